@@ -1,0 +1,106 @@
+// Serves the built site (dist/) on 127.0.0.1 and drives the machine's Chromium with playwright-core.
+// Every request to another host and every console error is recorded, so a test can assert there were none.
+import {createServer, type Server} from "node:http";
+import {readFile, stat} from "node:fs/promises";
+import {extname, join, resolve} from "node:path";
+import {chromium, type Browser, type BrowserContext, type Page} from "playwright-core";
+
+export const distDir = resolve(import.meta.dirname, "../../dist");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+};
+
+async function resolveFile(pathname: string): Promise<string | null> {
+  let file = join(distDir, decodeURIComponent(pathname));
+  if (!file.startsWith(distDir)) return null;
+  if (pathname.endsWith("/")) file = join(file, "index.html");
+  for (const candidate of [file, `${file}.html`]) {
+    try {
+      if ((await stat(candidate)).isFile()) return candidate;
+    } catch {
+      // try the next candidate
+    }
+  }
+  return null;
+}
+
+export interface Site {
+  origin: string;
+  browser: Browser;
+  /** Requests to any other host, and console errors or page errors, in the order seen. */
+  problems: string[];
+  newPage(): Promise<Page>;
+  /** A page in a fresh context (empty localStorage). */
+  newContext(): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function openSite(): Promise<Site> {
+  try {
+    await stat(join(distDir, "index.html"));
+  } catch {
+    throw new Error(`no built site at ${distDir}: run \`npm run build\` before the browser tests`);
+  }
+  const server: Server = createServer(async (req, res) => {
+    const file = await resolveFile(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
+    if (!file) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, {"content-type": contentTypes[extname(file)] ?? "application/octet-stream"});
+    res.end(await readFile(file));
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("server has no port");
+  const origin = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const problems: string[] = [];
+  const watch = (context: BrowserContext): BrowserContext => {
+    context.on("request", (request) => {
+      const url = request.url();
+      if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) problems.push(`request to another host: ${url}`);
+    });
+    context.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+    });
+    context.on("weberror", (error) => problems.push(`page error: ${error.error().message}`));
+    context.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.url()}`);
+    });
+    return context;
+  };
+  return {
+    origin,
+    browser,
+    problems,
+    async newContext() {
+      return watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}}));
+    },
+    async newPage() {
+      return (await this.newContext()).newPage();
+    },
+    async close() {
+      await browser.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

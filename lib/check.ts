@@ -1,0 +1,83 @@
+import {derive, ruleSetOf, type Derivation} from "./engine.js";
+import type {Guideline} from "./guideline.js";
+import type {Item} from "./item.js";
+import {fieldPath, type Problem} from "./problems.js";
+import type {Score} from "./verdict.js";
+
+/** One item's line in the guideline check. */
+export interface CheckResult {
+  id: string;
+  file: string;
+  ruledScore: Score;
+  derivedScore: Score | null;
+  candidates: Score[];
+  rubricRow: string | null;
+  flags: string[];
+  ok: boolean;
+  derivation: Derivation;
+}
+
+export interface CheckReport {
+  version: string;
+  results: CheckResult[];
+  problems: Problem[];
+}
+
+const itemFile = (id: string): string => `data/items/${id}.md`;
+
+/**
+ * The guideline's own fixture test: derive every item's score with the engine and compare it with the ruled
+ * score, line by line; every cited rule must exist, every item must get exactly one score, and every rubric
+ * level 1-5 must have a worked example.
+ */
+export function checkGuideline(guideline: Guideline, items: readonly Item[]): CheckReport {
+  const ruleSet = ruleSetOf(guideline);
+  const problems: Problem[] = [];
+  const seen = new Map<string, number>();
+  items.forEach((item) => seen.set(item.id, (seen.get(item.id) ?? 0) + 1));
+  for (const [id, count] of seen) if (count > 1) problems.push({file: itemFile(id), field: "id", message: `duplicate item id "${id}" (${count} items): ids must be unique`});
+
+  const results = items.map((item): CheckResult => {
+    const file = itemFile(item.id);
+    const before = problems.length;
+    item.checklist.forEach((line, index) => {
+      if (!ruleSet.ruleIds.has(line.rule)) {
+        problems.push({file, field: fieldPath(["checklist", index, "rule"]), message: `rule id "${line.rule}" is not in guideline/${guideline.version}: expected one of ${[...ruleSet.ruleIds].join(", ")}`});
+      }
+    });
+    if (item.twistOf && !seen.has(item.twistOf)) problems.push({file, field: "twistOf", message: `no item with id "${item.twistOf}"`});
+
+    const derivation = derive(item, ruleSet);
+    derivation.lines.forEach((line) => {
+      if (line.derived !== null && line.derived !== line.ruled) {
+        problems.push({file, field: fieldPath(["checklist", line.index, "verdict"]), message: `ruled "${line.ruled}" but rule ${line.rule} derives "${line.derived}" from the facts`});
+      }
+    });
+    if (derivation.score === null) {
+      problems.push({file, field: "score", message: `the rubric gives ${derivation.candidates.length ? `more than one score (${derivation.candidates.join(" or ")})` : "no score"}: expected exactly one`});
+    } else if (derivation.score !== item.score) {
+      problems.push({file, field: "score", message: `ruled ${item.score} but the engine derives ${derivation.score} (rubric row ${derivation.rows[0]})`});
+    }
+    const authoredFlags = new Set(item.flags.map((entry) => entry.flag));
+    for (const flag of derivation.flags) if (!authoredFlags.has(flag)) problems.push({file, field: "flags", message: `the rules raise the "${flag}" flag: add {flag: ${flag}} with a note`});
+
+    return {
+      id: item.id,
+      file,
+      ruledScore: item.score,
+      derivedScore: derivation.score,
+      candidates: derivation.candidates,
+      rubricRow: derivation.rows.length === 1 ? derivation.rows[0]! : null,
+      flags: [...authoredFlags].sort(),
+      ok: problems.length === before,
+      derivation,
+    };
+  });
+
+  for (const level of guideline.rubric) {
+    if (!items.some((item) => item.score === level.score)) {
+      problems.push({file: `guideline/${guideline.version}/guideline.yaml`, field: "rubric", message: `score ${level.score} has no worked example: add an item ruled ${level.score}`});
+    }
+  }
+  return {version: guideline.version, results, problems};
+}

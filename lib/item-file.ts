@@ -1,0 +1,66 @@
+import {Lexer} from "marked";
+import {parseDocument} from "yaml";
+import {Item} from "./item.js";
+import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
+
+/** Body sections an item file may have, and where each one goes in the item. */
+const sections = {
+  "request": ["request", "text"],
+  "request gloss": ["request", "gloss"],
+  "response": ["response", "text"],
+  "response gloss": ["response", "gloss"],
+} as const;
+
+/** Splits a Markdown file into its YAML front matter (as data) and its "## Heading" sections (raw text). */
+export function splitItemFile(source: string, file: string): {frontMatter: unknown; sections: Map<string, string>} {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) throw new AuthoredFileError([{file, field: "", message: "missing front matter: start the file with a --- line, the YAML fields, and another --- line"}]);
+  const document = parseDocument(match[1]!, {prettyErrors: false});
+  if (document.errors.length) {
+    throw new AuthoredFileError(
+      document.errors.map((error) => ({file, field: "", message: `front matter is not valid YAML (line ${(error.linePos?.[0]?.line ?? 0) + 1}): ${error.message.split("\n")[0]}`})),
+    );
+  }
+  const found = new Map<string, string>();
+  let heading: string | null = null;
+  let body = "";
+  const flush = () => {
+    if (heading !== null) found.set(heading, body.trim());
+  };
+  for (const token of Lexer.lex(source.slice(match[0].length))) {
+    if (token.type === "heading" && token.depth === 2) {
+      flush();
+      heading = token.text.trim().toLowerCase();
+      body = "";
+    } else {
+      body += token.raw;
+    }
+  }
+  flush();
+  return {frontMatter: document.toJS(), sections: found};
+}
+
+/** Parses and validates one item file. Throws AuthoredFileError naming the file and every field at fault. */
+export function parseItemFile(source: string, file: string): Item {
+  const {frontMatter, sections: found} = splitItemFile(source, file);
+  if (typeof frontMatter !== "object" || frontMatter === null || Array.isArray(frontMatter)) {
+    throw new AuthoredFileError([{file, field: "", message: "front matter must be a YAML mapping of fields"}]);
+  }
+  const problems: Problem[] = [];
+  const record = structuredClone(frontMatter) as Record<string, Record<string, unknown> | undefined>;
+  for (const [heading, text] of found) {
+    if (!(heading in sections)) {
+      problems.push({file, field: `## ${heading}`, message: `unknown section: expected one of ${Object.keys(sections).map((name) => `"## ${name}"`).join(", ")}`});
+      continue;
+    }
+    const [parent, key] = sections[heading as keyof typeof sections];
+    record[parent] = {...(record[parent] ?? {}), [key]: text};
+  }
+  const parsed = Item.safeParse(record);
+  if (!parsed.success) problems.push(...problemsFromZod(file, parsed.error, record));
+  if (problems.length) throw new AuthoredFileError(problems);
+  const item = parsed.data!;
+  const expected = file.split("/").pop()!.replace(/\.md$/, "");
+  if (item.id !== expected) throw new AuthoredFileError([{file, field: "id", message: `id "${item.id}" does not match the file name: rename the file to ${item.id}.md or set id: ${expected}`}]);
+  return item;
+}

@@ -1,0 +1,68 @@
+// Node-only: reads guideline/ and data/items/ from disk. Pages never import this; data loaders and CLIs do.
+import {readdirSync, readFileSync} from "node:fs";
+import {join, relative} from "node:path";
+import {parseDocument} from "yaml";
+import {Guideline} from "./guideline.js";
+import type {Item} from "./item.js";
+import {parseItemFile} from "./item-file.js";
+import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
+
+/** The project root: lib/ sits directly under it. */
+export const projectRoot = join(import.meta.dirname, "..");
+
+const display = (root: string, file: string): string => relative(root, file) || file;
+
+export function guidelineVersions(root = projectRoot): string[] {
+  return readdirSync(join(root, "guideline"), {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && /^v[0-9]+$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+export function parseGuidelineFile(source: string, file: string): Guideline {
+  const document = parseDocument(source, {prettyErrors: false});
+  if (document.errors.length) {
+    throw new AuthoredFileError(document.errors.map((error) => ({file, field: "", message: `not valid YAML (line ${(error.linePos?.[0]?.line ?? 0) + 1}): ${error.message.split("\n")[0]}`})));
+  }
+  const input = document.toJS();
+  const parsed = Guideline.safeParse(input);
+  if (!parsed.success) throw new AuthoredFileError(problemsFromZod(file, parsed.error, input));
+  return parsed.data;
+}
+
+export function loadGuideline(version: string, root = projectRoot): Guideline {
+  const file = join(root, "guideline", version, "guideline.yaml");
+  const name = display(root, file);
+  const guideline = parseGuidelineFile(readFileSync(file, "utf8"), name);
+  if (guideline.version !== version) {
+    throw new AuthoredFileError([{file: name, field: "version", message: `"${guideline.version}" does not match its folder: set version: ${version}`}]);
+  }
+  return guideline;
+}
+
+export function loadGuidelines(root = projectRoot): Guideline[] {
+  return guidelineVersions(root).map((version) => loadGuideline(version, root));
+}
+
+const partOrder: Record<Item["part"], number> = {"examples": 0, "edge-cases": 1, "calibration": 2};
+
+/** The order a trainee walks the items: examples, then the edge-case map, then calibration. */
+export const byPartThenOrder = (a: Item, b: Item): number => partOrder[a.part] - partOrder[b.part] || a.order - b.order;
+
+/** Reads every item file, collecting the problems of all broken files before failing, so one run shows them all. */
+export function loadItems(root = projectRoot, folder = join(root, "data", "items")): Item[] {
+  const files = readdirSync(folder).filter((name) => name.endsWith(".md")).sort();
+  const problems: Problem[] = [];
+  const items: Item[] = [];
+  for (const name of files) {
+    const file = join(folder, name);
+    try {
+      items.push(parseItemFile(readFileSync(file, "utf8"), display(root, file)));
+    } catch (error) {
+      if (!(error instanceof AuthoredFileError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  if (problems.length) throw new AuthoredFileError(problems);
+  return items.sort(byPartThenOrder);
+}

@@ -1,0 +1,72 @@
+import type {z} from "zod";
+
+/** One thing wrong with an authored file: where, which field, and what was expected. */
+export interface Problem {
+  file: string;
+  /** The field at fault, written like checklist[1].rule; empty for the whole file. */
+  field: string;
+  message: string;
+}
+
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : `${index ? "." : ""}${String(key)}`)).join("");
+}
+
+export function formatProblem({file, field, message}: Problem): string {
+  return field ? `${file} at ${field}: ${message}` : `${file}: ${message}`;
+}
+
+/** Thrown when authored files are broken; the message lists every problem, one per line. */
+export class AuthoredFileError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(problems.map(formatProblem).join("\n"));
+    this.name = "AuthoredFileError";
+  }
+}
+
+/** Turns zod's issues into problems; `input` is what was parsed, so a message can quote the value at fault. */
+export function problemsFromZod(file: string, error: z.core.$ZodError, input: unknown): Problem[] {
+  return error.issues.flatMap((issue) => flatten(file, issue, [], input));
+}
+
+function flatten(file: string, issue: z.core.$ZodIssue, prefix: readonly PropertyKey[], input: unknown): Problem[] {
+  const path = [...prefix, ...issue.path];
+  // A union reports each branch's issues; keep the branch that got furthest, so the message names the real field.
+  if (issue.code === "invalid_union" && issue.errors.length) {
+    const best = issue.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+    if (best.length) return best.flatMap((inner) => flatten(file, inner, path, input));
+  }
+  return [{file, field: fieldPath(path), message: describe(issue, valueAt(input, path))}];
+}
+
+const depth = (issues: z.core.$ZodIssue[]): number => Math.max(0, ...issues.map((issue) => issue.path.length));
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined), root);
+}
+
+const list = (values: readonly unknown[]): string => values.map((value) => JSON.stringify(value)).join(", ");
+
+function describe(issue: z.core.$ZodIssue, value: unknown): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return value === undefined ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, got ${JSON.stringify(value)}`;
+    case "invalid_value":
+      return value === undefined ? `missing: expected one of ${list(issue.values)}` : `got ${JSON.stringify(value)}: expected one of ${list(issue.values)}`;
+    case "invalid_union":
+      if ("discriminator" in issue) {
+        // zod 4 adds the discriminator's allowed values as `options` (not in its issue type).
+        const options = (issue as {options?: unknown[]}).options ?? [];
+        const name = issue.discriminator === "rule" ? "rule id" : String(issue.discriminator);
+        return `${value === undefined ? `missing ${name}` : `unknown ${name} ${JSON.stringify(value)}`}: expected one of ${list(options)}`;
+      }
+      return issue.message;
+    case "unrecognized_keys":
+      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${list(issue.keys)}: remove or rename`;
+    case "too_small":
+    case "too_big":
+      return `${issue.message.replace(/^Too/, "too")}${value !== undefined && typeof value !== "object" ? `, got ${JSON.stringify(value)}` : ""}`;
+    default:
+      return issue.message;
+  }
+}

@@ -88,15 +88,14 @@ export async function openSite(): Promise<Site> {
     });
     return context;
   };
+  const newContext = async () => watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}}));
   return {
     origin,
     browser,
     problems,
-    async newContext() {
-      return watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}}));
-    },
+    newContext,
     async newPage() {
-      return (await this.newContext()).newPage();
+      return (await newContext()).newPage();
     },
     async close() {
       await browser.close();

@@ -1,0 +1,42 @@
+// The chat-completions request a version defines, and the "run it yourself" curl text built from it. Pure.
+import type {ProbeVersion} from "./schema.js";
+
+export const defaultEndpoint = "https://openrouter.ai/api/v1/chat/completions";
+export const defaultKeyVariable = "OPENROUTER_API_KEY";
+export const exampleModel = "anthropic/claude-opus-5";
+
+export interface ChatRequestBody {
+  model: string;
+  messages: {role: string; content: string}[];
+  max_tokens: number;
+  temperature: number;
+}
+
+/** Exactly what the runner sends: the version's messages and parameters, nothing else. */
+export function chatRequestBody(version: Pick<ProbeVersion, "messages" | "parameters">, model: string): ChatRequestBody {
+  return {
+    model,
+    messages: version.messages.map(({role, content}) => ({role, content})),
+    max_tokens: version.parameters.maxTokens,
+    temperature: version.parameters.temperature,
+  };
+}
+
+/** Quotes a string for a POSIX shell in single quotes. */
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The curl command for a version. The key is a shell variable, never a value. */
+export function curlCommand(
+  version: Pick<ProbeVersion, "messages" | "parameters">,
+  {model = exampleModel, endpoint = defaultEndpoint, keyVariable = defaultKeyVariable}: {model?: string; endpoint?: string; keyVariable?: string} = {},
+): string {
+  const body = JSON.stringify(chatRequestBody(version, model), null, 2);
+  return [
+    `curl ${endpoint} \\`,
+    `  -H "Authorization: Bearer $${keyVariable}" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d ${shellQuote(body)}`,
+  ].join("\n");
+}

@@ -1,0 +1,142 @@
+// The shape of a probe version (data/probes/<probe>/vN.json) and of a recorded run (data/runs/).
+// Validated at build time; the browser only receives the validated JSON, so it needs the types alone.
+import {z} from "zod";
+
+/** Guideline rule ids a probe step may cite (the guideline's Step 1 and Step 2 rules). */
+export const guidelineRuleIds = [
+  "main-task",
+  "stated-constraints",
+  "numbers",
+  "size-words",
+  "purpose",
+  "style-register",
+  "only-just",
+  "clarifying-question",
+  "main-task-partial",
+  "conflicting",
+  "refusal",
+  "not-rated",
+  "list-stated-only",
+  "standing-instructions",
+  "pasted-material",
+] as const;
+
+const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "expected lowercase letters, digits, - or _");
+const text = z.string().min(1, "must not be empty");
+
+export const Message = z.strictObject({
+  role: z.enum(["system", "user", "assistant"]),
+  content: text,
+});
+export type Message = z.infer<typeof Message>;
+
+export const Parameters = z.strictObject({
+  maxTokens: z.int().positive(),
+  temperature: z.number().min(0).max(2),
+});
+export type Parameters = z.infer<typeof Parameters>;
+
+/** Flags a rule may use. No g or y: they make RegExp stateful, and scoring must not depend on call order. */
+export const RuleFlags = z.string().regex(/^(?!.*(.).*\1)[imsu]*$/, "expected distinct flags from i, m, s, u");
+
+export const Rule = z.strictObject({
+  id,
+  /** The prompt step this rule checks (1-based). */
+  step: z.int().positive(),
+  mode: z.enum(["must-match", "must-not-match"]),
+  pattern: text,
+  flags: RuleFlags,
+  /** What it checks: the rubric line. */
+  checks: text,
+  /** Why: the author's note on what a pass or a fail means. */
+  description: text,
+  /** The prompt's instruction in the guideline's terms. */
+  instruction: text,
+  /** Whether this step is the main task or one of the other instructions (guideline Step 1). */
+  role: z.enum(["main-task", "instruction"]),
+  /** The guideline rule that decides this step when a rater checks it by hand. */
+  guidelineRule: z.enum(guidelineRuleIds),
+  /** How that guideline rule applies here. */
+  guidelineNote: text,
+});
+export type Rule = z.infer<typeof Rule>;
+
+export const Outcome = z.enum(["pass", "fail"]);
+export type Outcome = z.infer<typeof Outcome>;
+
+export const Example = z.strictObject({
+  kind: z.enum(["correct", "rejected"]),
+  label: text,
+  text: z.string(),
+  /** The expected total, as published (two decimals). */
+  total: z.number().min(0).max(1),
+  /** The expected outcome of every rule, by rule id. */
+  expected: z.record(z.string(), Outcome),
+});
+export type Example = z.infer<typeof Example>;
+
+export const ProbeVersion = z.strictObject({
+  probe: id,
+  version: z.string().regex(/^v[1-9][0-9]*$/, "expected a version like v2"),
+  category: text,
+  title: text,
+  summary: text,
+  /** What the probe tests. */
+  tests: text,
+  messages: z.array(Message).min(1),
+  parameters: Parameters,
+  rubricIntro: text,
+  rules: z.array(Rule).min(1),
+  examples: z.array(Example).min(1),
+  /** One line: what this version changed, and why. */
+  changelog: text,
+  /** Date the version was published (YYYY-MM-DD), if known. */
+  published: z.iso.date().optional(),
+});
+export type ProbeVersion = z.infer<typeof ProbeVersion>;
+
+export const Usage = z.strictObject({
+  promptTokens: z.int().nonnegative().nullable(),
+  completionTokens: z.int().nonnegative().nullable(),
+  reasoningTokens: z.int().nonnegative().nullable(),
+  totalTokens: z.int().nonnegative().nullable(),
+});
+export type Usage = z.infer<typeof Usage>;
+
+export const RuleResultRecord = z.strictObject({
+  id,
+  outcome: Outcome,
+});
+
+export const Run = z.strictObject({
+  probe: id,
+  version: z.string().regex(/^v[1-9][0-9]*$/),
+  /** sha256 of the version's canonical content when the run was made: a run never moves to another version. */
+  versionHash: z.string().regex(/^[0-9a-f]{64}$/),
+  model: text,
+  /** The model the endpoint says answered, when it says. */
+  servedBy: z.string().nullable(),
+  endpoint: z.url(),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime(),
+  parameters: Parameters,
+  reply: z.string(),
+  finishReason: z.string().nullable(),
+  /** The reply was cut off by the token limit: recorded, not scored. */
+  truncated: z.boolean(),
+  usage: Usage,
+  /** Strict score; null when the reply was truncated. */
+  score: z
+    .strictObject({
+      passed: z.int().nonnegative(),
+      of: z.int().positive(),
+      total: z.number().min(0).max(1),
+      rules: z.array(RuleResultRecord),
+    })
+    .nullable(),
+});
+export type Run = z.infer<typeof Run>;
+
+/** Released versions and the sha256 of their canonical content. */
+export const Hashes = z.record(id, z.record(z.string().regex(/^v[1-9][0-9]*$/), z.string().regex(/^[0-9a-f]{64}$/)));
+export type Hashes = z.infer<typeof Hashes>;

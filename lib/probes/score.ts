@@ -1,0 +1,134 @@
+// Deterministic regex scoring of a reply against a probe version's rules.
+// Browser-safe: no node: imports, no zod at run time. Same rules and text in, same record out.
+import type {Outcome, Rule} from "./schema.js";
+
+/** Where a pattern matched: offsets into the text that was scored (end exclusive). */
+export interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface RuleResult {
+  id: string;
+  step: number;
+  mode: Rule["mode"];
+  outcome: Outcome;
+  /**
+   * The pattern's first match, or null when it did not match. For a must-match rule a span means pass;
+   * for a must-not-match rule it is the offending text.
+   */
+  span: Span | null;
+}
+
+export interface Score {
+  passed: number;
+  of: number;
+  /** Share of rules passed, 0 to 1. */
+  total: number;
+  rules: RuleResult[];
+}
+
+/** The loose variants, after IFEval's loose accuracy: which lines were dropped, and whether emphasis was removed. */
+export type LooseVariantName =
+  | "as given"
+  | "without first line"
+  | "without last line"
+  | "without first and last line"
+  | "emphasis removed"
+  | "without first line, emphasis removed"
+  | "without last line, emphasis removed"
+  | "without first and last line, emphasis removed";
+
+export interface LooseRuleResult extends RuleResult {
+  /** The first variant under which the rule passed (spans refer to that variant's text), or null if none did. */
+  variant: LooseVariantName | null;
+}
+
+export interface LooseScore extends Score {
+  rules: LooseRuleResult[];
+}
+
+export interface ScoreReport {
+  /** The probe's score: the reply exactly as given. */
+  strict: Score;
+  /** For comparison only: a rule passes if it passes on any loose variant of the reply. */
+  loose: LooseScore;
+}
+
+export function compileRule(rule: Pick<Rule, "pattern" | "flags">): RegExp {
+  return new RegExp(rule.pattern, rule.flags);
+}
+
+export function scoreRule(rule: Rule, text: string, regex: RegExp = compileRule(rule)): RuleResult {
+  const match = regex.exec(text);
+  const span = match ? {start: match.index, end: match.index + match[0].length, text: match[0]} : null;
+  const matched = match !== null;
+  const outcome: Outcome = (rule.mode === "must-match") === matched ? "pass" : "fail";
+  return {id: rule.id, step: rule.step, mode: rule.mode, outcome, span};
+}
+
+function summarise<R extends RuleResult>(rules: R[]): {passed: number; of: number; total: number; rules: R[]} {
+  const passed = rules.filter((r) => r.outcome === "pass").length;
+  const of = rules.length;
+  return {passed, of, total: of === 0 ? 0 : passed / of, rules};
+}
+
+/** Strict score: every rule applied to the text exactly as given. */
+export function scoreReply(rules: readonly Rule[], text: string): Score {
+  return summarise(rules.map((rule) => scoreRule(rule, text)));
+}
+
+/** Removes markdown emphasis: every asterisk, and underscores wrapping a word or phrase. */
+export function removeEmphasis(text: string): string {
+  return text.replaceAll("*", "").replace(/(^|[^\w])(__?)([^_\n]+)\2(?![\w])/g, "$1$3");
+}
+
+/** The reply's loose variants, in a fixed order, the text as given first. */
+export function looseVariants(text: string): {name: LooseVariantName; text: string}[] {
+  const lines = text.split("\n");
+  const withoutFirst = lines.slice(1).join("\n");
+  const withoutLast = lines.slice(0, -1).join("\n");
+  const withoutBoth = lines.slice(1, -1).join("\n");
+  return [
+    {name: "as given", text},
+    {name: "without first line", text: withoutFirst},
+    {name: "without last line", text: withoutLast},
+    {name: "without first and last line", text: withoutBoth},
+    {name: "emphasis removed", text: removeEmphasis(text)},
+    {name: "without first line, emphasis removed", text: removeEmphasis(withoutFirst)},
+    {name: "without last line, emphasis removed", text: removeEmphasis(withoutLast)},
+    {name: "without first and last line, emphasis removed", text: removeEmphasis(withoutBoth)},
+  ];
+}
+
+/** Loose score (IFEval-style): a rule passes if it passes on any variant; reported beside the strict score, never instead. */
+export function scoreLoose(rules: readonly Rule[], text: string): LooseScore {
+  const variants = looseVariants(text);
+  return summarise(
+    rules.map((rule): LooseRuleResult => {
+      const regex = compileRule(rule);
+      let first: RuleResult | null = null;
+      for (const variant of variants) {
+        const result = scoreRule(rule, variant.text, regex);
+        first ??= result;
+        if (result.outcome === "pass") return {...result, variant: variant.name};
+      }
+      return {...(first ?? scoreRule(rule, text, regex)), variant: null};
+    }),
+  );
+}
+
+export function scoreBoth(rules: readonly Rule[], text: string): ScoreReport {
+  return {strict: scoreReply(rules, text), loose: scoreLoose(rules, text)};
+}
+
+/** A total as published: two decimals. */
+export function formatTotal(total: number): string {
+  return total.toFixed(2);
+}
+
+/** The total rounded as published, for comparing with an example's declared total. */
+export function roundTotal(total: number): number {
+  return Math.round(total * 100) / 100;
+}

@@ -8,3 +8,4 @@ export * from "./rubric.js";
 export * from "./engine.js";
 export * from "./problems.js";
 export * from "./check.js";
+export * from "./parts.js";

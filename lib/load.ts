@@ -2,9 +2,11 @@
 import {readdirSync, readFileSync} from "node:fs";
 import {join, relative} from "node:path";
 import {parseDocument} from "yaml";
+import type {z} from "zod";
 import {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
 import {parseItemFile} from "./item-file.js";
+import {TrainingParts, type TrainingPart} from "./parts.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
 
 /** The project root: lib/ sits directly under it. */
@@ -19,15 +21,23 @@ export function guidelineVersions(root = projectRoot): string[] {
     .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
 }
 
-export function parseGuidelineFile(source: string, file: string): Guideline {
+/** Parses a YAML file and validates it with a schema, or throws naming the file and every field at fault. */
+export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType<T>): T {
   const document = parseDocument(source, {prettyErrors: false});
   if (document.errors.length) {
     throw new AuthoredFileError(document.errors.map((error) => ({file, field: "", message: `not valid YAML (line ${(error.linePos?.[0]?.line ?? 0) + 1}): ${error.message.split("\n")[0]}`})));
   }
-  const input = document.toJS();
-  const parsed = Guideline.safeParse(input);
+  const input: unknown = document.toJS();
+  const parsed = schema.safeParse(input);
   if (!parsed.success) throw new AuthoredFileError(problemsFromZod(file, parsed.error, input));
   return parsed.data;
+}
+
+export const parseGuidelineFile = (source: string, file: string): Guideline => parseYamlFile(source, file, Guideline);
+
+export function loadParts(root = projectRoot): TrainingPart[] {
+  const file = join(root, "data", "parts.yaml");
+  return parseYamlFile(readFileSync(file, "utf8"), display(root, file), TrainingParts);
 }
 
 export function loadGuideline(version: string, root = projectRoot): Guideline {

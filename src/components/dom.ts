@@ -1,0 +1,23 @@
+// A small element builder: pages and components build DOM from records, never from HTML strings.
+type Child = Node | string | number | null | undefined | false | Child[];
+type Attributes = Record<string, string | number | boolean | null | undefined | EventListener>;
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (typeof value === "function") node.addEventListener(name.replace(/^on/, ""), value);
+    else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else node.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
+  }
+}

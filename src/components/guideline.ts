@@ -1,0 +1,58 @@
+import type {Guideline, GuidelineRule} from "../lib/guideline.js";
+import type {TrainingPart} from "../lib/parts.js";
+import {el} from "./dom.js";
+
+/** The parts in the order a trainee walks them. */
+export function PartsList(parts: readonly TrainingPart[]): HTMLElement {
+  return el(
+    "ol",
+    {class: "parts"},
+    parts.map((part) =>
+      el("li", {}, el("a", {href: `.${part.path}`}, el("strong", {}, `Part ${part.number}. ${part.title}`)), el("span", {class: "muted"}, ` ${part.description}`)),
+    ),
+  );
+}
+
+function RuleEntry(rule: GuidelineRule, parameters: Guideline["parameters"]): HTMLElement {
+  return el(
+    "li",
+    {id: `rule-${rule.id}`, class: "rule"},
+    el("strong", {}, `${rule.title}. `),
+    rule.text,
+    " ",
+    el("code", {class: "rule-id", title: "rule id, cited by checklist lines"}, rule.id),
+    rule.parameters.length
+      ? el("div", {class: "rule-parameters muted"}, "Parameters: ", rule.parameters.map((name, index) => [index ? ", " : "", el("code", {}, `${name} = ${JSON.stringify(parameters[name])}`)]))
+      : null,
+  );
+}
+
+/** A guideline version as its readers see it: what is not rated, the three steps with their rules, the rubric. */
+export function GuidelineView(guideline: Guideline): HTMLElement {
+  const byStep = (step: number) => guideline.rules.filter((rule) => rule.step === step);
+  const [step1, step2, step3] = guideline.steps;
+  return el(
+    "div",
+    {class: "guideline", "data-version": guideline.version},
+    el("p", {class: "muted"}, `Guideline ${guideline.version}: ${guideline.summary}`),
+    guideline.notRated ? el("section", {}, el("h3", {}, guideline.notRated.title), el("p", {}, guideline.notRated.text)) : null,
+    el("section", {}, el("h3", {}, `Step 1: ${step1!.title}`), el("ul", {class: "rules"}, byStep(1).map((rule) => RuleEntry(rule, guideline.parameters)))),
+    el("section", {}, el("h3", {}, `Step 2: ${step2!.title}`), el("ul", {class: "rules"}, [...byStep(0), ...byStep(2)].filter((rule) => rule.step === 2).map((rule) => RuleEntry(rule, guideline.parameters)))),
+    el("section", {}, el("h3", {}, `Step 3: ${step3!.title}`), RubricTable(guideline)),
+    byStep(0).length ? el("p", {class: "muted"}, "Opening rule: ", byStep(0).map((rule) => el("code", {}, rule.id))) : null,
+  );
+}
+
+export function RubricTable(guideline: Guideline): HTMLElement {
+  return el(
+    "figure",
+    {class: "rubric"},
+    el(
+      "table",
+      {},
+      el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Score"), el("th", {scope: "col"}, "Meaning"), el("th", {scope: "col"}, "Checklist result"))),
+      el("tbody", {}, guideline.rubric.map((level) => el("tr", {}, el("th", {scope: "row"}, String(level.score)), el("td", {}, level.meaning), el("td", {}, level.checklist)))),
+    ),
+    el("figcaption", {}, guideline.notApplicable),
+  );
+}

@@ -13,6 +13,8 @@ export const Text = z.strictObject({
   gloss: z.string().min(1).optional(),
   /** A bracketed note the seed adds, e.g. "[invented article, not shown]". */
   note: z.string().min(1).optional(),
+  /** Which turn of the conversation this is, when earlier turns come before it ("Turn 3"). */
+  turn: z.int().min(1).optional(),
 });
 export type Text = z.infer<typeof Text>;
 
@@ -115,6 +117,8 @@ export const Item = z
     checklist: z.array(ChecklistLine).min(1),
     flags: z.array(z.strictObject({flag: Flag, note: z.string().min(1).optional()})).default([]),
     score: Score,
+    /** A condition the seed attaches to the score, e.g. "if nothing else was asked". */
+    scoreCondition: z.string().min(1).optional(),
     /** The seed's ruling in its own words (edge cases, calibration "Checklist", example table row). */
     ruling: z.string().min(1).optional(),
     /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */

@@ -1,13 +1,26 @@
 // Everything the browser loads comes from this site: no web font, no CDN, no telemetry.
+import {existsSync} from "node:fs";
+import {loadParts} from "./lib/load.js";
+
+// The parts a trainee walks, from data/parts.yaml; a part joins the navigation once its page exists.
+const parts = loadParts().filter((part) => existsSync(`src${part.path}.md`));
+const pages = [{name: "Start here", path: "/"}, ...parts.map((part) => ({name: `${part.number}. ${part.title}`, path: part.path}))];
+const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
 export default {
   title: "Rater Notebook",
   root: "src",
+  style: "style.css",
   globalStylesheets: [],
   head: '<link rel="icon" href="data:,">',
-  footer: "Rater Notebook: everything stays in your browser.",
+  // Framework's sidebar toggle has no accessible name; a plain navigation bar replaces it.
+  sidebar: false,
+  header: `<nav class="site-nav" aria-label="Site"><a href="./">Rater Notebook</a>${pages
+    .slice(1)
+    .map((page) => `<a href=".${page.path}">${escape(page.name)}</a>`)
+    .join("")}</nav>`,
+  footer: "Rater Notebook: everything you do here stays in your browser.",
   pager: true,
   search: false,
-  pages: [
-    {name: "Start here", path: "/"},
-  ],
+  pages,
 };

@@ -35,11 +35,12 @@ export function GuidelineView(guideline: Guideline): HTMLElement {
     "div",
     {class: "guideline", "data-version": guideline.version},
     el("p", {class: "muted"}, `Guideline ${guideline.version}: ${guideline.summary}`),
-    guideline.notRated ? el("section", {}, el("h3", {}, guideline.notRated.title), el("p", {}, guideline.notRated.text)) : null,
+    guideline.notRated
+      ? el("section", {}, el("h3", {}, guideline.notRated.title), el("p", {id: "rule-not-rated"}, guideline.notRated.text, " ", el("code", {class: "rule-id"}, "not-rated")))
+      : null,
     el("section", {}, el("h3", {}, `Step 1: ${step1!.title}`), el("ul", {class: "rules"}, byStep(1).map((rule) => RuleEntry(rule, guideline.parameters)))),
-    el("section", {}, el("h3", {}, `Step 2: ${step2!.title}`), el("ul", {class: "rules"}, [...byStep(0), ...byStep(2)].filter((rule) => rule.step === 2).map((rule) => RuleEntry(rule, guideline.parameters)))),
+    el("section", {}, el("h3", {}, `Step 2: ${step2!.title}`), el("ul", {class: "rules"}, byStep(2).map((rule) => RuleEntry(rule, guideline.parameters)))),
     el("section", {}, el("h3", {}, `Step 3: ${step3!.title}`), RubricTable(guideline)),
-    byStep(0).length ? el("p", {class: "muted"}, "Opening rule: ", byStep(0).map((rule) => el("code", {}, rule.id))) : null,
   );
 }
 

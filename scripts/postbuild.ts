@@ -1,0 +1,15 @@
+// Mends two accessibility faults in Framework 1.13's page template, which has no option for either:
+// the <html> element has no lang, and the viewport forbids zooming (maximum-scale=1).
+import {readdirSync, readFileSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+
+const dist = join(import.meta.dirname, "..", "dist");
+const pages = readdirSync(dist, {recursive: true, encoding: "utf8"}).filter((file) => file.endsWith(".html"));
+for (const page of pages) {
+  const file = join(dist, page);
+  const before = readFileSync(file, "utf8");
+  const after = before.replace(/^<html>/m, '<html lang="en">').replace(', maximum-scale=1"', '"');
+  if (!after.includes('<html lang="en">')) throw new Error(`postbuild: ${page} has no <html> element to mark as English`);
+  writeFileSync(file, after);
+}
+console.log(`postbuild: ${pages.length} pages marked lang="en" and zoomable`);

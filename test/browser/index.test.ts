@@ -1,0 +1,51 @@
+import AxeBuilder from "@axe-core/playwright";
+import {readFileSync} from "node:fs";
+import {parse} from "yaml";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {openSite, type Site} from "./site.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+describe("the start page", () => {
+  it("renders the parts in order and the guideline from guideline/v2, loading nothing from other hosts", async () => {
+    const page = await site.newPage();
+    await page.goto("/");
+    await page.locator(".guideline").waitFor();
+
+    const parts = await page.locator("ol.parts > li strong").allInnerTexts();
+    expect(parts).toEqual([
+      "Part 1. The Vague Starting Instruction",
+      "Part 2. Seven Examples That Split Raters",
+      "Part 3. The Guideline",
+      "Part 4. The Rubric",
+      "Part 5. The Edge-Case Map",
+      "Part 6. Calibration Examples",
+    ]);
+
+    // Every rule of the authored guideline appears, by id and with its text, so the page is not a hand copy.
+    const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {rules: {id: string; text: string}[]};
+    for (const rule of guideline.rules.filter((rule) => rule.id !== "not-rated")) {
+      const entry = page.locator(`#rule-${rule.id}`);
+      await expect.poll(() => entry.innerText()).toContain(rule.text.trim().replace(/\s+/g, " "));
+    }
+    expect(await page.locator(".rubric tbody tr").count()).toBe(5);
+    expect(await page.locator(".rubric tbody tr").first().innerText()).toMatch(/^5\s+Fully follows\s+Every instruction met$/);
+    await page.screenshot({path: "test-results/index.png", fullPage: true});
+    expect(site.problems).toEqual([]);
+  });
+
+  it("has no accessibility violations", async () => {
+    const page = await site.newPage();
+    await page.goto("/");
+    await page.locator(".guideline").waitFor();
+    const results = await new AxeBuilder({page}).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import {describe, expect, it} from "vitest";
+import {checkExamples} from "../../lib/probes/check.js";
+import {formatPath, loadProbes} from "../../lib/probes/load.js";
+
+const fixture = (name: string) => `test/fixtures/probes/${name}`;
+
+describe("loadProbes on the real data", () => {
+  it("loads both versions of six-step-chain with no errors", () => {
+    const loaded = loadProbes(".");
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.probes.map((p) => [p.probe, p.versions.map((v) => v.data.version)])).toEqual([["six-step-chain", ["v1", "v2"]]]);
+    expect(loaded.warnings).toMatchInlineSnapshot(`
+      [
+        "data/probes/six-step-chain/v1.json: rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
+        "data/probes/six-step-chain/v2.json: rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
+      ]
+    `);
+  });
+
+  it("v1 and v2 differ only in maxTokens and the changelog line", () => {
+    const [v1, v2] = loadProbes(".", {backtracking: false}).probes[0]!.versions;
+    expect(v1!.data.parameters).toEqual({maxTokens: 400, temperature: 0});
+    expect(v2!.data.parameters).toEqual({maxTokens: 1400, temperature: 0});
+    const strip = ({version: _v, parameters: _p, changelog: _c, ...rest}: typeof v1.data) => rest;
+    expect(strip(v1!.data)).toEqual(strip(v2!.data));
+  });
+});
+
+describe("broken probe files fail with file and field", () => {
+  it("a pattern that does not compile", () => {
+    expect(loadProbes(fixture("bad-regex")).errors).toMatchInlineSnapshot(`
+      [
+        "data/probes/six-step-chain/v1.json: rules[3].pattern: invalid regular expression: /pluto(/i: unterminated group",
+      ]
+    `);
+  });
+
+  it("a worked example that cites an unknown rule", () => {
+    expect(loadProbes(fixture("unknown-rule")).errors).toMatchInlineSnapshot(`
+      [
+        "data/probes/six-step-chain/v1.json: examples[2].expected: unknown rule "step_4_no_neptune"",
+      ]
+    `);
+  });
+
+  it("a pattern at risk of catastrophic backtracking", () => {
+    expect(loadProbes(fixture("redos")).errors).toMatchInlineSnapshot(`
+      [
+        "data/probes/six-step-chain/v1.json: rules[2].pattern: at risk of catastrophic backtracking (exponential): rewrite the pattern",
+      ]
+    `);
+  });
+
+  it("missing fields", () => {
+    expect(loadProbes(fixture("missing-field")).errors).toMatchInlineSnapshot(`
+      [
+        "data/probes/six-step-chain/v1.json: rules[0].pattern: missing field",
+        "data/probes/six-step-chain/v1.json: changelog: missing field",
+      ]
+    `);
+  });
+
+  it("an example whose declared outcome the scorer contradicts", () => {
+    const loaded = loadProbes(fixture("wrong-declaration"), {backtracking: false});
+    expect(loaded.errors).toEqual([]);
+    const version = loaded.probes[0]!.versions[0]!;
+    expect(checkExamples(version.file, version.data)).toMatchInlineSnapshot(`
+      [
+        "data/probes/six-step-chain/v1.json: examples[1] (added a helpful closing line after END — step 6): the correct answer scores 0.83, not 1.00",
+        "data/probes/six-step-chain/v1.json: examples[1] (added a helpful closing line after END — step 6).total: declared 1.00, scored 0.83",
+        "data/probes/six-step-chain/v1.json: examples[1] (added a helpful closing line after END — step 6).expected.step_6_ends_with_marker: declared pass, scored fail",
+      ]
+    `);
+  });
+});
+
+it("formats zod paths as written in the file", () => {
+  expect(formatPath(["rules", 3, "pattern"])).toBe("rules[3].pattern");
+  expect(formatPath([])).toBe("");
+});

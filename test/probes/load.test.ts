@@ -1,6 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {checkExamples} from "../../lib/probes/check.js";
 import {formatPath, loadProbes} from "../../lib/probes/load.js";
+import type {ProbeVersion} from "../../lib/probes/schema.js";
 
 const fixture = (name: string) => `test/fixtures/probes/${name}`;
 
@@ -21,7 +22,7 @@ describe("loadProbes on the real data", () => {
     const [v1, v2] = loadProbes(".", {backtracking: false}).probes[0]!.versions;
     expect(v1!.data.parameters).toEqual({maxTokens: 400, temperature: 0});
     expect(v2!.data.parameters).toEqual({maxTokens: 1400, temperature: 0});
-    const strip = ({version: _v, parameters: _p, changelog: _c, ...rest}: typeof v1.data) => rest;
+    const strip = ({version: _v, parameters: _p, changelog: _c, ...rest}: ProbeVersion) => rest;
     expect(strip(v1!.data)).toEqual(strip(v2!.data));
   });
 });

@@ -9,3 +9,4 @@ export * from "./engine.js";
 export * from "./problems.js";
 export * from "./check.js";
 export * from "./parts.js";
+export * from "./coverage.js";

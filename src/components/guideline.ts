@@ -1,4 +1,5 @@
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
+import {itemLabel, type CoverageRow} from "../lib/coverage.js";
 import type {TrainingPart} from "../lib/parts.js";
 import {el} from "./dom.js";
 
@@ -55,5 +56,26 @@ export function RubricTable(guideline: Guideline): HTMLElement {
       el("tbody", {}, guideline.rubric.map((level) => el("tr", {}, el("th", {scope: "row"}, String(level.score)), el("td", {}, level.meaning), el("td", {}, level.checklist)))),
     ),
     el("figcaption", {}, guideline.notApplicable),
+  );
+}
+
+/** Which cases show each score: a trainee sees every level has a worked example. */
+export function CoverageTable(rows: readonly CoverageRow[]): HTMLElement {
+  return el(
+    "table",
+    {class: "coverage"},
+    el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Score"), el("th", {scope: "col"}, "Where it is shown"))),
+    el(
+      "tbody",
+      {},
+      rows.map((row) =>
+        el(
+          "tr",
+          {"data-score": String(row.score)},
+          el("th", {scope: "row"}, row.score === "n/a" ? "not applicable" : String(row.score)),
+          el("td", {}, row.items.length ? row.items.map((item, index) => [index ? "; " : "", el("span", {title: item.title}, itemLabel(item.id, item.part))]) : el("em", {}, "no worked example")),
+        ),
+      ),
+    ),
   );
 }

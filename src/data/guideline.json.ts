@@ -1,5 +1,7 @@
-// Emits every guideline version and the training parts, validated. A broken authored file fails the build here.
-import {loadGuidelines, loadParts} from "../../lib/load.js";
+// Every guideline version and the training parts, validated. A broken authored file fails the build here.
+import {emitJson, loadGuidelines, loadParts} from "../../lib/load.js";
 
-const guidelines = loadGuidelines();
-process.stdout.write(JSON.stringify({current: guidelines.at(-1)!.version, versions: guidelines, parts: loadParts()}));
+emitJson(() => {
+  const guidelines = loadGuidelines();
+  return {current: guidelines.at(-1)!.version, versions: guidelines, parts: loadParts()};
+});

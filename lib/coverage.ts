@@ -1,0 +1,25 @@
+import type {Item} from "./item.js";
+import type {Score} from "./verdict.js";
+
+export interface CoverageRow {
+  score: Score;
+  /** The items ruled this score, in walking order. */
+  items: {id: string; title: string; part: Item["part"]}[];
+}
+
+/** Which items show each score level, 5 down to 1, then "not applicable": the case study's coverage table. */
+export function coverage(items: readonly Item[]): CoverageRow[] {
+  const levels: Score[] = [5, 4, 3, 2, 1, "n/a"];
+  return levels.map((score) => ({
+    score,
+    items: items.filter((item) => item.score === score).map(({id, title, part}) => ({id, title, part})),
+  }));
+}
+
+const partLabels: Record<Item["part"], string> = {"examples": "Example", "edge-cases": "Edge case", "calibration": "Calibration"};
+
+/** A short human label for an item id: "Example 4", "Edge case 1a", "Calibration D, twist". */
+export function itemLabel(id: string, part: Item["part"]): string {
+  const [, number = id, twist] = /^(?:example|edge|calibration)-([a-z0-9]+?)(-twist)?$/.exec(id) ?? [];
+  return `${partLabels[part]} ${part === "calibration" ? number.toUpperCase() : number}${twist ? ", twist" : ""}`;
+}

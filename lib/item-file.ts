@@ -16,10 +16,11 @@ export function splitItemFile(source: string, file: string): {frontMatter: unkno
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
   if (!match) throw new AuthoredFileError([{file, field: "", message: "missing front matter: start the file with a --- line, the YAML fields, and another --- line"}]);
   const document = parseDocument(match[1]!, {prettyErrors: false});
-  if (document.errors.length) {
-    throw new AuthoredFileError(
-      document.errors.map((error) => ({file, field: "", message: `front matter is not valid YAML (line ${(error.linePos?.[0]?.line ?? 0) + 1}): ${error.message.split("\n")[0]}`})),
-    );
+  const [error] = document.errors;
+  if (error) {
+    // Only the first error: the ones after it usually follow from it. The front matter starts on the file's line 2.
+    const line = match[1]!.slice(0, Math.max(0, error.pos[0])).split("\n").length + 1;
+    throw new AuthoredFileError([{file, field: "", message: `front matter is not valid YAML (line ${line}): ${error.message.split("\n")[0]}`}]);
   }
   const found = new Map<string, string>();
   let heading: string | null = null;
@@ -57,7 +58,14 @@ export function parseItemFile(source: string, file: string): Item {
     record[parent] = {...(record[parent] ?? {}), [key]: text};
   }
   const parsed = Item.safeParse(record);
-  if (!parsed.success) problems.push(...problemsFromZod(file, parsed.error, record));
+  if (!parsed.success) {
+    for (const problem of problemsFromZod(file, parsed.error, record)) {
+      // A missing text that lives in a body section: name the section, not the field it fills.
+      const heading = Object.entries(sections).find(([, [parent, key]]) => problem.field === `${parent}.${key}`)?.[0];
+      const missing = heading !== undefined && problem.message.startsWith("missing");
+      problems.push(missing ? {...problem, message: `missing: expected a "## ${heading[0]!.toUpperCase()}${heading.slice(1)}" section`} : problem);
+    }
+  }
   if (problems.length) throw new AuthoredFileError(problems);
   const item = parsed.data!;
   const expected = file.split("/").pop()!.replace(/\.md$/, "");

@@ -33,9 +33,17 @@ function flatten(file: string, issue: z.core.$ZodIssue, prefix: readonly Propert
   const path = [...prefix, ...issue.path];
   // A union reports each branch's issues; keep the branch that got furthest, so the message names the real field.
   if (issue.code === "invalid_union" && issue.errors.length) {
+    // A union of plain values (a score is 1-5 or "n/a"): name every alternative, not only the first.
+    if (issue.errors.every((branch) => branch.length === 1 && branch[0]!.path.length === 0)) {
+      const value = valueAt(input, path);
+      const expected = issue.errors.map((branch) => alternative(branch[0]!)).join(" or ");
+      return [{file, field: fieldPath(path), message: value === undefined ? `missing: expected ${expected}` : `expected ${expected}, got ${JSON.stringify(value)}`}];
+    }
     const best = issue.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
     if (best.length) return best.flatMap((inner) => flatten(file, inner, path, input));
   }
+  // One problem per unknown key, at the key itself, so the field names what to remove or rename.
+  if (issue.code === "unrecognized_keys") return issue.keys.map((key) => ({file, field: fieldPath([...path, key]), message: "unknown field: remove it or correct its name"}));
   return [{file, field: fieldPath(path), message: describe(issue, valueAt(input, path))}];
 }
 
@@ -46,6 +54,22 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 const list = (values: readonly unknown[]): string => values.map((value) => JSON.stringify(value)).join(", ");
+
+/** What one branch of a union of plain values expects, e.g. `number <= 5` or `"n/a"`. */
+function alternative(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.expected;
+    case "invalid_value":
+      return list(issue.values);
+    case "too_big":
+      return `${issue.origin} ${issue.inclusive ? "<=" : "<"} ${String(issue.maximum)}`;
+    case "too_small":
+      return `${issue.origin} ${issue.inclusive ? ">=" : ">"} ${String(issue.minimum)}`;
+    default:
+      return issue.message;
+  }
+}
 
 function describe(issue: z.core.$ZodIssue, value: unknown): string {
   switch (issue.code) {
@@ -61,8 +85,6 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
         return `${value === undefined ? `missing ${name}` : `unknown ${name} ${JSON.stringify(value)}`}: expected one of ${list(options)}`;
       }
       return issue.message;
-    case "unrecognized_keys":
-      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${list(issue.keys)}: remove or rename`;
     case "too_small":
     case "too_big":
       return `${issue.message.replace(/^Too/, "too")}${value !== undefined && typeof value !== "object" ? `, got ${JSON.stringify(value)}` : ""}`;

@@ -1,0 +1,121 @@
+import {join} from "node:path";
+import {describe, expect, it} from "vitest";
+import {checkGuideline, type CheckReport} from "../../lib/check.js";
+import type {Item} from "../../lib/item.js";
+import {loadGuideline, loadItems, projectRoot} from "../../lib/load.js";
+import {formatProblem} from "../../lib/problems.js";
+
+const fixtures = loadItems(projectRoot, join(projectRoot, "test/fixtures/items/check"));
+const v1 = loadGuideline("v1");
+const v2 = loadGuideline("v2");
+
+const fixture = (id: string): Item => {
+  const found = fixtures.find((item) => item.id === id);
+  if (!found) throw new Error(`no fixture ${id}`);
+  return found;
+};
+/** The problems with items, as "id field: message". The file is left out: check.ts names data/items/<id>.md
+ *  whatever folder the items came from (see the report), so a fixture's file would be wrong there. */
+const itemProblems = (report: CheckReport): string[] =>
+  report.problems.filter((problem) => !problem.file.startsWith("guideline/")).map(({file, field, message}) => `${file.split("/").pop()} ${field}: ${message}`);
+
+describe("checkGuideline", () => {
+  it("passes every real item under v2, with no problems", () => {
+    const report = checkGuideline(v2, loadItems());
+    expect(report.problems).toEqual([]);
+    expect(report.results.every((result) => result.ok)).toBe(true);
+  });
+
+  it("reports a ruled score the engine does not derive", () => {
+    const report = checkGuideline(v2, [fixture("score-mismatch")]);
+    expect(itemProblems(report)).toMatchInlineSnapshot(`
+      [
+        "score-mismatch.md score: ruled 4 but the engine derives 5 (rubric row all-met)",
+      ]
+    `);
+    expect(report.results[0]).toMatchObject({id: "score-mismatch", ruledScore: 4, derivedScore: 5, candidates: [5], rubricRow: "all-met", ok: false});
+  });
+
+  it("reports a line's ruled verdict that its facts contradict, even when the score agrees", () => {
+    const report = checkGuideline(v2, [fixture("verdict-mismatch")]);
+    expect(itemProblems(report)).toMatchInlineSnapshot(`
+      [
+        "verdict-mismatch.md checklist[1].verdict: ruled "met" but rule numbers derives "not-met" from the facts",
+      ]
+    `);
+    expect(report.results[0]).toMatchObject({ruledScore: 2, derivedScore: 2, ok: false});
+  });
+
+  it("reports an item that gets more than one score (v1, one of two instructions met)", () => {
+    const item = fixture("one-of-two");
+    expect(checkGuideline(v2, [item]).results[0]).toMatchObject({derivedScore: 3, ok: true});
+    const report = checkGuideline(v1, [item]);
+    expect(itemProblems(report)).toMatchInlineSnapshot(`
+      [
+        "one-of-two.md score: the rubric gives more than one score (3 or 2): expected exactly one",
+      ]
+    `);
+    expect(report.results[0]).toMatchObject({derivedScore: null, candidates: [3, 2], rubricRow: null, ok: false});
+  });
+
+  it("reports a rule id the version does not have (v1 has no clarifying-question rule)", () => {
+    expect(checkGuideline(v2, [fixture("question")]).results[0]?.ok).toBe(true);
+    expect(itemProblems(checkGuideline(v1, [fixture("question")]))).toMatchInlineSnapshot(`
+      [
+        "question.md checklist[0].rule: rule id "clarifying-question" is not in guideline/v1: expected one of not-rated, main-task, stated-constraints, list-stated-only, standing-instructions, pasted-material, numbers, size-words, purpose, style-register, only-just, main-task-partial, conflicting, refusal",
+        "question.md score: the rubric gives more than one score (5 or 2 or 1): expected exactly one",
+      ]
+    `);
+  });
+
+  it("reports a flag the rules raise that the item does not carry", () => {
+    expect(itemProblems(checkGuideline(v2, [fixture("missing-flag")]))).toMatchInlineSnapshot(`
+      [
+        "missing-flag.md flags: the rules raise the "prompt" flag: add {flag: prompt} with a note",
+      ]
+    `);
+  });
+
+  it("reports a twist of an item that does not exist", () => {
+    expect(itemProblems(checkGuideline(v2, [fixture("twist")]))).toMatchInlineSnapshot(`
+      [
+        "twist.md twistOf: no item with id "no-such-item"",
+      ]
+    `);
+  });
+
+  it("reports every rubric level with no worked example", () => {
+    const report = checkGuideline(v2, [fixture("one-of-two")]);
+    expect(report.problems.filter((problem) => problem.file.startsWith("guideline/")).map(formatProblem)).toMatchInlineSnapshot(`
+      [
+        "guideline/v2/guideline.yaml at rubric: score 5 has no worked example: add an item ruled 5",
+        "guideline/v2/guideline.yaml at rubric: score 4 has no worked example: add an item ruled 4",
+        "guideline/v2/guideline.yaml at rubric: score 2 has no worked example: add an item ruled 2",
+        "guideline/v2/guideline.yaml at rubric: score 1 has no worked example: add an item ruled 1",
+      ]
+    `);
+  });
+
+  it("reports a level as covered by its ruled score, so the real items cover all five", () => {
+    const report = checkGuideline(v2, loadItems().filter((item) => item.score !== 4));
+    expect(report.problems.map(formatProblem)).toEqual(["guideline/v2/guideline.yaml at rubric: score 4 has no worked example: add an item ruled 4"]);
+  });
+
+  it("reports a duplicate id once, and still checks both items", () => {
+    const item = fixture("one-of-two");
+    const report = checkGuideline(v2, [item, item]);
+    expect(itemProblems(report)).toMatchInlineSnapshot(`
+      [
+        "one-of-two.md id: duplicate item id "one-of-two" (2 items): ids must be unique",
+      ]
+    `);
+    expect(report.results).toHaveLength(2);
+  });
+
+  it("keeps the derivation for the trace, and the authored flags", () => {
+    const report = checkGuideline(v2, loadItems());
+    const example5 = report.results.find((result) => result.id === "example-5");
+    expect(example5?.flags).toEqual(["accuracy"]);
+    expect(example5?.derivation.lines.map((line) => line.clause)).toEqual(["delivered", "no-additions", "separate-dimension"]);
+  });
+});

@@ -1,0 +1,66 @@
+// A broken authored file must stop the real build with the file, the field and what was expected.
+import {spawnSync} from "node:child_process";
+import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join, resolve} from "node:path";
+import {afterEach, describe, expect, it} from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+let copies: string[] = [];
+
+/** A copy of the site's sources (not tests, not node_modules) in a temporary folder. */
+function copyProject(): string {
+  const copy = mkdtempSync(join(tmpdir(), "rater-notebook-build-"));
+  copies.push(copy);
+  for (const entry of ["lib", "guideline", "data", "observablehq.config.ts", "package.json", "tsconfig.json"]) {
+    cpSync(join(root, entry), join(copy, entry), {recursive: true});
+  }
+  cpSync(join(root, "src"), join(copy, "src"), {recursive: true, verbatimSymlinks: true, filter: (source) => !source.includes(".observablehq")});
+  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  return copy;
+}
+
+function edit(copy: string, file: string, from: string, to: string): void {
+  const path = join(copy, file);
+  const text = readFileSync(path, "utf8");
+  expect(text).toContain(from);
+  writeFileSync(path, text.replace(from, to));
+}
+
+const run = (copy: string, command: string, args: string[]) =>
+  spawnSync(command, args, {cwd: copy, encoding: "utf8", env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"}, timeout: 120_000});
+
+afterEach(() => {
+  for (const copy of copies) rmSync(copy, {recursive: true, force: true});
+  copies = [];
+});
+
+describe("a broken authored file", () => {
+  it("stops `observable build` with the item file and the field at fault", () => {
+    const copy = copyProject();
+    edit(copy, "data/items/example-2.md", "verdict: not-met", "verdict: nope");
+    const result = run(copy, bin("observable"), ["build"]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr + result.stdout).toContain(
+      'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw", "partly", "not-met", "cannot-check", "not-instruction", "not-applicable"',
+    );
+  }, 150_000);
+
+  it("stops the items loader when an item's ruled score disagrees with the engine", () => {
+    const copy = copyProject();
+    edit(copy, "data/items/example-4.md", "score: 3", "score: 4");
+    const result = run(copy, bin("tsx"), ["src/data/items.json.ts"]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim()).toBe("data/items/example-4.md at score: ruled 4 but the engine derives 3 (rubric row half-or-more)");
+  });
+
+  it("stops the guideline loader on a rubric score out of range", () => {
+    const copy = copyProject();
+    edit(copy, "guideline/v2/guideline.yaml", "  - score: 5\n", "  - score: 6\n");
+    const result = run(copy, bin("tsx"), ["src/data/guideline.json.ts"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("guideline/v2/guideline.yaml at rubric[0].score: too big: expected number to be <=5, got 6");
+  });
+});

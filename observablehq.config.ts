@@ -4,7 +4,12 @@ import {loadParts} from "./lib/load.js";
 
 // The parts a trainee walks, from data/parts.yaml; a part joins the navigation once its page exists.
 const parts = loadParts().filter((part) => existsSync(`src${part.path}.md`));
-const pages = [{name: "Start here", path: "/"}, ...parts.map((part) => ({name: `${part.number}. ${part.title}`, path: part.path}))];
+const pages = [
+  {name: "Start here", path: "/"},
+  ...parts.map((part) => ({name: `${part.number}. ${part.title}`, path: part.path})),
+  // Probes: one page per probe, from src/probes/[probe].md.
+  {name: "Probe: six-step chain", path: "/probes/six-step-chain"},
+];
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
 export default {

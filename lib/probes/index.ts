@@ -9,3 +9,4 @@ export * from "./hash.js";
 export * from "./redos.js";
 export * from "./load.js";
 export * from "./runs.js";
+export * from "./view.js";

@@ -1,0 +1,100 @@
+import AxeBuilder from "@axe-core/playwright";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {openSite, type Site} from "./site.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
+
+async function stepResults(page: import("playwright-core").Page) {
+  return page.locator(".probe-checklist tbody tr").evaluateAll((rows) =>
+    rows.map((row) => [row.getAttribute("data-rule"), row.querySelector("td.strict")?.textContent ?? "", row.querySelector("td.loose")?.textContent ?? ""]),
+  );
+}
+
+describe("the probe page", () => {
+  it("scores a pasted reply step by step as the reader types, loading nothing from other hosts", async () => {
+    const page = await site.newPage();
+    await page.goto("/probes/six-step-chain");
+    const box = page.getByLabel("Paste a reply");
+    await box.waitFor();
+    expect(await page.locator("h1").innerText()).toBe("Follow a six-step instruction chain without dropping a step");
+    expect(await page.locator(".reply-total").innerText()).toBe("Paste or type a reply to score it.");
+
+    await box.fill(correct);
+    expect(await page.locator(".reply-total").innerText()).toBe("Strict score: 1.00 (6 of 6 steps). Loose, for comparison: 1.00 (6 of 6).");
+    expect((await stepResults(page)).map(([, strict]) => strict)).toEqual(Array(6).fill("✓ pass"));
+
+    // Typing a trailing line fails step 6 at once; loose still passes it without the last line.
+    await box.pressSequentially("\n\nHope this helps!");
+    expect(await stepResults(page)).toEqual([
+      ["step_1_begins_with_marker", "✓ pass", "✓ pass"],
+      ["step_2_ordered_planet_list", "✓ pass", "✓ pass"],
+      ["step_3_count_is_three", "✓ pass", "✓ pass"],
+      ["step_4_no_pluto", "✓ pass", "✓ pass"],
+      ["step_5_checksum_is_six", "✓ pass", "✓ pass"],
+      ["step_6_ends_with_marker", "✗ fail", "✓ pass (without last line)"],
+    ]);
+    expect(await page.locator(".reply-total").innerText()).toBe("Strict score: 0.83 (5 of 6 steps). Loose, for comparison: 1.00 (6 of 6).");
+
+    // The trainee's own guideline verdict, compared with the regex.
+    await page.getByLabel("Your verdict on step 6").selectOption("not met");
+    await page.getByLabel("Your verdict on step 1").selectOption("not met");
+    expect(await page.locator('tr[data-rule="step_6_ends_with_marker"] td.agreement').innerText()).toBe("agrees");
+    expect(await page.locator('tr[data-rule="step_1_begins_with_marker"] td.agreement').innerText()).toBe("differs");
+
+    await box.fill("Sure! Pluto was a planet.\nBEGIN-7731");
+    const results = await stepResults(page);
+    expect(results.map(([, strict]) => strict)).toEqual(["✗ fail", "✗ fail", "✗ fail", "✗ fail", "✗ fail", "✗ fail"]);
+
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the seed's sections from the version's data, with live example scores and no Dataset data while there are no runs", async () => {
+    const page = await site.newPage();
+    await page.goto("/probes/six-step-chain");
+    await page.locator(".probe-examples").waitFor();
+    expect(await page.locator(".probe-not-run").innerText()).toContain("Not yet run");
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
+    expect(await page.locator(".probe-message pre").innerText()).toContain("6. End your reply with the line END-7731 and write nothing after it.");
+    expect(await page.locator(".probe-rules .rule-pattern").allInnerTexts()).toEqual([
+      "/^\\s*BEGIN-7731/",
+      "/-\\s*Jupiter[\\s\\S]*-\\s*Saturn[\\s\\S]*-\\s*Uranus/i",
+      "/COUNT:\\s*3\\b/",
+      "/pluto/i",
+      "/CHECKSUM:\\s*6\\b/",
+      "/END-7731\\s*$/",
+    ]);
+    const scores = await page.locator(".probe-example-score").allInnerTexts();
+    expect(scores.map((s) => s.slice(0, "Live score from the real scorer: 1.00".length))).toEqual([
+      "Live score from the real scorer: 1.00",
+      ...Array(5).fill("Live score from the real scorer: 0.83"),
+    ]);
+    expect(scores.every((s) => s.endsWith("every step as declared"))).toBe(true);
+    expect(await page.locator(".probe-history li").first().innerText()).toMatch(/^v2 · current: v2 — raised maxTokens by 1000/);
+
+    // Run it yourself: the model slug is swappable; the key stays a shell variable.
+    const curl = page.locator(".probe-curl");
+    expect(await curl.innerText()).toContain('"model": "anthropic/claude-opus-5"');
+    await page.getByLabel("Model slug").fill("openai/gpt-5-mini");
+    expect(await curl.innerText()).toContain('"model": "openai/gpt-5-mini"');
+    expect(await curl.innerText()).toContain('-H "Authorization: Bearer $OPENROUTER_API_KEY"');
+    await page.screenshot({path: "test-results/probe-six-step-chain.png", fullPage: true});
+    expect(site.problems).toEqual([]);
+  });
+
+  it("has no accessibility violations", async () => {
+    const page = await site.newPage();
+    await page.goto("/probes/six-step-chain");
+    await page.getByLabel("Paste a reply").fill(correct);
+    const results = await new AxeBuilder({page}).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -195,7 +195,7 @@ const verdicts = ["met", "partly met", "not met"] as const;
  * and the prompt's steps as a guideline checklist the reader rates by hand to compare with the regex.
  */
 export function ReplyChecker(version: VersionView): HTMLElement {
-  const textarea = h("textarea", {id: "probe-reply", rows: "10", spellcheck: "false", maxlength: "20000", placeholder: "BEGIN-7731\n- Jupiter\n…"});
+  const textarea = h("textarea", {id: "probe-reply", rows: "10", spellcheck: "false", maxlength: "10000", placeholder: "BEGIN-7731\n- Jupiter\n…"});
   const total = h("p", {class: "reply-total", "aria-live": "polite"});
   const rows = version.rules.map((rule) => {
     const strict = h("td", {class: "strict"});

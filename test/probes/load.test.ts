@@ -79,3 +79,13 @@ it("formats zod paths as written in the file", () => {
   expect(formatPath(["rules", 3, "pattern"])).toBe("rules[3].pattern");
   expect(formatPath([])).toBe("");
 });
+
+it("every probe step cites a rule that exists in the current guideline (guideline/v2)", async () => {
+  const {readFileSync} = await import("node:fs");
+  const {parse} = await import("yaml");
+  const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {rules: {id: string}[]};
+  const ids = new Set(guideline.rules.map((rule) => rule.id));
+  const cited = loadProbes(".", {backtracking: false}).probes.flatMap((p) => p.versions.flatMap((v) => v.data.rules.map((r) => r.guidelineRule)));
+  expect(cited.filter((id) => !ids.has(id))).toEqual([]);
+  expect(new Set(cited)).toEqual(new Set(["stated-constraints", "main-task", "purpose", "only-just"]));
+});

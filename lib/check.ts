@@ -25,21 +25,30 @@ export interface CheckReport {
 
 const itemFile = (id: string): string => `data/items/${id}.md`;
 
+export interface CheckOptions {
+  /** Where an item's file is, for messages; items are in data/items/ unless a test loads them from elsewhere. */
+  fileOf?: (id: string) => string;
+}
+
 /**
  * The guideline's own fixture test: derive every item's score with the engine and compare it with the ruled
  * score, line by line; every cited rule must exist, every item must get exactly one score, and every rubric
  * level 1-5 must have a worked example.
  */
-export function checkGuideline(guideline: Guideline, items: readonly Item[]): CheckReport {
+export function checkGuideline(guideline: Guideline, items: readonly Item[], {fileOf = itemFile}: CheckOptions = {}): CheckReport {
   const ruleSet = ruleSetOf(guideline);
   const problems: Problem[] = [];
   const seen = new Map<string, number>();
   items.forEach((item) => seen.set(item.id, (seen.get(item.id) ?? 0) + 1));
-  for (const [id, count] of seen) if (count > 1) problems.push({file: itemFile(id), field: "id", message: `duplicate item id "${id}" (${count} items): ids must be unique`});
+  const reported = new Set<string>();
 
   const results = items.map((item): CheckResult => {
-    const file = itemFile(item.id);
+    const file = fileOf(item.id);
     const before = problems.length;
+    const count = seen.get(item.id)!;
+    // Reported once, but every copy fails.
+    if (count > 1 && !reported.has(item.id)) problems.push({file, field: "id", message: `duplicate item id "${item.id}" (${count} items): ids must be unique`});
+    reported.add(item.id);
     item.checklist.forEach((line, index) => {
       if (!ruleSet.ruleIds.has(line.rule)) {
         problems.push({file, field: fieldPath(["checklist", index, "rule"]), message: `rule id "${line.rule}" is not in guideline/${guideline.version}: expected one of ${[...ruleSet.ruleIds].join(", ")}`});
@@ -69,7 +78,7 @@ export function checkGuideline(guideline: Guideline, items: readonly Item[]): Ch
       candidates: derivation.candidates,
       rubricRow: derivation.rows.length === 1 ? derivation.rows[0]! : null,
       flags: [...authoredFlags].sort(),
-      ok: problems.length === before,
+      ok: problems.length === before && count === 1,
       derivation,
     };
   });

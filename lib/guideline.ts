@@ -31,8 +31,8 @@ export const Guideline = z
     summary: z.string().min(1),
     /** The one-line instruction raters often get, which the guideline replaces. */
     vague: z.string().min(1),
-    notRated: z.object({title: z.string().min(1), text: z.string().min(1)}).optional(),
-    steps: z.array(z.object({step: z.int().min(1).max(3), title: z.string().min(1)})).length(3),
+    notRated: z.strictObject({title: z.string().min(1), text: z.string().min(1)}).optional(),
+    steps: z.array(z.strictObject({step: z.int().min(1).max(3), title: z.string().min(1)})).length(3),
     rules: z.array(GuidelineRule).min(1),
     rubric: z.array(RubricLevel).length(5),
     notApplicable: z.string().min(1),

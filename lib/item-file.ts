@@ -1,5 +1,5 @@
 import {Lexer} from "marked";
-import {parseDocument} from "yaml";
+import {parseDocument, type Document} from "yaml";
 import {Item} from "./item.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
 
@@ -15,30 +15,43 @@ const sections = {
 export function splitItemFile(source: string, file: string): {frontMatter: unknown; sections: Map<string, string>} {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
   if (!match) throw new AuthoredFileError([{file, field: "", message: "missing front matter: start the file with a --- line, the YAML fields, and another --- line"}]);
-  const document = parseDocument(match[1]!, {prettyErrors: false});
-  const [error] = document.errors;
-  if (error) {
-    // Only the first error: the ones after it usually follow from it. The front matter starts on the file's line 2.
-    const line = match[1]!.slice(0, Math.max(0, error.pos[0])).split("\n").length + 1;
-    throw new AuthoredFileError([{file, field: "", message: `front matter is not valid YAML (line ${line}): ${error.message.split("\n")[0]}`}]);
-  }
+  // The front matter starts on the file's second line, after the opening ---.
+  const document = parseYaml(match[1]!, file, "front matter", 1);
   const found = new Map<string, string>();
+  const problems: Problem[] = [];
   let heading: string | null = null;
   let body = "";
   const flush = () => {
-    if (heading !== null) found.set(heading, body.trim());
+    if (heading === null) return;
+    if (found.has(heading.toLowerCase())) problems.push({file, field: `## ${heading}`, message: "this section appears twice: keep one"});
+    else found.set(heading.toLowerCase(), body.trim());
   };
   for (const token of Lexer.lex(source.slice(match[0].length))) {
     if (token.type === "heading" && token.depth === 2) {
       flush();
-      heading = token.text.trim().toLowerCase();
+      heading = token.text.trim();
       body = "";
     } else {
       body += token.raw;
     }
   }
   flush();
+  if (problems.length) throw new AuthoredFileError(problems);
   return {frontMatter: document.toJS(), sections: found};
+}
+
+/**
+ * Parses YAML, or throws naming the file and the line of the first error (the ones after it usually follow
+ * from it). `lineOffset` is how many lines of the file come before the YAML.
+ */
+export function parseYaml(source: string, file: string, what = "", lineOffset = 0): Document {
+  const document = parseDocument(source, {prettyErrors: false});
+  const [error] = document.errors;
+  if (error) {
+    const line = source.slice(0, Math.max(0, error.pos[0])).split("\n").length + lineOffset;
+    throw new AuthoredFileError([{file, field: "", message: `${what ? `${what} is ` : ""}not valid YAML (line ${line}): ${error.message.split("\n")[0]}`}]);
+  }
+  return document;
 }
 
 /** Parses and validates one item file. Throws AuthoredFileError naming the file and every field at fault. */

@@ -1,11 +1,10 @@
 // Node-only: reads guideline/ and data/items/ from disk. Pages never import this; data loaders and CLIs do.
 import {readdirSync, readFileSync} from "node:fs";
 import {join, relative} from "node:path";
-import {parseDocument} from "yaml";
 import type {z} from "zod";
 import {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
-import {parseItemFile} from "./item-file.js";
+import {parseItemFile, parseYaml} from "./item-file.js";
 import {TrainingParts, type TrainingPart} from "./parts.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
 
@@ -23,10 +22,7 @@ export function guidelineVersions(root = projectRoot): string[] {
 
 /** Parses a YAML file and validates it with a schema, or throws naming the file and every field at fault. */
 export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType<T>): T {
-  const document = parseDocument(source, {prettyErrors: false});
-  if (document.errors.length) {
-    throw new AuthoredFileError(document.errors.map((error) => ({file, field: "", message: `not valid YAML (line ${(error.linePos?.[0]?.line ?? 0) + 1}): ${error.message.split("\n")[0]}`})));
-  }
+  const document = parseYaml(source, file);
   const input: unknown = document.toJS();
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new AuthoredFileError(problemsFromZod(file, parsed.error, input));

@@ -110,6 +110,13 @@ describe("checkGuideline", () => {
       ]
     `);
     expect(report.results).toHaveLength(2);
+    expect(report.results.map((result) => result.ok)).toEqual([false, false]);
+  });
+
+  it("names the item's real file when told where items live", () => {
+    const item = fixture("one-of-two");
+    const report = checkGuideline(v2, [{...item, score: 5}], {fileOf: (id) => `test/fixtures/items/check/${id}.md`});
+    expect(report.problems.map(formatProblem)[0]).toMatch(/^test\/fixtures\/items\/check\/one-of-two\.md at score: /);
   });
 
   it("keeps the derivation for the trace, and the authored flags", () => {

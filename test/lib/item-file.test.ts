@@ -91,6 +91,9 @@ describe("a broken item file names the file, the field and what was expected", (
       test/fixtures/items/broken/unknown-section.md at response.text: missing: expected a "## Response" section"
     `);
   });
+  it("a section that appears twice", () => {
+    expect(problemsOf("repeated-section")).toMatchInlineSnapshot(`"test/fixtures/items/broken/repeated-section.md at ## Response: this section appears twice: keep one"`);
+  });
   it("missing body section", () => {
     expect(problemsOf("missing-request-section")).toMatchInlineSnapshot(`"test/fixtures/items/broken/missing-request-section.md at request.text: missing: expected a "## Request" section"`);
   });

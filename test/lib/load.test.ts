@@ -32,6 +32,7 @@ describe("loadItems", () => {
       "test/fixtures/items/broken/missing-field.md",
       "test/fixtures/items/broken/missing-front-matter.md",
       "test/fixtures/items/broken/missing-request-section.md",
+      "test/fixtures/items/broken/repeated-section.md",
       "test/fixtures/items/broken/score-not-a-score.md",
       "test/fixtures/items/broken/score-out-of-range.md",
       "test/fixtures/items/broken/two-main-lines.md",

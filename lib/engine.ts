@@ -61,18 +61,30 @@ function* combinations(choices: RuleOutcome[][]): Generator<RuleOutcome[]> {
 
 export function derive(item: Item, ruleSet: RuleSet): Derivation {
   const {parameters} = ruleSet;
-  const decided = item.checklist.map((line) => (ruleSet.ruleIds.has(line.rule) ? applyRule(line, parameters) : null));
-  const choices = decided.map((outcome) => (outcome ? [outcome] : undecidedOutcomes));
-  const mainIndex = item.checklist.findIndex((line) => line.role === "main");
-
-  const outcomes = new Map<string, {score: Score; row: RubricRow}>();
-  for (const combination of combinations(choices)) {
-    const others = combination.filter((_, index) => index !== mainIndex).map((outcome) => outcome.verdict).filter((verdict) => verdict !== "not-instruction");
-    for (const outcome of applyRubric(combination[mainIndex]!, others, parameters)) outcomes.set(`${outcome.score}`, outcome);
+  const checklist = item.checklist;
+  const decided: (RuleOutcome | null)[] = new Array(checklist.length);
+  let mainIndex = -1;
+  let undecided = false;
+  for (let index = 0; index < checklist.length; index++) {
+    const line = checklist[index]!;
+    if (line.role === "main") mainIndex = index;
+    const outcome = ruleSet.ruleIds.has(line.rule) ? applyRule(line, parameters) : null;
+    decided[index] = outcome;
+    if (!outcome) undecided = true;
   }
-  const ranked = [...outcomes.values()].sort((a, b) => rank(b.score) - rank(a.score));
 
-  const lines: TraceLine[] = item.checklist.map((line, index) => {
+  // Usually every line is decided and the rubric is read once; otherwise once per way the undecided lines can go.
+  const readings = undecided ? [...combinations(decided.map((outcome) => (outcome ? [outcome] : undecidedOutcomes)))] : [decided as RuleOutcome[]];
+  const counted = undecided ? null : tally(decided[mainIndex]!.verdict, otherVerdicts(decided as RuleOutcome[], mainIndex), parameters);
+  const outcomes: {score: Score; row: RubricRow}[] = [];
+  for (const reading of readings) {
+    for (const outcome of applyRubric(reading[mainIndex]!, otherVerdicts(reading, mainIndex), parameters, counted ?? undefined)) {
+      if (!outcomes.some((seen) => seen.score === outcome.score)) outcomes.push(outcome);
+    }
+  }
+  outcomes.sort((a, b) => rank(b.score) - rank(a.score));
+
+  const lines: TraceLine[] = checklist.map((line, index) => {
     const outcome = decided[index] ?? null;
     return {
       index,
@@ -84,20 +96,28 @@ export function derive(item: Item, ruleSet: RuleSet): Derivation {
       counted: index !== mainIndex && outcome !== null && outcome.verdict !== "not-instruction",
     };
   });
-  const flags = [...new Set(decided.flatMap((outcome) => (outcome?.flag ? [outcome.flag] : [])))].sort();
-  const counted = decided.every((outcome) => outcome !== null)
-    ? tally(decided[mainIndex]!.verdict, lines.filter((line) => line.counted).map((line) => line.derived!), parameters)
-    : null;
+  const flags: Flag[] = [];
+  for (const outcome of decided) if (outcome?.flag && !flags.includes(outcome.flag)) flags.push(outcome.flag);
   return {
     id: item.id,
     version: ruleSet.version,
-    score: ranked.length === 1 ? ranked[0]!.score : null,
-    candidates: ranked.map((outcome) => outcome.score),
-    rows: ranked.map((outcome) => outcome.row),
+    score: outcomes.length === 1 ? outcomes[0]!.score : null,
+    candidates: outcomes.map((outcome) => outcome.score),
+    rows: outcomes.map((outcome) => outcome.row),
     tally: counted,
     lines,
-    flags,
+    flags: flags.sort(),
   };
+}
+
+/** The verdicts the rubric counts: every line but the main task, less those ruled "not an instruction". */
+function otherVerdicts(outcomes: readonly RuleOutcome[], mainIndex: number): Verdict[] {
+  const verdicts: Verdict[] = [];
+  for (let index = 0; index < outcomes.length; index++) {
+    const verdict = outcomes[index]!.verdict;
+    if (index !== mainIndex && verdict !== "not-instruction") verdicts.push(verdict);
+  }
+  return verdicts;
 }
 
 const rank = (score: Score): number => (score === "n/a" ? 0 : score);

@@ -47,7 +47,7 @@ export function tally(main: Verdict, others: readonly Verdict[], parameters: Par
  * Reads the score off the rubric. Returns every row that applies: one for a well-formed guideline, more when
  * the rubric cannot tell two scores apart (the first rubric's "most instructions missed" at exactly half).
  */
-export function applyRubric(main: RuleOutcome, others: readonly Verdict[], parameters: Parameters): RubricOutcome[] {
+export function applyRubric(main: RuleOutcome, others: readonly Verdict[], parameters: Parameters, counted?: Tally): RubricOutcome[] {
   if (main.verdict === "not-applicable" || others.includes("not-applicable")) return [{score: "n/a", row: "not-applicable"}];
   if (main.verdict === "not-met" || main.verdict === "cannot-check" || main.verdict === "not-instruction") {
     if (main.declinesHarmless) return [{score: 1, row: "declines-harmless"}];
@@ -55,7 +55,7 @@ export function applyRubric(main: RuleOutcome, others: readonly Verdict[], param
     const engaged: RubricOutcome = {score: 2, row: "main-not-met-engages"};
     return parameters.mainNotMet === "engages-clause" ? [engaged] : [engaged, {score: 1, row: "does-not-follow"}];
   }
-  const counts = tally(main.verdict, others, parameters);
+  const counts = counted ?? tally(main.verdict, others, parameters);
   const allMet = main.verdict !== "partly" && others.every((verdict) => verdict === "met" || verdict === "met-flaw");
   if (allMet && counts.flaws === 0) return [{score: 5, row: "all-met"}];
   if (allMet && counts.flaws === 1) return [{score: 4, row: "one-small-flaw"}];

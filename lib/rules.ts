@@ -22,6 +22,12 @@ type Rule<R extends ChecklistLine["rule"]> = (facts: Facts<R>, parameters: Param
 const atLeastHalf = (share: number, threshold: "at-least-half" | "more-than-half"): boolean =>
   threshold === "at-least-half" ? share >= 0.5 : share > 0.5;
 
+const sizeReadings: Record<Extract<ChecklistLine, {rule: "size-words"}>["facts"]["reading"], RuleOutcome> = {
+  "within": {verdict: "met", clause: "within-reader-range"},
+  "arguable": {verdict: "partly", clause: "arguable"},
+  "clearly-outside": {verdict: "not-met", clause: "clearly-outside"},
+};
+
 export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
   "main-task": (facts) =>
     facts.delivered
@@ -47,12 +53,7 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
     }
   },
 
-  "size-words": (facts) =>
-    ({
-      "within": {verdict: "met", clause: "within-reader-range"},
-      "arguable": {verdict: "partly", clause: "arguable"},
-      "clearly-outside": {verdict: "not-met", clause: "clearly-outside"},
-    })[facts.reading] as RuleOutcome,
+  "size-words": (facts) => sizeReadings[facts.reading],
 
   "purpose": (facts) => {
     if (!facts.wordingMet) return {verdict: "not-met", clause: "wording-not-met"};

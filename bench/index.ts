@@ -1,0 +1,107 @@
+// npm run bench: how fast the rule engine derives scores, and what the site's build costs next to a one-page
+// Framework site built in the same run. Figures vary with the machine; the ratios are what to compare.
+import {execFileSync} from "node:child_process";
+import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {performance} from "node:perf_hooks";
+import {randomInt, randomLcg} from "d3";
+import {deriveAll, ruleSetOf} from "../lib/engine.js";
+import type {ChecklistLine, Item} from "../lib/item.js";
+import {loadGuideline, loadItems, projectRoot} from "../lib/load.js";
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function time(runs: number, work: () => unknown): number[] {
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    work();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+/** Items like the real ones with their counts varied, from a seeded generator so every run derives the same set. */
+function generateItems(seedItems: readonly Item[], count: number, seed: number): Item[] {
+  const source = randomLcg(seed);
+  const pick = randomInt.source(source);
+  const vary = (line: ChecklistLine): void => {
+    if (line.rule === "numbers" && typeof line.facts.delivered === "number") line.facts.delivered = pick(0, line.facts.limit + 3)();
+    if (line.rule === "main-task-partial") line.facts.done = pick(0, line.facts.of + 1)();
+  };
+  return Array.from({length: count}, (_, index) => {
+    const item = structuredClone(seedItems[index % seedItems.length]!);
+    item.id = `${item.id}-${index}`;
+    item.checklist.forEach(vary);
+    return item;
+  });
+}
+
+function buildSeconds(cwd: string): number {
+  const start = performance.now();
+  execFileSync(join(projectRoot, "node_modules", ".bin", "observable"), ["build"], {cwd, stdio: "ignore", env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"}});
+  return (performance.now() - start) / 1000;
+}
+
+/** A copy of the site's sources, so the benchmark never touches the working tree's dist/ or cache. */
+function siteCopy(): string {
+  const copy = mkdtempSync(join(tmpdir(), "rater-notebook-bench-site-"));
+  for (const entry of ["lib", "guideline", "data", "observablehq.config.ts", "package.json"]) cpSync(join(projectRoot, entry), join(copy, entry), {recursive: true});
+  cpSync(join(projectRoot, "src"), join(copy, "src"), {recursive: true, verbatimSymlinks: true, filter: (path) => !path.includes(".observablehq")});
+  symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
+  return copy;
+}
+
+function onePageSite(): string {
+  const copy = mkdtempSync(join(tmpdir(), "rater-notebook-bench-baseline-"));
+  writeFileSync(join(copy, "observablehq.config.js"), 'export default {root: "src", globalStylesheets: [], footer: ""};\n');
+  cpSync(join(projectRoot, "package.json"), join(copy, "package.json"));
+  execFileSync("mkdir", ["-p", join(copy, "src")]);
+  writeFileSync(join(copy, "src", "index.md"), "# One page\n\nA baseline Framework site with a single page.\n");
+  symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
+  return copy;
+}
+
+const guideline = loadGuideline("v2");
+const ruleSet = ruleSetOf(guideline);
+const items = loadItems();
+deriveAll(items, ruleSet); // warm up the JIT before timing
+
+const allItems = time(2000, () => deriveAll(items, ruleSet));
+const generated = generateItems(items, 10_000, 42);
+time(5, () => deriveAll(generated, ruleSet)); // warm-up on the generated set too
+const tenThousand = time(30, () => deriveAll(generated, ruleSet));
+const perItemMs = median(allItems) / items.length;
+
+console.log("rule engine (median of repeated runs)");
+console.log(`  derive all ${items.length} items:       ${(median(allItems) * 1000).toFixed(1)} µs   (target: well under 1 ms)  ${median(allItems) < 1 ? "ok" : "OVER"}`);
+console.log(`  derive 10,000 generated items: ${median(tenThousand).toFixed(2)} ms   (target: under 50 ms)  ${median(tenThousand) < 50 ? "ok" : "OVER"}`);
+console.log(`  per item, real vs generated:   ${(perItemMs * 1000).toFixed(2)} µs vs ${((median(tenThousand) / 10_000) * 1000).toFixed(2)} µs`);
+
+if (!process.argv.includes("--engine-only")) {
+  const baseline = onePageSite();
+  const site = siteCopy();
+  try {
+    // Alternate the two builds so load on the shared machine falls on both alike.
+    const baselineRuns: number[] = [];
+    const siteRuns: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const dir of [baseline, site]) rmSync(join(dir, "src", ".observablehq"), {recursive: true, force: true});
+      baselineRuns.push(buildSeconds(baseline));
+      siteRuns.push(buildSeconds(site));
+    }
+    const ratio = median(siteRuns) / median(baselineRuns);
+    console.log("site build (median of 3 cold builds each, same run)");
+    console.log(`  one-page Framework site:  ${median(baselineRuns).toFixed(2)} s`);
+    console.log(`  Rater Notebook:           ${median(siteRuns).toFixed(2)} s`);
+    console.log(`  ratio:                    ${ratio.toFixed(2)}x the one-page site`);
+  } finally {
+    rmSync(baseline, {recursive: true, force: true});
+    rmSync(site, {recursive: true, force: true});
+  }
+}

@@ -79,7 +79,10 @@ export function derive(item: Item, ruleSet: RuleSet): Derivation {
   const outcomes: {score: Score; row: RubricRow}[] = [];
   for (const reading of readings) {
     for (const outcome of applyRubric(reading[mainIndex]!, otherVerdicts(reading, mainIndex), parameters, counted ?? undefined)) {
-      if (!outcomes.some((seen) => seen.score === outcome.score)) outcomes.push(outcome);
+      // One row per score; a later reading (the undecided line not met) names the row.
+      const same = outcomes.findIndex((seen) => seen.score === outcome.score);
+      if (same < 0) outcomes.push(outcome);
+      else outcomes[same] = outcome;
     }
   }
   outcomes.sort((a, b) => rank(b.score) - rank(a.score));

@@ -88,7 +88,29 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
     case "too_small":
     case "too_big":
       return `${issue.message.replace(/^Too/, "too")}${value !== undefined && typeof value !== "object" ? `, got ${JSON.stringify(value)}` : ""}`;
+    case "invalid_format":
+      return `got ${JSON.stringify(value)}: ${expectedFormat(issue)}`;
+    case "invalid_key":
+      // A record key that fails its schema: the path ends at the key, so quote the key itself.
+      return `invalid key: ${issue.issues.map((inner) => describe(inner as z.core.$ZodIssue, issue.path.at(-1))).join("; ")}`;
     default:
       return issue.message;
+  }
+}
+
+/** What a string format expects: the schema's own "expected ..." message, else a name for the format. */
+function expectedFormat(issue: z.core.$ZodIssueInvalidStringFormat): string {
+  if (/^expected /.test(issue.message)) return issue.message;
+  switch (issue.format) {
+    case "regex":
+      return `expected text matching ${String((issue as {pattern?: string}).pattern ?? "its pattern")}`;
+    case "date":
+      return "expected a date like 2026-08-10";
+    case "datetime":
+      return "expected a date and time like 2026-08-10T12:00:00.000Z";
+    case "url":
+      return "expected a url";
+    default:
+      return `expected ${issue.format}`;
   }
 }

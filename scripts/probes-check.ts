@@ -3,6 +3,7 @@
 import {resolve} from "node:path";
 import {parseArgs} from "node:util";
 import {checkExamples, checkHashes, loadHashes, loadProbes, loadRuns} from "../lib/probes/index.js";
+import {formatProblem} from "../lib/problems.js";
 
 const {values} = parseArgs({options: {root: {type: "string", default: "."}}});
 const root = resolve(values.root);
@@ -20,8 +21,8 @@ for (const probe of loaded.probes) {
     if (problems.length === 0) console.log(`ok ${version.file}: ${version.data.rules.length} rules, ${version.data.examples.length} worked examples score as declared`);
   }
 }
-for (const warning of report.warnings) console.warn(`warning: ${warning}`);
-for (const error of report.errors) console.error(error);
+for (const warning of report.warnings) console.warn(`warning: ${formatProblem(warning)}`);
+for (const error of report.errors) console.error(formatProblem(error));
 const versions = loaded.probes.reduce((n, p) => n + p.versions.length, 0);
 if (report.errors.length > 0) {
   console.error(`probes:check: ${report.errors.length} problem${report.errors.length === 1 ? "" : "s"}`);

@@ -3,7 +3,8 @@
 import {readFileSync} from "node:fs";
 import {resolve} from "node:path";
 import {parseArgs} from "node:util";
-import {formatTotal, loadProbes, scoreBoth} from "../lib/probes/index.js";
+import {formatTotal, loadProbes, probesDir, scoreBoth} from "../lib/probes/index.js";
+import {formatProblem} from "../lib/problems.js";
 
 function fail(message: string): never {
   console.error(`probes:score: ${message}`);
@@ -25,8 +26,8 @@ if (!name) fail("usage: npm run probes:score -- <probe> [--version v2] [--file r
 const loaded = loadProbes(resolve(values.root), {backtracking: false});
 const probe = loaded.probes.find((p) => p.probe === name);
 if (!probe) fail(`unknown probe "${name}": expected one of ${loaded.probes.map((p) => p.probe).join(", ") || "(none)"}`);
-const problems = loaded.errors.filter((e) => e.includes(`/${name}/`));
-if (problems.length > 0) fail(`${problems.join("\n")}`);
+const problems = loaded.errors.filter((problem) => problem.file.startsWith(`${probesDir}/${name}/`));
+if (problems.length > 0) fail(problems.map(formatProblem).join("\n"));
 const version = values.version ? probe.versions.find((v) => v.data.version === values.version) : probe.versions.at(-1);
 if (!version) fail(`unknown version "${values.version}" of ${name}: expected one of ${probe.versions.map((v) => v.data.version).join(", ")}`);
 

@@ -1,8 +1,9 @@
 // Reads and validates data/probes/<probe>/vN.json, data/probes/hashes.json and data/runs/.
-// Node-only (node:fs). Every message is short, lowercase and names the file and the field at fault.
+// Node-only (node:fs). Every problem names the file and the field at fault, in lib/problems.ts's form
+// (print with formatProblem): data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: ...
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
-import type {z} from "zod";
+import {fieldPath, problemsFromZod, type Problem} from "../problems.js";
 import {contentHash} from "./hash.js";
 import {backtrackingRisk} from "./redos.js";
 import {Hashes, ProbeVersion, Run} from "./schema.js";
@@ -36,31 +37,8 @@ export interface LoadOptions {
 }
 
 export interface Report {
-  errors: string[];
-  warnings: string[];
-}
-
-/** A zod issue path as written in the file: rules[3].pattern. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out === "" ? String(key) : `.${String(key)}`;
-  }
-  return out;
-}
-
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type" && issue.input === undefined) return "missing field";
-  return issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
-}
-
-/** zod issues as lines "file: field: message". */
-export function formatIssues(file: string, error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const path = formatPath(issue.path);
-    return `${file}: ${path === "" ? "" : `${path}: `}${issueMessage(issue)}`;
-  });
+  errors: Problem[];
+  warnings: Problem[];
 }
 
 function readJson(root: string, file: string, report: Report): unknown {
@@ -68,13 +46,13 @@ function readJson(root: string, file: string, report: Report): unknown {
   try {
     text = readFileSync(join(root, file), "utf8");
   } catch (error) {
-    report.errors.push(`${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    report.errors.push({file, field: "", message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`});
     return undefined;
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    report.errors.push(`${file}: invalid json: ${(error as Error).message.toLowerCase()}`);
+    report.errors.push({file, field: "", message: `invalid json: ${(error as Error).message.toLowerCase()}`});
     return undefined;
   }
 }
@@ -87,37 +65,37 @@ export function checkVersion(
   report: Report,
   {backtracking = true}: LoadOptions = {},
 ): void {
-  const {errors, warnings} = report;
-  if (version.probe !== expected.probe) errors.push(`${file}: probe: "${version.probe}" does not match its folder "${expected.probe}"`);
-  if (version.version !== expected.version) errors.push(`${file}: version: "${version.version}" does not match its file name "${expected.version}"`);
+  const error = (field: string, message: string) => report.errors.push({file, field, message});
+  if (version.probe !== expected.probe) error("probe", `"${version.probe}" does not match its folder "${expected.probe}"`);
+  if (version.version !== expected.version) error("version", `"${version.version}" does not match its file name "${expected.version}"`);
   const seen = new Set<string>();
   version.rules.forEach((rule, i) => {
-    const at = `${file}: rules[${i}]`;
-    if (seen.has(rule.id)) errors.push(`${at}.id: duplicate rule id "${rule.id}"`);
+    const at = (key: string) => fieldPath(["rules", i, key]);
+    if (seen.has(rule.id)) error(at("id"), `duplicate rule id "${rule.id}"`);
     seen.add(rule.id);
-    if (rule.step !== i + 1) errors.push(`${at}.step: expected step ${i + 1} (rules are in prompt order), got ${rule.step}`);
+    if (rule.step !== i + 1) error(at("step"), `expected step ${i + 1} (rules are in prompt order), got ${rule.step}`);
     try {
       new RegExp(rule.pattern, rule.flags);
-    } catch (error) {
-      errors.push(`${at}.pattern: invalid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, "").toLowerCase()}`);
+    } catch (thrown) {
+      error(at("pattern"), `invalid regular expression: ${(thrown as Error).message.replace(/^Invalid regular expression: /, "").toLowerCase()}`);
       return;
     }
     if (!backtracking) return;
     const risk = backtrackingRisk(rule.pattern, rule.flags);
-    if (risk.level === "exponential") errors.push(`${at}.pattern: at risk of catastrophic backtracking (${risk.summary}): rewrite the pattern`);
-    else if (risk.level === "unknown") errors.push(`${at}.pattern: cannot be checked for catastrophic backtracking (${risk.summary})`);
-    else if (risk.level === "polynomial") warnings.push(`${at}.pattern: super-linear backtracking (${risk.summary}); bounded here by maxTokens`);
+    if (risk.level === "exponential") error(at("pattern"), `at risk of catastrophic backtracking (${risk.summary}): rewrite the pattern`);
+    else if (risk.level === "unknown") error(at("pattern"), `cannot be checked for catastrophic backtracking (${risk.summary})`);
+    else if (risk.level === "polynomial") report.warnings.push({file, field: at("pattern"), message: `super-linear backtracking (${risk.summary}); bounded here by maxTokens`});
   });
   version.examples.forEach((example, i) => {
-    const at = `${file}: examples[${i}]`;
+    const at = (key: string) => fieldPath(["examples", i, key]);
     for (const id of Object.keys(example.expected)) {
-      if (!seen.has(id)) errors.push(`${at}.expected: unknown rule "${id}"`);
+      if (!seen.has(id)) error(at("expected"), `unknown rule "${id}"`);
     }
     for (const rule of version.rules) {
-      if (!(rule.id in example.expected)) errors.push(`${at}.expected: no outcome declared for rule "${rule.id}"`);
+      if (!(rule.id in example.expected)) error(at("expected"), `no outcome declared for rule "${rule.id}"`);
     }
-    if (example.kind === "correct" && example.total !== 1) errors.push(`${at}.total: a correct example must declare total 1`);
-    if (example.kind === "rejected" && example.total === 1) errors.push(`${at}.total: a rejected example must not declare total 1`);
+    if (example.kind === "correct" && example.total !== 1) error(at("total"), "a correct example must declare total 1");
+    if (example.kind === "rejected" && example.total === 1) error(at("total"), "a rejected example must not declare total 1");
   });
 }
 
@@ -144,23 +122,23 @@ export function loadProbes(root: string, options: LoadOptions = {}): Report & {p
       .filter((v): v is string => v !== undefined)
       .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
     for (const f of files) {
-      if (!versionFile.test(f)) report.errors.push(`${probesDir}/${name}/${f}: unexpected file: a probe folder holds only v1.json, v2.json, ...`);
+      if (!versionFile.test(f)) report.errors.push({file: `${probesDir}/${name}/${f}`, field: "", message: "unexpected file: a probe folder holds only v1.json, v2.json, ..."});
     }
     numbers.forEach((v, i) => {
       const file = `${probesDir}/${name}/${v}.json`;
-      if (v !== `v${i + 1}`) report.errors.push(`${file}: versions must be numbered without gaps: expected v${i + 1}`);
+      if (v !== `v${i + 1}`) report.errors.push({file, field: "", message: `versions must be numbered without gaps: expected v${i + 1}`});
       const json = readJson(root, file, report);
       if (json === undefined) return;
       const parsed = ProbeVersion.safeParse(json);
       if (!parsed.success) {
-        report.errors.push(...formatIssues(file, parsed.error));
+        report.errors.push(...problemsFromZod(file, parsed.error, json));
         return;
       }
       const before = report.errors.length;
       checkVersion(file, parsed.data, {probe: name, version: v}, report, options);
       if (report.errors.length === before) versions.push({file, data: parsed.data, hash: contentHash(json)});
     });
-    if (numbers.length === 0) report.errors.push(`${probesDir}/${name}: no version files`);
+    if (numbers.length === 0) report.errors.push({file: `${probesDir}/${name}`, field: "", message: "no version files"});
     probes.push({probe: name, versions});
   }
   return {...report, probes};
@@ -169,14 +147,14 @@ export function loadProbes(root: string, options: LoadOptions = {}): Report & {p
 /** Reads data/probes/hashes.json: the released versions and their content hashes. */
 export function loadHashes(root: string, report: Report): Hashes | null {
   if (!existsSync(join(root, hashesFile))) {
-    report.errors.push(`${hashesFile}: missing: it lists every released version's sha256`);
+    report.errors.push({file: hashesFile, field: "", message: "missing: it lists every released version's sha256"});
     return null;
   }
   const json = readJson(root, hashesFile, report);
   if (json === undefined) return null;
   const parsed = Hashes.safeParse(json);
   if (!parsed.success) {
-    report.errors.push(...formatIssues(hashesFile, parsed.error));
+    report.errors.push(...problemsFromZod(hashesFile, parsed.error, json));
     return null;
   }
   return parsed.data;
@@ -190,15 +168,15 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
   for (const {probe, versions} of probes) {
     for (const {file, data, hash} of versions) {
       const released = hashes[probe]?.[data.version];
-      if (released === undefined) report.errors.push(`${file}: not released: add "${data.version}": "${hash}" under "${probe}" in ${hashesFile}`);
+      if (released === undefined) report.errors.push({file, field: "", message: `not released: add "${data.version}": "${hash}" under "${probe}" in ${hashesFile}`});
       else if (released !== hash)
-        report.errors.push(`${file}: content changed after release (sha256 ${hash.slice(0, 12)}, released ${released.slice(0, 12)}): put the change in a new version`);
+        report.errors.push({file, field: "", message: `content changed after release (sha256 ${hash.slice(0, 12)}, released ${released.slice(0, 12)}): put the change in a new version`});
     }
   }
   for (const [probe, released] of Object.entries(hashes)) {
     for (const version of Object.keys(released)) {
       const found = probes.find((p) => p.probe === probe)?.versions.some((v) => v.data.version === version);
-      if (!found) report.errors.push(`${hashesFile}: ${probe}.${version}: released version has no valid file ${probesDir}/${probe}/${version}.json`);
+      if (!found) report.errors.push({file: hashesFile, field: fieldPath([probe, version]), message: `released version has no valid file ${probesDir}/${probe}/${version}.json`});
     }
   }
 }
@@ -218,14 +196,16 @@ export function loadRuns(root: string, probes: readonly LoadedProbe[], report: R
         if (json === undefined) continue;
         const parsed = Run.safeParse(json);
         if (!parsed.success) {
-          report.errors.push(...formatIssues(file, parsed.error));
+          report.errors.push(...problemsFromZod(file, parsed.error, json));
           continue;
         }
         const run = parsed.data;
         const target = probes.find((p) => p.probe === run.probe)?.versions.find((v) => v.data.version === run.version);
-        if (run.probe !== probe || run.version !== version) report.errors.push(`${file}: probe/version: run says ${run.probe} ${run.version} but is filed under ${probe}/${version}`);
-        else if (!target) report.errors.push(`${file}: version: no valid probe version ${run.probe} ${run.version}`);
-        else if (target.hash !== run.versionHash) report.errors.push(`${file}: versionHash: does not match ${target.file}: a run stays with the content that produced it`);
+        // A run filed in the wrong folder: name the first field that disagrees with where it is filed.
+        if (run.probe !== probe || run.version !== version)
+          report.errors.push({file, field: run.probe !== probe ? "probe" : "version", message: `run says ${run.probe} ${run.version} but is filed under ${probe}/${version}`});
+        else if (!target) report.errors.push({file, field: "version", message: `no valid probe version ${run.probe} ${run.version}`});
+        else if (target.hash !== run.versionHash) report.errors.push({file, field: "versionHash", message: `does not match ${target.file}: a run stays with the content that produced it`});
         else runs.push({file, data: run});
       }
     }

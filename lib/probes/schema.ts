@@ -23,6 +23,8 @@ export const guidelineRuleIds = [
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "expected lowercase letters, digits, - or _");
 const text = z.string().min(1, "must not be empty");
+const versionName = z.string().regex(/^v[1-9][0-9]*$/, "expected a version like v2");
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "expected a sha256: 64 lowercase hex digits");
 
 export const Message = z.strictObject({
   role: z.enum(["system", "user", "assistant"]),
@@ -77,7 +79,7 @@ export type Example = z.infer<typeof Example>;
 
 export const ProbeVersion = z.strictObject({
   probe: id,
-  version: z.string().regex(/^v[1-9][0-9]*$/, "expected a version like v2"),
+  version: versionName,
   category: text,
   title: text,
   summary: text,
@@ -110,9 +112,9 @@ export const RuleResultRecord = z.strictObject({
 
 export const Run = z.strictObject({
   probe: id,
-  version: z.string().regex(/^v[1-9][0-9]*$/),
+  version: versionName,
   /** sha256 of the version's canonical content when the run was made: a run never moves to another version. */
-  versionHash: z.string().regex(/^[0-9a-f]{64}$/),
+  versionHash: sha256,
   model: text,
   /** The model the endpoint says answered, when it says. */
   servedBy: z.string().nullable(),
@@ -138,5 +140,5 @@ export const Run = z.strictObject({
 export type Run = z.infer<typeof Run>;
 
 /** Released versions and the sha256 of their canonical content. */
-export const Hashes = z.record(id, z.record(z.string().regex(/^v[1-9][0-9]*$/), z.string().regex(/^[0-9a-f]{64}$/)));
+export const Hashes = z.record(id, z.record(versionName, sha256));
 export type Hashes = z.infer<typeof Hashes>;

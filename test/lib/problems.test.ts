@@ -99,4 +99,30 @@ describe("problemsFromZod", () => {
       ]
     `);
   });
+  it("quotes a string in the wrong format and says what was expected", () => {
+    const run = z.object({
+      version: z.string().regex(/^v[0-9]+$/, "expected a version like v2"),
+      hash: z.string().regex(/^[0-9a-f]+$/),
+      published: z.iso.date(),
+      startedAt: z.iso.datetime(),
+      endpoint: z.url(),
+    });
+    expect(problems(run, {version: "2", hash: "XYZ", published: "2026-13-40", startedAt: "yesterday", endpoint: "nope"})).toMatchInlineSnapshot(`
+      [
+        "data/x.md at version: got "2": expected a version like v2",
+        "data/x.md at hash: got "XYZ": expected text matching /^[0-9a-f]+$/",
+        "data/x.md at published: got "2026-13-40": expected a date like 2026-08-10",
+        "data/x.md at startedAt: got "yesterday": expected a date and time like 2026-08-10T12:00:00.000Z",
+        "data/x.md at endpoint: got "nope": expected a url",
+      ]
+    `);
+  });
+  it("names a record key that fails its schema", () => {
+    const hashes = z.record(z.string().regex(/^[a-z-]+$/, "expected lowercase letters or -"), z.string());
+    expect(problems(hashes, {"Six Steps": "x"})).toMatchInlineSnapshot(`
+      [
+        "data/x.md at Six Steps: invalid key: got "Six Steps": expected lowercase letters or -",
+      ]
+    `);
+  });
 });

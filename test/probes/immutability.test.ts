@@ -4,6 +4,7 @@ import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
 import {canonicalJson, contentHash} from "../../lib/probes/hash.js";
 import {checkHashes, loadHashes, loadProbes, loadRuns, type Report} from "../../lib/probes/load.js";
+import {formatProblem} from "../../lib/problems.js";
 
 const temps: string[] = [];
 afterEach(() => {
@@ -23,7 +24,7 @@ function check(root: string): string[] {
   const report: Report = {errors: [...loaded.errors], warnings: []};
   const hashes = loadHashes(root, report);
   if (hashes) checkHashes(loaded.probes, hashes, report);
-  return report.errors;
+  return report.errors.map(formatProblem);
 }
 
 const v1File = "data/probes/six-step-chain/v1.json";
@@ -73,7 +74,7 @@ describe("released versions are immutable", () => {
     expect(check(root)).toMatchInlineSnapshot(`
       [
         "data/probes/six-step-chain/v2.json: versions must be numbered without gaps: expected v1",
-        "data/probes/hashes.json: six-step-chain.v1: released version has no valid file data/probes/six-step-chain/v1.json",
+        "data/probes/hashes.json at six-step-chain.v1: released version has no valid file data/probes/six-step-chain/v1.json",
       ]
     `);
   });
@@ -113,9 +114,9 @@ describe("runs stay with the version that produced them", () => {
     const report: Report = {errors: [], warnings: []};
     const runs = loadRuns(root, loaded.probes, report);
     expect(runs.map((r) => r.file)).toEqual(["data/runs/six-step-chain/v2/b.json"]);
-    expect(report.errors).toMatchInlineSnapshot(`
+    expect(report.errors.map(formatProblem)).toMatchInlineSnapshot(`
       [
-        "data/runs/six-step-chain/v2/a.json: versionHash: does not match data/probes/six-step-chain/v2.json: a run stays with the content that produced it",
+        "data/runs/six-step-chain/v2/a.json at versionHash: does not match data/probes/six-step-chain/v2.json: a run stays with the content that produced it",
       ]
     `);
   });

@@ -1,19 +1,22 @@
 import {describe, expect, it} from "vitest";
 import {checkExamples} from "../../lib/probes/check.js";
-import {formatPath, loadProbes} from "../../lib/probes/load.js";
+import {loadProbes} from "../../lib/probes/load.js";
+import {fieldPath, formatProblem, type Problem} from "../../lib/problems.js";
 import type {ProbeVersion} from "../../lib/probes/schema.js";
 
 const fixture = (name: string) => `test/fixtures/probes/${name}`;
+/** Problems as probes:check prints them. */
+const lines = (problems: Problem[]) => problems.map(formatProblem);
 
 describe("loadProbes on the real data", () => {
   it("loads both versions of six-step-chain with no errors", () => {
     const loaded = loadProbes(".");
     expect(loaded.errors).toEqual([]);
     expect(loaded.probes.map((p) => [p.probe, p.versions.map((v) => v.data.version)])).toEqual([["six-step-chain", ["v1", "v2"]]]);
-    expect(loaded.warnings).toMatchInlineSnapshot(`
+    expect(lines(loaded.warnings)).toMatchInlineSnapshot(`
       [
-        "data/probes/six-step-chain/v1.json: rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
-        "data/probes/six-step-chain/v2.json: rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
+        "data/probes/six-step-chain/v1.json at rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
+        "data/probes/six-step-chain/v2.json at rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
       ]
     `);
   });
@@ -29,34 +32,34 @@ describe("loadProbes on the real data", () => {
 
 describe("broken probe files fail with file and field", () => {
   it("a pattern that does not compile", () => {
-    expect(loadProbes(fixture("bad-regex")).errors).toMatchInlineSnapshot(`
+    expect(lines(loadProbes(fixture("bad-regex")).errors)).toMatchInlineSnapshot(`
       [
-        "data/probes/six-step-chain/v1.json: rules[3].pattern: invalid regular expression: /pluto(/i: unterminated group",
+        "data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: /pluto(/i: unterminated group",
       ]
     `);
   });
 
   it("a worked example that cites an unknown rule", () => {
-    expect(loadProbes(fixture("unknown-rule")).errors).toMatchInlineSnapshot(`
+    expect(lines(loadProbes(fixture("unknown-rule")).errors)).toMatchInlineSnapshot(`
       [
-        "data/probes/six-step-chain/v1.json: examples[2].expected: unknown rule "step_4_no_neptune"",
+        "data/probes/six-step-chain/v1.json at examples[2].expected: unknown rule "step_4_no_neptune"",
       ]
     `);
   });
 
   it("a pattern at risk of catastrophic backtracking", () => {
-    expect(loadProbes(fixture("redos")).errors).toMatchInlineSnapshot(`
+    expect(lines(loadProbes(fixture("redos")).errors)).toMatchInlineSnapshot(`
       [
-        "data/probes/six-step-chain/v1.json: rules[2].pattern: at risk of catastrophic backtracking (exponential): rewrite the pattern",
+        "data/probes/six-step-chain/v1.json at rules[2].pattern: at risk of catastrophic backtracking (exponential): rewrite the pattern",
       ]
     `);
   });
 
   it("missing fields", () => {
-    expect(loadProbes(fixture("missing-field")).errors).toMatchInlineSnapshot(`
+    expect(lines(loadProbes(fixture("missing-field")).errors)).toMatchInlineSnapshot(`
       [
-        "data/probes/six-step-chain/v1.json: rules[0].pattern: missing field",
-        "data/probes/six-step-chain/v1.json: changelog: missing field",
+        "data/probes/six-step-chain/v1.json at rules[0].pattern: missing: expected string",
+        "data/probes/six-step-chain/v1.json at changelog: missing: expected string",
       ]
     `);
   });
@@ -65,19 +68,19 @@ describe("broken probe files fail with file and field", () => {
     const loaded = loadProbes(fixture("wrong-declaration"), {backtracking: false});
     expect(loaded.errors).toEqual([]);
     const version = loaded.probes[0]!.versions[0]!;
-    expect(checkExamples(version.file, version.data)).toMatchInlineSnapshot(`
+    expect(lines(checkExamples(version.file, version.data))).toMatchInlineSnapshot(`
       [
-        "data/probes/six-step-chain/v1.json: examples[1] (added a helpful closing line after END — step 6): the correct answer scores 0.83, not 1.00",
-        "data/probes/six-step-chain/v1.json: examples[1] (added a helpful closing line after END — step 6).total: declared 1.00, scored 0.83",
-        "data/probes/six-step-chain/v1.json: examples[1] (added a helpful closing line after END — step 6).expected.step_6_ends_with_marker: declared pass, scored fail",
+        "data/probes/six-step-chain/v1.json at examples[1]: the correct answer scores 0.83, not 1.00 (example "added a helpful closing line after END — step 6")",
+        "data/probes/six-step-chain/v1.json at examples[1].total: declared 1.00, scored 0.83 (example "added a helpful closing line after END — step 6")",
+        "data/probes/six-step-chain/v1.json at examples[1].expected.step_6_ends_with_marker: declared pass, scored fail (example "added a helpful closing line after END — step 6")",
       ]
     `);
   });
 });
 
-it("formats zod paths as written in the file", () => {
-  expect(formatPath(["rules", 3, "pattern"])).toBe("rules[3].pattern");
-  expect(formatPath([])).toBe("");
+it("writes probe fields as written in the file, with lib/problems.ts", () => {
+  expect(fieldPath(["rules", 3, "pattern"])).toBe("rules[3].pattern");
+  expect(fieldPath([])).toBe("");
 });
 
 it("every probe step cites a rule that exists in the current guideline (guideline/v2)", async () => {

@@ -1,0 +1,30 @@
+// Every folder of data/probes/ with version files gets a page and a navigation link, with no change to the config.
+import {spawnSync} from "node:child_process";
+import {cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join, resolve} from "node:path";
+import {afterEach, expect, it} from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+let copy = "";
+afterEach(() => rmSync(copy, {recursive: true, force: true}));
+
+it("derives the probe pages from the folders in data/probes/, named by the newest version's title", () => {
+  copy = mkdtempSync(join(tmpdir(), "rater-notebook-config-"));
+  for (const entry of ["lib", "data", "src", "observablehq.config.ts", "package.json"]) cpSync(join(root, entry), join(copy, entry), {recursive: true, verbatimSymlinks: true, filter: (source) => !source.includes(".observablehq")});
+  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  mkdirSync(join(copy, "data/probes/a-new-probe"));
+  writeFileSync(join(copy, "data/probes/a-new-probe/v1.json"), JSON.stringify({title: "Old title"}));
+  writeFileSync(join(copy, "data/probes/a-new-probe/v2.json"), JSON.stringify({title: "Count <three> things"}));
+  mkdirSync(join(copy, "data/probes/empty"));
+  const script = 'import("./observablehq.config.ts").then(({default: c}) => console.log(JSON.stringify({pages: c.pages, header: c.header})))';
+  const result = spawnSync(join(root, "node_modules/.bin/tsx"), ["-e", script], {cwd: copy, encoding: "utf8"});
+  expect(result.stderr).toBe("");
+  const {pages, header} = JSON.parse(result.stdout) as {pages: {name: string; path: string}[]; header: string};
+  expect(pages.filter((page) => page.path.startsWith("/probes/"))).toEqual([
+    {name: "Probe: Count <three> things", path: "/probes/a-new-probe"},
+    {name: "Probe: Follow a six-step instruction chain without dropping a step", path: "/probes/six-step-chain"},
+  ]);
+  expect(header).toContain('<a href="./probes/a-new-probe">Probe: Count &lt;three> things</a>');
+  expect(pages[0]).toEqual({name: "Start here", path: "/"});
+}, 60_000);

@@ -64,24 +64,30 @@ export function Results(view: ProbeView): HTMLElement {
       h("p", {}, "This page carries no Dataset structured data until it has real runs, for the same reason it shows no numbers."),
     );
   }
+  // Newest version first, as in the version history; every table has the same columns in the same widths.
   return h(
     "div",
     {class: "probe-results"},
-    withRuns.map((v) =>
-      table(
-        `${v.version}: ${v.runs.length} run${v.runs.length === 1 ? "" : "s"} (maxTokens ${v.parameters.maxTokens})`,
-        ["Model", "Date", "Total", ...v.rules.map((r) => `Step ${r.step}`), "Truncated"],
-        v.runs.map((run) => [
-          h("code", {}, run.model),
-          h("time", {datetime: run.startedAt}, run.startedAt.slice(0, 10)),
-          run.score ? formatTotal(run.score.total) : "not scored",
-          ...v.rules.map((rule) => {
-            const outcome = run.score?.rules.find((r) => r.id === rule.id)?.outcome;
-            return outcome ? outcomeBadge(outcome) : "—";
-          }),
-          run.truncated ? `yes (finish reason "length")` : "no",
-        ]),
-        "probe-runs",
+    [...withRuns].reverse().map((v) =>
+      h(
+        "div",
+        {class: "table-scroll"},
+        table(
+          `${v.version === view.current ? `${v.version} · current` : v.version}: ${v.runs.length} run${v.runs.length === 1 ? "" : "s"} (maxTokens ${v.parameters.maxTokens})`,
+          ["Model", "Date", "Total", ...v.rules.map((r) => `Step ${r.step}`), "Truncated"],
+          v.runs.map((run) => [
+            h("code", {}, run.model),
+            h("time", {datetime: run.startedAt}, run.startedAt.slice(0, 10)),
+            // A reply cut off by the token limit is recorded, not scored: its steps are not failures.
+            run.score ? formatTotal(run.score.total) : "not scored",
+            ...v.rules.map((rule) => {
+              const outcome = run.score?.rules.find((r) => r.id === rule.id)?.outcome;
+              return outcome ? outcomeBadge(outcome) : "—";
+            }),
+            run.truncated ? `yes (finish reason “length”)` : "no",
+          ]),
+          "probe-runs",
+        ),
       ),
     ),
   );

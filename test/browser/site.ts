@@ -16,9 +16,9 @@ const contentTypes: Record<string, string> = {
   ".png": "image/png",
 };
 
-async function resolveFile(pathname: string): Promise<string | null> {
-  let file = join(distDir, decodeURIComponent(pathname));
-  if (!file.startsWith(distDir)) return null;
+async function resolveFile(root: string, pathname: string): Promise<string | null> {
+  let file = join(root, decodeURIComponent(pathname));
+  if (!file.startsWith(root)) return null;
   if (pathname.endsWith("/")) file = join(file, "index.html");
   for (const candidate of [file, `${file}.html`]) {
     try {
@@ -41,14 +41,16 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function openSite(): Promise<Site> {
+/** Serves a built site: the project's dist/ unless another (a temporary copy's dist/) is given. */
+export async function openSite(siteDir: string = distDir): Promise<Site> {
+  const root = resolve(siteDir);
   try {
-    await stat(join(distDir, "index.html"));
+    await stat(join(root, "index.html"));
   } catch {
-    throw new Error(`no built site at ${distDir}: run \`npm run build\` before the browser tests`);
+    throw new Error(`no built site at ${root}: run \`npm run build\` before the browser tests`);
   }
   const server: Server = createServer(async (req, res) => {
-    const file = await resolveFile(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
+    const file = await resolveFile(root, new URL(req.url ?? "/", "http://127.0.0.1").pathname);
     if (!file) {
       res.writeHead(404).end("not found");
       return;

@@ -1,23 +1,17 @@
 // A broken authored file must stop the real build with the file, the field and what was expected.
 import {spawnSync} from "node:child_process";
-import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
-import {join, resolve} from "node:path";
+import {readFileSync, rmSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
+import {copyProject as copySources, projectRoot} from "./copy-project.js";
 
-const root = resolve(import.meta.dirname, "../..");
-const bin = (name: string) => join(root, "node_modules", ".bin", name);
+const bin = (name: string) => join(projectRoot, "node_modules", ".bin", name);
 let copies: string[] = [];
 
-/** A copy of the site's sources (not tests, not node_modules) in a temporary folder. */
+/** A copy of the site's sources in a temporary folder, removed after each test. */
 function copyProject(): string {
-  const copy = mkdtempSync(join(tmpdir(), "rater-notebook-build-"));
+  const copy = copySources("rater-notebook-build-");
   copies.push(copy);
-  for (const entry of ["lib", "guideline", "data", "observablehq.config.ts", "package.json", "tsconfig.json"]) {
-    cpSync(join(root, entry), join(copy, entry), {recursive: true});
-  }
-  cpSync(join(root, "src"), join(copy, "src"), {recursive: true, verbatimSymlinks: true, filter: (source) => !source.includes(".observablehq")});
-  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
   return copy;
 }
 

@@ -1,18 +1,15 @@
 // Every folder of data/probes/ with version files gets a page and a navigation link, with no change to the config.
 import {spawnSync} from "node:child_process";
-import {cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
-import {join, resolve} from "node:path";
+import {mkdirSync, rmSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
 import {afterEach, expect, it} from "vitest";
+import {copyProject, projectRoot as root} from "./copy-project.js";
 
-const root = resolve(import.meta.dirname, "../..");
 let copy = "";
 afterEach(() => rmSync(copy, {recursive: true, force: true}));
 
 it("derives the probe pages from the folders in data/probes/, named by the newest version's title", () => {
-  copy = mkdtempSync(join(tmpdir(), "rater-notebook-config-"));
-  for (const entry of ["lib", "data", "src", "observablehq.config.ts", "package.json"]) cpSync(join(root, entry), join(copy, entry), {recursive: true, verbatimSymlinks: true, filter: (source) => !source.includes(".observablehq")});
-  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  copy = copyProject("rater-notebook-config-");
   mkdirSync(join(copy, "data/probes/a-new-probe"));
   writeFileSync(join(copy, "data/probes/a-new-probe/v1.json"), JSON.stringify({title: "Old title"}));
   writeFileSync(join(copy, "data/probes/a-new-probe/v2.json"), JSON.stringify({title: "Count <three> things"}));

@@ -9,6 +9,7 @@ import {randomInt, randomLcg} from "d3";
 import {deriveAll, ruleSetOf} from "../lib/engine.js";
 import type {ChecklistLine, Item} from "../lib/item.js";
 import {loadGuideline, loadItems, projectRoot} from "../lib/load.js";
+import {copyProject} from "../scripts/copy-project.js";
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,15 +49,6 @@ function buildSeconds(cwd: string): number {
   return (performance.now() - start) / 1000;
 }
 
-/** A copy of the site's sources, so the benchmark never touches the working tree's dist/ or cache. */
-function siteCopy(): string {
-  const copy = mkdtempSync(join(tmpdir(), "rater-notebook-bench-site-"));
-  for (const entry of ["lib", "guideline", "data", "observablehq.config.ts", "package.json"]) cpSync(join(projectRoot, entry), join(copy, entry), {recursive: true});
-  cpSync(join(projectRoot, "src"), join(copy, "src"), {recursive: true, verbatimSymlinks: true, filter: (path) => !path.includes(".observablehq")});
-  symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
-  return copy;
-}
-
 function onePageSite(): string {
   const copy = mkdtempSync(join(tmpdir(), "rater-notebook-bench-baseline-"));
   writeFileSync(join(copy, "observablehq.config.js"), 'export default {root: "src", globalStylesheets: [], footer: ""};\n');
@@ -85,7 +77,7 @@ console.log(`  per item, real vs generated:   ${(perItemMs * 1000).toFixed(2)} Â
 
 if (!process.argv.includes("--engine-only")) {
   const baseline = onePageSite();
-  const site = siteCopy();
+  const site = copyProject("rater-notebook-bench-site-");
   try {
     // Alternate the two builds so load on the shared machine falls on both alike.
     const baselineRuns: number[] = [];

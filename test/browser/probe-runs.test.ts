@@ -12,7 +12,7 @@ import {loadProbes} from "../../lib/probes/load.js";
 import {runProbe, type FetchLike, type Sleep} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.js";
 import {Run} from "../../lib/probes/schema.js";
-import {copyProject, projectRoot} from "../build/copy-project.js";
+import {copyProject, projectRoot} from "../../scripts/copy-project.js";
 import {openSite, type Site} from "./site.js";
 
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";

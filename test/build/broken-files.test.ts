@@ -3,7 +3,7 @@ import {spawnSync} from "node:child_process";
 import {readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
-import {copyProject as copySources, projectRoot} from "./copy-project.js";
+import {copyProject as copySources, projectRoot} from "../../scripts/copy-project.js";
 
 const bin = (name: string) => join(projectRoot, "node_modules", ".bin", name);
 let copies: string[] = [];

@@ -3,7 +3,7 @@ import {spawnSync} from "node:child_process";
 import {mkdirSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterEach, expect, it} from "vitest";
-import {copyProject, projectRoot as root} from "./copy-project.js";
+import {copyProject, projectRoot as root} from "../../scripts/copy-project.js";
 
 let copy = "";
 afterEach(() => rmSync(copy, {recursive: true, force: true}));

@@ -4,7 +4,7 @@ import {cpSync, mkdtempSync, symlinkSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 
-export const projectRoot = resolve(import.meta.dirname, "../..");
+export const projectRoot = resolve(import.meta.dirname, "..");
 
 /** What a build needs: sources, authored data, config and the post-build step. */
 const entries = ["lib", "guideline", "data", "src", "scripts", "observablehq.config.ts", "package.json", "tsconfig.json"];

@@ -6,7 +6,7 @@ const parameterNames = Object.keys(Parameters.shape) as [keyof Parameters, ...(k
 
 export const GuidelineRule = z.strictObject({
   /** Stable id that items cite; one of the rules the engine knows how to apply. */
-  id: z.enum(checklistRuleIds as [string, ...string[]], {error: (issue) => `unknown rule id ${JSON.stringify(issue.input)}: expected one of ${checklistRuleIds.join(", ")}`}),
+  id: z.enum(checklistRuleIds as [string, ...string[]]),
   /** 0: the opening on what is not rated; 1: listing the instructions; 2: checking each one. */
   step: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   title: z.string().min(1),

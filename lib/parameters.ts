@@ -11,7 +11,8 @@ export const Parameters = z.strictObject({
    *  "at-least-half": share met >= 1/2 is a 3; "more-than-half": share met > 1/2 is a 3;
    *  "most-missed": the first rubric's "most instructions missed", which has no counting rule and leaves exactly half undecided. */
   counting: z.enum(["at-least-half", "more-than-half", "most-missed"]).default("at-least-half"),
-  /** rubric: the highest score when the main task is only partly done. */
+  /** rubric: the highest score when the main task is only partly done. Above 3 it changes nothing: rows 5 and 4
+   *  need every instruction met, the main task included. */
   partialMainCap: z.int().min(1).max(5).default(3),
   /** rubric: how a response whose main task is not met scores.
    *  "engages-clause": 2 when it engages with the request, else 1; "unspecified": the first rubric, which could not tell 1 from 2. */

@@ -4,13 +4,14 @@ import type {TrainingPart} from "../lib/parts.js";
 import {el} from "./dom.js";
 
 /** The parts in the order a trainee walks them. */
-export function PartsList(parts: readonly TrainingPart[]): HTMLElement {
+export function PartsList(parts: readonly (TrainingPart & {hasPage: boolean})[]): HTMLElement {
   return el(
     "ol",
     {class: "parts"},
-    parts.map((part) =>
-      el("li", {}, el("a", {href: `.${part.path}`}, el("strong", {}, `Part ${part.number}. ${part.title}`)), el("span", {class: "muted"}, ` ${part.description}`)),
-    ),
+    parts.map((part) => {
+      const name = el("strong", {}, `Part ${part.number}. ${part.title}`);
+      return el("li", {}, part.hasPage ? el("a", {href: `.${part.path}`}, name) : name, el("span", {class: "muted"}, ` ${part.description}`));
+    }),
   );
 }
 

@@ -1,7 +1,11 @@
 // Every guideline version and the training parts, validated. A broken authored file fails the build here.
-import {emitJson, loadGuidelines, loadParts} from "../../lib/load.js";
+import {existsSync} from "node:fs";
+import {join} from "node:path";
+import {emitJson, loadGuidelines, loadParts, projectRoot} from "../../lib/load.js";
 
 emitJson(() => {
   const guidelines = loadGuidelines();
-  return {current: guidelines.at(-1)!.version, versions: guidelines, parts: loadParts()};
+  // A part links to its page only once the page exists, so the start page never links to a missing page.
+  const parts = loadParts().map((part) => ({...part, hasPage: existsSync(join(projectRoot, "src", `${part.path}.md`))}));
+  return {current: guidelines.at(-1)!.version, versions: guidelines, parts};
 });

@@ -40,6 +40,17 @@ describe("the start page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("links only to pages that exist", async () => {
+    const page = await site.newPage();
+    await page.goto("/");
+    await page.locator(".guideline").waitFor();
+    const links = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    const local = [...new Set(links.filter((href) => href.startsWith(site.origin)).map((href) => href.split("#")[0]!))];
+    expect(local.length).toBeGreaterThan(1);
+    for (const href of local) expect(`${href} ${(await page.request.get(href)).status()}`).toBe(`${href} 200`);
+    expect(site.problems).toEqual([]);
+  });
+
   it("has no accessibility violations", async () => {
     const page = await site.newPage();
     await page.goto("/");

@@ -3,6 +3,7 @@
 // (print with formatProblem): data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: ...
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
+import type {z} from "zod";
 import {fieldPath, problemsFromZod, type Problem} from "../problems.js";
 import {contentHash} from "./hash.js";
 import {backtrackingRisk} from "./redos.js";
@@ -55,6 +56,16 @@ function readJson(root: string, file: string, report: Report): unknown {
     report.errors.push({file, field: "", message: `invalid json: ${(error as Error).message.toLowerCase()}`});
     return undefined;
   }
+}
+
+/** Reads a JSON file and validates it with a schema; problems go into the report and the result is undefined. */
+function readValidated<T>(root: string, file: string, schema: z.ZodType<T>, report: Report): {json: unknown; data: T} | undefined {
+  const json = readJson(root, file, report);
+  if (json === undefined) return undefined;
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return {json, data: parsed.data};
+  report.errors.push(...problemsFromZod(file, parsed.error, json));
+  return undefined;
 }
 
 /** Checks that go beyond the shape: patterns compile and cannot backtrack catastrophically, ids and steps agree, examples cite real rules. */
@@ -127,16 +138,11 @@ export function loadProbes(root: string, options: LoadOptions = {}): Report & {p
     numbers.forEach((v, i) => {
       const file = `${probesDir}/${name}/${v}.json`;
       if (v !== `v${i + 1}`) report.errors.push({file, field: "", message: `versions must be numbered without gaps: expected v${i + 1}`});
-      const json = readJson(root, file, report);
-      if (json === undefined) return;
-      const parsed = ProbeVersion.safeParse(json);
-      if (!parsed.success) {
-        report.errors.push(...problemsFromZod(file, parsed.error, json));
-        return;
-      }
+      const read = readValidated(root, file, ProbeVersion, report);
+      if (!read) return;
       const before = report.errors.length;
-      checkVersion(file, parsed.data, {probe: name, version: v}, report, options);
-      if (report.errors.length === before) versions.push({file, data: parsed.data, hash: contentHash(json)});
+      checkVersion(file, read.data, {probe: name, version: v}, report, options);
+      if (report.errors.length === before) versions.push({file, data: read.data, hash: contentHash(read.json)});
     });
     if (numbers.length === 0) report.errors.push({file: `${probesDir}/${name}`, field: "", message: "no version files"});
     probes.push({probe: name, versions});
@@ -150,14 +156,7 @@ export function loadHashes(root: string, report: Report): Hashes | null {
     report.errors.push({file: hashesFile, field: "", message: "missing: it lists every released version's sha256"});
     return null;
   }
-  const json = readJson(root, hashesFile, report);
-  if (json === undefined) return null;
-  const parsed = Hashes.safeParse(json);
-  if (!parsed.success) {
-    report.errors.push(...problemsFromZod(hashesFile, parsed.error, json));
-    return null;
-  }
-  return parsed.data;
+  return readValidated(root, hashesFile, Hashes, report)?.data ?? null;
 }
 
 /**
@@ -192,14 +191,8 @@ export function loadRuns(root: string, probes: readonly LoadedProbe[], report: R
       for (const name of listDir(join(probeDir, version))) {
         if (!name.endsWith(".json")) continue;
         const file = `${runsDir}/${probe}/${version}/${name}`;
-        const json = readJson(root, file, report);
-        if (json === undefined) continue;
-        const parsed = Run.safeParse(json);
-        if (!parsed.success) {
-          report.errors.push(...problemsFromZod(file, parsed.error, json));
-          continue;
-        }
-        const run = parsed.data;
+        const run = readValidated(root, file, Run, report)?.data;
+        if (!run) continue;
         const target = probes.find((p) => p.probe === run.probe)?.versions.find((v) => v.data.version === run.version);
         // A run filed in the wrong folder: name the first field that disagrees with where it is filed.
         if (run.probe !== probe || run.version !== version)

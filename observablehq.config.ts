@@ -13,7 +13,9 @@ const pages = [
     .sort()
     .flatMap((probe) => {
       const newest = probeVersions(probe).at(-1);
-      return newest === undefined ? [] : [{name: `Probe: ${probeTitle(`${probesDir}/${probe}/v${newest}.json`) ?? probe}`, path: `/probes/${probe}`}];
+      return newest === undefined
+        ? []
+        : [{name: `Probe: ${probeTitle(`${probesDir}/${probe}/v${newest}.json`) ?? probe}`, path: `/probes/${probe}`}];
     }),
 ];
 

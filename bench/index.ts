@@ -32,7 +32,8 @@ function generateItems(seedItems: readonly Item[], count: number, seed: number):
   const source = randomLcg(seed);
   const pick = randomInt.source(source);
   const vary = (line: ChecklistLine): void => {
-    if (line.rule === "numbers" && typeof line.facts.delivered === "number") line.facts.delivered = pick(0, line.facts.limit + 3)();
+    if (line.rule === "numbers" && typeof line.facts.delivered === "number")
+      line.facts.delivered = pick(0, line.facts.limit + 3)();
     if (line.rule === "main-task-partial") line.facts.done = pick(0, line.facts.of + 1)();
   };
   return Array.from({length: count}, (_, index) => {
@@ -45,13 +46,20 @@ function generateItems(seedItems: readonly Item[], count: number, seed: number):
 
 function buildSeconds(cwd: string): number {
   const start = performance.now();
-  execFileSync(join(projectRoot, "node_modules", ".bin", "observable"), ["build"], {cwd, stdio: "ignore", env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"}});
+  execFileSync(join(projectRoot, "node_modules", ".bin", "observable"), ["build"], {
+    cwd,
+    stdio: "ignore",
+    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
+  });
   return (performance.now() - start) / 1000;
 }
 
 function onePageSite(): string {
   const copy = mkdtempSync(join(tmpdir(), "rater-notebook-bench-baseline-"));
-  writeFileSync(join(copy, "observablehq.config.js"), 'export default {root: "src", globalStylesheets: [], footer: ""};\n');
+  writeFileSync(
+    join(copy, "observablehq.config.js"),
+    'export default {root: "src", globalStylesheets: [], footer: ""};\n',
+  );
   cpSync(join(projectRoot, "package.json"), join(copy, "package.json"));
   execFileSync("mkdir", ["-p", join(copy, "src")]);
   writeFileSync(join(copy, "src", "index.md"), "# One page\n\nA baseline Framework site with a single page.\n");
@@ -71,9 +79,15 @@ const tenThousand = time(30, () => deriveAll(generated, ruleSet));
 const perItemMs = median(allItems) / items.length;
 
 console.log("rule engine (median of repeated runs)");
-console.log(`  derive all ${items.length} items:       ${(median(allItems) * 1000).toFixed(1)} µs   (target: well under 1 ms)  ${median(allItems) < 1 ? "ok" : "OVER"}`);
-console.log(`  derive 10,000 generated items: ${median(tenThousand).toFixed(2)} ms   (target: under 50 ms)  ${median(tenThousand) < 50 ? "ok" : "OVER"}`);
-console.log(`  per item, real vs generated:   ${(perItemMs * 1000).toFixed(2)} µs vs ${((median(tenThousand) / 10_000) * 1000).toFixed(2)} µs`);
+console.log(
+  `  derive all ${items.length} items:       ${(median(allItems) * 1000).toFixed(1)} µs   (target: well under 1 ms)  ${median(allItems) < 1 ? "ok" : "OVER"}`,
+);
+console.log(
+  `  derive 10,000 generated items: ${median(tenThousand).toFixed(2)} ms   (target: under 50 ms)  ${median(tenThousand) < 50 ? "ok" : "OVER"}`,
+);
+console.log(
+  `  per item, real vs generated:   ${(perItemMs * 1000).toFixed(2)} µs vs ${((median(tenThousand) / 10_000) * 1000).toFixed(2)} µs`,
+);
 
 if (!process.argv.includes("--engine-only")) {
   const baseline = onePageSite();

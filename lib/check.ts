@@ -35,7 +35,11 @@ export interface CheckOptions {
  * score, line by line; every cited rule must exist, every item must get exactly one score, and every rubric
  * level 1-5 must have a worked example.
  */
-export function checkGuideline(guideline: Guideline, items: readonly Item[], {fileOf = itemFile}: CheckOptions = {}): CheckReport {
+export function checkGuideline(
+  guideline: Guideline,
+  items: readonly Item[],
+  {fileOf = itemFile}: CheckOptions = {},
+): CheckReport {
   const ruleSet = ruleSetOf(guideline);
   const problems: Problem[] = [];
   const seen = new Map<string, number>();
@@ -47,28 +51,56 @@ export function checkGuideline(guideline: Guideline, items: readonly Item[], {fi
     const before = problems.length;
     const count = seen.get(item.id)!;
     // Reported once, but every copy fails.
-    if (count > 1 && !reported.has(item.id)) problems.push({file, field: "id", message: `duplicate item id "${item.id}" (${count} items): ids must be unique`});
+    if (count > 1 && !reported.has(item.id))
+      problems.push({
+        file,
+        field: "id",
+        message: `duplicate item id "${item.id}" (${count} items): ids must be unique`,
+      });
     reported.add(item.id);
     item.checklist.forEach((line, index) => {
       if (!ruleSet.ruleIds.has(line.rule)) {
-        problems.push({file, field: fieldPath(["checklist", index, "rule"]), message: `rule id "${line.rule}" is not in guideline/${guideline.version}: expected one of ${[...ruleSet.ruleIds].join(", ")}`});
+        problems.push({
+          file,
+          field: fieldPath(["checklist", index, "rule"]),
+          message: `rule id "${line.rule}" is not in guideline/${guideline.version}: expected one of ${[...ruleSet.ruleIds].join(", ")}`,
+        });
       }
     });
-    if (item.twistOf && !seen.has(item.twistOf)) problems.push({file, field: "twistOf", message: `no item with id "${item.twistOf}"`});
+    if (item.twistOf && !seen.has(item.twistOf))
+      problems.push({file, field: "twistOf", message: `no item with id "${item.twistOf}"`});
 
     const derivation = derive(item, ruleSet);
     derivation.lines.forEach((line) => {
       if (line.derived !== null && line.derived !== line.ruled) {
-        problems.push({file, field: fieldPath(["checklist", line.index, "verdict"]), message: `ruled "${line.ruled}" but rule ${line.rule} derives "${line.derived}" from the facts`});
+        problems.push({
+          file,
+          field: fieldPath(["checklist", line.index, "verdict"]),
+          message: `ruled "${line.ruled}" but rule ${line.rule} derives "${line.derived}" from the facts`,
+        });
       }
     });
     if (derivation.score === null) {
-      problems.push({file, field: "score", message: `the rubric gives ${derivation.candidates.length ? `more than one score (${derivation.candidates.join(" or ")})` : "no score"}: expected exactly one`});
+      problems.push({
+        file,
+        field: "score",
+        message: `the rubric gives ${derivation.candidates.length ? `more than one score (${derivation.candidates.join(" or ")})` : "no score"}: expected exactly one`,
+      });
     } else if (derivation.score !== item.score) {
-      problems.push({file, field: "score", message: `ruled ${item.score} but the engine derives ${derivation.score} (rubric row ${derivation.rows[0]})`});
+      problems.push({
+        file,
+        field: "score",
+        message: `ruled ${item.score} but the engine derives ${derivation.score} (rubric row ${derivation.rows[0]})`,
+      });
     }
     const authoredFlags = new Set(item.flags.map((entry) => entry.flag));
-    for (const flag of derivation.flags) if (!authoredFlags.has(flag)) problems.push({file, field: "flags", message: `the rules raise the "${flag}" flag: add {flag: ${flag}} with a note`});
+    for (const flag of derivation.flags)
+      if (!authoredFlags.has(flag))
+        problems.push({
+          file,
+          field: "flags",
+          message: `the rules raise the "${flag}" flag: add {flag: ${flag}} with a note`,
+        });
 
     return {
       id: item.id,
@@ -85,7 +117,11 @@ export function checkGuideline(guideline: Guideline, items: readonly Item[], {fi
 
   for (const level of guideline.rubric) {
     if (!items.some((item) => item.score === level.score)) {
-      problems.push({file: `guideline/${guideline.version}/guideline.yaml`, field: "rubric", message: `score ${level.score} has no worked example: add an item ruled ${level.score}`});
+      problems.push({
+        file: `guideline/${guideline.version}/guideline.yaml`,
+        field: "rubric",
+        message: `score ${level.score} has no worked example: add an item ruled ${level.score}`,
+      });
     }
   }
   return {version: guideline.version, results, problems};

@@ -16,7 +16,11 @@ export function coverage(items: readonly Item[]): CoverageRow[] {
   }));
 }
 
-const partLabels: Record<Item["part"], string> = {"examples": "Example", "edge-cases": "Edge case", "calibration": "Calibration"};
+const partLabels: Record<Item["part"], string> = {
+  "examples": "Example",
+  "edge-cases": "Edge case",
+  "calibration": "Calibration",
+};
 
 /** A short human label for an item id: "Example 4", "Edge case 1a", "Calibration D, twist". */
 export function itemLabel(id: string, part: Item["part"]): string {

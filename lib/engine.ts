@@ -13,7 +13,11 @@ export interface RuleSet {
 }
 
 export function ruleSetOf(guideline: Guideline, overrides: Partial<Parameters> = {}): RuleSet {
-  return {version: guideline.version, ruleIds: new Set(guideline.rules.map((rule) => rule.id)), parameters: {...guideline.parameters, ...overrides}};
+  return {
+    version: guideline.version,
+    ruleIds: new Set(guideline.rules.map((rule) => rule.id)),
+    parameters: {...guideline.parameters, ...overrides},
+  };
 }
 
 /** One checklist line as the engine decided it. */
@@ -74,11 +78,20 @@ export function derive(item: Item, ruleSet: RuleSet): Derivation {
   }
 
   // Usually every line is decided and the rubric is read once; otherwise once per way the undecided lines can go.
-  const readings = undecided ? [...combinations(decided.map((outcome) => (outcome ? [outcome] : undecidedOutcomes)))] : [decided as RuleOutcome[]];
-  const counted = undecided ? null : tally(decided[mainIndex]!.verdict, otherVerdicts(decided as RuleOutcome[], mainIndex), parameters);
+  const readings = undecided
+    ? [...combinations(decided.map((outcome) => (outcome ? [outcome] : undecidedOutcomes)))]
+    : [decided as RuleOutcome[]];
+  const counted = undecided
+    ? null
+    : tally(decided[mainIndex]!.verdict, otherVerdicts(decided as RuleOutcome[], mainIndex), parameters);
   const outcomes: {score: Score; row: RubricRow}[] = [];
   for (const reading of readings) {
-    for (const outcome of applyRubric(reading[mainIndex]!, otherVerdicts(reading, mainIndex), parameters, counted ?? undefined)) {
+    for (const outcome of applyRubric(
+      reading[mainIndex]!,
+      otherVerdicts(reading, mainIndex),
+      parameters,
+      counted ?? undefined,
+    )) {
       // One row per score; a later reading (the undecided line not met) names the row.
       const same = outcomes.findIndex((seen) => seen.score === outcome.score);
       if (same < 0) outcomes.push(outcome);

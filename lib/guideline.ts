@@ -26,7 +26,10 @@ export type RubricLevel = z.infer<typeof RubricLevel>;
 export const Guideline = z
   .strictObject({
     version: z.string().regex(/^v[0-9]+$/, "expected a version like v2"),
-    replaces: z.string().regex(/^v[0-9]+$/).optional(),
+    replaces: z
+      .string()
+      .regex(/^v[0-9]+$/)
+      .optional(),
     title: z.string().min(1),
     summary: z.string().min(1),
     /** The one-line instruction raters often get, which the guideline replaces. */
@@ -41,10 +44,22 @@ export const Guideline = z
   .check((ctx) => {
     const seen = new Set<string>();
     ctx.value.rules.forEach((rule, index) => {
-      if (seen.has(rule.id)) ctx.issues.push({code: "custom", input: rule.id, path: ["rules", index, "id"], message: `duplicate rule id "${rule.id}"`});
+      if (seen.has(rule.id))
+        ctx.issues.push({
+          code: "custom",
+          input: rule.id,
+          path: ["rules", index, "id"],
+          message: `duplicate rule id "${rule.id}"`,
+        });
       seen.add(rule.id);
     });
     const scores = ctx.value.rubric.map((level) => level.score).join(",");
-    if (scores !== "5,4,3,2,1") ctx.issues.push({code: "custom", input: scores, path: ["rubric"], message: `expected rubric levels 5, 4, 3, 2, 1 in that order, found ${scores}`});
+    if (scores !== "5,4,3,2,1")
+      ctx.issues.push({
+        code: "custom",
+        input: scores,
+        path: ["rubric"],
+        message: `expected rubric levels 5, 4, 3, 2, 1 in that order, found ${scores}`,
+      });
   });
 export type Guideline = z.infer<typeof Guideline>;

@@ -14,7 +14,14 @@ const sections = {
 /** Splits a Markdown file into its YAML front matter (as data) and its "## Heading" sections (raw text). */
 export function splitItemFile(source: string, file: string): {frontMatter: unknown; sections: Map<string, string>} {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
-  if (!match) throw new AuthoredFileError([{file, field: "", message: "missing front matter: start the file with a --- line, the YAML fields, and another --- line"}]);
+  if (!match)
+    throw new AuthoredFileError([
+      {
+        file,
+        field: "",
+        message: "missing front matter: start the file with a --- line, the YAML fields, and another --- line",
+      },
+    ]);
   // The front matter starts on the file's second line, after the opening ---.
   const document = parseYaml(match[1]!, file, "front matter", 1);
   const found = new Map<string, string>();
@@ -23,7 +30,8 @@ export function splitItemFile(source: string, file: string): {frontMatter: unkno
   let body = "";
   const flush = () => {
     if (heading === null) return;
-    if (found.has(heading.toLowerCase())) problems.push({file, field: `## ${heading}`, message: "this section appears twice: keep one"});
+    if (found.has(heading.toLowerCase()))
+      problems.push({file, field: `## ${heading}`, message: "this section appears twice: keep one"});
     else found.set(heading.toLowerCase(), body.trim());
   };
   for (const token of Lexer.lex(source.slice(match[0].length))) {
@@ -49,7 +57,13 @@ export function parseYaml(source: string, file: string, what = "", lineOffset = 
   const [error] = document.errors;
   if (error) {
     const line = source.slice(0, Math.max(0, error.pos[0])).split("\n").length + lineOffset;
-    throw new AuthoredFileError([{file, field: "", message: `${what ? `${what} is ` : ""}not valid YAML (line ${line}): ${error.message.split("\n")[0]}`}]);
+    throw new AuthoredFileError([
+      {
+        file,
+        field: "",
+        message: `${what ? `${what} is ` : ""}not valid YAML (line ${line}): ${error.message.split("\n")[0]}`,
+      },
+    ]);
   }
   return document;
 }
@@ -64,7 +78,13 @@ export function parseItemFile(source: string, file: string): Item {
   const record = structuredClone(frontMatter) as Record<string, Record<string, unknown> | undefined>;
   for (const [heading, text] of found) {
     if (!(heading in sections)) {
-      problems.push({file, field: `## ${heading}`, message: `unknown section: expected one of ${Object.keys(sections).map((name) => `"## ${name}"`).join(", ")}`});
+      problems.push({
+        file,
+        field: `## ${heading}`,
+        message: `unknown section: expected one of ${Object.keys(sections)
+          .map((name) => `"## ${name}"`)
+          .join(", ")}`,
+      });
       continue;
     }
     const [parent, key] = sections[heading as keyof typeof sections];
@@ -76,12 +96,23 @@ export function parseItemFile(source: string, file: string): Item {
       // A missing text that lives in a body section: name the section, not the field it fills.
       const heading = Object.entries(sections).find(([, [parent, key]]) => problem.field === `${parent}.${key}`)?.[0];
       const missing = heading !== undefined && problem.message.startsWith("missing");
-      problems.push(missing ? {...problem, message: `missing: expected a "## ${heading[0]!.toUpperCase()}${heading.slice(1)}" section`} : problem);
+      problems.push(
+        missing
+          ? {...problem, message: `missing: expected a "## ${heading[0]!.toUpperCase()}${heading.slice(1)}" section`}
+          : problem,
+      );
     }
   }
   if (problems.length) throw new AuthoredFileError(problems);
   const item = parsed.data!;
   const expected = file.split("/").pop()!.replace(/\.md$/, "");
-  if (item.id !== expected) throw new AuthoredFileError([{file, field: "id", message: `id "${item.id}" does not match the file name: rename the file to ${item.id}.md or set id: ${expected}`}]);
+  if (item.id !== expected)
+    throw new AuthoredFileError([
+      {
+        file,
+        field: "id",
+        message: `id "${item.id}" does not match the file name: rename the file to ${item.id}.md or set id: ${expected}`,
+      },
+    ]);
   return item;
 }

@@ -43,7 +43,11 @@ const lineBase = {
 };
 
 export const checklistRules = {
-  "main-task": z.strictObject({delivered: z.boolean(), engages: z.boolean().optional(), differentTask: z.boolean().optional()}),
+  "main-task": z.strictObject({
+    delivered: z.boolean(),
+    engages: z.boolean().optional(),
+    differentTask: z.boolean().optional(),
+  }),
   "stated-constraints": z.strictObject({observed: z.enum(["met", "met-flaw", "partly", "not-met", "cannot-check"])}),
   "numbers": z.strictObject({
     bound: z.enum(["ceiling", "floor", "exact"]),
@@ -112,7 +116,10 @@ export const Item = z
     request: Text,
     response: Text,
     /** Examples: the illustrative split under the vague instruction. */
-    split: z.array(z.strictObject({score: z.int().min(1).max(5), reason: z.string().min(1).optional()})).min(2).optional(),
+    split: z
+      .array(z.strictObject({score: z.int().min(1).max(5), reason: z.string().min(1).optional()}))
+      .min(2)
+      .optional(),
     openQuestion: z.string().min(1).optional(),
     checklist: z.array(ChecklistLine).min(1),
     flags: z.array(z.strictObject({flag: Flag, note: z.string().min(1).optional()})).default([]),
@@ -128,7 +135,12 @@ export const Item = z
   .check((ctx) => {
     const mains = ctx.value.checklist.filter((line) => line.role === "main").length;
     if (mains !== 1) {
-      ctx.issues.push({code: "custom", input: ctx.value.checklist, path: ["checklist"], message: `expected exactly one line with role "main", found ${mains}`});
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value.checklist,
+        path: ["checklist"],
+        message: `expected exactly one line with role "main", found ${mains}`,
+      });
     }
   });
 export type Item = z.infer<typeof Item>;

@@ -41,7 +41,13 @@ export function loadGuideline(version: string, root = projectRoot): Guideline {
   const name = display(root, file);
   const guideline = parseGuidelineFile(readFileSync(file, "utf8"), name);
   if (guideline.version !== version) {
-    throw new AuthoredFileError([{file: name, field: "version", message: `"${guideline.version}" does not match its folder: set version: ${version}`}]);
+    throw new AuthoredFileError([
+      {
+        file: name,
+        field: "version",
+        message: `"${guideline.version}" does not match its folder: set version: ${version}`,
+      },
+    ]);
   }
   return guideline;
 }
@@ -57,7 +63,9 @@ export const byPartThenOrder = (a: Item, b: Item): number => partOrder[a.part] -
 
 /** Reads every item file, collecting the problems of all broken files before failing, so one run shows them all. */
 export function loadItems(root = projectRoot, folder = join(root, "data", "items")): Item[] {
-  const files = readdirSync(folder).filter((name) => name.endsWith(".md")).sort();
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".md"))
+    .sort();
   const problems: Problem[] = [];
   const items: Item[] = [];
   for (const name of files) {

@@ -9,7 +9,9 @@ export interface Problem {
 }
 
 export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : `${index ? "." : ""}${String(key)}`)).join("");
+  return path
+    .map((key, index) => (typeof key === "number" ? `[${key}]` : `${index ? "." : ""}${String(key)}`))
+    .join("");
 }
 
 export function formatProblem({file, field, message}: Problem): string {
@@ -37,20 +39,37 @@ function flatten(file: string, issue: z.core.$ZodIssue, prefix: readonly Propert
     if (issue.errors.every((branch) => branch.length === 1 && branch[0]!.path.length === 0)) {
       const value = valueAt(input, path);
       const expected = issue.errors.map((branch) => alternative(branch[0]!)).join(" or ");
-      return [{file, field: fieldPath(path), message: value === undefined ? `missing: expected ${expected}` : `expected ${expected}, got ${JSON.stringify(value)}`}];
+      return [
+        {
+          file,
+          field: fieldPath(path),
+          message:
+            value === undefined
+              ? `missing: expected ${expected}`
+              : `expected ${expected}, got ${JSON.stringify(value)}`,
+        },
+      ];
     }
     const best = issue.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
     if (best.length) return best.flatMap((inner) => flatten(file, inner, path, input));
   }
   // One problem per unknown key, at the key itself, so the field names what to remove or rename.
-  if (issue.code === "unrecognized_keys") return issue.keys.map((key) => ({file, field: fieldPath([...path, key]), message: "unknown field: remove it or correct its name"}));
+  if (issue.code === "unrecognized_keys")
+    return issue.keys.map((key) => ({
+      file,
+      field: fieldPath([...path, key]),
+      message: "unknown field: remove it or correct its name",
+    }));
   return [{file, field: fieldPath(path), message: describe(issue, valueAt(input, path))}];
 }
 
 const depth = (issues: z.core.$ZodIssue[]): number => Math.max(0, ...issues.map((issue) => issue.path.length));
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined), root);
+  return path.reduce<unknown>(
+    (value, key) => (value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    root,
+  );
 }
 
 const list = (values: readonly unknown[]): string => values.map((value) => JSON.stringify(value)).join(", ");
@@ -74,9 +93,13 @@ function alternative(issue: z.core.$ZodIssue): string {
 function describe(issue: z.core.$ZodIssue, value: unknown): string {
   switch (issue.code) {
     case "invalid_type":
-      return value === undefined ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, got ${JSON.stringify(value)}`;
+      return value === undefined
+        ? `missing: expected ${issue.expected}`
+        : `expected ${issue.expected}, got ${JSON.stringify(value)}`;
     case "invalid_value":
-      return value === undefined ? `missing: expected one of ${list(issue.values)}` : `got ${JSON.stringify(value)}: expected one of ${list(issue.values)}`;
+      return value === undefined
+        ? `missing: expected one of ${list(issue.values)}`
+        : `got ${JSON.stringify(value)}: expected one of ${list(issue.values)}`;
     case "invalid_union":
       if ("discriminator" in issue) {
         // zod 4 adds the discriminator's allowed values as `options` (not in its issue type).

@@ -47,8 +47,14 @@ export function tally(main: Verdict, others: readonly Verdict[], parameters: Par
  * Reads the score off the rubric. Returns every row that applies: one for a well-formed guideline, more when
  * the rubric cannot tell two scores apart (the first rubric's "most instructions missed" at exactly half).
  */
-export function applyRubric(main: RuleOutcome, others: readonly Verdict[], parameters: Parameters, counted?: Tally): RubricOutcome[] {
-  if (main.verdict === "not-applicable" || others.includes("not-applicable")) return [{score: "n/a", row: "not-applicable"}];
+export function applyRubric(
+  main: RuleOutcome,
+  others: readonly Verdict[],
+  parameters: Parameters,
+  counted?: Tally,
+): RubricOutcome[] {
+  if (main.verdict === "not-applicable" || others.includes("not-applicable"))
+    return [{score: "n/a", row: "not-applicable"}];
   if (main.verdict === "not-met" || main.verdict === "cannot-check" || main.verdict === "not-instruction") {
     if (main.declinesHarmless) return [{score: 1, row: "declines-harmless"}];
     if (!main.engages) return [{score: 1, row: "does-not-follow"}];
@@ -64,13 +70,23 @@ export function applyRubric(main: RuleOutcome, others: readonly Verdict[], param
   if (parameters.counting === "most-missed") {
     // "Most instructions missed" has no counting rule: exactly half missed reads either way.
     const twice = counts.missed * 2;
-    rows = twice < counts.of || counts.of === 0 ? [{score: 3, row: "half-or-more"}] : twice > counts.of ? [{score: 2, row: "fewer-than-half"}] : [{score: 3, row: "half-or-more"}, {score: 2, row: "fewer-than-half"}];
+    rows =
+      twice < counts.of || counts.of === 0
+        ? [{score: 3, row: "half-or-more"}]
+        : twice > counts.of
+          ? [{score: 2, row: "fewer-than-half"}]
+          : [
+              {score: 3, row: "half-or-more"},
+              {score: 2, row: "fewer-than-half"},
+            ];
   } else {
     const enough = parameters.counting === "at-least-half" ? counts.share >= 0.5 : counts.share > 0.5;
     rows = [enough ? {score: 3, row: "half-or-more"} : {score: 2, row: "fewer-than-half"}];
   }
   if (main.verdict !== "partly") return rows;
   return rows.map((outcome) =>
-    typeof outcome.score === "number" && outcome.score > parameters.partialMainCap ? {score: parameters.partialMainCap, row: "main-partly-capped"} : outcome,
+    typeof outcome.score === "number" && outcome.score > parameters.partialMainCap
+      ? {score: parameters.partialMainCap, row: "main-partly-capped"}
+      : outcome,
   );
 }

@@ -32,14 +32,20 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
   "main-task": (facts) =>
     facts.delivered
       ? {verdict: "met", clause: "delivered"}
-      : {verdict: "not-met", clause: facts.differentTask ? "different-task" : "not-delivered", engages: !facts.differentTask && (facts.engages ?? false)},
+      : {
+          verdict: "not-met",
+          clause: facts.differentTask ? "different-task" : "not-delivered",
+          engages: !facts.differentTask && (facts.engages ?? false),
+        },
 
   "stated-constraints": (facts) => ({verdict: facts.observed, clause: `observed-${facts.observed}`}),
 
   "numbers": (facts, parameters) => {
     const {bound, limit, delivered} = facts;
     if (delivered === "more-than-limit") {
-      return bound === "floor" ? {verdict: "met", clause: "floor-reached"} : {verdict: "not-met", clause: bound === "ceiling" ? "over-ceiling" : "not-exact"};
+      return bound === "floor"
+        ? {verdict: "met", clause: "floor-reached"}
+        : {verdict: "not-met", clause: bound === "ceiling" ? "over-ceiling" : "not-exact"};
     }
     switch (bound) {
       case "ceiling":
@@ -47,7 +53,9 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
         if (delivered === 0 && parameters.ceilingNeedsOne) return {verdict: "not-met", clause: "ceiling-needs-one"};
         return {verdict: "met", clause: "within-ceiling"};
       case "floor":
-        return delivered >= limit ? {verdict: "met", clause: "floor-reached"} : {verdict: "not-met", clause: "under-floor"};
+        return delivered >= limit
+          ? {verdict: "met", clause: "floor-reached"}
+          : {verdict: "not-met", clause: "under-floor"};
       case "exact":
         return delivered === limit ? {verdict: "met", clause: "exact"} : {verdict: "not-met", clause: "not-exact"};
     }
@@ -57,7 +65,9 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
 
   "purpose": (facts) => {
     if (!facts.wordingMet) return {verdict: "not-met", clause: "wording-not-met"};
-    return facts.purposeDefeated ? {verdict: "partly", clause: "wording-met-purpose-defeated"} : {verdict: "met", clause: "wording-and-purpose-met"};
+    return facts.purposeDefeated
+      ? {verdict: "partly", clause: "wording-met-purpose-defeated"}
+      : {verdict: "met", clause: "wording-and-purpose-met"};
   },
 
   "style-register": (facts, parameters) => {
@@ -67,7 +77,8 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
   },
 
   "only-just": (facts, parameters) => {
-    if (!facts.additions) return {verdict: facts.restrictiveWording ? "met" : "not-instruction", clause: "no-additions"};
+    if (!facts.additions)
+      return {verdict: facts.restrictiveWording ? "met" : "not-instruction", clause: "no-additions"};
     if (facts.restrictiveWording) return {verdict: "not-met", clause: "additions-break-only-just"};
     return parameters.additionsBreakWithoutWording
       ? {verdict: "not-met", clause: "additions-break-without-wording"}
@@ -112,7 +123,9 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
 
   "standing-instructions": (facts) => {
     if (facts.replacedLater) return {verdict: "not-instruction", clause: "replaced-later"};
-    return facts.followed ? {verdict: "met", clause: "standing-followed"} : {verdict: "not-met", clause: "standing-not-followed"};
+    return facts.followed
+      ? {verdict: "met", clause: "standing-followed"}
+      : {verdict: "not-met", clause: "standing-not-followed"};
   },
 
   "pasted-material": () => ({verdict: "not-instruction", clause: "content-not-instruction"}),

@@ -1,7 +1,15 @@
 import {z} from "zod";
 
 /** What a checklist line can be ruled. "not-instruction" is a Step-1 candidate that is not on the checklist. */
-export const Verdict = z.enum(["met", "met-flaw", "partly", "not-met", "cannot-check", "not-instruction", "not-applicable"]);
+export const Verdict = z.enum([
+  "met",
+  "met-flaw",
+  "partly",
+  "not-met",
+  "cannot-check",
+  "not-instruction",
+  "not-applicable",
+]);
 export type Verdict = z.infer<typeof Verdict>;
 
 /** The verdicts a rater can choose for a line (not-applicable belongs to the whole response, via the refusal rule). */

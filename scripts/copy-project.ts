@@ -7,14 +7,27 @@ import {join, resolve} from "node:path";
 export const projectRoot = resolve(import.meta.dirname, "..");
 
 /** What a build needs: sources, authored data, config and the post-build step. */
-const entries = ["lib", "guideline", "data", "src", "scripts", "observablehq.config.ts", "package.json", "tsconfig.json"];
+const entries = [
+  "lib",
+  "guideline",
+  "data",
+  "src",
+  "scripts",
+  "observablehq.config.ts",
+  "package.json",
+  "tsconfig.json",
+];
 
 /** Copies the project to a new temporary folder and returns its path; the caller removes it. */
 export function copyProject(prefix = "rater-notebook-copy-"): string {
   const copy = mkdtempSync(join(tmpdir(), prefix));
   for (const entry of entries) {
     // verbatimSymlinks keeps src/lib -> ../lib relative, so the copy's pages import the copy's lib/.
-    cpSync(join(projectRoot, entry), join(copy, entry), {recursive: true, verbatimSymlinks: true, filter: (source) => !source.includes(".observablehq")});
+    cpSync(join(projectRoot, entry), join(copy, entry), {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (source) => !source.includes(".observablehq"),
+    });
   }
   symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
   return copy;

@@ -6,7 +6,9 @@ import {readdirSync, utimesSync, watch} from "node:fs";
 import {join} from "node:path";
 
 const root = join(import.meta.dirname, "..");
-const loaders = readdirSync(join(root, "src", "data")).filter((name) => /\.json\.ts$/.test(name)).map((name) => join(root, "src", "data", name));
+const loaders = readdirSync(join(root, "src", "data"))
+  .filter((name) => /\.json\.ts$/.test(name))
+  .map((name) => join(root, "src", "data", name));
 
 let pending: NodeJS.Timeout | undefined;
 for (const folder of ["guideline", "data"]) {
@@ -20,6 +22,10 @@ for (const folder of ["guideline", "data"]) {
   });
 }
 
-const preview = spawn("npx", ["observable", "preview", ...process.argv.slice(2)], {cwd: root, stdio: "inherit", env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"}});
+const preview = spawn("npx", ["observable", "preview", ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+  env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
+});
 preview.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => preview.kill(signal));

@@ -11,19 +11,33 @@ try {
   const version = values.version ?? guidelineVersions().at(-1)!;
   const report = checkGuideline(loadGuideline(version), loadItems());
   if (values.json) {
-    const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}));
+    const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({
+      id,
+      ruledScore,
+      derivedScore,
+      candidates,
+      rubricRow,
+      flags,
+      ok,
+    }));
     console.log(JSON.stringify(rows, null, 2));
   } else {
     for (const result of report.results) {
-      console.log(`${result.ok ? "ok  " : "FAIL"} ${result.id.padEnd(20)} ruled ${String(result.ruledScore).padEnd(3)} derived ${String(result.derivedScore ?? result.candidates.join("|")).padEnd(3)} ${result.rubricRow ?? "(no single row)"}`);
+      console.log(
+        `${result.ok ? "ok  " : "FAIL"} ${result.id.padEnd(20)} ruled ${String(result.ruledScore).padEnd(3)} derived ${String(result.derivedScore ?? result.candidates.join("|")).padEnd(3)} ${result.rubricRow ?? "(no single row)"}`,
+      );
     }
   }
   if (report.problems.length) {
     for (const problem of report.problems) console.error(formatProblem(problem));
-    console.error(`guideline:check: ${report.problems.length} problem${report.problems.length > 1 ? "s" : ""} under guideline/${version}`);
+    console.error(
+      `guideline:check: ${report.problems.length} problem${report.problems.length > 1 ? "s" : ""} under guideline/${version}`,
+    );
     process.exitCode = 1;
   } else if (!values.json) {
-    console.log(`guideline:check: ${report.results.length} items, every one with exactly one score matching its ruling, under guideline/${version}`);
+    console.log(
+      `guideline:check: ${report.results.length} items, every one with exactly one score matching its ruling, under guideline/${version}`,
+    );
   }
 } catch (error) {
   if (!(error instanceof AuthoredFileError)) throw error;

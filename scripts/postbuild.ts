@@ -9,7 +9,8 @@ for (const page of pages) {
   const file = join(dist, page);
   const before = readFileSync(file, "utf8");
   const after = before.replace(/^<html>/m, '<html lang="en">').replace(', maximum-scale=1"', '"');
-  if (!after.includes('<html lang="en">')) throw new Error(`postbuild: ${page} has no <html> element to mark as English`);
+  if (!after.includes('<html lang="en">'))
+    throw new Error(`postbuild: ${page} has no <html> element to mark as English`);
   writeFileSync(file, after);
 }
 console.log(`postbuild: ${pages.length} pages marked lang="en" and zoomable`);

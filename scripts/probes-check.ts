@@ -18,7 +18,10 @@ for (const probe of loaded.probes) {
     const problems = checkExamples(version.file, version.data);
     report.errors.push(...problems);
     examples += version.data.examples.length;
-    if (problems.length === 0) console.log(`ok ${version.file}: ${version.data.rules.length} rules, ${version.data.examples.length} worked examples score as declared`);
+    if (problems.length === 0)
+      console.log(
+        `ok ${version.file}: ${version.data.rules.length} rules, ${version.data.examples.length} worked examples score as declared`,
+      );
   }
 }
 for (const warning of report.warnings) console.warn(`warning: ${formatProblem(warning)}`);
@@ -28,4 +31,6 @@ if (report.errors.length > 0) {
   console.error(`probes:check: ${report.errors.length} problem${report.errors.length === 1 ? "" : "s"}`);
   process.exit(1);
 }
-console.log(`probes:check: ${loaded.probes.length} probe(s), ${versions} version(s), ${examples} worked examples, ${runs.length} recorded run(s): all as declared`);
+console.log(
+  `probes:check: ${loaded.probes.length} probe(s), ${versions} version(s), ${examples} worked examples, ${runs.length} recorded run(s): all as declared`,
+);

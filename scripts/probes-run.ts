@@ -4,7 +4,15 @@
 // records the run in data/runs/. The key comes from an environment variable and is never written or printed.
 import {resolve} from "node:path";
 import {parseArgs} from "node:util";
-import {defaultKeyVariable, formatTotal, loadProbes, runProbe, writeRun, type FetchLike, type Sleep} from "../lib/probes/index.js";
+import {
+  defaultKeyVariable,
+  formatTotal,
+  loadProbes,
+  runProbe,
+  writeRun,
+  type FetchLike,
+  type Sleep,
+} from "../lib/probes/index.js";
 
 const defaultBaseUrl = "https://openrouter.ai/api/v1";
 
@@ -32,7 +40,8 @@ try {
 }
 const {values, positionals} = parsed;
 const [name] = positionals;
-if (!name || !values.model) fail("usage: npm run probes:run -- <probe> --model <slug> [--version v2] [--base-url URL] [--timeout 120]");
+if (!name || !values.model)
+  fail("usage: npm run probes:run -- <probe> --model <slug> [--version v2] [--base-url URL] [--timeout 120]");
 const timeoutSeconds = Number(values.timeout);
 if (!(timeoutSeconds > 0)) fail(`--timeout: expected a number of seconds, got "${values.timeout}"`);
 const retries = Number(values.retries);
@@ -49,9 +58,13 @@ if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${
 const root = resolve(values.root);
 const loaded = loadProbes(root, {backtracking: false});
 const probe = loaded.probes.find((p) => p.probe === name);
-if (!probe) fail(`unknown probe "${name}": expected one of ${loaded.probes.map((p) => p.probe).join(", ") || "(none)"}`);
+if (!probe)
+  fail(`unknown probe "${name}": expected one of ${loaded.probes.map((p) => p.probe).join(", ") || "(none)"}`);
 const version = values.version ? probe.versions.find((v) => v.data.version === values.version) : probe.versions.at(-1);
-if (!version) fail(`unknown version "${values.version}" of ${name}: expected one of ${probe.versions.map((v) => v.data.version).join(", ")}`);
+if (!version)
+  fail(
+    `unknown version "${values.version}" of ${name}: expected one of ${probe.versions.map((v) => v.data.version).join(", ")}`,
+  );
 
 const sleep: Sleep = (ms, signal) =>
   new Promise((done) => {
@@ -80,6 +93,10 @@ const outcome = await runProbe({
 if (!outcome.ok) fail(`${outcome.error.message} (nothing recorded)`, 1);
 const file = writeRun(root, outcome.run);
 const {run} = outcome;
-if (run.truncated) console.log(`probes:run: truncated by the token limit (finish reason "length", maxTokens ${run.parameters.maxTokens}): recorded, not scored`);
-else if (run.score) console.log(`probes:run: ${formatTotal(run.score.total)} (${run.score.passed} of ${run.score.of} steps)`);
+if (run.truncated)
+  console.log(
+    `probes:run: truncated by the token limit (finish reason "length", maxTokens ${run.parameters.maxTokens}): recorded, not scored`,
+  );
+else if (run.score)
+  console.log(`probes:run: ${formatTotal(run.score.total)} (${run.score.passed} of ${run.score.of} steps)`);
 console.log(`probes:run: recorded ${file}`);

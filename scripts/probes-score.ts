@@ -15,7 +15,12 @@ let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: {version: {type: "string"}, file: {type: "string"}, json: {type: "boolean", default: false}, root: {type: "string", default: "."}},
+    options: {
+      version: {type: "string"},
+      file: {type: "string"},
+      json: {type: "boolean", default: false},
+      root: {type: "string", default: "."},
+    },
   });
 } catch (error) {
   fail((error as Error).message.toLowerCase());
@@ -25,11 +30,15 @@ const [name] = positionals;
 if (!name) fail("usage: npm run probes:score -- <probe> [--version v2] [--file reply.txt] [--json]");
 const loaded = loadProbes(resolve(values.root), {backtracking: false});
 const probe = loaded.probes.find((p) => p.probe === name);
-if (!probe) fail(`unknown probe "${name}": expected one of ${loaded.probes.map((p) => p.probe).join(", ") || "(none)"}`);
+if (!probe)
+  fail(`unknown probe "${name}": expected one of ${loaded.probes.map((p) => p.probe).join(", ") || "(none)"}`);
 const problems = loaded.errors.filter((problem) => problem.file.startsWith(`${probesDir}/${name}/`));
 if (problems.length > 0) fail(problems.map(formatProblem).join("\n"));
 const version = values.version ? probe.versions.find((v) => v.data.version === values.version) : probe.versions.at(-1);
-if (!version) fail(`unknown version "${values.version}" of ${name}: expected one of ${probe.versions.map((v) => v.data.version).join(", ")}`);
+if (!version)
+  fail(
+    `unknown version "${values.version}" of ${name}: expected one of ${probe.versions.map((v) => v.data.version).join(", ")}`,
+  );
 
 let text: string;
 try {
@@ -42,11 +51,16 @@ if (values.json) {
   console.log(JSON.stringify({probe: name, version: version.data.version, ...report}, null, 2));
 } else {
   const {strict, loose} = report;
-  console.log(`${name} ${version.data.version}: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of} steps, strict)   loose: ${formatTotal(loose.total)} (${loose.passed} of ${loose.of})`);
+  console.log(
+    `${name} ${version.data.version}: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of} steps, strict)   loose: ${formatTotal(loose.total)} (${loose.passed} of ${loose.of})`,
+  );
   strict.rules.forEach((rule, i) => {
     const l = loose.rules[i];
-    const span = rule.span ? ` ${rule.mode === "must-match" ? "matched" : "found"} ${JSON.stringify(rule.span.text)} at ${rule.span.start}` : "";
-    const looseNote = l && l.outcome !== rule.outcome ? `   loose: ${l.outcome}${l.variant ? ` (${l.variant})` : ""}` : "";
+    const span = rule.span
+      ? ` ${rule.mode === "must-match" ? "matched" : "found"} ${JSON.stringify(rule.span.text)} at ${rule.span.start}`
+      : "";
+    const looseNote =
+      l && l.outcome !== rule.outcome ? `   loose: ${l.outcome}${l.variant ? ` (${l.variant})` : ""}` : "";
     console.log(`  step ${rule.step} ${rule.outcome === "pass" ? "pass" : "FAIL"}  ${rule.id}${span}${looseNote}`);
   });
 }

@@ -47,7 +47,11 @@ function readJson(root: string, file: string, report: Report): unknown {
   try {
     text = readFileSync(join(root, file), "utf8");
   } catch (error) {
-    report.errors.push({file, field: "", message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`});
+    report.errors.push({
+      file,
+      field: "",
+      message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    });
     return undefined;
   }
   try {
@@ -59,7 +63,12 @@ function readJson(root: string, file: string, report: Report): unknown {
 }
 
 /** Reads a JSON file and validates it with a schema; problems go into the report and the result is undefined. */
-function readValidated<T>(root: string, file: string, schema: z.ZodType<T>, report: Report): {json: unknown; data: T} | undefined {
+function readValidated<T>(
+  root: string,
+  file: string,
+  schema: z.ZodType<T>,
+  report: Report,
+): {json: unknown; data: T} | undefined {
   const json = readJson(root, file, report);
   if (json === undefined) return undefined;
   const parsed = schema.safeParse(json);
@@ -77,8 +86,10 @@ export function checkVersion(
   {backtracking = true}: LoadOptions = {},
 ): void {
   const error = (field: string, message: string) => report.errors.push({file, field, message});
-  if (version.probe !== expected.probe) error("probe", `"${version.probe}" does not match its folder "${expected.probe}"`);
-  if (version.version !== expected.version) error("version", `"${version.version}" does not match its file name "${expected.version}"`);
+  if (version.probe !== expected.probe)
+    error("probe", `"${version.probe}" does not match its folder "${expected.probe}"`);
+  if (version.version !== expected.version)
+    error("version", `"${version.version}" does not match its file name "${expected.version}"`);
   const seen = new Set<string>();
   version.rules.forEach((rule, i) => {
     const at = (key: string) => fieldPath(["rules", i, key]);
@@ -88,14 +99,24 @@ export function checkVersion(
     try {
       new RegExp(rule.pattern, rule.flags);
     } catch (thrown) {
-      error(at("pattern"), `invalid regular expression: ${(thrown as Error).message.replace(/^Invalid regular expression: /, "").toLowerCase()}`);
+      error(
+        at("pattern"),
+        `invalid regular expression: ${(thrown as Error).message.replace(/^Invalid regular expression: /, "").toLowerCase()}`,
+      );
       return;
     }
     if (!backtracking) return;
     const risk = backtrackingRisk(rule.pattern, rule.flags);
-    if (risk.level === "exponential") error(at("pattern"), `at risk of catastrophic backtracking (${risk.summary}): rewrite the pattern`);
-    else if (risk.level === "unknown") error(at("pattern"), `cannot be checked for catastrophic backtracking (${risk.summary})`);
-    else if (risk.level === "polynomial") report.warnings.push({file, field: at("pattern"), message: `super-linear backtracking (${risk.summary}); bounded here by maxTokens`});
+    if (risk.level === "exponential")
+      error(at("pattern"), `at risk of catastrophic backtracking (${risk.summary}): rewrite the pattern`);
+    else if (risk.level === "unknown")
+      error(at("pattern"), `cannot be checked for catastrophic backtracking (${risk.summary})`);
+    else if (risk.level === "polynomial")
+      report.warnings.push({
+        file,
+        field: at("pattern"),
+        message: `super-linear backtracking (${risk.summary}); bounded here by maxTokens`,
+      });
   });
   version.examples.forEach((example, i) => {
     const at = (key: string) => fieldPath(["examples", i, key]);
@@ -106,7 +127,8 @@ export function checkVersion(
       if (!(rule.id in example.expected)) error(at("expected"), `no outcome declared for rule "${rule.id}"`);
     }
     if (example.kind === "correct" && example.total !== 1) error(at("total"), "a correct example must declare total 1");
-    if (example.kind === "rejected" && example.total === 1) error(at("total"), "a rejected example must not declare total 1");
+    if (example.kind === "rejected" && example.total === 1)
+      error(at("total"), "a rejected example must not declare total 1");
   });
 }
 
@@ -133,18 +155,25 @@ export function loadProbes(root: string, options: LoadOptions = {}): Report & {p
       .filter((v): v is string => v !== undefined)
       .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
     for (const f of files) {
-      if (!versionFile.test(f)) report.errors.push({file: `${probesDir}/${name}/${f}`, field: "", message: "unexpected file: a probe folder holds only v1.json, v2.json, ..."});
+      if (!versionFile.test(f))
+        report.errors.push({
+          file: `${probesDir}/${name}/${f}`,
+          field: "",
+          message: "unexpected file: a probe folder holds only v1.json, v2.json, ...",
+        });
     }
     numbers.forEach((v, i) => {
       const file = `${probesDir}/${name}/${v}.json`;
-      if (v !== `v${i + 1}`) report.errors.push({file, field: "", message: `versions must be numbered without gaps: expected v${i + 1}`});
+      if (v !== `v${i + 1}`)
+        report.errors.push({file, field: "", message: `versions must be numbered without gaps: expected v${i + 1}`});
       const read = readValidated(root, file, ProbeVersion, report);
       if (!read) return;
       const before = report.errors.length;
       checkVersion(file, read.data, {probe: name, version: v}, report, options);
       if (report.errors.length === before) versions.push({file, data: read.data, hash: contentHash(read.json)});
     });
-    if (numbers.length === 0) report.errors.push({file: `${probesDir}/${name}`, field: "", message: "no version files"});
+    if (numbers.length === 0)
+      report.errors.push({file: `${probesDir}/${name}`, field: "", message: "no version files"});
     probes.push({probe: name, versions});
   }
   return {...report, probes};
@@ -167,15 +196,29 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
   for (const {probe, versions} of probes) {
     for (const {file, data, hash} of versions) {
       const released = hashes[probe]?.[data.version];
-      if (released === undefined) report.errors.push({file, field: "", message: `not released: add "${data.version}": "${hash}" under "${probe}" in ${hashesFile}`});
+      if (released === undefined)
+        report.errors.push({
+          file,
+          field: "",
+          message: `not released: add "${data.version}": "${hash}" under "${probe}" in ${hashesFile}`,
+        });
       else if (released !== hash)
-        report.errors.push({file, field: "", message: `content changed after release (sha256 ${hash.slice(0, 12)}, released ${released.slice(0, 12)}): put the change in a new version`});
+        report.errors.push({
+          file,
+          field: "",
+          message: `content changed after release (sha256 ${hash.slice(0, 12)}, released ${released.slice(0, 12)}): put the change in a new version`,
+        });
     }
   }
   for (const [probe, released] of Object.entries(hashes)) {
     for (const version of Object.keys(released)) {
       const found = probes.find((p) => p.probe === probe)?.versions.some((v) => v.data.version === version);
-      if (!found) report.errors.push({file: hashesFile, field: fieldPath([probe, version]), message: `released version has no valid file ${probesDir}/${probe}/${version}.json`});
+      if (!found)
+        report.errors.push({
+          file: hashesFile,
+          field: fieldPath([probe, version]),
+          message: `released version has no valid file ${probesDir}/${probe}/${version}.json`,
+        });
     }
   }
 }
@@ -196,9 +239,19 @@ export function loadRuns(root: string, probes: readonly LoadedProbe[], report: R
         const target = probes.find((p) => p.probe === run.probe)?.versions.find((v) => v.data.version === run.version);
         // A run filed in the wrong folder: name the first field that disagrees with where it is filed.
         if (run.probe !== probe || run.version !== version)
-          report.errors.push({file, field: run.probe !== probe ? "probe" : "version", message: `run says ${run.probe} ${run.version} but is filed under ${probe}/${version}`});
-        else if (!target) report.errors.push({file, field: "version", message: `no valid probe version ${run.probe} ${run.version}`});
-        else if (target.hash !== run.versionHash) report.errors.push({file, field: "versionHash", message: `does not match ${target.file}: a run stays with the content that produced it`});
+          report.errors.push({
+            file,
+            field: run.probe !== probe ? "probe" : "version",
+            message: `run says ${run.probe} ${run.version} but is filed under ${probe}/${version}`,
+          });
+        else if (!target)
+          report.errors.push({file, field: "version", message: `no valid probe version ${run.probe} ${run.version}`});
+        else if (target.hash !== run.versionHash)
+          report.errors.push({
+            file,
+            field: "versionHash",
+            message: `does not match ${target.file}: a run stays with the content that produced it`,
+          });
         else runs.push({file, data: run});
       }
     }

@@ -21,7 +21,10 @@ export function backtrackingRisk(pattern: string, flags: string): BacktrackingRi
   let risk: BacktrackingRisk;
   if (diagnostics.status === "safe") risk = {level: "safe", summary: diagnostics.complexity.summary};
   else if (diagnostics.status === "vulnerable")
-    risk = {level: diagnostics.complexity.type === "exponential" ? "exponential" : "polynomial", summary: diagnostics.complexity.summary};
+    risk = {
+      level: diagnostics.complexity.type === "exponential" ? "exponential" : "polynomial",
+      summary: diagnostics.complexity.summary,
+    };
   else risk = {level: "unknown", summary: diagnostics.error.kind};
   cache.set(key, risk);
   return risk;

@@ -13,7 +13,10 @@ export interface ChatRequestBody {
 }
 
 /** Exactly what the runner sends: the version's messages and parameters, nothing else. */
-export function chatRequestBody(version: Pick<ProbeVersion, "messages" | "parameters">, model: string): ChatRequestBody {
+export function chatRequestBody(
+  version: Pick<ProbeVersion, "messages" | "parameters">,
+  model: string,
+): ChatRequestBody {
   return {
     model,
     messages: version.messages.map(({role, content}) => ({role, content})),
@@ -30,7 +33,11 @@ function shellQuote(text: string): string {
 /** The curl command for a version. The key is a shell variable, never a value. */
 export function curlCommand(
   version: Pick<ProbeVersion, "messages" | "parameters">,
-  {model = exampleModel, endpoint = defaultEndpoint, keyVariable = defaultKeyVariable}: {model?: string; endpoint?: string; keyVariable?: string} = {},
+  {
+    model = exampleModel,
+    endpoint = defaultEndpoint,
+    keyVariable = defaultKeyVariable,
+  }: {model?: string; endpoint?: string; keyVariable?: string} = {},
 ): string {
   const body = JSON.stringify(chatRequestBody(version, model), null, 2);
   return [

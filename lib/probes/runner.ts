@@ -66,7 +66,8 @@ function apiErrorMessage(body: string): string | null {
     if (json && typeof json === "object" && "error" in json) {
       const error = (json as {error: unknown}).error;
       if (typeof error === "string") return error;
-      if (error && typeof error === "object" && "message" in error && typeof error.message === "string") return error.message;
+      if (error && typeof error === "object" && "message" in error && typeof error.message === "string")
+        return error.message;
     }
   } catch {
     // not json: fall through
@@ -90,7 +91,9 @@ function count(value: unknown): number | null {
 
 function readUsage(usage: unknown): Usage {
   const u = (usage && typeof usage === "object" ? usage : {}) as Record<string, unknown>;
-  const details = (u.completion_tokens_details && typeof u.completion_tokens_details === "object" ? u.completion_tokens_details : {}) as Record<string, unknown>;
+  const details = (
+    u.completion_tokens_details && typeof u.completion_tokens_details === "object" ? u.completion_tokens_details : {}
+  ) as Record<string, unknown>;
   return {
     promptTokens: count(u.prompt_tokens),
     completionTokens: count(u.completion_tokens),
@@ -102,7 +105,9 @@ function readUsage(usage: unknown): Usage {
 function replyText(content: unknown): string | null {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    const parts = content.map((part) => (part && typeof part === "object" && "text" in part && typeof part.text === "string" ? part.text : null));
+    const parts = content.map((part) =>
+      part && typeof part === "object" && "text" in part && typeof part.text === "string" ? part.text : null,
+    );
     return parts.every((p) => p !== null) ? parts.join("") : null;
   }
   return null;
@@ -127,20 +132,40 @@ function parseCompletion(body: string): Parsed {
   if (message !== null) throw new RunnerError("api", `the endpoint answered with an error: ${excerpt(message)}`);
   const root = json as Record<string, unknown>;
   const choice: unknown = Array.isArray(root.choices) ? root.choices[0] : undefined;
-  if (!choice || typeof choice !== "object") throw new RunnerError("malformed", "malformed response: choices[0] missing");
+  if (!choice || typeof choice !== "object")
+    throw new RunnerError("malformed", "malformed response: choices[0] missing");
   const {message: msg, finish_reason: finish} = choice as Record<string, unknown>;
-  if (!msg || typeof msg !== "object") throw new RunnerError("malformed", "malformed response: choices[0].message missing");
+  if (!msg || typeof msg !== "object")
+    throw new RunnerError("malformed", "malformed response: choices[0].message missing");
   const finishReason = typeof finish === "string" ? finish : null;
   const content = (msg as Record<string, unknown>).content;
   let reply = replyText(content);
   if (reply === null && (content === null || content === undefined) && finishReason === "length") reply = "";
-  if (reply === null) throw new RunnerError("malformed", `malformed response: choices[0].message.content is not text (finish reason ${finishReason ?? "none"})`);
-  if (finishReason === "error") throw new RunnerError("api", "the endpoint reported an error while generating (finish reason \"error\"): nothing recorded");
-  return {reply, finishReason, servedBy: typeof root.model === "string" ? root.model : null, usage: readUsage(root.usage)};
+  if (reply === null)
+    throw new RunnerError(
+      "malformed",
+      `malformed response: choices[0].message.content is not text (finish reason ${finishReason ?? "none"})`,
+    );
+  if (finishReason === "error")
+    throw new RunnerError(
+      "api",
+      'the endpoint reported an error while generating (finish reason "error"): nothing recorded',
+    );
+  return {
+    reply,
+    finishReason,
+    servedBy: typeof root.model === "string" ? root.model : null,
+    usage: readUsage(root.usage),
+  };
 }
 
 /** One attempt, bounded by the timeout (the response body included). */
-async function attempt(options: RunnerOptions, endpoint: string, body: string, timeoutMs: number): Promise<{status: number; retryAfter: string | null; text: string}> {
+async function attempt(
+  options: RunnerOptions,
+  endpoint: string,
+  body: string,
+  timeoutMs: number,
+): Promise<{status: number; retryAfter: string | null; text: string}> {
   const controller = new AbortController();
   const timer = new AbortController();
   let timedOut = false;
@@ -179,8 +204,14 @@ async function attempt(options: RunnerOptions, endpoint: string, body: string, t
 function httpError(status: number, body: string): RunnerError {
   const message = apiErrorMessage(body);
   const detail = message !== null ? `: ${excerpt(message)}` : "";
-  if (status === 401 || status === 403) return new RunnerError("http", `http ${status}: the api key was refused${detail}`, status);
-  if (status >= 500) return new RunnerError("http", `http ${status}: the endpoint failed${detail}; nothing recorded, try again later`, status);
+  if (status === 401 || status === 403)
+    return new RunnerError("http", `http ${status}: the api key was refused${detail}`, status);
+  if (status >= 500)
+    return new RunnerError(
+      "http",
+      `http ${status}: the endpoint failed${detail}; nothing recorded, try again later`,
+      status,
+    );
   return new RunnerError("http", `http ${status}${detail}`, status);
 }
 
@@ -210,16 +241,34 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
       return fail(error instanceof RunnerError ? error : new RunnerError("network", String(error)), attempts);
     }
     if (response.status === 429) {
-      if (attempts > maxRetries) return fail(new RunnerError("rate-limited", `http 429: still rate limited after ${attempts} attempts; nothing recorded`, 429), attempts);
+      if (attempts > maxRetries)
+        return fail(
+          new RunnerError(
+            "rate-limited",
+            `http 429: still rate limited after ${attempts} attempts; nothing recorded`,
+            429,
+          ),
+          attempts,
+        );
       const asked = retryAfterMs(response.retryAfter, now());
       const wait = asked ?? backoffMs * 2 ** (attempts - 1);
       if (wait > maxWaitMs)
-        return fail(new RunnerError("rate-limited", `http 429: asked to wait ${Math.ceil(wait / 1000)} s, more than the ${maxWaitMs / 1000} s allowed; nothing recorded`, 429), attempts);
-      log(`http 429: rate limited, retry ${attempts} of ${maxRetries} in ${wait / 1000} s${asked !== null ? " (retry-after)" : ""}`);
+        return fail(
+          new RunnerError(
+            "rate-limited",
+            `http 429: asked to wait ${Math.ceil(wait / 1000)} s, more than the ${maxWaitMs / 1000} s allowed; nothing recorded`,
+            429,
+          ),
+          attempts,
+        );
+      log(
+        `http 429: rate limited, retry ${attempts} of ${maxRetries} in ${wait / 1000} s${asked !== null ? " (retry-after)" : ""}`,
+      );
       await sleep(wait);
       continue;
     }
-    if (response.status < 200 || response.status >= 300) return fail(httpError(response.status, response.text), attempts);
+    if (response.status < 200 || response.status >= 300)
+      return fail(httpError(response.status, response.text), attempts);
     let parsed: Parsed;
     try {
       parsed = parseCompletion(response.text);

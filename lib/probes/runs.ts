@@ -7,7 +7,10 @@ import {Run} from "./schema.js";
 /** A file name from the run's start time and model: 2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json */
 export function runFileName(run: Pick<Run, "startedAt" | "model">): string {
   const time = run.startedAt.replaceAll(":", "-");
-  const model = run.model.toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
+  const model = run.model
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return `${time}--${model}.json`;
 }
 

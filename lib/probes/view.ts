@@ -62,7 +62,8 @@ export function datasetJsonLd(view: ProbeView, url: string): Record<string, unkn
     "url": url,
     "version": view.current,
     "temporalCoverage": `${dates[0]}/${dates.at(-1)}`,
-    "variableMeasured": current?.rules.map((rule) => ({"@type": "PropertyValue", "name": rule.id, "description": rule.checks})) ?? [],
+    "variableMeasured":
+      current?.rules.map((rule) => ({"@type": "PropertyValue", "name": rule.id, "description": rule.checks})) ?? [],
     "size": `${runs.length} recorded run${runs.length === 1 ? "" : "s"}`,
   };
 }

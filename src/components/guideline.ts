@@ -10,7 +10,12 @@ export function PartsList(parts: readonly (TrainingPart & {hasPage: boolean})[])
     {class: "parts"},
     parts.map((part) => {
       const name = el("strong", {}, `Part ${part.number}. ${part.title}`);
-      return el("li", {}, part.hasPage ? el("a", {href: `.${part.path}`}, name) : name, el("span", {class: "muted"}, ` ${part.description}`));
+      return el(
+        "li",
+        {},
+        part.hasPage ? el("a", {href: `.${part.path}`}, name) : name,
+        el("span", {class: "muted"}, ` ${part.description}`),
+      );
     }),
   );
 }
@@ -24,7 +29,15 @@ function RuleEntry(rule: GuidelineRule, parameters: Guideline["parameters"]): HT
     " ",
     el("code", {class: "rule-id", title: "rule id, cited by checklist lines"}, rule.id),
     rule.parameters.length
-      ? el("div", {class: "rule-parameters muted"}, "Parameters: ", rule.parameters.map((name, index) => [index ? ", " : "", el("code", {}, `${name} = ${JSON.stringify(parameters[name])}`)]))
+      ? el(
+          "div",
+          {class: "rule-parameters muted"},
+          "Parameters: ",
+          rule.parameters.map((name, index) => [
+            index ? ", " : "",
+            el("code", {}, `${name} = ${JSON.stringify(parameters[name])}`),
+          ]),
+        )
       : null,
   );
 }
@@ -35,13 +48,36 @@ export function GuidelineView(guideline: Guideline): HTMLElement {
   const [step1, step2, step3] = guideline.steps;
   return el(
     "div",
-    {class: "guideline", "data-version": guideline.version},
+    {"class": "guideline", "data-version": guideline.version},
     el("p", {class: "muted"}, `Guideline ${guideline.version}: ${guideline.summary}`),
     guideline.notRated
-      ? el("section", {}, el("h3", {}, guideline.notRated.title), el("p", {id: "rule-not-rated"}, guideline.notRated.text, " ", el("code", {class: "rule-id"}, "not-rated")))
+      ? el(
+          "section",
+          {},
+          el("h3", {}, guideline.notRated.title),
+          el("p", {id: "rule-not-rated"}, guideline.notRated.text, " ", el("code", {class: "rule-id"}, "not-rated")),
+        )
       : null,
-    el("section", {}, el("h3", {}, `Step 1: ${step1!.title}`), el("ul", {class: "rules"}, byStep(1).map((rule) => RuleEntry(rule, guideline.parameters)))),
-    el("section", {}, el("h3", {}, `Step 2: ${step2!.title}`), el("ul", {class: "rules"}, byStep(2).map((rule) => RuleEntry(rule, guideline.parameters)))),
+    el(
+      "section",
+      {},
+      el("h3", {}, `Step 1: ${step1!.title}`),
+      el(
+        "ul",
+        {class: "rules"},
+        byStep(1).map((rule) => RuleEntry(rule, guideline.parameters)),
+      ),
+    ),
+    el(
+      "section",
+      {},
+      el("h3", {}, `Step 2: ${step2!.title}`),
+      el(
+        "ul",
+        {class: "rules"},
+        byStep(2).map((rule) => RuleEntry(rule, guideline.parameters)),
+      ),
+    ),
     el("section", {}, el("h3", {}, `Step 3: ${step3!.title}`), RubricTable(guideline)),
   );
 }
@@ -53,8 +89,30 @@ export function RubricTable(guideline: Guideline): HTMLElement {
     el(
       "table",
       {},
-      el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Score"), el("th", {scope: "col"}, "Meaning"), el("th", {scope: "col"}, "Checklist result"))),
-      el("tbody", {}, guideline.rubric.map((level) => el("tr", {}, el("th", {scope: "row"}, String(level.score)), el("td", {}, level.meaning), el("td", {}, level.checklist)))),
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", {scope: "col"}, "Score"),
+          el("th", {scope: "col"}, "Meaning"),
+          el("th", {scope: "col"}, "Checklist result"),
+        ),
+      ),
+      el(
+        "tbody",
+        {},
+        guideline.rubric.map((level) =>
+          el(
+            "tr",
+            {},
+            el("th", {scope: "row"}, String(level.score)),
+            el("td", {}, level.meaning),
+            el("td", {}, level.checklist),
+          ),
+        ),
+      ),
     ),
     el("figcaption", {}, guideline.notApplicable),
   );
@@ -74,7 +132,16 @@ export function CoverageTable(rows: readonly CoverageRow[]): HTMLElement {
           "tr",
           {"data-score": String(row.score)},
           el("th", {scope: "row"}, row.score === "n/a" ? "not applicable" : String(row.score)),
-          el("td", {}, row.items.length ? row.items.map((item, index) => [index ? "; " : "", el("span", {title: item.title}, itemLabel(item.id, item.part))]) : el("em", {}, "no worked example")),
+          el(
+            "td",
+            {},
+            row.items.length
+              ? row.items.map((item, index) => [
+                  index ? "; " : "",
+                  el("span", {title: item.title}, itemLabel(item.id, item.part)),
+                ])
+              : el("em", {}, "no worked example"),
+          ),
         ),
       ),
     ),

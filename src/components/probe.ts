@@ -6,7 +6,11 @@ import type {ExampleView, ProbeView, VersionView} from "../lib/probes/view.js";
 
 type Child = Node | string | number | null | undefined | false | Child[];
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, value);
   const add = (child: Child): void => {
@@ -38,14 +42,38 @@ function table(caption: string | null, head: string[], rows: Child[][], classNam
     "table",
     {class: `probe-table ${className}`.trim()},
     caption ? h("caption", {}, caption) : null,
-    h("thead", {}, h("tr", {}, head.map((cell) => h("th", {scope: "col"}, cell)))),
-    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell) => h("td", {}, cell))))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        head.map((cell) => h("th", {scope: "col"}, cell)),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      rows.map((row) =>
+        h(
+          "tr",
+          {},
+          row.map((cell) => h("td", {}, cell)),
+        ),
+      ),
+    ),
   );
 }
 
 export function Summary(view: ProbeView): HTMLElement {
   const v = currentVersion(view);
-  return h("div", {class: "probe-summary"}, h("p", {class: "probe-kicker"}, `${v.category} · ${v.version}`), h("p", {}, v.summary), h("p", {}, v.tests));
+  return h(
+    "div",
+    {class: "probe-summary"},
+    h("p", {class: "probe-kicker"}, `${v.category} · ${v.version}`),
+    h("p", {}, v.summary),
+    h("p", {}, v.tests),
+  );
 }
 
 /** Results: "not yet run" until runs exist, then one table per version. */
@@ -61,7 +89,11 @@ export function Results(view: ProbeView): HTMLElement {
         {},
         `No model has been run against this probe yet, so there are no results to show. The definition, rubric and scoring below are complete and final for ${view.current} — this page is published now so that the test is on the record before any score exists, rather than appearing alongside one.`,
       ),
-      h("p", {}, "This page carries no Dataset structured data until it has real runs, for the same reason it shows no numbers."),
+      h(
+        "p",
+        {},
+        "This page carries no Dataset structured data until it has real runs, for the same reason it shows no numbers.",
+      ),
     );
   }
   // Newest version first, as in the version history; every table has the same columns in the same widths.
@@ -97,12 +129,23 @@ export function Prompt(version: VersionView): HTMLElement {
   return h(
     "div",
     {class: "probe-prompt"},
-    version.messages.map((m) => h("figure", {class: "probe-message"}, h("figcaption", {}, m.role), h("pre", {}, m.content))),
+    version.messages.map((m) =>
+      h("figure", {class: "probe-message"}, h("figcaption", {}, m.role), h("pre", {}, m.content)),
+    ),
   );
 }
 
 export function Rubric(version: VersionView): HTMLElement {
-  return h("div", {}, h("p", {}, version.rubricIntro), h("ul", {class: "probe-rubric"}, version.rules.map((r) => h("li", {}, h("strong", {}, `Step ${r.step}`), ` — ${r.checks}`))));
+  return h(
+    "div",
+    {},
+    h("p", {}, version.rubricIntro),
+    h(
+      "ul",
+      {class: "probe-rubric"},
+      version.rules.map((r) => h("li", {}, h("strong", {}, `Step ${r.step}`), ` — ${r.checks}`)),
+    ),
+  );
 }
 
 export function Rules(version: VersionView): HTMLElement {
@@ -114,7 +157,17 @@ export function Rules(version: VersionView): HTMLElement {
         "li",
         {id: `rule-${rule.id}`},
         h("code", {class: "rule-id"}, rule.id),
-        h("div", {}, h("span", {class: `rule-mode rule-${rule.mode}`}, rule.mode === "must-match" ? "must match" : "must NOT match"), " ", h("code", {class: "rule-pattern"}, patternText(rule))),
+        h(
+          "div",
+          {},
+          h(
+            "span",
+            {class: `rule-mode rule-${rule.mode}`},
+            rule.mode === "must-match" ? "must match" : "must NOT match",
+          ),
+          " ",
+          h("code", {class: "rule-pattern"}, patternText(rule)),
+        ),
         h("p", {}, rule.description),
       ),
     ),
@@ -138,7 +191,9 @@ function Example(version: VersionView, example: ExampleView, index: number): HTM
   const {strict, loose} = example.score;
   const asDeclared = strict.rules.every((r) => example.expected[r.id] === r.outcome);
   const heading =
-    example.kind === "correct" ? `${example.label} — must score ${formatTotal(example.total)}` : `Rejected — ${example.label}`;
+    example.kind === "correct"
+      ? `${example.label} — must score ${formatTotal(example.total)}`
+      : `Rejected — ${example.label}`;
   return h(
     "article",
     {class: `probe-example probe-example-${example.kind}`, id: `example-${index + 1}`},
@@ -148,39 +203,64 @@ function Example(version: VersionView, example: ExampleView, index: number): HTM
       "p",
       {class: "probe-example-score"},
       `Live score from the real scorer: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of}) · loose ${formatTotal(loose.total)} · `,
-      asDeclared ? h("span", {class: "outcome outcome-pass"}, "every step as declared") : h("span", {class: "outcome outcome-fail"}, "differs from what the example declares"),
+      asDeclared
+        ? h("span", {class: "outcome outcome-pass"}, "every step as declared")
+        : h("span", {class: "outcome outcome-fail"}, "differs from what the example declares"),
     ),
     table(null, ["Step", "Checks", "Strict", "Loose"], ruleCells(version, strict.rules, loose.rules), "probe-steps"),
   );
 }
 
 export function Examples(version: VersionView): HTMLElement {
-  return h("div", {class: "probe-examples"}, version.examples.map((e, i) => Example(version, e, i)));
+  return h(
+    "div",
+    {class: "probe-examples"},
+    version.examples.map((e, i) => Example(version, e, i)),
+  );
 }
 
 export function History(view: ProbeView): HTMLElement {
   return h(
     "ol",
     {class: "probe-history", reversed: "true"},
-    [...view.versions].reverse().map((v) =>
-      h(
-        "li",
-        {},
-        h("strong", {}, v.version === view.current ? `${v.version} · current` : v.version),
-        `: ${v.version} — ${v.changelog}`,
-        h("span", {class: "probe-hash"}, ` sha256 ${v.hash.slice(0, 12)}…, maxTokens ${v.parameters.maxTokens}, temperature ${v.parameters.temperature}`),
+    [...view.versions]
+      .reverse()
+      .map((v) =>
+        h(
+          "li",
+          {},
+          h("strong", {}, v.version === view.current ? `${v.version} · current` : v.version),
+          `: ${v.version} — ${v.changelog}`,
+          h(
+            "span",
+            {class: "probe-hash"},
+            ` sha256 ${v.hash.slice(0, 12)}…, maxTokens ${v.parameters.maxTokens}, temperature ${v.parameters.temperature}`,
+          ),
+        ),
       ),
-    ),
   );
 }
 
 export function Parameters(version: VersionView): HTMLElement {
-  return h("dl", {class: "probe-parameters"}, h("dt", {}, "maxTokens"), h("dd", {}, String(version.parameters.maxTokens)), h("dt", {}, "temperature"), h("dd", {}, String(version.parameters.temperature)));
+  return h(
+    "dl",
+    {class: "probe-parameters"},
+    h("dt", {}, "maxTokens"),
+    h("dd", {}, String(version.parameters.maxTokens)),
+    h("dt", {}, "temperature"),
+    h("dd", {}, String(version.parameters.temperature)),
+  );
 }
 
 /** "Run it yourself": the curl text from the version's own data; the model slug is swappable. */
 export function RunItYourself(version: VersionView, exampleModel: string): HTMLElement {
-  const input = h("input", {id: "probe-model", type: "text", value: exampleModel, spellcheck: "false", autocomplete: "off"});
+  const input = h("input", {
+    id: "probe-model",
+    type: "text",
+    value: exampleModel,
+    spellcheck: "false",
+    autocomplete: "off",
+  });
   const code = h("code", {}, version.curl);
   input.addEventListener("input", () => {
     code.textContent = curlCommand(version, {model: input.value.trim() || exampleModel, endpoint: defaultEndpoint});
@@ -201,8 +281,14 @@ const verdicts = ["met", "partly met", "not met"] as const;
  * and the prompt's steps as a guideline checklist the reader rates by hand to compare with the regex.
  */
 export function ReplyChecker(version: VersionView): HTMLElement {
-  const textarea = h("textarea", {id: "probe-reply", rows: "10", spellcheck: "false", maxlength: "10000", placeholder: "BEGIN-7731\n- Jupiter\n…"});
-  const total = h("p", {class: "reply-total", "aria-live": "polite"});
+  const textarea = h("textarea", {
+    id: "probe-reply",
+    rows: "10",
+    spellcheck: "false",
+    maxlength: "10000",
+    placeholder: "BEGIN-7731\n- Jupiter\n…",
+  });
+  const total = h("p", {"class": "reply-total", "aria-live": "polite"});
   const rows = version.rules.map((rule) => {
     const strict = h("td", {class: "strict"});
     const loose = h("td", {class: "loose"});
@@ -217,7 +303,13 @@ export function ReplyChecker(version: VersionView): HTMLElement {
       "tr",
       {"data-rule": rule.id},
       h("th", {scope: "row"}, `Step ${rule.step}`),
-      h("td", {}, h("span", {class: "role"}, rule.role === "main-task" ? "Main task" : "Instruction"), h("br", {}), rule.instruction),
+      h(
+        "td",
+        {},
+        h("span", {class: "role"}, rule.role === "main-task" ? "Main task" : "Instruction"),
+        h("br", {}),
+        rule.instruction,
+      ),
       h("td", {}, h("code", {}, rule.guidelineRule), h("p", {class: "guideline-note"}, rule.guidelineNote)),
       h("td", {}, select),
       strict,
@@ -237,10 +329,18 @@ export function ReplyChecker(version: VersionView): HTMLElement {
       const s = strict.rules[i];
       const l = loose.rules[i];
       sCell.replaceChildren(empty || !s ? "" : outcomeBadge(s.outcome));
-      lCell.replaceChildren(empty || !l ? "" : outcomeBadge(l.outcome, l.outcome !== s?.outcome && l.variant ? ` (${l.variant})` : ""));
+      lCell.replaceChildren(
+        empty || !l ? "" : outcomeBadge(l.outcome, l.outcome !== s?.outcome && l.variant ? ` (${l.variant})` : ""),
+      );
       const mine = select.value;
       agreement.textContent =
-        empty || !s || mine === "" ? "" : (mine === "met") === (s.outcome === "pass") ? "agrees" : mine === "partly met" ? "regex is all or nothing" : "differs";
+        empty || !s || mine === ""
+          ? ""
+          : (mine === "met") === (s.outcome === "pass")
+            ? "agrees"
+            : mine === "partly met"
+              ? "regex is all or nothing"
+              : "differs";
     });
   };
   textarea.addEventListener("input", update);
@@ -258,9 +358,27 @@ export function ReplyChecker(version: VersionView): HTMLElement {
       h(
         "table",
         {class: "probe-table probe-checklist"},
-        h("caption", {}, `The prompt's steps as a guideline checklist (${version.version}). Rate each step yourself, then compare with the regex.`),
-        h("thead", {}, h("tr", {}, ["Step", "Instruction", "Guideline rule", "Your verdict", "Regex (strict)", "Loose", "Compared"].map((c) => h("th", {scope: "col"}, c)))),
-        h("tbody", {}, rows.map((r) => r.row)),
+        h(
+          "caption",
+          {},
+          `The prompt's steps as a guideline checklist (${version.version}). Rate each step yourself, then compare with the regex.`,
+        ),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            ["Step", "Instruction", "Guideline rule", "Your verdict", "Regex (strict)", "Loose", "Compared"].map((c) =>
+              h("th", {scope: "col"}, c),
+            ),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          rows.map((r) => r.row),
+        ),
       ),
     ),
   );

@@ -29,13 +29,17 @@ describe("the start page", () => {
     ]);
 
     // Every rule of the authored guideline appears, by id and with its text, so the page is not a hand copy.
-    const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {rules: {id: string; text: string}[]};
+    const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {
+      rules: {id: string; text: string}[];
+    };
     for (const rule of guideline.rules.filter((rule) => rule.id !== "not-rated")) {
       const entry = page.locator(`#rule-${rule.id}`);
       await expect.poll(() => entry.innerText()).toContain(rule.text.trim().replace(/\s+/g, " "));
     }
     expect(await page.locator(".rubric tbody tr").count()).toBe(5);
-    expect(await page.locator(".rubric tbody tr").first().innerText()).toMatch(/^5\s+Fully follows\s+Every instruction met$/);
+    expect(await page.locator(".rubric tbody tr").first().innerText()).toMatch(
+      /^5\s+Fully follows\s+Every instruction met$/,
+    );
     await page.screenshot({path: "test-results/index.png", fullPage: true});
     expect(site.problems).toEqual([]);
   });
@@ -44,7 +48,9 @@ describe("the start page", () => {
     const page = await site.newPage();
     await page.goto("/");
     await page.locator(".guideline").waitFor();
-    const links = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    const links = await page
+      .locator("a[href]")
+      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     const local = [...new Set(links.filter((href) => href.startsWith(site.origin)).map((href) => href.split("#")[0]!))];
     expect(local.length).toBeGreaterThan(1);
     for (const href of local) expect(`${href} ${(await page.request.get(href)).status()}`).toBe(`${href} 200`);
@@ -56,7 +62,11 @@ describe("the start page", () => {
     await page.goto("/");
     await page.locator(".guideline").waitFor();
     const results = await new AxeBuilder({page}).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 });

@@ -13,9 +13,15 @@ afterAll(async () => {
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 
 async function stepResults(page: import("playwright-core").Page) {
-  return page.locator(".probe-checklist tbody tr").evaluateAll((rows) =>
-    rows.map((row) => [row.getAttribute("data-rule"), row.querySelector("td.strict")?.textContent ?? "", row.querySelector("td.loose")?.textContent ?? ""]),
-  );
+  return page
+    .locator(".probe-checklist tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.getAttribute("data-rule"),
+        row.querySelector("td.strict")?.textContent ?? "",
+        row.querySelector("td.loose")?.textContent ?? "",
+      ]),
+    );
 }
 
 describe("the probe page", () => {
@@ -28,7 +34,9 @@ describe("the probe page", () => {
     expect(await page.locator(".reply-total").innerText()).toBe("Paste or type a reply to score it.");
 
     await box.fill(correct);
-    expect(await page.locator(".reply-total").innerText()).toBe("Strict score: 1.00 (6 of 6 steps). Loose, for comparison: 1.00 (6 of 6).");
+    expect(await page.locator(".reply-total").innerText()).toBe(
+      "Strict score: 1.00 (6 of 6 steps). Loose, for comparison: 1.00 (6 of 6).",
+    );
     expect((await stepResults(page)).map(([, strict]) => strict)).toEqual(Array(6).fill("✓ pass"));
 
     // Typing a trailing line fails step 6 at once; loose still passes it without the last line.
@@ -41,7 +49,9 @@ describe("the probe page", () => {
       ["step_5_checksum_is_six", "✓ pass", "✓ pass"],
       ["step_6_ends_with_marker", "✗ fail", "✓ pass (without last line)"],
     ]);
-    expect(await page.locator(".reply-total").innerText()).toBe("Strict score: 0.83 (5 of 6 steps). Loose, for comparison: 1.00 (6 of 6).");
+    expect(await page.locator(".reply-total").innerText()).toBe(
+      "Strict score: 0.83 (5 of 6 steps). Loose, for comparison: 1.00 (6 of 6).",
+    );
 
     // The trainee's own guideline verdict, compared with the regex.
     await page.getByLabel("Your verdict on step 6").selectOption("not met");
@@ -62,7 +72,9 @@ describe("the probe page", () => {
     await page.locator(".probe-examples").waitFor();
     expect(await page.locator(".probe-not-run").innerText()).toContain("Not yet run");
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
-    expect(await page.locator(".probe-message pre").innerText()).toContain("6. End your reply with the line END-7731 and write nothing after it.");
+    expect(await page.locator(".probe-message pre").innerText()).toContain(
+      "6. End your reply with the line END-7731 and write nothing after it.",
+    );
     expect(await page.locator(".probe-rules .rule-pattern").allInnerTexts()).toEqual([
       "/^\\s*BEGIN-7731/",
       "/-\\s*Jupiter[\\s\\S]*-\\s*Saturn[\\s\\S]*-\\s*Uranus/i",
@@ -77,7 +89,9 @@ describe("the probe page", () => {
       ...Array(5).fill("Live score from the real scorer: 0.83"),
     ]);
     expect(scores.every((s) => s.endsWith("every step as declared"))).toBe(true);
-    expect(await page.locator(".probe-history li").first().innerText()).toMatch(/^v2 · current: v2 — raised maxTokens by 1000/);
+    expect(await page.locator(".probe-history li").first().innerText()).toMatch(
+      /^v2 · current: v2 — raised maxTokens by 1000/,
+    );
 
     // Run it yourself: the model slug is swappable; the key stays a shell variable.
     const curl = page.locator(".probe-curl");

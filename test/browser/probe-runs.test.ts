@@ -32,7 +32,11 @@ const stubFetch =
         id: "gen-test-only",
         model: "test-only/stub-model",
         choices: [{index: 0, finish_reason: finishReason, message: {role: "assistant", content}}],
-        usage: {prompt_tokens: 120, completion_tokens: finishReason === "length" ? 400 : 30, total_tokens: finishReason === "length" ? 520 : 150},
+        usage: {
+          prompt_tokens: 120,
+          completion_tokens: finishReason === "length" ? 400 : 30,
+          total_tokens: finishReason === "length" ? 520 : 150,
+        },
       }),
   });
 /** The stub answers at once: the runner's timeout (a sleep with a signal) only ends when the runner aborts it. */
@@ -47,10 +51,18 @@ let site: Site;
 const written: string[] = [];
 
 /** Records one run in the copy through the real runner core and writeRun, as `npm run probes:run` does. */
-async function recordRun(version: "v1" | "v2", model: string, startedAt: string, content: string, finishReason: string): Promise<void> {
+async function recordRun(
+  version: "v1" | "v2",
+  model: string,
+  startedAt: string,
+  content: string,
+  finishReason: string,
+): Promise<void> {
   const loaded = loadProbes(copy, {backtracking: false});
   expect(loaded.errors).toEqual([]);
-  const target = loaded.probes.find((p) => p.probe === "six-step-chain")?.versions.find((v) => v.data.version === version);
+  const target = loaded.probes
+    .find((p) => p.probe === "six-step-chain")
+    ?.versions.find((v) => v.data.version === version);
   if (!target) throw new Error(`no six-step-chain ${version} in the copy`);
   let clock = Date.parse(startedAt);
   const outcome = await runProbe({
@@ -68,7 +80,12 @@ async function recordRun(version: "v1" | "v2", model: string, startedAt: string,
 }
 
 const run = (command: string, args: string[]) =>
-  spawnSync(command, args, {cwd: copy, encoding: "utf8", env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"}, timeout: 150_000});
+  spawnSync(command, args, {
+    cwd: copy,
+    encoding: "utf8",
+    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
+    timeout: 150_000,
+  });
 
 beforeAll(async () => {
   copy = copyProject("rater-notebook-runs-");
@@ -92,18 +109,38 @@ async function resultTables(page: import("playwright-core").Page) {
     tables.map((table) => ({
       caption: table.querySelector("caption")?.textContent ?? "",
       head: [...table.querySelectorAll("thead th")].map((th) => th.textContent ?? ""),
-      rows: [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+      rows: [...table.querySelectorAll("tbody tr")].map((tr) =>
+        [...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""),
+      ),
     })),
   );
 }
 
 describe("the probe page with recorded runs", () => {
   it("records the test-only runs the runner's way: in the version's folder, with its hash, the truncated one unscored", () => {
-    expect(written.map((file) => file.replace(/\/[^/]+$/, ""))).toEqual(["data/runs/six-step-chain/v1", "data/runs/six-step-chain/v2"]);
+    expect(written.map((file) => file.replace(/\/[^/]+$/, ""))).toEqual([
+      "data/runs/six-step-chain/v1",
+      "data/runs/six-step-chain/v2",
+    ]);
     const [truncated, complete] = written.map((file) => Run.parse(JSON.parse(readFileSync(join(copy, file), "utf8"))));
-    const hashes = JSON.parse(readFileSync(join(projectRoot, "data/probes/hashes.json"), "utf8")) as Record<string, Record<string, string>>;
-    expect(truncated).toMatchObject({version: "v1", versionHash: hashes["six-step-chain"]!.v1, finishReason: "length", truncated: true, score: null});
-    expect(complete).toMatchObject({version: "v2", versionHash: hashes["six-step-chain"]!.v2, finishReason: "stop", truncated: false, score: {passed: 6, of: 6, total: 1}});
+    const hashes = JSON.parse(readFileSync(join(projectRoot, "data/probes/hashes.json"), "utf8")) as Record<
+      string,
+      Record<string, string>
+    >;
+    expect(truncated).toMatchObject({
+      version: "v1",
+      versionHash: hashes["six-step-chain"]!.v1,
+      finishReason: "length",
+      truncated: true,
+      score: null,
+    });
+    expect(complete).toMatchObject({
+      version: "v2",
+      versionHash: hashes["six-step-chain"]!.v2,
+      finishReason: "stop",
+      truncated: false,
+      score: {passed: 6, of: 6, total: 1},
+    });
   });
 
   it("shows a results table per version with model, date, total, per-step pass/fail and the truncated mark", async () => {
@@ -126,16 +163,23 @@ describe("the probe page with recorded runs", () => {
         caption: "v1: 1 run (maxTokens 400)",
         head: ["Model", "Date", "Total", ...steps, "Truncated"],
         // Truncated: recorded, not scored. No step is shown as failed, the total is not a score.
-        rows: [["test-only/stub-truncated", "2026-01-01", "not scored", ...Array(6).fill("—"), "yes (finish reason “length”)"]],
+        rows: [
+          [
+            "test-only/stub-truncated",
+            "2026-01-01",
+            "not scored",
+            ...Array(6).fill("—"),
+            "yes (finish reason “length”)",
+          ],
+        ],
       },
     ]);
     const truncatedRow = page.locator("table.probe-runs tbody tr").last();
     expect(await truncatedRow.locator(".outcome-fail").count()).toBe(0);
     expect(await truncatedRow.innerText()).not.toMatch(/fail|0\.\d\d/);
-    expect(await page.locator("table.probe-runs time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime")))).toEqual([
-      "2026-01-02T09:00:00.000Z",
-      "2026-01-01T09:00:00.000Z",
-    ]);
+    expect(
+      await page.locator("table.probe-runs time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime"))),
+    ).toEqual(["2026-01-02T09:00:00.000Z", "2026-01-01T09:00:00.000Z"]);
 
     expect(site.problems).toEqual([]);
   });

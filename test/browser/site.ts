@@ -79,7 +79,8 @@ export async function openSite(siteDir: string = distDir): Promise<Site> {
   const watch = (context: BrowserContext): BrowserContext => {
     context.on("request", (request) => {
       const url = request.url();
-      if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) problems.push(`request to another host: ${url}`);
+      if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:"))
+        problems.push(`request to another host: ${url}`);
     });
     context.on("console", (message) => {
       if (message.type() === "error") problems.push(`console error: ${message.text()}`);
@@ -90,7 +91,8 @@ export async function openSite(siteDir: string = distDir): Promise<Site> {
     });
     return context;
   };
-  const newContext = async () => watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}}));
+  const newContext = async () =>
+    watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}}));
   return {
     origin,
     browser,

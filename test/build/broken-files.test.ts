@@ -23,7 +23,12 @@ function edit(copy: string, file: string, from: string, to: string): void {
 }
 
 const run = (copy: string, command: string, args: string[]) =>
-  spawnSync(command, args, {cwd: copy, encoding: "utf8", env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"}, timeout: 120_000});
+  spawnSync(command, args, {
+    cwd: copy,
+    encoding: "utf8",
+    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
+    timeout: 120_000,
+  });
 
 afterEach(() => {
   for (const copy of copies) rmSync(copy, {recursive: true, force: true});
@@ -47,7 +52,9 @@ describe("a broken authored file", () => {
     const result = run(copy, bin("tsx"), ["src/data/items.json.ts"]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr.trim()).toBe("data/items/example-4.md at score: ruled 4 but the engine derives 3 (rubric row half-or-more)");
+    expect(result.stderr.trim()).toBe(
+      "data/items/example-4.md at score: ruled 4 but the engine derives 3 (rubric row half-or-more)",
+    );
   });
 
   it("stops the guideline loader on a rubric score out of range", () => {
@@ -55,6 +62,8 @@ describe("a broken authored file", () => {
     edit(copy, "guideline/v2/guideline.yaml", "  - score: 5\n", "  - score: 6\n");
     const result = run(copy, bin("tsx"), ["src/data/guideline.json.ts"]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("guideline/v2/guideline.yaml at rubric[0].score: too big: expected number to be <=5, got 6");
+    expect(result.stderr).toContain(
+      "guideline/v2/guideline.yaml at rubric[0].score: too big: expected number to be <=5, got 6",
+    );
   });
 });

@@ -14,7 +14,8 @@ it("derives the probe pages from the folders in data/probes/, named by the newes
   writeFileSync(join(copy, "data/probes/a-new-probe/v1.json"), JSON.stringify({title: "Old title"}));
   writeFileSync(join(copy, "data/probes/a-new-probe/v2.json"), JSON.stringify({title: "Count <three> things"}));
   mkdirSync(join(copy, "data/probes/empty"));
-  const script = 'import("./observablehq.config.ts").then(({default: c}) => console.log(JSON.stringify({pages: c.pages, header: c.header})))';
+  const script =
+    'import("./observablehq.config.ts").then(({default: c}) => console.log(JSON.stringify({pages: c.pages, header: c.header})))';
   const result = spawnSync(join(root, "node_modules/.bin/tsx"), ["-e", script], {cwd: copy, encoding: "utf8"});
   expect(result.stderr).toBe("");
   const {pages, header} = JSON.parse(result.stdout) as {pages: {name: string; path: string}[]; header: string};

@@ -27,13 +27,33 @@ describe("guideline:check", () => {
     const rows = JSON.parse(execFileSync(tsx, [script, "--json"], {cwd: projectRoot, encoding: "utf8"})) as Row[];
     expect(rows).toHaveLength(26);
     for (const row of rows) {
-      expect(Object.keys(row).sort(), row.id).toEqual(["candidates", "derivedScore", "flags", "id", "ok", "rubricRow", "ruledScore"]);
+      expect(Object.keys(row).sort(), row.id).toEqual([
+        "candidates",
+        "derivedScore",
+        "flags",
+        "id",
+        "ok",
+        "rubricRow",
+        "ruledScore",
+      ]);
       expect(row.ok, row.id).toBe(true);
       expect(row.candidates, row.id).toEqual([row.ruledScore]);
       expect(row.derivedScore, row.id).toBe(row.ruledScore);
     }
-    expect(rows.find((row) => row.id === "edge-5b")).toEqual({id: "edge-5b", ruledScore: "n/a", derivedScore: "n/a", candidates: ["n/a"], rubricRow: "not-applicable", flags: ["safety-review"], ok: true});
-    expect(rows.find((row) => row.id === "example-5")).toMatchObject({derivedScore: 5, rubricRow: "all-met", flags: ["accuracy"]});
+    expect(rows.find((row) => row.id === "edge-5b")).toEqual({
+      id: "edge-5b",
+      ruledScore: "n/a",
+      derivedScore: "n/a",
+      candidates: ["n/a"],
+      rubricRow: "not-applicable",
+      flags: ["safety-review"],
+      ok: true,
+    });
+    expect(rows.find((row) => row.id === "example-5")).toMatchObject({
+      derivedScore: 5,
+      rubricRow: "all-met",
+      flags: ["accuracy"],
+    });
   });
 
   it("plain: one line per item and a summary, exit 0", () => {
@@ -44,14 +64,18 @@ describe("guideline:check", () => {
     expect(lines).toHaveLength(27);
     expect(lines.slice(0, 26).every((line) => line.startsWith("ok   "))).toBe(true);
     expect(lines[0]).toMatch(/^ok {3}example-1 +ruled 5 +derived 5 +all-met$/);
-    expect(lines[26]).toBe("guideline:check: 26 items, every one with exactly one score matching its ruling, under guideline/v2");
+    expect(lines[26]).toBe(
+      "guideline:check: 26 items, every one with exactly one score matching its ruling, under guideline/v2",
+    );
   });
 
   it("--version v1: exit 1, and names example-2 at score", () => {
     const {status, stdout, stderr} = run("--version", "v1");
     expect(status).toBe(1);
     expect(stdout).toMatch(/^FAIL example-2 +ruled 3 +derived 3\|2 +\(no single row\)$/m);
-    expect(stderr).toContain("data/items/example-2.md at score: the rubric gives more than one score (3 or 2): expected exactly one");
+    expect(stderr).toContain(
+      "data/items/example-2.md at score: the rubric gives more than one score (3 or 2): expected exactly one",
+    );
     expect(stderr.trimEnd().split("\n").at(-1)).toBe("guideline:check: 11 problems under guideline/v1");
   });
 });

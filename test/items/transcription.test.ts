@@ -14,15 +14,24 @@ describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) =
     for (const text of [item.request, item.response, ...item.turns]) {
       if (text.form !== "quoted") continue;
       // Bulleted responses are transcribed as "- " lines; the source shows the bullets without the marker.
-      for (const line of text.text.split("\n").map((line) => line.replace(/^- /, "").trim())) if (line && !inSeed(line)) missing.push(line);
+      for (const line of text.text.split("\n").map((line) => line.replace(/^- /, "").trim()))
+        if (line && !inSeed(line)) missing.push(line);
     }
     expect(missing).toEqual([]);
   });
 
   it("takes its glosses, notes and open question from the case study", () => {
-    const texts = [item.request.gloss, item.response.gloss, item.openQuestion, item.teaches, ...item.notes.map((note) => note.text)];
+    const texts = [
+      item.request.gloss,
+      item.response.gloss,
+      item.openQuestion,
+      item.teaches,
+      ...item.notes.map((note) => note.text),
+    ];
     // A note may start with a capital where the source runs it on after a colon ("The twist: if …").
-    const missing = texts.filter((text): text is string => !!text && !inSeed(text) && !inSeed(text[0]!.toLowerCase() + text.slice(1)));
+    const missing = texts.filter(
+      (text): text is string => !!text && !inSeed(text) && !inSeed(text[0]!.toLowerCase() + text.slice(1)),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -17,7 +17,9 @@ const fixture = (id: string): Item => {
 /** The problems with items, as "id field: message". The file is left out: check.ts names data/items/<id>.md
  *  whatever folder the items came from (see the report), so a fixture's file would be wrong there. */
 const itemProblems = (report: CheckReport): string[] =>
-  report.problems.filter((problem) => !problem.file.startsWith("guideline/")).map(({file, field, message}) => `${file.split("/").pop()} ${field}: ${message}`);
+  report.problems
+    .filter((problem) => !problem.file.startsWith("guideline/"))
+    .map(({file, field, message}) => `${file.split("/").pop()} ${field}: ${message}`);
 
 describe("checkGuideline", () => {
   it("passes every real item under v2, with no problems", () => {
@@ -33,7 +35,14 @@ describe("checkGuideline", () => {
         "score-mismatch.md score: ruled 4 but the engine derives 5 (rubric row all-met)",
       ]
     `);
-    expect(report.results[0]).toMatchObject({id: "score-mismatch", ruledScore: 4, derivedScore: 5, candidates: [5], rubricRow: "all-met", ok: false});
+    expect(report.results[0]).toMatchObject({
+      id: "score-mismatch",
+      ruledScore: 4,
+      derivedScore: 5,
+      candidates: [5],
+      rubricRow: "all-met",
+      ok: false,
+    });
   });
 
   it("reports a line's ruled verdict that its facts contradict, even when the score agrees", () => {
@@ -86,7 +95,8 @@ describe("checkGuideline", () => {
 
   it("reports every rubric level with no worked example", () => {
     const report = checkGuideline(v2, [fixture("one-of-two")]);
-    expect(report.problems.filter((problem) => problem.file.startsWith("guideline/")).map(formatProblem)).toMatchInlineSnapshot(`
+    expect(report.problems.filter((problem) => problem.file.startsWith("guideline/")).map(formatProblem))
+      .toMatchInlineSnapshot(`
       [
         "guideline/v2/guideline.yaml at rubric: score 5 has no worked example: add an item ruled 5",
         "guideline/v2/guideline.yaml at rubric: score 4 has no worked example: add an item ruled 4",
@@ -97,8 +107,13 @@ describe("checkGuideline", () => {
   });
 
   it("reports a level as covered by its ruled score, so the real items cover all five", () => {
-    const report = checkGuideline(v2, loadItems().filter((item) => item.score !== 4));
-    expect(report.problems.map(formatProblem)).toEqual(["guideline/v2/guideline.yaml at rubric: score 4 has no worked example: add an item ruled 4"]);
+    const report = checkGuideline(
+      v2,
+      loadItems().filter((item) => item.score !== 4),
+    );
+    expect(report.problems.map(formatProblem)).toEqual([
+      "guideline/v2/guideline.yaml at rubric: score 4 has no worked example: add an item ruled 4",
+    ]);
   });
 
   it("reports a duplicate id once, and still checks both items", () => {
@@ -123,6 +138,10 @@ describe("checkGuideline", () => {
     const report = checkGuideline(v2, loadItems());
     const example5 = report.results.find((result) => result.id === "example-5");
     expect(example5?.flags).toEqual(["accuracy"]);
-    expect(example5?.derivation.lines.map((line) => line.clause)).toEqual(["delivered", "no-additions", "separate-dimension"]);
+    expect(example5?.derivation.lines.map((line) => line.clause)).toEqual([
+      "delivered",
+      "no-additions",
+      "separate-dimension",
+    ]);
   });
 });

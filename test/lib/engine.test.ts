@@ -9,7 +9,8 @@ const items = loadItems();
 const v1 = loadGuideline("v1");
 const v2 = loadGuideline("v2");
 
-const scores = (derivations: readonly Derivation[]): Record<string, Score | null> => Object.fromEntries(derivations.map((d) => [d.id, d.score]));
+const scores = (derivations: readonly Derivation[]): Record<string, Score | null> =>
+  Object.fromEntries(derivations.map((d) => [d.id, d.score]));
 const scoresUnder = (overrides: Partial<Parameters>) => scores(deriveAll(items, ruleSetOf(v2, overrides)));
 /** The items whose v2 score an override changes, with their new score. */
 const movedBy = (overrides: Partial<Parameters>): Record<string, Score | null> => {
@@ -28,10 +29,14 @@ describe("every real item's derivation (file snapshots: a rule edit shows as a d
     expect(items).toHaveLength(26);
   });
   it("under v2", async () => {
-    await expect(JSON.stringify(deriveAll(items, ruleSetOf(v2)), null, 2) + "\n").toMatchFileSnapshot("__snapshots__/trace-v2.json");
+    await expect(JSON.stringify(deriveAll(items, ruleSetOf(v2)), null, 2) + "\n").toMatchFileSnapshot(
+      "__snapshots__/trace-v2.json",
+    );
   });
   it("under v1", async () => {
-    await expect(JSON.stringify(deriveAll(items, ruleSetOf(v1)), null, 2) + "\n").toMatchFileSnapshot("__snapshots__/trace-v1.json");
+    await expect(JSON.stringify(deriveAll(items, ruleSetOf(v1)), null, 2) + "\n").toMatchFileSnapshot(
+      "__snapshots__/trace-v1.json",
+    );
   });
 });
 
@@ -76,7 +81,11 @@ describe("v2 reproduces the seed's tables", () => {
     });
   });
   it("the calibration cases: A-D are 4, 2, 1, 5, and D's twist is 2", () => {
-    expect(["calibration-a", "calibration-b", "calibration-c", "calibration-d", "calibration-d-twist"].map((id) => derived[id])).toEqual([4, 2, 1, 5, 2]);
+    expect(
+      ["calibration-a", "calibration-b", "calibration-c", "calibration-d", "calibration-d-twist"].map(
+        (id) => derived[id],
+      ),
+    ).toEqual([4, 2, 1, 5, 2]);
   });
   it("every item gets exactly one score, equal to its ruled score", () => {
     for (const derivation of deriveAll(items, ruleSetOf(v2))) {
@@ -85,33 +94,55 @@ describe("v2 reproduces the seed's tables", () => {
     }
   });
   it("every line's derived verdict is its ruled verdict", () => {
-    const mismatches = deriveAll(items, ruleSetOf(v2)).flatMap((d) => d.lines.filter((line) => line.derived !== line.ruled).map((line) => `${d.id}[${line.index}]`));
+    const mismatches = deriveAll(items, ruleSetOf(v2)).flatMap((d) =>
+      d.lines.filter((line) => line.derived !== line.ruled).map((line) => `${d.id}[${line.index}]`),
+    );
     expect(mismatches).toEqual([]);
   });
   it("raises the flags the seed names: accuracy on example 5, prompt on edge 6, safety review on edge 5b, quality on edge 10", () => {
-    const flagged = Object.fromEntries(deriveAll(items, ruleSetOf(v2)).filter((d) => d.flags.length).map((d) => [d.id, d.flags]));
-    expect(flagged).toEqual({"example-5": ["accuracy"], "edge-6": ["prompt"], "edge-5b": ["safety-review"], "edge-10": ["quality"]});
+    const flagged = Object.fromEntries(
+      deriveAll(items, ruleSetOf(v2))
+        .filter((d) => d.flags.length)
+        .map((d) => [d.id, d.flags]),
+    );
+    expect(flagged).toEqual({
+      "example-5": ["accuracy"],
+      "edge-6": ["prompt"],
+      "edge-5b": ["safety-review"],
+      "edge-10": ["quality"],
+    });
   });
 });
 
 describe("v1, the first rubric", () => {
   const derivations = deriveAll(items, ruleSetOf(v1));
-  const between = (...candidates: Score[]) => derivations.filter((d) => JSON.stringify(d.candidates) === JSON.stringify(candidates)).map((d) => d.id);
+  const between = (...candidates: Score[]) =>
+    derivations.filter((d) => JSON.stringify(d.candidates) === JSON.stringify(candidates)).map((d) => d.id);
 
-  it("puts exactly examples 2, 3 and 7 between 3 and 2 (\"met one of two instructions\")", () => {
+  it('puts exactly examples 2, 3 and 7 between 3 and 2 ("met one of two instructions")', () => {
     expect(between(3, 2)).toEqual(["example-2", "example-3", "example-7"]);
   });
-  it("puts exactly example 6 between 2 and 1 (\"a clarifying question fell between 1 and 2\")", () => {
+  it('puts exactly example 6 between 2 and 1 ("a clarifying question fell between 1 and 2")', () => {
     expect(between(2, 1)).toEqual(["example-6"]);
   });
   it("leaves every other example with one score: 5, 3, 5", () => {
-    expect(["example-1", "example-4", "example-5"].map((id) => derivations.find((d) => d.id === id)?.score)).toEqual([5, 3, 5]);
+    expect(["example-1", "example-4", "example-5"].map((id) => derivations.find((d) => d.id === id)?.score)).toEqual([
+      5, 3, 5,
+    ]);
   });
   it("cannot decide a line whose rule it lacks (clarifying-question), and says so in the trace", () => {
     const example6 = derive(item("example-6"), ruleSetOf(v1));
     expect(example6.score).toBeNull();
     expect(example6.rows).toEqual(["main-not-met-engages", "does-not-follow"]);
-    expect(example6.lines[0]).toEqual({index: 0, role: "main", rule: "clarifying-question", ruled: "not-met", derived: null, clause: null, counted: false});
+    expect(example6.lines[0]).toEqual({
+      index: 0,
+      role: "main",
+      rule: "clarifying-question",
+      ruled: "not-met",
+      derived: null,
+      clause: null,
+      counted: false,
+    });
     expect(example6.tally).toBeNull();
   });
   it("still scores a wrong answer 5 (accuracy rated separately)", () => {
@@ -130,7 +161,7 @@ describe("the trace", () => {
       ["stated-constraints", "not-met", "observed-not-met", true],
     ]);
   });
-  it("does not count a Step-1 candidate (example 1's \"exactly two\")", () => {
+  it('does not count a Step-1 candidate (example 1\'s "exactly two")', () => {
     const derivation = derive(item("example-1"), ruleSetOf(v2));
     expect(derivation.lines.map((line) => line.counted)).toEqual([false, true, false]);
     expect(derivation.tally?.of).toBe(1);
@@ -142,7 +173,12 @@ describe("parameter overrides move the expected items, and only those", () => {
     expect(movedBy({ceilingNeedsOne: false})).toEqual({"edge-1a": 5});
   });
   it("counting more-than-half: examples 2, 3, 4 and 7 drop to 2", () => {
-    expect(movedBy({counting: "more-than-half"})).toEqual({"example-2": 2, "example-3": 2, "example-4": 2, "example-7": 2});
+    expect(movedBy({counting: "more-than-half"})).toEqual({
+      "example-2": 2,
+      "example-3": 2,
+      "example-4": 2,
+      "example-7": 2,
+    });
   });
   it("counting most-missed: the one-of-two examples have no single score", () => {
     expect(movedBy({counting: "most-missed"})).toEqual({"example-2": null, "example-3": null, "example-7": null});

@@ -21,13 +21,20 @@ describe("a valid item file", () => {
   const file = "test/fixtures/items/valid/good-item.md";
   it("parses, with the body sections in request and response and the schema's defaults", () => {
     const item = parseItemFile(read(file), file);
-    expect(item.request).toEqual({text: "Give me no more than two examples of irregular English verbs.", form: "quoted", language: "en"});
+    expect(item.request).toEqual({
+      text: "Give me no more than two examples of irregular English verbs.",
+      form: "quoted",
+      language: "en",
+    });
     expect(item.response.text).toBe("One example is go, whose past tense is went.");
     expect(item.checklist.map((line) => line.rule)).toEqual(["main-task", "numbers"]);
     expect([item.flags, item.notes, item.turns]).toEqual([[], [], []]);
   });
   it("splits front matter and sections, heading names lowercased", () => {
-    const {frontMatter, sections} = splitItemFile("---\nid: x\n---\n\n## Response Gloss\n\nline one\nline two\n\n## Request\n\nHi\n", "x.md");
+    const {frontMatter, sections} = splitItemFile(
+      "---\nid: x\n---\n\n## Response Gloss\n\nline one\nline two\n\n## Request\n\nHi\n",
+      "x.md",
+    );
     expect(frontMatter).toEqual({id: "x"});
     expect([...sections]).toEqual([
       ["response gloss", "line one\nline two"],
@@ -42,19 +49,29 @@ describe("a valid item file", () => {
 
 describe("a broken item file names the file, the field and what was expected", () => {
   it("missing field", () => {
-    expect(problemsOf("missing-field")).toMatchInlineSnapshot(`"test/fixtures/items/broken/missing-field.md at part: missing: expected one of "examples", "edge-cases", "calibration""`);
+    expect(problemsOf("missing-field")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/missing-field.md at part: missing: expected one of "examples", "edge-cases", "calibration""`,
+    );
   });
   it("unknown verdict", () => {
-    expect(problemsOf("unknown-verdict")).toMatchInlineSnapshot(`"test/fixtures/items/broken/unknown-verdict.md at checklist[0].verdict: got "done": expected one of "met", "met-flaw", "partly", "not-met", "cannot-check", "not-instruction", "not-applicable""`);
+    expect(problemsOf("unknown-verdict")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/unknown-verdict.md at checklist[0].verdict: got "done": expected one of "met", "met-flaw", "partly", "not-met", "cannot-check", "not-instruction", "not-applicable""`,
+    );
   });
   it("unknown rule id", () => {
-    expect(problemsOf("unknown-rule")).toMatchInlineSnapshot(`"test/fixtures/items/broken/unknown-rule.md at checklist[1].rule: unknown rule id "sizes": expected one of "main-task", "stated-constraints", "numbers", "size-words", "purpose", "style-register", "only-just", "clarifying-question", "main-task-partial", "conflicting", "refusal", "not-rated", "list-stated-only", "standing-instructions", "pasted-material""`);
+    expect(problemsOf("unknown-rule")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/unknown-rule.md at checklist[1].rule: unknown rule id "sizes": expected one of "main-task", "stated-constraints", "numbers", "size-words", "purpose", "style-register", "only-just", "clarifying-question", "main-task-partial", "conflicting", "refusal", "not-rated", "list-stated-only", "standing-instructions", "pasted-material""`,
+    );
   });
   it("score out of range", () => {
-    expect(problemsOf("score-out-of-range")).toMatchInlineSnapshot(`"test/fixtures/items/broken/score-out-of-range.md at score: too big: expected number to be <=5, got 6"`);
+    expect(problemsOf("score-out-of-range")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/score-out-of-range.md at score: too big: expected number to be <=5, got 6"`,
+    );
   });
   it("score that is neither 1-5 nor n/a", () => {
-    expect(problemsOf("score-not-a-score")).toMatchInlineSnapshot(`"test/fixtures/items/broken/score-not-a-score.md at score: expected number or "n/a", got "na""`);
+    expect(problemsOf("score-not-a-score")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/score-not-a-score.md at score: expected number or "n/a", got "na""`,
+    );
   });
   it("unknown field (a typo)", () => {
     expect(problemsOf("unknown-field")).toMatchInlineSnapshot(`
@@ -63,13 +80,19 @@ describe("a broken item file names the file, the field and what was expected", (
     `);
   });
   it("bad YAML: the first error only, with its line in the file", () => {
-    expect(problemsOf("bad-yaml")).toMatchInlineSnapshot(`"test/fixtures/items/broken/bad-yaml.md: front matter is not valid YAML (line 15): Flow map in block collection must be sufficiently indented and end with a }"`);
+    expect(problemsOf("bad-yaml")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/bad-yaml.md: front matter is not valid YAML (line 15): Flow map in block collection must be sufficiently indented and end with a }"`,
+    );
   });
   it("missing front matter", () => {
-    expect(problemsOf("missing-front-matter")).toMatchInlineSnapshot(`"test/fixtures/items/broken/missing-front-matter.md: missing front matter: start the file with a --- line, the YAML fields, and another --- line"`);
+    expect(problemsOf("missing-front-matter")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/missing-front-matter.md: missing front matter: start the file with a --- line, the YAML fields, and another --- line"`,
+    );
   });
   it("id not matching the file name", () => {
-    expect(problemsOf("id-mismatch")).toMatchInlineSnapshot(`"test/fixtures/items/broken/id-mismatch.md at id: id "example-1" does not match the file name: rename the file to example-1.md or set id: id-mismatch"`);
+    expect(problemsOf("id-mismatch")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/id-mismatch.md at id: id "example-1" does not match the file name: rename the file to example-1.md or set id: id-mismatch"`,
+    );
   });
   it("facts of the wrong shape for the rule", () => {
     expect(problemsOf("wrong-facts")).toMatchInlineSnapshot(`
@@ -92,16 +115,24 @@ describe("a broken item file names the file, the field and what was expected", (
     `);
   });
   it("a section that appears twice", () => {
-    expect(problemsOf("repeated-section")).toMatchInlineSnapshot(`"test/fixtures/items/broken/repeated-section.md at ## Response: this section appears twice: keep one"`);
+    expect(problemsOf("repeated-section")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/repeated-section.md at ## Response: this section appears twice: keep one"`,
+    );
   });
   it("missing body section", () => {
-    expect(problemsOf("missing-request-section")).toMatchInlineSnapshot(`"test/fixtures/items/broken/missing-request-section.md at request.text: missing: expected a "## Request" section"`);
+    expect(problemsOf("missing-request-section")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/missing-request-section.md at request.text: missing: expected a "## Request" section"`,
+    );
   });
   it("more than one main task", () => {
-    expect(problemsOf("two-main-lines")).toMatchInlineSnapshot(`"test/fixtures/items/broken/two-main-lines.md at checklist: expected exactly one line with role "main", found 2"`);
+    expect(problemsOf("two-main-lines")).toMatchInlineSnapshot(
+      `"test/fixtures/items/broken/two-main-lines.md at checklist: expected exactly one line with role "main", found 2"`,
+    );
   });
   it("front matter that is not a mapping", () => {
-    expect(() => parseItemFile("---\n- a\n- b\n---\n", "data/items/list.md")).toThrowErrorMatchingInlineSnapshot(`[AuthoredFileError: data/items/list.md: front matter must be a YAML mapping of fields]`);
+    expect(() => parseItemFile("---\n- a\n- b\n---\n", "data/items/list.md")).toThrowErrorMatchingInlineSnapshot(
+      `[AuthoredFileError: data/items/list.md: front matter must be a YAML mapping of fields]`,
+    );
   });
   it("carries the problems as data, not only as text", () => {
     try {
@@ -109,7 +140,9 @@ describe("a broken item file names the file, the field and what was expected", (
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(AuthoredFileError);
-      expect((error as AuthoredFileError).problems.map(({file, field}) => ({file, field}))).toEqual([{file: "x.md", field: "checklist[0].verdict"}]);
+      expect((error as AuthoredFileError).problems.map(({file, field}) => ({file, field}))).toEqual([
+        {file: "x.md", field: "checklist[0].verdict"},
+      ]);
     }
   });
 });

@@ -1,6 +1,14 @@
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {byPartThenOrder, guidelineVersions, loadGuideline, loadGuidelines, loadItems, parseGuidelineFile, projectRoot} from "../../lib/load.js";
+import {
+  byPartThenOrder,
+  guidelineVersions,
+  loadGuideline,
+  loadGuidelines,
+  loadItems,
+  parseGuidelineFile,
+  projectRoot,
+} from "../../lib/load.js";
 
 const fixtureRoot = join(projectRoot, "test/fixtures/guideline/root");
 
@@ -8,14 +16,39 @@ describe("loadItems", () => {
   it("loads the 26 real items in the order a trainee walks them", () => {
     const items = loadItems();
     expect(items.map((item) => item.id)).toEqual([
-      "example-1", "example-2", "example-3", "example-4", "example-5", "example-6", "example-7",
-      "edge-1a", "edge-1b", "edge-1c", "edge-2", "edge-3", "edge-4", "edge-5a", "edge-5b", "edge-6", "edge-7", "edge-8", "edge-9", "edge-10", "edge-10-twist",
-      "calibration-a", "calibration-b", "calibration-c", "calibration-d", "calibration-d-twist",
+      "example-1",
+      "example-2",
+      "example-3",
+      "example-4",
+      "example-5",
+      "example-6",
+      "example-7",
+      "edge-1a",
+      "edge-1b",
+      "edge-1c",
+      "edge-2",
+      "edge-3",
+      "edge-4",
+      "edge-5a",
+      "edge-5b",
+      "edge-6",
+      "edge-7",
+      "edge-8",
+      "edge-9",
+      "edge-10",
+      "edge-10-twist",
+      "calibration-a",
+      "calibration-b",
+      "calibration-c",
+      "calibration-d",
+      "calibration-d-twist",
     ]);
     expect([...items].sort(byPartThenOrder)).toEqual(items);
   });
   it("loads a fixture folder, naming files relative to the root", () => {
-    expect(loadItems(projectRoot, join(projectRoot, "test/fixtures/items/valid")).map((item) => item.id)).toEqual(["good-item"]);
+    expect(loadItems(projectRoot, join(projectRoot, "test/fixtures/items/valid")).map((item) => item.id)).toEqual([
+      "good-item",
+    ]);
   });
   it("collects the problems of every broken file in a folder before failing", () => {
     let message = "";
@@ -52,12 +85,18 @@ describe("guidelines", () => {
   });
   it("rejects a guideline whose version does not match its folder", () => {
     expect(guidelineVersions(fixtureRoot)).toEqual(["v3"]);
-    expect(() => loadGuideline("v3", fixtureRoot)).toThrowErrorMatchingInlineSnapshot(`[AuthoredFileError: guideline/v3/guideline.yaml at version: "v2" does not match its folder: set version: v3]`);
+    expect(() => loadGuideline("v3", fixtureRoot)).toThrowErrorMatchingInlineSnapshot(
+      `[AuthoredFileError: guideline/v3/guideline.yaml at version: "v2" does not match its folder: set version: v3]`,
+    );
   });
   it("rejects bad YAML, naming the file", () => {
-    expect(() => parseGuidelineFile('title: "unclosed\n', "guideline/v9/guideline.yaml")).toThrow(/^guideline\/v9\/guideline\.yaml: not valid YAML \(line \d+\): Missing closing "quote/);
+    expect(() => parseGuidelineFile('title: "unclosed\n', "guideline/v9/guideline.yaml")).toThrow(
+      /^guideline\/v9\/guideline\.yaml: not valid YAML \(line \d+\): Missing closing "quote/,
+    );
   });
   it("rejects a guideline that fails the schema, naming the file and the field", () => {
-    expect(() => parseGuidelineFile("version: 2\n", "guideline/v9/guideline.yaml")).toThrow(/^guideline\/v9\/guideline\.yaml at version: expected string, got 2$/m);
+    expect(() => parseGuidelineFile("version: 2\n", "guideline/v9/guideline.yaml")).toThrow(
+      /^guideline\/v9\/guideline\.yaml at version: expected string, got 2$/m,
+    );
   });
 });

@@ -19,8 +19,12 @@ describe("fieldPath", () => {
 
 describe("formatProblem and AuthoredFileError", () => {
   it("names the file, then the field when there is one", () => {
-    expect(formatProblem({file: "data/items/edge-2.md", field: "checklist[1].rule", message: "unknown rule id \"sizes\""})).toBe('data/items/edge-2.md at checklist[1].rule: unknown rule id "sizes"');
-    expect(formatProblem({file: "data/items/edge-2.md", field: "", message: "missing front matter"})).toBe("data/items/edge-2.md: missing front matter");
+    expect(
+      formatProblem({file: "data/items/edge-2.md", field: "checklist[1].rule", message: 'unknown rule id "sizes"'}),
+    ).toBe('data/items/edge-2.md at checklist[1].rule: unknown rule id "sizes"');
+    expect(formatProblem({file: "data/items/edge-2.md", field: "", message: "missing front matter"})).toBe(
+      "data/items/edge-2.md: missing front matter",
+    );
   });
   it("lists every problem, one a line, and keeps them as data", () => {
     const error = new AuthoredFileError([
@@ -56,7 +60,8 @@ describe("problemsFromZod", () => {
     `);
   });
   it("reports each unknown field at its own path", () => {
-    expect(problems(z.strictObject({facts: z.strictObject({a: z.number()})}), {facts: {a: 1, b: 2, c: 3}})).toMatchInlineSnapshot(`
+    expect(problems(z.strictObject({facts: z.strictObject({a: z.number()})}), {facts: {a: 1, b: 2, c: 3}}))
+      .toMatchInlineSnapshot(`
       [
         "data/x.md at facts.b: unknown field: remove it or correct its name",
         "data/x.md at facts.c: unknown field: remove it or correct its name",
@@ -88,12 +93,14 @@ describe("problemsFromZod", () => {
       z.strictObject({rule: z.literal("numbers"), facts: z.strictObject({limit: z.int()})}),
       z.strictObject({rule: z.literal("purpose"), facts: z.strictObject({wordingMet: z.boolean()})}),
     ]);
-    expect(problems(z.object({checklist: z.array(line)}), {checklist: [{rule: "numbers", facts: {limit: "two"}}]})).toMatchInlineSnapshot(`
+    expect(problems(z.object({checklist: z.array(line)}), {checklist: [{rule: "numbers", facts: {limit: "two"}}]}))
+      .toMatchInlineSnapshot(`
       [
         "data/x.md at checklist[0].facts.limit: expected number, got "two"",
       ]
     `);
-    expect(problems(z.object({checklist: z.array(line)}), {checklist: [{rule: "sizes", facts: {}}]})).toMatchInlineSnapshot(`
+    expect(problems(z.object({checklist: z.array(line)}), {checklist: [{rule: "sizes", facts: {}}]}))
+      .toMatchInlineSnapshot(`
       [
         "data/x.md at checklist[0].rule: unknown rule id "sizes": expected one of "numbers", "purpose"",
       ]
@@ -107,7 +114,9 @@ describe("problemsFromZod", () => {
       startedAt: z.iso.datetime(),
       endpoint: z.url(),
     });
-    expect(problems(run, {version: "2", hash: "XYZ", published: "2026-13-40", startedAt: "yesterday", endpoint: "nope"})).toMatchInlineSnapshot(`
+    expect(
+      problems(run, {version: "2", hash: "XYZ", published: "2026-13-40", startedAt: "yesterday", endpoint: "nope"}),
+    ).toMatchInlineSnapshot(`
       [
         "data/x.md at version: got "2": expected a version like v2",
         "data/x.md at hash: got "XYZ": expected text matching /^[0-9a-f]+$/",

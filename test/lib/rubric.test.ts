@@ -18,7 +18,7 @@ describe("rows 5 and 4", () => {
     expect(applyRubric(met, ["met", "met-flaw"], p())).toEqual([{score: 4, row: "one-small-flaw"}]);
     expect(applyRubric({verdict: "met-flaw", clause: "x"}, ["met"], p())).toEqual([{score: 4, row: "one-small-flaw"}]);
   });
-  it("two small flaws are not \"one small flaw\": counted as met, they give a 3", () => {
+  it('two small flaws are not "one small flaw": counted as met, they give a 3', () => {
     expect(applyRubric(met, ["met-flaw", "met-flaw"], p())).toEqual([{score: 3, row: "half-or-more"}]);
   });
 });
@@ -28,18 +28,26 @@ describe("row 3 vs row 2: the counting rule", () => {
     expect(applyRubric(met, ["met", "not-met"], p())).toEqual([{score: 3, row: "half-or-more"}]);
   });
   it("more-than-half: one of two met is a 2", () => {
-    expect(applyRubric(met, ["met", "not-met"], p({counting: "more-than-half"}))).toEqual([{score: 2, row: "fewer-than-half"}]);
+    expect(applyRubric(met, ["met", "not-met"], p({counting: "more-than-half"}))).toEqual([
+      {score: 2, row: "fewer-than-half"},
+    ]);
   });
   it("fewer than half met is a 2 under either counting rule", () => {
     expect(applyRubric(met, ["met", "not-met", "not-met"], p())).toEqual([{score: 2, row: "fewer-than-half"}]);
-    expect(applyRubric(met, ["not-met"], p({counting: "more-than-half"}))).toEqual([{score: 2, row: "fewer-than-half"}]);
+    expect(applyRubric(met, ["not-met"], p({counting: "more-than-half"}))).toEqual([
+      {score: 2, row: "fewer-than-half"},
+    ]);
   });
   it("two of three met is a 3 under either counting rule (edge 10 twist)", () => {
     expect(applyRubric(met, ["met", "met", "not-met"], p())).toEqual([{score: 3, row: "half-or-more"}]);
-    expect(applyRubric(met, ["met", "met", "not-met"], p({counting: "more-than-half"}))).toEqual([{score: 3, row: "half-or-more"}]);
+    expect(applyRubric(met, ["met", "met", "not-met"], p({counting: "more-than-half"}))).toEqual([
+      {score: 3, row: "half-or-more"},
+    ]);
   });
   it("can't be checked counts as not met (example 6's lines)", () => {
-    expect(applyRubric(met, ["met", "cannot-check", "cannot-check"], p())).toEqual([{score: 2, row: "fewer-than-half"}]);
+    expect(applyRubric(met, ["met", "cannot-check", "cannot-check"], p())).toEqual([
+      {score: 2, row: "fewer-than-half"},
+    ]);
   });
 });
 
@@ -59,7 +67,13 @@ describe("partly met counts as half", () => {
 
 describe("tally", () => {
   it("counts credit, flaws (main task included) and misses", () => {
-    expect(tally("met-flaw", ["met", "met-flaw", "partly", "not-met", "cannot-check"], p())).toEqual({credit: 2.5, of: 5, share: 0.5, flaws: 2, missed: 2});
+    expect(tally("met-flaw", ["met", "met-flaw", "partly", "not-met", "cannot-check"], p())).toEqual({
+      credit: 2.5,
+      of: 5,
+      share: 0.5,
+      flaws: 2,
+      missed: 2,
+    });
   });
   it("has a share of 1 when there are no other instructions", () => {
     expect(tally("met", [], p())).toEqual({credit: 0, of: 0, share: 1, flaws: 0, missed: 0});
@@ -87,30 +101,42 @@ describe("main task partly done", () => {
 
 describe("main task not met", () => {
   it("engaging with the request is a 2 (example 6)", () => {
-    expect(applyRubric({verdict: "not-met", clause: "question-not-needed", engages: true}, ["cannot-check"], p())).toEqual([{score: 2, row: "main-not-met-engages"}]);
+    expect(
+      applyRubric({verdict: "not-met", clause: "question-not-needed", engages: true}, ["cannot-check"], p()),
+    ).toEqual([{score: 2, row: "main-not-met-engages"}]);
   });
   it("not engaging is a 1, whatever the other instructions", () => {
-    expect(applyRubric({verdict: "not-met", clause: "not-delivered", engages: false}, ["met", "met"], p())).toEqual([{score: 1, row: "does-not-follow"}]);
-    expect(applyRubric({verdict: "not-met", clause: "not-delivered"}, [], p())).toEqual([{score: 1, row: "does-not-follow"}]);
+    expect(applyRubric({verdict: "not-met", clause: "not-delivered", engages: false}, ["met", "met"], p())).toEqual([
+      {score: 1, row: "does-not-follow"},
+    ]);
+    expect(applyRubric({verdict: "not-met", clause: "not-delivered"}, [], p())).toEqual([
+      {score: 1, row: "does-not-follow"},
+    ]);
   });
   it("declining a harmless request is a 1 (calibration C)", () => {
-    expect(applyRubric({verdict: "not-met", clause: "declines-harmless", declinesHarmless: true, engages: false}, [], p())).toEqual([{score: 1, row: "declines-harmless"}]);
+    expect(
+      applyRubric({verdict: "not-met", clause: "declines-harmless", declinesHarmless: true, engages: false}, [], p()),
+    ).toEqual([{score: 1, row: "declines-harmless"}]);
   });
   it("declining a harmless request is a 1 even when flagged as engaging", () => {
-    expect(applyRubric({verdict: "not-met", clause: "declines-harmless", declinesHarmless: true, engages: true}, [], p())).toEqual([{score: 1, row: "declines-harmless"}]);
+    expect(
+      applyRubric({verdict: "not-met", clause: "declines-harmless", declinesHarmless: true, engages: true}, [], p()),
+    ).toEqual([{score: 1, row: "declines-harmless"}]);
   });
-  it("under mainNotMet \"unspecified\" an engaging response falls between 2 and 1", () => {
+  it('under mainNotMet "unspecified" an engaging response falls between 2 and 1', () => {
     expect(applyRubric({verdict: "not-met", clause: "x", engages: true}, [], p({mainNotMet: "unspecified"}))).toEqual([
       {score: 2, row: "main-not-met-engages"},
       {score: 1, row: "does-not-follow"},
     ]);
   });
   it("a main task that can't be checked reads as not met", () => {
-    expect(applyRubric({verdict: "cannot-check", clause: "x", engages: true}, [], p())).toEqual([{score: 2, row: "main-not-met-engages"}]);
+    expect(applyRubric({verdict: "cannot-check", clause: "x", engages: true}, [], p())).toEqual([
+      {score: 2, row: "main-not-met-engages"},
+    ]);
   });
 });
 
-describe("counting \"most-missed\" (the first rubric)", () => {
+describe('counting "most-missed" (the first rubric)', () => {
   const v1 = p({counting: "most-missed"});
   it("exactly half missed falls between 3 and 2", () => {
     expect(applyRubric(met, ["met", "not-met"], v1)).toEqual([
@@ -132,7 +158,9 @@ describe("counting \"most-missed\" (the first rubric)", () => {
 
 describe("not applicable", () => {
   it("a justified refusal is not scored", () => {
-    expect(applyRubric({verdict: "not-applicable", clause: "justified-refusal", flag: "safety-review"}, [], p())).toEqual([{score: "n/a", row: "not-applicable"}]);
+    expect(
+      applyRubric({verdict: "not-applicable", clause: "justified-refusal", flag: "safety-review"}, [], p()),
+    ).toEqual([{score: "n/a", row: "not-applicable"}]);
   });
   it("a not-applicable line among the others makes the whole response not applicable", () => {
     expect(applyRubric(met, ["met", "not-applicable"], p())).toEqual([{score: "n/a", row: "not-applicable"}]);

@@ -4,8 +4,9 @@ import {applyRule, rules} from "../../lib/rules.js";
 
 const p = (overrides: Partial<Parameters> = {}): Parameters => ({...defaultParameters, ...overrides});
 
-describe("numbers: a ceiling (\"no more than two\")", () => {
-  const ceiling = (delivered: number, parameters = p()) => rules.numbers({bound: "ceiling", limit: 2, delivered}, parameters);
+describe('numbers: a ceiling ("no more than two")', () => {
+  const ceiling = (delivered: number, parameters = p()) =>
+    rules.numbers({bound: "ceiling", limit: 2, delivered}, parameters);
 
   it("needs at least one: none delivered is not met", () => {
     expect(ceiling(0)).toEqual({verdict: "not-met", clause: "ceiling-needs-one"});
@@ -21,32 +22,39 @@ describe("numbers: a ceiling (\"no more than two\")", () => {
     expect(ceiling(3)).toEqual({verdict: "not-met", clause: "over-ceiling"});
     expect(ceiling(3, p({ceilingNeedsOne: false}))).toEqual({verdict: "not-met", clause: "over-ceiling"});
   });
-  it("does not meet \"more than the limit\"", () => {
-    expect(rules.numbers({bound: "ceiling", limit: 2, delivered: "more-than-limit"}, p())).toEqual({verdict: "not-met", clause: "over-ceiling"});
+  it('does not meet "more than the limit"', () => {
+    expect(rules.numbers({bound: "ceiling", limit: 2, delivered: "more-than-limit"}, p())).toEqual({
+      verdict: "not-met",
+      clause: "over-ceiling",
+    });
   });
 });
 
-describe("numbers: a floor (\"at least three\")", () => {
-  const floor = (delivered: number | "more-than-limit") => rules.numbers({bound: "floor", limit: 3, delivered}, p()).verdict;
+describe('numbers: a floor ("at least three")', () => {
+  const floor = (delivered: number | "more-than-limit") =>
+    rules.numbers({bound: "floor", limit: 3, delivered}, p()).verdict;
   it("is not met one under the limit, met at and over it", () => {
     expect([2, 3, 4].map(floor)).toEqual(["not-met", "met", "met"]);
   });
-  it("is met by \"more than the limit\"", () => {
+  it('is met by "more than the limit"', () => {
     expect(floor("more-than-limit")).toBe("met");
   });
   it("needs none when the floor is zero", () => {
-    expect(rules.numbers({bound: "floor", limit: 0, delivered: 0}, p())).toEqual({verdict: "met", clause: "floor-reached"});
+    expect(rules.numbers({bound: "floor", limit: 0, delivered: 0}, p())).toEqual({
+      verdict: "met",
+      clause: "floor-reached",
+    });
   });
 });
 
-describe("numbers: a bare number (\"give two\") means exactly", () => {
+describe('numbers: a bare number ("give two") means exactly', () => {
   const exact = (delivered: number | "more-than-limit") => rules.numbers({bound: "exact", limit: 2, delivered}, p());
   it("is met only at the number", () => {
     expect(exact(1)).toEqual({verdict: "not-met", clause: "not-exact"});
     expect(exact(2)).toEqual({verdict: "met", clause: "exact"});
     expect(exact(3)).toEqual({verdict: "not-met", clause: "not-exact"});
   });
-  it("is not met by \"more than the limit\"", () => {
+  it('is not met by "more than the limit"', () => {
     expect(exact("more-than-limit")).toEqual({verdict: "not-met", clause: "not-exact"});
   });
 });
@@ -63,10 +71,16 @@ describe("size-words", () => {
 
 describe("purpose", () => {
   it("is met when wording and purpose are met", () => {
-    expect(rules.purpose({wordingMet: true, purposeDefeated: false}, p())).toEqual({verdict: "met", clause: "wording-and-purpose-met"});
+    expect(rules.purpose({wordingMet: true, purposeDefeated: false}, p())).toEqual({
+      verdict: "met",
+      clause: "wording-and-purpose-met",
+    });
   });
   it("is partly met when the wording is met but the purpose defeated (example 4)", () => {
-    expect(rules.purpose({wordingMet: true, purposeDefeated: true}, p())).toEqual({verdict: "partly", clause: "wording-met-purpose-defeated"});
+    expect(rules.purpose({wordingMet: true, purposeDefeated: true}, p())).toEqual({
+      verdict: "partly",
+      clause: "wording-met-purpose-defeated",
+    });
   });
   it("is not met when the wording is not met, defeated purpose or not (calibration B)", () => {
     expect(rules.purpose({wordingMet: false, purposeDefeated: true}, p()).verdict).toBe("not-met");
@@ -80,12 +94,21 @@ describe("style-register", () => {
   });
   it("is met with a small flaw when slightly less formal (Viele Grüße), whatever registerBreak says", () => {
     for (const registerBreak of ["not-met", "partly", "met-flaw"] as const) {
-      expect(rules["style-register"]({lapse: "slightly-less-formal"}, p({registerBreak}))).toEqual({verdict: "met-flaw", clause: "slightly-less-formal"});
+      expect(rules["style-register"]({lapse: "slightly-less-formal"}, p({registerBreak}))).toEqual({
+        verdict: "met-flaw",
+        clause: "slightly-less-formal",
+      });
     }
   });
-  it.each(["not-met", "partly", "met-flaw"] as const)("a lapse that breaks the register is %s when registerBreak says so", (registerBreak) => {
-    expect(rules["style-register"]({lapse: "breaks-register"}, p({registerBreak}))).toEqual({verdict: registerBreak, clause: "breaks-register"});
-  });
+  it.each(["not-met", "partly", "met-flaw"] as const)(
+    "a lapse that breaks the register is %s when registerBreak says so",
+    (registerBreak) => {
+      expect(rules["style-register"]({lapse: "breaks-register"}, p({registerBreak}))).toEqual({
+        verdict: registerBreak,
+        clause: "breaks-register",
+      });
+    },
+  );
   it("is not met by default when the lapse breaks the register (one du)", () => {
     expect(rules["style-register"]({lapse: "breaks-register"}, p()).verdict).toBe("not-met");
   });
@@ -105,9 +128,12 @@ describe("only-just", () => {
     [false, false, true, "not-instruction", "no-additions"],
     [false, true, false, "not-instruction", "additions-allowed-without-wording"],
     [false, true, true, "not-met", "additions-break-without-wording"],
-  ] as const)("wording %s, additions %s, additionsBreakWithoutWording %s -> %s", (wording, additions, breaks, verdict, clause) => {
-    expect(onlyJust(wording, additions, breaks)).toEqual({verdict, clause});
-  });
+  ] as const)(
+    "wording %s, additions %s, additionsBreakWithoutWording %s -> %s",
+    (wording, additions, breaks, verdict, clause) => {
+      expect(onlyJust(wording, additions, breaks)).toEqual({verdict, clause});
+    },
+  );
 });
 
 describe("clarifying-question", () => {
@@ -155,47 +181,91 @@ describe("main-task-partial", () => {
 
 describe("conflicting", () => {
   it("meets both when served as far as possible, and flags the prompt", () => {
-    expect(rules.conflicting({servesBothAsFarAsPossible: true}, p())).toEqual({verdict: "met", clause: "serves-both", flag: "prompt"});
+    expect(rules.conflicting({servesBothAsFarAsPossible: true}, p())).toEqual({
+      verdict: "met",
+      clause: "serves-both",
+      flag: "prompt",
+    });
   });
   it("is not met when it serves only one, and still flags the prompt", () => {
-    expect(rules.conflicting({servesBothAsFarAsPossible: false}, p())).toEqual({verdict: "not-met", clause: "serves-one", flag: "prompt"});
+    expect(rules.conflicting({servesBothAsFarAsPossible: false}, p())).toEqual({
+      verdict: "not-met",
+      clause: "serves-one",
+      flag: "prompt",
+    });
   });
 });
 
 describe("refusal", () => {
   it("of a harmful request is not applicable and goes to safety review", () => {
-    expect(rules.refusal({harmful: true}, p())).toEqual({verdict: "not-applicable", clause: "justified-refusal", flag: "safety-review"});
+    expect(rules.refusal({harmful: true}, p())).toEqual({
+      verdict: "not-applicable",
+      clause: "justified-refusal",
+      flag: "safety-review",
+    });
   });
   it("of a harmless request is not met, declines harmless and does not engage", () => {
-    expect(rules.refusal({harmful: false}, p())).toEqual({verdict: "not-met", clause: "declines-harmless", declinesHarmless: true, engages: false});
+    expect(rules.refusal({harmful: false}, p())).toEqual({
+      verdict: "not-met",
+      clause: "declines-harmless",
+      declinesHarmless: true,
+      engages: false,
+    });
   });
 });
 
 describe("not-rated", () => {
   it("keeps a factual error off the score and raises the accuracy flag", () => {
-    expect(rules["not-rated"]({dimension: "accuracy", problem: true}, p())).toEqual({verdict: "not-instruction", clause: "separate-dimension", flag: "accuracy"});
+    expect(rules["not-rated"]({dimension: "accuracy", problem: true}, p())).toEqual({
+      verdict: "not-instruction",
+      clause: "separate-dimension",
+      flag: "accuracy",
+    });
   });
   it("raises no flag when there is no problem", () => {
-    expect(rules["not-rated"]({dimension: "accuracy", problem: false}, p())).toEqual({verdict: "not-instruction", clause: "separate-dimension"});
+    expect(rules["not-rated"]({dimension: "accuracy", problem: false}, p())).toEqual({
+      verdict: "not-instruction",
+      clause: "separate-dimension",
+    });
   });
   it("rates accuracy when accuracyRated is true", () => {
-    expect(rules["not-rated"]({dimension: "accuracy", problem: true}, p({accuracyRated: true}))).toEqual({verdict: "not-met", clause: "accuracy-rated", flag: "accuracy"});
-    expect(rules["not-rated"]({dimension: "accuracy", problem: false}, p({accuracyRated: true}))).toEqual({verdict: "met", clause: "accuracy-rated"});
+    expect(rules["not-rated"]({dimension: "accuracy", problem: true}, p({accuracyRated: true}))).toEqual({
+      verdict: "not-met",
+      clause: "accuracy-rated",
+      flag: "accuracy",
+    });
+    expect(rules["not-rated"]({dimension: "accuracy", problem: false}, p({accuracyRated: true}))).toEqual({
+      verdict: "met",
+      clause: "accuracy-rated",
+    });
   });
   it("never rates quality or naturalness, even when accuracyRated is true; their problems raise the quality flag", () => {
     for (const dimension of ["quality", "naturalness"] as const) {
-      expect(rules["not-rated"]({dimension, problem: true}, p({accuracyRated: true}))).toEqual({verdict: "not-instruction", clause: "separate-dimension", flag: "quality"});
+      expect(rules["not-rated"]({dimension, problem: true}, p({accuracyRated: true}))).toEqual({
+        verdict: "not-instruction",
+        clause: "separate-dimension",
+        flag: "quality",
+      });
     }
   });
 });
 
 describe("standing-instructions", () => {
   it("is met when followed and not met when not", () => {
-    expect(rules["standing-instructions"]({followed: true, replacedLater: false}, p())).toEqual({verdict: "met", clause: "standing-followed"});
-    expect(rules["standing-instructions"]({followed: false, replacedLater: false}, p())).toEqual({verdict: "not-met", clause: "standing-not-followed"});
+    expect(rules["standing-instructions"]({followed: true, replacedLater: false}, p())).toEqual({
+      verdict: "met",
+      clause: "standing-followed",
+    });
+    expect(rules["standing-instructions"]({followed: false, replacedLater: false}, p())).toEqual({
+      verdict: "not-met",
+      clause: "standing-not-followed",
+    });
   });
   it("is no longer an instruction once a later one replaces it, followed or not", () => {
-    expect(rules["standing-instructions"]({followed: false, replacedLater: true}, p())).toEqual({verdict: "not-instruction", clause: "replaced-later"});
+    expect(rules["standing-instructions"]({followed: false, replacedLater: true}, p())).toEqual({
+      verdict: "not-instruction",
+      clause: "replaced-later",
+    });
     expect(rules["standing-instructions"]({followed: true, replacedLater: true}, p()).verdict).toBe("not-instruction");
   });
 });
@@ -214,21 +284,42 @@ describe("main-task and stated-constraints", () => {
     expect(rules["main-task"]({delivered: true}, p())).toEqual({verdict: "met", clause: "delivered"});
   });
   it("main-task: not delivered engages only when the facts say so", () => {
-    expect(rules["main-task"]({delivered: false}, p())).toEqual({verdict: "not-met", clause: "not-delivered", engages: false});
-    expect(rules["main-task"]({delivered: false, engages: true}, p())).toEqual({verdict: "not-met", clause: "not-delivered", engages: true});
+    expect(rules["main-task"]({delivered: false}, p())).toEqual({
+      verdict: "not-met",
+      clause: "not-delivered",
+      engages: false,
+    });
+    expect(rules["main-task"]({delivered: false, engages: true}, p())).toEqual({
+      verdict: "not-met",
+      clause: "not-delivered",
+      engages: true,
+    });
   });
   it("main-task: a different task never engages", () => {
-    expect(rules["main-task"]({delivered: false, engages: true, differentTask: true}, p())).toEqual({verdict: "not-met", clause: "different-task", engages: false});
+    expect(rules["main-task"]({delivered: false, engages: true, differentTask: true}, p())).toEqual({
+      verdict: "not-met",
+      clause: "different-task",
+      engages: false,
+    });
   });
   it("stated-constraints: takes the observed verdict", () => {
-    expect(rules["stated-constraints"]({observed: "cannot-check"}, p())).toEqual({verdict: "cannot-check", clause: "observed-cannot-check"});
+    expect(rules["stated-constraints"]({observed: "cannot-check"}, p())).toEqual({
+      verdict: "cannot-check",
+      clause: "observed-cannot-check",
+    });
   });
 });
 
 describe("applyRule", () => {
   it("dispatches on the line's rule id", () => {
     const outcome = applyRule(
-      {role: "instruction", text: "No more than two", rule: "numbers", facts: {bound: "ceiling", limit: 2, delivered: 0}, verdict: "not-met"},
+      {
+        role: "instruction",
+        text: "No more than two",
+        rule: "numbers",
+        facts: {bound: "ceiling", limit: 2, delivered: 0},
+        verdict: "not-met",
+      },
       p({ceilingNeedsOne: false}),
     );
     expect(outcome).toEqual({verdict: "met", clause: "within-ceiling"});

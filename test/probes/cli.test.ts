@@ -12,13 +12,17 @@ const tsx = (script: string, args: string[], input?: string) =>
 it("probes:check passes on the repository's probes", async () => {
   const result = await tsx("scripts/probes-check.ts", []);
   expect(result.code).toBe(0);
-  expect(result.stdout).toContain("probes:check: 1 probe(s), 2 version(s), 12 worked examples, 0 recorded run(s): all as declared");
+  expect(result.stdout).toContain(
+    "probes:check: 1 probe(s), 2 version(s), 12 worked examples, 0 recorded run(s): all as declared",
+  );
 });
 
 it("probes:check fails with file and field on a broken probe", async () => {
   const result = await tsx("scripts/probes-check.ts", ["--root", "test/fixtures/probes/bad-regex"]);
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain("data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: /pluto(/i: unterminated group");
+  expect(result.stderr).toContain(
+    "data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: /pluto(/i: unterminated group",
+  );
 });
 
 it("probes:score scores standard input, strict with loose beside it, and --json", async () => {

@@ -42,9 +42,15 @@ describe("released versions are immutable", () => {
   it("a changed parameter in a released version fails", () => {
     const root = copy();
     edit(root, v1File, (json) => (json.parameters.maxTokens = 1400));
-    const released = (JSON.parse(readFileSync("data/probes/hashes.json", "utf8")) as Record<string, Record<string, string>>)["six-step-chain"]!["v1"]!;
+    const released = (
+      JSON.parse(readFileSync("data/probes/hashes.json", "utf8")) as Record<string, Record<string, string>>
+    )["six-step-chain"]!["v1"]!;
     expect(check(root)).toEqual([
-      expect.stringMatching(new RegExp(`^data/probes/six-step-chain/v1\\.json: content changed after release \\(sha256 [0-9a-f]{12}, released ${released.slice(0, 12)}\\): put the change in a new version$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^data/probes/six-step-chain/v1\\.json: content changed after release \\(sha256 [0-9a-f]{12}, released ${released.slice(0, 12)}\\): put the change in a new version$`,
+        ),
+      ),
     ]);
   });
 
@@ -68,7 +74,9 @@ describe("released versions are immutable", () => {
     edit(root, "data/probes/six-step-chain/v3.json", (json) => (json.version = "v3"));
     const errors = check(root);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^data\/probes\/six-step-chain\/v3\.json: not released: add "v3": "[0-9a-f]{64}" under "six-step-chain" in data\/probes\/hashes\.json$/);
+    expect(errors[0]).toMatch(
+      /^data\/probes\/six-step-chain\/v3\.json: not released: add "v3": "[0-9a-f]{64}" under "six-step-chain" in data\/probes\/hashes\.json$/,
+    );
   });
 
   it("a released version cannot disappear", () => {
@@ -111,8 +119,14 @@ describe("runs stay with the version that produced them", () => {
     const root = copy();
     const hashes = JSON.parse(readFileSync(join(root, "data/probes/hashes.json"), "utf8"));
     mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
-    writeFileSync(join(root, "data/runs/six-step-chain/v2/a.json"), JSON.stringify(run("v2", hashes["six-step-chain"].v1)));
-    writeFileSync(join(root, "data/runs/six-step-chain/v2/b.json"), JSON.stringify(run("v2", hashes["six-step-chain"].v2)));
+    writeFileSync(
+      join(root, "data/runs/six-step-chain/v2/a.json"),
+      JSON.stringify(run("v2", hashes["six-step-chain"].v1)),
+    );
+    writeFileSync(
+      join(root, "data/runs/six-step-chain/v2/b.json"),
+      JSON.stringify(run("v2", hashes["six-step-chain"].v2)),
+    );
     const loaded = loadProbes(root, {backtracking: false});
     const report: Report = {errors: [], warnings: []};
     const runs = loadRuns(root, loaded.probes, report);

@@ -12,7 +12,9 @@ describe("loadProbes on the real data", () => {
   it("loads both versions of six-step-chain with no errors", () => {
     const loaded = loadProbes(".");
     expect(loaded.errors).toEqual([]);
-    expect(loaded.probes.map((p) => [p.probe, p.versions.map((v) => v.data.version)])).toEqual([["six-step-chain", ["v1", "v2"]]]);
+    expect(loaded.probes.map((p) => [p.probe, p.versions.map((v) => v.data.version)])).toEqual([
+      ["six-step-chain", ["v1", "v2"]],
+    ]);
     expect(lines(loaded.warnings)).toMatchInlineSnapshot(`
       [
         "data/probes/six-step-chain/v1.json at rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
@@ -88,7 +90,9 @@ it("every probe step cites a rule that exists in the current guideline (guidelin
   const {parse} = await import("yaml");
   const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {rules: {id: string}[]};
   const ids = new Set(guideline.rules.map((rule) => rule.id));
-  const cited = loadProbes(".", {backtracking: false}).probes.flatMap((p) => p.versions.flatMap((v) => v.data.rules.map((r) => r.guidelineRule)));
+  const cited = loadProbes(".", {backtracking: false}).probes.flatMap((p) =>
+    p.versions.flatMap((v) => v.data.rules.map((r) => r.guidelineRule)),
+  );
   expect(cited.filter((id) => !ids.has(id))).toEqual([]);
   expect(new Set(cited)).toEqual(new Set(["stated-constraints", "main-task", "only-just"]));
 });

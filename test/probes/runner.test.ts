@@ -64,11 +64,22 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const json = (status: number, payload: unknown, headers: Record<string, string> = {}): Handler => (_req, res) => {
-  res.writeHead(status, {"content-type": "application/json", ...headers}).end(JSON.stringify(payload));
-};
-const completion = (content: string | null, finishReason: string, usage: object = {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150}) =>
-  json(200, {id: "gen-1", model: "example/model-2026", choices: [{index: 0, finish_reason: finishReason, message: {role: "assistant", content}}], usage});
+const json =
+  (status: number, payload: unknown, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(status, {"content-type": "application/json", ...headers}).end(JSON.stringify(payload));
+  };
+const completion = (
+  content: string | null,
+  finishReason: string,
+  usage: object = {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150},
+) =>
+  json(200, {
+    id: "gen-1",
+    model: "example/model-2026",
+    choices: [{index: 0, finish_reason: finishReason, message: {role: "assistant", content}}],
+    usage,
+  });
 
 const version = loadProbes(".", {backtracking: false}).probes[0]!.versions.at(-1)!;
 let clock = 0;
@@ -107,7 +118,14 @@ function options(extra: Partial<RunnerOptions> = {}): RunnerOptions {
 
 describe("runner against a local stub of the chat-completions API", () => {
   it("success: records the reply, finish reason, usage and the strict score", async () => {
-    queue.push(completion(correct, "stop", {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150, completion_tokens_details: {reasoning_tokens: 12}}));
+    queue.push(
+      completion(correct, "stop", {
+        prompt_tokens: 120,
+        completion_tokens: 30,
+        total_tokens: 150,
+        completion_tokens_details: {reasoning_tokens: 12},
+      }),
+    );
     const outcome = await runProbe(options());
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
@@ -130,7 +148,12 @@ describe("runner against a local stub of the chat-completions API", () => {
     // What was sent: the version's prompt and parameters, the key only in the header.
     expect(seen).toHaveLength(1);
     expect(seen[0]?.authorization).toBe(`Bearer ${KEY}`);
-    expect(JSON.parse(seen[0]!.body)).toEqual({model: "example/model", messages: version.data.messages, max_tokens: 1400, temperature: 0});
+    expect(JSON.parse(seen[0]!.body)).toEqual({
+      model: "example/model",
+      messages: version.data.messages,
+      max_tokens: 1400,
+      temperature: 0,
+    });
     const root = tempRoot();
     const file = writeRun(root, outcome.run);
     expect(file).toBe("data/runs/six-step-chain/v2/2026-08-10T12-00-00.500Z--example-model.json");
@@ -141,7 +164,14 @@ describe("runner against a local stub of the chat-completions API", () => {
   });
 
   it("truncated: finish reason length is recorded as truncated and not scored", async () => {
-    queue.push(completion("", "length", {prompt_tokens: 120, completion_tokens: 400, total_tokens: 520, completion_tokens_details: {reasoning_tokens: 400}}));
+    queue.push(
+      completion("", "length", {
+        prompt_tokens: 120,
+        completion_tokens: 400,
+        total_tokens: 520,
+        completion_tokens_details: {reasoning_tokens: 400},
+      }),
+    );
     const outcome = await runProbe(options());
     expect(outcome.ok && outcome.run.truncated).toBe(true);
     expect(outcome.ok && outcome.run.score).toBeNull();
@@ -149,23 +179,42 @@ describe("runner against a local stub of the chat-completions API", () => {
     // A null content cut off by the limit (all tokens spent reasoning) is truncated too.
     queue.push(completion(null, "length"));
     const nullContent = await runProbe(options());
-    expect(nullContent.ok && [nullContent.run.reply, nullContent.run.truncated, nullContent.run.score]).toEqual(["", true, null]);
+    expect(nullContent.ok && [nullContent.run.reply, nullContent.run.truncated, nullContent.run.score]).toEqual([
+      "",
+      true,
+      null,
+    ]);
   });
 
   it("429 then success: waits as Retry-After says, then records", async () => {
-    queue.push(json(429, {error: {message: "rate limited"}}, {"retry-after": "7"}), json(429, {error: {message: "rate limited"}}), completion(correct, "stop"));
+    queue.push(
+      json(429, {error: {message: "rate limited"}}, {"retry-after": "7"}),
+      json(429, {error: {message: "rate limited"}}),
+      completion(correct, "stop"),
+    );
     const log: string[] = [];
     const outcome = await runProbe(options({log: (line) => log.push(line)}));
     expect(outcome.ok).toBe(true);
     expect(outcome.attempts).toBe(3);
     expect(waits).toEqual([7000, 2000]); // Retry-After honoured; then exponential back-off (1 s, 2 s, ...)
-    expect(log).toEqual(["http 429: rate limited, retry 1 of 3 in 7 s (retry-after)", "http 429: rate limited, retry 2 of 3 in 2 s"]);
+    expect(log).toEqual([
+      "http 429: rate limited, retry 1 of 3 in 7 s (retry-after)",
+      "http 429: rate limited, retry 2 of 3 in 2 s",
+    ]);
   });
 
   it("429 every time: bounded retries, then a clear error and nothing recorded", async () => {
     for (let i = 0; i < 5; i++) queue.push(json(429, {error: {message: "rate limited"}}));
     const outcome = await runProbe(options({maxRetries: 2}));
-    expect(outcome).toMatchObject({ok: false, attempts: 3, error: {code: "rate-limited", status: 429, message: "http 429: still rate limited after 3 attempts; nothing recorded"}});
+    expect(outcome).toMatchObject({
+      ok: false,
+      attempts: 3,
+      error: {
+        code: "rate-limited",
+        status: 429,
+        message: "http 429: still rate limited after 3 attempts; nothing recorded",
+      },
+    });
     expect(waits).toEqual([1000, 2000]);
     expect(seen).toHaveLength(3);
   });
@@ -173,14 +222,23 @@ describe("runner against a local stub of the chat-completions API", () => {
   it("429 asking for a longer wait than allowed gives up at once", async () => {
     queue.push(json(429, {}, {"retry-after": "3600"}));
     const outcome = await runProbe(options());
-    expect(!outcome.ok && outcome.error.message).toBe("http 429: asked to wait 3600 s, more than the 60 s allowed; nothing recorded");
+    expect(!outcome.ok && outcome.error.message).toBe(
+      "http 429: asked to wait 3600 s, more than the 60 s allowed; nothing recorded",
+    );
     expect(waits).toEqual([]);
   });
 
   it("500: a clear message, nothing recorded", async () => {
     queue.push(json(500, {error: {message: "upstream exploded"}}));
     const outcome = await runProbe(options());
-    expect(outcome).toMatchObject({ok: false, error: {code: "http", status: 500, message: "http 500: the endpoint failed: upstream exploded; nothing recorded, try again later"}});
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: {
+        code: "http",
+        status: 500,
+        message: "http 500: the endpoint failed: upstream exploded; nothing recorded, try again later",
+      },
+    });
     expect(seen).toHaveLength(1); // a 5xx is not retried
   });
 
@@ -196,13 +254,19 @@ describe("runner against a local stub of the chat-completions API", () => {
   it("malformed json: a clear message, nothing recorded", async () => {
     queue.push((_req, res) => res.writeHead(200, {"content-type": "application/json"}).end("<html>bad gateway</html>"));
     const outcome = await runProbe(options());
-    expect(!outcome.ok && outcome.error).toMatchObject({code: "malformed", message: 'malformed response: not json ("<html>bad gateway</html>")'});
+    expect(!outcome.ok && outcome.error).toMatchObject({
+      code: "malformed",
+      message: 'malformed response: not json ("<html>bad gateway</html>")',
+    });
     queue.push(json(200, {id: "x", choices: []}));
     const empty = await runProbe(options());
     expect(!empty.ok && empty.error.message).toBe("malformed response: choices[0] missing");
     queue.push(json(200, {error: {message: "no endpoints found for example/model", code: 404}}));
     const apiError = await runProbe(options());
-    expect(!apiError.ok && apiError.error).toMatchObject({code: "api", message: "the endpoint answered with an error: no endpoints found for example/model"});
+    expect(!apiError.ok && apiError.error).toMatchObject({
+      code: "api",
+      message: "the endpoint answered with an error: no endpoints found for example/model",
+    });
   });
 
   it("slow beyond the timeout: times out, nothing recorded", async () => {
@@ -213,7 +277,10 @@ describe("runner against a local stub of the chat-completions API", () => {
     const started = Date.now();
     const outcome = await runProbe(options({timeoutMs: 300}));
     expect(Date.now() - started).toBeLessThan(2500);
-    expect(outcome).toMatchObject({ok: false, error: {code: "timeout", message: "no complete answer within 0.3 s: timed out"}});
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: {code: "timeout", message: "no complete answer within 0.3 s: timed out"},
+    });
   });
 
   it("network error: cannot reach the host", async () => {
@@ -223,7 +290,10 @@ describe("runner against a local stub of the chat-completions API", () => {
     await new Promise<void>((done) => closed.close(() => done()));
     if (!address || typeof address === "string") throw new Error("no port");
     const outcome = await runProbe(options({endpoint: `http://127.0.0.1:${address.port}/v1/chat/completions`}));
-    expect(!outcome.ok && outcome.error).toMatchObject({code: "network", message: `cannot reach 127.0.0.1:${address.port}: econnrefused`});
+    expect(!outcome.ok && outcome.error).toMatchObject({
+      code: "network",
+      message: `cannot reach 127.0.0.1:${address.port}: econnrefused`,
+    });
   });
 
   it("an empty key is refused before any request", async () => {
@@ -243,11 +313,19 @@ describe("runner against a local stub of the chat-completions API", () => {
 
 describe("npm run probes:run (the CLI) against the stub", () => {
   const run = (root: string, args: string[]) =>
-    promisify(execFile)("node_modules/.bin/tsx", ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--base-url", baseUrl, ...args], {
-      env: {...process.env, OPENROUTER_API_KEY: KEY},
-    }).then(
+    promisify(execFile)(
+      "node_modules/.bin/tsx",
+      ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--base-url", baseUrl, ...args],
+      {
+        env: {...process.env, OPENROUTER_API_KEY: KEY},
+      },
+    ).then(
       ({stdout, stderr}) => ({code: 0, stdout, stderr}),
-      (error: {code: number; stdout: string; stderr: string}) => ({code: error.code, stdout: error.stdout, stderr: error.stderr}),
+      (error: {code: number; stdout: string; stderr: string}) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
 
   it("records a run on success, and the key is in no file and no output", async () => {
@@ -268,7 +346,9 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     queue.push(json(401, {error: {message: `bad key ${KEY}`}}));
     const result = await run(root, ["--model", "example/model"]);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe("probes:run: http 401: the api key was refused: bad key [redacted] (nothing recorded)");
+    expect(result.stderr.trim()).toBe(
+      "probes:run: http 401: the api key was refused: bad key [redacted] (nothing recorded)",
+    );
     expect(filesUnder(root).some((f) => f.includes("data/runs"))).toBe(false);
     expect(result.stdout + result.stderr).not.toContain(KEY);
   });

@@ -27,7 +27,11 @@ describe("the seed's six worked examples", () => {
   });
 
   it("each rejected example fails exactly the step it names", () => {
-    const failing = v2.examples.map((e) => scoreReply(v2.rules, e.text).rules.filter((r) => r.outcome === "fail").map((r) => r.step));
+    const failing = v2.examples.map((e) =>
+      scoreReply(v2.rules, e.text)
+        .rules.filter((r) => r.outcome === "fail")
+        .map((r) => r.step),
+    );
     expect(failing).toEqual([[], [6], [4], [5], [2], [1]]);
   });
 
@@ -151,7 +155,18 @@ describe("strict vs loose", () => {
   });
 
   it("variants come in a fixed order, the text as given first", () => {
-    expect(looseVariants("a\nb\nc").map((v) => v.text)).toEqual(["a\nb\nc", "b\nc", "a\nb", "b", "a\nb\nc", "b\nc", "a\nb", "b"]);
-    expect(removeEmphasis("**bold** and *it* and __u__ and _v_ but snake_case_name")).toBe("bold and it and u and v but snake_case_name");
+    expect(looseVariants("a\nb\nc").map((v) => v.text)).toEqual([
+      "a\nb\nc",
+      "b\nc",
+      "a\nb",
+      "b",
+      "a\nb\nc",
+      "b\nc",
+      "a\nb",
+      "b",
+    ]);
+    expect(removeEmphasis("**bold** and *it* and __u__ and _v_ but snake_case_name")).toBe(
+      "bold and it and u and v but snake_case_name",
+    );
   });
 });

@@ -18,7 +18,9 @@ it("gives every version its examples scored by the real scorer and its own curl 
 });
 
 it("carries Dataset structured data only when there are runs, and a run only on its own version", () => {
-  expect(datasetJsonLd(probeView("six-step-chain", versions, []), "https://example.test/probes/six-step-chain")).toBeNull();
+  expect(
+    datasetJsonLd(probeView("six-step-chain", versions, []), "https://example.test/probes/six-step-chain"),
+  ).toBeNull();
   // A made-up run record, for this unit test only; nothing like it is written to data/runs.
   const run: Run = {
     probe: "six-step-chain",

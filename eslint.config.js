@@ -1,0 +1,73 @@
+// ESLint: typescript-eslint's recommended rules, Prettier owns the layout, and one rule that matters more than
+// style: what runs in the browser never imports node:* or zod (zod's full build alone is ~450 kB).
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * Modules that run only in Node: data loaders, CLIs, schemas that validate authored files, file readers.
+ * Everything else under lib/ and src/ may be imported by a page and must stay browser-safe.
+ * test/lint/browser-safe.test.ts checks that no page reaches one of these through a value import.
+ */
+export const nodeOnlyModules = [
+  // schemas (zod) that validate authored files at build time; pages import their types only
+  "lib/verdict.ts",
+  "lib/parameters.ts",
+  "lib/item.ts",
+  "lib/guideline.ts",
+  "lib/parts.ts",
+  "lib/probes/schema.ts",
+  // file readers and writers, YAML and Markdown parsing, hashing
+  "lib/load.ts",
+  "lib/item-file.ts",
+  "lib/probes/load.ts",
+  "lib/probes/hash.ts",
+  "lib/probes/runs.ts",
+  "lib/probes/index.ts",
+  "src/data/**",
+  "scripts/**",
+  "bench/**",
+  "test/**",
+  "*.config.ts",
+  "*.config.js",
+];
+
+export const browserSafeRule = {
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          regex: "^node:",
+          message:
+            "a module a page imports runs in the browser: keep Node-only code in a data loader or a Node-only module",
+        },
+        {
+          regex: "^zod(/v4)?$",
+          allowTypeImports: true,
+          message:
+            "full zod is ~450 kB in every trainee's browser: validate authored files in a data loader, or use zod/mini for imported files",
+        },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  {ignores: ["dist/", "node_modules/", "src/.observablehq/", "src/lib/", "test/fixtures/"]},
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {globals: {...globals.node, ...globals.browser}},
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", {argsIgnorePattern: "^_", varsIgnorePattern: "^_"}],
+      "@typescript-eslint/consistent-type-imports": ["error", {fixStyle: "inline-type-imports"}],
+      "max-len": ["error", {code: 120, ignoreUrls: true, ignorePattern: "^\\s*(// |\\* )?https?://"}],
+    },
+  },
+  {files: ["lib/**/*.ts", "src/**/*.ts"], ignores: nodeOnlyModules, rules: browserSafeRule},
+  prettier,
+  // eslint-config-prettier switches max-len off; long lines are a reading problem, not a formatting one.
+  {rules: {"max-len": ["error", {code: 120, ignoreUrls: true}]}},
+);

@@ -1,6 +1,7 @@
 import {derive, ruleSetOf, type Derivation} from "./engine.js";
 import type {Guideline} from "./guideline.js";
-import type {Item} from "./item.js";
+import type {Flag, Item} from "./item.js";
+import type {RubricRow} from "./rubric.js";
 import {fieldPath, type Problem} from "./problems.js";
 import type {Score} from "./verdict.js";
 
@@ -11,8 +12,8 @@ export interface CheckResult {
   ruledScore: Score;
   derivedScore: Score | null;
   candidates: Score[];
-  rubricRow: string | null;
-  flags: string[];
+  rubricRow: RubricRow | null;
+  flags: Flag[];
   ok: boolean;
   derivation: Derivation;
 }
@@ -63,7 +64,9 @@ export function checkGuideline(
         problems.push({
           file,
           field: fieldPath(["checklist", index, "rule"]),
-          message: `rule id "${line.rule}" is not in guideline/${guideline.version}: expected one of ${[...ruleSet.ruleIds].join(", ")}`,
+          message:
+            `rule id "${line.rule}" is not in guideline/${guideline.version}: ` +
+            `expected one of ${[...ruleSet.ruleIds].join(", ")}`,
         });
       }
     });
@@ -84,7 +87,9 @@ export function checkGuideline(
       problems.push({
         file,
         field: "score",
-        message: `the rubric gives ${derivation.candidates.length ? `more than one score (${derivation.candidates.join(" or ")})` : "no score"}: expected exactly one`,
+        message: `the rubric gives ${
+          derivation.candidates.length ? `more than one score (${derivation.candidates.join(" or ")})` : "no score"
+        }: expected exactly one`,
       });
     } else if (derivation.score !== item.score) {
       problems.push({

@@ -3,12 +3,23 @@ import type {Score} from "./verdict.js";
 
 export interface CoverageRow {
   score: Score;
-  /** The items ruled this score, in walking order. */
+  /** The items the engine scores at this level, in walking order. */
   items: {id: string; title: string; part: Item["part"]}[];
 }
 
-/** Which items show each score level, 5 down to 1, then "not applicable": the case study's coverage table. */
-export function coverage(items: readonly Item[]): CoverageRow[] {
+/** An item and the score the rule engine derives for it (null when the rubric gives no single score). */
+export interface ScoredItem {
+  id: string;
+  title: string;
+  part: Item["part"];
+  score: Score | null;
+}
+
+/**
+ * Which items show each score level, 5 down to 1, then "not applicable": the case study's coverage table, read
+ * from the engine's derived scores rather than the authored rulings.
+ */
+export function coverage(items: readonly ScoredItem[]): CoverageRow[] {
   const levels: Score[] = [5, 4, 3, 2, 1, "n/a"];
   return levels.map((score) => ({
     score,

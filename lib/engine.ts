@@ -1,6 +1,6 @@
 import type {Guideline} from "./guideline.js";
 import type {ChecklistLine, Flag, Item} from "./item.js";
-import type {Parameters} from "./parameters.js";
+import type {GuidelineParameters} from "./parameters.js";
 import {applyRubric, tally, type RubricRow, type Tally} from "./rubric.js";
 import {applyRule, type RuleOutcome} from "./rules.js";
 import type {Score, Verdict} from "./verdict.js";
@@ -9,10 +9,10 @@ import type {Score, Verdict} from "./verdict.js";
 export interface RuleSet {
   version: string;
   ruleIds: ReadonlySet<string>;
-  parameters: Parameters;
+  parameters: GuidelineParameters;
 }
 
-export function ruleSetOf(guideline: Guideline, overrides: Partial<Parameters> = {}): RuleSet {
+export function ruleSetOf(guideline: Guideline, overrides: Partial<GuidelineParameters> = {}): RuleSet {
   return {
     version: guideline.version,
     ruleIds: new Set(guideline.rules.map((rule) => rule.id)),

@@ -1,8 +1,11 @@
 import {z} from "zod";
 import {checklistRuleIds} from "./item.js";
-import {Parameters} from "./parameters.js";
+import {GuidelineParameters} from "./parameters.js";
 
-const parameterNames = Object.keys(Parameters.shape) as [keyof Parameters, ...(keyof Parameters)[]];
+const parameterNames = Object.keys(GuidelineParameters.shape) as [
+  keyof GuidelineParameters,
+  ...(keyof GuidelineParameters)[],
+];
 
 export const GuidelineRule = z.strictObject({
   /** Stable id that items cite; one of the rules the engine knows how to apply. */
@@ -39,7 +42,7 @@ export const Guideline = z
     rules: z.array(GuidelineRule).min(1),
     rubric: z.array(RubricLevel).length(5),
     notApplicable: z.string().min(1),
-    parameters: Parameters,
+    parameters: GuidelineParameters,
   })
   .check((ctx) => {
     const seen = new Set<string>();

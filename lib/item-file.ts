@@ -111,7 +111,8 @@ export function parseItemFile(source: string, file: string): Item {
       {
         file,
         field: "id",
-        message: `id "${item.id}" does not match the file name: rename the file to ${item.id}.md or set id: ${expected}`,
+        message:
+          `id "${item.id}" does not match the file name: ` + `rename the file to ${item.id}.md or set id: ${expected}`,
       },
     ]);
   return item;

@@ -4,18 +4,20 @@ import {z} from "zod";
  * What a guideline author may change without writing code. Defaults are the seed's final guideline (v2).
  * Every field is read by exactly one rule or by the rubric; the comment names which.
  */
-export const Parameters = z.strictObject({
+export const GuidelineParameters = z.strictObject({
   /** rubric: how much a "partly met" instruction counts toward the share met. */
   partlyWeight: z.number().min(0).max(1).default(0.5),
   /** rubric: how row 3 and row 2 split the other instructions.
    *  "at-least-half": share met >= 1/2 is a 3; "more-than-half": share met > 1/2 is a 3;
-   *  "most-missed": the first rubric's "most instructions missed", which has no counting rule and leaves exactly half undecided. */
+   *  "most-missed": the first rubric's "most instructions missed", which has no counting rule and leaves
+   *  exactly half undecided. */
   counting: z.enum(["at-least-half", "more-than-half", "most-missed"]).default("at-least-half"),
   /** rubric: the highest score when the main task is only partly done. Above 3 it changes nothing: rows 5 and 4
    *  need every instruction met, the main task included. */
   partialMainCap: z.int().min(1).max(5).default(3),
   /** rubric: how a response whose main task is not met scores.
-   *  "engages-clause": 2 when it engages with the request, else 1; "unspecified": the first rubric, which could not tell 1 from 2. */
+   *  "engages-clause": 2 when it engages with the request, else 1; "unspecified": the first rubric, which could
+   *  not tell 1 from 2. */
   mainNotMet: z.enum(["engages-clause", "unspecified"]).default("engages-clause"),
   /** numbers: a ceiling ("no more than two") is met only if at least one is delivered. */
   ceilingNeedsOne: z.boolean().default(true),
@@ -31,6 +33,6 @@ export const Parameters = z.strictObject({
   /** not-rated: whether a factual error is an instruction-following failure. */
   accuracyRated: z.boolean().default(false),
 });
-export type Parameters = z.infer<typeof Parameters>;
+export type GuidelineParameters = z.infer<typeof GuidelineParameters>;
 
-export const defaultParameters: Parameters = Parameters.parse({});
+export const defaultParameters: GuidelineParameters = GuidelineParameters.parse({});

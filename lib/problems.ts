@@ -105,17 +105,22 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
         // zod 4 adds the discriminator's allowed values as `options` (not in its issue type).
         const options = (issue as {options?: unknown[]}).options ?? [];
         const name = issue.discriminator === "rule" ? "rule id" : String(issue.discriminator);
-        return `${value === undefined ? `missing ${name}` : `unknown ${name} ${JSON.stringify(value)}`}: expected one of ${list(options)}`;
+        const found = value === undefined ? `missing ${name}` : `unknown ${name} ${JSON.stringify(value)}`;
+        return `${found}: expected one of ${list(options)}`;
       }
       return issue.message;
     case "too_small":
     case "too_big":
-      return `${issue.message.replace(/^Too/, "too")}${value !== undefined && typeof value !== "object" ? `, got ${JSON.stringify(value)}` : ""}`;
+      return `${issue.message.replace(/^Too/, "too")}${
+        value !== undefined && typeof value !== "object" ? `, got ${JSON.stringify(value)}` : ""
+      }`;
     case "invalid_format":
       return `got ${JSON.stringify(value)}: ${expectedFormat(issue)}`;
     case "invalid_key":
       // A record key that fails its schema: the path ends at the key, so quote the key itself.
-      return `invalid key: ${issue.issues.map((inner) => describe(inner as z.core.$ZodIssue, issue.path.at(-1))).join("; ")}`;
+      return `invalid key: ${issue.issues
+        .map((inner) => describe(inner as z.core.$ZodIssue, issue.path.at(-1)))
+        .join("; ")}`;
     default:
       return issue.message;
   }

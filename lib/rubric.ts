@@ -1,4 +1,4 @@
-import type {Parameters} from "./parameters.js";
+import type {GuidelineParameters} from "./parameters.js";
 import type {RuleOutcome} from "./rules.js";
 import type {Score, Verdict} from "./verdict.js";
 
@@ -29,10 +29,10 @@ export interface Tally {
   missed: number;
 }
 
-const credit = (verdict: Verdict, parameters: Parameters): number =>
+const credit = (verdict: Verdict, parameters: GuidelineParameters): number =>
   verdict === "met" || verdict === "met-flaw" ? 1 : verdict === "partly" ? parameters.partlyWeight : 0;
 
-export function tally(main: Verdict, others: readonly Verdict[], parameters: Parameters): Tally {
+export function tally(main: Verdict, others: readonly Verdict[], parameters: GuidelineParameters): Tally {
   const total = others.reduce((sum, verdict) => sum + credit(verdict, parameters), 0);
   return {
     credit: total,
@@ -50,7 +50,7 @@ export function tally(main: Verdict, others: readonly Verdict[], parameters: Par
 export function applyRubric(
   main: RuleOutcome,
   others: readonly Verdict[],
-  parameters: Parameters,
+  parameters: GuidelineParameters,
   counted?: Tally,
 ): RubricOutcome[] {
   if (main.verdict === "not-applicable" || others.includes("not-applicable"))

@@ -1,5 +1,5 @@
 import type {ChecklistLine, Flag} from "./item.js";
-import type {Parameters} from "./parameters.js";
+import type {GuidelineParameters} from "./parameters.js";
 import type {Verdict} from "./verdict.js";
 
 /**
@@ -17,7 +17,7 @@ export interface RuleOutcome {
 }
 
 type Facts<R extends ChecklistLine["rule"]> = Extract<ChecklistLine, {rule: R}>["facts"];
-type Rule<R extends ChecklistLine["rule"]> = (facts: Facts<R>, parameters: Parameters) => RuleOutcome;
+type Rule<R extends ChecklistLine["rule"]> = (facts: Facts<R>, parameters: GuidelineParameters) => RuleOutcome;
 
 const atLeastHalf = (share: number, threshold: "at-least-half" | "more-than-half"): boolean =>
   threshold === "at-least-half" ? share >= 0.5 : share > 0.5;
@@ -131,6 +131,6 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
   "pasted-material": () => ({verdict: "not-instruction", clause: "content-not-instruction"}),
 };
 
-export function applyRule(line: ChecklistLine, parameters: Parameters): RuleOutcome {
+export function applyRule(line: ChecklistLine, parameters: GuidelineParameters): RuleOutcome {
   return (rules[line.rule] as Rule<typeof line.rule>)(line.facts as never, parameters);
 }

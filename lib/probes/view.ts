@@ -1,7 +1,7 @@
 // The probe page's data: validated versions with their live example scores, runs and curl text. Pure.
 import {curlCommand, exampleModel} from "./request.js";
-import type {ProbeVersion, Run} from "./schema.js";
-import {scoreBoth, type ScoreReport} from "./score.js";
+import type {Outcome, ProbeVersion, Rule, Run} from "./schema.js";
+import {scoreBoth, type LooseRuleResult, type RuleResult, type ScoreReport} from "./score.js";
 
 export interface ExampleView {
   kind: "correct" | "rejected";
@@ -43,27 +43,79 @@ export function probeView(
     curl: curlCommand(data, {model: exampleModel}),
     runs: runs.filter((run) => run.probe === probe && run.version === data.version),
   }));
-  const current = views.at(-1)?.version;
+  const current = newestVersion(views)?.version;
   if (current === undefined) throw new Error(`probe ${probe} has no valid version`);
   return {probe, current, exampleModel, versions: views};
+}
+
+/** The newest of a probe's versions (they are kept in version order), or undefined when there is none. */
+export function newestVersion<V>(versions: readonly V[]): V | undefined {
+  return versions.at(-1);
+}
+
+/** The version a probe page presents: the one the view names as current. */
+export function currentVersion(view: ProbeView): VersionView {
+  const version = view.versions.find((v) => v.version === view.current);
+  if (!version) throw new Error(`probe ${view.probe} has no version ${view.current}`);
+  return version;
+}
+
+/** A rule's pattern as it would be written in JavaScript: /pattern/flags. */
+export function patternText(rule: Pick<Rule, "pattern" | "flags">): string {
+  return `/${rule.pattern}/${rule.flags}`;
+}
+
+/** Whether the real scorer gives every rule of a worked example the outcome the example declares. */
+export function scoredAsDeclared(example: ExampleView): boolean {
+  return example.score.strict.rules.every((rule) => example.expected[rule.id] === rule.outcome);
+}
+
+/** What a strict result adds beside its badge: the text a must-not-match rule found. */
+export function strictNote(result: RuleResult): string {
+  return result.span && result.mode === "must-not-match" ? `found “${result.span.text}”` : "";
+}
+
+/** What a loose result adds beside its badge: the variant that passed, when the loose outcome differs. */
+export function looseNote(strict: RuleResult | undefined, loose: LooseRuleResult): string {
+  return loose.outcome !== strict?.outcome && loose.variant ? loose.variant : "";
+}
+
+/** The verdicts a reader can give a probe step by hand, in the guideline's terms. */
+export const readerVerdicts = ["met", "partly met", "not met"] as const;
+export type ReaderVerdict = (typeof readerVerdicts)[number];
+
+/**
+ * A reader's verdict on a step beside the regex's outcome. The regex is all or nothing, so "partly met" can
+ * neither agree nor differ with it. Null when there is nothing to compare yet.
+ */
+export function compareWithRegex(
+  mine: ReaderVerdict | "",
+  outcome: Outcome | undefined,
+): "agrees" | "differs" | "regex is all or nothing" | null {
+  if (mine === "" || outcome === undefined) return null;
+  if (mine === "partly met") return "regex is all or nothing";
+  return (mine === "met") === (outcome === "pass") ? "agrees" : "differs";
 }
 
 /** schema.org Dataset structured data, only when the probe has real runs. */
 export function datasetJsonLd(view: ProbeView, url: string): Record<string, unknown> | null {
   const runs = view.versions.flatMap((v) => v.runs);
   if (runs.length === 0) return null;
-  const current = view.versions.find((v) => v.version === view.current);
+  const current = currentVersion(view);
   const dates = runs.map((r) => r.startedAt).sort();
   return {
     "@context": "https://schema.org",
     "@type": "Dataset",
-    "name": current?.title ?? view.probe,
-    "description": `${current?.summary ?? ""} ${current?.tests ?? ""}`.trim(),
+    "name": current.title,
+    "description": `${current.summary} ${current.tests}`,
     "url": url,
     "version": view.current,
     "temporalCoverage": `${dates[0]}/${dates.at(-1)}`,
-    "variableMeasured":
-      current?.rules.map((rule) => ({"@type": "PropertyValue", "name": rule.id, "description": rule.checks})) ?? [],
+    "variableMeasured": current.rules.map((rule) => ({
+      "@type": "PropertyValue",
+      "name": rule.id,
+      "description": rule.checks,
+    })),
     "size": `${runs.length} recorded run${runs.length === 1 ? "" : "s"}`,
   };
 }

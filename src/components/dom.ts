@@ -1,7 +1,9 @@
-// A small element builder: pages and components build DOM from records, never from HTML strings.
-type Child = Node | string | number | null | undefined | false | Child[];
+// The one DOM builder of the site: components build DOM from records, never from HTML strings, so text from
+// any file is always text.
+export type Child = Node | string | number | null | undefined | false | Child[];
 type Attributes = Record<string, string | number | boolean | null | undefined | EventListener>;
 
+/** An element with attributes (false, null and undefined are left out; functions become listeners) and children. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attributes: Attributes = {},

@@ -20,7 +20,7 @@ export function PartsList(parts: readonly (TrainingPart & {hasPage: boolean})[])
   );
 }
 
-function RuleEntry(rule: GuidelineRule, parameters: Guideline["parameters"]): HTMLElement {
+function RuleEntry(rule: GuidelineRule, {parameters}: {parameters: Guideline["parameters"]}): HTMLElement {
   return el(
     "li",
     {id: `rule-${rule.id}`, class: "rule"},
@@ -65,7 +65,7 @@ export function GuidelineView(guideline: Guideline): HTMLElement {
       el(
         "ul",
         {class: "rules"},
-        byStep(1).map((rule) => RuleEntry(rule, guideline.parameters)),
+        byStep(1).map((rule) => RuleEntry(rule, {parameters: guideline.parameters})),
       ),
     ),
     el(
@@ -75,7 +75,7 @@ export function GuidelineView(guideline: Guideline): HTMLElement {
       el(
         "ul",
         {class: "rules"},
-        byStep(2).map((rule) => RuleEntry(rule, guideline.parameters)),
+        byStep(2).map((rule) => RuleEntry(rule, {parameters: guideline.parameters})),
       ),
     ),
     el("section", {}, el("h3", {}, `Step 3: ${step3!.title}`), RubricTable(guideline)),

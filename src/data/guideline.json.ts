@@ -6,6 +6,7 @@ import {emitJson, loadGuidelines, loadParts, projectRoot} from "../../lib/load.j
 emitJson(() => {
   const guidelines = loadGuidelines();
   // A part links to its page only once the page exists, so the start page never links to a missing page.
-  const parts = loadParts().map((part) => ({...part, hasPage: existsSync(join(projectRoot, "src", `${part.path}.md`))}));
+  const hasPage = (path: string) => existsSync(join(projectRoot, "src", `${path}.md`));
+  const parts = loadParts().map((part) => ({...part, hasPage: hasPage(part.path)}));
   return {current: guidelines.at(-1)!.version, versions: guidelines, parts};
 });

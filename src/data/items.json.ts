@@ -1,5 +1,6 @@
-// Every item, validated. A broken item file, or an item whose ruled score the current guideline does not
-// reproduce, fails the build here, so the pages only ever receive items the engine agrees with.
+// Every item, validated, with the score the rule engine derives for it under the current guideline. A broken
+// item file, or an item whose ruled score the engine does not reproduce, fails the build here, so the pages
+// only ever receive items the engine agrees with.
 import {checkGuideline} from "../../lib/check.js";
 import {emitJson, loadGuidelines, loadItems} from "../../lib/load.js";
 import {AuthoredFileError} from "../../lib/problems.js";
@@ -8,5 +9,9 @@ emitJson(() => {
   const items = loadItems();
   const report = checkGuideline(loadGuidelines().at(-1)!, items);
   if (report.problems.length) throw new AuthoredFileError(report.problems);
-  return {items};
+  return {
+    version: report.version,
+    items,
+    derivedScores: Object.fromEntries(report.results.map((result) => [result.id, result.derivedScore])),
+  };
 });

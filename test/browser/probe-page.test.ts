@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {openSite, type Site} from "./site.js";
 
@@ -12,7 +13,7 @@ afterAll(async () => {
 
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 
-async function stepResults(page: import("playwright-core").Page) {
+async function stepResults(page: Page) {
   return page
     .locator(".probe-checklist tbody tr")
     .evaluateAll((rows) =>

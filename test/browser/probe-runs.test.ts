@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import {spawnSync} from "node:child_process";
 import {readFileSync, rmSync} from "node:fs";
 import {join} from "node:path";
+import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadProbes} from "../../lib/probes/load.js";
 import {runProbe, type FetchLike, type Sleep} from "../../lib/probes/runner.js";
@@ -104,7 +105,7 @@ afterAll(async () => {
   if (copy) rmSync(copy, {recursive: true, force: true});
 });
 
-async function resultTables(page: import("playwright-core").Page) {
+async function resultTables(page: Page) {
   return page.locator(".probe-results table.probe-runs").evaluateAll((tables) =>
     tables.map((table) => ({
       caption: table.querySelector("caption")?.textContent ?? "",

@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {derive, deriveAll, ruleSetOf, type Derivation} from "../../lib/engine.js";
 import type {Item} from "../../lib/item.js";
 import {loadGuideline, loadItems} from "../../lib/load.js";
-import type {Parameters} from "../../lib/parameters.js";
+import type {GuidelineParameters} from "../../lib/parameters.js";
 import type {Score} from "../../lib/verdict.js";
 
 const items = loadItems();
@@ -11,9 +11,9 @@ const v2 = loadGuideline("v2");
 
 const scores = (derivations: readonly Derivation[]): Record<string, Score | null> =>
   Object.fromEntries(derivations.map((d) => [d.id, d.score]));
-const scoresUnder = (overrides: Partial<Parameters>) => scores(deriveAll(items, ruleSetOf(v2, overrides)));
+const scoresUnder = (overrides: Partial<GuidelineParameters>) => scores(deriveAll(items, ruleSetOf(v2, overrides)));
 /** The items whose v2 score an override changes, with their new score. */
-const movedBy = (overrides: Partial<Parameters>): Record<string, Score | null> => {
+const movedBy = (overrides: Partial<GuidelineParameters>): Record<string, Score | null> => {
   const before = scores(deriveAll(items, ruleSetOf(v2)));
   const after = scoresUnder(overrides);
   return Object.fromEntries(Object.entries(after).filter(([id, score]) => before[id] !== score));

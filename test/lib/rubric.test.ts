@@ -1,9 +1,9 @@
 import {describe, expect, it} from "vitest";
-import {defaultParameters, type Parameters} from "../../lib/parameters.js";
+import {defaultParameters, type GuidelineParameters} from "../../lib/parameters.js";
 import {applyRubric, tally} from "../../lib/rubric.js";
 import type {RuleOutcome} from "../../lib/rules.js";
 
-const p = (overrides: Partial<Parameters> = {}): Parameters => ({...defaultParameters, ...overrides});
+const p = (overrides: Partial<GuidelineParameters> = {}): GuidelineParameters => ({...defaultParameters, ...overrides});
 const met: RuleOutcome = {verdict: "met", clause: "delivered"};
 const partly: RuleOutcome = {verdict: "partly", clause: "enough-done"};
 

@@ -1,8 +1,8 @@
 import {describe, expect, it} from "vitest";
-import {defaultParameters, type Parameters} from "../../lib/parameters.js";
+import {defaultParameters, type GuidelineParameters} from "../../lib/parameters.js";
 import {applyRule, rules} from "../../lib/rules.js";
 
-const p = (overrides: Partial<Parameters> = {}): Parameters => ({...defaultParameters, ...overrides});
+const p = (overrides: Partial<GuidelineParameters> = {}): GuidelineParameters => ({...defaultParameters, ...overrides});
 
 describe('numbers: a ceiling ("no more than two")', () => {
   const ceiling = (delivered: number, parameters = p()) =>
@@ -137,7 +137,7 @@ describe("only-just", () => {
 });
 
 describe("clarifying-question", () => {
-  const ask = (doableWithoutAnswer: boolean, clarifyingQuestionTest: Parameters["clarifyingQuestionTest"]) =>
+  const ask = (doableWithoutAnswer: boolean, clarifyingQuestionTest: GuidelineParameters["clarifyingQuestionTest"]) =>
     rules["clarifying-question"]({doableWithoutAnswer, engages: true}, p({clarifyingQuestionTest}));
 
   it("needed-information: justified only when the task can't be done without the answer", () => {
@@ -158,8 +158,11 @@ describe("clarifying-question", () => {
 });
 
 describe("main-task-partial", () => {
-  const partial = (done: number, of: number, mainPartThreshold: Parameters["mainPartThreshold"] = "at-least-half") =>
-    rules["main-task-partial"]({done, of}, p({mainPartThreshold}));
+  const partial = (
+    done: number,
+    of: number,
+    mainPartThreshold: GuidelineParameters["mainPartThreshold"] = "at-least-half",
+  ) => rules["main-task-partial"]({done, of}, p({mainPartThreshold}));
 
   it("exactly half (3 of 6) is partly met under at-least-half", () => {
     expect(partial(3, 6)).toEqual({verdict: "partly", clause: "enough-done"});

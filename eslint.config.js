@@ -17,6 +17,7 @@ export const nodeOnlyModules = [
   "lib/item.ts",
   "lib/guideline.ts",
   "lib/parts.ts",
+  "lib/content.ts",
   "lib/probes/schema.ts",
   // file readers and writers, YAML and Markdown parsing, hashing
   "lib/load.ts",

@@ -72,6 +72,19 @@ export function checkGuideline(
     });
     if (item.twistOf && !seen.has(item.twistOf))
       problems.push({file, field: "twistOf", message: `no item with id "${item.twistOf}"`});
+    // Cross-references are item ids, so a page can link them; each must name another item.
+    const references: [PropertyKey[], string][] = [
+      ...item.compare.map((id, index): [PropertyKey[], string] => [["compare", index], id]),
+      ...item.notes.flatMap((note, noteIndex) =>
+        note.compare.map((id, index): [PropertyKey[], string] => [["notes", noteIndex, "compare", index], id]),
+      ),
+    ];
+    for (const [path, id] of references) {
+      if (id === item.id)
+        problems.push({file, field: fieldPath(path), message: `"${id}" is this item: compare names another item`});
+      else if (!seen.has(id))
+        problems.push({file, field: fieldPath(path), message: `no item with id "${id}": use an id from data/items/`});
+    }
 
     const derivation = derive(item, ruleSet);
     derivation.lines.forEach((line) => {

@@ -1,4 +1,5 @@
 import {z} from "zod";
+import {locate, quotesOf, textOf} from "./quote.js";
 import {Score, Verdict} from "./verdict.js";
 
 /** A text as the seed gives it: verbatim where it quotes, a description where it only summarises. */
@@ -11,8 +12,10 @@ export const Text = z.strictObject({
   language: z.enum(["en", "de", "sv"]).default("en"),
   /** The seed's English gloss or description of the text, when it gives one. */
   gloss: z.string().min(1).optional(),
-  /** A bracketed note the seed adds, e.g. "[invented article, not shown]". */
+  /** A bracketed note the seed adds, e.g. "[invented article, not shown]" (the seed's words). */
   note: z.string().min(1).optional(),
+  /** The site's own note on how the seed gives this text (e.g. only as a variation): not the seed's words. */
+  siteNote: z.string().min(1).optional(),
   /** Which turn of the conversation this is, when earlier turns come before it ("Turn 3"). */
   turn: z.int().min(1).optional(),
 });
@@ -27,6 +30,21 @@ export const Turn = z.strictObject({
 });
 export type Turn = z.infer<typeof Turn>;
 
+/**
+ * Whether the seed states a thing for this item ("seed") or the site reads it in ("inferred": a main-task line
+ * the engine needs where the seed rules one instruction, a flag a rule raises, a candidate the seed implies).
+ * Pages show an inferred thing as the site's reading, not the seed's ruling.
+ */
+export const Source = z.enum(["seed", "inferred"]);
+export type Source = z.infer<typeof Source>;
+
+/** Which text a quote is taken from: the request, or an earlier turn by its number ("turn-1"). */
+export const QuoteIn = z.union([
+  z.literal("request"),
+  z.string().regex(/^turn-[1-9][0-9]*$/, 'expected "request" or an earlier turn like "turn-1"'),
+]);
+export type QuoteIn = z.infer<typeof QuoteIn>;
+
 // The facts each rule reads. A line names its rule; its facts must have that rule's shape.
 const lineBase = {
   /** "main": the main task (exactly one per item); "instruction": a stated constraint;
@@ -34,12 +52,21 @@ const lineBase = {
   role: z.enum(["main", "instruction", "candidate"]),
   /** What the line says, in the checklist's words. */
   text: z.string().min(1),
-  /** The request's own words for it, when there are some. */
-  quote: z.string().min(1).optional(),
+  /** The request's own words for it, exactly as they appear there (Step 1 compares a trainee's marks with
+   *  them). A main task may quote several stretches. */
+  quote: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  /** The text the quote is in: the request (default), or an earlier turn for a standing instruction. */
+  quoteIn: QuoteIn.default("request"),
+  /** Why a ruled line of a quoted request has no quote (the seed quotes only part of the request). */
+  unquoted: z.string().min(1).optional(),
   /** The verdict as the seed rules it; the engine derives its own and the check compares them. */
   verdict: Verdict,
-  /** Why, in the seed's words where it gives them. */
+  /** Why: the seed's words for a line the seed states; for an inferred line, the site's words may stand. */
   note: z.string().min(1).optional(),
+  /** Whether the seed states this line (and its verdict) for this item, or the site reads it in. */
+  source: Source.default("seed"),
+  /** For an inferred line: what in the seed the reading rests on. */
+  because: z.string().min(1).optional(),
 };
 
 export const checklistRules = {
@@ -100,9 +127,41 @@ export type Flag = z.infer<typeof Flag>;
 export const Part = z.enum(["examples", "edge-cases", "calibration"]);
 export type Part = z.infer<typeof Part>;
 
+const itemId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1");
+
+export const ItemFlag = z.strictObject({
+  flag: Flag,
+  note: z.string().min(1).optional(),
+  source: Source.default("seed"),
+  because: z.string().min(1).optional(),
+});
+export type ItemFlag = z.infer<typeof ItemFlag>;
+
+/**
+ * A note on the item. One that addresses a score ("Why raters give 3", "Why not 5", "Why not "not applicable"")
+ * carries it in `score`, so a page shows it when the trainee gives that score; `compare` names the items it
+ * points to ("Compare Example 3" -> example-3).
+ */
+export const ItemNote = z.strictObject({
+  label: z.string().min(1),
+  text: z.string().min(1),
+  score: Score.optional(),
+  compare: z.array(itemId).default([]),
+});
+export type ItemNote = z.infer<typeof ItemNote>;
+
+/** An example's row in the seed's "The Seven Examples, Scored" table, cell by cell in the seed's words. */
+export const ScoredRow = z.strictObject({
+  mainTask: z.string().min(1),
+  others: z.string().min(1),
+  /** The score cell as the seed writes it, e.g. "5 + accuracy flag". */
+  score: z.string().min(1),
+});
+export type ScoredRow = z.infer<typeof ScoredRow>;
+
 export const Item = z
   .strictObject({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1"),
+    id: itemId,
     part: Part,
     /** Position within its part, for ordering. */
     order: z.number(),
@@ -122,25 +181,61 @@ export const Item = z
       .optional(),
     openQuestion: z.string().min(1).optional(),
     checklist: z.array(ChecklistLine).min(1),
-    flags: z.array(z.strictObject({flag: Flag, note: z.string().min(1).optional()})).default([]),
+    flags: z.array(ItemFlag).default([]),
     score: Score,
     /** A condition the seed attaches to the score, e.g. "if nothing else was asked". */
     scoreCondition: z.string().min(1).optional(),
-    /** The seed's ruling in its own words (edge cases, calibration "Checklist", example table row). */
+    /** The seed's ruling in its own words (edge-case map row, calibration "Checklist"). */
     ruling: z.string().min(1).optional(),
+    /** Examples: the row of the seed's "The Seven Examples, Scored" table. */
+    scoredRow: ScoredRow.optional(),
     /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */
-    notes: z.array(z.strictObject({label: z.string().min(1), text: z.string().min(1)})).default([]),
+    notes: z.array(ItemNote).default([]),
+    /** Items the seed's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
+    compare: z.array(itemId).default([]),
     teaches: z.string().min(1).optional(),
   })
   .check((ctx) => {
-    const mains = ctx.value.checklist.filter((line) => line.role === "main").length;
-    if (mains !== 1) {
-      ctx.issues.push({
-        code: "custom",
-        input: ctx.value.checklist,
-        path: ["checklist"],
-        message: `expected exactly one line with role "main", found ${mains}`,
-      });
-    }
+    const item = ctx.value;
+    const issue = (path: PropertyKey[], message: string) =>
+      ctx.issues.push({code: "custom", input: item, path, message});
+    const mains = item.checklist.filter((line) => line.role === "main").length;
+    if (mains !== 1) issue(["checklist"], `expected exactly one line with role "main", found ${mains}`);
+
+    item.checklist.forEach((line, index) => {
+      const at = (field: string) => ["checklist", index, field];
+      const quotes = quotesOf(line.quote);
+      const source = textOf(item, line.quoteIn);
+      if (!source) {
+        issue(at("quoteIn"), `no quoted earlier turn "${line.quoteIn}": expected "request" or turn-N of a quoted turn`);
+      } else {
+        quotes.forEach((quote, position) => {
+          if (!locate(source, quote))
+            issue(
+              typeof line.quote === "string" ? at("quote") : [...at("quote"), position],
+              `"${quote}" is not in the ${line.quoteIn === "request" ? "request" : line.quoteIn} as whole words: ` +
+                "copy the words exactly",
+            );
+        });
+      }
+      const ruled = line.role !== "candidate";
+      if (ruled && item.request.form === "quoted" && line.quoteIn === "request" && !quotes.length && !line.unquoted)
+        issue(at("quote"), "missing: a ruled line of a quoted request needs its words, or unquoted: <why none>");
+      if (line.unquoted && quotes.length) issue(at("unquoted"), "the line has a quote: remove unquoted");
+      if (line.role === "candidate" && !line.note)
+        issue(at("note"), "missing: a candidate needs a note saying why it is not on the checklist");
+      if (line.because && line.source !== "inferred")
+        issue(at("because"), "because explains an inferred line: set source: inferred, or remove because");
+    });
+    item.flags.forEach((flag, index) => {
+      if (flag.because && flag.source !== "inferred")
+        issue(["flags", index, "because"], "because explains an inferred flag: set source: inferred, or remove it");
+    });
+    item.notes.forEach((note, index) => {
+      if (note.score !== undefined && note.score === item.score)
+        issue(["notes", index, "score"], `the ruled score is ${item.score}: a note's score is a likely wrong one`);
+    });
+    if (item.scoredRow && item.part !== "examples")
+      issue(["scoredRow"], "only the seven examples have a row in the seed's scored table: remove it");
   });
 export type Item = z.infer<typeof Item>;

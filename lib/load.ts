@@ -2,6 +2,7 @@
 import {readdirSync, readFileSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {z} from "zod";
+import {CalibrationCheck, CaseStudy, RubricWriter} from "./content.js";
 import {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
 import {parseItemFile, parseYaml} from "./item-file.js";
@@ -34,6 +35,41 @@ export const parseGuidelineFile = (source: string, file: string): Guideline => p
 export function loadParts(root = projectRoot): TrainingPart[] {
   const file = join(root, "data", "parts.yaml");
   return parseYamlFile(readFileSync(file, "utf8"), display(root, file), TrainingParts);
+}
+
+const loadYaml = <T>(root: string, path: string, schema: z.ZodType<T>): T => {
+  const file = join(root, path);
+  return parseYamlFile(readFileSync(file, "utf8"), display(root, file), schema);
+};
+
+/** The case study's opening and close (data/case-study.yaml). */
+export const loadCaseStudy = (root = projectRoot): CaseStudy => loadYaml(root, "data/case-study.yaml", CaseStudy);
+
+/** Edge case 11, the rubric-writer check (data/rubric-writer.yaml). */
+export const loadRubricWriter = (root = projectRoot): RubricWriter =>
+  loadYaml(root, "data/rubric-writer.yaml", RubricWriter);
+
+/**
+ * The calibration self-check (data/calibration.yaml). Its items must be calibration items: `items` are the items
+ * to check the ids against (all of data/items/ unless given).
+ */
+export function loadCalibration(root = projectRoot, items: readonly Item[] = loadItems(root)): CalibrationCheck {
+  const path = "data/calibration.yaml";
+  const check = loadYaml(root, path, CalibrationCheck);
+  const problems: Problem[] = [];
+  check.items.forEach((id, index) => {
+    const item = items.find((candidate) => candidate.id === id);
+    if (!item || item.part !== "calibration")
+      problems.push({
+        file: path,
+        field: `items[${index}]`,
+        message: item
+          ? `"${id}" is in part ${item.part}: the self-check runs over calibration items`
+          : `no item with id "${id}"`,
+      });
+  });
+  if (problems.length) throw new AuthoredFileError(problems);
+  return check;
 }
 
 export function loadGuideline(version: string, root = projectRoot): Guideline {

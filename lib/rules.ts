@@ -131,6 +131,10 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
   "pasted-material": () => ({verdict: "not-instruction", clause: "content-not-instruction"}),
 };
 
-export function applyRule(line: ChecklistLine, parameters: GuidelineParameters): RuleOutcome {
+/** Decides one line: a rule reads the line's facts only. */
+export function applyRule<L extends Pick<ChecklistLine, "rule" | "facts">>(
+  line: L,
+  parameters: GuidelineParameters,
+): RuleOutcome {
   return (rules[line.rule] as Rule<typeof line.rule>)(line.facts as never, parameters);
 }

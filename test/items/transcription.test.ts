@@ -1,12 +1,21 @@
 // The site's content is transcribed from the case study, word for word where it gives words. This test holds
-// every quoted text, gloss and note against a copy of the source document (test/fixtures/seeds/case-study.txt).
+// every quoted text, gloss, note, ruling and table row of every item, and the prose and tables around them (the
+// parts' openings, the case study's opening and close, the rubric-writer check), against a copy of the source
+// document (test/fixtures/seeds/case-study.txt). What the site infers is marked `source: inferred` and not held here.
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {loadItems} from "../../lib/load.js";
+import {loadCaseStudy, loadGuideline, loadItems, loadParts, loadRubricWriter} from "../../lib/load.js";
+import {resolveIntro} from "../../lib/parts.js";
 
 const seed = readFileSync(new URL("../fixtures/seeds/case-study.txt", import.meta.url), "utf8");
 const items = loadItems();
 const inSeed = (text: string): boolean => seed.includes(text.replace(/\s+/g, " ").trim()) || seed.includes(text.trim());
+// A text may start with a capital where the source runs it on after a colon or semicolon ("The twist: if …").
+const inSeedAnyCase = (text: string): boolean => inSeed(text) || inSeed(text[0]!.toLowerCase() + text.slice(1));
+const notInSeed = (texts: readonly (string | undefined)[]): string[] =>
+  texts.filter((text): text is string => !!text && !inSeedAnyCase(text));
+/** A row of one of the seed's Markdown tables, cells separated by " | ". */
+const row = (...cells: string[]): string => `| ${cells.join(" | ")} |`;
 
 describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) => {
   it("quotes its request and response exactly as the case study gives them", () => {
@@ -20,18 +29,141 @@ describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) =
     expect(missing).toEqual([]);
   });
 
-  it("takes its glosses, notes and open question from the case study", () => {
+  it("takes its glosses, notes, open question, ruling and what it teaches from the case study", () => {
     const texts = [
       item.request.gloss,
       item.response.gloss,
+      item.request.note,
+      item.response.note,
       item.openQuestion,
       item.teaches,
-      ...item.notes.map((note) => note.text),
+      item.ruling,
+      item.scoreCondition,
+      ...item.notes.flatMap((note) => [note.text, note.label]),
     ];
-    // A note may start with a capital where the source runs it on after a colon ("The twist: if …").
-    const missing = texts.filter(
-      (text): text is string => !!text && !inSeed(text) && !inSeed(text[0]!.toLowerCase() + text.slice(1)),
+    expect(notInSeed(texts)).toEqual([]);
+  });
+
+  it("takes the notes of the lines and flags the seed states from the case study", () => {
+    const texts = [
+      ...item.checklist.filter((line) => line.source === "seed").map((line) => line.note),
+      ...item.flags.filter((flag) => flag.source === "seed").map((flag) => flag.note),
+    ];
+    expect(notInSeed(texts)).toEqual([]);
+  });
+
+  it("says why, for everything the site reads in", () => {
+    const unexplained = [
+      ...item.checklist.filter((line) => line.source === "inferred" && !line.because).map((line) => line.text),
+      ...item.flags.filter((flag) => flag.source === "inferred" && !flag.because).map((flag) => flag.flag),
+    ];
+    expect(unexplained).toEqual([]);
+  });
+
+  if (item.part === "examples") {
+    it("has its row of the seed's scored table, cell by cell", () => {
+      const cells = item.scoredRow!;
+      expect(seed).toContain(row(item.seedNumber!, cells.mainTask, cells.others, cells.score));
+      expect(cells.score.startsWith(String(item.score))).toBe(true);
+    });
+  }
+});
+
+describe("the parts", () => {
+  const parts = loadParts();
+  const guideline = loadGuideline("v2");
+
+  it("open with the seed's own prose, word for word", () => {
+    const texts = parts.flatMap((part) => [
+      part.title,
+      part.description,
+      ...resolveIntro(part, guideline).map((paragraph) => paragraph.text),
+      ...part.closing,
+    ]);
+    expect(notInSeed(texts)).toEqual([]);
+    // Each paragraph is a whole line of the source, not a piece of one.
+    const lines = new Set(seed.split("\n"));
+    const partial = parts.flatMap((part) => resolveIntro(part, guideline).map((paragraph) => paragraph.text));
+    expect(partial.filter((text) => !lines.has(text))).toEqual([]);
+  });
+
+  it("hold the intros the issue names", () => {
+    const intro = (id: string) =>
+      resolveIntro(
+        parts.find((part) => part.id === id)!,
+        guideline,
+      ).map((paragraph) => paragraph.text.slice(0, 40));
+    expect(Object.fromEntries(parts.map((part) => [part.id, intro(part.id)]))).toMatchInlineSnapshot(`
+      {
+        "calibration": [
+          "Four fully worked examples, one for each",
+        ],
+        "edge-cases": [
+          "Eleven cases where the guideline could s",
+        ],
+        "examples": [
+          "All material is invented. The split scor",
+        ],
+        "guideline": [],
+        "rubric": [],
+        "vague": [
+          "Rate how well the response follows the u",
+          "It leaves open how to weigh partial comp",
+        ],
+      }
+    `);
+  });
+
+  it("give the scored table's heading and columns as the seed does", () => {
+    const table = parts.find((part) => part.id === "rubric")!.scoredTable!;
+    expect(seed).toContain(`\n${table.title}\n`);
+    const {number, mainTask, others, score} = table.columns;
+    expect(seed).toContain(row(number, mainTask, others, score));
+  });
+});
+
+describe("the case study's opening and close", () => {
+  const caseStudy = loadCaseStudy();
+  const sections = [caseStudy.problem, caseStudy.whatIDid, caseStudy.artifact, caseStudy.result];
+  const lines = new Set(seed.split("\n"));
+
+  it("are whole lines of the case study: each title, each paragraph, the skills", () => {
+    const texts = [
+      ...sections.flatMap((section) => [section.title, ...section.paragraphs.map((paragraph) => paragraph.text)]),
+      `- ${caseStudy.result.skills.label}`,
+      `- ${caseStudy.result.skills.text}`,
+    ];
+    expect(texts.filter((text) => !lines.has(text))).toEqual([]);
+  });
+
+  it("keep every paragraph of What I did, in order, with the ones a page points to named", () => {
+    const start = seed.indexOf("What I did\n") + "What I did\n".length;
+    const end = seed.indexOf("\nThe Artifact");
+    expect(caseStudy.whatIDid.paragraphs.map((paragraph) => paragraph.text).join("\n")).toBe(seed.slice(start, end));
+    expect(caseStudy.whatIDid.paragraphs.map((paragraph) => paragraph.id ?? null)).toEqual([
+      null,
+      null,
+      "first-rubric-broke",
+      "style-line",
+      "rubric-writer",
+      "disclosure",
+    ]);
+  });
+});
+
+describe("the rubric-writer check (edge case 11)", () => {
+  const check = loadRubricWriter();
+
+  it("has the seed's intro, column heads, five rows and map row, word for word", () => {
+    expect(seed).toContain(`\n${check.intro}\n`);
+    expect(seed).toContain(row(check.columns.relationship, check.columns.example, check.columns.problem));
+    for (const entry of check.rows)
+      expect(seed).toContain(row(entry.relationship, `"${entry.criterion}"`, entry.problem));
+    expect(seed).toContain(
+      row(check.seedNumber, check.mapRow.case, "See below", check.mapRow.ruling, check.mapRow.score),
     );
-    expect(missing).toEqual([]);
+    expect(seed).toContain(`Case ${check.seedNumber} ${check.title}\n`);
+    expect(check.columns.example).toContain(`"${check.request.text}"`);
+    expect(check.rows).toHaveLength(5);
   });
 });

@@ -93,6 +93,16 @@ describe("checkGuideline", () => {
     `);
   });
 
+  it("reports a compare link to no item, or to the item itself, naming the field", () => {
+    expect(itemProblems(checkGuideline(v2, [fixture("unknown-compare"), fixture("twist")]))).toMatchInlineSnapshot(`
+      [
+        "unknown-compare.md compare[0]: "unknown-compare" is this item: compare names another item",
+        "unknown-compare.md notes[0].compare[0]: no item with id "example-99": use an id from data/items/",
+        "twist.md twistOf: no item with id "no-such-item"",
+      ]
+    `);
+  });
+
   it("reports every rubric level with no worked example", () => {
     const report = checkGuideline(v2, [fixture("one-of-two")]);
     expect(report.problems.filter((problem) => problem.file.startsWith("guideline/")).map(formatProblem))

@@ -146,3 +146,83 @@ describe("a broken item file names the file, the field and what was expected", (
     }
   });
 });
+
+describe("the Step-1 and fidelity fields of an item", () => {
+  const file = "test/fixtures/items/valid/good-item.md";
+  const good = read(file);
+  /** The valid fixture with one edit, parsed; returns its problems, one per line. */
+  const problemsWith = (from: string, to: string): string => {
+    if (!good.includes(from)) throw new Error(`the fixture has no "${from}"`);
+    try {
+      parseItemFile(good.replace(from, to), file);
+    } catch (error) {
+      // Every problem is in this file; keep the field and the message.
+      if (error instanceof AuthoredFileError) return error.message.replaceAll(`${file} at `, "");
+      throw error;
+    }
+    return "";
+  };
+  const main = "    quote: examples of irregular English verbs\n";
+
+  it("a quote that is not in the request as whole words", () => {
+    expect(problemsWith("quote: no more than two", "quote: no more than three")).toMatchInlineSnapshot(
+      `"checklist[1].quote: "no more than three" is not in the request as whole words: copy the words exactly"`,
+    );
+    expect(problemsWith("quote: no more than two", "quote: o more than two")).toMatchInlineSnapshot(
+      `"checklist[1].quote: "o more than two" is not in the request as whole words: copy the words exactly"`,
+    );
+  });
+  it("one stretch of a main task's quote list that is not in the request", () => {
+    expect(problemsWith(main, "    quote: [Give me, examples of verbs]\n")).toMatchInlineSnapshot(
+      `"checklist[0].quote[1]: "examples of verbs" is not in the request as whole words: copy the words exactly"`,
+    );
+  });
+  it("a quote in an earlier turn the item does not have", () => {
+    expect(problemsWith(main, main + "    quoteIn: turn-1\n")).toMatchInlineSnapshot(
+      `"checklist[0].quoteIn: no quoted earlier turn "turn-1": expected "request" or turn-N of a quoted turn"`,
+    );
+  });
+  it("a ruled line with no words and no reason", () => {
+    expect(problemsWith(main, "")).toMatchInlineSnapshot(
+      `"checklist[0].quote: missing: a ruled line of a quoted request needs its words, or unquoted: <why none>"`,
+    );
+    expect(problemsWith(main, "    unquoted: the fixture says why\n")).toBe("");
+  });
+  it("a candidate with no note", () => {
+    const candidate = [
+      "  - role: candidate",
+      "    text: Exactly two",
+      "    rule: list-stated-only",
+      "    facts: {}",
+      "    verdict: not-instruction",
+      "",
+    ].join("\n");
+    expect(problemsWith("score: 5\n", `${candidate}score: 5\n`)).toMatchInlineSnapshot(
+      `"checklist[2].note: missing: a candidate needs a note saying why it is not on the checklist"`,
+    );
+  });
+  it("a because on a line the seed states", () => {
+    expect(problemsWith(main, main + "    because: the site reads it in\n")).toMatchInlineSnapshot(
+      `"checklist[0].because: because explains an inferred line: set source: inferred, or remove because"`,
+    );
+    expect(problemsWith(main, main + "    source: inferred\n    because: the site reads it in\n")).toBe("");
+  });
+  it("a likely wrong score that is the ruled score", () => {
+    expect(
+      problemsWith("score: 5\n", "score: 5\nnotes:\n  - {label: Why not 5, text: x, score: 5}\n"),
+    ).toMatchInlineSnapshot(`"notes[0].score: the ruled score is 5: a note's score is a likely wrong one"`);
+  });
+  it("a scored-table row on an item that is not an example", () => {
+    expect(
+      problemsWith("part: examples", "part: calibration\nscoredRow: {mainTask: Met, others: x, score: '5'}"),
+    ).toMatchInlineSnapshot(`"scoredRow: only the seven examples have a row in the seed's scored table: remove it"`);
+  });
+  it("defaults: seed source, quotes in the request, no notes or links", () => {
+    const item = parseItemFile(good, file);
+    expect(item.checklist.map(({source, quoteIn}) => ({source, quoteIn}))).toEqual([
+      {source: "seed", quoteIn: "request"},
+      {source: "seed", quoteIn: "request"},
+    ]);
+    expect([item.compare, item.notes]).toEqual([[], []]);
+  });
+});

@@ -1,0 +1,83 @@
+// The words the trainee pages use for records: a listed line's text, verdicts, how a score compares. Pure and
+// browser-safe, so the pages only render what is decided here.
+import type {Item} from "../item.js";
+import {textOf} from "../quote.js";
+import type {RubricRow} from "../rubric.js";
+import type {Score} from "../verdict.js";
+import type {ScoreComparison} from "./compare.js";
+import type {ImpliedScore} from "./implied.js";
+import type {Listing, MainNotMet, TraineeVerdict} from "./progress.js";
+
+export const traineeVerdictLabels: Record<TraineeVerdict, string> = {
+  "met": "met",
+  "met-flaw": "met, with a small flaw",
+  "partly": "partly met",
+  "not-met": "not met",
+  "cannot-check": "can't be checked",
+};
+
+export const mainNotMetLabels: Record<MainNotMet, string> = {
+  "engages": "still engages with the request",
+  "ignores": "ignores it or does a different task",
+  "declines-harmless": "declines a harmless request",
+  "justified-refusal": "refuses a request that shouldn't be fulfilled",
+};
+
+export const scoreText = (score: Score): string => (score === "n/a" ? "not applicable" : String(score));
+
+/** The text of a listed line: the words marked, the line typed, or the option ticked. */
+export function listingText(item: Pick<Item, "request" | "turns" | "checklist">, listing: Listing): string {
+  switch (listing.kind) {
+    case "mark":
+      return (textOf(item, listing.in as "request") ?? "").slice(listing.start, listing.end).trim();
+    case "free":
+      return listing.text;
+    case "option":
+      return item.checklist[listing.index]?.text ?? "(an option this item no longer has)";
+  }
+}
+
+export const rubricRowLabels: Record<RubricRow, string> = {
+  "all-met": "every instruction met",
+  "one-small-flaw": "every instruction met, one with a small flaw",
+  "half-or-more": "main task met or partly met, at least half of the other instructions met",
+  "fewer-than-half": "main task met or partly met, fewer than half of the other instructions met",
+  "main-partly-capped": "main task only partly done: the score can't go above the cap",
+  "main-not-met-engages": "main task not met, but the response engages with the request",
+  "does-not-follow": "ignores the request or does a different task",
+  "declines-harmless": "declines a harmless request",
+  "not-applicable": "a justified refusal: not rated, sent to safety review",
+};
+
+/** What the trainee's own checklist implies, in a sentence. */
+export function describeImplied(implied: ImpliedScore): string {
+  if (!implied.ok) {
+    switch (implied.reason) {
+      case "no-main":
+        return "Mark one listed line as the main task to see the score your checklist implies.";
+      case "several-mains":
+        return "Only one line can be the main task.";
+      case "missing-verdicts":
+        return `Check every listed line (${implied.lines.length} still open) to see the score your checklist implies.`;
+    }
+  }
+  if (implied.score !== null) {
+    const row = implied.rows[0];
+    return `Your checklist implies ${scoreText(implied.score)}${row ? ` (${rubricRowLabels[row]})` : ""}.`;
+  }
+  const scores = implied.scores.map(scoreText).join(" or ");
+  return implied.undecided === "engages"
+    ? `Your checklist implies ${scores}: say how the response stands to the request.`
+    : `Your checklist implies ${scores}.`;
+}
+
+/** How a score compares with the ruled one, in a few words: "exact", "one off, lenient", "two off, harsh". */
+export function describeDistance(comparison: ScoreComparison): string {
+  if (comparison.distance === "exact") return "exact";
+  if (comparison.notApplicableMismatch)
+    return comparison.ruled === "n/a"
+      ? "you scored a response the guideline does not rate"
+      : "the guideline rates this one";
+  const off = Math.abs(comparison.difference ?? 0);
+  return `${off === 1 ? "one" : off === 2 ? "two" : off === 3 ? "three" : "four"} off, ${comparison.direction}`;
+}

@@ -1,0 +1,63 @@
+// The case itself: earlier turns, the request and the response, each in its own language with the English gloss
+// beside it. A text the case study only describes is shown as a description, never dressed up as a quote.
+import type {Item, Text, Turn} from "../lib/item.js";
+import {el} from "./dom.js";
+
+const languageNames: Record<Text["language"], string> = {en: "English", de: "German", sv: "Swedish"};
+
+function TextBlock(
+  text: Pick<Text, "text" | "form" | "language" | "gloss" | "note">,
+  {label, role, surface}: {label: string; role: "request" | "response" | "turn"; surface?: HTMLElement},
+): HTMLElement {
+  const described = text.form === "described";
+  const heading = `${label}${text.language !== "en" ? ` (${languageNames[text.language]})` : ""}`;
+  return el(
+    "section",
+    {"class": `case-text case-${role}${described ? " is-described" : ""}`, "aria-label": heading},
+    el("h4", {class: "case-label"}, heading, described ? el("span", {class: "case-form"}, "described") : null),
+    el(
+      "div",
+      {class: "case-body"},
+      el(
+        "div",
+        {class: "case-original", lang: described ? "en" : text.language},
+        described ? el("p", {class: "description"}, text.text) : (surface ?? el("p", {class: "verbatim"}, text.text)),
+        text.note ? el("p", {class: "case-note"}, text.note) : null,
+      ),
+      text.gloss
+        ? el(
+            "div",
+            {class: "case-gloss", lang: "en"},
+            el("span", {class: "gloss-label"}, "Gloss"),
+            el("p", {}, text.gloss),
+          )
+        : null,
+    ),
+  );
+}
+
+function TurnBlock(turn: Turn, surface?: HTMLElement): HTMLElement {
+  const label = `${turn.role === "user" ? "User" : "Assistant"}${turn.turn ? `, turn ${turn.turn}` : ""}`;
+  return TextBlock({text: turn.text, form: turn.form, language: "en"}, {label, role: "turn", surface});
+}
+
+/**
+ * The conversation so far, the request, and the response, in reading order. `surfaces` replace the plain text of
+ * the request ("request") or an earlier turn ("turn-1") with the Step-1 marking surface.
+ */
+export function CaseText(item: Item, {surfaces = {}}: {surfaces?: Record<string, HTMLElement>} = {}): HTMLElement {
+  const requestLabel = `Request${item.request.turn ? `, turn ${item.request.turn}` : ""}`;
+  return el(
+    "div",
+    {class: "case"},
+    item.turns.length
+      ? el(
+          "div",
+          {class: "case-turns"},
+          item.turns.map((turn) => TurnBlock(turn, surfaces[`turn-${turn.turn}`])),
+        )
+      : null,
+    TextBlock(item.request, {label: requestLabel, role: "request", surface: surfaces.request}),
+    TextBlock(item.response, {label: "Response", role: "response"}),
+  );
+}

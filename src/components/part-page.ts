@@ -1,0 +1,70 @@
+// The frame of a part: its place in the walk, the case study's own introduction (as data), where the trainee
+// stands (scored / total, kept current as they score), and the links to the previous and next part.
+import type {Item} from "../lib/item.js";
+import type {ResolvedParagraph, TrainingPart} from "../lib/parts.js";
+import {partProgress, type Progress} from "../lib/trainee/progress.js";
+import {el} from "./dom.js";
+import type {ProgressStore} from "./progress-store.js";
+
+export type PagePart = TrainingPart & {hasPage: boolean; paragraphs: ResolvedParagraph[]};
+
+/** "3 of 7 scored", with a meter, for a part the trainee scores in; nothing for a part they only read. */
+export function PartProgress(
+  part: PagePart,
+  {items, store}: {items: readonly Item[]; store: ProgressStore},
+): HTMLElement | null {
+  if (!part.items || !part.phase) return null;
+  const meter = el("meter", {"min": 0, "max": 1, "value": 0, "aria-hidden": "true"});
+  const text = el("span", {});
+  const update = (progress: Progress) => {
+    const {scored, total} = partProgress(progress, items, part);
+    meter.setAttribute("max", String(total));
+    meter.setAttribute("value", String(scored));
+    text.textContent = `${scored} of ${total} scored`;
+  };
+  update(store.get());
+  store.subscribe(update);
+  return el("span", {"class": "progress-meter", "aria-live": "polite"}, meter, text);
+}
+
+/** The part's heading, introduction and status. Part 1's first paragraph is the vague line itself, set apart. */
+export function PartHeader(
+  part: PagePart,
+  {items, store, total}: {items: readonly Item[]; store: ProgressStore; total: number},
+): HTMLElement {
+  return el(
+    "header",
+    {class: "part-header"},
+    el("p", {class: "part-kicker"}, `Part ${part.number} of ${total}`),
+    el("h1", {}, part.title),
+    el(
+      "div",
+      {class: "part-intro"},
+      part.paragraphs.map((paragraph) =>
+        paragraph.from === "vague"
+          ? el("blockquote", {class: "vague-line"}, paragraph.text)
+          : el("p", {}, paragraph.text),
+      ),
+    ),
+    el("div", {class: "part-status"}, PartProgress(part, {items, store})),
+  );
+}
+
+/** Previous and next part, by the walk's order. */
+export function PartNav(parts: readonly PagePart[], {current}: {current: string}): HTMLElement {
+  const index = parts.findIndex((part) => part.id === current);
+  const previous = index > 0 ? parts[index - 1] : undefined;
+  const next = index >= 0 ? parts[index + 1] : undefined;
+  return el(
+    "nav",
+    {"class": "part-nav", "aria-label": "Parts"},
+    previous
+      ? el(
+          "a",
+          {class: "previous", href: `.${previous.path}`, rel: "prev"},
+          `← Part ${previous.number}. ${previous.title}`,
+        )
+      : el("a", {class: "previous", href: "./"}, "← Start"),
+    next ? el("a", {class: "next", href: `.${next.path}`, rel: "next"}, `Part ${next.number}. ${next.title} →`) : null,
+  );
+}

@@ -1,0 +1,90 @@
+// The Score group every scored item carries: radios named exactly 1 … 5 (and "Not applicable" once the guideline
+// is in play), a fieldset whose legend is "Score". Tests and keyboard users drive items through it.
+import type {RubricLevel} from "../lib/guideline.js";
+import type {Score} from "../lib/verdict.js";
+import {el} from "./dom.js";
+
+export interface ScoreGroupOptions {
+  /** Radio group name, unique on the page. */
+  name: string;
+  /** Offer "Not applicable" (a justified refusal): only under the guideline, never under the vague line. */
+  notApplicable?: boolean;
+  /** The rubric's meaning of each level, shown under its number; none under the vague line. */
+  rubric?: readonly RubricLevel[];
+  legend?: string;
+}
+
+export interface ScoreGroup {
+  node: HTMLFieldSetElement;
+  value(): Score | null;
+  set(score: Score | null): void;
+  /** Checks and focuses a score, as keys 1-5 and N do. */
+  choose(score: Score): void;
+  disable(disabled: boolean): void;
+}
+
+const scoreValue = (value: string): Score => (value === "n/a" ? "n/a" : (Number(value) as Score));
+
+export function ScoreGroup({
+  name,
+  notApplicable = false,
+  rubric = [],
+  legend = "Score",
+}: ScoreGroupOptions): ScoreGroup {
+  const levels: Score[] = notApplicable ? [1, 2, 3, 4, 5, "n/a"] : [1, 2, 3, 4, 5];
+  const radios = levels.map((score) => {
+    const id = `${name}-${score === "n/a" ? "na" : score}`;
+    const meaning = score === "n/a" ? null : rubric.find((level) => level.score === score)?.meaning;
+    const input = el("input", {
+      "type": "radio",
+      "name": name,
+      "id": id,
+      "value": String(score),
+      "aria-describedby": meaning ? `${id}-meaning` : null,
+    });
+    return {
+      score,
+      input,
+      node: el(
+        "div",
+        {class: `score-option${score === "n/a" ? " is-na" : ""}`},
+        input,
+        el("label", {for: id}, score === "n/a" ? "Not applicable" : String(score)),
+        meaning ? el("span", {class: "score-meaning", id: `${id}-meaning`}, meaning) : null,
+      ),
+    };
+  });
+  const node = el(
+    "fieldset",
+    {class: "score-group"},
+    el("legend", {}, legend),
+    el(
+      "div",
+      {class: "score-options"},
+      radios.map((radio) => radio.node),
+    ),
+  );
+  return {
+    node,
+    value: () => {
+      const checked = radios.find((radio) => radio.input.checked);
+      return checked ? scoreValue(checked.input.value) : null;
+    },
+    set: (score) => radios.forEach((radio) => (radio.input.checked = radio.score === score)),
+    choose: (score) => {
+      const radio = radios.find((candidate) => candidate.score === score);
+      if (!radio || radio.input.disabled) return;
+      radio.input.checked = true;
+      radio.input.focus();
+      radio.input.dispatchEvent(new Event("change", {bubbles: true}));
+    },
+    disable: (disabled) => radios.forEach((radio) => (radio.input.disabled = disabled)),
+  };
+}
+
+/** The score a key chooses in a focused item: 1-5, and N for not applicable where the item offers it. */
+export function scoreForKey(key: string, {notApplicable}: {notApplicable: boolean}): Score | null {
+  if (/^[1-5]$/.test(key)) return Number(key) as Score;
+  if (notApplicable && (key === "n" || key === "N")) return "n/a";
+  return null;
+}

@@ -1,0 +1,480 @@
+// The six parts a trainee walks, and the blind calibration self-check, each built from the loaders' validated data.
+// Pages call one of these; every decision about what to show comes from lib/.
+import {itemLabel} from "../lib/coverage.js";
+import {derive, ruleSetOf} from "../lib/engine.js";
+import type {Guideline} from "../lib/guideline.js";
+import type {Item} from "../lib/item.js";
+
+import {attempts, firstAttempt, type Answer} from "../lib/trainee/progress.js";
+import {selfCheckSummary} from "../lib/trainee/self-check.js";
+import {describeDistance, scoreText} from "../lib/trainee/words.js";
+import type {CalibrationCheck, RubricWriter} from "../lib/content.js";
+import {el, type Child} from "./dom.js";
+import {GuidelineView, RubricTable} from "./guideline.js";
+import {CaseText} from "./item-text.js";
+import {PartHeader, PartNav, type PagePart} from "./part-page.js";
+import {ProgressNotice} from "./progress-notice.js";
+import {openProgressStore, type ProgressStore} from "./progress-store.js";
+import {GuidelineRuling, RuleRef, VagueRuling, itemHref} from "./ruling.js";
+import {ScoreCard} from "./score-card.js";
+
+export interface TraineeData {
+  parts: PagePart[];
+  items: Item[];
+  guideline: Guideline;
+  versions: Guideline[];
+}
+
+interface Context extends TraineeData {
+  part: PagePart;
+  store: ProgressStore;
+  itemsById: Map<string, Item>;
+}
+
+function context(data: TraineeData, partId: string, store: ProgressStore): Context {
+  const part = data.parts.find((candidate) => candidate.id === partId);
+  if (!part) throw new Error(`no part "${partId}" in data/parts.yaml`);
+  return {...data, part, store, itemsById: new Map(data.items.map((item) => [item.id, item]))};
+}
+
+const itemsOf = (ctx: Pick<Context, "items">, part: Item["part"]) => ctx.items.filter((item) => item.part === part);
+
+/**
+ * The sentence an older answer carries when its ruling may have moved: it was scored under another guideline
+ * version, and that version rules the item differently.
+ */
+function staleNote(ctx: Context, item: Item, answer: Answer | undefined): string | null {
+  if (!answer || answer.guideline === ctx.guideline.version) return null;
+  const then = ctx.versions.find((version) => version.version === answer.guideline);
+  const before = then ? derive(item, ruleSetOf(then)) : null;
+  const now = derive(item, ruleSetOf(ctx.guideline));
+  if (before && before.score === now.score) return null;
+  return (
+    `You scored this under guideline ${answer.guideline}; the ruling shown is ${ctx.guideline.version}'s` +
+    `${before ? `, which ${before.score === null ? "now gives one score" : `moved it from ${scoreText(before.score)}`}` : ""}.`
+  );
+}
+
+function guidelineCard(ctx: Context, item: Item, {mode = "walk"}: {mode?: "walk" | "self-check"} = {}): HTMLElement {
+  const derivation = derive(item, ruleSetOf(ctx.guideline));
+  const before = firstAttempt(ctx.store.get(), item.id, "vague");
+  return ScoreCard(item, {
+    phase: "guideline",
+    guideline: ctx.guideline,
+    store: ctx.store,
+    mode,
+    ruling: (answers) => [
+      GuidelineRuling(item, answers, {
+        guideline: ctx.guideline,
+        derivation,
+        itemsById: ctx.itemsById,
+        staleNote: staleNote(ctx, item, answers[0]),
+      }),
+      item.part === "examples"
+        ? el(
+            "p",
+            {class: "before-after"},
+            el("strong", {}, "Before and after: "),
+            before
+              ? `under the vague line you gave ${scoreText(before.score)}; with the guideline, ${scoreText(answers[0]!.score)}.`
+              : el(
+                  "span",
+                  {},
+                  "you have no “before” score for this example yet (",
+                  el("a", {href: `./vague#${item.id}`}, "Part 1"),
+                  ").",
+                ),
+          )
+        : null,
+    ],
+  });
+}
+
+function page(ctx: Context, ...body: Child[]): HTMLElement {
+  const total = ctx.parts.length;
+  return el(
+    "div",
+    {class: "part-page"},
+    ProgressNotice(ctx.store.setAside),
+    PartHeader(ctx.part, {items: ctx.items, store: ctx.store, total}),
+    body,
+    PartNav(ctx.parts, {current: ctx.part.id}),
+  );
+}
+
+/** Part 1: the seven examples under the one-line instruction. These are the trainee's "before" scores. */
+export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLElement {
+  const ctx = context(data, "vague", store);
+  return page(
+    ctx,
+    el(
+      "p",
+      {class: "part-lead"},
+      "Score each example with that line alone: no guideline, no rubric. Go with your own reading; there is no wrong answer yet.",
+    ),
+    itemsOf(ctx, "examples").map((item) =>
+      ScoreCard(item, {
+        phase: "vague",
+        guideline: ctx.guideline,
+        store,
+        ruling: (answers) => VagueRuling(item, answers, {showSplit: false}),
+      }),
+    ),
+  );
+}
+
+/** Part 2: each example with the seed's illustrative split beside the trainee's own "before" score. */
+export function ExamplesPart(data: TraineeData, store = openProgressStore()): HTMLElement {
+  const ctx = context(data, "examples", store);
+  const cards = itemsOf(ctx, "examples").map((item) => {
+    const panel = el("div", {"class": "split-panel", "aria-live": "polite"});
+    const render = () => {
+      const before = firstAttempt(store.get(), item.id, "vague");
+      panel.replaceChildren(
+        before
+          ? VagueRuling(item, [before], {showSplit: true})
+          : el(
+              "p",
+              {class: "split-hidden"},
+              "How raters split stays hidden until you have your own “before” score. ",
+              el("a", {href: `./vague#${item.id}`}, `Score ${itemLabel(item.id, item.part)} in Part 1`),
+              ".",
+            ),
+      );
+    };
+    render();
+    store.subscribe(render);
+    return el(
+      "article",
+      {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
+      el(
+        "header",
+        {class: "item-head"},
+        el(
+          "h3",
+          {id: `${item.id}-title`},
+          el("span", {class: "item-kicker"}, itemLabel(item.id, item.part)),
+          item.title,
+        ),
+      ),
+      CaseText(item),
+      panel,
+    );
+  });
+  return page(ctx, cards);
+}
+
+/** Part 3: the guideline, each rule with an anchor the feedback links to. */
+export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
+  const ctx = context(data, "guideline", store);
+  return page(ctx, GuidelineView(ctx.guideline));
+}
+
+/** The seed's scored table, a row shown only once the trainee has checked that example under the guideline. */
+function ScoredTable(ctx: Context): HTMLElement {
+  const table = ctx.part.scoredTable!;
+  const body = el("tbody", {});
+  const render = () => {
+    body.replaceChildren(
+      ...itemsOf(ctx, "examples").map((item) => {
+        const checked = firstAttempt(ctx.store.get(), item.id, "guideline");
+        const row = item.scoredRow;
+        return checked && row
+          ? el(
+              "tr",
+              {},
+              el("th", {scope: "row"}, item.seedNumber ?? ""),
+              el("td", {}, row.mainTask),
+              el("td", {}, row.others),
+              el("td", {}, row.score),
+            )
+          : el(
+              "tr",
+              {class: "row-hidden"},
+              el("th", {scope: "row"}, item.seedNumber ?? ""),
+              el("td", {colspan: 3}, el("a", {href: `#${item.id}`}, "Check this example to see its row")),
+            );
+      }),
+    );
+  };
+  render();
+  ctx.store.subscribe(render);
+  return el(
+    "section",
+    {"class": "scored-table", "aria-labelledby": "scored-table-title"},
+    el("h2", {id: "scored-table-title"}, table.title),
+    el(
+      "div",
+      {class: "table-scroll"},
+      el(
+        "table",
+        {},
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score].map((c) =>
+              el("th", {scope: "col"}, c),
+            ),
+          ),
+        ),
+        body,
+      ),
+    ),
+    ctx.part.closing.map((text) => el("p", {class: "closing"}, text)),
+  );
+}
+
+/** Part 4: the rubric, then the seven examples again, now with the guideline's three steps. */
+export function RubricPart(data: TraineeData, store = openProgressStore()): HTMLElement {
+  const ctx = context(data, "rubric", store);
+  return page(
+    ctx,
+    el("section", {class: "rubric-section"}, RubricTable(ctx.guideline)),
+    el("h2", {}, "Score the seven examples again"),
+    el(
+      "p",
+      {class: "part-lead"},
+      "Now with the guideline: list the instructions, check each one, and read the score off the rubric. Steps 1 and 2 are optional; a score alone is enough to check.",
+    ),
+    itemsOf(ctx, "examples").map((item) => guidelineCard(ctx, item)),
+    ScoredTable(ctx),
+  );
+}
+
+/** Edge case 11: the rubric-writer check, the seed's table. */
+function RubricWriterCheck(writer: RubricWriter, {guideline}: {guideline: Guideline}): HTMLElement {
+  return el(
+    "section",
+    {"class": "item-card rubric-writer", "id": "edge-11", "aria-labelledby": "edge-11-title"},
+    el(
+      "header",
+      {class: "item-head"},
+      el(
+        "h3",
+        {id: "edge-11-title"},
+        el("span", {class: "item-kicker"}, `Edge case ${writer.seedNumber}`),
+        writer.title,
+      ),
+      el("span", {class: "item-state"}, "not scored: a check for people writing criteria"),
+    ),
+    el("p", {}, writer.intro),
+    el(
+      "div",
+      {class: "table-scroll"},
+      el(
+        "table",
+        {},
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            [writer.columns.relationship, writer.columns.example, writer.columns.problem].map((c) =>
+              el("th", {scope: "col"}, c),
+            ),
+          ),
+        ),
+        el(
+          "tbody",
+          {},
+          writer.rows.map((row) =>
+            el(
+              "tr",
+              {},
+              el("th", {scope: "row"}, row.relationship),
+              el("td", {}, `“${row.criterion}”`),
+              el("td", {}, row.problem),
+            ),
+          ),
+        ),
+      ),
+    ),
+    el("p", {class: "muted"}, "The numbers rule it rests on: ", RuleRef("numbers", {guideline})),
+  );
+}
+
+/** Part 5: every edge case scored (twists included), then the rubric-writer check. */
+export function EdgeCasesPart(
+  data: TraineeData & {rubricWriter: RubricWriter},
+  store = openProgressStore(),
+): HTMLElement {
+  const ctx = context(data, "edge-cases", store);
+  const items = itemsOf(ctx, "edge-cases");
+  const cases = new Set(items.map((item) => item.seedNumber));
+  return page(
+    ctx,
+    el(
+      "p",
+      {class: "part-lead"},
+      `Below: the ${cases.size} cases a rater scores, as ${items.length} items (a case with variants or a twist has one item each), ` +
+        `then case ${data.rubricWriter.seedNumber}, the rubric-writer check, which is for people writing criteria and has no score.`,
+    ),
+    items.map((item) => guidelineCard(ctx, item)),
+    RubricWriterCheck(data.rubricWriter, {guideline: ctx.guideline}),
+  );
+}
+
+/** Part 6: the calibration cases and the twist, with the comparison at once; the blind self-check is its own page. */
+export function CalibrationPart(data: TraineeData, store = openProgressStore()): HTMLElement {
+  const ctx = context(data, "calibration", store);
+  return page(
+    ctx,
+    el(
+      "p",
+      {class: "part-lead"},
+      "Experienced rater? ",
+      el("a", {href: "./self-check"}, "Take the calibration self-check"),
+      " instead: the same cases, blind, with a summary at the end.",
+    ),
+    itemsOf(ctx, "calibration").map((item) => guidelineCard(ctx, item)),
+  );
+}
+
+/** The blind run: no feedback until every case is answered, then the summary against the pass rule. */
+export function SelfCheck(
+  data: TraineeData & {calibration: CalibrationCheck},
+  store = openProgressStore(),
+): HTMLElement {
+  const ctx = context(data, "calibration", store);
+  const items = data.calibration.items.map((id) => ctx.itemsById.get(id)!);
+  const summary = el("section", {
+    "class": "self-check-summary",
+    "aria-live": "polite",
+    "aria-labelledby": "summary-title",
+  });
+  const runAnswers = () => items.flatMap((item) => attempts(store.get(), item.id, "guideline", "self-check"));
+  const renderSummary = () => {
+    const result = selfCheckSummary(runAnswers(), items, data.calibration.pass);
+    if (!result.complete) {
+      summary.replaceChildren(
+        el("h2", {id: "summary-title"}, "Summary"),
+        el(
+          "p",
+          {class: "muted"},
+          `${result.answered} of ${result.total} answered. The summary appears when you have answered them all.`,
+        ),
+      );
+      return;
+    }
+    summary.replaceChildren(
+      el("h2", {id: "summary-title"}, "Summary"),
+      el(
+        "p",
+        {class: `verdict-banner ${result.pass ? "is-pass" : "is-fail"}`},
+        el("strong", {}, result.pass ? "✓ Passed" : "✗ Not passed"),
+        ` — ${result.exact} of ${result.total} exact, ${result.withinOne} within one, ${result.twoOrMoreOff} two or more off.`,
+      ),
+      el(
+        "p",
+        {},
+        result.meanSignedDifference === null
+          ? "No lean to report."
+          : `Mean signed difference ${result.meanSignedDifference > 0 ? "+" : ""}${result.meanSignedDifference.toFixed(2)}: ` +
+              (result.meanSignedDifference > 0
+                ? "you lean lenient"
+                : result.meanSignedDifference < 0
+                  ? "you lean harsh"
+                  : "no lean") +
+              ` (${result.lenient} above the ruled score, ${result.harsh} below).`,
+      ),
+      el(
+        "div",
+        {class: "table-scroll"},
+        el(
+          "table",
+          {},
+          el("caption", {}, "Each case, your answer and the ruled score"),
+          el(
+            "thead",
+            {},
+            el(
+              "tr",
+              {},
+              ["Case", "Yours", "Ruled", "", "Full feedback"].map((c) => el("th", {scope: "col"}, c)),
+            ),
+          ),
+          el(
+            "tbody",
+            {},
+            result.items.map((row) => {
+              const item = ctx.itemsById.get(row.id)!;
+              return el(
+                "tr",
+                {},
+                el("th", {scope: "row"}, `${itemLabel(item.id, item.part)}: ${item.title}`),
+                el("td", {}, row.trainee === null ? "—" : scoreText(row.trainee)),
+                el("td", {}, scoreText(row.ruled)),
+                el("td", {}, row.score ? describeDistance(row.score) : ""),
+                el("td", {}, el("a", {href: itemHref(item)}, "Open the case with its ruling")),
+              );
+            }),
+          ),
+        ),
+      ),
+      result.rulesMisapplied.length
+        ? el(
+            "div",
+            {},
+            el("h3", {}, "Rules misapplied"),
+            el(
+              "ul",
+              {},
+              result.rulesMisapplied.map((entry) =>
+                el(
+                  "li",
+                  {},
+                  RuleRef(entry.rule, {guideline: ctx.guideline}),
+                  ` — ${entry.items.map((id) => itemLabel(id, "calibration")).join(", ")}`,
+                ),
+              ),
+            ),
+          )
+        : el("p", {}, "No rule misapplied."),
+    );
+  };
+  renderSummary();
+  store.subscribe(renderSummary);
+  const rule = data.calibration.pass;
+  return el(
+    "div",
+    {class: "part-page self-check"},
+    ProgressNotice(store.setAside),
+    el(
+      "header",
+      {class: "part-header"},
+      el("p", {class: "part-kicker"}, "Calibration self-check"),
+      el("h1", {}, "Check yourself, blind"),
+      el(
+        "div",
+        {class: "pass-rule"},
+        el("h2", {}, "The pass rule"),
+        el(
+          "p",
+          {},
+          el(
+            "strong",
+            {},
+            `At least ${rule.exactAtLeast} of ${rule.of} exact, and ${rule.maxTwoOrMoreOff === 0 ? "none" : `at most ${rule.maxTwoOrMoreOff}`} two or more points off.`,
+          ),
+        ),
+        el("p", {class: "muted"}, data.calibration.source),
+        el(
+          "p",
+          {},
+          "You see no ruling until you have answered every case. Your first answer to each is the one that counts.",
+        ),
+      ),
+    ),
+    items.map((item) => guidelineCard(ctx, item, {mode: "self-check"})),
+    summary,
+    el(
+      "nav",
+      {"class": "part-nav", "aria-label": "Parts"},
+      el("a", {class: "previous", href: "./calibration"}, "← Part 6. Calibration Examples"),
+    ),
+  );
+}

@@ -1,0 +1,278 @@
+// What a trainee sees on Check, as data: their score against the ruled one, their checklist against the ruled
+// one line by line (each difference with the rule that decides it), the rubric row of the ruled score, the flags,
+// the seed's note on their score if it names it as a likely wrong one, what the case teaches, and its links.
+import type {Derivation} from "../engine.js";
+import type {ChecklistLine, Item, ItemFlag, ItemNote, Source} from "../item.js";
+import type {Parameters} from "../parameters.js";
+import type {RubricRow, Tally} from "../rubric.js";
+import type {Score, Verdict} from "../verdict.js";
+import {impliedScore, type ImpliedScore} from "./implied.js";
+import type {Answer, TraineeChecklist} from "./progress.js";
+import {matchStep1, type Step1Result} from "./step1.js";
+
+export type RuleId = ChecklistLine["rule"];
+
+export interface ScoreComparison {
+  trainee: Score;
+  ruled: Score;
+  /** "Not applicable" against a score counts as two or more off: it is a different judgement, not a near miss. */
+  distance: "exact" | "one-off" | "two-or-more-off";
+  /** Trainee minus ruled; null when either is "not applicable". */
+  difference: number | null;
+  /** Higher than ruled is lenient, lower is harsh; null when exact or when "not applicable" is involved. */
+  direction: "lenient" | "harsh" | null;
+  /** One of the two is "not applicable" and the other is a score. */
+  notApplicableMismatch: boolean;
+}
+
+export function compareScores(trainee: Score, ruled: Score): ScoreComparison {
+  if (trainee === "n/a" || ruled === "n/a") {
+    const exact = trainee === ruled;
+    return {
+      trainee,
+      ruled,
+      distance: exact ? "exact" : "two-or-more-off",
+      difference: null,
+      direction: null,
+      notApplicableMismatch: !exact,
+    };
+  }
+  const difference = trainee - ruled;
+  const off = Math.abs(difference);
+  return {
+    trainee,
+    ruled,
+    distance: off === 0 ? "exact" : off === 1 ? "one-off" : "two-or-more-off",
+    difference,
+    direction: difference > 0 ? "lenient" : difference < 0 ? "harsh" : null,
+    notApplicableMismatch: false,
+  };
+}
+
+/** One ruled line (main task or instruction) beside the trainee's line for it. */
+export interface RuledLineComparison {
+  /** Its index in the item's checklist. */
+  index: number;
+  role: "main" | "instruction";
+  text: string;
+  ruled: Verdict;
+  /** "inferred": the site's reading, not the seed's ruling. */
+  source: Source;
+  /** The rule that decides the line's verdict. */
+  rule: RuleId;
+  /** agree; verdict-differs; missing (not listed in Step 1); not-checked (listed, no verdict yet). */
+  status: "agree" | "verdict-differs" | "missing" | "not-checked";
+  /** The trainee's line for it (the first one matched) and its verdict, as the rubric reads it. */
+  trainee: {line: number; verdict: Verdict | null} | null;
+  /** For a missing line: the Step-1 rule that says to list it. */
+  listRule: RuleId | null;
+}
+
+/** A line the trainee listed that is not one of the ruled lines. */
+export interface ExtraLine {
+  /** Its index in the trainee's checklist. */
+  line: number;
+  text: string;
+  /** candidate: a line the guideline keeps off the checklist; not-on-checklist: nothing ruled; repeat: a ruled
+   *  line the trainee listed twice. */
+  status: "candidate" | "not-on-checklist" | "repeat";
+  /** The rule that keeps it off: the candidate's rule, or "list only what the request says". */
+  rule: RuleId;
+  /** The candidate's note ("formality was never requested"). */
+  note: string | null;
+  source: Source | null;
+  /** The checklist index of the candidate or repeated line. */
+  of: number | null;
+}
+
+export interface ChecklistComparison {
+  step1: Step1Result;
+  lines: RuledLineComparison[];
+  extras: ExtraLine[];
+  /** The trainee's main task is not the ruled one: their main line (null: none chosen) and what it matched. */
+  mainDiffers: {line: number | null; matched: number | null} | null;
+}
+
+/** The Step-1 rule that puts a ruled line on the checklist. */
+function listRuleOf(line: ChecklistLine): RuleId {
+  if (line.role === "main") return "main-task";
+  return line.quoteIn === "request" ? "stated-constraints" : "standing-instructions";
+}
+
+/** The verdict the rubric reads for a trainee's line: a main task not met as a justified refusal is not applicable. */
+function effectiveVerdict(checklist: TraineeChecklist, index: number): Verdict | null {
+  const line = checklist.lines[index]!;
+  if (!line.verdict) return null;
+  const notDone = line.verdict === "not-met" || line.verdict === "cannot-check";
+  return line.main && notDone && checklist.mainNotMet === "justified-refusal" ? "not-applicable" : line.verdict;
+}
+
+export function compareChecklist(item: Item, checklist: TraineeChecklist): ChecklistComparison {
+  const step1 = matchStep1(
+    item,
+    checklist.lines.map((line) => line.listing),
+  );
+  const lines: RuledLineComparison[] = step1.ruled.map(({index, line, listings}) => {
+    const first = listings[0];
+    const verdict = first === undefined ? null : effectiveVerdict(checklist, first);
+    const status =
+      first === undefined
+        ? "missing"
+        : verdict === null
+          ? "not-checked"
+          : verdict === line.verdict
+            ? "agree"
+            : "verdict-differs";
+    return {
+      index,
+      role: line.role as "main" | "instruction",
+      text: line.text,
+      ruled: line.verdict,
+      source: line.source,
+      rule: line.rule,
+      status,
+      trainee: first === undefined ? null : {line: first, verdict},
+      listRule: first === undefined ? listRuleOf(line) : null,
+    };
+  });
+  const extras: ExtraLine[] = [];
+  step1.listings.forEach((result, position) => {
+    const {match} = result;
+    if (match.kind === "ruled") {
+      const ruled = step1.ruled.find((entry) => entry.index === match.index)!;
+      if (ruled.listings[0] !== position)
+        extras.push({
+          line: position,
+          text: result.text,
+          status: "repeat",
+          rule: match.rule,
+          note: null,
+          source: null,
+          of: match.index,
+        });
+    } else if (match.kind === "candidate") {
+      extras.push({
+        line: position,
+        text: result.text,
+        status: "candidate",
+        rule: match.rule,
+        note: match.note,
+        source: match.source,
+        of: match.index,
+      });
+    } else {
+      extras.push({
+        line: position,
+        text: result.text,
+        status: "not-on-checklist",
+        rule: "list-stated-only",
+        note: null,
+        source: null,
+        of: null,
+      });
+    }
+  });
+  const mainLine = checklist.lines.findIndex((line) => line.main);
+  const matched = mainLine < 0 ? null : step1.listings[mainLine]!.match;
+  const mainDiffers =
+    checklist.lines.length === 0 || (matched?.kind === "ruled" && matched.role === "main")
+      ? null
+      : {line: mainLine < 0 ? null : mainLine, matched: matched && matched.kind !== "none" ? matched.index : null};
+  return {step1, lines, extras, mainDiffers};
+}
+
+/**
+ * The rules to look at when a score is wrong and there is no checklist to say where: the rules of the lines that
+ * took the score below 5 (or decided the main task, if not plainly), else every instruction's and candidate's rule
+ * (the traps of an item where everything is met, like an accuracy error or an unstated register).
+ */
+export function decidingRules(item: Item): RuleId[] {
+  const rules: RuleId[] = [];
+  const add = (rule: RuleId) => {
+    if (!rules.includes(rule)) rules.push(rule);
+  };
+  for (const line of item.checklist) {
+    if (line.role === "candidate") continue;
+    if (line.verdict !== "met" || (line.role === "main" && line.rule !== "main-task")) add(line.rule);
+  }
+  if (!rules.length) for (const line of item.checklist) if (line.role !== "main") add(line.rule);
+  return rules.length ? rules : ["main-task"];
+}
+
+/** The rules a checklist comparison shows misapplied, in checklist order. */
+function rulesFromChecklist(comparison: ChecklistComparison): RuleId[] {
+  const rules: RuleId[] = [];
+  const add = (rule: RuleId | null) => {
+    if (rule && !rules.includes(rule)) rules.push(rule);
+  };
+  if (comparison.mainDiffers) add("main-task");
+  for (const line of comparison.lines)
+    add(line.status === "verdict-differs" ? line.rule : line.status === "missing" ? line.listRule : null);
+  for (const extra of comparison.extras) if (extra.status !== "repeat") add(extra.rule);
+  return rules;
+}
+
+export interface Misapplied {
+  rules: RuleId[];
+  /** No checklist to read: the rules are the item's deciding rules, because the score was wrong. */
+  fromScoreOnly: boolean;
+}
+
+/** Which rules an answer got wrong: from its checklist where it has one, else from a wrong score alone. */
+export function rulesMisapplied(item: Item, answer: Pick<Answer, "score" | "checklist">): Misapplied {
+  if (answer.checklist && answer.checklist.lines.length)
+    return {rules: rulesFromChecklist(compareChecklist(item, answer.checklist)), fromScoreOnly: false};
+  return {rules: answer.score === item.score ? [] : decidingRules(item), fromScoreOnly: true};
+}
+
+export interface Comparison {
+  item: string;
+  score: ScoreComparison;
+  /** The ruled score's rubric row (lib/engine.ts derive). */
+  ruled: {score: Score; row: RubricRow | null; tally: Tally | null};
+  /** What the trainee's own checklist implies, when they filled in one. */
+  implied: ImpliedScore | null;
+  /** The trainee's score is not one their own checklist implies. */
+  checklistScoreMismatch: boolean;
+  checklist: ChecklistComparison | null;
+  rulesMisapplied: Misapplied;
+  /** The flags the item carries (accuracy, quality, prompt, safety review), each with its source. */
+  flags: ItemFlag[];
+  /** The seed's notes on the trainee's score, when it names that score as a likely wrong one. */
+  likelyWrong: ItemNote[];
+  teaches: string | null;
+  /** Items to compare with: the one this is a twist of, and the seed's cross-references. */
+  links: string[];
+}
+
+/** Everything the Check shows for one answer. Pure: the page renders it. */
+export function compareAnswer(
+  item: Item,
+  derivation: Derivation,
+  answer: Pick<Answer, "score" | "checklist">,
+  parameters: Parameters,
+): Comparison {
+  const hasChecklist = !!answer.checklist && answer.checklist.lines.length > 0;
+  const implied = hasChecklist ? impliedScore(answer.checklist!, parameters) : null;
+  const position = derivation.candidates.indexOf(item.score);
+  const links: string[] = [];
+  for (const id of [
+    ...(item.twistOf ? [item.twistOf] : []),
+    ...item.compare,
+    ...item.notes.flatMap((note) => note.compare),
+  ])
+    if (!links.includes(id)) links.push(id);
+  return {
+    item: item.id,
+    score: compareScores(answer.score, item.score),
+    ruled: {score: item.score, row: position < 0 ? null : derivation.rows[position]!, tally: derivation.tally},
+    implied,
+    checklistScoreMismatch: !!implied && implied.ok && !implied.scores.includes(answer.score),
+    checklist: hasChecklist ? compareChecklist(item, answer.checklist!) : null,
+    rulesMisapplied: rulesMisapplied(item, answer),
+    flags: item.flags,
+    likelyWrong: item.notes.filter((note) => note.score !== undefined && note.score === answer.score),
+    teaches: item.teaches ?? null,
+    links,
+  };
+}

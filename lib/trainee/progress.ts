@@ -1,0 +1,175 @@
+// The trainee's saved state: one record under one versioned localStorage key, validated on load with zod/mini
+// (full zod is too heavy for the browser). The same record is the export/import file. No Date in here: the caller
+// passes the time in.
+import * as z from "zod/mini";
+import type {Part} from "../item.js";
+import type {Phase} from "../parts.js";
+
+/** Where the record lives in localStorage. The suffix is the record's version: a new shape gets a new key. */
+export const progressKey = "rater-notebook:progress:v1";
+export const progressVersion = 1;
+const app = "rater-notebook";
+
+const count = z.int().check(z.minimum(0));
+
+/**
+ * How a trainee listed a line in Step 1: words they selected in the request (or in an earlier quoted turn,
+ * "turn-1"), a line of their own for an instruction with no words, or an option they ticked on the list a
+ * described request offers (the index of that checklist line).
+ */
+export const Listing = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("mark"),
+    in: z.string().check(z.regex(/^(request|turn-[1-9][0-9]*)$/)),
+    start: count,
+    end: count,
+  }),
+  z.object({kind: z.literal("free"), text: z.string().check(z.minLength(1), z.maxLength(500))}),
+  z.object({kind: z.literal("option"), index: count}),
+]);
+export type Listing = z.infer<typeof Listing>;
+
+/** The verdicts a trainee can give a line in Step 2. */
+export const TraineeVerdict = z.enum(["met", "met-flaw", "partly", "not-met", "cannot-check"]);
+export type TraineeVerdict = z.infer<typeof TraineeVerdict>;
+
+export const TraineeLine = z.object({
+  listing: Listing,
+  /** This line is the main task (exactly one line should be). */
+  main: z.optional(z.boolean()),
+  /** Step 2; absent until the trainee checks the line. */
+  verdict: z.optional(TraineeVerdict),
+});
+export type TraineeLine = z.infer<typeof TraineeLine>;
+
+/**
+ * When the main task is not met, how the response stands to the request, which the rubric needs to tell 2 from 1
+ * or from "not applicable": it engages with the request (2), ignores it or does a different task (1), declines a
+ * harmless request (1), or is a refusal of a request that shouldn't be fulfilled (not applicable).
+ */
+export const MainNotMet = z.enum(["engages", "ignores", "declines-harmless", "justified-refusal"]);
+export type MainNotMet = z.infer<typeof MainNotMet>;
+
+export const TraineeChecklist = z.object({
+  lines: z.array(TraineeLine),
+  mainNotMet: z.optional(MainNotMet),
+});
+export type TraineeChecklist = z.infer<typeof TraineeChecklist>;
+
+export const TraineeScore = z.union([z.int().check(z.minimum(1), z.maximum(5)), z.literal("n/a")]);
+
+export const Answer = z.object({
+  item: z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)),
+  /** "vague": scored under the one-line instruction (Part 1); "guideline": with the guideline. */
+  phase: z.enum(["vague", "guideline"]),
+  /** "self-check": the blind calibration run; absent: the walk through the parts. */
+  mode: z.optional(z.literal("self-check")),
+  /** 1 for the first attempt, which is the one that counts; retries are kept. */
+  attempt: z.int().check(z.minimum(1)),
+  score: TraineeScore,
+  /** Steps 1 and 2; absent when the trainee committed a score alone. */
+  checklist: z.optional(TraineeChecklist),
+  /** The guideline version the answer was scored under, e.g. "v2". */
+  guideline: z.string().check(z.regex(/^v[0-9]+$/)),
+  /** When, as an ISO date and time the caller passes in. */
+  at: z.iso.datetime(),
+});
+export type Answer = z.infer<typeof Answer>;
+
+export const Progress = z.object({
+  app: z.literal(app),
+  version: z.literal(progressVersion),
+  answers: z.array(Answer),
+});
+export type Progress = z.infer<typeof Progress>;
+
+export type Mode = "walk" | "self-check";
+const modeOf = (answer: Answer): Mode => answer.mode ?? "walk";
+
+export const emptyProgress = (): Progress => ({app, version: progressVersion, answers: []});
+
+/** Why a saved record was set aside: unreadable JSON or a broken shape, another app's data, or another version. */
+export type SetAsideReason = "corrupted" | "foreign" | "older" | "newer";
+
+export type ParsedProgress =
+  {ok: true; progress: Progress} | {ok: false; reason: SetAsideReason; message: string; raw: string};
+
+/**
+ * Reads a saved (or imported) record. Nothing saved yet is an empty record. Anything else that is not a valid
+ * record of this version is set aside with a reason and its raw text (for the trainee to download), never thrown.
+ */
+export function parseProgress(text: string | null | undefined): ParsedProgress {
+  if (text === null || text === undefined || text.trim() === "") return {ok: true, progress: emptyProgress()};
+  const raw = text;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return {ok: false, reason: "corrupted", message: "the saved progress is not readable JSON", raw};
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value) || (value as {app?: unknown}).app !== app)
+    return {ok: false, reason: "foreign", message: "this is not a Rater Notebook progress record", raw};
+  const version = (value as {version?: unknown}).version;
+  if (version !== progressVersion) {
+    const newer = typeof version === "number" && version > progressVersion;
+    return {
+      ok: false,
+      reason: newer ? "newer" : "older",
+      message: `the record is version ${JSON.stringify(version ?? null)}; this site reads version ${progressVersion}`,
+      raw,
+    };
+  }
+  const parsed = Progress.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const at = issue.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
+    return {ok: false, reason: "corrupted", message: `the record is damaged at ${at.replace(/^\./, "")}`, raw};
+  }
+  return {ok: true, progress: parsed.data};
+}
+
+export const serializeProgress = (progress: Progress): string => JSON.stringify(progress);
+
+const sameSlot = (answer: Answer, item: string, phase: Phase, mode: Mode): boolean =>
+  answer.item === item && answer.phase === phase && modeOf(answer) === mode;
+
+/** Adds an answer as the next attempt at its item, phase and mode. Returns a new record; the old one is untouched. */
+export function recordAnswer(progress: Progress, answer: Omit<Answer, "attempt">): Progress {
+  const mode = answer.mode ?? "walk";
+  const previous = progress.answers.filter((seen) => sameSlot(seen, answer.item, answer.phase, mode)).length;
+  return {...progress, answers: [...progress.answers, {...answer, attempt: previous + 1}]};
+}
+
+/** Every attempt at an item in a phase and mode, first attempt first. */
+export function attempts(progress: Progress, item: string, phase: Phase, mode: Mode = "walk"): Answer[] {
+  return progress.answers.filter((answer) => sameSlot(answer, item, phase, mode)).sort((a, b) => a.attempt - b.attempt);
+}
+
+/** The attempt that counts: the first. */
+export const firstAttempt = (progress: Progress, item: string, phase: Phase, mode: Mode = "walk"): Answer | undefined =>
+  attempts(progress, item, phase, mode)[0];
+
+/** How far a trainee is in a part: of the items the part scores (in its phase), how many they have scored. */
+export function partProgress(
+  progress: Progress,
+  items: readonly {id: string; part: Part}[],
+  part: {items?: Part; phase?: Phase},
+): {scored: number; total: number} {
+  if (!part.items || !part.phase) return {scored: 0, total: 0};
+  const scoredHere = items.filter((item) => item.part === part.items);
+  const scored = scoredHere.filter((item) => firstAttempt(progress, item.id, part.phase!) !== undefined).length;
+  return {scored, total: scoredHere.length};
+}
+
+/**
+ * Whether an answer's ruling may have changed: it was scored under an older guideline version, and the caller
+ * (who can derive the item under both versions) says the ruling differs. Null when the answer still stands.
+ */
+export function staleRuling(
+  answer: Answer,
+  currentVersion: string,
+  rulingChanged: (item: string, scoredUnder: string) => boolean,
+): {scoredUnder: string; current: string} | null {
+  if (answer.guideline === currentVersion || !rulingChanged(answer.item, answer.guideline)) return null;
+  return {scoredUnder: answer.guideline, current: currentVersion};
+}

@@ -1,0 +1,90 @@
+// The calibration self-check's summary: a blind run over the calibration cases, scored at the end against the
+// pass rule in data/calibration.yaml (at least 4 of 5 exact, none two or more off).
+import type {PassRule} from "../content.js";
+import type {Item} from "../item.js";
+import type {Score} from "../verdict.js";
+import {compareScores, rulesMisapplied, type RuleId, type ScoreComparison} from "./compare.js";
+import type {Answer} from "./progress.js";
+
+export interface SelfCheckItem {
+  id: string;
+  ruled: Score;
+  /** The first attempt's score, or null when the item has no answer. */
+  trainee: Score | null;
+  score: ScoreComparison | null;
+  rulesMisapplied: RuleId[];
+  /** The rules come from a wrong score alone (no checklist to read). */
+  fromScoreOnly: boolean;
+}
+
+export interface SelfCheckSummary {
+  items: SelfCheckItem[];
+  answered: number;
+  total: number;
+  exact: number;
+  /** Exact or one off. */
+  withinOne: number;
+  /** Two or more off, "not applicable" against a score included. */
+  twoOrMoreOff: number;
+  lenient: number;
+  harsh: number;
+  /** Mean of trainee minus ruled over the items both scored 1-5: above 0 lenient, below 0 harsh. */
+  meanSignedDifference: number | null;
+  /** Each rule misapplied, with the items where it was, most often first. */
+  rulesMisapplied: {rule: RuleId; items: string[]}[];
+  /** Every item answered. */
+  complete: boolean;
+  pass: boolean;
+}
+
+/**
+ * Summarises a self-check run. `answers` are the run's answers (the first attempt at each item counts); `items`
+ * are the run's items in order; `rule` is the pass rule. An unanswered item fails the run.
+ */
+export function selfCheckSummary(answers: readonly Answer[], items: readonly Item[], rule: PassRule): SelfCheckSummary {
+  const rows: SelfCheckItem[] = items.map((item) => {
+    const answer = answers
+      .filter((candidate) => candidate.item === item.id)
+      .reduce<Answer | undefined>(
+        (first, candidate) => (!first || candidate.attempt < first.attempt ? candidate : first),
+        undefined,
+      );
+    if (!answer)
+      return {id: item.id, ruled: item.score, trainee: null, score: null, rulesMisapplied: [], fromScoreOnly: false};
+    const misapplied = rulesMisapplied(item, answer);
+    return {
+      id: item.id,
+      ruled: item.score,
+      trainee: answer.score,
+      score: compareScores(answer.score, item.score),
+      rulesMisapplied: misapplied.rules,
+      fromScoreOnly: misapplied.fromScoreOnly,
+    };
+  });
+  const scored = rows.flatMap((row) => (row.score ? [row.score] : []));
+  const count = (test: (score: ScoreComparison) => boolean) => scored.filter(test).length;
+  const differences = scored.flatMap((score) => (score.difference === null ? [] : [score.difference]));
+  const byRule = new Map<RuleId, string[]>();
+  for (const row of rows) for (const id of row.rulesMisapplied) byRule.set(id, [...(byRule.get(id) ?? []), row.id]);
+  const exact = count((score) => score.distance === "exact");
+  const twoOrMoreOff = count((score) => score.distance === "two-or-more-off");
+  const complete = scored.length === rows.length;
+  return {
+    items: rows,
+    answered: scored.length,
+    total: rows.length,
+    exact,
+    withinOne: count((score) => score.distance !== "two-or-more-off"),
+    twoOrMoreOff,
+    lenient: count((score) => score.direction === "lenient"),
+    harsh: count((score) => score.direction === "harsh"),
+    meanSignedDifference: differences.length
+      ? differences.reduce((sum, difference) => sum + difference, 0) / differences.length
+      : null,
+    rulesMisapplied: [...byRule]
+      .map(([id, where]) => ({rule: id, items: where}))
+      .sort((a, b) => b.items.length - a.items.length || a.rule.localeCompare(b.rule)),
+    complete,
+    pass: complete && exact >= rule.exactAtLeast && twoOrMoreOff <= rule.maxTwoOrMoreOff,
+  };
+}

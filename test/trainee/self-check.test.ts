@@ -1,0 +1,106 @@
+import {describe, expect, it} from "vitest";
+import {loadCalibration} from "../../lib/load.js";
+import type {Answer} from "../../lib/trainee/progress.js";
+import {selfCheckSummary} from "../../lib/trainee/self-check.js";
+import type {Score} from "../../lib/verdict.js";
+import {item, items, line, mark} from "./helpers.js";
+
+const calibration = loadCalibration(undefined, items);
+const run = calibration.items.map(item);
+// Ruled: A 4, B 2, C 1, D 5, D twist 2.
+
+/** The run's answers, one score per item in order (null: unanswered). */
+function answers(...scores: (Score | null)[]): Answer[] {
+  return scores.flatMap((score, index) =>
+    score === null
+      ? []
+      : [
+          {
+            item: run[index]!.id,
+            phase: "guideline",
+            mode: "self-check",
+            attempt: 1,
+            score,
+            guideline: "v2",
+            at: "2026-03-01T10:00:00.000Z",
+          } satisfies Answer,
+        ],
+  );
+}
+const summarise = (list: Answer[]) => selfCheckSummary(list, run, calibration.pass);
+
+describe("the self-check summary and its pass rule (at least 4 of 5 exact, none two or more off)", () => {
+  it("passes a perfect run", () => {
+    expect(summarise(answers(4, 2, 1, 5, 2))).toMatchObject({
+      exact: 5,
+      withinOne: 5,
+      twoOrMoreOff: 0,
+      lenient: 0,
+      harsh: 0,
+      meanSignedDifference: 0,
+      rulesMisapplied: [],
+      complete: true,
+      pass: true,
+    });
+  });
+  it("passes four exact and one a point off", () => {
+    expect(summarise(answers(4, 3, 1, 5, 2))).toMatchObject({exact: 4, withinOne: 5, pass: true, lenient: 1});
+  });
+  it("fails four exact and one two or more off", () => {
+    expect(summarise(answers(4, 2, 1, 2, 2))).toMatchObject({exact: 4, twoOrMoreOff: 1, harsh: 1, pass: false});
+  });
+  it("fails three exact, even with every score within one", () => {
+    expect(summarise(answers(5, 3, 1, 5, 2))).toMatchObject({exact: 3, withinOne: 5, pass: false});
+  });
+  it("fails an unfinished run", () => {
+    const summary = summarise(answers(4, 2, 1, 5, null));
+    expect(summary).toMatchObject({answered: 4, total: 5, exact: 4, complete: false, pass: false});
+    expect(summary.items[4]).toMatchObject({id: "calibration-d-twist", trainee: null, score: null});
+  });
+  it("counts 'not applicable' on a harmless refusal as two or more off, neither lenient nor harsh", () => {
+    expect(summarise(answers(4, 2, "n/a", 5, 2))).toMatchObject({
+      exact: 4,
+      twoOrMoreOff: 1,
+      lenient: 0,
+      harsh: 0,
+      meanSignedDifference: 0,
+      pass: false,
+    });
+  });
+  it("gives the lean of the run as the mean signed difference", () => {
+    const summary = summarise(answers(5, 3, 2, 5, 5));
+    expect(summary).toMatchObject({lenient: 4, harsh: 0, meanSignedDifference: (1 + 1 + 1 + 0 + 3) / 5});
+  });
+  it("lists the rules misapplied, most often first, from the wrong scores where there is no checklist", () => {
+    const summary = summarise(answers(3, 3, 2, 2, 5));
+    expect(summary.rulesMisapplied).toEqual([
+      {rule: "clarifying-question", items: ["calibration-d", "calibration-d-twist"]},
+      {rule: "purpose", items: ["calibration-b"]},
+      {rule: "refusal", items: ["calibration-c"]},
+      {rule: "style-register", items: ["calibration-a"]},
+    ]);
+    expect(summary.items.every((entry) => entry.fromScoreOnly)).toBe(true);
+  });
+  it("reads the rules from the checklist where the trainee gave one", () => {
+    const a = run[0]!;
+    const list = answers(null, 2, 1, 5, 2);
+    list.unshift({
+      ...answers(3)[0]!,
+      checklist: {
+        lines: [
+          line(mark(a, "E-Mail an meine Vermieterin"), "met", true),
+          line(mark(a, "kurze"), "met"),
+          line(mark(a, "förmliche"), "not-met"),
+        ],
+      },
+    });
+    const summary = summarise(list);
+    expect(summary.items[0]).toMatchObject({rulesMisapplied: ["style-register"], fromScoreOnly: false});
+  });
+  it("counts the first attempt, not a retry", () => {
+    const list = answers(4, 2, 1, 5, 2);
+    list.push({...list[0]!, attempt: 2, score: 1});
+    list.unshift({...list[1]!, attempt: 2, score: 5});
+    expect(summarise(list)).toMatchObject({exact: 5, pass: true});
+  });
+});

@@ -1,0 +1,197 @@
+import {describe, expect, it} from "vitest";
+import {quoteSpans} from "../../lib/trainee/step1.js";
+import {listOptions, matchStep1, phrases, step1Mode, words} from "../../lib/trainee/step1.js";
+import {free, item, items, mark, option} from "./helpers.js";
+
+const summary = (result: ReturnType<typeof matchStep1>) => ({
+  found: result.found,
+  missed: result.missed,
+  candidates: result.candidates,
+  notOnChecklist: result.notOnChecklist,
+});
+
+describe("marks compared with the ruled quotes", () => {
+  const example4 = item("example-4");
+
+  it("finds each ruled line a mark overlaps", () => {
+    const result = matchStep1(example4, [mark(example4, "why the sky is blue"), mark(example4, "in one sentence")]);
+    expect(result.listings.map((listing) => listing.match)).toEqual([
+      {kind: "ruled", index: 0, role: "main", rule: "main-task"},
+      {kind: "ruled", index: 1, role: "instruction", rule: "purpose"},
+    ]);
+    expect(summary(result)).toEqual({found: 2, missed: 0, candidates: 0, notOnChecklist: 0});
+  });
+
+  it("counts one shared word as overlap: a mark on part of a quote finds its line", () => {
+    const example1 = item("example-1");
+    expect(matchStep1(example1, [mark(example1, "two")]).listings[0]!.match).toMatchObject({kind: "ruled", index: 1});
+    // "examples" is the main task's word, "no more than two" the limit's: the mark covers all of the limit.
+    expect(matchStep1(example1, [mark(example1, "no more than two examples")]).listings[0]!.match).toMatchObject({
+      kind: "ruled",
+      index: 1,
+    });
+  });
+
+  it("matches a whole-sentence mark to one line and names the others it covers", () => {
+    const result = matchStep1(example4, [mark(example4, "Explain in one sentence why the sky is blue.")]);
+    expect(result.listings[0]).toMatchObject({match: {kind: "ruled", index: 0}, alsoCovers: [1]});
+    expect(result.ruled.map((line) => [line.line.text, line.found])).toEqual([
+      ["Explain why the sky is blue", true],
+      ["One sentence", false],
+    ]);
+  });
+
+  it("tells a missed line by its line", () => {
+    const example7 = item("example-7");
+    const result = matchStep1(example7, [mark(example7, "List three Swedish words for snow")]);
+    expect(result.ruled.filter((line) => !line.found).map((line) => line.line.quote)).toEqual([
+      "three",
+      "Just the words.",
+    ]);
+  });
+
+  it("says 'not on the ruled checklist' for a mark that matches nothing", () => {
+    const example3 = item("example-3");
+    const result = matchStep1(example3, [
+      mark(example3, "bitte"),
+      {kind: "mark", in: "request", start: 6, end: 7}, // the space after "Kannst"
+      {kind: "mark", in: "request", start: 500, end: 510}, // past the end
+      {kind: "mark", in: "turn-1", start: 0, end: 4}, // no such turn
+    ]);
+    expect(result.listings.map((listing) => [listing.text, listing.match.kind])).toEqual([
+      ["bitte", "none"],
+      ["", "none"],
+      ["", "none"],
+      ["", "none"],
+    ]);
+    expect(summary(result)).toEqual({found: 0, missed: 3, candidates: 0, notOnChecklist: 4});
+  });
+
+  it("reads a standing instruction's words in the earlier turn", () => {
+    const edge7 = item("edge-7");
+    const result = matchStep1(edge7, [mark(edge7, "answer in bullet points", "turn-1")]);
+    expect(result.listings[0]!.match).toMatchObject({kind: "ruled", index: 1, rule: "standing-instructions"});
+  });
+
+  it("finds every ruled line of every item when each quote is marked, and nothing else", () => {
+    for (const each of items) {
+      const marks = each.checklist.flatMap((line) =>
+        line.role === "candidate"
+          ? []
+          : quoteSpans(each, line).map((span) => ({kind: "mark" as const, in: line.quoteIn, ...span})),
+      );
+      const result = matchStep1(each, marks);
+      const quoted = each.checklist.filter((line) => line.role !== "candidate" && line.quote);
+      expect({id: each.id, found: result.found, extra: result.notOnChecklist + result.candidates}).toEqual({
+        id: each.id,
+        found: quoted.length,
+        extra: 0,
+      });
+    }
+  });
+});
+
+describe("lines of the trainee's own words", () => {
+  it("gives a candidate's note: formality in edge case 9 was never requested", () => {
+    const result = matchStep1(item("edge-9"), [free("Formal register (Sie)")]);
+    expect(result.listings[0]!.match).toEqual({
+      kind: "candidate",
+      index: 2,
+      rule: "list-stated-only",
+      note: "formality was never requested",
+      source: "seed",
+    });
+    expect(summary(result)).toEqual({found: 0, missed: 2, candidates: 1, notOnChecklist: 0});
+  });
+  it("matches word forms that share their first five letters", () => {
+    expect(matchStep1(item("edge-9"), [free("formality")]).listings[0]!.match.kind).toBe("candidate");
+    expect(matchStep1(item("edge-10"), [free("naturalness")]).listings[0]!.match).toMatchObject({index: 3});
+  });
+  it("marks an inferred candidate's note as the site's", () => {
+    expect(matchStep1(item("example-1"), [free("exactly two")]).listings[0]!.match).toMatchObject({
+      kind: "candidate",
+      source: "inferred",
+    });
+  });
+  it("matches the line with the most words in common", () => {
+    const result = matchStep1(item("example-5"), [free("the answer must be correct")]);
+    expect(result.listings[0]!.match).toMatchObject({kind: "candidate", rule: "not-rated"});
+  });
+  it("prefers a ruled line to a candidate that fits the typed words as well", () => {
+    // "two examples" fits the limit ("No more than two examples") and the candidate "Exactly two examples" alike.
+    expect(matchStep1(item("example-1"), [free("two examples")]).listings[0]!.match).toMatchObject({
+      kind: "ruled",
+      index: 1,
+    });
+  });
+  it("matches nothing when no word is shared", () => {
+    expect(matchStep1(item("example-2"), [free("be nice")]).listings[0]!.match).toEqual({kind: "none"});
+  });
+});
+
+describe("the list a described request offers", () => {
+  const edge4 = item("edge-4");
+
+  it("uses a list where the seed describes the request", () => {
+    expect(items.filter((each) => step1Mode(each) === "list").map((each) => each.id)).toEqual([
+      "edge-4",
+      "edge-5a",
+      "edge-5b",
+      "edge-7",
+      "edge-10-twist",
+    ]);
+  });
+  it("offers the ruled lines and the candidates in alphabetical order, which gives nothing away", () => {
+    expect(listOptions(item("edge-10-twist")).map((entry) => entry.text)).toEqual([
+      "As a bulleted list",
+      "Give three tips for sleeping better",
+      "In natural Swedish",
+      "The tips are sound advice",
+      "Three tips",
+    ]);
+  });
+  it("finds a ticked ruled line, gives a ticked candidate's note, and names what was left unticked", () => {
+    const result = matchStep1(edge4, [option(1)]);
+    expect(result.mode).toBe("list");
+    expect(result.listings[0]!.match).toMatchObject({kind: "candidate", source: "inferred"});
+    expect(result.ruled.map((line) => [line.line.text, line.found])).toEqual([["Translate the text", false]]);
+    expect(summary(matchStep1(edge4, [option(0)]))).toEqual({found: 1, missed: 0, candidates: 0, notOnChecklist: 0});
+  });
+  it("reads an option that is not on the list as nothing", () => {
+    expect(matchStep1(edge4, [option(9)]).listings[0]!.match).toEqual({kind: "none"});
+  });
+});
+
+describe("phrases and words to toggle", () => {
+  it("splits a request at its punctuation", () => {
+    const text = item("example-3").request.text;
+    expect(phrases(text).map((phrase) => phrase.text)).toEqual([
+      "Kannst du mir bitte eine kurze",
+      "förmliche E-Mail an meine Vermieterin",
+      "Frau Berger",
+      "schreiben",
+      "Die Heizung ist seit drei Tagen kaputt",
+    ]);
+    for (const phrase of phrases(text)) expect(text.slice(phrase.start, phrase.end)).toBe(phrase.text);
+  });
+  it("keeps hyphenated words and percentages inside a phrase", () => {
+    expect(phrases(item("example-6").request.text).map((phrase) => phrase.text)).toEqual([
+      "Write a four-line rhyming birthday poem for my grandmother",
+    ]);
+    expect(phrases(item("example-5").request.text).map((phrase) => phrase.text)).toEqual([
+      "Just the answer",
+      "no explanation",
+      "what is 15% of 80",
+    ]);
+  });
+  it("reads words by letters and digits, joined across inner hyphens", () => {
+    expect(words("Kannst du eine E-Mail, 15% bitte?").map((word) => word.text)).toEqual([
+      "Kannst",
+      "du",
+      "eine",
+      "E-Mail",
+      "15",
+      "bitte",
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
 // the seed's note on their score if it names it as a likely wrong one, what the case teaches, and its links.
 import type {Derivation} from "../engine.js";
 import type {ChecklistLine, Item, ItemFlag, ItemNote, Source} from "../item.js";
-import type {Parameters} from "../parameters.js";
+import type {GuidelineParameters} from "../parameters.js";
 import type {RubricRow, Tally} from "../rubric.js";
 import type {Score, Verdict} from "../verdict.js";
 import {impliedScore, type ImpliedScore} from "./implied.js";
@@ -250,7 +250,7 @@ export function compareAnswer(
   item: Item,
   derivation: Derivation,
   answer: Pick<Answer, "score" | "checklist">,
-  parameters: Parameters,
+  parameters: GuidelineParameters,
 ): Comparison {
   const hasChecklist = !!answer.checklist && answer.checklist.lines.length > 0;
   const implied = hasChecklist ? impliedScore(answer.checklist!, parameters) : null;

@@ -5,7 +5,7 @@
 // response still engages with the request, 1 when it ignores it, does a different task or declines a harmless
 // request, and "not applicable" for a justified refusal. The trainee says which in `mainNotMet`; until they do,
 // both readings are returned (2 or 1) with `undecided: "engages"`, so the page can ask.
-import type {Parameters} from "../parameters.js";
+import type {GuidelineParameters} from "../parameters.js";
 import {applyRubric, tally, type RubricRow, type Tally} from "../rubric.js";
 import type {RuleOutcome} from "../rules.js";
 import type {Score, Verdict} from "../verdict.js";
@@ -52,7 +52,7 @@ function mainOutcome(verdict: Verdict, notMet: MainNotMet): RuleOutcome {
 const rank = (score: Score): number => (score === "n/a" ? 0 : score);
 
 /** The score the trainee's checklist implies under a guideline version's parameters. */
-export function impliedScore(checklist: TraineeChecklist, parameters: Parameters): ImpliedScore {
+export function impliedScore(checklist: TraineeChecklist, parameters: GuidelineParameters): ImpliedScore {
   const mains = checklist.lines.flatMap((line, index) => (line.main ? [index] : []));
   if (mains.length === 0) return {ok: false, reason: "no-main", lines: []};
   if (mains.length > 1) return {ok: false, reason: "several-mains", lines: mains};

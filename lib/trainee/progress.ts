@@ -1,7 +1,26 @@
-// The trainee's saved state: one record under one versioned localStorage key, validated on load with zod/mini
-// (full zod is too heavy for the browser). The same record is the export/import file. No Date in here: the caller
-// passes the time in.
-import * as z from "zod/mini";
+// The trainee's saved state: one record under one versioned localStorage key, validated on load. The same record is
+// the export/import file. No Date in here: the caller passes the time in.
+//
+// The schema is superstruct's, not zod's: Framework bundles a browser import whole, and zod/mini comes to 431 kB
+// that way (superstruct: 10 kB). Authored files are still validated with zod, at build time.
+import {
+  array,
+  boolean,
+  enums,
+  integer,
+  literal,
+  max,
+  min,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  union,
+  validate,
+  type Infer,
+} from "superstruct";
 import type {Part} from "../item.js";
 import type {Phase} from "../parts.js";
 
@@ -10,78 +29,78 @@ export const progressKey = "rater-notebook:progress:v1";
 export const progressVersion = 1;
 const app = "rater-notebook";
 
-const count = z.int().check(z.minimum(0));
+const count = min(integer(), 0);
+const isoDateTime = refine(
+  pattern(string(), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+  "iso-date-time",
+  (value) => !Number.isNaN(Date.parse(value)),
+);
 
 /**
  * How a trainee listed a line in Step 1: words they selected in the request (or in an earlier quoted turn,
  * "turn-1"), a line of their own for an instruction with no words, or an option they ticked on the list a
  * described request offers (the index of that checklist line).
  */
-export const Listing = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("mark"),
-    in: z.string().check(z.regex(/^(request|turn-[1-9][0-9]*)$/)),
-    start: count,
-    end: count,
-  }),
-  z.object({kind: z.literal("free"), text: z.string().check(z.minLength(1), z.maxLength(500))}),
-  z.object({kind: z.literal("option"), index: count}),
+export const Listing = union([
+  object({kind: literal("mark"), in: pattern(string(), /^(request|turn-[1-9][0-9]*)$/), start: count, end: count}),
+  object({kind: literal("free"), text: size(string(), 1, 500)}),
+  object({kind: literal("option"), index: count}),
 ]);
-export type Listing = z.infer<typeof Listing>;
+export type Listing = Infer<typeof Listing>;
 
 /** The verdicts a trainee can give a line in Step 2. */
-export const TraineeVerdict = z.enum(["met", "met-flaw", "partly", "not-met", "cannot-check"]);
-export type TraineeVerdict = z.infer<typeof TraineeVerdict>;
+export const TraineeVerdict = enums(["met", "met-flaw", "partly", "not-met", "cannot-check"]);
+export type TraineeVerdict = Infer<typeof TraineeVerdict>;
 
-export const TraineeLine = z.object({
+export const TraineeLine = object({
   listing: Listing,
   /** This line is the main task (exactly one line should be). */
-  main: z.optional(z.boolean()),
+  main: optional(boolean()),
   /** Step 2; absent until the trainee checks the line. */
-  verdict: z.optional(TraineeVerdict),
+  verdict: optional(TraineeVerdict),
 });
-export type TraineeLine = z.infer<typeof TraineeLine>;
+export type TraineeLine = Infer<typeof TraineeLine>;
 
 /**
  * When the main task is not met, how the response stands to the request, which the rubric needs to tell 2 from 1
  * or from "not applicable": it engages with the request (2), ignores it or does a different task (1), declines a
  * harmless request (1), or is a refusal of a request that shouldn't be fulfilled (not applicable).
  */
-export const MainNotMet = z.enum(["engages", "ignores", "declines-harmless", "justified-refusal"]);
-export type MainNotMet = z.infer<typeof MainNotMet>;
+export const MainNotMet = enums(["engages", "ignores", "declines-harmless", "justified-refusal"]);
+export type MainNotMet = Infer<typeof MainNotMet>;
 
-export const TraineeChecklist = z.object({
-  lines: z.array(TraineeLine),
-  mainNotMet: z.optional(MainNotMet),
+export const TraineeChecklist = object({
+  lines: size(array(TraineeLine), 0, 200),
+  mainNotMet: optional(MainNotMet),
 });
-export type TraineeChecklist = z.infer<typeof TraineeChecklist>;
+export type TraineeChecklist = Infer<typeof TraineeChecklist>;
 
-export const TraineeScore = z.union([z.int().check(z.minimum(1), z.maximum(5)), z.literal("n/a")]);
+export const TraineeScore = union([max(min(integer(), 1), 5), literal("n/a")]);
 
-export const Answer = z.object({
-  item: z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)),
+export const Answer = object({
+  item: pattern(string(), /^[a-z0-9]+(-[a-z0-9]+)*$/),
   /** "vague": scored under the one-line instruction (Part 1); "guideline": with the guideline. */
-  phase: z.enum(["vague", "guideline"]),
+  phase: enums(["vague", "guideline"]),
   /** "self-check": the blind calibration run; absent: the walk through the parts. */
-  mode: z.optional(z.literal("self-check")),
+  mode: optional(literal("self-check")),
   /** 1 for the first attempt, which is the one that counts; retries are kept. */
-  attempt: z.int().check(z.minimum(1)),
+  attempt: min(integer(), 1),
   score: TraineeScore,
   /** Steps 1 and 2; absent when the trainee committed a score alone. */
-  checklist: z.optional(TraineeChecklist),
+  checklist: optional(TraineeChecklist),
   /** The guideline version the answer was scored under, e.g. "v2". */
-  guideline: z.string().check(z.regex(/^v[0-9]+$/)),
+  guideline: pattern(string(), /^v[0-9]+$/),
   /** When, as an ISO date and time the caller passes in. */
-  at: z.iso.datetime(),
+  at: isoDateTime,
 });
-export type Answer = z.infer<typeof Answer>;
+export type Answer = Infer<typeof Answer>;
 
-export const Progress = z.object({
-  app: z.literal(app),
-  version: z.literal(progressVersion),
-  answers: z.array(Answer),
+export const Progress = object({
+  app: literal(app),
+  version: literal(progressVersion),
+  answers: array(Answer),
 });
-export type Progress = z.infer<typeof Progress>;
+export type Progress = Infer<typeof Progress>;
 
 export type Mode = "walk" | "self-check";
 const modeOf = (answer: Answer): Mode => answer.mode ?? "walk";
@@ -119,13 +138,12 @@ export function parseProgress(text: string | null | undefined): ParsedProgress {
       raw,
     };
   }
-  const parsed = Progress.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const at = issue.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
+  const [error, progress] = validate(value, Progress);
+  if (error) {
+    const at = error.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
     return {ok: false, reason: "corrupted", message: `the record is damaged at ${at.replace(/^\./, "")}`, raw};
   }
-  return {ok: true, progress: parsed.data};
+  return {ok: true, progress};
 }
 
 export const serializeProgress = (progress: Progress): string => JSON.stringify(progress);

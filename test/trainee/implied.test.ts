@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../lib/load.js";
-import type {Parameters} from "../../lib/parameters.js";
+import type {GuidelineParameters} from "../../lib/parameters.js";
 import {impliedScore} from "../../lib/trainee/implied.js";
 import type {MainNotMet, TraineeChecklist, TraineeVerdict} from "../../lib/trainee/progress.js";
 import {free, line} from "./helpers.js";
@@ -17,7 +17,7 @@ function checklist(main: TraineeVerdict, others: TraineeVerdict[], mainNotMet?: 
     ...(mainNotMet ? {mainNotMet} : {}),
   };
 }
-const read = (list: TraineeChecklist, parameters: Parameters = v2) => {
+const read = (list: TraineeChecklist, parameters: GuidelineParameters = v2) => {
   const implied = impliedScore(list, parameters);
   return implied.ok ? {score: implied.score, scores: implied.scores, rows: implied.rows} : implied;
 };

@@ -1,8 +1,9 @@
 // Probe page components: DOM only. Scoring and the request text come from lib/probes.
 import {curlCommand, defaultEndpoint} from "../lib/probes/request.js";
-import {formatTotal, scoreBoth, type LooseRuleResult, type RuleResult} from "../lib/probes/score.js";
+import {formatTotal, scoreBoth, type LooseRuleResult, type RuleResult, type ScoreReport} from "../lib/probes/score.js";
 import type {Rule} from "../lib/probes/schema.js";
 import type {ExampleView, ProbeView, VersionView} from "../lib/probes/view.js";
+import {debounce} from "./schedule.js";
 
 type Child = Node | string | number | null | undefined | false | Child[];
 
@@ -87,7 +88,9 @@ export function Results(view: ProbeView): HTMLElement {
       h(
         "p",
         {},
-        `No model has been run against this probe yet, so there are no results to show. The definition, rubric and scoring below are complete and final for ${view.current} — this page is published now so that the test is on the record before any score exists, rather than appearing alongside one.`,
+        "No model has been run against this probe yet, so there are no results to show. The definition, rubric " +
+          `and scoring below are complete and final for ${view.current} — this page is published now so that the ` +
+          "test is on the record before any score exists, rather than appearing alongside one.",
       ),
       h(
         "p",
@@ -105,7 +108,8 @@ export function Results(view: ProbeView): HTMLElement {
         "div",
         {class: "table-scroll"},
         table(
-          `${v.version === view.current ? `${v.version} · current` : v.version}: ${v.runs.length} run${v.runs.length === 1 ? "" : "s"} (maxTokens ${v.parameters.maxTokens})`,
+          `${v.version === view.current ? `${v.version} · current` : v.version}: ` +
+            `${v.runs.length} run${v.runs.length === 1 ? "" : "s"} (maxTokens ${v.parameters.maxTokens})`,
           ["Model", "Date", "Total", ...v.rules.map((r) => `Step ${r.step}`), "Truncated"],
           v.runs.map((run) => [
             h("code", {}, run.model),
@@ -202,7 +206,8 @@ function Example(version: VersionView, example: ExampleView, index: number): HTM
     h(
       "p",
       {class: "probe-example-score"},
-      `Live score from the real scorer: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of}) · loose ${formatTotal(loose.total)} · `,
+      `Live score from the real scorer: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of}) · ` +
+        `loose ${formatTotal(loose.total)} · `,
       asDeclared
         ? h("span", {class: "outcome outcome-pass"}, "every step as declared")
         : h("span", {class: "outcome outcome-fail"}, "differs from what the example declares"),
@@ -234,7 +239,8 @@ export function History(view: ProbeView): HTMLElement {
           h(
             "span",
             {class: "probe-hash"},
-            ` sha256 ${v.hash.slice(0, 12)}…, maxTokens ${v.parameters.maxTokens}, temperature ${v.parameters.temperature}`,
+            ` sha256 ${v.hash.slice(0, 12)}…, maxTokens ${v.parameters.maxTokens}, ` +
+              `temperature ${v.parameters.temperature}`,
           ),
         ),
       ),
@@ -277,8 +283,9 @@ export function RunItYourself(version: VersionView, exampleModel: string): HTMLE
 const verdicts = ["met", "partly met", "not met"] as const;
 
 /**
- * A box where a reader pastes any reply: each step passes or fails as they type (strict, loose beside it),
- * and the prompt's steps as a guideline checklist the reader rates by hand to compare with the regex.
+ * A box where a reader pastes any reply: each step passes or fails as they type, scored once typing pauses
+ * (strict, loose beside it); and the prompt's steps as a guideline checklist the reader rates by hand to
+ * compare with the regex.
  */
 export function ReplyChecker(version: VersionView): HTMLElement {
   const textarea = h("textarea", {
@@ -318,13 +325,18 @@ export function ReplyChecker(version: VersionView): HTMLElement {
     );
     return {rule, row, strict, loose, select, agreement};
   });
+  // Scoring runs off the keystroke path (schedule.ts); until it has run, the total is marked busy.
+  let scored: {text: string; report: ScoreReport} | null = null;
   const update = () => {
     const text = textarea.value;
     const empty = text === "";
-    const {strict, loose} = scoreBoth(version.rules, text);
+    const start = performance.now();
+    if (scored?.text !== text) scored = {text, report: scoreBoth(version.rules, text)};
+    const {strict, loose} = scored.report;
     total.textContent = empty
       ? "Paste or type a reply to score it."
-      : `Strict score: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of} steps). Loose, for comparison: ${formatTotal(loose.total)} (${loose.passed} of ${loose.of}).`;
+      : `Strict score: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of} steps). ` +
+        `Loose, for comparison: ${formatTotal(loose.total)} (${loose.passed} of ${loose.of}).`;
     rows.forEach(({strict: sCell, loose: lCell, select, agreement}, i) => {
       const s = strict.rules[i];
       const l = loose.rules[i];
@@ -342,9 +354,20 @@ export function ReplyChecker(version: VersionView): HTMLElement {
               ? "regex is all or nothing"
               : "differs";
     });
+    total.setAttribute("aria-busy", "false");
+    // One User Timing entry per scoring: what a keystroke costs, for the bench and DevTools.
+    performance.measure("probe-reply-score", {start});
   };
-  textarea.addEventListener("input", update);
-  for (const {select} of rows) select.addEventListener("change", update);
+  const scheduled = debounce(update);
+  textarea.addEventListener("input", () => {
+    total.setAttribute("aria-busy", "true");
+    scheduled.request();
+  });
+  for (const {select} of rows)
+    select.addEventListener("change", () => {
+      scheduled.cancel();
+      update();
+    });
   update();
   return h(
     "div",
@@ -361,7 +384,8 @@ export function ReplyChecker(version: VersionView): HTMLElement {
         h(
           "caption",
           {},
-          `The prompt's steps as a guideline checklist (${version.version}). Rate each step yourself, then compare with the regex.`,
+          `The prompt's steps as a guideline checklist (${version.version}). ` +
+            "Rate each step yourself, then compare with the regex.",
         ),
         h(
           "thead",

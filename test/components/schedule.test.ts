@@ -19,12 +19,13 @@ function manualTimers({idle = true} = {}) {
     timers,
     /** The delays of the timeouts still scheduled. */
     scheduled: () => [...timeouts.values()].map((t) => t.ms),
-    /** Fires every scheduled timeout, then every idle callback. */
+    /** Fires every scheduled timeout. */
     elapse() {
       const due = [...timeouts.values()];
       timeouts.clear();
       for (const t of due) t.run();
     },
+    /** Runs every callback waiting for idle time. */
     idle() {
       for (const callback of idles.splice(0)) callback.run();
     },

@@ -85,8 +85,11 @@ export function translatePattern(pattern: string, flags: string): string {
       if (/[0-9]/.test(pattern[i] ?? "")) refuse("octal escape \\0");
       return "\\x{0}";
     }
-    if (c === "c" && /[a-zA-Z]/.test(pattern[i] ?? "")) return hex(pattern.charCodeAt(i++) % 32);
-    if (c === "x" && isHex(pattern.slice(i, i + 2)) && pattern.slice(i, i + 2).length === 2) {
+    if (c === "c") {
+      // \cJ is a control character; a \c without a letter is a backslash and a c, as JavaScript reads it.
+      return /[a-zA-Z]/.test(pattern[i] ?? "") ? hex(pattern.charCodeAt(i++) % 32) : "\\\\c";
+    }
+    if (c === "x" && /^[0-9a-fA-F]{2}/.test(pattern.slice(i))) {
       i += 2;
       return `\\x{${pattern.slice(i - 2, i)}}`;
     }

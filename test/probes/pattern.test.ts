@@ -62,6 +62,8 @@ describe("escapes and syntax that differ between the two engines", () => {
     ["\\u00e9t\\u00e9", "", "un été chaud"],
     ["\\x41\\cJ", "", "xA\ny"],
     ["a\\0b", "", "a\0b"],
+    ["a\\c-", "", "a\\c-"],
+    ["x{,3}", "", "x{,3}"],
     ["a\\/b", "", "x a/b"],
     ["\\e\\q\\y", "", "eqy"], // identity escapes: the letter itself (RE2 would read \e as an error)
     ["\\a", "", "a\u0007"], // JavaScript's \a is the letter a, RE2's is the bell

@@ -42,6 +42,8 @@ const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;
 export default {
   title: "Rater Notebook",
   root: "src",
+  // scripts/build.ts builds into a fresh folder (Framework empties its output first) and swaps it in on success.
+  output: process.env.SITE_OUTPUT ?? "dist",
   style: "style.css",
   globalStylesheets: [],
   head: '<link rel="icon" href="data:,">',

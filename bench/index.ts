@@ -1,5 +1,7 @@
-// npm run bench: how fast the rule engine derives scores, and what the site's build costs next to a one-page
-// Framework site built in the same run. Figures vary with the machine; the ratios are what to compare.
+// npm run bench [-- --engine-only | --probes-only]: how fast the rule engine derives scores, how the probe scorer
+// fares on hostile replies (in this process, through probes:score, and per keystroke in the built page in
+// Chromium), and what the site's build costs next to a one-page Framework site built in the same run.
+// Figures vary with the machine; the ratios are what to compare.
 import {execFileSync} from "node:child_process";
 import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -9,13 +11,9 @@ import {randomInt, randomLcg} from "d3";
 import {deriveAll, ruleSetOf} from "../lib/engine.js";
 import type {ChecklistLine, Item} from "../lib/item.js";
 import {loadGuideline, loadItems, projectRoot} from "../lib/load.js";
+import {prepareCache} from "../scripts/build.js";
 import {copyProject} from "../scripts/copy-project.js";
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+import {benchPage, benchScoring, median} from "./probes.js";
 
 function time(runs: number, work: () => unknown): number[] {
   const samples: number[] = [];
@@ -60,52 +58,69 @@ function onePageSite(): string {
     join(copy, "observablehq.config.js"),
     'export default {root: "src", globalStylesheets: [], footer: ""};\n',
   );
-  cpSync(join(projectRoot, "package.json"), join(copy, "package.json"));
+  for (const file of ["package.json", "framework-npm-versions.json"]) cpSync(join(projectRoot, file), join(copy, file));
   execFileSync("mkdir", ["-p", join(copy, "src")]);
   writeFileSync(join(copy, "src", "index.md"), "# One page\n\nA baseline Framework site with a single page.\n");
   symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
   return copy;
 }
 
-const guideline = loadGuideline("v2");
-const ruleSet = ruleSetOf(guideline);
-const items = loadItems();
-deriveAll(items, ruleSet); // warm up the JIT before timing
+const engineOnly = process.argv.includes("--engine-only");
+const probesOnly = process.argv.includes("--probes-only");
 
-const allItems = time(2000, () => deriveAll(items, ruleSet));
-const generated = generateItems(items, 10_000, 42);
-time(5, () => deriveAll(generated, ruleSet)); // warm-up on the generated set too
-const tenThousand = time(30, () => deriveAll(generated, ruleSet));
-const perItemMs = median(allItems) / items.length;
+if (!probesOnly) {
+  const guideline = loadGuideline("v2");
+  const ruleSet = ruleSetOf(guideline);
+  const items = loadItems();
+  deriveAll(items, ruleSet); // warm up the JIT before timing
 
-console.log("rule engine (median of repeated runs)");
-console.log(
-  `  derive all ${items.length} items:       ${(median(allItems) * 1000).toFixed(1)} µs   (target: well under 1 ms)  ${median(allItems) < 1 ? "ok" : "OVER"}`,
-);
-console.log(
-  `  derive 10,000 generated items: ${median(tenThousand).toFixed(2)} ms   (target: under 50 ms)  ${median(tenThousand) < 50 ? "ok" : "OVER"}`,
-);
-console.log(
-  `  per item, real vs generated:   ${(perItemMs * 1000).toFixed(2)} µs vs ${((median(tenThousand) / 10_000) * 1000).toFixed(2)} µs`,
-);
+  const allItems = median(time(2000, () => deriveAll(items, ruleSet)));
+  const generated = generateItems(items, 10_000, 42);
+  time(5, () => deriveAll(generated, ruleSet)); // warm-up on the generated set too
+  const tenThousand = median(time(30, () => deriveAll(generated, ruleSet)));
+  const perItemMs = allItems / items.length;
 
-if (!process.argv.includes("--engine-only")) {
+  console.log("rule engine (median of repeated runs)");
+  console.log(
+    `  derive all ${items.length} items:       ${(allItems * 1000).toFixed(1)} µs   ` +
+      `(target: well under 1 ms)  ${allItems < 1 ? "ok" : "OVER"}`,
+  );
+  console.log(
+    `  derive 10,000 generated items: ${tenThousand.toFixed(2)} ms   ` +
+      `(target: under 50 ms)  ${tenThousand < 50 ? "ok" : "OVER"}`,
+  );
+  console.log(
+    `  per item, real vs generated:   ${(perItemMs * 1000).toFixed(2)} µs vs ` +
+      `${((tenThousand / 10_000) * 1000).toFixed(2)} µs`,
+  );
+}
+
+if (!engineOnly) benchScoring();
+
+if (!engineOnly) {
   const baseline = onePageSite();
   const site = copyProject("rater-notebook-bench-site-");
   try {
     // Alternate the two builds so load on the shared machine falls on both alike.
     const baselineRuns: number[] = [];
     const siteRuns: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      for (const dir of [baseline, site]) rmSync(join(dir, "src", ".observablehq"), {recursive: true, force: true});
-      baselineRuns.push(buildSeconds(baseline));
+    // Cold: an empty cache but for the pinned library versions (scripts/build.ts), so no build asks the network.
+    for (let round = 0; round < (probesOnly ? 1 : 3); round++) {
+      for (const dir of [baseline, site]) {
+        rmSync(join(dir, "src", ".observablehq"), {recursive: true, force: true});
+        prepareCache(dir);
+      }
+      if (!probesOnly) baselineRuns.push(buildSeconds(baseline));
       siteRuns.push(buildSeconds(site));
     }
-    const ratio = median(siteRuns) / median(baselineRuns);
-    console.log("site build (median of 3 cold builds each, same run)");
-    console.log(`  one-page Framework site:  ${median(baselineRuns).toFixed(2)} s`);
-    console.log(`  Rater Notebook:           ${median(siteRuns).toFixed(2)} s`);
-    console.log(`  ratio:                    ${ratio.toFixed(2)}x the one-page site`);
+    if (!probesOnly) {
+      const ratio = median(siteRuns) / median(baselineRuns);
+      console.log("site build (median of 3 cold builds each, same run)");
+      console.log(`  one-page Framework site:  ${median(baselineRuns).toFixed(2)} s`);
+      console.log(`  Rater Notebook:           ${median(siteRuns).toFixed(2)} s`);
+      console.log(`  ratio:                    ${ratio.toFixed(2)}x the one-page site`);
+    }
+    await benchPage(join(site, "dist"));
   } finally {
     rmSync(baseline, {recursive: true, force: true});
     rmSync(site, {recursive: true, force: true});

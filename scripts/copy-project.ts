@@ -14,6 +14,7 @@ const entries = [
   "src",
   "scripts",
   "observablehq.config.ts",
+  "framework-npm-versions.json",
   "package.json",
   "tsconfig.json",
 ];

@@ -4,6 +4,7 @@
 import {spawn} from "node:child_process";
 import {readdirSync, utimesSync, watch} from "node:fs";
 import {join} from "node:path";
+import {prepareCache} from "./build.js";
 
 const root = join(import.meta.dirname, "..");
 const loaders = readdirSync(join(root, "src", "data"))
@@ -22,6 +23,8 @@ for (const folder of ["guideline", "data"]) {
   });
 }
 
+// The same pinned library versions as the build, so the preview needs no network either.
+prepareCache(root, {keepLoaderOutputs: true});
 const preview = spawn("npx", ["observable", "preview", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",

@@ -1,12 +1,12 @@
-// Probes: versioned prompts with regex rules, scored deterministically. Node-only as a whole (load, hash,
-// redos and runs read files); pages import score.js and request.js directly.
+// Probes: versioned prompts with regex rules, scored deterministically. Node-only as a whole (load, hash
+// and runs read files); pages import score.js and request.js directly.
 export * from "./schema.js";
 export * from "./score.js";
 export * from "./check.js";
 export * from "./request.js";
 export * from "./runner.js";
 export * from "./hash.js";
-export * from "./redos.js";
+export * from "./pattern.js";
 export * from "./load.js";
 export * from "./runs.js";
 export * from "./view.js";

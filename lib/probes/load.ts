@@ -6,7 +6,7 @@ import {join} from "node:path";
 import type {z} from "zod";
 import {fieldPath, problemsFromZod, type Problem} from "../problems.js";
 import {contentHash} from "./hash.js";
-import {backtrackingRisk} from "./redos.js";
+import {patternProblem} from "./pattern.js";
 import {Hashes, ProbeVersion, Run} from "./schema.js";
 
 export const probesDir = "data/probes";
@@ -33,7 +33,10 @@ export interface LoadedRun {
 }
 
 export interface LoadOptions {
-  /** Check every pattern for catastrophic backtracking (a few seconds). Default true. */
+  /**
+   * Ignored: every pattern is always checked, now cheaply (does it compile for the linear-time engine?).
+   * Kept so callers that passed `{backtracking: false}` still type-check.
+   */
   backtracking?: boolean;
 }
 
@@ -77,13 +80,16 @@ function readValidated<T>(
   return undefined;
 }
 
-/** Checks that go beyond the shape: patterns compile and cannot backtrack catastrophically, ids and steps agree, examples cite real rules. */
+/**
+ * Checks that go beyond the shape: patterns compile for the linear-time engine, ids and steps agree, examples
+ * cite real rules.
+ */
 export function checkVersion(
   file: string,
   version: ProbeVersion,
   expected: {probe: string; version: string},
   report: Report,
-  {backtracking = true}: LoadOptions = {},
+  _options: LoadOptions = {},
 ): void {
   const error = (field: string, message: string) => report.errors.push({file, field, message});
   if (version.probe !== expected.probe)
@@ -96,27 +102,8 @@ export function checkVersion(
     if (seen.has(rule.id)) error(at("id"), `duplicate rule id "${rule.id}"`);
     seen.add(rule.id);
     if (rule.step !== i + 1) error(at("step"), `expected step ${i + 1} (rules are in prompt order), got ${rule.step}`);
-    try {
-      new RegExp(rule.pattern, rule.flags);
-    } catch (thrown) {
-      error(
-        at("pattern"),
-        `invalid regular expression: ${(thrown as Error).message.replace(/^Invalid regular expression: /, "").toLowerCase()}`,
-      );
-      return;
-    }
-    if (!backtracking) return;
-    const risk = backtrackingRisk(rule.pattern, rule.flags);
-    if (risk.level === "exponential")
-      error(at("pattern"), `at risk of catastrophic backtracking (${risk.summary}): rewrite the pattern`);
-    else if (risk.level === "unknown")
-      error(at("pattern"), `cannot be checked for catastrophic backtracking (${risk.summary})`);
-    else if (risk.level === "polynomial")
-      report.warnings.push({
-        file,
-        field: at("pattern"),
-        message: `super-linear backtracking (${risk.summary}); bounded here by maxTokens`,
-      });
+    const problem = patternProblem(rule);
+    if (problem) error(at("pattern"), problem);
   });
   version.examples.forEach((example, i) => {
     const at = (key: string) => fieldPath(["examples", i, key]);

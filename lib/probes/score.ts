@@ -1,8 +1,11 @@
-// Deterministic regex scoring of a reply against a probe version's rules.
+// Deterministic regex scoring of a reply against a probe version's rules, on a linear-time engine (re2js, see
+// pattern.ts): the page, the CLIs and the build share it, and no reply can make it backtrack.
 // Browser-safe: no node: imports, no zod at run time. Same rules and text in, same record out.
+import type {RE2JS} from "re2js";
+import {compilePattern} from "./pattern.js";
 import type {Outcome, Rule} from "./schema.js";
 
-/** Where a pattern matched: offsets into the text that was scored (end exclusive). */
+/** Where a pattern matched: UTF-16 offsets into the text that was scored (end exclusive), as String.slice takes. */
 export interface Span {
   start: number;
   end: number;
@@ -56,15 +59,23 @@ export interface ScoreReport {
   loose: LooseScore;
 }
 
-export function compileRule(rule: Pick<Rule, "pattern" | "flags">): RegExp {
-  return new RegExp(rule.pattern, rule.flags);
+/** The rule's pattern for the linear-time engine; throws for a pattern the load step would refuse. */
+export function compileRule(rule: Pick<Rule, "pattern" | "flags">): RE2JS {
+  return compilePattern(rule);
 }
 
-export function scoreRule(rule: Rule, text: string, regex: RegExp = compileRule(rule)): RuleResult {
-  const match = regex.exec(text);
-  const span = match ? {start: match.index, end: match.index + match[0].length, text: match[0]} : null;
-  const matched = match !== null;
-  const outcome: Outcome = (rule.mode === "must-match") === matched ? "pass" : "fail";
+/** The first (leftmost) match, as JavaScript's exec finds it; re2js offsets are UTF-16, like String.slice. */
+function firstMatch(regex: RE2JS, text: string): Span | null {
+  // test() runs on the DFA without captures, the fast path for the common case: no match.
+  if (!regex.test(text)) return null;
+  const matcher = regex.matcher(text);
+  if (!matcher.find()) return null;
+  return {start: matcher.start(), end: matcher.end(), text: matcher.group() ?? ""};
+}
+
+export function scoreRule(rule: Rule, text: string, regex: RE2JS = compileRule(rule)): RuleResult {
+  const span = firstMatch(regex, text);
+  const outcome: Outcome = (rule.mode === "must-match") === (span !== null) ? "pass" : "fail";
   return {id: rule.id, step: rule.step, mode: rule.mode, outcome, span};
 }
 
@@ -102,7 +113,10 @@ export function looseVariants(text: string): {name: LooseVariantName; text: stri
   ];
 }
 
-/** Loose score (IFEval-style): a rule passes if it passes on any variant; reported beside the strict score, never instead. */
+/**
+ * Loose score (IFEval-style): a rule passes if it passes on any variant; reported beside the strict score, never
+ * instead.
+ */
 export function scoreLoose(rules: readonly Rule[], text: string): LooseScore {
   const variants = looseVariants(text);
   return summarise(

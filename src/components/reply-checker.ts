@@ -1,9 +1,11 @@
-// A box where a reader pastes any reply: each step passes or fails as they type (strict, loose beside it), and
-// the prompt's steps as a guideline checklist the reader rates by hand to compare with the regex.
-import {formatTotal, scoreBoth} from "../lib/probes/score.js";
+// A box where a reader pastes any reply: each step passes or fails as they type, scored once typing pauses (strict,
+// loose beside it); and the prompt's steps as a guideline checklist the reader rates by hand to compare with the
+// regex.
+import {formatTotal, scoreBoth, type ScoreReport} from "../lib/probes/score.js";
 import {compareWithRegex, looseNote, readerVerdicts, type ReaderVerdict, type VersionView} from "../lib/probes/view.js";
 import {el} from "./dom.js";
 import {OutcomeBadge} from "./probe-table.js";
+import {debounce} from "./schedule.js";
 
 export function ReplyChecker(version: VersionView): HTMLElement {
   const textarea = el("textarea", {
@@ -43,10 +45,14 @@ export function ReplyChecker(version: VersionView): HTMLElement {
     );
     return {row, strict, loose, select, agreement};
   });
+  // Scoring runs off the keystroke path (schedule.ts); until it has run, the total is marked busy.
+  let scored: {text: string; report: ScoreReport} | null = null;
   const update = () => {
     const text = textarea.value;
     const empty = text === "";
-    const {strict, loose} = scoreBoth(version.rules, text);
+    const start = performance.now();
+    if (scored?.text !== text) scored = {text, report: scoreBoth(version.rules, text)};
+    const {strict, loose} = scored.report;
     total.textContent = empty
       ? "Paste or type a reply to score it."
       : `Strict score: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of} steps). ` +
@@ -58,9 +64,20 @@ export function ReplyChecker(version: VersionView): HTMLElement {
       looseCell.replaceChildren(empty || !l ? "" : OutcomeBadge(l.outcome, {note: looseNote(s, l)}));
       agreement.textContent = empty ? "" : (compareWithRegex(select.value as ReaderVerdict | "", s?.outcome) ?? "");
     });
+    total.setAttribute("aria-busy", "false");
+    // One User Timing entry per scoring: what a keystroke costs, for the bench and DevTools.
+    performance.measure("probe-reply-score", {start});
   };
-  textarea.addEventListener("input", update);
-  for (const {select} of rows) select.addEventListener("change", update);
+  const scheduled = debounce(update);
+  textarea.addEventListener("input", () => {
+    total.setAttribute("aria-busy", "true");
+    scheduled.request();
+  });
+  for (const {select} of rows)
+    select.addEventListener("change", () => {
+      scheduled.cancel();
+      update();
+    });
   update();
   return el(
     "div",

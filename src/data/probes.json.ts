@@ -1,4 +1,4 @@
-// Probes for the site: every version validated (schema, patterns, backtracking, hashes), every worked
+// Probes for the site: every version validated (schema, patterns for the linear-time engine, hashes), every worked
 // example scored by the real scorer, recorded runs attached to their version. Fails the build on any error.
 import {checkExamples, checkHashes, loadHashes, loadProbes, loadRuns, probeView} from "../../lib/probes/index.js";
 import {formatProblem} from "../../lib/problems.js";

@@ -1,6 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
+import {readFileSync} from "node:fs";
 import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {hostileReply} from "../../lib/probes/hostile.js";
+import type {ProbeVersion} from "../../lib/probes/schema.js";
+import {scoreBoth} from "../../lib/probes/score.js";
 import {openSite, type Site} from "./site.js";
 
 let site: Site;
@@ -12,6 +16,11 @@ afterAll(async () => {
 });
 
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
+
+/** Waits until the scoring that follows the last keystroke has run (it runs off the keystroke path). */
+async function scored(page: Page) {
+  await page.locator('.reply-total[aria-busy="false"]').waitFor();
+}
 
 async function stepResults(page: Page) {
   return page
@@ -35,6 +44,7 @@ describe("the probe page", () => {
     expect(await page.locator(".reply-total").innerText()).toBe("Paste or type a reply to score it.");
 
     await box.fill(correct);
+    await scored(page);
     expect(await page.locator(".reply-total").innerText()).toBe(
       "Strict score: 1.00 (6 of 6 steps). Loose, for comparison: 1.00 (6 of 6).",
     );
@@ -42,6 +52,7 @@ describe("the probe page", () => {
 
     // Typing a trailing line fails step 6 at once; loose still passes it without the last line.
     await box.pressSequentially("\n\nHope this helps!");
+    await scored(page);
     expect(await stepResults(page)).toEqual([
       ["step_1_begins_with_marker", "✓ pass", "✓ pass"],
       ["step_2_ordered_planet_list", "✓ pass", "✓ pass"],
@@ -61,6 +72,7 @@ describe("the probe page", () => {
     expect(await page.locator('tr[data-rule="step_1_begins_with_marker"] td.agreement').innerText()).toBe("differs");
 
     await box.fill("Sure! Pluto was a planet.\nBEGIN-7731");
+    await scored(page);
     const results = await stepResults(page);
     expect(results.map(([, strict]) => strict)).toEqual(["✗ fail", "✗ fail", "✗ fail", "✗ fail", "✗ fail", "✗ fail"]);
 
@@ -108,8 +120,37 @@ describe("the probe page", () => {
     const page = await site.newPage();
     await page.goto("/probes/six-step-chain");
     await page.getByLabel("Paste a reply").fill(correct);
+    await scored(page);
     const results = await new AxeBuilder({page}).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     expect(site.problems).toEqual([]);
   });
+
+  it("scores a 10,000-character hostile paste for every rule of every version, as the scorer does", async () => {
+    const versions = ["v1", "v2"].map(
+      (v) => JSON.parse(readFileSync(`data/probes/six-step-chain/${v}.json`, "utf8")) as ProbeVersion,
+    );
+    const current = versions.at(-1)!;
+    const page = await site.newPage();
+    await page.goto("/probes/six-step-chain");
+    const box = page.getByLabel("Paste a reply");
+    for (const rule of versions.flatMap((v) => v.rules)) {
+      const hostile = hostileReply(rule, 10_000);
+      await box.fill(hostile);
+      await box.press("End");
+      await box.press("Backspace"); // a keystroke on top of the paste (the box is full: maxlength 10000)
+      await scored(page);
+      const {strict, loose} = scoreBoth(current.rules, hostile.slice(0, -1));
+      expect(await page.locator(".reply-total").innerText()).toBe(
+        `Strict score: ${strict.total.toFixed(2)} (${strict.passed} of 6 steps). ` +
+          `Loose, for comparison: ${loose.total.toFixed(2)} (${loose.passed} of 6).`,
+      );
+      expect((await stepResults(page)).map(([, s]) => s)).toEqual(
+        strict.rules.map((r) => (r.outcome === "pass" ? "✓ pass" : "✗ fail")),
+      );
+      // The seed's step 2, cubic for a backtracking engine: the page as a reader sees it after that paste.
+      if (rule === current.rules[1]) await page.screenshot({path: "test-results/probe-hostile-paste.png"});
+    }
+    expect(site.problems).toEqual([]);
+  }, 120_000);
 });

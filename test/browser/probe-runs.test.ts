@@ -92,11 +92,9 @@ beforeAll(async () => {
   copy = copyProject("rater-notebook-runs-");
   await recordRun("v1", "test-only/stub-truncated", "2026-01-01T09:00:00.000Z", cutOff, "length");
   await recordRun("v2", "test-only/stub-complete", "2026-01-02T09:00:00.000Z", correct, "stop");
-  const build = run(join(projectRoot, "node_modules/.bin/observable"), ["build"]);
-  if (build.status !== 0) throw new Error(`observable build failed in ${copy}:\n${build.stderr}${build.stdout}`);
-  // The post-build step reads dist/ next to its own folder: run the copy's, on the copy's dist/.
-  const post = run(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/postbuild.ts"]);
-  if (post.status !== 0) throw new Error(`postbuild failed in ${copy}:\n${post.stderr}${post.stdout}`);
+  // The copy's own build script builds the copy's dist/, post-build step included.
+  const build = run(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"]);
+  if (build.status !== 0) throw new Error(`the build failed in ${copy}:\n${build.stderr}${build.stdout}`);
   site = await openSite(join(copy, "dist"));
 }, 240_000);
 

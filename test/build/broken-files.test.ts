@@ -36,10 +36,10 @@ afterEach(() => {
 });
 
 describe("a broken authored file", () => {
-  it("stops `observable build` with the item file and the field at fault", () => {
+  it("stops the build with the item file and the field at fault", () => {
     const copy = copyProject();
     edit(copy, "data/items/example-2.md", "verdict: not-met", "verdict: nope");
-    const result = run(copy, bin("observable"), ["build"]);
+    const result = run(copy, bin("tsx"), ["scripts/build.ts"]);
     expect(result.status).not.toBe(0);
     expect(result.stderr + result.stdout).toContain(
       'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw", "partly", "not-met", "cannot-check", "not-instruction", "not-applicable"',

@@ -1,6 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {checkExamples} from "../../lib/probes/check.js";
 import {loadProbes} from "../../lib/probes/load.js";
+import {scoreRule} from "../../lib/probes/score.js";
 import {fieldPath, formatProblem, type Problem} from "../../lib/problems.js";
 import type {ProbeVersion} from "../../lib/probes/schema.js";
 
@@ -15,12 +16,8 @@ describe("loadProbes on the real data", () => {
     expect(loaded.probes.map((p) => [p.probe, p.versions.map((v) => v.data.version)])).toEqual([
       ["six-step-chain", ["v1", "v2"]],
     ]);
-    expect(lines(loaded.warnings)).toMatchInlineSnapshot(`
-      [
-        "data/probes/six-step-chain/v1.json at rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
-        "data/probes/six-step-chain/v2.json at rules[1].pattern: super-linear backtracking (3rd degree polynomial); bounded here by maxTokens",
-      ]
-    `);
+    // No polynomial-backtracking warning any more: every pattern runs on the linear-time engine.
+    expect(loaded.warnings).toEqual([]);
   });
 
   it("v1 and v2 differ only in maxTokens and the changelog line", () => {
@@ -30,6 +27,17 @@ describe("loadProbes on the real data", () => {
     const strip = ({version: _v, parameters: _p, changelog: _c, ...rest}: ProbeVersion) => rest;
     expect(strip(v1!.data)).toEqual(strip(v2!.data));
   });
+});
+
+it("a pattern that backtracks exponentially in JavaScript loads, and scores a hostile reply at once", () => {
+  const loaded = loadProbes(fixture("exponential"));
+  expect([loaded.errors, loaded.warnings]).toEqual([[], []]);
+  const rule = loaded.probes[0]!.versions[0]!.data.rules[2]!;
+  expect(rule.pattern).toBe("COUNT:(\\s*\\w+\\s?)*$");
+  // JavaScript's RegExp takes about 2^n steps on this; the linear-time engine reads it once.
+  const hostile = `COUNT:${"a".repeat(100_000)}!`;
+  expect(scoreRule(rule, hostile)).toEqual({id: rule.id, step: 3, mode: "must-match", outcome: "fail", span: null});
+  expect(scoreRule(rule, "COUNT: 3 items").span).toEqual({start: 0, end: 14, text: "COUNT: 3 items"});
 });
 
 describe("broken probe files fail with file and field", () => {
@@ -49,12 +57,16 @@ describe("broken probe files fail with file and field", () => {
     `);
   });
 
-  it("a pattern at risk of catastrophic backtracking", () => {
-    expect(lines(loadProbes(fixture("redos")).errors)).toMatchInlineSnapshot(`
-      [
-        "data/probes/six-step-chain/v1.json at rules[2].pattern: at risk of catastrophic backtracking (exponential): rewrite the pattern",
-      ]
-    `);
+  const unsupported = "data/probes/six-step-chain/v1.json at rules[2].pattern: not supported by the linear-time engine";
+
+  it("a backreference, which the linear-time engine cannot run", () => {
+    expect(lines(loadProbes(fixture("backreference")).errors)).toEqual([
+      `${unsupported} (RE2 syntax): backreference \\1`,
+    ]);
+  });
+
+  it("a lookahead, which the linear-time engine cannot run", () => {
+    expect(lines(loadProbes(fixture("lookahead")).errors)).toEqual([`${unsupported} (RE2 syntax): lookahead (?!`]);
   });
 
   it("missing fields", () => {

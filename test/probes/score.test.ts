@@ -50,6 +50,33 @@ describe("the seed's six worked examples", () => {
   });
 });
 
+describe("spans on non-ASCII text", () => {
+  it("are UTF-16 offsets, as String.slice takes them, after accents, an emoji and a lone surrogate", () => {
+    const text = "Grüße, ein Lächeln 😀 und \ud83d — BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3 Plutó";
+    const [step1, step2, step3] = scoreReply(v2.rules, text).rules;
+    expect(step1?.outcome).toBe("fail"); // ^\s* does not skip the preamble
+    for (const [result, found] of [
+      [step2, "- Jupiter\n- Saturn\n- Uranus"],
+      [step3, "COUNT: 3"],
+    ] as const) {
+      expect(result?.span?.text).toBe(found);
+      expect(result?.span?.start).toBe(text.indexOf(found));
+      expect(text.slice(result!.span!.start, result!.span!.end)).toBe(found);
+    }
+    const pluto = scoreReply(v2.rules, "😀😀 PLUTO").rules[3];
+    expect(pluto?.span).toEqual({start: 5, end: 10, text: "PLUTO"});
+  });
+
+  it("match what JavaScript's RegExp finds, for every rule on every worked example", () => {
+    for (const example of v2.examples)
+      for (const rule of v2.rules) {
+        const js = new RegExp(rule.pattern, rule.flags).exec(`Ünïcödé 😀\n${example.text}`);
+        const span = scoreRule(rule, `Ünïcödé 😀\n${example.text}`).span;
+        expect(span && [span.start, span.text]).toEqual(js && [js.index, js[0]]);
+      }
+  });
+});
+
 // Each regex exactly as written, not as the author may have meant it.
 describe("edges of every rule", () => {
   const cases: [string, string, "pass" | "fail"][] = [

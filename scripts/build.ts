@@ -1,0 +1,114 @@
+// npm run build [-- --update-pins]: the static site in dist/, with no network, the same output every day.
+// Why a script rather than `observable build`:
+// - Framework's client names the versions of the libraries it loads lazily (react-dom, echarts, d3, ...), and
+//   Framework asks the npm registry for them whenever its cache folder has none. They are pinned in
+//   framework-npm-versions.json and written into that folder before every build, so the build asks nothing and
+//   embeds the same versions every day. A build that still asks (a new library) fails: pin it, or run with
+//   --update-pins (which needs the network once) after upgrading Framework.
+// - Framework reuses a data loader's cached output while the loader file is unchanged, but the loaders read
+//   guideline/ and data/: their outputs are cleared before every build, so nothing stale ships.
+// - Framework empties its output folder before building: the site is built into a fresh folder next to dist/
+//   and replaces dist/ only once the build and the post-build step have succeeded.
+import {spawnSync} from "node:child_process";
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
+import {join, resolve} from "node:path";
+import {fileURLToPath} from "node:url";
+import {mendPages} from "./postbuild.js";
+
+const root = resolve(import.meta.dirname, "..");
+export const pinsFile = "framework-npm-versions.json";
+/** Framework's cache folder: .observablehq/cache under the source root ("src" in observablehq.config.ts). */
+const cacheDir = (project: string) => join(project, "src", ".observablehq", "cache");
+
+/** The pinned versions, by package name. */
+export function readPins(project: string = root): Record<string, string> {
+  return JSON.parse(readFileSync(join(project, pinsFile), "utf8")) as Record<string, string>;
+}
+
+/** name@version of every version Framework's cache folder holds (where it looks before asking the registry). */
+export function cachedVersions(project: string = root): string[] {
+  const npm = join(cacheDir(project), "_npm");
+  if (!existsSync(npm)) return [];
+  return readdirSync(npm)
+    .flatMap((entry) => (entry.startsWith("@") ? readdirSync(join(npm, entry)).map((sub) => `${entry}/${sub}`) : entry))
+    .sort();
+}
+
+/**
+ * Makes the pinned versions the only ones in Framework's cache folder (an empty folder per name@version is
+ * what Framework reads) and, unless keepLoaderOutputs, clears the data loaders' cached outputs.
+ */
+export function prepareCache(project: string = root, {keepLoaderOutputs = false} = {}): void {
+  const cache = cacheDir(project);
+  if (!keepLoaderOutputs) rmSync(join(cache, "data"), {recursive: true, force: true});
+  rmSync(join(cache, "_npm"), {recursive: true, force: true});
+  for (const [name, version] of Object.entries(readPins(project)))
+    mkdirSync(join(cache, "_npm", `${name}@${version}`), {recursive: true});
+}
+
+function fail(message: string): never {
+  console.error(`build: ${message}`);
+  process.exit(1);
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const unknown = args.find((arg) => arg !== "--update-pins");
+  if (unknown !== undefined) {
+    console.error(`build: unknown argument "${unknown}": expected --update-pins or nothing`);
+    process.exit(2);
+  }
+  const updatePins = args.includes("--update-pins");
+  const next = join(root, ".dist-build");
+  const old = join(root, ".dist-old");
+  for (const dir of [next, old]) rmSync(dir, {recursive: true, force: true});
+  if (updatePins) {
+    rmSync(cacheDir(root), {recursive: true, force: true});
+  } else {
+    prepareCache(root);
+  }
+  const build = spawnSync(join(root, "node_modules", ".bin", "observable"), ["build"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "pipe"],
+    encoding: "utf8",
+    // observablehq.config.ts reads SITE_OUTPUT: Framework has no command-line option for the output folder.
+    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1", SITE_OUTPUT: ".dist-build"},
+  });
+  process.stderr.write(build.stderr ?? "");
+  if (build.status !== 0) {
+    rmSync(next, {recursive: true, force: true});
+    const hint = /registry\.npmjs\.org|cdn\.jsdelivr\.net/.test(build.stderr ?? "")
+      ? ` (framework asked the network for a library: pin its version in ${pinsFile})`
+      : "";
+    fail(`observable build failed${hint}; dist/ is unchanged`);
+  }
+  const resolved = cachedVersions(root);
+  if (updatePins) {
+    const pins = Object.fromEntries(
+      resolved.map((entry) => [entry.slice(0, entry.lastIndexOf("@")), entry.slice(entry.lastIndexOf("@") + 1)]),
+    );
+    writeFileSync(join(root, pinsFile), `${JSON.stringify(pins, null, 2)}\n`);
+    console.log(`build: pinned ${resolved.length} versions in ${pinsFile}`);
+  } else {
+    const pinned = Object.entries(readPins(root)).map(([name, version]) => `${name}@${version}`);
+    const unpinned = resolved.filter((entry) => !pinned.includes(entry));
+    if (unpinned.length > 0) {
+      rmSync(next, {recursive: true, force: true});
+      fail(`framework resolved ${unpinned.join(", ")} from the registry: pin it in ${pinsFile}; dist/ is unchanged`);
+    }
+  }
+  let pages: number;
+  try {
+    pages = mendPages(next);
+  } catch (error) {
+    rmSync(next, {recursive: true, force: true});
+    fail(`${(error as Error).message}; dist/ is unchanged`);
+  }
+  console.log(`postbuild: ${pages} pages marked lang="en" and zoomable`);
+  if (existsSync(join(root, "dist"))) renameSync(join(root, "dist"), old);
+  renameSync(next, join(root, "dist"));
+  rmSync(old, {recursive: true, force: true});
+  console.log("build: dist/ replaced");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();

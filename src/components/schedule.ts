@@ -1,0 +1,76 @@
+// Runs work off the keystroke path: a burst of requests (one per keystroke) becomes one run, delayMs after the
+// last request, when the browser is next idle. A keystroke only records that a run is due, so typing never
+// waits for scoring. Timers are passed in so a test can drive them without a clock.
+
+export interface Timers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Runs when the browser is idle, and within timeoutMs at the latest; absent where there is no idle callback. */
+  idle?(run: () => void, timeoutMs: number): void;
+}
+
+export interface Debounced {
+  /** A run is due: it happens delayMs after the last request, then when idle. */
+  request(): void;
+  /** Runs now if a run is due (and cancels the scheduled one). */
+  flush(): void;
+  /** Forgets a due run. */
+  cancel(): void;
+  /** Whether a run is due. */
+  readonly pending: boolean;
+}
+
+export function browserTimers(): Timers {
+  const {requestIdleCallback} = globalThis as {requestIdleCallback?: (run: () => void, o: {timeout: number}) => void};
+  return {
+    setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+    idle: requestIdleCallback ? (run, timeout) => requestIdleCallback(run, {timeout}) : undefined,
+  };
+}
+
+export function debounce(
+  run: () => void,
+  {
+    delayMs = 150,
+    idleTimeoutMs = 100,
+    timers = browserTimers(),
+  }: {delayMs?: number; idleTimeoutMs?: number; timers?: Timers} = {},
+): Debounced {
+  let handle: unknown = null;
+  // Each request makes the earlier scheduled runs stale, including one already waiting for idle time.
+  let generation = 0;
+  let pending = false;
+  const fire = (token: number) => {
+    if (token !== generation || !pending) return;
+    pending = false;
+    run();
+  };
+  const cancel = () => {
+    if (handle !== null) timers.clearTimeout(handle);
+    handle = null;
+    generation += 1;
+    pending = false;
+  };
+  return {
+    request() {
+      pending = true;
+      const token = ++generation;
+      if (handle !== null) timers.clearTimeout(handle);
+      handle = timers.setTimeout(() => {
+        handle = null;
+        if (timers.idle) timers.idle(() => fire(token), idleTimeoutMs);
+        else fire(token);
+      }, delayMs);
+    },
+    flush() {
+      const due = pending;
+      cancel();
+      if (due) run();
+    },
+    cancel,
+    get pending() {
+      return pending;
+    },
+  };
+}

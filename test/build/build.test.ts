@@ -1,0 +1,114 @@
+// The build needs no network and embeds the same library versions every day (framework-npm-versions.json), and
+// a failed build leaves the previous dist/ in place. Each test builds a temporary copy, not the project's dist/.
+import {spawnSync} from "node:child_process";
+import {createHash} from "node:crypto";
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+
+/** Whether this machine can run a command in a new network namespace with no network at all. */
+const offline = spawnSync("unshare", ["-rn", "true"]).status === 0;
+const tsx = join(projectRoot, "node_modules/.bin/tsx");
+const pins = JSON.parse(readFileSync(join(projectRoot, "framework-npm-versions.json"), "utf8")) as Record<
+  string,
+  string
+>;
+
+let copy = "";
+beforeAll(() => {
+  copy = copyProject("rater-notebook-build-");
+});
+afterAll(() => rmSync(copy, {recursive: true, force: true}));
+
+const run = (command: string, args: string[]) =>
+  spawnSync(command, args, {cwd: copy, encoding: "utf8", env: {...process.env}, timeout: 240_000});
+/** With the network namespace removed where the machine allows it. */
+const runOffline = (command: string, args: string[]) =>
+  offline ? run("unshare", ["-rn", command, ...args]) : run(command, args);
+
+/** Every file under dir with the sha256 of its content. */
+function contents(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir, {recursive: true, encoding: "utf8"})
+      .filter((file) => statSync(join(dir, file)).isFile())
+      .sort()
+      .map((file) => [
+        file,
+        createHash("sha256")
+          .update(readFileSync(join(dir, file)))
+          .digest("hex"),
+      ]),
+  );
+}
+
+describe("the build", () => {
+  it("builds with no network at all, embedding only the pinned versions", (context) => {
+    if (!offline) {
+      console.log("skipped: `unshare -rn` is not available here, so the build cannot be cut off from the network");
+      context.skip();
+    }
+    const result = run("unshare", ["-rn", "npm", "run", "build"]);
+    expect(result.stderr).not.toMatch(/fetch failed|registry\.npmjs\.org/);
+    expect(result.status).toBe(0);
+    expect(existsSync(join(copy, "dist/probes/six-step-chain.html"))).toBe(true);
+    expect(existsSync(join(copy, ".dist-build"))).toBe(false);
+    // The client names the lazily loaded libraries' versions: exactly the pinned ones (DuckDB is Framework's own pin).
+    const client = readdirSync(join(copy, "dist/_observablehq"))
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => readFileSync(join(copy, "dist/_observablehq", f), "utf8"))
+      .join("\n");
+    const named = new Set(
+      [...client.matchAll(/_npm\/((?:@[\w.-]+\/)?[\w.-]+)@(\d+\.\d+\.\d+)/g)].map((m) => m[1] + "@" + m[2]),
+    );
+    named.delete("@duckdb/duckdb-wasm@1.29.0");
+    expect([...named].sort()).toEqual(
+      Object.entries(pins)
+        .map(([name, version]) => `${name}@${version}`)
+        .sort(),
+    );
+  }, 300_000);
+
+  it("fails on a library whose version is not pinned, saying so, and leaves dist/ as it was", (context) => {
+    if (!offline) {
+      console.log("skipped: `unshare -rn` is not available here; without it the build would ask the registry");
+      context.skip();
+    }
+    if (!existsSync(join(copy, "dist"))) {
+      mkdirSync(join(copy, "dist"));
+      writeFileSync(join(copy, "dist/index.html"), "<p>the previous build</p>");
+    }
+    const before = contents(join(copy, "dist"));
+    const {react: _react, ...unpinned} = pins;
+    writeFileSync(join(copy, "framework-npm-versions.json"), JSON.stringify(unpinned));
+    try {
+      const result = runOffline(tsx, ["scripts/build.ts"]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        "build: observable build failed (framework asked the network for a library: " +
+          "pin its version in framework-npm-versions.json); dist/ is unchanged",
+      );
+      expect(contents(join(copy, "dist"))).toEqual(before);
+    } finally {
+      writeFileSync(join(copy, "framework-npm-versions.json"), JSON.stringify(pins));
+    }
+  }, 300_000);
+
+  it("fails on a broken item file and leaves the previous dist/ in place", () => {
+    // The previous dist/: the offline build's above, or a stand-in where that test was skipped.
+    if (!existsSync(join(copy, "dist"))) {
+      mkdirSync(join(copy, "dist"));
+      writeFileSync(join(copy, "dist/index.html"), "<p>the previous build</p>");
+    }
+    const before = contents(join(copy, "dist"));
+    expect(Object.keys(before)).toContain("index.html");
+    const item = join(copy, "data/items/example-2.md");
+    writeFileSync(item, readFileSync(item, "utf8").replace("verdict: not-met", "verdict: nope"));
+    const result = runOffline(tsx, ["scripts/build.ts"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('data/items/example-2.md at checklist[2].verdict: got "nope"');
+    expect(result.stderr).toContain("build: observable build failed; dist/ is unchanged");
+    expect(contents(join(copy, "dist"))).toEqual(before);
+    expect(existsSync(join(copy, ".dist-build"))).toBe(false);
+  }, 300_000);
+});

@@ -1,0 +1,181 @@
+// No reply can freeze a command: a hostile reply for every rule of every probe version, 100,000 characters, through
+// both CLIs that score replies (probes:score, and probes:run against a stub endpoint on 127.0.0.1), and a new
+// version whose pattern is a sixth-degree polynomial for a backtracking engine. Nothing here measures time: each
+// command must finish (within vitest's generous timeouts) and say the same as the scorer in this process.
+import {execFile} from "node:child_process";
+import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {createServer} from "node:http";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, describe, expect, it} from "vitest";
+import {contentHash} from "../../lib/probes/hash.js";
+import {hostileReply} from "../../lib/probes/hostile.js";
+import {loadProbes} from "../../lib/probes/load.js";
+import type {ProbeVersion} from "../../lib/probes/schema.js";
+import {scoreBoth} from "../../lib/probes/score.js";
+import {projectRoot} from "../../scripts/copy-project.js";
+
+const length = 100_000;
+const tsx = join(projectRoot, "node_modules/.bin/tsx");
+const script = (name: string) => join(projectRoot, "scripts", name);
+
+function cli(
+  args: string[],
+  {input = "", env = {}}: {input?: string; env?: Record<string, string>} = {},
+): Promise<{code: number; stdout: string; stderr: string}> {
+  return new Promise((done) => {
+    const child = execFile(
+      tsx,
+      args,
+      {cwd: projectRoot, env: {...process.env, ...env}, maxBuffer: 64 * 1024 * 1024},
+      (error, stdout, stderr) => done({code: error ? Number((error as {code?: number}).code ?? 1) : 0, stdout, stderr}),
+    );
+    child.stdin?.end(input);
+  });
+}
+
+/** Runs the jobs two at a time: the machine is shared. */
+async function twoAtATime<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]!();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
+}
+
+const roots: string[] = [];
+/** A temporary root holding a copy of data/probes (and an empty data/runs), so the CLIs can be pointed at it. */
+function probesRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), "rater-notebook-hostile-"));
+  roots.push(root);
+  cpSync(join(projectRoot, "data/probes"), join(root, "data/probes"), {recursive: true});
+  return root;
+}
+afterAll(() => {
+  for (const root of roots) rmSync(root, {recursive: true, force: true});
+});
+
+const {probes} = loadProbes(projectRoot);
+const cases = probes.flatMap(({probe, versions}) =>
+  versions.flatMap(({data}) => data.rules.map((rule) => ({probe, version: data, rule}))),
+);
+
+describe("a 100,000-character hostile reply for every rule of every version", () => {
+  it("has a case for every rule", () => {
+    expect(cases.length).toBe(probes.reduce((n, p) => n + p.versions.reduce((m, v) => m + v.data.rules.length, 0), 0));
+    expect(cases.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("probes:score finishes on each and gives the scorer's result", async () => {
+    const results = await twoAtATime(
+      cases.map(({probe, version, rule}) => async () => {
+        const reply = hostileReply(rule, length);
+        const run = await cli([script("probes-score.ts"), probe, "--version", version.version, "--json"], {
+          input: reply,
+        });
+        return {rule: rule.id, reply, version, run};
+      }),
+    );
+    for (const {rule, reply, version, run} of results) {
+      expect([rule, run.stderr]).toEqual([rule, ""]);
+      expect(run.code).toBe(1); // a hostile reply never passes every step
+      const {strict, loose} = JSON.parse(run.stdout) as ReturnType<typeof scoreBoth>;
+      expect({strict, loose}).toEqual(scoreBoth(version.rules, reply));
+    }
+  }, 600_000);
+
+  it("probes:run finishes on each, from a stub endpoint on 127.0.0.1, and records the run", async () => {
+    const root = probesRoot();
+    let reply = "";
+    const server = createServer((request, response) => {
+      request.resume().on("end", () => {
+        response.writeHead(200, {"content-type": "application/json"});
+        response.end(
+          JSON.stringify({
+            id: "gen-test-only",
+            model: "test-only/stub-model",
+            choices: [{index: 0, finish_reason: "stop", message: {role: "assistant", content: reply}}],
+            usage: {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150},
+          }),
+        );
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const address = server.address();
+    if (address === null || typeof address === "string") throw new Error("stub server has no port");
+    try {
+      // One at a time: each call answers with the reply set for it.
+      for (const {probe, version, rule} of cases) {
+        reply = hostileReply(rule, length);
+        const args = [script("probes-run.ts"), probe, "--version", version.version, "--model", `test-only/${rule.id}`];
+        const run = await cli([...args, "--base-url", `http://127.0.0.1:${address.port}/v1`, "--root", root], {
+          env: {OPENROUTER_API_KEY: "test-only-key"},
+        });
+        expect([rule.id, run.code, run.stderr]).toEqual([rule.id, 0, ""]);
+      }
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+    const recorded = cases.map(({probe, version}) => readdirSync(join(root, "data/runs", probe, version.version)));
+    expect(new Set(recorded.flat()).size).toBe(cases.length);
+  }, 600_000);
+});
+
+/** v2 with one rule's pattern changed and the changelog saying so, as the next version. */
+function nextVersion(root: string, rule: number, pattern: string): string {
+  const dir = join(root, "data/probes/six-step-chain");
+  const v2 = JSON.parse(readFileSync(join(dir, "v2.json"), "utf8")) as ProbeVersion;
+  const v3 = {...v2, version: "v3", changelog: `v3 — rules[${rule}] rewritten.`};
+  v3.rules = v2.rules.map((r, i) => (i === rule ? {...r, pattern} : r));
+  writeFileSync(join(dir, "v3.json"), `${JSON.stringify(v3, null, 2)}\n`);
+  const hashesFile = join(root, "data/probes/hashes.json");
+  const hashes = JSON.parse(readFileSync(hashesFile, "utf8")) as Record<string, Record<string, string>>;
+  hashes["six-step-chain"]!.v3 = contentHash(v3);
+  writeFileSync(hashesFile, `${JSON.stringify(hashes, null, 2)}\n`);
+  return "data/probes/six-step-chain/v3.json";
+}
+
+describe("a new version", () => {
+  // Step 2 with its [\s\S]* tripled and doubled: the same language, a sixth-degree polynomial when backtracking.
+  const sixthDegree = "-\\s*Jupiter[\\s\\S]*[\\s\\S]*[\\s\\S]*-\\s*Saturn[\\s\\S]*[\\s\\S]*-\\s*Uranus";
+
+  it("with a sixth-degree polynomial pattern passes probes:check and scores a hostile reply like v2", async () => {
+    const root = probesRoot();
+    nextVersion(root, 1, sixthDegree);
+    const check = await cli([script("probes-check.ts"), "--root", root]);
+    expect(check.stderr).toBe(""); // no warning, no error
+    expect(check.code).toBe(0);
+    expect(check.stdout).toContain(
+      "ok data/probes/six-step-chain/v3.json: 6 rules, 6 worked examples score as declared",
+    );
+
+    const reply = hostileReply({pattern: sixthDegree}, length);
+    const [v2, v3] = await Promise.all(
+      ["v2", "v3"].map((version) =>
+        cli([script("probes-score.ts"), "six-step-chain", "--version", version, "--json", "--root", root], {
+          input: reply,
+        }),
+      ),
+    );
+    expect(v3!.stderr).toBe("");
+    const outcomes = (run: {stdout: string}) =>
+      (JSON.parse(run.stdout) as ReturnType<typeof scoreBoth>).strict.rules.map((r) => r.outcome);
+    expect(outcomes(v3!)).toEqual(["fail", "fail", "fail", "pass", "fail", "fail"]);
+    expect(outcomes(v3!)).toEqual(outcomes(v2!));
+  }, 300_000);
+
+  it("with a backreference is refused by probes:check with the file and the field", async () => {
+    const root = probesRoot();
+    const file = nextVersion(root, 2, "(COUNT):\\s*3\\b\\s*\\1?");
+    const check = await cli([script("probes-check.ts"), "--root", root]);
+    expect(check.code).toBe(1);
+    expect(check.stderr.split("\n")).toContain(
+      `${file} at rules[2].pattern: not supported by the linear-time engine (RE2 syntax): backreference \\1`,
+    );
+  }, 300_000);
+});

@@ -81,3 +81,37 @@ export function describeDistance(comparison: ScoreComparison): string {
   const off = Math.abs(comparison.difference ?? 0);
   return `${off === 1 ? "one" : off === 2 ? "two" : off === 3 ? "three" : "four"} off, ${comparison.direction}`;
 }
+
+/** The self-check's pass rule in a sentence: "At least 4 of 5 exact, and none two or more points off." */
+export function describePassRule(rule: {exactAtLeast: number; of: number; maxTwoOrMoreOff: number}): string {
+  const far = rule.maxTwoOrMoreOff === 0 ? "none" : `at most ${rule.maxTwoOrMoreOff}`;
+  return `At least ${rule.exactAtLeast} of ${rule.of} exact, and ${far} two or more points off.`;
+}
+
+/** How a self-check went, in counts: "4 of 5 exact, 5 within one, 0 two or more off." */
+export function describeTally(summary: {
+  exact: number;
+  total: number;
+  withinOne: number;
+  twoOrMoreOff: number;
+}): string {
+  const {exact, total, withinOne, twoOrMoreOff} = summary;
+  return `${exact} of ${total} exact, ${withinOne} within one, ${twoOrMoreOff} two or more off.`;
+}
+
+/** Which way a trainee leans, from the mean signed difference of their scores from the ruled ones. */
+export function describeLean(summary: {meanSignedDifference: number | null; lenient: number; harsh: number}): string {
+  const mean = summary.meanSignedDifference;
+  if (mean === null) return "No lean to report: no case was scored 1-5 on both sides.";
+  const lean = mean > 0 ? "you lean lenient" : mean < 0 ? "you lean harsh" : "no lean either way";
+  const signed = `${mean > 0 ? "+" : ""}${mean.toFixed(2)}`;
+  const counts = `${summary.lenient} above the ruled score, ${summary.harsh} below`;
+  return `Mean signed difference ${signed}: ${lean} (${counts}).`;
+}
+
+/** The score a key chooses in a focused item: 1-5, and N for not applicable where the item offers it. */
+export function scoreForKey(key: string, {notApplicable}: {notApplicable: boolean}): Score | null {
+  if (/^[1-5]$/.test(key)) return Number(key) as Score;
+  if (notApplicable && (key === "n" || key === "N")) return "n/a";
+  return null;
+}

@@ -1,10 +1,13 @@
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
 import {itemLabel, type CoverageRow} from "../lib/coverage.js";
 import type {TrainingPart} from "../lib/parts.js";
-import {el} from "./dom.js";
+import {el, type Child} from "./dom.js";
 
-/** The parts in the order a trainee walks them. */
-export function PartsList(parts: readonly (TrainingPart & {hasPage: boolean})[]): HTMLElement {
+/** The parts in the order a trainee walks them, each with what `status` adds (the trainee's progress). */
+export function PartsList(
+  parts: readonly (TrainingPart & {hasPage: boolean})[],
+  {status = () => null}: {status?: (part: TrainingPart) => Child} = {},
+): HTMLElement {
   return el(
     "ol",
     {class: "parts"},
@@ -15,6 +18,7 @@ export function PartsList(parts: readonly (TrainingPart & {hasPage: boolean})[])
         {},
         part.hasPage ? el("a", {href: `.${part.path}`}, name) : name,
         el("span", {class: "muted"}, ` ${part.description}`),
+        status(part),
       );
     }),
   );

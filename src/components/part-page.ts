@@ -1,26 +1,28 @@
 // The frame of a part: its place in the walk, the case study's own introduction (as data), where the trainee
 // stands (scored / total, kept current as they score), and the links to the previous and next part.
-import type {Item} from "../lib/item.js";
-import type {ResolvedParagraph, TrainingPart} from "../lib/parts.js";
+import type {ItemRef, PagePart} from "../lib/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "./progress-store.js";
 
-export type PagePart = TrainingPart & {hasPage: boolean; paragraphs: ResolvedParagraph[]};
-
-/** "3 of 7 scored", with a meter, for a part the trainee scores in; nothing for a part they only read. */
+/**
+ * "3 of 7 scored", with a meter, for a part the trainee scores in. A part that shows items without scoring them
+ * (Part 2) counts the "before" scores it builds on; a part with no items shows nothing.
+ */
 export function PartProgress(
   part: PagePart,
-  {items, store}: {items: readonly Item[]; store: ProgressStore},
+  {items, store}: {items: readonly ItemRef[]; store: ProgressStore},
 ): HTMLElement | null {
-  if (!part.items || !part.phase) return null;
+  if (!part.items) return null;
+  const counted = {items: part.items, phase: part.phase ?? ("vague" as const)};
+  const noun = part.phase ? "scored" : "with your “before” score";
   const meter = el("meter", {"min": 0, "max": 1, "value": 0, "aria-hidden": "true"});
   const text = el("span", {});
   const update = (progress: Progress) => {
-    const {scored, total} = partProgress(progress, items, part);
+    const {scored, total} = partProgress(progress, items, counted);
     meter.setAttribute("max", String(total));
     meter.setAttribute("value", String(scored));
-    text.textContent = `${scored} of ${total} scored`;
+    text.textContent = `${scored} of ${total} ${noun}`;
   };
   update(store.get());
   store.subscribe(update);
@@ -30,7 +32,7 @@ export function PartProgress(
 /** The part's heading, introduction and status. Part 1's first paragraph is the vague line itself, set apart. */
 export function PartHeader(
   part: PagePart,
-  {items, store, total}: {items: readonly Item[]; store: ProgressStore; total: number},
+  {items, store, total}: {items: readonly ItemRef[]; store: ProgressStore; total: number},
 ): HTMLElement {
   return el(
     "header",

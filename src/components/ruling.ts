@@ -163,7 +163,7 @@ function Extras(comparison: Comparison, {guideline}: {guideline: Guideline}): Ch
 export interface GuidelineRulingOptions {
   guideline: Guideline;
   derivation: Derivation;
-  itemsById: ReadonlyMap<string, Item>;
+  itemsById: ReadonlyMap<string, Pick<Item, "id" | "part" | "title">>;
   /** The guideline version the ruling shown is from; older answers say their ruling may have moved. */
   staleNote?: string | null;
 }
@@ -206,8 +206,9 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
       el("strong", {}, "Rubric: "),
       level ? `${level.score}, ${level.meaning.toLowerCase()}: ${level.checklist}` : null,
       item.score === "n/a" ? guideline.notApplicable : null,
-      comparison.ruled.row
-        ? el("span", {class: "muted"}, ` (the engine's row: ${rubricRowLabels[comparison.ruled.row]})`)
+      // A level with several clauses ("… or …"): say which one this case meets.
+      comparison.ruled.row && level && / or /.test(level.checklist)
+        ? el("span", {class: "muted"}, ` Here: ${rubricRowLabels[comparison.ruled.row]}.`)
         : null,
     ),
     item.scoredRow
@@ -224,7 +225,8 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
       ? el(
           "p",
           {class: "mismatch"},
-          `Your own checklist and your score disagree. ${describeImplied(comparison.implied)} You scored ${scoreText(latest.score)}.`,
+          `Your own checklist and your score disagree. ${describeImplied(comparison.implied)} ` +
+            `You scored ${scoreText(latest.score)}.`,
         )
       : null,
     !comparison.checklist

@@ -11,9 +11,15 @@ import {itemLabel} from "../lib/coverage.js";
 import {el, type Child} from "./dom.js";
 import {CaseText} from "./item-text.js";
 import type {ProgressStore} from "./progress-store.js";
-import {ScoreGroup, scoreForKey} from "./score-group.js";
+import {ScoreGroup} from "./score-group.js";
 import {MarkSurface, OptionList, markableTexts, refreshSurface} from "./step-one.js";
-import {describeImplied, listingText, mainNotMetLabels, traineeVerdictLabels} from "../lib/trainee/words.js";
+import {
+  describeImplied,
+  listingText,
+  mainNotMetLabels,
+  scoreForKey,
+  traineeVerdictLabels,
+} from "../lib/trainee/words.js";
 
 export interface ScoreCardOptions {
   phase: Phase;
@@ -313,7 +319,8 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
               el(
                 "p",
                 {class: "step-help", id: `${item.id}-free-help`},
-                "For example a standing instruction from an earlier turn. Your words are compared with the ruled lines roughly.",
+                "For example a standing instruction from an earlier turn. " +
+                  "Your words are compared with the ruled lines roughly.",
               ),
             ),
           ),

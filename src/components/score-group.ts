@@ -81,10 +81,3 @@ export function ScoreGroup({
     disable: (disabled) => radios.forEach((radio) => (radio.input.disabled = disabled)),
   };
 }
-
-/** The score a key chooses in a focused item: 1-5, and N for not applicable where the item offers it. */
-export function scoreForKey(key: string, {notApplicable}: {notApplicable: boolean}): Score | null {
-  if (/^[1-5]$/.test(key)) return Number(key) as Score;
-  if (notApplicable && (key === "n" || key === "N")) return "n/a";
-  return null;
-}

@@ -4,37 +4,51 @@ import {itemLabel} from "../lib/coverage.js";
 import {derive, ruleSetOf} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
+import type {ItemRef, PagePart, PartPageData, SitePageData} from "../lib/page-data.js";
 
 import {attempts, firstAttempt, type Answer} from "../lib/trainee/progress.js";
 import {selfCheckSummary} from "../lib/trainee/self-check.js";
-import {describeDistance, scoreText} from "../lib/trainee/words.js";
+import {describeDistance, describeLean, describePassRule, describeTally, scoreText} from "../lib/trainee/words.js";
 import type {CalibrationCheck, RubricWriter} from "../lib/content.js";
 import {el, type Child} from "./dom.js";
 import {GuidelineView, RubricTable} from "./guideline.js";
 import {CaseText} from "./item-text.js";
-import {PartHeader, PartNav, type PagePart} from "./part-page.js";
+import {PartHeader, PartNav} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore, type ProgressStore} from "./progress-store.js";
 import {GuidelineRuling, RuleRef, VagueRuling, itemHref} from "./ruling.js";
 import {ScoreCard} from "./score-card.js";
 
+/** What a page's loaders give it: the site's common data, and the items of the part it shows. */
 export interface TraineeData {
-  parts: PagePart[];
-  items: Item[];
-  guideline: Guideline;
-  versions: Guideline[];
+  site: SitePageData;
+  part?: PartPageData;
 }
 
-interface Context extends TraineeData {
+interface Context {
+  parts: PagePart[];
+  guideline: Guideline;
+  items: Item[];
+  itemRefs: ItemRef[];
+  rulings: PartPageData["rulings"];
   part: PagePart;
   store: ProgressStore;
-  itemsById: Map<string, Item>;
+  itemsById: Map<string, ItemRef>;
 }
 
 function context(data: TraineeData, partId: string, store: ProgressStore): Context {
-  const part = data.parts.find((candidate) => candidate.id === partId);
+  const part = data.site.parts.find((candidate) => candidate.id === partId);
   if (!part) throw new Error(`no part "${partId}" in data/parts.yaml`);
-  return {...data, part, store, itemsById: new Map(data.items.map((item) => [item.id, item]))};
+  return {
+    parts: data.site.parts,
+    guideline: data.site.guideline,
+    items: data.part?.items ?? [],
+    itemRefs: data.site.itemRefs,
+    rulings: data.part?.rulings ?? {},
+    part,
+    store,
+    itemsById: new Map(data.site.itemRefs.map((item) => [item.id, item])),
+  };
 }
 
 const itemsOf = (ctx: Pick<Context, "items">, part: Item["part"]) => ctx.items.filter((item) => item.part === part);
@@ -45,14 +59,16 @@ const itemsOf = (ctx: Pick<Context, "items">, part: Item["part"]) => ctx.items.f
  */
 function staleNote(ctx: Context, item: Item, answer: Answer | undefined): string | null {
   if (!answer || answer.guideline === ctx.guideline.version) return null;
-  const then = ctx.versions.find((version) => version.version === answer.guideline);
-  const before = then ? derive(item, ruleSetOf(then)) : null;
-  const now = derive(item, ruleSetOf(ctx.guideline));
-  if (before && before.score === now.score) return null;
-  return (
-    `You scored this under guideline ${answer.guideline}; the ruling shown is ${ctx.guideline.version}'s` +
-    `${before ? `, which ${before.score === null ? "now gives one score" : `moved it from ${scoreText(before.score)}`}` : ""}.`
-  );
+  const then = ctx.rulings[answer.guideline]?.[item.id];
+  const now = ctx.rulings[ctx.guideline.version]?.[item.id];
+  if (then !== undefined && then === now) return null;
+  const moved =
+    then === undefined
+      ? ""
+      : then === null
+        ? ", which then gave no single score"
+        : `, which then gave ${scoreText(then)}`;
+  return `You scored this under guideline ${answer.guideline}${moved}; the ruling shown is ${ctx.guideline.version}'s.`;
 }
 
 function guidelineCard(ctx: Context, item: Item, {mode = "walk"}: {mode?: "walk" | "self-check"} = {}): HTMLElement {
@@ -76,7 +92,8 @@ function guidelineCard(ctx: Context, item: Item, {mode = "walk"}: {mode?: "walk"
             {class: "before-after"},
             el("strong", {}, "Before and after: "),
             before
-              ? `under the vague line you gave ${scoreText(before.score)}; with the guideline, ${scoreText(answers[0]!.score)}.`
+              ? `under the vague line you gave ${scoreText(before.score)}; ` +
+                  `with the guideline, ${scoreText(answers[0]!.score)}.`
               : el(
                   "span",
                   {},
@@ -96,7 +113,7 @@ function page(ctx: Context, ...body: Child[]): HTMLElement {
     "div",
     {class: "part-page"},
     ProgressNotice(ctx.store.setAside),
-    PartHeader(ctx.part, {items: ctx.items, store: ctx.store, total}),
+    PartHeader(ctx.part, {items: ctx.itemRefs, store: ctx.store, total}),
     body,
     PartNav(ctx.parts, {current: ctx.part.id}),
   );
@@ -110,7 +127,8 @@ export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLE
     el(
       "p",
       {class: "part-lead"},
-      "Score each example with that line alone: no guideline, no rubric. Go with your own reading; there is no wrong answer yet.",
+      "Score each example with that line alone: no guideline, no rubric. " +
+        "Go with your own reading; there is no wrong answer yet.",
     ),
     itemsOf(ctx, "examples").map((item) =>
       ScoreCard(item, {
@@ -237,7 +255,8 @@ export function RubricPart(data: TraineeData, store = openProgressStore()): HTML
     el(
       "p",
       {class: "part-lead"},
-      "Now with the guideline: list the instructions, check each one, and read the score off the rubric. Steps 1 and 2 are optional; a score alone is enough to check.",
+      "Now with the guideline: list the instructions, check each one, and read the score off the rubric. " +
+        "Steps 1 and 2 are optional; a score alone is enough to check.",
     ),
     itemsOf(ctx, "examples").map((item) => guidelineCard(ctx, item)),
     ScoredTable(ctx),
@@ -310,8 +329,10 @@ export function EdgeCasesPart(
     el(
       "p",
       {class: "part-lead"},
-      `Below: the ${cases.size} cases a rater scores, as ${items.length} items (a case with variants or a twist has one item each), ` +
-        `then case ${data.rubricWriter.seedNumber}, the rubric-writer check, which is for people writing criteria and has no score.`,
+      `Below: the ${cases.size} cases a rater scores, as ${items.length} items ` +
+        "(a case with variants or a twist has one item each), " +
+        `then case ${data.rubricWriter.seedNumber}, the rubric-writer check, ` +
+        "which is for people writing criteria and has no score.",
     ),
     items.map((item) => guidelineCard(ctx, item)),
     RubricWriterCheck(data.rubricWriter, {guideline: ctx.guideline}),
@@ -340,7 +361,7 @@ export function SelfCheck(
   store = openProgressStore(),
 ): HTMLElement {
   const ctx = context(data, "calibration", store);
-  const items = data.calibration.items.map((id) => ctx.itemsById.get(id)!);
+  const items = data.calibration.items.map((id) => ctx.items.find((item) => item.id === id)!);
   const summary = el("section", {
     "class": "self-check-summary",
     "aria-live": "polite",
@@ -366,21 +387,9 @@ export function SelfCheck(
         "p",
         {class: `verdict-banner ${result.pass ? "is-pass" : "is-fail"}`},
         el("strong", {}, result.pass ? "✓ Passed" : "✗ Not passed"),
-        ` — ${result.exact} of ${result.total} exact, ${result.withinOne} within one, ${result.twoOrMoreOff} two or more off.`,
+        ` — ${describeTally(result)}`,
       ),
-      el(
-        "p",
-        {},
-        result.meanSignedDifference === null
-          ? "No lean to report."
-          : `Mean signed difference ${result.meanSignedDifference > 0 ? "+" : ""}${result.meanSignedDifference.toFixed(2)}: ` +
-              (result.meanSignedDifference > 0
-                ? "you lean lenient"
-                : result.meanSignedDifference < 0
-                  ? "you lean harsh"
-                  : "no lean") +
-              ` (${result.lenient} above the ruled score, ${result.harsh} below).`,
-      ),
+      el("p", {}, describeLean(result)),
       el(
         "div",
         {class: "table-scroll"},
@@ -452,15 +461,7 @@ export function SelfCheck(
         "div",
         {class: "pass-rule"},
         el("h2", {}, "The pass rule"),
-        el(
-          "p",
-          {},
-          el(
-            "strong",
-            {},
-            `At least ${rule.exactAtLeast} of ${rule.of} exact, and ${rule.maxTwoOrMoreOff === 0 ? "none" : `at most ${rule.maxTwoOrMoreOff}`} two or more points off.`,
-          ),
-        ),
+        el("p", {}, el("strong", {}, describePassRule(rule))),
         el("p", {class: "muted"}, data.calibration.source),
         el(
           "p",

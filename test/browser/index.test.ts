@@ -13,10 +13,37 @@ afterAll(async () => {
 });
 
 describe("the start page", () => {
-  it("renders the parts in order and the guideline from guideline/v2, loading nothing from other hosts", async () => {
+  it("opens with the case study's own words and lists the parts in order, loading nothing from other hosts", async () => {
     const page = await site.newPage();
     await page.goto("/");
-    await page.locator(".guideline").waitFor();
+    await page.locator("ol.parts").waitFor();
+    const caseStudy = parse(readFileSync("data/case-study.yaml", "utf8")) as {
+      problem: {title: string; paragraphs: {text: string}[]};
+      whatIDid: {title: string; paragraphs: {id?: string; text: string}[]};
+    };
+    expect(await page.locator("#the-problem").innerText()).toBe(caseStudy.problem.title);
+    for (const paragraph of [...caseStudy.problem.paragraphs, ...caseStudy.whatIDid.paragraphs])
+      await expect
+        .poll(() => page.locator(".case-study").allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringContaining(paragraph.text.replace(/\s+/g, " "))]));
+    // The three places the first rubric broke, the line around style, the disclosure: each its own paragraph.
+    for (const id of ["first-rubric-broke", "style-line", "disclosure"])
+      expect(await page.locator(`[data-paragraph="${id}"]`).count(), id).toBe(1);
+    // Each part a trainee scores shows where they stand.
+    expect(await page.locator("ol.parts .progress-meter").allInnerTexts()).toEqual([
+      "0 of 7 scored",
+      "0 of 7 with your “before” score",
+      "0 of 7 scored",
+      "0 of 14 scored",
+      "0 of 5 scored",
+    ]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("renders the parts in order and the guideline from guideline/v2 on its page", async () => {
+    const page = await site.newPage();
+    await page.goto("/");
+    await page.locator("ol.parts").waitFor();
 
     const parts = await page.locator("ol.parts > li strong").allInnerTexts();
     expect(parts).toEqual([
@@ -28,7 +55,9 @@ describe("the start page", () => {
       "Part 6. Calibration Examples",
     ]);
 
-    // Every rule of the authored guideline appears, by id and with its text, so the page is not a hand copy.
+    // Every rule of the authored guideline appears on Part 3, by id and with its text, so the page is not a hand copy.
+    await page.goto("/guideline");
+    await page.locator(".guideline").waitFor();
     const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {
       rules: {id: string; text: string}[];
     };
@@ -47,7 +76,7 @@ describe("the start page", () => {
   it("links only to pages that exist", async () => {
     const page = await site.newPage();
     await page.goto("/");
-    await page.locator(".guideline").waitFor();
+    await page.locator("ol.parts").waitFor();
     const links = await page
       .locator("a[href]")
       .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
@@ -60,7 +89,7 @@ describe("the start page", () => {
   it("has no accessibility violations", async () => {
     const page = await site.newPage();
     await page.goto("/");
-    await page.locator(".guideline").waitFor();
+    await page.locator("ol.parts").waitFor();
     const results = await new AxeBuilder({page}).analyze();
     expect(
       results.violations.map(

@@ -1,0 +1,5 @@
+// The edge-cases items for their pages, with each guideline version's ruling of them.
+import {emitJson, loadGuidelines, loadItems} from "../../lib/load.js";
+import {partPageData} from "../../lib/page-data.js";
+
+emitJson(() => partPageData("edge-cases", loadItems(), loadGuidelines()));

@@ -2,10 +2,12 @@
 // to the texts (mark the instructions, check each, score), with the score the trainee's own checklist implies. On
 // Check, never before, the answer is saved and the ruling appears. Keys 1-5 (and N) choose a score, Enter checks.
 import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
 import {impliedScore} from "../lib/trainee/implied.js";
 import {attempts, type Answer, type Listing, type MainNotMet, type TraineeLine} from "../lib/trainee/progress.js";
 import {step1Mode} from "../lib/trainee/step1.js";
+import {toggleListing} from "../lib/trainee/marks.js";
+import {textOf} from "../lib/quote.js";
+import type {Item, QuoteIn} from "../lib/item.js";
 import type {Phase} from "../lib/parts.js";
 import {itemLabel} from "../lib/coverage.js";
 import {el, type Child} from "./dom.js";
@@ -44,7 +46,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
   const last = previous.at(-1);
   let lines: TraineeLine[] = last?.checklist ? structuredClone(last.checklist.lines) : [];
   let mainNotMet: MainNotMet | undefined = last?.checklist?.mainNotMet;
-  let granularity: "phrases" | "words" = "phrases";
+  let granularity: "phrases" | "words" = "words";
 
   const score = ScoreGroup({
     name: `${mode === "self-check" ? "self-" : ""}${item.id}-score`,
@@ -66,13 +68,13 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
   // ---- Steps 1 and 2 (guideline phase only) ----
   const surfaces: HTMLElement[] = [];
   const marks = () => lines.flatMap((line) => (line.listing.kind === "mark" ? [line.listing] : []));
-  const sameListing = (a: Listing, b: Listing) => JSON.stringify(a) === JSON.stringify(b);
   let committed = false;
   const toggle = (listing: Listing) => {
     if (committed) return;
-    const at = lines.findIndex((line) => sameListing(line.listing, listing));
-    if (at >= 0) lines = lines.filter((_, index) => index !== at);
-    else lines = [...lines, {listing, main: lines.every((line) => !line.main) ? true : undefined}];
+    lines = toggleListing(lines, listing, {
+      textOf: (where) => textOf(item, where as QuoteIn),
+      mergeAdjacent: granularity === "words",
+    });
     changed();
   };
   const checklistList = el("ol", {class: "trainee-checklist"});
@@ -115,11 +117,11 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
             type: "checkbox",
             id: `${item.id}-words`,
             onchange: (event: Event) => {
-              granularity = (event.target as HTMLInputElement).checked ? "words" : "phrases";
+              granularity = (event.target as HTMLInputElement).checked ? "phrases" : "words";
               rebuildSurfaces();
             },
           }),
-          el("label", {for: `${item.id}-words`}, "Mark single words instead of phrases"),
+          el("label", {for: `${item.id}-words`}, "Mark whole phrases instead of words"),
         );
 
   const surfaceFor = new Map<string, HTMLElement>();
@@ -303,7 +305,8 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
               {class: "step-help"},
               step1Mode(item) === "list"
                 ? "The case study describes this request rather than quoting it. Tick what it states as an instruction."
-                : "Press the phrases of the request (above) that are instructions, or select words with the mouse.",
+                : "Press the words of the request (above) that state an instruction: words next to each other join " +
+                    "into one line. Or select a stretch with the mouse.",
             ),
             step1Body,
             el(

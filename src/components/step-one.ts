@@ -28,8 +28,10 @@ export function MarkSurface(text: string, where: MarkIn, options: MarkSurfaceOpt
     let at = 0;
     for (const piece of pieces) {
       if (piece.start > at) children.push(el("span", {"data-start": at}, text.slice(at, piece.start)));
-      const exact = marked.some((mark) => mark.start === piece.start && mark.end === piece.end);
-      const touched = marked.some((mark) => mark.start < piece.end && mark.end > piece.start);
+      // Pressed: the piece lies inside a marked stretch; touched: a mouse selection covers part of it.
+      const pressed = marked.some((mark) => mark.start <= piece.start && piece.end <= mark.end);
+      const starts = marked.some((mark) => mark.start === piece.start);
+      const touched = !pressed && marked.some((mark) => mark.start < piece.end && mark.end > piece.start);
       // A span, not a button: a phrase must wrap across lines like the text it is part of.
       const toggle = () => options.onToggle({kind: "mark", in: where, start: piece.start, end: piece.end});
       children.push(
@@ -38,8 +40,8 @@ export function MarkSurface(text: string, where: MarkIn, options: MarkSurfaceOpt
           {
             "role": "button",
             "tabindex": 0,
-            "class": `mark-toggle${touched && !exact ? " is-touched" : ""}`,
-            "aria-pressed": String(exact),
+            "class": `mark-toggle${touched ? " is-touched" : ""}${pressed && starts ? " mark-start" : ""}`,
+            "aria-pressed": String(pressed),
             "data-start": piece.start,
             "onclick": toggle,
             "onkeydown": (event: Event) => {

@@ -8,6 +8,7 @@ import {CoverageTable, PartsList} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore} from "./progress-store.js";
+import {StartOver} from "./start-over.js";
 
 function Section(section: CaseStudy["problem"], {id}: {id: string}): HTMLElement {
   return el(
@@ -73,6 +74,7 @@ export function Home(
         el("a", {href: "./self-check"}, "Check yourself blind on the calibration cases"),
         ": no feedback until the end, then a summary against a pass rule.",
       ),
+      StartOver(store),
     ),
     el(
       "section",

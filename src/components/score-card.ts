@@ -31,6 +31,8 @@ export interface ScoreCardOptions {
   mode?: "walk" | "self-check";
   /** Builds the ruling shown after Check, from the answers so far (first attempt first). */
   ruling(answers: Answer[]): Child;
+  /** Whether the ruling may show yet: the blind self-check holds it back until every case is answered. */
+  reveal?: () => boolean;
   /** The time of an answer; pages pass the clock in, tests may pass a fixed one. */
   now?: () => Date;
   /** Heading level of the item's title. */
@@ -41,6 +43,7 @@ const verdictOrder = ["met", "met-flaw", "partly", "not-met", "cannot-check"] as
 
 export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
   const {phase, guideline, store, mode = "walk", now = () => new Date(), headingLevel = 3} = options;
+  const reveal = options.reveal ?? (() => true);
   const withSteps = phase === "guideline";
   const previous = attempts(store.get(), item.id, phase, mode);
   const last = previous.at(-1);
@@ -251,7 +254,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
     state.textContent = first
       ? `${mode === "self-check" ? "Answered" : "Checked"}: ${first.score === "n/a" ? "not applicable" : first.score}`
       : "Not scored yet";
-    if (!first || mode === "self-check") {
+    if (!first || !reveal()) {
       rulingRegion.hidden = true;
       return;
     }
@@ -402,5 +405,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
     setCommitted(true);
   }
   showRuling(previous);
+  // The self-check reveals every ruling at once when its last case is answered.
+  if (options.reveal) store.subscribe(() => showRuling(attempts(store.get(), item.id, phase, mode)));
   return node;
 }

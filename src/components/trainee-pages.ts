@@ -16,7 +16,7 @@ import {CaseText} from "./item-text.js";
 import {PartHeader, PartNav} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore, type ProgressStore} from "./progress-store.js";
-import {GuidelineRuling, RuleRef, VagueRuling, itemHref} from "./ruling.js";
+import {GuidelineRuling, RuleRef, VagueRuling} from "./ruling.js";
 import {ScoreCard} from "./score-card.js";
 
 /** What a page's loaders give it: the site's common data, and the items of the part it shows. */
@@ -71,7 +71,11 @@ function staleNote(ctx: Context, item: Item, answer: Answer | undefined): string
   return `You scored this under guideline ${answer.guideline}${moved}; the ruling shown is ${ctx.guideline.version}'s.`;
 }
 
-function guidelineCard(ctx: Context, item: Item, {mode = "walk"}: {mode?: "walk" | "self-check"} = {}): HTMLElement {
+function guidelineCard(
+  ctx: Context,
+  item: Item,
+  {mode = "walk", reveal}: {mode?: "walk" | "self-check"; reveal?: () => boolean} = {},
+): HTMLElement {
   const derivation = derive(item, ruleSetOf(ctx.guideline));
   const before = firstAttempt(ctx.store.get(), item.id, "vague");
   return ScoreCard(item, {
@@ -79,6 +83,7 @@ function guidelineCard(ctx: Context, item: Item, {mode = "walk"}: {mode?: "walk"
     guideline: ctx.guideline,
     store: ctx.store,
     mode,
+    ...(reveal ? {reveal} : {}),
     ruling: (answers) => [
       GuidelineRuling(item, answers, {
         guideline: ctx.guideline,
@@ -368,6 +373,7 @@ export function SelfCheck(
     "aria-labelledby": "summary-title",
   });
   const runAnswers = () => items.flatMap((item) => attempts(store.get(), item.id, "guideline", "self-check"));
+  const complete = () => selfCheckSummary(runAnswers(), items, data.calibration.pass).complete;
   const renderSummary = () => {
     const result = selfCheckSummary(runAnswers(), items, data.calibration.pass);
     if (!result.complete) {
@@ -418,7 +424,7 @@ export function SelfCheck(
                 el("td", {}, row.trainee === null ? "—" : scoreText(row.trainee)),
                 el("td", {}, scoreText(row.ruled)),
                 el("td", {}, row.score ? describeDistance(row.score) : ""),
-                el("td", {}, el("a", {href: itemHref(item)}, "Open the case with its ruling")),
+                el("td", {}, el("a", {href: `#${item.id}`}, "Its ruling, above")),
               );
             }),
           ),
@@ -470,7 +476,7 @@ export function SelfCheck(
         ),
       ),
     ),
-    items.map((item) => guidelineCard(ctx, item, {mode: "self-check"})),
+    items.map((item) => guidelineCard(ctx, item, {mode: "self-check", reveal: complete})),
     summary,
     el(
       "nav",

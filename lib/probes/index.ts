@@ -10,3 +10,7 @@ export * from "./redos.js";
 export * from "./load.js";
 export * from "./runs.js";
 export * from "./view.js";
+export * from "./secrets.js";
+export * from "./limits.js";
+export * from "./check-probes.js";
+export * from "./select.js";

@@ -13,6 +13,8 @@ const tsx = (script: string, args: string[], input?: string) =>
     const child = execFile("node_modules/.bin/tsx", [script, ...args], (error, stdout, stderr) =>
       done({code: error ? Number((error as {code?: number}).code ?? 1) : 0, stdout, stderr}),
     );
+    // The CLI may stop reading early (past its input cap): a closed pipe is its answer, not an error here.
+    child.stdin?.on("error", () => {});
     child.stdin?.end(input ?? "");
   });
 
@@ -81,13 +83,6 @@ describe("probes:check on recorded runs", () => {
     return root;
   }
 
-  it("accepts a run recorded before replyBytes and oversized were kept", async () => {
-    const result = await tsx("scripts/probes-check.ts", ["--root", withRun(() => {})]);
-    expect(problems(result.stderr)).toEqual([]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain("1 recorded run(s): all as declared");
-  });
-
   it("fails on a run whose recorded score differs from its reply's, naming the file and field", async () => {
     const root = withRun((run) => ((run.score as {total: number}).total = 1));
     const result = await tsx("scripts/probes-check.ts", ["--root", root]);
@@ -97,7 +92,7 @@ describe("probes:check on recorded runs", () => {
         "a run is a real answer, never edited; delete the file",
       "probes:check: 1 problem",
     ]);
-  });
+  }, 60_000);
 
   it("fails on a run holding a key-shaped token, and never prints the token", async () => {
     const token = "sk-or-v1-5f3c9a0b1d2e4f6a8b0c1d2e3f4a5b6c";
@@ -109,7 +104,7 @@ describe("probes:check on recorded runs", () => {
         "a run must never hold a secret; delete the file",
     );
     expect(result.stdout + result.stderr).not.toContain(token.slice(0, 10));
-  });
+  }, 60_000);
 });
 
 describe("probes:score bounds its input and its version", () => {

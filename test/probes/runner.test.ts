@@ -429,8 +429,12 @@ describe("the key never appears anywhere but the Authorization header", () => {
     const log: string[] = [];
     const outcome = await runProbe(options({log: (line) => log.push(line)}));
     expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
     expect(leaks(JSON.stringify(outcome))).toBe(false);
     expect(leaks(log.join("\n"))).toBe(false);
+    const root = tempRoot();
+    writeRun(root, outcome.run);
+    for (const file of filesUnder(root)) expect(leaks(readFileSync(file, "utf8")), file).toBe(false);
   });
 
   it("a network error quoting the key in capitals is redacted before it is lowercased", async () => {

@@ -151,18 +151,27 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
   const file = "data/runs/six-step-chain/v2/a.json";
   const edited = "a run is a real answer, never edited; delete the file";
 
-  it("accepts an untouched run", () => {
+  it("accepts an untouched run, and one recorded before replyBytes and oversized were kept", () => {
     const root = tempRoot();
     writeRun(root, makeRun(`${correct}\nBye!`));
+    const {replyBytes: _bytes, oversized: _oversized, ...older} = makeRun(correct, {model: "example/older"});
+    writeFileSync(join(root, "data/runs/six-step-chain/v2/older.json"), JSON.stringify(older));
     const result = checkProbes(root, {backtracking: false});
     expect(result.errors).toEqual([]);
-    expect(result.runs).toHaveLength(1);
+    expect(result.runs.map((run) => [run.data.model, run.data.oversized, run.data.replyBytes])).toEqual([
+      ["example/model", false, correct.length + "\nBye!".length],
+      ["example/older", false, undefined],
+    ]);
   });
 
   it("a score that differs from its reply's: the total, an outcome, the count", () => {
     const run = makeRun(`${correct}\nBye!`); // 0.83: step 6 fails
     expect(check({...run, score: {...run.score!, total: 1}})).toEqual([
       `${file} at score.total: recorded 1.00, the reply scores 0.83; ${edited}`,
+    ]);
+    // Two decimals unless they hide the edit.
+    expect(check({...run, score: {...run.score!, total: 0.834}})).toEqual([
+      `${file} at score.total: recorded 0.834, the reply scores 0.8333333333333334; ${edited}`,
     ]);
     const rules = run.score!.rules.map((r) => ({...r, outcome: "pass"}));
     expect(check({...run, score: {...run.score!, rules, passed: 6, total: 1}})).toEqual([

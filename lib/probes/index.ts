@@ -1,5 +1,5 @@
 // Probes: versioned prompts with regex rules, scored deterministically. Node-only as a whole (load, hash,
-// redos and runs read files); pages import score.js and request.js directly.
+// redos, runs and check-probes read files); pages import score.js and request.js directly.
 export * from "./schema.js";
 export * from "./score.js";
 export * from "./check.js";

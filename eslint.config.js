@@ -25,7 +25,11 @@ export const nodeOnlyModules = [
   "lib/probes/load.ts",
   "lib/probes/hash.ts",
   "lib/probes/runs.ts",
+  "lib/probes/check-probes.ts",
+  "lib/probes/select.ts",
   "lib/probes/index.ts",
+  // the command lines' shared argument handling (node:util, node:fs)
+  "lib/cli.ts",
   "src/data/**",
   "scripts/**",
   "bench/**",

@@ -1,14 +1,21 @@
 // npm run guideline:check [-- --json] [--version v2]
 // Derives every item's score under a guideline version and fails on any disagreement with the ruled score.
-import {parseArgs} from "node:util";
 import {checkGuideline} from "../lib/check.js";
+import {fail, parseCommandLine, quote, runCli} from "../lib/cli.js";
 import {guidelineVersions, loadGuideline, loadItems} from "../lib/load.js";
-import {AuthoredFileError, formatProblem} from "../lib/problems.js";
+import {formatProblem} from "../lib/problems.js";
 
-const {values} = parseArgs({options: {json: {type: "boolean", default: false}, version: {type: "string"}}});
-
-try {
-  const version = values.version ?? guidelineVersions().at(-1)!;
+process.exitCode = await runCli("guideline:check", () => {
+  const {values} = parseCommandLine(process.argv.slice(2), {
+    usage: "npm run guideline:check [-- --json] [--version v2]",
+    options: {json: {type: "boolean", default: false}, version: {type: "string"}},
+  });
+  const versions = guidelineVersions();
+  // Only a name from the list: a path (../../etc) must never reach the file system.
+  if (values.version !== undefined && !versions.includes(values.version))
+    fail(`unknown guideline version ${quote(values.version)}: expected one of ${versions.join(", ")}`);
+  const version = values.version ?? versions.at(-1);
+  if (version === undefined) fail("no guideline version under guideline/: expected guideline/v1/ ...", 1);
   const report = checkGuideline(loadGuideline(version), loadItems());
   if (values.json) {
     const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({
@@ -23,25 +30,21 @@ try {
     console.log(JSON.stringify(rows, null, 2));
   } else {
     for (const result of report.results) {
-      console.log(
-        `${result.ok ? "ok  " : "FAIL"} ${result.id.padEnd(20)} ruled ${String(result.ruledScore).padEnd(3)} derived ${String(result.derivedScore ?? result.candidates.join("|")).padEnd(3)} ${result.rubricRow ?? "(no single row)"}`,
-      );
+      const ruled = String(result.ruledScore).padEnd(3);
+      const derived = String(result.derivedScore ?? result.candidates.join("|")).padEnd(3);
+      const row = result.rubricRow ?? "(no single row)";
+      console.log(`${result.ok ? "ok  " : "FAIL"} ${result.id.padEnd(20)} ruled ${ruled} derived ${derived} ${row}`);
     }
   }
   if (report.problems.length) {
     for (const problem of report.problems) console.error(formatProblem(problem));
-    console.error(
-      `guideline:check: ${report.problems.length} problem${report.problems.length > 1 ? "s" : ""} under guideline/${version}`,
-    );
-    process.exitCode = 1;
-  } else if (!values.json) {
-    console.log(
-      `guideline:check: ${report.results.length} items, every one with exactly one score matching its ruling, under guideline/${version}`,
-    );
+    const count = `${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}`;
+    console.error(`guideline:check: ${count} under guideline/${version}`);
+    return 1;
   }
-} catch (error) {
-  if (!(error instanceof AuthoredFileError)) throw error;
-  console.error(error.message);
-  console.error("guideline:check: fix the authored files above");
-  process.exitCode = 1;
-}
+  if (!values.json)
+    console.log(
+      `guideline:check: ${report.results.length} items, every one with exactly one score matching its ruling, ` +
+        `under guideline/${version}`,
+    );
+});

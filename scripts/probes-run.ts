@@ -2,69 +2,26 @@
 //   [--timeout SECONDS] [--retries N] [--root DIR]
 // Sends the version's prompt with its parameters to an OpenAI-compatible chat-completions endpoint and
 // records the run in data/runs/. The key comes from an environment variable and is never written or printed.
+// Everything that can be checked is checked before the call: flags, the key, the version (valid, released,
+// unchanged) and that the run folder is writable.
 import {resolve} from "node:path";
-import {parseArgs} from "node:util";
+import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/cli.js";
 import {
+  checkProbes,
+  checkRunFolder,
   defaultKeyVariable,
   formatTotal,
-  loadProbes,
+  keyProblem,
+  modelSlugProblem,
   runProbe,
+  RunWriteError,
+  selectVersion,
   writeRun,
-  type FetchLike,
   type Sleep,
 } from "../lib/probes/index.js";
 
 const defaultBaseUrl = "https://openrouter.ai/api/v1";
-
-function fail(message: string, code = 2): never {
-  console.error(`probes:run: ${message}`);
-  process.exit(code);
-}
-
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: {
-      "model": {type: "string"},
-      "version": {type: "string"},
-      "base-url": {type: "string", default: defaultBaseUrl},
-      "key-env": {type: "string", default: defaultKeyVariable},
-      "timeout": {type: "string", default: "120"},
-      "retries": {type: "string", default: "3"},
-      "root": {type: "string", default: "."},
-    },
-  });
-} catch (error) {
-  fail((error as Error).message.toLowerCase());
-}
-const {values, positionals} = parsed;
-const [name] = positionals;
-if (!name || !values.model)
-  fail("usage: npm run probes:run -- <probe> --model <slug> [--version v2] [--base-url URL] [--timeout 120]");
-const timeoutSeconds = Number(values.timeout);
-if (!(timeoutSeconds > 0)) fail(`--timeout: expected a number of seconds, got "${values.timeout}"`);
-const retries = Number(values.retries);
-if (!Number.isInteger(retries) || retries < 0) fail(`--retries: expected a whole number, got "${values.retries}"`);
-let endpoint: string;
-try {
-  endpoint = `${new URL(values["base-url"]).href.replace(/\/+$/, "")}/chat/completions`;
-} catch {
-  fail(`--base-url: not a url: "${values["base-url"]}"`);
-}
-const apiKey = process.env[values["key-env"]] ?? "";
-if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${values["key-env"]}`);
-
-const root = resolve(values.root);
-const loaded = loadProbes(root, {backtracking: false});
-const probe = loaded.probes.find((p) => p.probe === name);
-if (!probe)
-  fail(`unknown probe "${name}": expected one of ${loaded.probes.map((p) => p.probe).join(", ") || "(none)"}`);
-const version = values.version ? probe.versions.find((v) => v.data.version === values.version) : probe.versions.at(-1);
-if (!version)
-  fail(
-    `unknown version "${values.version}" of ${name}: expected one of ${probe.versions.map((v) => v.data.version).join(", ")}`,
-  );
+const usage = "npm run probes:run -- <probe> --model <slug> [--version v2] [--base-url URL] [--timeout 120]";
 
 const sleep: Sleep = (ms, signal) =>
   new Promise((done) => {
@@ -76,27 +33,92 @@ const sleep: Sleep = (ms, signal) =>
     });
   });
 
-console.log(`probes:run: ${name} ${version.data.version} on ${values.model} via ${new URL(endpoint).host}`);
-const outcome = await runProbe({
-  version: version.data,
-  versionHash: version.hash,
-  model: values.model,
-  apiKey,
-  endpoint,
-  fetch: fetch as unknown as FetchLike,
-  now: () => new Date(),
-  sleep,
-  timeoutMs: timeoutSeconds * 1000,
-  maxRetries: retries,
-  log: (line) => console.log(`probes:run: ${line}`),
+/** A RunWriteError becomes one line (exit 1); anything else is rethrown. */
+function writing<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof RunWriteError) fail(`${error.message}; nothing recorded`, 1);
+    throw error;
+  }
+}
+
+process.exitCode = await runCli("probes:run", async () => {
+  const {values, positionals} = parseCommandLine(process.argv.slice(2), {
+    usage,
+    options: {
+      "model": {type: "string"},
+      "version": {type: "string"},
+      "base-url": {type: "string", default: defaultBaseUrl},
+      "key-env": {type: "string", default: defaultKeyVariable},
+      "timeout": {type: "string", default: "120"},
+      "retries": {type: "string", default: "3"},
+      "root": {type: "string", default: "."},
+    },
+    positionals: ["probe"],
+  });
+  const name = positionals[0]!;
+  const model = values.model;
+  if (model === undefined) fail(`missing --model <slug>; usage: ${usage}`);
+  if (!/^[\x21-\x7e]{1,200}$/.test(model))
+    fail(`--model: expected a slug like openai/gpt-5-mini (visible ascii, no spaces), got ${quote(model)}`);
+  const slugProblem = modelSlugProblem(model);
+  if (slugProblem) fail(`--model ${quote(model)} ${slugProblem}: expected a slug like openai/gpt-5-mini`);
+  const timeoutSeconds = numberFlag("timeout", values.timeout, {min: 1, max: 600, unit: " seconds"});
+  const retries = numberFlag("retries", values.retries, {min: 0, max: 10, whole: true});
+  let base: URL;
+  try {
+    base = new URL(values["base-url"]);
+  } catch {
+    fail(`--base-url: not a url: ${quote(values["base-url"])}`);
+  }
+  if (base.protocol !== "https:" && base.protocol !== "http:")
+    fail(`--base-url: expected an http or https url, got ${quote(values["base-url"])}`);
+  if (base.username || base.password)
+    fail("--base-url: holds a user name or password: the key goes in its environment variable, never in the url");
+  const endpoint = `${base.href.replace(/\/+$/, "")}/chat/completions`;
+  const keyEnv = values["key-env"];
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
+    fail(`--key-env: expected an environment variable name like ${defaultKeyVariable}, got ${quote(keyEnv)}`);
+  const apiKey = process.env[keyEnv] ?? "";
+  if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${keyEnv}`);
+  const keyIssue = keyProblem(apiKey);
+  if (keyIssue) fail(`the api key in ${keyEnv} ${keyIssue}: set it again`);
+
+  const root = resolve(values.root);
+  const selection = selectVersion(checkProbes(root), name, values.version);
+  if (!selection.ok) fail(`${selection.message}; nothing called`, selection.kind === "usage" ? 2 : 1);
+  const {version} = selection;
+  writing(() => checkRunFolder(root, name, version.data.version));
+
+  console.log(`probes:run: ${name} ${version.data.version} on ${model} via ${new URL(endpoint).host}`);
+  const outcome = await runProbe({
+    version: version.data,
+    versionHash: version.hash,
+    model,
+    apiKey,
+    endpoint,
+    fetch,
+    now: () => new Date(),
+    sleep,
+    timeoutMs: timeoutSeconds * 1000,
+    maxRetries: retries,
+    log: (line) => console.log(`probes:run: ${line}`),
+  });
+  if (!outcome.ok) fail(outcome.error.message, 1);
+  const {run} = outcome;
+  const file = writing(() => writeRun(root, run));
+  const {maxTokens} = run.parameters;
+  if (run.oversized)
+    console.log(
+      `probes:run: oversized (${run.replyBytes} bytes, more than maxTokens ${maxTokens} allows): ` +
+        "recorded as an excerpt, not scored",
+    );
+  else if (run.truncated)
+    console.log(
+      `probes:run: truncated by the token limit (finish reason "length", maxTokens ${maxTokens}): recorded, not scored`,
+    );
+  else if (run.score)
+    console.log(`probes:run: ${formatTotal(run.score.total)} (${run.score.passed} of ${run.score.of} steps)`);
+  console.log(`probes:run: recorded ${file}`);
 });
-if (!outcome.ok) fail(`${outcome.error.message} (nothing recorded)`, 1);
-const file = writeRun(root, outcome.run);
-const {run} = outcome;
-if (run.truncated)
-  console.log(
-    `probes:run: truncated by the token limit (finish reason "length", maxTokens ${run.parameters.maxTokens}): recorded, not scored`,
-  );
-else if (run.score)
-  console.log(`probes:run: ${formatTotal(run.score.total)} (${run.score.passed} of ${run.score.of} steps)`);
-console.log(`probes:run: recorded ${file}`);

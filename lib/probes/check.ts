@@ -1,9 +1,13 @@
-// The probe's own fixture test: every worked example through the real scorer. Pure.
+// The probe's own fixture tests, pure: every worked example, and every recorded run, through the real scorer.
 import {fieldPath, type Problem} from "../problems.js";
+import {bytesPerToken, oversizedExcerptLength, replyByteBound, utf8Length} from "./limits.js";
 import {roundTotal, scoreReply, formatTotal} from "./score.js";
-import type {ProbeVersion} from "./schema.js";
+import type {ProbeVersion, Run} from "./schema.js";
 
-/** Mismatches between what each worked example declares and what the scorer says, one problem each; the message ends with the example's label. */
+/**
+ * Mismatches between what each worked example declares and what the scorer says, one problem each; the
+ * message ends with the example's label.
+ */
 export function checkExamples(file: string, version: ProbeVersion): Problem[] {
   const problems: Problem[] = [];
   version.examples.forEach((example, i) => {
@@ -26,5 +30,87 @@ export function checkExamples(file: string, version: ProbeVersion): Problem[] {
         problem(["expected", result.id], `declared ${declared}, scored ${result.outcome}`);
     }
   });
+  return problems;
+}
+
+/**
+ * A recorded run against the version it names. A run is a real answer, never edited: its score must be what
+ * the real scorer gives its reply, its flags must agree with its reply, and it must fit the version's bounds.
+ */
+export function checkRun(file: string, run: Run, version: ProbeVersion): Problem[] {
+  const problems: Problem[] = [];
+  const problem = (field: string, message: string) => problems.push({file, field, message});
+  const edited = "a run is a real answer, never edited; delete the file";
+  const {maxTokens, temperature} = version.parameters;
+  if (run.parameters.maxTokens !== maxTokens || run.parameters.temperature !== temperature)
+    problem(
+      "parameters",
+      `differ from ${version.version}'s (maxTokens ${maxTokens}, temperature ${temperature}): ${edited}`,
+    );
+  if (run.truncated !== (run.finishReason === "length"))
+    problem(
+      "truncated",
+      `${run.truncated} with finish reason ${JSON.stringify(run.finishReason)}: truncated means "length"; ${edited}`,
+    );
+  const bytes = utf8Length(run.reply);
+  const bound = replyByteBound(version.parameters);
+  if (run.oversized) {
+    if (run.replyBytes === undefined || run.replyBytes <= bound)
+      problem(
+        "replyBytes",
+        `an oversized reply is larger than ${bound} bytes (maxTokens × ${bytesPerToken}); ${edited}`,
+      );
+    if (run.reply.length > oversizedExcerptLength)
+      problem("reply", `an oversized run keeps only the first ${oversizedExcerptLength} characters; ${edited}`);
+  } else {
+    if (bytes > bound)
+      problem(
+        "reply",
+        `${bytes} bytes, more than maxTokens × ${bytesPerToken} = ${bound}: ` +
+          "an oversized reply is kept as an excerpt, unscored",
+      );
+    if (run.replyBytes !== undefined && run.replyBytes !== bytes)
+      problem("replyBytes", `${run.replyBytes}, but the reply is ${bytes} bytes; ${edited}`);
+  }
+  if (run.truncated || run.oversized) {
+    if (run.score !== null)
+      problem("score", `a ${run.truncated ? "truncated" : "oversized"} reply is not scored: expected null; ${edited}`);
+    return problems;
+  }
+  if (run.score === null) {
+    problem("score", `missing: a complete reply is scored; ${edited}`);
+    return problems;
+  }
+  if (bytes > bound) return problems;
+  // The real scorer on the recorded reply: a stored score that differs was edited, or scored by other rules.
+  const actual = scoreReply(version.rules, run.reply);
+  const recorded = run.score;
+  const rules = (rs: readonly {id: string; outcome: string}[]) => rs.map((r) => `${r.id} ${r.outcome}`).join(", ");
+  recorded.rules.forEach((rule, i) => {
+    const expected = actual.rules[i];
+    if (!expected) problem(fieldPath(["score", "rules", i]), `no rule ${i + 1} in ${version.version}; ${edited}`);
+    else if (rule.id !== expected.id)
+      problem(fieldPath(["score", "rules", i, "id"]), `"${rule.id}", but rule ${i + 1} is "${expected.id}"; ${edited}`);
+    else if (rule.outcome !== expected.outcome)
+      problem(
+        fieldPath(["score", "rules", i, "outcome"]),
+        `recorded ${rule.outcome}, the reply scores ${expected.outcome}; ${edited}`,
+      );
+  });
+  if (recorded.rules.length < actual.rules.length)
+    problem(
+      "score.rules",
+      `${recorded.rules.length} rules, expected ${actual.rules.length} (${rules(actual.rules)}); ${edited}`,
+    );
+  if (recorded.passed !== actual.passed)
+    problem("score.passed", `recorded ${recorded.passed}, the reply passes ${actual.passed}; ${edited}`);
+  if (recorded.of !== actual.of)
+    problem("score.of", `recorded ${recorded.of}, the version has ${actual.of} rules; ${edited}`);
+  if (recorded.total !== actual.total) {
+    // Two decimals, unless they hide the difference.
+    const precise = formatTotal(recorded.total) === formatTotal(actual.total);
+    const show = (total: number) => (precise ? String(total) : formatTotal(total));
+    problem("score.total", `recorded ${show(recorded.total)}, the reply scores ${show(actual.total)}; ${edited}`);
+  }
   return problems;
 }

@@ -6,8 +6,11 @@ import {join} from "node:path";
 import type {z} from "zod";
 import {fieldPath, problemsFromZod, type Problem} from "../problems.js";
 import {contentHash} from "./hash.js";
+import {checkRun} from "./check.js";
+import {formatBytes, runFileByteCap} from "./limits.js";
 import {patternProblem} from "./pattern.js";
 import {Hashes, ProbeVersion, Run} from "./schema.js";
+import {findKeyShaped, keyShapedFields, maskKeyShaped} from "./secrets.js";
 
 export const probesDir = "data/probes";
 export const hashesFile = "data/probes/hashes.json";
@@ -23,8 +26,10 @@ export interface LoadedVersion {
 
 export interface LoadedProbe {
   probe: string;
-  /** In version order (v1, v2, ...). */
+  /** The valid versions, in version order (v1, v2, ...). */
   versions: LoadedVersion[];
+  /** Every version file's name (v1, v2, ...), valid or not, in version order. */
+  names: string[];
 }
 
 export interface LoadedRun {
@@ -32,17 +37,14 @@ export interface LoadedRun {
   data: Run;
 }
 
-export interface LoadOptions {
-  /**
-   * Ignored: every pattern is always checked, now cheaply (does it compile for the linear-time engine?).
-   * Kept so callers that passed `{backtracking: false}` still type-check.
-   */
-  backtracking?: boolean;
-}
-
 export interface Report {
   errors: Problem[];
   warnings: Problem[];
+}
+
+/** A JSON.parse error in words, with V8's quoted piece of the text masked where it looks like a key. */
+function jsonError(error: unknown): string {
+  return maskKeyShaped((error as Error).message).toLowerCase();
 }
 
 function readJson(root: string, file: string, report: Report): unknown {
@@ -60,7 +62,7 @@ function readJson(root: string, file: string, report: Report): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    report.errors.push({file, field: "", message: `invalid json: ${(error as Error).message.toLowerCase()}`});
+    report.errors.push({file, field: "", message: `invalid json: ${jsonError(error)}`});
     return undefined;
   }
 }
@@ -89,7 +91,6 @@ export function checkVersion(
   version: ProbeVersion,
   expected: {probe: string; version: string},
   report: Report,
-  _options: LoadOptions = {},
 ): void {
   const error = (field: string, message: string) => report.errors.push({file, field, message});
   if (version.probe !== expected.probe)
@@ -127,14 +128,22 @@ function listDir(dir: string): string[] {
   }
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 const versionFile = /^(v[1-9][0-9]*)\.json$/;
 
 /** Loads every probe under root/data/probes. Files that fail validation are reported and left out. */
-export function loadProbes(root: string, options: LoadOptions = {}): Report & {probes: LoadedProbe[]} {
+export function loadProbes(root: string): Report & {probes: LoadedProbe[]} {
   const report: Report = {errors: [], warnings: []};
   const probes: LoadedProbe[] = [];
   for (const name of listDir(join(root, probesDir))) {
-    if (!statSync(join(root, probesDir, name)).isDirectory()) continue;
+    if (!isDirectory(join(root, probesDir, name))) continue;
     const files = listDir(join(root, probesDir, name));
     const versions: LoadedVersion[] = [];
     const numbers = files
@@ -156,12 +165,12 @@ export function loadProbes(root: string, options: LoadOptions = {}): Report & {p
       const read = readValidated(root, file, ProbeVersion, report);
       if (!read) return;
       const before = report.errors.length;
-      checkVersion(file, read.data, {probe: name, version: v}, report, options);
+      checkVersion(file, read.data, {probe: name, version: v}, report);
       if (report.errors.length === before) versions.push({file, data: read.data, hash: contentHash(read.json)});
     });
     if (numbers.length === 0)
       report.errors.push({file: `${probesDir}/${name}`, field: "", message: "no version files"});
-    probes.push({probe: name, versions});
+    probes.push({probe: name, versions, names: numbers});
   }
   return {...report, probes};
 }
@@ -193,7 +202,9 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
         report.errors.push({
           file,
           field: "",
-          message: `content changed after release (sha256 ${hash.slice(0, 12)}, released ${released.slice(0, 12)}): put the change in a new version`,
+          message:
+            `content changed after release (sha256 ${hash.slice(0, 12)}, released ${released.slice(0, 12)}): ` +
+            "put the change in a new version",
         });
     }
   }
@@ -210,19 +221,67 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
   }
 }
 
-/** Reads data/runs/<probe>/<version>/*.json; each run must point at an existing version with the same content hash. */
+/**
+ * Reads one run file: bounded in size, and refused whole when anything in it is shaped like a secret (a run
+ * never holds one; the page would ship it to every visitor). Problems never quote the key-shaped text.
+ */
+function readRunFile(root: string, file: string, report: Report): unknown {
+  const error = (field: string, message: string) => report.errors.push({file, field, message});
+  let text: string;
+  try {
+    const {size} = statSync(join(root, file));
+    if (size > runFileByteCap) {
+      error(
+        "",
+        `too large (${formatBytes(size)}): a run file is far smaller than ${formatBytes(runFileByteCap)}; delete it`,
+      );
+      return undefined;
+    }
+    text = readFileSync(join(root, file), "utf8");
+  } catch (thrown) {
+    error("", `cannot read: ${(thrown as NodeJS.ErrnoException).code ?? String(thrown)}`);
+    return undefined;
+  }
+  const secret = (kind: string, hint: string) =>
+    `holds ${kind} ("${hint}"): a run must never hold a secret; delete the file`;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (thrown) {
+    const [found] = findKeyShaped(text);
+    if (found) error("", secret(found.kind, found.hint));
+    else error("", `invalid json: ${jsonError(thrown)}`);
+    return undefined;
+  }
+  const shaped = keyShapedFields(json);
+  for (const {field, found} of shaped) error(field, secret(found.kind, found.hint));
+  return shaped.length > 0 ? undefined : json;
+}
+
+/**
+ * Reads data/runs/<probe>/<version>/*.json. Each run must point at an existing version with the same content
+ * hash, hold nothing key-shaped, and carry the score its reply gets from the real scorer (lib/probes/check.ts).
+ */
 export function loadRuns(root: string, probes: readonly LoadedProbe[], report: Report): LoadedRun[] {
   const runs: LoadedRun[] = [];
   for (const probe of listDir(join(root, runsDir))) {
     const probeDir = join(root, runsDir, probe);
-    if (!statSync(probeDir).isDirectory()) continue;
+    if (!isDirectory(probeDir)) continue;
     for (const version of listDir(probeDir)) {
-      if (!statSync(join(probeDir, version)).isDirectory()) continue;
+      if (!isDirectory(join(probeDir, version))) continue;
       for (const name of listDir(join(probeDir, version))) {
-        if (!name.endsWith(".json")) continue;
         const file = `${runsDir}/${probe}/${version}/${name}`;
-        const run = readValidated(root, file, Run, report)?.data;
-        if (!run) continue;
+        if (name.startsWith(".") && name.endsWith(".tmp"))
+          report.warnings.push({file, field: "", message: "left by an interrupted write: delete it"});
+        if (!name.endsWith(".json")) continue;
+        const json = readRunFile(root, file, report);
+        if (json === undefined) continue;
+        const parsed = Run.safeParse(json);
+        if (!parsed.success) {
+          report.errors.push(...problemsFromZod(file, parsed.error, json));
+          continue;
+        }
+        const run = parsed.data;
         const target = probes.find((p) => p.probe === run.probe)?.versions.find((v) => v.data.version === run.version);
         // A run filed in the wrong folder: name the first field that disagrees with where it is filed.
         if (run.probe !== probe || run.version !== version)
@@ -239,7 +298,11 @@ export function loadRuns(root: string, probes: readonly LoadedProbe[], report: R
             field: "versionHash",
             message: `does not match ${target.file}: a run stays with the content that produced it`,
           });
-        else runs.push({file, data: run});
+        else {
+          const problems = checkRun(file, run, target.data);
+          report.errors.push(...problems);
+          if (problems.length === 0) runs.push({file, data: run});
+        }
       }
     }
   }

@@ -1,14 +1,35 @@
 // The runner core: send a version's prompt to an OpenAI-compatible chat-completions endpoint and turn the
 // answer into a run record, or into a clear error that records nothing. fetch, now and sleep are passed in.
+//
+// The key goes in the Authorization header and nowhere else: every piece of server text is redacted before
+// it is cut, flattened or lowercased, and a run whose reply or metadata holds the key (or a piece of it), or
+// anything key-shaped, is refused. Bodies are read with a byte cap; a redirect is never followed.
 import {chatRequestBody, defaultEndpoint} from "./request.js";
+import {
+  errorBodyByteCap,
+  excerpt,
+  formatBytes,
+  oversizedExcerptLength,
+  replyByteBound,
+  responseByteCap,
+  utf8Length,
+} from "./limits.js";
 import type {ProbeVersion, Run, Usage} from "./schema.js";
 import {scoreReply} from "./score.js";
+import {containsKeyPiece, keyProblem, keyShapedFields, maskKeyShaped, redactKey} from "./secrets.js";
+
+/** The part of a fetch Response the runner uses: the body is a stream, read up to a cap, never whole. */
+export interface ResponseLike {
+  status: number;
+  headers: {get(name: string): string | null};
+  body: ReadableStream<Uint8Array> | null;
+}
 
 /** The part of the fetch API the runner uses. */
 export type FetchLike = (
   url: string,
-  init: {method: "POST"; headers: Record<string, string>; body: string; signal: AbortSignal},
-) => Promise<{status: number; headers: {get(name: string): string | null}; text(): Promise<string>}>;
+  init: {method: "POST"; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: "manual"},
+) => Promise<ResponseLike>;
 
 /** Resolves after ms, or at once when the signal aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -35,7 +56,18 @@ export interface RunnerOptions {
   log?: (line: string) => void;
 }
 
-export type RunnerErrorCode = "missing-key" | "network" | "timeout" | "http" | "rate-limited" | "malformed" | "api";
+export type RunnerErrorCode =
+  | "missing-key"
+  | "invalid-key"
+  | "leak"
+  | "network"
+  | "timeout"
+  | "http"
+  | "redirect"
+  | "rate-limited"
+  | "too-large"
+  | "malformed"
+  | "api";
 
 export class RunnerError extends Error {
   constructor(
@@ -50,29 +82,29 @@ export class RunnerError extends Error {
 
 export type RunOutcome = {ok: true; run: Run; attempts: number} | {ok: false; error: RunnerError; attempts: number};
 
-function redact(text: string, key: string): string {
-  return key === "" ? text : text.split(key).join("[redacted]");
-}
-
-function excerpt(text: string, length = 160): string {
+/** One line of at most `length` characters. Only ever called on text already redacted. */
+function flatExcerpt(text: string, length = 160): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
+  return flat.length > length ? `${excerpt(flat, length)}…` : flat;
 }
 
 /** The server's own error message from an OpenAI-style error body, if it has one. */
-function apiErrorMessage(body: string): string | null {
-  try {
-    const json: unknown = JSON.parse(body);
-    if (json && typeof json === "object" && "error" in json) {
-      const error = (json as {error: unknown}).error;
-      if (typeof error === "string") return error;
-      if (error && typeof error === "object" && "message" in error && typeof error.message === "string")
-        return error.message;
-    }
-  } catch {
-    // not json: fall through
+function apiErrorMessage(json: unknown): string | null {
+  if (json && typeof json === "object" && "error" in json) {
+    const error = (json as {error: unknown}).error;
+    if (typeof error === "string") return error;
+    if (error && typeof error === "object" && "message" in error && typeof error.message === "string")
+      return error.message;
   }
   return null;
+}
+
+function parseJson(body: string): {ok: true; json: unknown} | {ok: false} {
+  try {
+    return {ok: true, json: JSON.parse(body)};
+  } catch {
+    return {ok: false};
+  }
 }
 
 /** Milliseconds to wait from a Retry-After header (seconds or an HTTP date), or null when absent or unreadable. */
@@ -120,16 +152,19 @@ interface Parsed {
   usage: Usage;
 }
 
-function parseCompletion(body: string): Parsed {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw new RunnerError("malformed", `malformed response: not json (${JSON.stringify(excerpt(body, 60))})`);
-  }
+/** Reads a completion. `clean` redacts the key: it runs on server text before anything else touches it. */
+function parseCompletion(body: string, clean: (text: string) => string): Parsed {
+  const parsed = parseJson(body);
+  if (!parsed.ok)
+    throw new RunnerError(
+      "malformed",
+      `malformed response: not json (${JSON.stringify(flatExcerpt(clean(body), 60))})`,
+    );
+  const {json} = parsed;
   if (!json || typeof json !== "object") throw new RunnerError("malformed", "malformed response: not a json object");
-  const message = apiErrorMessage(body);
-  if (message !== null) throw new RunnerError("api", `the endpoint answered with an error: ${excerpt(message)}`);
+  const message = apiErrorMessage(json);
+  if (message !== null)
+    throw new RunnerError("api", `the endpoint answered with an error: ${flatExcerpt(clean(message))}`);
   const root = json as Record<string, unknown>;
   const choice: unknown = Array.isArray(root.choices) ? root.choices[0] : undefined;
   if (!choice || typeof choice !== "object")
@@ -144,13 +179,12 @@ function parseCompletion(body: string): Parsed {
   if (reply === null)
     throw new RunnerError(
       "malformed",
-      `malformed response: choices[0].message.content is not text (finish reason ${finishReason ?? "none"})`,
+      `malformed response: choices[0].message.content is not text (finish reason ${
+        finishReason === null ? "none" : JSON.stringify(flatExcerpt(clean(finishReason), 40))
+      })`,
     );
   if (finishReason === "error")
-    throw new RunnerError(
-      "api",
-      'the endpoint reported an error while generating (finish reason "error"): nothing recorded',
-    );
+    throw new RunnerError("api", 'the endpoint reported an error while generating (finish reason "error")');
   return {
     reply,
     finishReason,
@@ -159,13 +193,49 @@ function parseCompletion(body: string): Parsed {
   };
 }
 
+/** Reads a body stream up to `cap` bytes; past the cap it stops reading and drops the connection. */
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  cap: number,
+): Promise<{text: string; over: boolean}> {
+  if (!body) return {text: "", over: false};
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      reader.cancel().catch(() => undefined);
+      return {text: "", over: true};
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return {text: new TextDecoder().decode(bytes), over: false};
+}
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  location: string | null;
+  /** The body as text, read up to its cap; empty when past it. */
+  text: string;
+  /** The body was larger than its cap: not read further. */
+  over: boolean;
+}
+
+const timeoutError = (timeoutMs: number) =>
+  new RunnerError("timeout", `no complete answer within ${timeoutMs / 1000} s: timed out`);
+
 /** One attempt, bounded by the timeout (the response body included). */
-async function attempt(
-  options: RunnerOptions,
-  endpoint: string,
-  body: string,
-  timeoutMs: number,
-): Promise<{status: number; retryAfter: string | null; text: string}> {
+async function attempt(options: RunnerOptions, endpoint: string, body: string, timeoutMs: number): Promise<Answer> {
   const controller = new AbortController();
   const timer = new AbortController();
   let timedOut = false;
@@ -175,44 +245,98 @@ async function attempt(
     controller.abort();
   });
   try {
-    const request = (async () => {
+    const request = (async (): Promise<Answer> => {
       const response = await options.fetch(endpoint, {
         method: "POST",
         headers: {"authorization": `Bearer ${options.apiKey}`, "content-type": "application/json"},
         body,
         signal: controller.signal,
+        redirect: "manual",
       });
-      return {status: response.status, retryAfter: response.headers.get("retry-after"), text: await response.text()};
+      const {status, headers} = response;
+      const head = {status, retryAfter: headers.get("retry-after"), location: headers.get("location")};
+      if (status >= 300 && status < 400) {
+        response.body?.cancel().catch(() => undefined);
+        return {...head, text: "", over: false};
+      }
+      const cap = status >= 200 && status < 300 ? responseByteCap(options.version.parameters) : errorBodyByteCap;
+      return {...head, ...(await readCapped(response.body, cap))};
     })();
     const result = await Promise.race([request, timeout.then(() => null)]);
     if (result === null || timedOut) {
       request.catch(() => undefined);
-      throw new RunnerError("timeout", `no complete answer within ${timeoutMs / 1000} s: timed out`);
+      throw timeoutError(timeoutMs);
     }
     return result;
   } catch (error) {
     if (error instanceof RunnerError) throw error;
-    if (timedOut) throw new RunnerError("timeout", `no complete answer within ${timeoutMs / 1000} s: timed out`);
+    if (timedOut) throw timeoutError(timeoutMs);
     const cause = (error as {cause?: {code?: string; message?: string}}).cause;
-    const detail = cause?.code ?? cause?.message ?? (error as Error).message;
-    throw new RunnerError("network", `cannot reach ${new URL(endpoint).host}: ${String(detail).toLowerCase()}`);
+    const detail = String(cause?.code ?? cause?.message ?? (error as Error).message);
+    // Redact first: lowercasing, then redacting, would miss a key with capitals.
+    const clean = flatExcerpt(redactKey(detail, options.apiKey)).toLowerCase();
+    throw new RunnerError("network", `cannot reach ${new URL(endpoint).host}: ${clean}`);
   } finally {
     timer.abort();
+    // Closes the connection when the body was not read to the end (past its cap, a redirect, a timeout).
+    controller.abort();
   }
 }
 
-function httpError(status: number, body: string): RunnerError {
-  const message = apiErrorMessage(body);
-  const detail = message !== null ? `: ${excerpt(message)}` : "";
+function httpError(status: number, body: string, clean: (text: string) => string): RunnerError {
+  const parsed = parseJson(body);
+  const message = parsed.ok ? apiErrorMessage(parsed.json) : null;
+  const detail = message !== null ? `: ${flatExcerpt(clean(message))}` : "";
   if (status === 401 || status === 403)
     return new RunnerError("http", `http ${status}: the api key was refused${detail}`, status);
   if (status >= 500)
-    return new RunnerError(
-      "http",
-      `http ${status}: the endpoint failed${detail}; nothing recorded, try again later`,
-      status,
-    );
+    return new RunnerError("http", `http ${status}: the endpoint failed${detail}; try again later`, status);
   return new RunnerError("http", `http ${status}${detail}`, status);
+}
+
+/** The host a redirect points to, read from the redacted Location header. */
+function redirectError(status: number, location: string | null, endpoint: string): RunnerError {
+  let target = "no location";
+  if (location !== null) {
+    try {
+      target = new URL(location, endpoint).host || "an unknown host";
+    } catch {
+      target = "an unreadable location";
+    }
+  }
+  return new RunnerError(
+    "redirect",
+    `http ${status}: the endpoint redirects to ${target}; redirects are not followed, so the key never goes ` +
+      `to another host: use that address as the base url if you trust it`,
+    status,
+  );
+}
+
+const describeField: Record<string, string> = {
+  reply: "the reply",
+  servedBy: "the response's model field",
+  finishReason: "the response's finish reason",
+  model: "the model slug",
+  endpoint: "the endpoint url",
+};
+
+/** Refuses a run (or the request metadata) that holds the key, a piece of it, or anything key-shaped. */
+function leak(fields: Record<string, string | null>, apiKey: string): RunnerError | null {
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== null && containsKeyPiece(value, apiKey))
+      return new RunnerError(
+        "leak",
+        `${describeField[field] ?? field} holds the api key or a piece of it: a run must never hold the key`,
+      );
+  }
+  const [shaped] = keyShapedFields(fields);
+  if (shaped)
+    return new RunnerError(
+      "leak",
+      `${describeField[shaped.field] ?? shaped.field} holds ${shaped.found.kind} ("${shaped.found.hint}"): ` +
+        `a run must never hold a secret`,
+    );
+  return null;
 }
 
 /** Runs a probe version once against a model. Never throws for network, http or response errors: returns them. */
@@ -223,18 +347,25 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
   const maxRetries = options.maxRetries ?? 3;
   const backoffMs = options.backoffMs ?? 1000;
   const maxWaitMs = options.maxWaitMs ?? 60_000;
+  const clean = (text: string) => redactKey(text, apiKey);
+  // Every failure says once that nothing was recorded; the key is redacted (and anything key-shaped masked)
+  // once more on the way out.
   const fail = (error: RunnerError, attempts: number): RunOutcome => ({
     ok: false,
-    error: new RunnerError(error.code, redact(error.message, apiKey), error.status),
+    error: new RunnerError(error.code, `${maskKeyShaped(clean(error.message))}; nothing recorded`, error.status),
     attempts,
   });
   if (apiKey.trim() === "") return fail(new RunnerError("missing-key", "missing api key"), 0);
+  const problem = keyProblem(apiKey);
+  if (problem !== null) return fail(new RunnerError("invalid-key", `the api key ${problem}: set it again`), 0);
+  const before = leak({model, endpoint}, apiKey);
+  if (before) return fail(before, 0);
   const body = JSON.stringify(chatRequestBody(version, model));
   const startedAt = now();
   let attempts = 0;
   for (;;) {
     attempts += 1;
-    let response: {status: number; retryAfter: string | null; text: string};
+    let response: Answer;
     try {
       response = await attempt(options, endpoint, body, timeoutMs);
     } catch (error) {
@@ -243,11 +374,7 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
     if (response.status === 429) {
       if (attempts > maxRetries)
         return fail(
-          new RunnerError(
-            "rate-limited",
-            `http 429: still rate limited after ${attempts} attempts; nothing recorded`,
-            429,
-          ),
+          new RunnerError("rate-limited", `http 429: still rate limited after ${attempts} attempts`, 429),
           attempts,
         );
       const asked = retryAfterMs(response.retryAfter, now());
@@ -256,39 +383,60 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
         return fail(
           new RunnerError(
             "rate-limited",
-            `http 429: asked to wait ${Math.ceil(wait / 1000)} s, more than the ${maxWaitMs / 1000} s allowed; nothing recorded`,
+            `http 429: asked to wait ${Math.ceil(wait / 1000)} s, more than the ${maxWaitMs / 1000} s allowed`,
             429,
           ),
           attempts,
         );
-      log(
-        `http 429: rate limited, retry ${attempts} of ${maxRetries} in ${wait / 1000} s${asked !== null ? " (retry-after)" : ""}`,
-      );
+      const why = asked !== null ? " (retry-after)" : "";
+      log(`http 429: rate limited, retry ${attempts} of ${maxRetries} in ${wait / 1000} s${why}`);
       await sleep(wait);
       continue;
     }
+    if (response.status >= 300 && response.status < 400)
+      return fail(redirectError(response.status, response.location && clean(response.location), endpoint), attempts);
     if (response.status < 200 || response.status >= 300)
-      return fail(httpError(response.status, response.text), attempts);
+      return fail(httpError(response.status, response.text, clean), attempts);
+    if (response.over) {
+      const cap = responseByteCap(version.parameters);
+      return fail(
+        new RunnerError(
+          "too-large",
+          `the response is larger than ${formatBytes(cap)}, more than a reply of maxTokens ` +
+            `${version.parameters.maxTokens} can take: stopped reading`,
+        ),
+        attempts,
+      );
+    }
     let parsed: Parsed;
     try {
-      parsed = parseCompletion(response.text);
+      parsed = parseCompletion(response.text, clean);
     } catch (error) {
       return fail(error instanceof RunnerError ? error : new RunnerError("malformed", String(error)), attempts);
     }
-    const truncated = parsed.finishReason === "length";
-    const score = truncated ? null : scoreReply(version.rules, parsed.reply);
+    const {reply, servedBy, finishReason} = parsed;
+    // The whole reply is checked for the key, not only the part an oversized run keeps.
+    const leaked = leak({reply, servedBy, finishReason}, apiKey);
+    if (leaked) return fail(leaked, attempts);
+    const replyBytes = utf8Length(reply);
+    const oversized = replyBytes > replyByteBound(version.parameters);
+    const truncated = finishReason === "length";
+    // Neither a cut-off reply nor an oversized one is scored: the first is incomplete, the second unbounded.
+    const score = truncated || oversized ? null : scoreReply(version.rules, reply);
     const run: Run = {
       probe: version.probe,
       version: version.version,
       versionHash: options.versionHash,
       model,
-      servedBy: parsed.servedBy,
+      servedBy,
       endpoint,
       startedAt: startedAt.toISOString(),
       finishedAt: now().toISOString(),
       parameters: {...version.parameters},
-      reply: parsed.reply,
-      finishReason: parsed.finishReason,
+      reply: oversized ? excerpt(reply, oversizedExcerptLength) : reply,
+      replyBytes,
+      oversized,
+      finishReason,
       truncated,
       usage: parsed.usage,
       score: score && {

@@ -1,25 +1,146 @@
 // Writing a recorded run to data/runs/<probe>/<version>/. Node-only (node:fs).
-import {mkdirSync, writeFileSync} from "node:fs";
+// A run is written whole or not at all: to a temporary file in the same folder, flushed to disk, then linked
+// to its name (a link, unlike a rename, never replaces an existing run). A reader never sees half a run, and
+// a crash leaves at most a dot-file ending in .tmp, which the loader ignores and probes:check reports.
+import {closeSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync, writeSync} from "node:fs";
 import {join} from "node:path";
 import {runsDir} from "./load.js";
 import {Run} from "./schema.js";
+import {keyShapedFields} from "./secrets.js";
+
+/** Creates a new file at path (never an existing one), writes all of text and flushes it to disk. */
+export type FileWriter = (path: string, text: string) => void;
+
+export const writeDurably: FileWriter = (path, text) => {
+  const fd = openSync(path, "wx", 0o644);
+  try {
+    const bytes = Buffer.from(text, "utf8");
+    for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/** A run could not be written; the message names the file and the cause, never a stack. */
+export class RunWriteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RunWriteError";
+  }
+}
+
+/** Why a model slug cannot name a run file (it has no letter or digit), or null. */
+export function modelSlugProblem(model: string): string | null {
+  if (!/[a-z0-9]/.test(modelFileStem(model))) return "has no letter or digit to name the run file by";
+  return null;
+}
 
 /** A file name from the run's start time and model: 2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json */
 export function runFileName(run: Pick<Run, "startedAt" | "model">): string {
-  const time = run.startedAt.replaceAll(":", "-");
-  const model = run.model
+  return `${run.startedAt.replaceAll(":", "-")}--${modelFileStem(run.model)}.json`;
+}
+
+/** The model slug as it appears in a file name: lowercase letters, digits, dots and dashes. */
+export function modelFileStem(model: string): string {
+  return model
     .toLowerCase()
     .replace(/[^a-z0-9.]+/g, "-")
     .replace(/^-+|-+$/g, "");
-  return `${time}--${model}.json`;
 }
 
-/** Validates and writes a run; never overwrites. Returns the path relative to root. */
-export function writeRun(root: string, run: Run): string {
+const temporary = (name: string) => `.${name}.tmp`;
+
+/** Removes a file if it is there; a path under a file that is not a folder has nothing to remove. */
+function remove(path: string): void {
+  try {
+    rmSync(path, {force: true});
+  } catch {
+    // nothing there to remove
+  }
+}
+
+/** What went wrong at a step, in words; the codes a user can act on get a sentence. */
+function cause(step: "folder" | "write" | "link", error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "the folder is not writable";
+  if (code === "ENOSPC") return "the disk is full";
+  if (step === "folder" && (code === "ENOTDIR" || code === "EEXIST"))
+    return "a file stands where a folder should be: move it away";
+  if (step === "link" && code === "EEXIST") return "a run with this name exists";
+  return code ? code.toLowerCase() : String((error as Error).message ?? error).toLowerCase();
+}
+
+function syncFolder(path: string): void {
+  // Makes the new name itself durable; a file system that cannot sync a folder loses nothing else by it.
+  try {
+    const fd = openSync(path, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // not supported here
+  }
+}
+
+/** The folder a run of this version goes to, relative to the root. */
+export const runFolder = (probe: string, version: string): string => `${runsDir}/${probe}/${version}`;
+
+/**
+ * Makes sure a run of this version can be written, before anything is paid for: creates the folder and
+ * writes and removes a probe file in it. Throws RunWriteError naming the folder.
+ */
+export function checkRunFolder(
+  root: string,
+  probe: string,
+  version: string,
+  {write = writeDurably}: {write?: FileWriter} = {},
+): string {
+  const dir = runFolder(probe, version);
+  const probeFile = join(root, dir, temporary("write-check"));
+  let step: "folder" | "write" = "folder";
+  try {
+    mkdirSync(join(root, dir), {recursive: true});
+    step = "write";
+    remove(probeFile);
+    write(probeFile, "{}\n");
+  } catch (error) {
+    throw new RunWriteError(`cannot write runs to ${dir}: ${cause(step, error)}`);
+  } finally {
+    remove(probeFile);
+  }
+  return dir;
+}
+
+/** Validates and writes a run, whole or not at all; never overwrites. Returns the path relative to root. */
+export function writeRun(root: string, run: Run, {write = writeDurably}: {write?: FileWriter} = {}): string {
   const data = Run.parse(run);
-  const dir = `${runsDir}/${data.probe}/${data.version}`;
-  mkdirSync(join(root, dir), {recursive: true});
-  const file = `${dir}/${runFileName(data)}`;
-  writeFileSync(join(root, file), `${JSON.stringify(data, null, 2)}\n`, {flag: "wx"});
+  const dir = runFolder(data.probe, data.version);
+  const name = runFileName(data);
+  const file = `${dir}/${name}`;
+  // The runner refuses these already; whatever else calls this, a secret never reaches the disk.
+  const [shaped] = keyShapedFields(data);
+  if (shaped)
+    throw new RunWriteError(
+      `cannot write ${file}: ${shaped.field} holds ${shaped.found.kind} ("${shaped.found.hint}"): ` +
+        "a run must never hold a secret",
+    );
+  const temp = join(root, dir, temporary(name));
+  let step: "folder" | "write" | "link" = "folder";
+  try {
+    mkdirSync(join(root, dir), {recursive: true});
+    step = "write";
+    remove(temp); // a leftover of an interrupted write of this very run
+    write(temp, `${JSON.stringify(data, null, 2)}\n`);
+    step = "link";
+    linkSync(temp, join(root, file));
+  } catch (error) {
+    throw new RunWriteError(`cannot write ${file}: ${cause(step, error)}`);
+  } finally {
+    remove(temp);
+  }
+  syncFolder(join(root, dir));
   return file;
 }

@@ -122,12 +122,20 @@ export const Run = z.strictObject({
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime(),
   parameters: Parameters,
+  /** The reply as received; when oversized, only its first 2,000 characters (lib/probes/limits.ts). */
   reply: z.string(),
+  /** The whole reply's size in UTF-8 bytes. Absent in runs recorded before it was kept. */
+  replyBytes: z.int().nonnegative().optional(),
+  /**
+   * The reply was larger than the version allows (maxTokens × 16 bytes): recorded as an excerpt, not scored.
+   * False in runs recorded before it was kept.
+   */
+  oversized: z.boolean().default(false),
   finishReason: z.string().nullable(),
   /** The reply was cut off by the token limit: recorded, not scored. */
   truncated: z.boolean(),
   usage: Usage,
-  /** Strict score; null when the reply was truncated. */
+  /** Strict score; null when the reply was truncated or oversized. */
   score: z
     .strictObject({
       passed: z.int().nonnegative(),

@@ -13,13 +13,19 @@ export interface ExampleView {
   score: ScoreReport;
 }
 
+/** What the page shows of a run: who, when, and the scores. Not the reply: the page never shows it. */
+export type RunView = Pick<
+  Run,
+  "model" | "servedBy" | "startedAt" | "finishReason" | "truncated" | "oversized" | "usage" | "score"
+>;
+
 export interface VersionView extends Omit<ProbeVersion, "examples"> {
   hash: string;
   file: string;
   examples: ExampleView[];
   /** "Run it yourself", with the example model slug. */
   curl: string;
-  runs: Run[];
+  runs: RunView[];
 }
 
 export interface ProbeView {
@@ -41,7 +47,18 @@ export function probeView(
     file,
     examples: data.examples.map((example) => ({...example, score: scoreBoth(data.rules, example.text)})),
     curl: curlCommand(data, {model: exampleModel}),
-    runs: runs.filter((run) => run.probe === probe && run.version === data.version),
+    runs: runs
+      .filter((run) => run.probe === probe && run.version === data.version)
+      .map(({model, servedBy, startedAt, finishReason, truncated, oversized, usage, score}) => ({
+        model,
+        servedBy,
+        startedAt,
+        finishReason,
+        truncated,
+        oversized,
+        usage,
+        score,
+      })),
   }));
   const current = newestVersion(views)?.version;
   if (current === undefined) throw new Error(`probe ${probe} has no valid version`);

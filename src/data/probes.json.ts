@@ -1,18 +1,13 @@
-// Probes for the site: every version validated (schema, patterns for the linear-time engine, hashes), every worked
-// example scored by the real scorer, recorded runs attached to their version. Fails the build on any error.
-import {checkExamples, checkHashes, loadHashes, loadProbes, loadRuns, probeView} from "../../lib/probes/index.js";
-import {formatProblem} from "../../lib/problems.js";
+// Probes for the site: everything `probes:check` checks (lib/probes/check-probes.ts), so a broken version, a
+// tampered run or a run holding anything key-shaped fails the build with its file and field. The page gets
+// what it shows: versions, example scores and per-run scores, never the runs' replies.
+import {emitJson, projectRoot} from "../../lib/load.js";
+import {checkProbes, probeView} from "../../lib/probes/index.js";
+import {AuthoredFileError} from "../../lib/problems.js";
 
-const root = process.cwd();
-const loaded = loadProbes(root);
-const report = {errors: [...loaded.errors], warnings: [...loaded.warnings]};
-const hashes = loadHashes(root, report);
-if (hashes) checkHashes(loaded.probes, hashes, report);
-const runs = loadRuns(root, loaded.probes, report);
-for (const probe of loaded.probes) for (const v of probe.versions) report.errors.push(...checkExamples(v.file, v.data));
-if (report.errors.length > 0) {
-  console.error(report.errors.map(formatProblem).join("\n"));
-  process.exit(1);
-}
-const probes = loaded.probes.map((probe) => probeView(probe.probe, probe.versions, runs.map((r) => r.data)));
-process.stdout.write(JSON.stringify({probes}));
+emitJson(() => {
+  const check = checkProbes(projectRoot);
+  if (check.errors.length > 0) throw new AuthoredFileError(check.errors);
+  const runs = check.runs.map((run) => run.data);
+  return {probes: check.probes.map((probe) => probeView(probe.probe, probe.versions, runs))};
+});

@@ -1,6 +1,6 @@
 // A broken authored file must stop the real build with the file, the field and what was expected.
 import {spawnSync} from "node:child_process";
-import {readFileSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
 import {copyProject as copySources, projectRoot} from "../../scripts/copy-project.js";
@@ -42,7 +42,8 @@ describe("a broken authored file", () => {
     const result = run(copy, bin("tsx"), ["scripts/build.ts"]);
     expect(result.status).not.toBe(0);
     expect(result.stderr + result.stdout).toContain(
-      'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw", "partly", "not-met", "cannot-check", "not-instruction", "not-applicable"',
+      'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw", "partly", ' +
+        '"not-met", "cannot-check", "not-instruction", "not-applicable"',
     );
   }, 150_000);
 
@@ -55,6 +56,24 @@ describe("a broken authored file", () => {
     expect(result.stderr.trim()).toBe(
       "data/items/example-4.md at score: ruled 4 but the engine derives 3 (rubric row half-or-more)",
     );
+  });
+
+  it("stops the probes loader on a run holding a key-shaped token, naming file and field, never the token", () => {
+    const copy = copyProject();
+    const token = "sk-or-v1-5f3c9a0b1d2e4f6a8b0c1d2e3f4a5b6c";
+    mkdirSync(join(copy, "data/runs/six-step-chain/v2"), {recursive: true});
+    writeFileSync(
+      join(copy, "data/runs/six-step-chain/v2/a.json"),
+      JSON.stringify({probe: "six-step-chain", version: "v2", reply: `leaked ${token}`}),
+    );
+    const result = run(copy, bin("tsx"), ["src/data/probes.json.ts"]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim()).toBe(
+      'data/runs/six-step-chain/v2/a.json at reply: holds an sk- key ("sk-or-…"): a run must never hold a secret; ' +
+        "delete the file",
+    );
+    expect(result.stderr).not.toContain(token.slice(0, 10));
   });
 
   it("stops the guideline loader on a rubric score out of range", () => {

@@ -1,11 +1,20 @@
 import {execFile} from "node:child_process";
-import {expect, it} from "vitest";
+import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterEach, describe, expect, it} from "vitest";
+import {loadProbes} from "../../lib/probes/load.js";
+import {scoreReply} from "../../lib/probes/score.js";
+
+const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 
 const tsx = (script: string, args: string[], input?: string) =>
   new Promise<{code: number; stdout: string; stderr: string}>((done) => {
     const child = execFile("node_modules/.bin/tsx", [script, ...args], (error, stdout, stderr) =>
       done({code: error ? Number((error as {code?: number}).code ?? 1) : 0, stdout, stderr}),
     );
+    // The CLI may stop reading early (past its input cap): a closed pipe is its answer, not an error here.
+    child.stdin?.on("error", () => {});
     child.stdin?.end(input ?? "");
   });
 
@@ -34,4 +43,99 @@ it("probes:score scores standard input, strict with loose beside it, and --json"
   const json = await tsx("scripts/probes-score.ts", ["six-step-chain", "--version", "v1", "--json"], reply);
   const parsed = JSON.parse(json.stdout);
   expect([parsed.version, parsed.strict.passed, parsed.loose.passed]).toEqual(["v1", 5, 6]);
+});
+
+/** stderr's lines but the warnings (which the pattern check may or may not print). */
+const problems = (stderr: string) => stderr.split("\n").filter((line) => line !== "" && !line.startsWith("warning: "));
+
+describe("probes:check on recorded runs", () => {
+  const temps: string[] = [];
+  afterEach(() => {
+    for (const dir of temps.splice(0)) rmSync(dir, {recursive: true, force: true});
+  });
+  /** A copy of data/probes with one run file, written as given. */
+  function withRun(edit: (run: Record<string, unknown>) => void): string {
+    const root = mkdtempSync(join(tmpdir(), "probes-cli-"));
+    temps.push(root);
+    cpSync("data/probes", join(root, "data/probes"), {recursive: true});
+    const v2 = loadProbes(root).probes[0]!.versions[1]!;
+    const reply = `${correct}\nBye!`;
+    const score = scoreReply(v2.data.rules, reply);
+    const run: Record<string, unknown> = {
+      probe: "six-step-chain",
+      version: "v2",
+      versionHash: v2.hash,
+      model: "example/model",
+      servedBy: null,
+      endpoint: "http://127.0.0.1:9/v1/chat/completions",
+      startedAt: "2026-08-10T12:00:00.000Z",
+      finishedAt: "2026-08-10T12:00:01.000Z",
+      parameters: {maxTokens: 1400, temperature: 0},
+      reply,
+      finishReason: "stop",
+      truncated: false,
+      usage: {promptTokens: 1, completionTokens: 1, reasoningTokens: null, totalTokens: 2},
+      score: {...score, rules: score.rules.map(({id, outcome}) => ({id, outcome}))},
+    };
+    edit(run);
+    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
+    writeFileSync(join(root, "data/runs/six-step-chain/v2/a.json"), JSON.stringify(run, null, 2));
+    return root;
+  }
+
+  it("fails on a run whose recorded score differs from its reply's, naming the file and field", async () => {
+    const root = withRun((run) => ((run.score as {total: number}).total = 1));
+    const result = await tsx("scripts/probes-check.ts", ["--root", root]);
+    expect(result.code).toBe(1);
+    expect(problems(result.stderr)).toEqual([
+      "data/runs/six-step-chain/v2/a.json at score.total: recorded 1.00, the reply scores 0.83; " +
+        "a run is a real answer, never edited; delete the file",
+      "probes:check: 1 problem",
+    ]);
+  }, 60_000);
+
+  it("fails on a run holding a key-shaped token, and never prints the token", async () => {
+    const token = "sk-or-v1-5f3c9a0b1d2e4f6a8b0c1d2e3f4a5b6c";
+    const root = withRun((run) => (run.reply = `${correct}\n${token}`));
+    const result = await tsx("scripts/probes-check.ts", ["--root", root]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'data/runs/six-step-chain/v2/a.json at reply: holds an sk- key ("sk-or-…"): ' +
+        "a run must never hold a secret; delete the file",
+    );
+    expect(result.stdout + result.stderr).not.toContain(token.slice(0, 10));
+  }, 60_000);
+});
+
+describe("probes:score bounds its input and its version", () => {
+  it("a file or standard input larger than 1 MiB: one line, exit 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "probes-score-"));
+    const big = join(dir, "big.txt");
+    writeFileSync(big, "x".repeat(2 * 1024 * 1024));
+    const file = await tsx("scripts/probes-score.ts", ["six-step-chain", "--file", big]);
+    rmSync(dir, {recursive: true, force: true});
+    expect(file.code).toBe(2);
+    expect(file.stderr).toBe(`probes:score: ${JSON.stringify(big)}: larger than 1 MiB, the most read here\n`);
+    const stdin = await tsx("scripts/probes-score.ts", ["six-step-chain"], "x".repeat(2 * 1024 * 1024));
+    expect(stdin.code).toBe(2);
+    expect(stdin.stderr).toBe("probes:score: standard input: larger than 1 MiB, the most read here\n");
+  });
+
+  it("a broken newest version is an error naming it, not a silent score against v2", async () => {
+    const root = mkdtempSync(join(tmpdir(), "probes-score-"));
+    cpSync("data/probes", join(root, "data/probes"), {recursive: true});
+    writeFileSync(join(root, "data/probes/six-step-chain/v3.json"), "{}");
+    const newest = await tsx("scripts/probes-score.ts", ["six-step-chain", "--root", root], correct);
+    const asked = await tsx("scripts/probes-score.ts", ["six-step-chain", "--root", root, "--version", "v2"], correct);
+    rmSync(root, {recursive: true, force: true});
+    expect(newest.code).toBe(1);
+    expect(newest.stdout).toBe("");
+    expect(newest.stderr).toBe(
+      "probes:score: data/probes/six-step-chain/v3.json at probe: missing: expected string " +
+        "(and 11 more: npm run probes:check lists them); " +
+        "the newest version is not usable: fix it, or pass --version v2\n",
+    );
+    expect(asked.code).toBe(0);
+    expect(asked.stdout.split("\n")[0]).toBe("six-step-chain v2: 1.00 (6 of 6 steps, strict)   loose: 1.00 (6 of 6)");
+  });
 });

@@ -21,7 +21,7 @@ describe("loadProbes on the real data", () => {
   });
 
   it("v1 and v2 differ only in maxTokens and the changelog line", () => {
-    const [v1, v2] = loadProbes(".", {backtracking: false}).probes[0]!.versions;
+    const [v1, v2] = loadProbes(".").probes[0]!.versions;
     expect(v1!.data.parameters).toEqual({maxTokens: 400, temperature: 0});
     expect(v2!.data.parameters).toEqual({maxTokens: 1400, temperature: 0});
     const strip = ({version: _v, parameters: _p, changelog: _c, ...rest}: ProbeVersion) => rest;
@@ -79,7 +79,7 @@ describe("broken probe files fail with file and field", () => {
   });
 
   it("an example whose declared outcome the scorer contradicts", () => {
-    const loaded = loadProbes(fixture("wrong-declaration"), {backtracking: false});
+    const loaded = loadProbes(fixture("wrong-declaration"));
     expect(loaded.errors).toEqual([]);
     const version = loaded.probes[0]!.versions[0]!;
     expect(lines(checkExamples(version.file, version.data))).toMatchInlineSnapshot(`
@@ -102,7 +102,7 @@ it("every probe step cites a rule that exists in the current guideline (guidelin
   const {parse} = await import("yaml");
   const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {rules: {id: string}[]};
   const ids = new Set(guideline.rules.map((rule) => rule.id));
-  const cited = loadProbes(".", {backtracking: false}).probes.flatMap((p) =>
+  const cited = loadProbes(".").probes.flatMap((p) =>
     p.versions.flatMap((v) => v.data.rules.map((r) => r.guidelineRule)),
   );
   expect(cited.filter((id) => !ids.has(id))).toEqual([]);

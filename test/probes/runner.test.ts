@@ -1,16 +1,33 @@
 import {execFile} from "node:child_process";
-import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {promisify} from "node:util";
 import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
+import {checkProbes} from "../../lib/probes/check-probes.js";
+import {formatBytes, responseByteCap} from "../../lib/probes/limits.js";
 import {loadProbes} from "../../lib/probes/load.js";
 import {retryAfterMs, runProbe, type FetchLike, type RunnerOptions, type Sleep} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.js";
 import {Run} from "../../lib/probes/schema.js";
 
 const KEY = "sk-or-v1-test-SECRET-4f9a0c";
+/** Every 8-character piece of the key: any of them, in any case, anywhere, is a leak. */
+const pieces = Array.from({length: KEY.length - 7}, (_, i) => KEY.slice(i, i + 8).toLowerCase());
+const leaks = (text: string) => pieces.some((piece) => text.toLowerCase().includes(piece));
+const notFollowed =
+  "redirects are not followed, so the key never goes to another host: use that address as the base url if you trust it";
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -19,6 +36,10 @@ let endpoint: string;
 let baseUrl: string;
 let queue: Handler[] = [];
 const seen: {authorization: string | undefined; body: string}[] = [];
+/** Another host (another port): a redirect points here, and nothing must ever arrive. */
+let elsewhere: Server;
+let elsewhereHost: string;
+let elsewhereRequests = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -36,18 +57,39 @@ beforeAll(async () => {
   if (!address || typeof address === "string") throw new Error("no port");
   baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
   endpoint = `${baseUrl}/chat/completions`;
+  elsewhere = createServer((_req, res) => {
+    elsewhereRequests += 1;
+    res.writeHead(200).end("{}");
+  });
+  await new Promise<void>((done) => elsewhere.listen(0, "127.0.0.1", done));
+  const other = elsewhere.address();
+  if (!other || typeof other === "string") throw new Error("no port");
+  elsewhereHost = `127.0.0.1:${other.port}`;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
+  for (const s of [server, elsewhere]) {
+    s.closeAllConnections();
+    await new Promise<void>((done) => s.close(() => done()));
+  }
 });
 
 const temps: string[] = [];
 afterEach(() => {
   queue = [];
   seen.length = 0;
-  for (const dir of temps.splice(0)) rmSync(dir, {recursive: true, force: true});
+  elsewhereRequests = 0;
+  for (const dir of temps.splice(0)) {
+    // A test may leave a folder read-only; make it removable again.
+    for (const path of [dir, ...foldersUnder(dir)]) chmodSync(path, 0o755);
+    rmSync(dir, {recursive: true, force: true});
+  }
 });
+
+function foldersUnder(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true})
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => [join(dir, entry.name), ...foldersUnder(join(dir, entry.name))]);
+}
 
 function tempRoot(): string {
   const root = mkdtempSync(join(tmpdir(), "probes-run-"));
@@ -69,6 +111,19 @@ const json =
   (_req, res) => {
     res.writeHead(status, {"content-type": "application/json", ...headers}).end(JSON.stringify(payload));
   };
+const raw =
+  (status: number, body: string, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(status, headers).end(body);
+  };
+const completionWith = (fields: Record<string, unknown>, content: string | null = correct, finishReason = "stop") =>
+  json(200, {
+    id: "gen-1",
+    model: "example/model-2026",
+    choices: [{index: 0, finish_reason: finishReason, message: {role: "assistant", content}}],
+    usage: {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150},
+    ...fields,
+  });
 const completion = (
   content: string | null,
   finishReason: string,
@@ -81,7 +136,7 @@ const completion = (
     usage,
   });
 
-const version = loadProbes(".", {backtracking: false}).probes[0]!.versions.at(-1)!;
+const version = loadProbes(".").probes[0]!.versions.at(-1)!;
 let clock = 0;
 const waits: number[] = [];
 /** Back-off waits are recorded and return at once; the timeout (called with a signal) uses a real timer. */
@@ -108,7 +163,7 @@ function options(extra: Partial<RunnerOptions> = {}): RunnerOptions {
     model: "example/model",
     apiKey: KEY,
     endpoint,
-    fetch: fetch as unknown as FetchLike,
+    fetch,
     now: () => new Date((clock += 500)),
     sleep,
     timeoutMs: 2000,
@@ -140,6 +195,8 @@ describe("runner against a local stub of the chat-completions API", () => {
       finishedAt: "2026-08-10T12:00:01.000Z",
       parameters: {maxTokens: 1400, temperature: 0},
       reply: correct,
+      replyBytes: correct.length,
+      oversized: false,
       finishReason: "stop",
       truncated: false,
       usage: {promptTokens: 120, completionTokens: 30, reasoningTokens: 12, totalTokens: 150},
@@ -158,7 +215,7 @@ describe("runner against a local stub of the chat-completions API", () => {
     const file = writeRun(root, outcome.run);
     expect(file).toBe("data/runs/six-step-chain/v2/2026-08-10T12-00-00.500Z--example-model.json");
     expect(Run.parse(JSON.parse(readFileSync(join(root, file), "utf8")))).toEqual(outcome.run);
-    const loaded = loadProbes(root, {backtracking: false});
+    const loaded = loadProbes(root);
     for (const f of filesUnder(join(root, "data/runs"))) expect(readFileSync(f, "utf8")).not.toContain(KEY);
     expect(loaded.errors).toEqual([]);
   });
@@ -236,7 +293,7 @@ describe("runner against a local stub of the chat-completions API", () => {
       error: {
         code: "http",
         status: 500,
-        message: "http 500: the endpoint failed: upstream exploded; nothing recorded, try again later",
+        message: "http 500: the endpoint failed: upstream exploded; try again later; nothing recorded",
       },
     });
     expect(seen).toHaveLength(1); // a 5xx is not retried
@@ -247,7 +304,7 @@ describe("runner against a local stub of the chat-completions API", () => {
     const outcome = await runProbe(options());
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.error.message).toBe("http 401: the api key was refused: invalid key [redacted]");
+    expect(outcome.error.message).toBe("http 401: the api key was refused: invalid key [redacted]; nothing recorded");
     expect(outcome.error.message).not.toContain(KEY);
   });
 
@@ -256,16 +313,16 @@ describe("runner against a local stub of the chat-completions API", () => {
     const outcome = await runProbe(options());
     expect(!outcome.ok && outcome.error).toMatchObject({
       code: "malformed",
-      message: 'malformed response: not json ("<html>bad gateway</html>")',
+      message: 'malformed response: not json ("<html>bad gateway</html>"); nothing recorded',
     });
     queue.push(json(200, {id: "x", choices: []}));
     const empty = await runProbe(options());
-    expect(!empty.ok && empty.error.message).toBe("malformed response: choices[0] missing");
+    expect(!empty.ok && empty.error.message).toBe("malformed response: choices[0] missing; nothing recorded");
     queue.push(json(200, {error: {message: "no endpoints found for example/model", code: 404}}));
     const apiError = await runProbe(options());
     expect(!apiError.ok && apiError.error).toMatchObject({
       code: "api",
-      message: "the endpoint answered with an error: no endpoints found for example/model",
+      message: "the endpoint answered with an error: no endpoints found for example/model; nothing recorded",
     });
   });
 
@@ -279,7 +336,7 @@ describe("runner against a local stub of the chat-completions API", () => {
     expect(Date.now() - started).toBeLessThan(2500);
     expect(outcome).toMatchObject({
       ok: false,
-      error: {code: "timeout", message: "no complete answer within 0.3 s: timed out"},
+      error: {code: "timeout", message: "no complete answer within 0.3 s: timed out; nothing recorded"},
     });
   });
 
@@ -292,7 +349,7 @@ describe("runner against a local stub of the chat-completions API", () => {
     const outcome = await runProbe(options({endpoint: `http://127.0.0.1:${address.port}/v1/chat/completions`}));
     expect(!outcome.ok && outcome.error).toMatchObject({
       code: "network",
-      message: `cannot reach 127.0.0.1:${address.port}: econnrefused`,
+      message: `cannot reach 127.0.0.1:${address.port}: econnrefused; nothing recorded`,
     });
   });
 
@@ -311,14 +368,190 @@ describe("runner against a local stub of the chat-completions API", () => {
   });
 });
 
+describe("the key never appears anywhere but the Authorization header", () => {
+  // Past character 160 of the message: cutting before redacting printed all but the key's last characters.
+  const reason = "the upstream provider rejected this request for a reason it explains at length; ";
+  const long = `${reason.repeat(3)}key ${KEY}`;
+  const cases: [string, Handler, string][] = [
+    ["the key in the reply text", completion(`${correct}\n${KEY}`, "stop"), "leak"],
+    ["8 characters of the key in the reply", completion(`${correct}\n(ends ${KEY.slice(-8)})`, "stop"), "leak"],
+    ["the key in the model field", completionWith({model: `echo/${KEY}`}), "leak"],
+    ["the key in capitals in the model field", completionWith({model: KEY.toUpperCase()}), "leak"],
+    ["the key as the finish reason", completionWith({}, correct, KEY), "leak"],
+    ["a long error body, the key past character 160", json(400, {error: {message: long}}), "http"],
+    ["a short error body", json(401, {error: {message: `bad key ${KEY}`}}), "http"],
+    ["an error body with the key in capitals", json(500, {error: {message: `key ${KEY.toUpperCase()}`}}), "http"],
+    ["a body that is not json", raw(200, `<html>Bearer ${KEY}</html>`), "malformed"],
+    ["a long body that is not json", raw(200, `${"x".repeat(50)} ${KEY}`), "malformed"],
+    ["an error inside a 200, long", json(200, {error: {message: long}}), "api"],
+    ["an error inside a 200, short", json(200, {error: KEY}), "api"],
+    ["a redirect to the key", raw(307, "", {location: `http://127.0.0.1:1/${KEY}?k=${KEY}`}), "redirect"],
+  ];
+  it.each(cases)("%s: nothing recorded, and the message holds no piece of the key", async (_label, handler, code) => {
+    queue.push(handler);
+    const outcome = await runProbe(options());
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.code).toBe(code);
+    expect(leaks(outcome.error.message)).toBe(false);
+    expect(outcome.error.message).not.toContain("\n");
+    expect(outcome.error.message.match(/nothing recorded/g)).toEqual(["nothing recorded"]);
+  });
+
+  it("names the field that echoed the key, and never quotes it", async () => {
+    queue.push(completionWith({model: `echo/${KEY}`}));
+    const outcome = await runProbe(options());
+    expect(!outcome.ok && outcome.error.message).toBe(
+      "the response's model field holds the api key or a piece of it: a run must never hold the key; nothing recorded",
+    );
+    queue.push(json(401, {error: {message: `bad key ${KEY}`}}));
+    const refused = await runProbe(options());
+    expect(!refused.ok && refused.error.message).toBe(
+      "http 401: the api key was refused: bad key [redacted]; nothing recorded",
+    );
+  });
+
+  it("a key echoed in a response header is neither recorded nor shown", async () => {
+    queue.push((req, res) => {
+      res
+        .writeHead(200, {
+          "content-type": "application/json",
+          "x-echo": `${req.headers.authorization}`,
+          "retry-after": KEY,
+        })
+        .end(
+          JSON.stringify({
+            model: "example/model-2026",
+            choices: [{finish_reason: "stop", message: {content: correct}}],
+          }),
+        );
+    });
+    const log: string[] = [];
+    const outcome = await runProbe(options({log: (line) => log.push(line)}));
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(leaks(JSON.stringify(outcome))).toBe(false);
+    expect(leaks(log.join("\n"))).toBe(false);
+    const root = tempRoot();
+    writeRun(root, outcome.run);
+    for (const file of filesUnder(root)) expect(leaks(readFileSync(file, "utf8")), file).toBe(false);
+  });
+
+  it("a network error quoting the key in capitals is redacted before it is lowercased", async () => {
+    const failing: FetchLike = async () => {
+      throw new TypeError("fetch failed", {
+        cause: new Error(`connect ECONNRESET for Bearer ${KEY} (${KEY.toUpperCase()})`),
+      });
+    };
+    const outcome = await runProbe(options({fetch: failing}));
+    expect(!outcome.ok && outcome.error.code).toBe("network");
+    expect(!outcome.ok && outcome.error.message).toMatch(
+      /^cannot reach 127\.0\.0\.1:\d+: connect econnreset for bearer \[redacted\] \(\[redacted\]\); nothing recorded$/,
+    );
+    expect(leaks(JSON.stringify(outcome))).toBe(false);
+  });
+
+  it("a key with a newline or another character a header cannot hold is refused before any request", async () => {
+    for (const apiKey of [`${KEY}\nX-Injected: 1`, `${KEY} `, `${KEY}\r`, `${KEY}é`, `${KEY}\u0000`]) {
+      const outcome = await runProbe(options({apiKey}));
+      expect(!outcome.ok && outcome.error.code).toBe("invalid-key");
+      expect(!outcome.ok && outcome.error.message).toBe(
+        "the api key holds a space, a newline, a control or a non-ascii character, which cannot go in a header: " +
+          "set it again; nothing recorded",
+      );
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it("a model slug or an endpoint holding the key is refused before any request", async () => {
+    const model = await runProbe(options({model: `vendor/${KEY}`}));
+    expect(!model.ok && model.error.message).toBe(
+      "the model slug holds the api key or a piece of it: a run must never hold the key; nothing recorded",
+    );
+    const url = await runProbe(options({endpoint: `${endpoint}?key=${KEY}`}));
+    expect(!url.ok && url.error.code).toBe("leak");
+    expect(leaks(JSON.stringify([model, url]))).toBe(false);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("a reply holding another key-shaped token is refused; the message shows its first characters only", async () => {
+    const token = "sk-ant-api03-Zq8vT1xR4mK9pL2wY6nB3cJ7";
+    queue.push(completion(`${correct}\nuse ${token}`, "stop"));
+    const outcome = await runProbe(options());
+    expect(!outcome.ok && outcome.error.message).toBe(
+      'the reply holds an sk- key ("sk-ant…"): a run must never hold a secret; nothing recorded',
+    );
+    expect(JSON.stringify(outcome)).not.toContain(token.slice(0, 10));
+  });
+});
+
+describe("sizes are bounded", () => {
+  it("a reply over maxTokens × 16 bytes is recorded as an oversized excerpt, unscored, in a small file", async () => {
+    const reply = `${correct}\n${"padding ".repeat(5000)}`; // 40 kB, v2 allows 1400 × 16 = 22,400 bytes
+    queue.push(completion(reply, "stop"));
+    const outcome = await runProbe(options());
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.run).toMatchObject({oversized: true, replyBytes: reply.length, score: null, truncated: false});
+    expect(outcome.run.reply).toBe(reply.slice(0, 2000));
+    const root = tempRoot();
+    const file = writeRun(root, outcome.run);
+    expect(statSync(join(root, file)).size).toBeLessThan(4000);
+    const check = checkProbes(root);
+    expect(check.errors).toEqual([]);
+    expect(check.runs.map((r) => r.file)).toEqual([file]);
+  });
+
+  it("a body past the cap is never read whole: reading stops, the connection drops, nothing recorded", async () => {
+    const total = 32 * 1024 * 1024;
+    let written = 0;
+    queue.push((_req, res) => {
+      res.writeHead(200, {"content-type": "application/json"});
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      const pump = () => {
+        while (written < total && !res.destroyed) {
+          written += chunk.byteLength;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+        if (!res.destroyed) res.end();
+      };
+      res.write('{"choices":[{"message":{"content":"');
+      pump();
+    });
+    const outcome = await runProbe(options());
+    const cap = responseByteCap(version.data.parameters);
+    expect(!outcome.ok && outcome.error).toMatchObject({
+      code: "too-large",
+      message:
+        `the response is larger than ${formatBytes(cap)}, more than a reply of maxTokens 1400 can take: ` +
+        "stopped reading; nothing recorded",
+    });
+    expect(written).toBeLessThan(total);
+  });
+});
+
+it("a redirect is not followed: the error names the host it points to, and that host sees nothing", async () => {
+  queue.push(raw(307, "", {location: `http://${elsewhereHost}/api/v1/chat/completions`}));
+  const outcome = await runProbe(options());
+  expect(!outcome.ok && outcome.error).toMatchObject({
+    code: "redirect",
+    status: 307,
+    message: `http 307: the endpoint redirects to ${elsewhereHost}; ${notFollowed}; nothing recorded`,
+  });
+  expect(seen).toHaveLength(1);
+  expect(elsewhereRequests).toBe(0);
+});
+
 describe("npm run probes:run (the CLI) against the stub", () => {
-  const run = (root: string, args: string[]) =>
+  const run = (
+    root: string,
+    args: string[],
+    {key = KEY, asUser}: {key?: string; asUser?: {uid: number; gid: number}} = {},
+  ) =>
     promisify(execFile)(
       "node_modules/.bin/tsx",
       ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--base-url", baseUrl, ...args],
-      {
-        env: {...process.env, OPENROUTER_API_KEY: KEY},
-      },
+      {env: {...process.env, OPENROUTER_API_KEY: key}, ...asUser},
     ).then(
       ({stdout, stderr}) => ({code: 0, stdout, stderr}),
       (error: {code: number; stdout: string; stderr: string}) => ({
@@ -346,10 +579,166 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     queue.push(json(401, {error: {message: `bad key ${KEY}`}}));
     const result = await run(root, ["--model", "example/model"]);
     expect(result.code).toBe(1);
+    // Said once, on one line: not "nothing recorded (nothing recorded)".
     expect(result.stderr.trim()).toBe(
-      "probes:run: http 401: the api key was refused: bad key [redacted] (nothing recorded)",
+      "probes:run: http 401: the api key was refused: bad key [redacted]; nothing recorded",
     );
     expect(filesUnder(root).some((f) => f.includes("data/runs"))).toBe(false);
     expect(result.stdout + result.stderr).not.toContain(KEY);
+  });
+
+  /** One line on stderr, no stack trace, the exit code, and no request reached the stub. */
+  const refusedBeforeCalling = (result: {code: number; stdout: string; stderr: string}, exitCode: number) => {
+    expect(result.code).toBe(exitCode);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(seen).toHaveLength(0);
+    return result.stderr.trim();
+  };
+
+  it("a key-echoing endpoint: nothing recorded, and no piece of the key in any output or file", async () => {
+    const root = tempRoot();
+    queue.push(completion(`${correct}\nBearer ${KEY}`, "stop"));
+    const result = await run(root, ["--model", "example/model"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "probes:run: the reply holds the api key or a piece of it: a run must never hold the key; nothing recorded",
+    );
+    expect(filesUnder(join(root, "data/runs"))).toEqual([]);
+    for (const f of filesUnder(root)) expect(leaks(readFileSync(f, "utf8")), f).toBe(false);
+    expect(leaks(result.stdout + result.stderr)).toBe(false);
+  });
+
+  it("a key with a newline is refused up front, without printing it", async () => {
+    const result = await run(tempRoot(), ["--model", "example/model"], {key: `${KEY}\nX-Injected: yes`});
+    expect(refusedBeforeCalling(result, 2)).toBe(
+      "probes:run: the api key in OPENROUTER_API_KEY holds a space, a newline, a control or a non-ascii character, " +
+        "which cannot go in a header: set it again",
+    );
+    expect(leaks(result.stdout + result.stderr)).toBe(false);
+  });
+
+  it.each([
+    [["--model", "m", "--bogus"], 'unknown option "--bogus": expected --model, --version, --base-url, --key-env'],
+    [["--model", "m", "extra"], 'unexpected argument "extra"'],
+    [["--model"], "--model needs a value"],
+    [[], "missing --model <slug>"],
+    [["--model", "///"], '--model "///" has no letter or digit to name the run file by'],
+    [["--model", "m", "--version", "v9"], 'unknown version "v9" of six-step-chain: expected one of v1, v2'],
+    [
+      ["--model", "m", "--version", "../../etc"],
+      'unknown version "../../etc" of six-step-chain: expected one of v1, v2',
+    ],
+    [["--model", "m", "--timeout", "soon"], '--timeout: expected a number from 1 to 600 seconds, got "soon"'],
+    [["--model", "m", "--timeout", "0"], '--timeout: expected a number from 1 to 600 seconds, got "0"'],
+    [["--model", "m", "--timeout", "1e9"], '--timeout: expected a number from 1 to 600 seconds, got "1e9"'],
+    [["--model", "m", "--timeout", "-5"], "--timeout needs a value"],
+    [["--model", "m", "--retries", "2.5"], '--retries: expected a whole number from 0 to 10, got "2.5"'],
+    [["--model", "m", "--key-env", "A B"], "--key-env: expected an environment variable name like OPENROUTER_API_KEY"],
+  ])("bad flags %j: exit 2, one line naming the problem, nothing called", async (args, message) => {
+    const result = await run(tempRoot(), args);
+    expect(refusedBeforeCalling(result, 2)).toContain(`probes:run: ${message}`);
+  });
+
+  it("a base url that is not http(s) or holds credentials is refused before calling", async () => {
+    const root = tempRoot();
+    const promise = promisify(execFile)(
+      "node_modules/.bin/tsx",
+      ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--model", "m", "--base-url", "file:///etc/passwd"],
+      {env: {...process.env, OPENROUTER_API_KEY: KEY}},
+    ).catch((error: {code: number; stdout: string; stderr: string}) => error);
+    const result = (await promise) as {code: number; stdout: string; stderr: string};
+    expect(refusedBeforeCalling(result, 2)).toBe(
+      'probes:run: --base-url: expected an http or https url, got "file:///etc/passwd"',
+    );
+  });
+
+  it("a read-only run folder: refused before calling, one line", async () => {
+    const root = tempRoot();
+    mkdirSync(join(root, "data/runs"));
+    chmodSync(join(root, "data/runs"), 0o555);
+    // root writes through any mode: run the CLI as nobody then, so the folder really is read-only to it.
+    chmodSync(root, 0o755);
+    const asUser = process.getuid?.() === 0 ? {uid: 65534, gid: 65534} : undefined;
+    const result = await run(root, ["--model", "example/model"], {asUser});
+    expect(refusedBeforeCalling(result, 1)).toBe(
+      "probes:run: cannot write runs to data/runs/six-step-chain/v2: the folder is not writable; nothing recorded",
+    );
+  });
+
+  it("data/runs being a file: refused before calling, one line", async () => {
+    const root = tempRoot();
+    writeFileSync(join(root, "data/runs"), "not a folder\n");
+    const result = await run(root, ["--model", "example/model"]);
+    expect(refusedBeforeCalling(result, 1)).toBe(
+      "probes:run: cannot write runs to data/runs/six-step-chain/v2: a file stands where a folder should be: " +
+        "move it away; nothing recorded",
+    );
+  });
+
+  const v2File = "data/probes/six-step-chain/v2.json";
+  const v3File = "data/probes/six-step-chain/v3.json";
+  const editJson = (root: string, file: string, change: (json: Record<string, unknown>) => void, from = file) => {
+    const json = JSON.parse(readFileSync(join(root, from), "utf8")) as Record<string, unknown>;
+    change(json);
+    writeFileSync(join(root, file), JSON.stringify(json, null, 2));
+  };
+
+  it("a broken newest version: refused before calling, naming the file and the field, never running v2", async () => {
+    const root = tempRoot();
+    editJson(root, v3File, (json) => ((json.version = "v3"), delete json.changelog), v2File);
+    const result = await run(root, ["--model", "example/model"]);
+    expect(refusedBeforeCalling(result, 1)).toBe(
+      "probes:run: data/probes/six-step-chain/v3.json at changelog: missing: expected string; " +
+        "the newest version is not usable: fix it, or pass --version v2; nothing called",
+    );
+  });
+
+  it("an unreleased version: refused before calling", async () => {
+    const root = tempRoot();
+    editJson(root, v3File, (json) => (json.version = "v3"), v2File);
+    const result = await run(root, ["--model", "example/model", "--version", "v3"]);
+    const line = refusedBeforeCalling(result, 1);
+    expect(line).toMatch(/^probes:run: data\/probes\/six-step-chain\/v3\.json: not released: add "v3": "[0-9a-f]{64}"/);
+    expect(line).toMatch(/ under "six-step-chain" in data\/probes\/hashes\.json; nothing called$/);
+  });
+
+  it("an edited released version: refused before calling", async () => {
+    const root = tempRoot();
+    editJson(root, v2File, (json) => ((json.parameters as {maxTokens: number}).maxTokens = 4000));
+    const result = await run(root, ["--model", "example/model"]);
+    const line = refusedBeforeCalling(result, 1);
+    expect(line).toMatch(
+      /^probes:run: data\/probes\/six-step-chain\/v2\.json: content changed after release \(sha256 /,
+    );
+    expect(line).toMatch(/\): put the change in a new version; the newest version is not usable: /);
+    expect(line).toMatch(/: fix it, or pass --version v1; nothing called$/);
+  });
+
+  it("a redirecting endpoint: not followed, one line naming the host, nothing recorded", async () => {
+    const root = tempRoot();
+    queue.push(raw(307, "", {location: `http://${elsewhereHost}/api/v1/chat/completions`}));
+    const result = await run(root, ["--model", "example/model"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `probes:run: http 307: the endpoint redirects to ${elsewhereHost}; ${notFollowed}; nothing recorded`,
+    );
+    expect(elsewhereRequests).toBe(0);
+    expect(filesUnder(join(root, "data/runs"))).toEqual([]);
+  });
+
+  it("an oversized reply: recorded as an excerpt, unscored, and probes:check accepts it", async () => {
+    const root = tempRoot();
+    const reply = `${correct}\n${"padding ".repeat(5000)}`;
+    queue.push(completion(reply, "stop"));
+    const result = await run(root, ["--model", "example/model"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      `probes:run: oversized (${reply.length} bytes, more than maxTokens 1400 allows): ` +
+        "recorded as an excerpt, not scored",
+    );
+    const [file] = filesUnder(join(root, "data/runs"));
+    expect(statSync(file!).size).toBeLessThan(4000);
+    expect(checkProbes(root).errors).toEqual([]);
   });
 });

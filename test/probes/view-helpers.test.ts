@@ -13,7 +13,7 @@ import {
   strictNote,
 } from "../../lib/probes/view.js";
 
-const [probe] = loadProbes(".", {backtracking: false}).probes;
+const [probe] = loadProbes(".").probes;
 const view = probeView("six-step-chain", probe!.versions, []);
 
 const result = (outcome: "pass" | "fail", mode: RuleResult["mode"], text: string | null): RuleResult => ({

@@ -3,7 +3,7 @@ import {loadProbes} from "../../lib/probes/load.js";
 import type {Run} from "../../lib/probes/schema.js";
 import {datasetJsonLd, probeView} from "../../lib/probes/view.js";
 
-const [probe] = loadProbes(".", {backtracking: false}).probes;
+const [probe] = loadProbes(".").probes;
 const versions = probe!.versions;
 
 it("gives every version its examples scored by the real scorer and its own curl text", () => {
@@ -33,13 +33,27 @@ it("carries Dataset structured data only when there are runs, and a run only on 
     finishedAt: "2026-08-10T12:00:02.000Z",
     parameters: {maxTokens: 400, temperature: 0},
     reply: "",
+    replyBytes: 0,
+    oversized: false,
     finishReason: "length",
     truncated: true,
     usage: {promptTokens: 1, completionTokens: 400, reasoningTokens: 400, totalTokens: 401},
     score: null,
   };
-  const view = probeView("six-step-chain", versions, [run]);
+  const view = probeView("six-step-chain", versions, [{...run, reply: "a reply the page never shows"}]);
   expect(view.versions.map((v) => v.runs.length)).toEqual([1, 0]);
+  // The page shows scores, not replies: its data holds no reply (an oversized one would weigh megabytes).
+  expect(view.versions[0]!.runs[0]).toEqual({
+    model: "example/model",
+    servedBy: null,
+    startedAt: "2026-08-10T12:00:00.000Z",
+    finishReason: "length",
+    truncated: true,
+    oversized: false,
+    usage: run.usage,
+    score: null,
+  });
+  expect(JSON.stringify(view)).not.toContain("a reply the page never shows");
   expect(datasetJsonLd(view, "https://example.test/probes/six-step-chain")).toMatchObject({
     "@context": "https://schema.org",
     "@type": "Dataset",

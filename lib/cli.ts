@@ -1,0 +1,161 @@
+// What the command-line entries share: strict flags, and failing with one line, never a stack trace.
+// Node-only (node:util). A script does `process.exitCode = await runCli(name, main)`; lib never exits.
+import {closeSync, fstatSync, openSync, readSync} from "node:fs";
+import {parseArgs, type ParseArgsConfig} from "node:util";
+import {formatBytes} from "./probes/limits.js";
+import {AuthoredFileError} from "./problems.js";
+
+/** A failure a CLI reports on one line: exit code 2 for a usage error (bad flags, names), 1 for the rest. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 2,
+  ) {
+    super(message);
+    this.name = "CliError";
+  }
+}
+
+/** Stops the command with one line (exit 2 unless told): the problem, and what would be valid. */
+export function fail(line: string, exitCode: 1 | 2 = 2): never {
+  throw new CliError(line, exitCode);
+}
+
+/** A value typed by the user, quoted on one line and cut short. */
+export function quote(value: string, length = 60): string {
+  return JSON.stringify(value.length > length ? `${value.slice(0, length)}…` : value);
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+export interface CommandSpec<O extends Options> {
+  /** How to call it, e.g. `npm run probes:score -- <probe> [--version v2]`. */
+  usage: string;
+  options: O;
+  /** The positional arguments, all required, e.g. ["probe"]. */
+  positionals?: readonly string[];
+}
+
+/** One line for a parseArgs error: Node's own text is long and names no valid choice. */
+function describe(error: {code?: string; message: string}, flags: string): string {
+  const name = /'(-[^' ]*)/.exec(error.message)?.[1] ?? "an option";
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+    return `unknown option ${quote(name)}: expected ${flags || "no options"}`;
+  if (/does not take an argument/.test(error.message)) return `${name} takes no value`;
+  if (/argument missing|ambiguous/.test(error.message)) return `${name} needs a value`;
+  return error.message.split("\n")[0]!.toLowerCase();
+}
+
+/**
+ * Parses the command line strictly: an unknown flag, a flag without its value, a missing or an extra
+ * positional argument is a CliError (exit 2) naming it and what is valid.
+ */
+export function parseCommandLine<const O extends Options>(args: readonly string[], spec: CommandSpec<O>) {
+  const flags = Object.keys(spec.options)
+    .map((name) => `--${name}`)
+    .join(", ");
+  let parsed;
+  try {
+    parsed = parseArgs({args: [...args], options: spec.options, strict: true, allowPositionals: true});
+  } catch (error) {
+    fail(`${describe(error as Error & {code?: string}, flags)}; usage: ${spec.usage}`);
+  }
+  const wanted = spec.positionals ?? [];
+  const extra = parsed.positionals[wanted.length];
+  if (extra !== undefined) fail(`unexpected argument ${quote(extra)}; usage: ${spec.usage}`);
+  const missing = wanted[parsed.positionals.length];
+  if (missing !== undefined) fail(`missing <${missing}>; usage: ${spec.usage}`);
+  return parsed;
+}
+
+/**
+ * A number typed as a flag's value, within [min, max] (and whole, if asked), or a CliError naming the flag and
+ * the range.
+ */
+export function numberFlag(
+  flag: string,
+  value: string,
+  {min, max, whole = false, unit = ""}: {min: number; max: number; whole?: boolean; unit?: string},
+): number {
+  const n = /^\s*[0-9]+(\.[0-9]+)?\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(n) || n < min || n > max || (whole && !Number.isInteger(n)))
+    fail(
+      `--${flag}: expected ${whole ? "a whole number" : "a number"} from ${min} to ${max}${unit}, got ${quote(value)}`,
+    );
+  return n;
+}
+
+/**
+ * Reads a text input of at most `cap` bytes: a regular file (checked before reading, so /dev/zero or a FIFO is
+ * refused at once), or standard input when path is undefined, read in chunks and stopped past the cap.
+ */
+export async function readInput(
+  path: string | undefined,
+  cap: number,
+  {stdin = process.stdin as AsyncIterable<Uint8Array>}: {stdin?: AsyncIterable<Uint8Array>} = {},
+): Promise<string> {
+  const tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (path === undefined) {
+    for await (const chunk of stdin) {
+      size += chunk.byteLength;
+      if (size > cap) tooLarge("standard input");
+      chunks.push(chunk);
+    }
+  } else {
+    let fd: number;
+    try {
+      fd = openSync(path, "r");
+    } catch (error) {
+      fail(`${quote(path)}: cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) fail(`${quote(path)}: not a regular file: give a file holding the reply`);
+      if (stat.size > cap) tooLarge(quote(path));
+      // The file may grow after the check: read at most cap + 1 bytes all the same.
+      const buffer = Buffer.alloc(cap + 1);
+      for (;;) {
+        const read = readSync(fd, buffer, size, buffer.byteLength - size, null);
+        if (read === 0) break;
+        size += read;
+        if (size > cap) tooLarge(quote(path));
+      }
+      chunks.push(buffer.subarray(0, size));
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** One line: the first line of a message, never a stack. */
+const oneLine = (text: string): string => text.split("\n")[0] ?? "";
+
+/**
+ * Runs a command's main and returns its exit code: what main returns (0 when nothing), 2 or 1 for a CliError
+ * (printed as `name: message`), 1 for broken authored files (printed as one problem a line).
+ */
+export async function runCli(
+  name: string,
+  main: () => number | void | Promise<number | void>,
+  {stderr = (line: string) => console.error(line)}: {stderr?: (line: string) => void} = {},
+): Promise<number> {
+  try {
+    return (await main()) ?? 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      stderr(`${name}: ${error.message}`);
+      return error.exitCode;
+    }
+    if (error instanceof AuthoredFileError) {
+      for (const line of error.message.split("\n")) stderr(line);
+      stderr(`${name}: fix the authored files above`);
+      return 1;
+    }
+    // A bug, not a user's mistake: still one line, with what would help a report.
+    stderr(`${name}: unexpected error: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+    return 1;
+  }
+}

@@ -1,0 +1,56 @@
+// Size bounds, each derived from what a version allows, so a hostile or broken endpoint can never make the
+// runner hold, score, record or ship more than a real reply could be. Pure.
+import type {Parameters as ProbeParameters} from "./schema.js";
+
+/**
+ * Bytes of UTF-8 per token a reply may use before it counts as oversized. English averages about 4
+ * characters (bytes) per token and a CJK token is 3 to 6 bytes: 16 leaves room for any real reply.
+ */
+export const bytesPerToken = 16;
+
+/** The largest reply a version can produce, in UTF-8 bytes: maxTokens × 16. A larger one is oversized. */
+export function replyByteBound(parameters: Pick<ProbeParameters, "maxTokens">): number {
+  return parameters.maxTokens * bytesPerToken;
+}
+
+/** Room in a response body for everything but the reply text: ids, usage, headers echoed as JSON. */
+export const responseOverheadBytes = 64 * 1024;
+
+/**
+ * The most the runner reads of a 2xx body. JSON may spend up to 6 bytes on one character of text (\uXXXX),
+ * so a body holding the largest reply still fits; a body past this cannot hold a reply within the bound.
+ */
+export function responseByteCap(parameters: Pick<ProbeParameters, "maxTokens">): number {
+  return replyByteBound(parameters) * 6 + responseOverheadBytes;
+}
+
+/** The most the runner reads of an error body: enough for any API's error message. */
+export const errorBodyByteCap = 64 * 1024;
+
+/** What an oversized run keeps of its reply: the first 2,000 characters. */
+export const oversizedExcerptLength = 2000;
+
+/** The largest reply `probes:score` reads (a file or standard input): 1 MiB. */
+export const scoreInputByteCap = 1024 * 1024;
+
+/** The largest run file `probes:check` and the build read: a run within the bounds is far smaller. */
+export const runFileByteCap = 8 * 1024 * 1024;
+
+/** UTF-8 byte length of a string. */
+export function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
+/** The first `length` characters of text, never ending in half a surrogate pair. */
+export function excerpt(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** "215 kB" / "1 MiB" for messages. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 10_000) return `${Math.round(bytes / 1000)} kB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,57 @@
+// One way to pick the probe version a command works on, for `probes:score` and `probes:run`: the one asked
+// for, or the newest; either way a released, valid one. A broken newest version is an error, never a silent
+// fall back to the one before. Works on what checkProbes found; reads nothing itself.
+import {quote} from "../cli.js";
+import {formatProblem, type Problem} from "../problems.js";
+import type {ProbesCheck} from "./check-probes.js";
+import {hashesFile, probesDir, type LoadedProbe, type LoadedVersion} from "./load.js";
+
+export type Selection =
+  | {ok: true; probe: LoadedProbe; version: LoadedVersion}
+  /** usage: the name asked for does not exist; broken: it exists but is not valid or not released. */
+  | {ok: false; kind: "usage" | "broken"; message: string};
+
+/** What keeps a version from being used: its file's problems, and hashes.json's problems about it. */
+function blockers(check: Pick<ProbesCheck, "hashes" | "errors">, probe: string, version: string): Problem[] {
+  const file = `${probesDir}/${probe}/${version}.json`;
+  return check.errors.filter(
+    (p) =>
+      p.file === file ||
+      (p.file === hashesFile && (check.hashes === null || [probe, `${probe}.${version}`, ""].includes(p.field))),
+  );
+}
+
+export function selectVersion(
+  check: Pick<ProbesCheck, "probes" | "hashes" | "errors">,
+  name: string,
+  requested?: string,
+): Selection {
+  const probe = check.probes.find((p) => p.probe === name);
+  if (!probe) {
+    const names = check.probes.map((p) => p.probe).join(", ") || "(none)";
+    return {ok: false, kind: "usage", message: `unknown probe ${quote(name)}: expected one of ${names}`};
+  }
+  const usable = (v: string) =>
+    blockers(check, name, v).length === 0 ? probe.versions.find((lv) => lv.data.version === v) : undefined;
+  const choices = probe.names.filter((v) => usable(v) !== undefined);
+  const wanted = requested ?? probe.names.at(-1);
+  if (wanted === undefined) return {ok: false, kind: "broken", message: `${probesDir}/${name}: no version files`};
+  if (!probe.names.includes(wanted))
+    return {
+      ok: false,
+      kind: "usage",
+      message: `unknown version ${quote(wanted)} of ${name}: expected one of ${choices.join(", ") || "(none)"}`,
+    };
+  const version = usable(wanted);
+  if (version) return {ok: true, probe, version};
+  const [first, ...more] = blockers(check, name, wanted);
+  const older = choices.filter((v) => Number(v.slice(1)) < Number(wanted.slice(1))).at(-1);
+  const message = [
+    first ? formatProblem(first) : `${probesDir}/${name}/${wanted}.json: not a valid version`,
+    more.length > 0 ? ` (and ${more.length} more: npm run probes:check lists them)` : "",
+    requested === undefined
+      ? `; the newest version is not usable${older ? `: fix it, or pass --version ${older}` : ""}`
+      : "",
+  ].join("");
+  return {ok: false, kind: "broken", message};
+}

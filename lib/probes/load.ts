@@ -9,6 +9,7 @@ import {contentHash} from "./hash.js";
 import {checkRun} from "./check.js";
 import {formatBytes, runFileByteCap} from "./limits.js";
 import {patternProblem} from "./pattern.js";
+import {newestVersion} from "./versions.js";
 import {Hashes, ProbeVersion, Run} from "./schema.js";
 import {findKeyShaped, keyShapedFields, maskKeyShaped} from "./secrets.js";
 
@@ -138,25 +139,58 @@ function isDirectory(path: string): boolean {
 
 const versionFile = /^(v[1-9][0-9]*)\.json$/;
 
+/** A probe folder as found on disk: its version files' names in version order, and any other files in it. */
+export interface ProbeFolder {
+  probe: string;
+  /** "v1", "v2", ... in version order. */
+  names: string[];
+  strays: string[];
+}
+
+/** The one scan of data/probes: every folder, with its version files. The loader and the navigation both use it. */
+export function probeFolders(root: string): ProbeFolder[] {
+  return listDir(join(root, probesDir))
+    .filter((name) => isDirectory(join(root, probesDir, name)))
+    .map((probe) => {
+      const files = listDir(join(root, probesDir, probe));
+      const names = files
+        .flatMap((f) => versionFile.exec(f)?.[1] ?? [])
+        .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+      return {probe, names, strays: files.filter((f) => !versionFile.test(f))};
+    });
+}
+
+/**
+ * The site's probe pages: one per folder with version files, named by the newest file's title (the folder's name
+ * when that file has none). Lenient on purpose: a broken file is the loader's and probes:check's to report.
+ */
+export function probePages(root: string): {probe: string; title: string}[] {
+  return probeFolders(root).flatMap(({probe, names}) => {
+    const newest = newestVersion(names);
+    if (newest === undefined) return [];
+    let title: unknown;
+    try {
+      title = (JSON.parse(readFileSync(join(root, probesDir, probe, `${newest}.json`), "utf8")) as {title?: unknown})
+        .title;
+    } catch {
+      title = undefined;
+    }
+    return [{probe, title: typeof title === "string" && title !== "" ? title : probe}];
+  });
+}
+
 /** Loads every probe under root/data/probes. Files that fail validation are reported and left out. */
 export function loadProbes(root: string): Report & {probes: LoadedProbe[]} {
   const report: Report = {errors: [], warnings: []};
   const probes: LoadedProbe[] = [];
-  for (const name of listDir(join(root, probesDir))) {
-    if (!isDirectory(join(root, probesDir, name))) continue;
-    const files = listDir(join(root, probesDir, name));
+  for (const {probe: name, names: numbers, strays} of probeFolders(root)) {
     const versions: LoadedVersion[] = [];
-    const numbers = files
-      .map((f) => versionFile.exec(f)?.[1])
-      .filter((v): v is string => v !== undefined)
-      .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
-    for (const f of files) {
-      if (!versionFile.test(f))
-        report.errors.push({
-          file: `${probesDir}/${name}/${f}`,
-          field: "",
-          message: "unexpected file: a probe folder holds only v1.json, v2.json, ...",
-        });
+    for (const f of strays) {
+      report.errors.push({
+        file: `${probesDir}/${name}/${f}`,
+        field: "",
+        message: "unexpected file: a probe folder holds only v1.json, v2.json, ...",
+      });
     }
     numbers.forEach((v, i) => {
       const file = `${probesDir}/${name}/${v}.json`;

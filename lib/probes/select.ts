@@ -5,6 +5,7 @@ import {quote} from "../cli.js";
 import {formatProblem, type Problem} from "../problems.js";
 import type {ProbesCheck} from "./check-probes.js";
 import {hashesFile, probesDir, type LoadedProbe, type LoadedVersion} from "./load.js";
+import {newestVersion} from "./versions.js";
 
 export type Selection =
   | {ok: true; probe: LoadedProbe; version: LoadedVersion}
@@ -34,7 +35,7 @@ export function selectVersion(
   const usable = (v: string) =>
     blockers(check, name, v).length === 0 ? probe.versions.find((lv) => lv.data.version === v) : undefined;
   const choices = probe.names.filter((v) => usable(v) !== undefined);
-  const wanted = requested ?? probe.names.at(-1);
+  const wanted = requested ?? newestVersion(probe.names);
   if (wanted === undefined) return {ok: false, kind: "broken", message: `${probesDir}/${name}: no version files`};
   if (!probe.names.includes(wanted))
     return {

@@ -1,6 +1,7 @@
 // The probe page's data: validated versions with their live example scores, runs and curl text. Pure.
 import {curlCommand, exampleModel} from "./request.js";
 import type {Outcome, ProbeVersion, Rule, Run} from "./schema.js";
+import {newestVersion} from "./versions.js";
 import {scoreBoth, type LooseRuleResult, type RuleResult, type ScoreReport} from "./score.js";
 
 export interface ExampleView {
@@ -63,11 +64,6 @@ export function probeView(
   const current = newestVersion(views)?.version;
   if (current === undefined) throw new Error(`probe ${probe} has no valid version`);
   return {probe, current, exampleModel, versions: views};
-}
-
-/** The newest of a probe's versions (they are kept in version order), or undefined when there is none. */
-export function newestVersion<V>(versions: readonly V[]): V | undefined {
-  return versions.at(-1);
 }
 
 /** The version a probe page presents: the one the view names as current. */

@@ -1,6 +1,9 @@
 import {describe, expect, it} from "vitest";
 import {checkExamples} from "../../lib/probes/check.js";
-import {loadProbes} from "../../lib/probes/load.js";
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {loadProbes, probeFolders, probePages} from "../../lib/probes/load.js";
 import {scoreRule} from "../../lib/probes/score.js";
 import {fieldPath, formatProblem, type Problem} from "../../lib/problems.js";
 import type {ProbeVersion} from "../../lib/probes/schema.js";
@@ -107,4 +110,31 @@ it("every probe step cites a rule that exists in the current guideline (guidelin
   );
   expect(cited.filter((id) => !ids.has(id))).toEqual([]);
   expect(new Set(cited)).toEqual(new Set(["stated-constraints", "main-task", "only-just"]));
+});
+
+describe("the probe folders", () => {
+  it("are scanned once for the loader and the navigation: version files in order, strays apart", () => {
+    const root = mkdtempSync(join(tmpdir(), "probe-folders-"));
+    try {
+      mkdirSync(join(root, "data/probes/b-probe"), {recursive: true});
+      mkdirSync(join(root, "data/probes/a-probe"), {recursive: true});
+      mkdirSync(join(root, "data/probes/empty"), {recursive: true});
+      writeFileSync(join(root, "data/probes/b-probe/v10.json"), JSON.stringify({title: "Tenth"}));
+      writeFileSync(join(root, "data/probes/b-probe/v2.json"), JSON.stringify({title: "Second"}));
+      writeFileSync(join(root, "data/probes/b-probe/notes.txt"), "");
+      writeFileSync(join(root, "data/probes/a-probe/v1.json"), "not json");
+      expect(probeFolders(root)).toEqual([
+        {probe: "a-probe", names: ["v1"], strays: []},
+        {probe: "b-probe", names: ["v2", "v10"], strays: ["notes.txt"]},
+        {probe: "empty", names: [], strays: []},
+      ]);
+      // A page per folder with versions, titled by the newest file; a broken file falls back to the folder's name.
+      expect(probePages(root)).toEqual([
+        {probe: "a-probe", title: "a-probe"},
+        {probe: "b-probe", title: "Tenth"},
+      ]);
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
+  });
 });

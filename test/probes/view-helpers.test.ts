@@ -6,12 +6,12 @@ import {
   compareWithRegex,
   currentVersion,
   looseNote,
-  newestVersion,
   patternText,
   probeView,
   scoredAsDeclared,
   strictNote,
 } from "../../lib/probes/view.js";
+import {newestVersion} from "../../lib/probes/versions.js";
 
 const [probe] = loadProbes(".").probes;
 const view = probeView("six-step-chain", probe!.versions, []);

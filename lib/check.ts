@@ -2,7 +2,7 @@ import {derive, ruleSetOf, type Derivation} from "./engine.js";
 import type {Guideline} from "./guideline.js";
 import type {Flag, Item} from "./item.js";
 import type {RubricRow} from "./rubric.js";
-import {fieldPath, type Problem} from "./problems.js";
+import {fieldPath, type Problem, type Report} from "./problems.js";
 import type {Score} from "./verdict.js";
 
 /** One item's line in the guideline check. */
@@ -18,10 +18,9 @@ export interface CheckResult {
   derivation: Derivation;
 }
 
-export interface CheckReport {
+export interface CheckReport extends Report {
   version: string;
   results: CheckResult[];
-  problems: Problem[];
 }
 
 const itemFile = (id: string): string => `data/items/${id}.md`;
@@ -142,5 +141,5 @@ export function checkGuideline(
       });
     }
   }
-  return {version: guideline.version, results, problems};
+  return {version: guideline.version, results, problems, warnings: []};
 }

@@ -18,6 +18,17 @@ export function formatProblem({file, field, message}: Problem): string {
   return field ? `${file} at ${field}: ${message}` : `${file}: ${message}`;
 }
 
+/**
+ * What a check found, on both sides of the project (the guideline's and the probes'): every problem, each of which
+ * fails the check, and warnings, shown but never failing. A check returns its report and goes on past a broken file,
+ * so one run lists everything; a reader that cannot go on (a loader, a command) throws AuthoredFileError with the
+ * report's problems at its edge.
+ */
+export interface Report {
+  problems: Problem[];
+  warnings: Problem[];
+}
+
 /** Thrown when authored files are broken; the message lists every problem, one per line. */
 export class AuthoredFileError extends Error {
   constructor(readonly problems: Problem[]) {

@@ -19,14 +19,14 @@ process.exitCode = await runCli("probes:check", () => {
     for (const version of probe.versions) {
       examples += version.data.examples.length;
       const {rules, examples: declared} = version.data;
-      if (!check.errors.some((problem) => problem.file === version.file))
+      if (!check.problems.some((problem) => problem.file === version.file))
         console.log(`ok ${version.file}: ${rules.length} rules, ${declared.length} worked examples score as declared`);
     }
   }
   for (const warning of check.warnings) console.warn(`warning: ${formatProblem(warning)}`);
-  for (const error of check.errors) console.error(formatProblem(error));
-  if (check.errors.length > 0) {
-    console.error(`probes:check: ${plural(check.errors.length, "problem")}`);
+  for (const error of check.problems) console.error(formatProblem(error));
+  if (check.problems.length > 0) {
+    console.error(`probes:check: ${plural(check.problems.length, "problem")}`);
     return 1;
   }
   const versions = check.probes.reduce((n, p) => n + p.versions.length, 0);

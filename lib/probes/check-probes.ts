@@ -25,17 +25,17 @@ const masked = ({file, field, message}: Problem): Problem => ({
 /** Everything `probes:check` checks, under root. No problem at all means the site may ship every probe. */
 export function checkProbes(root: string): ProbesCheck {
   const loaded = loadProbes(root);
-  const report: Report = {errors: [...loaded.errors], warnings: [...loaded.warnings]};
+  const report: Report = {problems: [...loaded.problems], warnings: [...loaded.warnings]};
   const hashes = loadHashes(root, report);
   if (hashes) checkHashes(loaded.probes, hashes, report);
   for (const probe of loaded.probes)
-    for (const version of probe.versions) report.errors.push(...checkExamples(version.file, version.data));
+    for (const version of probe.versions) report.problems.push(...checkExamples(version.file, version.data));
   const runs = loadRuns(root, loaded.probes, report);
   return {
     probes: loaded.probes,
     hashes,
     runs,
-    errors: report.errors.map(masked),
+    problems: report.problems.map(masked),
     warnings: report.warnings.map(masked),
   };
 }

@@ -1,6 +1,6 @@
 // Size bounds, each derived from what a version allows, so a hostile or broken endpoint can never make the
 // runner hold, score, record or ship more than a real reply could be. Pure.
-import type {Parameters as ProbeParameters} from "./schema.js";
+import type {RunParameters} from "./schema.js";
 
 /**
  * Bytes of UTF-8 per token a reply may use before it counts as oversized. English averages about 4
@@ -9,7 +9,7 @@ import type {Parameters as ProbeParameters} from "./schema.js";
 export const bytesPerToken = 16;
 
 /** The largest reply a version can produce, in UTF-8 bytes: maxTokens × 16. A larger one is oversized. */
-export function replyByteBound(parameters: Pick<ProbeParameters, "maxTokens">): number {
+export function replyByteBound(parameters: Pick<RunParameters, "maxTokens">): number {
   return parameters.maxTokens * bytesPerToken;
 }
 
@@ -20,7 +20,7 @@ export const responseOverheadBytes = 64 * 1024;
  * The most the runner reads of a 2xx body. JSON may spend up to 6 bytes on one character of text (\uXXXX),
  * so a body holding the largest reply still fits; a body past this cannot hold a reply within the bound.
  */
-export function responseByteCap(parameters: Pick<ProbeParameters, "maxTokens">): number {
+export function responseByteCap(parameters: Pick<RunParameters, "maxTokens">): number {
   return replyByteBound(parameters) * 6 + responseOverheadBytes;
 }
 

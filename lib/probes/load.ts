@@ -4,7 +4,7 @@
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
 import type {z} from "zod";
-import {fieldPath, problemsFromZod, type Problem} from "../problems.js";
+import {fieldPath, problemsFromZod, type Report} from "../problems.js";
 import {contentHash} from "./hash.js";
 import {checkRun} from "./check.js";
 import {formatBytes, runFileByteCap} from "./limits.js";
@@ -38,10 +38,7 @@ export interface LoadedRun {
   data: Run;
 }
 
-export interface Report {
-  errors: Problem[];
-  warnings: Problem[];
-}
+export type {Report};
 
 /** A JSON.parse error in words, with V8's quoted piece of the text masked where it looks like a key. */
 function jsonError(error: unknown): string {
@@ -53,7 +50,7 @@ function readJson(root: string, file: string, report: Report): unknown {
   try {
     text = readFileSync(join(root, file), "utf8");
   } catch (error) {
-    report.errors.push({
+    report.problems.push({
       file,
       field: "",
       message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
@@ -63,7 +60,7 @@ function readJson(root: string, file: string, report: Report): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    report.errors.push({file, field: "", message: `invalid json: ${jsonError(error)}`});
+    report.problems.push({file, field: "", message: `invalid json: ${jsonError(error)}`});
     return undefined;
   }
 }
@@ -79,7 +76,7 @@ function readValidated<T>(
   if (json === undefined) return undefined;
   const parsed = schema.safeParse(json);
   if (parsed.success) return {json, data: parsed.data};
-  report.errors.push(...problemsFromZod(file, parsed.error, json));
+  report.problems.push(...problemsFromZod(file, parsed.error, json));
   return undefined;
 }
 
@@ -93,7 +90,7 @@ export function checkVersion(
   expected: {probe: string; version: string},
   report: Report,
 ): void {
-  const error = (field: string, message: string) => report.errors.push({file, field, message});
+  const error = (field: string, message: string) => report.problems.push({file, field, message});
   if (version.probe !== expected.probe)
     error("probe", `"${version.probe}" does not match its folder "${expected.probe}"`);
   if (version.version !== expected.version)
@@ -181,12 +178,12 @@ export function probePages(root: string): {probe: string; title: string}[] {
 
 /** Loads every probe under root/data/probes. Files that fail validation are reported and left out. */
 export function loadProbes(root: string): Report & {probes: LoadedProbe[]} {
-  const report: Report = {errors: [], warnings: []};
+  const report: Report = {problems: [], warnings: []};
   const probes: LoadedProbe[] = [];
   for (const {probe: name, names: numbers, strays} of probeFolders(root)) {
     const versions: LoadedVersion[] = [];
     for (const f of strays) {
-      report.errors.push({
+      report.problems.push({
         file: `${probesDir}/${name}/${f}`,
         field: "",
         message: "unexpected file: a probe folder holds only v1.json, v2.json, ...",
@@ -195,15 +192,15 @@ export function loadProbes(root: string): Report & {probes: LoadedProbe[]} {
     numbers.forEach((v, i) => {
       const file = `${probesDir}/${name}/${v}.json`;
       if (v !== `v${i + 1}`)
-        report.errors.push({file, field: "", message: `versions must be numbered without gaps: expected v${i + 1}`});
+        report.problems.push({file, field: "", message: `versions must be numbered without gaps: expected v${i + 1}`});
       const read = readValidated(root, file, ProbeVersion, report);
       if (!read) return;
-      const before = report.errors.length;
+      const before = report.problems.length;
       checkVersion(file, read.data, {probe: name, version: v}, report);
-      if (report.errors.length === before) versions.push({file, data: read.data, hash: contentHash(read.json)});
+      if (report.problems.length === before) versions.push({file, data: read.data, hash: contentHash(read.json)});
     });
     if (numbers.length === 0)
-      report.errors.push({file: `${probesDir}/${name}`, field: "", message: "no version files"});
+      report.problems.push({file: `${probesDir}/${name}`, field: "", message: "no version files"});
     probes.push({probe: name, versions, names: numbers});
   }
   return {...report, probes};
@@ -212,7 +209,7 @@ export function loadProbes(root: string): Report & {probes: LoadedProbe[]} {
 /** Reads data/probes/hashes.json: the released versions and their content hashes. */
 export function loadHashes(root: string, report: Report): Hashes | null {
   if (!existsSync(join(root, hashesFile))) {
-    report.errors.push({file: hashesFile, field: "", message: "missing: it lists every released version's sha256"});
+    report.problems.push({file: hashesFile, field: "", message: "missing: it lists every released version's sha256"});
     return null;
   }
   return readValidated(root, hashesFile, Hashes, report)?.data ?? null;
@@ -227,13 +224,13 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
     for (const {file, data, hash} of versions) {
       const released = hashes[probe]?.[data.version];
       if (released === undefined)
-        report.errors.push({
+        report.problems.push({
           file,
           field: "",
           message: `not released: add "${data.version}": "${hash}" under "${probe}" in ${hashesFile}`,
         });
       else if (released !== hash)
-        report.errors.push({
+        report.problems.push({
           file,
           field: "",
           message:
@@ -246,7 +243,7 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
     for (const version of Object.keys(released)) {
       const found = probes.find((p) => p.probe === probe)?.versions.some((v) => v.data.version === version);
       if (!found)
-        report.errors.push({
+        report.problems.push({
           file: hashesFile,
           field: fieldPath([probe, version]),
           message: `released version has no valid file ${probesDir}/${probe}/${version}.json`,
@@ -260,7 +257,7 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
  * never holds one; the page would ship it to every visitor). Problems never quote the key-shaped text.
  */
 function readRunFile(root: string, file: string, report: Report): unknown {
-  const error = (field: string, message: string) => report.errors.push({file, field, message});
+  const error = (field: string, message: string) => report.problems.push({file, field, message});
   let text: string;
   try {
     const {size} = statSync(join(root, file));
@@ -312,29 +309,29 @@ export function loadRuns(root: string, probes: readonly LoadedProbe[], report: R
         if (json === undefined) continue;
         const parsed = Run.safeParse(json);
         if (!parsed.success) {
-          report.errors.push(...problemsFromZod(file, parsed.error, json));
+          report.problems.push(...problemsFromZod(file, parsed.error, json));
           continue;
         }
         const run = parsed.data;
         const target = probes.find((p) => p.probe === run.probe)?.versions.find((v) => v.data.version === run.version);
         // A run filed in the wrong folder: name the first field that disagrees with where it is filed.
         if (run.probe !== probe || run.version !== version)
-          report.errors.push({
+          report.problems.push({
             file,
             field: run.probe !== probe ? "probe" : "version",
             message: `run says ${run.probe} ${run.version} but is filed under ${probe}/${version}`,
           });
         else if (!target)
-          report.errors.push({file, field: "version", message: `no valid probe version ${run.probe} ${run.version}`});
+          report.problems.push({file, field: "version", message: `no valid probe version ${run.probe} ${run.version}`});
         else if (target.hash !== run.versionHash)
-          report.errors.push({
+          report.problems.push({
             file,
             field: "versionHash",
             message: `does not match ${target.file}: a run stays with the content that produced it`,
           });
         else {
           const problems = checkRun(file, run, target.data);
-          report.errors.push(...problems);
+          report.problems.push(...problems);
           if (problems.length === 0) runs.push({file, data: run});
         }
       }

@@ -1,25 +1,7 @@
 // The shape of a probe version (data/probes/<probe>/vN.json) and of a recorded run (data/runs/).
 // Validated at build time; the browser only receives the validated JSON, so it needs the types alone.
 import {z} from "zod";
-
-/** Guideline rule ids a probe step may cite (the guideline's Step 1 and Step 2 rules). */
-export const guidelineRuleIds = [
-  "main-task",
-  "stated-constraints",
-  "numbers",
-  "size-words",
-  "purpose",
-  "style-register",
-  "only-just",
-  "clarifying-question",
-  "main-task-partial",
-  "conflicting",
-  "refusal",
-  "not-rated",
-  "list-stated-only",
-  "standing-instructions",
-  "pasted-material",
-] as const;
+import {checklistRuleIds} from "../item.js";
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "expected lowercase letters, digits, - or _");
 const text = z.string().min(1, "must not be empty");
@@ -32,11 +14,12 @@ export const Message = z.strictObject({
 });
 export type Message = z.infer<typeof Message>;
 
-export const Parameters = z.strictObject({
+/** How a probe is run: the request's token limit and temperature. */
+export const RunParameters = z.strictObject({
   maxTokens: z.int().positive(),
   temperature: z.number().min(0).max(2),
 });
-export type Parameters = z.infer<typeof Parameters>;
+export type RunParameters = z.infer<typeof RunParameters>;
 
 /** Flags a rule may use. No g or y: they make RegExp stateful, and scoring must not depend on call order. */
 export const RuleFlags = z.string().regex(/^(?!.*(.).*\1)[imsu]*$/, "expected distinct flags from i, m, s, u");
@@ -57,7 +40,7 @@ export const Rule = z.strictObject({
   /** Whether this step is the main task or one of the other instructions (guideline Step 1). */
   role: z.enum(["main-task", "instruction"]),
   /** The guideline rule that decides this step when a rater checks it by hand. */
-  guidelineRule: z.enum(guidelineRuleIds),
+  guidelineRule: z.enum(checklistRuleIds),
   /** How that guideline rule applies here. */
   guidelineNote: text,
 });
@@ -86,7 +69,7 @@ export const ProbeVersion = z.strictObject({
   /** What the probe tests. */
   tests: text,
   messages: z.array(Message).min(1),
-  parameters: Parameters,
+  parameters: RunParameters,
   rubricIntro: text,
   rules: z.array(Rule).min(1),
   examples: z.array(Example).min(1),
@@ -121,7 +104,7 @@ export const Run = z.strictObject({
   endpoint: z.url(),
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime(),
-  parameters: Parameters,
+  parameters: RunParameters,
   /** The reply as received; when oversized, only its first 2,000 characters (lib/probes/limits.ts). */
   reply: z.string(),
   /** The whole reply's size in UTF-8 bytes. Absent in runs recorded before it was kept. */

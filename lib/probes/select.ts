@@ -13,9 +13,9 @@ export type Selection =
   | {ok: false; kind: "usage" | "broken"; message: string};
 
 /** What keeps a version from being used: its file's problems, and hashes.json's problems about it. */
-function blockers(check: Pick<ProbesCheck, "hashes" | "errors">, probe: string, version: string): Problem[] {
+function blockers(check: Pick<ProbesCheck, "hashes" | "problems">, probe: string, version: string): Problem[] {
   const file = `${probesDir}/${probe}/${version}.json`;
-  return check.errors.filter(
+  return check.problems.filter(
     (p) =>
       p.file === file ||
       (p.file === hashesFile && (check.hashes === null || [probe, `${probe}.${version}`, ""].includes(p.field))),
@@ -23,7 +23,7 @@ function blockers(check: Pick<ProbesCheck, "hashes" | "errors">, probe: string, 
 }
 
 export function selectVersion(
-  check: Pick<ProbesCheck, "probes" | "hashes" | "errors">,
+  check: Pick<ProbesCheck, "probes" | "hashes" | "problems">,
   name: string,
   requested?: string,
 ): Selection {

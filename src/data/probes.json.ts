@@ -7,7 +7,7 @@ import {AuthoredFileError} from "../../lib/problems.js";
 
 emitJson(() => {
   const check = checkProbes(projectRoot);
-  if (check.errors.length > 0) throw new AuthoredFileError(check.errors);
+  if (check.problems.length > 0) throw new AuthoredFileError(check.problems);
   const runs = check.runs.map((run) => run.data);
   return {probes: check.probes.map((probe) => probeView(probe.probe, probe.versions, runs))};
 });

@@ -59,7 +59,7 @@ async function recordRun(
   finishReason: string,
 ): Promise<void> {
   const loaded = loadProbes(copy);
-  expect(loaded.errors).toEqual([]);
+  expect(loaded.problems).toEqual([]);
   const target = loaded.probes
     .find((p) => p.probe === "six-step-chain")
     ?.versions.find((v) => v.data.version === version);

@@ -114,7 +114,7 @@ describe("a 100,000-character hostile reply for every rule of every version", ()
         reply = hostileReply(rule, length);
         const args = [script("probes-run.ts"), probe, "--version", version.version, "--model", `test-only/${rule.id}`];
         const run = await cli([...args, "--base-url", `http://127.0.0.1:${address.port}/v1`, "--root", root], {
-          env: {OPENROUTER_API_KEY: "test-only-key"},
+          env: {OPENROUTER_API_KEY: "sk-hostile-Q7r2Zp9LwXc4"},
         });
         expect([rule.id, run.code, run.stderr]).toEqual([rule.id, 0, ""]);
       }

@@ -21,10 +21,10 @@ function copy(): string {
 
 function check(root: string): string[] {
   const loaded = loadProbes(root);
-  const report: Report = {errors: [...loaded.errors], warnings: []};
+  const report: Report = {problems: [...loaded.problems], warnings: []};
   const hashes = loadHashes(root, report);
   if (hashes) checkHashes(loaded.probes, hashes, report);
-  return report.errors.map(formatProblem);
+  return report.problems.map(formatProblem);
 }
 
 const v1File = "data/probes/six-step-chain/v1.json";
@@ -130,10 +130,10 @@ describe("runs stay with the version that produced them", () => {
       JSON.stringify(run("v2", hashes["six-step-chain"].v2)),
     );
     const loaded = loadProbes(root);
-    const report: Report = {errors: [], warnings: []};
+    const report: Report = {problems: [], warnings: []};
     const runs = loadRuns(root, loaded.probes, report);
     expect(runs.map((r) => r.file)).toEqual(["data/runs/six-step-chain/v2/b.json"]);
-    expect(report.errors.map(formatProblem)).toMatchInlineSnapshot(`
+    expect(report.problems.map(formatProblem)).toMatchInlineSnapshot(`
       [
         "data/runs/six-step-chain/v2/a.json at versionHash: does not match data/probes/six-step-chain/v2.json: a run stays with the content that produced it",
       ]

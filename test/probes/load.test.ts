@@ -15,7 +15,7 @@ const lines = (problems: Problem[]) => problems.map(formatProblem);
 describe("loadProbes on the real data", () => {
   it("loads both versions of six-step-chain with no errors", () => {
     const loaded = loadProbes(".");
-    expect(loaded.errors).toEqual([]);
+    expect(loaded.problems).toEqual([]);
     expect(loaded.probes.map((p) => [p.probe, p.versions.map((v) => v.data.version)])).toEqual([
       ["six-step-chain", ["v1", "v2"]],
     ]);
@@ -34,7 +34,7 @@ describe("loadProbes on the real data", () => {
 
 it("a pattern that backtracks exponentially in JavaScript loads, and scores a hostile reply at once", () => {
   const loaded = loadProbes(fixture("exponential"));
-  expect([loaded.errors, loaded.warnings]).toEqual([[], []]);
+  expect([loaded.problems, loaded.warnings]).toEqual([[], []]);
   const rule = loaded.probes[0]!.versions[0]!.data.rules[2]!;
   expect(rule.pattern).toBe("COUNT:(\\s*\\w+\\s?)*$");
   // JavaScript's RegExp takes about 2^n steps on this; the linear-time engine reads it once.
@@ -45,7 +45,7 @@ it("a pattern that backtracks exponentially in JavaScript loads, and scores a ho
 
 describe("broken probe files fail with file and field", () => {
   it("a pattern that does not compile", () => {
-    expect(lines(loadProbes(fixture("bad-regex")).errors)).toMatchInlineSnapshot(`
+    expect(lines(loadProbes(fixture("bad-regex")).problems)).toMatchInlineSnapshot(`
       [
         "data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: /pluto(/i: unterminated group",
       ]
@@ -53,7 +53,7 @@ describe("broken probe files fail with file and field", () => {
   });
 
   it("a worked example that cites an unknown rule", () => {
-    expect(lines(loadProbes(fixture("unknown-rule")).errors)).toMatchInlineSnapshot(`
+    expect(lines(loadProbes(fixture("unknown-rule")).problems)).toMatchInlineSnapshot(`
       [
         "data/probes/six-step-chain/v1.json at examples[2].expected: unknown rule "step_4_no_neptune"",
       ]
@@ -63,17 +63,17 @@ describe("broken probe files fail with file and field", () => {
   const unsupported = "data/probes/six-step-chain/v1.json at rules[2].pattern: not supported by the linear-time engine";
 
   it("a backreference, which the linear-time engine cannot run", () => {
-    expect(lines(loadProbes(fixture("backreference")).errors)).toEqual([
+    expect(lines(loadProbes(fixture("backreference")).problems)).toEqual([
       `${unsupported} (RE2 syntax): backreference \\1`,
     ]);
   });
 
   it("a lookahead, which the linear-time engine cannot run", () => {
-    expect(lines(loadProbes(fixture("lookahead")).errors)).toEqual([`${unsupported} (RE2 syntax): lookahead (?!`]);
+    expect(lines(loadProbes(fixture("lookahead")).problems)).toEqual([`${unsupported} (RE2 syntax): lookahead (?!`]);
   });
 
   it("missing fields", () => {
-    expect(lines(loadProbes(fixture("missing-field")).errors)).toMatchInlineSnapshot(`
+    expect(lines(loadProbes(fixture("missing-field")).problems)).toMatchInlineSnapshot(`
       [
         "data/probes/six-step-chain/v1.json at rules[0].pattern: missing: expected string",
         "data/probes/six-step-chain/v1.json at changelog: missing: expected string",
@@ -83,7 +83,7 @@ describe("broken probe files fail with file and field", () => {
 
   it("an example whose declared outcome the scorer contradicts", () => {
     const loaded = loadProbes(fixture("wrong-declaration"));
-    expect(loaded.errors).toEqual([]);
+    expect(loaded.problems).toEqual([]);
     const version = loaded.probes[0]!.versions[0]!;
     expect(lines(checkExamples(version.file, version.data))).toMatchInlineSnapshot(`
       [

@@ -217,7 +217,7 @@ describe("runner against a local stub of the chat-completions API", () => {
     expect(Run.parse(JSON.parse(readFileSync(join(root, file), "utf8")))).toEqual(outcome.run);
     const loaded = loadProbes(root);
     for (const f of filesUnder(join(root, "data/runs"))) expect(readFileSync(f, "utf8")).not.toContain(KEY);
-    expect(loaded.errors).toEqual([]);
+    expect(loaded.problems).toEqual([]);
   });
 
   it("truncated: finish reason length is recorded as truncated and not scored", async () => {
@@ -498,7 +498,7 @@ describe("sizes are bounded", () => {
     const file = writeRun(root, outcome.run);
     expect(statSync(join(root, file)).size).toBeLessThan(4000);
     const check = checkProbes(root);
-    expect(check.errors).toEqual([]);
+    expect(check.problems).toEqual([]);
     expect(check.runs.map((r) => r.file)).toEqual([file]);
   });
 
@@ -739,6 +739,6 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     );
     const [file] = filesUnder(join(root, "data/runs"));
     expect(statSync(file!).size).toBeLessThan(4000);
-    expect(checkProbes(root).errors).toEqual([]);
+    expect(checkProbes(root).problems).toEqual([]);
   });
 });

@@ -84,7 +84,7 @@ describe("a run is written whole or not at all", () => {
       new RunWriteError(`cannot write data/runs/six-step-chain/v2/${runFileName(makeRun())}: the disk is full`),
     );
     expect(filesUnder(join(root, "data/runs"))).toEqual([]);
-    expect(checkProbes(root).errors).toEqual([]);
+    expect(checkProbes(root).problems).toEqual([]);
   });
 
   it("never writes a run holding anything key-shaped", () => {
@@ -128,7 +128,7 @@ describe("a run is written whole or not at all", () => {
     mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
     writeFileSync(join(root, "data/runs/six-step-chain/v2/.x.json.tmp"), '{"probe": "six-st');
     const check = checkProbes(root);
-    expect(check.errors).toEqual([]);
+    expect(check.problems).toEqual([]);
     expect(check.warnings.map(formatProblem)).toContain(
       "data/runs/six-step-chain/v2/.x.json.tmp: left by an interrupted write: delete it",
     );
@@ -146,7 +146,7 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
     );
     const result = checkProbes(root);
     expect(result.runs).toEqual([]);
-    return result.errors.map(formatProblem);
+    return result.problems.map(formatProblem);
   }
   const file = "data/runs/six-step-chain/v2/a.json";
   const edited = "a run is a real answer, never edited; delete the file";
@@ -157,7 +157,7 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
     const {replyBytes: _bytes, oversized: _oversized, ...older} = makeRun(correct, {model: "example/older"});
     writeFileSync(join(root, "data/runs/six-step-chain/v2/older.json"), JSON.stringify(older));
     const result = checkProbes(root);
-    expect(result.errors).toEqual([]);
+    expect(result.problems).toEqual([]);
     expect(result.runs.map((run) => [run.data.model, run.data.oversized, run.data.replyBytes])).toEqual([
       ["example/model", false, correct.length + "\nBye!".length],
       ["example/older", false, undefined],

@@ -386,22 +386,23 @@ export function reportBytes(
   const base = jsAndData(baseline);
   const ratio = (bytes: Bytes) => ({raw: bytes.raw / base.raw, gzip: bytes.gzip / base.gzip});
   const pair = (bytes: Bytes) => `${kB(bytes.raw).padStart(6)} ${kB(bytes.gzip).padStart(5)}`;
-  const column = (title: string) => title.padStart(12);
+  // Every kB column is " raw gzip" (13 characters); the ratio column is as wide as its heading.
+  const column = (title: string) => title.padStart(13);
+  const ratioHeading = `ratio to d3+Inputs (target < ${target})`;
   console.log(
     `bytes each page loads in Chromium, as npm run build ships them: kB of response bodies, raw and gzip ` +
       `(each body through zlib, level 6)`,
   );
   console.log(
-    `  ${"page".padEnd(23)}${column("JS")}${column("data")}${column("JS+data")}   ` +
-      `ratio to d3+Inputs (target < ${target})${column("CSS")}`,
+    `  ${"page".padEnd(23)}${column("JS")}${column("data")}${column("JS+data")}   ${ratioHeading}${column("CSS")}`,
   );
   const row = (label: string, bytes: PageBytes, judged: boolean) => {
     const {raw, gzip} = ratio(jsAndData(bytes));
     const verdict = !judged ? "" : raw < target && gzip < target ? "OK" : "OVER";
+    const ratios = `${raw.toFixed(3)} raw ${gzip.toFixed(3)} gzip ${verdict}`;
     console.log(
       `  ${label.padEnd(23)} ${pair(bytes.js)} ${pair(bytes.data)} ${pair(jsAndData(bytes))}   ` +
-        `${raw.toFixed(3).padStart(6)} raw ${gzip.toFixed(3).padStart(6)} gzip ${verdict.padEnd(5)}       ` +
-        `${pair(bytes.css)}`,
+        `${ratios.padEnd(ratioHeading.length)} ${pair(bytes.css)}`,
     );
   };
   row("d3 + Inputs (baseline)", baseline, false);

@@ -1,6 +1,8 @@
-// npm run bench [-- --engine-only | --probes-only]: how fast the rule engine derives scores, how the probe scorer
-// fares on hostile replies (in this process, through probes:score, and per keystroke in the built page in
-// Chromium), and what the site's build costs next to a one-page Framework site built in the same run.
+// npm run bench [-- --engine-only | --probes-only | --trainee-only]: how fast the rule engine derives scores, how
+// the probe scorer fares on hostile replies (in this process, through probes:score, and per keystroke in the built
+// page in Chromium), what the site's build costs next to a one-page Framework site built in the same run, and, in
+// Chromium on the built site, how soon a trainee's Check paints the ruling and how many bytes of JavaScript and
+// data each page loads next to a Framework page with d3 and Inputs (bench/trainee.ts).
 // Figures vary with the machine; the ratios are what to compare.
 import {execFileSync} from "node:child_process";
 import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
@@ -13,7 +15,9 @@ import type {ChecklistLine, Item} from "../lib/item.js";
 import {loadGuideline, loadItems, projectRoot} from "../lib/load.js";
 import {prepareCache} from "../scripts/build.js";
 import {copyProject} from "../scripts/copy-project.js";
+import {postbuild} from "../scripts/postbuild.js";
 import {benchPage, benchScoring, median} from "./probes.js";
+import {benchTrainee, observableBuild} from "./trainee.js";
 
 function time(runs: number, work: () => unknown): number[] {
   const samples: number[] = [];
@@ -65,8 +69,26 @@ function onePageSite(): string {
   return copy;
 }
 
+const flags = ["--engine-only", "--probes-only", "--trainee-only"];
+const unknown = process.argv.slice(2).find((arg) => !flags.includes(arg));
+if (unknown !== undefined) {
+  console.error(`bench: unknown argument "${unknown}": expected one of ${flags.join(", ")} or nothing`);
+  process.exit(2);
+}
 const engineOnly = process.argv.includes("--engine-only");
 const probesOnly = process.argv.includes("--probes-only");
+const traineeOnly = process.argv.includes("--trainee-only");
+
+if (traineeOnly) {
+  const site = copyProject("rater-notebook-bench-site-");
+  try {
+    observableBuild(site);
+    await benchTrainee(site);
+  } finally {
+    rmSync(site, {recursive: true, force: true});
+  }
+  process.exit(0);
+}
 
 if (!probesOnly) {
   const guideline = loadGuideline("v2");
@@ -120,6 +142,9 @@ if (!engineOnly) {
       console.log(`  Rater Notebook:           ${median(siteRuns).toFixed(2)} s`);
       console.log(`  ratio:                    ${ratio.toFixed(2)}x the one-page site`);
     }
+    // The last build is Framework's output: the trainee bench measures it, then post-builds it as npm run build does.
+    if (probesOnly) postbuild(join(site, "dist"));
+    else await benchTrainee(site);
     await benchPage(join(site, "dist"));
   } finally {
     rmSync(baseline, {recursive: true, force: true});

@@ -8,12 +8,13 @@
 // - Framework reuses a data loader's cached output while the loader file is unchanged, but the loaders read
 //   guideline/ and data/: their outputs are cleared before every build, so nothing stale ships.
 // - Framework empties its output folder before building: the site is built into a fresh folder next to dist/
-//   and replaces dist/ only once the build and the post-build step have succeeded.
+//   and replaces dist/ only once the build and the post-build step (scripts/postbuild.ts: lang, zoom, minified
+//   modules) have succeeded.
 import {spawnSync} from "node:child_process";
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
-import {mendPages} from "./postbuild.js";
+import {postbuild} from "./postbuild.js";
 
 const root = resolve(import.meta.dirname, "..");
 export const pinsFile = "framework-npm-versions.json";
@@ -97,14 +98,14 @@ function main(): void {
       fail(`framework resolved ${unpinned.join(", ")} from the registry: pin it in ${pinsFile}; dist/ is unchanged`);
     }
   }
-  let pages: number;
+  let done: string;
   try {
-    pages = mendPages(next);
+    done = postbuild(next);
   } catch (error) {
     rmSync(next, {recursive: true, force: true});
     fail(`${(error as Error).message}; dist/ is unchanged`);
   }
-  console.log(`postbuild: ${pages} pages marked lang="en" and zoomable`);
+  console.log(done);
   if (existsSync(join(root, "dist"))) renameSync(join(root, "dist"), old);
   renameSync(next, join(root, "dist"));
   rmSync(old, {recursive: true, force: true});

@@ -282,7 +282,8 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
     const answers = attempts(store.get(), item.id, phase, mode);
     setCommitted(true);
     showRuling(answers);
-    if (!rulingRegion.hidden) rulingRegion.focus({preventScroll: true});
+    // Focus moves to the ruling after it is painted: focusing at once forces style and layout inside the click.
+    if (!rulingRegion.hidden) requestAnimationFrame(() => setTimeout(() => rulingRegion.focus({preventScroll: true})));
     node.dispatchEvent(new CustomEvent("item-checked", {bubbles: true, detail: {item: item.id}}));
   });
   retry.addEventListener("click", () => {

@@ -31,7 +31,7 @@ export default {
     .map((page) => `<a href=".${page.path}">${escape(page.name)}</a>`)
     .join("")}</nav>`,
   footer: "Rater Notebook: everything you do here stays in your browser.",
-  pager: true,
+  pager: false,
   search: false,
   pages,
 };

@@ -58,14 +58,14 @@ export function GuidelineView(guideline: Guideline): HTMLElement {
       ? el(
           "section",
           {},
-          el("h3", {}, guideline.notRated.title),
+          el("h2", {}, guideline.notRated.title),
           el("p", {id: "rule-not-rated"}, guideline.notRated.text, " ", el("code", {class: "rule-id"}, "not-rated")),
         )
       : null,
     el(
       "section",
       {},
-      el("h3", {}, `Step 1: ${step1!.title}`),
+      el("h2", {}, `Step 1: ${step1!.title}`),
       el(
         "ul",
         {class: "rules"},
@@ -75,14 +75,14 @@ export function GuidelineView(guideline: Guideline): HTMLElement {
     el(
       "section",
       {},
-      el("h3", {}, `Step 2: ${step2!.title}`),
+      el("h2", {}, `Step 2: ${step2!.title}`),
       el(
         "ul",
         {class: "rules"},
         byStep(2).map((rule) => RuleEntry(rule, {parameters: guideline.parameters})),
       ),
     ),
-    el("section", {}, el("h3", {}, `Step 3: ${step3!.title}`), RubricTable(guideline)),
+    el("section", {}, el("h2", {}, `Step 3: ${step3!.title}`), RubricTable(guideline)),
   );
 }
 

@@ -12,9 +12,9 @@ function TextBlock(
   const described = text.form === "described";
   const heading = `${label}${text.language !== "en" ? ` (${languageNames[text.language]})` : ""}`;
   return el(
-    "section",
-    {"class": `case-text case-${role}${described ? " is-described" : ""}`, "aria-label": heading},
-    el("h4", {class: "case-label"}, heading, described ? el("span", {class: "case-form"}, "described") : null),
+    "div",
+    {class: `case-text case-${role}${described ? " is-described" : ""}`},
+    el("p", {class: "case-label"}, heading, described ? el("span", {class: "case-form"}, "described") : null),
     el(
       "div",
       {class: "case-body"},

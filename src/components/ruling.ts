@@ -112,7 +112,7 @@ function ChecklistTable(
   });
   return el(
     "div",
-    {class: "table-scroll"},
+    {class: "table-scroll", tabindex: 0},
     el(
       "table",
       {class: "ruling-checklist"},
@@ -139,7 +139,7 @@ function Extras(comparison: Comparison, {guideline}: {guideline: Guideline}): Ch
   return el(
     "div",
     {class: "ruling-extras"},
-    el("h5", {}, "Lines you listed that are not on the ruled checklist"),
+    el("h4", {}, "Lines you listed that are not on the ruled checklist"),
     el(
       "ul",
       {},
@@ -238,7 +238,7 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
       ? el(
           "div",
           {class: "ruling-flags"},
-          el("h5", {}, "Flags"),
+          el("h4", {}, "Flags"),
           el(
             "ul",
             {},
@@ -249,11 +249,11 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
         )
       : null,
     comparison.likelyWrong.map((note) =>
-      el("aside", {class: "likely-wrong"}, el("h5", {}, note.label), el("p", {}, note.text)),
+      el("aside", {class: "likely-wrong"}, el("h4", {}, note.label), el("p", {}, note.text)),
     ),
     item.notes
       .filter((note) => note.score === undefined)
-      .map((note) => el("div", {class: "item-note"}, el("h5", {}, note.label), el("p", {}, note.text))),
+      .map((note) => el("div", {class: "item-note"}, el("h4", {}, note.label), el("p", {}, note.text))),
     comparison.teaches ? el("p", {class: "teaches"}, el("strong", {}, "What it teaches: "), comparison.teaches) : null,
     comparison.links.length
       ? el(
@@ -297,7 +297,7 @@ export function VagueRuling(item: Item, answers: Answer[], {showSplit}: {showSpl
       ? el(
           "div",
           {class: "split"},
-          el("h5", {}, "How raters could split (illustrative)"),
+          el("h3", {}, "How raters could split (illustrative)"),
           el(
             "ul",
             {},

@@ -42,7 +42,7 @@ export interface ScoreCardOptions {
 const verdictOrder = ["met", "met-flaw", "partly", "not-met", "cannot-check"] as const;
 
 export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
-  const {phase, guideline, store, mode = "walk", now = () => new Date(), headingLevel = 3} = options;
+  const {phase, guideline, store, mode = "walk", now = () => new Date(), headingLevel = 2} = options;
   const reveal = options.reveal ?? (() => true);
   const withSteps = phase === "guideline";
   const previous = attempts(store.get(), item.id, phase, mode);
@@ -58,13 +58,9 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
   });
   const title = `${item.id}-title`;
   const state = el("span", {class: "item-state"});
-  const rulingRegion = el("section", {
-    "class": "ruling",
-    "role": "region",
-    "aria-label": "Ruling",
-    "hidden": true,
-    "tabindex": -1,
-  });
+  // A status, not a region: every item has one, and a page of identical landmarks helps no one. It is announced
+  // when it appears, so focus stays on Check.
+  const rulingRegion = el("div", {"class": "ruling", "role": "status", "aria-label": "Ruling", "hidden": true});
   const check = el("button", {type: "button", class: "button"}, "Check");
   const retry = el("button", {type: "button", class: "button secondary", hidden: true}, "Try again");
 
@@ -240,7 +236,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
     check.disabled = committed;
     retry.hidden = !committed;
     for (const control of stepsNode?.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>(
-      "input, select, button.remove",
+      "input, select, button.remove, button.add-line",
     ) ?? [])
       control.disabled = committed;
     // The phrase toggles are spans: take them out of the tab order and mark them disabled while committed.
@@ -258,7 +254,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
       rulingRegion.hidden = true;
       return;
     }
-    rulingRegion.replaceChildren(el("h4", {class: "ruling-heading"}, "Ruling"), el("div", {}, options.ruling(answers)));
+    rulingRegion.replaceChildren(el("h3", {class: "ruling-heading"}, "Ruling"), el("div", {}, options.ruling(answers)));
     rulingRegion.hidden = false;
   };
   const hint = el("p", {"class": "check-hint", "role": "alert", "aria-live": "assertive"});
@@ -282,8 +278,6 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
     const answers = attempts(store.get(), item.id, phase, mode);
     setCommitted(true);
     showRuling(answers);
-    // Focus moves to the ruling after it is painted: focusing at once forces style and layout inside the click.
-    if (!rulingRegion.hidden) requestAnimationFrame(() => setTimeout(() => rulingRegion.focus({preventScroll: true})));
     node.dispatchEvent(new CustomEvent("item-checked", {bubbles: true, detail: {item: item.id}}));
   });
   retry.addEventListener("click", () => {
@@ -301,9 +295,9 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
     withSteps
       ? [
           el(
-            "section",
-            {"class": "step", "aria-labelledby": `${item.id}-step1`},
-            el("h4", {id: `${item.id}-step1`}, el("span", {class: "step-number"}, "1"), "List the instructions"),
+            "div",
+            {"class": "step", "role": "group", "aria-labelledby": `${item.id}-step1`},
+            el("h3", {id: `${item.id}-step1`}, el("span", {class: "step-number"}, "1"), "List the instructions"),
             el(
               "p",
               {class: "step-help"},
@@ -321,7 +315,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
                 "div",
                 {class: "free-controls"},
                 freeInput,
-                el("button", {type: "button", class: "button secondary", onclick: addFree}, "Add"),
+                el("button", {type: "button", class: "button secondary add-line", onclick: addFree}, "Add"),
               ),
               el(
                 "p",
@@ -332,19 +326,19 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
             ),
           ),
           el(
-            "section",
-            {"class": "step", "aria-labelledby": `${item.id}-step2`},
-            el("h4", {id: `${item.id}-step2`}, el("span", {class: "step-number"}, "2"), "Check each one"),
+            "div",
+            {"class": "step", "role": "group", "aria-labelledby": `${item.id}-step2`},
+            el("h3", {id: `${item.id}-step2`}, el("span", {class: "step-number"}, "2"), "Check each one"),
             checklistList,
             mainQuestion,
           ),
         ]
       : null,
     el(
-      "section",
-      {"class": "step", "aria-labelledby": `${item.id}-step3`},
+      "div",
+      {"class": "step", "role": "group", "aria-labelledby": `${item.id}-step3`},
       el(
-        "h4",
+        "h3",
         {id: `${item.id}-step3`},
         withSteps ? el("span", {class: "step-number"}, "3") : null,
         withSteps ? "Score it with the rubric" : "Your score",

@@ -20,7 +20,10 @@ export interface MarkSurfaceOptions {
 
 /** A text as toggles: one button per phrase or word, the punctuation between them as plain text. */
 export function MarkSurface(text: string, where: MarkIn, options: MarkSurfaceOptions): HTMLElement {
-  const surface = el("p", {"class": "mark-surface verbatim", "data-in": where});
+  const surface = el("p", {
+    "class": `mark-surface verbatim${options.granularity === "words" ? " by-words" : ""}`,
+    "data-in": where,
+  });
   const render = () => {
     const pieces = options.granularity === "words" ? words(text) : phrases(text);
     const marked = options.marks().filter((mark) => mark.in === where);

@@ -174,7 +174,7 @@ export function ExamplesPart(data: TraineeData, store = openProgressStore()): HT
         "header",
         {class: "item-head"},
         el(
-          "h3",
+          "h2",
           {id: `${item.id}-title`},
           el("span", {class: "item-kicker"}, itemLabel(item.id, item.part)),
           item.title,
@@ -228,7 +228,7 @@ function ScoredTable(ctx: Context): HTMLElement {
     el("h2", {id: "scored-table-title"}, table.title),
     el(
       "div",
-      {class: "table-scroll"},
+      {class: "table-scroll", tabindex: 0},
       el(
         "table",
         {},
@@ -277,7 +277,7 @@ function RubricWriterCheck(writer: RubricWriter, {guideline}: {guideline: Guidel
       "header",
       {class: "item-head"},
       el(
-        "h3",
+        "h2",
         {id: "edge-11-title"},
         el("span", {class: "item-kicker"}, `Edge case ${writer.seedNumber}`),
         writer.title,
@@ -287,7 +287,7 @@ function RubricWriterCheck(writer: RubricWriter, {guideline}: {guideline: Guidel
     el("p", {}, writer.intro),
     el(
       "div",
-      {class: "table-scroll"},
+      {class: "table-scroll", tabindex: 0},
       el(
         "table",
         {},
@@ -398,7 +398,7 @@ export function SelfCheck(
       el("p", {}, describeLean(result)),
       el(
         "div",
-        {class: "table-scroll"},
+        {class: "table-scroll", tabindex: 0},
         el(
           "table",
           {},
@@ -409,7 +409,7 @@ export function SelfCheck(
             el(
               "tr",
               {},
-              ["Case", "Yours", "Ruled", "", "Full feedback"].map((c) => el("th", {scope: "col"}, c)),
+              ["Case", "Yours", "Ruled", "How far", "Full feedback"].map((c) => el("th", {scope: "col"}, c)),
             ),
           ),
           el(

@@ -1,0 +1,374 @@
+// What a trainee is told, and when: nothing before they commit; on Check, the comparison, a distractor's note and the
+// seed's note on a likely wrong score; Part 2's split only after a "before" score; the blind self-check's summary; and
+// a saved record the site cannot read, set aside with a message instead of breaking the page.
+import {readFile} from "node:fs/promises";
+import type {Locator, Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Item} from "../../lib/item.js";
+import {serializeProgress, type Answer} from "../../lib/trainee/progress.js";
+import {selfCheckSummary} from "../../lib/trainee/self-check.js";
+import type {Score} from "../../lib/verdict.js";
+import {openSite, type Site} from "./site.js";
+import {
+  calibration,
+  checkButton,
+  collapse,
+  commit,
+  guideline,
+  itemOf,
+  itemsById,
+  itemsOfPart,
+  partStatus,
+  progressKey,
+  radio,
+  ruling,
+  scoreGroup,
+  setAsideKey,
+  visibleText,
+} from "./trainee.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+async function freshPage(path: string): Promise<Page> {
+  const page = await (await site.newContext()).newPage();
+  await page.goto(path);
+  await page.getByRole("heading", {level: 1}).waitFor();
+  return page;
+}
+
+const storage = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+
+/**
+ * Everything of an item's ruling a trainee must not see before they commit: the seed's ruling and what the case
+ * teaches, every note (the likely wrong scores' included), each checklist line's note, the flags' notes, the row of
+ * the scored table; under the vague line, also how raters split and the open question.
+ */
+function secrets(item: Item, {vague}: {vague: boolean}): string[] {
+  const texts = [
+    item.ruling,
+    item.teaches,
+    item.scoredRow?.others,
+    ...item.notes.map((note) => note.text),
+    ...item.checklist.map((line) => line.note),
+    ...item.flags.map((flag) => flag.note),
+    ...(vague ? [item.openQuestion, ...(item.split ?? []).map((side) => side.reason)] : []),
+  ];
+  // What the case itself shows (the response of Example 5 says "The correct answer is 12.") is no secret.
+  const shown = collapse(
+    [
+      ...[item.request, item.response].flatMap((text) => [text.text, text.gloss ?? "", text.note ?? ""]),
+      ...item.turns.map((turn) => turn.text),
+    ].join(" "),
+  );
+  return texts.flatMap((text) =>
+    text && text.length >= 12 && !shown.includes(collapse(text)) ? [collapse(text)] : [],
+  );
+}
+
+async function expectNothingTold(page: Page, item: Item, {vague}: {vague: boolean}): Promise<void> {
+  const card = itemOf(page, item.id);
+  expect(await ruling(card).isVisible(), `${item.id}: Ruling before Check`).toBe(false);
+  const text = await visibleText(card);
+  expect(text, `${item.id}: the ruled score before Check`).not.toMatch(/ruled score/i);
+  for (const secret of secrets(item, {vague})) expect(text, `${item.id} before Check`).not.toContain(secret);
+}
+
+describe("before Check", () => {
+  it("tells the trainee nothing of the ruling in any item, on any part, until they commit", async () => {
+    const walk: {path: string; list: Item[]; vague: boolean}[] = [
+      {path: "/vague", list: itemsOfPart("examples"), vague: true},
+      {path: "/rubric", list: itemsOfPart("examples"), vague: false},
+      {path: "/edge-cases", list: itemsOfPart("edge-cases"), vague: false},
+      {path: "/calibration", list: itemsOfPart("calibration"), vague: false},
+      {path: "/self-check", list: calibration.items.map((id) => itemsById.get(id)!), vague: false},
+    ];
+    const page = await freshPage("/");
+    for (const {path, list, vague} of walk) {
+      await page.goto(path);
+      await scoreGroup(itemOf(page, list[0]!.id)).waitFor();
+      for (const item of list) await expectNothingTold(page, item, {vague});
+      // Part 4's scored table shows no example's row either.
+      if (path === "/rubric") {
+        const text = await visibleText(page.locator("body"));
+        for (const item of list) expect(text, `${item.id}: its scored row`).not.toContain(item.scoredRow!.others);
+      }
+      // A score chosen but not checked tells nothing either; neither does checking another item.
+      const [first, second] = list;
+      await radio(itemOf(page, first!.id), first!.score === 5 ? 4 : 5).check();
+      await expectNothingTold(page, first!, {vague});
+      const secondCard = itemOf(page, second!.id);
+      await radio(secondCard, 3).check();
+      await checkButton(secondCard).click();
+      await expect.poll(() => checkButton(secondCard).isEnabled(), {message: `${second!.id} committed`}).toBe(false);
+      // The blind run shows no Ruling on Check; the walk does.
+      expect(await ruling(secondCard).isVisible(), `${path}: Ruling of ${second!.id}`).toBe(path !== "/self-check");
+      // What was kept back is what Check tells (so the list of secrets above is the ruling's, not made up).
+      if (!vague && path !== "/self-check") {
+        const told = await visibleText(ruling(secondCard));
+        expect(
+          secrets(second!, {vague}).filter((secret) => told.includes(secret)),
+          second!.id,
+        ).not.toEqual([]);
+      }
+      for (const item of list.filter((other) => other !== second)) await expectNothingTold(page, item, {vague});
+    }
+    expect(site.problems).toEqual([]);
+  }, 120_000);
+});
+
+describe("on Check", () => {
+  it("tells a trainee who listed a distractor in Step 1 that it is not an instruction, with the candidate's note", async () => {
+    const page = await freshPage("/edge-cases");
+
+    // Edge case 9: the request never states formality; the trainee adds it as a line of their own.
+    const edge9 = itemOf(page, "edge-9");
+    const formal = itemsById.get("edge-9")!.checklist.find((line) => line.role === "candidate")!;
+    await edge9.getByRole("textbox", {name: "An instruction with no words to point to"}).fill("formal");
+    await edge9.getByRole("button", {name: "Add", exact: true}).click();
+    await edge9.getByRole("combobox", {name: /formal/}).selectOption({label: "not met"});
+    expect(await visibleText(edge9)).not.toContain(formal.note!);
+    await commit(page, "edge-9", 4);
+    const told = await visibleText(ruling(edge9));
+    expect(told).toMatch(/“formal”[^.]*not an instruction/);
+    expect(told).toContain(formal.note!);
+
+    // Edge case 5a describes its request: Step 1 is a list, and "A polite tone" is a candidate on it.
+    const edge5a = itemOf(page, "edge-5a");
+    const polite = itemsById.get("edge-5a")!.checklist.find((line) => line.role === "candidate")!;
+    await edge5a.getByRole("checkbox", {name: polite.text}).check();
+    expect(await visibleText(edge5a)).not.toContain(polite.note!);
+    await commit(page, "edge-5a", 1);
+    const toldAgain = await visibleText(ruling(edge5a));
+    expect(toldAgain).toMatch(new RegExp(`“${polite.text}”[^.]*not an instruction`));
+    expect(toldAgain).toContain(polite.note!);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+
+  it("shows the seed's note when the trainee commits a score the seed names as a likely wrong one", async () => {
+    const page = await freshPage("/calibration");
+    const notesFor = (id: string, score: Score) =>
+      itemsById.get(id)!.notes.filter((note) => note.score !== undefined && note.score === score);
+    const expectNotes = async (card: Locator, id: string, score: Score) => {
+      const told = await visibleText(ruling(card));
+      const shown = notesFor(id, score);
+      expect(shown.length, `${id} names ${score} as a likely wrong score`).toBeGreaterThan(0);
+      for (const note of shown) {
+        expect(told, `${id} at ${score}`).toContain(note.label);
+        expect(told, `${id} at ${score}`).toContain(collapse(note.text));
+      }
+      // The notes on other scores stay out of it.
+      for (const other of itemsById.get(id)!.notes.filter((note) => note.score !== undefined && note.score !== score))
+        expect(told, `${id} at ${score}`).not.toContain(collapse(other.text));
+      return told;
+    };
+
+    for (const [id, score] of [
+      ["calibration-b", 3],
+      ["calibration-d", 2],
+      ["calibration-c", 2],
+    ] as const)
+      await expectNotes(await commit(page, id, score), id, score);
+
+    // Calibration C again: a retry at "not applicable" shows that note, and both attempts, the first counting.
+    const card = itemOf(page, "calibration-c");
+    await card.getByRole("button", {name: "Try again"}).click();
+    await radio(card, "n/a").check();
+    await checkButton(card).click();
+    await expect.poll(() => visibleText(ruling(card))).toMatch(/attempt 2/i);
+    const told = await expectNotes(card, "calibration-c", "n/a");
+    expect(told).toMatch(/first attempt/i);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("Part 2, the seven examples", () => {
+  it("keeps each example's split hidden until it has a “before” score, then shows it with the open question", async () => {
+    const examples = itemsOfPart("examples");
+    const page = await freshPage("/examples");
+    const hidden = async (item: Item) => {
+      const text = await visibleText(itemOf(page, item.id));
+      expect(text, item.id).not.toContain(collapse(item.openQuestion!));
+      for (const side of item.split!) if (side.reason) expect(text, item.id).not.toContain(side.reason);
+      // It says where to get a "before" score: the example in Part 1.
+      expect(await itemOf(page, item.id).locator(`a[href$="vague#${item.id}"]`).count(), item.id).toBe(1);
+    };
+    for (const item of examples) await hidden(item);
+
+    await page.goto("/vague");
+    const second = examples[1]!;
+    await commit(page, second.id, 4);
+    await page.goto("/examples");
+    await itemOf(page, second.id).waitFor();
+    const text = await visibleText(itemOf(page, second.id));
+    expect(text).toContain(collapse(second.openQuestion!));
+    for (const side of second.split!) if (side.reason) expect(text).toContain(side.reason);
+    expect(text).toMatch(/before.{0,20}4/);
+    for (const item of examples.filter((item) => item !== second)) await hidden(item);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("a saved record the site cannot read", () => {
+  const records = [
+    {kind: "invalid JSON", raw: '{"app":"rater-notebook","version":1,"answers":[{"item":'},
+    {kind: "a foreign object", raw: JSON.stringify({theme: "dark", answers: [1, 2, 3]})},
+    {kind: "an older version", raw: '{"app":"rater-notebook","version":0,"answers":[]}'},
+  ];
+  it.each(records)(
+    "is set aside with a message and a download when it is $kind, and the page keeps working",
+    async ({raw}) => {
+      const page = await freshPage("/calibration");
+      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, raw]);
+      await page.reload();
+
+      const notice = page.getByRole("status").filter({hasText: /set aside/i});
+      await notice.waitFor();
+      const download = notice.getByRole("link", {name: /download/i});
+      const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+      expect(await readFile((await file.path())!, "utf8")).toBe(raw);
+      expect(await storage(page, setAsideKey)).toBe(raw);
+
+      // The page keeps working: score and Check, saved as a fresh record; the set-aside text stays where it was.
+      const card = await commit(page, "calibration-a", 4);
+      expect(await visibleText(ruling(card))).toMatch(/ruled score/i);
+      const saved = JSON.parse((await storage(page, progressKey))!) as {app: string; answers: Answer[]};
+      expect(saved.app).toBe("rater-notebook");
+      expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([["calibration-a", 4]]);
+      expect(await storage(page, setAsideKey)).toBe(raw);
+
+      // After a reload the new record is read, the message is gone, and the set-aside text is still there.
+      await page.reload();
+      await ruling(itemOf(page, "calibration-a")).waitFor({state: "visible"});
+      expect(await radio(itemOf(page, "calibration-a"), 4).isChecked()).toBe(true);
+      await expect.poll(() => partStatus(page).innerText()).toBe(`1 of ${itemsOfPart("calibration").length} scored`);
+      expect(await notice.count()).toBe(0);
+      expect(await storage(page, setAsideKey)).toBe(raw);
+      expect(site.problems).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+describe("the calibration self-check", () => {
+  const runItems = calibration.items.map((id) => itemsById.get(id)!);
+  // Two exact, two one off (lenient), one three off (harsh): not passed.
+  const answersGiven: Record<string, Score> = {
+    "calibration-a": 4,
+    "calibration-b": 3,
+    "calibration-c": 2,
+    "calibration-d": 2,
+    "calibration-d-twist": 2,
+  };
+
+  it("stays blind until every case is answered, then reads the summary against the pass rule", async () => {
+    expect(runItems.map((item) => item.id)).toEqual(Object.keys(answersGiven));
+    const page = await freshPage("/self-check");
+    const summary = page.getByRole("region", {name: "Summary"});
+
+    // The pass rule and where it comes from are shown before the first case.
+    const rule = page.getByText(`At least ${calibration.pass.exactAtLeast} of ${calibration.pass.of} exact`);
+    expect(await rule.isVisible()).toBe(true);
+    expect(await visibleText(page.locator("body"))).toContain(collapse(calibration.source));
+    expect(
+      await rule.evaluate(
+        (node, id) => !!(node.compareDocumentPosition(document.getElementById(id)!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        runItems[0]!.id,
+      ),
+    ).toBe(true);
+
+    for (const [index, item] of runItems.entries()) {
+      const card = itemOf(page, item.id);
+      await radio(card, answersGiven[item.id]!).check();
+      await checkButton(card).click();
+      await expect.poll(() => checkButton(card).isEnabled(), {message: `${item.id} committed`}).toBe(false);
+      // Blind: no Ruling on any case, and no summary, until the last one is answered.
+      if (index === runItems.length - 1) break;
+      for (const other of runItems) {
+        expect(await ruling(itemOf(page, other.id)).isVisible(), `${other.id} after ${index + 1} answers`).toBe(false);
+        await expectNoRulingText(itemOf(page, other.id), other);
+      }
+      expect(await visibleText(summary)).toContain(`${index + 1} of ${runItems.length} answered`);
+      expect(await summary.getByRole("link").count()).toBe(0);
+    }
+
+    const expected = selfCheckSummary(
+      runItems.map((item) => ({
+        item: item.id,
+        phase: "guideline",
+        mode: "self-check",
+        attempt: 1,
+        score: answersGiven[item.id]!,
+        guideline: guideline.version,
+        at: "2025-01-01T00:00:00.000Z",
+      })),
+      runItems,
+      calibration.pass,
+    );
+    expect([expected.exact, expected.withinOne, expected.twoOrMoreOff, expected.pass]).toEqual([2, 4, 1, false]);
+    await expect.poll(() => visibleText(summary)).toMatch(/not passed/i);
+    const text = await visibleText(summary);
+    expect(text).toContain(`${expected.exact} of ${expected.total} exact`);
+    expect(text).toContain(`${expected.withinOne} within one`);
+    expect(text).toContain(`${expected.twoOrMoreOff} two or more off`);
+    expect(text).toMatch(/lenient/);
+    // The rules misapplied, each by its title in the guideline.
+    expect(expected.rulesMisapplied.length).toBeGreaterThan(0);
+    for (const {rule: id} of expected.rulesMisapplied) {
+      const title = guideline.rules.find((candidate) => candidate.id === id)?.title ?? id;
+      expect(text, `rule ${id}`).toContain(title);
+    }
+    // A link per case to its full feedback: the case on this page, whose Ruling every case now shows at once.
+    const links = summary.getByRole("link", {name: /its ruling/i});
+    expect(await links.count()).toBe(runItems.length);
+    const targets = await links.evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    expect(targets.map((href) => new URL(href).pathname + new URL(href).hash)).toEqual(
+      runItems.map((item) => `/self-check#${item.id}`),
+    );
+    for (const item of runItems) expect(await ruling(itemOf(page, item.id)).isVisible(), item.id).toBe(true);
+    expect(site.problems).toEqual([]);
+  }, 90_000);
+
+  it("opens, from each line of the summary, the case with the full feedback on the self-check answer", async () => {
+    const page = await freshPage("/self-check");
+    const progress = {
+      app: "rater-notebook" as const,
+      version: 1 as const,
+      answers: runItems.map((item): Answer => ({
+        item: item.id,
+        phase: "guideline",
+        mode: "self-check",
+        attempt: 1,
+        score: answersGiven[item.id]!,
+        guideline: guideline.version,
+        at: "2025-01-01T00:00:00.000Z",
+      })),
+    };
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [progressKey, serializeProgress(progress)],
+    );
+    await page.reload();
+    const summary = page.getByRole("region", {name: "Summary"});
+    const link = summary.getByRole("link", {name: /its ruling/i}).nth(3);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === "/self-check" && url.hash === "#calibration-d");
+    const card = itemOf(page, "calibration-d");
+    await scoreGroup(card).waitFor();
+    // "Full feedback": the case shows the self-check answer beside the ruling.
+    expect(await ruling(card).isVisible(), "the Ruling of the answer given in the self-check").toBe(true);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+/** Nothing of an item's ruling is visible in it. */
+async function expectNoRulingText(card: Locator, item: Item): Promise<void> {
+  const text = await visibleText(card);
+  expect(text, item.id).not.toMatch(/ruled score/i);
+  for (const secret of secrets(item, {vague: false})) expect(text, item.id).not.toContain(secret);
+}

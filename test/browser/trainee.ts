@@ -1,0 +1,142 @@
+// Helpers for the trainee pages' browser tests. They drive the pages only through the testing contract of issue 6
+// (the element whose id is the item id; in it a group named "Score" of radios "1" … "5" and "Not applicable", a
+// button "Check", and after Check a region or status named "Ruling") and through accessible roles and names, never
+// through CSS classes, so they survive a change of the pages' markup and style.
+import {mkdirSync} from "node:fs";
+import type {Locator, Page} from "playwright-core";
+import {expect} from "vitest";
+import type {Item} from "../../lib/item.js";
+import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../lib/load.js";
+import type {Score} from "../../lib/verdict.js";
+
+export const items: Item[] = loadItems();
+export const itemsById = new Map(items.map((item) => [item.id, item]));
+export const parts = loadParts();
+export const calibration = loadCalibration(undefined, items);
+/** The guideline version the pages show: the newest. */
+export const guideline = loadGuidelines().at(-1)!;
+
+export const progressKey = "rater-notebook:progress:v1";
+export const setAsideKey = `${progressKey}:set-aside`;
+
+/** The trainee pages, in the order a trainee walks them, with the items each one scores (none: a page to read). */
+export const pages = [
+  {path: "/", name: "home", scores: [] as Item[]},
+  ...parts.map((part) => ({
+    path: part.path,
+    name: part.id,
+    scores: part.items && part.phase ? items.filter((item) => item.part === part.items) : [],
+  })),
+  {path: "/self-check", name: "self-check", scores: calibration.items.map((id) => itemsById.get(id)!)},
+];
+
+export const itemsOfPart = (part: Item["part"]): Item[] => items.filter((item) => item.part === part);
+
+/** Where screenshots go (gitignored). */
+export const screensDir = "test-results/screens";
+mkdirSync(screensDir, {recursive: true});
+
+// ---- The testing contract ----
+
+/** The scored item: the element whose id is the item id. */
+export const itemOf = (page: Page, id: string): Locator => page.locator(`[id="${id}"]`);
+export const scoreGroup = (item: Locator): Locator => item.getByRole("group", {name: "Score", exact: true});
+export const scoreLabel = (score: Score): string => (score === "n/a" ? "Not applicable" : String(score));
+export const radio = (item: Locator, score: Score): Locator =>
+  scoreGroup(item).getByRole("radio", {name: scoreLabel(score), exact: true});
+export const checkButton = (item: Locator): Locator => item.getByRole("button", {name: "Check", exact: true});
+/** The comparison: a region (or a status) named "Ruling". */
+export const ruling = (item: Locator): Locator =>
+  item.getByRole("region", {name: "Ruling"}).or(item.getByRole("status", {name: "Ruling"}));
+
+/** The key that chooses a score in a focused item. */
+export const keyFor = (score: Score): string => (score === "n/a" ? "n" : String(score));
+
+/** Where the trainee stands in a part: "3 of 7 scored". */
+export const partStatus = (page: Page): Locator => page.getByText(/^\d+ of \d+ scored$/);
+
+/** Commits a score with the mouse (for tests that are not about the keyboard). */
+export async function commit(page: Page, id: string, score: Score): Promise<Locator> {
+  const item = itemOf(page, id);
+  await radio(item, score).check();
+  await checkButton(item).click();
+  await ruling(item).waitFor({state: "visible"});
+  return item;
+}
+
+/** The text a trainee can see in an element (hidden elements contribute nothing), with white space collapsed. */
+export async function visibleText(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\s+/g, " ");
+}
+
+export const collapse = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+// ---- Keyboard ----
+
+/** What has the keyboard focus: the ids of its ancestors, its tag, role, text and link target. */
+export interface Focus {
+  ancestors: string[];
+  tag: string;
+  type: string | null;
+  role: string | null;
+  text: string;
+  href: string | null;
+  rel: string | null;
+}
+
+export async function focused(page: Page): Promise<Focus | null> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return null;
+    const ancestors: string[] = [];
+    for (let node: Element | null = active; node; node = node.parentElement) if (node.id) ancestors.push(node.id);
+    return {
+      ancestors,
+      tag: active.tagName.toLowerCase(),
+      type: active.getAttribute("type"),
+      role: active.getAttribute("role"),
+      text: (active.textContent ?? "").replace(/\s+/g, " ").trim(),
+      href: active.getAttribute("href"),
+      rel: active.getAttribute("rel"),
+    };
+  });
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focus satisfies `test`, at most `max` times; fails with where the focus went.
+ * Returns the number of presses.
+ */
+export async function tabUntil(
+  page: Page,
+  test: (focus: Focus) => boolean,
+  {what, max = 400, shift = false}: {what: string; max?: number; shift?: boolean},
+): Promise<number> {
+  const seen: string[] = [];
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press(shift ? "Shift+Tab" : "Tab");
+    const focus = await focused(page);
+    if (focus && test(focus)) return presses;
+    seen.push(
+      focus ? `${focus.tag}${focus.ancestors[0] ? `#${focus.ancestors[0]}` : ""} "${focus.text.slice(0, 30)}"` : "body",
+    );
+  }
+  throw new Error(
+    `${what}: not reached in ${max} presses of ${shift ? "Shift+Tab" : "Tab"}; last: ${seen.slice(-5).join(", ")}`,
+  );
+}
+
+/** A control in the item the digit keys work in: anything but a text field or a list box. */
+export const inItem = (id: string) => (focus: Focus) =>
+  focus.ancestors.includes(id) && !(focus.tag === "input" && focus.type === "text") && focus.tag !== "select";
+
+export const isLink = (name: RegExp) => (focus: Focus) => focus.tag === "a" && name.test(focus.text);
+
+/** The first attempt's score a test gives an item: the ruled score, or the one `choose` picks. */
+export function ruledScore(id: string): Score {
+  return itemsById.get(id)!.score;
+}
+
+/** Fails with the problems the site recorded (requests to other hosts, console errors), if any. */
+export function expectNoProblems(problems: string[]): void {
+  expect(problems).toEqual([]);
+}

@@ -1,4 +1,4 @@
-import {execFile} from "node:child_process";
+import {execFile, spawnSync} from "node:child_process";
 import {
   chmodSync,
   cpSync,
@@ -653,13 +653,24 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     );
   });
 
-  it("a read-only run folder: refused before calling, one line", async () => {
+  it("a read-only run folder: refused before calling, one line", async (context) => {
     const root = tempRoot();
     mkdirSync(join(root, "data/runs"));
     chmodSync(join(root, "data/runs"), 0o555);
     // root writes through any mode: run the CLI as nobody then, so the folder really is read-only to it.
     chmodSync(root, 0o755);
     const asUser = process.getuid?.() === 0 ? {uid: 65534, gid: 65534} : undefined;
+    // nobody must be able to reach the project (a checkout under a private folder is not reachable): else skip.
+    if (asUser) {
+      const probe = spawnSync(process.execPath, ["-e", "require('fs').accessSync('node_modules/.bin/tsx')"], {
+        ...asUser,
+        cwd: process.cwd(),
+      });
+      if (probe.status !== 0) {
+        console.log("skipped: the user nobody cannot reach this checkout, so a read-only folder cannot be simulated");
+        context.skip();
+      }
+    }
     const result = await run(root, ["--model", "example/model"], {asUser});
     expect(refusedBeforeCalling(result, 1)).toBe(
       "probes:run: cannot write runs to data/runs/six-step-chain/v2: the folder is not writable; nothing recorded",

@@ -662,10 +662,7 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     const asUser = process.getuid?.() === 0 ? {uid: 65534, gid: 65534} : undefined;
     // nobody must be able to reach the project (a checkout under a private folder is not reachable): else skip.
     if (asUser) {
-      const probe = spawnSync(process.execPath, ["-e", "require('fs').accessSync('node_modules/.bin/tsx')"], {
-        ...asUser,
-        cwd: process.cwd(),
-      });
+      const probe = spawnSync("node_modules/.bin/tsx", ["-e", "0"], {...asUser, cwd: process.cwd()});
       if (probe.status !== 0) {
         console.log("skipped: the user nobody cannot reach this checkout, so a read-only folder cannot be simulated");
         context.skip();

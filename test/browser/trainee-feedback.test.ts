@@ -8,6 +8,8 @@ import type {Item} from "../../lib/item.js";
 import {serializeProgress, type Answer} from "../../lib/trainee/progress.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
 import type {Score} from "../../lib/verdict.js";
+import {derive, ruleSetOf} from "../../lib/engine.js";
+import {loadGuidelines} from "../../lib/load.js";
 import {openSite, type Site} from "./site.js";
 import {
   calibration,
@@ -362,6 +364,76 @@ describe("the calibration self-check", () => {
     await scoreGroup(card).waitFor();
     // "Full feedback": the case shows the self-check answer beside the ruling.
     expect(await ruling(card).isVisible(), "the Ruling of the answer given in the self-check").toBe(true);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("answers kept across guideline versions, and starting over", () => {
+  const answerUnder = (item: string, version: string, score: Score): Answer => ({
+    item,
+    phase: "guideline",
+    attempt: 1,
+    score,
+    guideline: version,
+    at: "2025-01-01T00:00:00.000Z",
+  });
+  const seed = async (page: Page, answers: Answer[]) => {
+    const record = {app: "rater-notebook" as const, version: 1 as const, answers};
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, serializeProgress(record)]);
+    await page.reload();
+  };
+
+  it("says so on an item whose ruling moved since the trainee scored it under an older version, and only there", async () => {
+    // Which Part 4 items an older version rules differently is the engine's to say, not the test's.
+    const versions = loadGuidelines();
+    const older = versions.find((version) => version.version !== guideline.version)!;
+    const scoreUnder = (item: Item, version: typeof older) => derive(item, ruleSetOf(version)).score;
+    const examples = itemsOfPart("examples");
+    const moved = examples.find((item) => scoreUnder(item, older) !== scoreUnder(item, guideline))!;
+    const kept = examples.find((item) => scoreUnder(item, older) === scoreUnder(item, guideline))!;
+    expect(moved, `an example that ${older.version} rules differently`).toBeDefined();
+    expect(kept, `an example that ${older.version} rules the same`).toBeDefined();
+
+    const page = await freshPage("/rubric");
+    await seed(page, [answerUnder(moved.id, older.version, 3), answerUnder(kept.id, older.version, 3)]);
+    const movedCard = itemOf(page, moved.id);
+    await ruling(movedCard).waitFor({state: "visible"});
+    expect(await visibleText(ruling(movedCard))).toContain(`You scored this under guideline ${older.version}`);
+    expect(await visibleText(ruling(movedCard))).toContain(`the ruling shown is ${guideline.version}'s`);
+    const keptCard = itemOf(page, kept.id);
+    await ruling(keptCard).waitFor({state: "visible"});
+    expect(await visibleText(keptCard)).not.toContain("You scored this under guideline");
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+
+  it("asks before it deletes: keeping the answers changes nothing, confirming empties every part", async () => {
+    const page = await freshPage("/");
+    await seed(page, [
+      answerUnder("example-1", guideline.version, 5),
+      answerUnder("calibration-a", guideline.version, 4),
+    ]);
+    const before = await storage(page, progressKey);
+
+    const open = page.getByRole("button", {name: /^Start over/});
+    const question = page.getByRole("group", {name: "Start over"});
+    expect(await question.isVisible()).toBe(false);
+    await open.click();
+    await question.waitFor();
+    expect(await visibleText(question)).toContain("2 answers");
+    await question.getByRole("button", {name: "Keep my answers"}).click();
+    expect(await question.isVisible()).toBe(false);
+    expect(await storage(page, progressKey)).toBe(before);
+
+    await open.click();
+    await question.getByRole("button", {name: "Delete every answer"}).click();
+    await page.getByRole("status").filter({hasText: "Every answer is deleted"}).waitFor();
+    const saved = JSON.parse((await storage(page, progressKey)) ?? "{}") as {answers?: Answer[]};
+    expect(saved.answers ?? []).toEqual([]);
+
+    // The parts no longer count those answers, on a fresh load too.
+    await page.goto("/calibration");
+    await expect.poll(() => partStatus(page).innerText()).toBe(`0 of ${itemsOfPart("calibration").length} scored`);
+    expect(await ruling(itemOf(page, "calibration-a")).isVisible()).toBe(false);
     expect(site.problems).toEqual([]);
   }, 60_000);
 });

@@ -423,6 +423,39 @@ export function reportBytes(
   }
 }
 
+/** Where a page's JavaScript and data come from, by the folder Framework serves them from. */
+const sources = [
+  {label: "Framework", test: (path: string) => path.startsWith("/_observablehq/")},
+  {label: "libraries", test: (path: string) => path.startsWith("/_node/") || path.startsWith("/_npm/")},
+  {label: "site code", test: (path: string) => path.startsWith("/_import/")},
+  {label: "data", test: (path: string) => path.startsWith("/_file/")},
+];
+
+/**
+ * The raw bytes of each trainee page by source, beside the budget the target leaves: Framework's client and runtime
+ * load on every page, so what is left for the site's code and data is the budget less that.
+ */
+export function reportBreakdown(baseline: PageBytes, loaded: Map<string, Loaded[]>, traineePages: string[]): void {
+  const budget = jsAndData(baseline).raw * target;
+  console.log(
+    `where the raw bytes of JS and data come from (kB); the target leaves ${kB(budget)} kB a page ` +
+      `(${target} x ${kB(jsAndData(baseline).raw)})`,
+  );
+  console.log(`  ${"page".padEnd(23)}${sources.map(({label}) => label.padStart(11)).join("")}   left for code+data`);
+  for (const path of traineePages) {
+    const responses = (loaded.get(path) ?? []).filter(({kind}) => kind === "js" || kind === "data");
+    const sizes = sources.map(({test}) =>
+      responses.filter((response) => test(response.path)).reduce((sum, {body}) => sum + body.length, 0),
+    );
+    const left = budget - sizes[0]!;
+    const used = sizes[1]! + sizes[2]! + sizes[3]!;
+    console.log(
+      `  ${path.padEnd(23)}${sizes.map((size) => kB(size).padStart(11)).join("")}   ` +
+        `${kB(left)} kB, uses ${kB(used)} kB (${(used / left).toFixed(2)}x)`,
+    );
+  }
+}
+
 /**
  * The whole trainee bench on a project folder whose dist/ is Framework's output, before the post-build step: the
  * bytes as Framework emits them, then after scripts/postbuild.ts (as `npm run build` ships them), beside the d3 and
@@ -451,6 +484,11 @@ export async function benchTrainee(project: string): Promise<void> {
       baselineBytes,
       after,
       before,
+      pages.filter((path) => !path.startsWith("/probes/")),
+    );
+    reportBreakdown(
+      baselineBytes,
+      loaded,
       pages.filter((path) => !path.startsWith("/probes/")),
     );
   } finally {

@@ -15,12 +15,16 @@ export type Relation = "same" | "narrower" | "broader" | "partial-overlap" | "no
 
 /**
  * The counts a constraint allows. "At most n" counts from 0: the seed's table needs that reading (see
- * data/rubric-writer.yaml); the guideline's rule that a ceiling still needs one is for raters, not criteria.
+ * data/rubric-writer.yaml); the guideline's rule that a ceiling still needs one is for raters, not criteria, but an
+ * author may read a ceiling that way (`ceilingNeedsOne`).
  */
-export function countRange(constraint: CountConstraint): CountRange {
+export function countRange(
+  constraint: CountConstraint,
+  {ceilingNeedsOne = false}: {ceilingNeedsOne?: boolean} = {},
+): CountRange {
   switch (constraint.kind) {
     case "at-most":
-      return [0, constraint.n];
+      return [ceilingNeedsOne ? Math.min(1, constraint.n) : 0, constraint.n];
     case "at-least":
       return [constraint.n, null];
     case "exactly":
@@ -45,4 +49,58 @@ export function relate(request: CountRange, criterion: CountRange): Relation {
   if (criterionMin >= requestMin && criterionMax <= requestMax) return "narrower";
   if (criterionMin <= requestMin && criterionMax >= requestMax) return "broader";
   return "partial-overlap";
+}
+
+/** The counts in `from` that `without` does not allow: none, one range, or two (a hole in the middle). */
+export function countsOutside(from: CountRange, without: CountRange): CountRange[] {
+  const [min, max] = [from[0], upper(from)];
+  const [holeMin, holeMax] = [without[0], upper(without)];
+  if (holeMin > max || holeMax < min) return [from];
+  const left: CountRange[] = holeMin > min ? [[min, holeMin - 1]] : [];
+  const right: CountRange[] = holeMax < max ? [[holeMax + 1, max === Infinity ? null : max]] : [];
+  return [...left, ...right];
+}
+
+/**
+ * What a criterion does to responses: the counts it penalizes though the request allows them, and the counts it
+ * rewards though the request does not allow them.
+ */
+export function consequences(
+  request: CountRange,
+  criterion: CountRange,
+): {relation: Relation; penalizes: CountRange[]; rewards: CountRange[]} {
+  return {
+    relation: relate(request, criterion),
+    penalizes: countsOutside(request, criterion),
+    rewards: countsOutside(criterion, request),
+  };
+}
+
+/** A range of counts in words: "exactly 2", "0 to 2", "3 or more". */
+export function describeRange([min, max]: CountRange): string {
+  if (max === null) return `${min} or more`;
+  return min === max ? `exactly ${min}` : `${min} to ${max}`;
+}
+
+/** A constraint in the words an author would type: "at most 2", "between 1 and 3". */
+export function describeConstraint(constraint: CountConstraint): string {
+  switch (constraint.kind) {
+    case "at-most":
+      return `at most ${constraint.n}`;
+    case "at-least":
+      return `at least ${constraint.n}`;
+    case "exactly":
+      return `exactly ${constraint.n}`;
+    case "between":
+      return `between ${constraint.min} and ${constraint.max}`;
+  }
+}
+
+/** Why a constraint cannot be read, or null: counts are whole numbers from 0, and a range runs low to high. */
+export function constraintProblem(constraint: CountConstraint): string | null {
+  const counts = constraint.kind === "between" ? [constraint.min, constraint.max] : [constraint.n];
+  if (counts.some((count) => !Number.isInteger(count) || count < 0)) return "a count is a whole number, 0 or more";
+  if (constraint.kind === "between" && constraint.min > constraint.max)
+    return `"between" needs the lower count first (${constraint.max} and ${constraint.min}?)`;
+  return null;
 }

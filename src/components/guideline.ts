@@ -2,6 +2,7 @@ import type {Guideline, GuidelineRule} from "../lib/guideline.js";
 import {itemLabel, type CoverageRow} from "../lib/coverage.js";
 import type {TrainingPart} from "../lib/parts.js";
 import {el, type Child} from "./dom.js";
+import {Table, TableRow} from "./table.js";
 
 /** The parts in the order a trainee walks them, each with what `status` adds (the trainee's progress). */
 export function PartsList(
@@ -90,33 +91,12 @@ export function RubricTable(guideline: Guideline): HTMLElement {
   return el(
     "figure",
     {class: "rubric"},
-    el(
-      "table",
-      {},
-      el(
-        "thead",
-        {},
-        el(
-          "tr",
-          {},
-          el("th", {scope: "col"}, "Score"),
-          el("th", {scope: "col"}, "Meaning"),
-          el("th", {scope: "col"}, "Checklist result"),
-        ),
-      ),
-      el(
-        "tbody",
-        {},
-        guideline.rubric.map((level) =>
-          el(
-            "tr",
-            {},
-            el("th", {scope: "row"}, String(level.score)),
-            el("td", {}, level.meaning),
-            el("td", {}, level.checklist),
-          ),
-        ),
-      ),
+    Table(
+      {
+        head: ["Score", "Meaning", "Checklist result"],
+        rows: guideline.rubric.map((level) => [String(level.score), level.meaning, level.checklist]),
+      },
+      {rowHeaders: true},
     ),
     el("figcaption", {}, guideline.notApplicable),
   );
@@ -124,30 +104,26 @@ export function RubricTable(guideline: Guideline): HTMLElement {
 
 /** Which cases show each score: a trainee sees every level has a worked example. */
 export function CoverageTable(rows: readonly CoverageRow[]): HTMLElement {
-  return el(
-    "table",
-    {class: "coverage"},
-    el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Score"), el("th", {scope: "col"}, "Where it is shown"))),
-    el(
-      "tbody",
-      {},
-      rows.map((row) =>
-        el(
-          "tr",
-          {"data-score": String(row.score)},
-          el("th", {scope: "row"}, row.score === "n/a" ? "not applicable" : String(row.score)),
-          el(
-            "td",
-            {},
+  return Table(
+    {
+      head: ["Score", "Where it is shown"],
+      rows: rows.map((row) => {
+        const tr = TableRow(
+          [
+            row.score === "n/a" ? "not applicable" : String(row.score),
             row.items.length
               ? row.items.map((item, index) => [
                   index ? "; " : "",
                   el("span", {title: item.title}, itemLabel(item.id, item.part)),
                 ])
               : el("em", {}, "no worked example"),
-          ),
-        ),
-      ),
-    ),
+          ],
+          {rowHeader: true},
+        );
+        tr.dataset.score = String(row.score);
+        return tr;
+      }),
+    },
+    {className: "coverage"},
   );
 }

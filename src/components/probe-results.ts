@@ -2,7 +2,8 @@
 import {formatTotal} from "../lib/probes/score.js";
 import type {ProbeView} from "../lib/probes/view.js";
 import {el} from "./dom.js";
-import {OutcomeBadge, ProbeTable} from "./probe-table.js";
+import {OutcomeBadge} from "./probe-table.js";
+import {Table} from "./table.js";
 
 export function Results(view: ProbeView): HTMLElement {
   const withRuns = view.versions.filter((v) => v.runs.length > 0);
@@ -30,31 +31,28 @@ export function Results(view: ProbeView): HTMLElement {
     "div",
     {class: "probe-results"},
     [...withRuns].reverse().map((v) =>
-      el(
-        "div",
-        {class: "table-scroll"},
-        ProbeTable(
-          {
-            head: ["Model", "Date", "Total", ...v.rules.map((r) => `Step ${r.step}`), "Truncated"],
-            rows: v.runs.map((run) => [
-              el("code", {}, run.model),
-              el("time", {datetime: run.startedAt}, run.startedAt.slice(0, 10)),
-              // A reply cut off by the token limit is recorded, not scored: its steps are not failures.
-              run.score ? formatTotal(run.score.total) : "not scored",
-              ...v.rules.map((rule) => {
-                const outcome = run.score?.rules.find((r) => r.id === rule.id)?.outcome;
-                return outcome ? OutcomeBadge(outcome) : "—";
-              }),
-              run.truncated ? `yes (finish reason “length”)` : "no",
-            ]),
-          },
-          {
-            caption: `${v.version === view.current ? `${v.version} · current` : v.version}: ${v.runs.length} run${
-              v.runs.length === 1 ? "" : "s"
-            } (maxTokens ${v.parameters.maxTokens})`,
-            className: "probe-runs",
-          },
-        ),
+      Table(
+        {
+          head: ["Model", "Date", "Total", ...v.rules.map((r) => `Step ${r.step}`), "Truncated"],
+          rows: v.runs.map((run) => [
+            el("code", {}, run.model),
+            el("time", {datetime: run.startedAt}, run.startedAt.slice(0, 10)),
+            // A reply cut off by the token limit is recorded, not scored: its steps are not failures.
+            run.score ? formatTotal(run.score.total) : "not scored",
+            ...v.rules.map((rule) => {
+              const outcome = run.score?.rules.find((r) => r.id === rule.id)?.outcome;
+              return outcome ? OutcomeBadge(outcome) : "—";
+            }),
+            run.truncated ? `yes (finish reason “length”)` : "no",
+          ]),
+        },
+        {
+          caption: `${v.version === view.current ? `${v.version} · current` : v.version}: ${v.runs.length} run${
+            v.runs.length === 1 ? "" : "s"
+          } (maxTokens ${v.parameters.maxTokens})`,
+          className: "probe-table probe-runs",
+          scroll: true,
+        },
       ),
     ),
   );

@@ -13,7 +13,8 @@ import {
   type VersionView,
 } from "../lib/probes/view.js";
 import {el} from "./dom.js";
-import {OutcomeBadge, ProbeTable} from "./probe-table.js";
+import {OutcomeBadge} from "./probe-table.js";
+import {Table} from "./table.js";
 
 export function Summary(view: ProbeView): HTMLElement {
   const v = currentVersion(view);
@@ -95,7 +96,7 @@ function Example(example: ExampleView, {version, index}: {version: VersionView; 
         ? el("span", {class: "outcome outcome-pass"}, "every step as declared")
         : el("span", {class: "outcome outcome-fail"}, "differs from what the example declares"),
     ),
-    ProbeTable(
+    Table(
       {
         head: ["Step", "Checks", "Strict", "Loose"],
         rows: version.rules.map((rule, i) => {
@@ -109,7 +110,7 @@ function Example(example: ExampleView, {version, index}: {version: VersionView; 
           ];
         }),
       },
-      {className: "probe-steps"},
+      {className: "probe-table probe-steps"},
     ),
   );
 }

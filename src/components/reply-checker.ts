@@ -5,6 +5,7 @@ import {formatTotal, scoreBoth, type ScoreReport} from "../lib/probes/score.js";
 import {compareWithRegex, looseNote, readerVerdicts, type ReaderVerdict, type VersionView} from "../lib/probes/view.js";
 import {el} from "./dom.js";
 import {OutcomeBadge} from "./probe-table.js";
+import {Table} from "./table.js";
 import {debounce} from "./schedule.js";
 
 export function ReplyChecker(version: VersionView): HTMLElement {
@@ -85,35 +86,18 @@ export function ReplyChecker(version: VersionView): HTMLElement {
     el("label", {for: "probe-reply"}, "Paste a reply"),
     textarea,
     total,
-    el(
-      "div",
-      {class: "table-scroll"},
-      el(
-        "table",
-        {class: "probe-table probe-checklist"},
-        el(
-          "caption",
-          {},
+    Table(
+      {
+        head: ["Step", "Instruction", "Guideline rule", "Your verdict", "Regex (strict)", "Loose", "Compared"],
+        rows: rows.map((r) => r.row),
+      },
+      {
+        caption:
           `The prompt's steps as a guideline checklist (${version.version}). ` +
-            "Rate each step yourself, then compare with the regex.",
-        ),
-        el(
-          "thead",
-          {},
-          el(
-            "tr",
-            {},
-            ["Step", "Instruction", "Guideline rule", "Your verdict", "Regex (strict)", "Loose", "Compared"].map((c) =>
-              el("th", {scope: "col"}, c),
-            ),
-          ),
-        ),
-        el(
-          "tbody",
-          {},
-          rows.map((r) => r.row),
-        ),
-      ),
+          "Rate each step yourself, then compare with the regex.",
+        className: "probe-table probe-checklist",
+        scroll: true,
+      },
     ),
   );
 }

@@ -11,6 +11,7 @@ import type {Answer} from "../lib/trainee/progress.js";
 import {describeDistance, describeImplied, listingText, rubricRowLabels, scoreText} from "../lib/trainee/words.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import {el, type Child} from "./dom.js";
+import {Table} from "./table.js";
 
 /** Where each part's items are scored with the guideline, for links between cases. */
 const pathOfPart: Record<Item["part"], string> = {
@@ -110,26 +111,18 @@ function ChecklistTable(
       ),
     ];
   });
-  return el(
-    "div",
-    {class: "table-scroll", tabindex: 0},
-    el(
-      "table",
-      {class: "ruling-checklist"},
-      el("caption", {}, "The ruled checklist beside yours"),
-      el(
-        "thead",
-        {},
-        el(
-          "tr",
-          {},
-          ["Ruled line", "Ruled", "Yours", "", "Rule that decides it"].map((head) =>
-            el("th", {scope: "col"}, head || el("span", {class: "visually-hidden"}, "Compared")),
-          ),
-        ),
-      ),
-      el("tbody", {}, rows),
-    ),
+  return Table(
+    {
+      head: [
+        "Ruled line",
+        "Ruled",
+        "Yours",
+        el("span", {class: "visually-hidden"}, "Compared"),
+        "Rule that decides it",
+      ],
+      rows,
+    },
+    {caption: "The ruled checklist beside yours", className: "ruling-checklist", scroll: true},
   );
 }
 

@@ -11,6 +11,7 @@ import {selfCheckSummary} from "../lib/trainee/self-check.js";
 import {describeDistance, describeLean, describePassRule, describeTally, scoreText} from "../lib/trainee/words.js";
 import type {CalibrationCheck, RubricWriter} from "../lib/content.js";
 import {el, type Child} from "./dom.js";
+import {Table, TableRow, tableOf, tableRows} from "./table.js";
 import {GuidelineView, RubricTable} from "./guideline.js";
 import {CaseText} from "./item-text.js";
 import {PartHeader, PartNav} from "./part-page.js";
@@ -196,56 +197,26 @@ export function GuidelinePart(data: TraineeData, store = openProgressStore()): H
 /** The seed's scored table, a row shown only once the trainee has checked that example under the guideline. */
 function ScoredTable(ctx: Context): HTMLElement {
   const table = ctx.part.scoredTable!;
-  const body = el("tbody", {});
-  const render = () => {
-    body.replaceChildren(
-      ...itemsOf(ctx, "examples").map((item) => {
-        const checked = firstAttempt(ctx.store.get(), item.id, "guideline");
-        const row = item.scoredRow;
-        return checked && row
-          ? el(
-              "tr",
-              {},
-              el("th", {scope: "row"}, item.seedNumber ?? ""),
-              el("td", {}, row.mainTask),
-              el("td", {}, row.others),
-              el("td", {}, row.score),
-            )
-          : el(
-              "tr",
-              {class: "row-hidden"},
-              el("th", {scope: "row"}, item.seedNumber ?? ""),
-              el("td", {colspan: 3}, el("a", {href: `#${item.id}`}, "Check this example to see its row")),
-            );
-      }),
-    );
-  };
-  render();
-  ctx.store.subscribe(render);
+  const rows = () =>
+    itemsOf(ctx, "examples").map((item) => {
+      const checked = firstAttempt(ctx.store.get(), item.id, "guideline");
+      const row = item.scoredRow;
+      if (checked && row) return [item.seedNumber ?? "", row.mainTask, row.others, row.score];
+      const hidden = TableRow([item.seedNumber ?? ""], {rowHeader: true});
+      hidden.className = "row-hidden";
+      hidden.append(el("td", {colspan: 3}, el("a", {href: `#${item.id}`}, "Check this example to see its row")));
+      return hidden;
+    });
+  const view = Table(
+    {head: [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score], rows: rows()},
+    {rowHeaders: true, scroll: true},
+  );
+  ctx.store.subscribe(() => tableOf(view).tBodies[0]!.replaceChildren(...tableRows(rows(), {rowHeaders: true})));
   return el(
     "section",
     {"class": "scored-table", "aria-labelledby": "scored-table-title"},
     el("h2", {id: "scored-table-title"}, table.title),
-    el(
-      "div",
-      {class: "table-scroll", tabindex: 0},
-      el(
-        "table",
-        {},
-        el(
-          "thead",
-          {},
-          el(
-            "tr",
-            {},
-            [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score].map((c) =>
-              el("th", {scope: "col"}, c),
-            ),
-          ),
-        ),
-        body,
-      ),
-    ),
+    view,
     ctx.part.closing.map((text) => el("p", {class: "closing"}, text)),
   );
 }
@@ -285,37 +256,12 @@ function RubricWriterCheck(writer: RubricWriter, {guideline}: {guideline: Guidel
       el("span", {class: "item-state"}, "not scored: a check for people writing criteria"),
     ),
     el("p", {}, writer.intro),
-    el(
-      "div",
-      {class: "table-scroll", tabindex: 0},
-      el(
-        "table",
-        {},
-        el(
-          "thead",
-          {},
-          el(
-            "tr",
-            {},
-            [writer.columns.relationship, writer.columns.example, writer.columns.problem].map((c) =>
-              el("th", {scope: "col"}, c),
-            ),
-          ),
-        ),
-        el(
-          "tbody",
-          {},
-          writer.rows.map((row) =>
-            el(
-              "tr",
-              {},
-              el("th", {scope: "row"}, row.relationship),
-              el("td", {}, `“${row.criterion}”`),
-              el("td", {}, row.problem),
-            ),
-          ),
-        ),
-      ),
+    Table(
+      {
+        head: [writer.columns.relationship, writer.columns.example, writer.columns.problem],
+        rows: writer.rows.map((row) => [row.relationship, `“${row.criterion}”`, row.problem]),
+      },
+      {rowHeaders: true, scroll: true},
     ),
     el("p", {class: "muted"}, "The numbers rule it rests on: ", RuleRef("numbers", {guideline})),
   );
@@ -396,39 +342,21 @@ export function SelfCheck(
         ` — ${describeTally(result)}`,
       ),
       el("p", {}, describeLean(result)),
-      el(
-        "div",
-        {class: "table-scroll", tabindex: 0},
-        el(
-          "table",
-          {},
-          el("caption", {}, "Each case, your answer and the ruled score"),
-          el(
-            "thead",
-            {},
-            el(
-              "tr",
-              {},
-              ["Case", "Yours", "Ruled", "How far", "Full feedback"].map((c) => el("th", {scope: "col"}, c)),
-            ),
-          ),
-          el(
-            "tbody",
-            {},
-            result.items.map((row) => {
-              const item = ctx.itemsById.get(row.id)!;
-              return el(
-                "tr",
-                {},
-                el("th", {scope: "row"}, `${itemLabel(item.id, item.part)}: ${item.title}`),
-                el("td", {}, row.trainee === null ? "—" : scoreText(row.trainee)),
-                el("td", {}, scoreText(row.ruled)),
-                el("td", {}, row.score ? describeDistance(row.score) : ""),
-                el("td", {}, el("a", {href: `#${item.id}`}, "Its ruling, above")),
-              );
-            }),
-          ),
-        ),
+      Table(
+        {
+          head: ["Case", "Yours", "Ruled", "How far", "Full feedback"],
+          rows: result.items.map((row) => {
+            const item = ctx.itemsById.get(row.id)!;
+            return [
+              `${itemLabel(item.id, item.part)}: ${item.title}`,
+              row.trainee === null ? "—" : scoreText(row.trainee),
+              scoreText(row.ruled),
+              row.score ? describeDistance(row.score) : "",
+              el("a", {href: `#${item.id}`}, "Its ruling, above"),
+            ];
+          }),
+        },
+        {caption: "Each case, your answer and the ruled score", rowHeaders: true, scroll: true},
       ),
       result.rulesMisapplied.length
         ? el(

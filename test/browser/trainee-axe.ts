@@ -194,6 +194,23 @@ export function axeSuite(width: 390 | 1440): void {
     return {violations: found, layout: broken};
   }
 
+  /** Each page in turn (after Check: with some of its items checked first), every finding collected. */
+  async function auditEach(page: Page, targets: readonly TraineePage[], state: "before" | "after"): Promise<void> {
+    const violations: string[] = [];
+    const broken: string[] = [];
+    for (const target of targets) {
+      await page.goto(target.path);
+      await ready(page, target);
+      if (state === "after") await checkSome(page, target);
+      const found = await auditBothSchemes(page, target, state);
+      violations.push(...found.violations);
+      broken.push(...found.layout);
+    }
+    expect.soft(violations, "axe-core").toEqual([]);
+    expect.soft(broken, "layout").toEqual([]);
+    expect(site.problems).toEqual([]);
+  }
+
   async function open(path: string): Promise<Page> {
     const page = await (await site.newContext()).newPage();
     await page.setViewportSize({width, height: 900});
@@ -203,40 +220,15 @@ export function axeSuite(width: 390 | 1440): void {
 
   describe(`every trainee page at ${width} px, light and dark: axe-core and the layout`, () => {
     it("has no accessibility violations and an unbroken layout before Check", async () => {
-      const page = await open("/");
-      const violations: string[] = [];
-      const broken: string[] = [];
-      for (const target of pages) {
-        await page.goto(target.path);
-        await ready(page, target);
-        const found = await auditBothSchemes(page, target, "before");
-        violations.push(...found.violations);
-        broken.push(...found.layout);
-      }
-      expect.soft(violations, "axe-core").toEqual([]);
-      expect.soft(broken, "layout").toEqual([]);
-      expect(site.problems).toEqual([]);
+      await auditEach(await open("/"), pages, "before");
     }, 300_000);
 
     it("has no accessibility violations and an unbroken layout after Check", async () => {
-      const page = await open("/");
-      const violations: string[] = [];
-      const broken: string[] = [];
       // Items of every part checked, part by part (`checkedAfter`); then Part 2 shows their splits, the self-check its
       // summary, the start page the trainee's progress. The guideline (Part 3) has nothing to check, shows no progress.
       const scored = pages.filter((target) => target.scores.length);
       const after = [...scored, ...pages.filter((target) => !target.scores.length && target.name !== "guideline")];
-      for (const target of after) {
-        await page.goto(target.path);
-        await ready(page, target);
-        await checkSome(page, target);
-        const found = await auditBothSchemes(page, target, "after");
-        violations.push(...found.violations);
-        broken.push(...found.layout);
-      }
-      expect.soft(violations, "axe-core").toEqual([]);
-      expect.soft(broken, "layout").toEqual([]);
-      expect(site.problems).toEqual([]);
+      await auditEach(await open("/"), after, "after");
     }, 300_000);
   });
 }

@@ -1,6 +1,15 @@
 import {describe, expect, it} from "vitest";
 import {loadRubricWriter} from "../../lib/load.js";
-import {countRange, relate, type CountRange} from "../../lib/rubric-writer.js";
+import {
+  consequences,
+  constraintProblem,
+  countRange,
+  countsOutside,
+  describeConstraint,
+  describeRange,
+  relate,
+  type CountRange,
+} from "../../lib/rubric-writer.js";
 
 describe("the seed's rubric-writer table", () => {
   const check = loadRubricWriter();
@@ -39,5 +48,50 @@ describe("relate", () => {
   it("reads a ceiling that needs one (the raters' rule) as making 'between one and three' broader", () => {
     // Why the table counts "at most" from 0: with [1, 2] the seed's partial-overlap row would not hold.
     expect(relate(at(1, 2), at(1, 3))).toBe("broader");
+  });
+});
+
+describe("what a criterion does to responses", () => {
+  const check = loadRubricWriter();
+  const request = countRange(check.request.constraint);
+
+  it("names, for each of the seed's rows, the counts penalized and rewarded", () => {
+    const found = check.rows.map((row) => {
+      const {relation, penalizes, rewards} = consequences(request, row.range);
+      return [row.criterion, relation, penalizes.map(describeRange), rewards.map(describeRange)];
+    });
+    expect(found).toEqual([
+      ["no more than two", "same", [], []],
+      ["exactly two", "narrower", ["0 to 1"], []],
+      ["at most four", "broader", [], ["3 to 4"]],
+      ["between one and three", "partial-overlap", ["exactly 0"], ["exactly 3"]],
+      ["at least three", "no-overlap", ["0 to 2"], ["3 or more"]],
+    ]);
+  });
+
+  it("finds a hole on both sides, and open ends", () => {
+    expect(countsOutside([0, 10], [3, 5])).toEqual([
+      [0, 2],
+      [6, 10],
+    ]);
+    expect(countsOutside([2, null], [0, 4])).toEqual([[5, null]]);
+    expect(countsOutside([2, null], [5, null])).toEqual([[2, 4]]);
+    expect(countsOutside([2, 4], [2, null])).toEqual([]);
+  });
+
+  it("reads a ceiling as needing at least one when asked, which turns the seed's partial overlap broader", () => {
+    const needsOne = countRange(check.request.constraint, {ceilingNeedsOne: true});
+    expect(needsOne).toEqual([1, 2]);
+    expect(countRange({kind: "at-most", n: 0}, {ceilingNeedsOne: true})).toEqual([0, 0]);
+    expect(consequences(needsOne, [1, 3])).toEqual({relation: "broader", penalizes: [], rewards: [[3, 3]]});
+  });
+
+  it("describes constraints and refuses ones it cannot read", () => {
+    expect(describeConstraint({kind: "between", min: 1, max: 3})).toBe("between 1 and 3");
+    expect(describeConstraint({kind: "at-most", n: 2})).toBe("at most 2");
+    expect(constraintProblem({kind: "exactly", n: 2})).toBeNull();
+    expect(constraintProblem({kind: "at-least", n: -1})).toMatch(/whole number/);
+    expect(constraintProblem({kind: "exactly", n: 1.5})).toMatch(/whole number/);
+    expect(constraintProblem({kind: "between", min: 3, max: 1})).toMatch(/lower count first/);
   });
 });

@@ -1,0 +1,52 @@
+// The site's one table builder: column headers, optional row headers, an optional caption, and a scroll box for
+// tables wider than a phone (focusable, so a keyboard user can scroll it).
+import {el, type Child} from "./dom.js";
+
+/** A row as its cells, or a row built elsewhere (when its cells carry their own attributes). */
+export type TableRowInput = Child[] | HTMLTableRowElement;
+
+export interface TableOptions {
+  caption?: Child;
+  className?: string;
+  /** The first cell of each row names the row (a `th scope="row"`). */
+  rowHeaders?: boolean;
+  /** Wrap the table in a focusable box that scrolls sideways on a narrow screen. */
+  scroll?: boolean;
+}
+
+export function TableRow(cells: Child[], {rowHeader = false}: {rowHeader?: boolean} = {}): HTMLTableRowElement {
+  return el(
+    "tr",
+    {},
+    cells.map((cell, index) => (rowHeader && index === 0 ? el("th", {scope: "row"}, cell) : el("td", {}, cell))),
+  );
+}
+
+export const tableRows = (rows: readonly TableRowInput[], {rowHeaders = false} = {}): HTMLTableRowElement[] =>
+  rows.map((row) => (Array.isArray(row) ? TableRow(row, {rowHeader: rowHeaders}) : row));
+
+export function Table(
+  {head, rows}: {head: Child[]; rows: readonly TableRowInput[]},
+  {caption = null, className = "", rowHeaders = false, scroll = false}: TableOptions = {},
+): HTMLElement {
+  const table = el(
+    "table",
+    {class: className || null},
+    caption ? el("caption", {}, caption) : null,
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        head.map((cell) => el("th", {scope: "col"}, cell)),
+      ),
+    ),
+    el("tbody", {}, tableRows(rows, {rowHeaders})),
+  );
+  return scroll ? el("div", {class: "table-scroll", tabindex: 0}, table) : table;
+}
+
+/** The table inside what `Table` returned, scroll box or not. */
+export const tableOf = (node: HTMLElement): HTMLTableElement =>
+  node instanceof HTMLTableElement ? node : node.querySelector("table")!;

@@ -19,6 +19,9 @@ export const nodeOnlyModules = [
   "lib/parts.ts",
   "lib/content.ts",
   "lib/probes/schema.ts",
+  // the parameters' domains read from the zod schema, and the guideline check that tries them
+  "lib/parameter-domains.ts",
+  "lib/check.ts",
   // file readers and writers, YAML and Markdown parsing, hashing
   "lib/load.ts",
   "lib/item-file.ts",

@@ -1,6 +1,11 @@
+// Node-only: the parameters' domains come from the zod schema (lib/parameter-domains.ts).
+import {dependence, type Dependence} from "./dependence.js";
 import {derive, ruleSetOf, type Derivation} from "./engine.js";
 import type {Guideline} from "./guideline.js";
 import type {Flag, Item} from "./item.js";
+import {parameterDomains} from "./parameter-domains.js";
+import type {ParameterDomain} from "./parameter-values.js";
+import {prepareBase} from "./preview.js";
 import type {RubricRow} from "./rubric.js";
 import {fieldPath, type Problem, type Report} from "./problems.js";
 import type {Score} from "./verdict.js";
@@ -21,6 +26,8 @@ export interface CheckResult {
 export interface CheckReport extends Report {
   version: string;
   results: CheckResult[];
+  /** Which items each parameter and rule moves; the untested ones are also warnings. */
+  dependence: Dependence;
 }
 
 const itemFile = (id: string): string => `data/items/${id}.md`;
@@ -28,17 +35,20 @@ const itemFile = (id: string): string => `data/items/${id}.md`;
 export interface CheckOptions {
   /** Where an item's file is, for messages; items are in data/items/ unless a test loads them from elsewhere. */
   fileOf?: (id: string) => string;
+  /** The parameters' domains to try (lib/parameter-domains.ts for this version unless given). */
+  domains?: readonly ParameterDomain[];
 }
 
 /**
  * The guideline's own fixture test: derive every item's score with the engine and compare it with the ruled
  * score, line by line; every cited rule must exist, every item must get exactly one score, and every rubric
- * level 1-5 must have a worked example.
+ * level 1-5 must have a worked example. Warns about each parameter and rule that no worked example tests (no item's
+ * score moves when it changes): those pass the check, but nothing shows whether a change to them is right.
  */
 export function checkGuideline(
   guideline: Guideline,
   items: readonly Item[],
-  {fileOf = itemFile}: CheckOptions = {},
+  {fileOf = itemFile, domains = parameterDomains(guideline)}: CheckOptions = {},
 ): CheckReport {
   const ruleSet = ruleSetOf(guideline);
   const problems: Problem[] = [];
@@ -141,5 +151,48 @@ export function checkGuideline(
       });
     }
   }
-  return {version: guideline.version, results, problems, warnings: []};
+  const found = dependence(prepareBase(items, ruleSet), domains);
+  return {
+    version: guideline.version,
+    results,
+    problems,
+    warnings: untestedWarnings(guideline, found, domains),
+    dependence: found,
+  };
 }
+
+/** A warning for each parameter and rule the worked examples do not test, at its place in the guideline file. */
+export function untestedWarnings(
+  guideline: Guideline,
+  found: Dependence,
+  domains: readonly ParameterDomain[],
+): Problem[] {
+  const file = `guideline/${guideline.version}/guideline.yaml`;
+  const warnings: Problem[] = [];
+  for (const name of found.untested.parameters) {
+    const domain = domains.find((entry) => entry.name === name);
+    const tried = found.parameters.find((entry) => entry.name === name)!.values.map((entry) => String(entry.value));
+    const unread = domain?.reader && domain.reader !== "rubric" && domain.rules.length === 0;
+    warnings.push({
+      file,
+      field: fieldPath(["parameters", name]),
+      message: unread
+        ? `no rule of ${guideline.version} reads it (its rule, ${domain.reader}, is not in this version), ` +
+          "so no item's score depends on it"
+        : `no worked example tests it: no item's score moves when it is set to ${orList(tried)}; ` +
+          "add an item whose score depends on it",
+    });
+  }
+  for (const rule of found.untested.rules) {
+    const index = guideline.rules.findIndex((entry) => entry.id === rule);
+    warnings.push({
+      file,
+      field: fieldPath(["rules", index, "id"]),
+      message: `no worked example tests rule ${rule}: removing it moves no item's score; add an item that needs it`,
+    });
+  }
+  return warnings;
+}
+
+const orList = (values: readonly string[]): string =>
+  values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : (values[0] ?? "another value");

@@ -1,5 +1,6 @@
 // npm run guideline:check [-- --json] [--version v2]
-// Derives every item's score under a guideline version and fails on any disagreement with the ruled score.
+// Derives every item's score under a guideline version and fails on any disagreement with the ruled score; warns
+// about the parameters and rules that no worked example tests.
 import {checkGuideline} from "../lib/check.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/cli.js";
 import {guidelineVersions, loadGuideline, loadItems} from "../lib/load.js";
@@ -36,6 +37,8 @@ process.exitCode = await runCli("guideline:check", () => {
       console.log(`${result.ok ? "ok  " : "FAIL"} ${result.id.padEnd(20)} ruled ${ruled} derived ${derived} ${row}`);
     }
   }
+  // Untested parameters and rules pass the check: the author is told, the run does not fail.
+  for (const warning of report.warnings) console.warn(`warning: ${formatProblem(warning)}`);
   if (report.problems.length) {
     for (const problem of report.problems) console.error(formatProblem(problem));
     const count = `${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}`;

@@ -56,10 +56,17 @@ describe("guideline:check", () => {
     });
   });
 
-  it("plain: one line per item and a summary, exit 0", () => {
+  it("plain: one line per item and a summary, exit 0, and warnings for what no worked example tests", () => {
     const {status, stdout, stderr} = run();
     expect(status).toBe(0);
-    expect(stderr).toBe("");
+    const warnings = stderr.trimEnd().split("\n");
+    expect(warnings.every((line) => line.startsWith("warning: guideline/v2/guideline.yaml at "))).toBe(true);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        "warning: guideline/v2/guideline.yaml at parameters.additionsBreakWithoutWording: no worked example tests it: no item's score moves when it is set to true; add an item whose score depends on it",
+        "warning: guideline/v2/guideline.yaml at parameters.mainPartThreshold: no worked example tests it: no item's score moves when it is set to more-than-half; add an item whose score depends on it",
+      ]),
+    );
     const lines = stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(27);
     expect(lines.slice(0, 26).every((line) => line.startsWith("ok   "))).toBe(true);

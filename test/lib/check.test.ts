@@ -154,4 +154,37 @@ describe("checkGuideline", () => {
       "separate-dimension",
     ]);
   });
+
+  it("warns, without failing, about the parameters and rules no worked example tests", () => {
+    const report = checkGuideline(v2, loadItems());
+    expect(report.problems).toEqual([]);
+    expect(report.results.every((result) => result.ok)).toBe(true);
+    const warnings = report.warnings.map(formatProblem);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        "guideline/v2/guideline.yaml at parameters.additionsBreakWithoutWording: no worked example tests it: no item's score moves when it is set to true; add an item whose score depends on it",
+        "guideline/v2/guideline.yaml at parameters.mainPartThreshold: no worked example tests it: no item's score moves when it is set to more-than-half; add an item whose score depends on it",
+      ]),
+    );
+    // Only parameters: every rule of v2 moves some item when removed.
+    expect(warnings.every((warning) => warning.includes(" at parameters."))).toBe(true);
+    expect(report.dependence.untested.parameters).toEqual(
+      expect.arrayContaining(["additionsBreakWithoutWording", "mainPartThreshold"]),
+    );
+    expect(report.dependence.parameters.find((entry) => entry.name === "ceilingNeedsOne")!.moved).toEqual(["edge-1a"]);
+  });
+
+  it("warns about a rule no item needs at its place in the file, and a parameter whose rule the version lacks", () => {
+    const noQuestions = loadItems().filter(
+      (item) => !item.checklist.some((line) => line.rule === "clarifying-question"),
+    );
+    const warnings = checkGuideline(v2, noQuestions).warnings.map(formatProblem);
+    const index = v2.rules.findIndex((rule) => rule.id === "clarifying-question");
+    expect(warnings).toContain(
+      `guideline/v2/guideline.yaml at rules[${index}].id: no worked example tests rule clarifying-question: removing it moves no item's score; add an item that needs it`,
+    );
+    expect(checkGuideline(v1, loadItems()).warnings.map(formatProblem)).toContain(
+      "guideline/v1/guideline.yaml at parameters.clarifyingQuestionTest: no rule of v1 reads it (its rule, clarifying-question, is not in this version), so no item's score depends on it",
+    );
+  });
 });

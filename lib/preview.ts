@@ -1,0 +1,283 @@
+// The author's preview: what changes between a base guideline and a candidate (another version, or the base with
+// parameters changed). Browser-safe and fast, since the page recomputes it on every change of a parameter: the
+// base is derived once (prepareBase), recording what each item's derivation read, and a candidate re-derives only
+// the items that read something it changes (previewFrom).
+import {coverage, itemLabel, type CoverageRow} from "./coverage.js";
+import {derive, type Derivation, type RuleSet, type TraceLine} from "./engine.js";
+import type {Item} from "./item.js";
+import type {RubricRow} from "./rubric.js";
+import type {Score, Verdict} from "./verdict.js";
+
+/** What the rubric gives an item: one score, or null with the candidates when it cannot choose. */
+export interface Outcome {
+  score: Score | null;
+  /** Every score the rubric allows, highest first (empty when it allows none). */
+  candidates: Score[];
+  /** The rubric row behind each candidate: why the score is what it is when no checklist line changed. */
+  rows: RubricRow[];
+}
+
+/** How a rule decided one checklist line: its verdict and clause, both null when no rule decides it. */
+export interface LineDecision {
+  verdict: Verdict | null;
+  clause: string | null;
+}
+
+/** A checklist line whose derived verdict or clause differs between base and candidate. */
+export interface LineChange {
+  index: number;
+  rule: TraceLine["rule"];
+  role: TraceLine["role"];
+  from: LineDecision;
+  to: LineDecision;
+}
+
+/** An item whose outcome (score or candidates) is not the same under the candidate. */
+export interface MovedItem {
+  id: string;
+  label: string;
+  part: Item["part"];
+  from: Outcome;
+  to: Outcome;
+  /** The lines behind the move, in checklist order. */
+  lines: LineChange[];
+}
+
+/** An item with no single score under the candidate. */
+export interface UnsettledItem {
+  id: string;
+  label: string;
+  part: Item["part"];
+  candidates: Score[];
+  /** Its outcome under the base. */
+  before: Outcome;
+  /** Whether the base already gave it no single score. */
+  alreadyUnsettled: boolean;
+}
+
+/** One bar of the score distribution: a score, or "none" for the items with no single score. */
+export interface DistributionRow {
+  score: Score | "none";
+  count: number;
+}
+
+export interface Preview {
+  base: string;
+  candidate: string;
+  /** How many items were derived. */
+  itemCount: number;
+  moved: MovedItem[];
+  unsettled: UnsettledItem[];
+  /** Count per score 5..1, "n/a", then "none" (no single score), before and after. */
+  distribution: {before: DistributionRow[]; after: DistributionRow[]};
+  /** The coverage table (lib/coverage.ts) before and after. */
+  coverage: {before: CoverageRow[]; after: CoverageRow[]};
+  /** The levels 1-5 that had a worked example under the base and have none under the candidate, and the reverse. */
+  workedExamples: {lost: Score[]; gained: Score[]};
+}
+
+/** The base side, derived once: previewFrom reuses it for every candidate. */
+export interface PreparedBase {
+  ruleSet: RuleSet;
+  items: readonly Item[];
+  derivations: Derivation[];
+  /** Per item, what its derivation read: a candidate that agrees on all of it derives the same (see readsOf). */
+  reads: Reads[];
+  distribution: DistributionRow[];
+  coverage: CoverageRow[];
+}
+
+/** The parameters and rule ids one derivation looked at ("all" when it looked at every one, e.g. by spreading). */
+export interface Reads {
+  parameters: ReadonlySet<string> | "all";
+  rules: ReadonlySet<string> | "all";
+}
+
+const levels: Score[] = [5, 4, 3, 2, 1];
+const distributionKeys: (Score | "none")[] = [...levels, "n/a", "none"];
+
+function distributionOf(derivations: readonly Derivation[]): DistributionRow[] {
+  const counts = new Map<Score | "none", number>(distributionKeys.map((key) => [key, 0]));
+  for (const {score} of derivations) {
+    const key = score ?? "none";
+    counts.set(key, counts.get(key)! + 1);
+  }
+  return distributionKeys.map((score) => ({score, count: counts.get(score)!}));
+}
+
+function coverageOf(items: readonly Item[], derivations: readonly Derivation[]): CoverageRow[] {
+  return coverage(items.map(({id, title, part}, index) => ({id, title, part, score: derivations[index]!.score})));
+}
+
+/**
+ * Derives each item under the rule set while recording which parameters and rule ids the engine reads for it.
+ * derive is pure: with the same item and the same values at every key it read, it takes the same path and returns
+ * the same derivation. So a candidate that differs from the base only where an item did not look cannot move that
+ * item, and its base derivation can stand: that is what makes a recompute over 10,000 items cheap.
+ */
+function deriveRecordingReads(items: readonly Item[], ruleSet: RuleSet): {derivations: Derivation[]; reads: Reads[]} {
+  let parameters: Set<string> | "all" = new Set();
+  let rules: Set<string> | "all" = new Set();
+  const note = (key: string | symbol): void => {
+    if (typeof key === "string" && parameters !== "all") parameters.add(key);
+  };
+  const watchedParameters = new Proxy(ruleSet.parameters, {
+    get: (target, key) => (note(key), Reflect.get(target, key)),
+    has: (target, key) => (note(key), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (target, key) => (note(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => ((parameters = "all"), Reflect.ownKeys(target)),
+  });
+  const watchedRuleIds = new Proxy(ruleSet.ruleIds, {
+    get: (target, key) => {
+      if (key === "has")
+        return (id: string) => {
+          if (rules !== "all") rules.add(id);
+          return target.has(id);
+        };
+      // Anything but has() (size, iteration) looks at every rule.
+      rules = "all";
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const watched: RuleSet = {...ruleSet, parameters: watchedParameters, ruleIds: watchedRuleIds};
+  const derivations: Derivation[] = [];
+  const reads: Reads[] = [];
+  for (const item of items) {
+    parameters = new Set();
+    rules = new Set();
+    derivations.push(derive(item, watched));
+    reads.push({parameters, rules});
+  }
+  return {derivations, reads};
+}
+
+export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase {
+  const {derivations, reads} = deriveRecordingReads(items, base);
+  return {
+    ruleSet: base,
+    items,
+    derivations,
+    reads,
+    distribution: distributionOf(derivations),
+    coverage: coverageOf(items, derivations),
+  };
+}
+
+/** What the candidate changes: the parameters whose values differ, the rule ids in one version and not the other. */
+function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]} {
+  const keys = new Set([...Object.keys(base.parameters), ...Object.keys(candidate.parameters)]);
+  const values = (ruleSet: RuleSet, key: string): unknown => (ruleSet.parameters as Record<string, unknown>)[key];
+  return {
+    parameters: [...keys].filter((key) => !Object.is(values(base, key), values(candidate, key))),
+    rules: [
+      ...[...base.ruleIds].filter((id) => !candidate.ruleIds.has(id)),
+      ...[...candidate.ruleIds].filter((id) => !base.ruleIds.has(id)),
+    ],
+  };
+}
+
+const touches = (read: ReadonlySet<string> | "all", changed: readonly string[]): boolean =>
+  changed.length > 0 && (read === "all" || changed.some((key) => read.has(key)));
+
+/** Each item's derivation under the candidate: its base derivation where the change cannot reach it. */
+function deriveCandidate(prepared: PreparedBase, candidate: RuleSet): Derivation[] {
+  const changed = changesFrom(prepared.ruleSet, candidate);
+  return prepared.items.map((item, index) => {
+    const read = prepared.reads[index]!;
+    return touches(read.parameters, changed.parameters) || touches(read.rules, changed.rules)
+      ? derive(item, candidate)
+      : prepared.derivations[index]!;
+  });
+}
+
+const outcomeOf = ({score, candidates, rows}: Derivation): Outcome => ({score, candidates, rows});
+
+/** Whether two derivations of one item give a different score or a different set of candidates. */
+export function outcomeMoved(before: Derivation, after: Derivation): boolean {
+  if (before.score !== after.score || before.candidates.length !== after.candidates.length) return true;
+  return before.candidates.some((score, index) => after.candidates[index] !== score);
+}
+
+function lineChanges(before: Derivation, after: Derivation): LineChange[] {
+  const changes: LineChange[] = [];
+  before.lines.forEach((line, index) => {
+    const next = after.lines[index]!;
+    if (line.derived !== next.derived || line.clause !== next.clause)
+      changes.push({
+        index,
+        rule: line.rule,
+        role: line.role,
+        from: {verdict: line.derived, clause: line.clause},
+        to: {verdict: next.derived, clause: next.clause},
+      });
+  });
+  return changes;
+}
+
+/** The ids of the items whose outcome moves under the candidate: the dependence report's inner loop. */
+export function movedIds(prepared: PreparedBase, candidate: RuleSet): string[] {
+  const after = deriveCandidate(prepared, candidate);
+  return prepared.items
+    .filter((_, index) => outcomeMoved(prepared.derivations[index]!, after[index]!))
+    .map(({id}) => id);
+}
+
+function hasExample(rows: readonly CoverageRow[], score: Score): boolean {
+  return rows.some((row) => row.score === score && row.items.length > 0);
+}
+
+/** Everything that changes from the prepared base to the candidate. */
+export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview {
+  const {items, derivations: before} = prepared;
+  const after = deriveCandidate(prepared, candidate);
+  const moved: MovedItem[] = [];
+  const unsettled: UnsettledItem[] = [];
+  items.forEach((item, index) => {
+    const from = before[index]!;
+    const to = after[index]!;
+    const changed = outcomeMoved(from, to);
+    const unsettledNow = to.score === null;
+    if (!changed && !unsettledNow) return;
+    const label = itemLabel(item.id, item.part);
+    if (changed)
+      moved.push({
+        id: item.id,
+        label,
+        part: item.part,
+        from: outcomeOf(from),
+        to: outcomeOf(to),
+        lines: lineChanges(from, to),
+      });
+    if (unsettledNow)
+      unsettled.push({
+        id: item.id,
+        label,
+        part: item.part,
+        candidates: to.candidates,
+        before: outcomeOf(from),
+        alreadyUnsettled: from.score === null,
+      });
+  });
+  // The table only changes when a score does: most single changes move a few items or none.
+  const scoresMoved = moved.some((item) => item.from.score !== item.to.score);
+  const coverageAfter = scoresMoved ? coverageOf(items, after) : prepared.coverage;
+  return {
+    base: prepared.ruleSet.version,
+    candidate: candidate.version,
+    itemCount: items.length,
+    moved,
+    unsettled,
+    distribution: {before: prepared.distribution, after: distributionOf(after)},
+    coverage: {before: prepared.coverage, after: coverageAfter},
+    workedExamples: {
+      lost: levels.filter((score) => hasExample(prepared.coverage, score) && !hasExample(coverageAfter, score)),
+      gained: levels.filter((score) => !hasExample(prepared.coverage, score) && hasExample(coverageAfter, score)),
+    },
+  };
+}
+
+/** The preview in one call; to try many candidates against one base, prepareBase once and call previewFrom. */
+export function preview(items: readonly Item[], base: RuleSet, candidate: RuleSet): Preview {
+  return previewFrom(prepareBase(items, base), candidate);
+}

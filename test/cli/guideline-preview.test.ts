@@ -1,0 +1,194 @@
+import {spawnSync} from "node:child_process";
+import {join} from "node:path";
+import {describe, expect, it} from "vitest";
+import {guidelineVersions, projectRoot} from "../../lib/load.js";
+import {GuidelineParameters} from "../../lib/parameters.js";
+import type {PreviewReport} from "../../lib/preview-report.js";
+
+const tsx = join(projectRoot, "node_modules/.bin/tsx");
+const script = join(projectRoot, "scripts/guideline-preview.ts");
+
+/** Runs the CLI; returns its exit code and output. */
+function run(...args: string[]): {status: number | null; stdout: string; stderr: string} {
+  const result = spawnSync(tsx, [script, ...args], {cwd: projectRoot, encoding: "utf8"});
+  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
+}
+
+function runJson(...args: string[]): {status: number | null; report: PreviewReport; stderr: string} {
+  const {status, stdout, stderr} = run(...args, "--json");
+  return {status, report: JSON.parse(stdout) as PreviewReport, stderr};
+}
+
+const ids = (entries: readonly {id: string}[]): string[] => entries.map((entry) => entry.id);
+const usageError = (stderr: string): string => {
+  const lines = stderr.trimEnd().split("\n");
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+};
+
+describe("guideline:preview", () => {
+  it("--set counting=most-missed: the items with exactly half missed have no single score, exit 1", () => {
+    const {status, report, stderr} = runJson("--base", "v2", "--set", "counting=most-missed");
+    expect(status).toBe(1);
+    expect(report.base).toBe("v2");
+    expect(report.candidate).toEqual({
+      version: "v2",
+      set: [{name: "counting", value: "most-missed"}],
+      description: "v2 with counting=most-missed",
+    });
+    expect(ids(report.unsettled)).toEqual(["example-2", "example-3", "example-7"]);
+    expect(report.unsettled.map((item) => item.candidates)).toEqual([
+      [3, 2],
+      [3, 2],
+      [3, 2],
+    ]);
+    expect(ids(report.moved)).toEqual(["example-2", "example-3", "example-7"]);
+    expect(stderr).toBe("guideline:preview: 3 of 26 items have no single score under v2 with counting=most-missed\n");
+  });
+
+  it("--set ceilingNeedsOne=false: edge case 1a moves 2 -> 5 on its numbers line, every item settled, exit 0", () => {
+    const {status, report, stderr} = runJson("--base", "v2", "--set", "ceilingNeedsOne=false");
+    expect(status).toBe(0);
+    expect(stderr).toBe("");
+    expect(report.unsettled).toEqual([]);
+    expect(report.moved).toEqual([
+      {
+        id: "edge-1a",
+        label: "Edge case 1a",
+        part: "edge-cases",
+        from: {score: 2, candidates: [2], rows: ["fewer-than-half"]},
+        to: {score: 5, candidates: [5], rows: ["all-met"]},
+        lines: [
+          {
+            index: 1,
+            rule: "numbers",
+            role: "instruction",
+            from: {verdict: "not-met", clause: "ceiling-needs-one"},
+            to: {verdict: "met", clause: "within-ceiling"},
+          },
+        ],
+      },
+    ]);
+    const level = (score: number) => report.coverage.find((row) => row.score === score)!;
+    expect(level(5).items).toContainEqual({id: "edge-1a", label: "Edge case 1a"});
+    expect(level(2).before - level(2).items.length).toBe(1);
+  });
+
+  it("--set repeated: every change applies; the untested parameters are reported for the base", () => {
+    const {status, report} = runJson("--set", "partlyWeight=0", "--set", "accuracyRated=true");
+    expect(status).toBe(0);
+    expect(report.candidate.description).toBe("v2 with partlyWeight=0, accuracyRated=true");
+    expect(ids(report.moved)).toEqual(["example-4", "example-5"]);
+    expect(report.dependence.untested.parameters).toEqual(
+      expect.arrayContaining(["additionsBreakWithoutWording", "mainPartThreshold"]),
+    );
+    expect(report.dependence.parameters.find((entry) => entry.name === "ceilingNeedsOne")!.moved).toEqual(["edge-1a"]);
+  });
+
+  it("--candidate v1: JSON with each item an object with its id; exit 1 while v1 leaves items unsettled", () => {
+    const {status, report} = runJson("--base", "v2", "--candidate", "v1");
+    expect(report.candidate).toEqual({version: "v1", set: [], description: "v1"});
+    expect(report.itemCount).toBe(26);
+    expect(report.unsettled.length).toBeGreaterThan(0);
+    expect(status).toBe(1);
+    for (const item of [...report.moved, ...report.unsettled]) {
+      expect(typeof item.id).toBe("string");
+      expect(typeof item.label).toBe("string");
+    }
+    for (const item of report.unsettled) {
+      expect(item.candidates.length, item.id).not.toBe(1);
+      expect(ids(report.moved)).toContain(item.id);
+    }
+    for (const item of report.moved)
+      for (const line of item.lines) {
+        expect(Object.keys(line).sort()).toEqual(["from", "index", "role", "rule", "to"]);
+        expect(line.from).not.toEqual(line.to);
+      }
+    // v1 has no clarifying-question rule: an item that cites it has that line undecided.
+    const edge4 = report.moved.find((item) => item.id === "edge-4");
+    expect(edge4?.lines.find((line) => line.rule === "clarifying-question")?.to).toEqual({verdict: null, clause: null});
+    for (const row of report.coverage) for (const item of row.items) expect(Object.keys(item)).toEqual(["id", "label"]);
+    const total = (rows: typeof report.distribution.after) => rows.reduce((sum, row) => sum + row.count, 0);
+    expect(total(report.distribution.before)).toBe(26);
+    expect(total(report.distribution.after)).toBe(26);
+  });
+
+  it("--candidate and --set together: the candidate version with the changes on top", () => {
+    const {report} = runJson("--base", "v2", "--candidate", "v1", "--set", "counting=at-least-half");
+    expect(report.candidate).toEqual({
+      version: "v1",
+      set: [{name: "counting", value: "at-least-half"}],
+      description: "v1 with counting=at-least-half",
+    });
+  });
+
+  it("plain: moved items with their lines, unsettled items, coverage and the untested parameters", () => {
+    const {status, stdout} = run("--base", "v2", "--set", "counting=most-missed", "--set", "ceilingNeedsOne=false");
+    expect(status).toBe(1);
+    const lines = stdout.split("\n");
+    expect(lines[0]).toBe("base v2, candidate v2 with counting=most-missed, ceilingNeedsOne=false: 26 items");
+    expect(stdout).toContain("moved (4 items): id, from -> to, the lines that changed\n");
+    expect(stdout).toMatch(
+      /^ {2}edge-1a +2 -> 5\n {6}line 1 numbers: not-met \[ceiling-needs-one\] -> met \[within-ceiling\]$/m,
+    );
+    expect(stdout).toContain(
+      "example-2  3 -> 3 or 2\n      no checklist line changed; rubric half-or-more -> half-or-more, fewer-than-half\n",
+    );
+    expect(stdout).toContain("no single score under the candidate (3 items): id, candidate scores\n");
+    expect(stdout).toMatch(/^ {2}example-7 +3 or 2 {2}\(was 3\)$/m);
+    expect(stdout).toMatch(/^ {2}none +0 -> 3 +example-2, example-3, example-7$/m);
+    expect(stdout).toContain("  every score 1-5 keeps a worked example\n");
+    expect(stdout).toMatch(/^ {2}parameters: .*additionsBreakWithoutWording.*mainPartThreshold/m);
+  });
+
+  it("no change: the base against itself moves nothing, exit 0", () => {
+    const {status, stdout, stderr} = run();
+    expect(status).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toContain(`candidate ${guidelineVersions().at(-1)} unchanged`);
+    expect(stdout).toContain("moved: none\n");
+    expect(stdout).toContain("no single score under the candidate: none, every item has exactly one\n");
+  });
+
+  const versions = guidelineVersions().join(", ");
+  const names = Object.keys(GuidelineParameters.shape).join(", ");
+  // One spawn per case, so each has the whole test timeout on a loaded machine.
+  it.each<[string[], string]>([
+    [["--base", "v9"], `guideline:preview: --base: unknown guideline version "v9": expected one of ${versions}`],
+    [
+      ["--candidate", "../v1"],
+      `guideline:preview: --candidate: unknown guideline version "../v1": expected one of ${versions}`,
+    ],
+    [["--set", "count=2"], `guideline:preview: --set: unknown parameter "count": expected one of ${names}`],
+    [
+      ["--set", "counting=most"],
+      'guideline:preview: --set: counting: expected one of at-least-half, more-than-half, most-missed, got "most"',
+    ],
+    [
+      ["--set", "partialMainCap=9"],
+      'guideline:preview: --set: partialMainCap: expected a whole number from 1 to 5, got "9"',
+    ],
+    [["--set", "accuracyRated=1"], 'guideline:preview: --set: accuracyRated: expected true or false, got "1"'],
+    [
+      ["--set", "ceilingNeedsOne"],
+      `guideline:preview: --set: expected <parameter>=<value>, got "ceilingNeedsOne": parameters are ${names}`,
+    ],
+    [
+      ["--set", "partlyWeight=0", "--set", "partlyWeight=1"],
+      "guideline:preview: --set: partlyWeight is set twice (0 and 1): set each parameter once",
+    ],
+  ])("exit 2 for %j, naming what is valid", (args, message) => {
+    const {status, stdout, stderr} = run(...args);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(usageError(stderr)).toBe(message);
+  });
+
+  it("exit 2 for an unknown flag, listing the flags", () => {
+    const {status, stderr} = run("--version", "v2");
+    expect(status).toBe(2);
+    expect(usageError(stderr)).toMatch(
+      /^guideline:preview: unknown option "--version": expected --base, --candidate, --set, --json;/,
+    );
+  });
+});

@@ -1,4 +1,5 @@
-// npm run bench [-- --engine-only | --probes-only | --trainee-only]: how fast the rule engine derives scores, how
+// npm run bench [-- --engine-only | --completeness-only | --probes-only | --trainee-only]: how fast the rule engine
+// derives scores, how long the rubric's completeness enumeration takes for v1 and v2 (bench/completeness.ts), how
 // the probe scorer fares on hostile replies (in this process, through probes:score, and per keystroke in the built
 // page in Chromium), what the site's build costs next to a one-page Framework site built in the same run, and, in
 // Chromium on the built site, how soon a trainee's Check paints the ruling and how many bytes of JavaScript and
@@ -16,6 +17,7 @@ import {loadGuideline, loadItems, projectRoot} from "../lib/load.js";
 import {prepareCache} from "../scripts/build.js";
 import {copyProject} from "../scripts/copy-project.js";
 import {postbuild} from "../scripts/postbuild.js";
+import {benchCompleteness} from "./completeness.js";
 import {benchPage, benchScoring, median} from "./probes.js";
 import {benchTrainee, observableBuild} from "./trainee.js";
 
@@ -69,7 +71,7 @@ function onePageSite(): string {
   return copy;
 }
 
-const flags = ["--engine-only", "--probes-only", "--trainee-only"];
+const flags = ["--engine-only", "--completeness-only", "--probes-only", "--trainee-only"];
 const unknown = process.argv.slice(2).find((arg) => !flags.includes(arg));
 if (unknown !== undefined) {
   console.error(`bench: unknown argument "${unknown}": expected one of ${flags.join(", ")} or nothing`);
@@ -78,6 +80,11 @@ if (unknown !== undefined) {
 const engineOnly = process.argv.includes("--engine-only");
 const probesOnly = process.argv.includes("--probes-only");
 const traineeOnly = process.argv.includes("--trainee-only");
+
+if (process.argv.includes("--completeness-only")) {
+  benchCompleteness();
+  process.exit(0);
+}
 
 if (traineeOnly) {
   const site = copyProject("rater-notebook-bench-site-");
@@ -116,6 +123,8 @@ if (!probesOnly) {
       `${((tenThousand / 10_000) * 1000).toFixed(2)} µs`,
   );
 }
+
+if (!engineOnly && !probesOnly) benchCompleteness();
 
 if (!engineOnly) benchScoring();
 

@@ -1,5 +1,6 @@
-// npm run bench [-- --engine-only | --preview-only | --probes-only | --trainee-only]: how fast the rule engine
-// derives scores, how fast the author's preview recomputes when a parameter changes (bench/preview.ts), how
+// npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only]: how fast
+// the rule engine derives scores, how fast the author's preview recomputes when a parameter changes
+// (bench/preview.ts), how long the rubric's completeness enumeration takes for v1 and v2 (bench/completeness.ts), how
 // the probe scorer fares on hostile replies (in this process, through probes:score, and per keystroke in the built
 // page in Chromium), what the site's build costs next to a one-page Framework site built in the same run, and, in
 // Chromium on the built site, how soon a trainee's Check paints the ruling and how many bytes of JavaScript and
@@ -17,6 +18,7 @@ import {loadGuideline, loadItems, projectRoot} from "../lib/load.js";
 import {prepareCache} from "../scripts/build.js";
 import {copyProject} from "../scripts/copy-project.js";
 import {postbuild} from "../scripts/postbuild.js";
+import {benchCompleteness} from "./completeness.js";
 import {benchPreview} from "./preview.js";
 import {benchPage, benchScoring, median} from "./probes.js";
 import {benchTrainee, observableBuild} from "./trainee.js";
@@ -71,7 +73,7 @@ function onePageSite(): string {
   return copy;
 }
 
-const flags = ["--engine-only", "--preview-only", "--probes-only", "--trainee-only"];
+const flags = ["--engine-only", "--preview-only", "--completeness-only", "--probes-only", "--trainee-only"];
 const unknown = process.argv.slice(2).find((arg) => !flags.includes(arg));
 if (unknown !== undefined) {
   console.error(`bench: unknown argument "${unknown}": expected one of ${flags.join(", ")} or nothing`);
@@ -83,6 +85,10 @@ const traineeOnly = process.argv.includes("--trainee-only");
 
 if (process.argv.includes("--preview-only")) {
   benchPreview();
+  process.exit(0);
+}
+if (process.argv.includes("--completeness-only")) {
+  benchCompleteness();
   process.exit(0);
 }
 
@@ -124,7 +130,10 @@ if (!probesOnly) {
   );
 }
 
-if (!probesOnly && !engineOnly) benchPreview();
+if (!probesOnly && !engineOnly) {
+  benchPreview();
+  benchCompleteness();
+}
 
 if (!engineOnly) benchScoring();
 

@@ -1,0 +1,48 @@
+// Rubric completeness (lib/completeness.ts): the full enumeration for v1's and v2's parameters. A page re-runs it
+// each time an author moves a parameter, so it must stay well under a frame; the rubric's own calls on the same
+// shapes are the floor it is compared with.
+import {performance} from "node:perf_hooks";
+import {completeness, everyShape, mainRuleOutcomes} from "../lib/completeness.js";
+import {loadGuideline} from "../lib/load.js";
+import {applyRubric} from "../lib/rubric.js";
+import {median} from "./probes.js";
+
+const frameMs = 1000 / 60;
+const runs = 200;
+
+function medianMs(work: () => unknown): number {
+  for (let run = 0; run < 20; run++) work(); // warm up the JIT before timing
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    work();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+export function benchCompleteness(): void {
+  const versions = ["v1", "v2"].map((version) => ({version, parameters: loadGuideline(version).parameters}));
+  // The first call in a process builds the shapes and their steps, before the JIT has warmed to them: what a page
+  // pays once. Cold under --completeness-only; after the engine's bench in the default run, the rubric is warm.
+  const start = performance.now();
+  completeness(versions[1]!.parameters);
+  const first = performance.now() - start;
+
+  const shapes = everyShape();
+  console.log(`rubric completeness (median of ${runs} runs; every shape with up to six other instructions)`);
+  console.log(`  first call in this process (builds the shapes and steps): ${first.toFixed(2)} ms`);
+  for (const {version, parameters} of versions) {
+    const report = completeness(parameters);
+    const enumeration = medianMs(() => completeness(parameters));
+    const rubricAlone = medianMs(() => {
+      for (const {main, others} of shapes) applyRubric(mainRuleOutcomes[main], others, parameters);
+    });
+    console.log(
+      `  ${version}: ${report.shapes} shapes, ${report.steps} steps, ${report.findings.length} findings: ` +
+        `${enumeration.toFixed(2)} ms   (target: well under a frame, ${frameMs.toFixed(1)} ms)  ` +
+        `${enumeration < frameMs / 4 ? "ok" : "OVER"}   (${(enumeration / rubricAlone).toFixed(1)}x the rubric ` +
+        `alone on the same shapes, ${rubricAlone.toFixed(2)} ms)`,
+    );
+  }
+}

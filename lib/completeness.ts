@@ -1,0 +1,535 @@
+// Rubric completeness, proved by enumeration rather than sampled from the items. A checklist reaches the rubric as
+// the main task's outcome and the verdicts of the other instructions; order among the others does not matter, so
+// every checklist a response can produce is one of a few thousand shapes. Each shape goes through the real rubric,
+// and the report lists, each with its smallest example, the shapes that get no score or more than one, the one-step
+// improvements that lower the score or move it two levels or more, and the shapes where a reading of a rubric row
+// decides the score. Browser-safe and fast enough to re-run while an author moves a parameter (npm run bench).
+//
+// Readings are detected by what a row is for, not by a list of known cases: a shape whose every instruction is met in
+// some form belongs to rows 5 and 4, so any other row it lands on is the engine reading those rows narrowly.
+import type {GuidelineParameters} from "./parameters.js";
+import {applyRubric, type RubricOutcome, type RubricRow} from "./rubric.js";
+import type {RuleOutcome} from "./rules.js";
+import type {Score, Verdict} from "./verdict.js";
+
+/** What the main task can come to, as the rules decide it (each one a distinct input to the rubric). */
+export type MainOutcome =
+  | "met"
+  | "met-flaw"
+  | "partly"
+  | "not-met-engages"
+  | "not-met-ignores"
+  | "declines-harmless"
+  | "cannot-check"
+  | "justified-refusal";
+
+/** What another instruction can come to. "not-instruction" lines never reach the rubric. */
+export type OtherVerdict = "met" | "met-flaw" | "partly" | "not-met" | "cannot-check";
+
+/** In enumeration order: the best first, then the ways of not doing the task, the refusal last. */
+export const mainOutcomes: readonly MainOutcome[] = [
+  "met",
+  "met-flaw",
+  "partly",
+  "not-met-engages",
+  "not-met-ignores",
+  "declines-harmless",
+  "cannot-check",
+  "justified-refusal",
+];
+
+/** Best first; a shape's others are listed in this order. */
+export const otherVerdicts: readonly OtherVerdict[] = ["met", "met-flaw", "partly", "not-met", "cannot-check"];
+
+/**
+ * The rule outcome the engine hands the rubric for each main outcome, as lib/rules.ts builds it: the rule that
+ * produces it is named in the comment. "cannot-check" is reachable through a stated-constraints line in the main
+ * role, which sets no `engages`.
+ */
+export const mainRuleOutcomes: Readonly<Record<MainOutcome, RuleOutcome>> = {
+  "met": {verdict: "met", clause: "delivered"}, // main-task
+  "met-flaw": {verdict: "met-flaw", clause: "observed-met-flaw"}, // stated-constraints
+  "partly": {verdict: "partly", clause: "enough-done"}, // main-task-partial
+  "not-met-engages": {verdict: "not-met", clause: "not-delivered", engages: true}, // main-task
+  "not-met-ignores": {verdict: "not-met", clause: "different-task", engages: false}, // main-task
+  // refusal, of a harmless request
+  "declines-harmless": {verdict: "not-met", clause: "declines-harmless", declinesHarmless: true, engages: false},
+  "cannot-check": {verdict: "cannot-check", clause: "observed-cannot-check"}, // stated-constraints
+  "justified-refusal": {verdict: "not-applicable", clause: "justified-refusal"}, // refusal
+};
+
+/**
+ * The order "improving a verdict" follows. Another instruction: not met = can't be checked < partly met < met with
+ * a small flaw < met. The main task: not done without engaging (ignores the request, does a different task,
+ * declines a harmless request, or can't be checked) < not met but engages < partly met < met with a small flaw <
+ * met. A justified refusal is not on the scale: it is not rated. Verdicts of equal rank are not compared.
+ */
+export const mainRank: Readonly<Record<MainOutcome, number | null>> = {
+  "met": 4,
+  "met-flaw": 3,
+  "partly": 2,
+  "not-met-engages": 1,
+  "not-met-ignores": 0,
+  "declines-harmless": 0,
+  "cannot-check": 0,
+  "justified-refusal": null,
+};
+export const otherRank: Readonly<Record<OtherVerdict, number>> = {
+  "met": 3,
+  "met-flaw": 2,
+  "partly": 1,
+  "not-met": 0,
+  "cannot-check": 0,
+};
+
+/** One checklist shape: the main task's outcome and the other instructions' verdicts, best first. */
+export interface Shape {
+  main: MainOutcome;
+  others: OtherVerdict[];
+}
+
+/**
+ * A shape as the rubric scored it, with its words. A finding's `smallest` is its shape with the fewest instructions;
+ * among shapes as small, the first in enumeration order (main outcomes in mainOutcomes order, then most others met).
+ */
+export interface ShapeExample {
+  shape: Shape;
+  words: string;
+  /** Every distinct score the rubric gives, highest first ("n/a" last); exactly one for a well-formed rubric. */
+  scores: Score[];
+  /** The rubric row behind each distinct score, same order. */
+  rows: RubricRow[];
+}
+
+/** Shapes that get no score or more than one: one finding per set of candidate scores and rows. */
+export interface GapFinding {
+  kind: "gap";
+  /** Stable from call to call: a base and a candidate report are compared finding by finding through it. */
+  key: string;
+  count: number;
+  scores: Score[];
+  rows: RubricRow[];
+  smallest: ShapeExample;
+}
+
+/** Which verdict a step changes: the main task's, or one of the others'. */
+export type StepChange =
+  {position: "main"; from: MainOutcome; to: MainOutcome} | {position: "other"; from: OtherVerdict; to: OtherVerdict};
+
+/**
+ * One-step improvements that lower the score ("non-monotone") or move it two levels or more ("cliff"): one finding
+ * per verdict change. A step is flagged only when it holds under every reading of both shapes, so a gap on either
+ * side is reported as a gap, not again here.
+ */
+export interface StepFinding {
+  kind: "non-monotone" | "cliff";
+  key: string;
+  change: StepChange;
+  /** How many steps (a shape and the one a single improved verdict turns it into) show it. */
+  count: number;
+  /** Each distinct move of the score and how many steps make it, largest count first. */
+  moves: {before: number[]; after: number[]; count: number}[];
+  smallest: {before: ShapeExample; after: ShapeExample};
+}
+
+/**
+ * Shapes where the engine's reading of a rubric row decides the score. "met-read-as-missed": every instruction,
+ * the main task included, is met, some with a small flaw, yet rows 5 and 4 do not apply and the score comes from a
+ * row written for responses that missed something (under v2, two small flaws: row 4 says "one" and the engine reads
+ * it as exactly one). `alike` is the smallest shape that misses an instruction outright (not met or can't be checked,
+ * the main task included) and gets the same score.
+ */
+export interface ReadingFinding {
+  kind: "reading";
+  key: string;
+  reading: "met-read-as-missed";
+  count: number;
+  /** Every score these shapes get, highest first. */
+  scores: Score[];
+  smallest: ShapeExample;
+  alike: ShapeExample | null;
+}
+
+export type Finding = GapFinding | StepFinding | ReadingFinding;
+
+export interface CompletenessReport {
+  /** How many other instructions a shape may have (0 up to this). */
+  maxOthers: number;
+  /** Shapes enumerated: main outcomes x multisets of 0..maxOthers other verdicts. */
+  shapes: number;
+  /** One-step improvements compared (both shapes scored 1-5). */
+  steps: number;
+  /** Gaps, then non-monotone steps, cliffs and readings; within a kind, by smallest example. */
+  findings: Finding[];
+}
+
+/** The rubric as the engine calls it; a test or an experiment may pass another. */
+export type Rubric = (
+  main: RuleOutcome,
+  others: readonly Verdict[],
+  parameters: GuidelineParameters,
+) => RubricOutcome[];
+
+export interface CompletenessOptions {
+  /** Default 6, the largest checklist the issue asks for. */
+  maxOthers?: number;
+  rubric?: Rubric;
+}
+
+/** A shape as the walk keeps it: the counts of each other verdict, in otherVerdicts order, beside the list. */
+interface Placed {
+  main: MainOutcome;
+  counts: number[];
+  others: OtherVerdict[];
+}
+
+/**
+ * One distinct answer of the rubric: its scores highest first, each with the first row that gives it. A call keeps
+ * one per distinct answer (about ten) and, per shape, only the answer's number: an object per shape that lives for
+ * the whole call is what the garbage collector would spend its time copying.
+ */
+interface Answer {
+  key: string;
+  scores: Score[];
+  rows: RubricRow[];
+  /** The scores when all are 1-5 (steps compare only these), else null. */
+  levels: number[] | null;
+  /** Whether a row of it is one written for responses that missed something. */
+  missedRow: boolean;
+}
+
+/** One improvement of one verdict: positions in the layout's shapes, and what changed. */
+interface Step {
+  before: number;
+  after: number;
+  change: StepChange;
+}
+
+/** What depends only on how many others a shape may have, not on the parameters: built once per size. */
+interface Layout {
+  shapes: Placed[];
+  steps: Step[];
+}
+
+const rowsForMissed: ReadonlySet<RubricRow> = new Set<RubricRow>([
+  "half-or-more",
+  "fewer-than-half",
+  "main-partly-capped",
+  "main-not-met-engages",
+  "does-not-follow",
+  "declines-harmless",
+]);
+
+const scoreRank = (score: Score): number => (score === "n/a" ? 0 : score);
+
+/** Every multiset of `size` other verdicts as counts, most "met" first. */
+function multisets(size: number): number[][] {
+  const all: number[][] = [];
+  const counts = new Array<number>(otherVerdicts.length).fill(0);
+  const fill = (position: number, left: number): void => {
+    if (position === counts.length - 1) {
+      counts[position] = left;
+      all.push([...counts]);
+      return;
+    }
+    for (let count = left; count >= 0; count--) {
+      counts[position] = count;
+      fill(position + 1, left - count);
+    }
+  };
+  fill(0, size);
+  return all;
+}
+
+function expand(counts: readonly number[]): OtherVerdict[] {
+  const others: OtherVerdict[] = [];
+  counts.forEach((count, index) => {
+    for (let made = 0; made < count; made++) others.push(otherVerdicts[index]!);
+  });
+  return others;
+}
+
+const layouts = new Map<number, Layout>();
+
+// One step up from each verdict, as positions in mainOutcomes and otherVerdicts.
+const mainStepsUp: readonly number[][] = mainOutcomes.map((from) =>
+  mainOutcomes.flatMap((to, index) => {
+    const rank = mainRank[from];
+    return rank !== null && mainRank[to] === rank + 1 ? [index] : [];
+  }),
+);
+const otherStepUp: readonly number[] = otherVerdicts.map((from) =>
+  otherVerdicts.findIndex((to) => otherRank[to] === otherRank[from] + 1),
+);
+
+function layoutOf(maxOthers: number): Layout {
+  const known = layouts.get(maxOthers);
+  if (known) return known;
+  // A shape's key: its main outcome's position, then its counts, as digits in base maxOthers + 1. Numbers, not
+  // strings: the first call, cold, builds this while a page waits.
+  const base = maxOthers + 1;
+  const countWeights = otherVerdicts.map((_, index) => base ** (otherVerdicts.length - 1 - index));
+  const mainWeight = base ** otherVerdicts.length;
+  const shapes: Placed[] = [];
+  const keys: number[] = [];
+  const positions = new Map<number, number>();
+  // Fewest instructions first, so the first shape met in each group is its smallest example.
+  for (let size = 0; size <= maxOthers; size++) {
+    const sized = multisets(size);
+    for (let main = 0; main < mainOutcomes.length; main++)
+      for (const counts of sized) {
+        let key = main * mainWeight;
+        for (let index = 0; index < counts.length; index++) key += counts[index]! * countWeights[index]!;
+        positions.set(key, shapes.length);
+        keys.push(key);
+        shapes.push({main: mainOutcomes[main]!, counts, others: expand(counts)});
+      }
+  }
+
+  const steps: Step[] = [];
+  for (let before = 0; before < shapes.length; before++) {
+    const {main, counts} = shapes[before]!;
+    const key = keys[before]!;
+    const from = mainOutcomes.indexOf(main);
+    for (const to of mainStepsUp[from]!) {
+      const after = positions.get(key + (to - from) * mainWeight)!;
+      steps.push({before, after, change: {position: "main", from: main, to: mainOutcomes[to]!}});
+    }
+    for (let index = 0; index < counts.length; index++) {
+      const up = otherStepUp[index]!;
+      if (!counts[index] || up < 0) continue;
+      const after = positions.get(key - countWeights[index]! + countWeights[up]!)!;
+      steps.push({before, after, change: {position: "other", from: otherVerdicts[index]!, to: otherVerdicts[up]!}});
+    }
+  }
+  const layout = {shapes, steps};
+  layouts.set(maxOthers, layout);
+  return layout;
+}
+
+function answerOf(outcomes: readonly RubricOutcome[]): Answer {
+  const distinct: RubricOutcome[] = [];
+  for (const outcome of outcomes) if (!distinct.some(({score}) => score === outcome.score)) distinct.push(outcome);
+  distinct.sort((a, b) => scoreRank(b.score) - scoreRank(a.score));
+  const scores = distinct.map(({score}) => score);
+  const rows = distinct.map(({row}) => row);
+  return {
+    key: `${scores.join(",")}:${rows.join(",")}`,
+    scores,
+    rows,
+    levels: scores.length && !scores.includes("n/a") ? (scores as number[]) : null,
+    missedRow: rows.some((row) => rowsForMissed.has(row)),
+  };
+}
+
+// Rows by number, so a shape's answer is found by a number rather than a string built for each shape.
+const rowNumbers = new Map<RubricRow, number>();
+const rowNumber = (row: RubricRow): number => {
+  let number = rowNumbers.get(row);
+  if (number === undefined) rowNumbers.set(row, (number = rowNumbers.size));
+  return number;
+};
+
+/** Every shape with up to `maxOthers` other instructions, in the order the report walks them (fewest first). */
+export function everyShape(maxOthers = 6): Shape[] {
+  return layoutOf(maxOthers).shapes.map(({main, others}) => ({main, others: [...others]}));
+}
+
+/** The least the score can move between two shapes, whichever candidate each is read as. */
+function leastMove(before: readonly number[], after: readonly number[]): number {
+  if (before.length === 1 && after.length === 1) return Math.abs(before[0]! - after[0]!);
+  let least = Infinity;
+  for (const a of before) for (const b of after) least = Math.min(least, Math.abs(a - b));
+  return least;
+}
+
+export function completeness(
+  parameters: GuidelineParameters,
+  {maxOthers = 6, rubric = applyRubric}: CompletenessOptions = {},
+): CompletenessReport {
+  if (!Number.isInteger(maxOthers) || maxOthers < 0)
+    throw new RangeError(`maxOthers must be a whole number from 0 up, got ${maxOthers}`);
+  const {shapes, steps} = layoutOf(maxOthers);
+
+  // The rubric's answer for every shape, as a number into `answers`.
+  const answers: Answer[] = [];
+  const byKey = new Map<string | number, number>();
+  const answerAt = new Int32Array(shapes.length);
+  shapes.forEach((shape, position) => {
+    const outcomes = rubric(mainRuleOutcomes[shape.main], shape.others, parameters);
+    let key = outcomes.length;
+    for (const {score, row} of outcomes) key = key * 128 + rowNumber(row) * 8 + scoreRank(score);
+    let number = byKey.get(key);
+    if (number === undefined) {
+      const answer = answerOf(outcomes);
+      number = byKey.get(answer.key) ?? answers.push(answer) - 1;
+      byKey.set(key, number).set(answer.key, number);
+    }
+    answerAt[position] = number;
+  });
+  const answer = (position: number): Answer => answers[answerAt[position]!]!;
+  const example = (position: number): ShapeExample => {
+    const {main, others} = shapes[position]!;
+    const shape = {main, others: [...others]};
+    return {shape, words: describeShape(shape), scores: answer(position).scores, rows: answer(position).rows};
+  };
+
+  const gaps = new Map<string, GapFinding>();
+  let reading: ReadingFinding | null = null;
+  for (let position = 0; position < shapes.length; position++) {
+    const {scores, rows, key, missedRow} = answer(position);
+    if (scores.length !== 1) {
+      const gap = gaps.get(key);
+      if (gap) gap.count++;
+      else gaps.set(key, {kind: "gap", key: `gap:${key}`, count: 1, scores, rows, smallest: example(position)});
+    }
+    if (missedRow && metInSomeForm(shapes[position]!)) {
+      if (!reading) {
+        const alike = shapes.findIndex((other, at) => missesOne(other) && same(answer(at).scores, scores));
+        reading = {
+          kind: "reading",
+          key: "reading:met-read-as-missed",
+          reading: "met-read-as-missed",
+          count: 0,
+          scores: [],
+          smallest: example(position),
+          alike: alike < 0 ? null : example(alike),
+        };
+      }
+      reading.count++;
+      for (const score of scores) if (!reading.scores.includes(score)) reading.scores.push(score);
+    }
+  }
+  reading?.scores.sort((a, b) => scoreRank(b) - scoreRank(a));
+
+  const nonMonotone = new Map<string, StepFinding>();
+  const cliffs = new Map<string, StepFinding>();
+  const record = (found: Map<string, StepFinding>, kind: StepFinding["kind"], step: Step): void => {
+    const {position, from, to} = step.change;
+    const key = `${kind}:${position}:${from}>${to}`;
+    let finding = found.get(key);
+    if (!finding) {
+      const smallest = {before: example(step.before), after: example(step.after)};
+      // A copy: the layout, and its changes, are shared by every call.
+      finding = {kind, key, change: {...step.change}, count: 0, moves: [], smallest};
+      found.set(key, finding);
+    }
+    finding.count++;
+    const low = answer(step.before).levels!;
+    const high = answer(step.after).levels!;
+    const move = finding.moves.find((seen) => same(seen.before, low) && same(seen.after, high));
+    if (move) move.count++;
+    else finding.moves.push({before: low, after: high, count: 1});
+  };
+  let compared = 0;
+  for (const step of steps) {
+    const low = answer(step.before).levels;
+    const high = answer(step.after).levels;
+    if (!low || !high) continue;
+    compared++;
+    if (low === high) continue; // the same answer: the score did not move
+    // Flagged only when true whichever candidate score each shape is read as.
+    if (Math.max(...high) < Math.min(...low)) record(nonMonotone, "non-monotone", step);
+    if (leastMove(low, high) >= 2) record(cliffs, "cliff", step);
+  }
+  const stepFindings = [...nonMonotone.values(), ...cliffs.values()];
+  for (const finding of stepFindings) finding.moves.sort((a, b) => b.count - a.count);
+
+  return {
+    maxOthers,
+    shapes: shapes.length,
+    steps: compared,
+    findings: [...gaps.values(), ...stepFindings, ...(reading ? [reading] : [])],
+  };
+}
+
+/** Something is not done at all: the main task not met in any way, or another instruction not met or unchecked. */
+function missesOne(shape: Placed): boolean {
+  const rank = mainRank[shape.main];
+  return (rank !== null && rank <= 1) || shape.counts[3]! + shape.counts[4]! > 0;
+}
+
+function metInSomeForm(shape: Placed): boolean {
+  const {main, counts} = shape;
+  return (main === "met" || main === "met-flaw") && counts[2] === 0 && counts[3] === 0 && counts[4] === 0;
+}
+
+const same = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
+const mainWords: Record<MainOutcome, string> = {
+  "met": "main task met",
+  "met-flaw": "main task met with a small flaw",
+  "partly": "main task partly met",
+  "not-met-engages": "main task not met, but the response engages with the request",
+  "not-met-ignores": "main task not met: the response ignores the request or does a different task",
+  "declines-harmless": "declines a harmless request",
+  "cannot-check": "main task can't be checked",
+  "justified-refusal": "a justified refusal",
+};
+
+const otherWords: Record<OtherVerdict, string> = {
+  "met": "met",
+  "met-flaw": "met with a small flaw",
+  "partly": "partly met",
+  "not-met": "not met",
+  "cannot-check": "can't be checked",
+};
+
+const countWords = ["no", "one", "two", "three", "four", "five", "six"];
+const countWord = (count: number): string => countWords[count] ?? String(count);
+
+/** A shape in plain words: "main task met; two others met with a small flaw". */
+export function describeShape({main, others}: Shape): string {
+  const groups = otherVerdicts
+    .map((verdict) => ({verdict, count: others.filter((other) => other === verdict).length}))
+    .filter(({count}) => count > 0);
+  const noun = others.length === 1 ? "other" : "others";
+  const rest =
+    groups.length === 0
+      ? "no other instructions"
+      : groups.length === 1
+        ? `${countWord(others.length)} ${noun} ${otherWords[groups[0]!.verdict]}`
+        : `${countWord(others.length)} ${noun}: ` +
+          groups.map(({verdict, count}) => `${countWord(count)} ${otherWords[verdict]}`).join(", ");
+  return `${mainWords[main]}; ${rest}`;
+}
+
+const scoreWords = (scores: readonly Score[]): string =>
+  scores.length === 0 ? "no score" : scores.map((score) => (score === "n/a" ? "not applicable" : score)).join(" or ");
+
+const changeWords = (change: StepChange): string =>
+  change.position === "main"
+    ? `the main task goes from "${mainWords[change.from]}" to "${mainWords[change.to]}"`
+    : `another instruction goes from ${otherWords[change.from]} to ${otherWords[change.to]}`;
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** One line per finding, for a command line or a page's summary. */
+export function describeFinding(finding: Finding): string {
+  switch (finding.kind) {
+    case "gap":
+      return (
+        `gap: ${plural(finding.count, "shape")} get ${scoreWords(finding.scores)}` +
+        (finding.rows.length ? ` (rows ${finding.rows.join(", ")})` : "") +
+        `; smallest: ${finding.smallest.words}`
+      );
+    case "non-monotone":
+    case "cliff": {
+      const {before, after} = finding.smallest;
+      const what = finding.kind === "cliff" ? "cliff" : "non-monotone";
+      return (
+        `${what}: ${plural(finding.count, "step")} where ${changeWords(finding.change)} ` +
+        `${finding.kind === "cliff" ? "moves the score two levels or more" : "lowers the score"}; ` +
+        `smallest: ${before.words} (${scoreWords(before.scores)}) -> ${after.words} (${scoreWords(after.scores)})`
+      );
+    }
+    case "reading":
+      return (
+        `reading: ${plural(finding.count, "shape")} meet every instruction, some with a small flaw, yet score ` +
+        `${scoreWords(finding.scores)} by a row for missed instructions; smallest: ${finding.smallest.words} ` +
+        `(${scoreWords(finding.smallest.scores)}, row ${finding.smallest.rows.join(", ")})` +
+        (finding.alike ? `, the score of: ${finding.alike.words}` : "")
+      );
+  }
+}

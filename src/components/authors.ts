@@ -1,0 +1,473 @@
+// The guideline authors' preview: pick a base version and a candidate (another version, or the base with parameters
+// changed here) and see at once which worked cases move and why, which lose their single score, the distribution
+// and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL.
+import {itemLabel} from "../lib/coverage.js";
+import {dependence} from "../lib/dependence.js";
+import {ruleSetOf, type RuleSet} from "../lib/engine.js";
+import type {Guideline, GuidelineRule} from "../lib/guideline.js";
+import type {Item} from "../lib/item.js";
+import {
+  AssignmentError,
+  choiceFromQuery,
+  choiceToQuery,
+  describeDomain,
+  overridesOf,
+  parseValue,
+  type Assignment,
+  type ParameterDomain,
+  type ParameterValue,
+  type PreviewChoice,
+} from "../lib/parameter-values.js";
+import {
+  prepareBase,
+  previewFrom,
+  type LineDecision,
+  type Outcome,
+  type PreparedBase,
+  type Preview,
+} from "../lib/preview.js";
+import {rubricRowLabels, scoreText} from "../lib/trainee/words.js";
+import {verdictLabels} from "../lib/verdict-labels.js";
+import type {Score} from "../lib/verdict.js";
+import {el, type Child} from "./dom.js";
+import {Table} from "./table.js";
+
+export interface AuthorsData {
+  versions: Guideline[];
+  items: Item[];
+  domains: ParameterDomain[];
+}
+
+/** Where a trainee meets an item: Part 4 scores the seven examples with the guideline. */
+const itemHref = (item: Pick<Item, "id" | "part">): string =>
+  `./${item.part === "examples" ? "rubric" : item.part}#${item.id}`;
+
+const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>
+  outcome.candidates.length === 0
+    ? "no score"
+    : outcome.candidates.length === 1
+      ? scoreText(outcome.candidates[0]!)
+      : `${outcome.candidates.map(scoreText).join(" or ")} (no single score)`;
+
+const decisionText = ({verdict, clause}: LineDecision): string =>
+  verdict === null ? "undecided: no rule decides it" : `${verdictLabels[verdict]}${clause ? ` (${clause})` : ""}`;
+
+const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+
+/** The rules of a version that read a parameter, for the text beside its control. */
+function rulesReading(domain: ParameterDomain, guideline: Guideline): GuidelineRule[] {
+  return guideline.rules.filter((rule) => rule.parameters.includes(domain.name) || rule.id === domain.reader);
+}
+
+/** One parameter's control: a select for a fixed list, a number field for a range; its rule's text beside it. */
+function ParameterField(
+  domain: ParameterDomain,
+  {
+    value,
+    versionValue,
+    guideline,
+    onChange,
+  }: {
+    value: ParameterValue;
+    versionValue: ParameterValue;
+    guideline: Guideline;
+    onChange: (value: ParameterValue) => void;
+  },
+): HTMLElement {
+  const id = `parameter-${domain.name}`;
+  const control =
+    domain.kind === "number"
+      ? el("input", {
+          id,
+          "type": "number",
+          "min": domain.min,
+          "max": domain.max,
+          "step": 0.05,
+          "value": String(value),
+          "aria-describedby": `${id}-about`,
+        })
+      : el(
+          "select",
+          {id, "aria-describedby": `${id}-about`},
+          (domain.kind === "integer" && domain.min !== null && domain.max !== null
+            ? Array.from({length: domain.max - domain.min + 1}, (_, index) => domain.min! + index)
+            : domain.values
+          ).map((option) => el("option", {value: String(option), selected: option === value}, String(option))),
+        );
+  const error = el("p", {class: "field-error", role: "alert", hidden: true});
+  control.addEventListener("change", () => {
+    try {
+      onChange(parseValue(domain, control.value));
+      error.hidden = true;
+    } catch (problem) {
+      error.textContent = problem instanceof AssignmentError ? problem.message : String(problem);
+      error.hidden = false;
+    }
+  });
+  const rules = rulesReading(domain, guideline);
+  const changed = value !== versionValue;
+  return el(
+    "div",
+    {"class": `parameter${changed ? " parameter-changed" : ""}`, "data-parameter": domain.name},
+    el("label", {for: id}, el("code", {}, domain.name)),
+    control,
+    changed ? el("span", {class: "parameter-note"}, `changed: ${guideline.version} has ${String(versionValue)}`) : null,
+    error,
+    el(
+      "div",
+      {id: `${id}-about`, class: "parameter-about"},
+      el("p", {}, domain.meaning, ` Accepts ${describeDomain(domain)}.`),
+      rules.length
+        ? rules.map((rule) =>
+            el(
+              "blockquote",
+              {class: "parameter-rule"},
+              el("strong", {}, `${rule.title}. `),
+              rule.text,
+              el("a", {href: `./guideline#${rule.id}`, class: "rule-link"}, ` (${rule.id})`),
+            ),
+          )
+        : el("p", {class: "muted"}, `Read by the rubric${domain.reader ? ` (${domain.reader})` : ""}, not by a rule.`),
+    ),
+  );
+}
+
+const chartLevels: (Score | "none")[] = [5, 4, 3, 2, 1, "n/a", "none"];
+const levelText = (level: Score | "none") => (level === "none" ? "no single score" : scoreText(level));
+
+/** The score distribution before and after as paired bars, each with its count written on it (never colour alone). */
+function DistributionChart(result: Preview): HTMLElement {
+  const count = (rows: Preview["distribution"]["before"], level: Score | "none") =>
+    rows.find((row) => row.score === level)?.count ?? 0;
+  const pairs = chartLevels.map((level) => ({
+    level,
+    before: count(result.distribution.before, level),
+    after: count(result.distribution.after, level),
+  }));
+  const most = Math.max(1, ...pairs.flatMap((pair) => [pair.before, pair.after]));
+  const [width, height, bottom, top] = [640, 200, 40, 22];
+  const band = width / pairs.length;
+  const y = (value: number) => top + (1 - value / most) * (height - top - bottom);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = (tag: string, attributes: Record<string, string | number>, text?: string) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const summary =
+    `Scores under ${result.base} and under the candidate: ` +
+    pairs.map((pair) => `${levelText(pair.level)}: ${pair.before} then ${pair.after}`).join("; ") +
+    ".";
+  const root = svg("svg", {"viewBox": `0 0 ${width} ${height}`, "role": "img", "aria-label": summary});
+  pairs.forEach((pair, index) => {
+    const x = index * band + band / 2;
+    for (const [which, value, offset] of [
+      ["before", pair.before, -17],
+      ["after", pair.after, 3],
+    ] as const) {
+      const barTop = y(value);
+      root.append(
+        svg("rect", {x: x + offset, y: barTop, width: 14, height: height - bottom - barTop, class: `bar-${which}`}),
+      );
+      root.append(svg("text", {"x": x + offset + 7, "y": barTop - 4, "text-anchor": "middle"}, String(value)));
+    }
+    root.append(
+      svg(
+        "text",
+        {"x": x, "y": height - bottom + 16, "text-anchor": "middle"},
+        pair.level === "none" ? "none" : String(pair.level),
+      ),
+    );
+  });
+  root.append(svg("line", {x1: 0, x2: width, y1: height - bottom, y2: height - bottom, class: "chart-axis"}));
+  return el(
+    "figure",
+    {class: "distribution"},
+    el(
+      "p",
+      {"class": "chart-key", "aria-hidden": "true"},
+      el("span", {class: "key-before"}, `left: ${result.base}`),
+      el("span", {class: "key-after"}, "right: the candidate"),
+    ),
+    root,
+    el("figcaption", {}, "The same figures as a table:"),
+    Table(
+      {
+        head: ["Score", result.base, "Candidate"],
+        rows: pairs.map((pair) => [levelText(pair.level), String(pair.before), String(pair.after)]),
+      },
+      {rowHeaders: true, className: "distribution-table"},
+    ),
+  );
+}
+
+function MovedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElement {
+  if (!result.moved.length) return el("p", {class: "preview-none"}, "No item's score moves.");
+  return Table(
+    {
+      head: ["Item", result.base, "Candidate", "Why it moves"],
+      rows: result.moved.map((moved) => {
+        const item = items.get(moved.id)!;
+        return [
+          el("a", {href: itemHref(item)}, moved.label, el("span", {class: "muted"}, `: ${item.title}`)),
+          outcomeText(moved.from),
+          outcomeText(moved.to),
+          moved.lines.length
+            ? el(
+                "ul",
+                {class: "moved-lines"},
+                moved.lines.map((line) =>
+                  el(
+                    "li",
+                    {},
+                    `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}”: `,
+                    `${decisionText(line.from)} → ${decisionText(line.to)}, by `,
+                    el("a", {href: `./guideline#${line.rule}`}, line.rule),
+                  ),
+                ),
+              )
+            : `No checklist line changes; the rubric reads it differently: ${moved.from.rows
+                .map((row) => rubricRowLabels[row])
+                .join(" or ")} → ${moved.to.rows.map((row) => rubricRowLabels[row]).join(" or ")}.`,
+        ];
+      }),
+    },
+    {rowHeaders: true, scroll: true, className: "moved-items"},
+  );
+}
+
+function UnsettledItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElement {
+  if (!result.unsettled.length) return el("p", {class: "preview-none"}, "Every item keeps exactly one score.");
+  return Table(
+    {
+      head: ["Item", "Candidate scores", `Under ${result.base}`],
+      rows: result.unsettled.map((unsettled) => [
+        el("a", {href: itemHref(items.get(unsettled.id)!)}, unsettled.label),
+        unsettled.candidates.map(scoreText).join(" or "),
+        unsettled.alreadyUnsettled ? `${outcomeText(unsettled.before)} already` : outcomeText(unsettled.before),
+      ]),
+    },
+    {rowHeaders: true, scroll: true, className: "unsettled-items"},
+  );
+}
+
+function CoverageChange(result: Preview): HTMLElement {
+  const labels = (rows: Preview["coverage"]["before"], score: Score) =>
+    rows.find((row) => row.score === score)?.items.map((item) => itemLabel(item.id, item.part)) ?? [];
+  return el(
+    "div",
+    {},
+    Table(
+      {
+        head: ["Score", `Worked examples under ${result.base}`, "Under the candidate"],
+        rows: result.coverage.after.map((row) => {
+          const before = labels(result.coverage.before, row.score);
+          const after = labels(result.coverage.after, row.score);
+          return [
+            scoreText(row.score),
+            before.length ? before.join("; ") : el("em", {}, "none"),
+            after.length ? after.join("; ") : el("strong", {}, "none: no worked example"),
+          ];
+        }),
+      },
+      {rowHeaders: true, scroll: true, className: "coverage-change"},
+    ),
+    result.workedExamples.lost.length
+      ? el(
+          "p",
+          {class: "preview-warning"},
+          `⚠ Levels that lose their last worked example: ${result.workedExamples.lost.map(scoreText).join(", ")}.`,
+        )
+      : null,
+  );
+}
+
+function Untested(prepared: PreparedBase, domains: readonly ParameterDomain[], label: string): HTMLElement {
+  const found = dependence(prepared, domains);
+  const {parameters, rules} = found.untested;
+  const untested = [...parameters.map((name) => `the parameter ${name}`), ...rules.map((rule) => `the rule ${rule}`)];
+  const them = untested.length === 1 ? "it" : "any of them";
+  return el(
+    "div",
+    {class: "untested"},
+    el(
+      "p",
+      {},
+      untested.length
+        ? `Under ${label}, no worked case tests ${untested.join(", ")}: change ${them} and no example moves, ` +
+            "so no example says whether the change is right."
+        : `Under ${label}, every parameter and rule moves at least one worked case.`,
+    ),
+    el(
+      "details",
+      {},
+      el("summary", {}, "Which items depend on each parameter and rule"),
+      Table(
+        {
+          head: ["Parameter or rule", "Items whose score it moves"],
+          rows: [
+            ...found.parameters.map((entry) => [el("code", {}, entry.name), entry.moved.join(", ") || "none"]),
+            ...found.rules.map((entry) => [`rule ${entry.rule}`, entry.moved.join(", ") || "none"]),
+          ],
+        },
+        {rowHeaders: true, scroll: true},
+      ),
+    ),
+  );
+}
+
+/** The whole preview; `location` and `history` are the page's, replaceable in tests. */
+export function AuthorsPreview(
+  data: AuthorsData,
+  {location = window.location, history = window.history}: {location?: Location; history?: History} = {},
+): HTMLElement {
+  const versions = data.versions.map((version) => version.version);
+  const byVersion = new Map(data.versions.map((version) => [version.version, version]));
+  const items = new Map(data.items.map((item) => [item.id, item]));
+  const newest = versions.at(-1)!;
+  const notice = el("p", {class: "preview-notice", role: "alert", hidden: true});
+  let choice: PreviewChoice;
+  try {
+    choice = choiceFromQuery(location.search, versions, data.domains);
+  } catch (problem) {
+    choice = {base: newest, candidate: newest, set: []};
+    notice.textContent = `The link's choice could not be read (${
+      problem instanceof Error ? problem.message : String(problem)
+    }); showing ${newest} against itself.`;
+    notice.hidden = false;
+  }
+
+  const baseSelect = el(
+    "select",
+    {id: "preview-base"},
+    versions.map((version) => el("option", {value: version}, version)),
+  );
+  const candidateSelect = el(
+    "select",
+    {id: "preview-candidate"},
+    versions.map((version) => el("option", {value: version}, version)),
+  );
+  const reset = el("button", {type: "button", class: "button secondary"}, "Undo every parameter change");
+  const fields = el("div", {class: "parameter-fields"});
+  const status = el("p", {class: "preview-status", role: "status", id: "preview-status"});
+  const results = el("div", {class: "preview-results"});
+  let prepared: PreparedBase | null = null;
+  let preparedFor = "";
+
+  const candidateRuleSet = (): RuleSet => ruleSetOf(byVersion.get(choice.candidate)!, overridesOf(choice.set));
+
+  const render = () => {
+    baseSelect.value = choice.base;
+    candidateSelect.value = choice.candidate;
+    const candidate = byVersion.get(choice.candidate)!;
+    const parameters = candidateRuleSet().parameters;
+    fields.replaceChildren(
+      ...data.domains.map((domain) =>
+        ParameterField(domain, {
+          value: parameters[domain.name],
+          versionValue: candidate.parameters[domain.name],
+          guideline: candidate,
+          onChange: (value) => {
+            const others = choice.set.filter((assignment) => assignment.name !== domain.name);
+            const set: Assignment[] =
+              value === candidate.parameters[domain.name] ? others : [...others, {name: domain.name, value}];
+            update({...choice, set});
+            document.getElementById(`parameter-${domain.name}`)?.focus();
+          },
+        }),
+      ),
+    );
+    reset.hidden = choice.set.length === 0;
+    // The base is derived once and kept while only the candidate changes.
+    if (preparedFor !== choice.base || !prepared) {
+      prepared = prepareBase(data.items, ruleSetOf(byVersion.get(choice.base)!));
+      preparedFor = choice.base;
+    }
+    const result = previewFrom(prepared, candidateRuleSet());
+    const described = choice.set.length
+      ? `${choice.candidate} with ${choice.set.map(({name, value}) => `${name} = ${String(value)}`).join(", ")}`
+      : choice.candidate;
+    status.textContent =
+      `Base ${choice.base}, candidate ${described}: ${plural(result.moved.length, "item moves", "items move")}; ` +
+      `${plural(result.unsettled.length, "item has", "items have")} no single score.`;
+    const candidatePrepared =
+      choice.candidate === choice.base && !choice.set.length ? prepared : prepareBase(data.items, candidateRuleSet());
+    results.replaceChildren(
+      el(
+        "section",
+        {"aria-labelledby": "moved-title"},
+        el("h2", {id: "moved-title"}, "Items whose score moves"),
+        MovedItems(result, items),
+      ),
+      el(
+        "section",
+        {"aria-labelledby": "unsettled-title"},
+        el("h2", {id: "unsettled-title"}, "Items with no single score"),
+        UnsettledItems(result, items),
+      ),
+      el(
+        "section",
+        {"aria-labelledby": "distribution-title"},
+        el("h2", {id: "distribution-title"}, "The scores before and after"),
+        DistributionChart(result),
+      ),
+      el(
+        "section",
+        {"aria-labelledby": "coverage-title"},
+        el("h2", {id: "coverage-title"}, "Which levels keep a worked example"),
+        CoverageChange(result),
+      ),
+      el(
+        "section",
+        {"aria-labelledby": "untested-title"},
+        el("h2", {id: "untested-title"}, "What the worked cases do not test"),
+        Untested(prepared, data.domains, choice.base),
+        choice.candidate !== choice.base || choice.set.length
+          ? Untested(candidatePrepared, data.domains, `the candidate (${described})`)
+          : null,
+      ),
+    );
+  };
+
+  const update = (next: PreviewChoice) => {
+    choice = next;
+    const query = choiceToQuery(choice);
+    history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`);
+    render();
+  };
+
+  baseSelect.addEventListener("change", () => update({...choice, base: baseSelect.value}));
+  candidateSelect.addEventListener("change", () => update({...choice, candidate: candidateSelect.value, set: []}));
+  reset.addEventListener("click", () => update({...choice, set: []}));
+  render();
+
+  const field = (label: string, control: HTMLElement, hint: Child) =>
+    el("div", {class: "choice-field"}, el("label", {for: control.id}, label), control, el("p", {class: "muted"}, hint));
+  return el(
+    "div",
+    {class: "authors-preview"},
+    notice,
+    el(
+      "section",
+      {"class": "preview-choice", "aria-labelledby": "choice-title"},
+      el("h2", {id: "choice-title"}, "What to compare"),
+      el(
+        "div",
+        {class: "choice-versions"},
+        field("Base version", baseSelect, "What the worked cases are scored under today."),
+        field("Candidate version", candidateSelect, "Another version, or the base itself with the changes below."),
+      ),
+      el(
+        "details",
+        {class: "parameter-panel", open: true},
+        el("summary", {}, "The candidate's parameters, each beside the rule that reads it"),
+        reset,
+        fields,
+      ),
+      el("p", {class: "muted"}, "The page's address holds this choice: copy it to send the comparison to a colleague."),
+    ),
+    status,
+    results,
+  );
+}

@@ -8,6 +8,7 @@ const parts = loadParts().filter((part) => existsSync(`src${part.path}.md`));
 const pages = [
   {name: "Start here", path: "/"},
   ...parts.map((part) => ({name: `${part.number}. ${part.title}`, path: part.path})),
+  {name: "For authors", path: "/authors"},
   // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
   ...probePages(projectRoot).map(({probe, title}) => ({
     name: `Probe: ${title}`,

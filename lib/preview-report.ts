@@ -1,6 +1,7 @@
 // The core of `npm run guideline:preview`: assembles what the command prints (as data, which --json prints as is)
 // and writes it as lines for a terminal. One function gathers every section, so a new one (another check's
 // findings) is one more field here and one more block in previewLines.
+import {completeness, describeFinding, type Finding} from "./completeness.js";
 import {itemLabel} from "./coverage.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf} from "./engine.js";
@@ -30,6 +31,15 @@ export interface PreviewReport {
   /** Per level 5..1 and "n/a", the items with that score under the candidate, and how many there were before. */
   coverage: {score: Score; before: number; items: {id: string; label: string}[]}[];
   workedExamples: Preview["workedExamples"];
+  /**
+   * The rubric's completeness (lib/completeness.ts) under the base's parameters and the candidate's: the checklist
+   * shapes with no single score, the non-monotone steps, the cliffs and the readings to decide.
+   */
+  completeness: {
+    shapes: number;
+    base: (Finding & {text: string})[];
+    candidate: (Finding & {text: string})[];
+  };
   /** Per parameter and rule of the base, the items that move when it changes; the untested ones move none. */
   dependence: {
     parameters: {name: string; moved: string[]}[];
@@ -48,6 +58,9 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
   const prepared = prepareBase(items, ruleSetOf(base));
   const result = previewFrom(prepared, ruleSetOf(candidate, overridesOf(set)));
   const found = dependence(prepared, domains);
+  const baseCompleteness = completeness(prepared.ruleSet.parameters);
+  const candidateParameters = ruleSetOf(candidate, overridesOf(set)).parameters;
+  const withText = (findings: Finding[]) => findings.map((finding) => ({...finding, text: describeFinding(finding)}));
   return {
     base: base.version,
     candidate: {
@@ -65,6 +78,11 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
       items: row.items.map(({id, part}) => ({id, label: itemLabel(id, part)})),
     })),
     workedExamples: result.workedExamples,
+    completeness: {
+      shapes: baseCompleteness.shapes,
+      base: withText(baseCompleteness.findings),
+      candidate: withText(completeness(candidateParameters).findings),
+    },
     dependence: {
       parameters: found.parameters.map(({name, moved}) => ({name, moved})),
       rules: found.rules.map(({rule, moved}) => ({rule, moved})),
@@ -144,6 +162,16 @@ export function previewLines(report: PreviewReport): string[] {
       ? `  no worked example under the candidate for score ${missing.join(", ")}`
       : "  every score 1-5 keeps a worked example",
   );
+  lines.push("");
+
+  lines.push(`the rubric over every checklist shape (${report.completeness.shapes} shapes):`);
+  for (const [label, findings] of [
+    [`base ${report.base}`, report.completeness.base],
+    [`candidate ${report.candidate.description}`, report.completeness.candidate],
+  ] as const) {
+    lines.push(`  ${label}: ${findings.length ? plural(findings.length, "finding") : "no gap, no cliff, monotone"}`);
+    for (const finding of findings) lines.push(`    ${finding.text}`);
+  }
   lines.push("");
 
   const {parameters, rules} = report.dependence.untested;

@@ -1,6 +1,7 @@
 // The guideline authors' preview: pick a base version and a candidate (another version, or the base with parameters
 // changed here) and see at once which worked cases move and why, which lose their single score, the distribution
 // and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL.
+import {completeness, describeFinding, type CompletenessReport, type Finding} from "../lib/completeness.js";
 import {itemLabel} from "../lib/coverage.js";
 import {dependence} from "../lib/dependence.js";
 import {ruleSetOf, type RuleSet} from "../lib/engine.js";
@@ -317,6 +318,43 @@ function Untested(prepared: PreparedBase, domains: readonly ParameterDomain[], l
   );
 }
 
+const findingTitles: Record<Finding["kind"], string> = {
+  "gap": "No single score",
+  "non-monotone": "Improving a verdict lowers the score",
+  "cliff": "One verdict moves the score two levels or more",
+  "reading": "A reading to decide",
+};
+
+/** The rubric over every checklist shape a response can produce, for one set of parameters. */
+function Completeness(report: CompletenessReport, label: string): HTMLElement {
+  return el(
+    "div",
+    {class: "completeness"},
+    el(
+      "h3",
+      {},
+      `${label}: `,
+      report.findings.length
+        ? plural(report.findings.length, "finding")
+        : "no gap, no cliff, and improving any verdict never lowers the score",
+    ),
+    report.findings.length
+      ? el(
+          "ul",
+          {class: "findings"},
+          report.findings.map((finding) =>
+            el(
+              "li",
+              {class: `finding finding-${finding.kind}`},
+              el("strong", {}, `${findingTitles[finding.kind]}. `),
+              describeFinding(finding).replace(/^[a-z-]+: /, ""),
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
 /** The whole preview; `location` and `history` are the page's, replaceable in tests. */
 export function AuthorsPreview(
   data: AuthorsData,
@@ -354,6 +392,7 @@ export function AuthorsPreview(
   const results = el("div", {class: "preview-results"});
   let prepared: PreparedBase | null = null;
   let preparedFor = "";
+  let baseCompleteness: CompletenessReport | null = null;
 
   const candidateRuleSet = (): RuleSet => ruleSetOf(byVersion.get(choice.candidate)!, overridesOf(choice.set));
 
@@ -382,6 +421,7 @@ export function AuthorsPreview(
     // The base is derived once and kept while only the candidate changes.
     if (preparedFor !== choice.base || !prepared) {
       prepared = prepareBase(data.items, ruleSetOf(byVersion.get(choice.base)!));
+      baseCompleteness = completeness(prepared.ruleSet.parameters);
       preparedFor = choice.base;
     }
     const result = previewFrom(prepared, candidateRuleSet());
@@ -417,6 +457,19 @@ export function AuthorsPreview(
         {"aria-labelledby": "coverage-title"},
         el("h2", {id: "coverage-title"}, "Which levels keep a worked example"),
         CoverageChange(result),
+      ),
+      el(
+        "section",
+        {"aria-labelledby": "completeness-title"},
+        el("h2", {id: "completeness-title"}, "The rubric over every checklist shape"),
+        el(
+          "p",
+          {class: "muted"},
+          `Every shape a response's checklist can take (the main task's outcome and up to six other instructions' ` +
+            `verdicts: ${baseCompleteness!.shapes} shapes), each scored by the rubric.`,
+        ),
+        Completeness(baseCompleteness!, `Base ${choice.base}`),
+        Completeness(completeness(candidateRuleSet().parameters), `Candidate ${described}`),
       ),
       el(
         "section",

@@ -74,6 +74,13 @@ export function Home(
         el("a", {href: "./self-check"}, "Check yourself blind on the calibration cases"),
         ": no feedback until the end, then a summary against a pass rule.",
       ),
+      el(
+        "p",
+        {},
+        "Write or change the guideline? ",
+        el("a", {href: "./authors"}, "Preview a rule change on every worked case"),
+        ", and check a rubric criterion against its request.",
+      ),
       StartOver(store),
     ),
     el(

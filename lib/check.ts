@@ -97,13 +97,28 @@ export function checkGuideline(
 
     const derivation = derive(item, ruleSet);
     derivation.lines.forEach((line) => {
-      if (line.derived !== null && line.derived !== line.ruled) {
+      // A score must trace to a rule a trainee can cite: a rule the author applied but the version does not state
+      // fails the check (the first rubric's accuracy rule).
+      if (ruleSet.unwrittenRuleIds?.has(line.rule))
         problems.push({
           file,
-          field: fieldPath(["checklist", line.index, "verdict"]),
-          message: `ruled "${line.ruled}" but rule ${line.rule} derives "${line.derived}" from the facts`,
+          field: fieldPath(["checklist", line.index, "rule"]),
+          message:
+            `rule ${line.rule} decides this line, but guideline/${guideline.version} does not state it: ` +
+            "a trainee has no rule to cite",
         });
-      }
+      // A line the version has no rule for is reported above; a rule that leaves the line open must allow the ruling.
+      if (!ruleSet.ruleIds.has(line.rule) || line.verdicts.includes(line.ruled)) return;
+      problems.push({
+        file,
+        field: fieldPath(["checklist", line.index, "verdict"]),
+        message:
+          line.derived !== null
+            ? `ruled "${line.ruled}" but rule ${line.rule} derives "${line.derived}" from the facts`
+            : `ruled "${line.ruled}" but rule ${line.rule} allows only ${line.verdicts
+                .map((verdict) => `"${verdict}"`)
+                .join(" or ")} from the facts`,
+      });
     });
     if (derivation.score === null) {
       problems.push({

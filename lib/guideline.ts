@@ -7,22 +7,57 @@ const parameterNames = Object.keys(GuidelineParameters.shape) as [
   ...(keyof GuidelineParameters)[],
 ];
 
+const ruleId = z.enum(checklistRuleIds as [string, ...string[]]);
+
+/**
+ * Marks a part of a guideline version the seed does not give, which the site had to write so the engine can score
+ * (the first rubric's wording, say). Pages show it as reconstructed, with the reason.
+ */
+export const Reconstructed = z.strictObject({
+  /** Why the part had to be written, and what in the seed it rests on. */
+  because: z.string().min(1),
+});
+export type Reconstructed = z.infer<typeof Reconstructed>;
+
+/** A marker on an entry with several text fields: `fields` names the reconstructed ones (all when left out). */
+const reconstructedFields = <F extends string>(fields: readonly [F, ...F[]]) =>
+  z.strictObject({...Reconstructed.shape, fields: z.array(z.enum(fields)).min(1).optional()});
+
 export const GuidelineRule = z.strictObject({
   /** Stable id that items cite; one of the rules the engine knows how to apply. */
-  id: z.enum(checklistRuleIds as [string, ...string[]]),
+  id: ruleId,
   /** 0: the opening on what is not rated; 1: listing the instructions; 2: checking each one. */
   step: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   title: z.string().min(1),
   text: z.string().min(1),
   /** The parameters this rule reads, so an author sees what each threshold changes. */
   parameters: z.array(z.enum(parameterNames)).default([]),
+  /** Set when the seed does not give this rule's words for this version. */
+  reconstructed: reconstructedFields(["title", "text"]).optional(),
 });
 export type GuidelineRule = z.infer<typeof GuidelineRule>;
+
+/**
+ * A rule the author applied when scoring but the version's text does not state: the engine applies it, and a line
+ * it decides is scored with no rule a trainee could cite.
+ */
+export const UnwrittenRule = z.strictObject({
+  id: ruleId,
+  /** The rule as the author held it. */
+  text: z.string().min(1),
+  /** Where the seed says the author held it, in its words. */
+  seed: z.string().min(1),
+  /** What else the engine applies it to, for a reader of this version. */
+  note: z.string().min(1).optional(),
+});
+export type UnwrittenRule = z.infer<typeof UnwrittenRule>;
 
 export const RubricLevel = z.strictObject({
   score: z.int().min(1).max(5),
   meaning: z.string().min(1),
   checklist: z.string().min(1),
+  /** Set when the seed does not give this level's words for this version. */
+  reconstructed: reconstructedFields(["meaning", "checklist"]).optional(),
 });
 export type RubricLevel = z.infer<typeof RubricLevel>;
 
@@ -43,6 +78,16 @@ export const Guideline = z
     rubric: z.array(RubricLevel).length(5),
     notApplicable: z.string().min(1),
     parameters: GuidelineParameters,
+    /** Rules the author applied that this version's text does not state (the first rubric's accuracy rule). */
+    unwrittenRules: z.array(UnwrittenRule).optional(),
+    /** Which of the version-wide texts the seed does not give for this version, each with why. */
+    reconstructed: z
+      .strictObject({
+        notRated: Reconstructed.optional(),
+        steps: Reconstructed.optional(),
+        notApplicable: Reconstructed.optional(),
+      })
+      .optional(),
   })
   .check((ctx) => {
     const seen = new Set<string>();
@@ -53,6 +98,17 @@ export const Guideline = z
           input: rule.id,
           path: ["rules", index, "id"],
           message: `duplicate rule id "${rule.id}"`,
+        });
+      seen.add(rule.id);
+    });
+    // A rule is either stated or unwritten: the engine must know which, to say whether a trainee can cite it.
+    (ctx.value.unwrittenRules ?? []).forEach((rule, index) => {
+      if (seen.has(rule.id))
+        ctx.issues.push({
+          code: "custom",
+          input: rule.id,
+          path: ["unwrittenRules", index, "id"],
+          message: `rule id "${rule.id}" is already a stated rule: an unwritten rule is one the text does not state`,
         });
       seen.add(rule.id);
     });

@@ -23,6 +23,12 @@ export const GuidelineParameters = z.strictObject({
   ceilingNeedsOne: z.boolean().default(true),
   /** style-register: what a lapse that breaks the requested register counts as. */
   registerBreak: z.enum(["not-met", "partly", "met-flaw"]).default("not-met"),
+  /** style-register: what a choice slightly less formal than requested, but still acceptable, counts as.
+   *  "met-flaw": the final rule, which separates it from a register break: met with a small flaw;
+   *  "flaw-or-partly": the first wording (v1), which did not: a small flaw or the register only partly kept, so the
+   *  line has two verdicts and the rubric is read for each (Calibration A falls between 4 and 3);
+   *  "flaw-or-break": a small flaw or a break (counted as registerBreak says). */
+  slightLapse: z.enum(["met-flaw", "flaw-or-partly", "flaw-or-break"]).default("met-flaw"),
   /** only-just: whether unrequested additions break a request that has no "only"/"just" wording. */
   additionsBreakWithoutWording: z.boolean().default(false),
   /** main-task-partial: the share of the main task that makes it "partly met" rather than "not met". */

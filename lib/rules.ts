@@ -16,8 +16,21 @@ export interface RuleOutcome {
   declinesHarmless?: boolean;
 }
 
+/**
+ * What a rule can return: one outcome when its wording decides the line, or every outcome its wording leaves open
+ * (the first rubric's style rule could not tell a small flaw from the register partly kept). The engine reads the
+ * rubric once for each.
+ */
+export type RuleReading = RuleOutcome | readonly [RuleOutcome, RuleOutcome, ...RuleOutcome[]];
+
+/** The rules whose wording a parameter can leave open; every other rule always decides its line. */
+type OpenRule = "style-register";
+
 type Facts<R extends ChecklistLine["rule"]> = Extract<ChecklistLine, {rule: R}>["facts"];
-type Rule<R extends ChecklistLine["rule"]> = (facts: Facts<R>, parameters: GuidelineParameters) => RuleOutcome;
+type Rule<R extends ChecklistLine["rule"]> = (
+  facts: Facts<R>,
+  parameters: GuidelineParameters,
+) => R extends OpenRule ? RuleReading : RuleOutcome;
 
 const atLeastHalf = (share: number, threshold: "at-least-half" | "more-than-half"): boolean =>
   threshold === "at-least-half" ? share >= 0.5 : share > 0.5;
@@ -70,10 +83,21 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
       : {verdict: "met", clause: "wording-and-purpose-met"};
   },
 
-  "style-register": (facts, parameters) => {
+  "style-register": (facts, parameters): RuleReading => {
     if (facts.lapse === "none") return {verdict: "met", clause: "register-kept"};
-    if (facts.lapse === "slightly-less-formal") return {verdict: "met-flaw", clause: "slightly-less-formal"};
-    return {verdict: parameters.registerBreak, clause: "breaks-register"};
+    if (facts.lapse === "breaks-register") return {verdict: parameters.registerBreak, clause: "breaks-register"};
+    const flaw: RuleOutcome = {verdict: "met-flaw", clause: "slightly-less-formal"};
+    switch (parameters.slightLapse) {
+      case "met-flaw":
+        return flaw;
+      case "flaw-or-partly":
+        return [flaw, {verdict: "partly", clause: "slightly-less-formal"}];
+      case "flaw-or-break":
+        // Where a break also counts as a small flaw, the two readings are one.
+        return parameters.registerBreak === "met-flaw"
+          ? flaw
+          : [flaw, {verdict: parameters.registerBreak, clause: "slightly-less-formal"}];
+    }
   },
 
   "only-just": (facts, parameters) => {
@@ -131,10 +155,32 @@ export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
   "pasted-material": () => ({verdict: "not-instruction", clause: "content-not-instruction"}),
 };
 
-/** Decides one line: a rule reads the line's facts only. */
-export function applyRule<L extends Pick<ChecklistLine, "rule" | "facts">>(
-  line: L,
-  parameters: GuidelineParameters,
-): RuleOutcome {
-  return (rules[line.rule] as Rule<typeof line.rule>)(line.facts as never, parameters);
+type Line = Pick<ChecklistLine, "rule" | "facts">;
+
+/** What a rule reads from one line: one outcome, or every outcome its wording leaves open (see isOpen). */
+export const ruleReading = (line: Line, parameters: GuidelineParameters): RuleReading =>
+  (rules[line.rule] as (facts: unknown, parameters: GuidelineParameters) => RuleReading)(line.facts, parameters);
+
+/** Every outcome a rule allows for one line: one when its wording decides the line, more when it leaves it open. */
+export function ruleOutcomes<L extends Line>(line: L, parameters: GuidelineParameters): readonly RuleOutcome[] {
+  const reading = ruleReading(line, parameters);
+  return isOpen(reading) ? reading : [reading];
+}
+
+/** Whether a rule left the line open: more than one outcome. */
+export const isOpen = (reading: RuleReading): reading is readonly [RuleOutcome, RuleOutcome, ...RuleOutcome[]] =>
+  Array.isArray(reading);
+
+/**
+ * Decides one line: a rule reads the line's facts only. For a line the rule's wording leaves open under these
+ * parameters there is no one outcome: this throws, naming the rule (use ruleOutcomes).
+ */
+export function applyRule<L extends Line>(line: L, parameters: GuidelineParameters): RuleOutcome {
+  const reading = ruleReading(line, parameters);
+  if (isOpen(reading))
+    throw new Error(
+      `rule ${line.rule} leaves this line open (${reading.map((outcome) => outcome.verdict).join(" or ")}): ` +
+        "use ruleOutcomes for every reading",
+    );
+  return reading;
 }

@@ -1,6 +1,7 @@
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
 import {itemLabel, type CoverageRow} from "../lib/coverage.js";
 import type {TrainingPart} from "../lib/parts.js";
+import {reconstructionNotes, type ReconstructionNote} from "../lib/reconstructed.js";
 import {el, type Child} from "./dom.js";
 import {Table, TableRow} from "./table.js";
 
@@ -25,14 +26,60 @@ export function PartsList(
   );
 }
 
-function RuleEntry(rule: GuidelineRule, {parameters}: {parameters: Guideline["parameters"]}): HTMLElement {
+/** How a version's view is placed on a page: the current one at the top level, an earlier one nested and prefixed. */
+export interface GuidelineViewOptions {
+  /** The level of the view's section headings (2 on its own page, 3 inside another section). */
+  headingLevel?: 2 | 3;
+  /** Prefixed to every id, so two versions on one page never share an anchor ("v1-"). */
+  idPrefix?: string;
+  /** The class of the view's root (the current version's is "guideline"). */
+  className?: string;
+  /** The class of the rubric's figure (the current version's is "rubric"). */
+  rubricClassName?: string;
+}
+
+/** Marks the reconstructed parts of a version: each marker names its note, and the notes give each reason once. */
+interface Marks {
+  /** The marker for a part (by its key, see ReconstructedPart; any of its texts unless a field is named), or null
+   *  when the seed gives its words. */
+  marker: (key: string, field?: string) => Child;
+  notes: ReconstructionNote[];
+}
+
+function marksOf(guideline: Guideline, idPrefix: string): Marks {
+  const notes = reconstructionNotes(guideline);
+  return {
+    notes,
+    marker: (key, field) => {
+      const note = notes.find((candidate) =>
+        candidate.parts.some((entry) => entry.key === key && (!field || entry.fields.includes(field))),
+      );
+      return note
+        ? [
+            " ",
+            el(
+              "a",
+              {class: "reconstructed", href: `#${idPrefix}reconstructed-${note.number}`},
+              `Reconstructed (note ${note.number})`,
+            ),
+          ]
+        : null;
+    },
+  };
+}
+
+function RuleEntry(
+  rule: GuidelineRule,
+  {parameters, idPrefix, marks}: {parameters: Guideline["parameters"]; idPrefix: string; marks: Marks},
+): HTMLElement {
   return el(
     "li",
-    {id: `rule-${rule.id}`, class: "rule"},
+    {id: `${idPrefix}rule-${rule.id}`, class: "rule"},
     el("strong", {}, `${rule.title}. `),
     rule.text,
     " ",
     el("code", {class: "rule-id", title: "rule id, cited by checklist lines"}, rule.id),
+    marks.marker(`rule:${rule.id}`),
     rule.parameters.length
       ? el(
           "div",
@@ -47,58 +94,138 @@ function RuleEntry(rule: GuidelineRule, {parameters}: {parameters: Guideline["pa
   );
 }
 
+/** Rules the author applied that the version does not state: scored by, but not citable. */
+function UnwrittenRules(guideline: Guideline, heading: "h2" | "h3", idPrefix: string): HTMLElement | null {
+  const rules = guideline.unwrittenRules ?? [];
+  if (!rules.length) return null;
+  return el(
+    "section",
+    {class: "unwritten-rules"},
+    el(heading, {}, "Applied but not written"),
+    el(
+      "p",
+      {},
+      "The author scored with this rule, but this version of the guideline does not state it, so a trainee has no " +
+        "rule to cite for the lines it decides.",
+    ),
+    el(
+      "ul",
+      {class: "rules"},
+      rules.map((rule) =>
+        el(
+          "li",
+          {id: `${idPrefix}rule-${rule.id}`, class: "rule unwritten"},
+          el("strong", {}, "Not in the guideline: "),
+          rule.text,
+          " ",
+          el("code", {class: "rule-id"}, rule.id),
+          el("div", {class: "rule-seed"}, "The case study: ", el("q", {}, rule.seed)),
+          rule.note ? el("div", {class: "muted"}, rule.note) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+/** The reasons for the reconstructed parts, each once, with the parts it covers. */
+function ReconstructionNotes(marks: Marks, heading: "h2" | "h3", idPrefix: string): HTMLElement | null {
+  if (!marks.notes.length) return null;
+  return el(
+    "section",
+    {class: "reconstruction-notes"},
+    el(heading, {}, "Reconstructed parts"),
+    el(
+      "p",
+      {},
+      "The case study does not give these words for this version. The site wrote them so every case can be " +
+        "scored under it; each note says why.",
+    ),
+    el(
+      "ol",
+      {},
+      marks.notes.map((note) =>
+        el(
+          "li",
+          {id: `${idPrefix}reconstructed-${note.number}`},
+          el("strong", {}, `Note ${note.number}. `),
+          el("span", {class: "muted"}, `${note.parts.map((part) => part.part).join(", ")}: `),
+          note.because,
+        ),
+      ),
+    ),
+  );
+}
+
 /** A guideline version as its readers see it: what is not rated, the three steps with their rules, the rubric. */
-export function GuidelineView(guideline: Guideline): HTMLElement {
+export function GuidelineView(
+  guideline: Guideline,
+  {headingLevel = 2, idPrefix = "", className = "guideline", rubricClassName = "rubric"}: GuidelineViewOptions = {},
+): HTMLElement {
+  const heading = headingLevel === 2 ? "h2" : "h3";
+  const marks = marksOf(guideline, idPrefix);
   const byStep = (step: number) => guideline.rules.filter((rule) => rule.step === step);
+  const rulesOf = (step: number) =>
+    el(
+      "ul",
+      {class: "rules"},
+      byStep(step).map((rule) => RuleEntry(rule, {parameters: guideline.parameters, idPrefix, marks})),
+    );
   const [step1, step2, step3] = guideline.steps;
+  const stepsMarker = marks.marker("steps", "steps");
   return el(
     "div",
-    {"class": "guideline", "data-version": guideline.version},
+    {"class": className, "data-version": guideline.version},
     el("p", {class: "muted"}, `Guideline ${guideline.version}: ${guideline.summary}`),
     guideline.notRated
       ? el(
           "section",
           {},
-          el("h2", {}, guideline.notRated.title),
-          el("p", {id: "rule-not-rated"}, guideline.notRated.text, " ", el("code", {class: "rule-id"}, "not-rated")),
+          el(heading, {}, guideline.notRated.title),
+          el(
+            "p",
+            {id: `${idPrefix}rule-not-rated`},
+            guideline.notRated.text,
+            " ",
+            el("code", {class: "rule-id"}, "not-rated"),
+            marks.marker("notRated", "notRated"),
+          ),
         )
       : null,
+    el("section", {}, el(heading, {}, `Step 1: ${step1!.title}`, stepsMarker), rulesOf(1)),
+    el("section", {}, el(heading, {}, `Step 2: ${step2!.title}`, stepsMarker), rulesOf(2)),
     el(
       "section",
       {},
-      el("h2", {}, `Step 1: ${step1!.title}`),
-      el(
-        "ul",
-        {class: "rules"},
-        byStep(1).map((rule) => RuleEntry(rule, {parameters: guideline.parameters})),
-      ),
+      el(heading, {}, `Step 3: ${step3!.title}`, stepsMarker),
+      RubricTable(guideline, {className: rubricClassName, marks}),
     ),
-    el(
-      "section",
-      {},
-      el("h2", {}, `Step 2: ${step2!.title}`),
-      el(
-        "ul",
-        {class: "rules"},
-        byStep(2).map((rule) => RuleEntry(rule, {parameters: guideline.parameters})),
-      ),
-    ),
-    el("section", {}, el("h2", {}, `Step 3: ${step3!.title}`), RubricTable(guideline)),
+    UnwrittenRules(guideline, heading, idPrefix),
+    ReconstructionNotes(marks, heading, idPrefix),
   );
 }
 
-export function RubricTable(guideline: Guideline): HTMLElement {
+export function RubricTable(
+  guideline: Guideline,
+  {className = "rubric", marks = marksOf(guideline, "")}: {className?: string; marks?: Marks} = {},
+): HTMLElement {
   return el(
     "figure",
-    {class: "rubric"},
+    {class: className},
     Table(
       {
         head: ["Score", "Meaning", "Checklist result"],
-        rows: guideline.rubric.map((level) => [String(level.score), level.meaning, level.checklist]),
+        rows: guideline.rubric.map((level) => {
+          const key = `rubric:${level.score}`;
+          return [
+            String(level.score),
+            [level.meaning, marks.marker(key, "meaning")],
+            [level.checklist, marks.marker(key, "checklist")],
+          ];
+        }),
       },
       {rowHeaders: true},
     ),
-    el("figcaption", {}, guideline.notApplicable),
+    el("figcaption", {}, guideline.notApplicable, marks.marker("notApplicable", "notApplicable")),
   );
 }
 

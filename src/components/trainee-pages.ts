@@ -24,6 +24,8 @@ import {ScoreCard} from "./score-card.js";
 export interface TraineeData {
   site: SitePageData;
   part?: PartPageData;
+  /** Every guideline version (the guideline page shows the earlier ones below the current one). */
+  versions?: Guideline[];
 }
 
 interface Context {
@@ -188,10 +190,39 @@ export function ExamplesPart(data: TraineeData, store = openProgressStore()): HT
   return page(ctx, cards);
 }
 
-/** Part 3: the guideline, each rule with an anchor the feedback links to. */
+/** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
 export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "guideline", store);
-  return page(ctx, GuidelineView(ctx.guideline));
+  const earlier = (data.versions ?? []).filter((guideline) => guideline.version !== ctx.guideline.version);
+  return page(ctx, GuidelineView(ctx.guideline), earlier.length ? EarlierVersions(earlier) : null);
+}
+
+/** The versions before the current one, each folded, its ids prefixed so no anchor repeats the current one's. */
+function EarlierVersions(versions: readonly Guideline[]): HTMLElement {
+  return el(
+    "section",
+    {"class": "earlier-versions", "aria-labelledby": "earlier-versions-title"},
+    el("h2", {id: "earlier-versions-title"}, "Earlier versions"),
+    el(
+      "p",
+      {},
+      "The guideline before the fixes the case study describes. Where the case study does not give its words, " +
+        "they are marked reconstructed, with the reason.",
+    ),
+    versions.map((guideline) =>
+      el(
+        "details",
+        {id: `guideline-${guideline.version}`},
+        el("summary", {}, `Guideline ${guideline.version}: ${guideline.title}`),
+        GuidelineView(guideline, {
+          headingLevel: 3,
+          idPrefix: `${guideline.version}-`,
+          className: "guideline-earlier",
+          rubricClassName: "rubric-earlier",
+        }),
+      ),
+    ),
+  );
 }
 
 /** The seed's scored table, a row shown only once the trainee has checked that example under the guideline. */

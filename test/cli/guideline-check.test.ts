@@ -76,13 +76,34 @@ describe("guideline:check", () => {
     );
   });
 
-  it("--version v1: exit 1, and names example-2 at score", () => {
+  it("--version v1: exit 1, naming the seed's breaks and the lines with no rule to cite", () => {
     const {status, stdout, stderr} = run("--version", "v1");
     expect(status).toBe(1);
     expect(stdout).toMatch(/^FAIL example-2 +ruled 3 +derived 3\|2 +\(no single row\)$/m);
+    expect(stdout).toMatch(/^FAIL example-5 +ruled 5 +derived 5 +all-met$/m);
+    expect(stdout).toMatch(/^FAIL calibration-a +ruled 4 +derived 4\|3 +\(no single row\)$/m);
+    const failed = stdout
+      .split("\n")
+      .filter((line) => line.startsWith("FAIL"))
+      .map((line) => line.split(/ +/)[1]);
+    expect(failed).toEqual([
+      "example-2",
+      "example-3",
+      "example-5",
+      "example-6",
+      "example-7",
+      "edge-10",
+      "edge-10-twist",
+      "calibration-a",
+      "calibration-d-twist",
+    ]);
     expect(stderr).toContain(
       "data/items/example-2.md at score: the rubric gives more than one score (3 or 2): expected exactly one",
     );
-    expect(stderr.trimEnd().split("\n").at(-1)).toBe("guideline:check: 11 problems under guideline/v1");
+    expect(stderr).toContain(
+      "data/items/example-5.md at checklist[2].rule: rule not-rated decides this line, but guideline/v1 does not " +
+        "state it: a trainee has no rule to cite",
+    );
+    expect(stderr.trimEnd().split("\n").at(-1)).toBe("guideline:check: 9 problems under guideline/v1");
   });
 });

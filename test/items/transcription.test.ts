@@ -167,3 +167,39 @@ describe("the rubric-writer check (edge case 11)", () => {
     expect(check.rows).toHaveLength(5);
   });
 });
+
+describe("guideline v1, the first rubric", () => {
+  // What the seed says of the first guideline is held here, word for word; every other text is marked reconstructed
+  // (its rules, four rubric rows, row 2's meaning, the not-applicable sentence) and shown as such on the page.
+  const v1 = loadGuideline("v1");
+  const isReconstructed = (marker: {fields?: string[]} | undefined, field: string): boolean =>
+    !!marker && (!marker.fields || marker.fields.includes(field));
+
+  it("takes every text it does not mark reconstructed from the seed", () => {
+    const texts = [
+      v1.vague,
+      ...v1.steps.map((step) => step.title),
+      ...v1.rules.flatMap((rule) => (isReconstructed(rule.reconstructed, "text") ? [] : [rule.text])),
+      ...v1.rubric.flatMap((level) =>
+        (["meaning", "checklist"] as const).flatMap((field) =>
+          isReconstructed(level.reconstructed, field) ? [] : [level[field]],
+        ),
+      ),
+      ...(v1.reconstructed?.notApplicable ? [] : [v1.notApplicable]),
+      ...(v1.unwrittenRules ?? []).flatMap((rule) => [rule.text.replace(/\.$/, ""), rule.seed]),
+    ];
+    expect(texts.length).toBeGreaterThan(5);
+    expect(notInSeed(texts)).toEqual([]);
+  });
+
+  it('quotes row 2\'s "most instructions missed" and the three steps of "What I did"', () => {
+    expect(v1.rubric.find((level) => level.score === 2)!.checklist).toBe("Most instructions missed");
+    expect(seed).toContain('because "most instructions missed" doesn\'t say whether one of two is most');
+    expect(seed).toContain(
+      `${v1.steps
+        .map((step) => step.title[0]!.toLowerCase() + step.title.slice(1))
+        .join(", ")
+        .replace(/, ([^,]+)$/, ", and $1")}.`,
+    );
+  });
+});

@@ -9,6 +9,13 @@ const fixtures = loadItems(projectRoot, join(projectRoot, "test/fixtures/items/c
 const v1 = loadGuideline("v1");
 const v2 = loadGuideline("v2");
 
+const realItems = loadItems();
+const real = (id: string): Item => {
+  const found = realItems.find((item) => item.id === id);
+  if (!found) throw new Error(`no item ${id}`);
+  return found;
+};
+
 const fixture = (id: string): Item => {
   const found = fixtures.find((item) => item.id === id);
   if (!found) throw new Error(`no fixture ${id}`);
@@ -67,12 +74,48 @@ describe("checkGuideline", () => {
     expect(report.results[0]).toMatchObject({derivedScore: null, candidates: [3, 2], rubricRow: null, ok: false});
   });
 
-  it("reports a rule id the version does not have (v1 has no clarifying-question rule)", () => {
+  it("reports a rule id the version does not have (here v2 less its clarifying-question rule)", () => {
+    const questionless = {
+      ...v2,
+      version: "v9",
+      rules: v2.rules.filter((rule) => rule.id !== "clarifying-question"),
+    };
     expect(checkGuideline(v2, [fixture("question")]).results[0]?.ok).toBe(true);
-    expect(itemProblems(checkGuideline(v1, [fixture("question")]))).toMatchInlineSnapshot(`
+    expect(itemProblems(checkGuideline(questionless, [fixture("question")]))).toMatchInlineSnapshot(`
       [
-        "question.md checklist[0].rule: rule id "clarifying-question" is not in guideline/v1: expected one of not-rated, main-task, stated-constraints, list-stated-only, standing-instructions, pasted-material, numbers, size-words, purpose, style-register, only-just, main-task-partial, conflicting, refusal",
-        "question.md score: the rubric gives more than one score (5 or 2 or 1): expected exactly one",
+        "question.md checklist[0].rule: rule id "clarifying-question" is not in guideline/v9: expected one of not-rated, main-task, stated-constraints, list-stated-only, standing-instructions, pasted-material, numbers, size-words, purpose, style-register, only-just, main-task-partial, conflicting, refusal",
+        "question.md score: the rubric gives more than one score (5 or 2): expected exactly one",
+      ]
+    `);
+  });
+
+  it("reports a line decided by a rule the version applies but does not state (v1's accuracy rule)", () => {
+    const example5 = real("example-5");
+    expect(checkGuideline(v2, [example5]).results[0]?.ok).toBe(true);
+    const report = checkGuideline(v1, [example5]);
+    expect(itemProblems(report)).toMatchInlineSnapshot(`
+      [
+        "example-5.md checklist[2].rule: rule not-rated decides this line, but guideline/v1 does not state it: a trainee has no rule to cite",
+      ]
+    `);
+    expect(report.results[0]).toMatchObject({derivedScore: 5, ok: false});
+  });
+
+  it("accepts a ruled verdict among those a rule leaves open, and reports one it does not allow", () => {
+    // Calibration A compares itself with example 3, which must be there for the reference to resolve.
+    const problemsOf = (calibrationA: Item) =>
+      itemProblems(checkGuideline(v1, [calibrationA, real("example-3")])).filter((line) =>
+        line.startsWith("calibration-a.md"),
+      );
+    expect(problemsOf(real("calibration-a"))).toEqual([
+      "calibration-a.md score: the rubric gives more than one score (4 or 3): expected exactly one",
+    ]);
+    const ruledNotMet = structuredClone(real("calibration-a"));
+    ruledNotMet.checklist[2]!.verdict = "not-met";
+    expect(problemsOf(ruledNotMet)).toMatchInlineSnapshot(`
+      [
+        "calibration-a.md checklist[2].verdict: ruled "not-met" but rule style-register allows only "met-flaw" or "partly" from the facts",
+        "calibration-a.md score: the rubric gives more than one score (4 or 3): expected exactly one",
       ]
     `);
   });

@@ -122,15 +122,18 @@ describe("v1, the first rubric", () => {
   it('puts exactly examples 2, 3 and 7 between 3 and 2 ("met one of two instructions")', () => {
     expect(between(3, 2)).toEqual(["example-2", "example-3", "example-7"]);
   });
-  it('puts exactly example 6 between 2 and 1 ("a clarifying question fell between 1 and 2")', () => {
-    expect(between(2, 1)).toEqual(["example-6"]);
+  it('puts exactly example 6 and its like, D\'s twist, between 2 and 1 ("a clarifying question fell between 1 and 2")', () => {
+    expect(between(2, 1)).toEqual(["example-6", "calibration-d-twist"]);
+  });
+  it("puts exactly calibration A between 4 and 3 (the gap in the first wording of the style rule)", () => {
+    expect(between(4, 3)).toEqual(["calibration-a"]);
   });
   it("leaves every other example with one score: 5, 3, 5", () => {
     expect(["example-1", "example-4", "example-5"].map((id) => derivations.find((d) => d.id === id)?.score)).toEqual([
       5, 3, 5,
     ]);
   });
-  it("cannot decide a line whose rule it lacks (clarifying-question), and says so in the trace", () => {
+  it("decides example 6's question, but its rubric has no row for a response that engages without doing the task", () => {
     const example6 = derive(item("example-6"), ruleSetOf(v1));
     expect(example6.score).toBeNull();
     expect(example6.rows).toEqual(["main-not-met-engages", "does-not-follow"]);
@@ -139,14 +142,83 @@ describe("v1, the first rubric", () => {
       role: "main",
       rule: "clarifying-question",
       ruled: "not-met",
+      derived: "not-met",
+      verdicts: ["not-met"],
+      clause: "question-not-needed",
+      counted: false,
+      citable: true,
+    });
+  });
+  it("still scores a wrong answer 5 (accuracy rated separately), by a rule it does not state", () => {
+    const example5 = derive(item("example-5"), ruleSetOf(v1));
+    expect(example5.score).toBe(5);
+    expect(example5.lines.map((line) => line.citable)).toEqual([true, true, false]);
+  });
+});
+
+describe("a line the version has no rule for", () => {
+  // v2 less its clarifying-question rule: the line could go either way, and the rubric is read for both.
+  const v2Questionless = {
+    ...ruleSetOf(v2),
+    ruleIds: new Set(v2.rules.map((rule) => rule.id).filter((id) => id !== "clarifying-question")),
+  };
+
+  it("is undecided: met or not met, and the trace says so", () => {
+    const calibrationD = derive(item("calibration-d"), v2Questionless);
+    expect(calibrationD.candidates).toEqual([5, 2]);
+    expect(calibrationD.rows).toEqual(["all-met", "main-not-met-engages"]);
+    expect(calibrationD.tally).toBeNull();
+    expect(calibrationD.lines[0]).toEqual({
+      index: 0,
+      role: "main",
+      rule: "clarifying-question",
+      ruled: "met",
       derived: null,
+      verdicts: ["met", "not-met"],
       clause: null,
       counted: false,
+      citable: false,
     });
-    expect(example6.tally).toBeNull();
   });
-  it("still scores a wrong answer 5 (accuracy rated separately)", () => {
-    expect(derive(item("example-5"), ruleSetOf(v1)).score).toBe(5);
+});
+
+describe("a line its rule leaves open (more than one outcome)", () => {
+  const open = ruleSetOf(v2, {slightLapse: "flaw-or-partly"});
+
+  it("reads the rubric once per outcome: calibration A's closing is a small flaw (4) or formal partly met (3)", () => {
+    const calibrationA = derive(item("calibration-a"), open);
+    expect(calibrationA.candidates).toEqual([4, 3]);
+    expect(calibrationA.rows).toEqual(["one-small-flaw", "half-or-more"]);
+    expect(calibrationA.score).toBeNull();
+    expect(calibrationA.tally).toBeNull();
+    expect(calibrationA.lines[2]).toEqual({
+      index: 2,
+      role: "instruction",
+      rule: "style-register",
+      ruled: "met-flaw",
+      derived: null,
+      verdicts: ["met-flaw", "partly"],
+      clause: "slightly-less-formal",
+      counted: true,
+      citable: true,
+    });
+  });
+  it("combines with another undecided line: every way both can go", () => {
+    const noSizeWords = {...open, ruleIds: new Set([...open.ruleIds].filter((id) => id !== "size-words"))};
+    // Short met or not met, times formal a small flaw or partly met: (met, flaw) 4; (met, partly) 1.5 of 2 and
+    // (not met, flaw) 1 of 2, both 3; (not met, partly) 0.5 of 2, a 2.
+    const calibrationA = derive(item("calibration-a"), noSizeWords);
+    expect(calibrationA.candidates).toEqual([4, 3, 2]);
+    expect(calibrationA.lines.map((line) => line.verdicts)).toEqual([
+      ["met"],
+      ["met", "not-met"],
+      ["met-flaw", "partly"],
+    ]);
+  });
+  it("a decided line still has a tally, and its one verdict", () => {
+    const calibrationA = derive(item("calibration-a"), ruleSetOf(v2));
+    expect(calibrationA.tally).toEqual({credit: 2, of: 2, share: 1, flaws: 1, missed: 0});
+    expect(calibrationA.lines[2]!.verdicts).toEqual(["met-flaw"]);
   });
 });
 
@@ -206,6 +278,16 @@ describe("parameter overrides move the expected items, and only those", () => {
   });
   it("additionsBreakWithoutWording true: edge 8 already misses its limit, so nothing moves", () => {
     expect(movedBy({additionsBreakWithoutWording: true})).toEqual({});
+  });
+  it("slightLapse flaw-or-partly: only calibration A (Viele Grüße) has no single score", () => {
+    expect(movedBy({slightLapse: "flaw-or-partly"})).toEqual({"calibration-a": null});
+  });
+  it("slightLapse flaw-or-break: only calibration A has no single score, now between 4, 3 and 2", () => {
+    expect(movedBy({slightLapse: "flaw-or-break"})).toEqual({"calibration-a": null});
+    expect(derive(item("calibration-a"), ruleSetOf(v2, {slightLapse: "flaw-or-break"})).candidates).toEqual([4, 3]);
+    expect(
+      derive(item("calibration-a"), ruleSetOf(v2, {slightLapse: "flaw-or-break", counting: "most-missed"})).candidates,
+    ).toEqual([4, 3, 2]);
   });
   it("mainNotMet unspecified: every engaging non-delivery falls between 2 and 1", () => {
     expect(movedBy({mainNotMet: "unspecified"})).toEqual({"example-6": null, "calibration-d-twist": null});

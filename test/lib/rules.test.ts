@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {defaultParameters, type GuidelineParameters} from "../../lib/parameters.js";
-import {applyRule, rules} from "../../lib/rules.js";
+import {applyRule, isOpen, ruleOutcomes, rules} from "../../lib/rules.js";
 
 const p = (overrides: Partial<GuidelineParameters> = {}): GuidelineParameters => ({...defaultParameters, ...overrides});
 
@@ -110,8 +110,56 @@ describe("style-register", () => {
     },
   );
   it("is not met by default when the lapse breaks the register (one du)", () => {
-    expect(rules["style-register"]({lapse: "breaks-register"}, p()).verdict).toBe("not-met");
+    expect(rules["style-register"]({lapse: "breaks-register"}, p())).toEqual({
+      verdict: "not-met",
+      clause: "breaks-register",
+    });
   });
+});
+
+describe("style-register: slightLapse, where a choice slightly less formal than asked stands", () => {
+  const slight = (overrides: Partial<GuidelineParameters>) =>
+    rules["style-register"]({lapse: "slightly-less-formal"}, p(overrides));
+
+  it("met-flaw (the final rule, the default): one reading, a small flaw", () => {
+    expect(defaultParameters.slightLapse).toBe("met-flaw");
+    expect(slight({slightLapse: "met-flaw"})).toEqual({verdict: "met-flaw", clause: "slightly-less-formal"});
+  });
+  it("flaw-or-partly (the first wording): two readings, a small flaw or partly met", () => {
+    expect(slight({slightLapse: "flaw-or-partly"})).toEqual([
+      {verdict: "met-flaw", clause: "slightly-less-formal"},
+      {verdict: "partly", clause: "slightly-less-formal"},
+    ]);
+  });
+  it("flaw-or-break: a small flaw or whatever a break counts as", () => {
+    expect(slight({slightLapse: "flaw-or-break"})).toEqual([
+      {verdict: "met-flaw", clause: "slightly-less-formal"},
+      {verdict: "not-met", clause: "slightly-less-formal"},
+    ]);
+    expect(slight({slightLapse: "flaw-or-break", registerBreak: "partly"})).toEqual([
+      {verdict: "met-flaw", clause: "slightly-less-formal"},
+      {verdict: "partly", clause: "slightly-less-formal"},
+    ]);
+  });
+  it("flaw-or-break with a break counted as a small flaw: the two readings are one", () => {
+    expect(slight({slightLapse: "flaw-or-break", registerBreak: "met-flaw"})).toEqual({
+      verdict: "met-flaw",
+      clause: "slightly-less-formal",
+    });
+  });
+  it.each(["met-flaw", "flaw-or-partly", "flaw-or-break"] as const)(
+    "slightLapse %s moves neither a kept register nor a break",
+    (slightLapse) => {
+      expect(rules["style-register"]({lapse: "none"}, p({slightLapse}))).toEqual({
+        verdict: "met",
+        clause: "register-kept",
+      });
+      expect(rules["style-register"]({lapse: "breaks-register"}, p({slightLapse}))).toEqual({
+        verdict: "not-met",
+        clause: "breaks-register",
+      });
+    },
+  );
 });
 
 describe("only-just", () => {
@@ -313,7 +361,39 @@ describe("main-task and stated-constraints", () => {
   });
 });
 
+const formalLine = {
+  role: "instruction",
+  text: "Formal",
+  rule: "style-register",
+  facts: {lapse: "slightly-less-formal"},
+  verdict: "met-flaw",
+} as const;
+
+describe("ruleOutcomes: every reading of a line", () => {
+  it("is one outcome when the rule decides the line", () => {
+    expect(ruleOutcomes(formalLine, p())).toEqual([{verdict: "met-flaw", clause: "slightly-less-formal"}]);
+  });
+  it("is each outcome the wording leaves open, in order", () => {
+    expect(ruleOutcomes(formalLine, p({slightLapse: "flaw-or-partly"})).map((outcome) => outcome.verdict)).toEqual([
+      "met-flaw",
+      "partly",
+    ]);
+  });
+  it("isOpen tells the two apart", () => {
+    expect(isOpen(rules["style-register"]({lapse: "slightly-less-formal"}, p()))).toBe(false);
+    expect(isOpen(rules["style-register"]({lapse: "slightly-less-formal"}, p({slightLapse: "flaw-or-partly"})))).toBe(
+      true,
+    );
+  });
+});
+
 describe("applyRule", () => {
+  it("refuses a line the rule leaves open, naming the rule and the readings", () => {
+    expect(() => applyRule(formalLine, p({slightLapse: "flaw-or-partly"}))).toThrow(
+      "rule style-register leaves this line open (met-flaw or partly): use ruleOutcomes for every reading",
+    );
+    expect(applyRule(formalLine, p())).toEqual({verdict: "met-flaw", clause: "slightly-less-formal"});
+  });
   it("dispatches on the line's rule id", () => {
     const outcome = applyRule(
       {

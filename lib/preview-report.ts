@@ -27,6 +27,7 @@ export interface PreviewReport {
   itemCount: number;
   moved: Preview["moved"];
   unsettled: Preview["unsettled"];
+  uncited: Preview["uncited"];
   distribution: Preview["distribution"];
   /** Per level 5..1 and "n/a", the items with that score under the candidate, and how many there were before. */
   coverage: {score: Score; before: number; items: {id: string; label: string}[]}[];
@@ -71,6 +72,7 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
     itemCount: result.itemCount,
     moved: result.moved,
     unsettled: result.unsettled,
+    uncited: result.uncited,
     distribution: result.distribution,
     coverage: result.coverage.after.map((row, index) => ({
       score: row.score,
@@ -117,7 +119,7 @@ export function previewLines(report: PreviewReport): string[] {
     `base ${report.base}, candidate ${report.candidate.description}: ${plural(report.itemCount, "item")}`,
     "",
   ];
-  const width = Math.max(0, ...[...report.moved, ...report.unsettled].map((item) => item.id.length));
+  const width = Math.max(0, ...[...report.moved, ...report.unsettled, ...report.uncited].map((item) => item.id.length));
 
   lines.push(
     report.moved.length
@@ -136,6 +138,19 @@ export function previewLines(report: PreviewReport): string[] {
     lines.push(
       `  ${item.id.padEnd(width)}  ${scores(item)}  ` +
         (item.alreadyUnsettled ? "(already under the base)" : `(was ${scores(item.before)})`),
+    );
+  lines.push("");
+
+  lines.push(
+    report.uncited.length
+      ? `scored with no rule a trainee could cite (${plural(report.uncited.length, "item")}): id, score, the lines`
+      : "scored with no rule a trainee could cite: none",
+  );
+  for (const item of report.uncited)
+    lines.push(
+      `  ${item.id.padEnd(width)}  ${item.score ?? "no single score"}  ` +
+        item.lines.map((line) => `line ${line.index} decided by unwritten rule ${line.rule}`).join("; ") +
+        (item.alreadyUncited ? " (already under the base)" : ""),
     );
   lines.push("");
 

@@ -56,6 +56,18 @@ export interface UnsettledItem {
 }
 
 /** One bar of the score distribution: a score, or "none" for the items with no single score. */
+/** An item whose score rests on a line that a rule decides but the guideline does not state: nothing to cite. */
+export interface UncitedItem {
+  id: string;
+  label: string;
+  part: Item["part"];
+  score: Score | null;
+  /** The lines decided by an unwritten rule. */
+  lines: {index: number; rule: TraceLine["rule"]}[];
+  /** Whether the base already left these lines uncited. */
+  alreadyUncited: boolean;
+}
+
 export interface DistributionRow {
   score: Score | "none";
   count: number;
@@ -68,6 +80,8 @@ export interface Preview {
   itemCount: number;
   moved: MovedItem[];
   unsettled: UnsettledItem[];
+  /** Items whose score the candidate decides with a rule it does not state (a trainee has no rule to cite). */
+  uncited: UncitedItem[];
   /** Count per score 5..1, "n/a", then "none" (no single score), before and after. */
   distribution: {before: DistributionRow[]; after: DistributionRow[]};
   /** The coverage table (lib/coverage.ts) before and after. */
@@ -173,9 +187,16 @@ function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; 
     rules: [
       ...[...base.ruleIds].filter((id) => !candidate.ruleIds.has(id)),
       ...[...candidate.ruleIds].filter((id) => !base.ruleIds.has(id)),
+      // A rule applied in both, but written in one and not the other: the lines it decides change citability.
+      ...[...base.ruleIds].filter(
+        (id) => candidate.ruleIds.has(id) && unwritten(base).has(id) !== unwritten(candidate).has(id),
+      ),
     ],
   };
 }
+
+const noRules: ReadonlySet<string> = new Set();
+const unwritten = (ruleSet: RuleSet): ReadonlySet<string> => ruleSet.unwrittenRuleIds ?? noRules;
 
 const touches = (read: ReadonlySet<string> | "all", changed: readonly string[]): boolean =>
   changed.length > 0 && (read === "all" || changed.some((key) => read.has(key)));
@@ -203,7 +224,10 @@ function lineChanges(before: Derivation, after: Derivation): LineChange[] {
   const changes: LineChange[] = [];
   before.lines.forEach((line, index) => {
     const next = after.lines[index]!;
-    if (line.derived !== next.derived || line.clause !== next.clause)
+    const sameVerdicts =
+      line.verdicts.length === next.verdicts.length &&
+      line.verdicts.every((verdict, at) => next.verdicts[at] === verdict);
+    if (line.derived !== next.derived || line.clause !== next.clause || !sameVerdicts)
       changes.push({
         index,
         rule: line.rule,
@@ -233,9 +257,21 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
   const after = deriveCandidate(prepared, candidate);
   const moved: MovedItem[] = [];
   const unsettled: UnsettledItem[] = [];
+  const uncited: UncitedItem[] = [];
   items.forEach((item, index) => {
     const from = before[index]!;
     const to = after[index]!;
+    // A line is uncited when a rule the version applies decides it but the version does not state that rule.
+    const uncitedLines = to.lines.filter((line) => !line.citable && candidate.ruleIds.has(line.rule));
+    if (uncitedLines.length)
+      uncited.push({
+        id: item.id,
+        label: itemLabel(item.id, item.part),
+        part: item.part,
+        score: to.score,
+        lines: uncitedLines.map(({index: at, rule}) => ({index: at, rule})),
+        alreadyUncited: from.lines.some((line) => !line.citable && prepared.ruleSet.ruleIds.has(line.rule)),
+      });
     const changed = outcomeMoved(from, to);
     const unsettledNow = to.score === null;
     if (!changed && !unsettledNow) return;
@@ -268,6 +304,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
     itemCount: items.length,
     moved,
     unsettled,
+    uncited,
     distribution: {before: prepared.distribution, after: distributionOf(after)},
     coverage: {before: prepared.coverage, after: coverageAfter},
     workedExamples: {

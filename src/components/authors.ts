@@ -253,6 +253,30 @@ function UnsettledItems(result: Preview, items: ReadonlyMap<string, Item>): HTML
   );
 }
 
+function UncitedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElement {
+  if (!result.uncited.length)
+    return el("p", {class: "preview-none"}, "Every line is decided by a rule the guideline states.");
+  return Table(
+    {
+      head: ["Item", "Score", "Lines decided by a rule the candidate does not state"],
+      rows: result.uncited.map((uncited) => {
+        const item = items.get(uncited.id)!;
+        return [
+          el("a", {href: itemHref(item)}, uncited.label),
+          uncited.score === null ? "no single score" : scoreText(uncited.score),
+          [
+            uncited.lines
+              .map((line) => `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}” (${line.rule})`)
+              .join("; "),
+            uncited.alreadyUncited ? ` (already under ${result.base})` : "",
+          ],
+        ];
+      }),
+    },
+    {rowHeaders: true, scroll: true, className: "uncited-items"},
+  );
+}
+
 function CoverageChange(result: Preview): HTMLElement {
   const labels = (rows: Preview["coverage"]["before"], score: Score) =>
     rows.find((row) => row.score === score)?.items.map((item) => itemLabel(item.id, item.part)) ?? [];
@@ -445,6 +469,12 @@ export function AuthorsPreview(
         {"aria-labelledby": "unsettled-title"},
         el("h2", {id: "unsettled-title"}, "Items with no single score"),
         UnsettledItems(result, items),
+      ),
+      el(
+        "section",
+        {"aria-labelledby": "uncited-title"},
+        el("h2", {id: "uncited-title"}, "Items scored with no rule a trainee could cite"),
+        UncitedItems(result, items),
       ),
       el(
         "section",

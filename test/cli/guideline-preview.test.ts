@@ -104,9 +104,26 @@ describe("guideline:preview", () => {
         expect(Object.keys(line).sort()).toEqual(["from", "index", "role", "rule", "to"]);
         expect(line.from).not.toEqual(line.to);
       }
-    // v1 has no clarifying-question rule: an item that cites it has that line undecided.
-    const edge4 = report.moved.find((item) => item.id === "edge-4");
-    expect(edge4?.lines.find((line) => line.rule === "clarifying-question")?.to).toEqual({verdict: null, clause: null});
+    // The seed's breaks, and nothing else: "most instructions missed" leaves examples 2, 3 and 7 between 2 and 3; a
+    // question that wasn't needed falls between 1 and 2 (Example 6, and Calibration D's twist, the same case); the
+    // first style wording cannot tell Calibration A's softer closing from a break; example 5 scores 5 with nothing to
+    // cite for leaving accuracy out.
+    const candidatesOf = (list: {id: string; to?: {candidates: unknown[]}; candidates?: unknown[]}[]) =>
+      Object.fromEntries(list.map((item) => [item.id, item.to?.candidates ?? item.candidates]));
+    expect(candidatesOf(report.moved)).toEqual({
+      "example-2": [3, 2],
+      "example-3": [3, 2],
+      "example-6": [2, 1],
+      "example-7": [3, 2],
+      "calibration-a": [4, 3],
+      "calibration-d-twist": [2, 1],
+    });
+    expect(candidatesOf(report.unsettled)).toEqual(candidatesOf(report.moved));
+    const uncited = Object.fromEntries(
+      report.uncited.map((item) => [item.id, [item.score, item.lines.map((line) => line.rule)]]),
+    );
+    expect(uncited["example-5"]).toEqual([5, ["not-rated"]]);
+    expect(Object.keys(uncited).sort()).toEqual(["edge-10", "edge-10-twist", "example-5"]);
     for (const row of report.coverage) for (const item of row.items) expect(Object.keys(item)).toEqual(["id", "label"]);
     const total = (rows: typeof report.distribution.after) => rows.reduce((sum, row) => sum + row.count, 0);
     expect(total(report.distribution.before)).toBe(26);

@@ -55,8 +55,9 @@ describe("parameterDomains", () => {
       accuracyRated: ["not-rated"],
       partlyWeight: [],
     });
-    // v1 has no clarifying-question rule: nothing in it reads the test.
-    expect(rules(v1).clarifyingQuestionTest).toEqual([]);
+    // v1 reads the style rule's first wording through slightLapse, and settles only a question that was needed.
+    expect(rules(v1).slightLapse).toEqual(["style-register"]);
+    expect(rules(v1).clarifyingQuestionTest).toEqual(["clarifying-question"]);
     expect(parameterDomains().find((domain) => domain.name === "registerBreak")!.rules).toEqual(["style-register"]);
   });
 

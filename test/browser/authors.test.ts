@@ -1,0 +1,123 @@
+// The guideline authors' page: a parameter changed in the page moves the items the engine says it moves, at once and
+// with no reload, and the choice travels in the URL; another version as the candidate shows the seed's breaks; the
+// rubric-writer tool classifies what an author types in the seed's words; no accessibility violations, light or dark.
+import AxeBuilder from "@axe-core/playwright";
+import type {Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {ruleSetOf} from "../../lib/engine.js";
+import {loadGuidelines, loadItems} from "../../lib/load.js";
+import {preview} from "../../lib/preview.js";
+import {openSite, type Site} from "./site.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const items = loadItems();
+const versions = loadGuidelines();
+const byVersion = (version: string) => versions.find((guideline) => guideline.version === version)!;
+
+async function openAuthors(query = ""): Promise<Page> {
+  const page = await site.newPage();
+  await page.goto(`/authors${query}`);
+  await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();
+  return page;
+}
+
+/** The ids of the items a results table links to, in order. */
+async function linkedIds(page: Page, heading: string): Promise<string[]> {
+  const section = page.locator("section").filter({has: page.getByRole("heading", {name: heading, exact: true})});
+  const hrefs = await section.locator("tbody tr th a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  return hrefs.map((href) => href!.split("#")[1]!);
+}
+
+const status = (page: Page) => page.locator("#preview-status");
+
+describe("the authors' preview", () => {
+  it("moves, at once, the items the engine moves when a parameter changes, and keeps the choice in the URL", async () => {
+    const page = await openAuthors();
+    expect(await status(page).innerText()).toMatch(/0 items move; 0 items have no single score/);
+    const url = page.url();
+
+    await page.getByLabel("counting").selectOption("most-missed");
+    // The engine's own answer, computed here, is what the page must show.
+    const expected = preview(items, ruleSetOf(byVersion("v2")), ruleSetOf(byVersion("v2"), {counting: "most-missed"}));
+    expect(expected.moved.map((item) => item.id)).toEqual(["example-2", "example-3", "example-7"]);
+    await expect.poll(() => linkedIds(page, "Items whose score moves")).toEqual(expected.moved.map((item) => item.id));
+    expect(await linkedIds(page, "Items with no single score")).toEqual(expected.unsettled.map((item) => item.id));
+    expect(await status(page).innerText()).toMatch(/3 items move; 3 items have no single score/);
+    expect(page.url()).not.toBe(url);
+    expect(new URL(page.url()).searchParams.getAll("set")).toEqual(["counting=most-missed"]);
+    // No reload happened: the page is the same document.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+
+    // A colleague who opens the link sees the same comparison.
+    const colleague = await openAuthors(new URL(page.url()).search);
+    expect(await colleague.getByLabel("counting").inputValue()).toBe("most-missed");
+    expect(await linkedIds(colleague, "Items whose score moves")).toEqual(["example-2", "example-3", "example-7"]);
+
+    // Undoing the change empties the lists again.
+    await colleague.getByRole("button", {name: "Undo every parameter change"}).click();
+    await expect.poll(() => status(colleague).innerText()).toMatch(/0 items move/);
+    expect(new URL(colleague.url()).searchParams.getAll("set")).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the seed's breaks with v1 as the candidate, and example 5 scored with no rule to cite", async () => {
+    const page = await openAuthors("?base=v2&candidate=v1");
+    const moved = await linkedIds(page, "Items whose score moves");
+    expect(moved.sort()).toEqual(
+      ["calibration-a", "calibration-d-twist", "example-2", "example-3", "example-6", "example-7"].sort(),
+    );
+    expect(await linkedIds(page, "Items scored with no rule a trainee could cite")).toContain("example-5");
+    // The completeness of both rubrics: v1's two gaps appear for the candidate only.
+    const shapes = page.locator("section").filter({has: page.getByRole("heading", {name: /every checklist shape/})});
+    expect(await shapes.getByText(/No single score/).count()).toBe(2);
+    // The chart has a text alternative: the same figures as a table.
+    const noSingle = page.locator(".distribution-table tr").filter({hasText: "no single score"});
+    expect(await noSingle.locator("td").allInnerTexts()).toEqual(["0", String(moved.length)]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("refuses a link it cannot read, saying why, and shows the newest version against itself", async () => {
+    const page = await openAuthors("?base=v9&set=counting%3Dsome");
+    expect(await page.getByRole("alert").first().innerText()).toMatch(/unknown version "?v9"?.*v1, v2/);
+    expect(await status(page).innerText()).toMatch(/Base v2, candidate v2: 0 items move/);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("classifies a criterion against its request in the seed's words, drawn on a number line", async () => {
+    const page = await openAuthors();
+    const tool = page.locator("section").filter({has: page.getByRole("heading", {name: /Check a criterion/})});
+    await expect.poll(() => tool.locator(".writer-relation").innerText()).toMatch(/^Narrower.*Penalizes compliant/);
+    await page.getByLabel("The rubric criterion: kind").selectOption("at-least");
+    await page.getByLabel("The rubric criterion: count").fill("3");
+    await expect.poll(() => tool.locator(".writer-relation").innerText()).toMatch(/^No overlap.*True contradiction/);
+    expect(await tool.getByRole("img").getAttribute("aria-label")).toMatch(/at least 3.*not overlapping/);
+    await page.getByLabel("The rubric criterion: kind").selectOption("between");
+    await page.getByLabel("The rubric criterion: lower count").fill("1");
+    await page.getByLabel("The rubric criterion: upper count").fill("3");
+    await expect
+      .poll(() => tool.locator(".writer-relation").innerText())
+      .toMatch(/^Partial overlap.*Both of the above/);
+    await page.getByLabel(/needing at least one/).check();
+    await expect.poll(() => tool.locator(".writer-relation").innerText()).toMatch(/^Broader/);
+    expect(site.problems).toEqual([]);
+  });
+
+  it.each(["light", "dark"] as const)("has no accessibility violations (%s), with a change made", async (scheme) => {
+    const page = await openAuthors("?base=v2&candidate=v1&set=counting%3Dat-least-half");
+    await page.emulateMedia({colorScheme: scheme});
+    const results = await new AxeBuilder({page}).analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -96,8 +96,12 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
 const scores = (outcome: Pick<Outcome, "candidates">): string =>
   outcome.candidates.length ? outcome.candidates.join(" or ") : "no score";
 
-const decision = ({verdict, clause}: LineDecision): string =>
-  verdict === null ? "undecided (no rule)" : `${verdict} [${clause}]`;
+const decision = ({verdict, clause, verdicts, ruled}: LineDecision): string =>
+  !ruled
+    ? "undecided (no rule)"
+    : verdict === null
+      ? `${verdicts.join(" or ")} [${clause ?? "open"}]`
+      : `${verdict} [${clause}]`;
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 

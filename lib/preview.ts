@@ -19,8 +19,13 @@ export interface Outcome {
 
 /** How a rule decided one checklist line: its verdict and clause, both null when no rule decides it. */
 export interface LineDecision {
+  /** The one verdict, or null when the line is open (see `verdicts`) or undecided. */
   verdict: Verdict | null;
   clause: string | null;
+  /** Every verdict the line may take: one when decided, several when the version's rule allows more than one. */
+  verdicts: Verdict[];
+  /** Whether the version has a rule for the line at all (false: nothing decides it, it reads either way). */
+  ruled: boolean;
 }
 
 /** A checklist line whose derived verdict or clause differs between base and candidate. */
@@ -220,7 +225,7 @@ export function outcomeMoved(before: Derivation, after: Derivation): boolean {
   return before.candidates.some((score, index) => after.candidates[index] !== score);
 }
 
-function lineChanges(before: Derivation, after: Derivation): LineChange[] {
+function lineChanges(before: Derivation, after: Derivation, base: RuleSet, candidate: RuleSet): LineChange[] {
   const changes: LineChange[] = [];
   before.lines.forEach((line, index) => {
     const next = after.lines[index]!;
@@ -232,8 +237,18 @@ function lineChanges(before: Derivation, after: Derivation): LineChange[] {
         index,
         rule: line.rule,
         role: line.role,
-        from: {verdict: line.derived, clause: line.clause},
-        to: {verdict: next.derived, clause: next.clause},
+        from: {
+          verdict: line.derived,
+          clause: line.clause,
+          verdicts: [...line.verdicts],
+          ruled: base.ruleIds.has(line.rule),
+        },
+        to: {
+          verdict: next.derived,
+          clause: next.clause,
+          verdicts: [...next.verdicts],
+          ruled: candidate.ruleIds.has(line.rule),
+        },
       });
   });
   return changes;
@@ -283,7 +298,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
         part: item.part,
         from: outcomeOf(from),
         to: outcomeOf(to),
-        lines: lineChanges(from, to),
+        lines: lineChanges(from, to, prepared.ruleSet, candidate),
       });
     if (unsettledNow)
       unsettled.push({

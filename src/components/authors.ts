@@ -5,6 +5,7 @@ import {completeness, describeFinding, type CompletenessReport, type Finding} fr
 import {itemLabel} from "../lib/coverage.js";
 import {dependence} from "../lib/dependence.js";
 import {ruleSetOf, type RuleSet} from "../lib/engine.js";
+import type {RubricRow} from "../lib/rubric.js";
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
 import {
@@ -27,7 +28,7 @@ import {
   type PreparedBase,
   type Preview,
 } from "../lib/preview.js";
-import {rubricRowLabels, scoreText} from "../lib/trainee/words.js";
+import {scoreText} from "../lib/trainee/words.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import type {Score} from "../lib/verdict.js";
 import {el, type Child} from "./dom.js";
@@ -50,8 +51,25 @@ const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>
       ? scoreText(outcome.candidates[0]!)
       : `${outcome.candidates.map(scoreText).join(" or ")} (no single score)`;
 
-const decisionText = ({verdict, clause}: LineDecision): string =>
-  verdict === null ? "undecided: no rule decides it" : `${verdictLabels[verdict]}${clause ? ` (${clause})` : ""}`;
+const decisionText = ({verdict, clause, verdicts, ruled}: LineDecision): string =>
+  !ruled
+    ? "undecided: no rule decides it"
+    : verdict === null
+      ? `either ${verdicts.map((each) => verdictLabels[each]).join(" or ")}: the rule allows both`
+      : `${verdictLabels[verdict]}${clause ? ` (${clause})` : ""}`;
+
+/** A rubric row in a few words, led by the score it gives. */
+const rowWords: Record<RubricRow, string> = {
+  "all-met": "5, every instruction met",
+  "one-small-flaw": "4, one small flaw",
+  "half-or-more": "3, at least half met",
+  "fewer-than-half": "2, fewer than half met",
+  "main-partly-capped": "the cap for a partly done main task",
+  "main-not-met-engages": "2, engages without doing the task",
+  "does-not-follow": "1, does not follow",
+  "declines-harmless": "1, declines a harmless request",
+  "not-applicable": "not applicable",
+};
 
 const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
@@ -228,9 +246,9 @@ function MovedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElem
                   ),
                 ),
               )
-            : `No checklist line changes; the rubric reads it differently: ${moved.from.rows
-                .map((row) => rubricRowLabels[row])
-                .join(" or ")} → ${moved.to.rows.map((row) => rubricRowLabels[row]).join(" or ")}.`,
+            : `No checklist line changes; the rubric reads it differently: row ${moved.from.rows
+                .map((row) => rowWords[row])
+                .join(" or ")} → row ${moved.to.rows.map((row) => rowWords[row]).join(" or row ")}.`,
         ];
       }),
     },

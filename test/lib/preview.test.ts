@@ -69,8 +69,8 @@ describe("preview", () => {
             index: 1,
             rule: "numbers",
             role: "instruction",
-            from: {verdict: "not-met", clause: "ceiling-needs-one"},
-            to: {verdict: "met", clause: "within-ceiling"},
+            from: {verdict: "not-met", clause: "ceiling-needs-one", verdicts: ["not-met"], ruled: true},
+            to: {verdict: "met", clause: "within-ceiling", verdicts: ["met"], ruled: true},
           },
         ],
       },
@@ -87,8 +87,8 @@ describe("preview", () => {
         index: 2,
         rule: "style-register",
         role: "instruction",
-        from: {verdict: "not-met", clause: "breaks-register"},
-        to: {verdict: "met-flaw", clause: "breaks-register"},
+        from: {verdict: "not-met", clause: "breaks-register", verdicts: ["not-met"], ruled: true},
+        to: {verdict: "met-flaw", clause: "breaks-register", verdicts: ["met-flaw"], ruled: true},
       },
     ]);
   });
@@ -103,8 +103,8 @@ describe("preview", () => {
         index: 2,
         rule: "style-register",
         role: "instruction",
-        from: {verdict: "met-flaw", clause: "slightly-less-formal"},
-        to: {verdict: null, clause: null},
+        from: {verdict: "met-flaw", clause: "slightly-less-formal", verdicts: ["met-flaw"], ruled: true},
+        to: {verdict: null, clause: null, verdicts: ["met", "not-met"], ruled: false},
       },
     ]);
     expect(result.workedExamples).toEqual({lost: [4], gained: []});

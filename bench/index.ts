@@ -19,7 +19,7 @@ import {prepareCache} from "../scripts/build.js";
 import {copyProject} from "../scripts/copy-project.js";
 import {postbuild} from "../scripts/postbuild.js";
 import {benchCompleteness} from "./completeness.js";
-import {benchPreview} from "./preview.js";
+import {benchAuthorsPage, benchPreview} from "./preview.js";
 import {benchPage, benchScoring, median} from "./probes.js";
 import {benchTrainee, observableBuild} from "./trainee.js";
 
@@ -97,6 +97,7 @@ if (traineeOnly) {
   try {
     observableBuild(site);
     await benchTrainee(site);
+    await benchAuthorsPage(join(site, "dist"));
   } finally {
     rmSync(site, {recursive: true, force: true});
   }
@@ -170,7 +171,10 @@ if (!engineOnly) {
     }
     // The last build is Framework's output: the trainee bench measures it, then post-builds it as npm run build does.
     if (probesOnly) postbuild(join(site, "dist"));
-    else await benchTrainee(site);
+    else {
+      await benchTrainee(site);
+      await benchAuthorsPage(join(site, "dist"));
+    }
     await benchPage(join(site, "dist"));
   } finally {
     rmSync(baseline, {recursive: true, force: true});

@@ -150,3 +150,74 @@ export function benchPreview(): void {
       `(every value of ${domains.length} parameters, each of ${base.ruleIds.size} rules removed)`,
   );
 }
+
+/**
+ * The preview page in Chromium, on the built site: every value of every parameter control on /authors, from the
+ * change event to the paint that shows the recomputed results (the issue: "Recomputes within one frame").
+ */
+export async function benchAuthorsPage(dist: string): Promise<void> {
+  const {openSite} = await import("../test/browser/site.js");
+  const site = await openSite(dist);
+  try {
+    const page = await site.newPage();
+    await page.goto("/authors");
+    await page.locator("#preview-status").waitFor();
+    // As an author reads the page, the findings for every single change are worked out in idle time: wait for them.
+    await page.locator(".authors-preview[data-findings-ready]").waitFor({timeout: 60_000});
+    // Written as source text: tsx would wrap the named functions of a compiled callback in a helper the page lacks.
+    const timings = (await page.evaluate(`(async () => {
+      const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }));
+      const results = [];
+      const ids = [...document.querySelectorAll(".parameter-fields select")].map((node) => node.id);
+      for (const id of ids) {
+        const options = [...document.querySelectorAll("#" + id + " option")].map((node) => node.value);
+        for (const value of [...options, options[0]]) {
+          // The page rebuilds the controls after each change: find the control again every time.
+          const control = document.getElementById(id);
+          if (control.value === value) continue;
+          control.value = value;
+          const start = performance.now();
+          control.dispatchEvent(new Event("change"));
+          const handlers = performance.now() - start;
+          document.body.offsetHeight; // style and layout, which the next frame needs before it can paint
+          const work = performance.now() - start;
+          await afterPaint();
+          results.push({control: id, value, ms: performance.now() - start, handlers, work});
+        }
+      }
+      return results;
+    })()`)) as {
+      control: string;
+      value: string;
+      ms: number;
+      handlers: number;
+      work: number;
+    }[];
+    const frame = 1000 / 60;
+    const ms = timings.map((timing) => timing.ms);
+    const work = timings.map((timing) => timing.work);
+    const worst = timings.reduce((a, b) => (b.work > a.work ? b : a));
+    const within = work.filter((value) => value < frame).length;
+    console.log(
+      `authors' page in Chromium: ${timings.length} parameter changes on /authors ` +
+        `(load average ${loadavg()[0]!.toFixed(1)})`,
+    );
+    console.log(
+      `  the work before the next frame can paint (recompute, render, style and layout): median ` +
+        `${median(work).toFixed(1)} ms, worst ${worst.work.toFixed(1)} ms ` +
+        `(${worst.control.replace("parameter-", "")}=${worst.value}); within one ${frame.toFixed(1)} ms frame: ` +
+        `${within} of ${timings.length} ${within === timings.length ? "ok" : "OVER"}`,
+    );
+    console.log(
+      `  change to the painted results (the wait for the frame included): median ${median(ms).toFixed(1)} ms, ` +
+        `worst ${Math.max(...ms).toFixed(1)} ms`,
+    );
+    if (site.problems.length) console.log(`  problems: ${site.problems.join("; ")}`);
+  } finally {
+    await site.close();
+  }
+}

@@ -3,7 +3,7 @@
 // and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL.
 import {completeness, describeFinding, type CompletenessReport, type Finding} from "../lib/completeness.js";
 import {itemLabel} from "../lib/coverage.js";
-import {dependence} from "../lib/dependence.js";
+import {dependence, type Dependence} from "../lib/dependence.js";
 import {ruleSetOf, type RuleSet} from "../lib/engine.js";
 import type {RubricRow} from "../lib/rubric.js";
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
@@ -92,7 +92,7 @@ function ParameterField(
     guideline: Guideline;
     onChange: (value: ParameterValue) => void;
   },
-): HTMLElement {
+): {element: HTMLElement; sync: (value: ParameterValue) => void} {
   const id = `parameter-${domain.name}`;
   const control =
     domain.kind === "number"
@@ -124,13 +124,13 @@ function ParameterField(
     }
   });
   const rules = rulesReading(domain, guideline);
-  const changed = value !== versionValue;
-  return el(
+  const note = el("span", {class: "parameter-note"});
+  const field = el(
     "div",
-    {"class": `parameter${changed ? " parameter-changed" : ""}`, "data-parameter": domain.name},
+    {"class": "parameter", "data-parameter": domain.name},
     el("label", {for: id}, el("code", {}, domain.name)),
     control,
-    changed ? el("span", {class: "parameter-note"}, `changed: ${guideline.version} has ${String(versionValue)}`) : null,
+    note,
     error,
     el(
       "div",
@@ -149,6 +149,15 @@ function ParameterField(
         : el("p", {class: "muted"}, `Read by the rubric${domain.reader ? ` (${domain.reader})` : ""}, not by a rule.`),
     ),
   );
+  /** Shows whether the field differs from the candidate version's own value, without rebuilding it. */
+  const sync = (current: ParameterValue) => {
+    const changed = current !== versionValue;
+    field.classList.toggle("parameter-changed", changed);
+    note.textContent = changed ? `changed: ${guideline.version} has ${String(versionValue)}` : "";
+    if (control.value !== String(current)) control.value = String(current);
+  };
+  sync(value);
+  return {element: field, sync};
 }
 
 const chartLevels: (Score | "none")[] = [5, 4, 3, 2, 1, "n/a", "none"];
@@ -326,8 +335,7 @@ function CoverageChange(result: Preview): HTMLElement {
   );
 }
 
-function Untested(prepared: PreparedBase, domains: readonly ParameterDomain[], label: string): HTMLElement {
-  const found = dependence(prepared, domains);
+function Untested(found: Dependence, label: string): HTMLElement {
   const {parameters, rules} = found.untested;
   const untested = [...parameters.map((name) => `the parameter ${name}`), ...rules.map((rule) => `the rule ${rule}`)];
   const them = untested.length === 1 ? "it" : "any of them";
@@ -435,6 +443,24 @@ export function AuthorsPreview(
   let prepared: PreparedBase | null = null;
   let preparedFor = "";
   let baseCompleteness: CompletenessReport | null = null;
+  let fieldsFor = "";
+  let syncs: {element: HTMLElement; sync: () => void}[] = [];
+  // Findings and dependence depend only on the parameters (and the rules): kept by key, a parameter flipped back
+  // and forth costs nothing the second time.
+  const completenessByKey = new Map<string, CompletenessReport>();
+  const dependenceByKey = new Map<string, Dependence>();
+  const dependenceOf = (ruleSet: RuleSet, prepare: () => PreparedBase): Dependence => {
+    const key = `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}`;
+    let found = dependenceByKey.get(key);
+    if (!found) dependenceByKey.set(key, (found = dependence(prepare(), data.domains)));
+    return found;
+  };
+  const completenessOf = (ruleSet: RuleSet): CompletenessReport => {
+    const key = JSON.stringify(ruleSet.parameters);
+    let report = completenessByKey.get(key);
+    if (!report) completenessByKey.set(key, (report = completeness(ruleSet.parameters)));
+    return report;
+  };
 
   const candidateRuleSet = (): RuleSet => ruleSetOf(byVersion.get(choice.candidate)!, overridesOf(choice.set));
 
@@ -443,9 +469,11 @@ export function AuthorsPreview(
     candidateSelect.value = choice.candidate;
     const candidate = byVersion.get(choice.candidate)!;
     const parameters = candidateRuleSet().parameters;
-    fields.replaceChildren(
-      ...data.domains.map((domain) =>
-        ParameterField(domain, {
+    // The controls are built once per candidate version and then only kept in step, so the one in use keeps focus.
+    if (fieldsFor !== choice.candidate) {
+      fieldsFor = choice.candidate;
+      syncs = data.domains.map((domain) => {
+        const field = ParameterField(domain, {
           value: parameters[domain.name],
           versionValue: candidate.parameters[domain.name],
           guideline: candidate,
@@ -454,16 +482,17 @@ export function AuthorsPreview(
             const set: Assignment[] =
               value === candidate.parameters[domain.name] ? others : [...others, {name: domain.name, value}];
             update({...choice, set});
-            document.getElementById(`parameter-${domain.name}`)?.focus();
           },
-        }),
-      ),
-    );
+        });
+        return {element: field.element, sync: () => field.sync(candidateRuleSet().parameters[domain.name])};
+      });
+      fields.replaceChildren(...syncs.map((entry) => entry.element));
+    } else for (const entry of syncs) entry.sync();
     reset.hidden = choice.set.length === 0;
     // The base is derived once and kept while only the candidate changes.
     if (preparedFor !== choice.base || !prepared) {
       prepared = prepareBase(data.items, ruleSetOf(byVersion.get(choice.base)!));
-      baseCompleteness = completeness(prepared.ruleSet.parameters);
+      baseCompleteness = completenessOf(prepared.ruleSet);
       preparedFor = choice.base;
     }
     const result = previewFrom(prepared, candidateRuleSet());
@@ -473,8 +502,22 @@ export function AuthorsPreview(
     status.textContent =
       `Base ${choice.base}, candidate ${described}: ${plural(result.moved.length, "item moves", "items move")}; ` +
       `${plural(result.unsettled.length, "item has", "items have")} no single score.`;
-    const candidatePrepared =
-      choice.candidate === choice.base && !choice.set.length ? prepared : prepareBase(data.items, candidateRuleSet());
+    // The candidate's dependence report tries every value of every parameter: it follows just after the paint, so
+    // the moved items show within the frame.
+    const candidateUntested = el("div", {"aria-busy": "true"});
+    if (choice.candidate !== choice.base || choice.set.length) {
+      const ruleSet = candidateRuleSet();
+      const shown = choice;
+      setTimeout(() => {
+        if (choice !== shown) return;
+        candidateUntested.replaceWith(
+          Untested(
+            dependenceOf(ruleSet, () => prepareBase(data.items, ruleSet)),
+            `the candidate (${described})`,
+          ),
+        );
+      }, 0);
+    }
     results.replaceChildren(
       el(
         "section",
@@ -517,16 +560,17 @@ export function AuthorsPreview(
             `verdicts: ${baseCompleteness!.shapes} shapes), each scored by the rubric.`,
         ),
         Completeness(baseCompleteness!, `Base ${choice.base}`),
-        Completeness(completeness(candidateRuleSet().parameters), `Candidate ${described}`),
+        Completeness(completenessOf(candidateRuleSet()), `Candidate ${described}`),
       ),
       el(
         "section",
         {"aria-labelledby": "untested-title"},
         el("h2", {id: "untested-title"}, "What the worked cases do not test"),
-        Untested(prepared, data.domains, choice.base),
-        choice.candidate !== choice.base || choice.set.length
-          ? Untested(candidatePrepared, data.domains, `the candidate (${described})`)
-          : null,
+        Untested(
+          dependenceOf(prepared.ruleSet, () => prepared!),
+          choice.base,
+        ),
+        candidateUntested,
       ),
     );
   };
@@ -534,9 +578,27 @@ export function AuthorsPreview(
   const update = (next: PreviewChoice) => {
     choice = next;
     const query = choiceToQuery(choice);
-    history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`);
     render();
+    // The address follows after the results are painted: writing it costs more than a frame's share.
+    setTimeout(() => history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`), 0);
   };
+
+  // While the author reads, the rubric's findings for every single change of a parameter are worked out in idle
+  // time, so the first change of each is as quick as the second.
+  const pending = data.domains.flatMap((domain) => domain.values.map((value) => ({name: domain.name, value})));
+  const idle = (work: () => void) =>
+    "requestIdleCallback" in window ? window.requestIdleCallback(work) : setTimeout(work, 50);
+  const warm = () => {
+    const next = pending.shift();
+    if (!next) {
+      root.dataset.findingsReady = "";
+      return;
+    }
+    const version = byVersion.get(choice.candidate)!;
+    completenessOf(ruleSetOf(version, overridesOf([...choice.set.filter((a) => a.name !== next.name), next])));
+    idle(warm);
+  };
+  idle(warm);
 
   baseSelect.addEventListener("change", () => update({...choice, base: baseSelect.value}));
   candidateSelect.addEventListener("change", () => update({...choice, candidate: candidateSelect.value, set: []}));
@@ -545,7 +607,7 @@ export function AuthorsPreview(
 
   const field = (label: string, control: HTMLElement, hint: Child) =>
     el("div", {class: "choice-field"}, el("label", {for: control.id}, label), control, el("p", {class: "muted"}, hint));
-  return el(
+  const root = el(
     "div",
     {class: "authors-preview"},
     notice,
@@ -571,4 +633,5 @@ export function AuthorsPreview(
     status,
     results,
   );
+  return root;
 }

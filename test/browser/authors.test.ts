@@ -50,8 +50,8 @@ describe("the authors' preview", () => {
     await expect.poll(() => linkedIds(page, "Items whose score moves")).toEqual(expected.moved.map((item) => item.id));
     expect(await linkedIds(page, "Items with no single score")).toEqual(expected.unsettled.map((item) => item.id));
     expect(await status(page).innerText()).toMatch(/3 items move; 3 items have no single score/);
+    await expect.poll(() => new URL(page.url()).searchParams.getAll("set")).toEqual(["counting=most-missed"]);
     expect(page.url()).not.toBe(url);
-    expect(new URL(page.url()).searchParams.getAll("set")).toEqual(["counting=most-missed"]);
     // No reload happened: the page is the same document.
     expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
 
@@ -63,7 +63,7 @@ describe("the authors' preview", () => {
     // Undoing the change empties the lists again.
     await colleague.getByRole("button", {name: "Undo every parameter change"}).click();
     await expect.poll(() => status(colleague).innerText()).toMatch(/0 items move/);
-    expect(new URL(colleague.url()).searchParams.getAll("set")).toEqual([]);
+    await expect.poll(() => new URL(colleague.url()).searchParams.getAll("set")).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 

@@ -33,6 +33,8 @@ export const nodeOnlyModules = [
   "lib/probes/index.ts",
   // the command lines' shared argument handling (node:util, node:fs)
   "lib/cli.ts",
+  // the agreement CLI's file reader (node:fs)
+  "lib/agreement/read-files.ts",
   "src/data/**",
   "scripts/**",
   "bench/**",

@@ -34,6 +34,8 @@ export interface CommandSpec<O extends Options> {
   options: O;
   /** The positional arguments, all required, e.g. ["probe"]. */
   positionals?: readonly string[];
+  /** After those, one or more of these, e.g. "files": no positional is then "unexpected". */
+  rest?: string;
 }
 
 /** One line for a parseArgs error: Node's own text is long and names no valid choice. */
@@ -62,8 +64,8 @@ export function parseCommandLine<const O extends Options>(args: readonly string[
   }
   const wanted = spec.positionals ?? [];
   const extra = parsed.positionals[wanted.length];
-  if (extra !== undefined) fail(`unexpected argument ${quote(extra)}; usage: ${spec.usage}`);
-  const missing = wanted[parsed.positionals.length];
+  if (extra !== undefined && spec.rest === undefined) fail(`unexpected argument ${quote(extra)}; usage: ${spec.usage}`);
+  const missing = wanted[parsed.positionals.length] ?? (extra === undefined ? spec.rest : undefined);
   if (missing !== undefined) fail(`missing <${missing}>; usage: ${spec.usage}`);
   return parsed;
 }

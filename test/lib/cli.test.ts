@@ -46,6 +46,15 @@ describe("parseCommandLine", () => {
     expect(line(() => parseCommandLine(["p", "x\ny"], spec))).toBe(`2: unexpected argument "x\\ny"; ${usage}`);
   });
 
+  it("a rest of one or more positionals, after the fixed ones", () => {
+    const rest = {usage: "npm run x -- <files ...>", options: {json: {type: "boolean"}}, rest: "files"} as const;
+    expect(parseCommandLine(["a.csv", "b.json", "--json"], rest).positionals).toEqual(["a.csv", "b.json"]);
+    expect(line(() => parseCommandLine(["--json"], rest))).toBe("2: missing <files>; usage: npm run x -- <files ...>");
+    const both = {...rest, positionals: ["probe"]} as const;
+    expect(parseCommandLine(["p", "a", "b"], both).positionals).toEqual(["p", "a", "b"]);
+    expect(line(() => parseCommandLine(["p"], both))).toBe("2: missing <files>; usage: npm run x -- <files ...>");
+  });
+
   it("numbers within a range", () => {
     const timeout = (value: string) => line(() => numberFlag("timeout", value, {min: 1, max: 600, unit: " seconds"}));
     expect(numberFlag("timeout", "2.5", {min: 1, max: 600})).toBe(2.5);

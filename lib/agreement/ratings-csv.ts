@@ -1,0 +1,167 @@
+// Ratings from CSV: a header `rater,item,phase,score` (the columns in any order), then one rating a line. Parsed by
+// Papa Parse, which also runs in the browser, row by row, so a large file streams through without being held as
+// rows. Line numbers count physical lines, a quoted field's line breaks included, so a problem points at the line a
+// coordinator sees in an editor.
+import Papa from "papaparse";
+import {
+  checkPhase,
+  checkRater,
+  checkScore,
+  itemChecker,
+  quoteValue,
+  RatingsCollector,
+  type CohortRating,
+} from "./ratings.js";
+
+export const csvColumns = ["rater", "item", "phase", "score"] as const;
+type Column = (typeof csvColumns)[number];
+
+const lineBreaks = /\r\n|\r|\n/g;
+const countLineBreaks = (text: string): number => text.match(lineBreaks)?.length ?? 0;
+
+/** The Papa Parse settings the readers share: commas only (never guessed), no header handling, every line seen. */
+export const papaConfig = {delimiter: ",", header: false, skipEmptyLines: false, dynamicTyping: false} as const;
+
+/** What Papa Parse says about a row, as a coordinator would read it. */
+function describeParseError(error: Papa.ParseError): string {
+  if (error.code === "MissingQuotes") return "a quoted field is never closed (is the file cut short?)";
+  if (error.code === "InvalidQuotes") return 'a quote inside a field: quote the field and double the quote ("")';
+  return error.message.toLowerCase();
+}
+
+/**
+ * Reads rows one at a time into a collector: feed it each row Papa Parse yields (with that row's parse errors),
+ * then call end(). Stops reading rows after a header it cannot use.
+ */
+export class RatingsCsvReader {
+  private line = 1;
+  private columns: Record<Column, number> | null = null;
+  private stopped = false;
+  private readonly item: ReturnType<typeof itemChecker>;
+
+  constructor(
+    readonly file: string,
+    itemIds: readonly string[],
+    readonly collector: RatingsCollector = new RatingsCollector(),
+  ) {
+    this.item = itemChecker(itemIds);
+  }
+
+  row(fields: readonly string[], errors: readonly Papa.ParseError[] = []): void {
+    const line = this.line;
+    let breaks = 0;
+    for (const field of fields) if (field.length > 0 && /[\r\n]/.test(field)) breaks += countLineBreaks(field);
+    this.line += 1 + breaks;
+    if (this.stopped) return;
+    if (errors.length) {
+      this.collector.problem({file: this.file, line, message: describeParseError(errors[0]!)});
+      return;
+    }
+    if (fields.length === 1 && fields[0]!.trim() === "") return; // an empty line
+    if (this.columns === null) return this.header(fields, line);
+    if (fields.length !== csvColumns.length) {
+      this.collector.problem({
+        file: this.file,
+        line,
+        message: `expected ${csvColumns.length} fields (${csvColumns.join(",")}), found ${fields.length}`,
+      });
+      return;
+    }
+    this.rating(fields, line);
+  }
+
+  private header(fields: readonly string[], line: number): void {
+    const names = fields.map((field, i) => (i === 0 ? field.replace(/^\uFEFF/, "") : field).trim().toLowerCase());
+    const complete = names.length === csvColumns.length && csvColumns.every((column) => names.includes(column));
+    if (!complete) {
+      const found = names.join(",");
+      this.collector.problem({
+        file: this.file,
+        line,
+        message: `expected the header ${csvColumns.join(",")}, found ${quoteValue(found, 80)}`,
+      });
+      this.stopped = true;
+      return;
+    }
+    this.columns = Object.fromEntries(csvColumns.map((column) => [column, names.indexOf(column)])) as Record<
+      Column,
+      number
+    >;
+  }
+
+  private rating(fields: readonly string[], line: number): void {
+    const columns = this.columns!;
+    const rater = checkRater(fields[columns.rater]!);
+    const item = this.item(fields[columns.item]!);
+    const phase = checkPhase(fields[columns.phase]!);
+    const score = checkScore(fields[columns.score]!);
+    if (rater.ok && item.ok && phase.ok && score.ok) {
+      const rating: CohortRating = {
+        rater: rater.value,
+        item: item.value,
+        phase: phase.value,
+        score: score.value,
+        file: this.file,
+        line,
+      };
+      this.collector.add(rating);
+      return;
+    }
+    const problem = (field: Column, checked: {ok: boolean; message?: string}) => {
+      if (!checked.ok) this.collector.problem({file: this.file, line, field, message: checked.message!});
+    };
+    problem("rater", rater);
+    problem("item", item);
+    problem("phase", phase);
+    problem("score", score);
+  }
+
+  /** After the last row. An empty file (or a header alone) holds no ratings, which is not a problem. */
+  end(): RatingsCollector {
+    return this.collector;
+  }
+}
+
+/** Reads a whole CSV text (already in memory) into the collector. */
+export function readRatingsCsv(
+  text: string,
+  file: string,
+  itemIds: readonly string[],
+  collector: RatingsCollector = new RatingsCollector(),
+): RatingsCollector {
+  const reader = new RatingsCsvReader(file, itemIds, collector);
+  if (text.trim() !== "")
+    Papa.parse<string[]>(text, {
+      ...papaConfig,
+      step: (results) => reader.row(results.data, results.errors),
+    });
+  return reader.end();
+}
+
+/**
+ * Reads a CSV file as it streams in (a browser File, or a Node readable stream), in chunks, so a file of a million
+ * lines is never held whole. Resolves with the collector once the last row is read.
+ */
+export function readRatingsCsvStream(
+  source: Papa.LocalFile,
+  file: string,
+  itemIds: readonly string[],
+  collector: RatingsCollector = new RatingsCollector(),
+): Promise<RatingsCollector> {
+  const reader = new RatingsCsvReader(file, itemIds, collector);
+  return new Promise((resolve, reject) => {
+    Papa.parse<string[]>(source, {
+      ...papaConfig,
+      chunk: (results) => {
+        const errors = new Map<number, Papa.ParseError[]>();
+        for (const error of results.errors) {
+          const row = error.row ?? results.data.length - 1;
+          errors.set(row, [...(errors.get(row) ?? []), error]);
+        }
+        results.data.forEach((row, index) => reader.row(row, errors.get(index)));
+      },
+      complete: () => resolve(reader.end()),
+      error: (error: Error) => reject(error),
+    });
+  });
+}

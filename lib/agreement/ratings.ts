@@ -1,0 +1,169 @@
+// A cohort's ratings as the agreement figures read them, and the checks every input goes through, whatever file it
+// came from: a known item, a phase, a score on the scale, a rater name that prints as plain text, and no rater who
+// scored the same item twice in a phase. A problem names the file, the line (or the field path in a JSON record) and
+// the field, and says what would be valid.
+import type {Phase} from "../parts.js";
+
+export type Score = 1 | 2 | 3 | 4 | 5 | "n/a";
+export const scores: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];
+export const phases: readonly Phase[] = ["vague", "guideline"];
+
+export interface CohortRating {
+  rater: string;
+  item: string;
+  phase: Phase;
+  score: Score;
+  /** Where it was read: a file, and a line (CSV) or an answer's index (a trainee's record). */
+  file: string;
+  line?: number;
+  answer?: number;
+}
+
+export interface InputProblem {
+  file: string;
+  /** A CSV line (1 is the header). */
+  line?: number;
+  /** The field at fault: a CSV column, or a path in a JSON record like answers[3].item. */
+  field?: string;
+  message: string;
+}
+
+export function formatInputProblem({file, line, field, message}: InputProblem): string {
+  if (line !== undefined) return `${file} line ${line}${field ? `, field ${field}` : ""}: ${message}`;
+  return field ? `${file} at ${field}: ${message}` : `${file}: ${message}`;
+}
+
+/** The most problems one read reports before it stops listing them. */
+export const problemListLimit = 50;
+
+/** Input that cannot be read as ratings; the message lists the problems, one per line. */
+export class RatingsInputError extends Error {
+  constructor(
+    readonly problems: readonly InputProblem[],
+    /** Problems found past the listing limit. */
+    readonly more = 0,
+  ) {
+    const lines = problems.map(formatInputProblem);
+    if (more) lines.push(`... and ${more} more problem${more === 1 ? "" : "s"}`);
+    super(lines.join("\n"));
+    this.name = "RatingsInputError";
+  }
+}
+
+/** A value typed by someone else, quoted on one line (control characters escaped) and cut short. */
+export function quoteValue(value: string, length = 40): string {
+  return JSON.stringify(value.length > length ? `${value.slice(0, length)}…` : value);
+}
+
+/** The longest rater name, in characters. */
+export const raterNameLimit = 100;
+// Control characters (a terminal escape sequence) and invisible format characters (a right-to-left override that
+// reorders what a coordinator reads) have no place in a name.
+const unsafeCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+type Checked<T> = {ok: true; value: T} | {ok: false; message: string};
+
+export function checkRater(raw: string): Checked<string> {
+  const name = raw.trim();
+  if (!name) return {ok: false, message: "empty: expected the rater's name"};
+  const bad = unsafeCharacter.exec(name);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+    return {ok: false, message: `${quoteValue(name)} holds a control or invisible character (U+${code})`};
+  }
+  if ([...name].length > raterNameLimit)
+    return {ok: false, message: `${quoteValue(name)} is longer than ${raterNameLimit} characters`};
+  return {ok: true, value: name};
+}
+
+export function checkPhase(raw: string): Checked<Phase> {
+  const phase = raw.trim();
+  return phase === "vague" || phase === "guideline"
+    ? {ok: true, value: phase}
+    : {ok: false, message: `${quoteValue(phase)} is not a phase: expected vague or guideline`};
+}
+
+export function checkScore(raw: string | number): Checked<Score> {
+  const text = typeof raw === "number" ? String(raw) : raw.trim();
+  if (/^[1-5]$/.test(text)) return {ok: true, value: Number(text) as Score};
+  if (text.toLowerCase() === "n/a") return {ok: true, value: "n/a"};
+  return {ok: false, message: `${quoteValue(text)} is not a score: expected 1, 2, 3, 4, 5 or n/a`};
+}
+
+/** Checks item ids against the items the site knows. */
+export function itemChecker(itemIds: readonly string[]): (raw: string) => Checked<string> {
+  const known = new Set(itemIds);
+  const list =
+    itemIds.length > 12 ? `${itemIds.slice(0, 12).join(", ")} ... (${itemIds.length} in all)` : itemIds.join(", ");
+  return (raw) => {
+    const id = raw.trim();
+    if (known.has(id)) return {ok: true, value: id};
+    return {
+      ok: false,
+      message: id ? `unknown item ${quoteValue(id)}: expected one of ${list}` : "empty: expected an item id",
+    };
+  };
+}
+
+const where = (rating: CohortRating): string =>
+  rating.line !== undefined
+    ? `${rating.file} line ${rating.line}`
+    : rating.answer !== undefined
+      ? `${rating.file} at answers[${rating.answer}]`
+      : rating.file;
+
+/**
+ * Collects ratings and problems from any number of inputs; one rater's second score for an item in a phase is a
+ * problem naming where the first was read. `result()` returns the ratings, or throws every problem found.
+ */
+export class RatingsCollector {
+  readonly ratings: CohortRating[] = [];
+  readonly problems: InputProblem[] = [];
+  private more = 0;
+  // Who scored what: for each item and phase, a typed array indexed by rater holding 1 + the index of that rater's
+  // rating. A million ratings stream through with no key strings and no map of a million entries.
+  private readonly raterIndex = new Map<string, number>();
+  private readonly slots = {vague: new Map<string, Int32Array>(), guideline: new Map<string, Int32Array>()};
+
+  /** The first rating with this rating's rater, item and phase, if any; records this one otherwise. */
+  private firstOf(rating: CohortRating): CohortRating | undefined {
+    let rater = this.raterIndex.get(rating.rater);
+    if (rater === undefined) this.raterIndex.set(rating.rater, (rater = this.raterIndex.size));
+    const slots = this.slots[rating.phase];
+    let byRater = slots.get(rating.item);
+    if (byRater === undefined || byRater.length <= rater) {
+      const grown = new Int32Array(Math.max(64, 2 * (rater + 1)));
+      if (byRater) grown.set(byRater);
+      slots.set(rating.item, (byRater = grown));
+    }
+    const first = byRater[rater]!;
+    if (first) return this.ratings[first - 1];
+    byRater[rater] = this.ratings.length + 1;
+    return undefined;
+  }
+
+  problem(problem: InputProblem): void {
+    if (this.problems.length < problemListLimit) this.problems.push(problem);
+    else this.more++;
+  }
+
+  add(rating: CohortRating, field?: string): void {
+    const first = this.firstOf(rating);
+    if (first) {
+      this.problem({
+        file: rating.file,
+        ...(rating.line === undefined ? (field === undefined ? {} : {field}) : {line: rating.line}),
+        message:
+          `${quoteValue(rating.rater)} already scored ${rating.item} in the ${rating.phase} phase (${where(first)}): ` +
+          "expected one score per rater, item and phase",
+      });
+      return;
+    }
+    this.ratings.push(rating);
+  }
+
+  result(): CohortRating[] {
+    if (this.problems.length) throw new RatingsInputError(this.problems, this.more);
+    return this.ratings;
+  }
+}

@@ -1,0 +1,232 @@
+// The cohort report as a person reads it (lines of text) and as a spreadsheet takes it (CSV tables). Pure; the CLI
+// prints these, a page may offer the CSV as downloads. Names (raters, items) are written as given: they are text.
+import type {WithInterval} from "./bootstrap.js";
+import type {CohortReport, ItemSpread, PhaseReport} from "./cohort.js";
+import {formatCsv, type Cell} from "./csv.js";
+import type {Figure} from "./figure.js";
+
+const fixed = (value: number, digits = 3): string => (value === 0 ? 0 : value).toFixed(digits);
+const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
+const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** A figure inline: its value, or "not computable" and why. */
+export function describeFigure(f: Figure, show: (value: number) => string = fixed): string {
+  return f.value === null ? `not computable (${f.reason})` : show(f.value);
+}
+
+function withInterval(f: WithInterval<Figure>, show: (value: number) => string = fixed): string {
+  if (f.value === null) return describeFigure(f);
+  const i = f.interval;
+  if (!i) return `${show(f.value)} (no interval: ${f.intervalReason})`;
+  return `${show(f.value)} [${Math.round(i.level * 100)}% CI ${show(i.low)} to ${show(i.high)}]`;
+}
+
+const phaseTitle = {vague: "Before the guideline (vague phase)", guideline: "After the guideline (guideline phase)"};
+
+/** Table cells: a value or "–", with each reason for a "–" listed once under the table. */
+class Footnotes {
+  readonly reasons = new Map<string, string>();
+  cell(f: Figure, what: string, show: (value: number) => string = fixed): string {
+    if (f.value !== null) return show(f.value);
+    if (!this.reasons.has(f.reason)) this.reasons.set(f.reason, what);
+    return "–";
+  }
+  lines(indent: string): string[] {
+    return [...this.reasons].map(([reason, what]) => `${indent}– ${what}: not computable: ${reason}`);
+  }
+}
+
+function table(rows: readonly (readonly string[])[], indent: string, right: readonly boolean[]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+  return rows.map(
+    (row) =>
+      indent +
+      row
+        .map((cell, column) => {
+          const pad = " ".repeat(widths[column]! - [...cell].length);
+          return right[column] ? pad + cell : cell + pad;
+        })
+        .join("  ")
+        .trimEnd(),
+  );
+}
+
+const countsText = (entry: ItemSpread): string =>
+  Object.entries(entry.counts)
+    .map(([score, count]) => `${score}:${count}`)
+    .join(" ");
+
+function phaseLines(phase: PhaseReport, top: number): string[] {
+  const lines = [
+    `${phaseTitle[phase.phase]}: ${count(phase.raters, "rater")}, ${count(phase.items, "item")}, ` +
+      count(phase.ratings, "rating") +
+      (phase.notApplicable ? ` (${phase.notApplicable} n/a)` : ""),
+  ];
+  if (!phase.ratings) return [...lines, "  no ratings in this phase"];
+  const {alpha, ac2} = phase;
+  lines.push(
+    `  Krippendorff's alpha  ordinal ${withInterval(alpha.ordinal)}`,
+    `                        interval ${describeFigure(alpha.interval)}  ratio ${describeFigure(alpha.ratio)}  ` +
+      `nominal ${describeFigure(alpha.nominal)}`,
+    `  Gwet's AC2            linear ${describeFigure(ac2.linear)}  quadratic ${describeFigure(ac2.quadratic)}  ` +
+      `ordinal ${describeFigure(ac2.ordinal)}`,
+    `  Gwet's AC1 ${describeFigure(phase.ac1)}   Fleiss' kappa ${describeFigure(phase.fleiss)}`,
+    `  Raters agree: exactly ${describeFigure(phase.agreement.exact, percent)}, ` +
+      `within one point ${describeFigure(phase.agreement.withinOne, percent)}`,
+  );
+  const worst = phase.mostDisagreement.items.slice(0, top);
+  if (worst.length) {
+    lines.push("  Items with the most disagreement (share of pairs of raters who differ; scores given):");
+    for (const entry of worst) {
+      const seed = entry.seedSplit ? `; the seed's split ${entry.seedSplit.join(" vs ")}` : "";
+      lines.push(
+        `    ${entry.item}  ${describeFigure(entry.disagreement)}  (${countsText(entry)}; ruled ${entry.ruled}${seed})`,
+        `      rules cited: ${entry.rules.join(", ")}`,
+      );
+    }
+  }
+  const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, top);
+  if (rules.length)
+    lines.push(
+      "  Rules whose items disagree most (the mean over the items citing the rule):",
+      ...rules.map(
+        (rule) =>
+          `    ${rule.rule}  ${describeFigure(rule.disagreement)}  ` +
+          `(${rule.items.length} item${rule.items.length === 1 ? "" : "s"})`,
+      ),
+    );
+  if (phase.raterAgreement.length) {
+    const notes = new Footnotes();
+    const rows = phase.raterAgreement.map((rater) => [
+      rater.rater,
+      String(rater.scored),
+      notes.cell(rater.exact, "exact", percent),
+      notes.cell(rater.withinOne, "within one", percent),
+      notes.cell(rater.kappa.linear, "kappa"),
+      notes.cell(rater.kappa.quadratic, "kappa"),
+    ]);
+    lines.push(
+      "  Each rater against the ruled scores (Cohen's kappa over scores 1-5, linear and quadratic weights):",
+      ...table([["rater", "scored", "exact", "within one", "kappa lin", "kappa quad"], ...rows], "    ", [
+        false,
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]),
+      ...notes.lines("    "),
+    );
+  }
+  return lines;
+}
+
+/** The report as lines of text. */
+export function cohortLines(report: CohortReport, {top = 5}: {top?: number} = {}): string[] {
+  const {headline} = report;
+  const lines = [
+    `Cohort: ${count(report.raters, "rater")}, ${count(report.items, "item")}, ${count(report.ratings, "rating")}`,
+    "",
+    `Headline, ${headline.metric} alpha: before the guideline ${withInterval(headline.before)}`,
+    `                       after the guideline ${withInterval(headline.after)}`,
+    `                       change ${withInterval(headline.change, signed)}`,
+    "",
+    ...phaseLines(report.vague, top),
+    "",
+    ...phaseLines(report.guideline, top),
+    "",
+    ...report.notes,
+    `Bootstrap: ${report.bootstrap.replicates} resamples of the items, seed ${report.bootstrap.seed}.`,
+  ];
+  return lines;
+}
+
+export const csvTables = ["summary", "items", "raters", "rules"] as const;
+export type CsvTable = (typeof csvTables)[number];
+
+const value = (f: Figure): Cell => f.value;
+const reason = (f: Figure): Cell => f.reason;
+
+/** One of the report's tables as CSV, both phases in one table (a `phase` column). */
+export function cohortCsv(report: CohortReport, name: CsvTable): string {
+  const phases = [report.vague, report.guideline];
+  if (name === "summary") {
+    const rows: Cell[][] = [];
+    const add = (phase: string, figureName: string, f: Figure | WithInterval<Figure>) => {
+      const i = "interval" in f ? f.interval : null;
+      rows.push([phase, figureName, value(f), i?.low ?? null, i?.high ?? null, reason(f)]);
+    };
+    for (const phase of phases) {
+      for (const metric of ["nominal", "ordinal", "interval", "ratio"] as const)
+        add(phase.phase, `alpha ${metric}`, phase.alpha[metric]);
+      add(phase.phase, "ac1", phase.ac1);
+      for (const weights of ["linear", "quadratic", "ordinal"] as const)
+        add(phase.phase, `ac2 ${weights}`, phase.ac2[weights]);
+      add(phase.phase, "fleiss kappa", phase.fleiss);
+      add(phase.phase, "exact agreement", phase.agreement.exact);
+      add(phase.phase, "within-one agreement", phase.agreement.withinOne);
+    }
+    add("change", `alpha ${report.headline.metric}`, report.headline.change);
+    return formatCsv(["phase", "figure", "value", "ci_low", "ci_high", "reason"], rows);
+  }
+  if (name === "items")
+    return formatCsv(
+      [
+        "phase",
+        "item",
+        "ruled",
+        "ratings",
+        "score_1",
+        "score_2",
+        "score_3",
+        "score_4",
+        "score_5",
+        "score_na",
+        "seed_split",
+        "disagreement",
+        "mean_distance",
+        "rules",
+      ],
+      phases.flatMap((phase) =>
+        phase.spread.map((entry): Cell[] => [
+          phase.phase,
+          entry.item,
+          entry.ruled,
+          entry.ratings,
+          ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
+          entry.seedSplit ? entry.seedSplit.join(" ") : null,
+          value(entry.disagreement),
+          value(entry.meanDistance),
+          entry.rules.join(" "),
+        ]),
+      ),
+    );
+  if (name === "raters")
+    return formatCsv(
+      ["phase", "rater", "scored", "exact", "within_one", "kappa", "kappa_linear", "kappa_quadratic"],
+      phases.flatMap((phase) =>
+        phase.raterAgreement.map((rater): Cell[] => [
+          phase.phase,
+          rater.rater,
+          rater.scored,
+          value(rater.exact),
+          value(rater.withinOne),
+          value(rater.kappa.none),
+          value(rater.kappa.linear),
+          value(rater.kappa.quadratic),
+        ]),
+      ),
+    );
+  return formatCsv(
+    ["phase", "rule", "items", "disagreement"],
+    phases.flatMap((phase) =>
+      phase.mostDisagreement.rules.map((rule): Cell[] => [
+        phase.phase,
+        rule.rule,
+        rule.items.length,
+        value(rule.disagreement),
+      ]),
+    ),
+  );
+}

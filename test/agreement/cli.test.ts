@@ -1,0 +1,182 @@
+// npm run agreement, run as a coordinator runs it: files written to a temporary folder, the script spawned.
+import {spawnSync} from "node:child_process";
+import {mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {cohortReport} from "../../lib/agreement/cohort.js";
+import {readRatingFiles} from "../../lib/agreement/read-files.js";
+import {loadItems, projectRoot} from "../../lib/load.js";
+import {serializeProgress} from "../../lib/trainee/progress.js";
+import {csvOf, progressOf} from "./helpers.js";
+
+const tsx = join(projectRoot, "node_modules/.bin/tsx");
+const script = join(projectRoot, "scripts/agreement.ts");
+const items = loadItems();
+
+function run(...args: string[]) {
+  const result = spawnSync(tsx, [script, ...args], {cwd: projectRoot, encoding: "utf8", input: ""});
+  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
+}
+
+let dir: string;
+const file = (name: string) => join(dir, name);
+
+// Four raters in a CSV and one trainee's own file: spread out before the guideline, close after it.
+const vague: Record<string, (number | "n/a")[]> = {
+  "example-1": [5, 3, 3, 4],
+  "example-2": [2, 4, 3, 3],
+  "example-3": [4, 2, 3, 5],
+  "edge-5b": ["n/a", 1, "n/a", 2],
+};
+const guideline: Record<string, (number | "n/a")[]> = {
+  "example-1": [5, 5, 5, 5],
+  "example-2": [3, 3, 4, 3],
+  "example-3": [3, 3, 3, 2],
+  "edge-5b": ["n/a", "n/a", "n/a", "n/a"],
+};
+const raters = ["bob", "carol", "<script>alert(1)</script>", "=SUM(A1)"];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "rater-notebook-agreement-"));
+  const rows = Object.entries({vague, guideline}).flatMap(([phase, scores]) =>
+    Object.entries(scores).flatMap(([item, given]) => raters.map((rater, i) => [rater, item, phase, String(given[i])])),
+  );
+  writeFileSync(file("cohort.csv"), csvOf(rows));
+  writeFileSync(
+    file("alice.json"),
+    serializeProgress(
+      progressOf(
+        [
+          ["example-1", "vague", 4],
+          ["example-2", "vague", 3],
+          ["example-1", "guideline", 5],
+          ["example-2", "guideline", 3],
+        ],
+        {retries: [["example-1", "guideline", 1]], selfCheck: [["calibration-a", 1]]},
+      ),
+    ),
+  );
+  writeFileSync(
+    file("bad.csv"),
+    csvOf([
+      ["dan", "example-1", "vague", "6"],
+      ["dan", "example-99", "before", "3"],
+    ]),
+  );
+  writeFileSync(file("empty.csv"), "");
+  writeFileSync(file("binary.csv"), Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x81]));
+  // 50 MB without writing 50 MB: a sparse file has the size and no data.
+  writeFileSync(file("huge.csv"), "rater,item,phase,score\n");
+  truncateSync(file("huge.csv"), 50 * 1024 * 1024);
+  mkdirSync(file("folder.csv"));
+});
+
+afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+describe("npm run agreement", () => {
+  it("prints both phases and the headline for CSV and trainee files together", () => {
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("alice.json"));
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    const lines = stdout.split("\n");
+    expect(lines[0]).toBe(
+      `Read 2 files: ${file("cohort.csv")} (CSV, 32 ratings), ${file("alice.json")} (trainee, 4 ratings)`,
+    );
+    expect(lines[1]).toBe("Cohort: 5 raters, 4 items, 36 ratings");
+    expect(stdout).toMatch(/^Headline, ordinal alpha: before the guideline -?\d\.\d{3} \[95% CI /m);
+    expect(stdout).toContain("Before the guideline (vague phase): 5 raters, 4 items, 18 ratings (2 n/a)");
+    expect(stdout).toContain("After the guideline (guideline phase): 5 raters, 4 items, 18 ratings (4 n/a)");
+    // A rater named with markup is printed as the text it is.
+    expect(stdout).toMatch(/^ {4}<script>alert\(1\)<\/script> {2,}4 /m);
+    expect(stdout).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
+  it("--json: each phase under its name, each coefficient under its own, the same as computed in-process", () => {
+    const {status, stdout} = run(file("cohort.csv"), file("alice.json"), "--json");
+    expect(status).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(Object.keys(json.vague.alpha)).toEqual(["nominal", "ordinal", "interval", "ratio"]);
+    expect(Object.keys(json.guideline.ac2)).toEqual(["linear", "quadratic", "ordinal"]);
+    expect(json.vague.fleiss).toHaveProperty("value");
+    expect(json.headline.metric).toBe("ordinal");
+    expect(json.headline.after.value).toBe(json.guideline.alpha.ordinal.value);
+    expect(json.files).toEqual([
+      {path: file("cohort.csv"), kind: "csv", ratings: 32},
+      {path: file("alice.json"), kind: "trainee", ratings: 4},
+    ]);
+    expect(json.vague.raterAgreement.map((entry: {rater: string}) => entry.rater)).toContain(
+      "<script>alert(1)</script>",
+    );
+    // Seeded: a second computation, here in this process, gives the very same report.
+    const {ratings} = readRatingFiles(
+      [file("cohort.csv"), file("alice.json")],
+      items.map((item) => item.id),
+    );
+    const {files: _files, ...report} = json;
+    expect(report).toEqual(JSON.parse(JSON.stringify(cohortReport(ratings, items))));
+  });
+
+  it("--csv prints one table, formula-like names kept as text", () => {
+    const {status, stdout} = run(file("cohort.csv"), "--csv", "raters", "--replicates", "50", "--seed", "3");
+    expect(status).toBe(0);
+    const lines = stdout.split("\r\n");
+    expect(lines[0]).toBe("phase,rater,scored,exact,within_one,kappa,kappa_linear,kappa_quadratic");
+    expect(lines.some((line) => line.startsWith("vague,'=SUM(A1),4,"))).toBe(true);
+    expect(lines.some((line) => line.startsWith("vague,<script>alert(1)</script>,4,"))).toBe(true);
+  });
+
+  it("an empty file: every figure not computable, with the reason, exit 0", () => {
+    const {status, stdout} = run(file("empty.csv"));
+    expect(status).toBe(0);
+    expect(stdout).toContain("Cohort: 0 raters, 0 items, 0 ratings");
+    expect(stdout).toMatch(/before the guideline not computable \(no item has ratings from two or more raters/);
+  });
+
+  it("bad rows: every problem with its file, line and field, exit 1, nothing on stdout", () => {
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("bad.csv"));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      `${file("bad.csv")} line 2, field score: "6" is not a score: expected 1, 2, 3, 4, 5 or n/a`,
+      expect.stringMatching(/^.*bad\.csv line 3, field item: unknown item "example-99": expected one of example-1, /),
+      `${file("bad.csv")} line 3, field phase: "before" is not a phase: expected vague or guideline`,
+      "agreement: fix the ratings above (3 problems)",
+    ]);
+  });
+
+  it.each([
+    ["huge.csv", /: larger than 32 MiB, the most read from one file: split the ratings into several files$/],
+    ["missing.csv", /: cannot read: ENOENT$/],
+    ["folder.csv", /: not a regular file: give a CSV file or a trainee's \.json file$/],
+    ["binary.csv", /: not UTF-8 text: give a CSV file or a trainee's \.json file$/],
+  ])("unreadable input %s: one line naming it, exit 1", (name, message) => {
+    const {status, stdout, stderr} = run(file(name));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    const lines = stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^agreement: ${JSON.stringify(file(name)).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+    );
+    expect(lines[0]).toMatch(message);
+  });
+
+  it.each([
+    [[], "agreement: missing <files>; usage: npm run agreement -- "],
+    [["x.csv", "--bogus"], 'agreement: unknown option "--bogus": expected --json, --csv, --seed, --replicates; usage:'],
+    [
+      ["x.csv", "--csv", "people"],
+      'agreement: --csv: unknown table "people": expected one of summary, items, raters, rules',
+    ],
+    [["x.csv", "--json", "--csv", "items"], "agreement: --json and --csv: choose one; usage:"],
+    [["x.csv", "--seed", "1.5"], 'agreement: --seed: expected a whole number from 0 to 4294967295, got "1.5"'],
+    [["x.csv", "--replicates", "1e9"], 'agreement: --replicates: expected a whole number from 10 to 100000, got "1e9"'],
+  ])("usage error %j: one line, exit 2", (args, start) => {
+    const {status, stdout, stderr} = run(...args);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stderr.startsWith(start)).toBe(true);
+  });
+});

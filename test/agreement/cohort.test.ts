@@ -1,0 +1,238 @@
+import {describe, expect, it} from "vitest";
+import {cohortReport, type CohortReport} from "../../lib/agreement/cohort.js";
+import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
+import type {CohortRating, Score} from "../../lib/agreement/ratings.js";
+import {cohortCsv, cohortLines} from "../../lib/agreement/report-format.js";
+import {loadItems} from "../../lib/load.js";
+import type {Phase} from "../../lib/parts.js";
+
+const items = loadItems();
+
+const rating = (rater: string, item: string, phase: Phase, score: Score): CohortRating => ({
+  rater,
+  item,
+  phase,
+  score,
+  file: "test",
+});
+
+/** Three raters, three items (ruled 5, 3 and n/a), both phases. */
+const small: CohortRating[] = [
+  ...(
+    [
+      ["example-1", [5, 3, 3]],
+      ["example-2", [2, 4, 3]],
+      ["edge-5b", ["n/a", 1, "n/a"]],
+    ] as const
+  ).flatMap(([item, scores]) => ["alice", "bob", "carol"].map((rater, i) => rating(rater, item, "vague", scores[i]!))),
+  ...(
+    [
+      ["example-1", [5, 5, 5]],
+      ["example-2", [3, 3, 4]],
+      ["edge-5b", ["n/a", "n/a", "n/a"]],
+    ] as const
+  ).flatMap(([item, scores]) =>
+    ["alice", "bob", "carol"].map((rater, i) => rating(rater, item, "guideline", scores[i]!)),
+  ),
+];
+
+/** Every number in the report is finite: no NaN or Infinity anywhere, however deep. */
+function finiteThroughout(value: unknown, path = "report"): string[] {
+  if (typeof value === "number") return Number.isFinite(value) ? [] : [path];
+  if (Array.isArray(value)) return value.flatMap((entry, i) => finiteThroughout(entry, `${path}[${i}]`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, entry]) => finiteThroughout(entry, `${path}.${key}`));
+  return [];
+}
+
+/** Every figure (an object with value and reason) is a number with no reason, or null with one. */
+function figuresExplained(value: unknown, path = "report"): string[] {
+  if (Array.isArray(value)) return value.flatMap((entry, i) => figuresExplained(entry, `${path}[${i}]`));
+  if (!value || typeof value !== "object") return [];
+  const own =
+    "value" in value && "reason" in value
+      ? (value.value === null) === (typeof value.reason === "string" && value.reason.length > 0)
+        ? []
+        : [path]
+      : [];
+  return [...own, ...Object.entries(value).flatMap(([key, entry]) => figuresExplained(entry, `${path}.${key}`))];
+}
+
+describe("a cohort's report", () => {
+  const report = cohortReport(small, items, {bootstrap: {replicates: 200}});
+
+  it("counts raters, items and ratings per phase", () => {
+    expect([report.raters, report.items, report.ratings]).toEqual([3, 3, 18]);
+    expect(report.vague).toMatchObject({phase: "vague", raters: 3, items: 3, ratings: 9, notApplicable: 2});
+    expect(report.guideline).toMatchObject({phase: "guideline", raters: 3, items: 3, ratings: 9, notApplicable: 3});
+  });
+
+  it("the measured split of each item beside the seed's illustrative one", () => {
+    const [first, second, refusal] = report.vague.spread;
+    expect(first).toMatchObject({
+      item: "example-1",
+      ruled: 5,
+      ratings: 3,
+      counts: {"1": 0, "2": 0, "3": 2, "4": 0, "5": 1, "n/a": 0},
+      seedSplit: [5, 3],
+      rules: ["main-task", "numbers", "list-stated-only"],
+    });
+    // Pairs that differ: 4 of 6 ordered pairs; mean distance 8 / 6 (two pairs 2 apart, each counted both ways).
+    expect(first!.disagreement.value).toBeCloseTo(2 / 3, 12);
+    expect(first!.meanDistance.value).toBeCloseTo(4 / 3, 12);
+    expect(second!.disagreement.value).toBe(1);
+    expect(refusal).toMatchObject({item: "edge-5b", ruled: "n/a", seedSplit: null});
+    expect(refusal!.disagreement.value).toBeCloseTo(2 / 3, 12);
+    expect(refusal!.meanDistance).toEqual({
+      value: null,
+      reason: "fewer than two raters gave this item a score from 1 to 5",
+    });
+  });
+
+  it("the items and rules with the most disagreement", () => {
+    expect(report.vague.mostDisagreement.items.map((entry) => entry.item)).toEqual([
+      "example-2",
+      "example-1",
+      "edge-5b",
+    ]);
+    expect(report.guideline.mostDisagreement.items.map((entry) => entry.item)).toEqual(["example-2"]);
+    const rules = report.vague.mostDisagreement.rules;
+    expect(rules[0]).toMatchObject({rule: "stated-constraints", items: ["example-2"], disagreement: {value: 1}});
+    const numbers = rules.find((rule) => rule.rule === "numbers")!;
+    expect(numbers.items).toEqual(["example-1", "example-2"]);
+    expect(numbers.disagreement.value).toBeCloseTo((2 / 3 + 1) / 2, 12);
+  });
+
+  it("each rater against the ruled scores: exact, within one, kappa", () => {
+    const byRater = Object.fromEntries(report.vague.raterAgreement.map((entry) => [entry.rater, entry]));
+    expect([byRater.alice!.exact.value, byRater.alice!.withinOne.value]).toEqual([2 / 3, 1]);
+    expect([byRater.bob!.exact.value, byRater.bob!.withinOne.value]).toEqual([0, 1 / 3]);
+    expect([byRater.carol!.exact.value, byRater.carol!.withinOne.value]).toEqual([2 / 3, 2 / 3]);
+    // Kappa leaves "n/a" out: alice's scores 5 and 2 against the ruled 5 and 3.
+    expect(byRater.alice!.kappa.none.pairs).toBe(2);
+    const guideline = report.guideline.raterAgreement.find((entry) => entry.rater === "alice")!;
+    expect(guideline.exact.value).toBe(1);
+    expect(guideline.kappa.quadratic.value).toBe(1);
+  });
+
+  it("simple agreement: n/a agrees with n/a", () => {
+    expect(report.vague.agreement.exact.value).toBeCloseTo(2 / 9, 12);
+    expect(report.guideline.agreement.exact.value).toBeCloseTo(7 / 9, 12);
+    // Within one: example-1 pairs (3,3) agree, (5,3) do not; example-2 (2,3), (3,4) agree, (2,4) not; edge-5b n/a-n/a.
+    expect(report.vague.agreement.withinOne.value).toBeCloseTo((1 / 3 + 2 / 3 + 1 / 3) / 3, 12);
+  });
+
+  it("n/a is a category for the nominal figures and missing for the ordered ones", () => {
+    // After the guideline, edge-5b is n/a throughout: it is an agreeing unit for alpha nominal, absent for ordinal.
+    expect(report.guideline.alpha.nominal.pairable).toBe(9);
+    expect(report.guideline.alpha.ordinal.pairable).toBe(6);
+    expect(report.guideline.ac2.quadratic.units).toBe(2);
+    expect(report.guideline.fleiss.units).toBe(3);
+  });
+
+  it("the headline: ordinal alpha before and after, the change, and seeded intervals", () => {
+    const {headline} = report;
+    expect(headline.metric).toBe("ordinal");
+    expect(headline.before.value).toBe(report.vague.alpha.ordinal.value);
+    expect(headline.after.value).toBe(report.guideline.alpha.ordinal.value);
+    expect(headline.change.value).toBeCloseTo(headline.after.value! - headline.before.value!, 12);
+    expect(headline.before.interval).toMatchObject({replicates: 200, seed: 1, level: 0.95});
+    expect(cohortReport(small, items, {bootstrap: {replicates: 200}}).headline).toEqual(headline);
+    expect(cohortReport(small, items, {bootstrap: {replicates: 200, seed: 2}}).headline.change.interval).not.toEqual(
+      headline.change.interval,
+    );
+  });
+
+  it("no NaN anywhere, and every missing figure says why", () => {
+    expect(finiteThroughout(report)).toEqual([]);
+    expect(figuresExplained(report)).toEqual([]);
+  });
+});
+
+describe("edge cases: a number or a reason, never NaN", () => {
+  const check = (report: CohortReport) => {
+    expect(finiteThroughout(report)).toEqual([]);
+    expect(figuresExplained(report)).toEqual([]);
+    expect(JSON.stringify(report)).not.toMatch(/NaN|Infinity/);
+  };
+
+  it("no ratings at all (an empty file)", () => {
+    const report = cohortReport([], items);
+    check(report);
+    expect(report.vague.alpha.ordinal.reason).toMatch(/two or more raters/);
+    expect(report.headline.change.reason).toMatch(/^before: /);
+    expect(report.vague.spread).toEqual([]);
+    expect(cohortLines(report)).toContain("Before the guideline (vague phase): 0 raters, 0 items, 0 ratings");
+  });
+
+  it("a single rater", () => {
+    const report = cohortReport(
+      small.filter((entry) => entry.rater === "alice"),
+      items,
+    );
+    check(report);
+    expect(report.vague.alpha.ordinal.value).toBeNull();
+    expect(report.vague.ac1.reason).toMatch(/two or more raters/);
+    expect(report.vague.raterAgreement[0]!.exact.value).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("one item", () => {
+    const report = cohortReport(
+      small.filter((entry) => entry.item === "example-2"),
+      items,
+    );
+    check(report);
+    expect(report.vague.alpha.ordinal.value).not.toBeNull();
+    expect(report.vague.alpha.ordinal.intervalReason).toMatch(/one item/);
+  });
+
+  it("every score identical", () => {
+    const same = small.map((entry) => ({...entry, score: 3 as const}));
+    const report = cohortReport(same, items);
+    check(report);
+    expect(report.vague.alpha.ordinal.reason).toMatch(/no variation/);
+    expect(report.vague.fleiss.reason).toMatch(/chance agreement is 1/);
+    expect(report.vague.ac1.value).toBe(1);
+    expect(report.vague.agreement.exact.value).toBe(1);
+  });
+
+  it("a rating of an item the site does not know is a caller's mistake", () => {
+    expect(() => cohortReport([rating("a", "nope", "vague", 3)], items)).toThrow(/unknown item/);
+  });
+});
+
+describe("the report as text and as CSV", () => {
+  const ratings = readRatingsCsv(
+    [
+      "rater,item,phase,score",
+      "<script>alert(1)</script>,example-1,vague,5",
+      "=cmd|' /C calc'!A0,example-1,vague,3",
+      "<script>alert(1)</script>,example-1,guideline,5",
+      "=cmd|' /C calc'!A0,example-1,guideline,5",
+    ].join("\n"),
+    "hostile.csv",
+    items.map((item) => item.id),
+  ).result();
+  const report = cohortReport(ratings, items, {bootstrap: {replicates: 50}});
+
+  it("text: the headline first, then each phase; names stay as written", () => {
+    const lines = cohortLines(report);
+    expect(lines[0]).toBe("Cohort: 2 raters, 1 item, 4 ratings");
+    expect(lines[2]).toMatch(/^Headline, ordinal alpha: before the guideline /);
+    expect(lines.some((line) => line.includes("<script>alert(1)</script>"))).toBe(true);
+    expect(lines.join("\n")).not.toMatch(/NaN/);
+  });
+
+  it("CSV: formula-like names are kept as text, markup stays as written", () => {
+    const raters = cohortCsv(report, "raters").split("\r\n");
+    expect(raters[0]).toBe("phase,rater,scored,exact,within_one,kappa,kappa_linear,kappa_quadratic");
+    expect(raters).toContain("vague,<script>alert(1)</script>,1,1,1,,,");
+    expect(raters).toContain("vague,'=cmd|' /C calc'!A0,1,0,0,0,0,0");
+    const summary = cohortCsv(report, "summary").split("\r\n");
+    expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason");
+    expect(summary.filter((line) => line.startsWith("vague,"))).toHaveLength(11);
+    const itemsTable = cohortCsv(report, "items").split("\r\n");
+    expect(itemsTable[1]).toBe("vague,example-1,5,2,0,0,1,0,1,0,5 3,1,2,main-task numbers list-stated-only");
+    expect(cohortCsv(report, "rules").split("\r\n")[0]).toBe("phase,rule,items,disagreement");
+  });
+});

@@ -1,0 +1,66 @@
+// npm run agreement -- <ratings.csv | trainee.json ...> [--json | --csv <table>] [--seed <n>] [--replicates <n>]
+// A cohort's agreement before the guideline (vague phase) and after it (guideline phase), from CSV files with the
+// header rater,item,phase,score and trainees' progress files: Krippendorff's alpha (nominal, ordinal, interval,
+// ratio), Gwet's AC1/AC2, Fleiss' kappa, simple agreement, the items and rules with the most disagreement, each
+// rater against the ruled scores, and the headline: ordinal alpha before vs after with seeded bootstrap intervals.
+// --json prints the whole report (each phase under its name); --csv prints one table (summary, items, raters, rules).
+// Exit 2 for a usage error, 1 for input that cannot be read (every bad row is listed), 0 otherwise.
+import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/cli.js";
+import {loadItems} from "../lib/load.js";
+import {cohortReport} from "../lib/agreement/cohort.js";
+import {readRatingFiles} from "../lib/agreement/read-files.js";
+import {RatingsInputError} from "../lib/agreement/ratings.js";
+import {cohortCsv, cohortLines, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+
+const usage =
+  "npm run agreement -- <ratings.csv | trainee.json ...> [--json | --csv <table>] [--seed <n>] [--replicates <n>]";
+
+process.exitCode = await runCli("agreement", () => {
+  const {values, positionals} = parseCommandLine(process.argv.slice(2), {
+    usage,
+    rest: "files",
+    options: {
+      json: {type: "boolean", default: false},
+      csv: {type: "string"},
+      seed: {type: "string"},
+      replicates: {type: "string"},
+    },
+  });
+  if (values.json && values.csv !== undefined) fail(`--json and --csv: choose one; usage: ${usage}`);
+  const table = values.csv;
+  if (table !== undefined && !(csvTables as readonly string[]).includes(table))
+    fail(`--csv: unknown table ${quote(table)}: expected one of ${csvTables.join(", ")}`);
+  const seed =
+    values.seed === undefined ? undefined : numberFlag("seed", values.seed, {min: 0, max: 2 ** 32 - 1, whole: true});
+  const replicates =
+    values.replicates === undefined
+      ? undefined
+      : numberFlag("replicates", values.replicates, {min: 10, max: 100_000, whole: true});
+
+  const items = loadItems();
+  let read;
+  try {
+    read = readRatingFiles(
+      positionals,
+      items.map((item) => item.id),
+    );
+  } catch (error) {
+    if (!(error instanceof RatingsInputError)) throw error;
+    for (const line of error.message.split("\n")) console.error(line);
+    const count = error.problems.length + error.more;
+    console.error(`agreement: fix the ratings above (${count} problem${count === 1 ? "" : "s"})`);
+    return 1;
+  }
+  const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
+  if (values.json) {
+    console.log(JSON.stringify({files: read.files, ...report}, null, 2));
+  } else if (table !== undefined) {
+    process.stdout.write(cohortCsv(report, table as CsvTable));
+  } else {
+    const files = read.files.map(
+      (file) => `${file.path} (${file.kind === "csv" ? "CSV" : "trainee"}, ${file.ratings} ratings)`,
+    );
+    console.log(`Read ${files.length} file${files.length === 1 ? "" : "s"}: ${files.join(", ")}`);
+    for (const line of cohortLines(report)) console.log(line);
+  }
+});

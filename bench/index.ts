@@ -1,10 +1,13 @@
-// npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only]: how fast
+// npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
+// --agreement-only]: how fast
 // the rule engine derives scores, how fast the author's preview recomputes when a parameter changes
 // (bench/preview.ts), how long the rubric's completeness enumeration takes for v1 and v2 (bench/completeness.ts), how
 // the probe scorer fares on hostile replies (in this process, through probes:score, and per keystroke in the built
 // page in Chromium), what the site's build costs next to a one-page Framework site built in the same run, and, in
 // Chromium on the built site, how soon a trainee's Check paints the ruling and how many bytes of JavaScript and
-// data each page loads next to a Framework page with d3 and Inputs (bench/trainee.ts).
+// data each page loads next to a Framework page with d3 and Inputs (bench/trainee.ts), and the agreement statistics
+// at cohort scale: alpha, AC2 and Fleiss' kappa for 10,000 raters × 1,000 items, and a million-row ratings CSV
+// streamed through the reader (bench/agreement.ts).
 // Figures vary with the machine; the ratios are what to compare.
 import {execFileSync} from "node:child_process";
 import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
@@ -18,6 +21,7 @@ import {loadGuideline, loadItems, projectRoot} from "../lib/load.js";
 import {prepareCache} from "../scripts/build.js";
 import {copyProject} from "../scripts/copy-project.js";
 import {postbuild} from "../scripts/postbuild.js";
+import {benchAgreement} from "./agreement.js";
 import {benchCompleteness} from "./completeness.js";
 import {benchAuthorsPage, benchPreview} from "./preview.js";
 import {benchPage, benchScoring, median} from "./probes.js";
@@ -73,7 +77,14 @@ function onePageSite(): string {
   return copy;
 }
 
-const flags = ["--engine-only", "--preview-only", "--completeness-only", "--probes-only", "--trainee-only"];
+const flags = [
+  "--engine-only",
+  "--preview-only",
+  "--completeness-only",
+  "--probes-only",
+  "--trainee-only",
+  "--agreement-only",
+];
 const unknown = process.argv.slice(2).find((arg) => !flags.includes(arg));
 if (unknown !== undefined) {
   console.error(`bench: unknown argument "${unknown}": expected one of ${flags.join(", ")} or nothing`);
@@ -89,6 +100,10 @@ if (process.argv.includes("--preview-only")) {
 }
 if (process.argv.includes("--completeness-only")) {
   benchCompleteness();
+  process.exit(0);
+}
+if (process.argv.includes("--agreement-only")) {
+  await benchAgreement();
   process.exit(0);
 }
 
@@ -142,6 +157,7 @@ if (!probesOnly) {
 if (!probesOnly && !engineOnly) {
   benchPreview();
   benchCompleteness();
+  await benchAgreement();
 }
 
 if (!engineOnly) benchScoring();

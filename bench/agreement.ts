@@ -2,16 +2,19 @@
 // items and 10,000 raters × 1,000 items with 10% of ratings missing, from seeded data; Gwet's AC2 and Fleiss' kappa on
 // the same data; and how many rows a second a one-million-row ratings CSV streams through the real reader (Papa
 // Parse, every row checked). The target is 100 ms for alpha on the larger set in Node; the published reference,
-// fast-krippendorff (Python, numpy), takes about 170 ms on such data.
+// fast-krippendorff (Python, numpy), takes about 170 ms on such data. Also the whole cohort report (every figure,
+// both phases, the bootstrap) for 1,000 raters × 1,000 items.
 import {createReadStream, mkdtempSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {performance} from "node:perf_hooks";
+import {cohortReport, type CohortItem} from "../lib/agreement/cohort.js";
 import {countTable, MISSING, type ReliabilityData} from "../lib/agreement/data.js";
 import {krippendorffAlpha} from "../lib/agreement/krippendorff.js";
 import {fleissKappa, gwetAC} from "../lib/agreement/multi-rater.js";
 import {seededRandom} from "../lib/agreement/random.js";
 import {readRatingsCsvStream} from "../lib/agreement/ratings-csv.js";
+import type {CohortRating, Score} from "../lib/agreement/ratings.js";
 import {loadItems} from "../lib/load.js";
 
 const targetMs = 100;
@@ -52,6 +55,27 @@ export function cohortData(raters: number, units: number, seed: number, missing 
     }
   }
   return {units, raters, values: [1, 2, 3, 4, 5], codes};
+}
+
+/** Rating records for both phases: 10% missing, closer to the ruled score after the guideline. */
+function cohortRatings(raters: number, units: number, seed: number): {ratings: CohortRating[]; items: CohortItem[]} {
+  const random = seededRandom(seed);
+  const items: CohortItem[] = Array.from({length: units}, (_, i) => ({
+    id: `item-${i}`,
+    score: 1 + (i % 5),
+    checklist: [{rule: "main-task"}, {rule: `rule-${i % 13}`}],
+  }));
+  const ratings: CohortRating[] = [];
+  for (const phase of ["vague", "guideline"] as const)
+    for (let rater = 0; rater < raters; rater++)
+      for (const item of items) {
+        if (random() < 0.1) continue;
+        const ruled = item.score as number;
+        const near = random() < (phase === "vague" ? 0.4 : 0.8);
+        const score = near ? ruled : Math.min(5, Math.max(1, ruled + (random() < 0.5 ? -1 : 1)));
+        ratings.push({rater: `rater-${rater}`, item: item.id, phase, score: score as Score, file: "bench"});
+      }
+  return {ratings, items};
 }
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
@@ -95,6 +119,17 @@ export async function benchAgreement(): Promise<void> {
     console.log(`    Gwet's AC2 (quadr.):  ${ms(ac2)}`);
     console.log(`    Fleiss' kappa:        ${ms(fleiss)}`);
   }
+
+  // The whole report a coordinator reads, from rating records, bootstrap included.
+  const {ratings, items} = cohortRatings(1_000, 1_000, 5);
+  const start = performance.now();
+  const report = cohortReport(ratings, items);
+  const reportMs = performance.now() - start;
+  console.log(
+    `  cohort report, 1,000 raters × 1,000 items, both phases (${ratings.length.toLocaleString("en")} ratings, ` +
+      `${report.bootstrap.replicates} resamples): ${ms(reportMs)}; ordinal alpha ` +
+      `${report.headline.before.value!.toFixed(3)} before, ${report.headline.after.value!.toFixed(3)} after`,
+  );
 
   const dir = mkdtempSync(join(tmpdir(), "rater-notebook-bench-agreement-"));
   try {

@@ -7,8 +7,8 @@
 // weighted kappa), which need a distance between scores that "n/a" does not have.
 import type {Phase} from "../parts.js";
 import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
-import {cohenKappa, type Kappa} from "./cohen.js";
-import {countTable, fromRatings, withoutValues, type CountTable, type Value} from "./data.js";
+import {cohenKappaTable, type Kappa} from "./cohen.js";
+import {withoutValues, type CountTable, type Value} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {krippendorffAlphas, type Alpha, type Metric} from "./krippendorff.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
@@ -160,28 +160,35 @@ function spreadOf(table: CountTable, unit: number, item: CohortItem): ItemSpread
   };
 }
 
-function raterAgreement(rater: string, ratings: readonly CohortRating[], items: Map<string, CohortItem>) {
-  const own = ratings.filter((rating) => rating.rater === rater);
+function raterAgreement(rater: string, own: readonly CohortRating[], items: Map<string, CohortItem>): RaterAgreement {
   let exact = 0;
   let withinOne = 0;
-  const given: (number | null)[] = [];
-  const ruled: (number | null)[] = [];
+  // The rater's scores against the ruled ones, over items both score 1-5: rows the rater's, columns the ruling's.
+  const table = orderedScores.map(() => orderedScores.map(() => 0));
+  const seen = new Set<string>();
   for (const rating of own) {
+    if (seen.has(rating.item))
+      throw new RangeError(`${JSON.stringify(rater)} scored ${rating.item} twice in the ${rating.phase} phase`);
+    seen.add(rating.item);
     const truth = items.get(rating.item)!.score;
     if (rating.score === truth) exact++;
-    if (rating.score === truth || (rating.score !== "n/a" && truth !== "n/a" && Math.abs(rating.score - truth) <= 1))
-      withinOne++;
-    given.push(rating.score === "n/a" ? null : rating.score);
-    ruled.push(truth === "n/a" ? null : truth);
+    if (rating.score === "n/a" || truth === "n/a") {
+      if (rating.score === truth) withinOne++;
+      continue;
+    }
+    if (Math.abs(rating.score - truth) <= 1) withinOne++;
+    table[rating.score - 1]![truth - 1]!++;
   }
-  const kappa = (weights: "none" | "linear" | "quadratic") =>
-    cohenKappa(given, ruled, {weights, categories: orderedScores});
   return {
     rater,
     scored: own.length,
     exact: figure(exact / own.length),
     withinOne: figure(withinOne / own.length),
-    kappa: {none: kappa("none"), linear: kappa("linear"), quadratic: kappa("quadratic")},
+    kappa: {
+      none: cohenKappaTable(table, "none"),
+      linear: cohenKappaTable(table, "linear"),
+      quadratic: cohenKappaTable(table, "quadratic"),
+    },
   };
 }
 
@@ -197,17 +204,23 @@ function phaseReport(
   items: Map<string, CohortItem>,
   top: number,
 ): {report: Omit<PhaseReport, "alpha"> & {alpha: Omit<PhaseReport["alpha"], "ordinal">}; ordered: CountTable} {
-  const data = fromRatings(
-    ratings.map((rating) => ({rater: rating.rater, unit: rating.item, value: rating.score})),
-    {values: scale, units: units.map((item) => item.id), raters},
-  );
-  const nominal = countTable(data);
+  // The count table straight from the ratings (one rating per rater, item and phase, as the readers ensure).
+  const unitOf = new Map(units.map((item, unit) => [item.id, unit]));
+  const q = scale.length;
+  const counts = new Int32Array(units.length * q);
+  for (const rating of ratings)
+    counts[unitOf.get(rating.item)! * q + (rating.score === "n/a" ? q - 1 : rating.score - 1)]!++;
+  const nominal: CountTable = {units: units.length, values: scale, counts};
   const ordered = withoutValues(nominal, ["n/a"]);
   const alphas = krippendorffAlphas(ordered);
   const spread = units.map((item, unit) => spreadOf(nominal, unit, item)).filter((entry) => entry.ratings > 0);
   const ruleItems = new Map<string, ItemSpread[]>();
   for (const entry of spread)
-    for (const rule of entry.rules) ruleItems.set(rule, [...(ruleItems.get(rule) ?? []), entry]);
+    for (const rule of entry.rules) {
+      const citing = ruleItems.get(rule);
+      if (citing) citing.push(entry);
+      else ruleItems.set(rule, [entry]);
+    }
   const rules: RuleDisagreement[] = [...ruleItems].map(([rule, entries]) => {
     const known = entries.filter((entry) => entry.disagreement.value !== null);
     return {
@@ -222,7 +235,13 @@ function phaseReport(
     (a, b) =>
       (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
   );
-  const phaseRaters = raters.filter((rater) => ratings.some((rating) => rating.rater === rater));
+  const byRater = new Map<string, CohortRating[]>();
+  for (const rating of ratings) {
+    const own = byRater.get(rating.rater);
+    if (own) own.push(rating);
+    else byRater.set(rating.rater, [rating]);
+  }
+  const phaseRaters = raters.filter((rater) => byRater.has(rater));
   return {
     ordered,
     report: {
@@ -241,7 +260,7 @@ function phaseReport(
       fleiss: fleissKappa(nominal, "identity"),
       agreement: {exact: percentAgreement(nominal, "identity"), withinOne: percentAgreement(nominal, withinOneWeights)},
       spread,
-      raterAgreement: phaseRaters.map((rater) => raterAgreement(rater, ratings, items)),
+      raterAgreement: phaseRaters.map((rater) => raterAgreement(rater, byRater.get(rater)!, items)),
       mostDisagreement: {
         items: spread
           .filter((entry) => (entry.disagreement.value ?? 0) > 0)
@@ -253,7 +272,10 @@ function phaseReport(
   };
 }
 
-/** The cohort's report. Ratings of items not in `items` are a caller's mistake (the readers reject them). */
+/**
+ * The cohort's report. Ratings must be of items in `items`, one per rater, item and phase: the readers
+ * (RatingsCollector) ensure it, and anything else is a caller's mistake that throws.
+ */
 export function cohortReport(
   ratings: readonly CohortRating[],
   items: readonly CohortItem[],

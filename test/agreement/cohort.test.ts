@@ -196,8 +196,10 @@ describe("edge cases: a number or a reason, never NaN", () => {
     expect(report.vague.agreement.exact.value).toBe(1);
   });
 
-  it("a rating of an item the site does not know is a caller's mistake", () => {
+  it("a rating of an item the site does not know, or a second one, is a caller's mistake", () => {
     expect(() => cohortReport([rating("a", "nope", "vague", 3)], items)).toThrow(/unknown item/);
+    const twice = [rating("a", "example-1", "vague", 3), rating("a", "example-1", "vague", 4)];
+    expect(() => cohortReport(twice, items)).toThrow(/"a" scored example-1 twice in the vague phase/);
   });
 });
 

@@ -1,7 +1,6 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
-// --agreement-only]: how fast
-// the rule engine derives scores, how fast the author's preview recomputes when a parameter changes
-// (bench/preview.ts), how long the rubric's completeness enumeration takes for v1 and v2 (bench/completeness.ts), how
+// --agreement-only]: how fast the rule engine derives scores, how fast the author's preview recomputes when a
+// parameter changes (bench/preview.ts), how long the rubric's completeness enumeration takes for v1 and v2 (bench/completeness.ts), how
 // the probe scorer fares on hostile replies (in this process, through probes:score, and per keystroke in the built
 // page in Chromium), what the site's build costs next to a one-page Framework site built in the same run, and, in
 // Chromium on the built site, how soon a trainee's Check paints the ruling and how many bytes of JavaScript and

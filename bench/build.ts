@@ -40,7 +40,7 @@ function loaderTimes(log: string): {loader: string; ms: number}[] {
   return [...stripVTControlCharacters(log).matchAll(ran)].map((match) => ({loader: match[1]!, ms: Number(match[2])}));
 }
 
-export function benchBuild(rounds = 3): void {
+export function benchBuild(rounds = 5): void {
   const baseline = baselineProject();
   const site = copyProject("rater-notebook-bench-build-");
   try {

@@ -9,7 +9,7 @@
 //   stops hold its problems, and the pages show them (src/components/broken-files.ts). The build still fails.
 // - lib/ is re-imported after it changes (tsx's tsImport loads a fresh copy), so the data is never older than the code.
 import {spawn} from "node:child_process";
-import {utimesSync, watch} from "node:fs";
+import {existsSync, readdirSync, utimesSync, watch} from "node:fs";
 import {createServer} from "node:http";
 import type {AddressInfo} from "node:net";
 import {join} from "node:path";
@@ -21,6 +21,17 @@ import {prepareCache} from "./build.js";
 const root = join(import.meta.dirname, "..");
 const loader = join(root, "src", "data.tar.js");
 const config = join(root, "observablehq.config.ts");
+/**
+ * A data loader of its own under src/data/ (name.json.ts, ...), if one is added: touched too, so its output follows
+ * the authored files, though it re-runs in a fresh process. A data file in lib/site-data.ts is the quick way.
+ */
+const otherLoaders = (): string[] => {
+  const folder = join(root, "src", "data");
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => /\.\w+\.(js|ts)$/.test(name))
+    .map((name) => join(folder, name));
+};
 
 const importSiteData = (): Promise<typeof SiteDataModule> =>
   tsImport("../lib/site-data.ts", import.meta.url) as Promise<typeof SiteDataModule>;
@@ -70,6 +81,7 @@ function changed(what: string): void {
   const built = rebuild();
   // Framework re-runs the loader at once; the loader's request waits for this rebuild.
   touch(loader);
+  otherLoaders().forEach(touch);
   built.then(report, (error: unknown) => console.error(`dev: cannot build the data after ${what} changed:`, error));
   // Framework misses a touch that lands while a page that has just opened is still setting up its watch (it has
   // read the loader's time already): when no loader has asked for this build a few seconds later, touch it again.

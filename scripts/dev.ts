@@ -75,9 +75,12 @@ const touch = (file: string) => {
 };
 
 let libChanged = false;
+let navigationChanged = false;
 function changed(what: string): void {
   if (libChanged) siteData = importSiteData();
-  libChanged = false;
+  // The navigation lists the parts and the probes: Framework reloads the pages when its config changes.
+  if (navigationChanged) touch(config);
+  libChanged = navigationChanged = false;
   const built = rebuild();
   // Framework re-runs the loader at once; the loader's request waits for this rebuild.
   touch(loader);
@@ -99,8 +102,7 @@ for (const folder of ["guideline", "data", "lib"]) {
   watch(join(root, folder), {recursive: true}, (_event, file) => {
     const path = `${folder}/${file ?? ""}`;
     if (folder === "lib") libChanged = true;
-    // The navigation lists the parts and the probes: Framework reloads the pages when its config changes.
-    if (path === "data/parts.yaml" || path.startsWith("data/probes/")) touch(config);
+    if (path === "data/parts.yaml" || path.startsWith("data/probes/")) navigationChanged = true;
     clearTimeout(pending);
     pending = setTimeout(() => changed(path), settle);
   });

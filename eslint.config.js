@@ -24,6 +24,7 @@ export const nodeOnlyModules = [
   "lib/check.ts",
   // file readers and writers, YAML and Markdown parsing, hashing
   "lib/load.ts",
+  "lib/site-data.ts",
   "lib/item-file.ts",
   "lib/probes/load.ts",
   "lib/probes/hash.ts",

@@ -2,9 +2,23 @@
 import {existsSync} from "node:fs";
 import {loadParts, projectRoot} from "./lib/load.js";
 import {probePages} from "./lib/probes/load.js";
+import {AuthoredFileError} from "./lib/problems.js";
 
-// The parts a trainee walks, from data/parts.yaml; a part joins the navigation once its page exists.
-const parts = loadParts().filter((part) => existsSync(`src${part.path}.md`));
+/**
+ * The parts a trainee walks, from data/parts.yaml. In `npm run dev` (scripts/dev.ts) a broken file must not stop the
+ * server: the navigation lists no parts, and the pages show the file's problems until it is fixed.
+ */
+function readParts() {
+  try {
+    return loadParts();
+  } catch (error) {
+    if (process.env.RATER_NOTEBOOK_DEV_DATA && error instanceof AuthoredFileError) return [];
+    throw error;
+  }
+}
+
+// A part joins the navigation once its page exists.
+const parts = readParts().filter((part) => existsSync(`src${part.path}.md`));
 const pages = [
   {name: "Start here", path: "/"},
   ...parts.map((part) => ({name: `${part.number}. ${part.title}`, path: part.path})),

@@ -1,27 +1,26 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
-// --agreement-only]: how fast the rule engine derives scores, how fast the author's preview recomputes when a
-// parameter changes (bench/preview.ts), how long the rubric's completeness enumeration takes for v1 and v2 (bench/completeness.ts), how
-// the probe scorer fares on hostile replies (in this process, through probes:score, and per keystroke in the built
-// page in Chromium), what the site's build costs next to a one-page Framework site built in the same run, and, in
-// Chromium on the built site, how soon a trainee's Check paints the ruling and how many bytes of JavaScript and
-// data each page loads next to a Framework page with d3 and Inputs (bench/trainee.ts), and the agreement statistics
-// at cohort scale: alpha, AC2 and Fleiss' kappa for 10,000 raters × 1,000 items, and a million-row ratings CSV
-// streamed through the reader (bench/agreement.ts).
+// --build-only | --dev-only | --agreement-only]: how fast the rule engine derives scores; how fast the authors'
+// preview recomputes when a parameter changes, in Node and on the built page (bench/preview.ts); how long the
+// rubric's completeness enumeration takes (bench/completeness.ts); how the probe scorer fares on hostile replies (in
+// this process, through probes:score, and per keystroke in the built page in Chromium); what a cold `npm run build`
+// costs next to a one-page Framework build in the same run (bench/build.ts); how soon a saved item shows in an open
+// page under `npm run dev` (bench/dev-loop.ts); in Chromium on the built site, how soon a trainee's Check paints the
+// ruling and how many bytes of JavaScript and data each page loads next to a Framework page with d3 and Inputs
+// (bench/trainee.ts); and the agreement statistics at cohort scale (bench/agreement.ts).
 // Figures vary with the machine; the ratios are what to compare.
-import {execFileSync} from "node:child_process";
-import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {rmSync} from "node:fs";
 import {join} from "node:path";
 import {performance} from "node:perf_hooks";
 import {randomInt, randomLcg} from "d3";
 import {deriveAll, ruleSetOf} from "../lib/engine.js";
 import type {ChecklistLine, Item} from "../lib/item.js";
-import {loadGuideline, loadItems, projectRoot} from "../lib/load.js";
-import {prepareCache} from "../scripts/build.js";
+import {loadGuideline, loadItems} from "../lib/load.js";
 import {copyProject} from "../scripts/copy-project.js";
 import {postbuild} from "../scripts/postbuild.js";
 import {benchAgreement} from "./agreement.js";
+import {benchBuild} from "./build.js";
 import {benchCompleteness} from "./completeness.js";
+import {benchDevLoop} from "./dev-loop.js";
 import {benchAuthorsPage, benchPreview} from "./preview.js";
 import {benchPage, benchScoring, median} from "./probes.js";
 import {benchTrainee, observableBuild} from "./trainee.js";
@@ -53,35 +52,14 @@ function generateItems(seedItems: readonly Item[], count: number, seed: number):
   });
 }
 
-function buildSeconds(cwd: string): number {
-  const start = performance.now();
-  execFileSync(join(projectRoot, "node_modules", ".bin", "observable"), ["build"], {
-    cwd,
-    stdio: "ignore",
-    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
-  });
-  return (performance.now() - start) / 1000;
-}
-
-function onePageSite(): string {
-  const copy = mkdtempSync(join(tmpdir(), "rater-notebook-bench-baseline-"));
-  writeFileSync(
-    join(copy, "observablehq.config.js"),
-    'export default {root: "src", globalStylesheets: [], footer: ""};\n',
-  );
-  for (const file of ["package.json", "framework-npm-versions.json"]) cpSync(join(projectRoot, file), join(copy, file));
-  execFileSync("mkdir", ["-p", join(copy, "src")]);
-  writeFileSync(join(copy, "src", "index.md"), "# One page\n\nA baseline Framework site with a single page.\n");
-  symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
-  return copy;
-}
-
 const flags = [
   "--engine-only",
   "--preview-only",
   "--completeness-only",
   "--probes-only",
   "--trainee-only",
+  "--build-only",
+  "--dev-only",
   "--agreement-only",
 ];
 const unknown = process.argv.slice(2).find((arg) => !flags.includes(arg));
@@ -103,6 +81,16 @@ if (process.argv.includes("--completeness-only")) {
 }
 if (process.argv.includes("--agreement-only")) {
   await benchAgreement();
+  process.exit(0);
+}
+
+if (process.argv.includes("--build-only")) {
+  benchBuild();
+  process.exit(0);
+}
+
+if (process.argv.includes("--dev-only")) {
+  await benchDevLoop();
   process.exit(0);
 }
 
@@ -161,30 +149,17 @@ if (!probesOnly && !engineOnly) {
 
 if (!engineOnly) benchScoring();
 
+if (!engineOnly && !probesOnly) {
+  benchBuild();
+  await benchDevLoop();
+}
+
 if (!engineOnly) {
-  const baseline = onePageSite();
   const site = copyProject("rater-notebook-bench-site-");
   try {
-    // Alternate the two builds so load on the shared machine falls on both alike.
-    const baselineRuns: number[] = [];
-    const siteRuns: number[] = [];
-    // Cold: an empty cache but for the pinned library versions (scripts/build.ts), so no build asks the network.
-    for (let round = 0; round < (probesOnly ? 1 : 3); round++) {
-      for (const dir of [baseline, site]) {
-        rmSync(join(dir, "src", ".observablehq"), {recursive: true, force: true});
-        prepareCache(dir);
-      }
-      if (!probesOnly) baselineRuns.push(buildSeconds(baseline));
-      siteRuns.push(buildSeconds(site));
-    }
-    if (!probesOnly) {
-      const ratio = median(siteRuns) / median(baselineRuns);
-      console.log("site build (median of 3 cold builds each, same run)");
-      console.log(`  one-page Framework site:  ${median(baselineRuns).toFixed(2)} s`);
-      console.log(`  Rater Notebook:           ${median(siteRuns).toFixed(2)} s`);
-      console.log(`  ratio:                    ${ratio.toFixed(2)}x the one-page site`);
-    }
-    // The last build is Framework's output: the trainee bench measures it, then post-builds it as npm run build does.
+    // Framework's output as it is before the post-build step: the trainee bench measures it, then post-builds it as
+    // npm run build does.
+    observableBuild(site);
     if (probesOnly) postbuild(join(site, "dist"));
     else {
       await benchTrainee(site);
@@ -192,7 +167,6 @@ if (!engineOnly) {
     }
     await benchPage(join(site, "dist"));
   } finally {
-    rmSync(baseline, {recursive: true, force: true});
     rmSync(site, {recursive: true, force: true});
   }
 }

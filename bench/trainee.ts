@@ -69,7 +69,7 @@ export function observableBuild(dir: string): void {
   const build = spawnSync(join(bin, "observable"), ["build"], {
     cwd: dir,
     encoding: "utf8",
-    // Framework runs the .ts data loaders with the tsx on PATH, there even when the bench runs outside npm.
+    // Framework runs a .ts data loader with the tsx on PATH, there even when the bench runs outside npm.
     env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1", PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`},
   });
   if (build.status !== 0)

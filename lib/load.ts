@@ -97,8 +97,15 @@ const partOrder: Record<Item["part"], number> = {"examples": 0, "edge-cases": 1,
 /** The order a trainee walks the items: examples, then the edge-case map, then calibration. */
 export const byPartThenOrder = (a: Item, b: Item): number => partOrder[a.part] - partOrder[b.part] || a.order - b.order;
 
-/** Reads every item file, collecting the problems of all broken files before failing, so one run shows them all. */
-export function loadItems(root = projectRoot, folder = join(root, "data", "items")): Item[] {
+/**
+ * Reads every item file, collecting the problems of all broken files before failing, so one run shows them all.
+ * `parse` is parseItemFile unless a caller keeps parsed items (lib/site-data.ts, in `npm run dev`).
+ */
+export function loadItems(
+  root = projectRoot,
+  folder = join(root, "data", "items"),
+  parse: (source: string, file: string) => Item = parseItemFile,
+): Item[] {
   const files = readdirSync(folder)
     .filter((name) => name.endsWith(".md"))
     .sort();
@@ -107,7 +114,7 @@ export function loadItems(root = projectRoot, folder = join(root, "data", "items
   for (const name of files) {
     const file = join(folder, name);
     try {
-      items.push(parseItemFile(readFileSync(file, "utf8"), display(root, file)));
+      items.push(parse(readFileSync(file, "utf8"), display(root, file)));
     } catch (error) {
       if (!(error instanceof AuthoredFileError)) throw error;
       problems.push(...error.problems);

@@ -5,8 +5,8 @@
 //   framework-npm-versions.json and written into that folder before every build, so the build asks nothing and
 //   embeds the same versions every day. A build that still asks (a new library) fails: pin it, or run with
 //   --update-pins (which needs the network once) after upgrading Framework.
-// - Framework reuses a data loader's cached output while the loader file is unchanged, but the loaders read
-//   guideline/ and data/: their outputs are cleared before every build, so nothing stale ships.
+// - Framework reuses a data loader's cached output while the loader file is unchanged, but the loader reads
+//   guideline/, data/ and lib/: its outputs are cleared before every build, so nothing stale ships.
 // - Framework empties its output folder before building: the site is built into a fresh folder next to dist/
 //   and replaces dist/ only once the build and the post-build step (scripts/postbuild.ts: lang, zoom, minified
 //   modules) have succeeded.
@@ -37,11 +37,14 @@ export function cachedVersions(project: string = root): string[] {
 
 /**
  * Makes the pinned versions the only ones in Framework's cache folder (an empty folder per name@version is
- * what Framework reads) and, unless keepLoaderOutputs, clears the data loaders' cached outputs.
+ * what Framework reads) and clears the data loaders' cached outputs: data.tar and the files extracted from it under
+ * data/, everything there but Framework's own folders (_npm, _node, _observablehq, ...).
  */
-export function prepareCache(project: string = root, {keepLoaderOutputs = false} = {}): void {
+export function prepareCache(project: string = root): void {
   const cache = cacheDir(project);
-  if (!keepLoaderOutputs) rmSync(join(cache, "data"), {recursive: true, force: true});
+  if (existsSync(cache))
+    for (const entry of readdirSync(cache))
+      if (!entry.startsWith("_")) rmSync(join(cache, entry), {recursive: true, force: true});
   rmSync(join(cache, "_npm"), {recursive: true, force: true});
   for (const [name, version] of Object.entries(readPins(project)))
     mkdirSync(join(cache, "_npm", `${name}@${version}`), {recursive: true});

@@ -1,34 +1,139 @@
-// npm run dev: Framework's preview server, plus a watch on the authored files.
-// Framework re-runs a data loader only when the loader file itself changes, so an edit under guideline/ or data/
-// touches the loaders that read them and the page reloads with the new content.
+// npm run dev [-- preview options]: Framework's preview server, with the pages following every save under guideline/,
+// data/ and lib/ within a second, and a broken authored file shown in the page (file, field, fix) instead of a blank.
+// - Framework re-runs a data loader only when the loader file itself changes, and a fresh loader process takes over
+//   a second to compile lib/ and warm up. So this process builds the data archive (lib/site-data.ts) itself, kept
+//   warm, rebuilds it on every save, serves it on 127.0.0.1, and touches the loader (src/data.tar.js), which then
+//   only fetches it (RATER_NOTEBOOK_DEV_DATA). Framework sees the touched loader and pushes the change to the open
+//   pages over its websocket.
+// - The archive is built with brokenAsData: a broken authored file does not stop the loader; the data files it
+//   stops hold its problems, and the pages show them (src/components/broken-files.ts). The build still fails.
+// - lib/ is re-imported after it changes (tsx's tsImport loads a fresh copy), so the data is never older than the code.
 import {spawn} from "node:child_process";
-import {readdirSync, utimesSync, watch} from "node:fs";
+import {existsSync, readdirSync, utimesSync, watch} from "node:fs";
+import {createServer} from "node:http";
+import type {AddressInfo} from "node:net";
 import {join} from "node:path";
+import {tsImport} from "tsx/esm/api";
+import type * as SiteDataModule from "../lib/site-data.js";
+import {formatProblem} from "../lib/problems.js";
 import {prepareCache} from "./build.js";
 
 const root = join(import.meta.dirname, "..");
-const loaders = readdirSync(join(root, "src", "data"))
-  .filter((name) => /\.json\.ts$/.test(name))
-  .map((name) => join(root, "src", "data", name));
+const loader = join(root, "src", "data.tar.js");
+const config = join(root, "observablehq.config.ts");
+/**
+ * A data loader of its own under src/data/ (name.json.ts, ...), if one is added: touched too, so its output follows
+ * the authored files, though it re-runs in a fresh process. A data file in lib/site-data.ts is the quick way.
+ */
+const otherLoaders = (): string[] => {
+  const folder = join(root, "src", "data");
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => /\.\w+\.(js|ts)$/.test(name))
+    .map((name) => join(folder, name));
+};
 
+const importSiteData = (): Promise<typeof SiteDataModule> =>
+  tsImport("../lib/site-data.ts", import.meta.url) as Promise<typeof SiteDataModule>;
+let siteData = importSiteData();
+
+interface Built {
+  archive: Uint8Array;
+  problems: string[];
+  /** Counts the builds: the loader's request says which one the pages got. */
+  build: number;
+}
+
+/** The archive as the files are now; each build waits for the one before, so the newest always lands last. */
+let latest: Promise<Built> = Promise.resolve({archive: new Uint8Array(), problems: [], build: 0});
+let builds = 0;
+/** The newest build a loader has fetched. */
+let fetched = 0;
+function rebuild(): Promise<Built> {
+  const build = ++builds;
+  latest = latest
+    .catch(() => undefined)
+    .then(async () => {
+      const {archive, problems} = (await siteData).dataArchive(root, {brokenAsData: true});
+      return {archive: archive!, problems: problems.map(formatProblem), build};
+    });
+  return latest;
+}
+
+/** What the terminal says after a rebuild: the problems pages now show, or that they are gone. */
+let shownProblems = "";
+function report(built: Built): void {
+  const now = built.problems.join("\n");
+  if (now === shownProblems) return;
+  shownProblems = now;
+  console.log(now ? `dev: broken authored files, shown in the pages:\n${now}` : "dev: authored files all valid");
+}
+
+const touch = (file: string) => {
+  const now = new Date();
+  utimesSync(file, now, now);
+};
+
+let libChanged = false;
+let navigationChanged = false;
+function changed(what: string): void {
+  if (libChanged) siteData = importSiteData();
+  // The navigation lists the parts and the probes: Framework reloads the pages when its config changes.
+  if (navigationChanged) touch(config);
+  libChanged = navigationChanged = false;
+  const built = rebuild();
+  // Framework re-runs the loader at once; the loader's request waits for this rebuild.
+  touch(loader);
+  otherLoaders().forEach(touch);
+  built.then(report, (error: unknown) => console.error(`dev: cannot build the data after ${what} changed:`, error));
+  // Framework misses a touch that lands while a page that has just opened is still setting up its watch (it has
+  // read the loader's time already): when no loader has asked for this build a few seconds later, touch it again.
+  // With no page open, the second touch does nothing; a busy machine can take over a second to ask.
+  const build = builds;
+  setTimeout(() => {
+    if (fetched < build && builds === build) touch(loader);
+  }, 3000);
+}
+
+// Editors save in several steps (write, rename): one rebuild for the burst.
+const settle = 25;
 let pending: NodeJS.Timeout | undefined;
-for (const folder of ["guideline", "data"]) {
+for (const folder of ["guideline", "data", "lib"]) {
   watch(join(root, folder), {recursive: true}, (_event, file) => {
+    const path = `${folder}/${file ?? ""}`;
+    if (folder === "lib") libChanged = true;
+    if (path === "data/parts.yaml" || path.startsWith("data/probes/")) navigationChanged = true;
     clearTimeout(pending);
-    pending = setTimeout(() => {
-      const now = new Date();
-      for (const loader of loaders) utimesSync(loader, now, now);
-      console.log(`dev: ${folder}/${file ?? ""} changed; data loaders will re-run`);
-    }, 100);
+    pending = setTimeout(() => changed(path), settle);
   });
 }
 
-// The same pinned library versions as the build, so the preview needs no network either.
-prepareCache(root, {keepLoaderOutputs: true});
-const preview = spawn("npx", ["observable", "preview", ...process.argv.slice(2)], {
+const server = createServer((_request, response) => {
+  latest.then(
+    ({archive, build}) => {
+      fetched = Math.max(fetched, build);
+      response.writeHead(200, {"content-type": "application/x-tar"}).end(archive);
+    },
+    (error: unknown) => response.writeHead(500).end(`dev: cannot build the data: ${String(error)}\n`),
+  );
+});
+await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+const {port} = server.address() as AddressInfo;
+
+// The same pinned library versions as the build, so the preview needs no network either; and no loader output
+// from before this session, which could be older than the authored files.
+prepareCache(root);
+await rebuild().then(report);
+// A few more builds before the first save, so it finds the code compiled and quick.
+for (let warmUp = 0; warmUp < 3; warmUp++) await rebuild();
+const preview = spawn(join(root, "node_modules", ".bin", "observable"), ["preview", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
-  env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
+  env: {
+    ...process.env,
+    OBSERVABLE_TELEMETRY_DISABLE: "1",
+    RATER_NOTEBOOK_DEV_DATA: `http://127.0.0.1:${port}/`,
+  },
 });
 preview.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => preview.kill(signal));

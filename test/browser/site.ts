@@ -41,27 +41,16 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** Serves a built site: the project's dist/ unless another (a temporary copy's dist/) is given. */
-export async function openSite(siteDir: string = distDir): Promise<Site> {
-  const root = resolve(siteDir);
-  try {
-    await stat(join(root, "index.html"));
-  } catch {
-    throw new Error(`no built site at ${root}: run \`npm run build\` before the browser tests`);
-  }
-  const server: Server = createServer(async (req, res) => {
-    const file = await resolveFile(root, new URL(req.url ?? "/", "http://127.0.0.1").pathname);
-    if (!file) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, {"content-type": contentTypes[extname(file)] ?? "application/octet-stream"});
-    res.end(await readFile(file));
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("server has no port");
-  const origin = `http://127.0.0.1:${address.port}`;
+/** Chromium, and contexts that record what a test must not see: requests to other hosts, errors, failed responses. */
+export interface Chromium {
+  browser: Browser;
+  problems: string[];
+  /** A page in a fresh context (empty localStorage). */
+  newContext(): Promise<BrowserContext>;
+}
+
+/** Launches the machine's Chromium for pages served at origin (a built site, or the dev server). */
+export async function openBrowser(origin: string): Promise<Chromium> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -93,6 +82,31 @@ export async function openSite(siteDir: string = distDir): Promise<Site> {
   };
   const newContext = async () =>
     watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}}));
+  return {browser, problems, newContext};
+}
+
+/** Serves a built site: the project's dist/ unless another (a temporary copy's dist/) is given. */
+export async function openSite(siteDir: string = distDir): Promise<Site> {
+  const root = resolve(siteDir);
+  try {
+    await stat(join(root, "index.html"));
+  } catch {
+    throw new Error(`no built site at ${root}: run \`npm run build\` before the browser tests`);
+  }
+  const server: Server = createServer(async (req, res) => {
+    const file = await resolveFile(root, new URL(req.url ?? "/", "http://127.0.0.1").pathname);
+    if (!file) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, {"content-type": contentTypes[extname(file)] ?? "application/octet-stream"});
+    res.end(await readFile(file));
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("server has no port");
+  const origin = `http://127.0.0.1:${address.port}`;
+  const {browser, problems, newContext} = await openBrowser(origin);
   return {
     origin,
     browser,

@@ -1,4 +1,5 @@
-// A broken authored file must stop the real build with the file, the field and what was expected.
+// A broken authored file must stop the real build with the file, the field and what was expected. The site's one data
+// loader (src/data.tar.js) checks everything every page's data needs, so running it alone shows what stops the build.
 import {spawnSync} from "node:child_process";
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
@@ -47,10 +48,10 @@ describe("a broken authored file", () => {
     );
   }, 150_000);
 
-  it("stops the items loader when an item's ruled score disagrees with the engine", () => {
+  it("stops the data loader when an item's ruled score disagrees with the engine", () => {
     const copy = copyProject();
     edit(copy, "data/items/example-4.md", "score: 3", "score: 4");
-    const result = run(copy, bin("tsx"), ["src/data/items.json.ts"]);
+    const result = run(copy, "node", ["src/data.tar.js"]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr.trim()).toBe(
@@ -58,7 +59,7 @@ describe("a broken authored file", () => {
     );
   });
 
-  it("stops the probes loader on a run holding a key-shaped token, naming file and field, never the token", () => {
+  it("stops the data loader on a run holding a key-shaped token, naming file and field, never the token", () => {
     const copy = copyProject();
     const token = "sk-or-v1-5f3c9a0b1d2e4f6a8b0c1d2e3f4a5b6c";
     mkdirSync(join(copy, "data/runs/six-step-chain/v2"), {recursive: true});
@@ -66,7 +67,7 @@ describe("a broken authored file", () => {
       join(copy, "data/runs/six-step-chain/v2/a.json"),
       JSON.stringify({probe: "six-step-chain", version: "v2", reply: `leaked ${token}`}),
     );
-    const result = run(copy, bin("tsx"), ["src/data/probes.json.ts"]);
+    const result = run(copy, "node", ["src/data.tar.js"]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr.trim()).toBe(
@@ -76,10 +77,10 @@ describe("a broken authored file", () => {
     expect(result.stderr).not.toContain(token.slice(0, 10));
   });
 
-  it("stops the guideline loader on a rubric score out of range", () => {
+  it("stops the data loader on a rubric score out of range", () => {
     const copy = copyProject();
     edit(copy, "guideline/v2/guideline.yaml", "  - score: 5\n", "  - score: 6\n");
-    const result = run(copy, bin("tsx"), ["src/data/guideline.json.ts"]);
+    const result = run(copy, "node", ["src/data.tar.js"]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       "guideline/v2/guideline.yaml at rubric[0].score: too big: expected number to be <=5, got 6",

@@ -1,0 +1,15 @@
+// What a data file holds instead of its data when `npm run dev` finds a broken authored file: the problems, so the
+// page can name each file, field and fix instead of going blank. The build never ships this: it fails instead.
+import type {Problem} from "./problems.js";
+
+export interface BrokenData {
+  brokenAuthoredFiles: Problem[];
+}
+
+export const brokenData = (problems: readonly Problem[]): BrokenData => ({brokenAuthoredFiles: [...problems]});
+
+export function isBrokenData(value: unknown): value is BrokenData {
+  return (
+    typeof value === "object" && value !== null && Array.isArray((value as Partial<BrokenData>).brokenAuthoredFiles)
+  );
+}

@@ -1,0 +1,67 @@
+// In `npm run dev`, a broken authored file does not leave a page blank: the data files it stopped hold its problems
+// (lib/broken-data.ts), and every page that loads authored data shows them here, in place of its content, until the
+// file is fixed and saved. The build never gets this far: it fails on the file instead.
+import {isBrokenData} from "../lib/broken-data.js";
+import type {Problem} from "../lib/problems.js";
+import {el} from "./dom.js";
+
+/** Each problem once, however many data files it stopped. */
+function distinct(problems: readonly Problem[]): Problem[] {
+  const seen = new Map<string, Problem>();
+  for (const problem of problems) seen.set(JSON.stringify([problem.file, problem.field, problem.message]), problem);
+  return [...seen.values()];
+}
+
+/** The panel: every broken file, the field at fault and what to do. */
+export function BrokenFiles(problems: readonly Problem[]): HTMLElement {
+  const shown = distinct(problems);
+  const files = new Set(shown.map((problem) => problem.file)).size;
+  return el(
+    "section",
+    {"class": "broken-files", "role": "alert", "aria-labelledby": "broken-files-title"},
+    el(
+      "h2",
+      {id: "broken-files-title"},
+      files === 1 ? "An authored file is broken" : `${files} authored files are broken`,
+    ),
+    el(
+      "p",
+      {},
+      `This page comes back once ${files === 1 ? "the file is" : "each file is"} fixed and saved. ` +
+        "The build stops on the same problems:",
+    ),
+    el(
+      "ul",
+      {},
+      shown.map(({file, field, message}) =>
+        el(
+          "li",
+          {},
+          el("code", {class: "broken-file"}, file),
+          field ? [" at ", el("code", {class: "broken-field"}, field)] : null,
+          `: ${message}`,
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * A page's content from the data files it loaded, or, when any of them holds the problems of a broken authored file,
+ * the panel instead (render is not called, as the data it needs is missing).
+ */
+export function withAuthoredData(data: readonly unknown[], render: () => Node): Node {
+  const problems = data.filter(isBrokenData).flatMap((broken) => broken.brokenAuthoredFiles);
+  return problems.length > 0 ? BrokenFiles(problems) : render();
+}
+
+/**
+ * For a page whose many cells read one data file: its data, or, when it holds the problems of a broken authored
+ * file, the panel (displayed here) and a promise that never settles, so the cells that read the data wait until the
+ * fixed file reloads the page's data.
+ */
+export function authoredData<T>(data: T, display: (node: Node) => unknown): Promise<T> {
+  if (!isBrokenData(data)) return Promise.resolve(data);
+  display(BrokenFiles(data.brokenAuthoredFiles));
+  return new Promise<T>(() => {});
+}

@@ -1,5 +1,0 @@
-// The calibration items for their pages, with each guideline version's ruling of them.
-import {emitJson, loadGuidelines, loadItems} from "../../lib/load.js";
-import {partPageData} from "../../lib/page-data.js";
-
-emitJson(() => partPageData("calibration", loadItems(), loadGuidelines()));

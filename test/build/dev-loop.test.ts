@@ -1,0 +1,64 @@
+// `npm run dev` on a temporary copy of the project: an open page follows every save of an authored file, shows a
+// broken file's problem (file, field, fix) in place of its content, and recovers once the file is fixed. The waits
+// are generous and nothing here is timed: how fast the change shows is `npm run bench -- --dev-only`.
+import {rmSync} from "node:fs";
+import type {Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {copyProject} from "../../scripts/copy-project.js";
+import {openBrowser, type Chromium} from "../browser/site.js";
+import {edit, openLive, startDev, waitForText, type DevServer} from "./dev-server.js";
+
+let copy = "";
+let dev: DevServer | undefined;
+let chromium: Chromium | undefined;
+
+beforeAll(async () => {
+  copy = copyProject("rater-notebook-dev-");
+  dev = await startDev(copy);
+  chromium = await openBrowser(dev.origin);
+}, 180_000);
+
+afterAll(async () => {
+  await chromium?.browser.close();
+  await dev?.stop();
+  rmSync(copy, {recursive: true, force: true});
+});
+
+async function open(path: string, text: string): Promise<Page> {
+  const page = await (await chromium!.newContext()).newPage();
+  await openLive(page, path);
+  await waitForText(page, text);
+  return page;
+}
+
+describe("npm run dev", () => {
+  it("shows an edited item, then a broken item's problem in place of the page, then the fixed item", async () => {
+    const page = await open("/vague", "Half of a two-part request");
+
+    edit(copy, "data/items/example-2.md", "title: Half of a two-part request", "title: Half of a two-part ask");
+    await waitForText(page, "Half of a two-part ask");
+
+    edit(copy, "data/items/example-2.md", "verdict: not-met", "verdict: nope");
+    const panel = page.getByRole("alert");
+    await panel.waitFor({timeout: 60_000});
+    expect(await panel.getByRole("heading").innerText()).toBe("An authored file is broken");
+    expect(await panel.innerText()).toContain(
+      'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw"',
+    );
+    // The panel replaces the page: none of the items is left on show, stale.
+    expect(await page.getByRole("button", {name: "Check", exact: true}).filter({visible: true}).count()).toBe(0);
+
+    edit(copy, "data/items/example-2.md", "verdict: nope", "verdict: not-met");
+    await panel.waitFor({state: "detached", timeout: 60_000});
+    await waitForText(page, "Half of a two-part ask");
+    expect(await page.getByRole("button", {name: "Check", exact: true}).filter({visible: true}).count()).toBe(7);
+    expect(chromium!.problems).toEqual([]);
+  }, 240_000);
+
+  it("shows an edited guideline rule on the guideline page", async () => {
+    const page = await open("/guideline", "Only what the request says");
+    edit(copy, "guideline/v2/guideline.yaml", "title: Only what the request says", "title: Only what was asked");
+    await waitForText(page, "Only what was asked");
+    expect(chromium!.problems).toEqual([]);
+  }, 120_000);
+});

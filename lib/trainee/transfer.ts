@@ -25,9 +25,9 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\
 
 /** What a rater name must be, as true or what is wrong with it (shared with the zod schema). */
 export function raterNameRule(value: string): true | string {
-  if (value.trim() !== value || value === "") return "a rater name has no spaces around it and is not empty";
-  if ([...value].length > raterNameMaxLength) return `a rater name is at most ${raterNameMaxLength} characters`;
-  if (controlCharacters.test(value)) return "a rater name holds no control characters";
+  if (value.trim() !== value || value === "") return "a rater name may not be empty or start or end with a space";
+  if ([...value].length > raterNameMaxLength) return `a rater name may be at most ${raterNameMaxLength} characters`;
+  if (controlCharacters.test(value)) return "a rater name may not hold control characters or marks that reorder text";
   return true;
 }
 

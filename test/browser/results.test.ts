@@ -226,11 +226,21 @@ describe("export and import", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("shows a hostile file's names as text, never as HTML, before and after importing it", async () => {
+  it("shows a hostile file's names and free text as text, never as HTML, before and after importing it", async () => {
     const page = await openWith(null);
     const name = `<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>`;
     const fileName = `<b onmouseover=alert(1)>bold</b>.json`;
-    await choose(page, {name: fileName, text: exportFile(seeded(), {rater: name, now})});
+    const line = `<img src=y onerror="window.pwned=3">`;
+    // A checklist line in the trainee's own words, as Part 4 shows it again on the case.
+    const hostile = recordAnswer(seeded(), {
+      item: "example-7",
+      phase: "guideline",
+      score: 3,
+      guideline: "v2",
+      at: now,
+      checklist: {lines: [{listing: {kind: "free", text: line}, main: true, verdict: "met"}]},
+    });
+    await choose(page, {name: fileName, text: exportFile(hostile, {rater: name, now})});
     const preview = importPanel(page);
     await preview.getByRole("heading", {name: "What importing this file would change"}).waitFor();
     expect(await preview.locator(".rater-name").innerText()).toBe(name);
@@ -238,6 +248,11 @@ describe("export and import", () => {
     expect(await page.locator(".transfer img, .transfer script, .transfer b").count()).toBe(0);
     await preview.getByRole("button", {name: /^Import/}).click();
     await preview.getByText(/^Imported:/).waitFor();
+    expect(await page.evaluate(() => (window as {pwned?: number}).pwned)).toBeUndefined();
+    await page.goto("/rubric");
+    const card = page.locator('[id="example-7"]');
+    await card.getByText(line, {exact: true}).waitFor();
+    expect(await card.locator("img, script").count()).toBe(0);
     expect(await page.evaluate(() => (window as {pwned?: number}).pwned)).toBeUndefined();
     expect(site.problems).toEqual([]); // an <img src=x> would have asked the server for "x"
   });

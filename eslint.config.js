@@ -19,6 +19,8 @@ export const nodeOnlyModules = [
   "lib/parts.ts",
   "lib/content.ts",
   "lib/probes/schema.ts",
+  // the trainee's export file in zod, for the coordinator's command line; pages use transfer.ts's superstruct
+  "lib/trainee/transfer-zod.ts",
   // the parameters' domains read from the zod schema, and the guideline check that tries them
   "lib/parameter-domains.ts",
   "lib/check.ts",

@@ -22,6 +22,8 @@ const parts = readParts().filter((part) => existsSync(`src${part.path}.md`));
 const pages = [
   {name: "Start here", path: "/"},
   ...parts.map((part) => ({name: `${part.number}. ${part.title}`, path: part.path})),
+  // The trainee's results, and export and import of their record.
+  {name: "Your results", path: "/results"},
   {name: "For authors", path: "/authors"},
   // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
   ...probePages(projectRoot).map(({probe, title}) => ({

@@ -4,3 +4,5 @@ export * from "./step1.js";
 export * from "./implied.js";
 export * from "./compare.js";
 export * from "./self-check.js";
+export * from "./results.js";
+export * from "./transfer.js";

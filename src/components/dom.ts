@@ -9,7 +9,21 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   attributes: Attributes = {},
   ...children: Child[]
 ): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
+  return build(document.createElement(tag), attributes, children);
+}
+
+const svgNamespace = "http://www.w3.org/2000/svg";
+
+/** The same for SVG: an element in the SVG namespace, so a chart is built like any other component. */
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
+  return build(document.createElementNS(svgNamespace, tag), attributes, children);
+}
+
+function build<E extends Element>(node: E, attributes: Attributes, children: Child[]): E {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null || value === undefined || value === false) continue;
     if (typeof value === "function") node.addEventListener(name.replace(/^on/, ""), value);

@@ -77,6 +77,14 @@ export function Home(
       el(
         "p",
         {},
+        "How are you doing? ",
+        el("a", {href: "./results"}, "See your results"),
+        ": your scores against the ruled ones, before and after the guideline, and a file to move your progress " +
+          "to another machine.",
+      ),
+      el(
+        "p",
+        {},
         "Write or change the guideline? ",
         el("a", {href: "./authors"}, "Preview a rule change on every worked case"),
         ", and check a rubric criterion against its request.",

@@ -1,0 +1,218 @@
+// The trainee's results, as data: their first-attempt scores against the ruled ones (exact, one off, two or more
+// off), which way they lean, the score-by-score matrix, the rules they misapply most, and their "before" scores
+// (the vague line) beside their guideline scores. The walk through the parts and the blind self-check are kept
+// apart: they answer different questions. Pure: the page renders it.
+import type {Item} from "../item.js";
+import type {Score} from "../verdict.js";
+import {compareScores, rulesMisapplied, type RuleId, type ScoreComparison} from "./compare.js";
+import {firstAttempt, type Mode, type Progress} from "./progress.js";
+
+/** The levels of both axes of the matrix, in reading order: 1 to 5, then "not applicable". */
+export const scoreLevels: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];
+
+const levelIndex = (score: Score): number => scoreLevels.indexOf(score);
+
+/** One case the trainee scored: their first attempt beside the ruled score. */
+export interface ResultRow {
+  id: string;
+  part: Item["part"];
+  ruled: Score;
+  trainee: Score;
+  score: ScoreComparison;
+  /** The rules the answer got wrong: from its checklist, or from a wrong score alone (`fromScoreOnly`). */
+  rulesMisapplied: RuleId[];
+  fromScoreOnly: boolean;
+  /** The guideline version the answer was scored under ("v2"). */
+  scoredUnder: string;
+}
+
+export interface MatrixCell {
+  trainee: Score;
+  ruled: Score;
+  /** The cases in this cell, in walking order. */
+  items: string[];
+}
+
+/** Their score (rows) against the ruled score (columns), each cell with its cases. */
+export interface ScoreMatrix {
+  levels: readonly Score[];
+  /** `cells[row][column]`: row is the trainee's level, column the ruled level, both indexed as `levels`. */
+  cells: MatrixCell[][];
+  /** The largest count in a cell (0 when nothing is scored), for shading. */
+  max: number;
+}
+
+export interface RuleCount {
+  rule: RuleId;
+  /** The cases where the rule was misapplied, in walking order. */
+  items: string[];
+  /** Of those, how many the trainee's own checklist shows (the rest come from a wrong score alone). */
+  fromChecklist: number;
+}
+
+/** How far a set of scores is from the ruled ones. */
+export interface Tally {
+  answered: number;
+  exact: number;
+  oneOff: number;
+  /** Two or more off, "not applicable" against a score included. */
+  twoOrMoreOff: number;
+  /** Above the ruled score, below it. */
+  lenient: number;
+  harsh: number;
+  /** Mean of trainee minus ruled over the cases both scored 1-5; null when there is none. */
+  meanSignedDifference: number | null;
+  /** How many cases the mean is over. */
+  signed: number;
+}
+
+export interface ResultGroup extends Tally {
+  mode: Mode;
+  /** How many cases this group could hold (every item for the walk, the run's cases for the self-check). */
+  total: number;
+  rows: ResultRow[];
+  matrix: ScoreMatrix;
+  /** Each rule misapplied, most often first (ties by rule id). */
+  rulesMisapplied: RuleCount[];
+}
+
+/** One example's "before" score (the vague line, Part 1) beside its guideline score (Part 4). */
+export interface BeforeAfterPair {
+  id: string;
+  ruled: Score;
+  before: Score | null;
+  after: Score | null;
+  beforeScore: ScoreComparison | null;
+  afterScore: ScoreComparison | null;
+}
+
+export interface BeforeAfter {
+  pairs: BeforeAfterPair[];
+  /** Examples with both scores. */
+  both: number;
+  /** Over the examples with both scores, so the two sides compare like with like. */
+  before: Tally;
+  after: Tally;
+}
+
+export interface Results {
+  /** The walk through the parts, scored with the guideline. */
+  walk: ResultGroup;
+  /** The blind calibration run. */
+  selfCheck: ResultGroup;
+  beforeAfter: BeforeAfter;
+  /** Ids of answered cases this site does not have (an import from another version of it): not counted. */
+  unknownItems: string[];
+}
+
+/** Counts how far each comparison is from the ruled score, and the mean signed difference. */
+export function tally(scores: readonly ScoreComparison[]): Tally {
+  const count = (test: (score: ScoreComparison) => boolean) => scores.filter(test).length;
+  const differences = scores.flatMap((score) => (score.difference === null ? [] : [score.difference]));
+  return {
+    answered: scores.length,
+    exact: count((score) => score.distance === "exact"),
+    oneOff: count((score) => score.distance === "one-off"),
+    twoOrMoreOff: count((score) => score.distance === "two-or-more-off"),
+    lenient: count((score) => score.direction === "lenient"),
+    harsh: count((score) => score.direction === "harsh"),
+    meanSignedDifference: differences.length
+      ? differences.reduce((sum, difference) => sum + difference, 0) / differences.length
+      : null,
+    signed: differences.length,
+  };
+}
+
+/** The matrix of the rows' scores: their score by the ruled score. */
+export function scoreMatrix(rows: readonly Pick<ResultRow, "id" | "trainee" | "ruled">[]): ScoreMatrix {
+  const cells = scoreLevels.map((trainee) => scoreLevels.map((ruled) => ({trainee, ruled, items: [] as string[]})));
+  for (const row of rows) cells[levelIndex(row.trainee)]![levelIndex(row.ruled)]!.items.push(row.id);
+  const max = Math.max(0, ...cells.flat().map((cell) => cell.items.length));
+  return {levels: scoreLevels, cells, max};
+}
+
+/** The rules misapplied across the rows, most often first. */
+export function misappliedRules(rows: readonly ResultRow[]): RuleCount[] {
+  const byRule = new Map<RuleId, RuleCount>();
+  for (const row of rows)
+    for (const rule of row.rulesMisapplied) {
+      const entry = byRule.get(rule) ?? {rule, items: [], fromChecklist: 0};
+      entry.items.push(row.id);
+      if (!row.fromScoreOnly) entry.fromChecklist += 1;
+      byRule.set(rule, entry);
+    }
+  return [...byRule.values()].sort((a, b) => b.items.length - a.items.length || a.rule.localeCompare(b.rule));
+}
+
+function group(progress: Progress, items: readonly Item[], mode: Mode): ResultGroup {
+  const rows: ResultRow[] = items.flatMap((item) => {
+    const answer = firstAttempt(progress, item.id, "guideline", mode);
+    if (!answer) return [];
+    const misapplied = rulesMisapplied(item, answer);
+    return [
+      {
+        id: item.id,
+        part: item.part,
+        ruled: item.score,
+        trainee: answer.score,
+        score: compareScores(answer.score, item.score),
+        rulesMisapplied: misapplied.rules,
+        fromScoreOnly: misapplied.fromScoreOnly,
+        scoredUnder: answer.guideline,
+      },
+    ];
+  });
+  return {
+    mode,
+    total: items.length,
+    rows,
+    ...tally(rows.map((row) => row.score)),
+    matrix: scoreMatrix(rows),
+    rulesMisapplied: misappliedRules(rows),
+  };
+}
+
+function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter {
+  const pairs = examples.map((item): BeforeAfterPair => {
+    const before = firstAttempt(progress, item.id, "vague")?.score ?? null;
+    const after = firstAttempt(progress, item.id, "guideline")?.score ?? null;
+    return {
+      id: item.id,
+      ruled: item.score,
+      before,
+      after,
+      beforeScore: before === null ? null : compareScores(before, item.score),
+      afterScore: after === null ? null : compareScores(after, item.score),
+    };
+  });
+  const both = pairs.filter((pair) => pair.beforeScore && pair.afterScore);
+  return {
+    pairs,
+    both: both.length,
+    before: tally(both.map((pair) => pair.beforeScore!)),
+    after: tally(both.map((pair) => pair.afterScore!)),
+  };
+}
+
+/**
+ * Everything the results page shows. `items` are every case in walking order; `selfCheckItems` the ids of the
+ * blind run's cases, in its order. Only first attempts count; retries are ignored here.
+ */
+export function traineeResults(
+  progress: Progress,
+  items: readonly Item[],
+  {selfCheckItems}: {selfCheckItems: readonly string[]},
+): Results {
+  const known = new Set(items.map((item) => item.id));
+  const run = selfCheckItems.flatMap((id) => items.filter((item) => item.id === id));
+  const unknownItems = [...new Set(progress.answers.map((answer) => answer.item))].filter((id) => !known.has(id));
+  return {
+    walk: group(progress, items, "walk"),
+    selfCheck: group(progress, run, "self-check"),
+    beforeAfter: beforeAfter(
+      progress,
+      items.filter((item) => item.part === "examples"),
+    ),
+    unknownItems,
+  };
+}

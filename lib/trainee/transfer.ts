@@ -1,0 +1,368 @@
+// Moving a trainee's record between machines, and handing it to a coordinator: the export file (a versioned
+// envelope around the saved record, with an optional rater name), reading an imported file without ever throwing,
+// and what an import would change (answers added, replaced, kept) before it changes anything. Pure: the caller
+// passes the time in and does the reading and the saving.
+//
+// The schema is superstruct's, like the saved record's: zod/mini would add 431 kB to the page that imports
+// (measured in a Framework 1.13.4 build). lib/trainee/transfer-zod.ts states the same file in zod for Node: the
+// coordinator's command line and the tests, which check that the two schemas agree.
+import {literal, object, optional, pattern, refine, string, validate, type Infer, type Struct} from "superstruct";
+import {Progress, progressVersion, type Answer} from "./progress.js";
+
+const app = "rater-notebook";
+export const exportKind = "progress-export";
+/** The envelope's version; the record inside carries its own. */
+export const exportVersion = 1;
+/** The largest file an import reads: a real record is a few hundred kB at most. Checked before reading. */
+export const importByteLimit = 2_000_000;
+/** The most answers a file may hold: every case, both phases, dozens of retries each, is far fewer. */
+export const importAnswerLimit = 10_000;
+export const raterNameMaxLength = 80;
+
+/** C0 and C1 controls, and the marks that reorder text, which could make a name show as something else. */
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** What a rater name must be, as true or what is wrong with it (shared with the zod schema). */
+export function raterNameRule(value: string): true | string {
+  if (value.trim() !== value || value === "") return "a rater name may not be empty or start or end with a space";
+  if ([...value].length > raterNameMaxLength) return `a rater name may be at most ${raterNameMaxLength} characters`;
+  if (controlCharacters.test(value)) return "a rater name may not hold control characters or marks that reorder text";
+  return true;
+}
+
+export const RaterName = refine(string(), "rater-name", raterNameRule);
+
+export const isoDateTime = refine(
+  pattern(string(), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+  "iso-date-time",
+  (value) => !Number.isNaN(Date.parse(value)),
+);
+
+export const ExportFile = object({
+  app: literal(app),
+  kind: literal(exportKind),
+  version: literal(exportVersion),
+  /** When the file was made, as the caller passed it in. */
+  exportedAt: isoDateTime,
+  /** Who the record belongs to, if they said: for a coordinator collecting files. Shown as text only. */
+  rater: optional(RaterName),
+  progress: Progress,
+});
+export type ExportFile = Infer<typeof ExportFile>;
+
+/** The checks a rater name gets, as a message, or null when it is fine. Empty means no name. */
+export function raterNameProblem(name: string): string | null {
+  if (name.trim() === "") return null;
+  const [error] = validate(name.trim(), RaterName);
+  return error ? withoutPath(error.message) : null;
+}
+
+/** The export file for a record: the envelope, as readable JSON. */
+export function exportFile(progress: Progress, {rater, now}: {rater?: string; now: string}): string {
+  const name = rater?.trim();
+  const file: ExportFile = {
+    app,
+    kind: exportKind,
+    version: exportVersion,
+    exportedAt: now,
+    ...(name ? {rater: name} : {}),
+    progress,
+  };
+  const [error] = validate(file, ExportFile);
+  if (error) throw new Error(`cannot export: ${describeFailure(error)}`);
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** rater-notebook-progress-v1-2026-03-01.json, with the rater's name in it when it makes a safe file name. */
+export function exportFileName({rater, now}: {rater?: string; now: string}): string {
+  const slug = (rater ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return `rater-notebook-progress-v${exportVersion}${slug ? `-${slug}` : ""}-${now.slice(0, 10)}.json`;
+}
+
+/** Why a file was refused. */
+export type ImportRefusalReason =
+  "too-large" | "empty" | "truncated" | "malformed" | "foreign" | "wrong-version" | "invalid";
+
+export interface ImportRefusal {
+  ok: false;
+  reason: ImportRefusalReason;
+  /** Lowercase, names what is wrong; never holds more than a short quote of the file. */
+  message: string;
+}
+
+export interface ImportedFile {
+  ok: true;
+  /** A bare saved record (what localStorage holds) has no envelope: no rater, no export time. */
+  rater: string | null;
+  exportedAt: string | null;
+  progress: Progress;
+}
+
+export type ImportResult = ImportedFile | ImportRefusal;
+
+const refuse = (reason: ImportRefusalReason, message: string): ImportRefusal => ({ok: false, reason, message});
+
+/** A size as people read it in a file dialog: "940 bytes", "12 kB", "52.4 MB". */
+export function describeSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, "")} MB`;
+}
+
+/** The size check, before reading: a refusal, or null when the file may be read. */
+export function checkImportSize(bytes: number): ImportRefusal | null {
+  if (bytes > importByteLimit) {
+    // Just over the limit rounds to the limit: then the bytes say it.
+    const size = describeSize(bytes) === describeSize(importByteLimit) ? `${bytes.toLocaleString("en")} bytes` : null;
+    return refuse(
+      "too-large",
+      `the file is ${size ?? describeSize(bytes)}; a progress file is at most ${describeSize(importByteLimit)}`,
+    );
+  }
+  if (bytes === 0) return refuse("empty", "the file is empty");
+  return null;
+}
+
+/** A short, printable quote of a value from a file, for a message. */
+function quoteValue(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+const pathText = (path: readonly (string | number)[]): string =>
+  path
+    .map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`))
+    .join("")
+    .replace(/^\./, "");
+
+/** superstruct's message of a refinement, without the path it puts in front. */
+const withoutPath = (message: string): string => message.replace(/^At path: .*? -- /, "");
+
+/** What superstruct found wrong, in a few words: where, and what was there. */
+/** What a schema check reports: where, what was there, and which check failed. */
+interface Failure {
+  path: (string | number)[];
+  value: unknown;
+  type: string;
+  refinement?: string;
+  message: string;
+}
+
+function describeFailure(error: Failure): string {
+  const where = pathText(error.path) || "the top level";
+  if (error.type === "unknown") return error.message;
+  if (error.type === "never") return `${where} is not part of a progress record`;
+  if (error.value === undefined) return `${where} is missing`;
+  if (error.refinement === "rater-name") return `${where}: ${withoutPath(error.message)}`;
+  return `${where} has an unexpected value ${quoteValue(error.value)}`;
+}
+
+/** A record nests eight deep (progress.answers[0].checklist.lines[0].listing.start); a file may nest no deeper. */
+const maxDepth = 12;
+
+/**
+ * What no record holds, found before the schema looks: nesting deeper than a record's (the schema's own messages
+ * print a value, and printing a value nested a million deep overflows the stack), or a number that is not a whole
+ * number a record could hold (1e300, 2^53 + 1, 0.5). A walk with its own stack, for the same reason.
+ */
+function impossibleShape(root: unknown): string | null {
+  interface Step {
+    value: unknown;
+    key: string | number | null;
+    parent: Step | null;
+    depth: number;
+  }
+  const pathOf = (step: Step) => {
+    const path: (string | number)[] = [];
+    for (let at: Step | null = step; at && at.key !== null; at = at.parent) path.unshift(at.key);
+    return pathText(path);
+  };
+  const stack: Step[] = [{value: root, key: null, parent: null, depth: 0}];
+  while (stack.length) {
+    const step = stack.pop()!;
+    const {value, depth} = step;
+    if (typeof value === "number") {
+      if (!Number.isSafeInteger(value))
+        return `the file has an impossible number at ${pathOf(step)}: ${quoteValue(value)}`;
+    } else if (value && typeof value === "object") {
+      if (depth >= maxDepth) return `the file nests deeper than a progress record does, at ${pathOf(step)}`;
+      const entries = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, entry] = entries[index]!;
+        stack.push({value: entry, key, parent: step, depth: depth + 1});
+      }
+    }
+  }
+  return null;
+}
+
+/** superstruct's validate, which should not throw; if it ever does, the file is refused all the same. */
+function check<T, S>(value: unknown, struct: Struct<T, S>): [Failure, undefined] | [undefined, T] {
+  try {
+    return validate(value, struct);
+  } catch {
+    return [{path: [], value, type: "unknown", message: "the file could not be checked"}, undefined];
+  }
+}
+
+const slotOf = (answer: Answer) => `${answer.item} ${answer.phase} ${answer.mode ?? "walk"}`;
+const describeSlot = (answer: Answer) =>
+  `${answer.item} (${answer.phase}${answer.mode === "self-check" ? ", self-check" : ""})`;
+
+/**
+ * What a valid record may still get wrong: a marked span that ends before it starts, and attempts that are not
+ * 1, 2, 3 … at each item (a repeat or a gap would make the next answer's attempt number clash). Null when fine.
+ */
+export function recordProblem(progress: Progress, prefix = "progress"): string | null {
+  if (progress.answers.length > importAnswerLimit)
+    return `${prefix}.answers holds ${progress.answers.length} answers; a record holds at most ${importAnswerLimit}`;
+  for (const [index, answer] of progress.answers.entries())
+    for (const [line, {listing}] of (answer.checklist?.lines ?? []).entries())
+      if (listing.kind === "mark" && listing.end < listing.start)
+        return `${prefix}.answers[${index}].checklist.lines[${line}].listing ends before it starts`;
+  const bySlot = new Map<string, Answer[]>();
+  for (const answer of progress.answers) bySlot.set(slotOf(answer), [...(bySlot.get(slotOf(answer)) ?? []), answer]);
+  for (const answers of bySlot.values()) {
+    const numbers = answers.map((answer) => answer.attempt).sort((a, b) => a - b);
+    const repeated = numbers.find((number, index) => index > 0 && numbers[index - 1] === number);
+    if (repeated !== undefined) return `the answers to ${describeSlot(answers[0]!)} repeat attempt ${repeated}`;
+    const gap = numbers.findIndex((number, index) => number !== index + 1);
+    if (gap >= 0) return `the answers to ${describeSlot(answers[0]!)} skip attempt ${gap + 1}`;
+  }
+  return null;
+}
+
+/**
+ * Reads an imported file's text: an export file, or a bare saved record of this version. Never throws; anything
+ * else is refused with the reason and a message that names what is wrong.
+ */
+export function readImport(text: string): ImportResult {
+  const size = checkImportSize(new TextEncoder().encode(text).byteLength);
+  if (size) return size;
+  const body = text.replace(/^\uFEFF/, "");
+  if (body.trim() === "") return refuse("empty", "the file holds only white space");
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    const position = /position (\d+)/.exec(message)?.[1];
+    // Where the parser stopped: at the end of the text (or told so) means the text ends too soon.
+    if (/end of (JSON|data)|unterminated|unexpected end/i.test(message) || Number(position) >= body.trimEnd().length)
+      return refuse("truncated", "the file ends in the middle of its JSON: it looks cut short");
+    return refuse("malformed", `the file is not readable JSON${position ? ` (near character ${position})` : ""}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return refuse("foreign", "this is not a Rater Notebook progress file: it holds no record");
+  const record = value as Record<string, unknown>;
+  if (record.app !== app)
+    return refuse(
+      "foreign",
+      record.app === undefined
+        ? "this is not a Rater Notebook progress file: it does not say it is one"
+        : `this is not a Rater Notebook progress file: it is from ${quoteValue(record.app)}`,
+    );
+  const bare = record.kind === undefined && "answers" in record;
+  if (!bare && record.kind !== exportKind)
+    return refuse(
+      "foreign",
+      `this Rater Notebook file is not a progress export (its kind is ${quoteValue(record.kind)})`,
+    );
+  const expected = bare ? progressVersion : exportVersion;
+  if (record.version !== expected) {
+    const newer = typeof record.version === "number" && record.version > expected;
+    return refuse(
+      "wrong-version",
+      `the file is version ${quoteValue(record.version ?? null)}; this site reads version ${expected}` +
+        (newer ? ": it comes from a newer Rater Notebook" : ""),
+    );
+  }
+  const shape = impossibleShape(value);
+  if (shape) return refuse("invalid", shape);
+  if (bare) {
+    const [error, progress] = check(value, Progress);
+    if (error) return refuse("invalid", `the record is damaged: ${describeFailure(error)}`);
+    const problem = recordProblem(progress, "");
+    if (problem) return refuse("invalid", `the record is damaged: ${problem.replace(/^\./, "")}`);
+    return {ok: true, rater: null, exportedAt: null, progress};
+  }
+  if (
+    typeof record.progress === "object" &&
+    record.progress !== null &&
+    (record.progress as {version?: unknown}).version !== progressVersion
+  )
+    return refuse(
+      "wrong-version",
+      `the record in the file is version ${quoteValue((record.progress as {version?: unknown}).version ?? null)}; ` +
+        `this site reads version ${progressVersion}`,
+    );
+  const [error, file] = check(value, ExportFile);
+  if (error) return refuse("invalid", `the file is damaged: ${describeFailure(error)}`);
+  const problem = recordProblem(file.progress);
+  if (problem) return refuse("invalid", `the file is damaged: ${problem}`);
+  return {ok: true, rater: file.rater ?? null, exportedAt: file.exportedAt, progress: file.progress};
+}
+
+/** Two JSON values are the same (objects compared key by key, whatever their order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+const keyOf = (answer: Answer) => `${slotOf(answer)} ${answer.attempt}`;
+
+export interface ImportPreview {
+  /** In the file, not here: added. */
+  added: Answer[];
+  /** The same attempt at the same item, phase and mode on both sides, answered differently: the file's replaces
+   *  this browser's. */
+  replaced: {current: Answer; incoming: Answer}[];
+  /** Here and in the file alike. */
+  unchanged: Answer[];
+  /** Here, not in the file: kept as they are. */
+  kept: Answer[];
+  /** The record an import would save. */
+  result: Progress;
+}
+
+/**
+ * What importing `incoming` into `current` would change, and the record it would leave. Attempt by attempt: an
+ * attempt only in the file is added, one only here is kept, one on both sides is the file's. Attempts stay
+ * 1, 2, 3 … at each item when both records keep them so.
+ */
+export function previewImport(current: Progress, incoming: Progress): ImportPreview {
+  const fromFile = new Map(incoming.answers.map((answer) => [keyOf(answer), answer]));
+  const here = new Set(current.answers.map(keyOf));
+  const replaced: ImportPreview["replaced"] = [];
+  const unchanged: Answer[] = [];
+  const kept: Answer[] = [];
+  const answers = current.answers.map((answer) => {
+    const other = fromFile.get(keyOf(answer));
+    if (!other) kept.push(answer);
+    else if (sameJson(answer, other)) unchanged.push(answer);
+    else replaced.push({current: answer, incoming: other});
+    return other ?? answer;
+  });
+  const added = incoming.answers.filter((answer) => !here.has(keyOf(answer)));
+  return {added, replaced, unchanged, kept, result: {...current, answers: [...answers, ...added]}};
+}

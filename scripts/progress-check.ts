@@ -1,0 +1,23 @@
+// npm run progress:check -- <file>
+// Checks a trainee's exported progress file (or a bare saved record) with the zod schema, as a coordinator does
+// before collecting it: one line, "ok" with what it holds, or what is wrong; exit 1 when the file is refused.
+import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/cli.js";
+import {importByteLimit} from "../lib/trainee/transfer.js";
+import {checkExportText} from "../lib/trainee/transfer-zod.js";
+
+process.exitCode = await runCli("progress:check", async () => {
+  const {positionals} = parseCommandLine(process.argv.slice(2), {
+    usage: "npm run progress:check -- <file>",
+    options: {},
+    positionals: ["file"],
+  });
+  const file = positionals[0]!;
+  const result = checkExportText(await readInput(file, importByteLimit));
+  if (!result.ok) fail(`${quote(file)}: refused: ${result.message}`, 1);
+  const {answers} = result.progress;
+  const firsts = answers.filter((answer) => answer.attempt === 1).length;
+  const who = result.rater === null ? "no rater name" : `rater ${quote(result.rater)}`;
+  const kind = result.envelope ? "export file" : "bare saved record";
+  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  console.log(`${quote(file)}: ok, ${kind}, ${who}, ${count(answers.length, "answer")} (${firsts} first)`);
+});

@@ -1,0 +1,269 @@
+// The trainee's results: their first answers against the ruled scores, on the walk through the parts and in the
+// blind self-check, kept apart; how far off, which way they lean, the score-by-score grid, the rules they misapply
+// most, and their "before" scores beside their guideline scores. Then moving the record: export and import. Every
+// number comes from lib/trainee/results.ts; this only lays it out, and lays it out again when the record changes.
+import {itemLabel} from "../lib/coverage.js";
+import type {CalibrationCheck} from "../lib/content.js";
+import type {Guideline} from "../lib/guideline.js";
+import type {Item} from "../lib/item.js";
+import type {PartPageData, SitePageData} from "../lib/page-data.js";
+import type {Progress} from "../lib/trainee/progress.js";
+import {traineeResults, type ResultGroup, type RuleCount} from "../lib/trainee/results.js";
+import {describeDistance, describeLean, scoreText} from "../lib/trainee/words.js";
+import {el, type Child} from "./dom.js";
+import {ProgressNotice} from "./progress-notice.js";
+import {openProgressStore, type ProgressStore} from "./progress-store.js";
+import {BeforeAfterChart, MatrixChart} from "./results-charts.js";
+import {itemHref} from "./ruling.js";
+import {Table} from "./table.js";
+import {Transfer} from "./transfer.js";
+
+export interface ResultsData {
+  site: SitePageData;
+  /** The parts' items, in walking order (examples, edge cases, calibration). */
+  parts: PartPageData[];
+  calibration: CalibrationCheck;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+interface Context {
+  items: Item[];
+  itemsById: Map<string, Item>;
+  guideline: Guideline;
+}
+
+const caseLink = (ctx: Context, id: string): HTMLElement => {
+  const item = ctx.itemsById.get(id)!;
+  return el("a", {href: itemHref(item)}, itemLabel(item.id, item.part));
+};
+
+const ruleLink = (ctx: Context, rule: string): Child => {
+  const found = ctx.guideline.rules.find((candidate) => candidate.id === rule);
+  return found ? el("a", {href: `./guideline#rule-${found.id}`}, found.title) : el("code", {}, rule);
+};
+
+/** Exact / one off / two or more off, as three figures with their marks, and the lean in a sentence. */
+function Tallies(group: ResultGroup): HTMLElement {
+  const figure = (mark: string, kind: string, count: number, label: string) =>
+    el(
+      "div",
+      {class: `tally distance-${kind}`},
+      el("dt", {}, el("span", {"class": "distance-mark", "aria-hidden": "true"}, mark), label),
+      el("dd", {}, String(count)),
+    );
+  return el(
+    "div",
+    {class: "tallies"},
+    el(
+      "dl",
+      {class: "tally-list"},
+      figure("✓", "exact", group.exact, "Exact"),
+      figure("≈", "one-off", group.oneOff, "One off"),
+      figure("✗", "two-or-more-off", group.twoOrMoreOff, "Two or more off"),
+    ),
+    el("p", {class: "lean"}, describeLean(group)),
+  );
+}
+
+function RulesTable(ctx: Context, rules: readonly RuleCount[], {caption}: {caption: string}): HTMLElement {
+  if (!rules.length) return el("p", {}, "No rule misapplied: every answer agrees with the ruling line by line.");
+  const most = rules[0]!.items.length;
+  return Table(
+    {
+      head: ["Rule", "Times", "Cases", "From your checklist"],
+      rows: rules.map((entry) => [
+        ruleLink(ctx, entry.rule),
+        el(
+          "span",
+          {class: "rule-times"},
+          el("span", {
+            "class": "rule-bar",
+            "aria-hidden": "true",
+            "style": `--share: ${(entry.items.length / most).toFixed(3)}`,
+          }),
+          String(entry.items.length),
+        ),
+        entry.items.map((id, index) => [index ? ", " : "", caseLink(ctx, id)]),
+        `${entry.fromChecklist} of ${entry.items.length}`,
+      ]),
+    },
+    {caption, rowHeaders: true, scroll: true, className: "rules-table"},
+  );
+}
+
+function CasesTable(ctx: Context, group: ResultGroup): HTMLElement {
+  return el(
+    "details",
+    {class: "cases-detail"},
+    el("summary", {}, `Each case, one by one (${group.rows.length})`),
+    Table(
+      {
+        head: ["Case", "Yours", "Ruled", "How far", "Rules to look at"],
+        rows: group.rows.map((row) => [
+          [
+            caseLink(ctx, row.id),
+            row.scoredUnder === ctx.guideline.version
+              ? null
+              : el("span", {class: "muted"}, ` (scored under ${row.scoredUnder})`),
+          ],
+          scoreText(row.trainee),
+          scoreText(row.ruled),
+          describeDistance(row.score),
+          row.rulesMisapplied.length
+            ? row.rulesMisapplied.map((rule, index) => [index ? ", " : "", ruleLink(ctx, rule)])
+            : "—",
+        ]),
+      },
+      {caption: "Your first answer to each case and the ruled score", rowHeaders: true, scroll: true},
+    ),
+  );
+}
+
+function GroupSection(
+  ctx: Context,
+  group: ResultGroup,
+  {id, title, lead}: {id: string; title: string; lead: Child},
+): HTMLElement {
+  return el(
+    "section",
+    {"class": "results-group", "aria-labelledby": `${id}-title`},
+    el("h2", {id: `${id}-title`}, title),
+    el("p", {class: "results-lead"}, lead),
+    Tallies(group),
+    el("h3", {}, "Your score against the ruled score"),
+    MatrixChart(group.matrix, {id: `${id}-matrix`, itemsById: ctx.itemsById}),
+    el("h3", {}, "The rules you misapply most"),
+    el(
+      "p",
+      {class: "muted"},
+      "From your own checklist where you filled one in; where you gave a score alone and it was wrong, the rules " +
+        "that decide that case.",
+    ),
+    RulesTable(ctx, group.rulesMisapplied, {caption: `Rules misapplied, most often first (${title.toLowerCase()})`}),
+    CasesTable(ctx, group),
+  );
+}
+
+function Results(ctx: Context, progress: Progress, data: ResultsData): HTMLElement[] {
+  const results = traineeResults(progress, ctx.items, {selfCheckItems: data.calibration.items});
+  const {walk, selfCheck, beforeAfter} = results;
+  if (!progress.answers.length)
+    return [
+      el(
+        "p",
+        {class: "results-empty"},
+        "You have not scored a case yet. ",
+        el("a", {href: "./vague"}, "Start with Part 1"),
+        " and come back here for how your scores compare, or import a file from another machine below.",
+      ),
+    ];
+  const parts: HTMLElement[] = [];
+  if (results.unknownItems.length)
+    parts.push(
+      el(
+        "p",
+        {class: "import-warning"},
+        `Your record has answers to ${plural(results.unknownItems.length, "case")} this site does not have (`,
+        results.unknownItems.join(", "),
+        "): they are kept but not counted.",
+      ),
+    );
+  parts.push(
+    walk.answered
+      ? GroupSection(ctx, walk, {
+          id: "walk",
+          title: "With the guideline",
+          lead:
+            `Your first answer to ${plural(walk.answered, "case")} of ${walk.total} in Parts 4 to 6, against ` +
+            "the ruled score. Retries are kept but don’t count here.",
+        })
+      : el(
+          "section",
+          {"class": "results-group", "aria-labelledby": "walk-title"},
+          el("h2", {id: "walk-title"}, "With the guideline"),
+          el(
+            "p",
+            {},
+            "You have not scored a case with the guideline yet. ",
+            el("a", {href: "./rubric"}, "Part 4"),
+            " is where that starts.",
+          ),
+        ),
+  );
+  parts.push(
+    el(
+      "section",
+      {"class": "results-group", "aria-labelledby": "before-after-title"},
+      el("h2", {id: "before-after-title"}, "Before and after the guideline"),
+      el(
+        "p",
+        {class: "results-lead"},
+        "Each of the seven examples: the score you gave under the one vague line (",
+        el("a", {href: "./vague"}, "Part 1"),
+        "), the score you gave with the guideline (",
+        el("a", {href: "./rubric"}, "Part 4"),
+        "), and the ruled score.",
+      ),
+      BeforeAfterChart(beforeAfter, {id: "before-after", itemsById: ctx.itemsById}),
+    ),
+  );
+  parts.push(
+    selfCheck.answered
+      ? GroupSection(ctx, selfCheck, {
+          id: "self-check",
+          title: "The blind self-check",
+          lead: [
+            `${selfCheck.answered} of ${selfCheck.total} calibration cases answered blind, counted apart from the ` +
+              "walk. ",
+            el("a", {href: "./self-check"}, "The self-check page"),
+            " says whether the run passes.",
+          ],
+        })
+      : el(
+          "section",
+          {"class": "results-group", "aria-labelledby": "self-check-title"},
+          el("h2", {id: "self-check-title"}, "The blind self-check"),
+          el(
+            "p",
+            {},
+            "You have not taken it. ",
+            el("a", {href: "./self-check"}, "Check yourself blind on the calibration cases"),
+            ": its results show here, apart from the walk.",
+          ),
+        ),
+  );
+  return parts;
+}
+
+export function ResultsPage(data: ResultsData, store: ProgressStore = openProgressStore()): HTMLElement {
+  const items = data.parts.flatMap((part) => part.items);
+  const ctx: Context = {
+    items,
+    itemsById: new Map(items.map((item) => [item.id, item])),
+    guideline: data.site.guideline,
+  };
+  const body = el("div", {class: "results-body"});
+  const render = (progress: Progress) => body.replaceChildren(...Results(ctx, progress, data));
+  render(store.get());
+  store.subscribe(render);
+  return el(
+    "div",
+    {class: "results-page"},
+    ProgressNotice(store.setAside),
+    el(
+      "header",
+      {class: "part-header"},
+      el("p", {class: "part-kicker"}, "Your results"),
+      el("h1", {}, "How your scores compare"),
+      el(
+        "p",
+        {class: "part-lead"},
+        "Your first answer to each case is the one that counts. Everything here is worked out in your browser " +
+          "from your saved answers; nothing is sent anywhere.",
+      ),
+    ),
+    body,
+    Transfer(store, {itemRefs: data.site.itemRefs}),
+  );
+}

@@ -1,0 +1,379 @@
+// The results page and moving a record between machines: answers given through the trainee pages' testing contract
+// show on /results; the downloaded file, imported into a fresh browser, brings back the same record; a hostile file
+// shows its names as text; every refused file leaves the saved record as it was; axe-core finds nothing on the page
+// empty or full, in light and dark, at a phone's width and a desktop's.
+import AxeBuilder from "@axe-core/playwright";
+import {mkdtempSync, readFileSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import type {Page} from "playwright-core";
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
+import {emptyProgress, recordAnswer, serializeProgress, type Progress} from "../../lib/trainee/progress.js";
+import {exportFile} from "../../lib/trainee/transfer.js";
+import {openSite, type Site} from "./site.js";
+import {commit, progressKey, screensDir, setAsideKey} from "./trainee.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+// Each test answers for the problems it causes.
+beforeEach(() => {
+  if (site) site.problems.length = 0;
+});
+
+const dir = mkdtempSync(join(tmpdir(), "results-test-"));
+const now = "2026-03-01T12:00:00.000Z";
+
+/** A record with walk answers (example-1 exact, example-6 two off), "before" scores and a self-check answer. */
+function seeded(): Progress {
+  const answers: [string, "vague" | "guideline", 1 | 2 | 3 | 4 | 5 | "n/a", "self-check"?][] = [
+    ["example-1", "vague", 3],
+    ["example-6", "vague", 5],
+    ["example-1", "guideline", 5],
+    ["example-6", "guideline", 4],
+    ["edge-5b", "guideline", "n/a"],
+    ["calibration-c", "guideline", 2, "self-check"],
+  ];
+  return answers.reduce(
+    (progress, [item, phase, score, mode], index) =>
+      recordAnswer(progress, {
+        item,
+        phase,
+        score,
+        guideline: "v2",
+        at: `2026-03-01T10:0${index}:00.000Z`,
+        ...(mode ? {mode} : {}),
+      }),
+    emptyProgress(),
+  );
+}
+
+async function openWith(record: string | null, {width = 1200} = {}): Promise<Page> {
+  const context = await site.newContext();
+  // Saved before the page's scripts run, once: a reload keeps whatever the page saved since. Documents with no
+  // storage (a download's) are left alone.
+  if (record !== null)
+    await context.addInitScript((value) => {
+      try {
+        if (localStorage.getItem("rater-notebook:progress:v1") === null)
+          localStorage.setItem("rater-notebook:progress:v1", value);
+      } catch {
+        // no storage in this document
+      }
+    }, record);
+  const page = await context.newPage();
+  await page.setViewportSize({width, height: 900});
+  await page.goto("/results");
+  await ready(page);
+  return page;
+}
+
+const ready = (page: Page) => page.getByRole("heading", {name: "Move your progress"}).waitFor();
+const saved = (page: Page) => page.evaluate((key) => localStorage.getItem(key), progressKey);
+const fileInput = (page: Page) => page.getByLabel("A progress file downloaded from Rater Notebook");
+const importPanel = (page: Page) => page.locator(".import-panel");
+
+/** Chooses a file for the import field, from text or from a file on disk. */
+async function choose(page: Page, file: {name: string; text: string} | {path: string}): Promise<void> {
+  if ("path" in file) await fileInput(page).setInputFiles(file.path);
+  else
+    await fileInput(page).setInputFiles({
+      name: file.name,
+      mimeType: "application/json",
+      buffer: Buffer.from(file.text),
+    });
+}
+
+describe("the results page", () => {
+  it("is linked from the start page and the site's navigation", async () => {
+    const page = await (await site.newContext()).newPage();
+    await page.goto("/");
+    await page.getByRole("link", {name: "See your results"}).click();
+    await page.waitForURL((url) => url.pathname === "/results");
+    await ready(page);
+    await expect
+      .poll(() => page.getByRole("navigation", {name: "Site"}).getByRole("link", {name: "Your results"}).count())
+      .toBe(1);
+    expect(await page.getByRole("heading", {level: 1}).innerText()).toBe("How your scores compare");
+    expect(await page.locator(".results-empty").innerText()).toMatch(/^You have not scored a case yet/);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows answers given on the parts: the tallies, the grid, the lean, before and after", async () => {
+    const page = await (await site.newContext()).newPage();
+    await page.goto("/vague");
+    await commit(page, "example-1", 3); // ruled 5
+    await page.goto("/rubric");
+    await commit(page, "example-1", 5);
+    await commit(page, "example-6", 4); // ruled 2
+    await page.goto("/results");
+    await ready(page);
+    const walk = page.getByRole("region", {name: "With the guideline"});
+    expect(await walk.locator(".tally dd").allInnerTexts()).toEqual(["1", "0", "1"]);
+    expect(await walk.locator(".lean").innerText()).toBe(
+      "Mean signed difference +1.00: you lean lenient (1 above the ruled score, 0 below).",
+    );
+    // The grid as a table, folded under it: your 4 against the ruled 2, your 5 against the ruled 5 (exact).
+    await walk.getByText("The grid as a table").click();
+    const table = walk.getByRole("table", {name: "Your score (rows) by the ruled score (columns)"});
+    const row = (label: string) => table.getByRole("row").filter({has: page.getByRole("rowheader", {name: label})});
+    expect(await row("4").getByRole("cell").allInnerTexts()).toEqual(["0", "1", "0", "0", "0", "0"]);
+    expect(await row("5").getByRole("cell").allInnerTexts()).toEqual(["0", "0", "0", "0", "1", "0"]);
+    // The heat grid writes the count in every cell and names itself.
+    expect(
+      await walk.getByRole("img", {name: /A grid of your score against the ruled score for 2 cases/}).count(),
+    ).toBe(1);
+    expect(await walk.locator(".matrix-cell .cell-count").count()).toBe(36);
+    // Example 6 scored alone and two off: the rules that decide it, each once.
+    const rules = walk.getByRole("table", {name: /Rules misapplied/});
+    expect(await rules.getByRole("rowheader").allInnerTexts()).toEqual(["Clarifying questions", "Stated constraints"]);
+    expect(await rules.getByRole("row").nth(1).getByRole("cell").allInnerTexts()).toEqual(["1", "Example 6", "0 of 1"]);
+    const beforeAfter = page.getByRole("region", {name: "Before and after the guideline"});
+    expect(await beforeAfter.getByRole("img").getAttribute("aria-labelledby")).toBe("before-after-summary");
+    expect(await beforeAfter.locator("#before-after-summary").innerText()).toBe(
+      "Of the 1 example you scored both ways, 0 matched the ruled score before the guideline and 1 with it.",
+    );
+    await beforeAfter.getByText("The examples as a table").click();
+    const example1 = beforeAfter
+      .getByRole("table")
+      .getByRole("row")
+      .filter({has: page.getByRole("rowheader", {name: "Example 1"})});
+    expect(await example1.getByRole("cell").allInnerTexts()).toEqual(["3", "5", "5", "two off, harsh", "exact"]);
+    expect(await page.getByRole("region", {name: "The blind self-check"}).innerText()).toMatch(/You have not taken it/);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe("export and import", () => {
+  it("round-trips: the downloaded file, imported into a fresh browser, brings back the same record", async () => {
+    const record = serializeProgress(seeded());
+    const from = await openWith(record);
+    await from.getByLabel("Your name (optional)").fill("Ana Lind");
+    const [download] = await Promise.all([
+      from.waitForEvent("download"),
+      from.getByRole("button", {name: "Download my progress"}).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^rater-notebook-progress-v1-ana-lind-\d{4}-\d{2}-\d{2}\.json$/);
+    const path = join(dir, download.suggestedFilename());
+    await download.saveAs(path);
+    const file = JSON.parse(readFileSync(path, "utf8"));
+    expect(file).toMatchObject({app: "rater-notebook", kind: "progress-export", version: 1, rater: "Ana Lind"});
+    expect(file.progress).toEqual(JSON.parse(record));
+    await expect
+      .poll(() => from.getByRole("status").filter({hasText: "Downloaded"}).innerText())
+      .toMatch(/^Downloaded /);
+
+    const to = await openWith(null);
+    expect(await saved(to)).toBeNull();
+    await choose(to, {path});
+    const preview = importPanel(to);
+    await preview.getByRole("heading", {name: "What importing this file would change"}).waitFor();
+    expect(await preview.locator(".rater-name").innerText()).toBe("Ana Lind");
+    expect(await preview.locator(".import-changes > li").allInnerTexts()).toEqual([
+      "6 answers added",
+      "0 answers replaced: the file’s answer takes the place of this browser’s",
+      "0 answers kept: this browser has them and the file doesn’t",
+      "0 already here, the same in both",
+    ]);
+    expect(await saved(to)).toBeNull(); // nothing until the trainee confirms
+    await preview.getByRole("button", {name: "Import 6 answers"}).click();
+    await preview.getByText(/^Imported: 6 answers added, 0 replaced/).waitFor();
+    expect(JSON.parse((await saved(to))!)).toEqual(JSON.parse(record));
+    // The page shows the imported record at once, and after a reload.
+    const tallies = () => to.getByRole("region", {name: "With the guideline"}).locator(".tally dd").allInnerTexts();
+    expect(await tallies()).toEqual(["2", "0", "1"]);
+    await to.reload();
+    await ready(to);
+    expect(await tallies()).toEqual(["2", "0", "1"]);
+    expect(await to.getByRole("region", {name: "The blind self-check"}).locator(".tally dd").allInnerTexts()).toEqual([
+      "0",
+      "1",
+      "0",
+    ]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("previews what a file adds, replaces and keeps against the answers already here, and Cancel changes nothing", async () => {
+    const here = recordAnswer(
+      recordAnswer(emptyProgress(), {item: "example-1", phase: "guideline", score: 4, guideline: "v2", at: now}),
+      {item: "example-2", phase: "guideline", score: 3, guideline: "v2", at: now},
+    );
+    const page = await openWith(serializeProgress(here));
+    const before = await saved(page);
+    const incoming = recordAnswer(emptyProgress(), {
+      item: "example-1",
+      phase: "guideline",
+      score: 5,
+      guideline: "v2",
+      at: now,
+    });
+    await choose(page, {name: "other-machine.json", text: exportFile(incoming, {now})});
+    const preview = importPanel(page);
+    await preview.getByRole("heading", {name: "What importing this file would change"}).waitFor();
+    expect(await preview.locator(".import-changes > li").allInnerTexts()).toEqual([
+      "0 answers added",
+      "1 answer replaced: the file’s answer takes the place of this browser’s\nExample 1, with the guideline: 4 here, 5 in the file",
+      "1 answer kept: this browser has them and the file doesn’t",
+      "0 already here, the same in both",
+    ]);
+    await preview.getByRole("button", {name: "Cancel"}).click();
+    await page.getByText("Nothing was imported.").first().waitFor();
+    expect(await saved(page)).toBe(before);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows a hostile file's names and free text as text, never as HTML, before and after importing it", async () => {
+    const page = await openWith(null);
+    const name = `<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>`;
+    const fileName = `<b onmouseover=alert(1)>bold</b>.json`;
+    const line = `<img src=y onerror="window.pwned=3">`;
+    // A checklist line in the trainee's own words, as Part 4 shows it again on the case.
+    const hostile = recordAnswer(seeded(), {
+      item: "example-7",
+      phase: "guideline",
+      score: 3,
+      guideline: "v2",
+      at: now,
+      checklist: {lines: [{listing: {kind: "free", text: line}, main: true, verdict: "met"}]},
+    });
+    await choose(page, {name: fileName, text: exportFile(hostile, {rater: name, now})});
+    const preview = importPanel(page);
+    await preview.getByRole("heading", {name: "What importing this file would change"}).waitFor();
+    expect(await preview.locator(".rater-name").innerText()).toBe(name);
+    expect(await preview.locator(".file-name").innerText()).toBe(fileName);
+    expect(await page.locator(".transfer img, .transfer script, .transfer b").count()).toBe(0);
+    await preview.getByRole("button", {name: /^Import/}).click();
+    await preview.getByText(/^Imported:/).waitFor();
+    expect(await page.evaluate(() => (window as {pwned?: number}).pwned)).toBeUndefined();
+    await page.goto("/rubric");
+    const card = page.locator('[id="example-7"]');
+    await card.getByText(line, {exact: true}).waitFor();
+    expect(await card.locator("img, script").count()).toBe(0);
+    expect(await page.evaluate(() => (window as {pwned?: number}).pwned)).toBeUndefined();
+    expect(site.problems).toEqual([]); // an <img src=x> would have asked the server for "x"
+  });
+
+  describe("a refused file leaves the saved record as it was", () => {
+    const good = exportFile(seeded(), {now});
+    const big = join(dir, "big.json");
+    writeFileSync(big, Buffer.alloc(50 * 1024 * 1024, 0x20));
+    const cases: [string, {name: string; text: string} | {path: string}, string, RegExp][] = [
+      [
+        "too large (50 MB)",
+        {path: big},
+        "This file is too large",
+        /the file is 52\.4 MB; a progress file is at most 2 MB/,
+      ],
+      ["empty", {name: "empty.json", text: ""}, "This file is empty", /the file is empty/],
+      ["truncated", {name: "cut.json", text: good.slice(0, 300)}, "This file is cut short", /cut short/],
+      [
+        "malformed",
+        {name: "bad.json", text: "{app: rater-notebook}"},
+        "This file is not a readable progress file",
+        /not readable JSON/,
+      ],
+      [
+        "foreign",
+        {name: "package.json", text: '{"name": "x", "version": "1.0.0"}'},
+        "This is not a Rater Notebook progress file",
+        /does not say it is one/,
+      ],
+      [
+        "of another version",
+        {name: "v2.json", text: good.replace('"version": 1,\n  "exportedAt"', '"version": 2,\n  "exportedAt"')},
+        "This file is from another version of Rater Notebook",
+        /version 2; this site reads version 1/,
+      ],
+      [
+        "of the wrong schema",
+        {name: "score.json", text: good.replace('"score": 3', '"score": 9')},
+        "This file is damaged",
+        /progress\.answers\[0\]\.score has an unexpected value 9/,
+      ],
+      [
+        "full of huge numbers",
+        {name: "huge.json", text: good.replace('"attempt": 1', '"attempt": 1e308')},
+        "This file is damaged",
+        /impossible number at progress\.answers\[0\]\.attempt/,
+      ],
+    ];
+    it.each(cases)("%s", async (kind, file, title, detail) => {
+      const record = serializeProgress(seeded());
+      const page = await openWith(record);
+      // Count the reads of a file's contents: one past the size limit (or empty) is refused unread.
+      await page.evaluate(() => {
+        const text = Blob.prototype.text;
+        const counted = window as {reads?: number};
+        counted.reads = 0;
+        Blob.prototype.text = function (this: Blob) {
+          counted.reads! += 1;
+          return text.call(this);
+        };
+      });
+      await choose(page, file);
+      const refusal = importPanel(page).locator(".import-refusal");
+      await refusal.waitFor();
+      const text = await refusal.innerText();
+      expect(text).toContain(`${title}. Nothing was imported.`);
+      expect(text).toMatch(detail);
+      const unread = kind.startsWith("too large") || kind === "empty";
+      expect(await page.evaluate(() => (window as {reads?: number}).reads)).toBe(unread ? 0 : 1);
+      expect(text).toContain("Your saved progress is as it was.");
+      expect(await saved(page)).toBe(record);
+      expect(await page.evaluate((key) => localStorage.getItem(key), setAsideKey)).toBeNull();
+      // The page still works: a good file after a refused one is previewed.
+      await choose(page, {name: "good.json", text: exportFile(emptyProgress(), {now})});
+      await importPanel(page)
+        .getByText("Nothing to import: this browser already has every answer in the file.")
+        .waitFor();
+      expect(await saved(page)).toBe(record);
+      expect(site.problems).toEqual([]);
+    });
+  });
+});
+
+describe("accessibility of /results", () => {
+  async function audit(page: Page, label: string, rules?: string[]): Promise<string[]> {
+    const builder = new AxeBuilder({page}).options({resultTypes: ["violations"]});
+    const {violations} = await (rules ? builder.withRules(rules) : builder).analyze();
+    return violations.map(
+      (violation) =>
+        `${label}: ${violation.id} at ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+  }
+
+  it.each([390, 1440])(
+    "has no axe-core violations at %i px, empty and full, light and dark",
+    async (width) => {
+      const found: string[] = [];
+      for (const state of ["empty", "full"] as const) {
+        const page = await openWith(state === "empty" ? null : serializeProgress(seeded()), {width});
+        if (state === "full") {
+          // Every folded table open, and an import preview showing.
+          for (const details of await page.locator("details").all()) await details.locator("summary").click();
+          await choose(page, {name: "more.json", text: exportFile(seeded(), {rater: "Ana", now})});
+          await importPanel(page).getByRole("heading").waitFor();
+        }
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${state} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+        for (const scheme of ["light", "dark"] as const) {
+          await page.emulateMedia({colorScheme: scheme});
+          found.push(...(await audit(page, `${state} ${scheme} ${width}px`)));
+          await page.screenshot({path: `${screensDir}/results-${width}-${state}-${scheme}.png`, fullPage: true});
+        }
+      }
+      expect(found).toEqual([]);
+      expect(site.problems).toEqual([]);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,67 @@
+// npm run progress:check: a coordinator checks a trainee's exported file with the zod schema before collecting it.
+import {spawnSync} from "node:child_process";
+import {mkdtempSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {describe, expect, it} from "vitest";
+import {projectRoot} from "../../lib/load.js";
+import {emptyProgress, recordAnswer} from "../../lib/trainee/progress.js";
+import {exportFile} from "../../lib/trainee/transfer.js";
+
+const tsx = join(projectRoot, "node_modules/.bin/tsx");
+const dir = mkdtempSync(join(tmpdir(), "progress-check-"));
+
+function run(...args: string[]) {
+  const result = spawnSync(tsx, [join(projectRoot, "scripts", "progress-check.ts"), ...args], {
+    cwd: projectRoot,
+    encoding: "utf8",
+  });
+  return {status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim()};
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const progress = [1, 2].reduce(
+  (record, minute) =>
+    recordAnswer(record, {
+      item: "example-1",
+      phase: "guideline",
+      score: 5,
+      guideline: "v2",
+      at: `2026-03-01T10:0${minute}:00.000Z`,
+    }),
+  emptyProgress(),
+);
+const good = exportFile(progress, {rater: "<b>Ana</b>", now: "2026-03-01T12:00:00.000Z"});
+
+describe("progress:check", () => {
+  it("accepts an export file and says what it holds, the name as it is", () => {
+    const path = file("good.json", good);
+    expect(run(path)).toEqual({
+      status: 0,
+      stdout: `${JSON.stringify(path)}: ok, export file, rater "<b>Ana</b>", 2 answers (1 first)`,
+      stderr: "",
+    });
+  });
+
+  it("refuses a damaged file with the field at fault, and a file past the size limit unread", () => {
+    const damaged = file("damaged.json", good.replace('"score": 5', '"score": 9'));
+    expect(run(damaged)).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining("refused: progress.answers[0].score"),
+    });
+    const big = file("big.json", " ".repeat(2_000_001));
+    expect(run(big)).toMatchObject({status: 2, stderr: expect.stringMatching(/big\.json": larger than/)});
+  });
+
+  it("needs a file", () => {
+    expect(run()).toMatchObject({
+      status: 2,
+      stderr: "progress:check: missing <file>; usage: npm run progress:check -- <file>",
+    });
+  });
+});

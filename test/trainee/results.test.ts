@@ -1,0 +1,179 @@
+import {describe, expect, it} from "vitest";
+import {loadCalibration} from "../../lib/load.js";
+import {emptyProgress, recordAnswer, type Answer, type Progress} from "../../lib/trainee/progress.js";
+import {scoreLevels, tally, traineeResults, type ScoreMatrix} from "../../lib/trainee/results.js";
+import {compareScores} from "../../lib/trainee/compare.js";
+import type {Score} from "../../lib/verdict.js";
+import {item, items, line, mark} from "./helpers.js";
+
+const selfCheckItems = loadCalibration(undefined, items).items;
+const at = (minute: number): string => `2026-03-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
+
+/** Answers recorded in order, each the next attempt at its item, phase and mode. */
+function record(...answers: (Partial<Omit<Answer, "attempt">> & Pick<Answer, "item" | "score">)[]): Progress {
+  return answers.reduce(
+    (progress, answer, index) =>
+      recordAnswer(progress, {phase: "guideline", guideline: "v2", at: at(index), ...answer}),
+    emptyProgress(),
+  );
+}
+const results = (progress: Progress) => traineeResults(progress, items, {selfCheckItems});
+const cell = (matrix: ScoreMatrix, trainee: Score, ruled: Score) =>
+  matrix.cells[scoreLevels.indexOf(trainee)]![scoreLevels.indexOf(ruled)]!.items;
+
+describe("the trainee's results", () => {
+  it("has nothing to count before any answer, and knows how many cases there are", () => {
+    const {walk, selfCheck, beforeAfter, unknownItems} = results(emptyProgress());
+    expect(walk).toMatchObject({answered: 0, total: items.length, exact: 0, meanSignedDifference: null, rows: []});
+    expect(walk.matrix.max).toBe(0);
+    expect(selfCheck).toMatchObject({answered: 0, total: 5});
+    expect(beforeAfter.pairs.map((pair) => [pair.id, pair.before, pair.after])).toEqual(
+      ["example-1", "example-2", "example-3", "example-4", "example-5", "example-6", "example-7"].map((id) => [
+        id,
+        null,
+        null,
+      ]),
+    );
+    expect([beforeAfter.both, unknownItems]).toEqual([0, []]);
+  });
+
+  it("counts first attempts only: a retry that gets it right does not change the result", () => {
+    // example-1 is ruled 5; the first attempt says 3, the retry 5.
+    const {walk} = results(record({item: "example-1", score: 3}, {item: "example-1", score: 5}));
+    expect(walk.rows).toHaveLength(1);
+    expect(walk.rows[0]).toMatchObject({id: "example-1", trainee: 3, ruled: 5});
+    expect(walk).toMatchObject({answered: 1, exact: 0, oneOff: 0, twoOrMoreOff: 1, harsh: 1});
+  });
+
+  it("keeps the walk and the self-check apart, and leaves the vague scores out of both", () => {
+    const progress = record(
+      {item: "calibration-a", score: 4},
+      {item: "calibration-a", score: 2, mode: "self-check"},
+      {item: "calibration-b", score: 3, mode: "self-check"},
+      {item: "example-2", score: 5, phase: "vague"},
+    );
+    const {walk, selfCheck} = results(progress);
+    expect(walk.rows.map((row) => [row.id, row.trainee])).toEqual([["calibration-a", 4]]);
+    expect(walk).toMatchObject({answered: 1, exact: 1});
+    expect(selfCheck.rows.map((row) => [row.id, row.trainee])).toEqual([
+      ["calibration-a", 2],
+      ["calibration-b", 3],
+    ]);
+    expect(selfCheck).toMatchObject({mode: "self-check", answered: 2, exact: 0, oneOff: 1, twoOrMoreOff: 1});
+  });
+
+  it("puts each case in the matrix cell of their score and the ruled one, 'not applicable' included", () => {
+    const {walk} = results(
+      record(
+        {item: "example-2", score: 3}, // ruled 3
+        {item: "example-3", score: 3}, // ruled 3
+        {item: "example-6", score: 4}, // ruled 2
+        {item: "edge-5b", score: 1}, // ruled n/a
+        {item: "edge-5a", score: "n/a"}, // ruled 1
+      ),
+    );
+    expect(cell(walk.matrix, 3, 3)).toEqual(["example-2", "example-3"]);
+    expect(cell(walk.matrix, 4, 2)).toEqual(["example-6"]);
+    expect(cell(walk.matrix, 1, "n/a")).toEqual(["edge-5b"]);
+    expect(cell(walk.matrix, "n/a", 1)).toEqual(["edge-5a"]);
+    expect(walk.matrix.max).toBe(2);
+    expect(walk.matrix.cells.flat().reduce((sum, entry) => sum + entry.items.length, 0)).toBe(5);
+    expect(walk).toMatchObject({exact: 2, oneOff: 0, twoOrMoreOff: 3, lenient: 1, harsh: 0});
+  });
+
+  it("gives the lean as the mean signed difference over the cases scored 1-5 on both sides", () => {
+    const {walk} = results(
+      record(
+        {item: "example-2", score: 4}, // 3: +1
+        {item: "example-6", score: 5}, // 2: +3
+        {item: "example-1", score: 4}, // 5: -1
+        {item: "edge-5b", score: 5}, // n/a: left out of the mean
+      ),
+    );
+    expect(walk).toMatchObject({signed: 3, lenient: 2, harsh: 1});
+    expect(walk.meanSignedDifference).toBeCloseTo((1 + 3 - 1) / 3, 10);
+  });
+
+  it("ranks the rules misapplied, with their cases and how many the checklist shows", () => {
+    const example3 = item("example-3");
+    const progress = record(
+      // A checklist that rates the formal line met with a flaw: style-register, from the checklist.
+      {
+        item: "example-3",
+        score: 4,
+        checklist: {
+          lines: [
+            line(mark(example3, "E-Mail an meine Vermieterin"), "met", true),
+            line(mark(example3, "kurze"), "met"),
+            line(mark(example3, "förmliche"), "met-flaw"),
+          ],
+        },
+      },
+      // Wrong scores alone: the cases' deciding rules.
+      {item: "calibration-a", score: 5}, // style-register
+      {item: "calibration-b", score: 3}, // purpose
+      {item: "example-2", score: 3}, // exact: nothing
+    );
+    const {walk} = results(progress);
+    expect(walk.rulesMisapplied).toEqual([
+      {rule: "style-register", items: ["example-3", "calibration-a"], fromChecklist: 1},
+      {rule: "purpose", items: ["calibration-b"], fromChecklist: 0},
+    ]);
+    expect(walk.rows.find((row) => row.id === "example-2")).toMatchObject({rulesMisapplied: [], fromScoreOnly: true});
+  });
+
+  it("pairs each example's 'before' score with its guideline score, and tallies both over the pairs", () => {
+    const progress = record(
+      {item: "example-1", score: 3, phase: "vague"}, // ruled 5
+      {item: "example-1", score: 5},
+      {item: "example-6", score: 4, phase: "vague"}, // ruled 2
+      {item: "example-6", score: 3},
+      {item: "example-4", score: 5, phase: "vague"}, // no guideline score yet
+      {item: "example-5", score: 5}, // no "before" score
+      {item: "example-5", score: 2, mode: "self-check"}, // not a walk answer: not an "after"
+    );
+    const {beforeAfter} = results(progress);
+    const pairs = Object.fromEntries(beforeAfter.pairs.map((pair) => [pair.id, [pair.before, pair.after, pair.ruled]]));
+    expect(pairs).toMatchObject({
+      "example-1": [3, 5, 5],
+      "example-4": [5, null, 3],
+      "example-5": [null, 5, 5],
+      "example-6": [4, 3, 2],
+    });
+    expect(beforeAfter.both).toBe(2);
+    expect(beforeAfter.before).toMatchObject({answered: 2, exact: 0, twoOrMoreOff: 2, meanSignedDifference: 0});
+    expect(beforeAfter.after).toMatchObject({answered: 2, exact: 1, oneOff: 1, meanSignedDifference: 0.5});
+  });
+
+  it("reports answers to cases this site does not have, and counts them nowhere", () => {
+    const {walk, unknownItems} = results(
+      record(
+        {item: "example-99", score: 3},
+        {item: "example-99", score: 3, phase: "vague"},
+        {item: "example-2", score: 3},
+      ),
+    );
+    expect(unknownItems).toEqual(["example-99"]);
+    expect(walk.rows.map((row) => row.id)).toEqual(["example-2"]);
+  });
+
+  it("keeps the guideline version each answer was scored under", () => {
+    const {walk} = results(record({item: "example-4", score: 3, guideline: "v1"}));
+    expect(walk.rows[0]).toMatchObject({scoredUnder: "v1"});
+  });
+});
+
+describe("tally", () => {
+  it("counts a 'not applicable' mismatch as two or more off, in no direction and outside the mean", () => {
+    expect(tally([compareScores("n/a", 3), compareScores(4, 3), compareScores("n/a", "n/a")])).toEqual({
+      answered: 3,
+      exact: 1,
+      oneOff: 1,
+      twoOrMoreOff: 1,
+      lenient: 1,
+      harsh: 0,
+      meanSignedDifference: 1,
+      signed: 1,
+    });
+  });
+});

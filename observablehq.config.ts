@@ -9,6 +9,7 @@ const pages = [
   {name: "Start here", path: "/"},
   ...parts.map((part) => ({name: `${part.number}. ${part.title}`, path: part.path})),
   {name: "For authors", path: "/authors"},
+  {name: "Cohort", path: "/cohort"},
   // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
   ...probePages(projectRoot).map(({probe, title}) => ({
     name: `Probe: ${title}`,

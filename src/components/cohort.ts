@@ -33,7 +33,7 @@ function FigureText(f: Figure, show: (value: number) => string = fixed, name?: s
       "span",
       {"class": "figure-none", "data-figure": name},
       "–",
-      el("span", {class: "sr-note"}, ` (${f.reason})`),
+      el("span", {class: "visually-hidden"}, ` (${f.reason})`),
     );
   return el("span", {"data-figure": name, "data-value": String(f.value)}, show(f.value));
 }
@@ -264,7 +264,7 @@ function Downloads(report: CohortReport, urls: string[]): HTMLElement {
       urls.push(url);
       return el(
         "a",
-        {class: "button-link", href: url, download: `cohort-${name}.csv`},
+        {class: "button secondary", href: url, download: `cohort-${name}.csv`},
         `Download ${tableNames[name].toLowerCase()} CSV`,
       );
     }),
@@ -344,7 +344,7 @@ export function CohortPage(items: readonly CohortItem[], {readCsv}: CohortPageOp
     ),
   );
   const progress = el("progress", {"max": 1, "value": 0, "aria-label": "Reading"});
-  const cancel = el("button", {type: "button"}, "Cancel");
+  const cancel = el("button", {type: "button", class: "button secondary"}, "Cancel");
   const progressBox = el("div", {class: "cohort-progress", hidden: true}, progress, cancel);
   const status = el("p", {"class": "cohort-status", "role": "status", "aria-live": "polite"});
   const fileList = el("div", {});
@@ -362,7 +362,11 @@ export function CohortPage(items: readonly CohortItem[], {readCsv}: CohortPageOp
       kept.length ? el("h2", {}, "Files read") : "",
       kept.length ? FileList(kept) : "",
       kept.some((file) => file.ratings.length)
-        ? el("button", {type: "button", onclick: () => ((kept = []), render())}, "Clear the files")
+        ? el(
+            "button",
+            {type: "button", class: "button secondary", onclick: () => ((kept = []), render())},
+            "Clear the files",
+          )
         : "",
     );
     const ratings: CohortRating[] = kept.flatMap((file) => file.ratings);

@@ -6,6 +6,7 @@ import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {cohortReport, type CohortItem} from "../../lib/agreement/cohort.js";
 import {RatingsCollector} from "../../lib/agreement/ratings.js";
+import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/load.js";
@@ -146,6 +147,51 @@ describe("the cohort page", () => {
       /14 ratings counted/,
     );
     expect(await page.getByRole("status").innerText()).toMatch(/3 files counted, 1 file left out/);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("reads a ratings CSV in a worker, naming a bad row's line and field", async () => {
+    const rows = ["rater,item,phase,score"];
+    ["ann", "ben", "cy"].forEach((rater, r) =>
+      examples.forEach((item, i) => {
+        rows.push(`${rater},${item},vague,${((i + r) % 5) + 1}`);
+        rows.push(`${rater},${item},guideline,${ruled[i]}`);
+      }),
+    );
+    const csv = `${rows.join("\n")}\n`;
+    const collector = readRatingsCsv(
+      csv,
+      "ratings.csv",
+      items.map((item) => item.id),
+    );
+    const report = cohortReport(collector.result(), items);
+    const page = await site.newPage();
+    await page.goto("/cohort");
+    await page.getByLabel(/Trainees' files/).setInputFiles([
+      {name: "ratings.csv", mimeType: "text/csv", buffer: Buffer.from(csv)},
+      {name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("rater,item,phase,score\nann,example-1,vague,7\n")},
+    ]);
+    await page.locator(".cohort-headline").waitFor();
+    expect(await figureText(page, "headline-before")).toBe(report.headline.before.value!.toFixed(3));
+    expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
+    expect(await page.locator('[data-file="bad.csv"]').innerText()).toMatch(
+      /bad\.csv line 2, field score: "7" is not a score/,
+    );
+    expect(site.problems).toEqual([]);
+  });
+
+  it("offers Cancel while a large CSV is read, and counts nothing from it once cancelled", async () => {
+    const lines = ["rater,item,phase,score"];
+    for (let r = 0; r < 20_000; r++) for (const item of examples) lines.push(`rater${r},${item},vague,${(r % 5) + 1}`);
+    const page = await site.newPage();
+    await page.goto("/cohort");
+    await page
+      .getByLabel(/Trainees' files/)
+      .setInputFiles([{name: "large.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n"))}]);
+    await page.getByRole("button", {name: "Cancel"}).click();
+    await expect.poll(() => page.getByRole("status").innerText()).toMatch(/Reading cancelled|0 files counted/);
+    expect(await page.locator('[data-file="large.csv"]').innerText()).toMatch(/cancelled, not counted/);
+    expect(await page.locator(".cohort-headline").count()).toBe(0);
     expect(site.problems).toEqual([]);
   });
 

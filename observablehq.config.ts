@@ -25,6 +25,7 @@ const pages = [
   // The trainee's results, and export and import of their record.
   {name: "Your results", path: "/results"},
   {name: "For authors", path: "/authors"},
+  {name: "Cohort", path: "/cohort"},
   // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
   ...probePages(projectRoot).map(({probe, title}) => ({
     name: `Probe: ${title}`,

@@ -142,6 +142,11 @@ export class RatingsCollector {
     return undefined;
   }
 
+  /** Problems found past the listing limit. */
+  get overflow(): number {
+    return this.more;
+  }
+
   problem(problem: InputProblem): void {
     if (this.problems.length < problemListLimit) this.problems.push(problem);
     else this.more++;

@@ -1,0 +1,428 @@
+// The coordinator's cohort page: drop in trainees' files (or a ratings CSV), read here in the browser, and see the
+// cohort's agreement before the guideline (the vague phase) and after it: the headline alpha with its bootstrap
+// interval, every figure per phase, each item's spread beside the seed's split, each rater against the ruled scores,
+// the items and rules with the most disagreement, and the tables as CSV downloads. Names from files are text.
+import {
+  cohortReport,
+  type CohortItem,
+  type CohortReport,
+  type ItemSpread,
+  type PhaseReport,
+} from "../lib/agreement/cohort.js";
+import type {WithInterval} from "../lib/agreement/bootstrap.js";
+import type {Figure} from "../lib/agreement/figure.js";
+import {formatInputProblem, type CohortRating} from "../lib/agreement/ratings.js";
+import {cohortCsv, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
+import {el, type Child} from "./dom.js";
+import {Table} from "./table.js";
+
+export interface CohortPageOptions {
+  /** Reads a CSV off the main thread (a worker); the main-thread stream when absent. */
+  readCsv?: ReadOptions["readCsv"];
+}
+
+const fixed = (value: number) => (value === 0 ? 0 : value).toFixed(3);
+const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
+const plural = (count: number, word: string) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
+
+/** A figure in a cell: its value, or a dash with the reason as its title and in text for screen readers. */
+function FigureText(f: Figure, show: (value: number) => string = fixed, name?: string): HTMLElement {
+  if (f.value === null)
+    return el(
+      "span",
+      {"class": "figure-none", "data-figure": name},
+      "–",
+      el("span", {class: "visually-hidden"}, ` (${f.reason})`),
+    );
+  return el("span", {"data-figure": name, "data-value": String(f.value)}, show(f.value));
+}
+
+function IntervalText(f: WithInterval<Figure>): Child {
+  if (f.value === null || !f.interval) return null;
+  return el(
+    "span",
+    {class: "figure-interval"},
+    ` (${Math.round(f.interval.level * 100)}% CI ${fixed(f.interval.low)} to ${fixed(f.interval.high)})`,
+  );
+}
+
+const phaseNames = {vague: "Before the guideline", guideline: "After the guideline"} as const;
+
+function Headline(report: CohortReport): HTMLElement {
+  const {before, after, change} = report.headline;
+  const side = (label: string, f: WithInterval<Figure>, name: string) =>
+    el(
+      "div",
+      {class: "headline-side"},
+      el("div", {class: "headline-label"}, label),
+      el("div", {class: "headline-value"}, FigureText(f, fixed, name)),
+      el("div", {class: "headline-interval"}, IntervalText(f)),
+    );
+  return el(
+    "section",
+    {"class": "cohort-headline", "aria-labelledby": "cohort-headline-title"},
+    el("h2", {id: "cohort-headline-title"}, "Krippendorff's alpha (ordinal), before and after the guideline"),
+    el(
+      "div",
+      {class: "headline-pair"},
+      side("Before (vague phase)", before, "headline-before"),
+      el("div", {"class": "headline-arrow", "aria-hidden": "true"}, "→"),
+      side("After (guideline phase)", after, "headline-after"),
+    ),
+    el(
+      "p",
+      {},
+      "Change: ",
+      FigureText(change, (value) => `${value > 0 ? "+" : ""}${fixed(value)}`, "headline-change"),
+      IntervalText(change),
+      `. ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}. ` +
+        `Intervals: ${report.bootstrap.replicates} bootstrap resamples of the items, seed ${report.bootstrap.seed} ` +
+        "(the same figures on every run).",
+    ),
+  );
+}
+
+function FiguresTable(report: CohortReport): HTMLElement {
+  const phases = [report.vague, report.guideline];
+  const row = (label: Child, cell: (phase: PhaseReport) => Child) => [label, ...phases.map(cell)];
+  const fig =
+    (key: string, get: (phase: PhaseReport) => Figure, show?: (value: number) => string) => (phase: PhaseReport) =>
+      FigureText(get(phase), show, `${phase.phase}-${key}`);
+  return Table(
+    {
+      head: ["Figure", ...phases.map((phase) => phaseNames[phase.phase])],
+      rows: [
+        row(
+          "Raters, items, ratings",
+          (p) => `${p.raters}, ${p.items}, ${p.ratings}${p.notApplicable ? ` (${p.notApplicable} n/a)` : ""}`,
+        ),
+        row("Krippendorff's alpha, ordinal", (p) => [
+          FigureText(p.alpha.ordinal, fixed, `${p.phase}-alpha-ordinal`),
+          IntervalText(p.alpha.ordinal),
+        ]),
+        row(
+          "Krippendorff's alpha, interval",
+          fig("alpha-interval", (p) => p.alpha.interval),
+        ),
+        row(
+          "Krippendorff's alpha, nominal (n/a a category)",
+          fig("alpha-nominal", (p) => p.alpha.nominal),
+        ),
+        row(
+          "Gwet's AC2, ordinal weights",
+          fig("ac2-ordinal", (p) => p.ac2.ordinal),
+        ),
+        row(
+          "Gwet's AC2, quadratic weights",
+          fig("ac2-quadratic", (p) => p.ac2.quadratic),
+        ),
+        row(
+          "Gwet's AC1 (n/a a category)",
+          fig("ac1", (p) => p.ac1),
+        ),
+        row(
+          "Fleiss' kappa (n/a a category)",
+          fig("fleiss", (p) => p.fleiss),
+        ),
+        row(
+          "Pairs of raters who agree exactly",
+          fig("exact", (p) => p.agreement.exact, percent),
+        ),
+        row(
+          "Pairs of raters within one point",
+          fig("within-one", (p) => p.agreement.withinOne, percent),
+        ),
+      ],
+    },
+    {caption: "Agreement among the raters, each phase", rowHeaders: true, scroll: true, className: "cohort-figures"},
+  );
+}
+
+const scoreKeys = ["1", "2", "3", "4", "5", "n/a"] as const;
+
+function SpreadTable(phase: PhaseReport): HTMLElement {
+  return Table(
+    {
+      head: [
+        "Item",
+        "Ruled",
+        ...scoreKeys.map((key) => (key === "n/a" ? "n/a" : `Gave ${key}`)),
+        "The seed's split",
+        "Pairs who differ",
+      ],
+      rows: phase.spread.map((entry: ItemSpread) => [
+        entry.title ? `${entry.item}: ${entry.title}` : entry.item,
+        String(entry.ruled),
+        ...scoreKeys.map((key) => String(entry.counts[key])),
+        entry.seedSplit ? entry.seedSplit.join(" vs ") : "–",
+        FigureText(entry.disagreement, percent),
+      ]),
+    },
+    {caption: `Each item's scores, ${phaseNames[phase.phase].toLowerCase()}`, rowHeaders: true, scroll: true},
+  );
+}
+
+function RaterTable(phase: PhaseReport): HTMLElement {
+  return Table(
+    {
+      head: [
+        "Rater",
+        "Scored",
+        "Exactly the ruled score",
+        "Within one",
+        "Cohen's kappa, linear",
+        "Cohen's kappa, quadratic",
+      ],
+      rows: phase.raterAgreement.map((rater) => [
+        rater.rater,
+        String(rater.scored),
+        FigureText(rater.exact, percent),
+        FigureText(rater.withinOne, percent),
+        FigureText(rater.kappa.linear),
+        FigureText(rater.kappa.quadratic),
+      ]),
+    },
+    {
+      caption: `Each rater against the ruled scores, ${phaseNames[phase.phase].toLowerCase()}`,
+      rowHeaders: true,
+      scroll: true,
+      className: "cohort-raters",
+    },
+  );
+}
+
+/** Where a trainee meets an item. */
+const itemHref = (id: string): string =>
+  `./${id.startsWith("calibration") ? "calibration" : id.startsWith("edge") ? "edge-cases" : "rubric"}#${id}`;
+
+function MostDisagreement(phase: PhaseReport): HTMLElement {
+  const items = phase.mostDisagreement.items;
+  const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, 5);
+  return el(
+    "div",
+    {class: "cohort-most"},
+    el("h4", {}, "Items with the most disagreement"),
+    items.length
+      ? el(
+          "ol",
+          {},
+          items.map((entry) =>
+            el(
+              "li",
+              {},
+              el("a", {href: itemHref(entry.item)}, entry.item),
+              `: ${entry.disagreement.value === null ? "–" : percent(entry.disagreement.value)} of pairs differ; ` +
+                `ruled ${entry.ruled}; rules ${entry.rules.join(", ")}`,
+            ),
+          ),
+        )
+      : el("p", {}, "No item has any disagreement."),
+    el("h4", {}, "Rules whose items disagree most"),
+    rules.length
+      ? el(
+          "ol",
+          {},
+          rules.map((rule) =>
+            el(
+              "li",
+              {},
+              el("a", {href: `./guideline#${rule.rule}`}, rule.rule),
+              `: ${percent(rule.disagreement.value!)} of pairs differ, over ${plural(rule.items.length, "item")}`,
+            ),
+          ),
+        )
+      : el("p", {}, "No rule's items disagree."),
+  );
+}
+
+function PhaseSection(phase: PhaseReport): HTMLElement {
+  const id = `cohort-${phase.phase}`;
+  return el(
+    "section",
+    {"class": "cohort-phase", "aria-labelledby": `${id}-title`, "data-phase": phase.phase},
+    el("h3", {id: `${id}-title`}, `${phaseNames[phase.phase]} (${phase.phase} phase)`),
+    phase.ratings
+      ? [SpreadTable(phase), RaterTable(phase), MostDisagreement(phase)]
+      : el("p", {}, "No ratings in this phase."),
+  );
+}
+
+const tableNames: Record<CsvTable, string> = {
+  summary: "Figures",
+  items: "Items",
+  raters: "Raters",
+  rules: "Rules",
+};
+
+function Downloads(report: CohortReport, urls: string[]): HTMLElement {
+  return el(
+    "div",
+    {"class": "cohort-downloads", "role": "group", "aria-label": "Download the tables as CSV"},
+    csvTables.map((name) => {
+      const url = URL.createObjectURL(new Blob([cohortCsv(report, name)], {type: "text/csv"}));
+      urls.push(url);
+      return el(
+        "a",
+        {class: "button secondary", href: url, download: `cohort-${name}.csv`},
+        `Download ${tableNames[name].toLowerCase()} CSV`,
+      );
+    }),
+  );
+}
+
+export function CohortReportView(report: CohortReport, urls: string[]): HTMLElement {
+  return el(
+    "div",
+    {class: "cohort-report"},
+    Headline(report),
+    Downloads(report, urls),
+    el("h2", {}, "Every figure, each phase"),
+    FiguresTable(report),
+    el(
+      "p",
+      {class: "cohort-note"},
+      "How n/a (not applicable) counts: it is a category of its own for alpha nominal, AC1, Fleiss' kappa and exact " +
+        "and within-one agreement (n/a agrees only with n/a), and a missing rating for alpha ordinal and interval, " +
+        "AC2 and Cohen's weighted kappa, which need a distance between scores that n/a does not have. " +
+        "Alpha and kappa read low when one score dominates; a guideline that works makes one score dominate each " +
+        "item, so read Gwet's AC2 beside alpha.",
+    ),
+    PhaseSection(report.vague),
+    PhaseSection(report.guideline),
+  );
+}
+
+function FileList(results: readonly FileResult[]): HTMLElement {
+  return el(
+    "ul",
+    {class: "cohort-files"},
+    results.map((result) => {
+      const kind = result.kind === "csv" ? "CSV" : "trainee's record";
+      const status = result.cancelled
+        ? "cancelled, not counted"
+        : result.problems.length
+          ? `left out: ${plural(result.problems.length + result.more, "problem")}`
+          : `${plural(result.ratings.length, "rating")} counted`;
+      return el(
+        "li",
+        {"class": result.problems.length ? "file-bad" : "file-good", "data-file": result.name},
+        el("span", {class: "file-name"}, result.name),
+        ` (${kind}): ${status}`,
+        result.problems.length
+          ? el(
+              "ul",
+              {class: "file-problems"},
+              result.problems.map((problem) => el("li", {}, formatInputProblem(problem))),
+              result.more ? el("li", {}, `... and ${plural(result.more, "more problem")}`) : null,
+            )
+          : null,
+      );
+    }),
+  );
+}
+
+export function CohortPage(items: readonly CohortItem[], {readCsv}: CohortPageOptions = {}): HTMLElement {
+  const itemIds = items.map((item) => item.id);
+  const input = el("input", {
+    "id": "cohort-files",
+    "type": "file",
+    "multiple": true,
+    "accept": ".json,.csv,application/json,text/csv",
+    "aria-describedby": "cohort-files-about",
+  });
+  const zone = el(
+    "div",
+    {class: "cohort-drop"},
+    el("label", {for: "cohort-files"}, "Trainees' files (.json) or a ratings CSV (rater, item, phase, score)"),
+    input,
+    el(
+      "p",
+      {id: "cohort-files-about", class: "muted"},
+      "Choose files, or drop them here. They are read in this browser and never uploaded. A file that cannot be read " +
+        "is listed with its problems and left out; the others still count.",
+    ),
+  );
+  const progress = el("progress", {"max": 1, "value": 0, "aria-label": "Reading"});
+  const cancel = el("button", {type: "button", class: "button secondary"}, "Cancel");
+  const progressBox = el("div", {class: "cohort-progress", hidden: true}, progress, cancel);
+  const status = el("p", {"class": "cohort-status", "role": "status", "aria-live": "polite"});
+  const fileList = el("div", {});
+  const report = el("div", {});
+  let urls: string[] = [];
+  let controller: AbortController | null = null;
+  let kept: FileResult[] = [];
+
+  cancel.addEventListener("click", () => controller?.abort());
+
+  const render = () => {
+    for (const url of urls) URL.revokeObjectURL(url);
+    urls = [];
+    fileList.replaceChildren(
+      kept.length ? el("h2", {}, "Files read") : "",
+      kept.length ? FileList(kept) : "",
+      kept.some((file) => file.ratings.length)
+        ? el(
+            "button",
+            {type: "button", class: "button secondary", onclick: () => ((kept = []), render())},
+            "Clear the files",
+          )
+        : "",
+    );
+    const ratings: CohortRating[] = kept.flatMap((file) => file.ratings);
+    if (!ratings.length) {
+      report.replaceChildren();
+      return;
+    }
+    report.replaceChildren(CohortReportView(cohortReport(ratings, items), urls));
+  };
+
+  const take = async (files: File[]) => {
+    if (!files.length || controller) return;
+    controller = new AbortController();
+    progress.value = 0;
+    progressBox.hidden = false;
+    status.textContent = `Reading ${plural(files.length, "file")}…`;
+    try {
+      const results = await readCohortFiles(files, {
+        itemIds,
+        signal: controller.signal,
+        readCsv,
+        onProgress: (file, share) => {
+          progress.value = share;
+          status.textContent = `Reading ${file.name}: ${Math.round(share * 100)}%`;
+        },
+      });
+      // A file dropped again replaces the one of the same name.
+      const names = new Set(results.map((result) => result.name));
+      kept = [...kept.filter((file) => !names.has(file.name)), ...results];
+      status.textContent = controller.signal.aborted ? "Reading cancelled." : "Computing the figures…";
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      render();
+      const counted = kept.filter((file) => file.ratings.length).length;
+      const bad = kept.filter((file) => file.problems.length).length;
+      status.textContent =
+        `${plural(counted, "file")} counted` + (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") + ".";
+    } catch (error) {
+      status.textContent = `Could not read the files: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      controller = null;
+      progressBox.hidden = true;
+      input.value = "";
+    }
+  };
+
+  input.addEventListener("change", () => void take([...(input.files ?? [])]));
+  zone.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    zone.classList.add("dragging");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
+  zone.addEventListener("drop", (event) => {
+    event.preventDefault();
+    zone.classList.remove("dragging");
+    void take([...(event.dataTransfer?.files ?? [])]);
+  });
+
+  return el("div", {class: "cohort"}, zone, progressBox, status, fileList, report);
+}

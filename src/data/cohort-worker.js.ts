@@ -1,0 +1,17 @@
+// The cohort page's CSV worker as one classic script: src/workers/cohort-csv.ts with Papa Parse and the checks it
+// uses, bundled by esbuild. The page loads it as a file attachment (a same-origin file under _file/) with
+// `new Worker(url)`: Framework 1.13 neither bundles nor rewrites `new Worker(new URL(..., import.meta.url))`.
+import {build} from "esbuild";
+import {fileURLToPath} from "node:url";
+
+const result = await build({
+  entryPoints: [fileURLToPath(new URL("../workers/cohort-csv.ts", import.meta.url))],
+  bundle: true,
+  format: "iife",
+  platform: "browser",
+  target: "es2022",
+  minify: true,
+  write: false,
+  logLevel: "silent",
+});
+process.stdout.write(result.outputFiles[0]!.text);

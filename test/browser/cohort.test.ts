@@ -1,0 +1,209 @@
+// The coordinator's cohort page: three trainees' files set on the file input give the alpha figures the library
+// computes from the same files; a malformed file is listed with its problem while the others still count; a file
+// name with markup in it is shown as text; the tables download as CSV; no accessibility violations, light or dark.
+import AxeBuilder from "@axe-core/playwright";
+import type {Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {cohortReport, type CohortItem} from "../../lib/agreement/cohort.js";
+import {RatingsCollector} from "../../lib/agreement/ratings.js";
+import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
+import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
+import {cohortCsv} from "../../lib/agreement/report-format.js";
+import {loadItems} from "../../lib/load.js";
+import {openSite, type Site} from "./site.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const items: CohortItem[] = loadItems().map((item) => ({
+  id: item.id,
+  title: item.title,
+  score: item.score,
+  checklist: item.checklist.map((line) => ({rule: line.rule})),
+  ...(item.split ? {split: item.split.map((entry) => ({score: entry.score}))} : {}),
+}));
+const examples = items.filter((item) => item.id.startsWith("example-")).map((item) => item.id);
+
+/** A trainee's saved progress record: first attempts at the seven examples in each phase, with the given scores. */
+function traineeFile(vague: (number | "n/a")[], guideline: (number | "n/a")[]): string {
+  const answer = (item: string, phase: string, score: number | "n/a") => ({
+    item,
+    phase,
+    attempt: 1,
+    score,
+    guideline: "v2",
+    at: "2025-01-01T00:00:00Z",
+  });
+  return JSON.stringify({
+    app: "rater-notebook",
+    version: 1,
+    answers: [
+      ...examples.map((item, i) => answer(item, "vague", vague[i]!)),
+      ...examples.map((item, i) => answer(item, "guideline", guideline[i]!)),
+    ],
+  });
+}
+
+// Known scores: spread out under the vague instruction, close to the ruled ones with the guideline.
+const ruled = examples.map((id) => items.find((item) => item.id === id)!.score as number | "n/a");
+const files = [
+  {name: "alice.json", text: traineeFile([5, 4, 4, 3, 2, 5, 3], ruled)},
+  {
+    name: "bob.json",
+    text: traineeFile(
+      [3, 2, 2, 5, 4, 3, 1],
+      ruled.map((s, i) => (i === 1 && s !== "n/a" ? 4 : s)),
+    ),
+  },
+  {name: "<img src=x onerror=alert(1)>.json", text: traineeFile([4, 3, 5, 4, "n/a", 4, 2], ruled)},
+];
+
+function expectedReport(chosen: {name: string; text: string}[]) {
+  const collector = new RatingsCollector();
+  for (const file of chosen)
+    readTraineeFile(
+      file.text,
+      file.name,
+      items.map((item) => item.id),
+      collector,
+    );
+  return cohortReport(collector.result(), items);
+}
+
+const payload = (file: {name: string; text: string}) => ({
+  name: file.name,
+  mimeType: "application/json",
+  buffer: Buffer.from(file.text),
+});
+
+async function openCohort(chosen: {name: string; text: string}[]): Promise<Page> {
+  const page = await site.newPage();
+  page.on("dialog", (dialog) => {
+    site.problems.push(`a dialog opened: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.goto("/cohort");
+  await page.getByLabel(/Trainees' files/).setInputFiles(chosen.map(payload));
+  await page.getByRole("heading", {name: /Krippendorff's alpha \(ordinal\), before and after/}).waitFor();
+  return page;
+}
+
+const figureText = (page: Page, name: string) => page.locator(`[data-figure="${name}"]`).first().innerText();
+
+describe("the cohort page", () => {
+  it("shows the alpha figures the library computes from three trainees' files", async () => {
+    const page = await openCohort(files);
+    const report = expectedReport(files);
+    expect(report.raters).toBe(3);
+    const {before, after} = report.headline;
+    expect(before.value).not.toBeNull();
+    expect(after.value).not.toBeNull();
+    expect(after.value!).toBeGreaterThan(before.value!);
+    expect(await figureText(page, "headline-before")).toBe(before.value!.toFixed(3));
+    expect(await figureText(page, "headline-after")).toBe(after.value!.toFixed(3));
+    for (const phase of [report.vague, report.guideline]) {
+      expect(await figureText(page, `${phase.phase}-alpha-ordinal`)).toBe(phase.alpha.ordinal.value!.toFixed(3));
+      for (const [name, f] of [
+        ["alpha-interval", phase.alpha.interval],
+        ["alpha-nominal", phase.alpha.nominal],
+        ["ac2-ordinal", phase.ac2.ordinal],
+        ["fleiss", phase.fleiss],
+      ] as const)
+        expect(await figureText(page, `${phase.phase}-${name}`)).toBe(
+          f.value === null ? expect.anything() : f.value.toFixed(3),
+        );
+    }
+    // The interval is the seeded bootstrap's.
+    const interval = before.interval!;
+    expect(await page.locator(".cohort-headline").innerText()).toContain(
+      `95% CI ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}`,
+    );
+    // The figures table downloads as the library writes it.
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", {name: "Download figures CSV"}).click();
+    const stream = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(cohortCsv(report, "summary"));
+    expect(site.problems).toEqual([]);
+  });
+
+  it("lists a malformed file with its problem, counts the others, and shows a file name as text", async () => {
+    const page = await openCohort([...files, {name: "broken.json", text: '{"app": "rater-notebook", "version": 1,'}]);
+    const broken = page.locator('[data-file="broken.json"]');
+    expect(await broken.innerText()).toMatch(
+      /left out: 1 problem[\s\S]*broken\.json: the saved progress is not readable JSON/,
+    );
+    const report = expectedReport(files);
+    expect(await figureText(page, "headline-before")).toBe(report.headline.before.value!.toFixed(3));
+    expect(await page.locator(".cohort-raters").first().innerText()).toContain("<img src=x onerror=alert(1)>");
+    expect(await page.locator(".cohort img").count()).toBe(0);
+    expect(await page.locator('[data-file="<img src=x onerror=alert(1)>.json"]').innerText()).toMatch(
+      /14 ratings counted/,
+    );
+    expect(await page.getByRole("status").innerText()).toMatch(/3 files counted, 1 file left out/);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("reads a ratings CSV in a worker, naming a bad row's line and field", async () => {
+    const rows = ["rater,item,phase,score"];
+    ["ann", "ben", "cy"].forEach((rater, r) =>
+      examples.forEach((item, i) => {
+        rows.push(`${rater},${item},vague,${((i + r) % 5) + 1}`);
+        rows.push(`${rater},${item},guideline,${ruled[i]}`);
+      }),
+    );
+    const csv = `${rows.join("\n")}\n`;
+    const collector = readRatingsCsv(
+      csv,
+      "ratings.csv",
+      items.map((item) => item.id),
+    );
+    const report = cohortReport(collector.result(), items);
+    const page = await site.newPage();
+    await page.goto("/cohort");
+    await page.getByLabel(/Trainees' files/).setInputFiles([
+      {name: "ratings.csv", mimeType: "text/csv", buffer: Buffer.from(csv)},
+      {name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("rater,item,phase,score\nann,example-1,vague,7\n")},
+    ]);
+    await page.locator(".cohort-headline").waitFor();
+    expect(await figureText(page, "headline-before")).toBe(report.headline.before.value!.toFixed(3));
+    expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
+    expect(await page.locator('[data-file="bad.csv"]').innerText()).toMatch(
+      /bad\.csv line 2, field score: "7" is not a score/,
+    );
+    expect(site.problems).toEqual([]);
+  });
+
+  it("offers Cancel while a large CSV is read, and counts nothing from it once cancelled", async () => {
+    const lines = ["rater,item,phase,score"];
+    for (let r = 0; r < 20_000; r++) for (const item of examples) lines.push(`rater${r},${item},vague,${(r % 5) + 1}`);
+    const page = await site.newPage();
+    await page.goto("/cohort");
+    await page
+      .getByLabel(/Trainees' files/)
+      .setInputFiles([{name: "large.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n"))}]);
+    await page.getByRole("button", {name: "Cancel"}).click();
+    await expect.poll(() => page.getByRole("status").innerText()).toMatch(/Reading cancelled|0 files counted/);
+    expect(await page.locator('[data-file="large.csv"]').innerText()).toMatch(/cancelled, not counted/);
+    expect(await page.locator(".cohort-headline").count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it.each(["light", "dark"] as const)("has no accessibility violations (%s), with a report shown", async (scheme) => {
+    const page = await openCohort(files);
+    await page.emulateMedia({colorScheme: scheme});
+    const results = await new AxeBuilder({page}).analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 // The cohort page's CSV worker as one classic script: src/workers/cohort-csv.ts with Papa Parse and the checks it
 // uses, bundled by esbuild. The page loads it as a file attachment (a same-origin file under _file/) with
 // `new Worker(url)`: Framework 1.13 neither bundles nor rewrites `new Worker(new URL(..., import.meta.url))`.
+// Plain JavaScript, so node runs it at once, without starting TypeScript for a loader that only calls esbuild.
 import {build} from "esbuild";
 import {fileURLToPath} from "node:url";
 
@@ -14,4 +15,4 @@ const result = await build({
   write: false,
   logLevel: "silent",
 });
-process.stdout.write(result.outputFiles[0]!.text);
+process.stdout.write(result.outputFiles[0].text);

@@ -405,6 +405,17 @@ function Completeness(report: CompletenessReport, label: string): HTMLElement {
   );
 }
 
+/** Puts `nodes` in `parent` in order, touching only the places where the node differs, so unchanged ones stay. */
+function reconcile(parent: HTMLElement, ...nodes: HTMLElement[]): void {
+  nodes.forEach((node, index) => {
+    const current = parent.children[index];
+    if (current === node) return;
+    if (current) current.replaceWith(node);
+    else parent.append(node);
+  });
+  while (parent.children.length > nodes.length) parent.lastElementChild!.remove();
+}
+
 /** The whole preview; `location` and `history` are the page's, replaceable in tests. */
 export function AuthorsPreview(
   data: AuthorsData,
@@ -460,6 +471,17 @@ export function AuthorsPreview(
     let report = completenessByKey.get(key);
     if (!report) completenessByKey.set(key, (report = completeness(ruleSet.parameters)));
     return report;
+  };
+
+  // Each results section is rebuilt only when what it shows changes: the browser then lays out only what moved.
+  const kept = new Map<string, {key: string; node: HTMLElement}>();
+  const keep = (id: string, key: unknown, build: () => HTMLElement): HTMLElement => {
+    const text = JSON.stringify(key);
+    const old = kept.get(id);
+    if (old && old.key === text) return old.node;
+    const node = build();
+    kept.set(id, {key: text, node});
+    return node;
   };
 
   const candidateRuleSet = (): RuleSet => ruleSetOf(byVersion.get(choice.candidate)!, overridesOf(choice.set));
@@ -518,56 +540,44 @@ export function AuthorsPreview(
         );
       }, 0);
     }
-    results.replaceChildren(
-      el(
-        "section",
-        {"aria-labelledby": "moved-title"},
-        el("h2", {id: "moved-title"}, "Items whose score moves"),
-        MovedItems(result, items),
-      ),
-      el(
-        "section",
-        {"aria-labelledby": "unsettled-title"},
-        el("h2", {id: "unsettled-title"}, "Items with no single score"),
-        UnsettledItems(result, items),
-      ),
-      el(
-        "section",
-        {"aria-labelledby": "uncited-title"},
-        el("h2", {id: "uncited-title"}, "Items scored with no rule a trainee could cite"),
+    const section = (id: string, title: string, key: unknown, body: () => Child) =>
+      keep(id, key, () =>
+        el("section", {"aria-labelledby": `${id}-title`}, el("h2", {id: `${id}-title`}, title), body()),
+      );
+    const candidateCompleteness = completenessOf(candidateRuleSet());
+    reconcile(
+      results,
+      section("moved", "Items whose score moves", result.moved, () => MovedItems(result, items)),
+      section("unsettled", "Items with no single score", result.unsettled, () => UnsettledItems(result, items)),
+      section("uncited", "Items scored with no rule a trainee could cite", result.uncited, () =>
         UncitedItems(result, items),
       ),
-      el(
-        "section",
-        {"aria-labelledby": "distribution-title"},
-        el("h2", {id: "distribution-title"}, "The scores before and after"),
-        DistributionChart(result),
-      ),
-      el(
-        "section",
-        {"aria-labelledby": "coverage-title"},
-        el("h2", {id: "coverage-title"}, "Which levels keep a worked example"),
+      section("distribution", "The scores before and after", result.distribution, () => DistributionChart(result)),
+      section("coverage", "Which levels keep a worked example", [result.coverage, result.workedExamples], () =>
         CoverageChange(result),
       ),
-      el(
-        "section",
-        {"aria-labelledby": "completeness-title"},
-        el("h2", {id: "completeness-title"}, "The rubric over every checklist shape"),
-        el(
-          "p",
-          {class: "muted"},
-          `Every shape a response's checklist can take (the main task's outcome and up to six other instructions' ` +
-            `verdicts: ${baseCompleteness!.shapes} shapes), each scored by the rubric.`,
-        ),
-        Completeness(baseCompleteness!, `Base ${choice.base}`),
-        Completeness(completenessOf(candidateRuleSet()), `Candidate ${described}`),
+      section(
+        "completeness",
+        "The rubric over every checklist shape",
+        [choice.base, described, baseCompleteness!.findings, candidateCompleteness.findings],
+        () => [
+          el(
+            "p",
+            {class: "muted"},
+            `Every shape a response's checklist can take (the main task's outcome and up to six other instructions' ` +
+              `verdicts: ${baseCompleteness!.shapes} shapes), each scored by the rubric.`,
+          ),
+          Completeness(baseCompleteness!, `Base ${choice.base}`),
+          Completeness(candidateCompleteness, `Candidate ${described}`),
+        ],
       ),
+      // Rebuilt every time: the candidate's part follows after the paint (see candidateUntested).
       el(
         "section",
         {"aria-labelledby": "untested-title"},
         el("h2", {id: "untested-title"}, "What the worked cases do not test"),
         Untested(
-          dependenceOf(prepared.ruleSet, () => prepared!),
+          dependenceOf(prepared!.ruleSet, () => prepared!),
           choice.base,
         ),
         candidateUntested,

@@ -52,7 +52,35 @@ export function BrokenFiles(problems: readonly Problem[]): HTMLElement {
  */
 export function withAuthoredData(data: readonly unknown[], render: () => Node): Node {
   const problems = data.filter(isBrokenData).flatMap((broken) => broken.brokenAuthoredFiles);
-  return problems.length > 0 ? BrokenFiles(problems) : render();
+  if (problems.length === 0) {
+    showPage();
+    return render();
+  }
+  return hideRestOfPage(BrokenFiles(problems));
+}
+
+const hiddenMark = "hiddenByBrokenFiles";
+
+/** Once the panel is on the page, hides what the page showed besides it: it would be stale. */
+function hideRestOfPage(panel: HTMLElement): HTMLElement {
+  requestAnimationFrame(() => {
+    const main = document.getElementById("observablehq-main");
+    if (!main || !panel.isConnected) return;
+    for (const child of main.children)
+      if (child instanceof HTMLElement && !child.contains(panel) && !child.hidden) {
+        child.hidden = true;
+        child.dataset[hiddenMark] = "";
+      }
+  });
+  return panel;
+}
+
+/** Shows again what a panel hid, once the file is fixed. */
+function showPage(): void {
+  for (const node of document.querySelectorAll<HTMLElement>("[data-hidden-by-broken-files]")) {
+    node.hidden = false;
+    delete node.dataset[hiddenMark];
+  }
 }
 
 /**
@@ -61,7 +89,10 @@ export function withAuthoredData(data: readonly unknown[], render: () => Node): 
  * fixed file reloads the page's data.
  */
 export function authoredData<T>(data: T, display: (node: Node) => unknown): Promise<T> {
-  if (!isBrokenData(data)) return Promise.resolve(data);
-  display(BrokenFiles(data.brokenAuthoredFiles));
+  if (!isBrokenData(data)) {
+    showPage();
+    return Promise.resolve(data);
+  }
+  display(hideRestOfPage(BrokenFiles(data.brokenAuthoredFiles)));
   return new Promise<T>(() => {});
 }

@@ -16,26 +16,10 @@ import {seededRandom} from "../lib/agreement/random.js";
 import {readRatingsCsvStream} from "../lib/agreement/ratings-csv.js";
 import type {CohortRating, Score} from "../lib/agreement/ratings.js";
 import {loadItems} from "../lib/load.js";
+import {medianMs} from "./timing.js";
 
 const targetMs = 100;
 const referenceMs = 170;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-function timeMs(runs: number, work: () => unknown): number {
-  work(); // warm-up: the first call compiles
-  const samples: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const start = performance.now();
-    work();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
 
 /** Items with a true score; each rater gives it, or a neighbour, or anything; 10% of ratings missing. */
 export function cohortData(raters: number, units: number, seed: number, missing = 0.1): ReliabilityData {
@@ -102,10 +86,10 @@ export async function benchAgreement(): Promise<void> {
   for (const raters of [1_000, 10_000]) {
     const data = cohortData(raters, 1_000, 42);
     const label = `${raters.toLocaleString("en")} raters × 1,000 items`;
-    const alpha = timeMs(5, () => krippendorffAlpha(data, "ordinal"));
-    const table = timeMs(5, () => countTable(data));
-    const ac2 = timeMs(5, () => gwetAC(countTable(data), "quadratic"));
-    const fleiss = timeMs(5, () => fleissKappa(countTable(data)));
+    const alpha = medianMs(5, () => krippendorffAlpha(data, "ordinal"));
+    const table = medianMs(5, () => countTable(data));
+    const ac2 = medianMs(5, () => gwetAC(countTable(data), "quadratic"));
+    const fleiss = medianMs(5, () => fleissKappa(countTable(data)));
     const value = krippendorffAlpha(data, "ordinal").value!;
     console.log(`  ${label}: alpha ordinal ${value.toFixed(3)}`);
     const verdict = raters === 10_000 ? `  (target: under ${targetMs} ms)  ${alpha < targetMs ? "ok" : "OVER"}` : "";

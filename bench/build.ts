@@ -8,7 +8,7 @@ import {delimiter, join} from "node:path";
 import {stripVTControlCharacters} from "node:util";
 import {performance} from "node:perf_hooks";
 import {copyProject, projectRoot} from "../scripts/copy-project.js";
-import {median} from "./probes.js";
+import {median} from "./timing.js";
 import {baselineProject, observableBuild} from "./trainee.js";
 
 /** The target: a cold build under twice the one-page build. */

@@ -5,21 +5,10 @@ import {performance} from "node:perf_hooks";
 import {completeness, everyShape, mainRuleOutcomes} from "../lib/completeness.js";
 import {loadGuideline} from "../lib/load.js";
 import {applyRubric} from "../lib/rubric.js";
-import {median} from "./probes.js";
+import {medianMs} from "./timing.js";
 
 const frameMs = 1000 / 60;
 const runs = 200;
-
-function medianMs(work: () => unknown): number {
-  for (let run = 0; run < 20; run++) work(); // warm up the JIT before timing
-  const samples: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const start = performance.now();
-    work();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
 
 export function benchCompleteness(): void {
   const versions = ["v1", "v2"].map((version) => ({version, parameters: loadGuideline(version).parameters}));
@@ -34,10 +23,14 @@ export function benchCompleteness(): void {
   console.log(`  first call in this process (builds the shapes and steps): ${first.toFixed(2)} ms`);
   for (const {version, parameters} of versions) {
     const report = completeness(parameters);
-    const enumeration = medianMs(() => completeness(parameters));
-    const rubricAlone = medianMs(() => {
-      for (const {main, others} of shapes) applyRubric(mainRuleOutcomes[main], others, parameters);
-    });
+    const enumeration = medianMs(runs, () => completeness(parameters), {warmup: 20});
+    const rubricAlone = medianMs(
+      runs,
+      () => {
+        for (const {main, others} of shapes) applyRubric(mainRuleOutcomes[main], others, parameters);
+      },
+      {warmup: 20},
+    );
     console.log(
       `  ${version}: ${report.shapes} shapes, ${report.steps} steps, ${report.findings.length} findings: ` +
         `${enumeration.toFixed(2)} ms   (target: well under a frame, ${frameMs.toFixed(1)} ms)  ` +

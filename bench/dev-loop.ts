@@ -7,7 +7,7 @@ import {performance} from "node:perf_hooks";
 import {copyProject} from "../scripts/copy-project.js";
 import {openBrowser} from "../test/browser/site.js";
 import {edit, openLive, startDev, waitForText} from "../test/build/dev-server.js";
-import {median} from "./probes.js";
+import {median} from "./timing.js";
 
 const targetMs = 1000;
 const item = "data/items/example-2.md";

@@ -22,7 +22,8 @@ import {benchBuild} from "./build.js";
 import {benchCompleteness} from "./completeness.js";
 import {benchDevLoop} from "./dev-loop.js";
 import {benchAuthorsPage, benchPreview} from "./preview.js";
-import {benchPage, benchScoring, median} from "./probes.js";
+import {benchPage, benchScoring} from "./probes.js";
+import {median} from "./timing.js";
 import {benchTrainee, observableBuild} from "./trainee.js";
 
 function time(runs: number, work: () => unknown): number[] {

@@ -2,7 +2,6 @@
 // once, for the seed's items and for 10,000 items generated from them; and the dependence report (every value of
 // every parameter, every rule removed) that guideline:check and guideline:preview run.
 import {availableParallelism, loadavg} from "node:os";
-import {performance} from "node:perf_hooks";
 import {randomInt, randomLcg} from "d3";
 import {dependence} from "../lib/dependence.js";
 import {deriveAll, ruleSetOf, type RuleSet} from "../lib/engine.js";
@@ -11,21 +10,9 @@ import {loadGuideline, loadItems} from "../lib/load.js";
 import {parameterDomains} from "../lib/parameter-domains.js";
 import type {ParameterDomain} from "../lib/parameter-values.js";
 import {prepareBase, previewFrom} from "../lib/preview.js";
-import {median} from "./probes.js";
+import {median, medianMs} from "./timing.js";
 
 const targetMs = 50;
-
-/** Median milliseconds of `runs` calls, after a few untimed ones to warm the JIT. */
-function medianMs(runs: number, work: () => unknown): number {
-  for (let warm = 0; warm < 3; warm++) work();
-  const samples: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const start = performance.now();
-    work();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
 
 /**
  * Items like the real ones with the facts their rules read redrawn from a seeded generator, so each line's verdict

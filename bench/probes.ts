@@ -1,5 +1,6 @@
 // The probe scorer on hostile replies (lib/probes/hostile.ts): in this process, through `probes:score`, and in the
 // built probe page in Chromium, where a keystroke must score within a frame's budget on a 10,000-character paste.
+import {median} from "./timing.js";
 import {execFileSync} from "node:child_process";
 import {performance} from "node:perf_hooks";
 import {hostileReply} from "../lib/probes/hostile.js";
@@ -11,11 +12,6 @@ import {openSite} from "../test/browser/site.js";
 
 const frameMs = 1000 / 60;
 
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const worst = (values: number[]) => Math.max(...values);
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 

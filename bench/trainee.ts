@@ -12,6 +12,7 @@ import {prepareCache} from "../scripts/build.js";
 import {projectRoot} from "../scripts/copy-project.js";
 import {mendPages, minifyModules} from "../scripts/postbuild.js";
 import {openSite} from "../test/browser/site.js";
+import {median} from "./timing.js";
 
 const frameMs = 1000 / 60;
 /** The issue's target: every trainee page loads under a quarter of the baseline page's JavaScript and data. */
@@ -19,11 +20,6 @@ const target = 0.25;
 /** The parts whose items a trainee checks one by one (Part 2 and Part 3 have none; the self-check is blind). */
 export const checkedParts = ["/vague", "/rubric", "/edge-cases", "/calibration"];
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 

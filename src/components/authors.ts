@@ -31,7 +31,7 @@ import {
 import {scoreText} from "../lib/trainee/words.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import type {Score} from "../lib/verdict.js";
-import {el, type Child} from "./dom.js";
+import {el, svg, type Child} from "./dom.js";
 import {Table} from "./table.js";
 
 export interface AuthorsData {
@@ -176,13 +176,6 @@ function DistributionChart(result: Preview): HTMLElement {
   const [width, height, bottom, top] = [640, 200, 40, 22];
   const band = width / pairs.length;
   const y = (value: number) => top + (1 - value / most) * (height - top - bottom);
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = (tag: string, attributes: Record<string, string | number>, text?: string) => {
-    const node = document.createElementNS(ns, tag);
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
   const summary =
     `Scores under ${result.base} and under the candidate: ` +
     pairs.map((pair) => `${levelText(pair.level)}: ${pair.before} then ${pair.after}`).join("; ") +

@@ -12,7 +12,7 @@ import {
   type CountRange,
   type Relation,
 } from "../lib/rubric-writer.js";
-import {el} from "./dom.js";
+import {el, svg} from "./dom.js";
 
 const kinds: {value: CountConstraint["kind"]; label: string}[] = [
   {value: "at-most", label: "at most"},
@@ -83,19 +83,12 @@ function NumberLine(request: CountRange, criterion: CountRange, summary: string)
   const last = Math.max(4, ...ends) + 2;
   const [width, left, right] = [560, 24, 24];
   const x = (count: number) => left + (count / last) * (width - left - right);
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = (tag: string, attributes: Record<string, string | number>, text?: string) => {
-    const node = document.createElementNS(ns, tag);
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
   const root = svg("svg", {
     "viewBox": `0 0 ${width} 118`,
     "role": "img",
     "aria-label": summary,
     "class": "number-line",
-  }) as SVGSVGElement;
+  });
   const bar = (range: CountRange, y: number, label: string, className: string) => {
     const [from, to] = [x(range[0]), range[1] === null ? width - 6 : x(range[1])];
     root.append(svg("text", {x: left, y: y - 8, class: "number-line-label"}, label));

@@ -32,6 +32,7 @@ import {scoreText} from "../lib/trainee/words.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import type {Score} from "../lib/verdict.js";
 import {el, svg, type Child} from "./dom.js";
+import {patch} from "./patch.js";
 import {Table} from "./table.js";
 
 export interface AuthorsData {
@@ -466,16 +467,26 @@ export function AuthorsPreview(
     return report;
   };
 
-  // Each results section is rebuilt only when what it shows changes: the browser then lays out only what moved.
-  const kept = new Map<string, {key: string; node: HTMLElement}>();
-  const keep = (id: string, key: unknown, build: () => HTMLElement): HTMLElement => {
+  // Each results section is built once and afterwards patched, only when what it shows changes (see patch.ts).
+  const shown = new Map<string, {key: string; node: HTMLElement}>();
+  const show = (id: string, key: unknown, build: () => HTMLElement): HTMLElement => {
     const text = JSON.stringify(key);
-    const old = kept.get(id);
-    if (old && old.key === text) return old.node;
-    const node = build();
-    kept.set(id, {key: text, node});
-    return node;
+    const old = shown.get(id);
+    if (!old) {
+      const node = build();
+      shown.set(id, {key: text, node});
+      return node;
+    }
+    if (old.key !== text) {
+      patch(old.node, build());
+      old.key = text;
+    }
+    return old.node;
   };
+
+  // The candidate's part of "What the worked cases do not test", and the candidate it shows ("" for none).
+  const candidateUntested = el("div", {class: "untested-candidate"});
+  let dependenceShown = "";
 
   const candidateRuleSet = (): RuleSet => ruleSetOf(byVersion.get(choice.candidate)!, overridesOf(choice.set));
 
@@ -518,23 +529,34 @@ export function AuthorsPreview(
       `Base ${choice.base}, candidate ${described}: ${plural(result.moved.length, "item moves", "items move")}; ` +
       `${plural(result.unsettled.length, "item has", "items have")} no single score.`;
     // The candidate's dependence report tries every value of every parameter: it follows just after the paint, so
-    // the moved items show within the frame.
-    const candidateUntested = el("div", {"aria-busy": "true"});
-    if (choice.candidate !== choice.base || choice.set.length) {
+    // the moved items show within the frame. Until then its part says it is out of date.
+    const candidateKey = choice.candidate !== choice.base || choice.set.length ? described : "";
+    if (candidateKey && dependenceShown !== candidateKey) {
       const ruleSet = candidateRuleSet();
-      const shown = choice;
+      const asked = choice;
+      candidateUntested.setAttribute("aria-busy", "true");
       setTimeout(() => {
-        if (choice !== shown) return;
-        candidateUntested.replaceWith(
-          Untested(
-            dependenceOf(ruleSet, () => prepareBase(data.items, ruleSet)),
-            `the candidate (${described})`,
+        if (choice !== asked) return;
+        patch(
+          candidateUntested,
+          el(
+            "div",
+            {class: "untested-candidate"},
+            Untested(
+              dependenceOf(ruleSet, () => prepareBase(data.items, ruleSet)),
+              `the candidate (${described})`,
+            ),
           ),
         );
+        dependenceShown = candidateKey;
       }, 0);
+    } else if (!candidateKey && dependenceShown) {
+      candidateUntested.replaceChildren();
+      candidateUntested.removeAttribute("aria-busy");
+      dependenceShown = "";
     }
     const section = (id: string, title: string, key: unknown, body: () => Child) =>
-      keep(id, key, () =>
+      show(id, key, () =>
         el("section", {"aria-labelledby": `${id}-title`}, el("h2", {id: `${id}-title`}, title), body()),
       );
     const candidateCompleteness = completenessOf(candidateRuleSet());
@@ -564,16 +586,18 @@ export function AuthorsPreview(
           Completeness(candidateCompleteness, `Candidate ${described}`),
         ],
       ),
-      // Rebuilt every time: the candidate's part follows after the paint (see candidateUntested).
-      el(
-        "section",
-        {"aria-labelledby": "untested-title"},
-        el("h2", {id: "untested-title"}, "What the worked cases do not test"),
-        Untested(
-          dependenceOf(prepared!.ruleSet, () => prepared!),
-          choice.base,
+      show("untested", choice.base, () =>
+        el(
+          "section",
+          {"aria-labelledby": "untested-title"},
+          el("h2", {id: "untested-title"}, "What the worked cases do not test"),
+          Untested(
+            dependenceOf(prepared!.ruleSet, () => prepared!),
+            choice.base,
+          ),
+          // Once shown, the candidate's part is the page's own: a rebuilt section gets a copy to be patched against.
+          candidateUntested.parentNode ? candidateUntested.cloneNode(true) : candidateUntested,
         ),
-        candidateUntested,
       ),
     );
   };

@@ -67,6 +67,44 @@ describe("the authors' preview", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("patches the results in place: what did not change stays the same node, an opened disclosure stays open", async () => {
+    const page = await openAuthors();
+    const untested = page
+      .locator("section")
+      .filter({has: page.getByRole("heading", {name: "What the worked cases do not test"})});
+    await untested.getByText("Which items depend on each parameter and rule").first().click();
+    // A property set on a node now is still there after the change only if the page kept that node.
+    await page.evaluate(() => {
+      const heading = document.querySelector("#coverage-title") as HTMLElement & {kept?: boolean};
+      heading.kept = true;
+    });
+
+    await page.getByLabel("counting").selectOption("most-missed");
+    await expect
+      .poll(() => linkedIds(page, "Items whose score moves"))
+      .toEqual(["example-2", "example-3", "example-7"]);
+    // The candidate's own report follows just after the paint, and is then no longer marked out of date.
+    await expect
+      .poll(() => untested.innerText())
+      .toContain("Under the candidate (v2 with counting = most-missed), no worked case tests");
+    await expect.poll(() => untested.locator("[aria-busy]").count()).toBe(0);
+    expect(
+      await untested
+        .locator("details")
+        .first()
+        .evaluate((details) => (details as HTMLDetailsElement).open),
+    ).toBe(true);
+    expect(
+      await page.evaluate(() => (document.querySelector("#coverage-title") as HTMLElement & {kept?: boolean}).kept),
+    ).toBe(true);
+
+    // Back to the version's own value: the candidate's part goes, the base's stays.
+    await page.getByRole("button", {name: "Undo every parameter change"}).click();
+    await expect.poll(() => untested.innerText()).not.toContain("Under the candidate");
+    expect(await untested.innerText()).toContain("Under v2");
+    expect(site.problems).toEqual([]);
+  });
+
   it("shows the seed's breaks with v1 as the candidate, and example 5 scored with no rule to cite", async () => {
     const page = await openAuthors("?base=v2&candidate=v1");
     const moved = await linkedIds(page, "Items whose score moves");

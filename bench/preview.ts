@@ -142,7 +142,7 @@ export function benchPreview(): void {
  * The preview page in Chromium, on the built site: every value of every parameter control on /authors, from the
  * change event to the paint that shows the recomputed results (the issue: "Recomputes within one frame").
  */
-export async function benchAuthorsPage(dist: string): Promise<void> {
+export async function benchAuthorsPage(dist: string, rounds = 5): Promise<void> {
   const {openSite} = await import("../test/browser/site.js");
   const site = await openSite(dist);
   try {
@@ -160,6 +160,7 @@ export async function benchAuthorsPage(dist: string): Promise<void> {
       }));
       const results = [];
       const ids = [...document.querySelectorAll(".parameter-fields select")].map((node) => node.id);
+      for (let round = 0; round < ${rounds}; round++)
       for (const id of ids) {
         const options = [...document.querySelectorAll("#" + id + " option")].map((node) => node.value);
         for (const value of [...options, options[0]]) {
@@ -186,18 +187,26 @@ export async function benchAuthorsPage(dist: string): Promise<void> {
     }[];
     const frame = 1000 / 60;
     const ms = timings.map((timing) => timing.ms);
-    const work = timings.map((timing) => timing.work);
-    const worst = timings.reduce((a, b) => (b.work > a.work ? b : a));
+    // Each change is judged by its median over the rounds: one round's worst is mostly the shared machine's noise.
+    const byChange = new Map<string, typeof timings>();
+    for (const timing of timings) {
+      const key = `${timing.control}=${timing.value}`;
+      byChange.set(key, [...(byChange.get(key) ?? []), timing]);
+    }
+    const changes = [...byChange].map(([key, runs]) => ({key, work: median(runs.map((run) => run.work))}));
+    const work = changes.map((change) => change.work);
+    const worst = changes.reduce((a, b) => (b.work > a.work ? b : a));
     const within = work.filter((value) => value < frame).length;
     console.log(
-      `authors' page in Chromium: ${timings.length} parameter changes on /authors ` +
+      `authors' page in Chromium: ${changes.length} parameter changes on /authors, each made ${rounds} times ` +
         `(load average ${loadavg()[0]!.toFixed(1)})`,
     );
     console.log(
       `  the work before the next frame can paint (recompute, render, style and layout): median ` +
-        `${median(work).toFixed(1)} ms, worst ${worst.work.toFixed(1)} ms ` +
-        `(${worst.control.replace("parameter-", "")}=${worst.value}); within one ${frame.toFixed(1)} ms frame: ` +
-        `${within} of ${timings.length} ${within === timings.length ? "ok" : "OVER"}`,
+        `${median(work).toFixed(1)} ms, worst ${worst.work.toFixed(1)} ms (${worst.key.replace("parameter-", "")}), ` +
+        `each change's median over its rounds; within one ${frame.toFixed(1)} ms frame: ` +
+        `${within} of ${changes.length} ${within === changes.length ? "ok" : "OVER"}; single runs over a frame: ` +
+        `${timings.filter((timing) => timing.work >= frame).length} of ${timings.length}`,
     );
     console.log(
       `  change to the painted results (the wait for the frame included): median ${median(ms).toFixed(1)} ms, ` +

@@ -1,60 +1,22 @@
-// The six parts a trainee walks, and the blind calibration self-check, each built from the loaders' validated data.
-// Pages call one of these; every decision about what to show comes from lib/.
+// The parts a trainee scores (1, 4, 5 and 6) and the blind calibration self-check, each built from the loaders'
+// validated data. Pages call one of these; every decision about what to show comes from lib/.
 import {itemLabel} from "../lib/coverage.js";
 import {derive, ruleSetOf} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
-import type {ItemRef, PagePart, PartPageData, SitePageData} from "../lib/page-data.js";
-
 import {attempts, firstAttempt, type Answer} from "../lib/trainee/progress.js";
 import {selfCheckSummary} from "../lib/trainee/self-check.js";
 import {describeDistance, describeLean, describePassRule, describeTally, scoreText} from "../lib/trainee/words.js";
 import type {CalibrationCheck, RubricWriter} from "../lib/content.js";
-import {el, type Child} from "./dom.js";
+import {el} from "./dom.js";
 import {Table, TableRow, tableOf, tableRows} from "./table.js";
-import {GuidelineView, RubricTable} from "./guideline.js";
-import {CaseText} from "./item-text.js";
-import {PartHeader, PartNav} from "./part-page.js";
+import {RubricTable} from "./guideline.js";
+import {context, itemsOf, partPage as page, type Context, type TraineeData} from "./part-frame.js";
 import {ProgressNotice} from "./progress-notice.js";
-import {openProgressStore, type ProgressStore} from "./progress-store.js";
-import {GuidelineRuling, RuleRef, VagueRuling} from "./ruling.js";
+import {openProgressStore} from "./progress-store.js";
+import {GuidelineRuling, RuleRef} from "./ruling.js";
+import {VagueRuling} from "./vague-ruling.js";
 import {ScoreCard} from "./score-card.js";
-
-/** What a page's loaders give it: the site's common data, and the items of the part it shows. */
-export interface TraineeData {
-  site: SitePageData;
-  part?: PartPageData;
-  /** Every guideline version (the guideline page shows the earlier ones below the current one). */
-  versions?: Guideline[];
-}
-
-interface Context {
-  parts: PagePart[];
-  guideline: Guideline;
-  items: Item[];
-  itemRefs: ItemRef[];
-  rulings: PartPageData["rulings"];
-  part: PagePart;
-  store: ProgressStore;
-  itemsById: Map<string, ItemRef>;
-}
-
-function context(data: TraineeData, partId: string, store: ProgressStore): Context {
-  const part = data.site.parts.find((candidate) => candidate.id === partId);
-  if (!part) throw new Error(`no part "${partId}" in data/parts.yaml`);
-  return {
-    parts: data.site.parts,
-    guideline: data.site.guideline,
-    items: data.part?.items ?? [],
-    itemRefs: data.site.itemRefs,
-    rulings: data.part?.rulings ?? {},
-    part,
-    store,
-    itemsById: new Map(data.site.itemRefs.map((item) => [item.id, item])),
-  };
-}
-
-const itemsOf = (ctx: Pick<Context, "items">, part: Item["part"]) => ctx.items.filter((item) => item.part === part);
 
 /**
  * The sentence an older answer carries when its ruling may have moved: it was scored under another guideline
@@ -115,18 +77,6 @@ function guidelineCard(
   });
 }
 
-function page(ctx: Context, ...body: Child[]): HTMLElement {
-  const total = ctx.parts.length;
-  return el(
-    "div",
-    {class: "part-page"},
-    ProgressNotice(ctx.store.setAside),
-    PartHeader(ctx.part, {items: ctx.itemRefs, store: ctx.store, total}),
-    body,
-    PartNav(ctx.parts, {current: ctx.part.id}),
-  );
-}
-
 /** Part 1: the seven examples under the one-line instruction. These are the trainee's "before" scores. */
 export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "vague", store);
@@ -145,82 +95,6 @@ export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLE
         store,
         ruling: (answers) => VagueRuling(item, answers, {showSplit: false}),
       }),
-    ),
-  );
-}
-
-/** Part 2: each example with the seed's illustrative split beside the trainee's own "before" score. */
-export function ExamplesPart(data: TraineeData, store = openProgressStore()): HTMLElement {
-  const ctx = context(data, "examples", store);
-  const cards = itemsOf(ctx, "examples").map((item) => {
-    const panel = el("div", {"class": "split-panel", "aria-live": "polite"});
-    const render = () => {
-      const before = firstAttempt(store.get(), item.id, "vague");
-      panel.replaceChildren(
-        before
-          ? VagueRuling(item, [before], {showSplit: true})
-          : el(
-              "p",
-              {class: "split-hidden"},
-              "How raters split stays hidden until you have your own “before” score. ",
-              el("a", {href: `./vague#${item.id}`}, `Score ${itemLabel(item.id, item.part)} in Part 1`),
-              ".",
-            ),
-      );
-    };
-    render();
-    store.subscribe(render);
-    return el(
-      "article",
-      {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
-      el(
-        "header",
-        {class: "item-head"},
-        el(
-          "h2",
-          {id: `${item.id}-title`},
-          el("span", {class: "item-kicker"}, itemLabel(item.id, item.part)),
-          item.title,
-        ),
-      ),
-      CaseText(item),
-      panel,
-    );
-  });
-  return page(ctx, cards);
-}
-
-/** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
-export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
-  const ctx = context(data, "guideline", store);
-  const earlier = (data.versions ?? []).filter((guideline) => guideline.version !== ctx.guideline.version);
-  return page(ctx, GuidelineView(ctx.guideline), earlier.length ? EarlierVersions(earlier) : null);
-}
-
-/** The versions before the current one, each folded, its ids prefixed so no anchor repeats the current one's. */
-function EarlierVersions(versions: readonly Guideline[]): HTMLElement {
-  return el(
-    "section",
-    {"class": "earlier-versions", "aria-labelledby": "earlier-versions-title"},
-    el("h2", {id: "earlier-versions-title"}, "Earlier versions"),
-    el(
-      "p",
-      {},
-      "The guideline before the fixes the case study describes. Where the case study does not give its words, " +
-        "they are marked reconstructed, with the reason.",
-    ),
-    versions.map((guideline) =>
-      el(
-        "details",
-        {id: `guideline-${guideline.version}`},
-        el("summary", {}, `Guideline ${guideline.version}: ${guideline.title}`),
-        GuidelineView(guideline, {
-          headingLevel: 3,
-          idPrefix: `${guideline.version}-`,
-          className: "guideline-earlier",
-          rubricClassName: "rubric-earlier",
-        }),
-      ),
     ),
   );
 }

@@ -1,0 +1,50 @@
+// Part 2, a reading part: the seven examples with the seed's illustrative split, shown beside the trainee's own
+// "before" score once there is one. It loads no scoring code: nothing here is scored.
+import {itemLabel} from "../lib/coverage.js";
+import {firstAttempt} from "../lib/trainee/progress.js";
+import {el} from "./dom.js";
+import {CaseText} from "./item-text.js";
+import {context, itemsOf, partPage, type TraineeData} from "./part-frame.js";
+import {openProgressStore} from "./progress-store.js";
+import {VagueRuling} from "./vague-ruling.js";
+
+/** Part 2: each example with the seed's illustrative split beside the trainee's own "before" score. */
+export function ExamplesPart(data: TraineeData, store = openProgressStore()): HTMLElement {
+  const ctx = context(data, "examples", store);
+  const cards = itemsOf(ctx, "examples").map((item) => {
+    const panel = el("div", {"class": "split-panel", "aria-live": "polite"});
+    const render = () => {
+      const before = firstAttempt(store.get(), item.id, "vague");
+      panel.replaceChildren(
+        before
+          ? VagueRuling(item, [before], {showSplit: true})
+          : el(
+              "p",
+              {class: "split-hidden"},
+              "How raters split stays hidden until you have your own “before” score. ",
+              el("a", {href: `./vague#${item.id}`}, `Score ${itemLabel(item.id, item.part)} in Part 1`),
+              ".",
+            ),
+      );
+    };
+    render();
+    store.subscribe(render);
+    return el(
+      "article",
+      {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
+      el(
+        "header",
+        {class: "item-head"},
+        el(
+          "h2",
+          {id: `${item.id}-title`},
+          el("span", {class: "item-kicker"}, itemLabel(item.id, item.part)),
+          item.title,
+        ),
+      ),
+      CaseText(item),
+      panel,
+    );
+  });
+  return partPage(ctx, cards);
+}

@@ -1,0 +1,42 @@
+// Part 3, a reading part: the guideline, each rule with the anchor feedback links to, and the earlier versions.
+// It loads no scoring code: nothing here is scored.
+import type {Guideline} from "../lib/guideline.js";
+import {el} from "./dom.js";
+import {GuidelineView} from "./guideline.js";
+import {context, partPage, type TraineeData} from "./part-frame.js";
+import {openProgressStore} from "./progress-store.js";
+
+/** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
+export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
+  const ctx = context(data, "guideline", store);
+  const earlier = (data.versions ?? []).filter((guideline) => guideline.version !== ctx.guideline.version);
+  return partPage(ctx, GuidelineView(ctx.guideline), earlier.length ? EarlierVersions(earlier) : null);
+}
+
+/** The versions before the current one, each folded, its ids prefixed so no anchor repeats the current one's. */
+function EarlierVersions(versions: readonly Guideline[]): HTMLElement {
+  return el(
+    "section",
+    {"class": "earlier-versions", "aria-labelledby": "earlier-versions-title"},
+    el("h2", {id: "earlier-versions-title"}, "Earlier versions"),
+    el(
+      "p",
+      {},
+      "The guideline before the fixes the case study describes. Where the case study does not give its words, " +
+        "they are marked reconstructed, with the reason.",
+    ),
+    versions.map((guideline) =>
+      el(
+        "details",
+        {id: `guideline-${guideline.version}`},
+        el("summary", {}, `Guideline ${guideline.version}: ${guideline.title}`),
+        GuidelineView(guideline, {
+          headingLevel: 3,
+          idPrefix: `${guideline.version}-`,
+          className: "guideline-earlier",
+          rubricClassName: "rubric-earlier",
+        }),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,59 @@
+// What every part page shares: the data its loaders give it, the part it shows, and the frame around its body
+// (the saved-progress notice, the part's header with where the trainee stands, and the links to the other parts).
+import type {Guideline} from "../lib/guideline.js";
+import type {Item} from "../lib/item.js";
+import type {ItemRef, PagePart, PartPageData, SitePageData} from "../lib/page-data.js";
+import {el, type Child} from "./dom.js";
+import {PartHeader, PartNav} from "./part-page.js";
+import {ProgressNotice} from "./progress-notice.js";
+import type {ProgressStore} from "./progress-store.js";
+
+/** What a page's loaders give it: the site's common data, and the items of the part it shows. */
+export interface TraineeData {
+  site: SitePageData;
+  part?: PartPageData;
+  /** Every guideline version (the guideline page shows the earlier ones below the current one). */
+  versions?: Guideline[];
+}
+
+export interface Context {
+  parts: PagePart[];
+  guideline: Guideline;
+  items: Item[];
+  itemRefs: ItemRef[];
+  rulings: PartPageData["rulings"];
+  part: PagePart;
+  store: ProgressStore;
+  itemsById: Map<string, ItemRef>;
+}
+
+export function context(data: TraineeData, partId: string, store: ProgressStore): Context {
+  const part = data.site.parts.find((candidate) => candidate.id === partId);
+  if (!part) throw new Error(`no part "${partId}" in data/parts.yaml`);
+  return {
+    parts: data.site.parts,
+    guideline: data.site.guideline,
+    items: data.part?.items ?? [],
+    itemRefs: data.site.itemRefs,
+    rulings: data.part?.rulings ?? {},
+    part,
+    store,
+    itemsById: new Map(data.site.itemRefs.map((item) => [item.id, item])),
+  };
+}
+
+export const itemsOf = (ctx: Pick<Context, "items">, part: Item["part"]) =>
+  ctx.items.filter((item) => item.part === part);
+
+/** The part page: the saved-progress notice, the header with where the trainee stands, the body, the links on. */
+export function partPage(ctx: Context, ...body: Child[]): HTMLElement {
+  const total = ctx.parts.length;
+  return el(
+    "div",
+    {class: "part-page"},
+    ProgressNotice(ctx.store.setAside),
+    PartHeader(ctx.part, {items: ctx.itemRefs, store: ctx.store, total}),
+    body,
+    PartNav(ctx.parts, {current: ctx.part.id}),
+  );
+}

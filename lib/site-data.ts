@@ -83,12 +83,8 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     rubricWriter: loadRubricWriter(root),
     calibration: loadCalibration(root, items()),
   }),
-  // Every guideline version and the parts.
-  "guideline.json": ({guidelines, parts}) => ({
-    current: guidelines().at(-1)!.version,
-    versions: guidelines(),
-    parts: parts(),
-  }),
+  // The guideline versions before the current one (site.json holds the current one), for the guideline page.
+  "guideline.json": ({guidelines}) => ({earlier: guidelines().slice(0, -1)}),
   // Every item with the engine's score and rubric row under the current guideline. An item whose ruled score the
   // engine does not reproduce stops it, and with it the build.
   "items.json": ({items, guidelines}) => {

@@ -9,7 +9,7 @@ import {openProgressStore} from "./progress-store.js";
 /** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
 export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "guideline", store);
-  const earlier = (data.versions ?? []).filter((guideline) => guideline.version !== ctx.guideline.version);
+  const earlier = data.earlier ?? [];
   return partPage(ctx, GuidelineView(ctx.guideline), earlier.length ? EarlierVersions(earlier) : null);
 }
 

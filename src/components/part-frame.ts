@@ -12,8 +12,8 @@ import type {ProgressStore} from "./progress-store.js";
 export interface TraineeData {
   site: SitePageData;
   part?: PartPageData;
-  /** Every guideline version (the guideline page shows the earlier ones below the current one). */
-  versions?: Guideline[];
+  /** The guideline versions before the current one (the guideline page shows them below it). */
+  earlier?: Guideline[];
 }
 
 export interface Context {

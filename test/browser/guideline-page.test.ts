@@ -1,0 +1,67 @@
+// Part 3 as a reader meets it: the current guideline with an anchor for every rule the feedback links to, and the
+// earlier version folded below it, each part the site had to reconstruct marked on the page with its reason, and
+// the author's unwritten rule shown as applied but not citable.
+import type {Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {loadGuidelines} from "../../lib/load.js";
+import {reconstructedParts, reconstructionNotes} from "../../lib/reconstructed.js";
+import {openSite, type Site} from "./site.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const versions = loadGuidelines();
+const current = versions.at(-1)!;
+const v1 = versions.find((guideline) => guideline.version === "v1")!;
+
+async function openGuideline(): Promise<Page> {
+  const page = await site.newPage();
+  await page.goto("/guideline");
+  await page.getByRole("heading", {name: "Earlier versions"}).waitFor();
+  return page;
+}
+
+describe("the guideline page", () => {
+  it("gives every current rule an anchor, and no id twice", async () => {
+    const page = await openGuideline();
+    for (const rule of current.rules) await expect(page.locator(`#rule-${rule.id}`).count()).resolves.toBe(1);
+    const ids = await page.locator("[id]").evaluateAll((nodes) => nodes.map((node) => node.id));
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("folds v1 below, marking each reconstructed part with its numbered reason and the unwritten rule", async () => {
+    const page = await openGuideline();
+    const earlier = page.locator("#guideline-v1");
+    expect(await earlier.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+    await earlier.locator("summary").click();
+
+    // Every reconstructed part carries a marker (a rubric row one for each reconstructed cell); every marker links to
+    // a note on the page, every note is linked, and each note gives its reason.
+    const hrefs = await earlier
+      .locator("a.reconstructed")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const cells = reconstructedParts(v1).reduce(
+      (count, part) => count + (part.key.startsWith("rubric:") ? part.fields.length : 1),
+      0,
+    );
+    expect(hrefs.length).toBe(cells);
+    const notes = reconstructionNotes(v1);
+    expect([...new Set(hrefs)].sort()).toEqual(notes.map((note) => `#v1-reconstructed-${note.number}`).sort());
+    for (const note of notes)
+      expect(await earlier.locator(`#v1-reconstructed-${note.number}`).innerText()).toContain(note.because);
+    // Every rule of v1 has its own anchor, prefixed, so none repeats the current version's.
+    for (const rule of v1.rules) expect(await earlier.locator(`#v1-rule-${rule.id}`).count()).toBe(1);
+
+    // The seed's third break: accuracy rated separately is applied but not written, so no trainee can cite it.
+    const unwritten = earlier.locator(".unwritten-rules");
+    expect(await unwritten.innerText()).toContain("Accuracy is rated separately.");
+    expect(await unwritten.innerText()).toContain("does not state it");
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -6,7 +6,8 @@
 // costs next to a one-page Framework build in the same run (bench/build.ts); how soon a saved item shows in an open
 // page under `npm run dev` (bench/dev-loop.ts); in Chromium on the built site, how soon a trainee's Check paints the
 // ruling and how many bytes of JavaScript and data each page loads next to a Framework page with d3 and Inputs
-// (bench/trainee.ts); and the agreement statistics at cohort scale (bench/agreement.ts).
+// (bench/trainee.ts); and the agreement statistics at cohort scale, in Node and on the built cohort page with a
+// million-row CSV (bench/agreement.ts).
 // Figures vary with the machine; the ratios are what to compare.
 import {rmSync} from "node:fs";
 import {join} from "node:path";
@@ -17,7 +18,7 @@ import type {ChecklistLine, Item} from "../lib/item.js";
 import {loadGuideline, loadItems} from "../lib/load.js";
 import {copyProject} from "../scripts/copy-project.js";
 import {postbuild} from "../scripts/postbuild.js";
-import {benchAgreement} from "./agreement.js";
+import {benchAgreement, benchCohortPage} from "./agreement.js";
 import {benchBuild} from "./build.js";
 import {benchCompleteness} from "./completeness.js";
 import {benchDevLoop} from "./dev-loop.js";
@@ -82,6 +83,14 @@ if (process.argv.includes("--completeness-only")) {
 }
 if (process.argv.includes("--agreement-only")) {
   await benchAgreement();
+  const site = copyProject("rater-notebook-bench-site-");
+  try {
+    observableBuild(site);
+    postbuild(join(site, "dist"));
+    await benchCohortPage(join(site, "dist"));
+  } finally {
+    rmSync(site, {recursive: true, force: true});
+  }
   process.exit(0);
 }
 
@@ -165,6 +174,7 @@ if (!engineOnly) {
     else {
       await benchTrainee(site);
       await benchAuthorsPage(join(site, "dist"));
+      await benchCohortPage(join(site, "dist"));
     }
     await benchPage(join(site, "dist"));
   } finally {

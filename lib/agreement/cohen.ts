@@ -21,7 +21,14 @@ export type Kappa = Figure & {
   pairs: number;
 };
 
-const matrixOf = (kind: CohenWeights, q: number): Weights => weightsOf(kind === "none" ? "identity" : kind, q);
+// A cohort's report computes kappa for every rater in both phases: each kind and size of weights is made once.
+const madeWeights = new Map<string, Weights>();
+function matrixOf(kind: CohenWeights, q: number): Weights {
+  const key = `${kind} ${q}`;
+  let made = madeWeights.get(key);
+  if (!made) madeWeights.set(key, (made = weightsOf(kind === "none" ? "identity" : kind, q)));
+  return made;
+}
 
 /** Kappa from a contingency table (rows: rater A's categories, columns: rater B's, in the scale's order). */
 export function cohenKappaTable(table: readonly (readonly number[])[], kind: CohenWeights = "none"): Kappa {
@@ -51,7 +58,12 @@ export function cohenKappaTable(table: readonly (readonly number[])[], kind: Coh
   }
   observed /= total;
   const certain = "chance agreement is 1 (both gave one and the same category throughout): kappa is not defined";
-  return {...chanceCorrected(observed, chance, certain), weights: kind, observed, chance, pairs: total};
+  // Written out rather than spread: spreading the two shapes of a figure takes V8's slow path, ten times the cost
+  // of the rest of this function, and a cohort's report makes this object for every rater three times a phase.
+  const kappa = chanceCorrected(observed, chance, certain);
+  return kappa.value === null
+    ? {value: null, reason: kappa.reason, weights: kind, observed, chance, pairs: total}
+    : {value: kappa.value, reason: null, weights: kind, observed, chance, pairs: total};
 }
 
 /** Kappa of two raters' ratings of the same units, position by position (null: not rated). */

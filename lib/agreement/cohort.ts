@@ -12,6 +12,7 @@ import {withoutValues, type CountTable, type Value} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {krippendorffAlphas, type Alpha, type Metric} from "./krippendorff.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
+import {codeCount, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {phases, scores, type CohortRating, type Score} from "./ratings.js";
 import {customWeights} from "./weights.js";
 
@@ -160,36 +161,83 @@ function spreadOf(table: CountTable, unit: number, item: CohortItem): ItemSpread
   };
 }
 
-function raterAgreement(rater: string, own: readonly CohortRating[], items: Map<string, CohortItem>): RaterAgreement {
-  let exact = 0;
-  let withinOne = 0;
-  // The rater's scores against the ruled ones, over items both score 1-5: rows the rater's, columns the ruling's.
-  const table = orderedScores.map(() => orderedScores.map(() => 0));
-  const seen = new Set<string>();
-  for (const rating of own) {
-    if (seen.has(rating.item))
-      throw new RangeError(`${JSON.stringify(rater)} scored ${rating.item} twice in the ${rating.phase} phase`);
-    seen.add(rating.item);
-    const truth = items.get(rating.item)!.score;
-    if (rating.score === truth) exact++;
-    if (rating.score === "n/a" || truth === "n/a") {
-      if (rating.score === truth) withinOne++;
-      continue;
-    }
-    if (Math.abs(rating.score - truth) <= 1) withinOne++;
-    table[rating.score - 1]![truth - 1]!++;
+/** One rater's tallies in one phase against the ruled scores. */
+interface RaterTally {
+  scored: number;
+  exact: number;
+  withinOne: number;
+  /** The rater's scores against the ruled ones, over items both score 1-5: rows the rater's, columns the ruling's. */
+  table: number[][];
+}
+
+const emptyTally = (): RaterTally => ({
+  scored: 0,
+  exact: 0,
+  withinOne: 0,
+  table: orderedScores.map(() => orderedScores.map(() => 0)),
+});
+
+function tallyRating(tally: RaterTally, score: Score, truth: number | "n/a"): void {
+  tally.scored++;
+  if (score === truth) tally.exact++;
+  if (score === "n/a" || truth === "n/a") {
+    if (score === truth) tally.withinOne++;
+    return;
   }
-  return {
-    rater,
-    scored: own.length,
-    exact: figure(exact / own.length),
-    withinOne: figure(withinOne / own.length),
-    kappa: {
-      none: cohenKappaTable(table, "none"),
-      linear: cohenKappaTable(table, "linear"),
-      quadratic: cohenKappaTable(table, "quadratic"),
-    },
-  };
+  if (Math.abs(score - truth) <= 1) tally.withinOne++;
+  tally.table[score - 1]![truth - 1]!++;
+}
+
+const raterAgreement = (rater: string, {scored, exact, withinOne, table}: RaterTally): RaterAgreement => ({
+  rater,
+  scored,
+  exact: figure(exact / scored),
+  withinOne: figure(withinOne / scored),
+  kappa: {
+    none: cohenKappaTable(table, "none"),
+    linear: cohenKappaTable(table, "linear"),
+    quadratic: cohenKappaTable(table, "quadratic"),
+  },
+});
+
+/**
+ * Each rater against the ruled scores, each phase, raters in name order. One pass over the ratings grouped by rater
+ * (a counting sort), which is also where a second score for the same item and phase is caught.
+ */
+function raterAgreements(
+  columns: RatingColumns,
+  items: readonly CohortItem[],
+): {order: number[]; byPhase: RaterAgreement[][]} {
+  const {raters, rater, item, code} = columns;
+  const start = new Int32Array(raters.length + 1);
+  for (let i = 0; i < rater.length; i++) start[rater[i]! + 1]!++;
+  for (let r = 0; r < raters.length; r++) start[r + 1]! += start[r]!;
+  const next = start.slice(0, raters.length);
+  const grouped = new Int32Array(rater.length);
+  for (let i = 0; i < rater.length; i++) grouped[next[rater[i]!]!++] = i;
+  // Raters in the order a person expects; a tie keeps the order first seen.
+  const order = Array.from(raters, (_, r) => r)
+    .filter((r) => start[r + 1]! > start[r]!)
+    .sort((a, b) => byName.compare(raters[a]!, raters[b]!) || a - b);
+  const seenBy = new Int32Array(items.length * phases.length).fill(-1);
+  const byPhase: RaterAgreement[][] = phases.map(() => []);
+  for (const r of order) {
+    const tallies = phases.map(emptyTally);
+    for (let k = start[r]!; k < start[r + 1]!; k++) {
+      const i = grouped[k]!;
+      const p = Math.floor(code[i]! / scores.length);
+      const slot = p * items.length + item[i]!;
+      const unit = items[item[i]!]!;
+      if (seenBy[slot] === r)
+        throw new RangeError(`${JSON.stringify(raters[r])} scored ${unit.id} twice in the ${phases[p]} phase`);
+      seenBy[slot] = r;
+      tallyRating(tallies[p]!, scores[code[i]! % scores.length]!, unit.score);
+    }
+    tallies.forEach((tally, p) => {
+      if (tally.scored) byPhase[p]!.push(raterAgreement(raters[r]!, tally));
+    });
+  }
+  return {order, byPhase};
 }
 
 const byDisagreement = (a: ItemSpread, b: ItemSpread): number =>
@@ -198,19 +246,12 @@ const byDisagreement = (a: ItemSpread, b: ItemSpread): number =>
 
 function phaseReport(
   phase: Phase,
-  ratings: readonly CohortRating[],
+  nominal: CountTable,
   units: readonly CohortItem[],
-  raters: readonly string[],
-  items: Map<string, CohortItem>,
+  {ratings, notApplicable}: {ratings: number; notApplicable: number},
+  raterAgreement: RaterAgreement[],
   top: number,
 ): {report: Omit<PhaseReport, "alpha"> & {alpha: Omit<PhaseReport["alpha"], "ordinal">}; ordered: CountTable} {
-  // The count table straight from the ratings (one rating per rater, item and phase, as the readers ensure).
-  const unitOf = new Map(units.map((item, unit) => [item.id, unit]));
-  const q = scale.length;
-  const counts = new Int32Array(units.length * q);
-  for (const rating of ratings)
-    counts[unitOf.get(rating.item)! * q + (rating.score === "n/a" ? q - 1 : rating.score - 1)]!++;
-  const nominal: CountTable = {units: units.length, values: scale, counts};
   const ordered = withoutValues(nominal, ["n/a"]);
   const alphas = krippendorffAlphas(ordered);
   const spread = units.map((item, unit) => spreadOf(nominal, unit, item)).filter((entry) => entry.ratings > 0);
@@ -235,21 +276,14 @@ function phaseReport(
     (a, b) =>
       (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
   );
-  const byRater = new Map<string, CohortRating[]>();
-  for (const rating of ratings) {
-    const own = byRater.get(rating.rater);
-    if (own) own.push(rating);
-    else byRater.set(rating.rater, [rating]);
-  }
-  const phaseRaters = raters.filter((rater) => byRater.has(rater));
   return {
     ordered,
     report: {
       phase,
-      raters: phaseRaters.length,
+      raters: raterAgreement.length,
       items: spread.length,
-      ratings: ratings.length,
-      notApplicable: ratings.filter((rating) => rating.score === "n/a").length,
+      ratings,
+      notApplicable,
       alpha: {nominal: krippendorffAlphas(nominal).nominal, interval: alphas.interval, ratio: alphas.ratio},
       ac1: gwetAC(nominal, "identity"),
       ac2: {
@@ -260,7 +294,7 @@ function phaseReport(
       fleiss: fleissKappa(nominal, "identity"),
       agreement: {exact: percentAgreement(nominal, "identity"), withinOne: percentAgreement(nominal, withinOneWeights)},
       spread,
-      raterAgreement: phaseRaters.map((rater) => raterAgreement(rater, byRater.get(rater)!, items)),
+      raterAgreement,
       mostDisagreement: {
         items: spread
           .filter((entry) => (entry.disagreement.value ?? 0) > 0)
@@ -279,23 +313,55 @@ function phaseReport(
 export function cohortReport(
   ratings: readonly CohortRating[],
   items: readonly CohortItem[],
+  options: CohortOptions = {},
+): CohortReport {
+  return cohortReportOfColumns(
+    ratingColumns(
+      ratings,
+      items.map((item) => item.id),
+    ),
+    items,
+    options,
+  );
+}
+
+/**
+ * The same report from ratings as columns (rating-columns.ts) whose item numbers index `items`: what the cohort
+ * page's worker computes, with no object per rating.
+ */
+export function cohortReportOfColumns(
+  columns: RatingColumns,
+  items: readonly CohortItem[],
   {bootstrap = {}, top = 5}: CohortOptions = {},
 ): CohortReport {
-  const byId = new Map(items.map((item) => [item.id, item]));
-  for (const rating of ratings)
-    if (!byId.has(rating.item)) throw new RangeError(`a rating of an unknown item ${JSON.stringify(rating.item)}`);
-  const rated = new Set(ratings.map((rating) => rating.item));
-  const units = items.filter((item) => rated.has(item.id));
-  const raters = [...new Set(ratings.map((rating) => rating.rater))].sort(byName.compare);
-  const [vague, guideline] = phases.map((phase) =>
-    phaseReport(
-      phase,
-      ratings.filter((rating) => rating.phase === phase),
-      units,
-      raters,
-      byId,
-      top,
-    ),
+  const {raters, rater, item, code} = columns;
+  const n = code.length;
+  if (rater.length !== n || item.length !== n) throw new RangeError("the rating columns differ in length");
+  for (let i = 0; i < n; i++) {
+    if (!(rater[i]! >= 0 && rater[i]! < raters.length)) throw new RangeError(`a rating of an unnamed rater`);
+    if (!(item[i]! >= 0 && item[i]! < items.length)) throw new RangeError(`a rating of an unknown item (${item[i]})`);
+    if (code[i]! >= codeCount) throw new RangeError(`a rating with an unknown phase and score (${code[i]})`);
+  }
+  // The items rated in either phase, in the items' order: the units of both phases' count tables.
+  const unitOf = new Int32Array(items.length).fill(-1);
+  for (let i = 0; i < n; i++) unitOf[item[i]!] = 0;
+  const units = items.filter((_, index) => unitOf[index] === 0);
+  let unit = 0;
+  for (let index = 0; index < items.length; index++) if (unitOf[index] === 0) unitOf[index] = unit++;
+  // One count table per phase (units × scores), straight from the ratings.
+  const q = scale.length;
+  const counts = phases.map(() => new Int32Array(units.length * q));
+  const totals = phases.map(() => ({ratings: 0, notApplicable: 0}));
+  for (let i = 0; i < n; i++) {
+    const phase = Math.floor(code[i]! / q);
+    const score = code[i]! % q;
+    counts[phase]![unitOf[item[i]!]! * q + score]!++;
+    totals[phase]!.ratings++;
+    if (score === q - 1) totals[phase]!.notApplicable++;
+  }
+  const {order, byPhase} = raterAgreements(columns, items);
+  const [vague, guideline] = phases.map((phase, p) =>
+    phaseReport(phase, {units: units.length, values: scale, counts: counts[p]!}, units, totals[p]!, byPhase[p]!, top),
   ) as [ReturnType<typeof phaseReport>, ReturnType<typeof phaseReport>];
   const options = bootstrapSettings(bootstrap);
   const {alphas, change} = bootstrapAlphas([vague.ordered, guideline.ordered], "ordinal", options);
@@ -305,9 +371,9 @@ export function cohortReport(
     alpha: {nominal: phase.alpha.nominal, ordinal, interval: phase.alpha.interval, ratio: phase.alpha.ratio},
   });
   return {
-    raters: raters.length,
+    raters: order.length,
     items: units.length,
-    ratings: ratings.length,
+    ratings: n,
     vague: withOrdinal(vague.report, before),
     guideline: withOrdinal(guideline.report, after),
     headline: {metric: "ordinal", before, after, change: change!},

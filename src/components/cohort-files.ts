@@ -2,7 +2,9 @@
 // and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed file is listed with its
 // problems and left out while the others still count; a rater who appears in two files with the same item and phase
 // is a problem of the later file. A CSV streams in chunks (in a worker when one is given), with progress and cancel.
+// A file's ratings are kept as columns (typed arrays), never as an object per rating.
 import Papa from "papaparse";
+import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
 import type {CohortRating, InputProblem} from "../lib/agreement/ratings.js";
 import {problemListLimit, RatingsCollector} from "../lib/agreement/ratings.js";
 import {papaConfig, RatingsCsvReader} from "../lib/agreement/ratings-csv.js";
@@ -14,8 +16,10 @@ export interface FileResult {
   name: string;
   kind: FileKind;
   size: number;
-  /** The ratings the file gave, empty when it was left out. */
-  ratings: CohortRating[];
+  /** The ratings the file gave, as columns over the page's items; none when it was left out. */
+  ratings: RatingColumns;
+  /** Where each rating was read: its CSV line, or its answer's index in a trainee's record. */
+  places: Int32Array;
   problems: InputProblem[];
   /** Problems past the listing limit. */
   more: number;
@@ -42,6 +46,8 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Reads a CSV off the main thread; the main-thread stream when absent. */
   readCsv?: (file: File, options: CsvReadOptions) => Promise<CsvReadResult>;
+  /** Files already counted, which a file read now must not score again (a rater's item in a phase). */
+  kept?: readonly FileResult[];
 }
 
 export interface CsvReadOptions {
@@ -51,11 +57,25 @@ export interface CsvReadOptions {
 }
 
 export interface CsvReadResult {
-  ratings: CohortRating[];
+  ratings: RatingColumns;
+  places: Int32Array;
   problems: InputProblem[];
   more: number;
   cancelled: boolean;
 }
+
+/** Ratings read (a collector's) as columns, with where each was read. */
+export function collectedColumns(
+  ratings: readonly CohortRating[],
+  itemIds: readonly string[],
+): {ratings: RatingColumns; places: Int32Array} {
+  return {
+    ratings: ratingColumns(ratings, itemIds),
+    places: Int32Array.from(ratings, (rating) => rating.line ?? rating.answer ?? 0),
+  };
+}
+
+const noRatings = () => ({ratings: emptyColumns(), places: new Int32Array(0)});
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -125,19 +145,59 @@ export async function readCsvOnMainThread(
     return !signal?.aborted;
   });
   return {
-    ratings: cancelled ? [] : collector.ratings,
+    ...(cancelled ? noRatings() : collectedColumns(collector.ratings, itemIds)),
     problems: collector.problems,
     more: collector.overflow,
     cancelled,
   };
 }
 
-const slotKey = (rating: CohortRating) => `${rating.rater}\u0000${rating.phase}\u0000${rating.item}`;
+/** A rater's item in a phase, the slot a rating fills. */
+const slotKey = (rater: string, code: number, item: number) => `${rater}\u0000${phaseOfCode(code)}\u0000${item}`;
+
+/**
+ * Adds to a file's problems each rating that scores a rater's item, in a phase, that an earlier file already holds
+ * (only raters named in both files can have one); returns how many there are.
+ */
+function scoredAgain(result: FileResult, files: readonly FileResult[], itemIds: readonly string[]): number {
+  const earlier = files.filter((file) => file.ratings.raters.length);
+  if (!earlier.length) return 0;
+  const before = new Set(earlier.flatMap((file) => file.ratings.raters));
+  const again = new Set(result.ratings.raters.filter((rater) => before.has(rater)));
+  if (!again.size) return 0;
+  const where = new Map<string, string>();
+  for (const file of earlier) {
+    const {raters, rater, item, code} = file.ratings;
+    const shared = raters.map((name) => again.has(name));
+    for (let i = 0; i < code.length; i++)
+      if (shared[rater[i]!]) where.set(slotKey(raters[rater[i]!]!, code[i]!, item[i]!), file.name);
+  }
+  const {raters, rater, item, code} = result.ratings;
+  let found = 0;
+  for (let i = 0; i < code.length; i++) {
+    const name = raters[rater[i]!]!;
+    const first = again.has(name) ? where.get(slotKey(name, code[i]!, item[i]!)) : undefined;
+    if (first === undefined) continue;
+    found++;
+    if (result.problems.length >= problemListLimit) {
+      result.more++;
+      continue;
+    }
+    const place = result.places[i]!;
+    result.problems.push({
+      file: result.name,
+      ...(result.kind === "csv" ? {line: place} : {field: `answers[${place}]`}),
+      message:
+        `${JSON.stringify(name)} already scored ${itemIds[item[i]!]} in the ${phaseOfCode(code[i]!)} phase in ` +
+        `${first}: expected one score per rater, item and phase`,
+    });
+  }
+  return found;
+}
 
 /** Reads every file; each is checked and counted on its own. */
 export async function readCohortFiles(files: readonly File[], options: ReadOptions): Promise<FileResult[]> {
   const results: FileResult[] = [];
-  const keptRaters = new Set<string>();
   for (const file of files) {
     const head = await file.slice(0, 64).text();
     const kind = kindOfFile(file.name, head);
@@ -145,7 +205,7 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       name: file.name,
       kind,
       size: file.size,
-      ratings: [],
+      ...noRatings(),
       problems: [],
       more: 0,
       cancelled: false,
@@ -164,49 +224,27 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       result.cancelled = true;
       continue;
     }
-    let ratings: CohortRating[];
+    let read: {ratings: RatingColumns; places: Int32Array};
     if (kind === "trainee") {
       const collector = readTraineeFile(await file.text(), file.name, options.itemIds);
-      ratings = collector.ratings;
+      read = collectedColumns(collector.ratings, options.itemIds);
       result.problems = collector.problems;
     } else {
-      const read = await (options.readCsv ?? readCsvOnMainThread)(file, {
+      const csv = await (options.readCsv ?? readCsvOnMainThread)(file, {
         itemIds: options.itemIds,
         onProgress: (share) => options.onProgress?.(file, share),
         signal: options.signal,
       });
-      ratings = read.ratings;
-      result.problems = read.problems;
-      result.more = read.more;
-      result.cancelled = read.cancelled;
+      read = csv;
+      result.problems = csv.problems;
+      result.more = csv.more;
+      result.cancelled = csv.cancelled;
     }
     if (result.cancelled || result.problems.length) continue;
-    // A second score for the same rater, item and phase in another file: only raters already seen can have one.
-    const raters = new Set(ratings.map((rating) => rating.rater));
-    const again = [...raters].filter((rater) => keptRaters.has(rater));
-    if (again.length) {
-      const where = new Map<string, string>();
-      for (const kept of results)
-        for (const rating of kept.ratings) if (again.includes(rating.rater)) where.set(slotKey(rating), kept.name);
-      for (const rating of ratings) {
-        const first = where.get(slotKey(rating));
-        if (first === undefined) continue;
-        if (result.problems.length >= problemListLimit) {
-          result.more++;
-          continue;
-        }
-        result.problems.push({
-          file: file.name,
-          ...(rating.line !== undefined ? {line: rating.line} : {field: `answers[${rating.answer}]`}),
-          message:
-            `${JSON.stringify(rating.rater)} already scored ${rating.item} in the ${rating.phase} phase in ` +
-            `${first}: expected one score per rater, item and phase`,
-        });
-      }
-      if (result.problems.length) continue;
-    }
-    for (const rater of raters) keptRaters.add(rater);
-    result.ratings = ratings;
+    Object.assign(result, read);
+    // A file that scores again what another holds is left out whole, as a file with any other problem is.
+    if (scoredAgain(result, [...(options.kept ?? []), ...results.slice(0, -1)], options.itemIds))
+      Object.assign(result, noRatings());
   }
   return results;
 }

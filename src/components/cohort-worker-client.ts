@@ -1,65 +1,85 @@
-// Reading a ratings CSV in a Web Worker (src/workers/cohort-csv.ts, bundled by a data loader into one script the page
-// gets as a file attachment): the page stays responsive, hears progress, and Cancel terminates the worker.
-import type {CohortRating, InputProblem} from "../lib/agreement/ratings.js";
-import {phases, scores} from "../lib/agreement/ratings.js";
+// The cohort page's work in a Web Worker (src/workers/cohort.ts, bundled by a data loader into one script the page
+// gets as a file attachment): reading a ratings CSV, and computing the report over every file kept. The page stays
+// responsive and hears progress; Cancel terminates the worker. Each job gets a fresh worker, so a cancelled one
+// leaves nothing behind and the page keeps what it showed before.
+import type {CohortItem} from "../lib/agreement/cohort.js";
+import {emptyColumns, transferableColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
+import type {InputProblem} from "../lib/agreement/ratings.js";
 import type {CsvReadOptions, CsvReadResult} from "./cohort-files.js";
+import type {ComputedReport, ReportMaker} from "./cohort-compute.js";
 
-export interface WorkerRequest {
-  file: File;
-  itemIds: readonly string[];
-}
+export type WorkerRequest =
+  | {type: "read"; file: File; itemIds: readonly string[]}
+  | {type: "report"; files: readonly RatingColumns[]; items: readonly CohortItem[]};
 
 export type WorkerReply =
   | {type: "progress"; share: number}
-  | {
-      type: "done";
-      raters: string[];
-      rater: Int32Array;
-      item: Int32Array;
-      line: Int32Array;
-      code: Uint8Array;
-      problems: InputProblem[];
-      more: number;
-    }
+  | {type: "read"; ratings: RatingColumns; places: Int32Array; problems: InputProblem[]; more: number}
+  | {type: "report"; computed: ComputedReport}
   | {type: "error"; message: string};
+
+/**
+ * Runs one request in a fresh worker: resolves with its answer (any reply but progress), or with null once the
+ * signal aborts (the worker is terminated at once, mid-computation or not).
+ */
+function runInWorker(
+  url: string,
+  request: WorkerRequest,
+  {
+    signal,
+    onProgress,
+    transfer = [],
+  }: {signal?: AbortSignal; onProgress?: (share: number) => void; transfer?: Transferable[]},
+): Promise<Exclude<WorkerReply, {type: "progress" | "error"}> | null> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return resolve(null);
+    const worker = new Worker(url);
+    const cancelled = () => {
+      worker.terminate();
+      resolve(null);
+    };
+    signal?.addEventListener("abort", cancelled, {once: true});
+    const finish = () => {
+      signal?.removeEventListener("abort", cancelled);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      finish();
+      reject(new Error(`the worker stopped: ${event.message || "it failed to load"}`));
+    };
+    worker.onmessage = ({data}: MessageEvent<WorkerReply>) => {
+      if (data.type === "progress") return onProgress?.(data.share);
+      finish();
+      if (data.type === "error") reject(new Error(data.message));
+      else resolve(data);
+    };
+    worker.postMessage(request, transfer);
+  });
+}
 
 /** A CSV reader for the cohort page that runs each file in a fresh worker loaded from `url`. */
 export function workerCsvReader(url: string): (file: File, options: CsvReadOptions) => Promise<CsvReadResult> {
-  return (file, {itemIds, onProgress, signal}) =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(url);
-      const cancelled = () => {
-        worker.terminate();
-        resolve({ratings: [], problems: [], more: 0, cancelled: true});
-      };
-      if (signal?.aborted) return cancelled();
-      signal?.addEventListener("abort", cancelled, {once: true});
-      const finish = () => {
-        signal?.removeEventListener("abort", cancelled);
-        worker.terminate();
-      };
-      worker.onerror = (event) => {
-        finish();
-        reject(new Error(`the reader stopped: ${event.message || "the worker failed to load"}`));
-      };
-      worker.onmessage = ({data}: MessageEvent<WorkerReply>) => {
-        if (data.type === "progress") return onProgress(data.share);
-        finish();
-        if (data.type === "error") return reject(new Error(data.message));
-        const ratings: CohortRating[] = new Array(data.code.length);
-        for (let i = 0; i < data.code.length; i++) {
-          const code = data.code[i]!;
-          ratings[i] = {
-            rater: data.raters[data.rater[i]!]!,
-            item: itemIds[data.item[i]!]!,
-            phase: phases[Math.floor(code / scores.length)]!,
-            score: scores[code % scores.length]!,
-            file: file.name,
-            line: data.line[i]!,
-          };
-        }
-        resolve({ratings, problems: data.problems, more: data.more, cancelled: false});
-      };
-      worker.postMessage({file, itemIds} satisfies WorkerRequest);
-    });
+  return async (file, {itemIds, onProgress, signal}) => {
+    const reply = await runInWorker(url, {type: "read", file, itemIds}, {signal, onProgress});
+    if (reply === null)
+      return {ratings: emptyColumns(), places: new Int32Array(0), problems: [], more: 0, cancelled: true};
+    if (reply.type !== "read") throw new Error(`the worker answered a read with a ${reply.type}`);
+    return {...reply, cancelled: false};
+  };
+}
+
+/** The report over the files kept, computed in a fresh worker loaded from `url`; null when cancelled. */
+export function workerReportMaker(url: string): ReportMaker {
+  return async (files, items, signal) => {
+    // The page keeps its columns: the worker gets copies, moved rather than serialized.
+    const copies = files.map(transferableColumns);
+    const reply = await runInWorker(
+      url,
+      {type: "report", files: copies.map((copy) => copy.columns), items},
+      {signal, transfer: copies.flatMap((copy) => copy.buffers)},
+    );
+    if (reply === null) return null;
+    if (reply.type !== "report") throw new Error(`the worker answered a report with a ${reply.type}`);
+    return reply.computed;
+  };
 }

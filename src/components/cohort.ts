@@ -2,29 +2,33 @@
 // cohort's agreement before the guideline (the vague phase) and after it: the headline alpha with its bootstrap
 // interval, every figure per phase, each item's spread beside the seed's split, each rater against the ruled scores,
 // the items and rules with the most disagreement, and the tables as CSV downloads. Names from files are text.
-import {
-  cohortReport,
-  type CohortItem,
-  type CohortReport,
-  type ItemSpread,
-  type PhaseReport,
-} from "../lib/agreement/cohort.js";
+// The files are read and the figures computed in a worker (cohort-worker-client.ts), and a cohort of 10,000 raters
+// shows its raters fifty at a time, so the page stays responsive whatever the cohort's size.
+import type {CohortItem, CohortReport, ItemSpread, PhaseReport, RaterAgreement} from "../lib/agreement/cohort.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import type {Figure} from "../lib/agreement/figure.js";
-import {formatInputProblem, type CohortRating} from "../lib/agreement/ratings.js";
-import {cohortCsv, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
+import {columnsLength, emptyColumns} from "../lib/agreement/rating-columns.js";
+import {formatInputProblem} from "../lib/agreement/ratings.js";
+import {csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import {reportOnMainThread, type ComputedReport, type ReportMaker} from "./cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
 import {el, type Child} from "./dom.js";
-import {Table} from "./table.js";
+import {Table, tableOf, tableRows} from "./table.js";
 
 export interface CohortPageOptions {
   /** Reads a CSV off the main thread (a worker); the main-thread stream when absent. */
   readCsv?: ReadOptions["readCsv"];
+  /** Computes the report off the main thread (a worker); on the main thread when absent. */
+  makeReport?: ReportMaker;
 }
 
 const fixed = (value: number) => (value === 0 ? 0 : value).toFixed(3);
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
-const plural = (count: number, word: string) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
+/** A whole number with its thousands set off by commas, as "en" writes it, without Intl: its first use costs tens
+ * of ms, a pause in the middle of a click. */
+const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const plural = (count: number, word: string) => `${thousands(count)} ${word}${count === 1 ? "" : "s"}`;
 
 /** A figure in a cell: its value, or a dash with the reason as its title and in text for screen readers. */
 function FigureText(f: Figure, show: (value: number) => string = fixed, name?: string): HTMLElement {
@@ -163,8 +167,26 @@ function SpreadTable(phase: PhaseReport): HTMLElement {
   );
 }
 
-function RaterTable(phase: PhaseReport): HTMLElement {
-  return Table(
+/** How many raters a table shows at a time. */
+export const ratersPerPage = 50;
+
+const raterCells = (rater: RaterAgreement): Child[] => [
+  rater.rater,
+  String(rater.scored),
+  FigureText(rater.exact, percent),
+  FigureText(rater.withinOne, percent),
+  FigureText(rater.kappa.linear),
+  FigureText(rater.kappa.quadratic),
+];
+
+/**
+ * Each rater against the ruled scores, a page of raters at a time: ten thousand rows would freeze the page for
+ * seconds and nobody reads them on screen (the raters CSV holds every one), and a page replaced rather than rows
+ * added keeps each turn of the page as quick as the first. Fifty rows lay out in a frame or two on a slow laptop.
+ */
+function RaterTable(phase: PhaseReport, rows: RowSource<RaterAgreement>): HTMLElement {
+  const pageAt = (first: number) => rows.rows(first, first + ratersPerPage).map(raterCells);
+  const box = Table(
     {
       head: [
         "Rater",
@@ -174,14 +196,7 @@ function RaterTable(phase: PhaseReport): HTMLElement {
         "Cohen's kappa, linear",
         "Cohen's kappa, quadratic",
       ],
-      rows: phase.raterAgreement.map((rater) => [
-        rater.rater,
-        String(rater.scored),
-        FigureText(rater.exact, percent),
-        FigureText(rater.withinOne, percent),
-        FigureText(rater.kappa.linear),
-        FigureText(rater.kappa.quadratic),
-      ]),
+      rows: pageAt(0),
     },
     {
       caption: `Each rater against the ruled scores, ${phaseNames[phase.phase].toLowerCase()}`,
@@ -189,6 +204,41 @@ function RaterTable(phase: PhaseReport): HTMLElement {
       scroll: true,
       className: "cohort-raters",
     },
+  );
+  if (rows.length <= ratersPerPage) return box;
+  const body = tableOf(box).tBodies[0]!;
+  let first = 0;
+  const shown = el("p", {"class": "cohort-shown", "aria-live": "polite"});
+  const previous = el("button", {type: "button", class: "button secondary"}, "Previous raters");
+  const next = el("button", {type: "button", class: "button secondary"}, "Next raters");
+  const describe = () => {
+    const last = Math.min(rows.length, first + ratersPerPage);
+    shown.textContent =
+      `Raters ${thousands(first + 1)}–${thousands(last)} of ${thousands(rows.length)}; ` +
+      "the raters CSV holds them all.";
+    previous.disabled = first === 0;
+    next.disabled = last >= rows.length;
+  };
+  const show = (at: number) => {
+    first = at;
+    body.replaceChildren(...tableRows(pageAt(first), {rowHeaders: true}));
+    describe();
+  };
+  // A button disabled under the keyboard's focus would drop it: it moves to the other one.
+  previous.addEventListener("click", () => {
+    show(Math.max(0, first - ratersPerPage));
+    if (previous.disabled) next.focus();
+  });
+  next.addEventListener("click", () => {
+    show(first + ratersPerPage);
+    if (next.disabled) previous.focus();
+  });
+  describe();
+  return el(
+    "div",
+    {"class": "cohort-paged", "data-phase": phase.phase},
+    box,
+    el("div", {"class": "cohort-pager", "role": "group", "aria-label": "Raters shown"}, shown, previous, next),
   );
 }
 
@@ -236,14 +286,14 @@ function MostDisagreement(phase: PhaseReport): HTMLElement {
   );
 }
 
-function PhaseSection(phase: PhaseReport): HTMLElement {
+function PhaseSection(phase: PhaseReport, raters: RowSource<RaterAgreement>): HTMLElement {
   const id = `cohort-${phase.phase}`;
   return el(
     "section",
     {"class": "cohort-phase", "aria-labelledby": `${id}-title`, "data-phase": phase.phase},
     el("h3", {id: `${id}-title`}, `${phaseNames[phase.phase]} (${phase.phase} phase)`),
     phase.ratings
-      ? [SpreadTable(phase), RaterTable(phase), MostDisagreement(phase)]
+      ? [SpreadTable(phase), RaterTable(phase, raters), MostDisagreement(phase)]
       : el("p", {}, "No ratings in this phase."),
   );
 }
@@ -255,12 +305,12 @@ const tableNames: Record<CsvTable, string> = {
   rules: "Rules",
 };
 
-function Downloads(report: CohortReport, urls: string[]): HTMLElement {
+function Downloads(csv: Record<CsvTable, Blob>, urls: string[]): HTMLElement {
   return el(
     "div",
     {"class": "cohort-downloads", "role": "group", "aria-label": "Download the tables as CSV"},
     csvTables.map((name) => {
-      const url = URL.createObjectURL(new Blob([cohortCsv(report, name)], {type: "text/csv"}));
+      const url = URL.createObjectURL(csv[name]);
       urls.push(url);
       return el(
         "a",
@@ -271,12 +321,18 @@ function Downloads(report: CohortReport, urls: string[]): HTMLElement {
   );
 }
 
-export function CohortReportView(report: CohortReport, urls: string[]): HTMLElement {
-  return el(
+/**
+ * The report as the worker sends it; `urls` collects the downloads' object URLs, to revoke with the view. The
+ * phases' tables (a thousand elements or more) are added a frame later, so the headline paints first and neither
+ * frame holds the page for long; `data-complete` marks the view once they are in.
+ */
+export function CohortReportView({packed, csv}: ComputedReport, urls: string[]): HTMLElement {
+  const report: CohortReport = packed.report;
+  const view = el(
     "div",
     {class: "cohort-report"},
     Headline(report),
-    Downloads(report, urls),
+    Downloads(csv, urls),
     el("h2", {}, "Every figure, each phase"),
     FiguresTable(report),
     el(
@@ -288,9 +344,17 @@ export function CohortReportView(report: CohortReport, urls: string[]): HTMLElem
         "Alpha and kappa read low when one score dominates; a guideline that works makes one score dominate each " +
         "item, so read Gwet's AC2 beside alpha.",
     ),
-    PhaseSection(report.vague),
-    PhaseSection(report.guideline),
   );
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      view.append(
+        PhaseSection(report.vague, raterRows(packed, "vague")),
+        PhaseSection(report.guideline, raterRows(packed, "guideline")),
+      );
+      view.dataset.complete = "";
+    }, 0),
+  );
+  return view;
 }
 
 function FileList(results: readonly FileResult[]): HTMLElement {
@@ -303,7 +367,7 @@ function FileList(results: readonly FileResult[]): HTMLElement {
         ? "cancelled, not counted"
         : result.problems.length
           ? `left out: ${plural(result.problems.length + result.more, "problem")}`
-          : `${plural(result.ratings.length, "rating")} counted`;
+          : `${plural(columnsLength(result.ratings), "rating")} counted`;
       return el(
         "li",
         {"class": result.problems.length ? "file-bad" : "file-good", "data-file": result.name},
@@ -322,7 +386,17 @@ function FileList(results: readonly FileResult[]): HTMLElement {
   );
 }
 
-export function CohortPage(items: readonly CohortItem[], {readCsv}: CohortPageOptions = {}): HTMLElement {
+/** The files whose ratings count, in order. */
+const countedFiles = (files: readonly FileResult[]): FileResult[] =>
+  files.filter((file) => columnsLength(file.ratings) > 0);
+
+const sameFiles = (a: readonly FileResult[], b: readonly FileResult[]): boolean =>
+  a.length === b.length && a.every((file, index) => file === b[index]);
+
+export function CohortPage(
+  items: readonly CohortItem[],
+  {readCsv, makeReport = reportOnMainThread}: CohortPageOptions = {},
+): HTMLElement {
   const itemIds = items.map((item) => item.id);
   const input = el("input", {
     "id": "cohort-files",
@@ -351,64 +425,122 @@ export function CohortPage(items: readonly CohortItem[], {readCsv}: CohortPageOp
   const report = el("div", {});
   let urls: string[] = [];
   let controller: AbortController | null = null;
+  /** The files listed (counted, or left out with their problems), and the report over those counted. */
   let kept: FileResult[] = [];
+  let shown: ComputedReport | null = null;
+  /** The last drop's files when it was cancelled: listed as not counted until the next drop. */
+  let cancelled: FileResult[] = [];
 
   cancel.addEventListener("click", () => controller?.abort());
 
-  const render = () => {
+  const showReport = () => {
     for (const url of urls) URL.revokeObjectURL(url);
     urls = [];
+    report.replaceChildren(shown ? CohortReportView(shown, urls) : "");
+  };
+
+  const clear = () => {
+    kept = [];
+    cancelled = [];
+    shown = null;
+    showFiles();
+    showReport();
+    status.textContent = "The files are cleared.";
+  };
+
+  const showFiles = () => {
+    const listed = [...kept, ...cancelled];
     fileList.replaceChildren(
-      kept.length ? el("h2", {}, "Files read") : "",
-      kept.length ? FileList(kept) : "",
-      kept.some((file) => file.ratings.length)
+      listed.length ? el("h2", {}, "Files read") : "",
+      listed.length ? FileList(listed) : "",
+      countedFiles(kept).length
         ? el(
             "button",
-            {type: "button", class: "button secondary", onclick: () => ((kept = []), render())},
+            // While files are read or the figures computed, Cancel comes first.
+            {type: "button", class: "button secondary", disabled: controller !== null, onclick: clear},
             "Clear the files",
           )
         : "",
     );
-    const ratings: CohortRating[] = kept.flatMap((file) => file.ratings);
-    if (!ratings.length) {
-      report.replaceChildren();
-      return;
-    }
-    report.replaceChildren(CohortReportView(cohortReport(ratings, items), urls));
+  };
+
+  /** A cancelled drop: nothing from it counts, and the files and report shown before stay. */
+  const dropCancelled = (results: readonly FileResult[], message: string) => {
+    cancelled = results.map((result) => ({
+      ...result,
+      ratings: emptyColumns(),
+      places: new Int32Array(0),
+      problems: [],
+      more: 0,
+      cancelled: true,
+    }));
+    status.textContent = message + (shown ? " The report still shows the files before." : "");
   };
 
   const take = async (files: File[]) => {
     if (!files.length || controller) return;
-    controller = new AbortController();
+    const job = (controller = new AbortController());
+    // A file dropped again replaces the one of the same name.
+    const names = new Set(files.map((file) => file.name));
+    const others = kept.filter((file) => !names.has(file.name));
+    let doing = "read the files";
+    showFiles();
     progress.value = 0;
+    progress.setAttribute("aria-label", "Reading");
     progressBox.hidden = false;
     status.textContent = `Reading ${plural(files.length, "file")}…`;
     try {
       const results = await readCohortFiles(files, {
         itemIds,
-        signal: controller.signal,
+        signal: job.signal,
         readCsv,
+        kept: others,
         onProgress: (file, share) => {
           progress.value = share;
           status.textContent = `Reading ${file.name}: ${Math.round(share * 100)}%`;
         },
       });
-      // A file dropped again replaces the one of the same name.
-      const names = new Set(results.map((result) => result.name));
-      kept = [...kept.filter((file) => !names.has(file.name)), ...results];
-      status.textContent = controller.signal.aborted ? "Reading cancelled." : "Computing the figures…";
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      render();
-      const counted = kept.filter((file) => file.ratings.length).length;
+      if (job.signal.aborted) return dropCancelled(results, "Reading cancelled: nothing from these files is counted.");
+      const next = [...others, ...results];
+      const counted = countedFiles(next);
+      let computed = shown;
+      // Dropping only files that are left out changes no figure: the report stays as it is.
+      if (!sameFiles(counted, countedFiles(kept))) {
+        computed = null;
+        if (counted.length) {
+          doing = "compute the figures";
+          progress.removeAttribute("value"); // no share to show: the bar says "busy"
+          progress.setAttribute("aria-label", "Computing the figures");
+          status.textContent = "Computing the figures…";
+          // A turn for the page to paint that before the ratings are copied to the worker.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          computed = await makeReport(
+            counted.map((file) => file.ratings),
+            items,
+            job.signal,
+          );
+          if (computed === null)
+            return dropCancelled(results, "Computing cancelled: nothing from these files is counted.");
+        }
+      }
+      kept = next;
+      cancelled = [];
+      if (computed !== shown) {
+        shown = computed;
+        showReport();
+      }
       const bad = kept.filter((file) => file.problems.length).length;
       status.textContent =
-        `${plural(counted, "file")} counted` + (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") + ".";
+        `${plural(counted.length, "file")} counted` +
+        (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") +
+        ".";
     } catch (error) {
-      status.textContent = `Could not read the files: ${error instanceof Error ? error.message : String(error)}`;
+      status.textContent = `Could not ${doing}: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
       controller = null;
       progressBox.hidden = true;
       input.value = "";
+      showFiles();
     }
   };
 

@@ -1,6 +1,9 @@
 // The coordinator's cohort page: three trainees' files set on the file input give the alpha figures the library
 // computes from the same files; a malformed file is listed with its problem while the others still count; a file
-// name with markup in it is shown as text; the tables download as CSV; no accessibility violations, light or dark.
+// name with markup in it is shown as text; the tables download as CSV; a CSV and trainees' files count together;
+// Cancel while the worker computes keeps the report shown before (the worker held by the test, no clock); without
+// Web Workers the page gets the same figures on its own thread; a large cohort's raters show fifty at a time; no
+// accessibility violations, light or dark.
 import AxeBuilder from "@axe-core/playwright";
 import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -81,6 +84,9 @@ const payload = (file: {name: string; text: string}) => ({
   buffer: Buffer.from(file.text),
 });
 
+/** Waits for the whole report: the phases' tables follow the headline a frame later. */
+const reportShown = (page: Page) => page.locator(".cohort-report[data-complete]").waitFor();
+
 async function openCohort(chosen: {name: string; text: string}[]): Promise<Page> {
   const page = await site.newPage();
   page.on("dialog", (dialog) => {
@@ -90,10 +96,58 @@ async function openCohort(chosen: {name: string; text: string}[]): Promise<Page>
   await page.goto("/cohort");
   await page.getByLabel(/Trainees' files/).setInputFiles(chosen.map(payload));
   await page.getByRole("heading", {name: /Krippendorff's alpha \(ordinal\), before and after/}).waitFor();
+  await reportShown(page);
   return page;
 }
 
 const figureText = (page: Page, name: string) => page.locator(`[data-figure="${name}"]`).first().innerText();
+
+/** Three raters' ratings of the seven examples in both phases, as CSV. */
+const ratingsCsv = (() => {
+  const rows = ["rater,item,phase,score"];
+  ["ann", "ben", "cy"].forEach((rater, r) =>
+    examples.forEach((item, i) => {
+      rows.push(`${rater},${item},vague,${((i + r) % 5) + 1}`);
+      rows.push(`${rater},${item},guideline,${ruled[i]}`);
+    }),
+  );
+  return `${rows.join("\n")}\n`;
+})();
+
+const csvPayload = (name: string, text: string) => ({name, mimeType: "text/csv", buffer: Buffer.from(text)});
+
+/** A downloaded file's text, after a click on the link named `name`. */
+async function download(page: Page, name: string): Promise<string> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", {name}).click();
+  const stream = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Installed before the page's scripts: a Worker that keeps each request for a report to itself while the test says
+ * so, and records being terminated. The page is then computing for as long as the test needs, with no clock.
+ */
+const holdReports = `
+  window.heldReports = [];
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    postMessage(message, transfer) {
+      if (window.holdingReports && message && message.type === "report") window.heldReports.push(this);
+      else super.postMessage(message, transfer);
+    }
+    terminate() {
+      this.terminated = true;
+      super.terminate();
+    }
+  };
+`;
+interface Held {
+  heldReports: {terminated?: boolean}[];
+  holdingReports: boolean;
+}
 
 describe("the cohort page", () => {
   it("shows the alpha figures the library computes from three trainees' files", async () => {
@@ -124,12 +178,7 @@ describe("the cohort page", () => {
       `95% CI ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}`,
     );
     // The figures table downloads as the library writes it.
-    const download = page.waitForEvent("download");
-    await page.getByRole("link", {name: "Download figures CSV"}).click();
-    const stream = await (await download).createReadStream();
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).toString("utf8")).toBe(cohortCsv(report, "summary"));
+    expect(await download(page, "Download figures CSV")).toBe(cohortCsv(report, "summary"));
     expect(site.problems).toEqual([]);
   });
 
@@ -151,27 +200,21 @@ describe("the cohort page", () => {
   });
 
   it("reads a ratings CSV in a worker, naming a bad row's line and field", async () => {
-    const rows = ["rater,item,phase,score"];
-    ["ann", "ben", "cy"].forEach((rater, r) =>
-      examples.forEach((item, i) => {
-        rows.push(`${rater},${item},vague,${((i + r) % 5) + 1}`);
-        rows.push(`${rater},${item},guideline,${ruled[i]}`);
-      }),
-    );
-    const csv = `${rows.join("\n")}\n`;
     const collector = readRatingsCsv(
-      csv,
+      ratingsCsv,
       "ratings.csv",
       items.map((item) => item.id),
     );
     const report = cohortReport(collector.result(), items);
     const page = await site.newPage();
     await page.goto("/cohort");
-    await page.getByLabel(/Trainees' files/).setInputFiles([
-      {name: "ratings.csv", mimeType: "text/csv", buffer: Buffer.from(csv)},
-      {name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("rater,item,phase,score\nann,example-1,vague,7\n")},
-    ]);
-    await page.locator(".cohort-headline").waitFor();
+    await page
+      .getByLabel(/Trainees' files/)
+      .setInputFiles([
+        csvPayload("ratings.csv", ratingsCsv),
+        csvPayload("bad.csv", "rater,item,phase,score\nann,example-1,vague,7\n"),
+      ]);
+    await reportShown(page);
     expect(await figureText(page, "headline-before")).toBe(report.headline.before.value!.toFixed(3));
     expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
     expect(await page.locator('[data-file="bad.csv"]').innerText()).toMatch(
@@ -192,6 +235,127 @@ describe("the cohort page", () => {
     await expect.poll(() => page.getByRole("status").innerText()).toMatch(/Reading cancelled|0 files counted/);
     expect(await page.locator('[data-file="large.csv"]').innerText()).toMatch(/cancelled, not counted/);
     expect(await page.locator(".cohort-headline").count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("counts a CSV with trainees' files; Cancel while computing keeps the report and files shown before", async () => {
+    const page = await site.newPage();
+    await page.addInitScript({content: holdReports});
+    await page.goto("/cohort");
+    const input = page.getByLabel(/Trainees' files/);
+    await input.setInputFiles(files.map(payload));
+    await reportShown(page);
+    const before = expectedReport(files).headline;
+    expect(await figureText(page, "headline-before")).toBe(before.before.value!.toFixed(3));
+
+    await page.evaluate(() => ((window as unknown as Held).holdingReports = true));
+    await input.setInputFiles([csvPayload("ratings.csv", ratingsCsv)]);
+    await expect.poll(() => page.getByRole("status").innerText()).toBe("Computing the figures…");
+    await expect.poll(() => page.evaluate(() => (window as unknown as Held).heldReports.length)).toBe(1);
+    expect(await page.getByRole("progressbar", {name: "Computing the figures"}).getAttribute("value")).toBeNull();
+    await page.getByRole("button", {name: "Cancel"}).click();
+    await expect.poll(() => page.getByRole("status").innerText()).toMatch(/^Computing cancelled: nothing from/);
+    expect(await page.evaluate(() => (window as unknown as Held).heldReports.map((w) => w.terminated))).toEqual([true]);
+    expect(await figureText(page, "headline-before")).toBe(before.before.value!.toFixed(3));
+    expect(await figureText(page, "headline-after")).toBe(before.after.value!.toFixed(3));
+    expect(await page.locator('[data-file="alice.json"]').innerText()).toMatch(/14 ratings counted/);
+    expect(await page.locator('[data-file="ratings.csv"]').innerText()).toMatch(/cancelled, not counted/);
+
+    // Let go, the same CSV counts with the trainees' files: the figures are the library's over all of them.
+    await page.evaluate(() => ((window as unknown as Held).holdingReports = false));
+    await input.setInputFiles([csvPayload("ratings.csv", ratingsCsv)]);
+    await expect.poll(() => page.getByRole("status").innerText()).toBe("4 files counted.");
+    const collector = new RatingsCollector();
+    const ids = items.map((item) => item.id);
+    for (const file of files) readTraineeFile(file.text, file.name, ids, collector);
+    readRatingsCsv(ratingsCsv, "ratings.csv", ids, collector);
+    const all = cohortReport(collector.result(), items);
+    expect(all.raters).toBe(6);
+    expect(await figureText(page, "headline-before")).toBe(all.headline.before.value!.toFixed(3));
+    expect(await figureText(page, "headline-after")).toBe(all.headline.after.value!.toFixed(3));
+    expect(await page.locator('[data-file="ratings.csv"]').innerText()).toMatch(/42 ratings counted/);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("without Web Workers, reads and computes on the page's own thread, to the same figures", async () => {
+    const page = await site.newPage();
+    await page.addInitScript({content: "delete window.Worker;"});
+    await page.goto("/cohort");
+    expect(await page.evaluate("typeof Worker")).toBe("undefined");
+    await page
+      .getByLabel(/Trainees' files/)
+      .setInputFiles([...files.map(payload), csvPayload("ratings.csv", ratingsCsv)]);
+    await reportShown(page);
+    const collector = new RatingsCollector();
+    const ids = items.map((item) => item.id);
+    for (const file of files) readTraineeFile(file.text, file.name, ids, collector);
+    readRatingsCsv(ratingsCsv, "ratings.csv", ids, collector);
+    const all = cohortReport(collector.result(), items);
+    expect(await figureText(page, "headline-before")).toBe(all.headline.before.value!.toFixed(3));
+    expect(await figureText(page, "headline-after")).toBe(all.headline.after.value!.toFixed(3));
+    expect(await page.getByRole("status").innerText()).toBe("4 files counted.");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("replaces a file dropped again, and clears the files", async () => {
+    const page = await openCohort(files);
+    const bob = {name: "bob.json", text: traineeFile([1, 1, 1, 1, 1, 1, 1], ruled)};
+    const changed = expectedReport([files[0]!, bob, files[2]!]);
+    await page.getByLabel(/Trainees' files/).setInputFiles([payload(bob)]);
+    await expect.poll(() => figureText(page, "headline-before")).toBe(changed.headline.before.value!.toFixed(3));
+    expect(await page.locator('[data-file="bob.json"]').count()).toBe(1);
+    await page.getByRole("button", {name: "Clear the files"}).click();
+    expect(await page.getByRole("status").innerText()).toBe("The files are cleared.");
+    expect(await page.locator(".cohort-headline").count()).toBe(0);
+    expect(await page.locator("[data-file]").count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows a large cohort's raters fifty at a time, page by page; the raters CSV holds them all", async () => {
+    const rows = ["rater,item,phase,score"];
+    for (let r = 1; r <= 120; r++)
+      examples.forEach((item, i) => {
+        rows.push(`trainee${r},${item},vague,${((r + i) % 5) + 1}`);
+        rows.push(`trainee${r},${item},guideline,${(r * i) % 7 ? ruled[i] : 3}`);
+      });
+    const csv = `${rows.join("\n")}\n`;
+    const report = cohortReport(
+      readRatingsCsv(
+        csv,
+        "cohort.csv",
+        items.map((item) => item.id),
+      ).result(),
+      items,
+    );
+    const page = await site.newPage();
+    await page.goto("/cohort");
+    await page.getByLabel(/Trainees' files/).setInputFiles([csvPayload("cohort.csv", csv)]);
+    await reportShown(page);
+    const vague = page.locator('.cohort-paged[data-phase="vague"]');
+    const names = () => vague.locator("tbody th").allInnerTexts();
+    const shown = () => vague.locator(".cohort-shown").innerText();
+    const expected = report.vague.raterAgreement.map((rater) => rater.rater);
+    expect(await names()).toEqual(expected.slice(0, 50));
+    expect(await shown()).toBe("Raters 1–50 of 120; the raters CSV holds them all.");
+    expect(await vague.getByRole("button", {name: "Previous raters"}).isDisabled()).toBe(true);
+    await vague.getByRole("button", {name: "Next raters"}).click();
+    expect(await names()).toEqual(expected.slice(50, 100));
+    await vague.getByRole("button", {name: "Next raters"}).click();
+    expect(await names()).toEqual(expected.slice(100));
+    expect(await shown()).toBe("Raters 101–120 of 120; the raters CSV holds them all.");
+    expect(await vague.getByRole("button", {name: "Next raters"}).isDisabled()).toBe(true);
+    // The last page reached, the keyboard's focus goes back to Previous rather than to nowhere.
+    expect(
+      await vague.getByRole("button", {name: "Previous raters"}).evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    await vague.getByRole("button", {name: "Previous raters"}).click();
+    expect(await names()).toEqual(expected.slice(50, 100));
+    // The other phase's table is at its own first page.
+    expect(await page.locator('.cohort-paged[data-phase="guideline"] tbody tr').count()).toBe(50);
+    expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
+    expect(await download(page, "Download raters CSV")).toBe(cohortCsv(report, "raters"));
+    const pager = await new AxeBuilder({page}).include('.cohort-paged[data-phase="vague"]').analyze();
+    expect(pager.violations.map((violation) => violation.id)).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 

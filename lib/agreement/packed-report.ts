@@ -1,0 +1,93 @@
+// The cohort report packed to cross from a worker to a page. A message's objects are all rebuilt at once on the
+// thread that receives it: 10,000 raters' rows in two phases are some 400,000 objects, half a second of a frozen
+// page. So the raters' rows travel as JSON text in blocks, UTF-8 in one buffer per phase that is transferred rather
+// than copied, and the page decodes and parses a block only when it shows that block's rows. Everything else in the
+// report is small and travels as it is.
+import type {Phase} from "../parts.js";
+import type {CohortReport, PhaseReport, RaterAgreement} from "./cohort.js";
+
+/** Rows to a block: the page shows a hundred raters at a time. */
+export const raterBlockSize = 100;
+
+/** Blocks of rows, each a JSON array, as UTF-8 one after another. */
+export interface PackedRows {
+  text: Uint8Array;
+  /** Where each block ends in `text`. */
+  ends: Int32Array;
+}
+
+export interface PackedReport {
+  /** The report with each phase's `raterAgreement` left empty. */
+  report: CohortReport;
+  /** Each phase's raters' rows, `raterBlockSize` to a block. */
+  raterBlocks: Record<Phase, PackedRows>;
+}
+
+/** Rows read on demand: `rows(from, to)` as Array.prototype.slice, parsing only the blocks it needs. */
+export interface RowSource<Row> {
+  readonly length: number;
+  rows(from: number, to: number): Row[];
+}
+
+function blocksOf(rows: readonly RaterAgreement[]): PackedRows {
+  const encoder = new TextEncoder();
+  const blocks: Uint8Array[] = [];
+  for (let at = 0; at < rows.length; at += raterBlockSize)
+    blocks.push(encoder.encode(JSON.stringify(rows.slice(at, at + raterBlockSize))));
+  const text = new Uint8Array(blocks.reduce((sum, block) => sum + block.length, 0));
+  const ends = new Int32Array(blocks.length);
+  let end = 0;
+  blocks.forEach((block, index) => {
+    text.set(block, end);
+    ends[index] = end += block.length;
+  });
+  return {text, ends};
+}
+
+const withoutRaters = (phase: PhaseReport): PhaseReport => ({...phase, raterAgreement: []});
+
+export function packReport(report: CohortReport): PackedReport {
+  return {
+    report: {...report, vague: withoutRaters(report.vague), guideline: withoutRaters(report.guideline)},
+    raterBlocks: {vague: blocksOf(report.vague.raterAgreement), guideline: blocksOf(report.guideline.raterAgreement)},
+  };
+}
+
+/** The buffers to transfer with a packed report (postMessage's transfer list). */
+export const packedBuffers = ({raterBlocks}: PackedReport): ArrayBuffer[] =>
+  [raterBlocks.vague.text.buffer, raterBlocks.guideline.text.buffer] as ArrayBuffer[];
+
+/** One phase's raters' rows; `length` is the phase's count of raters. */
+export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAgreement> {
+  const {text, ends} = packed.raterBlocks[phase];
+  const decoder = new TextDecoder();
+  const parsed = new Map<number, RaterAgreement[]>();
+  const block = (index: number): RaterAgreement[] => {
+    let rows = parsed.get(index);
+    if (!rows) {
+      const start = index === 0 ? 0 : ends[index - 1]!;
+      parsed.set(index, (rows = JSON.parse(decoder.decode(text.subarray(start, ends[index]))) as RaterAgreement[]));
+    }
+    return rows;
+  };
+  const length = packed.report[phase].raters;
+  return {
+    length,
+    rows(from, to) {
+      const end = Math.min(to, length);
+      const rows: RaterAgreement[] = [];
+      for (let at = Math.max(0, from); at < end; at++)
+        rows.push(block(Math.floor(at / raterBlockSize))[at % raterBlockSize]!);
+      return rows;
+    },
+  };
+}
+
+/** The whole report again, every rater's row parsed. */
+export function unpackReport(packed: PackedReport): CohortReport {
+  const phase = (name: Phase): PhaseReport => {
+    const rows = raterRows(packed, name);
+    return {...packed.report[name], raterAgreement: rows.rows(0, rows.length)};
+  };
+  return {...packed.report, vague: phase("vague"), guideline: phase("guideline")};
+}

@@ -1,0 +1,34 @@
+// The cohort page's figures from the files kept: the library's report (the CLI's too) over every file's ratings, packed
+// for the page (the raters' rows as text, parsed as shown) with the tables as CSV files. The page's worker runs this;
+// without a worker the page runs it itself.
+import {cohortReportOfColumns, type CohortItem} from "../lib/agreement/cohort.js";
+import {packReport, type PackedReport} from "../lib/agreement/packed-report.js";
+import {joinColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
+import {cohortCsv, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+
+export interface ComputedReport {
+  packed: PackedReport;
+  /** Every table whole, as CSV, for the downloads. */
+  csv: Record<CsvTable, Blob>;
+}
+
+/** Computes the report; null when cancelled (the report shown before stays). */
+export type ReportMaker = (
+  files: readonly RatingColumns[],
+  items: readonly CohortItem[],
+  signal?: AbortSignal,
+) => Promise<ComputedReport | null>;
+
+export function computeReport(files: readonly RatingColumns[], items: readonly CohortItem[]): ComputedReport {
+  const report = cohortReportOfColumns(joinColumns(files), items);
+  const csv = Object.fromEntries(
+    csvTables.map((name) => [name, new Blob([cohortCsv(report, name)], {type: "text/csv"})]),
+  ) as Record<CsvTable, Blob>;
+  return {packed: packReport(report), csv};
+}
+
+/** The fallback without a worker: the page freezes while it computes, and Cancel is heard only before. */
+export const reportOnMainThread: ReportMaker = async (files, items, signal) => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return signal?.aborted ? null : computeReport(files, items);
+};

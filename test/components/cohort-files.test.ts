@@ -1,0 +1,85 @@
+// The cohort page's file reading, in Node (File is global): each file's ratings as columns with where each was read,
+// and a file that scores again what another file holds (read now, or kept from an earlier drop) is left out, with
+// each such rating named by its line or answer and the file that holds the first.
+import {describe, expect, it} from "vitest";
+import {columnRatings} from "../../lib/agreement/rating-columns.js";
+import {formatInputProblem} from "../../lib/agreement/ratings.js";
+import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
+import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
+import {loadItems} from "../../lib/load.js";
+import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../src/components/cohort-files.js";
+import {csvOf, progressOf} from "../agreement/helpers.js";
+
+const itemIds = loadItems().map((item) => item.id);
+
+const trainee = (name: string, rater: string | null, scores: [string, "vague" | "guideline", 1 | 2 | 3][]) => {
+  const record = progressOf(scores);
+  return new File([JSON.stringify(rater === null ? record : {rater, ...record})], name);
+};
+
+/** The CSV reader the page's worker runs, on the text at once (Papa Parse reads no File in Node). */
+const readCsv = async (file: File, {itemIds}: CsvReadOptions) => {
+  const collector = readRatingsCsv(await file.text(), file.name, itemIds);
+  return {
+    ...collectedColumns(collector.ratings, itemIds),
+    problems: collector.problems,
+    more: collector.overflow,
+    cancelled: false,
+  };
+};
+
+describe("reading the coordinator's files", () => {
+  it("keeps each file's ratings as columns, with the line or answer each was read from", async () => {
+    const json = trainee("alice.json", null, [
+      ["example-1", "vague", 3],
+      ["example-2", "guideline", 2],
+    ]);
+    const csv = new File([csvOf([["ben", "example-1", "vague", "5"]])], "ratings.csv");
+    const [alice, ratings] = await readCohortFiles([json, csv], {itemIds, readCsv});
+    const expected = readTraineeFile(await json.text(), "alice.json", itemIds).ratings;
+    expect(columnRatings(alice!.ratings, itemIds, "alice.json")).toEqual(
+      expected.map(({rater, item, phase, score, file}) => ({rater, item, phase, score, file})),
+    );
+    expect([...alice!.places]).toEqual([0, 1]);
+    expect(ratings!.ratings.raters).toEqual(["ben"]);
+    expect([...ratings!.places]).toEqual([2]);
+  });
+
+  it("leaves out a file that scores again what a file read before it holds", async () => {
+    const first = trainee("bob.json", "bob", [["example-1", "vague", 3]]);
+    const again = trainee("bob-again.json", "bob", [
+      ["example-2", "vague", 2],
+      ["example-1", "vague", 1],
+    ]);
+    const [kept, left] = await readCohortFiles([first, again], {itemIds});
+    expect(kept!.ratings.raters).toEqual(["bob"]);
+    expect(left!.ratings.raters).toEqual([]);
+    expect(left!.problems.map(formatInputProblem)).toEqual([
+      'bob-again.json at answers[1]: "bob" already scored example-1 in the vague phase in bob.json: ' +
+        "expected one score per rater, item and phase",
+    ]);
+  });
+
+  it("checks a new drop against the files kept from earlier ones, by line in a CSV", async () => {
+    const [kept] = await readCohortFiles([trainee("ann.json", "ann", [["example-3", "guideline", 2]])], {itemIds});
+    const csv = new File(
+      [
+        csvOf([
+          ["cy", "example-3", "guideline", "4"],
+          ["ann", "example-3", "vague", "4"],
+          ["ann", "example-3", "guideline", "4"],
+        ]),
+      ],
+      "more.csv",
+    );
+    const [read] = await readCohortFiles([csv], {itemIds, readCsv, kept: [kept!]});
+    expect(read!.problems.map(formatInputProblem)).toEqual([
+      'more.csv line 4: "ann" already scored example-3 in the guideline phase in ann.json: ' +
+        "expected one score per rater, item and phase",
+    ]);
+    // The same file alone, or with the kept file gone (replaced by a new drop), counts.
+    const [alone] = await readCohortFiles([csv], {itemIds, readCsv});
+    expect(alone!.problems).toEqual([]);
+    expect(alone!.ratings.raters).toEqual(["cy", "ann"]);
+  });
+});

@@ -127,16 +127,24 @@ async function download(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Installed before the page's scripts: a Worker that keeps each request for a report to itself while the test says
- * so, and records being terminated. The page is then computing for as long as the test needs, with no clock.
+ * Installed before the page's scripts: a Worker that, while the test says so, keeps to itself each request for a
+ * report, or each finished read (its progress still reaches the page), and records being terminated. The page is
+ * then computing, or reading, for as long as the test needs, with no clock.
  */
 const holdReports = `
   window.heldReports = [];
+  window.heldReads = [];
   const NativeWorker = window.Worker;
   window.Worker = class extends NativeWorker {
     postMessage(message, transfer) {
       if (window.holdingReports && message && message.type === "report") window.heldReports.push(this);
       else super.postMessage(message, transfer);
+    }
+    set onmessage(handler) {
+      super.onmessage = (event) => {
+        if (window.holdingReads && event.data && event.data.type === "read") window.heldReads.push(this);
+        else handler(event);
+      };
     }
     terminate() {
       this.terminated = true;
@@ -147,6 +155,8 @@ const holdReports = `
 interface Held {
   heldReports: {terminated?: boolean}[];
   holdingReports: boolean;
+  heldReads: {terminated?: boolean}[];
+  holdingReads: boolean;
 }
 
 describe("the cohort page", () => {
@@ -223,16 +233,24 @@ describe("the cohort page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("offers Cancel while a large CSV is read, and counts nothing from it once cancelled", async () => {
+  it("offers Cancel while a large CSV is read, shows its progress, and counts nothing from it once cancelled", async () => {
     const lines = ["rater,item,phase,score"];
     for (let r = 0; r < 20_000; r++) for (const item of examples) lines.push(`rater${r},${item},vague,${(r % 5) + 1}`);
     const page = await site.newPage();
+    await page.addInitScript({content: holdReports});
     await page.goto("/cohort");
+    // The worker reads the whole file, but its result is held: the page is still reading when Cancel is pressed.
+    await page.evaluate(() => ((window as unknown as Held).holdingReads = true));
     await page
       .getByLabel(/Trainees' files/)
       .setInputFiles([{name: "large.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n"))}]);
+    await expect.poll(() => page.evaluate(() => (window as unknown as Held).heldReads.length)).toBe(1);
+    const reading = page.getByRole("progressbar", {name: "Reading"});
+    expect(Number(await reading.getAttribute("value"))).toBeGreaterThan(0.9);
+    expect(await page.getByRole("status").innerText()).toMatch(/^Reading large\.csv: \d+%$/);
     await page.getByRole("button", {name: "Cancel"}).click();
     await expect.poll(() => page.getByRole("status").innerText()).toMatch(/Reading cancelled|0 files counted/);
+    expect(await page.evaluate(() => (window as unknown as Held).heldReads.map((w) => w.terminated))).toEqual([true]);
     expect(await page.locator('[data-file="large.csv"]').innerText()).toMatch(/cancelled, not counted/);
     expect(await page.locator(".cohort-headline").count()).toBe(0);
     expect(site.problems).toEqual([]);

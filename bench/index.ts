@@ -75,6 +75,14 @@ const traineeOnly = process.argv.includes("--trainee-only");
 
 if (process.argv.includes("--preview-only")) {
   benchPreview();
+  const site = copyProject("rater-notebook-bench-site-");
+  try {
+    observableBuild(site);
+    postbuild(join(site, "dist"));
+    await benchAuthorsPage(join(site, "dist"));
+  } finally {
+    rmSync(site, {recursive: true, force: true});
+  }
   process.exit(0);
 }
 if (process.argv.includes("--completeness-only")) {
@@ -109,7 +117,6 @@ if (traineeOnly) {
   try {
     observableBuild(site);
     await benchTrainee(site);
-    await benchAuthorsPage(join(site, "dist"));
   } finally {
     rmSync(site, {recursive: true, force: true});
   }

@@ -73,16 +73,21 @@ const engineOnly = process.argv.includes("--engine-only");
 const probesOnly = process.argv.includes("--probes-only");
 const traineeOnly = process.argv.includes("--trainee-only");
 
-if (process.argv.includes("--preview-only")) {
-  benchPreview();
+/** Runs `bench` on a fresh copy of the site, built as `npm run build` ships it, and removes the copy after. */
+async function onBuiltSite(bench: (dist: string) => Promise<void>): Promise<void> {
   const site = copyProject("rater-notebook-bench-site-");
   try {
     observableBuild(site);
     postbuild(join(site, "dist"));
-    await benchAuthorsPage(join(site, "dist"));
+    await bench(join(site, "dist"));
   } finally {
     rmSync(site, {recursive: true, force: true});
   }
+}
+
+if (process.argv.includes("--preview-only")) {
+  benchPreview();
+  await onBuiltSite(benchAuthorsPage);
   process.exit(0);
 }
 if (process.argv.includes("--completeness-only")) {
@@ -91,14 +96,7 @@ if (process.argv.includes("--completeness-only")) {
 }
 if (process.argv.includes("--agreement-only")) {
   await benchAgreement();
-  const site = copyProject("rater-notebook-bench-site-");
-  try {
-    observableBuild(site);
-    postbuild(join(site, "dist"));
-    await benchCohortPage(join(site, "dist"));
-  } finally {
-    rmSync(site, {recursive: true, force: true});
-  }
+  await onBuiltSite(benchCohortPage);
   process.exit(0);
 }
 

@@ -21,12 +21,18 @@ export interface PackedReport {
   report: CohortReport;
   /** Each phase's raters' rows, `raterBlockSize` to a block. */
   raterBlocks: Record<Phase, PackedRows>;
+  /** Each phase's raters' names, in the rows' order: a search reads these, not the rows. */
+  raterNames: Record<Phase, string[]>;
 }
 
 /** Rows read on demand: `rows(from, to)` as Array.prototype.slice, parsing only the blocks it needs. */
 export interface RowSource<Row> {
   readonly length: number;
   rows(from: number, to: number): Row[];
+  /** The rows at these places, in this order. */
+  rowsAt(places: readonly number[]): Row[];
+  /** The places of the rows whose name holds `query`, ignoring case; every place for an empty query. */
+  find(query: string): number[];
 }
 
 function blocksOf(rows: readonly RaterAgreement[]): PackedRows {
@@ -50,6 +56,10 @@ export function packReport(report: CohortReport): PackedReport {
   return {
     report: {...report, vague: withoutRaters(report.vague), guideline: withoutRaters(report.guideline)},
     raterBlocks: {vague: blocksOf(report.vague.raterAgreement), guideline: blocksOf(report.guideline.raterAgreement)},
+    raterNames: {
+      vague: report.vague.raterAgreement.map((row) => row.rater),
+      guideline: report.guideline.raterAgreement.map((row) => row.rater),
+    },
   };
 }
 
@@ -71,14 +81,24 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     return rows;
   };
   const length = packed.report[phase].raters;
+  const names = packed.raterNames[phase];
+  const row = (at: number) => block(Math.floor(at / raterBlockSize))[at % raterBlockSize]!;
   return {
     length,
     rows(from, to) {
       const end = Math.min(to, length);
       const rows: RaterAgreement[] = [];
-      for (let at = Math.max(0, from); at < end; at++)
-        rows.push(block(Math.floor(at / raterBlockSize))[at % raterBlockSize]!);
+      for (let at = Math.max(0, from); at < end; at++) rows.push(row(at));
       return rows;
+    },
+    rowsAt: (places) => places.map(row),
+    find(query) {
+      const wanted = query.trim().toLowerCase();
+      const places: number[] = [];
+      names.forEach((name, at) => {
+        if (!wanted || name.toLowerCase().includes(wanted)) places.push(at);
+      });
+      return places;
     },
   };
 }

@@ -183,9 +183,9 @@ const raterCells = (rater: RaterAgreement): Child[] => [
  * Each rater against the ruled scores, a page of raters at a time: ten thousand rows would freeze the page for
  * seconds and nobody reads them on screen (the raters CSV holds every one), and a page replaced rather than rows
  * added keeps each turn of the page as quick as the first. Fifty rows lay out in a frame or two on a slow laptop.
+ * A search by name pages through the raters it finds, for the coordinator looking for one among thousands.
  */
 function RaterTable(phase: PhaseReport, rows: RowSource<RaterAgreement>): HTMLElement {
-  const pageAt = (first: number) => rows.rows(first, first + ratersPerPage).map(raterCells);
   const box = Table(
     {
       head: [
@@ -196,7 +196,7 @@ function RaterTable(phase: PhaseReport, rows: RowSource<RaterAgreement>): HTMLEl
         "Cohen's kappa, linear",
         "Cohen's kappa, quadratic",
       ],
-      rows: pageAt(0),
+      rows: rows.rows(0, ratersPerPage).map(raterCells),
     },
     {
       caption: `Each rater against the ruled scores, ${phaseNames[phase.phase].toLowerCase()}`,
@@ -207,23 +207,43 @@ function RaterTable(phase: PhaseReport, rows: RowSource<RaterAgreement>): HTMLEl
   );
   if (rows.length <= ratersPerPage) return box;
   const body = tableOf(box).tBodies[0]!;
+  // The raters shown page by page: every rater, or those whose name holds what the coordinator typed.
+  let places = rows.find("");
+  let query = "";
   let first = 0;
-  const shown = el("p", {"class": "cohort-shown", "aria-live": "polite"});
+  const search = el("input", {
+    "type": "search",
+    "id": `cohort-${phase.phase}-find`,
+    "autocomplete": "off",
+    "spellcheck": "false",
+    "aria-describedby": `cohort-${phase.phase}-shown`,
+  });
+  const shown = el("p", {"class": "cohort-shown", "id": `cohort-${phase.phase}-shown`, "aria-live": "polite"});
   const previous = el("button", {type: "button", class: "button secondary"}, "Previous raters");
   const next = el("button", {type: "button", class: "button secondary"}, "Next raters");
   const describe = () => {
-    const last = Math.min(rows.length, first + ratersPerPage);
-    shown.textContent =
-      `Raters ${thousands(first + 1)}–${thousands(last)} of ${thousands(rows.length)}; ` +
-      "the raters CSV holds them all.";
+    const last = Math.min(places.length, first + ratersPerPage);
+    shown.textContent = !query
+      ? `Raters ${thousands(first + 1)}–${thousands(last)} of ${thousands(rows.length)}; ` +
+        "the raters CSV holds them all."
+      : places.length
+        ? `Raters ${thousands(first + 1)}–${thousands(last)} of the ${thousands(places.length)} whose name holds ` +
+          `“${query}” (${thousands(rows.length)} in all).`
+        : `No rater's name holds “${query}” (${thousands(rows.length)} in all).`;
     previous.disabled = first === 0;
-    next.disabled = last >= rows.length;
+    next.disabled = last >= places.length;
   };
   const show = (at: number) => {
     first = at;
-    body.replaceChildren(...tableRows(pageAt(first), {rowHeaders: true}));
+    const page = rows.rowsAt(places.slice(first, first + ratersPerPage)).map(raterCells);
+    body.replaceChildren(...tableRows(page, {rowHeaders: true}));
     describe();
   };
+  search.addEventListener("input", () => {
+    query = search.value.trim();
+    places = rows.find(query);
+    show(0);
+  });
   // A button disabled under the keyboard's focus would drop it: it moves to the other one.
   previous.addEventListener("click", () => {
     show(Math.max(0, first - ratersPerPage));
@@ -237,6 +257,7 @@ function RaterTable(phase: PhaseReport, rows: RowSource<RaterAgreement>): HTMLEl
   return el(
     "div",
     {"class": "cohort-paged", "data-phase": phase.phase},
+    el("div", {class: "cohort-find"}, el("label", {for: search.id}, "Find a rater"), search),
     box,
     el("div", {"class": "cohort-pager", "role": "group", "aria-label": "Raters shown"}, shown, previous, next),
   );

@@ -55,6 +55,21 @@ describe("the packed report", () => {
     expect(raterRows(packed, "guideline").rows(0, 100)).toEqual(report.guideline.raterAgreement);
   });
 
+  it("finds raters by any part of their name, ignoring case and the spaces around, and reads them by place", () => {
+    const rows = raterRows(packed, "vague");
+    const all = report.vague.raterAgreement;
+    const zoe = rows.find("  zOË ");
+    expect(zoe).toEqual(all.flatMap((row, at) => (row.rater.startsWith("Zoë") ? [at] : [])));
+    expect(zoe.length).toBe(83);
+    expect(rows.rowsAt(zoe.slice(0, 3)).map((row) => row.rater)).toEqual(zoe.slice(0, 3).map((at) => all[at]!.rater));
+    expect(rows.find("評価者2").map((at) => all[at]!.rater)).toEqual(
+      all.map((row) => row.rater).filter((name) => name.includes("評価者2")),
+    );
+    expect(rows.find("")).toEqual(all.map((_, at) => at));
+    expect(rows.find("nobody")).toEqual([]);
+    expect(rows.rowsAt([249, 0])).toEqual([all[249], all[0]]);
+  });
+
   it("packs an empty report", () => {
     const empty = cohortReport([], items, {bootstrap: {replicates: 10}});
     const packedEmpty = packReport(empty);

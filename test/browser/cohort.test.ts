@@ -329,7 +329,7 @@ describe("the cohort page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("shows a large cohort's raters fifty at a time, page by page; the raters CSV holds them all", async () => {
+  it("shows a large cohort's raters fifty at a time, page by page, and finds them by name; the CSV holds all", async () => {
     const rows = ["rater,item,phase,score"];
     for (let r = 1; r <= 120; r++)
       examples.forEach((item, i) => {
@@ -370,6 +370,21 @@ describe("the cohort page", () => {
     expect(await names()).toEqual(expected.slice(50, 100));
     // The other phase's table is at its own first page.
     expect(await page.locator('.cohort-paged[data-phase="guideline"] tbody tr').count()).toBe(50);
+
+    // Finding raters by name: the matches, paged the same way; then none; then every rater again.
+    const find = vague.getByRole("searchbox", {name: "Find a rater"});
+    await find.fill("TRAINEE1");
+    const matches = expected.filter((name) => name.includes("trainee1"));
+    expect(matches.length).toBe(32); // trainee1, trainee10-19, trainee100-120
+    expect(await names()).toEqual(matches);
+    expect(await shown()).toBe("Raters 1–32 of the 32 whose name holds “TRAINEE1” (120 in all).");
+    expect(await vague.getByRole("button", {name: "Next raters"}).isDisabled()).toBe(true);
+    await find.fill("nobody");
+    expect(await vague.locator("tbody tr").count()).toBe(0);
+    expect(await shown()).toBe("No rater's name holds “nobody” (120 in all).");
+    await find.fill("");
+    expect(await names()).toEqual(expected.slice(0, 50));
+    expect(await shown()).toBe("Raters 1–50 of 120; the raters CSV holds them all.");
     expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
     expect(await download(page, "Download raters CSV")).toBe(cohortCsv(report, "raters"));
     const pager = await new AxeBuilder({page}).include('.cohort-paged[data-phase="vague"]').analyze();

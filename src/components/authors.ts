@@ -531,7 +531,7 @@ export function AuthorsPreview(
     // The candidate's dependence report tries every value of every parameter: it follows just after the paint, so
     // the moved items show within the frame. Until then its part says it is out of date.
     const candidateKey = choice.candidate !== choice.base || choice.set.length ? described : "";
-    if (candidateKey && dependenceShown !== candidateKey) {
+    if (candidateKey && candidateKey !== dependenceShown) {
       const ruleSet = candidateRuleSet();
       const asked = choice;
       candidateUntested.setAttribute("aria-busy", "true");
@@ -550,10 +550,11 @@ export function AuthorsPreview(
         );
         dependenceShown = candidateKey;
       }, 0);
-    } else if (!candidateKey && dependenceShown) {
-      candidateUntested.replaceChildren();
+    } else {
+      // Back to what is shown (a change undone before its report came): nothing is out of date any more.
+      if (!candidateKey) candidateUntested.replaceChildren();
       candidateUntested.removeAttribute("aria-busy");
-      dependenceShown = "";
+      dependenceShown = candidateKey;
     }
     const section = (id: string, title: string, key: unknown, body: () => Child) =>
       show(id, key, () =>

@@ -102,6 +102,20 @@ describe("the authors' preview", () => {
     await page.getByRole("button", {name: "Undo every parameter change"}).click();
     await expect.poll(() => untested.innerText()).not.toContain("Under the candidate");
     expect(await untested.innerText()).toContain("Under v2");
+
+    // A change undone in the same moment, before its report could come: nothing is left marked out of date.
+    await page.evaluate(() => {
+      const control = document.getElementById("parameter-counting") as HTMLSelectElement;
+      const original = control.value;
+      control.value = "most-missed";
+      control.dispatchEvent(new Event("change"));
+      control.value = original;
+      control.dispatchEvent(new Event("change"));
+    });
+    // The first change's report was queued behind a zero timeout: let it run (it finds the choice moved on).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(await untested.locator("[aria-busy]").count()).toBe(0);
+    expect(await untested.innerText()).not.toContain("Under the candidate");
     expect(site.problems).toEqual([]);
   });
 

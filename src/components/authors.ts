@@ -449,7 +449,7 @@ export function AuthorsPreview(
   let preparedFor = "";
   let baseCompleteness: CompletenessReport | null = null;
   let fieldsFor = "";
-  let syncs: {element: HTMLElement; sync: () => void}[] = [];
+  let syncs: {element: HTMLElement; sync: (parameters: RuleSet["parameters"]) => void}[] = [];
   // Findings and dependence depend only on the parameters (and the rules): kept by key, a parameter flipped back
   // and forth costs nothing the second time.
   const completenessByKey = new Map<string, CompletenessReport>();
@@ -488,13 +488,13 @@ export function AuthorsPreview(
   const candidateUntested = el("div", {class: "untested-candidate"});
   let dependenceShown = "";
 
-  const candidateRuleSet = (): RuleSet => ruleSetOf(byVersion.get(choice.candidate)!, overridesOf(choice.set));
-
   const render = () => {
     baseSelect.value = choice.base;
     candidateSelect.value = choice.candidate;
     const candidate = byVersion.get(choice.candidate)!;
-    const parameters = candidateRuleSet().parameters;
+    // The candidate's rule set, made once a render: the controls, the preview and the findings all read it.
+    const candidateRules = ruleSetOf(candidate, overridesOf(choice.set));
+    const parameters = candidateRules.parameters;
     // The controls are built once per candidate version and then only kept in step, so the one in use keeps focus.
     if (fieldsFor !== choice.candidate) {
       fieldsFor = choice.candidate;
@@ -510,10 +510,10 @@ export function AuthorsPreview(
             update({...choice, set});
           },
         });
-        return {element: field.element, sync: () => field.sync(candidateRuleSet().parameters[domain.name])};
+        return {element: field.element, sync: (current) => field.sync(current[domain.name])};
       });
       fields.replaceChildren(...syncs.map((entry) => entry.element));
-    } else for (const entry of syncs) entry.sync();
+    } else for (const entry of syncs) entry.sync(parameters);
     reset.hidden = choice.set.length === 0;
     // The base is derived once and kept while only the candidate changes.
     if (preparedFor !== choice.base || !prepared) {
@@ -521,7 +521,7 @@ export function AuthorsPreview(
       baseCompleteness = completenessOf(prepared.ruleSet);
       preparedFor = choice.base;
     }
-    const result = previewFrom(prepared, candidateRuleSet());
+    const result = previewFrom(prepared, candidateRules);
     const described = choice.set.length
       ? `${choice.candidate} with ${choice.set.map(({name, value}) => `${name} = ${String(value)}`).join(", ")}`
       : choice.candidate;
@@ -532,7 +532,6 @@ export function AuthorsPreview(
     // the moved items show within the frame. Until then its part says it is out of date.
     const candidateKey = choice.candidate !== choice.base || choice.set.length ? described : "";
     if (candidateKey && candidateKey !== dependenceShown) {
-      const ruleSet = candidateRuleSet();
       const asked = choice;
       candidateUntested.setAttribute("aria-busy", "true");
       setTimeout(() => {
@@ -543,7 +542,7 @@ export function AuthorsPreview(
             "div",
             {class: "untested-candidate"},
             Untested(
-              dependenceOf(ruleSet, () => prepareBase(data.items, ruleSet)),
+              dependenceOf(candidateRules, () => prepareBase(data.items, candidateRules)),
               `the candidate (${described})`,
             ),
           ),
@@ -560,7 +559,7 @@ export function AuthorsPreview(
       show(id, key, () =>
         el("section", {"aria-labelledby": `${id}-title`}, el("h2", {id: `${id}-title`}, title), body()),
       );
-    const candidateCompleteness = completenessOf(candidateRuleSet());
+    const candidateCompleteness = completenessOf(candidateRules);
     reconcile(
       results,
       section("moved", "Items whose score moves", result.moved, () => MovedItems(result, items)),

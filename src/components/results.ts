@@ -120,15 +120,24 @@ function CasesTable(ctx: Context, group: ResultGroup): HTMLElement {
   );
 }
 
+/** One of the page's sections, named by its heading. */
+function ResultsSection(id: string, title: string, ...body: Child[]): HTMLElement {
+  return el(
+    "section",
+    {"class": "results-group", "aria-labelledby": `${id}-title`},
+    el("h2", {id: `${id}-title`}, title),
+    ...body,
+  );
+}
+
 function GroupSection(
   ctx: Context,
   group: ResultGroup,
   {id, title, lead}: {id: string; title: string; lead: Child},
 ): HTMLElement {
-  return el(
-    "section",
-    {"class": "results-group", "aria-labelledby": `${id}-title`},
-    el("h2", {id: `${id}-title`}, title),
+  return ResultsSection(
+    id,
+    title,
     el("p", {class: "results-lead"}, lead),
     Tallies(group),
     el("h3", {}, "Your score against the ruled score"),
@@ -178,10 +187,9 @@ function Results(ctx: Context, progress: Progress, data: ResultsData): HTMLEleme
             `Your first answer to ${plural(walk.answered, "case")} of ${walk.total} in Parts 4 to 6, against ` +
             "the ruled score. Retries are kept but don’t count here.",
         })
-      : el(
-          "section",
-          {"class": "results-group", "aria-labelledby": "walk-title"},
-          el("h2", {id: "walk-title"}, "With the guideline"),
+      : ResultsSection(
+          "walk",
+          "With the guideline",
           el(
             "p",
             {},
@@ -192,10 +200,9 @@ function Results(ctx: Context, progress: Progress, data: ResultsData): HTMLEleme
         ),
   );
   parts.push(
-    el(
-      "section",
-      {"class": "results-group", "aria-labelledby": "before-after-title"},
-      el("h2", {id: "before-after-title"}, "Before and after the guideline"),
+    ResultsSection(
+      "before-after",
+      "Before and after the guideline",
       el(
         "p",
         {class: "results-lead"},
@@ -220,10 +227,9 @@ function Results(ctx: Context, progress: Progress, data: ResultsData): HTMLEleme
             " says whether the run passes.",
           ],
         })
-      : el(
-          "section",
-          {"class": "results-group", "aria-labelledby": "self-check-title"},
-          el("h2", {id: "self-check-title"}, "The blind self-check"),
+      : ResultsSection(
+          "self-check",
+          "The blind self-check",
           el(
             "p",
             {},

@@ -1,12 +1,12 @@
 // The guideline authors' page: a parameter changed in the page moves the items the engine says it moves, at once and
 // with no reload, and the choice travels in the URL; another version as the candidate shows the seed's breaks; the
 // rubric-writer tool classifies what an author types in the seed's words; no accessibility violations, light or dark.
-import AxeBuilder from "@axe-core/playwright";
 import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {ruleSetOf} from "../../lib/engine.js";
 import {loadGuidelines, loadItems} from "../../lib/load.js";
 import {preview} from "../../lib/preview.js";
+import {axeViolations} from "./axe.js";
 import {openSite, type Site} from "./site.js";
 
 let site: Site;
@@ -164,12 +164,7 @@ describe("the authors' preview", () => {
   it.each(["light", "dark"] as const)("has no accessibility violations (%s), with a change made", async (scheme) => {
     const page = await openAuthors("?base=v2&candidate=v1&set=counting%3Dat-least-half");
     await page.emulateMedia({colorScheme: scheme});
-    const results = await new AxeBuilder({page}).analyze();
-    expect(
-      results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@
 // Cancel while the worker computes keeps the report shown before (the worker held by the test, no clock); without
 // Web Workers the page gets the same figures on its own thread; a large cohort's raters show fifty at a time; no
 // accessibility violations, light or dark.
-import AxeBuilder from "@axe-core/playwright";
 import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {cohortReport, type CohortItem} from "../../lib/agreement/cohort.js";
@@ -13,6 +12,7 @@ import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/load.js";
+import {axeViolations} from "./axe.js";
 import {openSite, type Site} from "./site.js";
 
 let site: Site;
@@ -387,20 +387,14 @@ describe("the cohort page", () => {
     expect(await shown()).toBe("Raters 1–50 of 120; the raters CSV holds them all.");
     expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
     expect(await download(page, "Download raters CSV")).toBe(cohortCsv(report, "raters"));
-    const pager = await new AxeBuilder({page}).include('.cohort-paged[data-phase="vague"]').analyze();
-    expect(pager.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, '.cohort-paged[data-phase="vague"]')).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 
   it.each(["light", "dark"] as const)("has no accessibility violations (%s), with a report shown", async (scheme) => {
     const page = await openCohort(files);
     await page.emulateMedia({colorScheme: scheme});
-    const results = await new AxeBuilder({page}).analyze();
-    expect(
-      results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import {readFileSync} from "node:fs";
 import {parse} from "yaml";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {axeViolations} from "./axe.js";
 import {openSite, type Site} from "./site.js";
 
 let site: Site;
@@ -90,12 +90,7 @@ describe("the start page", () => {
     const page = await site.newPage();
     await page.goto("/");
     await page.locator("ol.parts").waitFor();
-    const results = await new AxeBuilder({page}).analyze();
-    expect(
-      results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import {readFileSync} from "node:fs";
 import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {hostileReply} from "../../lib/probes/hostile.js";
 import type {ProbeVersion} from "../../lib/probes/schema.js";
 import {scoreBoth} from "../../lib/probes/score.js";
+import {axeViolations} from "./axe.js";
 import {openSite, type Site} from "./site.js";
 
 let site: Site;
@@ -121,8 +121,7 @@ describe("the probe page", () => {
     await page.goto("/probes/six-step-chain");
     await page.getByLabel("Paste a reply").fill(correct);
     await scored(page);
-    const results = await new AxeBuilder({page}).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 

@@ -3,7 +3,6 @@
 // way `npm run probes:run` does (the real runner core with a stub fetch, then writeRun), builds the copy
 // and reads the page: a results table per version, the truncated run marked and not scored, and schema.org
 // Dataset JSON-LD, which the real site (no runs) must not carry.
-import AxeBuilder from "@axe-core/playwright";
 import {spawnSync} from "node:child_process";
 import {readFileSync, rmSync} from "node:fs";
 import {join} from "node:path";
@@ -14,6 +13,7 @@ import {runProbe, type FetchLike, type Sleep} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.js";
 import {Run} from "../../lib/probes/schema.js";
 import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+import {axeViolations} from "./axe.js";
 import {openSite, type Site} from "./site.js";
 
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
@@ -207,8 +207,7 @@ describe("the probe page with recorded runs", () => {
     const page = await site.newPage();
     await page.goto("/probes/six-step-chain");
     await page.locator("table.probe-runs").first().waitFor();
-    const results = await new AxeBuilder({page}).include(".probe-results").analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page, ".probe-results")).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 });

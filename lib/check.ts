@@ -6,6 +6,7 @@ import type {Flag, Item} from "./item.js";
 import {parameterDomains} from "./parameter-domains.js";
 import type {ParameterDomain} from "./parameter-values.js";
 import {prepareBase} from "./preview.js";
+import {rowLines} from "./trainee/deciding-rule.js";
 import type {RubricRow} from "./rubric.js";
 import {fieldPath, type Problem, type Report} from "./problems.js";
 import type {Score} from "./verdict.js";
@@ -135,6 +136,22 @@ export function checkGuideline(
         message: `ruled ${item.score} but the engine derives ${derivation.score} (rubric row ${derivation.rows[0]})`,
       });
     }
+    // The edge-case map asks a trainee which rule settles a case: where every line is met the trace names none, and
+    // the item must name the rule its ruling rests on.
+    if (derivation.score === item.score && !item.decidingRule && !rowLines(item, derivation).length)
+      problems.push({
+        file,
+        field: "decidingRule",
+        message:
+          "every line is met, so no line names the rule that settles the case: add decidingRule: <rule id> " +
+          "(the rule the case study's ruling names)",
+      });
+    if (item.decidingRule && !ruleSet.ruleIds.has(item.decidingRule))
+      problems.push({
+        file,
+        field: "decidingRule",
+        message: `rule id "${item.decidingRule}" is not in guideline/${guideline.version}`,
+      });
     const authoredFlags = new Set(item.flags.map((entry) => entry.flag));
     for (const flag of derivation.flags)
       if (!authoredFlags.has(flag))

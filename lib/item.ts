@@ -165,7 +165,12 @@ export const Item = z
     part: Part,
     /** Position within its part, for ordering. */
     order: z.number(),
+    /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
+     *  trainee sees it only after Check, as the ruling's headline. */
     title: z.string().min(1),
+    /** What the case is about, in neutral words that give nothing away ("translation without a language"): the
+     *  item's title before Check, after its number ("Edge case 4: translation without a language"). */
+    topic: z.string().min(1),
     /** The edge-case map row or example number the seed gives, e.g. "1" or "10". */
     seedNumber: z.string().min(1).optional(),
     /** Another item this one varies (a twist), e.g. calibration-d for calibration-d-twist. */
@@ -194,6 +199,16 @@ export const Item = z
     /** Items the seed's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
     compare: z.array(itemId).default([]),
     teaches: z.string().min(1).optional(),
+    /**
+     * The one sentence from the case study that says why this case is ruled as it is, for a case with no "what it
+     * teaches" of its own (the seven examples): the case study's words, from wherever it says it (`from`).
+     */
+    lesson: z.strictObject({text: z.string().min(1), from: z.string().min(1)}).optional(),
+    /**
+     * The rule the case study's ruling names as settling the case. Needed where every line is met (nothing in the
+     * engine's trace lowers the score, so the trace names no rule); elsewhere it adds to the rules the trace names.
+     */
+    decidingRule: z.enum(checklistRuleIds as [ChecklistRuleId, ...ChecklistRuleId[]]).optional(),
   })
   .check((ctx) => {
     const item = ctx.value;

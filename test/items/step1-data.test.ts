@@ -1,6 +1,7 @@
 // Step 1 compares a trainee's marks with each ruled line's quote, so the quotes are data the page relies on: every
 // ruled line of a quoted request has its words, every quote is found in its text, and a request the seed only
-// describes offers at least one candidate, so the list a trainee ticks is a real decision.
+// describes offers its ruled lines to tick (the candidates the case study never raises were dropped: a distractor
+// must teach something the guideline says).
 import {describe, expect, it} from "vitest";
 import {loadItems} from "../../lib/load.js";
 import {locate, quotesOf, textOf} from "../../lib/quote.js";
@@ -28,12 +29,6 @@ describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) =
   it("gives every candidate a note a trainee who marks it can read", () => {
     expect(item.checklist.filter((line) => line.role === "candidate" && !line.note)).toEqual([]);
   });
-
-  if (item.request.form === "described") {
-    it("offers a candidate beside the ruled lines, since Step 1 is a list here", () => {
-      expect(item.checklist.filter((line) => line.role === "candidate").length).toBeGreaterThan(0);
-    });
-  }
 
   it("points only to items that exist", () => {
     const references = [...item.compare, ...item.notes.flatMap((note) => note.compare)];
@@ -66,17 +61,12 @@ describe("the Step 1 data as a whole", () => {
         "edge-1c: Give examples",
         "edge-2: Explain inflation",
         "edge-3: Into German",
-        "edge-4: Translate without asking questions",
-        "edge-5a: A polite tone",
-        "edge-5b: Offer something else instead",
         "edge-6: Say whether a tomato is a fruit",
         "edge-7: Answer the turn-3 request",
-        "edge-7: Answer in prose, like the turn-3 message",
         "edge-8: Summarize the email",
         "edge-8: No additions beyond the summary",
         "edge-10: quality flag",
         "edge-10-twist: Give three tips for sleeping better",
-        "edge-10-twist: The tips are sound advice",
       ]
     `);
   });

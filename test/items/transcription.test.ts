@@ -37,6 +37,7 @@ describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) =
       item.response.note,
       item.openQuestion,
       item.teaches,
+      item.lesson?.text,
       item.ruling,
       item.scoreCondition,
       ...item.notes.flatMap((note) => [note.text, note.label]),

@@ -74,6 +74,22 @@ describe("checkGuideline", () => {
     expect(report.results[0]).toMatchObject({derivedScore: null, candidates: [3, 2], rubricRow: null, ok: false});
   });
 
+  it("reports an item whose every line is met and that names no deciding rule, or names one the version lacks", () => {
+    const {decidingRule: _named, ...unnamed} = fixture("question");
+    expect(itemProblems(checkGuideline(v2, [unnamed]))).toMatchInlineSnapshot(`
+      [
+        "question.md decidingRule: every line is met, so no line names the rule that settles the case: add decidingRule: <rule id> (the rule the case study's ruling names)",
+      ]
+    `);
+    const questionless = {...v2, version: "v9", rules: v2.rules.filter((rule) => rule.id !== "clarifying-question")};
+    expect(itemProblems(checkGuideline(questionless, [fixture("question")])).filter((line) => /decidingRule/.test(line)))
+      .toMatchInlineSnapshot(`
+        [
+          "question.md decidingRule: rule id "clarifying-question" is not in guideline/v9",
+        ]
+      `);
+  });
+
   it("reports a rule id the version does not have (here v2 less its clarifying-question rule)", () => {
     const questionless = {
       ...v2,
@@ -85,6 +101,7 @@ describe("checkGuideline", () => {
       [
         "question.md checklist[0].rule: rule id "clarifying-question" is not in guideline/v9: expected one of not-rated, main-task, stated-constraints, list-stated-only, standing-instructions, pasted-material, numbers, size-words, purpose, style-register, only-just, main-task-partial, conflicting, refusal",
         "question.md score: the rubric gives more than one score (5 or 2): expected exactly one",
+        "question.md decidingRule: rule id "clarifying-question" is not in guideline/v9",
       ]
     `);
   });

@@ -81,7 +81,7 @@ describe("a broken item file names the file, the field and what was expected", (
   });
   it("bad YAML: the first error only, with its line in the file", () => {
     expect(problemsOf("bad-yaml")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/bad-yaml.md: front matter is not valid YAML (line 15): Flow map in block collection must be sufficiently indented and end with a }"`,
+      `"test/fixtures/items/broken/bad-yaml.md: front matter is not valid YAML (line 16): Flow map in block collection must be sufficiently indented and end with a }"`,
     );
   });
   it("missing front matter", () => {

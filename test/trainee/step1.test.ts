@@ -146,15 +146,19 @@ describe("the list a described request offers", () => {
       "As a bulleted list",
       "Give three tips for sleeping better",
       "In natural Swedish",
-      "The tips are sound advice",
       "Three tips",
     ]);
   });
   it("finds a ticked ruled line, gives a ticked candidate's note, and names what was left unticked", () => {
-    const result = matchStep1(edge4, [option(1)]);
+    const result = matchStep1(item("edge-7"), [option(0)]);
     expect(result.mode).toBe("list");
-    expect(result.listings[0]!.match).toMatchObject({kind: "candidate", source: "inferred"});
-    expect(result.ruled.map((line) => [line.line.text, line.found])).toEqual([["Translate the text", false]]);
+    expect(result.ruled.map((line) => [line.line.text, line.found])).toEqual([
+      ["Answer the turn-3 request", true],
+      ["Answer in bullet points (standing instruction from turn 1)", false],
+    ]);
+    // A ticked candidate (an option list works on any item's checklist) comes back with its note.
+    const candidate = matchStep1(item("example-1"), [option(2)]).listings[0]!.match;
+    expect(candidate).toMatchObject({kind: "candidate", source: "inferred", rule: "list-stated-only"});
     expect(summary(matchStep1(edge4, [option(0)]))).toEqual({found: 1, missed: 0, candidates: 0, notOnChecklist: 0});
   });
   it("reads an option that is not on the list as nothing", () => {

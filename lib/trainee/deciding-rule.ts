@@ -1,0 +1,79 @@
+// Which rule decides a case: the rules of the checklist lines that set its rubric row, read from the engine's
+// trace. Where every line is met nothing in the trace lowers the score, so the trace names no rule: there the case
+// study's ruling names the one that settles the case (the item's `decidingRule`). The edge-case map asks a trainee
+// for it, and the results blame it (and only it) for a wrong score given without a checklist.
+import type {Derivation} from "../engine.js";
+import type {ChecklistLine, Item} from "../item.js";
+import type {RubricRow} from "../rubric.js";
+import type {Verdict} from "../verdict.js";
+
+export type RuleId = ChecklistLine["rule"];
+
+export interface DecidingRule {
+  /** The rule a trainee is taught as the one that settles the case: the one the case study names where it names
+   *  one, else the first the trace names. */
+  rule: RuleId;
+  /** Every rule that counts as a right answer: the trace's and the one the case study names. */
+  accepted: RuleId[];
+  /** The checklist lines that set the rubric row, by index (none where every line is met). */
+  lines: number[];
+  /** Where `rule` comes from. */
+  from: "trace" | "case-study";
+}
+
+const mainRows: ReadonlySet<RubricRow> = new Set([
+  "main-not-met-engages",
+  "does-not-follow",
+  "declines-harmless",
+  "main-partly-capped",
+]);
+
+const lowers = (verdict: Verdict): boolean => verdict !== "met" && verdict !== "not-instruction";
+
+/**
+ * The lines that set the rubric row the item's ruled score came from: the main task's line for a row the main task
+ * decides (not done, declined, capped, a justified refusal); otherwise each counted line the rubric did not count
+ * as fully met (not met, partly met, can't be checked, or met with a small flaw for a 4), and the main task's line
+ * when it is only partly done.
+ */
+export function rowLines(item: Pick<Item, "score">, derivation: Derivation): number[] {
+  const at = derivation.candidates.indexOf(item.score);
+  const row = at < 0 ? null : derivation.rows[at]!;
+  const main = derivation.lines.find((line) => line.role === "main");
+  const verdict = (index: number) => derivation.lines[index]!.derived ?? derivation.lines[index]!.ruled;
+  if (!row || row === "all-met") return [];
+  if (row === "not-applicable")
+    return derivation.lines.filter((line) => verdict(line.index) === "not-applicable").map((line) => line.index);
+  if (mainRows.has(row)) return main ? [main.index] : [];
+  const lines = derivation.lines
+    .filter((line) => line.counted && lowers(verdict(line.index)))
+    .filter((line) => row !== "one-small-flaw" || verdict(line.index) === "met-flaw")
+    .map((line) => line.index);
+  if (main && verdict(main.index) === "partly") lines.unshift(main.index);
+  return lines;
+}
+
+/** The rule that decides an item, from the engine's trace and the case study's ruling. */
+export function decidingRule(
+  item: Pick<Item, "id" | "score" | "checklist" | "decidingRule">,
+  derivation: Derivation,
+): DecidingRule {
+  const lines = rowLines(item, derivation);
+  const traced: RuleId[] = [];
+  for (const index of lines) {
+    const rule = item.checklist[index]!.rule;
+    if (!traced.includes(rule)) traced.push(rule);
+  }
+  const named = item.decidingRule;
+  if (!named && !traced.length)
+    throw new Error(
+      `${item.id}: every line is met, so the trace names no deciding rule: add decidingRule (the rule the case ` +
+        "study's ruling names)",
+    );
+  const accepted = named ? [named, ...traced.filter((rule) => rule !== named)] : traced;
+  return {rule: accepted[0]!, accepted, lines, from: named ? "case-study" : "trace"};
+}
+
+/** Whether a trainee's pick of the deciding rule is right. */
+export const decidingRuleMatches = (ruled: DecidingRule, picked: string | undefined): boolean =>
+  picked !== undefined && (ruled.accepted as string[]).includes(picked);

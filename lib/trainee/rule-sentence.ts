@@ -43,7 +43,8 @@ export const clauseSentences: {[R in RuleId]?: Record<string, string>} = {
   "style-register": {
     "register-kept": register,
     "breaks-register": register,
-    "slightly-less-formal": "A choice that is slightly less formal but still acceptable counts as met with a small flaw.",
+    "slightly-less-formal":
+      "A choice that is slightly less formal but still acceptable counts as met with a small flaw.",
   },
   "only-just": {
     "no-additions": only,

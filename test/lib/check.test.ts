@@ -82,8 +82,9 @@ describe("checkGuideline", () => {
       ]
     `);
     const questionless = {...v2, version: "v9", rules: v2.rules.filter((rule) => rule.id !== "clarifying-question")};
-    expect(itemProblems(checkGuideline(questionless, [fixture("question")])).filter((line) => /decidingRule/.test(line)))
-      .toMatchInlineSnapshot(`
+    expect(
+      itemProblems(checkGuideline(questionless, [fixture("question")])).filter((line) => /decidingRule/.test(line)),
+    ).toMatchInlineSnapshot(`
         [
           "question.md decidingRule: rule id "clarifying-question" is not in guideline/v9",
         ]

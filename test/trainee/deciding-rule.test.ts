@@ -56,7 +56,11 @@ describe("how the rule is found", () => {
     // names the email's request as well as the two-sentence limit).
     const edge8 = {...item("edge-8"), decidingRule: "pasted-material" as const};
     const ruled = decidingRule(edge8, derive(edge8, ruleSet));
-    expect(ruled).toMatchObject({rule: "pasted-material", accepted: ["pasted-material", "numbers"], from: "case-study"});
+    expect(ruled).toMatchObject({
+      rule: "pasted-material",
+      accepted: ["pasted-material", "numbers"],
+      from: "case-study",
+    });
     expect(decidingRuleMatches(ruled, "numbers")).toBe(true);
     expect(decidingRuleMatches(ruled, "pasted-material")).toBe(true);
     expect(decidingRuleMatches(ruled, "size-words")).toBe(false);
@@ -65,7 +69,8 @@ describe("how the rule is found", () => {
   });
 
   it("names the lines behind the row: the flawed line for a 4, the main task for a partly done task, none for a 5", () => {
-    const lines = (id: string) => rowLines(item(id), derive(item(id), ruleSet)).map((at) => item(id).checklist[at]!.text);
+    const lines = (id: string) =>
+      rowLines(item(id), derive(item(id), ruleSet)).map((at) => item(id).checklist[at]!.text);
     expect(lines("calibration-a")).toEqual(["Formal"]);
     expect(lines("edge-3")).toEqual([item("edge-3").checklist.find((line) => line.role === "main")!.text]);
     expect(lines("example-1")).toEqual([]);

@@ -7,10 +7,11 @@ import type {Item, Part} from "./item.js";
 import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "./parts.js";
 import type {Score} from "./verdict.js";
 
-/** Enough of every item to link to it and to count progress: id, part and title. */
-export type ItemRef = Pick<Item, "id" | "part" | "title">;
+/** Enough of every item to link to it and to count progress: id, part, its neutral topic and its title. */
+export type ItemRef = Pick<Item, "id" | "part" | "title" | "topic">;
 
-export const itemRefs = (items: readonly Item[]): ItemRef[] => items.map(({id, part, title}) => ({id, part, title}));
+export const itemRefs = (items: readonly Item[]): ItemRef[] =>
+  items.map(({id, part, title, topic}) => ({id, part, title, topic}));
 
 export type PagePart = TrainingPart & {hasPage: boolean; paragraphs: ResolvedParagraph[]};
 

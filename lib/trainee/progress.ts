@@ -88,6 +88,8 @@ export const Answer = object({
   score: TraineeScore,
   /** Steps 1 and 2; absent when the trainee committed a score alone. */
   checklist: optional(TraineeChecklist),
+  /** On the edge-case map: the rule the trainee picked as the one that settles the case (a rule id). */
+  decidingRule: optional(pattern(size(string(), 1, 60), /^[a-z]+(-[a-z]+)*$/)),
   /** The guideline version the answer was scored under, e.g. "v2". */
   guideline: pattern(string(), /^v[0-9]+$/),
   /** When, as an ISO date and time the caller passes in. */

@@ -41,6 +41,12 @@ export const AnswerZ = z.strictObject({
       mainNotMet: z.enum(["engages", "ignores", "declines-harmless", "justified-refusal"]).optional(),
     })
     .optional(),
+  decidingRule: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[a-z]+(-[a-z]+)*$/)
+    .optional(),
   guideline: z.string().regex(/^v[0-9]+$/),
   at: isoDateTime,
 });

@@ -4,16 +4,18 @@ import type {Item} from "../item.js";
 import {textOf} from "../quote.js";
 import type {RubricRow} from "../rubric.js";
 import type {Score} from "../verdict.js";
+import {verdictLabels} from "../verdict-labels.js";
 import type {ScoreComparison} from "./compare.js";
 import type {ImpliedScore} from "./implied.js";
 import type {Listing, MainNotMet, TraineeVerdict} from "./progress.js";
 
+/** The verdicts a trainee gives, in the words the ruling uses for them (one wording per verdict). */
 export const traineeVerdictLabels: Record<TraineeVerdict, string> = {
-  "met": "met",
-  "met-flaw": "met, with a small flaw",
-  "partly": "partly met",
-  "not-met": "not met",
-  "cannot-check": "can't be checked",
+  "met": verdictLabels["met"],
+  "met-flaw": verdictLabels["met-flaw"],
+  "partly": verdictLabels["partly"],
+  "not-met": verdictLabels["not-met"],
+  "cannot-check": verdictLabels["cannot-check"],
 };
 
 export const mainNotMetLabels: Record<MainNotMet, string> = {
@@ -114,4 +116,25 @@ export function scoreForKey(key: string, {notApplicable}: {notApplicable: boolea
   if (/^[1-5]$/.test(key)) return Number(key) as Score;
   if (notApplicable && (key === "n" || key === "N")) return "n/a";
   return null;
+}
+
+/**
+ * The scale's anchors as the one-line instruction states them ("from 1 (poor) to 5 (excellent)"), by score; none
+ * where the line names none.
+ */
+export function scaleAnchors(line: string): Partial<Record<1 | 5, string>> {
+  const anchors: Partial<Record<1 | 5, string>> = {};
+  for (const match of line.matchAll(/\b([15]) \(([^)]+)\)/g)) anchors[Number(match[1]) as 1 | 5] = match[2]!;
+  return anchors;
+}
+
+/** How a first answer compares, in the words the ruling leads with: "Exact", "One off: you scored higher". */
+export function verdictWords(comparison: ScoreComparison): string {
+  if (comparison.distance === "exact") return "Exact";
+  if (comparison.notApplicableMismatch)
+    return comparison.ruled === "n/a"
+      ? "Two or more off: this response isn't rated on this scale"
+      : "Two or more off: this response is rated on this scale";
+  const far = comparison.distance === "one-off" ? "One off" : "Two or more off";
+  return `${far}: you scored ${comparison.direction === "lenient" ? "higher" : "lower"} than the ruling`;
 }

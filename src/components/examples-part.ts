@@ -2,6 +2,7 @@
 // "before" score once there is one. It loads no scoring code: nothing here is scored.
 import {itemLabel} from "../lib/coverage.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
+import {titleBefore} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
 import {context, itemsOf, partPage, type TraineeData} from "./part-frame.js";
@@ -16,15 +17,22 @@ export function ExamplesPart(data: TraineeData, store = openProgressStore()): HT
     const render = () => {
       const before = firstAttempt(store.get(), item.id, "vague");
       panel.replaceChildren(
-        before
-          ? VagueRuling(item, [before], {showSplit: true})
-          : el(
-              "p",
-              {class: "split-hidden"},
-              "How raters split stays hidden until you have your own “before” score. ",
-              el("a", {href: `./vague#${item.id}`}, `Score ${itemLabel(item.id, item.part)} in Part 1`),
-              ".",
-            ),
+        el(
+          "div",
+          {},
+          before
+            ? [
+                el("p", {class: "case-name-line"}, "The case study calls it ", el("strong", {}, item.title), "."),
+                VagueRuling(item, [before]),
+              ]
+            : el(
+                "p",
+                {class: "split-hidden"},
+                "How raters split stays hidden until you have your own “before” score. ",
+                el("a", {href: `./vague#${item.id}`}, `Score ${itemLabel(item.id, item.part)} in Part 1`),
+                ".",
+              ),
+        ),
       );
     };
     render();
@@ -32,16 +40,7 @@ export function ExamplesPart(data: TraineeData, store = openProgressStore()): HT
     return el(
       "article",
       {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
-      el(
-        "header",
-        {class: "item-head"},
-        el(
-          "h2",
-          {id: `${item.id}-title`},
-          el("span", {class: "item-kicker"}, itemLabel(item.id, item.part)),
-          item.title,
-        ),
-      ),
+      el("header", {class: "item-head"}, el("h2", {id: `${item.id}-title`}, titleBefore(item))),
       CaseText(item),
       panel,
     );

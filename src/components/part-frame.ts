@@ -4,7 +4,8 @@ import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
 import type {ItemRef, PagePart, PartPageData, SitePageData} from "../lib/page-data.js";
 import {el, type Child} from "./dom.js";
-import {PartHeader, PartNav} from "./part-page.js";
+import {PartHeader} from "./part-page.js";
+import {NextPart} from "./walk-parts.js";
 import {ProgressNotice} from "./progress-notice.js";
 import type {ProgressStore} from "./progress-store.js";
 
@@ -45,15 +46,20 @@ export function context(data: TraineeData, partId: string, store: ProgressStore)
 export const itemsOf = (ctx: Pick<Context, "items">, part: Item["part"]) =>
   ctx.items.filter((item) => item.part === part);
 
-/** The part page: the saved-progress notice, the header with where the trainee stands, the body, the links on. */
+/**
+ * A part's page: the saved-progress notice, the header with where the trainee stands, the body. A reading part
+ * (no items to score) opens with its prose and ends with the card to the next part; a scored part keeps its prose in
+ * its walk (folded after the first item) and puts the card after its last item.
+ */
 export function partPage(ctx: Context, ...body: Child[]): HTMLElement {
   const total = ctx.parts.length;
+  const reading = !ctx.part.phase;
   return el(
     "div",
-    {class: "part-page"},
+    {class: `part-page${reading ? " is-reading" : " is-scored"}`},
     ProgressNotice(ctx.store.setAside),
-    PartHeader(ctx.part, {items: ctx.itemRefs, store: ctx.store, total}),
+    PartHeader(ctx.part, {items: ctx.itemRefs, store: ctx.store, total, intro: reading}),
     body,
-    PartNav(ctx.parts, {current: ctx.part.id}),
+    reading ? NextPart(ctx) : null,
   );
 }

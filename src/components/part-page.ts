@@ -32,41 +32,29 @@ export function PartProgress(
 /** The part's heading, introduction and status. Part 1's first paragraph is the vague line itself, set apart. */
 export function PartHeader(
   part: PagePart,
-  {items, store, total}: {items: readonly ItemRef[]; store: ProgressStore; total: number},
+  {
+    items,
+    store,
+    total,
+    intro = true,
+  }: {items: readonly ItemRef[]; store: ProgressStore; total: number; intro?: boolean},
 ): HTMLElement {
   return el(
     "header",
     {class: "part-header"},
     el("p", {class: "part-kicker"}, `Part ${part.number} of ${total}`),
     el("h1", {}, part.title),
-    el(
-      "div",
-      {class: "part-intro"},
-      part.paragraphs.map((paragraph) =>
-        paragraph.from === "vague"
-          ? el("blockquote", {class: "vague-line"}, paragraph.text)
-          : el("p", {}, paragraph.text),
-      ),
-    ),
-    el("div", {class: "part-status"}, PartProgress(part, {items, store})),
-  );
-}
-
-/** Previous and next part, by the walk's order. */
-export function PartNav(parts: readonly PagePart[], {current}: {current: string}): HTMLElement {
-  const index = parts.findIndex((part) => part.id === current);
-  const previous = index > 0 ? parts[index - 1] : undefined;
-  const next = index >= 0 ? parts[index + 1] : undefined;
-  return el(
-    "nav",
-    {"class": "part-nav", "aria-label": "Parts"},
-    previous
+    intro && part.paragraphs.length
       ? el(
-          "a",
-          {class: "previous", href: `.${previous.path}`, rel: "prev"},
-          `← Part ${previous.number}. ${previous.title}`,
+          "div",
+          {class: "part-intro"},
+          part.paragraphs.map((paragraph) =>
+            paragraph.from === "vague"
+              ? el("blockquote", {class: "vague-line"}, paragraph.text)
+              : el("p", {}, paragraph.text),
+          ),
         )
-      : el("a", {class: "previous", href: "./"}, "← Start"),
-    next ? el("a", {class: "next", href: `.${next.path}`, rel: "next"}, `Part ${next.number}. ${next.title} →`) : null,
+      : null,
+    el("div", {class: "part-status"}, PartProgress(part, {items, store})),
   );
 }

@@ -1,17 +1,17 @@
-// What a trainee sees on Check: under the guideline, their score beside the ruled one, their checklist beside the
-// ruled one line by line with the rule that decides each difference, the rubric row, the flags, the seed's note on
-// their score, what the case teaches and the cases it compares with. Under the vague line: the answer is recorded,
-// and the seed's illustrative split beside it. Everything here is rendered from lib/trainee's records.
+// What a trainee reads on Check, in the order lib/trainee/feedback.ts decides: the verdict and one sentence about the
+// case first (the part that receives focus), then only the lines where their checklist differs, each with the rule
+// and the sentence of it that decides the line, then the rest folded. Rendered from records; nothing decided here.
 import {itemLabel} from "../lib/coverage.js";
 import type {Derivation} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
-import {compareAnswer, compareScores, type Comparison} from "../lib/trainee/compare.js";
+import type {Item, ItemNote} from "../lib/item.js";
+import {compareScores, type ScoreComparison} from "../lib/trainee/compare.js";
+import {feedbackFor, type Difference, type Feedback, type RuleCitation} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
-import {describeDistance, describeImplied, listingText, rubricRowLabels, scoreText} from "../lib/trainee/words.js";
+import {titleBefore} from "../lib/trainee/walk.js";
+import {describeDistance, rubricRowLabels, scoreText, verdictWords} from "../lib/trainee/words.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import {el, type Child} from "./dom.js";
-import {Table} from "./table.js";
 
 /** Where each part's items are scored with the guideline, for links between cases. */
 const pathOfPart: Record<Item["part"], string> = {
@@ -24,246 +24,364 @@ export function itemHref(item: Pick<Item, "id" | "part">): string {
   return `${pathOfPart[item.part]}#${item.id}`;
 }
 
-const distanceMark = {"exact": "✓", "one-off": "≈", "two-or-more-off": "✗"} as const;
+export const distanceMark = {"exact": "✓", "one-off": "≈", "two-or-more-off": "✗"} as const;
 
-function ScoreLine({label, comparison}: {label: string; comparison: ReturnType<typeof compareScores>}): HTMLElement {
-  return el(
-    "p",
-    {class: `score-line distance-${comparison.distance}`},
-    el("span", {"class": "distance-mark", "aria-hidden": "true"}, distanceMark[comparison.distance]),
-    el("span", {}, `${label}: `, el("strong", {}, scoreText(comparison.trainee))),
-    el("span", {class: "distance"}, ` — ${describeDistance(comparison)}`),
-  );
-}
-
-/** A rule, quoted and linked to its place in the guideline. */
-export function RuleRef(ruleId: string, {guideline}: {guideline: Guideline}): HTMLElement {
-  const rule = guideline.rules.find((candidate) => candidate.id === ruleId);
-  if (!rule) return el("code", {}, ruleId);
+/** A rule, by its title, linked to its place in the guideline, with the sentence of it that applies. */
+export function RuleRef(rule: RuleCitation, {quote = true}: {quote?: boolean} = {}): HTMLElement {
   return el(
     "span",
     {class: "rule-ref"},
     el("a", {href: `./guideline#rule-${rule.id}`}, rule.title),
-    el("q", {class: "rule-quote"}, rule.text),
+    quote && rule.sentence ? [": ", el("q", {class: "rule-quote"}, rule.sentence)] : null,
   );
 }
 
-const Inferred = (source: string | null | undefined): Child =>
-  source === "inferred"
-    ? el("span", {class: "inferred", title: "Not stated in the case study: the site's own reading"}, "site's reading")
-    : null;
+/** Marks what the site reads in beyond the case study, in plain words. */
+export const OurReading = (inferred: boolean): Child =>
+  inferred ? el("span", {class: "our-reading"}, "Our reading: the case study doesn't say") : null;
 
-function ChecklistTable(
-  item: Item,
-  comparison: Comparison,
-  {guideline, answer}: {guideline: Guideline; answer: Answer},
-): HTMLElement {
-  const checklist = comparison.checklist;
-  const status = (line: NonNullable<typeof checklist>["lines"][number]): Child => {
-    switch (line.status) {
-      case "agree":
-        return el("span", {class: "status status-agree"}, "✓ same");
-      case "verdict-differs":
-        return el("span", {class: "status status-differs"}, "✗ verdict differs");
-      case "missing":
-        return el("span", {class: "status status-missing"}, "✗ you did not list it");
-      case "not-checked":
-        return el("span", {class: "status status-missing"}, "… listed, not checked");
-    }
-  };
-  const rows = item.checklist.flatMap((line, index) => {
-    if (line.role === "candidate") return [];
-    const mine = checklist?.lines.find((entry) => entry.index === index);
-    const traineeLine = mine?.trainee ? answer.checklist?.lines[mine.trainee.line] : undefined;
-    return [
-      el(
-        "tr",
-        {class: mine && mine.status !== "agree" ? "differs" : ""},
-        el(
-          "th",
-          {scope: "row"},
-          line.role === "main" ? el("span", {class: "line-role"}, "Main task ") : null,
-          line.text,
-          " ",
-          Inferred(line.source),
-        ),
-        el("td", {"data-label": "Ruled"}, verdictLabels[line.verdict]),
-        el(
-          "td",
-          {"data-label": "Yours"},
-          !checklist
-            ? "—"
-            : traineeLine
-              ? [
-                  el("span", {class: "your-words"}, `“${listingText(item, traineeLine.listing)}”`),
-                  " ",
-                  mine?.trainee?.verdict ? verdictLabels[mine.trainee.verdict] : "not checked",
-                ]
-              : "not listed",
-        ),
-        el("td", {}, checklist && mine ? status(mine) : null),
-        el(
-          "td",
-          {"data-label": "Rule"},
-          RuleRef(mine?.status === "missing" && mine.listRule ? mine.listRule : line.rule, {guideline}),
-          line.note ? el("p", {class: "line-note"}, line.note) : null,
-        ),
-      ),
-    ];
-  });
-  return Table(
-    {
-      head: [
-        "Ruled line",
-        "Ruled",
-        "Yours",
-        el("span", {class: "visually-hidden"}, "Compared"),
-        "Rule that decides it",
-      ],
-      rows,
-    },
-    {caption: "The ruled checklist beside yours", className: "ruling-checklist", scroll: true},
-  );
-}
+const quoteOf = (words: string) => `“${words}”`;
 
-function Extras(comparison: Comparison, {guideline}: {guideline: Guideline}): Child {
-  const extras = comparison.checklist?.extras ?? [];
-  if (!extras.length) return null;
-  return el(
-    "div",
-    {class: "ruling-extras"},
-    el("h4", {}, "Lines you listed that are not on the ruled checklist"),
-    el(
-      "ul",
-      {},
-      extras.map((extra) =>
+function DifferenceItem(difference: Difference): HTMLElement {
+  switch (difference.kind) {
+    case "main":
+      return el(
+        "li",
+        {class: "difference"},
         el(
-          "li",
+          "p",
           {},
-          el("span", {class: "your-words"}, `“${extra.text}”`),
-          extra.status === "candidate"
-            ? [" is not an instruction: ", extra.note ?? "", " ", Inferred(extra.source)]
-            : extra.status === "repeat"
-              ? " repeats a line you listed already."
-              : " is not on the ruled checklist.",
-          el("div", {class: "extra-rule"}, RuleRef(extra.rule, {guideline})),
+          difference.yourMain === null
+            ? "You chose no line as the main task. "
+            : [`You took ${quoteOf(difference.yourMain)} as the main task. `],
+          "The main task is ",
+          el("strong", {}, difference.ruledMain),
+          ".",
         ),
-      ),
-    ),
-  );
+        el("p", {class: "difference-rule"}, "The main task: the thing the user wants produced or answered."),
+      );
+    case "verdict":
+      return el(
+        "li",
+        {class: "difference"},
+        el(
+          "p",
+          {},
+          el("strong", {}, difference.main ? `Main task: ${difference.text}` : difference.text),
+          ` — you: ${verdictLabels[difference.yours]}; ruled: `,
+          el("strong", {}, verdictLabels[difference.ruled]),
+          ". ",
+          OurReading(difference.inferred),
+        ),
+        el("p", {class: "difference-rule"}, RuleRef(difference.rule)),
+      );
+    case "missing":
+      return el(
+        "li",
+        {class: "difference"},
+        el(
+          "p",
+          {},
+          "You didn't list ",
+          el("strong", {}, difference.main ? `the main task, ${difference.text}` : difference.text),
+          ` (ruled ${verdictLabels[difference.ruled]}). `,
+          OurReading(difference.inferred),
+        ),
+        el("p", {class: "difference-rule"}, RuleRef(difference.listRule)),
+        difference.rule.id !== difference.listRule.id
+          ? el("p", {class: "difference-rule"}, RuleRef(difference.rule))
+          : null,
+      );
+    case "not-checked":
+      return el(
+        "li",
+        {class: "difference"},
+        el(
+          "p",
+          {},
+          `You listed ${quoteOf(difference.yourWords)} but didn't check it; ruled `,
+          el("strong", {}, verdictLabels[difference.ruled]),
+          ".",
+        ),
+      );
+    case "extra":
+      return el(
+        "li",
+        {class: "difference"},
+        el(
+          "p",
+          {},
+          el("strong", {}, quoteOf(difference.yourWords)),
+          difference.status === "repeat"
+            ? " repeats a line you listed already."
+            : difference.status === "candidate"
+              ? [" is not an instruction here. ", difference.note ?? "", " ", OurReading(difference.inferred)]
+              : " is not on the ruled checklist.",
+        ),
+        difference.status === "repeat" ? null : el("p", {class: "difference-rule"}, RuleRef(difference.rule)),
+      );
+  }
+}
+
+function Notes(notes: readonly ItemNote[]): HTMLElement[] {
+  return notes.map((note) => el("div", {class: "case-note-entry"}, el("h5", {}, note.label), el("p", {}, note.text)));
 }
 
 export interface GuidelineRulingOptions {
   guideline: Guideline;
   derivation: Derivation;
-  itemsById: ReadonlyMap<string, Pick<Item, "id" | "part" | "title">>;
-  /** The guideline version the ruling shown is from; older answers say their ruling may have moved. */
+  itemsById: ReadonlyMap<string, Pick<Item, "id" | "part" | "topic">>;
+  /** Older answers say their ruling may have moved since. */
   staleNote?: string | null;
+  /** The first Check of the whole walk: say that the first answer is the one recorded. */
+  firstCheck?: boolean;
+  /** The trainee was asked for the deciding rule (the edge-case map). */
+  decidingAsked?: boolean;
+  /** Part 4: the trainee's "before" score under the vague line, if any. */
+  before?: {score: ScoreComparison | null} | null;
 }
 
-/** The full comparison for an item scored under the guideline. `answers`: first attempt first. */
-export function GuidelineRuling(item: Item, answers: Answer[], options: GuidelineRulingOptions): HTMLElement {
+export interface RulingView {
+  /** The verdict and the case sentence: the ruling's first lines, focused after Check. */
+  lead: HTMLElement;
+  /** Everything after them. */
+  rest: HTMLElement;
+  feedback: Feedback;
+}
+
+const attemptWord = (attempt: number) => (attempt === 2 ? "Retry" : `Retry ${attempt - 1}`);
+
+/** The ruling for an item scored under the guideline. `answers`: first attempt first. */
+export function GuidelineRuling(item: Item, answers: Answer[], options: GuidelineRulingOptions): RulingView {
   const {guideline, derivation, itemsById} = options;
-  const first = answers[0]!;
-  const latest = answers.at(-1)!;
-  const comparison = compareAnswer(item, derivation, latest, guideline.parameters);
-  const firstComparison = compareScores(first.score, item.score);
-  const level = guideline.rubric.find((candidate) => candidate.score === item.score);
-  return el(
+  const feedback = feedbackFor(item, answers, {
+    guideline,
+    derivation,
+    decidingPick: options.decidingAsked ? (answers.at(-1)!.decidingRule ?? "") : undefined,
+  });
+  const {score} = feedback;
+  const lead = el(
     "div",
-    {class: "ruling-body"},
-    options.staleNote ? el("p", {class: "stale-note"}, options.staleNote) : null,
+    {class: `ruling-lead distance-${score.distance}`, tabindex: -1},
     el(
-      "div",
-      {class: "ruling-scores"},
+      "p",
+      {class: "verdict-line"},
+      el("span", {"class": "distance-mark", "aria-hidden": "true"}, distanceMark[score.distance]),
+      el("strong", {}, verdictWords(score)),
       el(
-        "p",
-        {class: "ruled-score"},
-        el("span", {class: "ruled-label"}, "Ruled score"),
-        el("strong", {class: "ruled-number"}, scoreText(item.score)),
-        item.scoreCondition ? el("span", {class: "score-condition"}, `(${item.scoreCondition})`) : null,
-      ),
-      el(
-        "div",
-        {class: "your-scores"},
-        ScoreLine({
-          label: answers.length > 1 ? "Your first attempt (counts)" : "Your score",
-          comparison: firstComparison,
-        }),
-        answers.length > 1 ? ScoreLine({label: `Your attempt ${latest.attempt}`, comparison: comparison.score}) : null,
+        "span",
+        {class: "verdict-scores"},
+        ` · you ${scoreText(score.trainee)}, ruled ${scoreText(score.ruled)}`,
+        item.scoreCondition ? ` (${item.scoreCondition})` : "",
       ),
     ),
+    feedback.retries.length
+      ? el(
+          "p",
+          {class: "attempts"},
+          `First ${scoreText(score.trainee)}, ${describeDistance(score)}`,
+          feedback.retries.map(
+            (retry) =>
+              ` · ${attemptWord(retry.attempt)} ${scoreText(retry.score.trainee)}, ${describeDistance(retry.score)}`,
+          ),
+          ". Your first answer is the one recorded.",
+        )
+      : null,
+    el("h3", {class: "case-name"}, feedback.caseName),
+    feedback.sentence.text
+      ? el(
+          "p",
+          {class: "case-sentence"},
+          feedback.sentence.label ? el("strong", {}, `${feedback.sentence.label}: `) : null,
+          feedback.sentence.text,
+        )
+      : null,
+    options.firstCheck && !feedback.retries.length
+      ? el(
+          "p",
+          {class: "first-answer-note"},
+          "Your first answer is the one recorded. You can try again, and both show, but the first counts.",
+        )
+      : null,
+    options.staleNote ? el("p", {class: "stale-note"}, options.staleNote) : null,
+  );
+
+  // ---- Where the checklist differs (or, with a score alone, what decides it) ----
+  const diff: Child[] = [];
+  if (feedback.scoreOnly) {
+    diff.push(
+      el("h4", {}, "What decides it"),
+      el("p", {class: "muted"}, "You gave a score without a checklist. These are the lines that set the score:"),
+      el(
+        "ul",
+        {class: "differences"},
+        feedback.decidingLines.map((line) =>
+          el(
+            "li",
+            {class: "difference"},
+            el(
+              "p",
+              {},
+              el("strong", {}, line.main ? `Main task: ${line.text}` : line.text),
+              ` — ${verdictLabels[line.ruled]}. `,
+              OurReading(line.inferred),
+            ),
+            el("p", {class: "difference-rule"}, RuleRef(line.rule)),
+          ),
+        ),
+      ),
+    );
+  } else {
+    const count = feedback.differences.length;
+    diff.push(
+      el("h4", {}, count ? "Where your checklist differs" : "Your checklist matches the ruled one"),
+      count ? el("ul", {class: "differences"}, feedback.differences.map(DifferenceItem)) : null,
+      feedback.matching
+        ? el(
+            "p",
+            {class: "matching"},
+            `${feedback.matching} of ${feedback.ruledLines} ruled ${feedback.ruledLines === 1 ? "line matches" : "lines match"} yours.`,
+          )
+        : null,
+    );
+  }
+  if (feedback.checklistMismatch)
+    diff.push(
+      el(
+        "p",
+        {class: "mismatch"},
+        `Your own checklist implies ${feedback.checklistMismatch.implied.map(scoreText).join(" or ")}, but you scored ` +
+          `${scoreText(answers.at(-1)!.score)}.`,
+      ),
+    );
+
+  const deciding = feedback.decidingRule;
+  const decidingView = options.decidingAsked
+    ? el(
+        "div",
+        {class: `deciding-feedback ${deciding.right ? "is-right" : "is-wrong"}`},
+        el("h4", {}, "The deciding rule"),
+        el(
+          "p",
+          {},
+          el("span", {"class": "distance-mark", "aria-hidden": "true"}, deciding.right ? "✓" : "✗"),
+          deciding.picked
+            ? deciding.right
+              ? ["You picked ", el("strong", {}, deciding.picked.title), ": right. "]
+              : ["You picked ", el("strong", {}, deciding.picked.title), "; the case is settled by another rule. "]
+            : "You didn't pick a rule. ",
+        ),
+        el("p", {class: "difference-rule"}, RuleRef(deciding.cited)),
+      )
+    : null;
+
+  // ---- The rest, folded where long ----
+  const level = guideline.rubric.find((candidate) => candidate.score === item.score);
+  const row = feedback.comparison.ruled.row;
+  const others = feedback.notes.others.filter((note) => note.score !== undefined);
+  const moreNotes = feedback.notes.others.filter((note) => note.score === undefined);
+  const links = feedback.comparison.links.flatMap((id) => {
+    const other = itemsById.get(id);
+    return other ? [other] : [];
+  });
+  const before = options.before;
+  const rest = el(
+    "div",
+    {class: "ruling-rest"},
+    el("section", {class: "ruling-diff"}, diff),
+    decidingView,
+    others.length
+      ? el(
+          "details",
+          {class: "why-notes"},
+          el("summary", {}, `Why raters give other scores (${others.length})`),
+          Notes(others),
+        )
+      : null,
+    moreNotes.length ? el("div", {class: "more-notes"}, Notes(moreNotes)) : null,
     el(
       "p",
       {class: "rubric-row"},
       el("strong", {}, "Rubric: "),
-      level ? `${level.score}, ${level.meaning.toLowerCase()}: ${level.checklist}` : null,
-      item.score === "n/a" ? guideline.notApplicable : null,
-      // A level with several clauses ("… or …"): say which one this case meets.
-      comparison.ruled.row && level && / or /.test(level.checklist)
-        ? el("span", {class: "muted"}, ` Here: ${rubricRowLabels[comparison.ruled.row]}.`)
+      item.score === "n/a"
+        ? guideline.notApplicable
+        : level
+          ? `${level.score}, ${level.meaning.toLowerCase()}: ${level.checklist}.`
+          : null,
+      row && level && / or /.test(level.checklist)
+        ? el("span", {class: "muted"}, ` Here: ${rubricRowLabels[row]}.`)
         : null,
     ),
-    item.scoredRow
+    feedback.comparison.flags.length
       ? el(
           "p",
-          {class: "seed-ruling"},
-          el("strong", {}, "The case study's table: "),
-          `main task ${item.scoredRow.mainTask.toLowerCase()}; ${item.scoredRow.others}; ${item.scoredRow.score}.`,
-        )
-      : item.ruling
-        ? el("p", {class: "seed-ruling"}, el("strong", {}, "The ruling: "), item.ruling)
-        : null,
-    comparison.checklistScoreMismatch && comparison.implied
-      ? el(
-          "p",
-          {class: "mismatch"},
-          `Your own checklist and your score disagree. ${describeImplied(comparison.implied)} ` +
-            `You scored ${scoreText(latest.score)}.`,
-        )
-      : null,
-    !comparison.checklist
-      ? el("p", {class: "muted"}, "You committed a score alone. The ruled checklist, line by line:")
-      : null,
-    ChecklistTable(item, comparison, {guideline, answer: latest}),
-    Extras(comparison, {guideline}),
-    comparison.flags.length
-      ? el(
-          "div",
           {class: "ruling-flags"},
-          el("h4", {}, "Flags"),
-          el(
-            "ul",
-            {},
-            comparison.flags.map((flag) =>
-              el("li", {}, el("strong", {}, `${flagLabels[flag.flag]}. `), flag.note ?? "", " ", Inferred(flag.source)),
-            ),
-          ),
+          el("strong", {}, "Flags: "),
+          feedback.comparison.flags.map((flag, index) => [
+            index ? "; " : "",
+            `${flagLabels[flag.flag]}${flag.note ? ` (${flag.note})` : ""}`,
+            flag.source === "inferred" ? [" ", OurReading(true)] : null,
+          ]),
         )
       : null,
-    comparison.likelyWrong.map((note) =>
-      el("aside", {class: "likely-wrong"}, el("h4", {}, note.label), el("p", {}, note.text)),
+    before
+      ? el(
+          "p",
+          {class: "before-after"},
+          el("strong", {}, "Before and after: "),
+          before.score
+            ? `under the vague line you gave ${scoreText(before.score.trainee)} (${describeDistance(before.score)}); ` +
+                `with the guideline, ${scoreText(score.trainee)} (${describeDistance(score)}).`
+            : el(
+                "span",
+                {},
+                "you have no “before” score for this example (",
+                el("a", {href: `./vague#${item.id}`}, "Part 1"),
+                ").",
+              ),
+        )
+      : null,
+    el(
+      "details",
+      {class: "full-ruling"},
+      el("summary", {}, "The full ruled checklist"),
+      item.scoredRow
+        ? el(
+            "p",
+            {},
+            "As the case study rules it: ",
+            `main task ${item.scoredRow.mainTask.toLowerCase()}; ${item.scoredRow.others}; ${item.scoredRow.score}.`,
+          )
+        : item.ruling
+          ? el("p", {}, "As the case study rules it: ", el("q", {}, item.ruling))
+          : null,
+      el(
+        "ul",
+        {class: "ruled-lines"},
+        item.checklist.map((line, index) =>
+          el(
+            "li",
+            {class: `ruled-line role-${line.role}`},
+            el("strong", {}, line.role === "main" ? `Main task: ${line.text}` : line.text),
+            ` — ${verdictLabels[derivation.lines[index]?.derived ?? line.verdict]}`,
+            line.note && line.source !== "inferred" ? el("span", {class: "line-note"}, ` (${line.note})`) : null,
+            " ",
+            OurReading(line.source === "inferred"),
+          ),
+        ),
+      ),
     ),
-    item.notes
-      .filter((note) => note.score === undefined)
-      .map((note) => el("div", {class: "item-note"}, el("h4", {}, note.label), el("p", {}, note.text))),
-    comparison.teaches ? el("p", {class: "teaches"}, el("strong", {}, "What it teaches: "), comparison.teaches) : null,
-    comparison.links.length
+    links.length
       ? el(
           "p",
           {class: "compare-links"},
           "Compare with ",
-          comparison.links.map((id, index) => {
-            const other = itemsById.get(id);
-            return [
-              index ? ", " : "",
-              other ? el("a", {href: itemHref(other)}, `${itemLabel(other.id, other.part)}: ${other.title}`) : id,
-            ];
-          }),
+          links.map((other, index) => [index ? ", " : "", el("a", {href: itemHref(other)}, titleBefore(other))]),
           ".",
         )
       : null,
   );
+  return {lead, rest, feedback};
 }
 
 const flagLabels = {
@@ -272,3 +390,12 @@ const flagLabels = {
   "prompt": "Prompt",
   "safety-review": "Safety review",
 } as const;
+
+/** A stale answer's note, in plain words: it was scored under an earlier version whose ruling differs. */
+export function staleSentence(then: ReturnType<typeof compareScores>["ruled"] | null | undefined): string {
+  const moved =
+    then === undefined ? "" : then === null ? ", which gave no single score" : `, which ruled it ${scoreText(then)}`;
+  return `You scored this under an earlier version of the guideline${moved}. The ruling shown is today's.`;
+}
+
+export {itemLabel};

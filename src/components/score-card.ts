@@ -1,283 +1,212 @@
-// One case a trainee scores. Under the vague line: the texts and a score. Under the guideline: the three steps next
-// to the texts (mark the instructions, check each, score), with the score the trainee's own checklist implies. On
-// Check, never before, the answer is saved and the ruling appears. Keys 1-5 (and N) choose a score, Enter checks.
+// One case a trainee scores. Under the vague line: the texts and a score. Under the guideline: the texts, the
+// trainee's checklist (Steps 1 and 2, optional), on the edge-case map the rule that settles the case, and the score,
+// with the score their checklist implies beside it. On Check, never before, the answer is saved and the ruling
+// appears; focus moves to its first line, and the next Tab stop is Next item. Keys 1-5 (and N) choose a score from
+// anywhere in the item, Enter checks.
 import type {Guideline} from "../lib/guideline.js";
-import {impliedScore} from "../lib/trainee/implied.js";
-import {attempts, type Answer, type Listing, type MainNotMet, type TraineeLine} from "../lib/trainee/progress.js";
-import {step1Mode} from "../lib/trainee/step1.js";
-import {toggleListing} from "../lib/trainee/marks.js";
-import {textOf} from "../lib/quote.js";
-import type {Item, QuoteIn} from "../lib/item.js";
+import type {Item} from "../lib/item.js";
 import type {Phase} from "../lib/parts.js";
-import {itemLabel} from "../lib/coverage.js";
-import {el, type Child} from "./dom.js";
+import {impliedScore} from "../lib/trainee/implied.js";
+import {attempts, type Answer} from "../lib/trainee/progress.js";
+import {titleBefore} from "../lib/trainee/walk.js";
+import {describeImplied, scaleAnchors, scoreForKey, scoreText} from "../lib/trainee/words.js";
+import {ChecklistEditor, type ChecklistDraft} from "./checklist-editor.js";
+import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
 import type {ProgressStore} from "./progress-store.js";
 import {ScoreGroup} from "./score-group.js";
-import {MarkSurface, OptionList, markableTexts, refreshSurface} from "./step-one.js";
-import {
-  describeImplied,
-  listingText,
-  mainNotMetLabels,
-  scoreForKey,
-  traineeVerdictLabels,
-} from "../lib/trainee/words.js";
+
+/** What the ruling region shows: its first lines (focused after Check) and the rest. */
+export interface RulingParts {
+  lead: HTMLElement;
+  rest?: HTMLElement | null;
+}
 
 export interface ScoreCardOptions {
   phase: Phase;
   guideline: Guideline;
   store: ProgressStore;
-  /** "self-check": the blind run, whose ruling waits for the end. */
+  /** "self-check": the blind run, whose rulings wait for its end, with no retry. */
   mode?: "walk" | "self-check";
+  /** The self-check run this card answers (its k-th answer to each case). */
+  run?: number;
   /** Builds the ruling shown after Check, from the answers so far (first attempt first). */
-  ruling(answers: Answer[]): Child;
+  ruling(answers: Answer[]): RulingParts;
   /** Whether the ruling may show yet: the blind self-check holds it back until every case is answered. */
   reveal?: () => boolean;
+  /** Ask for the rule that settles the case (the edge-case map). */
+  askDecidingRule?: boolean;
+  /** The item's Previous / Next controls: placed after Check (before it) or after the ruling's first lines. */
+  nav: HTMLElement;
   /** The time of an answer; pages pass the clock in, tests may pass a fixed one. */
   now?: () => Date;
-  /** Heading level of the item's title. */
-  headingLevel?: 2 | 3;
 }
 
-const verdictOrder = ["met", "met-flaw", "partly", "not-met", "cannot-check"] as const;
+export interface ScoreCard {
+  node: HTMLElement;
+  /** Focuses the item's heading (after moving to it), so a screen reader reads where the trainee is. */
+  focusHeading(): void;
+}
 
-export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
-  const {phase, guideline, store, mode = "walk", now = () => new Date(), headingLevel = 2} = options;
+export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
+  const {phase, guideline, store, mode = "walk", now = () => new Date(), nav} = options;
   const reveal = options.reveal ?? (() => true);
   const withSteps = phase === "guideline";
-  const previous = attempts(store.get(), item.id, phase, mode);
+  const answersNow = () => {
+    const all = attempts(store.get(), item.id, phase, mode);
+    return mode === "self-check" && options.run ? all.filter((answer) => answer.attempt === options.run) : all;
+  };
+  const previous = answersNow();
   const last = previous.at(-1);
-  let lines: TraineeLine[] = last?.checklist ? structuredClone(last.checklist.lines) : [];
-  let mainNotMet: MainNotMet | undefined = last?.checklist?.mainNotMet;
-  let granularity: "phrases" | "words" = "words";
 
   const score = ScoreGroup({
     name: `${mode === "self-check" ? "self-" : ""}${item.id}-score`,
     notApplicable: withSteps,
     rubric: withSteps ? guideline.rubric : [],
+    anchors: withSteps ? {} : scaleAnchors(guideline.vague),
   });
-  const title = `${item.id}-title`;
-  const state = el("span", {class: "item-state"});
-  // A status, not a region: every item has one, and a page of identical landmarks helps no one. It is announced
-  // when it appears, so focus stays on Check.
-  const rulingRegion = el("div", {"class": "ruling", "role": "status", "aria-label": "Ruling", "hidden": true});
+  const titleId = `${item.id}-title`;
+  const heading = el("h2", {id: titleId, tabindex: -1}, titleBefore(item));
+  const state = el("p", {class: "item-state"});
+  const rulingRegion = el("div", {"class": "ruling", "role": "region", "aria-label": "Ruling", "hidden": true});
+  const answered = el("p", {class: "answered-note", role: "status", hidden: true});
   const check = el("button", {type: "button", class: "button"}, "Check");
   const retry = el("button", {type: "button", class: "button secondary", hidden: true}, "Try again");
+  const hint = el("p", {class: "check-hint", role: "alert"});
+  const implied = el("p", {"class": "implied", "aria-live": "polite"});
 
-  // ---- Steps 1 and 2 (guideline phase only) ----
-  const surfaces: HTMLElement[] = [];
-  const marks = () => lines.flatMap((line) => (line.listing.kind === "mark" ? [line.listing] : []));
-  let committed = false;
-  const toggle = (listing: Listing) => {
-    if (committed) return;
-    lines = toggleListing(lines, listing, {
-      textOf: (where) => textOf(item, where as QuoteIn),
-      mergeAdjacent: granularity === "words",
-    });
-    changed();
+  // ---- Steps 1 and 2, and the deciding rule ----
+  const renderImplied = (draft: ChecklistDraft) => {
+    implied.textContent = draft.lines.length
+      ? describeImplied(impliedScore(draft, guideline.parameters))
+      : "The score your checklist implies shows here as you list and check the instructions.";
   };
-  const checklistList = el("ol", {class: "trainee-checklist"});
-  const mainQuestion = el("div", {class: "main-not-met", hidden: true});
-  const impliedLine = el("p", {"class": "implied", "aria-live": "polite"});
-  const freeInput = el("input", {
-    "type": "text",
-    "class": "free-line",
-    "id": `${item.id}-free`,
-    "maxlength": 200,
-    "autocomplete": "off",
-    "aria-describedby": `${item.id}-free-help`,
-  });
-  const addFree = () => {
-    const text = freeInput.value.trim();
-    if (!text) return;
-    freeInput.value = "";
-    toggle({kind: "free", text});
-  };
-  freeInput.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      event.stopPropagation();
-      addFree();
-    }
-  });
-
-  const step1Body: Child = !withSteps
-    ? null
-    : step1Mode(item) === "list"
-      ? OptionList(item, {
-          name: item.id,
-          ticked: () => lines.flatMap((line) => (line.listing.kind === "option" ? [line.listing.index] : [])),
-          onToggle: (index) => toggle({kind: "option", index}),
-        })
-      : el(
-          "div",
-          {class: "granularity"},
-          el("input", {
-            type: "checkbox",
-            id: `${item.id}-words`,
-            onchange: (event: Event) => {
-              granularity = (event.target as HTMLInputElement).checked ? "phrases" : "words";
-              rebuildSurfaces();
-            },
-          }),
-          el("label", {for: `${item.id}-words`}, "Mark whole phrases instead of words"),
-        );
-
-  const surfaceFor = new Map<string, HTMLElement>();
-  const rebuildSurfaces = () => {
-    surfaces.length = 0;
-    for (const {where, text} of markableTexts(item)) {
-      const surface = MarkSurface(text, where, {
-        onToggle: toggle,
-        marks,
-        granularity,
-        label: where === "request" ? "the request" : `turn ${where.slice(5)}`,
-      });
-      const old = surfaceFor.get(where);
-      old?.replaceWith(surface);
-      surfaceFor.set(where, surface);
-      surfaces.push(surface);
-    }
-  };
-  if (withSteps) rebuildSurfaces();
-
-  const renderChecklist = () => {
-    checklistList.replaceChildren(
-      ...lines.map((line, index) => {
-        const text = listingText(item, line.listing);
-        const verdict = el(
-          "select",
-          {"aria-label": `Verdict on “${text}”`, "class": "verdict"},
-          el("option", {value: ""}, "Check it…"),
-          verdictOrder.map((value) =>
-            el("option", {value, selected: line.verdict === value}, traineeVerdictLabels[value]),
-          ),
-        );
-        verdict.addEventListener("change", () => {
-          lines = lines.map((entry, at) =>
-            at === index ? {...entry, verdict: (verdict.value || undefined) as TraineeLine["verdict"]} : entry,
-          );
-          changed({keepList: true});
-        });
-        const main = el("input", {
-          "type": "radio",
-          "name": `${item.id}-main`,
-          "id": `${item.id}-main-${index}`,
-          "checked": !!line.main,
-          "aria-label": `“${text}” is the main task`,
-          "onchange": () => {
-            lines = lines.map((entry, at) => ({...entry, main: at === index ? true : undefined}));
-            changed({keepList: true});
-          },
-        });
-        return el(
-          "li",
-          {class: "trainee-line"},
-          el("span", {class: `line-text${line.listing.kind === "free" ? " is-free" : ""}`}, text),
-          el("span", {class: "line-main"}, main, el("label", {for: `${item.id}-main-${index}`}, "main task")),
-          verdict,
+  const editor = withSteps
+    ? ChecklistEditor(item, {
+        start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
+        onChange: renderImplied,
+      })
+    : null;
+  if (editor) renderImplied(editor.draft());
+  const deciding = options.askDecidingRule
+    ? el(
+        "fieldset",
+        {class: "deciding-rule"},
+        el("legend", {}, "Deciding rule"),
+        el("p", {class: "step-help"}, "Which rule of the guideline settles this case?"),
+        [0, 1, 2].map((step) =>
           el(
-            "button",
-            {
-              "type": "button",
-              "class": "remove",
-              "aria-label": `Remove “${text}”`,
-              "onclick": () => toggle(line.listing),
-            },
-            "✕",
+            "div",
+            {class: "deciding-step"},
+            el("p", {class: "deciding-step-title"}, ["What you are rating", "Step 1", "Step 2"][step]),
+            el(
+              "div",
+              {class: "deciding-options"},
+              guideline.rules
+                .filter((rule) => rule.step === step)
+                .map((rule) => {
+                  const id = `${item.id}-deciding-${rule.id}`;
+                  return el(
+                    "div",
+                    {class: "deciding-option"},
+                    el("input", {
+                      type: "radio",
+                      name: `${item.id}-deciding`,
+                      id,
+                      value: rule.id,
+                      checked: last?.decidingRule === rule.id,
+                    }),
+                    el("label", {for: id}, rule.title),
+                  );
+                }),
+            ),
           ),
-        );
-      }),
-    );
-    if (!lines.length) checklistList.append(el("li", {class: "empty"}, "Nothing listed yet."));
-  };
-
-  const renderMainQuestion = () => {
-    const mainLine = lines.find((line) => line.main);
-    const notDone = mainLine?.verdict === "not-met" || mainLine?.verdict === "cannot-check";
-    mainQuestion.hidden = !notDone;
-    if (!notDone) return;
-    const select = el(
-      "select",
-      {"id": `${item.id}-main-not-met`, "aria-label": "How the response stands to the request"},
-      el("option", {value: ""}, "Choose…"),
-      (Object.keys(mainNotMetLabels) as MainNotMet[]).map((value) =>
-        el("option", {value, selected: mainNotMet === value}, mainNotMetLabels[value]),
-      ),
-    );
-    select.addEventListener("change", () => {
-      mainNotMet = (select.value || undefined) as MainNotMet | undefined;
-      changed({keepList: true});
-    });
-    mainQuestion.replaceChildren(
-      el("label", {for: `${item.id}-main-not-met`}, "The main task is not done. The response… "),
-      select,
-    );
-  };
-
-  const renderImplied = () => {
-    if (!withSteps) return;
-    impliedLine.textContent = lines.length
-      ? describeImplied(impliedScore({lines, mainNotMet}, guideline.parameters))
-      : "List the instructions and check them, and the score your checklist implies appears here.";
-  };
-
-  function changed({keepList = false}: {keepList?: boolean} = {}): void {
-    if (!keepList) renderChecklist();
-    renderMainQuestion();
-    renderImplied();
-    for (const surface of surfaces) refreshSurface(surface);
-  }
+        ),
+      )
+    : null;
+  const decidingPick = (): string | undefined =>
+    deciding?.querySelector<HTMLInputElement>("input:checked")?.value ?? undefined;
 
   // ---- Commit and show the ruling ----
+  let committed = false;
+  const checkRow = el(
+    "div",
+    {class: "check-row"},
+    check,
+    retry,
+    el(
+      "span",
+      {"class": "key-hint", "aria-hidden": "true"},
+      el("kbd", {}, "1"),
+      "–",
+      el("kbd", {}, "5"),
+      withSteps ? [" ", el("kbd", {}, "N")] : null,
+      " choose · ",
+      el("kbd", {}, "Enter"),
+      " checks",
+    ),
+  );
   const setCommitted = (value: boolean) => {
     committed = value;
     score.disable(committed);
     check.disabled = committed;
-    retry.hidden = !committed;
-    for (const control of stepsNode?.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>(
-      "input, select, button.remove, button.add-line",
-    ) ?? [])
-      control.disabled = committed;
-    // The phrase toggles are spans: take them out of the tab order and mark them disabled while committed.
-    for (const toggle of node?.querySelectorAll<HTMLElement>(".mark-toggle") ?? []) {
-      toggle.setAttribute("aria-disabled", String(committed));
-      toggle.tabIndex = committed ? -1 : 0;
-    }
+    retry.hidden = !committed || mode === "self-check";
+    editor?.lock(committed);
+    for (const input of deciding?.querySelectorAll("input") ?? []) input.disabled = committed;
   };
-  const showRuling = (answers: Answer[]) => {
+  const showRuling = (answers: Answer[]): HTMLElement | null => {
     const first = answers[0];
     state.textContent = first
-      ? `${mode === "self-check" ? "Answered" : "Checked"}: ${first.score === "n/a" ? "not applicable" : first.score}`
+      ? `${mode === "self-check" ? "Answered" : "Checked"}: ${scoreText(first.score)}`
       : "Not scored yet";
-    if (!first || !reveal()) {
+    state.className = `item-state${first ? " is-done" : ""}`;
+    if (!first) {
       rulingRegion.hidden = true;
-      return;
+      answered.hidden = true;
+      checkRow.after(nav);
+      return null;
     }
-    rulingRegion.replaceChildren(el("h3", {class: "ruling-heading"}, "Ruling"), el("div", {}, options.ruling(answers)));
+    if (!reveal()) {
+      // The blind run: the answer is kept, nothing is said about it until every case is answered.
+      rulingRegion.hidden = true;
+      answered.hidden = false;
+      answered.tabIndex = -1;
+      answered.textContent = `Answered: ${scoreText(first.score)}. The rulings show when you have answered every case of the run.`;
+      answered.after(nav);
+      return answered;
+    }
+    answered.hidden = true;
+    const {lead, rest} = options.ruling(answers);
+    rulingRegion.replaceChildren(lead, nav, rest ?? "");
     rulingRegion.hidden = false;
+    return lead;
   };
-  const hint = el("p", {"class": "check-hint", "role": "alert", "aria-live": "assertive"});
   check.addEventListener("click", () => {
     const chosen = score.value();
     if (chosen === null) {
-      hint.textContent = "Choose a score first (keys 1-5" + (withSteps ? ", or N for not applicable" : "") + ").";
+      hint.textContent = `Choose a score first (keys 1-5${withSteps ? ", or N for not applicable" : ""}).`;
       return;
     }
     hint.textContent = "";
-    const checklist = withSteps && lines.length ? {lines, ...(mainNotMet ? {mainNotMet} : {})} : undefined;
+    const draft = editor?.draft();
+    const checklist =
+      draft && draft.lines.length
+        ? {lines: draft.lines, ...(draft.mainNotMet ? {mainNotMet: draft.mainNotMet} : {})}
+        : undefined;
+    const pick = decidingPick();
     store.record({
       item: item.id,
       phase,
       ...(mode === "self-check" ? {mode} : {}),
       score: chosen,
       ...(checklist ? {checklist} : {}),
+      ...(pick ? {decidingRule: pick} : {}),
       guideline: guideline.version,
       at: now().toISOString(),
     });
-    const answers = attempts(store.get(), item.id, phase, mode);
     setCommitted(true);
-    showRuling(answers);
+    const first = showRuling(answersNow());
+    first?.focus();
     node.dispatchEvent(new CustomEvent("item-checked", {bubbles: true, detail: {item: item.id}}));
   });
   retry.addEventListener("click", () => {
@@ -286,96 +215,15 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
     (score.node.querySelector("input") as HTMLInputElement | null)?.focus();
   });
 
-  // ---- Layout ----
-  const Heading = headingLevel === 2 ? "h2" : "h3";
-  const surfaceNodes = Object.fromEntries(surfaceFor);
-  const stepsNode = el(
-    "div",
-    {class: "steps"},
-    withSteps
-      ? [
-          el(
-            "div",
-            {"class": "step", "role": "group", "aria-labelledby": `${item.id}-step1`},
-            el("h3", {id: `${item.id}-step1`}, el("span", {class: "step-number"}, "1"), "List the instructions"),
-            el(
-              "p",
-              {class: "step-help"},
-              step1Mode(item) === "list"
-                ? "The case study describes this request rather than quoting it. Tick what it states as an instruction."
-                : "Press the words of the request (above) that state an instruction: words next to each other join " +
-                    "into one line. Or select a stretch with the mouse.",
-            ),
-            step1Body,
-            el(
-              "div",
-              {class: "free-row"},
-              el("label", {for: `${item.id}-free`}, "An instruction with no words to point to"),
-              el(
-                "div",
-                {class: "free-controls"},
-                freeInput,
-                el("button", {type: "button", class: "button secondary add-line", onclick: addFree}, "Add"),
-              ),
-              el(
-                "p",
-                {class: "step-help", id: `${item.id}-free-help`},
-                "For example a standing instruction from an earlier turn. " +
-                  "Your words are compared with the ruled lines roughly.",
-              ),
-            ),
-          ),
-          el(
-            "div",
-            {"class": "step", "role": "group", "aria-labelledby": `${item.id}-step2`},
-            el("h3", {id: `${item.id}-step2`}, el("span", {class: "step-number"}, "2"), "Check each one"),
-            checklistList,
-            mainQuestion,
-          ),
-        ]
-      : null,
-    el(
-      "div",
-      {"class": "step", "role": "group", "aria-labelledby": `${item.id}-step3`},
-      el(
-        "h3",
-        {id: `${item.id}-step3`},
-        withSteps ? el("span", {class: "step-number"}, "3") : null,
-        withSteps ? "Score it with the rubric" : "Your score",
-      ),
-      score.node,
-      withSteps ? impliedLine : null,
-      el(
-        "div",
-        {class: "check-row"},
-        check,
-        retry,
-        el(
-          "span",
-          {class: "key-hint"},
-          el("kbd", {}, "1"),
-          "–",
-          el("kbd", {}, "5"),
-          withSteps ? [" ", el("kbd", {}, "N")] : null,
-          " choose, ",
-          el("kbd", {}, "Enter"),
-          " checks",
-        ),
-      ),
-      hint,
-    ),
-  );
   const node = el(
     "article",
-    {"class": `item-card phase-${phase}`, "id": item.id, "aria-labelledby": title},
-    el(
-      "header",
-      {class: "item-head"},
-      el(Heading, {id: title}, el("span", {class: "item-kicker"}, itemLabel(item.id, item.part)), item.title),
-      state,
-    ),
-    CaseText(item, {surfaces: surfaceNodes}),
-    stepsNode,
+    {"class": `item-card phase-${phase}`, "id": item.id, "aria-labelledby": titleId},
+    el("header", {class: "item-head"}, heading, state),
+    CaseText(item, {surfaces: editor?.surfaces ?? {}}),
+    editor?.node ?? null,
+    deciding,
+    el("div", {class: "score-block"}, score.node, withSteps ? implied : null, checkRow, hint),
+    answered,
     rulingRegion,
   );
   node.addEventListener("keydown", (event) => {
@@ -386,21 +234,18 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): HTMLElement {
     if (chosen !== null) {
       event.preventDefault();
       score.choose(chosen);
-    } else if (event.key === "Enter" && !target.matches("button, a, summary")) {
+    } else if (event.key === "Enter" && !target.matches("button, a, summary") && !check.disabled) {
       event.preventDefault();
       check.click();
     }
   });
 
-  renderChecklist();
-  renderMainQuestion();
-  renderImplied();
   if (last) {
     score.set(last.score);
     setCommitted(true);
   }
   showRuling(previous);
   // The self-check reveals every ruling at once when its last case is answered.
-  if (options.reveal) store.subscribe(() => showRuling(attempts(store.get(), item.id, phase, mode)));
-  return node;
+  if (options.reveal) store.subscribe(() => showRuling(answersNow()));
+  return {node, focusHeading: () => heading.focus()};
 }

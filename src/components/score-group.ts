@@ -1,5 +1,7 @@
 // The Score group every scored item carries: radios named exactly 1 … 5 (and "Not applicable" once the guideline
-// is in play), a fieldset whose legend is "Score". Tests and keyboard users drive items through it.
+// is in play), a fieldset whose legend is "Score". Tests and keyboard users drive items through it. Under each number,
+// what it means: the rubric's level under the guideline, the scale's two anchors (1 poor, 5 excellent) under the
+// one vague line.
 import type {RubricLevel} from "../lib/guideline.js";
 import type {Score} from "../lib/verdict.js";
 import {el} from "./dom.js";
@@ -9,8 +11,10 @@ export interface ScoreGroupOptions {
   name: string;
   /** Offer "Not applicable" (a justified refusal): only under the guideline, never under the vague line. */
   notApplicable?: boolean;
-  /** The rubric's meaning of each level, shown under its number; none under the vague line. */
+  /** The rubric's meaning of each level, shown under its number. */
   rubric?: readonly RubricLevel[];
+  /** Words under a number where there is no rubric: the scale's anchors ("poor" under 1, "excellent" under 5). */
+  anchors?: Partial<Record<1 | 5, string>>;
   legend?: string;
 }
 
@@ -21,6 +25,8 @@ export interface ScoreGroup {
   /** Checks and focuses a score, as keys 1-5 and N do. */
   choose(score: Score): void;
   disable(disabled: boolean): void;
+  /** Calls back when the trainee picks a score. */
+  onChange(listener: (score: Score | null) => void): void;
 }
 
 const scoreValue = (value: string): Score => (value === "n/a" ? "n/a" : (Number(value) as Score));
@@ -29,18 +35,25 @@ export function ScoreGroup({
   name,
   notApplicable = false,
   rubric = [],
+  anchors = {},
   legend = "Score",
 }: ScoreGroupOptions): ScoreGroup {
   const levels: Score[] = notApplicable ? [1, 2, 3, 4, 5, "n/a"] : [1, 2, 3, 4, 5];
+  const listeners: ((score: Score | null) => void)[] = [];
   const radios = levels.map((score) => {
     const id = `${name}-${score === "n/a" ? "na" : score}`;
-    const meaning = score === "n/a" ? null : rubric.find((level) => level.score === score)?.meaning;
+    const meaning =
+      score === "n/a"
+        ? null
+        : (rubric.find((level) => level.score === score)?.meaning ??
+          (score === 1 || score === 5 ? anchors[score] : null));
     const input = el("input", {
       "type": "radio",
       "name": name,
       "id": id,
       "value": String(score),
       "aria-describedby": meaning ? `${id}-meaning` : null,
+      "onchange": () => listeners.forEach((listener) => listener(score)),
     });
     return {
       score,
@@ -56,7 +69,7 @@ export function ScoreGroup({
   });
   const node = el(
     "fieldset",
-    {class: "score-group"},
+    {class: `score-group levels-${levels.length}`},
     el("legend", {}, legend),
     el(
       "div",
@@ -79,5 +92,6 @@ export function ScoreGroup({
       radio.input.dispatchEvent(new Event("change", {bubbles: true}));
     },
     disable: (disabled) => radios.forEach((radio) => (radio.input.disabled = disabled)),
+    onChange: (listener) => listeners.push(listener),
   };
 }

@@ -1,101 +1,148 @@
-// The parts a trainee scores (1, 4, 5 and 6) and the blind calibration self-check, each built from the loaders'
-// validated data. Pages call one of these; every decision about what to show comes from lib/.
+// The parts a trainee scores (1, 4, 5 and 6) and the blind calibration self-check, each one item at a time
+// (src/components/part-walk.ts), built from the loaders' validated data. Every decision about what to show comes
+// from lib/.
 import {itemLabel} from "../lib/coverage.js";
 import {derive, ruleSetOf} from "../lib/engine.js";
-import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
-import {attempts, firstAttempt, type Answer} from "../lib/trainee/progress.js";
-import {selfCheckSummary} from "../lib/trainee/self-check.js";
+import {compareScores} from "../lib/trainee/compare.js";
+import {attempts, firstAttempt, staleRuling, type Progress} from "../lib/trainee/progress.js";
+import {selfCheckRun, selfCheckSummary} from "../lib/trainee/self-check.js";
+import {itemState} from "../lib/trainee/walk.js";
 import {describeDistance, describeLean, describePassRule, describeTally, scoreText} from "../lib/trainee/words.js";
 import type {CalibrationCheck, RubricWriter} from "../lib/content.js";
-import {el} from "./dom.js";
+import {el, type Child} from "./dom.js";
+import {GuidePanel, HowToScore, NextPart, VaguePanel} from "./walk-parts.js";
 import {Table, TableRow, tableOf, tableRows} from "./table.js";
-import {RubricTable} from "./guideline.js";
 import {context, itemsOf, partPage as page, type Context, type TraineeData} from "./part-frame.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore} from "./progress-store.js";
-import {GuidelineRuling, RuleRef} from "./ruling.js";
-import {VagueRuling} from "./vague-ruling.js";
+import {PartWalk, type WalkItem} from "./part-walk.js";
+import {GuidelineRuling, RuleRef, staleSentence} from "./ruling.js";
+import {VagueSaved} from "./vague-ruling.js";
 import {ScoreCard} from "./score-card.js";
 
-/**
- * The sentence an older answer carries when its ruling may have moved: it was scored under another guideline
- * version, and that version rules the item differently.
- */
-function staleNote(ctx: Context, item: Item, answer: Answer | undefined): string | null {
-  if (!answer || answer.guideline === ctx.guideline.version) return null;
-  const then = ctx.rulings[answer.guideline]?.[item.id];
-  const now = ctx.rulings[ctx.guideline.version]?.[item.id];
-  if (then !== undefined && then === now) return null;
-  const moved =
-    then === undefined
-      ? ""
-      : then === null
-        ? ", which then gave no single score"
-        : `, which then gave ${scoreText(then)}`;
-  return `You scored this under guideline ${answer.guideline}${moved}; the ruling shown is ${ctx.guideline.version}'s.`;
+/** The note an older answer carries when its ruling may have moved since it was scored. */
+function staleNote(ctx: Context, item: Item, answer: {guideline: string} | undefined): string | null {
+  if (!answer) return null;
+  const moved = staleRuling(
+    {...answer} as Parameters<typeof staleRuling>[0],
+    ctx.guideline.version,
+    (id, scoredUnder) => ctx.rulings[scoredUnder]?.[id] !== ctx.rulings[ctx.guideline.version]?.[id],
+  );
+  return moved ? staleSentence(ctx.rulings[moved.scoredUnder]?.[item.id]) : null;
 }
 
-function guidelineCard(
+/** Whether this is the trainee's first Check with the guideline in the walk: then the ruling says the first counts. */
+const firstCheckOfWalk = (progress: Progress, item: string) => {
+  const walk = progress.answers.filter((answer) => answer.phase === "guideline" && !answer.mode);
+  return walk.length === 1 && walk[0]!.item === item;
+};
+
+function guidelineItem(
   ctx: Context,
   item: Item,
-  {mode = "walk", reveal}: {mode?: "walk" | "self-check"; reveal?: () => boolean} = {},
-): HTMLElement {
-  const derivation = derive(item, ruleSetOf(ctx.guideline));
-  const before = firstAttempt(ctx.store.get(), item.id, "vague");
-  return ScoreCard(item, {
-    phase: "guideline",
-    guideline: ctx.guideline,
-    store: ctx.store,
-    mode,
-    ...(reveal ? {reveal} : {}),
-    ruling: (answers) => [
-      GuidelineRuling(item, answers, {
+  {
+    mode = "walk",
+    reveal,
+    run,
+    askDecidingRule = false,
+  }: {
+    mode?: "walk" | "self-check";
+    reveal?: () => boolean;
+    run?: number;
+    askDecidingRule?: boolean;
+  } = {},
+): WalkItem {
+  return {
+    item,
+    card: (nav) => {
+      const derivation = derive(item, ruleSetOf(ctx.guideline));
+      return ScoreCard(item, {
+        phase: "guideline",
         guideline: ctx.guideline,
-        derivation,
-        itemsById: ctx.itemsById,
-        staleNote: staleNote(ctx, item, answers[0]),
-      }),
-      item.part === "examples"
-        ? el(
-            "p",
-            {class: "before-after"},
-            el("strong", {}, "Before and after: "),
-            before
-              ? `under the vague line you gave ${scoreText(before.score)}; ` +
-                  `with the guideline, ${scoreText(answers[0]!.score)}.`
-              : el(
-                  "span",
-                  {},
-                  "you have no “before” score for this example yet (",
-                  el("a", {href: `./vague#${item.id}`}, "Part 1"),
-                  ").",
-                ),
-          )
-        : null,
-    ],
-  });
+        store: ctx.store,
+        mode,
+        nav,
+        askDecidingRule,
+        ...(run ? {run} : {}),
+        ...(reveal ? {reveal} : {}),
+        ruling: (answers) => {
+          const before = item.part === "examples" ? firstAttempt(ctx.store.get(), item.id, "vague") : undefined;
+          return GuidelineRuling(item, answers, {
+            guideline: ctx.guideline,
+            derivation,
+            itemsById: ctx.itemsById,
+            staleNote: staleNote(ctx, item, answers[0]),
+            firstCheck: mode === "walk" && firstCheckOfWalk(ctx.store.get(), item.id),
+            decidingAsked: askDecidingRule,
+            before: item.part === "examples" ? {score: before ? compareScores(before.score, item.score) : null} : null,
+          });
+        },
+      });
+    },
+  };
 }
+
+/** Where a walk item stands, with the guideline: how far its first answer was from the ruled score. */
+const guidelineState = (item: Item, progress: Progress) =>
+  itemState(firstAttempt(progress, item.id, "guideline"), item.score, {compared: true});
+const answeredIn = (items: readonly Item[], phase: "vague" | "guideline") => (progress: Progress) =>
+  items.some((item) => firstAttempt(progress, item.id, phase) !== undefined);
+
+const allScored = (items: readonly Item[], phase: "vague" | "guideline", progress: Progress) =>
+  items.every((item) => firstAttempt(progress, item.id, phase) !== undefined);
+
+/** The part's opening prose, from data/parts.yaml; Part 1's first paragraph is the vague line, set apart. */
+const aboutOf = (ctx: Context): Child =>
+  ctx.part.paragraphs.length
+    ? ctx.part.paragraphs.map((paragraph) =>
+        paragraph.from === "vague"
+          ? el("blockquote", {class: "vague-line"}, paragraph.text)
+          : el("p", {}, paragraph.text),
+      )
+    : null;
 
 /** Part 1: the seven examples under the one-line instruction. These are the trainee's "before" scores. */
 export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "vague", store);
+  const items = itemsOf(ctx, "examples");
   return page(
     ctx,
-    el(
-      "p",
-      {class: "part-lead"},
-      "Score each example with that line alone: no guideline, no rubric. " +
-        "Go with your own reading; there is no wrong answer yet.",
-    ),
-    itemsOf(ctx, "examples").map((item) =>
-      ScoreCard(item, {
-        phase: "vague",
-        guideline: ctx.guideline,
-        store,
-        ruling: (answers) => VagueRuling(item, answers, {showSplit: false}),
-      }),
-    ),
+    PartWalk({
+      noun: "Example",
+      store,
+      items: items.map((item) => ({
+        item,
+        card: (nav) =>
+          ScoreCard(item, {
+            phase: "vague",
+            guideline: ctx.guideline,
+            store,
+            nav,
+            ruling: (answers) => VagueSaved(item, answers),
+          }),
+      })),
+      stateOf: (item, progress) => itemState(firstAttempt(progress, item.id, "vague"), item.score, {compared: false}),
+      about: aboutOf(ctx),
+      howTo: HowToScore({phase: "vague", guideline: ctx.guideline}),
+      started: answeredIn(items, "vague"),
+      panel: {label: "The one line", body: VaguePanel(ctx.guideline)},
+      end: (progress) => [
+        allScored(items, "vague", progress)
+          ? el(
+              "div",
+              {class: "callout", role: "status"},
+              el(
+                "p",
+                {},
+                el("strong", {}, "That's all seven “before” scores. "),
+                "Next, see how raters split on each.",
+              ),
+            )
+          : null,
+        NextPart(ctx),
+      ],
+    }),
   );
 }
 
@@ -126,40 +173,34 @@ function ScoredTable(ctx: Context): HTMLElement {
   );
 }
 
-/** Part 4: the rubric, then the seven examples again, now with the guideline's three steps. */
+/** Part 4: the seven examples again, now with the guideline; the rubric beside them. */
 export function RubricPart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "rubric", store);
+  const items = itemsOf(ctx, "examples");
+  const scored = ScoredTable(ctx);
   return page(
     ctx,
-    el("section", {class: "rubric-section"}, RubricTable(ctx.guideline)),
-    el("h2", {}, "Score the seven examples again"),
-    el(
-      "p",
-      {class: "part-lead"},
-      "Now with the guideline: list the instructions, check each one, and read the score off the rubric. " +
-        "Steps 1 and 2 are optional; a score alone is enough to check.",
-    ),
-    itemsOf(ctx, "examples").map((item) => guidelineCard(ctx, item)),
-    ScoredTable(ctx),
+    PartWalk({
+      noun: "Example",
+      store,
+      items: items.map((item) => guidelineItem(ctx, item)),
+      stateOf: guidelineState,
+      about: aboutOf(ctx),
+      howTo: HowToScore({phase: "guideline", guideline: ctx.guideline}),
+      started: answeredIn(items, "guideline"),
+      panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+      end: () => [scored, NextPart(ctx)],
+    }),
   );
 }
 
 /** Edge case 11: the rubric-writer check, the seed's table. */
-function RubricWriterCheck(writer: RubricWriter, {guideline}: {guideline: Guideline}): HTMLElement {
+function RubricWriterCheck(writer: RubricWriter, ctx: Context): HTMLElement {
+  const numbers = ctx.guideline.rules.find((rule) => rule.id === "numbers");
   return el(
-    "section",
-    {"class": "item-card rubric-writer", "id": "edge-11", "aria-labelledby": "edge-11-title"},
-    el(
-      "header",
-      {class: "item-head"},
-      el(
-        "h2",
-        {id: "edge-11-title"},
-        el("span", {class: "item-kicker"}, `Edge case ${writer.seedNumber}`),
-        writer.title,
-      ),
-      el("span", {class: "item-state"}, "not scored: a check for people writing criteria"),
-    ),
+    "details",
+    {class: "rubric-writer", id: "edge-11"},
+    el("summary", {}, `Edge case ${writer.seedNumber}: ${writer.title} `, el("span", {class: "muted"}, "(not scored)")),
     el("p", {}, writer.intro),
     Table(
       {
@@ -168,46 +209,66 @@ function RubricWriterCheck(writer: RubricWriter, {guideline}: {guideline: Guidel
       },
       {rowHeaders: true, scroll: true},
     ),
-    el("p", {class: "muted"}, "The numbers rule it rests on: ", RuleRef("numbers", {guideline})),
+    numbers
+      ? el(
+          "p",
+          {class: "muted"},
+          "The rule it rests on: ",
+          RuleRef({id: "numbers", title: numbers.title, sentence: ""}, {quote: false}),
+          ".",
+        )
+      : null,
   );
 }
 
-/** Part 5: every edge case scored (twists included), then the rubric-writer check. */
+/** Part 5: every edge case scored (twists included), each with the rule that settles it; then the rubric-writer check. */
 export function EdgeCasesPart(
   data: TraineeData & {rubricWriter: RubricWriter},
   store = openProgressStore(),
 ): HTMLElement {
   const ctx = context(data, "edge-cases", store);
   const items = itemsOf(ctx, "edge-cases");
-  const cases = new Set(items.map((item) => item.seedNumber));
+  const writer = RubricWriterCheck(data.rubricWriter, ctx);
   return page(
     ctx,
-    el(
-      "p",
-      {class: "part-lead"},
-      `Below: the ${cases.size} cases a rater scores, as ${items.length} items ` +
-        "(a case with variants or a twist has one item each), " +
-        `then case ${data.rubricWriter.seedNumber}, the rubric-writer check, ` +
-        "which is for people writing criteria and has no score.",
-    ),
-    items.map((item) => guidelineCard(ctx, item)),
-    RubricWriterCheck(data.rubricWriter, {guideline: ctx.guideline}),
+    PartWalk({
+      noun: "Edge case",
+      store,
+      items: items.map((item) => guidelineItem(ctx, item, {askDecidingRule: true})),
+      stateOf: guidelineState,
+      about: aboutOf(ctx),
+      howTo: HowToScore({phase: "guideline", guideline: ctx.guideline, decidingRule: true}),
+      started: answeredIn(items, "guideline"),
+      panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+      end: () => [writer, NextPart(ctx)],
+    }),
   );
 }
 
-/** Part 6: the calibration cases and the twist, with the comparison at once; the blind self-check is its own page. */
+/** Part 6: the calibration cases and the twist, with the ruling at once; the blind self-check is its own page. */
 export function CalibrationPart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "calibration", store);
+  const items = itemsOf(ctx, "calibration");
   return page(
     ctx,
     el(
       "p",
       {class: "part-lead"},
       "Experienced rater? ",
-      el("a", {href: "./self-check"}, "Take the calibration self-check"),
-      " instead: the same cases, blind, with a summary at the end.",
+      el("a", {href: "./self-check"}, "Take the calibration self-check first"),
+      ": the same cases, blind. Once you have seen a ruling here, the self-check can no longer be blind.",
     ),
-    itemsOf(ctx, "calibration").map((item) => guidelineCard(ctx, item)),
+    PartWalk({
+      noun: "Calibration case",
+      store,
+      items: items.map((item) => guidelineItem(ctx, item)),
+      stateOf: guidelineState,
+      about: aboutOf(ctx),
+      howTo: HowToScore({phase: "guideline", guideline: ctx.guideline}),
+      started: answeredIn(items, "guideline"),
+      panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+      end: () => NextPart(ctx),
+    }),
   );
 }
 
@@ -218,38 +279,81 @@ export function SelfCheck(
 ): HTMLElement {
   const ctx = context(data, "calibration", store);
   const items = data.calibration.items.map((id) => ctx.items.find((item) => item.id === id)!);
+  const ids = items.map((item) => item.id);
+  const rule = data.calibration.pass;
+  // The run on show: the latest with an answer, or the one the address asks for ("Take it again" opens the next).
+  const latest = selfCheckRun(store.get().answers, ids);
+  const asked = Number(new URLSearchParams(location.search).get("run"));
+  const run =
+    Number.isInteger(asked) && asked >= 1 && asked <= latest.run + (latest.complete ? 1 : 0) ? asked : latest.run;
+  const status = () => selfCheckRun(store.get().answers, ids, run);
+
+  const notice = el("div", {class: "blind-notice", role: "status"});
+  const renderNotice = () => {
+    const current = status();
+    if (current.blind) {
+      notice.replaceChildren();
+      notice.hidden = true;
+      return;
+    }
+    notice.hidden = false;
+    const seen = current.seen.map((entry) => ctx.itemsById.get(entry.item)!);
+    const where = current.seen.some((entry) => entry.where === "walk") ? "in Part 6" : "at the end of an earlier run";
+    notice.replaceChildren(
+      el("p", {}, el("strong", {}, "This run can't be blind. ")),
+      el(
+        "p",
+        {},
+        `You have seen the ruling of ${seen.map((item) => itemLabel(item.id, item.part)).join(", ")} (${where}). ` +
+          "You can still take it for practice, but the summary will say “Not blind” and award no pass.",
+      ),
+    );
+  };
+
   const summary = el("section", {
     "class": "self-check-summary",
-    "aria-live": "polite",
     "aria-labelledby": "summary-title",
+    "tabindex": -1,
   });
-  const runAnswers = () => items.flatMap((item) => attempts(store.get(), item.id, "guideline", "self-check"));
-  const complete = () => selfCheckSummary(runAnswers(), items, data.calibration.pass).complete;
   const renderSummary = () => {
-    const result = selfCheckSummary(runAnswers(), items, data.calibration.pass);
+    const current = status();
+    const result = selfCheckSummary(current.answers, items, rule, {blind: current.blind});
     if (!result.complete) {
       summary.replaceChildren(
         el("h2", {id: "summary-title"}, "Summary"),
         el(
           "p",
           {class: "muted"},
-          `${result.answered} of ${result.total} answered. The summary appears when you have answered them all.`,
+          `${result.answered} of ${result.total} answered. The summary and the rulings appear when you have answered ` +
+            "them all.",
         ),
       );
       return;
     }
+    const again = el("button", {type: "button", class: "button secondary"}, "Take it again");
+    again.addEventListener("click", () => {
+      location.assign(`?run=${current.run + 1}`);
+    });
     summary.replaceChildren(
       el("h2", {id: "summary-title"}, "Summary"),
       el(
         "p",
-        {class: `verdict-banner ${result.pass ? "is-pass" : "is-fail"}`},
-        el("strong", {}, result.pass ? "✓ Passed" : "✗ Not passed"),
+        {class: `verdict-banner ${!result.blind ? "is-not-blind" : result.pass ? "is-pass" : "is-fail"}`},
+        el("strong", {}, !result.blind ? "Not blind: no pass awarded" : result.pass ? "✓ Passed" : "✗ Not passed"),
         ` — ${describeTally(result)}`,
       ),
+      result.blind
+        ? ""
+        : el(
+            "p",
+            {},
+            "You had seen the ruling of at least one of these cases before you finished, so this run shows how you " +
+              "score them now, not how you score blind.",
+          ),
       el("p", {}, describeLean(result)),
       Table(
         {
-          head: ["Case", "Yours", "Ruled", "How far", "Full feedback"],
+          head: ["Case", "Yours", "Ruled", "How far", "Its ruling"],
           rows: result.items.map((row) => {
             const item = ctx.itemsById.get(row.id)!;
             return [
@@ -257,7 +361,7 @@ export function SelfCheck(
               row.trainee === null ? "—" : scoreText(row.trainee),
               scoreText(row.ruled),
               row.score ? describeDistance(row.score) : "",
-              el("a", {href: `#${item.id}`}, "Its ruling, above"),
+              el("a", {href: `#${item.id}`}, "Open it"),
             ];
           }),
         },
@@ -267,26 +371,49 @@ export function SelfCheck(
         ? el(
             "div",
             {},
-            el("h3", {}, "Rules misapplied"),
+            el("h3", {}, "Rules to look at"),
             el(
               "ul",
               {},
-              result.rulesMisapplied.map((entry) =>
-                el(
+              result.rulesMisapplied.map((entry) => {
+                const found = ctx.guideline.rules.find((candidate) => candidate.id === entry.rule);
+                return el(
                   "li",
                   {},
-                  RuleRef(entry.rule, {guideline: ctx.guideline}),
+                  RuleRef({id: entry.rule, title: found?.title ?? entry.rule, sentence: ""}, {quote: false}),
                   ` — ${entry.items.map((id) => itemLabel(id, "calibration")).join(", ")}`,
-                ),
-              ),
+                );
+              }),
             ),
           )
         : el("p", {}, "No rule misapplied."),
+      el("p", {class: "check-row"}, again, el("a", {class: "button secondary", href: "./results"}, "Your results")),
     );
   };
+
+  renderNotice();
   renderSummary();
-  store.subscribe(renderSummary);
-  const rule = data.calibration.pass;
+  const walk = PartWalk({
+    noun: "Case",
+    store,
+    items: items.map((item) => guidelineItem(ctx, item, {mode: "self-check", run, reveal: () => status().complete})),
+    stateOf: (item, progress) => {
+      const answer = attempts(progress, item.id, "guideline", "self-check").find((each) => each.attempt === run);
+      return itemState(answer, item.score, {compared: selfCheckRun(progress.answers, ids, run).complete});
+    },
+    howTo: HowToScore({phase: "guideline", guideline: ctx.guideline, blind: true}),
+    started: () => status().answers.length > 0,
+    panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+    end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
+  });
+  let wasComplete = status().complete;
+  store.subscribe(() => {
+    renderNotice();
+    renderSummary();
+    const complete = status().complete;
+    if (complete && !wasComplete) summary.focus();
+    wasComplete = complete;
+  });
   return el(
     "div",
     {class: "part-page self-check"},
@@ -299,22 +426,18 @@ export function SelfCheck(
       el(
         "div",
         {class: "pass-rule"},
-        el("h2", {}, "The pass rule"),
-        el("p", {}, el("strong", {}, describePassRule(rule))),
+        el("p", {}, el("strong", {}, "To pass: "), describePassRule(rule)),
         el("p", {class: "muted"}, data.calibration.source),
         el(
           "p",
           {},
-          "You see no ruling until you have answered every case. Your first answer to each is the one that counts.",
+          "You see no ruling until you have answered every case, and no retries: your answer to each is the one " +
+            "that counts.",
         ),
       ),
     ),
-    items.map((item) => guidelineCard(ctx, item, {mode: "self-check", reveal: complete})),
+    notice,
+    walk,
     summary,
-    el(
-      "nav",
-      {"class": "part-nav", "aria-label": "Parts"},
-      el("a", {class: "previous", href: "./calibration"}, "← Part 6. Calibration Examples"),
-    ),
   );
 }

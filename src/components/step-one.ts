@@ -1,122 +1,215 @@
-// Step 1 in the page: the trainee marks which words of the request are instructions. Each phrase of the request
-// (or, finer, each word) is a toggle reachable by Tab; a mouse selection adds a mark of exactly what was selected.
-// A described request offers its ruled lines and candidates as a list instead, in alphabetical order.
+// Step 1 in the page: the trainee marks the words of the request that state an instruction. The request reads as
+// text; each word (with its punctuation) is a button that looks like a word until it is marked. A stretch is its
+// first word, then its last (or a drag from one to the other). The whole request is one Tab stop: the arrow keys move
+// between its words, Enter or Space presses one, Escape drops a half-made stretch. What a press does is decided in
+// lib/trainee/draft.ts; this only draws the marks it returns. A described request offers a list to tick instead.
 import type {Item} from "../lib/item.js";
 import {textOf} from "../lib/quote.js";
-import {listOptions, phrases, step1Mode, words} from "../lib/trainee/step1.js";
-import type {Listing} from "../lib/trainee/progress.js";
+import {linesAt, tokens, tokenRange, type Mark, type MarkIn, type Pending, type Token} from "../lib/trainee/draft.js";
+import type {TraineeLine} from "../lib/trainee/progress.js";
+import {listOptions, step1Mode} from "../lib/trainee/step1.js";
 import {el} from "./dom.js";
 
-type MarkIn = Extract<Listing, {kind: "mark"}>["in"];
-
 export interface MarkSurfaceOptions {
-  /** Called with a mark to toggle: added when absent, removed when present. */
-  onToggle(listing: Extract<Listing, {kind: "mark"}>): void;
-  /** The marks currently listed, to show which toggles are pressed. */
-  marks(): Extract<Listing, {kind: "mark"}>[];
-  granularity: "phrases" | "words";
+  where: MarkIn;
+  /** What the text is, for its accessible name: "the request", "turn 1". */
   label: string;
+  /** The id of the sentence that says how to mark. */
+  describedBy: string;
+  /** A word was pressed (a click, Enter or Space). */
+  onWord(token: number): void;
+  /** A drag went from one word to another. */
+  onStretch(from: number, to: number): void;
+  /** Escape: drop the gesture under way. */
+  onCancel(): void;
 }
 
-/** A text as toggles: one button per phrase or word, the punctuation between them as plain text. */
-export function MarkSurface(text: string, where: MarkIn, options: MarkSurfaceOptions): HTMLElement {
-  const surface = el("p", {
-    "class": `mark-surface verbatim${options.granularity === "words" ? " by-words" : ""}`,
-    "data-in": where,
-  });
-  const render = () => {
-    const pieces = options.granularity === "words" ? words(text) : phrases(text);
-    const marked = options.marks().filter((mark) => mark.in === where);
-    const children: Node[] = [];
-    let at = 0;
-    for (const piece of pieces) {
-      if (piece.start > at) children.push(el("span", {"data-start": at}, text.slice(at, piece.start)));
-      // Pressed: the piece lies inside a marked stretch; touched: a mouse selection covers part of it.
-      const pressed = marked.some((mark) => mark.start <= piece.start && piece.end <= mark.end);
-      const starts = marked.some((mark) => mark.start === piece.start);
-      const touched = !pressed && marked.some((mark) => mark.start < piece.end && mark.end > piece.start);
-      // A span, not a button: a phrase must wrap across lines like the text it is part of.
-      const toggle = () => options.onToggle({kind: "mark", in: where, start: piece.start, end: piece.end});
-      children.push(
-        el(
-          "span",
-          {
-            "role": "button",
-            "tabindex": 0,
-            "class": `mark-toggle${touched ? " is-touched" : ""}${pressed && starts ? " mark-start" : ""}`,
-            "aria-pressed": String(pressed),
-            "data-start": piece.start,
-            "onclick": toggle,
-            "onkeydown": (event: Event) => {
-              const key = (event as KeyboardEvent).key;
-              if (key !== "Enter" && key !== " ") return;
-              event.preventDefault();
-              event.stopPropagation();
-              toggle();
-            },
-          },
-          piece.text,
-        ),
-      );
-      at = piece.end;
+export interface MarkSurface {
+  node: HTMLElement;
+  tokens: Token[];
+  /** Draws the lines' marks and the gesture under way; `locked` once the answer is committed. */
+  render(state: {lines: readonly TraineeLine[]; pending: Pending; locked: boolean}): void;
+}
+
+const keysThatMove: Record<string, (at: number, last: number) => number> = {
+  ArrowRight: (at, last) => Math.min(at + 1, last),
+  ArrowDown: (at, last) => Math.min(at + 1, last),
+  ArrowLeft: (at) => Math.max(at - 1, 0),
+  ArrowUp: (at) => Math.max(at - 1, 0),
+  Home: () => 0,
+  End: (_at, last) => last,
+};
+
+export function MarkSurface(text: string, options: MarkSurfaceOptions): MarkSurface {
+  const all = tokens(text);
+  let active = 0;
+  let locked = false;
+  let dragFrom: number | null = null;
+  const buttons = all.map((token) =>
+    el(
+      "button",
+      {"type": "button", "class": "word", "tabindex": token.index === 0 ? 0 : -1, "data-token": token.index},
+      token.text,
+    ),
+  );
+  const children: (Node | string)[] = [];
+  // The white space between two words, so a marked line reads as one highlighted stretch.
+  const gaps: (HTMLElement | null)[] = [];
+  let at = 0;
+  for (const token of all) {
+    if (token.start > at) {
+      const gap = text.slice(at, token.start);
+      if (token.index > 0) {
+        const span = el("span", {class: "gap"}, gap);
+        gaps[token.index - 1] = span;
+        children.push(span);
+      } else children.push(gap);
     }
-    if (at < text.length) children.push(el("span", {"data-start": at}, text.slice(at)));
-    surface.replaceChildren(...children);
+    children.push(buttons[token.index]!);
+    at = token.end;
+  }
+  if (at < text.length) children.push(text.slice(at));
+  const node = el(
+    "div",
+    {
+      "class": "mark-surface verbatim",
+      "role": "group",
+      "aria-label": `The words of ${options.label}`,
+      "aria-describedby": options.describedBy,
+      "data-in": options.where,
+    },
+    children,
+  );
+
+  const focusWord = (index: number) => {
+    buttons[active]!.tabIndex = -1;
+    active = index;
+    buttons[active]!.tabIndex = locked ? -1 : 0;
+    buttons[active]!.focus();
   };
-  // A mouse selection inside the text marks exactly the selected characters.
-  surface.addEventListener("mouseup", () => {
-    const selection = window.getSelection();
-    if (!selection || selection.isCollapsed || selection.rangeCount === 0) return;
-    const range = selection.getRangeAt(0);
-    const offset = (node: Node, inner: number): number | null => {
-      const host = (node.nodeType === Node.TEXT_NODE ? node.parentElement : (node as Element))?.closest("[data-start]");
-      return host && surface.contains(host) ? Number(host.getAttribute("data-start")) + inner : null;
-    };
-    const start = offset(range.startContainer, range.startOffset);
-    const end = offset(range.endContainer, range.endOffset);
-    if (start === null || end === null || end <= start) return;
-    if (!words(text.slice(start, end)).length) return;
-    selection.removeAllRanges();
-    options.onToggle({kind: "mark", in: where, start, end});
+  const tokenOf = (target: EventTarget | null): number | null => {
+    const button = (target as Element | null)?.closest?.("button.word");
+    return button && node.contains(button) ? Number(button.getAttribute("data-token")) : null;
+  };
+  node.addEventListener("click", (event) => {
+    const index = tokenOf(event.target);
+    if (index === null || locked) return;
+    if (active !== index) focusWord(index);
+    options.onWord(index);
   });
-  (surface as HTMLElement & {refresh?: () => void}).refresh = render;
-  render();
-  return surface;
+  node.addEventListener("keydown", (event) => {
+    const index = tokenOf(event.target);
+    if (index === null || locked) return;
+    const move = keysThatMove[event.key];
+    if (move) {
+      event.preventDefault();
+      focusWord(move(index, all.length - 1));
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      options.onCancel();
+    }
+  });
+  // A drag from one word to another marks the stretch in one gesture; a press and release on one word is a click.
+  node.addEventListener("pointerdown", (event) => {
+    if (event.button === 0 && !locked) dragFrom = tokenOf(event.target);
+  });
+  node.addEventListener("pointerup", (event) => {
+    const from = dragFrom;
+    dragFrom = null;
+    if (from === null || locked) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const to = tokenOf(under);
+    if (to === null || to === from) return;
+    focusWord(to);
+    options.onStretch(from, to);
+  });
+
+  return {
+    node,
+    tokens: all,
+    render({lines, pending, locked: isLocked}) {
+      locked = isLocked;
+      node.classList.toggle("is-locked", locked);
+      node.classList.toggle(
+        "has-marks",
+        lines.some((line) => line.listing.kind === "mark"),
+      );
+      const ownMarks = lines.map((line) =>
+        line.listing.kind === "mark" && line.listing.in === options.where ? (line.listing as Mark) : null,
+      );
+      const target =
+        pending && pending.kind !== "from" && ownMarks[pending.line] ? tokenRange(all, ownMarks[pending.line]!) : null;
+      for (const token of all) {
+        const button = buttons[token.index]!;
+        const covering = linesAt(lines, options.where, token);
+        const starts = covering.filter((line) => tokenRange(all, ownMarks[line]!)?.[0] === token.index);
+        button.className = [
+          "word",
+          covering.length ? "is-marked" : "",
+          covering.length > 1 ? "is-overlap" : "",
+          pending?.kind === "from" && pending.in === options.where && pending.token === token.index ? "is-anchor" : "",
+          target && token.index >= target[0] && token.index <= target[1] ? "is-target" : "",
+        ]
+          .filter(Boolean)
+          .join(" ");
+        button.setAttribute("aria-pressed", String(covering.length > 0));
+        // The line's number before its first word, so the text and the list below can be read together.
+        if (starts.length) button.dataset.line = starts.map((line) => line + 1).join(",");
+        else delete button.dataset.line;
+        button.tabIndex = !locked && token.index === active ? 0 : -1;
+        button.setAttribute("aria-disabled", String(locked));
+        const next = all[token.index + 1];
+        const gap = gaps[token.index];
+        if (gap && next) {
+          const after = linesAt(lines, options.where, next);
+          gap.classList.toggle(
+            "is-marked",
+            covering.some((line) => after.includes(line)),
+          );
+        }
+      }
+    },
+  };
 }
 
-/** Re-renders a mark surface after the marks changed. */
-export const refreshSurface = (surface: Element): void => (surface as HTMLElement & {refresh?: () => void}).refresh?.();
-
-/** The texts a trainee can mark in an item: the quoted request, and quoted earlier turns. */
-export function markableTexts(item: Item): {where: MarkIn; text: string}[] {
+/** The texts a trainee can mark in an item: the quoted request, and quoted earlier turns of the user. */
+export function markableTexts(item: Item): {where: MarkIn; text: string; label: string}[] {
   if (step1Mode(item) === "list") return [];
-  const texts: {where: MarkIn; text: string}[] = [{where: "request", text: item.request.text}];
+  const texts: {where: MarkIn; text: string; label: string}[] = [
+    {where: "request", text: item.request.text, label: "the request"},
+  ];
   for (const turn of item.turns) {
     const where = `turn-${turn.turn}` as MarkIn;
     const text = turn.turn ? textOf(item, where) : null;
-    if (text !== null && turn.role === "user") texts.push({where, text});
+    if (text !== null && turn.role === "user") texts.push({where, text, label: `turn ${turn.turn}`});
   }
   return texts;
 }
 
-/** A described request: tick the lines that are instructions. */
+/** A described request: tick the lines it states as instructions. */
 export function OptionList(
   item: Item,
   {ticked, onToggle, name}: {ticked(): number[]; onToggle(index: number): void; name: string},
-): HTMLElement {
-  return el(
+): {node: HTMLElement; render(locked: boolean): void} {
+  const boxes = listOptions(item).map((option) => {
+    const id = `${name}-option-${option.index}`;
+    const box = el("input", {type: "checkbox", id, onchange: () => onToggle(option.index)});
+    return {option, box, node: el("div", {class: "option"}, box, el("label", {for: id}, option.text))};
+  });
+  const node = el(
     "fieldset",
     {class: "option-list"},
-    el("legend", {}, "Which of these does the request state as an instruction?"),
-    listOptions(item).map((option) => {
-      const id = `${name}-option-${option.index}`;
-      const box = el("input", {
-        type: "checkbox",
-        id,
-        checked: ticked().includes(option.index),
-        onchange: () => onToggle(option.index),
-      });
-      return el("div", {class: "option"}, box, el("label", {for: id}, option.text));
-    }),
+    el("legend", {}, "The case study describes this request. Which of these does it state as an instruction?"),
+    boxes.map((entry) => entry.node),
   );
+  return {
+    node,
+    render(locked) {
+      const on = ticked();
+      for (const {option, box} of boxes) {
+        box.checked = on.includes(option.index);
+        box.disabled = locked;
+      }
+    },
+  };
 }

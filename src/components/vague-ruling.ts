@@ -1,25 +1,45 @@
 // What Part 1 shows on Check, and Part 2 beside each example: the trainee's "before" score under the vague line,
-// which has no ruling to compare with, and (in Part 2) the seed's illustrative split. Its own module, so Part 2, a
-// reading page, loads none of the comparison code.
+// which has no ruling to compare with, and (in Part 2) the case study's illustrative split. Its own module, so Part 2,
+// a reading page, loads none of the comparison code.
 import type {Item} from "../lib/item.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {scoreText} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
 
-/** Under the vague line there is no ruling yet: the answer is the trainee's "before" score. */
-export function VagueRuling(item: Item, answers: Answer[], {showSplit}: {showSplit: boolean}): HTMLElement {
+/** Part 1 on Check: the answer is saved. There is no ruling under the vague line, and the page says so. */
+export function VagueSaved(item: Item, answers: Answer[]): {lead: HTMLElement} {
+  const first = answers[0]!;
+  const latest = answers.at(-1)!;
+  return {
+    lead: el(
+      "div",
+      {class: "ruling-lead saved", tabindex: -1},
+      el(
+        "p",
+        {class: "verdict-line"},
+        el("span", {"class": "distance-mark", "aria-hidden": "true"}, "●"),
+        el("strong", {}, "Saved"),
+        ` · your “before” score: ${scoreText(first.score)}`,
+        answers.length > 1 ? ` (you tried ${scoreText(latest.score)} since; the first is the one recorded)` : "",
+      ),
+      el(
+        "p",
+        {class: "case-sentence"},
+        "Under this one line there is no ruling to compare with. You score this example again in Part 4, with the " +
+          "guideline, and see both.",
+      ),
+    ),
+  };
+}
+
+/** Part 2: the trainee's "before" score beside the case study's illustrative split and its open question. */
+export function VagueRuling(item: Item, answers: Answer[]): HTMLElement {
   const first = answers[0]!;
   return el(
     "div",
     {class: "ruling-body"},
-    el(
-      "p",
-      {class: "before-score"},
-      "Your “before” score: ",
-      el("strong", {}, scoreText(first.score)),
-      ". It is kept as it is; you score this example again in Part 4, with the guideline.",
-    ),
-    showSplit && item.split
+    el("p", {class: "before-score"}, "Your “before” score: ", el("strong", {}, scoreText(first.score)), "."),
+    item.split
       ? el(
           "div",
           {class: "split"},
@@ -35,6 +55,6 @@ export function VagueRuling(item: Item, answers: Answer[], {showSplit}: {showSpl
             ? el("p", {class: "open-question"}, el("strong", {}, "Open question: "), item.openQuestion)
             : null,
         )
-      : el("p", {}, el("a", {href: `./examples#${item.id}`}, "See how raters split on this example in Part 2"), "."),
+      : null,
   );
 }

@@ -8,15 +8,19 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Item} from "../../lib/item.js";
 import type {Score} from "../../lib/verdict.js";
 import {openSite, type Site} from "./site.js";
-import {checkButton, itemOf, pages, radio, ruling, screensDir, scoreGroup} from "./trainee.js";
+import {checkButton, itemOf, pages, radio, ruling, screensDir, scoreGroup, showItem} from "./trainee.js";
 
 type TraineePage = (typeof pages)[number];
 
-/** Waits until the page's components have rendered: the parts list on the start page, the part's navigation else. */
+/** Waits until the page's components have rendered: the parts list on the start page, the way on or the item else. */
 async function ready(page: Page, target: TraineePage): Promise<void> {
-  if (target.path === "/") await page.getByRole("link", {name: /^Part 1\. /}).waitFor();
-  else await page.getByRole("navigation", {name: "Parts"}).waitFor();
-  if (target.scores[0]) await scoreGroup(itemOf(page, target.scores[0].id)).waitFor();
+  if (target.path === "/")
+    await page
+      .getByRole("link", {name: /^Part 1\. /})
+      .first()
+      .waitFor();
+  else if (target.scores[0]) await scoreGroup(itemOf(page, target.scores[0].id)).waitFor();
+  else await page.getByRole("navigation", {name: "Where next"}).waitFor();
 }
 
 /**
@@ -122,8 +126,8 @@ async function layout(page: Page, target: TraineePage, label: string): Promise<s
 
 async function screens(page: Page, target: TraineePage, name: string, {fullPage}: {fullPage: boolean}): Promise<void> {
   if (fullPage) await page.screenshot({path: `${screensDir}/${name}.png`, fullPage: true});
-  const first = target.scores[0];
-  if (first) await itemOf(page, first.id).screenshot({path: `${screensDir}/${name}-first-item.png`});
+  const shown = target.scores.find((item) => item.id === new URL(page.url()).hash.slice(1)) ?? target.scores[0];
+  if (shown) await itemOf(page, shown.id).screenshot({path: `${screensDir}/${name}-item.png`});
 }
 
 /** A score per item that varies: the seed's likely wrong score where it names one (so its note shows), else ruled. */
@@ -146,16 +150,19 @@ const checkedAfter = (target: TraineePage): Item[] =>
 /** The chosen items of the page checked, the first with a Step-1 line, so the comparison shows all it can. */
 async function checkSome(page: Page, target: TraineePage): Promise<void> {
   for (const [index, item] of checkedAfter(target).entries()) {
-    const card = itemOf(page, item.id);
+    const card = await showItem(page, item.id);
     if (target.path !== "/vague" && target.path !== "/self-check" && index === 0) {
-      // A phrase of the request marked in Step 1, checked in Step 2, and marked as the main task.
-      await card.getByRole("button", {pressed: false}).first().click();
+      // A word of the request marked in Step 1 (its first and last word: the same one), checked in Step 2.
+      const words = card.getByRole("group", {name: /^The words of/}).getByRole("button");
+      await words.first().click();
+      await words.first().click();
       await card
         .getByRole("combobox", {name: /^Verdict on/})
         .first()
         .selectOption({label: "met"});
     }
     if (item.id === "edge-9") {
+      await card.getByRole("button", {name: "+ An instruction with no words to point to"}).click();
       await card.getByRole("textbox", {name: "An instruction with no words to point to"}).fill("formal");
       await card.getByRole("button", {name: "Add", exact: true}).click();
     }
@@ -165,6 +172,7 @@ async function checkSome(page: Page, target: TraineePage): Promise<void> {
     await expect.poll(() => checkButton(card).isEnabled(), {message: `${item.id} committed`}).toBe(false);
     if (target.path !== "/self-check") await ruling(card).waitFor({state: "visible"});
   }
+  // The self-check's summary shows after its last case; open it and the rest of the page as a trainee would see it.
 }
 
 export function axeSuite(width: 390 | 1440): void {

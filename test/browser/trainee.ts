@@ -1,7 +1,8 @@
-// Helpers for the trainee pages' browser tests. They drive the pages only through the testing contract of issue 6
-// (the element whose id is the item id; in it a group named "Score" of radios "1" … "5" and "Not applicable", a
-// button "Check", and after Check a region or status named "Ruling") and through accessible roles and names, never
-// through CSS classes, so they survive a change of the pages' markup and style.
+// Helpers for the trainee pages' browser tests. They drive the pages only through the testing contract (issues 6 and
+// 15: `/<part>#<item-id>` shows that item, one at a time, with buttons "Next item" and "Previous item"; the element
+// whose id is the item id; in it a group named "Score" of radios "1" … "5" and "Not applicable", a button "Check", on
+// the edge-case map a group "Deciding rule", and after Check a region or status named "Ruling") and through accessible
+// roles and names, never through CSS classes, so they survive a change of the pages' markup and style.
 import {mkdirSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import {expect} from "vitest";
@@ -52,12 +53,35 @@ export const ruling = (item: Locator): Locator =>
 /** The key that chooses a score in a focused item. */
 export const keyFor = (score: Score): string => (score === "n/a" ? "n" : String(score));
 
+export const nextItem = (page: Page): Locator => page.getByRole("button", {name: "Next item", exact: true});
+export const previousItem = (page: Page): Locator => page.getByRole("button", {name: "Previous item", exact: true});
+export const decidingRule = (item: Locator): Locator => item.getByRole("group", {name: "Deciding rule"});
+
 /** Where the trainee stands in a part: "3 of 7 scored". */
 export const partStatus = (page: Page): Locator => page.getByText(/^\d+ of \d+ scored$/);
 
-/** Commits a score with the mouse (for tests that are not about the keyboard). */
-export async function commit(page: Page, id: string, score: Score): Promise<Locator> {
+/**
+ * Shows one item of the part on the page: a part shows one item at a time, and its address's fragment names it
+ * (`/rubric#example-3`). Setting the fragment in the page shows the item without reloading.
+ */
+export async function showItem(page: Page, id: string): Promise<Locator> {
   const item = itemOf(page, id);
+  if (
+    !(await scoreGroup(item)
+      .isVisible()
+      .catch(() => false))
+  ) {
+    await page.evaluate((target) => {
+      location.hash = target;
+    }, id);
+    await scoreGroup(item).waitFor({state: "visible"});
+  }
+  return item;
+}
+
+/** Commits a score with the mouse (for tests that are not about the keyboard), showing the item first. */
+export async function commit(page: Page, id: string, score: Score): Promise<Locator> {
+  const item = await showItem(page, id);
   await radio(item, score).check();
   await checkButton(item).click();
   await ruling(item).waitFor({state: "visible"});

@@ -1,0 +1,218 @@
+// A trainee's checklist while they write it: the words of the request they can mark, and what each edit does to the
+// lines. Pure: the page calls these on every click or key and renders what comes back.
+//
+// How marking works (the page says it in fewer words):
+// - The request is read as tokens: each run of text between spaces is one token, its punctuation with it ("answer,"
+//   "explanation:" "„Kannst"). A token with no letter or digit (a dash) cannot be marked. A marked line covers its
+//   tokens' words only, so its text starts and ends on a word: "answer, no explanation", not "answer, no explanation:".
+// - A stretch is marked with two choices: its first word, then its last (the same word twice marks one word). A drag
+//   across words does the same in one gesture.
+// - Lines never join by themselves: a stretch beside or across another line is a line of its own. A marked line can
+//   be extended to a word, split before a word, merged with the next line in the text, or removed.
+// - Nothing is chosen for the trainee: no line is the main task until they say which.
+// - Marked lines are kept in the order of the text they mark (then the request before earlier turns); a line of the
+//   trainee's own words, or a ticked option, keeps its place after them.
+import type {Listing, TraineeLine, TraineeVerdict} from "./progress.js";
+
+export type Mark = Extract<Listing, {kind: "mark"}>;
+export type MarkIn = Mark["in"];
+
+/** One markable token: its whole run (`start`-`end`, punctuation included) and its word (`wordStart`-`wordEnd`). */
+export interface Token {
+  /** Its position among the text's markable tokens. */
+  index: number;
+  start: number;
+  end: number;
+  wordStart: number;
+  wordEnd: number;
+  text: string;
+}
+
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+/** The markable tokens of a text, in order: each run between white space that holds a letter or a digit. */
+export function tokens(text: string): Token[] {
+  const found: Token[] = [];
+  for (const match of text.matchAll(/\S+/gu)) {
+    const run = match[0];
+    const chars = [...run];
+    const first = chars.findIndex((character) => letterOrDigit.test(character));
+    if (first < 0) continue;
+    let last = chars.length - 1;
+    while (!letterOrDigit.test(chars[last]!)) last--;
+    // Offsets in UTF-16 units, as String.slice counts them.
+    const lead = chars.slice(0, first).join("").length;
+    const core = chars.slice(first, last + 1).join("").length;
+    const start = match.index;
+    found.push({
+      index: found.length,
+      start,
+      end: start + run.length,
+      wordStart: start + lead,
+      wordEnd: start + lead + core,
+      text: run,
+    });
+  }
+  return found;
+}
+
+/** The mark that covers tokens `from` to `to` (either order) of a text. */
+export function stretch(all: readonly Token[], where: MarkIn, from: number, to: number): Mark {
+  const [first, last] = from <= to ? [from, to] : [to, from];
+  return {kind: "mark", in: where, start: all[first]!.wordStart, end: all[last]!.wordEnd};
+}
+
+/** The tokens a mark covers, as the first and last index (null when it covers none). */
+export function tokenRange(all: readonly Token[], mark: Pick<Mark, "start" | "end">): [number, number] | null {
+  const inside = all.filter((token) => token.wordStart < mark.end && token.wordEnd > mark.start);
+  return inside.length ? [inside[0]!.index, inside.at(-1)!.index] : null;
+}
+
+const isMark = (listing: Listing): listing is Mark => listing.kind === "mark";
+const same = (a: Listing, b: Listing): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Where a text sorts: the request first, then earlier turns by number. */
+const textRank = (where: string): number => (where === "request" ? 0 : Number(where.slice("turn-".length)));
+
+/** The lines with marks in text order (then by length), the rest after them as they were. */
+export function ordered(lines: readonly TraineeLine[]): TraineeLine[] {
+  const marks = lines.filter((line) => isMark(line.listing));
+  const rest = lines.filter((line) => !isMark(line.listing));
+  marks.sort((a, b) => {
+    const x = a.listing as Mark;
+    const y = b.listing as Mark;
+    return textRank(x.in) - textRank(y.in) || x.start - y.start || x.end - y.end;
+  });
+  return [...marks, ...rest];
+}
+
+/** Adds a line (a marked stretch, a line of the trainee's words, a ticked option), unless the same one is listed. */
+export function addLine(lines: readonly TraineeLine[], listing: Listing): TraineeLine[] {
+  if (lines.some((line) => same(line.listing, listing))) return [...lines];
+  return ordered([...lines, {listing}]);
+}
+
+export function removeLine(lines: readonly TraineeLine[], index: number): TraineeLine[] {
+  return lines.filter((_, at) => at !== index);
+}
+
+/** Ticks or unticks an option of a described request. */
+export function toggleOption(lines: readonly TraineeLine[], option: number): TraineeLine[] {
+  const at = lines.findIndex((line) => line.listing.kind === "option" && line.listing.index === option);
+  return at >= 0 ? removeLine(lines, at) : addLine(lines, {kind: "option", index: option});
+}
+
+/** Makes one line the main task (and no other); the same line again leaves it as it is. */
+export function setMain(lines: readonly TraineeLine[], index: number): TraineeLine[] {
+  return lines.map((line, at) => {
+    const {main: _main, ...rest} = line;
+    return at === index ? {...rest, main: true} : rest;
+  });
+}
+
+export function setVerdict(lines: readonly TraineeLine[], index: number, verdict: TraineeVerdict | null) {
+  return lines.map((line, at) => {
+    if (at !== index) return line;
+    const {verdict: _verdict, ...rest} = line;
+    return verdict ? {...rest, verdict} : rest;
+  });
+}
+
+/** Extends a marked line to a token of its text: the line then runs to that word, whichever side it is on. */
+export function extendLine(lines: readonly TraineeLine[], index: number, all: readonly Token[], to: number) {
+  const line = lines[index];
+  if (!line || !isMark(line.listing)) return [...lines];
+  const range = tokenRange(all, line.listing);
+  if (!range) return [...lines];
+  const mark = stretch(all, line.listing.in, Math.min(range[0], to), Math.max(range[1], to));
+  return ordered(lines.map((entry, at) => (at === index ? {...entry, listing: mark} : entry)));
+}
+
+/**
+ * Splits a marked line before one of its words (not its first): two lines, the first keeping the line's main-task
+ * choice and verdict, the second with neither.
+ */
+export function splitLine(lines: readonly TraineeLine[], index: number, all: readonly Token[], before: number) {
+  const line = lines[index];
+  if (!line || !isMark(line.listing)) return [...lines];
+  const range = tokenRange(all, line.listing);
+  if (!range || before <= range[0] || before > range[1]) return [...lines];
+  const head = {...line, listing: stretch(all, line.listing.in, range[0], before - 1)};
+  const tail: TraineeLine = {listing: stretch(all, line.listing.in, before, range[1])};
+  return ordered([...lines.slice(0, index), head, tail, ...lines.slice(index + 1)]);
+}
+
+/** The marked line after this one in the same text, by position: the one "merge with the next" joins. */
+export function nextMarkIndex(lines: readonly TraineeLine[], index: number): number | null {
+  const line = lines[index];
+  if (!line || !isMark(line.listing)) return null;
+  const mark = line.listing;
+  let best: number | null = null;
+  lines.forEach((entry, at) => {
+    if (at === index || !isMark(entry.listing) || entry.listing.in !== mark.in) return;
+    if (entry.listing.start <= mark.start) return;
+    if (best === null || entry.listing.start < (lines[best]!.listing as Mark).start) best = at;
+  });
+  return best;
+}
+
+/**
+ * Merges a marked line with the next marked line in its text: one line from the first's start to the second's end
+ * (the words between join too). It is the main task if either was; it keeps a verdict only where both agreed.
+ */
+export function mergeWithNext(lines: readonly TraineeLine[], index: number): TraineeLine[] {
+  const next = nextMarkIndex(lines, index);
+  if (next === null) return [...lines];
+  const a = lines[index]!;
+  const b = lines[next]!;
+  const first = a.listing as Mark;
+  const second = b.listing as Mark;
+  const merged: TraineeLine = {
+    listing: {...first, end: Math.max(first.end, second.end)},
+    ...(a.main || b.main ? {main: true} : {}),
+    ...(a.verdict && a.verdict === b.verdict ? {verdict: a.verdict} : {}),
+  };
+  return ordered(lines.flatMap((line, at) => (at === index ? [merged] : at === next ? [] : [line])));
+}
+
+/** Which lines cover a token, by index: a word can be in more than one line ("three" inside the main task's). */
+export function linesAt(lines: readonly TraineeLine[], where: MarkIn, token: Token): number[] {
+  return lines.flatMap((line, at) =>
+    isMark(line.listing) &&
+    line.listing.in === where &&
+    line.listing.start < token.wordEnd &&
+    line.listing.end > token.wordStart
+      ? [at]
+      : [],
+  );
+}
+
+/** A marking gesture under way: the first word of a new stretch, or a line waiting for the word to extend it to or
+ *  split it before. */
+export type Pending =
+  {kind: "from"; in: MarkIn; token: number} | {kind: "extend"; line: number} | {kind: "split"; line: number} | null;
+
+/**
+ * What one press on a word does. With nothing pending it becomes the first word of a new stretch; with a first word
+ * pending, the stretch from it to this word becomes a line (the same word twice: a one-word line); with an extend or
+ * split pending, that line is extended to, or split before, this word. A word of another text than the pending
+ * gesture's starts afresh from it.
+ */
+export function pressWord(
+  lines: readonly TraineeLine[],
+  pending: Pending,
+  where: MarkIn,
+  all: readonly Token[],
+  token: number,
+): {lines: TraineeLine[]; pending: Pending} {
+  const inText = (line: number) => {
+    const listing = lines[line]?.listing;
+    return listing !== undefined && isMark(listing) && listing.in === where;
+  };
+  if (pending?.kind === "from" && pending.in === where)
+    return {lines: addLine(lines, stretch(all, where, pending.token, token)), pending: null};
+  if (pending?.kind === "extend" && inText(pending.line))
+    return {lines: extendLine(lines, pending.line, all, token), pending: null};
+  if (pending?.kind === "split" && inText(pending.line))
+    return {lines: splitLine(lines, pending.line, all, token), pending: null};
+  return {lines: [...lines], pending: {kind: "from", in: where, token}};
+}

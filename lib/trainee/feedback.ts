@@ -1,0 +1,233 @@
+// What a trainee reads on Check, as data and in the order they read it: first the verdict (exact, one off, two or
+// more off, and which way) and one sentence about this case; then only the lines where their checklist differs from
+// the ruled one, each with the rule and the sentence of it that decides the line; then what matched, as a count.
+// Everything else (the rubric row, the full checklist, the flags, the other "why not" notes, the links) follows
+// folded. Built on lib/trainee/compare.ts; the page renders it without deciding anything.
+import type {Derivation} from "../engine.js";
+import type {Guideline} from "../guideline.js";
+import type {ChecklistLine, Item, ItemNote} from "../item.js";
+import type {Score, Verdict} from "../verdict.js";
+import {compareAnswer, compareScores, type Comparison, type ScoreComparison} from "./compare.js";
+import {decidingRule, decidingRuleMatches, type DecidingRule, type RuleId} from "./deciding-rule.js";
+import type {Answer} from "./progress.js";
+import {ruleSentence} from "./rule-sentence.js";
+import {listingText} from "./words.js";
+
+/** A rule as the feedback cites it: its title (not its id), the sentence of it that applies, and where it lives. */
+export interface RuleCitation {
+  id: RuleId;
+  title: string;
+  sentence: string;
+}
+
+/** One place where the trainee's checklist and the ruled one part. */
+export type Difference =
+  | {
+      /** They listed the line and checked it otherwise. */
+      kind: "verdict";
+      text: string;
+      yourWords: string;
+      yours: Verdict;
+      ruled: Verdict;
+      main: boolean;
+      /** The case study does not rule this line: the site reads it in. */
+      inferred: boolean;
+      rule: RuleCitation;
+    }
+  | {
+      /** They did not list a ruled line. */
+      kind: "missing";
+      text: string;
+      ruled: Verdict;
+      main: boolean;
+      inferred: boolean;
+      /** The Step-1 rule that puts it on the checklist, and the rule that decides it. */
+      listRule: RuleCitation;
+      rule: RuleCitation;
+    }
+  | {kind: "not-checked"; text: string; yourWords: string; ruled: Verdict; main: boolean; inferred: boolean}
+  | {
+      /** They listed something the ruled checklist does not hold. */
+      kind: "extra";
+      yourWords: string;
+      status: "candidate" | "not-on-checklist" | "repeat";
+      /** Why it is off the checklist, for a line the case names (a candidate). */
+      note: string | null;
+      inferred: boolean;
+      rule: RuleCitation;
+    }
+  | {
+      /** Their main task is another line, or none. */
+      kind: "main";
+      yourMain: string | null;
+      ruledMain: string;
+    };
+
+/** A line that sets the score, for a trainee who gave a score alone: what they would have had to see. */
+export interface DecidingLine {
+  text: string;
+  ruled: Verdict;
+  main: boolean;
+  inferred: boolean;
+  rule: RuleCitation;
+}
+
+export interface Feedback {
+  score: ScoreComparison;
+  /** The answers after the first, by attempt: the first counts; later ones show beside it. */
+  retries: {attempt: number; score: ScoreComparison}[];
+  /** The case study's own name for the case, now that the trainee has committed. */
+  caseName: string;
+  /** The one sentence about this case: the case study's note on the trainee's score, else what the case teaches. */
+  sentence: {text: string; label: string | null};
+  /** No checklist: the score alone was given. */
+  scoreOnly: boolean;
+  differences: Difference[];
+  /** Ruled lines the trainee listed and checked the same way. */
+  matching: number;
+  /** Ruled lines (main task and instructions) in all. */
+  ruledLines: number;
+  /** For a score given alone: the lines that set the score, with their rules. */
+  decidingLines: DecidingLine[];
+  /** Their checklist implies another score than the one they gave. */
+  checklistMismatch: {implied: Score[]} | null;
+  /** Every note the case study wrote for a score: the one on the trainee's score first, then the rest. */
+  notes: {own: ItemNote[]; others: ItemNote[]};
+  /** The rule that settles the case, and whether the trainee picked it (edge-case map). */
+  decidingRule: DecidingRule & {cited: RuleCitation; picked: RuleCitation | null; right: boolean | null};
+  comparison: Comparison;
+}
+
+export interface FeedbackOptions {
+  guideline: Pick<Guideline, "rules" | "parameters">;
+  derivation: Derivation;
+  /** The trainee's pick of the deciding rule, where they were asked for one. */
+  decidingPick?: string | undefined;
+}
+
+function citation(
+  guideline: Pick<Guideline, "rules">,
+  id: RuleId,
+  clause: string | null,
+  line?: ChecklistLine,
+): RuleCitation {
+  const rule = guideline.rules.find((candidate) => candidate.id === id);
+  if (!rule) return {id, title: id, sentence: ""};
+  const dimension = line?.rule === "not-rated" ? line.facts.dimension : undefined;
+  return {id, title: rule.title, sentence: ruleSentence(rule, clause, dimension ? {dimension} : {})};
+}
+
+/** The sentence the ruling leads with: the note on the trainee's score, else the case's own lesson. */
+function caseSentence(item: Item, trainee: Score, exact: boolean): Feedback["sentence"] {
+  const own = exact ? undefined : item.notes.find((note) => note.score === trainee);
+  if (own) return {text: own.text, label: own.label};
+  if (item.teaches) return {text: item.teaches, label: "What it teaches"};
+  if (item.lesson) return {text: item.lesson.text, label: null};
+  if (item.ruling) return {text: item.ruling, label: null};
+  return {text: "", label: null};
+}
+
+/** Everything the trainee reads on Check, for their answers to one item (first attempt first). */
+export function feedbackFor(item: Item, answers: readonly Answer[], options: FeedbackOptions): Feedback {
+  const {guideline, derivation} = options;
+  const first = answers[0]!;
+  const latest = answers.at(-1)!;
+  const comparison = compareAnswer(item, derivation, latest, guideline.parameters);
+  const score = compareScores(first.score, item.score);
+  const clauseOf = (index: number) => derivation.lines[index]?.clause ?? null;
+  const cite = (index: number, rule: RuleId = item.checklist[index]!.rule) =>
+    citation(guideline, rule, rule === item.checklist[index]!.rule ? clauseOf(index) : null, item.checklist[index]);
+  const yourWords = (line: number) => listingText(item, latest.checklist!.lines[line]!.listing);
+
+  const differences: Difference[] = [];
+  let matching = 0;
+  const checklist = comparison.checklist;
+  if (checklist) {
+    if (checklist.mainDiffers) {
+      const ruledMain = item.checklist.find((line) => line.role === "main")!;
+      differences.push({
+        kind: "main",
+        yourMain: checklist.mainDiffers.line === null ? null : yourWords(checklist.mainDiffers.line),
+        ruledMain: ruledMain.text,
+      });
+    }
+    for (const line of checklist.lines) {
+      const common = {
+        text: line.text,
+        ruled: line.ruled,
+        main: line.role === "main",
+        inferred: line.source === "inferred",
+      };
+      if (line.status === "agree") matching += 1;
+      else if (line.status === "verdict-differs")
+        differences.push({
+          kind: "verdict",
+          ...common,
+          yourWords: yourWords(line.trainee!.line),
+          yours: line.trainee!.verdict!,
+          rule: cite(line.index),
+        });
+      else if (line.status === "missing")
+        differences.push({
+          kind: "missing",
+          ...common,
+          listRule: cite(line.index, line.listRule!),
+          rule: cite(line.index),
+        });
+      else differences.push({kind: "not-checked", ...common, yourWords: yourWords(line.trainee!.line)});
+    }
+    for (const extra of checklist.extras)
+      differences.push({
+        kind: "extra",
+        yourWords: extra.text,
+        status: extra.status,
+        note: extra.note,
+        inferred: extra.source === "inferred",
+        rule: extra.of === null ? citation(guideline, extra.rule, null) : cite(extra.of, extra.rule),
+      });
+  }
+
+  const deciding = decidingRule(item, derivation);
+  const decidingLines: DecidingLine[] = comparison.checklist
+    ? []
+    : (deciding.lines.length
+        ? deciding.lines
+        : item.checklist.flatMap((line, index) => (line.rule === deciding.rule ? [index] : []))
+      ).map((index) => {
+        const line = item.checklist[index]!;
+        return {
+          text: line.text,
+          ruled: line.verdict,
+          main: line.role === "main",
+          inferred: line.source === "inferred",
+          rule: cite(index),
+        };
+      });
+  const decidingIndex = item.checklist.findIndex((line) => line.rule === deciding.rule);
+  const picked = options.decidingPick;
+  const ownNotes = item.notes.filter((note) => note.score !== undefined && note.score === first.score);
+
+  return {
+    score,
+    retries: answers
+      .slice(1)
+      .map((answer) => ({attempt: answer.attempt, score: compareScores(answer.score, item.score)})),
+    caseName: item.title,
+    sentence: caseSentence(item, first.score, score.distance === "exact"),
+    scoreOnly: !comparison.checklist,
+    differences,
+    matching,
+    ruledLines: item.checklist.filter((line) => line.role !== "candidate").length,
+    decidingLines,
+    checklistMismatch:
+      comparison.checklistScoreMismatch && comparison.implied?.ok ? {implied: comparison.implied.scores} : null,
+    notes: {own: ownNotes, others: item.notes.filter((note) => !ownNotes.includes(note))},
+    decidingRule: {
+      ...deciding,
+      cited: decidingIndex >= 0 ? cite(decidingIndex, deciding.rule) : citation(guideline, deciding.rule, null),
+      picked: picked ? citation(guideline, picked as RuleId, null) : null,
+      right: picked === undefined ? null : decidingRuleMatches(deciding, picked),
+    },
+    comparison,
+  };
+}

@@ -1,0 +1,248 @@
+// A scored part, one item at a time: the part's header with where the trainee stands, its opening prose (open above
+// the first item, folded after), "How to score" said once (open until the first answer in the part), a strip of the
+// part's items with each one's state, the item itself with Previous and Next, the rubric and the guideline's rules
+// beside it on a wide screen (behind a "Rubric" button on a phone), and after the last item the way on. The address
+// follows the item shown (/rubric#example-3), so a reload, a link or Back returns to it. Which item, and what the
+// strip says, is decided in lib/trainee/walk.ts.
+import type {Guideline} from "../lib/guideline.js";
+import type {Item} from "../lib/item.js";
+import type {Progress} from "../lib/trainee/progress.js";
+import {itemLabel} from "../lib/coverage.js";
+import {itemStateLabels, shownItem, type ItemState, type WalkPosition} from "../lib/trainee/walk.js";
+import {el, type Child} from "./dom.js";
+import type {ProgressStore} from "./progress-store.js";
+import type {ScoreCard} from "./score-card.js";
+
+export interface WalkItem {
+  item: Item;
+  /** Builds the item's card, with the Previous / Next controls it places. */
+  card(nav: HTMLElement): ScoreCard;
+}
+
+export interface PartWalkOptions {
+  /** "Example", "Edge case": the counter's noun ("Example 3 of 7"). */
+  noun: string;
+  items: WalkItem[];
+  store: ProgressStore;
+  /** Each item's state on the strip, from the saved record. */
+  stateOf(item: Item, progress: Progress): ItemState;
+  /** The part's opening prose (open above the first item, folded after). */
+  about?: Child;
+  /** How to score, said once: open until the trainee has answered in this part. */
+  howTo: Child;
+  /** Whether the trainee has answered anything in this part yet. */
+  started(progress: Progress): boolean;
+  /** Beside the item on a wide screen; behind a button on a phone. */
+  panel?: {label: string; body: Child} | null;
+  /** What follows the last item: the way on, and what the part ends with. */
+  end(progress: Progress): Child;
+}
+
+/** Short labels on the strip: the item's number ("3", "1a", "D"), a twist marked with a prime. */
+const stripLabel = (item: Item): string => {
+  const [, number = item.id] = /^(?:example|edge|calibration)-([a-z0-9]+?)(?:-twist)?$/.exec(item.id) ?? [];
+  return `${item.part === "calibration" ? number.toUpperCase() : number}${item.id.endsWith("-twist") ? "′" : ""}`;
+};
+
+const stateMarks: Record<ItemState, string> = {
+  "open": "",
+  "answered": "●",
+  "exact": "✓",
+  "one-off": "≈",
+  "two-or-more-off": "✗",
+};
+
+export function PartWalk(options: PartWalkOptions): HTMLElement {
+  const {items, store} = options;
+  const ids = items.map((entry) => entry.item.id);
+  const cards = new Map<string, ScoreCard>();
+  const host = el("div", {class: "item-host"});
+  const endHost = el("div", {class: "part-end"});
+
+  // ---- The strip: one Tab stop, the arrow keys move along it ----
+  const links = items.map(({item}) =>
+    el(
+      "a",
+      {href: `#${item.id}`, class: "strip-item", tabindex: -1},
+      el("span", {class: "strip-label"}, stripLabel(item)),
+    ),
+  );
+  const strip = el(
+    "nav",
+    {"class": "item-strip", "aria-label": "Items in this part"},
+    el(
+      "ol",
+      {},
+      links.map((link) => el("li", {}, link)),
+    ),
+  );
+  strip.addEventListener("keydown", (event) => {
+    const at = links.indexOf(event.target as HTMLAnchorElement);
+    if (at < 0) return;
+    const to = {
+      ArrowRight: at + 1,
+      ArrowDown: at + 1,
+      ArrowLeft: at - 1,
+      ArrowUp: at - 1,
+      Home: 0,
+      End: links.length - 1,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = links[Math.max(0, Math.min(links.length - 1, to))]!;
+    for (const link of links) link.tabIndex = link === next ? 0 : -1;
+    next.focus();
+  });
+  const counter = el("p", {"class": "walk-counter", "aria-live": "polite"});
+  const renderStrip = (progress: Progress, position: WalkPosition) => {
+    items.forEach(({item}, index) => {
+      const state = options.stateOf(item, progress);
+      const link = links[index]!;
+      link.className = `strip-item state-${state}`;
+      link.setAttribute("aria-label", `${itemLabel(item.id, item.part)}: ${itemStateLabels[state]}`);
+      link.dataset.mark = stateMarks[state];
+      if (index === position.index) link.setAttribute("aria-current", "step");
+      else link.removeAttribute("aria-current");
+      link.tabIndex = index === position.index ? 0 : -1;
+    });
+    counter.textContent = `${options.noun} ${position.ordinal}`;
+  };
+
+  // ---- The panel beside the item (a wide screen) or behind a button (a phone) ----
+  const panel = options.panel
+    ? el(
+        "div",
+        {"class": "guide-panel", "id": "guide-panel", "role": "region", "aria-label": options.panel.label},
+        options.panel.body,
+      )
+    : null;
+  const aside = el("aside", {class: "walk-aside"});
+  const inline = el("div", {class: "walk-inline-panel", hidden: true});
+  const panelToggle = panel
+    ? el(
+        "button",
+        {
+          "type": "button",
+          "class": "button secondary panel-toggle",
+          "aria-expanded": "false",
+          "aria-controls": "guide-panel",
+        },
+        options.panel!.label,
+      )
+    : null;
+  if (panel && panelToggle) {
+    const wide = window.matchMedia("(min-width: 1200px)");
+    const place = () => {
+      if (wide.matches) {
+        aside.append(panel);
+        inline.hidden = true;
+      } else {
+        inline.append(panel);
+        inline.hidden = panelToggle.getAttribute("aria-expanded") !== "true";
+      }
+    };
+    panelToggle.addEventListener("click", () => {
+      const open = panelToggle.getAttribute("aria-expanded") !== "true";
+      panelToggle.setAttribute("aria-expanded", String(open));
+      inline.hidden = !open;
+    });
+    wide.addEventListener("change", place);
+    place();
+  }
+
+  // ---- Opening prose and how to score ----
+  const about = options.about
+    ? el(
+        "details",
+        {class: "part-about"},
+        el("summary", {}, "About this part"),
+        el("div", {class: "part-intro"}, options.about),
+      )
+    : null;
+  const howTo = el(
+    "details",
+    {class: "how-to", open: !options.started(store.get())},
+    el("summary", {}, "How to score"),
+    el("div", {class: "how-to-body"}, options.howTo),
+  );
+
+  // ---- Showing one item ----
+  let position = shownItem(ids, location.hash);
+  const navFor = (index: number): HTMLElement => {
+    const here = shownItem(ids, `#${ids[index]}`);
+    const next = el(
+      "button",
+      {type: "button", class: "button next-item", disabled: here.next === null},
+      "Next",
+      el("span", {class: "nav-noun"}, " item"),
+      el("span", {"aria-hidden": "true"}, " →"),
+    );
+    const previous = el(
+      "button",
+      {type: "button", class: "button secondary previous-item", disabled: here.previous === null},
+      el("span", {"aria-hidden": "true"}, "← "),
+      "Previous",
+      el("span", {class: "nav-noun"}, " item"),
+    );
+    next.addEventListener("click", () => here.next && go(here.next, {focus: true}));
+    previous.addEventListener("click", () => here.previous && go(here.previous, {focus: true}));
+    // Next comes first, so it is the next Tab stop after the ruling's first lines; the row shows Previous first.
+    return el("div", {class: "item-nav"}, next, previous);
+  };
+  const cardFor = (index: number): ScoreCard => {
+    const id = ids[index]!;
+    let card = cards.get(id);
+    if (!card) {
+      card = items[index]!.card(navFor(index));
+      cards.set(id, card);
+    }
+    return card;
+  };
+  const idle = (run: () => void) =>
+    "requestIdleCallback" in window ? window.requestIdleCallback(run, {timeout: 2000}) : setTimeout(run, 200);
+
+  const show = ({focus = false}: {focus?: boolean} = {}) => {
+    const card = cardFor(position.index);
+    for (const other of cards.values()) other.node.hidden = other !== card;
+    if (card.node.parentElement !== host) host.append(card.node);
+    if (about) about.open = position.index === 0;
+    renderStrip(store.get(), position);
+    endHost.replaceChildren(position.next === null ? el("div", {}, options.end(store.get())) : "");
+    endHost.hidden = position.next !== null;
+    if (focus) {
+      card.focusHeading();
+      const top = walk.getBoundingClientRect().top;
+      if (top < 0) walk.scrollIntoView({block: "start"});
+    }
+    // The next item is built while the trainee reads this one, so moving on paints at once.
+    if (position.next !== null) {
+      const next = position.index + 1;
+      idle(() => cardFor(next));
+    }
+  };
+  const go = (id: string, {focus}: {focus: boolean}) => {
+    position = shownItem(ids, `#${id}`);
+    // The address follows the item shown, without a history entry for every step.
+    history.replaceState(history.state, "", `#${id}`);
+    show({focus});
+  };
+  window.addEventListener("hashchange", () => {
+    const wanted = shownItem(ids, location.hash);
+    if (wanted.id === position.id) return;
+    position = wanted;
+    show({focus: true});
+  });
+  store.subscribe((progress) => {
+    renderStrip(progress, position);
+    if (position.next === null) endHost.replaceChildren(el("div", {}, options.end(progress)));
+  });
+
+  const walk = el(
+    "div",
+    {class: `walk${panel ? " has-panel" : ""}`},
+    el("div", {class: "walk-main"}, el("div", {class: "walk-bar"}, counter, strip, panelToggle), inline, host, endHost),
+    panel ? aside : null,
+  );
+  show();
+  return el("div", {class: "walk-frame"}, about, howTo, walk);
+}

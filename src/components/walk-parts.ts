@@ -1,0 +1,158 @@
+// The pieces around the item in a scored part: the rubric and the guideline's rules beside it, how to score (said
+// once), and the card to the next part.
+import type {Guideline} from "../lib/guideline.js";
+import type {Phase} from "../lib/parts.js";
+import {el, type Child} from "./dom.js";
+import type {Context} from "./part-frame.js";
+
+/** The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline. */
+export function GuidePanel(guideline: Guideline): HTMLElement {
+  const steps = [
+    {step: 0, title: "What you are rating"},
+    {step: 1, title: "Step 1: list the instructions"},
+    {step: 2, title: "Step 2: check each one"},
+  ];
+  return el(
+    "div",
+    {class: "guide"},
+    el("h2", {class: "guide-title"}, "Rubric"),
+    el(
+      "dl",
+      {class: "guide-rubric"},
+      guideline.rubric.map((level) =>
+        el(
+          "div",
+          {class: "guide-level"},
+          el("dt", {}, el("span", {class: "guide-score"}, String(level.score)), " ", level.meaning),
+          el("dd", {}, level.checklist),
+        ),
+      ),
+    ),
+    el("p", {class: "guide-note"}, guideline.notApplicable),
+    el("h2", {class: "guide-title"}, "The rules"),
+    steps.map(({step, title}) => {
+      const rules = guideline.rules.filter((rule) => rule.step === step);
+      if (!rules.length) return null;
+      return el(
+        "div",
+        {class: "guide-rules"},
+        step === 0 ? null : el("h3", {}, title),
+        el(
+          "ul",
+          {},
+          rules.map((rule) => el("li", {}, el("a", {href: `./guideline#rule-${rule.id}`}, rule.title))),
+        ),
+      );
+    }),
+  );
+}
+
+/** Under the vague line there is no rubric: the panel holds the one line the trainee has. */
+export function VaguePanel(guideline: Guideline): HTMLElement {
+  return el(
+    "div",
+    {class: "guide"},
+    el("h2", {class: "guide-title"}, "All you have"),
+    el("blockquote", {class: "vague-line"}, guideline.vague),
+    el("p", {class: "guide-note"}, "No rubric and no rules yet: score each example the way you read this line."),
+  );
+}
+
+/** How to score, in a few lines: said once per part, not in every item. */
+export function HowToScore({
+  phase,
+  guideline,
+  decidingRule = false,
+  blind = false,
+}: {
+  phase: Phase;
+  guideline: Guideline;
+  decidingRule?: boolean;
+  blind?: boolean;
+}): Child {
+  const keys = el(
+    "p",
+    {class: "key-hint"},
+    "With a keyboard: ",
+    el("kbd", {}, "1"),
+    "–",
+    el("kbd", {}, "5"),
+    phase === "guideline" ? [" (", el("kbd", {}, "N"), " for not applicable)"] : null,
+    " choose a score anywhere in the item; ",
+    el("kbd", {}, "Enter"),
+    " checks. In the request, the arrow keys move between words.",
+  );
+  if (phase === "vague")
+    return [
+      el(
+        "ol",
+        {},
+        el("li", {}, "Read the request and the response."),
+        el("li", {}, `Score it with this line alone: “${guideline.vague}”`),
+        el("li", {}, "Press Check. There is no ruling yet: this is your “before” score, kept for Part 4."),
+      ),
+      el("p", {}, "Your first answer to each example is the one recorded."),
+      keys,
+    ];
+  return [
+    el(
+      "ol",
+      {},
+      el(
+        "li",
+        {},
+        el("strong", {}, "List the instructions "),
+        "(optional): in the request, press the first word of an instruction, then its last. Each becomes a line. " +
+          "Say which line is the main task.",
+      ),
+      el("li", {}, el("strong", {}, "Check each one "), "(optional): met, partly met, not met, and so on."),
+      decidingRule ? el("li", {}, el("strong", {}, "Pick the rule "), "that settles the case.") : null,
+      el(
+        "li",
+        {},
+        el("strong", {}, "Score it "),
+        "with the rubric (beside the item, or under Rubric on a phone). The score your checklist implies shows as you go.",
+      ),
+      el(
+        "li",
+        {},
+        el("strong", {}, "Check. "),
+        blind
+          ? "Your answer is kept; no ruling shows until you have answered every case."
+          : "The ruling appears, with where your checklist differs and why.",
+      ),
+    ),
+    el("p", {}, "Your first answer to each case is the one recorded."),
+    keys,
+  ];
+}
+
+/** The card at the end of a part: where to go next (Part 6 leads to the self-check and the results). */
+export function NextPart(ctx: Pick<Context, "parts" | "part">): HTMLElement {
+  const index = ctx.parts.findIndex((part) => part.id === ctx.part.id);
+  const next = ctx.parts[index + 1];
+  const card = (href: string, kicker: string, title: string, text: string) =>
+    el(
+      "a",
+      {class: "next-card", href},
+      el("span", {class: "next-kicker"}, kicker),
+      el("span", {class: "next-title"}, title, el("span", {"aria-hidden": "true"}, " →")),
+      el("span", {class: "next-text"}, text),
+    );
+  return el(
+    "nav",
+    {"class": "next-part", "aria-label": "Where next"},
+    next
+      ? card(`.${next.path}`, `Next: Part ${next.number} of ${ctx.parts.length}`, next.title, next.description)
+      : [
+          card(
+            "./self-check",
+            "Next",
+            "The calibration self-check",
+            "The same cases as one run with a summary. Having seen their rulings here, it can't be blind: it " +
+              "shows how you score them now.",
+          ),
+          card("./results", "Then", "Your results", "Your scores against the ruled ones, and what to review."),
+        ],
+  );
+}

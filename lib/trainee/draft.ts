@@ -11,7 +11,7 @@
 //   be extended to a word, split before a word, merged with the next line in the text, or removed.
 // - Nothing is chosen for the trainee: no line is the main task until they say which.
 // - Marked lines are kept in the order of the text they mark (then the request before earlier turns); a line of the
-//   trainee's own words, or a ticked option, keeps its place after them.
+//   trainee's own words keeps its place after them.
 import type {Listing, TraineeLine, TraineeVerdict} from "./progress.js";
 
 export type Mark = Extract<Listing, {kind: "mark"}>;
@@ -85,7 +85,7 @@ export function ordered(lines: readonly TraineeLine[]): TraineeLine[] {
   return [...marks, ...rest];
 }
 
-/** Adds a line (a marked stretch, a line of the trainee's words, a ticked option), unless the same one is listed. */
+/** Adds a line (a marked stretch or a line of the trainee's own words), unless the same one is listed. */
 export function addLine(lines: readonly TraineeLine[], listing: Listing): TraineeLine[] {
   if (lines.some((line) => same(line.listing, listing))) return [...lines];
   return ordered([...lines, {listing}]);
@@ -93,12 +93,6 @@ export function addLine(lines: readonly TraineeLine[], listing: Listing): Traine
 
 export function removeLine(lines: readonly TraineeLine[], index: number): TraineeLine[] {
   return lines.filter((_, at) => at !== index);
-}
-
-/** Ticks or unticks an option of a described request. */
-export function toggleOption(lines: readonly TraineeLine[], option: number): TraineeLine[] {
-  const at = lines.findIndex((line) => line.listing.kind === "option" && line.listing.index === option);
-  return at >= 0 ? removeLine(lines, at) : addLine(lines, {kind: "option", index: option});
 }
 
 /** Makes one line the main task (and no other); the same line again leaves it as it is. */

@@ -65,38 +65,12 @@ export interface Step1Result {
 export const step1Mode = (item: Pick<Item, "request">): Step1Result["mode"] =>
   item.request.form === "described" ? "list" : "marks";
 
-/** The options a described request offers: every ruled line and candidate, by text, so the order gives nothing away. */
-export function listOptions(item: Pick<Item, "checklist">): {index: number; text: string}[] {
-  return item.checklist
-    .map((line, index) => ({index, text: line.text}))
-    .sort((a, b) => a.text.localeCompare(b.text, "en") || a.index - b.index);
-}
-
 /** Where a line's quote sits, as ranges of its text (the request unless the line names an earlier turn). */
 export function quoteSpans(item: Pick<Item, "request" | "turns">, line: ChecklistLine): Span[] {
   const text = textOf(item, line.quoteIn);
   if (text === null) return [];
   return quotesOf(line.quote).flatMap((quote) => locate(text, quote) ?? []);
 }
-
-/**
- * The phrases of a text a trainee can toggle with the keyboard: the stretches between punctuation marks, trimmed.
- * Inner hyphens and apostrophes ("four-line", "Juliet's") and "%" stay inside a phrase. For finer marks, toggle
- * `words(text)`.
- */
-export function phrases(text: string): (Span & {text: string})[] {
-  const found: (Span & {text: string})[] = [];
-  for (const match of text.matchAll(/[^,.;:!?„“”"«»()[\]—–\n]+/gu)) {
-    const leading = match[0].length - match[0].trimStart().length;
-    const body = match[0].trim();
-    if (!words(body).length) continue;
-    const start = match.index + leading;
-    found.push({start, end: start + body.length, text: body});
-  }
-  return found;
-}
-
-export {words};
 
 const rolePriority = {instruction: 0, main: 1, candidate: 2} as const;
 

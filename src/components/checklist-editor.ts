@@ -11,15 +11,13 @@ import {
   setVerdict,
   stretch,
   addLine,
-  toggleOption,
   type MarkIn,
   type Pending,
 } from "../lib/trainee/draft.js";
 import type {MainNotMet, TraineeLine, TraineeVerdict} from "../lib/trainee/progress.js";
-import {step1Mode} from "../lib/trainee/step1.js";
 import {listingText, mainNotMetLabels, traineeVerdictLabels} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
-import {MarkSurface, OptionList, markableTexts, type MarkSurface as Surface} from "./step-one.js";
+import {MarkSurface, markableTexts, type MarkSurface as Surface} from "./step-one.js";
 
 const verdictOrder: TraineeVerdict[] = ["met", "met-flaw", "partly", "not-met", "cannot-check"];
 
@@ -35,6 +33,8 @@ export interface ChecklistEditor {
   surfaces: Record<string, HTMLElement>;
   draft(): ChecklistDraft;
   lock(locked: boolean): void;
+  /** Marking works only while the steps are in view: a folded checklist leaves the request as plain text. */
+  setActive(active: boolean): void;
 }
 
 export function ChecklistEditor(
@@ -45,15 +45,13 @@ export function ChecklistEditor(
   let mainNotMet = start.mainNotMet;
   let pending: Pending = null;
   let locked = false;
+  let active = true;
   const id = item.id;
-  const listMode = step1Mode(item) === "list";
   const help = el(
     "p",
     {class: "step-help", id: `${id}-mark-help`},
-    listMode
-      ? "Tick what the request states, then check each line."
-      : "Mark an instruction in the request: press its first word, then its last (or drag across it). " +
-          "Each one becomes a line here; check it, and say which line is the main task.",
+    "Mark an instruction in the request: press its first word, then its last (or drag across it). " +
+      "Each one becomes a line here; check it, and say which line is the main task.",
   );
   const status = el("p", {"class": "mark-status", "role": "status", "aria-live": "polite"});
 
@@ -81,13 +79,6 @@ export function ChecklistEditor(
     return surface;
   });
   const surfaceOf = (where: MarkIn) => surfaces[markableTexts(item).findIndex((text) => text.where === where)];
-  const options = listMode
-    ? OptionList(item, {
-        name: id,
-        ticked: () => lines.flatMap((line) => (line.listing.kind === "option" ? [line.listing.index] : [])),
-        onToggle: (index) => edit(toggleOption(lines, index)),
-      })
-    : null;
 
   // ---- A line of the trainee's own words ----
   const freeInput = el("input", {
@@ -265,14 +256,13 @@ export function ChecklistEditor(
   };
 
   function render(): void {
-    for (const surface of surfaces) surface.render({lines, pending, locked});
-    options?.render(locked);
+    for (const surface of surfaces) surface.render({lines, pending, locked: locked || !active});
     status.textContent = statusText();
     // A rebuilt list keeps the keyboard where it was: the same control of the same line (or the line before it).
-    const active = document.activeElement as HTMLElement | null;
-    const row = active && list.contains(active) ? active.closest("li") : null;
+    const focused = document.activeElement as HTMLElement | null;
+    const row = focused && list.contains(focused) ? focused.closest("li") : null;
     const at = row ? [...list.children].indexOf(row) : -1;
-    const control = active?.dataset.control;
+    const control = focused?.dataset.control;
     list.replaceChildren(...lines.map(LineRow));
     if (at >= 0 && control) {
       const target = list.children[Math.min(at, list.children.length - 1)];
@@ -294,7 +284,6 @@ export function ChecklistEditor(
       el("span", {class: "optional"}, "(optional: steps 1 and 2)"),
     ),
     help,
-    options?.node ?? null,
     status,
     list,
     mainQuestion,
@@ -307,6 +296,11 @@ export function ChecklistEditor(
     draft: () => ({lines, mainNotMet}),
     lock(value) {
       locked = value;
+      pending = null;
+      render();
+    },
+    setActive(value) {
+      active = value;
       pending = null;
       render();
     },

@@ -10,7 +10,12 @@ import {openProgressStore} from "./progress-store.js";
 export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "guideline", store);
   const earlier = data.earlier ?? [];
-  return partPage(ctx, GuidelineView(ctx.guideline), earlier.length ? EarlierVersions(earlier) : null);
+  return partPage(
+    ctx,
+    GuidelineView(ctx.guideline),
+    earlier.length ? EarlierVersions(earlier) : null,
+    el("p", {class: "version-note"}, `Guideline version ${ctx.guideline.version.replace(/^v/, "")}`),
+  );
 }
 
 /** The versions before the current one, each folded, its ids prefixed so no anchor repeats the current one's. */
@@ -25,11 +30,15 @@ function EarlierVersions(versions: readonly Guideline[]): HTMLElement {
       "The guideline before the fixes the case study describes. Where the case study does not give its words, " +
         "they are marked reconstructed, with the reason.",
     ),
-    versions.map((guideline) =>
+    versions.map((guideline, index) =>
       el(
         "details",
         {id: `guideline-${guideline.version}`},
-        el("summary", {}, `Guideline ${guideline.version}: ${guideline.title}`),
+        el(
+          "summary",
+          {},
+          index === 0 ? "The first version, before the fixes" : `A later draft (version ${guideline.version.slice(1)})`,
+        ),
         GuidelineView(guideline, {
           headingLevel: 3,
           idPrefix: `${guideline.version}-`,

@@ -68,29 +68,14 @@ function marksOf(guideline: Guideline, idPrefix: string): Marks {
   };
 }
 
-function RuleEntry(
-  rule: GuidelineRule,
-  {parameters, idPrefix, marks}: {parameters: Guideline["parameters"]; idPrefix: string; marks: Marks},
-): HTMLElement {
+function RuleEntry(rule: GuidelineRule, {idPrefix, marks}: {idPrefix: string; marks: Marks}): HTMLElement {
+  // A trainee reads the rule by its title: no id, no parameter (the authors' page shows those).
   return el(
     "li",
     {id: `${idPrefix}rule-${rule.id}`, class: "rule"},
     el("strong", {}, `${rule.title}. `),
     rule.text,
-    " ",
-    el("code", {class: "rule-id", title: "rule id, cited by checklist lines"}, rule.id),
     marks.marker(`rule:${rule.id}`),
-    rule.parameters.length
-      ? el(
-          "div",
-          {class: "rule-parameters muted"},
-          "Parameters: ",
-          rule.parameters.map((name, index) => [
-            index ? ", " : "",
-            el("code", {}, `${name} = ${JSON.stringify(parameters[name])}`),
-          ]),
-        )
-      : null,
   );
 }
 
@@ -117,8 +102,6 @@ function UnwrittenRules(guideline: Guideline, heading: "h2" | "h3", idPrefix: st
           {id: `${idPrefix}rule-${rule.id}`, class: "rule unwritten"},
           el("strong", {}, "Not in the guideline: "),
           rule.text,
-          " ",
-          el("code", {class: "rule-id"}, rule.id),
           el("div", {class: "rule-seed"}, "The case study: ", el("q", {}, rule.seed)),
           rule.note ? el("div", {class: "muted"}, rule.note) : null,
         ),
@@ -168,27 +151,20 @@ export function GuidelineView(
     el(
       "ul",
       {class: "rules"},
-      byStep(step).map((rule) => RuleEntry(rule, {parameters: guideline.parameters, idPrefix, marks})),
+      byStep(step).map((rule) => RuleEntry(rule, {idPrefix, marks})),
     );
   const [step1, step2, step3] = guideline.steps;
   const stepsMarker = marks.marker("steps", "steps");
   return el(
     "div",
     {"class": className, "data-version": guideline.version},
-    el("p", {class: "muted"}, `Guideline ${guideline.version}: ${guideline.summary}`),
+    el("p", {class: "muted"}, guideline.summary),
     guideline.notRated
       ? el(
           "section",
           {},
           el(heading, {}, guideline.notRated.title),
-          el(
-            "p",
-            {id: `${idPrefix}rule-not-rated`},
-            guideline.notRated.text,
-            " ",
-            el("code", {class: "rule-id"}, "not-rated"),
-            marks.marker("notRated", "notRated"),
-          ),
+          el("p", {id: `${idPrefix}rule-not-rated`}, guideline.notRated.text, marks.marker("notRated", "notRated")),
         )
       : null,
     el("section", {}, el(heading, {}, `Step 1: ${step1!.title}`, stepsMarker), rulesOf(1)),

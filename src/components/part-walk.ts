@@ -4,7 +4,6 @@
 // beside it on a wide screen (behind a "Rubric" button on a phone), and after the last item the way on. The address
 // follows the item shown (/rubric#example-3), so a reload, a link or Back returns to it. Which item, and what the
 // strip says, is decided in lib/trainee/walk.ts.
-import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {itemLabel} from "../lib/coverage.js";

@@ -1,11 +1,11 @@
 // What a trainee reads on Check, in the order lib/trainee/feedback.ts decides: the verdict and one sentence about the
 // case first (the part that receives focus), then only the lines where their checklist differs, each with the rule
 // and the sentence of it that decides the line, then the rest folded. Rendered from records; nothing decided here.
-import {itemLabel} from "../lib/coverage.js";
 import type {Derivation} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item, ItemNote} from "../lib/item.js";
-import {compareScores, type ScoreComparison} from "../lib/trainee/compare.js";
+import type {ScoreComparison} from "../lib/trainee/compare.js";
+import type {Score} from "../lib/verdict.js";
 import {feedbackFor, type Difference, type Feedback, type RuleCitation} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {titleBefore} from "../lib/trainee/walk.js";
@@ -240,7 +240,8 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
         ? el(
             "p",
             {class: "matching"},
-            `${feedback.matching} of ${feedback.ruledLines} ruled ${feedback.ruledLines === 1 ? "line matches" : "lines match"} yours.`,
+            `${feedback.matching} of ${feedback.ruledLines} ruled ` +
+              `${feedback.ruledLines === 1 ? "line matches" : "lines match"} yours.`,
           )
         : null,
     );
@@ -250,7 +251,8 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
       el(
         "p",
         {class: "mismatch"},
-        `Your own checklist implies ${feedback.checklistMismatch.implied.map(scoreText).join(" or ")}, but you scored ` +
+        `Your own checklist implies ${feedback.checklistMismatch.implied.map(scoreText).join(" or ")}, ` +
+          "but you scored " +
           `${scoreText(answers.at(-1)!.score)}.`,
       ),
     );
@@ -392,10 +394,8 @@ const flagLabels = {
 } as const;
 
 /** A stale answer's note, in plain words: it was scored under an earlier version whose ruling differs. */
-export function staleSentence(then: ReturnType<typeof compareScores>["ruled"] | null | undefined): string {
+export function staleSentence(then: Score | null | undefined): string {
   const moved =
     then === undefined ? "" : then === null ? ", which gave no single score" : `, which ruled it ${scoreText(then)}`;
   return `You scored this under an earlier version of the guideline${moved}. The ruling shown is today's.`;
 }
-
-export {itemLabel};

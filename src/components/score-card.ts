@@ -34,7 +34,8 @@ export interface ScoreCardOptions {
   ruling(answers: Answer[]): RulingParts;
   /** Whether the ruling may show yet: the blind self-check holds it back until every case is answered. */
   reveal?: () => boolean;
-  /** Ask for the rule that settles the case (the edge-case map). */
+  /** Ask for the rule that settles the case (the edge-case map). Its three steps are then folded behind "Work it
+   *  through the three steps", and offered only where the case study quotes the request. */
   askDecidingRule?: boolean;
   /** The item's Previous / Next controls: placed after Check (before it) or after the ruling's first lines. */
   nav: HTMLElement;
@@ -81,13 +82,28 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       ? describeImplied(impliedScore(draft, guideline.parameters))
       : "The score your checklist implies shows here as you list and check the instructions.";
   };
-  const editor = withSteps
-    ? ChecklistEditor(item, {
-        start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
-        onChange: renderImplied,
-      })
-    : null;
+  const folded = !!options.askDecidingRule;
+  const editor =
+    withSteps && !(folded && item.request.form === "described")
+      ? ChecklistEditor(item, {
+          start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
+          onChange: renderImplied,
+        })
+      : null;
   if (editor) renderImplied(editor.draft());
+  const steps =
+    editor && folded
+      ? el(
+          "details",
+          {class: "three-steps", open: !!last?.checklist},
+          el("summary", {}, "Work it through the three steps"),
+          editor.node,
+        )
+      : (editor?.node ?? null);
+  if (editor && steps instanceof HTMLDetailsElement) {
+    editor.setActive(steps.open);
+    steps.addEventListener("toggle", () => editor.setActive(steps.open));
+  }
   const deciding = options.askDecidingRule
     ? el(
         "fieldset",
@@ -171,7 +187,8 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       rulingRegion.hidden = true;
       answered.hidden = false;
       answered.tabIndex = -1;
-      answered.textContent = `Answered: ${scoreText(first.score)}. The rulings show when you have answered every case of the run.`;
+      answered.textContent =
+        `Answered: ${scoreText(first.score)}. ` + "The rulings show when you have answered every case of the run.";
       answered.after(nav);
       return answered;
     }
@@ -220,9 +237,9 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     {"class": `item-card phase-${phase}`, "id": item.id, "aria-labelledby": titleId},
     el("header", {class: "item-head"}, heading, state),
     CaseText(item, {surfaces: editor?.surfaces ?? {}}),
-    editor?.node ?? null,
+    steps,
     deciding,
-    el("div", {class: "score-block"}, score.node, withSteps ? implied : null, checkRow, hint),
+    el("div", {class: "score-block"}, score.node, editor ? implied : null, checkRow, hint),
     answered,
     rulingRegion,
   );

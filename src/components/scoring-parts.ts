@@ -221,7 +221,7 @@ function RubricWriterCheck(writer: RubricWriter, ctx: Context): HTMLElement {
   );
 }
 
-/** Part 5: every edge case scored (twists included), each with the rule that settles it; then the rubric-writer check. */
+/** Part 5: every edge case scored (twists included), with the rule that settles it; then the rubric-writer check. */
 export function EdgeCasesPart(
   data: TraineeData & {rubricWriter: RubricWriter},
   store = openProgressStore(),

@@ -2,12 +2,13 @@
 // text; each word (with its punctuation) is a button that looks like a word until it is marked. A stretch is its
 // first word, then its last (or a drag from one to the other). The whole request is one Tab stop: the arrow keys move
 // between its words, Enter or Space presses one, Escape drops a half-made stretch. What a press does is decided in
-// lib/trainee/draft.ts; this only draws the marks it returns. A described request offers a list to tick instead.
+// lib/trainee/draft.ts; this only draws the marks it returns. A request the case study only describes has no words to
+// mark: the edge-case map asks for its deciding rule instead.
 import type {Item} from "../lib/item.js";
 import {textOf} from "../lib/quote.js";
 import {linesAt, tokens, tokenRange, type Mark, type MarkIn, type Pending, type Token} from "../lib/trainee/draft.js";
 import type {TraineeLine} from "../lib/trainee/progress.js";
-import {listOptions, step1Mode} from "../lib/trainee/step1.js";
+import {step1Mode} from "../lib/trainee/step1.js";
 import {el} from "./dom.js";
 
 export interface MarkSurfaceOptions {
@@ -184,32 +185,4 @@ export function markableTexts(item: Item): {where: MarkIn; text: string; label: 
     if (text !== null && turn.role === "user") texts.push({where, text, label: `turn ${turn.turn}`});
   }
   return texts;
-}
-
-/** A described request: tick the lines it states as instructions. */
-export function OptionList(
-  item: Item,
-  {ticked, onToggle, name}: {ticked(): number[]; onToggle(index: number): void; name: string},
-): {node: HTMLElement; render(locked: boolean): void} {
-  const boxes = listOptions(item).map((option) => {
-    const id = `${name}-option-${option.index}`;
-    const box = el("input", {type: "checkbox", id, onchange: () => onToggle(option.index)});
-    return {option, box, node: el("div", {class: "option"}, box, el("label", {for: id}, option.text))};
-  });
-  const node = el(
-    "fieldset",
-    {class: "option-list"},
-    el("legend", {}, "The case study describes this request. Which of these does it state as an instruction?"),
-    boxes.map((entry) => entry.node),
-  );
-  return {
-    node,
-    render(locked) {
-      const on = ticked();
-      for (const {option, box} of boxes) {
-        box.checked = on.includes(option.index);
-        box.disabled = locked;
-      }
-    },
-  };
 }

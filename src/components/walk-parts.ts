@@ -111,7 +111,8 @@ export function HowToScore({
         "li",
         {},
         el("strong", {}, "Score it "),
-        "with the rubric (beside the item, or under Rubric on a phone). The score your checklist implies shows as you go.",
+        "with the rubric (beside the item, or under Rubric on a phone). " +
+          "The score your checklist implies shows as you go.",
       ),
       el(
         "li",

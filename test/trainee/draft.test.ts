@@ -13,7 +13,6 @@ import {
   setVerdict,
   splitLine,
   stretch,
-  toggleOption,
   tokens,
   type Mark,
   type Pending,
@@ -160,9 +159,12 @@ describe("editing a marked line", () => {
     expect(addLine(base, mark)).toEqual(base);
   });
 
-  it("ticks and unticks an option, keeping it after the marked lines", () => {
-    const ticked = toggleOption(base, 1);
-    expect(ticked.map((line) => line.listing.kind)).toEqual(["mark", "option"]);
-    expect(toggleOption(ticked, 1)).toEqual(base);
+  it("keeps a line of the trainee's own words after the marked lines", () => {
+    const typed = addLine(base, {kind: "free", text: "formal"});
+    expect(addLine(typed, stretch(all, "request", 0, 0)).map((line) => line.listing.kind)).toEqual([
+      "mark",
+      "mark",
+      "free",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {quoteSpans} from "../../lib/trainee/step1.js";
-import {listOptions, matchStep1, phrases, step1Mode, words} from "../../lib/trainee/step1.js";
+import {matchStep1, step1Mode} from "../../lib/trainee/step1.js";
+import {words} from "../../lib/quote.js";
 import {free, item, items, mark, option} from "./helpers.js";
 
 const summary = (result: ReturnType<typeof matchStep1>) => ({
@@ -141,14 +142,6 @@ describe("the list a described request offers", () => {
       "edge-10-twist",
     ]);
   });
-  it("offers the ruled lines and the candidates in alphabetical order, which gives nothing away", () => {
-    expect(listOptions(item("edge-10-twist")).map((entry) => entry.text)).toEqual([
-      "As a bulleted list",
-      "Give three tips for sleeping better",
-      "In natural Swedish",
-      "Three tips",
-    ]);
-  });
   it("finds a ticked ruled line, gives a ticked candidate's note, and names what was left unticked", () => {
     const result = matchStep1(item("edge-7"), [option(0)]);
     expect(result.mode).toBe("list");
@@ -166,28 +159,7 @@ describe("the list a described request offers", () => {
   });
 });
 
-describe("phrases and words to toggle", () => {
-  it("splits a request at its punctuation", () => {
-    const text = item("example-3").request.text;
-    expect(phrases(text).map((phrase) => phrase.text)).toEqual([
-      "Kannst du mir bitte eine kurze",
-      "förmliche E-Mail an meine Vermieterin",
-      "Frau Berger",
-      "schreiben",
-      "Die Heizung ist seit drei Tagen kaputt",
-    ]);
-    for (const phrase of phrases(text)) expect(text.slice(phrase.start, phrase.end)).toBe(phrase.text);
-  });
-  it("keeps hyphenated words and percentages inside a phrase", () => {
-    expect(phrases(item("example-6").request.text).map((phrase) => phrase.text)).toEqual([
-      "Write a four-line rhyming birthday poem for my grandmother",
-    ]);
-    expect(phrases(item("example-5").request.text).map((phrase) => phrase.text)).toEqual([
-      "Just the answer",
-      "no explanation",
-      "what is 15% of 80",
-    ]);
-  });
+describe("the words a mark is read as", () => {
   it("reads words by letters and digits, joined across inner hyphens", () => {
     expect(words("Kannst du eine E-Mail, 15% bitte?").map((word) => word.text)).toEqual([
       "Kannst",

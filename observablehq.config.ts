@@ -3,6 +3,7 @@ import {existsSync} from "node:fs";
 import {loadParts, projectRoot} from "./lib/load.js";
 import {probePages} from "./lib/probes/load.js";
 import {AuthoredFileError} from "./lib/problems.js";
+import {siteNav, type NavGroups} from "./lib/site-nav.js";
 
 /**
  * The parts a trainee walks, from data/parts.yaml. In `npm run dev` (scripts/dev.ts) a broken file must not stop the
@@ -19,20 +20,23 @@ function readParts() {
 
 // A part joins the navigation once its page exists.
 const parts = readParts().filter((part) => existsSync(`src${part.path}.md`));
-const pages = [
-  {name: "Start here", path: "/"},
-  ...parts.map((part) => ({name: `${part.number}. ${part.title}`, path: part.path})),
-  // The trainee's results, and export and import of their record.
-  {name: "Your results", path: "/results"},
-  {name: "For authors", path: "/authors"},
-  {name: "Cohort", path: "/cohort"},
-  // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
-  ...probePages(projectRoot).map(({probe, title}) => ({
-    name: `Probe: ${title}`,
-    path: `/probes/${probe}`,
-  })),
-];
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+// The navigation's two groups (lib/site-nav.ts): the trainee's walk, then the tools.
+const nav: NavGroups = {
+  training: [
+    {name: "Start here", path: "/"},
+    ...parts.map((part) => ({name: `${part.number}. ${part.navTitle ?? part.title}`, path: part.path})),
+    // The blind run over the calibration cases, for experienced raters; then the trainee's results, export, import.
+    {name: "Blind self-check", path: "/self-check"},
+    {name: "Your results", path: "/results"},
+  ],
+  tools: [
+    {name: "For authors", path: "/authors"},
+    {name: "Cohort", path: "/cohort"},
+    // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
+    ...probePages(projectRoot).map(({probe, title}) => ({name: `Probe: ${title}`, path: `/probes/${probe}`})),
+  ],
+};
+const pages = [...nav.training, ...nav.tools];
 
 export default {
   title: "Rater Notebook",
@@ -44,10 +48,8 @@ export default {
   head: '<link rel="icon" href="data:,">',
   // Framework's sidebar toggle has no accessible name; a plain navigation bar replaces it.
   sidebar: false,
-  header: `<nav class="site-nav" aria-label="Site"><a href="./">Rater Notebook</a>${pages
-    .slice(1)
-    .map((page) => `<a href=".${page.path}">${escape(page.name)}</a>`)
-    .join("")}</nav>`,
+  // Called per page: the current page's link is marked (aria-current="page").
+  header: ({path}: {path: string}) => siteNav(nav, {path}),
   footer: "Rater Notebook: everything you do here stays in your browser.",
   pager: false,
   search: false,

@@ -99,6 +99,8 @@ export const CalibrationCheck = z
     pass: PassRule,
     /** Where the pass rule comes from, shown before the first item. */
     source: z.string().min(1),
+    /** About how long the run takes, in minutes: the home page says "about N min". */
+    minutes: z.int().min(1).max(240),
   })
   .check((ctx) => {
     const {items, pass} = ctx.value;

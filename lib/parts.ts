@@ -21,9 +21,13 @@ export const TrainingPart = z
     id: z.string().regex(/^[a-z-]+$/),
     number: z.int().min(1),
     title: z.string().min(1),
+    /** The part's short name in the site's navigation; the title when absent. */
+    navTitle: z.string().min(1).optional(),
     description: z.string().min(1),
     /** The page that teaches this part. */
     path: z.string().startsWith("/"),
+    /** About how long the part takes a trainee, in minutes: the home page says "about N min". */
+    minutes: z.int().min(1).max(240),
     /** The item part this page shows, if any. */
     items: ItemPart.optional(),
     /** The phase a trainee scores those items in; absent when the page only shows them. */

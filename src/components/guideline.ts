@@ -1,30 +1,8 @@
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
 import {itemLabel, type CoverageRow} from "../lib/coverage.js";
-import type {TrainingPart} from "../lib/parts.js";
 import {reconstructionNotes, type ReconstructionNote} from "../lib/reconstructed.js";
 import {el, type Child} from "./dom.js";
 import {Table, TableRow} from "./table.js";
-
-/** The parts in the order a trainee walks them, each with what `status` adds (the trainee's progress). */
-export function PartsList(
-  parts: readonly (TrainingPart & {hasPage: boolean})[],
-  {status = () => null}: {status?: (part: TrainingPart) => Child} = {},
-): HTMLElement {
-  return el(
-    "ol",
-    {class: "parts"},
-    parts.map((part) => {
-      const name = el("strong", {}, `Part ${part.number}. ${part.title}`);
-      return el(
-        "li",
-        {},
-        part.hasPage ? el("a", {href: `.${part.path}`}, name) : name,
-        el("span", {class: "muted"}, ` ${part.description}`),
-        status(part),
-      );
-    }),
-  );
-}
 
 /** How a version's view is placed on a page: the current one at the top level, an earlier one nested and prefixed. */
 export interface GuidelineViewOptions {

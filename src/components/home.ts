@@ -1,79 +1,164 @@
-// The start page: the case study's own opening, the six parts with the trainee's progress in each, where to go
-// next, and the coverage table.
-import type {CaseStudy} from "../lib/content.js";
+// The start page, in the order a trainee needs it: what to do next (start, or continue where they stopped), the blind
+// self-check offered to experienced raters before Part 6 can spoil it, the six parts with a time estimate and where
+// the trainee stands in each, their results and Start over; then "About this guideline": the case study's own
+// opening and close (The Problem, What I did, The Artifact, The Result) and which case shows each score.
+import type {CalibrationCheck, CaseStudy} from "../lib/content.js";
+import {nextStep} from "../lib/next-step.js";
+import type {PagePart, SitePageData} from "../lib/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
-import type {SitePageData} from "../lib/page-data.js";
 import {el} from "./dom.js";
-import {CoverageTable, PartsList} from "./guideline.js";
+import {CoverageTable} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
-import {openProgressStore} from "./progress-store.js";
+import {openProgressStore, type ProgressStore} from "./progress-store.js";
 import {StartOver} from "./start-over.js";
 
-function Section(section: CaseStudy["problem"], {id}: {id: string}): HTMLElement {
+type Section = CaseStudy["problem"];
+
+const aboutMinutes = (minutes: number): string => `about ${minutes} min`;
+
+function Paragraphs(section: Pick<Section, "paragraphs">): HTMLElement[] {
+  return section.paragraphs.map((paragraph) =>
+    el(
+      "p",
+      {"data-paragraph": paragraph.id ?? null, "class": paragraph.id ? `paragraph-${paragraph.id}` : null},
+      paragraph.text,
+    ),
+  );
+}
+
+/** One of the case study's sections, under its own title, word for word. */
+function CaseStudySection(section: Section, {id}: {id: string}, ...more: HTMLElement[]): HTMLElement {
   return el(
     "section",
     {"class": "case-study", "aria-labelledby": id},
-    el("h2", {id}, section.title),
-    section.paragraphs.map((paragraph) =>
+    el("h3", {id}, section.title),
+    Paragraphs(section),
+    more,
+  );
+}
+
+/** The button to the trainee's next part, kept current as they score (in this tab or another). */
+function NextStep(parts: readonly PagePart[], site: SitePageData, store: ProgressStore): HTMLElement {
+  const button = el("p", {class: "next-step-action"});
+  const note = el("p", {class: "next-step-note"});
+  const render = (progress: Progress) => {
+    const standings = parts.map((part) => ({
+      part,
+      ...(part.items && part.phase
+        ? partProgress(progress, site.itemRefs, {items: part.items, phase: part.phase})
+        : {scored: 0, total: 0}),
+    }));
+    const next = nextStep(standings);
+    if (next.kind === "done") {
+      button.replaceChildren(el("a", {class: "button", href: "./results"}, "Every part is scored: see your results →"));
+      note.textContent = "Your first answer to each case is the one your results count.";
+      return;
+    }
+    const {part, scored, total} = next.part;
+    button.replaceChildren(
       el(
-        "p",
-        {"data-paragraph": paragraph.id ?? null, "class": paragraph.id ? `paragraph-${paragraph.id}` : null},
-        paragraph.text,
+        "a",
+        {class: "button", href: `.${part.path}`},
+        `${next.kind === "start" ? "Start with" : "Continue with"} Part ${part.number}. ${part.title} →`,
       ),
+    );
+    note.textContent =
+      `${aboutMinutes(part.minutes).replace(/^a/, "A")}` +
+      (total ? `: ${scored ? `${scored} of ${total} scored so far` : `${total} cases to score`}.` : " of reading.") +
+      (next.kind === "start" ? " Your answers are saved in this browser as you go." : "");
+  };
+  render(store.get());
+  store.subscribe(render);
+  return el("div", {class: "next-step"}, button, note);
+}
+
+/** The blind self-check, offered to experienced raters before Part 6's rulings make it not blind. */
+function SelfCheckOffer(calibration: CalibrationCheck): HTMLElement {
+  const cases = calibration.items.length;
+  return el(
+    "section",
+    {"class": "self-check-offer", "aria-labelledby": "self-check-offer"},
+    el("h2", {id: "self-check-offer"}, "Already rate for a living?"),
+    el("p", {}, "Take the blind self-check first: once you've seen Part 6's rulings it can't be blind."),
+    el(
+      "p",
+      {class: "muted"},
+      `${cases} cases, ${aboutMinutes(calibration.minutes)}. No feedback until you have answered all ${cases}, ` +
+        `then a summary against a pass mark: at least ${calibration.pass.exactAtLeast} exact and none two or more ` +
+        "points off.",
+    ),
+    el("p", {}, el("a", {class: "button secondary", href: "./self-check"}, "Take the blind self-check →")),
+  );
+}
+
+/** The six parts in walking order: what each is, how long it takes, where the trainee stands. */
+function PartsList(parts: readonly PagePart[], site: SitePageData, store: ProgressStore): HTMLElement {
+  return el(
+    "ol",
+    {class: "parts"},
+    parts.map((part) => {
+      const name = el("strong", {}, `Part ${part.number}. ${part.title}`);
+      return el(
+        "li",
+        {},
+        el("p", {class: "part-name"}, part.hasPage ? el("a", {href: `.${part.path}`}, name) : name),
+        el("p", {class: "part-description"}, part.description),
+        el(
+          "div",
+          {class: "part-meta"},
+          el("span", {class: "part-minutes"}, aboutMinutes(part.minutes)),
+          PartProgress(part, {items: site.itemRefs, store}) ?? el("span", {class: "part-reading"}, "to read"),
+        ),
+      );
+    }),
+  );
+}
+
+/** "Every score has a worked example": the cases by the score each gets, folded, since it gives the scores away. */
+function Coverage(site: SitePageData): HTMLElement {
+  return el(
+    "section",
+    {"aria-labelledby": "coverage"},
+    el("h3", {id: "coverage"}, "Every score has a worked example"),
+    el(
+      "p",
+      {},
+      `Every score from 1 to 5 has at least one case worked through to it. Each of the ${site.itemRefs.length} cases ` +
+        "is listed under the score its checklist leads to, and the site is checked so that every case gets exactly " +
+        "one score: its ruling.",
+    ),
+    el(
+      "details",
+      {class: "coverage-details"},
+      el("summary", {}, "Show which case gets which score (this gives the answers away)"),
+      CoverageTable(site.coverage),
     ),
   );
 }
 
 export function Home(
-  {site, caseStudy}: {site: SitePageData; caseStudy: CaseStudy},
+  {site, caseStudy, calibration}: {site: SitePageData; caseStudy: CaseStudy; calibration: CalibrationCheck},
   store = openProgressStore(),
 ): HTMLElement {
-  const next = el("p", {class: "continue"});
-  const renderNext = (progress: Progress) => {
-    const open = site.parts.find((part) => {
-      if (!part.hasPage || !part.items || !part.phase) return false;
-      const {scored, total} = partProgress(progress, site.itemRefs, {items: part.items, phase: part.phase});
-      return scored < total;
-    });
-    const started = progress.answers.length > 0;
-    next.replaceChildren(
-      open
-        ? el(
-            "a",
-            {class: "button", href: `.${open.path}`},
-            `${started ? "Continue with" : "Start with"} Part ${open.number}. ${open.title} →`,
-          )
-        : el("a", {class: "button", href: "./self-check"}, "Every part is scored: take the calibration self-check →"),
-    );
-  };
-  renderNext(store.get());
-  store.subscribe(renderNext);
+  const parts = site.parts.filter((part) => part.hasPage);
+  const minutes = site.parts.reduce((sum, part) => sum + part.minutes, 0);
+  // The Artifact's "Select a part to open it", by title (the numbered list above names them "Part N. …").
+  const links = site.parts.map((part) =>
+    el("li", {}, part.hasPage ? el("a", {href: `.${part.path}`}, part.title) : part.title),
+  );
   return el(
     "div",
     {class: "home"},
     ProgressNotice(store.setAside),
-    next,
-    Section(caseStudy.problem, {id: "the-problem"}),
-    Section(caseStudy.whatIDid, {id: "what-i-did"}),
+    NextStep(parts, site, store),
+    SelfCheckOffer(calibration),
     el(
       "section",
       {"aria-labelledby": "the-parts"},
-      el("h2", {id: "the-parts"}, "The parts, in order"),
-      PartsList(site.parts, {
-        status: (part) =>
-          PartProgress(
-            site.parts.find((p) => p.id === part.id)!,
-            {items: site.itemRefs, store},
-          ),
-      }),
-      el(
-        "p",
-        {},
-        "Already rate for a living? ",
-        el("a", {href: "./self-check"}, "Check yourself blind on the calibration cases"),
-        ": no feedback until the end, then a summary against a pass rule.",
-      ),
+      el("h2", {id: "the-parts"}, "The six parts, in order"),
+      el("p", {class: "muted"}, `About ${minutes} minutes in all. Your progress is saved in this browser.`),
+      PartsList(site.parts, site, store),
       el(
         "p",
         {},
@@ -82,27 +167,33 @@ export function Home(
         ": your scores against the ruled ones, before and after the guideline, and a file to move your progress " +
           "to another machine.",
       ),
-      el(
-        "p",
-        {},
-        "Write or change the guideline? ",
-        el("a", {href: "./authors"}, "Preview a rule change on every worked case"),
-        ", and check a rubric criterion against its request.",
-      ),
       StartOver(store),
     ),
     el(
       "section",
-      {"aria-labelledby": "coverage"},
-      el("h2", {id: "coverage"}, "Every score has a worked example"),
+      {"class": "about", "aria-labelledby": "about"},
+      el("h2", {id: "about"}, "About this guideline"),
+      CaseStudySection(caseStudy.problem, {id: "the-problem"}),
+      CaseStudySection(caseStudy.whatIDid, {id: "what-i-did"}),
+      CaseStudySection(caseStudy.artifact, {id: "the-artifact"}, el("ol", {class: "artifact-parts"}, links)),
+      CaseStudySection(
+        caseStudy.result,
+        {id: "the-result"},
+        el(
+          "p",
+          {class: "skills"},
+          el("strong", {}, `${caseStudy.result.skills.label}: `),
+          caseStudy.result.skills.text,
+        ),
+      ),
+      Coverage(site),
       el(
         "p",
-        {},
-        `Each of the ${site.itemRefs.length} cases is placed by the score the rule engine derives from its ` +
-          "checklist, " +
-          "and the build stops if any case gets a score other than its ruling, or more than one.",
+        {class: "muted"},
+        "Write or change the guideline? ",
+        el("a", {href: "./authors"}, "Preview a rule change on every worked case"),
+        ", and check a rubric criterion against its request.",
       ),
-      CoverageTable(site.coverage),
     ),
   );
 }

@@ -52,6 +52,7 @@ export function Results(view: ProbeView): HTMLElement {
           } (maxTokens ${v.parameters.maxTokens})`,
           className: "probe-table probe-runs",
           scroll: true,
+          stack: true,
         },
       ),
     ),

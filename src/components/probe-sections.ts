@@ -110,7 +110,7 @@ function Example(example: ExampleView, {version, index}: {version: VersionView; 
           ];
         }),
       },
-      {className: "probe-table probe-steps"},
+      {className: "probe-table probe-steps", stack: true},
     ),
   );
 }

@@ -97,6 +97,7 @@ export function ReplyChecker(version: VersionView): HTMLElement {
           "Rate each step yourself, then compare with the regex.",
         className: "probe-table probe-checklist",
         scroll: true,
+        stack: true,
       },
     ),
   );

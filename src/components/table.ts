@@ -1,5 +1,6 @@
 // The site's one table builder: column headers, optional row headers, an optional caption, and a scroll box for
-// tables wider than a phone (focusable, so a keyboard user can scroll it).
+// tables wider than a phone (focusable, so a keyboard user can scroll it), or a layout that stacks each row as a card
+// on a phone, every cell labelled with its column's name.
 import {el, type Child} from "./dom.js";
 
 /** A row as its cells, or a row built elsewhere (when its cells carry their own attributes). */
@@ -12,6 +13,21 @@ export interface TableOptions {
   rowHeaders?: boolean;
   /** Wrap the table in a focusable box that scrolls sideways on a narrow screen. */
   scroll?: boolean;
+  /**
+   * On a narrow screen, show each row as a card: its first cell as the card's title, every other cell with its
+   * column's name (a `data-label`, from the head). The style is `table.stack` in src/style.css.
+   */
+  stack?: boolean;
+}
+
+/** Labels every body cell with its column's name (`data-label`), unless the cell already has a label. */
+export function labelCells(table: HTMLTableElement): void {
+  const names = [...(table.tHead?.rows[0]?.cells ?? [])].map((cell) => (cell.textContent ?? "").trim());
+  for (const body of table.tBodies)
+    for (const row of body.rows)
+      [...row.cells].forEach((cell, index) => {
+        if (!cell.hasAttribute("data-label") && names[index]) cell.setAttribute("data-label", names[index]);
+      });
 }
 
 export function TableRow(cells: Child[], {rowHeader = false}: {rowHeader?: boolean} = {}): HTMLTableRowElement {
@@ -27,11 +43,11 @@ export const tableRows = (rows: readonly TableRowInput[], {rowHeaders = false} =
 
 export function Table(
   {head, rows}: {head: Child[]; rows: readonly TableRowInput[]},
-  {caption = null, className = "", rowHeaders = false, scroll = false}: TableOptions = {},
+  {caption = null, className = "", rowHeaders = false, scroll = false, stack = false}: TableOptions = {},
 ): HTMLElement {
   const table = el(
     "table",
-    {class: className || null},
+    {class: [className, stack ? "stack" : ""].filter(Boolean).join(" ") || null},
     caption ? el("caption", {}, caption) : null,
     el(
       "thead",
@@ -44,6 +60,7 @@ export function Table(
     ),
     el("tbody", {}, tableRows(rows, {rowHeaders})),
   );
+  if (stack) labelCells(table);
   return scroll ? el("div", {class: "table-scroll", tabindex: 0}, table) : table;
 }
 

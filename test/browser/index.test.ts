@@ -1,6 +1,9 @@
 import {readFileSync} from "node:fs";
+import type {Locator, Page} from "playwright-core";
 import {parse} from "yaml";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
+import {loadParts} from "../../lib/load.js";
+import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
 import {axeViolations} from "./axe.js";
 import {openSite, type Site} from "./site.js";
 
@@ -11,32 +14,143 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
+// Each test answers for the problems it causes.
+beforeEach(() => {
+  if (site) site.problems.length = 0;
+});
+
+type Section = {title: string; paragraphs: {id?: string; text: string}[]};
+const caseStudy = parse(readFileSync("data/case-study.yaml", "utf8")) as {
+  problem: Section;
+  whatIDid: Section;
+  artifact: Section;
+  result: Section & {skills: {label: string; text: string}};
+};
+const parts = loadParts();
+const calibration = parse(readFileSync("data/calibration.yaml", "utf8")) as {items: string[]; minutes: number};
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The start page in a fresh context, with a saved record when one is given, at a width. */
+async function home({record, width = 1200}: {record?: Progress; width?: number} = {}): Promise<Page> {
+  const context = await site.newContext();
+  if (record)
+    await context.addInitScript((value) => {
+      try {
+        localStorage.setItem("rater-notebook:progress:v1", value);
+      } catch {
+        // no storage in this document
+      }
+    }, JSON.stringify(record));
+  const page = await context.newPage();
+  await page.setViewportSize({width, height: 900});
+  await page.goto("/");
+  await page.locator("ol.parts .progress-meter").first().waitFor();
+  return page;
+}
+
+/** Where an element starts down the page. */
+const top = async (locator: Locator): Promise<number> => (await locator.boundingBox())!.y;
 
 describe("the start page", () => {
-  it("opens with the case study's own words and lists the parts in order, loading nothing from other hosts", async () => {
-    const page = await site.newPage();
-    await page.goto("/");
-    await page.locator("ol.parts").waitFor();
-    const caseStudy = parse(readFileSync("data/case-study.yaml", "utf8")) as {
-      problem: {title: string; paragraphs: {text: string}[]};
-      whatIDid: {title: string; paragraphs: {id?: string; text: string}[]};
-    };
-    expect(await page.locator("#the-problem").innerText()).toBe(caseStudy.problem.title);
-    for (const paragraph of [...caseStudy.problem.paragraphs, ...caseStudy.whatIDid.paragraphs])
-      await expect
-        .poll(() => page.locator(".case-study").allInnerTexts())
-        .toEqual(expect.arrayContaining([expect.stringContaining(paragraph.text.replace(/\s+/g, " "))]));
+  it("leads with the next step, then offers the blind self-check, then the parts; the case study comes after", async () => {
+    const page = await home();
+    const next = page.locator(".home a.button").first();
+    expect(await next.innerText()).toBe(`Start with Part 1. ${parts[0]!.title} →`);
+    const offer = page.getByRole("region", {name: "Already rate for a living?"});
+    expect(oneLine(await offer.innerText())).toContain(
+      "Take the blind self-check first: once you've seen Part 6's rulings it can't be blind.",
+    );
+    expect(await offer.getByRole("link", {name: "Take the blind self-check →"}).getAttribute("href")).toBe(
+      "./self-check",
+    );
+    const list = page.locator("ol.parts");
+    const about = page.getByRole("region", {name: "About this guideline"});
+    const order = [await top(next), await top(offer), await top(list), await top(about)];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // The next step is in the first screen of a phone too.
+    const phone = await home({width: 390});
+    expect(await top(phone.locator(".home a.button").first())).toBeLessThan(900 - 60);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("gives each part a time estimate and where the trainee stands, and the self-check its time", async () => {
+    const page = await home();
+    expect(await page.locator("ol.parts .part-minutes").allInnerTexts()).toEqual(
+      parts.map((part) => `about ${part.minutes} min`),
+    );
+    // Each part a trainee scores shows where they stand; a part to read says so.
+    expect(await page.locator("ol.parts .part-meta").allInnerTexts()).toEqual([
+      "about 5 min\n0 of 7 scored",
+      "about 5 min\n0 of 7 with your “before” score",
+      "about 10 min\nto read",
+      "about 15 min\n0 of 7 scored",
+      "about 20 min\n0 of 14 scored",
+      "about 10 min\n0 of 5 scored",
+    ]);
+    expect(await page.getByRole("region", {name: "Already rate for a living?"}).innerText()).toContain(
+      `${calibration.items.length} cases, about ${calibration.minutes} min.`,
+    );
+    expect(await page.locator(".next-step-note").innerText()).toMatch(/^About 5 min: 7 cases to score\./);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("continues where the trainee stopped: the part after a finished one, a part to read included", async () => {
+    const record = ["example-1", "example-2", "example-3", "example-4", "example-5", "example-6", "example-7"].reduce(
+      (progress, item, index) =>
+        recordAnswer(progress, {
+          item,
+          phase: "vague",
+          score: 3,
+          guideline: "v2",
+          at: `2026-03-01T10:0${index}:00.000Z`,
+        }),
+      emptyProgress(),
+    );
+    const page = await home({record});
+    await expect
+      .poll(() => page.locator(".home a.button").first().innerText())
+      .toBe(`Continue with Part 2. ${parts[1]!.title} →`);
+    expect(await page.locator(".next-step-note").innerText()).toBe("About 5 min of reading.");
+    expect(await page.locator("ol.parts .progress-meter").first().innerText()).toBe("7 of 7 scored");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("keeps the case study's own words, all four sections, in About this guideline", async () => {
+    const page = await home();
+    const about = page.getByRole("region", {name: "About this guideline"});
+    for (const [id, section] of [
+      ["the-problem", caseStudy.problem],
+      ["what-i-did", caseStudy.whatIDid],
+      ["the-artifact", caseStudy.artifact],
+      ["the-result", caseStudy.result],
+    ] as const) {
+      const region = about.getByRole("region", {name: section.title, exact: true});
+      expect(await region.locator(`#${id}`).innerText()).toBe(section.title);
+      const text = oneLine(await region.innerText());
+      for (const paragraph of section.paragraphs) expect(text, section.title).toContain(oneLine(paragraph.text));
+    }
+    expect(oneLine(await about.innerText())).toContain(
+      `${caseStudy.result.skills.label}: ${oneLine(caseStudy.result.skills.text)}`,
+    );
     // The three places the first rubric broke, the line around style, the disclosure: each its own paragraph.
     for (const id of ["first-rubric-broke", "style-line", "disclosure"])
-      expect(await page.locator(`[data-paragraph="${id}"]`).count(), id).toBe(1);
-    // Each part a trainee scores shows where they stand.
-    expect(await page.locator("ol.parts .progress-meter").allInnerTexts()).toEqual([
-      "0 of 7 scored",
-      "0 of 7 with your “before” score",
-      "0 of 7 scored",
-      "0 of 14 scored",
-      "0 of 5 scored",
-    ]);
+      expect(await about.locator(`[data-paragraph="${id}"]`).count(), id).toBe(1);
+    // The coverage table stays, folded: it gives every case's score away.
+    const coverage = about.locator("details.coverage-details");
+    expect(await coverage.locator("table.coverage").isVisible()).toBe(false);
+    await coverage.locator("summary").click();
+    expect(await coverage.locator("table.coverage tbody tr").count()).toBe(6);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("speaks to trainees in plain words: no rule ids, parameters, versions or the site's own jargon", async () => {
+    const page = await home();
+    const text = await page.locator("main").innerText();
+    for (const word of [/\bseed\b/i, /site's reading/i, /\bv\d\b/, /rule engine/i, /parameter/i, /\bbuild\b/i])
+      expect(text).not.toMatch(word);
+    const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {rules: {id: string}[]};
+    // Rule ids that read as ids ("style-register"); one-word ids are plain words ("numbers").
+    for (const rule of guideline.rules.filter((rule) => rule.id.includes("-"))) expect(text).not.toContain(rule.id);
     expect(site.problems).toEqual([]);
   });
 
@@ -86,11 +200,19 @@ describe("the start page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("has no accessibility violations", async () => {
-    const page = await site.newPage();
-    await page.goto("/");
-    await page.locator("ol.parts").waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+  it("has no accessibility violations at 390 and 1440 px, in light and dark", async () => {
+    for (const width of [390, 1440])
+      for (const colorScheme of ["light", "dark"] as const) {
+        const page = await home({width});
+        await page.emulateMedia({colorScheme});
+        expect(await axeViolations(page), `${width} px, ${colorScheme}`).toEqual([]);
+        // On a phone, the navigation's menu open too.
+        if (width === 390) {
+          await page.getByRole("button", {name: "Menu"}).click();
+          expect(await axeViolations(page, "#observablehq-header"), `menu, ${colorScheme}`).toEqual([]);
+        }
+        await page.context().close();
+      }
     expect(site.problems).toEqual([]);
   });
 });

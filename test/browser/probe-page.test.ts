@@ -5,6 +5,7 @@ import {hostileReply} from "../../lib/probes/hostile.js";
 import type {ProbeVersion} from "../../lib/probes/schema.js";
 import {scoreBoth} from "../../lib/probes/score.js";
 import {axeViolations} from "./axe.js";
+import {tableProblems} from "./stacked-tables.js";
 import {openSite, type Site} from "./site.js";
 
 let site: Site;
@@ -116,12 +117,36 @@ describe("the probe page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("has no accessibility violations", async () => {
+  it("has no accessibility violations at 390 and 1440 px, in light and dark", async () => {
+    for (const width of [390, 1440])
+      for (const colorScheme of ["light", "dark"] as const) {
+        const page = await site.newPage();
+        await page.setViewportSize({width, height: 900});
+        await page.emulateMedia({colorScheme});
+        await page.goto("/probes/six-step-chain");
+        await page.getByLabel("Paste a reply").fill(correct);
+        await scored(page);
+        expect(await axeViolations(page), `${width} px, ${colorScheme}`).toEqual([]);
+        await page.context().close();
+      }
+    expect(site.problems).toEqual([]);
+  });
+
+  it("at 390 px, stacks every table (checklist, worked examples): nothing cut off, every cell labelled", async () => {
     const page = await site.newPage();
+    await page.setViewportSize({width: 390, height: 900});
     await page.goto("/probes/six-step-chain");
-    await page.getByLabel("Paste a reply").fill(correct);
+    await page.locator(".probe-examples").waitFor();
+    // Before a reply, and with one: the checklist's regex columns fill in.
+    expect(await tableProblems(page)).toEqual([]);
+    await page.getByLabel("Paste a reply").fill(`${correct}\n\nHope this helps!`);
     await scored(page);
-    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel("Your verdict on step 6").selectOption("not met");
+    expect(await page.locator("main table").count()).toBe(1 + 6);
+    expect(await page.locator("main table.stack").count()).toBe(1 + 6);
+    expect(await tableProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({path: "test-results/probe-six-step-chain-390.png", fullPage: true});
     expect(site.problems).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import {writeRun} from "../../lib/probes/runs.js";
 import {Run} from "../../lib/probes/schema.js";
 import {copyProject, projectRoot} from "../../scripts/copy-project.js";
 import {axeViolations} from "./axe.js";
+import {tableProblems} from "./stacked-tables.js";
 import {openSite, type Site} from "./site.js";
 
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
@@ -200,6 +201,20 @@ describe("the probe page with recorded runs", () => {
       "size": "2 recorded runs",
     });
     expect((jsonLd.variableMeasured as {name: string}[]).map((v) => v.name)).toHaveLength(6);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("at 390 px, stacks the results tables: nothing cut off, every cell labelled with its column", async () => {
+    const page = await site.newPage();
+    await page.setViewportSize({width: 390, height: 900});
+    await page.goto("/probes/six-step-chain");
+    await page.locator("table.probe-runs").first().waitFor();
+    expect(await page.locator(".probe-results table.stack").count()).toBe(2);
+    expect(await tableProblems(page, ".probe-results table")).toEqual([]);
+    expect(await tableProblems(page)).toEqual([]);
+    await page
+      .locator(".probe-results")
+      .screenshot({path: join(projectRoot, "test-results/probe-runs-results-390.png")});
     expect(site.problems).toEqual([]);
   });
 

@@ -49,7 +49,11 @@ describe("data/calibration.yaml", () => {
   it("checks that the pass rule counts every item of the run, and asks no more exact than that", () => {
     const parse = (pass: string) =>
       messageOf(() =>
-        parseYamlFile(`items: [a, b]\npass: ${pass}\nsource: x\n`, "data/calibration.yaml", CalibrationCheck),
+        parseYamlFile(
+          `items: [a, b]\npass: ${pass}\nsource: x\nminutes: 10\n`,
+          "data/calibration.yaml",
+          CalibrationCheck,
+        ),
       );
     expect(parse("{exactAtLeast: 2, of: 5, maxTwoOrMoreOff: 0}")).toMatchInlineSnapshot(
       `"data/calibration.yaml at pass.of: the run has 2 items: set of: 2"`,
@@ -125,6 +129,7 @@ describe("data/parts.yaml", () => {
       title: "X",
       description: "x",
       path: "/x",
+      minutes: 5,
       phase: "vague",
     });
     expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([

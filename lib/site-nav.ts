@@ -1,0 +1,75 @@
+// The site's navigation bar as HTML, for Framework's `header` (observablehq.config.ts calls it once per page). Two
+// labelled groups: the trainee's walk (the six parts, the blind self-check, their results) and the tools (authors,
+// cohort, probes). The current page's link carries aria-current="page". On a phone the groups fold behind a Menu
+// button; the script that makes the button work ships inline, so without JavaScript the button stays hidden and
+// every link shows. Pure: no file is read here.
+
+export interface NavLink {
+  name: string;
+  /** The page's clean path: "/" for the start page, "/rubric", "/probes/six-step-chain". */
+  path: string;
+}
+
+export interface NavGroups {
+  training: NavLink[];
+  tools: NavLink[];
+}
+
+const escape = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The clean path of a page as Framework names it in the header's context: "/index" is "/", "/x/index" is "/x/". */
+export const cleanPath = (path: string): string => path.replace(/(^|\/)index$/, "$1") || "/";
+
+/** The groups' ids, so the button, the labels and the tests agree. */
+export const navIds = {menu: "site-nav-menu", training: "site-nav-training", tools: "site-nav-tools"} as const;
+
+/**
+ * The menu button's behaviour: it shows the links while they are folded (CSS folds them below 760 px), and Escape
+ * closes the menu from anywhere in it. Runs as the header is parsed, so a phone never paints the unfolded list.
+ */
+export const menuScript = `(() => {
+  const nav = document.querySelector("nav.site-nav");
+  const button = nav && nav.querySelector(".site-nav-toggle");
+  if (!button) return;
+  const set = (open) => {
+    nav.dataset.menu = open ? "open" : "closed";
+    button.setAttribute("aria-expanded", String(open));
+  };
+  set(false);
+  button.hidden = false;
+  button.addEventListener("click", () => set(button.getAttribute("aria-expanded") !== "true"));
+  nav.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || button.getAttribute("aria-expanded") !== "true") return;
+    set(false);
+    button.focus();
+  });
+})();`;
+
+function link({name, path}: NavLink, current: string): string {
+  const here = path === current ? ' aria-current="page"' : "";
+  return `<li><a href=".${path}"${here}>${escape(name)}</a></li>`;
+}
+
+function group(id: string, label: string, links: readonly NavLink[], current: string): string {
+  return (
+    `<div class="site-nav-group" role="group" aria-labelledby="${id}">` +
+    `<span class="site-nav-label" id="${id}">${escape(label)}</span>` +
+    `<ul>${links.map((entry) => link(entry, current)).join("")}</ul></div>`
+  );
+}
+
+/** The header's HTML for the page at `path` (Framework's page path, "/index" for the start page). */
+export function siteNav({training, tools}: NavGroups, {path}: {path: string}): string {
+  const current = cleanPath(path);
+  return (
+    `<nav class="site-nav" aria-label="Site">` +
+    `<div class="site-nav-bar"><a class="site-name" href="./">Rater Notebook</a>` +
+    `<button type="button" class="site-nav-toggle" aria-expanded="true" aria-controls="${navIds.menu}" hidden>` +
+    `<span class="site-nav-toggle-icon" aria-hidden="true"></span>Menu</button></div>` +
+    `<div class="site-nav-menu" id="${navIds.menu}">` +
+    group(navIds.training, "Training", training, current) +
+    group(navIds.tools, "Tools", tools, current) +
+    `</div></nav><script>${menuScript}</script>`
+  );
+}

@@ -1,0 +1,152 @@
+// The site's navigation in Chromium: the current page marked on every page it lists, the trainee's walk and the tools
+// as two labelled groups, and on a phone one short row with a Menu button that shows the links (mouse and keyboard),
+// with every link still reachable when JavaScript is off.
+import type {Locator, Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {loadParts, projectRoot} from "../../lib/load.js";
+import {probePages} from "../../lib/probes/load.js";
+import {openSite, type Site} from "./site.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const phone = {width: 390, height: 900};
+const desktop = {width: 1440, height: 900};
+
+const training = [
+  "Start here",
+  ...loadParts().map((part) => `${part.number}. ${part.navTitle ?? part.title}`),
+  "Blind self-check",
+  "Your results",
+];
+const tools = ["For authors", "Cohort", ...probePages(projectRoot).map(({title}) => `Probe: ${title}`)];
+
+const nav = (page: Page): Locator => page.getByRole("navigation", {name: "Site"});
+const group = (page: Page, name: string): Locator => nav(page).getByRole("group", {name, exact: true});
+const menuButton = (page: Page): Locator => nav(page).getByRole("button", {name: "Menu"});
+
+/** A page at a size; without JavaScript, in a context of its own (the site's contexts run it). */
+async function open(path: string, viewport: {width: number; height: number}, javaScript = true): Promise<Page> {
+  const context = javaScript
+    ? await site.newContext()
+    : await site.browser.newContext({baseURL: site.origin, viewport, javaScriptEnabled: false});
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(path);
+  return page;
+}
+
+/** Every link of the navigation, in order, as [name, visible]. */
+const linksShown = (page: Page) =>
+  nav(page)
+    .locator(".site-nav-menu a")
+    .evaluateAll((links) => links.map((link) => [link.textContent ?? "", (link as HTMLElement).checkVisibility()]));
+
+describe("the site's navigation", () => {
+  it("marks the current page with aria-current on exactly one link, on every page it lists", async () => {
+    const page = await site.newPage();
+    await page.goto("/");
+    const hrefs = await group(page, "Training")
+      .getByRole("link")
+      .or(group(page, "Tools").getByRole("link"))
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    expect(hrefs).toHaveLength(training.length + tools.length);
+    for (const href of hrefs) {
+      await page.goto(href);
+      const current = nav(page).locator('[aria-current="page"]');
+      expect(await current.count(), href).toBe(1);
+      expect(await current.evaluate((link) => (link as HTMLAnchorElement).href), href).toBe(href);
+      // Marked in weight too, never by colour alone.
+      expect(Number(await current.evaluate((link) => getComputedStyle(link).fontWeight))).toBeGreaterThanOrEqual(600);
+    }
+    expect(site.problems).toEqual([]);
+  });
+
+  it("holds the trainee's walk and the tools as two labelled groups", async () => {
+    const page = await site.newPage();
+    await page.goto("/rubric");
+    expect(await group(page, "Training").getByRole("link").allInnerTexts()).toEqual(training);
+    expect(await group(page, "Tools").getByRole("link").allInnerTexts()).toEqual(tools);
+    expect(await menuButton(page).isVisible()).toBe(false);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("on a phone, is one short row: the links fold behind a Menu button that the mouse opens and closes", async () => {
+    const page = await open("/rubric", phone);
+    const button = menuButton(page);
+    await button.waitFor();
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await button.getAttribute("aria-controls")).toBe(
+      await nav(page).locator(".site-nav-menu").getAttribute("id"),
+    );
+    expect((await linksShown(page)).filter(([, shown]) => shown)).toEqual([]);
+    const header = await page.locator("#observablehq-header").boundingBox();
+    expect(header!.y).toBe(0);
+    expect(header!.height).toBeLessThan(80);
+    // The page's heading is in the first screen, right under the bar.
+    expect((await page.getByRole("heading", {level: 1}).boundingBox())!.y).toBeLessThan(160);
+
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    expect(await linksShown(page)).toEqual([...training, ...tools].map((name) => [name, true]));
+    expect(await group(page, "Training").getByRole("link", {name: "4. The rubric"}).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    // Every link a 24 px target at least, inside the window.
+    for (const box of await nav(page)
+      .locator(".site-nav-menu a")
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.height).toBeGreaterThanOrEqual(24);
+      expect(box.right).toBeLessThanOrEqual(phone.width);
+    }
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect((await linksShown(page)).filter(([, shown]) => shown)).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("on a phone, opens from the keyboard: Tab to the button, Enter or Space toggles, Escape closes it", async () => {
+    const page = await open("/", phone);
+    const button = menuButton(page);
+    await button.waitFor();
+    await page.keyboard.press("Tab"); // the site's name
+    await page.keyboard.press("Tab");
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    // The next Tab stop is the first link of the menu.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Start here");
+    await page.keyboard.press("Escape");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press("Space");
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    expect((await linksShown(page)).every(([, shown]) => shown)).toBe(true);
+    await page.keyboard.press("Space");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("without JavaScript, shows every link and no button, on a phone and on a desktop", async () => {
+    for (const viewport of [phone, desktop]) {
+      const page = await open("/cohort", viewport, false);
+      expect(await linksShown(page)).toEqual([...training, ...tools].map((name) => [name, true]));
+      expect(await page.locator(".site-nav-toggle").isVisible()).toBe(false);
+      await page.context().close();
+    }
+  });
+
+  it("on a desktop, shows every link with no button", async () => {
+    const page = await open("/probes/six-step-chain", desktop);
+    await nav(page).waitFor();
+    expect(await linksShown(page)).toEqual([...training, ...tools].map((name) => [name, true]));
+    expect(await menuButton(page).isVisible()).toBe(false);
+    expect(site.problems).toEqual([]);
+  });
+});

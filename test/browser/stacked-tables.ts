@@ -1,0 +1,36 @@
+// What a reader on a phone would see as a broken table, measured: the page scrolls sideways, a table's scroll box
+// hides part of it, a cell's text is hidden or runs out of the window, or a cell of a stacked table is not labelled
+// with its column's name.
+import type {Page} from "playwright-core";
+
+/** Problems with every table that `selector` finds (none: each row readable in the window's width). */
+export function tableProblems(page: Page, selector = "main table"): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const scrollWidth = document.scrollingElement!.scrollWidth;
+    if (scrollWidth > width) problems.push(`the page is ${scrollWidth} px wide in a ${width} px window`);
+    for (const box of document.querySelectorAll<HTMLElement>(".table-scroll"))
+      if (box.scrollWidth > box.clientWidth)
+        problems.push(`a scroll box hides ${box.scrollWidth - box.clientWidth} px`);
+    const tables = [...document.querySelectorAll<HTMLTableElement>(selector)];
+    if (!tables.length) problems.push(`no table matches ${selector}`);
+    tables.forEach((table, t) => {
+      const names = [...(table.tHead?.rows[0]?.cells ?? [])].map((cell) => cell.textContent?.trim() ?? "");
+      for (const row of [...table.tBodies].flatMap((body) => [...body.rows]))
+        [...row.cells].forEach((cell, index) => {
+          const text = cell.textContent?.trim() ?? "";
+          if (!text) return;
+          const where = `table ${t + 1} (${table.className}), "${text.slice(0, 30)}"`;
+          const box = cell.getBoundingClientRect();
+          if (!cell.checkVisibility()) problems.push(`${where}: hidden`);
+          else if (box.left < 0 || box.right > width) problems.push(`${where}: at ${box.left}-${box.right} px`);
+          if (!table.classList.contains("stack") || index === 0) return;
+          const label = getComputedStyle(cell, "::before").content;
+          if (cell.dataset.label !== names[index] || label !== JSON.stringify(names[index]))
+            problems.push(`${where}: labelled ${label}, not with its column "${names[index]}"`);
+        });
+    });
+    return problems;
+  }, selector);
+}

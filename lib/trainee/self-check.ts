@@ -1,6 +1,9 @@
 // The calibration self-check's summary: a blind run over the calibration cases, scored at the end against the
-// pass rule in data/calibration.yaml (at least 4 of 5 exact, none two or more off).
+// pass rule in data/calibration.yaml (at least 4 of 5 exact, none two or more off). A wrong score given without a
+// checklist blames the case's deciding rule, and only it.
 import type {PassRule} from "../content.js";
+import {derive, ruleSetOf} from "../engine.js";
+import type {Guideline} from "../guideline.js";
 import type {Item} from "../item.js";
 import type {Score} from "../verdict.js";
 import {compareScores, rulesMisapplied, type RuleId, type ScoreComparison} from "./compare.js";
@@ -39,9 +42,17 @@ export interface SelfCheckSummary {
 
 /**
  * Summarises a self-check run. `answers` are the run's answers (the first attempt at each item counts); `items`
- * are the run's items in order; `rule` is the pass rule. An unanswered item fails the run.
+ * are the run's items in order; `rule` is the pass rule; `guideline`, the version the run is scored under, decides
+ * the rule a wrong score alone is blamed on (without it, the rule is read off each item's ruled checklist, which
+ * agrees for the current version: see decidingRules). An unanswered item fails the run.
  */
-export function selfCheckSummary(answers: readonly Answer[], items: readonly Item[], rule: PassRule): SelfCheckSummary {
+export function selfCheckSummary(
+  answers: readonly Answer[],
+  items: readonly Item[],
+  rule: PassRule,
+  guideline?: Guideline,
+): SelfCheckSummary {
+  const ruleSet = guideline ? ruleSetOf(guideline) : null;
   const rows: SelfCheckItem[] = items.map((item) => {
     const answer = answers
       .filter((candidate) => candidate.item === item.id)
@@ -51,7 +62,7 @@ export function selfCheckSummary(answers: readonly Answer[], items: readonly Ite
       );
     if (!answer)
       return {id: item.id, ruled: item.score, trainee: null, score: null, rulesMisapplied: [], fromScoreOnly: false};
-    const misapplied = rulesMisapplied(item, answer);
+    const misapplied = rulesMisapplied(item, answer, ruleSet ? derive(item, ruleSet) : undefined);
     return {
       id: item.id,
       ruled: item.score,

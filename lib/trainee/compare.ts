@@ -6,6 +6,7 @@ import type {ChecklistLine, Item, ItemFlag, ItemNote, Source} from "../item.js";
 import type {GuidelineParameters} from "../parameters.js";
 import type {RubricRow, Tally} from "../rubric.js";
 import type {Score, Verdict} from "../verdict.js";
+import {decidingRule} from "./deciding-rule.js";
 import {impliedScore, type ImpliedScore} from "./implied.js";
 import type {Answer, TraineeChecklist} from "./progress.js";
 import {matchStep1, type Step1Result} from "./step1.js";
@@ -181,24 +182,6 @@ export function compareChecklist(item: Item, checklist: TraineeChecklist): Check
   return {step1, lines, extras, mainDiffers};
 }
 
-/**
- * The rules to look at when a score is wrong and there is no checklist to say where: the rules of the lines that
- * took the score below 5 (or decided the main task, if not plainly), else every instruction's and candidate's rule
- * (the traps of an item where everything is met, like an accuracy error or an unstated register).
- */
-export function decidingRules(item: Item): RuleId[] {
-  const rules: RuleId[] = [];
-  const add = (rule: RuleId) => {
-    if (!rules.includes(rule)) rules.push(rule);
-  };
-  for (const line of item.checklist) {
-    if (line.role === "candidate") continue;
-    if (line.verdict !== "met" || (line.role === "main" && line.rule !== "main-task")) add(line.rule);
-  }
-  if (!rules.length) for (const line of item.checklist) if (line.role !== "main") add(line.rule);
-  return rules.length ? rules : ["main-task"];
-}
-
 /** The rules a checklist comparison shows misapplied, in checklist order. */
 function rulesFromChecklist(comparison: ChecklistComparison): RuleId[] {
   const rules: RuleId[] = [];
@@ -214,15 +197,22 @@ function rulesFromChecklist(comparison: ChecklistComparison): RuleId[] {
 
 export interface Misapplied {
   rules: RuleId[];
-  /** No checklist to read: the rules are the item's deciding rules, because the score was wrong. */
+  /** No checklist to read: the rule is the item's deciding rule, because the score was wrong. */
   fromScoreOnly: boolean;
 }
 
-/** Which rules an answer got wrong: from its checklist where it has one, else from a wrong score alone. */
-export function rulesMisapplied(item: Item, answer: Pick<Answer, "score" | "checklist">): Misapplied {
+/**
+ * Which rules an answer got wrong: from its checklist where it has one, else, for a wrong score alone, the case's
+ * deciding rule and only it (lib/trainee/deciding-rule.ts; `derivation`: the item derived under the guideline shown).
+ */
+export function rulesMisapplied(
+  item: Item,
+  answer: Pick<Answer, "score" | "checklist">,
+  derivation: Derivation,
+): Misapplied {
   if (answer.checklist && answer.checklist.lines.length)
     return {rules: rulesFromChecklist(compareChecklist(item, answer.checklist)), fromScoreOnly: false};
-  return {rules: answer.score === item.score ? [] : decidingRules(item), fromScoreOnly: true};
+  return {rules: answer.score === item.score ? [] : [decidingRule(item, derivation).rule], fromScoreOnly: true};
 }
 
 export interface Comparison {
@@ -269,7 +259,7 @@ export function compareAnswer(
     implied,
     checklistScoreMismatch: !!implied && implied.ok && !implied.scores.includes(answer.score),
     checklist: hasChecklist ? compareChecklist(item, answer.checklist!) : null,
-    rulesMisapplied: rulesMisapplied(item, answer),
+    rulesMisapplied: rulesMisapplied(item, answer, derivation),
     flags: item.flags,
     likelyWrong: item.notes.filter((note) => note.score !== undefined && note.score === answer.score),
     teaches: item.teaches ?? null,

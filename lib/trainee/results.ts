@@ -1,11 +1,16 @@
 // The trainee's results, as data: their first-attempt scores against the ruled ones (exact, one off, two or more
 // off), which way they lean, the score-by-score matrix, the rules they misapply most, and their "before" scores
 // (the vague line) beside their guideline scores. The walk through the parts and the blind self-check are kept
-// apart: they answer different questions. Pure: the page renders it.
+// apart: they answer different questions. A wrong score given without a checklist blames the case's deciding rule
+// under the guideline shown, and only it. The cases to review first come from lib/trainee/review.ts. Pure: the page
+// renders it.
+import {derive, ruleSetOf, type RuleSet} from "../engine.js";
+import type {Guideline} from "../guideline.js";
 import type {Item} from "../item.js";
 import type {Score} from "../verdict.js";
 import {compareScores, rulesMisapplied, type RuleId, type ScoreComparison} from "./compare.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
+import {reviewList, type ReviewEntry} from "./review.js";
 
 /** The levels of both axes of the matrix, in reading order: 1 to 5, then "not applicable". */
 export const scoreLevels: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];
@@ -96,6 +101,8 @@ export interface BeforeAfter {
 }
 
 export interface Results {
+  /** The cases to look at again, two or more off first, then one off (lib/trainee/review.ts). */
+  review: ReviewEntry[];
   /** The walk through the parts, scored with the guideline. */
   walk: ResultGroup;
   /** The blind calibration run. */
@@ -144,11 +151,11 @@ export function misappliedRules(rows: readonly ResultRow[]): RuleCount[] {
   return [...byRule.values()].sort((a, b) => b.items.length - a.items.length || a.rule.localeCompare(b.rule));
 }
 
-function group(progress: Progress, items: readonly Item[], mode: Mode): ResultGroup {
+function group(progress: Progress, items: readonly Item[], mode: Mode, ruleSet: RuleSet): ResultGroup {
   const rows: ResultRow[] = items.flatMap((item) => {
     const answer = firstAttempt(progress, item.id, "guideline", mode);
     if (!answer) return [];
-    const misapplied = rulesMisapplied(item, answer);
+    const misapplied = rulesMisapplied(item, answer, derive(item, ruleSet));
     return [
       {
         id: item.id,
@@ -196,19 +203,24 @@ function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter
 
 /**
  * Everything the results page shows. `items` are every case in walking order; `selfCheckItems` the ids of the
- * blind run's cases, in its order. Only first attempts count; retries are ignored here.
+ * blind run's cases, in its order; `guideline` the version the pages teach (it decides which rule a wrong score
+ * alone is blamed on). Only first attempts count; retries are ignored here.
  */
 export function traineeResults(
   progress: Progress,
   items: readonly Item[],
-  {selfCheckItems}: {selfCheckItems: readonly string[]},
+  {selfCheckItems, guideline}: {selfCheckItems: readonly string[]; guideline: Guideline},
 ): Results {
   const known = new Set(items.map((item) => item.id));
   const run = selfCheckItems.flatMap((id) => items.filter((item) => item.id === id));
   const unknownItems = [...new Set(progress.answers.map((answer) => answer.item))].filter((id) => !known.has(id));
+  const ruleSet = ruleSetOf(guideline);
+  const walk = group(progress, items, "walk", ruleSet);
+  const selfCheck = group(progress, run, "self-check", ruleSet);
   return {
-    walk: group(progress, items, "walk"),
-    selfCheck: group(progress, run, "self-check"),
+    review: reviewList([walk, selfCheck], items),
+    walk,
+    selfCheck,
     beforeAfter: beforeAfter(
       progress,
       items.filter((item) => item.part === "examples"),

@@ -1,6 +1,9 @@
 // The calibration self-check's summary: a blind run over the calibration cases, scored at the end against the
-// pass rule in data/calibration.yaml (at least 4 of 5 exact, none two or more off).
+// pass rule in data/calibration.yaml (at least 4 of 5 exact, none two or more off). A wrong score given without a
+// checklist blames the case's deciding rule, and only it.
 import type {PassRule} from "../content.js";
+import {derive, ruleSetOf} from "../engine.js";
+import type {Guideline} from "../guideline.js";
 import type {Item} from "../item.js";
 import type {Score} from "../verdict.js";
 import {compareScores, rulesMisapplied, type RuleId, type ScoreComparison} from "./compare.js";
@@ -41,15 +44,17 @@ export interface SelfCheckSummary {
 
 /**
  * Summarises a self-check run. `answers` are the run's answers (the first attempt at each item counts); `items`
- * are the run's items in order; `rule` is the pass rule. An unanswered item fails the run, and so does one that was
- * not blind (`blind: false`, from selfCheckRun): it has no pass to award.
+ * are the run's items in order; `rule` is the pass rule; `guideline`, the version the run is scored under, decides
+ * the rule a wrong score alone is blamed on. An unanswered item fails the run, and so does one that was not blind
+ * (`blind: false`, from selfCheckRun): it has no pass to award.
  */
 export function selfCheckSummary(
   answers: readonly Answer[],
   items: readonly Item[],
   rule: PassRule,
-  {blind = true}: {blind?: boolean} = {},
+  {guideline, blind = true}: {guideline: Guideline; blind?: boolean},
 ): SelfCheckSummary {
+  const ruleSet = ruleSetOf(guideline);
   const rows: SelfCheckItem[] = items.map((item) => {
     const answer = answers
       .filter((candidate) => candidate.item === item.id)
@@ -59,7 +64,7 @@ export function selfCheckSummary(
       );
     if (!answer)
       return {id: item.id, ruled: item.score, trainee: null, score: null, rulesMisapplied: [], fromScoreOnly: false};
-    const misapplied = rulesMisapplied(item, answer);
+    const misapplied = rulesMisapplied(item, answer, derive(item, ruleSet));
     return {
       id: item.id,
       ruled: item.score,

@@ -7,6 +7,7 @@ import type {Score} from "../verdict.js";
 import {verdictLabels} from "../verdict-labels.js";
 import type {ScoreComparison} from "./compare.js";
 import type {ImpliedScore} from "./implied.js";
+import {leanOf, leanThreshold, type LeanInput} from "./lean.js";
 import type {Listing, MainNotMet, TraineeVerdict} from "./progress.js";
 
 /** The verdicts a trainee gives, in the words the ruling uses for them (one wording per verdict). */
@@ -101,14 +102,49 @@ export function describeTally(summary: {
   return `${exact} of ${total} exact, ${withinOne} within one, ${twoOrMoreOff} two or more off.`;
 }
 
-/** Which way a trainee leans, from the mean signed difference of their scores from the ruled ones. */
-export function describeLean(summary: {meanSignedDifference: number | null; lenient: number; harsh: number}): string {
-  const mean = summary.meanSignedDifference;
-  if (mean === null) return "No lean to report: no case was scored 1-5 on both sides.";
-  const lean = mean > 0 ? "you lean lenient" : mean < 0 ? "you lean harsh" : "no lean either way";
-  const signed = `${mean > 0 ? "+" : ""}${mean.toFixed(2)}`;
-  const counts = `${summary.lenient} above the ruled score, ${summary.harsh} below`;
-  return `Mean signed difference ${signed}: ${lean} (${counts}).`;
+/**
+ * Which way a trainee leans, in plain words, named only when it is clear (lib/trainee/lean.ts): "You tend to score
+ * higher than the ruling: 5 of 7 misses were above it", else "No clear lean: 4 above the ruling, 4 below."
+ */
+export function describeLean(summary: LeanInput): string {
+  const lean = leanOf(summary);
+  switch (lean.kind) {
+    case "nothing-to-compare":
+      return (
+        "No lean to report: none of these answers can be above or below the ruling (“not applicable” on one side " +
+        "or both)."
+      );
+    case "no-misses":
+      return "No lean: none of your scores was above or below the ruling.";
+    case "higher":
+    case "lower": {
+      const side = lean.kind === "higher" ? lean.above : lean.below;
+      const misses = lean.above + lean.below;
+      const where = lean.kind === "higher" ? "above" : "below";
+      const share =
+        misses === 1
+          ? "your one miss was"
+          : side === misses
+            ? `all ${misses} misses were`
+            : `${side} of ${misses} misses were`;
+      return `You tend to score ${lean.kind} than the ruling: ${share} ${where} it.`;
+    }
+    case "unclear": {
+      const counts = `${lean.above} above the ruling, ${lean.below} below`;
+      if (lean.reason === "small")
+        return (
+          `No clear lean: ${counts}, and on average your scores are less than ${leanThreshold} of a point ` + "from it."
+        );
+      if (lean.reason === "mixed") {
+        // The average leans to the side with fewer misses: those are the farther off.
+        const far = lean.mean > 0 ? lean.above : lean.below;
+        const side = lean.mean > 0 ? "above" : "below";
+        const which = far === 1 ? `the one ${side} is` : `the ${far} ${side} are`;
+        return `No clear lean: ${counts}, though ${which} farther off.`;
+      }
+      return `No clear lean: ${counts}.`;
+    }
+  }
 }
 
 /** The score a key chooses in a focused item: 1-5, and N for not applicable where the item offers it. */
@@ -137,4 +173,56 @@ export function verdictWords(comparison: ScoreComparison): string {
       : "Two or more off: this response is rated on this scale";
   const far = comparison.distance === "one-off" ? "One off" : "Two or more off";
   return `${far}: you scored ${comparison.direction === "lenient" ? "higher" : "lower"} than the ruling`;
+}
+
+/** How the lean is worked out, for a small fold under it: the average in points, and the rule that names a lean. */
+export function explainLean(summary: LeanInput & {signed?: number}): string {
+  const mean = summary.meanSignedDifference;
+  const rule =
+    `A lean is named only when that average is at least ${leanThreshold} of a point either way and more of your ` +
+    "misses fall on that side than on the other. Answers where you or the ruling said “not applicable” have no " +
+    "above or below, so they are left out of both.";
+  if (mean === null) return `Each answer you scored 1 to 5 is compared with the ruled score. ${rule}`;
+  const over = summary.signed === undefined ? "" : ` over ${summary.signed} answer${summary.signed === 1 ? "" : "s"}`;
+  const size = Math.abs(mean).toFixed(2);
+  const average =
+    Math.abs(mean) < 0.005
+      ? `On average${over}, yours come out level with it.`
+      : `On average${over}, yours are ${size} of a point ${mean > 0 ? "above" : "below"} it.`;
+  return `Each answer you scored 1 to 5 is compared with the ruled score. ${average} ${rule}`;
+}
+
+/** A score in a sentence: a number, or “not applicable” in quotes. */
+const scoreInSentence = (score: Score): string => (score === "n/a" ? "“not applicable”" : String(score));
+
+/**
+ * A case to review, after its name: "you 4, ruled 2"; "you 4 in the self-check, ruled 2"; "you 4, and 3 in the
+ * self-check; ruled 2".
+ */
+export function describeReviewScores(entry: {
+  ruled: Score;
+  answers: readonly {mode: "walk" | "self-check"; trainee: Score}[];
+}): string {
+  const walk = entry.answers.find((answer) => answer.mode === "walk");
+  const blind = entry.answers.find((answer) => answer.mode === "self-check");
+  const ruled = `ruled ${scoreInSentence(entry.ruled)}`;
+  if (walk && blind)
+    return `you ${scoreInSentence(walk.trainee)}, and ${scoreInSentence(blind.trainee)} in the self-check; ${ruled}`;
+  if (blind) return `you ${scoreInSentence(blind.trainee)} in the self-check, ${ruled}`;
+  return `you ${walk ? scoreInSentence(walk.trainee) : "—"}, ${ruled}`;
+}
+
+/** The review list's heading: "Review these 5 cases", "Review this case". */
+export const reviewHeading = (count: number): string =>
+  count === 1 ? "Review this case" : `Review these ${count} cases`;
+
+/**
+ * A note on an answer given under another guideline version than the one shown, with no version label: "scored under
+ * an earlier version of the guideline" (null when it is the version shown).
+ */
+export function describeScoredUnder(version: string, current: string): string | null {
+  if (version === current) return null;
+  const number = (label: string) => Number(/^v(\d+)$/.exec(label)?.[1] ?? Number.NaN);
+  const earlier = number(version) < number(current);
+  return `scored under ${earlier ? "an earlier" : "another"} version of the guideline`;
 }

@@ -1,9 +1,12 @@
 // The results page's two charts, each drawn as plain SVG with the site's DOM builder and each followed by the same
-// numbers as a table: the score-by-score matrix as a heat grid with its count in every cell, and each example's
-// "before" score beside its guideline score and the ruled one. Hand-drawn rather than d3: two small fixed grids need
-// no scales or axes, and d3-scale with its colour and selection modules would add about 100 kB to the page.
+// numbers as a table: the score-by-score matrix as a grid with its count in every cell, and each example's "before"
+// score beside its guideline score and the ruled one. Both colour a score by how far it is from the ruled one, in the
+// page's three colours (exact, one off, two or more off), and both mark it too: ✓ ≈ ✗ in the grid, a key and the
+// table's words for the other. Hand-drawn rather than d3: two small fixed grids need no scales or axes, and d3-scale
+// with its colour and selection modules would add about 100 kB to the page.
 import {itemLabel} from "../lib/coverage.js";
 import type {Item} from "../lib/item.js";
+import {compareScores, type ScoreComparison} from "../lib/trainee/compare.js";
 import type {BeforeAfter, ScoreMatrix} from "../lib/trainee/results.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";
 import type {Score} from "../lib/verdict.js";
@@ -12,8 +15,29 @@ import {Table, TableRow} from "./table.js";
 
 const axisLabel = (score: Score): string => (score === "n/a" ? "n/a" : String(score));
 
-/** How strong a cell's shade is: 0 for an empty cell, else 1-4 by its share of the fullest cell. */
-export const heatLevel = (count: number, max: number): number => (count === 0 ? 0 : Math.ceil((count / max) * 4));
+type Distance = ScoreComparison["distance"];
+
+/** The mark each distance carries beside its colour, so no colour stands alone. */
+export const distanceMarks: Record<Distance, string> = {"exact": "✓", "one-off": "≈", "two-or-more-off": "✗"};
+
+/** A distance's mark in its colour (hidden from screen readers: the words beside it say it). */
+export const DistanceMark = (distance: Distance): HTMLElement =>
+  el("span", {"class": `distance-mark distance-${distance}`, "aria-hidden": "true"}, distanceMarks[distance]);
+
+/** The three colours with their marks and names, for a chart's key. */
+export const DistanceKey = (): HTMLElement =>
+  el(
+    "p",
+    {class: "distance-key"},
+    (["exact", "one-off", "two-or-more-off"] as const).map((distance) =>
+      el(
+        "span",
+        {class: `distance-${distance}`},
+        DistanceMark(distance),
+        {"exact": "exact", "one-off": "one off", "two-or-more-off": "two or more off"}[distance],
+      ),
+    ),
+  );
 
 /** The table a chart keeps beside it, folded: the same numbers for anyone who would rather read them. */
 function AsTable(summary: string, table: HTMLElement): HTMLElement {
@@ -23,21 +47,22 @@ function AsTable(summary: string, table: HTMLElement): HTMLElement {
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /**
- * The matrix as a heat grid: their score up the side (5 at the top, "not applicable" above it), the ruled score
- * along the bottom, the count written in each cell, and the cells where the two agree outlined. A cell above the
- * outlined diagonal is a case scored higher than ruled.
+ * The matrix as a grid: their score up the side (5 at the top, "not applicable" above it), the ruled score along the
+ * bottom, the count written in each cell, and the cells where the two agree outlined. A cell that holds cases takes
+ * the colour and mark of its distance from the ruled score; a cell above the outlined diagonal is a case scored
+ * higher than ruled.
  */
 export function MatrixChart(
   matrix: ScoreMatrix,
   {id, itemsById}: {id: string; itemsById: Map<string, Pick<Item, "id" | "part">>},
 ): HTMLElement {
-  const {levels, cells, max} = matrix;
+  const {levels, cells} = matrix;
   const n = levels.length;
-  const size = 40;
-  const gap = 6;
-  const left = 52;
-  const top = 14;
-  const bottomAxis = 44;
+  const size = 36;
+  const gap = 5;
+  const left = 50;
+  const top = 12;
+  const bottomAxis = 40;
   // "n/a" sits apart from 1-5 on both axes.
   const apart = (index: number) => (levels[index] === "n/a" ? 8 : 0);
   const x = (column: number) => left + column * (size + gap) + apart(column);
@@ -54,6 +79,8 @@ export function MatrixChart(
   const description =
     `A grid of your score against the ruled score for ${plural(total, "case")}: ` +
     `${exact} on the diagonal where they agree.`;
+  const distanceOf = (cell: ScoreMatrix["cells"][number][number]): Distance =>
+    compareScores(cell.trainee, cell.ruled).distance;
   const chart = svg(
     "svg",
     {
@@ -66,11 +93,11 @@ export function MatrixChart(
     cells.map((row, r) =>
       row.map((cell, c) => {
         const count = cell.items.length;
-        const level = heatLevel(count, max);
+        const distance = distanceOf(cell);
         const names = labelOf(cell.items);
         return svg(
           "g",
-          {class: `matrix-cell heat-${level}${r === c ? " is-exact" : ""}`},
+          {class: `matrix-cell distance-${distance} ${count ? "has-cases" : "is-empty"}${r === c ? " is-exact" : ""}`},
           r === c
             ? svg("rect", {class: "exact-outline", x: x(c) - 3, y: y(r) - 3, width: size + 6, height: size + 6})
             : null,
@@ -79,13 +106,20 @@ export function MatrixChart(
             "text",
             {
               "class": "cell-count",
-              "x": x(c) + size / 2,
+              "x": x(c) + size / 2 - (count ? 4 : 0),
               "y": y(r) + size / 2,
               "text-anchor": "middle",
               "dy": "0.35em",
             },
             String(count),
           ),
+          count
+            ? svg(
+                "text",
+                {"class": "cell-mark", "x": x(c) + size - 4, "y": y(r) + 12, "text-anchor": "end"},
+                distanceMarks[distance],
+              )
+            : null,
           svg(
             "title",
             {},
@@ -125,29 +159,31 @@ export function MatrixChart(
     ),
   );
   // The table reads top to bottom as the grid does; the cases of each cell are in the table of cases below.
-  const rows = [...levels.keys()]
-    .reverse()
-    .map((r) =>
-      TableRow(
-        [
-          scoreText(levels[r]!),
-          ...cells[r]!.map((cell, c) =>
-            r === c ? el("strong", {class: "is-exact"}, String(cell.items.length)) : String(cell.items.length),
-          ),
-        ],
-        {rowHeader: true},
-      ),
-    );
+  const rows = [...levels.keys()].reverse().map((r) =>
+    TableRow(
+      [
+        scoreText(levels[r]!),
+        ...cells[r]!.map((cell) => {
+          const count = cell.items.length;
+          if (!count) return "0";
+          const distance = distanceOf(cell);
+          return el("span", {class: `cell-cases distance-${distance}`}, DistanceMark(distance), String(count));
+        }),
+      ],
+      {rowHeader: true},
+    ),
+  );
   return el(
     "figure",
     {class: "chart matrix"},
+    DistanceKey(),
     chart,
     el(
       "figcaption",
       {id: `${id}-caption`},
       description,
-      " Outlined: the cells where you gave the ruled score. Above the outline you scored higher than ruled " +
-        "(lenient), below it lower (harsh).",
+      " Outlined: the cells where you gave the ruled score. Above the outline you scored higher than ruled, below " +
+        "it lower. A cell with cases is marked ✓ exact, ≈ one off or ✗ two or more off.",
     ),
     AsTable(
       "The grid as a table",
@@ -214,8 +250,20 @@ export function BeforeAfterChart(
       );
     }
     // The "before" ring is larger than the guideline dot, so when the two scores are the same the ring shows round it.
-    if (pair.before !== null) parts.push(svg("circle", {class: "mark-before", cx: x(pair.before), cy, r: 8}));
-    if (pair.after !== null) parts.push(svg("circle", {class: "mark-after", cx: x(pair.after), cy, r: 5}));
+    // Each mark takes the colour of its distance from the ruled score.
+    if (pair.before !== null)
+      parts.push(
+        svg("circle", {
+          class: `mark-before distance-${pair.beforeScore!.distance}`,
+          cx: x(pair.before),
+          cy,
+          r: 8,
+        }),
+      );
+    if (pair.after !== null)
+      parts.push(
+        svg("circle", {class: `mark-after distance-${pair.afterScore!.distance}`, cx: x(pair.after), cy, r: 5}),
+      );
     const said = (score: Score | null) => (score === null ? "not scored" : scoreText(score));
     parts.push(
       svg(
@@ -241,8 +289,15 @@ export function BeforeAfterChart(
     ),
     rows,
   );
-  const how = (comparison: BeforeAfter["pairs"][number]["beforeScore"]) =>
-    comparison ? describeDistance(comparison) : "—";
+  const how = (comparison: BeforeAfter["pairs"][number]["beforeScore"]): Child =>
+    comparison
+      ? el(
+          "span",
+          {class: `how-far distance-${comparison.distance}`},
+          DistanceMark(comparison.distance),
+          describeDistance(comparison),
+        )
+      : "—";
   return el(
     "figure",
     {class: "chart before-after"},
@@ -254,13 +309,15 @@ export function BeforeAfterChart(
       el("span", {class: "key-after"}, "with the guideline"),
       el("span", {class: "key-ruled"}, "the ruled score"),
     ),
+    DistanceKey(),
     chart,
     el(
       "figcaption",
       {id: `${id}-caption`},
       "Each row is an example. The ring is your score under the vague line, the dot your score with the " +
         "guideline, the square the ruled score; the arrow runs from the first to the second. A dot in its square " +
-        "is exact.",
+        "is exact. Each ring and dot takes the colour of how far it is from the ruled score; the table says it in " +
+        "words.",
     ),
     AsTable(
       "The examples as a table",

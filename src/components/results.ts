@@ -1,19 +1,30 @@
-// The trainee's results: their first answers against the ruled scores, on the walk through the parts and in the
-// blind self-check, kept apart; how far off, which way they lean, the score-by-score grid, the rules they misapply
-// most, and their "before" scores beside their guideline scores. Then moving the record: export and import. Every
-// number comes from lib/trainee/results.ts; this only lays it out, and lays it out again when the record changes.
+// The trainee's results. First what to do: the cases to review (two or more off, then one off), each linked to its
+// ruling. Then their first answers against the ruled scores, on the walk through the parts and in the blind
+// self-check, kept apart: how far off, whether they lean (only when it is clear), the rules they misapply most, the
+// score-by-score grid (folded), and their "before" scores beside their guideline scores. Then moving the record:
+// export and import. Exact, one off and two or more off have one colour each, always with a mark beside it. Every
+// number and sentence comes from lib/trainee/; this only lays it out, and again when the record changes.
 import {itemLabel} from "../lib/coverage.js";
 import type {CalibrationCheck} from "../lib/content.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
 import type {PartPageData, SitePageData} from "../lib/page-data.js";
 import type {Progress} from "../lib/trainee/progress.js";
-import {traineeResults, type ResultGroup, type RuleCount} from "../lib/trainee/results.js";
-import {describeDistance, describeLean, scoreText} from "../lib/trainee/words.js";
+import {traineeResults, type ResultGroup, type Results as ResultsOf, type RuleCount} from "../lib/trainee/results.js";
+import type {ReviewEntry} from "../lib/trainee/review.js";
+import {
+  describeDistance,
+  describeLean,
+  describeReviewScores,
+  describeScoredUnder,
+  explainLean,
+  reviewHeading,
+  scoreText,
+} from "../lib/trainee/words.js";
 import {el, type Child} from "./dom.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore, type ProgressStore} from "./progress-store.js";
-import {BeforeAfterChart, MatrixChart} from "./results-charts.js";
+import {BeforeAfterChart, DistanceMark, MatrixChart} from "./results-charts.js";
 import {itemHref} from "./ruling.js";
 import {Table} from "./table.js";
 import {Transfer} from "./transfer.js";
@@ -38,31 +49,114 @@ const caseLink = (ctx: Context, id: string): HTMLElement => {
   return el("a", {href: itemHref(item)}, itemLabel(item.id, item.part));
 };
 
+/** A rule by its title, linked to the guideline (a rule this version lacks reads as plain words, never its id). */
 const ruleLink = (ctx: Context, rule: string): Child => {
   const found = ctx.guideline.rules.find((candidate) => candidate.id === rule);
-  return found ? el("a", {href: `./guideline#rule-${found.id}`}, found.title) : el("code", {}, rule);
+  if (found) return el("a", {href: `./guideline#rule-${found.id}`}, found.title);
+  const words = rule.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** Exact / one off / two or more off, as three figures with their marks, and the lean in a sentence. */
-function Tallies(group: ResultGroup): HTMLElement {
-  const figure = (mark: string, kind: string, count: number, label: string) =>
+const ruleLinks = (ctx: Context, rules: readonly string[]): Child[] =>
+  rules.map((rule, index) => [index ? ", " : "", ruleLink(ctx, rule)]);
+
+/** One case to review: its mark, its name linked to its ruling, the scores, and the rules to look at. */
+function ReviewItem(ctx: Context, entry: ReviewEntry): HTMLElement {
+  return el(
+    "li",
+    {class: `review-entry distance-${entry.distance}`},
+    DistanceMark(entry.distance),
     el(
-      "div",
-      {class: `tally distance-${kind}`},
-      el("dt", {}, el("span", {"class": "distance-mark", "aria-hidden": "true"}, mark), label),
-      el("dd", {}, String(count)),
+      "span",
+      {class: "review-text"},
+      el(
+        "span",
+        {class: "review-case"},
+        caseLink(ctx, entry.id),
+        el("span", {class: "review-scores"}, ` — ${describeReviewScores(entry)}`),
+      ),
+      entry.rules.length
+        ? el(
+            "span",
+            {class: "review-rules"},
+            entry.rules.length === 1 ? "Rule to look at: " : "Rules to look at: ",
+            ruleLinks(ctx, entry.rules),
+          )
+        : null,
+    ),
+  );
+}
+
+/** What to do first: the cases to review, two or more off, then one off; or, plainly, that there is none. */
+function ReviewSection(ctx: Context, results: ResultsOf): HTMLElement {
+  const {review, walk, selfCheck} = results;
+  const section = (title: string, ...body: Child[]) =>
+    el(
+      "section",
+      {"class": `results-review${review.length ? "" : " is-clear"}`, "aria-labelledby": "review-title"},
+      el("h2", {id: "review-title"}, title),
+      ...body,
     );
+  if (!review.length)
+    return walk.answered + selfCheck.answered
+      ? section(
+          "Nothing to review",
+          el("p", {}, "Every first answer you gave with the guideline matched the ruled score."),
+        )
+      : section(
+          "Nothing to review yet",
+          el(
+            "p",
+            {},
+            "Score cases with the guideline, from ",
+            el("a", {href: "./rubric"}, "Part 4"),
+            " on, and any you miss will be listed here to look at again.",
+          ),
+        );
+  const group = (distance: ReviewEntry["distance"], title: string) => {
+    const entries = review.filter((entry) => entry.distance === distance);
+    if (!entries.length) return null;
+    const id = `review-${distance}`;
+    return el(
+      "div",
+      {class: `review-group distance-${distance}`},
+      el("h3", {id}, DistanceMark(distance), `${title} (${entries.length})`),
+      el(
+        "ul",
+        {"class": "review-list", "aria-labelledby": id},
+        entries.map((entry) => ReviewItem(ctx, entry)),
+      ),
+    );
+  };
+  return section(
+    reviewHeading(review.length),
+    el(
+      "p",
+      {class: "results-lead"},
+      "Your first answer to each was off the ruled score. Start at the top: open the case, read its ruling, then the " +
+        "rule named under it.",
+    ),
+    group("two-or-more-off", "Two or more off"),
+    group("one-off", "One off"),
+  );
+}
+
+/** Exact / one off / two or more off, as three figures with their marks, and the lean in a sentence. */
+function Tallies(group: ResultGroup, {id}: {id: string}): HTMLElement {
+  const figure = (kind: "exact" | "one-off" | "two-or-more-off", count: number, label: string) =>
+    el("div", {class: `tally distance-${kind}`}, el("dt", {}, DistanceMark(kind), label), el("dd", {}, String(count)));
   return el(
     "div",
     {class: "tallies"},
     el(
       "dl",
       {class: "tally-list"},
-      figure("✓", "exact", group.exact, "Exact"),
-      figure("≈", "one-off", group.oneOff, "One off"),
-      figure("✗", "two-or-more-off", group.twoOrMoreOff, "Two or more off"),
+      figure("exact", group.exact, "Exact"),
+      figure("one-off", group.oneOff, "One off"),
+      figure("two-or-more-off", group.twoOrMoreOff, "Two or more off"),
     ),
-    el("p", {class: "lean"}, describeLean(group)),
+    el("p", {class: "lean", id: `${id}-lean`}, describeLean(group)),
+    el("details", {class: "lean-how"}, el("summary", {}, "How this is worked out"), el("p", {}, explainLean(group))),
   );
 }
 
@@ -100,20 +194,21 @@ function CasesTable(ctx: Context, group: ResultGroup): HTMLElement {
     Table(
       {
         head: ["Case", "Yours", "Ruled", "How far", "Rules to look at"],
-        rows: group.rows.map((row) => [
-          [
-            caseLink(ctx, row.id),
-            row.scoredUnder === ctx.guideline.version
-              ? null
-              : el("span", {class: "muted"}, ` (scored under ${row.scoredUnder})`),
-          ],
-          scoreText(row.trainee),
-          scoreText(row.ruled),
-          describeDistance(row.score),
-          row.rulesMisapplied.length
-            ? row.rulesMisapplied.map((rule, index) => [index ? ", " : "", ruleLink(ctx, rule)])
-            : "—",
-        ]),
+        rows: group.rows.map((row) => {
+          const under = describeScoredUnder(row.scoredUnder, ctx.guideline.version);
+          return [
+            [caseLink(ctx, row.id), under ? el("span", {class: "muted"}, ` (${under})`) : null],
+            scoreText(row.trainee),
+            scoreText(row.ruled),
+            el(
+              "span",
+              {class: `how-far distance-${row.score.distance}`},
+              DistanceMark(row.score.distance),
+              describeDistance(row.score),
+            ),
+            row.rulesMisapplied.length ? ruleLinks(ctx, row.rulesMisapplied) : "—",
+          ];
+        }),
       },
       {caption: "Your first answer to each case and the ruled score", rowHeaders: true, scroll: true},
     ),
@@ -139,23 +234,30 @@ function GroupSection(
     id,
     title,
     el("p", {class: "results-lead"}, lead),
-    Tallies(group),
-    el("h3", {}, "Your score against the ruled score"),
-    MatrixChart(group.matrix, {id: `${id}-matrix`, itemsById: ctx.itemsById}),
+    Tallies(group, {id}),
     el("h3", {}, "The rules you misapply most"),
     el(
       "p",
       {class: "muted"},
-      "From your own checklist where you filled one in; where you gave a score alone and it was wrong, the rules " +
-        "that decide that case.",
+      "From your own checklist where you filled one in; where you gave a score alone and it was wrong, the one " +
+        "rule that decides that case.",
     ),
     RulesTable(ctx, group.rulesMisapplied, {caption: `Rules misapplied, most often first (${title.toLowerCase()})`}),
+    el(
+      "details",
+      {class: "matrix-detail"},
+      el("summary", {}, "Score by score: your score against the ruled score"),
+      MatrixChart(group.matrix, {id: `${id}-matrix`, itemsById: ctx.itemsById}),
+    ),
     CasesTable(ctx, group),
   );
 }
 
 function Results(ctx: Context, progress: Progress, data: ResultsData): HTMLElement[] {
-  const results = traineeResults(progress, ctx.items, {selfCheckItems: data.calibration.items});
+  const results = traineeResults(progress, ctx.items, {
+    selfCheckItems: data.calibration.items,
+    guideline: ctx.guideline,
+  });
   const {walk, selfCheck, beforeAfter} = results;
   if (!progress.answers.length)
     return [
@@ -178,6 +280,7 @@ function Results(ctx: Context, progress: Progress, data: ResultsData): HTMLEleme
         "): they are kept but not counted.",
       ),
     );
+  parts.push(ReviewSection(ctx, results));
   parts.push(
     walk.answered
       ? GroupSection(ctx, walk, {

@@ -317,7 +317,7 @@ export function SelfCheck(
   });
   const renderSummary = () => {
     const current = status();
-    const result = selfCheckSummary(current.answers, items, rule, {blind: current.blind});
+    const result = selfCheckSummary(current.answers, items, rule, {guideline: ctx.guideline, blind: current.blind});
     if (!result.complete) {
       summary.replaceChildren(
         el("h2", {id: "summary-title"}, "Summary"),

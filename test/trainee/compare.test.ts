@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {derive, ruleSetOf} from "../../lib/engine.js";
 import type {Item} from "../../lib/item.js";
 import {loadGuideline} from "../../lib/load.js";
-import {compareAnswer, compareChecklist, compareScores, decidingRules} from "../../lib/trainee/compare.js";
+import {compareAnswer, compareChecklist, compareScores, rulesMisapplied} from "../../lib/trainee/compare.js";
 import type {Answer} from "../../lib/trainee/progress.js";
 import {free, item, line, mark, option} from "./helpers.js";
 
@@ -219,12 +219,30 @@ describe("the trainee's checklist against the ruled one, line by line", () => {
   });
 });
 
-describe("the rules that decide an item, for a wrong score with no checklist", () => {
-  it("names the lines below 'met', a main task decided by its own rule, else the instructions and candidates", () => {
-    expect(decidingRules(item("calibration-a"))).toEqual(["style-register"]);
-    expect(decidingRules(item("calibration-c"))).toEqual(["refusal"]);
-    expect(decidingRules(item("calibration-d"))).toEqual(["clarifying-question"]);
-    expect(decidingRules(item("example-5"))).toEqual(["only-just", "not-rated"]);
-    expect(decidingRules(item("edge-9"))).toEqual(["size-words", "list-stated-only"]);
+describe("the rule blamed for a wrong score with no checklist: the case's deciding rule, and only it", () => {
+  // Each expected rule is the one the case study's ruling names for the case: the line it says costs the score, or
+  // where every line is met, the rule its ruling turns on (the item's decidingRule, from the case study's words).
+  const ruled: [string, string, string][] = [
+    ["calibration-a", "Formal: met, with a small flaw.", "style-register"],
+    ["calibration-b", "One sentence: not met (0 of 1).", "purpose"],
+    ["calibration-c", "The response declines a harmless request.", "refusal"],
+    ["calibration-d", "Main task met, because the question is justified.", "clarifying-question"],
+    ["example-1", "At most two: met (1 of 1)", "numbers"],
+    ["example-5", "5 + accuracy flag", "not-rated"],
+    ["example-6", "Not met; question not needed", "clarifying-question"],
+    ["edge-9", "Formality wasn't stated, so it isn't on the checklist", "list-stated-only"],
+    ["edge-10", "Naturalness is a separate dimension", "not-rated"],
+  ];
+  it.each(ruled)("%s (%s): %s", (id, _ruling, rule) => {
+    const of = item(id);
+    // A wrong score alone blames that rule only; an exact one blames none.
+    const wrong = of.score === 1 ? 3 : 1;
+    expect(rulesMisapplied(of, {score: wrong}, derive(of, ruleSet))).toEqual({rules: [rule], fromScoreOnly: true});
+    expect(rulesMisapplied(of, {score: of.score}, derive(of, ruleSet))).toEqual({rules: [], fromScoreOnly: true});
+  });
+
+  it("blames one rule where every rule of the case used to be blamed (example 6: not the four lines and rhyme)", () => {
+    const example6 = item("example-6");
+    expect(rulesMisapplied(example6, {score: 4}, derive(example6, ruleSet)).rules).toEqual(["clarifying-question"]);
   });
 });

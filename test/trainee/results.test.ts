@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {loadCalibration} from "../../lib/load.js";
+import {loadCalibration, loadGuidelines} from "../../lib/load.js";
 import {emptyProgress, recordAnswer, type Answer, type Progress} from "../../lib/trainee/progress.js";
 import {scoreLevels, tally, traineeResults, type ScoreMatrix} from "../../lib/trainee/results.js";
 import {compareScores} from "../../lib/trainee/compare.js";
@@ -7,6 +7,7 @@ import type {Score} from "../../lib/verdict.js";
 import {item, items, line, mark} from "./helpers.js";
 
 const selfCheckItems = loadCalibration(undefined, items).items;
+const guideline = loadGuidelines().at(-1)!;
 const at = (minute: number): string => `2026-03-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
 
 /** Answers recorded in order, each the next attempt at its item, phase and mode. */
@@ -17,7 +18,7 @@ function record(...answers: (Partial<Omit<Answer, "attempt">> & Pick<Answer, "it
     emptyProgress(),
   );
 }
-const results = (progress: Progress) => traineeResults(progress, items, {selfCheckItems});
+const results = (progress: Progress) => traineeResults(progress, items, {selfCheckItems, guideline});
 const cell = (matrix: ScoreMatrix, trainee: Score, ruled: Score) =>
   matrix.cells[scoreLevels.indexOf(trainee)]![scoreLevels.indexOf(ruled)]!.items;
 
@@ -120,6 +121,28 @@ describe("the trainee's results", () => {
       {rule: "purpose", items: ["calibration-b"], fromChecklist: 0},
     ]);
     expect(walk.rows.find((row) => row.id === "example-2")).toMatchObject({rulesMisapplied: [], fromScoreOnly: true});
+  });
+
+  it("blames a wrong score alone on the case's deciding rule only, as the case study rules it", () => {
+    const {walk} = results(
+      record(
+        {item: "example-6", score: 4}, // ruled 2: "Not met; question not needed" (the clarifying question)
+        {item: "edge-9", score: 4}, // ruled 5: "Formality wasn't stated, so it isn't on the checklist"
+        {item: "edge-10", score: 3}, // ruled 5: "Naturalness is a separate dimension"
+        {item: "example-5", score: 3}, // ruled 5 + accuracy flag: correctness is not rated here
+      ),
+    );
+    expect(walk.rows.map((row) => [row.id, row.rulesMisapplied, row.fromScoreOnly])).toEqual([
+      ["example-5", ["not-rated"], true],
+      ["example-6", ["clarifying-question"], true],
+      ["edge-9", ["list-stated-only"], true],
+      ["edge-10", ["not-rated"], true],
+    ]);
+    expect(walk.rulesMisapplied).toEqual([
+      {rule: "not-rated", items: ["example-5", "edge-10"], fromChecklist: 0},
+      {rule: "clarifying-question", items: ["example-6"], fromChecklist: 0},
+      {rule: "list-stated-only", items: ["edge-9"], fromChecklist: 0},
+    ]);
   });
 
   it("pairs each example's 'before' score with its guideline score, and tallies both over the pairs", () => {

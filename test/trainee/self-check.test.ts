@@ -1,11 +1,12 @@
 import {describe, expect, it} from "vitest";
-import {loadCalibration} from "../../lib/load.js";
+import {loadCalibration, loadGuidelines} from "../../lib/load.js";
 import type {Answer} from "../../lib/trainee/progress.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
 import type {Score} from "../../lib/verdict.js";
 import {item, items, line, mark} from "./helpers.js";
 
 const calibration = loadCalibration(undefined, items);
+const guideline = loadGuidelines().at(-1)!;
 const run = calibration.items.map(item);
 // Ruled: A 4, B 2, C 1, D 5, D twist 2.
 
@@ -27,7 +28,7 @@ function answers(...scores: (Score | null)[]): Answer[] {
         ],
   );
 }
-const summarise = (list: Answer[]) => selfCheckSummary(list, run, calibration.pass);
+const summarise = (list: Answer[]) => selfCheckSummary(list, run, calibration.pass, {guideline});
 
 describe("the self-check summary and its pass rule (at least 4 of 5 exact, none two or more off)", () => {
   it("passes a perfect run", () => {
@@ -71,7 +72,10 @@ describe("the self-check summary and its pass rule (at least 4 of 5 exact, none 
     const summary = summarise(answers(5, 3, 2, 5, 5));
     expect(summary).toMatchObject({lenient: 4, harsh: 0, meanSignedDifference: (1 + 1 + 1 + 0 + 3) / 5});
   });
-  it("lists the rules misapplied, most often first, from the wrong scores where there is no checklist", () => {
+  it("blames each wrong score alone on its case's deciding rule only, most often first", () => {
+    // The rule each case's ruling turns on: A's formal line met with a small flaw (style and register), B's one
+    // sentence for a child not met (purpose), C declines a harmless request (refusals), D's question is justified
+    // and D's twist's is not (clarifying questions).
     const summary = summarise(answers(3, 3, 2, 2, 5));
     expect(summary.rulesMisapplied).toEqual([
       {rule: "clarifying-question", items: ["calibration-d", "calibration-d-twist"]},
@@ -79,7 +83,17 @@ describe("the self-check summary and its pass rule (at least 4 of 5 exact, none 
       {rule: "refusal", items: ["calibration-c"]},
       {rule: "style-register", items: ["calibration-a"]},
     ]);
+    expect(summary.items.map((entry) => entry.rulesMisapplied.length)).toEqual([1, 1, 1, 1, 1]);
     expect(summary.items.every((entry) => entry.fromScoreOnly)).toBe(true);
+  });
+  it("awards no pass to a run that was not blind, however it scored", () => {
+    const perfect = answers(4, 2, 1, 5, 2);
+    expect(selfCheckSummary(perfect, run, calibration.pass, {guideline, blind: false})).toMatchObject({
+      complete: true,
+      exact: 5,
+      blind: false,
+      pass: false,
+    });
   });
   it("reads the rules from the checklist where the trainee gave one", () => {
     const a = run[0]!;

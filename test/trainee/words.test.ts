@@ -8,7 +8,11 @@ import {
   describeImplied,
   describeLean,
   describePassRule,
+  describeReviewScores,
+  describeScoredUnder,
   describeTally,
+  explainLean,
+  reviewHeading,
   listingText,
   scoreForKey,
   scoreText,
@@ -75,7 +79,7 @@ describe("what the trainee's checklist implies", () => {
 });
 
 describe("the self-check summary's sentences", () => {
-  it("state the pass rule, the tally and the lean", () => {
+  it("state the pass rule and the tally", () => {
     expect(describePassRule({exactAtLeast: 4, of: 5, maxTwoOrMoreOff: 0})).toBe(
       "At least 4 of 5 exact, and none two or more points off.",
     );
@@ -85,13 +89,92 @@ describe("the self-check summary's sentences", () => {
     expect(describeTally({exact: 4, total: 5, withinOne: 5, twoOrMoreOff: 0})).toBe(
       "4 of 5 exact, 5 within one, 0 two or more off.",
     );
-    expect(describeLean({meanSignedDifference: 0.4, lenient: 2, harsh: 0})).toBe(
-      "Mean signed difference +0.40: you lean lenient (2 above the ruled score, 0 below).",
+  });
+});
+
+describe("the lean in plain words, stated only when it is clear", () => {
+  it("says which way, and how many of the misses lie that way", () => {
+    expect(describeLean({meanSignedDifference: 0.5, lenient: 5, harsh: 2})).toBe(
+      "You tend to score higher than the ruling: 5 of 7 misses were above it.",
+    );
+    expect(describeLean({meanSignedDifference: -0.3, lenient: 0, harsh: 3})).toBe(
+      "You tend to score lower than the ruling: all 3 misses were below it.",
     );
     expect(describeLean({meanSignedDifference: -1, lenient: 0, harsh: 1})).toBe(
-      "Mean signed difference -1.00: you lean harsh (0 above the ruled score, 1 below).",
+      "You tend to score lower than the ruling: your one miss was below it.",
     );
-    expect(describeLean({meanSignedDifference: null, lenient: 0, harsh: 0})).toMatch(/^No lean to report/);
+  });
+  it("says there is no clear lean, with the counts, when it is not clear", () => {
+    // The case: -0.09 with 4 above and 4 below.
+    expect(describeLean({meanSignedDifference: -1 / 11, lenient: 4, harsh: 4})).toBe(
+      "No clear lean: 4 above the ruling, 4 below.",
+    );
+    expect(describeLean({meanSignedDifference: 2 / 7, lenient: 2, harsh: 0})).toBe(
+      "No clear lean: 2 above the ruling, 0 below, and on average your scores are less than 0.3 of a point from it.",
+    );
+    expect(describeLean({meanSignedDifference: 1 / 3, lenient: 1, harsh: 2})).toBe(
+      "No clear lean: 1 above the ruling, 2 below, though the one above is farther off.",
+    );
+    expect(describeLean({meanSignedDifference: -0.5, lenient: 3, harsh: 2})).toBe(
+      "No clear lean: 3 above the ruling, 2 below, though the 2 below are farther off.",
+    );
+  });
+  it("says when nothing is above or below", () => {
+    expect(describeLean({meanSignedDifference: 0, lenient: 0, harsh: 0})).toBe(
+      "No lean: none of your scores was above or below the ruling.",
+    );
+    expect(describeLean({meanSignedDifference: null, lenient: 0, harsh: 0})).toMatch(
+      /^No lean to report: none of these answers can be above or below the ruling/,
+    );
+  });
+  it("uses no jargon in the lean itself, and explains the average only in the fold", () => {
+    for (const sentence of [
+      describeLean({meanSignedDifference: 0.5, lenient: 5, harsh: 2}),
+      describeLean({meanSignedDifference: -1 / 11, lenient: 4, harsh: 4}),
+    ])
+      expect(sentence).not.toMatch(/mean|signed|difference|lenient|harsh|\d\.\d\d/i);
+    expect(explainLean({meanSignedDifference: 6 / 13, lenient: 6, harsh: 2, signed: 13})).toBe(
+      "Each answer you scored 1 to 5 is compared with the ruled score. On average over 13 answers, yours are 0.46 " +
+        "of a point above it. A lean is named only when that average is at least 0.3 of a point either way and more " +
+        "of your misses fall on that side than on the other. Answers where you or the ruling said “not applicable” " +
+        "have no above or below, so they are left out of both.",
+    );
+    expect(explainLean({meanSignedDifference: -0.25, lenient: 0, harsh: 1})).toMatch(
+      /On average, yours are 0\.25 of a point below it\./,
+    );
+    expect(explainLean({meanSignedDifference: 0, lenient: 1, harsh: 1, signed: 4})).toMatch(
+      /On average over 4 answers, yours come out level with it\./,
+    );
+  });
+});
+
+describe("the results page's review list and notes", () => {
+  it("gives a case's scores: the walk's, the self-check's, or both, then the ruled one", () => {
+    expect(describeReviewScores({ruled: 2, answers: [{mode: "walk", trainee: 4}]})).toBe("you 4, ruled 2");
+    expect(describeReviewScores({ruled: 2, answers: [{mode: "self-check", trainee: 3}]})).toBe(
+      "you 3 in the self-check, ruled 2",
+    );
+    expect(
+      describeReviewScores({
+        ruled: 2,
+        answers: [
+          {mode: "walk", trainee: 4},
+          {mode: "self-check", trainee: 3},
+        ],
+      }),
+    ).toBe("you 4, and 3 in the self-check; ruled 2");
+    expect(describeReviewScores({ruled: "n/a", answers: [{mode: "walk", trainee: 1}]})).toBe(
+      "you 1, ruled “not applicable”",
+    );
+  });
+  it("heads the list with its count", () => {
+    expect(reviewHeading(1)).toBe("Review this case");
+    expect(reviewHeading(5)).toBe("Review these 5 cases");
+  });
+  it("names an answer's guideline version without a version label", () => {
+    expect(describeScoredUnder("v2", "v2")).toBeNull();
+    expect(describeScoredUnder("v1", "v2")).toBe("scored under an earlier version of the guideline");
+    expect(describeScoredUnder("v3", "v2")).toBe("scored under another version of the guideline");
   });
 });
 

@@ -41,9 +41,8 @@ export type Difference =
       ruled: Verdict;
       main: boolean;
       inferred: boolean;
-      /** The Step-1 rule that puts it on the checklist, and the rule that decides it. */
+      /** The Step-1 rule that puts it on the checklist: a missing line is a Step-1 miss. */
       listRule: RuleCitation;
-      rule: RuleCitation;
     }
   | {kind: "not-checked"; text: string; yourWords: string; ruled: Verdict; main: boolean; inferred: boolean}
   | {
@@ -143,7 +142,9 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   let matching = 0;
   const checklist = comparison.checklist;
   if (checklist) {
-    if (checklist.mainDiffers) {
+    // A main task not listed at all is said once, as a missing line, not also as a main task chosen otherwise.
+    const mainMissing = checklist.lines.some((line) => line.role === "main" && line.status === "missing");
+    if (checklist.mainDiffers && !(mainMissing && checklist.mainDiffers.line === null)) {
       const ruledMain = item.checklist.find((line) => line.role === "main")!;
       differences.push({
         kind: "main",
@@ -172,7 +173,6 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
           kind: "missing",
           ...common,
           listRule: cite(line.index, line.listRule!),
-          rule: cite(line.index),
         });
       else differences.push({kind: "not-checked", ...common, yourWords: yourWords(line.trainee!.line)});
     }

@@ -88,9 +88,6 @@ function DifferenceItem(difference: Difference): HTMLElement {
           OurReading(difference.inferred),
         ),
         el("p", {class: "difference-rule"}, RuleRef(difference.listRule)),
-        difference.rule.id !== difference.listRule.id
-          ? el("p", {class: "difference-rule"}, RuleRef(difference.rule))
-          : null,
       );
     case "not-checked":
       return el(
@@ -196,6 +193,10 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
           feedback.sentence.text,
         )
       : null,
+    // Where the case study wrote more than one note on the trainee's score, the others follow the first.
+    feedback.notes.own
+      .filter((note) => note.text !== feedback.sentence.text)
+      .map((note) => el("p", {class: "case-sentence"}, el("strong", {}, `${note.label}: `), note.text)),
     options.firstCheck && !feedback.retries.length
       ? el(
           "p",

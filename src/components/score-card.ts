@@ -114,7 +114,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
           el(
             "div",
             {class: "deciding-step"},
-            el("p", {class: "deciding-step-title"}, ["What you are rating", "Step 1", "Step 2"][step]),
+            step ? el("p", {class: "deciding-step-title"}, `Step ${step}`) : null,
             el(
               "div",
               {class: "deciding-options"},

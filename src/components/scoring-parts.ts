@@ -361,7 +361,7 @@ export function SelfCheck(
               row.trainee === null ? "—" : scoreText(row.trainee),
               scoreText(row.ruled),
               row.score ? describeDistance(row.score) : "",
-              el("a", {href: `#${item.id}`}, "Open it"),
+              el("a", {href: `#${item.id}`}, "Its ruling"),
             ];
           }),
         },

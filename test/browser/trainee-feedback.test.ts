@@ -1,6 +1,7 @@
-// What a trainee is told, and when: nothing before they commit; on Check, the comparison, a distractor's note and the
-// seed's note on a likely wrong score; Part 2's split only after a "before" score; the blind self-check's summary; and
-// a saved record the site cannot read, set aside with a message instead of breaking the page.
+// What a trainee is told, and when: nothing before they commit (not even the case's own name); on Check, the verdict
+// and one sentence first, a distractor's note, the case study's note on a likely wrong score with the other notes
+// folded; Part 2's split only after a "before" score; the blind self-check's summary, and "Not blind" when a ruling
+// was seen first; an answer whose ruling moved; and a saved record the site cannot read, set aside with a message.
 import {readFile} from "node:fs/promises";
 import type {Locator, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -26,6 +27,7 @@ import {
   ruling,
   scoreGroup,
   setAsideKey,
+  showItem,
   visibleText,
 } from "./trainee.js";
 
@@ -53,6 +55,9 @@ const storage = (page: Page, key: string) => page.evaluate((name) => localStorag
  */
 function secrets(item: Item, {vague}: {vague: boolean}): string[] {
   const texts = [
+    // The case study's own name for the case often states the ruling ("Justified clarifying question").
+    item.title,
+    item.lesson?.text,
     item.ruling,
     item.teaches,
     item.scoredRow?.others,
@@ -68,16 +73,21 @@ function secrets(item: Item, {vague}: {vague: boolean}): string[] {
       ...item.turns.map((turn) => turn.text),
     ].join(" "),
   );
+  // A rule's title is no secret either: the edge-case map lists every rule to choose the deciding one from.
+  const ruleTitles = new Set(guideline.rules.map((rule) => rule.title));
   return texts.flatMap((text) =>
-    text && text.length >= 12 && !shown.includes(collapse(text)) ? [collapse(text)] : [],
+    text && text.length >= 12 && !shown.includes(collapse(text)) && !ruleTitles.has(text) ? [collapse(text)] : [],
   );
 }
 
+/** The ruled score, as the ruling states it: "you 4, ruled 2". */
+const ruledScore = /\bruled (\d|not applicable)/i;
+
 async function expectNothingTold(page: Page, item: Item, {vague}: {vague: boolean}): Promise<void> {
-  const card = itemOf(page, item.id);
+  const card = await showItem(page, item.id);
   expect(await ruling(card).isVisible(), `${item.id}: Ruling before Check`).toBe(false);
   const text = await visibleText(card);
-  expect(text, `${item.id}: the ruled score before Check`).not.toMatch(/ruled score/i);
+  expect(text, `${item.id}: the ruled score before Check`).not.toMatch(ruledScore);
   for (const secret of secrets(item, {vague})) expect(text, `${item.id} before Check`).not.toContain(secret);
 }
 
@@ -95,16 +105,16 @@ describe("before Check", () => {
       await page.goto(path);
       await scoreGroup(itemOf(page, list[0]!.id)).waitFor();
       for (const item of list) await expectNothingTold(page, item, {vague});
-      // Part 4's scored table shows no example's row either.
+      // Part 4's scored table, after its last example, shows no example's row either.
       if (path === "/rubric") {
         const text = await visibleText(page.locator("body"));
         for (const item of list) expect(text, `${item.id}: its scored row`).not.toContain(item.scoredRow!.others);
       }
       // A score chosen but not checked tells nothing either; neither does checking another item.
       const [first, second] = list;
-      await radio(itemOf(page, first!.id), first!.score === 5 ? 4 : 5).check();
+      await radio(await showItem(page, first!.id), first!.score === 5 ? 4 : 5).check();
       await expectNothingTold(page, first!, {vague});
-      const secondCard = itemOf(page, second!.id);
+      const secondCard = await showItem(page, second!.id);
       await radio(secondCard, 3).check();
       await checkButton(secondCard).click();
       await expect.poll(() => checkButton(secondCard).isEnabled(), {message: `${second!.id} committed`}).toBe(false);
@@ -126,11 +136,13 @@ describe("before Check", () => {
 
 describe("on Check", () => {
   it("tells a trainee who listed a distractor in Step 1 that it is not an instruction, with the candidate's note", async () => {
-    const page = await freshPage("/edge-cases");
+    const page = await freshPage("/edge-cases#edge-9");
 
-    // Edge case 9: the request never states formality; the trainee adds it as a line of their own.
-    const edge9 = itemOf(page, "edge-9");
+    // Edge case 9: the request never states formality; the trainee works the three steps and adds it in their words.
+    const edge9 = await showItem(page, "edge-9");
     const formal = itemsById.get("edge-9")!.checklist.find((line) => line.role === "candidate")!;
+    await edge9.getByText("Work it through the three steps").click();
+    await edge9.getByRole("button", {name: "+ An instruction with no words to point to"}).click();
     await edge9.getByRole("textbox", {name: "An instruction with no words to point to"}).fill("formal");
     await edge9.getByRole("button", {name: "Add", exact: true}).click();
     await edge9.getByRole("combobox", {name: /formal/}).selectOption({label: "not met"});
@@ -140,34 +152,44 @@ describe("on Check", () => {
     expect(told).toMatch(/“formal”[^.]*not an instruction/);
     expect(told).toContain(formal.note!);
 
-    // Edge case 5a describes its request: Step 1 is a list, and "A polite tone" is a candidate on it.
-    const edge5a = itemOf(page, "edge-5a");
-    const polite = itemsById.get("edge-5a")!.checklist.find((line) => line.role === "candidate")!;
-    await edge5a.getByRole("checkbox", {name: polite.text}).check();
-    expect(await visibleText(edge5a)).not.toContain(polite.note!);
-    await commit(page, "edge-5a", 1);
-    const toldAgain = await visibleText(ruling(edge5a));
-    expect(toldAgain).toMatch(new RegExp(`“${polite.text}”[^.]*not an instruction`));
-    expect(toldAgain).toContain(polite.note!);
+    // Example 1 in Part 4: "exactly two" reads a bare number into a ceiling; the note says why it is off the list.
+    await page.goto("/rubric#example-1");
+    const example1 = await showItem(page, "example-1");
+    const exactly = itemsById.get("example-1")!.checklist.find((line) => line.role === "candidate")!;
+    await example1.getByRole("button", {name: "+ An instruction with no words to point to"}).click();
+    await example1
+      .getByRole("textbox", {name: "An instruction with no words to point to"})
+      .fill("exactly two examples");
+    await example1.getByRole("textbox", {name: "An instruction with no words to point to"}).press("Enter");
+    await commit(page, "example-1", 5);
+    const toldAgain = await visibleText(ruling(example1));
+    expect(toldAgain).toMatch(/“exactly two examples”[^.]*not an instruction/);
+    expect(toldAgain).toContain(collapse(exactly.note!));
     expect(site.problems).toEqual([]);
   }, 60_000);
 
-  it("shows the seed's note when the trainee commits a score the seed names as a likely wrong one", async () => {
+  it("leads with the case study's note on a likely wrong score, and keeps every other note of the case folded", async () => {
     const page = await freshPage("/calibration");
-    const notesFor = (id: string, score: Score) =>
-      itemsById.get(id)!.notes.filter((note) => note.score !== undefined && note.score === score);
+    const notes = (id: string) => itemsById.get(id)!.notes.filter((note) => note.score !== undefined);
     const expectNotes = async (card: Locator, id: string, score: Score) => {
-      const told = await visibleText(ruling(card));
-      const shown = notesFor(id, score);
-      expect(shown.length, `${id} names ${score} as a likely wrong score`).toBeGreaterThan(0);
-      for (const note of shown) {
-        expect(told, `${id} at ${score}`).toContain(note.label);
-        expect(told, `${id} at ${score}`).toContain(collapse(note.text));
+      const lead = visibleText(card.locator(".ruling-lead"));
+      const own = notes(id).filter((note) => note.score === score);
+      expect(own.length, `${id} names ${score} as a likely wrong score`).toBeGreaterThan(0);
+      for (const note of own) {
+        expect(await lead, `${id} at ${score}`).toContain(note.label);
+        expect(await lead, `${id} at ${score}`).toContain(collapse(note.text));
       }
-      // The notes on other scores stay out of it.
-      for (const other of itemsById.get(id)!.notes.filter((note) => note.score !== undefined && note.score !== score))
-        expect(told, `${id} at ${score}`).not.toContain(collapse(other.text));
-      return told;
+      // The notes on the other scores are there, folded: hidden until the trainee opens them.
+      const others = notes(id).filter((note) => note.score !== score);
+      const told = await visibleText(ruling(card));
+      for (const other of others) expect(told, `${id} at ${score}: folded`).not.toContain(collapse(other.text));
+      if (others.length) {
+        await ruling(card)
+          .getByText(/^Why raters give other scores/)
+          .click();
+        const opened = await visibleText(ruling(card));
+        for (const other of others) expect(opened, `${id} at ${score}: opened`).toContain(collapse(other.text));
+      }
     };
 
     for (const [id, score] of [
@@ -177,14 +199,23 @@ describe("on Check", () => {
     ] as const)
       await expectNotes(await commit(page, id, score), id, score);
 
-    // Calibration C again: a retry at "not applicable" shows that note, and both attempts, the first counting.
-    const card = itemOf(page, "calibration-c");
+    // Scored right, the trainee still finds every "why not" note of the case, folded (Calibration A: why not 5, 3).
+    const exact = await commit(page, "calibration-a", 4);
+    const lead = await visibleText(exact.locator(".ruling-lead"));
+    expect(lead).toMatch(/^✓? ?Exact/);
+    expect(lead).toContain(collapse(itemsById.get("calibration-a")!.teaches!));
+    await ruling(exact)
+      .getByText(/^Why raters give other scores \(2\)/)
+      .click();
+    for (const note of notes("calibration-a")) expect(await visibleText(ruling(exact))).toContain(collapse(note.text));
+
+    // Calibration C again: a retry at "not applicable" shows both answers, the first counting, and the first's note.
+    const card = await showItem(page, "calibration-c");
     await card.getByRole("button", {name: "Try again"}).click();
     await radio(card, "n/a").check();
     await checkButton(card).click();
-    await expect.poll(() => visibleText(ruling(card))).toMatch(/attempt 2/i);
-    const told = await expectNotes(card, "calibration-c", "n/a");
-    expect(told).toMatch(/first attempt/i);
+    await expect.poll(() => visibleText(ruling(card))).toMatch(/First 2, one off, lenient · Retry not applicable/);
+    expect(await visibleText(ruling(card))).toContain("Your first answer is the one recorded");
     expect(site.problems).toEqual([]);
   }, 60_000);
 });
@@ -238,7 +269,7 @@ describe("a saved record the site cannot read", () => {
 
       // The page keeps working: score and Check, saved as a fresh record; the set-aside text stays where it was.
       const card = await commit(page, "calibration-a", 4);
-      expect(await visibleText(ruling(card))).toMatch(/ruled score/i);
+      expect(await visibleText(ruling(card))).toMatch(/you 4, ruled 4/);
       const saved = JSON.parse((await storage(page, progressKey))!) as {app: string; answers: Answer[]};
       expect(saved.app).toBe("rater-notebook");
       expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([["calibration-a", 4]]);
@@ -246,6 +277,7 @@ describe("a saved record the site cannot read", () => {
 
       // After a reload the new record is read, the message is gone, and the set-aside text is still there.
       await page.reload();
+      await showItem(page, "calibration-a");
       await ruling(itemOf(page, "calibration-a")).waitFor({state: "visible"});
       expect(await radio(itemOf(page, "calibration-a"), 4).isChecked()).toBe(true);
       await expect.poll(() => partStatus(page).innerText()).toBe(`1 of ${itemsOfPart("calibration").length} scored`);
@@ -267,16 +299,32 @@ describe("the calibration self-check", () => {
     "calibration-d": 2,
     "calibration-d-twist": 2,
   };
+  const answer = (item: Item, score: Score, extra: Partial<Answer> = {}): Answer => ({
+    item: item.id,
+    phase: "guideline",
+    mode: "self-check",
+    attempt: 1,
+    score,
+    guideline: guideline.version,
+    at: "2025-01-01T00:00:00.000Z",
+    ...extra,
+  });
+  const seed = async (page: Page, answers: Answer[]) => {
+    const record = {app: "rater-notebook" as const, version: 1 as const, answers};
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, serializeProgress(record)]);
+    await page.reload();
+  };
 
-  it("stays blind until every case is answered, then reads the summary against the pass rule", async () => {
+  it("stays blind until every case is answered, with no retry, then reads the summary against the pass rule", async () => {
     expect(runItems.map((item) => item.id)).toEqual(Object.keys(answersGiven));
     const page = await freshPage("/self-check");
     const summary = page.getByRole("region", {name: "Summary"});
 
-    // The pass rule and where it comes from are shown before the first case.
+    // The pass rule and where it comes from are shown before the first case; a blind run says nothing of blindness.
     const rule = page.getByText(`At least ${calibration.pass.exactAtLeast} of ${calibration.pass.of} exact`);
     expect(await rule.isVisible()).toBe(true);
     expect(await visibleText(page.locator("body"))).toContain(collapse(calibration.source));
+    expect(await visibleText(page.locator("body"))).not.toMatch(/can't be blind|not blind/i);
     expect(
       await rule.evaluate(
         (node, id) => !!(node.compareDocumentPosition(document.getElementById(id)!) & Node.DOCUMENT_POSITION_FOLLOWING),
@@ -285,87 +333,106 @@ describe("the calibration self-check", () => {
     ).toBe(true);
 
     for (const [index, item] of runItems.entries()) {
-      const card = itemOf(page, item.id);
+      const card = await showItem(page, item.id);
       await radio(card, answersGiven[item.id]!).check();
       await checkButton(card).click();
       await expect.poll(() => checkButton(card).isEnabled(), {message: `${item.id} committed`}).toBe(false);
+      // No retry during the run: the answer given is the one that counts.
+      expect(await card.getByRole("button", {name: "Try again"}).isVisible(), `${item.id}: Try again`).toBe(false);
       // Blind: no Ruling on any case, and no summary, until the last one is answered.
       if (index === runItems.length - 1) break;
-      for (const other of runItems) {
-        expect(await ruling(itemOf(page, other.id)).isVisible(), `${other.id} after ${index + 1} answers`).toBe(false);
-        await expectNoRulingText(itemOf(page, other.id), other);
-      }
+      for (const other of runItems) await expectNoRulingText(await showItem(page, other.id), other);
       expect(await visibleText(summary)).toContain(`${index + 1} of ${runItems.length} answered`);
       expect(await summary.getByRole("link").count()).toBe(0);
     }
 
     const expected = selfCheckSummary(
-      runItems.map((item) => ({
-        item: item.id,
-        phase: "guideline",
-        mode: "self-check",
-        attempt: 1,
-        score: answersGiven[item.id]!,
-        guideline: guideline.version,
-        at: "2025-01-01T00:00:00.000Z",
-      })),
+      runItems.map((item) => answer(item, answersGiven[item.id]!)),
       runItems,
       calibration.pass,
+      {guideline},
     );
     expect([expected.exact, expected.withinOne, expected.twoOrMoreOff, expected.pass]).toEqual([2, 4, 1, false]);
     await expect.poll(() => visibleText(summary)).toMatch(/not passed/i);
     const text = await visibleText(summary);
+    expect(text).not.toMatch(/not blind/i);
     expect(text).toContain(`${expected.exact} of ${expected.total} exact`);
     expect(text).toContain(`${expected.withinOne} within one`);
     expect(text).toContain(`${expected.twoOrMoreOff} two or more off`);
-    expect(text).toMatch(/lenient/);
-    // The rules misapplied, each by its title in the guideline.
+    // The rules to look at, each by its title in the guideline.
     expect(expected.rulesMisapplied.length).toBeGreaterThan(0);
     for (const {rule: id} of expected.rulesMisapplied) {
       const title = guideline.rules.find((candidate) => candidate.id === id)?.title ?? id;
       expect(text, `rule ${id}`).toContain(title);
     }
-    // A link per case to its full feedback: the case on this page, whose Ruling every case now shows at once.
+    // A link per case to its ruling, which every case now shows; still no retry.
     const links = summary.getByRole("link", {name: /its ruling/i});
     expect(await links.count()).toBe(runItems.length);
     const targets = await links.evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     expect(targets.map((href) => new URL(href).pathname + new URL(href).hash)).toEqual(
       runItems.map((item) => `/self-check#${item.id}`),
     );
-    for (const item of runItems) expect(await ruling(itemOf(page, item.id)).isVisible(), item.id).toBe(true);
+    for (const item of runItems) {
+      const card = await showItem(page, item.id);
+      expect(await ruling(card).isVisible(), item.id).toBe(true);
+      expect(await card.getByRole("button", {name: "Try again"}).isVisible(), `${item.id}: Try again`).toBe(false);
+    }
     expect(site.problems).toEqual([]);
   }, 90_000);
 
   it("opens, from each line of the summary, the case with the full feedback on the self-check answer", async () => {
     const page = await freshPage("/self-check");
-    const progress = {
-      app: "rater-notebook" as const,
-      version: 1 as const,
-      answers: runItems.map((item): Answer => ({
-        item: item.id,
-        phase: "guideline",
-        mode: "self-check",
-        attempt: 1,
-        score: answersGiven[item.id]!,
-        guideline: guideline.version,
-        at: "2025-01-01T00:00:00.000Z",
-      })),
-    };
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [progressKey, serializeProgress(progress)],
+    await seed(
+      page,
+      runItems.map((item) => answer(item, answersGiven[item.id]!)),
     );
-    await page.reload();
     const summary = page.getByRole("region", {name: "Summary"});
     const link = summary.getByRole("link", {name: /its ruling/i}).nth(3);
     await link.click();
     await page.waitForURL((url) => url.pathname === "/self-check" && url.hash === "#calibration-d");
     const card = itemOf(page, "calibration-d");
-    await scoreGroup(card).waitFor();
-    // "Full feedback": the case shows the self-check answer beside the ruling.
+    await scoreGroup(card).waitFor({state: "visible"});
     expect(await ruling(card).isVisible(), "the Ruling of the answer given in the self-check").toBe(true);
     expect(site.problems).toEqual([]);
   }, 60_000);
+
+  it("says “Not blind” and awards no pass once the trainee has seen a ruling of its cases, and says so first", async () => {
+    const page = await freshPage("/self-check");
+    // Calibration A checked in Part 6 (its ruling shown at once), before the run.
+    await seed(page, [{...answer(runItems[0]!, 4, {at: "2025-01-01T00:00:00.000Z"}), mode: undefined}]);
+    const notice = page.getByRole("status").filter({hasText: /can't be blind/});
+    await notice.waitFor();
+    // Before the first item, and naming the case whose ruling was seen.
+    expect(
+      await notice.evaluate(
+        (node, id) => !!(node.compareDocumentPosition(document.getElementById(id)!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        runItems[0]!.id,
+      ),
+    ).toBe(true);
+    expect(await visibleText(notice)).toContain("Calibration A");
+    // A perfect run: every case scored as ruled. Still no pass.
+    for (const item of runItems) {
+      const card = await showItem(page, item.id);
+      await radio(card, item.score).check();
+      await checkButton(card).click();
+      await expect.poll(() => checkButton(card).isEnabled()).toBe(false);
+    }
+    const summary = page.getByRole("region", {name: "Summary"});
+    await expect.poll(() => visibleText(summary)).toContain("Not blind");
+    expect(await visibleText(summary)).toContain(`${runItems.length} of ${runItems.length} exact`);
+    expect(await visibleText(summary)).not.toMatch(/Passed/);
+
+    // A second run after a finished one is not blind either: every ruling showed at the end of the first.
+    await page.getByRole("button", {name: "Take it again"}).click();
+    await page.waitForURL((url) => url.search === "?run=2");
+    await page
+      .getByRole("status")
+      .filter({hasText: /can't be blind/})
+      .waitFor();
+    const card = await showItem(page, runItems[0]!.id);
+    expect(await radio(card, 4).isChecked()).toBe(false);
+    expect(site.problems).toEqual([]);
+  }, 90_000);
 });
 
 describe("answers kept across guideline versions, and starting over", () => {
@@ -396,13 +463,13 @@ describe("answers kept across guideline versions, and starting over", () => {
 
     const page = await freshPage("/rubric");
     await seed(page, [answerUnder(moved.id, older.version, 3), answerUnder(kept.id, older.version, 3)]);
-    const movedCard = itemOf(page, moved.id);
+    const movedCard = await showItem(page, moved.id);
     await ruling(movedCard).waitFor({state: "visible"});
-    expect(await visibleText(ruling(movedCard))).toContain(`You scored this under guideline ${older.version}`);
-    expect(await visibleText(ruling(movedCard))).toContain(`the ruling shown is ${guideline.version}'s`);
-    const keptCard = itemOf(page, kept.id);
+    expect(await visibleText(ruling(movedCard))).toContain("You scored this under an earlier version of the guideline");
+    expect(await visibleText(ruling(movedCard))).toContain("The ruling shown is today's");
+    const keptCard = await showItem(page, kept.id);
     await ruling(keptCard).waitFor({state: "visible"});
-    expect(await visibleText(keptCard)).not.toContain("You scored this under guideline");
+    expect(await visibleText(keptCard)).not.toContain("earlier version of the guideline");
     expect(site.problems).toEqual([]);
   }, 60_000);
 
@@ -441,6 +508,6 @@ describe("answers kept across guideline versions, and starting over", () => {
 /** Nothing of an item's ruling is visible in it. */
 async function expectNoRulingText(card: Locator, item: Item): Promise<void> {
   const text = await visibleText(card);
-  expect(text, item.id).not.toMatch(/ruled score/i);
+  expect(text, item.id).not.toMatch(ruledScore);
   for (const secret of secrets(item, {vague: false})) expect(text, item.id).not.toContain(secret);
 }

@@ -1,4 +1,5 @@
-// A trainee's walk through the six parts, by keyboard alone, and what a reload brings back.
+// A trainee's walk through the six parts, one item at a time: by keyboard alone (counting the Tab stops it takes), the
+// address that follows the item shown, and what a reload or Back brings back.
 import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Item} from "../../lib/item.js";
@@ -9,17 +10,18 @@ import {
   collapse,
   commit,
   focused,
-  inItem,
-  isLink,
   itemOf,
   itemsOfPart,
   keyFor,
+  nextItem,
   partStatus,
   radio,
   ruling,
   scoreGroup,
+  showItem,
   tabUntil,
   visibleText,
+  type Focus,
 } from "./trainee.js";
 
 let site: Site;
@@ -34,52 +36,64 @@ const examples = itemsOfPart("examples");
 const edgeCases = itemsOfPart("edge-cases");
 const calibrationCases = itemsOfPart("calibration");
 
-/** The ids, in the order the page shows the items (Tab walks the document in that order). */
-async function inPageOrder(page: Page, list: readonly Item[]): Promise<string[]> {
-  return page.evaluate(
-    (ids) =>
-      ids
-        .map((id) => document.getElementById(id))
-        .filter((node): node is HTMLElement => node !== null)
-        .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
-        .map((node) => node.id),
-    list.map((item) => item.id),
-  );
-}
+/** Whether the focus is on a control of the Score group of an item. */
+const onScore = (id: string) => (focus: Focus) =>
+  focus.ancestors.includes(id) && focus.tag === "input" && focus.type === "radio" && /-score$/.test(focus.name ?? "");
+
+/** Whether the focus is inside the item's Ruling. */
+const focusInRuling = (page: Page) =>
+  page.evaluate(() => !!document.activeElement?.closest('[role="region"][aria-label="Ruling"], [role="status"]'));
+
+/** The items whose Score group is visible: the contract says one at a time. */
+const visibleScoreGroups = (page: Page) =>
+  page
+    .getByRole("group", {name: "Score", exact: true})
+    .evaluateAll((groups) => groups.filter((group) => (group as HTMLElement).offsetParent !== null).length);
 
 /** Follows a link by keyboard: Tab to it, Enter, and wait for the page it names. */
 async function followByKeyboard(page: Page, name: RegExp, path: string): Promise<void> {
-  await tabUntil(page, isLink(name), {what: `the link ${name}`});
+  await tabUntil(page, (focus) => focus.tag === "a" && name.test(focus.text), {what: `the link ${name}`});
   await Promise.all([page.waitForURL((url) => url.pathname === path), page.keyboard.press("Enter")]);
   await page.getByRole("heading", {level: 1}).waitFor();
 }
 
 /**
- * Scores every item of the part on the page by keyboard: Tab into the item, a digit (or N) chooses the score, Enter
- * checks. Before Check the item's Ruling is hidden; after it, visible.
+ * Scores every item of the part on the page by keyboard: Tab into the first item's Score group (counting the Tab
+ * stops), a digit chooses, Enter checks and puts the focus in the Ruling, the next Tab stop is Next item, Enter shows
+ * the next item with the focus on its heading; from there a few Tabs reach its Score group. Returns the Tab stops
+ * from each item's heading to its score.
  */
-async function scoreByKeyboard(page: Page, list: readonly Item[], scoreOf: (item: Item) => Score): Promise<void> {
+async function scoreByKeyboard(page: Page, list: readonly Item[], scoreOf: (item: Item) => Score): Promise<number[]> {
   const total = list.length;
   await expect.poll(() => partStatus(page).innerText()).toBe(`0 of ${total} scored`);
-  const ids = await inPageOrder(page, list);
-  expect(ids).toHaveLength(total);
-  for (const [done, id] of ids.entries()) {
-    const item = itemOf(page, id);
-    const score = scoreOf(list.find((candidate) => candidate.id === id)!);
-    expect(await ruling(item).isVisible(), `${id}: Ruling before Check`).toBe(false);
-    await tabUntil(page, inItem(id), {what: `a control in ${id}`});
+  const stops: number[] = [];
+  for (const [done, item] of list.entries()) {
+    const card = itemOf(page, item.id);
+    expect(await visibleScoreGroups(page), `${item.id}: one item in view`).toBe(1);
+    expect(await ruling(card).isVisible(), `${item.id}: Ruling before Check`).toBe(false);
+    stops.push(await tabUntil(page, onScore(item.id), {what: `the Score of ${item.id}`, max: 40}));
+    const score = scoreOf(item);
     await page.keyboard.press(keyFor(score));
-    await expect.poll(() => radio(item, score).isChecked(), {message: `${id}: key ${keyFor(score)}`}).toBe(true);
-    expect((await focused(page))?.ancestors, `${id}: focus stays in the item`).toContain(id);
+    await expect.poll(() => radio(card, score).isChecked(), {message: `${item.id}: key ${keyFor(score)}`}).toBe(true);
     await page.keyboard.press("Enter");
-    await ruling(item).waitFor({state: "visible"});
+    await ruling(card).waitFor({state: "visible"});
+    expect(await focusInRuling(page), `${item.id}: focus in the Ruling after Enter`).toBe(true);
     await expect.poll(() => partStatus(page).innerText()).toBe(`${done + 1} of ${total} scored`);
+    if (done === total - 1) break;
+    // Next item is the next Tab stop; Enter shows the next item, the focus on its heading.
+    await page.keyboard.press("Tab");
+    expect((await focused(page))?.text, `${item.id}: the Tab after the ruling`).toMatch(/^Next item/);
+    await page.keyboard.press("Enter");
+    const next = list[done + 1]!;
+    await scoreGroup(itemOf(page, next.id)).waitFor({state: "visible"});
+    expect((await focused(page))?.ancestors, `${next.id}: focus on the item shown`).toContain(next.id);
+    expect(new URL(page.url()).hash).toBe(`#${next.id}`);
   }
-  for (const id of ids) expect(await ruling(itemOf(page, id)).isVisible(), `${id}: Ruling after Check`).toBe(true);
+  return stops;
 }
 
 describe("a trainee's walk through the six parts", () => {
-  it("goes from the home page through every part by keyboard alone and scores every item, staying on this host", async () => {
+  it("goes from the home page through every part by keyboard alone, one item at a time, staying on this host", async () => {
     const page = await (await site.newContext()).newPage();
     await page.goto("/");
 
@@ -87,39 +101,90 @@ describe("a trainee's walk through the six parts", () => {
     await followByKeyboard(page, /^Part 1\. The Vague Starting Instruction$/, "/vague");
     expect(await scoreGroup(itemOf(page, examples[0]!.id)).getByRole("radio").count()).toBe(5);
     await scoreByKeyboard(page, examples, (item) => item.split?.[0]?.score ?? 3);
+    // The seventh done: the part says so and leads on.
+    expect(await visibleText(page.getByRole("status").filter({hasText: "all seven"}))).toMatch(/all seven/);
     expect(site.problems).toEqual([]);
 
     // Part 2: every example now shows how raters split, with its open question, beside the trainee's own score.
-    await followByKeyboard(page, /^Part 2\. Seven Examples That Split Raters/, "/examples");
+    await followByKeyboard(page, /Seven Examples That Split Raters/, "/examples");
     for (const item of examples) {
       const text = await visibleText(itemOf(page, item.id));
       expect(text, item.id).toContain(collapse(item.openQuestion!));
       for (const side of item.split!) if (side.reason) expect(text, item.id).toContain(side.reason);
     }
-    expect(site.problems).toEqual([]);
 
-    // Part 3: the guideline, to read. Shift+Tab goes back from the next link to the previous one.
-    await followByKeyboard(page, /^Part 3\. The Guideline/, "/guideline");
-    await tabUntil(page, isLink(/^Part 4\. The Rubric/), {what: "the link to Part 4"});
-    await tabUntil(page, isLink(/Part 2\. Seven Examples That Split Raters/), {what: "back to Part 2", shift: true});
-    await followByKeyboard(page, /^Part 4\. The Rubric/, "/rubric");
+    // Part 3, then Part 4 from the card at its end.
+    await followByKeyboard(page, /The Guideline/, "/guideline");
+    await followByKeyboard(page, /Next: Part 4 of 6/, "/rubric");
 
-    // Part 4: the seven examples with the guideline ("Not applicable" is offered now), the ruled score each time.
+    // Part 4: the seven examples with the guideline ("Not applicable" is offered now), the ruled score each time. From
+    // an item's heading the score is at most three Tab stops away: the request (one stop), the free line, the score.
     expect(await scoreGroup(itemOf(page, examples[0]!.id)).getByRole("radio").count()).toBe(6);
-    await scoreByKeyboard(page, examples, (item) => item.score);
-    expect(site.problems).toEqual([]);
+    const stops = await scoreByKeyboard(page, examples, (item) => item.score);
+    expect(
+      stops.slice(1).every((count) => count <= 3),
+      `Tab stops from heading to score: ${stops}`,
+    ).toBe(true);
+    expect(stops[0], "Tab stops from the top of the page to the first score").toBeLessThanOrEqual(25);
 
     // Part 5: every edge case, twists included; edge-5b's justified refusal takes N.
-    await followByKeyboard(page, /^Part 5\. The Edge-Case Map/, "/edge-cases");
+    await followByKeyboard(page, /Next: Part 5 of 6/, "/edge-cases");
     expect(edgeCases.some((item) => item.score === "n/a")).toBe(true);
-    await scoreByKeyboard(page, edgeCases, (item) => item.score);
-    expect(site.problems).toEqual([]);
+    const edgeStops = await scoreByKeyboard(page, edgeCases, (item) => item.score);
+    // The folded three steps and the deciding rule come before the score: a summary, and one stop for the group.
+    expect(
+      edgeStops.slice(1).every((count) => count <= 4),
+      `edge cases: ${edgeStops}`,
+    ).toBe(true);
 
     // Part 6: the calibration cases and the twist, one off each time for a change.
-    await followByKeyboard(page, /^Part 6\. Calibration Examples/, "/calibration");
+    await followByKeyboard(page, /Next: Part 6 of 6/, "/calibration");
     await scoreByKeyboard(page, calibrationCases, (item) => (item.score === 5 ? 4 : item.score === "n/a" ? 1 : 3));
     expect(site.problems).toEqual([]);
-  }, 240_000);
+  }, 300_000);
+});
+
+describe("the address follows the item shown", () => {
+  it("opens the item it names, shows one at a time, and brings it back on a reload and on Back", async () => {
+    const page = await (await site.newContext()).newPage();
+    await page.goto("/rubric#example-3");
+    const third = itemOf(page, "example-3");
+    await scoreGroup(third).waitFor({state: "visible"});
+    expect(await visibleScoreGroups(page)).toBe(1);
+    expect(await page.getByText("Example 3 of 7").isVisible()).toBe(true);
+
+    // Next item: the address follows, without a page load.
+    await nextItem(page).click();
+    await scoreGroup(itemOf(page, "example-4")).waitFor({state: "visible"});
+    expect(new URL(page.url()).hash).toBe("#example-4");
+    expect(await third.isVisible()).toBe(false);
+
+    // The strip: a link per item, the current one marked, each with its state.
+    const strip = page.getByRole("navigation", {name: "Items in this part"});
+    expect(await strip.getByRole("link").count()).toBe(examples.length);
+    expect(await strip.locator('[aria-current="step"]').getAttribute("aria-label")).toBe("Example 4: not scored yet");
+    await commit(page, "example-4", 3);
+    expect(await strip.locator('[aria-current="step"]').getAttribute("aria-label")).toBe("Example 4: exact");
+
+    // A reload shows the same item, checked.
+    await page.reload();
+    await scoreGroup(itemOf(page, "example-4")).waitFor({state: "visible"});
+    await ruling(itemOf(page, "example-4")).waitFor({state: "visible"});
+
+    // A rule link in the ruling goes to the guideline; Back returns to the item.
+    const ruleLink = ruling(itemOf(page, "example-4")).locator('a[href*="guideline#rule-"]').first();
+    await Promise.all([page.waitForURL((url) => url.pathname === "/guideline"), ruleLink.click()]);
+    await page.goBack();
+    await scoreGroup(itemOf(page, "example-4")).waitFor({state: "visible"});
+    expect(new URL(page.url()).hash).toBe("#example-4");
+
+    // A strip link shows its item; an unknown fragment shows the first item.
+    await strip.getByRole("link", {name: /^Example 6:/}).click();
+    await scoreGroup(itemOf(page, "example-6")).waitFor({state: "visible"});
+    await page.goto("/rubric#no-such-item");
+    await scoreGroup(itemOf(page, "example-1")).waitFor({state: "visible"});
+    expect(site.problems).toEqual([]);
+  }, 60_000);
 });
 
 describe("progress after a reload", () => {
@@ -142,12 +207,15 @@ describe("progress after a reload", () => {
       const chosen = part.path === "/rubric" || part.path === "/calibration" ? [0, 2, 4] : part.list.map((_, i) => i);
       for (const index of chosen) {
         const item = part.list[index]!;
-        if (item.id === "edge-9") {
-          // Step 1 and Step 2 on one item: a line of the trainee's own, and a verdict on it.
-          const card = itemOf(page, item.id);
-          await card.getByRole("textbox", {name: "An instruction with no words to point to"}).fill("formal");
-          await card.getByRole("button", {name: "Add", exact: true}).click();
-          await card.getByRole("combobox", {name: /formal/}).selectOption({label: "not met"});
+        if (item.id === "example-3" && withGuideline) {
+          // Steps 1 and 2 on one item: "förmliche" marked (its first and last word the same), checked not met.
+          const card = await showItem(page, item.id);
+          const word = card.getByRole("group", {name: "The words of the request"}).getByRole("button", {
+            name: "förmliche",
+          });
+          await word.click();
+          await word.click();
+          await card.getByRole("combobox", {name: "Verdict on “förmliche”"}).selectOption({label: "not met"});
         }
         const score = scoreOf(part.list, index, withGuideline);
         await commit(page, item.id, score);
@@ -162,7 +230,7 @@ describe("progress after a reload", () => {
       await page.reload();
       await expect.poll(() => partStatus(page).innerText()).toBe(`${part.done.size} of ${part.total} scored`);
       for (const item of part.list) {
-        const card = itemOf(page, item.id);
+        const card = await showItem(page, item.id);
         const score = part.done.get(item.id);
         if (score === undefined) {
           expect(await scoreGroup(card).getByRole("radio", {checked: true}).count(), item.id).toBe(0);
@@ -176,16 +244,15 @@ describe("progress after a reload", () => {
       }
     }
     // The Step-1 line and its verdict came back too, and the ruling still reads them.
-    await page.goto("/edge-cases");
-    const edge9 = itemOf(page, "edge-9");
-    await ruling(edge9).waitFor({state: "visible"});
-    expect(await edge9.getByRole("combobox", {name: /formal/}).inputValue()).toBe("not-met");
-    expect(await visibleText(ruling(edge9))).toContain("formal");
+    await page.goto("/rubric#example-3");
+    const example3 = itemOf(page, "example-3");
+    await ruling(example3).waitFor({state: "visible"});
+    expect(await example3.getByRole("combobox", {name: "Verdict on “förmliche”"}).inputValue()).toBe("not-met");
+    expect(await visibleText(ruling(example3))).toContain("1 of 3 ruled lines match yours.");
     // The blind self-check keeps its own answers: the walk's answers do not show there.
     await page.goto("/self-check");
     for (const item of calibrationCases) {
-      const card = itemOf(page, item.id);
-      await scoreGroup(card).waitFor();
+      const card = await showItem(page, item.id);
       expect(await scoreGroup(card).getByRole("radio", {checked: true}).count(), item.id).toBe(0);
     }
     expect(site.problems).toEqual([]);

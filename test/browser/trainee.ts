@@ -102,6 +102,8 @@ export interface Focus {
   ancestors: string[];
   tag: string;
   type: string | null;
+  /** A form control's name attribute (a radio group's name). */
+  name: string | null;
   role: string | null;
   text: string;
   href: string | null;
@@ -118,6 +120,7 @@ export async function focused(page: Page): Promise<Focus | null> {
       ancestors,
       tag: active.tagName.toLowerCase(),
       type: active.getAttribute("type"),
+      name: active.getAttribute("name"),
       role: active.getAttribute("role"),
       text: (active.textContent ?? "").replace(/\s+/g, " ").trim(),
       href: active.getAttribute("href"),

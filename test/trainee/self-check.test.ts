@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../lib/load.js";
 import type {Answer} from "../../lib/trainee/progress.js";
-import {selfCheckSummary} from "../../lib/trainee/self-check.js";
+import {selfCheckRun, selfCheckSummary} from "../../lib/trainee/self-check.js";
 import type {Score} from "../../lib/verdict.js";
 import {item, items, line, mark} from "./helpers.js";
 
@@ -116,5 +116,48 @@ describe("the self-check summary and its pass rule (at least 4 of 5 exact, none 
     list.push({...list[0]!, attempt: 2, score: 1});
     list.unshift({...list[1]!, attempt: 2, score: 5});
     expect(summarise(list)).toMatchObject({exact: 5, pass: true});
+  });
+});
+
+describe("a self-check run and whether it was blind", () => {
+  const ids = run.map((item) => item.id);
+  const at = (minute: number) => `2026-03-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
+  const blindAnswer = (id: string, attempt: number, minute: number): Answer => ({
+    item: id,
+    phase: "guideline",
+    mode: "self-check",
+    attempt,
+    score: 3,
+    guideline: "v2",
+    at: at(minute),
+  });
+  const walkAnswer = (id: string, minute: number): Answer => ({
+    item: id,
+    phase: "guideline",
+    attempt: 1,
+    score: 3,
+    guideline: "v2",
+    at: at(minute),
+  });
+  const firstRun = ids.map((id, index) => blindAnswer(id, 1, 10 + index));
+
+  it("is blind when no ruling of its cases was seen before it ended", () => {
+    expect(selfCheckRun(firstRun, ids)).toMatchObject({run: 1, complete: true, blind: true, seen: []});
+    // Part 6 checked after the run ended does not make it less blind.
+    expect(selfCheckRun([...firstRun, walkAnswer("calibration-a", 30)], ids).blind).toBe(true);
+  });
+
+  it("is not blind when a case was checked in the walk before the run ended, or the run is still open", () => {
+    const seen = selfCheckRun([walkAnswer("calibration-b", 5), ...firstRun], ids);
+    expect(seen).toMatchObject({blind: false, seen: [{item: "calibration-b", where: "walk"}]});
+    const during = selfCheckRun([...firstRun.slice(0, 4), walkAnswer("calibration-a", 20)], ids);
+    expect(during).toMatchObject({complete: false, blind: false});
+  });
+
+  it("counts a second run as not blind: every ruling showed at the end of the first", () => {
+    const second = [...firstRun, blindAnswer("calibration-a", 2, 40)];
+    expect(selfCheckRun(second, ids)).toMatchObject({run: 2, complete: false, blind: false});
+    expect(selfCheckRun(second, ids).seen.every((entry) => entry.where === "earlier-run")).toBe(true);
+    expect(selfCheckRun(second, ids, 1)).toMatchObject({run: 1, complete: true, blind: true});
   });
 });

@@ -1,0 +1,232 @@
+// The three steps as a trainee works them in the page: marking the request (first word, then last; by mouse, drag and
+// keyboard; never joined by itself), editing a marked line, choosing the main task themselves, the score their
+// checklist implies, the edge-case map's deciding rule, Part 1's score control, and key hints only with a keyboard.
+import type {Locator, Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {openSite, type Site} from "./site.js";
+import {
+  checkButton,
+  commit,
+  decidingRule,
+  focused,
+  guideline,
+  itemOf,
+  itemsOfPart,
+  radio,
+  ruling,
+  scoreGroup,
+  showItem,
+  visibleText,
+} from "./trainee.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+async function open(path: string, options: {hasTouch?: boolean; isMobile?: boolean} = {}): Promise<Page> {
+  const context = await site.browser.newContext({
+    baseURL: site.origin,
+    viewport: {width: options.isMobile ? 390 : 1200, height: 900},
+    ...options,
+  });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => site.problems.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") site.problems.push(`console error: ${message.text()}`);
+  });
+  await page.goto(path);
+  return page;
+}
+
+const words = (card: Locator) => card.getByRole("group", {name: "The words of the request"});
+const word = (card: Locator, text: string) => words(card).getByRole("button", {name: text, exact: true});
+/** The lines listed, as their text shows in the checklist. */
+const lines = (card: Locator) =>
+  card.locator(".trainee-checklist .line-text").evaluateAll((nodes) => nodes.map((node) => node.textContent));
+
+describe("Step 1: marking the request", () => {
+  it("marks a stretch by its first and last word, keeps each word's punctuation, and never joins lines by itself", async () => {
+    const page = await open("/rubric#example-5");
+    const card = await showItem(page, "example-5");
+    // The request reads as text: each word keeps its punctuation, and nothing is marked before the trainee marks.
+    expect(
+      await words(card)
+        .getByRole("button")
+        .evaluateAll((nodes) => nodes.map((node) => node.textContent)),
+    ).toEqual(["Just", "the", "answer,", "no", "explanation:", "what", "is", "15%", "of", "80?"]);
+    expect(await words(card).getByRole("button", {pressed: true}).count()).toBe(0);
+
+    await word(card, "answer,").click();
+    expect(await lines(card)).toEqual([]);
+    await word(card, "explanation:").click();
+    expect(await lines(card)).toEqual(["answer, no explanation"]);
+
+    // Two single words side by side: two lines, not one.
+    await word(card, "what").click();
+    await word(card, "what").click();
+    await word(card, "is").click();
+    await word(card, "is").click();
+    expect(await lines(card)).toEqual(["answer, no explanation", "what", "is"]);
+
+    // A drag from one word to another marks the stretch in one gesture.
+    const from = await word(card, "15%").boundingBox();
+    const to = await word(card, "80?").boundingBox();
+    await page.mouse.move(from!.x + 3, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to!.x + 3, to!.y + to!.height / 2, {steps: 4});
+    await page.mouse.up();
+    expect(await lines(card)).toEqual(["answer, no explanation", "what", "is", "15% of 80"]);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+
+  it("extends, splits, merges and removes a marked line", async () => {
+    const page = await open("/rubric#example-1");
+    const card = await showItem(page, "example-1");
+    await word(card, "no").click();
+    await word(card, "than").click();
+    expect(await lines(card)).toEqual(["no more than"]);
+
+    await card.locator('summary[aria-label="Change “no more than”"]').click();
+    await card.getByRole("button", {name: "Extend to a word…"}).click();
+    await word(card, "two").click();
+    expect(await lines(card)).toEqual(["no more than two"]);
+
+    await card.locator('summary[aria-label="Change “no more than two”"]').click();
+    await card.getByRole("button", {name: "Split before a word…"}).click();
+    await word(card, "than").click();
+    expect(await lines(card)).toEqual(["no more", "than two"]);
+
+    await card.locator('summary[aria-label="Change “no more”"]').click();
+    await card.getByRole("button", {name: "Merge with the next line"}).click();
+    expect(await lines(card)).toEqual(["no more than two"]);
+
+    await card.getByRole("button", {name: "Remove “no more than two”"}).click();
+    expect(await lines(card)).toEqual([]);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+
+  it("is one Tab stop: the arrow keys move between words, Enter marks, Escape drops a half-made stretch", async () => {
+    const page = await open("/rubric#example-1");
+    const card = await showItem(page, "example-1");
+    await card.getByRole("heading", {level: 2}).focus();
+    await page.keyboard.press("Tab");
+    expect((await focused(page))?.text).toBe("Give");
+    // The next Tab leaves the request: its other words are not Tab stops.
+    await page.keyboard.press("Tab");
+    expect((await focused(page))?.text).toBe("+ An instruction with no words to point to");
+    await page.keyboard.press("Shift+Tab");
+    expect((await focused(page))?.text).toBe("Give");
+
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect((await focused(page))?.text).toBe("no");
+    await page.keyboard.press("Enter");
+    expect(await visibleText(card.getByRole("status").filter({hasText: "From “no”"}))).toContain("last word");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    expect(await lines(card)).toEqual(["no more than two"]);
+    // Keys 1-5 still choose a score from inside the request.
+    await page.keyboard.press("5");
+    expect(await radio(card, 5).isChecked()).toBe(true);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("Step 2 and the score the checklist implies", () => {
+  it("leaves the main task to the trainee, and reads the implied score from their choice", async () => {
+    const page = await open("/rubric#example-1");
+    const card = await showItem(page, "example-1");
+    const implied = card.locator(".implied");
+    await word(card, "no").click();
+    await word(card, "two").click();
+    await word(card, "examples").click();
+    await word(card, "verbs.").click();
+    expect(await lines(card)).toEqual(["no more than two", "examples of irregular English verbs"]);
+    expect(await card.getByRole("radio", {name: /is the main task$/, checked: true}).count()).toBe(0);
+    await card.getByRole("combobox", {name: "Verdict on “no more than two”"}).selectOption({label: "met"});
+    await card
+      .getByRole("combobox", {name: "Verdict on “examples of irregular English verbs”"})
+      .selectOption({label: "met"});
+    expect(await implied.innerText()).toContain("Mark one listed line as the main task");
+    await card.getByRole("radio", {name: "“examples of irregular English verbs” is the main task"}).check();
+    await expect.poll(() => implied.innerText()).toBe("Your checklist implies 5 (every instruction met).");
+    // The main task chosen is the trainee's: the wrong one changes what the checklist implies.
+    await card.getByRole("combobox", {name: "Verdict on “no more than two”"}).selectOption({label: "not met"});
+    await expect.poll(() => implied.innerText()).toMatch(/^Your checklist implies 2/);
+    await card.getByRole("radio", {name: "“no more than two” is the main task"}).check();
+    await expect.poll(() => implied.innerText()).toMatch(/^Your checklist implies 2 or 1/);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("the edge-case map", () => {
+  it("asks every edge case for the rule that settles it, one radio per rule by its title, and says if the pick was right", async () => {
+    const page = await open("/edge-cases");
+    for (const item of itemsOfPart("edge-cases")) {
+      const card = await showItem(page, item.id);
+      const group = decidingRule(card);
+      expect(await group.getByRole("radio").count(), item.id).toBe(guideline.rules.length);
+      for (const rule of guideline.rules)
+        expect(await group.getByRole("radio", {name: rule.title, exact: true}).count(), rule.title).toBe(1);
+    }
+    // Edge case 8: the email's request is on the trainee's mind, but the two-sentence limit settles the score.
+    const edge8 = await showItem(page, "edge-8");
+    await decidingRule(edge8).getByRole("radio", {name: "Pasted material", exact: true}).check();
+    await commit(page, "edge-8", 2);
+    const told = await visibleText(ruling(edge8));
+    expect(told).toMatch(/You picked Pasted material; the case is settled by another rule/);
+    expect(told).toContain("Numbers");
+    // Edge case 2: the size word.
+    const edge2 = await showItem(page, "edge-2");
+    await decidingRule(edge2).getByRole("radio", {name: "Size words", exact: true}).check();
+    await commit(page, "edge-2", 2);
+    expect(await visibleText(ruling(edge2))).toContain("You picked Size words: right.");
+    // The three steps are there, folded, for a request the case study quotes; none for one it only describes.
+    expect(await edge2.getByText("Work it through the three steps").count()).toBe(1);
+    expect(await (await showItem(page, "edge-4")).getByText("Work it through the three steps").count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  }, 90_000);
+});
+
+describe("Part 1's score", () => {
+  it("uses the same control with the line's anchors, one label, and says Saved rather than showing a ruling", async () => {
+    const page = await open("/vague");
+    const first = itemsOfPart("examples")[0]!;
+    const card = await showItem(page, first.id);
+    const group = scoreGroup(card);
+    expect(await group.getByRole("radio").count()).toBe(5);
+    expect(await group.getByRole("radio", {name: "1", exact: true}).getAttribute("aria-describedby")).toBeTruthy();
+    expect(await visibleText(group)).toMatch(/^Score 1 poor 2 3 4 5 excellent$/);
+    expect(await visibleText(card)).not.toContain("Your score");
+    await radio(card, 4).check();
+    await checkButton(card).click();
+    const saved = ruling(card);
+    await saved.waitFor({state: "visible"});
+    expect(await visibleText(saved)).toMatch(/^● Saved · your “before” score: 4/);
+    expect(await visibleText(saved)).toContain("no ruling to compare with");
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("key hints", () => {
+  it("show where there is a fine pointer, and not on a touch screen", async () => {
+    const desk = await open("/rubric");
+    await scoreGroup(itemOf(desk, "example-1")).waitFor();
+    expect(await desk.locator(".key-hint").first().isVisible()).toBe(true);
+    const phone = await open("/rubric", {hasTouch: true, isMobile: true});
+    await scoreGroup(itemOf(phone, "example-1")).waitFor();
+    const shown = await phone
+      .locator(".key-hint")
+      .evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).length);
+    expect(shown).toBe(0);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});

@@ -227,6 +227,8 @@ interface LoadState {
   fcp: number;
   /** Whether the Score group, when it became usable, was in the first screen (the 1200 x 900 viewport, unscrolled). */
   scoreInView: boolean;
+  /** Main-thread tasks of 50 ms or more (Long Tasks API): start and duration. */
+  longTasks: [number, number][];
   /** The display cells (ids) not shown yet, for a page whose content never came. */
   waiting: string[];
 }
@@ -242,7 +244,7 @@ interface LoadState {
  *   root comment).
  */
 function watchLoad(goal: Goal): void {
-  const state: LoadState = {score: NaN, content: NaN, fcp: NaN, scoreInView: false, waiting: []};
+  const state: LoadState = {score: NaN, content: NaN, fcp: NaN, scoreInView: false, longTasks: [], waiting: []};
   (window as unknown as {benchLoad: LoadState}).benchLoad = state;
   const text = (node: Element | null | undefined) => (node?.textContent ?? "").replace(/\s+/g, " ").trim();
   const nameOf = (node: Element) =>
@@ -326,6 +328,13 @@ function watchLoad(goal: Goal): void {
   } catch {
     // no Paint Timing: the figure stands alone
   }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({type: "longtask", buffered: true});
+  } catch {
+    // no Long Tasks API: nothing said about the main thread after the goal
+  }
 }
 
 /** One load of one page. Times are milliseconds from navigation start; NaN when the goal never came. */
@@ -336,6 +345,11 @@ interface Load {
   score: number;
   content: number;
   scoreInView: boolean;
+  /**
+   * The longest stretch the main thread stays busy in one task after the goal is painted: a click on a score then
+   * waits that long (0 when no task of 50 ms or more runs after it).
+   */
+  busyAfter: number;
   fcp: number;
   /** The HTML document fully received. */
   html: number;
@@ -418,6 +432,7 @@ async function loadOnce(context: BrowserContext, server: BenchServer, {path, goa
       score: benchLoad.score,
       content: benchLoad.content,
       scoreInView: benchLoad.scoreInView,
+      longTasks: benchLoad.longTasks,
       fcp: benchLoad.fcp,
       html: navigation?.responseEnd ?? NaN,
       domContentLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
@@ -427,8 +442,14 @@ async function loadOnce(context: BrowserContext, server: BenchServer, {path, goa
   const served = server.log.slice(first);
   for (const response of served)
     if (response.status >= 400) problems.push(`http ${response.status} for ${response.path} from ${path}`);
+  const ready = timing[key];
+  const busyAfter = Math.max(
+    0,
+    ...timing.longTasks.map(([start, duration]) => start + duration - Math.max(start, ready)),
+  );
   return {
-    ready: timing[key],
+    ready,
+    busyAfter,
     score: timing.score,
     content: timing.content,
     scoreInView: timing.scoreInView,
@@ -588,7 +609,8 @@ export function reportSlowLoads(results: SlowResults): void {
   console.log(
     `  target: each page at most ${target}x the bare page, cold and warm (a page to read against the bare page's ` +
       `h1 and content, the same frame as its Score group); "in view": cold loads whose Score group was in the ` +
-      `first screen (1200 x 900) when it became usable`,
+      `first screen (1200 x 900) when it became usable; "busy after": the longest main-thread task still running ` +
+      `after it (cold, median): a click on a score waits that long`,
   );
   console.log(
     `  ${pad([
@@ -601,6 +623,7 @@ export function reportSlowLoads(results: SlowResults): void {
       ["(range)", -11],
       ["ratio", -12],
       ["in view", 7],
+      ["busy after", 10],
       ["cold: FCP", 9],
       ["HTML in", 8],
       ["DCL", 5],
@@ -621,6 +644,7 @@ export function reportSlowLoads(results: SlowResults): void {
           goal === "score" ? `${measured.cold.filter((load) => load.scoreInView).length}/${measured.cold.length}` : "",
           7,
         ],
+        [ms(medianOf(measured.cold, (load) => load.busyAfter)), 10],
         [ms(medianOf(measured.cold, (load) => load.fcp)), 9],
         [ms(medianOf(measured.cold, (load) => load.html)), 8],
         [ms(medianOf(measured.cold, (load) => load.domContentLoaded)), 5],

@@ -24,10 +24,10 @@ import {benchAgreement, benchCohortPage} from "./agreement.js";
 import {benchBuild} from "./build.js";
 import {benchCompleteness} from "./completeness.js";
 import {benchDevLoop} from "./dev-loop.js";
+import {observableBuild} from "./framework.js";
 import {benchAuthorsPage, benchPreview} from "./preview.js";
 import {benchPage, benchScoring} from "./probes.js";
 import {median} from "./timing.js";
-import {observableBuild} from "./framework.js";
 import {benchTrainee, type TraineeOptions} from "./trainee.js";
 
 function time(runs: number, work: () => unknown): number[] {

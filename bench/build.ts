@@ -1,4 +1,4 @@
-// A cold `npm run build` of the site next to a one-page Framework build (d3 and Inputs, bench/trainee.ts) in the same
+// A cold `npm run build` of the site next to a one-page Framework build (d3 and Inputs, bench/framework.ts) in the same
 // run (issue 7: under twice). Cold means as from a fresh clone: no Framework cache at all, so no loader output and no
 // bundled library; each build gets the pinned versions only, as scripts/build.ts gives them, so none asks the network.
 import {spawnSync} from "node:child_process";
@@ -9,7 +9,7 @@ import {stripVTControlCharacters} from "node:util";
 import {performance} from "node:perf_hooks";
 import {copyProject, projectRoot} from "../scripts/copy-project.js";
 import {median} from "./timing.js";
-import {baselineProject, observableBuild} from "./trainee.js";
+import {baselineProject, observableBuild} from "./framework.js";
 
 /** The issue's target: a cold build under twice the one-page build. */
 const target = 2;

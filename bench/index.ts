@@ -1,11 +1,13 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
-// --build-only | --dev-only | --agreement-only]: how fast the rule engine derives scores; how fast the authors'
-// preview recomputes when a parameter changes, in Node and on the built page (bench/preview.ts); how long the
-// rubric's completeness enumeration takes (bench/completeness.ts); how the probe scorer fares on hostile replies (in
-// this process, through probes:score, and per keystroke in the built page in Chromium); what a cold `npm run build`
-// costs next to a one-page Framework build in the same run (bench/build.ts); how soon a saved item shows in an open
-// page under `npm run dev` (bench/dev-loop.ts); in Chromium on the built site, how soon a trainee's Check paints the
-// ruling and how many bytes of JavaScript and data each page loads next to a Framework page with d3 and Inputs
+// --build-only | --dev-only | --agreement-only] [--runs <n>] [--http2]: how fast the rule engine derives scores; how
+// fast the authors' preview recomputes when a parameter changes, in Node and on the built page (bench/preview.ts); how
+// long the rubric's completeness enumeration takes (bench/completeness.ts); how the probe scorer fares on hostile
+// replies (in this process, through probes:score, and per keystroke in the built page in Chromium); what a cold
+// `npm run build` costs next to a one-page Framework build in the same run (bench/build.ts); how soon a saved item
+// shows in an open page under `npm run dev` (bench/dev-loop.ts); in Chromium on the built site, how soon each trainee
+// page's first Score group is usable on a slow connection and CPU next to a bare Framework page, with each page's
+// gzip bytes (--runs: runs per page, 5 unless given; --http2: served over HTTP/2 rather than HTTP/1.1;
+// bench/first-item.ts), how soon a trainee's Check paints the ruling and "Next item" paints the next item
 // (bench/trainee.ts); and the agreement statistics at cohort scale, in Node and on the built cohort page with a
 // million-row CSV (bench/agreement.ts).
 // Figures vary with the machine; the ratios are what to compare.
@@ -22,10 +24,11 @@ import {benchAgreement, benchCohortPage} from "./agreement.js";
 import {benchBuild} from "./build.js";
 import {benchCompleteness} from "./completeness.js";
 import {benchDevLoop} from "./dev-loop.js";
+import {observableBuild} from "./framework.js";
 import {benchAuthorsPage, benchPreview} from "./preview.js";
 import {benchPage, benchScoring} from "./probes.js";
 import {median} from "./timing.js";
-import {benchTrainee, observableBuild} from "./trainee.js";
+import {benchTrainee, type TraineeOptions} from "./trainee.js";
 
 function time(runs: number, work: () => unknown): number[] {
   const samples: number[] = [];
@@ -64,10 +67,26 @@ const flags = [
   "--dev-only",
   "--agreement-only",
 ];
-const unknown = process.argv.slice(2).find((arg) => !flags.includes(arg));
-if (unknown !== undefined) {
-  console.error(`bench: unknown argument "${unknown}": expected one of ${flags.join(", ")} or nothing`);
-  process.exit(2);
+/** The options that take a value or tune the trainee bench: --runs <n> (or --runs=<n>) and --http2. */
+const traineeOptions: TraineeOptions = {runs: 5, http2: false, gzip: true};
+const args = process.argv.slice(2);
+for (let at = 0; at < args.length; at++) {
+  const arg = args[at]!;
+  if (flags.includes(arg)) continue;
+  if (arg === "--http2") traineeOptions.http2 = true;
+  else if (arg === "--runs" || arg.startsWith("--runs=")) {
+    const value = arg === "--runs" ? args[++at] : arg.slice("--runs=".length);
+    if (!value || !/^[1-9]\d*$/.test(value)) {
+      console.error(`bench: --runs needs a whole number of runs of at least 1, not "${value ?? ""}"`);
+      process.exit(2);
+    }
+    traineeOptions.runs = Number(value);
+  } else {
+    console.error(
+      `bench: unknown argument "${arg}": expected one of ${flags.join(", ")}, --runs <n>, --http2 or nothing`,
+    );
+    process.exit(2);
+  }
 }
 const engineOnly = process.argv.includes("--engine-only");
 const probesOnly = process.argv.includes("--probes-only");
@@ -114,7 +133,7 @@ if (traineeOnly) {
   const site = copyProject("rater-notebook-bench-site-");
   try {
     observableBuild(site);
-    await benchTrainee(site);
+    await benchTrainee(site, traineeOptions);
   } finally {
     rmSync(site, {recursive: true, force: true});
   }
@@ -177,7 +196,7 @@ if (!engineOnly) {
     observableBuild(site);
     if (probesOnly) postbuild(join(site, "dist"));
     else {
-      await benchTrainee(site);
+      await benchTrainee(site, traineeOptions);
       await benchAuthorsPage(join(site, "dist"));
       await benchCohortPage(join(site, "dist"));
     }

@@ -1,154 +1,40 @@
-// The trainee pages in Chromium, on a built site (issue 6, "Speed"): the time from Check to the painted ruling for
-// every scored item, and the bytes of JavaScript and data every page loads beside a default Framework page that
-// imports d3 and Inputs, built in the same run. A fresh browser context per page, so localStorage starts empty.
-import {spawnSync} from "node:child_process";
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
-import {cpus, loadavg, tmpdir} from "node:os";
-import {delimiter, extname, join} from "node:path";
-import {gzipSync} from "node:zlib";
-import type {Page} from "playwright-core";
-import {loadParts} from "../lib/load.js";
-import {prepareCache} from "../scripts/build.js";
-import {projectRoot} from "../scripts/copy-project.js";
-import {mendPages, minifyModules} from "../scripts/postbuild.js";
+// The trainee pages in Chromium, on a built site: on a slow connection and CPU, the time to the first item's usable
+// Score group against a bare Framework page, and each page's gzip bytes (issue 15, bench/first-item.ts); the time
+// from Check to the painted ruling for every scored item (issue 6); and, where a page shows one item at a time with
+// a "Next item" button, the time from that click to the painted next item (issue 15). A fresh browser context per
+// page and round, so localStorage starts empty.
+import {rmSync} from "node:fs";
+import {cpus, loadavg} from "node:os";
+import {join} from "node:path";
+import type {Locator, Page} from "playwright-core";
+import {loadCalibration, loadItems, loadParts} from "../lib/load.js";
+import {postbuild} from "../scripts/postbuild.js";
 import {openSite} from "../test/browser/site.js";
+import {measureSlowLoads, reportSlowLoads} from "./first-item.js";
+import {bareProject, observableBuild} from "./framework.js";
 import {median} from "./timing.js";
 
 const frameMs = 1000 / 60;
-/** The issue's target: every trainee page loads under a quarter of the baseline page's JavaScript and data. */
-const target = 0.25;
 /** The parts whose items a trainee checks one by one (Part 2 and Part 3 have none; the self-check is blind). */
 export const checkedParts = ["/vague", "/rubric", "/edge-cases", "/calibration"];
+/** Every page with scored items: the checked parts and the blind self-check. */
+export const scoringParts = [...checkedParts, "/self-check"];
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
-const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
-/**
- * A temporary one-page Framework project like `observable create` makes, whose page imports d3 and Inputs from
- * node_modules (no npm: import, no CDN: the build has no network) and shows something from each. No web font
- * either, as in the site: the default stylesheet asks a font host, which would only fail here.
- */
-export function baselineProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), "rater-notebook-bench-d3-inputs-"));
-  // The icon link keeps Chromium from asking for /favicon.ico, as the site's own config does.
-  writeFileSync(
-    join(dir, "observablehq.config.js"),
-    `export default {root: "src", globalStylesheets: [], head: '<link rel="icon" href="data:,">'};\n`,
-  );
-  for (const file of ["package.json", "framework-npm-versions.json"]) cpSync(join(projectRoot, file), join(dir, file));
-  mkdirSync(join(dir, "src"));
-  writeFileSync(
-    join(dir, "src", "index.md"),
-    [
-      "# d3 and Inputs",
-      "",
-      "```js",
-      'import * as d3 from "d3";',
-      'import * as Inputs from "@observablehq/inputs";',
-      "```",
-      "",
-      "```js",
-      "const rows = d3.range(8).map((i) => ({i, root: d3.format('.3f')(Math.sqrt(i))}));",
-      "display(Inputs.table(rows));",
-      "```",
-      "",
-    ].join("\n"),
-  );
-  symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"));
-  return dir;
+/** The ids of the items each scoring page scores, in the order the data gives them (the project's own data). */
+export function scoredItemIds(root: string): Map<string, string[]> {
+  const items = loadItems(root);
+  const ids = new Map<string, string[]>();
+  for (const part of loadParts(root))
+    if (part.items && part.phase)
+      ids.set(
+        part.path,
+        items.filter((item) => item.part === part.items).map((item) => item.id),
+      );
+  ids.set("/self-check", loadCalibration(root, items).items);
+  return ids;
 }
-
-/** Builds a Framework project with `observable build`, with no network (pinned versions in its cache folder). */
-export function observableBuild(dir: string): void {
-  prepareCache(dir);
-  const bin = join(projectRoot, "node_modules", ".bin");
-  const build = spawnSync(join(bin, "observable"), ["build"], {
-    cwd: dir,
-    encoding: "utf8",
-    // Framework runs a .ts data loader with the tsx on PATH, there even when the bench runs outside npm.
-    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1", PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`},
-  });
-  if (build.status !== 0)
-    throw new Error(`observable build failed in ${dir}:\n${build.stderr}${build.stdout.slice(-2000)}`);
-}
-
-/** The pages of a built site as paths: the start page, the parts in order, then the rest. */
-export function sitePages(dist: string): string[] {
-  const built = readdirSync(dist, {recursive: true, encoding: "utf8"})
-    .filter((file) => file.endsWith(".html") && !file.startsWith("_"))
-    .map((file) => `/${file.slice(0, -".html".length)}`.replace(/\/index$/, "/"));
-  const order = ["/", ...loadParts().map((part) => part.path)];
-  const rank = (path: string) => (order.includes(path) ? order.indexOf(path) : order.length);
-  return built.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
-type Kind = "js" | "data" | "css" | "other";
-export interface Bytes {
-  raw: number;
-  gzip: number;
-}
-export type PageBytes = Record<Kind, Bytes>;
-
-const kindOf = (url: string, contentType: string): Kind => {
-  const ext = extname(new URL(url).pathname);
-  if (ext === ".js" || ext === ".mjs" || contentType.includes("javascript")) return "js";
-  if (ext === ".css" || contentType.includes("css")) return "css";
-  if (url.includes("/_file/") || contentType.includes("json")) return "data";
-  return "other"; // the HTML document itself, icons, images
-};
-
-/** A response from the site's own host: its path, its kind and its body. */
-export interface Loaded {
-  path: string;
-  kind: Kind;
-  body: Buffer;
-}
-
-/** Every response of each page, loaded in a fresh context until the network is idle. */
-export async function loadPages(dist: string, pages: string[]): Promise<Map<string, Loaded[]>> {
-  const site = await openSite(dist);
-  const result = new Map<string, Loaded[]>();
-  try {
-    for (const path of pages) {
-      const context = await site.newContext();
-      const page = await context.newPage();
-      const bodies = new Map<string, Promise<Loaded>>();
-      page.on("response", (response) => {
-        const url = response.url();
-        if (!url.startsWith(site.origin) || bodies.has(url)) return;
-        const kind = kindOf(url, response.headers()["content-type"] ?? "");
-        bodies.set(
-          url,
-          response.body().then((body) => ({path: new URL(url).pathname, kind, body})),
-        );
-      });
-      await page.goto(path, {waitUntil: "networkidle"});
-      result.set(path, await Promise.all(bodies.values()));
-      await context.close();
-    }
-    if (site.problems.length > 0) console.log(`  problems while loading pages: ${site.problems.join("; ")}`);
-  } finally {
-    await site.close();
-  }
-  return result;
-}
-
-/** Bytes by kind, raw and gzip; `bodies` stands in other bodies for some paths (the same files before a change). */
-export function tally(loaded: Loaded[], bodies = new Map<string, Buffer>()): PageBytes {
-  const bytes: PageBytes = {js: zero(), data: zero(), css: zero(), other: zero()};
-  for (const {path, kind, body: served} of loaded) {
-    const body = bodies.get(path) ?? served;
-    bytes[kind].raw += body.length;
-    // What a server compressing with gzip (zlib's default level 6) would send for this response.
-    bytes[kind].gzip += gzipSync(body).length;
-  }
-  return bytes;
-}
-const zero = (): Bytes => ({raw: 0, gzip: 0});
-const jsAndData = (bytes: PageBytes): Bytes => ({
-  raw: bytes.js.raw + bytes.data.raw,
-  gzip: bytes.js.gzip + bytes.data.gzip,
-});
 
 interface CheckTiming {
   item: string;
@@ -249,7 +135,93 @@ function timeChecks(): void {
   }
 }
 
-/** The ids of the scored items on a page: each Check button's nearest element with an id that holds a Score group. */
+interface MoveTiming {
+  /** The item shown before the click, and the one shown after it ("?" when none came). */
+  from: string;
+  item: string;
+  /** From the click event's timestamp to after the next paint that shows the new item's Score group; NaN if none. */
+  paint: number;
+  /** From the click event's timestamp to its first listener (a capturing one on window): the input's delivery. */
+  inputDelay: number;
+  /** The click's own handlers. */
+  handlers: number;
+  /** The frame that shows the new item: from its requestAnimationFrame to after its paint. */
+  frame: number;
+  /** Animation frames that ran before the one that shows the new item: 0 when the very next frame shows it. */
+  framesBefore: number;
+  /** Score groups of other items still visible in that frame (the contract: one item's at a time). */
+  othersVisible: number;
+}
+
+interface Moved {
+  moveTimings: MoveTiming[];
+}
+
+/**
+ * Installed in every page before its scripts. Times each click on a button named "Next item" from the click
+ * event's timestamp (the input, not the first handler) to after the first frame painted with a visible Score group
+ * of an item other than the ones visible before the click, the same way as timeChecks times a ruling.
+ */
+function timeMoves(): void {
+  const page = window as unknown as Moved;
+  page.moveTimings = [];
+  const text = (node: Element | null | undefined) => (node?.textContent ?? "").replace(/\s+/g, " ").trim();
+  const nameOf = (node: Element) =>
+    node.getAttribute("aria-label")?.trim() ||
+    (node.getAttribute("aria-labelledby") ?? "")
+      .split(/\s+/)
+      .map((id) => text(document.getElementById(id)))
+      .join(" ")
+      .trim() ||
+    (node instanceof HTMLFieldSetElement ? text(node.querySelector(":scope > legend")) : "");
+  /** The items whose Score group is visible: each group's nearest ancestor with an id. */
+  const visibleItems = () =>
+    [...document.querySelectorAll("fieldset, [role=group], [role=radiogroup]")]
+      .filter((group) => nameOf(group) === "Score" && group.checkVisibility())
+      .map((group) => group.parentElement?.closest("[id]")?.id ?? "?");
+  addEventListener(
+    "click",
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.("button") ?? null;
+      if (!button || (button.getAttribute("aria-label")?.trim() || text(button)) !== "Next item") return;
+      const start = event.timeStamp;
+      const capture = performance.now();
+      const before = new Set(visibleItems());
+      let handlersEnd = NaN;
+      addEventListener("click", () => (handlersEnd = performance.now()), {once: true});
+      let frames = 0;
+      const nextFrame = () =>
+        requestAnimationFrame(() => {
+          const visible = visibleItems();
+          const shown = visible.find((id) => !before.has(id));
+          if (!shown && ++frames < 120) return nextFrame();
+          const frameStart = performance.now();
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            const end = performance.now();
+            page.moveTimings.push({
+              from: [...before].join(" ") || "?",
+              item: shown ?? "?",
+              paint: shown ? end - start : NaN,
+              inputDelay: capture - start,
+              handlers: handlersEnd - capture,
+              frame: end - frameStart,
+              framesBefore: frames,
+              othersVisible: visible.filter((id) => id !== shown).length,
+            });
+          };
+          channel.port2.postMessage(null);
+        });
+      nextFrame();
+    },
+    {capture: true},
+  );
+}
+
+/**
+ * The ids of the scored items a page shows now: each Check button's nearest element with an id that holds a Score
+ * group.
+ */
 const scoredItems = (page: Page) =>
   page.getByRole("button", {name: "Check", exact: true}).evaluateAll((buttons) =>
     buttons.flatMap((button) => {
@@ -258,6 +230,39 @@ const scoredItems = (page: Page) =>
       return [];
     }),
   );
+
+/** The Score group of the item whose id is `id`, as the tests find it. */
+const scoreGroupOf = (page: Page, id: string): Locator =>
+  page.locator(`[id="${id}"]`).getByRole("group", {name: "Score", exact: true});
+
+/**
+ * A new page of a fresh context, with both timers. tsx compiles with keepNames, which wraps named functions in a
+ * __name helper that the page does not have.
+ */
+async function timedPage(site: Awaited<ReturnType<typeof openSite>>): Promise<Page> {
+  const context = await site.newContext();
+  await context.addInitScript({
+    content: `var __name = (target) => target; (${timeChecks.toString()})(); (${timeMoves.toString()})();`,
+  });
+  return context.newPage();
+}
+
+/**
+ * Shows the item: when its Score group is not visible (a page that shows one item at a time), goes to
+ * `<path>#<id>`, which shows it. False, with a problem noted, when it still does not show.
+ */
+async function showItem(page: Page, path: string, id: string, problems: string[]): Promise<boolean> {
+  const group = scoreGroupOf(page, id);
+  if (await group.isVisible()) return true;
+  await page.goto(`${path}#${id}`);
+  try {
+    await group.waitFor({state: "visible", timeout: 10_000});
+    return true;
+  } catch {
+    problems.push(`${path}#${id}: the item's Score group is not shown`);
+    return false;
+  }
+}
 
 export interface PageChecks extends Timed {
   path: string;
@@ -268,9 +273,15 @@ export interface PageChecks extends Timed {
 
 /**
  * Chooses 3 and checks every scored item on each page, one after another, in `rounds` fresh contexts per page (the
- * machine is shared: an item's figure is the median of its rounds).
+ * machine is shared: an item's figure is the median of its rounds). The items are the data's, then any other the
+ * page shows a Check for; an item that is not visible (one item at a time) is reached by `<path>#<id>`.
  */
-export async function measureChecks(dist: string, pages: string[], rounds = 3): Promise<PageChecks[]> {
+export async function measureChecks(
+  dist: string,
+  pages: string[],
+  ids: Map<string, string[]>,
+  rounds = 3,
+): Promise<PageChecks[]> {
   const site = await openSite(dist);
   const result: PageChecks[] = [];
   try {
@@ -284,19 +295,23 @@ export async function measureChecks(dist: string, pages: string[], rounds = 3): 
         problems: [],
       };
       for (let round = 0; round < rounds; round++) {
-        const context = await site.newContext();
-        // tsx compiles with keepNames, which wraps named functions in a __name helper that the page does not have.
-        await context.addInitScript({content: `var __name = (target) => target; (${timeChecks.toString()})();`});
-        const page = await context.newPage();
+        const page = await timedPage(site);
         const seen = site.problems.length;
-        await page.goto(path);
-        await page.getByRole("button", {name: "Check", exact: true}).first().waitFor();
-        const ids = await scoredItems(page);
-        for (const [index, id] of ids.entries()) {
+        const known = ids.get(path) ?? [];
+        await page.goto(known.length ? `${path}#${known[0]}` : path);
+        await page.getByRole("group", {name: "Score", exact: true}).first().waitFor();
+        const shown = await scoredItems(page);
+        let checked = 0;
+        for (const id of [...known, ...shown.filter((id) => !known.includes(id))]) {
+          if (!(await showItem(page, path, id, checks.problems))) continue;
           const item = page.locator(`[id="${id}"]`);
-          await item.getByRole("group", {name: "Score"}).getByRole("radio", {name: "3", exact: true}).check();
+          await scoreGroupOf(page, id).getByRole("radio", {name: "3", exact: true}).check();
+          // An edge case that also asks which rule decides it (issue 15): any rule, so Check can be pressed.
+          const rule = item.getByRole("group", {name: "Deciding rule", exact: true});
+          if (await rule.isVisible()) await rule.getByRole("radio").first().check();
           await item.getByRole("button", {name: "Check", exact: true}).click();
-          await page.waitForFunction((count) => (window as unknown as Timed).checkTimings.length >= count, index + 1);
+          checked++;
+          await page.waitForFunction((count) => (window as unknown as Timed).checkTimings.length >= count, checked);
         }
         const timed = await page.evaluate(() => {
           const {checkTimings, checkEvents, radioEvents} = window as unknown as Timed;
@@ -308,7 +323,7 @@ export async function measureChecks(dist: string, pages: string[], rounds = 3): 
         checks.checkEvents.push(...timed.checkEvents);
         checks.radioEvents.push(...timed.radioEvents);
         checks.problems.push(...site.problems.slice(seen));
-        await context.close();
+        await page.context().close();
       }
       result.push(checks);
     }
@@ -382,123 +397,125 @@ export function reportChecks(results: PageChecks[], rounds: number): void {
   if (problems.length) console.log(`  problems in the pages: ${problems.join("; ")}`);
 }
 
-export function reportBytes(
-  baseline: PageBytes,
-  after: Map<string, PageBytes>,
-  before: Map<string, PageBytes>,
-  traineePages: string[],
-): void {
-  const base = jsAndData(baseline);
-  const ratio = (bytes: Bytes) => ({raw: bytes.raw / base.raw, gzip: bytes.gzip / base.gzip});
-  const pair = (bytes: Bytes) => `${kB(bytes.raw).padStart(6)} ${kB(bytes.gzip).padStart(5)}`;
-  // Every kB column is " raw gzip" (13 characters); the ratio column is as wide as its heading.
-  const column = (title: string) => title.padStart(13);
-  const ratioHeading = `ratio to d3+Inputs (target < ${target})`;
-  console.log(
-    `bytes each page loads in Chromium, as npm run build ships them: kB of response bodies, raw and gzip ` +
-      `(each body through zlib, level 6)`,
-  );
-  console.log(
-    `  ${"page".padEnd(23)}${column("JS")}${column("data")}${column("JS+data")}   ${ratioHeading}${column("CSS")}`,
-  );
-  const row = (label: string, bytes: PageBytes, judged: boolean) => {
-    const {raw, gzip} = ratio(jsAndData(bytes));
-    const verdict = !judged ? "" : raw < target && gzip < target ? "OK" : "OVER";
-    const ratios = `${raw.toFixed(3)} raw ${gzip.toFixed(3)} gzip ${verdict}`;
-    console.log(
-      `  ${label.padEnd(23)} ${pair(bytes.js)} ${pair(bytes.data)} ${pair(jsAndData(bytes))}   ` +
-        `${ratios.padEnd(ratioHeading.length)} ${pair(bytes.css)}`,
-    );
-  };
-  row("d3 + Inputs (baseline)", baseline, false);
-  for (const [path, bytes] of after) row(path, bytes, traineePages.includes(path));
-  const others = [...after.keys()].filter((path) => !traineePages.includes(path));
-  if (others.length) console.log(`  (not judged: ${others.join(", ")}, for probe authors rather than trainees)`);
-  console.log("minifying the modules in _import/ (scripts/postbuild.ts): JS+data before -> after, and the ratio");
-  for (const [path, bytes] of after) {
-    const old = before.get(path);
-    if (!old) continue;
-    const [was, now] = [jsAndData(old), jsAndData(bytes)];
-    console.log(
-      `  ${path.padEnd(23)} raw ${kB(was.raw).padStart(6)} -> ${kB(now.raw).padStart(6)} kB ` +
-        `(${ratio(was).raw.toFixed(3)} -> ${ratio(now).raw.toFixed(3)})   ` +
-        `gzip ${kB(was.gzip).padStart(5)} -> ${kB(now.gzip).padStart(5)} kB ` +
-        `(${ratio(was).gzip.toFixed(3)} -> ${ratio(now).gzip.toFixed(3)})`,
-    );
-  }
-}
-
-/** Where a page's JavaScript and data come from, by the folder Framework serves them from. */
-const sources = [
-  {label: "Framework", test: (path: string) => path.startsWith("/_observablehq/")},
-  {label: "libraries", test: (path: string) => path.startsWith("/_node/") || path.startsWith("/_npm/")},
-  {label: "site code", test: (path: string) => path.startsWith("/_import/")},
-  {label: "data", test: (path: string) => path.startsWith("/_file/")},
-];
-
-/**
- * The raw bytes of each trainee page by source, beside the budget the target leaves: Framework's client and runtime
- * load on every page, so what is left for the site's code and data is the budget less that.
- */
-export function reportBreakdown(baseline: PageBytes, loaded: Map<string, Loaded[]>, traineePages: string[]): void {
-  const budget = jsAndData(baseline).raw * target;
-  console.log(
-    `where the raw bytes of JS and data come from (kB); the target leaves ${kB(budget)} kB a page ` +
-      `(${target} x ${kB(jsAndData(baseline).raw)})`,
-  );
-  console.log(`  ${"page".padEnd(23)}${sources.map(({label}) => label.padStart(11)).join("")}   left for code+data`);
-  for (const path of traineePages) {
-    const responses = (loaded.get(path) ?? []).filter(({kind}) => kind === "js" || kind === "data");
-    const sizes = sources.map(({test}) =>
-      responses.filter((response) => test(response.path)).reduce((sum, {body}) => sum + body.length, 0),
-    );
-    const left = budget - sizes[0]!;
-    const used = sizes[1]! + sizes[2]! + sizes[3]!;
-    console.log(
-      `  ${path.padEnd(23)}${sizes.map((size) => kB(size).padStart(11)).join("")}   ` +
-        `${kB(left)} kB, uses ${kB(used)} kB (${(used / left).toFixed(2)}x)`,
-    );
-  }
+export interface PageMoves {
+  path: string;
+  /** False when the page shows no visible "Next item" button: nothing to measure. */
+  hasNext: boolean;
+  moves: MoveTiming[];
+  problems: string[];
 }
 
 /**
- * The whole trainee bench on a project folder whose dist/ is Framework's output, before the post-build step: the
- * bytes as Framework emits them, then after scripts/postbuild.ts (as `npm run build` ships them), beside the d3 and
- * Inputs page built now; then Check on every scored item. Leaves dist/ post-built.
+ * On each page, from its first item, clicks "Next item" until it is gone or disabled (at most once per item), in
+ * `rounds` fresh contexts. The items are left unscored: the move alone is timed.
  */
-export async function benchTrainee(project: string): Promise<void> {
-  const dist = join(project, "dist");
-  const baseline = baselineProject();
+export async function measureMoves(
+  dist: string,
+  pages: string[],
+  ids: Map<string, string[]>,
+  rounds = 3,
+): Promise<PageMoves[]> {
+  const site = await openSite(dist);
+  const result: PageMoves[] = [];
   try {
-    observableBuild(baseline);
-    const baselineBytes = tally((await loadPages(join(baseline, "dist"), ["/"])).get("/")!);
-    const pages = sitePages(dist);
-    mendPages(dist);
-    // Minifying keeps every file name, so each page loads the same files: Framework's own bodies, kept aside, give
-    // the figures before minifying without loading every page twice.
-    const unminified = new Map(
-      readdirSync(join(dist, "_import"), {recursive: true, encoding: "utf8"})
-        .filter((file) => file.endsWith(".js"))
-        .map((file) => [`/_import/${file}`, readFileSync(join(dist, "_import", file))]),
-    );
-    minifyModules(dist);
-    const loaded = await loadPages(dist, pages);
-    const after = new Map([...loaded].map(([path, responses]) => [path, tally(responses)]));
-    const before = new Map([...loaded].map(([path, responses]) => [path, tally(responses, unminified)]));
-    reportBytes(
-      baselineBytes,
-      after,
-      before,
-      pages.filter((path) => !path.startsWith("/probes/")),
-    );
-    reportBreakdown(
-      baselineBytes,
-      loaded,
-      pages.filter((path) => !path.startsWith("/probes/")),
-    );
+    for (const path of pages) {
+      const moved: PageMoves = {path, hasNext: true, moves: [], problems: []};
+      const known = ids.get(path) ?? [];
+      for (let round = 0; round < rounds && moved.hasNext; round++) {
+        const page = await timedPage(site);
+        const seen = site.problems.length;
+        await page.goto(known.length ? `${path}#${known[0]}` : path);
+        await page.getByRole("group", {name: "Score", exact: true}).first().waitFor();
+        const next = page.getByRole("button", {name: "Next item", exact: true}).filter({visible: true}).first();
+        let clicks = 0;
+        while (clicks < Math.max(known.length, 1) && (await next.isVisible()) && (await next.isEnabled())) {
+          await next.click();
+          clicks++;
+          await page.waitForFunction((count) => (window as unknown as Moved).moveTimings.length >= count, clicks);
+        }
+        if (clicks === 0) moved.hasNext = false;
+        moved.moves.push(...(await page.evaluate(() => (window as unknown as Moved).moveTimings)));
+        moved.problems.push(...site.problems.slice(seen));
+        await page.context().close();
+      }
+      result.push(moved);
+    }
   } finally {
-    rmSync(baseline, {recursive: true, force: true});
+    await site.close();
   }
+  return result;
+}
+
+export function reportMoves(results: PageMoves[], rounds: number): void {
+  console.log(
+    `"Next item" to the painted next item in Chromium: from the click event's timestamp to the first frame painted ` +
+      `with the next item's Score group, every move through a page's items, each move the median of ${rounds} rounds`,
+  );
+  console.log(`  machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} over the last minute`);
+  for (const {path, hasNext, moves, problems} of results) {
+    if (!hasNext) {
+      console.log(`  ${path.padEnd(13)} not measured: no Next item button`);
+      continue;
+    }
+    const byMove = new Map<string, MoveTiming[]>();
+    for (const move of moves)
+      byMove.set(`${move.from} -> ${move.item}`, [...(byMove.get(`${move.from} -> ${move.item}`) ?? []), move]);
+    const each = [...byMove].map(([label, timings]) => ({label, paint: median(timings.map((timing) => timing.paint))}));
+    const shown = each.filter((move) => !Number.isNaN(move.paint));
+    const missing = moves.filter((move) => Number.isNaN(move.paint)).length;
+    if (shown.length === 0) {
+      console.log(`  ${path.padEnd(13)} ${moves.length} clicks, no next item shown  OVER`);
+      continue;
+    }
+    const worst = shown.reduce((a, b) => (b.paint > a.paint ? b : a));
+    const nextFrame = moves.filter((move) => move.framesBefore === 0).length;
+    const others = moves.filter((move) => move.othersVisible > 0).length;
+    const verdict = worst.paint < frameMs && missing === 0 ? "ok" : "OVER";
+    console.log(
+      `  ${path.padEnd(13)} ${String(shown.length).padStart(2)} moves  ` +
+        `median ${ms(median(shown.map((move) => move.paint)))}` +
+        `, worst ${ms(worst.paint)} (${worst.label}) = ${(worst.paint / frameMs).toFixed(2)}x the ${ms(frameMs)} ` +
+        `frame ${verdict}   painted by the first frame after the click: ${nextFrame} of ${moves.length}` +
+        (missing ? `   no next item shown: ${missing} clicks` : "") +
+        (others ? `   another item's Score group still visible after ${others} moves` : ""),
+    );
+    const handlers = moves.map((move) => move.handlers);
+    console.log(
+      `  ${"".padEnd(13)} where the time goes (every click): the input's delivery median ` +
+        `${ms(median(moves.map((move) => move.inputDelay)))}, the click's handlers median ` +
+        `${ms(median(handlers))}, worst ${ms(Math.max(...handlers))}` +
+        `; the frame that paints the item median ${ms(median(moves.map((move) => move.frame)))}, worst ` +
+        `${ms(Math.max(...moves.map((move) => move.frame)))}; the rest is the wait for that frame`,
+    );
+    if (problems.length) console.log(`    problems: ${[...new Set(problems)].join("; ")}`);
+  }
+}
+
+/** The slow-profile loads' options, from the bench's command line. */
+export interface TraineeOptions {
+  /** Runs per page on the slow profile (cold and warm each). */
+  runs: number;
+  http2: boolean;
+  gzip: boolean;
+}
+
+/**
+ * The whole trainee bench on a project folder whose dist/ is Framework's output: post-builds it as `npm run build`
+ * does (leaving dist/ as that ships), then times the pages on the slow profile beside a bare Framework page built
+ * now, then Check on every scored item, then "Next item" where there is one.
+ */
+export async function benchTrainee(project: string, options: TraineeOptions): Promise<void> {
+  const dist = join(project, "dist");
+  console.log(postbuild(dist));
+  const bare = bareProject();
+  try {
+    observableBuild(bare);
+    reportSlowLoads(await measureSlowLoads(dist, join(bare, "dist"), options));
+  } finally {
+    rmSync(bare, {recursive: true, force: true});
+  }
+  const ids = scoredItemIds(project);
   const rounds = 3;
-  reportChecks(await measureChecks(dist, checkedParts, rounds), rounds);
+  reportChecks(await measureChecks(dist, checkedParts, ids, rounds), rounds);
+  reportMoves(await measureMoves(dist, scoringParts, ids, rounds), rounds);
 }

@@ -1,10 +1,14 @@
 // What Framework 1.13 cannot be told to do, done on each new build before scripts/build.ts swaps it in for dist/:
 // - its page template has no lang on <html> and its viewport forbids zooming (maximum-scale=1);
-// - it emits the project's own modules (_import/) transpiled but not minified, and every trainee page loads them.
-import {readdirSync, readFileSync, writeFileSync} from "node:fs";
-import {join} from "node:path";
+// - it emits the project's own modules (_import/) transpiled but not minified, and every trainee page loads them;
+// - it loads them as one file each (38 on a scoring page), and the page's data only once they have run: on a slow
+//   connection the round trips, not the bytes, decide when the first item can be scored. Each page's modules are
+//   bundled into one file, and its data files are preloaded with the page.
+import {createHash} from "node:crypto";
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
+import {dirname, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
-import {transformSync} from "esbuild";
+import {buildSync, transformSync} from "esbuild";
 
 /** Marks every page under dist English and zoomable; returns how many pages. */
 export function mendPages(dist: string): number {
@@ -53,14 +57,96 @@ export function minifyModules(dist: string): Minified {
   return {modules: modules.length, before, after};
 }
 
+export interface Bundled {
+  pages: number;
+  /** Module requests the pages made before, and make now (the page's entry bundles). */
+  requestsBefore: number;
+  requestsAfter: number;
+  /** Data files preloaded with their page. */
+  preloaded: number;
+}
+
+/** The folder under dist/_import/ that holds the pages' bundles. */
+export const bundleFolder = "bundles";
+
+/**
+ * Bundles each page's own modules into one file, and preloads its data. A page's inline script imports its entry
+ * modules (`import("./_import/components/scoring-parts.<hash>.js")`); each becomes a namespace of one bundle
+ * (`import("./_import/bundles/rubric.<hash>.js").then((bundle) => bundle.m1)`), so the names every cell takes from it
+ * stay what they were, and two entries can never clash. The bundle takes in what those modules import (lib/, the
+ * npm packages under _node/): the page's modulepreload links to them give way to one link to the bundle. Each JSON
+ * file the page registers for FileAttachment is preloaded as a fetch, so it arrives with the modules instead of after
+ * them. The modules under _import/ stay where they are for anything else that imports them.
+ */
+export function bundlePages(dist: string): Bundled {
+  const pages = readdirSync(dist, {recursive: true, encoding: "utf8"}).filter((file) => file.endsWith(".html"));
+  const result: Bundled = {pages: 0, requestsBefore: 0, requestsAfter: 0, preloaded: 0};
+  for (const page of pages) {
+    const file = join(dist, page);
+    const html = readFileSync(file, "utf8");
+    const entryPattern = /import\("((?:\.\.?\/)+_import\/[^"]+\.js)"\)/g;
+    const entries = [...new Set([...html.matchAll(entryPattern)].map((match) => match[1]!))];
+    if (!entries.length) continue;
+    const base = dirname(file);
+    const source = entries.map((entry, index) => `export * as m${index} from ${JSON.stringify(resolve(base, entry))};`);
+    let code: string;
+    try {
+      const built = buildSync({
+        stdin: {contents: source.join("\n"), resolveDir: base, sourcefile: `${page} (its modules)`, loader: "js"},
+        bundle: true,
+        format: "esm",
+        minify: true,
+        write: false,
+        logLevel: "silent",
+      });
+      code = built.outputFiles[0]!.text;
+    } catch (error) {
+      throw new Error(`postbuild: cannot bundle the modules of ${page}: ${(error as Error).message}`, {cause: error});
+    }
+    // Named by what it holds, so pages that import the same modules (the four scoring parts) share one cached file.
+    const names = entries.map((entry) => entry.replace(/^.*\//, "").replace(/\.[0-9a-f]+\.js$/, ""));
+    const name = names.find((entry) => entry !== "broken-files") ?? names[0]!;
+    const hash = createHash("sha256").update(code).digest("hex").slice(0, 8);
+    const bundlePath = join(dist, "_import", bundleFolder, `${name}.${hash}.js`);
+    mkdirSync(dirname(bundlePath), {recursive: true});
+    writeFileSync(bundlePath, code);
+    const href = `./${relative(base, bundlePath).split("\\").join("/")}`.replace(/^\.\/\.\.\//, "../");
+
+    let after = html.replace(entryPattern, (whole, entry: string) => {
+      const index = entries.indexOf(entry);
+      return `import(${JSON.stringify(href)}).then((bundle) => bundle.m${index})`;
+    });
+    // The modules now inside the bundle are no longer fetched one by one; the bundle and the data are, at once.
+    const preloads = after.match(/<link rel="modulepreload" href="(?:\.\.?\/)+_(?:import|node)\/[^"]+">\n?/g) ?? [];
+    result.requestsBefore += preloads.length;
+    after = after.replace(/<link rel="modulepreload" href="(?:\.\.?\/)+_(?:import|node)\/[^"]+">\n?/g, "");
+    const data = [...after.matchAll(/"mimeType":"application\/json","path":"([^"]+)"/g)].map((match) => match[1]!);
+    const links = [
+      `<link rel="modulepreload" href="${href}">`,
+      ...data.map((path) => `<link rel="preload" as="fetch" crossorigin href="${path}">`),
+    ];
+    if (!after.includes('<link rel="icon"'))
+      throw new Error(`postbuild: ${page} has no icon link to put its preloads before`);
+    after = after.replace('<link rel="icon"', `${links.join("\n")}\n<link rel="icon"`);
+    writeFileSync(file, after);
+    result.pages += 1;
+    result.requestsAfter += 1;
+    result.preloaded += data.length;
+  }
+  return result;
+}
+
 /** Everything above, on a build in dist; returns what it did, in a line for the build's log. */
 export function postbuild(dist: string): string {
   const pages = mendPages(dist);
   const {modules, before, after} = minifyModules(dist);
+  const bundled = bundlePages(dist);
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   return (
     `postbuild: ${pages} pages marked lang="en" and zoomable; ` +
-    `${modules} modules in _import/ minified, ${kB(before)} -> ${kB(after)}`
+    `${modules} modules in _import/ minified, ${kB(before)} -> ${kB(after)}; ` +
+    `${bundled.pages} pages' modules bundled (${bundled.requestsBefore} module requests -> ${bundled.requestsAfter}), ` +
+    `${bundled.preloaded} data files preloaded`
   );
 }
 

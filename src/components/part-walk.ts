@@ -201,6 +201,8 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     "requestIdleCallback" in window ? window.requestIdleCallback(run, {timeout: 2000}) : setTimeout(run, 200);
 
   const show = ({focus = false}: {focus?: boolean} = {}) => {
+    // Read before the page changes, so the browser lays out once, after the change, not twice.
+    const scrolledPast = focus && walk.getBoundingClientRect().top < 0;
     const card = cardFor(position.index);
     for (const other of cards.values()) other.node.hidden = other !== card;
     if (card.node.parentElement !== host) host.append(card.node);
@@ -210,8 +212,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     endHost.hidden = position.next !== null;
     if (focus) {
       card.focusHeading();
-      const top = walk.getBoundingClientRect().top;
-      if (top < 0) walk.scrollIntoView({block: "start"});
+      if (scrolledPast) walk.scrollIntoView({block: "start"});
     }
     // The next item is built while the trainee reads this one, so moving on paints at once.
     if (position.next !== null) {

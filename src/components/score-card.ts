@@ -264,5 +264,6 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   showRuling(previous);
   // The self-check reveals every ruling at once when its last case is answered.
   if (options.reveal) store.subscribe(() => showRuling(answersNow()));
-  return {node, focusHeading: () => heading.focus()};
+  // The walk scrolls to the item when it must; focusing the heading need not lay the page out to scroll to it.
+  return {node, focusHeading: () => heading.focus({preventScroll: true})};
 }

@@ -145,7 +145,8 @@ export function postbuild(dist: string): string {
   return (
     `postbuild: ${pages} pages marked lang="en" and zoomable; ` +
     `${modules} modules in _import/ minified, ${kB(before)} -> ${kB(after)}; ` +
-    `${bundled.pages} pages' modules bundled (${bundled.requestsBefore} module requests -> ${bundled.requestsAfter}), ` +
+    `${bundled.pages} pages' modules bundled ` +
+    `(${bundled.requestsBefore} module requests -> ${bundled.requestsAfter}), ` +
     `${bundled.preloaded} data files preloaded`
   );
 }

@@ -69,7 +69,7 @@ export const browserSafeRule = {
 };
 
 export default tseslint.config(
-  {ignores: ["dist/", "node_modules/", "src/.observablehq/", "src/lib/", "test/fixtures/"]},
+  {ignores: ["dist/", "node_modules/", "src/.observablehq/", "src/lib/", "test/fixtures/", "scratch/"]},
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

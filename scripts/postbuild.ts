@@ -59,6 +59,8 @@ export function minifyModules(dist: string): Minified {
 
 export interface Bundled {
   pages: number;
+  /** Each page's bundle and the modules in it, by their paths under dist (written to _import/bundles/pages.json). */
+  manifest: Record<string, {bundle: string; modules: string[]}>;
   /** Module requests the pages made before, and make now (the page's entry bundles). */
   requestsBefore: number;
   requestsAfter: number;
@@ -80,7 +82,7 @@ export const bundleFolder = "bundles";
  */
 export function bundlePages(dist: string): Bundled {
   const pages = readdirSync(dist, {recursive: true, encoding: "utf8"}).filter((file) => file.endsWith(".html"));
-  const result: Bundled = {pages: 0, requestsBefore: 0, requestsAfter: 0, preloaded: 0};
+  const result: Bundled = {pages: 0, manifest: {}, requestsBefore: 0, requestsAfter: 0, preloaded: 0};
   for (const page of pages) {
     const file = join(dist, page);
     const html = readFileSync(file, "utf8");
@@ -90,16 +92,22 @@ export function bundlePages(dist: string): Bundled {
     const base = dirname(file);
     const source = entries.map((entry, index) => `export * as m${index} from ${JSON.stringify(resolve(base, entry))};`);
     let code: string;
+    let modules: string[];
     try {
       const built = buildSync({
         stdin: {contents: source.join("\n"), resolveDir: base, sourcefile: `${page} (its modules)`, loader: "js"},
+        absWorkingDir: resolve(dist),
         bundle: true,
         format: "esm",
         minify: true,
         write: false,
+        metafile: true,
         logLevel: "silent",
       });
       code = built.outputFiles[0]!.text;
+      modules = Object.keys(built.metafile.inputs)
+        .filter((input) => input.endsWith(".js"))
+        .sort();
     } catch (error) {
       throw new Error(`postbuild: cannot bundle the modules of ${page}: ${(error as Error).message}`, {cause: error});
     }
@@ -129,10 +137,12 @@ export function bundlePages(dist: string): Bundled {
       throw new Error(`postbuild: ${page} has no icon link to put its preloads before`);
     after = after.replace('<link rel="icon"', `${links.join("\n")}\n<link rel="icon"`);
     writeFileSync(file, after);
+    result.manifest[page] = {bundle: relative(dist, bundlePath).split("\\").join("/"), modules};
     result.pages += 1;
     result.requestsAfter += 1;
     result.preloaded += data.length;
   }
+  writeFileSync(join(dist, "_import", bundleFolder, "pages.json"), JSON.stringify(result.manifest, null, 1));
   return result;
 }
 

@@ -1,8 +1,6 @@
 // Walking a part one item at a time: which item is shown (from the address), where Previous and Next lead, what the
 // strip of the part's items says of each, and the item's title before and after Check. Pure: the page keeps the
 // address and the view in step with what this decides.
-import {itemLabel} from "../coverage.js";
-import type {Item} from "../item.js";
 import type {Score} from "../verdict.js";
 import {compareScores} from "./compare.js";
 import type {Answer} from "./progress.js";
@@ -76,10 +74,3 @@ export const itemStateLabels: Record<ItemState, string> = {
   "two-or-more-off": "two or more off",
 };
 
-/**
- * An item's title. Before Check: its number and neutral topic ("Edge case 4: translation without a language"), which
- * give nothing away. After: the case study's own name for it, which often states the ruling ("Justified clarifying
- * question"), as the ruling's headline.
- */
-export const titleBefore = (item: Pick<Item, "id" | "part" | "topic">): string =>
-  `${itemLabel(item.id, item.part)}: ${item.topic}`;

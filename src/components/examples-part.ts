@@ -2,7 +2,7 @@
 // "before" score once there is one. It loads no scoring code: nothing here is scored.
 import {itemLabel} from "../lib/coverage.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
-import {titleBefore} from "../lib/trainee/walk.js";
+import {titleBefore} from "../lib/trainee/title.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
 import {context, itemsOf, partPage, type TraineeData} from "./part-frame.js";

@@ -8,7 +8,7 @@ import type {ScoreComparison} from "../lib/trainee/compare.js";
 import type {Score} from "../lib/verdict.js";
 import {feedbackFor, type Difference, type Feedback, type RuleCitation} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
-import {titleBefore} from "../lib/trainee/walk.js";
+import {titleBefore} from "../lib/trainee/title.js";
 import {describeDistance, rubricRowLabels, scoreText, verdictWords} from "../lib/trainee/words.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import {el, type Child} from "./dom.js";

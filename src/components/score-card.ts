@@ -8,7 +8,7 @@ import type {Item} from "../lib/item.js";
 import type {Phase} from "../lib/parts.js";
 import {impliedScore} from "../lib/trainee/implied.js";
 import {attempts, type Answer} from "../lib/trainee/progress.js";
-import {titleBefore} from "../lib/trainee/walk.js";
+import {titleBefore} from "../lib/trainee/title.js";
 import {describeImplied, scaleAnchors, scoreForKey, scoreText} from "../lib/trainee/words.js";
 import {ChecklistEditor, type ChecklistDraft} from "./checklist-editor.js";
 import {el} from "./dom.js";

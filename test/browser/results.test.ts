@@ -472,7 +472,7 @@ describe("export and import", () => {
     await preview.getByRole("button", {name: /^Import/}).click();
     await preview.getByText(/^Imported:/).waitFor();
     expect(await page.evaluate(() => (window as {pwned?: number}).pwned)).toBeUndefined();
-    await page.goto("/rubric");
+    await page.goto("/rubric#example-7");
     const card = page.locator('[id="example-7"]');
     await card.getByText(line, {exact: true}).waitFor();
     expect(await card.locator("img, script").count()).toBe(0);

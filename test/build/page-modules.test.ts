@@ -1,30 +1,46 @@
 // What each page loads is what its imports reach: the reading parts (the home page, Part 2's examples, Part 3's
-// guideline) must not reach the scoring code (the score card, Step 1's marking, the checklist comparison), which
-// only the scored parts use. Read from the built pages' module preloads, which list every module a page imports.
+// guideline) must not reach the scoring code (the score card, Step 1's marking, the checklist comparison), which only
+// the scored parts use. Each page loads its modules as one bundle (scripts/postbuild.ts); the build lists the modules
+// in each bundle in _import/bundles/pages.json, and the page preloads that bundle and no module one by one.
 import {existsSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {distDir} from "../browser/site.js";
 
-/** The modules a built page preloads, by their names without the build's content hash. */
-function preloads(page: string): string[] {
-  const file = join(distDir, `${page}.html`);
-  if (!existsSync(file)) throw new Error(`no built page at ${file}: run \`npm run build\` before this test`);
-  return [...readFileSync(file, "utf8").matchAll(/rel="modulepreload" href="\.\/([^"]+)"/g)].map((match) =>
-    match[1]!.replace(/\.[0-9a-f]{8}\.js$/, ""),
-  );
+const manifestFile = join(distDir, "_import", "bundles", "pages.json");
+
+/** The modules in a built page's bundle, by their names without the build's content hash. */
+function modulesOf(page: string): string[] {
+  if (!existsSync(manifestFile)) throw new Error(`no ${manifestFile}: run \`npm run build\` before this test`);
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, {modules: string[]}>;
+  const entry = manifest[`${page}.html`];
+  if (!entry) throw new Error(`${page}.html has no bundle in ${manifestFile}`);
+  return entry.modules.map((module) => module.replace(/\.[0-9a-f]{8}\.js$/, ""));
 }
+
+/** What a built page preloads as modules, without the content hash. */
+const preloads = (page: string): string[] =>
+  [...readFileSync(join(distDir, `${page}.html`), "utf8").matchAll(/rel="modulepreload" href="\.\/([^"]+)"/g)].map(
+    (match) => match[1]!.replace(/\.[0-9a-f]{8}\.js$/, ""),
+  );
 
 const scoringCode = ["_import/components/score-card", "_import/components/step-one", "_import/lib/trainee/compare"];
 
 describe("the modules each page loads", () => {
   it.each(["index", "examples", "guideline"])("%s, a reading page, loads no scoring code", (page) => {
-    const modules = preloads(page);
+    const modules = modulesOf(page);
     expect(modules).toContain("_import/components/part-page");
     expect(modules.filter((module) => scoringCode.includes(module))).toEqual([]);
   });
 
   it.each(["vague", "rubric", "edge-cases", "calibration", "self-check"])("%s, a scored page, loads it", (page) => {
-    expect(preloads(page)).toEqual(expect.arrayContaining(scoringCode));
+    expect(modulesOf(page)).toEqual(expect.arrayContaining(scoringCode));
+  });
+
+  it.each(["index", "vague", "rubric", "results"])("%s loads its own modules as one bundle, preloaded", (page) => {
+    const loaded = preloads(page).filter((path) => !path.startsWith("_observablehq/"));
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]).toMatch(/^_import\/bundles\//);
+    expect(readFileSync(join(distDir, `${page}.html`), "utf8")).toMatch(/<link rel="preload" as="fetch" crossorigin/);
   });
 });

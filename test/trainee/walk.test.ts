@@ -1,5 +1,6 @@
 import {describe, expect, it} from "vitest";
-import {itemState, positionAt, shownItem, titleBefore} from "../../lib/trainee/walk.js";
+import {titleBefore} from "../../lib/trainee/title.js";
+import {itemState, positionAt, shownItem} from "../../lib/trainee/walk.js";
 import {item, items} from "./helpers.js";
 
 const ids = ["example-1", "example-2", "example-3"];

@@ -14,16 +14,16 @@ export type NextStep<P extends PartStanding> =
   | {kind: "done"};
 
 /**
- * The part the trainee last scored in, while it is unfinished; once it is finished, the part after it (a part to read
- * included, so Part 2 follows Part 1); after the last part, the first part left unfinished. Nothing scored yet: the
- * first part.
+ * The first part the trainee started and left unfinished (the walk runs in order: a part half done comes before one
+ * further on); with none, the part after the last one they scored in (a part to read included, so Part 2 follows
+ * Part 1); after the last part, the first part left unfinished. Nothing scored yet: the first part.
  */
 export function nextStep<P extends PartStanding>(parts: readonly P[]): NextStep<P> {
   let last = parts.length - 1;
   while (last >= 0 && !(parts[last]!.scored > 0)) last--;
   if (last < 0) return parts[0] ? {kind: "start", part: parts[0]} : {kind: "done"};
-  const current = parts[last]!;
-  if (current.scored < current.total) return {kind: "continue", part: current};
+  const halfDone = parts.find((part) => part.scored > 0 && part.scored < part.total);
+  if (halfDone) return {kind: "continue", part: halfDone};
   const after = parts[last + 1];
   if (after) return {kind: "continue", part: after};
   const unfinished = parts.find((part) => part.scored < part.total);

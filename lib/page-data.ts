@@ -7,11 +7,11 @@ import type {Item, Part} from "./item.js";
 import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "./parts.js";
 import type {Score} from "./verdict.js";
 
-/** Enough of every item to link to it and to count progress: id, part, its neutral topic and its title. */
-export type ItemRef = Pick<Item, "id" | "part" | "title" | "topic">;
+/** Enough of every item to link to it and to count progress: id, part, its neutral topic, its title, its twist's. */
+export type ItemRef = Pick<Item, "id" | "part" | "title" | "topic" | "twistOf">;
 
 export const itemRefs = (items: readonly Item[]): ItemRef[] =>
-  items.map(({id, part, title, topic}) => ({id, part, title, topic}));
+  items.map(({id, part, title, topic, twistOf}) => ({id, part, title, topic, ...(twistOf ? {twistOf} : {})}));
 
 export type PagePart = TrainingPart & {hasPage: boolean; paragraphs: ResolvedParagraph[]};
 

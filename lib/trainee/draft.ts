@@ -135,7 +135,10 @@ export function splitLine(lines: readonly TraineeLine[], index: number, all: rea
   return ordered([...lines.slice(0, index), head, tail, ...lines.slice(index + 1)]);
 }
 
-/** The marked line after this one in the same text, by position: the one "merge with the next" joins. */
+/**
+ * The marked line after this one in the same text: the first to start at or after its end (a line inside this one,
+ * or overlapping it, is not "the next"). The one "merge with the next" joins.
+ */
 export function nextMarkIndex(lines: readonly TraineeLine[], index: number): number | null {
   const line = lines[index];
   if (!line || !isMark(line.listing)) return null;
@@ -143,7 +146,7 @@ export function nextMarkIndex(lines: readonly TraineeLine[], index: number): num
   let best: number | null = null;
   lines.forEach((entry, at) => {
     if (at === index || !isMark(entry.listing) || entry.listing.in !== mark.in) return;
-    if (entry.listing.start <= mark.start) return;
+    if (entry.listing.start < mark.end) return;
     if (best === null || entry.listing.start < (lines[best]!.listing as Mark).start) best = at;
   });
   return best;
@@ -151,7 +154,8 @@ export function nextMarkIndex(lines: readonly TraineeLine[], index: number): num
 
 /**
  * Merges a marked line with the next marked line in its text: one line from the first's start to the second's end
- * (the words between join too). It is the main task if either was; it keeps a verdict only where both agreed.
+ * (the words between join too). It is the main task if either was; it keeps the first line's verdict (or, with none,
+ * the second's).
  */
 export function mergeWithNext(lines: readonly TraineeLine[], index: number): TraineeLine[] {
   const next = nextMarkIndex(lines, index);
@@ -163,7 +167,7 @@ export function mergeWithNext(lines: readonly TraineeLine[], index: number): Tra
   const merged: TraineeLine = {
     listing: {...first, end: Math.max(first.end, second.end)},
     ...(a.main || b.main ? {main: true} : {}),
-    ...(a.verdict && a.verdict === b.verdict ? {verdict: a.verdict} : {}),
+    ...(a.verdict || b.verdict ? {verdict: (a.verdict ?? b.verdict)!} : {}),
   };
   return ordered(lines.flatMap((line, at) => (at === index ? [merged] : at === next ? [] : [line])));
 }

@@ -30,8 +30,9 @@ export type Difference =
       yours: Verdict;
       ruled: Verdict;
       main: boolean;
-      /** The case study does not rule this line: the site reads it in. */
+      /** The case study does not rule this line: the site reads it in, for the reason `because` gives. */
       inferred: boolean;
+      because: string | null;
       rule: RuleCitation;
     }
   | {
@@ -41,10 +42,19 @@ export type Difference =
       ruled: Verdict;
       main: boolean;
       inferred: boolean;
+      because: string | null;
       /** The Step-1 rule that puts it on the checklist: a missing line is a Step-1 miss. */
       listRule: RuleCitation;
     }
-  | {kind: "not-checked"; text: string; yourWords: string; ruled: Verdict; main: boolean; inferred: boolean}
+  | {
+      kind: "not-checked";
+      text: string;
+      yourWords: string;
+      ruled: Verdict;
+      main: boolean;
+      inferred: boolean;
+      because: string | null;
+    }
   | {
       /** They listed something the ruled checklist does not hold. */
       kind: "extra";
@@ -53,13 +63,15 @@ export type Difference =
       /** Why it is off the checklist, for a line the case names (a candidate). */
       note: string | null;
       inferred: boolean;
+      because: string | null;
       rule: RuleCitation;
     }
   | {
-      /** Their main task is another line, or none. */
+      /** Their main task is another line, or none; `listed`: whether they listed the ruled main task at all. */
       kind: "main";
       yourMain: string | null;
       ruledMain: string;
+      listed: boolean;
     };
 
 /** A line that sets the score, for a trainee who gave a score alone: what they would have had to see. */
@@ -68,6 +80,7 @@ export interface DecidingLine {
   ruled: Verdict;
   main: boolean;
   inferred: boolean;
+  because: string | null;
   rule: RuleCitation;
 }
 
@@ -142,14 +155,17 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   let matching = 0;
   const checklist = comparison.checklist;
   if (checklist) {
-    // A main task not listed at all is said once, as a missing line, not also as a main task chosen otherwise.
+    // Each ruled line is said once: a main task not listed is a missing line, or, where the trainee chose another
+    // line as their main task, part of that one message.
     const mainMissing = checklist.lines.some((line) => line.role === "main" && line.status === "missing");
-    if (checklist.mainDiffers && !(mainMissing && checklist.mainDiffers.line === null)) {
+    const mainMessage = !!checklist.mainDiffers && !(mainMissing && checklist.mainDiffers.line === null);
+    if (mainMessage) {
       const ruledMain = item.checklist.find((line) => line.role === "main")!;
       differences.push({
         kind: "main",
-        yourMain: checklist.mainDiffers.line === null ? null : yourWords(checklist.mainDiffers.line),
+        yourMain: checklist.mainDiffers!.line === null ? null : yourWords(checklist.mainDiffers!.line),
         ruledMain: ruledMain.text,
+        listed: !mainMissing,
       });
     }
     for (const line of checklist.lines) {
@@ -158,6 +174,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
         ruled: line.ruled,
         main: line.role === "main",
         inferred: line.source === "inferred",
+        because: line.source === "inferred" ? (item.checklist[line.index]!.because ?? null) : null,
       };
       if (line.status === "agree") matching += 1;
       else if (line.status === "verdict-differs")
@@ -168,13 +185,10 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
           yours: line.trainee!.verdict!,
           rule: cite(line.index),
         });
-      else if (line.status === "missing")
-        differences.push({
-          kind: "missing",
-          ...common,
-          listRule: cite(line.index, line.listRule!),
-        });
-      else differences.push({kind: "not-checked", ...common, yourWords: yourWords(line.trainee!.line)});
+      else if (line.status === "missing") {
+        if (!(line.role === "main" && mainMessage))
+          differences.push({kind: "missing", ...common, listRule: cite(line.index, line.listRule!)});
+      } else differences.push({kind: "not-checked", ...common, yourWords: yourWords(line.trainee!.line)});
     }
     for (const extra of checklist.extras)
       differences.push({
@@ -183,6 +197,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
         status: extra.status,
         note: extra.note,
         inferred: extra.source === "inferred",
+        because: extra.of !== null && extra.source === "inferred" ? (item.checklist[extra.of]!.because ?? null) : null,
         rule: extra.of === null ? citation(guideline, extra.rule, null) : cite(extra.of, extra.rule),
       });
   }
@@ -200,6 +215,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
           ruled: line.verdict,
           main: line.role === "main",
           inferred: line.source === "inferred",
+          because: line.source === "inferred" ? (line.because ?? null) : null,
           rule: cite(index),
         };
       });

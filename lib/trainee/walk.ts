@@ -73,4 +73,3 @@ export const itemStateLabels: Record<ItemState, string> = {
   "one-off": "one off",
   "two-or-more-off": "two or more off",
 };
-

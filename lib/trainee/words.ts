@@ -169,8 +169,8 @@ export function verdictWords(comparison: ScoreComparison): string {
   if (comparison.distance === "exact") return "Exact";
   if (comparison.notApplicableMismatch)
     return comparison.ruled === "n/a"
-      ? "Two or more off: this response isn't rated on this scale"
-      : "Two or more off: this response is rated on this scale";
+      ? "Not applicable: this response isn't rated on this scale"
+      : "Rated: this response is not a case for “not applicable”";
   const far = comparison.distance === "one-off" ? "One off" : "Two or more off";
   return `${far}: you scored ${comparison.direction === "lenient" ? "higher" : "lower"} than the ruling`;
 }

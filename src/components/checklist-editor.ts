@@ -50,8 +50,9 @@ export function ChecklistEditor(
   const help = el(
     "p",
     {class: "step-help", id: `${id}-mark-help`},
-    "Mark an instruction in the request: press its first word, then its last (or drag across it). " +
-      "Each one becomes a line here; check it, and say which line is the main task.",
+    "Mark an instruction in the request: press its first word, then its last",
+    el("span", {class: "fine-pointer"}, " (or drag across it)"),
+    ". Each one becomes a line here; check it, and say which line is the main task.",
   );
   const status = el("p", {"class": "mark-status", "role": "status", "aria-live": "polite"});
 
@@ -103,15 +104,11 @@ export function ChecklistEditor(
       addFree();
     }
   });
+  const addButton = el("button", {type: "button", class: "button secondary add-line", onclick: addFree}, "Add");
   const freeBody = el(
     "div",
     {class: "free-line-body", id: `${id}-free-body`, hidden: true},
-    el(
-      "div",
-      {class: "free-controls"},
-      freeInput,
-      el("button", {type: "button", class: "button secondary add-line", onclick: addFree}, "Add"),
-    ),
+    el("div", {class: "free-controls"}, freeInput, addButton),
     el(
       "p",
       {class: "step-help", id: `${id}-free-help`},
@@ -266,11 +263,15 @@ export function ChecklistEditor(
     list.replaceChildren(...lines.map(LineRow));
     if (at >= 0 && control) {
       const target = list.children[Math.min(at, list.children.length - 1)];
-      target?.querySelector<HTMLElement>(`[data-control="${control}"]:not(:disabled)`)?.focus();
+      const again = target?.querySelector<HTMLElement>(`[data-control="${control}"]:not(:disabled)`);
+      // The last line removed: the keyboard goes back to the request, where lines are made.
+      if (again) again.focus();
+      else surfaces[0]?.node.querySelector<HTMLElement>('button.word[tabindex="0"]')?.focus();
     }
     list.hidden = lines.length === 0;
     freeToggle.disabled = locked;
     freeInput.disabled = locked;
+    addButton.disabled = locked;
     renderMainQuestion();
   }
 

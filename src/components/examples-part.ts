@@ -22,7 +22,13 @@ export function ExamplesPart(data: TraineeData, store = openProgressStore()): HT
           {},
           before
             ? [
-                el("p", {class: "case-name-line"}, "The case study calls it ", el("strong", {}, item.title), "."),
+                el(
+                  "p",
+                  {class: "case-name-line"},
+                  "The case study calls it ",
+                  el("strong", {}, `“${item.title}”`),
+                  ".",
+                ),
                 VagueRuling(item, [before]),
               ]
             : el(

@@ -10,6 +10,23 @@ import {openProgressStore} from "./progress-store.js";
 export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "guideline", store);
   const earlier = data.earlier ?? [];
+  // The page is drawn after the browser has looked for the address's rule (/guideline#rule-numbers, the link every
+  // ruling cites): once drawn, the rule is brought into view and marked.
+  const showTarget = () => {
+    for (const marked of document.querySelectorAll(".is-target")) marked.classList.remove("is-target");
+    let id = location.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // A malformed escape names no rule.
+    }
+    const rule = id ? document.getElementById(id) : null;
+    if (!rule) return;
+    rule.classList.add("is-target");
+    rule.scrollIntoView({block: "center"});
+  };
+  requestAnimationFrame(showTarget);
+  window.addEventListener("hashchange", showTarget);
   return partPage(
     ctx,
     GuidelineView(ctx.guideline),

@@ -5,7 +5,7 @@
 import type {CalibrationCheck, CaseStudy} from "../lib/content.js";
 import {nextStep} from "../lib/next-step.js";
 import type {PagePart, SitePageData} from "../lib/page-data.js";
-import {partProgress, type Progress} from "../lib/trainee/progress.js";
+import {firstAttempt, partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
 import {CoverageTable} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
@@ -74,13 +74,25 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
 }
 
 /** The blind self-check, offered to experienced raters before Part 6's rulings make it not blind. */
-function SelfCheckOffer(calibration: CalibrationCheck): HTMLElement {
+function SelfCheckOffer(calibration: CalibrationCheck, store: ProgressStore): HTMLElement {
   const cases = calibration.items.length;
+  // Once the trainee has checked a calibration case in Part 6, its ruling is seen: the offer says the run can't be
+  // blind any more rather than offering a blind run.
+  const lead = el("p", {});
+  const render = (progress: Progress) => {
+    const seen = calibration.items.some((id) => firstAttempt(progress, id, "guideline") !== undefined);
+    lead.textContent = seen
+      ? "You have seen rulings of these cases in Part 6, so the self-check can't be blind for you now: take it " +
+        "for practice, and its summary will say so."
+      : "Take the blind self-check first: once you've seen Part 6's rulings it can't be blind.";
+  };
+  render(store.get());
+  store.subscribe(render);
   return el(
     "section",
     {"class": "self-check-offer", "aria-labelledby": "self-check-offer"},
     el("h2", {id: "self-check-offer"}, "Already rate for a living?"),
-    el("p", {}, "Take the blind self-check first: once you've seen Part 6's rulings it can't be blind."),
+    lead,
     el(
       "p",
       {class: "muted"},
@@ -152,7 +164,7 @@ export function Home(
     {class: "home"},
     ProgressNotice(store.setAside),
     NextStep(parts, site, store),
-    SelfCheckOffer(calibration),
+    SelfCheckOffer(calibration, store),
     el(
       "section",
       {"aria-labelledby": "the-parts"},

@@ -75,6 +75,14 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
       links.map((link) => el("li", {}, link)),
     ),
   );
+  // A strip link shows its item the way Next does: the address follows, with no history entry per step, so Back
+  // leaves the part the same way however the trainee moved through it.
+  strip.addEventListener("click", (event) => {
+    const at = links.indexOf((event.target as Element).closest("a") as HTMLAnchorElement);
+    if (at < 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    go(ids[at]!, {focus: true});
+  });
   strip.addEventListener("keydown", (event) => {
     const at = links.indexOf(event.target as HTMLAnchorElement);
     if (at < 0) return;
@@ -104,7 +112,12 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
       else link.removeAttribute("aria-current");
       link.tabIndex = index === position.index ? 0 : -1;
     });
-    counter.textContent = `${options.noun} ${position.ordinal}`;
+    const shown = items[position.index]!.item;
+    const label = itemLabel(shown.id, shown.part);
+    counter.textContent =
+      label === `${options.noun} ${position.index + 1}`
+        ? `${options.noun} ${position.ordinal}`
+        : `${label} · ${position.ordinal}`;
   };
 
   // ---- The panel beside the item (a wide screen) or behind a button (a phone) ----
@@ -167,6 +180,8 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
 
   // ---- Showing one item ----
   let position = shownItem(ids, location.hash);
+  // An address that names no item of the part shows the first, and says so.
+  if (location.hash && location.hash !== `#${position.id}`) history.replaceState(history.state, "", `#${position.id}`);
   const navFor = (index: number): HTMLElement => {
     const here = shownItem(ids, `#${ids[index]}`);
     const next = el(
@@ -184,6 +199,8 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
       el("span", {class: "nav-noun"}, " item"),
     );
     next.addEventListener("click", () => here.next && go(here.next, {focus: true}));
+    // Until the item is checked, Next is a quiet button: Check is the one to press.
+    next.classList.add("secondary");
     previous.addEventListener("click", () => here.previous && go(here.previous, {focus: true}));
     // Next comes first, so it is the next Tab stop after the ruling's first lines; the row shows Previous first.
     return el("div", {class: "item-nav"}, next, previous);
@@ -237,12 +254,22 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     if (position.next === null) endHost.replaceChildren(el("div", {}, options.end(progress)));
   });
 
+  // The panel beside everything of the part, from its opening prose down, so the rubric is in view from the start.
   const walk = el(
     "div",
     {class: `walk${panel ? " has-panel" : ""}`},
-    el("div", {class: "walk-main"}, el("div", {class: "walk-bar"}, counter, strip, panelToggle), inline, host, endHost),
+    el(
+      "div",
+      {class: "walk-main"},
+      about,
+      howTo,
+      el("div", {class: "walk-bar"}, counter, strip, panelToggle),
+      inline,
+      host,
+      endHost,
+    ),
     panel ? aside : null,
   );
   show();
-  return el("div", {class: "walk-frame"}, about, howTo, walk);
+  return walk;
 }

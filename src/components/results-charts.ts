@@ -235,8 +235,12 @@ export function BeforeAfterChart(
         labelOf(pair.id),
       ),
       svg("line", {class: "row-rule", x1: left, x2: width - 4, y1: cy, y2: cy}),
-      svg("rect", {class: "mark-ruled", x: x(pair.ruled) - 11, y: cy - 11, width: 22, height: 22, rx: 2}),
     ];
+    // The ruled score, and how far the "before" score was from it, only once the example is checked with the
+    // guideline: until then the chart would give the ruling away.
+    const revealed = pair.after !== null;
+    if (revealed)
+      parts.push(svg("rect", {class: "mark-ruled", x: x(pair.ruled) - 11, y: cy - 11, width: 22, height: 22, rx: 2}));
     if (pair.before !== null && pair.after !== null && pair.before !== pair.after) {
       const from = x(pair.before);
       const to = x(pair.after);
@@ -254,7 +258,7 @@ export function BeforeAfterChart(
     if (pair.before !== null)
       parts.push(
         svg("circle", {
-          class: `mark-before distance-${pair.beforeScore!.distance}`,
+          class: `mark-before ${revealed ? `distance-${pair.beforeScore!.distance}` : "not-compared"}`,
           cx: x(pair.before),
           cy,
           r: 8,
@@ -269,8 +273,8 @@ export function BeforeAfterChart(
       svg(
         "title",
         {},
-        `${labelOf(pair.id)}: before ${said(pair.before)}, with the guideline ${said(pair.after)}, ` +
-          `ruled ${scoreText(pair.ruled)}`,
+        `${labelOf(pair.id)}: before ${said(pair.before)}, with the guideline ${said(pair.after)}` +
+          (revealed ? `, ruled ${scoreText(pair.ruled)}` : ""),
       ),
     );
     return svg("g", {class: "before-after-row"}, parts);
@@ -328,8 +332,8 @@ export function BeforeAfterChart(
             labelOf(pair.id),
             pair.before === null ? "—" : scoreText(pair.before),
             pair.after === null ? "—" : scoreText(pair.after),
-            scoreText(pair.ruled),
-            how(pair.beforeScore),
+            pair.after === null ? "not shown until checked" : scoreText(pair.ruled),
+            pair.after === null ? "—" : how(pair.beforeScore),
             how(pair.afterScore),
           ]),
         },

@@ -182,7 +182,8 @@ function RulesTable(ctx: Context, rules: readonly RuleCount[], {caption}: {capti
         `${entry.fromChecklist} of ${entry.items.length}`,
       ]),
     },
-    {caption, rowHeaders: true, scroll: true, className: "rules-table"},
+    // On a phone each rule is a small card of its own: four columns don't fit 390 px.
+    {caption, rowHeaders: true, stack: true, className: "rules-table"},
   );
 }
 
@@ -210,7 +211,7 @@ function CasesTable(ctx: Context, group: ResultGroup): HTMLElement {
           ];
         }),
       },
-      {caption: "Your first answer to each case and the ruled score", rowHeaders: true, scroll: true},
+      {caption: "Your first answer to each case and the ruled score", rowHeaders: true, stack: true},
     ),
   );
 }

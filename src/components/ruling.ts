@@ -5,11 +5,11 @@ import type {Derivation} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item, ItemNote} from "../lib/item.js";
 import type {ScoreComparison} from "../lib/trainee/compare.js";
-import type {Score} from "../lib/verdict.js";
 import {feedbackFor, type Difference, type Feedback, type RuleCitation} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {describeDistance, rubricRowLabels, scoreText, verdictWords} from "../lib/trainee/words.js";
+import type {Score} from "../lib/verdict.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import {el, type Child} from "./dom.js";
 
@@ -36,13 +36,32 @@ export function RuleRef(rule: RuleCitation, {quote = true}: {quote?: boolean} = 
   );
 }
 
-/** Marks what the site reads in beyond the case study, in plain words. */
-export const OurReading = (inferred: boolean): Child =>
-  inferred ? el("span", {class: "our-reading"}, "Our reading: the case study doesn't say") : null;
+/** What the site reads in beyond the case study, said in plain words, with why where the file says why. */
+export function OurReading(inferred: boolean, because?: string | null): Child {
+  if (!inferred) return null;
+  return because
+    ? el(
+        "details",
+        {class: "our-reading"},
+        el("summary", {}, "Our reading: the case study doesn't say"),
+        el("p", {}, because),
+      )
+    : el("p", {class: "our-reading"}, el("span", {}, "Our reading: the case study doesn't say"));
+}
 
 const quoteOf = (words: string) => `“${words}”`;
 
-function DifferenceItem(difference: Difference): HTMLElement {
+/** Cites each rule once in a list: the second line a rule decides names it without quoting it again. */
+function citer(): (rule: RuleCitation) => HTMLElement {
+  const quoted = new Set<string>();
+  return (rule) => {
+    const first = !quoted.has(rule.id);
+    quoted.add(rule.id);
+    return RuleRef(rule, {quote: first});
+  };
+}
+
+function DifferenceItem(difference: Difference, cite: (rule: RuleCitation) => HTMLElement): HTMLElement {
   switch (difference.kind) {
     case "main":
       return el(
@@ -53,10 +72,10 @@ function DifferenceItem(difference: Difference): HTMLElement {
           {},
           difference.yourMain === null
             ? "You chose no line as the main task. "
-            : [`You took ${quoteOf(difference.yourMain)} as the main task. `],
+            : `You took ${quoteOf(difference.yourMain)} as the main task. `,
           "The main task is ",
           el("strong", {}, difference.ruledMain),
-          ".",
+          difference.listed ? "." : ", and you didn't list it.",
         ),
         el("p", {class: "difference-rule"}, "The main task: the thing the user wants produced or answered."),
       );
@@ -70,10 +89,10 @@ function DifferenceItem(difference: Difference): HTMLElement {
           el("strong", {}, difference.main ? `Main task: ${difference.text}` : difference.text),
           ` — you: ${verdictLabels[difference.yours]}; ruled: `,
           el("strong", {}, verdictLabels[difference.ruled]),
-          ". ",
-          OurReading(difference.inferred),
+          ".",
         ),
-        el("p", {class: "difference-rule"}, RuleRef(difference.rule)),
+        OurReading(difference.inferred, difference.because),
+        el("p", {class: "difference-rule"}, cite(difference.rule)),
       );
     case "missing":
       return el(
@@ -84,10 +103,10 @@ function DifferenceItem(difference: Difference): HTMLElement {
           {},
           "You didn't list ",
           el("strong", {}, difference.main ? `the main task, ${difference.text}` : difference.text),
-          ` (ruled ${verdictLabels[difference.ruled]}). `,
-          OurReading(difference.inferred),
+          ` (ruled ${verdictLabels[difference.ruled]}).`,
         ),
-        el("p", {class: "difference-rule"}, RuleRef(difference.listRule)),
+        OurReading(difference.inferred, difference.because),
+        el("p", {class: "difference-rule"}, cite(difference.listRule)),
       );
     case "not-checked":
       return el(
@@ -100,6 +119,7 @@ function DifferenceItem(difference: Difference): HTMLElement {
           el("strong", {}, verdictLabels[difference.ruled]),
           ".",
         ),
+        OurReading(difference.inferred, difference.because),
       );
     case "extra":
       return el(
@@ -112,10 +132,11 @@ function DifferenceItem(difference: Difference): HTMLElement {
           difference.status === "repeat"
             ? " repeats a line you listed already."
             : difference.status === "candidate"
-              ? [" is not an instruction here. ", difference.note ?? "", " ", OurReading(difference.inferred)]
+              ? [" is not an instruction here. ", difference.note ?? ""]
               : " is not on the ruled checklist.",
         ),
-        difference.status === "repeat" ? null : el("p", {class: "difference-rule"}, RuleRef(difference.rule)),
+        OurReading(difference.inferred, difference.because),
+        difference.status === "repeat" ? null : el("p", {class: "difference-rule"}, cite(difference.rule)),
       );
   }
 }
@@ -127,7 +148,7 @@ function Notes(notes: readonly ItemNote[]): HTMLElement[] {
 export interface GuidelineRulingOptions {
   guideline: Guideline;
   derivation: Derivation;
-  itemsById: ReadonlyMap<string, Pick<Item, "id" | "part" | "topic">>;
+  itemsById: ReadonlyMap<string, Pick<Item, "id" | "part" | "topic" | "twistOf">>;
   /** Older answers say their ruling may have moved since. */
   staleNote?: string | null;
   /** The first Check of the whole walk: say that the first answer is the one recorded. */
@@ -136,6 +157,8 @@ export interface GuidelineRulingOptions {
   decidingAsked?: boolean;
   /** Part 4: the trainee's "before" score under the vague line, if any. */
   before?: {score: ScoreComparison | null} | null;
+  /** Whether the trainee has checked an item (a note that gives away a twist's ruling waits for the twist). */
+  answered?: (id: string) => boolean;
 }
 
 export interface RulingView {
@@ -146,7 +169,9 @@ export interface RulingView {
   feedback: Feedback;
 }
 
-const attemptWord = (attempt: number) => (attempt === 2 ? "Retry" : `Retry ${attempt - 1}`);
+/** "Retry 1: 4, exact": the retries counted from one, the score after the colon. */
+const retryText = (index: number, score: ScoreComparison) =>
+  `Retry${index ? ` ${index + 1}` : ""}: ${scoreText(score.trainee)}, ${describeDistance(score)}`;
 
 /** The ruling for an item scored under the guideline. `answers`: first attempt first. */
 export function GuidelineRuling(item: Item, answers: Answer[], options: GuidelineRulingOptions): RulingView {
@@ -165,22 +190,20 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
       {class: "verdict-line"},
       el("span", {"class": "distance-mark", "aria-hidden": "true"}, distanceMark[score.distance]),
       el("strong", {}, verdictWords(score)),
-      el(
-        "span",
-        {class: "verdict-scores"},
-        ` · you ${scoreText(score.trainee)}, ruled ${scoreText(score.ruled)}`,
-        item.scoreCondition ? ` (${item.scoreCondition})` : "",
-      ),
+    ),
+    el(
+      "p",
+      {class: "verdict-scores"},
+      `You gave ${scoreText(score.trainee)}; the ruling is ${scoreText(score.ruled)}`,
+      item.scoreCondition ? ` (${item.scoreCondition})` : "",
+      ".",
     ),
     feedback.retries.length
       ? el(
           "p",
           {class: "attempts"},
-          `First ${scoreText(score.trainee)}, ${describeDistance(score)}`,
-          feedback.retries.map(
-            (retry) =>
-              ` · ${attemptWord(retry.attempt)} ${scoreText(retry.score.trainee)}, ${describeDistance(retry.score)}`,
-          ),
+          `First: ${scoreText(score.trainee)}, ${describeDistance(score)}`,
+          feedback.retries.map((retry, index) => ` · ${retryText(index, retry.score)}`),
           ". Your first answer is the one recorded.",
         )
       : null,
@@ -208,6 +231,8 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
   );
 
   // ---- Where the checklist differs (or, with a score alone, what decides it) ----
+  const cite = citer();
+  const deciding = feedback.decidingRule;
   const diff: Child[] = [];
   if (feedback.scoreOnly) {
     diff.push(
@@ -224,10 +249,11 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
               "p",
               {},
               el("strong", {}, line.main ? `Main task: ${line.text}` : line.text),
-              ` — ${verdictLabels[line.ruled]}. `,
-              OurReading(line.inferred),
+              ` — ${verdictLabels[line.ruled]}.`,
             ),
-            el("p", {class: "difference-rule"}, RuleRef(line.rule)),
+            OurReading(line.inferred, line.because),
+            // On the edge-case map the deciding rule is cited just below, with its sentence.
+            options.decidingAsked ? null : el("p", {class: "difference-rule"}, cite(line.rule)),
           ),
         ),
       ),
@@ -236,7 +262,13 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
     const count = feedback.differences.length;
     diff.push(
       el("h4", {}, count ? "Where your checklist differs" : "Your checklist matches the ruled one"),
-      count ? el("ul", {class: "differences"}, feedback.differences.map(DifferenceItem)) : null,
+      count
+        ? el(
+            "ul",
+            {class: "differences"},
+            feedback.differences.map((entry) => DifferenceItem(entry, cite)),
+          )
+        : null,
       feedback.matching
         ? el(
             "p",
@@ -258,7 +290,6 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
       ),
     );
 
-  const deciding = feedback.decidingRule;
   const decidingView = options.decidingAsked
     ? el(
         "div",
@@ -281,6 +312,9 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
   // ---- The rest, folded where long ----
   const level = guideline.rubric.find((candidate) => candidate.score === item.score);
   const row = feedback.comparison.ruled.row;
+  // A note that gives away the ruling of this case's twist waits until the trainee has scored the twist.
+  const spoils = (note: ItemNote) =>
+    note.compare.find((id) => itemsById.get(id)?.twistOf === item.id && !(options.answered?.(id) ?? true)) ?? null;
   const others = feedback.notes.others.filter((note) => note.score !== undefined);
   const moreNotes = feedback.notes.others.filter((note) => note.score === undefined);
   const links = feedback.comparison.links.flatMap((id) => {
@@ -288,6 +322,8 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
     return other ? [other] : [];
   });
   const before = options.before;
+  const restated = (note: string | undefined, text: string) =>
+    !note || note.replace(/[.:]/g, "").toLowerCase().startsWith(text.toLowerCase());
   const rest = el(
     "div",
     {class: "ruling-rest"},
@@ -301,7 +337,26 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
           Notes(others),
         )
       : null,
-    moreNotes.length ? el("div", {class: "more-notes"}, Notes(moreNotes)) : null,
+    moreNotes.length
+      ? el(
+          "div",
+          {class: "more-notes"},
+          moreNotes.map((note) => {
+            const twist = spoils(note);
+            const other = twist ? itemsById.get(twist) : null;
+            return twist && other
+              ? el(
+                  "p",
+                  {class: "note-waiting"},
+                  el("strong", {}, `${note.label}: `),
+                  "score ",
+                  el("a", {href: itemHref(other)}, titleBefore(other)),
+                  " first; this note gives away its ruling.",
+                )
+              : Notes([note]);
+          }),
+        )
+      : null,
     el(
       "p",
       {class: "rubric-row"},
@@ -317,14 +372,17 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
     ),
     feedback.comparison.flags.length
       ? el(
-          "p",
+          "div",
           {class: "ruling-flags"},
-          el("strong", {}, "Flags: "),
-          feedback.comparison.flags.map((flag, index) => [
-            index ? "; " : "",
-            `${flagLabels[flag.flag]}${flag.note ? ` (${flag.note})` : ""}`,
-            flag.source === "inferred" ? [" ", OurReading(true)] : null,
-          ]),
+          el(
+            "p",
+            {},
+            el("strong", {}, "Flags: "),
+            feedback.comparison.flags.map(
+              (flag, index) => `${index ? "; " : ""}${flagLabels[flag.flag]}${flag.note ? ` (${flag.note})` : ""}`,
+            ),
+          ),
+          feedback.comparison.flags.map((flag) => OurReading(flag.source === "inferred", flag.because)),
         )
       : null,
     before
@@ -350,10 +408,14 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
       el("summary", {}, "The full ruled checklist"),
       item.scoredRow
         ? el(
-            "p",
-            {},
-            "As the case study rules it: ",
-            `main task ${item.scoredRow.mainTask.toLowerCase()}; ${item.scoredRow.others}; ${item.scoredRow.score}.`,
+            "dl",
+            {class: "case-study-row"},
+            el("dt", {}, "Main task"),
+            el("dd", {}, item.scoredRow.mainTask),
+            el("dt", {}, "Other instructions"),
+            el("dd", {}, item.scoredRow.others),
+            el("dt", {}, "Score"),
+            el("dd", {}, item.scoredRow.score),
           )
         : item.ruling
           ? el("p", {}, "As the case study rules it: ", el("q", {}, item.ruling))
@@ -365,11 +427,16 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
           el(
             "li",
             {class: `ruled-line role-${line.role}`},
-            el("strong", {}, line.role === "main" ? `Main task: ${line.text}` : line.text),
-            ` — ${verdictLabels[derivation.lines[index]?.derived ?? line.verdict]}`,
-            line.note && line.source !== "inferred" ? el("span", {class: "line-note"}, ` (${line.note})`) : null,
-            " ",
-            OurReading(line.source === "inferred"),
+            el(
+              "p",
+              {},
+              el("strong", {}, line.role === "main" ? `Main task: ${line.text}` : line.text),
+              ` — ${verdictLabels[derivation.lines[index]?.derived ?? line.verdict]}`,
+              line.source !== "inferred" && !restated(line.note, line.text)
+                ? el("span", {class: "line-note"}, `: ${line.note}`)
+                : null,
+            ),
+            OurReading(line.source === "inferred", line.because),
           ),
         ),
       ),

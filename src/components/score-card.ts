@@ -166,7 +166,8 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     committed = value;
     score.disable(committed);
     check.disabled = committed;
-    retry.hidden = !committed || mode === "self-check";
+    // No retry in the blind run, nor for a "before" score, which has no ruling to try again against.
+    retry.hidden = !committed || mode === "self-check" || !withSteps;
     editor?.lock(committed);
     for (const input of deciding?.querySelectorAll("input") ?? []) input.disabled = committed;
   };
@@ -176,10 +177,11 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       ? `${mode === "self-check" ? "Answered" : "Checked"}: ${scoreText(first.score)}`
       : "Not scored yet";
     state.className = `item-state${first ? " is-done" : ""}`;
+    nav.querySelector(".next-item")?.classList.toggle("secondary", !first);
     if (!first) {
       rulingRegion.hidden = true;
       answered.hidden = true;
-      checkRow.after(nav);
+      hint.after(nav);
       return null;
     }
     if (!reveal()) {

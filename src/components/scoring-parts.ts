@@ -75,6 +75,7 @@ function guidelineItem(
             staleNote: staleNote(ctx, item, answers[0]),
             firstCheck: mode === "walk" && firstCheckOfWalk(ctx.store.get(), item.id),
             decidingAsked: askDecidingRule,
+            answered: (id) => firstAttempt(ctx.store.get(), id, "guideline") !== undefined,
             before: item.part === "examples" ? {score: before ? compareScores(before.score, item.score) : null} : null,
           });
         },
@@ -124,7 +125,7 @@ export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLE
       })),
       stateOf: (item, progress) => itemState(firstAttempt(progress, item.id, "vague"), item.score, {compared: false}),
       about: aboutOf(ctx),
-      howTo: HowToScore({phase: "vague", guideline: ctx.guideline}),
+      howTo: HowToScore({phase: "vague"}),
       started: answeredIn(items, "vague"),
       panel: {label: "The one line", body: VaguePanel(ctx.guideline)},
       end: (progress) => [
@@ -186,7 +187,7 @@ export function RubricPart(data: TraineeData, store = openProgressStore()): HTML
       items: items.map((item) => guidelineItem(ctx, item)),
       stateOf: guidelineState,
       about: aboutOf(ctx),
-      howTo: HowToScore({phase: "guideline", guideline: ctx.guideline}),
+      howTo: HowToScore({phase: "guideline"}),
       started: answeredIn(items, "guideline"),
       panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
       end: () => [scored, NextPart(ctx)],
@@ -236,8 +237,18 @@ export function EdgeCasesPart(
       store,
       items: items.map((item) => guidelineItem(ctx, item, {askDecidingRule: true})),
       stateOf: guidelineState,
-      about: aboutOf(ctx),
-      howTo: HowToScore({phase: "guideline", guideline: ctx.guideline, decidingRule: true}),
+      about: [
+        aboutOf(ctx),
+        el(
+          "p",
+          {},
+          `You score ${items.length} items from the map's first ` +
+            `${new Set(items.map((item) => item.seedNumber)).size} ` +
+            "cases: a case with variants has one item each (1a, 1b, 1c), and ′ marks a twist on a case. " +
+            `Case ${data.rubricWriter.seedNumber}, for people who write criteria, follows the last item.`,
+        ),
+      ],
+      howTo: HowToScore({phase: "guideline", decidingRule: true}),
       started: answeredIn(items, "guideline"),
       panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
       end: () => [writer, NextPart(ctx)],
@@ -255,16 +266,19 @@ export function CalibrationPart(data: TraineeData, store = openProgressStore()):
       "p",
       {class: "part-lead"},
       "Experienced rater? ",
-      el("a", {href: "./self-check"}, "Take the calibration self-check first"),
-      ": the same cases, blind. Once you have seen a ruling here, the self-check can no longer be blind.",
+      el("a", {href: "./self-check"}, "Take the self-check first"),
+      ": once you have seen a ruling here, it can't be blind.",
     ),
     PartWalk({
       noun: "Calibration case",
       store,
       items: items.map((item) => guidelineItem(ctx, item)),
       stateOf: guidelineState,
-      about: aboutOf(ctx),
-      howTo: HowToScore({phase: "guideline", guideline: ctx.guideline}),
+      about: [
+        aboutOf(ctx),
+        el("p", {}, "The four cases, then the twist on Calibration D (D′) that its ruling describes."),
+      ],
+      howTo: HowToScore({phase: "guideline"}),
       started: answeredIn(items, "guideline"),
       panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
       end: () => NextPart(ctx),
@@ -304,7 +318,7 @@ export function SelfCheck(
       el(
         "p",
         {},
-        `You have seen the ruling of ${seen.map((item) => itemLabel(item.id, item.part)).join(", ")} (${where}). ` +
+        `You have seen the ruling of ${seen.map((item) => itemLabel(item.id, item.part)).join("; ")} (${where}). ` +
           "You can still take it for practice, but the summary will say “Not blind” and award no pass.",
       ),
     );
@@ -357,7 +371,7 @@ export function SelfCheck(
           rows: result.items.map((row) => {
             const item = ctx.itemsById.get(row.id)!;
             return [
-              `${itemLabel(item.id, item.part)}: ${item.title}`,
+              `${itemLabel(item.id, item.part)} — ${item.title}`,
               row.trainee === null ? "—" : scoreText(row.trainee),
               scoreText(row.ruled),
               row.score ? describeDistance(row.score) : "",
@@ -401,7 +415,7 @@ export function SelfCheck(
       const answer = attempts(progress, item.id, "guideline", "self-check").find((each) => each.attempt === run);
       return itemState(answer, item.score, {compared: selfCheckRun(progress.answers, ids, run).complete});
     },
-    howTo: HowToScore({phase: "guideline", guideline: ctx.guideline, blind: true}),
+    howTo: HowToScore({phase: "guideline", blind: true}),
     started: () => status().answers.length > 0,
     panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
     end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
@@ -411,7 +425,8 @@ export function SelfCheck(
     renderNotice();
     renderSummary();
     const complete = status().complete;
-    if (complete && !wasComplete) summary.focus();
+    // After the card has moved focus to its own answer: the run's end is the summary.
+    if (complete && !wasComplete) requestAnimationFrame(() => summary.focus());
     wasComplete = complete;
   });
   return el(

@@ -61,12 +61,10 @@ export function VaguePanel(guideline: Guideline): HTMLElement {
 /** How to score, in a few lines: said once per part, not in every item. */
 export function HowToScore({
   phase,
-  guideline,
   decidingRule = false,
   blind = false,
 }: {
   phase: Phase;
-  guideline: Guideline;
   decidingRule?: boolean;
   blind?: boolean;
 }): Child {
@@ -80,15 +78,16 @@ export function HowToScore({
     phase === "guideline" ? [" (", el("kbd", {}, "N"), " for not applicable)"] : null,
     " choose a score anywhere in the item; ",
     el("kbd", {}, "Enter"),
-    " checks. In the request, the arrow keys move between words.",
+    " checks.",
+    phase === "guideline" ? " In the request, the arrow keys move between words." : null,
   );
   if (phase === "vague")
     return [
       el(
         "ol",
-        {},
+        {class: "how-steps"},
         el("li", {}, "Read the request and the response."),
-        el("li", {}, `Score it with this line alone: “${guideline.vague}”`),
+        el("li", {}, "Score it with the one line above, and nothing else: no guideline, no rubric."),
         el("li", {}, "Press Check. There is no ruling yet: this is your “before” score, kept for Part 4."),
       ),
       el("p", {}, "Your first answer to each example is the one recorded."),
@@ -97,33 +96,23 @@ export function HowToScore({
   return [
     el(
       "ol",
-      {},
+      {class: "how-steps"},
+      el("li", {}, el("strong", {}, "List"), " the instructions: press an instruction's first word, then its last."),
+      el("li", {}, el("strong", {}, "Check"), " each one, and choose the main task."),
+      decidingRule ? el("li", {}, el("strong", {}, "Pick"), " the rule that settles the case.") : null,
+      el("li", {}, el("strong", {}, "Score"), " it with the rubric; your checklist's score shows as you go."),
       el(
         "li",
         {},
-        el("strong", {}, "List the instructions "),
-        "(optional): in the request, press the first word of an instruction, then its last. Each becomes a line. " +
-          "Say which line is the main task.",
-      ),
-      el("li", {}, el("strong", {}, "Check each one "), "(optional): met, partly met, not met, and so on."),
-      decidingRule ? el("li", {}, el("strong", {}, "Pick the rule "), "that settles the case.") : null,
-      el(
-        "li",
-        {},
-        el("strong", {}, "Score it "),
-        "with the rubric (beside the item, or under Rubric on a phone). " +
-          "The score your checklist implies shows as you go.",
-      ),
-      el(
-        "li",
-        {},
-        el("strong", {}, "Check. "),
-        blind
-          ? "Your answer is kept; no ruling shows until you have answered every case."
-          : "The ruling appears, with where your checklist differs and why.",
+        el("strong", {}, "Check."),
+        blind ? " The rulings show when every case is answered." : " The ruling says why.",
       ),
     ),
-    el("p", {}, "Your first answer to each case is the one recorded."),
+    el(
+      "p",
+      {},
+      "Steps 1 and 2 are optional: a score alone can be checked. Your first answer to each case is the one recorded.",
+    ),
     keys,
   ];
 }

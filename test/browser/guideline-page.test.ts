@@ -35,6 +35,19 @@ describe("the guideline page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("brings the rule a ruling links to into view and marks it (the page is drawn after the browser's own jump)", async () => {
+    const page = await site.newPage();
+    await page.setViewportSize({width: 1440, height: 900});
+    await page.goto("/guideline#rule-refusal");
+    const rule = page.locator("#rule-refusal");
+    await expect.poll(() => rule.evaluate((node) => node.classList.contains("is-target"))).toBe(true);
+    const box = (await rule.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(site.problems).toEqual([]);
+  });
+
   it("folds v1 below, marking each reconstructed part with its numbered reason and the unwritten rule", async () => {
     const page = await openGuideline();
     const earlier = page.locator("#guideline-v1");

@@ -177,13 +177,13 @@ describe("the edge-case map", () => {
       for (const rule of guideline.rules)
         expect(await group.getByRole("radio", {name: rule.title, exact: true}).count(), rule.title).toBe(1);
     }
-    // Edge case 8: the email's request is on the trainee's mind, but the two-sentence limit settles the score.
+    // Edge case 8: the reply is an addition, but no "only" or "just" was asked; the email's request settles it.
     const edge8 = await showItem(page, "edge-8");
-    await decidingRule(edge8).getByRole("radio", {name: "Pasted material", exact: true}).check();
+    await decidingRule(edge8).getByRole("radio", {name: '"Only" and "just"', exact: true}).check();
     await commit(page, "edge-8", 2);
     const told = await visibleText(ruling(edge8));
-    expect(told).toMatch(/You picked Pasted material; the case is settled by another rule/);
-    expect(told).toContain("Numbers");
+    expect(told).toMatch(/You picked "Only" and "just"; the case is settled by another rule/);
+    expect(told).toContain("Pasted material");
     // Edge case 2: the size word.
     const edge2 = await showItem(page, "edge-2");
     await decidingRule(edge2).getByRole("radio", {name: "Size words", exact: true}).check();

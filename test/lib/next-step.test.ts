@@ -38,6 +38,10 @@ describe("nextStep", () => {
   it("a trainee who skipped ahead continues where they are", () => {
     expect(next([0, 0, 4, 0])).toBe("continue 5");
   });
+  it("goes back to a part left half done before one further on", () => {
+    expect(next([7, 7, 7, 2])).toBe("continue 5");
+    expect(next([7, 7, 14, 2])).toBe("continue 6");
+  });
   it("no parts: done", () => {
     expect(nextStep([])).toEqual({kind: "done"});
   });

@@ -26,7 +26,11 @@ describe("the deciding rule of every edge case, as the edge-case map rules it", 
     ["edge-5b", "a justified refusal: not applicable", "refusal"],
     ["edge-6", "Serves both as far as possible: met; flag the prompt", "conflicting"],
     ["edge-7", "Standing instruction not met", "standing-instructions"],
-    ["edge-8", "the added reply breaks the two-sentence limit", "numbers"],
+    [
+      "edge-8",
+      "The email's request isn't on the checklist; the added reply breaks the two-sentence limit",
+      "pasted-material",
+    ],
     ["edge-9", "Formality wasn't stated, so it isn't on the checklist", "list-stated-only"],
     ["edge-10", "Naturalness is a separate dimension", "not-rated"],
     ["edge-10-twist", "naturalness becomes a stated style instruction", "style-register"],
@@ -52,10 +56,8 @@ describe("how the rule is found", () => {
   });
 
   it("accepts the rule the case study names and the rules the trace names", () => {
-    // A case that names its rule where the trace names another: both count (made up from edge case 8, whose map row
-    // names the email's request as well as the two-sentence limit).
-    const edge8 = {...item("edge-8"), decidingRule: "pasted-material" as const};
-    const ruled = decidingRule(edge8, derive(edge8, ruleSet));
+    // Edge case 8's map row names the email's request first, then the two-sentence limit the trace finds: both count.
+    const ruled = ruleOf("edge-8");
     expect(ruled).toMatchObject({
       rule: "pasted-material",
       accepted: ["pasted-material", "numbers"],
@@ -65,7 +67,9 @@ describe("how the rule is found", () => {
     expect(decidingRuleMatches(ruled, "pasted-material")).toBe(true);
     expect(decidingRuleMatches(ruled, "size-words")).toBe(false);
     expect(decidingRuleMatches(ruled, undefined)).toBe(false);
-    expect(ruleOf("edge-8").accepted).toEqual(["numbers"]);
+    // Without the case study's name the trace's rule stands alone.
+    const unnamed = {...item("edge-8"), decidingRule: undefined};
+    expect(decidingRule(unnamed, derive(unnamed, ruleSet)).accepted).toEqual(["numbers"]);
   });
 
   it("names the lines behind the row: the flawed line for a 4, the main task for a partly done task, none for a 5", () => {

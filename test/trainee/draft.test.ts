@@ -146,11 +146,17 @@ describe("editing a marked line", () => {
     const two = press(example1, [7, 10], base).lines; // + "of irregular English verbs"
     expect(nextMarkIndex(two, 0)).toBe(1);
     expect(nextMarkIndex(two, 1)).toBeNull();
-    const merged = mergeWithNext(setMain(two, 1), 0);
+    const merged = mergeWithNext(setVerdict(setMain(two, 1), 1, "met"), 0);
     expect(textOfLines(example1, merged)).toEqual(["no more than two examples of irregular English verbs"]);
     expect(textOfLines(example1, two)).toEqual(["no more than", "of irregular English verbs"]);
     expect(merged[0]!.main).toBe(true);
     expect(mergeWithNext(two, 1)).toEqual(two);
+    // The first line's verdict stays; with none, the second's.
+    expect(merged[0]!.verdict).toBe("met");
+    expect(mergeWithNext(setVerdict(setVerdict(two, 0, "partly"), 1, "met"), 0)[0]!.verdict).toBe("partly");
+    // A line inside or across this one is not "the next": nothing merges into it unseen.
+    const inside = press(example1, [3, 3], base).lines; // "more", inside "no more than"
+    expect(nextMarkIndex(inside, 0)).toBeNull();
   });
 
   it("removes a line, and adds the same stretch only once", () => {

@@ -64,7 +64,15 @@ describe("the lines where the checklist differs", () => {
   it("names a verdict that differs with the rule's title and the sentence of it that decides the line", () => {
     const result = feedback("example-3", [answer("example-3", 4, [line(main, "met", true), line(formal, "met")])]);
     expect(result.differences).toEqual([
-      {kind: "missing", text: "Short", ruled: "met", main: false, inferred: false, listRule: expect.anything()},
+      {
+        kind: "missing",
+        text: "Short",
+        ruled: "met",
+        main: false,
+        inferred: false,
+        because: null,
+        listRule: expect.anything(),
+      },
       {
         kind: "verdict",
         text: "Formal",
@@ -73,6 +81,7 @@ describe("the lines where the checklist differs", () => {
         ruled: "not-met",
         main: false,
         inferred: false,
+        because: null,
         rule: {
           id: "style-register",
           title: "Style and register",
@@ -91,6 +100,14 @@ describe("the lines where the checklist differs", () => {
     expect(unchosen.differences.map((difference) => difference.kind)).toEqual(["main", "missing"]);
     const unlisted = feedback("example-3", [answer("example-3", 3, [line(formal, "not-met")])]);
     expect(unlisted.differences.map((difference) => difference.kind)).toEqual(["missing", "missing"]);
+    // Another line taken as the main task while the main task is not listed: one message says both.
+    const other = feedback("example-3", [answer("example-3", 3, [line(formal, "not-met", true)])]);
+    expect(other.differences.filter((difference) => difference.kind === "main")).toEqual([
+      {kind: "main", yourMain: "förmliche", ruledMain: example3.checklist[0]!.text, listed: false},
+    ]);
+    expect(other.differences.filter((difference) => difference.kind === "missing").map((d) => d.text)).toEqual([
+      "Short",
+    ]);
   });
 
   it("gives a distractor's note and the rule that keeps it off the list", () => {
@@ -113,6 +130,7 @@ describe("the lines where the checklist differs", () => {
         ruled: "not-met",
         main: false,
         inferred: false,
+        because: null,
         rule: {
           id: "only-just",
           title: '"Only" and "just"',
@@ -125,12 +143,18 @@ describe("the lines where the checklist differs", () => {
 
 describe("the deciding rule on the edge-case map", () => {
   it("says whether the pick settles the case, citing the rule that does with its sentence", () => {
-    const wrong = feedback("edge-8", [answer("edge-8", 2)], "pasted-material");
+    const wrong = feedback("edge-2", [answer("edge-2", 2)], "purpose");
     expect(wrong.decidingRule).toMatchObject({
-      rule: "numbers",
+      rule: "size-words",
       right: false,
-      picked: {title: "Pasted material"},
-      cited: {title: "Numbers", sentence: 'A bare number ("give two examples") means exactly that number.'},
+      picked: {title: "Purpose"},
+      cited: {title: "Size words", sentence: "Clearly outside that range is not met; arguable is partly met."},
+    });
+    // Edge case 8: the email's request, as the case study names it, or the two-sentence limit, as the trace finds.
+    expect(feedback("edge-8", [answer("edge-8", 2)], "numbers").decidingRule.right).toBe(true);
+    expect(feedback("edge-8", [answer("edge-8", 2)], "pasted-material").decidingRule).toMatchObject({
+      right: true,
+      cited: {title: "Pasted material"},
     });
     expect(feedback("edge-1a", [answer("edge-1a", 2)], "numbers").decidingRule).toMatchObject({
       right: true,

@@ -14,8 +14,10 @@ import {
   explainLean,
   reviewHeading,
   listingText,
+  scaleAnchors,
   scoreForKey,
   scoreText,
+  verdictWords,
 } from "../../lib/trainee/words.js";
 import {free, item, line, mark, option} from "./helpers.js";
 
@@ -186,5 +188,21 @@ describe("keys in a focused item", () => {
     expect(scoreForKey("n", {notApplicable: false})).toBeNull();
     expect(scoreForKey("6", {notApplicable: true})).toBeNull();
     expect(scoreForKey("Enter", {notApplicable: true})).toBeNull();
+  });
+});
+
+describe("the words a ruling leads with, and the scale's anchors", () => {
+  it("says how far and which way, and says a different call about not applicable in its own words", () => {
+    expect(verdictWords(compareScores(3, 3))).toBe("Exact");
+    expect(verdictWords(compareScores(4, 3))).toBe("One off: you scored higher than the ruling");
+    expect(verdictWords(compareScores(1, 4))).toBe("Two or more off: you scored lower than the ruling");
+    expect(verdictWords(compareScores(1, "n/a"))).toBe("Not applicable: this response isn't rated on this scale");
+    expect(verdictWords(compareScores("n/a", 1))).toBe("Rated: this response is not a case for “not applicable”");
+  });
+
+  it("reads the anchors off the one-line instruction, in its words", () => {
+    const line = "Rate how well the response follows the user's instructions, from 1 (poor) to 5 (excellent).";
+    expect(scaleAnchors(line)).toEqual({1: "poor", 5: "excellent"});
+    expect(scaleAnchors("Rate it, 1 to 5.")).toEqual({});
   });
 });

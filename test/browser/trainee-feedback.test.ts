@@ -80,8 +80,8 @@ function secrets(item: Item, {vague}: {vague: boolean}): string[] {
   );
 }
 
-/** The ruled score, as the ruling states it: "you 4, ruled 2". */
-const ruledScore = /\bruled (\d|not applicable)/i;
+/** The ruled score, as the ruling states it: "You gave 4; the ruling is 2." */
+const ruledScore = /\bthe ruling is (\d|not applicable)/i;
 
 async function expectNothingTold(page: Page, item: Item, {vague}: {vague: boolean}): Promise<void> {
   const card = await showItem(page, item.id);
@@ -214,7 +214,7 @@ describe("on Check", () => {
     await card.getByRole("button", {name: "Try again"}).click();
     await radio(card, "n/a").check();
     await checkButton(card).click();
-    await expect.poll(() => visibleText(ruling(card))).toMatch(/First 2, one off, lenient · Retry not applicable/);
+    await expect.poll(() => visibleText(ruling(card))).toMatch(/First: 2, one off, lenient · Retry: not applicable/);
     expect(await visibleText(ruling(card))).toContain("Your first answer is the one recorded");
     expect(site.problems).toEqual([]);
   }, 60_000);
@@ -269,7 +269,7 @@ describe("a saved record the site cannot read", () => {
 
       // The page keeps working: score and Check, saved as a fresh record; the set-aside text stays where it was.
       const card = await commit(page, "calibration-a", 4);
-      expect(await visibleText(ruling(card))).toMatch(/you 4, ruled 4/);
+      expect(await visibleText(ruling(card))).toMatch(/You gave 4; the ruling is 4/);
       const saved = JSON.parse((await storage(page, progressKey))!) as {app: string; answers: Answer[]};
       expect(saved.app).toBe("rater-notebook");
       expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([["calibration-a", 4]]);

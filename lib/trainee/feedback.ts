@@ -45,6 +45,8 @@ export type Difference =
       because: string | null;
       /** The Step-1 rule that puts it on the checklist: a missing line is a Step-1 miss. */
       listRule: RuleCitation;
+      /** The trainee's line that holds its words along with another instruction's, if one does: list it apart. */
+      inside: string | null;
     }
   | {
       kind: "not-checked";
@@ -150,6 +152,11 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   const cite = (index: number, rule: RuleId = item.checklist[index]!.rule) =>
     citation(guideline, rule, rule === item.checklist[index]!.rule ? clauseOf(index) : null, item.checklist[index]);
   const yourWords = (line: number) => listingText(item, latest.checklist!.lines[line]!.listing);
+  /** The trainee's words of a mark that also covers this ruled line (matched to another line), if any. */
+  const insideOf = (index: number): string | null => {
+    const holder = comparison.checklist?.step1.listings.findIndex((result) => result.alsoCovers.includes(index));
+    return holder !== undefined && holder >= 0 ? yourWords(holder) : null;
+  };
 
   const differences: Difference[] = [];
   let matching = 0;
@@ -187,7 +194,12 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
         });
       else if (line.status === "missing") {
         if (!(line.role === "main" && mainMessage))
-          differences.push({kind: "missing", ...common, listRule: cite(line.index, line.listRule!)});
+          differences.push({
+            kind: "missing",
+            ...common,
+            listRule: cite(line.index, line.listRule!),
+            inside: insideOf(line.index),
+          });
       } else differences.push({kind: "not-checked", ...common, yourWords: yourWords(line.trainee!.line)});
     }
     for (const extra of checklist.extras)

@@ -31,8 +31,8 @@ export interface PartWalkOptions {
   howTo: Child;
   /** Whether the trainee has answered anything in this part yet. */
   started(progress: Progress): boolean;
-  /** Beside the item on a wide screen; behind a button on a phone. */
-  panel?: {label: string; body: Child} | null;
+  /** Beside the item on a wide screen; behind a button on a phone (`wideOnly`: not on a phone at all). */
+  panel?: {label: string; body: Child; wideOnly?: boolean} | null;
   /** What follows the last item: the way on, and what the part ends with. */
   end(progress: Progress): Child;
 }
@@ -130,19 +130,20 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     : null;
   const aside = el("aside", {class: "walk-aside"});
   const inline = el("div", {class: "walk-inline-panel", hidden: true});
-  const panelToggle = panel
-    ? el(
-        "button",
-        {
-          "type": "button",
-          "class": "button secondary panel-toggle",
-          "aria-expanded": "false",
-          "aria-controls": "guide-panel",
-        },
-        options.panel!.label,
-      )
-    : null;
-  if (panel && panelToggle) {
+  const panelToggle =
+    panel && !options.panel!.wideOnly
+      ? el(
+          "button",
+          {
+            "type": "button",
+            "class": "button secondary panel-toggle",
+            "aria-expanded": "false",
+            "aria-controls": "guide-panel",
+          },
+          options.panel!.label,
+        )
+      : null;
+  if (panel) {
     const wide = window.matchMedia("(min-width: 1200px)");
     const place = () => {
       if (wide.matches) {
@@ -150,10 +151,10 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
         inline.hidden = true;
       } else {
         inline.append(panel);
-        inline.hidden = panelToggle.getAttribute("aria-expanded") !== "true";
+        inline.hidden = panelToggle?.getAttribute("aria-expanded") !== "true";
       }
     };
-    panelToggle.addEventListener("click", () => {
+    panelToggle?.addEventListener("click", () => {
       const open = panelToggle.getAttribute("aria-expanded") !== "true";
       panelToggle.setAttribute("aria-expanded", String(open));
       inline.hidden = !open;
@@ -249,7 +250,13 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     position = wanted;
     show({focus: true});
   });
+  let started = options.started(store.get());
   store.subscribe((progress) => {
+    // "How to score" folds away once the trainee has answered in the part: it has been read.
+    if (!started && options.started(progress)) {
+      started = true;
+      howTo.open = false;
+    }
     renderStrip(progress, position);
     if (position.next === null) endHost.replaceChildren(el("div", {}, options.end(progress)));
   });

@@ -297,7 +297,7 @@ function Results(ctx: Context, progress: Progress, data: ResultsData): HTMLEleme
           el(
             "p",
             {},
-            "You have not scored a case with the guideline yet. ",
+            "You have not scored a case in Parts 4 to 6 yet. ",
             el("a", {href: "./rubric"}, "Part 4"),
             " is where that starts.",
           ),

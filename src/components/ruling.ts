@@ -103,7 +103,10 @@ function DifferenceItem(difference: Difference, cite: (rule: RuleCitation) => HT
           {},
           "You didn't list ",
           el("strong", {}, difference.main ? `the main task, ${difference.text}` : difference.text),
-          ` (ruled ${verdictLabels[difference.ruled]}).`,
+          ` (ruled ${verdictLabels[difference.ruled]})`,
+          difference.inside
+            ? `: it is inside ${quoteOf(difference.inside)}, with another instruction. List each on a line of its own.`
+            : ".",
         ),
         OurReading(difference.inferred, difference.because),
         el("p", {class: "difference-rule"}, cite(difference.listRule)),

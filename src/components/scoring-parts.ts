@@ -127,7 +127,7 @@ export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLE
       about: aboutOf(ctx),
       howTo: HowToScore({phase: "vague"}),
       started: answeredIn(items, "vague"),
-      panel: {label: "The one line", body: VaguePanel(ctx.guideline)},
+      panel: {label: "The one line", body: VaguePanel(ctx.guideline), wideOnly: true},
       end: (progress) => [
         allScored(items, "vague", progress)
           ? el(

@@ -72,6 +72,7 @@ describe("the lines where the checklist differs", () => {
         inferred: false,
         because: null,
         listRule: expect.anything(),
+        inside: null,
       },
       {
         kind: "verdict",
@@ -107,6 +108,14 @@ describe("the lines where the checklist differs", () => {
     ]);
     expect(other.differences.filter((difference) => difference.kind === "missing").map((d) => d.text)).toEqual([
       "Short",
+    ]);
+  });
+
+  it("says where a missing line is hidden: inside a line of the trainee's that holds another instruction too", () => {
+    const both = mark(example3, "kurze, förmliche");
+    const result = feedback("example-3", [answer("example-3", 3, [line(main, "met", true), line(both, "met")])]);
+    expect(result.differences).toEqual([
+      expect.objectContaining({kind: "missing", text: "Formal", inside: "kurze, förmliche"}),
     ]);
   });
 

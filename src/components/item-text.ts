@@ -7,7 +7,12 @@ const languageNames: Record<Text["language"], string> = {en: "English", de: "Ger
 
 function TextBlock(
   text: Pick<Text, "text" | "form" | "language" | "gloss" | "note">,
-  {label, role, surface}: {label: string; role: "request" | "response" | "turn"; surface?: HTMLElement},
+  {
+    label,
+    role,
+    surface,
+    where,
+  }: {label: string; role: "request" | "response" | "turn"; surface?: HTMLElement; where?: string},
 ): HTMLElement {
   const described = text.form === "described";
   const heading = `${label}${text.language !== "en" ? ` (${languageNames[text.language]})` : ""}`;
@@ -21,7 +26,9 @@ function TextBlock(
       el(
         "div",
         {class: "case-original", lang: described ? "en" : text.language},
-        described ? el("p", {class: "description"}, text.text) : (surface ?? el("p", {class: "verbatim"}, text.text)),
+        described
+          ? el("p", {class: "description"}, text.text)
+          : (surface ?? el("p", {"class": "verbatim", "data-text": where ?? null}, text.text)),
         text.note ? el("p", {class: "case-note"}, text.note) : null,
       ),
       text.gloss
@@ -38,12 +45,16 @@ function TextBlock(
 
 function TurnBlock(turn: Turn, surface?: HTMLElement): HTMLElement {
   const label = `${turn.role === "user" ? "User" : "Assistant"}${turn.turn ? `, turn ${turn.turn}` : ""}`;
-  return TextBlock({text: turn.text, form: turn.form, language: "en"}, {label, role: "turn", surface});
+  return TextBlock(
+    {text: turn.text, form: turn.form, language: "en"},
+    {label, role: "turn", surface, where: turn.turn ? `turn-${turn.turn}` : undefined},
+  );
 }
 
 /**
  * The conversation so far, the request, and the response, in reading order. `surfaces` replace the plain text of
- * the request ("request") or an earlier turn ("turn-1") with the Step-1 marking surface.
+ * the request ("request") or an earlier turn ("turn-1") with the Step-1 marking surface; a plain text is marked with
+ * the same name (`data-text`), so a surface built later can take its place.
  */
 export function CaseText(item: Item, {surfaces = {}}: {surfaces?: Record<string, HTMLElement>} = {}): HTMLElement {
   const requestLabel = `Request${item.request.turn ? `, turn ${item.request.turn}` : ""}`;
@@ -57,7 +68,7 @@ export function CaseText(item: Item, {surfaces = {}}: {surfaces?: Record<string,
           item.turns.map((turn) => TurnBlock(turn, surfaces[`turn-${turn.turn}`])),
         )
       : null,
-    TextBlock(item.request, {label: requestLabel, role: "request", surface: surfaces.request}),
+    TextBlock(item.request, {label: requestLabel, role: "request", surface: surfaces.request, where: "request"}),
     TextBlock(item.response, {label: "Response", role: "response"}),
   );
 }

@@ -83,27 +83,39 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       : "The score your checklist implies shows here as you list and check the instructions.";
   };
   const folded = !!options.askDecidingRule;
-  const editor =
-    withSteps && !(folded && item.request.form === "described")
-      ? ChecklistEditor(item, {
-          start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
-          onChange: renderImplied,
-        })
-      : null;
-  if (editor) renderImplied(editor.draft());
-  const steps =
-    editor && folded
-      ? el(
-          "details",
-          {class: "three-steps", open: !!last?.checklist},
-          el("summary", {}, "Work it through the three steps"),
-          editor.node,
-        )
-      : (editor?.node ?? null);
-  if (editor && steps instanceof HTMLDetailsElement) {
-    editor.setActive(steps.open);
-    steps.addEventListener("toggle", () => editor.setActive(steps.open));
-  }
+  const hasSteps = withSteps && !(folded && item.request.form === "described");
+  const makeEditor = () => {
+    const made = ChecklistEditor(item, {
+      start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
+      onChange: renderImplied,
+    });
+    renderImplied(made.draft());
+    return made;
+  };
+  // Folded steps (the edge-case map) are built when first opened: the request reads as plain text until then, and
+  // the page has less to build before its first item can be scored.
+  let editor = hasSteps && (!folded || last?.checklist) ? makeEditor() : null;
+  let steps: HTMLElement | null;
+  if (hasSteps && folded) {
+    const fold = el(
+      "details",
+      {class: "three-steps", open: !!last?.checklist},
+      el("summary", {}, "Work it through the three steps"),
+      editor?.node ?? null,
+    );
+    fold.addEventListener("toggle", () => {
+      if (!editor && fold.open) {
+        editor = makeEditor();
+        editor.lock(committed);
+        fold.append(editor.node);
+        for (const [where, surface] of Object.entries(editor.surfaces))
+          node.querySelector(`[data-text="${where}"]`)?.replaceWith(surface);
+      }
+      editor?.setActive(fold.open);
+    });
+    steps = fold;
+  } else steps = editor?.node ?? null;
+  if (!editor && hasSteps) renderImplied({lines: [], mainNotMet: undefined});
   const deciding = options.askDecidingRule
     ? el(
         "fieldset",
@@ -241,7 +253,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     CaseText(item, {surfaces: editor?.surfaces ?? {}}),
     steps,
     deciding,
-    el("div", {class: "score-block"}, score.node, editor ? implied : null, checkRow, hint),
+    el("div", {class: "score-block"}, score.node, hasSteps ? implied : null, checkRow, hint),
     answered,
     rulingRegion,
   );

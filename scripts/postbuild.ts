@@ -4,8 +4,7 @@
 // - it loads them as one file each (38 on a scoring page), and the page's data only once they have run: on a slow
 //   connection the round trips, not the bytes, decide when the first item can be scored. Each page's modules are
 //   bundled into one file, and its data files are preloaded with the page.
-import {createHash} from "node:crypto";
-import {mkdirSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
+import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {dirname, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {buildSync, transformSync} from "esbuild";
@@ -59,8 +58,11 @@ export function minifyModules(dist: string): Minified {
 
 export interface Bundled {
   pages: number;
-  /** Each page's bundle and the modules in it, by their paths under dist (written to _import/bundles/pages.json). */
-  manifest: Record<string, {bundle: string; modules: string[]}>;
+  /**
+   * Each page's bundle and the modules in it, by their paths under dist (written to _import/bundles/pages.json):
+   * `modules` all it can load, `lazy` those it loads only when asked (import() chunks).
+   */
+  manifest: Record<string, {bundle: string; modules: string[]; lazy: string[]}>;
   /** Module requests the pages made before, and make now (the page's entry bundles). */
   requestsBefore: number;
   requestsAfter: number;
@@ -90,35 +92,58 @@ export function bundlePages(dist: string): Bundled {
     const entries = [...new Set([...html.matchAll(entryPattern)].map((match) => match[1]!))];
     if (!entries.length) continue;
     const base = dirname(file);
-    const source = entries.map((entry, index) => `export * as m${index} from ${JSON.stringify(resolve(base, entry))};`);
-    let code: string;
+    // Named by what it holds, so pages that import the same modules (the four scoring parts) share one cached file.
+    const names = entries.map((entry) => entry.replace(/^.*\//, "").replace(/\.[0-9a-f]+\.js$/, ""));
+    const name = names.find((entry) => entry !== "broken-files") ?? names[0]!;
+    const folder = join(dist, "_import", bundleFolder);
+    mkdirSync(folder, {recursive: true});
+    const entryFile = join(folder, `.${name}.entry.js`);
+    writeFileSync(
+      entryFile,
+      entries.map((entry, index) => `export * as m${index} from ${JSON.stringify(resolve(base, entry))};`).join("\n"),
+    );
+    // A module the page imports only with import() (the ruling's code, loaded after the first item shows) becomes a
+    // chunk of its own, fetched when asked for; what the page needs at once is the entry and the chunks it imports.
+    let entryOut: string;
+    let eager: string[];
     let modules: string[];
+    let lazy: string[];
     try {
       const built = buildSync({
-        stdin: {contents: source.join("\n"), resolveDir: base, sourcefile: `${page} (its modules)`, loader: "js"},
+        entryPoints: [entryFile],
         absWorkingDir: resolve(dist),
+        outdir: folder,
+        entryNames: `${name}.[hash]`,
+        chunkNames: "chunk.[hash]",
         bundle: true,
+        splitting: true,
         format: "esm",
         minify: true,
         write: false,
         metafile: true,
         logLevel: "silent",
       });
-      code = built.outputFiles[0]!.text;
-      modules = Object.keys(built.metafile.inputs)
-        .filter((input) => input.endsWith(".js"))
-        .sort();
+      for (const output of built.outputFiles) writeFileSync(output.path, output.contents);
+      const outputs = built.metafile.outputs;
+      entryOut = Object.keys(outputs).find((path) => outputs[path]!.entryPoint)!;
+      const staticChunks = (path: string): string[] =>
+        outputs[path]!.imports.filter((found) => found.kind === "import-statement").map((found) => found.path);
+      eager = [entryOut, ...staticChunks(entryOut)];
+      const inputsOf = (paths: readonly string[]) =>
+        [...new Set(paths.flatMap((path) => Object.keys(outputs[path]!.inputs)))]
+          .filter((input) => input.endsWith(".js") && !input.includes(`/${bundleFolder}/.`))
+          .sort();
+      modules = inputsOf(Object.keys(outputs).filter((path) => path.endsWith(".js")));
+      lazy = inputsOf(Object.keys(outputs).filter((path) => path.endsWith(".js") && !eager.includes(path)));
     } catch (error) {
       throw new Error(`postbuild: cannot bundle the modules of ${page}: ${(error as Error).message}`, {cause: error});
+    } finally {
+      rmSync(entryFile, {force: true});
     }
-    // Named by what it holds, so pages that import the same modules (the four scoring parts) share one cached file.
-    const names = entries.map((entry) => entry.replace(/^.*\//, "").replace(/\.[0-9a-f]+\.js$/, ""));
-    const name = names.find((entry) => entry !== "broken-files") ?? names[0]!;
-    const hash = createHash("sha256").update(code).digest("hex").slice(0, 8);
-    const bundlePath = join(dist, "_import", bundleFolder, `${name}.${hash}.js`);
-    mkdirSync(dirname(bundlePath), {recursive: true});
-    writeFileSync(bundlePath, code);
-    const href = `./${relative(base, bundlePath).split("\\").join("/")}`.replace(/^\.\/\.\.\//, "../");
+    const bundlePath = join(dist, entryOut);
+    const hrefOf = (path: string) =>
+      `./${relative(base, join(dist, path)).split("\\").join("/")}`.replace(/^\.\/\.\.\//, "../");
+    const href = hrefOf(entryOut);
 
     let after = html.replace(entryPattern, (whole, entry: string) => {
       const index = entries.indexOf(entry);
@@ -130,16 +155,16 @@ export function bundlePages(dist: string): Bundled {
     after = after.replace(/<link rel="modulepreload" href="(?:\.\.?\/)+_(?:import|node)\/[^"]+">\n?/g, "");
     const data = [...after.matchAll(/"mimeType":"application\/json","path":"([^"]+)"/g)].map((match) => match[1]!);
     const links = [
-      `<link rel="modulepreload" href="${href}">`,
+      ...eager.map((path) => `<link rel="modulepreload" href="${hrefOf(path)}">`),
       ...data.map((path) => `<link rel="preload" as="fetch" crossorigin href="${path}">`),
     ];
     if (!after.includes('<link rel="icon"'))
       throw new Error(`postbuild: ${page} has no icon link to put its preloads before`);
     after = after.replace('<link rel="icon"', `${links.join("\n")}\n<link rel="icon"`);
     writeFileSync(file, after);
-    result.manifest[page] = {bundle: relative(dist, bundlePath).split("\\").join("/"), modules};
+    result.manifest[page] = {bundle: relative(dist, bundlePath).split("\\").join("/"), modules, lazy};
     result.pages += 1;
-    result.requestsAfter += 1;
+    result.requestsAfter += eager.length;
     result.preloaded += data.length;
   }
   writeFileSync(join(dist, "_import", bundleFolder, "pages.json"), JSON.stringify(result.manifest, null, 1));

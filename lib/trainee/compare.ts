@@ -9,46 +9,12 @@ import type {Score, Verdict} from "../verdict.js";
 import {decidingRule} from "./deciding-rule.js";
 import {impliedScore, type ImpliedScore} from "./implied.js";
 import type {Answer, TraineeChecklist} from "./progress.js";
+import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {matchStep1, type Step1Result} from "./step1.js";
 
 export type RuleId = ChecklistLine["rule"];
 
-export interface ScoreComparison {
-  trainee: Score;
-  ruled: Score;
-  /** "Not applicable" against a score counts as two or more off: it is a different judgement, not a near miss. */
-  distance: "exact" | "one-off" | "two-or-more-off";
-  /** Trainee minus ruled; null when either is "not applicable". */
-  difference: number | null;
-  /** Higher than ruled is lenient, lower is harsh; null when exact or when "not applicable" is involved. */
-  direction: "lenient" | "harsh" | null;
-  /** One of the two is "not applicable" and the other is a score. */
-  notApplicableMismatch: boolean;
-}
-
-export function compareScores(trainee: Score, ruled: Score): ScoreComparison {
-  if (trainee === "n/a" || ruled === "n/a") {
-    const exact = trainee === ruled;
-    return {
-      trainee,
-      ruled,
-      distance: exact ? "exact" : "two-or-more-off",
-      difference: null,
-      direction: null,
-      notApplicableMismatch: !exact,
-    };
-  }
-  const difference = trainee - ruled;
-  const off = Math.abs(difference);
-  return {
-    trainee,
-    ruled,
-    distance: off === 0 ? "exact" : off === 1 ? "one-off" : "two-or-more-off",
-    difference,
-    direction: difference > 0 ? "lenient" : difference < 0 ? "harsh" : null,
-    notApplicableMismatch: false,
-  };
-}
+export {compareScores, type ScoreComparison};
 
 /** One ruled line (main task or instruction) beside the trainee's line for it. */
 export interface RuledLineComparison {

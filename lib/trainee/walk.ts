@@ -2,7 +2,7 @@
 // strip of the part's items says of each, and the item's title before and after Check. Pure: the page keeps the
 // address and the view in step with what this decides.
 import type {Score} from "../verdict.js";
-import {compareScores} from "./compare.js";
+import {compareScores} from "./score-distance.js";
 import type {Answer} from "./progress.js";
 
 /** What the strip shows of one item. */

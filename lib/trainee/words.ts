@@ -5,7 +5,7 @@ import {textOf} from "../quote.js";
 import type {RubricRow} from "../rubric.js";
 import type {Score} from "../verdict.js";
 import {verdictLabels} from "../verdict-labels.js";
-import type {ScoreComparison} from "./compare.js";
+import type {ScoreComparison} from "./score-distance.js";
 import type {ImpliedScore} from "./implied.js";
 import {leanOf, leanThreshold, type LeanInput} from "./lean.js";
 import type {Listing, MainNotMet, TraineeVerdict} from "./progress.js";

@@ -12,6 +12,7 @@ import {describeDistance, rubricRowLabels, scoreText, verdictWords} from "../lib
 import type {Score} from "../lib/verdict.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import {el, type Child} from "./dom.js";
+import {RuleRef} from "./rule-ref.js";
 
 /** Where each part's items are scored with the guideline, for links between cases. */
 const pathOfPart: Record<Item["part"], string> = {
@@ -25,16 +26,6 @@ export function itemHref(item: Pick<Item, "id" | "part">): string {
 }
 
 export const distanceMark = {"exact": "✓", "one-off": "≈", "two-or-more-off": "✗"} as const;
-
-/** A rule, by its title, linked to its place in the guideline, with the sentence of it that applies. */
-export function RuleRef(rule: RuleCitation, {quote = true}: {quote?: boolean} = {}): HTMLElement {
-  return el(
-    "span",
-    {class: "rule-ref"},
-    el("a", {href: `./guideline#rule-${rule.id}`}, rule.title),
-    quote && rule.sentence ? [": ", el("q", {class: "rule-quote"}, rule.sentence)] : null,
-  );
-}
 
 /** What the site reads in beyond the case study, said in plain words, with why where the file says why. */
 export function OurReading(inferred: boolean, because?: string | null): Child {

@@ -30,8 +30,9 @@ export interface ScoreCardOptions {
   mode?: "walk" | "self-check";
   /** The self-check run this card answers (its k-th answer to each case). */
   run?: number;
-  /** Builds the ruling shown after Check, from the answers so far (first attempt first). */
-  ruling(answers: Answer[]): RulingParts;
+  /** Builds the ruling shown after Check, from the answers so far (first attempt first); a promise while the
+   *  ruling's code is still loading (the part loads it once its first item is shown). */
+  ruling(answers: Answer[]): RulingParts | Promise<RulingParts>;
   /** Whether the ruling may show yet: the blind self-check holds it back until every case is answered. */
   reveal?: () => boolean;
   /** Ask for the rule that settles the case (the edge-case map). Its three steps are then folded behind "Work it
@@ -157,6 +158,8 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
 
   // ---- Commit and show the ruling ----
   let committed = false;
+  /** A Check whose ruling is still loading: it takes the focus when it arrives. */
+  let pendingFocus = false;
   const checkRow = el(
     "div",
     {class: "check-row"},
@@ -207,10 +210,24 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       return answered;
     }
     answered.hidden = true;
-    const {lead, rest} = options.ruling(answers);
-    rulingRegion.replaceChildren(lead, nav, rest ?? "");
+    const parts = options.ruling(answers);
+    if (parts instanceof Promise) {
+      // Only when Check comes before the ruling's code has arrived (the part loads it once its first item shows): the
+      // ruling appears, and takes the focus, as soon as it is in.
+      rulingRegion.hidden = true;
+      void parts.then(({lead, rest}) => {
+        const waiting =
+          !document.activeElement || document.activeElement === document.body || node.contains(document.activeElement);
+        rulingRegion.replaceChildren(lead, nav, rest ?? "");
+        rulingRegion.hidden = false;
+        if (waiting && pendingFocus) lead.focus();
+        pendingFocus = false;
+      });
+      return null;
+    }
+    rulingRegion.replaceChildren(parts.lead, nav, parts.rest ?? "");
     rulingRegion.hidden = false;
-    return lead;
+    return parts.lead;
   };
   check.addEventListener("click", () => {
     const chosen = score.value();
@@ -236,8 +253,12 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       at: now().toISOString(),
     });
     setCommitted(true);
+    pendingFocus = true;
     const first = showRuling(answersNow());
-    first?.focus();
+    if (first) {
+      pendingFocus = false;
+      first.focus();
+    }
     node.dispatchEvent(new CustomEvent("item-checked", {bubbles: true, detail: {item: item.id}}));
   });
   retry.addEventListener("click", () => {

@@ -2,11 +2,9 @@
 // (src/components/part-walk.ts), built from the loaders' validated data. Every decision about what to show comes
 // from lib/.
 import {itemLabel} from "../lib/coverage.js";
-import {derive, ruleSetOf} from "../lib/engine.js";
 import type {Item} from "../lib/item.js";
-import {compareScores} from "../lib/trainee/compare.js";
-import {attempts, firstAttempt, staleRuling, type Progress} from "../lib/trainee/progress.js";
-import {selfCheckRun, selfCheckSummary} from "../lib/trainee/self-check.js";
+import {attempts, firstAttempt, type Progress} from "../lib/trainee/progress.js";
+import {selfCheckRun} from "../lib/trainee/self-check-run.js";
 import {itemState} from "../lib/trainee/walk.js";
 import {describeDistance, describeLean, describePassRule, describeTally, scoreText} from "../lib/trainee/words.js";
 import type {CalibrationCheck, RubricWriter} from "../lib/content.js";
@@ -17,20 +15,22 @@ import {context, itemsOf, partPage as page, type Context, type TraineeData} from
 import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore} from "./progress-store.js";
 import {PartWalk, type WalkItem} from "./part-walk.js";
-import {GuidelineRuling, RuleRef, staleSentence} from "./ruling.js";
+import type {RulingView} from "./ruling.js";
+import type * as GuidelineRulingModule from "./guideline-ruling.js";
+import type * as SelfCheckModule from "../lib/trainee/self-check.js";
+import {RuleRef} from "./rule-ref.js";
 import {VagueSaved} from "./vague-ruling.js";
 import {ScoreCard} from "./score-card.js";
 
-/** The note an older answer carries when its ruling may have moved since it was scored. */
-function staleNote(ctx: Context, item: Item, answer: {guideline: string} | undefined): string | null {
-  if (!answer) return null;
-  const moved = staleRuling(
-    {...answer} as Parameters<typeof staleRuling>[0],
-    ctx.guideline.version,
-    (id, scoredUnder) => ctx.rulings[scoredUnder]?.[id] !== ctx.rulings[ctx.guideline.version]?.[id],
-  );
-  return moved ? staleSentence(ctx.rulings[moved.scoredUnder]?.[item.id]) : null;
-}
+// The ruling's code (the engine's trace, the comparison, the feedback) is loaded once the part's first item is shown:
+// the page has less to fetch before it can be scored, and the module is in long before a trainee's first Check.
+type Rulings = typeof GuidelineRulingModule;
+let rulings: Rulings | null = null;
+let loading: Promise<Rulings> | null = null;
+const loadRulings = (): Promise<Rulings> =>
+  (loading ??= import("./guideline-ruling.js").then((module) => (rulings = module)));
+const whenIdle = (run: () => void) =>
+  "requestIdleCallback" in window ? window.requestIdleCallback(run, {timeout: 3000}) : setTimeout(run, 500);
 
 /** Whether this is the trainee's first Check with the guideline in the walk: then the ruling says the first counts. */
 const firstCheckOfWalk = (progress: Progress, item: string) => {
@@ -55,9 +55,8 @@ function guidelineItem(
 ): WalkItem {
   return {
     item,
-    card: (nav) => {
-      const derivation = derive(item, ruleSetOf(ctx.guideline));
-      return ScoreCard(item, {
+    card: (nav) =>
+      ScoreCard(item, {
         phase: "guideline",
         guideline: ctx.guideline,
         store: ctx.store,
@@ -67,22 +66,24 @@ function guidelineItem(
         ...(run ? {run} : {}),
         ...(reveal ? {reveal} : {}),
         ruling: (answers) => {
-          const before = item.part === "examples" ? firstAttempt(ctx.store.get(), item.id, "vague") : undefined;
-          return GuidelineRuling(item, answers, {
-            guideline: ctx.guideline,
-            derivation,
-            itemsById: ctx.itemsById,
-            staleNote: staleNote(ctx, item, answers[0]),
+          const choices = {
             firstCheck: mode === "walk" && firstCheckOfWalk(ctx.store.get(), item.id),
             decidingAsked: askDecidingRule,
-            answered: (id) => firstAttempt(ctx.store.get(), id, "guideline") !== undefined,
-            before: item.part === "examples" ? {score: before ? compareScores(before.score, item.score) : null} : null,
-          });
+            before: item.part === "examples" ? firstAttempt(ctx.store.get(), item.id, "vague") : null,
+            answered: (id: string) => firstAttempt(ctx.store.get(), id, "guideline") !== undefined,
+          };
+          const show = (module: Rulings): RulingView => module.rulingFor(ctx, item, answers, choices);
+          return rulings ? show(rulings) : loadRulings().then(show);
         },
-      });
-    },
+      }),
   };
 }
+
+/** A part scored with the guideline loads the ruling's code once the browser is idle after showing the first item. */
+const preloadRulings = <T>(page: T): T => {
+  whenIdle(() => void loadRulings());
+  return page;
+};
 
 /** Where a walk item stands, with the guideline: how far its first answer was from the ruled score. */
 const guidelineState = (item: Item, progress: Progress) =>
@@ -179,19 +180,21 @@ export function RubricPart(data: TraineeData, store = openProgressStore()): HTML
   const ctx = context(data, "rubric", store);
   const items = itemsOf(ctx, "examples");
   const scored = ScoredTable(ctx);
-  return page(
-    ctx,
-    PartWalk({
-      noun: "Example",
-      store,
-      items: items.map((item) => guidelineItem(ctx, item)),
-      stateOf: guidelineState,
-      about: aboutOf(ctx),
-      howTo: HowToScore({phase: "guideline"}),
-      started: answeredIn(items, "guideline"),
-      panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
-      end: () => [scored, NextPart(ctx)],
-    }),
+  return preloadRulings(
+    page(
+      ctx,
+      PartWalk({
+        noun: "Example",
+        store,
+        items: items.map((item) => guidelineItem(ctx, item)),
+        stateOf: guidelineState,
+        about: aboutOf(ctx),
+        howTo: HowToScore({phase: "guideline"}),
+        started: answeredIn(items, "guideline"),
+        panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+        end: () => [scored, NextPart(ctx)],
+      }),
+    ),
   );
 }
 
@@ -230,29 +233,31 @@ export function EdgeCasesPart(
   const ctx = context(data, "edge-cases", store);
   const items = itemsOf(ctx, "edge-cases");
   const writer = RubricWriterCheck(data.rubricWriter, ctx);
-  return page(
-    ctx,
-    PartWalk({
-      noun: "Edge case",
-      store,
-      items: items.map((item) => guidelineItem(ctx, item, {askDecidingRule: true})),
-      stateOf: guidelineState,
-      about: [
-        aboutOf(ctx),
-        el(
-          "p",
-          {},
-          `You score ${items.length} items from the map's first ` +
-            `${new Set(items.map((item) => item.seedNumber)).size} ` +
-            "cases: a case with variants has one item each (1a, 1b, 1c), and ′ marks a twist on a case. " +
-            `Case ${data.rubricWriter.seedNumber}, for people who write criteria, follows the last item.`,
-        ),
-      ],
-      howTo: HowToScore({phase: "guideline", decidingRule: true}),
-      started: answeredIn(items, "guideline"),
-      panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
-      end: () => [writer, NextPart(ctx)],
-    }),
+  return preloadRulings(
+    page(
+      ctx,
+      PartWalk({
+        noun: "Edge case",
+        store,
+        items: items.map((item) => guidelineItem(ctx, item, {askDecidingRule: true})),
+        stateOf: guidelineState,
+        about: [
+          aboutOf(ctx),
+          el(
+            "p",
+            {},
+            `You score ${items.length} items from the map's first ` +
+              `${new Set(items.map((item) => item.seedNumber)).size} ` +
+              "cases: a case with variants has one item each (1a, 1b, 1c), and ′ marks a twist on a case. " +
+              `Case ${data.rubricWriter.seedNumber}, for people who write criteria, follows the last item.`,
+          ),
+        ],
+        howTo: HowToScore({phase: "guideline", decidingRule: true}),
+        started: answeredIn(items, "guideline"),
+        panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+        end: () => [writer, NextPart(ctx)],
+      }),
+    ),
   );
 }
 
@@ -260,29 +265,31 @@ export function EdgeCasesPart(
 export function CalibrationPart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = context(data, "calibration", store);
   const items = itemsOf(ctx, "calibration");
-  return page(
-    ctx,
-    el(
-      "p",
-      {class: "part-lead"},
-      "Experienced rater? ",
-      el("a", {href: "./self-check"}, "Take the self-check first"),
-      ": once you have seen a ruling here, it can't be blind.",
+  return preloadRulings(
+    page(
+      ctx,
+      el(
+        "p",
+        {class: "part-lead"},
+        "Experienced rater? ",
+        el("a", {href: "./self-check"}, "Take the self-check first"),
+        ": once you have seen a ruling here, it can't be blind.",
+      ),
+      PartWalk({
+        noun: "Calibration case",
+        store,
+        items: items.map((item) => guidelineItem(ctx, item)),
+        stateOf: guidelineState,
+        about: [
+          aboutOf(ctx),
+          el("p", {}, "The four cases, then the twist on Calibration D (D′) that its ruling describes."),
+        ],
+        howTo: HowToScore({phase: "guideline"}),
+        started: answeredIn(items, "guideline"),
+        panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+        end: () => NextPart(ctx),
+      }),
     ),
-    PartWalk({
-      noun: "Calibration case",
-      store,
-      items: items.map((item) => guidelineItem(ctx, item)),
-      stateOf: guidelineState,
-      about: [
-        aboutOf(ctx),
-        el("p", {}, "The four cases, then the twist on Calibration D (D′) that its ruling describes."),
-      ],
-      howTo: HowToScore({phase: "guideline"}),
-      started: answeredIn(items, "guideline"),
-      panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
-      end: () => NextPart(ctx),
-    }),
   );
 }
 
@@ -329,21 +336,34 @@ export function SelfCheck(
     "aria-labelledby": "summary-title",
     "tabindex": -1,
   });
+  // The run's scoring is loaded when a run is finished: until then the summary is a count.
+  type Scoring = typeof SelfCheckModule;
+  let scoring: Scoring | null = null;
   const renderSummary = () => {
     const current = status();
-    const result = selfCheckSummary(current.answers, items, rule, {guideline: ctx.guideline, blind: current.blind});
-    if (!result.complete) {
+    if (!current.complete) {
       summary.replaceChildren(
         el("h2", {id: "summary-title"}, "Summary"),
         el(
           "p",
           {class: "muted"},
-          `${result.answered} of ${result.total} answered. The summary and the rulings appear when you have answered ` +
-            "them all.",
+          `${current.answers.length} of ${items.length} answered. The summary and the rulings appear when you have ` +
+            "answered them all.",
         ),
       );
       return;
     }
+    if (!scoring) {
+      void import("../lib/trainee/self-check.js").then((module) => {
+        scoring = module;
+        renderSummary();
+      });
+      return;
+    }
+    const result = scoring.selfCheckSummary(current.answers, items, rule, {
+      guideline: ctx.guideline,
+      blind: current.blind,
+    });
     const again = el("button", {type: "button", class: "button secondary"}, "Take it again");
     again.addEventListener("click", () => {
       location.assign(`?run=${current.run + 1}`);
@@ -429,6 +449,7 @@ export function SelfCheck(
     if (complete && !wasComplete) requestAnimationFrame(() => summary.focus());
     wasComplete = complete;
   });
+  whenIdle(() => void loadRulings());
   return el(
     "div",
     {class: "part-page self-check"},

@@ -1,0 +1,14 @@
+// A rule as the trainee pages cite it: its title, linked to its place in the guideline, and the sentence of it that
+// applies. Its own module, so a page can link a rule without loading the ruling.
+import type {RuleCitation} from "../lib/trainee/feedback.js";
+import {el} from "./dom.js";
+
+/** A rule, by its title, linked to its place in the guideline, with the sentence of it that applies. */
+export function RuleRef(rule: RuleCitation, {quote = true}: {quote?: boolean} = {}): HTMLElement {
+  return el(
+    "span",
+    {class: "rule-ref"},
+    el("a", {href: `./guideline#rule-${rule.id}`}, rule.title),
+    quote && rule.sentence ? [": ", el("q", {class: "rule-quote"}, rule.sentence)] : null,
+  );
+}

@@ -31,8 +31,9 @@ export interface PartWalkOptions {
   howTo: Child;
   /** Whether the trainee has answered anything in this part yet. */
   started(progress: Progress): boolean;
-  /** Beside the item on a wide screen; behind a button on a phone (`wideOnly`: not on a phone at all). */
-  panel?: {label: string; body: Child; wideOnly?: boolean} | null;
+  /** Beside the item on a wide screen; behind a button on a phone (`wideOnly`: not on a phone at all). Its body is
+   *  built in the frame after the first item shows: the item comes first. */
+  panel?: {label: string; body: () => Child; wideOnly?: boolean} | null;
   /** What follows the last item: the way on, and what the part ends with. */
   end(progress: Progress): Child;
 }
@@ -122,11 +123,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
 
   // ---- The panel beside the item (a wide screen) or behind a button (a phone) ----
   const panel = options.panel
-    ? el(
-        "div",
-        {"class": "guide-panel", "id": "guide-panel", "role": "region", "aria-label": options.panel.label},
-        options.panel.body,
-      )
+    ? el("div", {"class": "guide-panel", "id": "guide-panel", "role": "region", "aria-label": options.panel.label})
     : null;
   const aside = el("aside", {class: "walk-aside"});
   const inline = el("div", {class: "walk-inline-panel", hidden: true});
@@ -278,5 +275,6 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     panel ? aside : null,
   );
   show();
+  if (panel) requestAnimationFrame(() => panel.append(el("div", {}, options.panel!.body())));
   return walk;
 }

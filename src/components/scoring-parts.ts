@@ -128,7 +128,7 @@ export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLE
       about: aboutOf(ctx),
       howTo: HowToScore({phase: "vague"}),
       started: answeredIn(items, "vague"),
-      panel: {label: "The one line", body: VaguePanel(ctx.guideline), wideOnly: true},
+      panel: {label: "The one line", body: () => VaguePanel(ctx.guideline), wideOnly: true},
       end: (progress) => [
         allScored(items, "vague", progress)
           ? el(
@@ -191,7 +191,7 @@ export function RubricPart(data: TraineeData, store = openProgressStore()): HTML
         about: aboutOf(ctx),
         howTo: HowToScore({phase: "guideline"}),
         started: answeredIn(items, "guideline"),
-        panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
         end: () => [scored, NextPart(ctx)],
       }),
     ),
@@ -254,7 +254,7 @@ export function EdgeCasesPart(
         ],
         howTo: HowToScore({phase: "guideline", decidingRule: true}),
         started: answeredIn(items, "guideline"),
-        panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
         end: () => [writer, NextPart(ctx)],
       }),
     ),
@@ -286,7 +286,7 @@ export function CalibrationPart(data: TraineeData, store = openProgressStore()):
         ],
         howTo: HowToScore({phase: "guideline"}),
         started: answeredIn(items, "guideline"),
-        panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
         end: () => NextPart(ctx),
       }),
     ),
@@ -437,7 +437,7 @@ export function SelfCheck(
     },
     howTo: HowToScore({phase: "guideline", blind: true}),
     started: () => status().answers.length > 0,
-    panel: {label: "Rubric", body: GuidePanel(ctx.guideline)},
+    panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
     end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
   });
   let wasComplete = status().complete;

@@ -75,8 +75,16 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   "site.json": ({parts, items, guidelines}) => sitePageData(parts(), items(), guidelines()),
   // The items of each part for its pages, with each guideline version's ruling of them.
   "part-examples.json": ({items, guidelines}) => partPageData("examples", items(), guidelines()),
-  "part-edge-cases.json": ({items, guidelines}) => partPageData("edge-cases", items(), guidelines()),
-  "part-calibration.json": ({items, guidelines}) => partPageData("calibration", items(), guidelines()),
+  // Edge case 11 rides with the edge cases, and the self-check's pass rule with the calibration cases, so those
+  // pages load one data file fewer before their first item.
+  "part-edge-cases.json": ({items, guidelines}, root) => ({
+    ...partPageData("edge-cases", items(), guidelines()),
+    rubricWriter: loadRubricWriter(root),
+  }),
+  "part-calibration.json": ({items, guidelines}, root) => ({
+    ...partPageData("calibration", items(), guidelines()),
+    calibration: loadCalibration(root, items()),
+  }),
   // The prose around the items: the case study's opening and close, edge case 11, the self-check's pass rule.
   "content.json": ({items}, root) => ({
     caseStudy: loadCaseStudy(root),

@@ -29,8 +29,8 @@ let rulings: Rulings | null = null;
 let loading: Promise<Rulings> | null = null;
 const loadRulings = (): Promise<Rulings> =>
   (loading ??= import("./guideline-ruling.js").then((module) => (rulings = module)));
-const whenIdle = (run: () => void) =>
-  "requestIdleCallback" in window ? window.requestIdleCallback(run, {timeout: 3000}) : setTimeout(run, 500);
+/** Runs once the page has painted what it shows first: the frame after the first item, then a task after it. */
+const afterFirstPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run, 0));
 
 /** Whether this is the trainee's first Check with the guideline in the walk: then the ruling says the first counts. */
 const firstCheckOfWalk = (progress: Progress, item: string) => {
@@ -79,9 +79,9 @@ function guidelineItem(
   };
 }
 
-/** A part scored with the guideline loads the ruling's code once the browser is idle after showing the first item. */
+/** A part scored with the guideline loads the ruling's code as soon as its first item is painted. */
 const preloadRulings = <T>(page: T): T => {
-  whenIdle(() => void loadRulings());
+  afterFirstPaint(() => void loadRulings());
   return page;
 };
 
@@ -449,7 +449,7 @@ export function SelfCheck(
     if (complete && !wasComplete) requestAnimationFrame(() => summary.focus());
     wasComplete = complete;
   });
-  whenIdle(() => void loadRulings());
+  afterFirstPaint(() => void loadRulings());
   return el(
     "div",
     {class: "part-page self-check"},

@@ -6,13 +6,14 @@
 import {execFileSync} from "node:child_process";
 import {createHash, X509Certificate} from "node:crypto";
 import {mkdtempSync, readFileSync, rmSync} from "node:fs";
-import {readFile, stat} from "node:fs/promises";
+import {readFile} from "node:fs/promises";
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import {createSecureServer, type Http2ServerRequest, type Http2ServerResponse} from "node:http2";
 import {cpus, loadavg, tmpdir} from "node:os";
 import {extname, join, resolve} from "node:path";
 import {gzipSync} from "node:zlib";
 import {chromium, type Browser, type BrowserContext, type CDPSession} from "playwright-core";
+import {resolveFile} from "../test/browser/site.js";
 import {median} from "./timing.js";
 
 /** The issue's target: each page's figure at most 1.5 times the bare page's, cold and warm. */
@@ -132,19 +133,7 @@ async function serve(siteDir: string, options: ServeOptions): Promise<BenchServe
   const root = resolve(siteDir);
   const files = new Map<string, {raw: Buffer; gzip: Buffer; etag: string}>();
   const log: Served[] = [];
-  const find = async (pathname: string): Promise<string | null> => {
-    let file = join(root, decodeURIComponent(pathname));
-    if (!file.startsWith(root)) return null;
-    if (pathname.endsWith("/")) file = join(file, "index.html");
-    for (const candidate of [file, `${file}.html`]) {
-      try {
-        if ((await stat(candidate)).isFile()) return candidate;
-      } catch {
-        // try the next candidate
-      }
-    }
-    return null;
-  };
+  const find = (pathname: string): Promise<string | null> => resolveFile(root, pathname);
   const handle = async (
     req: IncomingMessage | Http2ServerRequest,
     res: ServerResponse | Http2ServerResponse,

@@ -29,8 +29,14 @@ let rulings: Rulings | null = null;
 let loading: Promise<Rulings> | null = null;
 const loadRulings = (): Promise<Rulings> =>
   (loading ??= import("./guideline-ruling.js").then((module) => (rulings = module)));
-/** Runs once the page has painted what it shows first: the frame after the first item, then a task after it. */
-const afterFirstPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run, 0));
+/**
+ * Runs once the page has painted what it shows first: when the browser is next idle after the first item's frame, or
+ * 150 ms after it at the latest, so it neither delays that frame nor waits long for an idle moment.
+ */
+const afterFirstPaint = (run: () => void) =>
+  requestAnimationFrame(() =>
+    "requestIdleCallback" in window ? window.requestIdleCallback(run, {timeout: 150}) : setTimeout(run, 50),
+  );
 
 /** Whether this is the trainee's first Check with the guideline in the walk: then the ruling says the first counts. */
 const firstCheckOfWalk = (progress: Progress, item: string) => {

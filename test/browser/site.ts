@@ -16,7 +16,8 @@ const contentTypes: Record<string, string> = {
   ".png": "image/png",
 };
 
-async function resolveFile(root: string, pathname: string): Promise<string | null> {
+/** The file a static host serves for a path: the file, its `.html` page, or a folder's index.html. */
+export async function resolveFile(root: string, pathname: string): Promise<string | null> {
   let file = join(root, decodeURIComponent(pathname));
   if (!file.startsWith(root)) return null;
   if (pathname.endsWith("/")) file = join(file, "index.html");

@@ -12,8 +12,8 @@ import {createSecureServer, type Http2ServerRequest, type Http2ServerResponse} f
 import {cpus, loadavg, tmpdir} from "node:os";
 import {extname, join, resolve} from "node:path";
 import {gzipSync} from "node:zlib";
-import {chromium, type Browser, type BrowserContext, type CDPSession} from "playwright-core";
-import {resolveFile} from "../test/browser/site.js";
+import type {Browser, BrowserContext, CDPSession} from "playwright-core";
+import {launchChromium, resolveFile} from "../test/browser/site.js";
 import {median} from "./timing.js";
 
 /** The issue's target: each page's figure at most 1.5 times the bare page's, cold and warm. */
@@ -189,24 +189,6 @@ async function serve(siteDir: string, options: ServeOptions): Promise<BenchServe
     spki,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
-}
-
-/** The machine's Chromium, launched as test/browser/site.ts launches it (and told to trust the run's certificate). */
-async function launch(args: string[]): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      ...args,
-    ],
-  });
 }
 
 interface LoadState {
@@ -512,7 +494,8 @@ export async function measureSlowLoads(
   const bare = await serve(bareDist, options);
   // Trusted as a real certificate would be: Chromium caches nothing from a host whose certificate it rejects.
   const trust = [site.spki, bare.spki].filter((spki) => spki !== null);
-  const browser = await launch(trust.length ? [`--ignore-certificate-errors-spki-list=${trust.join(",")}`] : []);
+  const trusted = trust.length ? [`--ignore-certificate-errors-spki-list=${trust.join(",")}`] : [];
+  const browser = await launchChromium(trusted);
   const loadBefore = loadavg()[0]!;
   const baseline: Measured = {target: {path: "/", goal: "score"}, cold: [], warm: []};
   const pages: Measured[] = targets.map((target) => ({target, cold: [], warm: []}));

@@ -14,8 +14,6 @@ import {matchStep1, type Step1Result} from "./step1.js";
 
 export type RuleId = ChecklistLine["rule"];
 
-export {compareScores, type ScoreComparison};
-
 /** One ruled line (main task or instruction) beside the trainee's line for it. */
 export interface RuledLineComparison {
   /** Its index in the item's checklist. */

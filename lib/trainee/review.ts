@@ -4,7 +4,8 @@
 // listed once, with each answer that missed, the walk's first, and the rules to look at. Pure and browser-safe.
 import type {Item} from "../item.js";
 import type {Score} from "../verdict.js";
-import type {RuleId, ScoreComparison} from "./compare.js";
+import type {RuleId} from "./compare.js";
+import type {ScoreComparison} from "./score-distance.js";
 import type {Mode} from "./progress.js";
 import type {ResultRow} from "./results.js";
 

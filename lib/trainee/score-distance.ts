@@ -38,3 +38,10 @@ export function compareScores(trainee: Score, ruled: Score): ScoreComparison {
     notApplicableMismatch: false,
   };
 }
+
+/** The mark each distance carries beside its colour, so no colour stands alone: ✓ exact, ≈ one off, ✗ two or more. */
+export const distanceMarks: Record<ScoreComparison["distance"], string> = {
+  "exact": "✓",
+  "one-off": "≈",
+  "two-or-more-off": "✗",
+};

@@ -6,7 +6,8 @@ import {derive, ruleSetOf} from "../engine.js";
 import type {Guideline} from "../guideline.js";
 import type {Item} from "../item.js";
 import type {Score} from "../verdict.js";
-import {compareScores, rulesMisapplied, type RuleId, type ScoreComparison} from "./compare.js";
+import {rulesMisapplied, type RuleId} from "./compare.js";
+import {compareScores, type ScoreComparison} from "./score-distance.js";
 import type {Answer} from "./progress.js";
 
 export interface SelfCheckItem {

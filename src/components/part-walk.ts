@@ -7,9 +7,11 @@
 import type {Item} from "../lib/item.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {itemLabel} from "../lib/coverage.js";
+import {distanceMarks} from "../lib/trainee/score-distance.js";
 import {itemStateLabels, shownItem, type ItemState, type WalkPosition} from "../lib/trainee/walk.js";
 import {el, type Child} from "./dom.js";
 import type {ProgressStore} from "./progress-store.js";
+import {whenIdle} from "./schedule.js";
 import type {ScoreCard} from "./score-card.js";
 
 export interface WalkItem {
@@ -44,13 +46,7 @@ const stripLabel = (item: Item): string => {
   return `${item.part === "calibration" ? number.toUpperCase() : number}${item.id.endsWith("-twist") ? "′" : ""}`;
 };
 
-const stateMarks: Record<ItemState, string> = {
-  "open": "",
-  "answered": "●",
-  "exact": "✓",
-  "one-off": "≈",
-  "two-or-more-off": "✗",
-};
+const stateMarks: Record<ItemState, string> = {open: "", answered: "●", ...distanceMarks};
 
 export function PartWalk(options: PartWalkOptions): HTMLElement {
   const {items, store} = options;
@@ -212,8 +208,6 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     }
     return card;
   };
-  const idle = (run: () => void) =>
-    "requestIdleCallback" in window ? window.requestIdleCallback(run, {timeout: 2000}) : setTimeout(run, 200);
 
   const show = ({focus = false}: {focus?: boolean} = {}) => {
     // Read before the page changes, so the browser lays out once, after the change, not twice.
@@ -232,7 +226,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     // The next item is built while the trainee reads this one, so moving on paints at once.
     if (position.next !== null) {
       const next = position.index + 1;
-      idle(() => cardFor(next));
+      whenIdle(() => cardFor(next), 2000);
     }
   };
   const go = (id: string, {focus}: {focus: boolean}) => {

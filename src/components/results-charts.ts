@@ -6,23 +6,17 @@
 // with its colour and selection modules would add about 100 kB to the page.
 import {itemLabel} from "../lib/coverage.js";
 import type {Item} from "../lib/item.js";
-import {compareScores, type ScoreComparison} from "../lib/trainee/compare.js";
+import {compareScores, distanceMarks, type ScoreComparison} from "../lib/trainee/score-distance.js";
 import type {BeforeAfter, ScoreMatrix} from "../lib/trainee/results.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";
 import type {Score} from "../lib/verdict.js";
+import {DistanceMark} from "./distance-mark.js";
 import {el, svg, type Child} from "./dom.js";
 import {Table, TableRow} from "./table.js";
 
 const axisLabel = (score: Score): string => (score === "n/a" ? "n/a" : String(score));
 
 type Distance = ScoreComparison["distance"];
-
-/** The mark each distance carries beside its colour, so no colour stands alone. */
-export const distanceMarks: Record<Distance, string> = {"exact": "✓", "one-off": "≈", "two-or-more-off": "✗"};
-
-/** A distance's mark in its colour (hidden from screen readers: the words beside it say it). */
-export const DistanceMark = (distance: Distance): HTMLElement =>
-  el("span", {"class": `distance-mark distance-${distance}`, "aria-hidden": "true"}, distanceMarks[distance]);
 
 /** The three colours with their marks and names, for a chart's key. */
 export const DistanceKey = (): HTMLElement =>

@@ -24,7 +24,8 @@ import {
 import {el, type Child} from "./dom.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore, type ProgressStore} from "./progress-store.js";
-import {BeforeAfterChart, DistanceMark, MatrixChart} from "./results-charts.js";
+import {DistanceMark} from "./distance-mark.js";
+import {BeforeAfterChart, MatrixChart} from "./results-charts.js";
 import {itemHref} from "./ruling.js";
 import {Table} from "./table.js";
 import {Transfer} from "./transfer.js";

@@ -4,13 +4,14 @@
 import type {Derivation} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item, ItemNote} from "../lib/item.js";
-import type {ScoreComparison} from "../lib/trainee/compare.js";
+import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {feedbackFor, type Difference, type Feedback, type RuleCitation} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {describeDistance, rubricRowLabels, scoreText, verdictWords} from "../lib/trainee/words.js";
 import type {Score} from "../lib/verdict.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
+import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
 import {RuleRef} from "./rule-ref.js";
 
@@ -24,8 +25,6 @@ const pathOfPart: Record<Item["part"], string> = {
 export function itemHref(item: Pick<Item, "id" | "part">): string {
   return `${pathOfPart[item.part]}#${item.id}`;
 }
-
-export const distanceMark = {"exact": "✓", "one-off": "≈", "two-or-more-off": "✗"} as const;
 
 /** What the site reads in beyond the case study, said in plain words, with why where the file says why. */
 export function OurReading(inferred: boolean, because?: string | null): Child {
@@ -179,12 +178,7 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
   const lead = el(
     "div",
     {class: `ruling-lead distance-${score.distance}`, tabindex: -1},
-    el(
-      "p",
-      {class: "verdict-line"},
-      el("span", {"class": "distance-mark", "aria-hidden": "true"}, distanceMark[score.distance]),
-      el("strong", {}, verdictWords(score)),
-    ),
+    el("p", {class: "verdict-line"}, DistanceMark(score.distance), el("strong", {}, verdictWords(score))),
     el(
       "p",
       {class: "verdict-scores"},

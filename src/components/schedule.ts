@@ -74,3 +74,14 @@ export function debounce(
     },
   };
 }
+
+/** Runs `run` when the browser is next idle, and within `timeoutMs` at the latest (a timer where there is no idle
+ *  callback). */
+export function whenIdle(run: () => void, timeoutMs: number, timers: Timers = browserTimers()): void {
+  if (timers.idle) timers.idle(run, timeoutMs);
+  else timers.setTimeout(run, Math.min(timeoutMs, 50));
+}
+
+/** Runs `run` once the page has painted what it shows first: when idle after the next frame, `timeoutMs` at most. */
+export const afterFirstPaint = (run: () => void, timeoutMs = 150): void =>
+  void requestAnimationFrame(() => whenIdle(run, timeoutMs));

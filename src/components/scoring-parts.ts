@@ -4,7 +4,7 @@
 import {itemLabel} from "../lib/coverage.js";
 import type {Item} from "../lib/item.js";
 import {attempts, firstAttempt, type Progress} from "../lib/trainee/progress.js";
-import {selfCheckRun} from "../lib/trainee/self-check-run.js";
+import {selfCheckRun, type SelfCheckRun} from "../lib/trainee/self-check-run.js";
 import {itemState} from "../lib/trainee/walk.js";
 import {describeDistance, describeLean, describePassRule, describeTally, scoreText} from "../lib/trainee/words.js";
 import type {CalibrationCheck, RubricWriter} from "../lib/content.js";
@@ -20,6 +20,7 @@ import type * as GuidelineRulingModule from "./guideline-ruling.js";
 import type * as SelfCheckModule from "../lib/trainee/self-check.js";
 import {RuleRef} from "./rule-ref.js";
 import {VagueSaved} from "./vague-ruling.js";
+import {afterFirstPaint} from "./schedule.js";
 import {ScoreCard} from "./score-card.js";
 
 // The ruling's code (the engine's trace, the comparison, the feedback) is loaded once the part's first item is shown:
@@ -29,14 +30,6 @@ let rulings: Rulings | null = null;
 let loading: Promise<Rulings> | null = null;
 const loadRulings = (): Promise<Rulings> =>
   (loading ??= import("./guideline-ruling.js").then((module) => (rulings = module)));
-/**
- * Runs once the page has painted what it shows first: when the browser is next idle after the first item's frame, or
- * 150 ms after it at the latest, so it neither delays that frame nor waits long for an idle moment.
- */
-const afterFirstPaint = (run: () => void) =>
-  requestAnimationFrame(() =>
-    "requestIdleCallback" in window ? window.requestIdleCallback(run, {timeout: 150}) : setTimeout(run, 50),
-  );
 
 /** Whether this is the trainee's first Check with the guideline in the walk: then the ruling says the first counts. */
 const firstCheckOfWalk = (progress: Progress, item: string) => {
@@ -313,7 +306,14 @@ export function SelfCheck(
   const asked = Number(new URLSearchParams(location.search).get("run"));
   const run =
     Number.isInteger(asked) && asked >= 1 && asked <= latest.run + (latest.complete ? 1 : 0) ? asked : latest.run;
-  const status = () => selfCheckRun(store.get().answers, ids, run);
+  // The run as the record stands: worked out once per record (every card and the strip ask), not once per question.
+  const runs = new WeakMap<Progress, SelfCheckRun>();
+  const runOf = (progress: Progress): SelfCheckRun => {
+    let found = runs.get(progress);
+    if (!found) runs.set(progress, (found = selfCheckRun(progress.answers, ids, run)));
+    return found;
+  };
+  const status = () => runOf(store.get());
 
   const notice = el("div", {class: "blind-notice", role: "status"});
   const renderNotice = () => {
@@ -439,7 +439,7 @@ export function SelfCheck(
     items: items.map((item) => guidelineItem(ctx, item, {mode: "self-check", run, reveal: () => status().complete})),
     stateOf: (item, progress) => {
       const answer = attempts(progress, item.id, "guideline", "self-check").find((each) => each.attempt === run);
-      return itemState(answer, item.score, {compared: selfCheckRun(progress.answers, ids, run).complete});
+      return itemState(answer, item.score, {compared: runOf(progress).complete});
     },
     howTo: HowToScore({phase: "guideline", blind: true}),
     started: () => status().answers.length > 0,

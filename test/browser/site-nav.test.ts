@@ -32,9 +32,7 @@ const menuButton = (page: Page): Locator => nav(page).getByRole("button", {name:
 
 /** A page at a size; without JavaScript, in a context of its own (the site's contexts run it). */
 async function open(path: string, viewport: {width: number; height: number}, javaScript = true): Promise<Page> {
-  const context = javaScript
-    ? await site.newContext()
-    : await site.browser.newContext({baseURL: site.origin, viewport, javaScriptEnabled: false});
+  const context = await site.newContext({viewport, javaScriptEnabled: javaScript});
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   await page.goto(path);

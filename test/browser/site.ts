@@ -3,7 +3,7 @@
 import {createServer, type Server} from "node:http";
 import {readFile, stat} from "node:fs/promises";
 import {extname, join, resolve} from "node:path";
-import {chromium, type Browser, type BrowserContext, type Page} from "playwright-core";
+import {chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page} from "playwright-core";
 
 export const distDir = resolve(import.meta.dirname, "../../dist");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -37,8 +37,8 @@ export interface Site {
   /** Requests to any other host, and console errors or page errors, in the order seen. */
   problems: string[];
   newPage(): Promise<Page>;
-  /** A page in a fresh context (empty localStorage). */
-  newContext(): Promise<BrowserContext>;
+  /** A page in a fresh context (empty localStorage); `options` change its window (size, touch, colour scheme). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -46,13 +46,16 @@ export interface Site {
 export interface Chromium {
   browser: Browser;
   problems: string[];
-  /** A page in a fresh context (empty localStorage). */
-  newContext(): Promise<BrowserContext>;
+  /** A page in a fresh context (empty localStorage); `options` change its window (size, touch, colour scheme). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
-/** Launches the machine's Chromium for pages served at origin (a built site, or the dev server). */
-export async function openBrowser(origin: string): Promise<Chromium> {
-  const browser = await chromium.launch({
+/**
+ * The machine's Chromium, headless, with no background traffic (this machine's network is closed) and never a
+ * downloaded browser. `args` adds flags (the bench's certificate to trust).
+ */
+export function launchChromium(args: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
     executablePath: chromiumPath,
     args: [
       "--headless",
@@ -63,8 +66,14 @@ export async function openBrowser(origin: string): Promise<Chromium> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      ...args,
     ],
   });
+}
+
+/** Launches the machine's Chromium for pages served at origin (a built site, or the dev server). */
+export async function openBrowser(origin: string): Promise<Chromium> {
+  const browser = await launchChromium();
   const problems: string[] = [];
   const watch = (context: BrowserContext): BrowserContext => {
     context.on("request", (request) => {
@@ -81,8 +90,8 @@ export async function openBrowser(origin: string): Promise<Chromium> {
     });
     return context;
   };
-  const newContext = async () =>
-    watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}}));
+  const newContext = async (options: BrowserContextOptions = {}) =>
+    watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}, ...options}));
   return {browser, problems, newContext};
 }
 

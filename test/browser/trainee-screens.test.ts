@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function open(width: number, path: string): Promise<Page> {
-  const context = await site.browser.newContext({baseURL: site.origin, viewport: {width, height: 900}});
+  const context = await site.newContext({viewport: {width, height: 900}});
   const page = await context.newPage();
   await page.goto(path);
   await page.getByRole("heading", {level: 1}).waitFor();

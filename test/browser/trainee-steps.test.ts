@@ -28,16 +28,8 @@ afterAll(async () => {
 });
 
 async function open(path: string, options: {hasTouch?: boolean; isMobile?: boolean} = {}): Promise<Page> {
-  const context = await site.browser.newContext({
-    baseURL: site.origin,
-    viewport: {width: options.isMobile ? 390 : 1200, height: 900},
-    ...options,
-  });
+  const context = await site.newContext({viewport: {width: options.isMobile ? 390 : 1200, height: 900}, ...options});
   const page = await context.newPage();
-  page.on("pageerror", (error) => site.problems.push(`page error: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") site.problems.push(`console error: ${message.text()}`);
-  });
   await page.goto(path);
   return page;
 }

@@ -2,7 +2,8 @@ import {describe, expect, it} from "vitest";
 import {derive, ruleSetOf} from "../../lib/engine.js";
 import type {Item} from "../../lib/item.js";
 import {loadGuideline} from "../../lib/load.js";
-import {compareAnswer, compareChecklist, compareScores, rulesMisapplied} from "../../lib/trainee/compare.js";
+import {compareAnswer, compareChecklist, rulesMisapplied} from "../../lib/trainee/compare.js";
+import {compareScores} from "../../lib/trainee/score-distance.js";
 import type {Answer} from "../../lib/trainee/progress.js";
 import {free, item, line, mark, option} from "./helpers.js";
 

@@ -2,7 +2,7 @@
 // of the misses on that side than on the other. Each case below is built from real score comparisons and tallied as
 // the results page tallies them, so the inputs are the ones the page sees.
 import {describe, expect, it} from "vitest";
-import {compareScores} from "../../lib/trainee/compare.js";
+import {compareScores} from "../../lib/trainee/score-distance.js";
 import {leanOf, leanThreshold} from "../../lib/trainee/lean.js";
 import {tally} from "../../lib/trainee/results.js";
 import type {Score} from "../../lib/verdict.js";

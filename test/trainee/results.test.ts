@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../lib/load.js";
 import {emptyProgress, recordAnswer, type Answer, type Progress} from "../../lib/trainee/progress.js";
 import {scoreLevels, tally, traineeResults, type ScoreMatrix} from "../../lib/trainee/results.js";
-import {compareScores} from "../../lib/trainee/compare.js";
+import {compareScores} from "../../lib/trainee/score-distance.js";
 import type {Score} from "../../lib/verdict.js";
 import {item, items, line, mark} from "./helpers.js";
 

@@ -1,7 +1,7 @@
 // The sentences and labels the trainee pages show are decided in lib/trainee/words.ts.
 import {describe, expect, it} from "vitest";
 import {defaultParameters} from "../../lib/parameters.js";
-import {compareScores} from "../../lib/trainee/compare.js";
+import {compareScores} from "../../lib/trainee/score-distance.js";
 import {impliedScore} from "../../lib/trainee/implied.js";
 import {
   describeDistance,

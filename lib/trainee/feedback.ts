@@ -94,7 +94,11 @@ export interface Feedback {
   /** The case study's own name for the case, now that the trainee has committed. */
   caseName: string;
   /** The one sentence about this case: the case study's note on the trainee's score, else what the case teaches. */
-  sentence: {text: string; label: string | null};
+  /**
+   * `terse`: the case study's ruling is all it says of this case (the edge-case map's ruling column: "Met", "Main
+   * task met; see Calibration D"), so the lead adds the sentence of the rule that settles it, which says why.
+   */
+  sentence: {text: string; label: string | null; terse: boolean};
   /** No checklist: the score alone was given. */
   scoreOnly: boolean;
   differences: Difference[];
@@ -135,11 +139,10 @@ function citation(
 /** The sentence the ruling leads with: the note on the trainee's score, else the case's own lesson. */
 function caseSentence(item: Item, trainee: Score, exact: boolean): Feedback["sentence"] {
   const own = exact ? undefined : item.notes.find((note) => note.score === trainee);
-  if (own) return {text: own.text, label: own.label};
-  if (item.teaches) return {text: item.teaches, label: "What it teaches"};
-  if (item.lesson) return {text: item.lesson.text, label: null};
-  if (item.ruling) return {text: item.ruling, label: null};
-  return {text: "", label: null};
+  if (own) return {text: own.text, label: own.label, terse: false};
+  if (item.teaches) return {text: item.teaches, label: "What it teaches", terse: false};
+  if (item.lesson) return {text: item.lesson.text, label: null, terse: false};
+  return {text: item.ruling ?? "", label: null, terse: true};
 }
 
 /** Everything the trainee reads on Check, for their answers to one item (first attempt first). */

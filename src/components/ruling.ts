@@ -204,6 +204,8 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
           feedback.sentence.text,
         )
       : null,
+    // The map's ruling alone says what, not why: the rule that settles the case says why.
+    feedback.sentence.terse ? el("p", {class: "case-rule"}, "Why: ", RuleRef(feedback.decidingRule.cited)) : null,
     // Where the case study wrote more than one note on the trainee's score, the others follow the first.
     feedback.notes.own
       .filter((note) => note.text !== feedback.sentence.text)
@@ -293,7 +295,8 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
               : ["You picked ", el("strong", {}, deciding.picked.title), "; the case is settled by another rule. "]
             : "You didn't pick a rule. ",
         ),
-        el("p", {class: "difference-rule"}, RuleRef(deciding.cited)),
+        // Quoted in the lead already where the lead needed the rule to say why.
+        el("p", {class: "difference-rule"}, RuleRef(deciding.cited, {quote: !feedback.sentence.terse})),
       )
     : null;
 

@@ -30,6 +30,7 @@ describe("the sentence the ruling leads with", () => {
     expect(at3.sentence).toEqual({
       label: "Why not 3",
       text: expect.stringMatching(/^Frau Berger wouldn't read Viele Grüße as informal/),
+      terse: false,
     });
     const b = feedback("calibration-b", [answer("calibration-b", 3)]);
     expect(b.notes.own.map((note) => note.label)).toEqual(["Why raters give 3", "Why not 3 like Example 4"]);
@@ -38,6 +39,7 @@ describe("the sentence the ruling leads with", () => {
 
   it("is what the case teaches when the case study wrote no note on that score, or the score is right", () => {
     expect(feedback("calibration-a", [answer("calibration-a", 4)]).sentence).toEqual({
+      terse: false,
       label: "What it teaches",
       text: 'The line between a small flaw and "not met" for style instructions. This example exposed a gap in the first wording of the style rule.',
     });
@@ -53,6 +55,10 @@ describe("the sentence the ruling leads with", () => {
     expect(feedback("edge-2", [answer("edge-2", 3)]).sentence.text).toBe(
       'Clearly outside what a reader expects for "short": not met',
     );
+    // The map's ruling says what; the lead adds the rule that says why ("Met" for 1c: a floor was reached).
+    const edge1c = feedback("edge-1c", [answer("edge-1c", 4)]);
+    expect(edge1c.sentence).toEqual({text: "Met", label: null, terse: true});
+    expect(edge1c.decidingRule.cited).toMatchObject({title: "Numbers", sentence: '"At least" sets a floor.'});
   });
 });
 

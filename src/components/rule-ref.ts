@@ -3,12 +3,18 @@
 import type {RuleCitation} from "../lib/trainee/feedback.js";
 import {el} from "./dom.js";
 
-/** A rule, by its title, linked to its place in the guideline, with the sentence of it that applies. */
-export function RuleRef(rule: RuleCitation, {quote = true}: {quote?: boolean} = {}): HTMLElement {
+/**
+ * A rule, by its title, linked to its place in the guideline (unless `link` is false: a line that must hold no Tab
+ * stop), with the sentence of it that applies (unless `quote` is false: quoted already nearby).
+ */
+export function RuleRef(
+  rule: RuleCitation,
+  {quote = true, link = true}: {quote?: boolean; link?: boolean} = {},
+): HTMLElement {
   return el(
     "span",
     {class: "rule-ref"},
-    el("a", {href: `./guideline#rule-${rule.id}`}, rule.title),
+    link ? el("a", {href: `./guideline#rule-${rule.id}`}, rule.title) : el("strong", {}, rule.title),
     quote && rule.sentence ? [": ", el("q", {class: "rule-quote"}, rule.sentence)] : null,
   );
 }

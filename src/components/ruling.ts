@@ -204,8 +204,11 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
           feedback.sentence.text,
         )
       : null,
-    // The map's ruling alone says what, not why: the rule that settles the case says why.
-    feedback.sentence.terse ? el("p", {class: "case-rule"}, "Why: ", RuleRef(feedback.decidingRule.cited)) : null,
+    // The map's ruling alone says what, not why: the rule that settles the case says why. Not a link here, so Next
+    // stays the Tab stop after the lead; the rule is linked just below.
+    feedback.sentence.terse
+      ? el("p", {class: "case-rule"}, "Why: ", RuleRef(feedback.decidingRule.cited, {link: false}))
+      : null,
     // Where the case study wrote more than one note on the trainee's score, the others follow the first.
     feedback.notes.own
       .filter((note) => note.text !== feedback.sentence.text)

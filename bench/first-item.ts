@@ -13,7 +13,7 @@ import {cpus, loadavg, tmpdir} from "node:os";
 import {extname, join, resolve} from "node:path";
 import {gzipSync} from "node:zlib";
 import type {Browser, BrowserContext, CDPSession} from "playwright-core";
-import {launchChromium, resolveFile} from "../test/browser/site.js";
+import {contentTypeOf, launchChromium, resolveFile} from "../test/browser/site.js";
 import {median} from "./timing.js";
 
 /** The target: each page's figure at most 1.5 times the bare page's, cold and warm. */
@@ -66,14 +66,6 @@ const kindOf = (file: string): Kind =>
   (({".js": "JS", ".mjs": "JS", ".css": "CSS", ".json": "JSON", ".html": "HTML"})[extname(file)] as Kind | undefined) ??
   "other";
 
-const contentTypes: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-};
 const compressible = new Set([".html", ".js", ".css", ".json", ".svg"]);
 
 /** Framework names every file it emits under /_…/ with a hash of its content: those can be cached for good. */
@@ -154,7 +146,7 @@ async function serve(siteDir: string, options: ServeOptions): Promise<BenchServe
     }
     const kind = kindOf(file);
     const headers: Record<string, string> = {
-      "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
+      "content-type": contentTypeOf(file),
       "cache-control": hashed(path) ? "public, max-age=31536000, immutable" : "no-cache",
       "etag": body.etag,
     };

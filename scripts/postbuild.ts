@@ -71,7 +71,7 @@ export interface Bundled {
 }
 
 /** The folder under dist/_import/ that holds the pages' bundles. */
-export const bundleFolder = "bundles";
+const bundleFolder = "bundles";
 
 /**
  * Bundles each page's own modules into one file, and preloads its data. A page's inline script imports its entry
@@ -82,7 +82,7 @@ export const bundleFolder = "bundles";
  * file the page registers for FileAttachment is preloaded as a fetch, so it arrives with the modules instead of after
  * them. The modules under _import/ stay where they are for anything else that imports them.
  */
-export function bundlePages(dist: string): Bundled {
+function bundlePages(dist: string): Bundled {
   const pages = readdirSync(dist, {recursive: true, encoding: "utf8"}).filter((file) => file.endsWith(".html"));
   const result: Bundled = {pages: 0, manifest: {}, requestsBefore: 0, requestsAfter: 0, preloaded: 0};
   for (const page of pages) {

@@ -27,7 +27,7 @@ export function itemHref(item: Pick<Item, "id" | "part">): string {
 }
 
 /** What the site reads in beyond the case study, said in plain words, with why where the file says why. */
-export function OurReading(inferred: boolean, because?: string | null): Child {
+function OurReading(inferred: boolean, because?: string | null): Child {
   if (!inferred) return null;
   return because
     ? el(
@@ -51,85 +51,76 @@ function citer(): (rule: RuleCitation) => HTMLElement {
   };
 }
 
+/** One line of the ruling's list: what it says, our reading where the case study is silent, the rule behind it. */
+function DifferenceEntry(said: Child[], reading: Child, rule: Child): HTMLElement {
+  return el(
+    "li",
+    {class: "difference"},
+    el("p", {}, said),
+    reading,
+    rule ? el("p", {class: "difference-rule"}, rule) : null,
+  );
+}
+
+/** What one difference says, the rule behind it where there is one, and our reading where the case study is silent. */
 function DifferenceItem(difference: Difference, cite: (rule: RuleCitation) => HTMLElement): HTMLElement {
+  const reading = "inferred" in difference ? OurReading(difference.inferred, difference.because) : null;
+  const item = (said: Child[], rule: Child) => DifferenceEntry(said, reading, rule);
   switch (difference.kind) {
     case "main":
-      return el(
-        "li",
-        {class: "difference"},
-        el(
-          "p",
-          {},
+      return item(
+        [
           difference.yourMain === null
             ? "You chose no line as the main task. "
             : `You took ${quoteOf(difference.yourMain)} as the main task. `,
           "The main task is ",
           el("strong", {}, difference.ruledMain),
           difference.listed ? "." : ", and you didn't list it.",
-        ),
-        el("p", {class: "difference-rule"}, "The main task: the thing the user wants produced or answered."),
+        ],
+        "The main task: the thing the user wants produced or answered.",
       );
     case "verdict":
-      return el(
-        "li",
-        {class: "difference"},
-        el(
-          "p",
-          {},
+      return item(
+        [
           el("strong", {}, difference.main ? `Main task: ${difference.text}` : difference.text),
           ` — you: ${verdictLabels[difference.yours]}; ruled: `,
           el("strong", {}, verdictLabels[difference.ruled]),
           ".",
-        ),
-        OurReading(difference.inferred, difference.because),
-        el("p", {class: "difference-rule"}, cite(difference.rule)),
+        ],
+        cite(difference.rule),
       );
     case "missing":
-      return el(
-        "li",
-        {class: "difference"},
-        el(
-          "p",
-          {},
+      return item(
+        [
           "You didn't list ",
           el("strong", {}, difference.main ? `the main task, ${difference.text}` : difference.text),
           ` (ruled ${verdictLabels[difference.ruled]})`,
           difference.inside
             ? `: it is inside ${quoteOf(difference.inside)}, with another instruction. List each on a line of its own.`
             : ".",
-        ),
-        OurReading(difference.inferred, difference.because),
-        el("p", {class: "difference-rule"}, cite(difference.listRule)),
+        ],
+        cite(difference.listRule),
       );
     case "not-checked":
-      return el(
-        "li",
-        {class: "difference"},
-        el(
-          "p",
-          {},
+      return item(
+        [
           `You listed ${quoteOf(difference.yourWords)} but didn't check it; ruled `,
           el("strong", {}, verdictLabels[difference.ruled]),
           ".",
-        ),
-        OurReading(difference.inferred, difference.because),
+        ],
+        null,
       );
     case "extra":
-      return el(
-        "li",
-        {class: "difference"},
-        el(
-          "p",
-          {},
+      return item(
+        [
           el("strong", {}, quoteOf(difference.yourWords)),
           difference.status === "repeat"
             ? " repeats a line you listed already."
             : difference.status === "candidate"
               ? [" is not an instruction here. ", difference.note ?? ""]
               : " is not on the ruled checklist.",
-        ),
-        OurReading(difference.inferred, difference.because),
-        difference.status === "repeat" ? null : el("p", {class: "difference-rule"}, cite(difference.rule)),
+        ],
+        difference.status === "repeat" ? null : cite(difference.rule),
       );
   }
 }
@@ -235,18 +226,11 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
         "ul",
         {class: "differences"},
         feedback.decidingLines.map((line) =>
-          el(
-            "li",
-            {class: "difference"},
-            el(
-              "p",
-              {},
-              el("strong", {}, line.main ? `Main task: ${line.text}` : line.text),
-              ` — ${verdictLabels[line.ruled]}.`,
-            ),
+          DifferenceEntry(
+            [el("strong", {}, line.main ? `Main task: ${line.text}` : line.text), ` — ${verdictLabels[line.ruled]}.`],
             OurReading(line.inferred, line.because),
             // On the edge-case map the deciding rule is cited just below, with its sentence.
-            options.decidingAsked ? null : el("p", {class: "difference-rule"}, cite(line.rule)),
+            options.decidingAsked ? null : cite(line.rule),
           ),
         ),
       ),

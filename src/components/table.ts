@@ -21,7 +21,7 @@ export interface TableOptions {
 }
 
 /** Labels every body cell with its column's name (`data-label`), unless the cell already has a label. */
-export function labelCells(table: HTMLTableElement): void {
+function labelCells(table: HTMLTableElement): void {
   const names = [...(table.tHead?.rows[0]?.cells ?? [])].map((cell) => (cell.textContent ?? "").trim());
   for (const body of table.tBodies)
     for (const row of body.rows)

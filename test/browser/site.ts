@@ -15,6 +15,8 @@ const contentTypes: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
 };
+/** The content type a static host sends for a file, by its extension. */
+export const contentTypeOf = (file: string): string => contentTypes[extname(file)] ?? "application/octet-stream";
 
 /** The file a static host serves for a path: the file, its `.html` page, or a folder's index.html. */
 export async function resolveFile(root: string, pathname: string): Promise<string | null> {
@@ -109,7 +111,7 @@ export async function openSite(siteDir: string = distDir): Promise<Site> {
       res.writeHead(404).end("not found");
       return;
     }
-    res.writeHead(200, {"content-type": contentTypes[extname(file)] ?? "application/octet-stream"});
+    res.writeHead(200, {"content-type": contentTypeOf(file)});
     res.end(await readFile(file));
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

@@ -5,7 +5,7 @@ import {loadGuideline} from "../../lib/load.js";
 import {compareAnswer, compareChecklist, rulesMisapplied} from "../../lib/trainee/compare.js";
 import {compareScores} from "../../lib/trainee/score-distance.js";
 import type {Answer} from "../../lib/trainee/progress.js";
-import {free, item, line, mark, option} from "./helpers.js";
+import {formalMetWithFlaw, free, item, line, mark, option} from "./helpers.js";
 
 const v2 = loadGuideline("v2");
 const ruleSet = ruleSetOf(v2);
@@ -78,13 +78,7 @@ describe("the trainee's checklist against the ruled one, line by line", () => {
     const example3 = item("example-3");
     const comparison = check(example3, {
       score: 4,
-      checklist: {
-        lines: [
-          line(mark(example3, "E-Mail an meine Vermieterin"), "met", true),
-          line(mark(example3, "kurze"), "met"),
-          line(mark(example3, "förmliche"), "met-flaw"),
-        ],
-      },
+      checklist: formalMetWithFlaw(),
     });
     expect(
       comparison.checklist!.lines.map(({text, status, rule, ruled, trainee}) => [text, status, rule, ruled, trainee]),

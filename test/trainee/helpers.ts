@@ -2,7 +2,16 @@
 import type {Item} from "../../lib/item.js";
 import {loadItems} from "../../lib/load.js";
 import {locate, textOf} from "../../lib/quote.js";
-import type {Listing, TraineeLine, TraineeVerdict} from "../../lib/trainee/progress.js";
+import {
+  emptyProgress,
+  recordAnswer,
+  type Answer,
+  type Listing,
+  type Progress,
+  type TraineeChecklist,
+  type TraineeLine,
+  type TraineeVerdict,
+} from "../../lib/trainee/progress.js";
 
 export const items = loadItems();
 
@@ -29,3 +38,31 @@ export const line = (listing: Listing, verdict?: TraineeVerdict, main = false): 
   ...(main ? {main: true} : {}),
   ...(verdict ? {verdict} : {}),
 });
+
+/**
+ * Answers recorded in order (a second apart), each the next attempt at its item, phase and mode; a score under the
+ * current guideline unless the answer says otherwise.
+ */
+export function record(...answers: (Partial<Omit<Answer, "attempt">> & Pick<Answer, "item" | "score">)[]): Progress {
+  const at = (second: number): string => `2026-03-01T10:00:${String(second).padStart(2, "0")}.000Z`;
+  return answers.reduce(
+    (progress, answer, index) =>
+      recordAnswer(progress, {phase: "guideline", guideline: "v2", at: at(index), ...answer}),
+    emptyProgress(),
+  );
+}
+
+/**
+ * Example 3's checklist as a trainee who takes Viele Grüße for a small flaw lists it: the email (the main task) and
+ * "kurze" met, "förmliche" met with a flaw. The case study rules "förmliche" not met: style and register decides.
+ */
+export function formalMetWithFlaw(): TraineeChecklist {
+  const example3 = item("example-3");
+  return {
+    lines: [
+      line(mark(example3, "E-Mail an meine Vermieterin"), "met", true),
+      line(mark(example3, "kurze"), "met"),
+      line(mark(example3, "förmliche"), "met-flaw"),
+    ],
+  };
+}

@@ -1,23 +1,15 @@
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../lib/load.js";
-import {emptyProgress, recordAnswer, type Answer, type Progress} from "../../lib/trainee/progress.js";
+import {emptyProgress, type Progress} from "../../lib/trainee/progress.js";
 import {scoreLevels, tally, traineeResults, type ScoreMatrix} from "../../lib/trainee/results.js";
 import {compareScores} from "../../lib/trainee/score-distance.js";
 import type {Score} from "../../lib/verdict.js";
-import {item, items, line, mark} from "./helpers.js";
+import {formalMetWithFlaw, items, record} from "./helpers.js";
 
 const selfCheckItems = loadCalibration(undefined, items).items;
 const guideline = loadGuidelines().at(-1)!;
-const at = (minute: number): string => `2026-03-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
 
 /** Answers recorded in order, each the next attempt at its item, phase and mode. */
-function record(...answers: (Partial<Omit<Answer, "attempt">> & Pick<Answer, "item" | "score">)[]): Progress {
-  return answers.reduce(
-    (progress, answer, index) =>
-      recordAnswer(progress, {phase: "guideline", guideline: "v2", at: at(index), ...answer}),
-    emptyProgress(),
-  );
-}
 const results = (progress: Progress) => traineeResults(progress, items, {selfCheckItems, guideline});
 const cell = (matrix: ScoreMatrix, trainee: Score, ruled: Score) =>
   matrix.cells[scoreLevels.indexOf(trainee)]![scoreLevels.indexOf(ruled)]!.items;
@@ -96,19 +88,12 @@ describe("the trainee's results", () => {
   });
 
   it("ranks the rules misapplied, with their cases and how many the checklist shows", () => {
-    const example3 = item("example-3");
     const progress = record(
       // A checklist that rates the formal line met with a flaw: style-register, from the checklist.
       {
         item: "example-3",
         score: 4,
-        checklist: {
-          lines: [
-            line(mark(example3, "E-Mail an meine Vermieterin"), "met", true),
-            line(mark(example3, "kurze"), "met"),
-            line(mark(example3, "förmliche"), "met-flaw"),
-          ],
-        },
+        checklist: formalMetWithFlaw(),
       },
       // Wrong scores alone: the cases' deciding rules.
       {item: "calibration-a", score: 5}, // style-register

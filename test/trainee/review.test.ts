@@ -3,22 +3,14 @@
 // The ruled scores in the comments are the case study's.
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../lib/load.js";
-import {emptyProgress, recordAnswer, type Answer, type Progress} from "../../lib/trainee/progress.js";
+import {emptyProgress, type Progress} from "../../lib/trainee/progress.js";
 import {traineeResults} from "../../lib/trainee/results.js";
 import {reviewList} from "../../lib/trainee/review.js";
-import {items, item, line, mark} from "./helpers.js";
+import {formalMetWithFlaw, items, record} from "./helpers.js";
 
 const selfCheckItems = loadCalibration(undefined, items).items;
 const guideline = loadGuidelines().at(-1)!;
-const at = (second: number): string => `2026-03-01T10:00:${String(second).padStart(2, "0")}.000Z`;
 
-function record(...answers: (Partial<Omit<Answer, "attempt">> & Pick<Answer, "item" | "score">)[]): Progress {
-  return answers.reduce(
-    (progress, answer, index) =>
-      recordAnswer(progress, {phase: "guideline", guideline: "v2", at: at(index), ...answer}),
-    emptyProgress(),
-  );
-}
 const review = (progress: Progress) => traineeResults(progress, items, {selfCheckItems, guideline}).review;
 
 describe("the cases to review", () => {
@@ -108,20 +100,13 @@ describe("the cases to review", () => {
   });
 
   it("gives the rules to look at: the checklist's where there is one, else the deciding rule only", () => {
-    const example3 = item("example-3");
     const list = review(
       record(
         // Ruled 3; the formal line rated met with a flaw instead of not met: style and register.
         {
           item: "example-3",
           score: 4,
-          checklist: {
-            lines: [
-              line(mark(example3, "E-Mail an meine Vermieterin"), "met", true),
-              line(mark(example3, "kurze"), "met"),
-              line(mark(example3, "förmliche"), "met-flaw"),
-            ],
-          },
+          checklist: formalMetWithFlaw(),
         },
         // Ruled 2, "Not met; question not needed": the clarifying question, not the four lines or the rhyme.
         {item: "example-6", score: 4},

@@ -89,20 +89,24 @@ export function numberFlag(
 
 /**
  * Reads a text input of at most `cap` bytes: a regular file (checked before reading, so /dev/zero or a FIFO is
- * refused at once), or standard input when path is undefined, read in chunks and stopped past the cap.
+ * refused at once), or standard input when path is undefined, read in chunks and stopped past the cap. Past the
+ * cap it fails with `tooLarge` (given what was read, quoted, and its size as far as known), by default a usage
+ * error (exit 2) naming the cap.
  */
 export async function readInput(
   path: string | undefined,
   cap: number,
-  {stdin = process.stdin as AsyncIterable<Uint8Array>}: {stdin?: AsyncIterable<Uint8Array>} = {},
+  {
+    stdin = process.stdin as AsyncIterable<Uint8Array>,
+    tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`),
+  }: {stdin?: AsyncIterable<Uint8Array>; tooLarge?: (what: string, bytes: number) => never} = {},
 ): Promise<string> {
-  const tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (path === undefined) {
     for await (const chunk of stdin) {
       size += chunk.byteLength;
-      if (size > cap) tooLarge("standard input");
+      if (size > cap) tooLarge("standard input", size);
       chunks.push(chunk);
     }
   } else {
@@ -115,14 +119,14 @@ export async function readInput(
     try {
       const stat = fstatSync(fd);
       if (!stat.isFile()) fail(`${quote(path)}: not a regular file: give a file holding the reply`);
-      if (stat.size > cap) tooLarge(quote(path));
+      if (stat.size > cap) tooLarge(quote(path), stat.size);
       // The file may grow after the check: read at most cap + 1 bytes all the same.
       const buffer = Buffer.alloc(cap + 1);
       for (;;) {
         const read = readSync(fd, buffer, size, buffer.byteLength - size, null);
         if (read === 0) break;
         size += read;
-        if (size > cap) tooLarge(quote(path));
+        if (size > cap) tooLarge(quote(path), size);
       }
       chunks.push(buffer.subarray(0, size));
     } finally {

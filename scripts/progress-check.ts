@@ -1,8 +1,9 @@
 // npm run progress:check -- <file>
 // Checks a trainee's exported progress file (or a bare saved record) with the zod schema, as a coordinator does
-// before collecting it: one line, "ok" with what it holds, or what is wrong; exit 1 when the file is refused.
+// before collecting it: one line, "ok" with what it holds, or what is wrong; exit 1 when the file is refused (a file
+// past the import's size limit too, refused unread in the words the import page uses).
 import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/cli.js";
-import {importByteLimit} from "../lib/trainee/transfer.js";
+import {checkImportSize, importByteLimit} from "../lib/trainee/transfer.js";
 import {checkExportText} from "../lib/trainee/transfer-zod.js";
 
 process.exitCode = await runCli("progress:check", async () => {
@@ -12,8 +13,12 @@ process.exitCode = await runCli("progress:check", async () => {
     positionals: ["file"],
   });
   const file = positionals[0]!;
-  const result = checkExportText(await readInput(file, importByteLimit));
-  if (!result.ok) fail(`${quote(file)}: refused: ${result.message}`, 1);
+  const refused: (message: string) => never = (message) => fail(`${quote(file)}: refused: ${message}`, 1);
+  const text = await readInput(file, importByteLimit, {
+    tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
+  });
+  const result = checkExportText(text);
+  if (!result.ok) refused(result.message);
   const {answers} = result.progress;
   const firsts = answers.filter((answer) => answer.attempt === 1).length;
   const who = result.rater === null ? "no rater name" : `rater ${quote(result.rater)}`;

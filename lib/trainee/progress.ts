@@ -20,8 +20,10 @@ import {
   union,
   validate,
   type Infer,
+  type Struct,
 } from "superstruct";
 import type {Part} from "../item.js";
+import {impossibleShape, pathText} from "../json-shape.js";
 import type {Phase} from "../parts.js";
 
 /** Where the record lives in localStorage. The suffix is the record's version: a new shape gets a new key. */
@@ -116,35 +118,95 @@ export type ParsedProgress =
   {ok: true; progress: Progress} | {ok: false; reason: SetAsideReason; message: string; raw: string};
 
 /**
- * Reads a saved (or imported) record. Nothing saved yet is an empty record. Anything else that is not a valid
- * record of this version is set aside with a reason and its raw text (for the trainee to download), never thrown.
+ * How deep a record or a file holding one may nest: a record nests eight deep
+ * (progress.answers[0].checklist.lines[0].listing.start, in a file), so twelve leaves room and stops a hostile
+ * value long before anything could overflow.
+ */
+export const recordNestingLimit = 12;
+/** The most answers a record may hold: every case, both phases, dozens of retries each, is far fewer. */
+export const recordAnswerLimit = 10_000;
+
+/** What a schema check reports: where, what was there, and which check failed. */
+export interface Failure {
+  path: (string | number)[];
+  value: unknown;
+  type: string;
+  refinement?: string;
+  message: string;
+}
+
+/** superstruct's validate, which should not throw; if it ever does, that is a failure like any other. */
+export function validateSafely<T, S>(value: unknown, struct: Struct<T, S>): [Failure, undefined] | [undefined, T] {
+  try {
+    return validate(value, struct);
+  } catch {
+    return [{path: [], value, type: "unknown", message: "the schema check failed"}, undefined];
+  }
+}
+
+/** The slot an answer fills: its item, phase and mode; attempts at one slot are numbered 1, 2, 3 … */
+export const slotOf = (answer: Answer): string => `${answer.item} ${answer.phase} ${answer.mode ?? "walk"}`;
+const describeSlot = (answer: Answer) =>
+  `${answer.item} (${answer.phase}${answer.mode === "self-check" ? ", self-check" : ""})`;
+
+/**
+ * What a record the schema accepts may still get wrong: too many answers, a marked span that ends before it starts,
+ * and attempts that are not 1, 2, 3 … at each item (a repeat or a gap would make the next answer's attempt number
+ * clash). Null when fine. `prefix` is where the record sits in its file ("progress" in an export file).
+ */
+export function recordProblem(progress: Progress, prefix = "progress"): string | null {
+  if (progress.answers.length > recordAnswerLimit)
+    return `${prefix}.answers holds ${progress.answers.length} answers; a record holds at most ${recordAnswerLimit}`;
+  for (const [index, answer] of progress.answers.entries())
+    for (const [line, {listing}] of (answer.checklist?.lines ?? []).entries())
+      if (listing.kind === "mark" && listing.end < listing.start)
+        return `${prefix}.answers[${index}].checklist.lines[${line}].listing ends before it starts`;
+  const bySlot = new Map<string, Answer[]>();
+  for (const answer of progress.answers) bySlot.set(slotOf(answer), [...(bySlot.get(slotOf(answer)) ?? []), answer]);
+  for (const answers of bySlot.values()) {
+    const numbers = answers.map((answer) => answer.attempt).sort((a, b) => a - b);
+    const repeated = numbers.find((number, index) => index > 0 && numbers[index - 1] === number);
+    if (repeated !== undefined) return `the answers to ${describeSlot(answers[0]!)} repeat attempt ${repeated}`;
+    const gap = numbers.findIndex((number, index) => number !== index + 1);
+    if (gap >= 0) return `the answers to ${describeSlot(answers[0]!)} skip attempt ${gap + 1}`;
+  }
+  return null;
+}
+
+/**
+ * Reads a saved record. Nothing saved yet is an empty record. Anything else that is not a valid record of this
+ * version (what an import would refuse as a bare record) is set aside with a reason and its raw text (for the
+ * trainee to download), never thrown: no text under the record's key may stop a page.
  */
 export function parseProgress(text: string | null | undefined): ParsedProgress {
   if (text === null || text === undefined || text.trim() === "") return {ok: true, progress: emptyProgress()};
   const raw = text;
+  const setAside = (reason: SetAsideReason, message: string): ParsedProgress => ({ok: false, reason, message, raw});
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return {ok: false, reason: "corrupted", message: "the saved progress is not readable JSON", raw};
+    return setAside("corrupted", "the saved progress is not readable JSON");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value) || (value as {app?: unknown}).app !== app)
-    return {ok: false, reason: "foreign", message: "this is not a Rater Notebook progress record", raw};
+    return setAside("foreign", "this is not a Rater Notebook progress record");
+  // Before the version: a version of 1e400 is an impossible number, not a newer record.
+  const shape = impossibleShape(value, recordNestingLimit);
+  if (shape?.kind === "too-deep")
+    return setAside("corrupted", `the record nests deeper than a progress record can, at ${shape.path}`);
+  if (shape) return setAside("corrupted", `the record has an impossible number at ${shape.path}`);
   const version = (value as {version?: unknown}).version;
   if (version !== progressVersion) {
     const newer = typeof version === "number" && version > progressVersion;
-    return {
-      ok: false,
-      reason: newer ? "newer" : "older",
-      message: `the record is version ${JSON.stringify(version ?? null)}; this site reads version ${progressVersion}`,
-      raw,
-    };
+    return setAside(
+      newer ? "newer" : "older",
+      `the record is version ${JSON.stringify(version ?? null)}; this site reads version ${progressVersion}`,
+    );
   }
-  const [error, progress] = validate(value, Progress);
-  if (error) {
-    const at = error.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
-    return {ok: false, reason: "corrupted", message: `the record is damaged at ${at.replace(/^\./, "")}`, raw};
-  }
+  const [error, progress] = validateSafely(value, Progress);
+  if (error) return setAside("corrupted", `the record is damaged at ${pathText(error.path) || "the top level"}`);
+  const problem = recordProblem(progress, "");
+  if (problem) return setAside("corrupted", `the record is damaged: ${problem.replace(/^\./, "")}`);
   return {ok: true, progress};
 }
 

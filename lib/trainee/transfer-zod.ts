@@ -2,8 +2,8 @@
 // (npm run progress:check) and the tests, which hold it to the superstruct schema the pages use. Node-only (full
 // zod): no page imports it.
 import {z} from "zod";
-import {checkImportSize, exportKind, exportVersion, raterNameRule, recordProblem} from "./transfer.js";
-import {progressVersion, type Progress} from "./progress.js";
+import {checkImportSize, exportKind, exportVersion, raterNameRule} from "./transfer.js";
+import {progressVersion, recordProblem, type Progress} from "./progress.js";
 
 const app = "rater-notebook";
 const count = z.int().min(0);

@@ -6,8 +6,18 @@
 // The schema is superstruct's, like the saved record's: zod/mini would add 431 kB to the page that imports
 // (measured in a Framework 1.13.4 build). lib/trainee/transfer-zod.ts states the same file in zod for Node: the
 // coordinator's command line and the tests, which check that the two schemas agree.
-import {literal, object, optional, pattern, refine, string, validate, type Infer, type Struct} from "superstruct";
-import {Progress, progressVersion, type Answer} from "./progress.js";
+import {literal, object, optional, pattern, refine, string, validate, type Infer} from "superstruct";
+import {impossibleShape, pathText} from "../json-shape.js";
+import {
+  Progress,
+  progressVersion,
+  recordNestingLimit,
+  recordProblem,
+  slotOf,
+  validateSafely,
+  type Answer,
+  type Failure,
+} from "./progress.js";
 
 const app = "rater-notebook";
 export const exportKind = "progress-export";
@@ -15,8 +25,6 @@ export const exportKind = "progress-export";
 export const exportVersion = 1;
 /** The largest file an import reads: a real record is a few hundred kB at most. Checked before reading. */
 export const importByteLimit = 2_000_000;
-/** The most answers a file may hold: every case, both phases, dozens of retries each, is far fewer. */
-export const importAnswerLimit = 10_000;
 export const raterNameMaxLength = 80;
 
 /** C0 and C1 controls, and the marks that reorder text, which could make a name show as something else. */
@@ -142,25 +150,10 @@ function quoteValue(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-const pathText = (path: readonly (string | number)[]): string =>
-  path
-    .map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`))
-    .join("")
-    .replace(/^\./, "");
-
 /** superstruct's message of a refinement, without the path it puts in front. */
 const withoutPath = (message: string): string => message.replace(/^At path: .*? -- /, "");
 
-/** What superstruct found wrong, in a few words: where, and what was there. */
-/** What a schema check reports: where, what was there, and which check failed. */
-interface Failure {
-  path: (string | number)[];
-  value: unknown;
-  type: string;
-  refinement?: string;
-  message: string;
-}
-
+/** What a schema check found wrong, in a few words: where, and what was there. */
 function describeFailure(error: Failure): string {
   const where = pathText(error.path) || "the top level";
   if (error.type === "unknown") return error.message;
@@ -168,81 +161,6 @@ function describeFailure(error: Failure): string {
   if (error.value === undefined) return `${where} is missing`;
   if (error.refinement === "rater-name") return `${where}: ${withoutPath(error.message)}`;
   return `${where} has an unexpected value ${quoteValue(error.value)}`;
-}
-
-/** A record nests eight deep (progress.answers[0].checklist.lines[0].listing.start); a file may nest no deeper. */
-const maxDepth = 12;
-
-/**
- * What no record holds, found before the schema looks: nesting deeper than a record's (the schema's own messages
- * print a value, and printing a value nested a million deep overflows the stack), or a number that is not a whole
- * number a record could hold (1e300, 2^53 + 1, 0.5). A walk with its own stack, for the same reason.
- */
-function impossibleShape(root: unknown): string | null {
-  interface Step {
-    value: unknown;
-    key: string | number | null;
-    parent: Step | null;
-    depth: number;
-  }
-  const pathOf = (step: Step) => {
-    const path: (string | number)[] = [];
-    for (let at: Step | null = step; at && at.key !== null; at = at.parent) path.unshift(at.key);
-    return pathText(path);
-  };
-  const stack: Step[] = [{value: root, key: null, parent: null, depth: 0}];
-  while (stack.length) {
-    const step = stack.pop()!;
-    const {value, depth} = step;
-    if (typeof value === "number") {
-      if (!Number.isSafeInteger(value))
-        return `the file has an impossible number at ${pathOf(step)}: ${quoteValue(value)}`;
-    } else if (value && typeof value === "object") {
-      if (depth >= maxDepth) return `the file nests deeper than a progress record does, at ${pathOf(step)}`;
-      const entries = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const [key, entry] = entries[index]!;
-        stack.push({value: entry, key, parent: step, depth: depth + 1});
-      }
-    }
-  }
-  return null;
-}
-
-/** superstruct's validate, which should not throw; if it ever does, the file is refused all the same. */
-function check<T, S>(value: unknown, struct: Struct<T, S>): [Failure, undefined] | [undefined, T] {
-  try {
-    return validate(value, struct);
-  } catch {
-    return [{path: [], value, type: "unknown", message: "the file could not be checked"}, undefined];
-  }
-}
-
-const slotOf = (answer: Answer) => `${answer.item} ${answer.phase} ${answer.mode ?? "walk"}`;
-const describeSlot = (answer: Answer) =>
-  `${answer.item} (${answer.phase}${answer.mode === "self-check" ? ", self-check" : ""})`;
-
-/**
- * What a valid record may still get wrong: a marked span that ends before it starts, and attempts that are not
- * 1, 2, 3 … at each item (a repeat or a gap would make the next answer's attempt number clash). Null when fine.
- */
-export function recordProblem(progress: Progress, prefix = "progress"): string | null {
-  if (progress.answers.length > importAnswerLimit)
-    return `${prefix}.answers holds ${progress.answers.length} answers; a record holds at most ${importAnswerLimit}`;
-  for (const [index, answer] of progress.answers.entries())
-    for (const [line, {listing}] of (answer.checklist?.lines ?? []).entries())
-      if (listing.kind === "mark" && listing.end < listing.start)
-        return `${prefix}.answers[${index}].checklist.lines[${line}].listing ends before it starts`;
-  const bySlot = new Map<string, Answer[]>();
-  for (const answer of progress.answers) bySlot.set(slotOf(answer), [...(bySlot.get(slotOf(answer)) ?? []), answer]);
-  for (const answers of bySlot.values()) {
-    const numbers = answers.map((answer) => answer.attempt).sort((a, b) => a - b);
-    const repeated = numbers.find((number, index) => index > 0 && numbers[index - 1] === number);
-    if (repeated !== undefined) return `the answers to ${describeSlot(answers[0]!)} repeat attempt ${repeated}`;
-    const gap = numbers.findIndex((number, index) => number !== index + 1);
-    if (gap >= 0) return `the answers to ${describeSlot(answers[0]!)} skip attempt ${gap + 1}`;
-  }
-  return null;
 }
 
 /**
@@ -290,10 +208,12 @@ export function readImport(text: string): ImportResult {
         (newer ? ": it comes from a newer Rater Notebook" : ""),
     );
   }
-  const shape = impossibleShape(value);
-  if (shape) return refuse("invalid", shape);
+  const shape = impossibleShape(value, recordNestingLimit);
+  if (shape?.kind === "too-deep")
+    return refuse("invalid", `the file nests deeper than a progress record does, at ${shape.path}`);
+  if (shape) return refuse("invalid", `the file has an impossible number at ${shape.path}: ${quoteValue(shape.value)}`);
   if (bare) {
-    const [error, progress] = check(value, Progress);
+    const [error, progress] = validateSafely(value, Progress);
     if (error) return refuse("invalid", `the record is damaged: ${describeFailure(error)}`);
     const problem = recordProblem(progress, "");
     if (problem) return refuse("invalid", `the record is damaged: ${problem.replace(/^\./, "")}`);
@@ -309,7 +229,7 @@ export function readImport(text: string): ImportResult {
       `the record in the file is version ${quoteValue((record.progress as {version?: unknown}).version ?? null)}; ` +
         `this site reads version ${progressVersion}`,
     );
-  const [error, file] = check(value, ExportFile);
+  const [error, file] = validateSafely(value, ExportFile);
   if (error) return refuse("invalid", `the file is damaged: ${describeFailure(error)}`);
   const problem = recordProblem(file.progress);
   if (problem) return refuse("invalid", `the file is damaged: ${problem}`);

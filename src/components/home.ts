@@ -162,7 +162,7 @@ export function Home(
   return el(
     "div",
     {class: "home"},
-    ProgressNotice(store.setAside),
+    ProgressNotice(store),
     NextStep(parts, site, store),
     SelfCheckOffer(calibration, store),
     el(

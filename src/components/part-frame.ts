@@ -57,7 +57,7 @@ export function partPage(ctx: Context, ...body: Child[]): HTMLElement {
   return el(
     "div",
     {class: `part-page${reading ? " is-reading" : " is-scored"}`},
-    ProgressNotice(ctx.store.setAside),
+    ProgressNotice(ctx.store),
     PartHeader(ctx.part, {items: ctx.itemRefs, store: ctx.store, total, intro: reading}),
     body,
     reading ? NextPart(ctx) : null,

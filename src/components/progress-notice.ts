@@ -1,41 +1,116 @@
-// What a trainee is told when their saved progress could not be read: what happened, that nothing was deleted, and a
-// way to download the record as it was. Shown as text, never as HTML.
+// What a trainee is told when their saved progress could not be read: what happened, where the record is (set
+// aside, or left where it was when no copy could be written), a way to download it as it was and, when it was left
+// where it was, the choice to put the new answers in its place. Shown as text, never as HTML. What happens to the
+// record is decided in lib/trainee/record-store.ts; this only shows it.
+import type {RecordNotice, UnreadableRecord} from "../lib/trainee/record-store.js";
 import {el} from "./dom.js";
-import type {SetAside} from "./progress-store.js";
+import type {ProgressStore} from "./progress-store.js";
 
-const reasons: Record<SetAside["reason"], string> = {
+const reasons: Record<UnreadableRecord["reason"], string> = {
   corrupted: "Your saved progress is damaged",
   foreign: "The saved progress belongs to something else",
   older: "Your saved progress is from an older version of this site",
   newer: "Your saved progress is from a newer version of this site",
-  storage: "Nothing can be saved in this browser",
 };
 
-export function ProgressNotice(setAside: SetAside | null): HTMLElement | null {
-  if (!setAside) return null;
-  const download =
-    setAside.raw === ""
-      ? null
-      : el(
-          "a",
-          {
-            class: "button secondary",
-            download: "rater-notebook-set-aside.json",
-            href: URL.createObjectURL(new Blob([setAside.raw], {type: "application/json"})),
-          },
-          "Download the set-aside record",
-        );
+const whatHappened = (record: UnreadableRecord) =>
+  el("p", {}, el("strong", {}, `${reasons[record.reason]}.`), ` In detail: ${record.message}.`);
+
+/** A link that downloads the record's exact text. */
+function downloadLink(record: UnreadableRecord, label: string, onDownload?: () => void): HTMLAnchorElement {
   return el(
-    "div",
-    {"class": "progress-notice", "role": "status", "aria-live": "polite"},
-    el("p", {}, el("strong", {}, `${reasons[setAside.reason]}.`), ` In detail: ${setAside.message}.`),
-    setAside.raw === ""
-      ? null
-      : el(
+    "a",
+    {
+      class: "button secondary",
+      download: "rater-notebook-set-aside.json",
+      href: URL.createObjectURL(new Blob([record.raw], {type: "application/json"})),
+      onclick: onDownload,
+    },
+    label,
+  );
+}
+
+/** The notice, kept up to date as the store resolves the record (storage freed, or the trainee's choice). */
+export function ProgressNotice(store: ProgressStore): HTMLElement {
+  const host = el("div", {"role": "status", "aria-live": "polite"});
+  let shown: RecordNotice | null | undefined;
+  let downloaded = false;
+
+  const held = (notice: Extract<RecordNotice, {kind: "held"}>) => {
+    // Replacing is offered once the trainee has the download: the record is never overwritten unseen.
+    const replace = el(
+      "button",
+      {type: "button", class: "button secondary", hidden: !downloaded, onclick: () => store.replaceHeld()},
+      "Replace it with my new answers",
+    );
+    const download = downloadLink(notice.record, "Download the saved record", () => {
+      downloaded = true;
+      replace.hidden = false;
+    });
+    return [
+      whatHappened(notice.record),
+      el(
+        "p",
+        {},
+        "It could not be set aside: this browser would not store a copy, most likely because its storage for this " +
+          "site is full. So it stays where it was, untouched, and nothing overwrites it until you choose.",
+      ),
+      el(
+        "p",
+        {},
+        "Your new answers are kept on this page only, until you choose: leaving or reloading it loses them. " +
+          "Download the record, and you can then replace it with your new answers.",
+      ),
+      el("div", {class: "check-row"}, download, replace),
+    ];
+  };
+
+  const body = (notice: RecordNotice) => {
+    switch (notice.kind) {
+      case "memory":
+        return el(
           "p",
           {},
-          "It has been set aside, not deleted, and you are starting afresh. Your new answers are saved as usual.",
-        ),
-    download,
-  );
+          el("strong", {}, "Nothing can be saved in this browser."),
+          " In detail: this browser does not let the site save anything, so your answers last only until you leave " +
+            "the page.",
+        );
+      case "held":
+        return held(notice);
+      case "set-aside":
+        return [
+          whatHappened(notice.record),
+          el(
+            "p",
+            {},
+            "It has been set aside, not deleted, and you are starting afresh. Your new answers are saved as usual.",
+          ),
+          el("div", {class: "check-row"}, downloadLink(notice.record, "Download the set-aside record")),
+        ];
+    }
+  };
+
+  const render = () => {
+    const notice = store.notice();
+    if (notice === shown) return;
+    const wasHeld = shown?.kind === "held";
+    shown = notice;
+    if (notice === null) {
+      if (!wasHeld) return host.replaceChildren();
+      const hadFocus = host.contains(document.activeElement);
+      const done = el(
+        "p",
+        {tabindex: "-1"},
+        "The record is replaced: your new answers are saved in its place, and as usual from now on.",
+      );
+      host.replaceChildren(el("div", {class: "progress-notice"}, done));
+      // The button pressed is gone: the keyboard stays here rather than falling back to the page's start.
+      if (hadFocus) done.focus();
+      return;
+    }
+    host.replaceChildren(el("div", {class: "progress-notice"}, body(notice)));
+  };
+  render();
+  store.subscribe(render);
+  return host;
 }

@@ -361,7 +361,7 @@ export function ResultsPage(data: ResultsData, store: ProgressStore = openProgre
   return el(
     "div",
     {class: "results-page"},
-    ProgressNotice(store.setAside),
+    ProgressNotice(store),
     el(
       "header",
       {class: "part-header"},

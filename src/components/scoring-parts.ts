@@ -459,7 +459,7 @@ export function SelfCheck(
   return el(
     "div",
     {class: "part-page self-check"},
-    ProgressNotice(store.setAside),
+    ProgressNotice(store),
     el(
       "header",
       {class: "part-header"},

@@ -48,14 +48,27 @@ describe("progress:check", () => {
     });
   });
 
-  it("refuses a damaged file with the field at fault, and a file past the size limit unread", () => {
+  it("refuses a damaged file with the field at fault", () => {
     const damaged = file("damaged.json", good.replace('"score": 5', '"score": 9'));
     expect(run(damaged)).toMatchObject({
       status: 1,
       stderr: expect.stringContaining("refused: progress.answers[0].score"),
     });
-    const big = file("big.json", " ".repeat(2_000_001));
-    expect(run(big)).toMatchObject({status: 2, stderr: expect.stringMatching(/big\.json": larger than/)});
+  });
+
+  it("refuses a file past 2 MB unread as a refused file (exit 1), with the size as the import page words it", () => {
+    // The README: "one line, what it holds or what is wrong (exit 1); at most 2 MB, checked before reading".
+    const justOver = file("just-over.json", " ".repeat(2_000_001));
+    expect(run(justOver)).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `progress:check: ${JSON.stringify(justOver)}: refused: the file is 2,000,001 bytes; a progress file is at most 2 MB`,
+    });
+    const big = file("big.json", " ".repeat(3_500_000));
+    expect(run(big)).toMatchObject({
+      status: 1,
+      stderr: `progress:check: ${JSON.stringify(big)}: refused: the file is 3.5 MB; a progress file is at most 2 MB`,
+    });
   });
 
   it("needs a file", () => {

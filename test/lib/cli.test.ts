@@ -88,6 +88,10 @@ describe("readInput", () => {
     expect(await lineOf(() => readInput(file, 4))).toBe(
       `2: ${JSON.stringify(file)}: larger than 4 bytes, the most read here`,
     );
+    const refuse = (what: string, bytes: number): never => {
+      throw new CliError(`${what}: ${bytes} bytes`, 1);
+    };
+    expect(await lineOf(() => readInput(file, 4, {tooLarge: refuse}))).toBe(`1: ${JSON.stringify(file)}: 5 bytes`);
     expect(await readInput(undefined, 10, {stdin: chunks(2, 5)})).toBe("\0".repeat(10));
     expect(await lineOf(() => readInput(undefined, 1024 * 1024, {stdin: chunks(1_000_000, 1024)}))).toBe(
       "2: standard input: larger than 1 MiB, the most read here",

@@ -93,6 +93,104 @@ describe("the saved record", () => {
   });
 });
 
+describe("a saved record no page can be stopped by", () => {
+  const head = '{"app":"rater-notebook","version":1,';
+  const valid = (fields: string) =>
+    `{"item":"example-1","phase":"guideline","attempt":1,"score":3,"guideline":"v2","at":"${at(0)}"${fields}}`;
+  // A record nests eight deep (answers[0].checklist.lines[0].listing.start); twelve levels are allowed, so the guard
+  // stops at the twelfth: "answers" and eleven indexes.
+  const deepPath = `answers${"[0]".repeat(11)}`;
+
+  it("sets aside a record nested a million deep, where the schema's messages would overflow the stack", () => {
+    const raw = `${head}"answers":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}`;
+    expect(parseProgress(raw)).toEqual({
+      ok: false,
+      reason: "corrupted",
+      message: `the record nests deeper than a progress record can, at ${deepPath}`,
+      raw,
+    });
+  });
+
+  it("sets aside deep nesting inside an answer's checklist and in a key the record does not have", () => {
+    const inLines = `${head}"answers":[${valid(`,"checklist":{"lines":${"[".repeat(100_000)}${"]".repeat(100_000)}}`)}]}`;
+    expect(parseProgress(inLines)).toMatchObject({
+      ok: false,
+      reason: "corrupted",
+      message:
+        "the record nests deeper than a progress record can, at answers[0].checklist.lines[0][0][0][0][0][0][0][0]",
+      raw: inLines,
+    });
+    const extraKey = `${head}"answers":[],"x":${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}}`;
+    expect(parseProgress(extraKey)).toMatchObject({ok: false, reason: "corrupted", raw: extraKey});
+  });
+
+  it("sets aside numbers no record holds: 1e400 (Infinity once parsed), 2^53 + 1, a fraction", () => {
+    for (const [number, where] of [
+      ['"version":1e400', "version"],
+      ['"score":1e400', "answers[0].score"],
+      ['"attempt":9007199254740993', "answers[0].attempt"],
+      ['"score":2.5', "answers[0].score"],
+    ] as const) {
+      const raw = `${head}"answers":[${valid("")}]}`.replace(/"(version|score|attempt)":[0-9]+/g, (found) =>
+        found.startsWith(number.split(":")[0]!) ? number : found,
+      );
+      expect(raw).toContain(number);
+      expect(parseProgress(raw), number).toEqual({
+        ok: false,
+        reason: "corrupted",
+        message: `the record has an impossible number at ${where}`,
+        raw,
+      });
+    }
+  });
+
+  it("sets aside wrong types, a string where an object goes, and prototype keys, never polluting Object", () => {
+    const cases = [
+      [`${head}"answers":"all of them"}`, "the record is damaged at answers"],
+      [`${head}"answers":["example-1"]}`, "the record is damaged at answers[0]"],
+      [
+        `${head}"answers":[${valid("").replace('"score":3', '"score":"3"')}]}`,
+        "the record is damaged at answers[0].score",
+      ],
+      [`${head}"answers":[${valid(',"checklist":"none"')}]}`, "the record is damaged at answers[0].checklist"],
+      [`${head}"answers":[],"__proto__":{"polluted":1}}`, "the record is damaged at __proto__"],
+      [`${head}"answers":[${valid(',"__proto__":{"polluted":1}')}]}`, "the record is damaged at answers[0].__proto__"],
+      [
+        `${head}"answers":[${valid(',"constructor":{"prototype":{"polluted":1}}')}]}`,
+        "the record is damaged at answers[0].constructor",
+      ],
+    ] as const;
+    for (const [raw, message] of cases)
+      expect(parseProgress(raw), raw).toEqual({ok: false, reason: "corrupted", message, raw});
+    expect(({} as {polluted?: number}).polluted).toBeUndefined();
+  });
+
+  it("holds a saved record to what an imported one must be: attempts 1, 2, 3 … and spans that end after they start", () => {
+    const twice = `${head}"answers":[${valid("")},${valid("")}]}`;
+    expect(parseProgress(twice)).toEqual({
+      ok: false,
+      reason: "corrupted",
+      message: "the record is damaged: the answers to example-1 (guideline) repeat attempt 1",
+      raw: twice,
+    });
+    const backwards = `${head}"answers":[${valid(',"checklist":{"lines":[{"listing":{"kind":"mark","in":"request","start":5,"end":2}}]}')}]}`;
+    expect(parseProgress(backwards)).toMatchObject({
+      reason: "corrupted",
+      message: "the record is damaged: answers[0].checklist.lines[0].listing ends before it starts",
+    });
+  });
+
+  it("reads a record of the largest size a trainee could make, and sets aside a huge one whole", () => {
+    const huge = `${head}"answers":[${valid(`,"checklist":{"lines":[{"listing":{"kind":"free","text":"${"x".repeat(4_000_000)}"}}]}`)}]}`;
+    expect(parseProgress(huge)).toEqual({
+      ok: false,
+      reason: "corrupted",
+      message: "the record is damaged at answers[0].checklist.lines[0].listing",
+      raw: huge,
+    });
+  });
+});
+
 describe("answers and attempts", () => {
   const progress: Progress = [
     answer({item: "example-1", phase: "vague", score: 3, at: at(1)}),

@@ -2,6 +2,7 @@ import {describe, expect, it} from "vitest";
 import {
   emptyProgress,
   recordAnswer,
+  recordAnswerLimit,
   serializeProgress,
   type Answer,
   type Progress,
@@ -10,7 +11,6 @@ import {
   checkImportSize,
   exportFile,
   exportFileName,
-  importAnswerLimit,
   importByteLimit,
   previewImport,
   raterNameProblem,
@@ -252,7 +252,7 @@ describe("reading an imported file", () => {
   });
 
   it("refuses more answers than a record holds", () => {
-    const many = Array.from({length: importAnswerLimit + 1}, (_, index) => ({
+    const many = Array.from({length: recordAnswerLimit + 1}, (_, index) => ({
       item: `case-${index}`,
       phase: "guideline",
       attempt: 1,

@@ -1,0 +1,169 @@
+// Where the trainee's record is kept and what happens to one the site cannot read: read once when a page opens,
+// written at every answer, and never lost. An unreadable record is copied under a set-aside key before anything may
+// overwrite it; when the copy cannot be written (storage full), the record stays under its key untouched and the
+// answers given meanwhile are kept in memory until the copy succeeds or the trainee chooses to replace it. Pure:
+// the page passes its localStorage (a test, a Map), and listens for other tabs itself.
+import {
+  emptyProgress,
+  parseProgress,
+  progressKey,
+  recordAnswer,
+  serializeProgress,
+  type Answer,
+  type Progress,
+  type SetAsideReason,
+} from "./progress.js";
+
+/** Where an unreadable record is copied; a second one goes under `…:set-aside:2`, and so on, none overwritten. */
+export const setAsideKey = `${progressKey}:set-aside`;
+/** How many set-aside keys are tried before the copy counts as failed. */
+const setAsideSlots = 100;
+
+/** The part of the Web Storage API the store uses. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** A record the site could not read: why, in words, and its text exactly as it was stored. */
+export interface UnreadableRecord {
+  reason: SetAsideReason;
+  message: string;
+  raw: string;
+}
+
+/** What the page must tell the trainee about where their answers are kept; null when all is as usual. */
+export type RecordNotice =
+  /** The unreadable record is copied under `key`; new answers are saved under the record's key as usual. */
+  | {kind: "set-aside"; key: string; record: UnreadableRecord}
+  /** It could not be copied: it stays under the record's key, untouched; new answers are kept in memory only. */
+  | {kind: "held"; record: UnreadableRecord}
+  /** The browser lets the site store nothing: answers last as long as the page. */
+  | {kind: "memory"};
+
+export interface ProgressStore {
+  get(): Progress;
+  /** Adds an answer as the next attempt at its item; returns it with its attempt number. */
+  record(answer: Omit<Answer, "attempt">): Answer;
+  /** Replaces the whole record (import, start over). */
+  replace(progress: Progress): void;
+  /** Calls back after every change to the record or to the notice, here or in another tab. */
+  subscribe(listener: (progress: Progress) => void): () => void;
+  notice(): RecordNotice | null;
+  /** The trainee has the held record (downloaded) and chooses to save the answers given here in its place. */
+  replaceHeld(): void;
+  /** The record's key was changed in another tab (null: removed). */
+  changedElsewhere(text: string | null): void;
+}
+
+/**
+ * Copies an unreadable record under the first set-aside key that is free or already holds it, and reads it back.
+ * The key, or null when no copy could be written.
+ */
+function setAside(storage: KeyValueStorage, raw: string): string | null {
+  for (let slot = 1; slot <= setAsideSlots; slot++) {
+    const key = slot === 1 ? setAsideKey : `${setAsideKey}:${slot}`;
+    let there: string | null;
+    try {
+      there = storage.getItem(key);
+      if (there === raw) return key;
+      if (there !== null) continue;
+      storage.setItem(key, raw);
+      return storage.getItem(key) === raw ? key : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Opens the record kept in `storage`; without storage (blocked, private mode) it works in memory and says so. */
+export function openRecordStore(storage: KeyValueStorage | null): ProgressStore {
+  const listeners = new Set<(progress: Progress) => void>();
+  let progress = emptyProgress();
+  let notice: RecordNotice | null = storage ? null : {kind: "memory"};
+  const tell = () => {
+    for (const listener of listeners) listener(progress);
+  };
+
+  /** Sets an unreadable record aside, or holds it where it is when the copy fails. */
+  const setAsideOrHold = (record: UnreadableRecord) => {
+    const key = setAside(storage!, record.raw);
+    if (key !== null) notice = {kind: "set-aside", key, record};
+    // Still held: the same notice, so the page need not rebuild it at every answer.
+    else if (notice?.kind !== "held" || notice.record !== record) notice = {kind: "held", record};
+  };
+
+  const write = () => {
+    if (!storage || notice?.kind === "memory") return;
+    // A held record is retried first: once its copy is written (storage freed), the answers may be saved.
+    if (notice?.kind === "held") setAsideOrHold(notice.record);
+    if (notice?.kind === "held") return;
+    try {
+      storage.setItem(progressKey, serializeProgress(progress));
+    } catch {
+      // Quota or a blocked write: the answer still counts on this page.
+    }
+  };
+
+  /** Reads a text found under the record's key: adopted when readable, otherwise set aside (or held). */
+  const read = (text: string | null) => {
+    const parsed = parseProgress(text);
+    if (!parsed.ok) {
+      setAsideOrHold({reason: parsed.reason, message: parsed.message, raw: parsed.raw});
+      return;
+    }
+    if (notice?.kind === "held") {
+      // Resolved elsewhere: what was answered here goes on top of the record the other tab saved.
+      progress = progress.answers.reduce(
+        (record, {attempt: _attempt, ...answer}) => recordAnswer(record, answer),
+        parsed.progress,
+      );
+      notice = null;
+      write();
+      return;
+    }
+    progress = parsed.progress;
+  };
+
+  if (storage) {
+    let text: string | null = null;
+    try {
+      text = storage.getItem(progressKey);
+    } catch {
+      notice = {kind: "memory"};
+    }
+    read(text);
+  }
+
+  return {
+    get: () => progress,
+    record(answer) {
+      progress = recordAnswer(progress, answer);
+      write();
+      tell();
+      return progress.answers.at(-1)!;
+    },
+    replace(next) {
+      progress = next;
+      write();
+      tell();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notice: () => notice,
+    replaceHeld() {
+      if (notice?.kind !== "held") return;
+      notice = null;
+      write();
+      tell();
+    },
+    changedElsewhere(text) {
+      if (!storage || notice?.kind === "memory") return;
+      read(text);
+      tell();
+    },
+  };
+}

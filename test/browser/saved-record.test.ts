@@ -1,0 +1,198 @@
+// No saved record may stop a trainee page, and no unreadable record may be lost. Whatever is under the record's key
+// (nested a hundred thousand deep, huge, the wrong types, a number JSON reads as Infinity, prototype keys), every
+// trainee page shows its content and says in plain words that the record was set aside; and when the copy cannot
+// be written (storage full), the record stays where it is, byte for byte, the page says so and offers it for
+// download, and the answers given meanwhile are kept on the page until the trainee chooses to replace it.
+import {readFile} from "node:fs/promises";
+import type {BrowserContext, Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Answer} from "../../lib/trainee/progress.js";
+import {axeViolations} from "./axe.js";
+import {openSite, type Site} from "./site.js";
+import {
+  commit,
+  itemOf,
+  itemsOfPart,
+  pages,
+  partStatus,
+  progressKey,
+  radio,
+  ruling,
+  scoreGroup,
+  setAsideKey,
+  showItem,
+  visibleText,
+} from "./trainee.js";
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const storage = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+
+/** Opens `path` with `raw` under the record's key before the page's own scripts run. */
+async function openWithRecord(context: BrowserContext, path: string, raw: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, raw]);
+  await page.goto(path);
+  return page;
+}
+
+const setAsideNotice = (page: Page) => page.getByRole("status").filter({hasText: /set aside, not deleted/});
+
+const head = '{"app":"rater-notebook","version":1,';
+const deep = `${head}"answers":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+
+describe("a saved record nested a hundred thousand deep", () => {
+  const everyPage = [...pages, {path: "/results", name: "results", scores: []}];
+  it.each(everyPage)(
+    "leaves $path usable, with the record set aside and the page saying so",
+    async ({path, scores}) => {
+      const problemsBefore = site.problems.length;
+      const page = await openWithRecord(await site.newContext(), path, deep);
+      await page.getByRole("heading", {level: 1}).waitFor();
+      const notice = setAsideNotice(page);
+      await notice.waitFor();
+      expect(await visibleText(notice)).toContain("Your saved progress is damaged.");
+      expect(await visibleText(notice)).toContain("nests deeper than a progress record can");
+      if (scores.length > 0) await scoreGroup(itemOf(page, scores[0]!.id)).waitFor({state: "visible"});
+      expect(await storage(page, setAsideKey)).toBe(deep);
+      expect(site.problems.slice(problemsBefore)).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+});
+
+describe("other records no page can read", () => {
+  const valid = `{"item":"example-1","phase":"guideline","attempt":1,"score":3,"guideline":"v2","at":"2026-03-01T10:00:00.000Z"}`;
+  const records = [
+    {
+      kind: "objects nested fifty thousand deep",
+      raw: `${head}"answers":[${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}]}`,
+    },
+    {
+      kind: "a number JSON reads as Infinity",
+      raw: `${head}"answers":[${valid.replace('"score":3', '"score":1e400')}]}`,
+    },
+    {kind: "a version JSON reads as Infinity", raw: '{"app":"rater-notebook","version":1e400,"answers":[]}'},
+    {kind: "a string where the answers go", raw: `${head}"answers":"example-1"}`},
+    {kind: "prototype keys", raw: `${head}"answers":[${valid.replace("{", '{"__proto__":{"score":5},')}]}`},
+    {kind: "a JSON string", raw: '"rater-notebook"'},
+    {
+      kind: "huge",
+      raw: `${head}"answers":[${valid.replace('"score":3', `"score":3,"x":"${"x".repeat(1_500_000)}"`)}]}`,
+    },
+  ];
+  it.each(records)(
+    "is set aside when it holds $kind, and the rubric's first example can be scored",
+    async ({raw}) => {
+      const problemsBefore = site.problems.length;
+      const page = await openWithRecord(await site.newContext(), "/rubric", raw);
+      await setAsideNotice(page).waitFor();
+      const card = await commit(page, "example-1", 3);
+      expect(await visibleText(ruling(card))).toMatch(/You gave 3/);
+      expect(await storage(page, setAsideKey)).toBe(raw);
+      const saved = JSON.parse((await storage(page, progressKey))!) as {answers: Answer[]};
+      expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([["example-1", 3]]);
+      expect(({} as {score?: number}).score).toBeUndefined();
+      expect(site.problems.slice(problemsBefore)).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+});
+
+describe("an unreadable record that cannot be set aside (storage full)", () => {
+  // Large and unreadable: cut short in the middle of its answers.
+  const raw = `${head}"answers":[${'{"item":"example-1","phase":"vague","attempt":1,"score":4},'.repeat(20_000)}{"item":`;
+
+  /** A context where writing any set-aside copy throws as a full storage does, until the page sets `storageFrees`. */
+  async function fullStorage(): Promise<BrowserContext> {
+    const context = await site.newContext();
+    await context.addInitScript((prefix) => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key.startsWith(prefix) && !(window as {storageFrees?: boolean}).storageFrees)
+          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        setItem.call(this, key, value);
+      };
+    }, setAsideKey);
+    return context;
+  }
+
+  const heldNotice = (page: Page) => page.getByRole("status").filter({hasText: /could not be set aside/});
+  const total = itemsOfPart("calibration").length;
+
+  it("stays under its key byte for byte, is offered for download, and the answers given meanwhile are kept and shown until the trainee replaces it", async () => {
+    const problemsBefore = site.problems.length;
+    const page = await openWithRecord(await fullStorage(), "/calibration", raw);
+    const notice = heldNotice(page);
+    await notice.waitFor();
+    const text = await visibleText(notice);
+    expect(text).toContain("Your saved progress is damaged.");
+    expect(text).toContain("It could not be set aside");
+    expect(text).toContain("stays where it was");
+    expect(text).not.toContain("set aside, not deleted");
+
+    // A real download of the record's exact text.
+    expect(await notice.getByRole("button", {name: /replace/i}).count()).toBe(0);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      notice.getByRole("link", {name: /download/i}).click(),
+    ]);
+    expect(await readFile((await file.path())!, "utf8")).toBe(raw);
+    expect(await axeViolations(page, ".progress-notice")).toEqual([]);
+
+    // Answers are kept on the page and shown, and the record is not touched.
+    await commit(page, "calibration-a", 4);
+    await commit(page, "calibration-b", 2);
+    await expect.poll(() => partStatus(page).innerText()).toBe(`2 of ${total} scored`);
+    await showItem(page, "calibration-a");
+    expect(await radio(itemOf(page, "calibration-a"), 4).isChecked()).toBe(true);
+    expect(await storage(page, progressKey)).toBe(raw);
+    expect(await storage(page, setAsideKey)).toBeNull();
+
+    // The trainee, with the download, chooses to replace it: the answers kept on the page are saved.
+    await notice.getByRole("button", {name: "Replace it with my new answers"}).click();
+    await expect
+      .poll(() => visibleText(page.getByRole("status").filter({hasText: /replaced/})))
+      .toMatch(/saved in its place/);
+    const saved = JSON.parse((await storage(page, progressKey))!) as {answers: Answer[]};
+    expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([
+      ["calibration-a", 4],
+      ["calibration-b", 2],
+    ]);
+    await page.reload();
+    await showItem(page, "calibration-a");
+    expect(await radio(itemOf(page, "calibration-a"), 4).isChecked()).toBe(true);
+    expect(await heldNotice(page).count()).toBe(0);
+    expect(site.problems.slice(problemsBefore)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it("is set aside at the next answer once storage frees, and the answers kept meanwhile are saved", async () => {
+    const problemsBefore = site.problems.length;
+    const page = await openWithRecord(await fullStorage(), "/calibration", raw);
+    await heldNotice(page).waitFor();
+    await commit(page, "calibration-a", 4);
+    expect(await storage(page, progressKey)).toBe(raw);
+    await page.evaluate(() => ((window as {storageFrees?: boolean}).storageFrees = true));
+    await commit(page, "calibration-b", 2);
+    expect(await storage(page, setAsideKey)).toBe(raw);
+    const saved = JSON.parse((await storage(page, progressKey))!) as {answers: Answer[]};
+    expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([
+      ["calibration-a", 4],
+      ["calibration-b", 2],
+    ]);
+    await setAsideNotice(page).waitFor();
+    expect(await heldNotice(page).count()).toBe(0);
+    expect(site.problems.slice(problemsBefore)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});

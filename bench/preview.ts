@@ -341,31 +341,31 @@ export async function benchAuthorsPage(dist: string, warmRounds = 3): Promise<vo
 
 function reportAuthorsPage(measured: Measured[], warmRounds: number, prewarmed: number): void {
   const frame = 1000 / 60;
+  // Within one frame of the display: an input waits at most one frame's interval for the next frame to begin, and
+  // that frame must then do the change's work and paint it within its own interval. So the input to the painted
+  // change within two intervals. Work the handlers queue (a timer) counts too: it holds up the frame as much.
+  const target = 2 * frame;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  // Within one frame: the change's handlers (recompute and patch) end inside a frame's time, and the very next frame
-  // paints the change. The time from the input to that paint is shown beside it: it adds the wait for the frame.
-  const withinFrame = (timing: ChangeTiming) => timing.framesBefore === 0 && timing.handlers < frame;
   console.log(
     `authors' page in Chromium: ${measured.length} changes on /authors, each from its input event (Playwright's own ` +
       `input) to the first frame painted with the new figures (load average ${loadavg()[0]!.toFixed(1)})`,
   );
   console.log(
     `  cold: a fresh page per change, its idle pre-warm held, so nothing for the change is computed before it; ` +
-      `warm: the same change again on that page (each change's median of ${warmRounds}); within one frame: the ` +
-      `handlers end inside ${ms(frame)} and the next frame paints the change`,
+      `warm: the same change again on that page (each change's median of ${warmRounds}); target: painted within ` +
+      `one frame, so within ${ms(target)} of the input (the wait for the display's next frame, then one frame)`,
   );
   const line = (label: string, rows: {label: string; timings: ChangeTiming[]}[]) => {
     const each = rows.map((row) => ({label: row.label, paint: median(row.timings.map((timing) => timing.paint))}));
     const shown = each.filter((row) => !Number.isNaN(row.paint));
-    const all = rows.flatMap((row) => row.timings);
-    const within = all.filter(withinFrame).length;
     if (!shown.length) return `    ${label} no change painted  OVER`;
     const worst = shown.reduce((a, b) => (b.paint > a.paint ? b : a));
-    const handlers = all.map((timing) => timing.handlers);
+    const within = shown.filter((row) => row.paint < target).length;
+    const handlers = rows.flatMap((row) => row.timings.map((timing) => timing.handlers));
     return (
-      `    ${label} median ${ms(median(shown.map((row) => row.paint)))}, worst ${ms(worst.paint)} (${worst.label})` +
-      `; handlers median ${ms(median(handlers))}, worst ${ms(Math.max(...handlers))}` +
-      `; within one frame ${within} of ${all.length} ${within === all.length ? "ok" : "OVER"}` +
+      `    ${label} median ${ms(median(shown.map((row) => row.paint)))}, worst ${ms(worst.paint)} (${worst.label}); ` +
+      `within ${ms(target)}: ${within} of ${rows.length} ${within === rows.length ? "ok" : "OVER"}; the change's ` +
+      `handlers median ${ms(median(handlers))}, worst ${ms(Math.max(...handlers))}` +
       (shown.length < rows.length ? `; ${rows.length - shown.length} never painted` : "")
     );
   };
@@ -386,11 +386,26 @@ function reportAuthorsPage(measured: Measured[], warmRounds: number, prewarmed: 
       ),
     );
   }
-  const timings = measured.flatMap((entry) => [entry.cold, ...entry.warm]);
+  const where = (label: string, timings: ChangeTiming[]) => {
+    const of = (figure: (timing: ChangeTiming) => number) => ms(median(timings.map(figure)));
+    return (
+      `    ${label}: the input's delivery ${of((timing) => timing.inputDelay)}, the change's handlers ` +
+      `${of((timing) => timing.handlers)}, the frame that paints it (style, layout, paint) ` +
+      `${of((timing) => timing.frame)}; the rest is the wait for that frame and work the handlers queued`
+    );
+  };
+  console.log("  where the time goes, medians over every change:");
   console.log(
-    `  where the time goes (every change): the input's delivery median ` +
-      `${ms(median(timings.map((timing) => timing.inputDelay)))}; the frame that paints the change median ` +
-      `${ms(median(timings.map((timing) => timing.frame)))}; the rest is the handlers and the wait for that frame`,
+    where(
+      "cold",
+      measured.map((entry) => entry.cold),
+    ),
+  );
+  console.log(
+    where(
+      "warm",
+      measured.flatMap((entry) => entry.warm),
+    ),
   );
   console.log(
     `  the page's own idle pre-warm (not held) has every single change's findings ready ` +

@@ -1,10 +1,11 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
 // --build-only | --dev-only | --agreement-only] [--runs <n>] [--http2]: how fast the rule engine derives scores; how
-// fast the authors' preview recomputes when a parameter changes, in Node and on the built page (bench/preview.ts); how
-// long the rubric's completeness enumeration takes (bench/completeness.ts); how the probe scorer fares on hostile
-// replies (in this process, through probes:score, and per keystroke in the built page in Chromium); what a cold
-// `npm run build` costs next to a one-page Framework build in the same run (bench/build.ts); how soon a saved item
-// shows in an open page under `npm run dev` (bench/dev-loop.ts); in Chromium on the built site, how soon each trainee
+// fast the authors' preview recomputes when a parameter changes, in Node, and on the built page from the input to the
+// painted figures, cold and warm (bench/preview.ts); how long the rubric's completeness enumeration takes
+// (bench/completeness.ts); how the probe scorer fares on hostile replies (in this process, through probes:score, and
+// per keystroke in the built page in Chromium); what a cold `npm run build` costs next to a one-page Framework build
+// of a d3 + Inputs page in the same run (bench/build.ts); how soon a saved item, guideline rule or lib/ module shows
+// in an open page under `npm run dev` (bench/dev-loop.ts); in Chromium on the built site, how soon each trainee
 // page's first Score group is usable on a slow connection and CPU next to a bare Framework page, with each page's
 // gzip bytes (--runs: runs per page, 5 unless given; --http2: served over HTTP/2 rather than HTTP/1.1;
 // bench/first-item.ts), how soon a trainee's Check paints the ruling and "Next item" paints the next item

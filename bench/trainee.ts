@@ -12,7 +12,7 @@ import {postbuild} from "../scripts/postbuild.js";
 import {openSite} from "../test/browser/site.js";
 import {measureSlowLoads, reportSlowLoads} from "./first-item.js";
 import {bareProject, observableBuild} from "./framework.js";
-import {median} from "./timing.js";
+import {afterPaintWhere, inPage, median} from "./timing.js";
 
 const frameMs = 1000 / 60;
 /** The parts whose items a trainee checks one by one (Part 2 and Part 3 have none; the self-check is blind). */
@@ -64,7 +64,7 @@ interface Timed {
  * watched too, but it reports only interactions of 16 ms or more, and its presentation time in headless Chromium
  * with software compositing is late even for a click that does nothing (the radio clicks show how late).
  */
-function timeChecks(): void {
+function timeChecks(afterPaint: typeof afterPaintWhere): void {
   const page = window as unknown as Timed;
   page.checkTimings = [];
   page.checkEvents = [];
@@ -96,27 +96,18 @@ function timeChecks(): void {
         [...(item?.querySelectorAll("[role=region], [role=status], section, output") ?? [])].find((node) =>
           named(node, "Ruling"),
         );
-      let frames = 0;
-      const nextFrame = () =>
-        requestAnimationFrame(() => {
-          const shown = ruling()?.checkVisibility() ?? false;
-          if (!shown && ++frames < 120) return nextFrame();
-          const frameStart = performance.now();
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => {
-            const end = performance.now();
-            page.checkTimings.push({
-              item: item?.id ?? "?",
-              paint: shown ? end - start : NaN,
-              handlers: handlersEnd - start,
-              frame: end - frameStart,
-              first: page.checkTimings.length === 0,
-              framesBefore: frames,
-            });
-          };
-          channel.port2.postMessage(null);
-        });
-      nextFrame();
+      afterPaint(
+        () => ruling()?.checkVisibility() ?? false,
+        ({end, frame, framesBefore, shown}) =>
+          page.checkTimings.push({
+            item: item?.id ?? "?",
+            paint: shown ? end - start : NaN,
+            handlers: handlersEnd - start,
+            frame,
+            first: page.checkTimings.length === 0,
+            framesBefore,
+          }),
+      );
     },
     {capture: true},
   );
@@ -162,7 +153,7 @@ interface Moved {
  * event's timestamp (the input, not the first handler) to after the first frame painted with a visible Score group
  * of an item other than the ones visible before the click, the same way as timeChecks times a ruling.
  */
-function timeMoves(): void {
+function timeMoves(afterPaint: typeof afterPaintWhere): void {
   const page = window as unknown as Moved;
   page.moveTimings = [];
   const text = (node: Element | null | undefined) => (node?.textContent ?? "").replace(/\s+/g, " ").trim();
@@ -195,30 +186,26 @@ function timeMoves(): void {
       const before = new Set(visibleItems());
       let handlersEnd = NaN;
       addEventListener("click", () => (handlersEnd = performance.now()), {once: true});
-      let frames = 0;
-      const nextFrame = () =>
-        requestAnimationFrame(() => {
-          const visible = visibleItems();
-          const shown = visible.find((id) => !before.has(id));
-          if (!shown && ++frames < 120) return nextFrame();
-          const frameStart = performance.now();
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => {
-            const end = performance.now();
-            page.moveTimings.push({
-              from: [...before].join(" ") || "?",
-              item: shown ?? "?",
-              paint: shown ? end - start : NaN,
-              inputDelay: capture - start,
-              handlers: handlersEnd - capture,
-              frame: end - frameStart,
-              framesBefore: frames,
-              othersVisible: visible.filter((id) => id !== shown).length,
-            });
-          };
-          channel.port2.postMessage(null);
-        });
-      nextFrame();
+      let visible: string[] = [];
+      let shown: string | undefined;
+      afterPaint(
+        () => {
+          visible = visibleItems();
+          shown = visible.find((id) => !before.has(id));
+          return shown !== undefined;
+        },
+        ({end, frame, framesBefore}) =>
+          page.moveTimings.push({
+            from: [...before].join(" ") || "?",
+            item: shown ?? "?",
+            paint: shown ? end - start : NaN,
+            inputDelay: capture - start,
+            handlers: handlersEnd - capture,
+            frame,
+            framesBefore,
+            othersVisible: visible.filter((id) => id !== shown).length,
+          }),
+      );
     },
     {capture: true},
   );
@@ -241,14 +228,11 @@ const scoredItems = (page: Page) =>
 const scoreGroupOf = (page: Page, id: string): Locator =>
   page.locator(`[id="${id}"]`).getByRole("group", {name: "Score", exact: true});
 
-/**
- * A new page of a fresh context, with both timers. tsx compiles with keepNames, which wraps named functions in a
- * __name helper that the page does not have.
- */
+/** A new page of a fresh context, with both timers. */
 async function timedPage(site: Awaited<ReturnType<typeof openSite>>): Promise<Page> {
   const context = await site.newContext();
   await context.addInitScript({
-    content: `var __name = (target) => target; (${timeChecks.toString()})(); (${timeMoves.toString()})();`,
+    content: `${inPage(timeChecks, afterPaintWhere)} ${inPage(timeMoves, afterPaintWhere)}`,
   });
   return context.newPage();
 }

@@ -33,6 +33,7 @@ import {verdictLabels} from "../lib/verdict-labels.js";
 import type {Score} from "../lib/verdict.js";
 import {el, svg, type Child} from "./dom.js";
 import {patch} from "./patch.js";
+import {ruleHref} from "./rule-ref.js";
 import {Table} from "./table.js";
 
 export interface AuthorsData {
@@ -144,7 +145,7 @@ function ParameterField(
               {class: "parameter-rule"},
               el("strong", {}, `${rule.title}. `),
               rule.text,
-              el("a", {href: `./guideline#${rule.id}`, class: "rule-link"}, ` (${rule.id})`),
+              el("a", {href: ruleHref(rule.id), class: "rule-link"}, ` (${rule.id})`),
             ),
           )
         : el("p", {class: "muted"}, `Read by the rubric${domain.reader ? ` (${domain.reader})` : ""}, not by a rule.`),
@@ -245,7 +246,7 @@ function MovedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElem
                     {},
                     `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}”: `,
                     `${decisionText(line.from)} → ${decisionText(line.to)}, by `,
-                    el("a", {href: `./guideline#${line.rule}`}, line.rule),
+                    el("a", {href: ruleHref(line.rule)}, line.rule),
                   ),
                 ),
               )

@@ -14,6 +14,7 @@ import {csvTables, type CsvTable} from "../lib/agreement/report-format.js";
 import {reportOnMainThread, type ComputedReport, type ReportMaker} from "./cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
 import {el, type Child} from "./dom.js";
+import {ruleHref} from "./rule-ref.js";
 import {Table, tableOf, tableRows} from "./table.js";
 
 export interface CohortPageOptions {
@@ -298,7 +299,7 @@ function MostDisagreement(phase: PhaseReport): HTMLElement {
             el(
               "li",
               {},
-              el("a", {href: `./guideline#${rule.rule}`}, rule.rule),
+              el("a", {href: ruleHref(rule.rule)}, rule.rule),
               `: ${percent(rule.disagreement.value!)} of pairs differ, over ${plural(rule.items.length, "item")}`,
             ),
           ),

@@ -26,6 +26,7 @@ import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore, type ProgressStore} from "./progress-store.js";
 import {DistanceMark} from "./distance-mark.js";
 import {BeforeAfterChart, MatrixChart} from "./results-charts.js";
+import {ruleHref} from "./rule-ref.js";
 import {itemHref} from "./ruling.js";
 import {Table} from "./table.js";
 import {Transfer} from "./transfer.js";
@@ -53,7 +54,7 @@ const caseLink = (ctx: Context, id: string): HTMLElement => {
 /** A rule by its title, linked to the guideline (a rule this version lacks reads as plain words, never its id). */
 const ruleLink = (ctx: Context, rule: string): Child => {
   const found = ctx.guideline.rules.find((candidate) => candidate.id === rule);
-  if (found) return el("a", {href: `./guideline#rule-${found.id}`}, found.title);
+  if (found) return el("a", {href: ruleHref(found.id)}, found.title);
   const words = rule.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -3,6 +3,9 @@
 import type {RuleCitation} from "../lib/trainee/feedback.js";
 import {el} from "./dom.js";
 
+/** Where the guideline page states a rule: its entry's anchor (src/components/guideline.ts). */
+export const ruleHref = (id: string): string => `./guideline#rule-${id}`;
+
 /**
  * A rule, by its title, linked to its place in the guideline (unless `link` is false: a line that must hold no Tab
  * stop), with the sentence of it that applies (unless `quote` is false: quoted already nearby).
@@ -14,7 +17,7 @@ export function RuleRef(
   return el(
     "span",
     {class: "rule-ref"},
-    link ? el("a", {href: `./guideline#rule-${rule.id}`}, rule.title) : el("strong", {}, rule.title),
+    link ? el("a", {href: ruleHref(rule.id)}, rule.title) : el("strong", {}, rule.title),
     quote && rule.sentence ? [": ", el("q", {class: "rule-quote"}, rule.sentence)] : null,
   );
 }

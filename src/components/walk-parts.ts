@@ -4,6 +4,7 @@ import type {Guideline} from "../lib/guideline.js";
 import type {Phase} from "../lib/parts.js";
 import {el, type Child} from "./dom.js";
 import type {Context} from "./part-frame.js";
+import {ruleHref} from "./rule-ref.js";
 
 /** The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline. */
 export function GuidePanel(guideline: Guideline): HTMLElement {
@@ -40,7 +41,7 @@ export function GuidePanel(guideline: Guideline): HTMLElement {
         el(
           "ul",
           {},
-          rules.map((rule) => el("li", {}, el("a", {href: `./guideline#rule-${rule.id}`}, rule.title))),
+          rules.map((rule) => el("li", {}, el("a", {href: ruleHref(rule.id)}, rule.title))),
         ),
       );
     }),

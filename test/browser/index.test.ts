@@ -1,11 +1,11 @@
-import {readFileSync} from "node:fs";
+import {readdirSync, readFileSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import {parse} from "yaml";
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
 import {loadParts} from "../../lib/load.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
 import {axeViolations} from "./axe.js";
-import {openSite, type Site} from "./site.js";
+import {distDir, openSite, type Site} from "./site.js";
 
 let site: Site;
 beforeAll(async () => {
@@ -187,19 +187,6 @@ describe("the start page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("links only to pages that exist", async () => {
-    const page = await site.newPage();
-    await page.goto("/");
-    await page.locator("ol.parts").waitFor();
-    const links = await page
-      .locator("a[href]")
-      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
-    const local = [...new Set(links.filter((href) => href.startsWith(site.origin)).map((href) => href.split("#")[0]!))];
-    expect(local.length).toBeGreaterThan(1);
-    for (const href of local) expect(`${href} ${(await page.request.get(href)).status()}`).toBe(`${href} 200`);
-    expect(site.problems).toEqual([]);
-  });
-
   it("has no accessibility violations at 390 and 1440 px, in light and dark", async () => {
     for (const width of [390, 1440])
       for (const colorScheme of ["light", "dark"] as const) {
@@ -215,4 +202,131 @@ describe("the start page", () => {
       }
     expect(site.problems).toEqual([]);
   });
+});
+
+/** Every page of the built site by its address ("/", "/vague", "/probes/six-step-chain"): each page file in dist/. */
+const sitePages = (): string[] =>
+  readdirSync(distDir, {recursive: true, encoding: "utf8"})
+    .filter((file) => file.endsWith(".html") && !file.startsWith("_"))
+    .map(
+      (file) =>
+        `/${file
+          .replace(/\\/g, "/")
+          .replace(/(^|\/)index\.html$/, "")
+          .replace(/\.html$/, "")}`,
+    )
+    .sort();
+
+/** Three raters' ratings of the seven examples, spread out under the vague instruction: every rule disagrees. */
+const ratingsCsv = [
+  "rater,item,phase,score",
+  ...["ann", "ben", "cy"].flatMap((rater, r) =>
+    ["example-1", "example-2", "example-3", "example-4", "example-5", "example-6", "example-7"].map(
+      (item, i) => `${rater},${item},vague,${((i + r) % 5) + 1}`,
+    ),
+  ),
+].join("\n");
+
+/**
+ * The pages as they are when they hold the most links: each page of the site as it loads, and the pages whose links
+ * come with what a user does there: /authors with a parameter changed (the moved items' rule links), /cohort with
+ * ratings read (the rules whose items disagree), /results with a record (the cases to review), and a part after
+ * Check (the ruling's rule and case links).
+ */
+const linkSources: {label: string; open: (page: Page) => Promise<void>}[] = [
+  ...sitePages().map((path) => ({label: path, open: async (page: Page) => void (await page.goto(path))})),
+  {
+    label: "/authors with counting changed",
+    open: async (page) => {
+      await page.goto("/authors?set=counting%3Dmost-missed");
+      await page.locator("section .moved-items a").first().waitFor();
+    },
+  },
+  {
+    label: "/cohort with ratings read",
+    open: async (page) => {
+      await page.goto("/cohort");
+      await page
+        .getByLabel(/Trainees' files/)
+        .setInputFiles([{name: "ratings.csv", mimeType: "text/csv", buffer: Buffer.from(ratingsCsv)}]);
+      await page.getByRole("heading", {name: "Rules whose items disagree most"}).first().waitFor();
+    },
+  },
+  {
+    label: "/results with cases to review",
+    open: async (page) => {
+      const record = recordAnswer(emptyProgress(), {
+        item: "example-4",
+        phase: "guideline",
+        score: 5,
+        guideline: "v2",
+        at: "2026-03-01T10:00:00.000Z",
+      });
+      await page.evaluate((value) => localStorage.setItem("rater-notebook:progress:v1", value), JSON.stringify(record));
+      await page.goto("/results");
+      await page.getByRole("region", {name: /^Review th/}).waitFor();
+    },
+  },
+  {
+    label: "/rubric after Check",
+    open: async (page) => {
+      await page.goto("/rubric#example-2");
+      const item = page.locator('[id="example-2"]');
+      await item.getByRole("group", {name: "Score", exact: true}).getByRole("radio", {name: "3", exact: true}).check();
+      await item.getByRole("button", {name: "Check", exact: true}).click();
+      await item.getByRole("region", {name: "Ruling"}).waitFor();
+    },
+  },
+];
+
+describe("the site's links", () => {
+  it("lead to pages that exist, and each fragment to an element with that id on its page, from every page", async () => {
+    const context = await site.newContext();
+    const page = await context.newPage();
+    // Each local link, with the first page it was found on.
+    const found = new Map<string, string>();
+    for (const source of linkSources) {
+      await page.goto("/");
+      await source.open(page);
+      await page.waitForLoadState("networkidle");
+      const hrefs = await page
+        .locator("a[href]")
+        .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+      const local = hrefs.filter((href) => href.startsWith(`${site.origin}/`));
+      expect(local.length, `local links on ${source.label}`).toBeGreaterThan(0);
+      for (const href of local) if (!found.has(href)) found.set(href, source.label);
+    }
+
+    const broken: string[] = [];
+    const paths = new Set([...found.keys()].map((href) => href.split("#")[0]!));
+    for (const path of paths) {
+      const status = (await page.request.get(path)).status();
+      if (status !== 200) broken.push(`${path}: HTTP ${status}`);
+    }
+    const withFragment = [...found.keys()].filter((href) => new URL(href).hash.length > 1);
+    expect(withFragment.length).toBeGreaterThan(1);
+    // Each target page loaded once, as a link from another page loads it; its other fragments then set in the page,
+    // as a link within it does (the parts show the item the fragment names, on load and on a change of it).
+    let loaded = "";
+    for (const href of withFragment.sort()) {
+      const url = new URL(href);
+      const id = decodeURIComponent(url.hash.slice(1));
+      if (url.pathname !== loaded) {
+        await page.goto("about:blank");
+        await page.goto(href);
+        await page.waitForLoadState("networkidle");
+        loaded = url.pathname;
+      } else await page.evaluate((hash) => (location.hash = hash), url.hash);
+      const lands = await page
+        .waitForFunction((target) => document.getElementById(target) !== null, id, {timeout: 2000})
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!lands) broken.push(`${url.pathname}${url.hash} (linked from ${found.get(href)}): no element with that id`);
+    }
+    expect(broken).toEqual([]);
+    await context.close();
+    expect(site.problems).toEqual([]);
+  }, 180_000);
 });

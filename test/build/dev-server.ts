@@ -83,10 +83,22 @@ export async function openLive(page: Page, path: string, timeout = 60_000): Prom
   ]).finally(() => clearTimeout(timer));
 }
 
-/** Resolves once the page's main content shows text (polled every frame), or rejects after timeout. */
-export async function waitForText(page: Page, text: string, timeout = 60_000): Promise<void> {
-  await page.waitForFunction((wanted) => document.querySelector("main")?.textContent?.includes(wanted), text, {
-    polling: "raf",
-    timeout,
-  });
+/**
+ * Resolves once the page's main content shows text (polled every frame), and no longer shows `without` when given (an
+ * edit taken back: "Only what the request says" once "Only what the request says (2)" is gone), or rejects after
+ * timeout.
+ */
+export async function waitForText(
+  page: Page,
+  text: string,
+  {timeout = 60_000, without}: {timeout?: number; without?: string} = {},
+): Promise<void> {
+  await page.waitForFunction(
+    ([wanted, gone]) => {
+      const shown = document.querySelector("main")?.textContent ?? "";
+      return shown.includes(wanted!) && !(gone && shown.includes(gone));
+    },
+    [text, without] as const,
+    {polling: "raf", timeout},
+  );
 }

@@ -23,6 +23,7 @@ import {
 } from "./load.js";
 import {pageParts, partPageData, sitePageData, type PagePart} from "./page-data.js";
 import {checkProbes} from "./probes/check-probes.js";
+import {defaultKeyVariable} from "./probes/request.js";
 import {probeView} from "./probes/view.js";
 import {AuthoredFileError, formatProblem, type Problem} from "./problems.js";
 import {tar} from "./tar.js";
@@ -127,7 +128,8 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   // Everything `probes:check` checks, so a broken version, a tampered run or a run holding anything key-shaped
   // stops it with its file and field. The page gets versions, example scores and per-run scores, never the replies.
   "probes.json": (_authored, root) => {
-    const check = checkProbes(root);
+    // With the user's key set, a run holding it in any form stops the build too (the key is never printed).
+    const check = checkProbes(root, {apiKey: process.env[defaultKeyVariable]});
     if (check.problems.length > 0) throw new AuthoredFileError(check.problems);
     const runs = check.runs.map((run) => run.data);
     return {probes: check.probes.map((probe) => probeView(probe.probe, probe.versions, runs))};

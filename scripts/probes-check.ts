@@ -1,9 +1,9 @@
 // npm run probes:check [-- --root DIR]: validates every probe version, checks immutability hashes and
-// recorded runs (nothing key-shaped, score recomputed from the reply), and runs every worked example through
-// the real scorer.
+// recorded runs (nothing key-shaped, nor the key in OPENROUTER_API_KEY in any form when it is set; score
+// recomputed from the reply), and runs every worked example through the real scorer.
 import {resolve} from "node:path";
 import {parseCommandLine, runCli} from "../lib/cli.js";
-import {checkProbes} from "../lib/probes/index.js";
+import {checkProbes, defaultKeyVariable} from "../lib/probes/index.js";
 import {formatProblem} from "../lib/problems.js";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -13,7 +13,8 @@ process.exitCode = await runCli("probes:check", () => {
     usage: "npm run probes:check [-- --root DIR]",
     options: {root: {type: "string", default: "."}},
   });
-  const check = checkProbes(resolve(values.root));
+  // The user's key, when set, so a run holding it in any form is refused too; it is never printed.
+  const check = checkProbes(resolve(values.root), {apiKey: process.env[defaultKeyVariable]});
   let examples = 0;
   for (const probe of check.probes) {
     for (const version of probe.versions) {

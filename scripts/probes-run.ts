@@ -9,10 +9,14 @@ import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/cli.js";
 import {
   checkProbes,
   checkRunFolder,
+  containsKeyPiece,
   defaultKeyVariable,
+  findKeyShaped,
   formatTotal,
   keyProblem,
+  maskKeyShaped,
   modelSlugProblem,
+  redactKey,
   runProbe,
   RunWriteError,
   selectVersion,
@@ -33,6 +37,22 @@ const sleep: Sleep = (ms, signal) =>
     });
   });
 
+/**
+ * Every key this command knows of: the default variable's from the start (a bad flag may be printed before the
+ * chosen variable is read), the chosen one once read. Every line printed is redacted against each, plainly or
+ * disguised, and anything else key-shaped is masked: the last guard, after the checks that refuse before printing.
+ */
+const knownKeys: string[] = [process.env[defaultKeyVariable] ?? ""].filter((key) => key.trim() !== "");
+const scrub = (line: string) => maskKeyShaped(knownKeys.reduce((text, key) => redactKey(text, key), line));
+const say = (line: string) => console.log(scrub(line));
+
+/** Why a flag's value cannot be printed or used: it holds the key (in any form) or something key-shaped. */
+function secretProblem(value: string, apiKey: string): string | null {
+  if (containsKeyPiece(value, apiKey)) return "holds the api key or a piece of it";
+  const [shaped] = findKeyShaped(value);
+  return shaped ? `holds ${shaped.kind} ("${shaped.hint}")` : null;
+}
+
 /** A RunWriteError becomes one line (exit 1); anything else is rethrown. */
 function writing<T>(write: () => T): T {
   try {
@@ -43,7 +63,7 @@ function writing<T>(write: () => T): T {
   }
 }
 
-process.exitCode = await runCli("probes:run", async () => {
+async function main(): Promise<void> {
   const {values, positionals} = parseCommandLine(process.argv.slice(2), {
     usage,
     options: {
@@ -60,6 +80,20 @@ process.exitCode = await runCli("probes:run", async () => {
   const name = positionals[0]!;
   const model = values.model;
   if (model === undefined) fail(`missing --model <slug>; usage: ${usage}`);
+  const keyEnv = values["key-env"];
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
+    fail(`--key-env: expected an environment variable name like ${defaultKeyVariable}, got ${quote(keyEnv)}`);
+  const apiKey = process.env[keyEnv] ?? "";
+  if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${keyEnv}`);
+  knownKeys.push(apiKey);
+  const keyIssue = keyProblem(apiKey);
+  if (keyIssue) fail(`the api key in ${keyEnv} ${keyIssue}: set it again`);
+  // Nothing prints the model or the base url before they are checked against the key.
+  const modelSecret = secretProblem(model, apiKey);
+  if (modelSecret) fail(`--model ${modelSecret}: pass the model's slug, like openai/gpt-5-mini`);
+  const baseSecret = secretProblem(values["base-url"], apiKey);
+  if (baseSecret)
+    fail(`--base-url ${baseSecret}: the key goes in its environment variable, never in the url; nothing called`);
   if (!/^[\x21-\x7e]{1,200}$/.test(model))
     fail(`--model: expected a slug like openai/gpt-5-mini (visible ascii, no spaces), got ${quote(model)}`);
   const slugProblem = modelSlugProblem(model);
@@ -77,13 +111,6 @@ process.exitCode = await runCli("probes:run", async () => {
   if (base.username || base.password)
     fail("--base-url: holds a user name or password: the key goes in its environment variable, never in the url");
   const endpoint = `${base.href.replace(/\/+$/, "")}/chat/completions`;
-  const keyEnv = values["key-env"];
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
-    fail(`--key-env: expected an environment variable name like ${defaultKeyVariable}, got ${quote(keyEnv)}`);
-  const apiKey = process.env[keyEnv] ?? "";
-  if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${keyEnv}`);
-  const keyIssue = keyProblem(apiKey);
-  if (keyIssue) fail(`the api key in ${keyEnv} ${keyIssue}: set it again`);
 
   const root = resolve(values.root);
   const selection = selectVersion(checkProbes(root), name, values.version);
@@ -91,7 +118,7 @@ process.exitCode = await runCli("probes:run", async () => {
   const {version} = selection;
   writing(() => checkRunFolder(root, name, version.data.version));
 
-  console.log(`probes:run: ${name} ${version.data.version} on ${model} via ${new URL(endpoint).host}`);
+  say(`probes:run: ${name} ${version.data.version} on ${model} via ${new URL(endpoint).host}`);
   const outcome = await runProbe({
     version: version.data,
     versionHash: version.hash,
@@ -103,22 +130,24 @@ process.exitCode = await runCli("probes:run", async () => {
     sleep,
     timeoutMs: timeoutSeconds * 1000,
     maxRetries: retries,
-    log: (line) => console.log(`probes:run: ${line}`),
+    log: (line) => say(`probes:run: ${line}`),
   });
   if (!outcome.ok) fail(outcome.error.message, 1);
   const {run} = outcome;
   const file = writing(() => writeRun(root, run));
   const {maxTokens} = run.parameters;
+  for (const note of run.dropped ?? []) say(`probes:run: ${note}, so it was not recorded`);
   if (run.oversized)
-    console.log(
+    say(
       `probes:run: oversized (${run.replyBytes} bytes, more than maxTokens ${maxTokens} allows): ` +
         "recorded as an excerpt, not scored",
     );
   else if (run.truncated)
-    console.log(
+    say(
       `probes:run: truncated by the token limit (finish reason "length", maxTokens ${maxTokens}): recorded, not scored`,
     );
-  else if (run.score)
-    console.log(`probes:run: ${formatTotal(run.score.total)} (${run.score.passed} of ${run.score.of} steps)`);
-  console.log(`probes:run: recorded ${file}`);
-});
+  else if (run.score) say(`probes:run: ${formatTotal(run.score.total)} (${run.score.passed} of ${run.score.of} steps)`);
+  say(`probes:run: recorded ${file}`);
+}
+
+process.exitCode = await runCli("probes:run", main, {stderr: (line) => console.error(scrub(line))});

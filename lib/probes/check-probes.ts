@@ -5,7 +5,7 @@ import type {Problem} from "../problems.js";
 import {checkExamples} from "./check.js";
 import {checkHashes, loadHashes, loadProbes, loadRuns, type LoadedProbe, type LoadedRun, type Report} from "./load.js";
 import type {Hashes} from "./schema.js";
-import {maskKeyShaped} from "./secrets.js";
+import {maskKeyShaped, redactKey} from "./secrets.js";
 
 export interface ProbesCheck extends Report {
   probes: LoadedProbe[];
@@ -15,27 +15,36 @@ export interface ProbesCheck extends Report {
   runs: LoadedRun[];
 }
 
-/** A problem that never prints a key-shaped text in full, wherever it came from (a field name, a quoted value). */
-const masked = ({file, field, message}: Problem): Problem => ({
-  file: maskKeyShaped(file),
-  field: maskKeyShaped(field),
-  message: maskKeyShaped(message),
-});
+/**
+ * A problem that never prints a key-shaped text in full, nor the user's key in any form, wherever it came from
+ * (a file or field name, a quoted value).
+ */
+const masked =
+  (apiKey: string | undefined) =>
+  ({file, field, message}: Problem): Problem => {
+    const clean = (text: string) => maskKeyShaped(apiKey ? redactKey(text, apiKey) : text);
+    return {file: clean(file), field: clean(field), message: clean(message)};
+  };
 
-/** Everything `probes:check` checks, under root. No problem at all means the site may ship every probe. */
-export function checkProbes(root: string): ProbesCheck {
+/**
+ * Everything `probes:check` checks, under root. No problem at all means the site may ship every probe. With
+ * `apiKey` (the user's key, when at hand), a run holding it in any form is refused too, even in pieces among other
+ * words that no shape can tell from text.
+ */
+export function checkProbes(root: string, {apiKey}: {apiKey?: string} = {}): ProbesCheck {
   const loaded = loadProbes(root);
   const report: Report = {problems: [...loaded.problems], warnings: [...loaded.warnings]};
   const hashes = loadHashes(root, report);
   if (hashes) checkHashes(loaded.probes, hashes, report);
   for (const probe of loaded.probes)
     for (const version of probe.versions) report.problems.push(...checkExamples(version.file, version.data));
-  const runs = loadRuns(root, loaded.probes, report);
+  const key = apiKey === undefined || apiKey.trim() === "" ? undefined : apiKey;
+  const runs = loadRuns(root, loaded.probes, report, {apiKey: key});
   return {
     probes: loaded.probes,
     hashes,
     runs,
-    problems: report.problems.map(masked),
-    warnings: report.warnings.map(masked),
+    problems: report.problems.map(masked(key)),
+    warnings: report.warnings.map(masked(key)),
   };
 }

@@ -2,7 +2,7 @@
 import {fieldPath, type Problem} from "../problems.js";
 import {bytesPerToken, oversizedExcerptLength, replyByteBound, utf8Length} from "./limits.js";
 import {roundTotal, scoreReply, formatTotal} from "./score.js";
-import type {ProbeVersion, Run} from "./schema.js";
+import {droppedNotes, type ProbeVersion, type Run} from "./schema.js";
 
 /**
  * Mismatches between what each worked example declares and what the scorer says, one problem each; the
@@ -47,6 +47,10 @@ export function checkRun(file: string, run: Run, version: ProbeVersion): Problem
       "parameters",
       `differ from ${version.version}'s (maxTokens ${maxTokens}, temperature ${temperature}): ${edited}`,
     );
+  for (const note of run.dropped ?? []) {
+    const field = note === droppedNotes.servedBy ? "servedBy" : "finishReason";
+    if (run[field] !== null) problem(field, `a dropped field is recorded as null: ${edited}`);
+  }
   if (run.truncated !== (run.finishReason === "length"))
     problem(
       "truncated",

@@ -36,6 +36,33 @@ export const scoreInputByteCap = 1024 * 1024;
 /** The largest run file `probes:check` and the build read: a run within the bounds is far smaller. */
 export const runFileByteCap = 8 * 1024 * 1024;
 
+/** How deep a run file's JSON may nest: a run is 4 deep (the run, its score, the rules, a rule); 8 is no run. */
+export const runFileDepthLimit = 8;
+
+/**
+ * How deep JSON text nests ([ and { outside strings), stopping once past `limit`: one pass, no recursion, so a
+ * megabyte of [[[[… is measured before anything parses or walks it. Returns at most limit + 1.
+ */
+export function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return deepest;
+}
+
 /** UTF-8 byte length of a string. */
 export function utf8Length(text: string): number {
   return new TextEncoder().encode(text).byteLength;

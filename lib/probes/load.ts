@@ -7,11 +7,11 @@ import type {z} from "zod";
 import {fieldPath, problemsFromZod, type Report} from "../problems.js";
 import {contentHash} from "./hash.js";
 import {checkRun} from "./check.js";
-import {formatBytes, runFileByteCap} from "./limits.js";
+import {formatBytes, jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
 import {patternProblem} from "./pattern.js";
 import {newestVersion} from "./versions.js";
 import {Hashes, ProbeVersion, Run} from "./schema.js";
-import {findKeyShaped, keyShapedFields, maskKeyShaped} from "./secrets.js";
+import {containsKeyPiece, findKeyShaped, keyPieceFields, keyShapedFields, maskKeyShaped} from "./secrets.js";
 
 export const probesDir = "data/probes";
 export const hashesFile = "data/probes/hashes.json";
@@ -253,10 +253,11 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
 }
 
 /**
- * Reads one run file: bounded in size, and refused whole when anything in it is shaped like a secret (a run
- * never holds one; the page would ship it to every visitor). Problems never quote the key-shaped text.
+ * Reads one run file: bounded in size and depth (checked before it is parsed or walked), and refused whole when
+ * anything in it is shaped like a secret, or holds the user's key (when at hand) in any form: a run never holds
+ * one, and the page would ship it to every visitor. Problems never quote the secret.
  */
-function readRunFile(root: string, file: string, report: Report): unknown {
+function readRunFile(root: string, file: string, report: Report, apiKey: string | undefined): unknown {
   const error = (field: string, message: string) => report.problems.push({file, field, message});
   let text: string;
   try {
@@ -275,25 +276,39 @@ function readRunFile(root: string, file: string, report: Report): unknown {
   }
   const secret = (kind: string, hint: string) =>
     `holds ${kind} ("${hint}"): a run must never hold a secret; delete the file`;
+  const theKey = "holds the api key or a piece of it: a run must never hold the key; delete the file";
+  if (jsonDepth(text, runFileDepthLimit) > runFileDepthLimit) {
+    error("", `too deep: nested more than ${runFileDepthLimit} levels, where a run is 4; delete it`);
+    return undefined;
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (thrown) {
     const [found] = findKeyShaped(text);
-    if (found) error("", secret(found.kind, found.hint));
+    if (apiKey && containsKeyPiece(text, apiKey)) error("", theKey);
+    else if (found) error("", secret(found.kind, found.hint));
     else error("", `invalid json: ${jsonError(thrown)}`);
     return undefined;
   }
-  const shaped = keyShapedFields(json);
+  const holdingKey = apiKey ? keyPieceFields(json, apiKey) : [];
+  for (const field of holdingKey) error(field, theKey);
+  const shaped = keyShapedFields(json).filter(({field}) => !holdingKey.includes(field));
   for (const {field, found} of shaped) error(field, secret(found.kind, found.hint));
-  return shaped.length > 0 ? undefined : json;
+  return shaped.length > 0 || holdingKey.length > 0 ? undefined : json;
 }
 
 /**
  * Reads data/runs/<probe>/<version>/*.json. Each run must point at an existing version with the same content
- * hash, hold nothing key-shaped, and carry the score its reply gets from the real scorer (lib/probes/check.ts).
+ * hash, hold nothing key-shaped (nor the user's key in any form, when `apiKey` is given), and carry the score
+ * its reply gets from the real scorer (lib/probes/check.ts).
  */
-export function loadRuns(root: string, probes: readonly LoadedProbe[], report: Report): LoadedRun[] {
+export function loadRuns(
+  root: string,
+  probes: readonly LoadedProbe[],
+  report: Report,
+  {apiKey}: {apiKey?: string} = {},
+): LoadedRun[] {
   const runs: LoadedRun[] = [];
   for (const probe of listDir(join(root, runsDir))) {
     const probeDir = join(root, runsDir, probe);
@@ -305,7 +320,7 @@ export function loadRuns(root: string, probes: readonly LoadedProbe[], report: R
         if (name.startsWith(".") && name.endsWith(".tmp"))
           report.warnings.push({file, field: "", message: "left by an interrupted write: delete it"});
         if (!name.endsWith(".json")) continue;
-        const json = readRunFile(root, file, report);
+        const json = readRunFile(root, file, report, apiKey);
         if (json === undefined) continue;
         const parsed = Run.safeParse(json);
         if (!parsed.success) {

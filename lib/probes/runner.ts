@@ -14,6 +14,7 @@ import {
   responseByteCap,
   utf8Length,
 } from "./limits.js";
+import {droppedNotes, finishReasons, isModelSlug, type DroppedNote, type FinishReason} from "./schema.js";
 import type {ProbeVersion, Run, Usage} from "./schema.js";
 import {scoreReply} from "./score.js";
 import {containsKeyPiece, keyProblem, keyShapedFields, maskKeyShaped, redactKey} from "./secrets.js";
@@ -152,6 +153,8 @@ interface Parsed {
   usage: Usage;
 }
 
+const isFinishReason = (text: string): text is FinishReason => (finishReasons as readonly string[]).includes(text);
+
 /** Reads a completion. `clean` redacts the key: it runs on server text before anything else touches it. */
 function parseCompletion(body: string, clean: (text: string) => string): Parsed {
   const parsed = parseJson(body);
@@ -180,7 +183,11 @@ function parseCompletion(body: string, clean: (text: string) => string): Parsed 
     throw new RunnerError(
       "malformed",
       `malformed response: choices[0].message.content is not text (finish reason ${
-        finishReason === null ? "none" : JSON.stringify(flatExcerpt(clean(finishReason), 40))
+        finishReason === null
+          ? "none"
+          : isFinishReason(finishReason)
+            ? JSON.stringify(finishReason)
+            : "not one the api defines"
       })`,
     );
   if (finishReason === "error")
@@ -294,16 +301,28 @@ function httpError(status: number, body: string, clean: (text: string) => string
   return new RunnerError("http", `http ${status}${detail}`, status);
 }
 
-/** The host a redirect points to, read from the redacted Location header. */
-function redirectError(status: number, location: string | null, endpoint: string): RunnerError {
-  let target = "no location";
-  if (location !== null) {
-    try {
-      target = new URL(location, endpoint).host || "an unknown host";
-    } catch {
-      target = "an unreadable location";
-    }
+/**
+ * The host a redirect points to, read from the redacted Location header, and named only when the header spells it
+ * plainly: a host the URL parser had to decode (%-escapes, non-ascii letters turned into punycode) is a way to
+ * carry text past the key's check, so it is not shown.
+ */
+function redirectTarget(location: string | null, endpoint: string): string {
+  if (location === null) return "no location";
+  let url: URL;
+  try {
+    url = new URL(location, endpoint);
+  } catch {
+    return "an unreadable location";
   }
+  const {host} = url;
+  if (host === "") return "an unknown host";
+  const plain = /^[a-z0-9.-]+(?::[0-9]+)?$/.test(host) && !/(?:^|\.)xn--/.test(host);
+  const spelled = location.toLowerCase().includes(host) || host === new URL(endpoint).host;
+  return plain && spelled ? host : "a host it does not spell plainly (not shown)";
+}
+
+function redirectError(status: number, location: string | null, endpoint: string): RunnerError {
+  const target = redirectTarget(location, endpoint);
   return new RunnerError(
     "redirect",
     `http ${status}: the endpoint redirects to ${target}; redirects are not followed, so the key never goes ` +
@@ -337,6 +356,23 @@ function leak(fields: Record<string, string | null>, apiKey: string): RunnerErro
         `a run must never hold a secret`,
     );
   return null;
+}
+
+/**
+ * The response's metadata as it can be: a finish reason the API defines, a model slug. Anything else is dropped
+ * (recorded as null) with a note that names the field and why, never what it held.
+ */
+function checkedMetadata({servedBy, finishReason}: Pick<Parsed, "servedBy" | "finishReason">): {
+  servedBy: string | null;
+  finishReason: FinishReason | null;
+  dropped: DroppedNote[];
+} {
+  const dropped: DroppedNote[] = [];
+  const slug = servedBy !== null && isModelSlug(servedBy) ? servedBy : null;
+  if (servedBy !== null && slug === null) dropped.push(droppedNotes.servedBy);
+  const reason = finishReason !== null && isFinishReason(finishReason) ? finishReason : null;
+  if (finishReason !== null && reason === null) dropped.push(droppedNotes.finishReason);
+  return {servedBy: slug, finishReason: reason, dropped};
 }
 
 /** Runs a probe version once against a model. Never throws for network, http or response errors: returns them. */
@@ -414,10 +450,12 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
     } catch (error) {
       return fail(error instanceof RunnerError ? error : new RunnerError("malformed", String(error)), attempts);
     }
-    const {reply, servedBy, finishReason} = parsed;
-    // The whole reply is checked for the key, not only the part an oversized run keeps.
-    const leaked = leak({reply, servedBy, finishReason}, apiKey);
+    const {reply} = parsed;
+    // The whole reply is checked for the key, not only the part an oversized run keeps; the metadata is checked
+    // as sent, before it is weighed against what it can be.
+    const leaked = leak({reply, servedBy: parsed.servedBy, finishReason: parsed.finishReason}, apiKey);
     if (leaked) return fail(leaked, attempts);
+    const {servedBy, finishReason, dropped} = checkedMetadata(parsed);
     const replyBytes = utf8Length(reply);
     const oversized = replyBytes > replyByteBound(version.parameters);
     const truncated = finishReason === "length";
@@ -438,6 +476,7 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
       oversized,
       finishReason,
       truncated,
+      ...(dropped.length > 0 ? {dropped} : {}),
       usage: parsed.usage,
       score: score && {
         passed: score.passed,

@@ -93,14 +93,52 @@ export const RuleResultRecord = z.strictObject({
   outcome: Outcome,
 });
 
+/** The finish reasons an OpenAI-compatible chat completion defines ("error" ends a run, never recorded). */
+export const finishReasons = ["stop", "length", "tool_calls", "content_filter", "function_call"] as const;
+export const FinishReason = z.enum(finishReasons);
+export type FinishReason = z.infer<typeof FinishReason>;
+
+/** The most characters a model slug an endpoint reports (servedBy) may have. */
+export const modelSlugMaxLength = 128;
+
+/**
+ * What a model slug an endpoint reports can be: ASCII letters, digits and . _ : @ ~ + - in up to four parts
+ * joined by /, at most 128 characters (openai/gpt-5-mini, meta-llama/llama-3.1-405b-instruct:free), and no run
+ * of 16 hex digits across them: that is a hash or a key, not a model's name.
+ */
+export function isModelSlug(text: string): boolean {
+  return (
+    text.length <= modelSlugMaxLength &&
+    /^[A-Za-z0-9~][A-Za-z0-9._:@~+-]*(?:\/[A-Za-z0-9][A-Za-z0-9._:@~+-]*){0,3}$/.test(text) &&
+    !/[0-9a-f]{16}/i.test(text.replace(/[._:@~+/-]/g, ""))
+  );
+}
+
+/**
+ * Why a response's metadata was dropped, word for word: a run names what it dropped and why, and never quotes it
+ * (the value could be anything an endpoint chose to send).
+ */
+export const droppedNotes = {
+  servedBy: "servedBy dropped: the response's model field was not a model slug",
+  finishReason: "finishReason dropped: the response's finish reason was not one the API defines",
+} as const;
+export const DroppedNote = z.enum([droppedNotes.servedBy, droppedNotes.finishReason]);
+export type DroppedNote = z.infer<typeof DroppedNote>;
+
+const ServedBy = z.string().refine(isModelSlug, {
+  message:
+    `expected a model slug like openai/gpt-5-mini (letters, digits, . _ : @ ~ + - and /, at most ` +
+    `${modelSlugMaxLength} characters, no run of 16 hex digits)`,
+});
+
 export const Run = z.strictObject({
   probe: id,
   version: versionName,
   /** sha256 of the version's canonical content when the run was made: a run never moves to another version. */
   versionHash: sha256,
   model: text,
-  /** The model the endpoint says answered, when it says. */
-  servedBy: z.string().nullable(),
+  /** The model the endpoint says answered, when it says and it is a model slug (else null, and a dropped note). */
+  servedBy: ServedBy.nullable(),
   endpoint: z.url(),
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime(),
@@ -114,7 +152,10 @@ export const Run = z.strictObject({
    * False in runs recorded before it was kept.
    */
   oversized: z.boolean().default(false),
-  finishReason: z.string().nullable(),
+  /** The endpoint's finish reason, when it gave one the API defines (else null, and a dropped note). */
+  finishReason: FinishReason.nullable(),
+  /** What the endpoint sent that was not what it can be, so was not recorded: named, never quoted. */
+  dropped: z.array(DroppedNote).optional(),
   /** The reply was cut off by the token limit: recorded, not scored. */
   truncated: z.boolean(),
   usage: Usage,

@@ -1,13 +1,13 @@
 // Keeping secrets out of everything the runner prints or records, and out of the run files the site ships.
 // Pure: no node: imports. Two tools:
-// - the user's own key: find (and redact) any piece of 8 or more characters of it, in any case, so a server
-//   that echoes the key (or part of it) can never get it into a message or a file;
-// - any key: find text shaped like a credential (provider prefixes, a Bearer header, a long random token),
-//   so a run file that holds one is refused even when the key that produced it is not at hand.
+// - the user's own key: find (and redact) any piece of it, plain or disguised (pieces joined by spaces or
+//   punctuation, reversed, hex-, %- or base64-encoded, in fullwidth, with zero-width characters between its
+//   letters, in any case), so a server that echoes the key can never get it into a message or a file;
+// - any key: find text shaped like a credential (provider prefixes, a Bearer header, a long random token, an
+//   OpenRouter key in the same disguises), so a run file that holds one is refused even when the key that
+//   produced it is not at hand.
+// Every reading is linear in the text: character classes with bounds, sets of fixed-length windows.
 import {fieldPath} from "../problems.js";
-
-/** The shortest piece of the key that counts as the key: a leak of 8 characters is a leak. */
-export const keyPieceLength = 8;
 
 /** What replaces the key (or a piece of it) in a message. */
 export const redactedMark = "[redacted]";
@@ -21,37 +21,263 @@ export function keyProblem(key: string): string | null {
   return null;
 }
 
+/**
+ * A reading of a text: the characters kept, each (UTF-16 unit) with the stretch [from, to) of the original text
+ * it came from, so a find in the reading can be cut out of the original.
+ */
+interface Reading {
+  text: string;
+  from: number[];
+  to: number[];
+}
+
+/** The text's characters (code points), each with its stretch of the text. */
+interface Units {
+  chars: string[];
+  from: number[];
+  to: number[];
+}
+
+function codePoints(text: string): Units {
+  const units: Units = {chars: [], from: [], to: []};
+  for (let i = 0; i < text.length;) {
+    const code = text.codePointAt(i)!;
+    const size = code > 0xffff ? 2 : 1;
+    units.chars.push(text.slice(i, i + size));
+    units.from.push(i);
+    units.to.push(i + size);
+    i += size;
+  }
+  return units;
+}
+
+/**
+ * Escapes an endpoint may hide text in: %XX (a run of them read as UTF-8), \uXXXX, \u{X}, \xXX and HTML's
+ * &#N; and &#xH;. Each alternative is a fixed shape: matching stays linear.
+ */
+const escapePattern =
+  /%[0-9a-f]{2}|\\u\{[0-9a-f]{1,6}\}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};?|&#[0-9]{1,7};?/gi;
+
+/** The text with its escapes decoded, each decoded character spanning its escape; null when it has none. */
+function decodedEscapes(text: string): Units | null {
+  if (!/[%\\&]/.test(text)) return null;
+  const units: Units = {chars: [], from: [], to: []};
+  const push = (char: string, from: number, to: number) => {
+    units.chars.push(char);
+    units.from.push(from);
+    units.to.push(to);
+  };
+  const copy = (from: number, to: number) => {
+    const part = codePoints(text.slice(from, to));
+    part.chars.forEach((char, i) => push(char, from + part.from[i]!, from + part.to[i]!));
+  };
+  // A run of %XX escapes is UTF-8 bytes: ASCII bytes keep their own stretch, anything else spans the run.
+  let bytes: number[] = [];
+  let bytesFrom = 0;
+  const flush = () => {
+    if (bytes.length === 0) return;
+    if (bytes.every((b) => b < 0x80))
+      bytes.forEach((b, i) => push(String.fromCharCode(b), bytesFrom + 3 * i, bytesFrom + 3 * i + 3));
+    else
+      for (const char of new TextDecoder().decode(new Uint8Array(bytes)))
+        push(char, bytesFrom, bytesFrom + 3 * bytes.length);
+    bytes = [];
+  };
+  let at = 0;
+  for (const match of text.matchAll(escapePattern)) {
+    const escape = match[0];
+    const start = match.index;
+    if (escape[0] === "%") {
+      if (bytes.length === 0 || bytesFrom + 3 * bytes.length !== start) {
+        flush();
+        copy(at, start);
+        bytesFrom = start;
+      }
+      bytes.push(parseInt(escape.slice(1), 16));
+      at = start + 3;
+      continue;
+    }
+    flush();
+    copy(at, start);
+    const digits = /[0-9a-f]+(?=\}?;?$)/i.exec(escape.slice(2))?.[0] ?? "";
+    const code = parseInt(digits, escape.startsWith("&#") && !/^&#x/i.test(escape) ? 10 : 16);
+    push(code <= 0x10ffff ? String.fromCodePoint(code) : "", start, start + escape.length);
+    at = start + escape.length;
+  }
+  flush();
+  copy(at, text.length);
+  return units;
+}
+
+const letterOrDigit = /^[\p{L}\p{N}]$/u;
+/** Characters that show as nothing (zero-width spaces and joiners, soft hyphens, byte order marks), and marks. */
+const invisible = /^[\p{Default_Ignorable_Code_Point}\p{M}]$/u;
+
+/**
+ * The reading the key is matched in: NFKC (fullwidth and other compatibility forms read as ASCII), lower case,
+ * letters and digits only: spaces, punctuation, zero-width and format characters between the key's letters are
+ * gone, and so is the text between its pieces when that is only separators.
+ */
+function lettersAndDigits(units: Units): Reading {
+  const reading: Reading = {text: "", from: [], to: []};
+  const parts: string[] = [];
+  units.chars.forEach((char, i) => {
+    const code = char.charCodeAt(0);
+    let kept: string;
+    if (char.length === 1 && code < 0x80) {
+      if (code >= 0x41 && code <= 0x5a) kept = String.fromCharCode(code + 32);
+      else if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) kept = char;
+      else return;
+    } else {
+      kept = "";
+      for (const c of char.normalize("NFKC").toLowerCase()) if (letterOrDigit.test(c)) kept += c;
+    }
+    for (let j = 0; j < kept.length; j++) {
+      reading.from.push(units.from[i]!);
+      reading.to.push(units.to[i]!);
+    }
+    parts.push(kept);
+  });
+  reading.text = parts.join("");
+  return reading;
+}
+
+/** The reading credential shapes are matched in: NFKC, and nothing invisible; case and punctuation kept. */
+function visible(units: Units): Reading {
+  const reading: Reading = {text: "", from: [], to: []};
+  const parts: string[] = [];
+  units.chars.forEach((char, i) => {
+    const kept =
+      char.length === 1 && char.charCodeAt(0) < 0x80 ? char : invisible.test(char) ? "" : char.normalize("NFKC");
+    for (let j = 0; j < kept.length; j++) {
+      reading.from.push(units.from[i]!);
+      reading.to.push(units.to[i]!);
+    }
+    parts.push(kept);
+  });
+  reading.text = parts.join("");
+  return reading;
+}
+
+const backwards = (reading: Reading): Reading => ({
+  text: [...reading.text].reverse().join(""),
+  from: [...reading.from].reverse(),
+  to: [...reading.to].reverse(),
+});
+
+/** Where a find [start, end) in a reading came from in the original text. */
+function original(reading: Reading, start: number, end: number): [number, number] {
+  const first = Math.min(reading.from[start]!, reading.from[end - 1]!);
+  const last = Math.max(reading.to[start]!, reading.to[end - 1]!);
+  return [first, last];
+}
+
+/** The readings of a text a secret is looked for in: as written, and with its escapes decoded. */
+function readings(text: string, read: (units: Units) => Reading): Reading[] {
+  const decoded = decodedEscapes(text);
+  return decoded ? [read(codePoints(text)), read(decoded)] : [read(codePoints(text))];
+}
+
+/** Sorted, with overlapping and touching ranges merged. */
+function merged(ranges: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1])) {
+    const last = out.at(-1);
+    if (last && last[1] >= start) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * How many characters of the key, in a row, make a piece: 7 letters and digits once the text is read as
+ * above (a real key's hex is random: 7 of its characters are 28 bits, all but never in a reply by chance).
+ */
+export const keyPieceLength = 7;
+
+const toHex = (text: string) =>
+  [...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const toBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+const reversedText = (text: string) => [...text].reverse().join("");
+
+/**
+ * The key's forms an endpoint could send, read as letters and digits, each with the length of a piece of it:
+ * 7 characters of the key are 14 of its hex and about 10 of its base64. %-encoding is hex once the % are gone.
+ */
+function keyForms(key: string): Map<number, Set<string>> {
+  const read = (text: string) => lettersAndDigits(codePoints(text)).text;
+  const forms: [string, number][] = [
+    [read(key), keyPieceLength],
+    [read(reversedText(key)), keyPieceLength],
+    [toHex(key), 2 * keyPieceLength],
+    [reversedText(toHex(key)), 2 * keyPieceLength],
+    [toHex(reversedText(key)), 2 * keyPieceLength],
+    [read(toBase64(key)), Math.ceil((keyPieceLength * 4) / 3)],
+    [read(reversedText(toBase64(key))), Math.ceil((keyPieceLength * 4) / 3)],
+    [read(toBase64(reversedText(key))), Math.ceil((keyPieceLength * 4) / 3)],
+  ];
+  const windows = new Map<number, Set<string>>();
+  for (const [form, length] of forms) {
+    if (form === "") continue;
+    const size = Math.min(length, form.length);
+    const set = windows.get(size) ?? new Set<string>();
+    for (let i = 0; i + size <= form.length; i++) set.add(form.slice(i, i + size));
+    windows.set(size, set);
+  }
+  return windows;
+}
+
+let cachedForms: {key: string; windows: Map<number, Set<string>>} | null = null;
+function formsOf(key: string): Map<number, Set<string>> {
+  if (cachedForms?.key !== key) cachedForms = {key, windows: keyForms(key)};
+  return cachedForms.windows;
+}
+
 /** ASCII-only lower case: same length, so offsets stay valid (String#toLowerCase can change the length). */
 function foldCase(text: string): string {
   return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 }
 
-/** [start, end) ranges of text covered by pieces of the key (8+ characters, any case), merged. Linear in text. */
-export function keyPieceRanges(text: string, key: string): [number, number][] {
-  const n = Math.min(keyPieceLength, key.length);
+/** The key as written, any 8 characters of it in any case: a key with few letters and digits is still found. */
+function literalPieceRanges(text: string, key: string): [number, number][] {
+  const n = Math.min(8, key.length);
   if (n === 0) return [];
   const folded = foldCase(key);
   const windows = new Set<string>();
   for (let i = 0; i + n <= folded.length; i++) windows.add(folded.slice(i, i + n));
   const haystack = foldCase(text);
   const ranges: [number, number][] = [];
-  // Every piece of 8+ characters is a chain of overlapping 8-character windows of the key: mark each window.
-  for (let i = 0; i + n <= haystack.length; i++) {
-    if (!windows.has(haystack.slice(i, i + n))) continue;
-    const last = ranges.at(-1);
-    if (last && last[1] >= i) last[1] = i + n;
-    else ranges.push([i, i + n]);
-  }
+  for (let i = 0; i + n <= haystack.length; i++) if (windows.has(haystack.slice(i, i + n))) ranges.push([i, i + n]);
   return ranges;
 }
 
-/** Whether text holds the key or any piece of it. */
+/**
+ * [start, end) ranges of text covered by pieces of the key, merged: the key as written (8+ characters, any
+ * case), and 7 letters and digits of it in a row once the text is read in NFKC and lower case with everything
+ * else dropped (so pieces joined by spaces or punctuation, fullwidth letters and zero-width characters between
+ * letters are found), in its escapes decoded too (%XX, \uXXXX, &#N;), and reversed, hex- or base64-encoded.
+ * Linear in the length of the text.
+ */
+export function keyPieceRanges(text: string, key: string): [number, number][] {
+  const ranges = literalPieceRanges(text, key);
+  const forms = formsOf(key);
+  for (const reading of readings(text, lettersAndDigits)) {
+    for (const [size, windows] of forms) {
+      for (let i = 0; i + size <= reading.text.length; i++)
+        if (windows.has(reading.text.slice(i, i + size))) ranges.push(original(reading, i, i + size));
+    }
+  }
+  return merged(ranges);
+}
+
+/** Whether text holds the key or any piece of it, in any of the forms keyPieceRanges reads. */
 export function containsKeyPiece(text: string, key: string): boolean {
-  return keyPieceRanges(text, key).length > 0;
+  return key !== "" && keyPieceRanges(text, key).length > 0;
 }
 
 /** Text with the key and every piece of it replaced. Call it first, before cutting or changing the text. */
 export function redactKey(text: string, key: string): string {
+  if (key === "") return text;
   let out = "";
   let at = 0;
   for (const [start, end] of keyPieceRanges(text, key)) {
@@ -112,16 +338,50 @@ function looksRandom(token: string): boolean {
   return /[A-Z]/.test(token) && /[a-z]/.test(token) && digitRuns >= 2 && entropy(token) >= 3.8;
 }
 
-/** Every key-shaped token in text, in order of position; overlapping finds are kept once. */
+/**
+ * An OpenRouter key (sk-or-v1- and 64 lowercase hex digits) in disguise, matched in the letters-and-digits reading
+ * (and backwards, for a reversed key): spaced out or in pieces joined by punctuation, in fullwidth, with zero-width
+ * characters between its letters, escaped, hex- or base64-encoded. Each needs its prefix and 16 more characters
+ * (64 bits), so words run together ("ask or v1 added a bead") never match.
+ */
+const disguisedShapes: {forwards: string; backwards: string; pattern: RegExp}[] = [
+  {forwards: "spaced out or disguised", backwards: "reversed", pattern: /skorv1[0-9a-f]{16}/g},
+  {forwards: "hex-encoded", backwards: "hex-encoded and reversed", pattern: /736b2d6f722d76312d(?:3[0-9]|6[1-6]){16}/g},
+  {
+    forwards: "reversed and hex-encoded",
+    backwards: "hex-encoded and reversed",
+    pattern: /(?:3[0-9]|6[1-6]){16}2d31762d726f2d6b73/g,
+  },
+  {forwards: "base64-encoded", backwards: "base64-encoded and reversed", pattern: /c2stb3itdjet[a-z0-9]{16}/g},
+];
+const disguisedHint = "sk-or-…";
+
+/** Every key-shaped token in text, in order of position; overlapping finds are kept once. Linear in the text. */
 export function findKeyShaped(text: string): KeyShaped[] {
   const found: KeyShaped[] = [];
-  for (const {kind, pattern, prefix, random} of shapes) {
-    for (const match of text.matchAll(pattern)) {
-      if (random && !looksRandom(match[0])) continue;
-      const start = match.index;
-      const end = start + match[0].length;
-      if (found.some((f) => f.start < end && start < f.end)) continue;
-      found.push({kind, hint: `${match[0].slice(0, prefix)}…`, start, end});
+  const add = (kind: string, hint: string, [start, end]: [number, number]) => {
+    if (!found.some((f) => f.start < end && start < f.end)) found.push({kind, hint, start, end});
+  };
+  // As shown: NFKC, nothing invisible (a fullwidth key, or one with zero-width characters in it, is still a key).
+  for (const reading of readings(text, visible)) {
+    for (const {kind, pattern, prefix, random} of shapes) {
+      for (const match of reading.text.matchAll(pattern)) {
+        if (random && !looksRandom(match[0])) continue;
+        add(kind, `${match[0].slice(0, prefix)}…`, original(reading, match.index, match.index + match[0].length));
+      }
+    }
+  }
+  for (const forwards of readings(text, lettersAndDigits)) {
+    for (const [reading, reversed] of [
+      [forwards, false],
+      [backwards(forwards), true],
+    ] as const) {
+      for (const shape of disguisedShapes) {
+        for (const match of reading.text.matchAll(shape.pattern)) {
+          const kind = `an sk-or-v1- key, ${reversed ? shape.backwards : shape.forwards}`;
+          add(kind, disguisedHint, original(reading, match.index, match.index + match[0].length));
+        }
+      }
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -138,18 +398,58 @@ export function maskKeyShaped(text: string): string {
   return out + text.slice(at);
 }
 
-/** Every string in a JSON value (object keys included) that holds a key-shaped token, with its field path. */
-export function keyShapedFields(value: unknown, path: PropertyKey[] = []): {field: string; found: KeyShaped}[] {
-  if (typeof value === "string") {
-    const [found] = findKeyShaped(value);
-    return found ? [{field: fieldPath(path), found}] : [];
+/**
+ * Visits every string in a JSON value, object keys included, in document order, with its field path (built only
+ * when asked). Iterative, so no nesting can overflow the stack; a key that `skip` accepts names its parent and
+ * is not descended into.
+ */
+function visitStrings(value: unknown, visit: (text: string, field: () => string, isKey: boolean) => boolean): void {
+  interface Path {
+    parent: Path | null;
+    key: PropertyKey;
   }
-  if (Array.isArray(value)) return value.flatMap((item, i) => keyShapedFields(item, [...path, i]));
-  if (value !== null && typeof value === "object")
-    return Object.entries(value).flatMap(([k, v]) => {
-      const [inKey] = findKeyShaped(k);
-      // A key-shaped object key: name its parent, not the key itself.
-      return inKey ? [{field: fieldPath(path), found: inKey}] : keyShapedFields(v, [...path, k]);
-    });
-  return [];
+  const pathOf = (path: Path | null): string => {
+    const keys: PropertyKey[] = [];
+    for (let at = path; at; at = at.parent) keys.push(at.key);
+    return fieldPath(keys.reverse());
+  };
+  const stack: {value: unknown; path: Path | null}[] = [{value, path: null}];
+  while (stack.length > 0) {
+    const {value: current, path} = stack.pop()!;
+    if (typeof current === "string") visit(current, () => pathOf(path), false);
+    else if (Array.isArray(current))
+      for (let i = current.length - 1; i >= 0; i--) stack.push({value: current[i], path: {parent: path, key: i}});
+    else if (current !== null && typeof current === "object") {
+      const entries = Object.entries(current);
+      const children: {value: unknown; path: Path | null}[] = [];
+      for (const [k, v] of entries) {
+        // A key that holds a secret names its parent, and what is under it is not looked at.
+        if (visit(k, () => pathOf(path), true)) continue;
+        children.push({value: v, path: {parent: path, key: k}});
+      }
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    }
+  }
+}
+
+/** Every string in a JSON value (object keys included) that holds a key-shaped token, with its field path. */
+export function keyShapedFields(value: unknown): {field: string; found: KeyShaped}[] {
+  const out: {field: string; found: KeyShaped}[] = [];
+  visitStrings(value, (text, field) => {
+    const [found] = findKeyShaped(text);
+    if (found) out.push({field: field(), found});
+    return found !== undefined;
+  });
+  return out;
+}
+
+/** Every field of a JSON value (object keys included) that holds the key or a piece of it, in any form. */
+export function keyPieceFields(value: unknown, key: string): string[] {
+  const out: string[] = [];
+  visitStrings(value, (text, field) => {
+    const holds = containsKeyPiece(text, key);
+    if (holds) out.push(field());
+    return holds;
+  });
+  return out;
 }

@@ -107,6 +107,20 @@ describe("probes:check on recorded runs", () => {
   }, 60_000);
 });
 
+it("probes:check on a 1 MB [[[…]]] run file: one line naming the file and what is wrong, no stack", async () => {
+  const root = mkdtempSync(join(tmpdir(), "probes-cli-"));
+  cpSync("data/probes", join(root, "data/probes"), {recursive: true});
+  mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
+  writeFileSync(join(root, "data/runs/six-step-chain/v2/deep.json"), `${"[".repeat(2 ** 19)}${"]".repeat(2 ** 19)}`);
+  const result = await tsx("scripts/probes-check.ts", ["--root", root]);
+  rmSync(root, {recursive: true, force: true});
+  expect(result.code).toBe(1);
+  expect(problems(result.stderr)).toEqual([
+    "data/runs/six-step-chain/v2/deep.json: too deep: nested more than 8 levels, where a run is 4; delete it",
+    "probes:check: 1 problem",
+  ]);
+}, 60_000);
+
 describe("probes:score bounds its input and its version", () => {
   it("a file or standard input larger than 1 MiB: one line, exit 2", async () => {
     const dir = mkdtempSync(join(tmpdir(), "probes-score-"));

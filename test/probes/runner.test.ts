@@ -542,6 +542,106 @@ it("a redirect is not followed: the error names the host it points to, and that 
   expect(elsewhereRequests).toBe(0);
 });
 
+it("a redirect's host is named only when the header spells it plainly", async () => {
+  // A punycode host carries other letters in a code the key's check cannot read; %-escapes are decoded by the parser.
+  for (const location of ["http://xn--n3h.example/v1", "http://%65%78ample.com/v1"]) {
+    queue.push(raw(302, "", {location}));
+    const outcome = await runProbe(options());
+    expect(!outcome.ok && outcome.error.message).toBe(
+      `http 302: the endpoint redirects to a host it does not spell plainly (not shown); ${notFollowed}; nothing recorded`,
+    );
+  }
+  queue.push(raw(302, "", {location: "/elsewhere"}));
+  const relative = await runProbe(options());
+  expect(!relative.ok && relative.error.message).toBe(
+    `http 302: the endpoint redirects to ${new URL(endpoint).host}; ${notFollowed}; nothing recorded`,
+  );
+});
+
+describe("the response's metadata is recorded only as what it can be", () => {
+  const servedByNote = "servedBy dropped: the response's model field was not a model slug";
+  const finishNote = "finishReason dropped: the response's finish reason was not one the API defines";
+
+  it.each([
+    ["words with spaces", "the model you asked for"],
+    ["markup", "<script>alert(1)</script>"],
+    ["too long", `vendor/${"m".repeat(130)}`],
+    ["a run of 16 hex digits", "vendor/model-0123456789abcdef"],
+    ["fullwidth letters", "ｅｘａｍｐｌｅ/model"],
+    ["empty", ""],
+    ["five parts", "a/b/c/d/e"],
+  ])("a model field that is not a model slug (%s) is dropped with a note, never recorded", async (_label, model) => {
+    queue.push(completionWith({model}));
+    const outcome = await runProbe(options());
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect([outcome.run.servedBy, outcome.run.dropped, outcome.run.finishReason]).toEqual([
+      null,
+      [servedByNote],
+      "stop",
+    ]);
+    const root = tempRoot();
+    const file = writeRun(root, outcome.run);
+    if (model !== "") expect(readFileSync(join(root, file), "utf8")).not.toContain(model);
+    expect(checkProbes(root).problems).toEqual([]);
+  });
+
+  it.each(["banana", "STOP", "stop ", "end_turn", "error_with_details", "x".repeat(300)])(
+    "a finish reason the API does not define (%j) is dropped with a note; the reply is still scored",
+    async (finish) => {
+      queue.push(completionWith({}, correct, finish));
+      const outcome = await runProbe(options());
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      expect(outcome.run).toMatchObject({finishReason: null, dropped: [finishNote], truncated: false});
+      expect(outcome.run.score?.total).toBe(1);
+      const root = tempRoot();
+      const file = writeRun(root, outcome.run);
+      expect(readFileSync(join(root, file), "utf8")).not.toContain(JSON.stringify(finish));
+      expect(checkProbes(root).problems).toEqual([]);
+    },
+  );
+
+  it("model slugs and finish reasons as real endpoints send them are recorded as sent, with no note", async () => {
+    const slugs = [
+      "openai/gpt-5-mini",
+      "meta-llama/llama-3.1-405b-instruct:free",
+      "mistralai/Mixtral-8x22B-Instruct-v0.1",
+      "gpt-4o-2024-08-06",
+      "claude-3-5-sonnet@20240620",
+      "accounts/fireworks/models/llama-v3p1-405b-instruct",
+    ];
+    const reasons = ["stop", "tool_calls", "content_filter", "function_call", "length"];
+    for (const [i, model] of slugs.entries()) {
+      const finish = reasons[i % reasons.length]!;
+      queue.push(completionWith({model}, correct, finish));
+      const outcome = await runProbe(options());
+      expect(outcome.ok && [outcome.run.servedBy, outcome.run.finishReason, outcome.run.dropped]).toEqual([
+        model,
+        finish,
+        undefined,
+      ]);
+    }
+  });
+
+  it("probes:check refuses a run file whose metadata is not what it can be, or that drops and keeps a field", async () => {
+    queue.push(completion(correct, "stop"));
+    const outcome = await runProbe(options());
+    if (!outcome.ok) throw outcome.error;
+    const root = tempRoot();
+    const dir = join(root, "data/runs/six-step-chain/v2");
+    mkdirSync(dir, {recursive: true});
+    const write = (name: string, edit: Record<string, unknown>) =>
+      writeFileSync(join(dir, name), JSON.stringify({...outcome.run, ...edit}));
+    write("a.json", {finishReason: "banana"});
+    write("b.json", {servedBy: "the model you asked for"});
+    write("c.json", {dropped: [servedByNote]});
+    write("d.json", {dropped: ["servedBy dropped: because"]});
+    const problems = checkProbes(root).problems.map(({file, field}) => `${file.split("/").at(-1)} ${field}`);
+    expect(problems).toEqual(["a.json finishReason", "b.json servedBy", "c.json servedBy", "d.json dropped[0]"]);
+  });
+});
+
 describe("npm run probes:run (the CLI) against the stub", () => {
   const run = (
     root: string,
@@ -572,6 +672,21 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     expect(files[0]).toMatch(/data\/runs\/six-step-chain\/v1\/.*--example-model\.json$/);
     for (const f of filesUnder(root)) expect(readFileSync(f, "utf8")).not.toContain(KEY);
     expect(result.stdout + result.stderr).not.toContain(KEY);
+  });
+
+  it("says which metadata it dropped, and why, without quoting it", async () => {
+    const root = tempRoot();
+    queue.push(completionWith({model: "the model you asked for"}, correct, "banana"));
+    const result = await run(root, ["--model", "example/model"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n")).toEqual(
+      expect.arrayContaining([
+        "probes:run: servedBy dropped: the response's model field was not a model slug, so it was not recorded",
+        "probes:run: finishReason dropped: the response's finish reason was not one the API defines, " +
+          "so it was not recorded",
+      ]),
+    );
+    expect(result.stdout).not.toMatch(/banana|asked for/);
   });
 
   it("records nothing on an http error, and says why", async () => {

@@ -227,6 +227,20 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
     for (const error of errors) expect(error).not.toContain(token.slice(0, 12));
   });
 
+  it("a run file nested deeper than a run can be is refused with one problem, before it is parsed or walked", () => {
+    // A megabyte of [[[…]]]: the key-shape walk recursed into it and overflowed the stack.
+    expect(check(`${"[".repeat(512 * 1024)}${"]".repeat(512 * 1024)}`)).toEqual([
+      `${file}: too deep: nested more than 8 levels, where a run is 4; delete it`,
+    ]);
+    // Nine levels of objects in a field; brackets inside strings do not count.
+    const nine = JSON.stringify({...makeRun(), usage: {a: {b: {c: {d: {e: {f: {g: {h: 1}}}}}}}}});
+    expect(check(nine)).toEqual([`${file}: too deep: nested more than 8 levels, where a run is 4; delete it`]);
+    // A reply full of brackets is text, not nesting: the run is accepted.
+    const root = tempRoot();
+    writeRun(root, makeRun(`${correct}\n${"[{".repeat(5000)}`));
+    expect(checkProbes(root).problems).toEqual([]);
+  });
+
   it("a run file too large to be a real run is not read", () => {
     const errors = check(`{"reply": "${"x".repeat(9 * 1024 * 1024)}"}`);
     expect(errors).toEqual([`${file}: too large (9437 kB): a run file is far smaller than 8 MiB; delete it`]);

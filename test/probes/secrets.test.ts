@@ -17,7 +17,7 @@ describe("the user's key", () => {
     expect(redactKey(`ends ${KEY.slice(-8)} and starts ${KEY.slice(0, 12)}`, KEY)).toBe(
       "ends [redacted] and starts [redacted]",
     );
-    // Seven characters are not a piece; two pieces side by side are one redaction.
+    // "or-v1-t" holds 5 letters and digits, not 7: not a piece; two pieces side by side are one redaction.
     expect(redactKey(KEY.slice(3, 10), KEY)).toBe(KEY.slice(3, 10));
     expect(redactKey(`${KEY}${KEY}`, KEY)).toBe("[redacted]");
     expect(containsKeyPiece("nothing here", KEY)).toBe(false);
@@ -56,6 +56,33 @@ describe("key-shaped text", () => {
     expect(shaped("token=Zq8vT1xR4mK9pL2wY6nB3cJ7hF5dS0aE")).toEqual(["a long random token Zq8v…"]);
   });
 
+  it("finds an sk-or-v1- key in disguise without the key at hand, saying how, showing only its public prefix", () => {
+    const key = `sk-or-v1-${"0123456789abcdef".repeat(4)}`;
+    const reversed = [...key].reverse().join("");
+    const hex = Buffer.from(key).toString("hex");
+    expect(shaped(`a: ${key.match(/.{1,7}/g)!.join(" ")}`)).toEqual([
+      "an sk-or-v1- key, spaced out or disguised sk-or-…",
+    ]);
+    expect(shaped(`b: ${[...key].join("\u200b")}`)).toEqual(["an sk- key sk-or-…"]); // invisible: read as written
+    expect(shaped(`c: ${reversed}`)).toEqual(["an sk-or-v1- key, reversed sk-or-…"]);
+    expect(shaped(`d: ${hex.toUpperCase()}`)).toEqual(["an sk-or-v1- key, hex-encoded sk-or-…"]);
+    expect(shaped(`e: ${[...hex].reverse().join("")}`)).toEqual(["an sk-or-v1- key, hex-encoded and reversed sk-or-…"]);
+    // Base64 of a whole key is mixed case, random and long: the random-token shape finds it first.
+    expect(shaped(`f: ${Buffer.from(key).toString("base64")}`)).toEqual(["a long random token c2st…"]);
+    expect(
+      shaped(
+        `f: ${Buffer.from(key)
+          .toString("base64")
+          .match(/.{1,4}/g)!
+          .join(" ")}`,
+      ),
+    ).toEqual(["an sk-or-v1- key, base64-encoded sk-or-…"]);
+    // Its letters %-escaped: once the escapes are decoded it is a plain sk- key.
+    expect(
+      shaped(`g: ${encodeURIComponent(key).replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`),
+    ).toEqual(["an sk- key sk-or-…"]);
+  });
+
   it("leaves prose, slugs, paths, hashes and ids alone", () => {
     const innocent = [
       "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731",
@@ -91,6 +118,14 @@ describe("key-shaped text", () => {
       "usage: sk-or-…",
       "score.rules[0].outcome: Bearer …",
     ]);
+  });
+
+  it("walks a value nested 100,000 deep without recursion, and names the deepest field", () => {
+    const depth = 100_000;
+    const deep = JSON.parse(`${"[".repeat(depth)}"${KEY}"${"]".repeat(depth)}`) as unknown;
+    const [found] = keyShapedFields(deep);
+    expect(found?.field).toBe("[0]".repeat(depth));
+    expect(found?.found.hint).toBe("sk-or-…");
   });
 
   it("stays linear on long input", () => {

@@ -1,0 +1,430 @@
+// An endpoint that knows the key (it is in the Authorization header it receives) answers with it disguised: cut
+// into 7-character pieces, reversed, hex- or %-encoded, in fullwidth, with zero-width characters between its
+// letters. None of it may reach a run file, standard output, standard error, or pass probes:check.
+//
+// The oracle here is the issue's own definition, written independently of lib/probes/secrets.ts: an output
+// exposes the key when, read in NFKC and lower case (as is, with its %-escapes decoded, and with everything
+// but letters and digits removed, each forwards and backwards), it holds 7 characters of the key's secret hex
+// in a row, or 14 characters of that hex's hex encoding.
+import {execFile} from "node:child_process";
+import {createHash} from "node:crypto";
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {promisify} from "node:util";
+import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
+import {checkProbes} from "../../lib/probes/check-probes.js";
+import {loadProbes} from "../../lib/probes/load.js";
+import {runProbe, type RunnerOptions, type Sleep} from "../../lib/probes/runner.js";
+import {writeRun} from "../../lib/probes/runs.js";
+import type {Run} from "../../lib/probes/schema.js";
+import {scoreReply} from "../../lib/probes/score.js";
+import {containsKeyPiece, findKeyShaped, redactKey} from "../../lib/probes/secrets.js";
+import {formatProblem} from "../../lib/problems.js";
+
+/** A made-up key of the real shape: sk-or-v1- and 64 lowercase hex digits. */
+const secret = createHash("sha256").update("rater-notebook: a made-up key for the tests").digest("hex");
+const KEY = `sk-or-v1-${secret}`;
+
+const pieces = (text: string, size: number) => text.match(new RegExp(`[^]{1,${size}}`, "gu")) ?? [];
+const reversed = (text: string) => [...text].reverse().join("");
+const hex = (text: string) => Buffer.from(text, "utf8").toString("hex");
+const percent = (text: string) => [...Buffer.from(text, "utf8")].map((b) => `%${b.toString(16).padStart(2, "0")}`);
+const latin1 = (text: string) => Buffer.from(text, "utf8").toString("latin1");
+const fullwidth = (text: string) =>
+  text.replace(/[\x21-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x21 + 0xff01));
+
+/** Every disguise the issue names, and a few more of the same kind. */
+const disguises: [string, string][] = [
+  ["7-character pieces joined by spaces", pieces(KEY, 7).join(" ")],
+  ["7-character pieces joined by newlines", pieces(KEY, 7).join("\n")],
+  [
+    "7-character pieces joined by other text",
+    pieces(KEY, 7)
+      .map((p, i) => `part ${i + 1} is ${p}`)
+      .join(", "),
+  ],
+  ["7-character pieces joined by - _ . / and spaces", pieces(KEY, 7).join(" - _ . / ")],
+  [
+    "7-character pieces, one per line of a list",
+    pieces(KEY, 7)
+      .map((p) => `- ${p}`)
+      .join("\n"),
+  ],
+  ["reversed", reversed(KEY)],
+  ["reversed, in 7-character pieces among words", pieces(reversed(KEY), 7).join(" then ")],
+  ["hex-encoded", hex(KEY)],
+  ["hex-encoded in capitals, a space between bytes", (hex(KEY).match(/../g) ?? []).join(" ").toUpperCase()],
+  ["hex-encoded, 14 digits at a time among words", pieces(hex(KEY), 14).join(" and ")],
+  ["hex of the key reversed", hex(reversed(KEY))],
+  ["%-encoded, every byte", percent(KEY).join("")],
+  ["%-encoded, every other character", [...KEY].map((c, i) => (i % 2 ? percent(c).join("") : c)).join("")],
+  ["fullwidth", fullwidth(KEY)],
+  ["fullwidth, in 7-character pieces", pieces(fullwidth(KEY), 7).join("　")],
+  ["a zero-width space between letters", [...KEY].join("\u200b")],
+  ["zero-width joiners between letters", [...KEY].join("\u200d")],
+  ["soft hyphens between letters", [...KEY].join("\u00ad")],
+  ["zero-width non-joiners, word joiners and byte order marks", [...KEY].join("\u200c\u2060\ufeff")],
+  ["in mixed case", [...KEY].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("")],
+  ["fullwidth capitals with zero-width spaces, reversed", [...fullwidth(reversed(KEY).toUpperCase())].join("\u200b")],
+  ["base64", Buffer.from(KEY).toString("base64")],
+  ["as HTML character references", [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join("")],
+  ["as \\u escapes", [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")],
+];
+
+const windows = (text: string, size: number) =>
+  Array.from({length: text.length - size + 1}, (_, i) => text.slice(i, i + size));
+/** 7 characters of the secret in a row; 14 of its hex; 10 of the key's base64 (in lower case, letters and digits). */
+const needles = [
+  ...windows(secret, 7),
+  ...windows(hex(secret), 14),
+  ...windows(
+    Buffer.from(KEY)
+      .toString("base64")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, ""),
+    10,
+  ),
+];
+
+/** The issue's definition of "holds the key", independent of the code under test. */
+function exposes(output: string): boolean {
+  const read = output.normalize("NFKC").toLowerCase();
+  const code = (digits: string, base: number) => String.fromCodePoint(parseInt(digits, base));
+  const decoded = read
+    .replace(/%([0-9a-f]{2})/g, (_, d: string) => code(d, 16))
+    .replace(/\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/g, (_, u?: string, x?: string) => code(u ?? x ?? "", 16))
+    .replace(/&#x([0-9a-f]+);|&#([0-9]+);/g, (_, x?: string, d?: string) => (x ? code(x, 16) : code(d ?? "", 10)));
+  const views = [read, decoded].flatMap((text) => [text, text.replace(/[^\p{L}\p{N}]/gu, "")]);
+  return views.flatMap((view) => [view, reversed(view)]).some((view) => needles.some((n) => view.includes(n)));
+}
+
+describe("the oracle", () => {
+  it("sees the key in every disguise, and nothing in plain words, slugs and a sha256", () => {
+    for (const [name, text] of disguises) expect(exposes(text), name).toBe(true);
+    for (const text of innocent) expect(exposes(text), text).toBe(false);
+  });
+});
+
+const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
+/** What a run may hold that is not the key: prose, json, model slugs, dates, hex hashes, numbers. */
+const innocent = [
+  correct,
+  "Sure! Here is the list you asked for, with the count and the checksum at the end.",
+  '{"id": "gen-1719412345-AbCdEfGhIjKlMnOp", "object": "chat.completion", "created": 1719412345}',
+  "anthropic/claude-opus-5 openai/gpt-5-mini meta-llama/llama-3.1-405b-instruct:free",
+  "mistralai/Mixtral-8x22B-Instruct-v0.1 deepseek/DeepSeek-R1-Distill-Qwen-32B",
+  createHash("sha256").update("a version's content").digest("hex"),
+  `versionHash ${createHash("sha256").update("another").digest("hex")} at 2026-08-10T12:00:00.000Z`,
+  "The decade's cafe faced a bad deed: fade, add, efface, accede, deface, beaded, bedded.",
+  "Call 0123 456 789 or 1 800 555 0199; order 4 520 318 item 77 310 92 by 2026-08-10.",
+  "The ask or v1 of the api was risky or vague; tasks or versions differ.",
+  "Percent signs: 100% sure, %d formats, %20 spaces and %zz are not escapes.",
+];
+
+let server: Server;
+let baseUrl: string;
+let endpoint: string;
+let queue: ((req: IncomingMessage, res: ServerResponse) => void)[] = [];
+let requests = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume().on("end", () => {
+      requests += 1;
+      const handler = queue.shift();
+      if (handler) handler(req, res);
+      else res.writeHead(599).end("no handler queued");
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
+  endpoint = `${baseUrl}/chat/completions`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+});
+
+const temps: string[] = [];
+afterEach(() => {
+  queue = [];
+  requests = 0;
+  for (const dir of temps.splice(0)) rmSync(dir, {recursive: true, force: true});
+});
+function tempRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), "probes-disguised-"));
+  temps.push(root);
+  cpSync("data/probes", join(root, "data/probes"), {recursive: true});
+  return root;
+}
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+const json = (status: number, payload: unknown) => (_req: IncomingMessage, res: ServerResponse) =>
+  res.writeHead(status, {"content-type": "application/json"}).end(JSON.stringify(payload));
+const completion = ({
+  content = correct,
+  model = "example/model-2026",
+  finish = "stop",
+}: {
+  content?: string;
+  model?: string;
+  finish?: string;
+}) =>
+  json(200, {
+    id: "gen-1",
+    model,
+    choices: [{index: 0, finish_reason: finish, message: {role: "assistant", content}}],
+    usage: {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150},
+  });
+
+const version = loadProbes(".").probes[0]!.versions.at(-1)!;
+const sleep: Sleep = (ms, signal) =>
+  signal
+    ? new Promise((done) => {
+        const timer = setTimeout(done, ms);
+        signal.addEventListener("abort", () => (clearTimeout(timer), done()));
+      })
+    : Promise.resolve();
+let clock = Date.parse("2026-08-10T12:00:00.000Z");
+const options = (extra: Partial<RunnerOptions> = {}): RunnerOptions => ({
+  version: version.data,
+  versionHash: version.hash,
+  model: "example/model",
+  apiKey: KEY,
+  endpoint,
+  fetch,
+  now: () => new Date((clock += 500)),
+  sleep,
+  timeoutMs: 5000,
+  maxRetries: 0,
+  ...extra,
+});
+
+describe("lib/probes/secrets.ts with the key at hand", () => {
+  it.each(disguises)("finds the key %s, and redacts it whole", (_name, text) => {
+    expect(containsKeyPiece(`Here it is: ${text}. Bye!`, KEY)).toBe(true);
+    const redacted = redactKey(`Here it is: ${text}. Bye!`, KEY);
+    expect(exposes(redacted)).toBe(false);
+    expect(redacted.startsWith("Here it is: ")).toBe(true);
+  });
+
+  it("finds nothing in prose, json, slugs, dates, numbers and hex hashes", () => {
+    for (const text of innocent) expect(containsKeyPiece(text, KEY), text).toBe(false);
+  });
+});
+
+describe("the runner against a stub endpoint that answers with the key disguised", () => {
+  const where: [string, (text: string) => (req: IncomingMessage, res: ServerResponse) => void, string][] = [
+    ["the reply", (text) => completion({content: `${correct}\n${text}`}), "leak"],
+    ["the response's model field", (text) => completion({model: text}), "leak"],
+    ["the finish reason", (text) => completion({finish: text}), "leak"],
+    ["an error body", (text) => json(401, {error: {message: `invalid key ${text}`}}), "http"],
+    ["an error inside a 200", (text) => json(200, {error: {message: `invalid key ${text}`}}), "api"],
+    [
+      "a body that is not json",
+      (text) => (_req, res) => res.writeHead(200, {"content-type": "text/html"}).end(`<p>${text}</p>`),
+      "malformed",
+    ],
+    [
+      "a redirect target",
+      // The header's bytes are the text's UTF-8, as an endpoint would send them (Node writes a header as latin1).
+      (text) => (_req, res) =>
+        res
+          .writeHead(307, {
+            location: latin1(`http://127.0.0.1:1/${encodeURIComponent(text)}?k=${text.replace(/\s/g, "")}`),
+          })
+          .end(),
+      "redirect",
+    ],
+  ];
+  const table = where.flatMap(([field, handler, code]) =>
+    disguises.map(([name, text]) => [`${field}: the key ${name}`, handler(text), code] as const),
+  );
+
+  it.each(table)("%s: nothing recorded, and the message exposes nothing", async (_label, handler, code) => {
+    queue.push(handler);
+    const outcome = await runProbe(options());
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.code).toBe(code);
+    expect(exposes(outcome.error.message)).toBe(false);
+  });
+
+  it("a model slug holding the key in any disguise is refused before any request", async () => {
+    for (const [name, text] of disguises) {
+      const outcome = await runProbe(options({model: `vendor/${text}`}));
+      expect(!outcome.ok && outcome.error.code, name).toBe("leak");
+      expect(exposes(JSON.stringify(outcome)), name).toBe(false);
+    }
+    expect(requests).toBe(0);
+  });
+});
+
+/** A run as the runner records it, scored by the real scorer, with the given reply and fields. */
+function runWith(reply: string, extra: Record<string, unknown> = {}): Run {
+  const score = scoreReply(version.data.rules, reply);
+  const run: Run = {
+    probe: "six-step-chain",
+    version: "v2",
+    versionHash: version.hash,
+    model: "example/model",
+    servedBy: "example/model-2026",
+    endpoint: "http://127.0.0.1:9/v1/chat/completions",
+    startedAt: "2026-08-10T12:00:00.000Z",
+    finishedAt: "2026-08-10T12:00:02.000Z",
+    parameters: {maxTokens: 1400, temperature: 0},
+    reply,
+    replyBytes: Buffer.byteLength(reply),
+    oversized: false,
+    finishReason: "stop",
+    truncated: false,
+    usage: {promptTokens: 120, completionTokens: 30, reasoningTokens: null, totalTokens: 150},
+    score: {
+      passed: score.passed,
+      of: score.of,
+      total: score.total,
+      rules: score.rules.map(({id, outcome}) => ({id, outcome})),
+    },
+  };
+  // A tampered run may hold anything in any field: the type describes a valid one.
+  return {...run, ...extra} as Run;
+}
+
+/** Disguises that keep the key whole and in order once read (only spaces, punctuation or an encoding between). */
+const contiguous = disguises.filter(([name]) => !/among words|other text/.test(name));
+
+describe("a run file holding the key disguised", () => {
+  /** Writes a run file by hand, as a tamperer (or an older runner) would, and checks the root. */
+  function checked(run: unknown, apiKey?: string) {
+    const root = tempRoot();
+    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
+    writeFileSync(join(root, "data/runs/six-step-chain/v2/a.json"), JSON.stringify(run, null, 2));
+    return checkProbes(root, {apiKey});
+  }
+
+  it.each(contiguous)("the key %s is key-shaped even without the key at hand", (_name, text) => {
+    expect(findKeyShaped(`${correct}\n${text}`)).not.toEqual([]);
+  });
+
+  it("nothing key-shaped in prose, json, slugs, dates, numbers and hex hashes", () => {
+    for (const text of innocent) expect(findKeyShaped(text), text).toEqual([]);
+  });
+
+  it.each(contiguous)("the key %s: writeRun refuses it, and the message exposes nothing", (_name, text) => {
+    const root = tempRoot();
+    let message = "";
+    try {
+      writeRun(root, runWith(`${correct}\n${text}`));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/a run must never hold a secret$/);
+    expect(exposes(message)).toBe(false);
+    expect(existsUnder(root, "data/runs")).toBe(false);
+  });
+
+  it.each(contiguous)("the key %s in the reply, model or metadata: probes:check refuses it", (_name, text) => {
+    for (const run of [
+      runWith(`${correct}\n${text}`),
+      runWith(correct, {model: text}),
+      runWith(correct, {servedBy: text}),
+      runWith(correct, {finishReason: text}),
+    ]) {
+      const check = checkProbes(rootWith(run));
+      expect(check.runs).toEqual([]);
+      expect(check.problems.length).toBeGreaterThan(0);
+      expect(exposes(check.problems.map(formatProblem).join("\n"))).toBe(false);
+    }
+  });
+
+  it.each(disguises)("the key %s: with the key in the environment, probes:check refuses it", (_name, text) => {
+    const check = checked(runWith(`${correct}\n${text}`), KEY);
+    expect(check.runs).toEqual([]);
+    expect(check.problems.map(formatProblem)).toContainEqual(
+      expect.stringMatching(/^data\/runs\/six-step-chain\/v2\/a\.json at reply: holds /),
+    );
+    expect(exposes(check.problems.map(formatProblem).join("\n"))).toBe(false);
+  });
+
+  it("innocent runs pass, with the key at hand or not", () => {
+    for (const text of innocent) {
+      const check = checked(runWith(text), KEY);
+      expect(check.problems, text).toEqual([]);
+      expect(check.runs).toHaveLength(1);
+    }
+  });
+
+  function rootWith(run: Run): string {
+    const root = tempRoot();
+    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
+    writeFileSync(join(root, "data/runs/six-step-chain/v2/a.json"), JSON.stringify(run, null, 2));
+    return root;
+  }
+});
+
+function existsUnder(root: string, dir: string): boolean {
+  try {
+    return filesUnder(join(root, dir)).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+describe("npm run probes:run against the stub", () => {
+  const cli = (root: string, args: string[], key = KEY) =>
+    promisify(execFile)(
+      "node_modules/.bin/tsx",
+      ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--base-url", baseUrl, ...args],
+      {env: {...process.env, OPENROUTER_API_KEY: key}},
+    ).then(
+      ({stdout, stderr}) => ({code: 0, stdout, stderr}),
+      (error: {code: number; stdout: string; stderr: string}) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
+    );
+
+  it("a reply with the key in each disguise: exit 1, nothing recorded, nothing of it printed", async () => {
+    for (const [name, text] of disguises) {
+      const root = tempRoot();
+      queue.push(completion({content: `${correct}\n${text}`}));
+      const result = await cli(root, ["--model", "example/model"]);
+      expect([name, result.code]).toEqual([name, 1]);
+      expect(result.stderr.trim(), name).toMatch(/^probes:run: the reply holds .*; nothing recorded$/);
+      expect(exposes(result.stdout + result.stderr), name).toBe(false);
+      expect(existsUnder(root, "data/runs"), name).toBe(false);
+      for (const file of filesUnder(root)) expect(exposes(readFileSync(file, "utf8")), file).toBe(false);
+    }
+  }, 300_000);
+
+  it("--model holding the key, plainly or disguised: refused before anything is printed or called", async () => {
+    for (const model of [KEY, `vendor/${KEY}`, pieces(KEY, 7).join("."), reversed(KEY), hex(KEY)]) {
+      const result = await cli(tempRoot(), ["--model", model]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trim()).toBe(
+        "probes:run: --model holds the api key or a piece of it: pass the model's slug, like openai/gpt-5-mini",
+      );
+      expect(exposes(result.stderr)).toBe(false);
+    }
+    expect(requests).toBe(0);
+  }, 120_000);
+
+  it("--base-url holding the key: refused without printing it", async () => {
+    const result = await cli(tempRoot(), ["--model", "example/model", "--base-url", `http://127.0.0.1:1/${hex(KEY)}`]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(exposes(result.stderr)).toBe(false);
+    expect(requests).toBe(0);
+  }, 60_000);
+});

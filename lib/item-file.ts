@@ -89,7 +89,7 @@ function lexSections(markdown: string, file: string): Token[] {
  * Parses YAML, or throws naming the file and the line of the first error (the ones after it usually follow
  * from it). `lineOffset` is how many lines of the file come before the YAML.
  */
-export function parseYaml(source: string, file: string, what = "", lineOffset = 0): Document {
+function parseYaml(source: string, file: string, what = "", lineOffset = 0): Document {
   const document = parseDocument(source, {prettyErrors: false});
   const [error] = document.errors;
   // The yaml package reports a collection nested deeper than the call stack this way.

@@ -27,7 +27,7 @@ export function guidelineVersions(root = projectRoot): string[] {
  * Reads an authored file as text, held to its limits (lib/authored-limits.ts): a regular file, its size checked before
  * a byte is read, UTF-8 with no NUL. Anything else is an AuthoredFileError naming `file`, the path authors see.
  */
-export function readAuthoredFile(path: string, file: string, kind: AuthoredKind): string {
+function readAuthoredFile(path: string, file: string, kind: AuthoredKind): string {
   let bytes: Uint8Array;
   try {
     bytes = readCappedFile(path, byteLimit(kind));
@@ -54,15 +54,13 @@ export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType
 
 export const parseGuidelineFile = (source: string, file: string): Guideline => parseYamlFile(source, file, Guideline);
 
-export function loadParts(root = projectRoot): TrainingPart[] {
-  const file = join(root, "data", "parts.yaml");
-  return parseYamlFile(readAuthoredFile(file, display(root, file), "yaml"), display(root, file), TrainingParts);
-}
-
 const loadYaml = <T>(root: string, path: string, schema: z.ZodType<T>): T => {
   const file = join(root, path);
   return parseYamlFile(readAuthoredFile(file, display(root, file), "yaml"), display(root, file), schema);
 };
+
+/** The parts a trainee walks (data/parts.yaml). */
+export const loadParts = (root = projectRoot): TrainingPart[] => loadYaml(root, "data/parts.yaml", TrainingParts);
 
 /** The case study's opening and close (data/case-study.yaml). */
 export const loadCaseStudy = (root = projectRoot): CaseStudy => loadYaml(root, "data/case-study.yaml", CaseStudy);

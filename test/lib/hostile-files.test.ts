@@ -48,7 +48,7 @@ function problemsOf(load: () => unknown): Problem[] {
 
 interface AuthoredFile {
   path: string;
-  /** "an item file" or "a YAML file": the size limit differs. */
+  /** An item file or a YAML file: their size limits differ, and an item's YAML is its front matter. */
   kind: "item" | "yaml";
   load: (root: string) => unknown;
 }

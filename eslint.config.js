@@ -36,6 +36,8 @@ export const nodeOnlyModules = [
   "lib/probes/index.ts",
   // the command lines' shared argument handling (node:util, node:fs)
   "lib/cli.ts",
+  // a file read with its size capped (node:fs), shared by the command lines and the authored files' loader
+  "lib/read-file.ts",
   // the agreement CLI's file reader (node:fs)
   "lib/agreement/read-files.ts",
   "src/data/**",

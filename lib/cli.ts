@@ -1,9 +1,9 @@
 // What the command-line entries share: strict flags, and failing with one line, never a stack trace.
 // Node-only (node:util). A script does `process.exitCode = await runCli(name, main)`; lib never exits.
-import {closeSync, fstatSync, openSync, readSync} from "node:fs";
 import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "./probes/limits.js";
 import {AuthoredFileError} from "./problems.js";
+import {CappedReadError, readCappedFile} from "./read-file.js";
 
 /** A failure a CLI reports on one line: exit code 2 for a usage error (bad flags, names), 1 for the rest. */
 export class CliError extends Error {
@@ -110,27 +110,13 @@ export async function readInput(
       chunks.push(chunk);
     }
   } else {
-    let fd: number;
     try {
-      fd = openSync(path, "r");
+      chunks.push(readCappedFile(path, cap));
     } catch (error) {
-      fail(`${quote(path)}: cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-    try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile()) fail(`${quote(path)}: not a regular file: give a file holding the reply`);
-      if (stat.size > cap) tooLarge(quote(path), stat.size);
-      // The file may grow after the check: read at most cap + 1 bytes all the same.
-      const buffer = Buffer.alloc(cap + 1);
-      for (;;) {
-        const read = readSync(fd, buffer, size, buffer.byteLength - size, null);
-        if (read === 0) break;
-        size += read;
-        if (size > cap) tooLarge(quote(path), size);
-      }
-      chunks.push(buffer.subarray(0, size));
-    } finally {
-      closeSync(fd);
+      if (!(error instanceof CappedReadError)) throw error;
+      if (error.reason === "cannot-open") fail(`${quote(path)}: cannot read: ${error.code}`);
+      if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: give a file holding the reply`);
+      tooLarge(quote(path), error.size);
     }
   }
   return Buffer.concat(chunks).toString("utf8");

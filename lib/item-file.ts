@@ -1,5 +1,6 @@
-import {Lexer} from "marked";
+import {Lexer, type Token} from "marked";
 import {parseDocument, type Document} from "yaml";
+import {authoredLimits, checkAuthoredText} from "./authored-limits.js";
 import {Item} from "./item.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
 
@@ -11,8 +12,12 @@ const sections = {
   "response gloss": ["response", "gloss"],
 } as const;
 
-/** Splits a Markdown file into its YAML front matter (as data) and its "## Heading" sections (raw text). */
+/**
+ * Splits a Markdown file into its YAML front matter (as data) and its "## Heading" sections (raw text). The text is
+ * held to the item file's limits (lib/authored-limits.ts) before the YAML and Markdown parsers see it.
+ */
 export function splitItemFile(source: string, file: string): {frontMatter: unknown; sections: Map<string, string>} {
+  checkAuthoredText(source, file, "item");
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
   if (!match)
     throw new AuthoredFileError([
@@ -23,7 +28,7 @@ export function splitItemFile(source: string, file: string): {frontMatter: unkno
       },
     ]);
   // The front matter starts on the file's second line, after the opening ---.
-  const document = parseYaml(match[1]!, file, "front matter", 1);
+  const frontMatter = parseYamlData(match[1]!, file, "front matter", 1);
   const found = new Map<string, string>();
   const problems: Problem[] = [];
   let heading: string | null = null;
@@ -34,7 +39,7 @@ export function splitItemFile(source: string, file: string): {frontMatter: unkno
       problems.push({file, field: `## ${heading}`, message: "this section appears twice: keep one"});
     else found.set(heading.toLowerCase(), body.trim());
   };
-  for (const token of Lexer.lex(source.slice(match[0].length))) {
+  for (const token of lexSections(source.slice(match[0].length), file)) {
     if (token.type === "heading" && token.depth === 2) {
       flush();
       heading = token.text.trim();
@@ -45,16 +50,50 @@ export function splitItemFile(source: string, file: string): {frontMatter: unkno
   }
   flush();
   if (problems.length) throw new AuthoredFileError(problems);
-  return {frontMatter: document.toJS(), sections: found};
+  return {frontMatter, sections: found};
+}
+
+/** Node's stack overflow: what a parser that recurses once per level throws on nesting deep enough. */
+const isStackOverflow = (error: unknown): boolean => error instanceof RangeError && /call stack/i.test(error.message);
+
+/** The Markdown after the front matter as marked's tokens, or a problem when it nests past the limit. */
+function lexSections(markdown: string, file: string): Token[] {
+  const tooDeep = () =>
+    new AuthoredFileError([
+      {
+        file,
+        field: "",
+        message: `the sections nest quotes or lists deeper than ${authoredLimits.markdownDepth} levels: flatten them`,
+      },
+    ]);
+  let tokens: Token[];
+  try {
+    tokens = Lexer.lex(markdown);
+  } catch (error) {
+    if (isStackOverflow(error)) throw tooDeep();
+    throw error;
+  }
+  // Measured without recursion: a level is a quote or a list, and a list's items hold what is nested in it.
+  const stack: [Token, number][] = tokens.map((token) => [token, 0]);
+  while (stack.length) {
+    const [token, outside] = stack.pop()!;
+    const depth = outside + (token.type === "blockquote" || token.type === "list" ? 1 : 0);
+    if (depth > authoredLimits.markdownDepth) throw tooDeep();
+    const inner = token as {tokens?: Token[]; items?: Token[]};
+    for (const child of [...(inner.tokens ?? []), ...(inner.items ?? [])]) stack.push([child, depth]);
+  }
+  return tokens;
 }
 
 /**
  * Parses YAML, or throws naming the file and the line of the first error (the ones after it usually follow
  * from it). `lineOffset` is how many lines of the file come before the YAML.
  */
-export function parseYaml(source: string, file: string, what = "", lineOffset = 0): Document {
+function parseYaml(source: string, file: string, what = "", lineOffset = 0): Document {
   const document = parseDocument(source, {prettyErrors: false});
   const [error] = document.errors;
+  // The yaml package reports a collection nested deeper than the call stack this way.
+  if (document.errors.some((each) => each.code === "RESOURCE_EXHAUSTION")) throw yamlTooDeep(file, what);
   if (error) {
     const line = source.slice(0, Math.max(0, error.pos[0])).split("\n").length + lineOffset;
     throw new AuthoredFileError([
@@ -68,6 +107,48 @@ export function parseYaml(source: string, file: string, what = "", lineOffset = 
   return document;
 }
 
+const yamlTooDeep = (file: string, what: string) => {
+  const message = `nests deeper than ${authoredLimits.yamlDepth} levels of mappings and lists: flatten it`;
+  return new AuthoredFileError([{file, field: "", message: `${what || "YAML"} ${message}`}]);
+};
+
+/**
+ * Parses YAML into plain data, held to the limits of lib/authored-limits.ts: aliases may copy anchored values at most
+ * `yamlAliases` times (an alias bomb is refused before it expands) and mappings and lists nest at most `yamlDepth`
+ * levels. Throws AuthoredFileError naming the file, as parseYaml does.
+ */
+export function parseYamlData(source: string, file: string, what = "", lineOffset = 0): unknown {
+  const document = parseYaml(source, file, what, lineOffset);
+  let data: unknown;
+  try {
+    data = document.toJS({maxAliasCount: authoredLimits.yamlAliases});
+  } catch (error) {
+    if (isStackOverflow(error)) throw yamlTooDeep(file, what);
+    // The yaml package throws ReferenceError for an alias past maxAliasCount and for one with no anchor before it.
+    if (!(error instanceof ReferenceError)) throw error;
+    const message = /alias count/i.test(error.message)
+      ? `YAML aliases${what ? ` in the ${what}` : ""} copy anchored values more than ` +
+        `${authoredLimits.yamlAliases} times, the most allowed: write the values out instead`
+      : `${what ? `${what} is ` : ""}not valid YAML: ${error.message.split("\n")[0]}`;
+    throw new AuthoredFileError([{file, field: "", message}]);
+  }
+  if (nestedDeeperThan(data, authoredLimits.yamlDepth)) throw yamlTooDeep(file, what);
+  return data;
+}
+
+/** Whether mappings and lists nest more than `limit` levels in parsed YAML, measured without recursion. */
+function nestedDeeperThan(data: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[data, 1]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== "object") continue;
+    if (depth > limit) return true;
+    const children = value instanceof Map || value instanceof Set ? [...value.values()] : Object.values(value);
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** Parses and validates one item file. Throws AuthoredFileError naming the file and every field at fault. */
 export function parseItemFile(source: string, file: string): Item {
   const {frontMatter, sections: found} = splitItemFile(source, file);
@@ -77,7 +158,8 @@ export function parseItemFile(source: string, file: string): Item {
   const problems: Problem[] = [];
   const record = structuredClone(frontMatter) as Record<string, Record<string, unknown> | undefined>;
   for (const [heading, text] of found) {
-    if (!(heading in sections)) {
+    // Own keys only: "## constructor" must not find Object.prototype's.
+    if (!Object.hasOwn(sections, heading)) {
       problems.push({
         file,
         field: `## ${heading}`,

@@ -1,13 +1,15 @@
 // Node-only: reads guideline/ and data/items/ from disk. Pages never import this; data loaders and CLIs do.
-import {readdirSync, readFileSync} from "node:fs";
+import {readdirSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {z} from "zod";
+import {byteLimit, checkAuthoredText, decodeAuthoredFile, tooLarge, type AuthoredKind} from "./authored-limits.js";
 import {CalibrationCheck, CaseStudy, RubricWriter} from "./content.js";
 import {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
-import {parseItemFile, parseYaml} from "./item-file.js";
+import {parseItemFile, parseYamlData} from "./item-file.js";
 import {TrainingParts, type TrainingPart} from "./parts.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
+import {CappedReadError, readCappedFile} from "./read-file.js";
 
 /** The project root: lib/ sits directly under it. */
 export const projectRoot = join(import.meta.dirname, "..");
@@ -21,10 +23,30 @@ export function guidelineVersions(root = projectRoot): string[] {
     .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
 }
 
+/**
+ * Reads an authored file as text, held to its limits (lib/authored-limits.ts): a regular file, its size checked before
+ * a byte is read, UTF-8 with no NUL. Anything else is an AuthoredFileError naming `file`, the path authors see.
+ */
+function readAuthoredFile(path: string, file: string, kind: AuthoredKind): string {
+  let bytes: Uint8Array;
+  try {
+    bytes = readCappedFile(path, byteLimit(kind));
+  } catch (error) {
+    if (!(error instanceof CappedReadError)) throw error;
+    if (error.reason === "too-large") throw tooLarge(file, kind);
+    const message =
+      error.reason === "not-a-file"
+        ? "not a regular file: put the file itself there"
+        : `cannot read it (${error.code}): ${error.code === "ENOENT" ? "restore the file" : "make it readable"}`;
+    throw new AuthoredFileError([{file, field: "", message}]);
+  }
+  return decodeAuthoredFile(bytes, file, kind);
+}
+
 /** Parses a YAML file and validates it with a schema, or throws naming the file and every field at fault. */
 export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType<T>): T {
-  const document = parseYaml(source, file);
-  const input: unknown = document.toJS();
+  checkAuthoredText(source, file, "yaml");
+  const input = parseYamlData(source, file);
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new AuthoredFileError(problemsFromZod(file, parsed.error, input));
   return parsed.data;
@@ -32,15 +54,13 @@ export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType
 
 export const parseGuidelineFile = (source: string, file: string): Guideline => parseYamlFile(source, file, Guideline);
 
-export function loadParts(root = projectRoot): TrainingPart[] {
-  const file = join(root, "data", "parts.yaml");
-  return parseYamlFile(readFileSync(file, "utf8"), display(root, file), TrainingParts);
-}
-
 const loadYaml = <T>(root: string, path: string, schema: z.ZodType<T>): T => {
   const file = join(root, path);
-  return parseYamlFile(readFileSync(file, "utf8"), display(root, file), schema);
+  return parseYamlFile(readAuthoredFile(file, display(root, file), "yaml"), display(root, file), schema);
 };
+
+/** The parts a trainee walks (data/parts.yaml). */
+export const loadParts = (root = projectRoot): TrainingPart[] => loadYaml(root, "data/parts.yaml", TrainingParts);
 
 /** The case study's opening and close (data/case-study.yaml). */
 export const loadCaseStudy = (root = projectRoot): CaseStudy => loadYaml(root, "data/case-study.yaml", CaseStudy);
@@ -75,7 +95,7 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
 export function loadGuideline(version: string, root = projectRoot): Guideline {
   const file = join(root, "guideline", version, "guideline.yaml");
   const name = display(root, file);
-  const guideline = parseGuidelineFile(readFileSync(file, "utf8"), name);
+  const guideline = parseGuidelineFile(readAuthoredFile(file, name, "yaml"), name);
   if (guideline.version !== version) {
     throw new AuthoredFileError([
       {
@@ -114,7 +134,7 @@ export function loadItems(
   for (const name of files) {
     const file = join(folder, name);
     try {
-      items.push(parse(readFileSync(file, "utf8"), display(root, file)));
+      items.push(parse(readAuthoredFile(file, display(root, file), "item"), display(root, file)));
     } catch (error) {
       if (!(error instanceof AuthoredFileError)) throw error;
       problems.push(...error.problems);

@@ -86,4 +86,59 @@ describe("a broken authored file", () => {
       "guideline/v2/guideline.yaml at rubric[0].score: too big: expected number to be <=5, got 6",
     );
   });
+
+  it("stops the build on hostile files with one line each, naming the file, and no stack trace", () => {
+    const copy = copyProject();
+    const aliasBomb = [
+      "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]",
+      ..."bcdefghi".split("").map((name, i) => `${name}: &${name} [${Array(9).fill(`*${"abcdefgh"[i]}`).join(", ")}]`),
+    ].join("\n");
+    edit(copy, "data/items/example-1.md", "---\n", `---\n${aliasBomb}\n`);
+    edit(copy, "data/items/example-2.md", "## Request", "## constructor\n\nx\n\n## Request");
+    writeFileSync(join(copy, "data/items/example-3.md"), `---\nid: example-3\n---\n${"> ".repeat(31_500_000)}x\n`);
+    edit(copy, "data/items/example-4.md", "## Response\n", "## Response\n\n\0\n");
+    edit(copy, "data/case-study.yaml", "problem:", `${aliasBomb}\nproblem:`);
+    edit(
+      copy,
+      "guideline/v2/guideline.yaml",
+      "version: v2",
+      `deep: ${"[".repeat(5000)}${"]".repeat(5000)}\nversion: v2`,
+    );
+    const result = run(copy, bin("tsx"), ["scripts/build.ts"]);
+    expect(result.status).toBe(1);
+    const output = result.stderr + result.stdout;
+    const lines = output.split("\n");
+    const example4 = readFileSync(join(copy, "data/items/example-4.md"), "utf8");
+    for (const expected of [
+      "data/items/example-1.md: YAML aliases in the front matter copy anchored values more than 100 times, " +
+        "the most allowed: write the values out instead",
+      'data/items/example-2.md at ## constructor: unknown section: expected one of "## request", "## request gloss", ' +
+        '"## response", "## response gloss"',
+      "data/items/example-3.md: larger than 64 kB, the most an item file may hold: shorten it",
+      `data/items/example-4.md: holds a NUL byte (line ${example4.split("\n").indexOf("\0") + 1}): remove it`,
+      "data/case-study.yaml: YAML aliases copy anchored values more than 100 times, the most allowed: " +
+        "write the values out instead",
+      "guideline/v2/guideline.yaml: YAML nests deeper than 32 levels of mappings and lists: flatten it",
+    ])
+      expect(lines).toContain(expected);
+    // No stack trace and no JavaScript error: Framework's own "loader exited with code 1" is all that follows.
+    expect(output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+    expect(output).not.toMatch(/\b(TypeError|RangeError|ReferenceError|SyntaxError)\b/);
+    expect(output).toContain("build: observable build failed; dist/ is unchanged");
+  }, 150_000);
+
+  it("stops the build on a hostile data/parts.yaml, which the site's configuration reads for the navigation", () => {
+    const copy = copyProject();
+    edit(copy, "data/parts.yaml", "- id: vague", "- id: vag\0ue");
+    const line = readFileSync(join(copy, "data/parts.yaml"), "utf8")
+      .split("\n")
+      .findIndex((text) => text.includes("\0"));
+    const result = run(copy, bin("tsx"), ["scripts/build.ts"]);
+    expect(result.status).toBe(1);
+    const output = result.stderr + result.stdout;
+    // Framework prefixes the configuration's error with "Unexpected error: ".
+    expect(output).toContain(`data/parts.yaml: holds a NUL byte (line ${line + 1}): remove it\n`);
+    expect(output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+    expect(output).not.toMatch(/\b(TypeError|RangeError|ReferenceError|SyntaxError)\b/);
+  }, 150_000);
 });

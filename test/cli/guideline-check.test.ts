@@ -1,7 +1,9 @@
 import {execFileSync, spawnSync} from "node:child_process";
+import {cpSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {describe, expect, it} from "vitest";
+import {afterEach, describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/load.js";
+import {copyProject} from "../../scripts/copy-project.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
 const script = join(projectRoot, "scripts/guideline-check.ts");
@@ -105,4 +107,71 @@ describe("guideline:check", () => {
     );
     expect(stderr.trimEnd().split("\n").at(-1)).toBe("guideline:check: 8 problems under guideline/v1");
   });
+});
+
+describe("guideline:check on hostile authored files", () => {
+  let copy = "";
+  afterEach(() => {
+    if (copy) rmSync(copy, {recursive: true, force: true});
+    copy = "";
+  });
+
+  /** A line inserted as the file's second line (a YAML comment, in an item's front matter or not). */
+  const secondLine = (path: string, bytes: number[]) => {
+    const text = readFileSync(join(copy, path));
+    const firstBreak = text.indexOf(0x0a) + 1;
+    const line = Buffer.from([0x23, 0x20, ...bytes, 0x0a]);
+    writeFileSync(join(copy, path), Buffer.concat([text.subarray(0, firstBreak), line, text.subarray(firstBreak)]));
+  };
+  const edit = (path: string, change: (text: string) => string) =>
+    writeFileSync(join(copy, path), change(readFileSync(join(copy, path), "utf8")));
+  const aliasBomb = [
+    "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]",
+    ..."bcdefghi"
+      .split("")
+      .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${"abcdefgh"[index]}`).join(", ")}]`),
+  ].join("\n");
+
+  it("exits 1 with one line per file, naming it, what is wrong and the fix, and no stack trace", () => {
+    copy = copyProject("rater-notebook-hostile-check-");
+    const check = () => spawnSync(tsx, ["scripts/guideline-check.ts"], {cwd: copy, encoding: "utf8", timeout: 120_000});
+    // The guideline is read first: a hostile guideline stops the check before any item is read.
+    edit("guideline/v2/guideline.yaml", (text) => `${aliasBomb}\n${text}`);
+    const first = check();
+    expect(first.status).toBe(1);
+    expect(first.stdout).toBe("");
+    expect(first.stderr.trimEnd().split("\n")).toEqual([
+      "guideline/v2/guideline.yaml: YAML aliases copy anchored values more than 100 times, the most allowed: " +
+        "write the values out instead",
+      "guideline:check: fix the authored files above",
+    ]);
+    cpSync(join(projectRoot, "guideline/v2/guideline.yaml"), join(copy, "guideline/v2/guideline.yaml"));
+
+    edit("data/items/edge-1a.md", (text) =>
+      text.replace("---\n", `---\ndeep: ${"[".repeat(5000)}${"]".repeat(5000)}\n`),
+    );
+    edit("data/items/example-1.md", (text) => text.replace("---\n", `---\n${aliasBomb}\n`));
+    edit("data/items/example-2.md", (text) => text.replace("## Request", "## constructor\n\nx\n\n## Request"));
+    edit("data/items/example-3.md", (text) => `${text}\n${"> ".repeat(31_500_000)}x\n`);
+    secondLine("data/items/example-4.md", [0x78, 0x00, 0x79]);
+    secondLine("data/items/example-5.md", [0x63, 0x61, 0x66, 0xe9]);
+    edit("data/items/example-6.md", (text) => text.replace("## Request", "## __proto__\n\nx\n\n## Request"));
+    edit("data/items/example-7.md", (text) => `${text}\n${"> ".repeat(3000)}x\n`);
+    const result = check();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    const sections = '"## request", "## request gloss", "## response", "## response gloss"';
+    expect(result.stderr.trimEnd().split("\n")).toEqual([
+      "data/items/edge-1a.md: front matter nests deeper than 32 levels of mappings and lists: flatten it",
+      "data/items/example-1.md: YAML aliases in the front matter copy anchored values more than 100 times, " +
+        "the most allowed: write the values out instead",
+      `data/items/example-2.md at ## constructor: unknown section: expected one of ${sections}`,
+      "data/items/example-3.md: larger than 64 kB, the most an item file may hold: shorten it",
+      "data/items/example-4.md: holds a NUL byte (line 2): remove it",
+      "data/items/example-5.md: not valid UTF-8 (line 2): save it as UTF-8",
+      `data/items/example-6.md at ## __proto__: unknown section: expected one of ${sections}`,
+      "data/items/example-7.md: the sections nest quotes or lists deeper than 16 levels: flatten them",
+      "guideline:check: fix the authored files above",
+    ]);
+  }, 240_000);
 });

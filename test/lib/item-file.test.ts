@@ -147,6 +147,38 @@ describe("a broken item file names the file, the field and what was expected", (
   });
 });
 
+describe("an item's text is held to the item file's limits before a parser sees it", () => {
+  const file = "test/fixtures/items/valid/good-item.md";
+  const good = read(file);
+  const lineOf = (source: string): string => {
+    try {
+      parseItemFile(source, file);
+    } catch (error) {
+      if (error instanceof AuthoredFileError && error.problems.length === 1) return error.message;
+      throw error;
+    }
+    throw new Error("parsed");
+  };
+  it("a 63 MB text (quotes the Markdown lexer would recurse into) is refused by its size", () => {
+    expect(lineOf(`${good}\n${"> ".repeat(31_500_000)}x\n`)).toBe(
+      `${file}: larger than 64 kB, the most an item file may hold: shorten it`,
+    );
+  });
+  it("64,000 bytes of UTF-8 are read; one more byte is refused (é is two bytes)", () => {
+    const padding = (bytes: number) => `\n${"a".repeat(bytes % 2)}${"é".repeat(Math.floor(bytes / 2))}\n`;
+    const room = 64_000 - new TextEncoder().encode(good).byteLength - 2;
+    expect(parseItemFile(good + padding(room), file).response.text).toMatch(/é$/);
+    expect(lineOf(good + padding(room) + "x")).toBe(
+      `${file}: larger than 64 kB, the most an item file may hold: shorten it`,
+    );
+  });
+  it("a NUL byte is refused with its line", () => {
+    expect(lineOf(good.replace("One example is go", "One example is\0 go"))).toBe(
+      `${file}: holds a NUL byte (line ${good.split("\n").findIndex((line) => line.startsWith("One example")) + 1}): remove it`,
+    );
+  });
+});
+
 describe("the Step-1 and fidelity fields of an item", () => {
   const file = "test/fixtures/items/valid/good-item.md";
   const good = read(file);

@@ -7,7 +7,7 @@
 // drawn rating the same) is not used, and the interval says how many were: it rests on those alone. Percentile
 // intervals (quantiles of the resampled alphas, interpolated as R's default type 7 and d3.quantile do).
 import {addUnit, alphaFromCoincidences, krippendorffAlpha, type Alpha, type Metric} from "./krippendorff.js";
-import type {CountTable} from "./data.js";
+import {unitTotals, type CountTable} from "./data.js";
 import {figure, type Figure} from "./figure.js";
 import {randomIndex, seededRandom} from "./random.js";
 
@@ -69,13 +69,10 @@ function interval(drawn: Float64Array, level: number, seed: number): Interval | 
 
 /** The units with two or more ratings in the table: the only ones that add to alpha. */
 function pairableUnits(table: CountTable): number[] {
-  const v = table.values.length;
   const pairable: number[] = [];
-  for (let unit = 0; unit < table.units; unit++) {
-    let m = 0;
-    for (let c = 0; c < v; c++) m += table.counts[unit * v + c]!;
-    if (m >= 2) pairable.push(unit);
-  }
+  unitTotals(table).forEach((ratings, unit) => {
+    if (ratings >= 2) pairable.push(unit);
+  });
   return pairable;
 }
 

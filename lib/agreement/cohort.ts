@@ -8,7 +8,7 @@
 import type {Phase} from "../parts.js";
 import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
 import {cohenKappaTable, type Kappa} from "./cohen.js";
-import {withoutValues, type CountTable, type Value} from "./data.js";
+import {unitTotals, withoutValues, type CountTable, type Value} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {krippendorffAlphas, type Alpha, type Metric} from "./krippendorff.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
@@ -273,15 +273,7 @@ export const allNotApplicable = "every rating in this phase is n/a, which the or
 export const noOrderedPair =
   "no item has scores from 1 to 5 from two or more raters: the ordered figures count n/a as missing";
 
-const hasPair = (table: CountTable): boolean => {
-  const v = table.values.length;
-  for (let unit = 0; unit < table.units; unit++) {
-    let m = 0;
-    for (let c = 0; c < v; c++) m += table.counts[unit * v + c]!;
-    if (m >= 2) return true;
-  }
-  return false;
-};
+const hasPair = (table: CountTable): boolean => unitTotals(table).some((ratings) => ratings >= 2);
 
 /**
  * Why the ordered figures have nothing to compare when the nominal ones do: n/a, a category for those, is missing

@@ -197,7 +197,7 @@ describe("npm run agreement", () => {
     const lines = [`Read 1 file: ${path} (CSV, ${read.length} ratings)`, ...cohortLines(page)];
     expect(firstDifference(plain.stdout, `${lines.join("\n")}\n`)).toBeNull();
     expect(firstDifference(csv.stdout, await computed.csv.raters.text())).toBeNull();
-  }, 120_000);
+  }, 300_000);
 
   it("a message shows what it quotes escaped: no bidi control or line separator reaches the terminal raw", () => {
     const name = "evil\u202Egnp.csv";

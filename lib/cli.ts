@@ -3,6 +3,7 @@
 import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "./probes/limits.js";
 import {AuthoredFileError} from "./problems.js";
+import {quoteText, escapeUnsafe} from "./quote-text.js";
 import {CappedReadError, readCappedFile} from "./read-file.js";
 
 /** A failure a CLI reports on one line: exit code 2 for a usage error (bad flags, names), 1 for the rest. */
@@ -21,10 +22,8 @@ export function fail(line: string, exitCode: 1 | 2 = 2): never {
   throw new CliError(line, exitCode);
 }
 
-/** A value typed by the user, quoted on one line and cut short. */
-export function quote(value: string, length = 60): string {
-  return JSON.stringify(value.length > length ? `${value.slice(0, length)}…` : value);
-}
+/** A value typed by the user, quoted on one line (anything that would not show as itself escaped) and cut short. */
+export const quote = (value: string, length = 60): string => quoteText(value, length);
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -132,8 +131,10 @@ const oneLine = (text: string): string => text.split("\n")[0] ?? "";
 export async function runCli(
   name: string,
   main: () => number | void | Promise<number | void>,
-  {stderr = (line: string) => console.error(line)}: {stderr?: (line: string) => void} = {},
+  {stderr: print = (line: string) => console.error(line)}: {stderr?: (line: string) => void} = {},
 ): Promise<number> {
+  // Whoever wrote a message (a library, a server's reply), nothing in it may reorder or break the terminal's line.
+  const stderr = (line: string) => print(escapeUnsafe(line));
   try {
     return (await main()) ?? 0;
   } catch (error) {

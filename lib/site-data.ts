@@ -3,7 +3,7 @@
 // files are read and checked once per build, in one process, where a loader per file read them again each time.
 // A broken authored file stops every data file that needs it; the build fails on it, and `npm run dev` puts the
 // problems in those files instead, for the pages to show.
-import type {CohortItem} from "./agreement/cohort.js";
+import {cohortItem} from "./agreement/cohort.js";
 import {parameterDomains} from "./parameter-domains.js";
 import {existsSync} from "node:fs";
 import {join} from "node:path";
@@ -116,15 +116,7 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   }),
   // What the cohort page needs of each item: its id and title, the ruled score, the rules its checklist cites and the
   // seed's illustrative split (the figures compare the cohort's scores against these). Nothing else is shipped.
-  "cohort.json": ({items}) => ({
-    items: items().map((item): CohortItem => ({
-      id: item.id,
-      title: item.title,
-      score: item.score,
-      checklist: item.checklist.map((line) => ({rule: line.rule})),
-      ...(item.split ? {split: item.split.map((entry) => ({score: entry.score}))} : {}),
-    })),
-  }),
+  "cohort.json": ({items}) => ({items: items().map(cohortItem)}),
   // Everything `probes:check` checks, so a broken version, a tampered run or a run holding anything key-shaped
   // stops it with its file and field. The page gets versions, example scores and per-run scores, never the replies.
   "probes.json": (_authored, root) => {

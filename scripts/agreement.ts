@@ -5,17 +5,41 @@
 // rater against the ruled scores, and the headline: ordinal alpha before vs after with seeded bootstrap intervals.
 // --json prints the whole report (each phase under its name); --csv prints one table (summary, items, raters, rules).
 // Exit 2 for a usage error, 1 for input that cannot be read (every bad row is listed), 0 otherwise.
+import {once} from "node:events";
 import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/cli.js";
+import {jsonChunks} from "../lib/json-chunks.js";
 import {loadItems} from "../lib/load.js";
-import {cohortReport} from "../lib/agreement/cohort.js";
+import {escapeUnsafe} from "../lib/quote-text.js";
+import {cohortItem, cohortReport} from "../lib/agreement/cohort.js";
 import {readRatingFiles} from "../lib/agreement/read-files.js";
 import {RatingsInputError} from "../lib/agreement/ratings.js";
-import {cohortCsv, cohortLines, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import {cohortCsvChunks, cohortLines, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
 
 const usage =
   "npm run agreement -- <ratings.csv | trainee.json ...> [--json | --csv <table>] [--seed <n>] [--replicates <n>]";
 
-process.exitCode = await runCli("agreement", () => {
+/** Lines joined into chunks of about 64 kB. */
+function* lineChunks(lines: Iterable<string>): Generator<string> {
+  let chunk = "";
+  for (const line of lines) {
+    chunk += `${line}\n`;
+    if (chunk.length >= 1 << 16) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/**
+ * Writes to standard output chunk by chunk, waiting whenever the pipe is full: a cohort's whole report as one string
+ * can be longer than a string may be, and held whole besides the report it would double the memory used.
+ */
+async function print(chunks: Iterable<string>): Promise<void> {
+  for (const chunk of chunks) if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+}
+
+process.exitCode = await runCli("agreement", async () => {
   const {values, positionals} = parseCommandLine(process.argv.slice(2), {
     usage,
     rest: "files",
@@ -37,7 +61,7 @@ process.exitCode = await runCli("agreement", () => {
       ? undefined
       : numberFlag("replicates", values.replicates, {min: 10, max: 100_000, whole: true});
 
-  const items = loadItems();
+  const items = loadItems().map(cohortItem);
   let read;
   try {
     read = readRatingFiles(
@@ -53,14 +77,15 @@ process.exitCode = await runCli("agreement", () => {
   }
   const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
   if (values.json) {
-    console.log(JSON.stringify({files: read.files, ...report}, null, 2));
+    await print(jsonChunks({files: read.files, ...report}));
+    await print(["\n"]);
   } else if (table !== undefined) {
-    process.stdout.write(cohortCsv(report, table as CsvTable));
+    await print(cohortCsvChunks(report, table as CsvTable));
   } else {
     const files = read.files.map(
-      (file) => `${file.path} (${file.kind === "csv" ? "CSV" : "trainee"}, ${file.ratings} ratings)`,
+      (file) => `${escapeUnsafe(file.path)} (${file.kind === "csv" ? "CSV" : "trainee"}, ${file.ratings} ratings)`,
     );
-    console.log(`Read ${files.length} file${files.length === 1 ? "" : "s"}: ${files.join(", ")}`);
-    for (const line of cohortLines(report)) console.log(line);
+    const head = `Read ${files.length} file${files.length === 1 ? "" : "s"}: ${files.join(", ")}`;
+    await print(lineChunks([head, ...cohortLines(report)]));
   }
 });

@@ -1,9 +1,13 @@
 // A confidence interval for alpha by resampling items (units) with replacement, from a seeded generator so the
-// interval is the same on every run. Before/after: the same resampled items for both phases, so the interval of the
-// change reflects that the two phases rate the same items. Percentile intervals (quantiles of the resampled alphas,
-// interpolated as R's default type 7 and d3.quantile do).
+// interval is the same on every run. Each table (a phase) resamples its own pairable items, those with two or more
+// ratings: an item no pair of raters rated adds nothing to alpha, and an item pairable only in the other phase must
+// not make this phase's sample size vary. With one pairable item there is nothing to resample, so no interval. The
+// change between two tables (after minus before) resamples the items pairable in either, the same items for both,
+// so its interval reflects that the two phases rate the same items. A resample whose alpha cannot be computed (every
+// drawn rating the same) is not used, and the interval says how many were: it rests on those alone. Percentile
+// intervals (quantiles of the resampled alphas, interpolated as R's default type 7 and d3.quantile do).
 import {addUnit, alphaFromCoincidences, krippendorffAlpha, type Alpha, type Metric} from "./krippendorff.js";
-import type {CountTable} from "./data.js";
+import {unitTotals, type CountTable} from "./data.js";
 import {figure, type Figure} from "./figure.js";
 import {randomIndex, seededRandom} from "./random.js";
 
@@ -47,7 +51,9 @@ export function quantileSorted(sorted: readonly number[], p: number): number {
   return sorted[low]! + (h - low) * (sorted[high]! - sorted[low]!);
 }
 
-function interval(samples: number[], replicates: number, level: number, seed: number): Interval | null {
+/** The interval from the resamples that gave a figure (NaN marks one that did not), or null when none did. */
+function interval(drawn: Float64Array, level: number, seed: number): Interval | null {
+  const samples = Array.from(drawn).filter((value) => !Number.isNaN(value));
   if (!samples.length) return null;
   samples.sort((a, b) => a - b);
   const tail = (1 - level) / 2;
@@ -55,20 +61,65 @@ function interval(samples: number[], replicates: number, level: number, seed: nu
     low: quantileSorted(samples, tail),
     high: quantileSorted(samples, 1 - tail),
     level,
-    replicates,
+    replicates: drawn.length,
     used: samples.length,
     seed,
   };
 }
 
-/** Each pairable unit's own coincidence matrix. */
-function contributions(table: CountTable, units: readonly number[]): Float64Array[] {
+/** The units with two or more ratings in the table: the only ones that add to alpha. */
+function pairableUnits(table: CountTable): number[] {
+  const pairable: number[] = [];
+  unitTotals(table).forEach((ratings, unit) => {
+    if (ratings >= 2) pairable.push(unit);
+  });
+  return pairable;
+}
+
+/** Each pool unit's own coincidence matrix. */
+function contributions(table: CountTable, pool: readonly number[]): Float64Array[] {
   const v = table.values.length;
-  return units.map((unit) => {
+  return pool.map((unit) => {
     const matrix = new Float64Array(v * v);
     addUnit(table.counts, unit * v, v, matrix);
     return matrix;
   });
+}
+
+/**
+ * Each table's alpha in each resample of `pool` (NaN where it cannot be computed): every resample draws as many units
+ * as the pool holds, with replacement, the same draws for every table. The draws depend only on the seed and the
+ * pool's size, so tables resampled apart over pools of one size get the same picks as resampled together.
+ */
+function resampledAlphas(
+  tables: readonly CountTable[],
+  pool: readonly number[],
+  metric: Metric,
+  replicates: number,
+  seed: number,
+): Float64Array[] {
+  const parts = tables.map((table) => contributions(table, pool));
+  const random = seededRandom(seed);
+  const picks = new Int32Array(pool.length);
+  const drawn = tables.map(() => new Float64Array(replicates));
+  for (let replicate = 0; replicate < replicates; replicate++) {
+    picks.fill(0);
+    for (let i = 0; i < pool.length; i++) picks[randomIndex(random, pool.length)]!++;
+    tables.forEach((table, index) => {
+      const v = table.values.length;
+      const matrix = new Float64Array(v * v);
+      const own = parts[index]!;
+      for (let i = 0; i < picks.length; i++) {
+        const times = picks[i]!;
+        if (times === 0) continue;
+        const part = own[i]!;
+        for (let j = 0; j < matrix.length; j++) matrix[j]! += times * part[j]!;
+      }
+      const alpha = alphaFromCoincidences({values: table.values, matrix, pairableUnits: 0}, metric);
+      drawn[index]![replicate] = alpha.value ?? NaN;
+    });
+  }
+  return drawn;
 }
 
 function checkOptions({replicates, level}: {replicates: number; level: number}): void {
@@ -76,9 +127,17 @@ function checkOptions({replicates, level}: {replicates: number; level: number}):
   if (!(level > 0 && level < 1)) throw new RangeError(`level: ${level}`);
 }
 
+export const onePairableItem =
+  "only one item is rated by two or more raters: resampling items cannot show how much alpha varies";
+const noComputableResample = "no resample of the items gave a computable alpha";
+
+const sameUnits = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((unit, i) => unit === b[i]);
+
 /**
- * Alpha of each table, and its interval, from the same resampled units; with two tables, also the change (second
- * minus first) and its interval. The tables must list the same units in the same order (the items).
+ * Alpha of each table, and its interval from resampling that table's pairable units; with two tables, also the
+ * change (second minus first) and its interval, from resampling the units pairable in either. The tables must list
+ * the same units in the same order (the items).
  */
 export function bootstrapAlphas(
   tables: readonly CountTable[],
@@ -89,59 +148,28 @@ export function bootstrapAlphas(
   checkOptions({replicates, level});
   const units = tables[0]?.units ?? 0;
   if (tables.some((table) => table.units !== units)) throw new RangeError("the tables must list the same units");
-  const pairs = (table: CountTable, unit: number) => {
-    const v = table.values.length;
-    let m = 0;
-    for (let c = 0; c < v; c++) m += table.counts[unit * v + c]!;
-    return m >= 2;
-  };
-  // Resample the units that carry a pair of ratings in some table; the others add nothing to any alpha.
-  const pool = Array.from({length: units}, (_, unit) => unit).filter((unit) => tables.some((t) => pairs(t, unit)));
-  const parts = tables.map((table) => contributions(table, pool));
-  const sum = (index: number, picks: Int32Array): Float64Array => {
-    const v = tables[index]!.values.length;
-    const matrix = new Float64Array(v * v);
-    const own = parts[index]!;
-    for (let i = 0; i < picks.length; i++) {
-      const times = picks[i]!;
-      if (times === 0) continue;
-      const part = own[i]!;
-      for (let j = 0; j < matrix.length; j++) matrix[j]! += times * part[j]!;
-    }
-    return matrix;
-  };
   const estimates = tables.map((table) => krippendorffAlpha(table, metric));
-  const random = seededRandom(seed);
-  const samples = tables.map((): number[] => []);
-  const changes: number[] = [];
-  const picks = new Int32Array(pool.length);
-  const enough = pool.length >= 2;
-  for (let replicate = 0; enough && replicate < replicates; replicate++) {
-    picks.fill(0);
-    for (let i = 0; i < pool.length; i++) picks[randomIndex(random, pool.length)]!++;
-    const values = tables.map((table, index) => {
-      const alpha = alphaFromCoincidences({values: table.values, matrix: sum(index, picks), pairableUnits: 0}, metric);
-      if (alpha.value !== null) samples[index]!.push(alpha.value);
-      return alpha.value;
-    });
-    if (values.length === 2 && values[0] !== null && values[1] !== null) changes.push(values[1]! - values[0]!);
-  }
-  const why = (estimate: Figure, drawn: number[]): string | null => {
-    if (estimate.value === null) return estimate.reason;
-    if (!enough) return "one item has pairable ratings: resampling items cannot show how much alpha varies";
-    if (!drawn.length) return "no resample of the items gave a computable alpha";
-    return null;
-  };
-  const alphas = estimates.map((estimate, index) => {
-    const reason = why(estimate, samples[index]!);
-    return {
-      ...estimate,
-      interval: reason === null ? interval(samples[index]!, replicates, level, seed) : null,
-      intervalReason: reason,
-    };
+  const pools = tables.map(pairableUnits);
+  // Why a table gets no interval, known before any resampling.
+  const refusals = estimates.map((estimate, index) =>
+    estimate.value === null ? estimate.reason : pools[index]!.length < 2 ? onePairableItem : null,
+  );
+  const withChange = tables.length === 2 && refusals.every((reason) => reason === null);
+  const union = withChange ? [...new Set(pools.flat())].sort((a, b) => a - b) : [];
+  const joint = withChange ? resampledAlphas(tables, union, metric, replicates, seed) : null;
+  const alphas = estimates.map((estimate, index): WithInterval<Alpha> => {
+    const refused = refusals[index]!;
+    if (refused !== null) return {...estimate, interval: null, intervalReason: refused};
+    // A table whose pool is the union has already been resampled with the change, by the very same draws.
+    const drawn =
+      joint && sameUnits(pools[index]!, union)
+        ? joint[index]!
+        : resampledAlphas([tables[index]!], pools[index]!, metric, replicates, seed)[0]!;
+    const found = interval(drawn, level, seed);
+    return {...estimate, interval: found, intervalReason: found ? null : noComputableResample};
   });
   let change: WithInterval<Figure> | null = null;
-  if (estimates.length === 2) {
+  if (tables.length === 2) {
     const [before, after] = estimates as [Alpha, Alpha];
     const point: Figure =
       before.value === null
@@ -149,12 +177,19 @@ export function bootstrapAlphas(
         : after.value === null
           ? {value: null, reason: `after: ${after.reason}`}
           : figure(after.value - before.value);
-    const reason = why(point, changes);
-    change = {
-      ...point,
-      interval: reason === null ? interval(changes, replicates, level, seed) : null,
-      intervalReason: reason,
-    };
+    let found: Interval | null = null;
+    let reason: string | null = point.value === null ? point.reason : null;
+    if (reason === null && !joint) reason = refusals[0] ? `before: ${refusals[0]}` : `after: ${refusals[1]}`;
+    if (reason === null) {
+      const [first, second] = joint as [Float64Array, Float64Array];
+      found = interval(
+        first.map((value, replicate) => second[replicate]! - value),
+        level,
+        seed,
+      );
+      if (!found) reason = noComputableResample;
+    }
+    change = {...point, interval: found, intervalReason: reason};
   }
   return {alphas, change};
 }

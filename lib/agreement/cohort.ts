@@ -8,7 +8,7 @@
 import type {Phase} from "../parts.js";
 import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
 import {cohenKappaTable, type Kappa} from "./cohen.js";
-import {withoutValues, type CountTable, type Value} from "./data.js";
+import {unitTotals, withoutValues, type CountTable, type Value} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {krippendorffAlphas, type Alpha, type Metric} from "./krippendorff.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
@@ -23,6 +23,26 @@ export interface CohortItem {
   score: number | "n/a";
   checklist: readonly {rule: string}[];
   split?: readonly {score: number}[];
+}
+
+/**
+ * What the figures need of an authored item, and nothing more: the site's cohort data (lib/site-data.ts) and the
+ * command line both take it from here, so the page and `npm run agreement` compute over the same items.
+ */
+export function cohortItem(item: {
+  id: string;
+  title: string;
+  score: number | "n/a";
+  checklist: readonly {rule: string}[];
+  split?: readonly {score: number}[];
+}): CohortItem {
+  return {
+    id: item.id,
+    title: item.title,
+    score: item.score,
+    checklist: item.checklist.map((line) => ({rule: line.rule})),
+    ...(item.split ? {split: item.split.map((entry) => ({score: entry.score}))} : {}),
+  };
 }
 
 export const orderedScores = [1, 2, 3, 4, 5] as const;
@@ -109,8 +129,10 @@ export interface CohortOptions {
 export const cohortNotes = [
   '"n/a" is a category of its own for alpha nominal, AC1, Fleiss\' kappa and exact and within-one agreement, ' +
     "and a missing rating for alpha ordinal, interval and ratio, AC2 and weighted kappa.",
-  "Intervals are percentile bootstrap intervals from resampling items, seeded so they are the same on every run; " +
-    "before and after use the same resampled items.",
+  "Intervals are percentile bootstrap intervals, seeded so they are the same on every run: each phase's from " +
+    "resampling its items rated by two or more raters (none with fewer than two such items), the change's from " +
+    "resampling the items of both phases together, the same items before and after. A resample whose alpha cannot " +
+    "be computed is not used; each interval says how many were.",
 ];
 
 // Within one point on the scale 1-5; "n/a" agrees only with "n/a".
@@ -188,17 +210,24 @@ function tallyRating(tally: RaterTally, score: Score, truth: number | "n/a"): vo
   tally.table[score - 1]![truth - 1]!++;
 }
 
-const raterAgreement = (rater: string, {scored, exact, withinOne, table}: RaterTally): RaterAgreement => ({
-  rater,
-  scored,
-  exact: figure(exact / scored),
-  withinOne: figure(withinOne / scored),
-  kappa: {
-    none: cohenKappaTable(table, "none"),
-    linear: cohenKappaTable(table, "linear"),
-    quadratic: cohenKappaTable(table, "quadratic"),
-  },
-});
+/** Why a rater's kappa has nothing to compare when the rater did score items: every pair held an n/a. */
+export const kappaNotApplicable =
+  "none of the items has a score from 1 to 5 from both this rater and the ruling: kappa counts n/a as missing";
+
+function raterAgreement(rater: string, {scored, exact, withinOne, table}: RaterTally): RaterAgreement {
+  const compared = table.some((row) => row.some((count) => count > 0));
+  const kappa = (kind: "none" | "linear" | "quadratic"): Kappa =>
+    compared
+      ? cohenKappaTable(table, kind)
+      : {...cohenKappaTable(table, kind), value: null, reason: kappaNotApplicable};
+  return {
+    rater,
+    scored,
+    exact: figure(exact / scored),
+    withinOne: figure(withinOne / scored),
+    kappa: {none: kappa("none"), linear: kappa("linear"), quadratic: kappa("quadratic")},
+  };
+}
 
 /**
  * Each rater against the ruled scores, each phase, raters in name order. One pass over the ratings grouped by rater
@@ -240,6 +269,27 @@ function raterAgreements(
   return {order, byPhase};
 }
 
+export const allNotApplicable = "every rating in this phase is n/a, which the ordered figures count as missing";
+export const noOrderedPair =
+  "no item has scores from 1 to 5 from two or more raters: the ordered figures count n/a as missing";
+
+const hasPair = (table: CountTable): boolean => unitTotals(table).some((ratings) => ratings >= 2);
+
+/**
+ * Why the ordered figures have nothing to compare when the nominal ones do: n/a, a category for those, is missing
+ * for these. Null when that is not why (the ordered figures' own reason then holds).
+ */
+function orderedGap(nominal: CountTable, ordered: CountTable, totals: {ratings: number; notApplicable: number}) {
+  if (totals.ratings > 0 && totals.notApplicable === totals.ratings) return allNotApplicable;
+  return hasPair(nominal) && !hasPair(ordered) ? noOrderedPair : null;
+}
+
+/** An ordered figure with no value, given the reason that n/a explains (the interval's too). */
+function explained<F extends Figure>(f: F, reason: string | null): F {
+  if (f.value !== null || reason === null) return f;
+  return "intervalReason" in f ? {...f, reason, intervalReason: reason} : {...f, reason};
+}
+
 const byDisagreement = (a: ItemSpread, b: ItemSpread): number =>
   (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) ||
   (b.meanDistance.value ?? -1) - (a.meanDistance.value ?? -1);
@@ -251,8 +301,13 @@ function phaseReport(
   {ratings, notApplicable}: {ratings: number; notApplicable: number},
   raterAgreement: RaterAgreement[],
   top: number,
-): {report: Omit<PhaseReport, "alpha"> & {alpha: Omit<PhaseReport["alpha"], "ordinal">}; ordered: CountTable} {
+): {
+  report: Omit<PhaseReport, "alpha"> & {alpha: Omit<PhaseReport["alpha"], "ordinal">};
+  ordered: CountTable;
+  orderedGap: string | null;
+} {
   const ordered = withoutValues(nominal, ["n/a"]);
+  const gap = orderedGap(nominal, ordered, {ratings, notApplicable});
   const alphas = krippendorffAlphas(ordered);
   const spread = units.map((item, unit) => spreadOf(nominal, unit, item)).filter((entry) => entry.ratings > 0);
   const ruleItems = new Map<string, ItemSpread[]>();
@@ -278,18 +333,23 @@ function phaseReport(
   );
   return {
     ordered,
+    orderedGap: gap,
     report: {
       phase,
       raters: raterAgreement.length,
       items: spread.length,
       ratings,
       notApplicable,
-      alpha: {nominal: krippendorffAlphas(nominal).nominal, interval: alphas.interval, ratio: alphas.ratio},
+      alpha: {
+        nominal: krippendorffAlphas(nominal).nominal,
+        interval: explained(alphas.interval, gap),
+        ratio: explained(alphas.ratio, gap),
+      },
       ac1: gwetAC(nominal, "identity"),
       ac2: {
-        linear: gwetAC(ordered, "linear"),
-        quadratic: gwetAC(ordered, "quadratic"),
-        ordinal: gwetAC(ordered, "ordinal"),
+        linear: explained(gwetAC(ordered, "linear"), gap),
+        quadratic: explained(gwetAC(ordered, "quadratic"), gap),
+        ordinal: explained(gwetAC(ordered, "ordinal"), gap),
       },
       fleiss: fleissKappa(nominal, "identity"),
       agreement: {exact: percentAgreement(nominal, "identity"), withinOne: percentAgreement(nominal, withinOneWeights)},
@@ -364,8 +424,15 @@ export function cohortReportOfColumns(
     phaseReport(phase, {units: units.length, values: scale, counts: counts[p]!}, units, totals[p]!, byPhase[p]!, top),
   ) as [ReturnType<typeof phaseReport>, ReturnType<typeof phaseReport>];
   const options = bootstrapSettings(bootstrap);
-  const {alphas, change} = bootstrapAlphas([vague.ordered, guideline.ordered], "ordinal", options);
-  const [before, after] = alphas as [WithInterval<Alpha>, WithInterval<Alpha>];
+  const bootstrapped = bootstrapAlphas([vague.ordered, guideline.ordered], "ordinal", options);
+  const before = explained(bootstrapped.alphas[0]!, vague.orderedGap);
+  const after = explained(bootstrapped.alphas[1]!, guideline.orderedGap);
+  const changeReason =
+    before.value === null ? `before: ${before.reason}` : after.value === null ? `after: ${after.reason}` : null;
+  const change: WithInterval<Figure> =
+    changeReason === null
+      ? bootstrapped.change!
+      : {value: null, reason: changeReason, interval: null, intervalReason: changeReason};
   const withOrdinal = (phase: typeof vague.report, ordinal: WithInterval<Alpha>): PhaseReport => ({
     ...phase,
     alpha: {nominal: phase.alpha.nominal, ordinal, interval: phase.alpha.interval, ratio: phase.alpha.ratio},
@@ -376,7 +443,7 @@ export function cohortReportOfColumns(
     ratings: n,
     vague: withOrdinal(vague.report, before),
     guideline: withOrdinal(guideline.report, after),
-    headline: {metric: "ordinal", before, after, change: change!},
+    headline: {metric: "ordinal", before, after, change},
     bootstrap: {...options, resampling: "items"},
     notes: cohortNotes,
   };

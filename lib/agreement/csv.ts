@@ -14,6 +14,28 @@ export function csvCell(cell: Cell): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function formatCsv(columns: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [columns, ...rows].map((row) => row.map(csvCell).join(",") + "\r\n").join("");
+/** How many rows one chunk of csvChunks holds. */
+const rowsPerChunk = 4096;
+
+/**
+ * A table as CSV in chunks of rows, for a table too long to hold as one string (a million raters' rows): a file
+ * is written, or a Blob made, from the chunks in turn.
+ */
+export function* csvChunks(columns: readonly string[], rows: Iterable<readonly Cell[]>): Generator<string> {
+  let chunk = columns.map(csvCell).join(",") + "\r\n";
+  let count = 0;
+  for (const row of rows) {
+    chunk += row.map(csvCell).join(",") + "\r\n";
+    if (++count % rowsPerChunk === 0) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+export function formatCsv(columns: readonly string[], rows: Iterable<readonly Cell[]>): string {
+  let text = "";
+  for (const chunk of csvChunks(columns, rows)) text += chunk;
+  return text;
 }

@@ -49,13 +49,20 @@ function indexer(values: readonly Value[]): (value: Value) => number {
   };
 }
 
+/** The longest row's length: a loop, as a table may have more rows than a call may have arguments. */
+function longest(rows: readonly (readonly unknown[])[]): number {
+  let length = 0;
+  for (const row of rows) length = Math.max(length, row.length);
+  return length;
+}
+
 /** From a units × raters table (one row per unit, null for a missing rating), like irrCAC's raw data. */
 export function fromUnitRows(
   rows: readonly (readonly (Value | null | undefined)[])[],
   {values = domainOf(rows.flat())}: {values?: readonly Value[]} = {},
 ): ReliabilityData {
   const code = indexer(values);
-  const raters = Math.max(0, ...rows.map((row) => row.length));
+  const raters = longest(rows);
   const codes = new Uint8Array(rows.length * raters).fill(MISSING);
   rows.forEach((row, unit) =>
     row.forEach((value, rater) => {
@@ -70,7 +77,7 @@ export function fromRaterRows(
   rows: readonly (readonly (Value | null | undefined)[])[],
   options: {values?: readonly Value[]} = {},
 ): ReliabilityData {
-  const units = Math.max(0, ...rows.map((row) => row.length));
+  const units = longest(rows);
   const unitRows = Array.from({length: units}, (_, unit) => rows.map((row) => row[unit]));
   return fromUnitRows(unitRows, {values: options.values ?? domainOf(rows.flat())});
 }

@@ -3,11 +3,11 @@
 // The rater is named by the record when it carries a name, else by the file's name.
 //
 // One function reads a trainee's file, so a new export format (a record with the trainee's name, several records in
-// one file) is added here and nowhere else. Two are read: the results page's export file (lib/trainee/transfer.ts:
-// an envelope with kind "progress-export", the record and the name the trainee gave), and a plain saved record,
-// with or without a top-level `rater`.
-import {parseProgress, type Progress} from "../trainee/progress.js";
-import {exportKind, readImport} from "../trainee/transfer.js";
+// one file) is added here and nowhere else. Two are read, both by the site's own import (lib/trainee/transfer.ts,
+// readImport: the same size, JSON, number, shape and attempt checks): the results page's export file (an envelope
+// with kind "progress-export", the record and the name the trainee gave), and a plain saved record, with or without
+// a top-level `rater`.
+import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
 import {checkRater, itemChecker, RatingsCollector, type Score} from "./ratings.js";
 
 /** The rater's name from a file's name: the last path segment without its extension. */
@@ -16,9 +16,30 @@ export function raterFromFileName(file: string): string {
   return base.replace(/\.[^.]*$/, "") || base;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
- * Reads a trainee's record into the collector. Today's format is the plain progress record; a top-level string
- * `rater` (the name the trainee gave) is taken as the rater's name and set aside before the record is validated.
+ * The file read as the site's import reads it (size, JSON, version, numbers, shape, attempts), or refused with
+ * why; a plain record's top-level `rater` is set aside first and returned as `named`.
+ */
+function readRecord(text: string): {imported: ImportResult; named?: unknown} {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return {imported: readImport(text)}; // which says what is wrong with the JSON
+  }
+  if (!isRecord(value) || "kind" in value || !("rater" in value)) return {imported: readImport(text)};
+  const size = checkImportSize(new TextEncoder().encode(text).byteLength);
+  if (size) return {imported: size};
+  const {rater, ...record} = value;
+  return {imported: readImportedValue(record), named: rater};
+}
+
+/**
+ * Reads a trainee's file into the collector: the results page's export file (with the name the trainee gave, if
+ * any), or a plain saved record, with or without a top-level string `rater` (the trainee's name).
  */
 export function readTraineeFile(
   text: string,
@@ -26,52 +47,26 @@ export function readTraineeFile(
   itemIds: readonly string[],
   collector: RatingsCollector = new RatingsCollector(),
 ): RatingsCollector {
-  let record = text;
-  let named: string | undefined;
-  let progress: Progress | undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === "object" && value !== null && !Array.isArray(value) && "kind" in value) {
-      // The export file: read as the site's import reads it (size, version, shape, attempts), or refused with why.
-      if ((value as {kind: unknown}).kind !== exportKind) {
-        collector.problem({file, message: "this is not a Rater Notebook progress file (its kind is not an export's)"});
-        return collector;
-      }
-      const imported = readImport(text);
-      if (!imported.ok) {
-        collector.problem({file, message: imported.message});
-        return collector;
-      }
-      progress = imported.progress;
-      named = imported.rater ?? undefined;
-    } else if (typeof value === "object" && value !== null && !Array.isArray(value) && "rater" in value) {
-      const {rater, ...rest} = value as {rater: unknown};
-      if (typeof rater !== "string") {
-        collector.problem({file, field: "rater", message: "expected the trainee's name as text"});
-        return collector;
-      }
-      named = rater;
-      record = JSON.stringify(rest);
-    }
-  } catch {
-    // parseProgress says what is wrong with text that is not JSON.
+  // An empty file holds no answers, as an empty CSV holds no ratings: neither is a problem.
+  if (text.replace(/^\uFEFF/, "").trim() === "") return collector;
+  const {imported, named} = readRecord(text);
+  if (named !== undefined && typeof named !== "string") {
+    collector.problem({file, field: "rater", message: "expected the trainee's name as text"});
+    return collector;
   }
-  if (!progress) {
-    const parsed = parseProgress(record);
-    if (!parsed.ok) {
-      collector.problem({file, message: parsed.message});
-      return collector;
-    }
-    progress = parsed.progress;
+  if (!imported.ok) {
+    collector.problem({file, message: imported.message});
+    return collector;
   }
-  const rater = checkRater(named ?? raterFromFileName(file));
+  const given = named ?? imported.rater ?? undefined;
+  const rater = checkRater(given ?? raterFromFileName(file));
   if (!rater.ok) {
     const message = `rater name ${rater.message}`;
-    collector.problem(named === undefined ? {file, message} : {file, field: "rater", message});
+    collector.problem(given === undefined ? {file, message} : {file, field: "rater", message});
     return collector;
   }
   const item = itemChecker(itemIds);
-  progress.answers.forEach((answer, index) => {
+  imported.progress.answers.forEach((answer, index) => {
     if (answer.attempt !== 1 || answer.mode !== undefined) return;
     const known = item(answer.item);
     if (!known.ok) {

@@ -3,6 +3,8 @@
 // scored the same item twice in a phase. A problem names the file, the line (or the field path in a JSON record) and
 // the field, and says what would be valid.
 import type {Phase} from "../parts.js";
+import {escapeUnsafe, quoteText} from "../quote-text.js";
+import {raterNameFault} from "../rater-name.js";
 
 export type Score = 1 | 2 | 3 | 4 | 5 | "n/a";
 export const scores: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];
@@ -28,9 +30,11 @@ export interface InputProblem {
   message: string;
 }
 
+/** A problem on one line; the file's name as given, with any character that would not show as itself escaped. */
 export function formatInputProblem({file, line, field, message}: InputProblem): string {
-  if (line !== undefined) return `${file} line ${line}${field ? `, field ${field}` : ""}: ${message}`;
-  return field ? `${file} at ${field}: ${message}` : `${file}: ${message}`;
+  const name = escapeUnsafe(file);
+  if (line !== undefined) return `${name} line ${line}${field ? `, field ${field}` : ""}: ${message}`;
+  return field ? `${name} at ${field}: ${message}` : `${name}: ${message}`;
 }
 
 /** The most problems one read reports before it stops listing them. */
@@ -50,30 +54,17 @@ export class RatingsInputError extends Error {
   }
 }
 
-/** A value typed by someone else, quoted on one line (control characters escaped) and cut short. */
-export function quoteValue(value: string, length = 40): string {
-  return JSON.stringify(value.length > length ? `${value.slice(0, length)}…` : value);
-}
-
-/** The longest rater name, in characters. */
-export const raterNameLimit = 100;
-// Control characters (a terminal escape sequence) and invisible format characters (a right-to-left override that
-// reorders what a coordinator reads) have no place in a name.
-const unsafeCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+/** A value typed by someone else, quoted on one line (anything that would not show as itself escaped), cut short. */
+export const quoteValue = (value: string, length = 40): string => quoteText(value, length);
 
 type Checked<T> = {ok: true; value: T} | {ok: false; message: string};
 
+/** A rater's name, white space around it dropped, checked by the one rule every reader shares (rater-name.ts). */
 export function checkRater(raw: string): Checked<string> {
   const name = raw.trim();
   if (!name) return {ok: false, message: "empty: expected the rater's name"};
-  const bad = unsafeCharacter.exec(name);
-  if (bad) {
-    const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-    return {ok: false, message: `${quoteValue(name)} holds a control or invisible character (U+${code})`};
-  }
-  if ([...name].length > raterNameLimit)
-    return {ok: false, message: `${quoteValue(name)} is longer than ${raterNameLimit} characters`};
-  return {ok: true, value: name};
+  const fault = raterNameFault(name);
+  return fault === null ? {ok: true, value: name} : {ok: false, message: `${quoteValue(name)}: ${fault}`};
 }
 
 export function checkPhase(raw: string): Checked<Phase> {
@@ -120,25 +111,40 @@ export class RatingsCollector {
   readonly ratings: CohortRating[] = [];
   readonly problems: InputProblem[] = [];
   private more = 0;
-  // Who scored what: for each item and phase, a typed array indexed by rater holding 1 + the index of that rater's
-  // rating. A million ratings stream through with no key strings and no map of a million entries.
+  // Who scored what, in memory that grows with the ratings, not with raters × items: each rater's ratings kept so far
+  // as a linked list (the first in `head`, each next in `next`), each with its item and phase as one number. A rater
+  // scores each item once a phase, so a list is at most items × 2 long, and a million ratings, from twenty raters or
+  // from a million, stream through with no key strings and no map of a million entries.
   private readonly raterIndex = new Map<string, number>();
-  private readonly slots = {vague: new Map<string, Int32Array>(), guideline: new Map<string, Int32Array>()};
+  private readonly itemIndex = new Map<string, number>();
+  private head = new Int32Array(64);
+  private next = new Int32Array(1024);
+  private slot = new Int32Array(1024);
+
+  private static grown(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+    if (length <= array.length) return array;
+    const grown = new Int32Array(Math.max(length, 2 * array.length));
+    grown.set(array);
+    return grown;
+  }
 
   /** The first rating with this rating's rater, item and phase, if any; records this one otherwise. */
   private firstOf(rating: CohortRating): CohortRating | undefined {
     let rater = this.raterIndex.get(rating.rater);
     if (rater === undefined) this.raterIndex.set(rating.rater, (rater = this.raterIndex.size));
-    const slots = this.slots[rating.phase];
-    let byRater = slots.get(rating.item);
-    if (byRater === undefined || byRater.length <= rater) {
-      const grown = new Int32Array(Math.max(64, 2 * (rater + 1)));
-      if (byRater) grown.set(byRater);
-      slots.set(rating.item, (byRater = grown));
-    }
-    const first = byRater[rater]!;
-    if (first) return this.ratings[first - 1];
-    byRater[rater] = this.ratings.length + 1;
+    let item = this.itemIndex.get(rating.item);
+    if (item === undefined) this.itemIndex.set(rating.item, (item = this.itemIndex.size));
+    const slot = 2 * item + (rating.phase === "vague" ? 0 : 1);
+    this.head = RatingsCollector.grown(this.head, rater + 1);
+    // Entries are 1 + a rating's index; 0 ends a list.
+    for (let entry = this.head[rater]!; entry; entry = this.next[entry - 1]!)
+      if (this.slot[entry - 1] === slot) return this.ratings[entry - 1];
+    const index = this.ratings.length;
+    this.next = RatingsCollector.grown(this.next, index + 1);
+    this.slot = RatingsCollector.grown(this.slot, index + 1);
+    this.next[index] = this.head[rater]!;
+    this.slot[index] = slot;
+    this.head[rater] = index + 1;
     return undefined;
   }
 

@@ -2,13 +2,22 @@
 // prints these, a page may offer the CSV as downloads. Names (raters, items) are written as given: they are text.
 import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport, ItemSpread, PhaseReport} from "./cohort.js";
-import {formatCsv, type Cell} from "./csv.js";
+import {csvChunks, type Cell} from "./csv.js";
 import type {Figure} from "./figure.js";
 
 const fixed = (value: number, digits = 3): string => (value === 0 ? 0 : value).toFixed(digits);
 const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
 const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
+/**
+ * A whole number with its thousands set off by commas, as "en" writes it, without Intl: its first use costs tens of
+ * ms in a page, a pause in the middle of a click.
+ */
+export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
+export const resamplesUsed = ({used, replicates}: {used: number; replicates: number}): string =>
+  `from ${thousands(used)} of ${thousands(replicates)} resamples`;
 
 /** A figure inline: its value, or "not computable" and why. */
 export function describeFigure(f: Figure, show: (value: number) => string = fixed): string {
@@ -19,7 +28,7 @@ function withInterval(f: WithInterval<Figure>, show: (value: number) => string =
   if (f.value === null) return describeFigure(f);
   const i = f.interval;
   if (!i) return `${show(f.value)} (no interval: ${f.intervalReason})`;
-  return `${show(f.value)} [${Math.round(i.level * 100)}% CI ${show(i.low)} to ${show(i.high)}]`;
+  return `${show(f.value)} [${Math.round(i.level * 100)}% CI ${show(i.low)} to ${show(i.high)}, ${resamplesUsed(i)}]`;
 }
 
 const phaseTitle = {vague: "Before the guideline (vague phase)", guideline: "After the guideline (guideline phase)"};
@@ -37,14 +46,19 @@ class Footnotes {
   }
 }
 
+/** A cell's width in characters (code points): its length, unless it holds a surrogate pair. */
+const width = (text: string): number => (/[\uD800-\uDBFF]/.test(text) ? [...text].length : text.length);
+
+/** Rows in aligned columns. A loop, not Math.max(...rows): a cohort's raters are more than a call's arguments. */
 function table(rows: readonly (readonly string[])[], indent: string, right: readonly boolean[]): string[] {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+  const widths = rows[0]!.map(() => 0);
+  for (const row of rows) row.forEach((cell, column) => (widths[column] = Math.max(widths[column]!, width(cell))));
   return rows.map(
     (row) =>
       indent +
       row
         .map((cell, column) => {
-          const pad = " ".repeat(widths[column]! - [...cell].length);
+          const pad = " ".repeat(widths[column]! - width(cell));
           return right[column] ? pad + cell : cell + pad;
         })
         .join("  ")
@@ -106,18 +120,11 @@ function phaseLines(phase: PhaseReport, top: number): string[] {
       notes.cell(rater.kappa.linear, "kappa"),
       notes.cell(rater.kappa.quadratic, "kappa"),
     ]);
-    lines.push(
-      "  Each rater against the ruled scores (Cohen's kappa over scores 1-5, linear and quadratic weights):",
-      ...table([["rater", "scored", "exact", "within one", "kappa lin", "kappa quad"], ...rows], "    ", [
-        false,
-        true,
-        true,
-        true,
-        true,
-        true,
-      ]),
-      ...notes.lines("    "),
-    );
+    rows.unshift(["rater", "scored", "exact", "within one", "kappa lin", "kappa quad"]);
+    lines.push("  Each rater against the ruled scores (Cohen's kappa over scores 1-5, linear and quadratic weights):");
+    // One line at a time: push(...rows) would pass every rater as an argument, past the stack's limit.
+    for (const line of table(rows, "    ", [false, true, true, true, true, true])) lines.push(line);
+    for (const line of notes.lines("    ")) lines.push(line);
   }
   return lines;
 }
@@ -132,13 +139,15 @@ export function cohortLines(report: CohortReport, {top = 5}: {top?: number} = {}
     `                       after the guideline ${withInterval(headline.after)}`,
     `                       change ${withInterval(headline.change, signed)}`,
     "",
-    ...phaseLines(report.vague, top),
-    "",
-    ...phaseLines(report.guideline, top),
+  ];
+  for (const line of phaseLines(report.vague, top)) lines.push(line);
+  lines.push("");
+  for (const line of phaseLines(report.guideline, top)) lines.push(line);
+  lines.push(
     "",
     ...report.notes,
     `Bootstrap: ${report.bootstrap.replicates} resamples of the items, seed ${report.bootstrap.seed}.`,
-  ];
+  );
   return lines;
 }
 
@@ -148,85 +157,116 @@ export type CsvTable = (typeof csvTables)[number];
 const value = (f: Figure): Cell => f.value;
 const reason = (f: Figure): Cell => f.reason;
 
-/** One of the report's tables as CSV, both phases in one table (a `phase` column). */
-export function cohortCsv(report: CohortReport, name: CsvTable): string {
-  const phases = [report.vague, report.guideline];
-  if (name === "summary") {
-    const rows: Cell[][] = [];
-    const add = (phase: string, figureName: string, f: Figure | WithInterval<Figure>) => {
-      const i = "interval" in f ? f.interval : null;
-      rows.push([phase, figureName, value(f), i?.low ?? null, i?.high ?? null, reason(f)]);
-    };
-    for (const phase of phases) {
-      for (const metric of ["nominal", "ordinal", "interval", "ratio"] as const)
-        add(phase.phase, `alpha ${metric}`, phase.alpha[metric]);
-      add(phase.phase, "ac1", phase.ac1);
-      for (const weights of ["linear", "quadratic", "ordinal"] as const)
-        add(phase.phase, `ac2 ${weights}`, phase.ac2[weights]);
-      add(phase.phase, "fleiss kappa", phase.fleiss);
-      add(phase.phase, "exact agreement", phase.agreement.exact);
-      add(phase.phase, "within-one agreement", phase.agreement.withinOne);
-    }
-    add("change", `alpha ${report.headline.metric}`, report.headline.change);
-    return formatCsv(["phase", "figure", "value", "ci_low", "ci_high", "reason"], rows);
+/** The summary: every figure of each phase, and the change, with its interval and why one is missing. */
+function* summaryRows(report: CohortReport): Generator<Cell[]> {
+  const row = (phase: string, figureName: string, f: Figure | WithInterval<Figure>): Cell[] => {
+    const i = "interval" in f ? f.interval : null;
+    const missing = "interval" in f && f.value !== null && !i ? f.intervalReason : null;
+    return [
+      phase,
+      figureName,
+      value(f),
+      i?.low ?? null,
+      i?.high ?? null,
+      reason(f),
+      i?.replicates ?? null,
+      i?.used ?? null,
+      missing,
+    ];
+  };
+  for (const phase of [report.vague, report.guideline]) {
+    for (const metric of ["nominal", "ordinal", "interval", "ratio"] as const)
+      yield row(phase.phase, `alpha ${metric}`, phase.alpha[metric]);
+    yield row(phase.phase, "ac1", phase.ac1);
+    for (const weights of ["linear", "quadratic", "ordinal"] as const)
+      yield row(phase.phase, `ac2 ${weights}`, phase.ac2[weights]);
+    yield row(phase.phase, "fleiss kappa", phase.fleiss);
+    yield row(phase.phase, "exact agreement", phase.agreement.exact);
+    yield row(phase.phase, "within-one agreement", phase.agreement.withinOne);
   }
-  if (name === "items")
-    return formatCsv(
-      [
-        "phase",
-        "item",
-        "ruled",
-        "ratings",
-        "score_1",
-        "score_2",
-        "score_3",
-        "score_4",
-        "score_5",
-        "score_na",
-        "seed_split",
-        "disagreement",
-        "mean_distance",
-        "rules",
-      ],
-      phases.flatMap((phase) =>
-        phase.spread.map((entry): Cell[] => [
-          phase.phase,
-          entry.item,
-          entry.ruled,
-          entry.ratings,
-          ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
-          entry.seedSplit ? entry.seedSplit.join(" ") : null,
-          value(entry.disagreement),
-          value(entry.meanDistance),
-          entry.rules.join(" "),
-        ]),
-      ),
-    );
-  if (name === "raters")
-    return formatCsv(
-      ["phase", "rater", "scored", "exact", "within_one", "kappa", "kappa_linear", "kappa_quadratic"],
-      phases.flatMap((phase) =>
-        phase.raterAgreement.map((rater): Cell[] => [
-          phase.phase,
-          rater.rater,
-          rater.scored,
-          value(rater.exact),
-          value(rater.withinOne),
-          value(rater.kappa.none),
-          value(rater.kappa.linear),
-          value(rater.kappa.quadratic),
-        ]),
-      ),
-    );
-  return formatCsv(
-    ["phase", "rule", "items", "disagreement"],
-    phases.flatMap((phase) =>
-      phase.mostDisagreement.rules.map((rule): Cell[] => [
+  yield row("change", `alpha ${report.headline.metric}`, report.headline.change);
+}
+
+function* itemRows(report: CohortReport): Generator<Cell[]> {
+  for (const phase of [report.vague, report.guideline])
+    for (const entry of phase.spread)
+      yield [
         phase.phase,
-        rule.rule,
-        rule.items.length,
-        value(rule.disagreement),
-      ]),
-    ),
-  );
+        entry.item,
+        entry.ruled,
+        entry.ratings,
+        ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
+        entry.seedSplit ? entry.seedSplit.join(" ") : null,
+        value(entry.disagreement),
+        value(entry.meanDistance),
+        entry.rules.join(" "),
+      ];
+}
+
+function* raterRows(report: CohortReport): Generator<Cell[]> {
+  for (const phase of [report.vague, report.guideline])
+    for (const rater of phase.raterAgreement)
+      yield [
+        phase.phase,
+        rater.rater,
+        rater.scored,
+        value(rater.exact),
+        value(rater.withinOne),
+        value(rater.kappa.none),
+        value(rater.kappa.linear),
+        value(rater.kappa.quadratic),
+      ];
+}
+
+function* ruleRows(report: CohortReport): Generator<Cell[]> {
+  for (const phase of [report.vague, report.guideline])
+    for (const rule of phase.mostDisagreement.rules)
+      yield [phase.phase, rule.rule, rule.items.length, value(rule.disagreement)];
+}
+
+const csvLayouts: Record<CsvTable, {columns: readonly string[]; rows: (report: CohortReport) => Iterable<Cell[]>}> = {
+  summary: {
+    columns: ["phase", "figure", "value", "ci_low", "ci_high", "reason", "ci_resamples", "ci_used", "ci_reason"],
+    rows: summaryRows,
+  },
+  items: {
+    columns: [
+      "phase",
+      "item",
+      "ruled",
+      "ratings",
+      "score_1",
+      "score_2",
+      "score_3",
+      "score_4",
+      "score_5",
+      "score_na",
+      "seed_split",
+      "disagreement",
+      "mean_distance",
+      "rules",
+    ],
+    rows: itemRows,
+  },
+  raters: {
+    columns: ["phase", "rater", "scored", "exact", "within_one", "kappa", "kappa_linear", "kappa_quadratic"],
+    rows: raterRows,
+  },
+  rules: {columns: ["phase", "rule", "items", "disagreement"], rows: ruleRows},
+};
+
+/**
+ * One of the report's tables as CSV in chunks of rows, both phases in one table (a `phase` column): a million raters'
+ * rows are more than one string may hold, so a file or a download is written chunk by chunk.
+ */
+export function cohortCsvChunks(report: CohortReport, name: CsvTable): Iterable<string> {
+  const {columns, rows} = csvLayouts[name];
+  return csvChunks(columns, rows(report));
+}
+
+/** One of the report's tables as CSV, whole. */
+export function cohortCsv(report: CohortReport, name: CsvTable): string {
+  let text = "";
+  for (const chunk of cohortCsvChunks(report, name)) text += chunk;
+  return text;
 }

@@ -8,6 +8,8 @@
 // coordinator's command line and the tests, which check that the two schemas agree.
 import {literal, object, optional, pattern, refine, string, validate, type Infer} from "superstruct";
 import {impossibleShape, pathText} from "../json-shape.js";
+import {quoteValue} from "../quote-text.js";
+import {raterNameFault, raterNameMaxLength} from "../rater-name.js";
 import {
   Progress,
   progressVersion,
@@ -25,18 +27,11 @@ export const exportKind = "progress-export";
 export const exportVersion = 1;
 /** The largest file an import reads: a real record is a few hundred kB at most. Checked before reading. */
 export const importByteLimit = 2_000_000;
-export const raterNameMaxLength = 80;
+export {raterNameMaxLength};
 
-/** C0 and C1 controls, and the marks that reorder text, which could make a name show as something else. */
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
-/** What a rater name must be, as true or what is wrong with it (shared with the zod schema). */
+/** What a rater name must be, as true or what is wrong with it (shared with the zod schema): lib/rater-name.ts. */
 export function raterNameRule(value: string): true | string {
-  if (value.trim() !== value || value === "") return "a rater name may not be empty or start or end with a space";
-  if ([...value].length > raterNameMaxLength) return `a rater name may be at most ${raterNameMaxLength} characters`;
-  if (controlCharacters.test(value)) return "a rater name may not hold control characters or marks that reorder text";
-  return true;
+  return raterNameFault(value) ?? true;
 }
 
 export const RaterName = refine(string(), "rater-name", raterNameRule);
@@ -139,17 +134,6 @@ export function checkImportSize(bytes: number): ImportRefusal | null {
   return null;
 }
 
-/** A short, printable quote of a value from a file, for a message. */
-function quoteValue(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
 /** superstruct's message of a refinement, without the path it puts in front. */
 const withoutPath = (message: string): string => message.replace(/^At path: .*? -- /, "");
 
@@ -183,6 +167,11 @@ export function readImport(text: string): ImportResult {
       return refuse("truncated", "the file ends in the middle of its JSON: it looks cut short");
     return refuse("malformed", `the file is not readable JSON${position ? ` (near character ${position})` : ""}`);
   }
+  return readImportedValue(value);
+}
+
+/** readImport's checks of what the file's JSON holds, for a caller that has parsed (and perhaps trimmed) it. */
+export function readImportedValue(value: unknown): ImportResult {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return refuse("foreign", "this is not a Rater Notebook progress file: it holds no record");
   const record = value as Record<string, unknown>;
@@ -211,7 +200,12 @@ export function readImport(text: string): ImportResult {
   const shape = impossibleShape(value, recordNestingLimit);
   if (shape?.kind === "too-deep")
     return refuse("invalid", `the file nests deeper than a progress record does, at ${shape.path}`);
-  if (shape) return refuse("invalid", `the file has an impossible number at ${shape.path}: ${quoteValue(shape.value)}`);
+  if (shape)
+    return refuse(
+      "invalid",
+      `the file has an impossible number at ${shape.path}: ${quoteValue(shape.value)}: ` +
+        "expected a whole number, as the site writes it",
+    );
   if (bare) {
     const [error, progress] = validateSafely(value, Progress);
     if (error) return refuse("invalid", `the record is damaged: ${describeFailure(error)}`);

@@ -4,7 +4,7 @@
 import {cohortReportOfColumns, type CohortItem} from "../lib/agreement/cohort.js";
 import {packReport, type PackedReport} from "../lib/agreement/packed-report.js";
 import {joinColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
-import {cohortCsv, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import {cohortCsvChunks, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
 
 export interface ComputedReport {
   packed: PackedReport;
@@ -22,7 +22,8 @@ export type ReportMaker = (
 export function computeReport(files: readonly RatingColumns[], items: readonly CohortItem[]): ComputedReport {
   const report = cohortReportOfColumns(joinColumns(files), items);
   const csv = Object.fromEntries(
-    csvTables.map((name) => [name, new Blob([cohortCsv(report, name)], {type: "text/csv"})]),
+    // In chunks: a large cohort's raters table is more than one string may hold.
+    csvTables.map((name) => [name, new Blob([...cohortCsvChunks(report, name)], {type: "text/csv"})]),
   ) as Record<CsvTable, Blob>;
   return {packed: packReport(report), csv};
 }

@@ -6,7 +6,7 @@
 import Papa from "papaparse";
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
 import type {CohortRating, InputProblem} from "../lib/agreement/ratings.js";
-import {problemListLimit, RatingsCollector} from "../lib/agreement/ratings.js";
+import {problemListLimit, quoteValue, RatingsCollector} from "../lib/agreement/ratings.js";
 import {papaConfig, RatingsCsvReader} from "../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../lib/agreement/ratings-progress.js";
 
@@ -188,7 +188,7 @@ function scoredAgain(result: FileResult, files: readonly FileResult[], itemIds: 
       file: result.name,
       ...(result.kind === "csv" ? {line: place} : {field: `answers[${place}]`}),
       message:
-        `${JSON.stringify(name)} already scored ${itemIds[item[i]!]} in the ${phaseOfCode(code[i]!)} phase in ` +
+        `${quoteValue(name)} already scored ${itemIds[item[i]!]} in the ${phaseOfCode(code[i]!)} phase in ` +
         `${first}: expected one score per rater, item and phase`,
     });
   }

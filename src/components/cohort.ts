@@ -10,7 +10,7 @@ import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
 import {columnsLength, emptyColumns} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
-import {csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import {csvTables, resamplesUsed, thousands, type CsvTable} from "../lib/agreement/report-format.js";
 import {reportOnMainThread, type ComputedReport, type ReportMaker} from "./cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
 import {el, type Child} from "./dom.js";
@@ -26,29 +26,46 @@ export interface CohortPageOptions {
 
 const fixed = (value: number) => (value === 0 ? 0 : value).toFixed(3);
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
-/** A whole number with its thousands set off by commas, as "en" writes it, without Intl: its first use costs tens
- * of ms, a pause in the middle of a click. */
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const plural = (count: number, word: string) => `${thousands(count)} ${word}${count === 1 ? "" : "s"}`;
 
-/** A figure in a cell: its value, or a dash with the reason as its title and in text for screen readers. */
+/**
+ * A figure in a cell: its value, or a dash, with the reason in text for screen readers (and, for a sighted reader,
+ * in the notes under its table: NotComputable).
+ */
 function FigureText(f: Figure, show: (value: number) => string = fixed, name?: string): HTMLElement {
   if (f.value === null)
     return el(
       "span",
       {"class": "figure-none", "data-figure": name},
       "–",
-      el("span", {class: "visually-hidden"}, ` (${f.reason})`),
+      el("span", {class: "visually-hidden"}, ` (not computable: ${f.reason})`),
     );
   return el("span", {"data-figure": name, "data-value": String(f.value)}, show(f.value));
 }
 
+/** A figure's interval and the resamples it rests on, or why it has none. */
 function IntervalText(f: WithInterval<Figure>): Child {
-  if (f.value === null || !f.interval) return null;
+  if (f.value === null) return null;
+  const i = f.interval;
   return el(
     "span",
     {class: "figure-interval"},
-    ` (${Math.round(f.interval.level * 100)}% CI ${fixed(f.interval.low)} to ${fixed(f.interval.high)})`,
+    i
+      ? ` (${Math.round(i.level * 100)}% CI ${fixed(i.low)} to ${fixed(i.high)}, ${resamplesUsed(i)})`
+      : ` (no interval: ${f.intervalReason})`,
+  );
+}
+
+/** Under a table: each reason a figure in it is not computable, once, with the figures it holds for. */
+function NotComputable(figures: readonly {label: string; figure: Figure}[]): Child {
+  const byReason = new Map<string, string[]>();
+  for (const {label, figure} of figures)
+    if (figure.value === null) byReason.set(figure.reason, [...(byReason.get(figure.reason) ?? []), label]);
+  if (!byReason.size) return null;
+  return el(
+    "ul",
+    {class: "figure-reasons"},
+    [...byReason].map(([reason, labels]) => el("li", {}, `– ${labels.join("; ")}: not computable: ${reason}`)),
   );
 }
 
@@ -62,7 +79,7 @@ function Headline(report: CohortReport): HTMLElement {
       {class: "headline-side"},
       el("div", {class: "headline-label"}, label),
       el("div", {class: "headline-value"}, FigureText(f, fixed, name)),
-      el("div", {class: "headline-interval"}, IntervalText(f)),
+      el("div", {class: "headline-interval"}, f.value === null ? `Not computable: ${f.reason}` : IntervalText(f)),
     );
   return el(
     "section",
@@ -81,20 +98,32 @@ function Headline(report: CohortReport): HTMLElement {
       "Change: ",
       FigureText(change, (value) => `${value > 0 ? "+" : ""}${fixed(value)}`, "headline-change"),
       IntervalText(change),
+      change.value === null ? ` (not computable: ${change.reason})` : null,
       `. ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}. ` +
-        `Intervals: ${report.bootstrap.replicates} bootstrap resamples of the items, seed ${report.bootstrap.seed} ` +
-        "(the same figures on every run).",
+        `Intervals: ${thousands(report.bootstrap.replicates)} bootstrap resamples, seed ${report.bootstrap.seed} ` +
+        "(the same figures on every run): each phase's of its items rated by two or more raters, the change's of " +
+        "the items of both phases together. A resample whose alpha cannot be computed is not used.",
     ),
   );
 }
 
+/** The figures table's rows: a label, and how to read the figure from a phase (and show it). */
+const figureRows: {label: string; key: string; get: (phase: PhaseReport) => Figure; show?: (n: number) => string}[] = [
+  {label: "Krippendorff's alpha, interval", key: "alpha-interval", get: (p) => p.alpha.interval},
+  {label: "Krippendorff's alpha, nominal (n/a a category)", key: "alpha-nominal", get: (p) => p.alpha.nominal},
+  {label: "Gwet's AC2, ordinal weights", key: "ac2-ordinal", get: (p) => p.ac2.ordinal},
+  {label: "Gwet's AC2, quadratic weights", key: "ac2-quadratic", get: (p) => p.ac2.quadratic},
+  {label: "Gwet's AC1 (n/a a category)", key: "ac1", get: (p) => p.ac1},
+  {label: "Fleiss' kappa (n/a a category)", key: "fleiss", get: (p) => p.fleiss},
+  {label: "Pairs of raters who agree exactly", key: "exact", get: (p) => p.agreement.exact, show: percent},
+  {label: "Pairs of raters within one point", key: "within-one", get: (p) => p.agreement.withinOne, show: percent},
+];
+
 function FiguresTable(report: CohortReport): HTMLElement {
   const phases = [report.vague, report.guideline];
   const row = (label: Child, cell: (phase: PhaseReport) => Child) => [label, ...phases.map(cell)];
-  const fig =
-    (key: string, get: (phase: PhaseReport) => Figure, show?: (value: number) => string) => (phase: PhaseReport) =>
-      FigureText(get(phase), show, `${phase.phase}-${key}`);
-  return Table(
+  const ordinal = "Krippendorff's alpha, ordinal";
+  const table = Table(
     {
       head: ["Figure", ...phases.map((phase) => phaseNames[phase.phase])],
       rows: [
@@ -102,45 +131,28 @@ function FiguresTable(report: CohortReport): HTMLElement {
           "Raters, items, ratings",
           (p) => `${p.raters}, ${p.items}, ${p.ratings}${p.notApplicable ? ` (${p.notApplicable} n/a)` : ""}`,
         ),
-        row("Krippendorff's alpha, ordinal", (p) => [
+        row(ordinal, (p) => [
           FigureText(p.alpha.ordinal, fixed, `${p.phase}-alpha-ordinal`),
           IntervalText(p.alpha.ordinal),
         ]),
-        row(
-          "Krippendorff's alpha, interval",
-          fig("alpha-interval", (p) => p.alpha.interval),
-        ),
-        row(
-          "Krippendorff's alpha, nominal (n/a a category)",
-          fig("alpha-nominal", (p) => p.alpha.nominal),
-        ),
-        row(
-          "Gwet's AC2, ordinal weights",
-          fig("ac2-ordinal", (p) => p.ac2.ordinal),
-        ),
-        row(
-          "Gwet's AC2, quadratic weights",
-          fig("ac2-quadratic", (p) => p.ac2.quadratic),
-        ),
-        row(
-          "Gwet's AC1 (n/a a category)",
-          fig("ac1", (p) => p.ac1),
-        ),
-        row(
-          "Fleiss' kappa (n/a a category)",
-          fig("fleiss", (p) => p.fleiss),
-        ),
-        row(
-          "Pairs of raters who agree exactly",
-          fig("exact", (p) => p.agreement.exact, percent),
-        ),
-        row(
-          "Pairs of raters within one point",
-          fig("within-one", (p) => p.agreement.withinOne, percent),
+        ...figureRows.map(({label, key, get, show}) =>
+          row(label, (p) => FigureText(get(p), show, `${p.phase}-${key}`)),
         ),
       ],
     },
     {caption: "Agreement among the raters, each phase", rowHeaders: true, scroll: true, className: "cohort-figures"},
+  );
+  const named = (label: string, phase: PhaseReport) => `${label}, ${phaseNames[phase.phase].toLowerCase()}`;
+  return el(
+    "div",
+    {},
+    table,
+    NotComputable(
+      phases.flatMap((phase) => [
+        {label: named(ordinal, phase), figure: phase.alpha.ordinal},
+        ...figureRows.map(({label, get}) => ({label: named(label, phase), figure: get(phase)})),
+      ]),
+    ),
   );
 }
 

@@ -79,7 +79,7 @@ describe("bootstrap intervals for alpha", () => {
     const oneItem = bootstrapAlpha(countTable(fromUnitRows([[1, 2, 2]])), "interval");
     expect(oneItem.value).not.toBeNull();
     expect(oneItem.interval).toBeNull();
-    expect(oneItem.intervalReason).toMatch(/one item/);
+    expect(oneItem.intervalReason).toMatch(/^only one item is rated by two or more raters/);
     const {change} = bootstrapAlphas(
       [
         countTable(fromRaterRows([[1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2]], {values: [1, 2, 3, 4, 5]})),
@@ -89,6 +89,65 @@ describe("bootstrap intervals for alpha", () => {
     );
     expect(change!.value).toBeNull();
     expect(change!.reason).toMatch(/^before: /);
+  });
+
+  it("each phase resamples its own items: one pairable item gets no interval, even when the other phase has more", () => {
+    const values = [1, 2, 3, 4, 5];
+    // Three items; before the guideline only the first is rated by two or more raters.
+    const before = countTable(
+      fromUnitRows(
+        [
+          [1, 2, 4],
+          [4, null, null],
+          [null, 5, null],
+        ],
+        {values},
+      ),
+    );
+    const after = countTable(
+      fromUnitRows(
+        [
+          [3, 3, 4],
+          [2, 2, 3],
+          [5, 4, 5],
+        ],
+        {values},
+      ),
+    );
+    const {alphas, change} = bootstrapAlphas([before, after], "ordinal", {replicates: 200});
+    expect(alphas[0]!.value).not.toBeNull();
+    expect(alphas[0]!.interval).toBeNull();
+    expect(alphas[0]!.intervalReason).toBe(
+      "only one item is rated by two or more raters: resampling items cannot show how much alpha varies",
+    );
+    expect(alphas[1]!.interval).toMatchObject({replicates: 200, used: 200});
+    expect(change!.value).not.toBeNull();
+    expect(change!.interval).toBeNull();
+    expect(change!.intervalReason).toBe(`before: ${alphas[0]!.intervalReason}`);
+  });
+
+  it("two items worked by hand: the resamples, those that give no alpha, and the interval", () => {
+    // Item A is scored 1 and 2, item B 3 and 3. Ordinal alpha (Krippendorff 2011, δ²(c,k) = (Σ_{g=c..k} n_g −
+    // (n_c + n_k)/2)²): of A and B, n = 4, D_o ∝ 2·1 = 2, D_e ∝ 2·(1·1·1 + 1·2·6.25 + 1·2·2.25) = 36,
+    // alpha = 1 − 3·2/36 = 5/6. Resampled twice: A and A gives δ²(1,2) = 4, alpha = 1 − 3·16/32 = −1/2; B and B has
+    // no variation, so no alpha. A and B (half the resamples) gives 5/6, A twice a quarter, B twice a quarter.
+    const table = countTable(
+      fromUnitRows(
+        [
+          [1, 2],
+          [3, 3],
+        ],
+        {values: [1, 2, 3, 4, 5]},
+      ),
+    );
+    const result = bootstrapAlpha(table, "ordinal", {replicates: 1000, seed: 4});
+    expect(result.value).toBeCloseTo(5 / 6, 12);
+    expect(result.interval!.low).toBeCloseTo(-1 / 2, 12);
+    expect(result.interval!.high).toBeCloseTo(5 / 6, 12);
+    expect(result.interval!.replicates).toBe(1000);
+    // B twice in about a quarter of the resamples: 250 ± 50 (more than three standard deviations) give no alpha.
+    expect(result.interval!.used).toBeGreaterThan(700);
+    expect(result.interval!.used).toBeLessThan(800);
   });
 
   it("quantiles interpolate between neighbours (R's type 7)", () => {

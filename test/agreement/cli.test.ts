@@ -1,14 +1,19 @@
 // npm run agreement, run as a coordinator runs it: files written to a temporary folder, the script spawned.
-import {spawnSync} from "node:child_process";
+import {spawn, spawnSync} from "node:child_process";
 import {mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {cohortReport} from "../../lib/agreement/cohort.js";
+import {cohortItem, cohortReport} from "../../lib/agreement/cohort.js";
+import {unpackReport} from "../../lib/agreement/packed-report.js";
 import {readRatingFiles} from "../../lib/agreement/read-files.js";
+import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
+import {cohortLines} from "../../lib/agreement/report-format.js";
 import {loadItems, projectRoot} from "../../lib/load.js";
 import {serializeProgress} from "../../lib/trainee/progress.js";
-import {csvOf, progressOf} from "./helpers.js";
+import {computeReport} from "../../src/components/cohort-compute.js";
+import {collectedColumns} from "../../src/components/cohort-files.js";
+import {csvOf, largeCohortCsv, progressOf} from "./helpers.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
 const script = join(projectRoot, "scripts/agreement.ts");
@@ -19,8 +24,34 @@ function run(...args: string[]) {
   return {status: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 
+/** The same, without blocking: several runs share the two cores rather than wait their turn. */
+function runAsync(...args: string[]): Promise<{status: number | null; stdout: string; stderr: string}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [script, ...args], {cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"]});
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) =>
+      resolve({status, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8")}),
+    );
+  });
+}
+
+/** Where two long texts first differ, with a little of each, or null when they are the same. */
+function firstDifference(actual: string, expected: string): string | null {
+  if (actual === expected) return null;
+  let at = 0;
+  while (at < actual.length && actual[at] === expected[at]) at++;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 80), at + 80));
+  return `at character ${at} of ${actual.length} (expected ${expected.length}): ${around(actual)} vs ${around(expected)}`;
+}
+
 let dir: string;
 const file = (name: string) => join(dir, name);
+const escapeForTest = (text: string) => text.replaceAll("\u202E", "\\u{202E}");
+const regexOf = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // Four raters in a CSV and one trainee's own file: spread out before the guideline, close after it.
 const vague: Record<string, (number | "n/a")[]> = {
@@ -143,6 +174,57 @@ describe("npm run agreement", () => {
       `${file("bad.csv")} line 3, field phase: "before" is not a phase: expected vague or guideline`,
       "agreement: fix the ratings above (3 problems)",
     ]);
+  });
+
+  it("a cohort of 130,000 raters: the text, --json and --csv answer, each with the cohort page's figures", async () => {
+    const text = largeCohortCsv(130_000, items, 7);
+    const path = file("large.csv");
+    writeFileSync(path, text);
+    const [plain, json, csv] = await Promise.all([
+      runAsync(path),
+      runAsync(path, "--json"),
+      runAsync(path, "--csv", "raters"),
+    ]);
+    for (const output of [plain, json, csv]) expect([output.status, output.stderr]).toEqual([0, ""]);
+    // What the cohort page computes from the same file: its reader's ratings as columns, and its worker's report.
+    const ids = items.map((item) => item.id);
+    const read = readRatingsCsv(text, path, ids).result();
+    const computed = computeReport([collectedColumns(read, ids).ratings], items.map(cohortItem));
+    const page = unpackReport(computed.packed);
+    expect(page.raters).toBe(130_000);
+    const files = [{path, kind: "csv", ratings: read.length}];
+    expect(firstDifference(json.stdout, `${JSON.stringify({files, ...page}, null, 2)}\n`)).toBeNull();
+    const lines = [`Read 1 file: ${path} (CSV, ${read.length} ratings)`, ...cohortLines(page)];
+    expect(firstDifference(plain.stdout, `${lines.join("\n")}\n`)).toBeNull();
+    expect(firstDifference(csv.stdout, await computed.csv.raters.text())).toBeNull();
+  }, 300_000);
+
+  it("a message shows what it quotes escaped: no bidi control or line separator reaches the terminal raw", () => {
+    const name = "evil\u202Egnp.csv";
+    writeFileSync(
+      file(name),
+      csvOf([
+        ["ana\u202Ebob", "example-1", "vague", "3"],
+        ["cy", "exa\u2028mple-1", "vague", "3"],
+      ]),
+    );
+    const {status, stdout, stderr} = run(file(name));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).not.toMatch(/[\u202E\u2028]/);
+    const shown = escapeForTest(file(name));
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      `${shown} line 2, field rater: "ana\\u{202E}bob": a rater name may not hold control characters, invisible ` +
+        "characters or marks that reorder text (it holds U+202E)",
+      expect.stringMatching(
+        new RegExp(`^${regexOf(shown)} line 3, field item: unknown item "exa\\\\u\\{2028\\}mple-1"`),
+      ),
+      "agreement: fix the ratings above (2 problems)",
+    ]);
+    const missing = run(file("gone\u2028.csv"));
+    expect(missing.stderr).toBe(
+      `agreement: ${JSON.stringify(file("gone")).slice(0, -1)}\\u{2028}.csv": cannot read: ENOENT\n`,
+    );
   });
 
   it.each([

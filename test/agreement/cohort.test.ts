@@ -5,6 +5,7 @@ import type {CohortRating, Score} from "../../lib/agreement/ratings.js";
 import {cohortCsv, cohortLines} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/load.js";
 import type {Phase} from "../../lib/parts.js";
+import {largeCohortCsv} from "./helpers.js";
 
 const items = loadItems();
 
@@ -196,10 +197,113 @@ describe("edge cases: a number or a reason, never NaN", () => {
     expect(report.vague.agreement.exact.value).toBe(1);
   });
 
+  it("a phase where every rating is n/a: the ordered figures say so, rather than that nobody rated", () => {
+    const report = cohortReport(
+      small.map((entry) => (entry.phase === "vague" ? {...entry, score: "n/a" as const} : entry)),
+      items,
+      {bootstrap: {replicates: 50}},
+    );
+    check(report);
+    const reason = "every rating in this phase is n/a, which the ordered figures count as missing";
+    const {alpha, ac2} = report.vague;
+    for (const f of [alpha.ordinal, alpha.interval, alpha.ratio, ac2.linear, ac2.quadratic, ac2.ordinal])
+      expect(f).toMatchObject({value: null, reason});
+    expect(alpha.ordinal.intervalReason).toBe(reason);
+    expect(report.headline.before.reason).toBe(reason);
+    expect(report.headline.change.reason).toBe(`before: ${reason}`);
+    // The nominal figures count n/a as a category: every rater agrees.
+    expect(report.vague.ac1.value).toBe(1);
+    expect(report.vague.agreement.exact.value).toBe(1);
+    // Each rater against the ruled scores: kappa counts n/a as missing too.
+    const kappaReason =
+      "none of the items has a score from 1 to 5 from both this rater and the ruling: kappa counts n/a as missing";
+    for (const rater of report.vague.raterAgreement)
+      for (const kappa of [rater.kappa.none, rater.kappa.linear, rater.kappa.quadratic])
+        expect(kappa).toMatchObject({value: null, reason: kappaReason});
+    expect(cohortLines(report).join("\n")).toContain(`ordinal not computable (${reason})`);
+  });
+
+  it("scores from 1 to 5 but never two on one item: the ordered figures say n/a counts as missing", () => {
+    // Each item has one score and otherwise n/a: pairs for the nominal figures, none for the ordered ones.
+    const ratings = ["example-1", "example-2"].flatMap((item, i) => [
+      rating("alice", item, "vague", i ? 2 : 4),
+      rating("bob", item, "vague", "n/a"),
+    ]);
+    const report = cohortReport(ratings, items, {bootstrap: {replicates: 50}});
+    check(report);
+    const reason = "no item has scores from 1 to 5 from two or more raters: the ordered figures count n/a as missing";
+    expect(report.vague.alpha.ordinal).toMatchObject({value: null, reason});
+    expect(report.vague.ac2.quadratic).toMatchObject({value: null, reason});
+    expect(report.vague.alpha.nominal.value).not.toBeNull();
+  });
+
   it("a rating of an item the site does not know, or a second one, is a caller's mistake", () => {
     expect(() => cohortReport([rating("a", "nope", "vague", 3)], items)).toThrow(/unknown item/);
     const twice = [rating("a", "example-1", "vague", 3), rating("a", "example-1", "vague", 4)];
     expect(() => cohortReport(twice, items)).toThrow(/"a" scored example-1 twice in the vague phase/);
+  });
+});
+
+describe("the bootstrap in the report: how many resamples each interval rests on, and why one is missing", () => {
+  // Before the guideline only example-1 is scored by two or more raters; after it, all three items are.
+  const ratings = [
+    ...small.filter((entry) => entry.phase === "guideline"),
+    ...small.filter((entry) => entry.phase === "vague" && entry.item === "example-1"),
+    rating("alice", "example-2", "vague", 2),
+  ];
+  const report = cohortReport(ratings, items, {bootstrap: {replicates: 200}});
+
+  it("a phase with one pairable item has no interval, and says why, whatever the other phase has", () => {
+    expect(report.vague.alpha.ordinal.value).not.toBeNull();
+    expect(report.vague.alpha.ordinal.interval).toBeNull();
+    expect(report.vague.alpha.ordinal.intervalReason).toMatch(/^only one item is rated by two or more raters/);
+    expect(report.guideline.alpha.ordinal.interval).toMatchObject({replicates: 200});
+    expect(report.headline.change.interval).toBeNull();
+    expect(report.headline.change.intervalReason).toMatch(/^before: only one item/);
+  });
+
+  it("text: each interval with the resamples it rests on; a missing one with its reason", () => {
+    const text = cohortLines(report).join("\n");
+    const used = report.guideline.alpha.ordinal.interval!.used;
+    expect(text).toMatch(
+      new RegExp(
+        `after the guideline -?\\d\\.\\d{3} \\[95% CI -?\\d\\.\\d{3} to -?\\d\\.\\d{3}, from ${used} of 200 resamples\\]`,
+      ),
+    );
+    expect(text).toContain("before the guideline ");
+    expect(text).toMatch(/\(no interval: only one item is rated by two or more raters: resampling items cannot/);
+  });
+
+  it("CSV summary: the resamples drawn and used, and the reason an interval is missing", () => {
+    const lines = cohortCsv(report, "summary").split("\r\n");
+    expect(lines[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason");
+    const row = (prefix: string) => lines.find((line) => line.startsWith(prefix))!;
+    expect(row("vague,alpha ordinal,")).toMatch(
+      /^vague,alpha ordinal,-?[\d.]+,,,,,,only one item is rated by two or more raters: resampling items cannot show/,
+    );
+    const interval = report.guideline.alpha.ordinal.interval!;
+    expect(row("guideline,alpha ordinal,")).toBe(
+      `guideline,alpha ordinal,${report.guideline.alpha.ordinal.value},${interval.low},${interval.high},,200,` +
+        `${interval.used},`,
+    );
+    expect(row("change,alpha ordinal,")).toMatch(/,,,,before: only one item is rated by two or more raters/);
+    expect(row("vague,ac1,")).toMatch(/^vague,ac1,[\d.-]+,,,,,,$/);
+  });
+});
+
+describe("a large cohort as text and as CSV", () => {
+  it("130,000 raters: every rater's line and row is written (no argument list as long as the cohort)", () => {
+    const ids = items.map((item) => item.id);
+    const ratings = readRatingsCsv(largeCohortCsv(130_000, items, 5), "large.csv", ids).result();
+    const report = cohortReport(ratings, items, {bootstrap: {replicates: 20}});
+    expect(report.raters).toBe(130_000);
+    const lines = cohortLines(report);
+    const raterLine = /^ {4}rater\d+ +\d+ +[\d.]+% +[\d.]+% +(–|-?\d\.\d{3}) +(–|-?\d\.\d{3})$/;
+    expect(lines.filter((line) => raterLine.test(line))).toHaveLength(report.vague.raters + report.guideline.raters);
+    expect(report.vague.raters + report.guideline.raters).toBe(130_000 + Math.floor(130_000 / 3));
+    const rows = cohortCsv(report, "raters").split("\r\n");
+    // The header, a row per rater and phase, and the empty string after the last line's CRLF.
+    expect(rows).toHaveLength(1 + report.vague.raters + report.guideline.raters + 1);
   });
 });
 
@@ -231,7 +335,7 @@ describe("the report as text and as CSV", () => {
     expect(raters).toContain("vague,<script>alert(1)</script>,1,1,1,,,");
     expect(raters).toContain("vague,'=cmd|' /C calc'!A0,1,0,0,0,0,0");
     const summary = cohortCsv(report, "summary").split("\r\n");
-    expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason");
+    expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason");
     expect(summary.filter((line) => line.startsWith("vague,"))).toHaveLength(11);
     const itemsTable = cohortCsv(report, "items").split("\r\n");
     expect(itemsTable[1]).toBe("vague,example-1,5,2,0,0,1,0,1,0,5 3,1,2,main-task numbers list-stated-only");

@@ -74,6 +74,13 @@ describe("reliability data", () => {
     expect(() => countTableFromCounts([[1.5, 2]])).toThrow(/whole number/);
   });
 
+  it("takes a table of 200,000 raters (more rows than a call may have arguments)", () => {
+    const rows = Array.from({length: 200_000}, (_, rater) => [1 + (rater % 5)]);
+    const data = fromRaterRows(rows);
+    expect([data.raters, data.units]).toEqual([200_000, 1]);
+    expect(fromUnitRows(rows)).toMatchObject({raters: 1, units: 200_000});
+  });
+
   it("more than 255 distinct values do not fit the compact form", () => {
     expect(() => fromUnitRows([Array.from({length: 300}, (_, i) => i)])).toThrow(/at most 255/);
   });

@@ -41,7 +41,7 @@ describe("ratings from the results page's export file", () => {
       ],
       [
         good.replace('"kind": "progress-export"', '"kind": "probe-run"'),
-        "trainees/alice.json: this is not a Rater Notebook progress file (its kind is not an export's)",
+        'trainees/alice.json: this Rater Notebook file is not a progress export (its kind is "probe-run")',
       ],
     ];
     for (const [text, message] of cases) expect(read(text).problems.map(formatInputProblem)).toEqual([message]);

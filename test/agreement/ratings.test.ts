@@ -9,7 +9,13 @@ import {
   type InputProblem,
 } from "../../lib/agreement/ratings.js";
 import {serializeProgress} from "../../lib/trainee/progress.js";
-import {csvOf, progressOf} from "./helpers.js";
+import {exportFile, raterNameProblem} from "../../lib/trainee/transfer.js";
+import {at, csvOf, progressOf} from "./helpers.js";
+
+/** What a rater name with a character that does not show as itself is refused with, wherever it is read. */
+const invisible = (codePoint: string) =>
+  `a rater name may not hold control characters, invisible characters or marks that reorder text (it holds ${codePoint})`;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const items = ["example-1", "example-2", "edge-5b"];
 const read = (text: string) => readRatingsCsv(text, "cohort.csv", items);
@@ -80,7 +86,7 @@ describe("ratings from CSV", () => {
   it("counts a quoted field's line breaks, so later lines keep their real numbers", () => {
     const text = 'rater,item,phase,score\n"alice\nsmith",example-1,vague,3\nbob,example-1,vague,7\n';
     expect(problems(text)).toEqual([
-      'cohort.csv line 2, field rater: "alice\\nsmith" holds a control or invisible character (U+000A)',
+      'cohort.csv line 2, field rater: "alice\\nsmith": ' + invisible("U+000A"),
       'cohort.csv line 4, field score: "7" is not a score: expected 1, 2, 3, 4, 5 or n/a',
     ]);
   });
@@ -104,14 +110,35 @@ describe("ratings from CSV", () => {
         ['=HYPERLINK("x")', "example-1", "vague", "3"],
         ["\u001b[31mred", "example-1", "vague", "3"],
         ["evil\u202Egnp.exe", "example-1", "vague", "3"],
-        ["x".repeat(101), "example-1", "vague", "3"],
+        ["x".repeat(81), "example-1", "vague", "3"],
       ]),
     );
     expect(collector.ratings.map((rating) => rating.rater)).toEqual(["<script>alert(1)</script>", '=HYPERLINK("x")']);
+    // The override is shown escaped: printed raw, it would turn the rest of the line around.
     expect(collector.problems.map(formatInputProblem)).toEqual([
-      'cohort.csv line 4, field rater: "\\u001b[31mred" holds a control or invisible character (U+001B)',
-      'cohort.csv line 5, field rater: "evil\u202Egnp.exe" holds a control or invisible character (U+202E)',
-      `cohort.csv line 6, field rater: "${"x".repeat(40)}…" is longer than 100 characters`,
+      'cohort.csv line 4, field rater: "\\u001b[31mred": ' + invisible("U+001B"),
+      'cohort.csv line 5, field rater: "evil\\u{202E}gnp.exe": ' + invisible("U+202E"),
+      `cohort.csv line 6, field rater: "${"x".repeat(40)}…": a rater name may be at most 80 characters`,
+    ]);
+  });
+
+  it("a message shows what it quotes escaped: no bidi control or line separator is printed raw", () => {
+    const lines = problems(
+      csvOf([
+        ["ana", "example\u202E-1", "vague", "3"],
+        ["ana", "example-1", "vag\u2028ue", "3"],
+        ["ana", "example-1", "vague", "3\u200B"],
+      ]),
+    );
+    expect(lines).toEqual([
+      'cohort.csv line 2, field item: unknown item "example\\u{202E}-1": expected one of example-1, example-2, edge-5b',
+      'cohort.csv line 3, field phase: "vag\\u{2028}ue" is not a phase: expected vague or guideline',
+      'cohort.csv line 4, field score: "3\\u{200B}" is not a score: expected 1, 2, 3, 4, 5 or n/a',
+    ]);
+    // A file's name is shown the same way.
+    const named = readRatingsCsv("rater,item,phase,score\nana,example-1,vague,7\n", "a\u202Eb.csv", items);
+    expect(named.problems.map(formatInputProblem)).toEqual([
+      'a\\u{202E}b.csv line 2, field score: "7" is not a score: expected 1, 2, 3, 4, 5 or n/a',
     ]);
   });
 
@@ -166,16 +193,79 @@ describe("ratings from a trainee's progress file", () => {
   it("a broken, foreign or truncated record is one problem naming the file", () => {
     const record = serializeProgress(progressOf([["example-1", "vague", 3]]));
     const cases: [string, string][] = [
-      [record.slice(0, 40), "trainees/alice.json: the saved progress is not readable JSON"],
-      ['{"app":"other"}', "trainees/alice.json: this is not a Rater Notebook progress record"],
-      [record.replace('"score":3', '"score":1e309'), "trainees/alice.json: the record is damaged at answers[0].score"],
-      [record.replace('"score":3', '"score":6'), "trainees/alice.json: the record is damaged at answers[0].score"],
+      [record.slice(0, 40), "trainees/alice.json: the file ends in the middle of its JSON: it looks cut short"],
+      ['{"app":"other"}', 'trainees/alice.json: this is not a Rater Notebook progress file: it is from "other"'],
+      [
+        record.replace('"score":3', '"score":6'),
+        "trainees/alice.json: the record is damaged: answers[0].score has an unexpected value 6",
+      ],
       [
         record.replace('"version":1', '"version":9'),
-        "trainees/alice.json: the record is version 9; this site reads version 1",
+        "trainees/alice.json: the file is version 9; this site reads version 1: it comes from a newer Rater Notebook",
       ],
     ];
     for (const [text, message] of cases) expect(readFile(text).problems.map(formatInputProblem)).toEqual([message]);
+  });
+
+  it("a number too large to hold (1e400 reads as Infinity) is refused naming the file, the field and the fix", () => {
+    const record = serializeProgress(progressOf([["example-1", "vague", 3]]));
+    const huge = record.replace('"score":3', '"score":1e400');
+    const named = JSON.stringify({rater: "Dana", ...JSON.parse(record)}).replace('"score":3', '"score":1e400');
+    const exported = exportFile(progressOf([["example-1", "vague", 3]]), {rater: "Dana", now: at}).replace(
+      '"score": 3',
+      '"score": 1e400',
+    );
+    expect(exported).toContain("1e400");
+    const refusal = (path: string) =>
+      `the file has an impossible number at ${path}: a number too large to hold (such as 1e400): ` +
+      "expected a whole number, as the site writes it";
+    expect(readFile(huge).problems.map(formatInputProblem)).toEqual([
+      `trainees/alice.json: ${refusal("answers[0].score")}`,
+    ]);
+    expect(readFile(named).problems.map(formatInputProblem)).toEqual([
+      `trainees/alice.json: ${refusal("answers[0].score")}`,
+    ]);
+    expect(readFile(exported).problems.map(formatInputProblem)).toEqual([
+      `trainees/alice.json: ${refusal("progress.answers[0].score")}`,
+    ]);
+    const version = record.replace('"version":1', '"version":1e400');
+    expect(readFile(version).problems.map(formatInputProblem)).toEqual([
+      "trainees/alice.json: the file is version a number too large to hold (such as 1e400); " +
+        "this site reads version 1: it comes from a newer Rater Notebook",
+    ]);
+  });
+
+  it("one rule for a rater's name, wherever it comes from: the CSV, a trainee's file and the page's export", () => {
+    const record = progressOf([["example-1", "vague", 3]]);
+    const refused: [string, string][] = [
+      ["ana\u200Blee", invisible("U+200B")],
+      ["ana\u061Clee", invisible("U+061C")],
+      ["ana\u2028lee", invisible("U+2028")],
+      ["\u202Egnp.exe", invisible("U+202E")],
+      ["x".repeat(81), "a rater name may be at most 80 characters"],
+    ];
+    for (const [name, fault] of refused) {
+      // The page's export form says what is wrong before it writes the file.
+      expect(raterNameProblem(name), name).toBe(fault);
+      const csv = read(csvOf([[name, "example-1", "vague", "3"]]));
+      expect(csv.problems.map((problem) => problem.message)[0], name).toMatch(new RegExp(`: ${escape(fault)}$`));
+      // A record with a top-level name, and the export file (written by hand: the page would not write it).
+      const bare = readFile(JSON.stringify({rater: name, ...record}));
+      expect(bare.problems.map((problem) => problem.message)[0], name).toMatch(new RegExp(`${escape(fault)}$`));
+      const exported = exportFile(record, {rater: "Dana", now: at}).replace(
+        '"rater": "Dana"',
+        () => `"rater": ${JSON.stringify(name)}`,
+      );
+      expect(readFile(exported).problems.map((problem) => problem.message)[0], name).toMatch(
+        new RegExp(`${escape(fault)}$`),
+      );
+    }
+    for (const name of ["Zoë", "<b>Ana</b>", "漢字", "Ana Lind", "x".repeat(80)]) {
+      expect(raterNameProblem(name), name).toBeNull();
+      expect(read(csvOf([[name, "example-1", "vague", "3"]])).problems, name).toEqual([]);
+      expect(readFile(JSON.stringify({rater: name, ...record})).problems, name).toEqual([]);
+      expect(readFile(exportFile(record, {rater: name, now: at})).problems, name).toEqual([]);
+    }
   });
 
   it("an empty file holds no answers; an answer to an unknown item names its place in the record", () => {
@@ -193,7 +283,7 @@ describe("ratings from a trainee's progress file", () => {
   it("a file name that is no safe rater name is refused, and the same trainee twice is caught", () => {
     const record = serializeProgress(progressOf([["example-1", "vague", 3]]));
     expect(readFile(record, "x\u001b.json").problems.map(formatInputProblem)).toEqual([
-      'x\u001b.json: rater name "x\\u001b" holds a control or invisible character (U+001B)',
+      'x\\u{1B}.json: rater name "x\\u001b": ' + invisible("U+001B"),
     ]);
     const collector = new RatingsCollector();
     readFile(record, "a/alice.json", collector);

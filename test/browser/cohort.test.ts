@@ -6,7 +6,8 @@
 // accessibility violations, light or dark.
 import type {Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {cohortReport, type CohortItem} from "../../lib/agreement/cohort.js";
+import {cohortItem, cohortReport, type CohortItem} from "../../lib/agreement/cohort.js";
+import type {Figure} from "../../lib/agreement/figure.js";
 import {RatingsCollector} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
@@ -23,13 +24,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const items: CohortItem[] = loadItems().map((item) => ({
-  id: item.id,
-  title: item.title,
-  score: item.score,
-  checklist: item.checklist.map((line) => ({rule: line.rule})),
-  ...(item.split ? {split: item.split.map((entry) => ({score: entry.score}))} : {}),
-}));
+const items: CohortItem[] = loadItems().map(cohortItem);
 const examples = items.filter((item) => item.id.startsWith("example-")).map((item) => item.id);
 
 /** A trainee's saved progress record: first attempts at the seven examples in each phase, with the given scores. */
@@ -101,6 +96,16 @@ async function openCohort(chosen: {name: string; text: string}[]): Promise<Page>
 }
 
 const figureText = (page: Page, name: string) => page.locator(`[data-figure="${name}"]`).first().innerText();
+
+/**
+ * How the page shows a figure: its value to three places, or, when it cannot be computed, a dash whose text for a
+ * screen reader gives the reason (textContent: the reason is visually hidden in the cell, and shown under the table).
+ */
+async function expectFigure(page: Page, name: string, f: Figure): Promise<void> {
+  const shown = page.locator(`[data-figure="${name}"]`).first();
+  if (f.value === null) expect(await shown.textContent(), name).toBe(`– (not computable: ${f.reason})`);
+  else expect(await shown.innerText(), name).toBe(f.value.toFixed(3));
+}
 
 /** Three raters' ratings of the seven examples in both phases, as CSV. */
 const ratingsCsv = (() => {
@@ -178,17 +183,66 @@ describe("the cohort page", () => {
         ["ac2-ordinal", phase.ac2.ordinal],
         ["fleiss", phase.fleiss],
       ] as const)
-        expect(await figureText(page, `${phase.phase}-${name}`)).toBe(
-          f.value === null ? expect.anything() : f.value.toFixed(3),
-        );
+        await expectFigure(page, `${phase.phase}-${name}`, f);
     }
-    // The interval is the seeded bootstrap's.
+    // The interval is the seeded bootstrap's, with the resamples it rests on.
     const interval = before.interval!;
     expect(await page.locator(".cohort-headline").innerText()).toContain(
-      `95% CI ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}`,
+      `95% CI ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}, from ${interval.used.toLocaleString("en")} of 1,000 resamples`,
     );
     // The figures table downloads as the library writes it.
     expect(await download(page, "Download figures CSV")).toBe(cohortCsv(report, "summary"));
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows a figure it cannot compute as a dash, with its reason for screen readers and under the table", async () => {
+    // Before the guideline every trainee gives every example a 3: no variation, so no alpha and no Fleiss' kappa.
+    const same = [
+      {name: "ann.json", text: traineeFile([3, 3, 3, 3, 3, 3, 3], ruled)},
+      {
+        name: "ben.json",
+        text: traineeFile(
+          [3, 3, 3, 3, 3, 3, 3],
+          ruled.map((s, i) => (i === 0 ? 4 : s)),
+        ),
+      },
+      {
+        name: "cy.json",
+        text: traineeFile(
+          [3, 3, 3, 3, 3, 3, 3],
+          ruled.map((s, i) => (i === 2 ? 2 : s)),
+        ),
+      },
+    ];
+    const page = await openCohort(same);
+    const report = expectedReport(same);
+    const {vague} = report;
+    expect(vague.alpha.ordinal.value).toBeNull();
+    expect(vague.fleiss.value).toBeNull();
+    expect(vague.ac1.value).toBe(1);
+    for (const [name, f] of [
+      ["alpha-ordinal", vague.alpha.ordinal],
+      ["alpha-interval", vague.alpha.interval],
+      ["alpha-nominal", vague.alpha.nominal],
+      ["ac2-ordinal", vague.ac2.ordinal],
+      ["ac1", vague.ac1],
+      ["fleiss", vague.fleiss],
+    ] as const)
+      await expectFigure(page, `vague-${name}`, f);
+    // A sighted reader sees the dash in the cell and each reason once, under the table, with the figures it holds for.
+    expect(await page.locator('[data-figure="vague-fleiss"]').innerText()).toMatch(/^–/);
+    const reasons = await page.locator(".figure-reasons li").allInnerTexts();
+    expect(reasons).toContain(
+      `– Fleiss' kappa (n/a a category), before the guideline: not computable: ${vague.fleiss.reason}`,
+    );
+    expect(reasons.find((line) => line.includes(vague.alpha.ordinal.reason!))).toMatch(
+      /^– Krippendorff's alpha, ordinal, before the guideline; Krippendorff's alpha, interval, before the guideline;/,
+    );
+    // The headline says why too, and the change cannot be computed either.
+    expect(await page.locator(".cohort-headline").innerText()).toContain(
+      `Not computable: ${report.headline.before.reason}`,
+    );
+    await expectFigure(page, "headline-change", report.headline.change);
     expect(site.problems).toEqual([]);
   });
 
@@ -196,7 +250,7 @@ describe("the cohort page", () => {
     const page = await openCohort([...files, {name: "broken.json", text: '{"app": "rater-notebook", "version": 1,'}]);
     const broken = page.locator('[data-file="broken.json"]');
     expect(await broken.innerText()).toMatch(
-      /left out: 1 problem[\s\S]*broken\.json: the saved progress is not readable JSON/,
+      /left out: 1 problem[\s\S]*broken\.json: the file ends in the middle of its JSON: it looks cut short/,
     );
     const report = expectedReport(files);
     expect(await figureText(page, "headline-before")).toBe(report.headline.before.value!.toFixed(3));

@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {CliError, numberFlag, parseCommandLine, readInput, runCli} from "../../lib/cli.js";
+import {CliError, numberFlag, parseCommandLine, quote, readInput, runCli} from "../../lib/cli.js";
 import {AuthoredFileError} from "../../lib/problems.js";
 
 const spec = {
@@ -132,5 +132,25 @@ describe("runCli", () => {
         throw new Error("boom\n    at somewhere (file.ts:1:1)");
       }),
     ).toEqual({code: 1, lines: ["x:y: unexpected error: boom"]});
+  });
+
+  it("never prints a bidi control, a line separator or an invisible character raw, whoever wrote the message", async () => {
+    // quote() escapes what it quotes; a message built without it (a library's, a server's) is escaped on its way out.
+    expect(quote("gpt\u202E5")).toBe('"gpt\\u{202E}5"');
+    expect(line(() => parseCommandLine(["p", "q\u2028r"], spec))).toBe(
+      '2: unexpected argument "q\\u{2028}r"; usage: npm run x -- <probe> [--version v2] [--json]',
+    );
+    const thrown = await capture(() => {
+      throw new CliError("refused: a\u202Eb\u200Bc\u2029d", 1);
+    });
+    expect(thrown).toEqual({code: 1, lines: ["x:y: refused: a\\u{202E}b\\u{200B}c\\u{2029}d"]});
+    const authored = await capture(() => {
+      throw new AuthoredFileError([{file: "x\u202E.json", field: "b", message: "c"}]);
+    });
+    expect(authored.lines[0]).toBe("x\\u{202E}.json at b: c");
+    const bug = await capture(() => {
+      throw new Error("boom \u202E");
+    });
+    expect(bug.lines).toEqual(["x:y: unexpected error: boom \\u{202E}"]);
   });
 });

@@ -79,7 +79,7 @@ describe("the export file", () => {
 
   it("refuses to write a name it would refuse to read", () => {
     expect(() => exportFile(sample, {rater: "a\u202eb", now})).toThrowErrorMatchingInlineSnapshot(
-      `[Error: cannot export: rater: a rater name may not hold control characters or marks that reorder text]`,
+      `[Error: cannot export: rater: a rater name may not hold control characters, invisible characters or marks that reorder text (it holds U+202E)]`,
     );
   });
 
@@ -101,10 +101,10 @@ describe("the export file", () => {
     expect(raterNameProblem("<b>Ana</b>")).toBeNull();
     expect(raterNameProblem("x".repeat(81))).toBe("a rater name may be at most 80 characters");
     expect(raterNameProblem("Ana\u0000")).toBe(
-      "a rater name may not hold control characters or marks that reorder text",
+      "a rater name may not hold control characters, invisible characters or marks that reorder text (it holds U+0000)",
     );
     expect(raterNameProblem("\u202egnp.exe")).toBe(
-      "a rater name may not hold control characters or marks that reorder text",
+      "a rater name may not hold control characters, invisible characters or marks that reorder text (it holds U+202E)",
     );
   });
 });
@@ -215,16 +215,17 @@ describe("reading an imported file", () => {
     const text = exportFile(sample, {now});
     const swap = (from: string, to: string) => refusal(readImport(text.replace(from, to)));
     expect(swap('"attempt": 1', '"attempt": 1e300')).toBe(
-      "invalid: the file has an impossible number at progress.answers[0].attempt: 1e+300",
+      "invalid: the file has an impossible number at progress.answers[0].attempt: 1e+300: expected a whole number, as the site writes it",
     );
     expect(swap('"attempt": 1', '"attempt": 9007199254740993')).toBe(
-      "invalid: the file has an impossible number at progress.answers[0].attempt: 9007199254740992",
+      "invalid: the file has an impossible number at progress.answers[0].attempt: 9007199254740992: expected a whole number, as the site writes it",
     );
     expect(swap('"score": 4', '"score": 1e400')).toBe(
-      "invalid: the file has an impossible number at progress.answers[0].score: null",
+      "invalid: the file has an impossible number at progress.answers[0].score: " +
+        "a number too large to hold (such as 1e400): expected a whole number, as the site writes it",
     );
     expect(swap('"score": 4', '"score": 3.5')).toBe(
-      "invalid: the file has an impossible number at progress.answers[0].score: 3.5",
+      "invalid: the file has an impossible number at progress.answers[0].score: 3.5: expected a whole number, as the site writes it",
     );
     expect(swap('"score": 4', '"score": -0.0')).toMatch(/^invalid: the file is damaged: progress.answers\[0\].score/);
   });
@@ -286,7 +287,7 @@ describe("reading an imported file", () => {
     expect(({} as {polluted?: number}).polluted).toBeUndefined();
     const long = json({...envelope(), app: "y".repeat(100_000)});
     expect(refusal(readImport(long))).toBe(
-      'foreign: this is not a Rater Notebook progress file: it is from "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…',
+      `foreign: this is not a Rater Notebook progress file: it is from "${"y".repeat(40)}…"`,
     );
   });
 

@@ -1,0 +1,54 @@
+// Text someone else typed, shown in a message: quoted on one line, with every character that would not show as
+// itself escaped as \u{...}. A right-to-left override (U+202E) would reorder the rest of the line in a terminal or a
+// page, a line separator (U+2028) would break it, and a zero-width space (U+200B) would make two names look alike.
+// Every message that quotes a file name, a field or a name goes through here; browser-safe.
+
+/**
+ * A character that does not show as itself: a control (C0, DEL, C1), a format character (zero-width, bidi marks
+ * and overrides, Arabic letter mark), a line or paragraph separator, a default-ignorable one (Hangul fillers,
+ * variation selectors), a private-use or lone surrogate code unit, and any space but the plain one.
+ */
+export const unsafeCharacter =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/u;
+const unsafeCharacters = new RegExp(unsafeCharacter.source, "gu");
+
+/** A code point as it is named: U+202E. */
+export const codePointName = (character: string): string =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+
+/** The text with each character that would not show as itself written as \u{...}; the rest as it is. */
+export function escapeUnsafe(text: string): string {
+  return text.replace(unsafeCharacters, (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`);
+}
+
+/** The first `length` characters (code points, so an emoji is never cut in half), and "…" when there were more. */
+function cut(text: string, length: number): string {
+  const characters = Array.from(text.length > 4 * length ? text.slice(0, 4 * length) : text);
+  return characters.length > length ? `${characters.slice(0, length).join("")}…` : text;
+}
+
+/** A string typed by someone else, quoted on one line (JSON's escapes, then \u{...}) and cut short. */
+export function quoteText(text: string, length = 60): string {
+  return escapeUnsafe(JSON.stringify(cut(text, length)));
+}
+
+/**
+ * Any value read from a file, for a message: a string quoted as quoteText does, a number as it is (a number too
+ * large to hold, such as 1e400, reads as Infinity: said so, where JSON would print null), anything else as JSON.
+ */
+export function quoteValue(value: unknown, length = 40): string {
+  if (typeof value === "string") return quoteText(value, length);
+  if (typeof value === "number" && !Number.isFinite(value))
+    return Number.isNaN(value)
+      ? "NaN"
+      : value > 0
+        ? "a number too large to hold (such as 1e400)"
+        : "a negative number too large to hold (such as -1e400)";
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // A value JSON cannot write (a cycle, a BigInt): its plain text form.
+  }
+  return escapeUnsafe(cut(text ?? String(value), length));
+}

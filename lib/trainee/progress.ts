@@ -25,6 +25,7 @@ import {
 import type {Part} from "../item.js";
 import {impossibleShape, pathText} from "../json-shape.js";
 import type {Phase} from "../parts.js";
+import {quoteValue} from "../quote-text.js";
 
 /** Where the record lives in localStorage. The suffix is the record's version: a new shape gets a new key. */
 export const progressKey = "rater-notebook:progress:v1";
@@ -200,7 +201,7 @@ export function parseProgress(text: string | null | undefined): ParsedProgress {
     const newer = typeof version === "number" && version > progressVersion;
     return setAside(
       newer ? "newer" : "older",
-      `the record is version ${JSON.stringify(version ?? null)}; this site reads version ${progressVersion}`,
+      `the record is version ${quoteValue(version ?? null)}; this site reads version ${progressVersion}`,
     );
   }
   const [error, progress] = validateSafely(value, Progress);

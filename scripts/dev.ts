@@ -108,6 +108,15 @@ for (const folder of ["guideline", "data", "lib"]) {
   });
 }
 
+// Framework restyles a page when the stylesheet it is given (src/style.css) changes, by a hash of that file alone:
+// a save in one of the area files it imports (src/css/) leaves the hash as it was, so reload the open pages instead
+// (touching the config is how Framework is told to).
+let restyle: NodeJS.Timeout | undefined;
+watch(join(root, "src", "css"), () => {
+  clearTimeout(restyle);
+  restyle = setTimeout(() => touch(config), settle);
+});
+
 const server = createServer((_request, response) => {
   latest.then(
     ({archive, build}) => {

@@ -63,4 +63,19 @@ describe("npm run dev", () => {
     await waitForText(page, "Only what was asked");
     expect(chromium!.problems).toEqual([]);
   }, 120_000);
+
+  it("restyles the open pages when an area file under src/css/ is saved", async () => {
+    const page = await open("/guideline", "Only what the request says");
+    // The page reloads: while it does, there is no document to ask.
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.body).backgroundColor).catch(() => "reloading");
+    const before = await background();
+    edit(copy, "src/css/base.css", "background: var(--paper);", "background: rgb(1, 2, 3);");
+    await expect.poll(background, {timeout: 60_000}).toBe("rgb(1, 2, 3)");
+    // Once the reloaded page is listening again (a save while it reloads waits for the next one).
+    await openLive(page, "/guideline");
+    edit(copy, "src/css/base.css", "background: rgb(1, 2, 3);", "background: var(--paper);");
+    await expect.poll(background, {timeout: 60_000}).toBe(before);
+    expect(chromium!.problems).toEqual([]);
+  }, 150_000);
 });

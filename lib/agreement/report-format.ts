@@ -187,42 +187,53 @@ function* summaryRows(report: CohortReport): Generator<Cell[]> {
   yield row("change", `alpha ${report.headline.metric}`, report.headline.change);
 }
 
-function* itemRows(report: CohortReport): Generator<Cell[]> {
+/** A table with a row per entry of each phase (`entries` picks them), the phase's name first. */
+function* perPhase<T>(
+  report: CohortReport,
+  entries: (phase: PhaseReport) => Iterable<T>,
+  cells: (entry: T) => Cell[],
+): Generator<Cell[]> {
   for (const phase of [report.vague, report.guideline])
-    for (const entry of phase.spread)
-      yield [
-        phase.phase,
-        entry.item,
-        entry.ruled,
-        entry.ratings,
-        ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
-        entry.seedSplit ? entry.seedSplit.join(" ") : null,
-        value(entry.disagreement),
-        value(entry.meanDistance),
-        entry.rules.join(" "),
-      ];
+    for (const entry of entries(phase)) yield [phase.phase, ...cells(entry)];
 }
 
-function* raterRows(report: CohortReport): Generator<Cell[]> {
-  for (const phase of [report.vague, report.guideline])
-    for (const rater of phase.raterAgreement)
-      yield [
-        phase.phase,
-        rater.rater,
-        rater.scored,
-        value(rater.exact),
-        value(rater.withinOne),
-        value(rater.kappa.none),
-        value(rater.kappa.linear),
-        value(rater.kappa.quadratic),
-      ];
-}
+const itemRows = (report: CohortReport) =>
+  perPhase(
+    report,
+    (phase) => phase.spread,
+    (entry) => [
+      entry.item,
+      entry.ruled,
+      entry.ratings,
+      ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
+      entry.seedSplit ? entry.seedSplit.join(" ") : null,
+      value(entry.disagreement),
+      value(entry.meanDistance),
+      entry.rules.join(" "),
+    ],
+  );
 
-function* ruleRows(report: CohortReport): Generator<Cell[]> {
-  for (const phase of [report.vague, report.guideline])
-    for (const rule of phase.mostDisagreement.rules)
-      yield [phase.phase, rule.rule, rule.items.length, value(rule.disagreement)];
-}
+const raterRows = (report: CohortReport) =>
+  perPhase(
+    report,
+    (phase) => phase.raterAgreement,
+    (rater) => [
+      rater.rater,
+      rater.scored,
+      value(rater.exact),
+      value(rater.withinOne),
+      value(rater.kappa.none),
+      value(rater.kappa.linear),
+      value(rater.kappa.quadratic),
+    ],
+  );
+
+const ruleRows = (report: CohortReport) =>
+  perPhase(
+    report,
+    (phase) => phase.mostDisagreement.rules,
+    (rule) => [rule.rule, rule.items.length, value(rule.disagreement)],
+  );
 
 const csvLayouts: Record<CsvTable, {columns: readonly string[]; rows: (report: CohortReport) => Iterable<Cell[]>}> = {
   summary: {

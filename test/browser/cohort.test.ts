@@ -5,7 +5,7 @@
 // Web Workers the page gets the same figures on its own thread; a large cohort's raters show fifty at a time; no
 // accessibility violations, light or dark.
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {cohortItem, cohortReport, type CohortItem} from "../../lib/agreement/cohort.js";
 import type {Figure} from "../../lib/agreement/figure.js";
 import {RatingsCollector} from "../../lib/agreement/ratings.js";
@@ -14,15 +14,9 @@ import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/load.js";
 import {axeViolations} from "./axe.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const items: CohortItem[] = loadItems().map(cohortItem);
 const examples = items.filter((item) => item.id.startsWith("example-")).map((item) => item.id);

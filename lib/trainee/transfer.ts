@@ -7,7 +7,8 @@
 // (measured in a Framework 1.13.4 build). lib/trainee/transfer-zod.ts states the same file in zod for Node: the
 // coordinator's command line and the tests, which check that the two schemas agree.
 import {literal, object, optional, pattern, refine, string, validate, type Infer} from "superstruct";
-import {impossibleShape, pathText} from "../json-shape.js";
+import {impossibleShape} from "../json-shape.js";
+import {fieldPath} from "../problems.js";
 import {quoteValue} from "../quote-text.js";
 import {raterNameFault, raterNameMaxLength} from "../rater-name.js";
 import {
@@ -139,7 +140,7 @@ const withoutPath = (message: string): string => message.replace(/^At path: .*? 
 
 /** What a schema check found wrong, in a few words: where, and what was there. */
 function describeFailure(error: Failure): string {
-  const where = pathText(error.path) || "the top level";
+  const where = fieldPath(error.path) || "the top level";
   if (error.type === "unknown") return error.message;
   if (error.type === "never") return `${where} is not part of a progress record`;
   if (error.value === undefined) return `${where} is missing`;

@@ -1,5 +1,5 @@
 // Writing runs whole or not at all, and refusing run files that were tampered with or hold a secret.
-import {readFileSync, writeFileSync} from "node:fs";
+import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.js";
@@ -180,5 +180,15 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
   it("a run file too large to be a real run is not read", () => {
     const errors = check(`{"reply": "${"x".repeat(9 * 1024 * 1024)}"}`);
     expect(errors).toEqual([`${file}: too large (9437 kB): a run file is far smaller than 8 MiB; delete it`]);
+  });
+
+  it("a folder where a run file should be is refused as not a file (a named pipe too: test/lib/read-file)", () => {
+    const root = writeRunFile(tempRoot(), recordedRun());
+    mkdirSync(join(root, v2Runs, "folder.json"));
+    const result = checkProbes(root);
+    expect(result.problems.map(formatProblem)).toEqual([
+      `${v2Runs}/folder.json: not a regular file: a run is a file; delete it`,
+    ]);
+    expect(result.runs.map((run) => run.file)).toEqual([file]);
   });
 });

@@ -3,7 +3,7 @@
 // their work grows faster than the input, so a file past these limits is refused, naming the file, before it reaches
 // them. The README states the limits. Measured when they were set: the largest item is 2.4 kB, the largest YAML file
 // (guideline/v1) 11 kB, the largest probe file 8.5 kB; YAML nests at most 5 levels, an item's sections 1.
-import {formatBytes, utf8Length} from "./probes/limits.js";
+import {formatBytes, utf8Length} from "./numbers.js";
 import {AuthoredFileError} from "./problems.js";
 
 export const authoredLimits = {

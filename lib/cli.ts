@@ -1,7 +1,7 @@
 // What the command-line entries share: strict flags, and failing with one line, never a stack trace.
 // Node-only (node:util). A script does `process.exitCode = await runCli(name, main)`; lib never exits.
 import {parseArgs, type ParseArgsConfig} from "node:util";
-import {formatBytes} from "./probes/limits.js";
+import {formatBytes} from "./numbers.js";
 import {AuthoredFileError} from "./problems.js";
 import {quoteText, escapeUnsafe} from "./quote-text.js";
 import {CappedReadError, readCappedFile} from "./read-file.js";

@@ -3,7 +3,7 @@
 // a byte is parsed), and UTF-8 text. A file that cannot be read stops the command (exit 1) with one line naming it;
 // bad rows are collected across all files and reported together (RatingsInputError).
 import {fail, quote, readFileOrFail} from "../cli.js";
-import {formatBytes} from "../probes/limits.js";
+import {formatBytes} from "../numbers.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
 import {readRatingsCsv} from "./ratings-csv.js";
 import {readTraineeFile} from "./ratings-progress.js";

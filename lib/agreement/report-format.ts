@@ -4,15 +4,13 @@ import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport, ItemSpread, PhaseReport} from "./cohort.js";
 import {csvChunks, type Cell} from "./csv.js";
 import type {Figure} from "./figure.js";
+import {thousands} from "../numbers.js";
 
-const fixed = (value: number, digits = 3): string => (value === 0 ? 0 : value).toFixed(digits);
-const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
-const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
-/**
- * A whole number with its thousands set off by commas, as "en" writes it, without Intl: its first use costs tens of
- * ms in a page, a pause in the middle of a click.
- */
-export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+/** A figure to three decimals (never "-0.000"). */
+export const fixed = (value: number, digits = 3): string => (value === 0 ? 0 : value).toFixed(digits);
+/** A change, signed: "+0.120". */
+export const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
+export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */

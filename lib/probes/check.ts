@@ -1,6 +1,7 @@
 // The probe's own fixture tests, pure: every worked example, and every recorded run, through the real scorer.
 import {fieldPath, type Problem} from "../problems.js";
-import {bytesPerToken, oversizedExcerptLength, replyByteBound, utf8Length} from "./limits.js";
+import {utf8Length} from "../numbers.js";
+import {bytesPerToken, oversizedExcerptLength, replyByteBound} from "./limits.js";
 import {roundTotal, scoreReply, formatTotal} from "./score.js";
 import {droppedNotes, type ProbeVersion, type Run} from "./schema.js";
 

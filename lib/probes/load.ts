@@ -8,7 +8,8 @@ import {AuthoredFileError, fieldPath, problemsFromZod, type Report} from "../pro
 import {CappedReadError, readAuthoredFile, readCappedFile} from "../read-file.js";
 import {contentHash} from "./hash.js";
 import {checkRun} from "./check.js";
-import {formatBytes, jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
+import {formatBytes} from "../numbers.js";
+import {jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
 import {patternProblem} from "./pattern.js";
 import {newestVersion} from "./versions.js";
 import {Hashes, ProbeVersion, Run} from "./schema.js";

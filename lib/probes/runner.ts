@@ -5,15 +5,8 @@
 // it is cut, flattened or lowercased, and a run whose reply or metadata holds the key (or a piece of it), or
 // anything key-shaped, is refused. Bodies are read with a byte cap; a redirect is never followed.
 import {chatRequestBody, defaultEndpoint} from "./request.js";
-import {
-  errorBodyByteCap,
-  excerpt,
-  formatBytes,
-  oversizedExcerptLength,
-  replyByteBound,
-  responseByteCap,
-  utf8Length,
-} from "./limits.js";
+import {formatBytes, utf8Length} from "../numbers.js";
+import {errorBodyByteCap, excerpt, oversizedExcerptLength, replyByteBound, responseByteCap} from "./limits.js";
 import {droppedNotes, finishReasons, isModelSlug, type DroppedNote, type FinishReason} from "./schema.js";
 import type {ProbeVersion, Run, Usage} from "./schema.js";
 import {scoreReply} from "./score.js";

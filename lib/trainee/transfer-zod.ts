@@ -3,6 +3,7 @@
 // zod): no page imports it.
 import {z} from "zod";
 import {checkImportSize, exportKind, exportVersion, raterNameRule} from "./transfer.js";
+import {utf8Length} from "../numbers.js";
 import {fieldPath} from "../problems.js";
 import {progressVersion, recordProblem, type Progress} from "./progress.js";
 
@@ -80,7 +81,7 @@ const where = (path: readonly PropertyKey[]) => fieldPath(path) || "the top leve
 
 /** Checks an export file (or a bare saved record) with zod and the record's own invariants. */
 export function checkExportText(text: string): CheckedFile {
-  const size = checkImportSize(Buffer.byteLength(text));
+  const size = checkImportSize(utf8Length(text));
   if (size) return {ok: false, message: size.message};
   let value: unknown;
   try {

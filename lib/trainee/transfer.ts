@@ -8,6 +8,7 @@
 // coordinator's command line and the tests, which check that the two schemas agree.
 import {literal, object, optional, pattern, refine, string, validate, type Infer} from "superstruct";
 import {impossibleShape} from "../json-shape.js";
+import {formatBytes, thousands, utf8Length} from "../numbers.js";
 import {fieldPath} from "../problems.js";
 import {quoteValue} from "../quote-text.js";
 import {raterNameFault, raterNameMaxLength} from "../rater-name.js";
@@ -114,21 +115,14 @@ export type ImportResult = ImportedFile | ImportRefusal;
 
 const refuse = (reason: ImportRefusalReason, message: string): ImportRefusal => ({ok: false, reason, message});
 
-/** A size as people read it in a file dialog: "940 bytes", "12 kB", "52.4 MB". */
-export function describeSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} bytes`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, "")} MB`;
-}
-
 /** The size check, before reading: a refusal, or null when the file may be read. */
 export function checkImportSize(bytes: number): ImportRefusal | null {
   if (bytes > importByteLimit) {
     // Just over the limit rounds to the limit: then the bytes say it.
-    const size = describeSize(bytes) === describeSize(importByteLimit) ? `${bytes.toLocaleString("en")} bytes` : null;
+    const size = formatBytes(bytes) === formatBytes(importByteLimit) ? `${thousands(bytes)} bytes` : null;
     return refuse(
       "too-large",
-      `the file is ${size ?? describeSize(bytes)}; a progress file is at most ${describeSize(importByteLimit)}`,
+      `the file is ${size ?? formatBytes(bytes)}; a progress file is at most ${formatBytes(importByteLimit)}`,
     );
   }
   if (bytes === 0) return refuse("empty", "the file is empty");
@@ -153,7 +147,7 @@ function describeFailure(error: Failure): string {
  * else is refused with the reason and a message that names what is wrong.
  */
 export function readImport(text: string): ImportResult {
-  const size = checkImportSize(new TextEncoder().encode(text).byteLength);
+  const size = checkImportSize(utf8Length(text));
   if (size) return size;
   const body = text.replace(/^\uFEFF/, "");
   if (body.trim() === "") return refuse("empty", "the file holds only white space");

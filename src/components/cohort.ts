@@ -10,7 +10,8 @@ import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
 import {columnsLength, emptyColumns} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
-import {csvTables, resamplesUsed, thousands, type CsvTable} from "../lib/agreement/report-format.js";
+import {csvTables, fixed, percent, resamplesUsed, signed, type CsvTable} from "../lib/agreement/report-format.js";
+import {thousands} from "../lib/numbers.js";
 import {reportOnMainThread, type ComputedReport, type ReportMaker} from "./cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
 import {el, type Child} from "./dom.js";
@@ -24,8 +25,6 @@ export interface CohortPageOptions {
   makeReport?: ReportMaker;
 }
 
-const fixed = (value: number) => (value === 0 ? 0 : value).toFixed(3);
-const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 const plural = (count: number, word: string) => `${thousands(count)} ${word}${count === 1 ? "" : "s"}`;
 
 /**
@@ -96,7 +95,7 @@ function Headline(report: CohortReport): HTMLElement {
       "p",
       {},
       "Change: ",
-      FigureText(change, (value) => `${value > 0 ? "+" : ""}${fixed(value)}`, "headline-change"),
+      FigureText(change, signed, "headline-change"),
       IntervalText(change),
       change.value === null ? ` (not computable: ${change.reason})` : null,
       `. ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}. ` +

@@ -483,7 +483,7 @@ describe("export and import", () => {
         "too large (50 MB)",
         {path: big},
         "This file is too large",
-        /the file is 52\.4 MB; a progress file is at most 2 MB/,
+        /the file is 50 MiB; a progress file is at most 2 MB/,
       ],
       ["empty", {name: "empty.json", text: ""}, "This file is empty", /the file is empty/],
       ["truncated", {name: "cut.json", text: good.slice(0, 300)}, "This file is cut short", /cut short/],

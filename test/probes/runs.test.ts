@@ -179,7 +179,7 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
 
   it("a run file too large to be a real run is not read", () => {
     const errors = check(`{"reply": "${"x".repeat(9 * 1024 * 1024)}"}`);
-    expect(errors).toEqual([`${file}: too large (9437 kB): a run file is far smaller than 8 MiB; delete it`]);
+    expect(errors).toEqual([`${file}: too large (9.4 MB): a run file is far smaller than 8 MiB; delete it`]);
   });
 
   it("a folder where a run file should be is refused as not a file (a named pipe too: test/lib/read-file)", () => {

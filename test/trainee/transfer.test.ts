@@ -114,7 +114,7 @@ describe("reading an imported file", () => {
     expect(checkImportSize(50 * 1024 * 1024)).toEqual({
       ok: false,
       reason: "too-large",
-      message: "the file is 52.4 MB; a progress file is at most 2 MB",
+      message: "the file is 50 MiB; a progress file is at most 2 MB",
     });
     expect(checkImportSize(importByteLimit + 1)).toMatchObject({reason: "too-large"});
     expect(checkImportSize(importByteLimit)).toBeNull();

@@ -10,6 +10,7 @@ import {parseItemFile, parseYamlData} from "./item-file.js";
 import {TrainingParts, type TrainingPart} from "./parts.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
 import {readAuthoredFile} from "./read-file.js";
+import {quoteText} from "./quote-text.js";
 
 /** The project root: lib/ sits directly under it. */
 export const projectRoot = join(import.meta.dirname, "..");
@@ -64,8 +65,8 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
         file: path,
         field: `items[${index}]`,
         message: item
-          ? `"${id}" is in part ${item.part}: the self-check runs over calibration items`
-          : `no item with id "${id}"`,
+          ? `${quoteText(id)} is in part ${item.part}: the self-check runs over calibration items`
+          : `no item with id ${quoteText(id)}`,
       });
   });
   if (problems.length) throw new AuthoredFileError(problems);

@@ -11,6 +11,7 @@ import {droppedNotes, finishReasons, isModelSlug, type DroppedNote, type FinishR
 import type {ProbeVersion, Run, Usage} from "./schema.js";
 import {scoreReply} from "./score.js";
 import {containsKeyPiece, keyProblem, keyShapedFields, maskKeyShaped, redactKey} from "./secrets.js";
+import {quoteText} from "../quote-text.js";
 
 /** The part of a fetch Response the runner uses: the body is a stream, read up to a cap, never whole. */
 export interface ResponseLike {
@@ -152,10 +153,7 @@ const isFinishReason = (text: string): text is FinishReason => (finishReasons as
 function parseCompletion(body: string, clean: (text: string) => string): Parsed {
   const parsed = parseJson(body);
   if (!parsed.ok)
-    throw new RunnerError(
-      "malformed",
-      `malformed response: not json (${JSON.stringify(flatExcerpt(clean(body), 60))})`,
-    );
+    throw new RunnerError("malformed", `malformed response: not json (${quoteText(flatExcerpt(clean(body), 60))})`);
   const {json} = parsed;
   if (!json || typeof json !== "object") throw new RunnerError("malformed", "malformed response: not a json object");
   const message = apiErrorMessage(json);

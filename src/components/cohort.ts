@@ -12,6 +12,7 @@ import {columnsLength, emptyColumns} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
 import {csvTables, fixed, percent, resamplesUsed, signed, type CsvTable} from "../lib/agreement/report-format.js";
 import {thousands} from "../lib/numbers.js";
+import {quoteText} from "../lib/quote-text.js";
 import {reportOnMainThread, type ComputedReport, type ReportMaker} from "./cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
 import {el, type Child} from "./dom.js";
@@ -240,8 +241,8 @@ function RaterTable(phase: PhaseReport, rows: RowSource<RaterAgreement>): HTMLEl
         "the raters CSV holds them all."
       : places.length
         ? `Raters ${thousands(first + 1)}–${thousands(last)} of the ${thousands(places.length)} whose name holds ` +
-          `“${query}” (${thousands(rows.length)} in all).`
-        : `No rater's name holds “${query}” (${thousands(rows.length)} in all).`;
+          `${quoteText(query)} (${thousands(rows.length)} in all).`
+        : `No rater's name holds ${quoteText(query)} (${thousands(rows.length)} in all).`;
     previous.disabled = first === 0;
     next.disabled = last >= places.length;
   };

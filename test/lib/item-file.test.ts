@@ -185,6 +185,10 @@ describe("the Step-1 and fidelity fields of an item", () => {
     expect(problemsWith("quote: no more than two", "quote: o more than two")).toMatchInlineSnapshot(
       `"checklist[1].quote: "o more than two" is not in the request as whole words: copy the words exactly"`,
     );
+    // Quoted as lib/quote-text.ts quotes what someone wrote: a right-to-left override is escaped, never printed raw.
+    expect(problemsWith("quote: no more than two", "quote: no more than\u202E two")).toBe(
+      'checklist[1].quote: "no more than\\u{202E} two" is not in the request as whole words: copy the words exactly',
+    );
   });
   it("one stretch of a main task's quote list that is not in the request", () => {
     expect(problemsWith(main, "    quote: [Give me, examples of verbs]\n")).toMatchInlineSnapshot(

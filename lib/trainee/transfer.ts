@@ -183,15 +183,7 @@ export function readImportedValue(value: unknown): ImportResult {
       "foreign",
       `this Rater Notebook file is not a progress export (its kind is ${quoteValue(record.kind)})`,
     );
-  const expected = bare ? progressVersion : exportVersion;
-  if (record.version !== expected) {
-    const newer = typeof record.version === "number" && record.version > expected;
-    return refuse(
-      "wrong-version",
-      `the file is version ${quoteValue(record.version ?? null)}; this site reads version ${expected}` +
-        (newer ? ": it comes from a newer Rater Notebook" : ""),
-    );
-  }
+  // Before the version, as the saved record is read: a version of 1e400 is an impossible number, not a newer file.
   const shape = impossibleShape(value, recordNestingLimit);
   if (shape?.kind === "too-deep")
     return refuse("invalid", `the file nests deeper than a progress record does, at ${shape.path}`);
@@ -201,6 +193,15 @@ export function readImportedValue(value: unknown): ImportResult {
       `the file has an impossible number at ${shape.path}: ${quoteValue(shape.value)}: ` +
         "expected a whole number, as the site writes it",
     );
+  const expected = bare ? progressVersion : exportVersion;
+  if (record.version !== expected) {
+    const newer = typeof record.version === "number" && record.version > expected;
+    return refuse(
+      "wrong-version",
+      `the file is version ${quoteValue(record.version ?? null)}; this site reads version ${expected}` +
+        (newer ? ": it comes from a newer Rater Notebook" : ""),
+    );
+  }
   if (bare) {
     const [error, progress] = validateSafely(value, Progress);
     if (error) return refuse("invalid", `the record is damaged: ${describeFailure(error)}`);

@@ -74,7 +74,8 @@ function lexSections(markdown: string, file: string): Token[] {
     if (isStackOverflow(error)) throw tooDeep();
     throw error;
   }
-  // Measured without recursion: a level is a quote or a list, and a list's items hold what is nested in it.
+  // Measured without recursion: a level is a quote or a list, and a list's items hold what is nested in it. Not
+  // json-shape's walk: these are Markdown tokens, where only quotes and lists count as levels.
   const stack: [Token, number][] = tokens.map((token) => [token, 0]);
   while (stack.length) {
     const [token, outside] = stack.pop()!;

@@ -36,9 +36,9 @@ export const nodeOnlyModules = [
   "lib/probes/index.ts",
   // the command lines' shared argument handling (node:util, node:fs)
   "lib/cli.ts",
-  // a file read with its size capped (node:fs), shared by the command lines and the authored files' loader
+  // a file read with its size capped (node:fs): the command lines, the authored files' and the run files' loaders
   "lib/read-file.ts",
-  // the agreement CLI's file reader (node:fs)
+  // the agreement CLI's file reader (through lib/cli.ts)
   "lib/agreement/read-files.ts",
   "src/data/**",
   "scripts/**",

@@ -1,9 +1,9 @@
-// The limits on the files authors write (data/items/*.md, data/*.yaml, guideline/v*/guideline.yaml), in one place, and
-// the checks on their text. The YAML and Markdown parsers recurse and some of their work grows faster than the input,
-// so a file past these limits is refused, naming the file, before it reaches them. The README states the limits.
-// Measured when they were set: the largest item is 2.4 kB, the largest YAML file (guideline/v1) 11 kB; YAML nests at
-// most 5 levels, an item's sections 1.
-import {formatBytes, utf8Length} from "./probes/limits.js";
+// The limits on the files authors write (data/items/*.md, data/*.yaml, guideline/v*/guideline.yaml, the probes' JSON
+// under data/probes/), in one place, and the checks on their text. The YAML and Markdown parsers recurse and some of
+// their work grows faster than the input, so a file past these limits is refused, naming the file, before it reaches
+// them. The README states the limits. Measured when they were set: the largest item is 2.4 kB, the largest YAML file
+// (guideline/v1) 11 kB, the largest probe file 8.5 kB; YAML nests at most 5 levels, an item's sections 1.
+import {formatBytes, utf8Length} from "./numbers.js";
 import {AuthoredFileError} from "./problems.js";
 
 export const authoredLimits = {
@@ -11,6 +11,8 @@ export const authoredLimits = {
   itemBytes: 64_000,
   /** Bytes of a YAML file (data/*.yaml, guideline/v*\/guideline.yaml). */
   yamlBytes: 256_000,
+  /** Bytes of a probe's JSON file (data/probes/<probe>/vN.json, data/probes/hashes.json). */
+  probeBytes: 256_000,
   /** Levels of mappings and lists in YAML (the front matter's mapping is the first). */
   yamlDepth: 32,
   /** Copies of anchored values YAML aliases may make: the yaml package's maxAliasCount (a bomb makes millions). */
@@ -20,11 +22,12 @@ export const authoredLimits = {
 } as const;
 
 /** Which limit a file's size is held to. */
-export type AuthoredKind = "item" | "yaml";
+export type AuthoredKind = "item" | "yaml" | "probe";
 
 const sizeLimits: Record<AuthoredKind, {bytes: number; name: string}> = {
   item: {bytes: authoredLimits.itemBytes, name: "an item file"},
   yaml: {bytes: authoredLimits.yamlBytes, name: "a YAML file"},
+  probe: {bytes: authoredLimits.probeBytes, name: "a probe file"},
 };
 
 /** The largest an authored file of this kind may be, in bytes. */

@@ -1,7 +1,7 @@
 // What the command-line entries share: strict flags, and failing with one line, never a stack trace.
 // Node-only (node:util). A script does `process.exitCode = await runCli(name, main)`; lib never exits.
 import {parseArgs, type ParseArgsConfig} from "node:util";
-import {formatBytes} from "./probes/limits.js";
+import {formatBytes} from "./numbers.js";
 import {AuthoredFileError} from "./problems.js";
 import {quoteText, escapeUnsafe} from "./quote-text.js";
 import {CappedReadError, readCappedFile} from "./read-file.js";
@@ -87,6 +87,26 @@ export function numberFlag(
 }
 
 /**
+ * A file's bytes, at most `cap` (lib/read-file.ts: a regular file, its size checked before a byte is read), or one
+ * line naming the file and what is wrong, exit `exitCode`: it cannot be opened, it is not a regular file (`notAFile`
+ * says what to give instead), or it is larger than the cap (`tooLarge` words that, given its size as far as seen).
+ */
+export function readFileOrFail(
+  path: string,
+  cap: number,
+  {exitCode = 2, notAFile, tooLarge}: {exitCode?: 1 | 2; notAFile: string; tooLarge: (size: number) => never},
+): Uint8Array {
+  try {
+    return readCappedFile(path, cap);
+  } catch (error) {
+    if (!(error instanceof CappedReadError)) throw error;
+    if (error.reason === "cannot-open") fail(`${quote(path)}: cannot read: ${error.code}`, exitCode);
+    if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: ${notAFile}`, exitCode);
+    return tooLarge(error.size);
+  }
+}
+
+/**
  * Reads a text input of at most `cap` bytes: a regular file (checked before reading, so /dev/zero or a FIFO is
  * refused at once), or standard input when path is undefined, read in chunks and stopped past the cap. Past the
  * cap it fails with `tooLarge` (given what was read, quoted, and its size as far as known), by default a usage
@@ -100,23 +120,19 @@ export async function readInput(
     tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`),
   }: {stdin?: AsyncIterable<Uint8Array>; tooLarge?: (what: string, bytes: number) => never} = {},
 ): Promise<string> {
+  if (path !== undefined) {
+    const bytes = readFileOrFail(path, cap, {
+      notAFile: "give a file holding the reply",
+      tooLarge: (size) => tooLarge(quote(path), size),
+    });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (path === undefined) {
-    for await (const chunk of stdin) {
-      size += chunk.byteLength;
-      if (size > cap) tooLarge("standard input", size);
-      chunks.push(chunk);
-    }
-  } else {
-    try {
-      chunks.push(readCappedFile(path, cap));
-    } catch (error) {
-      if (!(error instanceof CappedReadError)) throw error;
-      if (error.reason === "cannot-open") fail(`${quote(path)}: cannot read: ${error.code}`);
-      if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: give a file holding the reply`);
-      tooLarge(quote(path), error.size);
-    }
+  for await (const chunk of stdin) {
+    size += chunk.byteLength;
+    if (size > cap) tooLarge("standard input", size);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }

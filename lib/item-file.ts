@@ -2,6 +2,7 @@ import {Lexer, type Token} from "marked";
 import {parseDocument, type Document} from "yaml";
 import {authoredLimits, checkAuthoredText} from "./authored-limits.js";
 import {Item} from "./item.js";
+import {tooDeepAt} from "./json-shape.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
 
 /** Body sections an item file may have, and where each one goes in the item. */
@@ -73,7 +74,8 @@ function lexSections(markdown: string, file: string): Token[] {
     if (isStackOverflow(error)) throw tooDeep();
     throw error;
   }
-  // Measured without recursion: a level is a quote or a list, and a list's items hold what is nested in it.
+  // Measured without recursion: a level is a quote or a list, and a list's items hold what is nested in it. Not
+  // json-shape's walk: these are Markdown tokens, where only quotes and lists count as levels.
   const stack: [Token, number][] = tokens.map((token) => [token, 0]);
   while (stack.length) {
     const [token, outside] = stack.pop()!;
@@ -132,21 +134,9 @@ export function parseYamlData(source: string, file: string, what = "", lineOffse
       : `${what ? `${what} is ` : ""}not valid YAML: ${error.message.split("\n")[0]}`;
     throw new AuthoredFileError([{file, field: "", message}]);
   }
-  if (nestedDeeperThan(data, authoredLimits.yamlDepth)) throw yamlTooDeep(file, what);
+  // Measured on the parsed data: YAML nests by indentation too, so its text cannot be measured by counting brackets.
+  if (tooDeepAt(data, authoredLimits.yamlDepth) !== null) throw yamlTooDeep(file, what);
   return data;
-}
-
-/** Whether mappings and lists nest more than `limit` levels in parsed YAML, measured without recursion. */
-function nestedDeeperThan(data: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[data, 1]];
-  while (stack.length) {
-    const [value, depth] = stack.pop()!;
-    if (value === null || typeof value !== "object") continue;
-    if (depth > limit) return true;
-    const children = value instanceof Map || value instanceof Set ? [...value.values()] : Object.values(value);
-    for (const child of children) stack.push([child, depth + 1]);
-  }
-  return false;
 }
 
 /** Parses and validates one item file. Throws AuthoredFileError naming the file and every field at fault. */

@@ -1,6 +1,7 @@
 import {z} from "zod";
 import {locate, quotesOf, textOf} from "./quote.js";
 import {Score, Verdict} from "./verdict.js";
+import {quoteText} from "./quote-text.js";
 
 /** A text as the seed gives it: verbatim where it quotes, a description where it only summarises. */
 export const Text = z.strictObject({
@@ -222,14 +223,17 @@ export const Item = z
       const quotes = quotesOf(line.quote);
       const source = textOf(item, line.quoteIn);
       if (!source) {
-        issue(at("quoteIn"), `no quoted earlier turn "${line.quoteIn}": expected "request" or turn-N of a quoted turn`);
+        issue(
+          at("quoteIn"),
+          `no quoted earlier turn ${quoteText(line.quoteIn)}: expected "request" or turn-N of a quoted turn`,
+        );
       } else {
         quotes.forEach((quote, position) => {
           if (!locate(source, quote))
             issue(
               typeof line.quote === "string" ? at("quote") : [...at("quote"), position],
-              `"${quote}" is not in the ${line.quoteIn === "request" ? "request" : line.quoteIn} as whole words: ` +
-                "copy the words exactly",
+              `${quoteText(quote)} is not in the ${line.quoteIn === "request" ? "request" : line.quoteIn} ` +
+                "as whole words: copy the words exactly",
             );
         });
       }

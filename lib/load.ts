@@ -2,14 +2,15 @@
 import {readdirSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {z} from "zod";
-import {byteLimit, checkAuthoredText, decodeAuthoredFile, tooLarge, type AuthoredKind} from "./authored-limits.js";
+import {checkAuthoredText} from "./authored-limits.js";
 import {CalibrationCheck, CaseStudy, RubricWriter} from "./content.js";
 import {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
 import {parseItemFile, parseYamlData} from "./item-file.js";
 import {TrainingParts, type TrainingPart} from "./parts.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
-import {CappedReadError, readCappedFile} from "./read-file.js";
+import {readAuthoredFile} from "./read-file.js";
+import {quoteText} from "./quote-text.js";
 
 /** The project root: lib/ sits directly under it. */
 export const projectRoot = join(import.meta.dirname, "..");
@@ -21,26 +22,6 @@ export function guidelineVersions(root = projectRoot): string[] {
     .filter((entry) => entry.isDirectory() && /^v[0-9]+$/.test(entry.name))
     .map((entry) => entry.name)
     .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
-}
-
-/**
- * Reads an authored file as text, held to its limits (lib/authored-limits.ts): a regular file, its size checked before
- * a byte is read, UTF-8 with no NUL. Anything else is an AuthoredFileError naming `file`, the path authors see.
- */
-function readAuthoredFile(path: string, file: string, kind: AuthoredKind): string {
-  let bytes: Uint8Array;
-  try {
-    bytes = readCappedFile(path, byteLimit(kind));
-  } catch (error) {
-    if (!(error instanceof CappedReadError)) throw error;
-    if (error.reason === "too-large") throw tooLarge(file, kind);
-    const message =
-      error.reason === "not-a-file"
-        ? "not a regular file: put the file itself there"
-        : `cannot read it (${error.code}): ${error.code === "ENOENT" ? "restore the file" : "make it readable"}`;
-    throw new AuthoredFileError([{file, field: "", message}]);
-  }
-  return decodeAuthoredFile(bytes, file, kind);
 }
 
 /** Parses a YAML file and validates it with a schema, or throws naming the file and every field at fault. */
@@ -84,8 +65,8 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
         file: path,
         field: `items[${index}]`,
         message: item
-          ? `"${id}" is in part ${item.part}: the self-check runs over calibration items`
-          : `no item with id "${id}"`,
+          ? `${quoteText(id)} is in part ${item.part}: the self-check runs over calibration items`
+          : `no item with id ${quoteText(id)}`,
       });
   });
   if (problems.length) throw new AuthoredFileError(problems);

@@ -2,6 +2,7 @@
 // preview's command line (--set) and the page's URL share. Browser-safe: the domains come from
 // lib/parameter-domains.ts (Node-only, it reads the zod schema) through a data loader or a CLI.
 import type {GuidelineParameters} from "./parameters.js";
+import {quoteText} from "./quote-text.js";
 
 export type ParameterName = keyof GuidelineParameters;
 export type ParameterValue = boolean | number | string;
@@ -63,15 +64,13 @@ const range = ({min, max}: ParameterDomain): string =>
         ? ` of at most ${max}`
         : "";
 
-const show = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
-
 const withinRange = (domain: ParameterDomain, n: number): boolean =>
   (domain.min === null || n >= domain.min) && (domain.max === null || n <= domain.max);
 
 /** Reads a value typed for a parameter, or throws naming the parameter and what it accepts. */
 export function parseValue(domain: ParameterDomain, text: string): ParameterValue {
   const wrong = (): never => {
-    throw new AssignmentError(`${domain.name}: expected ${describeDomain(domain)}, got ${show(text)}`);
+    throw new AssignmentError(`${domain.name}: expected ${describeDomain(domain)}, got ${quoteText(text)}`);
   };
   switch (domain.kind) {
     case "boolean":
@@ -93,10 +92,11 @@ export function parseValue(domain: ParameterDomain, text: string): ParameterValu
 export function parseAssignment(text: string, domains: readonly ParameterDomain[]): Assignment {
   const names = domains.map((domain) => domain.name).join(", ");
   const equals = text.indexOf("=");
-  if (equals < 0) throw new AssignmentError(`expected <parameter>=<value>, got ${show(text)}: parameters are ${names}`);
+  if (equals < 0)
+    throw new AssignmentError(`expected <parameter>=<value>, got ${quoteText(text)}: parameters are ${names}`);
   const name = text.slice(0, equals).trim();
   const domain = domains.find((candidate) => candidate.name === name);
-  if (!domain) throw new AssignmentError(`unknown parameter ${show(name)}: expected one of ${names}`);
+  if (!domain) throw new AssignmentError(`unknown parameter ${quoteText(name)}: expected one of ${names}`);
   return {name: domain.name, value: parseValue(domain, text.slice(equals + 1).trim())};
 }
 
@@ -150,7 +150,7 @@ export function choiceFromQuery(
   const version = (key: "base" | "candidate", fallback: string | undefined): string => {
     const value = params.get(key) ?? fallback;
     if (value === undefined || !versions.includes(value)) {
-      const problem = value === undefined ? "missing" : `unknown version ${show(value)}`;
+      const problem = value === undefined ? "missing" : `unknown version ${quoteText(value)}`;
       throw new AssignmentError(`${key}: ${problem}: expected one of ${versions.join(", ")}`);
     }
     return value;

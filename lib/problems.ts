@@ -1,4 +1,5 @@
 import type {z} from "zod";
+import {quoteValue} from "./quote-text.js";
 
 /** One thing wrong with an authored file: where, which field, and what was expected. */
 export interface Problem {
@@ -55,9 +56,7 @@ function flatten(file: string, issue: z.core.$ZodIssue, prefix: readonly Propert
           file,
           field: fieldPath(path),
           message:
-            value === undefined
-              ? `missing: expected ${expected}`
-              : `expected ${expected}, got ${JSON.stringify(value)}`,
+            value === undefined ? `missing: expected ${expected}` : `expected ${expected}, got ${quoteValue(value)}`,
         },
       ];
     }
@@ -83,7 +82,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   );
 }
 
-const list = (values: readonly unknown[]): string => values.map((value) => JSON.stringify(value)).join(", ");
+const list = (values: readonly unknown[]): string => values.map((value) => quoteValue(value)).join(", ");
 
 /** What one branch of a union of plain values expects, e.g. `number <= 5` or `"n/a"`. */
 function alternative(issue: z.core.$ZodIssue): string {
@@ -106,27 +105,27 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
     case "invalid_type":
       return value === undefined
         ? `missing: expected ${issue.expected}`
-        : `expected ${issue.expected}, got ${JSON.stringify(value)}`;
+        : `expected ${issue.expected}, got ${quoteValue(value)}`;
     case "invalid_value":
       return value === undefined
         ? `missing: expected one of ${list(issue.values)}`
-        : `got ${JSON.stringify(value)}: expected one of ${list(issue.values)}`;
+        : `got ${quoteValue(value)}: expected one of ${list(issue.values)}`;
     case "invalid_union":
       if ("discriminator" in issue) {
         // zod 4 adds the discriminator's allowed values as `options` (not in its issue type).
         const options = (issue as {options?: unknown[]}).options ?? [];
         const name = issue.discriminator === "rule" ? "rule id" : String(issue.discriminator);
-        const found = value === undefined ? `missing ${name}` : `unknown ${name} ${JSON.stringify(value)}`;
+        const found = value === undefined ? `missing ${name}` : `unknown ${name} ${quoteValue(value)}`;
         return `${found}: expected one of ${list(options)}`;
       }
       return issue.message;
     case "too_small":
     case "too_big":
       return `${issue.message.replace(/^Too/, "too")}${
-        value !== undefined && typeof value !== "object" ? `, got ${JSON.stringify(value)}` : ""
+        value !== undefined && typeof value !== "object" ? `, got ${quoteValue(value)}` : ""
       }`;
     case "invalid_format":
-      return `got ${JSON.stringify(value)}: ${expectedFormat(issue)}`;
+      return `got ${quoteValue(value)}: ${expectedFormat(issue)}`;
     case "invalid_key":
       // A record key that fails its schema: the path ends at the key, so quote the key itself.
       return `invalid key: ${issue.issues

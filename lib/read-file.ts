@@ -1,6 +1,9 @@
 // Node-only: reads a file whose size is capped, for every reader that must not be made to hold more than it expects
-// (a command's input, an authored file). The caller words the failure for its readers.
-import {closeSync, fstatSync, openSync, readSync} from "node:fs";
+// (a command's input, an authored file, a recorded run). The caller words the failure for its readers; the authored
+// files' reader is here too, worded for authors.
+import {closeSync, constants, fstatSync, openSync, readSync} from "node:fs";
+import {byteLimit, decodeAuthoredFile, tooLarge, type AuthoredKind} from "./authored-limits.js";
+import {AuthoredFileError} from "./problems.js";
 
 /** Why a capped read failed: the file could not be opened (with the system's code), is not a file, or is too large. */
 export class CappedReadError extends Error {
@@ -22,7 +25,8 @@ export class CappedReadError extends Error {
 export function readCappedFile(path: string, cap: number): Uint8Array {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    // Without blocking: opening a named pipe to read would wait for a writer, before fstat could refuse it.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw new CappedReadError("cannot-open", (error as NodeJS.ErrnoException).code ?? String(error));
   }
@@ -43,4 +47,24 @@ export function readCappedFile(path: string, cap: number): Uint8Array {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Reads an authored file as text, held to its limits (lib/authored-limits.ts): a regular file, its size checked before
+ * a byte is read, UTF-8 with no NUL. Anything else is an AuthoredFileError naming `file`, the path authors see.
+ */
+export function readAuthoredFile(path: string, file: string, kind: AuthoredKind): string {
+  let bytes: Uint8Array;
+  try {
+    bytes = readCappedFile(path, byteLimit(kind));
+  } catch (error) {
+    if (!(error instanceof CappedReadError)) throw error;
+    if (error.reason === "too-large") throw tooLarge(file, kind);
+    const message =
+      error.reason === "not-a-file"
+        ? "not a regular file: put the file itself there"
+        : `cannot read it (${error.code}): ${error.code === "ENOENT" ? "restore the file" : "make it readable"}`;
+    throw new AuthoredFileError([{file, field: "", message}]);
+  }
+  return decodeAuthoredFile(bytes, file, kind);
 }

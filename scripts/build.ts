@@ -15,6 +15,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, wr
 import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {postbuild} from "./postbuild.js";
+import {quoteText} from "../lib/quote-text.js";
 
 const root = resolve(import.meta.dirname, "..");
 export const pinsFile = "framework-npm-versions.json";
@@ -59,7 +60,7 @@ function main(): void {
   const args = process.argv.slice(2);
   const unknown = args.find((arg) => arg !== "--update-pins");
   if (unknown !== undefined) {
-    console.error(`build: unknown argument "${unknown}": expected --update-pins or nothing`);
+    console.error(`build: unknown argument ${quoteText(unknown)}: expected --update-pins or nothing`);
     process.exit(2);
   }
   const updatePins = args.includes("--update-pins");

@@ -3,6 +3,7 @@
 import {resolve} from "node:path";
 import {fail, parseCommandLine, readInput, runCli} from "../lib/cli.js";
 import {checkProbes, formatTotal, scoreBoth, scoreInputByteCap, selectVersion} from "../lib/probes/index.js";
+import {quoteText} from "../lib/quote-text.js";
 
 process.exitCode = await runCli("probes:score", async () => {
   const {values, positionals} = parseCommandLine(process.argv.slice(2), {
@@ -31,7 +32,7 @@ process.exitCode = await runCli("probes:score", async () => {
     strict.rules.forEach((rule, i) => {
       const l = loose.rules[i];
       const span = rule.span
-        ? ` ${rule.mode === "must-match" ? "matched" : "found"} ${JSON.stringify(rule.span.text)} at ${rule.span.start}`
+        ? ` ${rule.mode === "must-match" ? "matched" : "found"} ${quoteText(rule.span.text)} at ${rule.span.start}`
         : "";
       const looseNote =
         l && l.outcome !== rule.outcome ? `   loose: ${l.outcome}${l.variant ? ` (${l.variant})` : ""}` : "";

@@ -8,6 +8,7 @@
 import {domainOf, type Value} from "./data.js";
 import {chanceCorrected, type Figure} from "./figure.js";
 import {weights as weightsOf, type Weights} from "./weights.js";
+import {quoteValue} from "../quote-text.js";
 
 export type CohenWeights = "none" | "linear" | "quadratic";
 export const cohenWeightKinds: readonly CohenWeights[] = ["none", "linear", "quadratic"];
@@ -87,7 +88,7 @@ export function cohenKappa(
     const i = index.get(x);
     const j = index.get(y);
     if (i === undefined || j === undefined)
-      throw new RangeError(`value ${JSON.stringify(i === undefined ? x : y)} is not one of the categories`);
+      throw new RangeError(`value ${quoteValue(i === undefined ? x : y)} is not one of the categories`);
     table[i]![j]!++;
   }
   return cohenKappaTable(table, weights);

@@ -15,6 +15,7 @@ import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-r
 import {codeCount, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {phases, scores, type CohortRating, type Score} from "./ratings.js";
 import {customWeights} from "./weights.js";
+import {quoteValue} from "../quote-text.js";
 
 /** What the figures need of an item: its id, its ruled score, the rules its checklist cites, the seed's split. */
 export interface CohortItem {
@@ -258,7 +259,7 @@ function raterAgreements(
       const slot = p * items.length + item[i]!;
       const unit = items[item[i]!]!;
       if (seenBy[slot] === r)
-        throw new RangeError(`${JSON.stringify(raters[r])} scored ${unit.id} twice in the ${phases[p]} phase`);
+        throw new RangeError(`${quoteValue(raters[r])} scored ${unit.id} twice in the ${phases[p]} phase`);
       seenBy[slot] = r;
       tallyRating(tallies[p]!, scores[code[i]! % scores.length]!, unit.score);
     }

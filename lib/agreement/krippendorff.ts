@@ -8,6 +8,7 @@
 // takes a few milliseconds beyond reading the cells.
 import {countTable, type CountTable, type ReliabilityData, type Value} from "./data.js";
 import type {Figure} from "./figure.js";
+import {quoteValue} from "../quote-text.js";
 
 export type Metric = "nominal" | "ordinal" | "interval" | "ratio";
 export const metrics: readonly Metric[] = ["nominal", "ordinal", "interval", "ratio"];
@@ -61,7 +62,7 @@ export function distances(metric: Metric, values: readonly Value[], marginals: F
   const used = values.filter((_, i) => marginals[i]! > 0);
   if (metric === "interval" || metric === "ratio") {
     const label = used.find((value) => typeof value !== "number");
-    if (label !== undefined) return `${metric} alpha needs numbers, and ${JSON.stringify(label)} is not one`;
+    if (label !== undefined) return `${metric} alpha needs numbers, and ${quoteValue(label)} is not one`;
     if (metric === "ratio" && used.some((value) => (value as number) < 0))
       return "ratio alpha needs values of zero or more";
   }

@@ -3,6 +3,7 @@
 // few blocks of memory, and the report (cohort.ts) reads them in tight loops. Pure and browser-safe.
 import type {Phase} from "../parts.js";
 import {phases, scores, type CohortRating, type Score} from "./ratings.js";
+import {quoteValue} from "../quote-text.js";
 
 export interface RatingColumns {
   /** The raters' names, each once; `rater[i]` indexes this list. */
@@ -46,7 +47,7 @@ export function ratingColumns(ratings: readonly CohortRating[], itemIds: readonl
   for (let i = 0; i < n; i++) {
     const rating = ratings[i]!;
     const item = itemIndex.get(rating.item);
-    if (item === undefined) throw new RangeError(`a rating of an unknown item ${JSON.stringify(rating.item)}`);
+    if (item === undefined) throw new RangeError(`a rating of an unknown item ${quoteValue(rating.item)}`);
     let rater = raterIndex.get(rating.rater);
     if (rater === undefined) {
       raterIndex.set(rating.rater, (rater = columns.raters.length));

@@ -7,6 +7,7 @@
 // readImport: the same size, JSON, number, shape and attempt checks): the results page's export file (an envelope
 // with kind "progress-export", the record and the name the trainee gave), and a plain saved record, with or without
 // a top-level `rater`.
+import {utf8Length} from "../numbers.js";
 import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
 import {checkRater, itemChecker, RatingsCollector, type Score} from "./ratings.js";
 
@@ -31,7 +32,7 @@ function readRecord(text: string): {imported: ImportResult; named?: unknown} {
     return {imported: readImport(text)}; // which says what is wrong with the JSON
   }
   if (!isRecord(value) || "kind" in value || !("rater" in value)) return {imported: readImport(text)};
-  const size = checkImportSize(new TextEncoder().encode(text).byteLength);
+  const size = checkImportSize(utf8Length(text));
   if (size) return {imported: size};
   const {rater, ...record} = value;
   return {imported: readImportedValue(record), named: rater};

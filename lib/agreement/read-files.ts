@@ -2,9 +2,8 @@
 // is checked before it is read: a regular file, no larger than the cap (a 50 MB file is refused by its size, before
 // a byte is parsed), and UTF-8 text. A file that cannot be read stops the command (exit 1) with one line naming it;
 // bad rows are collected across all files and reported together (RatingsInputError).
-import {closeSync, fstatSync, openSync, readSync} from "node:fs";
-import {fail, quote} from "../cli.js";
-import {formatBytes} from "../probes/limits.js";
+import {fail, quote, readFileOrFail} from "../cli.js";
+import {formatBytes} from "../numbers.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
 import {readRatingsCsv} from "./ratings-csv.js";
 import {readTraineeFile} from "./ratings-progress.js";
@@ -23,39 +22,20 @@ export function kindOf(path: string, text: string): InputKind {
 
 /** A file's text, after checking it is a regular file within the cap; exit 1 naming the file otherwise. */
 export function readTextFile(path: string, cap = fileByteCap): string {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch (error) {
-    fail(`${quote(path)}: cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, 1);
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) fail(`${quote(path)}: not a regular file: give a CSV file or a trainee's .json file`, 1);
-    const tooLarge = () =>
+  const bytes = readFileOrFail(path, cap, {
+    exitCode: 1,
+    notAFile: "give a CSV file or a trainee's .json file",
+    tooLarge: () =>
       fail(
         `${quote(path)}: larger than ${formatBytes(cap)}, the most read from one file: ` +
           "split the ratings into several files",
         1,
-      );
-    if (stat.size > cap) tooLarge();
-    // The file may grow after the check: read at most cap + 1 bytes all the same.
-    const buffer = Buffer.alloc(Math.min(stat.size, cap) + 1);
-    let size = 0;
-    for (;;) {
-      const read = readSync(fd, buffer, size, buffer.byteLength - size, null);
-      if (read === 0) break;
-      size += read;
-      if (size > cap) tooLarge();
-      if (size === buffer.byteLength) break;
-    }
-    try {
-      return new TextDecoder("utf-8", {fatal: true}).decode(buffer.subarray(0, size));
-    } catch {
-      return fail(`${quote(path)}: not UTF-8 text: give a CSV file or a trainee's .json file`, 1);
-    }
-  } finally {
-    closeSync(fd);
+      ),
+  });
+  try {
+    return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
+  } catch {
+    return fail(`${quote(path)}: not UTF-8 text: give a CSV file or a trainee's .json file`, 1);
   }
 }
 

@@ -4,15 +4,13 @@ import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport, ItemSpread, PhaseReport} from "./cohort.js";
 import {csvChunks, type Cell} from "./csv.js";
 import type {Figure} from "./figure.js";
+import {thousands} from "../numbers.js";
 
-const fixed = (value: number, digits = 3): string => (value === 0 ? 0 : value).toFixed(digits);
-const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
-const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
-/**
- * A whole number with its thousands set off by commas, as "en" writes it, without Intl: its first use costs tens of
- * ms in a page, a pause in the middle of a click.
- */
-export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+/** A figure to three decimals (never "-0.000"). */
+export const fixed = (value: number, digits = 3): string => (value === 0 ? 0 : value).toFixed(digits);
+/** A change, signed: "+0.120". */
+export const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
+export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
@@ -187,42 +185,53 @@ function* summaryRows(report: CohortReport): Generator<Cell[]> {
   yield row("change", `alpha ${report.headline.metric}`, report.headline.change);
 }
 
-function* itemRows(report: CohortReport): Generator<Cell[]> {
+/** A table with a row per entry of each phase (`entries` picks them), the phase's name first. */
+function* perPhase<T>(
+  report: CohortReport,
+  entries: (phase: PhaseReport) => Iterable<T>,
+  cells: (entry: T) => Cell[],
+): Generator<Cell[]> {
   for (const phase of [report.vague, report.guideline])
-    for (const entry of phase.spread)
-      yield [
-        phase.phase,
-        entry.item,
-        entry.ruled,
-        entry.ratings,
-        ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
-        entry.seedSplit ? entry.seedSplit.join(" ") : null,
-        value(entry.disagreement),
-        value(entry.meanDistance),
-        entry.rules.join(" "),
-      ];
+    for (const entry of entries(phase)) yield [phase.phase, ...cells(entry)];
 }
 
-function* raterRows(report: CohortReport): Generator<Cell[]> {
-  for (const phase of [report.vague, report.guideline])
-    for (const rater of phase.raterAgreement)
-      yield [
-        phase.phase,
-        rater.rater,
-        rater.scored,
-        value(rater.exact),
-        value(rater.withinOne),
-        value(rater.kappa.none),
-        value(rater.kappa.linear),
-        value(rater.kappa.quadratic),
-      ];
-}
+const itemRows = (report: CohortReport) =>
+  perPhase(
+    report,
+    (phase) => phase.spread,
+    (entry) => [
+      entry.item,
+      entry.ruled,
+      entry.ratings,
+      ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
+      entry.seedSplit ? entry.seedSplit.join(" ") : null,
+      value(entry.disagreement),
+      value(entry.meanDistance),
+      entry.rules.join(" "),
+    ],
+  );
 
-function* ruleRows(report: CohortReport): Generator<Cell[]> {
-  for (const phase of [report.vague, report.guideline])
-    for (const rule of phase.mostDisagreement.rules)
-      yield [phase.phase, rule.rule, rule.items.length, value(rule.disagreement)];
-}
+const raterRows = (report: CohortReport) =>
+  perPhase(
+    report,
+    (phase) => phase.raterAgreement,
+    (rater) => [
+      rater.rater,
+      rater.scored,
+      value(rater.exact),
+      value(rater.withinOne),
+      value(rater.kappa.none),
+      value(rater.kappa.linear),
+      value(rater.kappa.quadratic),
+    ],
+  );
+
+const ruleRows = (report: CohortReport) =>
+  perPhase(
+    report,
+    (phase) => phase.mostDisagreement.rules,
+    (rule) => [rule.rule, rule.items.length, value(rule.disagreement)],
+  );
 
 const csvLayouts: Record<CsvTable, {columns: readonly string[]; rows: (report: CohortReport) => Iterable<Cell[]>}> = {
   summary: {

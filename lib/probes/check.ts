@@ -1,8 +1,10 @@
 // The probe's own fixture tests, pure: every worked example, and every recorded run, through the real scorer.
 import {fieldPath, type Problem} from "../problems.js";
-import {bytesPerToken, oversizedExcerptLength, replyByteBound, utf8Length} from "./limits.js";
+import {utf8Length} from "../numbers.js";
+import {bytesPerToken, oversizedExcerptLength, replyByteBound} from "./limits.js";
 import {roundTotal, scoreReply, formatTotal} from "./score.js";
 import {droppedNotes, type ProbeVersion, type Run} from "./schema.js";
+import {quoteValue} from "../quote-text.js";
 
 /**
  * Mismatches between what each worked example declares and what the scorer says, one problem each; the
@@ -54,7 +56,7 @@ export function checkRun(file: string, run: Run, version: ProbeVersion): Problem
   if (run.truncated !== (run.finishReason === "length"))
     problem(
       "truncated",
-      `${run.truncated} with finish reason ${JSON.stringify(run.finishReason)}: truncated means "length"; ${edited}`,
+      `${run.truncated} with finish reason ${quoteValue(run.finishReason)}: truncated means "length"; ${edited}`,
     );
   const bytes = utf8Length(run.reply);
   const bound = replyByteBound(version.parameters);

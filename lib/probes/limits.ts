@@ -42,6 +42,8 @@ export const runFileDepthLimit = 8;
 /**
  * How deep JSON text nests ([ and { outside strings), stopping once past `limit`: one pass, no recursion, so a
  * megabyte of [[[[… is measured before anything parses or walks it. Returns at most limit + 1.
+ * Before parsing, on purpose: a run file past the limit is refused unread. A value already parsed (a saved record,
+ * YAML's data) is measured by tooDeepAt and impossibleShape in lib/json-shape.ts.
  */
 export function jsonDepth(text: string, limit: number): number {
   let depth = 0;
@@ -63,21 +65,9 @@ export function jsonDepth(text: string, limit: number): number {
   return deepest;
 }
 
-/** UTF-8 byte length of a string. */
-export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).byteLength;
-}
-
 /** The first `length` characters of text, never ending in half a surrogate pair. */
 export function excerpt(text: string, length: number): string {
   if (text.length <= length) return text;
   const cut = text.slice(0, length);
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
-
-/** "215 kB" / "1 MiB" for messages. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
-  if (bytes >= 10_000) return `${Math.round(bytes / 1000)} kB`;
-  return `${bytes} bytes`;
 }

@@ -1,13 +1,15 @@
 // Reads and validates data/probes/<probe>/vN.json, data/probes/hashes.json and data/runs/.
 // Node-only (node:fs). Every problem names the file and the field at fault, in lib/problems.ts's form
 // (print with formatProblem): data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: ...
-import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
+import {existsSync, readdirSync, statSync} from "node:fs";
 import {join} from "node:path";
 import type {z} from "zod";
-import {fieldPath, problemsFromZod, type Report} from "../problems.js";
+import {AuthoredFileError, fieldPath, problemsFromZod, type Report} from "../problems.js";
+import {CappedReadError, readAuthoredFile, readCappedFile} from "../read-file.js";
 import {contentHash} from "./hash.js";
 import {checkRun} from "./check.js";
-import {formatBytes, jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
+import {formatBytes} from "../numbers.js";
+import {jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
 import {patternProblem} from "./pattern.js";
 import {newestVersion} from "./versions.js";
 import {Hashes, ProbeVersion, Run} from "./schema.js";
@@ -48,13 +50,10 @@ function jsonError(error: unknown): string {
 function readJson(root: string, file: string, report: Report): unknown {
   let text: string;
   try {
-    text = readFileSync(join(root, file), "utf8");
+    text = readAuthoredFile(join(root, file), file, "probe");
   } catch (error) {
-    report.problems.push({
-      file,
-      field: "",
-      message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    });
+    if (!(error instanceof AuthoredFileError)) throw error;
+    report.problems.push(...error.problems);
     return undefined;
   }
   try {
@@ -167,8 +166,8 @@ export function probePages(root: string): {probe: string; title: string}[] {
     if (newest === undefined) return [];
     let title: unknown;
     try {
-      title = (JSON.parse(readFileSync(join(root, probesDir, probe, `${newest}.json`), "utf8")) as {title?: unknown})
-        .title;
+      const file = `${probesDir}/${probe}/${newest}.json`;
+      title = (JSON.parse(readAuthoredFile(join(root, file), file, "probe")) as {title?: unknown}).title;
     } catch {
       title = undefined;
     }
@@ -261,17 +260,18 @@ function readRunFile(root: string, file: string, report: Report, apiKey: string 
   const error = (field: string, message: string) => report.problems.push({file, field, message});
   let text: string;
   try {
-    const {size} = statSync(join(root, file));
-    if (size > runFileByteCap) {
+    // A byte order mark is kept, as JSON.parse refuses it: a run is written without one.
+    text = new TextDecoder("utf-8", {ignoreBOM: true}).decode(readCappedFile(join(root, file), runFileByteCap));
+  } catch (thrown) {
+    if (!(thrown instanceof CappedReadError)) throw thrown;
+    if (thrown.reason === "too-large")
       error(
         "",
-        `too large (${formatBytes(size)}): a run file is far smaller than ${formatBytes(runFileByteCap)}; delete it`,
+        `too large (${formatBytes(thrown.size)}): a run file is far smaller than ${formatBytes(runFileByteCap)}; ` +
+          "delete it",
       );
-      return undefined;
-    }
-    text = readFileSync(join(root, file), "utf8");
-  } catch (thrown) {
-    error("", `cannot read: ${(thrown as NodeJS.ErrnoException).code ?? String(thrown)}`);
+    else if (thrown.reason === "not-a-file") error("", "not a regular file: a run is a file; delete it");
+    else error("", `cannot read: ${thrown.code}`);
     return undefined;
   }
   const secret = (kind: string, hint: string) =>

@@ -5,19 +5,13 @@
 // it is cut, flattened or lowercased, and a run whose reply or metadata holds the key (or a piece of it), or
 // anything key-shaped, is refused. Bodies are read with a byte cap; a redirect is never followed.
 import {chatRequestBody, defaultEndpoint} from "./request.js";
-import {
-  errorBodyByteCap,
-  excerpt,
-  formatBytes,
-  oversizedExcerptLength,
-  replyByteBound,
-  responseByteCap,
-  utf8Length,
-} from "./limits.js";
+import {formatBytes, utf8Length} from "../numbers.js";
+import {errorBodyByteCap, excerpt, oversizedExcerptLength, replyByteBound, responseByteCap} from "./limits.js";
 import {droppedNotes, finishReasons, isModelSlug, type DroppedNote, type FinishReason} from "./schema.js";
 import type {ProbeVersion, Run, Usage} from "./schema.js";
 import {scoreReply} from "./score.js";
 import {containsKeyPiece, keyProblem, keyShapedFields, maskKeyShaped, redactKey} from "./secrets.js";
+import {quoteText} from "../quote-text.js";
 
 /** The part of a fetch Response the runner uses: the body is a stream, read up to a cap, never whole. */
 export interface ResponseLike {
@@ -159,10 +153,7 @@ const isFinishReason = (text: string): text is FinishReason => (finishReasons as
 function parseCompletion(body: string, clean: (text: string) => string): Parsed {
   const parsed = parseJson(body);
   if (!parsed.ok)
-    throw new RunnerError(
-      "malformed",
-      `malformed response: not json (${JSON.stringify(flatExcerpt(clean(body), 60))})`,
-    );
+    throw new RunnerError("malformed", `malformed response: not json (${quoteText(flatExcerpt(clean(body), 60))})`);
   const {json} = parsed;
   if (!json || typeof json !== "object") throw new RunnerError("malformed", "malformed response: not a json object");
   const message = apiErrorMessage(json);

@@ -7,7 +7,7 @@
 //   OpenRouter key in the same disguises), so a run file that holds one is refused even when the key that
 //   produced it is not at hand.
 // Every reading is linear in the text: character classes with bounds, sets of fixed-length windows.
-import {fieldPath} from "../problems.js";
+import {pathOf, walkJson} from "../json-shape.js";
 
 /** What replaces the key (or a piece of it) in a message. */
 export const redactedMark = "[redacted]";
@@ -113,25 +113,12 @@ const letterOrDigit = /^[\p{L}\p{N}]$/u;
 /** Characters that show as nothing (zero-width spaces and joiners, soft hyphens, byte order marks), and marks. */
 const invisible = /^[\p{Default_Ignorable_Code_Point}\p{M}]$/u;
 
-/**
- * The reading the key is matched in: NFKC (fullwidth and other compatibility forms read as ASCII), lower case,
- * letters and digits only: spaces, punctuation, zero-width and format characters between the key's letters are
- * gone, and so is the text between its pieces when that is only separators.
- */
-function lettersAndDigits(units: Units): Reading {
+/** A reading of the units: each character replaced by what `keep` makes of it (nothing, itself, or more). */
+function readingOf(units: Units, keep: (char: string) => string): Reading {
   const reading: Reading = {text: "", from: [], to: []};
   const parts: string[] = [];
   units.chars.forEach((char, i) => {
-    const code = char.charCodeAt(0);
-    let kept: string;
-    if (char.length === 1 && code < 0x80) {
-      if (code >= 0x41 && code <= 0x5a) kept = String.fromCharCode(code + 32);
-      else if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) kept = char;
-      else return;
-    } else {
-      kept = "";
-      for (const c of char.normalize("NFKC").toLowerCase()) if (letterOrDigit.test(c)) kept += c;
-    }
+    const kept = keep(char);
     for (let j = 0; j < kept.length; j++) {
       reading.from.push(units.from[i]!);
       reading.to.push(units.to[i]!);
@@ -142,22 +129,29 @@ function lettersAndDigits(units: Units): Reading {
   return reading;
 }
 
-/** The reading credential shapes are matched in: NFKC, and nothing invisible; case and punctuation kept. */
-function visible(units: Units): Reading {
-  const reading: Reading = {text: "", from: [], to: []};
-  const parts: string[] = [];
-  units.chars.forEach((char, i) => {
-    const kept =
-      char.length === 1 && char.charCodeAt(0) < 0x80 ? char : invisible.test(char) ? "" : char.normalize("NFKC");
-    for (let j = 0; j < kept.length; j++) {
-      reading.from.push(units.from[i]!);
-      reading.to.push(units.to[i]!);
+/**
+ * The reading the key is matched in: NFKC (fullwidth and other compatibility forms read as ASCII), lower case,
+ * letters and digits only: spaces, punctuation, zero-width and format characters between the key's letters are
+ * gone, and so is the text between its pieces when that is only separators.
+ */
+const lettersAndDigits = (units: Units): Reading =>
+  readingOf(units, (char) => {
+    const code = char.charCodeAt(0);
+    if (char.length === 1 && code < 0x80) {
+      if (code >= 0x41 && code <= 0x5a) return String.fromCharCode(code + 32);
+      if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) return char;
+      return "";
     }
-    parts.push(kept);
+    let kept = "";
+    for (const c of char.normalize("NFKC").toLowerCase()) if (letterOrDigit.test(c)) kept += c;
+    return kept;
   });
-  reading.text = parts.join("");
-  return reading;
-}
+
+/** The reading credential shapes are matched in: NFKC, and nothing invisible; case and punctuation kept. */
+const visible = (units: Units): Reading =>
+  readingOf(units, (char) =>
+    char.length === 1 && char.charCodeAt(0) < 0x80 ? char : invisible.test(char) ? "" : char.normalize("NFKC"),
+  );
 
 const backwards = (reading: Reading): Reading => ({
   text: [...reading.text].reverse().join(""),
@@ -400,35 +394,16 @@ export function maskKeyShaped(text: string): string {
 
 /**
  * Visits every string in a JSON value, object keys included, in document order, with its field path (built only
- * when asked). Iterative, so no nesting can overflow the stack; a key that `skip` accepts names its parent and
- * is not descended into.
+ * when asked). A key that `visit` accepts names its parent and is not descended into.
  */
 function visitStrings(value: unknown, visit: (text: string, field: () => string, isKey: boolean) => boolean): void {
-  interface Path {
-    parent: Path | null;
-    key: PropertyKey;
-  }
-  const pathOf = (path: Path | null): string => {
-    const keys: PropertyKey[] = [];
-    for (let at = path; at; at = at.parent) keys.push(at.key);
-    return fieldPath(keys.reverse());
-  };
-  const stack: {value: unknown; path: Path | null}[] = [{value, path: null}];
-  while (stack.length > 0) {
-    const {value: current, path} = stack.pop()!;
-    if (typeof current === "string") visit(current, () => pathOf(path), false);
-    else if (Array.isArray(current))
-      for (let i = current.length - 1; i >= 0; i--) stack.push({value: current[i], path: {parent: path, key: i}});
-    else if (current !== null && typeof current === "object") {
-      const entries = Object.entries(current);
-      const children: {value: unknown; path: Path | null}[] = [];
-      for (const [k, v] of entries) {
-        // A key that holds a secret names its parent, and what is under it is not looked at.
-        if (visit(k, () => pathOf(path), true)) continue;
-        children.push({value: v, path: {parent: path, key: k}});
-      }
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  for (const node of walkJson(value)) {
+    // A key that holds a secret names its parent, and what is under it is not looked at.
+    if (typeof node.key === "string" && visit(node.key, () => pathOf(node.parent), true)) {
+      node.skip = true;
+      continue;
     }
+    if (typeof node.value === "string") visit(node.value, () => pathOf(node), false);
   }
 }
 

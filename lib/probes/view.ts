@@ -3,6 +3,7 @@ import {curlCommand, exampleModel} from "./request.js";
 import type {Outcome, ProbeVersion, Rule, Run} from "./schema.js";
 import {newestVersion} from "./versions.js";
 import {scoreBoth, type LooseRuleResult, type RuleResult, type ScoreReport} from "./score.js";
+import {quoteText} from "../quote-text.js";
 
 export interface ExampleView {
   kind: "correct" | "rejected";
@@ -85,7 +86,7 @@ export function scoredAsDeclared(example: ExampleView): boolean {
 
 /** What a strict result adds beside its badge: the text a must-not-match rule found. */
 export function strictNote(result: RuleResult): string {
-  return result.span && result.mode === "must-not-match" ? `found “${result.span.text}”` : "";
+  return result.span && result.mode === "must-not-match" ? `found ${quoteText(result.span.text)}` : "";
 }
 
 /** What a loose result adds beside its badge: the variant that passed, when the loose outcome differs. */

@@ -23,7 +23,8 @@ import {
   type Struct,
 } from "superstruct";
 import type {Part} from "../item.js";
-import {impossibleShape, pathText} from "../json-shape.js";
+import {impossibleShape} from "../json-shape.js";
+import {fieldPath} from "../problems.js";
 import type {Phase} from "../parts.js";
 import {quoteValue} from "../quote-text.js";
 
@@ -205,7 +206,7 @@ export function parseProgress(text: string | null | undefined): ParsedProgress {
     );
   }
   const [error, progress] = validateSafely(value, Progress);
-  if (error) return setAside("corrupted", `the record is damaged at ${pathText(error.path) || "the top level"}`);
+  if (error) return setAside("corrupted", `the record is damaged at ${fieldPath(error.path) || "the top level"}`);
   const problem = recordProblem(progress, "");
   if (problem) return setAside("corrupted", `the record is damaged: ${problem.replace(/^\./, "")}`);
   return {ok: true, progress};

@@ -3,6 +3,8 @@
 // zod): no page imports it.
 import {z} from "zod";
 import {checkImportSize, exportKind, exportVersion, raterNameRule} from "./transfer.js";
+import {utf8Length} from "../numbers.js";
+import {fieldPath} from "../problems.js";
 import {progressVersion, recordProblem, type Progress} from "./progress.js";
 
 const app = "rater-notebook";
@@ -75,15 +77,11 @@ export type ExportFileZ = z.infer<typeof ExportFileZ>;
 export type CheckedFile =
   {ok: true; envelope: boolean; rater: string | null; progress: Progress} | {ok: false; message: string};
 
-const where = (path: readonly PropertyKey[]) =>
-  path
-    .map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`))
-    .join("")
-    .replace(/^\./, "") || "the top level";
+const where = (path: readonly PropertyKey[]) => fieldPath(path) || "the top level";
 
 /** Checks an export file (or a bare saved record) with zod and the record's own invariants. */
 export function checkExportText(text: string): CheckedFile {
-  const size = checkImportSize(Buffer.byteLength(text));
+  const size = checkImportSize(utf8Length(text));
   if (size) return {ok: false, message: size.message};
   let value: unknown;
   try {

@@ -7,7 +7,9 @@
 // (measured in a Framework 1.13.4 build). lib/trainee/transfer-zod.ts states the same file in zod for Node: the
 // coordinator's command line and the tests, which check that the two schemas agree.
 import {literal, object, optional, pattern, refine, string, validate, type Infer} from "superstruct";
-import {impossibleShape, pathText} from "../json-shape.js";
+import {impossibleShape} from "../json-shape.js";
+import {formatBytes, thousands, utf8Length} from "../numbers.js";
+import {fieldPath} from "../problems.js";
 import {quoteValue} from "../quote-text.js";
 import {raterNameFault, raterNameMaxLength} from "../rater-name.js";
 import {
@@ -113,21 +115,14 @@ export type ImportResult = ImportedFile | ImportRefusal;
 
 const refuse = (reason: ImportRefusalReason, message: string): ImportRefusal => ({ok: false, reason, message});
 
-/** A size as people read it in a file dialog: "940 bytes", "12 kB", "52.4 MB". */
-export function describeSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} bytes`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, "")} MB`;
-}
-
 /** The size check, before reading: a refusal, or null when the file may be read. */
 export function checkImportSize(bytes: number): ImportRefusal | null {
   if (bytes > importByteLimit) {
     // Just over the limit rounds to the limit: then the bytes say it.
-    const size = describeSize(bytes) === describeSize(importByteLimit) ? `${bytes.toLocaleString("en")} bytes` : null;
+    const size = formatBytes(bytes) === formatBytes(importByteLimit) ? `${thousands(bytes)} bytes` : null;
     return refuse(
       "too-large",
-      `the file is ${size ?? describeSize(bytes)}; a progress file is at most ${describeSize(importByteLimit)}`,
+      `the file is ${size ?? formatBytes(bytes)}; a progress file is at most ${formatBytes(importByteLimit)}`,
     );
   }
   if (bytes === 0) return refuse("empty", "the file is empty");
@@ -139,7 +134,7 @@ const withoutPath = (message: string): string => message.replace(/^At path: .*? 
 
 /** What a schema check found wrong, in a few words: where, and what was there. */
 function describeFailure(error: Failure): string {
-  const where = pathText(error.path) || "the top level";
+  const where = fieldPath(error.path) || "the top level";
   if (error.type === "unknown") return error.message;
   if (error.type === "never") return `${where} is not part of a progress record`;
   if (error.value === undefined) return `${where} is missing`;
@@ -152,7 +147,7 @@ function describeFailure(error: Failure): string {
  * else is refused with the reason and a message that names what is wrong.
  */
 export function readImport(text: string): ImportResult {
-  const size = checkImportSize(new TextEncoder().encode(text).byteLength);
+  const size = checkImportSize(utf8Length(text));
   if (size) return size;
   const body = text.replace(/^\uFEFF/, "");
   if (body.trim() === "") return refuse("empty", "the file holds only white space");
@@ -188,15 +183,7 @@ export function readImportedValue(value: unknown): ImportResult {
       "foreign",
       `this Rater Notebook file is not a progress export (its kind is ${quoteValue(record.kind)})`,
     );
-  const expected = bare ? progressVersion : exportVersion;
-  if (record.version !== expected) {
-    const newer = typeof record.version === "number" && record.version > expected;
-    return refuse(
-      "wrong-version",
-      `the file is version ${quoteValue(record.version ?? null)}; this site reads version ${expected}` +
-        (newer ? ": it comes from a newer Rater Notebook" : ""),
-    );
-  }
+  // Before the version, as the saved record is read: a version of 1e400 is an impossible number, not a newer file.
   const shape = impossibleShape(value, recordNestingLimit);
   if (shape?.kind === "too-deep")
     return refuse("invalid", `the file nests deeper than a progress record does, at ${shape.path}`);
@@ -206,6 +193,15 @@ export function readImportedValue(value: unknown): ImportResult {
       `the file has an impossible number at ${shape.path}: ${quoteValue(shape.value)}: ` +
         "expected a whole number, as the site writes it",
     );
+  const expected = bare ? progressVersion : exportVersion;
+  if (record.version !== expected) {
+    const newer = typeof record.version === "number" && record.version > expected;
+    return refuse(
+      "wrong-version",
+      `the file is version ${quoteValue(record.version ?? null)}; this site reads version ${expected}` +
+        (newer ? ": it comes from a newer Rater Notebook" : ""),
+    );
+  }
   if (bare) {
     const [error, progress] = validateSafely(value, Progress);
     if (error) return refuse("invalid", `the record is damaged: ${describeFailure(error)}`);

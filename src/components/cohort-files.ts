@@ -9,6 +9,7 @@ import type {CohortRating, InputProblem} from "../lib/agreement/ratings.js";
 import {problemListLimit, quoteValue, RatingsCollector} from "../lib/agreement/ratings.js";
 import {papaConfig, RatingsCsvReader} from "../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../lib/agreement/ratings-progress.js";
+import {formatBytes} from "../lib/numbers.js";
 
 export type FileKind = "csv" | "trainee";
 
@@ -213,10 +214,9 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
     results.push(result);
     const cap = kind === "csv" ? csvByteCap : traineeByteCap;
     if (file.size > cap) {
-      const mb = Math.round(cap / 1024 / 1024);
       result.problems.push({
         file: file.name,
-        message: `larger than ${mb} MB, the most read from one ${kind === "csv" ? "CSV" : "trainee's"} file`,
+        message: `larger than ${formatBytes(cap)}, the most read from one ${kind === "csv" ? "CSV" : "trainee's"} file`,
       });
       continue;
     }

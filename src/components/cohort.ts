@@ -10,7 +10,9 @@ import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
 import {columnsLength, emptyColumns} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
-import {csvTables, resamplesUsed, thousands, type CsvTable} from "../lib/agreement/report-format.js";
+import {csvTables, fixed, percent, resamplesUsed, signed, type CsvTable} from "../lib/agreement/report-format.js";
+import {thousands} from "../lib/numbers.js";
+import {quoteText} from "../lib/quote-text.js";
 import {reportOnMainThread, type ComputedReport, type ReportMaker} from "./cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
 import {el, type Child} from "./dom.js";
@@ -24,8 +26,6 @@ export interface CohortPageOptions {
   makeReport?: ReportMaker;
 }
 
-const fixed = (value: number) => (value === 0 ? 0 : value).toFixed(3);
-const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 const plural = (count: number, word: string) => `${thousands(count)} ${word}${count === 1 ? "" : "s"}`;
 
 /**
@@ -96,7 +96,7 @@ function Headline(report: CohortReport): HTMLElement {
       "p",
       {},
       "Change: ",
-      FigureText(change, (value) => `${value > 0 ? "+" : ""}${fixed(value)}`, "headline-change"),
+      FigureText(change, signed, "headline-change"),
       IntervalText(change),
       change.value === null ? ` (not computable: ${change.reason})` : null,
       `. ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}. ` +
@@ -241,8 +241,8 @@ function RaterTable(phase: PhaseReport, rows: RowSource<RaterAgreement>): HTMLEl
         "the raters CSV holds them all."
       : places.length
         ? `Raters ${thousands(first + 1)}–${thousands(last)} of the ${thousands(places.length)} whose name holds ` +
-          `“${query}” (${thousands(rows.length)} in all).`
-        : `No rater's name holds “${query}” (${thousands(rows.length)} in all).`;
+          `${quoteText(query)} (${thousands(rows.length)} in all).`
+        : `No rater's name holds ${quoteText(query)} (${thousands(rows.length)} in all).`;
     previous.disabled = first === 0;
     next.disabled = last >= places.length;
   };

@@ -3,11 +3,11 @@
 // is refused with what is wrong, and a valid file first shows what it would add, replace and keep; nothing is saved
 // until the trainee confirms. Everything from a file (its name, the rater's name) is shown as text.
 import {itemLabel} from "../lib/coverage.js";
+import {formatBytes} from "../lib/numbers.js";
 import type {ItemRef} from "../lib/page-data.js";
 import type {Answer, Progress} from "../lib/trainee/progress.js";
 import {
   checkImportSize,
-  describeSize,
   exportFile,
   exportFileName,
   importByteLimit,
@@ -304,7 +304,7 @@ export function Transfer(store: ProgressStore, {itemRefs, now = () => new Date()
       el(
         "p",
         {id: "import-help", class: "muted"},
-        `Up to ${describeSize(importByteLimit)}. You see what it would change before anything does; ` +
+        `Up to ${formatBytes(importByteLimit)}. You see what it would change before anything does; ` +
           "answers already here that the file lacks are kept.",
       ),
       fileInput,

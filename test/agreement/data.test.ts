@@ -49,6 +49,13 @@ describe("reliability data", () => {
         {rater: "a", unit: "x", value: 2},
       ]),
     ).toThrow(/twice/);
+    // A name is quoted as lib/quote-text.ts quotes what someone typed: the override escaped, never raw.
+    expect(() =>
+      fromRatings([
+        {rater: "ann\u202Eeve", unit: "x", value: 1},
+        {rater: "ann\u202Eeve", unit: "x", value: 2},
+      ]),
+    ).toThrow(new RangeError('"ann\\u{202E}eve" rated "x" twice'));
   });
 
   it("counts values per unit, and leaves values out as if missing", () => {

@@ -2,20 +2,14 @@
 // with no reload, and the choice travels in the URL; another version as the candidate shows the seed's breaks; the
 // rubric-writer tool classifies what an author types in the seed's words; no accessibility violations, light or dark.
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {ruleSetOf} from "../../lib/engine.js";
 import {loadGuidelines, loadItems} from "../../lib/load.js";
 import {preview} from "../../lib/preview.js";
 import {axeViolations} from "./axe.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const items = loadItems();
 const versions = loadGuidelines();

@@ -5,7 +5,7 @@
 // Web Workers the page gets the same figures on its own thread; a large cohort's raters show fifty at a time; no
 // accessibility violations, light or dark.
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {cohortItem, cohortReport, type CohortItem} from "../../lib/agreement/cohort.js";
 import type {Figure} from "../../lib/agreement/figure.js";
 import {RatingsCollector} from "../../lib/agreement/ratings.js";
@@ -14,15 +14,9 @@ import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/load.js";
 import {axeViolations} from "./axe.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const items: CohortItem[] = loadItems().map(cohortItem);
 const examples = items.filter((item) => item.id.startsWith("example-")).map((item) => item.id);
@@ -431,11 +425,14 @@ describe("the cohort page", () => {
     const matches = expected.filter((name) => name.includes("trainee1"));
     expect(matches.length).toBe(32); // trainee1, trainee10-19, trainee100-120
     expect(await names()).toEqual(matches);
-    expect(await shown()).toBe("Raters 1–32 of the 32 whose name holds “TRAINEE1” (120 in all).");
+    expect(await shown()).toBe('Raters 1–32 of the 32 whose name holds "TRAINEE1" (120 in all).');
     expect(await vague.getByRole("button", {name: "Next raters"}).isDisabled()).toBe(true);
     await find.fill("nobody");
     expect(await vague.locator("tbody tr").count()).toBe(0);
-    expect(await shown()).toBe("No rater's name holds “nobody” (120 in all).");
+    expect(await shown()).toBe('No rater\'s name holds "nobody" (120 in all).');
+    // What was typed is shown as lib/quote-text.ts quotes it: a right-to-left override would turn the line around.
+    await find.fill("evil\u202Egnp");
+    expect(await shown()).toBe('No rater\'s name holds "evil\\u{202E}gnp" (120 in all).');
     await find.fill("");
     expect(await names()).toEqual(expected.slice(0, 50));
     expect(await shown()).toBe("Raters 1–50 of 120; the raters CSV holds them all.");

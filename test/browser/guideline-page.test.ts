@@ -2,18 +2,12 @@
 // earlier version folded below it, each part the site had to reconstruct marked on the page with its reason, and
 // the author's unwritten rule shown as applied but not citable.
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {loadGuidelines} from "../../lib/load.js";
 import {reconstructedParts, reconstructionNotes} from "../../lib/reconstructed.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const versions = loadGuidelines();
 const current = versions.at(-1)!;

@@ -1,22 +1,18 @@
 import {readdirSync, readFileSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import {parse} from "yaml";
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
+import {beforeEach, describe, expect, it} from "vitest";
 import {loadParts} from "../../lib/load.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
 import {axeViolations} from "./axe.js";
-import {distDir, openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
+import {distDir} from "./site.js";
+import {progressKey, saveRecord} from "./trainee.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 // Each test answers for the problems it causes.
 beforeEach(() => {
-  if (site) site.problems.length = 0;
+  site.problems.length = 0;
 });
 
 type Section = {title: string; paragraphs: {id?: string; text: string}[]};
@@ -34,13 +30,16 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 async function home({record, width = 1200}: {record?: Progress; width?: number} = {}): Promise<Page> {
   const context = await site.newContext();
   if (record)
-    await context.addInitScript((value) => {
-      try {
-        localStorage.setItem("rater-notebook:progress:v1", value);
-      } catch {
-        // no storage in this document
-      }
-    }, JSON.stringify(record));
+    await context.addInitScript(
+      ([key, value]) => {
+        try {
+          localStorage.setItem(key!, value!);
+        } catch {
+          // no storage in this document
+        }
+      },
+      [progressKey, JSON.stringify(record)],
+    );
   const page = await context.newPage();
   await page.setViewportSize({width, height: 900});
   await page.goto("/");
@@ -262,7 +261,7 @@ const linkSources: {label: string; open: (page: Page) => Promise<void>}[] = [
         guideline: "v2",
         at: "2026-03-01T10:00:00.000Z",
       });
-      await page.evaluate((value) => localStorage.setItem("rater-notebook:progress:v1", value), JSON.stringify(record));
+      await saveRecord(page, JSON.stringify(record));
       await page.goto("/results");
       await page.getByRole("region", {name: /^Review th/}).waitFor();
     },

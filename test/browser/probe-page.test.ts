@@ -1,20 +1,14 @@
 import {readFileSync} from "node:fs";
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {hostileReply} from "../../lib/probes/hostile.js";
 import type {ProbeVersion} from "../../lib/probes/schema.js";
 import {scoreBoth} from "../../lib/probes/score.js";
 import {axeViolations} from "./axe.js";
 import {tableProblems} from "./stacked-tables.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 

@@ -10,22 +10,16 @@ import {mkdtempSync, readFileSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
+import {beforeEach, describe, expect, it} from "vitest";
 import {emptyProgress, recordAnswer, serializeProgress, type Progress} from "../../lib/trainee/progress.js";
 import {exportFile} from "../../lib/trainee/transfer.js";
-import {openSite, type Site} from "./site.js";
-import {guideline, progressKey, screensDir, setAsideKey} from "./trainee.js";
+import {useSite} from "./helpers.js";
+import {guideline, progressKey, screensDir, setAsideKey, storage} from "./trainee.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 // Each test answers for the problems it causes.
 beforeEach(() => {
-  if (site) site.problems.length = 0;
+  site.problems.length = 0;
 });
 
 const dir = mkdtempSync(join(tmpdir(), "results-test-"));
@@ -133,7 +127,7 @@ async function openWith(record: string | null, {width = 1200} = {}): Promise<Pag
 }
 
 const ready = (page: Page) => page.getByRole("heading", {name: "Move your progress"}).waitFor();
-const saved = (page: Page) => page.evaluate((key) => localStorage.getItem(key), progressKey);
+const saved = (page: Page) => storage(page, progressKey);
 const fileInput = (page: Page) => page.getByLabel("A progress file downloaded from Rater Notebook");
 const importPanel = (page: Page) => page.locator(".import-panel");
 
@@ -489,7 +483,7 @@ describe("export and import", () => {
         "too large (50 MB)",
         {path: big},
         "This file is too large",
-        /the file is 52\.4 MB; a progress file is at most 2 MB/,
+        /the file is 50 MiB; a progress file is at most 2 MB/,
       ],
       ["empty", {name: "empty.json", text: ""}, "This file is empty", /the file is empty/],
       ["truncated", {name: "cut.json", text: good.slice(0, 300)}, "This file is cut short", /cut short/],
@@ -547,7 +541,7 @@ describe("export and import", () => {
       expect(await page.evaluate(() => (window as {reads?: number}).reads)).toBe(unread ? 0 : 1);
       expect(text).toContain("Your saved progress is as it was.");
       expect(await saved(page)).toBe(record);
-      expect(await page.evaluate((key) => localStorage.getItem(key), setAsideKey)).toBeNull();
+      expect(await storage(page, setAsideKey)).toBeNull();
       // The page still works: a good file after a refused one is previewed.
       await choose(page, {name: "good.json", text: exportFile(emptyProgress(), {now})});
       await importPanel(page)

@@ -5,10 +5,10 @@
 // download, and the answers given meanwhile are kept on the page until the trainee chooses to replace it.
 import {readFile} from "node:fs/promises";
 import type {BrowserContext, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {Answer} from "../../lib/trainee/progress.js";
 import {axeViolations} from "./axe.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 import {
   commit,
   itemOf,
@@ -18,27 +18,21 @@ import {
   progressKey,
   radio,
   ruling,
+  saveRecord,
   scoreGroup,
   setAsideKey,
   showItem,
+  storage,
   visibleText,
 } from "./trainee.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
-
-const storage = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+const site = useSite();
 
 /** Opens `path` with `raw` under the record's key before the page's own scripts run. */
 async function openWithRecord(context: BrowserContext, path: string, raw: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/");
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, raw]);
+  await saveRecord(page, raw);
   await page.goto(path);
   return page;
 }
@@ -101,6 +95,47 @@ describe("other records no page can read", () => {
       const saved = JSON.parse((await storage(page, progressKey))!) as {answers: Answer[]};
       expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([["example-1", 3]]);
       expect(({} as {score?: number}).score).toBeUndefined();
+      expect(site.problems.slice(problemsBefore)).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+});
+
+describe("a record that is not JSON, not ours or of an older version", () => {
+  const records = [
+    {kind: "invalid JSON", raw: '{"app":"rater-notebook","version":1,"answers":[{"item":'},
+    {kind: "a foreign object", raw: JSON.stringify({theme: "dark", answers: [1, 2, 3]})},
+    {kind: "an older version", raw: '{"app":"rater-notebook","version":0,"answers":[]}'},
+  ];
+  it.each(records)(
+    "is set aside with a message and a download when it is $kind, and the page keeps working",
+    async ({raw}) => {
+      const problemsBefore = site.problems.length;
+      const page = await openWithRecord(await site.newContext(), "/calibration", raw);
+      const notice = setAsideNotice(page);
+      await notice.waitFor();
+      const download = notice.getByRole("link", {name: /download/i});
+      const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+      expect(await readFile((await file.path())!, "utf8")).toBe(raw);
+      expect(await storage(page, setAsideKey)).toBe(raw);
+
+      // The page keeps working: score and Check, saved as a fresh record; the set-aside text stays where it was.
+      const card = await commit(page, "calibration-a", 4);
+      expect(await visibleText(ruling(card))).toMatch(/You gave 4; the ruling is 4/);
+      const saved = JSON.parse((await storage(page, progressKey))!) as {app: string; answers: Answer[]};
+      expect(saved.app).toBe("rater-notebook");
+      expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([["calibration-a", 4]]);
+      expect(await storage(page, setAsideKey)).toBe(raw);
+
+      // After a reload the new record is read, the message is gone, and the set-aside text is still there.
+      await page.reload();
+      await showItem(page, "calibration-a");
+      await ruling(itemOf(page, "calibration-a")).waitFor({state: "visible"});
+      expect(await radio(itemOf(page, "calibration-a"), 4).isChecked()).toBe(true);
+      await expect.poll(() => partStatus(page).innerText()).toBe(`1 of ${itemsOfPart("calibration").length} scored`);
+      expect(await notice.count()).toBe(0);
+      expect(await storage(page, setAsideKey)).toBe(raw);
       expect(site.problems.slice(problemsBefore)).toEqual([]);
       await page.context().close();
     },

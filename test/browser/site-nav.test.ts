@@ -2,18 +2,12 @@
 // as two labelled groups, and on a phone one short row with a Menu button that shows the links (mouse and keyboard),
 // with every link still reachable when JavaScript is off.
 import type {Locator, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {loadParts, projectRoot} from "../../lib/load.js";
 import {probePages} from "../../lib/probes/load.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const phone = {width: 390, height: 900};
 const desktop = {width: 1440, height: 900};

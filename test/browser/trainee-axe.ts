@@ -4,10 +4,10 @@
 // this, one per width (390 px, 1440 px), so the halves run in parallel.
 import AxeBuilder from "@axe-core/playwright";
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {Item} from "../../lib/item.js";
 import type {Score} from "../../lib/verdict.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 import {checkButton, itemOf, pages, radio, ruling, screensDir, scoreGroup, showItem} from "./trainee.js";
 
 type TraineePage = (typeof pages)[number];
@@ -182,13 +182,7 @@ async function checkSome(page: Page, target: TraineePage): Promise<void> {
 }
 
 export function axeSuite(width: 390 | 1440): void {
-  let site: Site;
-  beforeAll(async () => {
-    site = await openSite();
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = useSite();
 
   /** The page audited in the light scheme and in the dark one (see `layoutRules`), with screenshots. */
   async function auditBothSchemes(

@@ -1,17 +1,16 @@
 // What a trainee is told, and when: nothing before they commit (not even the case's own name); on Check, the verdict
 // and one sentence first, a distractor's note, the case study's note on a likely wrong score with the other notes
 // folded; Part 2's split only after a "before" score; the blind self-check's summary, and "Not blind" when a ruling
-// was seen first; an answer whose ruling moved; and a saved record the site cannot read, set aside with a message.
-import {readFile} from "node:fs/promises";
+// was seen first; and an answer whose ruling moved. (A saved record the site cannot read: saved-record.test.ts.)
 import type {Locator, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {Item} from "../../lib/item.js";
 import {serializeProgress, type Answer} from "../../lib/trainee/progress.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
 import type {Score} from "../../lib/verdict.js";
 import {derive, ruleSetOf} from "../../lib/engine.js";
 import {loadGuidelines} from "../../lib/load.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 import {
   calibration,
   checkButton,
@@ -25,19 +24,14 @@ import {
   progressKey,
   radio,
   ruling,
+  saveRecord,
   scoreGroup,
-  setAsideKey,
   showItem,
+  storage,
   visibleText,
 } from "./trainee.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 async function freshPage(path: string): Promise<Page> {
   const page = await (await site.newContext()).newPage();
@@ -45,8 +39,6 @@ async function freshPage(path: string): Promise<Page> {
   await page.getByRole("heading", {level: 1}).waitFor();
   return page;
 }
-
-const storage = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 
 /**
  * Everything of an item's ruling a trainee must not see before they commit: the seed's ruling and what the case
@@ -247,48 +239,6 @@ describe("Part 2, the seven examples", () => {
   }, 60_000);
 });
 
-describe("a saved record the site cannot read", () => {
-  const records = [
-    {kind: "invalid JSON", raw: '{"app":"rater-notebook","version":1,"answers":[{"item":'},
-    {kind: "a foreign object", raw: JSON.stringify({theme: "dark", answers: [1, 2, 3]})},
-    {kind: "an older version", raw: '{"app":"rater-notebook","version":0,"answers":[]}'},
-  ];
-  it.each(records)(
-    "is set aside with a message and a download when it is $kind, and the page keeps working",
-    async ({raw}) => {
-      const page = await freshPage("/calibration");
-      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, raw]);
-      await page.reload();
-
-      const notice = page.getByRole("status").filter({hasText: /set aside/i});
-      await notice.waitFor();
-      const download = notice.getByRole("link", {name: /download/i});
-      const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
-      expect(await readFile((await file.path())!, "utf8")).toBe(raw);
-      expect(await storage(page, setAsideKey)).toBe(raw);
-
-      // The page keeps working: score and Check, saved as a fresh record; the set-aside text stays where it was.
-      const card = await commit(page, "calibration-a", 4);
-      expect(await visibleText(ruling(card))).toMatch(/You gave 4; the ruling is 4/);
-      const saved = JSON.parse((await storage(page, progressKey))!) as {app: string; answers: Answer[]};
-      expect(saved.app).toBe("rater-notebook");
-      expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([["calibration-a", 4]]);
-      expect(await storage(page, setAsideKey)).toBe(raw);
-
-      // After a reload the new record is read, the message is gone, and the set-aside text is still there.
-      await page.reload();
-      await showItem(page, "calibration-a");
-      await ruling(itemOf(page, "calibration-a")).waitFor({state: "visible"});
-      expect(await radio(itemOf(page, "calibration-a"), 4).isChecked()).toBe(true);
-      await expect.poll(() => partStatus(page).innerText()).toBe(`1 of ${itemsOfPart("calibration").length} scored`);
-      expect(await notice.count()).toBe(0);
-      expect(await storage(page, setAsideKey)).toBe(raw);
-      expect(site.problems).toEqual([]);
-    },
-    60_000,
-  );
-});
-
 describe("the calibration self-check", () => {
   const runItems = calibration.items.map((id) => itemsById.get(id)!);
   // Two exact, two one off (lenient), one three off (harsh): not passed.
@@ -311,7 +261,7 @@ describe("the calibration self-check", () => {
   });
   const seed = async (page: Page, answers: Answer[]) => {
     const record = {app: "rater-notebook" as const, version: 1 as const, answers};
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, serializeProgress(record)]);
+    await saveRecord(page, serializeProgress(record));
     await page.reload();
   };
 
@@ -446,7 +396,7 @@ describe("answers kept across guideline versions, and starting over", () => {
   });
   const seed = async (page: Page, answers: Answer[]) => {
     const record = {app: "rater-notebook" as const, version: 1 as const, answers};
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, serializeProgress(record)]);
+    await saveRecord(page, serializeProgress(record));
     await page.reload();
   };
 

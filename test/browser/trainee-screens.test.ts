@@ -3,18 +3,12 @@
 // response, score and Check in one screen; at 390 px the ruling's verdict and its one sentence in the first screen
 // the ruling opens on.
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {GuidelineParameters} from "../../lib/parameters.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 import {commit, guideline, itemOf, itemsOfPart, pages, ruling, scoreGroup, showItem} from "./trainee.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 async function open(width: number, path: string): Promise<Page> {
   const context = await site.newContext({viewport: {width, height: 900}});

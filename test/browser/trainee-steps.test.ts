@@ -2,8 +2,8 @@
 // keyboard; never joined by itself), editing a marked line, choosing the main task themselves, the score their
 // checklist implies, the edge-case map's deciding rule, Part 1's score control, and key hints only with a keyboard.
 import type {Locator, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {openSite, type Site} from "./site.js";
+import {describe, expect, it} from "vitest";
+import {useSite} from "./helpers.js";
 import {
   checkButton,
   commit,
@@ -19,13 +19,7 @@ import {
   visibleText,
 } from "./trainee.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 async function open(path: string, options: {hasTouch?: boolean; isMobile?: boolean} = {}): Promise<Page> {
   const context = await site.newContext({viewport: {width: options.isMobile ? 390 : 1200, height: 900}, ...options});

@@ -1,10 +1,10 @@
 // A trainee's walk through the six parts, one item at a time: by keyboard alone (counting the Tab stops it takes), the
 // address that follows the item shown, and what a reload or Back brings back.
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {Item} from "../../lib/item.js";
 import type {Score} from "../../lib/verdict.js";
-import {openSite, type Site} from "./site.js";
+import {useSite} from "./helpers.js";
 import {
   checkButton,
   collapse,
@@ -24,13 +24,7 @@ import {
   type Focus,
 } from "./trainee.js";
 
-let site: Site;
-beforeAll(async () => {
-  site = await openSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const examples = itemsOfPart("examples");
 const edgeCases = itemsOfPart("edge-cases");

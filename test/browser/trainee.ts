@@ -20,6 +20,14 @@ export const guideline = loadGuidelines().at(-1)!;
 export const progressKey = "rater-notebook:progress:v1";
 export const setAsideKey = `${progressKey}:set-aside`;
 
+/** What the page's localStorage holds under `key` (null for nothing). */
+export const storage = (page: Page, key: string): Promise<string | null> =>
+  page.evaluate((name) => localStorage.getItem(name), key);
+
+/** Puts `raw` under the saved record's key in the page's localStorage, as the site would save a record. */
+export const saveRecord = (page: Page, raw: string): Promise<void> =>
+  page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, raw]);
+
 /** The trainee pages, in the order a trainee walks them, with the items each one scores (none: a page to read). */
 export const pages = [
   {path: "/", name: "home", scores: [] as Item[]},

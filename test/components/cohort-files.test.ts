@@ -7,7 +7,12 @@ import {formatInputProblem} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {loadItems} from "../../lib/load.js";
-import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../src/components/cohort-files.js";
+import {
+  collectedColumns,
+  readCohortFiles,
+  traineeByteCap,
+  type CsvReadOptions,
+} from "../../src/components/cohort-files.js";
 import {csvOf, progressOf} from "../agreement/helpers.js";
 
 const itemIds = loadItems().map((item) => item.id);
@@ -81,5 +86,14 @@ describe("reading the coordinator's files", () => {
     const [alone] = await readCohortFiles([csv], {itemIds, readCsv});
     expect(alone!.problems).toEqual([]);
     expect(alone!.ratings.raters).toEqual(["cy", "ann"]);
+  });
+
+  it("refuses a file past its cap by its size, naming the cap in the unit it is set in", async () => {
+    // traineeByteCap is 5 × 1024 × 1024 bytes: 5 MiB, not 5 MB (5,000,000 bytes).
+    const big = new File([new Uint8Array(traineeByteCap + 1)], "big.json");
+    const [result] = await readCohortFiles([big], {itemIds});
+    expect(result!.problems).toEqual([
+      {file: "big.json", message: "larger than 5 MiB, the most read from one trainee's file"},
+    ]);
   });
 });

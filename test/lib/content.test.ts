@@ -12,17 +12,9 @@ import {
   projectRoot,
 } from "../../lib/load.js";
 import {resolveIntro, TrainingPart} from "../../lib/parts.js";
-import {AuthoredFileError} from "../../lib/problems.js";
+import {authoredError} from "./helpers.js";
 
-const messageOf = (run: () => unknown): string => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AuthoredFileError) return error.message;
-    throw error;
-  }
-  throw new Error("expected an AuthoredFileError");
-};
+const messageOf = (run: () => unknown): string => authoredError(run).message;
 
 describe("data/calibration.yaml", () => {
   it("holds the self-check's five items and its pass rule, with where the rule comes from", () => {

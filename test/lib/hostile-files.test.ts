@@ -15,7 +15,8 @@ import {
   loadRubricWriter,
   projectRoot,
 } from "../../lib/load.js";
-import {AuthoredFileError, type Problem} from "../../lib/problems.js";
+import type {Problem} from "../../lib/problems.js";
+import {authoredError} from "./helpers.js";
 
 let roots: string[] = [];
 afterEach(() => {
@@ -36,15 +37,7 @@ function authoredCopy(): string {
 }
 
 /** The problems a loader throws; fails the test if it throws anything else, or nothing. */
-function problemsOf(load: () => unknown): Problem[] {
-  try {
-    load();
-  } catch (error) {
-    if (error instanceof AuthoredFileError) return error.problems;
-    throw error;
-  }
-  throw new Error("the loader accepted a hostile file");
-}
+const problemsOf = (load: () => unknown): Problem[] => authoredError(load).problems;
 
 interface AuthoredFile {
   path: string;

@@ -2,19 +2,14 @@ import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {parseItemFile, splitItemFile} from "../../lib/item-file.js";
 import {AuthoredFileError} from "../../lib/problems.js";
+import {authoredError} from "./helpers.js";
 
 const read = (file: string): string => readFileSync(new URL(`../../${file}`, import.meta.url), "utf8");
 
 /** Parses a fixture that must be broken; returns its error message, one problem per line. */
 function problemsOf(name: string): string {
   const file = `test/fixtures/items/broken/${name}.md`;
-  try {
-    parseItemFile(read(file), file);
-  } catch (error) {
-    if (error instanceof AuthoredFileError) return error.message;
-    throw error;
-  }
-  throw new Error(`${file} parsed, but it should be broken`);
+  return authoredError(() => parseItemFile(read(file), file)).message;
 }
 
 describe("a valid item file", () => {
@@ -135,30 +130,17 @@ describe("a broken item file names the file, the field and what was expected", (
     );
   });
   it("carries the problems as data, not only as text", () => {
-    try {
-      parseItemFile(read("test/fixtures/items/broken/unknown-verdict.md"), "x.md");
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(AuthoredFileError);
-      expect((error as AuthoredFileError).problems.map(({file, field}) => ({file, field}))).toEqual([
-        {file: "x.md", field: "checklist[0].verdict"},
-      ]);
-    }
+    const error = authoredError(() => parseItemFile(read("test/fixtures/items/broken/unknown-verdict.md"), "x.md"));
+    expect(error.problems.map(({file, field}) => ({file, field}))).toEqual([
+      {file: "x.md", field: "checklist[0].verdict"},
+    ]);
   });
 });
 
 describe("an item's text is held to the item file's limits before a parser sees it", () => {
   const file = "test/fixtures/items/valid/good-item.md";
   const good = read(file);
-  const lineOf = (source: string): string => {
-    try {
-      parseItemFile(source, file);
-    } catch (error) {
-      if (error instanceof AuthoredFileError && error.problems.length === 1) return error.message;
-      throw error;
-    }
-    throw new Error("parsed");
-  };
+  const lineOf = (source: string): string => authoredError(() => parseItemFile(source, file)).message;
   it("a 63 MB text (quotes the Markdown lexer would recurse into) is refused by its size", () => {
     expect(lineOf(`${good}\n${"> ".repeat(31_500_000)}x\n`)).toBe(
       `${file}: larger than 64 kB, the most an item file may hold: shorten it`,
@@ -202,6 +184,10 @@ describe("the Step-1 and fidelity fields of an item", () => {
     );
     expect(problemsWith("quote: no more than two", "quote: o more than two")).toMatchInlineSnapshot(
       `"checklist[1].quote: "o more than two" is not in the request as whole words: copy the words exactly"`,
+    );
+    // Quoted as lib/quote-text.ts quotes what someone wrote: a right-to-left override is escaped, never printed raw.
+    expect(problemsWith("quote: no more than two", "quote: no more than\u202E two")).toBe(
+      'checklist[1].quote: "no more than\\u{202E} two" is not in the request as whole words: copy the words exactly',
     );
   });
   it("one stretch of a main task's quote list that is not in the request", () => {

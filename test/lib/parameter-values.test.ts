@@ -55,6 +55,13 @@ describe("parseAssignment", () => {
       `"partialMainCap: expected a whole number from 1 to 5, got "2.5""`,
     );
     expect(errorOf(() => parseAssignment("partialMainCap=6", domains))).toContain("from 1 to 5");
+    // What was typed is quoted as lib/quote-text.ts quotes it: an override escaped, a long value cut at 60 characters.
+    expect(errorOf(() => parseAssignment("counting=most\u202E", domains))).toBe(
+      'counting: expected one of at-least-half, more-than-half, most-missed, got "most\\u{202E}"',
+    );
+    expect(errorOf(() => parseAssignment(`counting=${"é".repeat(70)}`, domains))).toMatch(
+      new RegExp(`got "${"é".repeat(60)}…"$`),
+    );
     expect(errorOf(() => parseAssignment("partlyWeight=1.5", domains))).toMatchInlineSnapshot(
       `"partlyWeight: expected a number from 0 to 1, got "1.5""`,
     );

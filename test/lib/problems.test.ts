@@ -52,6 +52,15 @@ describe("problemsFromZod", () => {
       ]
     `);
   });
+  it("quotes an authored value as every message quotes what someone wrote: escaped and cut short", () => {
+    // lib/quote-text.ts: a right-to-left override shows as \u{202E}, and a value is cut at 40 characters with "…".
+    expect(problems(z.object({part: z.enum(["a", "b"])}), {part: "b\u202Eevil"})).toEqual([
+      'data/x.md at part: got "b\\u{202E}evil": expected one of "a", "b"',
+    ]);
+    expect(problems(z.object({order: z.number()}), {order: "x".repeat(5000)})).toEqual([
+      `data/x.md at order: expected number, got "${"x".repeat(40)}…"`,
+    ]);
+  });
   it("lists an enum's values", () => {
     expect(problems(z.object({part: z.enum(["a", "b"])}), {part: "c"})).toMatchInlineSnapshot(`
       [

@@ -1,12 +1,8 @@
 import {execFile} from "node:child_process";
-import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterEach, describe, expect, it} from "vitest";
-import {loadProbes} from "../../lib/probes/load.js";
-import {scoreReply} from "../../lib/probes/score.js";
-
-const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
+import {describe, expect, it} from "vitest";
+import {correct, recordedRun, tempRoot, writeRunFile} from "./helpers.js";
 
 const tsx = (script: string, args: string[], input?: string) =>
   new Promise<{code: number; stdout: string; stderr: string}>((done) => {
@@ -49,38 +45,11 @@ it("probes:score scores standard input, strict with loose beside it, and --json"
 const problems = (stderr: string) => stderr.split("\n").filter((line) => line !== "" && !line.startsWith("warning: "));
 
 describe("probes:check on recorded runs", () => {
-  const temps: string[] = [];
-  afterEach(() => {
-    for (const dir of temps.splice(0)) rmSync(dir, {recursive: true, force: true});
-  });
-  /** A copy of data/probes with one run file, written as given. */
+  /** A copy of data/probes with one run file: a recorded run of a reply that fails step 6, then `edit`. */
   function withRun(edit: (run: Record<string, unknown>) => void): string {
-    const root = mkdtempSync(join(tmpdir(), "probes-cli-"));
-    temps.push(root);
-    cpSync("data/probes", join(root, "data/probes"), {recursive: true});
-    const v2 = loadProbes(root).probes[0]!.versions[1]!;
-    const reply = `${correct}\nBye!`;
-    const score = scoreReply(v2.data.rules, reply);
-    const run: Record<string, unknown> = {
-      probe: "six-step-chain",
-      version: "v2",
-      versionHash: v2.hash,
-      model: "example/model",
-      servedBy: null,
-      endpoint: "http://127.0.0.1:9/v1/chat/completions",
-      startedAt: "2026-08-10T12:00:00.000Z",
-      finishedAt: "2026-08-10T12:00:01.000Z",
-      parameters: {maxTokens: 1400, temperature: 0},
-      reply,
-      finishReason: "stop",
-      truncated: false,
-      usage: {promptTokens: 1, completionTokens: 1, reasoningTokens: null, totalTokens: 2},
-      score: {...score, rules: score.rules.map(({id, outcome}) => ({id, outcome}))},
-    };
+    const run: Record<string, unknown> = {...recordedRun(`${correct}\nBye!`)};
     edit(run);
-    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
-    writeFileSync(join(root, "data/runs/six-step-chain/v2/a.json"), JSON.stringify(run, null, 2));
-    return root;
+    return writeRunFile(tempRoot(), run);
   }
 
   it("fails on a run whose recorded score differs from its reply's, naming the file and field", async () => {
@@ -108,12 +77,8 @@ describe("probes:check on recorded runs", () => {
 });
 
 it("probes:check on a 1 MB [[[…]]] run file: one line naming the file and what is wrong, no stack", async () => {
-  const root = mkdtempSync(join(tmpdir(), "probes-cli-"));
-  cpSync("data/probes", join(root, "data/probes"), {recursive: true});
-  mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
-  writeFileSync(join(root, "data/runs/six-step-chain/v2/deep.json"), `${"[".repeat(2 ** 19)}${"]".repeat(2 ** 19)}`);
+  const root = writeRunFile(tempRoot(), `${"[".repeat(2 ** 19)}${"]".repeat(2 ** 19)}`, "deep.json");
   const result = await tsx("scripts/probes-check.ts", ["--root", root]);
-  rmSync(root, {recursive: true, force: true});
   expect(result.code).toBe(1);
   expect(problems(result.stderr)).toEqual([
     "data/runs/six-step-chain/v2/deep.json: too deep: nested more than 8 levels, where a run is 4; delete it",
@@ -123,11 +88,9 @@ it("probes:check on a 1 MB [[[…]]] run file: one line naming the file and what
 
 describe("probes:score bounds its input and its version", () => {
   it("a file or standard input larger than 1 MiB: one line, exit 2", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "probes-score-"));
-    const big = join(dir, "big.txt");
+    const big = join(tempRoot(), "big.txt");
     writeFileSync(big, "x".repeat(2 * 1024 * 1024));
     const file = await tsx("scripts/probes-score.ts", ["six-step-chain", "--file", big]);
-    rmSync(dir, {recursive: true, force: true});
     expect(file.code).toBe(2);
     expect(file.stderr).toBe(`probes:score: ${JSON.stringify(big)}: larger than 1 MiB, the most read here\n`);
     const stdin = await tsx("scripts/probes-score.ts", ["six-step-chain"], "x".repeat(2 * 1024 * 1024));
@@ -136,12 +99,10 @@ describe("probes:score bounds its input and its version", () => {
   });
 
   it("a broken newest version is an error naming it, not a silent score against v2", async () => {
-    const root = mkdtempSync(join(tmpdir(), "probes-score-"));
-    cpSync("data/probes", join(root, "data/probes"), {recursive: true});
+    const root = tempRoot();
     writeFileSync(join(root, "data/probes/six-step-chain/v3.json"), "{}");
     const newest = await tsx("scripts/probes-score.ts", ["six-step-chain", "--root", root], correct);
     const asked = await tsx("scripts/probes-score.ts", ["six-step-chain", "--root", root, "--version", "v2"], correct);
-    rmSync(root, {recursive: true, force: true});
     expect(newest.code).toBe(1);
     expect(newest.stdout).toBe("");
     expect(newest.stderr).toBe(

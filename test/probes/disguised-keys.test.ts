@@ -6,22 +6,29 @@
 // exposes the key when, read in NFKC and lower case (as is, with its %-escapes decoded, and with everything
 // but letters and digits removed, each forwards and backwards), it holds 7 characters of the key's secret hex
 // in a row, or 14 characters of that hex's hex encoding.
-import {execFile} from "node:child_process";
 import {createHash} from "node:crypto";
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
-import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
-import {tmpdir} from "node:os";
-import {join} from "node:path";
-import {promisify} from "node:util";
-import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
+import {readFileSync} from "node:fs";
+import {describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.js";
-import {loadProbes} from "../../lib/probes/load.js";
-import {runProbe, type RunnerOptions, type Sleep} from "../../lib/probes/runner.js";
+import {runProbe, type RunnerOptions} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.js";
-import type {Run} from "../../lib/probes/schema.js";
-import {scoreReply} from "../../lib/probes/score.js";
 import {containsKeyPiece, findKeyShaped, redactKey} from "../../lib/probes/secrets.js";
 import {formatProblem} from "../../lib/problems.js";
+import {
+  completion,
+  correct,
+  filesExistUnder,
+  filesUnder,
+  type Handler,
+  json,
+  probesRun,
+  raw,
+  recordedRun,
+  runnerOptions,
+  stubEndpoint,
+  tempRoot,
+  writeRunFile,
+} from "./helpers.js";
 
 /** A made-up key of the real shape: sk-or-v1- and 64 lowercase hex digits. */
 const secret = createHash("sha256").update("rater-notebook: a made-up key for the tests").digest("hex");
@@ -107,7 +114,6 @@ describe("the oracle", () => {
   });
 });
 
-const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 /** What a run may hold that is not the key: prose, json, model slugs, dates, hex hashes, numbers. */
 const innocent = [
   correct,
@@ -123,91 +129,9 @@ const innocent = [
   "Percent signs: 100% sure, %d formats, %20 spaces and %zz are not escapes.",
 ];
 
-let server: Server;
-let baseUrl: string;
-let endpoint: string;
-let queue: ((req: IncomingMessage, res: ServerResponse) => void)[] = [];
-let requests = 0;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume().on("end", () => {
-      requests += 1;
-      const handler = queue.shift();
-      if (handler) handler(req, res);
-      else res.writeHead(599).end("no handler queued");
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
-  endpoint = `${baseUrl}/chat/completions`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-});
-
-const temps: string[] = [];
-afterEach(() => {
-  queue = [];
-  requests = 0;
-  for (const dir of temps.splice(0)) rmSync(dir, {recursive: true, force: true});
-});
-function tempRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), "probes-disguised-"));
-  temps.push(root);
-  cpSync("data/probes", join(root, "data/probes"), {recursive: true});
-  return root;
-}
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-const json = (status: number, payload: unknown) => (_req: IncomingMessage, res: ServerResponse) =>
-  res.writeHead(status, {"content-type": "application/json"}).end(JSON.stringify(payload));
-const completion = ({
-  content = correct,
-  model = "example/model-2026",
-  finish = "stop",
-}: {
-  content?: string;
-  model?: string;
-  finish?: string;
-}) =>
-  json(200, {
-    id: "gen-1",
-    model,
-    choices: [{index: 0, finish_reason: finish, message: {role: "assistant", content}}],
-    usage: {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150},
-  });
-
-const version = loadProbes(".").probes[0]!.versions.at(-1)!;
-const sleep: Sleep = (ms, signal) =>
-  signal
-    ? new Promise((done) => {
-        const timer = setTimeout(done, ms);
-        signal.addEventListener("abort", () => (clearTimeout(timer), done()));
-      })
-    : Promise.resolve();
-let clock = Date.parse("2026-08-10T12:00:00.000Z");
-const options = (extra: Partial<RunnerOptions> = {}): RunnerOptions => ({
-  version: version.data,
-  versionHash: version.hash,
-  model: "example/model",
-  apiKey: KEY,
-  endpoint,
-  fetch,
-  now: () => new Date((clock += 500)),
-  sleep,
-  timeoutMs: 5000,
-  maxRetries: 0,
-  ...extra,
-});
+const stub = stubEndpoint();
+const options = (extra: Partial<RunnerOptions> = {}): RunnerOptions =>
+  runnerOptions({apiKey: KEY, endpoint: stub.endpoint, timeoutMs: 5000, maxRetries: 0, ...extra});
 
 describe("lib/probes/secrets.ts with the key at hand", () => {
   it.each(disguises)("finds the key %s, and redacts it whole", (_name, text) => {
@@ -223,26 +147,18 @@ describe("lib/probes/secrets.ts with the key at hand", () => {
 });
 
 describe("the runner against a stub endpoint that answers with the key disguised", () => {
-  const where: [string, (text: string) => (req: IncomingMessage, res: ServerResponse) => void, string][] = [
+  const where: [string, (text: string) => Handler, string][] = [
     ["the reply", (text) => completion({content: `${correct}\n${text}`}), "leak"],
     ["the response's model field", (text) => completion({model: text}), "leak"],
     ["the finish reason", (text) => completion({finish: text}), "leak"],
     ["an error body", (text) => json(401, {error: {message: `invalid key ${text}`}}), "http"],
     ["an error inside a 200", (text) => json(200, {error: {message: `invalid key ${text}`}}), "api"],
-    [
-      "a body that is not json",
-      (text) => (_req, res) => res.writeHead(200, {"content-type": "text/html"}).end(`<p>${text}</p>`),
-      "malformed",
-    ],
+    ["a body that is not json", (text) => raw(200, `<p>${text}</p>`, {"content-type": "text/html"}), "malformed"],
     [
       "a redirect target",
       // The header's bytes are the text's UTF-8, as an endpoint would send them (Node writes a header as latin1).
-      (text) => (_req, res) =>
-        res
-          .writeHead(307, {
-            location: latin1(`http://127.0.0.1:1/${encodeURIComponent(text)}?k=${text.replace(/\s/g, "")}`),
-          })
-          .end(),
+      (text) =>
+        raw(307, "", {location: latin1(`http://127.0.0.1:1/${encodeURIComponent(text)}?k=${text.replace(/\s/g, "")}`)}),
       "redirect",
     ],
   ];
@@ -251,7 +167,7 @@ describe("the runner against a stub endpoint that answers with the key disguised
   );
 
   it.each(table)("%s: nothing recorded, and the message exposes nothing", async (_label, handler, code) => {
-    queue.push(handler);
+    stub.queue.push(handler);
     const outcome = await runProbe(options());
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
@@ -265,51 +181,16 @@ describe("the runner against a stub endpoint that answers with the key disguised
       expect(!outcome.ok && outcome.error.code, name).toBe("leak");
       expect(exposes(JSON.stringify(outcome)), name).toBe(false);
     }
-    expect(requests).toBe(0);
+    expect(stub.seen).toEqual([]);
   });
 });
-
-/** A run as the runner records it, scored by the real scorer, with the given reply and fields. */
-function runWith(reply: string, extra: Record<string, unknown> = {}): Run {
-  const score = scoreReply(version.data.rules, reply);
-  const run: Run = {
-    probe: "six-step-chain",
-    version: "v2",
-    versionHash: version.hash,
-    model: "example/model",
-    servedBy: "example/model-2026",
-    endpoint: "http://127.0.0.1:9/v1/chat/completions",
-    startedAt: "2026-08-10T12:00:00.000Z",
-    finishedAt: "2026-08-10T12:00:02.000Z",
-    parameters: {maxTokens: 1400, temperature: 0},
-    reply,
-    replyBytes: Buffer.byteLength(reply),
-    oversized: false,
-    finishReason: "stop",
-    truncated: false,
-    usage: {promptTokens: 120, completionTokens: 30, reasoningTokens: null, totalTokens: 150},
-    score: {
-      passed: score.passed,
-      of: score.of,
-      total: score.total,
-      rules: score.rules.map(({id, outcome}) => ({id, outcome})),
-    },
-  };
-  // A tampered run may hold anything in any field: the type describes a valid one.
-  return {...run, ...extra} as Run;
-}
 
 /** Disguises that keep the key whole and in order once read (only spaces, punctuation or an encoding between). */
 const contiguous = disguises.filter(([name]) => !/among words|other text/.test(name));
 
 describe("a run file holding the key disguised", () => {
   /** Writes a run file by hand, as a tamperer (or an older runner) would, and checks the root. */
-  function checked(run: unknown, apiKey?: string) {
-    const root = tempRoot();
-    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
-    writeFileSync(join(root, "data/runs/six-step-chain/v2/a.json"), JSON.stringify(run, null, 2));
-    return checkProbes(root, {apiKey});
-  }
+  const checked = (run: unknown, apiKey?: string) => checkProbes(writeRunFile(tempRoot(), run), {apiKey});
 
   it.each(contiguous)("the key %s is key-shaped even without the key at hand", (_name, text) => {
     expect(findKeyShaped(`${correct}\n${text}`)).not.toEqual([]);
@@ -323,23 +204,23 @@ describe("a run file holding the key disguised", () => {
     const root = tempRoot();
     let message = "";
     try {
-      writeRun(root, runWith(`${correct}\n${text}`));
+      writeRun(root, recordedRun(`${correct}\n${text}`));
     } catch (error) {
       message = (error as Error).message;
     }
     expect(message).toMatch(/a run must never hold a secret$/);
     expect(exposes(message)).toBe(false);
-    expect(existsUnder(root, "data/runs")).toBe(false);
+    expect(filesExistUnder(root, "data/runs")).toBe(false);
   });
 
   it.each(contiguous)("the key %s in the reply, model or metadata: probes:check refuses it", (_name, text) => {
     for (const run of [
-      runWith(`${correct}\n${text}`),
-      runWith(correct, {model: text}),
-      runWith(correct, {servedBy: text}),
-      runWith(correct, {finishReason: text}),
+      recordedRun(`${correct}\n${text}`),
+      recordedRun(correct, {model: text}),
+      recordedRun(correct, {servedBy: text}),
+      recordedRun(correct, {finishReason: text}),
     ]) {
-      const check = checkProbes(rootWith(run));
+      const check = checked(run);
       expect(check.runs).toEqual([]);
       expect(check.problems.length).toBeGreaterThan(0);
       expect(exposes(check.problems.map(formatProblem).join("\n"))).toBe(false);
@@ -347,7 +228,7 @@ describe("a run file holding the key disguised", () => {
   });
 
   it.each(disguises)("the key %s: with the key in the environment, probes:check refuses it", (_name, text) => {
-    const check = checked(runWith(`${correct}\n${text}`), KEY);
+    const check = checked(recordedRun(`${correct}\n${text}`), KEY);
     expect(check.runs).toEqual([]);
     expect(check.problems.map(formatProblem)).toContainEqual(
       expect.stringMatching(/^data\/runs\/six-step-chain\/v2\/a\.json at reply: holds /),
@@ -357,52 +238,25 @@ describe("a run file holding the key disguised", () => {
 
   it("innocent runs pass, with the key at hand or not", () => {
     for (const text of innocent) {
-      const check = checked(runWith(text), KEY);
+      const check = checked(recordedRun(text), KEY);
       expect(check.problems, text).toEqual([]);
       expect(check.runs).toHaveLength(1);
     }
   });
-
-  function rootWith(run: Run): string {
-    const root = tempRoot();
-    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
-    writeFileSync(join(root, "data/runs/six-step-chain/v2/a.json"), JSON.stringify(run, null, 2));
-    return root;
-  }
 });
 
-function existsUnder(root: string, dir: string): boolean {
-  try {
-    return filesUnder(join(root, dir)).length > 0;
-  } catch {
-    return false;
-  }
-}
-
 describe("npm run probes:run against the stub", () => {
-  const cli = (root: string, args: string[], key = KEY) =>
-    promisify(execFile)(
-      "node_modules/.bin/tsx",
-      ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--base-url", baseUrl, ...args],
-      {env: {...process.env, OPENROUTER_API_KEY: key}},
-    ).then(
-      ({stdout, stderr}) => ({code: 0, stdout, stderr}),
-      (error: {code: number; stdout: string; stderr: string}) => ({
-        code: error.code,
-        stdout: error.stdout,
-        stderr: error.stderr,
-      }),
-    );
+  const cli = (root: string, args: string[]) => probesRun(root, stub.baseUrl, args, {key: KEY});
 
   it("a reply with the key in each disguise: exit 1, nothing recorded, nothing of it printed", async () => {
     for (const [name, text] of disguises) {
       const root = tempRoot();
-      queue.push(completion({content: `${correct}\n${text}`}));
+      stub.queue.push(completion({content: `${correct}\n${text}`}));
       const result = await cli(root, ["--model", "example/model"]);
       expect([name, result.code]).toEqual([name, 1]);
       expect(result.stderr.trim(), name).toMatch(/^probes:run: the reply holds .*; nothing recorded$/);
       expect(exposes(result.stdout + result.stderr), name).toBe(false);
-      expect(existsUnder(root, "data/runs"), name).toBe(false);
+      expect(filesExistUnder(root, "data/runs"), name).toBe(false);
       for (const file of filesUnder(root)) expect(exposes(readFileSync(file, "utf8")), file).toBe(false);
     }
   }, 300_000);
@@ -417,7 +271,7 @@ describe("npm run probes:run against the stub", () => {
       );
       expect(exposes(result.stderr)).toBe(false);
     }
-    expect(requests).toBe(0);
+    expect(stub.seen).toEqual([]);
   }, 120_000);
 
   it("--base-url holding the key: refused without printing it", async () => {
@@ -425,6 +279,6 @@ describe("npm run probes:run against the stub", () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(exposes(result.stderr)).toBe(false);
-    expect(requests).toBe(0);
+    expect(stub.seen).toEqual([]);
   }, 60_000);
 });

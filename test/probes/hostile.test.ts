@@ -3,17 +3,16 @@
 // version whose pattern is a sixth-degree polynomial for a backtracking engine. Nothing here measures time: each
 // command must finish (within vitest's generous timeouts) and say the same as the scorer in this process.
 import {execFile} from "node:child_process";
-import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
-import {createServer} from "node:http";
-import {tmpdir} from "node:os";
+import {readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {contentHash} from "../../lib/probes/hash.js";
 import {hostileReply} from "../../lib/probes/hostile.js";
 import {loadProbes} from "../../lib/probes/load.js";
 import type {ProbeVersion} from "../../lib/probes/schema.js";
 import {scoreBoth} from "../../lib/probes/score.js";
 import {projectRoot} from "../../scripts/copy-project.js";
+import {completion, stubEndpoint, tempRoot} from "./helpers.js";
 
 const length = 100_000;
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
@@ -48,17 +47,7 @@ async function twoAtATime<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
   return results;
 }
 
-const roots: string[] = [];
-/** A temporary root holding a copy of data/probes (and an empty data/runs), so the CLIs can be pointed at it. */
-function probesRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), "rater-notebook-hostile-"));
-  roots.push(root);
-  cpSync(join(projectRoot, "data/probes"), join(root, "data/probes"), {recursive: true});
-  return root;
-}
-afterAll(() => {
-  for (const root of roots) rmSync(root, {recursive: true, force: true});
-});
+const stub = stubEndpoint();
 
 const {probes} = loadProbes(projectRoot);
 const cases = probes.flatMap(({probe, versions}) =>
@@ -119,36 +108,15 @@ describe("a 100,000-character hostile reply for every rule of every version", ()
   }, 600_000);
 
   it("probes:run finishes on each, from a stub endpoint on 127.0.0.1, and records the run", async () => {
-    const root = probesRoot();
-    let reply = "";
-    const server = createServer((request, response) => {
-      request.resume().on("end", () => {
-        response.writeHead(200, {"content-type": "application/json"});
-        response.end(
-          JSON.stringify({
-            id: "gen-test-only",
-            model: "test-only/stub-model",
-            choices: [{index: 0, finish_reason: "stop", message: {role: "assistant", content: reply}}],
-            usage: {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150},
-          }),
-        );
+    const root = tempRoot();
+    // One at a time: each call is answered with its own reply.
+    for (const {probe, version, rule} of cases) {
+      stub.queue.push(completion({content: hostileReply(rule, length), model: "test-only/stub-model"}));
+      const args = [script("probes-run.ts"), probe, "--version", version.version, "--model", `test-only/${rule.id}`];
+      const run = await cli([...args, "--base-url", stub.baseUrl, "--root", root], {
+        env: {OPENROUTER_API_KEY: "sk-hostile-Q7r2Zp9LwXc4"},
       });
-    });
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    const address = server.address();
-    if (address === null || typeof address === "string") throw new Error("stub server has no port");
-    try {
-      // One at a time: each call answers with the reply set for it.
-      for (const {probe, version, rule} of cases) {
-        reply = hostileReply(rule, length);
-        const args = [script("probes-run.ts"), probe, "--version", version.version, "--model", `test-only/${rule.id}`];
-        const run = await cli([...args, "--base-url", `http://127.0.0.1:${address.port}/v1`, "--root", root], {
-          env: {OPENROUTER_API_KEY: "sk-hostile-Q7r2Zp9LwXc4"},
-        });
-        expect([rule.id, run.code, run.stderr]).toEqual([rule.id, 0, ""]);
-      }
-    } finally {
-      await new Promise<void>((done) => server.close(() => done()));
+      expect([rule.id, run.code, run.stderr]).toEqual([rule.id, 0, ""]);
     }
     const recorded = cases.map(({probe, version}) => readdirSync(join(root, "data/runs", probe, version.version)));
     expect(new Set(recorded.flat()).size).toBe(cases.length);
@@ -174,7 +142,7 @@ describe("a new version", () => {
   const sixthDegree = "-\\s*Jupiter[\\s\\S]*[\\s\\S]*[\\s\\S]*-\\s*Saturn[\\s\\S]*[\\s\\S]*-\\s*Uranus";
 
   it("with a sixth-degree polynomial pattern passes probes:check and scores a hostile reply like v2", async () => {
-    const root = probesRoot();
+    const root = tempRoot();
     nextVersion(root, 1, sixthDegree);
     const check = await cli([script("probes-check.ts"), "--root", root]);
     expect(check.stderr).toBe(""); // no warning, no error
@@ -199,7 +167,7 @@ describe("a new version", () => {
   }, 300_000);
 
   it("with a backreference is refused by probes:check with the file and the field", async () => {
-    const root = probesRoot();
+    const root = tempRoot();
     const file = nextVersion(root, 2, "(COUNT):\\s*3\\b\\s*\\1?");
     const check = await cli([script("probes-check.ts"), "--root", root]);
     expect(check.code).toBe(1);

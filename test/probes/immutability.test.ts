@@ -1,23 +1,10 @@
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {cpSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {canonicalJson, contentHash} from "../../lib/probes/hash.js";
 import {checkHashes, loadHashes, loadProbes, loadRuns, type Report} from "../../lib/probes/load.js";
 import {formatProblem} from "../../lib/problems.js";
-
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, {recursive: true, force: true});
-});
-
-/** A copy of data/probes in a temp dir, to change without touching the repository. */
-function copy(): string {
-  const root = mkdtempSync(join(tmpdir(), "probes-immutable-"));
-  temps.push(root);
-  cpSync("data/probes", join(root, "data/probes"), {recursive: true});
-  return root;
-}
+import {editJson, tempRoot, writeRunFile} from "./helpers.js";
 
 function check(root: string): string[] {
   const loaded = loadProbes(root);
@@ -28,12 +15,6 @@ function check(root: string): string[] {
 }
 
 const v1File = "data/probes/six-step-chain/v1.json";
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test edits any field of the JSON
-const edit = (root: string, file: string, change: (json: Record<string, any>) => void) => {
-  const json = JSON.parse(readFileSync(join(root, file), "utf8"));
-  change(json);
-  writeFileSync(join(root, file), JSON.stringify(json, null, 2));
-};
 
 describe("released versions are immutable", () => {
   it("every version file in the repository matches its released hash", () => {
@@ -41,8 +22,8 @@ describe("released versions are immutable", () => {
   });
 
   it("a changed parameter in a released version fails", () => {
-    const root = copy();
-    edit(root, v1File, (json) => (json.parameters.maxTokens = 1400));
+    const root = tempRoot();
+    editJson(root, v1File, (json) => (json.parameters.maxTokens = 1400));
     const released = (
       JSON.parse(readFileSync("data/probes/hashes.json", "utf8")) as Record<string, Record<string, string>>
     )["six-step-chain"]!["v1"]!;
@@ -57,13 +38,13 @@ describe("released versions are immutable", () => {
   });
 
   it("a one-character change to a rule's pattern fails", () => {
-    const root = copy();
-    edit(root, v1File, (json) => (json.rules[2].pattern = "COUNT:\\s*3"));
+    const root = tempRoot();
+    editJson(root, v1File, (json) => (json.rules[2].pattern = "COUNT:\\s*3"));
     expect(check(root)).toHaveLength(1);
   });
 
   it("reformatting the file (whitespace, key order) does not count as a change", () => {
-    const root = copy();
+    const root = tempRoot();
     const json = JSON.parse(readFileSync(join(root, v1File), "utf8"));
     const reordered = Object.fromEntries(Object.entries(json).reverse());
     writeFileSync(join(root, v1File), JSON.stringify(reordered));
@@ -71,9 +52,9 @@ describe("released versions are immutable", () => {
   });
 
   it("a new version must be released with its hash", () => {
-    const root = copy();
+    const root = tempRoot();
     cpSync(join(root, "data/probes/six-step-chain/v2.json"), join(root, "data/probes/six-step-chain/v3.json"));
-    edit(root, "data/probes/six-step-chain/v3.json", (json) => (json.version = "v3"));
+    editJson(root, "data/probes/six-step-chain/v3.json", (json) => (json.version = "v3"));
     const errors = check(root);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^data\/probes\/six-step-chain\/v3\.json: not released: add "v3": "[0-9a-f]{64}"/);
@@ -81,7 +62,7 @@ describe("released versions are immutable", () => {
   });
 
   it("a released version cannot disappear", () => {
-    const root = copy();
+    const root = tempRoot();
     rmSync(join(root, v1File));
     expect(check(root)).toMatchInlineSnapshot(`
       [
@@ -118,17 +99,10 @@ describe("runs stay with the version that produced them", () => {
   });
 
   it("a run whose hash is another version's is refused", () => {
-    const root = copy();
+    const root = tempRoot();
     const hashes = JSON.parse(readFileSync(join(root, "data/probes/hashes.json"), "utf8"));
-    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
-    writeFileSync(
-      join(root, "data/runs/six-step-chain/v2/a.json"),
-      JSON.stringify(run("v2", hashes["six-step-chain"].v1)),
-    );
-    writeFileSync(
-      join(root, "data/runs/six-step-chain/v2/b.json"),
-      JSON.stringify(run("v2", hashes["six-step-chain"].v2)),
-    );
+    writeRunFile(root, run("v2", hashes["six-step-chain"].v1), "a.json");
+    writeRunFile(root, run("v2", hashes["six-step-chain"].v2), "b.json");
     const loaded = loadProbes(root);
     const report: Report = {problems: [], warnings: []};
     const runs = loadRuns(root, loaded.probes, report);

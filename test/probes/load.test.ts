@@ -3,10 +3,11 @@ import {checkExamples} from "../../lib/probes/check.js";
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {loadProbes, probeFolders, probePages} from "../../lib/probes/load.js";
+import {loadHashes, loadProbes, probeFolders, probePages} from "../../lib/probes/load.js";
 import {scoreRule} from "../../lib/probes/score.js";
 import {fieldPath, formatProblem, type Problem} from "../../lib/problems.js";
 import type {ProbeVersion} from "../../lib/probes/schema.js";
+import {tempRoot} from "./helpers.js";
 
 const fixture = (name: string) => `test/fixtures/probes/${name}`;
 /** Problems as probes:check prints them. */
@@ -136,5 +137,43 @@ describe("the probe folders", () => {
     } finally {
       rmSync(root, {recursive: true, force: true});
     }
+  });
+});
+
+describe("a probe file is read as an authored file: capped, a regular file, UTF-8", () => {
+  // The README (Error messages): every authored file is held to the limits of lib/authored-limits.ts, checked before
+  // a parser sees it; a probe file is at most 256 kB.
+  const v3 = "data/probes/six-step-chain/v3.json";
+
+  it("a version file past 256 kB is refused by its size, unread", () => {
+    const root = tempRoot();
+    writeFileSync(join(root, v3), `{"padding": "${"x".repeat(256_000)}"}`);
+    expect(lines(loadProbes(root).problems)).toEqual([
+      `${v3}: larger than 256 kB, the most a probe file may hold: shorten it`,
+    ]);
+    // The site's navigation names the probe by its folder then, and reads no more of the file than the loader.
+    expect(probePages(root)).toEqual([{probe: "six-step-chain", title: "six-step-chain"}]);
+  });
+
+  it("hashes.json past 256 kB is refused the same way", () => {
+    const root = tempRoot();
+    writeFileSync(join(root, "data/probes/hashes.json"), `{"x": "${"x".repeat(256_000)}"}`);
+    const report = {problems: [], warnings: []};
+    loadHashes(root, report);
+    expect(lines(report.problems)).toEqual([
+      "data/probes/hashes.json: larger than 256 kB, the most a probe file may hold: shorten it",
+    ]);
+  });
+
+  it("a folder where a version file should be is refused as not a file (a named pipe too: test/lib/read-file)", () => {
+    const root = tempRoot();
+    mkdirSync(join(root, v3));
+    expect(lines(loadProbes(root).problems)).toEqual([`${v3}: not a regular file: put the file itself there`]);
+  });
+
+  it("a version file that is not UTF-8 is refused with its line", () => {
+    const root = tempRoot();
+    writeFileSync(join(root, v3), Buffer.from('{\n"title": "caf\xe9"\n}', "latin1"));
+    expect(lines(loadProbes(root).problems)).toEqual([`${v3}: not valid UTF-8 (line 2): save it as UTF-8`]);
   });
 });

@@ -1,26 +1,32 @@
-import {execFile, spawnSync} from "node:child_process";
-import {
-  chmodSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
-import {tmpdir} from "node:os";
+import {spawnSync} from "node:child_process";
+import {chmodSync, mkdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
+import {createServer, type Server} from "node:http";
 import {join} from "node:path";
-import {promisify} from "node:util";
 import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.js";
-import {formatBytes, responseByteCap} from "../../lib/probes/limits.js";
+import {formatBytes} from "../../lib/numbers.js";
+import {responseByteCap} from "../../lib/probes/limits.js";
 import {loadProbes} from "../../lib/probes/load.js";
-import {retryAfterMs, runProbe, type FetchLike, type RunnerOptions, type Sleep} from "../../lib/probes/runner.js";
+import {retryAfterMs, runProbe, type FetchLike, type RunnerOptions} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.js";
 import {Run} from "../../lib/probes/schema.js";
+import {
+  close,
+  completion,
+  correct,
+  editJson,
+  filesUnder,
+  json,
+  listen,
+  probesRun,
+  raw,
+  runnerOptions,
+  stubEndpoint,
+  stubSleep,
+  tempRoot,
+  v2 as version,
+  type Handler,
+} from "./helpers.js";
 
 const KEY = "sk-or-v1-test-SECRET-4f9a0c";
 /** Every 8-character piece of the key: any of them, in any case, anywhere, is a leak. */
@@ -28,157 +34,41 @@ const pieces = Array.from({length: KEY.length - 7}, (_, i) => KEY.slice(i, i + 8
 const leaks = (text: string) => pieces.some((piece) => text.toLowerCase().includes(piece));
 const notFollowed =
   "redirects are not followed, so the key never goes to another host: use that address as the base url if you trust it";
-const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
-let server: Server;
-let endpoint: string;
-let baseUrl: string;
-let queue: Handler[] = [];
-const seen: {authorization: string | undefined; body: string}[] = [];
+const stub = stubEndpoint();
+const {queue, seen} = stub;
 /** Another host (another port): a redirect points here, and nothing must ever arrive. */
 let elsewhere: Server;
 let elsewhereHost: string;
 let elsewhereRequests = 0;
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      seen.push({authorization: req.headers.authorization, body});
-      const handler = queue.shift();
-      if (!handler) res.writeHead(599).end("no handler queued");
-      else handler(req, res, body);
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
-  endpoint = `${baseUrl}/chat/completions`;
   elsewhere = createServer((_req, res) => {
     elsewhereRequests += 1;
     res.writeHead(200).end("{}");
   });
-  await new Promise<void>((done) => elsewhere.listen(0, "127.0.0.1", done));
-  const other = elsewhere.address();
-  if (!other || typeof other === "string") throw new Error("no port");
-  elsewhereHost = `127.0.0.1:${other.port}`;
+  elsewhereHost = await listen(elsewhere);
 });
-afterAll(async () => {
-  for (const s of [server, elsewhere]) {
-    s.closeAllConnections();
-    await new Promise<void>((done) => s.close(() => done()));
-  }
-});
-
-const temps: string[] = [];
+afterAll(() => close(elsewhere));
 afterEach(() => {
-  queue = [];
-  seen.length = 0;
   elsewhereRequests = 0;
-  for (const dir of temps.splice(0)) {
-    // A test may leave a folder read-only; make it removable again.
-    for (const path of [dir, ...foldersUnder(dir)]) chmodSync(path, 0o755);
-    rmSync(dir, {recursive: true, force: true});
-  }
 });
 
-function foldersUnder(dir: string): string[] {
-  return readdirSync(dir, {withFileTypes: true})
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => [join(dir, entry.name), ...foldersUnder(join(dir, entry.name))]);
-}
-
-function tempRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), "probes-run-"));
-  temps.push(root);
-  cpSync("data/probes", join(root, "data/probes"), {recursive: true});
-  return root;
-}
-
-/** Every file under dir, recursively. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-const json =
-  (status: number, payload: unknown, headers: Record<string, string> = {}): Handler =>
-  (_req, res) => {
-    res.writeHead(status, {"content-type": "application/json", ...headers}).end(JSON.stringify(payload));
-  };
-const raw =
-  (status: number, body: string, headers: Record<string, string> = {}): Handler =>
-  (_req, res) => {
-    res.writeHead(status, headers).end(body);
-  };
-const completionWith = (fields: Record<string, unknown>, content: string | null = correct, finishReason = "stop") =>
-  json(200, {
-    id: "gen-1",
-    model: "example/model-2026",
-    choices: [{index: 0, finish_reason: finishReason, message: {role: "assistant", content}}],
-    usage: {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150},
-    ...fields,
-  });
-const completion = (
-  content: string | null,
-  finishReason: string,
-  usage: object = {prompt_tokens: 120, completion_tokens: 30, total_tokens: 150},
-) =>
-  json(200, {
-    id: "gen-1",
-    model: "example/model-2026",
-    choices: [{index: 0, finish_reason: finishReason, message: {role: "assistant", content}}],
-    usage,
-  });
-
-const version = loadProbes(".").probes[0]!.versions.at(-1)!;
-let clock = 0;
 const waits: number[] = [];
-/** Back-off waits are recorded and return at once; the timeout (called with a signal) uses a real timer. */
-const sleep: Sleep = (ms, signal) => {
-  if (!signal) {
-    waits.push(ms);
-    return Promise.resolve();
-  }
-  return new Promise((done) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      done();
-    });
-  });
-};
-
 function options(extra: Partial<RunnerOptions> = {}): RunnerOptions {
   waits.length = 0;
-  clock = Date.parse("2026-08-10T12:00:00.000Z");
-  return {
-    version: version.data,
-    versionHash: version.hash,
-    model: "example/model",
-    apiKey: KEY,
-    endpoint,
-    fetch,
-    now: () => new Date((clock += 500)),
-    sleep,
-    timeoutMs: 2000,
-    ...extra,
-  };
+  return runnerOptions({apiKey: KEY, endpoint: stub.endpoint, sleep: stubSleep(waits), ...extra});
 }
 
 describe("runner against a local stub of the chat-completions API", () => {
   it("success: records the reply, finish reason, usage and the strict score", async () => {
     queue.push(
-      completion(correct, "stop", {
-        prompt_tokens: 120,
-        completion_tokens: 30,
-        total_tokens: 150,
-        completion_tokens_details: {reasoning_tokens: 12},
+      completion({
+        usage: {
+          prompt_tokens: 120,
+          completion_tokens: 30,
+          total_tokens: 150,
+          completion_tokens_details: {reasoning_tokens: 12},
+        },
       }),
     );
     const outcome = await runProbe(options());
@@ -190,7 +80,7 @@ describe("runner against a local stub of the chat-completions API", () => {
       versionHash: version.hash,
       model: "example/model",
       servedBy: "example/model-2026",
-      endpoint,
+      endpoint: stub.endpoint,
       startedAt: "2026-08-10T12:00:00.500Z",
       finishedAt: "2026-08-10T12:00:01.000Z",
       parameters: {maxTokens: 1400, temperature: 0},
@@ -222,11 +112,15 @@ describe("runner against a local stub of the chat-completions API", () => {
 
   it("truncated: finish reason length is recorded as truncated and not scored", async () => {
     queue.push(
-      completion("", "length", {
-        prompt_tokens: 120,
-        completion_tokens: 400,
-        total_tokens: 520,
-        completion_tokens_details: {reasoning_tokens: 400},
+      completion({
+        content: "",
+        finish: "length",
+        usage: {
+          prompt_tokens: 120,
+          completion_tokens: 400,
+          total_tokens: 520,
+          completion_tokens_details: {reasoning_tokens: 400},
+        },
       }),
     );
     const outcome = await runProbe(options());
@@ -234,7 +128,7 @@ describe("runner against a local stub of the chat-completions API", () => {
     expect(outcome.ok && outcome.run.score).toBeNull();
     expect(outcome.ok && outcome.run.usage.reasoningTokens).toBe(400);
     // A null content cut off by the limit (all tokens spent reasoning) is truncated too.
-    queue.push(completion(null, "length"));
+    queue.push(completion({content: null, finish: "length"}));
     const nullContent = await runProbe(options());
     expect(nullContent.ok && [nullContent.run.reply, nullContent.run.truncated, nullContent.run.score]).toEqual([
       "",
@@ -247,7 +141,7 @@ describe("runner against a local stub of the chat-completions API", () => {
     queue.push(
       json(429, {error: {message: "rate limited"}}, {"retry-after": "7"}),
       json(429, {error: {message: "rate limited"}}),
-      completion(correct, "stop"),
+      completion(),
     );
     const log: string[] = [];
     const outcome = await runProbe(options({log: (line) => log.push(line)}));
@@ -328,7 +222,7 @@ describe("runner against a local stub of the chat-completions API", () => {
 
   it("slow beyond the timeout: times out, nothing recorded", async () => {
     queue.push((_req, res) => {
-      const timer = setTimeout(() => completion(correct, "stop")(_req, res, ""), 3000);
+      const timer = setTimeout(() => completion()(_req, res, ""), 3000);
       res.on("close", () => clearTimeout(timer));
     });
     const started = Date.now();
@@ -342,14 +236,12 @@ describe("runner against a local stub of the chat-completions API", () => {
 
   it("network error: cannot reach the host", async () => {
     const closed = createServer();
-    await new Promise<void>((done) => closed.listen(0, "127.0.0.1", done));
-    const address = closed.address();
-    await new Promise<void>((done) => closed.close(() => done()));
-    if (!address || typeof address === "string") throw new Error("no port");
-    const outcome = await runProbe(options({endpoint: `http://127.0.0.1:${address.port}/v1/chat/completions`}));
+    const host = await listen(closed);
+    await close(closed);
+    const outcome = await runProbe(options({endpoint: `http://${host}/v1/chat/completions`}));
     expect(!outcome.ok && outcome.error).toMatchObject({
       code: "network",
-      message: `cannot reach 127.0.0.1:${address.port}: econnrefused; nothing recorded`,
+      message: `cannot reach ${host}: econnrefused; nothing recorded`,
     });
   });
 
@@ -373,11 +265,11 @@ describe("the key never appears anywhere but the Authorization header", () => {
   const reason = "the upstream provider rejected this request for a reason it explains at length; ";
   const long = `${reason.repeat(3)}key ${KEY}`;
   const cases: [string, Handler, string][] = [
-    ["the key in the reply text", completion(`${correct}\n${KEY}`, "stop"), "leak"],
-    ["8 characters of the key in the reply", completion(`${correct}\n(ends ${KEY.slice(-8)})`, "stop"), "leak"],
-    ["the key in the model field", completionWith({model: `echo/${KEY}`}), "leak"],
-    ["the key in capitals in the model field", completionWith({model: KEY.toUpperCase()}), "leak"],
-    ["the key as the finish reason", completionWith({}, correct, KEY), "leak"],
+    ["the key in the reply text", completion({content: `${correct}\n${KEY}`}), "leak"],
+    ["8 characters of the key in the reply", completion({content: `${correct}\n(ends ${KEY.slice(-8)})`}), "leak"],
+    ["the key in the model field", completion({model: `echo/${KEY}`}), "leak"],
+    ["the key in capitals in the model field", completion({model: KEY.toUpperCase()}), "leak"],
+    ["the key as the finish reason", completion({finish: KEY}), "leak"],
     ["a long error body, the key past character 160", json(400, {error: {message: long}}), "http"],
     ["a short error body", json(401, {error: {message: `bad key ${KEY}`}}), "http"],
     ["an error body with the key in capitals", json(500, {error: {message: `key ${KEY.toUpperCase()}`}}), "http"],
@@ -399,7 +291,7 @@ describe("the key never appears anywhere but the Authorization header", () => {
   });
 
   it("names the field that echoed the key, and never quotes it", async () => {
-    queue.push(completionWith({model: `echo/${KEY}`}));
+    queue.push(completion({model: `echo/${KEY}`}));
     const outcome = await runProbe(options());
     expect(!outcome.ok && outcome.error.message).toBe(
       "the response's model field holds the api key or a piece of it: a run must never hold the key; nothing recorded",
@@ -468,7 +360,7 @@ describe("the key never appears anywhere but the Authorization header", () => {
     expect(!model.ok && model.error.message).toBe(
       "the model slug holds the api key or a piece of it: a run must never hold the key; nothing recorded",
     );
-    const url = await runProbe(options({endpoint: `${endpoint}?key=${KEY}`}));
+    const url = await runProbe(options({endpoint: `${stub.endpoint}?key=${KEY}`}));
     expect(!url.ok && url.error.code).toBe("leak");
     expect(leaks(JSON.stringify([model, url]))).toBe(false);
     expect(seen).toHaveLength(0);
@@ -476,7 +368,7 @@ describe("the key never appears anywhere but the Authorization header", () => {
 
   it("a reply holding another key-shaped token is refused; the message shows its first characters only", async () => {
     const token = "sk-ant-api03-Zq8vT1xR4mK9pL2wY6nB3cJ7";
-    queue.push(completion(`${correct}\nuse ${token}`, "stop"));
+    queue.push(completion({content: `${correct}\nuse ${token}`}));
     const outcome = await runProbe(options());
     expect(!outcome.ok && outcome.error.message).toBe(
       'the reply holds an sk- key ("sk-ant…"): a run must never hold a secret; nothing recorded',
@@ -488,7 +380,7 @@ describe("the key never appears anywhere but the Authorization header", () => {
 describe("sizes are bounded", () => {
   it("a reply over maxTokens × 16 bytes is recorded as an oversized excerpt, unscored, in a small file", async () => {
     const reply = `${correct}\n${"padding ".repeat(5000)}`; // 40 kB, v2 allows 1400 × 16 = 22,400 bytes
-    queue.push(completion(reply, "stop"));
+    queue.push(completion({content: reply}));
     const outcome = await runProbe(options());
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
@@ -554,7 +446,7 @@ it("a redirect's host is named only when the header spells it plainly", async ()
   queue.push(raw(302, "", {location: "/elsewhere"}));
   const relative = await runProbe(options());
   expect(!relative.ok && relative.error.message).toBe(
-    `http 302: the endpoint redirects to ${new URL(endpoint).host}; ${notFollowed}; nothing recorded`,
+    `http 302: the endpoint redirects to ${new URL(stub.endpoint).host}; ${notFollowed}; nothing recorded`,
   );
 });
 
@@ -571,7 +463,7 @@ describe("the response's metadata is recorded only as what it can be", () => {
     ["empty", ""],
     ["five parts", "a/b/c/d/e"],
   ])("a model field that is not a model slug (%s) is dropped with a note, never recorded", async (_label, model) => {
-    queue.push(completionWith({model}));
+    queue.push(completion({model}));
     const outcome = await runProbe(options());
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
@@ -589,7 +481,7 @@ describe("the response's metadata is recorded only as what it can be", () => {
   it.each(["banana", "STOP", "stop ", "end_turn", "error_with_details", "x".repeat(300)])(
     "a finish reason the API does not define (%j) is dropped with a note; the reply is still scored",
     async (finish) => {
-      queue.push(completionWith({}, correct, finish));
+      queue.push(completion({finish}));
       const outcome = await runProbe(options());
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
@@ -614,7 +506,7 @@ describe("the response's metadata is recorded only as what it can be", () => {
     const reasons = ["stop", "tool_calls", "content_filter", "function_call", "length"];
     for (const [i, model] of slugs.entries()) {
       const finish = reasons[i % reasons.length]!;
-      queue.push(completionWith({model}, correct, finish));
+      queue.push(completion({model, finish}));
       const outcome = await runProbe(options());
       expect(outcome.ok && [outcome.run.servedBy, outcome.run.finishReason, outcome.run.dropped]).toEqual([
         model,
@@ -625,7 +517,7 @@ describe("the response's metadata is recorded only as what it can be", () => {
   });
 
   it("probes:check refuses a run file whose metadata is not what it can be, or that drops and keeps a field", async () => {
-    queue.push(completion(correct, "stop"));
+    queue.push(completion());
     const outcome = await runProbe(options());
     if (!outcome.ok) throw outcome.error;
     const root = tempRoot();
@@ -647,23 +539,11 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     root: string,
     args: string[],
     {key = KEY, asUser}: {key?: string; asUser?: {uid: number; gid: number}} = {},
-  ) =>
-    promisify(execFile)(
-      "node_modules/.bin/tsx",
-      ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--base-url", baseUrl, ...args],
-      {env: {...process.env, OPENROUTER_API_KEY: key}, ...asUser},
-    ).then(
-      ({stdout, stderr}) => ({code: 0, stdout, stderr}),
-      (error: {code: number; stdout: string; stderr: string}) => ({
-        code: error.code,
-        stdout: error.stdout,
-        stderr: error.stderr,
-      }),
-    );
+  ) => probesRun(root, stub.baseUrl, args, {key, asUser});
 
   it("records a run on success, and the key is in no file and no output", async () => {
     const root = tempRoot();
-    queue.push(completion(`${correct}\n\nHope this helps!`, "stop"));
+    queue.push(completion({content: `${correct}\n\nHope this helps!`}));
     const result = await run(root, ["--model", "example/model", "--version", "v1"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("probes:run: 0.83 (5 of 6 steps)");
@@ -676,7 +556,7 @@ describe("npm run probes:run (the CLI) against the stub", () => {
 
   it("says which metadata it dropped, and why, without quoting it", async () => {
     const root = tempRoot();
-    queue.push(completionWith({model: "the model you asked for"}, correct, "banana"));
+    queue.push(completion({model: "the model you asked for", finish: "banana"}));
     const result = await run(root, ["--model", "example/model"]);
     expect(result.code).toBe(0);
     expect(result.stdout.split("\n")).toEqual(
@@ -713,7 +593,7 @@ describe("npm run probes:run (the CLI) against the stub", () => {
 
   it("a key-echoing endpoint: nothing recorded, and no piece of the key in any output or file", async () => {
     const root = tempRoot();
-    queue.push(completion(`${correct}\nBearer ${KEY}`, "stop"));
+    queue.push(completion({content: `${correct}\nBearer ${KEY}`}));
     const result = await run(root, ["--model", "example/model"]);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
@@ -756,13 +636,7 @@ describe("npm run probes:run (the CLI) against the stub", () => {
   });
 
   it("a base url that is not http(s) or holds credentials is refused before calling", async () => {
-    const root = tempRoot();
-    const promise = promisify(execFile)(
-      "node_modules/.bin/tsx",
-      ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--model", "m", "--base-url", "file:///etc/passwd"],
-      {env: {...process.env, OPENROUTER_API_KEY: KEY}},
-    ).catch((error: {code: number; stdout: string; stderr: string}) => error);
-    const result = (await promise) as {code: number; stdout: string; stderr: string};
+    const result = await probesRun(tempRoot(), "file:///etc/passwd", ["--model", "m"], {key: KEY});
     expect(refusedBeforeCalling(result, 2)).toBe(
       'probes:run: --base-url: expected an http or https url, got "file:///etc/passwd"',
     );
@@ -801,11 +675,6 @@ describe("npm run probes:run (the CLI) against the stub", () => {
 
   const v2File = "data/probes/six-step-chain/v2.json";
   const v3File = "data/probes/six-step-chain/v3.json";
-  const editJson = (root: string, file: string, change: (json: Record<string, unknown>) => void, from = file) => {
-    const json = JSON.parse(readFileSync(join(root, from), "utf8")) as Record<string, unknown>;
-    change(json);
-    writeFileSync(join(root, file), JSON.stringify(json, null, 2));
-  };
 
   it("a broken newest version: refused before calling, naming the file and the field, never running v2", async () => {
     const root = tempRoot();
@@ -853,7 +722,7 @@ describe("npm run probes:run (the CLI) against the stub", () => {
   it("an oversized reply: recorded as an excerpt, unscored, and probes:check accepts it", async () => {
     const root = tempRoot();
     const reply = `${correct}\n${"padding ".repeat(5000)}`;
-    queue.push(completion(reply, "stop"));
+    queue.push(completion({content: reply}));
     const result = await run(root, ["--model", "example/model"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(

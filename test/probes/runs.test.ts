@@ -1,75 +1,20 @@
 // Writing runs whole or not at all, and refusing run files that were tampered with or hold a secret.
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.js";
-import {loadProbes} from "../../lib/probes/load.js";
 import {checkRunFolder, runFileName, writeRun, RunWriteError, type FileWriter} from "../../lib/probes/runs.js";
-import type {Run} from "../../lib/probes/schema.js";
-import {scoreReply} from "../../lib/probes/score.js";
 import {formatProblem} from "../../lib/problems.js";
-
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, {recursive: true, force: true});
-});
-
-function tempRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), "probes-runs-"));
-  temps.push(root);
-  cpSync("data/probes", join(root, "data/probes"), {recursive: true});
-  return root;
-}
-
-/** Every file under dir, dot-files included. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
-const v2 = loadProbes(".").probes[0]!.versions[1]!;
-
-/** A run as the runner records it, scored by the real scorer. */
-function makeRun(reply = correct, extra: Partial<Run> = {}): Run {
-  const score = scoreReply(v2.data.rules, reply);
-  return {
-    probe: "six-step-chain",
-    version: "v2",
-    versionHash: v2.hash,
-    model: "example/model",
-    servedBy: "example/model-2026",
-    endpoint: "http://127.0.0.1:9/v1/chat/completions",
-    startedAt: "2026-08-10T12:00:00.000Z",
-    finishedAt: "2026-08-10T12:00:02.000Z",
-    parameters: {maxTokens: 1400, temperature: 0},
-    reply,
-    replyBytes: Buffer.byteLength(reply),
-    oversized: false,
-    finishReason: "stop",
-    truncated: false,
-    usage: {promptTokens: 120, completionTokens: 30, reasoningTokens: null, totalTokens: 150},
-    score: {
-      passed: score.passed,
-      of: score.of,
-      total: score.total,
-      rules: score.rules.map(({id, outcome}) => ({id, outcome})),
-    },
-    ...extra,
-  };
-}
+import {correct, filesUnder, recordedRun, tempRoot, v2Runs, writeRunFile} from "./helpers.js";
 
 const errno = (code: string) => Object.assign(new Error(`${code}: simulated`), {code});
 
 describe("a run is written whole or not at all", () => {
   it("writes the run under its version, readable and valid", () => {
     const root = tempRoot();
-    const file = writeRun(root, makeRun());
-    expect(file).toBe(`data/runs/six-step-chain/v2/${runFileName(makeRun())}`);
-    expect(JSON.parse(readFileSync(join(root, file), "utf8"))).toEqual(makeRun());
+    const file = writeRun(root, recordedRun());
+    expect(file).toBe(`data/runs/six-step-chain/v2/${runFileName(recordedRun())}`);
+    expect(JSON.parse(readFileSync(join(root, file), "utf8"))).toEqual(recordedRun());
     expect(filesUnder(join(root, "data/runs"))).toEqual([join(root, file)]);
   });
 
@@ -80,8 +25,8 @@ describe("a run is written whole or not at all", () => {
       writeFileSync(path, text.slice(0, text.length / 2), {flag: "wx"});
       throw errno("ENOSPC");
     };
-    expect(() => writeRun(root, makeRun(), {write: halfThenFull})).toThrow(
-      new RunWriteError(`cannot write data/runs/six-step-chain/v2/${runFileName(makeRun())}: the disk is full`),
+    expect(() => writeRun(root, recordedRun(), {write: halfThenFull})).toThrow(
+      new RunWriteError(`cannot write data/runs/six-step-chain/v2/${runFileName(recordedRun())}: the disk is full`),
     );
     expect(filesUnder(join(root, "data/runs"))).toEqual([]);
     expect(checkProbes(root).problems).toEqual([]);
@@ -89,8 +34,8 @@ describe("a run is written whole or not at all", () => {
 
   it("never writes a run holding anything key-shaped", () => {
     const root = tempRoot();
-    expect(() => writeRun(root, makeRun(`${correct}\nsk-or-v1-0123456789abcdef0123`))).toThrow(
-      `cannot write data/runs/six-step-chain/v2/${runFileName(makeRun())}: reply holds an sk- key ("sk-or-…"): ` +
+    expect(() => writeRun(root, recordedRun(`${correct}\nsk-or-v1-0123456789abcdef0123`))).toThrow(
+      `cannot write data/runs/six-step-chain/v2/${runFileName(recordedRun())}: reply holds an sk- key ("sk-or-…"): ` +
         "a run must never hold a secret",
     );
     expect(filesUnder(root).some((f) => f.includes("data/runs"))).toBe(false);
@@ -98,8 +43,8 @@ describe("a run is written whole or not at all", () => {
 
   it("never overwrites a run", () => {
     const root = tempRoot();
-    const file = writeRun(root, makeRun());
-    const other = makeRun(`${correct}\nmore`);
+    const file = writeRun(root, recordedRun());
+    const other = recordedRun(`${correct}\nmore`);
     expect(() => writeRun(root, other)).toThrow(`cannot write ${file}: a run with this name exists`);
     expect(JSON.parse(readFileSync(join(root, file), "utf8")).reply).toBe(correct);
     expect(filesUnder(join(root, "data/runs"))).toHaveLength(1);
@@ -120,14 +65,11 @@ describe("a run is written whole or not at all", () => {
     expect(() => checkRunFolder(asFile, "six-step-chain", "v2")).toThrow(
       "cannot write runs to data/runs/six-step-chain/v2: a file stands where a folder should be: move it away",
     );
-    expect(() => writeRun(asFile, makeRun())).toThrow(RunWriteError);
+    expect(() => writeRun(asFile, recordedRun())).toThrow(RunWriteError);
   });
 
   it("a temporary file left by a killed write is ignored by the loader and reported by the check", () => {
-    const root = tempRoot();
-    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
-    writeFileSync(join(root, "data/runs/six-step-chain/v2/.x.json.tmp"), '{"probe": "six-st');
-    const check = checkProbes(root);
+    const check = checkProbes(writeRunFile(tempRoot(), '{"probe": "six-st', ".x.json.tmp"));
     expect(check.problems).toEqual([]);
     expect(check.warnings.map(formatProblem)).toContain(
       "data/runs/six-step-chain/v2/.x.json.tmp: left by an interrupted write: delete it",
@@ -138,13 +80,7 @@ describe("a run is written whole or not at all", () => {
 describe("probes:check refuses a tampered run, naming the file and the field", () => {
   /** Writes a run file by hand (as a tamperer would) and returns the check's errors. */
   function check(run: unknown, name = "a.json"): string[] {
-    const root = tempRoot();
-    mkdirSync(join(root, "data/runs/six-step-chain/v2"), {recursive: true});
-    writeFileSync(
-      join(root, "data/runs/six-step-chain/v2", name),
-      typeof run === "string" ? run : JSON.stringify(run, null, 2),
-    );
-    const result = checkProbes(root);
+    const result = checkProbes(writeRunFile(tempRoot(), run, name));
     expect(result.runs).toEqual([]);
     return result.problems.map(formatProblem);
   }
@@ -153,9 +89,9 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
 
   it("accepts an untouched run, and one recorded before replyBytes and oversized were kept", () => {
     const root = tempRoot();
-    writeRun(root, makeRun(`${correct}\nBye!`));
-    const {replyBytes: _bytes, oversized: _oversized, ...older} = makeRun(correct, {model: "example/older"});
-    writeFileSync(join(root, "data/runs/six-step-chain/v2/older.json"), JSON.stringify(older));
+    writeRun(root, recordedRun(`${correct}\nBye!`));
+    const {replyBytes: _bytes, oversized: _oversized, ...older} = recordedRun(correct, {model: "example/older"});
+    writeFileSync(join(root, v2Runs, "older.json"), JSON.stringify(older));
     const result = checkProbes(root);
     expect(result.problems).toEqual([]);
     expect(result.runs.map((run) => [run.data.model, run.data.oversized, run.data.replyBytes])).toEqual([
@@ -165,7 +101,7 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
   });
 
   it("a score that differs from its reply's: the total, an outcome, the count", () => {
-    const run = makeRun(`${correct}\nBye!`); // 0.83: step 6 fails
+    const run = recordedRun(`${correct}\nBye!`); // 0.83: step 6 fails
     expect(check({...run, score: {...run.score!, total: 1}})).toEqual([
       `${file} at score.total: recorded 1.00, the reply scores 0.83; ${edited}`,
     ]);
@@ -179,7 +115,7 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
       `${file} at score.passed: recorded 6, the reply passes 5; ${edited}`,
       `${file} at score.total: recorded 1.00, the reply scores 0.83; ${edited}`,
     ]);
-    expect(check({...makeRun(), reply: `${correct}\nBye!`, replyBytes: undefined})).toEqual([
+    expect(check({...recordedRun(), reply: `${correct}\nBye!`, replyBytes: undefined})).toEqual([
       `${file} at score.rules[5].outcome: recorded pass, the reply scores fail; ${edited}`,
       `${file} at score.passed: recorded 6, the reply passes 5; ${edited}`,
       `${file} at score.total: recorded 1.00, the reply scores 0.83; ${edited}`,
@@ -187,21 +123,21 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
   });
 
   it("flags that disagree with the reply: truncated, oversized, an unscored complete reply", () => {
-    expect(check({...makeRun(), truncated: true, score: null})).toEqual([
+    expect(check({...recordedRun(), truncated: true, score: null})).toEqual([
       `${file} at truncated: true with finish reason "stop": truncated means "length"; ${edited}`,
     ]);
-    expect(check({...makeRun(), score: null})).toEqual([
+    expect(check({...recordedRun(), score: null})).toEqual([
       `${file} at score: missing: a complete reply is scored; ${edited}`,
     ]);
     const big = "x".repeat(30_000);
-    expect(check({...makeRun(big), replyBytes: 30_000})).toEqual([
+    expect(check({...recordedRun(big), replyBytes: 30_000})).toEqual([
       `${file} at reply: 30000 bytes, more than maxTokens × 16 = 22400: ` +
         "an oversized reply is kept as an excerpt, unscored",
     ]);
-    expect(check({...makeRun("x"), oversized: true, replyBytes: 10, score: null})).toEqual([
+    expect(check({...recordedRun("x"), oversized: true, replyBytes: 10, score: null})).toEqual([
       `${file} at replyBytes: an oversized reply is larger than 22400 bytes (maxTokens × 16); ${edited}`,
     ]);
-    expect(check({...makeRun(), parameters: {maxTokens: 400, temperature: 0}})).toEqual([
+    expect(check({...recordedRun(), parameters: {maxTokens: 400, temperature: 0}})).toEqual([
       `${file} at parameters: differ from v2's (maxTokens 1400, temperature 0): ${edited}`,
     ]);
   });
@@ -209,11 +145,11 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
   it("a key-shaped token anywhere: refused, and never printed in full", () => {
     const token = "sk-or-v1-0123456789abcdef0123456789abcdef";
     const errors = [
-      ...check(makeRun(`${correct}\n${token}`)),
-      ...check({...makeRun(), model: `Bearer ${token.slice(9)}`}),
-      ...check({...makeRun(), servedBy: "Zq8vT1xR4mK9pL2wY6nB3cJ7hF5dS0aE"}),
+      ...check(recordedRun(`${correct}\n${token}`)),
+      ...check({...recordedRun(), model: `Bearer ${token.slice(9)}`}),
+      ...check({...recordedRun(), servedBy: "Zq8vT1xR4mK9pL2wY6nB3cJ7hF5dS0aE"}),
       // Escaped in the JSON: the raw text hides it, the decoded value does not.
-      ...check(JSON.stringify(makeRun(`${correct}\n${token}`)).replace("sk-or", "\\u0073k-or")),
+      ...check(JSON.stringify(recordedRun(`${correct}\n${token}`)).replace("sk-or", "\\u0073k-or")),
       // Not even JSON: V8 would quote a piece of the text in its parse error.
       ...check(`{"reply": ${token}}`),
     ];
@@ -233,16 +169,26 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
       `${file}: too deep: nested more than 8 levels, where a run is 4; delete it`,
     ]);
     // Nine levels of objects in a field; brackets inside strings do not count.
-    const nine = JSON.stringify({...makeRun(), usage: {a: {b: {c: {d: {e: {f: {g: {h: 1}}}}}}}}});
+    const nine = JSON.stringify({...recordedRun(), usage: {a: {b: {c: {d: {e: {f: {g: {h: 1}}}}}}}}});
     expect(check(nine)).toEqual([`${file}: too deep: nested more than 8 levels, where a run is 4; delete it`]);
     // A reply full of brackets is text, not nesting: the run is accepted.
     const root = tempRoot();
-    writeRun(root, makeRun(`${correct}\n${"[{".repeat(5000)}`));
+    writeRun(root, recordedRun(`${correct}\n${"[{".repeat(5000)}`));
     expect(checkProbes(root).problems).toEqual([]);
   });
 
   it("a run file too large to be a real run is not read", () => {
     const errors = check(`{"reply": "${"x".repeat(9 * 1024 * 1024)}"}`);
-    expect(errors).toEqual([`${file}: too large (9437 kB): a run file is far smaller than 8 MiB; delete it`]);
+    expect(errors).toEqual([`${file}: too large (9.4 MB): a run file is far smaller than 8 MiB; delete it`]);
+  });
+
+  it("a folder where a run file should be is refused as not a file (a named pipe too: test/lib/read-file)", () => {
+    const root = writeRunFile(tempRoot(), recordedRun());
+    mkdirSync(join(root, v2Runs, "folder.json"));
+    const result = checkProbes(root);
+    expect(result.problems.map(formatProblem)).toEqual([
+      `${v2Runs}/folder.json: not a regular file: a run is a file; delete it`,
+    ]);
+    expect(result.runs.map((run) => run.file)).toEqual([file]);
   });
 });

@@ -1,33 +1,24 @@
 // One way to pick a version for probes:score and probes:run: the one asked for, or the newest; released and valid.
-import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.js";
 import {selectVersion, type Selection} from "../../lib/probes/select.js";
-
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, {recursive: true, force: true});
-});
+import {editJson, tempRoot} from "./helpers.js";
 
 /** A copy of data/probes with v3 made from v2 by `change`, and hashes.json changed by `release`. */
 function withV3(
   change: (json: Record<string, unknown>) => void,
   release?: (hashes: Record<string, Record<string, string>>) => void,
 ) {
-  const root = mkdtempSync(join(tmpdir(), "probes-select-"));
-  temps.push(root);
-  cpSync("data/probes", join(root, "data/probes"), {recursive: true});
-  const v3 = JSON.parse(readFileSync(join(root, "data/probes/six-step-chain/v2.json"), "utf8"));
-  v3.version = "v3";
-  change(v3);
-  writeFileSync(join(root, "data/probes/six-step-chain/v3.json"), JSON.stringify(v3, null, 2));
-  if (release) {
-    const hashes = JSON.parse(readFileSync(join(root, "data/probes/hashes.json"), "utf8"));
-    release(hashes);
-    writeFileSync(join(root, "data/probes/hashes.json"), JSON.stringify(hashes, null, 2));
-  }
+  const root = tempRoot();
+  editJson(
+    root,
+    "data/probes/six-step-chain/v3.json",
+    (v3) => ((v3.version = "v3"), change(v3)),
+    "data/probes/six-step-chain/v2.json",
+  );
+  if (release) editJson(root, "data/probes/hashes.json", release);
   return checkProbes(root);
 }
 
@@ -82,9 +73,7 @@ describe("selectVersion", () => {
   });
 
   it("a broken hashes.json blocks every version", () => {
-    const root = mkdtempSync(join(tmpdir(), "probes-select-"));
-    temps.push(root);
-    cpSync("data/probes", join(root, "data/probes"), {recursive: true});
+    const root = tempRoot();
     writeFileSync(join(root, "data/probes/hashes.json"), "{");
     const broken = checkProbes(root);
     expect(picked(selectVersion(broken, "six-step-chain", "v1"))).toMatch(

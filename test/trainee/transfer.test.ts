@@ -114,7 +114,7 @@ describe("reading an imported file", () => {
     expect(checkImportSize(50 * 1024 * 1024)).toEqual({
       ok: false,
       reason: "too-large",
-      message: "the file is 52.4 MB; a progress file is at most 2 MB",
+      message: "the file is 50 MiB; a progress file is at most 2 MB",
     });
     expect(checkImportSize(importByteLimit + 1)).toMatchObject({reason: "too-large"});
     expect(checkImportSize(importByteLimit)).toBeNull();
@@ -228,6 +228,20 @@ describe("reading an imported file", () => {
       "invalid: the file has an impossible number at progress.answers[0].score: 3.5: expected a whole number, as the site writes it",
     );
     expect(swap('"score": 4', '"score": -0.0')).toMatch(/^invalid: the file is damaged: progress.answers\[0\].score/);
+    // A version too large to hold is an impossible number, not a newer file: the saved record is read the same way
+    // (lib/trainee/progress.ts checks the numbers before the version), so the two say the same of one record.
+    const bare = (version: string) => refusal(readImport(`{"app":"rater-notebook","version":${version},"answers":[]}`));
+    expect(bare("1e400")).toBe(
+      "invalid: the file has an impossible number at version: " +
+        "a number too large to hold (such as 1e400): expected a whole number, as the site writes it",
+    );
+    expect(swap('"version": 1', '"version": 1e400')).toBe(
+      "invalid: the file has an impossible number at version: " +
+        "a number too large to hold (such as 1e400): expected a whole number, as the site writes it",
+    );
+    expect(bare("2")).toBe(
+      "wrong-version: the file is version 2; this site reads version 1: it comes from a newer Rater Notebook",
+    );
   });
 
   it("refuses attempts that repeat or skip, and a marked span that ends before it starts", () => {

@@ -1,6 +1,7 @@
 // npm test runs `npm run lint`: these show that the script, as package.json states it, fails on what it must, with
 // the project's configuration (ESLint's and Prettier's), and passes what it must.
 import {spawnSync} from "node:child_process";
+import {stripVTControlCharacters} from "node:util";
 import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {delimiter, join, resolve} from "node:path";
@@ -36,7 +37,8 @@ describe("npm run lint", () => {
       timeout: 60_000,
       env: {...process.env, PATH: `${join(copy, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}`},
     });
-    return {status: result.status, output: result.stdout + result.stderr};
+    // Under CI=true the tools colour their output: read it as text.
+    return {status: result.status, output: stripVTControlCharacters(result.stdout + result.stderr)};
   }
 
   it("passes a file that is linted and formatted", () => {

@@ -118,7 +118,7 @@ export function loadItems(
       items.push(parse(readAuthoredFile(file, display(root, file), "item"), display(root, file)));
     } catch (error) {
       if (!(error instanceof AuthoredFileError)) throw error;
-      problems.push(...error.problems);
+      for (const problem of error.problems) problems.push(problem);
     }
   }
   if (problems.length) throw new AuthoredFileError(problems);

@@ -1,5 +1,5 @@
 import type {z} from "zod";
-import {quoteValue} from "./quote-text.js";
+import {escapeUnsafe, quoteValue} from "./quote-text.js";
 
 /** One thing wrong with an authored file: where, which field, and what was expected. */
 export interface Problem {
@@ -16,7 +16,8 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 export function formatProblem({file, field, message}: Problem): string {
-  return field ? `${file} at ${field}: ${message}` : `${file}: ${message}`;
+  // A file name or a key from the file can hold a character that reorders or breaks the line: shown escaped.
+  return escapeUnsafe(field ? `${file} at ${field}: ${message}` : `${file}: ${message}`);
 }
 
 /**

@@ -46,9 +46,10 @@ export function quoteValue(value: unknown, length = 40): string {
         : "a negative number too large to hold (such as -1e400)";
   let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    text = JSON.stringify(value) ?? String(value);
   } catch {
-    // A value JSON cannot write (a cycle, a BigInt): its plain text form.
+    // A value JSON cannot write: a cycle, a BigInt, or nesting deeper than the stack (String() would recurse too).
+    text = typeof value === "bigint" ? String(value) : Array.isArray(value) ? "[…]" : "{…}";
   }
-  return escapeUnsafe(cut(text ?? String(value), length));
+  return escapeUnsafe(cut(text, length));
 }

@@ -30,11 +30,11 @@ export interface InputProblem {
   message: string;
 }
 
-/** A problem on one line; the file's name as given, with any character that would not show as itself escaped. */
+/** A problem on one line, as given, with any character that would not show as itself escaped. */
 export function formatInputProblem({file, line, field, message}: InputProblem): string {
-  const name = escapeUnsafe(file);
-  if (line !== undefined) return `${name} line ${line}${field ? `, field ${field}` : ""}: ${message}`;
-  return field ? `${name} at ${field}: ${message}` : `${name}: ${message}`;
+  // The whole line: a message can name a second file (where a duplicate score was first given).
+  if (line !== undefined) return escapeUnsafe(`${file} line ${line}${field ? `, field ${field}` : ""}: ${message}`);
+  return escapeUnsafe(field ? `${file} at ${field}: ${message}` : `${file}: ${message}`);
 }
 
 /** The most problems one read reports before it stops listing them. */

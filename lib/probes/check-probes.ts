@@ -37,7 +37,8 @@ export function checkProbes(root: string, {apiKey}: {apiKey?: string} = {}): Pro
   const hashes = loadHashes(root, report);
   if (hashes) checkHashes(loaded.probes, hashes, report);
   for (const probe of loaded.probes)
-    for (const version of probe.versions) report.problems.push(...checkExamples(version.file, version.data));
+    for (const version of probe.versions)
+      for (const problem of checkExamples(version.file, version.data)) report.problems.push(problem);
   const key = apiKey === undefined || apiKey.trim() === "" ? undefined : apiKey;
   const runs = loadRuns(root, loaded.probes, report, {apiKey: key});
   return {

@@ -53,7 +53,7 @@ function readJson(root: string, file: string, report: Report): unknown {
     text = readAuthoredFile(join(root, file), file, "probe");
   } catch (error) {
     if (!(error instanceof AuthoredFileError)) throw error;
-    report.problems.push(...error.problems);
+    for (const problem of error.problems) report.problems.push(problem);
     return undefined;
   }
   try {
@@ -75,7 +75,7 @@ function readValidated<T>(
   if (json === undefined) return undefined;
   const parsed = schema.safeParse(json);
   if (parsed.success) return {json, data: parsed.data};
-  report.problems.push(...problemsFromZod(file, parsed.error, json));
+  for (const problem of problemsFromZod(file, parsed.error, json)) report.problems.push(problem);
   return undefined;
 }
 
@@ -324,7 +324,7 @@ export function loadRuns(
         if (json === undefined) continue;
         const parsed = Run.safeParse(json);
         if (!parsed.success) {
-          report.problems.push(...problemsFromZod(file, parsed.error, json));
+          for (const problem of problemsFromZod(file, parsed.error, json)) report.problems.push(problem);
           continue;
         }
         const run = parsed.data;
@@ -346,7 +346,7 @@ export function loadRuns(
           });
         else {
           const problems = checkRun(file, run, target.data);
-          report.problems.push(...problems);
+          for (const problem of problems) report.problems.push(problem);
           if (problems.length === 0) runs.push({file, data: run});
         }
       }

@@ -144,3 +144,25 @@ describe("problemsFromZod", () => {
     `);
   });
 });
+
+describe("a problem from a hostile file", () => {
+  it("shows a right-to-left override or a line separator in a file name, a field or a message escaped", () => {
+    const line = formatProblem({
+      file: "data/runs/a\u202Egnp.json",
+      field: "x\u2028y",
+      message: 'no item "exa\u202Emple"',
+    });
+    expect(line).toBe('data/runs/a\\u{202E}gnp.json at x\\u{2028}y: no item "exa\\u{202E}mple"');
+  });
+
+  it("lists the problems of a value nested far deeper than the stack, each on one line", () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 200_000; level++) deep = [deep];
+    const problems = problemsFromZod(
+      "data/probes/hashes.json",
+      z.record(z.string(), z.string()).safeParse(deep).error!,
+      deep,
+    );
+    expect(problems.map(formatProblem)).toEqual(["data/probes/hashes.json: expected record, got […]"]);
+  });
+});

@@ -73,3 +73,10 @@ describe("quoteValue", () => {
     expect(quoteValue([1, 2, 3], 4)).toBe("[1,2…");
   });
 });
+
+it("quotes a value nested deeper than the stack without overflowing it", () => {
+  let deep: unknown = 1;
+  for (let level = 0; level < 200_000; level++) deep = {a: deep};
+  expect(quoteValue(deep)).toBe("{…}");
+  expect(quoteValue([deep])).toBe("[…]");
+});

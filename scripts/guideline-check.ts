@@ -3,8 +3,16 @@
 // about the parameters and rules that no worked example tests.
 import {checkGuideline} from "../lib/check.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/cli.js";
-import {guidelineVersions, loadGuideline, loadItems} from "../lib/load.js";
-import {formatProblem} from "../lib/problems.js";
+import {
+  guidelineVersions,
+  loadCalibration,
+  loadCaseStudy,
+  loadGuideline,
+  loadItems,
+  loadParts,
+  loadRubricWriter,
+} from "../lib/load.js";
+import {AuthoredFileError, formatProblem, type Problem} from "../lib/problems.js";
 
 process.exitCode = await runCli("guideline:check", () => {
   const {values} = parseCommandLine(process.argv.slice(2), {
@@ -17,7 +25,18 @@ process.exitCode = await runCli("guideline:check", () => {
     fail(`unknown guideline version ${quote(values.version)}: expected one of ${versions.join(", ")}`);
   const version = values.version ?? versions.at(-1);
   if (version === undefined) fail("no guideline version under guideline/: expected guideline/v1/ ...", 1);
-  const report = checkGuideline(loadGuideline(version), loadItems());
+  const items = loadItems();
+  // The other authored files the site reads: one that is broken stops the check, as it stops the build.
+  const broken: Problem[] = [];
+  for (const load of [loadParts, loadCaseStudy, loadRubricWriter, () => loadCalibration(undefined, items)])
+    try {
+      load();
+    } catch (error) {
+      if (!(error instanceof AuthoredFileError)) throw error;
+      for (const problem of error.problems) broken.push(problem);
+    }
+  if (broken.length) throw new AuthoredFileError(broken);
+  const report = checkGuideline(loadGuideline(version), items);
   if (values.json) {
     const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({
       id,

@@ -132,6 +132,21 @@ describe("guideline:check on hostile authored files", () => {
       .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${"abcdefgh"[index]}`).join(", ")}]`),
   ].join("\n");
 
+  it("stops on a hostile data/*.yaml file the site reads, as the build does", () => {
+    copy = copyProject("rater-notebook-hostile-data-");
+    edit("data/case-study.yaml", (text) => `${aliasBomb}\n${text}`);
+    secondLine("data/parts.yaml", [0x78, 0x00, 0x79]);
+    const result = spawnSync(tsx, ["scripts/guideline-check.ts"], {cwd: copy, encoding: "utf8", timeout: 120_000});
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trimEnd().split("\n")).toEqual([
+      "data/parts.yaml: holds a NUL byte (line 2): remove it",
+      "data/case-study.yaml: YAML aliases copy anchored values more than 100 times, the most allowed: " +
+        "write the values out instead",
+      "guideline:check: fix the authored files above",
+    ]);
+  });
+
   it("exits 1 with one line per file, naming it, what is wrong and the fix, and no stack trace", () => {
     copy = copyProject("rater-notebook-hostile-check-");
     const check = () => spawnSync(tsx, ["scripts/guideline-check.ts"], {cwd: copy, encoding: "utf8", timeout: 120_000});

@@ -39,6 +39,12 @@ async function print(chunks: Iterable<string>): Promise<void> {
   for (const chunk of chunks) if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
 }
 
+// `npm run agreement -- … | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 process.exitCode = await runCli("agreement", async () => {
   const {values, positionals} = parseCommandLine(process.argv.slice(2), {
     usage,

@@ -11,6 +11,12 @@ import {readTraineeFile} from "./ratings-progress.js";
 /** The largest input file read: 32 MiB, about a million CSV rows. */
 export const fileByteCap = 32 * 1024 * 1024;
 
+/**
+ * The most read in one run, all files together: 64 MiB. Reading holds about 1.2 kB a rating; three files of 32 MiB
+ * at one rater a line took 3.7 GB, and six ran the heap out.
+ */
+export const totalByteCap = 64 * 1024 * 1024;
+
 export type InputKind = "csv" | "trainee";
 
 /** A .csv file is CSV and a .json file a trainee's record; any other name is judged by its first character. */
@@ -49,12 +55,20 @@ export interface ReadFile {
 export function readRatingFiles(
   paths: readonly string[],
   itemIds: readonly string[],
-  {cap = fileByteCap}: {cap?: number} = {},
+  {cap = fileByteCap, totalCap = totalByteCap}: {cap?: number; totalCap?: number} = {},
 ): {ratings: CohortRating[]; files: ReadFile[]} {
   const collector = new RatingsCollector();
   const files: ReadFile[] = [];
+  let total = 0;
   for (const path of paths) {
     const text = readTextFile(path, cap);
+    total += Buffer.byteLength(text);
+    if (total > totalCap)
+      fail(
+        `${quote(path)}: the files up to this one hold more than ${formatBytes(totalCap)}, the most read in one ` +
+          "run: give fewer files at a time",
+        1,
+      );
     const kind = kindOf(path, text);
     const before = collector.ratings.length;
     if (kind === "csv") readRatingsCsv(text, path, itemIds, collector);

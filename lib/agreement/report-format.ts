@@ -7,7 +7,11 @@ import type {Figure} from "./figure.js";
 import {thousands} from "../numbers.js";
 
 /** A figure to three decimals (never "-0.000"). */
-export const fixed = (value: number, digits = 3): string => (value === 0 ? 0 : value).toFixed(digits);
+export const fixed = (value: number, digits = 3): string => {
+  const text = value.toFixed(digits);
+  // A value just below zero rounds to "-0.000": it reads as zero.
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+};
 /** A change, signed: "+0.120". */
 export const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
 export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;

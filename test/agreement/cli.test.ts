@@ -1,6 +1,6 @@
 // npm run agreement, run as a coordinator runs it: files written to a temporary folder, the script spawned.
 import {spawn, spawnSync} from "node:child_process";
-import {mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -9,7 +9,9 @@ import {unpackReport} from "../../lib/agreement/packed-report.js";
 import {readRatingFiles} from "../../lib/agreement/read-files.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {cohortLines} from "../../lib/agreement/report-format.js";
+import {quote} from "../../lib/cli.js";
 import {loadItems, projectRoot} from "../../lib/load.js";
+import {formatBytes} from "../../lib/numbers.js";
 import {serializeProgress} from "../../lib/trainee/progress.js";
 import {computeReport} from "../../src/components/cohort-compute.js";
 import {collectedColumns} from "../../src/components/cohort-files.js";
@@ -146,6 +148,32 @@ describe("npm run agreement", () => {
     );
     const {files: _files, ...report} = json;
     expect(report).toEqual(JSON.parse(JSON.stringify(cohortReport(ratings, items))));
+  });
+
+  it("refuses files that together pass the run's cap, naming the file that passes it", () => {
+    const ids = items.map((item) => item.id);
+    const csv = file("cohort.csv");
+    const one = statSync(csv).size;
+    // Two copies fit in a cap of twice the file; a third passes it.
+    expect(() => readRatingFiles([csv, csv], ids, {totalCap: 2 * one})).toThrow(/already scored/);
+    expect(() => readRatingFiles([csv, csv, csv], ids, {totalCap: 2 * one})).toThrow(
+      `${quote(csv)}: the files up to this one hold more than ${formatBytes(2 * one)}, the most read in one run: give fewer files at a time`,
+    );
+  });
+
+  it("stops quietly when the reader closes the pipe early (| head)", () => {
+    const big = file("big-for-head.csv");
+    writeFileSync(big, largeCohortCsv(2_000, items, 5));
+    const result = spawnSync(
+      "sh",
+      ["-c", 'sh -c "$0 $1 $2 --json" | head -c 100 > /dev/null; echo "exit $?"', tsx, script, big],
+      {
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("exit 0\n");
   });
 
   it("--csv prints one table, formula-like names kept as text", () => {

@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {cohortReport, type CohortReport} from "../../lib/agreement/cohort.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import type {CohortRating, Score} from "../../lib/agreement/ratings.js";
-import {cohortCsv, cohortLines} from "../../lib/agreement/report-format.js";
+import {cohortCsv, cohortLines, fixed, signed} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/load.js";
 import type {Phase} from "../../lib/parts.js";
 import {largeCohortCsv} from "./helpers.js";
@@ -340,5 +340,16 @@ describe("the report as text and as CSV", () => {
     const itemsTable = cohortCsv(report, "items").split("\r\n");
     expect(itemsTable[1]).toBe("vague,example-1,5,2,0,0,1,0,1,0,5 3,1,2,main-task numbers list-stated-only");
     expect(cohortCsv(report, "rules").split("\r\n")[0]).toBe("phase,rule,items,disagreement");
+  });
+});
+
+describe("figures as the report writes them", () => {
+  it("writes a value just below zero as zero, never -0.000", () => {
+    expect(fixed(-1e-9)).toBe("0.000");
+    expect(fixed(-0)).toBe("0.000");
+    expect(fixed(-0.0004)).toBe("0.000");
+    expect(fixed(-0.0005)).toBe("-0.001");
+    expect(signed(-1e-9)).toBe("0.000");
+    expect(signed(0.12)).toBe("+0.120");
   });
 });

@@ -266,6 +266,31 @@ describe("ratings from a trainee's progress file", () => {
     }
   });
 
+  it("a name ending in a line separator or a no-break space is refused from a CSV too, not trimmed away", () => {
+    for (const [name, escaped] of [
+      ["ana\u2028", "ana\\u{2028}"],
+      ["\u00A0ana", "\\u{A0}ana"],
+    ]) {
+      const csv = read(csvOf([[name!, "example-1", "vague", "3"]]));
+      expect(csv.ratings, name).toEqual([]);
+      expect(csv.problems.map((problem) => problem.message)[0], name).toMatch(
+        new RegExp(`^"${escape(escaped!)}": a rater name may not`),
+      );
+    }
+    // Spaces and tabs around a CSV cell are padding.
+    expect(read(csvOf([[" ana\t", "example-1", "vague", "3"]])).ratings.map((rating) => rating.rater)).toEqual(["ana"]);
+  });
+
+  it("a name typed in two Unicode forms is one rater (NFC)", () => {
+    const {ratings} = read(
+      csvOf([
+        ["Jos\u00E9", "example-1", "vague", "3"],
+        ["Jose\u0301", "example-2", "vague", "4"],
+      ]),
+    );
+    expect(new Set(ratings.map((rating) => rating.rater))).toEqual(new Set(["Jos\u00E9"]));
+  });
+
   it("an empty file holds no answers; an answer to an unknown item names its place in the record", () => {
     expect(readFile("").ratings).toEqual([]);
     const record = serializeProgress(progressOf([["example-9", "vague", 3]]));

@@ -1,8 +1,9 @@
 // Where the trainee's record is kept and what happens to one the site cannot read: read once when a page opens,
 // written at every answer, and never lost. An unreadable record is copied under a set-aside key before anything may
 // overwrite it; when the copy cannot be written (storage full), the record stays under its key untouched and the
-// answers given meanwhile are kept in memory until the copy succeeds or the trainee chooses to replace it. Pure:
-// the page passes its localStorage (a test, a Map), and listens for other tabs itself.
+// answers given meanwhile are kept in memory until the copy succeeds or the trainee chooses to replace it. When the
+// record itself cannot be written (storage full), the answers are kept in memory the same way, and the write is tried
+// again at the next answer. Pure: the page passes its localStorage (a test, a Map), and listens for other tabs itself.
 import {
   emptyProgress,
   parseProgress,
@@ -32,12 +33,26 @@ export interface UnreadableRecord {
   raw: string;
 }
 
+/** The unreadable record is copied under `key`; new answers are saved under the record's key as usual. */
+export interface SetAsideNotice {
+  kind: "set-aside";
+  key: string;
+  record: UnreadableRecord;
+}
+
 /** What the page must tell the trainee about where their answers are kept; null when all is as usual. */
 export type RecordNotice =
-  /** The unreadable record is copied under `key`; new answers are saved under the record's key as usual. */
-  | {kind: "set-aside"; key: string; record: UnreadableRecord}
-  /** It could not be copied: it stays under the record's key, untouched; new answers are kept in memory only. */
-  | {kind: "held"; record: UnreadableRecord}
+  | SetAsideNotice
+  /**
+   * It could not be copied: it stays under the record's key, untouched; new answers are kept in memory only. Cause:
+   * the browser refused the copy (storage full), or every set-aside key already holds an earlier record.
+   */
+  | {kind: "held"; cause: SetAsideFailure; record: UnreadableRecord}
+  /**
+   * The record could not be written (storage full): the answers are kept in memory, and written again at the next
+   * answer. `setAside`: the notice this one stands in for, shown again once the record is written.
+   */
+  | {kind: "unsaved"; setAside: SetAsideNotice | null}
   /** The browser lets the site store nothing: answers last as long as the page. */
   | {kind: "memory"};
 
@@ -56,31 +71,36 @@ export interface ProgressStore {
   changedElsewhere(text: string | null): void;
 }
 
+/** Why no set-aside copy was written: the browser refused it, or every set-aside key holds another record. */
+export type SetAsideFailure = "refused" | "slots-taken";
+
 /**
  * Copies an unreadable record under the first set-aside key that is free or already holds it, and reads it back.
- * The key, or null when no copy could be written.
+ * The key, or why no copy could be written.
  */
-function setAside(storage: KeyValueStorage, raw: string): string | null {
+function setAside(storage: KeyValueStorage, raw: string): {key: string} | {failure: SetAsideFailure} {
   for (let slot = 1; slot <= setAsideSlots; slot++) {
     const key = slot === 1 ? setAsideKey : `${setAsideKey}:${slot}`;
     let there: string | null;
     try {
       there = storage.getItem(key);
-      if (there === raw) return key;
+      if (there === raw) return {key};
       if (there !== null) continue;
       storage.setItem(key, raw);
-      return storage.getItem(key) === raw ? key : null;
+      return storage.getItem(key) === raw ? {key} : {failure: "refused"};
     } catch {
-      return null;
+      return {failure: "refused"};
     }
   }
-  return null;
+  return {failure: "slots-taken"};
 }
 
 /** Opens the record kept in `storage`; without storage (blocked, private mode) it works in memory and says so. */
 export function openRecordStore(storage: KeyValueStorage | null): ProgressStore {
   const listeners = new Set<(progress: Progress) => void>();
   let progress = emptyProgress();
+  /** The record as it stands under its key, as last read or written; empty while an unreadable one is there. */
+  let saved = emptyProgress();
   let notice: RecordNotice | null = storage ? null : {kind: "memory"};
   const tell = () => {
     for (const listener of listeners) listener(progress);
@@ -88,10 +108,22 @@ export function openRecordStore(storage: KeyValueStorage | null): ProgressStore 
 
   /** Sets an unreadable record aside, or holds it where it is when the copy fails. */
   const setAsideOrHold = (record: UnreadableRecord) => {
-    const key = setAside(storage!, record.raw);
-    if (key !== null) notice = {kind: "set-aside", key, record};
+    const copied = setAside(storage!, record.raw);
+    if ("key" in copied) notice = {kind: "set-aside", key: copied.key, record};
     // Still held: the same notice, so the page need not rebuild it at every answer.
-    else if (notice?.kind !== "held" || notice.record !== record) notice = {kind: "held", record};
+    else if (notice?.kind !== "held" || notice.record !== record || notice.cause !== copied.failure)
+      notice = {kind: "held", cause: copied.failure, record};
+  };
+
+  /** Whether answers are kept in memory only: a held record, or a record that could not be written. */
+  const keptInMemory = () => notice?.kind === "held" || notice?.kind === "unsaved";
+
+  /** The answers given on this page that the record under its key does not have. */
+  const keptHere = () => {
+    const extendsSaved =
+      progress.answers.length >= saved.answers.length &&
+      saved.answers.every((answer, index) => progress.answers[index] === answer);
+    return progress.answers.slice(extendsSaved ? saved.answers.length : 0);
   };
 
   const write = () => {
@@ -101,8 +133,12 @@ export function openRecordStore(storage: KeyValueStorage | null): ProgressStore 
     if (notice?.kind === "held") return;
     try {
       storage.setItem(progressKey, serializeProgress(progress));
+      saved = progress;
+      if (notice?.kind === "unsaved") notice = notice.setAside;
     } catch {
-      // Quota or a blocked write: the answer still counts on this page.
+      // Quota or a blocked write: the answers stay on this page, the page says so, and the next answer tries again.
+      if (notice?.kind !== "unsaved")
+        notice = {kind: "unsaved", setAside: notice?.kind === "set-aside" ? notice : null};
     }
   };
 
@@ -110,20 +146,23 @@ export function openRecordStore(storage: KeyValueStorage | null): ProgressStore 
   const read = (text: string | null) => {
     const parsed = parseProgress(text);
     if (!parsed.ok) {
+      saved = emptyProgress();
       setAsideOrHold({reason: parsed.reason, message: parsed.message, raw: parsed.raw});
       return;
     }
-    if (notice?.kind === "held") {
-      // Resolved elsewhere: what was answered here goes on top of the record the other tab saved.
-      progress = progress.answers.reduce(
+    if (keptInMemory()) {
+      // Saved elsewhere: what was answered here and is not yet saved goes on top of the record the other tab saved.
+      progress = keptHere().reduce(
         (record, {attempt: _attempt, ...answer}) => recordAnswer(record, answer),
         parsed.progress,
       );
-      notice = null;
+      saved = parsed.progress;
+      notice = notice?.kind === "unsaved" ? notice.setAside : null;
       write();
       return;
     }
     progress = parsed.progress;
+    saved = progress;
   };
 
   if (storage) {

@@ -1,8 +1,10 @@
 // What a trainee is told when their saved progress could not be read: what happened, where the record is (set
 // aside, or left where it was when no copy could be written), a way to download it as it was and, when it was left
-// where it was, the choice to put the new answers in its place. Shown as text, never as HTML. What happens to the
-// record is decided in lib/trainee/record-store.ts; this only shows it.
-import type {RecordNotice, UnreadableRecord} from "../lib/trainee/record-store.js";
+// where it was, the choice to put the new answers in its place; and when an answer could not be saved (storage full),
+// that it is kept on this page only, with a download of everything answered. Shown as text, never as HTML. What
+// happens to the record is decided in lib/trainee/record-store.ts; this only shows it.
+import type {RecordNotice, SetAsideFailure, SetAsideNotice, UnreadableRecord} from "../lib/trainee/record-store.js";
+import {exportFile, exportFileName} from "../lib/trainee/transfer.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "./progress-store.js";
 
@@ -30,6 +32,31 @@ function downloadLink(record: UnreadableRecord, label: string, onDownload?: () =
   );
 }
 
+/** Why a record could not be set aside, in words; only a refused copy is put down to the browser's storage. */
+const notSetAside: Record<SetAsideFailure, string> = {
+  "refused":
+    "It could not be set aside: this browser would not store a copy, most likely because its storage for this " +
+    "site is full.",
+  "slots-taken":
+    "It could not be set aside: every place this site keeps set-aside records already holds an earlier one, and " +
+    "none of those is ever overwritten.",
+};
+
+/**
+ * A link that downloads everything answered, as the progress file the results page exports; made when it is clicked,
+ * so it holds the answers given since the notice was shown.
+ */
+function exportLink(store: ProgressStore): HTMLAnchorElement {
+  const link = el("a", {class: "button secondary", href: "#"}, "Download everything you answered");
+  link.addEventListener("click", () => {
+    const now = new Date().toISOString();
+    if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+    link.href = URL.createObjectURL(new Blob([exportFile(store.get(), {now})], {type: "application/json"}));
+    link.download = exportFileName({now});
+  });
+  return link;
+}
+
 /** The notice, kept up to date as the store resolves the record (storage freed, or the trainee's choice). */
 export function ProgressNotice(store: ProgressStore): HTMLElement {
   const host = el("div", {"role": "status", "aria-live": "polite"});
@@ -52,8 +79,7 @@ export function ProgressNotice(store: ProgressStore): HTMLElement {
       el(
         "p",
         {},
-        "It could not be set aside: this browser would not store a copy, most likely because its storage for this " +
-          "site is full. So it stays where it was, untouched, and nothing overwrites it until you choose.",
+        `${notSetAside[notice.cause]} So it stays where it was, untouched, and nothing overwrites it until you choose.`,
       ),
       el(
         "p",
@@ -64,6 +90,17 @@ export function ProgressNotice(store: ProgressStore): HTMLElement {
       el("div", {class: "check-row"}, download, replace),
     ];
   };
+
+  const setAside = (notice: SetAsideNotice, saved: boolean) => [
+    whatHappened(notice.record),
+    el(
+      "p",
+      {},
+      "It has been set aside, not deleted, and you are starting afresh." +
+        (saved ? " Your new answers are saved as usual." : ""),
+    ),
+    el("div", {class: "check-row"}, downloadLink(notice.record, "Download the set-aside record")),
+  ];
 
   const body = (notice: RecordNotice) => {
     switch (notice.kind) {
@@ -78,14 +115,23 @@ export function ProgressNotice(store: ProgressStore): HTMLElement {
       case "held":
         return held(notice);
       case "set-aside":
+        return setAside(notice, true);
+      case "unsaved":
         return [
-          whatHappened(notice.record),
           el(
             "p",
             {},
-            "It has been set aside, not deleted, and you are starting afresh. Your new answers are saved as usual.",
+            el("strong", {}, "Your answer could not be saved in this browser."),
+            " In detail: this browser would not store it, most likely because its storage for this site is full.",
           ),
-          el("div", {class: "check-row"}, downloadLink(notice.record, "Download the set-aside record")),
+          el(
+            "p",
+            {},
+            "Your answers are kept on this page only: leaving or reloading it loses them. Download everything you " +
+              "answered to keep it; saving is tried again at your next answer.",
+          ),
+          el("div", {class: "check-row"}, exportLink(store)),
+          ...(notice.setAside ? setAside(notice.setAside, false) : []),
         ];
     }
   };
@@ -94,7 +140,12 @@ export function ProgressNotice(store: ProgressStore): HTMLElement {
     const notice = store.notice();
     if (notice === shown) return;
     const wasHeld = shown?.kind === "held";
+    const wasUnsaved = shown?.kind === "unsaved";
     shown = notice;
+    if (notice === null && wasUnsaved) {
+      const saved = el("p", {}, "Your answers are saved in this browser again, all of them.");
+      return host.replaceChildren(el("div", {class: "progress-notice"}, saved));
+    }
     if (notice === null) {
       if (!wasHeld) return host.replaceChildren();
       const hadFocus = host.contains(document.activeElement);

@@ -230,4 +230,114 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
     expect(site.problems.slice(problemsBefore)).toEqual([]);
     await page.context().close();
   }, 60_000);
+
+  it("says every set-aside place is taken, not that storage is full, when each already holds an earlier record", async () => {
+    const problemsBefore = site.problems.length;
+    const page = await (await site.newContext()).newPage();
+    await page.goto("/");
+    await saveRecord(page, raw);
+    await page.evaluate((key) => {
+      for (let slot = 1; slot <= 100; slot++) localStorage.setItem(slot === 1 ? key : `${key}:${slot}`, `[${slot}]`);
+    }, setAsideKey);
+    await page.goto("/calibration");
+    const notice = heldNotice(page);
+    await notice.waitFor();
+    const text = await visibleText(notice);
+    expect(text).toContain("every place this site keeps set-aside records already holds an earlier one");
+    expect(text).not.toMatch(/storage|full/);
+    expect(await storage(page, progressKey)).toBe(raw);
+    expect(await storage(page, setAsideKey)).toBe("[1]");
+    expect(site.problems.slice(problemsBefore)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});
+
+describe("an answer that cannot be saved (storage full)", () => {
+  const before = `{"item":"example-2","phase":"guideline","attempt":1,"score":4,"guideline":"v2","at":"2026-03-01T10:00:00.000Z"}`;
+  const raw = `${head}"answers":[${before}]}`;
+  const unsavedNotice = (page: Page) => page.getByRole("status").filter({hasText: /could not be saved/});
+
+  /** Opens `path` on a valid record, where writing the record throws as a full storage does until `storageFrees`. */
+  async function openFull(path: string): Promise<Page> {
+    const page = await (await site.newContext()).newPage();
+    await page.goto("/");
+    await saveRecord(page, raw);
+    await page.addInitScript((key) => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (name: string, value: string) {
+        if (name === key && !(window as {storageFrees?: boolean}).storageFrees)
+          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        setItem.call(this, name, value);
+      };
+    }, progressKey);
+    await page.goto(path);
+    return page;
+  }
+
+  it("says so in plain words, offers everything answered for download, keeps the answer shown, and saves it at the next answer once storage frees", async () => {
+    const problemsBefore = site.problems.length;
+    const page = await openFull("/rubric#example-1");
+    await scoreGroup(itemOf(page, "example-1")).waitFor({state: "visible"});
+    expect(await unsavedNotice(page).count()).toBe(0);
+
+    const card = await commit(page, "example-1", 3);
+    const notice = unsavedNotice(page);
+    await notice.waitFor();
+    const text = await visibleText(notice);
+    expect(text).toContain("Your answer could not be saved in this browser.");
+    expect(text).toContain("leaving or reloading it loses them");
+    expect(text).not.toContain("saved as usual");
+    expect(await axeViolations(page, ".progress-notice")).toEqual([]);
+
+    // The answer stays shown, and the record under its key is as it was.
+    expect(await visibleText(ruling(card))).toMatch(/You gave 3/);
+    expect(await radio(card, 3).isChecked()).toBe(true);
+    expect(await storage(page, progressKey)).toBe(raw);
+
+    // The download is the site's progress file, with every answer: the saved one and the one kept on the page.
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      notice.getByRole("link", {name: "Download everything you answered"}).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^rater-notebook-progress-v\d+-\d{4}-\d\d-\d\d\.json$/);
+    const exported = JSON.parse(await readFile((await file.path())!, "utf8")) as {
+      app: string;
+      progress: {answers: Answer[]};
+    };
+    expect(exported.app).toBe("rater-notebook");
+    expect(exported.progress.answers.map((answer) => [answer.item, answer.score])).toEqual([
+      ["example-2", 4],
+      ["example-1", 3],
+    ]);
+
+    // A second answer still cannot be saved: the download then holds it too.
+    await commit(page, "example-3", 2);
+    expect(await visibleText(notice)).toContain("could not be saved");
+    const [second] = await Promise.all([
+      page.waitForEvent("download"),
+      notice.getByRole("link", {name: "Download everything you answered"}).click(),
+    ]);
+    const again = JSON.parse(await readFile((await second.path())!, "utf8")) as {progress: {answers: Answer[]}};
+    expect(again.progress.answers.map((answer) => answer.item)).toEqual(["example-2", "example-1", "example-3"]);
+
+    // Storage frees: the next answer saves everything, the notice goes, and a reload shows the answers.
+    await page.evaluate(() => ((window as {storageFrees?: boolean}).storageFrees = true));
+    await commit(page, "example-4", 5);
+    await expect.poll(() => unsavedNotice(page).count()).toBe(0);
+    expect(await visibleText(page.getByRole("status").filter({hasText: /saved in this browser again/}))).toBe(
+      "Your answers are saved in this browser again, all of them.",
+    );
+    const saved = JSON.parse((await storage(page, progressKey))!) as {answers: Answer[]};
+    expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([
+      ["example-2", 4],
+      ["example-1", 3],
+      ["example-3", 2],
+      ["example-4", 5],
+    ]);
+    await page.reload();
+    await showItem(page, "example-1");
+    expect(await radio(itemOf(page, "example-1"), 3).isChecked()).toBe(true);
+    expect(site.problems.slice(problemsBefore)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });

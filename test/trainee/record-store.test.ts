@@ -98,7 +98,11 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
   it("stays under its key, byte for byte, while the answers given meanwhile are kept in memory", () => {
     const storage = full();
     const store = openRecordStore(storage);
-    expect(store.notice()).toEqual({kind: "held", record: expect.objectContaining({reason: "corrupted", raw})});
+    expect(store.notice()).toEqual({
+      kind: "held",
+      cause: "refused",
+      record: expect.objectContaining({reason: "corrupted", raw}),
+    });
     store.record(answer("example-1", 3));
     store.record(answer("example-1", 5));
     store.replace(record({item: "example-2", score: 2}));
@@ -157,6 +161,87 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
       ["example-1", 3],
     ]);
     expect(store.get().answers.at(-1)).toMatchObject({item: "example-1", attempt: 2});
+  });
+});
+
+describe("an unreadable record when every set-aside key already holds another", () => {
+  it("is held, and the notice says the keys are taken rather than that storage refused", () => {
+    const entries: Record<string, string> = {[progressKey]: "{broken"};
+    for (let slot = 1; slot <= 100; slot++) entries[slot === 1 ? setAsideKey : `${setAsideKey}:${slot}`] = `[${slot}]`;
+    const storage = new FakeStorage(entries);
+    const store = openRecordStore(storage);
+    expect(store.notice()).toMatchObject({kind: "held", cause: "slots-taken", record: {raw: "{broken"}});
+    expect(storage.writes).toEqual([]);
+  });
+});
+
+describe("a record that cannot be written (storage full)", () => {
+  it("keeps the answers in memory, says so, and saves them all at the next answer once storage frees", () => {
+    const start = record({item: "example-1", score: 3});
+    const storage = new FakeStorage({[progressKey]: serializeProgress(start)});
+    storage.refused.add(progressKey);
+    const store = openRecordStore(storage);
+    const heard: number[] = [];
+    store.subscribe((progress) => heard.push(progress.answers.length));
+    expect(store.notice()).toBeNull();
+    store.record(answer("example-2", 2));
+    expect(store.notice()).toEqual({kind: "unsaved", setAside: null});
+    expect(store.get().answers.map((saved) => [saved.item, saved.score])).toEqual([
+      ["example-1", 3],
+      ["example-2", 2],
+    ]);
+    expect(storage.getItem(progressKey)).toBe(serializeProgress(start));
+    // Still refused: tried again at the next answer, and the same notice stays.
+    const unsaved = store.notice();
+    store.record(answer("example-3", 1));
+    expect(storage.writes.filter((key) => key === progressKey)).toHaveLength(2);
+    expect(store.notice()).toBe(unsaved);
+    storage.refused.clear();
+    store.record(answer("example-4", 5));
+    expect(store.notice()).toBeNull();
+    expect(savedAnswers(storage)).toEqual([
+      ["example-1", 3],
+      ["example-2", 2],
+      ["example-3", 1],
+      ["example-4", 5],
+    ]);
+    expect(heard).toEqual([2, 3, 4]);
+  });
+
+  it("keeps the answers not saved here when another tab saves the record, on top of what that tab saved", () => {
+    const start = record({item: "example-1", score: 3});
+    const storage = new FakeStorage({[progressKey]: serializeProgress(start)});
+    storage.refused.add(progressKey);
+    const store = openRecordStore(storage);
+    store.record(answer("example-2", 2));
+    storage.refused.clear();
+    const elsewhere = serializeProgress(record({item: "example-1", score: 3}, {item: "example-4", score: 1}));
+    storage.values.set(progressKey, elsewhere);
+    store.changedElsewhere(elsewhere);
+    expect(store.notice()).toBeNull();
+    expect(savedAnswers(storage)).toEqual([
+      ["example-1", 3],
+      ["example-4", 1],
+      ["example-2", 2],
+    ]);
+  });
+
+  it("says so in place of the set-aside notice, which comes back once the record is written", () => {
+    const storage = new FakeStorage({[progressKey]: "{broken"});
+    storage.refused.add(progressKey);
+    const store = openRecordStore(storage);
+    const setAside = store.notice();
+    expect(setAside).toMatchObject({kind: "set-aside", key: setAsideKey});
+    store.record(answer("example-1", 3));
+    expect(store.notice()).toEqual({kind: "unsaved", setAside});
+    expect(storage.getItem(progressKey)).toBe("{broken");
+    storage.refused.clear();
+    store.record(answer("example-2", 2));
+    expect(store.notice()).toBe(setAside);
+    expect(savedAnswers(storage)).toEqual([
+      ["example-1", 3],
+      ["example-2", 2],
+    ]);
   });
 });
 

@@ -19,6 +19,11 @@ export const authoredLimits = {
   yamlAliases: 100,
   /** Levels of Markdown quotes and lists in an item's sections. */
   markdownDepth: 16,
+  /**
+   * Emphasis marks (* and _) in an item's sections: the Markdown lexer's work grows with their square (60 kB of "_a"
+   * took 8.6 s), and no item holds one.
+   */
+  emphasisMarks: 1_000,
 } as const;
 
 /** Which limit a file's size is held to. */

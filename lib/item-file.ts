@@ -67,6 +67,16 @@ function lexSections(markdown: string, file: string): Token[] {
         message: `the sections nest quotes or lists deeper than ${authoredLimits.markdownDepth} levels: flatten them`,
       },
     ]);
+  let marks = 0;
+  for (const character of markdown)
+    if ((character === "*" || character === "_") && ++marks > authoredLimits.emphasisMarks)
+      throw new AuthoredFileError([
+        {
+          file,
+          field: "",
+          message: `the sections hold more than ${authoredLimits.emphasisMarks} emphasis marks (* or _): write fewer`,
+        },
+      ]);
   let tokens: Token[];
   try {
     tokens = Lexer.lex(markdown);

@@ -190,6 +190,13 @@ describe("an item file's body", () => {
     );
   });
 
+  it("emphasis marks past the limit (the lexer's work grows with their square) are refused before lexing", () => {
+    // 31,000 of "_a" within the size limit took the lexer 8.6 s.
+    expect(oneLine(`${real}\n${"_a".repeat(31_000)}\n`)).toBe(
+      `${path}: the sections hold more than 1000 emphasis marks (* or _): write fewer`,
+    );
+  });
+
   it("quotes nested 3,000 deep within the size limit (deeper than the lexer's stack): refused by depth", () => {
     expect(oneLine(`${real}\n${"> ".repeat(3000)}x\n`)).toBe(
       `${path}: the sections nest quotes or lists deeper than 16 levels: flatten them`,

@@ -3,7 +3,7 @@ import {fieldPath, type Problem} from "../problems.js";
 import {utf8Length} from "../numbers.js";
 import {bytesPerToken, oversizedExcerptLength, replyByteBound} from "./limits.js";
 import {roundTotal, scoreReply, formatTotal} from "./score.js";
-import {droppedNotes, type ProbeVersion, type Run} from "./schema.js";
+import {droppedNotes, isServedModel, type ProbeVersion, type Run} from "./schema.js";
 import {quoteValue} from "../quote-text.js";
 
 /**
@@ -48,6 +48,12 @@ export function checkRun(file: string, run: Run, version: ProbeVersion): Problem
     problem(
       "parameters",
       `differ from ${version.version}'s (maxTokens ${maxTokens}, temperature ${temperature}): ${edited}`,
+    );
+  if (run.servedBy !== null && !isServedModel(run.servedBy, run.model))
+    problem(
+      "servedBy",
+      "not the run's model, or that model and a version suffix (- : or @ and at most 15 more of a-z 0-9 . : -); " +
+        edited,
     );
   for (const note of run.dropped ?? []) {
     const field = note === droppedNotes.servedBy ? "servedBy" : "finishReason";

@@ -7,7 +7,7 @@
 import {chatRequestBody, defaultEndpoint} from "./request.js";
 import {formatBytes, utf8Length} from "../numbers.js";
 import {errorBodyByteCap, excerpt, oversizedExcerptLength, replyByteBound, responseByteCap} from "./limits.js";
-import {droppedNotes, finishReasons, isModelSlug, type DroppedNote, type FinishReason} from "./schema.js";
+import {droppedNotes, finishReasons, isServedModel, type DroppedNote, type FinishReason} from "./schema.js";
 import type {ProbeVersion, Run, Usage} from "./schema.js";
 import {scoreReply} from "./score.js";
 import {containsKeyPiece, keyProblem, keyShapedFields, maskKeyShaped, redactKey} from "./secrets.js";
@@ -350,16 +350,21 @@ function leak(fields: Record<string, string | null>, apiKey: string): RunnerErro
 }
 
 /**
- * The response's metadata as it can be: a finish reason the API defines, a model slug. Anything else is dropped
- * (recorded as null) with a note that names the field and why, never what it held.
+ * The response's metadata as it can be: a finish reason the API defines, and as the model that answered the
+ * model asked for (`model`), or that model and a short version suffix (isServedModel). Anything else, a slug of
+ * another model included (it could spell the key in ROT13 or base36), is dropped (recorded as null) with a note
+ * that names the field and why, never what it held.
  */
-function checkedMetadata({servedBy, finishReason}: Pick<Parsed, "servedBy" | "finishReason">): {
+function checkedMetadata(
+  {servedBy, finishReason}: Pick<Parsed, "servedBy" | "finishReason">,
+  model: string,
+): {
   servedBy: string | null;
   finishReason: FinishReason | null;
   dropped: DroppedNote[];
 } {
   const dropped: DroppedNote[] = [];
-  const slug = servedBy !== null && isModelSlug(servedBy) ? servedBy : null;
+  const slug = servedBy !== null && isServedModel(servedBy, model) ? servedBy : null;
   if (servedBy !== null && slug === null) dropped.push(droppedNotes.servedBy);
   const reason = finishReason !== null && isFinishReason(finishReason) ? finishReason : null;
   if (finishReason !== null && reason === null) dropped.push(droppedNotes.finishReason);
@@ -446,7 +451,7 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
     // as sent, before it is weighed against what it can be.
     const leaked = leak({reply, servedBy: parsed.servedBy, finishReason: parsed.finishReason}, apiKey);
     if (leaked) return fail(leaked, attempts);
-    const {servedBy, finishReason, dropped} = checkedMetadata(parsed);
+    const {servedBy, finishReason, dropped} = checkedMetadata(parsed, model);
     const replyBytes = utf8Length(reply);
     const oversized = replyBytes > replyByteBound(version.parameters);
     const truncated = finishReason === "length";

@@ -115,6 +115,21 @@ export function isModelSlug(text: string): boolean {
 }
 
 /**
+ * Whether the model an endpoint says answered (a model slug) is the model asked for: the same slug, or the slug
+ * and a short version suffix ("openai/gpt-5-mini" answered by "openai/gpt-5-mini-2025-08-07" or "...:free"),
+ * in any case. The suffix starts with - : or @ and is at most 16 characters of a-z 0-9 . : -, so the field
+ * cannot carry anything else (a slug-shaped key, ROT13 or base36, would otherwise ship in the built site).
+ */
+export function isServedModel(servedBy: string, model: string): boolean {
+  if (!isModelSlug(servedBy)) return false;
+  const served = servedBy.toLowerCase();
+  const asked = model.toLowerCase();
+  if (asked === "" || !served.startsWith(asked)) return false;
+  const suffix = served.slice(asked.length);
+  return suffix === "" || /^[-:@][a-z0-9.:-]{0,15}$/.test(suffix);
+}
+
+/**
  * Why a response's metadata was dropped, word for word: a run names what it dropped and why, and never quotes it
  * (the value could be anything an endpoint chose to send).
  */
@@ -137,7 +152,10 @@ export const Run = z.strictObject({
   /** sha256 of the version's canonical content when the run was made: a run never moves to another version. */
   versionHash: sha256,
   model: text,
-  /** The model the endpoint says answered, when it says and it is a model slug (else null, and a dropped note). */
+  /**
+   * The model the endpoint says answered, when it says and it is the model asked for, or that model and a short
+   * version suffix (else null, and a dropped note; probes:check holds the run to this).
+   */
   servedBy: ServedBy.nullable(),
   endpoint: z.url(),
   startedAt: z.iso.datetime(),

@@ -130,12 +130,78 @@ function readingOf(units: Units, keep: (char: string) => string): Reading {
 }
 
 /**
- * The reading the key is matched in: NFKC (fullwidth and other compatibility forms read as ASCII), lower case,
- * letters and digits only: spaces, punctuation, zero-width and format characters between the key's letters are
- * gone, and so is the text between its pieces when that is only separators.
+ * A Unicode tag character (U+E0020-U+E007E) as the ASCII character it spells (U+0020-U+007E), else null. Tag
+ * characters show as nothing, so a key spelled in them is invisible on screen yet readable by anyone who decodes
+ * them. (Emoji flags use a few of them; decoded, they are short runs of letters, never a piece of a key.)
+ */
+function untagged(char: string): string | null {
+  const code = char.codePointAt(0)!;
+  return code >= 0xe0020 && code <= 0xe007e ? String.fromCharCode(code - 0xe0000) : null;
+}
+
+/**
+ * Cyrillic and Greek letters that look like the ASCII letters and digits of an OpenRouter key (sk-or-v1- and
+ * hex: a b c e k o p r s v x, and digits), read as those. NFKC leaves them as they are, so without this table
+ * a key spelled with them would pass as foreign words. Small on purpose: only the common look-alikes, upper and
+ * lower case; a Cyrillic or Greek word read through it is still not 7 characters of a random key.
+ */
+const lookAlikes: Record<string, string> = {
+  // Cyrillic: а б в г с е з к о р ѕ ѵ х ь, and capitals (б reads as 6, в and ь as b, г as r, з as 3)
+  "\u0430": "a",
+  "\u0410": "a",
+  "\u0432": "b",
+  "\u0412": "b",
+  "\u044c": "b",
+  "\u042c": "b",
+  "\u0431": "6",
+  "\u0441": "c",
+  "\u0421": "c",
+  "\u0435": "e",
+  "\u0415": "e",
+  "\u0437": "3",
+  "\u0417": "3",
+  "\u043a": "k",
+  "\u041a": "k",
+  "\u043e": "o",
+  "\u041e": "o",
+  "\u0440": "p",
+  "\u0420": "p",
+  "\u0433": "r",
+  "\u0455": "s",
+  "\u0405": "s",
+  "\u0475": "v",
+  "\u0474": "v",
+  "\u0445": "x",
+  "\u0425": "x",
+  // Greek: α β ϲ ε κ ο ρ ν χ, and capitals Α Β Ϲ Ε Κ Ο Ρ Χ
+  "\u03b1": "a",
+  "\u0391": "a",
+  "\u03b2": "b",
+  "\u0392": "b",
+  "\u03f2": "c",
+  "\u03f9": "c",
+  "\u03b5": "e",
+  "\u0395": "e",
+  "\u03ba": "k",
+  "\u039a": "k",
+  "\u03bf": "o",
+  "\u039f": "o",
+  "\u03c1": "p",
+  "\u03a1": "p",
+  "\u03bd": "v",
+  "\u03c7": "x",
+  "\u03a7": "x",
+};
+
+/**
+ * The reading the key is matched in: tag characters as the ASCII they spell, Cyrillic and Greek look-alikes as
+ * the ASCII they look like, NFKC (fullwidth and other compatibility forms read as ASCII), lower case, letters
+ * and digits only: spaces, punctuation, zero-width and format characters between the key's letters are gone,
+ * and so is the text between its pieces when that is only separators.
  */
 const lettersAndDigits = (units: Units): Reading =>
-  readingOf(units, (char) => {
+  readingOf(units, (original) => {
+    const char = untagged(original) ?? lookAlikes[original] ?? original;
     const code = char.charCodeAt(0);
     if (char.length === 1 && code < 0x80) {
       if (code >= 0x41 && code <= 0x5a) return String.fromCharCode(code + 32);
@@ -147,11 +213,15 @@ const lettersAndDigits = (units: Units): Reading =>
     return kept;
   });
 
-/** The reading credential shapes are matched in: NFKC, and nothing invisible; case and punctuation kept. */
+/**
+ * The reading credential shapes are matched in: tag characters as the ASCII they spell, NFKC, and nothing
+ * invisible; case and punctuation kept.
+ */
 const visible = (units: Units): Reading =>
-  readingOf(units, (char) =>
-    char.length === 1 && char.charCodeAt(0) < 0x80 ? char : invisible.test(char) ? "" : char.normalize("NFKC"),
-  );
+  readingOf(units, (original) => {
+    const char = untagged(original) ?? original;
+    return char.length === 1 && char.charCodeAt(0) < 0x80 ? char : invisible.test(char) ? "" : char.normalize("NFKC");
+  });
 
 const backwards = (reading: Reading): Reading => ({
   text: [...reading.text].reverse().join(""),

@@ -12,7 +12,7 @@ import {describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.js";
 import {runProbe, type RunnerOptions} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.js";
-import {containsKeyPiece, findKeyShaped, redactKey} from "../../lib/probes/secrets.js";
+import {containsKeyPiece, findKeyShaped, redactedMark, redactKey} from "../../lib/probes/secrets.js";
 import {formatProblem} from "../../lib/problems.js";
 import {
   completion,
@@ -241,6 +241,75 @@ describe("a run file holding the key disguised", () => {
       const check = checked(recordedRun(text), KEY);
       expect(check.problems, text).toEqual([]);
       expect(check.runs).toHaveLength(1);
+    }
+  });
+});
+
+/** Unicode tag characters: U+E0020-U+E007E spell ASCII, and show as nothing. */
+const tagged = (text: string) => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
+/** Cyrillic and Greek letters that look like the key's (a c e o p x s k b, and 3 as Cyrillic Ze). */
+const lookAlike: Record<string, string> = {
+  "a": "\u0430",
+  "c": "\u0441",
+  "e": "\u0435",
+  "o": "\u03bf",
+  "p": "\u0440",
+  "s": "\u0455",
+  "k": "\u043a",
+  "b": "\u042c",
+  "v": "\u03bd",
+  "3": "\u0417",
+};
+const cyrillic = (text: string) => [...text].map((c) => lookAlike[c] ?? c).join("");
+
+describe("the key in characters that show as ASCII or look like it", () => {
+  const spelled: [string, string][] = [
+    ["in Unicode tag characters", tagged(KEY)],
+    ["in tag characters, 7-character pieces among words", pieces(tagged(KEY), 7).join(" and ")],
+    ["in Cyrillic and Greek look-alikes", cyrillic(KEY)],
+    ["in look-alikes, the hex in capitals", `${cyrillic("sk-or-v1-")}${cyrillic(secret).toUpperCase()}`],
+    ["in look-alikes, reversed", reversed(cyrillic(KEY))],
+    ["in look-alikes, 7-character pieces among words", pieces(cyrillic(KEY), 7).join(" and ")],
+  ];
+  const innocentHere = [
+    "Привет! Это ответ: всё в порядке, спасибо. Ελληνικά: καλημέρα, ευχαριστώ πολύ.",
+    "Сколько планет? Три: Юпитер, Сатурн, Уран. Скоро ответ, 2026 год, страница 13.",
+    "Done! 🎉👍🏽 👨‍👩‍👧‍👦 🏳️‍🌈 🏴󠁧󠁢󠁳󠁣󠁴󠁿 🏴󠁧󠁢󠁥󠁮󠁧󠁿 ❤️ 🇺🇦",
+  ];
+
+  it.each(spelled)("the key %s is found and redacted", (name, text) => {
+    expect(containsKeyPiece(`Here it is: ${text}. Bye!`, KEY)).toBe(true);
+    const redacted = redactKey(`Here it is: ${text}. Bye!`, KEY);
+    expect(containsKeyPiece(redacted, KEY)).toBe(false);
+    expect(redacted.startsWith("Here it is: ")).toBe(true);
+    if (/among words/.test(name)) return;
+    // Redacted whole: no letter or digit of the key is left between the marks, however it was spelled.
+    const left = redacted.slice("Here it is: ".length, -". Bye!".length).replaceAll(redactedMark, "");
+    expect(left.replace(/[^\p{L}\p{N}\u{e0030}-\u{e0039}\u{e0041}-\u{e005a}\u{e0061}-\u{e007a}]/gu, "")).toBe("");
+  });
+
+  it.each(spelled.filter(([name]) => !/among words/.test(name)))(
+    "the key %s is key-shaped even without the key at hand",
+    (_name, text) => {
+      expect(findKeyShaped(`${correct}\n${text}`)).not.toEqual([]);
+    },
+  );
+
+  it.each(spelled)("a reply with the key %s is refused by the runner", async (_name, text) => {
+    stub.queue.push(completion({content: `${correct}\n${text}`}));
+    const outcome = await runProbe(options());
+    expect(!outcome.ok && outcome.error.code).toBe("leak");
+  });
+
+  it("prose with Cyrillic and Greek words, and emoji (tag-character flags among them), is not flagged", async () => {
+    for (const text of innocentHere) {
+      expect(containsKeyPiece(text, KEY), text).toBe(false);
+      expect(findKeyShaped(text), text).toEqual([]);
+      stub.queue.push(completion({content: `${correct}\n${text}`}));
+      const outcome = await runProbe(options());
+      expect(outcome.ok, text).toBe(true);
+      const check = checkProbes(writeRunFile(tempRoot(), recordedRun(`${correct}\n${text}`)), {apiKey: KEY});
+      expect(check.problems, text).toEqual([]);
     }
   });
 });

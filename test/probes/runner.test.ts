@@ -495,25 +495,80 @@ describe("the response's metadata is recorded only as what it can be", () => {
   );
 
   it("model slugs and finish reasons as real endpoints send them are recorded as sent, with no note", async () => {
-    const slugs = [
-      "openai/gpt-5-mini",
-      "meta-llama/llama-3.1-405b-instruct:free",
-      "mistralai/Mixtral-8x22B-Instruct-v0.1",
-      "gpt-4o-2024-08-06",
-      "claude-3-5-sonnet@20240620",
-      "accounts/fireworks/models/llama-v3p1-405b-instruct",
+    // [the model asked for (--model), the model the endpoint says answered]
+    const slugs: [string, string][] = [
+      ["openai/gpt-5-mini", "openai/gpt-5-mini"],
+      ["openai/gpt-5-mini", "openai/gpt-5-mini-2025-08-07"],
+      ["meta-llama/llama-3.1-405b-instruct", "meta-llama/llama-3.1-405b-instruct:free"],
+      ["mistralai/mixtral-8x22b-instruct-v0.1", "mistralai/Mixtral-8x22B-Instruct-v0.1"],
+      ["gpt-4o", "gpt-4o-2024-08-06"],
+      ["claude-3-5-sonnet", "claude-3-5-sonnet@20240620"],
+      ["accounts/fireworks/models/llama-v3p1-405b-instruct", "accounts/fireworks/models/llama-v3p1-405b-instruct"],
     ];
     const reasons = ["stop", "tool_calls", "content_filter", "function_call", "length"];
-    for (const [i, model] of slugs.entries()) {
+    for (const [i, [asked, model]] of slugs.entries()) {
       const finish = reasons[i % reasons.length]!;
       queue.push(completion({model, finish}));
-      const outcome = await runProbe(options());
+      const outcome = await runProbe(options({model: asked}));
       expect(outcome.ok && [outcome.run.servedBy, outcome.run.finishReason, outcome.run.dropped]).toEqual([
         model,
         finish,
         undefined,
       ]);
     }
+  });
+
+  /** ROT13: a slug that carries the key, readable by whoever builds the site. */
+  const rot13 = (text: string) =>
+    text.replace(/[a-z]/gi, (c) => {
+      const base = c <= "Z" ? 65 : 97;
+      return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+    });
+  const realShapedKey = "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";
+
+  it.each([
+    ["the key in ROT13", rot13(KEY)],
+    ["a real-shaped key in ROT13", rot13(realShapedKey)],
+    ["the reported attack", "fx-be-i1-3s9n2op7q8r9s0147n6o5p2q9r8s3n1o0p7q6r5s4n3o2p1q0r9s8n7o6p5q4r3s"],
+    [
+      "a real-shaped key's hex in base36, under the model's name",
+      `openai/${BigInt(`0x${realShapedKey.slice(9)}`).toString(36)}`,
+    ],
+    ["another model", "anthropic/claude-opus-5"],
+    ["the model with a suffix longer than 16 characters", "openai/gpt-5-mini-2025-08-07-preview-x"],
+    ["the model with a suffix not starting with - : or @", "openai/gpt-5-minix"],
+    ["the model with a suffix of other characters", "openai/gpt-5-mini-a_b"],
+    ["a shorter model", "openai/gpt-5"],
+  ])("a model field that is a slug but not the model asked for (%s) is dropped with a note", async (_label, model) => {
+    queue.push(completion({model}));
+    const outcome = await runProbe(options({model: "openai/gpt-5-mini"}));
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect([outcome.run.servedBy, outcome.run.dropped]).toEqual([null, [servedByNote]]);
+    const root = tempRoot();
+    const file = writeRun(root, outcome.run);
+    expect(readFileSync(join(root, file), "utf8")).not.toContain(JSON.stringify(model));
+    expect(checkProbes(root).problems).toEqual([]);
+  });
+
+  it("probes:check holds servedBy to the run's model, or the model and a short version suffix", async () => {
+    queue.push(completion());
+    const outcome = await runProbe(options());
+    if (!outcome.ok) throw outcome.error;
+    const root = tempRoot();
+    const dir = join(root, "data/runs/six-step-chain/v2");
+    mkdirSync(dir, {recursive: true});
+    const write = (name: string, edit: Record<string, unknown>) =>
+      writeFileSync(join(dir, name), JSON.stringify({...outcome.run, ...edit}));
+    write("a.json", {servedBy: rot13(realShapedKey)});
+    write("b.json", {servedBy: "example/model-2026-08-10-preview-1"});
+    write("c.json", {servedBy: "other/model"});
+    write("d.json", {servedBy: null});
+    write("e.json", {servedBy: "Example/Model:free"});
+    write("f.json", {servedBy: "example/model"});
+    write("g.json", {servedBy: "example/model@2026"});
+    const problems = checkProbes(root).problems.map(({file, field}) => `${file.split("/").at(-1)} ${field}`);
+    expect(problems).toEqual(["a.json servedBy", "b.json servedBy", "c.json servedBy"]);
   });
 
   it("probes:check refuses a run file whose metadata is not what it can be, or that drops and keeps a field", async () => {

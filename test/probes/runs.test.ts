@@ -90,7 +90,11 @@ describe("probes:check refuses a tampered run, naming the file and the field", (
   it("accepts an untouched run, and one recorded before replyBytes and oversized were kept", () => {
     const root = tempRoot();
     writeRun(root, recordedRun(`${correct}\nBye!`));
-    const {replyBytes: _bytes, oversized: _oversized, ...older} = recordedRun(correct, {model: "example/older"});
+    const {
+      replyBytes: _bytes,
+      oversized: _oversized,
+      ...older
+    } = recordedRun(correct, {model: "example/older", servedBy: "example/older:free"});
     writeFileSync(join(root, v2Runs, "older.json"), JSON.stringify(older));
     const result = checkProbes(root);
     expect(result.problems).toEqual([]);

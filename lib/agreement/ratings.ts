@@ -3,7 +3,7 @@
 // scored the same item twice in a phase. A problem names the file, the line (or the field path in a JSON record) and
 // the field, and says what would be valid.
 import type {Phase} from "../parts.js";
-import {escapeUnsafe, quoteText} from "../quote-text.js";
+import {escapeUnsafe, quoteValue} from "../quote-text.js";
 import {raterNameFault} from "../rater-name.js";
 
 export type Score = 1 | 2 | 3 | 4 | 5 | "n/a";
@@ -53,9 +53,6 @@ export class RatingsInputError extends Error {
     this.name = "RatingsInputError";
   }
 }
-
-/** A value typed by someone else, quoted on one line (anything that would not show as itself escaped), cut short. */
-export const quoteValue = (value: string, length = 40): string => quoteText(value, length);
 
 type Checked<T> = {ok: true; value: T} | {ok: false; message: string};
 

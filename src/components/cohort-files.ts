@@ -6,7 +6,8 @@
 import Papa from "papaparse";
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
 import type {CohortRating, InputProblem} from "../lib/agreement/ratings.js";
-import {problemListLimit, quoteValue, RatingsCollector} from "../lib/agreement/ratings.js";
+import {problemListLimit, RatingsCollector} from "../lib/agreement/ratings.js";
+import {quoteValue} from "../lib/quote-text.js";
 import {papaConfig, RatingsCsvReader} from "../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../lib/agreement/ratings-progress.js";
 import {formatBytes} from "../lib/numbers.js";

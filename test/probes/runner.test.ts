@@ -454,6 +454,19 @@ describe("the response's metadata is recorded only as what it can be", () => {
   const servedByNote = "servedBy dropped: the response's model field was not a model slug";
   const finishNote = "finishReason dropped: the response's finish reason was not one the API defines";
 
+  /** A run the stub answered, and a way to write edited copies of it where probes:check reads runs. */
+  async function recordedRunToEdit() {
+    queue.push(completion());
+    const outcome = await runProbe(options());
+    if (!outcome.ok) throw outcome.error;
+    const root = tempRoot();
+    const dir = join(root, "data/runs/six-step-chain/v2");
+    mkdirSync(dir, {recursive: true});
+    const write = (name: string, edit: Record<string, unknown>) =>
+      writeFileSync(join(dir, name), JSON.stringify({...outcome.run, ...edit}));
+    return {root, write};
+  }
+
   it.each([
     ["words with spaces", "the model you asked for"],
     ["markup", "<script>alert(1)</script>"],
@@ -552,14 +565,7 @@ describe("the response's metadata is recorded only as what it can be", () => {
   });
 
   it("probes:check holds servedBy to the run's model, or the model and a short version suffix", async () => {
-    queue.push(completion());
-    const outcome = await runProbe(options());
-    if (!outcome.ok) throw outcome.error;
-    const root = tempRoot();
-    const dir = join(root, "data/runs/six-step-chain/v2");
-    mkdirSync(dir, {recursive: true});
-    const write = (name: string, edit: Record<string, unknown>) =>
-      writeFileSync(join(dir, name), JSON.stringify({...outcome.run, ...edit}));
+    const {root, write} = await recordedRunToEdit();
     write("a.json", {servedBy: rot13(realShapedKey)});
     write("b.json", {servedBy: "example/model-2026-08-10-preview-1"});
     write("c.json", {servedBy: "other/model"});
@@ -572,14 +578,7 @@ describe("the response's metadata is recorded only as what it can be", () => {
   });
 
   it("probes:check refuses a run file whose metadata is not what it can be, or that drops and keeps a field", async () => {
-    queue.push(completion());
-    const outcome = await runProbe(options());
-    if (!outcome.ok) throw outcome.error;
-    const root = tempRoot();
-    const dir = join(root, "data/runs/six-step-chain/v2");
-    mkdirSync(dir, {recursive: true});
-    const write = (name: string, edit: Record<string, unknown>) =>
-      writeFileSync(join(dir, name), JSON.stringify({...outcome.run, ...edit}));
+    const {root, write} = await recordedRunToEdit();
     write("a.json", {finishReason: "banana"});
     write("b.json", {servedBy: "the model you asked for"});
     write("c.json", {dropped: [servedByNote]});

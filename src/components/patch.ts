@@ -18,3 +18,26 @@ export function patch<T extends Element>(shown: T, fresh: Element): T {
   });
   return shown;
 }
+
+/**
+ * Parts of a page each built once, then patched in place only when what they show changes: `keep(id, key, build)`
+ * returns the part's node, built by `build` the first time and patched to a fresh `build()` when `key` (compared as
+ * JSON) differs from the last one. The node stays the same, so where it sits in the page never has to be redone.
+ */
+export function keptParts(): <T extends Element>(id: string, key: unknown, build: () => T) => T {
+  const shown = new Map<string, {key: string; node: Element}>();
+  return <T extends Element>(id: string, key: unknown, build: () => T): T => {
+    const text = JSON.stringify(key);
+    const old = shown.get(id);
+    if (!old) {
+      const node = build();
+      shown.set(id, {key: text, node});
+      return node;
+    }
+    if (old.key !== text) {
+      patch(old.node, build());
+      old.key = text;
+    }
+    return old.node as T;
+  };
+}

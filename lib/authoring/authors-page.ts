@@ -19,6 +19,7 @@ import {
   type PreviewChoice,
 } from "../parameter-values.js";
 import {prepareBase, previewFrom, type PreparedBase, type Preview} from "../preview.js";
+import {quoteText} from "../quote-text.js";
 
 export interface AuthorsPageData {
   /** Every guideline version, oldest first: the newest is what the page opens with. */
@@ -131,7 +132,8 @@ export function authorsPage(
   const newest = versions.at(-1)!;
   const guideline = (version: string): Guideline => {
     const found = byVersion.get(version);
-    if (!found) throw new AssignmentError(`unknown version ${version}: expected one of ${versions.join(", ")}`);
+    if (!found)
+      throw new AssignmentError(`unknown version ${quoteText(version)}: expected one of ${versions.join(", ")}`);
     return found;
   };
 

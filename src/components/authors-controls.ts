@@ -12,10 +12,8 @@ import {
   type ParameterValue,
 } from "../lib/parameter-values.js";
 import {el, type Child} from "./dom.js";
+import type {Kept} from "./patch.js";
 import {ruleHref} from "./rule-ref.js";
-
-/** A node the page keeps and brings up to date with `update`, rather than rebuilding it. */
-export type Kept<T> = HTMLElement & {update(next: T): void};
 
 /** The rules of a version that read a parameter, for the text beside its control. */
 function rulesReading(domain: ParameterDomain, guideline: Guideline): GuidelineRule[] {

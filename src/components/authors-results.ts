@@ -10,11 +10,10 @@ import type {RubricRow} from "../lib/rubric.js";
 import {scoreText} from "../lib/trainee/words.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import type {Score} from "../lib/verdict.js";
-import type {Kept} from "./authors-controls.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";
 import {el, type Child} from "./dom.js";
-import {keptParts} from "./patch.js";
+import {keptParts, type Kept} from "./patch.js";
 import {ruleHref} from "./rule-ref.js";
 import {Table} from "./table.js";
 

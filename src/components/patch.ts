@@ -19,6 +19,9 @@ export function patch<T extends Element>(shown: T, fresh: Element): T {
   return shown;
 }
 
+/** A node the page keeps and brings up to date with `update`, rather than building it again. */
+export type Kept<T> = HTMLElement & {update(next: T): void};
+
 /**
  * Parts of a page each built once, then patched in place only when what they show changes: `keep(id, key, build)`
  * returns the part's node, built by `build` the first time and patched to a fresh `build()` when `key` (compared as

@@ -1,7 +1,8 @@
 // The cohort report as a person reads it (lines of text) and as a spreadsheet takes it (CSV tables). Pure; the CLI
 // prints these, a page may offer the CSV as downloads. Names (raters, items) are written as given: they are text.
 import type {WithInterval} from "./bootstrap.js";
-import type {CohortReport, ItemSpread, PhaseReport} from "./cohort.js";
+import type {CohortReport, PhaseReport} from "./cohort-report.js";
+import type {ItemSpread} from "./item-spread.js";
 import {csvChunks, type Cell} from "./csv.js";
 import type {Figure} from "./figure.js";
 import {thousands} from "../numbers.js";
@@ -16,6 +17,8 @@ export const fixed = (value: number, digits = 3): string => {
 export const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
 export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** A count and its noun, the thousands set off, as the cohort page writes it: "1 file", "1,200 ratings". */
+export const plural = (n: number, noun: string): string => `${thousands(n)} ${noun}${n === 1 ? "" : "s"}`;
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
 export const resamplesUsed = ({used, replicates}: {used: number; replicates: number}): string =>

@@ -3,15 +3,11 @@
 import type {RowSource} from "../lib/agreement/packed-report.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
 import {percent} from "../lib/agreement/report-format.js";
-import {thousands} from "../lib/numbers.js";
 import type {Phase} from "../lib/parts.js";
-import {quoteText} from "../lib/quote-text.js";
+import {raterPage, ratersPerPage} from "../lib/agreement/rater-pager.js";
 import {FigureText, phaseNames} from "./cohort-figures.js";
 import {el, type Child} from "./dom.js";
 import {Table, tableOf, tableRows} from "./table.js";
-
-/** How many raters a table shows at a time. */
-export const ratersPerPage = 50;
 
 const raterCells = (rater: RaterAgreement): Child[] => [
   rater.rater,
@@ -53,7 +49,7 @@ export function RaterTable(rows: RowSource<RaterAgreement>, {phase}: {phase: Pha
   // The raters shown page by page: every rater, or those whose name holds what the coordinator typed.
   let places = rows.find("");
   let query = "";
-  let first = 0;
+  let page = raterPage({total: rows.length, found: places.length, first: 0, query});
   const search = el("input", {
     "type": "search",
     "id": `cohort-${phase}-find`,
@@ -65,21 +61,14 @@ export function RaterTable(rows: RowSource<RaterAgreement>, {phase}: {phase: Pha
   const previous = el("button", {type: "button", class: "button secondary"}, "Previous raters");
   const next = el("button", {type: "button", class: "button secondary"}, "Next raters");
   const describe = () => {
-    const last = Math.min(places.length, first + ratersPerPage);
-    shown.textContent = !query
-      ? `Raters ${thousands(first + 1)}–${thousands(last)} of ${thousands(rows.length)}; ` +
-        "the raters CSV holds them all."
-      : places.length
-        ? `Raters ${thousands(first + 1)}–${thousands(last)} of the ${thousands(places.length)} whose name holds ` +
-          `${quoteText(query)} (${thousands(rows.length)} in all).`
-        : `No rater's name holds ${quoteText(query)} (${thousands(rows.length)} in all).`;
-    previous.disabled = first === 0;
-    next.disabled = last >= places.length;
+    shown.textContent = page.shown;
+    previous.disabled = page.previous === null;
+    next.disabled = page.next === null;
   };
-  const show = (at: number) => {
-    first = at;
-    const page = rows.rowsAt(places.slice(first, first + ratersPerPage)).map(raterCells);
-    body.replaceChildren(...tableRows(page, {rowHeaders: true}));
+  const show = (first: number) => {
+    page = raterPage({total: rows.length, found: places.length, first, query});
+    const cells = rows.rowsAt(places.slice(page.first, page.last)).map(raterCells);
+    body.replaceChildren(...tableRows(cells, {rowHeaders: true}));
     describe();
   };
   search.addEventListener("input", () => {
@@ -89,11 +78,11 @@ export function RaterTable(rows: RowSource<RaterAgreement>, {phase}: {phase: Pha
   });
   // A button disabled under the keyboard's focus would drop it: it moves to the other one.
   previous.addEventListener("click", () => {
-    show(Math.max(0, first - ratersPerPage));
+    show(page.previous ?? 0);
     if (previous.disabled) next.focus();
   });
   next.addEventListener("click", () => {
-    show(first + ratersPerPage);
+    show(page.next ?? page.first);
     if (next.disabled) previous.focus();
   });
   describe();

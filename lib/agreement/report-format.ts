@@ -17,8 +17,6 @@ export const fixed = (value: number, digits = 3): string => {
 export const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
 export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
-/** A count and its noun, the thousands set off, as the cohort page writes it: "1 file", "1,200 ratings". */
-export const plural = (n: number, noun: string): string => `${thousands(n)} ${noun}${n === 1 ? "" : "s"}`;
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
 export const resamplesUsed = ({used, replicates}: {used: number; replicates: number}): string =>

@@ -12,7 +12,7 @@ import {readCohortFiles, type FileResult, type ReadOptions} from "../lib/agreeme
 import {canClear, emptyIntake, intakeAfter, listedFiles, type IntakeEvent} from "../lib/agreement/file-intake.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
-import {plural} from "../lib/agreement/report-format.js";
+import {plural} from "../lib/numbers.js";
 import {CohortReportView} from "./cohort-report-view.js";
 import {el} from "./dom.js";
 

@@ -6,8 +6,8 @@ import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js"
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows} from "../lib/agreement/packed-report.js";
-import {csvTables, percent, plural, signed, type CsvTable} from "../lib/agreement/report-format.js";
-import {thousands} from "../lib/numbers.js";
+import {csvTables, percent, signed, type CsvTable} from "../lib/agreement/report-format.js";
+import {plural, thousands} from "../lib/numbers.js";
 import {FigureText, IntervalText, NotComputable, phaseNames} from "./cohort-figures.js";
 import {PhaseSection} from "./cohort-phase.js";
 import {el, type Child} from "./dom.js";

@@ -47,7 +47,7 @@ export const emptyIntake = <Report>(): Intake<Report> => ({
 });
 
 /** The files whose ratings count, in order. */
-export const countedFiles = (files: readonly FileResult[]): FileResult[] =>
+const countedFiles = (files: readonly FileResult[]): FileResult[] =>
   files.filter((file) => columnsLength(file.ratings) > 0);
 
 const sameFiles = (a: readonly FileResult[], b: readonly FileResult[]): boolean =>

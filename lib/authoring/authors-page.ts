@@ -7,6 +7,7 @@ import {dependence, type Dependence} from "../dependence.js";
 import {ruleSetOf, type RuleSet} from "../engine.js";
 import type {Guideline} from "../guideline.js";
 import type {Item} from "../item.js";
+import {plural} from "../numbers.js";
 import {
   AssignmentError,
   choiceFromQuery,
@@ -95,8 +96,6 @@ export interface AuthorsPage {
   /** Every parameter back to the candidate version's own value. */
   undoParameters(): AuthorsView;
 }
-
-const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
 /** Every change of one parameter the page can make: each value of each domain, in the domains' order. */
 export function singleChanges(domains: readonly ParameterDomain[]): Assignment[] {

@@ -3,10 +3,10 @@
 // (lib/dependence.ts).
 import {describeFinding, type CompletenessReport, type Finding} from "../lib/completeness.js";
 import type {Dependence} from "../lib/dependence.js";
+import {plural} from "../lib/numbers.js";
 import {el} from "./dom.js";
 import {Table} from "./table.js";
 
-const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
 /** What a rule set's worked cases do not test, and which items each parameter and rule moves. */
 export function Untested(found: Dependence, {label}: {label: string}): HTMLElement {

@@ -7,7 +7,6 @@ import {plural} from "../lib/numbers.js";
 import {el} from "./dom.js";
 import {Table} from "./table.js";
 
-
 /** What a rule set's worked cases do not test, and which items each parameter and rule moves. */
 export function Untested(found: Dependence, {label}: {label: string}): HTMLElement {
   const {parameters, rules} = found.untested;

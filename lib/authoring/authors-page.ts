@@ -98,19 +98,19 @@ export interface AuthorsPage {
 }
 
 /** Every change of one parameter the page can make: each value of each domain, in the domains' order. */
-export function singleChanges(domains: readonly ParameterDomain[]): Assignment[] {
+function singleChanges(domains: readonly ParameterDomain[]): Assignment[] {
   return domains.flatMap((domain) => domain.values.map((value) => ({name: domain.name, value})));
 }
 
 /** The candidate in words: its version, and the parameters the choice sets, in the order they were set. */
-export function describeCandidate(choice: PreviewChoice): string {
+function describeCandidate(choice: PreviewChoice): string {
   return choice.set.length
     ? `${choice.candidate} with ${choice.set.map(({name, value}) => `${name} = ${String(value)}`).join(", ")}`
     : choice.candidate;
 }
 
 /** The choice with one parameter set: moved to the end of the changes, or dropped where it is the version's own. */
-export function withParameter(choice: PreviewChoice, versionValue: ParameterValue, change: Assignment): PreviewChoice {
+function withParameter(choice: PreviewChoice, versionValue: ParameterValue, change: Assignment): PreviewChoice {
   const others = choice.set.filter((assignment) => assignment.name !== change.name);
   return {...choice, set: change.value === versionValue ? others : [...others, change]};
 }

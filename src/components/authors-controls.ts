@@ -21,7 +21,7 @@ function rulesReading(domain: ParameterDomain, guideline: Guideline): GuidelineR
 }
 
 /** One parameter's control: a select for a fixed list, a number field for a range; its rule's text beside it. */
-export function ParameterField(
+function ParameterField(
   domain: ParameterDomain,
   {
     value,
@@ -102,7 +102,7 @@ export function ParameterField(
   return Object.assign(field, {update});
 }
 
-export interface ControlHandlers {
+interface ControlHandlers {
   onBase(version: string): void;
   onCandidate(version: string): void;
   onParameter(name: ParameterName, value: ParameterValue): void;

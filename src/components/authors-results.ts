@@ -48,7 +48,7 @@ const rowWords: Record<RubricRow, string> = {
   "not-applicable": "not applicable",
 };
 
-export function MovedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
+function MovedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
   if (!result.moved.length) return el("p", {class: "preview-none"}, "No item's score moves.");
   return Table(
     {
@@ -83,7 +83,7 @@ export function MovedItems(result: Preview, {items}: {items: ReadonlyMap<string,
   );
 }
 
-export function UnsettledItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
+function UnsettledItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
   if (!result.unsettled.length) return el("p", {class: "preview-none"}, "Every item keeps exactly one score.");
   return Table(
     {
@@ -98,7 +98,7 @@ export function UnsettledItems(result: Preview, {items}: {items: ReadonlyMap<str
   );
 }
 
-export function UncitedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
+function UncitedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
   if (!result.uncited.length)
     return el("p", {class: "preview-none"}, "Every line is decided by a rule the guideline states.");
   return Table(
@@ -122,7 +122,7 @@ export function UncitedItems(result: Preview, {items}: {items: ReadonlyMap<strin
   );
 }
 
-export function CoverageChange(result: Preview): HTMLElement {
+function CoverageChange(result: Preview): HTMLElement {
   const labels = (rows: Preview["coverage"]["before"], score: Score) =>
     rows.find((row) => row.score === score)?.items.map((item) => itemLabel(item.id, item.part)) ?? [];
   return el(

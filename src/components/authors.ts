@@ -8,14 +8,12 @@ import {AuthorsResults} from "./authors-results.js";
 import {el} from "./dom.js";
 import {whenIdle} from "./schedule.js";
 
-export type AuthorsData = AuthorsPageData;
-
 // The pre-warm waits for idle time, but no longer than this: it never competes with an author's change in earnest.
 const prewarmWithinMs = 2000;
 
 /** The whole preview; `location` and `history` are the page's, replaceable in tests. */
 export function AuthorsPreview(
-  data: AuthorsData,
+  data: AuthorsPageData,
   {location = window.location, history = window.history}: {location?: Location; history?: History} = {},
 ): HTMLElement {
   const items = new Map(data.items.map((item) => [item.id, item]));

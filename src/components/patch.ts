@@ -8,7 +8,7 @@ import morphdomExport from "morphdom";
 const morphdom = morphdomExport as unknown as typeof morphdomExport.default;
 
 /** Makes `shown` (in the page) look like `fresh` (just built), touching only what differs; returns `shown`. */
-export function patch<T extends Element>(shown: T, fresh: Element): T {
+function patch<T extends Element>(shown: T, fresh: Element): T {
   morphdom(shown, fresh, {
     onBeforeElUpdated(from, to) {
       // A disclosure the reader opened or closed stays so: that state is theirs, not the data's.

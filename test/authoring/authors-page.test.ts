@@ -4,9 +4,6 @@
 import {describe, expect, it} from "vitest";
 import {
   authorsPage,
-  describeCandidate,
-  singleChanges,
-  withParameter,
   type AuthorsPageOptions,
   type AuthorsView,
   type AuthorsWork,
@@ -187,15 +184,15 @@ describe("a change", () => {
     expect(page.view).toBe(view);
   });
 
-  it("a parameter at its version's own value is dropped from the changes; another moves to the end", () => {
-    const choice = {base: "v2", candidate: "v1", set: [{name: "counting" as const, value: "at-least-half"}]};
-    expect(withParameter(choice, "most-missed", {name: "counting", value: "most-missed"}).set).toEqual([]);
-    expect(
-      withParameter(choice, "met-flaw", {name: "slightLapse", value: "flaw-or-break"}).set.map((each) => each.name),
-    ).toEqual(["counting", "slightLapse"]);
-    expect(describeCandidate({base: "v2", candidate: "v1", set: []})).toBe("v1");
-    expect(describeCandidate({base: "v2", candidate: "v2", set: [{name: "accuracyRated", value: true}]})).toBe(
-      "v2 with accuracyRated = true",
+  it("a parameter set to its candidate version's own value is no longer a change, whatever the base has", () => {
+    // v1 has counting=most-missed and slightLapse=flaw-or-partly; v2 has at-least-half and met-flaw.
+    const {page} = open("?base=v2&candidate=v1&set=counting%3Dat-least-half");
+    expect(page.view.described).toBe("v1 with counting = at-least-half");
+    expect(page.setParameter("counting", "most-missed").choice.set).toEqual([]);
+    expect(page.view.described).toBe("v1");
+    page.setParameter("accuracyRated", true);
+    expect(page.setParameter("slightLapse", "met-flaw").described).toBe(
+      "v1 with accuracyRated = true, slightLapse = met-flaw",
     );
   });
 });
@@ -311,20 +308,18 @@ describe("the candidate's report", () => {
 });
 
 describe("the idle pre-warm", () => {
-  it("plans every value of every parameter, in the domains' order", () => {
-    const plan = singleChanges(domains.filter((domain) => ["counting", "ceilingNeedsOne"].includes(domain.name)));
-    expect(plan).toEqual([
-      {name: "counting", value: "at-least-half"},
-      {name: "counting", value: "more-than-half"},
-      {name: "counting", value: "most-missed"},
-      {name: "ceilingNeedsOne", value: false},
-      {name: "ceilingNeedsOne", value: true},
-    ]);
+  it("plans every value of every parameter: one idle moment each, then the page is told", () => {
+    const {idle, idleOnce, warmed} = open();
     // lib/parameters.ts: 5 + 3 + 5 + 2 + 2 + 3 + 3 + 2 + 2 + 3 + 2 values over its eleven parameters.
-    expect(singleChanges(domains)).toHaveLength(32);
+    for (let moment = 0; moment < 32; moment++) idleOnce();
+    expect(warmed()).toBe(0);
+    expect(idle).toHaveLength(1);
+    idleOnce();
+    expect(warmed()).toBe(1);
+    expect(idle).toEqual([]);
   });
 
-  it("works out one change per idle moment, from the choice of that moment, skipping what is kept", () => {
+  it("works out one change per idle moment in the domains' order, from the choice of that moment", () => {
     const {page, calls, idle, idleOnce, warmed} = open("", {only: ["counting", "ceilingNeedsOne"]});
     expect(idle).toHaveLength(1);
     expect(calls.completeness).toEqual(["v2"]);

@@ -17,7 +17,7 @@ import {
 import type {MainNotMet, TraineeLine, TraineeVerdict} from "../lib/trainee/progress.js";
 import {listingText, mainNotMetLabels, traineeVerdictLabels} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
-import {MarkSurface, markableTexts, type MarkSurface as Surface} from "./step-one.js";
+import {MarkSurface, markableTexts, type MarkSurface as Surface} from "./step-one-marking.js";
 
 const verdictOrder: TraineeVerdict[] = ["met", "met-flaw", "partly", "not-met", "cannot-check"];
 

@@ -3,7 +3,7 @@
 import type {ItemRef, PagePart} from "../lib/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 
 /**
  * "3 of 7 scored", with a meter, for a part the trainee scores in. A part that shows items without scoring them

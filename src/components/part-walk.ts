@@ -10,7 +10,7 @@ import {itemLabel} from "../lib/coverage.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
 import {itemStateLabels, shownItem, type ItemState, type WalkPosition} from "../lib/trainee/walk.js";
 import {el, type Child} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import {whenIdle} from "./schedule.js";
 import type {ScoreCard} from "./score-card.js";
 

@@ -13,7 +13,7 @@ import {describeImplied, scaleAnchors, scoreForKey, scoreText} from "../lib/trai
 import {ChecklistEditor, type ChecklistDraft} from "./checklist-editor.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import {ScoreGroup} from "./score-group.js";
 
 /** What the ruling region shows: its first lines (focused after Check) and the rest. */

@@ -11,9 +11,9 @@ import type {CalibrationCheck, RubricWriter} from "../lib/content.js";
 import {el, type Child} from "./dom.js";
 import {GuidePanel, HowToScore, NextPart, VaguePanel} from "./walk-parts.js";
 import {Table, TableRow, tableOf, tableRows} from "./table.js";
-import {context, itemsOf, partPage as page, type Context, type TraineeData} from "./part-frame.js";
+import {partContext, itemsOf, partPage as page, type PartContext, type TraineeData} from "./part-frame.js";
 import {ProgressNotice} from "./progress-notice.js";
-import {openProgressStore} from "./progress-store.js";
+import {openProgressStore} from "../lib/trainee/progress-store.js";
 import {PartWalk, type WalkItem} from "./part-walk.js";
 import type {RulingView} from "./ruling.js";
 import type * as GuidelineRulingModule from "./guideline-ruling.js";
@@ -38,7 +38,7 @@ const firstCheckOfWalk = (progress: Progress, item: string) => {
 };
 
 function guidelineItem(
-  ctx: Context,
+  ctx: PartContext,
   item: Item,
   {
     mode = "walk",
@@ -94,7 +94,7 @@ const allScored = (items: readonly Item[], phase: "vague" | "guideline", progres
   items.every((item) => firstAttempt(progress, item.id, phase) !== undefined);
 
 /** The part's opening prose, from data/parts.yaml; Part 1's first paragraph is the vague line, set apart. */
-const aboutOf = (ctx: Context): Child =>
+const aboutOf = (ctx: PartContext): Child =>
   ctx.part.paragraphs.length
     ? ctx.part.paragraphs.map((paragraph) =>
         paragraph.from === "vague"
@@ -105,7 +105,7 @@ const aboutOf = (ctx: Context): Child =>
 
 /** Part 1: the seven examples under the one-line instruction. These are the trainee's "before" scores. */
 export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLElement {
-  const ctx = context(data, "vague", store);
+  const ctx = partContext(data, "vague", store);
   const items = itemsOf(ctx, "examples");
   return page(
     ctx,
@@ -148,7 +148,7 @@ export function VaguePart(data: TraineeData, store = openProgressStore()): HTMLE
 }
 
 /** The seed's scored table, a row shown only once the trainee has checked that example under the guideline. */
-function ScoredTable(ctx: Context): HTMLElement {
+function ScoredTable(ctx: PartContext): HTMLElement {
   const table = ctx.part.scoredTable!;
   const rows = () =>
     itemsOf(ctx, "examples").map((item) => {
@@ -176,7 +176,7 @@ function ScoredTable(ctx: Context): HTMLElement {
 
 /** Part 4: the seven examples again, now with the guideline; the rubric beside them. */
 export function RubricPart(data: TraineeData, store = openProgressStore()): HTMLElement {
-  const ctx = context(data, "rubric", store);
+  const ctx = partContext(data, "rubric", store);
   const items = itemsOf(ctx, "examples");
   const scored = ScoredTable(ctx);
   return preloadRulings(
@@ -198,7 +198,7 @@ export function RubricPart(data: TraineeData, store = openProgressStore()): HTML
 }
 
 /** Edge case 11: the rubric-writer check, the seed's table. */
-function RubricWriterCheck(writer: RubricWriter, ctx: Context): HTMLElement {
+function RubricWriterCheck(writer: RubricWriter, ctx: PartContext): HTMLElement {
   const numbers = ctx.guideline.rules.find((rule) => rule.id === "numbers");
   return el(
     "details",
@@ -229,7 +229,7 @@ export function EdgeCasesPart(
   data: TraineeData & {rubricWriter: RubricWriter},
   store = openProgressStore(),
 ): HTMLElement {
-  const ctx = context(data, "edge-cases", store);
+  const ctx = partContext(data, "edge-cases", store);
   const items = itemsOf(ctx, "edge-cases");
   const writer = RubricWriterCheck(data.rubricWriter, ctx);
   return preloadRulings(
@@ -262,7 +262,7 @@ export function EdgeCasesPart(
 
 /** Part 6: the calibration cases and the twist, with the ruling at once; the blind self-check is its own page. */
 export function CalibrationPart(data: TraineeData, store = openProgressStore()): HTMLElement {
-  const ctx = context(data, "calibration", store);
+  const ctx = partContext(data, "calibration", store);
   const items = itemsOf(ctx, "calibration");
   return preloadRulings(
     page(
@@ -297,7 +297,7 @@ export function SelfCheck(
   data: TraineeData & {calibration: CalibrationCheck},
   store = openProgressStore(),
 ): HTMLElement {
-  const ctx = context(data, "calibration", store);
+  const ctx = partContext(data, "calibration", store);
   const items = data.calibration.items.map((id) => ctx.items.find((item) => item.id === id)!);
   const ids = items.map((item) => item.id);
   const rule = data.calibration.pass;

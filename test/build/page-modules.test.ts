@@ -30,7 +30,11 @@ const preloads = (page: string): string[] =>
     (match) => match[1]!.replace(/\.[0-9a-f]{8}\.js$/, ""),
   );
 
-const scoringCode = ["_import/components/score-card", "_import/components/step-one", "_import/lib/trainee/compare"];
+const scoringCode = [
+  "_import/components/score-card",
+  "_import/components/step-one-marking",
+  "_import/lib/trainee/compare",
+];
 
 describe("the modules each page loads", () => {
   it.each(["index", "examples", "guideline"])("%s, a reading page, loads no scoring code", (page) => {

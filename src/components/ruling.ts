@@ -9,7 +9,6 @@ import {feedbackFor, type Difference, type Feedback, type RuleCitation} from "..
 import type {Answer} from "../lib/trainee/progress.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {describeDistance, rubricRowLabels, scoreText, verdictWords} from "../lib/trainee/words.js";
-import type {Score} from "../lib/verdict.js";
 import {verdictLabels} from "../lib/verdict-labels.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
@@ -438,10 +437,3 @@ const flagLabels = {
   "prompt": "Prompt",
   "safety-review": "Safety review",
 } as const;
-
-/** A stale answer's note, in plain words: it was scored under an earlier version whose ruling differs. */
-export function staleSentence(then: Score | null | undefined): string {
-  const moved =
-    then === undefined ? "" : then === null ? ", which gave no single score" : `, which ruled it ${scoreText(then)}`;
-  return `You scored this under an earlier version of the guideline${moved}. The ruling shown is today's.`;
-}

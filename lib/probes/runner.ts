@@ -7,8 +7,8 @@
 import {chatRequestBody, defaultEndpoint} from "./request.js";
 import {formatBytes, utf8Length} from "../numbers.js";
 import {errorBodyByteCap, excerpt, oversizedExcerptLength, replyByteBound, responseByteCap} from "./limits.js";
-import {droppedNotes, finishReasons, isServedModel, type DroppedNote, type FinishReason} from "./schema.js";
-import type {ProbeVersion, Run, Usage} from "./schema.js";
+import {droppedNotes, isFinishReason, isServedModel} from "./run-metadata.js";
+import type {DroppedNote, FinishReason, ProbeVersion, Run, Usage} from "./schema.node.js";
 import {scoreReply} from "./score.js";
 import {containsKeyPiece, keyProblem, keyShapedFields, maskKeyShaped, redactKey} from "./secrets.js";
 import {quoteText} from "../quote-text.js";
@@ -146,8 +146,6 @@ interface Parsed {
   servedBy: string | null;
   usage: Usage;
 }
-
-const isFinishReason = (text: string): text is FinishReason => (finishReasons as readonly string[]).includes(text);
 
 /** Reads a completion. `clean` redacts the key: it runs on server text before anything else touches it. */
 function parseCompletion(body: string, clean: (text: string) => string): Parsed {

@@ -6,13 +6,13 @@ import {join} from "node:path";
 import type {z} from "zod";
 import {AuthoredFileError, fieldPath, problemsFromZod, type Report} from "../problems.js";
 import {CappedReadError, readAuthoredFile, readCappedFile} from "../read-file.js";
-import {contentHash} from "./hash.js";
+import {contentHash} from "./hash.node.js";
 import {checkRun} from "./check.js";
 import {formatBytes} from "../numbers.js";
 import {jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
 import {patternProblem} from "./pattern.js";
 import {newestVersion} from "./versions.js";
-import {Hashes, ProbeVersion, Run} from "./schema.js";
+import {Hashes, ProbeVersion, Run} from "./schema.node.js";
 import {containsKeyPiece, findKeyShaped, keyPieceFields, keyShapedFields, maskKeyShaped} from "./secrets.js";
 
 export const probesDir = "data/probes";

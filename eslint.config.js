@@ -29,6 +29,8 @@ export const nodeOnlyModules = [
   "lib/site-data.ts",
   "lib/item-file.ts",
   "lib/probes/load.node.ts",
+  "lib/probes/load-runs.node.ts",
+  "lib/probes/files.node.ts",
   "lib/probes/hash.node.ts",
   "lib/probes/runs.node.ts",
   "lib/probes/check-probes.node.ts",

@@ -1,7 +1,8 @@
 // The core of `npm run guideline:preview`: assembles what the command prints (as data, which --json prints as is)
 // and writes it as lines for a terminal. One function gathers every section, so a new one (another check's
 // findings) is one more field here and one more block in previewLines.
-import {completeness, describeFinding, type Finding} from "./completeness.js";
+import {describeFinding} from "./authoring/completeness-words.js";
+import {completeness, type Finding} from "./completeness.js";
 import {itemLabel} from "./coverage.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf} from "./engine.js";

@@ -19,7 +19,8 @@ import {join} from "node:path";
 import {promisify} from "node:util";
 import {afterAll, afterEach, beforeAll} from "vitest";
 import {loadProbes} from "../../lib/probes/load.node.js";
-import type {RunnerOptions, Sleep} from "../../lib/probes/runner.js";
+import type {Sleep} from "../../lib/probes/endpoint-call.js";
+import type {RunnerOptions} from "../../lib/probes/runner.js";
 import type {Run} from "../../lib/probes/schema.node.js";
 import {scoreReply} from "../../lib/probes/score.js";
 

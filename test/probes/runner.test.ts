@@ -7,7 +7,8 @@ import {checkProbes} from "../../lib/probes/check-probes.node.js";
 import {formatBytes} from "../../lib/numbers.js";
 import {responseByteCap} from "../../lib/probes/limits.js";
 import {loadProbes} from "../../lib/probes/load.node.js";
-import {retryAfterMs, runProbe, type FetchLike, type RunnerOptions} from "../../lib/probes/runner.js";
+import {retryAfterMs, type FetchLike} from "../../lib/probes/endpoint-call.js";
+import {runProbe, type RunnerOptions} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.node.js";
 import {Run} from "../../lib/probes/schema.node.js";
 import {

@@ -1,12 +1,10 @@
 // A probe module's name says where it may run: `<name>.node.ts` exactly when it needs Node at run time, that is
-// when it imports node:*, zod (not only its types), or by value a module that needs Node (another .node.ts, or one
-// eslint.config.js lists as Node-only). Type-only imports are erased, so a browser-safe module may name a .node.ts
-// module's types.
+// when it imports node:* or zod (not only its types), or by value a module that does, at any depth. Type-only
+// imports are erased, so a browser-safe module may name a .node.ts module's types.
 import {readdirSync, readFileSync} from "node:fs";
 import {dirname, join, relative, resolve} from "node:path";
 import ts from "typescript";
 import {expect, it} from "vitest";
-import {nodeOnlyModules} from "../../eslint.config.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const probesDir = "lib/probes";
@@ -30,15 +28,24 @@ function valueSpecifiers(file: string): string[] {
   return specifiers;
 }
 
-/** Why a module needs Node at run time, or null when it does not. */
+const reasons = new Map<string, string | null>();
+
+/** Why a module needs Node at run time (the import that reaches node:* or zod), or null when it does not. */
 function needsNode(file: string): string | null {
+  const known = reasons.get(file);
+  if (known !== undefined) return known;
+  reasons.set(file, null); // an import cycle adds nothing
+  let why: string | null = null;
   for (const specifier of valueSpecifiers(file)) {
-    if (specifier.startsWith("node:") || /^zod(\/v4)?$/.test(specifier)) return `imports ${specifier}`;
-    if (!specifier.startsWith(".")) continue;
-    const target = relative(root, resolve(dirname(join(root, file)), specifier)).replace(/\.js$/, ".ts");
-    if (target.endsWith(".node.ts") || nodeOnlyModules.includes(target)) return `imports ${target}`;
+    if (specifier.startsWith("node:") || /^zod(\/v4)?$/.test(specifier)) why = `imports ${specifier}`;
+    else if (specifier.startsWith(".")) {
+      const target = relative(root, resolve(dirname(join(root, file)), specifier)).replace(/\.js$/, ".ts");
+      if (needsNode(target) !== null) why = `imports ${target}`;
+    }
+    if (why) break;
   }
-  return null;
+  reasons.set(file, why);
+  return why;
 }
 
 it("a probe module is named .node.ts exactly when it needs Node at run time", () => {
@@ -57,6 +64,7 @@ it("a probe module is named .node.ts exactly when it needs Node at run time", ()
 it("tells a module that needs Node from one that names only its types", () => {
   expect(needsNode(`${probesDir}/load.node.ts`)).toBe("imports node:fs");
   expect(needsNode(`${probesDir}/check-probes.node.ts`)).toMatch(/^imports lib\/probes\/.+\.node\.ts$/);
+  expect(needsNode(`${probesDir}/select.node.ts`)).toBe("imports lib/cli.ts");
   // score.ts imports the schema's types alone.
   expect(readFileSync(join(root, probesDir, "score.ts"), "utf8")).toMatch(
     /import type \{[^}]*\} from "\.\/schema\.node\.js"/,

@@ -8,6 +8,7 @@ import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf} from "./engine.js";
 import type {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
+import {plural} from "./numbers.js";
 import {formatAssignment, overridesOf, type Assignment, type ParameterDomain} from "./parameter-values.js";
 import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
 import type {Score} from "./verdict.js";
@@ -103,8 +104,6 @@ const decision = ({verdict, clause, verdicts, ruled}: LineDecision): string =>
     : verdict === null
       ? `${verdicts.join(" or ")} [${clause ?? "open"}]`
       : `${verdict} [${clause}]`;
-
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function movedLines(item: MovedItem, width: number): string[] {
   const head = `  ${item.id.padEnd(width)}  ${scores(item.from)} -> ${scores(item.to)}`;

@@ -1,6 +1,7 @@
 // The rubric's completeness in words (lib/completeness.ts): a checklist shape ("main task met; two others met with
 // a small flaw") and a finding, one line each, for the guideline:preview command and the authors' page. Pure.
 import type {Finding} from "../completeness.js";
+import {plural} from "../numbers.js";
 import type {Score} from "../verdict.js";
 import {otherVerdicts, type MainOutcome, type OtherVerdict, type Shape, type StepChange} from "./checklist-shapes.js";
 
@@ -49,8 +50,6 @@ const changeWords = (change: StepChange): string =>
   change.position === "main"
     ? `the main task goes from "${mainWords[change.from]}" to "${mainWords[change.to]}"`
     : `another instruction goes from ${otherWords[change.from]} to ${otherWords[change.to]}`;
-
-const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** One line per finding, for a command line or a page's summary. */
 export function describeFinding(finding: Finding): string {

@@ -1,7 +1,8 @@
 // What the authors' page says about a rubric and a set of worked cases beyond the moved items: the rubric's findings
 // over every checklist shape (lib/completeness.ts), and the parameters and rules no worked case tests
 // (lib/dependence.ts).
-import {describeFinding, type CompletenessReport, type Finding} from "../lib/completeness.js";
+import {describeFinding} from "../lib/authoring/completeness-words.js";
+import type {CompletenessReport, Finding} from "../lib/completeness.js";
 import type {Dependence} from "../lib/dependence.js";
 import {plural} from "../lib/numbers.js";
 import {el} from "./dom.js";

@@ -2,7 +2,7 @@
 // and writes it as lines for a terminal. One function gathers every section, so a new one (another check's
 // findings) is one more field here and one more block in previewLines.
 import {completeness, describeFinding, type Finding} from "./completeness.js";
-import {itemLabel} from "./coverage.js";
+import {itemLabel} from "./links.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf} from "./engine.js";
 import type {Guideline} from "./guideline.js";

@@ -2,7 +2,8 @@
 // parameters changed). Browser-safe and fast, since the page recomputes it on every change of a parameter: the
 // base is derived once (prepareBase), recording what each item's derivation read, and a candidate re-derives only
 // the items that read something it changes (previewFrom).
-import {coverage, itemLabel, type CoverageRow} from "./coverage.js";
+import {coverage, type CoverageRow} from "./coverage.js";
+import {itemLabel} from "./links.js";
 import {derive, type Derivation, type RuleSet, type TraceLine} from "./engine.js";
 import type {Item} from "./item.js";
 import type {RubricRow} from "./rubric.js";

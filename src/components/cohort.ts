@@ -16,7 +16,7 @@ import {quoteText} from "../lib/quote-text.js";
 import {reportOnMainThread, type ComputedReport, type ReportMaker} from "./cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
 import {el, type Child} from "./dom.js";
-import {ruleHref} from "./rule-ref.js";
+import {itemHref, ruleHref, type ItemPages} from "../lib/links.js";
 import {Table, tableOf, tableRows} from "./table.js";
 
 export interface CohortPageOptions {
@@ -276,11 +276,7 @@ function RaterTable(phase: PhaseReport, rows: RowSource<RaterAgreement>): HTMLEl
   );
 }
 
-/** Where a trainee meets an item. */
-const itemHref = (id: string): string =>
-  `./${id.startsWith("calibration") ? "calibration" : id.startsWith("edge") ? "edge-cases" : "rubric"}#${id}`;
-
-function MostDisagreement(phase: PhaseReport): HTMLElement {
+function MostDisagreement(phase: PhaseReport, pages: ItemPages): HTMLElement {
   const items = phase.mostDisagreement.items;
   const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, 5);
   return el(
@@ -295,7 +291,7 @@ function MostDisagreement(phase: PhaseReport): HTMLElement {
             el(
               "li",
               {},
-              el("a", {href: itemHref(entry.item)}, entry.item),
+              el("a", {href: itemHref(entry.item, pages)}, entry.item),
               `: ${entry.disagreement.value === null ? "–" : percent(entry.disagreement.value)} of pairs differ; ` +
                 `ruled ${entry.ruled}; rules ${entry.rules.join(", ")}`,
             ),
@@ -320,14 +316,14 @@ function MostDisagreement(phase: PhaseReport): HTMLElement {
   );
 }
 
-function PhaseSection(phase: PhaseReport, raters: RowSource<RaterAgreement>): HTMLElement {
+function PhaseSection(phase: PhaseReport, raters: RowSource<RaterAgreement>, pages: ItemPages): HTMLElement {
   const id = `cohort-${phase.phase}`;
   return el(
     "section",
     {"class": "cohort-phase", "aria-labelledby": `${id}-title`, "data-phase": phase.phase},
     el("h3", {id: `${id}-title`}, `${phaseNames[phase.phase]} (${phase.phase} phase)`),
     phase.ratings
-      ? [SpreadTable(phase), RaterTable(phase, raters), MostDisagreement(phase)]
+      ? [SpreadTable(phase), RaterTable(phase, raters), MostDisagreement(phase, pages)]
       : el("p", {}, "No ratings in this phase."),
   );
 }
@@ -360,7 +356,7 @@ function Downloads(csv: Record<CsvTable, Blob>, urls: string[]): HTMLElement {
  * phases' tables (a thousand elements or more) are added a frame later, so the headline paints first and neither
  * frame holds the page for long; `data-complete` marks the view once they are in.
  */
-export function CohortReportView({packed, csv}: ComputedReport, urls: string[]): HTMLElement {
+export function CohortReportView({packed, csv}: ComputedReport, urls: string[], pages: ItemPages): HTMLElement {
   const report: CohortReport = packed.report;
   const view = el(
     "div",
@@ -382,8 +378,8 @@ export function CohortReportView({packed, csv}: ComputedReport, urls: string[]):
   requestAnimationFrame(() =>
     setTimeout(() => {
       view.append(
-        PhaseSection(report.vague, raterRows(packed, "vague")),
-        PhaseSection(report.guideline, raterRows(packed, "guideline")),
+        PhaseSection(report.vague, raterRows(packed, "vague"), pages),
+        PhaseSection(report.guideline, raterRows(packed, "guideline"), pages),
       );
       view.dataset.complete = "";
     }, 0),
@@ -428,7 +424,7 @@ const sameFiles = (a: readonly FileResult[], b: readonly FileResult[]): boolean 
   a.length === b.length && a.every((file, index) => file === b[index]);
 
 export function CohortPage(
-  items: readonly CohortItem[],
+  {items, itemPages}: {items: readonly CohortItem[]; itemPages: ItemPages},
   {readCsv, makeReport = reportOnMainThread}: CohortPageOptions = {},
 ): HTMLElement {
   const itemIds = items.map((item) => item.id);
@@ -470,7 +466,7 @@ export function CohortPage(
   const showReport = () => {
     for (const url of urls) URL.revokeObjectURL(url);
     urls = [];
-    report.replaceChildren(shown ? CohortReportView(shown, urls) : "");
+    report.replaceChildren(shown ? CohortReportView(shown, urls, itemPages) : "");
   };
 
   const clear = () => {

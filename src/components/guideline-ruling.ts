@@ -4,6 +4,7 @@
 import {derive, ruleSetOf} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
+import type {ItemPages} from "../lib/links.js";
 import type {ItemRef} from "../lib/page-data.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {staleRuling} from "../lib/trainee/progress.js";
@@ -14,6 +15,7 @@ import {GuidelineRuling, staleSentence, type RulingView} from "./ruling.js";
 export interface RulingContext {
   guideline: Guideline;
   itemsById: ReadonlyMap<string, ItemRef>;
+  itemPages: ItemPages;
   /** Each guideline version's score for each item, to say when an older answer's ruling has moved. */
   rulings: Record<string, Record<string, Score | null>>;
 }
@@ -40,6 +42,7 @@ export function rulingFor(ctx: RulingContext, item: Item, answers: Answer[], cho
     guideline: ctx.guideline,
     derivation: derive(item, ruleSetOf(ctx.guideline)),
     itemsById: ctx.itemsById,
+    itemPages: ctx.itemPages,
     staleNote: moved ? staleSentence(ctx.rulings[moved.scoredUnder]?.[item.id]) : null,
     firstCheck: choices.firstCheck,
     decidingAsked: choices.decidingAsked,

@@ -4,7 +4,7 @@
 // page's three colours (exact, one off, two or more off), and both mark it too: ✓ ≈ ✗ in the grid, a key and the
 // table's words for the other. Hand-drawn rather than d3: two small fixed grids need no scales or axes, and d3-scale
 // with its colour and selection modules would add about 100 kB to the page.
-import {itemLabel} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import type {Item} from "../lib/item.js";
 import {compareScores, distanceMarks, type ScoreComparison} from "../lib/trainee/score-distance.js";
 import type {BeforeAfter, ScoreMatrix} from "../lib/trainee/results.js";

@@ -4,7 +4,7 @@
 // score-by-score grid (folded), and their "before" scores beside their guideline scores. Then moving the record:
 // export and import. Exact, one off and two or more off have one colour each, always with a mark beside it. Every
 // number and sentence comes from lib/trainee/; this only lays it out, and again when the record changes.
-import {itemLabel} from "../lib/coverage.js";
+import {itemHref, itemLabel, itemPages, ruleHref, type ItemPages} from "../lib/links.js";
 import type {CalibrationCheck} from "../lib/content.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
@@ -26,8 +26,6 @@ import {ProgressNotice} from "./progress-notice.js";
 import {openProgressStore, type ProgressStore} from "./progress-store.js";
 import {DistanceMark} from "./distance-mark.js";
 import {BeforeAfterChart, MatrixChart} from "./results-charts.js";
-import {ruleHref} from "./rule-ref.js";
-import {itemHref} from "./ruling.js";
 import {Table} from "./table.js";
 import {Transfer} from "./transfer.js";
 
@@ -43,12 +41,13 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 interface Context {
   items: Item[];
   itemsById: Map<string, Item>;
+  itemPages: ItemPages;
   guideline: Guideline;
 }
 
 const caseLink = (ctx: Context, id: string): HTMLElement => {
   const item = ctx.itemsById.get(id)!;
-  return el("a", {href: itemHref(item)}, itemLabel(item.id, item.part));
+  return el("a", {href: itemHref(item.id, ctx.itemPages)}, itemLabel(item.id, item.part));
 };
 
 /** A rule by its title, linked to the guideline (a rule this version lacks reads as plain words, never its id). */
@@ -353,6 +352,7 @@ export function ResultsPage(data: ResultsData, store: ProgressStore = openProgre
   const ctx: Context = {
     items,
     itemsById: new Map(items.map((item) => [item.id, item])),
+    itemPages: itemPages(data.site.parts, data.site.itemRefs),
     guideline: data.site.guideline,
   };
   const body = el("div", {class: "results-body"});

@@ -4,6 +4,7 @@
 import type {Derivation} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item, ItemNote} from "../lib/item.js";
+import {itemHref, type ItemPages} from "../lib/links.js";
 import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {feedbackFor, type Difference, type Feedback, type RuleCitation} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
@@ -14,17 +15,6 @@ import {verdictLabels} from "../lib/verdict-labels.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
 import {RuleRef} from "./rule-ref.js";
-
-/** Where each part's items are scored with the guideline, for links between cases. */
-const pathOfPart: Record<Item["part"], string> = {
-  "examples": "./rubric",
-  "edge-cases": "./edge-cases",
-  "calibration": "./calibration",
-};
-
-export function itemHref(item: Pick<Item, "id" | "part">): string {
-  return `${pathOfPart[item.part]}#${item.id}`;
-}
 
 /** What the site reads in beyond the case study, said in plain words, with why where the file says why. */
 function OurReading(inferred: boolean, because?: string | null): Child {
@@ -133,6 +123,8 @@ export interface GuidelineRulingOptions {
   guideline: Guideline;
   derivation: Derivation;
   itemsById: ReadonlyMap<string, Pick<Item, "id" | "part" | "topic" | "twistOf">>;
+  /** Where each item is scored, for links between cases. */
+  itemPages: ItemPages;
   /** Older answers say their ruling may have moved since. */
   staleNote?: string | null;
   /** The first Check of the whole walk: say that the first answer is the one recorded. */
@@ -328,7 +320,7 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
                   {class: "note-waiting"},
                   el("strong", {}, `${note.label}: `),
                   "score ",
-                  el("a", {href: itemHref(other)}, titleBefore(other)),
+                  el("a", {href: itemHref(other.id, options.itemPages)}, titleBefore(other)),
                   " first; this note gives away its ruling.",
                 )
               : Notes([note]);
@@ -375,7 +367,7 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
                 "span",
                 {},
                 "you have no “before” score for this example (",
-                el("a", {href: `./vague#${item.id}`}, "Part 1"),
+                el("a", {href: itemHref(item.id, options.itemPages, "vague")}, "Part 1"),
                 ").",
               ),
         )
@@ -424,7 +416,10 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
           "p",
           {class: "compare-links"},
           "Compare with ",
-          links.map((other, index) => [index ? ", " : "", el("a", {href: itemHref(other)}, titleBefore(other))]),
+          links.map((other, index) => [
+            index ? ", " : "",
+            el("a", {href: itemHref(other.id, options.itemPages)}, titleBefore(other)),
+          ]),
           ".",
         )
       : null,

@@ -1,7 +1,7 @@
 // The parts a trainee scores (1, 4, 5 and 6) and the blind calibration self-check, each one item at a time
 // (src/components/part-walk.ts), built from the loaders' validated data. Every decision about what to show comes
 // from lib/.
-import {itemLabel} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import type {Item} from "../lib/item.js";
 import {attempts, firstAttempt, type Progress} from "../lib/trainee/progress.js";
 import {selfCheckRun, type SelfCheckRun} from "../lib/trainee/self-check-run.js";

@@ -2,7 +2,7 @@
 // file's size is checked before it is read, anything malformed, cut short, foreign, of another version or too large
 // is refused with what is wrong, and a valid file first shows what it would add, replace and keep; nothing is saved
 // until the trainee confirms. Everything from a file (its name, the rater's name) is shown as text.
-import {itemLabel} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import {formatBytes} from "../lib/numbers.js";
 import type {ItemRef} from "../lib/page-data.js";
 import type {Answer, Progress} from "../lib/trainee/progress.js";

@@ -11,6 +11,7 @@ import type {GuidelineParameters} from "./parameters.js";
 import {applyRubric, type RubricOutcome, type RubricRow} from "./rubric.js";
 import type {RuleOutcome} from "./rules.js";
 import type {Score, Verdict} from "./verdict.js";
+import {plural} from "./numbers.js";
 
 /** What the main task can come to, as the rules decide it (each one a distinct input to the rubric). */
 export type MainOutcome =
@@ -502,8 +503,6 @@ const changeWords = (change: StepChange): string =>
   change.position === "main"
     ? `the main task goes from "${mainWords[change.from]}" to "${mainWords[change.to]}"`
     : `another instruction goes from ${otherWords[change.from]} to ${otherWords[change.to]}`;
-
-const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** One line per finding, for a command line or a page's summary. */
 export function describeFinding(finding: Finding): string {

@@ -10,6 +10,7 @@ import type {Item} from "./item.js";
 import {formatAssignment, overridesOf, type Assignment, type ParameterDomain} from "./parameter-values.js";
 import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
 import type {Score} from "./verdict.js";
+import {plural} from "./numbers.js";
 
 export interface PreviewInput {
   items: readonly Item[];
@@ -102,8 +103,6 @@ const decision = ({verdict, clause, verdicts, ruled}: LineDecision): string =>
     : verdict === null
       ? `${verdicts.join(" or ")} [${clause ?? "open"}]`
       : `${verdict} [${clause}]`;
-
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function movedLines(item: MovedItem, width: number): string[] {
   const head = `  ${item.id.padEnd(width)}  ${scores(item.from)} -> ${scores(item.to)}`;

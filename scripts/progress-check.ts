@@ -5,6 +5,7 @@
 import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/cli.js";
 import {checkImportSize, importByteLimit} from "../lib/trainee/transfer.js";
 import {checkExportText} from "../lib/trainee/transfer-zod.js";
+import {plural} from "../lib/numbers.js";
 
 process.exitCode = await runCli("progress:check", async () => {
   const {positionals} = parseCommandLine(process.argv.slice(2), {
@@ -23,6 +24,5 @@ process.exitCode = await runCli("progress:check", async () => {
   const firsts = answers.filter((answer) => answer.attempt === 1).length;
   const who = result.rater === null ? "no rater name" : `rater ${quote(result.rater)}`;
   const kind = result.envelope ? "export file" : "bare saved record";
-  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-  console.log(`${quote(file)}: ok, ${kind}, ${who}, ${count(answers.length, "answer")} (${firsts} first)`);
+  console.log(`${quote(file)}: ok, ${kind}, ${who}, ${plural(answers.length, "answer")} (${firsts} first)`);
 });

@@ -5,6 +5,7 @@
 import type {Phase} from "../parts.js";
 import {escapeUnsafe, quoteValue} from "../quote-text.js";
 import {raterNameFault} from "../rater-name.js";
+import {plural} from "../numbers.js";
 
 export type Score = 1 | 2 | 3 | 4 | 5 | "n/a";
 export const scores: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];
@@ -48,7 +49,7 @@ export class RatingsInputError extends Error {
     readonly more = 0,
   ) {
     const lines = problems.map(formatInputProblem);
-    if (more) lines.push(`... and ${more} more problem${more === 1 ? "" : "s"}`);
+    if (more) lines.push(`... and ${plural(more, "more problem")}`);
     super(lines.join("\n"));
     this.name = "RatingsInputError";
   }

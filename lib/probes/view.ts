@@ -4,6 +4,7 @@ import type {Outcome, ProbeVersion, Rule, Run} from "./schema.js";
 import {newestVersion} from "./versions.js";
 import {scoreBoth, type LooseRuleResult, type RuleResult, type ScoreReport} from "./score.js";
 import {quoteText} from "../quote-text.js";
+import {plural} from "../numbers.js";
 
 export interface ExampleView {
   kind: "correct" | "rejected";
@@ -130,6 +131,6 @@ export function datasetJsonLd(view: ProbeView, url: string): Record<string, unkn
       "name": rule.id,
       "description": rule.checks,
     })),
-    "size": `${runs.length} recorded run${runs.length === 1 ? "" : "s"}`,
+    "size": plural(runs.length, "recorded run"),
   };
 }

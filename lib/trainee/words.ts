@@ -9,6 +9,7 @@ import type {ScoreComparison} from "./score-distance.js";
 import type {ImpliedScore} from "./implied.js";
 import {leanOf, leanThreshold, type LeanInput} from "./lean.js";
 import type {Listing, MainNotMet, TraineeVerdict} from "./progress.js";
+import {plural} from "../numbers.js";
 
 /** The verdicts a trainee gives, in the words the ruling uses for them (one wording per verdict). */
 export const traineeVerdictLabels: Record<TraineeVerdict, string> = {
@@ -183,7 +184,7 @@ export function explainLean(summary: LeanInput & {signed?: number}): string {
     "misses fall on that side than on the other. Answers where you or the ruling said “not applicable” have no " +
     "above or below, so they are left out of both.";
   if (mean === null) return `Each answer you scored 1 to 5 is compared with the ruled score. ${rule}`;
-  const over = summary.signed === undefined ? "" : ` over ${summary.signed} answer${summary.signed === 1 ? "" : "s"}`;
+  const over = summary.signed === undefined ? "" : ` over ${plural(summary.signed, "answer")}`;
   const size = Math.abs(mean).toFixed(2);
   const average =
     Math.abs(mean) < 0.005

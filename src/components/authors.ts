@@ -34,6 +34,7 @@ import type {Score} from "../lib/verdict.js";
 import {el, svg, type Child} from "./dom.js";
 import {patch} from "./patch.js";
 import {Table} from "./table.js";
+import {plural} from "../lib/numbers.js";
 
 export interface AuthorsData {
   versions: Guideline[];
@@ -69,8 +70,6 @@ const rowWords: Record<RubricRow, string> = {
   "declines-harmless": "1, declines a harmless request",
   "not-applicable": "not applicable",
 };
-
-const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
 /** The rules of a version that read a parameter, for the text beside its control. */
 function rulesReading(domain: ParameterDomain, guideline: Guideline): GuidelineRule[] {

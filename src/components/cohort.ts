@@ -11,7 +11,7 @@ import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
 import {columnsLength, emptyColumns} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
 import {csvTables, fixed, percent, resamplesUsed, signed, type CsvTable} from "../lib/agreement/report-format.js";
-import {thousands} from "../lib/numbers.js";
+import {plural, thousands} from "../lib/numbers.js";
 import {quoteText} from "../lib/quote-text.js";
 import {reportOnMainThread, type ComputedReport, type ReportMaker} from "./cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "./cohort-files.js";
@@ -25,8 +25,6 @@ export interface CohortPageOptions {
   /** Computes the report off the main thread (a worker); on the main thread when absent. */
   makeReport?: ReportMaker;
 }
-
-const plural = (count: number, word: string) => `${thousands(count)} ${word}${count === 1 ? "" : "s"}`;
 
 /**
  * A figure in a cell: its value, or a dash, with the reason in text for screen readers (and, for a sighted reader,

@@ -13,6 +13,7 @@ import type {Score} from "../lib/verdict.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, svg, type Child} from "./dom.js";
 import {Table, TableRow} from "./table.js";
+import {plural} from "../lib/numbers.js";
 
 const axisLabel = (score: Score): string => (score === "n/a" ? "n/a" : String(score));
 
@@ -37,8 +38,6 @@ export const DistanceKey = (): HTMLElement =>
 function AsTable(summary: string, table: HTMLElement): HTMLElement {
   return el("details", {class: "chart-table"}, el("summary", {}, summary), table);
 }
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /**
  * The matrix as a grid: their score up the side (5 at the top, "not applicable" above it), the ruled score along the

@@ -28,6 +28,7 @@ import {DistanceMark} from "./distance-mark.js";
 import {BeforeAfterChart, MatrixChart} from "./results-charts.js";
 import {Table} from "./table.js";
 import {Transfer} from "./transfer.js";
+import {plural} from "../lib/numbers.js";
 
 export interface ResultsData {
   site: SitePageData;
@@ -35,8 +36,6 @@ export interface ResultsData {
   parts: PartPageData[];
   calibration: CalibrationCheck;
 }
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 interface Context {
   items: Item[];

@@ -3,6 +3,7 @@
 import {emptyProgress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "./progress-store.js";
+import {plural} from "../lib/numbers.js";
 
 export function StartOver(store: ProgressStore): HTMLElement {
   const open = el("button", {"type": "button", "class": "button secondary", "aria-expanded": "false"}, "Start over…");
@@ -27,7 +28,7 @@ export function StartOver(store: ProgressStore): HTMLElement {
     open.setAttribute("aria-expanded", String(value));
     if (value) {
       const n = store.get().answers.length;
-      count.textContent = `${n} answer${n === 1 ? "" : "s"}`;
+      count.textContent = plural(n, "answer");
       keep.focus();
     }
   };

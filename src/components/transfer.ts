@@ -3,7 +3,7 @@
 // is refused with what is wrong, and a valid file first shows what it would add, replace and keep; nothing is saved
 // until the trainee confirms. Everything from a file (its name, the rater's name) is shown as text.
 import {itemLabel} from "../lib/links.js";
-import {formatBytes} from "../lib/numbers.js";
+import {formatBytes, plural} from "../lib/numbers.js";
 import type {ItemRef} from "../lib/page-data.js";
 import type {Answer, Progress} from "../lib/trainee/progress.js";
 import {
@@ -28,8 +28,6 @@ export interface TransferOptions {
   /** The time written into the export; pages pass the clock in, tests may pass a fixed one. */
   now?: () => Date;
 }
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 const refusalTitles: Record<ImportRefusal["reason"], string> = {
   "too-large": "This file is too large",

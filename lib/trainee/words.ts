@@ -2,9 +2,8 @@
 // browser-safe, so the pages only render what is decided here.
 import type {Item} from "../item.js";
 import {textOf} from "../quote.js";
-import type {RubricRow} from "../rubric.js";
 import type {Score} from "../verdict.js";
-import {verdictLabels} from "../verdict-labels.js";
+import {rubricRowLabels, verdictLabels} from "../engine/labels.js";
 import type {ScoreComparison} from "./score-distance.js";
 import type {ImpliedScore} from "./implied.js";
 import {leanOf, leanThreshold, type LeanInput} from "./lean.js";
@@ -40,18 +39,6 @@ export function listingText(item: Pick<Item, "request" | "turns" | "checklist">,
       return item.checklist[listing.index]?.text ?? "(an option this item no longer has)";
   }
 }
-
-export const rubricRowLabels: Record<RubricRow, string> = {
-  "all-met": "every instruction met",
-  "one-small-flaw": "every instruction met, one with a small flaw",
-  "half-or-more": "main task met or partly met, at least half of the other instructions met",
-  "fewer-than-half": "main task met or partly met, fewer than half of the other instructions met",
-  "main-partly-capped": "main task only partly done: the score can't go above the cap",
-  "main-not-met-engages": "main task not met, but the response engages with the request",
-  "does-not-follow": "ignores the request or does a different task",
-  "declines-harmless": "declines a harmless request",
-  "not-applicable": "a justified refusal: not rated, sent to safety review",
-};
 
 /** What the trainee's own checklist implies, in a sentence. */
 export function describeImplied(implied: ImpliedScore): string {

@@ -5,7 +5,6 @@ import {completeness, describeFinding, type CompletenessReport, type Finding} fr
 import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/links.js";
 import {dependence, type Dependence} from "../lib/dependence.js";
 import {ruleSetOf, type RuleSet} from "../lib/engine.js";
-import type {RubricRow} from "../lib/rubric.js";
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
 import {
@@ -29,7 +28,7 @@ import {
   type Preview,
 } from "../lib/preview.js";
 import {scoreText} from "../lib/trainee/words.js";
-import {verdictLabels} from "../lib/verdict-labels.js";
+import {rubricRowShortLabels, verdictLabels} from "../lib/engine/labels.js";
 import type {Score} from "../lib/verdict.js";
 import {el, svg, type Child} from "./dom.js";
 import {patch} from "./patch.js";
@@ -59,18 +58,6 @@ const decisionText = ({verdict, clause, verdicts, ruled}: LineDecision): string 
       : `${verdictLabels[verdict]}${clause ? ` (${clause})` : ""}`;
 
 /** A rubric row in a few words, led by the score it gives. */
-const rowWords: Record<RubricRow, string> = {
-  "all-met": "5, every instruction met",
-  "one-small-flaw": "4, one small flaw",
-  "half-or-more": "3, at least half met",
-  "fewer-than-half": "2, fewer than half met",
-  "main-partly-capped": "the cap for a partly done main task",
-  "main-not-met-engages": "2, engages without doing the task",
-  "does-not-follow": "1, does not follow",
-  "declines-harmless": "1, declines a harmless request",
-  "not-applicable": "not applicable",
-};
-
 /** The rules of a version that read a parameter, for the text beside its control. */
 function rulesReading(domain: ParameterDomain, guideline: Guideline): GuidelineRule[] {
   return guideline.rules.filter((rule) => rule.parameters.includes(domain.name) || rule.id === domain.reader);
@@ -247,8 +234,8 @@ function MovedItems(result: Preview, items: ReadonlyMap<string, Item>, pages: It
                 ),
               )
             : `No checklist line changes; the rubric reads it differently: row ${moved.from.rows
-                .map((row) => rowWords[row])
-                .join(" or ")} → row ${moved.to.rows.map((row) => rowWords[row]).join(" or row ")}.`,
+                .map((row) => rubricRowShortLabels[row])
+                .join(" or ")} → row ${moved.to.rows.map((row) => rubricRowShortLabels[row]).join(" or row ")}.`,
         ];
       }),
     },

@@ -3,7 +3,7 @@
 // before collecting it: one line, "ok" with what it holds, or what is wrong; exit 1 when the file is refused (a file
 // past the import's size limit too, refused unread in the words the import page uses).
 import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/cli.js";
-import {checkImportSize, importByteLimit} from "../lib/trainee/transfer.js";
+import {checkImportSize, progressFileByteLimit} from "../lib/trainee/transfer.js";
 import {checkExportText} from "../lib/trainee/transfer-zod.js";
 import {plural} from "../lib/numbers.js";
 
@@ -15,7 +15,7 @@ process.exitCode = await runCli("progress:check", async () => {
   });
   const file = positionals[0]!;
   const refused: (message: string) => never = (message) => fail(`${quote(file)}: refused: ${message}`, 1);
-  const text = await readInput(file, importByteLimit, {
+  const text = await readInput(file, progressFileByteLimit, {
     tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
   });
   const result = checkExportText(text);

@@ -10,7 +10,7 @@ import {
   checkImportSize,
   exportFile,
   exportFileName,
-  importByteLimit,
+  progressFileByteLimit,
   previewImport,
   raterNameMaxLength,
   raterNameProblem,
@@ -302,7 +302,7 @@ export function Transfer(store: ProgressStore, {itemRefs, now = () => new Date()
       el(
         "p",
         {id: "import-help", class: "muted"},
-        `Up to ${formatBytes(importByteLimit)}. You see what it would change before anything does; ` +
+        `Up to ${formatBytes(progressFileByteLimit)}. You see what it would change before anything does; ` +
           "answers already here that the file lacks are kept.",
       ),
       fileInput,

@@ -23,7 +23,7 @@ import {
 } from "../lib/trainee/words.js";
 import {el, type Child} from "./dom.js";
 import {ProgressNotice} from "./progress-notice.js";
-import {openProgressStore, type ProgressStore} from "./progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import {DistanceMark} from "./distance-mark.js";
 import {BeforeAfterChart, MatrixChart} from "./results-charts.js";
 import {Table} from "./table.js";

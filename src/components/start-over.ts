@@ -2,7 +2,7 @@
 // default; nothing is deleted until the trainee confirms.
 import {emptyProgress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import {plural} from "../lib/numbers.js";
 
 export function StartOver(store: ProgressStore): HTMLElement {

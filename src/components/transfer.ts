@@ -21,7 +21,7 @@ import {
 } from "../lib/trainee/transfer.js";
 import {scoreText} from "../lib/trainee/words.js";
 import {el, type Child} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 
 export interface TransferOptions {
   itemRefs: readonly ItemRef[];

@@ -8,8 +8,8 @@ import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {loadItems} from "../../lib/load.js";
 import {progressFileByteLimit} from "../../lib/trainee/transfer.js";
-import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../src/components/cohort-files.js";
-import {csvOf, progressOf} from "../agreement/helpers.js";
+import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../lib/agreement/cohort-files.js";
+import {csvOf, progressOf} from "./helpers.js";
 
 const itemIds = loadItems().map((item) => item.id);
 

@@ -12,6 +12,7 @@ import {rulesMisapplied, type RuleId} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
+import {unknownItems} from "./unknown-items.js";
 
 /** The levels of both axes of the matrix, in reading order: 1 to 5, then "not applicable". */
 export const scoreLevels: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];
@@ -214,7 +215,6 @@ export function traineeResults(
 ): Results {
   const known = new Set(items.map((item) => item.id));
   const run = selfCheckItems.flatMap((id) => items.filter((item) => item.id === id));
-  const unknownItems = [...new Set(progress.answers.map((answer) => answer.item))].filter((id) => !known.has(id));
   const ruleSet = ruleSetOf(guideline);
   const walk = group(progress, items, "walk", ruleSet);
   const selfCheck = group(progress, run, "self-check", ruleSet);
@@ -226,6 +226,6 @@ export function traineeResults(
       progress,
       items.filter((item) => item.part === "examples"),
     ),
-    unknownItems,
+    unknownItems: unknownItems(progress, known),
   };
 }

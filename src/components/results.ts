@@ -376,6 +376,6 @@ export function ResultsPage(data: ResultsData, store: ProgressStore = openProgre
       ),
     ),
     body,
-    Transfer(store, {itemRefs: data.site.itemRefs}),
+    Transfer({store, itemRefs: data.site.itemRefs}),
   );
 }

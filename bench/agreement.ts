@@ -16,17 +16,18 @@ import {cpus, loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
 import {performance} from "node:perf_hooks";
 import {alpha as referenceAlpha} from "krippendorff";
-import {cohortReport, cohortReportOfColumns, type CohortItem} from "../lib/agreement/cohort.js";
+import type {CohortItem} from "../lib/agreement/cohort-item.js";
+import {cohortReport, cohortReportOfColumns} from "../lib/agreement/cohort-report.js";
 import {countTable} from "../lib/agreement/data.js";
 import {krippendorffAlpha} from "../lib/agreement/krippendorff.js";
 import {fleissKappa, gwetAC} from "../lib/agreement/multi-rater.js";
 import {seededRandom} from "../lib/agreement/random.js";
 import {ratingColumns} from "../lib/agreement/rating-columns.js";
 import {readRatingsCsvStream} from "../lib/agreement/ratings-csv.js";
-import type {CohortRating, Score} from "../lib/agreement/ratings.js";
+import type {CohortRating, ScaleScore} from "../lib/agreement/ratings.js";
 import {fileByteCap} from "../lib/agreement/read-files.js";
 import {loadItems, projectRoot} from "../lib/load.js";
-import {ratersPerPage} from "../src/components/cohort.js";
+import {ratersPerPage} from "../lib/agreement/rater-pager.js";
 import {openSite} from "../test/browser/site.js";
 import {cohortData, ordinalMetric, raterMatrix} from "./cohort-data.js";
 import {median, medianMs} from "./timing.js";
@@ -49,7 +50,7 @@ function cohortRatings(raters: number, units: number, seed: number): {ratings: C
         const ruled = item.score as number;
         const near = random() < (phase === "vague" ? 0.4 : 0.8);
         const score = near ? ruled : Math.min(5, Math.max(1, ruled + (random() < 0.5 ? -1 : 1)));
-        ratings.push({rater: `rater-${rater}`, item: item.id, phase, score: score as Score, file: "bench"});
+        ratings.push({rater: `rater-${rater}`, item: item.id, phase, score: score as ScaleScore, file: "bench"});
       }
   return {ratings, items};
 }

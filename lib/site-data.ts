@@ -3,7 +3,7 @@
 // files are read and checked once per build, in one process, where a loader per file read them again each time.
 // A broken authored file stops every data file that needs it; the build fails on it, and `npm run dev` puts the
 // problems in those files instead, for the pages to show.
-import {cohortItem} from "./agreement/cohort.js";
+import {cohortItem} from "./agreement/cohort-item.js";
 import {parameterDomains} from "./parameter-domains.js";
 import {existsSync} from "node:fs";
 import {join} from "node:path";

@@ -4,7 +4,8 @@
 // than copied, and the page decodes and parses a block only when it shows that block's rows. Everything else in the
 // report is small and travels as it is.
 import type {Phase} from "../parts.js";
-import type {CohortReport, PhaseReport, RaterAgreement} from "./cohort.js";
+import type {CohortReport, PhaseReport} from "./cohort-report.js";
+import type {RaterAgreement} from "./rater-agreement.js";
 
 /** Rows to a block: the page shows a hundred raters at a time. */
 export const raterBlockSize = 100;

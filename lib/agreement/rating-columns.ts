@@ -1,8 +1,8 @@
 // A cohort's ratings as columns: each rating's rater, item and phase-and-score in typed arrays, each rater's name
 // once. A million ratings are 9 MB in three arrays rather than a million objects, copy to and from a worker as a
-// few blocks of memory, and the report (cohort.ts) reads them in tight loops. Pure and browser-safe.
+// few blocks of memory, and the report (cohort-report.ts) reads them in tight loops. Pure and browser-safe.
 import type {Phase} from "../parts.js";
-import {phases, scores, type CohortRating, type Score} from "./ratings.js";
+import {phases, scores, type CohortRating, type ScaleScore} from "./ratings.js";
 import {quoteValue} from "../quote-text.js";
 
 export interface RatingColumns {
@@ -17,10 +17,10 @@ export interface RatingColumns {
 }
 
 /** 0-5: the vague phase's scores 1, 2, 3, 4, 5, n/a; 6-11: the guideline phase's. */
-export const ratingCode = (phase: Phase, score: Score): number =>
+export const ratingCode = (phase: Phase, score: ScaleScore): number =>
   phases.indexOf(phase) * scores.length + scores.indexOf(score);
 export const phaseOfCode = (code: number): Phase => phases[Math.floor(code / scores.length)]!;
-export const scoreOfCode = (code: number): Score => scores[code % scores.length]!;
+export const scoreOfCode = (code: number): ScaleScore => scores[code % scores.length]!;
 /** One past the largest code. */
 export const codeCount = phases.length * scores.length;
 

@@ -9,7 +9,7 @@
 // a top-level `rater`.
 import {utf8Length} from "../numbers.js";
 import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
-import {checkRater, itemChecker, RatingsCollector, type Score} from "./ratings.js";
+import {checkRater, itemChecker, RatingsCollector, type ScaleScore} from "./ratings.js";
 
 /** The rater's name from a file's name: the last path segment without its extension. */
 export function raterFromFileName(file: string): string {
@@ -75,7 +75,14 @@ export function readTraineeFile(
       return;
     }
     collector.add(
-      {rater: rater.value, item: known.value, phase: answer.phase, score: answer.score as Score, file, answer: index},
+      {
+        rater: rater.value,
+        item: known.value,
+        phase: answer.phase,
+        score: answer.score as ScaleScore,
+        file,
+        answer: index,
+      },
       `answers[${index}]`,
     );
   });

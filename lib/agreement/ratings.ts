@@ -6,15 +6,19 @@ import type {Phase} from "../parts.js";
 import {escapeUnsafe, quoteValue} from "../quote-text.js";
 import {raterNameFault} from "../rater-name.js";
 
-export type Score = 1 | 2 | 3 | 4 | 5 | "n/a";
-export const scores: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];
+/**
+ * A score on the scale as a literal, one of six values: it keys a record of counts and indexes a table. (The authored
+ * files' `Score` in lib/verdict.ts is zod's, any whole number 1-5 or n/a typed as `number`.)
+ */
+export type ScaleScore = 1 | 2 | 3 | 4 | 5 | "n/a";
+export const scores: readonly ScaleScore[] = [1, 2, 3, 4, 5, "n/a"];
 export const phases: readonly Phase[] = ["vague", "guideline"];
 
 export interface CohortRating {
   rater: string;
   item: string;
   phase: Phase;
-  score: Score;
+  score: ScaleScore;
   /** Where it was read: a file, and a line (CSV) or an answer's index (a trainee's record). */
   file: string;
   line?: number;
@@ -75,9 +79,9 @@ export function checkPhase(raw: string): Checked<Phase> {
     : {ok: false, message: `${quoteValue(phase)} is not a phase: expected vague or guideline`};
 }
 
-export function checkScore(raw: string | number): Checked<Score> {
+export function checkScore(raw: string | number): Checked<ScaleScore> {
   const text = typeof raw === "number" ? String(raw) : raw.trim();
-  if (/^[1-5]$/.test(text)) return {ok: true, value: Number(text) as Score};
+  if (/^[1-5]$/.test(text)) return {ok: true, value: Number(text) as ScaleScore};
   if (text.toLowerCase() === "n/a") return {ok: true, value: "n/a"};
   return {ok: false, message: `${quoteValue(text)} is not a score: expected 1, 2, 3, 4, 5 or n/a`};
 }

@@ -1,7 +1,8 @@
 // The cohort report as a person reads it (lines of text) and as a spreadsheet takes it (CSV tables). Pure; the CLI
 // prints these, a page may offer the CSV as downloads. Names (raters, items) are written as given: they are text.
 import type {WithInterval} from "./bootstrap.js";
-import type {CohortReport, ItemSpread, PhaseReport} from "./cohort.js";
+import type {CohortReport, PhaseReport} from "./cohort-report.js";
+import type {ItemSpread} from "./item-spread.js";
 import {csvChunks, type Cell} from "./csv.js";
 import type {Figure} from "./figure.js";
 import {thousands} from "../numbers.js";

@@ -4,7 +4,8 @@ import {mkdirSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync} f
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {cohortItem, cohortReport} from "../../lib/agreement/cohort.js";
+import {cohortItem} from "../../lib/agreement/cohort-item.js";
+import {cohortReport} from "../../lib/agreement/cohort-report.js";
 import {unpackReport} from "../../lib/agreement/packed-report.js";
 import {readRatingFiles} from "../../lib/agreement/read-files.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
@@ -13,8 +14,8 @@ import {quote} from "../../lib/cli.js";
 import {loadItems, projectRoot} from "../../lib/load.js";
 import {formatBytes} from "../../lib/numbers.js";
 import {serializeProgress} from "../../lib/trainee/progress.js";
-import {computeReport} from "../../src/components/cohort-compute.js";
-import {collectedColumns} from "../../src/components/cohort-files.js";
+import {computeReport} from "../../lib/agreement/cohort-compute.js";
+import {collectedColumns} from "../../lib/agreement/cohort-files.js";
 import {csvOf, largeCohortCsv, progressOf} from "./helpers.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");

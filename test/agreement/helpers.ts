@@ -1,6 +1,6 @@
 // Test helpers: trainee records and CSV text for a cohort, built the way the site builds them.
 import {seededRandom} from "../../lib/agreement/random.js";
-import type {Score} from "../../lib/agreement/ratings.js";
+import type {ScaleScore} from "../../lib/agreement/ratings.js";
 import type {Phase} from "../../lib/parts.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
 
@@ -8,8 +8,8 @@ export const at = "2025-01-01T00:00:00Z";
 
 /** A trainee's record: each [item, phase, score] answered once, in order, then any retries and self-checks. */
 export function progressOf(
-  answers: readonly (readonly [string, Phase, Score])[],
-  {retries = [], selfCheck = []}: {retries?: [string, Phase, Score][]; selfCheck?: [string, Score][]} = {},
+  answers: readonly (readonly [string, Phase, ScaleScore])[],
+  {retries = [], selfCheck = []}: {retries?: [string, Phase, ScaleScore][]; selfCheck?: [string, ScaleScore][]} = {},
 ): Progress {
   let progress = emptyProgress();
   for (const [item, phase, score] of [...answers, ...retries])

@@ -1,9 +1,9 @@
 // The report packed for the trip from the cohort page's worker: it unpacks to the report it was, and a page of
 // raters reads only the blocks it needs.
 import {describe, expect, it} from "vitest";
-import {cohortReport} from "../../lib/agreement/cohort.js";
+import {cohortReport} from "../../lib/agreement/cohort-report.js";
 import {packedBuffers, packReport, raterBlockSize, raterRows, unpackReport} from "../../lib/agreement/packed-report.js";
-import {phases, type CohortRating, type Score} from "../../lib/agreement/ratings.js";
+import {phases, type CohortRating, type ScaleScore} from "../../lib/agreement/ratings.js";
 import {loadItems} from "../../lib/load.js";
 
 const items = loadItems();
@@ -17,7 +17,7 @@ const ratings: CohortRating[] = Array.from(
   phases.flatMap((phase) =>
     phase === "guideline" && r >= 30
       ? []
-      : examples.map((item, i) => ({rater, item: item.id, phase, score: (((r + i) % 5) + 1) as Score, file: "t"})),
+      : examples.map((item, i) => ({rater, item: item.id, phase, score: (((r + i) % 5) + 1) as ScaleScore, file: "t"})),
   ),
 );
 const report = cohortReport(ratings, items, {bootstrap: {replicates: 20}});

@@ -2,7 +2,7 @@
 // same report as from rating records, however the ratings are split into files and in whatever order they come.
 import {describe, expect, it} from "vitest";
 import {cohenKappa} from "../../lib/agreement/cohen.js";
-import {cohortReport, cohortReportOfColumns} from "../../lib/agreement/cohort.js";
+import {cohortReport, cohortReportOfColumns} from "../../lib/agreement/cohort-report.js";
 import {
   columnRatings,
   columnsLength,
@@ -14,7 +14,7 @@ import {
   scoreOfCode,
 } from "../../lib/agreement/rating-columns.js";
 import {seededRandom} from "../../lib/agreement/random.js";
-import {phases, scores, type CohortRating, type Score} from "../../lib/agreement/ratings.js";
+import {phases, scores, type CohortRating, type ScaleScore} from "../../lib/agreement/ratings.js";
 import {loadItems} from "../../lib/load.js";
 
 const items = loadItems();
@@ -117,7 +117,7 @@ describe("the report from columns", () => {
     const columns = ratingColumns(cohort(8, ["a", "b"]), itemIds);
     expect(() => cohortReportOfColumns({...columns, raters: ["a"]}, items)).toThrow(/unnamed rater/);
     expect(() => cohortReportOfColumns(columns, items.slice(0, 3))).toThrow(/unknown item/);
-    const once: CohortRating = {rater: "a", item: "example-1", phase: "guideline", score: 4 as Score, file: "x"};
+    const once: CohortRating = {rater: "a", item: "example-1", phase: "guideline", score: 4 as ScaleScore, file: "x"};
     const twice = joinColumns([ratingColumns([once], itemIds), ratingColumns([{...once, score: 2}], itemIds)]);
     expect(() => cohortReportOfColumns(twice, items)).toThrow(/"a" scored example-1 twice in the guideline phase/);
   });

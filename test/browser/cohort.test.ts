@@ -6,7 +6,8 @@
 // accessibility violations, light or dark.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {cohortItem, cohortReport, type CohortItem} from "../../lib/agreement/cohort.js";
+import {cohortItem, type CohortItem} from "../../lib/agreement/cohort-item.js";
+import {cohortReport} from "../../lib/agreement/cohort-report.js";
 import type {Figure} from "../../lib/agreement/figure.js";
 import {RatingsCollector} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";

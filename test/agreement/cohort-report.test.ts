@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
-import {cohortReport, type CohortReport} from "../../lib/agreement/cohort.js";
+import {cohortReport, type CohortReport} from "../../lib/agreement/cohort-report.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
-import type {CohortRating, Score} from "../../lib/agreement/ratings.js";
+import type {CohortRating, ScaleScore} from "../../lib/agreement/ratings.js";
 import {cohortCsv, cohortLines, fixed, signed} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/load.js";
 import type {Phase} from "../../lib/parts.js";
@@ -9,7 +9,7 @@ import {largeCohortCsv} from "./helpers.js";
 
 const items = loadItems();
 
-const rating = (rater: string, item: string, phase: Phase, score: Score): CohortRating => ({
+const rating = (rater: string, item: string, phase: Phase, score: ScaleScore): CohortRating => ({
   rater,
   item,
   phase,

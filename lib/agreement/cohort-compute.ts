@@ -1,10 +1,11 @@
 // The cohort page's figures from the files kept: the library's report (the CLI's too) over every file's ratings, packed
 // for the page (the raters' rows as text, parsed as shown) with the tables as CSV files. The page's worker runs this;
 // without a worker the page runs it itself.
-import {cohortReportOfColumns, type CohortItem} from "../lib/agreement/cohort.js";
-import {packReport, type PackedReport} from "../lib/agreement/packed-report.js";
-import {joinColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
-import {cohortCsvChunks, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import type {CohortItem} from "./cohort-item.js";
+import {cohortReportOfColumns} from "./cohort-report.js";
+import {packReport, type PackedReport} from "./packed-report.js";
+import {joinColumns, type RatingColumns} from "./rating-columns.js";
+import {cohortCsvChunks, csvTables, type CsvTable} from "./report-format.js";
 
 export interface ComputedReport {
   packed: PackedReport;

@@ -1,10 +1,10 @@
-// The cohort page's work in a Web Worker (src/workers/cohort.ts, bundled by a data loader into one script the page
-// gets as a file attachment): reading a ratings CSV, and computing the report over every file kept. The page stays
+// The cohort page's work in a Web Worker (src/workers/cohort-worker.ts, bundled by a data loader into one script the
+// page gets as a file attachment): reading a ratings CSV, and computing the report over every file kept. The page stays
 // responsive and hears progress; Cancel terminates the worker. Each job gets a fresh worker, so a cancelled one
 // leaves nothing behind and the page keeps what it showed before.
-import type {CohortItem} from "../lib/agreement/cohort.js";
-import {emptyColumns, transferableColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
-import type {InputProblem} from "../lib/agreement/ratings.js";
+import type {CohortItem} from "./cohort-item.js";
+import {emptyColumns, transferableColumns, type RatingColumns} from "./rating-columns.js";
+import type {InputProblem} from "./ratings.js";
 import type {CsvReadOptions, CsvReadResult} from "./cohort-files.js";
 import type {ComputedReport, ReportMaker} from "./cohort-compute.js";
 

@@ -4,13 +4,13 @@
 // is a problem of the later file. A CSV streams in chunks (in a worker when one is given), with progress and cancel.
 // A file's ratings are kept as columns (typed arrays), never as an object per rating.
 import Papa from "papaparse";
-import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "../lib/agreement/rating-columns.js";
-import type {CohortRating, InputProblem} from "../lib/agreement/ratings.js";
-import {problemListLimit, RatingsCollector} from "../lib/agreement/ratings.js";
-import {quoteValue} from "../lib/quote-text.js";
-import {papaConfig, RatingsCsvReader} from "../lib/agreement/ratings-csv.js";
-import {readTraineeFile} from "../lib/agreement/ratings-progress.js";
-import {formatBytes} from "../lib/numbers.js";
+import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
+import type {CohortRating, InputProblem} from "./ratings.js";
+import {problemListLimit, RatingsCollector} from "./ratings.js";
+import {quoteValue} from "../quote-text.js";
+import {papaConfig, RatingsCsvReader} from "./ratings-csv.js";
+import {readTraineeFile} from "./ratings-progress.js";
+import {formatBytes} from "../numbers.js";
 
 export type FileKind = "csv" | "trainee";
 

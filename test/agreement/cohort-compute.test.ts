@@ -1,14 +1,14 @@
 // What the cohort page's worker computes (and the page itself, without a worker): the library's report over every
 // file's ratings, which unpacks to the report the CLI prints, with each table as the CLI writes it as CSV.
 import {describe, expect, it} from "vitest";
-import {cohortReport} from "../../lib/agreement/cohort.js";
+import {cohortReport} from "../../lib/agreement/cohort-report.js";
 import {unpackReport} from "../../lib/agreement/packed-report.js";
 import {ratingColumns} from "../../lib/agreement/rating-columns.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {cohortCsv, csvTables} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/load.js";
-import {computeReport, reportOnMainThread} from "../../src/components/cohort-compute.js";
-import {csvOf} from "../agreement/helpers.js";
+import {computeReport, reportOnMainThread} from "../../lib/agreement/cohort-compute.js";
+import {csvOf} from "./helpers.js";
 
 const items = loadItems();
 const itemIds = items.map((item) => item.id);

@@ -5,77 +5,21 @@
 // "n/a" (not applicable) is a category of its own for the nominal figures (alpha nominal, AC1, Fleiss' kappa, exact
 // and within-one agreement) and a missing rating for the ordered ones (alpha ordinal, interval and ratio, AC2,
 // weighted kappa), which need a distance between scores that "n/a" does not have.
+//
+// Each item's spread is item-spread.ts's, each rater's agreement with the ruling rater-agreement.ts's; this puts
+// them together with the coefficients, per phase, and the headline with its bootstrap intervals.
 import type {Phase} from "../parts.js";
 import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
-import {cohenKappaTable, type Kappa} from "./cohen.js";
-import {unitTotals, withoutValues, type CountTable, type Value} from "./data.js";
+import type {CohortItem} from "./cohort-item.js";
+import {unitTotals, withoutValues, type CountTable} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
+import {scale, spreadOf, type ItemSpread} from "./item-spread.js";
 import {krippendorffAlphas, type Alpha, type Metric} from "./krippendorff.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
+import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
 import {codeCount, ratingColumns, type RatingColumns} from "./rating-columns.js";
-import {phases, scores, type CohortRating, type Score} from "./ratings.js";
+import {phases, type CohortRating} from "./ratings.js";
 import {customWeights} from "./weights.js";
-import {quoteValue} from "../quote-text.js";
-
-/** What the figures need of an item: its id, its ruled score, the rules its checklist cites, the seed's split. */
-export interface CohortItem {
-  id: string;
-  title?: string;
-  score: number | "n/a";
-  checklist: readonly {rule: string}[];
-  split?: readonly {score: number}[];
-}
-
-/**
- * What the figures need of an authored item, and nothing more: the site's cohort data (lib/site-data.ts) and the
- * command line both take it from here, so the page and `npm run agreement` compute over the same items.
- */
-export function cohortItem(item: {
-  id: string;
-  title: string;
-  score: number | "n/a";
-  checklist: readonly {rule: string}[];
-  split?: readonly {score: number}[];
-}): CohortItem {
-  return {
-    id: item.id,
-    title: item.title,
-    score: item.score,
-    checklist: item.checklist.map((line) => ({rule: line.rule})),
-    ...(item.split ? {split: item.split.map((entry) => ({score: entry.score}))} : {}),
-  };
-}
-
-export const orderedScores = [1, 2, 3, 4, 5] as const;
-const scale: readonly Value[] = scores;
-
-export type ScoreCounts = Record<`${Score}`, number>;
-
-export interface ItemSpread {
-  item: string;
-  title: string | null;
-  ruled: number | "n/a";
-  ratings: number;
-  /** The measured split: how many raters gave each score. */
-  counts: ScoreCounts;
-  /** The seed's illustrative split under the vague instruction (the scores it names), where it gives one. */
-  seedSplit: number[] | null;
-  /** Of all pairs of this item's ratings, the share that differ ("n/a" a category of its own). */
-  disagreement: Figure;
-  /** The mean distance between two scores of this item, over pairs of scores 1-5. */
-  meanDistance: Figure;
-  rules: string[];
-}
-
-export interface RaterAgreement {
-  rater: string;
-  scored: number;
-  /** Shares of the rater's scores equal to the ruled score, and within one point of it ("n/a" only matches "n/a"). */
-  exact: Figure;
-  withinOne: Figure;
-  /** Cohen's kappa against the ruled scores, over items both score 1-5. */
-  kappa: {none: Kappa; linear: Kappa; quadratic: Kappa};
-}
 
 export interface RuleDisagreement {
   rule: string;
@@ -142,133 +86,6 @@ const withinOneWeights = customWeights(
     scale.map((b) => (a === "n/a" || b === "n/a" ? (a === b ? 1 : 0) : Math.abs(Number(a) - Number(b)) <= 1 ? 1 : 0)),
   ),
 );
-
-/** Raters in the order a person expects: rater2 before rater10. */
-const byName = new Intl.Collator("en", {numeric: true});
-
-const emptyCounts = (): ScoreCounts => ({"1": 0, "2": 0, "3": 0, "4": 0, "5": 0, "n/a": 0});
-const uniqueRules = (item: CohortItem): string[] => [...new Set(item.checklist.map((line) => line.rule))];
-
-function spreadOf(table: CountTable, unit: number, item: CohortItem): ItemSpread {
-  const q = scale.length;
-  const counts = emptyCounts();
-  let m = 0;
-  let agreeingPairs = 0;
-  for (let c = 0; c < q; c++) {
-    const n = table.counts[unit * q + c]!;
-    counts[String(scale[c]) as `${Score}`] = n;
-    m += n;
-    agreeingPairs += n * (n - 1);
-  }
-  let numeric = 0;
-  let distance = 0;
-  for (let c = 0; c < orderedScores.length; c++) {
-    const nc = table.counts[unit * q + c]!;
-    numeric += nc;
-    for (let k = 0; k < orderedScores.length; k++) distance += nc * table.counts[unit * q + k]! * Math.abs(c - k);
-  }
-  return {
-    item: item.id,
-    title: item.title ?? null,
-    ruled: item.score,
-    ratings: m,
-    counts,
-    seedSplit: item.split ? item.split.map((entry) => entry.score) : null,
-    disagreement:
-      m >= 2 ? figure(1 - agreeingPairs / (m * (m - 1))) : notComputable("fewer than two raters scored this item"),
-    meanDistance:
-      numeric >= 2
-        ? figure(distance / (numeric * (numeric - 1)))
-        : notComputable("fewer than two raters gave this item a score from 1 to 5"),
-    rules: uniqueRules(item),
-  };
-}
-
-/** One rater's tallies in one phase against the ruled scores. */
-interface RaterTally {
-  scored: number;
-  exact: number;
-  withinOne: number;
-  /** The rater's scores against the ruled ones, over items both score 1-5: rows the rater's, columns the ruling's. */
-  table: number[][];
-}
-
-const emptyTally = (): RaterTally => ({
-  scored: 0,
-  exact: 0,
-  withinOne: 0,
-  table: orderedScores.map(() => orderedScores.map(() => 0)),
-});
-
-function tallyRating(tally: RaterTally, score: Score, truth: number | "n/a"): void {
-  tally.scored++;
-  if (score === truth) tally.exact++;
-  if (score === "n/a" || truth === "n/a") {
-    if (score === truth) tally.withinOne++;
-    return;
-  }
-  if (Math.abs(score - truth) <= 1) tally.withinOne++;
-  tally.table[score - 1]![truth - 1]!++;
-}
-
-/** Why a rater's kappa has nothing to compare when the rater did score items: every pair held an n/a. */
-export const kappaNotApplicable =
-  "none of the items has a score from 1 to 5 from both this rater and the ruling: kappa counts n/a as missing";
-
-function raterAgreement(rater: string, {scored, exact, withinOne, table}: RaterTally): RaterAgreement {
-  const compared = table.some((row) => row.some((count) => count > 0));
-  const kappa = (kind: "none" | "linear" | "quadratic"): Kappa =>
-    compared
-      ? cohenKappaTable(table, kind)
-      : {...cohenKappaTable(table, kind), value: null, reason: kappaNotApplicable};
-  return {
-    rater,
-    scored,
-    exact: figure(exact / scored),
-    withinOne: figure(withinOne / scored),
-    kappa: {none: kappa("none"), linear: kappa("linear"), quadratic: kappa("quadratic")},
-  };
-}
-
-/**
- * Each rater against the ruled scores, each phase, raters in name order. One pass over the ratings grouped by rater
- * (a counting sort), which is also where a second score for the same item and phase is caught.
- */
-function raterAgreements(
-  columns: RatingColumns,
-  items: readonly CohortItem[],
-): {order: number[]; byPhase: RaterAgreement[][]} {
-  const {raters, rater, item, code} = columns;
-  const start = new Int32Array(raters.length + 1);
-  for (let i = 0; i < rater.length; i++) start[rater[i]! + 1]!++;
-  for (let r = 0; r < raters.length; r++) start[r + 1]! += start[r]!;
-  const next = start.slice(0, raters.length);
-  const grouped = new Int32Array(rater.length);
-  for (let i = 0; i < rater.length; i++) grouped[next[rater[i]!]!++] = i;
-  // Raters in the order a person expects; a tie keeps the order first seen.
-  const order = Array.from(raters, (_, r) => r)
-    .filter((r) => start[r + 1]! > start[r]!)
-    .sort((a, b) => byName.compare(raters[a]!, raters[b]!) || a - b);
-  const seenBy = new Int32Array(items.length * phases.length).fill(-1);
-  const byPhase: RaterAgreement[][] = phases.map(() => []);
-  for (const r of order) {
-    const tallies = phases.map(emptyTally);
-    for (let k = start[r]!; k < start[r + 1]!; k++) {
-      const i = grouped[k]!;
-      const p = Math.floor(code[i]! / scores.length);
-      const slot = p * items.length + item[i]!;
-      const unit = items[item[i]!]!;
-      if (seenBy[slot] === r)
-        throw new RangeError(`${quoteValue(raters[r])} scored ${unit.id} twice in the ${phases[p]} phase`);
-      seenBy[slot] = r;
-      tallyRating(tallies[p]!, scores[code[i]! % scores.length]!, unit.score);
-    }
-    tallies.forEach((tally, p) => {
-      if (tally.scored) byPhase[p]!.push(raterAgreement(raters[r]!, tally));
-    });
-  }
-  return {order, byPhase};
-}
 
 export const allNotApplicable = "every rating in this phase is n/a, which the ordered figures count as missing";
 export const noOrderedPair =

@@ -12,8 +12,8 @@ import {
   readCohortFiles,
   traineeByteCap,
   type CsvReadOptions,
-} from "../../src/components/cohort-files.js";
-import {csvOf, progressOf} from "../agreement/helpers.js";
+} from "../../lib/agreement/cohort-files.js";
+import {csvOf, progressOf} from "./helpers.js";
 
 const itemIds = loadItems().map((item) => item.id);
 

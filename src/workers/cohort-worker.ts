@@ -3,9 +3,9 @@
 // ratings as columns (typed arrays, transferred, not copied) with the problems found. "report": the report over the
 // files' ratings, packed for the page (the raters' rows as text in transferred buffers), with the tables as CSV.
 // src/data/cohort-worker.js.js bundles this file into one script; the page cancels by terminating the worker.
-import {collectedColumns, streamRatingsCsv} from "../components/cohort-files.js";
-import {computeReport} from "../components/cohort-compute.js";
-import type {WorkerReply, WorkerRequest} from "../components/cohort-worker-client.js";
+import {collectedColumns, streamRatingsCsv} from "../lib/agreement/cohort-files.js";
+import {computeReport} from "../lib/agreement/cohort-compute.js";
+import type {WorkerReply, WorkerRequest} from "../lib/agreement/cohort-worker-client.js";
 import {packedBuffers} from "../lib/agreement/packed-report.js";
 
 const scope = self as unknown as {

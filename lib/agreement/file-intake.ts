@@ -1,0 +1,139 @@
+// The cohort page's file intake as a plain state machine: which files are listed (counted, or left out with their
+// problems), which report shows, what the status line says, and which job runs. The page runs the jobs (reading a
+// drop's files, computing the figures, in a worker or on its own thread), tells this each outcome as an event, and
+// renders the state it gets back. Nothing here touches the DOM, a File or a clock.
+//
+// The rules, each kept from the page as it was: a drop while a job runs is ignored; a file dropped again replaces
+// the kept one of the same name; a drop cancelled (while read or computed) counts nothing, lists its files as
+// cancelled until the next drop, and leaves the files and report shown before as they were; a drop that changes no
+// counted file (only files left out) keeps the report as it is; a file with problems is set aside, listed, while the
+// others still count.
+import type {FileResult} from "./cohort-files.js";
+import {columnsLength, emptyColumns} from "./rating-columns.js";
+import {plural} from "../numbers.js";
+
+export type IntakeJob =
+  /** The drop's files are being read; `others` are the kept files it does not replace. */
+  | {stage: "read"; others: readonly FileResult[]}
+  /** The figures are being computed over `counted`, the files that count once this drop is kept (`next`). */
+  | {stage: "compute"; results: readonly FileResult[]; next: readonly FileResult[]; counted: readonly FileResult[]};
+
+export interface Intake<Report> {
+  /** The files kept: counted, or left out with their problems. */
+  kept: readonly FileResult[];
+  /** The last drop's files when it was cancelled: listed as not counted until the next drop. */
+  cancelled: readonly FileResult[];
+  /** The report over the counted files among `kept`; null when none count. */
+  report: Report | null;
+  job: IntakeJob | null;
+  /** The status line. */
+  status: string;
+}
+
+export type IntakeEvent<Report> =
+  | {type: "drop"; names: readonly string[]}
+  | {type: "read"; results: readonly FileResult[]; aborted: boolean}
+  /** The figures, or null when computing was cancelled. */
+  | {type: "computed"; report: Report | null}
+  | {type: "failed"; message: string}
+  | {type: "clear"};
+
+export const emptyIntake = <Report>(): Intake<Report> => ({
+  kept: [],
+  cancelled: [],
+  report: null,
+  job: null,
+  status: "",
+});
+
+/** The files whose ratings count, in order. */
+const countedFiles = (files: readonly FileResult[]): FileResult[] =>
+  files.filter((file) => columnsLength(file.ratings) > 0);
+
+const sameFiles = (a: readonly FileResult[], b: readonly FileResult[]): boolean =>
+  a.length === b.length && a.every((file, index) => file === b[index]);
+
+/** The files listed, in order: those kept, then a cancelled drop's. */
+export const listedFiles = (intake: Intake<unknown>): FileResult[] => [...intake.kept, ...intake.cancelled];
+
+/** Whether "Clear the files" is offered: some file counts. */
+export const canClear = (intake: Intake<unknown>): boolean => countedFiles(intake.kept).length > 0;
+
+/** A cancelled drop: nothing from it counts, and the files and report shown before stay. */
+function dropCancelled<Report>(intake: Intake<Report>, results: readonly FileResult[], message: string) {
+  return {
+    ...intake,
+    job: null,
+    cancelled: results.map((result) => ({
+      ...result,
+      ratings: emptyColumns(),
+      places: new Int32Array(0),
+      problems: [],
+      more: 0,
+      cancelled: true,
+    })),
+    status: message + (intake.report ? " The report still shows the files before." : ""),
+  };
+}
+
+/** The drop kept: its files listed, the report over those that count. */
+function dropKept<Report>(intake: Intake<Report>, next: readonly FileResult[], report: Report | null) {
+  const counted = countedFiles(next).length;
+  const bad = next.filter((file) => file.problems.length).length;
+  return {
+    kept: next,
+    cancelled: [],
+    report,
+    job: null,
+    status:
+      `${plural(counted, "file")} counted` + (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") + ".",
+  };
+}
+
+function expectJob(intake: Intake<unknown>, stage: IntakeJob["stage"], event: string): void {
+  if (intake.job?.stage !== stage) throw new Error(`a "${event}" event with no ${stage} job running`);
+}
+
+/** The intake after an event. A drop or a clear while a job runs changes nothing. */
+export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<Report>): Intake<Report> {
+  switch (event.type) {
+    case "drop": {
+      if (!event.names.length || intake.job) return intake;
+      const names = new Set(event.names);
+      return {
+        ...intake,
+        job: {stage: "read", others: intake.kept.filter((file) => !names.has(file.name))},
+        status: `Reading ${plural(event.names.length, "file")}…`,
+      };
+    }
+    case "read": {
+      expectJob(intake, "read", event.type);
+      if (event.aborted)
+        return dropCancelled(intake, event.results, "Reading cancelled: nothing from these files is counted.");
+      const next = [...(intake.job as Extract<IntakeJob, {stage: "read"}>).others, ...event.results];
+      const counted = countedFiles(next);
+      // Dropping only files that are left out changes no figure: the report stays as it is.
+      if (sameFiles(counted, countedFiles(intake.kept))) return dropKept(intake, next, intake.report);
+      if (!counted.length) return dropKept(intake, next, null);
+      return {
+        ...intake,
+        job: {stage: "compute", results: event.results, next, counted},
+        status: "Computing the figures…",
+      };
+    }
+    case "computed": {
+      expectJob(intake, "compute", event.type);
+      const job = intake.job as Extract<IntakeJob, {stage: "compute"}>;
+      if (event.report === null)
+        return dropCancelled(intake, job.results, "Computing cancelled: nothing from these files is counted.");
+      return dropKept(intake, job.next, event.report);
+    }
+    case "failed": {
+      if (!intake.job) throw new Error('a "failed" event with no job running');
+      const doing = intake.job.stage === "read" ? "read the files" : "compute the figures";
+      return {...intake, job: null, status: `Could not ${doing}: ${event.message}`};
+    }
+    case "clear":
+      return intake.job ? intake : {...emptyIntake<Report>(), status: "The files are cleared."};
+  }
+}

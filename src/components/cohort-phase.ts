@@ -1,0 +1,93 @@
+// One phase of the cohort's report: each item's scores beside the case study's split, each rater against the ruled
+// scores (cohort-raters.ts), and the items and rules with the most disagreement, linked to where a trainee meets them.
+import type {RowSource} from "../lib/agreement/packed-report.js";
+import type {PhaseReport} from "../lib/agreement/cohort-report.js";
+import type {ItemSpread} from "../lib/agreement/item-spread.js";
+import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
+import {percent} from "../lib/agreement/report-format.js";
+import {plural} from "../lib/numbers.js";
+import {FigureText, phaseNames} from "./cohort-figures.js";
+import {RaterTable} from "./cohort-raters.js";
+import {el} from "./dom.js";
+import {ruleHref} from "./rule-ref.js";
+import {Table} from "./table.js";
+
+const scoreKeys = ["1", "2", "3", "4", "5", "n/a"] as const;
+
+function SpreadTable(phase: PhaseReport): HTMLElement {
+  return Table(
+    {
+      head: [
+        "Item",
+        "Ruled",
+        ...scoreKeys.map((key) => (key === "n/a" ? "n/a" : `Gave ${key}`)),
+        "The seed's split",
+        "Pairs who differ",
+      ],
+      rows: phase.spread.map((entry: ItemSpread) => [
+        entry.title ? `${entry.item}: ${entry.title}` : entry.item,
+        String(entry.ruled),
+        ...scoreKeys.map((key) => String(entry.counts[key])),
+        entry.seedSplit ? entry.seedSplit.join(" vs ") : "–",
+        FigureText(entry.disagreement, {show: percent}),
+      ]),
+    },
+    {caption: `Each item's scores, ${phaseNames[phase.phase].toLowerCase()}`, rowHeaders: true, scroll: true},
+  );
+}
+
+/** Where a trainee meets an item: the part that walks it. */
+const itemHref = (id: string): string =>
+  `./${id.startsWith("calibration") ? "calibration" : id.startsWith("edge") ? "edge-cases" : "rubric"}#${id}`;
+
+function MostDisagreement(phase: PhaseReport): HTMLElement {
+  const items = phase.mostDisagreement.items;
+  const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, 5);
+  return el(
+    "div",
+    {class: "cohort-most"},
+    el("h4", {}, "Items with the most disagreement"),
+    items.length
+      ? el(
+          "ol",
+          {},
+          items.map((entry) =>
+            el(
+              "li",
+              {},
+              el("a", {href: itemHref(entry.item)}, entry.item),
+              `: ${entry.disagreement.value === null ? "–" : percent(entry.disagreement.value)} of pairs differ; ` +
+                `ruled ${entry.ruled}; rules ${entry.rules.join(", ")}`,
+            ),
+          ),
+        )
+      : el("p", {}, "No item has any disagreement."),
+    el("h4", {}, "Rules whose items disagree most"),
+    rules.length
+      ? el(
+          "ol",
+          {},
+          rules.map((rule) =>
+            el(
+              "li",
+              {},
+              el("a", {href: ruleHref(rule.rule)}, rule.rule),
+              `: ${percent(rule.disagreement.value!)} of pairs differ, over ${plural(rule.items.length, "item")}`,
+            ),
+          ),
+        )
+      : el("p", {}, "No rule's items disagree."),
+  );
+}
+
+export function PhaseSection(phase: PhaseReport, {raters}: {raters: RowSource<RaterAgreement>}): HTMLElement {
+  const id = `cohort-${phase.phase}`;
+  return el(
+    "section",
+    {"class": "cohort-phase", "aria-labelledby": `${id}-title`, "data-phase": phase.phase},
+    el("h3", {id: `${id}-title`}, `${phaseNames[phase.phase]} (${phase.phase} phase)`),
+    phase.ratings
+      ? [SpreadTable(phase), RaterTable(raters, {phase: phase.phase}), MostDisagreement(phase)]
+      : el("p", {}, "No ratings in this phase."),
+  );
+}

@@ -1,6 +1,7 @@
 // Each example's "before" score (the vague line) beside its guideline score and the ruled one, as a chart on the
 // results page with the same numbers as a table under it. What is shared with the other chart is
 // src/components/results-charts.ts.
+import {plural} from "../lib/numbers.js";
 import type {BeforeAfter} from "../lib/trainee/results.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";
 import type {Score} from "../lib/verdict.js";
@@ -8,8 +9,6 @@ import {DistanceMark} from "./distance-mark.js";
 import {el, svg, type Child} from "./dom.js";
 import {axisLabel, caseLabel, ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
 import {Table} from "./table.js";
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /**
  * Each example on a row: the scale 1-5 and "not applicable" across, the ruled score as a square, the "before"

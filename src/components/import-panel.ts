@@ -1,13 +1,12 @@
 // What the import shows once a file is chosen: why it was refused, or what importing it would change (added, replaced,
 // kept, already here) with Import and Cancel. Built from lib/trainee/import-plan.ts's plan; the buttons' work is the
 // caller's. Everything from the file (its name, the rater's name) is shown as text.
+import {plural} from "../lib/numbers.js";
 import type {ImportPlan} from "../lib/trainee/import-plan.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import type {ImportedFile, ImportRefusal} from "../lib/trainee/transfer.js";
 import {scoreText} from "../lib/trainee/words.js";
 import {el, type Child} from "./dom.js";
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 const refusalTitles: Record<ImportRefusal["reason"], string> = {
   "too-large": "This file is too large",

@@ -1,5 +1,6 @@
 // The score-by-score matrix of the results page as a grid, with its count in every cell and the same numbers as a
 // table under it. What is shared with the other chart is src/components/results-charts.ts.
+import {plural} from "../lib/numbers.js";
 import type {ScoreMatrix} from "../lib/trainee/results.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
 import {scoreText} from "../lib/trainee/words.js";
@@ -7,8 +8,6 @@ import {DistanceMark} from "./distance-mark.js";
 import {el, svg} from "./dom.js";
 import {axisLabel, caseLabel, ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
 import {Table, TableRow} from "./table.js";
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /**
  * The matrix as a grid: their score up the side (5 at the top, "not applicable" above it), the ruled score along the

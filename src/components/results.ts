@@ -6,6 +6,7 @@
 // number and sentence comes from lib/trainee/; this only lays it out, and again when the record changes. Each section
 // is its own component: results-review.ts, results-group.ts, before-after-chart.ts, transfer.ts.
 import type {CalibrationCheck} from "../lib/content.js";
+import {plural} from "../lib/numbers.js";
 import type {PartPageData, SitePageData} from "../lib/page-data.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {traineeResults} from "../lib/trainee/results.js";
@@ -24,8 +25,6 @@ export interface ResultsData {
   parts: PartPageData[];
   calibration: CalibrationCheck;
 }
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** The page's body for one record: what to review, the walk, before and after, the self-check. */
 function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data: ResultsData}): HTMLElement[] {

@@ -1,12 +1,14 @@
 // The core of `npm run guideline:preview`: assembles what the command prints (as data, which --json prints as is)
 // and writes it as lines for a terminal. One function gathers every section, so a new one (another check's
 // findings) is one more field here and one more block in previewLines.
-import {completeness, describeFinding, type Finding} from "./completeness.js";
+import {describeFinding} from "./authoring/completeness-words.js";
+import {completeness, type Finding} from "./completeness.js";
 import {itemLabel} from "./coverage.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf} from "./engine.js";
 import type {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
+import {plural} from "./numbers.js";
 import {formatAssignment, overridesOf, type Assignment, type ParameterDomain} from "./parameter-values.js";
 import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
 import type {Score} from "./verdict.js";
@@ -102,8 +104,6 @@ const decision = ({verdict, clause, verdicts, ruled}: LineDecision): string =>
     : verdict === null
       ? `${verdicts.join(" or ")} [${clause ?? "open"}]`
       : `${verdict} [${clause}]`;
-
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function movedLines(item: MovedItem, width: number): string[] {
   const head = `  ${item.id.padEnd(width)}  ${scores(item.from)} -> ${scores(item.to)}`;

@@ -3,10 +3,9 @@
 // recomputed from the reply), and runs every worked example through the real scorer.
 import {resolve} from "node:path";
 import {parseCommandLine, runCli} from "../lib/cli.js";
-import {checkProbes, defaultKeyVariable} from "../lib/probes/index.js";
+import {checkProbes, defaultKeyVariable} from "../lib/probes/index.node.js";
 import {formatProblem} from "../lib/problems.js";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+import {plural} from "../lib/numbers.js";
 
 process.exitCode = await runCli("probes:check", () => {
   const {values} = parseCommandLine(process.argv.slice(2), {

@@ -10,7 +10,7 @@ import {decidingRule} from "./deciding-rule.js";
 import {impliedScore, type ImpliedScore} from "./implied.js";
 import type {Answer, TraineeChecklist} from "./progress.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
-import {matchStep1, type Step1Result} from "./step1.js";
+import {matchStep1, type Step1Result} from "./step-one.js";
 
 export type RuleId = ChecklistLine["rule"];
 

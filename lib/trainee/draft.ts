@@ -12,7 +12,7 @@
 // - Nothing is chosen for the trainee: no line is the main task until they say which.
 // - Marked lines are kept in the order of the text they mark (then the request before earlier turns); a line of the
 //   trainee's own words keeps its place after them.
-import type {Listing, TraineeLine, TraineeVerdict} from "./progress.js";
+import type {Listing, MainNotMet, TraineeChecklist, TraineeLine, TraineeVerdict} from "./progress.js";
 
 export type Mark = Extract<Listing, {kind: "mark"}>;
 export type MarkIn = Mark["in"];
@@ -213,4 +213,45 @@ export function pressWord(
   if (pending?.kind === "split" && inText(pending.line))
     return {lines: splitLine(lines, pending.line, all, token), pending: null};
   return {lines: [...lines], pending: {kind: "from", in: where, token}};
+}
+
+/**
+ * What the status line says while a gesture is under way (nothing when none is): the first word pressed and what to
+ * press next, or the line waiting to be extended or split. `wordOf` and `lineText` give the texts the page shows.
+ */
+export function pendingPrompt(
+  pending: Pending,
+  {wordOf, lineText}: {wordOf: (where: MarkIn, token: number) => string; lineText: (line: number) => string},
+): string {
+  if (!pending) return "";
+  if (pending.kind === "from")
+    return (
+      `From “${wordOf(pending.in, pending.token)}”: now press the last word of the instruction ` +
+      "(the same word again for one word). Escape cancels."
+    );
+  const text = lineText(pending.line);
+  return pending.kind === "extend"
+    ? `Press the word to extend “${text}” to. Escape cancels.`
+    : `Press the word of “${text}” where the second line starts. Escape cancels.`;
+}
+
+/** A checklist while the trainee writes it: its lines, and how the response stands when the main task is not met. */
+export interface ChecklistDraft {
+  lines: TraineeLine[];
+  mainNotMet: MainNotMet | undefined;
+}
+
+/**
+ * Whether the list asks how the response stands to the request, which the rubric needs to tell 2 from 1 or from
+ * "not applicable": only when the line chosen as the main task is not met or can't be checked.
+ */
+export function asksMainNotMet(lines: readonly TraineeLine[]): boolean {
+  const main = lines.find((line) => line.main);
+  return main?.verdict === "not-met" || main?.verdict === "cannot-check";
+}
+
+/** The checklist an answer records from a draft: none for an empty list, the main-task question only when answered. */
+export function checklistOf(draft: ChecklistDraft | undefined): TraineeChecklist | undefined {
+  if (!draft?.lines.length) return undefined;
+  return {lines: draft.lines, ...(draft.mainNotMet ? {mainNotMet: draft.mainNotMet} : {})};
 }

@@ -244,16 +244,3 @@ export function partProgress(
   const scored = scoredHere.filter((item) => firstAttempt(progress, item.id, part.phase!) !== undefined).length;
   return {scored, total: scoredHere.length};
 }
-
-/**
- * Whether an answer's ruling may have changed: it was scored under an older guideline version, and the caller
- * (who can derive the item under both versions) says the ruling differs. Null when the answer still stands.
- */
-export function staleRuling(
-  answer: Answer,
-  currentVersion: string,
-  rulingChanged: (item: string, scoredUnder: string) => boolean,
-): {scoredUnder: string; current: string} | null {
-  if (answer.guideline === currentVersion || !rulingChanged(answer.item, answer.guideline)) return null;
-  return {scoredUnder: answer.guideline, current: currentVersion};
-}

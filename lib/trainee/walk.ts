@@ -1,9 +1,11 @@
 // Walking a part one item at a time: which item is shown (from the address), where Previous and Next lead, what the
 // strip of the part's items says of each, and the item's title before and after Check. Pure: the page keeps the
 // address and the view in step with what this decides.
+import type {Item} from "../item.js";
+import type {Phase} from "../parts.js";
 import type {Score} from "../verdict.js";
 import {compareScores} from "./score-distance.js";
-import type {Answer} from "./progress.js";
+import {firstAttempt, type Answer, type Progress} from "./progress.js";
 
 /** What the strip shows of one item. */
 export type ItemState =
@@ -73,3 +75,44 @@ export const itemStateLabels: Record<ItemState, string> = {
   "one-off": "one off",
   "two-or-more-off": "two or more off",
 };
+
+/**
+ * An item's state on the strip in the walk, from its first answer in `phase`: under the vague line there is no ruling
+ * to compare with, so an answer is only "answered"; with the guideline it is how far it was from the ruled score.
+ */
+export const walkItemState = (progress: Progress, item: Pick<Item, "id" | "score">, phase: Phase): ItemState =>
+  itemState(firstAttempt(progress, item.id, phase), item.score, {compared: phase === "guideline"});
+
+/** Whether the trainee has answered any of a part's items in `phase` ("How to score" folds away once they have). */
+export const anyAnswered = (progress: Progress, ids: readonly string[], phase: Phase): boolean =>
+  ids.some((id) => firstAttempt(progress, id, phase) !== undefined);
+
+/** Whether the trainee has answered every one of a part's items in `phase`. */
+export const allAnswered = (progress: Progress, ids: readonly string[], phase: Phase): boolean =>
+  ids.every((id) => firstAttempt(progress, id, phase) !== undefined);
+
+/**
+ * Whether the ruling of `item` is the first the trainee reads with the guideline in the walk (the self-check is not
+ * the walk): that ruling says the first answer is the one recorded.
+ */
+export function firstCheckOfWalk(progress: Progress, item: string): boolean {
+  const walk = progress.answers.filter((answer) => answer.phase === "guideline" && !answer.mode);
+  return walk.length === 1 && walk[0]!.item === item;
+}
+
+/** The strip's short label of an item: its number ("3", "1a", "D"), a twist marked with a prime. */
+export function stripLabel(item: Pick<Item, "id" | "part">): string {
+  const [, number = item.id] = /^(?:example|edge|calibration)-([a-z0-9]+?)(?:-twist)?$/.exec(item.id) ?? [];
+  return `${item.part === "calibration" ? number.toUpperCase() : number}${item.id.endsWith("-twist") ? "′" : ""}`;
+}
+
+/**
+ * The counter above the item: the part's noun and the place ("Example 3 of 7") where the item's label is just that,
+ * else the label before the place ("Edge case 1a · 2 of 14").
+ */
+export const walkCounter = (noun: string, label: string, position: Pick<WalkPosition, "index" | "ordinal">): string =>
+  label === `${noun} ${position.index + 1}` ? `${noun} ${position.ordinal}` : `${label} · ${position.ordinal}`;
+
+/** How many cases of the case study a part's items come from: a case's variants and its twist are one case. */
+export const casesIn = (items: readonly Pick<Item, "seedNumber">[]): number =>
+  new Set(items.map((item) => item.seedNumber)).size;

@@ -3,28 +3,26 @@
 // edit goes through lib/trainee/draft.ts; this draws the list and hands the edits on.
 import type {Item} from "../lib/item.js";
 import {
+  addLine,
+  asksMainNotMet,
   mergeWithNext,
   nextMarkIndex,
+  pendingPrompt,
   pressWord,
   removeLine,
   setMain,
   setVerdict,
   stretch,
-  addLine,
+  type ChecklistDraft,
   type MarkIn,
   type Pending,
 } from "../lib/trainee/draft.js";
-import type {MainNotMet, TraineeLine, TraineeVerdict} from "../lib/trainee/progress.js";
-import {listingText, mainNotMetLabels, traineeVerdictLabels} from "../lib/trainee/words.js";
+import type {MainNotMet, TraineeLine} from "../lib/trainee/progress.js";
+import {listingText, mainNotMetLabels} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
-import {MarkSurface, markableTexts, type MarkSurface as Surface} from "./step-one.js";
-
-const verdictOrder: TraineeVerdict[] = ["met", "met-flaw", "partly", "not-met", "cannot-check"];
-
-export interface ChecklistDraft {
-  lines: TraineeLine[];
-  mainNotMet: MainNotMet | undefined;
-}
+import {FreeLine} from "./free-line.js";
+import {MarkSurface, markableTexts, type MarkSurface as Surface} from "./step-one-marking.js";
+import {TraineeLineRow} from "./trainee-line-row.js";
 
 export interface ChecklistEditor {
   /** The Step-1 and Step-2 section, under the texts. */
@@ -81,142 +79,32 @@ export function ChecklistEditor(
   });
   const surfaceOf = (where: MarkIn) => surfaces[markableTexts(item).findIndex((text) => text.where === where)];
 
-  // ---- A line of the trainee's own words ----
-  const freeInput = el("input", {
-    "type": "text",
-    "class": "free-line-input",
-    "id": `${id}-free`,
-    "maxlength": 200,
-    "autocomplete": "off",
-    "aria-label": "An instruction with no words to point to",
-    "aria-describedby": `${id}-free-help`,
-  });
-  const addFree = () => {
-    const text = freeInput.value.trim();
-    if (!text) return;
-    freeInput.value = "";
-    edit(addLine(lines, {kind: "free", text}));
-  };
-  freeInput.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      event.stopPropagation();
-      addFree();
-    }
-  });
-  const addButton = el("button", {type: "button", class: "button secondary add-line", onclick: addFree}, "Add");
-  const freeBody = el(
-    "div",
-    {class: "free-line-body", id: `${id}-free-body`, hidden: true},
-    el("div", {class: "free-controls"}, freeInput, addButton),
-    el(
-      "p",
-      {class: "step-help", id: `${id}-free-help`},
-      "For example a standing instruction from an earlier turn. Your words are compared with the ruled lines " +
-        "roughly, word by word.",
-    ),
-  );
-  const freeToggle = el(
-    "button",
-    {
-      "type": "button",
-      "class": "link-button free-toggle",
-      "aria-expanded": "false",
-      "aria-controls": `${id}-free-body`,
-    },
-    "+ An instruction with no words to point to",
-  );
-  freeToggle.addEventListener("click", () => {
-    const open = freeBody.hidden;
-    freeBody.hidden = !open;
-    freeToggle.setAttribute("aria-expanded", String(open));
-    if (open) freeInput.focus();
-  });
+  const freeLine = FreeLine(item, {onAdd: (text) => edit(addLine(lines, {kind: "free", text}))});
 
   // ---- The list ----
   const list = el("ol", {class: "trainee-checklist"});
   const mainQuestion = el("div", {class: "main-not-met", hidden: true});
 
-  const LineRow = (line: TraineeLine, index: number): HTMLElement => {
-    const text = listingText(item, line.listing);
-    const verdict = el(
-      "select",
-      {"aria-label": `Verdict on “${text}”`, "class": "verdict", "disabled": locked, "data-control": "verdict"},
-      el("option", {value: ""}, "Verdict…"),
-      verdictOrder.map((value) => el("option", {value, selected: line.verdict === value}, traineeVerdictLabels[value])),
-    );
-    verdict.addEventListener("change", () =>
-      edit(setVerdict(lines, index, (verdict.value || null) as TraineeVerdict | null)),
-    );
-    const main = el("input", {
-      "type": "radio",
-      "name": `${id}-main`,
-      "id": `${id}-main-${index}`,
-      "checked": !!line.main,
-      "disabled": locked,
-      "aria-label": `“${text}” is the main task`,
-      "data-control": "main",
-      "onchange": () => edit(setMain(lines, index)),
+  const LineRow = (line: TraineeLine, index: number): HTMLElement =>
+    TraineeLineRow(line, {
+      item,
+      index,
+      locked,
+      pending,
+      edits: {
+        setVerdict: (verdict) => edit(setVerdict(lines, index, verdict)),
+        setMain: () => edit(setMain(lines, index)),
+        remove: () => edit(removeLine(lines, index)),
+        merge: nextMarkIndex(lines, index) === null ? null : () => edit(mergeWithNext(lines, index)),
+        waitFor: (kind, where) => {
+          edit(lines, {kind, line: index});
+          surfaceOf(where)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
+        },
+      },
     });
-    const isMark = line.listing.kind === "mark";
-    const where = isMark ? (line.listing as {in: MarkIn}).in : null;
-    const tool = (label: string, run: () => void, disabled = false) =>
-      el("button", {type: "button", class: "link-button", disabled: locked || disabled, onclick: run}, label);
-    const tools = isMark
-      ? el(
-          "details",
-          {class: "line-tools"},
-          el("summary", {"aria-label": `Change “${text}”`}, "Change"),
-          el(
-            "div",
-            {class: "line-tools-menu"},
-            tool("Extend to a word…", () => {
-              edit(lines, {kind: "extend", line: index});
-              surfaceOf(where!)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
-            }),
-            tool("Split before a word…", () => {
-              edit(lines, {kind: "split", line: index});
-              surfaceOf(where!)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
-            }),
-            tool(
-              "Merge with the next line",
-              () => edit(mergeWithNext(lines, index)),
-              nextMarkIndex(lines, index) === null,
-            ),
-          ),
-        )
-      : null;
-    const waiting = pending && pending.kind !== "from" && pending.line === index;
-    return el(
-      "li",
-      {class: `trainee-line${waiting ? " is-waiting" : ""}${line.main ? " is-main" : ""}`},
-      el("span", {"class": "line-number", "aria-hidden": "true"}, String(index + 1)),
-      el("span", {class: `line-text${line.listing.kind === "free" ? " is-free" : ""}`}, text),
-      el(
-        "span",
-        {class: "line-controls"},
-        el("span", {class: "line-main"}, main, el("label", {for: `${id}-main-${index}`}, "Main task")),
-        verdict,
-        tools,
-        el(
-          "button",
-          {
-            "type": "button",
-            "class": "remove",
-            "aria-label": `Remove “${text}”`,
-            "data-control": "remove",
-            "disabled": locked,
-            "onclick": () => edit(removeLine(lines, index)),
-          },
-          "✕",
-        ),
-      ),
-    );
-  };
 
   const renderMainQuestion = () => {
-    const mainLine = lines.find((line) => line.main);
-    const notDone = mainLine?.verdict === "not-met" || mainLine?.verdict === "cannot-check";
+    const notDone = asksMainNotMet(lines);
     mainQuestion.hidden = !notDone;
     if (!notDone) return;
     const select = el(
@@ -237,24 +125,12 @@ export function ChecklistEditor(
     );
   };
 
-  const statusText = (): string => {
-    if (!pending) return "";
-    if (pending.kind === "from") {
-      const surface = surfaceOf(pending.in);
-      return (
-        `From “${surface?.tokens[pending.token]?.text ?? ""}”: now press the last word of the instruction ` +
-        "(the same word again for one word). Escape cancels."
-      );
-    }
-    const text = listingText(item, lines[pending.line]!.listing);
-    return pending.kind === "extend"
-      ? `Press the word to extend “${text}” to. Escape cancels.`
-      : `Press the word of “${text}” where the second line starts. Escape cancels.`;
-  };
-
   function render(): void {
     for (const surface of surfaces) surface.render({lines, pending, locked: locked || !active});
-    status.textContent = statusText();
+    status.textContent = pendingPrompt(pending, {
+      wordOf: (where, token) => surfaceOf(where)?.tokens[token]?.text ?? "",
+      lineText: (line) => listingText(item, lines[line]!.listing),
+    });
     // A rebuilt list keeps the keyboard where it was: the same control of the same line (or the line before it).
     const focused = document.activeElement as HTMLElement | null;
     const row = focused && list.contains(focused) ? focused.closest("li") : null;
@@ -269,9 +145,8 @@ export function ChecklistEditor(
       else surfaces[0]?.node.querySelector<HTMLElement>('button.word[tabindex="0"]')?.focus();
     }
     list.hidden = lines.length === 0;
-    freeToggle.disabled = locked;
-    freeInput.disabled = locked;
-    addButton.disabled = locked;
+    for (const control of freeLine.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button, input"))
+      control.disabled = locked;
     renderMainQuestion();
   }
 
@@ -288,7 +163,7 @@ export function ChecklistEditor(
     status,
     list,
     mainQuestion,
-    el("div", {class: "free-line"}, freeToggle, freeBody),
+    freeLine,
   );
   render();
   return {

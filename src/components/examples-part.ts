@@ -5,13 +5,13 @@ import {firstAttempt} from "../lib/trainee/progress.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
-import {context, itemsOf, partPage, type TraineeData} from "./part-frame.js";
-import {openProgressStore} from "./progress-store.js";
+import {partContext, itemsOf, partPage, type TraineeData} from "./part-frame.js";
+import {openProgressStore} from "../lib/trainee/progress-store.js";
 import {VagueRuling} from "./vague-ruling.js";
 
 /** Part 2: each example with the seed's illustrative split beside the trainee's own "before" score. */
 export function ExamplesPart(data: TraineeData, store = openProgressStore()): HTMLElement {
-  const ctx = context(data, "examples", store);
+  const ctx = partContext(data, "examples", store);
   const cards = itemsOf(ctx, "examples").map((item) => {
     const panel = el("div", {"class": "split-panel", "aria-live": "polite"});
     const render = () => {

@@ -3,12 +3,12 @@
 import type {Guideline} from "../lib/guideline.js";
 import {el} from "./dom.js";
 import {GuidelineView} from "./guideline.js";
-import {context, partPage, type TraineeData} from "./part-frame.js";
-import {openProgressStore} from "./progress-store.js";
+import {partContext, partPage, type TraineeData} from "./part-frame.js";
+import {openProgressStore} from "../lib/trainee/progress-store.js";
 
 /** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
 export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
-  const ctx = context(data, "guideline", store);
+  const ctx = partContext(data, "guideline", store);
   const earlier = data.earlier ?? [];
   // The page is drawn after the browser has looked for the address's rule (/guideline#rule-numbers, the link every
   // ruling cites): once drawn, the rule is brought into view and marked.

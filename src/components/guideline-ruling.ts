@@ -6,16 +6,15 @@ import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
 import type {ItemRef} from "../lib/page-data.js";
 import type {Answer} from "../lib/trainee/progress.js";
-import {staleRuling} from "../lib/trainee/progress.js";
 import {compareScores} from "../lib/trainee/score-distance.js";
-import type {Score} from "../lib/verdict.js";
-import {GuidelineRuling, staleSentence, type RulingView} from "./ruling.js";
+import {staleRulingNote, type RulingsByVersion} from "../lib/trainee/stale-ruling.js";
+import {GuidelineRuling, type RulingView} from "./ruling.js";
 
 export interface RulingContext {
   guideline: Guideline;
   itemsById: ReadonlyMap<string, ItemRef>;
   /** Each guideline version's score for each item, to say when an older answer's ruling has moved. */
-  rulings: Record<string, Record<string, Score | null>>;
+  rulings: RulingsByVersion;
 }
 
 export interface RulingChoices {
@@ -30,17 +29,11 @@ export interface RulingChoices {
 
 /** The ruling of `item` for the trainee's answers (first attempt first). */
 export function rulingFor(ctx: RulingContext, item: Item, answers: Answer[], choices: RulingChoices): RulingView {
-  const first = answers[0]!;
-  const moved = staleRuling(
-    first,
-    ctx.guideline.version,
-    (id, scoredUnder) => ctx.rulings[scoredUnder]?.[id] !== ctx.rulings[ctx.guideline.version]?.[id],
-  );
   return GuidelineRuling(item, answers, {
     guideline: ctx.guideline,
     derivation: derive(item, ruleSetOf(ctx.guideline)),
     itemsById: ctx.itemsById,
-    staleNote: moved ? staleSentence(ctx.rulings[moved.scoredUnder]?.[item.id]) : null,
+    staleNote: staleRulingNote(answers[0]!, ctx.guideline.version, ctx.rulings),
     firstCheck: choices.firstCheck,
     decidingAsked: choices.decidingAsked,
     answered: choices.answered,

@@ -10,7 +10,7 @@ import {el} from "./dom.js";
 import {CoverageTable} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
-import {openProgressStore, type ProgressStore} from "./progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import {StartOver} from "./start-over.js";
 
 type Section = CaseStudy["problem"];

@@ -7,7 +7,7 @@ import {el, type Child} from "./dom.js";
 import {PartHeader} from "./part-page.js";
 import {NextPart} from "./walk-parts.js";
 import {ProgressNotice} from "./progress-notice.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 
 /** What a page's loaders give it: the site's common data, and the items of the part it shows. */
 export interface TraineeData {
@@ -17,7 +17,7 @@ export interface TraineeData {
   earlier?: Guideline[];
 }
 
-export interface Context {
+export interface PartContext {
   parts: PagePart[];
   guideline: Guideline;
   items: Item[];
@@ -28,7 +28,7 @@ export interface Context {
   itemsById: Map<string, ItemRef>;
 }
 
-export function context(data: TraineeData, partId: string, store: ProgressStore): Context {
+export function partContext(data: TraineeData, partId: string, store: ProgressStore): PartContext {
   const part = data.site.parts.find((candidate) => candidate.id === partId);
   if (!part) throw new Error(`no part "${partId}" in data/parts.yaml`);
   return {
@@ -43,7 +43,7 @@ export function context(data: TraineeData, partId: string, store: ProgressStore)
   };
 }
 
-export const itemsOf = (ctx: Pick<Context, "items">, part: Item["part"]) =>
+export const itemsOf = (ctx: Pick<PartContext, "items">, part: Item["part"]) =>
   ctx.items.filter((item) => item.part === part);
 
 /**
@@ -51,7 +51,7 @@ export const itemsOf = (ctx: Pick<Context, "items">, part: Item["part"]) =>
  * (no items to score) opens with its prose and ends with the card to the next part; a scored part keeps its prose in
  * its walk (folded after the first item) and puts the card after its last item.
  */
-export function partPage(ctx: Context, ...body: Child[]): HTMLElement {
+export function partPage(ctx: PartContext, ...body: Child[]): HTMLElement {
   const total = ctx.parts.length;
   const reading = !ctx.part.phase;
   return el(

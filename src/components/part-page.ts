@@ -3,7 +3,7 @@
 import type {ItemRef, PagePart} from "../lib/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 
 /**
  * "3 of 7 scored", with a meter, for a part the trainee scores in. A part that shows items without scoring them
@@ -29,7 +29,15 @@ export function PartProgress(
   return el("span", {"class": "progress-meter", "aria-live": "polite"}, meter, text);
 }
 
-/** The part's heading, introduction and status. Part 1's first paragraph is the vague line itself, set apart. */
+/** The part's opening prose, from data/parts.yaml; Part 1's first paragraph is the vague line itself, set apart. */
+export function PartIntro(part: Pick<PagePart, "paragraphs">): HTMLElement[] | null {
+  if (!part.paragraphs.length) return null;
+  return part.paragraphs.map((paragraph) =>
+    paragraph.from === "vague" ? el("blockquote", {class: "vague-line"}, paragraph.text) : el("p", {}, paragraph.text),
+  );
+}
+
+/** The part's heading, introduction and status. */
 export function PartHeader(
   part: PagePart,
   {
@@ -44,17 +52,7 @@ export function PartHeader(
     {class: "part-header"},
     el("p", {class: "part-kicker"}, `Part ${part.number} of ${total}`),
     el("h1", {}, part.title),
-    intro && part.paragraphs.length
-      ? el(
-          "div",
-          {class: "part-intro"},
-          part.paragraphs.map((paragraph) =>
-            paragraph.from === "vague"
-              ? el("blockquote", {class: "vague-line"}, paragraph.text)
-              : el("p", {}, paragraph.text),
-          ),
-        )
-      : null,
+    intro && part.paragraphs.length ? el("div", {class: "part-intro"}, PartIntro(part)) : null,
     el("div", {class: "part-status"}, PartProgress(part, {items, store})),
   );
 }

@@ -7,10 +7,10 @@
 import type {Item} from "../lib/item.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {itemLabel} from "../lib/coverage.js";
-import {distanceMarks} from "../lib/trainee/score-distance.js";
-import {itemStateLabels, shownItem, type ItemState, type WalkPosition} from "../lib/trainee/walk.js";
+import {shownItem, walkCounter, type ItemState, type WalkPosition} from "../lib/trainee/walk.js";
 import {el, type Child} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
+import {ItemStrip, markStrip} from "./item-strip.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import {whenIdle} from "./schedule.js";
 import type {ScoreCard} from "./score-card.js";
 
@@ -40,14 +40,6 @@ export interface PartWalkOptions {
   end(progress: Progress): Child;
 }
 
-/** Short labels on the strip: the item's number ("3", "1a", "D"), a twist marked with a prime. */
-const stripLabel = (item: Item): string => {
-  const [, number = item.id] = /^(?:example|edge|calibration)-([a-z0-9]+?)(?:-twist)?$/.exec(item.id) ?? [];
-  return `${item.part === "calibration" ? number.toUpperCase() : number}${item.id.endsWith("-twist") ? "′" : ""}`;
-};
-
-const stateMarks: Record<ItemState, string> = {open: "", answered: "●", ...distanceMarks};
-
 export function PartWalk(options: PartWalkOptions): HTMLElement {
   const {items, store} = options;
   const ids = items.map((entry) => entry.item.id);
@@ -55,66 +47,22 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
   const host = el("div", {class: "item-host"});
   const endHost = el("div", {class: "part-end"});
 
-  // ---- The strip: one Tab stop, the arrow keys move along it ----
-  const links = items.map(({item}) =>
-    el(
-      "a",
-      {href: `#${item.id}`, class: "strip-item", tabindex: -1},
-      el("span", {class: "strip-label"}, stripLabel(item)),
-    ),
-  );
-  const strip = el(
-    "nav",
-    {"class": "item-strip", "aria-label": "Items in this part"},
-    el(
-      "ol",
-      {},
-      links.map((link) => el("li", {}, link)),
-    ),
-  );
+  // ---- The strip, and the counter ("Example 3 of 7") ----
   // A strip link shows its item the way Next does: the address follows, with no history entry per step, so Back
   // leaves the part the same way however the trainee moved through it.
-  strip.addEventListener("click", (event) => {
-    const at = links.indexOf((event.target as Element).closest("a") as HTMLAnchorElement);
-    if (at < 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    go(ids[at]!, {focus: true});
-  });
-  strip.addEventListener("keydown", (event) => {
-    const at = links.indexOf(event.target as HTMLAnchorElement);
-    if (at < 0) return;
-    const to = {
-      ArrowRight: at + 1,
-      ArrowDown: at + 1,
-      ArrowLeft: at - 1,
-      ArrowUp: at - 1,
-      Home: 0,
-      End: links.length - 1,
-    }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    const next = links[Math.max(0, Math.min(links.length - 1, to))]!;
-    for (const link of links) link.tabIndex = link === next ? 0 : -1;
-    next.focus();
-  });
+  const strip = ItemStrip(
+    items.map(({item}) => item),
+    {onPick: (at) => go(ids[at]!, {focus: true})},
+  );
   const counter = el("p", {"class": "walk-counter", "aria-live": "polite"});
   const renderStrip = (progress: Progress, position: WalkPosition) => {
-    items.forEach(({item}, index) => {
-      const state = options.stateOf(item, progress);
-      const link = links[index]!;
-      link.className = `strip-item state-${state}`;
-      link.setAttribute("aria-label", `${itemLabel(item.id, item.part)}: ${itemStateLabels[state]}`);
-      link.dataset.mark = stateMarks[state];
-      if (index === position.index) link.setAttribute("aria-current", "step");
-      else link.removeAttribute("aria-current");
-      link.tabIndex = index === position.index ? 0 : -1;
-    });
+    markStrip(
+      strip,
+      items.map(({item}) => item),
+      {states: items.map(({item}) => options.stateOf(item, progress)), shown: position.index},
+    );
     const shown = items[position.index]!.item;
-    const label = itemLabel(shown.id, shown.part);
-    counter.textContent =
-      label === `${options.noun} ${position.index + 1}`
-        ? `${options.noun} ${position.ordinal}`
-        : `${label} · ${position.ordinal}`;
+    counter.textContent = walkCounter(options.noun, itemLabel(shown.id, shown.part), position);
   };
 
   // ---- The panel beside the item (a wide screen) or behind a button (a phone) ----

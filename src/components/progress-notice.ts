@@ -13,7 +13,7 @@ import {
 } from "../lib/trainee/record-store.js";
 import {exportFile, exportFileName} from "../lib/trainee/transfer.js";
 import {el} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 
 const reasons: Record<UnreadableRecord["reason"], string> = {
   corrupted: "Your saved progress is damaged",

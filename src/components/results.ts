@@ -8,12 +8,12 @@
 import type {CalibrationCheck} from "../lib/content.js";
 import {plural} from "../lib/numbers.js";
 import type {PartPageData, SitePageData} from "../lib/page-data.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {traineeResults} from "../lib/trainee/results.js";
 import {BeforeAfterChart} from "./before-after-chart.js";
 import {el} from "./dom.js";
 import {ProgressNotice} from "./progress-notice.js";
-import {openProgressStore, type ProgressStore} from "./progress-store.js";
 import {GroupSection, ResultsSection} from "./results-group.js";
 import type {ResultsContext} from "./results-links.js";
 import {ReviewSection} from "./results-review.js";

@@ -6,15 +6,26 @@
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
 import type {Phase} from "../lib/parts.js";
+import type {ChecklistDraft} from "../lib/trainee/draft.js";
 import {impliedScore} from "../lib/trainee/implied.js";
-import {attempts, type Answer} from "../lib/trainee/progress.js";
+import type {Answer} from "../lib/trainee/progress.js";
+import {
+  answerOf,
+  blindAnswerText,
+  cardAnswers,
+  cardStateText,
+  chooseScoreHint,
+  retryOffered,
+  stepsOffered,
+} from "../lib/trainee/score-card-state.js";
 import {titleBefore} from "../lib/trainee/title.js";
-import {describeImplied, scaleAnchors, scoreForKey, scoreText} from "../lib/trainee/words.js";
-import {ChecklistEditor, type ChecklistDraft} from "./checklist-editor.js";
+import {describeImplied, scaleAnchors} from "../lib/trainee/words.js";
+import {ChecklistEditor} from "./checklist-editor.js";
+import {DecidingRuleField} from "./deciding-rule-field.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
-import type {ProgressStore} from "./progress-store.js";
-import {ScoreGroup} from "./score-group.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import {listenForScoreKeys, ScoreGroup, ScoreKeysHint} from "./score-group.js";
 
 /** What the ruling region shows: its first lines (focused after Check) and the rest. */
 export interface RulingParts {
@@ -54,10 +65,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const {phase, guideline, store, mode = "walk", now = () => new Date(), nav} = options;
   const reveal = options.reveal ?? (() => true);
   const withSteps = phase === "guideline";
-  const answersNow = () => {
-    const all = attempts(store.get(), item.id, phase, mode);
-    return mode === "self-check" && options.run ? all.filter((answer) => answer.attempt === options.run) : all;
-  };
+  const answersNow = () => cardAnswers(store.get(), item.id, {phase, mode, run: options.run});
   const previous = answersNow();
   const last = previous.at(-1);
 
@@ -84,7 +92,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       : "The score your checklist implies shows here as you list and check the instructions.";
   };
   const folded = !!options.askDecidingRule;
-  const hasSteps = withSteps && !(folded && item.request.form === "described");
+  const hasSteps = stepsOffered({phase, folded, request: item.request});
   const makeEditor = () => {
     const made = ChecklistEditor(item, {
       start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
@@ -118,40 +126,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   } else steps = editor?.node ?? null;
   if (!editor && hasSteps) renderImplied({lines: [], mainNotMet: undefined});
   const deciding = options.askDecidingRule
-    ? el(
-        "fieldset",
-        {class: "deciding-rule"},
-        el("legend", {}, "Deciding rule"),
-        el("p", {class: "step-help"}, "Which rule of the guideline settles this case?"),
-        [0, 1, 2].map((step) =>
-          el(
-            "div",
-            {class: "deciding-step"},
-            step ? el("p", {class: "deciding-step-title"}, `Step ${step}`) : null,
-            el(
-              "div",
-              {class: "deciding-options"},
-              guideline.rules
-                .filter((rule) => rule.step === step)
-                .map((rule) => {
-                  const id = `${item.id}-deciding-${rule.id}`;
-                  return el(
-                    "div",
-                    {class: "deciding-option"},
-                    el("input", {
-                      type: "radio",
-                      name: `${item.id}-deciding`,
-                      id,
-                      value: rule.id,
-                      checked: last?.decidingRule === rule.id,
-                    }),
-                    el("label", {for: id}, rule.title),
-                  );
-                }),
-            ),
-          ),
-        ),
-      )
+    ? DecidingRuleField(item, {rules: guideline.rules, picked: last?.decidingRule})
     : null;
   const decidingPick = (): string | undefined =>
     deciding?.querySelector<HTMLInputElement>("input:checked")?.value ?? undefined;
@@ -160,37 +135,18 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   let committed = false;
   /** A Check whose ruling is still loading: it takes the focus when it arrives. */
   let pendingFocus = false;
-  const checkRow = el(
-    "div",
-    {class: "check-row"},
-    check,
-    retry,
-    el(
-      "span",
-      {"class": "key-hint", "aria-hidden": "true"},
-      el("kbd", {}, "1"),
-      "–",
-      el("kbd", {}, "5"),
-      withSteps ? [" ", el("kbd", {}, "N")] : null,
-      " choose · ",
-      el("kbd", {}, "Enter"),
-      " checks",
-    ),
-  );
+  const checkRow = el("div", {class: "check-row"}, check, retry, ScoreKeysHint({notApplicable: withSteps}));
   const setCommitted = (value: boolean) => {
     committed = value;
     score.disable(committed);
     check.disabled = committed;
-    // No retry in the blind run, nor for a "before" score, which has no ruling to try again against.
-    retry.hidden = !committed || mode === "self-check" || !withSteps;
+    retry.hidden = !retryOffered({committed, phase, mode});
     editor?.lock(committed);
     for (const input of deciding?.querySelectorAll("input") ?? []) input.disabled = committed;
   };
   const showRuling = (answers: Answer[]): HTMLElement | null => {
     const first = answers[0];
-    state.textContent = first
-      ? `${mode === "self-check" ? "Answered" : "Checked"}: ${scoreText(first.score)}`
-      : "Not scored yet";
+    state.textContent = cardStateText(first, mode);
     state.className = `item-state${first ? " is-done" : ""}`;
     nav.querySelector(".next-item")?.classList.toggle("secondary", !first);
     if (!first) {
@@ -204,8 +160,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       rulingRegion.hidden = true;
       answered.hidden = false;
       answered.tabIndex = -1;
-      answered.textContent =
-        `Answered: ${scoreText(first.score)}. ` + "The rulings show when you have answered every case of the run.";
+      answered.textContent = blindAnswerText(first);
       answered.after(nav);
       return answered;
     }
@@ -232,26 +187,21 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   check.addEventListener("click", () => {
     const chosen = score.value();
     if (chosen === null) {
-      hint.textContent = `Choose a score first (keys 1-5${withSteps ? ", or N for not applicable" : ""}).`;
+      hint.textContent = chooseScoreHint(withSteps);
       return;
     }
     hint.textContent = "";
-    const draft = editor?.draft();
-    const checklist =
-      draft && draft.lines.length
-        ? {lines: draft.lines, ...(draft.mainNotMet ? {mainNotMet: draft.mainNotMet} : {})}
-        : undefined;
-    const pick = decidingPick();
-    store.record({
-      item: item.id,
-      phase,
-      ...(mode === "self-check" ? {mode} : {}),
-      score: chosen,
-      ...(checklist ? {checklist} : {}),
-      ...(pick ? {decidingRule: pick} : {}),
-      guideline: guideline.version,
-      at: now().toISOString(),
-    });
+    store.record(
+      answerOf(item.id, {
+        phase,
+        mode,
+        score: chosen,
+        draft: editor?.draft(),
+        decidingRule: decidingPick(),
+        guideline: guideline.version,
+        at: now(),
+      }),
+    );
     setCommitted(true);
     pendingFocus = true;
     const first = showRuling(answersNow());
@@ -278,19 +228,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     answered,
     rulingRegion,
   );
-  node.addEventListener("keydown", (event) => {
-    const target = event.target as HTMLElement;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (target.matches("input[type=text], textarea, select")) return;
-    const chosen = scoreForKey(event.key, {notApplicable: withSteps});
-    if (chosen !== null) {
-      event.preventDefault();
-      score.choose(chosen);
-    } else if (event.key === "Enter" && !target.matches("button, a, summary") && !check.disabled) {
-      event.preventDefault();
-      check.click();
-    }
-  });
+  listenForScoreKeys(node, {score, check, notApplicable: withSteps});
 
   if (last) {
     score.set(last.score);

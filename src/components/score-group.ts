@@ -3,6 +3,7 @@
 // what it means: the rubric's level under the guideline, the scale's two anchors (1 poor, 5 excellent) under the
 // one vague line.
 import type {RubricLevel} from "../lib/guideline.js";
+import {scoreForKey} from "../lib/trainee/words.js";
 import type {Score} from "../lib/verdict.js";
 import {el} from "./dom.js";
 
@@ -94,4 +95,42 @@ export function ScoreGroup({
     disable: (disabled) => radios.forEach((radio) => (radio.input.disabled = disabled)),
     onChange: (listener) => listeners.push(listener),
   };
+}
+
+/** Beside Check, where the pointer is fine: "1–5 N choose · Enter checks" (N where "not applicable" is offered). */
+export function ScoreKeysHint({notApplicable = false}: {notApplicable?: boolean} = {}): HTMLElement {
+  return el(
+    "span",
+    {"class": "key-hint", "aria-hidden": "true"},
+    el("kbd", {}, "1"),
+    "–",
+    el("kbd", {}, "5"),
+    notApplicable ? [" ", el("kbd", {}, "N")] : null,
+    " choose · ",
+    el("kbd", {}, "Enter"),
+    " checks",
+  );
+}
+
+/**
+ * Keys 1-5 (and N where offered) choose a score from anywhere in `node`, and Enter presses `check`; not while the
+ * trainee types or chooses in a list, and Enter not on a control that Enter already presses.
+ */
+export function listenForScoreKeys(
+  node: HTMLElement,
+  {score, check, notApplicable}: {score: ScoreGroup; check: HTMLButtonElement; notApplicable: boolean},
+): void {
+  node.addEventListener("keydown", (event) => {
+    const target = event.target as HTMLElement;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (target.matches("input[type=text], textarea, select")) return;
+    const chosen = scoreForKey(event.key, {notApplicable});
+    if (chosen !== null) {
+      event.preventDefault();
+      score.choose(chosen);
+    } else if (event.key === "Enter" && !target.matches("button, a, summary") && !check.disabled) {
+      event.preventDefault();
+      check.click();
+    }
+  });
 }

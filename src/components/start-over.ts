@@ -3,7 +3,7 @@
 import {plural} from "../lib/numbers.js";
 import {emptyProgress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 
 export function StartOver(store: ProgressStore): HTMLElement {
   const open = el("button", {"type": "button", "class": "button secondary", "aria-expanded": "false"}, "Start over…");

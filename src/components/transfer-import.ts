@@ -6,6 +6,7 @@ import {itemLabel} from "../lib/coverage.js";
 import {formatBytes} from "../lib/numbers.js";
 import type {ItemRef} from "../lib/page-data.js";
 import {confirmImport, planImport, type ImportPlan} from "../lib/trainee/import-plan.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {
   checkImportSize,
@@ -16,7 +17,6 @@ import {
 } from "../lib/trainee/transfer.js";
 import {el} from "./dom.js";
 import {importedText, ImportPreviewPanel, ImportRefusalNote, previewStatus, refusalStatus} from "./import-panel.js";
-import type {ProgressStore} from "./progress-store.js";
 
 /** The import form: the file input, a status line for screen readers, and the panel of what the file would do. */
 export function TransferImport({store, itemRefs}: {store: ProgressStore; itemRefs: readonly ItemRef[]}): HTMLElement {

@@ -1,8 +1,8 @@
 // "Move your progress" on the results page: download the record as one file (src/components/transfer-export.ts), and
 // import one, seeing what it would change first (src/components/transfer-import.ts).
 import type {ItemRef} from "../lib/page-data.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import {el} from "./dom.js";
-import type {ProgressStore} from "./progress-store.js";
 import {TransferExport} from "./transfer-export.js";
 import {TransferImport} from "./transfer-import.js";
 

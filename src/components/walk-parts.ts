@@ -3,7 +3,7 @@
 import type {Guideline} from "../lib/guideline.js";
 import type {Phase} from "../lib/parts.js";
 import {el, type Child} from "./dom.js";
-import type {Context} from "./part-frame.js";
+import type {PartContext} from "./part-frame.js";
 import {ruleHref} from "./rule-ref.js";
 
 /** The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline. */
@@ -119,7 +119,7 @@ export function HowToScore({
 }
 
 /** The card at the end of a part: where to go next (Part 6 leads to the self-check and the results). */
-export function NextPart(ctx: Pick<Context, "parts" | "part">): HTMLElement {
+export function NextPart(ctx: Pick<PartContext, "parts" | "part">): HTMLElement {
   const index = ctx.parts.findIndex((part) => part.id === ctx.part.id);
   const next = ctx.parts[index + 1];
   const card = (href: string, kicker: string, title: string, text: string) =>

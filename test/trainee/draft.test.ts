@@ -3,10 +3,13 @@
 import {describe, expect, it} from "vitest";
 import {
   addLine,
+  asksMainNotMet,
+  checklistOf,
   extendLine,
   linesAt,
   mergeWithNext,
   nextMarkIndex,
+  pendingPrompt,
   pressWord,
   removeLine,
   setMain,
@@ -172,5 +175,43 @@ describe("editing a marked line", () => {
       "mark",
       "free",
     ]);
+  });
+});
+
+describe("what the list says and records around its lines", () => {
+  const words = {
+    wordOf: (_where: string, token: number) => `word ${token}`,
+    lineText: (line: number) => `line ${line}`,
+  };
+
+  it("prompts for the next press while a gesture is under way, and says nothing otherwise", () => {
+    expect(pendingPrompt(null, words)).toBe("");
+    expect(pendingPrompt({kind: "from", in: "request", token: 2}, words)).toBe(
+      "From “word 2”: now press the last word of the instruction (the same word again for one word). Escape cancels.",
+    );
+    expect(pendingPrompt({kind: "extend", line: 0}, words)).toBe(
+      "Press the word to extend “line 0” to. Escape cancels.",
+    );
+    expect(pendingPrompt({kind: "split", line: 1}, words)).toBe(
+      "Press the word of “line 1” where the second line starts. Escape cancels.",
+    );
+  });
+
+  it("asks how the response stands only when the main task is not met or can't be checked", () => {
+    const free = (text: string) => ({kind: "free", text}) as const;
+    expect(asksMainNotMet([])).toBe(false);
+    // Not met, but not the main task: nothing to ask.
+    expect(asksMainNotMet([{listing: free("a"), verdict: "not-met"}])).toBe(false);
+    expect(asksMainNotMet([{listing: free("a"), main: true, verdict: "partly"}])).toBe(false);
+    expect(asksMainNotMet([{listing: free("a"), main: true, verdict: "not-met"}])).toBe(true);
+    expect(asksMainNotMet([{listing: free("a"), main: true, verdict: "cannot-check"}])).toBe(true);
+  });
+
+  it("records no checklist for an empty list, and the main-task answer only when given", () => {
+    const lines: TraineeLine[] = [{listing: {kind: "free", text: "a"}, main: true, verdict: "not-met"}];
+    expect(checklistOf(undefined)).toBeUndefined();
+    expect(checklistOf({lines: [], mainNotMet: "engages"})).toBeUndefined();
+    expect(checklistOf({lines, mainNotMet: undefined})).toEqual({lines});
+    expect(checklistOf({lines, mainNotMet: "ignores"})).toEqual({lines, mainNotMet: "ignores"});
   });
 });

@@ -9,7 +9,6 @@ import {
   progressKey,
   recordAnswer,
   serializeProgress,
-  staleRuling,
   type Answer,
   type Progress,
 } from "../../lib/trainee/progress.js";
@@ -234,19 +233,5 @@ describe("answers and attempts", () => {
       // The self-check run does not count toward Part 6: that is its own mode.
       "calibration": {scored: 1, total: 5},
     });
-  });
-
-  it("says when a ruling may have changed since the answer was scored", () => {
-    const old = {...progress.answers[1]!, guideline: "v1"};
-    expect(staleRuling(progress.answers[1]!, "v2", () => true)).toBeNull();
-    expect(staleRuling(old, "v2", () => false)).toBeNull();
-    const asked: string[] = [];
-    expect(
-      staleRuling(old, "v2", (id, version) => {
-        asked.push(`${id} ${version}`);
-        return true;
-      }),
-    ).toEqual({scoredUnder: "v1", current: "v2"});
-    expect(asked).toEqual(["example-1 v1"]);
   });
 });

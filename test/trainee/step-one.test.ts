@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
-import {quoteSpans} from "../../lib/trainee/step1.js";
-import {matchStep1, step1Mode} from "../../lib/trainee/step1.js";
+import {quoteSpans} from "../../lib/trainee/step-one.js";
+import {matchStep1, step1Mode} from "../../lib/trainee/step-one.js";
 import {words} from "../../lib/quote.js";
 import {free, item, items, mark, option} from "./helpers.js";
 

@@ -1,7 +1,7 @@
-// The trainee's progress in the browser: the record store of lib/trainee/record-store.ts on this page's
-// localStorage, told when another tab changes the record.
-import {progressKey} from "../lib/trainee/progress.js";
-import {openRecordStore, type ProgressStore} from "../lib/trainee/record-store.js";
+// The trainee's progress in the browser: the record store of ./record-store.ts on the page's localStorage, told
+// when another tab changes the record. No DOM: it only needs `window` for the storage and its "storage" event.
+import {progressKey} from "./progress.js";
+import {openRecordStore, type ProgressStore} from "./record-store.js";
 
 export type {ProgressStore};
 

@@ -8,7 +8,7 @@ import type {Item} from "../lib/item.js";
 import {textOf} from "../lib/quote.js";
 import {linesAt, tokens, tokenRange, type Mark, type MarkIn, type Pending, type Token} from "../lib/trainee/draft.js";
 import type {TraineeLine} from "../lib/trainee/progress.js";
-import {step1Mode} from "../lib/trainee/step1.js";
+import {step1Mode} from "../lib/trainee/step-one.js";
 import {el} from "./dom.js";
 
 export interface MarkSurfaceOptions {

@@ -1,0 +1,78 @@
+// What an item's score card decides from the record: which answers it shows, whether it offers the three steps and a
+// retry, what it says beside the title and before Check, and the answer Check records. The card only draws these.
+import type {Item} from "../item.js";
+import type {Phase} from "../parts.js";
+import type {Score} from "../verdict.js";
+import {checklistOf, type ChecklistDraft} from "./draft.js";
+import {attempts, type Answer, type Mode, type Progress} from "./progress.js";
+import {scoreText} from "./words.js";
+
+/** The answers a card shows, first attempt first: every attempt at its slot; in the blind run, only this run's. */
+export function cardAnswers(
+  progress: Progress,
+  item: string,
+  {phase, mode, run}: {phase: Phase; mode: Mode; run?: number | undefined},
+): Answer[] {
+  const all = attempts(progress, item, phase, mode);
+  return mode === "self-check" && run ? all.filter((answer) => answer.attempt === run) : all;
+}
+
+/**
+ * Whether the card offers Steps 1 and 2: only with the guideline; where they are folded (the edge-case map), only
+ * when the case study quotes the request, as a described request has no words to mark.
+ */
+export const stepsOffered = ({phase, folded, request}: {phase: Phase; folded: boolean; request: Item["request"]}) =>
+  phase === "guideline" && !(folded && request.form === "described");
+
+/** Whether "Try again" shows: after Check, with the guideline, outside the blind run (whose first answer stands). */
+export const retryOffered = ({committed, phase, mode}: {committed: boolean; phase: Phase; mode: Mode}): boolean =>
+  committed && phase === "guideline" && mode !== "self-check";
+
+/** The line by the item's title: its first answer ("Checked: 3"; "Answered: 3" in the blind run), or none yet. */
+export const cardStateText = (first: Pick<Answer, "score"> | undefined, mode: Mode): string =>
+  first ? `${mode === "self-check" ? "Answered" : "Checked"}: ${scoreText(first.score)}` : "Not scored yet";
+
+/** Check pressed with no score chosen: the keys that choose one (N only where "not applicable" is offered). */
+export const chooseScoreHint = (notApplicable: boolean): string =>
+  `Choose a score first (keys 1-5${notApplicable ? ", or N for not applicable" : ""}).`;
+
+/** The blind run's note on an answer: kept, and nothing said about it until the run is answered. */
+export const blindAnswerText = (first: Pick<Answer, "score">): string =>
+  `Answered: ${scoreText(first.score)}. The rulings show when you have answered every case of the run.`;
+
+/**
+ * The answer Check records: the score, the checklist when the trainee wrote one, the rule they picked when asked, the
+ * guideline version and the time (passed in: no clock here). The record numbers the attempt.
+ */
+export function answerOf(
+  item: string,
+  {
+    phase,
+    mode,
+    score,
+    draft,
+    decidingRule,
+    guideline,
+    at,
+  }: {
+    phase: Phase;
+    mode: Mode;
+    score: Score;
+    draft?: ChecklistDraft | undefined;
+    decidingRule?: string | undefined;
+    guideline: string;
+    at: Date;
+  },
+): Omit<Answer, "attempt"> {
+  const checklist = checklistOf(draft);
+  return {
+    item,
+    phase,
+    ...(mode === "self-check" ? {mode} : {}),
+    score,
+    ...(checklist ? {checklist} : {}),
+    ...(decidingRule ? {decidingRule} : {}),
+    guideline,
+    at: at.toISOString(),
+  };
+}

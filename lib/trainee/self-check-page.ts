@@ -1,0 +1,26 @@
+// What the self-check page decides before it draws: which run it shows (the address may ask for one), what it says
+// when the run can't be blind, and the summary's headline. Loaded with the page; the run's scoring is loaded later.
+import type {SeenRuling, SelfCheckRun} from "./self-check-run.js";
+
+/**
+ * The run on show: the one `?run=` asks for, when it is a run the trainee has started or the next one after a
+ * finished run ("Take it again" opens it); otherwise the latest run.
+ */
+export function shownRun(latest: Pick<SelfCheckRun, "run" | "complete">, asked: string | null): number {
+  const number = Number(asked);
+  const highest = latest.run + (latest.complete ? 1 : 0);
+  return Number.isInteger(number) && number >= 1 && number <= highest ? number : latest.run;
+}
+
+/** Where the trainee saw the rulings that keep a run from being blind: the walk first, as it is the likelier. */
+export const seenWhere = (seen: readonly SeenRuling[]): string =>
+  seen.some((entry) => entry.where === "walk") ? "in Part 6" : "at the end of an earlier run";
+
+/** The summary's headline and its tone: a run that was not blind has no pass to award, passed or not. */
+export function summaryHeadline(result: {blind: boolean; pass: boolean}): {
+  tone: "is-not-blind" | "is-pass" | "is-fail";
+  text: string;
+} {
+  if (!result.blind) return {tone: "is-not-blind", text: "Not blind: no pass awarded"};
+  return result.pass ? {tone: "is-pass", text: "✓ Passed"} : {tone: "is-fail", text: "✗ Not passed"};
+}

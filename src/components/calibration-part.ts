@@ -1,0 +1,45 @@
+// Part 6: the calibration cases and the twist, with the ruling at once. The blind self-check is its own page
+// (self-check-part.ts); this one points experienced raters to it first.
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
+import {el} from "./dom.js";
+import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
+import {itemsOf, partContext, partPage, type TraineeData} from "./part-frame.js";
+import {PartIntro} from "./part-page.js";
+import {PartWalk} from "./part-walk.js";
+import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
+
+export function CalibrationPart(
+  data: TraineeData,
+  {store = openProgressStore()}: {store?: ProgressStore} = {},
+): HTMLElement {
+  const ctx = partContext(data, "calibration", store);
+  const items = itemsOf(ctx, "calibration");
+  const ids = items.map((item) => item.id);
+  return preloadRulings(
+    partPage(
+      ctx,
+      el(
+        "p",
+        {class: "part-lead"},
+        "Experienced rater? ",
+        el("a", {href: "./self-check"}, "Take the self-check first"),
+        ": once you have seen a ruling here, it can't be blind.",
+      ),
+      PartWalk({
+        noun: "Calibration case",
+        store,
+        items: items.map((item) => guidelineWalkItem(ctx, item)),
+        stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
+        about: [
+          PartIntro(ctx.part),
+          el("p", {}, "The four cases, then the twist on Calibration D (D′) that its ruling describes."),
+        ],
+        howTo: HowToScore({phase: "guideline"}),
+        started: (progress) => anyAnswered(progress, ids, "guideline"),
+        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
+        end: () => NextPart(ctx),
+      }),
+    ),
+  );
+}

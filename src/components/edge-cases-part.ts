@@ -1,0 +1,75 @@
+// Part 5: every edge case scored (twists included), each asking for the rule that settles it; then the rubric-writer
+// check, the case study's table for people who write criteria.
+import type {RubricWriter} from "../lib/content.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {anyAnswered, casesIn, walkItemState} from "../lib/trainee/walk.js";
+import {el} from "./dom.js";
+import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
+import {itemsOf, partContext, partPage, type PartContext, type TraineeData} from "./part-frame.js";
+import {PartIntro} from "./part-page.js";
+import {PartWalk} from "./part-walk.js";
+import {RuleRef} from "./rule-ref.js";
+import {Table} from "./table.js";
+import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
+
+export function EdgeCasesPart(
+  data: TraineeData & {rubricWriter: RubricWriter},
+  {store = openProgressStore()}: {store?: ProgressStore} = {},
+): HTMLElement {
+  const ctx = partContext(data, "edge-cases", store);
+  const items = itemsOf(ctx, "edge-cases");
+  const ids = items.map((item) => item.id);
+  const writer = RubricWriterCheck(data.rubricWriter, {ctx});
+  return preloadRulings(
+    partPage(
+      ctx,
+      PartWalk({
+        noun: "Edge case",
+        store,
+        items: items.map((item) => guidelineWalkItem(ctx, item, {askDecidingRule: true})),
+        stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
+        about: [
+          PartIntro(ctx.part),
+          el(
+            "p",
+            {},
+            `You score ${items.length} items from the map's first ${casesIn(items)} ` +
+              "cases: a case with variants has one item each (1a, 1b, 1c), and ′ marks a twist on a case. " +
+              `Case ${data.rubricWriter.seedNumber}, for people who write criteria, follows the last item.`,
+          ),
+        ],
+        howTo: HowToScore({phase: "guideline", decidingRule: true}),
+        started: (progress) => anyAnswered(progress, ids, "guideline"),
+        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
+        end: () => [writer, NextPart(ctx)],
+      }),
+    ),
+  );
+}
+
+/** Edge case 11: the rubric-writer check, the case study's table, with the rule it rests on. */
+function RubricWriterCheck(writer: RubricWriter, {ctx}: {ctx: PartContext}): HTMLElement {
+  const numbers = ctx.guideline.rules.find((rule) => rule.id === "numbers");
+  return el(
+    "details",
+    {class: "rubric-writer", id: "edge-11"},
+    el("summary", {}, `Edge case ${writer.seedNumber}: ${writer.title} `, el("span", {class: "muted"}, "(not scored)")),
+    el("p", {}, writer.intro),
+    Table(
+      {
+        head: [writer.columns.relationship, writer.columns.example, writer.columns.problem],
+        rows: writer.rows.map((row) => [row.relationship, `“${row.criterion}”`, row.problem]),
+      },
+      {rowHeaders: true, scroll: true},
+    ),
+    numbers
+      ? el(
+          "p",
+          {class: "muted"},
+          "The rule it rests on: ",
+          RuleRef({id: "numbers", title: numbers.title, sentence: ""}, {quote: false}),
+          ".",
+        )
+      : null,
+  );
+}

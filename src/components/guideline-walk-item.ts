@@ -1,0 +1,65 @@
+// An item of a part scored with the guideline, as the walk shows it: its score card, whose ruling comes from
+// guideline-ruling.ts. That module (the engine's trace, the comparison, the feedback) is loaded once the part's first
+// item is shown: the page has less to fetch before it can be scored, and the code is in long before a first Check.
+import type {Item} from "../lib/item.js";
+import {firstAttempt} from "../lib/trainee/progress.js";
+import {firstCheckOfWalk} from "../lib/trainee/walk.js";
+import type * as GuidelineRulingModule from "./guideline-ruling.js";
+import type {PartContext} from "./part-frame.js";
+import type {WalkItem} from "./part-walk.js";
+import type {RulingView} from "./ruling.js";
+import {afterFirstPaint} from "./schedule.js";
+import {ScoreCard} from "./score-card.js";
+
+type Rulings = typeof GuidelineRulingModule;
+let rulings: Rulings | null = null;
+let loading: Promise<Rulings> | null = null;
+const loadRulings = (): Promise<Rulings> =>
+  (loading ??= import("./guideline-ruling.js").then((module) => (rulings = module)));
+
+/** A part scored with the guideline loads the ruling's code as soon as its first item is painted. */
+export const preloadRulings = <T>(page: T): T => {
+  afterFirstPaint(() => void loadRulings());
+  return page;
+};
+
+export interface GuidelineWalkItemOptions {
+  /** "self-check": the blind run, with its `run` number and `reveal`, which holds the rulings until its end. */
+  mode?: "walk" | "self-check";
+  reveal?: () => boolean;
+  run?: number;
+  /** The edge-case map asks for the rule that settles the case. */
+  askDecidingRule?: boolean;
+}
+
+/** `item` in the walk of the part `ctx` shows, scored with the guideline. */
+export function guidelineWalkItem(
+  ctx: PartContext,
+  item: Item,
+  {mode = "walk", reveal, run, askDecidingRule = false}: GuidelineWalkItemOptions = {},
+): WalkItem {
+  return {
+    item,
+    card: (nav) =>
+      ScoreCard(item, {
+        phase: "guideline",
+        guideline: ctx.guideline,
+        store: ctx.store,
+        mode,
+        nav,
+        askDecidingRule,
+        ...(run ? {run} : {}),
+        ...(reveal ? {reveal} : {}),
+        ruling: (answers) => {
+          const choices = {
+            firstCheck: mode === "walk" && firstCheckOfWalk(ctx.store.get(), item.id),
+            decidingAsked: askDecidingRule,
+            before: item.part === "examples" ? firstAttempt(ctx.store.get(), item.id, "vague") : null,
+            answered: (id: string) => firstAttempt(ctx.store.get(), id, "guideline") !== undefined,
+          };
+          const show = (module: Rulings): RulingView => module.rulingFor(ctx, item, answers, choices);
+          return rulings ? show(rulings) : loadRulings().then(show);
+        },
+      }),
+  };
+}

@@ -1,0 +1,72 @@
+// The strip of a part's items above the shown one: one link per item, labelled by its number and its state (not
+// scored, exact ✓, one off ≈, two or more off ✗). One Tab stop: the arrow keys, Home and End move along it.
+import {itemLabel} from "../lib/coverage.js";
+import type {Item} from "../lib/item.js";
+import {distanceMarks} from "../lib/trainee/score-distance.js";
+import {itemStateLabels, stripLabel, type ItemState} from "../lib/trainee/walk.js";
+import {el} from "./dom.js";
+
+const stateMarks: Record<ItemState, string> = {open: "", answered: "●", ...distanceMarks};
+
+/** `onPick` gets the index of a strip link followed with a plain click (a modified click opens it as a link does). */
+export function ItemStrip(items: readonly Item[], {onPick}: {onPick(index: number): void}): HTMLElement {
+  const links = items.map((item) =>
+    el(
+      "a",
+      {href: `#${item.id}`, class: "strip-item", tabindex: -1},
+      el("span", {class: "strip-label"}, stripLabel(item)),
+    ),
+  );
+  const strip = el(
+    "nav",
+    {"class": "item-strip", "aria-label": "Items in this part"},
+    el(
+      "ol",
+      {},
+      links.map((link) => el("li", {}, link)),
+    ),
+  );
+  strip.addEventListener("click", (event) => {
+    const at = links.indexOf((event.target as Element).closest("a") as HTMLAnchorElement);
+    if (at < 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onPick(at);
+  });
+  strip.addEventListener("keydown", (event) => {
+    const at = links.indexOf(event.target as HTMLAnchorElement);
+    if (at < 0) return;
+    const to = {
+      ArrowRight: at + 1,
+      ArrowDown: at + 1,
+      ArrowLeft: at - 1,
+      ArrowUp: at - 1,
+      Home: 0,
+      End: links.length - 1,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = links[Math.max(0, Math.min(links.length - 1, to))]!;
+    for (const link of links) link.tabIndex = link === next ? 0 : -1;
+    next.focus();
+  });
+  return strip;
+}
+
+/** Marks each item's state on a strip built by ItemStrip, and the shown item as the current step and Tab stop. */
+export function markStrip(
+  strip: HTMLElement,
+  items: readonly Item[],
+  {states, shown}: {states: readonly ItemState[]; shown: number},
+): void {
+  const links = strip.querySelectorAll<HTMLAnchorElement>("a.strip-item");
+  items.forEach((item, index) => {
+    const state = states[index]!;
+    const link = links[index]!;
+    link.className = `strip-item state-${state}`;
+    link.setAttribute("aria-label", `${itemLabel(item.id, item.part)}: ${itemStateLabels[state]}`);
+    link.dataset.mark = stateMarks[state];
+    if (index === shown) link.setAttribute("aria-current", "step");
+    else link.removeAttribute("aria-current");
+    link.tabIndex = index === shown ? 0 : -1;
+  });
+}

@@ -1,0 +1,65 @@
+// Part 4: the seven examples again, now with the guideline and the rubric beside them; after the last, the case
+// study's scored table, each row shown once the trainee has checked its example.
+import {firstAttempt} from "../lib/trainee/progress.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
+import {el} from "./dom.js";
+import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
+import {itemsOf, partContext, partPage, type PartContext, type TraineeData} from "./part-frame.js";
+import {PartIntro} from "./part-page.js";
+import {PartWalk} from "./part-walk.js";
+import {Table, TableRow, tableOf, tableRows} from "./table.js";
+import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
+
+export function RubricPart(
+  data: TraineeData,
+  {store = openProgressStore()}: {store?: ProgressStore} = {},
+): HTMLElement {
+  const ctx = partContext(data, "rubric", store);
+  const items = itemsOf(ctx, "examples");
+  const ids = items.map((item) => item.id);
+  const scored = ScoredTable(ctx);
+  return preloadRulings(
+    partPage(
+      ctx,
+      PartWalk({
+        noun: "Example",
+        store,
+        items: items.map((item) => guidelineWalkItem(ctx, item)),
+        stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
+        about: PartIntro(ctx.part),
+        howTo: HowToScore({phase: "guideline"}),
+        started: (progress) => anyAnswered(progress, ids, "guideline"),
+        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
+        end: () => [scored, NextPart(ctx)],
+      }),
+    ),
+  );
+}
+
+/** The case study's scored table, a row shown only once the trainee has checked that example with the guideline. */
+function ScoredTable(ctx: PartContext): HTMLElement {
+  const table = ctx.part.scoredTable!;
+  const rows = () =>
+    itemsOf(ctx, "examples").map((item) => {
+      const checked = firstAttempt(ctx.store.get(), item.id, "guideline");
+      const row = item.scoredRow;
+      if (checked && row) return [item.seedNumber ?? "", row.mainTask, row.others, row.score];
+      const hidden = TableRow([item.seedNumber ?? ""], {rowHeader: true});
+      hidden.className = "row-hidden";
+      hidden.append(el("td", {colspan: 3}, el("a", {href: `#${item.id}`}, "Check this example to see its row")));
+      return hidden;
+    });
+  const view = Table(
+    {head: [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score], rows: rows()},
+    {rowHeaders: true, scroll: true},
+  );
+  ctx.store.subscribe(() => tableOf(view).tBodies[0]!.replaceChildren(...tableRows(rows(), {rowHeaders: true})));
+  return el(
+    "section",
+    {"class": "scored-table", "aria-labelledby": "scored-table-title"},
+    el("h2", {id: "scored-table-title"}, table.title),
+    view,
+    ctx.part.closing.map((text) => el("p", {class: "closing"}, text)),
+  );
+}

@@ -1,0 +1,206 @@
+// Everything in a ruling after its lead: the differences (ruling-differences.ts), then every other note the case
+// study wrote on a score (folded), the notes that wait for a twist, the rubric row, the flags, Part 4's before and
+// after, the full ruled checklist (folded) and the cases to compare. What shows is decided in lib/trainee/feedback.ts
+// and lib/trainee/ruling-details.ts.
+import type {Derivation} from "../lib/engine.js";
+import type {Guideline} from "../lib/guideline.js";
+import type {Item, ItemNote} from "../lib/item.js";
+import type {Feedback} from "../lib/trainee/feedback.js";
+import type {Answer} from "../lib/trainee/progress.js";
+import {comparedItems, lineNoteShown, rubricRowNamed, twistSpoiledBy} from "../lib/trainee/ruling-details.js";
+import type {ScoreComparison} from "../lib/trainee/score-distance.js";
+import {titleBefore} from "../lib/trainee/title.js";
+import {describeDistance, rubricRowLabels, scoreText} from "../lib/trainee/words.js";
+import {verdictLabels} from "../lib/verdict-labels.js";
+import {el, type Child} from "./dom.js";
+import {OurReading} from "./our-reading.js";
+import {DecidingRuleFeedback, RulingDifferences} from "./ruling-differences.js";
+
+/** Where each part's items are scored with the guideline, for links between cases. */
+const pathOfPart: Record<Item["part"], string> = {
+  "examples": "./rubric",
+  "edge-cases": "./edge-cases",
+  "calibration": "./calibration",
+};
+
+export function itemHref(item: Pick<Item, "id" | "part">): string {
+  return `${pathOfPart[item.part]}#${item.id}`;
+}
+
+const flagLabels = {
+  "accuracy": "Accuracy",
+  "quality": "Quality",
+  "prompt": "Prompt",
+  "safety-review": "Safety review",
+} as const;
+
+type ItemLink = Pick<Item, "id" | "part" | "topic" | "twistOf">;
+
+function Notes(notes: readonly ItemNote[]): HTMLElement[] {
+  return notes.map((note) => el("div", {class: "case-note-entry"}, el("h5", {}, note.label), el("p", {}, note.text)));
+}
+
+/** The notes that answer no score: each shown, unless it gives away a twist the trainee has not scored yet. */
+function MoreNotes(
+  item: Item,
+  {
+    notes,
+    itemsById,
+    answered,
+  }: {notes: readonly ItemNote[]; itemsById: ReadonlyMap<string, ItemLink>; answered?: (id: string) => boolean},
+): Child {
+  if (!notes.length) return null;
+  return el(
+    "div",
+    {class: "more-notes"},
+    notes.map((note) => {
+      const twist = twistSpoiledBy(note, item, itemsById, answered);
+      const other = twist ? itemsById.get(twist) : null;
+      return twist && other
+        ? el(
+            "p",
+            {class: "note-waiting"},
+            el("strong", {}, `${note.label}: `),
+            "score ",
+            el("a", {href: itemHref(other)}, titleBefore(other)),
+            " first; this note gives away its ruling.",
+          )
+        : Notes([note]);
+    }),
+  );
+}
+
+/** The full ruled checklist, folded: the case study's row or ruling, then every line with its derived verdict. */
+function FullRuling(item: Item, {derivation}: {derivation: Derivation}): HTMLElement {
+  return el(
+    "details",
+    {class: "full-ruling"},
+    el("summary", {}, "The full ruled checklist"),
+    item.scoredRow
+      ? el(
+          "dl",
+          {class: "case-study-row"},
+          el("dt", {}, "Main task"),
+          el("dd", {}, item.scoredRow.mainTask),
+          el("dt", {}, "Other instructions"),
+          el("dd", {}, item.scoredRow.others),
+          el("dt", {}, "Score"),
+          el("dd", {}, item.scoredRow.score),
+        )
+      : item.ruling
+        ? el("p", {}, "As the case study rules it: ", el("q", {}, item.ruling))
+        : null,
+    el(
+      "ul",
+      {class: "ruled-lines"},
+      item.checklist.map((line, index) =>
+        el(
+          "li",
+          {class: `ruled-line role-${line.role}`},
+          el(
+            "p",
+            {},
+            el("strong", {}, line.role === "main" ? `Main task: ${line.text}` : line.text),
+            ` — ${verdictLabels[derivation.lines[index]?.derived ?? line.verdict]}`,
+            lineNoteShown(line) ? el("span", {class: "line-note"}, `: ${line.note}`) : null,
+          ),
+          OurReading({inferred: line.source === "inferred", because: line.because}),
+        ),
+      ),
+    ),
+  );
+}
+
+export interface RulingRestOptions {
+  guideline: Guideline;
+  derivation: Derivation;
+  itemsById: ReadonlyMap<string, ItemLink>;
+  /** Part 4: the trainee's "before" score under the vague line, if any. */
+  before?: {score: ScoreComparison | null} | null;
+  /** Whether the trainee has checked an item (a note that gives away a twist's ruling waits for the twist). */
+  answered?: (id: string) => boolean;
+  /** The trainee was asked for the deciding rule (the edge-case map). */
+  decidingAsked?: boolean;
+}
+
+/** Everything after the ruling's lead. `answers`: first attempt first. */
+export function RulingRest(
+  {item, answers, feedback}: {item: Item; answers: readonly Answer[]; feedback: Feedback},
+  {guideline, derivation, itemsById, before, answered, decidingAsked = false}: RulingRestOptions,
+): HTMLElement {
+  const {score} = feedback;
+  const level = guideline.rubric.find((candidate) => candidate.score === item.score);
+  const row = feedback.comparison.ruled.row;
+  const others = feedback.notes.others.filter((note) => note.score !== undefined);
+  const links = comparedItems(feedback.comparison.links, itemsById);
+  return el(
+    "div",
+    {class: "ruling-rest"},
+    RulingDifferences(feedback, {answers, decidingAsked}),
+    decidingAsked ? DecidingRuleFeedback(feedback) : null,
+    others.length
+      ? el(
+          "details",
+          {class: "why-notes"},
+          el("summary", {}, `Why raters give other scores (${others.length})`),
+          Notes(others),
+        )
+      : null,
+    MoreNotes(item, {notes: feedback.notes.others.filter((note) => note.score === undefined), itemsById, answered}),
+    el(
+      "p",
+      {class: "rubric-row"},
+      el("strong", {}, "Rubric: "),
+      item.score === "n/a"
+        ? guideline.notApplicable
+        : level
+          ? `${level.score}, ${level.meaning.toLowerCase()}: ${level.checklist}.`
+          : null,
+      rubricRowNamed(level, row) ? el("span", {class: "muted"}, ` Here: ${rubricRowLabels[row]}.`) : null,
+    ),
+    feedback.comparison.flags.length
+      ? el(
+          "div",
+          {class: "ruling-flags"},
+          el(
+            "p",
+            {},
+            el("strong", {}, "Flags: "),
+            feedback.comparison.flags.map(
+              (flag, index) => `${index ? "; " : ""}${flagLabels[flag.flag]}${flag.note ? ` (${flag.note})` : ""}`,
+            ),
+          ),
+          feedback.comparison.flags.map((flag) =>
+            OurReading({inferred: flag.source === "inferred", because: flag.because}),
+          ),
+        )
+      : null,
+    before
+      ? el(
+          "p",
+          {class: "before-after"},
+          el("strong", {}, "Before and after: "),
+          before.score
+            ? `under the vague line you gave ${scoreText(before.score.trainee)} (${describeDistance(before.score)}); ` +
+                `with the guideline, ${scoreText(score.trainee)} (${describeDistance(score)}).`
+            : el(
+                "span",
+                {},
+                "you have no “before” score for this example (",
+                el("a", {href: `./vague#${item.id}`}, "Part 1"),
+                ").",
+              ),
+        )
+      : null,
+    FullRuling(item, {derivation}),
+    links.length
+      ? el(
+          "p",
+          {class: "compare-links"},
+          "Compare with ",
+          links.map((other, index) => [index ? ", " : "", el("a", {href: itemHref(other)}, titleBefore(other))]),
+          ".",
+        )
+      : null,
+  );
+}

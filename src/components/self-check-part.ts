@@ -1,0 +1,122 @@
+// The blind calibration self-check: the calibration cases as one run, with no ruling and no retry until every case
+// is answered, then the summary against the pass rule. A run during or before which the trainee saw a ruling of one
+// of its cases is not blind: the page says so before the first case.
+import {itemLabel} from "../lib/coverage.js";
+import type {CalibrationCheck} from "../lib/content.js";
+import type {ItemRef} from "../lib/page-data.js";
+import {attempts, type Progress} from "../lib/trainee/progress.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {seenWhere, shownRun} from "../lib/trainee/self-check-page.js";
+import {selfCheckRun, type SelfCheckRun} from "../lib/trainee/self-check-run.js";
+import {itemState} from "../lib/trainee/walk.js";
+import {describePassRule} from "../lib/trainee/words.js";
+import {el} from "./dom.js";
+import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
+import {partContext, type TraineeData} from "./part-frame.js";
+import {PartWalk} from "./part-walk.js";
+import {ProgressNotice} from "./progress-notice.js";
+import {SelfCheckSummary} from "./self-check-summary.js";
+import {GuidePanel, HowToScore} from "./walk-parts.js";
+
+export function SelfCheck(
+  data: TraineeData & {calibration: CalibrationCheck},
+  {store = openProgressStore()}: {store?: ProgressStore} = {},
+): HTMLElement {
+  const ctx = partContext(data, "calibration", store);
+  const items = data.calibration.items.map((id) => ctx.items.find((item) => item.id === id)!);
+  const ids = items.map((item) => item.id);
+  const rule = data.calibration.pass;
+  const run = shownRun(selfCheckRun(store.get().answers, ids), new URLSearchParams(location.search).get("run"));
+  // The run as the record stands: worked out once per record (every card and the strip ask), not once per question.
+  const runs = new WeakMap<Progress, SelfCheckRun>();
+  const runOf = (progress: Progress): SelfCheckRun => {
+    let found = runs.get(progress);
+    if (!found) runs.set(progress, (found = selfCheckRun(progress.answers, ids, run)));
+    return found;
+  };
+  const status = () => runOf(store.get());
+
+  const walk = PartWalk({
+    noun: "Case",
+    store,
+    items: items.map((item) =>
+      guidelineWalkItem(ctx, item, {mode: "self-check", run, reveal: () => status().complete}),
+    ),
+    stateOf: (item, progress) => {
+      const answer = attempts(progress, item.id, "guideline", "self-check").find((each) => each.attempt === run);
+      return itemState(answer, item.score, {compared: runOf(progress).complete});
+    },
+    howTo: HowToScore({phase: "guideline", blind: true}),
+    started: () => status().answers.length > 0,
+    panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
+    end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
+  });
+  const notice = BlindNotice({status}, {store, itemsById: ctx.itemsById});
+  const summary = SelfCheckSummary({items, rule}, {guideline: ctx.guideline, itemsById: ctx.itemsById, store, status});
+  let wasComplete = status().complete;
+  store.subscribe(() => {
+    const complete = status().complete;
+    // After the card has moved focus to its own answer: the run's end is the summary.
+    if (complete && !wasComplete) requestAnimationFrame(() => summary.focus());
+    wasComplete = complete;
+  });
+  return preloadRulings(
+    el(
+      "div",
+      {class: "part-page self-check"},
+      ProgressNotice(store),
+      el(
+        "header",
+        {class: "part-header"},
+        el("p", {class: "part-kicker"}, "Calibration self-check"),
+        el("h1", {}, "Check yourself, blind"),
+        el(
+          "div",
+          {class: "pass-rule"},
+          el("p", {}, el("strong", {}, "To pass: "), describePassRule(rule)),
+          el("p", {class: "muted"}, data.calibration.source),
+          el(
+            "p",
+            {},
+            "You see no ruling until you have answered every case, and no retries: your answer to each is the one " +
+              "that counts.",
+          ),
+        ),
+      ),
+      notice,
+      walk,
+      summary,
+    ),
+  );
+}
+
+/** Before the first case, when the run can't be blind: which rulings the trainee has seen, and where. */
+function BlindNotice(
+  {status}: {status: () => SelfCheckRun},
+  {store, itemsById}: {store: ProgressStore; itemsById: ReadonlyMap<string, ItemRef>},
+): HTMLElement {
+  const notice = el("div", {class: "blind-notice", role: "status"});
+  const render = () => {
+    const current = status();
+    if (current.blind) {
+      notice.replaceChildren();
+      notice.hidden = true;
+      return;
+    }
+    notice.hidden = false;
+    const seen = current.seen.map((entry) => itemsById.get(entry.item)!);
+    notice.replaceChildren(
+      el("p", {}, el("strong", {}, "This run can't be blind. ")),
+      el(
+        "p",
+        {},
+        `You have seen the ruling of ${seen.map((item) => itemLabel(item.id, item.part)).join("; ")} ` +
+          `(${seenWhere(current.seen)}). ` +
+          "You can still take it for practice, but the summary will say “Not blind” and award no pass.",
+      ),
+    );
+  };
+  render();
+  store.subscribe(render);
+  return notice;
+}

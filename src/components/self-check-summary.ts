@@ -1,0 +1,120 @@
+// The blind self-check's summary: a count until the run is finished, then the run against the pass rule, each case
+// with its ruling, and the rules to look at. The run's scoring is loaded once a run is finished.
+import {itemLabel} from "../lib/coverage.js";
+import type {CalibrationCheck} from "../lib/content.js";
+import type {Guideline} from "../lib/guideline.js";
+import type {Item} from "../lib/item.js";
+import type {ItemRef} from "../lib/page-data.js";
+import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import type * as SelfCheckModule from "../lib/trainee/self-check.js";
+import {summaryHeadline} from "../lib/trainee/self-check-page.js";
+import type {SelfCheckRun} from "../lib/trainee/self-check-run.js";
+import {describeDistance, describeLean, describeTally, scoreText} from "../lib/trainee/words.js";
+import {el} from "./dom.js";
+import {RuleRef} from "./rule-ref.js";
+import {Table} from "./table.js";
+
+type Scoring = typeof SelfCheckModule;
+let scoring: Scoring | null = null;
+
+export interface SelfCheckSummaryOptions {
+  guideline: Guideline;
+  itemsById: ReadonlyMap<string, ItemRef>;
+  store: ProgressStore;
+  /** The run on show, as the record stands. */
+  status: () => SelfCheckRun;
+}
+
+/** The summary of the run on show, drawn again whenever the record changes. */
+export function SelfCheckSummary(
+  {items, rule}: {items: readonly Item[]; rule: CalibrationCheck["pass"]},
+  {guideline, itemsById, store, status}: SelfCheckSummaryOptions,
+): HTMLElement {
+  const node = el("section", {"class": "self-check-summary", "aria-labelledby": "summary-title", "tabindex": -1});
+  const render = (): void => {
+    const current = status();
+    if (!current.complete) {
+      node.replaceChildren(
+        el("h2", {id: "summary-title"}, "Summary"),
+        el(
+          "p",
+          {class: "muted"},
+          `${current.answers.length} of ${items.length} answered. The summary and the rulings appear when you have ` +
+            "answered them all.",
+        ),
+      );
+      return;
+    }
+    if (!scoring) {
+      void import("../lib/trainee/self-check.js").then((module) => {
+        scoring = module;
+        render();
+      });
+      return;
+    }
+    const result = scoring.selfCheckSummary(current.answers, items, rule, {guideline, blind: current.blind});
+    const headline = summaryHeadline(result);
+    const again = el("button", {type: "button", class: "button secondary"}, "Take it again");
+    again.addEventListener("click", () => {
+      location.assign(`?run=${current.run + 1}`);
+    });
+    node.replaceChildren(
+      el("h2", {id: "summary-title"}, "Summary"),
+      el(
+        "p",
+        {class: `verdict-banner ${headline.tone}`},
+        el("strong", {}, headline.text),
+        ` — ${describeTally(result)}`,
+      ),
+      result.blind
+        ? ""
+        : el(
+            "p",
+            {},
+            "You had seen the ruling of at least one of these cases before you finished, so this run shows how you " +
+              "score them now, not how you score blind.",
+          ),
+      el("p", {}, describeLean(result)),
+      Table(
+        {
+          head: ["Case", "Yours", "Ruled", "How far", "Its ruling"],
+          rows: result.items.map((row) => {
+            const item = itemsById.get(row.id)!;
+            return [
+              `${itemLabel(item.id, item.part)} — ${item.title}`,
+              row.trainee === null ? "—" : scoreText(row.trainee),
+              scoreText(row.ruled),
+              row.score ? describeDistance(row.score) : "",
+              el("a", {href: `#${item.id}`}, "Its ruling"),
+            ];
+          }),
+        },
+        {caption: "Each case, your answer and the ruled score", rowHeaders: true, scroll: true},
+      ),
+      result.rulesMisapplied.length
+        ? el(
+            "div",
+            {},
+            el("h3", {}, "Rules to look at"),
+            el(
+              "ul",
+              {},
+              result.rulesMisapplied.map((entry) => {
+                const found = guideline.rules.find((candidate) => candidate.id === entry.rule);
+                return el(
+                  "li",
+                  {},
+                  RuleRef({id: entry.rule, title: found?.title ?? entry.rule, sentence: ""}, {quote: false}),
+                  ` — ${entry.items.map((id) => itemLabel(id, "calibration")).join(", ")}`,
+                );
+              }),
+            ),
+          )
+        : el("p", {}, "No rule misapplied."),
+      el("p", {class: "check-row"}, again, el("a", {class: "button secondary", href: "./results"}, "Your results")),
+    );
+  };
+  render();
+  store.subscribe(render);
+  return node;
+}

@@ -1,0 +1,55 @@
+// Part 1: the seven examples under the one-line instruction, one at a time. These are the trainee's "before" scores:
+// Check saves the answer and says there is no ruling to compare with yet.
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {allAnswered, anyAnswered, walkItemState} from "../lib/trainee/walk.js";
+import {el} from "./dom.js";
+import {itemsOf, partContext, partPage, type TraineeData} from "./part-frame.js";
+import {PartIntro} from "./part-page.js";
+import {PartWalk} from "./part-walk.js";
+import {ScoreCard} from "./score-card.js";
+import {VagueSaved} from "./vague-ruling.js";
+import {HowToScore, NextPart, VaguePanel} from "./walk-parts.js";
+
+export function VaguePart(data: TraineeData, {store = openProgressStore()}: {store?: ProgressStore} = {}): HTMLElement {
+  const ctx = partContext(data, "vague", store);
+  const items = itemsOf(ctx, "examples");
+  const ids = items.map((item) => item.id);
+  return partPage(
+    ctx,
+    PartWalk({
+      noun: "Example",
+      store,
+      items: items.map((item) => ({
+        item,
+        card: (nav) =>
+          ScoreCard(item, {
+            phase: "vague",
+            guideline: ctx.guideline,
+            store,
+            nav,
+            ruling: (answers) => VagueSaved(item, answers),
+          }),
+      })),
+      stateOf: (item, progress) => walkItemState(progress, item, "vague"),
+      about: PartIntro(ctx.part),
+      howTo: HowToScore({phase: "vague"}),
+      started: (progress) => anyAnswered(progress, ids, "vague"),
+      panel: {label: "The one line", body: () => VaguePanel(ctx.guideline), wideOnly: true},
+      end: (progress) => [
+        allAnswered(progress, ids, "vague")
+          ? el(
+              "div",
+              {class: "callout", role: "status"},
+              el(
+                "p",
+                {},
+                el("strong", {}, "That's all seven “before” scores. "),
+                "Next, see how raters split on each.",
+              ),
+            )
+          : null,
+        NextPart(ctx),
+      ],
+    }),
+  );
+}

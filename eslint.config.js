@@ -18,7 +18,7 @@ export const nodeOnlyModules = [
   "lib/guideline.ts",
   "lib/parts.ts",
   "lib/content.ts",
-  "lib/probes/schema.ts",
+  "lib/probes/schema.node.ts",
   // the trainee's export file in zod, for the coordinator's command line; pages use transfer.ts's superstruct
   "lib/trainee/transfer-zod.ts",
   // the parameters' domains read from the zod schema, and the guideline check that tries them
@@ -28,12 +28,14 @@ export const nodeOnlyModules = [
   "lib/load.ts",
   "lib/site-data.ts",
   "lib/item-file.ts",
-  "lib/probes/load.ts",
-  "lib/probes/hash.ts",
-  "lib/probes/runs.ts",
-  "lib/probes/check-probes.ts",
-  "lib/probes/select.ts",
-  "lib/probes/index.ts",
+  "lib/probes/load.node.ts",
+  "lib/probes/load-runs.node.ts",
+  "lib/probes/files.node.ts",
+  "lib/probes/hash.node.ts",
+  "lib/probes/runs.node.ts",
+  "lib/probes/check-probes.node.ts",
+  "lib/probes/select.node.ts",
+  "lib/probes/index.node.ts",
   // the command lines' shared argument handling (node:util, node:fs)
   "lib/cli.ts",
   // a file read with its size capped (node:fs): the command lines, the authored files' and the run files' loaders

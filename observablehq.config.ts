@@ -1,7 +1,7 @@
 // Everything the browser loads comes from this site: no web font, no CDN, no telemetry.
 import {existsSync} from "node:fs";
 import {loadParts, projectRoot} from "./lib/load.js";
-import {probePages} from "./lib/probes/load.js";
+import {probePages} from "./lib/probes/load.node.js";
 import {AuthoredFileError} from "./lib/problems.js";
 import {siteNav, type NavGroups} from "./lib/site-nav.js";
 

@@ -2,7 +2,8 @@
 // each time an author moves a parameter, so it must stay well under a frame; the rubric's own calls on the same
 // shapes are the floor it is compared with.
 import {performance} from "node:perf_hooks";
-import {completeness, everyShape, mainRuleOutcomes} from "../lib/completeness.js";
+import {everyShape, mainRuleOutcomes} from "../lib/authoring/checklist-shapes.js";
+import {completeness} from "../lib/completeness.js";
 import {loadGuideline} from "../lib/load.js";
 import {applyRubric} from "../lib/rubric.js";
 import {medianMs} from "./timing.js";

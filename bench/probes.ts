@@ -4,8 +4,8 @@ import {median} from "./timing.js";
 import {execFileSync} from "node:child_process";
 import {performance} from "node:perf_hooks";
 import {hostileReply} from "../lib/probes/hostile.js";
-import {loadProbes} from "../lib/probes/load.js";
-import type {Rule} from "../lib/probes/schema.js";
+import {loadProbes} from "../lib/probes/load.node.js";
+import type {ProbeRule} from "../lib/probes/schema.node.js";
 import {scoreBoth} from "../lib/probes/score.js";
 import {projectRoot} from "../scripts/copy-project.js";
 import {openSite} from "../test/browser/site.js";
@@ -19,9 +19,9 @@ interface Target {
   probe: string;
   /** The newest version with this pattern: the one probes:score is asked for. */
   version: string;
-  rule: Rule;
+  rule: ProbeRule;
   /** The version's rules, all of which score every reply. */
-  rules: Rule[];
+  rules: ProbeRule[];
 }
 
 /** Every distinct pattern of every version of every probe (versions often share patterns). */

@@ -1,94 +1,26 @@
-// Rubric completeness, proved by enumeration rather than sampled from the items. A checklist reaches the rubric as
-// the main task's outcome and the verdicts of the other instructions; order among the others does not matter, so
-// every checklist a response can produce is one of a few thousand shapes. Each shape goes through the real rubric,
-// and the report lists, each with its smallest example, the shapes that get no score or more than one, the one-step
-// improvements that lower the score or move it two levels or more, and the shapes where a reading of a rubric row
-// decides the score. Browser-safe and fast enough to re-run while an author moves a parameter (npm run bench).
+// Rubric completeness, proved by enumeration rather than sampled from the items. Every checklist shape
+// (lib/authoring/checklist-shapes.ts: the main task's outcome and the other instructions' verdicts) goes through the
+// real rubric, and the report lists, each with its smallest example, the shapes that get no score or more than one,
+// the one-step improvements that lower the score or move it two levels or more, and the shapes where a reading of a
+// rubric row decides the score (in words: lib/authoring/completeness-words.ts). Browser-safe and fast enough to
+// re-run while an author moves a parameter (npm run bench).
 //
 // Readings are detected by what a row is for, not by a list of known cases: a shape whose every instruction is met in
 // some form belongs to rows 5 and 4, so any other row it lands on is the engine reading those rows narrowly.
+import {
+  layoutOf,
+  mainRank,
+  mainRuleOutcomes,
+  type Placed,
+  type Shape,
+  type Step,
+  type StepChange,
+} from "./authoring/checklist-shapes.js";
+import {describeShape} from "./authoring/completeness-words.js";
 import type {GuidelineParameters} from "./parameters.js";
 import {applyRubric, type RubricOutcome, type RubricRow} from "./rubric.js";
 import type {RuleOutcome} from "./rules.js";
 import type {Score, Verdict} from "./verdict.js";
-import {rubricRowLabels, verdictInListLabels} from "./engine/labels.js";
-import {plural} from "./numbers.js";
-
-/** What the main task can come to, as the rules decide it (each one a distinct input to the rubric). */
-export type MainOutcome =
-  | "met"
-  | "met-flaw"
-  | "partly"
-  | "not-met-engages"
-  | "not-met-ignores"
-  | "declines-harmless"
-  | "cannot-check"
-  | "justified-refusal";
-
-/** What another instruction can come to. "not-instruction" lines never reach the rubric. */
-export type OtherVerdict = "met" | "met-flaw" | "partly" | "not-met" | "cannot-check";
-
-/** In enumeration order: the best first, then the ways of not doing the task, the refusal last. */
-export const mainOutcomes: readonly MainOutcome[] = [
-  "met",
-  "met-flaw",
-  "partly",
-  "not-met-engages",
-  "not-met-ignores",
-  "declines-harmless",
-  "cannot-check",
-  "justified-refusal",
-];
-
-/** Best first; a shape's others are listed in this order. */
-export const otherVerdicts: readonly OtherVerdict[] = ["met", "met-flaw", "partly", "not-met", "cannot-check"];
-
-/**
- * The rule outcome the engine hands the rubric for each main outcome, as lib/rules.ts builds it: the rule that
- * produces it is named in the comment. "cannot-check" is reachable through a stated-constraints line in the main
- * role, which sets no `engages`.
- */
-export const mainRuleOutcomes: Readonly<Record<MainOutcome, RuleOutcome>> = {
-  "met": {verdict: "met", clause: "delivered"}, // main-task
-  "met-flaw": {verdict: "met-flaw", clause: "observed-met-flaw"}, // stated-constraints
-  "partly": {verdict: "partly", clause: "enough-done"}, // main-task-partial
-  "not-met-engages": {verdict: "not-met", clause: "not-delivered", engages: true}, // main-task
-  "not-met-ignores": {verdict: "not-met", clause: "different-task", engages: false}, // main-task
-  // refusal, of a harmless request
-  "declines-harmless": {verdict: "not-met", clause: "declines-harmless", declinesHarmless: true, engages: false},
-  "cannot-check": {verdict: "cannot-check", clause: "observed-cannot-check"}, // stated-constraints
-  "justified-refusal": {verdict: "not-applicable", clause: "justified-refusal"}, // refusal
-};
-
-/**
- * The order "improving a verdict" follows. Another instruction: not met = can't be checked < partly met < met with
- * a small flaw < met. The main task: not done without engaging (ignores the request, does a different task,
- * declines a harmless request, or can't be checked) < not met but engages < partly met < met with a small flaw <
- * met. A justified refusal is not on the scale: it is not rated. Verdicts of equal rank are not compared.
- */
-export const mainRank: Readonly<Record<MainOutcome, number | null>> = {
-  "met": 4,
-  "met-flaw": 3,
-  "partly": 2,
-  "not-met-engages": 1,
-  "not-met-ignores": 0,
-  "declines-harmless": 0,
-  "cannot-check": 0,
-  "justified-refusal": null,
-};
-export const otherRank: Readonly<Record<OtherVerdict, number>> = {
-  "met": 3,
-  "met-flaw": 2,
-  "partly": 1,
-  "not-met": 0,
-  "cannot-check": 0,
-};
-
-/** One checklist shape: the main task's outcome and the other instructions' verdicts, best first. */
-export interface Shape {
-  main: MainOutcome;
-  others: OtherVerdict[];
-}
 
 /**
  * A shape as the rubric scored it, with its words. A finding's `smallest` is its shape with the fewest instructions;
@@ -113,10 +45,6 @@ export interface GapFinding {
   rows: RubricRow[];
   smallest: ShapeExample;
 }
-
-/** Which verdict a step changes: the main task's, or one of the others'. */
-export type StepChange =
-  {position: "main"; from: MainOutcome; to: MainOutcome} | {position: "other"; from: OtherVerdict; to: OtherVerdict};
 
 /**
  * One-step improvements that lower the score ("non-monotone") or move it two levels or more ("cliff"): one finding
@@ -178,13 +106,6 @@ export interface CompletenessOptions {
   rubric?: Rubric;
 }
 
-/** A shape as the walk keeps it: the counts of each other verdict, in otherVerdicts order, beside the list. */
-interface Placed {
-  main: MainOutcome;
-  counts: number[];
-  others: OtherVerdict[];
-}
-
 /**
  * One distinct answer of the rubric: its scores highest first, each with the first row that gives it. A call keeps
  * one per distinct answer (about ten) and, per shape, only the answer's number: an object per shape that lives for
@@ -200,19 +121,6 @@ interface Answer {
   missedRow: boolean;
 }
 
-/** One improvement of one verdict: positions in the layout's shapes, and what changed. */
-interface Step {
-  before: number;
-  after: number;
-  change: StepChange;
-}
-
-/** What depends only on how many others a shape may have, not on the parameters: built once per size. */
-interface Layout {
-  shapes: Placed[];
-  steps: Step[];
-}
-
 const rowsForMissed: ReadonlySet<RubricRow> = new Set<RubricRow>([
   "half-or-more",
   "fewer-than-half",
@@ -223,91 +131,6 @@ const rowsForMissed: ReadonlySet<RubricRow> = new Set<RubricRow>([
 ]);
 
 const scoreRank = (score: Score): number => (score === "n/a" ? 0 : score);
-
-/** Every multiset of `size` other verdicts as counts, most "met" first. */
-function multisets(size: number): number[][] {
-  const all: number[][] = [];
-  const counts = new Array<number>(otherVerdicts.length).fill(0);
-  const fill = (position: number, left: number): void => {
-    if (position === counts.length - 1) {
-      counts[position] = left;
-      all.push([...counts]);
-      return;
-    }
-    for (let count = left; count >= 0; count--) {
-      counts[position] = count;
-      fill(position + 1, left - count);
-    }
-  };
-  fill(0, size);
-  return all;
-}
-
-function expand(counts: readonly number[]): OtherVerdict[] {
-  const others: OtherVerdict[] = [];
-  counts.forEach((count, index) => {
-    for (let made = 0; made < count; made++) others.push(otherVerdicts[index]!);
-  });
-  return others;
-}
-
-const layouts = new Map<number, Layout>();
-
-// One step up from each verdict, as positions in mainOutcomes and otherVerdicts.
-const mainStepsUp: readonly number[][] = mainOutcomes.map((from) =>
-  mainOutcomes.flatMap((to, index) => {
-    const rank = mainRank[from];
-    return rank !== null && mainRank[to] === rank + 1 ? [index] : [];
-  }),
-);
-const otherStepUp: readonly number[] = otherVerdicts.map((from) =>
-  otherVerdicts.findIndex((to) => otherRank[to] === otherRank[from] + 1),
-);
-
-function layoutOf(maxOthers: number): Layout {
-  const known = layouts.get(maxOthers);
-  if (known) return known;
-  // A shape's key: its main outcome's position, then its counts, as digits in base maxOthers + 1. Numbers, not
-  // strings: the first call, cold, builds this while a page waits.
-  const base = maxOthers + 1;
-  const countWeights = otherVerdicts.map((_, index) => base ** (otherVerdicts.length - 1 - index));
-  const mainWeight = base ** otherVerdicts.length;
-  const shapes: Placed[] = [];
-  const keys: number[] = [];
-  const positions = new Map<number, number>();
-  // Fewest instructions first, so the first shape met in each group is its smallest example.
-  for (let size = 0; size <= maxOthers; size++) {
-    const sized = multisets(size);
-    for (let main = 0; main < mainOutcomes.length; main++)
-      for (const counts of sized) {
-        let key = main * mainWeight;
-        for (let index = 0; index < counts.length; index++) key += counts[index]! * countWeights[index]!;
-        positions.set(key, shapes.length);
-        keys.push(key);
-        shapes.push({main: mainOutcomes[main]!, counts, others: expand(counts)});
-      }
-  }
-
-  const steps: Step[] = [];
-  for (let before = 0; before < shapes.length; before++) {
-    const {main, counts} = shapes[before]!;
-    const key = keys[before]!;
-    const from = mainOutcomes.indexOf(main);
-    for (const to of mainStepsUp[from]!) {
-      const after = positions.get(key + (to - from) * mainWeight)!;
-      steps.push({before, after, change: {position: "main", from: main, to: mainOutcomes[to]!}});
-    }
-    for (let index = 0; index < counts.length; index++) {
-      const up = otherStepUp[index]!;
-      if (!counts[index] || up < 0) continue;
-      const after = positions.get(key - countWeights[index]! + countWeights[up]!)!;
-      steps.push({before, after, change: {position: "other", from: otherVerdicts[index]!, to: otherVerdicts[up]!}});
-    }
-  }
-  const layout = {shapes, steps};
-  layouts.set(maxOthers, layout);
-  return layout;
-}
 
 function answerOf(outcomes: readonly RubricOutcome[]): Answer {
   const distinct: RubricOutcome[] = [];
@@ -331,11 +154,6 @@ const rowNumber = (row: RubricRow): number => {
   if (number === undefined) rowNumbers.set(row, (number = rowNumbers.size));
   return number;
 };
-
-/** Every shape with up to `maxOthers` other instructions, in the order the report walks them (fewest first). */
-export function everyShape(maxOthers = 6): Shape[] {
-  return layoutOf(maxOthers).shapes.map(({main, others}) => ({main, others: [...others]}));
-}
 
 /** The least the score can move between two shapes, whichever candidate each is read as. */
 function leastMove(before: readonly number[], after: readonly number[]): number {
@@ -458,71 +276,3 @@ function metInSomeForm(shape: Placed): boolean {
 
 const same = (a: readonly unknown[], b: readonly unknown[]): boolean =>
   a.length === b.length && a.every((value, index) => value === b[index]);
-
-// The words of the verdicts and rubric rows (lib/engine/labels.ts), after "main task" where the row does not say it.
-const mainWords: Record<MainOutcome, string> = {
-  "met": `main task ${verdictInListLabels["met"]}`,
-  "met-flaw": `main task ${verdictInListLabels["met-flaw"]}`,
-  "partly": `main task ${verdictInListLabels["partly"]}`,
-  "not-met-engages": rubricRowLabels["main-not-met-engages"],
-  "not-met-ignores": `main task ${verdictInListLabels["not-met"]}: the response ${rubricRowLabels["does-not-follow"]}`,
-  "declines-harmless": rubricRowLabels["declines-harmless"],
-  "cannot-check": `main task ${verdictInListLabels["cannot-check"]}`,
-  "justified-refusal": "a justified refusal",
-};
-
-const countWords = ["no", "one", "two", "three", "four", "five", "six"];
-const countWord = (count: number): string => countWords[count] ?? String(count);
-
-/** A shape in plain words: "main task met; two others met with a small flaw". */
-export function describeShape({main, others}: Shape): string {
-  const groups = otherVerdicts
-    .map((verdict) => ({verdict, count: others.filter((other) => other === verdict).length}))
-    .filter(({count}) => count > 0);
-  const noun = others.length === 1 ? "other" : "others";
-  const rest =
-    groups.length === 0
-      ? "no other instructions"
-      : groups.length === 1
-        ? `${countWord(others.length)} ${noun} ${verdictInListLabels[groups[0]!.verdict]}`
-        : `${countWord(others.length)} ${noun}: ` +
-          groups.map(({verdict, count}) => `${countWord(count)} ${verdictInListLabels[verdict]}`).join(", ");
-  return `${mainWords[main]}; ${rest}`;
-}
-
-const scoreWords = (scores: readonly Score[]): string =>
-  scores.length === 0 ? "no score" : scores.map((score) => (score === "n/a" ? "not applicable" : score)).join(" or ");
-
-const changeWords = (change: StepChange): string =>
-  change.position === "main"
-    ? `the main task goes from "${mainWords[change.from]}" to "${mainWords[change.to]}"`
-    : `another instruction goes from ${verdictInListLabels[change.from]} to ${verdictInListLabels[change.to]}`;
-
-/** One line per finding, for a command line or a page's summary. */
-export function describeFinding(finding: Finding): string {
-  switch (finding.kind) {
-    case "gap":
-      return (
-        `gap: ${plural(finding.count, "shape")} get ${scoreWords(finding.scores)}` +
-        (finding.rows.length ? ` (rows ${finding.rows.join(", ")})` : "") +
-        `; smallest: ${finding.smallest.words}`
-      );
-    case "non-monotone":
-    case "cliff": {
-      const {before, after} = finding.smallest;
-      const what = finding.kind === "cliff" ? "cliff" : "non-monotone";
-      return (
-        `${what}: ${plural(finding.count, "step")} where ${changeWords(finding.change)} ` +
-        `${finding.kind === "cliff" ? "moves the score two levels or more" : "lowers the score"}; ` +
-        `smallest: ${before.words} (${scoreWords(before.scores)}) -> ${after.words} (${scoreWords(after.scores)})`
-      );
-    }
-    case "reading":
-      return (
-        `reading: ${plural(finding.count, "shape")} meet every instruction, some with a small flaw, yet score ` +
-        `${scoreWords(finding.scores)} by a row for missed instructions; smallest: ${finding.smallest.words} ` +
-        `(${scoreWords(finding.smallest.scores)}, row ${finding.smallest.rows.join(", ")})` +
-        (finding.alike ? `, the score of: ${finding.alike.words}` : "")
-      );
-  }
-}

@@ -1,16 +1,17 @@
 // The core of `npm run guideline:preview`: assembles what the command prints (as data, which --json prints as is)
 // and writes it as lines for a terminal. One function gathers every section, so a new one (another check's
 // findings) is one more field here and one more block in previewLines.
-import {completeness, describeFinding, type Finding} from "./completeness.js";
+import {describeFinding} from "./authoring/completeness-words.js";
+import {completeness, type Finding} from "./completeness.js";
 import {itemLabel} from "./links.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf} from "./engine.js";
 import type {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
+import {plural} from "./numbers.js";
 import {formatAssignment, overridesOf, type Assignment, type ParameterDomain} from "./parameter-values.js";
 import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
 import type {Score} from "./verdict.js";
-import {plural} from "./numbers.js";
 
 export interface PreviewInput {
   items: readonly Item[];

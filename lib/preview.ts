@@ -1,10 +1,11 @@
 // The author's preview: what changes between a base guideline and a candidate (another version, or the base with
 // parameters changed). Browser-safe and fast, since the page recomputes it on every change of a parameter: the
 // base is derived once (prepareBase), recording what each item's derivation read, and a candidate re-derives only
-// the items that read something it changes (previewFrom).
+// the items that read something it changes (lib/authoring/rederive.ts); this module says what moved and why.
+import {deriveCandidate, deriveRecordingReads, type RecordedBase} from "./authoring/rederive.js";
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "./links.js";
-import {derive, type Derivation, type RuleSet, type TraceLine} from "./engine.js";
+import type {Derivation, RuleSet, TraceLine} from "./engine.js";
 import type {Item} from "./item.js";
 import type {RubricRow} from "./rubric.js";
 import type {Score, Verdict} from "./verdict.js";
@@ -97,20 +98,9 @@ export interface Preview {
 }
 
 /** The base side, derived once: previewFrom reuses it for every candidate. */
-export interface PreparedBase {
-  ruleSet: RuleSet;
-  items: readonly Item[];
-  derivations: Derivation[];
-  /** Per item, what its derivation read: a candidate that agrees on all of it derives the same (see readsOf). */
-  reads: Reads[];
+export interface PreparedBase extends RecordedBase {
   distribution: DistributionRow[];
   coverage: CoverageRow[];
-}
-
-/** The parameters and rule ids one derivation looked at ("all" when it looked at every one, e.g. by spreading). */
-export interface Reads {
-  parameters: ReadonlySet<string> | "all";
-  rules: ReadonlySet<string> | "all";
 }
 
 const levels: Score[] = [5, 4, 3, 2, 1];
@@ -129,49 +119,6 @@ function coverageOf(items: readonly Item[], derivations: readonly Derivation[]):
   return coverage(items.map(({id, title, part}, index) => ({id, title, part, score: derivations[index]!.score})));
 }
 
-/**
- * Derives each item under the rule set while recording which parameters and rule ids the engine reads for it.
- * derive is pure: with the same item and the same values at every key it read, it takes the same path and returns
- * the same derivation. So a candidate that differs from the base only where an item did not look cannot move that
- * item, and its base derivation can stand: that is what makes a recompute over 10,000 items cheap.
- */
-function deriveRecordingReads(items: readonly Item[], ruleSet: RuleSet): {derivations: Derivation[]; reads: Reads[]} {
-  let parameters: Set<string> | "all" = new Set();
-  let rules: Set<string> | "all" = new Set();
-  const note = (key: string | symbol): void => {
-    if (typeof key === "string" && parameters !== "all") parameters.add(key);
-  };
-  const watchedParameters = new Proxy(ruleSet.parameters, {
-    get: (target, key) => (note(key), Reflect.get(target, key)),
-    has: (target, key) => (note(key), Reflect.has(target, key)),
-    getOwnPropertyDescriptor: (target, key) => (note(key), Reflect.getOwnPropertyDescriptor(target, key)),
-    ownKeys: (target) => ((parameters = "all"), Reflect.ownKeys(target)),
-  });
-  const watchedRuleIds = new Proxy(ruleSet.ruleIds, {
-    get: (target, key) => {
-      if (key === "has")
-        return (id: string) => {
-          if (rules !== "all") rules.add(id);
-          return target.has(id);
-        };
-      // Anything but has() (size, iteration) looks at every rule.
-      rules = "all";
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  const watched: RuleSet = {...ruleSet, parameters: watchedParameters, ruleIds: watchedRuleIds};
-  const derivations: Derivation[] = [];
-  const reads: Reads[] = [];
-  for (const item of items) {
-    parameters = new Set();
-    rules = new Set();
-    derivations.push(derive(item, watched));
-    reads.push({parameters, rules});
-  }
-  return {derivations, reads};
-}
-
 export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase {
   const {derivations, reads} = deriveRecordingReads(items, base);
   return {
@@ -182,40 +129,6 @@ export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase
     distribution: distributionOf(derivations),
     coverage: coverageOf(items, derivations),
   };
-}
-
-/** What the candidate changes: the parameters whose values differ, the rule ids in one version and not the other. */
-function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]} {
-  const keys = new Set([...Object.keys(base.parameters), ...Object.keys(candidate.parameters)]);
-  const values = (ruleSet: RuleSet, key: string): unknown => (ruleSet.parameters as Record<string, unknown>)[key];
-  return {
-    parameters: [...keys].filter((key) => !Object.is(values(base, key), values(candidate, key))),
-    rules: [
-      ...[...base.ruleIds].filter((id) => !candidate.ruleIds.has(id)),
-      ...[...candidate.ruleIds].filter((id) => !base.ruleIds.has(id)),
-      // A rule applied in both, but written in one and not the other: the lines it decides change citability.
-      ...[...base.ruleIds].filter(
-        (id) => candidate.ruleIds.has(id) && unwritten(base).has(id) !== unwritten(candidate).has(id),
-      ),
-    ],
-  };
-}
-
-const noRules: ReadonlySet<string> = new Set();
-const unwritten = (ruleSet: RuleSet): ReadonlySet<string> => ruleSet.unwrittenRuleIds ?? noRules;
-
-const touches = (read: ReadonlySet<string> | "all", changed: readonly string[]): boolean =>
-  changed.length > 0 && (read === "all" || changed.some((key) => read.has(key)));
-
-/** Each item's derivation under the candidate: its base derivation where the change cannot reach it. */
-function deriveCandidate(prepared: PreparedBase, candidate: RuleSet): Derivation[] {
-  const changed = changesFrom(prepared.ruleSet, candidate);
-  return prepared.items.map((item, index) => {
-    const read = prepared.reads[index]!;
-    return touches(read.parameters, changed.parameters) || touches(read.rules, changed.rules)
-      ? derive(item, candidate)
-      : prepared.derivations[index]!;
-  });
 }
 
 const outcomeOf = ({score, candidates, rows}: Derivation): Outcome => ({score, candidates, rows});

@@ -23,7 +23,7 @@ import {
   projectRoot,
 } from "./load.js";
 import {pageParts, partPageData, sitePageData, type PagePart} from "./page-data.js";
-import {checkProbes} from "./probes/check-probes.js";
+import {checkProbes} from "./probes/check-probes.node.js";
 import {defaultKeyVariable} from "./probes/request.js";
 import {probeView} from "./probes/view.js";
 import {AuthoredFileError, formatProblem, type Problem} from "./problems.js";

@@ -3,7 +3,7 @@
 // recomputed from the reply), and runs every worked example through the real scorer.
 import {resolve} from "node:path";
 import {parseCommandLine, runCli} from "../lib/cli.js";
-import {checkProbes, defaultKeyVariable} from "../lib/probes/index.js";
+import {checkProbes, defaultKeyVariable} from "../lib/probes/index.node.js";
 import {formatProblem} from "../lib/problems.js";
 import {plural} from "../lib/numbers.js";
 

@@ -22,7 +22,7 @@ import {
   selectVersion,
   writeRun,
   type Sleep,
-} from "../lib/probes/index.js";
+} from "../lib/probes/index.node.js";
 
 const defaultBaseUrl = "https://openrouter.ai/api/v1";
 const usage = "npm run probes:run -- <probe> --model <slug> [--version v2] [--base-url URL] [--timeout 120]";

@@ -2,7 +2,7 @@
 // Scores a reply (a file, or standard input) against a probe version: strict (the score) and loose beside it.
 import {resolve} from "node:path";
 import {fail, parseCommandLine, readInput, runCli} from "../lib/cli.js";
-import {checkProbes, formatTotal, scoreBoth, scoreInputByteCap, selectVersion} from "../lib/probes/index.js";
+import {checkProbes, formatTotal, scoreBoth, scoreInputByteCap, selectVersion} from "../lib/probes/index.node.js";
 import {quoteText} from "../lib/quote-text.js";
 
 process.exitCode = await runCli("probes:score", async () => {

@@ -3,7 +3,8 @@ import {fieldPath, type Problem} from "../problems.js";
 import {utf8Length} from "../numbers.js";
 import {bytesPerToken, oversizedExcerptLength, replyByteBound} from "./limits.js";
 import {roundTotal, scoreReply, formatTotal} from "./score.js";
-import {droppedNotes, isServedModel, type ProbeVersion, type Run} from "./schema.js";
+import {droppedNotes, isServedModel} from "./run-metadata.js";
+import type {ProbeVersion, Run} from "./schema.node.js";
 import {quoteValue} from "../quote-text.js";
 
 /**

@@ -1,7 +1,7 @@
 // Hostile replies for a rule, for the tests and the bench: the pattern's literal pieces, in order and packed
 // tight, repeated without the last one, so a backtracking engine meets every partial match and never a whole
 // one (the seed's step 2 on "-Jupiter-Saturn-Jupiter-Saturn..." is cubic there). Pure and deterministic.
-import type {Rule} from "./schema.js";
+import type {ProbeRule} from "./schema.node.js";
 
 /** A JavaScript pattern's literal runs, in order; letter escapes, classes, groups and quantifiers end a run. */
 export function literalPieces(pattern: string): string[] {
@@ -37,7 +37,7 @@ export function literalPieces(pattern: string): string[] {
 }
 
 /** A reply of exactly `length` characters that is hard for a backtracking engine on this rule's pattern. */
-export function hostileReply(rule: Pick<Rule, "pattern">, length: number): string {
+export function hostileReply(rule: Pick<ProbeRule, "pattern">, length: number): string {
   const pieces = literalPieces(rule.pattern);
   // Without the last piece (or, for a single piece, its last character): every partial match, never a whole one.
   const unit = (pieces.length > 1 ? pieces.slice(0, -1).join("") : (pieces[0] ?? "").slice(0, -1)) || "a";

@@ -1,6 +1,6 @@
 // Size bounds, each derived from what a version allows, so a hostile or broken endpoint can never make the
 // runner hold, score, record or ship more than a real reply could be. Pure.
-import type {RunParameters} from "./schema.js";
+import type {RunParameters} from "./schema.node.js";
 
 /**
  * Bytes of UTF-8 per token a reply may use before it counts as oversized. English averages about 4

@@ -11,7 +11,7 @@
 // character, as with u. What needs backtracking (backreferences, lookaround) is refused as an authoring error.
 // Browser-safe: no node: imports, no zod.
 import {RE2JS} from "re2js";
-import type {Rule} from "./schema.js";
+import type {ProbeRule} from "./schema.node.js";
 
 /** A pattern the linear-time engine cannot run; the message says what and why, lowercase. */
 export class PatternError extends Error {}
@@ -178,7 +178,7 @@ export function engineFlags(flags: string): number {
 const compiled = new Map<string, RE2JS>();
 
 /** The rule's pattern compiled for the linear-time engine, cached by pattern and flags. Throws PatternError. */
-export function compilePattern(rule: Pick<Rule, "pattern" | "flags">): RE2JS {
+export function compilePattern(rule: Pick<ProbeRule, "pattern" | "flags">): RE2JS {
   const key = `${rule.flags}/${rule.pattern}`;
   let regex = compiled.get(key);
   if (!regex) {
@@ -197,7 +197,7 @@ export function compilePattern(rule: Pick<Rule, "pattern" | "flags">): RE2JS {
  * What is wrong with a rule's pattern, or null: not valid JavaScript (as the page shows it), or not runnable
  * by the linear-time engine. For the load step, which adds the file and the field.
  */
-export function patternProblem(rule: Pick<Rule, "pattern" | "flags">): string | null {
+export function patternProblem(rule: Pick<ProbeRule, "pattern" | "flags">): string | null {
   try {
     new RegExp(rule.pattern, rule.flags);
   } catch (thrown) {

@@ -1,5 +1,5 @@
 // The chat-completions request a version defines, and the "run it yourself" curl text built from it. Pure.
-import type {ProbeVersion} from "./schema.js";
+import type {ProbeVersion} from "./schema.node.js";
 
 export const defaultEndpoint = "https://openrouter.ai/api/v1/chat/completions";
 export const defaultKeyVariable = "OPENROUTER_API_KEY";

@@ -1,33 +1,22 @@
 // The runner core: send a version's prompt to an OpenAI-compatible chat-completions endpoint and turn the
 // answer into a run record, or into a clear error that records nothing. fetch, now and sleep are passed in.
+// The call itself is endpoint-call.ts's, the reading of its answer endpoint-answer.ts's; this module retries,
+// refuses what holds a secret and assembles the run.
 //
 // The key goes in the Authorization header and nowhere else: every piece of server text is redacted before
 // it is cut, flattened or lowercased, and a run whose reply or metadata holds the key (or a piece of it), or
 // anything key-shaped, is refused. Bodies are read with a byte cap; a redirect is never followed.
-import {chatRequestBody, defaultEndpoint} from "./request.js";
 import {formatBytes, utf8Length} from "../numbers.js";
-import {errorBodyByteCap, excerpt, oversizedExcerptLength, replyByteBound, responseByteCap} from "./limits.js";
-import {droppedNotes, finishReasons, isServedModel, type DroppedNote, type FinishReason} from "./schema.js";
-import type {ProbeVersion, Run, Usage} from "./schema.js";
+import {parseCompletion, httpError, type Parsed} from "./endpoint-answer.js";
+import {attempt, redirectError, retryAfterMs, type Answer, type FetchLike, type Sleep} from "./endpoint-call.js";
+import {excerpt, oversizedExcerptLength, replyByteBound, responseByteCap} from "./limits.js";
+import {chatRequestBody, defaultEndpoint} from "./request.js";
+import {droppedNotes, isFinishReason, isServedModel} from "./run-metadata.js";
+import {RunnerError} from "./runner-error.js";
+import type {DroppedNote, FinishReason, ProbeVersion, Run} from "./schema.node.js";
 import {scoreReply} from "./score.js";
-import {containsKeyPiece, keyProblem, keyShapedFields, maskKeyShaped, redactKey} from "./secrets.js";
-import {quoteText} from "../quote-text.js";
-
-/** The part of a fetch Response the runner uses: the body is a stream, read up to a cap, never whole. */
-export interface ResponseLike {
-  status: number;
-  headers: {get(name: string): string | null};
-  body: ReadableStream<Uint8Array> | null;
-}
-
-/** The part of the fetch API the runner uses. */
-export type FetchLike = (
-  url: string,
-  init: {method: "POST"; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: "manual"},
-) => Promise<ResponseLike>;
-
-/** Resolves after ms, or at once when the signal aborts. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+import {keyShapedFields} from "./secret-fields.js";
+import {containsKeyPiece, keyProblem, maskKeyShaped, redactKey} from "./secrets.js";
 
 export interface RunnerOptions {
   version: ProbeVersion;
@@ -51,276 +40,7 @@ export interface RunnerOptions {
   log?: (line: string) => void;
 }
 
-export type RunnerErrorCode =
-  | "missing-key"
-  | "invalid-key"
-  | "leak"
-  | "network"
-  | "timeout"
-  | "http"
-  | "redirect"
-  | "rate-limited"
-  | "too-large"
-  | "malformed"
-  | "api";
-
-export class RunnerError extends Error {
-  constructor(
-    readonly code: RunnerErrorCode,
-    message: string,
-    readonly status: number | null = null,
-  ) {
-    super(message);
-    this.name = "RunnerError";
-  }
-}
-
 export type RunOutcome = {ok: true; run: Run; attempts: number} | {ok: false; error: RunnerError; attempts: number};
-
-/** One line of at most `length` characters. Only ever called on text already redacted. */
-function flatExcerpt(text: string, length = 160): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > length ? `${excerpt(flat, length)}…` : flat;
-}
-
-/** The server's own error message from an OpenAI-style error body, if it has one. */
-function apiErrorMessage(json: unknown): string | null {
-  if (json && typeof json === "object" && "error" in json) {
-    const error = (json as {error: unknown}).error;
-    if (typeof error === "string") return error;
-    if (error && typeof error === "object" && "message" in error && typeof error.message === "string")
-      return error.message;
-  }
-  return null;
-}
-
-function parseJson(body: string): {ok: true; json: unknown} | {ok: false} {
-  try {
-    return {ok: true, json: JSON.parse(body)};
-  } catch {
-    return {ok: false};
-  }
-}
-
-/** Milliseconds to wait from a Retry-After header (seconds or an HTTP date), or null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: Date): number | null {
-  if (header === null) return null;
-  const value = header.trim();
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now.getTime());
-}
-
-function count(value: unknown): number | null {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
-}
-
-function readUsage(usage: unknown): Usage {
-  const u = (usage && typeof usage === "object" ? usage : {}) as Record<string, unknown>;
-  const details = (
-    u.completion_tokens_details && typeof u.completion_tokens_details === "object" ? u.completion_tokens_details : {}
-  ) as Record<string, unknown>;
-  return {
-    promptTokens: count(u.prompt_tokens),
-    completionTokens: count(u.completion_tokens),
-    reasoningTokens: count(details.reasoning_tokens),
-    totalTokens: count(u.total_tokens),
-  };
-}
-
-function replyText(content: unknown): string | null {
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) {
-    const parts = content.map((part) =>
-      part && typeof part === "object" && "text" in part && typeof part.text === "string" ? part.text : null,
-    );
-    return parts.every((p) => p !== null) ? parts.join("") : null;
-  }
-  return null;
-}
-
-interface Parsed {
-  reply: string;
-  finishReason: string | null;
-  servedBy: string | null;
-  usage: Usage;
-}
-
-const isFinishReason = (text: string): text is FinishReason => (finishReasons as readonly string[]).includes(text);
-
-/** Reads a completion. `clean` redacts the key: it runs on server text before anything else touches it. */
-function parseCompletion(body: string, clean: (text: string) => string): Parsed {
-  const parsed = parseJson(body);
-  if (!parsed.ok)
-    throw new RunnerError("malformed", `malformed response: not json (${quoteText(flatExcerpt(clean(body), 60))})`);
-  const {json} = parsed;
-  if (!json || typeof json !== "object") throw new RunnerError("malformed", "malformed response: not a json object");
-  const message = apiErrorMessage(json);
-  if (message !== null)
-    throw new RunnerError("api", `the endpoint answered with an error: ${flatExcerpt(clean(message))}`);
-  const root = json as Record<string, unknown>;
-  const choice: unknown = Array.isArray(root.choices) ? root.choices[0] : undefined;
-  if (!choice || typeof choice !== "object")
-    throw new RunnerError("malformed", "malformed response: choices[0] missing");
-  const {message: msg, finish_reason: finish} = choice as Record<string, unknown>;
-  if (!msg || typeof msg !== "object")
-    throw new RunnerError("malformed", "malformed response: choices[0].message missing");
-  const finishReason = typeof finish === "string" ? finish : null;
-  const content = (msg as Record<string, unknown>).content;
-  let reply = replyText(content);
-  if (reply === null && (content === null || content === undefined) && finishReason === "length") reply = "";
-  if (reply === null)
-    throw new RunnerError(
-      "malformed",
-      `malformed response: choices[0].message.content is not text (finish reason ${
-        finishReason === null
-          ? "none"
-          : isFinishReason(finishReason)
-            ? JSON.stringify(finishReason)
-            : "not one the api defines"
-      })`,
-    );
-  if (finishReason === "error")
-    throw new RunnerError("api", 'the endpoint reported an error while generating (finish reason "error")');
-  return {
-    reply,
-    finishReason,
-    servedBy: typeof root.model === "string" ? root.model : null,
-    usage: readUsage(root.usage),
-  };
-}
-
-/** Reads a body stream up to `cap` bytes; past the cap it stops reading and drops the connection. */
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  cap: number,
-): Promise<{text: string; over: boolean}> {
-  if (!body) return {text: "", over: false};
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const {done, value} = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      reader.cancel().catch(() => undefined);
-      return {text: "", over: true};
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return {text: new TextDecoder().decode(bytes), over: false};
-}
-
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  location: string | null;
-  /** The body as text, read up to its cap; empty when past it. */
-  text: string;
-  /** The body was larger than its cap: not read further. */
-  over: boolean;
-}
-
-const timeoutError = (timeoutMs: number) =>
-  new RunnerError("timeout", `no complete answer within ${timeoutMs / 1000} s: timed out`);
-
-/** One attempt, bounded by the timeout (the response body included). */
-async function attempt(options: RunnerOptions, endpoint: string, body: string, timeoutMs: number): Promise<Answer> {
-  const controller = new AbortController();
-  const timer = new AbortController();
-  let timedOut = false;
-  const timeout = options.sleep(timeoutMs, timer.signal).then(() => {
-    if (timer.signal.aborted) return;
-    timedOut = true;
-    controller.abort();
-  });
-  try {
-    const request = (async (): Promise<Answer> => {
-      const response = await options.fetch(endpoint, {
-        method: "POST",
-        headers: {"authorization": `Bearer ${options.apiKey}`, "content-type": "application/json"},
-        body,
-        signal: controller.signal,
-        redirect: "manual",
-      });
-      const {status, headers} = response;
-      const head = {status, retryAfter: headers.get("retry-after"), location: headers.get("location")};
-      if (status >= 300 && status < 400) {
-        response.body?.cancel().catch(() => undefined);
-        return {...head, text: "", over: false};
-      }
-      const cap = status >= 200 && status < 300 ? responseByteCap(options.version.parameters) : errorBodyByteCap;
-      return {...head, ...(await readCapped(response.body, cap))};
-    })();
-    const result = await Promise.race([request, timeout.then(() => null)]);
-    if (result === null || timedOut) {
-      request.catch(() => undefined);
-      throw timeoutError(timeoutMs);
-    }
-    return result;
-  } catch (error) {
-    if (error instanceof RunnerError) throw error;
-    if (timedOut) throw timeoutError(timeoutMs);
-    const cause = (error as {cause?: {code?: string; message?: string}}).cause;
-    const detail = String(cause?.code ?? cause?.message ?? (error as Error).message);
-    // Redact first: lowercasing, then redacting, would miss a key with capitals.
-    const clean = flatExcerpt(redactKey(detail, options.apiKey)).toLowerCase();
-    throw new RunnerError("network", `cannot reach ${new URL(endpoint).host}: ${clean}`);
-  } finally {
-    timer.abort();
-    // Closes the connection when the body was not read to the end (past its cap, a redirect, a timeout).
-    controller.abort();
-  }
-}
-
-function httpError(status: number, body: string, clean: (text: string) => string): RunnerError {
-  const parsed = parseJson(body);
-  const message = parsed.ok ? apiErrorMessage(parsed.json) : null;
-  const detail = message !== null ? `: ${flatExcerpt(clean(message))}` : "";
-  if (status === 401 || status === 403)
-    return new RunnerError("http", `http ${status}: the api key was refused${detail}`, status);
-  if (status >= 500)
-    return new RunnerError("http", `http ${status}: the endpoint failed${detail}; try again later`, status);
-  return new RunnerError("http", `http ${status}${detail}`, status);
-}
-
-/**
- * The host a redirect points to, read from the redacted Location header, and named only when the header spells it
- * plainly: a host the URL parser had to decode (%-escapes, non-ascii letters turned into punycode) is a way to
- * carry text past the key's check, so it is not shown.
- */
-function redirectTarget(location: string | null, endpoint: string): string {
-  if (location === null) return "no location";
-  let url: URL;
-  try {
-    url = new URL(location, endpoint);
-  } catch {
-    return "an unreadable location";
-  }
-  const {host} = url;
-  if (host === "") return "an unknown host";
-  const plain = /^[a-z0-9.-]+(?::[0-9]+)?$/.test(host) && !/(?:^|\.)xn--/.test(host);
-  const spelled = location.toLowerCase().includes(host) || host === new URL(endpoint).host;
-  return plain && spelled ? host : "a host it does not spell plainly (not shown)";
-}
-
-function redirectError(status: number, location: string | null, endpoint: string): RunnerError {
-  const target = redirectTarget(location, endpoint);
-  return new RunnerError(
-    "redirect",
-    `http ${status}: the endpoint redirects to ${target}; redirects are not followed, so the key never goes ` +
-      `to another host: use that address as the base url if you trust it`,
-    status,
-  );
-}
 
 const describeField: Record<string, string> = {
   reply: "the reply",
@@ -399,7 +119,15 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
     attempts += 1;
     let response: Answer;
     try {
-      response = await attempt(options, endpoint, body, timeoutMs);
+      response = await attempt({
+        fetch: options.fetch,
+        sleep,
+        apiKey,
+        endpoint,
+        body,
+        timeoutMs,
+        responseByteCap: responseByteCap(version.parameters),
+      });
     } catch (error) {
       return fail(error instanceof RunnerError ? error : new RunnerError("network", String(error)), attempts);
     }

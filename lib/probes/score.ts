@@ -3,7 +3,7 @@
 // Browser-safe: no node: imports, no zod at run time. Same rules and text in, same record out.
 import type {RE2JS} from "re2js";
 import {compilePattern} from "./pattern.js";
-import type {Outcome, Rule} from "./schema.js";
+import type {Outcome, ProbeRule} from "./schema.node.js";
 
 /** Where a pattern matched: UTF-16 offsets into the text that was scored (end exclusive), as String.slice takes. */
 export interface Span {
@@ -15,7 +15,7 @@ export interface Span {
 export interface RuleResult {
   id: string;
   step: number;
-  mode: Rule["mode"];
+  mode: ProbeRule["mode"];
   outcome: Outcome;
   /**
    * The pattern's first match, or null when it did not match. For a must-match rule a span means pass;
@@ -24,7 +24,7 @@ export interface RuleResult {
   span: Span | null;
 }
 
-export interface Score {
+export interface ProbeScore {
   passed: number;
   of: number;
   /** Share of rules passed, 0 to 1. */
@@ -48,19 +48,19 @@ export interface LooseRuleResult extends RuleResult {
   variant: LooseVariantName | null;
 }
 
-export interface LooseScore extends Score {
+export interface LooseScore extends ProbeScore {
   rules: LooseRuleResult[];
 }
 
 export interface ScoreReport {
   /** The probe's score: the reply exactly as given. */
-  strict: Score;
+  strict: ProbeScore;
   /** For comparison only: a rule passes if it passes on any loose variant of the reply. */
   loose: LooseScore;
 }
 
 /** The rule's pattern for the linear-time engine; throws for a pattern the load step would refuse. */
-export function compileRule(rule: Pick<Rule, "pattern" | "flags">): RE2JS {
+export function compileRule(rule: Pick<ProbeRule, "pattern" | "flags">): RE2JS {
   return compilePattern(rule);
 }
 
@@ -73,7 +73,7 @@ function firstMatch(regex: RE2JS, text: string): Span | null {
   return {start: matcher.start(), end: matcher.end(), text: matcher.group() ?? ""};
 }
 
-export function scoreRule(rule: Rule, text: string, regex: RE2JS = compileRule(rule)): RuleResult {
+export function scoreRule(rule: ProbeRule, text: string, regex: RE2JS = compileRule(rule)): RuleResult {
   const span = firstMatch(regex, text);
   const outcome: Outcome = (rule.mode === "must-match") === (span !== null) ? "pass" : "fail";
   return {id: rule.id, step: rule.step, mode: rule.mode, outcome, span};
@@ -86,7 +86,7 @@ function summarise<R extends RuleResult>(rules: R[]): {passed: number; of: numbe
 }
 
 /** Strict score: every rule applied to the text exactly as given. */
-export function scoreReply(rules: readonly Rule[], text: string): Score {
+export function scoreReply(rules: readonly ProbeRule[], text: string): ProbeScore {
   return summarise(rules.map((rule) => scoreRule(rule, text)));
 }
 
@@ -117,7 +117,7 @@ export function looseVariants(text: string): {name: LooseVariantName; text: stri
  * Loose score (IFEval-style): a rule passes if it passes on any variant; reported beside the strict score, never
  * instead.
  */
-export function scoreLoose(rules: readonly Rule[], text: string): LooseScore {
+export function scoreLoose(rules: readonly ProbeRule[], text: string): LooseScore {
   const variants = looseVariants(text);
   return summarise(
     rules.map((rule): LooseRuleResult => {
@@ -133,7 +133,7 @@ export function scoreLoose(rules: readonly Rule[], text: string): LooseScore {
   );
 }
 
-export function scoreBoth(rules: readonly Rule[], text: string): ScoreReport {
+export function scoreBoth(rules: readonly ProbeRule[], text: string): ScoreReport {
   return {strict: scoreReply(rules, text), loose: scoreLoose(rules, text)};
 }
 

@@ -1,6 +1,6 @@
 // The probe page's data: validated versions with their live example scores, runs and curl text. Pure.
 import {curlCommand, exampleModel} from "./request.js";
-import type {Outcome, ProbeVersion, Rule, Run} from "./schema.js";
+import type {Outcome, ProbeVersion, ProbeRule, Run} from "./schema.node.js";
 import {newestVersion} from "./versions.js";
 import {scoreBoth, type LooseRuleResult, type RuleResult, type ScoreReport} from "./score.js";
 import {quoteText} from "../quote-text.js";
@@ -76,7 +76,7 @@ export function currentVersion(view: ProbeView): VersionView {
 }
 
 /** A rule's pattern as it would be written in JavaScript: /pattern/flags. */
-export function patternText(rule: Pick<Rule, "pattern" | "flags">): string {
+export function patternText(rule: Pick<ProbeRule, "pattern" | "flags">): string {
   return `/${rule.pattern}/${rule.flags}`;
 }
 

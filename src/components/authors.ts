@@ -1,7 +1,8 @@
 // The guideline authors' preview: pick a base version and a candidate (another version, or the base with parameters
 // changed here) and see at once which worked cases move and why, which lose their single score, the distribution
 // and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL.
-import {completeness, describeFinding, type CompletenessReport, type Finding} from "../lib/completeness.js";
+import {describeFinding} from "../lib/authoring/completeness-words.js";
+import {completeness, type CompletenessReport, type Finding} from "../lib/completeness.js";
 import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/links.js";
 import {dependence, type Dependence} from "../lib/dependence.js";
 import {ruleSetOf, type RuleSet} from "../lib/engine.js";

@@ -1,5 +1,5 @@
 // The probe page's pass/fail badge: a mark and a word, never colour alone.
-import type {Outcome} from "../lib/probes/schema.js";
+import type {Outcome} from "../lib/probes/schema.node.js";
 import {el} from "./dom.js";
 
 export function OutcomeBadge(outcome: Outcome, {note = ""}: {note?: string} = {}): HTMLElement {

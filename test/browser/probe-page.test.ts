@@ -2,7 +2,7 @@ import {readFileSync} from "node:fs";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {hostileReply} from "../../lib/probes/hostile.js";
-import type {ProbeVersion} from "../../lib/probes/schema.js";
+import type {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {scoreBoth} from "../../lib/probes/score.js";
 import {axeViolations} from "./axe.js";
 import {tableProblems} from "./stacked-tables.js";

@@ -4,7 +4,7 @@
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {loadParts, projectRoot} from "../../lib/load.js";
-import {probePages} from "../../lib/probes/load.js";
+import {probePages} from "../../lib/probes/load.node.js";
 import {useSite} from "./helpers.js";
 
 const site = useSite();

@@ -1,11 +1,8 @@
 import {describe, expect, it} from "vitest";
+import {everyShape, mainOutcomes, mainRuleOutcomes} from "../../lib/authoring/checklist-shapes.js";
+import {describeFinding, describeShape} from "../../lib/authoring/completeness-words.js";
 import {
   completeness,
-  describeFinding,
-  describeShape,
-  everyShape,
-  mainOutcomes,
-  mainRuleOutcomes,
   type Finding,
   type ReadingFinding,
   type Rubric,

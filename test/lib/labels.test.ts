@@ -1,7 +1,7 @@
 // lib/engine/labels.ts: the one wording of each verdict and rubric row. Expected words are the guideline's own
 // (guideline/v2/guideline.yaml's rubric) and the case study's, written out here by hand.
 import {describe, expect, it} from "vitest";
-import {describeShape} from "../../lib/completeness.js";
+import {describeShape} from "../../lib/authoring/completeness-words.js";
 import {rubricRowLabels, rubricRowShortLabels, verdictInListLabels, verdictLabels} from "../../lib/engine/labels.js";
 
 describe("verdict and rubric-row wording", () => {

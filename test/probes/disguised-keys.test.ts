@@ -9,9 +9,9 @@
 import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {checkProbes} from "../../lib/probes/check-probes.js";
+import {checkProbes} from "../../lib/probes/check-probes.node.js";
 import {runProbe, type RunnerOptions} from "../../lib/probes/runner.js";
-import {writeRun} from "../../lib/probes/runs.js";
+import {writeRun} from "../../lib/probes/runs.node.js";
 import {containsKeyPiece, findKeyShaped, redactedMark, redactKey} from "../../lib/probes/secrets.js";
 import {formatProblem} from "../../lib/problems.js";
 import {

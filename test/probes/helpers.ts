@@ -18,9 +18,10 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {promisify} from "node:util";
 import {afterAll, afterEach, beforeAll} from "vitest";
-import {loadProbes} from "../../lib/probes/load.js";
-import type {RunnerOptions, Sleep} from "../../lib/probes/runner.js";
-import type {Run} from "../../lib/probes/schema.js";
+import {loadProbes} from "../../lib/probes/load.node.js";
+import type {Sleep} from "../../lib/probes/endpoint-call.js";
+import type {RunnerOptions} from "../../lib/probes/runner.js";
+import type {Run} from "../../lib/probes/schema.node.js";
 import {scoreReply} from "../../lib/probes/score.js";
 
 /** A reply that passes every step of six-step-chain v2 (and all but the last of v1). */

@@ -1,8 +1,9 @@
 import {cpSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {canonicalJson, contentHash} from "../../lib/probes/hash.js";
-import {checkHashes, loadHashes, loadProbes, loadRuns, type Report} from "../../lib/probes/load.js";
+import {canonicalJson, contentHash} from "../../lib/probes/hash.node.js";
+import {loadRuns} from "../../lib/probes/load-runs.node.js";
+import {checkHashes, loadHashes, loadProbes, type Report} from "../../lib/probes/load.node.js";
 import {formatProblem} from "../../lib/problems.js";
 import {editJson, tempRoot, writeRunFile} from "./helpers.js";
 

@@ -3,10 +3,10 @@ import {checkExamples} from "../../lib/probes/check.js";
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {loadHashes, loadProbes, probeFolders, probePages} from "../../lib/probes/load.js";
+import {loadHashes, loadProbes, probeFolders, probePages} from "../../lib/probes/load.node.js";
 import {scoreRule} from "../../lib/probes/score.js";
 import {fieldPath, formatProblem, type Problem} from "../../lib/problems.js";
-import type {ProbeVersion} from "../../lib/probes/schema.js";
+import type {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {tempRoot} from "./helpers.js";
 
 const fixture = (name: string) => `test/fixtures/probes/${name}`;

@@ -1,7 +1,7 @@
 import {readFileSync} from "node:fs";
 import {expect, it} from "vitest";
 import {chatRequestBody, curlCommand} from "../../lib/probes/request.js";
-import {ProbeVersion} from "../../lib/probes/schema.js";
+import {ProbeVersion} from "../../lib/probes/schema.node.js";
 
 const v2 = ProbeVersion.parse(JSON.parse(readFileSync("data/probes/six-step-chain/v2.json", "utf8")));
 

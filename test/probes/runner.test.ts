@@ -3,13 +3,14 @@ import {chmodSync, mkdirSync, readFileSync, statSync, writeFileSync} from "node:
 import {createServer, type Server} from "node:http";
 import {join} from "node:path";
 import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
-import {checkProbes} from "../../lib/probes/check-probes.js";
+import {checkProbes} from "../../lib/probes/check-probes.node.js";
 import {formatBytes} from "../../lib/numbers.js";
 import {responseByteCap} from "../../lib/probes/limits.js";
-import {loadProbes} from "../../lib/probes/load.js";
-import {retryAfterMs, runProbe, type FetchLike, type RunnerOptions} from "../../lib/probes/runner.js";
-import {writeRun} from "../../lib/probes/runs.js";
-import {Run} from "../../lib/probes/schema.js";
+import {loadProbes} from "../../lib/probes/load.node.js";
+import {retryAfterMs, type FetchLike} from "../../lib/probes/endpoint-call.js";
+import {runProbe, type RunnerOptions} from "../../lib/probes/runner.js";
+import {writeRun} from "../../lib/probes/runs.node.js";
+import {Run} from "../../lib/probes/schema.node.js";
 import {
   close,
   completion,

@@ -2,8 +2,8 @@
 import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {checkProbes} from "../../lib/probes/check-probes.js";
-import {checkRunFolder, runFileName, writeRun, RunWriteError, type FileWriter} from "../../lib/probes/runs.js";
+import {checkProbes} from "../../lib/probes/check-probes.node.js";
+import {checkRunFolder, runFileName, writeRun, RunWriteError, type FileWriter} from "../../lib/probes/runs.node.js";
 import {formatProblem} from "../../lib/problems.js";
 import {correct, filesUnder, recordedRun, tempRoot, v2Runs, writeRunFile} from "./helpers.js";
 

@@ -1,6 +1,6 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {ProbeVersion} from "../../lib/probes/schema.js";
+import {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {checkExamples} from "../../lib/probes/check.js";
 import {looseVariants, removeEmphasis, scoreBoth, scoreLoose, scoreReply, scoreRule} from "../../lib/probes/score.js";
 

@@ -1,12 +1,6 @@
 import {describe, expect, it} from "vitest";
-import {
-  containsKeyPiece,
-  findKeyShaped,
-  keyProblem,
-  keyShapedFields,
-  maskKeyShaped,
-  redactKey,
-} from "../../lib/probes/secrets.js";
+import {keyShapedFields} from "../../lib/probes/secret-fields.js";
+import {containsKeyPiece, findKeyShaped, keyProblem, maskKeyShaped, redactKey} from "../../lib/probes/secrets.js";
 
 const KEY = "sk-or-v1-test-SECRET-4f9a0c";
 

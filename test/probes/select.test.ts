@@ -2,8 +2,8 @@
 import {writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {checkProbes} from "../../lib/probes/check-probes.js";
-import {selectVersion, type Selection} from "../../lib/probes/select.js";
+import {checkProbes} from "../../lib/probes/check-probes.node.js";
+import {selectVersion, type Selection} from "../../lib/probes/select.node.js";
 import {editJson, tempRoot} from "./helpers.js";
 
 /** A copy of data/probes with v3 made from v2 by `change`, and hashes.json changed by `release`. */

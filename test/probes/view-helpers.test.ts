@@ -1,6 +1,6 @@
 // What the probe page shows beside each result is decided here, not in the components.
 import {describe, expect, it} from "vitest";
-import {loadProbes} from "../../lib/probes/load.js";
+import {loadProbes} from "../../lib/probes/load.node.js";
 import type {LooseRuleResult, RuleResult} from "../../lib/probes/score.js";
 import {
   compareWithRegex,

@@ -1,6 +1,6 @@
 import {expect, it} from "vitest";
-import {loadProbes} from "../../lib/probes/load.js";
-import type {Run} from "../../lib/probes/schema.js";
+import {loadProbes} from "../../lib/probes/load.node.js";
+import type {Run} from "../../lib/probes/schema.node.js";
 import {datasetJsonLd, probeView} from "../../lib/probes/view.js";
 
 const [probe] = loadProbes(".").probes;

@@ -2,6 +2,7 @@
 // Validated at build time; the browser only receives the validated JSON, so it needs the types alone.
 import {z} from "zod";
 import {checklistRuleIds} from "../item.js";
+import {droppedNotes, finishReasons, isModelSlug, modelSlugMaxLength} from "./run-metadata.js";
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "expected lowercase letters, digits, - or _");
 const text = z.string().min(1, "must not be empty");
@@ -24,7 +25,7 @@ export type RunParameters = z.infer<typeof RunParameters>;
 /** Flags a rule may use. No g or y: they make RegExp stateful, and scoring must not depend on call order. */
 export const RuleFlags = z.string().regex(/^(?!.*(.).*\1)[imsu]*$/, "expected distinct flags from i, m, s, u");
 
-export const Rule = z.strictObject({
+export const ProbeRule = z.strictObject({
   id,
   /** The prompt step this rule checks (1-based). */
   step: z.int().positive(),
@@ -44,7 +45,7 @@ export const Rule = z.strictObject({
   /** How that guideline rule applies here. */
   guidelineNote: text,
 });
-export type Rule = z.infer<typeof Rule>;
+export type ProbeRule = z.infer<typeof ProbeRule>;
 
 export const Outcome = z.enum(["pass", "fail"]);
 export type Outcome = z.infer<typeof Outcome>;
@@ -71,7 +72,7 @@ export const ProbeVersion = z.strictObject({
   messages: z.array(Message).min(1),
   parameters: RunParameters,
   rubricIntro: text,
-  rules: z.array(Rule).min(1),
+  rules: z.array(ProbeRule).min(1),
   examples: z.array(Example).min(1),
   /** One line: what this version changed, and why. */
   changelog: text,
@@ -93,50 +94,9 @@ export const RuleResultRecord = z.strictObject({
   outcome: Outcome,
 });
 
-/** The finish reasons an OpenAI-compatible chat completion defines ("error" ends a run, never recorded). */
-export const finishReasons = ["stop", "length", "tool_calls", "content_filter", "function_call"] as const;
 export const FinishReason = z.enum(finishReasons);
 export type FinishReason = z.infer<typeof FinishReason>;
 
-/** The most characters a model slug an endpoint reports (servedBy) may have. */
-export const modelSlugMaxLength = 128;
-
-/**
- * What a model slug an endpoint reports can be: ASCII letters, digits and . _ : @ ~ + - in up to four parts
- * joined by /, at most 128 characters (openai/gpt-5-mini, meta-llama/llama-3.1-405b-instruct:free), and no run
- * of 16 hex digits across them: that is a hash or a key, not a model's name.
- */
-export function isModelSlug(text: string): boolean {
-  return (
-    text.length <= modelSlugMaxLength &&
-    /^[A-Za-z0-9~][A-Za-z0-9._:@~+-]*(?:\/[A-Za-z0-9][A-Za-z0-9._:@~+-]*){0,3}$/.test(text) &&
-    !/[0-9a-f]{16}/i.test(text.replace(/[._:@~+/-]/g, ""))
-  );
-}
-
-/**
- * Whether the model an endpoint says answered (a model slug) is the model asked for: the same slug, or the slug
- * and a short version suffix ("openai/gpt-5-mini" answered by "openai/gpt-5-mini-2025-08-07" or "...:free"),
- * in any case. The suffix starts with - : or @ and is at most 16 characters of a-z 0-9 . : -, so the field
- * cannot carry anything else (a slug-shaped key, ROT13 or base36, would otherwise ship in the built site).
- */
-export function isServedModel(servedBy: string, model: string): boolean {
-  if (!isModelSlug(servedBy)) return false;
-  const served = servedBy.toLowerCase();
-  const asked = model.toLowerCase();
-  if (asked === "" || !served.startsWith(asked)) return false;
-  const suffix = served.slice(asked.length);
-  return suffix === "" || /^[-:@][a-z0-9.:-]{0,15}$/.test(suffix);
-}
-
-/**
- * Why a response's metadata was dropped, word for word: a run names what it dropped and why, and never quotes it
- * (the value could be anything an endpoint chose to send).
- */
-export const droppedNotes = {
-  servedBy: "servedBy dropped: the response's model field was not a model slug",
-  finishReason: "finishReason dropped: the response's finish reason was not one the API defines",
-} as const;
 export const DroppedNote = z.enum([droppedNotes.servedBy, droppedNotes.finishReason]);
 export type DroppedNote = z.infer<typeof DroppedNote>;
 

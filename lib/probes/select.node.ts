@@ -3,8 +3,8 @@
 // fall back to the one before. Works on what checkProbes found; reads nothing itself.
 import {quote} from "../cli.js";
 import {formatProblem, type Problem} from "../problems.js";
-import type {ProbesCheck} from "./check-probes.js";
-import {hashesFile, probesDir, type LoadedProbe, type LoadedVersion} from "./load.js";
+import type {ProbesCheck} from "./check-probes.node.js";
+import {hashesFile, probesDir, type LoadedProbe, type LoadedVersion} from "./load.node.js";
 import {newestVersion} from "./versions.js";
 
 export type Selection =

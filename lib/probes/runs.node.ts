@@ -4,9 +4,9 @@
 // a crash leaves at most a dot-file ending in .tmp, which the loader ignores and probes:check reports.
 import {closeSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync, writeSync} from "node:fs";
 import {join} from "node:path";
-import {runsDir} from "./load.js";
-import {Run} from "./schema.js";
-import {keyShapedFields} from "./secrets.js";
+import {runsDir} from "./load-runs.node.js";
+import {Run} from "./schema.node.js";
+import {keyShapedFields} from "./secret-fields.js";
 
 /** Creates a new file at path (never an existing one), writes all of text and flushes it to disk. */
 export type FileWriter = (path: string, text: string) => void;

@@ -3,8 +3,9 @@
 // through the real scorer. Node-only (reads files).
 import type {Problem} from "../problems.js";
 import {checkExamples} from "./check.js";
-import {checkHashes, loadHashes, loadProbes, loadRuns, type LoadedProbe, type LoadedRun, type Report} from "./load.js";
-import type {Hashes} from "./schema.js";
+import {loadRuns, type LoadedRun} from "./load-runs.node.js";
+import {checkHashes, loadHashes, loadProbes, type LoadedProbe, type Report} from "./load.node.js";
+import type {Hashes} from "./schema.node.js";
 import {maskKeyShaped, redactKey} from "./secrets.js";
 
 export interface ProbesCheck extends Report {

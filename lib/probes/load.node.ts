@@ -1,23 +1,20 @@
-// Reads and validates data/probes/<probe>/vN.json, data/probes/hashes.json and data/runs/.
-// Node-only (node:fs). Every problem names the file and the field at fault, in lib/problems.ts's form
-// (print with formatProblem): data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: ...
-import {existsSync, readdirSync, statSync} from "node:fs";
+// Reads and validates the probe versions, data/probes/<probe>/vN.json, and data/probes/hashes.json (the recorded
+// runs are load-runs.node.ts's). Node-only (node:fs). Every problem names the file and the field at fault, in
+// lib/problems.ts's form (print with formatProblem):
+// data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: ...
+import {existsSync} from "node:fs";
 import {join} from "node:path";
 import type {z} from "zod";
 import {AuthoredFileError, fieldPath, problemsFromZod, type Report} from "../problems.js";
-import {CappedReadError, readAuthoredFile, readCappedFile} from "../read-file.js";
-import {contentHash} from "./hash.js";
-import {checkRun} from "./check.js";
-import {formatBytes} from "../numbers.js";
-import {jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
+import {readAuthoredFile} from "../read-file.js";
+import {isDirectory, jsonError, listDir} from "./files.node.js";
+import {contentHash} from "./hash.node.js";
 import {patternProblem} from "./pattern.js";
+import {Hashes, ProbeVersion} from "./schema.node.js";
 import {newestVersion} from "./versions.js";
-import {Hashes, ProbeVersion, Run} from "./schema.js";
-import {containsKeyPiece, findKeyShaped, keyPieceFields, keyShapedFields, maskKeyShaped} from "./secrets.js";
 
 export const probesDir = "data/probes";
 export const hashesFile = "data/probes/hashes.json";
-export const runsDir = "data/runs";
 
 export interface LoadedVersion {
   /** Path relative to the root, e.g. data/probes/six-step-chain/v2.json. */
@@ -35,17 +32,7 @@ export interface LoadedProbe {
   names: string[];
 }
 
-export interface LoadedRun {
-  file: string;
-  data: Run;
-}
-
 export type {Report};
-
-/** A JSON.parse error in words, with V8's quoted piece of the text masked where it looks like a key. */
-function jsonError(error: unknown): string {
-  return maskKeyShaped((error as Error).message).toLowerCase();
-}
 
 function readJson(root: string, file: string, report: Report): unknown {
   let text: string;
@@ -115,22 +102,6 @@ export function checkVersion(
     if (example.kind === "rejected" && example.total === 1)
       error(at("total"), "a rejected example must not declare total 1");
   });
-}
-
-function listDir(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 const versionFile = /^(v[1-9][0-9]*)\.json$/;
@@ -249,109 +220,4 @@ export function checkHashes(probes: readonly LoadedProbe[], hashes: Hashes, repo
         });
     }
   }
-}
-
-/**
- * Reads one run file: bounded in size and depth (checked before it is parsed or walked), and refused whole when
- * anything in it is shaped like a secret, or holds the user's key (when at hand) in any form: a run never holds
- * one, and the page would ship it to every visitor. Problems never quote the secret.
- */
-function readRunFile(root: string, file: string, report: Report, apiKey: string | undefined): unknown {
-  const error = (field: string, message: string) => report.problems.push({file, field, message});
-  let text: string;
-  try {
-    // A byte order mark is kept, as JSON.parse refuses it: a run is written without one.
-    text = new TextDecoder("utf-8", {ignoreBOM: true}).decode(readCappedFile(join(root, file), runFileByteCap));
-  } catch (thrown) {
-    if (!(thrown instanceof CappedReadError)) throw thrown;
-    if (thrown.reason === "too-large")
-      error(
-        "",
-        `too large (${formatBytes(thrown.size)}): a run file is far smaller than ${formatBytes(runFileByteCap)}; ` +
-          "delete it",
-      );
-    else if (thrown.reason === "not-a-file") error("", "not a regular file: a run is a file; delete it");
-    else error("", `cannot read: ${thrown.code}`);
-    return undefined;
-  }
-  const secret = (kind: string, hint: string) =>
-    `holds ${kind} ("${hint}"): a run must never hold a secret; delete the file`;
-  const theKey = "holds the api key or a piece of it: a run must never hold the key; delete the file";
-  if (jsonDepth(text, runFileDepthLimit) > runFileDepthLimit) {
-    error("", `too deep: nested more than ${runFileDepthLimit} levels, where a run is 4; delete it`);
-    return undefined;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (thrown) {
-    const [found] = findKeyShaped(text);
-    if (apiKey && containsKeyPiece(text, apiKey)) error("", theKey);
-    else if (found) error("", secret(found.kind, found.hint));
-    else error("", `invalid json: ${jsonError(thrown)}`);
-    return undefined;
-  }
-  const holdingKey = apiKey ? keyPieceFields(json, apiKey) : [];
-  for (const field of holdingKey) error(field, theKey);
-  const shaped = keyShapedFields(json).filter(({field}) => !holdingKey.includes(field));
-  for (const {field, found} of shaped) error(field, secret(found.kind, found.hint));
-  return shaped.length > 0 || holdingKey.length > 0 ? undefined : json;
-}
-
-/**
- * Reads data/runs/<probe>/<version>/*.json. Each run must point at an existing version with the same content
- * hash, hold nothing key-shaped (nor the user's key in any form, when `apiKey` is given), and carry the score
- * its reply gets from the real scorer (lib/probes/check.ts).
- */
-export function loadRuns(
-  root: string,
-  probes: readonly LoadedProbe[],
-  report: Report,
-  {apiKey}: {apiKey?: string} = {},
-): LoadedRun[] {
-  const runs: LoadedRun[] = [];
-  for (const probe of listDir(join(root, runsDir))) {
-    const probeDir = join(root, runsDir, probe);
-    if (!isDirectory(probeDir)) continue;
-    for (const version of listDir(probeDir)) {
-      if (!isDirectory(join(probeDir, version))) continue;
-      for (const name of listDir(join(probeDir, version))) {
-        const file = `${runsDir}/${probe}/${version}/${name}`;
-        if (name.startsWith(".") && name.endsWith(".tmp"))
-          report.warnings.push({file, field: "", message: "left by an interrupted write: delete it"});
-        if (!name.endsWith(".json")) continue;
-        const json = readRunFile(root, file, report, apiKey);
-        if (json === undefined) continue;
-        const parsed = Run.safeParse(json);
-        if (!parsed.success) {
-          for (const problem of problemsFromZod(file, parsed.error, json)) report.problems.push(problem);
-          continue;
-        }
-        const run = parsed.data;
-        const target = probes.find((p) => p.probe === run.probe)?.versions.find((v) => v.data.version === run.version);
-        // A run filed in the wrong folder: name the first field that disagrees with where it is filed.
-        if (run.probe !== probe || run.version !== version)
-          report.problems.push({
-            file,
-            field: run.probe !== probe ? "probe" : "version",
-            message: `run says ${run.probe} ${run.version} but is filed under ${probe}/${version}`,
-          });
-        else if (!target)
-          report.problems.push({file, field: "version", message: `no valid probe version ${run.probe} ${run.version}`});
-        else if (target.hash !== run.versionHash)
-          report.problems.push({
-            file,
-            field: "versionHash",
-            message: `does not match ${target.file}: a run stays with the content that produced it`,
-          });
-        else {
-          const problems = checkRun(file, run, target.data);
-          for (const problem of problems) report.problems.push(problem);
-          if (problems.length === 0) runs.push({file, data: run});
-        }
-      }
-    }
-  }
-  runs.sort((a, b) => (a.data.startedAt < b.data.startedAt ? -1 : a.data.startedAt > b.data.startedAt ? 1 : 0));
-  return runs;
 }

@@ -1,0 +1,115 @@
+// Reading an endpoint's answer: a completion's reply, finish reason, model and usage, or the error it stands for
+// (an http status, an api error, a malformed body), in messages that quote only server text already redacted of
+// the key (`clean`). Pure.
+import {quoteText} from "../quote-text.js";
+import {isFinishReason} from "./run-metadata.js";
+import {flatExcerpt, RunnerError} from "./runner-error.js";
+import type {Usage} from "./schema.node.js";
+
+/** The server's own error message from an OpenAI-style error body, if it has one. */
+function apiErrorMessage(json: unknown): string | null {
+  if (json && typeof json === "object" && "error" in json) {
+    const error = (json as {error: unknown}).error;
+    if (typeof error === "string") return error;
+    if (error && typeof error === "object" && "message" in error && typeof error.message === "string")
+      return error.message;
+  }
+  return null;
+}
+
+function parseJson(body: string): {ok: true; json: unknown} | {ok: false} {
+  try {
+    return {ok: true, json: JSON.parse(body)};
+  } catch {
+    return {ok: false};
+  }
+}
+
+function count(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+function readUsage(usage: unknown): Usage {
+  const u = (usage && typeof usage === "object" ? usage : {}) as Record<string, unknown>;
+  const details = (
+    u.completion_tokens_details && typeof u.completion_tokens_details === "object" ? u.completion_tokens_details : {}
+  ) as Record<string, unknown>;
+  return {
+    promptTokens: count(u.prompt_tokens),
+    completionTokens: count(u.completion_tokens),
+    reasoningTokens: count(details.reasoning_tokens),
+    totalTokens: count(u.total_tokens),
+  };
+}
+
+function replyText(content: unknown): string | null {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    const parts = content.map((part) =>
+      part && typeof part === "object" && "text" in part && typeof part.text === "string" ? part.text : null,
+    );
+    return parts.every((p) => p !== null) ? parts.join("") : null;
+  }
+  return null;
+}
+
+/** A completion as the runner reads it, before its metadata is weighed against what it can be. */
+export interface Parsed {
+  reply: string;
+  finishReason: string | null;
+  servedBy: string | null;
+  usage: Usage;
+}
+
+/** Reads a completion. `clean` redacts the key: it runs on server text before anything else touches it. */
+export function parseCompletion(body: string, clean: (text: string) => string): Parsed {
+  const parsed = parseJson(body);
+  if (!parsed.ok)
+    throw new RunnerError("malformed", `malformed response: not json (${quoteText(flatExcerpt(clean(body), 60))})`);
+  const {json} = parsed;
+  if (!json || typeof json !== "object") throw new RunnerError("malformed", "malformed response: not a json object");
+  const message = apiErrorMessage(json);
+  if (message !== null)
+    throw new RunnerError("api", `the endpoint answered with an error: ${flatExcerpt(clean(message))}`);
+  const root = json as Record<string, unknown>;
+  const choice: unknown = Array.isArray(root.choices) ? root.choices[0] : undefined;
+  if (!choice || typeof choice !== "object")
+    throw new RunnerError("malformed", "malformed response: choices[0] missing");
+  const {message: msg, finish_reason: finish} = choice as Record<string, unknown>;
+  if (!msg || typeof msg !== "object")
+    throw new RunnerError("malformed", "malformed response: choices[0].message missing");
+  const finishReason = typeof finish === "string" ? finish : null;
+  const content = (msg as Record<string, unknown>).content;
+  let reply = replyText(content);
+  if (reply === null && (content === null || content === undefined) && finishReason === "length") reply = "";
+  if (reply === null)
+    throw new RunnerError(
+      "malformed",
+      `malformed response: choices[0].message.content is not text (finish reason ${
+        finishReason === null
+          ? "none"
+          : isFinishReason(finishReason)
+            ? JSON.stringify(finishReason)
+            : "not one the api defines"
+      })`,
+    );
+  if (finishReason === "error")
+    throw new RunnerError("api", 'the endpoint reported an error while generating (finish reason "error")');
+  return {
+    reply,
+    finishReason,
+    servedBy: typeof root.model === "string" ? root.model : null,
+    usage: readUsage(root.usage),
+  };
+}
+
+export function httpError(status: number, body: string, clean: (text: string) => string): RunnerError {
+  const parsed = parseJson(body);
+  const message = parsed.ok ? apiErrorMessage(parsed.json) : null;
+  const detail = message !== null ? `: ${flatExcerpt(clean(message))}` : "";
+  if (status === 401 || status === 403)
+    return new RunnerError("http", `http ${status}: the api key was refused${detail}`, status);
+  if (status >= 500)
+    return new RunnerError("http", `http ${status}: the endpoint failed${detail}; try again later`, status);
+  return new RunnerError("http", `http ${status}${detail}`, status);
+}

@@ -1,0 +1,167 @@
+// One call to an OpenAI-compatible endpoint, as the runner makes it: a POST with the key in the Authorization
+// header, bounded by a timeout that covers the body, the body read up to a byte cap and never whole, and a
+// redirect never followed (its target named only when plainly spelled). fetch and sleep are passed in. Pure.
+import {errorBodyByteCap} from "./limits.js";
+import {flatExcerpt, RunnerError} from "./runner-error.js";
+import {redactKey} from "./secrets.js";
+
+/** The part of a fetch Response the runner uses: the body is a stream, read up to a cap, never whole. */
+export interface ResponseLike {
+  status: number;
+  headers: {get(name: string): string | null};
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/** The part of the fetch API the runner uses. */
+export type FetchLike = (
+  url: string,
+  init: {method: "POST"; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: "manual"},
+) => Promise<ResponseLike>;
+
+/** Resolves after ms, or at once when the signal aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** Milliseconds to wait from a Retry-After header (seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: Date): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, date - now.getTime());
+}
+
+/** Reads a body stream up to `cap` bytes; past the cap it stops reading and drops the connection. */
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  cap: number,
+): Promise<{text: string; over: boolean}> {
+  if (!body) return {text: "", over: false};
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      reader.cancel().catch(() => undefined);
+      return {text: "", over: true};
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return {text: new TextDecoder().decode(bytes), over: false};
+}
+
+/** What one attempt got back: the status, the two headers the runner reads, and the body up to its cap. */
+export interface Answer {
+  status: number;
+  retryAfter: string | null;
+  location: string | null;
+  /** The body as text, read up to its cap; empty when past it. */
+  text: string;
+  /** The body was larger than its cap: not read further. */
+  over: boolean;
+}
+
+const timeoutError = (timeoutMs: number) =>
+  new RunnerError("timeout", `no complete answer within ${timeoutMs / 1000} s: timed out`);
+
+/** One request of a run: where it goes, what it sends with which key, and how long and how much to read. */
+export interface Call {
+  fetch: FetchLike;
+  sleep: Sleep;
+  apiKey: string;
+  endpoint: string;
+  body: string;
+  /** Covers the whole response, its body included. */
+  timeoutMs: number;
+  /** The most read of a 2xx body; an error body is read up to errorBodyByteCap. */
+  responseByteCap: number;
+}
+
+/** One attempt, bounded by the timeout (the response body included). */
+export async function attempt(call: Call): Promise<Answer> {
+  const {endpoint, body, timeoutMs} = call;
+  const controller = new AbortController();
+  const timer = new AbortController();
+  let timedOut = false;
+  const timeout = call.sleep(timeoutMs, timer.signal).then(() => {
+    if (timer.signal.aborted) return;
+    timedOut = true;
+    controller.abort();
+  });
+  try {
+    const request = (async (): Promise<Answer> => {
+      const response = await call.fetch(endpoint, {
+        method: "POST",
+        headers: {"authorization": `Bearer ${call.apiKey}`, "content-type": "application/json"},
+        body,
+        signal: controller.signal,
+        redirect: "manual",
+      });
+      const {status, headers} = response;
+      const head = {status, retryAfter: headers.get("retry-after"), location: headers.get("location")};
+      if (status >= 300 && status < 400) {
+        response.body?.cancel().catch(() => undefined);
+        return {...head, text: "", over: false};
+      }
+      const cap = status >= 200 && status < 300 ? call.responseByteCap : errorBodyByteCap;
+      return {...head, ...(await readCapped(response.body, cap))};
+    })();
+    const result = await Promise.race([request, timeout.then(() => null)]);
+    if (result === null || timedOut) {
+      request.catch(() => undefined);
+      throw timeoutError(timeoutMs);
+    }
+    return result;
+  } catch (error) {
+    if (error instanceof RunnerError) throw error;
+    if (timedOut) throw timeoutError(timeoutMs);
+    const cause = (error as {cause?: {code?: string; message?: string}}).cause;
+    const detail = String(cause?.code ?? cause?.message ?? (error as Error).message);
+    // Redact first: lowercasing, then redacting, would miss a key with capitals.
+    const clean = flatExcerpt(redactKey(detail, call.apiKey)).toLowerCase();
+    throw new RunnerError("network", `cannot reach ${new URL(endpoint).host}: ${clean}`);
+  } finally {
+    timer.abort();
+    // Closes the connection when the body was not read to the end (past its cap, a redirect, a timeout).
+    controller.abort();
+  }
+}
+
+/**
+ * The host a redirect points to, read from the redacted Location header, and named only when the header spells it
+ * plainly: a host the URL parser had to decode (%-escapes, non-ascii letters turned into punycode) is a way to
+ * carry text past the key's check, so it is not shown.
+ */
+function redirectTarget(location: string | null, endpoint: string): string {
+  if (location === null) return "no location";
+  let url: URL;
+  try {
+    url = new URL(location, endpoint);
+  } catch {
+    return "an unreadable location";
+  }
+  const {host} = url;
+  if (host === "") return "an unknown host";
+  const plain = /^[a-z0-9.-]+(?::[0-9]+)?$/.test(host) && !/(?:^|\.)xn--/.test(host);
+  const spelled = location.toLowerCase().includes(host) || host === new URL(endpoint).host;
+  return plain && spelled ? host : "a host it does not spell plainly (not shown)";
+}
+
+export function redirectError(status: number, location: string | null, endpoint: string): RunnerError {
+  const target = redirectTarget(location, endpoint);
+  return new RunnerError(
+    "redirect",
+    `http ${status}: the endpoint redirects to ${target}; redirects are not followed, so the key never goes ` +
+      `to another host: use that address as the base url if you trust it`,
+    status,
+  );
+}

@@ -25,8 +25,14 @@ const app = "rater-notebook";
 export const exportKind = "progress-export";
 /** The envelope's version; the record inside carries its own. */
 export const exportVersion = 1;
-/** The largest file an import reads: a real record is a few hundred kB at most. Checked before reading. */
-export const importByteLimit = 2_000_000;
+/**
+ * The largest trainee's progress file every reader takes, checked before reading where the reader can: the import
+ * page, `progress:check`, the cohort page and `npm run agreement`. A real record is a few hundred kB at most. The
+ * cohort page (5 MiB) and the command (32 MiB, its cap for a CSV) had larger caps of their own, but both then read
+ * the record through this module, which refused past 2 MB: so 2 MB was already what every reader took, and no file
+ * any of them read is refused now; a larger one is refused unread, in the same words everywhere.
+ */
+export const progressFileByteLimit = 2_000_000;
 export {raterNameMaxLength};
 
 /** What a rater name must be, as true or what is wrong with it (shared with the zod schema): lib/rater-name.ts. */
@@ -115,12 +121,12 @@ const refuse = (reason: ImportRefusalReason, message: string): ImportRefusal => 
 
 /** The size check, before reading: a refusal, or null when the file may be read. */
 export function checkImportSize(bytes: number): ImportRefusal | null {
-  if (bytes > importByteLimit) {
+  if (bytes > progressFileByteLimit) {
     // Just over the limit rounds to the limit: then the bytes say it.
-    const size = formatBytes(bytes) === formatBytes(importByteLimit) ? `${thousands(bytes)} bytes` : null;
+    const size = formatBytes(bytes) === formatBytes(progressFileByteLimit) ? `${thousands(bytes)} bytes` : null;
     return refuse(
       "too-large",
-      `the file is ${size ?? formatBytes(bytes)}; a progress file is at most ${formatBytes(importByteLimit)}`,
+      `the file is ${size ?? formatBytes(bytes)}; a progress file is at most ${formatBytes(progressFileByteLimit)}`,
     );
   }
   if (bytes === 0) return refuse("empty", "the file is empty");

@@ -3,10 +3,9 @@
 // and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL.
 import {describeFinding} from "../lib/authoring/completeness-words.js";
 import {completeness, type CompletenessReport, type Finding} from "../lib/completeness.js";
-import {itemLabel} from "../lib/coverage.js";
+import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/links.js";
 import {dependence, type Dependence} from "../lib/dependence.js";
 import {ruleSetOf, type RuleSet} from "../lib/engine.js";
-import type {RubricRow} from "../lib/rubric.js";
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
 import {
@@ -30,22 +29,20 @@ import {
   type Preview,
 } from "../lib/preview.js";
 import {scoreText} from "../lib/trainee/words.js";
-import {verdictLabels} from "../lib/verdict-labels.js";
+import {rubricRowShortLabels, verdictLabels} from "../lib/engine/labels.js";
 import type {Score} from "../lib/verdict.js";
 import {el, svg, type Child} from "./dom.js";
 import {patch} from "./patch.js";
-import {ruleHref} from "./rule-ref.js";
 import {Table} from "./table.js";
+import {plural} from "../lib/numbers.js";
 
 export interface AuthorsData {
   versions: Guideline[];
   items: Item[];
+  /** Where each item is scored, for its links. */
+  itemPages: ItemPages;
   domains: ParameterDomain[];
 }
-
-/** Where a trainee meets an item: Part 4 scores the seven examples with the guideline. */
-const itemHref = (item: Pick<Item, "id" | "part">): string =>
-  `./${item.part === "examples" ? "rubric" : item.part}#${item.id}`;
 
 const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>
   outcome.candidates.length === 0
@@ -62,20 +59,6 @@ const decisionText = ({verdict, clause, verdicts, ruled}: LineDecision): string 
       : `${verdictLabels[verdict]}${clause ? ` (${clause})` : ""}`;
 
 /** A rubric row in a few words, led by the score it gives. */
-const rowWords: Record<RubricRow, string> = {
-  "all-met": "5, every instruction met",
-  "one-small-flaw": "4, one small flaw",
-  "half-or-more": "3, at least half met",
-  "fewer-than-half": "2, fewer than half met",
-  "main-partly-capped": "the cap for a partly done main task",
-  "main-not-met-engages": "2, engages without doing the task",
-  "does-not-follow": "1, does not follow",
-  "declines-harmless": "1, declines a harmless request",
-  "not-applicable": "not applicable",
-};
-
-const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
-
 /** The rules of a version that read a parameter, for the text beside its control. */
 function rulesReading(domain: ParameterDomain, guideline: Guideline): GuidelineRule[] {
   return guideline.rules.filter((rule) => rule.parameters.includes(domain.name) || rule.id === domain.reader);
@@ -226,7 +209,7 @@ function DistributionChart(result: Preview): HTMLElement {
   );
 }
 
-function MovedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElement {
+function MovedItems(result: Preview, items: ReadonlyMap<string, Item>, pages: ItemPages): HTMLElement {
   if (!result.moved.length) return el("p", {class: "preview-none"}, "No item's score moves.");
   return Table(
     {
@@ -234,7 +217,7 @@ function MovedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElem
       rows: result.moved.map((moved) => {
         const item = items.get(moved.id)!;
         return [
-          el("a", {href: itemHref(item)}, moved.label, el("span", {class: "muted"}, `: ${item.title}`)),
+          el("a", {href: itemHref(item.id, pages)}, moved.label, el("span", {class: "muted"}, `: ${item.title}`)),
           outcomeText(moved.from),
           outcomeText(moved.to),
           moved.lines.length
@@ -252,8 +235,8 @@ function MovedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElem
                 ),
               )
             : `No checklist line changes; the rubric reads it differently: row ${moved.from.rows
-                .map((row) => rowWords[row])
-                .join(" or ")} → row ${moved.to.rows.map((row) => rowWords[row]).join(" or row ")}.`,
+                .map((row) => rubricRowShortLabels[row])
+                .join(" or ")} → row ${moved.to.rows.map((row) => rubricRowShortLabels[row]).join(" or row ")}.`,
         ];
       }),
     },
@@ -261,13 +244,13 @@ function MovedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElem
   );
 }
 
-function UnsettledItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElement {
+function UnsettledItems(result: Preview, pages: ItemPages): HTMLElement {
   if (!result.unsettled.length) return el("p", {class: "preview-none"}, "Every item keeps exactly one score.");
   return Table(
     {
       head: ["Item", "Candidate scores", `Under ${result.base}`],
       rows: result.unsettled.map((unsettled) => [
-        el("a", {href: itemHref(items.get(unsettled.id)!)}, unsettled.label),
+        el("a", {href: itemHref(unsettled.id, pages)}, unsettled.label),
         unsettled.candidates.map(scoreText).join(" or "),
         unsettled.alreadyUnsettled ? `${outcomeText(unsettled.before)} already` : outcomeText(unsettled.before),
       ]),
@@ -276,7 +259,7 @@ function UnsettledItems(result: Preview, items: ReadonlyMap<string, Item>): HTML
   );
 }
 
-function UncitedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLElement {
+function UncitedItems(result: Preview, items: ReadonlyMap<string, Item>, pages: ItemPages): HTMLElement {
   if (!result.uncited.length)
     return el("p", {class: "preview-none"}, "Every line is decided by a rule the guideline states.");
   return Table(
@@ -285,7 +268,7 @@ function UncitedItems(result: Preview, items: ReadonlyMap<string, Item>): HTMLEl
       rows: result.uncited.map((uncited) => {
         const item = items.get(uncited.id)!;
         return [
-          el("a", {href: itemHref(item)}, uncited.label),
+          el("a", {href: itemHref(item.id, pages)}, uncited.label),
           uncited.score === null ? "no single score" : scoreText(uncited.score),
           [
             uncited.lines
@@ -564,10 +547,12 @@ export function AuthorsPreview(
     const candidateCompleteness = completenessOf(candidateRules);
     reconcile(
       results,
-      section("moved", "Items whose score moves", result.moved, () => MovedItems(result, items)),
-      section("unsettled", "Items with no single score", result.unsettled, () => UnsettledItems(result, items)),
+      section("moved", "Items whose score moves", result.moved, () => MovedItems(result, items, data.itemPages)),
+      section("unsettled", "Items with no single score", result.unsettled, () =>
+        UnsettledItems(result, data.itemPages),
+      ),
       section("uncited", "Items scored with no rule a trainee could cite", result.uncited, () =>
-        UncitedItems(result, items),
+        UncitedItems(result, items, data.itemPages),
       ),
       section("distribution", "The scores before and after", result.distribution, () => DistributionChart(result)),
       section("coverage", "Which levels keep a worked example", [result.coverage, result.workedExamples], () =>

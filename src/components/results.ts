@@ -5,6 +5,7 @@
 // export and import. Exact, one off and two or more off have one colour each, always with a mark beside it. Every
 // number and sentence comes from lib/trainee/; this only lays it out, and again when the record changes. Each section
 // is its own component: results-review.ts, results-group.ts, before-after-chart.ts, transfer.ts.
+import {itemPages} from "../lib/links.js";
 import type {CalibrationCheck} from "../lib/content.js";
 import {plural} from "../lib/numbers.js";
 import type {PartPageData, SitePageData} from "../lib/page-data.js";
@@ -133,6 +134,7 @@ export function ResultsPage(
   const ctx: ResultsContext = {
     items,
     itemsById: new Map(items.map((item) => [item.id, item])),
+    itemPages: itemPages(data.site.parts, data.site.itemRefs),
     guideline: data.site.guideline,
   };
   const body = el("div", {class: "results-body"});

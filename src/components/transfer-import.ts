@@ -2,7 +2,7 @@
 // short, foreign, of another version or too large is refused with what is wrong; a valid file first shows what it
 // would add, replace and keep, and nothing is saved until the trainee confirms. Whether the preview is still true
 // when they do is decided in lib/trainee/import-plan.ts.
-import {itemLabel} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import {formatBytes} from "../lib/numbers.js";
 import type {ItemRef} from "../lib/page-data.js";
 import {confirmImport, planImport, type ImportPlan} from "../lib/trainee/import-plan.js";
@@ -10,7 +10,7 @@ import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {
   checkImportSize,
-  importByteLimit,
+  progressFileByteLimit,
   readImport,
   type ImportedFile,
   type ImportRefusal,
@@ -132,7 +132,7 @@ export function TransferImport({store, itemRefs}: {store: ProgressStore; itemRef
     el(
       "p",
       {id: "import-help", class: "muted"},
-      `Up to ${formatBytes(importByteLimit)}. You see what it would change before anything does; ` +
+      `Up to ${formatBytes(progressFileByteLimit)}. You see what it would change before anything does; ` +
         "answers already here that the file lacks are kept.",
     ),
     fileInput,

@@ -11,7 +11,7 @@ import {
   checkImportSize,
   exportFile,
   exportFileName,
-  importByteLimit,
+  progressFileByteLimit,
   raterNameProblem,
   readImport,
   type ImportResult,
@@ -115,13 +115,13 @@ describe("reading an imported file", () => {
       reason: "too-large",
       message: "the file is 50 MiB; a progress file is at most 2 MB",
     });
-    expect(checkImportSize(importByteLimit + 1)).toMatchObject({reason: "too-large"});
-    expect(checkImportSize(importByteLimit)).toBeNull();
+    expect(checkImportSize(progressFileByteLimit + 1)).toMatchObject({reason: "too-large"});
+    expect(checkImportSize(progressFileByteLimit)).toBeNull();
     expect(checkImportSize(0)).toMatchObject({reason: "empty", message: "the file is empty"});
   });
 
   it("refuses text past the limit even when the size was not checked first", () => {
-    const padded = exportFile(sample, {now}).replace("{", `{${" ".repeat(importByteLimit)}`);
+    const padded = exportFile(sample, {now}).replace("{", `{${" ".repeat(progressFileByteLimit)}`);
     expect(refusal(readImport(padded))).toBe("too-large: the file is 2,001,477 bytes; a progress file is at most 2 MB");
   });
 

@@ -10,6 +10,7 @@ import {performance} from "node:perf_hooks";
 import {copyProject, projectRoot} from "../scripts/copy-project.js";
 import {median} from "./timing.js";
 import {baselineProject, observableBuild} from "./framework.js";
+import {plural} from "../lib/numbers.js";
 
 /** The issue's target: a cold build under twice the one-page build. */
 const target = 2;
@@ -66,8 +67,7 @@ export function benchBuild(rounds = 5): void {
     console.log(`  one-page Framework build (a d3 + Inputs page, observable build): ${s(baselineRuns)}`);
     console.log(`  npm run build (Framework's build and the post-build step):       ${s(siteRuns)}`);
     console.log(
-      `    of which data loaders: ${s(loaderRuns)} in ${loaders.length} run` +
-        `${loaders.length === 1 ? "" : "s"} (${loaders.join(", ")})`,
+      `    of which data loaders: ${s(loaderRuns)} in ${plural(loaders.length, "run")} (${loaders.join(", ")})`,
     );
     const verdict = ratio < target ? "ok" : "OVER";
     console.log(`  ratio: ${ratio.toFixed(2)}x the one-page build (target: under ${target}x)  ${verdict}`);

@@ -13,6 +13,7 @@ import {prepareBase, previewFrom} from "../lib/preview.js";
 import type {Page} from "playwright-core";
 import {openSite} from "../test/browser/site.js";
 import {afterPaintWhere, inPage, median, medianMs} from "./timing.js";
+import {plural} from "../lib/numbers.js";
 
 const targetMs = 50;
 
@@ -372,7 +373,7 @@ function reportAuthorsPage(measured: Measured[], warmRounds: number, prewarmed: 
   for (const kind of Object.values(kinds)) {
     const ofKind = measured.filter((entry) => entry.change.kind === kind);
     if (!ofKind.length) continue;
-    console.log(`  ${kind}, ${ofKind.length} change${ofKind.length === 1 ? "" : "s"}:`);
+    console.log(`  ${kind}, ${plural(ofKind.length, "change")}:`);
     console.log(
       line(
         "cold",

@@ -26,15 +26,3 @@ export function coverage(items: readonly ScoredItem[]): CoverageRow[] {
     items: items.filter((item) => item.score === score).map(({id, title, part}) => ({id, title, part})),
   }));
 }
-
-const partLabels: Record<Item["part"], string> = {
-  "examples": "Example",
-  "edge-cases": "Edge case",
-  "calibration": "Calibration",
-};
-
-/** A short human label for an item id: "Example 4", "Edge case 1a", "Calibration D, twist". */
-export function itemLabel(id: string, part: Item["part"]): string {
-  const [, number = id, twist] = /^(?:example|edge|calibration)-([a-z0-9]+?)(-twist)?$/.exec(id) ?? [];
-  return `${partLabels[part]} ${part === "calibration" ? number.toUpperCase() : number}${twist ? ", twist" : ""}`;
-}

@@ -3,7 +3,7 @@
 // findings) is one more field here and one more block in previewLines.
 import {describeFinding} from "./authoring/completeness-words.js";
 import {completeness, type Finding} from "./completeness.js";
-import {itemLabel} from "./coverage.js";
+import {itemLabel} from "./links.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf} from "./engine.js";
 import type {Guideline} from "./guideline.js";

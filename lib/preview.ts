@@ -3,7 +3,8 @@
 // base is derived once (prepareBase), recording what each item's derivation read, and a candidate re-derives only
 // the items that read something it changes (lib/authoring/rederive.ts); this module says what moved and why.
 import {deriveCandidate, deriveRecordingReads, type RecordedBase} from "./authoring/rederive.js";
-import {coverage, itemLabel, type CoverageRow} from "./coverage.js";
+import {coverage, type CoverageRow} from "./coverage.js";
+import {itemLabel} from "./links.js";
 import type {Derivation, RuleSet, TraceLine} from "./engine.js";
 import type {Item} from "./item.js";
 import type {RubricRow} from "./rubric.js";

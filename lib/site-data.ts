@@ -11,6 +11,7 @@ import {brokenData} from "./broken-data.js";
 import {checkGuideline} from "./check.js";
 import type {Guideline} from "./guideline.js";
 import type {Item} from "./item.js";
+import {itemPages} from "./links.js";
 import {parseItemFile} from "./item-file.js";
 import {
   loadCalibration,
@@ -107,16 +108,19 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     };
   },
   // The authors' preview: every version and item (the page derives them), the parameters' domains as plain data
-  // (the page cannot import the zod schema), and the rubric-writer check's words.
-  "authors.json": ({items, guidelines}, root) => ({
+  // (the page cannot import the zod schema), where each item is scored (for its links), and the rubric-writer
+  // check's words.
+  "authors.json": ({items, guidelines, parts}, root) => ({
     versions: guidelines(),
     items: items(),
+    itemPages: itemPages(parts(), items()),
     domains: parameterDomains(),
     rubricWriter: loadRubricWriter(root),
   }),
   // What the cohort page needs of each item: its id and title, the ruled score, the rules its checklist cites and the
-  // seed's illustrative split (the figures compare the cohort's scores against these). Nothing else is shipped.
-  "cohort.json": ({items}) => ({items: items().map(cohortItem)}),
+  // seed's illustrative split (the figures compare the cohort's scores against these), and where each item is scored
+  // (for its links). Nothing else is shipped.
+  "cohort.json": ({items, parts}) => ({items: items().map(cohortItem), itemPages: itemPages(parts(), items())}),
   // Everything `probes:check` checks, so a broken version, a tampered run or a run holding anything key-shaped
   // stops it with its file and field. The page gets versions, example scores and per-run scores, never the replies.
   "probes.json": (_authored, root) => {

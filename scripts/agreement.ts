@@ -15,6 +15,7 @@ import {cohortReport} from "../lib/agreement/cohort-report.js";
 import {readRatingFiles} from "../lib/agreement/read-files.js";
 import {RatingsInputError} from "../lib/agreement/ratings.js";
 import {cohortCsvChunks, cohortLines, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import {plural} from "../lib/numbers.js";
 
 const usage =
   "npm run agreement -- <ratings.csv | trainee.json ...> [--json | --csv <table>] [--seed <n>] [--replicates <n>]";
@@ -79,7 +80,7 @@ process.exitCode = await runCli("agreement", async () => {
     if (!(error instanceof RatingsInputError)) throw error;
     for (const line of error.message.split("\n")) console.error(line);
     const count = error.problems.length + error.more;
-    console.error(`agreement: fix the ratings above (${count} problem${count === 1 ? "" : "s"})`);
+    console.error(`agreement: fix the ratings above (${plural(count, "problem")})`);
     return 1;
   }
   const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
@@ -92,7 +93,7 @@ process.exitCode = await runCli("agreement", async () => {
     const files = read.files.map(
       (file) => `${escapeUnsafe(file.path)} (${file.kind === "csv" ? "CSV" : "trainee"}, ${file.ratings} ratings)`,
     );
-    const head = `Read ${files.length} file${files.length === 1 ? "" : "s"}: ${files.join(", ")}`;
+    const head = `Read ${plural(files.length, "file")}: ${files.join(", ")}`;
     await print(lineChunks([head, ...cohortLines(report)]));
   }
 });

@@ -3,8 +3,9 @@
 // before collecting it: one line, "ok" with what it holds, or what is wrong; exit 1 when the file is refused (a file
 // past the import's size limit too, refused unread in the words the import page uses).
 import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/cli.js";
-import {checkImportSize, importByteLimit} from "../lib/trainee/transfer.js";
+import {checkImportSize, progressFileByteLimit} from "../lib/trainee/transfer.js";
 import {checkExportText} from "../lib/trainee/transfer-zod.js";
+import {plural} from "../lib/numbers.js";
 
 process.exitCode = await runCli("progress:check", async () => {
   const {positionals} = parseCommandLine(process.argv.slice(2), {
@@ -14,7 +15,7 @@ process.exitCode = await runCli("progress:check", async () => {
   });
   const file = positionals[0]!;
   const refused: (message: string) => never = (message) => fail(`${quote(file)}: refused: ${message}`, 1);
-  const text = await readInput(file, importByteLimit, {
+  const text = await readInput(file, progressFileByteLimit, {
     tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
   });
   const result = checkExportText(text);
@@ -23,6 +24,5 @@ process.exitCode = await runCli("progress:check", async () => {
   const firsts = answers.filter((answer) => answer.attempt === 1).length;
   const who = result.rater === null ? "no rater name" : `rater ${quote(result.rater)}`;
   const kind = result.envelope ? "export file" : "bare saved record";
-  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-  console.log(`${quote(file)}: ok, ${kind}, ${who}, ${count(answers.length, "answer")} (${firsts} first)`);
+  console.log(`${quote(file)}: ok, ${kind}, ${who}, ${plural(answers.length, "answer")} (${firsts} first)`);
 });

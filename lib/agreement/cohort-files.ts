@@ -10,13 +10,13 @@ import {problemListLimit, RatingsCollector} from "./ratings.js";
 import {quoteValue} from "../quote-text.js";
 import {papaConfig, RatingsCsvReader} from "./ratings-csv.js";
 import {readTraineeFile} from "./ratings-progress.js";
+import {inputKindOf, type InputKind} from "./file-kind.js";
+import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
 import {formatBytes} from "../numbers.js";
-
-export type FileKind = "csv" | "trainee";
 
 export interface FileResult {
   name: string;
-  kind: FileKind;
+  kind: InputKind;
   size: number;
   /** The ratings the file gave, as columns over the page's items; none when it was left out. */
   ratings: RatingColumns;
@@ -28,16 +28,10 @@ export interface FileResult {
   cancelled: boolean;
 }
 
-/** A trainee's record is JSON; a .csv is CSV; any other name is judged by its first character. */
-export function kindOfFile(name: string, start: string): FileKind {
-  if (/\.csv$/i.test(name)) return "csv";
-  if (/\.json$/i.test(name)) return "trainee";
-  return start.trimStart().startsWith("{") ? "trainee" : "csv";
-}
-
-/** The largest trainee's record read (a record holds a few hundred answers; this is far more). */
-export const traineeByteCap = 5 * 1024 * 1024;
-/** The largest CSV read: about a million rows and then some. */
+/**
+ * The largest CSV read: about a million rows and then some. Streamed into columns, so larger than `npm run agreement`
+ * reads (lib/agreement/read-files.ts); a trainee's file is held to progressFileByteLimit, as everywhere.
+ */
 export const csvByteCap = 256 * 1024 * 1024;
 
 export interface ReadOptions {
@@ -202,7 +196,7 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
   const results: FileResult[] = [];
   for (const file of files) {
     const head = await file.slice(0, 64).text();
-    const kind = kindOfFile(file.name, head);
+    const kind = inputKindOf(file.name, head);
     const result: FileResult = {
       name: file.name,
       kind,
@@ -213,12 +207,12 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       cancelled: false,
     };
     results.push(result);
-    const cap = kind === "csv" ? csvByteCap : traineeByteCap;
-    if (file.size > cap) {
-      result.problems.push({
-        file: file.name,
-        message: `larger than ${formatBytes(cap)}, the most read from one ${kind === "csv" ? "CSV" : "trainee's"} file`,
-      });
+    const tooLarge =
+      kind === "csv"
+        ? file.size > csvByteCap && `larger than ${formatBytes(csvByteCap)}, the most read from one CSV file`
+        : file.size > progressFileByteLimit && checkImportSize(file.size)!.message;
+    if (tooLarge) {
+      result.problems.push({file: file.name, message: tooLarge});
       continue;
     }
     if (options.signal?.aborted) {

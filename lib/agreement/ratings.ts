@@ -5,6 +5,7 @@
 import type {Phase} from "../parts.js";
 import {escapeUnsafe, quoteValue} from "../quote-text.js";
 import {raterNameFault} from "../rater-name.js";
+import {plural} from "../numbers.js";
 
 /**
  * A score on the scale as a literal, one of six values: it keys a record of counts and indexes a table. (The authored
@@ -52,7 +53,7 @@ export class RatingsInputError extends Error {
     readonly more = 0,
   ) {
     const lines = problems.map(formatInputProblem);
-    if (more) lines.push(`... and ${more} more problem${more === 1 ? "" : "s"}`);
+    if (more) lines.push(`... and ${plural(more, "more problem")}`);
     super(lines.join("\n"));
     this.name = "RatingsInputError";
   }

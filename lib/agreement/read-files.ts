@@ -7,8 +7,14 @@ import {formatBytes} from "../numbers.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
 import {readRatingsCsv} from "./ratings-csv.js";
 import {readTraineeFile} from "./ratings-progress.js";
+import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
+import {inputKindByName, inputKindOf, type InputKind} from "./file-kind.js";
 
-/** The largest input file read: 32 MiB, about a million CSV rows. */
+/**
+ * The largest CSV read: 32 MiB, about a million rows. The whole text is held, then the ratings (see totalByteCap), so
+ * the cohort page, which streams a CSV into columns, reads larger ones. A trainee's progress file is held to
+ * progressFileByteLimit (lib/trainee/transfer.ts), as everywhere.
+ */
 export const fileByteCap = 32 * 1024 * 1024;
 
 /**
@@ -17,26 +23,29 @@ export const fileByteCap = 32 * 1024 * 1024;
  */
 export const totalByteCap = 64 * 1024 * 1024;
 
-export type InputKind = "csv" | "trainee";
+const csvTooLarge = (path: string, cap: number) => (): never =>
+  fail(
+    `${quote(path)}: larger than ${formatBytes(cap)}, the most read from one file: ` +
+      "split the ratings into several files",
+    1,
+  );
 
-/** A .csv file is CSV and a .json file a trainee's record; any other name is judged by its first character. */
-export function kindOf(path: string, text: string): InputKind {
-  if (/\.csv$/i.test(path)) return "csv";
-  if (/\.json$/i.test(path)) return "trainee";
-  return text.trimStart().startsWith("{") ? "trainee" : "csv";
-}
+/** A trainee's file past the limit, in the words the import page and the cohort page use. */
+const progressTooLarge =
+  (path: string) =>
+  (size: number): never =>
+    fail(`${quote(path)}: ${checkImportSize(size)!.message}`, 1);
 
 /** A file's text, after checking it is a regular file within the cap; exit 1 naming the file otherwise. */
-export function readTextFile(path: string, cap = fileByteCap): string {
+export function readTextFile(
+  path: string,
+  cap = fileByteCap,
+  tooLarge: (size: number) => never = csvTooLarge(path, cap),
+): string {
   const bytes = readFileOrFail(path, cap, {
     exitCode: 1,
     notAFile: "give a CSV file or a trainee's .json file",
-    tooLarge: () =>
-      fail(
-        `${quote(path)}: larger than ${formatBytes(cap)}, the most read from one file: ` +
-          "split the ratings into several files",
-        1,
-      ),
+    tooLarge,
   });
   try {
     return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
@@ -61,7 +70,13 @@ export function readRatingFiles(
   const files: ReadFile[] = [];
   let total = 0;
   for (const path of paths) {
-    const text = readTextFile(path, cap);
+    // A .json file is held to a progress file's limit before it is read; a file its first character shows to be
+    // one is refused by readTraineeFile, which checks the same limit.
+    const text =
+      inputKindByName(path) === "trainee"
+        ? readTextFile(path, progressFileByteLimit, progressTooLarge(path))
+        : readTextFile(path, cap);
+    const kind = inputKindOf(path, text);
     total += Buffer.byteLength(text);
     if (total > totalCap)
       fail(
@@ -69,7 +84,6 @@ export function readRatingFiles(
           "run: give fewer files at a time",
         1,
       );
-    const kind = kindOf(path, text);
     const before = collector.ratings.length;
     if (kind === "csv") readRatingsCsv(text, path, itemIds, collector);
     else readTraineeFile(text, path, itemIds, collector);

@@ -5,7 +5,7 @@ import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {ItemSpread} from "./item-spread.js";
 import {csvChunks, type Cell} from "./csv.js";
 import type {Figure} from "./figure.js";
-import {thousands} from "../numbers.js";
+import {plural, thousands} from "../numbers.js";
 
 /** A figure to three decimals (never "-0.000"). */
 export const fixed = (value: number, digits = 3): string => {
@@ -16,7 +16,6 @@ export const fixed = (value: number, digits = 3): string => {
 /** A change, signed: "+0.120". */
 export const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
 export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
-const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
 export const resamplesUsed = ({used, replicates}: {used: number; replicates: number}): string =>
@@ -76,8 +75,8 @@ const countsText = (entry: ItemSpread): string =>
 
 function phaseLines(phase: PhaseReport, top: number): string[] {
   const lines = [
-    `${phaseTitle[phase.phase]}: ${count(phase.raters, "rater")}, ${count(phase.items, "item")}, ` +
-      count(phase.ratings, "rating") +
+    `${phaseTitle[phase.phase]}: ${plural(phase.raters, "rater")}, ${plural(phase.items, "item")}, ` +
+      plural(phase.ratings, "rating") +
       (phase.notApplicable ? ` (${phase.notApplicable} n/a)` : ""),
   ];
   if (!phase.ratings) return [...lines, "  no ratings in this phase"];
@@ -108,9 +107,7 @@ function phaseLines(phase: PhaseReport, top: number): string[] {
     lines.push(
       "  Rules whose items disagree most (the mean over the items citing the rule):",
       ...rules.map(
-        (rule) =>
-          `    ${rule.rule}  ${describeFigure(rule.disagreement)}  ` +
-          `(${rule.items.length} item${rule.items.length === 1 ? "" : "s"})`,
+        (rule) => `    ${rule.rule}  ${describeFigure(rule.disagreement)}  ` + `(${plural(rule.items.length, "item")})`,
       ),
     );
   if (phase.raterAgreement.length) {
@@ -136,7 +133,7 @@ function phaseLines(phase: PhaseReport, top: number): string[] {
 export function cohortLines(report: CohortReport, {top = 5}: {top?: number} = {}): string[] {
   const {headline} = report;
   const lines = [
-    `Cohort: ${count(report.raters, "rater")}, ${count(report.items, "item")}, ${count(report.ratings, "rating")}`,
+    `Cohort: ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}`,
     "",
     `Headline, ${headline.metric} alpha: before the guideline ${withInterval(headline.before)}`,
     `                       after the guideline ${withInterval(headline.after)}`,

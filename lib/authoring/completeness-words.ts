@@ -3,25 +3,19 @@
 import type {Finding} from "../completeness.js";
 import {plural} from "../numbers.js";
 import type {Score} from "../verdict.js";
-import {otherVerdicts, type MainOutcome, type OtherVerdict, type Shape, type StepChange} from "./checklist-shapes.js";
+import {rubricRowLabels, verdictInListLabels} from "../engine/labels.js";
+import {otherVerdicts, type MainOutcome, type Shape, type StepChange} from "./checklist-shapes.js";
 
+// The words of the verdicts and rubric rows (lib/engine/labels.ts), after "main task" where the row does not say it.
 const mainWords: Record<MainOutcome, string> = {
-  "met": "main task met",
-  "met-flaw": "main task met with a small flaw",
-  "partly": "main task partly met",
-  "not-met-engages": "main task not met, but the response engages with the request",
-  "not-met-ignores": "main task not met: the response ignores the request or does a different task",
-  "declines-harmless": "declines a harmless request",
-  "cannot-check": "main task can't be checked",
+  "met": `main task ${verdictInListLabels["met"]}`,
+  "met-flaw": `main task ${verdictInListLabels["met-flaw"]}`,
+  "partly": `main task ${verdictInListLabels["partly"]}`,
+  "not-met-engages": rubricRowLabels["main-not-met-engages"],
+  "not-met-ignores": `main task ${verdictInListLabels["not-met"]}: the response ${rubricRowLabels["does-not-follow"]}`,
+  "declines-harmless": rubricRowLabels["declines-harmless"],
+  "cannot-check": `main task ${verdictInListLabels["cannot-check"]}`,
   "justified-refusal": "a justified refusal",
-};
-
-const otherWords: Record<OtherVerdict, string> = {
-  "met": "met",
-  "met-flaw": "met with a small flaw",
-  "partly": "partly met",
-  "not-met": "not met",
-  "cannot-check": "can't be checked",
 };
 
 const countWords = ["no", "one", "two", "three", "four", "five", "six"];
@@ -37,9 +31,9 @@ export function describeShape({main, others}: Shape): string {
     groups.length === 0
       ? "no other instructions"
       : groups.length === 1
-        ? `${countWord(others.length)} ${noun} ${otherWords[groups[0]!.verdict]}`
+        ? `${countWord(others.length)} ${noun} ${verdictInListLabels[groups[0]!.verdict]}`
         : `${countWord(others.length)} ${noun}: ` +
-          groups.map(({verdict, count}) => `${countWord(count)} ${otherWords[verdict]}`).join(", ");
+          groups.map(({verdict, count}) => `${countWord(count)} ${verdictInListLabels[verdict]}`).join(", ");
   return `${mainWords[main]}; ${rest}`;
 }
 
@@ -49,7 +43,7 @@ const scoreWords = (scores: readonly Score[]): string =>
 const changeWords = (change: StepChange): string =>
   change.position === "main"
     ? `the main task goes from "${mainWords[change.from]}" to "${mainWords[change.to]}"`
-    : `another instruction goes from ${otherWords[change.from]} to ${otherWords[change.to]}`;
+    : `another instruction goes from ${verdictInListLabels[change.from]} to ${verdictInListLabels[change.to]}`;
 
 /** One line per finding, for a command line or a page's summary. */
 export function describeFinding(finding: Finding): string {

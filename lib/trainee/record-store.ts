@@ -206,3 +206,24 @@ export function openRecordStore(storage: KeyValueStorage | null): ProgressStore 
     },
   };
 }
+
+/**
+ * What the notice area does when the store's notice goes from `shown` (undefined before the first) to `next`: nothing
+ * when it is the same notice; when all is as usual again, say so where it follows a trouble the trainee was told
+ * of (answers saved again after "unsaved", the record replaced after "held", by their choice), else clear; otherwise
+ * show the new notice.
+ */
+export type NoticeChange =
+  | {kind: "unchanged"}
+  | {kind: "clear"}
+  | {kind: "saved-again"}
+  | {kind: "replaced"}
+  | {kind: "show"; notice: RecordNotice};
+
+export function noticeChange(shown: RecordNotice | null | undefined, next: RecordNotice | null): NoticeChange {
+  if (next === shown) return {kind: "unchanged"};
+  if (next !== null) return {kind: "show", notice: next};
+  if (shown?.kind === "unsaved") return {kind: "saved-again"};
+  if (shown?.kind === "held") return {kind: "replaced"};
+  return {kind: "clear"};
+}

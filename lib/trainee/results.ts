@@ -12,6 +12,7 @@ import {rulesMisapplied, type RuleId} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
+import {unknownItems} from "./unknown-items.js";
 
 /** The levels of both axes of the matrix, in reading order: 1 to 5, then "not applicable". */
 export const scoreLevels: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];
@@ -35,6 +36,8 @@ export interface ResultRow {
 export interface MatrixCell {
   trainee: Score;
   ruled: Score;
+  /** How far the cell's score is from the ruled one: the colour and mark its cases take. */
+  distance: ScoreComparison["distance"];
   /** The cases in this cell, in walking order. */
   items: string[];
 }
@@ -46,6 +49,9 @@ export interface ScoreMatrix {
   cells: MatrixCell[][];
   /** The largest count in a cell (0 when nothing is scored), for shading. */
   max: number;
+  /** How many cases the matrix holds, and how many of them sit on the diagonal (their score is the ruled one). */
+  total: number;
+  exact: number;
 }
 
 export interface RuleCount {
@@ -56,8 +62,8 @@ export interface RuleCount {
   fromChecklist: number;
 }
 
-/** How far a set of scores is from the ruled ones. */
-export interface Tally {
+/** How many of a set of scores are exact, one off and two or more off the ruled ones, and which way they miss. */
+export interface DistanceCounts {
   answered: number;
   exact: number;
   oneOff: number;
@@ -72,7 +78,7 @@ export interface Tally {
   signed: number;
 }
 
-export interface ResultGroup extends Tally {
+export interface ResultGroup extends DistanceCounts {
   mode: Mode;
   /** How many cases this group could hold (every item for the walk, the run's cases for the self-check). */
   total: number;
@@ -88,6 +94,11 @@ export interface BeforeAfterPair {
   ruled: Score;
   before: Score | null;
   after: Score | null;
+  /**
+   * Whether the ruled score (and how far the "before" score is from it) may be shown: only once the example is
+   * checked with the guideline, since until then it would give the ruling away.
+   */
+  ruledShown: boolean;
   beforeScore: ScoreComparison | null;
   afterScore: ScoreComparison | null;
 }
@@ -97,11 +108,11 @@ export interface BeforeAfter {
   /** Examples with both scores. */
   both: number;
   /** Over the examples with both scores, so the two sides compare like with like. */
-  before: Tally;
-  after: Tally;
+  before: DistanceCounts;
+  after: DistanceCounts;
 }
 
-export interface Results {
+export interface TraineeResults {
   /** The cases to look at again, two or more off first, then one off (lib/trainee/review.ts). */
   review: ReviewEntry[];
   /** The walk through the parts, scored with the guideline. */
@@ -114,7 +125,7 @@ export interface Results {
 }
 
 /** Counts how far each comparison is from the ruled score, and the mean signed difference. */
-export function tally(scores: readonly ScoreComparison[]): Tally {
+export function countDistances(scores: readonly ScoreComparison[]): DistanceCounts {
   const count = (test: (score: ScoreComparison) => boolean) => scores.filter(test).length;
   const differences = scores.flatMap((score) => (score.difference === null ? [] : [score.difference]));
   return {
@@ -133,10 +144,18 @@ export function tally(scores: readonly ScoreComparison[]): Tally {
 
 /** The matrix of the rows' scores: their score by the ruled score. */
 export function scoreMatrix(rows: readonly Pick<ResultRow, "id" | "trainee" | "ruled">[]): ScoreMatrix {
-  const cells = scoreLevels.map((trainee) => scoreLevels.map((ruled) => ({trainee, ruled, items: [] as string[]})));
+  const cells = scoreLevels.map((trainee) =>
+    scoreLevels.map((ruled): MatrixCell => ({
+      trainee,
+      ruled,
+      distance: compareScores(trainee, ruled).distance,
+      items: [],
+    })),
+  );
   for (const row of rows) cells[levelIndex(row.trainee)]![levelIndex(row.ruled)]!.items.push(row.id);
   const max = Math.max(0, ...cells.flat().map((cell) => cell.items.length));
-  return {levels: scoreLevels, cells, max};
+  const exact = cells.reduce((sum, row, index) => sum + row[index]!.items.length, 0);
+  return {levels: scoreLevels, cells, max, total: rows.length, exact};
 }
 
 /** The rules misapplied across the rows, most often first. */
@@ -174,7 +193,7 @@ function group(progress: Progress, items: readonly Item[], mode: Mode, ruleSet: 
     mode,
     total: items.length,
     rows,
-    ...tally(rows.map((row) => row.score)),
+    ...countDistances(rows.map((row) => row.score)),
     matrix: scoreMatrix(rows),
     rulesMisapplied: misappliedRules(rows),
   };
@@ -189,6 +208,7 @@ function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter
       ruled: item.score,
       before,
       after,
+      ruledShown: after !== null,
       beforeScore: before === null ? null : compareScores(before, item.score),
       afterScore: after === null ? null : compareScores(after, item.score),
     };
@@ -197,8 +217,8 @@ function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter
   return {
     pairs,
     both: both.length,
-    before: tally(both.map((pair) => pair.beforeScore!)),
-    after: tally(both.map((pair) => pair.afterScore!)),
+    before: countDistances(both.map((pair) => pair.beforeScore!)),
+    after: countDistances(both.map((pair) => pair.afterScore!)),
   };
 }
 
@@ -211,10 +231,9 @@ export function traineeResults(
   progress: Progress,
   items: readonly Item[],
   {selfCheckItems, guideline}: {selfCheckItems: readonly string[]; guideline: Guideline},
-): Results {
+): TraineeResults {
   const known = new Set(items.map((item) => item.id));
   const run = selfCheckItems.flatMap((id) => items.filter((item) => item.id === id));
-  const unknownItems = [...new Set(progress.answers.map((answer) => answer.item))].filter((id) => !known.has(id));
   const ruleSet = ruleSetOf(guideline);
   const walk = group(progress, items, "walk", ruleSet);
   const selfCheck = group(progress, run, "self-check", ruleSet);
@@ -226,6 +245,14 @@ export function traineeResults(
       progress,
       items.filter((item) => item.part === "examples"),
     ),
-    unknownItems,
+    unknownItems: unknownItems(progress, known),
   };
+}
+
+/** A rule as the results name it: its title when the guideline has it; else its id in plain words, never the id. */
+export function namedRule(guideline: Pick<Guideline, "rules">, id: string): {title: string; inGuideline: boolean} {
+  const found = guideline.rules.find((rule) => rule.id === id);
+  if (found) return {title: found.title, inGuideline: true};
+  const words = id.replace(/-/g, " ");
+  return {title: words.charAt(0).toUpperCase() + words.slice(1), inGuideline: false};
 }

@@ -1,6 +1,6 @@
 // An item's title before Check: its number and neutral topic. Its own module, so a reading page (Part 2) that shows
 // the examples' titles loads none of the scoring code.
-import {itemLabel} from "../coverage.js";
+import {itemLabel} from "../links.js";
 import type {Item} from "../item.js";
 
 /**

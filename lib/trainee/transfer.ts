@@ -1,7 +1,7 @@
 // Moving a trainee's record between machines, and handing it to a coordinator: the export file (a versioned
-// envelope around the saved record, with an optional rater name), reading an imported file without ever throwing,
-// and what an import would change (answers added, replaced, kept) before it changes anything. Pure: the caller
-// passes the time in and does the reading and the saving.
+// envelope around the saved record, with an optional rater name) and reading an imported file without ever throwing.
+// What an import would change is lib/trainee/import-plan.ts. Pure: the caller passes the time in and does the
+// reading and the saving.
 //
 // The schema is superstruct's, like the saved record's: zod/mini would add 431 kB to the page that imports
 // (measured in a Framework 1.13.4 build). lib/trainee/transfer-zod.ts states the same file in zod for Node: the
@@ -17,9 +17,7 @@ import {
   progressVersion,
   recordNestingLimit,
   recordProblem,
-  slotOf,
   validateSafely,
-  type Answer,
   type Failure,
 } from "./progress.js";
 
@@ -27,8 +25,14 @@ const app = "rater-notebook";
 export const exportKind = "progress-export";
 /** The envelope's version; the record inside carries its own. */
 export const exportVersion = 1;
-/** The largest file an import reads: a real record is a few hundred kB at most. Checked before reading. */
-export const importByteLimit = 2_000_000;
+/**
+ * The largest trainee's progress file every reader takes, checked before reading where the reader can: the import
+ * page, `progress:check`, the cohort page and `npm run agreement`. A real record is a few hundred kB at most. The
+ * cohort page (5 MiB) and the command (32 MiB, its cap for a CSV) had larger caps of their own, but both then read
+ * the record through this module, which refused past 2 MB: so 2 MB was already what every reader took, and no file
+ * any of them read is refused now; a larger one is refused unread, in the same words everywhere.
+ */
+export const progressFileByteLimit = 2_000_000;
 export {raterNameMaxLength};
 
 /** What a rater name must be, as true or what is wrong with it (shared with the zod schema): lib/rater-name.ts. */
@@ -117,12 +121,12 @@ const refuse = (reason: ImportRefusalReason, message: string): ImportRefusal => 
 
 /** The size check, before reading: a refusal, or null when the file may be read. */
 export function checkImportSize(bytes: number): ImportRefusal | null {
-  if (bytes > importByteLimit) {
+  if (bytes > progressFileByteLimit) {
     // Just over the limit rounds to the limit: then the bytes say it.
-    const size = formatBytes(bytes) === formatBytes(importByteLimit) ? `${thousands(bytes)} bytes` : null;
+    const size = formatBytes(bytes) === formatBytes(progressFileByteLimit) ? `${thousands(bytes)} bytes` : null;
     return refuse(
       "too-large",
-      `the file is ${size ?? formatBytes(bytes)}; a progress file is at most ${formatBytes(importByteLimit)}`,
+      `the file is ${size ?? formatBytes(bytes)}; a progress file is at most ${formatBytes(progressFileByteLimit)}`,
     );
   }
   if (bytes === 0) return refuse("empty", "the file is empty");
@@ -224,55 +228,4 @@ export function readImportedValue(value: unknown): ImportResult {
   const problem = recordProblem(file.progress);
   if (problem) return refuse("invalid", `the file is damaged: ${problem}`);
   return {ok: true, rater: file.rater ?? null, exportedAt: file.exportedAt, progress: file.progress};
-}
-
-/** Two JSON values are the same (objects compared key by key, whatever their order). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  return (
-    keysA.length === keysB.length &&
-    keysA.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-  );
-}
-
-const keyOf = (answer: Answer) => `${slotOf(answer)} ${answer.attempt}`;
-
-export interface ImportPreview {
-  /** In the file, not here: added. */
-  added: Answer[];
-  /** The same attempt at the same item, phase and mode on both sides, answered differently: the file's replaces
-   *  this browser's. */
-  replaced: {current: Answer; incoming: Answer}[];
-  /** Here and in the file alike. */
-  unchanged: Answer[];
-  /** Here, not in the file: kept as they are. */
-  kept: Answer[];
-  /** The record an import would save. */
-  result: Progress;
-}
-
-/**
- * What importing `incoming` into `current` would change, and the record it would leave. Attempt by attempt: an
- * attempt only in the file is added, one only here is kept, one on both sides is the file's. Attempts stay
- * 1, 2, 3 … at each item when both records keep them so.
- */
-export function previewImport(current: Progress, incoming: Progress): ImportPreview {
-  const fromFile = new Map(incoming.answers.map((answer) => [keyOf(answer), answer]));
-  const here = new Set(current.answers.map(keyOf));
-  const replaced: ImportPreview["replaced"] = [];
-  const unchanged: Answer[] = [];
-  const kept: Answer[] = [];
-  const answers = current.answers.map((answer) => {
-    const other = fromFile.get(keyOf(answer));
-    if (!other) kept.push(answer);
-    else if (sameJson(answer, other)) unchanged.push(answer);
-    else replaced.push({current: answer, incoming: other});
-    return other ?? answer;
-  });
-  const added = incoming.answers.filter((answer) => !here.has(keyOf(answer)));
-  return {added, replaced, unchanged, kept, result: {...current, answers: [...answers, ...added]}};
 }

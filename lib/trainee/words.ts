@@ -2,13 +2,13 @@
 // browser-safe, so the pages only render what is decided here.
 import type {Item} from "../item.js";
 import {textOf} from "../quote.js";
-import type {RubricRow} from "../rubric.js";
 import type {Score} from "../verdict.js";
-import {verdictLabels} from "../verdict-labels.js";
+import {rubricRowLabels, verdictLabels} from "../engine/labels.js";
 import type {ScoreComparison} from "./score-distance.js";
 import type {ImpliedScore} from "./implied.js";
 import {leanOf, leanThreshold, type LeanInput} from "./lean.js";
 import type {Listing, MainNotMet, TraineeVerdict} from "./progress.js";
+import {plural} from "../numbers.js";
 
 /** The verdicts a trainee gives, in the words the ruling uses for them (one wording per verdict). */
 export const traineeVerdictLabels: Record<TraineeVerdict, string> = {
@@ -39,18 +39,6 @@ export function listingText(item: Pick<Item, "request" | "turns" | "checklist">,
       return item.checklist[listing.index]?.text ?? "(an option this item no longer has)";
   }
 }
-
-export const rubricRowLabels: Record<RubricRow, string> = {
-  "all-met": "every instruction met",
-  "one-small-flaw": "every instruction met, one with a small flaw",
-  "half-or-more": "main task met or partly met, at least half of the other instructions met",
-  "fewer-than-half": "main task met or partly met, fewer than half of the other instructions met",
-  "main-partly-capped": "main task only partly done: the score can't go above the cap",
-  "main-not-met-engages": "main task not met, but the response engages with the request",
-  "does-not-follow": "ignores the request or does a different task",
-  "declines-harmless": "declines a harmless request",
-  "not-applicable": "a justified refusal: not rated, sent to safety review",
-};
 
 /** What the trainee's own checklist implies, in a sentence. */
 export function describeImplied(implied: ImpliedScore): string {
@@ -183,7 +171,7 @@ export function explainLean(summary: LeanInput & {signed?: number}): string {
     "misses fall on that side than on the other. Answers where you or the ruling said “not applicable” have no " +
     "above or below, so they are left out of both.";
   if (mean === null) return `Each answer you scored 1 to 5 is compared with the ruled score. ${rule}`;
-  const over = summary.signed === undefined ? "" : ` over ${summary.signed} answer${summary.signed === 1 ? "" : "s"}`;
+  const over = summary.signed === undefined ? "" : ` over ${plural(summary.signed, "answer")}`;
   const size = Math.abs(mean).toFixed(2);
   const average =
     Math.abs(mean) < 0.005

@@ -3,6 +3,7 @@
 // kept in step with the view, so the control in use keeps its focus.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
+import {ruleHref} from "../lib/links.js";
 import {
   AssignmentError,
   describeDomain,
@@ -13,7 +14,6 @@ import {
 } from "../lib/parameter-values.js";
 import {el, type Child} from "./dom.js";
 import type {Kept} from "./patch.js";
-import {ruleHref} from "./rule-ref.js";
 
 /** The rules of a version that read a parameter, for the text beside its control. */
 function rulesReading(domain: ParameterDomain, guideline: Guideline): GuidelineRule[] {

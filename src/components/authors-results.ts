@@ -3,23 +3,17 @@
 // is built once and afterwards patched (patch.ts), only when what it shows changes, so unchanged text keeps its
 // layout and a disclosure the author opened stays open.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
-import {itemLabel} from "../lib/coverage.js";
+import {rubricRowShortLabels, verdictLabels} from "../lib/engine/labels.js";
 import type {Item} from "../lib/item.js";
+import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/links.js";
 import type {LineDecision, Outcome, Preview} from "../lib/preview.js";
-import type {RubricRow} from "../lib/rubric.js";
 import {scoreText} from "../lib/trainee/words.js";
-import {verdictLabels} from "../lib/verdict-labels.js";
 import type {Score} from "../lib/verdict.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";
 import {el, type Child} from "./dom.js";
 import {keptParts, type Kept} from "./patch.js";
-import {ruleHref} from "./rule-ref.js";
 import {Table} from "./table.js";
-
-/** Where a trainee meets an item: Part 4 scores the seven examples with the guideline. */
-const itemHref = (item: Pick<Item, "id" | "part">): string =>
-  `./${item.part === "examples" ? "rubric" : item.part}#${item.id}`;
 
 const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>
   outcome.candidates.length === 0
@@ -35,20 +29,10 @@ const decisionText = ({verdict, clause, verdicts, ruled}: LineDecision): string 
       ? `either ${verdicts.map((each) => verdictLabels[each]).join(" or ")}: the rule allows both`
       : `${verdictLabels[verdict]}${clause ? ` (${clause})` : ""}`;
 
-/** A rubric row in a few words, led by the score it gives. */
-const rowWords: Record<RubricRow, string> = {
-  "all-met": "5, every instruction met",
-  "one-small-flaw": "4, one small flaw",
-  "half-or-more": "3, at least half met",
-  "fewer-than-half": "2, fewer than half met",
-  "main-partly-capped": "the cap for a partly done main task",
-  "main-not-met-engages": "2, engages without doing the task",
-  "does-not-follow": "1, does not follow",
-  "declines-harmless": "1, declines a harmless request",
-  "not-applicable": "not applicable",
-};
-
-function MovedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
+function MovedItems(
+  result: Preview,
+  {items, pages}: {items: ReadonlyMap<string, Item>; pages: ItemPages},
+): HTMLElement {
   if (!result.moved.length) return el("p", {class: "preview-none"}, "No item's score moves.");
   return Table(
     {
@@ -56,7 +40,7 @@ function MovedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}
       rows: result.moved.map((moved) => {
         const item = items.get(moved.id)!;
         return [
-          el("a", {href: itemHref(item)}, moved.label, el("span", {class: "muted"}, `: ${item.title}`)),
+          el("a", {href: itemHref(item.id, pages)}, moved.label, el("span", {class: "muted"}, `: ${item.title}`)),
           outcomeText(moved.from),
           outcomeText(moved.to),
           moved.lines.length
@@ -74,8 +58,8 @@ function MovedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}
                 ),
               )
             : `No checklist line changes; the rubric reads it differently: row ${moved.from.rows
-                .map((row) => rowWords[row])
-                .join(" or ")} → row ${moved.to.rows.map((row) => rowWords[row]).join(" or row ")}.`,
+                .map((row) => rubricRowShortLabels[row])
+                .join(" or ")} → row ${moved.to.rows.map((row) => rubricRowShortLabels[row]).join(" or row ")}.`,
         ];
       }),
     },
@@ -83,13 +67,13 @@ function MovedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}
   );
 }
 
-function UnsettledItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
+function UnsettledItems(result: Preview, {pages}: {pages: ItemPages}): HTMLElement {
   if (!result.unsettled.length) return el("p", {class: "preview-none"}, "Every item keeps exactly one score.");
   return Table(
     {
       head: ["Item", "Candidate scores", `Under ${result.base}`],
       rows: result.unsettled.map((unsettled) => [
-        el("a", {href: itemHref(items.get(unsettled.id)!)}, unsettled.label),
+        el("a", {href: itemHref(unsettled.id, pages)}, unsettled.label),
         unsettled.candidates.map(scoreText).join(" or "),
         unsettled.alreadyUnsettled ? `${outcomeText(unsettled.before)} already` : outcomeText(unsettled.before),
       ]),
@@ -98,7 +82,10 @@ function UnsettledItems(result: Preview, {items}: {items: ReadonlyMap<string, It
   );
 }
 
-function UncitedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
+function UncitedItems(
+  result: Preview,
+  {items, pages}: {items: ReadonlyMap<string, Item>; pages: ItemPages},
+): HTMLElement {
   if (!result.uncited.length)
     return el("p", {class: "preview-none"}, "Every line is decided by a rule the guideline states.");
   return Table(
@@ -107,7 +94,7 @@ function UncitedItems(result: Preview, {items}: {items: ReadonlyMap<string, Item
       rows: result.uncited.map((uncited) => {
         const item = items.get(uncited.id)!;
         return [
-          el("a", {href: itemHref(item)}, uncited.label),
+          el("a", {href: itemHref(item.id, pages)}, uncited.label),
           uncited.score === null ? "no single score" : scoreText(uncited.score),
           [
             uncited.lines
@@ -154,7 +141,10 @@ function CoverageChange(result: Preview): HTMLElement {
 }
 
 /** Every section of the results for one view; `update` brings them to another, patching only what changed. */
-export function AuthorsResults(view: AuthorsView, {items}: {items: ReadonlyMap<string, Item>}): Kept<AuthorsView> {
+export function AuthorsResults(
+  view: AuthorsView,
+  {items, pages}: {items: ReadonlyMap<string, Item>; /** Where each item is scored, for its links. */ pages: ItemPages},
+): Kept<AuthorsView> {
   const keep = keptParts();
   const sections = ({choice, described, preview: result, ...shown}: AuthorsView): HTMLElement[] => {
     const section = (id: string, title: string, key: unknown, body: () => Child) =>
@@ -172,12 +162,14 @@ export function AuthorsResults(view: AuthorsView, {items}: {items: ReadonlyMap<s
       ),
     );
     return [
-      section("moved", "Items whose score moves", [result.base, result.moved], () => MovedItems(result, {items})),
+      section("moved", "Items whose score moves", [result.base, result.moved], () =>
+        MovedItems(result, {items, pages}),
+      ),
       section("unsettled", "Items with no single score", [result.base, result.unsettled], () =>
-        UnsettledItems(result, {items}),
+        UnsettledItems(result, {pages}),
       ),
       section("uncited", "Items scored with no rule a trainee could cite", [result.base, result.uncited], () =>
-        UncitedItems(result, {items}),
+        UncitedItems(result, {items, pages}),
       ),
       section("distribution", "The scores before and after", [result.base, result.distribution], () =>
         DistributionChart(result),

@@ -3,6 +3,7 @@
 // and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL. What the page
 // shows is decided in lib/authoring/authors-page.ts; this puts its controls and its results on the page.
 import {authorsPage, type AuthorsPageData} from "../lib/authoring/authors-page.js";
+import type {ItemPages} from "../lib/links.js";
 import {AuthorsControls} from "./authors-controls.js";
 import {AuthorsResults} from "./authors-results.js";
 import {el} from "./dom.js";
@@ -11,9 +12,14 @@ import {whenIdle} from "./schedule.js";
 // The pre-warm waits for idle time, but no longer than this: it never competes with an author's change in earnest.
 const prewarmWithinMs = 2000;
 
+interface AuthorsData extends AuthorsPageData {
+  /** Where each item is scored, for its links. */
+  itemPages: ItemPages;
+}
+
 /** The whole preview; `location` and `history` are the page's, replaceable in tests. */
 export function AuthorsPreview(
-  data: AuthorsPageData,
+  data: AuthorsData,
   {location = window.location, history = window.history}: {location?: Location; history?: History} = {},
 ): HTMLElement {
   const items = new Map(data.items.map((item) => [item.id, item]));
@@ -30,7 +36,7 @@ export function AuthorsPreview(
   });
 
   const status = el("p", {class: "preview-status", role: "status", id: "preview-status"}, page.view.status);
-  const results = AuthorsResults(page.view, {items});
+  const results = AuthorsResults(page.view, {items, pages: data.itemPages});
   const controls = AuthorsControls(page.view, {
     versions: data.versions.map((version) => version.version),
     domains: data.domains,

@@ -12,6 +12,7 @@ import {readCohortFiles, type FileResult, type ReadOptions} from "../lib/agreeme
 import {canClear, emptyIntake, intakeAfter, listedFiles, type IntakeEvent} from "../lib/agreement/file-intake.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
+import type {ItemPages} from "../lib/links.js";
 import {plural} from "../lib/numbers.js";
 import {CohortReportView} from "./cohort-report-view.js";
 import {el} from "./dom.js";
@@ -53,7 +54,7 @@ function FileList(results: readonly FileResult[]): HTMLElement {
 }
 
 export function CohortPage(
-  items: readonly CohortItem[],
+  {items, itemPages}: {items: readonly CohortItem[]; itemPages: ItemPages},
   {readCsv, makeReport = reportOnMainThread}: CohortPageOptions = {},
 ): HTMLElement {
   const itemIds = items.map((item) => item.id);
@@ -92,7 +93,7 @@ export function CohortPage(
   const showReport = () => {
     for (const url of urls) URL.revokeObjectURL(url);
     urls = [];
-    report.replaceChildren(intake.report ? CohortReportView(intake.report, {urls}) : "");
+    report.replaceChildren(intake.report ? CohortReportView(intake.report, {urls, itemPages}) : "");
   };
 
   const showFiles = () => {

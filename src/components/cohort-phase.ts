@@ -9,7 +9,7 @@ import {plural} from "../lib/numbers.js";
 import {FigureText, phaseNames} from "./cohort-figures.js";
 import {RaterTable} from "./cohort-raters.js";
 import {el} from "./dom.js";
-import {ruleHref} from "./rule-ref.js";
+import {itemHref, ruleHref, type ItemPages} from "../lib/links.js";
 import {Table} from "./table.js";
 
 const scoreKeys = ["1", "2", "3", "4", "5", "n/a"] as const;
@@ -36,11 +36,7 @@ function SpreadTable(phase: PhaseReport): HTMLElement {
   );
 }
 
-/** Where a trainee meets an item: the part that walks it. */
-const itemHref = (id: string): string =>
-  `./${id.startsWith("calibration") ? "calibration" : id.startsWith("edge") ? "edge-cases" : "rubric"}#${id}`;
-
-function MostDisagreement(phase: PhaseReport): HTMLElement {
+function MostDisagreement(phase: PhaseReport, pages: ItemPages): HTMLElement {
   const items = phase.mostDisagreement.items;
   const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, 5);
   return el(
@@ -55,7 +51,7 @@ function MostDisagreement(phase: PhaseReport): HTMLElement {
             el(
               "li",
               {},
-              el("a", {href: itemHref(entry.item)}, entry.item),
+              el("a", {href: itemHref(entry.item, pages)}, entry.item),
               `: ${entry.disagreement.value === null ? "–" : percent(entry.disagreement.value)} of pairs differ; ` +
                 `ruled ${entry.ruled}; rules ${entry.rules.join(", ")}`,
             ),
@@ -80,14 +76,17 @@ function MostDisagreement(phase: PhaseReport): HTMLElement {
   );
 }
 
-export function PhaseSection(phase: PhaseReport, {raters}: {raters: RowSource<RaterAgreement>}): HTMLElement {
+export function PhaseSection(
+  phase: PhaseReport,
+  {raters, itemPages}: {raters: RowSource<RaterAgreement>; itemPages: ItemPages},
+): HTMLElement {
   const id = `cohort-${phase.phase}`;
   return el(
     "section",
     {"class": "cohort-phase", "aria-labelledby": `${id}-title`, "data-phase": phase.phase},
     el("h3", {id: `${id}-title`}, `${phaseNames[phase.phase]} (${phase.phase} phase)`),
     phase.ratings
-      ? [SpreadTable(phase), RaterTable(raters, {phase: phase.phase}), MostDisagreement(phase)]
+      ? [SpreadTable(phase), RaterTable(raters, {phase: phase.phase}), MostDisagreement(phase, itemPages)]
       : el("p", {}, "No ratings in this phase."),
   );
 }

@@ -7,6 +7,7 @@ import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows} from "../lib/agreement/packed-report.js";
 import {csvTables, percent, signed, type CsvTable} from "../lib/agreement/report-format.js";
+import type {ItemPages} from "../lib/links.js";
 import {plural, thousands} from "../lib/numbers.js";
 import {FigureText, IntervalText, NotComputable, phaseNames} from "./cohort-figures.js";
 import {PhaseSection} from "./cohort-phase.js";
@@ -126,7 +127,10 @@ function Downloads(csv: Record<CsvTable, Blob>, {urls}: {urls: string[]}): HTMLE
  * phases' tables (a thousand elements or more) are added a frame later, so the headline paints first and neither
  * frame holds the page for long; `data-complete` marks the view once they are in.
  */
-export function CohortReportView({packed, csv}: ComputedReport, {urls}: {urls: string[]}): HTMLElement {
+export function CohortReportView(
+  {packed, csv}: ComputedReport,
+  {urls, itemPages}: {urls: string[]; itemPages: ItemPages},
+): HTMLElement {
   const report: CohortReport = packed.report;
   const view = el(
     "div",
@@ -148,8 +152,8 @@ export function CohortReportView({packed, csv}: ComputedReport, {urls}: {urls: s
   requestAnimationFrame(() =>
     setTimeout(() => {
       view.append(
-        PhaseSection(report.vague, {raters: raterRows(packed, "vague")}),
-        PhaseSection(report.guideline, {raters: raterRows(packed, "guideline")}),
+        PhaseSection(report.vague, {raters: raterRows(packed, "vague"), itemPages}),
+        PhaseSection(report.guideline, {raters: raterRows(packed, "guideline"), itemPages}),
       );
       view.dataset.complete = "";
     }, 0),

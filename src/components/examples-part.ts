@@ -1,6 +1,6 @@
 // Part 2, a reading part: the seven examples with the seed's illustrative split, shown beside the trainee's own
 // "before" score once there is one. It loads no scoring code: nothing here is scored.
-import {itemLabel} from "../lib/coverage.js";
+import {itemHref, itemLabel} from "../lib/links.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {el} from "./dom.js";
@@ -35,7 +35,11 @@ export function ExamplesPart(data: TraineeData, store = openProgressStore()): HT
                 "p",
                 {class: "split-hidden"},
                 "How raters split stays hidden until you have your own “before” score. ",
-                el("a", {href: `./vague#${item.id}`}, `Score ${itemLabel(item.id, item.part)} in Part 1`),
+                el(
+                  "a",
+                  {href: itemHref(item.id, ctx.itemPages, "vague")},
+                  `Score ${itemLabel(item.id, item.part)} in Part 1`,
+                ),
                 ".",
               ),
         ),

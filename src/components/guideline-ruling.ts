@@ -4,6 +4,7 @@
 import {derive, ruleSetOf} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
+import type {ItemPages} from "../lib/links.js";
 import type {ItemRef} from "../lib/page-data.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {compareScores} from "../lib/trainee/score-distance.js";
@@ -13,6 +14,7 @@ import {GuidelineRuling, type RulingView} from "./ruling.js";
 export interface RulingContext {
   guideline: Guideline;
   itemsById: ReadonlyMap<string, ItemRef>;
+  itemPages: ItemPages;
   /** Each guideline version's score for each item, to say when an older answer's ruling has moved. */
   rulings: RulingsByVersion;
 }
@@ -33,6 +35,7 @@ export function rulingFor(ctx: RulingContext, item: Item, answers: Answer[], cho
     guideline: ctx.guideline,
     derivation: derive(item, ruleSetOf(ctx.guideline)),
     itemsById: ctx.itemsById,
+    itemPages: ctx.itemPages,
     staleNote: staleRulingNote(answers[0]!, ctx.guideline.version, ctx.rulings),
     firstCheck: choices.firstCheck,
     decidingAsked: choices.decidingAsked,

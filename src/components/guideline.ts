@@ -1,5 +1,6 @@
 import type {Guideline, GuidelineRule} from "../lib/guideline.js";
-import {itemLabel, type CoverageRow} from "../lib/coverage.js";
+import type {CoverageRow} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import {reconstructionNotes, type ReconstructionNote} from "../lib/reconstructed.js";
 import {el, type Child} from "./dom.js";
 import {Table, TableRow} from "./table.js";

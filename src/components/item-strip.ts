@@ -1,6 +1,6 @@
 // The strip of a part's items above the shown one: one link per item, labelled by its number and its state (not
 // scored, exact ✓, one off ≈, two or more off ✗). One Tab stop: the arrow keys, Home and End move along it.
-import {itemLabel} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import type {Item} from "../lib/item.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
 import {itemStateLabels, stripLabel, type ItemState} from "../lib/trainee/walk.js";

@@ -2,6 +2,7 @@
 // (the saved-progress notice, the part's header with where the trainee stands, and the links to the other parts).
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
+import {itemPages, type ItemPages} from "../lib/links.js";
 import type {ItemRef, PagePart, PartPageData, SitePageData} from "../lib/page-data.js";
 import {el, type Child} from "./dom.js";
 import {PartHeader} from "./part-page.js";
@@ -26,6 +27,7 @@ export interface PartContext {
   part: PagePart;
   store: ProgressStore;
   itemsById: Map<string, ItemRef>;
+  itemPages: ItemPages;
 }
 
 export function partContext(data: TraineeData, partId: string, store: ProgressStore): PartContext {
@@ -40,6 +42,7 @@ export function partContext(data: TraineeData, partId: string, store: ProgressSt
     part,
     store,
     itemsById: new Map(data.site.itemRefs.map((item) => [item.id, item])),
+    itemPages: itemPages(data.site.parts, data.site.itemRefs),
   };
 }
 

@@ -6,7 +6,7 @@
 // strip says, is decided in lib/trainee/walk.ts.
 import type {Item} from "../lib/item.js";
 import type {Progress} from "../lib/trainee/progress.js";
-import {itemLabel} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import {shownItem, walkCounter, type ItemState, type WalkPosition} from "../lib/trainee/walk.js";
 import {el, type Child} from "./dom.js";
 import {ItemStrip, markStrip} from "./item-strip.js";

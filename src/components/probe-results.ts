@@ -4,6 +4,7 @@ import type {ProbeView} from "../lib/probes/view.js";
 import {el} from "./dom.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";
+import {plural} from "../lib/numbers.js";
 
 export function Results(view: ProbeView): HTMLElement {
   const withRuns = view.versions.filter((v) => v.runs.length > 0);
@@ -47,9 +48,9 @@ export function Results(view: ProbeView): HTMLElement {
           ]),
         },
         {
-          caption: `${v.version === view.current ? `${v.version} · current` : v.version}: ${v.runs.length} run${
-            v.runs.length === 1 ? "" : "s"
-          } (maxTokens ${v.parameters.maxTokens})`,
+          caption:
+            `${v.version === view.current ? `${v.version} · current` : v.version}: ` +
+            `${plural(v.runs.length, "run")} (maxTokens ${v.parameters.maxTokens})`,
           className: "probe-table probe-runs",
           scroll: true,
           stack: true,

@@ -2,8 +2,15 @@
 // aside, or left where it was when no copy could be written), a way to download it as it was and, when it was left
 // where it was, the choice to put the new answers in its place; and when an answer could not be saved (storage full),
 // that it is kept on this page only, with a download of everything answered. Shown as text, never as HTML. What
-// happens to the record is decided in lib/trainee/record-store.ts; this only shows it.
-import type {RecordNotice, SetAsideFailure, SetAsideNotice, UnreadableRecord} from "../lib/trainee/record-store.js";
+// happens to the record, and what the notice does when it changes, is decided in lib/trainee/record-store.ts; this
+// only shows it.
+import {
+  noticeChange,
+  type RecordNotice,
+  type SetAsideFailure,
+  type SetAsideNotice,
+  type UnreadableRecord,
+} from "../lib/trainee/record-store.js";
 import {exportFile, exportFileName} from "../lib/trainee/transfer.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
@@ -138,28 +145,32 @@ export function ProgressNotice(store: ProgressStore): HTMLElement {
 
   const render = () => {
     const notice = store.notice();
-    if (notice === shown) return;
-    const wasHeld = shown?.kind === "held";
-    const wasUnsaved = shown?.kind === "unsaved";
+    const change = noticeChange(shown, notice);
     shown = notice;
-    if (notice === null && wasUnsaved) {
-      const saved = el("p", {}, "Your answers are saved in this browser again, all of them.");
-      return host.replaceChildren(el("div", {class: "progress-notice"}, saved));
+    switch (change.kind) {
+      case "unchanged":
+        return;
+      case "clear":
+        return host.replaceChildren();
+      case "saved-again": {
+        const saved = el("p", {}, "Your answers are saved in this browser again, all of them.");
+        return host.replaceChildren(el("div", {class: "progress-notice"}, saved));
+      }
+      case "replaced": {
+        const hadFocus = host.contains(document.activeElement);
+        const done = el(
+          "p",
+          {tabindex: "-1"},
+          "The record is replaced: your new answers are saved in its place, and as usual from now on.",
+        );
+        host.replaceChildren(el("div", {class: "progress-notice"}, done));
+        // The button pressed is gone: the keyboard stays here rather than falling back to the page's start.
+        if (hadFocus) done.focus();
+        return;
+      }
+      case "show":
+        return host.replaceChildren(el("div", {class: "progress-notice"}, body(change.notice)));
     }
-    if (notice === null) {
-      if (!wasHeld) return host.replaceChildren();
-      const hadFocus = host.contains(document.activeElement);
-      const done = el(
-        "p",
-        {tabindex: "-1"},
-        "The record is replaced: your new answers are saved in its place, and as usual from now on.",
-      );
-      host.replaceChildren(el("div", {class: "progress-notice"}, done));
-      // The button pressed is gone: the keyboard stays here rather than falling back to the page's start.
-      if (hadFocus) done.focus();
-      return;
-    }
-    host.replaceChildren(el("div", {class: "progress-notice"}, body(notice)));
   };
   render();
   store.subscribe(render);

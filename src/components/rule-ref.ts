@@ -1,10 +1,8 @@
 // A rule as the trainee pages cite it: its title, linked to its place in the guideline, and the sentence of it that
 // applies. Its own module, so a page can link a rule without loading the ruling.
+import {ruleHref} from "../lib/links.js";
 import type {RuleCitation} from "../lib/trainee/feedback.js";
 import {el} from "./dom.js";
-
-/** Where the guideline page states a rule: its entry's anchor (src/components/guideline.ts). */
-export const ruleHref = (id: string): string => `./guideline#rule-${id}`;
 
 /**
  * A rule, by its title, linked to its place in the guideline (unless `link` is false: a line that must hold no Tab

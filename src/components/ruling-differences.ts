@@ -4,7 +4,7 @@
 import type {Answer} from "../lib/trainee/progress.js";
 import type {Difference, Feedback, RuleCitation} from "../lib/trainee/feedback.js";
 import {scoreText} from "../lib/trainee/words.js";
-import {verdictLabels} from "../lib/verdict-labels.js";
+import {verdictLabels} from "../lib/engine/labels.js";
 import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
 import {RuleRef} from "./rule-ref.js";

@@ -10,22 +10,12 @@ import type {Answer} from "../lib/trainee/progress.js";
 import {comparedItems, lineNoteShown, rubricRowNamed, twistSpoiledBy} from "../lib/trainee/ruling-details.js";
 import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {titleBefore} from "../lib/trainee/title.js";
-import {describeDistance, rubricRowLabels, scoreText} from "../lib/trainee/words.js";
-import {verdictLabels} from "../lib/verdict-labels.js";
+import {describeDistance, scoreText} from "../lib/trainee/words.js";
+import {rubricRowLabels, verdictLabels} from "../lib/engine/labels.js";
+import {itemHref, type ItemPages} from "../lib/links.js";
 import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
 import {DecidingRuleFeedback, RulingDifferences} from "./ruling-differences.js";
-
-/** Where each part's items are scored with the guideline, for links between cases. */
-const pathOfPart: Record<Item["part"], string> = {
-  "examples": "./rubric",
-  "edge-cases": "./edge-cases",
-  "calibration": "./calibration",
-};
-
-export function itemHref(item: Pick<Item, "id" | "part">): string {
-  return `${pathOfPart[item.part]}#${item.id}`;
-}
 
 const flagLabels = {
   "accuracy": "Accuracy",
@@ -46,8 +36,14 @@ function MoreNotes(
   {
     notes,
     itemsById,
+    itemPages,
     answered,
-  }: {notes: readonly ItemNote[]; itemsById: ReadonlyMap<string, ItemLink>; answered?: (id: string) => boolean},
+  }: {
+    notes: readonly ItemNote[];
+    itemsById: ReadonlyMap<string, ItemLink>;
+    itemPages: ItemPages;
+    answered?: (id: string) => boolean;
+  },
 ): Child {
   if (!notes.length) return null;
   return el(
@@ -62,7 +58,7 @@ function MoreNotes(
             {class: "note-waiting"},
             el("strong", {}, `${note.label}: `),
             "score ",
-            el("a", {href: itemHref(other)}, titleBefore(other)),
+            el("a", {href: itemHref(other.id, itemPages)}, titleBefore(other)),
             " first; this note gives away its ruling.",
           )
         : Notes([note]);
@@ -115,6 +111,8 @@ export interface RulingRestOptions {
   guideline: Guideline;
   derivation: Derivation;
   itemsById: ReadonlyMap<string, ItemLink>;
+  /** Where each item is scored, for links between cases. */
+  itemPages: ItemPages;
   /** Part 4: the trainee's "before" score under the vague line, if any. */
   before?: {score: ScoreComparison | null} | null;
   /** Whether the trainee has checked an item (a note that gives away a twist's ruling waits for the twist). */
@@ -126,7 +124,7 @@ export interface RulingRestOptions {
 /** Everything after the ruling's lead. `answers`: first attempt first. */
 export function RulingRest(
   {item, answers, feedback}: {item: Item; answers: readonly Answer[]; feedback: Feedback},
-  {guideline, derivation, itemsById, before, answered, decidingAsked = false}: RulingRestOptions,
+  {guideline, derivation, itemsById, itemPages, before, answered, decidingAsked = false}: RulingRestOptions,
 ): HTMLElement {
   const {score} = feedback;
   const level = guideline.rubric.find((candidate) => candidate.score === item.score);
@@ -146,7 +144,12 @@ export function RulingRest(
           Notes(others),
         )
       : null,
-    MoreNotes(item, {notes: feedback.notes.others.filter((note) => note.score === undefined), itemsById, answered}),
+    MoreNotes(item, {
+      notes: feedback.notes.others.filter((note) => note.score === undefined),
+      itemsById,
+      itemPages,
+      answered,
+    }),
     el(
       "p",
       {class: "rubric-row"},
@@ -187,7 +190,7 @@ export function RulingRest(
                 "span",
                 {},
                 "you have no “before” score for this example (",
-                el("a", {href: `./vague#${item.id}`}, "Part 1"),
+                el("a", {href: itemHref(item.id, itemPages, "vague")}, "Part 1"),
                 ").",
               ),
         )
@@ -198,7 +201,10 @@ export function RulingRest(
           "p",
           {class: "compare-links"},
           "Compare with ",
-          links.map((other, index) => [index ? ", " : "", el("a", {href: itemHref(other)}, titleBefore(other))]),
+          links.map((other, index) => [
+            index ? ", " : "",
+            el("a", {href: itemHref(other.id, itemPages)}, titleBefore(other)),
+          ]),
           ".",
         )
       : null,

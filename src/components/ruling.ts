@@ -4,6 +4,7 @@
 import type {Derivation} from "../lib/engine.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";
+import type {ItemPages} from "../lib/links.js";
 import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {feedbackFor, type Feedback} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
@@ -13,12 +14,12 @@ import {el} from "./dom.js";
 import {RuleRef} from "./rule-ref.js";
 import {RulingRest} from "./ruling-rest.js";
 
-export {itemHref} from "./ruling-rest.js";
-
 export interface GuidelineRulingOptions {
   guideline: Guideline;
   derivation: Derivation;
   itemsById: ReadonlyMap<string, Pick<Item, "id" | "part" | "topic" | "twistOf">>;
+  /** Where each item is scored, for links between cases. */
+  itemPages: ItemPages;
   /** Older answers say their ruling may have moved since. */
   staleNote?: string | null;
   /** The first Check of the whole walk: say that the first answer is the one recorded. */
@@ -106,6 +107,7 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
       guideline,
       derivation,
       itemsById,
+      itemPages: options.itemPages,
       before: options.before,
       answered: options.answered,
       decidingAsked: options.decidingAsked,

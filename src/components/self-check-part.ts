@@ -1,7 +1,7 @@
 // The blind calibration self-check: the calibration cases as one run, with no ruling and no retry until every case
 // is answered, then the summary against the pass rule. A run during or before which the trainee saw a ruling of one
 // of its cases is not blind: the page says so before the first case.
-import {itemLabel} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import type {CalibrationCheck} from "../lib/content.js";
 import type {ItemRef} from "../lib/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";

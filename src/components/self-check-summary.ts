@@ -1,6 +1,6 @@
 // The blind self-check's summary: a count until the run is finished, then the run against the pass rule, each case
 // with its ruling, and the rules to look at. The run's scoring is loaded once a run is finished.
-import {itemLabel} from "../lib/coverage.js";
+import {itemLabel} from "../lib/links.js";
 import type {CalibrationCheck} from "../lib/content.js";
 import type {Guideline} from "../lib/guideline.js";
 import type {Item} from "../lib/item.js";

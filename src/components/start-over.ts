@@ -1,5 +1,6 @@
 // "Start over" asks first: the first press only opens the question, in the page, with keeping the answers as the
 // default; nothing is deleted until the trainee confirms.
+import {plural} from "../lib/numbers.js";
 import {emptyProgress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
@@ -26,8 +27,7 @@ export function StartOver(store: ProgressStore): HTMLElement {
     question.hidden = !value;
     open.setAttribute("aria-expanded", String(value));
     if (value) {
-      const n = store.get().answers.length;
-      count.textContent = `${n} answer${n === 1 ? "" : "s"}`;
+      count.textContent = plural(store.get().answers.length, "answer");
       keep.focus();
     }
   };

@@ -4,7 +4,7 @@ import type {Guideline} from "../lib/guideline.js";
 import type {Phase} from "../lib/parts.js";
 import {el, type Child} from "./dom.js";
 import type {PartContext} from "./part-frame.js";
-import {ruleHref} from "./rule-ref.js";
+import {ruleHref} from "../lib/links.js";
 
 /** The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline. */
 export function GuidePanel(guideline: Guideline): HTMLElement {

@@ -103,6 +103,9 @@ beforeAll(() => {
   // 50 MB without writing 50 MB: a sparse file has the size and no data.
   writeFileSync(file("huge.csv"), "rater,item,phase,score\n");
   truncateSync(file("huge.csv"), 50 * 1024 * 1024);
+  // 3 MB: within a CSV's cap, past a progress file's limit (2 MB), which a .json file is held to before reading.
+  writeFileSync(file("huge.json"), "{");
+  truncateSync(file("huge.json"), 3_000_000);
   mkdirSync(file("folder.csv"));
 });
 
@@ -258,6 +261,7 @@ describe("npm run agreement", () => {
 
   it.each([
     ["huge.csv", /: larger than 32 MiB, the most read from one file: split the ratings into several files$/],
+    ["huge.json", /": the file is 3 MB; a progress file is at most 2 MB$/],
     ["missing.csv", /: cannot read: ENOENT$/],
     ["folder.csv", /: not a regular file: give a CSV file or a trainee's \.json file$/],
     ["binary.csv", /: not UTF-8 text: give a CSV file or a trainee's \.json file$/],

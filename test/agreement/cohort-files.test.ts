@@ -7,12 +7,8 @@ import {formatInputProblem} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {loadItems} from "../../lib/load.js";
-import {
-  collectedColumns,
-  readCohortFiles,
-  traineeByteCap,
-  type CsvReadOptions,
-} from "../../lib/agreement/cohort-files.js";
+import {progressFileByteLimit} from "../../lib/trainee/transfer.js";
+import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../lib/agreement/cohort-files.js";
 import {csvOf, progressOf} from "./helpers.js";
 
 const itemIds = loadItems().map((item) => item.id);
@@ -88,12 +84,22 @@ describe("reading the coordinator's files", () => {
     expect(alone!.ratings.raters).toEqual(["cy", "ann"]);
   });
 
-  it("refuses a file past its cap by its size, naming the cap in the unit it is set in", async () => {
-    // traineeByteCap is 5 × 1024 × 1024 bytes: 5 MiB, not 5 MB (5,000,000 bytes).
-    const big = new File([new Uint8Array(traineeByteCap + 1)], "big.json");
+  it("refuses a trainee's file past the limit by its size, in the import page's words", async () => {
+    // progressFileByteLimit is 2,000,000 bytes (2 MB); one byte more still rounds to 2 MB, so the bytes say it.
+    const big = new File([new Uint8Array(progressFileByteLimit + 1)], "big.json");
     const [result] = await readCohortFiles([big], {itemIds});
     expect(result!.problems).toEqual([
-      {file: "big.json", message: "larger than 5 MiB, the most read from one trainee's file"},
+      {file: "big.json", message: "the file is 2,000,001 bytes; a progress file is at most 2 MB"},
     ]);
+  });
+
+  it("refuses a large CSV only past the CSV cap", async () => {
+    // 3 MB of rows: past a progress file's limit, far within a CSV's (256 MiB).
+    const rows = Array.from({length: 150_000}, (_, n) => `rater-${n},example-1,vague,3\n`).join("");
+    const big = new File([`rater,item,phase,score\n${rows}`], "big.csv");
+    expect(big.size).toBeGreaterThan(progressFileByteLimit);
+    const [result] = await readCohortFiles([big], {itemIds, readCsv});
+    expect(result!.kind).toBe("csv");
+    expect(result!.problems).toEqual([]);
   });
 });

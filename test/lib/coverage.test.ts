@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {checkGuideline} from "../../lib/check.js";
-import {coverage, itemLabel} from "../../lib/coverage.js";
+import {coverage} from "../../lib/coverage.js";
 import {loadGuideline, loadItems} from "../../lib/load.js";
 
 describe("coverage", () => {
@@ -25,13 +25,5 @@ describe("coverage", () => {
     const scores = new Map(report.results.map((result) => [result.id, result.derivedScore]));
     const rows = coverage(items.map((item) => ({...item, score: scores.get(item.id) ?? null})));
     for (const row of rows.slice(0, 5)) expect(row.items.length, `score ${row.score}`).toBeGreaterThan(0);
-  });
-});
-
-describe("itemLabel", () => {
-  it("names items as the case study does", () => {
-    expect(itemLabel("example-4", "examples")).toBe("Example 4");
-    expect(itemLabel("edge-1a", "edge-cases")).toBe("Edge case 1a");
-    expect(itemLabel("calibration-d-twist", "calibration")).toBe("Calibration D, twist");
   });
 });

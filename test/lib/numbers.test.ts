@@ -1,7 +1,7 @@
 // lib/numbers.ts: the one way a count and a size are written. Expected texts worked out by hand from the rule in its
 // comment: a whole number of MiB (1,048,576 bytes) in MiB; else bytes below 1,000, kB below 1,000 kB, MB to a tenth.
 import {describe, expect, it} from "vitest";
-import {formatBytes, thousands, utf8Length} from "../../lib/numbers.js";
+import {formatBytes, plural, thousands, utf8Length} from "../../lib/numbers.js";
 
 describe("formatBytes", () => {
   it.each([
@@ -45,5 +45,19 @@ describe("utf8Length", () => {
     expect([utf8Length("a"), utf8Length("é"), utf8Length("漢"), utf8Length("😀"), utf8Length("")]).toEqual([
       1, 2, 3, 4, 0,
     ]);
+  });
+});
+
+describe("plural", () => {
+  it.each([
+    [0, "item", undefined, "0 items"],
+    [1, "item", undefined, "1 item"],
+    [2, "rating", undefined, "2 ratings"],
+    [1200, "rating", undefined, "1,200 ratings"],
+    [1, "item moves", "items move", "1 item moves"],
+    [3, "item has", "items have", "3 items have"],
+    [0, "item has", "items have", "0 items have"],
+  ])("plural(%d, %s, %s) is %s", (count, noun, many, expected) => {
+    expect(plural(count, noun, many)).toBe(expected);
   });
 });

@@ -4,12 +4,12 @@
 import {describe, expect, it} from "vitest";
 import {compareScores} from "../../lib/trainee/score-distance.js";
 import {leanOf, leanThreshold} from "../../lib/trainee/lean.js";
-import {tally} from "../../lib/trainee/results.js";
+import {countDistances} from "../../lib/trainee/results.js";
 import type {Score} from "../../lib/verdict.js";
 
 /** The lean of answers given as [trainee, ruled] pairs. */
 const leanOfPairs = (...pairs: [Score, Score][]) =>
-  leanOf(tally(pairs.map(([trainee, ruled]) => compareScores(trainee, ruled))));
+  leanOf(countDistances(pairs.map(([trainee, ruled]) => compareScores(trainee, ruled))));
 const exact = (count: number): [Score, Score][] => Array.from({length: count}, () => [3, 3]);
 const above = (count: number, by = 1): [Score, Score][] => Array.from({length: count}, () => [(2 + by) as Score, 2]);
 const below = (count: number, by = 1): [Score, Score][] => Array.from({length: count}, () => [2, (2 + by) as Score]);

@@ -2,7 +2,13 @@
 // memory when a record cannot be set aside (storage full), until the trainee resolves it.
 import {describe, expect, it} from "vitest";
 import {emptyProgress, progressKey, serializeProgress, type Answer} from "../../lib/trainee/progress.js";
-import {openRecordStore, setAsideKey, type KeyValueStorage} from "../../lib/trainee/record-store.js";
+import {
+  noticeChange,
+  openRecordStore,
+  setAsideKey,
+  type KeyValueStorage,
+  type RecordNotice,
+} from "../../lib/trainee/record-store.js";
 import {record} from "./helpers.js";
 
 /** localStorage as a Map, with the keys whose writes throw as a full storage's do. */
@@ -266,5 +272,35 @@ describe("no storage at all", () => {
     expect(store.notice()).toEqual({kind: "memory"});
     store.record(answer("example-1"));
     expect(store.get().answers).toHaveLength(1);
+  });
+});
+
+describe("what the notice does when the store's notice changes", () => {
+  const record = {reason: "corrupted", message: "the record is not JSON", raw: "{"} as const;
+  const held: RecordNotice = {kind: "held", cause: "refused", record};
+  const setAside: RecordNotice = {kind: "set-aside", key: setAsideKey, record};
+  const unsaved: RecordNotice = {kind: "unsaved", setAside: null};
+  const memory: RecordNotice = {kind: "memory"};
+
+  it("does nothing for the notice it shows already, or for no notice after none", () => {
+    expect(noticeChange(held, held)).toEqual({kind: "unchanged"});
+    expect(noticeChange(null, null)).toEqual({kind: "unchanged"});
+  });
+
+  it("shows a new notice, whatever was shown before", () => {
+    expect(noticeChange(undefined, memory)).toEqual({kind: "show", notice: memory});
+    expect(noticeChange(null, setAside)).toEqual({kind: "show", notice: setAside});
+    expect(noticeChange(setAside, unsaved)).toEqual({kind: "show", notice: unsaved});
+  });
+
+  it("says the answers are saved again after 'unsaved', and the record replaced after 'held'", () => {
+    expect(noticeChange(unsaved, null)).toEqual({kind: "saved-again"});
+    expect(noticeChange(held, null)).toEqual({kind: "replaced"});
+  });
+
+  it("clears quietly on first showing with nothing to say, and after a notice that needs no word of its end", () => {
+    expect(noticeChange(undefined, null)).toEqual({kind: "clear"});
+    expect(noticeChange(setAside, null)).toEqual({kind: "clear"});
+    expect(noticeChange(memory, null)).toEqual({kind: "clear"});
   });
 });

@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../lib/load.js";
 import {emptyProgress, type Progress} from "../../lib/trainee/progress.js";
-import {scoreLevels, tally, traineeResults, type ScoreMatrix} from "../../lib/trainee/results.js";
+import {countDistances, namedRule, scoreLevels, traineeResults, type ScoreMatrix} from "../../lib/trainee/results.js";
 import {compareScores} from "../../lib/trainee/score-distance.js";
 import type {Score} from "../../lib/verdict.js";
 import {formalMetWithFlaw, items, record} from "./helpers.js";
@@ -72,6 +72,27 @@ describe("the trainee's results", () => {
     expect(walk.matrix.max).toBe(2);
     expect(walk.matrix.cells.flat().reduce((sum, entry) => sum + entry.items.length, 0)).toBe(5);
     expect(walk).toMatchObject({exact: 2, oneOff: 0, twoOrMoreOff: 3, lenient: 1, harsh: 0});
+  });
+
+  it("gives every matrix cell its distance, and counts the cases and those on the diagonal", () => {
+    const {walk} = results(
+      record(
+        {item: "example-2", score: 3}, // ruled 3: on the diagonal
+        {item: "example-6", score: 4}, // ruled 2
+        {item: "edge-5a", score: "n/a"}, // ruled 1
+      ),
+    );
+    expect([walk.matrix.total, walk.matrix.exact]).toEqual([3, 1]);
+    const distance = (trainee: Score, ruled: Score) =>
+      walk.matrix.cells[scoreLevels.indexOf(trainee)]![scoreLevels.indexOf(ruled)]!.distance;
+    // Empty cells too: the colour a case would take there.
+    expect([distance(3, 3), distance(4, 3), distance(4, 2), distance("n/a", 1), distance("n/a", "n/a")]).toEqual([
+      "exact",
+      "one-off",
+      "two-or-more-off",
+      "two-or-more-off",
+      "exact",
+    ]);
   });
 
   it("gives the lean as the mean signed difference over the cases scored 1-5 on both sides", () => {
@@ -148,6 +169,13 @@ describe("the trainee's results", () => {
       "example-5": [null, 5, 5],
       "example-6": [4, 3, 2],
     });
+    // The ruled score shows only once the example is checked with the guideline: example-4 has a "before" only.
+    expect(beforeAfter.pairs.filter((pair) => !pair.ruledShown).map((pair) => pair.id)).toEqual([
+      "example-2",
+      "example-3",
+      "example-4",
+      "example-7",
+    ]);
     expect(beforeAfter.both).toBe(2);
     expect(beforeAfter.before).toMatchObject({answered: 2, exact: 0, twoOrMoreOff: 2, meanSignedDifference: 0});
     expect(beforeAfter.after).toMatchObject({answered: 2, exact: 1, oneOff: 1, meanSignedDifference: 0.5});
@@ -171,9 +199,9 @@ describe("the trainee's results", () => {
   });
 });
 
-describe("tally", () => {
+describe("countDistances", () => {
   it("counts a 'not applicable' mismatch as two or more off, in no direction and outside the mean", () => {
-    expect(tally([compareScores("n/a", 3), compareScores(4, 3), compareScores("n/a", "n/a")])).toEqual({
+    expect(countDistances([compareScores("n/a", 3), compareScores(4, 3), compareScores("n/a", "n/a")])).toEqual({
       answered: 3,
       exact: 1,
       oneOff: 1,
@@ -183,5 +211,12 @@ describe("tally", () => {
       meanSignedDifference: 1,
       signed: 1,
     });
+  });
+});
+
+describe("namedRule", () => {
+  it("names a rule of the guideline by its title, and one it lacks by its id in plain words", () => {
+    expect(namedRule(guideline, "style-register")).toEqual({title: "Style and register", inGuideline: true});
+    expect(namedRule(guideline, "no-such-rule")).toEqual({title: "No such rule", inGuideline: false});
   });
 });

@@ -11,8 +11,7 @@ import {
   checkImportSize,
   exportFile,
   exportFileName,
-  importByteLimit,
-  previewImport,
+  progressFileByteLimit,
   raterNameProblem,
   readImport,
   type ImportResult,
@@ -116,13 +115,13 @@ describe("reading an imported file", () => {
       reason: "too-large",
       message: "the file is 50 MiB; a progress file is at most 2 MB",
     });
-    expect(checkImportSize(importByteLimit + 1)).toMatchObject({reason: "too-large"});
-    expect(checkImportSize(importByteLimit)).toBeNull();
+    expect(checkImportSize(progressFileByteLimit + 1)).toMatchObject({reason: "too-large"});
+    expect(checkImportSize(progressFileByteLimit)).toBeNull();
     expect(checkImportSize(0)).toMatchObject({reason: "empty", message: "the file is empty"});
   });
 
   it("refuses text past the limit even when the size was not checked first", () => {
-    const padded = exportFile(sample, {now}).replace("{", `{${" ".repeat(importByteLimit)}`);
+    const padded = exportFile(sample, {now}).replace("{", `{${" ".repeat(progressFileByteLimit)}`);
     expect(refusal(readImport(padded))).toBe("too-large: the file is 2,001,477 bytes; a progress file is at most 2 MB");
   });
 
@@ -313,70 +312,6 @@ describe("reading an imported file", () => {
     expect(refusal(readImport(json({...sample, answers: [{item: "example-1"}]})))).toBe(
       "invalid: the record is damaged: answers[0].phase is missing",
     );
-  });
-});
-
-describe("what an import would change", () => {
-  const mine = record(
-    {item: "example-1", score: 5, phase: "vague"},
-    {item: "example-2", score: 3},
-    {item: "example-2", score: 4},
-  );
-  const theirs = record(
-    {item: "example-1", score: 5, phase: "vague"}, // the same answer: unchanged
-    {item: "example-2", score: 2}, // attempt 1 answered differently: replaced
-    {item: "example-4", score: 3}, // added
-  );
-
-  it("adds into an empty record", () => {
-    const preview = previewImport(emptyProgress(), sample);
-    expect([preview.added.length, preview.replaced, preview.unchanged, preview.kept]).toEqual([4, [], [], []]);
-    expect(preview.result).toEqual(sample);
-  });
-
-  it("says attempt by attempt what is added, replaced, unchanged and kept", () => {
-    const preview = previewImport(mine, theirs);
-    const brief = (answer: Answer) => `${answer.item} ${answer.phase} #${answer.attempt}: ${answer.score}`;
-    expect({
-      added: preview.added.map(brief),
-      replaced: preview.replaced.map(({current, incoming}) => `${brief(current)} -> ${incoming.score}`),
-      unchanged: preview.unchanged.map(brief),
-      kept: preview.kept.map(brief),
-      result: preview.result.answers.map(brief),
-    }).toEqual({
-      added: ["example-4 guideline #1: 3"],
-      replaced: ["example-2 guideline #1: 3 -> 2"],
-      unchanged: ["example-1 vague #1: 5"],
-      kept: ["example-2 guideline #2: 4"],
-      result: [
-        "example-1 vague #1: 5",
-        "example-2 guideline #1: 2",
-        "example-2 guideline #2: 4",
-        "example-4 guideline #1: 3",
-      ],
-    });
-  });
-
-  it("treats answers that differ only in key order as the same, and leaves both records as they were", () => {
-    const before = structuredClone(mine);
-    const reordered: Progress = {
-      ...mine,
-      answers: mine.answers.map((answer) => Object.fromEntries(Object.entries(answer).reverse()) as Answer),
-    };
-    expect(previewImport(mine, reordered)).toMatchObject({added: [], replaced: [], kept: []});
-    previewImport(mine, theirs);
-    expect(mine).toEqual(before);
-  });
-
-  it("leaves a record whose next answer gets the next attempt number", () => {
-    const merged = previewImport(
-      mine,
-      record({item: "example-2", score: 1}, {item: "example-2", score: 2}, {item: "example-2", score: 3}),
-    ).result;
-    const next = recordAnswer(merged, {item: "example-2", phase: "guideline", score: 3, guideline: "v2", at: now});
-    expect(next.answers.filter((answer) => answer.item === "example-2").map((answer) => answer.attempt)).toEqual([
-      1, 2, 3, 4,
-    ]);
   });
 });
 

@@ -1,0 +1,98 @@
+// What importing a progress file would do to the saved record, worked out before anything changes: the answers it
+// would add, replace and keep, the cases in it this site lacks, and, when the trainee confirms, whether the saved
+// record changed since the preview they read (another tab), so that the import would now do something else and the
+// page shows that first. Pure: the page shows the preview and saves the record it is given.
+import {slotOf, type Answer, type Progress} from "./progress.js";
+import {unknownItems} from "./unknown-items.js";
+
+/** Two JSON values are the same (objects compared key by key, whatever their order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+const keyOf = (answer: Answer) => `${slotOf(answer)} ${answer.attempt}`;
+
+export interface ImportPreview {
+  /** In the file, not here: added. */
+  added: Answer[];
+  /** The same attempt at the same item, phase and mode on both sides, answered differently: the file's replaces
+   *  this browser's. */
+  replaced: {current: Answer; incoming: Answer}[];
+  /** Here and in the file alike. */
+  unchanged: Answer[];
+  /** Here, not in the file: kept as they are. */
+  kept: Answer[];
+  /** The record an import would save. */
+  result: Progress;
+}
+
+/**
+ * What importing `incoming` into `current` would change, and the record it would leave. Attempt by attempt: an
+ * attempt only in the file is added, one only here is kept, one on both sides is the file's. Attempts stay
+ * 1, 2, 3 … at each item when both records keep them so.
+ */
+export function previewImport(current: Progress, incoming: Progress): ImportPreview {
+  const fromFile = new Map(incoming.answers.map((answer) => [keyOf(answer), answer]));
+  const here = new Set(current.answers.map(keyOf));
+  const replaced: ImportPreview["replaced"] = [];
+  const unchanged: Answer[] = [];
+  const kept: Answer[] = [];
+  const answers = current.answers.map((answer) => {
+    const other = fromFile.get(keyOf(answer));
+    if (!other) kept.push(answer);
+    else if (sameJson(answer, other)) unchanged.push(answer);
+    else replaced.push({current: answer, incoming: other});
+    return other ?? answer;
+  });
+  const added = incoming.answers.filter((answer) => !here.has(keyOf(answer)));
+  return {added, replaced, unchanged, kept, result: {...current, answers: [...answers, ...added]}};
+}
+
+/** A preview as the page shows it. */
+export interface ImportPlan {
+  preview: ImportPreview;
+  /** How many answers the import would write (added or replaced); none leaves only closing the preview. */
+  changes: number;
+  /** Cases the file answers that this site does not have: imported, but not shown. */
+  unknownItems: string[];
+}
+
+/** The preview of importing `incoming` into `current`, with what the page says beside it. */
+export function planImport(current: Progress, incoming: Progress, knownItems: ReadonlySet<string>): ImportPlan {
+  const preview = previewImport(current, incoming);
+  return {
+    preview,
+    changes: preview.added.length + preview.replaced.length,
+    unknownItems: unknownItems(incoming, knownItems),
+  };
+}
+
+/**
+ * Whether the preview the trainee read no longer says what the import would do: the saved record changed meanwhile
+ * and an import would now add, replace or keep a different number of answers. Only the counts are compared, as the
+ * preview's headline states them.
+ */
+export function previewIsStale(shown: ImportPreview, now: ImportPreview): boolean {
+  return (
+    now.added.length !== shown.added.length ||
+    now.replaced.length !== shown.replaced.length ||
+    now.kept.length !== shown.kept.length
+  );
+}
+
+/** What confirming an import does: save `preview.result`, or show `preview` again because it is not what was read. */
+export type ImportConfirmation = {kind: "import"; preview: ImportPreview} | {kind: "changed"; preview: ImportPreview};
+
+/** The trainee confirmed `shown`: import, unless the record `current` now holds makes the import something else. */
+export function confirmImport(current: Progress, incoming: Progress, shown: ImportPreview): ImportConfirmation {
+  const now = previewImport(current, incoming);
+  return {kind: previewIsStale(shown, now) ? "changed" : "import", preview: now};
+}

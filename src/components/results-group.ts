@@ -1,0 +1,123 @@
+// One group of the trainee's first answers on the results page (the walk with the guideline, or the blind
+// self-check): exact / one off / two or more off with the lean, the rules misapplied most, the score-by-score grid
+// (folded) and each case one by one (folded). Every figure is lib/trainee/results.ts's.
+import type {ResultGroup, RuleCount} from "../lib/trainee/results.js";
+import {describeDistance, describeLean, describeScoredUnder, explainLean, scoreText} from "../lib/trainee/words.js";
+import {DistanceMark} from "./distance-mark.js";
+import {el, type Child} from "./dom.js";
+import {MatrixChart} from "./matrix-chart.js";
+import {CaseLink, RuleLink, RuleLinks, type ResultsContext} from "./results-links.js";
+import {Table} from "./table.js";
+
+/** One of the page's sections, named by its heading. */
+export function ResultsSection(body: Child[], {id, title}: {id: string; title: string}): HTMLElement {
+  return el(
+    "section",
+    {"class": "results-group", "aria-labelledby": `${id}-title`},
+    el("h2", {id: `${id}-title`}, title),
+    ...body,
+  );
+}
+
+/** Exact / one off / two or more off, as three figures with their marks, and the lean in a sentence. */
+function DistanceFigures(group: ResultGroup, {id}: {id: string}): HTMLElement {
+  const figure = (kind: "exact" | "one-off" | "two-or-more-off", count: number, label: string) =>
+    el("div", {class: `tally distance-${kind}`}, el("dt", {}, DistanceMark(kind), label), el("dd", {}, String(count)));
+  return el(
+    "div",
+    {class: "tallies"},
+    el(
+      "dl",
+      {class: "tally-list"},
+      figure("exact", group.exact, "Exact"),
+      figure("one-off", group.oneOff, "One off"),
+      figure("two-or-more-off", group.twoOrMoreOff, "Two or more off"),
+    ),
+    el("p", {class: "lean", id: `${id}-lean`}, describeLean(group)),
+    el("details", {class: "lean-how"}, el("summary", {}, "How this is worked out"), el("p", {}, explainLean(group))),
+  );
+}
+
+function RulesTable(rules: readonly RuleCount[], {ctx, caption}: {ctx: ResultsContext; caption: string}): HTMLElement {
+  if (!rules.length) return el("p", {}, "No rule misapplied: every answer agrees with the ruling line by line.");
+  const most = rules[0]!.items.length;
+  return Table(
+    {
+      head: ["Rule", "Times", "Cases", "From your checklist"],
+      rows: rules.map((entry) => [
+        RuleLink(entry.rule, {ctx}),
+        el(
+          "span",
+          {class: "rule-times"},
+          el("span", {
+            "class": "rule-bar",
+            "aria-hidden": "true",
+            "style": `--share: ${(entry.items.length / most).toFixed(3)}`,
+          }),
+          String(entry.items.length),
+        ),
+        entry.items.map((id, index) => [index ? ", " : "", CaseLink(id, {ctx})]),
+        `${entry.fromChecklist} of ${entry.items.length}`,
+      ]),
+    },
+    // On a phone each rule is a small card of its own: four columns don't fit 390 px.
+    {caption, rowHeaders: true, stack: true, className: "rules-table"},
+  );
+}
+
+function CasesTable(group: ResultGroup, {ctx}: {ctx: ResultsContext}): HTMLElement {
+  return el(
+    "details",
+    {class: "cases-detail"},
+    el("summary", {}, `Each case, one by one (${group.rows.length})`),
+    Table(
+      {
+        head: ["Case", "Yours", "Ruled", "How far", "Rules to look at"],
+        rows: group.rows.map((row) => {
+          const under = describeScoredUnder(row.scoredUnder, ctx.guideline.version);
+          return [
+            [CaseLink(row.id, {ctx}), under ? el("span", {class: "muted"}, ` (${under})`) : null],
+            scoreText(row.trainee),
+            scoreText(row.ruled),
+            el(
+              "span",
+              {class: `how-far distance-${row.score.distance}`},
+              DistanceMark(row.score.distance),
+              describeDistance(row.score),
+            ),
+            row.rulesMisapplied.length ? RuleLinks(row.rulesMisapplied, {ctx}) : "—",
+          ];
+        }),
+      },
+      {caption: "Your first answer to each case and the ruled score", rowHeaders: true, stack: true},
+    ),
+  );
+}
+
+export function GroupSection(
+  group: ResultGroup,
+  {ctx, id, title, lead}: {ctx: ResultsContext; id: string; title: string; lead: Child},
+): HTMLElement {
+  return ResultsSection(
+    [
+      el("p", {class: "results-lead"}, lead),
+      DistanceFigures(group, {id}),
+      el("h3", {}, "The rules you misapply most"),
+      el(
+        "p",
+        {class: "muted"},
+        "From your own checklist where you filled one in; where you gave a score alone and it was wrong, the one " +
+          "rule that decides that case.",
+      ),
+      RulesTable(group.rulesMisapplied, {ctx, caption: `Rules misapplied, most often first (${title.toLowerCase()})`}),
+      el(
+        "details",
+        {class: "matrix-detail"},
+        el("summary", {}, "Score by score: your score against the ruled score"),
+        MatrixChart(group.matrix, {id: `${id}-matrix`, itemsById: ctx.itemsById}),
+      ),
+      CasesTable(group, {ctx}),
+    ],
+    {id, title},
+  );
+}

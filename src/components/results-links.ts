@@ -1,0 +1,30 @@
+// The results page's links: a case by its label to its item on its part's page, and a rule by its title to the
+// guideline (a rule this version lacks reads as plain words, lib/trainee/results.ts's namedRule).
+import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/links.js";
+import type {Guideline} from "../lib/guideline.js";
+import type {Item} from "../lib/item.js";
+import {namedRule} from "../lib/trainee/results.js";
+import {el, type Child} from "./dom.js";
+
+/** What the results page links against: the cases in walking order, by id, and the guideline the pages teach. */
+export interface ResultsContext {
+  items: Item[];
+  itemsById: Map<string, Item>;
+  /** Where each item is scored, for its link. */
+  itemPages: ItemPages;
+  guideline: Guideline;
+}
+
+export const CaseLink = (id: string, {ctx}: {ctx: ResultsContext}): HTMLElement => {
+  const item = ctx.itemsById.get(id)!;
+  return el("a", {href: itemHref(item.id, ctx.itemPages)}, itemLabel(item.id, item.part));
+};
+
+export const RuleLink = (rule: string, {ctx}: {ctx: ResultsContext}): Child => {
+  const {title, inGuideline} = namedRule(ctx.guideline, rule);
+  return inGuideline ? el("a", {href: ruleHref(rule)}, title) : title;
+};
+
+/** Rules, each linked, separated by commas. */
+export const RuleLinks = (rules: readonly string[], {ctx}: {ctx: ResultsContext}): Child[] =>
+  rules.map((rule, index) => [index ? ", " : "", RuleLink(rule, {ctx})]);

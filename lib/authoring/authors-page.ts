@@ -1,0 +1,265 @@
+// What the authors' page (/authors) shows, decided without the page: the choice it compares (read from and written
+// to its address), the candidate's rule set, the preview, the rubric's findings and the dependence reports, the
+// caches that make a change made again cheap, and the idle pre-warm of every single parameter change. The page only
+// renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's (`schedule`).
+import {completeness, type CompletenessReport} from "../completeness.js";
+import {dependence, type Dependence} from "../dependence.js";
+import {ruleSetOf, type RuleSet} from "../engine.js";
+import type {Guideline} from "../guideline.js";
+import type {Item} from "../item.js";
+import {plural} from "../numbers.js";
+import {
+  AssignmentError,
+  choiceFromQuery,
+  choiceToQuery,
+  overridesOf,
+  type Assignment,
+  type ParameterDomain,
+  type ParameterName,
+  type ParameterValue,
+  type PreviewChoice,
+} from "../parameter-values.js";
+import {prepareBase, previewFrom, type PreparedBase, type Preview} from "../preview.js";
+import {quoteText} from "../quote-text.js";
+
+export interface AuthorsPageData {
+  /** Every guideline version, oldest first: the newest is what the page opens with. */
+  versions: Guideline[];
+  items: Item[];
+  domains: ParameterDomain[];
+}
+
+/** When the page's deferred work runs: the page passes the browser's timers, a test its own queues. */
+export interface AuthorsSchedule {
+  /** Runs `work` after the current task, so the page paints what it has just changed first. */
+  afterPaint(work: () => void): void;
+  /** Runs `work` when the page is next idle. */
+  idle(work: () => void): void;
+}
+
+/** The candidate's part of "What the worked cases do not test". */
+export interface CandidateReport {
+  /** The report shown: null while the candidate is the base version unchanged (the base's own report says it all). */
+  shown: {label: string; dependence: Dependence} | null;
+  /** Whether what is shown is out of date: the current candidate's report is still to be worked out. */
+  busy: boolean;
+}
+
+/** Everything the page shows for one choice. */
+export interface AuthorsView {
+  choice: PreviewChoice;
+  /** The candidate's version as written, against whose values the page marks a parameter changed. */
+  candidateVersion: Guideline;
+  /** The candidate's rules and parameters: its version with the choice's parameters. */
+  candidateRules: RuleSet;
+  /** The candidate in words: "v2", or "v2 with counting = most-missed". */
+  described: string;
+  /** The page's status line: the choice and how many items move or lose their single score. */
+  status: string;
+  preview: Preview;
+  baseCompleteness: CompletenessReport;
+  candidateCompleteness: CompletenessReport;
+  baseDependence: Dependence;
+  candidateReport: CandidateReport;
+}
+
+/** The work the page does, replaceable in tests to see what is computed and what is reused. */
+export interface AuthorsWork {
+  completeness(parameters: RuleSet["parameters"]): CompletenessReport;
+  dependence(prepared: PreparedBase, domains: readonly ParameterDomain[]): Dependence;
+  prepareBase(items: readonly Item[], base: RuleSet): PreparedBase;
+}
+
+export interface AuthorsPageOptions {
+  /** The address's query ("?base=v2&candidate=v1&set=counting%3Dmost-missed"), read once. */
+  query: string;
+  schedule: AuthorsSchedule;
+  /** The query for the address after a change ("base=v2&candidate=v2"), handed over once the change is painted. */
+  onAddress?(query: string): void;
+  /** A view that changed later than the change that led to it (the candidate's report arrived). */
+  onView?(view: AuthorsView): void;
+  /** Every single parameter change's findings are worked out and kept. */
+  onWarmed?(): void;
+  work?: AuthorsWork;
+}
+
+export interface AuthorsPage {
+  /** Why the address's choice could not be read, or null when it could (or there was none). */
+  readonly notice: string | null;
+  /** What the page shows now. */
+  readonly view: AuthorsView;
+  chooseBase(version: string): AuthorsView;
+  /** Another candidate version, with its own parameters: the changes made to the one before do not carry over. */
+  chooseCandidate(version: string): AuthorsView;
+  /** A parameter of the candidate set to a value; set back to its version's own value, it is no longer a change. */
+  setParameter(name: ParameterName, value: ParameterValue): AuthorsView;
+  /** Every parameter back to the candidate version's own value. */
+  undoParameters(): AuthorsView;
+}
+
+/** Every change of one parameter the page can make: each value of each domain, in the domains' order. */
+function singleChanges(domains: readonly ParameterDomain[]): Assignment[] {
+  return domains.flatMap((domain) => domain.values.map((value) => ({name: domain.name, value})));
+}
+
+/** The candidate in words: its version, and the parameters the choice sets, in the order they were set. */
+function describeCandidate(choice: PreviewChoice): string {
+  return choice.set.length
+    ? `${choice.candidate} with ${choice.set.map(({name, value}) => `${name} = ${String(value)}`).join(", ")}`
+    : choice.candidate;
+}
+
+/** The choice with one parameter set: moved to the end of the changes, or dropped where it is the version's own. */
+function withParameter(choice: PreviewChoice, versionValue: ParameterValue, change: Assignment): PreviewChoice {
+  const others = choice.set.filter((assignment) => assignment.name !== change.name);
+  return {...choice, set: change.value === versionValue ? others : [...others, change]};
+}
+
+export function authorsPage(
+  data: AuthorsPageData,
+  {
+    query,
+    schedule,
+    onAddress = () => {},
+    onView = () => {},
+    onWarmed = () => {},
+    work = {completeness, dependence, prepareBase},
+  }: AuthorsPageOptions,
+): AuthorsPage {
+  const byVersion = new Map(data.versions.map((version) => [version.version, version]));
+  const versions = [...byVersion.keys()];
+  const newest = versions.at(-1)!;
+  const guideline = (version: string): Guideline => {
+    const found = byVersion.get(version);
+    if (!found)
+      throw new AssignmentError(`unknown version ${quoteText(version)}: expected one of ${versions.join(", ")}`);
+    return found;
+  };
+
+  let notice: string | null = null;
+  let choice: PreviewChoice;
+  try {
+    choice = choiceFromQuery(query, versions, data.domains);
+  } catch (problem) {
+    choice = {base: newest, candidate: newest, set: []};
+    notice = `The link's choice could not be read (${
+      problem instanceof Error ? problem.message : String(problem)
+    }); showing ${newest} against itself.`;
+  }
+
+  // Findings and dependence depend only on the parameters (and the rules): kept by key, a parameter flipped back and
+  // forth costs nothing the second time.
+  const completenessByKey = new Map<string, CompletenessReport>();
+  const dependenceByKey = new Map<string, Dependence>();
+  const completenessOf = (ruleSet: RuleSet): CompletenessReport => {
+    const key = JSON.stringify(ruleSet.parameters);
+    let report = completenessByKey.get(key);
+    if (!report) completenessByKey.set(key, (report = work.completeness(ruleSet.parameters)));
+    return report;
+  };
+  const dependenceOf = (ruleSet: RuleSet, prepare: () => PreparedBase): Dependence => {
+    const key = `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}`;
+    let found = dependenceByKey.get(key);
+    if (!found) dependenceByKey.set(key, (found = work.dependence(prepare(), data.domains)));
+    return found;
+  };
+
+  // The base is derived once and kept while only the candidate changes.
+  let base:
+    {version: string; prepared: PreparedBase; completeness: CompletenessReport; dependence: Dependence} | undefined;
+  const baseOf = (version: string) => {
+    if (base?.version !== version) {
+      const prepared = work.prepareBase(data.items, ruleSetOf(guideline(version)));
+      base = {
+        version,
+        prepared,
+        completeness: completenessOf(prepared.ruleSet),
+        dependence: dependenceOf(prepared.ruleSet, () => prepared),
+      };
+    }
+    return base;
+  };
+
+  // The candidate's dependence report tries every value of every parameter: it follows after the paint, so the moved
+  // items show within the frame, and until then what the page shows of it is marked out of date.
+  let candidateReport: CandidateReport = {shown: null, busy: false};
+  let reportKey = "";
+  const followCandidate = (asked: PreviewChoice, candidateRules: RuleSet, described: string) => {
+    // The candidate is the base unchanged: the base's report is the candidate's.
+    const key = asked.candidate !== asked.base || asked.set.length ? described : "";
+    if (key && key !== reportKey) {
+      candidateReport = {shown: candidateReport.shown, busy: true};
+      schedule.afterPaint(() => {
+        if (choice !== asked) return;
+        const found = dependenceOf(candidateRules, () => work.prepareBase(data.items, candidateRules));
+        candidateReport = {shown: {label: `the candidate (${described})`, dependence: found}, busy: false};
+        reportKey = key;
+        view = {...view, candidateReport};
+        onView(view);
+      });
+    } else {
+      // Back to what is shown (a change undone before its report came): nothing is out of date any more.
+      candidateReport = {shown: key ? candidateReport.shown : null, busy: false};
+      reportKey = key;
+    }
+  };
+
+  const viewOf = (shown: PreviewChoice): AuthorsView => {
+    const candidateVersion = guideline(shown.candidate);
+    const candidateRules = ruleSetOf(candidateVersion, overridesOf(shown.set));
+    const {prepared, completeness: baseCompleteness, dependence: baseDependence} = baseOf(shown.base);
+    const result = previewFrom(prepared, candidateRules);
+    const described = describeCandidate(shown);
+    const status =
+      `Base ${shown.base}, candidate ${described}: ${plural(result.moved.length, "item moves", "items move")}; ` +
+      `${plural(result.unsettled.length, "item has", "items have")} no single score.`;
+    followCandidate(shown, candidateRules, described);
+    return {
+      choice: shown,
+      candidateVersion,
+      candidateRules,
+      described,
+      status,
+      preview: result,
+      baseCompleteness,
+      candidateCompleteness: completenessOf(candidateRules),
+      baseDependence,
+      candidateReport,
+    };
+  };
+
+  let view = viewOf(choice);
+
+  const change = (next: PreviewChoice): AuthorsView => {
+    choice = next;
+    view = viewOf(next);
+    // The address follows after the results are painted: writing it costs more than a frame's share.
+    const address = choiceToQuery(next);
+    schedule.afterPaint(() => onAddress(address));
+    return view;
+  };
+
+  // While the author reads, the rubric's findings for every single change of a parameter are worked out in idle
+  // time, from the choice of the moment, so the first change of each is as quick as the second.
+  const pending = singleChanges(data.domains);
+  const warm = () => {
+    const next = pending.shift();
+    if (!next) return onWarmed();
+    const others = choice.set.filter((assignment) => assignment.name !== next.name);
+    completenessOf(ruleSetOf(guideline(choice.candidate), overridesOf([...others, next])));
+    schedule.idle(warm);
+  };
+  schedule.idle(warm);
+
+  return {
+    notice,
+    get view() {
+      return view;
+    },
+    chooseBase: (version) => change({...choice, base: guideline(version).version}),
+    chooseCandidate: (version) => change({...choice, candidate: guideline(version).version, set: []}),
+    setParameter: (name, value) =>
+      change(withParameter(choice, guideline(choice.candidate).parameters[name], {name, value})),
+    undoParameters: () => change({...choice, set: []}),
+  };
+}

@@ -42,7 +42,7 @@ function time(runs: number, work: () => unknown): number[] {
 }
 
 /** Items like the real ones with their counts varied, from a seeded generator so every run derives the same set. */
-function generateItems(seedItems: readonly Item[], count: number, seed: number): Item[] {
+function generateItems(caseStudyItems: readonly Item[], count: number, seed: number): Item[] {
   const source = randomLcg(seed);
   const pick = randomInt.source(source);
   const vary = (line: ChecklistLine): void => {
@@ -51,7 +51,7 @@ function generateItems(seedItems: readonly Item[], count: number, seed: number):
     if (line.rule === "main-task-partial") line.facts.done = pick(0, line.facts.of + 1)();
   };
   return Array.from({length: count}, (_, index) => {
-    const item = structuredClone(seedItems[index % seedItems.length]!);
+    const item = structuredClone(caseStudyItems[index % caseStudyItems.length]!);
     item.id = `${item.id}-${index}`;
     item.checklist.forEach(vary);
     return item;

@@ -1,5 +1,5 @@
 // The author's preview (lib/preview.ts): how long a recompute takes when a parameter changes, with the base derived
-// once, for the seed's items and for 10,000 items generated from them; and the dependence report (every value of
+// once, for the case study's items and for 10,000 items generated from them; and the dependence report (every value of
 // every parameter, every rule removed) that guideline:check and guideline:preview run.
 import {availableParallelism, loadavg} from "node:os";
 import {randomInt, randomLcg} from "d3";
@@ -21,7 +21,7 @@ const targetMs = 50;
  * Items like the real ones with the facts their rules read redrawn from a seeded generator, so each line's verdict
  * varies (met, partly, not met, a flaw, a break of register ...) and every run derives the same set.
  */
-export function generateVariedItems(seedItems: readonly Item[], count: number, seed: number): Item[] {
+export function generateVariedItems(caseStudyItems: readonly Item[], count: number, seed: number): Item[] {
   const random = randomLcg(seed);
   const below = (n: number): number => randomInt.source(random)(n)();
   const oneOf = <T>(values: readonly T[]): T => values[below(values.length)]!;
@@ -56,7 +56,7 @@ export function generateVariedItems(seedItems: readonly Item[], count: number, s
     }
   };
   return Array.from({length: count}, (_, index) => {
-    const item = structuredClone(seedItems[index % seedItems.length]!);
+    const item = structuredClone(caseStudyItems[index % caseStudyItems.length]!);
     item.id = `${item.id}-${index}`;
     item.checklist.forEach(vary);
     return item;
@@ -99,8 +99,8 @@ export function benchPreview(): void {
   const items = loadItems();
   const generated = generateVariedItems(items, 10_000, 42);
 
-  const seedBase = prepareBase(items, base);
-  const seedTimes = changes.map(({ruleSet}) => medianMs(500, () => previewFrom(seedBase, ruleSet)));
+  const caseStudyBase = prepareBase(items, base);
+  const caseStudyTimes = changes.map(({ruleSet}) => medianMs(500, () => previewFrom(caseStudyBase, ruleSet)));
   const generatedBase = prepareBase(generated, base);
   const generatedTimes = changes.map(({label, ruleSet}) => ({
     label,
@@ -112,16 +112,17 @@ export function benchPreview(): void {
   const versionChange = wallAndCpu(15, () => previewFrom(generatedBase, v1));
   const everyItem = medianMs(15, () => deriveAll(generated, slowest.ruleSet));
   const baseOnce = medianMs(5, () => prepareBase(generated, base));
-  const seedDependence = medianMs(200, () => dependence(seedBase, domains));
+  const caseStudyDependence = medianMs(200, () => dependence(caseStudyBase, domains));
 
   console.log(
     `author preview, base v2, each of the ${changes.length} single-parameter changes (median of repeated runs; ` +
       `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
   );
-  const seedSlowest = Math.max(...seedTimes);
+  const caseStudySlowest = Math.max(...caseStudyTimes);
   console.log(
-    `  recompute, ${items.length} seed items:        median ${ms(median(seedTimes))}, slowest ${ms(seedSlowest)}   ` +
-      against(seedSlowest),
+    `  recompute, ${items.length} case-study items:  median ${ms(median(caseStudyTimes))}, ` +
+      `slowest ${ms(caseStudySlowest)}   ` +
+      against(caseStudySlowest),
   );
   console.log(
     `  recompute, 10,000 generated items:  median ${ms(median(generatedTimes.map((t) => t.wall)))}, ` +
@@ -136,7 +137,7 @@ export function benchPreview(): void {
       `prepare the base (once per base) ${ms(baseOnce)}`,
   );
   console.log(
-    `  dependence, ${items.length} seed items:       ${ms(seedDependence)}   ` +
+    `  dependence, ${items.length} case-study items: ${ms(caseStudyDependence)}   ` +
       `(every value of ${domains.length} parameters, each of ${base.ruleIds.size} rules removed)`,
   );
 }

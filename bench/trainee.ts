@@ -30,7 +30,7 @@ export function scoredItemIds(root: string): Map<string, string[]> {
     if (part.items && part.phase)
       ids.set(
         part.path,
-        items.filter((item) => item.part === part.items).map((item) => item.id),
+        items.filter((item) => item.set === part.items).map((item) => item.id),
       );
   ids.set("/self-check", loadCalibration(root, items).items);
   return ids;

@@ -47,11 +47,11 @@ export const CountRange = z
 
 export const Relation = z.enum(["same", "narrower", "broader", "partial-overlap", "no-overlap"]);
 
-/** Edge case 11: the seed's intro and five-row table, with the structured fields a classifier tests against. */
+/** Edge case 11: the case study's intro and five-row table, with the structured fields a classifier tests against. */
 export const RubricWriter = z.strictObject({
-  seedNumber: z.string().min(1),
+  caseStudyNumber: z.string().min(1),
   title: z.string().min(1),
-  /** The case's row in the seed's edge-case map. */
+  /** The case's row in the case study's edge-case map. */
   mapRow: z.strictObject({case: z.string().min(1), ruling: z.string().min(1), score: z.string().min(1)}),
   intro: z.string().min(1),
   columns: z.strictObject({
@@ -64,7 +64,7 @@ export const RubricWriter = z.strictObject({
     .array(
       z.strictObject({
         relation: Relation,
-        /** The seed's words for the relation, e.g. "Partial overlap". */
+        /** The case study's words for the relation, e.g. "Partial overlap". */
         relationship: z.string().min(1),
         /** The example criterion, e.g. "exactly two". */
         criterion: z.string().min(1),

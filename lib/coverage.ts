@@ -4,14 +4,14 @@ import type {Score} from "./verdict.js";
 export interface CoverageRow {
   score: Score;
   /** The items the engine scores at this level, in walking order. */
-  items: {id: string; title: string; part: Item["part"]}[];
+  items: {id: string; title: string; set: Item["set"]}[];
 }
 
 /** An item and the score the rule engine derives for it (null when the rubric gives no single score). */
 export interface ScoredItem {
   id: string;
   title: string;
-  part: Item["part"];
+  set: Item["set"];
   score: Score | null;
 }
 
@@ -23,6 +23,6 @@ export function coverage(items: readonly ScoredItem[]): CoverageRow[] {
   const levels: Score[] = [5, 4, 3, 2, 1, "n/a"];
   return levels.map((score) => ({
     score,
-    items: items.filter((item) => item.score === score).map(({id, title, part}) => ({id, title, part})),
+    items: items.filter((item) => item.score === score).map(({id, title, set}) => ({id, title, set})),
   }));
 }

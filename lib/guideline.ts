@@ -10,11 +10,11 @@ const parameterNames = Object.keys(GuidelineParameters.shape) as [
 const ruleId = z.enum(checklistRuleIds as [string, ...string[]]);
 
 /**
- * Marks a part of a guideline version the seed does not give, which the site had to write so the engine can score
+ * Marks a part of a guideline version the case study does not give, which the site had to write so the engine can score
  * (the first rubric's wording, say). Pages show it as reconstructed, with the reason.
  */
 export const Reconstructed = z.strictObject({
-  /** Why the part had to be written, and what in the seed it rests on. */
+  /** Why the part had to be written, and what in the case study it rests on. */
   because: z.string().min(1),
 });
 export type Reconstructed = z.infer<typeof Reconstructed>;
@@ -32,7 +32,7 @@ export const GuidelineRule = z.strictObject({
   text: z.string().min(1),
   /** The parameters this rule reads, so an author sees what each threshold changes. */
   parameters: z.array(z.enum(parameterNames)).default([]),
-  /** Set when the seed does not give this rule's words for this version. */
+  /** Set when the case study does not give this rule's words for this version. */
   reconstructed: reconstructedFields(["title", "text"]).optional(),
 });
 export type GuidelineRule = z.infer<typeof GuidelineRule>;
@@ -45,8 +45,8 @@ export const UnwrittenRule = z.strictObject({
   id: ruleId,
   /** The rule as the author held it. */
   text: z.string().min(1),
-  /** Where the seed says the author held it, in its words. */
-  seed: z.string().min(1),
+  /** Where the case study says the author held it, in its words. */
+  caseStudy: z.string().min(1),
   /** What else the engine applies it to, for a reader of this version. */
   note: z.string().min(1).optional(),
 });
@@ -56,7 +56,7 @@ export const RubricLevel = z.strictObject({
   score: z.int().min(1).max(5),
   meaning: z.string().min(1),
   checklist: z.string().min(1),
-  /** Set when the seed does not give this level's words for this version. */
+  /** Set when the case study does not give this level's words for this version. */
   reconstructed: reconstructedFields(["meaning", "checklist"]).optional(),
 });
 export type RubricLevel = z.infer<typeof RubricLevel>;
@@ -80,7 +80,7 @@ export const Guideline = z
     parameters: GuidelineParameters,
     /** Rules the author applied that this version's text does not state (the first rubric's accuracy rule). */
     unwrittenRules: z.array(UnwrittenRule).optional(),
-    /** Which of the version-wide texts the seed does not give for this version, each with why. */
+    /** Which of the version-wide texts the case study does not give for this version, each with why. */
     reconstructed: z
       .strictObject({
         notRated: Reconstructed.optional(),

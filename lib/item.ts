@@ -3,19 +3,21 @@ import {locate, quotesOf, textOf} from "./quote.js";
 import {Score, Verdict} from "./verdict.js";
 import {quoteText} from "./quote-text.js";
 
-/** A text as the seed gives it: verbatim where it quotes, a description where it only summarises. */
+/** A text as the case study gives it: verbatim where it quotes, a description where it only summarises. */
 export const Text = z.strictObject({
-  /** The words exactly as the seed gives them (multi-line allowed). */
+  /** The words exactly as the case study gives them (multi-line allowed). */
   text: z.string().min(1),
-  /** "quoted": the seed's verbatim request/response; "described": the seed only summarises it (edge-case map). */
+  /** "quoted": the case study's verbatim request/response; "described": the case study only summarises it (edge-case
+   *  map). */
   form: z.enum(["quoted", "described"]).default("quoted"),
   /** BCP 47 language of the text: en, de, sv. */
   language: z.enum(["en", "de", "sv"]).default("en"),
-  /** The seed's English gloss or description of the text, when it gives one. */
+  /** The case study's English gloss or description of the text, when it gives one. */
   gloss: z.string().min(1).optional(),
-  /** A bracketed note the seed adds, e.g. "[invented article, not shown]" (the seed's words). */
+  /** A bracketed note the case study adds, e.g. "[invented article, not shown]" (the case study's words). */
   note: z.string().min(1).optional(),
-  /** The site's own note on how the seed gives this text (e.g. only as a variation): not the seed's words. */
+  /** The site's own note on how the case study gives this text (e.g. only as a variation): not the case study's
+   *  words. */
   siteNote: z.string().min(1).optional(),
   /** Which turn of the conversation this is, when earlier turns come before it ("Turn 3"). */
   turn: z.int().min(1).optional(),
@@ -24,7 +26,7 @@ export type Text = z.infer<typeof Text>;
 
 export const Turn = z.strictObject({
   role: z.enum(["user", "assistant"]),
-  /** Which turn of the conversation, counting from 1, when the seed names it ("Turn 1"). */
+  /** Which turn of the conversation, counting from 1, when the case study names it ("Turn 1"). */
   turn: z.int().min(1).optional(),
   text: z.string().min(1),
   form: z.enum(["quoted", "described"]).default("quoted"),
@@ -32,11 +34,11 @@ export const Turn = z.strictObject({
 export type Turn = z.infer<typeof Turn>;
 
 /**
- * Whether the seed states a thing for this item ("seed") or the site reads it in ("inferred": a main-task line
- * the engine needs where the seed rules one instruction, a flag a rule raises, a candidate the seed implies).
- * Pages show an inferred thing as the site's reading, not the seed's ruling.
+ * Whether the case study states a thing for this item ("case-study") or the site reads it in ("inferred": a main-task
+ * line the engine needs where the case study rules one instruction, a flag a rule raises, a candidate the case study
+ * implies). Pages show an inferred thing as the site's reading, not the case study's ruling.
  */
-export const Source = z.enum(["seed", "inferred"]);
+export const Source = z.enum(["case-study", "inferred"]);
 export type Source = z.infer<typeof Source>;
 
 /** Which text a quote is taken from: the request, or an earlier turn by its number ("turn-1"). */
@@ -58,15 +60,15 @@ const lineBase = {
   quote: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   /** The text the quote is in: the request (default), or an earlier turn for a standing instruction. */
   quoteIn: QuoteIn.default("request"),
-  /** Why a ruled line of a quoted request has no quote (the seed quotes only part of the request). */
+  /** Why a ruled line of a quoted request has no quote (the case study quotes only part of the request). */
   unquoted: z.string().min(1).optional(),
-  /** The verdict as the seed rules it; the engine derives its own and the check compares them. */
+  /** The verdict as the case study rules it; the engine derives its own and the check compares them. */
   verdict: Verdict,
-  /** Why: the seed's words for a line the seed states; for an inferred line, the site's words may stand. */
+  /** Why: the case study's words for a line the case study states; for an inferred line, the site's words may stand. */
   note: z.string().min(1).optional(),
-  /** Whether the seed states this line (and its verdict) for this item, or the site reads it in. */
-  source: Source.default("seed"),
-  /** For an inferred line: what in the seed the reading rests on. */
+  /** Whether the case study states this line (and its verdict) for this item, or the site reads it in. */
+  source: Source.default("case-study"),
+  /** For an inferred line: what in the case study the reading rests on. */
   because: z.string().min(1).optional(),
 };
 
@@ -80,7 +82,7 @@ export const checklistRules = {
   "numbers": z.strictObject({
     bound: z.enum(["ceiling", "floor", "exact"]),
     limit: z.int().min(0),
-    /** How many were delivered, or "more-than-limit" where the seed says only that the limit was broken. */
+    /** How many were delivered, or "more-than-limit" where the case study says only that the limit was broken. */
     delivered: z.union([z.int().min(0), z.literal("more-than-limit")]),
   }),
   "size-words": z.strictObject({word: z.string().min(1), reading: z.enum(["within", "arguable", "clearly-outside"])}),
@@ -125,15 +127,15 @@ export type ChecklistLine = z.infer<typeof ChecklistLine>;
 export const Flag = z.enum(["accuracy", "quality", "prompt", "safety-review"]);
 export type Flag = z.infer<typeof Flag>;
 
-export const Part = z.enum(["examples", "edge-cases", "calibration"]);
-export type Part = z.infer<typeof Part>;
+export const CaseSet = z.enum(["examples", "edge-cases", "calibration"]);
+export type CaseSet = z.infer<typeof CaseSet>;
 
 const itemId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1");
 
 export const ItemFlag = z.strictObject({
   flag: Flag,
   note: z.string().min(1).optional(),
-  source: Source.default("seed"),
+  source: Source.default("case-study"),
   because: z.string().min(1).optional(),
 });
 export type ItemFlag = z.infer<typeof ItemFlag>;
@@ -151,11 +153,11 @@ export const ItemNote = z.strictObject({
 });
 export type ItemNote = z.infer<typeof ItemNote>;
 
-/** An example's row in the seed's "The Seven Examples, Scored" table, cell by cell in the seed's words. */
+/** An example's row in the case study's "The Seven Examples, Scored" table, cell by cell in the case study's words. */
 export const ScoredRow = z.strictObject({
   mainTask: z.string().min(1),
   others: z.string().min(1),
-  /** The score cell as the seed writes it, e.g. "5 + accuracy flag". */
+  /** The score cell as the case study writes it, e.g. "5 + accuracy flag". */
   score: z.string().min(1),
 });
 export type ScoredRow = z.infer<typeof ScoredRow>;
@@ -163,8 +165,8 @@ export type ScoredRow = z.infer<typeof ScoredRow>;
 export const Item = z
   .strictObject({
     id: itemId,
-    part: Part,
-    /** Position within its part, for ordering. */
+    set: CaseSet,
+    /** Position within its case set, for ordering. */
     order: z.number(),
     /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
      *  trainee sees it only after Check, as the ruling's headline. */
@@ -172,8 +174,8 @@ export const Item = z
     /** What the case is about, in neutral words that give nothing away ("translation without a language"): the
      *  item's title before Check, after its number ("Edge case 4: translation without a language"). */
     topic: z.string().min(1),
-    /** The edge-case map row or example number the seed gives, e.g. "1" or "10". */
-    seedNumber: z.string().min(1).optional(),
+    /** The edge-case map row or example number the case study gives, e.g. "1" or "10". */
+    caseStudyNumber: z.string().min(1).optional(),
     /** Another item this one varies (a twist), e.g. calibration-d for calibration-d-twist. */
     twistOf: z.string().min(1).optional(),
     /** Earlier turns of the conversation, before the request. */
@@ -189,15 +191,15 @@ export const Item = z
     checklist: z.array(ChecklistLine).min(1),
     flags: z.array(ItemFlag).default([]),
     score: Score,
-    /** A condition the seed attaches to the score, e.g. "if nothing else was asked". */
+    /** A condition the case study attaches to the score, e.g. "if nothing else was asked". */
     scoreCondition: z.string().min(1).optional(),
-    /** The seed's ruling in its own words (edge-case map row, calibration "Checklist"). */
+    /** The case study's ruling in its own words (edge-case map row, calibration "Checklist"). */
     ruling: z.string().min(1).optional(),
-    /** Examples: the row of the seed's "The Seven Examples, Scored" table. */
+    /** Examples: the row of the case study's "The Seven Examples, Scored" table. */
     scoredRow: ScoredRow.optional(),
     /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */
     notes: z.array(ItemNote).default([]),
-    /** Items the seed's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
+    /** Items the case study's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
     compare: z.array(itemId).default([]),
     teaches: z.string().min(1).optional(),
     /**
@@ -254,7 +256,7 @@ export const Item = z
       if (note.score !== undefined && note.score === item.score)
         issue(["notes", index, "score"], `the ruled score is ${item.score}: a note's score is a likely wrong one`);
     });
-    if (item.scoredRow && item.part !== "examples")
-      issue(["scoredRow"], "only the seven examples have a row in the seed's scored table: remove it");
+    if (item.scoredRow && item.set !== "examples")
+      issue(["scoredRow"], "only the seven examples have a row in the case study's scored table: remove it");
   });
 export type Item = z.infer<typeof Item>;

@@ -19,15 +19,15 @@ const phases: readonly Phase[] = ["vague", "guideline"];
  */
 export function itemPages(
   parts: readonly Pick<TrainingPart, "path" | "items" | "phase">[],
-  items: readonly Pick<Item, "id" | "part">[],
+  items: readonly Pick<Item, "id" | "set">[],
 ): ItemPages {
   const pagesIn = (phase: Phase): Record<string, string> => {
-    const pathOfSet = new Map<Item["part"], string>();
+    const pathOfSet = new Map<Item["set"], string>();
     for (const part of parts)
       if (part.items && part.phase === phase && !pathOfSet.has(part.items)) pathOfSet.set(part.items, part.path);
     const pages: Record<string, string> = {};
     for (const item of items) {
-      const path = pathOfSet.get(item.part);
+      const path = pathOfSet.get(item.set);
       if (path) pages[item.id] = path;
     }
     return pages;
@@ -45,14 +45,14 @@ export function itemHref(itemId: string, pages: ItemPages, phase: Phase = "guide
   return `.${path}#${itemId}`;
 }
 
-const setLabels: Record<Item["part"], string> = {
+const setLabels: Record<Item["set"], string> = {
   "examples": "Example",
   "edge-cases": "Edge case",
   "calibration": "Calibration",
 };
 
 /** A short human label for an item id: "Example 4", "Edge case 1a", "Calibration D, twist". */
-export function itemLabel(id: string, set: Item["part"]): string {
+export function itemLabel(id: string, set: Item["set"]): string {
   const [, number = id, twist] = /^(?:example|edge|calibration)-([a-z0-9]+?)(-twist)?$/.exec(id) ?? [];
   return `${setLabels[set]} ${set === "calibration" ? number.toUpperCase() : number}${twist ? ", twist" : ""}`;
 }

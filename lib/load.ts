@@ -60,12 +60,12 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
   const problems: Problem[] = [];
   check.items.forEach((id, index) => {
     const item = items.find((candidate) => candidate.id === id);
-    if (!item || item.part !== "calibration")
+    if (!item || item.set !== "calibration")
       problems.push({
         file: path,
         field: `items[${index}]`,
         message: item
-          ? `${quoteText(id)} is in part ${item.part}: the self-check runs over calibration items`
+          ? `${quoteText(id)} is in set ${item.set}: the self-check runs over calibration items`
           : `no item with id ${quoteText(id)}`,
       });
   });
@@ -93,10 +93,10 @@ export function loadGuidelines(root = projectRoot): Guideline[] {
   return guidelineVersions(root).map((version) => loadGuideline(version, root));
 }
 
-const partOrder: Record<Item["part"], number> = {"examples": 0, "edge-cases": 1, "calibration": 2};
+const setOrder: Record<Item["set"], number> = {"examples": 0, "edge-cases": 1, "calibration": 2};
 
 /** The order a trainee walks the items: examples, then the edge-case map, then calibration. */
-export const byPartThenOrder = (a: Item, b: Item): number => partOrder[a.part] - partOrder[b.part] || a.order - b.order;
+export const bySetThenOrder = (a: Item, b: Item): number => setOrder[a.set] - setOrder[b.set] || a.order - b.order;
 
 /**
  * Reads every item file, collecting the problems of all broken files before failing, so one run shows them all.
@@ -122,7 +122,7 @@ export function loadItems(
     }
   }
   if (problems.length) throw new AuthoredFileError(problems);
-  return items.sort(byPartThenOrder);
+  return items.sort(bySetThenOrder);
 }
 
 /**

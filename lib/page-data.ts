@@ -3,15 +3,16 @@
 import {coverage, type CoverageRow} from "./coverage.js";
 import {derive, ruleSetOf} from "./engine.js";
 import type {Guideline} from "./guideline.js";
-import type {Item, Part} from "./item.js";
+import type {Item, CaseSet} from "./item.js";
 import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "./parts.js";
 import type {Score} from "./verdict.js";
 
-/** Enough of every item to link to it and to count progress: id, part, its neutral topic, its title, its twist's. */
-export type ItemRef = Pick<Item, "id" | "part" | "title" | "topic" | "twistOf">;
+/** Enough of every item to link to it and to count progress: id, case set, its neutral topic, its title, its
+ *  twist's. */
+export type ItemRef = Pick<Item, "id" | "set" | "title" | "topic" | "twistOf">;
 
 export const itemRefs = (items: readonly Item[]): ItemRef[] =>
-  items.map(({id, part, title, topic, twistOf}) => ({id, part, title, topic, ...(twistOf ? {twistOf} : {})}));
+  items.map(({id, set, title, topic, twistOf}) => ({id, set, title, topic, ...(twistOf ? {twistOf} : {})}));
 
 export type PagePart = TrainingPart & {hasPage: boolean; paragraphs: ResolvedParagraph[]};
 
@@ -43,7 +44,7 @@ export function rulingsByVersion(
 export interface SitePageData {
   parts: PagePart[];
   guideline: Guideline;
-  /** Every item by id, part and title, for progress and links. */
+  /** Every item by id, case set and title, for progress and links. */
   itemRefs: ItemRef[];
   /** Which cases show each score, by the engine's derived scores under the current guideline. */
   coverage: CoverageRow[];
@@ -66,7 +67,7 @@ export interface PartPageData {
   rulings: Record<string, Record<string, Score | null>>;
 }
 
-export function partPageData(part: Part, items: readonly Item[], guidelines: readonly Guideline[]): PartPageData {
-  const shown = items.filter((item) => item.part === part);
+export function partPageData(set: CaseSet, items: readonly Item[], guidelines: readonly Guideline[]): PartPageData {
+  const shown = items.filter((item) => item.set === set);
   return {items: shown, rulings: rulingsByVersion(shown, guidelines)};
 }

@@ -17,7 +17,7 @@ export interface ParameterDomain {
   /** The range of an "integer" or a "number" (inclusive), null for the other kinds. */
   min: number | null;
   max: number | null;
-  /** The schema's default: the seed's final guideline. */
+  /** The schema's default: the case study's final guideline. */
   default: ParameterValue;
   /** The schema's doc comment, less its "reader:" prefix; empty when the field has none. */
   meaning: string;

@@ -1,7 +1,7 @@
 import {z} from "zod";
 
 /**
- * What a guideline author may change without writing code. Defaults are the seed's final guideline (v2).
+ * What a guideline author may change without writing code. Defaults are the case study's final guideline (v2).
  * Every field is read by exactly one rule or by the rubric; the comment names which.
  */
 export const GuidelineParameters = z.strictObject({

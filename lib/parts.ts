@@ -1,6 +1,6 @@
 import {z} from "zod";
 import type {Guideline} from "./guideline.js";
-import {Part as ItemPart} from "./item.js";
+import {CaseSet} from "./item.js";
 
 /** The two phases a trainee scores in: under the one-line instruction, then with the guideline. */
 export const Phase = z.enum(["vague", "guideline"]);
@@ -9,7 +9,7 @@ export type Phase = z.infer<typeof Phase>;
 /** The guideline fields a part's prose may point to instead of repeating them. */
 const guidelineTexts = ["vague"] as const;
 
-/** One paragraph of a part's opening: the seed's words, or a text the guideline version already holds. */
+/** One paragraph of a part's opening: the case study's words, or a text the guideline version already holds. */
 export const IntroParagraph = z.union([
   z.strictObject({text: z.string().min(1)}),
   z.strictObject({guideline: z.enum(guidelineTexts)}),
@@ -28,15 +28,16 @@ export const TrainingPart = z
     path: z.string().startsWith("/"),
     /** About how long the part takes a trainee, in minutes: the home page says "about N min". */
     minutes: z.int().min(1).max(240),
-    /** The item part this page shows, if any. */
-    items: ItemPart.optional(),
+    /** The case set this page shows, if any. */
+    items: CaseSet.optional(),
     /** The phase a trainee scores those items in; absent when the page only shows them. */
     phase: Phase.optional(),
-    /** The seed's prose that opens the part, word for word. */
+    /** The case study's prose that opens the part, word for word. */
     intro: z.array(IntroParagraph).default([]),
-    /** The seed's prose that ends the part, word for word. */
+    /** The case study's prose that ends the part, word for word. */
     closing: z.array(z.string().min(1)).default([]),
-    /** Part 4: the heading and column names of the seed's "The Seven Examples, Scored" table (rows: scoredRow). */
+    /** Part 4: the heading and column names of the case study's "The Seven Examples, Scored" table (rows:
+     *  scoredRow). */
     scoredTable: z
       .strictObject({
         title: z.string().min(1),

@@ -43,7 +43,7 @@ export interface LineChange {
 export interface MovedItem {
   id: string;
   label: string;
-  part: Item["part"];
+  set: Item["set"];
   from: Outcome;
   to: Outcome;
   /** The lines behind the move, in checklist order. */
@@ -54,7 +54,7 @@ export interface MovedItem {
 export interface UnsettledItem {
   id: string;
   label: string;
-  part: Item["part"];
+  set: Item["set"];
   candidates: Score[];
   /** Its outcome under the base. */
   before: Outcome;
@@ -67,7 +67,7 @@ export interface UnsettledItem {
 export interface UncitedItem {
   id: string;
   label: string;
-  part: Item["part"];
+  set: Item["set"];
   score: Score | null;
   /** The lines decided by an unwritten rule. */
   lines: {index: number; rule: TraceLine["rule"]}[];
@@ -116,7 +116,7 @@ function distributionOf(derivations: readonly Derivation[]): DistributionRow[] {
 }
 
 function coverageOf(items: readonly Item[], derivations: readonly Derivation[]): CoverageRow[] {
-  return coverage(items.map(({id, title, part}, index) => ({id, title, part, score: derivations[index]!.score})));
+  return coverage(items.map(({id, title, set}, index) => ({id, title, set, score: derivations[index]!.score})));
 }
 
 export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase {
@@ -195,8 +195,8 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
     if (uncitedLines.length)
       uncited.push({
         id: item.id,
-        label: itemLabel(item.id, item.part),
-        part: item.part,
+        label: itemLabel(item.id, item.set),
+        set: item.set,
         score: to.score,
         lines: uncitedLines.map(({index: at, rule}) => ({index: at, rule})),
         alreadyUncited: from.lines.some((line) => !line.citable && prepared.ruleSet.ruleIds.has(line.rule)),
@@ -204,12 +204,12 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
     const changed = outcomeMoved(from, to);
     const unsettledNow = to.score === null;
     if (!changed && !unsettledNow) return;
-    const label = itemLabel(item.id, item.part);
+    const label = itemLabel(item.id, item.set);
     if (changed)
       moved.push({
         id: item.id,
         label,
-        part: item.part,
+        set: item.set,
         from: outcomeOf(from),
         to: outcomeOf(to),
         lines: lineChanges(from, to, prepared.ruleSet, candidate),
@@ -218,7 +218,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
       unsettled.push({
         id: item.id,
         label,
-        part: item.part,
+        set: item.set,
         candidates: to.candidates,
         before: outcomeOf(from),
         alreadyUnsettled: from.score === null,

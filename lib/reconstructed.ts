@@ -1,5 +1,5 @@
-// Which parts of a guideline version the site had to write because the seed does not give them, gathered so a page
-// can mark each one and give the reason once. Browser-safe: types only from the schema.
+// Which parts of a guideline version the site had to write because the case study does not give them, gathered so a
+// page can mark each one and give the reason once. Browser-safe: types only from the schema.
 import type {Guideline, Reconstructed} from "./guideline.js";
 
 /** One reconstructed part: where it is, which of its texts are reconstructed, and why. */

@@ -14,7 +14,7 @@ export type CountRange = readonly [min: number, max: number | null];
 export type Relation = "same" | "narrower" | "broader" | "partial-overlap" | "no-overlap";
 
 /**
- * The counts a constraint allows. "At most n" counts from 0: the seed's table needs that reading (see
+ * The counts a constraint allows. "At most n" counts from 0: the case study's table needs that reading (see
  * data/rubric-writer.yaml); the guideline's rule that a ceiling still needs one is for raters, not criteria, but an
  * author may read a ceiling that way (`ceilingNeedsOne`).
  */

@@ -118,8 +118,8 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     rubricWriter: loadRubricWriter(root),
   }),
   // What the cohort page needs of each item: its id and title, the ruled score, the rules its checklist cites and the
-  // seed's illustrative split (the figures compare the cohort's scores against these), and where each item is scored
-  // (for its links). Nothing else is shipped.
+  // case study's illustrative split (the figures compare the cohort's scores against these), and where each item is
+  // scored (for its links). Nothing else is shipped.
   "cohort.json": ({items, parts}) => ({items: items().map(cohortItem), itemPages: itemPages(parts(), items())}),
   // Everything `probes:check` checks, so a broken version, a tampered run or a run holding anything key-shaped
   // stops it with its file and field. The page gets versions, example scores and per-run scores, never the replies.

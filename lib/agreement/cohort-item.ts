@@ -2,7 +2,7 @@
 // study's split. Its own module, so the site's data (lib/site-data.ts) and the command line can take it without the
 // report's code.
 
-/** What the figures need of an item: its id, its ruled score, the rules its checklist cites, the seed's split. */
+/** What the figures need of an item: its id, its ruled score, the rules its checklist cites, the case study's split. */
 export interface CohortItem {
   id: string;
   title?: string;

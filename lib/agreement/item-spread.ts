@@ -19,8 +19,8 @@ export interface ItemSpread {
   ratings: number;
   /** The measured split: how many raters gave each score. */
   counts: ScoreCounts;
-  /** The seed's illustrative split under the vague instruction (the scores it names), where it gives one. */
-  seedSplit: number[] | null;
+  /** The case study's illustrative split under the vague instruction (the scores it names), where it gives one. */
+  caseStudySplit: number[] | null;
   /** Of all pairs of this item's ratings, the share that differ ("n/a" a category of its own). */
   disagreement: Figure;
   /** The mean distance between two scores of this item, over pairs of scores 1-5. */
@@ -55,7 +55,7 @@ export function spreadOf(table: CountTable, unit: number, item: CohortItem): Ite
     ruled: item.score,
     ratings: m,
     counts,
-    seedSplit: item.split ? item.split.map((entry) => entry.score) : null,
+    caseStudySplit: item.split ? item.split.map((entry) => entry.score) : null,
     disagreement:
       m >= 2 ? figure(1 - agreeingPairs / (m * (m - 1))) : notComputable("fewer than two raters scored this item"),
     meanDistance:

@@ -95,9 +95,10 @@ function phaseLines(phase: PhaseReport, top: number): string[] {
   if (worst.length) {
     lines.push("  Items with the most disagreement (share of pairs of raters who differ; scores given):");
     for (const entry of worst) {
-      const seed = entry.seedSplit ? `; the seed's split ${entry.seedSplit.join(" vs ")}` : "";
+      const split = entry.caseStudySplit ? `; the case study's split ${entry.caseStudySplit.join(" vs ")}` : "";
       lines.push(
-        `    ${entry.item}  ${describeFigure(entry.disagreement)}  (${countsText(entry)}; ruled ${entry.ruled}${seed})`,
+        `    ${entry.item}  ${describeFigure(entry.disagreement)}  ` +
+          `(${countsText(entry)}; ruled ${entry.ruled}${split})`,
         `      rules cited: ${entry.rules.join(", ")}`,
       );
     }
@@ -206,7 +207,7 @@ const itemRows = (report: CohortReport) =>
       entry.ruled,
       entry.ratings,
       ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
-      entry.seedSplit ? entry.seedSplit.join(" ") : null,
+      entry.caseStudySplit ? entry.caseStudySplit.join(" ") : null,
       value(entry.disagreement),
       value(entry.meanDistance),
       entry.rules.join(" "),
@@ -252,7 +253,7 @@ const csvLayouts: Record<CsvTable, {columns: readonly string[]; rows: (report: C
       "score_4",
       "score_5",
       "score_na",
-      "seed_split",
+      "case_study_split",
       "disagreement",
       "mean_distance",
       "rules",

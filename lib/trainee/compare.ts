@@ -1,6 +1,6 @@
 // What a trainee sees on Check, as data: their score against the ruled one, their checklist against the ruled
 // one line by line (each difference with the rule that decides it), the rubric row of the ruled score, the flags,
-// the seed's note on their score if it names it as a likely wrong one, what the case teaches, and its links.
+// the case study's note on their score if it names it as a likely wrong one, what the case teaches, and its links.
 import type {Derivation} from "../engine.js";
 import type {ChecklistLine, Item, ItemFlag, ItemNote, Source} from "../item.js";
 import type {GuidelineParameters} from "../parameters.js";
@@ -21,7 +21,7 @@ export interface RuledLineComparison {
   role: "main" | "instruction";
   text: string;
   ruled: Verdict;
-  /** "inferred": the site's reading, not the seed's ruling. */
+  /** "inferred": the site's reading, not the case study's ruling. */
   source: Source;
   /** The rule that decides the line's verdict. */
   rule: RuleId;
@@ -192,10 +192,10 @@ export interface Comparison {
   rulesMisapplied: Misapplied;
   /** The flags the item carries (accuracy, quality, prompt, safety review), each with its source. */
   flags: ItemFlag[];
-  /** The seed's notes on the trainee's score, when it names that score as a likely wrong one. */
+  /** The case study's notes on the trainee's score, when it names that score as a likely wrong one. */
   likelyWrong: ItemNote[];
   teaches: string | null;
-  /** Items to compare with: the one this is a twist of, and the seed's cross-references. */
+  /** Items to compare with: the one this is a twist of, and the case study's cross-references. */
   links: string[];
 }
 

@@ -22,7 +22,7 @@ import {
   type Infer,
   type Struct,
 } from "superstruct";
-import type {Part} from "../item.js";
+import type {CaseSet} from "../item.js";
 import {impossibleShape} from "../json-shape.js";
 import {fieldPath} from "../problems.js";
 import type {Phase} from "../parts.js";
@@ -236,11 +236,11 @@ export const firstAttempt = (progress: Progress, item: string, phase: Phase, mod
 /** How far a trainee is in a part: of the items the part scores (in its phase), how many they have scored. */
 export function partProgress(
   progress: Progress,
-  items: readonly {id: string; part: Part}[],
-  part: {items?: Part; phase?: Phase},
+  items: readonly {id: string; set: CaseSet}[],
+  part: {items?: CaseSet; phase?: Phase},
 ): {scored: number; total: number} {
   if (!part.items || !part.phase) return {scored: 0, total: 0};
-  const scoredHere = items.filter((item) => item.part === part.items);
+  const scoredHere = items.filter((item) => item.set === part.items);
   const scored = scoredHere.filter((item) => firstAttempt(progress, item.id, part.phase!) !== undefined).length;
   return {scored, total: scoredHere.length};
 }

@@ -22,7 +22,7 @@ const levelIndex = (score: Score): number => scoreLevels.indexOf(score);
 /** One case the trainee scored: their first attempt beside the ruled score. */
 export interface ResultRow {
   id: string;
-  part: Item["part"];
+  set: Item["set"];
   ruled: Score;
   trainee: Score;
   score: ScoreComparison;
@@ -179,7 +179,7 @@ function group(progress: Progress, items: readonly Item[], mode: Mode, ruleSet: 
     return [
       {
         id: item.id,
-        part: item.part,
+        set: item.set,
         ruled: item.score,
         trainee: answer.score,
         score: compareScores(answer.score, item.score),
@@ -243,7 +243,7 @@ export function traineeResults(
     selfCheck,
     beforeAfter: beforeAfter(
       progress,
-      items.filter((item) => item.part === "examples"),
+      items.filter((item) => item.set === "examples"),
     ),
     unknownItems: unknownItems(progress, known),
   };

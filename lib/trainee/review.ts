@@ -18,7 +18,7 @@ export interface ReviewAnswer {
 
 export interface ReviewEntry {
   id: string;
-  part: Item["part"];
+  set: Item["set"];
   ruled: Score;
   /** The farthest of its answers from the ruled score. */
   distance: "two-or-more-off" | "one-off";
@@ -42,7 +42,7 @@ export function reviewList(
       if (row.score.distance === "exact") continue;
       const entry = byId.get(row.id) ?? {
         id: row.id,
-        part: row.part,
+        set: row.set,
         ruled: row.ruled,
         distance: row.score.distance,
         answers: [],

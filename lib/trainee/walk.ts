@@ -101,9 +101,9 @@ export function firstCheckOfWalk(progress: Progress, item: string): boolean {
 }
 
 /** The strip's short label of an item: its number ("3", "1a", "D"), a twist marked with a prime. */
-export function stripLabel(item: Pick<Item, "id" | "part">): string {
+export function stripLabel(item: Pick<Item, "id" | "set">): string {
   const [, number = item.id] = /^(?:example|edge|calibration)-([a-z0-9]+?)(?:-twist)?$/.exec(item.id) ?? [];
-  return `${item.part === "calibration" ? number.toUpperCase() : number}${item.id.endsWith("-twist") ? "′" : ""}`;
+  return `${item.set === "calibration" ? number.toUpperCase() : number}${item.id.endsWith("-twist") ? "′" : ""}`;
 }
 
 /**
@@ -114,5 +114,5 @@ export const walkCounter = (noun: string, label: string, position: Pick<WalkPosi
   label === `${noun} ${position.index + 1}` ? `${noun} ${position.ordinal}` : `${label} · ${position.ordinal}`;
 
 /** How many cases of the case study a part's items come from: a case's variants and its twist are one case. */
-export const casesIn = (items: readonly Pick<Item, "seedNumber">[]): number =>
-  new Set(items.map((item) => item.seedNumber)).size;
+export const casesIn = (items: readonly Pick<Item, "caseStudyNumber">[]): number =>
+  new Set(items.map((item) => item.caseStudyNumber)).size;

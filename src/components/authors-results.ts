@@ -111,7 +111,7 @@ function UncitedItems(
 
 function CoverageChange(result: Preview): HTMLElement {
   const labels = (rows: Preview["coverage"]["before"], score: Score) =>
-    rows.find((row) => row.score === score)?.items.map((item) => itemLabel(item.id, item.part)) ?? [];
+    rows.find((row) => row.score === score)?.items.map((item) => itemLabel(item.id, item.set)) ?? [];
   return el(
     "div",
     {},

@@ -1,7 +1,7 @@
 // The coordinator's cohort page: drop in trainees' files (or a ratings CSV), read here in the browser, and see the
 // cohort's agreement before the guideline (the vague phase) and after it: the headline alpha with its bootstrap
-// interval, every figure per phase, each item's spread beside the seed's split, each rater against the ruled scores,
-// the items and rules with the most disagreement, and the tables as CSV downloads. Names from files are text.
+// interval, every figure per phase, each item's spread beside the case study's split, each rater against the ruled
+// scores, the items and rules with the most disagreement, and the tables as CSV downloads. Names from files are text.
 // The files are read and the figures computed in a worker (lib/agreement/cohort-worker-client.ts), and a cohort of
 // 10,000 raters shows its raters fifty at a time, so the page stays responsive whatever the cohort's size. What the
 // files come to (kept, cancelled, replaced, set aside) is lib/agreement/file-intake.ts's decision; this renders it

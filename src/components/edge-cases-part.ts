@@ -35,7 +35,7 @@ export function EdgeCasesPart(
             {},
             `You score ${items.length} items from the map's first ${casesIn(items)} ` +
               "cases: a case with variants has one item each (1a, 1b, 1c), and ′ marks a twist on a case. " +
-              `Case ${data.rubricWriter.seedNumber}, for people who write criteria, follows the last item.`,
+              `Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`,
           ),
         ],
         howTo: HowToScore({phase: "guideline", decidingRule: true}),
@@ -53,7 +53,12 @@ function RubricWriterCheck(writer: RubricWriter, {ctx}: {ctx: PartContext}): HTM
   return el(
     "details",
     {class: "rubric-writer", id: "edge-11"},
-    el("summary", {}, `Edge case ${writer.seedNumber}: ${writer.title} `, el("span", {class: "muted"}, "(not scored)")),
+    el(
+      "summary",
+      {},
+      `Edge case ${writer.caseStudyNumber}: ${writer.title} `,
+      el("span", {class: "muted"}, "(not scored)"),
+    ),
     el("p", {}, writer.intro),
     Table(
       {

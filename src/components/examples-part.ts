@@ -1,4 +1,4 @@
-// Part 2, a reading part: the seven examples with the seed's illustrative split, shown beside the trainee's own
+// Part 2, a reading part: the seven examples with the case study's illustrative split, shown beside the trainee's own
 // "before" score once there is one. It loads no scoring code: nothing here is scored.
 import {itemHref, itemLabel} from "../lib/links.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
@@ -9,7 +9,7 @@ import {partContext, itemsOf, partPage, type TraineeData} from "./part-frame.js"
 import {openProgressStore} from "../lib/trainee/progress-store.js";
 import {VagueRuling} from "./vague-ruling.js";
 
-/** Part 2: each example with the seed's illustrative split beside the trainee's own "before" score. */
+/** Part 2: each example with the case study's illustrative split beside the trainee's own "before" score. */
 export function ExamplesPart(data: TraineeData, store = openProgressStore()): HTMLElement {
   const ctx = partContext(data, "examples", store);
   const cards = itemsOf(ctx, "examples").map((item) => {
@@ -38,7 +38,7 @@ export function ExamplesPart(data: TraineeData, store = openProgressStore()): HT
                 el(
                   "a",
                   {href: itemHref(item.id, ctx.itemPages, "vague")},
-                  `Score ${itemLabel(item.id, item.part)} in Part 1`,
+                  `Score ${itemLabel(item.id, item.set)} in Part 1`,
                 ),
                 ".",
               ),

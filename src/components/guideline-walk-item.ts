@@ -54,7 +54,7 @@ export function guidelineWalkItem(
           const choices = {
             firstCheck: mode === "walk" && firstCheckOfWalk(ctx.store.get(), item.id),
             decidingAsked: askDecidingRule,
-            before: item.part === "examples" ? firstAttempt(ctx.store.get(), item.id, "vague") : null,
+            before: item.set === "examples" ? firstAttempt(ctx.store.get(), item.id, "vague") : null,
             answered: (id: string) => firstAttempt(ctx.store.get(), id, "guideline") !== undefined,
           };
           const show = (module: Rulings): RulingView => module.rulingFor(ctx, item, answers, choices);

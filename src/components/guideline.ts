@@ -20,7 +20,7 @@ export interface GuidelineViewOptions {
 /** Marks the reconstructed parts of a version: each marker names its note, and the notes give each reason once. */
 interface Marks {
   /** The marker for a part (by its key, see ReconstructedPart; any of its texts unless a field is named), or null
-   *  when the seed gives its words. */
+   *  when the case study gives its words. */
   marker: (key: string, field?: string) => Child;
   notes: ReconstructionNote[];
 }
@@ -81,7 +81,7 @@ function UnwrittenRules(guideline: Guideline, heading: "h2" | "h3", idPrefix: st
           {id: `${idPrefix}rule-${rule.id}`, class: "rule unwritten"},
           el("strong", {}, "Not in the guideline: "),
           rule.text,
-          el("div", {class: "rule-seed"}, "The case study: ", el("q", {}, rule.seed)),
+          el("div", {class: "rule-case-study"}, "The case study: ", el("q", {}, rule.caseStudy)),
           rule.note ? el("div", {class: "muted"}, rule.note) : null,
         ),
       ),
@@ -196,7 +196,7 @@ export function CoverageTable(rows: readonly CoverageRow[]): HTMLElement {
             row.items.length
               ? row.items.map((item, index) => [
                   index ? "; " : "",
-                  el("span", {title: item.title}, itemLabel(item.id, item.part)),
+                  el("span", {title: item.title}, itemLabel(item.id, item.set)),
                 ])
               : el("em", {}, "no worked example"),
           ],

@@ -46,8 +46,8 @@ export function partContext(data: TraineeData, partId: string, store: ProgressSt
   };
 }
 
-export const itemsOf = (ctx: Pick<PartContext, "items">, part: Item["part"]) =>
-  ctx.items.filter((item) => item.part === part);
+export const itemsOf = (ctx: Pick<PartContext, "items">, set: Item["set"]) =>
+  ctx.items.filter((item) => item.set === set);
 
 /**
  * A part's page: the saved-progress notice, the header with where the trainee stands, the body. A reading part

@@ -44,8 +44,8 @@ function ScoredTable(ctx: PartContext): HTMLElement {
     itemsOf(ctx, "examples").map((item) => {
       const checked = firstAttempt(ctx.store.get(), item.id, "guideline");
       const row = item.scoredRow;
-      if (checked && row) return [item.seedNumber ?? "", row.mainTask, row.others, row.score];
-      const hidden = TableRow([item.seedNumber ?? ""], {rowHeader: true});
+      if (checked && row) return [item.caseStudyNumber ?? "", row.mainTask, row.others, row.score];
+      const hidden = TableRow([item.caseStudyNumber ?? ""], {rowHeader: true});
       hidden.className = "row-hidden";
       hidden.append(el("td", {colspan: 3}, el("a", {href: `#${item.id}`}, "Check this example to see its row")));
       return hidden;

@@ -1,5 +1,5 @@
 // The rubric-writer check (edge case 11) as a tool: an author types the request's constraint and a criterion, and
-// sees how they relate, both drawn as ranges of counts, and what the criterion does to responses, in the seed's
+// sees how they relate, both drawn as ranges of counts, and what the criterion does to responses, in the case study's
 // words for its five rows.
 import type {RubricWriter} from "../lib/content.js";
 import {
@@ -137,7 +137,7 @@ export function RubricWriterTool(writer: RubricWriter): HTMLElement {
         "p",
         {class: `writer-relation relation-${relation}`},
         el("strong", {}, writer.rows.find((row) => row.relation === relation)!.relationship),
-        ` (like “${exampleOf(relation)}” against “${writer.request.text}” in the seed's table). `,
+        ` (like “${exampleOf(relation)}” against “${writer.request.text}” in the case study's table). `,
         el("span", {class: "writer-problem"}, `Problem: ${problemOf(relation)}.`),
       ),
       el(
@@ -181,7 +181,7 @@ export function RubricWriterTool(writer: RubricWriter): HTMLElement {
         "label",
         {for: "writer-ceiling"},
         ceiling,
-        " Read “at most” as needing at least one (the raters' numbers rule); the seed's table counts it from 0",
+        " Read “at most” as needing at least one (the raters' numbers rule); the case study's table counts it from 0",
       ),
     ),
     result,

@@ -81,7 +81,7 @@ export function SelfCheckSummary(
           rows: result.items.map((row) => {
             const item = itemsById.get(row.id)!;
             return [
-              `${itemLabel(item.id, item.part)} — ${item.title}`,
+              `${itemLabel(item.id, item.set)} — ${item.title}`,
               row.trainee === null ? "—" : scoreText(row.trainee),
               scoreText(row.ruled),
               row.score ? describeDistance(row.score) : "",

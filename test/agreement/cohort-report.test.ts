@@ -68,21 +68,21 @@ describe("a cohort's report", () => {
     expect(report.guideline).toMatchObject({phase: "guideline", raters: 3, items: 3, ratings: 9, notApplicable: 3});
   });
 
-  it("the measured split of each item beside the seed's illustrative one", () => {
+  it("the measured split of each item beside the case study's illustrative one", () => {
     const [first, second, refusal] = report.vague.spread;
     expect(first).toMatchObject({
       item: "example-1",
       ruled: 5,
       ratings: 3,
       counts: {"1": 0, "2": 0, "3": 2, "4": 0, "5": 1, "n/a": 0},
-      seedSplit: [5, 3],
+      caseStudySplit: [5, 3],
       rules: ["main-task", "numbers", "list-stated-only"],
     });
     // Pairs that differ: 4 of 6 ordered pairs; mean distance 8 / 6 (two pairs 2 apart, each counted both ways).
     expect(first!.disagreement.value).toBeCloseTo(2 / 3, 12);
     expect(first!.meanDistance.value).toBeCloseTo(4 / 3, 12);
     expect(second!.disagreement.value).toBe(1);
-    expect(refusal).toMatchObject({item: "edge-5b", ruled: "n/a", seedSplit: null});
+    expect(refusal).toMatchObject({item: "edge-5b", ruled: "n/a", caseStudySplit: null});
     expect(refusal!.disagreement.value).toBeCloseTo(2 / 3, 12);
     expect(refusal!.meanDistance).toEqual({
       value: null,

@@ -1,6 +1,7 @@
 // The guideline authors' page: a parameter changed in the page moves the items the engine says it moves, at once and
-// with no reload, and the choice travels in the URL; another version as the candidate shows the seed's breaks; the
-// rubric-writer tool classifies what an author types in the seed's words; no accessibility violations, light or dark.
+// with no reload, and the choice travels in the URL; another version as the candidate shows the case study's breaks;
+// the rubric-writer tool classifies what an author types in the case study's words; no accessibility violations, light
+// or dark.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {ruleSetOf} from "../../lib/engine.js";
@@ -113,7 +114,7 @@ describe("the authors' preview", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("shows the seed's breaks with v1 as the candidate, and example 5 scored with no rule to cite", async () => {
+  it("shows the case study's breaks with v1 as the candidate, and example 5 scored with no rule to cite", async () => {
     const page = await openAuthors("?base=v2&candidate=v1");
     const moved = await linkedIds(page, "Items whose score moves");
     expect(moved.sort()).toEqual(
@@ -136,7 +137,7 @@ describe("the authors' preview", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("classifies a criterion against its request in the seed's words, drawn on a number line", async () => {
+  it("classifies a criterion against its request in the case study's words, drawn on a number line", async () => {
     const page = await openAuthors();
     const tool = page.locator("section").filter({has: page.getByRole("heading", {name: /Check a criterion/})});
     await expect.poll(() => tool.locator(".writer-relation").innerText()).toMatch(/^Narrower.*Penalizes compliant/);

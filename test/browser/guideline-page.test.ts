@@ -65,7 +65,7 @@ describe("the guideline page", () => {
     // Every rule of v1 has its own anchor, prefixed, so none repeats the current version's.
     for (const rule of v1.rules) expect(await earlier.locator(`#v1-rule-${rule.id}`).count()).toBe(1);
 
-    // The seed's third break: accuracy rated separately is applied but not written, so no trainee can cite it.
+    // The case study's third break: accuracy rated separately is applied but not written, so no trainee can cite it.
     const unwritten = earlier.locator(".unwritten-rules");
     expect(await unwritten.innerText()).toContain("Accuracy is rated separately.");
     expect(await unwritten.innerText()).toContain("does not state it");

@@ -74,7 +74,7 @@ describe("the probe page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("shows the seed's sections from the version's data, with live example scores and no Dataset data while there are no runs", async () => {
+  it("shows the case study's sections from the version's data, with live example scores and no Dataset data while there are no runs", async () => {
     const page = await site.newPage();
     await page.goto("/probes/six-step-chain");
     await page.locator(".probe-examples").waitFor();
@@ -166,7 +166,7 @@ describe("the probe page", () => {
       expect((await stepResults(page)).map(([, s]) => s)).toEqual(
         strict.rules.map((r) => (r.outcome === "pass" ? "✓ pass" : "✗ fail")),
       );
-      // The seed's step 2, cubic for a backtracking engine: the page as a reader sees it after that paste.
+      // The case study's step 2, cubic for a backtracking engine: the page as a reader sees it after that paste.
       if (rule === current.rules[1]) await page.screenshot({path: "test-results/probe-hostile-paste.png"});
     }
     expect(site.problems).toEqual([]);

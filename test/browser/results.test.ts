@@ -1,4 +1,4 @@
-// The results page and moving a record between machines. Records are seeded into localStorage (not answered through
+// The results page and moving a record between machines. Records are put into localStorage (not answered through
 // the part pages, whose layout is not this page's business): the page leads with the cases to review, in order and
 // linked to each case; exact, one off and two or more off have three distinct colours, each with its mark; the lean
 // is stated only when it is clear; a wrong score alone blames one rule; the words are plain. The downloaded file,
@@ -26,7 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), "results-test-"));
 const now = "2026-03-01T12:00:00.000Z";
 
 /** A record with walk answers (example-1 exact, example-6 two off), "before" scores and a self-check answer. */
-function seeded(): Progress {
+function sampleRecord(): Progress {
   const answers: [string, "vague" | "guideline", 1 | 2 | 3 | 4 | 5 | "n/a", "self-check"?][] = [
     ["example-1", "vague", 3],
     ["example-6", "vague", 5],
@@ -367,7 +367,7 @@ describe("what the page says to do", () => {
 
 describe("export and import", () => {
   it("round-trips: the downloaded file, imported into a fresh browser, brings back the same record", async () => {
-    const record = serializeProgress(seeded());
+    const record = serializeProgress(sampleRecord());
     const from = await openWith(record);
     await from.getByLabel("Your name (optional)").fill("Ana Lind");
     const [download] = await Promise.all([
@@ -449,7 +449,7 @@ describe("export and import", () => {
     const fileName = `<b onmouseover=alert(1)>bold</b>.json`;
     const line = `<img src=y onerror="window.pwned=3">`;
     // A checklist line in the trainee's own words, as Part 4 shows it again on the case.
-    const hostile = recordAnswer(seeded(), {
+    const hostile = recordAnswer(sampleRecord(), {
       item: "example-7",
       phase: "guideline",
       score: 3,
@@ -475,7 +475,7 @@ describe("export and import", () => {
   });
 
   describe("a refused file leaves the saved record as it was", () => {
-    const good = exportFile(seeded(), {now});
+    const good = exportFile(sampleRecord(), {now});
     const big = join(dir, "big.json");
     writeFileSync(big, Buffer.alloc(50 * 1024 * 1024, 0x20));
     const cases: [string, {name: string; text: string} | {path: string}, string, RegExp][] = [
@@ -519,7 +519,7 @@ describe("export and import", () => {
       ],
     ];
     it.each(cases)("%s", async (kind, file, title, detail) => {
-      const record = serializeProgress(seeded());
+      const record = serializeProgress(sampleRecord());
       const page = await openWith(record);
       // Count the reads of a file's contents: one past the size limit (or empty) is refused unread.
       await page.evaluate(() => {
@@ -575,7 +575,7 @@ describe("accessibility of /results", () => {
         if (state === "full") {
           // Every folded table open, and an import preview showing.
           for (const details of await page.locator("details").all()) await details.locator(":scope > summary").click();
-          await choose(page, {name: "more.json", text: exportFile(seeded(), {rater: "Ana", now})});
+          await choose(page, {name: "more.json", text: exportFile(sampleRecord(), {rater: "Ana", now})});
           await importPanel(page).getByRole("heading").waitFor();
         }
         const overflow = await page.evaluate(

@@ -12,7 +12,7 @@ import {useSite} from "./helpers.js";
 import {
   commit,
   itemOf,
-  itemsOfPart,
+  itemsOfSet,
   pages,
   partStatus,
   progressKey,
@@ -133,7 +133,7 @@ describe("a record that is not JSON, not ours or of an older version", () => {
       await showItem(page, "calibration-a");
       await ruling(itemOf(page, "calibration-a")).waitFor({state: "visible"});
       expect(await radio(itemOf(page, "calibration-a"), 4).isChecked()).toBe(true);
-      await expect.poll(() => partStatus(page).innerText()).toBe(`1 of ${itemsOfPart("calibration").length} scored`);
+      await expect.poll(() => partStatus(page).innerText()).toBe(`1 of ${itemsOfSet("calibration").length} scored`);
       expect(await notice.count()).toBe(0);
       expect(await storage(page, setAsideKey)).toBe(raw);
       expect(site.problems.slice(problemsBefore)).toEqual([]);
@@ -162,7 +162,7 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
   }
 
   const heldNotice = (page: Page) => page.getByRole("status").filter({hasText: /could not be set aside/});
-  const total = itemsOfPart("calibration").length;
+  const total = itemsOfSet("calibration").length;
 
   it("stays under its key byte for byte, is offered for download, and the answers given meanwhile are kept and shown until the trainee replaces it", async () => {
     const problemsBefore = site.problems.length;

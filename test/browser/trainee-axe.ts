@@ -130,7 +130,8 @@ async function screens(page: Page, target: TraineePage, name: string, {fullPage}
   if (shown) await itemOf(page, shown.id).screenshot({path: `${screensDir}/${name}-item.png`});
 }
 
-/** A score per item that varies: the seed's likely wrong score where it names one (so its note shows), else ruled. */
+/** A score per item that varies: the case study's likely wrong score where it names one (so its note shows), else
+ *  ruled. */
 function scoreFor(item: Item, index: number): Score {
   const likelyWrong = item.notes.find((note) => note.score !== undefined)?.score;
   if (likelyWrong !== undefined && index % 2 === 0) return likelyWrong;

@@ -19,7 +19,7 @@ import {
   guideline,
   itemOf,
   itemsById,
-  itemsOfPart,
+  itemsOfSet,
   partStatus,
   progressKey,
   radio,
@@ -41,7 +41,7 @@ async function freshPage(path: string): Promise<Page> {
 }
 
 /**
- * Everything of an item's ruling a trainee must not see before they commit: the seed's ruling and what the case
+ * Everything of an item's ruling a trainee must not see before they commit: the case study's ruling and what the case
  * teaches, every note (the likely wrong scores' included), each checklist line's note, the flags' notes, the row of
  * the scored table; under the vague line, also how raters split and the open question.
  */
@@ -86,10 +86,10 @@ async function expectNothingTold(page: Page, item: Item, {vague}: {vague: boolea
 describe("before Check", () => {
   it("tells the trainee nothing of the ruling in any item, on any part, until they commit", async () => {
     const walk: {path: string; list: Item[]; vague: boolean}[] = [
-      {path: "/vague", list: itemsOfPart("examples"), vague: true},
-      {path: "/rubric", list: itemsOfPart("examples"), vague: false},
-      {path: "/edge-cases", list: itemsOfPart("edge-cases"), vague: false},
-      {path: "/calibration", list: itemsOfPart("calibration"), vague: false},
+      {path: "/vague", list: itemsOfSet("examples"), vague: true},
+      {path: "/rubric", list: itemsOfSet("examples"), vague: false},
+      {path: "/edge-cases", list: itemsOfSet("edge-cases"), vague: false},
+      {path: "/calibration", list: itemsOfSet("calibration"), vague: false},
       {path: "/self-check", list: calibration.items.map((id) => itemsById.get(id)!), vague: false},
     ];
     const page = await freshPage("/");
@@ -214,7 +214,7 @@ describe("on Check", () => {
 
 describe("Part 2, the seven examples", () => {
   it("keeps each example's split hidden until it has a “before” score, then shows it with the open question", async () => {
-    const examples = itemsOfPart("examples");
+    const examples = itemsOfSet("examples");
     const page = await freshPage("/examples");
     const hidden = async (item: Item) => {
       const text = await visibleText(itemOf(page, item.id));
@@ -259,7 +259,7 @@ describe("the calibration self-check", () => {
     at: "2025-01-01T00:00:00.000Z",
     ...extra,
   });
-  const seed = async (page: Page, answers: Answer[]) => {
+  const loadAnswers = async (page: Page, answers: Answer[]) => {
     const record = {app: "rater-notebook" as const, version: 1 as const, answers};
     await saveRecord(page, serializeProgress(record));
     await page.reload();
@@ -332,7 +332,7 @@ describe("the calibration self-check", () => {
 
   it("opens, from each line of the summary, the case with the full feedback on the self-check answer", async () => {
     const page = await freshPage("/self-check");
-    await seed(
+    await loadAnswers(
       page,
       runItems.map((item) => answer(item, answersGiven[item.id]!)),
     );
@@ -349,7 +349,7 @@ describe("the calibration self-check", () => {
   it("says “Not blind” and awards no pass once the trainee has seen a ruling of its cases, and says so first", async () => {
     const page = await freshPage("/self-check");
     // Calibration A checked in Part 6 (its ruling shown at once), before the run.
-    await seed(page, [{...answer(runItems[0]!, 4, {at: "2025-01-01T00:00:00.000Z"}), mode: undefined}]);
+    await loadAnswers(page, [{...answer(runItems[0]!, 4, {at: "2025-01-01T00:00:00.000Z"}), mode: undefined}]);
     const notice = page.getByRole("status").filter({hasText: /can't be blind/});
     await notice.waitFor();
     // Before the first item, and naming the case whose ruling was seen.
@@ -394,7 +394,7 @@ describe("answers kept across guideline versions, and starting over", () => {
     guideline: version,
     at: "2025-01-01T00:00:00.000Z",
   });
-  const seed = async (page: Page, answers: Answer[]) => {
+  const loadAnswers = async (page: Page, answers: Answer[]) => {
     const record = {app: "rater-notebook" as const, version: 1 as const, answers};
     await saveRecord(page, serializeProgress(record));
     await page.reload();
@@ -405,14 +405,14 @@ describe("answers kept across guideline versions, and starting over", () => {
     const versions = loadGuidelines();
     const older = versions.find((version) => version.version !== guideline.version)!;
     const scoreUnder = (item: Item, version: typeof older) => derive(item, ruleSetOf(version)).score;
-    const examples = itemsOfPart("examples");
+    const examples = itemsOfSet("examples");
     const moved = examples.find((item) => scoreUnder(item, older) !== scoreUnder(item, guideline))!;
     const kept = examples.find((item) => scoreUnder(item, older) === scoreUnder(item, guideline))!;
     expect(moved, `an example that ${older.version} rules differently`).toBeDefined();
     expect(kept, `an example that ${older.version} rules the same`).toBeDefined();
 
     const page = await freshPage("/rubric");
-    await seed(page, [answerUnder(moved.id, older.version, 3), answerUnder(kept.id, older.version, 3)]);
+    await loadAnswers(page, [answerUnder(moved.id, older.version, 3), answerUnder(kept.id, older.version, 3)]);
     const movedCard = await showItem(page, moved.id);
     await ruling(movedCard).waitFor({state: "visible"});
     expect(await visibleText(ruling(movedCard))).toContain("You scored this under an earlier version of the guideline");
@@ -425,7 +425,7 @@ describe("answers kept across guideline versions, and starting over", () => {
 
   it("asks before it deletes: keeping the answers changes nothing, confirming empties every part", async () => {
     const page = await freshPage("/");
-    await seed(page, [
+    await loadAnswers(page, [
       answerUnder("example-1", guideline.version, 5),
       answerUnder("calibration-a", guideline.version, 4),
     ]);
@@ -449,7 +449,7 @@ describe("answers kept across guideline versions, and starting over", () => {
 
     // The parts no longer count those answers, on a fresh load too.
     await page.goto("/calibration");
-    await expect.poll(() => partStatus(page).innerText()).toBe(`0 of ${itemsOfPart("calibration").length} scored`);
+    await expect.poll(() => partStatus(page).innerText()).toBe(`0 of ${itemsOfSet("calibration").length} scored`);
     expect(await ruling(itemOf(page, "calibration-a")).isVisible()).toBe(false);
     expect(site.problems).toEqual([]);
   }, 60_000);

@@ -6,7 +6,7 @@ import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {GuidelineParameters} from "../../lib/parameters.js";
 import {useSite} from "./helpers.js";
-import {commit, guideline, itemOf, itemsOfPart, pages, ruling, scoreGroup, showItem} from "./trainee.js";
+import {commit, guideline, itemOf, itemsOfSet, pages, ruling, scoreGroup, showItem} from "./trainee.js";
 
 const site = useSite();
 
@@ -76,9 +76,9 @@ describe("one screen", () => {
   it("fits each example's and calibration case's request, response, score and Check in 1440 x 900", async () => {
     const tooTall: string[] = [];
     for (const [path, items] of [
-      ["/vague", itemsOfPart("examples")],
-      ["/rubric", itemsOfPart("examples")],
-      ["/calibration", itemsOfPart("calibration")],
+      ["/vague", itemsOfSet("examples")],
+      ["/rubric", itemsOfSet("examples")],
+      ["/calibration", itemsOfSet("calibration")],
     ] as const) {
       const page = await open(1440, path);
       for (const item of items) {
@@ -96,9 +96,9 @@ describe("one screen", () => {
   it("puts the verdict and the case's sentence in the ruling's first screen at 390 px", async () => {
     const tooLow: string[] = [];
     for (const [path, items] of [
-      ["/rubric", itemsOfPart("examples")],
-      ["/edge-cases", itemsOfPart("edge-cases")],
-      ["/calibration", itemsOfPart("calibration")],
+      ["/rubric", itemsOfSet("examples")],
+      ["/edge-cases", itemsOfSet("edge-cases")],
+      ["/calibration", itemsOfSet("calibration")],
     ] as const) {
       const page = await open(390, path);
       for (const item of items) {

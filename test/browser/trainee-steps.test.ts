@@ -11,7 +11,7 @@ import {
   focused,
   guideline,
   itemOf,
-  itemsOfPart,
+  itemsOfSet,
   radio,
   ruling,
   scoreGroup,
@@ -156,7 +156,7 @@ describe("Step 2 and the score the checklist implies", () => {
 describe("the edge-case map", () => {
   it("asks every edge case for the rule that settles it, one radio per rule by its title, and says if the pick was right", async () => {
     const page = await open("/edge-cases");
-    for (const item of itemsOfPart("edge-cases")) {
+    for (const item of itemsOfSet("edge-cases")) {
       const card = await showItem(page, item.id);
       const group = decidingRule(card);
       expect(await group.getByRole("radio").count(), item.id).toBe(guideline.rules.length);
@@ -185,7 +185,7 @@ describe("the edge-case map", () => {
 describe("Part 1's score", () => {
   it("uses the same control with the line's anchors, one label, and says Saved rather than showing a ruling", async () => {
     const page = await open("/vague");
-    const first = itemsOfPart("examples")[0]!;
+    const first = itemsOfSet("examples")[0]!;
     const card = await showItem(page, first.id);
     const group = scoreGroup(card);
     expect(await group.getByRole("radio").count()).toBe(5);

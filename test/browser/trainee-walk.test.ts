@@ -11,7 +11,7 @@ import {
   commit,
   focused,
   itemOf,
-  itemsOfPart,
+  itemsOfSet,
   keyFor,
   nextItem,
   partStatus,
@@ -26,9 +26,9 @@ import {
 
 const site = useSite();
 
-const examples = itemsOfPart("examples");
-const edgeCases = itemsOfPart("edge-cases");
-const calibrationCases = itemsOfPart("calibration");
+const examples = itemsOfSet("examples");
+const edgeCases = itemsOfSet("edge-cases");
+const calibrationCases = itemsOfSet("calibration");
 
 /** Whether the focus is on a control of the Score group of an item. */
 const onScore = (id: string) => (focus: Focus) =>

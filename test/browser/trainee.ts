@@ -34,12 +34,12 @@ export const pages = [
   ...parts.map((part) => ({
     path: part.path,
     name: part.id,
-    scores: part.items && part.phase ? items.filter((item) => item.part === part.items) : [],
+    scores: part.items && part.phase ? items.filter((item) => item.set === part.items) : [],
   })),
   {path: "/self-check", name: "self-check", scores: calibration.items.map((id) => itemsById.get(id)!)},
 ];
 
-export const itemsOfPart = (part: Item["part"]): Item[] => items.filter((item) => item.part === part);
+export const itemsOfSet = (set: Item["set"]): Item[] => items.filter((item) => item.set === set);
 
 /** Where screenshots go (gitignored). */
 export const screensDir = "test-results/screens";

@@ -78,7 +78,7 @@ describe("guideline:check", () => {
     );
   });
 
-  it("--version v1: exit 1, naming the seed's breaks and the lines with no rule to cite", () => {
+  it("--version v1: exit 1, naming the case study's breaks and the lines with no rule to cite", () => {
     const {status, stdout, stderr} = run("--version", "v1");
     expect(status).toBe(1);
     expect(stdout).toMatch(/^FAIL example-2 +ruled 3 +derived 3\|2 +\(no single row\)$/m);

@@ -93,8 +93,8 @@ describe("guideline:preview", () => {
         expect(Object.keys(line).sort()).toEqual(["from", "index", "role", "rule", "to"]);
         expect(line.from).not.toEqual(line.to);
       }
-    // The seed's breaks, and nothing else: "most instructions missed" leaves examples 2, 3 and 7 between 2 and 3; a
-    // question that wasn't needed falls between 1 and 2 (Example 6, and Calibration D's twist, the same case); the
+    // The case study's breaks, and nothing else: "most instructions missed" leaves examples 2, 3 and 7 between 2 and 3;
+    // a question that wasn't needed falls between 1 and 2 (Example 6, and Calibration D's twist, the same case); the
     // first style wording cannot tell Calibration A's softer closing from a break; example 5 scores 5 with nothing to
     // cite for leaving accuracy out.
     const candidatesOf = (list: {id: string; to?: {candidates: unknown[]}; candidates?: unknown[]}[]) =>

@@ -1,5 +1,5 @@
 // Step 1 compares a trainee's marks with each ruled line's quote, so the quotes are data the page relies on: every
-// ruled line of a quoted request has its words, every quote is found in its text, and a request the seed only
+// ruled line of a quoted request has its words, every quote is found in its text, and a request the case study only
 // describes offers its ruled lines to tick (the candidates the case study never raises were dropped: a distractor
 // must teach something the guideline says).
 import {describe, expect, it} from "vitest";

@@ -7,14 +7,16 @@ import {describe, expect, it} from "vitest";
 import {loadCaseStudy, loadGuideline, loadItems, loadParts, loadRubricWriter} from "../../lib/load.js";
 import {resolveIntro} from "../../lib/parts.js";
 
-const seed = readFileSync(new URL("../fixtures/seeds/case-study.txt", import.meta.url), "utf8");
+const caseStudyText = readFileSync(new URL("../fixtures/seeds/case-study.txt", import.meta.url), "utf8");
 const items = loadItems();
-const inSeed = (text: string): boolean => seed.includes(text.replace(/\s+/g, " ").trim()) || seed.includes(text.trim());
+const inCaseStudy = (text: string): boolean =>
+  caseStudyText.includes(text.replace(/\s+/g, " ").trim()) || caseStudyText.includes(text.trim());
 // A text may start with a capital where the source runs it on after a colon or semicolon ("The twist: if …").
-const inSeedAnyCase = (text: string): boolean => inSeed(text) || inSeed(text[0]!.toLowerCase() + text.slice(1));
-const notInSeed = (texts: readonly (string | undefined)[]): string[] =>
-  texts.filter((text): text is string => !!text && !inSeedAnyCase(text));
-/** A row of one of the seed's Markdown tables, cells separated by " | ". */
+const inCaseStudyAnyCase = (text: string): boolean =>
+  inCaseStudy(text) || inCaseStudy(text[0]!.toLowerCase() + text.slice(1));
+const notInCaseStudy = (texts: readonly (string | undefined)[]): string[] =>
+  texts.filter((text): text is string => !!text && !inCaseStudyAnyCase(text));
+/** A row of one of the case study's Markdown tables, cells separated by " | ". */
 const row = (...cells: string[]): string => `| ${cells.join(" | ")} |`;
 
 describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) => {
@@ -24,7 +26,7 @@ describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) =
       if (text.form !== "quoted") continue;
       // Bulleted responses are transcribed as "- " lines; the source shows the bullets without the marker.
       for (const line of text.text.split("\n").map((line) => line.replace(/^- /, "").trim()))
-        if (line && !inSeed(line)) missing.push(line);
+        if (line && !inCaseStudy(line)) missing.push(line);
     }
     expect(missing).toEqual([]);
   });
@@ -42,15 +44,15 @@ describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) =
       item.scoreCondition,
       ...item.notes.flatMap((note) => [note.text, note.label]),
     ];
-    expect(notInSeed(texts)).toEqual([]);
+    expect(notInCaseStudy(texts)).toEqual([]);
   });
 
-  it("takes the notes of the lines and flags the seed states from the case study", () => {
+  it("takes the notes of the lines and flags the case study states from the case study", () => {
     const texts = [
-      ...item.checklist.filter((line) => line.source === "seed").map((line) => line.note),
-      ...item.flags.filter((flag) => flag.source === "seed").map((flag) => flag.note),
+      ...item.checklist.filter((line) => line.source === "case-study").map((line) => line.note),
+      ...item.flags.filter((flag) => flag.source === "case-study").map((flag) => flag.note),
     ];
-    expect(notInSeed(texts)).toEqual([]);
+    expect(notInCaseStudy(texts)).toEqual([]);
   });
 
   it("says why, for everything the site reads in", () => {
@@ -61,10 +63,10 @@ describe.each(items.map((item) => [item.id, item] as const))("%s", (_id, item) =
     expect(unexplained).toEqual([]);
   });
 
-  if (item.part === "examples") {
-    it("has its row of the seed's scored table, cell by cell", () => {
+  if (item.set === "examples") {
+    it("has its row of the case study's scored table, cell by cell", () => {
       const cells = item.scoredRow!;
-      expect(seed).toContain(row(item.seedNumber!, cells.mainTask, cells.others, cells.score));
+      expect(caseStudyText).toContain(row(item.caseStudyNumber!, cells.mainTask, cells.others, cells.score));
       expect(cells.score.startsWith(String(item.score))).toBe(true);
     });
   }
@@ -74,16 +76,16 @@ describe("the parts", () => {
   const parts = loadParts();
   const guideline = loadGuideline("v2");
 
-  it("open with the seed's own prose, word for word", () => {
+  it("open with the case study's own prose, word for word", () => {
     const texts = parts.flatMap((part) => [
       part.title,
       part.description,
       ...resolveIntro(part, guideline).map((paragraph) => paragraph.text),
       ...part.closing,
     ]);
-    expect(notInSeed(texts)).toEqual([]);
+    expect(notInCaseStudy(texts)).toEqual([]);
     // Each paragraph is a whole line of the source, not a piece of one.
-    const lines = new Set(seed.split("\n"));
+    const lines = new Set(caseStudyText.split("\n"));
     const partial = parts.flatMap((part) => resolveIntro(part, guideline).map((paragraph) => paragraph.text));
     expect(partial.filter((text) => !lines.has(text))).toEqual([]);
   });
@@ -115,18 +117,18 @@ describe("the parts", () => {
     `);
   });
 
-  it("give the scored table's heading and columns as the seed does", () => {
+  it("give the scored table's heading and columns as the case study does", () => {
     const table = parts.find((part) => part.id === "rubric")!.scoredTable!;
-    expect(seed).toContain(`\n${table.title}\n`);
+    expect(caseStudyText).toContain(`\n${table.title}\n`);
     const {number, mainTask, others, score} = table.columns;
-    expect(seed).toContain(row(number, mainTask, others, score));
+    expect(caseStudyText).toContain(row(number, mainTask, others, score));
   });
 });
 
 describe("the case study's opening and close", () => {
   const caseStudy = loadCaseStudy();
   const sections = [caseStudy.problem, caseStudy.whatIDid, caseStudy.artifact, caseStudy.result];
-  const lines = new Set(seed.split("\n"));
+  const lines = new Set(caseStudyText.split("\n"));
 
   it("are whole lines of the case study: each title, each paragraph, the skills", () => {
     const texts = [
@@ -138,9 +140,11 @@ describe("the case study's opening and close", () => {
   });
 
   it("keep every paragraph of What I did, in order, with the ones a page points to named", () => {
-    const start = seed.indexOf("What I did\n") + "What I did\n".length;
-    const end = seed.indexOf("\nThe Artifact");
-    expect(caseStudy.whatIDid.paragraphs.map((paragraph) => paragraph.text).join("\n")).toBe(seed.slice(start, end));
+    const start = caseStudyText.indexOf("What I did\n") + "What I did\n".length;
+    const end = caseStudyText.indexOf("\nThe Artifact");
+    expect(caseStudy.whatIDid.paragraphs.map((paragraph) => paragraph.text).join("\n")).toBe(
+      caseStudyText.slice(start, end),
+    );
     expect(caseStudy.whatIDid.paragraphs.map((paragraph) => paragraph.id ?? null)).toEqual([
       null,
       null,
@@ -155,28 +159,29 @@ describe("the case study's opening and close", () => {
 describe("the rubric-writer check (edge case 11)", () => {
   const check = loadRubricWriter();
 
-  it("has the seed's intro, column heads, five rows and map row, word for word", () => {
-    expect(seed).toContain(`\n${check.intro}\n`);
-    expect(seed).toContain(row(check.columns.relationship, check.columns.example, check.columns.problem));
+  it("has the case study's intro, column heads, five rows and map row, word for word", () => {
+    expect(caseStudyText).toContain(`\n${check.intro}\n`);
+    expect(caseStudyText).toContain(row(check.columns.relationship, check.columns.example, check.columns.problem));
     for (const entry of check.rows)
-      expect(seed).toContain(row(entry.relationship, `"${entry.criterion}"`, entry.problem));
-    expect(seed).toContain(
-      row(check.seedNumber, check.mapRow.case, "See below", check.mapRow.ruling, check.mapRow.score),
+      expect(caseStudyText).toContain(row(entry.relationship, `"${entry.criterion}"`, entry.problem));
+    expect(caseStudyText).toContain(
+      row(check.caseStudyNumber, check.mapRow.case, "See below", check.mapRow.ruling, check.mapRow.score),
     );
-    expect(seed).toContain(`Case ${check.seedNumber} ${check.title}\n`);
+    expect(caseStudyText).toContain(`Case ${check.caseStudyNumber} ${check.title}\n`);
     expect(check.columns.example).toContain(`"${check.request.text}"`);
     expect(check.rows).toHaveLength(5);
   });
 });
 
 describe("guideline v1, the first rubric", () => {
-  // What the seed says of the first guideline is held here, word for word; every other text is marked reconstructed
-  // (its rules, four rubric rows, row 2's meaning, the not-applicable sentence) and shown as such on the page.
+  // What the case study says of the first guideline is held here, word for word; every other text is marked
+  // reconstructed (its rules, four rubric rows, row 2's meaning, the not-applicable sentence) and shown as such on the
+  // page.
   const v1 = loadGuideline("v1");
   const isReconstructed = (marker: {fields?: string[]} | undefined, field: string): boolean =>
     !!marker && (!marker.fields || marker.fields.includes(field));
 
-  it("takes every text it does not mark reconstructed from the seed", () => {
+  it("takes every text it does not mark reconstructed from the case study", () => {
     const texts = [
       v1.vague,
       ...v1.steps.map((step) => step.title),
@@ -187,16 +192,16 @@ describe("guideline v1, the first rubric", () => {
         ),
       ),
       ...(v1.reconstructed?.notApplicable ? [] : [v1.notApplicable]),
-      ...(v1.unwrittenRules ?? []).flatMap((rule) => [rule.text.replace(/\.$/, ""), rule.seed]),
+      ...(v1.unwrittenRules ?? []).flatMap((rule) => [rule.text.replace(/\.$/, ""), rule.caseStudy]),
     ];
     expect(texts.length).toBeGreaterThan(5);
-    expect(notInSeed(texts)).toEqual([]);
+    expect(notInCaseStudy(texts)).toEqual([]);
   });
 
   it('quotes row 2\'s "most instructions missed" and the three steps of "What I did"', () => {
     expect(v1.rubric.find((level) => level.score === 2)!.checklist).toBe("Most instructions missed");
-    expect(seed).toContain('because "most instructions missed" doesn\'t say whether one of two is most');
-    expect(seed).toContain(
+    expect(caseStudyText).toContain('because "most instructions missed" doesn\'t say whether one of two is most');
+    expect(caseStudyText).toContain(
       `${v1.steps
         .map((step) => step.title[0]!.toLowerCase() + step.title.slice(1))
         .join(", ")

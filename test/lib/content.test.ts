@@ -34,7 +34,7 @@ describe("data/calibration.yaml", () => {
   it("names each item that is not a calibration case, and each unknown id", () => {
     const root = join(projectRoot, "test/fixtures/content/broken");
     expect(messageOf(() => loadCalibration(root, loadItems()))).toMatchInlineSnapshot(`
-      "data/calibration.yaml at items[1]: "example-3" is in part examples: the self-check runs over calibration items
+      "data/calibration.yaml at items[1]: "example-3" is in set examples: the self-check runs over calibration items
       data/calibration.yaml at items[2]: no item with id "calibration-z""
     `);
   });
@@ -75,7 +75,7 @@ describe("data/case-study.yaml", () => {
 });
 
 describe("data/rubric-writer.yaml", () => {
-  it("loads the five relations in the seed's order", () => {
+  it("loads the five relations in the case study's order", () => {
     expect(loadRubricWriter().rows.map((row) => row.relation)).toEqual([
       "same",
       "narrower",
@@ -96,7 +96,7 @@ describe("data/rubric-writer.yaml", () => {
 });
 
 describe("data/parts.yaml", () => {
-  it("scores the seven examples twice (vague, then guideline) and each item part once under the guideline", () => {
+  it("scores the seven examples twice (vague, then guideline) and each case set once under the guideline", () => {
     const scored = loadParts()
       .filter((part) => part.phase)
       .map((part) => `${part.id}: ${part.items} (${part.phase})`);

@@ -25,7 +25,7 @@ const item = (id: string): Item => {
 };
 
 describe("every real item's derivation (file snapshots: a rule edit shows as a diff)", () => {
-  it("has the 26 items of the seed", () => {
+  it("has the 26 items of the case study", () => {
     expect(items).toHaveLength(26);
   });
   it("under v2", async () => {
@@ -40,7 +40,7 @@ describe("every real item's derivation (file snapshots: a rule edit shows as a d
   });
 });
 
-describe("v2 reproduces the seed's tables", () => {
+describe("v2 reproduces the case study's tables", () => {
   const derived = scores(deriveAll(items, ruleSetOf(v2)));
 
   it("the seven examples: 5, 3, 3, 3, 5, 2, 3", () => {
@@ -99,7 +99,7 @@ describe("v2 reproduces the seed's tables", () => {
     );
     expect(mismatches).toEqual([]);
   });
-  it("raises the flags the seed names: accuracy on example 5, prompt on edge 6, safety review on edge 5b, quality on edge 10", () => {
+  it("raises the flags the case study names: accuracy on example 5, prompt on edge 6, safety review on edge 5b, quality on edge 10", () => {
     const flagged = Object.fromEntries(
       deriveAll(items, ruleSetOf(v2))
         .filter((d) => d.flags.length)

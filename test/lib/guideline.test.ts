@@ -82,7 +82,7 @@ describe("the two released versions", () => {
   const v1 = loadGuideline("v1");
   const v2 = loadGuideline("v2");
 
-  it("v2 is the seed's final guideline: default parameters, the opening on what is not rated", () => {
+  it("v2 is the case study's final guideline: default parameters, the opening on what is not rated", () => {
     expect(v2.parameters).toEqual(defaultParameters);
     expect(v2.notRated?.title).toBe("What you are rating");
     expect(v2.replaces).toBe("v1");
@@ -103,7 +103,7 @@ describe("the two released versions", () => {
       expect.objectContaining({
         id: "not-rated",
         text: "Accuracy is rated separately.",
-        seed: expect.stringContaining("correct under my rule that accuracy is rated separately"),
+        caseStudy: expect.stringContaining("correct under my rule that accuracy is rated separately"),
       }),
     ]);
   });
@@ -111,7 +111,7 @@ describe("the two released versions", () => {
     expect(v2.rules.map((rule) => rule.id).sort()).toEqual([...checklistRuleIds].sort());
     expect(v1.rules.map((rule) => rule.id).sort()).toEqual(checklistRuleIds.filter((id) => id !== "not-rated").sort());
   });
-  it("v1 quotes the seed's row 2 and marks every other rubric text and every rule as reconstructed, with a reason", () => {
+  it("v1 quotes the case study's row 2 and marks every other rubric text and every rule as reconstructed, with a reason", () => {
     expect(v1.rubric.find((level) => level.score === 2)).toMatchObject({
       checklist: "Most instructions missed",
       reconstructed: {fields: ["meaning"]},

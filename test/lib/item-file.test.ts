@@ -45,7 +45,7 @@ describe("a valid item file", () => {
 describe("a broken item file names the file, the field and what was expected", () => {
   it("missing field", () => {
     expect(problemsOf("missing-field")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/missing-field.md at part: missing: expected one of "examples", "edge-cases", "calibration""`,
+      `"test/fixtures/items/broken/missing-field.md at set: missing: expected one of "examples", "edge-cases", "calibration""`,
     );
   });
   it("unknown verdict", () => {
@@ -219,7 +219,7 @@ describe("the Step-1 and fidelity fields of an item", () => {
       `"checklist[2].note: missing: a candidate needs a note saying why it is not on the checklist"`,
     );
   });
-  it("a because on a line the seed states", () => {
+  it("a because on a line the case study states", () => {
     expect(problemsWith(main, main + "    because: the site reads it in\n")).toMatchInlineSnapshot(
       `"checklist[0].because: because explains an inferred line: set source: inferred, or remove because"`,
     );
@@ -232,14 +232,16 @@ describe("the Step-1 and fidelity fields of an item", () => {
   });
   it("a scored-table row on an item that is not an example", () => {
     expect(
-      problemsWith("part: examples", "part: calibration\nscoredRow: {mainTask: Met, others: x, score: '5'}"),
-    ).toMatchInlineSnapshot(`"scoredRow: only the seven examples have a row in the seed's scored table: remove it"`);
+      problemsWith("set: examples", "set: calibration\nscoredRow: {mainTask: Met, others: x, score: '5'}"),
+    ).toMatchInlineSnapshot(
+      `"scoredRow: only the seven examples have a row in the case study's scored table: remove it"`,
+    );
   });
-  it("defaults: seed source, quotes in the request, no notes or links", () => {
+  it("defaults: case-study source, quotes in the request, no notes or links", () => {
     const item = parseItemFile(good, file);
     expect(item.checklist.map(({source, quoteIn}) => ({source, quoteIn}))).toEqual([
-      {source: "seed", quoteIn: "request"},
-      {source: "seed", quoteIn: "request"},
+      {source: "case-study", quoteIn: "request"},
+      {source: "case-study", quoteIn: "request"},
     ]);
     expect([item.compare, item.notes]).toEqual([[], []]);
   });

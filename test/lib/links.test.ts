@@ -37,7 +37,7 @@ describe("itemHref from data/parts.yaml", () => {
       {path: "/second", items: "examples" as const, phase: "guideline" as const},
       {path: "/shown", items: "examples" as const},
     ];
-    expect(itemPages(twice, [{id: "example-1", part: "examples"}])).toEqual({
+    expect(itemPages(twice, [{id: "example-1", set: "examples"}])).toEqual({
       guideline: {"example-1": "/first"},
       vague: {},
     });

@@ -1,7 +1,7 @@
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {
-  byPartThenOrder,
+  bySetThenOrder,
   guidelineVersions,
   loadGuideline,
   loadGuidelines,
@@ -43,7 +43,7 @@ describe("loadItems", () => {
       "calibration-d",
       "calibration-d-twist",
     ]);
-    expect([...items].sort(byPartThenOrder)).toEqual(items);
+    expect([...items].sort(bySetThenOrder)).toEqual(items);
   });
   it("loads a fixture folder, naming files relative to the root", () => {
     expect(loadItems(projectRoot, join(projectRoot, "test/fixtures/items/valid")).map((item) => item.id)).toEqual([

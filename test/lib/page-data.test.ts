@@ -38,7 +38,7 @@ describe("what each page receives", () => {
     const site = sitePageData([], items, guidelines);
     expect(site.guideline.version).toBe(v2.version);
     expect(site.itemRefs).toHaveLength(items.length);
-    expect(Object.keys(site.itemRefs[0]!).sort()).toEqual(["id", "part", "title", "topic"]);
+    expect(Object.keys(site.itemRefs[0]!).sort()).toEqual(["id", "set", "title", "topic"]);
     expect(site.coverage.find((row) => row.score === 4)!.items.map((item) => item.id)).toEqual(["calibration-a"]);
   });
 });

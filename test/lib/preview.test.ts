@@ -36,7 +36,7 @@ describe("preview", () => {
     expect(result.unsettled[0]).toEqual({
       id: "example-2",
       label: "Example 2",
-      part: "examples",
+      set: "examples",
       candidates: [3, 2],
       before: {score: 3, candidates: [3], rows: ["half-or-more"]},
       alreadyUnsettled: false,
@@ -61,7 +61,7 @@ describe("preview", () => {
       {
         id: "edge-1a",
         label: "Edge case 1a",
-        part: "edge-cases",
+        set: "edge-cases",
         from: {score: 2, candidates: [2], rows: ["fewer-than-half"]},
         to: {score: 5, candidates: [5], rows: ["all-met"]},
         lines: [

@@ -6,13 +6,13 @@ const v1 = loadGuideline("v1");
 const v2 = loadGuideline("v2");
 
 describe("reconstructedParts", () => {
-  it("lists every part of v1 the seed does not give, in reading order", () => {
+  it("lists every part of v1 the case study does not give, in reading order", () => {
     expect(reconstructedParts(v1).map((part) => `${part.key} ${part.fields.join("+")}`)).toEqual([
       ...v1.rules.map((rule) => `rule:${rule.id} title+text`),
       "rubric:5 meaning+checklist",
       "rubric:4 meaning+checklist",
       "rubric:3 meaning+checklist",
-      // Row 2's checklist is the seed's "most instructions missed"; only its meaning is reconstructed.
+      // Row 2's checklist is the case study's "most instructions missed"; only its meaning is reconstructed.
       "rubric:2 meaning",
       "rubric:1 meaning+checklist",
       "notApplicable notApplicable",
@@ -24,7 +24,7 @@ describe("reconstructedParts", () => {
     expect(names).toContain("Rubric row 3");
     expect(names.at(-1)).toBe("The not-applicable sentence");
   });
-  it("finds nothing in v2, the seed's final guideline", () => {
+  it("finds nothing in v2, the case study's final guideline", () => {
     expect(reconstructedParts(v2)).toEqual([]);
     expect(reconstructionNotes(v2)).toEqual([]);
   });

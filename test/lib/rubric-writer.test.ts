@@ -11,16 +11,19 @@ import {
   type CountRange,
 } from "../../lib/rubric-writer.js";
 
-describe("the seed's rubric-writer table", () => {
+describe("the case study's rubric-writer table", () => {
   const check = loadRubricWriter();
   const request = countRange(check.request.constraint);
 
   it("reads the request's constraint as counts 0 to 2", () => {
     expect(request).toEqual([0, 2]);
   });
-  it.each(check.rows.map((row) => [row.criterion, row] as const))("classifies %s as the seed does", (_name, row) => {
-    expect(relate(request, row.range)).toBe(row.relation);
-  });
+  it.each(check.rows.map((row) => [row.criterion, row] as const))(
+    "classifies %s as the case study does",
+    (_name, row) => {
+      expect(relate(request, row.range)).toBe(row.relation);
+    },
+  );
 });
 
 describe("countRange", () => {
@@ -46,7 +49,7 @@ describe("relate", () => {
     expect(relate(at(2, 2), at(2, 2))).toBe("same");
   });
   it("reads a ceiling that needs one (the raters' rule) as making 'between one and three' broader", () => {
-    // Why the table counts "at most" from 0: with [1, 2] the seed's partial-overlap row would not hold.
+    // Why the table counts "at most" from 0: with [1, 2] the case study's partial-overlap row would not hold.
     expect(relate(at(1, 2), at(1, 3))).toBe("broader");
   });
 });
@@ -55,7 +58,7 @@ describe("what a criterion does to responses", () => {
   const check = loadRubricWriter();
   const request = countRange(check.request.constraint);
 
-  it("names, for each of the seed's rows, the counts penalized and rewarded", () => {
+  it("names, for each of the case study's rows, the counts penalized and rewarded", () => {
     const found = check.rows.map((row) => {
       const {relation, penalizes, rewards} = consequences(request, row.range);
       return [row.criterion, relation, penalizes.map(describeRange), rewards.map(describeRange)];
@@ -79,7 +82,7 @@ describe("what a criterion does to responses", () => {
     expect(countsOutside([2, 4], [2, null])).toEqual([]);
   });
 
-  it("reads a ceiling as needing at least one when asked, which turns the seed's partial overlap broader", () => {
+  it("reads a ceiling as needing at least one when asked, which turns the case study's partial overlap broader", () => {
     const needsOne = countRange(check.request.constraint, {ceilingNeedsOne: true});
     expect(needsOne).toEqual([1, 2]);
     expect(countRange({kind: "at-most", n: 0}, {ceilingNeedsOne: true})).toEqual([0, 0]);

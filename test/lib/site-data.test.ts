@@ -76,6 +76,6 @@ describe("dataArchive", () => {
     const text = new TextDecoder().decode(dev.archive!);
     expect(text).toContain(JSON.stringify({brokenAuthoredFiles: built.problems}));
     // The content data needs no guideline: it is there as usual.
-    expect(text).toContain(JSON.stringify(loadItems(root).find((item) => item.part === "calibration")!.id));
+    expect(text).toContain(JSON.stringify(loadItems(root).find((item) => item.set === "calibration")!.id));
   });
 });

@@ -1,5 +1,5 @@
-// Issue 7: v1 is the seed's first rubric, and only that. Scored under it, the seven examples break where the seed
-// says they broke, Calibration A falls in the gap of the first style wording, and nothing else moves.
+// Issue 7: v1 is the case study's first rubric, and only that. Scored under it, the seven examples break where the case
+// study says they broke, Calibration A falls in the gap of the first style wording, and nothing else moves.
 import {describe, expect, it} from "vitest";
 import {deriveAll, ruleSetOf, type Derivation} from "../../lib/engine.js";
 import {loadGuidelines, loadItems} from "../../lib/load.js";
@@ -24,7 +24,8 @@ const breaks = {
   // "A clarifying question fell between 1 and 2"
   "example-6": [2, 1],
   // Calibration D's twist is Example 6's case (a question that wasn't needed, engaging, nothing delivered): the
-  // first rubric has no row for it either. The seed never scores the twist under v1; it cannot differ from Example 6.
+  // first rubric has no row for it either. The case study never scores the twist under v1; it cannot differ from
+  // Example 6.
   "calibration-d-twist": [2, 1],
   // "This example exposed a gap in the first wording of the style rule"
   "calibration-a": [4, 3],
@@ -55,7 +56,7 @@ describe("v1 against v2, all 26 items", () => {
     expect(moved.map((item) => item.id)).toEqual([]);
   });
 
-  it("gives the broken items under v1 the rows the seed names", () => {
+  it("gives the broken items under v1 the rows the case study names", () => {
     expect(get(first, "example-2").rows).toEqual(["half-or-more", "fewer-than-half"]);
     expect(get(first, "example-6").rows).toEqual(["main-not-met-engages", "does-not-follow"]);
     expect(get(first, "calibration-a").rows).toEqual(["one-small-flaw", "half-or-more"]);

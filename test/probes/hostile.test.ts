@@ -85,7 +85,7 @@ describe("a 100,000-character hostile reply for every rule of every version", ()
     expect([...new Set(cases.map(({probe, version}) => `${probe} ${version.version}`))].sort()).toEqual(
       released.sort(),
     );
-    // The seed's probe alone has two versions of six rules.
+    // The case study's probe alone has two versions of six rules.
     expect(covered.length).toBeGreaterThanOrEqual(12);
   });
 

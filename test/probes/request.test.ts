@@ -5,7 +5,7 @@ import {ProbeVersion} from "../../lib/probes/schema.node.js";
 
 const v2 = ProbeVersion.parse(JSON.parse(readFileSync("data/probes/six-step-chain/v2.json", "utf8")));
 
-it("builds the seed's \"run it yourself\" request, character for character, from v2's own data", () => {
+it("builds the case study's \"run it yourself\" request, character for character, from v2's own data", () => {
   expect(curlCommand(v2)).toBe(`curl https://openrouter.ai/api/v1/chat/completions \\
   -H "Authorization: Bearer $OPENROUTER_API_KEY" \\
   -H "Content-Type: application/json" \\

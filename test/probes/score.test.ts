@@ -13,8 +13,8 @@ const rule = (id: string) => {
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 const outcomes = (text: string) => scoreReply(v2.rules, text).rules.map((r) => r.outcome);
 
-describe("the seed's six worked examples", () => {
-  it("score exactly as the seed declares, through the real scorer", () => {
+describe("the case study's six worked examples", () => {
+  it("score exactly as the case study declares, through the real scorer", () => {
     expect(checkExamples("v2.json", v2)).toEqual([]);
     expect(v2.examples.map((e) => [e.label, scoreReply(v2.rules, e.text).total.toFixed(2)])).toEqual([
       ["Correct", "1.00"],

@@ -35,7 +35,7 @@ describe("the trainee's score against the ruled one", () => {
 });
 
 describe("a score alone (self-check mode)", () => {
-  it("shows the seed's likely-wrong notes for that score, the ruled row, what it teaches and the links", () => {
+  it("shows the case study's likely-wrong notes for that score, the ruled row, what it teaches and the links", () => {
     const comparison = check(item("calibration-b"), {score: 3});
     expect(comparison.score).toMatchObject({distance: "one-off", direction: "lenient"});
     expect(comparison.likelyWrong.map((note) => note.label)).toEqual(["Why raters give 3", "Why not 3 like Example 4"]);
@@ -60,7 +60,7 @@ describe("a score alone (self-check mode)", () => {
     const comparison = check(item("calibration-a"), {score: 4});
     expect([comparison.likelyWrong, comparison.rulesMisapplied.rules]).toEqual([[], []]);
   });
-  it("links a twist to the item it varies, and a case to the items the seed compares it with", () => {
+  it("links a twist to the item it varies, and a case to the items the case study compares it with", () => {
     expect(check(item("calibration-d-twist"), {score: 2}).links).toEqual(["calibration-d"]);
     expect(check(item("calibration-d"), {score: 5}).links).toEqual(["example-6", "calibration-d-twist"]);
     expect(check(item("edge-4"), {score: 5}).links).toEqual(["calibration-d"]);
@@ -137,7 +137,7 @@ describe("the trainee's checklist against the ruled one, line by line", () => {
         status: "candidate",
         rule: "list-stated-only",
         note: "formality was never requested",
-        source: "seed",
+        source: "case-study",
         of: 2,
       },
     ]);

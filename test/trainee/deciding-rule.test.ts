@@ -40,9 +40,7 @@ describe("the deciding rule of every edge case, as the edge-case map rules it", 
   });
 
   it("covers every edge case the trainee scores", () => {
-    expect(items.filter((entry) => entry.part === "edge-cases").map((entry) => entry.id)).toEqual(
-      map.map(([id]) => id),
-    );
+    expect(items.filter((entry) => entry.set === "edge-cases").map((entry) => entry.id)).toEqual(map.map(([id]) => id));
   });
 });
 

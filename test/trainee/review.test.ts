@@ -51,7 +51,7 @@ describe("the cases to review", () => {
     ]);
     expect(list[0]).toEqual({
       id: "example-4",
-      part: "examples",
+      set: "examples",
       ruled: 3,
       distance: "two-or-more-off",
       answers: [{mode: "walk", trainee: 5, score: expect.objectContaining({difference: 2})}],
@@ -121,7 +121,7 @@ describe("the cases to review", () => {
   it("orders by the walking order it is given, and puts a case it does not know last", () => {
     const row = (id: string, trainee: 1 | 2 | 3 | 4 | 5, ruled: 1 | 2 | 3 | 4 | 5) => ({
       id,
-      part: "examples" as const,
+      set: "examples" as const,
       ruled,
       trainee,
       score: {

@@ -31,9 +31,9 @@ describe("a ruled line's note in the full checklist", () => {
   });
 
   it("shows where it adds something, never for a line the site reads in, and not where there is none", () => {
-    expect(lineNoteShown({source: "seed", text: "Short", note: "[invented article, not shown]"})).toBe(true);
+    expect(lineNoteShown({source: "case-study", text: "Short", note: "[invented article, not shown]"})).toBe(true);
     expect(lineNoteShown({source: "inferred", text: "Short", note: "a reason"})).toBe(false);
-    expect(lineNoteShown({source: "seed", text: "Short"})).toBe(false);
+    expect(lineNoteShown({source: "case-study", text: "Short"})).toBe(false);
   });
 });
 

@@ -100,7 +100,7 @@ describe("lines of the trainee's own words", () => {
       index: 2,
       rule: "list-stated-only",
       note: "formality was never requested",
-      source: "seed",
+      source: "case-study",
     });
     expect(summary(result)).toEqual({found: 0, missed: 2, candidates: 1, notOnChecklist: 0});
   });
@@ -133,7 +133,7 @@ describe("lines of the trainee's own words", () => {
 describe("the list a described request offers", () => {
   const edge4 = item("edge-4");
 
-  it("uses a list where the seed describes the request", () => {
+  it("uses a list where the case study describes the request", () => {
     expect(items.filter((each) => step1Mode(each) === "list").map((each) => each.id)).toEqual([
       "edge-4",
       "edge-5a",

@@ -119,7 +119,7 @@ describe("the strip's labels and the counter", () => {
   });
 
   it("counts the cases a part's items come from: Part 5's 14 items are the map's first 10 cases", () => {
-    const edge = items.filter((each) => each.part === "edge-cases");
+    const edge = items.filter((each) => each.set === "edge-cases");
     expect(edge).toHaveLength(14);
     expect(casesIn(edge)).toBe(10);
   });

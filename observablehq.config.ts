@@ -1,9 +1,9 @@
 // Everything the browser loads comes from this site: no web font, no CDN, no telemetry.
 import {existsSync} from "node:fs";
-import {loadParts, projectRoot} from "./lib/load.js";
+import {loadParts, projectRoot} from "./lib/node/load.js";
 import {probePages} from "./lib/probes/load.node.js";
-import {AuthoredFileError} from "./lib/problems.js";
-import {siteNav, type NavGroups} from "./lib/site-nav.js";
+import {AuthoredFileError} from "./lib/authored/problems.js";
+import {siteNav, type NavGroups} from "./lib/site/site-nav.js";
 
 /**
  * The parts a trainee walks, from data/parts.yaml. In `npm run dev` (scripts/dev.ts) a broken file must not stop the
@@ -20,7 +20,7 @@ function readParts() {
 
 // A part joins the navigation once its page exists.
 const parts = readParts().filter((part) => existsSync(`src${part.path}.md`));
-// The navigation's two groups (lib/site-nav.ts): the trainee's walk, then the tools.
+// The navigation's two groups (lib/site/site-nav.ts): the trainee's walk, then the tools.
 const nav: NavGroups = {
   training: [
     {name: "Start here", path: "/"},

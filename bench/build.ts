@@ -10,7 +10,7 @@ import {performance} from "node:perf_hooks";
 import {copyProject, projectRoot} from "../scripts/copy-project.js";
 import {median} from "./timing.js";
 import {baselineProject, observableBuild} from "./framework.js";
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 
 /** The target: a cold build under twice the one-page build. */
 const target = 2;

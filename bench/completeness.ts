@@ -1,11 +1,11 @@
-// Rubric completeness (lib/completeness.ts): the full enumeration for v1's and v2's parameters. A page re-runs it
-// each time an author moves a parameter, so it must stay well under a frame; the rubric's own calls on the same
-// shapes are the floor it is compared with.
+// Rubric completeness (lib/authoring/completeness.ts): the full enumeration for v1's and v2's parameters. A page
+// re-runs it each time an author moves a parameter, so it must stay well under a frame; the rubric's own calls on the
+// same shapes are the floor it is compared with.
 import {performance} from "node:perf_hooks";
 import {everyShape, mainRuleOutcomes} from "../lib/authoring/checklist-shapes.js";
-import {completeness} from "../lib/completeness.js";
-import {loadGuideline} from "../lib/load.js";
-import {applyRubric} from "../lib/rubric.js";
+import {completeness} from "../lib/authoring/completeness.js";
+import {loadGuideline} from "../lib/node/load.js";
+import {applyRubric} from "../lib/engine/rubric.js";
 import {medianMs} from "./timing.js";
 
 const frameMs = 1000 / 60;

@@ -55,8 +55,8 @@ const saves: Save[] = [
   },
   {
     // itemLabel's words, which the part pages import: "Example 1: …" above the first example on /vague.
-    what: "a label in lib/links.ts",
-    file: "lib/links.ts",
+    what: "a label in lib/site/links.ts",
+    file: "lib/site/links.ts",
     page: "/vague",
     from: `"examples": "Example",`,
     shows: "Example 1:",

@@ -1,19 +1,19 @@
-// The author's preview (lib/preview.ts): how long a recompute takes when a parameter changes, with the base derived
-// once, for the case study's items and for 10,000 items generated from them; and the dependence report (every value of
-// every parameter, every rule removed) that guideline:check and guideline:preview run.
+// The author's preview (lib/authoring/preview.ts): how long a recompute takes when a parameter changes, with the base
+// derived once, for the case study's items and for 10,000 items generated from them; and the dependence report (every
+// value of every parameter, every rule removed) that guideline:check and guideline:preview run.
 import {availableParallelism, loadavg} from "node:os";
 import {randomInt, randomLcg} from "d3";
-import {dependence} from "../lib/dependence.js";
-import {deriveAll, ruleSetOf, type RuleSet} from "../lib/engine.js";
-import type {ChecklistLine, Item} from "../lib/item.js";
-import {loadGuideline, loadGuidelines, loadItems} from "../lib/load.js";
-import {parameterDomains} from "../lib/parameter-domains.js";
-import type {ParameterDomain} from "../lib/parameter-values.js";
-import {prepareBase, previewFrom} from "../lib/preview.js";
+import {dependence} from "../lib/authoring/dependence.js";
+import {deriveAll, ruleSetOf, type RuleSet} from "../lib/engine/derive.js";
+import type {ChecklistLine, Item} from "../lib/authored/schemas/item.js";
+import {loadGuideline, loadGuidelines, loadItems} from "../lib/node/load.js";
+import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
+import type {ParameterDomain} from "../lib/engine/parameter-values.js";
+import {prepareBase, previewFrom} from "../lib/authoring/preview.js";
 import type {Page} from "playwright-core";
 import {openSite} from "../test/browser/site.js";
 import {afterPaintWhere, inPage, median, medianMs} from "./timing.js";
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 
 const targetMs = 50;
 

@@ -7,7 +7,7 @@ import {rmSync} from "node:fs";
 import {cpus, loadavg} from "node:os";
 import {join} from "node:path";
 import type {Locator, Page} from "playwright-core";
-import {loadCalibration, loadItems, loadParts} from "../lib/load.js";
+import {loadCalibration, loadItems, loadParts} from "../lib/node/load.js";
 import {postbuild} from "../scripts/postbuild.js";
 import {openSite} from "../test/browser/site.js";
 import {measureSlowLoads, reportSlowLoads} from "./first-item.js";

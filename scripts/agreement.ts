@@ -6,16 +6,16 @@
 // --json prints the whole report (each phase under its name); --csv prints one table (summary, items, raters, rules).
 // Exit 2 for a usage error, 1 for input that cannot be read (every bad row is listed), 0 otherwise.
 import {once} from "node:events";
-import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/cli.js";
-import {jsonChunks} from "../lib/json-chunks.js";
-import {loadItems} from "../lib/load.js";
-import {escapeUnsafe} from "../lib/quote-text.js";
+import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {jsonChunks} from "../lib/text/json-chunks.js";
+import {loadItems} from "../lib/node/load.js";
+import {escapeUnsafe} from "../lib/text/quote-text.js";
 import {cohortItem} from "../lib/agreement/cohort-item.js";
 import {cohortReport} from "../lib/agreement/cohort-report.js";
-import {readRatingFiles} from "../lib/agreement/read-files.js";
+import {readRatingFiles} from "../lib/agreement/read-files.node.js";
 import {RatingsInputError} from "../lib/agreement/ratings.js";
 import {cohortCsvChunks, cohortLines, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 
 const usage =
   "npm run agreement -- <ratings.csv | trainee.json ...> [--json | --csv <table>] [--seed <n>] [--replicates <n>]";

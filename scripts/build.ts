@@ -15,7 +15,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, wr
 import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {postbuild} from "./postbuild.js";
-import {quoteText} from "../lib/quote-text.js";
+import {quoteText} from "../lib/text/quote-text.js";
 
 const root = resolve(import.meta.dirname, "..");
 export const pinsFile = "framework-npm-versions.json";

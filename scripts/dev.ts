@@ -1,7 +1,7 @@
 // npm run dev [-- preview options]: Framework's preview server, with the pages following every save under guideline/,
 // data/ and lib/ within a second, and a broken authored file shown in the page (file, field, fix) instead of a blank.
 // - Framework re-runs a data loader only when the loader file itself changes, and a fresh loader process takes over
-//   a second to compile lib/ and warm up. So this process builds the data archive (lib/site-data.ts) itself, kept
+//   a second to compile lib/ and warm up. So this process builds the data archive (lib/node/site-data.ts) itself, kept
 //   warm, rebuilds it on every save, serves it on 127.0.0.1, and touches the loader (src/data.tar.js), which then
 //   only fetches it (RATER_NOTEBOOK_DEV_DATA). Framework sees the touched loader and pushes the change to the open
 //   pages over its websocket.
@@ -14,8 +14,8 @@ import {createServer} from "node:http";
 import type {AddressInfo} from "node:net";
 import {join} from "node:path";
 import {tsImport} from "tsx/esm/api";
-import type * as SiteDataModule from "../lib/site-data.js";
-import {formatProblem} from "../lib/problems.js";
+import type * as SiteDataModule from "../lib/node/site-data.js";
+import {formatProblem} from "../lib/authored/problems.js";
 import {prepareCache} from "./build.js";
 
 const root = join(import.meta.dirname, "..");
@@ -23,7 +23,7 @@ const loader = join(root, "src", "data.tar.js");
 const config = join(root, "observablehq.config.ts");
 /**
  * A data loader of its own under src/data/ (name.json.ts, ...), if one is added: touched too, so its output follows
- * the authored files, though it re-runs in a fresh process. A data file in lib/site-data.ts is the quick way.
+ * the authored files, though it re-runs in a fresh process. A data file in lib/node/site-data.ts is the quick way.
  */
 const otherLoaders = (): string[] => {
   const folder = join(root, "src", "data");
@@ -34,7 +34,7 @@ const otherLoaders = (): string[] => {
 };
 
 const importSiteData = (): Promise<typeof SiteDataModule> =>
-  tsImport("../lib/site-data.ts", import.meta.url) as Promise<typeof SiteDataModule>;
+  tsImport("../lib/node/site-data.ts", import.meta.url) as Promise<typeof SiteDataModule>;
 let siteData = importSiteData();
 
 interface Built {

@@ -1,8 +1,8 @@
 // npm run guideline:check [-- --json] [--version v2]
 // Derives every item's score under a guideline version and fails on any disagreement with the ruled score; warns
 // about the parameters and rules that no worked example tests.
-import {checkGuideline} from "../lib/check.js";
-import {fail, parseCommandLine, quote, runCli} from "../lib/cli.js";
+import {checkGuideline} from "../lib/authoring/check.node.js";
+import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {
   guidelineVersions,
   loadCalibration,
@@ -11,8 +11,8 @@ import {
   loadItems,
   loadParts,
   loadRubricWriter,
-} from "../lib/load.js";
-import {AuthoredFileError, formatProblem, type Problem} from "../lib/problems.js";
+} from "../lib/node/load.js";
+import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 
 process.exitCode = await runCli("guideline:check", () => {
   const {values} = parseCommandLine(process.argv.slice(2), {

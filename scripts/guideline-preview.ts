@@ -4,11 +4,11 @@
 // The candidate is --candidate's version (the base when absent) with every --set applied on top, so
 // `--candidate v1 --set counting=at-least-half` previews v1 with one of v2's fixes.
 // Exit 1 when any item has no single score under the candidate (for CI), 2 for a usage error, 0 otherwise.
-import {fail, parseCommandLine, quote, runCli} from "../lib/cli.js";
-import {guidelineVersions, loadGuideline, loadItems} from "../lib/load.js";
-import {parameterDomains} from "../lib/parameter-domains.js";
-import {AssignmentError, parseAssignments} from "../lib/parameter-values.js";
-import {previewLines, previewReport} from "../lib/preview-report.js";
+import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
+import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
+import {AssignmentError, parseAssignments} from "../lib/engine/parameter-values.js";
+import {previewLines, previewReport} from "../lib/authoring/preview-report.js";
 
 const usage = "npm run guideline:preview -- [--base v2] [--candidate v1] [--set <parameter>=<value> ...] [--json]";
 

@@ -2,10 +2,10 @@
 // recorded runs (nothing key-shaped, nor the key in OPENROUTER_API_KEY in any form when it is set; score
 // recomputed from the reply), and runs every worked example through the real scorer.
 import {resolve} from "node:path";
-import {parseCommandLine, runCli} from "../lib/cli.js";
+import {parseCommandLine, runCli} from "../lib/node/cli.js";
 import {checkProbes, defaultKeyVariable} from "../lib/probes/index.node.js";
-import {formatProblem} from "../lib/problems.js";
-import {plural} from "../lib/numbers.js";
+import {formatProblem} from "../lib/authored/problems.js";
+import {plural} from "../lib/text/format.js";
 
 process.exitCode = await runCli("probes:check", () => {
   const {values} = parseCommandLine(process.argv.slice(2), {

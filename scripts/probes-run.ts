@@ -5,7 +5,7 @@
 // Everything that can be checked is checked before the call: flags, the key, the version (valid, released,
 // unchanged) and that the run folder is writable.
 import {resolve} from "node:path";
-import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/cli.js";
+import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {
   checkProbes,
   checkRunFolder,

@@ -1,9 +1,9 @@
 // npm run probes:score -- <probe> [--version v2] [--file reply.txt] [--json]
 // Scores a reply (a file, or standard input) against a probe version: strict (the score) and loose beside it.
 import {resolve} from "node:path";
-import {fail, parseCommandLine, readInput, runCli} from "../lib/cli.js";
+import {fail, parseCommandLine, readInput, runCli} from "../lib/node/cli.js";
 import {checkProbes, formatTotal, scoreBoth, scoreInputByteCap, selectVersion} from "../lib/probes/index.node.js";
-import {quoteText} from "../lib/quote-text.js";
+import {quoteText} from "../lib/text/quote-text.js";
 
 process.exitCode = await runCli("probes:score", async () => {
   const {values, positionals} = parseCommandLine(process.argv.slice(2), {

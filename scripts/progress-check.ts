@@ -2,10 +2,10 @@
 // Checks a trainee's exported progress file (or a bare saved record) with the zod schema, as a coordinator does
 // before collecting it: one line, "ok" with what it holds, or what is wrong; exit 1 when the file is refused (a file
 // past the import's size limit too, refused unread in the words the import page uses).
-import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/cli.js";
+import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/node/cli.js";
 import {checkImportSize, progressFileByteLimit} from "../lib/trainee/transfer.js";
-import {checkExportText} from "../lib/trainee/transfer-zod.js";
-import {plural} from "../lib/numbers.js";
+import {checkExportText} from "../lib/trainee/transfer-zod.node.js";
+import {plural} from "../lib/text/format.js";
 
 process.exitCode = await runCli("progress:check", async () => {
   const {positionals} = parseCommandLine(process.argv.slice(2), {

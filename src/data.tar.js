@@ -1,6 +1,6 @@
 // The site's one data loader. Every data file a page loads (./data/site.json, ./data/part-examples.json, ...) is a
 // file in the tar archive this writes, and Framework extracts the ones a page asks for: one process reads and checks
-// the authored files once (lib/site-data.ts), where a loader per file started TypeScript and read them again each.
+// the authored files once (lib/node/site-data.ts), where a loader per file started TypeScript and read them again each.
 // Plain JavaScript, so node starts it at once: in `npm run dev` it only fetches the archive scripts/dev.ts keeps up
 // to date (RATER_NOTEBOOK_DEV_DATA); otherwise it compiles lib/ with tsx and builds the archive, and a broken
 // authored file stops it, and the build, with the file, the field and the fix.
@@ -21,7 +21,7 @@ if (devData) {
   });
 } else {
   const {tsImport} = await import("tsx/esm/api");
-  const {dataArchive, formatProblem} = await tsImport("../lib/site-data.ts", import.meta.url);
+  const {dataArchive, formatProblem} = await tsImport("../lib/node/site-data.ts", import.meta.url);
   const {archive, problems} = dataArchive();
   if (archive) process.stdout.write(archive);
   else {

@@ -8,7 +8,7 @@
 import {domainOf, type Value} from "./data.js";
 import {chanceCorrected, type Figure} from "./figure.js";
 import {weights as weightsOf, type Weights} from "./weights.js";
-import {quoteValue} from "../quote-text.js";
+import {quoteValue} from "../text/quote-text.js";
 
 export type CohenWeights = "none" | "linear" | "quadratic";
 export const cohenWeightKinds: readonly CohenWeights[] = ["none", "linear", "quadratic"];

@@ -7,12 +7,12 @@ import Papa from "papaparse";
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import type {CohortRating, InputProblem} from "./ratings.js";
 import {problemListLimit, RatingsCollector} from "./ratings.js";
-import {quoteValue} from "../quote-text.js";
+import {quoteValue} from "../text/quote-text.js";
 import {papaConfig, RatingsCsvReader} from "./ratings-csv.js";
 import {readTraineeFile} from "./ratings-progress.js";
 import {inputKindOf, type InputKind} from "./file-kind.js";
 import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
-import {formatBytes} from "../numbers.js";
+import {formatBytes} from "../text/format.js";
 
 export interface FileResult {
   name: string;
@@ -30,7 +30,7 @@ export interface FileResult {
 
 /**
  * The largest CSV read: about a million rows and then some. Streamed into columns, so larger than `npm run agreement`
- * reads (lib/agreement/read-files.ts); a trainee's file is held to progressFileByteLimit, as everywhere.
+ * reads (lib/agreement/read-files.node.ts); a trainee's file is held to progressFileByteLimit, as everywhere.
  */
 export const csvByteCap = 256 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 // What the agreement figures need of an item: its id, its ruled score, the rules its checklist cites and the case
-// study's split. Its own module, so the site's data (lib/site-data.ts) and the command line can take it without the
-// report's code.
+// study's split. Its own module, so the site's data (lib/node/site-data.ts) and the command line can take it without
+// the report's code.
 
 /** What the figures need of an item: its id, its ruled score, the rules its checklist cites, the case study's split. */
 export interface CohortItem {
@@ -12,7 +12,7 @@ export interface CohortItem {
 }
 
 /**
- * What the figures need of an authored item, and nothing more: the site's cohort data (lib/site-data.ts) and the
+ * What the figures need of an authored item, and nothing more: the site's cohort data (lib/node/site-data.ts) and the
  * command line both take it from here, so the page and `npm run agreement` compute over the same items.
  */
 export function cohortItem(item: {

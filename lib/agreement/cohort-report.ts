@@ -8,7 +8,7 @@
 //
 // Each item's spread is item-spread.ts's, each rater's agreement with the ruling rater-agreement.ts's; this puts
 // them together with the coefficients, per phase, and the headline with its bootstrap intervals.
-import type {Phase} from "../parts.js";
+import type {Phase} from "../authored/schemas/parts.js";
 import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
 import type {CohortItem} from "./cohort-item.js";
 import {unitTotals, withoutValues, type CountTable} from "./data.js";

@@ -1,7 +1,7 @@
 // Reliability data in a compact form: units (items) × raters in one typed array, each cell the index of a value in
 // an ordered domain or MISSING. 10,000 raters × 1,000 items is 10 MB. Every coefficient here reads the value-by-unit
 // count table built from it in one pass (countTable), so none of them ever loops over pairs of raters.
-import {quoteValue} from "../quote-text.js";
+import {quoteValue} from "../text/quote-text.js";
 
 /** A rating's value: a score on the scale, or a label such as "n/a". */
 export type Value = number | string;

@@ -10,7 +10,7 @@
 // others still count.
 import type {FileResult} from "./cohort-files.js";
 import {columnsLength, emptyColumns} from "./rating-columns.js";
-import {plural} from "../numbers.js";
+import {plural} from "../text/format.js";
 
 export type IntakeJob =
   /** The drop's files are being read; `others` are the kept files it does not replace. */

@@ -8,7 +8,7 @@
 // takes a few milliseconds beyond reading the cells.
 import {countTable, type CountTable, type ReliabilityData, type Value} from "./data.js";
 import type {Figure} from "./figure.js";
-import {quoteValue} from "../quote-text.js";
+import {quoteValue} from "../text/quote-text.js";
 
 export type Metric = "nominal" | "ordinal" | "interval" | "ratio";
 export const metrics: readonly Metric[] = ["nominal", "ordinal", "interval", "ratio"];

@@ -3,7 +3,7 @@
 // page. So the raters' rows travel as JSON text in blocks, UTF-8 in one buffer per phase that is transferred rather
 // than copied, and the page decodes and parses a block only when it shows that block's rows. Everything else in the
 // report is small and travels as it is.
-import type {Phase} from "../parts.js";
+import type {Phase} from "../authored/schemas/parts.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {RaterAgreement} from "./rater-agreement.js";
 

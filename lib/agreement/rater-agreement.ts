@@ -7,7 +7,7 @@ import {figure, type Figure} from "./figure.js";
 import {orderedScores} from "./item-spread.js";
 import type {RatingColumns} from "./rating-columns.js";
 import {phases, scores, type ScaleScore} from "./ratings.js";
-import {quoteValue} from "../quote-text.js";
+import {quoteValue} from "../text/quote-text.js";
 
 export interface RaterAgreement {
   rater: string;

@@ -1,7 +1,7 @@
 // Which raters a phase's table on the cohort page shows, a page at a time, and what the line beside the pager says:
 // every rater, or those whose name holds what the coordinator typed. Pure; src/components/cohort-raters.ts renders it.
-import {thousands} from "../numbers.js";
-import {quoteText} from "../quote-text.js";
+import {thousands} from "../text/format.js";
+import {quoteText} from "../text/quote-text.js";
 
 /** How many raters a table shows at a time. */
 export const ratersPerPage = 50;

@@ -1,9 +1,9 @@
 // A cohort's ratings as columns: each rating's rater, item and phase-and-score in typed arrays, each rater's name
 // once. A million ratings are 9 MB in three arrays rather than a million objects, copy to and from a worker as a
 // few blocks of memory, and the report (cohort-report.ts) reads them in tight loops. Pure and browser-safe.
-import type {Phase} from "../parts.js";
+import type {Phase} from "../authored/schemas/parts.js";
 import {phases, scores, type CohortRating, type ScaleScore} from "./ratings.js";
-import {quoteValue} from "../quote-text.js";
+import {quoteValue} from "../text/quote-text.js";
 
 export interface RatingColumns {
   /** The raters' names, each once; `rater[i]` indexes this list. */

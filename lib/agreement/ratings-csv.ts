@@ -3,7 +3,7 @@
 // rows. Line numbers count physical lines, a quoted field's line breaks included, so a problem points at the line a
 // coordinator sees in an editor.
 import Papa from "papaparse";
-import {quoteValue} from "../quote-text.js";
+import {quoteValue} from "../text/quote-text.js";
 import {checkPhase, checkRater, checkScore, itemChecker, RatingsCollector, type CohortRating} from "./ratings.js";
 
 export const csvColumns = ["rater", "item", "phase", "score"] as const;

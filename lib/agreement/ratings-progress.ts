@@ -7,7 +7,7 @@
 // readImport: the same size, JSON, number, shape and attempt checks): the results page's export file (an envelope
 // with kind "progress-export", the record and the name the trainee gave), and a plain saved record, with or without
 // a top-level `rater`.
-import {utf8Length} from "../numbers.js";
+import {utf8Length} from "../text/format.js";
 import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
 import {checkRater, itemChecker, RatingsCollector, type ScaleScore} from "./ratings.js";
 

@@ -2,14 +2,14 @@
 // came from: a known item, a phase, a score on the scale, a rater name that prints as plain text, and no rater who
 // scored the same item twice in a phase. A problem names the file, the line (or the field path in a JSON record) and
 // the field, and says what would be valid.
-import type {Phase} from "../parts.js";
-import {escapeUnsafe, quoteValue} from "../quote-text.js";
-import {raterNameFault} from "../rater-name.js";
-import {plural} from "../numbers.js";
+import type {Phase} from "../authored/schemas/parts.js";
+import {escapeUnsafe, quoteValue} from "../text/quote-text.js";
+import {raterNameFault} from "./rater-name.js";
+import {plural} from "../text/format.js";
 
 /**
  * A score on the scale as a literal, one of six values: it keys a record of counts and indexes a table. (The authored
- * files' `Score` in lib/verdict.ts is zod's, any whole number 1-5 or n/a typed as `number`.)
+ * files' `Score` in lib/authored/schemas/verdict.ts is zod's, any whole number 1-5 or n/a typed as `number`.)
  */
 export type ScaleScore = 1 | 2 | 3 | 4 | 5 | "n/a";
 export const scores: readonly ScaleScore[] = [1, 2, 3, 4, 5, "n/a"];

@@ -5,7 +5,7 @@ import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {ItemSpread} from "./item-spread.js";
 import {csvChunks, type Cell} from "./csv.js";
 import type {Figure} from "./figure.js";
-import {plural, thousands} from "../numbers.js";
+import {plural, thousands} from "../text/format.js";
 
 /** A figure to three decimals (never "-0.000"). */
 export const fixed = (value: number, digits = 3): string => {

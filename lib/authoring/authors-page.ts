@@ -2,12 +2,12 @@
 // to its address), the candidate's rule set, the preview, the rubric's findings and the dependence reports, the
 // caches that make a change made again cheap, and the idle pre-warm of every single parameter change. The page only
 // renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's (`schedule`).
-import {completeness, type CompletenessReport} from "../completeness.js";
-import {dependence, type Dependence} from "../dependence.js";
-import {ruleSetOf, type RuleSet} from "../engine.js";
-import type {Guideline} from "../guideline.js";
-import type {Item} from "../item.js";
-import {plural} from "../numbers.js";
+import {completeness, type CompletenessReport} from "./completeness.js";
+import {dependence, type Dependence} from "./dependence.js";
+import {ruleSetOf, type RuleSet} from "../engine/derive.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Item} from "../authored/schemas/item.js";
+import {plural} from "../text/format.js";
 import {
   AssignmentError,
   choiceFromQuery,
@@ -18,9 +18,9 @@ import {
   type ParameterName,
   type ParameterValue,
   type PreviewChoice,
-} from "../parameter-values.js";
-import {prepareBase, previewFrom, type PreparedBase, type Preview} from "../preview.js";
-import {quoteText} from "../quote-text.js";
+} from "../engine/parameter-values.js";
+import {prepareBase, previewFrom, type PreparedBase, type Preview} from "./preview.js";
+import {quoteText} from "../text/quote-text.js";
 
 export interface AuthorsPageData {
   /** Every guideline version, oldest first: the newest is what the page opens with. */

@@ -1,9 +1,9 @@
-// The checklist shapes the rubric's completeness (lib/completeness.ts) walks. A checklist reaches the rubric as the
-// main task's outcome and the verdicts of the other instructions; order among the others does not matter, so every
-// checklist a response can produce is one of a few thousand shapes. This module names what each side can come to,
+// The checklist shapes the rubric's completeness (lib/authoring/completeness.ts) walks. A checklist reaches the rubric
+// as the main task's outcome and the verdicts of the other instructions; order among the others does not matter, so
+// every checklist a response can produce is one of a few thousand shapes. This module names what each side can come to,
 // the order "improving a verdict" follows, and builds, once per size, every shape with up to n others and every
 // one-step improvement between them. Browser-safe: no node: imports.
-import type {RuleOutcome} from "../rules.js";
+import type {RuleOutcome} from "../engine/rules.js";
 
 /** What the main task can come to, as the rules decide it (each one a distinct input to the rubric). */
 export type MainOutcome =
@@ -35,7 +35,7 @@ export const mainOutcomes: readonly MainOutcome[] = [
 export const otherVerdicts: readonly OtherVerdict[] = ["met", "met-flaw", "partly", "not-met", "cannot-check"];
 
 /**
- * The rule outcome the engine hands the rubric for each main outcome, as lib/rules.ts builds it: the rule that
+ * The rule outcome the engine hands the rubric for each main outcome, as lib/engine/rules.ts builds it: the rule that
  * produces it is named in the comment. "cannot-check" is reachable through a stated-constraints line in the main
  * role, which sets no `engages`.
  */

@@ -1,8 +1,8 @@
-// The rubric's completeness in words (lib/completeness.ts): a checklist shape ("main task met; two others met with
-// a small flaw") and a finding, one line each, for the guideline:preview command and the authors' page. Pure.
-import type {Finding} from "../completeness.js";
-import {plural} from "../numbers.js";
-import type {Score} from "../verdict.js";
+// The rubric's completeness in words (lib/authoring/completeness.ts): a checklist shape ("main task met; two others met
+// with a small flaw") and a finding, one line each, for the guideline:preview command and the authors' page. Pure.
+import type {Finding} from "./completeness.js";
+import {plural} from "../text/format.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {rubricRowLabels, verdictInListLabels} from "../engine/labels.js";
 import {otherVerdicts, type MainOutcome, type Shape, type StepChange} from "./checklist-shapes.js";
 

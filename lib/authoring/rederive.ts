@@ -1,9 +1,9 @@
 // Deriving many items under one rule set, then under a candidate, without deriving again what cannot move: each
 // item's derivation records the parameters and rule ids it read, and a candidate re-derives only the items that
-// read something it changes. This is what keeps the authors' preview (lib/preview.ts) and the dependence report
-// cheap over 10,000 items. Browser-safe.
-import {derive, type Derivation, type RuleSet} from "../engine.js";
-import type {Item} from "../item.js";
+// read something it changes. This is what keeps the authors' preview (lib/authoring/preview.ts) and the dependence
+// report cheap over 10,000 items. Browser-safe.
+import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
+import type {Item} from "../authored/schemas/item.js";
 
 /** The parameters and rule ids one derivation looked at ("all" when it looked at every one, e.g. by spreading). */
 export interface Reads {

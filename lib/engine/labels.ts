@@ -1,8 +1,8 @@
 // How the engine's verdicts and rubric rows read, on every page and in every command: one wording for each, and
 // the shorter forms a table or a list needs, each built beside the full one. Browser-safe (type imports only):
-// lib/verdict.ts and lib/rubric.ts hold the values.
-import type {RubricRow} from "../rubric.js";
-import type {Verdict} from "../verdict.js";
+// lib/authored/schemas/verdict.ts and lib/engine/rubric.ts hold the values.
+import type {RubricRow} from "./rubric.js";
+import type {Verdict} from "../authored/schemas/verdict.js";
 
 /** A verdict on a checklist line, as a page states it. */
 export const verdictLabels: Record<Verdict, string> = {

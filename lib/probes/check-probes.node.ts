@@ -1,7 +1,7 @@
 // One pipeline for the probes, used by `probes:check`, the probes data loader and the runner's CLIs: every
 // version validated (schema, patterns, released and unchanged), every worked example and every recorded run
 // through the real scorer. Node-only (reads files).
-import type {Problem} from "../problems.js";
+import type {Problem} from "../authored/problems.js";
 import {checkExamples} from "./check.js";
 import {loadRuns, type LoadedRun} from "./load-runs.node.js";
 import {checkHashes, loadHashes, loadProbes, type LoadedProbe, type Report} from "./load.node.js";

@@ -1,11 +1,11 @@
 // The probe's own fixture tests, pure: every worked example, and every recorded run, through the real scorer.
-import {fieldPath, type Problem} from "../problems.js";
-import {utf8Length} from "../numbers.js";
+import {fieldPath, type Problem} from "../authored/problems.js";
+import {utf8Length} from "../text/format.js";
 import {bytesPerToken, oversizedExcerptLength, replyByteBound} from "./limits.js";
 import {roundTotal, scoreReply, formatTotal} from "./score.js";
 import {droppedNotes, isServedModel} from "./run-metadata.js";
 import type {ProbeVersion, Run} from "./schema.node.js";
-import {quoteValue} from "../quote-text.js";
+import {quoteValue} from "../text/quote-text.js";
 
 /**
  * Mismatches between what each worked example declares and what the scorer says, one problem each; the

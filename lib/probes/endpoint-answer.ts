@@ -1,7 +1,7 @@
 // Reading an endpoint's answer: a completion's reply, finish reason, model and usage, or the error it stands for
 // (an http status, an api error, a malformed body), in messages that quote only server text already redacted of
 // the key (`clean`). Pure.
-import {quoteText} from "../quote-text.js";
+import {quoteText} from "../text/quote-text.js";
 import {isFinishReason} from "./run-metadata.js";
 import {flatExcerpt, RunnerError} from "./runner-error.js";
 import type {Usage} from "./schema.node.js";

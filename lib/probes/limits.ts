@@ -43,7 +43,7 @@ export const runFileDepthLimit = 8;
  * How deep JSON text nests ([ and { outside strings), stopping once past `limit`: one pass, no recursion, so a
  * megabyte of [[[[… is measured before anything parses or walks it. Returns at most limit + 1.
  * Before parsing, on purpose: a run file past the limit is refused unread. A value already parsed (a saved record,
- * YAML's data) is measured by tooDeepAt and impossibleShape in lib/json-shape.ts.
+ * YAML's data) is measured by tooDeepAt and impossibleShape in lib/text/json-shape.ts.
  */
 export function jsonDepth(text: string, limit: number): number {
   let depth = 0;

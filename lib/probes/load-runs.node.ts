@@ -1,10 +1,10 @@
 // Reads and checks the recorded runs, data/runs/<probe>/<version>/*.json, against the versions load.node.ts read.
 // Node-only (node:fs). A run file is bounded in size and depth before it is parsed, and refused whole when it
-// holds anything shaped like a secret; problems are in lib/problems.ts's form and never quote the secret.
+// holds anything shaped like a secret; problems are in lib/authored/problems.ts's form and never quote the secret.
 import {join} from "node:path";
-import {formatBytes} from "../numbers.js";
-import {problemsFromZod, type Report} from "../problems.js";
-import {CappedReadError, readCappedFile} from "../read-file.js";
+import {formatBytes} from "../text/format.js";
+import {problemsFromZod, type Report} from "../authored/problems.js";
+import {CappedReadError, readCappedFile} from "../node/read-file.js";
 import {checkRun} from "./check.js";
 import {isDirectory, jsonError, listDir} from "./files.node.js";
 import {jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";

@@ -1,12 +1,12 @@
 // Reads and validates the probe versions, data/probes/<probe>/vN.json, and data/probes/hashes.json (the recorded
 // runs are load-runs.node.ts's). Node-only (node:fs). Every problem names the file and the field at fault, in
-// lib/problems.ts's form (print with formatProblem):
+// lib/authored/problems.ts's form (print with formatProblem):
 // data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: ...
 import {existsSync} from "node:fs";
 import {join} from "node:path";
 import type {z} from "zod";
-import {AuthoredFileError, fieldPath, problemsFromZod, type Report} from "../problems.js";
-import {readAuthoredFile} from "../read-file.js";
+import {AuthoredFileError, fieldPath, problemsFromZod, type Report} from "../authored/problems.js";
+import {readAuthoredFile} from "../node/read-file.js";
 import {isDirectory, jsonError, listDir} from "./files.node.js";
 import {contentHash} from "./hash.node.js";
 import {patternProblem} from "./pattern.js";

@@ -6,7 +6,7 @@
 // The key goes in the Authorization header and nowhere else: every piece of server text is redacted before
 // it is cut, flattened or lowercased, and a run whose reply or metadata holds the key (or a piece of it), or
 // anything key-shaped, is refused. Bodies are read with a byte cap; a redirect is never followed.
-import {formatBytes, utf8Length} from "../numbers.js";
+import {formatBytes, utf8Length} from "../text/format.js";
 import {parseCompletion, httpError, type Parsed} from "./endpoint-answer.js";
 import {attempt, redirectError, retryAfterMs, type Answer, type FetchLike, type Sleep} from "./endpoint-call.js";
 import {excerpt, oversizedExcerptLength, replyByteBound, responseByteCap} from "./limits.js";

@@ -1,7 +1,7 @@
 // The shape of a probe version (data/probes/<probe>/vN.json) and of a recorded run (data/runs/).
 // Validated at build time; the browser only receives the validated JSON, so it needs the types alone.
 import {z} from "zod";
-import {checklistRuleIds} from "../item.js";
+import {checklistRuleIds} from "../authored/schemas/item.js";
 import {droppedNotes, finishReasons, isModelSlug, modelSlugMaxLength} from "./run-metadata.js";
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "expected lowercase letters, digits, - or _");

@@ -1,6 +1,6 @@
 // The secret search over a JSON value (a run, or the fields of one being recorded): every string in it, object
 // keys included, with its field path, so a refusal names the field and never quotes what it held. Pure.
-import {pathOf, walkJson} from "../json-shape.js";
+import {pathOf, walkJson} from "../text/json-shape.js";
 import {containsKeyPiece, findKeyShaped, type KeyShaped} from "./secrets.js";
 
 /**

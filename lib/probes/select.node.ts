@@ -1,8 +1,8 @@
 // One way to pick the probe version a command works on, for `probes:score` and `probes:run`: the one asked
 // for, or the newest; either way a released, valid one. A broken newest version is an error, never a silent
 // fall back to the one before. Works on what checkProbes found; reads nothing itself.
-import {quote} from "../cli.js";
-import {formatProblem, type Problem} from "../problems.js";
+import {quote} from "../node/cli.js";
+import {formatProblem, type Problem} from "../authored/problems.js";
 import type {ProbesCheck} from "./check-probes.node.js";
 import {hashesFile, probesDir, type LoadedProbe, type LoadedVersion} from "./load.node.js";
 import {newestVersion} from "./versions.js";

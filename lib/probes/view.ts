@@ -3,8 +3,8 @@ import {curlCommand, exampleModel} from "./request.js";
 import type {Outcome, ProbeVersion, ProbeRule, Run} from "./schema.node.js";
 import {newestVersion} from "./versions.js";
 import {scoreBoth, type LooseRuleResult, type RuleResult, type ScoreReport} from "./score.js";
-import {quoteText} from "../quote-text.js";
-import {plural} from "../numbers.js";
+import {quoteText} from "../text/quote-text.js";
+import {plural} from "../text/format.js";
 
 export interface ExampleView {
   kind: "correct" | "rejected";

@@ -1,11 +1,11 @@
 // What a trainee sees on Check, as data: their score against the ruled one, their checklist against the ruled
 // one line by line (each difference with the rule that decides it), the rubric row of the ruled score, the flags,
 // the case study's note on their score if it names it as a likely wrong one, what the case teaches, and its links.
-import type {Derivation} from "../engine.js";
-import type {ChecklistLine, Item, ItemFlag, ItemNote, Source} from "../item.js";
-import type {GuidelineParameters} from "../parameters.js";
-import type {RubricRow, Tally} from "../rubric.js";
-import type {Score, Verdict} from "../verdict.js";
+import type {Derivation} from "../engine/derive.js";
+import type {ChecklistLine, Item, ItemFlag, ItemNote, Source} from "../authored/schemas/item.js";
+import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import type {RubricRow, Tally} from "../engine/rubric.js";
+import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {decidingRule} from "./deciding-rule.js";
 import {impliedScore, type ImpliedScore} from "./implied.js";
 import type {Answer, TraineeChecklist} from "./progress.js";
@@ -182,7 +182,7 @@ export function rulesMisapplied(
 export interface Comparison {
   item: string;
   score: ScoreComparison;
-  /** The ruled score's rubric row (lib/engine.ts derive). */
+  /** The ruled score's rubric row (lib/engine/derive.ts derive). */
   ruled: {score: Score; row: RubricRow | null; tally: Tally | null};
   /** What the trainee's own checklist implies, when they filled in one. */
   implied: ImpliedScore | null;

@@ -2,10 +2,10 @@
 // trace. Where every line is met nothing in the trace lowers the score, so the trace names no rule: there the case
 // study's ruling names the one that settles the case (the item's `decidingRule`). The edge-case map asks a trainee
 // for it, and the results blame it (and only it) for a wrong score given without a checklist.
-import type {Derivation} from "../engine.js";
-import type {ChecklistLine, Item} from "../item.js";
-import type {RubricRow} from "../rubric.js";
-import type {Verdict} from "../verdict.js";
+import type {Derivation} from "../engine/derive.js";
+import type {ChecklistLine, Item} from "../authored/schemas/item.js";
+import type {RubricRow} from "../engine/rubric.js";
+import type {Verdict} from "../authored/schemas/verdict.js";
 
 export type RuleId = ChecklistLine["rule"];
 

@@ -3,10 +3,10 @@
 // the ruled one, each with the rule and the sentence of it that decides the line; then what matched, as a count.
 // Everything else (the rubric row, the full checklist, the flags, the other "why not" notes, the links) follows
 // folded. Built on lib/trainee/compare.ts; the page renders it without deciding anything.
-import type {Derivation} from "../engine.js";
-import type {Guideline} from "../guideline.js";
-import type {ChecklistLine, Item, ItemNote} from "../item.js";
-import type {Score, Verdict} from "../verdict.js";
+import type {Derivation} from "../engine/derive.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {ChecklistLine, Item, ItemNote} from "../authored/schemas/item.js";
+import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {compareAnswer, type Comparison} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {decidingRule, decidingRuleMatches, type DecidingRule, type RuleId} from "./deciding-rule.js";

@@ -1,14 +1,14 @@
 // The score a trainee's own checklist implies under the rubric, so a checklist and a score that disagree show.
-// The trainee has verdicts, not facts: each verdict goes to the real rubric (lib/rubric.ts) as it stands.
+// The trainee has verdicts, not facts: each verdict goes to the real rubric (lib/engine/rubric.ts) as it stands.
 //
 // The main task needs one more answer when it is not met (or can't be checked): the rubric gives 2 when the
 // response still engages with the request, 1 when it ignores it, does a different task or declines a harmless
 // request, and "not applicable" for a justified refusal. The trainee says which in `mainNotMet`; until they do,
 // both readings are returned (2 or 1) with `undecided: "engages"`, so the page can ask.
-import type {GuidelineParameters} from "../parameters.js";
-import {applyRubric, tally, type RubricRow, type Tally} from "../rubric.js";
-import type {RuleOutcome} from "../rules.js";
-import type {Score, Verdict} from "../verdict.js";
+import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import {applyRubric, tally, type RubricRow, type Tally} from "../engine/rubric.js";
+import type {RuleOutcome} from "../engine/rules.js";
+import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {MainNotMet, TraineeChecklist} from "./progress.js";
 
 export type ImpliedScore =

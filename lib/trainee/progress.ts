@@ -22,11 +22,11 @@ import {
   type Infer,
   type Struct,
 } from "superstruct";
-import type {CaseSet} from "../item.js";
-import {impossibleShape} from "../json-shape.js";
-import {fieldPath} from "../problems.js";
-import type {Phase} from "../parts.js";
-import {quoteValue} from "../quote-text.js";
+import type {CaseSet} from "../authored/schemas/item.js";
+import {impossibleShape} from "../text/json-shape.js";
+import {fieldPath} from "../authored/problems.js";
+import type {Phase} from "../authored/schemas/parts.js";
+import {quoteValue} from "../text/quote-text.js";
 
 /** Where the record lives in localStorage. The suffix is the record's version: a new shape gets a new key. */
 export const progressKey = "rater-notebook:progress:v1";

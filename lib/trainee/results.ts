@@ -4,10 +4,10 @@
 // apart: they answer different questions. A wrong score given without a checklist blames the case's deciding rule
 // under the guideline shown, and only it. The cases to review first come from lib/trainee/review.ts. Pure: the page
 // renders it.
-import {derive, ruleSetOf, type RuleSet} from "../engine.js";
-import type {Guideline} from "../guideline.js";
-import type {Item} from "../item.js";
-import type {Score} from "../verdict.js";
+import {derive, ruleSetOf, type RuleSet} from "../engine/derive.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Item} from "../authored/schemas/item.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {rulesMisapplied, type RuleId} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";

@@ -1,10 +1,10 @@
 // The sentence of a rule that applies to one checklist line. A rule's text often holds several cases ("No more
 // than" sets a ceiling; "At least" sets a floor; a bare number means exactly; a ceiling still needs one), and the
 // feedback on one line should quote the one that decides it. The engine says which clause of the rule applied
-// (lib/rules.ts); this maps each clause to its sentence in the guideline's words. A version whose text lacks the
+// (lib/engine/rules.ts); this maps each clause to its sentence in the guideline's words. A version whose text lacks the
 // sentence (an earlier or later wording) gets the rule's whole text instead, never a sentence it does not have.
-import type {GuidelineRule} from "../guideline.js";
-import type {ChecklistLine} from "../item.js";
+import type {GuidelineRule} from "../authored/schemas/guideline.js";
+import type {ChecklistLine} from "../authored/schemas/item.js";
 
 type RuleId = ChecklistLine["rule"];
 
@@ -19,7 +19,7 @@ const register =
   "If the intended reader would read a lapse as breaking the requested register, mark the instruction not met, even " +
   "if the lapse happens only once.";
 
-/** Each rule's clauses (lib/rules.ts) and the sentence of the current guideline that states each. */
+/** Each rule's clauses (lib/engine/rules.ts) and the sentence of the current guideline that states each. */
 export const clauseSentences: {[R in RuleId]?: Record<string, string>} = {
   "numbers": {
     "within-ceiling": ceiling,

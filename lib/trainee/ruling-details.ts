@@ -1,8 +1,8 @@
 // What the folded rest of a ruling shows, beyond lib/trainee/feedback.ts's order: which notes wait for a twist, which
 // ruled lines carry their note, whether the rubric line names the row that applies, and which cases it links to.
-import type {RubricLevel} from "../guideline.js";
-import type {ChecklistLine, Item, ItemNote} from "../item.js";
-import type {RubricRow} from "../rubric.js";
+import type {RubricLevel} from "../authored/schemas/guideline.js";
+import type {ChecklistLine, Item, ItemNote} from "../authored/schemas/item.js";
+import type {RubricRow} from "../engine/rubric.js";
 
 /**
  * A note on `item` that names a twist of it the trainee has not scored yet gives that twist's ruling away: the twist's

@@ -1,8 +1,8 @@
 // What an item's score card decides from the record: which answers it shows, whether it offers the three steps and a
 // retry, what it says beside the title and before Check, and the answer Check records. The card only draws these.
-import type {Item} from "../item.js";
-import type {Phase} from "../parts.js";
-import type {Score} from "../verdict.js";
+import type {Item} from "../authored/schemas/item.js";
+import type {Phase} from "../authored/schemas/parts.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {checklistOf, type ChecklistDraft} from "./draft.js";
 import {attempts, type Answer, type Mode, type Progress} from "./progress.js";
 import {scoreText} from "./words.js";

@@ -1,6 +1,6 @@
 // How far a score is from the ruled one: exact, one off, two or more off, and which way. Its own module, so a page
 // that only marks where the trainee stands (the strip of a part's items) loads none of the checklist comparison.
-import type {Score} from "../verdict.js";
+import type {Score} from "../authored/schemas/verdict.js";
 
 export interface ScoreComparison {
   trainee: Score;

@@ -1,11 +1,11 @@
 // The calibration self-check's summary: a blind run over the calibration cases, scored at the end against the
 // pass rule in data/calibration.yaml (at least 4 of 5 exact, none two or more off). A wrong score given without a
 // checklist blames the case's deciding rule, and only it.
-import type {PassRule} from "../content.js";
-import {derive, ruleSetOf} from "../engine.js";
-import type {Guideline} from "../guideline.js";
-import type {Item} from "../item.js";
-import type {Score} from "../verdict.js";
+import type {PassRule} from "../authored/schemas/content.js";
+import {derive, ruleSetOf} from "../engine/derive.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Item} from "../authored/schemas/item.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {rulesMisapplied, type RuleId} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import type {Answer} from "./progress.js";

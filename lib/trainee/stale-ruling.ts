@@ -1,6 +1,6 @@
 // Whether the ruling shown on an answer is newer than the answer: it was scored under an earlier guideline version
 // whose score for the item differs from today's. The ruling always shows today's score; the note says so.
-import type {Score} from "../verdict.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import type {Answer} from "./progress.js";
 import {scoreText} from "./words.js";
 

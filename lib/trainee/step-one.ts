@@ -2,7 +2,8 @@
 // guideline keeps off it (with the candidate's note), and which ruled lines they missed.
 //
 // How a mark is compared with a line's quote (documented here because the page's feedback depends on it):
-// - Both are read as sets of words (lib/quote.ts `words`: letters and digits, "E-Mail" is one word), by position
+// - Both are read as sets of words (lib/authored/quote.ts `words`: letters and digits, "E-Mail" is one word), by
+// position
 //   in the text: the two "words" of "List three Swedish words for snow. Just the words." are different words.
 // - A mark overlaps a line when they share at least one word. A selection of spaces or punctuation only matches
 //   nothing.
@@ -15,8 +16,8 @@
 // when equal or when both have at least 5 letters and share their first 5 ("formality" ~ "formal"). It matches
 // the line with the most matching words, a ruled line before a candidate on a tie. This is a rough reading of free
 // text, and the page should say so.
-import type {ChecklistLine, Item} from "../item.js";
-import {locate, quotesOf, textOf, words, type Span} from "../quote.js";
+import type {ChecklistLine, Item} from "../authored/schemas/item.js";
+import {locate, quotesOf, textOf, words, type Span} from "../authored/quote.js";
 import type {Listing} from "./progress.js";
 
 /** A ruled line (main task or instruction) or a candidate, by its index in the item's checklist. */

@@ -1,7 +1,7 @@
 // An item's title before Check: its number and neutral topic. Its own module, so a reading page (Part 2) that shows
 // the examples' titles loads none of the scoring code.
-import {itemLabel} from "../links.js";
-import type {Item} from "../item.js";
+import {itemLabel} from "../site/links.js";
+import type {Item} from "../authored/schemas/item.js";
 
 /**
  * An item's title. Before Check: its number and neutral topic ("Edge case 4: translation without a language"), which

@@ -4,14 +4,14 @@
 // reading and the saving.
 //
 // The schema is superstruct's, like the saved record's: zod/mini would add 431 kB to the page that imports
-// (measured in a Framework 1.13.4 build). lib/trainee/transfer-zod.ts states the same file in zod for Node: the
+// (measured in a Framework 1.13.4 build). lib/trainee/transfer-zod.node.ts states the same file in zod for Node: the
 // coordinator's command line and the tests, which check that the two schemas agree.
 import {literal, object, optional, pattern, refine, string, validate, type Infer} from "superstruct";
-import {impossibleShape} from "../json-shape.js";
-import {formatBytes, thousands, utf8Length} from "../numbers.js";
-import {fieldPath} from "../problems.js";
-import {quoteValue} from "../quote-text.js";
-import {raterNameFault, raterNameMaxLength} from "../rater-name.js";
+import {impossibleShape} from "../text/json-shape.js";
+import {formatBytes, thousands, utf8Length} from "../text/format.js";
+import {fieldPath} from "../authored/problems.js";
+import {quoteValue} from "../text/quote-text.js";
+import {raterNameFault, raterNameMaxLength} from "../agreement/rater-name.js";
 import {
   Progress,
   progressVersion,
@@ -35,7 +35,8 @@ export const exportVersion = 1;
 export const progressFileByteLimit = 2_000_000;
 export {raterNameMaxLength};
 
-/** What a rater name must be, as true or what is wrong with it (shared with the zod schema): lib/rater-name.ts. */
+/** What a rater name must be, as true or what is wrong with it (shared with the zod schema):
+ *  lib/agreement/rater-name.ts. */
 export function raterNameRule(value: string): true | string {
   return raterNameFault(value) ?? true;
 }

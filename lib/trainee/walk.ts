@@ -1,9 +1,9 @@
 // Walking a part one item at a time: which item is shown (from the address), where Previous and Next lead, what the
 // strip of the part's items says of each, and the item's title before and after Check. Pure: the page keeps the
 // address and the view in step with what this decides.
-import type {Item} from "../item.js";
-import type {Phase} from "../parts.js";
-import type {Score} from "../verdict.js";
+import type {Item} from "../authored/schemas/item.js";
+import type {Phase} from "../authored/schemas/parts.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {compareScores} from "./score-distance.js";
 import {firstAttempt, type Answer, type Progress} from "./progress.js";
 

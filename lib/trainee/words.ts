@@ -1,14 +1,14 @@
 // The words the trainee pages use for records: a listed line's text, verdicts, how a score compares. Pure and
 // browser-safe, so the pages only render what is decided here.
-import type {Item} from "../item.js";
-import {textOf} from "../quote.js";
-import type {Score} from "../verdict.js";
+import type {Item} from "../authored/schemas/item.js";
+import {textOf} from "../authored/quote.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {rubricRowLabels, verdictLabels} from "../engine/labels.js";
 import type {ScoreComparison} from "./score-distance.js";
 import type {ImpliedScore} from "./implied.js";
 import {leanOf, leanThreshold, type LeanInput} from "./lean.js";
 import type {Listing, MainNotMet, TraineeVerdict} from "./progress.js";
-import {plural} from "../numbers.js";
+import {plural} from "../text/format.js";
 
 /** The verdicts a trainee gives, in the words the ruling uses for them (one wording per verdict). */
 export const traineeVerdictLabels: Record<TraineeVerdict, string> = {

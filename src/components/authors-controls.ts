@@ -2,8 +2,8 @@
 // text of the rule that reads it. The parameters' fields are built once per candidate version and afterwards only
 // kept in step with the view, so the control in use keeps its focus.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
-import type {Guideline, GuidelineRule} from "../lib/guideline.js";
-import {ruleHref} from "../lib/links.js";
+import type {Guideline, GuidelineRule} from "../lib/authored/schemas/guideline.js";
+import {ruleHref} from "../lib/site/links.js";
 import {
   AssignmentError,
   describeDomain,
@@ -11,7 +11,7 @@ import {
   type ParameterDomain,
   type ParameterName,
   type ParameterValue,
-} from "../lib/parameter-values.js";
+} from "../lib/engine/parameter-values.js";
 import {el, type Child} from "./dom.js";
 import type {Kept} from "./patch.js";
 

@@ -1,8 +1,8 @@
 // The authors' page's chart: the score distribution under the base and under the candidate, as paired bars with
 // each count written on it (never colour alone), and the same figures as a table.
-import type {Preview} from "../lib/preview.js";
+import type {Preview} from "../lib/authoring/preview.js";
 import {scoreText} from "../lib/trainee/words.js";
-import type {Score} from "../lib/verdict.js";
+import type {Score} from "../lib/authored/schemas/verdict.js";
 import {el, svg} from "./dom.js";
 import {Table} from "./table.js";
 

@@ -1,10 +1,10 @@
 // What the authors' page says about a rubric and a set of worked cases beyond the moved items: the rubric's findings
-// over every checklist shape (lib/completeness.ts), and the parameters and rules no worked case tests
-// (lib/dependence.ts).
+// over every checklist shape (lib/authoring/completeness.ts), and the parameters and rules no worked case tests
+// (lib/authoring/dependence.ts).
 import {describeFinding} from "../lib/authoring/completeness-words.js";
-import type {CompletenessReport, Finding} from "../lib/completeness.js";
-import type {Dependence} from "../lib/dependence.js";
-import {plural} from "../lib/numbers.js";
+import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js";
+import type {Dependence} from "../lib/authoring/dependence.js";
+import {plural} from "../lib/text/format.js";
 import {el} from "./dom.js";
 import {Table} from "./table.js";
 

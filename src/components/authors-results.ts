@@ -4,11 +4,11 @@
 // layout and a disclosure the author opened stays open.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
 import {rubricRowShortLabels, verdictLabels} from "../lib/engine/labels.js";
-import type {Item} from "../lib/item.js";
-import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/links.js";
-import type {LineDecision, Outcome, Preview} from "../lib/preview.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.js";
+import type {LineDecision, Outcome, Preview} from "../lib/authoring/preview.js";
 import {scoreText} from "../lib/trainee/words.js";
-import type {Score} from "../lib/verdict.js";
+import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";
 import {el, type Child} from "./dom.js";

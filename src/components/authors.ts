@@ -3,11 +3,11 @@
 // and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL. What the page
 // shows is decided in lib/authoring/authors-page.ts; this puts its controls and its results on the page.
 import {authorsPage, type AuthorsPageData} from "../lib/authoring/authors-page.js";
-import type {ItemPages} from "../lib/links.js";
+import type {ItemPages} from "../lib/site/links.js";
 import {AuthorsControls} from "./authors-controls.js";
 import {AuthorsResults} from "./authors-results.js";
 import {el} from "./dom.js";
-import {whenIdle} from "./schedule.js";
+import {whenIdle} from "../lib/site/schedule.js";
 
 // The pre-warm waits for idle time, but no longer than this: it never competes with an author's change in earnest.
 const prewarmWithinMs = 2000;

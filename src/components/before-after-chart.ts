@@ -1,10 +1,10 @@
 // Each example's "before" score (the vague line) beside its guideline score and the ruled one, as a chart on the
 // results page with the same numbers as a table under it. What is shared with the other chart is
 // src/components/results-charts.ts.
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 import type {BeforeAfter} from "../lib/trainee/results.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";
-import type {Score} from "../lib/verdict.js";
+import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, svg, type Child} from "./dom.js";
 import {axisLabel, caseLabel, ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";

@@ -1,8 +1,8 @@
 // In `npm run dev`, a broken authored file does not leave a page blank: the data files it stopped hold its problems
-// (lib/broken-data.ts), and every page that loads authored data shows them here, in place of its content, until the
-// file is fixed and saved. The build never gets this far: it fails on the file instead.
-import {isBrokenData} from "../lib/broken-data.js";
-import type {Problem} from "../lib/problems.js";
+// (lib/authored/broken-data.ts), and every page that loads authored data shows them here, in place of its content,
+// until the file is fixed and saved. The build never gets this far: it fails on the file instead.
+import {isBrokenData} from "../lib/authored/broken-data.js";
+import type {Problem} from "../lib/authored/problems.js";
 import {el} from "./dom.js";
 
 /** Each problem once, however many data files it stopped. */

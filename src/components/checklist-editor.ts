@@ -1,7 +1,7 @@
 // Steps 1 and 2 of one item: the lines the trainee lists (marked in the request, ticked on a described request's
 // list, or typed for an instruction with no words) and a verdict on each, with the main task chosen among them. Every
 // edit goes through lib/trainee/draft.ts; this draws the list and hands the edits on.
-import type {Item} from "../lib/item.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import {
   addLine,
   asksMainNotMet,

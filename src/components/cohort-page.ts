@@ -12,8 +12,8 @@ import {readCohortFiles, type FileResult, type ReadOptions} from "../lib/agreeme
 import {canClear, emptyIntake, intakeAfter, listedFiles, type IntakeEvent} from "../lib/agreement/file-intake.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
-import type {ItemPages} from "../lib/links.js";
-import {plural} from "../lib/numbers.js";
+import type {ItemPages} from "../lib/site/links.js";
+import {plural} from "../lib/text/format.js";
 import {CohortReportView} from "./cohort-report-view.js";
 import {el} from "./dom.js";
 

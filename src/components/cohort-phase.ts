@@ -5,11 +5,11 @@ import type {PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {ItemSpread} from "../lib/agreement/item-spread.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
 import {percent} from "../lib/agreement/report-format.js";
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 import {FigureText, phaseNames} from "./cohort-figures.js";
 import {RaterTable} from "./cohort-raters.js";
 import {el} from "./dom.js";
-import {itemHref, ruleHref, type ItemPages} from "../lib/links.js";
+import {itemHref, ruleHref, type ItemPages} from "../lib/site/links.js";
 import {Table} from "./table.js";
 
 const scoreKeys = ["1", "2", "3", "4", "5", "n/a"] as const;

@@ -3,7 +3,7 @@
 import type {RowSource} from "../lib/agreement/packed-report.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
 import {percent} from "../lib/agreement/report-format.js";
-import type {Phase} from "../lib/parts.js";
+import type {Phase} from "../lib/authored/schemas/parts.js";
 import {raterPage, ratersPerPage} from "../lib/agreement/rater-pager.js";
 import {FigureText, phaseNames} from "./cohort-figures.js";
 import {el, type Child} from "./dom.js";

@@ -1,7 +1,7 @@
 // On the edge-case map: which rule of the guideline settles the case, a radio per rule by title, grouped by step.
 // The group is named "Deciding rule"; tests and keyboard users pick a rule by its title.
-import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import {el} from "./dom.js";
 
 export function DecidingRuleField(

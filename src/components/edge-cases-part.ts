@@ -1,6 +1,6 @@
 // Part 5: every edge case scored (twists included), each asking for the rule that settles it; then the rubric-writer
 // check, the case study's table for people who write criteria.
-import type {RubricWriter} from "../lib/content.js";
+import type {RubricWriter} from "../lib/authored/schemas/content.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import {anyAnswered, casesIn, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";

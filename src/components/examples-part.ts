@@ -1,6 +1,6 @@
 // Part 2, a reading part: the seven examples with the case study's illustrative split, shown beside the trainee's own
 // "before" score once there is one. It loads no scoring code: nothing here is scored.
-import {itemHref, itemLabel} from "../lib/links.js";
+import {itemHref, itemLabel} from "../lib/site/links.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {el} from "./dom.js";

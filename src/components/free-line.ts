@@ -1,6 +1,6 @@
 // A line of the trainee's own words, for an instruction with no words to point to (a standing instruction from an
 // earlier turn): folded behind "+ An instruction with no words to point to", added with Enter or Add.
-import type {Item} from "../lib/item.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import {el} from "./dom.js";
 
 /** `onAdd` gets the trimmed text; an empty line adds nothing. Lock it by disabling its buttons and input. */

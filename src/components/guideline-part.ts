@@ -1,6 +1,6 @@
 // Part 3, a reading part: the guideline, each rule with the anchor feedback links to, and the earlier versions.
 // It loads no scoring code: nothing here is scored.
-import type {Guideline} from "../lib/guideline.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import {el} from "./dom.js";
 import {GuidelineView} from "./guideline.js";
 import {partContext, partPage, type TraineeData} from "./part-frame.js";

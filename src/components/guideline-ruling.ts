@@ -1,11 +1,11 @@
 // The ruling of one item checked with the guideline, with everything it needs (the engine's trace, the checklist
 // comparison, the feedback's words). The scored parts load this module after their first item is shown, so the page
 // a trainee opens has less to fetch and run before they can score; it is loaded long before a first Check.
-import {derive, ruleSetOf} from "../lib/engine.js";
-import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
-import type {ItemPages} from "../lib/links.js";
-import type {ItemRef} from "../lib/page-data.js";
+import {derive, ruleSetOf} from "../lib/engine/derive.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import type {ItemPages} from "../lib/site/links.js";
+import type {ItemRef} from "../lib/node/page-data.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {compareScores} from "../lib/trainee/score-distance.js";
 import {staleRulingNote, type RulingsByVersion} from "../lib/trainee/stale-ruling.js";

@@ -1,14 +1,14 @@
 // An item of a part scored with the guideline, as the walk shows it: its score card, whose ruling comes from
 // guideline-ruling.ts. That module (the engine's trace, the comparison, the feedback) is loaded once the part's first
 // item is shown: the page has less to fetch before it can be scored, and the code is in long before a first Check.
-import type {Item} from "../lib/item.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
 import {firstCheckOfWalk} from "../lib/trainee/walk.js";
 import type * as GuidelineRulingModule from "./guideline-ruling.js";
 import type {PartContext} from "./part-frame.js";
 import type {WalkItem} from "./part-walk.js";
 import type {RulingView} from "./ruling.js";
-import {afterFirstPaint} from "./schedule.js";
+import {afterFirstPaint} from "../lib/site/schedule.js";
 import {ScoreCard} from "./score-card.js";
 
 type Rulings = typeof GuidelineRulingModule;

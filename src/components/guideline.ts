@@ -1,7 +1,7 @@
-import type {Guideline, GuidelineRule} from "../lib/guideline.js";
-import type {CoverageRow} from "../lib/coverage.js";
-import {itemLabel} from "../lib/links.js";
-import {reconstructionNotes, type ReconstructionNote} from "../lib/reconstructed.js";
+import type {Guideline, GuidelineRule} from "../lib/authored/schemas/guideline.js";
+import type {CoverageRow} from "../lib/authoring/coverage.js";
+import {itemLabel} from "../lib/site/links.js";
+import {reconstructionNotes, type ReconstructionNote} from "../lib/authored/reconstructed.js";
 import {el, type Child} from "./dom.js";
 import {Table, TableRow} from "./table.js";
 

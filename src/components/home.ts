@@ -2,9 +2,9 @@
 // self-check offered to experienced raters before Part 6 can spoil it, the six parts with a time estimate and where
 // the trainee stands in each, their results and Start over; then "About this guideline": the case study's own
 // opening and close (The Problem, What I did, The Artifact, The Result) and which case shows each score.
-import type {CalibrationCheck, CaseStudy} from "../lib/content.js";
-import {nextStep} from "../lib/next-step.js";
-import type {PagePart, SitePageData} from "../lib/page-data.js";
+import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.js";
+import {nextStep} from "../lib/site/next-step.js";
+import type {PagePart, SitePageData} from "../lib/node/page-data.js";
 import {firstAttempt, partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
 import {CoverageTable} from "./guideline.js";

@@ -1,7 +1,7 @@
 // What the import shows once a file is chosen: why it was refused, or what importing it would change (added, replaced,
 // kept, already here) with Import and Cancel. Built from lib/trainee/import-plan.ts's plan; the buttons' work is the
 // caller's. Everything from the file (its name, the rater's name) is shown as text.
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 import type {ImportPlan} from "../lib/trainee/import-plan.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import type {ImportedFile, ImportRefusal} from "../lib/trainee/transfer.js";

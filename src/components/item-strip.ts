@@ -1,7 +1,7 @@
 // The strip of a part's items above the shown one: one link per item, labelled by its number and its state (not
 // scored, exact ✓, one off ≈, two or more off ✗). One Tab stop: the arrow keys, Home and End move along it.
-import {itemLabel} from "../lib/links.js";
-import type {Item} from "../lib/item.js";
+import {itemLabel} from "../lib/site/links.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
 import {itemStateLabels, stripLabel, type ItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";

@@ -1,6 +1,6 @@
 // The case itself: earlier turns, the request and the response, each in its own language with the English gloss
 // beside it. A text the case study only describes is shown as a description, never dressed up as a quote.
-import type {Item, Text, Turn} from "../lib/item.js";
+import type {Item, Text, Turn} from "../lib/authored/schemas/item.js";
 import {el} from "./dom.js";
 
 const languageNames: Record<Text["language"], string> = {en: "English", de: "German", sv: "Swedish"};

@@ -1,6 +1,6 @@
 // The score-by-score matrix of the results page as a grid, with its count in every cell and the same numbers as a
 // table under it. What is shared with the other chart is src/components/results-charts.ts.
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 import type {ScoreMatrix} from "../lib/trainee/results.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
 import {scoreText} from "../lib/trainee/words.js";

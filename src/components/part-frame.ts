@@ -1,9 +1,9 @@
 // What every part page shares: the data its loaders give it, the part it shows, and the frame around its body
 // (the saved-progress notice, the part's header with where the trainee stands, and the links to the other parts).
-import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
-import {itemPages, type ItemPages} from "../lib/links.js";
-import type {ItemRef, PagePart, PartPageData, SitePageData} from "../lib/page-data.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import {itemPages, type ItemPages} from "../lib/site/links.js";
+import type {ItemRef, PagePart, PartPageData, SitePageData} from "../lib/node/page-data.js";
 import {el, type Child} from "./dom.js";
 import {PartHeader} from "./part-page.js";
 import {NextPart} from "./walk-parts.js";

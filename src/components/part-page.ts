@@ -1,6 +1,6 @@
 // The frame of a part: its place in the walk, the case study's own introduction (as data), where the trainee
 // stands (scored / total, kept current as they score), and the links to the previous and next part.
-import type {ItemRef, PagePart} from "../lib/page-data.js";
+import type {ItemRef, PagePart} from "../lib/node/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";

@@ -4,14 +4,14 @@
 // beside it on a wide screen (behind a "Rubric" button on a phone), and after the last item the way on. The address
 // follows the item shown (/rubric#example-3), so a reload, a link or Back returns to it. Which item, and what the
 // strip says, is decided in lib/trainee/walk.ts.
-import type {Item} from "../lib/item.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import type {Progress} from "../lib/trainee/progress.js";
-import {itemLabel} from "../lib/links.js";
+import {itemLabel} from "../lib/site/links.js";
 import {shownItem, walkCounter, type ItemState, type WalkPosition} from "../lib/trainee/walk.js";
 import {el, type Child} from "./dom.js";
 import {ItemStrip, markStrip} from "./item-strip.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
-import {whenIdle} from "./schedule.js";
+import {whenIdle} from "../lib/site/schedule.js";
 import type {ScoreCard} from "./score-card.js";
 
 export interface WalkItem {

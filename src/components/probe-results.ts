@@ -4,7 +4,7 @@ import type {ProbeView} from "../lib/probes/view.js";
 import {el} from "./dom.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 
 export function Results(view: ProbeView): HTMLElement {
   const withRuns = view.versions.filter((v) => v.runs.length > 0);

@@ -6,7 +6,7 @@ import {compareWithRegex, looseNote, readerVerdicts, type ReaderVerdict, type Ve
 import {el} from "./dom.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";
-import {debounce} from "./schedule.js";
+import {debounce} from "../lib/site/schedule.js";
 
 export function ReplyChecker(version: VersionView): HTMLElement {
   const textarea = el("textarea", {

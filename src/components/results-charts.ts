@@ -3,9 +3,9 @@
 // from the ruled one, in the page's three colours (exact, one off, two or more off), and mark it too. Hand-drawn
 // rather than d3: two small fixed grids need no scales or axes, and d3-scale with its colour and selection modules
 // would add about 100 kB to the page.
-import {itemLabel} from "../lib/links.js";
-import type {Item} from "../lib/item.js";
-import type {Score} from "../lib/verdict.js";
+import {itemLabel} from "../lib/site/links.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el} from "./dom.js";
 

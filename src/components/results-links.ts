@@ -1,8 +1,8 @@
 // The results page's links: a case by its label to its item on its part's page, and a rule by its title to the
 // guideline (a rule this version lacks reads as plain words, lib/trainee/results.ts's namedRule).
-import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/links.js";
-import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
+import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import {namedRule} from "../lib/trainee/results.js";
 import {el, type Child} from "./dom.js";
 

@@ -5,10 +5,10 @@
 // export and import. Exact, one off and two or more off have one colour each, always with a mark beside it. Every
 // number and sentence comes from lib/trainee/; this only lays it out, and again when the record changes. Each section
 // is its own component: results-review.ts, results-group.ts, before-after-chart.ts, transfer.ts.
-import {itemPages} from "../lib/links.js";
-import type {CalibrationCheck} from "../lib/content.js";
-import {plural} from "../lib/numbers.js";
-import type {PartPageData, SitePageData} from "../lib/page-data.js";
+import {itemPages} from "../lib/site/links.js";
+import type {CalibrationCheck} from "../lib/authored/schemas/content.js";
+import {plural} from "../lib/text/format.js";
+import type {PartPageData, SitePageData} from "../lib/node/page-data.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {traineeResults} from "../lib/trainee/results.js";

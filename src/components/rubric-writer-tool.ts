@@ -1,7 +1,7 @@
 // The rubric-writer check (edge case 11) as a tool: an author types the request's constraint and a criterion, and
 // sees how they relate, both drawn as ranges of counts, and what the criterion does to responses, in the case study's
 // words for its five rows.
-import type {RubricWriter} from "../lib/content.js";
+import type {RubricWriter} from "../lib/authored/schemas/content.js";
 import {
   consequences,
   constraintProblem,
@@ -11,7 +11,7 @@ import {
   type CountConstraint,
   type CountRange,
   type Relation,
-} from "../lib/rubric-writer.js";
+} from "../lib/authoring/rubric-writer.js";
 import {el, svg} from "./dom.js";
 
 const kinds: {value: CountConstraint["kind"]; label: string}[] = [

@@ -1,6 +1,6 @@
 // A rule as the trainee pages cite it: its title, linked to its place in the guideline, and the sentence of it that
 // applies. Its own module, so a page can link a rule without loading the ruling.
-import {ruleHref} from "../lib/links.js";
+import {ruleHref} from "../lib/site/links.js";
 import type {RuleCitation} from "../lib/trainee/feedback.js";
 import {el} from "./dom.js";
 

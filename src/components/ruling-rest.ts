@@ -2,9 +2,9 @@
 // study wrote on a score (folded), the notes that wait for a twist, the rubric row, the flags, Part 4's before and
 // after, the full ruled checklist (folded) and the cases to compare. What shows is decided in lib/trainee/feedback.ts
 // and lib/trainee/ruling-details.ts.
-import type {Derivation} from "../lib/engine.js";
-import type {Guideline} from "../lib/guideline.js";
-import type {Item, ItemNote} from "../lib/item.js";
+import type {Derivation} from "../lib/engine/derive.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item, ItemNote} from "../lib/authored/schemas/item.js";
 import type {Feedback} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {comparedItems, lineNoteShown, rubricRowNamed, twistSpoiledBy} from "../lib/trainee/ruling-details.js";
@@ -12,7 +12,7 @@ import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";
 import {rubricRowLabels, verdictLabels} from "../lib/engine/labels.js";
-import {itemHref, type ItemPages} from "../lib/links.js";
+import {itemHref, type ItemPages} from "../lib/site/links.js";
 import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
 import {DecidingRuleFeedback, RulingDifferences} from "./ruling-differences.js";

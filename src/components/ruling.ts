@@ -1,10 +1,10 @@
 // What a trainee reads on Check, in the order lib/trainee/feedback.ts decides: the verdict and one sentence about the
 // case first (the part that receives focus), then only the lines where their checklist differs, each with the rule
 // and the sentence of it that decides the line, then the rest folded. Rendered from records; nothing decided here.
-import type {Derivation} from "../lib/engine.js";
-import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
-import type {ItemPages} from "../lib/links.js";
+import type {Derivation} from "../lib/engine/derive.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import type {ItemPages} from "../lib/site/links.js";
 import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {feedbackFor, type Feedback} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";

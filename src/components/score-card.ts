@@ -3,9 +3,9 @@
 // with the score their checklist implies beside it. On Check, never before, the answer is saved and the ruling
 // appears; focus moves to its first line, and the next Tab stop is Next item. Keys 1-5 (and N) choose a score from
 // anywhere in the item, Enter checks.
-import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
-import type {Phase} from "../lib/parts.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import type {Phase} from "../lib/authored/schemas/parts.js";
 import type {ChecklistDraft} from "../lib/trainee/draft.js";
 import {impliedScore} from "../lib/trainee/implied.js";
 import type {Answer} from "../lib/trainee/progress.js";

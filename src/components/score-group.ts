@@ -2,9 +2,9 @@
 // is in play), a fieldset whose legend is "Score". Tests and keyboard users drive items through it. Under each number,
 // what it means: the rubric's level under the guideline, the scale's two anchors (1 poor, 5 excellent) under the
 // one vague line.
-import type {RubricLevel} from "../lib/guideline.js";
+import type {RubricLevel} from "../lib/authored/schemas/guideline.js";
 import {scoreForKey} from "../lib/trainee/words.js";
-import type {Score} from "../lib/verdict.js";
+import type {Score} from "../lib/authored/schemas/verdict.js";
 import {el} from "./dom.js";
 
 export interface ScoreGroupOptions {

@@ -1,9 +1,9 @@
 // The blind calibration self-check: the calibration cases as one run, with no ruling and no retry until every case
 // is answered, then the summary against the pass rule. A run during or before which the trainee saw a ruling of one
 // of its cases is not blind: the page says so before the first case.
-import {itemLabel} from "../lib/links.js";
-import type {CalibrationCheck} from "../lib/content.js";
-import type {ItemRef} from "../lib/page-data.js";
+import {itemLabel} from "../lib/site/links.js";
+import type {CalibrationCheck} from "../lib/authored/schemas/content.js";
+import type {ItemRef} from "../lib/node/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import {seenWhere, shownRun} from "../lib/trainee/self-check-page.js";

@@ -1,10 +1,10 @@
 // The blind self-check's summary: a count until the run is finished, then the run against the pass rule, each case
 // with its ruling, and the rules to look at. The run's scoring is loaded once a run is finished.
-import {itemLabel} from "../lib/links.js";
-import type {CalibrationCheck} from "../lib/content.js";
-import type {Guideline} from "../lib/guideline.js";
-import type {Item} from "../lib/item.js";
-import type {ItemRef} from "../lib/page-data.js";
+import {itemLabel} from "../lib/site/links.js";
+import type {CalibrationCheck} from "../lib/authored/schemas/content.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import type {ItemRef} from "../lib/node/page-data.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import type * as SelfCheckModule from "../lib/trainee/self-check.js";
 import {summaryHeadline} from "../lib/trainee/self-check-page.js";

@@ -1,6 +1,6 @@
 // "Start over" asks first: the first press only opens the question, in the page, with keeping the answers as the
 // default; nothing is deleted until the trainee confirms.
-import {plural} from "../lib/numbers.js";
+import {plural} from "../lib/text/format.js";
 import {emptyProgress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";

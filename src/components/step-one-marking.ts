@@ -4,8 +4,8 @@
 // between its words, Enter or Space presses one, Escape drops a half-made stretch. What a press does is decided in
 // lib/trainee/draft.ts; this only draws the marks it returns. A request the case study only describes has no words to
 // mark: the edge-case map asks for its deciding rule instead.
-import type {Item} from "../lib/item.js";
-import {textOf} from "../lib/quote.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import {textOf} from "../lib/authored/quote.js";
 import {linesAt, tokens, tokenRange, type Mark, type MarkIn, type Pending, type Token} from "../lib/trainee/draft.js";
 import type {TraineeLine} from "../lib/trainee/progress.js";
 import {step1Mode} from "../lib/trainee/step-one.js";

@@ -1,6 +1,6 @@
 // One line of the trainee's checklist: its number and words, "Main task", its verdict, the changes a marked line
 // allows (extend, split, merge) and Remove. Each control says what it does to the list; the editor makes the edit.
-import type {Item} from "../lib/item.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import type {MarkIn, Pending} from "../lib/trainee/draft.js";
 import type {TraineeLine, TraineeVerdict} from "../lib/trainee/progress.js";
 import {listingText, traineeVerdictLabels} from "../lib/trainee/words.js";

@@ -2,9 +2,9 @@
 // short, foreign, of another version or too large is refused with what is wrong; a valid file first shows what it
 // would add, replace and keep, and nothing is saved until the trainee confirms. Whether the preview is still true
 // when they do is decided in lib/trainee/import-plan.ts.
-import {itemLabel} from "../lib/links.js";
-import {formatBytes} from "../lib/numbers.js";
-import type {ItemRef} from "../lib/page-data.js";
+import {itemLabel} from "../lib/site/links.js";
+import {formatBytes} from "../lib/text/format.js";
+import type {ItemRef} from "../lib/node/page-data.js";
 import {confirmImport, planImport, type ImportPlan} from "../lib/trainee/import-plan.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import type {Answer} from "../lib/trainee/progress.js";

@@ -1,7 +1,7 @@
 // What Part 1 shows on Check, and Part 2 beside each example: the trainee's "before" score under the vague line,
 // which has no ruling to compare with, and (in Part 2) the case study's illustrative split. Its own module, so Part 2,
 // a reading page, loads none of the comparison code.
-import type {Item} from "../lib/item.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {scoreText} from "../lib/trainee/words.js";
 import {el} from "./dom.js";

@@ -1,10 +1,10 @@
 // The pieces around the item in a scored part: the rubric and the guideline's rules beside it, how to score (said
 // once), and the card to the next part.
-import type {Guideline} from "../lib/guideline.js";
-import type {Phase} from "../lib/parts.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Phase} from "../lib/authored/schemas/parts.js";
 import {el, type Child} from "./dom.js";
 import type {PartContext} from "./part-frame.js";
-import {ruleHref} from "../lib/links.js";
+import {ruleHref} from "../lib/site/links.js";
 
 /** The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline. */
 export function GuidePanel(guideline: Guideline): HTMLElement {

@@ -6,7 +6,7 @@ import {columnRatings} from "../../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
-import {loadItems} from "../../lib/load.js";
+import {loadItems} from "../../lib/node/load.js";
 import {progressFileByteLimit} from "../../lib/trainee/transfer.js";
 import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../lib/agreement/cohort-files.js";
 import {csvOf, progressOf} from "./helpers.js";

@@ -3,8 +3,8 @@ import {cohortReport, type CohortReport} from "../../lib/agreement/cohort-report
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../../lib/agreement/ratings.js";
 import {cohortCsv, cohortLines, fixed, signed} from "../../lib/agreement/report-format.js";
-import {loadItems} from "../../lib/load.js";
-import type {Phase} from "../../lib/parts.js";
+import {loadItems} from "../../lib/node/load.js";
+import type {Phase} from "../../lib/authored/schemas/parts.js";
 import {largeCohortCsv} from "./helpers.js";
 
 const items = loadItems();

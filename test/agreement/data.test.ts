@@ -49,7 +49,7 @@ describe("reliability data", () => {
         {rater: "a", unit: "x", value: 2},
       ]),
     ).toThrow(/twice/);
-    // A name is quoted as lib/quote-text.ts quotes what someone typed: the override escaped, never raw.
+    // A name is quoted as lib/text/quote-text.ts quotes what someone typed: the override escaped, never raw.
     expect(() =>
       fromRatings([
         {rater: "ann\u202Eeve", unit: "x", value: 1},

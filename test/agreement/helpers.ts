@@ -1,7 +1,7 @@
 // Test helpers: trainee records and CSV text for a cohort, built the way the site builds them.
 import {seededRandom} from "../../lib/agreement/random.js";
 import type {ScaleScore} from "../../lib/agreement/ratings.js";
-import type {Phase} from "../../lib/parts.js";
+import type {Phase} from "../../lib/authored/schemas/parts.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
 
 export const at = "2025-01-01T00:00:00Z";

@@ -4,7 +4,7 @@ import {describe, expect, it} from "vitest";
 import {cohortReport} from "../../lib/agreement/cohort-report.js";
 import {packedBuffers, packReport, raterBlockSize, raterRows, unpackReport} from "../../lib/agreement/packed-report.js";
 import {phases, type CohortRating, type ScaleScore} from "../../lib/agreement/ratings.js";
-import {loadItems} from "../../lib/load.js";
+import {loadItems} from "../../lib/node/load.js";
 
 const items = loadItems();
 const examples = items.filter((item) => item.id.startsWith("example-"));

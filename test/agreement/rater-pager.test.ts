@@ -55,7 +55,7 @@ describe("the cohort page's pages of raters", () => {
     });
   });
 
-  it("quotes what was typed as lib/quote-text.ts does: a right-to-left override is shown escaped", () => {
+  it("quotes what was typed as lib/text/quote-text.ts does: a right-to-left override is shown escaped", () => {
     expect(raterPage({total: 120, found: 0, query: "evil\u202Egnp", first: 0}).shown).toBe(
       'No rater\'s name holds "evil\\u{202E}gnp" (120 in all).',
     );

@@ -15,7 +15,7 @@ import {
 } from "../../lib/agreement/rating-columns.js";
 import {seededRandom} from "../../lib/agreement/random.js";
 import {phases, scores, type CohortRating, type ScaleScore} from "../../lib/agreement/ratings.js";
-import {loadItems} from "../../lib/load.js";
+import {loadItems} from "../../lib/node/load.js";
 
 const items = loadItems();
 const itemIds = items.map((item) => item.id);

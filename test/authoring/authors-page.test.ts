@@ -8,12 +8,12 @@ import {
   type AuthorsView,
   type AuthorsWork,
 } from "../../lib/authoring/authors-page.js";
-import type {CompletenessReport} from "../../lib/completeness.js";
-import {dependence} from "../../lib/dependence.js";
-import {loadGuidelines, loadItems} from "../../lib/load.js";
-import {parameterDomains} from "../../lib/parameter-domains.js";
-import type {GuidelineParameters} from "../../lib/parameters.js";
-import {prepareBase} from "../../lib/preview.js";
+import type {CompletenessReport} from "../../lib/authoring/completeness.js";
+import {dependence} from "../../lib/authoring/dependence.js";
+import {loadGuidelines, loadItems} from "../../lib/node/load.js";
+import {parameterDomains} from "../../lib/authoring/parameter-domains.node.js";
+import type {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
+import {prepareBase} from "../../lib/authoring/preview.js";
 
 const versions = loadGuidelines();
 const items = loadItems();
@@ -174,7 +174,7 @@ describe("a change", () => {
   it("shows what the engine moves, in the status's words", () => {
     const {page} = open();
     const view = page.setParameter("counting", "most-missed");
-    // test/lib/preview.test.ts: under counting=most-missed, examples 2, 3 and 7 fall between 3 and 2.
+    // test/authoring/preview.test.ts: under counting=most-missed, examples 2, 3 and 7 fall between 3 and 2.
     expect(view.preview.moved.map((item) => item.id)).toEqual(["example-2", "example-3", "example-7"]);
     expect(view.status).toBe(
       "Base v2, candidate v2 with counting = most-missed: 3 items move; 3 items have no single score.",
@@ -310,7 +310,7 @@ describe("the candidate's report", () => {
 describe("the idle pre-warm", () => {
   it("plans every value of every parameter: one idle moment each, then the page is told", () => {
     const {idle, idleOnce, warmed} = open();
-    // lib/parameters.ts: 5 + 3 + 5 + 2 + 2 + 3 + 3 + 2 + 2 + 3 + 2 values over its eleven parameters.
+    // lib/authored/schemas/parameters.ts: 5 + 3 + 5 + 2 + 2 + 3 + 3 + 2 + 2 + 3 + 2 values over its eleven parameters.
     for (let moment = 0; moment < 32; moment++) idleOnce();
     expect(warmed()).toBe(0);
     expect(idle).toHaveLength(1);

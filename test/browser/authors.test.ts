@@ -4,9 +4,9 @@
 // or dark.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {ruleSetOf} from "../../lib/engine.js";
-import {loadGuidelines, loadItems} from "../../lib/load.js";
-import {preview} from "../../lib/preview.js";
+import {ruleSetOf} from "../../lib/engine/derive.js";
+import {loadGuidelines, loadItems} from "../../lib/node/load.js";
+import {preview} from "../../lib/authoring/preview.js";
 import {axeViolations} from "./axe.js";
 import {useSite} from "./helpers.js";
 

@@ -13,7 +13,7 @@ import {RatingsCollector} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-format.js";
-import {loadItems} from "../../lib/load.js";
+import {loadItems} from "../../lib/node/load.js";
 import {axeViolations} from "./axe.js";
 import {useSite} from "./helpers.js";
 
@@ -431,7 +431,7 @@ describe("the cohort page", () => {
     await find.fill("nobody");
     expect(await vague.locator("tbody tr").count()).toBe(0);
     expect(await shown()).toBe('No rater\'s name holds "nobody" (120 in all).');
-    // What was typed is shown as lib/quote-text.ts quotes it: a right-to-left override would turn the line around.
+    // What was typed is shown as lib/text/quote-text.ts quotes it: a right-to-left override would turn the line around.
     await find.fill("evil\u202Egnp");
     expect(await shown()).toBe('No rater\'s name holds "evil\\u{202E}gnp" (120 in all).');
     await find.fill("");

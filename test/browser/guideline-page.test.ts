@@ -3,8 +3,8 @@
 // the author's unwritten rule shown as applied but not citable.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {loadGuidelines} from "../../lib/load.js";
-import {reconstructedParts, reconstructionNotes} from "../../lib/reconstructed.js";
+import {loadGuidelines} from "../../lib/node/load.js";
+import {reconstructedParts, reconstructionNotes} from "../../lib/authored/reconstructed.js";
 import {useSite} from "./helpers.js";
 
 const site = useSite();

@@ -2,7 +2,7 @@ import {readdirSync, readFileSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import {parse} from "yaml";
 import {beforeEach, describe, expect, it} from "vitest";
-import {loadParts} from "../../lib/load.js";
+import {loadParts} from "../../lib/node/load.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
 import {axeViolations} from "./axe.js";
 import {useSite} from "./helpers.js";

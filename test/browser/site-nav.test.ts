@@ -3,7 +3,7 @@
 // with every link still reachable when JavaScript is off.
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {loadParts, projectRoot} from "../../lib/load.js";
+import {loadParts, projectRoot} from "../../lib/node/load.js";
 import {probePages} from "../../lib/probes/load.node.js";
 import {useSite} from "./helpers.js";
 

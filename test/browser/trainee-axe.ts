@@ -5,8 +5,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import type {Item} from "../../lib/item.js";
-import type {Score} from "../../lib/verdict.js";
+import type {Item} from "../../lib/authored/schemas/item.js";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {useSite} from "./helpers.js";
 import {checkButton, itemOf, pages, radio, ruling, screensDir, scoreGroup, showItem} from "./trainee.js";
 

@@ -4,12 +4,12 @@
 // was seen first; and an answer whose ruling moved. (A saved record the site cannot read: saved-record.test.ts.)
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import type {Item} from "../../lib/item.js";
+import type {Item} from "../../lib/authored/schemas/item.js";
 import {serializeProgress, type Answer} from "../../lib/trainee/progress.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
-import type {Score} from "../../lib/verdict.js";
-import {derive, ruleSetOf} from "../../lib/engine.js";
-import {loadGuidelines} from "../../lib/load.js";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
+import {derive, ruleSetOf} from "../../lib/engine/derive.js";
+import {loadGuidelines} from "../../lib/node/load.js";
 import {useSite} from "./helpers.js";
 import {
   calibration,

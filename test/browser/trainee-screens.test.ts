@@ -4,7 +4,7 @@
 // the ruling opens on.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {GuidelineParameters} from "../../lib/parameters.js";
+import {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
 import {useSite} from "./helpers.js";
 import {commit, guideline, itemOf, itemsOfSet, pages, ruling, scoreGroup, showItem} from "./trainee.js";
 

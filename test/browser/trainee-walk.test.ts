@@ -2,8 +2,8 @@
 // address that follows the item shown, and what a reload or Back brings back.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import type {Item} from "../../lib/item.js";
-import type {Score} from "../../lib/verdict.js";
+import type {Item} from "../../lib/authored/schemas/item.js";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {useSite} from "./helpers.js";
 import {
   checkButton,

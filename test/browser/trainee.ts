@@ -6,9 +6,9 @@
 import {mkdirSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import {expect} from "vitest";
-import type {Item} from "../../lib/item.js";
-import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../lib/load.js";
-import type {Score} from "../../lib/verdict.js";
+import type {Item} from "../../lib/authored/schemas/item.js";
+import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
 
 export const items: Item[] = loadItems();
 export const itemsById = new Map(items.map((item) => [item.id, item]));

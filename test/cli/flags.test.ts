@@ -4,7 +4,7 @@
 import {spawnSync} from "node:child_process";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {projectRoot} from "../../lib/load.js";
+import {projectRoot} from "../../lib/node/load.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
 

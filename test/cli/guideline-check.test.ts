@@ -2,7 +2,7 @@ import {execFileSync, spawnSync} from "node:child_process";
 import {cpSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
-import {projectRoot} from "../../lib/load.js";
+import {projectRoot} from "../../lib/node/load.js";
 import {copyProject} from "../../scripts/copy-project.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");

@@ -1,11 +1,11 @@
 import {spawnSync} from "node:child_process";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {ruleSetOf} from "../../lib/engine.js";
-import {guidelineVersions, loadGuideline, loadItems, projectRoot} from "../../lib/load.js";
-import {GuidelineParameters} from "../../lib/parameters.js";
-import {preview} from "../../lib/preview.js";
-import type {PreviewReport} from "../../lib/preview-report.js";
+import {ruleSetOf} from "../../lib/engine/derive.js";
+import {guidelineVersions, loadGuideline, loadItems, projectRoot} from "../../lib/node/load.js";
+import {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
+import {preview} from "../../lib/authoring/preview.js";
+import type {PreviewReport} from "../../lib/authoring/preview-report.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
 const script = join(projectRoot, "scripts/guideline-preview.ts");
@@ -53,7 +53,7 @@ describe("guideline:preview", () => {
     expect(status).toBe(0);
     expect(stderr).toBe("");
     expect(report.unsettled).toEqual([]);
-    // What the CLI prints is the library's preview, line by line (test/lib/preview.test.ts spells that out).
+    // What the CLI prints is the library's preview, line by line (test/authoring/preview.test.ts spells that out).
     const v2 = loadGuideline("v2");
     const expected = preview(loadItems(), ruleSetOf(v2), ruleSetOf(v2, {ceilingNeedsOne: false}));
     expect(ids(report.moved)).toEqual(["edge-1a"]);

@@ -4,7 +4,7 @@ import {mkdtempSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {projectRoot} from "../../lib/load.js";
+import {projectRoot} from "../../lib/node/load.js";
 import {emptyProgress, recordAnswer} from "../../lib/trainee/progress.js";
 import {exportFile} from "../../lib/trainee/transfer.js";
 

@@ -3,8 +3,8 @@
 // describes offers its ruled lines to tick (the candidates the case study never raises were dropped: a distractor
 // must teach something the guideline says).
 import {describe, expect, it} from "vitest";
-import {loadItems} from "../../lib/load.js";
-import {locate, quotesOf, textOf} from "../../lib/quote.js";
+import {loadItems} from "../../lib/node/load.js";
+import {locate, quotesOf, textOf} from "../../lib/authored/quote.js";
 
 const items = loadItems();
 const ids = new Set(items.map((item) => item.id));

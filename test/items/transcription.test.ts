@@ -4,8 +4,8 @@
 // document (test/fixtures/seeds/case-study.txt). What the site infers is marked `source: inferred` and not held here.
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {loadCaseStudy, loadGuideline, loadItems, loadParts, loadRubricWriter} from "../../lib/load.js";
-import {resolveIntro} from "../../lib/parts.js";
+import {loadCaseStudy, loadGuideline, loadItems, loadParts, loadRubricWriter} from "../../lib/node/load.js";
+import {resolveIntro} from "../../lib/authored/schemas/parts.js";
 
 const caseStudyText = readFileSync(new URL("../fixtures/seeds/case-study.txt", import.meta.url), "utf8");
 const items = loadItems();

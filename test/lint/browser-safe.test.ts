@@ -1,6 +1,7 @@
 // What runs in the browser never imports node:* or full zod. ESLint's no-restricted-imports enforces it on every
-// module outside eslint.config.js's nodeOnlyModules; these tests show the rule fires, and that every module a page
-// reaches through a value import is one the rule covers, so no page can pull in a Node-only module unnoticed.
+// module outside eslint.config.js's Node-only places (lib/node/, *.node.ts) and schemas (lib/authored/schemas/); these
+// tests show the rule fires, and that every module a page reaches through a value import is one the rule covers, so no
+// page can pull in a Node-only module unnoticed.
 import {readdirSync, readFileSync} from "node:fs";
 import {dirname, join, relative, resolve} from "node:path";
 import {ESLint} from "eslint";
@@ -20,7 +21,7 @@ describe("the browser-safe import rule", () => {
     'import {readFileSync} from "node:fs";\nimport {z} from "zod";\nexport const x = [readFileSync, z];\n';
 
   it("fires on node:* and zod in a component and in a lib module a page imports", async () => {
-    for (const file of ["src/components/example.ts", "lib/probes/score.ts", "lib/engine.ts"]) {
+    for (const file of ["src/components/example.ts", "lib/probes/score.ts", "lib/engine/derive.ts"]) {
       const messages = await restrictedImports(forbidden, file);
       expect(messages, file).toHaveLength(2);
       expect(messages[0]).toMatch(/runs in the browser/);
@@ -28,11 +29,18 @@ describe("the browser-safe import rule", () => {
     }
   });
 
+  it("lets a schema import zod but not node:*, and a page reach neither", async () => {
+    const messages = await restrictedImports(forbidden, "lib/authored/schemas/item.ts");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/runs in the browser/);
+  });
+
   it("allows a type-only zod import, and both in Node-only modules", async () => {
     expect(
-      await restrictedImports('import type {z} from "zod";\nexport type T = z.ZodType;\n', "lib/rubric.ts"),
+      await restrictedImports('import type {z} from "zod";\nexport type T = z.ZodType;\n', "lib/engine/rubric.ts"),
     ).toEqual([]);
-    expect(await restrictedImports(forbidden, "lib/load.ts")).toEqual([]);
+    expect(await restrictedImports(forbidden, "lib/node/load.ts")).toEqual([]);
+    expect(await restrictedImports(forbidden, "lib/probes/runs.node.ts")).toEqual([]);
     expect(await restrictedImports(forbidden, "src/data/items.json.ts")).toEqual([]);
   });
 });
@@ -96,7 +104,10 @@ it("covers every module a page reaches through a value import", async () => {
   for (const file of reached) {
     const config = await eslint.calculateConfigForFile(join(root, file));
     const rule = config?.rules?.["no-restricted-imports"];
-    if (!rule || (Array.isArray(rule) ? rule[0] : rule) !== 2) uncovered.push(file);
+    const patterns: {regex?: string}[] = Array.isArray(rule) ? (rule[1]?.patterns ?? []) : [];
+    const on = Array.isArray(rule) && rule[0] === 2;
+    if (!on || !patterns.some((p) => p.regex === "^node:") || !patterns.some((p) => p.regex?.startsWith("^zod")))
+      uncovered.push(file);
   }
   expect(uncovered, "modules a page imports that eslint.config.js treats as Node-only").toEqual([]);
 });

@@ -4,7 +4,7 @@
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {expect, it} from "vitest";
-import {projectRoot} from "../../lib/load.js";
+import {projectRoot} from "../../lib/node/load.js";
 
 const folders = ["src/css", "src/components"];
 const stylesheets = [

@@ -13,7 +13,7 @@ import {checkProbes} from "../../lib/probes/check-probes.node.js";
 import {runProbe, type RunnerOptions} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.node.js";
 import {containsKeyPiece, findKeyShaped, redactedMark, redactKey} from "../../lib/probes/secrets.js";
-import {formatProblem} from "../../lib/problems.js";
+import {formatProblem} from "../../lib/authored/problems.js";
 import {
   completion,
   correct,

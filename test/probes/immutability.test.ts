@@ -4,7 +4,7 @@ import {describe, expect, it} from "vitest";
 import {canonicalJson, contentHash} from "../../lib/probes/hash.node.js";
 import {loadRuns} from "../../lib/probes/load-runs.node.js";
 import {checkHashes, loadHashes, loadProbes, type Report} from "../../lib/probes/load.node.js";
-import {formatProblem} from "../../lib/problems.js";
+import {formatProblem} from "../../lib/authored/problems.js";
 import {editJson, tempRoot, writeRunFile} from "./helpers.js";
 
 function check(root: string): string[] {

@@ -5,7 +5,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {loadHashes, loadProbes, probeFolders, probePages} from "../../lib/probes/load.node.js";
 import {scoreRule} from "../../lib/probes/score.js";
-import {fieldPath, formatProblem, type Problem} from "../../lib/problems.js";
+import {fieldPath, formatProblem, type Problem} from "../../lib/authored/problems.js";
 import type {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {tempRoot} from "./helpers.js";
 
@@ -96,7 +96,7 @@ describe("broken probe files fail with file and field", () => {
   });
 });
 
-it("writes probe fields as written in the file, with lib/problems.ts", () => {
+it("writes probe fields as written in the file, with lib/authored/problems.ts", () => {
   expect(fieldPath(["rules", 3, "pattern"])).toBe("rules[3].pattern");
   expect(fieldPath([])).toBe("");
 });
@@ -141,7 +141,7 @@ describe("the probe folders", () => {
 });
 
 describe("a probe file is read as an authored file: capped, a regular file, UTF-8", () => {
-  // The README (Error messages): every authored file is held to the limits of lib/authored-limits.ts, checked before
+  // The README (Error messages): every authored file is held to the limits of lib/authored/limits.ts, checked before
   // a parser sees it; a probe file is at most 256 kB.
   const v3 = "data/probes/six-step-chain/v3.json";
 

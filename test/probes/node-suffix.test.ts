@@ -64,7 +64,7 @@ it("a probe module is named .node.ts exactly when it needs Node at run time", ()
 it("tells a module that needs Node from one that names only its types", () => {
   expect(needsNode(`${probesDir}/load.node.ts`)).toBe("imports node:fs");
   expect(needsNode(`${probesDir}/check-probes.node.ts`)).toMatch(/^imports lib\/probes\/.+\.node\.ts$/);
-  expect(needsNode(`${probesDir}/select.node.ts`)).toBe("imports lib/cli.ts");
+  expect(needsNode(`${probesDir}/select.node.ts`)).toBe("imports lib/node/cli.ts");
   // score.ts imports the schema's types alone.
   expect(readFileSync(join(root, probesDir, "score.ts"), "utf8")).toMatch(
     /import type \{[^}]*\} from "\.\/schema\.node\.js"/,

@@ -4,7 +4,7 @@ import {createServer, type Server} from "node:http";
 import {join} from "node:path";
 import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.node.js";
-import {formatBytes} from "../../lib/numbers.js";
+import {formatBytes} from "../../lib/text/format.js";
 import {responseByteCap} from "../../lib/probes/limits.js";
 import {loadProbes} from "../../lib/probes/load.node.js";
 import {retryAfterMs, type FetchLike} from "../../lib/probes/endpoint-call.js";

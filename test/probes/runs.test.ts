@@ -4,7 +4,7 @@ import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.node.js";
 import {checkRunFolder, runFileName, writeRun, RunWriteError, type FileWriter} from "../../lib/probes/runs.node.js";
-import {formatProblem} from "../../lib/problems.js";
+import {formatProblem} from "../../lib/authored/problems.js";
 import {correct, filesUnder, recordedRun, tempRoot, v2Runs, writeRunFile} from "./helpers.js";
 
 const errno = (code: string) => Object.assign(new Error(`${code}: simulated`), {code});

@@ -41,7 +41,7 @@ describe("what a result says beside its badge", () => {
 
   it("names the text a must-not-match rule found, and nothing for a must-match rule", () => {
     expect(strictNote(result("fail", "must-not-match", "Pluto"))).toBe('found "Pluto"');
-    // The reply is what the user pasted: quoted as lib/quote-text.ts quotes typed text, an override escaped.
+    // The reply is what the user pasted: quoted as lib/text/quote-text.ts quotes typed text, an override escaped.
     expect(strictNote(result("fail", "must-not-match", "Pluto\u202E!"))).toBe('found "Pluto\\u{202E}!"');
     expect(strictNote(result("pass", "must-not-match", null))).toBe("");
     expect(strictNote(result("pass", "must-match", "BEGIN-7731"))).toBe("");

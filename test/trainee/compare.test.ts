@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
-import {derive, ruleSetOf} from "../../lib/engine.js";
-import type {Item} from "../../lib/item.js";
-import {loadGuideline} from "../../lib/load.js";
+import {derive, ruleSetOf} from "../../lib/engine/derive.js";
+import type {Item} from "../../lib/authored/schemas/item.js";
+import {loadGuideline} from "../../lib/node/load.js";
 import {compareAnswer, compareChecklist, rulesMisapplied} from "../../lib/trainee/compare.js";
 import {compareScores} from "../../lib/trainee/score-distance.js";
 import type {Answer} from "../../lib/trainee/progress.js";

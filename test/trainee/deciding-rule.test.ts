@@ -2,9 +2,9 @@
 // ("Not met (a ceiling needs at least one)", "Serves both as far as possible: met", ...), and the calibration cases'
 // checklists say which line costs the score. Each expected rule below is read off those words, not off the code.
 import {describe, expect, it} from "vitest";
-import {derive, ruleSetOf} from "../../lib/engine.js";
-import type {Item} from "../../lib/item.js";
-import {loadGuidelines, loadItems} from "../../lib/load.js";
+import {derive, ruleSetOf} from "../../lib/engine/derive.js";
+import type {Item} from "../../lib/authored/schemas/item.js";
+import {loadGuidelines, loadItems} from "../../lib/node/load.js";
 import {decidingRule, decidingRuleMatches, rowLines} from "../../lib/trainee/deciding-rule.js";
 
 const items = loadItems();

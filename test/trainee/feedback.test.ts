@@ -2,11 +2,11 @@
 // else what the case teaches (or the case study's one sentence on it); then only the lines where they differ, each
 // with the guideline's sentence that decides it.
 import {describe, expect, it} from "vitest";
-import {derive, ruleSetOf} from "../../lib/engine.js";
-import {loadGuidelines} from "../../lib/load.js";
+import {derive, ruleSetOf} from "../../lib/engine/derive.js";
+import {loadGuidelines} from "../../lib/node/load.js";
 import {feedbackFor} from "../../lib/trainee/feedback.js";
 import type {Answer, Listing, TraineeLine} from "../../lib/trainee/progress.js";
-import type {Score} from "../../lib/verdict.js";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {item, line, mark} from "./helpers.js";
 
 const guideline = loadGuidelines().at(-1)!;

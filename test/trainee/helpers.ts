@@ -1,7 +1,7 @@
 // Test helpers: the real items, and a trainee's listings built from the words they would select.
-import type {Item} from "../../lib/item.js";
-import {loadItems} from "../../lib/load.js";
-import {locate, textOf} from "../../lib/quote.js";
+import type {Item} from "../../lib/authored/schemas/item.js";
+import {loadItems} from "../../lib/node/load.js";
+import {locate, textOf} from "../../lib/authored/quote.js";
 import {
   emptyProgress,
   recordAnswer,

@@ -5,7 +5,7 @@ import {describe, expect, it} from "vitest";
 import {compareScores} from "../../lib/trainee/score-distance.js";
 import {leanOf, leanThreshold} from "../../lib/trainee/lean.js";
 import {countDistances} from "../../lib/trainee/results.js";
-import type {Score} from "../../lib/verdict.js";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
 
 /** The lean of answers given as [trainee, ruled] pairs. */
 const leanOfPairs = (...pairs: [Score, Score][]) =>

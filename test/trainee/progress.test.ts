@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {loadParts} from "../../lib/load.js";
+import {loadParts} from "../../lib/node/load.js";
 import {
   attempts,
   emptyProgress,

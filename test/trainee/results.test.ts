@@ -1,9 +1,9 @@
 import {describe, expect, it} from "vitest";
-import {loadCalibration, loadGuidelines} from "../../lib/load.js";
+import {loadCalibration, loadGuidelines} from "../../lib/node/load.js";
 import {emptyProgress, type Progress} from "../../lib/trainee/progress.js";
 import {countDistances, namedRule, scoreLevels, traineeResults, type ScoreMatrix} from "../../lib/trainee/results.js";
 import {compareScores} from "../../lib/trainee/score-distance.js";
-import type {Score} from "../../lib/verdict.js";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {formalMetWithFlaw, items, record} from "./helpers.js";
 
 const selfCheckItems = loadCalibration(undefined, items).items;

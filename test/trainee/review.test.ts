@@ -2,7 +2,7 @@
 // first, then one off, each group in walking order; a case missed on the walk and in the self-check is listed once.
 // The ruled scores in the comments are the case study's.
 import {describe, expect, it} from "vitest";
-import {loadCalibration, loadGuidelines} from "../../lib/load.js";
+import {loadCalibration, loadGuidelines} from "../../lib/node/load.js";
 import {emptyProgress, type Progress} from "../../lib/trainee/progress.js";
 import {traineeResults} from "../../lib/trainee/results.js";
 import {reviewList} from "../../lib/trainee/review.js";

@@ -1,7 +1,7 @@
 // Every clause's sentence is the current guideline's own words, and the sentence chosen for a line is the one a rater
 // would quote for it.
 import {describe, expect, it} from "vitest";
-import {loadGuidelines} from "../../lib/load.js";
+import {loadGuidelines} from "../../lib/node/load.js";
 import {clauseSentences, ruleSentence} from "../../lib/trainee/rule-sentence.js";
 
 const guidelines = loadGuidelines();

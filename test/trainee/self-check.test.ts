@@ -1,9 +1,9 @@
 import {describe, expect, it} from "vitest";
-import {loadCalibration, loadGuidelines} from "../../lib/load.js";
+import {loadCalibration, loadGuidelines} from "../../lib/node/load.js";
 import type {Answer} from "../../lib/trainee/progress.js";
 import {selfCheckRun} from "../../lib/trainee/self-check-run.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
-import type {Score} from "../../lib/verdict.js";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {item, items, line, mark} from "./helpers.js";
 
 const calibration = loadCalibration(undefined, items);

@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {quoteSpans} from "../../lib/trainee/step-one.js";
 import {matchStep1, step1Mode} from "../../lib/trainee/step-one.js";
-import {words} from "../../lib/quote.js";
+import {words} from "../../lib/authored/quote.js";
 import {free, item, items, mark, option} from "./helpers.js";
 
 const summary = (result: ReturnType<typeof matchStep1>) => ({

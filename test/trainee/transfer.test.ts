@@ -16,7 +16,7 @@ import {
   readImport,
   type ImportResult,
 } from "../../lib/trainee/transfer.js";
-import {checkExportText} from "../../lib/trainee/transfer-zod.js";
+import {checkExportText} from "../../lib/trainee/transfer-zod.node.js";
 import {item, line, mark} from "./helpers.js";
 
 const now = "2026-03-01T12:00:00.000Z";

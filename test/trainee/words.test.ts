@@ -1,6 +1,6 @@
 // The sentences and labels the trainee pages show are decided in lib/trainee/words.ts.
 import {describe, expect, it} from "vitest";
-import {defaultParameters} from "../../lib/parameters.js";
+import {defaultParameters} from "../../lib/authored/schemas/parameters.js";
 import {compareScores} from "../../lib/trainee/score-distance.js";
 import {impliedScore} from "../../lib/trainee/implied.js";
 import {

@@ -1,0 +1,93 @@
+// Node-only: reads the files a coordinator names (CSV exports and trainees' progress files) into ratings. Each file
+// is checked before it is read: a regular file, no larger than the cap (a 50 MB file is refused by its size, before
+// a byte is parsed), and UTF-8 text. A file that cannot be read stops the command (exit 1) with one line naming it;
+// bad rows are collected across all files and reported together (RatingsInputError).
+import {fail, quote, readFileOrFail} from "../node/cli.js";
+import {formatBytes} from "../text/format.js";
+import {RatingsCollector, type CohortRating} from "./ratings.js";
+import {readRatingsCsv} from "./ratings-csv.js";
+import {readTraineeFile} from "./ratings-progress.js";
+import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
+import {inputKindByName, inputKindOf, type InputKind} from "./file-kind.js";
+
+/**
+ * The largest CSV read: 32 MiB, about a million rows. The whole text is held, then the ratings (see totalByteCap), so
+ * the cohort page, which streams a CSV into columns, reads larger ones. A trainee's progress file is held to
+ * progressFileByteLimit (lib/trainee/transfer.ts), as everywhere.
+ */
+export const fileByteCap = 32 * 1024 * 1024;
+
+/**
+ * The most read in one run, all files together: 64 MiB. Reading holds about 1.2 kB a rating; three files of 32 MiB
+ * at one rater a line took 3.7 GB, and six ran the heap out.
+ */
+export const totalByteCap = 64 * 1024 * 1024;
+
+const csvTooLarge = (path: string, cap: number) => (): never =>
+  fail(
+    `${quote(path)}: larger than ${formatBytes(cap)}, the most read from one file: ` +
+      "split the ratings into several files",
+    1,
+  );
+
+/** A trainee's file past the limit, in the words the import page and the cohort page use. */
+const progressTooLarge =
+  (path: string) =>
+  (size: number): never =>
+    fail(`${quote(path)}: ${checkImportSize(size)!.message}`, 1);
+
+/** A file's text, after checking it is a regular file within the cap; exit 1 naming the file otherwise. */
+export function readTextFile(
+  path: string,
+  cap = fileByteCap,
+  tooLarge: (size: number) => never = csvTooLarge(path, cap),
+): string {
+  const bytes = readFileOrFail(path, cap, {
+    exitCode: 1,
+    notAFile: "give a CSV file or a trainee's .json file",
+    tooLarge,
+  });
+  try {
+    return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
+  } catch {
+    return fail(`${quote(path)}: not UTF-8 text: give a CSV file or a trainee's .json file`, 1);
+  }
+}
+
+export interface ReadFile {
+  path: string;
+  kind: InputKind;
+  ratings: number;
+}
+
+/** Reads every file; returns the ratings, or throws RatingsInputError listing every bad row of every file. */
+export function readRatingFiles(
+  paths: readonly string[],
+  itemIds: readonly string[],
+  {cap = fileByteCap, totalCap = totalByteCap}: {cap?: number; totalCap?: number} = {},
+): {ratings: CohortRating[]; files: ReadFile[]} {
+  const collector = new RatingsCollector();
+  const files: ReadFile[] = [];
+  let total = 0;
+  for (const path of paths) {
+    // A .json file is held to a progress file's limit before it is read; a file its first character shows to be
+    // one is refused by readTraineeFile, which checks the same limit.
+    const text =
+      inputKindByName(path) === "trainee"
+        ? readTextFile(path, progressFileByteLimit, progressTooLarge(path))
+        : readTextFile(path, cap);
+    const kind = inputKindOf(path, text);
+    total += Buffer.byteLength(text);
+    if (total > totalCap)
+      fail(
+        `${quote(path)}: the files up to this one hold more than ${formatBytes(totalCap)}, the most read in one ` +
+          "run: give fewer files at a time",
+        1,
+      );
+    const before = collector.ratings.length;
+    if (kind === "csv") readRatingsCsv(text, path, itemIds, collector);
+    else readTraineeFile(text, path, itemIds, collector);
+    files.push({path, kind, ratings: collector.ratings.length - before});
+  }
+  return {ratings: collector.result(), files};
+}

@@ -1,0 +1,262 @@
+import {z} from "zod";
+import {locate, quotesOf, textOf} from "../quote.js";
+import {Score, Verdict} from "./verdict.js";
+import {quoteText} from "../../text/quote-text.js";
+
+/** A text as the case study gives it: verbatim where it quotes, a description where it only summarises. */
+export const Text = z.strictObject({
+  /** The words exactly as the case study gives them (multi-line allowed). */
+  text: z.string().min(1),
+  /** "quoted": the case study's verbatim request/response; "described": the case study only summarises it (edge-case
+   *  map). */
+  form: z.enum(["quoted", "described"]).default("quoted"),
+  /** BCP 47 language of the text: en, de, sv. */
+  language: z.enum(["en", "de", "sv"]).default("en"),
+  /** The case study's English gloss or description of the text, when it gives one. */
+  gloss: z.string().min(1).optional(),
+  /** A bracketed note the case study adds, e.g. "[invented article, not shown]" (the case study's words). */
+  note: z.string().min(1).optional(),
+  /** The site's own note on how the case study gives this text (e.g. only as a variation): not the case study's
+   *  words. */
+  siteNote: z.string().min(1).optional(),
+  /** Which turn of the conversation this is, when earlier turns come before it ("Turn 3"). */
+  turn: z.int().min(1).optional(),
+});
+export type Text = z.infer<typeof Text>;
+
+export const Turn = z.strictObject({
+  role: z.enum(["user", "assistant"]),
+  /** Which turn of the conversation, counting from 1, when the case study names it ("Turn 1"). */
+  turn: z.int().min(1).optional(),
+  text: z.string().min(1),
+  form: z.enum(["quoted", "described"]).default("quoted"),
+});
+export type Turn = z.infer<typeof Turn>;
+
+/**
+ * Whether the case study states a thing for this item ("case-study") or the site reads it in ("inferred": a main-task
+ * line the engine needs where the case study rules one instruction, a flag a rule raises, a candidate the case study
+ * implies). Pages show an inferred thing as the site's reading, not the case study's ruling.
+ */
+export const Source = z.enum(["case-study", "inferred"]);
+export type Source = z.infer<typeof Source>;
+
+/** Which text a quote is taken from: the request, or an earlier turn by its number ("turn-1"). */
+export const QuoteIn = z.union([
+  z.literal("request"),
+  z.string().regex(/^turn-[1-9][0-9]*$/, 'expected "request" or an earlier turn like "turn-1"'),
+]);
+export type QuoteIn = z.infer<typeof QuoteIn>;
+
+// The facts each rule reads. A line names its rule; its facts must have that rule's shape.
+const lineBase = {
+  /** "main": the main task (exactly one per item); "instruction": a stated constraint;
+   *  "candidate": something a rater might list that Step 1 keeps off the checklist. */
+  role: z.enum(["main", "instruction", "candidate"]),
+  /** What the line says, in the checklist's words. */
+  text: z.string().min(1),
+  /** The request's own words for it, exactly as they appear there (Step 1 compares a trainee's marks with
+   *  them). A main task may quote several stretches. */
+  quote: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  /** The text the quote is in: the request (default), or an earlier turn for a standing instruction. */
+  quoteIn: QuoteIn.default("request"),
+  /** Why a ruled line of a quoted request has no quote (the case study quotes only part of the request). */
+  unquoted: z.string().min(1).optional(),
+  /** The verdict as the case study rules it; the engine derives its own and the check compares them. */
+  verdict: Verdict,
+  /** Why: the case study's words for a line the case study states; for an inferred line, the site's words may stand. */
+  note: z.string().min(1).optional(),
+  /** Whether the case study states this line (and its verdict) for this item, or the site reads it in. */
+  source: Source.default("case-study"),
+  /** For an inferred line: what in the case study the reading rests on. */
+  because: z.string().min(1).optional(),
+};
+
+export const checklistRules = {
+  "main-task": z.strictObject({
+    delivered: z.boolean(),
+    engages: z.boolean().optional(),
+    differentTask: z.boolean().optional(),
+  }),
+  "stated-constraints": z.strictObject({observed: z.enum(["met", "met-flaw", "partly", "not-met", "cannot-check"])}),
+  "numbers": z.strictObject({
+    bound: z.enum(["ceiling", "floor", "exact"]),
+    limit: z.int().min(0),
+    /** How many were delivered, or "more-than-limit" where the case study says only that the limit was broken. */
+    delivered: z.union([z.int().min(0), z.literal("more-than-limit")]),
+  }),
+  "size-words": z.strictObject({word: z.string().min(1), reading: z.enum(["within", "arguable", "clearly-outside"])}),
+  "purpose": z.strictObject({wordingMet: z.boolean(), purposeDefeated: z.boolean()}),
+  "style-register": z.strictObject({lapse: z.enum(["none", "slightly-less-formal", "breaks-register"])}),
+  "only-just": z.strictObject({restrictiveWording: z.boolean(), additions: z.boolean()}),
+  "clarifying-question": z.strictObject({doableWithoutAnswer: z.boolean(), engages: z.boolean().default(true)}),
+  "main-task-partial": z.strictObject({done: z.int().min(0), of: z.int().min(1)}),
+  "conflicting": z.strictObject({servesBothAsFarAsPossible: z.boolean()}),
+  "refusal": z.strictObject({harmful: z.boolean()}),
+  "not-rated": z.strictObject({dimension: z.enum(["accuracy", "quality", "naturalness"]), problem: z.boolean()}),
+  "list-stated-only": z.strictObject({}),
+  "standing-instructions": z.strictObject({followed: z.boolean(), replacedLater: z.boolean().default(false)}),
+  "pasted-material": z.strictObject({}),
+} as const;
+export type ChecklistRuleId = keyof typeof checklistRules;
+export const checklistRuleIds = Object.keys(checklistRules) as ChecklistRuleId[];
+
+function lineFor<R extends ChecklistRuleId>(rule: R) {
+  return z.strictObject({...lineBase, rule: z.literal(rule), facts: checklistRules[rule]});
+}
+
+export const ChecklistLine = z.discriminatedUnion("rule", [
+  lineFor("main-task"),
+  lineFor("stated-constraints"),
+  lineFor("numbers"),
+  lineFor("size-words"),
+  lineFor("purpose"),
+  lineFor("style-register"),
+  lineFor("only-just"),
+  lineFor("clarifying-question"),
+  lineFor("main-task-partial"),
+  lineFor("conflicting"),
+  lineFor("refusal"),
+  lineFor("not-rated"),
+  lineFor("list-stated-only"),
+  lineFor("standing-instructions"),
+  lineFor("pasted-material"),
+]);
+export type ChecklistLine = z.infer<typeof ChecklistLine>;
+
+export const Flag = z.enum(["accuracy", "quality", "prompt", "safety-review"]);
+export type Flag = z.infer<typeof Flag>;
+
+export const CaseSet = z.enum(["examples", "edge-cases", "calibration"]);
+export type CaseSet = z.infer<typeof CaseSet>;
+
+const itemId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1");
+
+export const ItemFlag = z.strictObject({
+  flag: Flag,
+  note: z.string().min(1).optional(),
+  source: Source.default("case-study"),
+  because: z.string().min(1).optional(),
+});
+export type ItemFlag = z.infer<typeof ItemFlag>;
+
+/**
+ * A note on the item. One that addresses a score ("Why raters give 3", "Why not 5", "Why not "not applicable"")
+ * carries it in `score`, so a page shows it when the trainee gives that score; `compare` names the items it
+ * points to ("Compare Example 3" -> example-3).
+ */
+export const ItemNote = z.strictObject({
+  label: z.string().min(1),
+  text: z.string().min(1),
+  score: Score.optional(),
+  compare: z.array(itemId).default([]),
+});
+export type ItemNote = z.infer<typeof ItemNote>;
+
+/** An example's row in the case study's "The Seven Examples, Scored" table, cell by cell in the case study's words. */
+export const ScoredRow = z.strictObject({
+  mainTask: z.string().min(1),
+  others: z.string().min(1),
+  /** The score cell as the case study writes it, e.g. "5 + accuracy flag". */
+  score: z.string().min(1),
+});
+export type ScoredRow = z.infer<typeof ScoredRow>;
+
+export const Item = z
+  .strictObject({
+    id: itemId,
+    set: CaseSet,
+    /** Position within its case set, for ordering. */
+    order: z.number(),
+    /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
+     *  trainee sees it only after Check, as the ruling's headline. */
+    title: z.string().min(1),
+    /** What the case is about, in neutral words that give nothing away ("translation without a language"): the
+     *  item's title before Check, after its number ("Edge case 4: translation without a language"). */
+    topic: z.string().min(1),
+    /** The edge-case map row or example number the case study gives, e.g. "1" or "10". */
+    caseStudyNumber: z.string().min(1).optional(),
+    /** Another item this one varies (a twist), e.g. calibration-d for calibration-d-twist. */
+    twistOf: z.string().min(1).optional(),
+    /** Earlier turns of the conversation, before the request. */
+    turns: z.array(Turn).default([]),
+    request: Text,
+    response: Text,
+    /** Examples: the illustrative split under the vague instruction. */
+    split: z
+      .array(z.strictObject({score: z.int().min(1).max(5), reason: z.string().min(1).optional()}))
+      .min(2)
+      .optional(),
+    openQuestion: z.string().min(1).optional(),
+    checklist: z.array(ChecklistLine).min(1),
+    flags: z.array(ItemFlag).default([]),
+    score: Score,
+    /** A condition the case study attaches to the score, e.g. "if nothing else was asked". */
+    scoreCondition: z.string().min(1).optional(),
+    /** The case study's ruling in its own words (edge-case map row, calibration "Checklist"). */
+    ruling: z.string().min(1).optional(),
+    /** Examples: the row of the case study's "The Seven Examples, Scored" table. */
+    scoredRow: ScoredRow.optional(),
+    /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */
+    notes: z.array(ItemNote).default([]),
+    /** Items the case study's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
+    compare: z.array(itemId).default([]),
+    teaches: z.string().min(1).optional(),
+    /**
+     * The one sentence from the case study that says why this case is ruled as it is, for a case with no "what it
+     * teaches" of its own (the seven examples): the case study's words, from wherever it says it (`from`).
+     */
+    lesson: z.strictObject({text: z.string().min(1), from: z.string().min(1)}).optional(),
+    /**
+     * The rule the case study's ruling names as settling the case. Needed where every line is met (nothing in the
+     * engine's trace lowers the score, so the trace names no rule); elsewhere it adds to the rules the trace names.
+     */
+    decidingRule: z.enum(checklistRuleIds as [ChecklistRuleId, ...ChecklistRuleId[]]).optional(),
+  })
+  .check((ctx) => {
+    const item = ctx.value;
+    const issue = (path: PropertyKey[], message: string) =>
+      ctx.issues.push({code: "custom", input: item, path, message});
+    const mains = item.checklist.filter((line) => line.role === "main").length;
+    if (mains !== 1) issue(["checklist"], `expected exactly one line with role "main", found ${mains}`);
+
+    item.checklist.forEach((line, index) => {
+      const at = (field: string) => ["checklist", index, field];
+      const quotes = quotesOf(line.quote);
+      const source = textOf(item, line.quoteIn);
+      if (!source) {
+        issue(
+          at("quoteIn"),
+          `no quoted earlier turn ${quoteText(line.quoteIn)}: expected "request" or turn-N of a quoted turn`,
+        );
+      } else {
+        quotes.forEach((quote, position) => {
+          if (!locate(source, quote))
+            issue(
+              typeof line.quote === "string" ? at("quote") : [...at("quote"), position],
+              `${quoteText(quote)} is not in the ${line.quoteIn === "request" ? "request" : line.quoteIn} ` +
+                "as whole words: copy the words exactly",
+            );
+        });
+      }
+      const ruled = line.role !== "candidate";
+      if (ruled && item.request.form === "quoted" && line.quoteIn === "request" && !quotes.length && !line.unquoted)
+        issue(at("quote"), "missing: a ruled line of a quoted request needs its words, or unquoted: <why none>");
+      if (line.unquoted && quotes.length) issue(at("unquoted"), "the line has a quote: remove unquoted");
+      if (line.role === "candidate" && !line.note)
+        issue(at("note"), "missing: a candidate needs a note saying why it is not on the checklist");
+      if (line.because && line.source !== "inferred")
+        issue(at("because"), "because explains an inferred line: set source: inferred, or remove because");
+    });
+    item.flags.forEach((flag, index) => {
+      if (flag.because && flag.source !== "inferred")
+        issue(["flags", index, "because"], "because explains an inferred flag: set source: inferred, or remove it");
+    });
+    item.notes.forEach((note, index) => {
+      if (note.score !== undefined && note.score === item.score)
+        issue(["notes", index, "score"], `the ruled score is ${item.score}: a note's score is a likely wrong one`);
+    });
+    if (item.scoredRow && item.set !== "examples")
+      issue(["scoredRow"], "only the seven examples have a row in the case study's scored table: remove it");
+  });
+export type Item = z.infer<typeof Item>;

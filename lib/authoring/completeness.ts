@@ -1,0 +1,278 @@
+// Rubric completeness, proved by enumeration rather than sampled from the items. Every checklist shape
+// (lib/authoring/checklist-shapes.ts: the main task's outcome and the other instructions' verdicts) goes through the
+// real rubric, and the report lists, each with its smallest example, the shapes that get no score or more than one,
+// the one-step improvements that lower the score or move it two levels or more, and the shapes where a reading of a
+// rubric row decides the score (in words: lib/authoring/completeness-words.ts). Browser-safe and fast enough to
+// re-run while an author moves a parameter (npm run bench).
+//
+// Readings are detected by what a row is for, not by a list of known cases: a shape whose every instruction is met in
+// some form belongs to rows 5 and 4, so any other row it lands on is the engine reading those rows narrowly.
+import {
+  layoutOf,
+  mainRank,
+  mainRuleOutcomes,
+  type Placed,
+  type Shape,
+  type Step,
+  type StepChange,
+} from "./checklist-shapes.js";
+import {describeShape} from "./completeness-words.js";
+import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import {applyRubric, type RubricOutcome, type RubricRow} from "../engine/rubric.js";
+import type {RuleOutcome} from "../engine/rules.js";
+import type {Score, Verdict} from "../authored/schemas/verdict.js";
+
+/**
+ * A shape as the rubric scored it, with its words. A finding's `smallest` is its shape with the fewest instructions;
+ * among shapes as small, the first in enumeration order (main outcomes in mainOutcomes order, then most others met).
+ */
+export interface ShapeExample {
+  shape: Shape;
+  words: string;
+  /** Every distinct score the rubric gives, highest first ("n/a" last); exactly one for a well-formed rubric. */
+  scores: Score[];
+  /** The rubric row behind each distinct score, same order. */
+  rows: RubricRow[];
+}
+
+/** Shapes that get no score or more than one: one finding per set of candidate scores and rows. */
+export interface GapFinding {
+  kind: "gap";
+  /** Stable from call to call: a base and a candidate report are compared finding by finding through it. */
+  key: string;
+  count: number;
+  scores: Score[];
+  rows: RubricRow[];
+  smallest: ShapeExample;
+}
+
+/**
+ * One-step improvements that lower the score ("non-monotone") or move it two levels or more ("cliff"): one finding
+ * per verdict change. A step is flagged only when it holds under every reading of both shapes, so a gap on either
+ * side is reported as a gap, not again here.
+ */
+export interface StepFinding {
+  kind: "non-monotone" | "cliff";
+  key: string;
+  change: StepChange;
+  /** How many steps (a shape and the one a single improved verdict turns it into) show it. */
+  count: number;
+  /** Each distinct move of the score and how many steps make it, largest count first. */
+  moves: {before: number[]; after: number[]; count: number}[];
+  smallest: {before: ShapeExample; after: ShapeExample};
+}
+
+/**
+ * Shapes where the engine's reading of a rubric row decides the score. "met-read-as-missed": every instruction,
+ * the main task included, is met, some with a small flaw, yet rows 5 and 4 do not apply and the score comes from a
+ * row written for responses that missed something (under v2, two small flaws: row 4 says "one" and the engine reads
+ * it as exactly one). `alike` is the smallest shape that misses an instruction outright (not met or can't be checked,
+ * the main task included) and gets the same score.
+ */
+export interface ReadingFinding {
+  kind: "reading";
+  key: string;
+  reading: "met-read-as-missed";
+  count: number;
+  /** Every score these shapes get, highest first. */
+  scores: Score[];
+  smallest: ShapeExample;
+  alike: ShapeExample | null;
+}
+
+export type Finding = GapFinding | StepFinding | ReadingFinding;
+
+export interface CompletenessReport {
+  /** How many other instructions a shape may have (0 up to this). */
+  maxOthers: number;
+  /** Shapes enumerated: main outcomes x multisets of 0..maxOthers other verdicts. */
+  shapes: number;
+  /** One-step improvements compared (both shapes scored 1-5). */
+  steps: number;
+  /** Gaps, then non-monotone steps, cliffs and readings; within a kind, by smallest example. */
+  findings: Finding[];
+}
+
+/** The rubric as the engine calls it; a test or an experiment may pass another. */
+export type Rubric = (
+  main: RuleOutcome,
+  others: readonly Verdict[],
+  parameters: GuidelineParameters,
+) => RubricOutcome[];
+
+export interface CompletenessOptions {
+  /** Default 6, the largest checklist the issue asks for. */
+  maxOthers?: number;
+  rubric?: Rubric;
+}
+
+/**
+ * One distinct answer of the rubric: its scores highest first, each with the first row that gives it. A call keeps
+ * one per distinct answer (about ten) and, per shape, only the answer's number: an object per shape that lives for
+ * the whole call is what the garbage collector would spend its time copying.
+ */
+interface Answer {
+  key: string;
+  scores: Score[];
+  rows: RubricRow[];
+  /** The scores when all are 1-5 (steps compare only these), else null. */
+  levels: number[] | null;
+  /** Whether a row of it is one written for responses that missed something. */
+  missedRow: boolean;
+}
+
+const rowsForMissed: ReadonlySet<RubricRow> = new Set<RubricRow>([
+  "half-or-more",
+  "fewer-than-half",
+  "main-partly-capped",
+  "main-not-met-engages",
+  "does-not-follow",
+  "declines-harmless",
+]);
+
+const scoreRank = (score: Score): number => (score === "n/a" ? 0 : score);
+
+function answerOf(outcomes: readonly RubricOutcome[]): Answer {
+  const distinct: RubricOutcome[] = [];
+  for (const outcome of outcomes) if (!distinct.some(({score}) => score === outcome.score)) distinct.push(outcome);
+  distinct.sort((a, b) => scoreRank(b.score) - scoreRank(a.score));
+  const scores = distinct.map(({score}) => score);
+  const rows = distinct.map(({row}) => row);
+  return {
+    key: `${scores.join(",")}:${rows.join(",")}`,
+    scores,
+    rows,
+    levels: scores.length && !scores.includes("n/a") ? (scores as number[]) : null,
+    missedRow: rows.some((row) => rowsForMissed.has(row)),
+  };
+}
+
+// Rows by number, so a shape's answer is found by a number rather than a string built for each shape.
+const rowNumbers = new Map<RubricRow, number>();
+const rowNumber = (row: RubricRow): number => {
+  let number = rowNumbers.get(row);
+  if (number === undefined) rowNumbers.set(row, (number = rowNumbers.size));
+  return number;
+};
+
+/** The least the score can move between two shapes, whichever candidate each is read as. */
+function leastMove(before: readonly number[], after: readonly number[]): number {
+  if (before.length === 1 && after.length === 1) return Math.abs(before[0]! - after[0]!);
+  let least = Infinity;
+  for (const a of before) for (const b of after) least = Math.min(least, Math.abs(a - b));
+  return least;
+}
+
+export function completeness(
+  parameters: GuidelineParameters,
+  {maxOthers = 6, rubric = applyRubric}: CompletenessOptions = {},
+): CompletenessReport {
+  if (!Number.isInteger(maxOthers) || maxOthers < 0)
+    throw new RangeError(`maxOthers must be a whole number from 0 up, got ${maxOthers}`);
+  const {shapes, steps} = layoutOf(maxOthers);
+
+  // The rubric's answer for every shape, as a number into `answers`.
+  const answers: Answer[] = [];
+  const byKey = new Map<string | number, number>();
+  const answerAt = new Int32Array(shapes.length);
+  shapes.forEach((shape, position) => {
+    const outcomes = rubric(mainRuleOutcomes[shape.main], shape.others, parameters);
+    let key = outcomes.length;
+    for (const {score, row} of outcomes) key = key * 128 + rowNumber(row) * 8 + scoreRank(score);
+    let number = byKey.get(key);
+    if (number === undefined) {
+      const answer = answerOf(outcomes);
+      number = byKey.get(answer.key) ?? answers.push(answer) - 1;
+      byKey.set(key, number).set(answer.key, number);
+    }
+    answerAt[position] = number;
+  });
+  const answer = (position: number): Answer => answers[answerAt[position]!]!;
+  const example = (position: number): ShapeExample => {
+    const {main, others} = shapes[position]!;
+    const shape = {main, others: [...others]};
+    return {shape, words: describeShape(shape), scores: answer(position).scores, rows: answer(position).rows};
+  };
+
+  const gaps = new Map<string, GapFinding>();
+  let reading: ReadingFinding | null = null;
+  for (let position = 0; position < shapes.length; position++) {
+    const {scores, rows, key, missedRow} = answer(position);
+    if (scores.length !== 1) {
+      const gap = gaps.get(key);
+      if (gap) gap.count++;
+      else gaps.set(key, {kind: "gap", key: `gap:${key}`, count: 1, scores, rows, smallest: example(position)});
+    }
+    if (missedRow && metInSomeForm(shapes[position]!)) {
+      if (!reading) {
+        const alike = shapes.findIndex((other, at) => missesOne(other) && same(answer(at).scores, scores));
+        reading = {
+          kind: "reading",
+          key: "reading:met-read-as-missed",
+          reading: "met-read-as-missed",
+          count: 0,
+          scores: [],
+          smallest: example(position),
+          alike: alike < 0 ? null : example(alike),
+        };
+      }
+      reading.count++;
+      for (const score of scores) if (!reading.scores.includes(score)) reading.scores.push(score);
+    }
+  }
+  reading?.scores.sort((a, b) => scoreRank(b) - scoreRank(a));
+
+  const nonMonotone = new Map<string, StepFinding>();
+  const cliffs = new Map<string, StepFinding>();
+  const record = (found: Map<string, StepFinding>, kind: StepFinding["kind"], step: Step): void => {
+    const {position, from, to} = step.change;
+    const key = `${kind}:${position}:${from}>${to}`;
+    let finding = found.get(key);
+    if (!finding) {
+      const smallest = {before: example(step.before), after: example(step.after)};
+      // A copy: the layout, and its changes, are shared by every call.
+      finding = {kind, key, change: {...step.change}, count: 0, moves: [], smallest};
+      found.set(key, finding);
+    }
+    finding.count++;
+    const low = answer(step.before).levels!;
+    const high = answer(step.after).levels!;
+    const move = finding.moves.find((seen) => same(seen.before, low) && same(seen.after, high));
+    if (move) move.count++;
+    else finding.moves.push({before: low, after: high, count: 1});
+  };
+  let compared = 0;
+  for (const step of steps) {
+    const low = answer(step.before).levels;
+    const high = answer(step.after).levels;
+    if (!low || !high) continue;
+    compared++;
+    if (low === high) continue; // the same answer: the score did not move
+    // Flagged only when true whichever candidate score each shape is read as.
+    if (Math.max(...high) < Math.min(...low)) record(nonMonotone, "non-monotone", step);
+    if (leastMove(low, high) >= 2) record(cliffs, "cliff", step);
+  }
+  const stepFindings = [...nonMonotone.values(), ...cliffs.values()];
+  for (const finding of stepFindings) finding.moves.sort((a, b) => b.count - a.count);
+
+  return {
+    maxOthers,
+    shapes: shapes.length,
+    steps: compared,
+    findings: [...gaps.values(), ...stepFindings, ...(reading ? [reading] : [])],
+  };
+}
+
+/** Something is not done at all: the main task not met in any way, or another instruction not met or unchecked. */
+function missesOne(shape: Placed): boolean {
+  const rank = mainRank[shape.main];
+  return (rank !== null && rank <= 1) || shape.counts[3]! + shape.counts[4]! > 0;
+}
+
+function metInSomeForm(shape: Placed): boolean {
+  const {main, counts} = shape;
+  return (main === "met" || main === "met-flaw") && counts[2] === 0 && counts[3] === 0 && counts[4] === 0;
+}
+
+const same = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((value, index) => value === b[index]);

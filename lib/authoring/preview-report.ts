@@ -1,0 +1,201 @@
+// The core of `npm run guideline:preview`: assembles what the command prints (as data, which --json prints as is)
+// and writes it as lines for a terminal. One function gathers every section, so a new one (another check's
+// findings) is one more field here and one more block in previewLines.
+import {describeFinding} from "./completeness-words.js";
+import {completeness, type Finding} from "./completeness.js";
+import {itemLabel} from "../site/links.js";
+import {dependence, type Dependence} from "./dependence.js";
+import {ruleSetOf} from "../engine/derive.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Item} from "../authored/schemas/item.js";
+import {plural} from "../text/format.js";
+import {formatAssignment, overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
+import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
+import type {Score} from "../authored/schemas/verdict.js";
+
+export interface PreviewInput {
+  items: readonly Item[];
+  base: Guideline;
+  /** The candidate's version (the base itself when only parameters change). */
+  candidate: Guideline;
+  /** Parameters changed on top of the candidate's own. */
+  set: readonly Assignment[];
+  domains: readonly ParameterDomain[];
+}
+
+export interface PreviewReport {
+  base: string;
+  candidate: {version: string; set: Assignment[]; description: string};
+  itemCount: number;
+  moved: Preview["moved"];
+  unsettled: Preview["unsettled"];
+  uncited: Preview["uncited"];
+  distribution: Preview["distribution"];
+  /** Per level 5..1 and "n/a", the items with that score under the candidate, and how many there were before. */
+  coverage: {score: Score; before: number; items: {id: string; label: string}[]}[];
+  workedExamples: Preview["workedExamples"];
+  /**
+   * The rubric's completeness (lib/authoring/completeness.ts) under the base's parameters and the candidate's: the
+   * checklist shapes with no single score, the non-monotone steps, the cliffs and the readings to decide.
+   */
+  completeness: {
+    shapes: number;
+    base: (Finding & {text: string})[];
+    candidate: (Finding & {text: string})[];
+  };
+  /** Per parameter and rule of the base, the items that move when it changes; the untested ones move none. */
+  dependence: {
+    parameters: {name: string; moved: string[]}[];
+    rules: {rule: string; moved: string[]}[];
+    untested: Dependence["untested"];
+  };
+}
+
+/** "v2 with counting=most-missed", "v1", or "v2 unchanged" when the candidate is the base. */
+export function describeCandidate(base: string, version: string, set: readonly Assignment[]): string {
+  if (set.length) return `${version} with ${set.map(formatAssignment).join(", ")}`;
+  return version === base ? `${version} unchanged` : version;
+}
+
+export function previewReport({items, base, candidate, set, domains}: PreviewInput): PreviewReport {
+  const prepared = prepareBase(items, ruleSetOf(base));
+  const result = previewFrom(prepared, ruleSetOf(candidate, overridesOf(set)));
+  const found = dependence(prepared, domains);
+  const baseCompleteness = completeness(prepared.ruleSet.parameters);
+  const candidateParameters = ruleSetOf(candidate, overridesOf(set)).parameters;
+  const withText = (findings: Finding[]) => findings.map((finding) => ({...finding, text: describeFinding(finding)}));
+  return {
+    base: base.version,
+    candidate: {
+      version: candidate.version,
+      set: [...set],
+      description: describeCandidate(base.version, candidate.version, set),
+    },
+    itemCount: result.itemCount,
+    moved: result.moved,
+    unsettled: result.unsettled,
+    uncited: result.uncited,
+    distribution: result.distribution,
+    coverage: result.coverage.after.map((row, index) => ({
+      score: row.score,
+      before: result.coverage.before[index]!.items.length,
+      items: row.items.map(({id, set: caseSet}) => ({id, label: itemLabel(id, caseSet)})),
+    })),
+    workedExamples: result.workedExamples,
+    completeness: {
+      shapes: baseCompleteness.shapes,
+      base: withText(baseCompleteness.findings),
+      candidate: withText(completeness(candidateParameters).findings),
+    },
+    dependence: {
+      parameters: found.parameters.map(({name, moved}) => ({name, moved})),
+      rules: found.rules.map(({rule, moved}) => ({rule, moved})),
+      untested: found.untested,
+    },
+  };
+}
+
+const scores = (outcome: Pick<Outcome, "candidates">): string =>
+  outcome.candidates.length ? outcome.candidates.join(" or ") : "no score";
+
+const decision = ({verdict, clause, verdicts, ruled}: LineDecision): string =>
+  !ruled
+    ? "undecided (no rule)"
+    : verdict === null
+      ? `${verdicts.join(" or ")} [${clause ?? "open"}]`
+      : `${verdict} [${clause}]`;
+
+function movedLines(item: MovedItem, width: number): string[] {
+  const head = `  ${item.id.padEnd(width)}  ${scores(item.from)} -> ${scores(item.to)}`;
+  if (!item.lines.length)
+    return [head, `      no checklist line changed; rubric ${item.from.rows.join(", ")} -> ${item.to.rows.join(", ")}`];
+  return [
+    head,
+    ...item.lines.map(
+      (line) => `      line ${line.index} ${line.rule}: ${decision(line.from)} -> ${decision(line.to)}`,
+    ),
+  ];
+}
+
+/** The report for a terminal: moved items, items with no single score, coverage, and what the examples do not test. */
+export function previewLines(report: PreviewReport): string[] {
+  const lines: string[] = [
+    `base ${report.base}, candidate ${report.candidate.description}: ${plural(report.itemCount, "item")}`,
+    "",
+  ];
+  const width = Math.max(0, ...[...report.moved, ...report.unsettled, ...report.uncited].map((item) => item.id.length));
+
+  lines.push(
+    report.moved.length
+      ? `moved (${plural(report.moved.length, "item")}): id, from -> to, the lines that changed`
+      : "moved: none",
+  );
+  for (const item of report.moved) lines.push(...movedLines(item, width));
+  lines.push("");
+
+  lines.push(
+    report.unsettled.length
+      ? `no single score under the candidate (${plural(report.unsettled.length, "item")}): id, candidate scores`
+      : "no single score under the candidate: none, every item has exactly one",
+  );
+  for (const item of report.unsettled)
+    lines.push(
+      `  ${item.id.padEnd(width)}  ${scores(item)}  ` +
+        (item.alreadyUnsettled ? "(already under the base)" : `(was ${scores(item.before)})`),
+    );
+  lines.push("");
+
+  lines.push(
+    report.uncited.length
+      ? `scored with no rule a trainee could cite (${plural(report.uncited.length, "item")}): id, score, the lines`
+      : "scored with no rule a trainee could cite: none",
+  );
+  for (const item of report.uncited)
+    lines.push(
+      `  ${item.id.padEnd(width)}  ${item.score ?? "no single score"}  ` +
+        item.lines.map((line) => `line ${line.index} decided by unwritten rule ${line.rule}`).join("; ") +
+        (item.alreadyUncited ? " (already under the base)" : ""),
+    );
+  lines.push("");
+
+  lines.push("coverage: score, items before -> after, the items under the candidate");
+  const none = report.distribution.after.find((row) => row.score === "none")!;
+  const noneBefore = report.distribution.before.find((row) => row.score === "none")!;
+  for (const row of report.coverage)
+    lines.push(
+      `  ${String(row.score).padEnd(4)} ${String(row.before).padStart(2)} -> ${String(row.items.length).padEnd(2)}  ` +
+        (row.items.map((item) => item.id).join(", ") || "(no item)"),
+    );
+  lines.push(
+    `  none ${String(noneBefore.count).padStart(2)} -> ${String(none.count).padEnd(2)}  ` +
+      (report.unsettled.map((item) => item.id).join(", ") || "(no item)"),
+  );
+  const {lost, gained} = report.workedExamples;
+  const missing = report.coverage
+    .filter((row) => row.score !== "n/a" && row.items.length === 0)
+    .map((row) => row.score);
+  if (lost.length) lines.push(`  score ${lost.join(", ")} loses its last worked example`);
+  if (gained.length) lines.push(`  score ${gained.join(", ")} gains a worked example`);
+  lines.push(
+    missing.length
+      ? `  no worked example under the candidate for score ${missing.join(", ")}`
+      : "  every score 1-5 keeps a worked example",
+  );
+  lines.push("");
+
+  lines.push(`the rubric over every checklist shape (${report.completeness.shapes} shapes):`);
+  for (const [label, findings] of [
+    [`base ${report.base}`, report.completeness.base],
+    [`candidate ${report.candidate.description}`, report.completeness.candidate],
+  ] as const) {
+    lines.push(`  ${label}: ${findings.length ? plural(findings.length, "finding") : "no gap, no cliff, monotone"}`);
+    for (const finding of findings) lines.push(`    ${finding.text}`);
+  }
+  lines.push("");
+
+  const {parameters, rules} = report.dependence.untested;
+  lines.push(`what the worked examples do not test under ${report.base} (changing it moves no item's score):`);
+  lines.push(`  parameters: ${parameters.join(", ") || "none, every parameter moves some item"}`);
+  lines.push(`  rules: ${rules.join(", ") || "none, every rule moves some item"}`);
+  return lines;
+}

@@ -1,0 +1,170 @@
+// What the command-line entries share: strict flags, and failing with one line, never a stack trace.
+// Node-only (node:util). A script does `process.exitCode = await runCli(name, main)`; lib never exits.
+import {parseArgs, type ParseArgsConfig} from "node:util";
+import {formatBytes} from "../text/format.js";
+import {AuthoredFileError} from "../authored/problems.js";
+import {quoteText, escapeUnsafe} from "../text/quote-text.js";
+import {CappedReadError, readCappedFile} from "./read-file.js";
+
+/** A failure a CLI reports on one line: exit code 2 for a usage error (bad flags, names), 1 for the rest. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 2,
+  ) {
+    super(message);
+    this.name = "CliError";
+  }
+}
+
+/** Stops the command with one line (exit 2 unless told): the problem, and what would be valid. */
+export function fail(line: string, exitCode: 1 | 2 = 2): never {
+  throw new CliError(line, exitCode);
+}
+
+/** A value typed by the user, quoted on one line (anything that would not show as itself escaped) and cut short. */
+export const quote = (value: string, length = 60): string => quoteText(value, length);
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+export interface CommandSpec<O extends Options> {
+  /** How to call it, e.g. `npm run probes:score -- <probe> [--version v2]`. */
+  usage: string;
+  options: O;
+  /** The positional arguments, all required, e.g. ["probe"]. */
+  positionals?: readonly string[];
+  /** After those, one or more of these, e.g. "files": no positional is then "unexpected". */
+  rest?: string;
+}
+
+/** One line for a parseArgs error: Node's own text is long and names no valid choice. */
+function describe(error: {code?: string; message: string}, flags: string): string {
+  const name = /'(-[^' ]*)/.exec(error.message)?.[1] ?? "an option";
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+    return `unknown option ${quote(name)}: expected ${flags || "no options"}`;
+  if (/does not take an argument/.test(error.message)) return `${name} takes no value`;
+  if (/argument missing|ambiguous/.test(error.message)) return `${name} needs a value`;
+  return error.message.split("\n")[0]!.toLowerCase();
+}
+
+/**
+ * Parses the command line strictly: an unknown flag, a flag without its value, a missing or an extra
+ * positional argument is a CliError (exit 2) naming it and what is valid.
+ */
+export function parseCommandLine<const O extends Options>(args: readonly string[], spec: CommandSpec<O>) {
+  const flags = Object.keys(spec.options)
+    .map((name) => `--${name}`)
+    .join(", ");
+  let parsed;
+  try {
+    parsed = parseArgs({args: [...args], options: spec.options, strict: true, allowPositionals: true});
+  } catch (error) {
+    fail(`${describe(error as Error & {code?: string}, flags)}; usage: ${spec.usage}`);
+  }
+  const wanted = spec.positionals ?? [];
+  const extra = parsed.positionals[wanted.length];
+  if (extra !== undefined && spec.rest === undefined) fail(`unexpected argument ${quote(extra)}; usage: ${spec.usage}`);
+  const missing = wanted[parsed.positionals.length] ?? (extra === undefined ? spec.rest : undefined);
+  if (missing !== undefined) fail(`missing <${missing}>; usage: ${spec.usage}`);
+  return parsed;
+}
+
+/**
+ * A number typed as a flag's value, within [min, max] (and whole, if asked), or a CliError naming the flag and
+ * the range.
+ */
+export function numberFlag(
+  flag: string,
+  value: string,
+  {min, max, whole = false, unit = ""}: {min: number; max: number; whole?: boolean; unit?: string},
+): number {
+  const n = /^\s*[0-9]+(\.[0-9]+)?\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(n) || n < min || n > max || (whole && !Number.isInteger(n)))
+    fail(
+      `--${flag}: expected ${whole ? "a whole number" : "a number"} from ${min} to ${max}${unit}, got ${quote(value)}`,
+    );
+  return n;
+}
+
+/**
+ * A file's bytes, at most `cap` (lib/node/read-file.ts: a regular file, its size checked before a byte is read), or one
+ * line naming the file and what is wrong, exit `exitCode`: it cannot be opened, it is not a regular file (`notAFile`
+ * says what to give instead), or it is larger than the cap (`tooLarge` words that, given its size as far as seen).
+ */
+export function readFileOrFail(
+  path: string,
+  cap: number,
+  {exitCode = 2, notAFile, tooLarge}: {exitCode?: 1 | 2; notAFile: string; tooLarge: (size: number) => never},
+): Uint8Array {
+  try {
+    return readCappedFile(path, cap);
+  } catch (error) {
+    if (!(error instanceof CappedReadError)) throw error;
+    if (error.reason === "cannot-open") fail(`${quote(path)}: cannot read: ${error.code}`, exitCode);
+    if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: ${notAFile}`, exitCode);
+    return tooLarge(error.size);
+  }
+}
+
+/**
+ * Reads a text input of at most `cap` bytes: a regular file (checked before reading, so /dev/zero or a FIFO is
+ * refused at once), or standard input when path is undefined, read in chunks and stopped past the cap. Past the
+ * cap it fails with `tooLarge` (given what was read, quoted, and its size as far as known), by default a usage
+ * error (exit 2) naming the cap.
+ */
+export async function readInput(
+  path: string | undefined,
+  cap: number,
+  {
+    stdin = process.stdin as AsyncIterable<Uint8Array>,
+    tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`),
+  }: {stdin?: AsyncIterable<Uint8Array>; tooLarge?: (what: string, bytes: number) => never} = {},
+): Promise<string> {
+  if (path !== undefined) {
+    const bytes = readFileOrFail(path, cap, {
+      notAFile: "give a file holding the reply",
+      tooLarge: (size) => tooLarge(quote(path), size),
+    });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    size += chunk.byteLength;
+    if (size > cap) tooLarge("standard input", size);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** One line: the first line of a message, never a stack. */
+const oneLine = (text: string): string => text.split("\n")[0] ?? "";
+
+/**
+ * Runs a command's main and returns its exit code: what main returns (0 when nothing), 2 or 1 for a CliError
+ * (printed as `name: message`), 1 for broken authored files (printed as one problem a line).
+ */
+export async function runCli(
+  name: string,
+  main: () => number | void | Promise<number | void>,
+  {stderr: print = (line: string) => console.error(line)}: {stderr?: (line: string) => void} = {},
+): Promise<number> {
+  // Whoever wrote a message (a library, a server's reply), nothing in it may reorder or break the terminal's line.
+  const stderr = (line: string) => print(escapeUnsafe(line));
+  try {
+    return (await main()) ?? 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      stderr(`${name}: ${error.message}`);
+      return error.exitCode;
+    }
+    if (error instanceof AuthoredFileError) {
+      for (const line of error.message.split("\n")) stderr(line);
+      stderr(`${name}: fix the authored files above`);
+      return 1;
+    }
+    // A bug, not a user's mistake: still one line, with what would help a report.
+    stderr(`${name}: unexpected error: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+    return 1;
+  }
+}

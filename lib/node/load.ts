@@ -1,0 +1,140 @@
+// Node-only: reads guideline/ and data/items/ from disk. Pages never import this; data loaders and CLIs do.
+import {readdirSync} from "node:fs";
+import {join, relative} from "node:path";
+import type {z} from "zod";
+import {checkAuthoredText} from "../authored/limits.js";
+import {CalibrationCheck, CaseStudy, RubricWriter} from "../authored/schemas/content.js";
+import {Guideline} from "../authored/schemas/guideline.js";
+import type {Item} from "../authored/schemas/item.js";
+import {parseItemFile, parseYamlData} from "../authored/item-file.js";
+import {TrainingParts, type TrainingPart} from "../authored/schemas/parts.js";
+import {AuthoredFileError, problemsFromZod, type Problem} from "../authored/problems.js";
+import {readAuthoredFile} from "./read-file.js";
+import {quoteText} from "../text/quote-text.js";
+
+/** The project root: this file is lib/node/load.ts. */
+export const projectRoot = join(import.meta.dirname, "../..");
+
+const display = (root: string, file: string): string => relative(root, file) || file;
+
+export function guidelineVersions(root = projectRoot): string[] {
+  return readdirSync(join(root, "guideline"), {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && /^v[0-9]+$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+/** Parses a YAML file and validates it with a schema, or throws naming the file and every field at fault. */
+export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType<T>): T {
+  checkAuthoredText(source, file, "yaml");
+  const input = parseYamlData(source, file);
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new AuthoredFileError(problemsFromZod(file, parsed.error, input));
+  return parsed.data;
+}
+
+export const parseGuidelineFile = (source: string, file: string): Guideline => parseYamlFile(source, file, Guideline);
+
+const loadYaml = <T>(root: string, path: string, schema: z.ZodType<T>): T => {
+  const file = join(root, path);
+  return parseYamlFile(readAuthoredFile(file, display(root, file), "yaml"), display(root, file), schema);
+};
+
+/** The parts a trainee walks (data/parts.yaml). */
+export const loadParts = (root = projectRoot): TrainingPart[] => loadYaml(root, "data/parts.yaml", TrainingParts);
+
+/** The case study's opening and close (data/case-study.yaml). */
+export const loadCaseStudy = (root = projectRoot): CaseStudy => loadYaml(root, "data/case-study.yaml", CaseStudy);
+
+/** Edge case 11, the rubric-writer check (data/rubric-writer.yaml). */
+export const loadRubricWriter = (root = projectRoot): RubricWriter =>
+  loadYaml(root, "data/rubric-writer.yaml", RubricWriter);
+
+/**
+ * The calibration self-check (data/calibration.yaml). Its items must be calibration items: `items` are the items
+ * to check the ids against (all of data/items/ unless given).
+ */
+export function loadCalibration(root = projectRoot, items: readonly Item[] = loadItems(root)): CalibrationCheck {
+  const path = "data/calibration.yaml";
+  const check = loadYaml(root, path, CalibrationCheck);
+  const problems: Problem[] = [];
+  check.items.forEach((id, index) => {
+    const item = items.find((candidate) => candidate.id === id);
+    if (!item || item.set !== "calibration")
+      problems.push({
+        file: path,
+        field: `items[${index}]`,
+        message: item
+          ? `${quoteText(id)} is in set ${item.set}: the self-check runs over calibration items`
+          : `no item with id ${quoteText(id)}`,
+      });
+  });
+  if (problems.length) throw new AuthoredFileError(problems);
+  return check;
+}
+
+export function loadGuideline(version: string, root = projectRoot): Guideline {
+  const file = join(root, "guideline", version, "guideline.yaml");
+  const name = display(root, file);
+  const guideline = parseGuidelineFile(readAuthoredFile(file, name, "yaml"), name);
+  if (guideline.version !== version) {
+    throw new AuthoredFileError([
+      {
+        file: name,
+        field: "version",
+        message: `"${guideline.version}" does not match its folder: set version: ${version}`,
+      },
+    ]);
+  }
+  return guideline;
+}
+
+export function loadGuidelines(root = projectRoot): Guideline[] {
+  return guidelineVersions(root).map((version) => loadGuideline(version, root));
+}
+
+const setOrder: Record<Item["set"], number> = {"examples": 0, "edge-cases": 1, "calibration": 2};
+
+/** The order a trainee walks the items: examples, then the edge-case map, then calibration. */
+export const bySetThenOrder = (a: Item, b: Item): number => setOrder[a.set] - setOrder[b.set] || a.order - b.order;
+
+/**
+ * Reads every item file, collecting the problems of all broken files before failing, so one run shows them all.
+ * `parse` is parseItemFile unless a caller keeps parsed items (lib/node/site-data.ts, in `npm run dev`).
+ */
+export function loadItems(
+  root = projectRoot,
+  folder = join(root, "data", "items"),
+  parse: (source: string, file: string) => Item = parseItemFile,
+): Item[] {
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".md"))
+    .sort();
+  const problems: Problem[] = [];
+  const items: Item[] = [];
+  for (const name of files) {
+    const file = join(folder, name);
+    try {
+      items.push(parse(readAuthoredFile(file, display(root, file), "item"), display(root, file)));
+    } catch (error) {
+      if (!(error instanceof AuthoredFileError)) throw error;
+      for (const problem of error.problems) problems.push(problem);
+    }
+  }
+  if (problems.length) throw new AuthoredFileError(problems);
+  return items.sort(bySetThenOrder);
+}
+
+/**
+ * Runs a data loader: writes its JSON to standard output, or, when an authored file is broken, prints each
+ * problem (file, field, what was expected) without a stack trace and fails the build.
+ */
+export function emitJson(build: () => unknown): void {
+  try {
+    process.stdout.write(JSON.stringify(build()));
+  } catch (error) {
+    if (!(error instanceof AuthoredFileError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,73 @@
+// What each trainee page receives from its data loader: only the items it shows, the current guideline, and the
+// little it needs of everything else. Pure: the loaders read the files and call these.
+import {coverage, type CoverageRow} from "../authoring/coverage.js";
+import {derive, ruleSetOf} from "../engine/derive.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Item, CaseSet} from "../authored/schemas/item.js";
+import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "../authored/schemas/parts.js";
+import type {Score} from "../authored/schemas/verdict.js";
+
+/** Enough of every item to link to it and to count progress: id, case set, its neutral topic, its title, its
+ *  twist's. */
+export type ItemRef = Pick<Item, "id" | "set" | "title" | "topic" | "twistOf">;
+
+export const itemRefs = (items: readonly Item[]): ItemRef[] =>
+  items.map(({id, set, title, topic, twistOf}) => ({id, set, title, topic, ...(twistOf ? {twistOf} : {})}));
+
+export type PagePart = TrainingPart & {hasPage: boolean; paragraphs: ResolvedParagraph[]};
+
+/** The parts with their introductions resolved against the current guideline, and whether their page exists. */
+export function pageParts(
+  parts: readonly TrainingPart[],
+  guideline: Guideline,
+  hasPage: (path: string) => boolean,
+): PagePart[] {
+  return parts.map((part) => ({...part, hasPage: hasPage(part.path), paragraphs: resolveIntro(part, guideline)}));
+}
+
+/**
+ * Each guideline version's score for each item (null where that version gives no single score), so a page can
+ * tell a trainee that an answer scored under an older version has a ruling that moved.
+ */
+export function rulingsByVersion(
+  items: readonly Item[],
+  guidelines: readonly Guideline[],
+): Record<string, Record<string, Score | null>> {
+  return Object.fromEntries(
+    guidelines.map((guideline) => {
+      const ruleSet = ruleSetOf(guideline);
+      return [guideline.version, Object.fromEntries(items.map((item) => [item.id, derive(item, ruleSet).score]))];
+    }),
+  );
+}
+
+export interface SitePageData {
+  parts: PagePart[];
+  guideline: Guideline;
+  /** Every item by id, case set and title, for progress and links. */
+  itemRefs: ItemRef[];
+  /** Which cases show each score, by the engine's derived scores under the current guideline. */
+  coverage: CoverageRow[];
+}
+
+export function sitePageData(
+  parts: PagePart[],
+  items: readonly Item[],
+  guidelines: readonly Guideline[],
+): SitePageData {
+  const guideline = guidelines.at(-1)!;
+  const ruleSet = ruleSetOf(guideline);
+  const scored = items.map((item) => ({...item, score: derive(item, ruleSet).score}));
+  return {parts, guideline, itemRefs: itemRefs(items), coverage: coverage(scored)};
+}
+
+export interface PartPageData {
+  /** The items of one part, in walking order. */
+  items: Item[];
+  rulings: Record<string, Record<string, Score | null>>;
+}
+
+export function partPageData(set: CaseSet, items: readonly Item[], guidelines: readonly Guideline[]): PartPageData {
+  const shown = items.filter((item) => item.set === set);
+  return {items: shown, rulings: rulingsByVersion(shown, guidelines)};
+}

@@ -1,0 +1,70 @@
+// Node-only: reads a file whose size is capped, for every reader that must not be made to hold more than it expects
+// (a command's input, an authored file, a recorded run). The caller words the failure for its readers; the authored
+// files' reader is here too, worded for authors.
+import {closeSync, constants, fstatSync, openSync, readSync} from "node:fs";
+import {byteLimit, decodeAuthoredFile, tooLarge, type AuthoredKind} from "../authored/limits.js";
+import {AuthoredFileError} from "../authored/problems.js";
+
+/** Why a capped read failed: the file could not be opened (with the system's code), is not a file, or is too large. */
+export class CappedReadError extends Error {
+  constructor(
+    readonly reason: "cannot-open" | "not-a-file" | "too-large",
+    readonly code = "",
+    /** For too-large: the file's size as far as it was seen. */
+    readonly size = 0,
+  ) {
+    super(`${reason}${code ? ` (${code})` : ""}`);
+    this.name = "CappedReadError";
+  }
+}
+
+/**
+ * The bytes of a regular file of at most `cap` bytes. What is not a regular file (a folder, /dev/zero, a FIFO) and a
+ * file larger than the cap are refused before a byte is read; a file that grows meanwhile is read to cap + 1 at most.
+ */
+export function readCappedFile(path: string, cap: number): Uint8Array {
+  let fd: number;
+  try {
+    // Without blocking: opening a named pipe to read would wait for a writer, before fstat could refuse it.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw new CappedReadError("cannot-open", (error as NodeJS.ErrnoException).code ?? String(error));
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new CappedReadError("not-a-file");
+    if (stat.size > cap) throw new CappedReadError("too-large", "", stat.size);
+    const buffer = new Uint8Array(Math.min(stat.size, cap) + 1);
+    let size = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, size, buffer.byteLength - size, null);
+      if (read === 0) break;
+      size += read;
+      if (size > cap) throw new CappedReadError("too-large", "", size);
+      if (size === buffer.byteLength) break;
+    }
+    return buffer.subarray(0, size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Reads an authored file as text, held to its limits (lib/authored/limits.ts): a regular file, its size checked before
+ * a byte is read, UTF-8 with no NUL. Anything else is an AuthoredFileError naming `file`, the path authors see.
+ */
+export function readAuthoredFile(path: string, file: string, kind: AuthoredKind): string {
+  let bytes: Uint8Array;
+  try {
+    bytes = readCappedFile(path, byteLimit(kind));
+  } catch (error) {
+    if (!(error instanceof CappedReadError)) throw error;
+    if (error.reason === "too-large") throw tooLarge(file, kind);
+    const message =
+      error.reason === "not-a-file"
+        ? "not a regular file: put the file itself there"
+        : `cannot read it (${error.code}): ${error.code === "ENOENT" ? "restore the file" : "make it readable"}`;
+    throw new AuthoredFileError([{file, field: "", message}]);
+  }
+  return decodeAuthoredFile(bytes, file, kind);
+}

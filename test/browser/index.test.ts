@@ -200,7 +200,8 @@ describe("the start page", () => {
         await page.context().close();
       }
     expect(site.problems).toEqual([]);
-  });
+    // Six axe passes on a busy two-core machine: one page's budget each.
+  }, 180_000);
 });
 
 /** Every page of the built site by its address ("/", "/vague", "/probes/six-step-chain"): each page file in dist/. */

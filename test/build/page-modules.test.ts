@@ -54,7 +54,7 @@ describe("the modules each page loads", () => {
     "%s loads the ruling's code after its first item, not with the page",
     (page) => {
       const lazy = lazyOf(page);
-      for (const module of ["_import/components/ruling", "_import/lib/trainee/compare", "_import/lib/engine"])
+      for (const module of ["_import/components/ruling", "_import/lib/trainee/compare", "_import/lib/engine/derive"])
         expect(lazy, module).toContain(module);
       expect(lazy).not.toContain("_import/components/score-card");
     },

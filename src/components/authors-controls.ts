@@ -110,7 +110,7 @@ interface ControlHandlers {
 }
 
 /** "What to compare": the two versions and the candidate's parameters, kept in step with each view. */
-export function AuthorsControls(
+export function authorsControls(
   view: AuthorsView,
   {versions, domains, ...on}: {versions: readonly string[]; domains: readonly ParameterDomain[]} & ControlHandlers,
 ): Kept<AuthorsView> {

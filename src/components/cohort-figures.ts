@@ -28,7 +28,7 @@ export function FigureText(
 }
 
 /** A figure's interval and the resamples it rests on, or why it has none. */
-export function IntervalText(f: WithInterval<Figure>): Child {
+export function IntervalText(f: WithInterval<Figure>): HTMLElement | null {
   if (f.value === null) return null;
   const i = f.interval;
   return el(
@@ -41,7 +41,7 @@ export function IntervalText(f: WithInterval<Figure>): Child {
 }
 
 /** Under a table: each reason a figure in it is not computable, once, with the figures it holds for. */
-export function NotComputable(figures: readonly {label: string; figure: Figure}[]): Child {
+export function NotComputable(figures: readonly {label: string; figure: Figure}[]): HTMLElement | null {
   const byReason = new Map<string, string[]>();
   for (const {label, figure} of figures)
     if (figure.value === null) byReason.set(figure.reason, [...(byReason.get(figure.reason) ?? []), label]);

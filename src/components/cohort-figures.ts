@@ -4,7 +4,7 @@
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {fixed, resamplesUsed} from "../lib/agreement/report-format.js";
-import {el, type Child} from "./dom.js";
+import {el} from "./dom.js";
 
 /** Each phase as the page names it. */
 export const phaseNames = {vague: "Before the guideline", guideline: "After the guideline"} as const;

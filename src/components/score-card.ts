@@ -126,7 +126,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   } else steps = editor?.node ?? null;
   if (!editor && hasSteps) renderImplied({lines: [], mainNotMet: undefined});
   const deciding = options.askDecidingRule
-    ? DecidingRuleField(item, {rules: guideline.rules, picked: last?.decidingRule})
+    ? DecidingRuleField({item, rules: guideline.rules}, {picked: last?.decidingRule})
     : null;
   const decidingPick = (): string | undefined =>
     deciding?.querySelector<HTMLInputElement>("input:checked")?.value ?? undefined;

@@ -27,7 +27,7 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
             guideline: ctx.guideline,
             store,
             nav,
-            ruling: (answers) => VagueSaved(item, answers),
+            ruling: (answers) => ({lead: VagueSaved(answers)}),
           }),
       })),
       stateOf: (item, progress) => walkItemState(progress, item, "vague"),

@@ -86,22 +86,24 @@ export function ChecklistEditor(
   const mainQuestion = el("div", {class: "main-not-met", hidden: true});
 
   const LineRow = (line: TraineeLine, index: number): HTMLElement =>
-    TraineeLineRow(line, {
-      item,
-      index,
-      locked,
-      pending,
-      edits: {
-        setVerdict: (verdict) => edit(setVerdict(lines, index, verdict)),
-        setMain: () => edit(setMain(lines, index)),
-        remove: () => edit(removeLine(lines, index)),
-        merge: nextMarkIndex(lines, index) === null ? null : () => edit(mergeWithNext(lines, index)),
-        waitFor: (kind, where) => {
-          edit(lines, {kind, line: index});
-          surfaceOf(where)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
+    TraineeLineRow(
+      {
+        line,
+        item,
+        index,
+        edits: {
+          setVerdict: (verdict) => edit(setVerdict(lines, index, verdict)),
+          setMain: () => edit(setMain(lines, index)),
+          remove: () => edit(removeLine(lines, index)),
+          merge: nextMarkIndex(lines, index) === null ? null : () => edit(mergeWithNext(lines, index)),
+          waitFor: (kind, where) => {
+            edit(lines, {kind, line: index});
+            surfaceOf(where)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
+          },
         },
       },
-    });
+      {locked, pending},
+    );
 
   const renderMainQuestion = () => {
     const notDone = asksMainNotMet(lines);

@@ -140,7 +140,10 @@ function CoverageChange(result: Preview): HTMLElement {
   );
 }
 
-/** Every section of the results for one view, a node the page keeps; `update` brings it to another, patching only what changed. */
+/**
+ * Every section of the results for one view, a node the page keeps (not a component): `update` brings it to another,
+ * patching only what changed.
+ */
 export function authorsResults(
   view: AuthorsView,
   {items, pages}: {items: ReadonlyMap<string, Item>; /** Where each item is scored, for its links. */ pages: ItemPages},

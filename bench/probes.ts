@@ -1,9 +1,9 @@
-// The probe scorer on hostile replies (lib/probes/hostile.ts): in this process, through `probes:score`, and in the
-// built probe page in Chromium, where a keystroke must score within a frame's budget on a 10,000-character paste.
+// The probe scorer on hostile replies (test/probes/hostile-replies.ts): in this process, through `probes:score`, and in
+// the built probe page in Chromium, where a keystroke must score within a frame's budget on a 10,000-character paste.
 import {median} from "./timing.js";
 import {execFileSync} from "node:child_process";
 import {performance} from "node:perf_hooks";
-import {hostileReply} from "../lib/probes/hostile.js";
+import {hostileReply} from "../test/probes/hostile-replies.js";
 import {loadProbes} from "../lib/probes/load.node.js";
 import type {ProbeRule} from "../lib/probes/schema.node.js";
 import {scoreBoth} from "../lib/probes/score.js";

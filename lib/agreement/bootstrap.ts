@@ -194,7 +194,10 @@ export function bootstrapAlphas(
   return {alphas, change};
 }
 
-/** Alpha of one table with its interval. */
+/**
+ * Alpha of one table with its interval.
+ * @internal Only the tests' single-statistic bootstrap, checked against a hand-worked resample.
+ */
 export function bootstrapAlpha(table: CountTable, metric: Metric, options: BootstrapOptions = {}): WithInterval<Alpha> {
   return bootstrapAlphas([table], metric, options).alphas[0]!;
 }

@@ -11,7 +11,6 @@ import {weights as weightsOf, type Weights} from "./weights.js";
 import {quoteValue} from "../text/quote-text.js";
 
 export type CohenWeights = "none" | "linear" | "quadratic";
-export const cohenWeightKinds: readonly CohenWeights[] = ["none", "linear", "quadratic"];
 
 export type Kappa = Figure & {
   weights: CohenWeights;
@@ -67,7 +66,10 @@ export function cohenKappaTable(table: readonly (readonly number[])[], kind: Coh
     : {value: kappa.value, reason: null, weights: kind, observed, chance, pairs: total};
 }
 
-/** Kappa of two raters' ratings of the same units, position by position (null: not rated). */
+/**
+ * Kappa of two raters' ratings of the same units, position by position (null: not rated).
+ * @internal Only the tests' two-rater reference that the multi-rater figures reduce to.
+ */
 export function cohenKappa(
   a: readonly (Value | null | undefined)[],
   b: readonly (Value | null | undefined)[],

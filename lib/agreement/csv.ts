@@ -34,6 +34,7 @@ export function* csvChunks(columns: readonly string[], rows: Iterable<readonly C
   if (chunk) yield chunk;
 }
 
+/** @internal Only the tests write CSV inputs with it. */
 export function formatCsv(columns: readonly string[], rows: Iterable<readonly Cell[]>): string {
   let text = "";
   for (const chunk of csvChunks(columns, rows)) text += chunk;

@@ -73,7 +73,10 @@ export function fromUnitRows(
   return {units: rows.length, raters, values, codes};
 }
 
-/** From a raters × units table (one row per rater), the layout of Krippendorff's reliability data matrix. */
+/**
+ * From a raters × units table (one row per rater), the layout of Krippendorff's reliability data matrix.
+ * @internal Only the tests build rating tables from rows a reader can check.
+ */
 export function fromRaterRows(
   rows: readonly (readonly (Value | null | undefined)[])[],
   options: {values?: readonly Value[]} = {},
@@ -92,6 +95,7 @@ export interface Rating {
 /**
  * From ratings one by one. Units and raters are numbered in the order given (or first seen); a rater who rates a
  * unit twice is a caller's mistake (the readers reject it with the file and line) and throws.
+ * @internal Only the tests build rating tables from ratings.
  */
 export function fromRatings(
   ratings: readonly Rating[],
@@ -141,7 +145,10 @@ export function countTable(data: ReliabilityData): CountTable {
   return {units, values: data.values, counts};
 }
 
-/** A count table given as rows of counts (one row per unit, one column per value), like Fleiss (1971) prints. */
+/**
+ * A count table given as rows of counts (one row per unit, one column per value), like Fleiss (1971) prints.
+ * @internal Only the tests build count tables from published examples.
+ */
 export function countTableFromCounts(
   rows: readonly (readonly number[])[],
   values: readonly Value[] = Array.from({length: rows[0]?.length ?? 0}, (_, i) => i + 1),

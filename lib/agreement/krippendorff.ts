@@ -11,6 +11,7 @@ import type {Figure} from "./figure.js";
 import {quoteValue} from "../text/quote-text.js";
 
 export type Metric = "nominal" | "ordinal" | "interval" | "ratio";
+/** @internal Only the tests run every metric against the published values. */
 export const metrics: readonly Metric[] = ["nominal", "ordinal", "interval", "ratio"];
 
 export type Alpha = Figure & {

@@ -104,7 +104,10 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
   };
 }
 
-/** The whole report again, every rater's row parsed. */
+/**
+ * The whole report again, every rater's row parsed.
+ * @internal Only the tests read a packed report back to compare it with the unpacked one.
+ */
 export function unpackReport(packed: PackedReport): CohortReport {
   const phase = (name: Phase): PhaseReport => {
     const rows = raterRows(packed, name);

@@ -104,7 +104,10 @@ export function transferableColumns(columns: RatingColumns): {columns: RatingCol
   return {columns: copy, buffers: [copy.rater.buffer, copy.item.buffer, copy.code.buffer]};
 }
 
-/** The ratings back as records (for a test, or a caller that wants objects); `file` names where they came from. */
+/**
+ * The ratings back as records (for a test, or a caller that wants objects); `file` names where they came from.
+ * @internal Only the tests turn ratings into the columns the worker holds.
+ */
 export function columnRatings(columns: RatingColumns, itemIds: readonly string[], file: string): CohortRating[] {
   return Array.from(columns.code, (code, i) => ({
     rater: columns.raters[columns.rater[i]!]!,

@@ -134,6 +134,7 @@ export function readRatingsCsv(
 /**
  * Reads a CSV file as it streams in (a browser File, or a Node readable stream), in chunks, so a file of a million
  * lines is never held whole. Resolves with the collector once the last row is read.
+ * @internal Only the tests and the bench stream a CSV without the command line.
  */
 export function readRatingsCsvStream(
   source: Papa.LocalFile,

@@ -276,7 +276,10 @@ export function cohortCsvChunks(report: CohortReport, name: CsvTable): Iterable<
   return csvChunks(columns, rows(report));
 }
 
-/** One of the report's tables as CSV, whole. */
+/**
+ * One of the report's tables as CSV, whole.
+ * @internal Only the tests compare the page's downloads with the report.
+ */
 export function cohortCsv(report: CohortReport, name: CsvTable): string {
   let text = "";
   for (const chunk of cohortCsvChunks(report, name)) text += chunk;

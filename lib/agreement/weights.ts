@@ -4,7 +4,6 @@
 // and "quadratic" are Cohen's (1968) weighted kappa's, the R irr package's "equal" and "squared".
 
 export type WeightKind = "identity" | "linear" | "quadratic" | "ordinal" | "within-one";
-export const weightKinds: readonly WeightKind[] = ["identity", "linear", "quadratic", "ordinal", "within-one"];
 
 /** A q × q matrix, row-major. */
 export interface Weights {

@@ -190,7 +190,10 @@ export function layoutOf(maxOthers: number): Layout {
   return layout;
 }
 
-/** Every shape with up to `maxOthers` other instructions, in the order the report walks them (fewest first). */
+/**
+ * Every shape with up to `maxOthers` other instructions, in the order the report walks them (fewest first).
+ * @internal Only the tests and the bench enumerate every checklist shape.
+ */
 export function everyShape(maxOthers = 6): Shape[] {
   return layoutOf(maxOthers).shapes.map(({main, others}) => ({main, others: [...others]}));
 }

@@ -243,7 +243,10 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
   };
 }
 
-/** The preview in one call; to try many candidates against one base, prepareBase once and call previewFrom. */
+/**
+ * The preview in one call; to try many candidates against one base, prepareBase once and call previewFrom.
+ * @internal Only the tests' one-call preview of a change (the page and the command line prepare the base once).
+ */
 export function preview(items: readonly Item[], base: RuleSet, candidate: RuleSet): Preview {
   return previewFrom(prepareBase(items, base), candidate);
 }

@@ -198,6 +198,7 @@ function otherVerdicts(outcomes: readonly RuleOutcome[], mainIndex: number): Ver
 
 const rank = (score: Score): number => (score === "n/a" ? 0 : score);
 
+/** @internal Only the tests and the bench derive every item at once. */
 export function deriveAll(items: readonly Item[], ruleSet: RuleSet): Derivation[] {
   return items.map((item) => derive(item, ruleSet));
 }

@@ -161,7 +161,10 @@ type Line = Pick<ChecklistLine, "rule" | "facts">;
 export const ruleReading = (line: Line, parameters: GuidelineParameters): RuleReading =>
   (rules[line.rule] as (facts: unknown, parameters: GuidelineParameters) => RuleReading)(line.facts, parameters);
 
-/** Every outcome a rule allows for one line: one when its wording decides the line, more when it leaves it open. */
+/**
+ * Every outcome a rule allows for one line: one when its wording decides the line, more when it leaves it open.
+ * @internal Only the tests read every rule's outcome for a line.
+ */
 export function ruleOutcomes<L extends Line>(line: L, parameters: GuidelineParameters): readonly RuleOutcome[] {
   const reading = ruleReading(line, parameters);
   return isOpen(reading) ? reading : [reading];
@@ -174,6 +177,7 @@ export const isOpen = (reading: RuleReading): reading is readonly [RuleOutcome, 
 /**
  * Decides one line: a rule reads the line's facts only. For a line the rule's wording leaves open under these
  * parameters there is no one outcome: this throws, naming the rule (use ruleOutcomes).
+ * @internal Only the tests apply one rule to one line.
  */
 export function applyRule<L extends Line>(line: L, parameters: GuidelineParameters): RuleOutcome {
   const reading = ruleReading(line, parameters);

@@ -124,17 +124,3 @@ export function loadItems(
   if (problems.length) throw new AuthoredFileError(problems);
   return items.sort(bySetThenOrder);
 }
-
-/**
- * Runs a data loader: writes its JSON to standard output, or, when an authored file is broken, prints each
- * problem (file, field, what was expected) without a stack trace and fails the build.
- */
-export function emitJson(build: () => unknown): void {
-  try {
-    process.stdout.write(JSON.stringify(build()));
-  } catch (error) {
-    if (!(error instanceof AuthoredFileError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-}

@@ -5,7 +5,6 @@
 // roles and names, never through CSS classes, so they survive a change of the pages' markup and style.
 import {mkdirSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
-import {expect} from "vitest";
 import type {Item} from "../../lib/authored/schemas/item.js";
 import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
@@ -62,7 +61,6 @@ export const ruling = (item: Locator): Locator =>
 export const keyFor = (score: Score): string => (score === "n/a" ? "n" : String(score));
 
 export const nextItem = (page: Page): Locator => page.getByRole("button", {name: "Next item", exact: true});
-export const previousItem = (page: Page): Locator => page.getByRole("button", {name: "Previous item", exact: true});
 export const decidingRule = (item: Locator): Locator => item.getByRole("group", {name: "Deciding rule"});
 
 /** Where the trainee stands in a part: "3 of 7 scored". */
@@ -158,20 +156,4 @@ export async function tabUntil(
   throw new Error(
     `${what}: not reached in ${max} presses of ${shift ? "Shift+Tab" : "Tab"}; last: ${seen.slice(-5).join(", ")}`,
   );
-}
-
-/** A control in the item the digit keys work in: anything but a text field or a list box. */
-export const inItem = (id: string) => (focus: Focus) =>
-  focus.ancestors.includes(id) && !(focus.tag === "input" && focus.type === "text") && focus.tag !== "select";
-
-export const isLink = (name: RegExp) => (focus: Focus) => focus.tag === "a" && name.test(focus.text);
-
-/** The first attempt's score a test gives an item: the ruled score, or the one `choose` picks. */
-export function ruledScore(id: string): Score {
-  return itemsById.get(id)!.score;
-}
-
-/** Fails with the problems the site recorded (requests to other hosts, console errors), if any. */
-export function expectNoProblems(problems: string[]): void {
-  expect(problems).toEqual([]);
 }

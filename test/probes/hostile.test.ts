@@ -7,7 +7,7 @@ import {readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {contentHash} from "../../lib/probes/hash.node.js";
-import {hostileReply} from "../../lib/probes/hostile.js";
+import {hostileReply} from "./hostile-replies.js";
 import {loadProbes} from "../../lib/probes/load.node.js";
 import type {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {scoreBoth} from "../../lib/probes/score.js";

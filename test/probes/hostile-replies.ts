@@ -1,7 +1,7 @@
 // Hostile replies for a rule, for the tests and the bench: the pattern's literal pieces, in order and packed
 // tight, repeated without the last one, so a backtracking engine meets every partial match and never a whole
 // one (the case study's step 2 on "-Jupiter-Saturn-Jupiter-Saturn..." is cubic there). Pure and deterministic.
-import type {ProbeRule} from "./schema.node.js";
+import type {ProbeRule} from "../../lib/probes/schema.node.js";
 
 /** A JavaScript pattern's literal runs, in order; letter escapes, classes, groups and quantifiers end a run. */
 export function literalPieces(pattern: string): string[] {

@@ -109,8 +109,8 @@ interface ControlHandlers {
   onUndo(): void;
 }
 
-/** "What to compare": the two versions and the candidate's parameters, kept in step with each view. */
-export function AuthorsControls(
+/** "What to compare": the two versions and the candidate's parameters, a node the page keeps in step with each view. */
+export function authorsControls(
   view: AuthorsView,
   {versions, domains, ...on}: {versions: readonly string[]; domains: readonly ParameterDomain[]} & ControlHandlers,
 ): Kept<AuthorsView> {

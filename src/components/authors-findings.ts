@@ -9,7 +9,7 @@ import {el} from "./dom.js";
 import {Table} from "./table.js";
 
 /** What a rule set's worked cases do not test, and which items each parameter and rule moves. */
-export function Untested(found: Dependence, {label}: {label: string}): HTMLElement {
+export function Untested({dependence: found, label}: {dependence: Dependence; label: string}): HTMLElement {
   const {parameters, rules} = found.untested;
   const untested = [...parameters.map((name) => `the parameter ${name}`), ...rules.map((rule) => `the rule ${rule}`)];
   const them = untested.length === 1 ? "it" : "any of them";
@@ -50,7 +50,7 @@ const findingTitles: Record<Finding["kind"], string> = {
 };
 
 /** The rubric over every checklist shape a response can produce, for one set of parameters. */
-export function Completeness(report: CompletenessReport, {label}: {label: string}): HTMLElement {
+export function Completeness({report, label}: {report: CompletenessReport; label: string}): HTMLElement {
   return el(
     "div",
     {class: "completeness"},

@@ -140,8 +140,11 @@ function CoverageChange(result: Preview): HTMLElement {
   );
 }
 
-/** Every section of the results for one view; `update` brings them to another, patching only what changed. */
-export function AuthorsResults(
+/**
+ * Every section of the results for one view, a node the page keeps (not a component): `update` brings it to another,
+ * patching only what changed.
+ */
+export function authorsResults(
   view: AuthorsView,
   {items, pages}: {items: ReadonlyMap<string, Item>; /** Where each item is scored, for its links. */ pages: ItemPages},
 ): Kept<AuthorsView> {
@@ -152,13 +155,15 @@ export function AuthorsResults(
         el("section", {"aria-labelledby": `${id}-title`}, el("h2", {id: `${id}-title`}, title), body()),
       );
     // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
-    const untestedBase = keep("untested-base", choice.base, () => Untested(shown.baseDependence, {label: choice.base}));
+    const untestedBase = keep("untested-base", choice.base, () =>
+      Untested({dependence: shown.baseDependence, label: choice.base}),
+    );
     const {shown: report, busy} = shown.candidateReport;
     const untestedCandidate = keep("untested-candidate", [report?.label ?? "", busy], () =>
       el(
         "div",
         {"class": "untested-candidate", "aria-busy": busy ? "true" : null},
-        report ? Untested(report.dependence, {label: report.label}) : null,
+        report ? Untested({dependence: report.dependence, label: report.label}) : null,
       ),
     );
     return [
@@ -191,8 +196,8 @@ export function AuthorsResults(
             `Every shape a response's checklist can take (the main task's outcome and up to six other instructions' ` +
               `verdicts: ${shown.baseCompleteness.shapes} shapes), each scored by the rubric.`,
           ),
-          Completeness(shown.baseCompleteness, {label: `Base ${choice.base}`}),
-          Completeness(shown.candidateCompleteness, {label: `Candidate ${described}`}),
+          Completeness({report: shown.baseCompleteness, label: `Base ${choice.base}`}),
+          Completeness({report: shown.candidateCompleteness, label: `Candidate ${described}`}),
         ],
       ),
       // Built once: its two parts are kept on their own.

@@ -4,8 +4,8 @@
 // shows is decided in lib/authoring/authors-page.ts; this puts its controls and its results on the page.
 import {authorsPage, type AuthorsPageData} from "../lib/authoring/authors-page.js";
 import type {ItemPages} from "../lib/site/links.js";
-import {AuthorsControls} from "./authors-controls.js";
-import {AuthorsResults} from "./authors-results.js";
+import {authorsControls} from "./authors-controls.js";
+import {authorsResults} from "./authors-results.js";
 import {el} from "./dom.js";
 import {whenIdle} from "../lib/site/schedule.js";
 
@@ -36,8 +36,8 @@ export function AuthorsPreview(
   });
 
   const status = el("p", {class: "preview-status", role: "status", id: "preview-status"}, page.view.status);
-  const results = AuthorsResults(page.view, {items, pages: data.itemPages});
-  const controls = AuthorsControls(page.view, {
+  const results = authorsResults(page.view, {items, pages: data.itemPages});
+  const controls = authorsControls(page.view, {
     versions: data.versions.map((version) => version.version),
     domains: data.domains,
     onBase: (version) => show(page.chooseBase(version)),

@@ -16,8 +16,8 @@ import {Table} from "./table.js";
  * the other.
  */
 export function BeforeAfterChart(
-  beforeAfter: BeforeAfter,
-  {id, itemsById}: {id: string; itemsById: ChartItems},
+  {beforeAfter, itemsById}: {beforeAfter: BeforeAfter; itemsById: ChartItems},
+  {id = "before-after"}: {id?: string} = {},
 ): HTMLElement {
   const levels: Score[] = [1, 2, 3, 4, 5, "n/a"];
   const column = 40;
@@ -129,8 +129,9 @@ export function BeforeAfterChart(
         "is exact. Each ring and dot takes the colour of how far it is from the ruled score; the table says it in " +
         "words.",
     ),
-    ChartTable(
-      Table(
+    ChartTable({
+      summary: "The examples as a table",
+      table: Table(
         {
           head: ["Example", "Before", "With the guideline", "Ruled", "Before: how far", "After: how far"],
           rows: beforeAfter.pairs.map((pair) => [
@@ -144,7 +145,6 @@ export function BeforeAfterChart(
         },
         {caption: "Each example's “before” score, guideline score and ruled score", rowHeaders: true, scroll: true},
       ),
-      {summary: "The examples as a table"},
-    ),
+    }),
   );
 }

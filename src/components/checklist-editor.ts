@@ -21,7 +21,7 @@ import type {MainNotMet, TraineeLine} from "../lib/trainee/progress.js";
 import {listingText, mainNotMetLabels} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
 import {FreeLine} from "./free-line.js";
-import {MarkSurface, markableTexts, type MarkSurface as Surface} from "./step-one-marking.js";
+import {markableTexts, markSurface, type MarkSurface as Surface} from "./step-one-marking.js";
 import {TraineeLineRow} from "./trainee-line-row.js";
 
 export interface ChecklistEditor {
@@ -35,7 +35,8 @@ export interface ChecklistEditor {
   setActive(active: boolean): void;
 }
 
-export function ChecklistEditor(
+/** The steps' editor and what the card asks of it: a controller, not a component, since the card keeps it. */
+export function checklistEditor(
   item: Item,
   {start, onChange}: {start: ChecklistDraft; onChange(draft: ChecklistDraft): void},
 ): ChecklistEditor {
@@ -61,7 +62,7 @@ export function ChecklistEditor(
     onChange({lines, mainNotMet});
   };
   const surfaces: Surface[] = markableTexts(item).map(({where, text, label}) => {
-    const surface = MarkSurface(text, {
+    const surface = markSurface(text, {
       where,
       label,
       describedBy: `${id}-mark-help`,
@@ -86,22 +87,24 @@ export function ChecklistEditor(
   const mainQuestion = el("div", {class: "main-not-met", hidden: true});
 
   const LineRow = (line: TraineeLine, index: number): HTMLElement =>
-    TraineeLineRow(line, {
-      item,
-      index,
-      locked,
-      pending,
-      edits: {
-        setVerdict: (verdict) => edit(setVerdict(lines, index, verdict)),
-        setMain: () => edit(setMain(lines, index)),
-        remove: () => edit(removeLine(lines, index)),
-        merge: nextMarkIndex(lines, index) === null ? null : () => edit(mergeWithNext(lines, index)),
-        waitFor: (kind, where) => {
-          edit(lines, {kind, line: index});
-          surfaceOf(where)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
+    TraineeLineRow(
+      {
+        line,
+        item,
+        index,
+        edits: {
+          setVerdict: (verdict) => edit(setVerdict(lines, index, verdict)),
+          setMain: () => edit(setMain(lines, index)),
+          remove: () => edit(removeLine(lines, index)),
+          merge: nextMarkIndex(lines, index) === null ? null : () => edit(mergeWithNext(lines, index)),
+          waitFor: (kind, where) => {
+            edit(lines, {kind, line: index});
+            surfaceOf(where)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
+          },
         },
       },
-    });
+      {locked, pending},
+    );
 
   const renderMainQuestion = () => {
     const notDone = asksMainNotMet(lines);

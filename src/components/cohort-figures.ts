@@ -4,7 +4,7 @@
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {fixed, resamplesUsed} from "../lib/agreement/report-format.js";
-import {el, type Child} from "./dom.js";
+import {el} from "./dom.js";
 
 /** Each phase as the page names it. */
 export const phaseNames = {vague: "Before the guideline", guideline: "After the guideline"} as const;
@@ -28,7 +28,7 @@ export function FigureText(
 }
 
 /** A figure's interval and the resamples it rests on, or why it has none. */
-export function IntervalText(f: WithInterval<Figure>): Child {
+export function IntervalText(f: WithInterval<Figure>): HTMLElement | null {
   if (f.value === null) return null;
   const i = f.interval;
   return el(
@@ -41,7 +41,7 @@ export function IntervalText(f: WithInterval<Figure>): Child {
 }
 
 /** Under a table: each reason a figure in it is not computable, once, with the figures it holds for. */
-export function NotComputable(figures: readonly {label: string; figure: Figure}[]): Child {
+export function NotComputable(figures: readonly {label: string; figure: Figure}[]): HTMLElement | null {
   const byReason = new Map<string, string[]>();
   for (const {label, figure} of figures)
     if (figure.value === null) byReason.set(figure.reason, [...(byReason.get(figure.reason) ?? []), label]);

@@ -93,7 +93,7 @@ export function CohortPage(
   const showReport = () => {
     for (const url of urls) URL.revokeObjectURL(url);
     urls = [];
-    report.replaceChildren(intake.report ? CohortReportView(intake.report, {urls, itemPages}) : "");
+    report.replaceChildren(intake.report ? CohortReportView({...intake.report, urls, itemPages}) : "");
   };
 
   const showFiles = () => {

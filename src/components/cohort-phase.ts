@@ -76,17 +76,22 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages): HTMLElement {
   );
 }
 
-export function PhaseSection(
-  phase: PhaseReport,
-  {raters, itemPages}: {raters: RowSource<RaterAgreement>; itemPages: ItemPages},
-): HTMLElement {
+export function PhaseSection({
+  phase,
+  raters,
+  itemPages,
+}: {
+  phase: PhaseReport;
+  raters: RowSource<RaterAgreement>;
+  itemPages: ItemPages;
+}): HTMLElement {
   const id = `cohort-${phase.phase}`;
   return el(
     "section",
     {"class": "cohort-phase", "aria-labelledby": `${id}-title`, "data-phase": phase.phase},
     el("h3", {id: `${id}-title`}, `${phaseNames[phase.phase]} (${phase.phase} phase)`),
     phase.ratings
-      ? [SpreadTable(phase), RaterTable(raters, {phase: phase.phase}), MostDisagreement(phase, itemPages)]
+      ? [SpreadTable(phase), RaterTable({rows: raters, phase: phase.phase}), MostDisagreement(phase, itemPages)]
       : el("p", {}, "No ratings in this phase."),
   );
 }

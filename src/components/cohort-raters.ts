@@ -24,7 +24,7 @@ const raterCells = (rater: RaterAgreement): Child[] => [
  * added keeps each turn of the page as quick as the first. Fifty rows lay out in a frame or two on a slow laptop.
  * A search by name pages through the raters it finds, for the coordinator looking for one among thousands.
  */
-export function RaterTable(rows: RowSource<RaterAgreement>, {phase}: {phase: Phase}): HTMLElement {
+export function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phase}): HTMLElement {
   const box = Table(
     {
       head: [

@@ -127,10 +127,12 @@ function Downloads(csv: Record<CsvTable, Blob>, {urls}: {urls: string[]}): HTMLE
  * phases' tables (a thousand elements or more) are added a frame later, so the headline paints first and neither
  * frame holds the page for long; `data-complete` marks the view once they are in.
  */
-export function CohortReportView(
-  {packed, csv}: ComputedReport,
-  {urls, itemPages}: {urls: string[]; itemPages: ItemPages},
-): HTMLElement {
+export function CohortReportView({
+  packed,
+  csv,
+  urls,
+  itemPages,
+}: ComputedReport & {urls: string[]; itemPages: ItemPages}): HTMLElement {
   const report: CohortReport = packed.report;
   const view = el(
     "div",
@@ -152,8 +154,8 @@ export function CohortReportView(
   requestAnimationFrame(() =>
     setTimeout(() => {
       view.append(
-        PhaseSection(report.vague, {raters: raterRows(packed, "vague"), itemPages}),
-        PhaseSection(report.guideline, {raters: raterRows(packed, "guideline"), itemPages}),
+        PhaseSection({phase: report.vague, raters: raterRows(packed, "vague"), itemPages}),
+        PhaseSection({phase: report.guideline, raters: raterRows(packed, "guideline"), itemPages}),
       );
       view.dataset.complete = "";
     }, 0),

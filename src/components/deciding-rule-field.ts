@@ -5,8 +5,8 @@ import type {Item} from "../lib/authored/schemas/item.js";
 import {el} from "./dom.js";
 
 export function DecidingRuleField(
-  item: Pick<Item, "id">,
-  {rules, picked}: {rules: Guideline["rules"]; picked?: string | undefined},
+  {item, rules}: {item: Pick<Item, "id">; rules: Guideline["rules"]},
+  {picked}: {picked?: string | undefined} = {},
 ): HTMLFieldSetElement {
   return el(
     "fieldset",

@@ -23,6 +23,13 @@ export function svg<K extends keyof SVGElementTagNameMap>(
   return build(document.createElementNS(svgNamespace, tag), attributes, children);
 }
 
+/** Several nodes as one, for a component that adds more than one element where it is put. */
+export function fragment(...children: Child[]): DocumentFragment {
+  const node = document.createDocumentFragment();
+  append(node, children);
+  return node;
+}
+
 function build<E extends Element>(node: E, attributes: Attributes, children: Child[]): E {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null || value === undefined || value === false) continue;

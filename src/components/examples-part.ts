@@ -29,7 +29,7 @@ export function ExamplesPart(data: TraineeData, store = openProgressStore()): HT
                   el("strong", {}, `“${item.title}”`),
                   ".",
                 ),
-                VagueRuling(item, [before]),
+                VagueRuling({item, before}),
               ]
             : el(
                 "p",

@@ -4,7 +4,7 @@ import type {Item} from "../lib/authored/schemas/item.js";
 import {el} from "./dom.js";
 
 /** `onAdd` gets the trimmed text; an empty line adds nothing. Lock it by disabling its buttons and input. */
-export function FreeLine(item: Pick<Item, "id">, {onAdd}: {onAdd(text: string): void}): HTMLElement {
+export function FreeLine(item: Pick<Item, "id">, {onAdd = () => {}}: {onAdd?(text: string): void} = {}): HTMLElement {
   const id = item.id;
   const input = el("input", {
     "type": "text",

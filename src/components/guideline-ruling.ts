@@ -9,7 +9,7 @@ import type {ItemRef} from "../lib/node/page-data.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {compareScores} from "../lib/trainee/score-distance.js";
 import {staleRulingNote, type RulingsByVersion} from "../lib/trainee/stale-ruling.js";
-import {GuidelineRuling, type RulingView} from "./ruling.js";
+import {guidelineRuling, type RulingView} from "./ruling.js";
 
 export interface RulingContext {
   guideline: Guideline;
@@ -31,7 +31,7 @@ export interface RulingChoices {
 
 /** The ruling of `item` for the trainee's answers (first attempt first). */
 export function rulingFor(ctx: RulingContext, item: Item, answers: Answer[], choices: RulingChoices): RulingView {
-  return GuidelineRuling(item, answers, {
+  return guidelineRuling(item, answers, {
     guideline: ctx.guideline,
     derivation: derive(item, ruleSetOf(ctx.guideline)),
     itemsById: ctx.itemsById,

@@ -9,7 +9,7 @@ import type {PartContext} from "./part-frame.js";
 import type {WalkItem} from "./part-walk.js";
 import type {RulingView} from "./ruling.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
-import {ScoreCard} from "./score-card.js";
+import {scoreCard} from "./score-card.js";
 
 type Rulings = typeof GuidelineRulingModule;
 let rulings: Rulings | null = null;
@@ -41,7 +41,7 @@ export function guidelineWalkItem(
   return {
     item,
     card: (nav) =>
-      ScoreCard(item, {
+      scoreCard(item, {
         phase: "guideline",
         guideline: ctx.guideline,
         store: ctx.store,

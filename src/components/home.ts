@@ -120,7 +120,7 @@ function PartsList(parts: readonly PagePart[], site: SitePageData, store: Progre
           "div",
           {class: "part-meta"},
           el("span", {class: "part-minutes"}, aboutMinutes(part.minutes)),
-          PartProgress(part, {items: site.itemRefs, store}) ?? el("span", {class: "part-reading"}, "to read"),
+          PartProgress({part, items: site.itemRefs}, {store}) ?? el("span", {class: "part-reading"}, "to read"),
         ),
       );
     }),

@@ -23,7 +23,7 @@ export const refusalStatus = (refusal: ImportRefusal): string =>
   `${refusalTitles[refusal.reason]}: ${refusal.message}. Nothing was imported.`;
 
 /** Why a file was refused, and that nothing changed. */
-export function ImportRefusalNote(refusal: ImportRefusal, {fileName}: {fileName: string}): HTMLElement {
+export function ImportRefusalNote({refusal, fileName}: {refusal: ImportRefusal; fileName: string}): HTMLElement {
   return el(
     "div",
     {class: "import-refusal"},
@@ -75,21 +75,27 @@ function ChangeList({preview}: ImportPlan, {describeAnswer}: {describeAnswer: (a
   );
 }
 
-export interface PreviewOptions {
+interface PreviewData {
+  plan: ImportPlan;
   file: ImportedFile;
   fileName: string;
-  /** The saved record changed since the trainee chose the file: say this is what the import would do now. */
-  changedSince: boolean;
   /** A saved answer in words: its case, phase, mode and attempt. */
   describeAnswer: (answer: Answer) => string;
-  onConfirm: () => void;
-  onCancel: () => void;
 }
+
+interface PreviewOptions {
+  /** The saved record changed since the trainee chose the file: say this is what the import would do now. */
+  changedSince?: boolean;
+  onConfirm?: () => void;
+  onCancel?: () => void;
+}
+
+const ignore = (): void => {};
 
 /** What importing the file would change, its heading focusable; Import only when it would change something. */
 export function ImportPreviewPanel(
-  plan: ImportPlan,
-  {file, fileName, changedSince, describeAnswer, onConfirm, onCancel}: PreviewOptions,
+  {plan, file, fileName, describeAnswer}: PreviewData,
+  {changedSince = false, onConfirm = ignore, onCancel = ignore}: PreviewOptions = {},
 ): HTMLElement {
   const {changes, unknownItems} = plan;
   const confirm = el(

@@ -9,7 +9,10 @@ import {el} from "./dom.js";
 const stateMarks: Record<ItemState, string> = {open: "", answered: "●", ...distanceMarks};
 
 /** `onPick` gets the index of a strip link followed with a plain click (a modified click opens it as a link does). */
-export function ItemStrip(items: readonly Item[], {onPick}: {onPick(index: number): void}): HTMLElement {
+export function ItemStrip(
+  items: readonly Item[],
+  {onPick = () => {}}: {onPick?(index: number): void} = {},
+): HTMLElement {
   const links = items.map((item) =>
     el(
       "a",

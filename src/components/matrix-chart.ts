@@ -15,7 +15,10 @@ import {Table, TableRow} from "./table.js";
  * the colour and mark of its distance from the ruled score; a cell above the outlined diagonal is a case scored
  * higher than ruled.
  */
-export function MatrixChart(matrix: ScoreMatrix, {id, itemsById}: {id: string; itemsById: ChartItems}): HTMLElement {
+export function MatrixChart(
+  {matrix, itemsById}: {matrix: ScoreMatrix; itemsById: ChartItems},
+  {id = "matrix"}: {id?: string} = {},
+): HTMLElement {
   const {levels, cells} = matrix;
   const n = levels.length;
   const size = 36;
@@ -140,8 +143,9 @@ export function MatrixChart(matrix: ScoreMatrix, {id, itemsById}: {id: string; i
       " Outlined: the cells where you gave the ruled score. Above the outline you scored higher than ruled, below " +
         "it lower. A cell with cases is marked ✓ exact, ≈ one off or ✗ two or more off.",
     ),
-    ChartTable(
-      Table(
+    ChartTable({
+      summary: "The grid as a table",
+      table: Table(
         {head: ["Your score ↓ · ruled →", ...levels.map(scoreText)], rows},
         {
           caption: "Your score (rows) by the ruled score (columns)",
@@ -150,7 +154,6 @@ export function MatrixChart(matrix: ScoreMatrix, {id, itemsById}: {id: string; i
           className: "matrix-table",
         },
       ),
-      {summary: "The grid as a table"},
-    ),
+    }),
   );
 }

@@ -1,8 +1,14 @@
 // "Our reading": where the site reads in what the case study does not state, said in plain words, with why where the
 // item's file says why. Every part of a ruling that shows a line or a flag the site inferred uses it.
-import {el, type Child} from "./dom.js";
+import {el} from "./dom.js";
 
-export function OurReading({inferred, because}: {inferred: boolean; because?: string | null | undefined}): Child {
+export function OurReading({
+  inferred,
+  because,
+}: {
+  inferred: boolean;
+  because?: string | null | undefined;
+}): HTMLElement | null {
   if (!inferred) return null;
   return because
     ? el(

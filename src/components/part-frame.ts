@@ -61,7 +61,7 @@ export function partPage(ctx: PartContext, ...body: Child[]): HTMLElement {
     "div",
     {class: `part-page${reading ? " is-reading" : " is-scored"}`},
     ProgressNotice(ctx.store),
-    PartHeader(ctx.part, {items: ctx.itemRefs, store: ctx.store, total, intro: reading}),
+    PartHeader({part: ctx.part, items: ctx.itemRefs, total}, {store: ctx.store, intro: reading}),
     body,
     reading ? NextPart(ctx) : null,
   );

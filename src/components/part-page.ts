@@ -2,16 +2,16 @@
 // stands (scored / total, kept current as they score), and the links to the previous and next part.
 import type {ItemRef, PagePart} from "../lib/node/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
-import {el} from "./dom.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import {el, fragment} from "./dom.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 
 /**
  * "3 of 7 scored", with a meter, for a part the trainee scores in. A part that shows items without scoring them
  * (Part 2) counts the "before" scores it builds on; a part with no items shows nothing.
  */
 export function PartProgress(
-  part: PagePart,
-  {items, store}: {items: readonly ItemRef[]; store: ProgressStore},
+  {part, items}: {part: PagePart; items: readonly ItemRef[]},
+  {store = openProgressStore()}: {store?: ProgressStore} = {},
 ): HTMLElement | null {
   if (!part.items) return null;
   const counted = {items: part.items, phase: part.phase ?? ("vague" as const)};
@@ -30,22 +30,21 @@ export function PartProgress(
 }
 
 /** The part's opening prose, from data/parts.yaml; Part 1's first paragraph is the vague line itself, set apart. */
-export function PartIntro(part: Pick<PagePart, "paragraphs">): HTMLElement[] | null {
+export function PartIntro(part: Pick<PagePart, "paragraphs">): DocumentFragment | null {
   if (!part.paragraphs.length) return null;
-  return part.paragraphs.map((paragraph) =>
-    paragraph.from === "vague" ? el("blockquote", {class: "vague-line"}, paragraph.text) : el("p", {}, paragraph.text),
+  return fragment(
+    part.paragraphs.map((paragraph) =>
+      paragraph.from === "vague"
+        ? el("blockquote", {class: "vague-line"}, paragraph.text)
+        : el("p", {}, paragraph.text),
+    ),
   );
 }
 
 /** The part's heading, introduction and status. */
 export function PartHeader(
-  part: PagePart,
-  {
-    items,
-    store,
-    total,
-    intro = true,
-  }: {items: readonly ItemRef[]; store: ProgressStore; total: number; intro?: boolean},
+  {part, items, total}: {part: PagePart; items: readonly ItemRef[]; total: number},
+  {store = openProgressStore(), intro = true}: {store?: ProgressStore; intro?: boolean} = {},
 ): HTMLElement {
   return el(
     "header",
@@ -53,6 +52,6 @@ export function PartHeader(
     el("p", {class: "part-kicker"}, `Part ${part.number} of ${total}`),
     el("h1", {}, part.title),
     intro && part.paragraphs.length ? el("div", {class: "part-intro"}, PartIntro(part)) : null,
-    el("div", {class: "part-status"}, PartProgress(part, {items, store})),
+    el("div", {class: "part-status"}, PartProgress({part, items}, {store})),
   );
 }

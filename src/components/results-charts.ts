@@ -37,6 +37,6 @@ export const DistanceKey = (): HTMLElement =>
   );
 
 /** The table a chart keeps beside it, folded: the same numbers for anyone who would rather read them. */
-export function ChartTable(table: HTMLElement, {summary}: {summary: string}): HTMLElement {
+export function ChartTable({table, summary}: {table: HTMLElement; summary: string}): HTMLElement {
   return el("details", {class: "chart-table"}, el("summary", {}, summary), table);
 }

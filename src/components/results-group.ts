@@ -10,7 +10,7 @@ import {CaseLink, RuleLink, RuleLinks, type ResultsContext} from "./results-link
 import {Table} from "./table.js";
 
 /** One of the page's sections, named by its heading. */
-export function ResultsSection(body: Child[], {id, title}: {id: string; title: string}): HTMLElement {
+export function ResultsSection({id, title, body}: {id: string; title: string; body: Child[]}): HTMLElement {
   return el(
     "section",
     {"class": "results-group", "aria-labelledby": `${id}-title`},
@@ -94,12 +94,23 @@ function CasesTable(group: ResultGroup, {ctx}: {ctx: ResultsContext}): HTMLEleme
   );
 }
 
-export function GroupSection(
-  group: ResultGroup,
-  {ctx, id, title, lead}: {ctx: ResultsContext; id: string; title: string; lead: Child},
-): HTMLElement {
-  return ResultsSection(
-    [
+export function GroupSection({
+  group,
+  ctx,
+  id,
+  title,
+  lead,
+}: {
+  group: ResultGroup;
+  ctx: ResultsContext;
+  id: string;
+  title: string;
+  lead: Child;
+}): HTMLElement {
+  return ResultsSection({
+    id,
+    title,
+    body: [
       el("p", {class: "results-lead"}, lead),
       DistanceFigures(group, {id}),
       el("h3", {}, "The rules you misapply most"),
@@ -114,10 +125,9 @@ export function GroupSection(
         "details",
         {class: "matrix-detail"},
         el("summary", {}, "Score by score: your score against the ruled score"),
-        MatrixChart(group.matrix, {id: `${id}-matrix`, itemsById: ctx.itemsById}),
+        MatrixChart({matrix: group.matrix, itemsById: ctx.itemsById}, {id: `${id}-matrix`}),
       ),
       CasesTable(group, {ctx}),
     ],
-    {id, title},
-  );
+  });
 }

@@ -35,7 +35,7 @@ function ReviewItem(entry: ReviewEntry, {ctx}: {ctx: ResultsContext}): HTMLEleme
   );
 }
 
-export function ReviewSection(results: TraineeResults, {ctx}: {ctx: ResultsContext}): HTMLElement {
+export function ReviewSection({results, ctx}: {results: TraineeResults; ctx: ResultsContext}): HTMLElement {
   const {review, walk, selfCheck} = results;
   const section = (title: string, ...body: Child[]) =>
     el(

@@ -55,10 +55,11 @@ function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data
         "): they are kept but not counted.",
       ),
     );
-  parts.push(ReviewSection(results, {ctx}));
+  parts.push(ReviewSection({results, ctx}));
   parts.push(
     walk.answered
-      ? GroupSection(walk, {
+      ? GroupSection({
+          group: walk,
           ctx,
           id: "walk",
           title: "With the guideline",
@@ -66,8 +67,10 @@ function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data
             `Your first answer to ${plural(walk.answered, "case")} of ${walk.total} in Parts 4 to 6, against ` +
             "the ruled score. Retries are kept but don’t count here.",
         })
-      : ResultsSection(
-          [
+      : ResultsSection({
+          id: "walk",
+          title: "With the guideline",
+          body: [
             el(
               "p",
               {},
@@ -76,12 +79,13 @@ function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data
               " is where that starts.",
             ),
           ],
-          {id: "walk", title: "With the guideline"},
-        ),
+        }),
   );
   parts.push(
-    ResultsSection(
-      [
+    ResultsSection({
+      id: "before-after",
+      title: "Before and after the guideline",
+      body: [
         el(
           "p",
           {class: "results-lead"},
@@ -91,14 +95,14 @@ function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data
           el("a", {href: "./rubric"}, "Part 4"),
           "), and the ruled score.",
         ),
-        BeforeAfterChart(beforeAfter, {id: "before-after", itemsById: ctx.itemsById}),
+        BeforeAfterChart({beforeAfter, itemsById: ctx.itemsById}, {id: "before-after"}),
       ],
-      {id: "before-after", title: "Before and after the guideline"},
-    ),
+    }),
   );
   parts.push(
     selfCheck.answered
-      ? GroupSection(selfCheck, {
+      ? GroupSection({
+          group: selfCheck,
           ctx,
           id: "self-check",
           title: "The blind self-check",
@@ -109,8 +113,10 @@ function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data
             " says whether the run passes.",
           ],
         })
-      : ResultsSection(
-          [
+      : ResultsSection({
+          id: "self-check",
+          title: "The blind self-check",
+          body: [
             el(
               "p",
               {},
@@ -119,8 +125,7 @@ function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data
               ": its results show here, apart from the walk.",
             ),
           ],
-          {id: "self-check", title: "The blind self-check"},
-        ),
+        }),
   );
   return parts;
 }

@@ -97,8 +97,8 @@ function DifferenceItem(difference: Difference, {cite}: {cite: (rule: RuleCitati
 
 /** Where the checklist differs (or, with a score alone, what decides it), and a checklist at odds with the score. */
 export function RulingDifferences(
-  feedback: Feedback,
-  {answers, decidingAsked = false}: {answers: readonly Answer[]; decidingAsked?: boolean},
+  {feedback, answers}: {feedback: Feedback; answers: readonly Answer[]},
+  {decidingAsked = false}: {decidingAsked?: boolean} = {},
 ): HTMLElement {
   const cite = citer();
   const diff: Child[] = [];

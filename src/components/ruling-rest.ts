@@ -107,12 +107,19 @@ function FullRuling(item: Item, {derivation}: {derivation: Derivation}): HTMLEle
   );
 }
 
-export interface RulingRestOptions {
+export interface RulingRestData {
+  item: Item;
+  /** First attempt first. */
+  answers: readonly Answer[];
+  feedback: Feedback;
   guideline: Guideline;
   derivation: Derivation;
   itemsById: ReadonlyMap<string, ItemLink>;
   /** Where each item is scored, for links between cases. */
   itemPages: ItemPages;
+}
+
+export interface RulingRestOptions {
   /** Part 4: the trainee's "before" score under the vague line, if any. */
   before?: {score: ScoreComparison | null} | null;
   /** Whether the trainee has checked an item (a note that gives away a twist's ruling waits for the twist). */
@@ -121,10 +128,10 @@ export interface RulingRestOptions {
   decidingAsked?: boolean;
 }
 
-/** Everything after the ruling's lead. `answers`: first attempt first. */
+/** Everything after the ruling's lead. */
 export function RulingRest(
-  {item, answers, feedback}: {item: Item; answers: readonly Answer[]; feedback: Feedback},
-  {guideline, derivation, itemsById, itemPages, before, answered, decidingAsked = false}: RulingRestOptions,
+  {item, answers, feedback, guideline, derivation, itemsById, itemPages}: RulingRestData,
+  {before, answered, decidingAsked = false}: RulingRestOptions = {},
 ): HTMLElement {
   const {score} = feedback;
   const level = guideline.rubric.find((candidate) => candidate.score === item.score);
@@ -134,7 +141,7 @@ export function RulingRest(
   return el(
     "div",
     {class: "ruling-rest"},
-    RulingDifferences(feedback, {answers, decidingAsked}),
+    RulingDifferences({feedback, answers}, {decidingAsked}),
     decidingAsked ? DecidingRuleFeedback(feedback) : null,
     others.length
       ? el(

@@ -44,8 +44,11 @@ export interface RulingView {
 const retryText = (index: number, score: ScoreComparison) =>
   `Retry${index ? ` ${index + 1}` : ""}: ${scoreText(score.trainee)}, ${describeDistance(score)}`;
 
-/** The ruling for an item scored under the guideline. `answers`: first attempt first. */
-export function GuidelineRuling(item: Item, answers: Answer[], options: GuidelineRulingOptions): RulingView {
+/**
+ * The ruling for an item scored under the guideline, in the parts the score card places apart (not a component: the
+ * card focuses the lead and keeps the feedback). `answers`: first attempt first.
+ */
+export function guidelineRuling(item: Item, answers: Answer[], options: GuidelineRulingOptions): RulingView {
   const {guideline, derivation, itemsById} = options;
   const feedback = feedbackFor(item, answers, {
     guideline,
@@ -102,16 +105,8 @@ export function GuidelineRuling(item: Item, answers: Answer[], options: Guidelin
   );
 
   const rest = RulingRest(
-    {item, answers, feedback},
-    {
-      guideline,
-      derivation,
-      itemsById,
-      itemPages: options.itemPages,
-      before: options.before,
-      answered: options.answered,
-      decidingAsked: options.decidingAsked,
-    },
+    {item, answers, feedback, guideline, derivation, itemsById, itemPages: options.itemPages},
+    {before: options.before, answered: options.answered, decidingAsked: options.decidingAsked},
   );
   return {lead, rest, feedback};
 }

@@ -20,12 +20,12 @@ import {
 } from "../lib/trainee/score-card-state.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {describeImplied, scaleAnchors} from "../lib/trainee/words.js";
-import {ChecklistEditor} from "./checklist-editor.js";
+import {checklistEditor} from "./checklist-editor.js";
 import {DecidingRuleField} from "./deciding-rule-field.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
-import {listenForScoreKeys, ScoreGroup, ScoreKeysHint} from "./score-group.js";
+import {listenForScoreKeys, scoreGroup, ScoreKeysHint} from "./score-group.js";
 
 /** What the ruling region shows: its first lines (focused after Check) and the rest. */
 export interface RulingParts {
@@ -61,7 +61,8 @@ export interface ScoreCard {
   focusHeading(): void;
 }
 
-export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
+/** The card's node and what its walk asks of it: a controller, not a component, since the walk keeps it. */
+export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const {phase, guideline, store, mode = "walk", now = () => new Date(), nav} = options;
   const reveal = options.reveal ?? (() => true);
   const withSteps = phase === "guideline";
@@ -69,7 +70,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const previous = answersNow();
   const last = previous.at(-1);
 
-  const score = ScoreGroup({
+  const score = scoreGroup({
     name: `${mode === "self-check" ? "self-" : ""}${item.id}-score`,
     notApplicable: withSteps,
     rubric: withSteps ? guideline.rubric : [],
@@ -94,7 +95,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const folded = !!options.askDecidingRule;
   const hasSteps = stepsOffered({phase, folded, request: item.request});
   const makeEditor = () => {
-    const made = ChecklistEditor(item, {
+    const made = checklistEditor(item, {
       start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
       onChange: renderImplied,
     });
@@ -126,7 +127,7 @@ export function ScoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   } else steps = editor?.node ?? null;
   if (!editor && hasSteps) renderImplied({lines: [], mainNotMet: undefined});
   const deciding = options.askDecidingRule
-    ? DecidingRuleField(item, {rules: guideline.rules, picked: last?.decidingRule})
+    ? DecidingRuleField({item, rules: guideline.rules}, {picked: last?.decidingRule})
     : null;
   const decidingPick = (): string | undefined =>
     deciding?.querySelector<HTMLInputElement>("input:checked")?.value ?? undefined;

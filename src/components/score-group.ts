@@ -32,7 +32,8 @@ export interface ScoreGroup {
 
 const scoreValue = (value: string): Score => (value === "n/a" ? "n/a" : (Number(value) as Score));
 
-export function ScoreGroup({
+/** The score radios and what the card asks of them: a controller, not a component, since the card keeps it. */
+export function scoreGroup({
   name,
   notApplicable = false,
   rubric = [],

@@ -52,7 +52,7 @@ export function SelfCheck(
     end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
   });
   const notice = BlindNotice({status}, {store, itemsById: ctx.itemsById});
-  const summary = SelfCheckSummary({items, rule}, {guideline: ctx.guideline, itemsById: ctx.itemsById, store, status});
+  const summary = SelfCheckSummary({items, rule, guideline: ctx.guideline, itemsById: ctx.itemsById, status}, {store});
   let wasComplete = status().complete;
   store.subscribe(() => {
     const complete = status().complete;

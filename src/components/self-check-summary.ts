@@ -5,7 +5,7 @@ import type {CalibrationCheck} from "../lib/authored/schemas/content.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {ItemRef} from "../lib/node/page-data.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import type * as SelfCheckModule from "../lib/trainee/self-check.js";
 import {summaryHeadline} from "../lib/trainee/self-check-page.js";
 import type {SelfCheckRun} from "../lib/trainee/self-check-run.js";
@@ -17,18 +17,19 @@ import {Table} from "./table.js";
 type Scoring = typeof SelfCheckModule;
 let scoring: Scoring | null = null;
 
-export interface SelfCheckSummaryOptions {
+interface SelfCheckSummaryData {
+  items: readonly Item[];
+  rule: CalibrationCheck["pass"];
   guideline: Guideline;
   itemsById: ReadonlyMap<string, ItemRef>;
-  store: ProgressStore;
   /** The run on show, as the record stands. */
   status: () => SelfCheckRun;
 }
 
 /** The summary of the run on show, drawn again whenever the record changes. */
 export function SelfCheckSummary(
-  {items, rule}: {items: readonly Item[]; rule: CalibrationCheck["pass"]},
-  {guideline, itemsById, store, status}: SelfCheckSummaryOptions,
+  {items, rule, guideline, itemsById, status}: SelfCheckSummaryData,
+  {store = openProgressStore()}: {store?: ProgressStore} = {},
 ): HTMLElement {
   const node = el("section", {"class": "self-check-summary", "aria-labelledby": "summary-title", "tabindex": -1});
   const render = (): void => {

@@ -41,7 +41,8 @@ const keysThatMove: Record<string, (at: number, last: number) => number> = {
   End: (_at, last) => last,
 };
 
-export function MarkSurface(text: string, options: MarkSurfaceOptions): MarkSurface {
+/** A text to mark and its redraw: a controller, not a component, since the editor keeps it. */
+export function markSurface(text: string, options: MarkSurfaceOptions): MarkSurface {
   const all = tokens(text);
   let active = 0;
   let locked = false;

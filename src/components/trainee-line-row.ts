@@ -19,14 +19,8 @@ export interface LineEdits {
 }
 
 export function TraineeLineRow(
-  line: TraineeLine,
-  {
-    item,
-    index,
-    locked,
-    pending,
-    edits,
-  }: {item: Item; index: number; locked: boolean; pending: Pending; edits: LineEdits},
+  {line, item, index, edits}: {line: TraineeLine; item: Item; index: number; edits: LineEdits},
+  {locked = false, pending = null}: {locked?: boolean; pending?: Pending} = {},
 ): HTMLElement {
   const id = item.id;
   const text = listingText(item, line.listing);

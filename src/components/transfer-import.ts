@@ -45,7 +45,7 @@ export function TransferImport({store, itemRefs}: {store: ProgressStore; itemRef
   const showRefusal = (refusal: ImportRefusal, name: string) => {
     pending = null;
     importStatus.textContent = refusalStatus(refusal);
-    importPanel.replaceChildren(ImportRefusalNote(refusal, {fileName: name}));
+    importPanel.replaceChildren(ImportRefusalNote({refusal, fileName: name}));
   };
 
   const finish = (panel: HTMLElement, status: string) => {
@@ -80,14 +80,10 @@ export function TransferImport({store, itemRefs}: {store: ProgressStore; itemRef
   const showPreview = (file: ImportedFile, name: string, {changedSince = false, focus = true} = {}) => {
     const plan = planImport(store.get(), file.progress, known);
     pending = {file, plan, name};
-    const panel = ImportPreviewPanel(plan, {
-      file,
-      fileName: name,
-      changedSince,
-      describeAnswer,
-      onConfirm: confirm,
-      onCancel: cancel,
-    });
+    const panel = ImportPreviewPanel(
+      {plan, file, fileName: name, describeAnswer},
+      {changedSince, onConfirm: confirm, onCancel: cancel},
+    );
     importPanel.replaceChildren(panel);
     importStatus.textContent = previewStatus(plan);
     if (focus) panel.querySelector("h3")?.focus();

@@ -6,7 +6,7 @@ import {el} from "./dom.js";
 import {itemsOf, partContext, partPage, type TraineeData} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartWalk} from "./part-walk.js";
-import {ScoreCard} from "./score-card.js";
+import {scoreCard} from "./score-card.js";
 import {VagueSaved} from "./vague-ruling.js";
 import {HowToScore, NextPart, VaguePanel} from "./walk-parts.js";
 
@@ -22,12 +22,12 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
       items: items.map((item) => ({
         item,
         card: (nav) =>
-          ScoreCard(item, {
+          scoreCard(item, {
             phase: "vague",
             guideline: ctx.guideline,
             store,
             nav,
-            ruling: (answers) => VagueSaved(item, answers),
+            ruling: (answers) => ({lead: VagueSaved(answers)}),
           }),
       })),
       stateOf: (item, progress) => walkItemState(progress, item, "vague"),

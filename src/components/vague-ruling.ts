@@ -7,38 +7,35 @@ import {scoreText} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
 
 /** Part 1 on Check: the answer is saved. There is no ruling under the vague line, and the page says so. */
-export function VagueSaved(item: Item, answers: Answer[]): {lead: HTMLElement} {
+export function VagueSaved(answers: readonly Answer[]): HTMLElement {
   const first = answers[0]!;
   const latest = answers.at(-1)!;
-  return {
-    lead: el(
-      "div",
-      {class: "ruling-lead saved", tabindex: -1},
-      el(
-        "p",
-        {class: "verdict-line"},
-        el("span", {"class": "distance-mark", "aria-hidden": "true"}, "●"),
-        el("strong", {}, "Saved"),
-        ` · your “before” score: ${scoreText(first.score)}`,
-        answers.length > 1 ? ` (you tried ${scoreText(latest.score)} since; the first is the one recorded)` : "",
-      ),
-      el(
-        "p",
-        {class: "case-sentence"},
-        "Under this one line there is no ruling to compare with. You score this example again in Part 4, with the " +
-          "guideline, and see both.",
-      ),
+  return el(
+    "div",
+    {class: "ruling-lead saved", tabindex: -1},
+    el(
+      "p",
+      {class: "verdict-line"},
+      el("span", {"class": "distance-mark", "aria-hidden": "true"}, "●"),
+      el("strong", {}, "Saved"),
+      ` · your “before” score: ${scoreText(first.score)}`,
+      answers.length > 1 ? ` (you tried ${scoreText(latest.score)} since; the first is the one recorded)` : "",
     ),
-  };
+    el(
+      "p",
+      {class: "case-sentence"},
+      "Under this one line there is no ruling to compare with. You score this example again in Part 4, with the " +
+        "guideline, and see both.",
+    ),
+  );
 }
 
 /** Part 2: the trainee's "before" score beside the case study's illustrative split and its open question. */
-export function VagueRuling(item: Item, answers: Answer[]): HTMLElement {
-  const first = answers[0]!;
+export function VagueRuling({item, before}: {item: Item; before: Answer}): HTMLElement {
   return el(
     "div",
     {class: "ruling-body"},
-    el("p", {class: "before-score"}, "Your “before” score: ", el("strong", {}, scoreText(first.score)), "."),
+    el("p", {class: "before-score"}, "Your “before” score: ", el("strong", {}, scoreText(before.score)), "."),
     item.split
       ? el(
           "div",

@@ -2,7 +2,7 @@
 // once), and the card to the next part.
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
-import {el, type Child} from "./dom.js";
+import {el, fragment} from "./dom.js";
 import type {PartContext} from "./part-frame.js";
 import {ruleHref} from "../lib/site/links.js";
 
@@ -68,7 +68,7 @@ export function HowToScore({
   phase: Phase;
   decidingRule?: boolean;
   blind?: boolean;
-}): Child {
+}): DocumentFragment {
   const keys = el(
     "p",
     {class: "key-hint"},
@@ -83,7 +83,7 @@ export function HowToScore({
     phase === "guideline" ? " In the request, the arrow keys move between words." : null,
   );
   if (phase === "vague")
-    return [
+    return fragment(
       el(
         "ol",
         {class: "how-steps"},
@@ -93,8 +93,8 @@ export function HowToScore({
       ),
       el("p", {}, "Your first answer to each example is the one recorded."),
       keys,
-    ];
-  return [
+    );
+  return fragment(
     el(
       "ol",
       {class: "how-steps"},
@@ -115,7 +115,7 @@ export function HowToScore({
       "Steps 1 and 2 are optional: a score alone can be checked. Your first answer to each case is the one recorded.",
     ),
     keys,
-  ];
+  );
 }
 
 /** The card at the end of a part: where to go next (Part 6 leads to the self-check and the results). */

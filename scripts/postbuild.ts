@@ -75,7 +75,7 @@ const bundleFolder = "bundles";
 
 /**
  * Bundles each page's own modules into one file, and preloads its data. A page's inline script imports its entry
- * modules (`import("./_import/components/scoring-parts.<hash>.js")`); each becomes a namespace of one bundle
+ * modules (`import("./_import/components/rubric-part.<hash>.js")`); each becomes a namespace of one bundle
  * (`import("./_import/bundles/rubric.<hash>.js").then((bundle) => bundle.m1)`), so the names every cell takes from it
  * stay what they were, and two entries can never clash. The bundle takes in what those modules import (lib/, the
  * npm packages under _node/): the page's modulepreload links to them give way to one link to the bundle. Each JSON

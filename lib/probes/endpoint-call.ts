@@ -60,7 +60,7 @@ async function readCapped(
 }
 
 /** What one attempt got back: the status, the two headers the runner reads, and the body up to its cap. */
-export interface Answer {
+export interface EndpointAnswer {
   status: number;
   retryAfter: string | null;
   location: string | null;
@@ -87,7 +87,7 @@ export interface Call {
 }
 
 /** One attempt, bounded by the timeout (the response body included). */
-export async function attempt(call: Call): Promise<Answer> {
+export async function attempt(call: Call): Promise<EndpointAnswer> {
   const {endpoint, body, timeoutMs} = call;
   const controller = new AbortController();
   const timer = new AbortController();
@@ -98,7 +98,7 @@ export async function attempt(call: Call): Promise<Answer> {
     controller.abort();
   });
   try {
-    const request = (async (): Promise<Answer> => {
+    const request = (async (): Promise<EndpointAnswer> => {
       const response = await call.fetch(endpoint, {
         method: "POST",
         headers: {"authorization": `Bearer ${call.apiKey}`, "content-type": "application/json"},

@@ -8,7 +8,14 @@
 // anything key-shaped, is refused. Bodies are read with a byte cap; a redirect is never followed.
 import {formatBytes, utf8Length} from "../text/format.js";
 import {parseCompletion, httpError, type Parsed} from "./endpoint-answer.js";
-import {attempt, redirectError, retryAfterMs, type Answer, type FetchLike, type Sleep} from "./endpoint-call.js";
+import {
+  attempt,
+  redirectError,
+  retryAfterMs,
+  type EndpointAnswer,
+  type FetchLike,
+  type Sleep,
+} from "./endpoint-call.js";
 import {excerpt, oversizedExcerptLength, replyByteBound, responseByteCap} from "./limits.js";
 import {chatRequestBody, defaultEndpoint} from "./request.js";
 import {droppedNotes, isFinishReason, isServedModel} from "./run-metadata.js";
@@ -117,7 +124,7 @@ export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
   let attempts = 0;
   for (;;) {
     attempts += 1;
-    let response: Answer;
+    let response: EndpointAnswer;
     try {
       response = await attempt({
         fetch: options.fetch,

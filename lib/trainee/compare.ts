@@ -2,7 +2,7 @@
 // one line by line (each difference with the rule that decides it), the rubric row of the ruled score, the flags,
 // the case study's note on their score if it names it as a likely wrong one, what the case teaches, and its links.
 import type {Derivation} from "../engine/derive.js";
-import type {ChecklistLine, Item, ItemFlag, ItemNote, Source} from "../authored/schemas/item.js";
+import type {ChecklistLine, Item, ItemFlag, ItemNote, Source, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {GuidelineParameters} from "../authored/schemas/parameters.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
@@ -11,8 +11,6 @@ import {impliedScore, type ImpliedScore} from "./implied.js";
 import type {Answer, TraineeChecklist} from "./progress.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {matchStep1, type Step1Result} from "./step-one.js";
-
-export type RuleId = ChecklistLine["rule"];
 
 /** One ruled line (main task or instruction) beside the trainee's line for it. */
 export interface RuledLineComparison {
@@ -24,13 +22,13 @@ export interface RuledLineComparison {
   /** "inferred": the site's reading, not the case study's ruling. */
   source: Source;
   /** The rule that decides the line's verdict. */
-  rule: RuleId;
+  rule: ChecklistRuleId;
   /** agree; verdict-differs; missing (not listed in Step 1); not-checked (listed, no verdict yet). */
   status: "agree" | "verdict-differs" | "missing" | "not-checked";
   /** The trainee's line for it (the first one matched) and its verdict, as the rubric reads it. */
   trainee: {line: number; verdict: Verdict | null} | null;
   /** For a missing line: the Step-1 rule that says to list it. */
-  listRule: RuleId | null;
+  listRule: ChecklistRuleId | null;
 }
 
 /** A line the trainee listed that is not one of the ruled lines. */
@@ -42,7 +40,7 @@ export interface ExtraLine {
    *  line the trainee listed twice. */
   status: "candidate" | "not-on-checklist" | "repeat";
   /** The rule that keeps it off: the candidate's rule, or "list only what the request says". */
-  rule: RuleId;
+  rule: ChecklistRuleId;
   /** The candidate's note ("formality was never requested"). */
   note: string | null;
   source: Source | null;
@@ -59,7 +57,7 @@ export interface ChecklistComparison {
 }
 
 /** The Step-1 rule that puts a ruled line on the checklist. */
-function listRuleOf(line: ChecklistLine): RuleId {
+function listRuleOf(line: ChecklistLine): ChecklistRuleId {
   if (line.role === "main") return "main-task";
   return line.quoteIn === "request" ? "stated-constraints" : "standing-instructions";
 }
@@ -147,9 +145,9 @@ export function compareChecklist(item: Item, checklist: TraineeChecklist): Check
 }
 
 /** The rules a checklist comparison shows misapplied, in checklist order. */
-function rulesFromChecklist(comparison: ChecklistComparison): RuleId[] {
-  const rules: RuleId[] = [];
-  const add = (rule: RuleId | null) => {
+function rulesFromChecklist(comparison: ChecklistComparison): ChecklistRuleId[] {
+  const rules: ChecklistRuleId[] = [];
+  const add = (rule: ChecklistRuleId | null) => {
     if (rule && !rules.includes(rule)) rules.push(rule);
   };
   if (comparison.mainDiffers) add("main-task");
@@ -160,7 +158,7 @@ function rulesFromChecklist(comparison: ChecklistComparison): RuleId[] {
 }
 
 export interface Misapplied {
-  rules: RuleId[];
+  rules: ChecklistRuleId[];
   /** No checklist to read: the rule is the item's deciding rule, because the score was wrong. */
   fromScoreOnly: boolean;
 }

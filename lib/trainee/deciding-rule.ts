@@ -3,18 +3,16 @@
 // study's ruling names the one that settles the case (the item's `decidingRule`). The edge-case map asks a trainee
 // for it, and the results blame it (and only it) for a wrong score given without a checklist.
 import type {Derivation} from "../engine/derive.js";
-import type {ChecklistLine, Item} from "../authored/schemas/item.js";
+import type {Item, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {RubricRow} from "../engine/rubric.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
-
-export type RuleId = ChecklistLine["rule"];
 
 export interface DecidingRule {
   /** The rule a trainee is taught as the one that settles the case: the one the case study names where it names
    *  one, else the first the trace names. */
-  rule: RuleId;
+  rule: ChecklistRuleId;
   /** Every rule that counts as a right answer: the trace's and the one the case study names. */
-  accepted: RuleId[];
+  accepted: ChecklistRuleId[];
   /** The checklist lines that set the rubric row, by index (none where every line is met). */
   lines: number[];
   /** Where `rule` comes from. */
@@ -59,7 +57,7 @@ export function decidingRule(
   derivation: Derivation,
 ): DecidingRule {
   const lines = rowLines(item, derivation);
-  const traced: RuleId[] = [];
+  const traced: ChecklistRuleId[] = [];
   for (const index of lines) {
     const rule = item.checklist[index]!.rule;
     if (!traced.includes(rule)) traced.push(rule);

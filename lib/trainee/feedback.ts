@@ -5,18 +5,18 @@
 // folded. Built on lib/trainee/compare.ts; the page renders it without deciding anything.
 import type {Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
-import type {ChecklistLine, Item, ItemNote} from "../authored/schemas/item.js";
+import type {ChecklistLine, Item, ItemNote, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {compareAnswer, type Comparison} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
-import {decidingRule, decidingRuleMatches, type DecidingRule, type RuleId} from "./deciding-rule.js";
+import {decidingRule, decidingRuleMatches, type DecidingRule} from "./deciding-rule.js";
 import type {Answer} from "./progress.js";
 import {ruleSentence} from "./rule-sentence.js";
 import {listingText} from "./words.js";
 
 /** A rule as the feedback cites it: its title (not its id), the sentence of it that applies, and where it lives. */
 export interface RuleCitation {
-  id: RuleId;
+  id: ChecklistRuleId;
   title: string;
   sentence: string;
 }
@@ -126,7 +126,7 @@ export interface FeedbackOptions {
 
 function citation(
   guideline: Pick<Guideline, "rules">,
-  id: RuleId,
+  id: ChecklistRuleId,
   clause: string | null,
   line?: ChecklistLine,
 ): RuleCitation {
@@ -153,7 +153,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   const comparison = compareAnswer(item, derivation, latest, guideline.parameters);
   const score = compareScores(first.score, item.score);
   const clauseOf = (index: number) => derivation.lines[index]?.clause ?? null;
-  const cite = (index: number, rule: RuleId = item.checklist[index]!.rule) =>
+  const cite = (index: number, rule: ChecklistRuleId = item.checklist[index]!.rule) =>
     citation(guideline, rule, rule === item.checklist[index]!.rule ? clauseOf(index) : null, item.checklist[index]);
   const yourWords = (line: number) => listingText(item, latest.checklist!.lines[line]!.listing);
   /** The trainee's words of a mark that also covers this ruled line (matched to another line), if any. */
@@ -257,7 +257,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
     decidingRule: {
       ...deciding,
       cited: decidingIndex >= 0 ? cite(decidingIndex, deciding.rule) : citation(guideline, deciding.rule, null),
-      picked: picked ? citation(guideline, picked as RuleId, null) : null,
+      picked: picked ? citation(guideline, picked as ChecklistRuleId, null) : null,
       right: picked === undefined ? null : decidingRuleMatches(deciding, picked),
     },
     comparison,

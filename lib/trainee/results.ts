@@ -6,9 +6,9 @@
 // renders it.
 import {derive, ruleSetOf, type RuleSet} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
-import type {Item} from "../authored/schemas/item.js";
+import type {Item, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {rulesMisapplied, type RuleId} from "./compare.js";
+import {rulesMisapplied} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
@@ -27,7 +27,7 @@ export interface ResultRow {
   trainee: Score;
   score: ScoreComparison;
   /** The rules the answer got wrong: from its checklist, or from a wrong score alone (`fromScoreOnly`). */
-  rulesMisapplied: RuleId[];
+  rulesMisapplied: ChecklistRuleId[];
   fromScoreOnly: boolean;
   /** The guideline version the answer was scored under ("v2"). */
   scoredUnder: string;
@@ -55,7 +55,7 @@ export interface ScoreMatrix {
 }
 
 export interface RuleCount {
-  rule: RuleId;
+  rule: ChecklistRuleId;
   /** The cases where the rule was misapplied, in walking order. */
   items: string[];
   /** Of those, how many the trainee's own checklist shows (the rest come from a wrong score alone). */
@@ -160,7 +160,7 @@ export function scoreMatrix(rows: readonly Pick<ResultRow, "id" | "trainee" | "r
 
 /** The rules misapplied across the rows, most often first. */
 export function misappliedRules(rows: readonly ResultRow[]): RuleCount[] {
-  const byRule = new Map<RuleId, RuleCount>();
+  const byRule = new Map<ChecklistRuleId, RuleCount>();
   for (const row of rows)
     for (const rule of row.rulesMisapplied) {
       const entry = byRule.get(rule) ?? {rule, items: [], fromChecklist: 0};

@@ -2,9 +2,8 @@
 // was off the ruled score, those two or more off first (a "not applicable" against a score among them), then those
 // one off, each group in walking order. The walk and the blind self-check both count: a case missed in either is
 // listed once, with each answer that missed, the walk's first, and the rules to look at. Pure and browser-safe.
-import type {Item} from "../authored/schemas/item.js";
+import type {ChecklistRuleId, Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import type {RuleId} from "./compare.js";
 import type {ScoreComparison} from "./score-distance.js";
 import type {Mode} from "./progress.js";
 import type {ResultRow} from "./results.js";
@@ -25,7 +24,7 @@ export interface ReviewEntry {
   /** Its first answers that missed: the walk's, then the self-check's. */
   answers: ReviewAnswer[];
   /** The rules to look at: those the missed answers got wrong (a wrong score alone: the deciding rule), no repeats. */
-  rules: RuleId[];
+  rules: ChecklistRuleId[];
 }
 
 /**

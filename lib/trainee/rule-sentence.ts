@@ -4,9 +4,7 @@
 // (lib/engine/rules.ts); this maps each clause to its sentence in the guideline's words. A version whose text lacks the
 // sentence (an earlier or later wording) gets the rule's whole text instead, never a sentence it does not have.
 import type {GuidelineRule} from "../authored/schemas/guideline.js";
-import type {ChecklistLine} from "../authored/schemas/item.js";
-
-type RuleId = ChecklistLine["rule"];
+import type {ChecklistRuleId} from "../authored/schemas/item.js";
 
 const ceiling = '"No more than," "at most," and "up to" set a ceiling: any count from one up to the limit is met.';
 const question =
@@ -20,7 +18,7 @@ const register =
   "if the lapse happens only once.";
 
 /** Each rule's clauses (lib/engine/rules.ts) and the sentence of the current guideline that states each. */
-export const clauseSentences: {[R in RuleId]?: Record<string, string>} = {
+export const clauseSentences: {[R in ChecklistRuleId]?: Record<string, string>} = {
   "numbers": {
     "within-ceiling": ceiling,
     "over-ceiling": ceiling,
@@ -100,6 +98,6 @@ export function ruleSentence(
       ? notRatedSentences[dimension ?? "quality"]
       : clause === null
         ? undefined
-        : clauseSentences[rule.id as RuleId]?.[clause];
+        : clauseSentences[rule.id as ChecklistRuleId]?.[clause];
   return sentence && rule.text.includes(sentence) ? sentence : rule.text;
 }

@@ -4,9 +4,9 @@
 import type {PassRule} from "../authored/schemas/content.js";
 import {derive, ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
-import type {Item} from "../authored/schemas/item.js";
+import type {Item, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {rulesMisapplied, type RuleId} from "./compare.js";
+import {rulesMisapplied} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import type {Answer} from "./progress.js";
 
@@ -16,7 +16,7 @@ export interface SelfCheckItem {
   /** The first attempt's score, or null when the item has no answer. */
   trainee: Score | null;
   score: ScoreComparison | null;
-  rulesMisapplied: RuleId[];
+  rulesMisapplied: ChecklistRuleId[];
   /** The rules come from a wrong score alone (no checklist to read). */
   fromScoreOnly: boolean;
 }
@@ -35,7 +35,7 @@ export interface SelfCheckSummary {
   /** Mean of trainee minus ruled over the items both scored 1-5: above 0 lenient, below 0 harsh. */
   meanSignedDifference: number | null;
   /** Each rule misapplied, with the items where it was, most often first. */
-  rulesMisapplied: {rule: RuleId; items: string[]}[];
+  rulesMisapplied: {rule: ChecklistRuleId; items: string[]}[];
   /** Every item answered. */
   complete: boolean;
   /** No ruling of its cases was seen before the run ended: only then can it pass. */
@@ -78,7 +78,7 @@ export function selfCheckSummary(
   const scored = rows.flatMap((row) => (row.score ? [row.score] : []));
   const count = (test: (score: ScoreComparison) => boolean) => scored.filter(test).length;
   const differences = scored.flatMap((score) => (score.difference === null ? [] : [score.difference]));
-  const byRule = new Map<RuleId, string[]>();
+  const byRule = new Map<ChecklistRuleId, string[]>();
   for (const row of rows) for (const id of row.rulesMisapplied) byRule.set(id, [...(byRule.get(id) ?? []), row.id]);
   const exact = count((score) => score.distance === "exact");
   const twoOrMoreOff = count((score) => score.distance === "two-or-more-off");

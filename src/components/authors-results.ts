@@ -7,6 +7,7 @@ import {rubricRowShortLabels, verdictLabels} from "../lib/engine/labels.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.js";
 import type {LineDecision, Outcome, Preview} from "../lib/authoring/preview.js";
+import {plural} from "../lib/text/format.js";
 import {scoreText} from "../lib/trainee/words.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistributionChart} from "./authors-distribution.js";
@@ -194,7 +195,7 @@ export function authorsResults(
             "p",
             {class: "muted"},
             `Every shape a response's checklist can take (the main task's outcome and up to six other instructions' ` +
-              `verdicts: ${shown.baseCompleteness.shapes} shapes), each scored by the rubric.`,
+              `verdicts: ${plural(shown.baseCompleteness.shapes, "shape")}), each scored by the rubric.`,
           ),
           Completeness({report: shown.baseCompleteness, label: `Base ${choice.base}`}),
           Completeness({report: shown.candidateCompleteness, label: `Candidate ${described}`}),

@@ -10,7 +10,7 @@ import {openProgressStore} from "../lib/trainee/progress-store.js";
 import {VagueRuling} from "./vague-ruling.js";
 
 /** Part 2: each example with the case study's illustrative split beside the trainee's own "before" score. */
-export function ExamplesPart(data: TraineeData, store = openProgressStore()): HTMLElement {
+export function ExamplesPart(data: TraineeData, {store = openProgressStore()} = {}): HTMLElement {
   const ctx = partContext(data, "examples", store);
   const cards = itemsOf(ctx, "examples").map((item) => {
     const panel = el("div", {"class": "split-panel", "aria-live": "polite"});

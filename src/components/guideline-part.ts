@@ -7,7 +7,7 @@ import {partContext, partPage, type TraineeData} from "./part-frame.js";
 import {openProgressStore} from "../lib/trainee/progress-store.js";
 
 /** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
-export function GuidelinePart(data: TraineeData, store = openProgressStore()): HTMLElement {
+export function GuidelinePart(data: TraineeData, {store = openProgressStore()} = {}): HTMLElement {
   const ctx = partContext(data, "guideline", store);
   const earlier = data.earlier ?? [];
   // The page is drawn after the browser has looked for the address's rule (/guideline#rule-numbers, the link every

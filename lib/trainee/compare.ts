@@ -10,7 +10,7 @@ import {decidingRule} from "./deciding-rule.js";
 import {impliedScore, type ImpliedScore} from "./implied.js";
 import type {Answer, TraineeChecklist} from "./progress.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
-import {matchStep1, type Step1Result} from "./step-one.js";
+import {matchStepOne, type StepOneResult} from "./step-one.js";
 
 /** One ruled line (main task or instruction) beside the trainee's line for it. */
 export interface RuledLineComparison {
@@ -49,7 +49,7 @@ export interface ExtraLine {
 }
 
 export interface ChecklistComparison {
-  step1: Step1Result;
+  stepOne: StepOneResult;
   lines: RuledLineComparison[];
   extras: ExtraLine[];
   /** The trainee's main task is not the ruled one: their main line (null: none chosen) and what it matched. */
@@ -71,11 +71,11 @@ function effectiveVerdict(checklist: TraineeChecklist, index: number): Verdict |
 }
 
 export function compareChecklist(item: Item, checklist: TraineeChecklist): ChecklistComparison {
-  const step1 = matchStep1(
+  const stepOne = matchStepOne(
     item,
     checklist.lines.map((line) => line.listing),
   );
-  const lines: RuledLineComparison[] = step1.ruled.map(({index, line, listings}) => {
+  const lines: RuledLineComparison[] = stepOne.ruled.map(({index, line, listings}) => {
     const first = listings[0];
     const verdict = first === undefined ? null : effectiveVerdict(checklist, first);
     const status =
@@ -99,10 +99,10 @@ export function compareChecklist(item: Item, checklist: TraineeChecklist): Check
     };
   });
   const extras: ExtraLine[] = [];
-  step1.listings.forEach((result, position) => {
+  stepOne.listings.forEach((result, position) => {
     const {match} = result;
     if (match.kind === "ruled") {
-      const ruled = step1.ruled.find((entry) => entry.index === match.index)!;
+      const ruled = stepOne.ruled.find((entry) => entry.index === match.index)!;
       if (ruled.listings[0] !== position)
         extras.push({
           line: position,
@@ -136,12 +136,12 @@ export function compareChecklist(item: Item, checklist: TraineeChecklist): Check
     }
   });
   const mainLine = checklist.lines.findIndex((line) => line.main);
-  const matched = mainLine < 0 ? null : step1.listings[mainLine]!.match;
+  const matched = mainLine < 0 ? null : stepOne.listings[mainLine]!.match;
   const mainDiffers =
     checklist.lines.length === 0 || (matched?.kind === "ruled" && matched.role === "main")
       ? null
       : {line: mainLine < 0 ? null : mainLine, matched: matched && matched.kind !== "none" ? matched.index : null};
-  return {step1, lines, extras, mainDiffers};
+  return {stepOne, lines, extras, mainDiffers};
 }
 
 /** The rules a checklist comparison shows misapplied, in checklist order. */

@@ -158,7 +158,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   const yourWords = (line: number) => listingText(item, latest.checklist!.lines[line]!.listing);
   /** The trainee's words of a mark that also covers this ruled line (matched to another line), if any. */
   const insideOf = (index: number): string | null => {
-    const holder = comparison.checklist?.step1.listings.findIndex((result) => result.alsoCovers.includes(index));
+    const holder = comparison.checklist?.stepOne.listings.findIndex((result) => result.alsoCovers.includes(index));
     return holder !== undefined && holder >= 0 ? yourWords(holder) : null;
   };
 

@@ -50,7 +50,7 @@ export interface RuledLineResult {
   listings: number[];
 }
 
-export interface Step1Result {
+export interface StepOneResult {
   /** "marks": the trainee selects words of a quoted request; "list": they tick options of a described one. */
   mode: "marks" | "list";
   listings: ListingResult[];
@@ -63,7 +63,7 @@ export interface Step1Result {
 }
 
 /** How Step 1 works on this item: select words of a quoted request, or tick a list for a described one. */
-export const step1Mode = (item: Pick<Item, "request">): Step1Result["mode"] =>
+export const stepOneMode = (item: Pick<Item, "request">): StepOneResult["mode"] =>
   item.request.form === "described" ? "list" : "marks";
 
 /** Where a line's quote sits, as ranges of its text (the request unless the line names an earlier turn). */
@@ -177,7 +177,7 @@ function matchOption(item: Item, option: Extract<Listing, {kind: "option"}>): Li
 }
 
 /** Compares what a trainee listed in Step 1 with the item's ruled checklist and its candidates. */
-export function matchStep1(item: Item, listings: readonly Listing[]): Step1Result {
+export function matchStepOne(item: Item, listings: readonly Listing[]): StepOneResult {
   const results = listings.map((listing) =>
     listing.kind === "mark"
       ? matchMark(item, listing)
@@ -195,7 +195,7 @@ export function matchStep1(item: Item, listings: readonly Listing[]): Step1Resul
   });
   const found = ruled.filter((line) => line.found).length;
   return {
-    mode: step1Mode(item),
+    mode: stepOneMode(item),
     listings: results,
     ruled,
     found,

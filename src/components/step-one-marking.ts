@@ -8,7 +8,7 @@ import type {Item} from "../lib/authored/schemas/item.js";
 import {textOf} from "../lib/authored/quote.js";
 import {linesAt, tokens, tokenRange, type Mark, type MarkIn, type Pending, type Token} from "../lib/trainee/draft.js";
 import type {TraineeLine} from "../lib/trainee/progress.js";
-import {step1Mode} from "../lib/trainee/step-one.js";
+import {stepOneMode} from "../lib/trainee/step-one.js";
 import {el} from "./dom.js";
 
 export interface MarkSurfaceOptions {
@@ -176,7 +176,7 @@ export function markSurface(text: string, options: MarkSurfaceOptions): MarkSurf
 
 /** The texts a trainee can mark in an item: the quoted request, and quoted earlier turns of the user. */
 export function markableTexts(item: Item): {where: MarkIn; text: string; label: string}[] {
-  if (step1Mode(item) === "list") return [];
+  if (stepOneMode(item) === "list") return [];
   const texts: {where: MarkIn; text: string; label: string}[] = [
     {where: "request", text: item.request.text, label: "the request"},
   ];

@@ -1,10 +1,10 @@
 import {describe, expect, it} from "vitest";
 import {quoteSpans} from "../../lib/trainee/step-one.js";
-import {matchStep1, step1Mode} from "../../lib/trainee/step-one.js";
+import {matchStepOne, stepOneMode} from "../../lib/trainee/step-one.js";
 import {words} from "../../lib/authored/quote.js";
 import {free, item, items, mark, option} from "./helpers.js";
 
-const summary = (result: ReturnType<typeof matchStep1>) => ({
+const summary = (result: ReturnType<typeof matchStepOne>) => ({
   found: result.found,
   missed: result.missed,
   candidates: result.candidates,
@@ -15,7 +15,7 @@ describe("marks compared with the ruled quotes", () => {
   const example4 = item("example-4");
 
   it("finds each ruled line a mark overlaps", () => {
-    const result = matchStep1(example4, [mark(example4, "why the sky is blue"), mark(example4, "in one sentence")]);
+    const result = matchStepOne(example4, [mark(example4, "why the sky is blue"), mark(example4, "in one sentence")]);
     expect(result.listings.map((listing) => listing.match)).toEqual([
       {kind: "ruled", index: 0, role: "main", rule: "main-task"},
       {kind: "ruled", index: 1, role: "instruction", rule: "purpose"},
@@ -25,16 +25,16 @@ describe("marks compared with the ruled quotes", () => {
 
   it("counts one shared word as overlap: a mark on part of a quote finds its line", () => {
     const example1 = item("example-1");
-    expect(matchStep1(example1, [mark(example1, "two")]).listings[0]!.match).toMatchObject({kind: "ruled", index: 1});
+    expect(matchStepOne(example1, [mark(example1, "two")]).listings[0]!.match).toMatchObject({kind: "ruled", index: 1});
     // "examples" is the main task's word, "no more than two" the limit's: the mark covers all of the limit.
-    expect(matchStep1(example1, [mark(example1, "no more than two examples")]).listings[0]!.match).toMatchObject({
+    expect(matchStepOne(example1, [mark(example1, "no more than two examples")]).listings[0]!.match).toMatchObject({
       kind: "ruled",
       index: 1,
     });
   });
 
   it("matches a whole-sentence mark to one line and names the others it covers", () => {
-    const result = matchStep1(example4, [mark(example4, "Explain in one sentence why the sky is blue.")]);
+    const result = matchStepOne(example4, [mark(example4, "Explain in one sentence why the sky is blue.")]);
     expect(result.listings[0]).toMatchObject({match: {kind: "ruled", index: 0}, alsoCovers: [1]});
     expect(result.ruled.map((line) => [line.line.text, line.found])).toEqual([
       ["Explain why the sky is blue", true],
@@ -44,7 +44,7 @@ describe("marks compared with the ruled quotes", () => {
 
   it("tells a missed line by its line", () => {
     const example7 = item("example-7");
-    const result = matchStep1(example7, [mark(example7, "List three Swedish words for snow")]);
+    const result = matchStepOne(example7, [mark(example7, "List three Swedish words for snow")]);
     expect(result.ruled.filter((line) => !line.found).map((line) => line.line.quote)).toEqual([
       "three",
       "Just the words.",
@@ -53,7 +53,7 @@ describe("marks compared with the ruled quotes", () => {
 
   it("says 'not on the ruled checklist' for a mark that matches nothing", () => {
     const example3 = item("example-3");
-    const result = matchStep1(example3, [
+    const result = matchStepOne(example3, [
       mark(example3, "bitte"),
       {kind: "mark", in: "request", start: 6, end: 7}, // the space after "Kannst"
       {kind: "mark", in: "request", start: 500, end: 510}, // past the end
@@ -70,7 +70,7 @@ describe("marks compared with the ruled quotes", () => {
 
   it("reads a standing instruction's words in the earlier turn", () => {
     const edge7 = item("edge-7");
-    const result = matchStep1(edge7, [mark(edge7, "answer in bullet points", "turn-1")]);
+    const result = matchStepOne(edge7, [mark(edge7, "answer in bullet points", "turn-1")]);
     expect(result.listings[0]!.match).toMatchObject({kind: "ruled", index: 1, rule: "standing-instructions"});
   });
 
@@ -81,7 +81,7 @@ describe("marks compared with the ruled quotes", () => {
           ? []
           : quoteSpans(each, line).map((span) => ({kind: "mark" as const, in: line.quoteIn, ...span})),
       );
-      const result = matchStep1(each, marks);
+      const result = matchStepOne(each, marks);
       const quoted = each.checklist.filter((line) => line.role !== "candidate" && line.quote);
       expect({id: each.id, found: result.found, extra: result.notOnChecklist + result.candidates}).toEqual({
         id: each.id,
@@ -94,7 +94,7 @@ describe("marks compared with the ruled quotes", () => {
 
 describe("lines of the trainee's own words", () => {
   it("gives a candidate's note: formality in edge case 9 was never requested", () => {
-    const result = matchStep1(item("edge-9"), [free("Formal register (Sie)")]);
+    const result = matchStepOne(item("edge-9"), [free("Formal register (Sie)")]);
     expect(result.listings[0]!.match).toEqual({
       kind: "candidate",
       index: 2,
@@ -105,28 +105,28 @@ describe("lines of the trainee's own words", () => {
     expect(summary(result)).toEqual({found: 0, missed: 2, candidates: 1, notOnChecklist: 0});
   });
   it("matches word forms that share their first five letters", () => {
-    expect(matchStep1(item("edge-9"), [free("formality")]).listings[0]!.match.kind).toBe("candidate");
-    expect(matchStep1(item("edge-10"), [free("naturalness")]).listings[0]!.match).toMatchObject({index: 3});
+    expect(matchStepOne(item("edge-9"), [free("formality")]).listings[0]!.match.kind).toBe("candidate");
+    expect(matchStepOne(item("edge-10"), [free("naturalness")]).listings[0]!.match).toMatchObject({index: 3});
   });
   it("marks an inferred candidate's note as the site's", () => {
-    expect(matchStep1(item("example-1"), [free("exactly two")]).listings[0]!.match).toMatchObject({
+    expect(matchStepOne(item("example-1"), [free("exactly two")]).listings[0]!.match).toMatchObject({
       kind: "candidate",
       source: "inferred",
     });
   });
   it("matches the line with the most words in common", () => {
-    const result = matchStep1(item("example-5"), [free("the answer must be correct")]);
+    const result = matchStepOne(item("example-5"), [free("the answer must be correct")]);
     expect(result.listings[0]!.match).toMatchObject({kind: "candidate", rule: "not-rated"});
   });
   it("prefers a ruled line to a candidate that fits the typed words as well", () => {
     // "two examples" fits the limit ("No more than two examples") and the candidate "Exactly two examples" alike.
-    expect(matchStep1(item("example-1"), [free("two examples")]).listings[0]!.match).toMatchObject({
+    expect(matchStepOne(item("example-1"), [free("two examples")]).listings[0]!.match).toMatchObject({
       kind: "ruled",
       index: 1,
     });
   });
   it("matches nothing when no word is shared", () => {
-    expect(matchStep1(item("example-2"), [free("be nice")]).listings[0]!.match).toEqual({kind: "none"});
+    expect(matchStepOne(item("example-2"), [free("be nice")]).listings[0]!.match).toEqual({kind: "none"});
   });
 });
 
@@ -134,7 +134,7 @@ describe("the list a described request offers", () => {
   const edge4 = item("edge-4");
 
   it("uses a list where the case study describes the request", () => {
-    expect(items.filter((each) => step1Mode(each) === "list").map((each) => each.id)).toEqual([
+    expect(items.filter((each) => stepOneMode(each) === "list").map((each) => each.id)).toEqual([
       "edge-4",
       "edge-5a",
       "edge-5b",
@@ -143,19 +143,19 @@ describe("the list a described request offers", () => {
     ]);
   });
   it("finds a ticked ruled line, gives a ticked candidate's note, and names what was left unticked", () => {
-    const result = matchStep1(item("edge-7"), [option(0)]);
+    const result = matchStepOne(item("edge-7"), [option(0)]);
     expect(result.mode).toBe("list");
     expect(result.ruled.map((line) => [line.line.text, line.found])).toEqual([
       ["Answer the turn-3 request", true],
       ["Answer in bullet points (standing instruction from turn 1)", false],
     ]);
     // A ticked candidate (an option list works on any item's checklist) comes back with its note.
-    const candidate = matchStep1(item("example-1"), [option(2)]).listings[0]!.match;
+    const candidate = matchStepOne(item("example-1"), [option(2)]).listings[0]!.match;
     expect(candidate).toMatchObject({kind: "candidate", source: "inferred", rule: "list-stated-only"});
-    expect(summary(matchStep1(edge4, [option(0)]))).toEqual({found: 1, missed: 0, candidates: 0, notOnChecklist: 0});
+    expect(summary(matchStepOne(edge4, [option(0)]))).toEqual({found: 1, missed: 0, candidates: 0, notOnChecklist: 0});
   });
   it("reads an option that is not on the list as nothing", () => {
-    expect(matchStep1(edge4, [option(9)]).listings[0]!.match).toEqual({kind: "none"});
+    expect(matchStepOne(edge4, [option(9)]).listings[0]!.match).toEqual({kind: "none"});
   });
 });
 

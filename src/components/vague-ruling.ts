@@ -17,9 +17,14 @@ export function VagueSaved(answers: readonly Answer[]): HTMLElement {
       "p",
       {class: "verdict-line"},
       el("span", {"class": "distance-mark", "aria-hidden": "true"}, "●"),
-      el("strong", {}, "Saved"),
-      ` · your “before” score: ${scoreText(first.score)}`,
-      answers.length > 1 ? ` (you tried ${scoreText(latest.score)} since; the first is the one recorded)` : "",
+      // One flex item beside the mark, so on a phone the words wrap beside it, never before their "·".
+      el(
+        "span",
+        {class: "verdict-words"},
+        el("strong", {}, "Saved"),
+        ` · your “before” score: ${scoreText(first.score)}`,
+        answers.length > 1 ? ` (you tried ${scoreText(latest.score)} since; the first is the one recorded)` : "",
+      ),
     ),
     el(
       "p",

@@ -293,7 +293,10 @@ describe("the cohort page", () => {
     await page
       .getByLabel(/Trainees' files/)
       .setInputFiles([{name: "large.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n"))}]);
-    await expect.poll(() => page.evaluate(() => (window as unknown as Held).heldReads.length)).toBe(1);
+    // The worker reads 140,000 rows first: on a busy machine that takes longer than expect.poll's 1 s default.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as Held).heldReads.length), {timeout: 20_000})
+      .toBe(1);
     const reading = page.getByRole("progressbar", {name: "Reading"});
     expect(Number(await reading.getAttribute("value"))).toBeGreaterThan(0.9);
     expect(await page.getByRole("status").innerText()).toMatch(/^Reading large\.csv: \d+%$/);
@@ -318,7 +321,9 @@ describe("the cohort page", () => {
     await page.evaluate(() => ((window as unknown as Held).holdingReports = true));
     await input.setInputFiles([csvPayload("ratings.csv", ratingsCsv)]);
     await expect.poll(() => page.getByRole("status").innerText()).toBe("Computing the figures…");
-    await expect.poll(() => page.evaluate(() => (window as unknown as Held).heldReports.length)).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as Held).heldReports.length), {timeout: 20_000})
+      .toBe(1);
     expect(await page.getByRole("progressbar", {name: "Computing the figures"}).getAttribute("value")).toBeNull();
     await page.getByRole("button", {name: "Cancel"}).click();
     await expect.poll(() => page.getByRole("status").innerText()).toMatch(/^Computing cancelled: nothing from/);

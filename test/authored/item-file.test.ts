@@ -1,6 +1,7 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {parseItemFile, splitItemFile} from "../../lib/authored/item-file.js";
+import {parseItemFile} from "../../lib/authored/item-file.js";
+import {splitItemFile} from "../../lib/authored/item-text.js";
 import {AuthoredFileError} from "../../lib/authored/problems.js";
 import {authoredError} from "./helpers.js";
 

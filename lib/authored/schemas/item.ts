@@ -1,7 +1,6 @@
 import {z} from "zod";
-import {locate, quotesOf, textOf} from "../quote.js";
+import {itemProblems} from "../item-checks.js";
 import {Score, Verdict} from "./verdict.js";
-import {quoteText} from "../../text/quote-text.js";
 
 /** A text as the case study gives it: verbatim where it quotes, a description where it only summarises. */
 export const Text = z.strictObject({
@@ -214,49 +213,7 @@ export const Item = z
     decidingRule: z.enum(checklistRuleIds as [ChecklistRuleId, ...ChecklistRuleId[]]).optional(),
   })
   .check((ctx) => {
-    const item = ctx.value;
-    const issue = (path: PropertyKey[], message: string) =>
-      ctx.issues.push({code: "custom", input: item, path, message});
-    const mains = item.checklist.filter((line) => line.role === "main").length;
-    if (mains !== 1) issue(["checklist"], `expected exactly one line with role "main", found ${mains}`);
-
-    item.checklist.forEach((line, index) => {
-      const at = (field: string) => ["checklist", index, field];
-      const quotes = quotesOf(line.quote);
-      const source = textOf(item, line.quoteIn);
-      if (!source) {
-        issue(
-          at("quoteIn"),
-          `no quoted earlier turn ${quoteText(line.quoteIn)}: expected "request" or turn-N of a quoted turn`,
-        );
-      } else {
-        quotes.forEach((quote, position) => {
-          if (!locate(source, quote))
-            issue(
-              typeof line.quote === "string" ? at("quote") : [...at("quote"), position],
-              `${quoteText(quote)} is not in the ${line.quoteIn === "request" ? "request" : line.quoteIn} ` +
-                "as whole words: copy the words exactly",
-            );
-        });
-      }
-      const ruled = line.role !== "candidate";
-      if (ruled && item.request.form === "quoted" && line.quoteIn === "request" && !quotes.length && !line.unquoted)
-        issue(at("quote"), "missing: a ruled line of a quoted request needs its words, or unquoted: <why none>");
-      if (line.unquoted && quotes.length) issue(at("unquoted"), "the line has a quote: remove unquoted");
-      if (line.role === "candidate" && !line.note)
-        issue(at("note"), "missing: a candidate needs a note saying why it is not on the checklist");
-      if (line.because && line.source !== "inferred")
-        issue(at("because"), "because explains an inferred line: set source: inferred, or remove because");
-    });
-    item.flags.forEach((flag, index) => {
-      if (flag.because && flag.source !== "inferred")
-        issue(["flags", index, "because"], "because explains an inferred flag: set source: inferred, or remove it");
-    });
-    item.notes.forEach((note, index) => {
-      if (note.score !== undefined && note.score === item.score)
-        issue(["notes", index, "score"], `the ruled score is ${item.score}: a note's score is a likely wrong one`);
-    });
-    if (item.scoredRow && item.set !== "examples")
-      issue(["scoredRow"], "only the seven examples have a row in the case study's scored table: remove it");
+    for (const {path, message} of itemProblems(ctx.value))
+      ctx.issues.push({code: "custom", input: ctx.value, path: [...path], message});
   });
 export type Item = z.infer<typeof Item>;

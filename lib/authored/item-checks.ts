@@ -1,0 +1,59 @@
+// What an item must satisfy beyond the shape of its fields: one main task, quotes found in their text, a note on each
+// candidate, and the rest. A plain function, not zod's: the schema runs it at build time, and the case editor runs
+// the same checks in the browser, where zod is not loaded.
+import {locate, quotesOf, textOf} from "./quote.js";
+import type {Item} from "./schemas/item.js";
+import {quoteText} from "../text/quote-text.js";
+
+export interface ItemCheckProblem {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** Every rule the item breaks that its fields' shapes cannot say, each at its field. */
+export function itemProblems(item: Item): ItemCheckProblem[] {
+  const problems: ItemCheckProblem[] = [];
+  const issue = (path: PropertyKey[], message: string) => problems.push({path, message});
+  const mains = item.checklist.filter((line) => line.role === "main").length;
+  if (mains !== 1) issue(["checklist"], `expected exactly one line with role "main", found ${mains}`);
+
+  item.checklist.forEach((line, index) => {
+    const at = (field: string) => ["checklist", index, field];
+    const quotes = quotesOf(line.quote);
+    const source = textOf(item, line.quoteIn);
+    if (!source) {
+      issue(
+        at("quoteIn"),
+        `no quoted earlier turn ${quoteText(line.quoteIn)}: expected "request" or turn-N of a quoted turn`,
+      );
+    } else {
+      quotes.forEach((quote, position) => {
+        if (!locate(source, quote))
+          issue(
+            typeof line.quote === "string" ? at("quote") : [...at("quote"), position],
+            `${quoteText(quote)} is not in the ${line.quoteIn === "request" ? "request" : line.quoteIn} ` +
+              "as whole words: copy the words exactly",
+          );
+      });
+    }
+    const ruled = line.role !== "candidate";
+    if (ruled && item.request.form === "quoted" && line.quoteIn === "request" && !quotes.length && !line.unquoted)
+      issue(at("quote"), "missing: a ruled line of a quoted request needs its words, or unquoted: <why none>");
+    if (line.unquoted && quotes.length) issue(at("unquoted"), "the line has a quote: remove unquoted");
+    if (line.role === "candidate" && !line.note)
+      issue(at("note"), "missing: a candidate needs a note saying why it is not on the checklist");
+    if (line.because && line.source !== "inferred")
+      issue(at("because"), "because explains an inferred line: set source: inferred, or remove because");
+  });
+  item.flags.forEach((flag, index) => {
+    if (flag.because && flag.source !== "inferred")
+      issue(["flags", index, "because"], "because explains an inferred flag: set source: inferred, or remove it");
+  });
+  item.notes.forEach((note, index) => {
+    if (note.score !== undefined && note.score === item.score)
+      issue(["notes", index, "score"], `the ruled score is ${item.score}: a note's score is a likely wrong one`);
+  });
+  if (item.scoredRow && item.set !== "examples")
+    issue(["scoredRow"], "only the seven examples have a row in the case study's scored table: remove it");
+  return problems;
+}

@@ -1,0 +1,103 @@
+// Writing an item file: the record the item schema validates (front matter and section texts, as itemRecord reads
+// them) back to the text data/items/<id>.md holds. Browser-safe: the case editor downloads what this writes, and
+// `npm run case:new` writes a starting file with it. Only the fields the record holds are written, in the order the
+// repository's files keep them; reading the text back with itemRecord gives the same record.
+import {Document, isMap, isSeq, type Node} from "yaml";
+import {itemSections} from "./item-text.js";
+
+/** The item's fields in the order the files keep them (test/authored/item-writer.test.ts holds it to the schema). */
+export const itemFieldOrder = [
+  "id",
+  "set",
+  "order",
+  "origin",
+  "caseStudyNumber",
+  "twistOf",
+  "title",
+  "topic",
+  "turns",
+  "request",
+  "response",
+  "split",
+  "openQuestion",
+  "checklist",
+  "flags",
+  "score",
+  "scoreCondition",
+  "ruling",
+  "scoredRow",
+  "notes",
+  "compare",
+  "teaches",
+  "lesson",
+  "decidingRule",
+] as const;
+
+/** A checklist line's fields in the files' order. */
+export const lineFieldOrder = [
+  "role",
+  "text",
+  "quote",
+  "quoteIn",
+  "unquoted",
+  "rule",
+  "facts",
+  "verdict",
+  "note",
+  "source",
+  "because",
+] as const;
+
+const textFieldOrder = ["text", "form", "language", "gloss", "note", "siteNote", "turn"] as const;
+
+/** A record's keys in `order` first, then any others as they come (the schema refuses those; kept, not dropped). */
+function ordered(record: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
+  const keys = [...order.filter((key) => Object.hasOwn(record, key)), ...Object.keys(record)];
+  return Object.fromEntries([...new Set(keys)].map((key) => [key, record[key]]));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The front matter: the record without the texts its sections hold, in the files' order. */
+function frontMatterOf(record: Record<string, unknown>): Record<string, unknown> {
+  const front = ordered(record, itemFieldOrder);
+  for (const [, [parent, key]] of Object.entries(itemSections)) {
+    const holder = front[parent];
+    if (!isRecord(holder) || !Object.hasOwn(holder, key)) continue;
+    const {[key]: _section, ...rest} = holder;
+    front[parent] = ordered(rest, textFieldOrder);
+  }
+  if (Array.isArray(front.checklist))
+    front.checklist = front.checklist.map((line: unknown) => (isRecord(line) ? ordered(line, lineFieldOrder) : line));
+  return front;
+}
+
+/** Short lists and a line's facts on one line, as the files write them: {bound: ceiling, limit: 2, delivered: 1}. */
+function flowShortCollections(node: Node | null, key: string | null): void {
+  if (isMap(node)) {
+    if (key === "facts") node.flow = true;
+    for (const pair of node.items) {
+      const name = String((pair.key as {value?: unknown}).value);
+      flowShortCollections(pair.value as Node, name);
+    }
+  } else if (isSeq(node)) {
+    if ((key === "quote" || key === "compare") && node.items.every((item) => !isMap(item) && !isSeq(item)))
+      node.flow = true;
+    for (const item of node.items) flowShortCollections(item as Node, null);
+  }
+}
+
+/** The file's text: front matter between --- lines, then a "## Heading" section for each text the record holds. */
+export function writeItemFile(record: Record<string, unknown>): string {
+  const document = new Document(frontMatterOf(record));
+  flowShortCollections(document.contents as Node, null);
+  const front = document.toString({lineWidth: 0, flowCollectionPadding: false});
+  const body = Object.entries(itemSections).flatMap(([heading, [parent, key]]) => {
+    const holder = record[parent];
+    const text = isRecord(holder) ? holder[key] : undefined;
+    if (typeof text !== "string") return [];
+    return [`## ${heading[0]!.toUpperCase()}${heading.slice(1)}\n\n${text.trim()}\n`];
+  });
+  return `---\n${front}---\n${body.length ? `\n${body.join("\n")}` : ""}`;
+}

@@ -55,5 +55,23 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
   });
   if (item.scoredRow && item.set !== "examples")
     issue(["scoredRow"], "only the seven examples have a row in the case study's scored table: remove it");
+  if (item.origin === "notebook") {
+    if (item.caseStudyNumber !== undefined)
+      issue(["caseStudyNumber"], "a case written for the notebook has no case-study number: remove it");
+    item.checklist.forEach((line, index) => {
+      if (!line.note)
+        issue(
+          ["checklist", index, "note"],
+          "missing: a case written for the notebook says why each line's facts are what they are",
+        );
+      if (line.source === "inferred")
+        issue(
+          ["checklist", index, "source"],
+          "a case written for the notebook states every line itself: remove source: inferred",
+        );
+    });
+  } else if (item.set === "fresh-calibration") {
+    issue(["origin"], "the fresh calibration cases are written for the notebook: set origin: notebook");
+  }
   return problems;
 }

@@ -94,9 +94,14 @@ export function loadGuidelines(root = projectRoot): Guideline[] {
   return guidelineVersions(root).map((version) => loadGuideline(version, root));
 }
 
-const setOrder: Record<Item["set"], number> = {"examples": 0, "edge-cases": 1, "calibration": 2};
+const setOrder: Record<Item["set"], number> = {
+  "examples": 0,
+  "edge-cases": 1,
+  "calibration": 2,
+  "fresh-calibration": 3,
+};
 
-/** The order a trainee walks the items: examples, then the edge-case map, then calibration. */
+/** The order a trainee walks the items: examples, the edge-case map, calibration, then the fresh calibration cases. */
 export const bySetThenOrder = (a: Item, b: Item): number => setOrder[a.set] - setOrder[b.set] || a.order - b.order;
 
 /**

@@ -3,6 +3,7 @@
 // files are read and checked once per build, in one process, where a loader per file read them again each time.
 // A broken authored file stops every data file that needs it; the build fails on it, and `npm run dev` puts the
 // problems in those files instead, for the pages to show.
+import {caseEditorData} from "../authoring/case-editor-data.node.js";
 import {cohortItem} from "../agreement/cohort-item.js";
 import {parameterDomains} from "../authoring/parameter-domains.node.js";
 import {existsSync} from "node:fs";
@@ -117,6 +118,8 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     domains: parameterDomains(),
     rubricWriter: loadRubricWriter(root),
   }),
+  // The case editor: the item and fact schemas as JSON Schema, every case file's text, the versions and domains.
+  "authors-case.json": ({items, guidelines}, root) => caseEditorData(items(), guidelines(), root),
   // What the cohort page needs of each item: its id and title, the ruled score, the rules its checklist cites and the
   // case study's illustrative split (the figures compare the cohort's scores against these), and where each item is
   // scored (for its links). Nothing else is shipped.

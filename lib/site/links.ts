@@ -49,10 +49,11 @@ const setLabels: Record<Item["set"], string> = {
   "examples": "Example",
   "edge-cases": "Edge case",
   "calibration": "Calibration",
+  "fresh-calibration": "Fresh case",
 };
 
 /** A short human label for an item id: "Example 4", "Edge case 1a", "Calibration D, twist". */
 export function itemLabel(id: string, set: Item["set"]): string {
-  const [, number = id, twist] = /^(?:example|edge|calibration)-([a-z0-9]+?)(-twist)?$/.exec(id) ?? [];
+  const [, number = id, twist] = /^(?:example|edge|calibration|fresh)-([a-z0-9]+?)(-twist)?$/.exec(id) ?? [];
   return `${setLabels[set]} ${set === "calibration" ? number.toUpperCase() : number}${twist ? ", twist" : ""}`;
 }

@@ -46,7 +46,7 @@ describe("a valid item file", () => {
 describe("a broken item file names the file, the field and what was expected", () => {
   it("missing field", () => {
     expect(problemsOf("missing-field")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/missing-field.md at set: missing: expected one of "examples", "edge-cases", "calibration""`,
+      `"test/fixtures/items/broken/missing-field.md at set: missing: expected one of "examples", "edge-cases", "calibration", "fresh-calibration""`,
     );
   });
   it("unknown verdict", () => {

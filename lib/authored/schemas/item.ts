@@ -40,6 +40,14 @@ export type Turn = z.infer<typeof Turn>;
 export const Source = z.enum(["case-study", "inferred"]);
 export type Source = z.infer<typeof Source>;
 
+/**
+ * Where a case comes from: the case study ("case-study"), or written for the notebook ("notebook": to pin a parameter
+ * no case-study case tests, or for a fresh blind calibration pool). A notebook case states no case-study number, and
+ * each of its lines carries a note saying why its facts are what they are; pages say it was written for the notebook.
+ */
+export const Origin = z.enum(["case-study", "notebook"]);
+export type Origin = z.infer<typeof Origin>;
+
 /** Which text a quote is taken from: the request, or an earlier turn by its number ("turn-1"). */
 export const QuoteIn = z.union([
   z.literal("request"),
@@ -126,7 +134,9 @@ export type ChecklistLine = z.infer<typeof ChecklistLine>;
 export const Flag = z.enum(["accuracy", "quality", "prompt", "safety-review"]);
 export type Flag = z.infer<typeof Flag>;
 
-export const CaseSet = z.enum(["examples", "edge-cases", "calibration"]);
+/** The case sets: the case study's examples, edge cases and calibration cases, and the notebook's fresh calibration
+ *  cases (written for the notebook: the blind self-check pool for a trainee who has seen Part 6's rulings). */
+export const CaseSet = z.enum(["examples", "edge-cases", "calibration", "fresh-calibration"]);
 export type CaseSet = z.infer<typeof CaseSet>;
 
 const itemId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1");
@@ -167,6 +177,7 @@ export const Item = z
     set: CaseSet,
     /** Position within its case set, for ordering. */
     order: z.number(),
+    origin: Origin.default("case-study"),
     /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
      *  trainee sees it only after Check, as the ruling's headline. */
     title: z.string().min(1),

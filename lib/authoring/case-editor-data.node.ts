@@ -1,0 +1,53 @@
+// Node-only: what the case editor (/authors/case) loads. The item schema and each rule's fact schema as JSON Schema
+// (zod's export, read as input: defaults are optional), so the page builds its fact forms and checks a case without
+// zod; every case file's text, to start from; the guideline versions and the parameters' domains, to derive a case
+// under the current guideline and the /authors candidate.
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
+import {z} from "zod";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import {checklistRules, Item, type CaseSet, type ChecklistRuleId} from "../authored/schemas/item.js";
+import type {JsonSchema} from "./json-schema-check.js";
+import type {ParameterDomain} from "../engine/parameter-values.js";
+import {parameterDomains} from "./parameter-domains.node.js";
+
+export interface CaseEditorCase {
+  id: string;
+  set: CaseSet;
+  title: string;
+  topic: string;
+  /** The file's text, exactly as data/items/<id>.md holds it. */
+  text: string;
+}
+
+export interface CaseEditorData {
+  /** The item schema (lib/authored/schemas/item.ts) as JSON Schema, read as input. */
+  itemSchema: JsonSchema;
+  /** Each rule's facts as JSON Schema: the fact form of a line the rule decides. */
+  factSchemas: Record<ChecklistRuleId, JsonSchema>;
+  cases: CaseEditorCase[];
+  /** Every guideline version, oldest first: the newest is the current one. */
+  versions: Guideline[];
+  domains: ParameterDomain[];
+}
+
+const asJson = (schema: z.core.$ZodType): JsonSchema =>
+  z.toJSONSchema(schema, {io: "input", unrepresentable: "throw"}) as JsonSchema;
+
+export function caseEditorData(items: readonly Item[], guidelines: Guideline[], root: string): CaseEditorData {
+  return {
+    itemSchema: asJson(Item),
+    factSchemas: Object.fromEntries(
+      Object.entries(checklistRules).map(([rule, schema]) => [rule, asJson(schema)]),
+    ) as Record<ChecklistRuleId, JsonSchema>,
+    cases: items.map(({id, set, title, topic}) => ({
+      id,
+      set,
+      title,
+      topic,
+      text: readFileSync(join(root, "data", "items", `${id}.md`), "utf8"),
+    })),
+    versions: guidelines,
+    domains: parameterDomains(),
+  };
+}

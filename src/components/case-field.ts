@@ -20,7 +20,7 @@ export function enclosingFields(field: string): string[] {
   return found;
 }
 
-/** A control's `data-*` attributes: what it edits, read by the one listener that hands every edit on (case-edits.ts). */
+/** A control's `data-*` attributes: what it edits, read by the editor's one listener (case-edits.ts). */
 export type EditData = Record<`data-${string}`, string | number>;
 
 /**

@@ -1,0 +1,227 @@
+// The case editor (/authors/case): an author pastes a request and a response, marks the instructions, chooses each
+// line's rule and facts, and sees at once what the engine derives under the current guideline and the /authors
+// candidate; then downloads the case as data/items/<id>.md. The case is a record changed only through
+// lib/authoring/case-editor.ts, seen through editorView and saved as typed (case-draft-store.ts). This puts the parts
+// on the page, listens once for every edit (case-edits.ts) and every button (case-actions.ts), and patches the rest.
+import {
+  addLine,
+  blankCase,
+  caseFromFile,
+  editorView,
+  linesOf,
+  ruleSetsFromQuery,
+  setLineField,
+  type CaseRecord,
+  type EditorView,
+} from "../lib/authoring/case-editor.js";
+import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
+import {factFields, type FactField} from "../lib/authoring/fact-fields.js";
+import {openCaseDraftStore} from "../lib/authoring/case-draft-store.js";
+import {draftNoticeWords} from "../lib/authoring/case-words.js";
+import {quotesOf} from "../lib/authored/quote.js";
+import type {KeyValueStorage} from "../lib/trainee/record-store.js";
+import {el} from "./dom.js";
+import {enclosingFields, fieldId, schemaValues} from "./case-field.js";
+import {runAction} from "./case-actions.js";
+import {controlEdit} from "./case-edits.js";
+import type {RefusedInput} from "./case-facts.js";
+import {caseMarking} from "./case-marking.js";
+import {caseParts, shownProblems} from "./case-parts.js";
+import {caseStart, readUpload} from "./case-start.js";
+import {caseTexts} from "./case-texts.js";
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const textOf = (value: unknown): string => (isRecord(value) && typeof value.text === "string" ? value.text : "");
+
+export function CaseEditor(
+  data: CaseEditorData,
+  {
+    location = window.location,
+    storage = localStorageOrNull(),
+  }: {location?: Location; storage?: KeyValueStorage | null} = {},
+): HTMLElement {
+  const current = data.versions.at(-1)!;
+  const address = ruleSetsFromQuery(location.search, data.versions, data.domains);
+  const context = {
+    itemSchema: data.itemSchema,
+    factSchemas: data.factSchemas,
+    current: address.current,
+    candidate: address.candidate,
+    knownIds: data.cases.map((entry) => entry.id),
+  };
+  const fieldsByRule = new Map<string, FactField[]>();
+  const fieldsOf = (rule: string): FactField[] => {
+    const schema = Object.hasOwn(data.factSchemas, rule)
+      ? data.factSchemas[rule as keyof typeof data.factSchemas]
+      : null;
+    if (!fieldsByRule.has(rule)) fieldsByRule.set(rule, schema ? factFields(schema) : []);
+    return fieldsByRule.get(rule)!;
+  };
+
+  const store = openCaseDraftStore(storage);
+  let record: CaseRecord = store.saved() ?? blankCase();
+  let view: EditorView = editorView(record, context);
+  let undo: CaseRecord | null = null;
+  let addingTo: number | null = null;
+  const refused = new Map<string, RefusedInput>();
+  // A problem shows at its control once the author has edited it, or everywhere once a download found problems.
+  const touched = new Set<string>();
+  let showAll = false;
+  const shows = (field: string) => showAll || enclosingFields(field).some((at) => touched.has(fieldId(at)));
+
+  const start = caseStart(data.cases, {
+    onLoad: (id) => {
+      const found = data.cases.find((entry) => entry.id === id);
+      const loaded = found ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record : blankCase();
+      if (loaded)
+        replaceWith(loaded, found ? `Loaded ${found.id}: change it, give it a new id, download it.` : "A blank case.");
+    },
+    onUpload: (file) =>
+      void readUpload(file, data.itemSchema).then((read) => {
+        if (read.record) replaceWith(read.record, `Read ${file.name}.`);
+        else
+          start.show({
+            said: `${file.name} was not loaded: your draft is as it was.`,
+            problems: read.problems,
+            canUndo: undo !== null,
+          });
+      }),
+    onUndo: () => {
+      if (!undo) return;
+      const back = undo;
+      undo = null;
+      refused.clear();
+      commit(back);
+      start.show({said: "The draft before is back.", canUndo: false});
+    },
+  });
+  const texts = caseTexts({languages: schemaValues(data.itemSchema, ["request", "language"])});
+  const marking = caseMarking({
+    onStretch: (words) => {
+      if (addingTo === null) return commit(addLine(record, {role: "instruction", quote: words, text: words}));
+      const to = addingTo;
+      const quotes = [...quotesOf(linesOf(record)[to]?.quote as string | string[] | undefined), words];
+      addingTo = null;
+      commit(setLineField(record, to, "quote", quotes.length === 1 ? quotes[0] : quotes));
+    },
+    onFreeLine: (text, why) => commit(addLine(record, {role: "instruction", text, ...(why ? {unquoted: why} : {})})),
+  });
+  const parts = caseParts({
+    data,
+    rules: Object.keys(data.factSchemas).map((id) => ({
+      id,
+      rule: current.rules.find((rule) => rule.id === id) ?? null,
+    })),
+    fieldsOf,
+    current: current.version,
+    candidate: address.described,
+    authorsHref: `../authors${location.search}`,
+    has: (id) => root.querySelector(`#${CSS.escape(id)}`) !== null,
+  });
+  const notice = el("p", {class: "preview-notice case-notice", role: "alert"});
+  const work = el("div", {class: "case-work"}, start.node, texts.node, marking.node, parts.checklist, parts.work);
+  const root = el(
+    "div",
+    {class: "case-editor"},
+    address.error
+      ? el(
+          "p",
+          {class: "preview-notice", role: "alert"},
+          `The address's candidate could not be read (${address.error}): none is shown.`,
+        )
+      : null,
+    notice,
+    el("div", {class: "case-layout"}, work, parts.side),
+  );
+
+  function render(): void {
+    const request = isRecord(record.request) ? record.request : {};
+    texts.update(record, shownProblems(view.problems, shows));
+    marking.update({
+      request: textOf(request),
+      described: request.form === "described",
+      lines: linesOf(record),
+      addingTo,
+    });
+    parts.update({record, view, addingTo, refused, shows});
+    const said = store.notice();
+    notice.hidden = said === null;
+    notice.textContent = said ? draftNoticeWords(said) : "";
+  }
+
+  function commit(next: CaseRecord, {structural = false}: {structural?: boolean} = {}): void {
+    // Lines moved or removed: what was typed and refused belonged to lines at other places.
+    if (structural) refused.clear();
+    if (next === record) return;
+    record = next;
+    view = editorView(record, context);
+    store.save(record);
+    render();
+  }
+
+  /** Loads another case; the draft it replaces stays one Undo away. */
+  function replaceWith(next: CaseRecord, said: string): void {
+    undo = record;
+    addingTo = null;
+    touched.clear();
+    showAll = false;
+    commit(next, {structural: true});
+    start.show({said, canUndo: true});
+  }
+
+  const onControl = (event: Event) => {
+    const control = event.target as HTMLElement;
+    if (!control.dataset?.edit) return;
+    // A text field edits as it is typed; a select or a checkbox when it changes.
+    const typed =
+      control instanceof HTMLTextAreaElement ||
+      (control instanceof HTMLInputElement && /^(text|number)$/.test(control.type));
+    if ((event.type === "input") !== typed) return;
+    const edit = controlEdit(control, record, fieldsOf);
+    if (edit.kind === "none") return;
+    touched.add(edit.control);
+    if (edit.kind === "refused") refused.set(edit.control, {raw: edit.raw, message: edit.message});
+    else refused.delete(edit.control);
+    if (edit.kind === "record" && edit.record !== record) commit(edit.record);
+    else render();
+  };
+  root.addEventListener("input", onControl);
+  root.addEventListener("change", onControl);
+  root.addEventListener("click", (event) => {
+    const button = (event.target as Element).closest<HTMLElement>("[data-action]");
+    if (!button || !root.contains(button)) return;
+    runAction(
+      button,
+      {
+        root,
+        record: () => record,
+        view: () => view,
+        commit,
+        waitForStretch: (line) => {
+          addingTo = addingTo === line ? null : line;
+          render();
+          if (addingTo !== null) marking.focus();
+        },
+        showEveryProblem: () => {
+          showAll = true;
+          render();
+        },
+      },
+      event,
+    );
+  });
+
+  render();
+  start.show({said: store.saved() ? "Your draft from before is back." : "", canUndo: false});
+  return root;
+}
+
+/** The page's localStorage, or null where the browser lets the site keep nothing. */
+function localStorageOrNull(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,132 @@
+// The case editor (/authors/case) in Chromium, against the built site: its testing contract; several cases loaded and
+// downloaded unchanged, equal in meaning to their files and derived the same by guideline:check; a fact changed
+// moves the derived score (and the candidate's) at once, and a value the fact's schema refuses is never entered.
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
+import {describe, expect, it} from "vitest";
+import {checkGuideline} from "../../lib/authoring/check.node.js";
+import {parseItemFile} from "../../lib/authored/item-file.js";
+import {splitItemFile} from "../../lib/authored/item-text.js";
+import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
+import {useSite} from "./helpers.js";
+import {
+  candidateScore,
+  derivedScore,
+  downloadCase,
+  loadCase,
+  openEditor,
+  savedDraft,
+  startFrom,
+} from "./case-editor-helpers.js";
+
+const site = useSite();
+const items = loadItems();
+const current = loadGuidelines().at(-1)!;
+const fileOf = (id: string) => `data/items/${id}.md`;
+const repoText = (id: string) => readFileSync(join(projectRoot, fileOf(id)), "utf8");
+
+describe("the case editor's contract", () => {
+  it("has the Request and Response textboxes, Start from with every case id, the download and the derived score", async () => {
+    const page = await openEditor(site);
+    await expect.poll(() => page.getByRole("textbox", {name: "Request", exact: true}).count()).toBe(1);
+    expect(await page.getByRole("textbox", {name: "Response", exact: true}).count()).toBe(1);
+    const offered = await startFrom(page)
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(offered.filter(Boolean).sort()).toEqual(items.map((item) => item.id).sort());
+    expect(offered).toContain("");
+    // A blank draft has no score yet, and says what to do first.
+    expect(await derivedScore(page).innerText()).toMatch(/^no score yet: mark the instructions/);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+// Several kinds of case: examples (one in German with glosses), a described request, a conversation with an earlier
+// turn, a calibration case, and a case written for the notebook where there is one.
+const roundTrip = [
+  "example-1",
+  "example-3",
+  "edge-4",
+  "calibration-d-twist",
+  "calibration-a",
+  ...items
+    .filter((item) => item.origin === "notebook")
+    .map((item) => item.id)
+    .slice(0, 1),
+];
+
+describe("a case loaded and downloaded unchanged", () => {
+  it.each(roundTrip)("%s: equal in meaning to its file, and guideline:check derives the same score", async (id) => {
+    const page = await openEditor(site);
+    await loadCase(page, id);
+    const original = items.find((item) => item.id === id)!;
+    await expect
+      .poll(() => derivedScore(page).innerText())
+      .toBe(String(original.score === "n/a" ? "not applicable" : original.score));
+    const {name, text} = await downloadCase(page);
+    expect(name).toBe(`${id}.md`);
+
+    const downloaded = splitItemFile(text, fileOf(id));
+    const repo = splitItemFile(repoText(id), fileOf(id));
+    expect(downloaded.frontMatter).toEqual(repo.frontMatter);
+    expect([...downloaded.sections]).toEqual([...repo.sections]);
+
+    // The downloaded file in place of the original: the check passes it, and derives the ruled score.
+    const replaced = items.map((item) => (item.id === id ? parseItemFile(text, fileOf(id)) : item));
+    const report = checkGuideline(current, replaced);
+    expect(report.problems.filter((problem) => problem.file === fileOf(id))).toEqual([]);
+    const result = report.results.find((entry) => entry.id === id)!;
+    expect(result.ok).toBe(true);
+    expect(result.derivedScore).toBe(original.score);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe("a fact changed", () => {
+  // Example 1's second line: "no more than two" examples, one delivered. The candidate lets a ceiling be met by none.
+  const query = "?base=v2&candidate=v2&set=ceilingNeedsOne%3Dfalse";
+  const delivered = (page: import("playwright-core").Page) => page.locator("#case-checklist-1-facts-delivered");
+
+  it("moves the derived score and the candidate's at once, as the rubric reads the new verdict", async () => {
+    const page = await openEditor(site, {query});
+    await loadCase(page, "example-1");
+    await expect.poll(() => derivedScore(page).innerText()).toBe("5");
+    expect(await candidateScore(page).innerText()).toBe("5");
+    // Three of at most two: the only other instruction is not met, fewer than half met with the main task met -> 2.
+    await delivered(page).fill("3");
+    expect(await derivedScore(page).innerText()).toBe("2");
+    expect(await candidateScore(page).innerText()).toBe("2");
+    // None of at most two: v2 says a ceiling still needs one (not met, 2); the candidate lets none meet it (5).
+    await delivered(page).fill("0");
+    expect(await derivedScore(page).innerText()).toBe("2");
+    expect(await candidateScore(page).innerText()).toBe("5");
+    await expect
+      .poll(async () => (await savedDraft(page))?.record.checklist)
+      .toMatchObject([{}, {facts: {bound: "ceiling", limit: 2, delivered: 0}}, {}]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("refuses a value the fact's schema refuses: it is shown with why, and never entered", async () => {
+    const page = await openEditor(site, {query});
+    await loadCase(page, "example-1");
+    await delivered(page).fill("3");
+    await expect.poll(() => derivedScore(page).innerText()).toBe("2");
+    for (const typed of ["-1", "1.5", "two"]) {
+      await delivered(page).fill(typed);
+      await expect.poll(() => delivered(page).getAttribute("aria-invalid")).toBe("true");
+      const why = await page.locator("#case-checklist-1-facts-delivered-error").innerText();
+      expect(why).toMatch(/^Delivered: enter a whole number/);
+      expect(await delivered(page).inputValue()).toBe(typed);
+      expect(await derivedScore(page).innerText()).toBe("2");
+      expect((await savedDraft(page))?.record.checklist).toMatchObject([{}, {facts: {delivered: 3}}, {}]);
+    }
+    // The word the schema allows in place of a count.
+    await page.locator("#case-checklist-1-facts-delivered-kind").selectOption("more-than-limit");
+    await expect
+      .poll(async () => (await savedDraft(page))?.record.checklist)
+      .toMatchObject([{}, {facts: {delivered: "more-than-limit"}}, {}]);
+    expect(await derivedScore(page).innerText()).toBe("2");
+    expect(await delivered(page).isDisabled()).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
 import {factInputText, type FactField} from "../lib/authoring/fact-fields.js";
 import {yesNoLabels} from "../lib/authoring/case-words.js";
 import {el} from "./dom.js";
-import {choiceOf, fieldId, labelled} from "./case-field.js";
+import {choiceOf, fieldId, labelled, type EditData} from "./case-field.js";
 
 /** What the author typed into a fact that the schema refused: the text, kept in its field, and why. */
 export interface RefusedInput {
@@ -30,7 +30,7 @@ function unsaid(field: FactField): string {
   return `${yesNoLabels.unsaid} (${String(shown)})`;
 }
 
-function control(field: FactField, id: string, value: string, edit: Record<`data-${string}`, string | number>) {
+function control(field: FactField, id: string, value: string, edit: EditData) {
   switch (field.kind) {
     case "yes-no":
       return choiceOf(
@@ -48,18 +48,16 @@ function control(field: FactField, id: string, value: string, edit: Record<`data
     case "text":
       return el("input", {id, type: "text", value, ...edit});
     default:
-      return el("input", {
-        id,
-        type: "number",
-        inputmode: "numeric",
-        step: 1,
-        min: field.minimum,
-        max: field.maximum,
-        value,
-        ...edit,
-      });
+      return countInput(id, value, edit);
   }
 }
+
+/**
+ * A count's field: text, not a number field, so what the author types reaches readFactInput as typed ("1.5", "-1",
+ * "two") and is refused with why, where a number field would hand over an empty value.
+ */
+const countInput = (id: string, value: string, edit: EditData, disabled = false) =>
+  el("input", {id, type: "text", inputmode: "numeric", autocomplete: "off", value, disabled, ...edit});
 
 /** One fact's field: its control, and for a count that may be a word instead, the choice between them. */
 function FactControl(field: FactField, {line, facts, refused, problems}: FactFormOptions): HTMLElement {
@@ -82,17 +80,7 @@ function FactControl(field: FactField, {line, facts, refused, problems}: FactFor
     field.options!.map((option) => [option.value, option.label] as const),
     {id: `${id}-kind`, value: word, empty: "a number", edit: {...edit, "data-edit": "fact-kind"}},
   );
-  const count = el("input", {
-    id,
-    type: "number",
-    inputmode: "numeric",
-    step: 1,
-    min: field.minimum,
-    max: field.maximum,
-    value: typed?.raw ?? (typeof value === "number" ? String(value) : ""),
-    disabled: word !== "",
-    ...edit,
-  });
+  const count = countInput(id, typed?.raw ?? (typeof value === "number" ? String(value) : ""), edit, word !== "");
   return el(
     "div",
     {class: "case-field case-count-or-word"},

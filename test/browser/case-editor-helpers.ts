@@ -15,8 +15,8 @@ export async function openEditor(
   if (draft !== undefined)
     await context.addInitScript(
       ([key, text]) => {
-        // Only before the first load: a reload must find what the page saved, not this again.
-        if (!sessionStorage.getItem("seeded")) {
+        // Only on the site, before its first load: a reload must find what the page saved, not this again.
+        if (location.protocol === "http:" && !sessionStorage.getItem("seeded")) {
           localStorage.setItem(key!, text!);
           sessionStorage.setItem("seeded", "1");
         }

@@ -3,6 +3,7 @@
 // moves the derived score (and the candidate's) at once, and a value the fact's schema refuses is never entered.
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
+import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {checkGuideline} from "../../lib/authoring/check.node.js";
 import {parseItemFile} from "../../lib/authored/item-file.js";
@@ -85,7 +86,7 @@ describe("a case loaded and downloaded unchanged", () => {
 describe("a fact changed", () => {
   // Example 1's second line: "no more than two" examples, one delivered. The candidate lets a ceiling be met by none.
   const query = "?base=v2&candidate=v2&set=ceilingNeedsOne%3Dfalse";
-  const delivered = (page: import("playwright-core").Page) => page.locator("#case-checklist-1-facts-delivered");
+  const delivered = (page: Page) => page.locator("#case-checklist-1-facts-delivered");
 
   it("moves the derived score and the candidate's at once, as the rubric reads the new verdict", async () => {
     const page = await openEditor(site, {query});

@@ -1,0 +1,161 @@
+// The case editor keeps the author's work and shows files only as text: hostile uploads (huge, deeply nested, the
+// wrong kind of file, a case the schema refuses, script in a text) are refused with the field and the fix, or shown
+// safely, and the draft is left as it was; the draft survives a reload, and one the page cannot read is set aside
+// with a notice; axe finds nothing at 390 and 1440 px, light or dark, blank or with a case loaded.
+import {readdirSync, readFileSync} from "node:fs";
+import {join} from "node:path";
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {projectRoot} from "../../lib/node/load.js";
+import {axeViolations} from "./axe.js";
+import {useSite} from "./helpers.js";
+import {caseDraftKey, derivedScore, loadCase, openEditor, savedDraft} from "./case-editor-helpers.js";
+
+const site = useSite();
+const repoText = (id: string) => readFileSync(join(projectRoot, "data", "items", `${id}.md`), "utf8");
+const requestBox = (page: Page) => page.getByRole("textbox", {name: "Request", exact: true});
+
+/** Sets a file on the upload field, as a browser's file chooser would. */
+async function upload(page: Page, name: string, content: string | Buffer): Promise<void> {
+  await page
+    .getByLabel("Or upload a case file")
+    .setInputFiles({name, mimeType: "text/markdown", buffer: Buffer.from(content)});
+}
+
+/** A page with a draft of its own: example-3 loaded, then its request changed, so the draft is not any file's. */
+async function withDraft(): Promise<{page: Page; draft: unknown}> {
+  const page = await openEditor(site);
+  await loadCase(page, "example-3");
+  await requestBox(page).fill("Kannst du mir bitte eine kurze, förmliche E-Mail schreiben?");
+  await expect
+    .poll(async () => (await savedDraft(page))?.record.request)
+    .toMatchObject({text: expect.stringMatching(/^Kannst/)});
+  return {page, draft: await savedDraft(page)};
+}
+
+const probeFile = (() => {
+  const probe = readdirSync(join(projectRoot, "data", "probes"), {withFileTypes: true}).find((entry) =>
+    entry.isDirectory(),
+  )!;
+  return readFileSync(join(projectRoot, "data", "probes", probe.name, "v1.json"), "utf8");
+})();
+const deepYaml = `---\nid: ${"[".repeat(2000)}${"]".repeat(2000)}\n---\n\n## Request\n\nx\n\n## Response\n\ny\n`;
+
+const hostile: {label: string; name: string; content: () => string | Buffer; says: RegExp}[] = [
+  {
+    label: "a huge file",
+    name: "huge.md",
+    content: () => Buffer.alloc(5_000_000, "a"),
+    says: /huge\.md: larger than 64 kB/,
+  },
+  {
+    label: "YAML nested 2,000 deep",
+    name: "deep.md",
+    content: () => deepYaml,
+    says: /deep\.md: .*deeper than 32 levels/,
+  },
+  {label: "a probe's JSON", name: "v1.json", content: () => probeFile, says: /v1\.json: missing front matter/},
+  {
+    label: "a case the schema refuses",
+    name: "example-1.md",
+    content: () => repoText("example-1").replace(/^score: 5$/m, "score: 7"),
+    says: /example-1\.md at score: /,
+  },
+  {
+    label: "bytes that are not UTF-8",
+    name: "latin.md",
+    content: () => Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xe9, 0x0a]),
+    says: /latin\.md: not valid UTF-8 \(line 2\)/,
+  },
+];
+
+describe("an upload", () => {
+  it.each(hostile)(
+    "refuses $label with what is wrong, and leaves the draft as it was",
+    async ({name, content, says}) => {
+      const {page, draft} = await withDraft();
+      await upload(page, name, content());
+      const refused = page.locator(".case-start-problems li");
+      await expect.poll(() => refused.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(says)]));
+      expect(await page.locator(".case-start-said").innerText()).toContain("your draft is as it was");
+      expect(await savedDraft(page)).toEqual(draft);
+      expect(await requestBox(page).inputValue()).toMatch(
+        /^Kannst du mir bitte eine kurze, förmliche E-Mail schreiben\?$/,
+      );
+      expect(site.problems).toEqual([]);
+    },
+  );
+
+  it("shows script in a case's texts as text: nothing runs, and Undo brings the draft back", async () => {
+    const {page, draft} = await withDraft();
+    const script = '<script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2">';
+    const text = repoText("example-1")
+      .replace(/(## Response\n\n)/, `$1${script}\n`)
+      .replace(/(## Request\n\n[^\n]*)/, `$1 ${script}`);
+    await upload(page, "example-1.md", text);
+    await expect.poll(() => page.getByRole("textbox", {name: "Response", exact: true}).inputValue()).toContain(script);
+    expect(await requestBox(page).inputValue()).toContain(script);
+    // The request's words to mark hold the script's text as words, never as markup.
+    const words = page.getByRole("group", {name: "The words of the request"});
+    expect(await words.innerText()).toContain("<script>window.pwned");
+    expect(await page.locator("#observablehq-main script, #observablehq-main img").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as {pwned?: number}).pwned)).toBeUndefined();
+    expect(await derivedScore(page).innerText()).toBe("5");
+
+    await page.getByRole("button", {name: /^Undo/}).click();
+    await expect.poll(() => savedDraft(page)).toEqual(draft);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe("the draft", () => {
+  it("survives a reload", async () => {
+    const {page, draft} = await withDraft();
+    await page.reload();
+    await requestBox(page).waitFor();
+    expect(await requestBox(page).inputValue()).toMatch(/^Kannst du mir bitte eine kurze/);
+    expect(await savedDraft(page)).toEqual(draft);
+    expect(await page.locator(".case-start-said").innerText()).toBe("Your draft from before is back.");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("is set aside with a notice when the page cannot read it, and the new draft is saved as usual", async () => {
+    const page = await openEditor(site, {draft: '{"version": 1, "record": [not json'});
+    const notice = page.getByRole("alert").filter({hasText: "could not be read"});
+    await expect.poll(() => notice.innerText()).toMatch(new RegExp(`${caseDraftKey}:set-aside`));
+    expect(await page.evaluate((key) => localStorage.getItem(`${key}:set-aside`), caseDraftKey)).toBe(
+      '{"version": 1, "record": [not json',
+    );
+    expect(await requestBox(page).inputValue()).toBe("");
+    await requestBox(page).fill("A new request.");
+    await expect.poll(async () => (await savedDraft(page))?.record.request).toMatchObject({text: "A new request."});
+    // The copy set aside is never overwritten.
+    expect(await page.evaluate((key) => localStorage.getItem(`${key}:set-aside`), caseDraftKey)).toBe(
+      '{"version": 1, "record": [not json',
+    );
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe("accessibility", () => {
+  const sizes = [
+    {width: 390, height: 844},
+    {width: 1440, height: 900},
+  ];
+  it.each(sizes.flatMap((viewport) => (["light", "dark"] as const).map((colorScheme) => ({viewport, colorScheme}))))(
+    "has no violations at $viewport.width px ($colorScheme), blank and with a case loaded under a candidate",
+    async ({viewport, colorScheme}) => {
+      const page = await openEditor(site, {query: "?candidate=v1", context: {viewport, colorScheme}});
+      expect(await axeViolations(page)).toEqual([]);
+      await loadCase(page, "example-3");
+      await expect.poll(() => derivedScore(page).innerText()).toBe("3");
+      await page
+        .locator("details.case-trace")
+        .first()
+        .evaluate((details) => ((details as HTMLDetailsElement).open = true));
+      expect(await axeViolations(page)).toEqual([]);
+      expect(site.problems).toEqual([]);
+    },
+    60_000,
+  );
+});

@@ -105,10 +105,16 @@ function ProblemItem(problem: Problem, {has}: {has(id: string): boolean}): HTMLE
   );
 }
 
-export function CaseDerivationPanel(
-  view: EditorView,
-  options: DerivationOptions = {} as DerivationOptions,
-): HTMLElement {
+const noOptions: DerivationOptions = {
+  current: "the current guideline",
+  candidate: null,
+  authorsHref: "../authors",
+  lineTexts: [],
+  fileName: "new-case.md",
+  has: () => false,
+};
+
+export function CaseDerivationPanel(view: EditorView, options: DerivationOptions = noOptions): HTMLElement {
   const {current, candidate} = view;
   const open = (derivation: CaseDerivation | null) => (derivation && derivation.score === null ? " is-open" : "");
   return el(

@@ -23,13 +23,19 @@ const roleLabels: [string, string][] = [
   ["candidate", "A candidate: not an instruction"],
 ];
 
-export interface CaseLineOptions {
+/** A line of the case, where it stands among the others, and what the editor's view says of it. */
+export interface CaseLineData {
+  line: Record<string, unknown>;
   index: number;
   count: number;
   view: LineView | undefined;
   /** The rules a line may cite, from the current guideline (a rule it does not state shows by id). */
   rules: readonly {id: string; rule: GuidelineRule | null}[];
+  /** The fact fields of the line's rule. */
   fields: readonly FactField[];
+}
+
+export interface CaseLineOptions {
   /** The candidate in words ("v1 with counting = most-missed"), or null when there is none. */
   candidate: string | null;
   current: string;
@@ -92,8 +98,19 @@ function Quote(line: Record<string, unknown>, {index}: {index: number}): HTMLEle
   return el("p", {id, class: "case-line-quote muted", tabindex: -1}, "No words of the request marked.");
 }
 
-export function CaseLine(line: Record<string, unknown>, options: CaseLineOptions): HTMLElement {
-  const {index, view} = options;
+const noOptions: CaseLineOptions = {
+  candidate: null,
+  current: "the current guideline",
+  refused: new Map(),
+  markable: false,
+  addingTo: null,
+  problems: new Map(),
+};
+
+export function CaseLine(
+  {line, index, count, view, rules, fields}: CaseLineData,
+  options: CaseLineOptions = noOptions,
+): HTMLElement {
   const at = (field: string) => fieldId(`checklist[${index}].${field}`);
   const edit = (name: string) => ({"data-edit": name, "data-line": index});
   const action = (name: string, label: string, {disabled = false}: {disabled?: boolean} = {}) =>
@@ -104,7 +121,7 @@ export function CaseLine(line: Record<string, unknown>, options: CaseLineOptions
     );
   const problems = options.problems;
   const ruleId = text(line.rule);
-  const chosen = options.rules.find((entry) => entry.id === ruleId);
+  const chosen = rules.find((entry) => entry.id === ruleId);
   const facts = (typeof line.facts === "object" && line.facts !== null ? line.facts : {}) as Record<string, unknown>;
   const title = text(line.text) || "(a line with nothing said yet)";
   const role = text(line.role);
@@ -125,7 +142,7 @@ export function CaseLine(line: Record<string, unknown>, options: CaseLineOptions
         "div",
         {class: "case-line-actions"},
         action("line-up", "Move up", {disabled: index === 0}),
-        action("line-down", "Move down", {disabled: index === options.count - 1}),
+        action("line-down", "Move down", {disabled: index === count - 1}),
         options.markable
           ? action(
               "line-add-stretch",
@@ -171,7 +188,7 @@ export function CaseLine(line: Record<string, unknown>, options: CaseLineOptions
         labelled("Rule", {
           id: at("rule"),
           control: choiceOf(
-            options.rules.map((entry) => [entry.id, `${entry.rule?.title ?? entry.id} (${entry.id})`] as const),
+            rules.map((entry) => [entry.id, `${entry.rule?.title ?? entry.id} (${entry.id})`] as const),
             {
               id: at("rule"),
               value: ruleId,
@@ -181,7 +198,7 @@ export function CaseLine(line: Record<string, unknown>, options: CaseLineOptions
           ),
           error: problems.get(`checklist[${index}].rule`),
         }),
-        chosen ? FactForm(options.fields, {line: index, facts, refused: options.refused, problems}) : null,
+        chosen ? FactForm(fields, {line: index, facts, refused: options.refused, problems}) : null,
         labelled(role === "candidate" ? "Why it is not an instruction" : "Why the facts are what they are (note)", {
           id: at("note"),
           control: el("textarea", {id: at("note"), rows: 2, ...edit("line-note")}, text(line.note)),

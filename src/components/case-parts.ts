@@ -82,19 +82,24 @@ export function caseParts(setup: PartsSetup): {
       const at = [...problems].filter(([field]) => field.startsWith(`checklist[${index}]`));
       const key = [line, view.lines[index], all.length, addingTo, markable, mine, at];
       return keep(`line-${index}`, key, () =>
-        CaseLine(line, {
-          index,
-          count: all.length,
-          view: view.lines[index],
-          rules: setup.rules,
-          fields: typeof line.rule === "string" ? setup.fieldsOf(line.rule) : [],
-          candidate: setup.candidate,
-          current: setup.current,
-          refused,
-          markable,
-          addingTo,
-          problems,
-        }),
+        CaseLine(
+          {
+            line,
+            index,
+            count: all.length,
+            view: view.lines[index],
+            rules: setup.rules,
+            fields: typeof line.rule === "string" ? setup.fieldsOf(line.rule) : [],
+          },
+          {
+            candidate: setup.candidate,
+            current: setup.current,
+            refused,
+            markable,
+            addingTo,
+            problems,
+          },
+        ),
       );
     });
     // Put in again only when the lines differ: taking a node out would drop the focus inside it.

@@ -56,6 +56,32 @@ const roundTrip = [
     .slice(0, 1),
 ];
 
+describe("the candidate from /authors", () => {
+  it("comes with the link from /authors, as the author's choice stands when it is followed", async () => {
+    const page = await site.newPage();
+    await page.goto("/authors");
+    await page.getByLabel("counting").selectOption("most-missed");
+    await expect.poll(() => new URL(page.url()).searchParams.getAll("set")).toEqual(["counting=most-missed"]);
+    await page.getByRole("link", {name: "Write a new case"}).click();
+    await page.waitForURL(/\/authors\/case\?/);
+    expect(new URL(page.url()).searchParams.getAll("set")).toEqual(["counting=most-missed"]);
+    await candidateScore(page).waitFor();
+    expect(await page.locator(".case-score-candidate").innerText()).toContain("v2 with counting = most-missed");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows where the rubric leaves no single score, and which rows allow which", async () => {
+    // The case study's first rubric leaves Example 3 between 3 and 2 (README: "most instructions missed").
+    const page = await openEditor(site, {query: "?candidate=v1"});
+    await loadCase(page, "example-3");
+    await expect.poll(() => derivedScore(page).innerText()).toBe("3");
+    const said = await candidateScore(page).innerText();
+    expect(said).toMatch(/^no single score: /);
+    expect(said).toMatch(/allows 3.*allows 2/);
+    expect(site.problems).toEqual([]);
+  });
+});
+
 describe("a case loaded and downloaded unchanged", () => {
   it.each(roundTrip)("%s: equal in meaning to its file, and guideline:check derives the same score", async (id) => {
     const page = await openEditor(site);

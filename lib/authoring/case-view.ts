@@ -211,7 +211,7 @@ export function editorView(record: CaseRecord, context: EditorContext): EditorVi
   const problems = [
     ...checkCaseRecord(written, context.itemSchema, file).problems.filter((problem) => !blocked(problem.field)),
     ...lines.flatMap((line) => line.factProblems),
-    ...(mains !== 1 ? [{file, field: "checklist", message: caseWords.mains(mains)}] : []),
+    ...(mains !== 1 ? [{file, field: "checklist", message: caseWords.mains(mains, checklist.length)}] : []),
     ...(current && current.score === null ? [{file, field: "score", message: current.scoreText}] : []),
     ...unknownIds(record, context.knownIds, file),
   ];

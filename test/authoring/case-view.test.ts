@@ -276,6 +276,24 @@ describe("under a candidate from /authors", () => {
     expect("score" in syncRulings({...record, score: 3}, view)).toBe(false);
   });
 
+  it("a line the guideline's wording leaves open has no one verdict to write, and the case cannot be downloaded", () => {
+    let record = setText(finished(), "request", "Suggest no more than two names for a bakery, formally.");
+    record = addLine(record, {role: "instruction", quote: "formally", text: "Formal"});
+    record = setLineField(setRule(record, 2, "style-register"), 2, "note", "Cosy names: a little less formal.");
+    record = setFact(record, 2, "lapse", "slightly-less-formal");
+    const firstWording = {...context, current: ruleSetOf(v2, {slightLapse: "flaw-or-partly"})};
+    const view = editorView(record, firstWording);
+    expect(view.lines[2]!.current).toEqual({
+      verdict: null,
+      verdicts: ["met-flaw", "partly"],
+      clause: "slightly-less-formal",
+    });
+    expect(view.lines[2]!.factProblems).toEqual([]);
+    expect(view.problems.map((problem) => problem.field)).toContain("checklist[2].verdict");
+    expect(view.downloadable).toBe(false);
+    expect(editorView(record, context).lines[2]!.current!.verdict).toBe("met-flaw");
+  });
+
   it("the candidate comes from the same address as /authors; none when it names no change", () => {
     const domains = parameterDomains(v2);
     expect(ruleSetsFromQuery("", guidelines, domains)).toMatchObject({candidate: null, error: null});

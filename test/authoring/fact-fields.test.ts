@@ -71,6 +71,30 @@ describe("factFields", () => {
         for (const option of field.options ?? []) expect(factValueLabels[option.value], option.value).toBeDefined();
   });
 
+  it("a fact's label and hint come from the schema's title and description where it has them", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        done: {type: "integer", minimum: 0, title: "Parts done", description: "How many of the parts were done"},
+        of: {type: "integer", minimum: 1},
+        bothServed: {type: "boolean"},
+      },
+      required: ["done", "of"],
+    };
+    expect(factFields(schema)).toEqual([
+      {
+        name: "done",
+        label: "Parts done",
+        hint: "How many of the parts were done",
+        required: true,
+        kind: "count",
+        minimum: 0,
+      },
+      {name: "of", label: "Parts in all", required: true, kind: "count", minimum: 1},
+      {name: "bothServed", label: "Both served", required: false, kind: "yes-no"},
+    ]);
+  });
+
   it("a schema the form cannot show is refused by name, not shown wrong", () => {
     expect(() => factFields({type: "object", properties: {when: {type: "array"}}})).toThrow("fact when");
   });

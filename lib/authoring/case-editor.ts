@@ -124,9 +124,11 @@ function withLine(
 ): CaseRecord {
   const lines = linesOf(record);
   if (index < 0 || index >= lines.length) return record;
+  const changed = change(lines[index]!);
+  if (changed === lines[index]) return record;
   return withLines(
     record,
-    lines.map((line, at) => (at === index ? change(line) : line)),
+    lines.map((line, at) => (at === index ? changed : line)),
   );
 }
 

@@ -193,25 +193,20 @@ export function editorView(record: CaseRecord, context: EditorContext): EditorVi
   const current = derivable ? caseDerivation(id, ready, context.current) : null;
   const candidate = derivable && context.candidate ? caseDerivation(id, ready, context.candidate) : null;
 
-  // The record as it would be written, checked as the build checks a file; what only the editor can say replaces
-  // the check's words where the two would say the same thing.
+  // The record as it would be written, checked as the build checks a file. Where the editor says the same thing in
+  // its own words, the check's is left out: a line's rule and facts (and so its missing verdict), the main task, and
+  // a score the engine cannot give.
   const written = synced(record, lines, current);
-  const undecided = new Set(lines.filter((line) => !line.current?.verdict).map((line) => line.index));
-  const blocked = (field: string) =>
-    [...undecided].some((index) => field === `checklist[${index}].verdict`) ||
-    lines.some(
-      (line) =>
-        line.factProblems.length &&
-        (field === `checklist[${line.index}]` ||
-          field.startsWith(`checklist[${line.index}].facts`) ||
-          field === `checklist[${line.index}].rule`),
-    ) ||
-    (field === "score" && current?.score == null) ||
-    (field === "checklist" && mains !== 1);
+  const unfinished = new Set(lines.filter((line) => line.factProblems.length).map((line) => line.index));
+  const saidByEditor = (field: string): boolean => {
+    const line = /^checklist\[(\d+)\](?:\.(rule|verdict|facts)\b|$)/.exec(field);
+    if (line) return unfinished.has(Number(line[1]));
+    return (field === "score" && current?.score == null) || (field === "checklist" && mains !== 1);
+  };
   const problems = [
-    ...checkCaseRecord(written, context.itemSchema, file).problems.filter((problem) => !blocked(problem.field)),
+    ...checkCaseRecord(written, context.itemSchema, file).problems.filter((problem) => !saidByEditor(problem.field)),
     ...lines.flatMap((line) => line.factProblems),
-    ...(mains !== 1 ? [{file, field: "checklist", message: caseWords.mains(mains)}] : []),
+    ...(mains !== 1 ? [{file, field: "checklist", message: caseWords.mains(mains, checklist.length)}] : []),
     ...(current && current.score === null ? [{file, field: "score", message: current.scoreText}] : []),
     ...unknownIds(record, context.knownIds, file),
   ];

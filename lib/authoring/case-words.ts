@@ -25,10 +25,12 @@ export const caseWords = {
   unknownRule: "unknown rule: choose one of the guideline's rules",
   unknownCase: (id: string) => `no case has the id ${quoteText(id)}: choose one of the cases`,
   replaces: (id: string) => `${quoteText(id)} is already a case: the file you download replaces data/items/${id}.md`,
-  mains: (count: number) =>
-    count === 0
-      ? "no line is the main task: choose the main task"
-      : `${count} lines are the main task: keep one and make the others instructions`,
+  mains: (count: number, lines: number) =>
+    lines === 0
+      ? "no lines yet: mark the instructions in the request, and choose the main task"
+      : count === 0
+        ? "no line is the main task: choose the main task"
+        : `${count} lines are the main task: keep one and make the others instructions`,
   /** Why there is no score yet: the first thing still to do. */
   noScoreYet(mains: number, lines: number, ready: number): string {
     if (lines === 0) return "no score yet: mark the instructions in the request";

@@ -86,12 +86,11 @@ export function factFields(schema: JsonSchema): FactField[] {
   );
 }
 
-const decimal = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
 function readCount(field: FactField, text: string): FactInput {
   const minimum = field.minimum ?? 0;
   const range = field.maximum !== undefined ? ` from ${minimum} to ${field.maximum}` : ` of at least ${minimum}`;
-  const value = decimal.test(text) ? Number(text) : NaN;
+  // Read as a number input reads it ("3", "3.0", "1e3"); the schema's own test is then a whole number in range.
+  const value = Number(text);
   if (!Number.isSafeInteger(value) || value < minimum || (field.maximum !== undefined && value > field.maximum))
     return {ok: false, message: `${field.label}: enter a whole number${range}, not ${quoteText(text)}`};
   return {ok: true, value};

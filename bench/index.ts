@@ -10,7 +10,8 @@
 // page's gzip bytes (--runs: runs per page, 5 unless given; --http2: served over HTTP/2 rather than HTTP/1.1;
 // bench/first-item.ts), how soon a trainee's Check paints the ruling and "Next item" paints the next item
 // (bench/trainee.ts); the agreement statistics at cohort scale, in Node and on the built cohort page with a
-// million-row CSV (bench/agreement.ts); and the case editor's view after a fact changes (bench/case-editor.ts).
+// million-row CSV (bench/agreement.ts); and the case editor's view after a fact changes, in Node (bench/case-editor.ts)
+// and on the built page from the input to the painted derived score, with the page's bytes (bench/case-editor-page.ts).
 // Figures vary with the machine; the ratios are what to compare.
 import {rmSync} from "node:fs";
 import {join} from "node:path";
@@ -24,6 +25,7 @@ import {postbuild} from "../scripts/postbuild.js";
 import {benchAgreement, benchCohortPage} from "./agreement.js";
 import {benchBuild} from "./build.js";
 import {benchCaseEditor} from "./case-editor.js";
+import {benchCaseEditorPage} from "./case-editor-page.js";
 import {benchCompleteness} from "./completeness.js";
 import {benchDevLoop} from "./dev-loop.js";
 import {observableBuild} from "./framework.js";
@@ -118,6 +120,7 @@ if (process.argv.includes("--completeness-only")) {
 }
 if (process.argv.includes("--case-editor-only")) {
   benchCaseEditor();
+  await onBuiltSite(benchCaseEditorPage);
   process.exit(0);
 }
 if (process.argv.includes("--agreement-only")) {
@@ -206,6 +209,7 @@ if (!engineOnly) {
     else {
       await benchTrainee(site, traineeOptions);
       await benchAuthorsPage(join(site, "dist"));
+      await benchCaseEditorPage(join(site, "dist"));
       await benchCohortPage(join(site, "dist"));
     }
     await benchPage(join(site, "dist"));

@@ -188,7 +188,8 @@ export async function benchCaseEditorPage(dist: string, warmRounds = 3): Promise
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const line = (label: string, paints: number[]) => {
     const within = paints.filter((paint) => paint < target).length;
-    const worst = paints.indexOf(Math.max(...paints));
+    // A change never painted (NaN) is the worst there is.
+    const worst = paints.reduce((at, paint, index) => (!(paint <= paints[at]!) ? index : at), 0);
     return (
       `  ${label} median ${ms(median(paints))}, worst ${ms(paints[worst]!)} (${changes[worst]!.id}); ` +
       `within ${ms(target)}: ${within} of ${paints.length} ${within === paints.length ? "ok" : "OVER"}`

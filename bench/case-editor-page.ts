@@ -189,7 +189,8 @@ export async function benchCaseEditorPage(dist: string, warmRounds = 3): Promise
   const line = (label: string, paints: number[]) => {
     const within = paints.filter((paint) => paint < target).length;
     // A change never painted (NaN) is the worst there is.
-    const worst = paints.reduce((at, paint, index) => (!(paint <= paints[at]!) ? index : at), 0);
+    const rank = paints.map((paint) => (Number.isNaN(paint) ? Infinity : paint));
+    const worst = rank.indexOf(Math.max(...rank));
     return (
       `  ${label} median ${ms(median(paints))}, worst ${ms(paints[worst]!)} (${changes[worst]!.id}); ` +
       `within ${ms(target)}: ${within} of ${paints.length} ${within === paints.length ? "ok" : "OVER"}`

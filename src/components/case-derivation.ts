@@ -116,7 +116,9 @@ const noOptions: DerivationOptions = {
 
 export function CaseDerivationPanel(view: EditorView, options: DerivationOptions = noOptions): HTMLElement {
   const {current, candidate} = view;
-  const open = (derivation: CaseDerivation | null) => (derivation && derivation.score === null ? " is-open" : "");
+  // One score reads large; words (no score yet, or the rubric's gap) read as a sentence, the gap in the alarm colour.
+  const shape = (derivation: CaseDerivation | null) =>
+    !derivation ? " is-words" : derivation.score === null ? " is-words is-open" : "";
   return el(
     "aside",
     {"class": "case-derivation", "aria-labelledby": "case-derivation-title"},
@@ -129,7 +131,7 @@ export function CaseDerivationPanel(view: EditorView, options: DerivationOptions
         {class: "case-score-main"},
         el("label", {for: "case-derived-score"}, "Derived score"),
         el("span", {class: "case-score-under"}, ` under ${options.current}`),
-        el("output", {id: "case-derived-score", class: `case-score${open(current)}`}, view.scoreText),
+        el("output", {id: "case-derived-score", class: `case-score${shape(current)}`}, view.scoreText),
       ),
       options.candidate
         ? el(
@@ -139,7 +141,7 @@ export function CaseDerivationPanel(view: EditorView, options: DerivationOptions
             el("span", {class: "case-score-under"}, ` under ${options.candidate}`),
             el(
               "output",
-              {id: "case-candidate-score", class: `case-score${open(candidate)}`},
+              {id: "case-candidate-score", class: `case-score${shape(candidate)}`},
               candidate?.scoreText ?? "—",
             ),
           )
@@ -205,11 +207,14 @@ export function CaseDerivationPanel(view: EditorView, options: DerivationOptions
           )
         : null,
       view.warnings.length
-        ? el(
-            "ul",
-            {class: "case-warnings"},
-            view.warnings.map((problem) => ProblemItem(problem, options)),
-          )
+        ? [
+            el("h3", {class: "case-warnings-title"}, "Worth knowing"),
+            el(
+              "ul",
+              {class: "case-warnings"},
+              view.warnings.map((problem) => ProblemItem(problem, options)),
+            ),
+          ]
         : null,
     ),
   );

@@ -26,7 +26,7 @@ function Note(
   return el(
     "li",
     {
-      "class": "case-note",
+      "class": "case-editor-note",
       "id": fieldId(`notes[${index}]`),
       "tabindex": -1,
       "aria-label": `Likely wrong score ${index + 1}`,

@@ -46,7 +46,7 @@ export function caseTexts({languages}: {languages: readonly string[]}): CaseText
     );
     const node = el(
       "div",
-      {class: "case-text"},
+      {class: "case-editor-text"},
       el("label", {for: body.id, class: "case-text-label"}, title),
       described,
       body,

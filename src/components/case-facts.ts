@@ -84,8 +84,8 @@ function FactControl(field: FactField, {line, facts, refused, problems}: FactFor
   return el(
     "div",
     {class: "case-field case-count-or-word"},
-    labelled(`${field.label}: a number or`, {id: `${id}-kind`, control: kind}),
-    labelled(`${field.label}: the number`, {id, control: count, hint: field.hint, error}),
+    labelled(field.label, {id: `${id}-kind`, control: kind}),
+    labelled(`${field.label}: how many`, {id, control: count, hint: field.hint, error}),
   );
 }
 

@@ -211,6 +211,11 @@ export function CaseLine(
       el(
         "div",
         {class: "case-line-derived"},
+        // What the facts come to first, then the rule that reads them.
+        Verdict(view?.current ?? null, {under: `Derived verdict under ${options.current}`}),
+        options.candidate
+          ? Verdict(view?.candidate ?? null, {under: `Under the candidate (${options.candidate})`})
+          : null,
         chosen?.rule
           ? RuleText(chosen.rule, {
               clause: view?.current?.clause ?? null,
@@ -219,10 +224,6 @@ export function CaseLine(
           : chosen
             ? el("p", {class: "muted"}, `${chosen.id}: the ${options.current} guideline does not state this rule.`)
             : null,
-        Verdict(view?.current ?? null, {under: `Derived verdict under ${options.current}`}),
-        options.candidate
-          ? Verdict(view?.candidate ?? null, {under: `Under the candidate (${options.candidate})`})
-          : null,
       ),
     ),
   );

@@ -110,4 +110,36 @@ describe("a new case by keyboard alone", () => {
     expect(report.results.find((result) => result.id === "sea-poem")).toMatchObject({ok: true, derivedScore: 2});
     expect(site.problems).toEqual([]);
   });
+
+  it("adds another stretch of the request to a line, and leads from a refused download to each problem's control", async () => {
+    const page = await openEditor(site);
+    await typeInto(page, "case-request-text", "Please translate this note and keep it short: I am late.");
+    const words = page.getByRole("group", {name: "The words of the request"});
+    // Please(0) translate(1) this(2) note(3) and(4) keep(5) it(6) short:(7) I(8) am(9) late.(10)
+    await words.locator('button[tabindex="0"]').focus();
+    await pressWord(page, 1);
+    await pressWord(page, 2);
+    await page.locator('[data-action="line-add-stretch"][data-line="0"]').focus();
+    await page.keyboard.press("Enter");
+    // The keyboard is back in the words, where it was.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("note");
+    await pressWord(page, 5);
+    await pressWord(page, 2);
+    await expect
+      .poll(() => page.locator(".case-line-quote q").allInnerTexts())
+      .toEqual(["translate this note", "I am late"]);
+    expect(await page.locator(".case-line").count()).toBe(1);
+
+    // Nothing shows at a control before it is touched; a refused download lists every problem and shows them all.
+    expect(await page.locator("#case-title[aria-invalid]").count()).toBe(0);
+    await downloadButton(page).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("case-problems");
+    expect(await page.locator("#case-title").getAttribute("aria-invalid")).toBe("true");
+    const link = page.locator("#case-problems a", {hasText: /^title$/});
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("case-title");
+    expect(site.problems).toEqual([]);
+  });
 });

@@ -11,6 +11,7 @@ const config: KnipConfig = {
   entry: [
     "src/*.md!",
     "src/probes/*.md!",
+    "src/authors/*.md!",
     "src/data.tar.js!",
     "src/data/*.js!",
     "src/workers/*.ts!",

@@ -12,6 +12,7 @@ import {
   ruleSetsFromQuery,
   setLineField,
   type CaseRecord,
+  type EditorContext,
   type EditorView,
 } from "../lib/authoring/case-editor.js";
 import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
@@ -43,7 +44,7 @@ export function CaseEditor(
 ): HTMLElement {
   const current = data.versions.at(-1)!;
   const address = ruleSetsFromQuery(location.search, data.versions, data.domains);
-  const context = {
+  const context: EditorContext = {
     itemSchema: data.itemSchema,
     factSchemas: data.factSchemas,
     current: address.current,

@@ -4,6 +4,7 @@
 // exactly, or another stretch of the line waiting for one (a main task may quote several). A line with no words to
 // point to (a standing instruction) is typed with why it has none. A controller: the editor keeps it, and it redraws
 // the marks of each new case.
+import {markedWords} from "../lib/authoring/case-editor.js";
 import {locate, quotesOf} from "../lib/authored/quote.js";
 import {pendingPrompt, pressWord, type Pending} from "../lib/trainee/draft.js";
 import type {TraineeLine} from "../lib/trainee/progress.js";
@@ -119,10 +120,8 @@ export function caseMarking(handlers: MarkingHandlers): CaseMarking {
         if (waited && pending === null) status.textContent = "That stretch is marked already.";
       },
       onStretch: (from, to) => {
-        const all = surface!.tokens;
-        const [first, last] = from <= to ? [from, to] : [to, from];
         pending = null;
-        handlers.onStretch(request.slice(all[first]!.wordStart, all[last]!.wordEnd));
+        handlers.onStretch(markedWords(request, from, to));
       },
       onCancel: () => {
         pending = null;

@@ -23,7 +23,10 @@ const caseStudy = parse(readFileSync("data/case-study.yaml", "utf8")) as {
   result: Section & {skills: {label: string; text: string}};
 };
 const parts = loadParts();
-const calibration = parse(readFileSync("data/calibration.yaml", "utf8")) as {items: string[]; minutes: number};
+/** The self-check's first pool, the one a fresh browser is offered. */
+const calibration = (
+  parse(readFileSync("data/calibration.yaml", "utf8")) as {pools: {items: string[]; minutes: number}[]}
+).pools[0]!;
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The start page in a fresh context, with a saved record when one is given, at a width. */

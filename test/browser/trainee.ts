@@ -7,12 +7,15 @@ import {mkdirSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import type {Item} from "../../lib/authored/schemas/item.js";
 import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
+import {poolsOf} from "../../lib/trainee/self-check-pool.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 
 export const items: Item[] = loadItems();
 export const itemsById = new Map(items.map((item) => [item.id, item]));
 export const parts = loadParts();
-export const calibration = loadCalibration(undefined, items);
+/** The self-check's pools; a fresh browser gets the first, the calibration cases. */
+export const pools = poolsOf(loadCalibration(undefined, items));
+export const calibration = pools[0]!;
 /** The guideline version the pages show: the newest. */
 export const guideline = loadGuidelines().at(-1)!;
 

@@ -92,6 +92,18 @@ export function poolOfCase(pools: readonly Pool[], fragment: string): Pool | und
   return id ? pools.find((pool) => pool.items.includes(id)) : undefined;
 }
 
+/**
+ * How the self-check page names a pool it is not showing, for its link: the trainee's runs of it, the pool for
+ * practice once its rulings are seen, or just the pool.
+ */
+export function otherPoolText(pool: Pool, answers: readonly Answer[]): string {
+  if (answers.some((answer) => answer.mode === "self-check" && pool.items.includes(answer.item)))
+    return `your runs of ${poolShortName(pool)}`;
+  return poolSeen(answers, pool.items) === null
+    ? poolShortName(pool)
+    : `${poolShortName(pool)}, for practice (not blind for you now)`;
+}
+
 /** The page address of a pool's run: `?pool=fresh`, `?pool=fresh&run=2`. */
 export const poolHref = (pool: Pick<Pool, "id">, run?: number): string =>
   `./self-check?pool=${encodeURIComponent(pool.id)}${run === undefined ? "" : `&run=${run}`}`;

@@ -13,8 +13,8 @@ import {
   describePoolChoice,
   poolHref,
   poolOfCase,
+  otherPoolText,
   poolOriginNote,
-  poolShortName,
   poolsOf,
   shownPool,
   type Pool,
@@ -123,7 +123,7 @@ function PoolNote(
   {store}: {store: ProgressStore},
 ): HTMLElement {
   const others = pools.filter((other) => other !== choice.pool);
-  const answered = (other: Pool) => store.get().answers.some((answer) => other.items.includes(answer.item));
+  const {answers} = store.get();
   return el(
     "div",
     {class: "pool-note"},
@@ -132,14 +132,10 @@ function PoolNote(
       ? el(
           "p",
           {class: "muted"},
-          "Also: ",
+          "Other cases: ",
           others.map((other, index) => [
             index ? "; " : "",
-            el(
-              "a",
-              {href: poolHref(other)},
-              `the self-check on ${poolShortName(other)}${answered(other) ? " (your runs of them)" : ""}`,
-            ),
+            el("a", {href: poolHref(other)}, otherPoolText(other, answers)),
           ]),
           ".",
         )

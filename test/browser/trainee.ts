@@ -38,8 +38,16 @@ export const pages = [
     name: part.id,
     scores: part.items && part.phase ? items.filter((item) => item.set === part.items) : [],
   })),
-  {path: "/self-check", name: "self-check", scores: calibration.items.map((id) => itemsById.get(id)!)},
+  // The blind self-check's two pools, each at its address (a trainee who has checked a Part 6 case gets the fresh one).
+  ...pools.map((pool) => ({
+    path: `/self-check?pool=${pool.id}`,
+    name: pool === calibration ? "self-check" : `self-check-${pool.id}`,
+    scores: pool.items.map((id) => itemsById.get(id)!),
+  })),
 ];
+
+/** Whether a page is the blind self-check, whose rulings wait for the end of the run. */
+export const isSelfCheck = (target: {path: string}): boolean => target.path.startsWith("/self-check");
 
 export const itemsOfSet = (set: Item["set"]): Item[] => items.filter((item) => item.set === set);
 

@@ -8,6 +8,7 @@ import {
   describePoolChoice,
   nextBlindPool,
   nextPoolText,
+  otherPoolText,
   poolHref,
   poolOfCase,
   poolOriginNote,
@@ -203,5 +204,15 @@ describe("the pool of the case an address names", () => {
     expect(poolOfCase(pools, "calibration-b")).toBe(calibration);
     expect(poolOfCase(pools, "#example-1")).toBeUndefined();
     expect(poolOfCase(pools, "")).toBeUndefined();
+  });
+});
+
+describe("a link to the pool the page is not showing", () => {
+  it("names the trainee's runs of it, or says it is for practice once its rulings are seen", () => {
+    expect(otherPoolText(fresh, [])).toBe("the fresh cases");
+    expect(otherPoolText(calibration, [answer("calibration-a")])).toBe(
+      "the calibration cases, for practice (not blind for you now)",
+    );
+    expect(otherPoolText(calibration, [blind("calibration-a")])).toBe("your runs of the calibration cases");
   });
 });

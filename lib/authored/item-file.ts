@@ -1,24 +1,14 @@
 // Node and build time: an item file's text validated with zod (lib/authored/schemas/item.ts). Reading the text is
 // lib/authored/item-text.ts, which the case editor shares in the browser.
 import {Item} from "./schemas/item.js";
-import {itemRecord, sectionOf} from "./item-text.js";
+import {inSectionWords, itemRecord} from "./item-text.js";
 import {AuthoredFileError, problemsFromZod} from "./problems.js";
 
 /** Parses and validates one item file. Throws AuthoredFileError naming the file and every field at fault. */
 export function parseItemFile(source: string, file: string): Item {
   const {record, problems} = itemRecord(source, file);
   const parsed = Item.safeParse(record);
-  if (!parsed.success) {
-    for (const problem of problemsFromZod(file, parsed.error, record)) {
-      // A missing text that lives in a body section: name the section, not the field it fills.
-      const section = sectionOf(problem.field);
-      problems.push(
-        section !== null && problem.message.startsWith("missing")
-          ? {...problem, message: `missing: expected a "## ${section}" section`}
-          : problem,
-      );
-    }
-  }
+  if (!parsed.success) problems.push(...problemsFromZod(file, parsed.error, record).map(inSectionWords));
   if (problems.length) throw new AuthoredFileError(problems);
   const item = parsed.data!;
   const expected = file.split("/").pop()!.replace(/\.md$/, "");

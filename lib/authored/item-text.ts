@@ -186,3 +186,14 @@ export function sectionOf(field: string): string | null {
   const heading = Object.entries(itemSections).find(([, [parent, key]]) => field === `${parent}.${key}`)?.[0];
   return heading === undefined ? null : `${heading[0]!.toUpperCase()}${heading.slice(1)}`;
 }
+
+/**
+ * A problem in the author's words: a missing text that lives in a body section names the section, not the field;
+ * so does a missing request or response, whose text is what the author left out.
+ */
+export function inSectionWords(problem: Problem): Problem {
+  const section = sectionOf(problem.field) ?? sectionOf(`${problem.field}.text`);
+  return section !== null && problem.message.startsWith("missing")
+    ? {...problem, message: `missing: expected a "## ${section}" section`}
+    : problem;
+}

@@ -48,7 +48,8 @@ export const lineFieldOrder = [
   "because",
 ] as const;
 
-const textFieldOrder = ["text", "form", "language", "gloss", "note", "siteNote", "turn"] as const;
+/** A text's fields (request, response) in the files' order. */
+export const textFieldOrder = ["text", "form", "language", "gloss", "note", "siteNote", "turn"] as const;
 
 /** A record's keys in `order` first, then any others as they come (the schema refuses those; kept, not dropped). */
 function ordered(record: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
@@ -62,12 +63,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The front matter: the record without the texts its sections hold, in the files' order. */
 function frontMatterOf(record: Record<string, unknown>): Record<string, unknown> {
   const front = ordered(record, itemFieldOrder);
+  const written = new Set<string>();
   for (const [, [parent, key]] of Object.entries(itemSections)) {
     const holder = front[parent];
     if (!isRecord(holder) || !Object.hasOwn(holder, key)) continue;
     const {[key]: _section, ...rest} = holder;
     front[parent] = ordered(rest, textFieldOrder);
+    written.add(parent);
   }
+  // A request or response whose every field is a section is written by its sections alone, not as "request: {}".
+  for (const parent of written) if (!Object.keys(front[parent] as object).length) delete front[parent];
   if (Array.isArray(front.checklist))
     front.checklist = front.checklist.map((line: unknown) => (isRecord(line) ? ordered(line, lineFieldOrder) : line));
   return front;

@@ -2,7 +2,7 @@
 // them) back to the text data/items/<id>.md holds. Browser-safe: the case editor downloads what this writes, and
 // `npm run case:new` writes a starting file with it. Only the fields the record holds are written, in the order the
 // repository's files keep them; reading the text back with itemRecord gives the same record.
-import {Document, isMap, isSeq, type Node} from "yaml";
+import {Document, isMap, isScalar, isSeq, Scalar, type Node} from "yaml";
 import {itemSections} from "./item-text.js";
 
 /** The item's fields in the order the files keep them (test/authored/item-writer.test.ts holds it to the schema). */
@@ -78,26 +78,35 @@ function frontMatterOf(record: Record<string, unknown>): Record<string, unknown>
   return front;
 }
 
-/** Short lists and a line's facts on one line, as the files write them: {bound: ceiling, limit: 2, delivered: 1}. */
-function flowShortCollections(node: Node | null, key: string | null): void {
-  if (isMap(node)) {
+/** Longer texts than this are written folded (">-") over lines of at most `lineWidth`, as the files write them. */
+const foldedFrom = 80;
+const lineWidth = 120;
+
+/**
+ * The files' style: short lists and a line's facts on one line ({bound: ceiling, limit: 2, delivered: 1}), and a long
+ * text of a block mapping folded over several lines.
+ */
+function writeInFileStyle(node: Node | null, key: string | null): void {
+  if (isScalar(node)) {
+    if (typeof node.value === "string" && node.value.length > foldedFrom) node.type = Scalar.BLOCK_FOLDED;
+  } else if (isMap(node)) {
     if (key === "facts") node.flow = true;
     for (const pair of node.items) {
       const name = String((pair.key as {value?: unknown}).value);
-      flowShortCollections(pair.value as Node, name);
+      if (!node.flow) writeInFileStyle(pair.value as Node, name);
     }
   } else if (isSeq(node)) {
     if ((key === "quote" || key === "compare") && node.items.every((item) => !isMap(item) && !isSeq(item)))
       node.flow = true;
-    for (const item of node.items) flowShortCollections(item as Node, null);
+    if (!node.flow) for (const item of node.items) writeInFileStyle(item as Node, null);
   }
 }
 
 /** The file's text: front matter between --- lines, then a "## Heading" section for each text the record holds. */
 export function writeItemFile(record: Record<string, unknown>): string {
   const document = new Document(frontMatterOf(record));
-  flowShortCollections(document.contents as Node, null);
-  const front = document.toString({lineWidth: 0, flowCollectionPadding: false});
+  writeInFileStyle(document.contents as Node, null);
+  const front = document.toString({lineWidth, flowCollectionPadding: false});
   const body = Object.entries(itemSections).flatMap(([heading, [parent, key]]) => {
     const holder = record[parent];
     const text = isRecord(holder) ? holder[key] : undefined;

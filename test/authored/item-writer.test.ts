@@ -76,4 +76,16 @@ describe("writeItemFile", () => {
     expect(problems).toEqual([]);
     expect(read).toEqual({...record, response: {language: "de", text: "Antwort\n\nzwei Absätze"}});
   });
+  it("folds a long text over lines of at most 120 characters, and reads it back unchanged", () => {
+    const long = `${"word ".repeat(40)}end`;
+    const awkward = ` leading space, "quotes", a colon: here, # no comment, and a line\nbreak ${"x".repeat(80)}  `;
+    const notes = [
+      {label: "Why not 2", text: long},
+      {label: "Why not 4", text: awkward},
+    ];
+    const text = writeItemFile({...record, notes});
+    expect(text).toContain(`  - label: Why not 2\n    text: >-\n      ${"word ".repeat(23).trimEnd()}\n`);
+    expect(text.split("\n").every((line) => line.length <= 120)).toBe(true);
+    expect(itemRecord(text, "x.md").record.notes).toEqual(notes);
+  });
 });

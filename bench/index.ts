@@ -1,16 +1,16 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
-// --build-only | --dev-only | --agreement-only] [--runs <n>] [--http2]: how fast the rule engine derives scores; how
-// fast the authors' preview recomputes when a parameter changes, in Node, and on the built page from the input to the
-// painted figures, cold and warm (bench/preview.ts); how long the rubric's completeness enumeration takes
-// (bench/completeness.ts); how the probe scorer fares on hostile replies (in this process, through probes:score, and
-// per keystroke in the built page in Chromium); what a cold `npm run build` costs next to a one-page Framework build
-// of a d3 + Inputs page in the same run (bench/build.ts); how soon a saved item, guideline rule or lib/ module shows
-// in an open page under `npm run dev` (bench/dev-loop.ts); in Chromium on the built site, how soon each trainee
-// page's first Score group is usable on a slow connection and CPU next to a bare Framework page, with each page's
-// gzip bytes (--runs: runs per page, 5 unless given; --http2: served over HTTP/2 rather than HTTP/1.1;
+// --build-only | --dev-only | --agreement-only | --case-editor-only] [--runs <n>] [--http2]: how fast the rule engine
+// derives scores; how fast the authors' preview recomputes when a parameter changes, in Node, and on the built page
+// from the input to the painted figures, cold and warm (bench/preview.ts); how long the rubric's completeness
+// enumeration takes (bench/completeness.ts); how the probe scorer fares on hostile replies (in this process, through
+// probes:score, and per keystroke in the built page in Chromium); what a cold `npm run build` costs next to a one-page
+// Framework build of a d3 + Inputs page in the same run (bench/build.ts); how soon a saved item, guideline rule or lib/
+// module shows in an open page under `npm run dev` (bench/dev-loop.ts); in Chromium on the built site, how soon each
+// trainee page's first Score group is usable on a slow connection and CPU next to a bare Framework page, with each
+// page's gzip bytes (--runs: runs per page, 5 unless given; --http2: served over HTTP/2 rather than HTTP/1.1;
 // bench/first-item.ts), how soon a trainee's Check paints the ruling and "Next item" paints the next item
-// (bench/trainee.ts); and the agreement statistics at cohort scale, in Node and on the built cohort page with a
-// million-row CSV (bench/agreement.ts).
+// (bench/trainee.ts); the agreement statistics at cohort scale, in Node and on the built cohort page with a
+// million-row CSV (bench/agreement.ts); and the case editor's view after a fact changes (bench/case-editor.ts).
 // Figures vary with the machine; the ratios are what to compare.
 import {rmSync} from "node:fs";
 import {join} from "node:path";
@@ -23,6 +23,7 @@ import {copyProject} from "../scripts/copy-project.js";
 import {postbuild} from "../scripts/postbuild.js";
 import {benchAgreement, benchCohortPage} from "./agreement.js";
 import {benchBuild} from "./build.js";
+import {benchCaseEditor} from "./case-editor.js";
 import {benchCompleteness} from "./completeness.js";
 import {benchDevLoop} from "./dev-loop.js";
 import {observableBuild} from "./framework.js";
@@ -67,6 +68,7 @@ const flags = [
   "--build-only",
   "--dev-only",
   "--agreement-only",
+  "--case-editor-only",
 ];
 /** The options that take a value or tune the trainee bench: --runs <n> (or --runs=<n>) and --http2. */
 const traineeOptions: TraineeOptions = {runs: 5, http2: false, gzip: true};
@@ -112,6 +114,10 @@ if (process.argv.includes("--preview-only")) {
 }
 if (process.argv.includes("--completeness-only")) {
   benchCompleteness();
+  process.exit(0);
+}
+if (process.argv.includes("--case-editor-only")) {
+  benchCaseEditor();
   process.exit(0);
 }
 if (process.argv.includes("--agreement-only")) {
@@ -179,6 +185,7 @@ if (!probesOnly) {
 if (!probesOnly && !engineOnly) {
   benchPreview();
   benchCompleteness();
+  benchCaseEditor();
   await benchAgreement();
 }
 

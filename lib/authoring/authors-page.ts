@@ -103,7 +103,7 @@ function singleChanges(domains: readonly ParameterDomain[]): Assignment[] {
 }
 
 /** The candidate in words: its version, and the parameters the choice sets, in the order they were set. */
-function describeCandidate(choice: PreviewChoice): string {
+export function describeCandidate(choice: PreviewChoice): string {
   return choice.set.length
     ? `${choice.candidate} with ${choice.set.map(({name, value}) => `${name} = ${String(value)}`).join(", ")}`
     : choice.candidate;

@@ -122,7 +122,8 @@ function traceLine(
   return {index, role: line.role, rule: line.rule, ruled: line.verdict, derived, verdicts, clause, counted, citable};
 }
 
-export function derive(item: Item, ruleSet: RuleSet): Derivation {
+/** Derives a case's verdicts and score: only its id and checklist are read (the case editor derives a draft). */
+export function derive(item: Pick<Item, "id" | "checklist">, ruleSet: RuleSet): Derivation {
   const {parameters} = ruleSet;
   const checklist = item.checklist;
   // Each line's reading: one outcome when its rule decides it, more when the rule's wording leaves it open, null

@@ -75,12 +75,16 @@ export interface ProgressStore {
 export type SetAsideFailure = "refused" | "slots-taken";
 
 /**
- * Copies an unreadable record under the first set-aside key that is free or already holds it, and reads it back.
- * The key, or why no copy could be written.
+ * Copies an unreadable record under the first set-aside key (`base`, then `base:2` …) that is free or already holds
+ * it, and reads it back. The key, or why no copy could be written. The case editor's draft store shares it.
  */
-function setAside(storage: KeyValueStorage, raw: string): {key: string} | {failure: SetAsideFailure} {
+export function setAside(
+  storage: KeyValueStorage,
+  raw: string,
+  base = setAsideKey,
+): {key: string} | {failure: SetAsideFailure} {
   for (let slot = 1; slot <= setAsideSlots; slot++) {
-    const key = slot === 1 ? setAsideKey : `${setAsideKey}:${slot}`;
+    const key = slot === 1 ? base : `${base}:${slot}`;
     let there: string | null;
     try {
       there = storage.getItem(key);

@@ -1,0 +1,140 @@
+// The case editor's draft, saved in the browser as it is typed, and never lost: one versioned key holding a JSON
+// envelope {version, record}. A draft the editor cannot read (not JSON, not an envelope, another version, a record
+// that is not an object, too large or too deep) is copied under a set-aside key, never deleted or overwritten (the
+// trainee record's set-aside, shared), and the author is told in words; when the copy cannot be written it stays
+// under its key untouched and the draft is kept on the page only. Storage full: the draft is kept on the page, said
+// so, and written again at the next edit. Pure: the page passes its localStorage, a test a Map.
+import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/record-store.js";
+import {tooDeepAt} from "../text/json-shape.js";
+import {authoredLimits} from "../authored/limits.js";
+import type {CaseRecord} from "./case-editor.js";
+
+export const caseDraftKey = "rater-notebook:case-draft:v1";
+/** Where an unreadable draft is copied; a second one goes under `…:set-aside:2`, and so on. */
+export const caseDraftSetAsideKey = `${caseDraftKey}:set-aside`;
+export const caseDraftVersion = 1;
+/** The longest draft kept, in characters: four times the largest item file, room for JSON's escapes. */
+export const caseDraftLimit = 4 * authoredLimits.itemBytes;
+/** How deep a draft's record may nest: the item file's YAML limit. */
+const draftDepth = authoredLimits.yamlDepth;
+
+export type DraftReading =
+  | {ok: true; record: CaseRecord | null}
+  | {ok: false; reason: "corrupted" | "foreign" | "newer" | "too-large"; message: string; raw: string};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Reads the text kept under the draft's key: the record (null when there is none), or why it cannot be read. */
+export function parseCaseDraft(text: string | null): DraftReading {
+  if (text === null || text.trim() === "") return {ok: true, record: null};
+  const refuse = (reason: Exclude<DraftReading, {ok: true}>["reason"], message: string): DraftReading => ({
+    ok: false,
+    reason,
+    message,
+    raw: text,
+  });
+  if (text.length > caseDraftLimit) return refuse("too-large", "the saved draft is larger than a case can be");
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(text);
+  } catch {
+    return refuse("corrupted", "the saved draft is not readable JSON");
+  }
+  if (!isRecord(envelope) || typeof envelope.version !== "number" || !Object.hasOwn(envelope, "record"))
+    return refuse("foreign", "this is not a saved case draft");
+  if (envelope.version !== caseDraftVersion)
+    return refuse(
+      envelope.version > caseDraftVersion ? "newer" : "corrupted",
+      envelope.version > caseDraftVersion
+        ? "the draft was saved by a newer version of the editor"
+        : "the draft's version is not one the editor wrote",
+    );
+  if (!isRecord(envelope.record)) return refuse("corrupted", "the saved draft holds no case");
+  const deep = tooDeepAt(envelope.record, draftDepth);
+  if (deep !== null) return refuse("corrupted", `the saved draft nests deeper than a case can, at ${deep}`);
+  return {ok: true, record: envelope.record};
+}
+
+export const serializeCaseDraft = (record: CaseRecord): string => JSON.stringify({version: caseDraftVersion, record});
+
+/** An unreadable draft was copied under `key`; the new draft is saved as usual. */
+export interface DraftSetAside {
+  kind: "set-aside";
+  key: string;
+  /** Why the draft could not be read. */
+  message: string;
+}
+
+/** What the author must be told about where their draft is kept; null when it is saved as usual. */
+export type DraftNotice =
+  | DraftSetAside
+  /** It could not be copied, so it stays under the draft's key, untouched: the draft is kept on this page only. */
+  | {kind: "held"; cause: SetAsideFailure; message: string}
+  /** The draft could not be written (storage full, or the draft is too large): kept on this page, tried again. */
+  | {kind: "unsaved"; cause: "refused" | "too-large"; setAside: DraftSetAside | null}
+  /** The browser lets the site store nothing: the draft lasts as long as the page. */
+  | {kind: "memory"};
+
+export interface CaseDraftStore {
+  /** The draft saved before the page opened, or null. */
+  saved(): CaseRecord | null;
+  /** Saves the draft as it stands now. */
+  save(record: CaseRecord): void;
+  notice(): DraftNotice | null;
+}
+
+export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftStore {
+  let notice: DraftNotice | null = storage ? null : {kind: "memory"};
+  let saved: CaseRecord | null = null;
+  let unreadable: Extract<DraftReading, {ok: false}> | null = null;
+
+  /** Copies the unreadable draft aside, or holds it where it is; true once it is safe to write the key. */
+  const setAsideUnreadable = (): boolean => {
+    if (!unreadable) return true;
+    const copied = setAside(storage!, unreadable.raw, caseDraftSetAsideKey);
+    if ("failure" in copied) {
+      notice = {kind: "held", cause: copied.failure, message: unreadable.message};
+      return false;
+    }
+    notice = {kind: "set-aside", key: copied.key, message: unreadable.message};
+    unreadable = null;
+    return true;
+  };
+
+  if (storage) {
+    let text: string | null = null;
+    try {
+      text = storage.getItem(caseDraftKey);
+    } catch {
+      notice = {kind: "memory"};
+    }
+    const reading = parseCaseDraft(text);
+    if (reading.ok) saved = reading.record;
+    else {
+      unreadable = reading;
+      setAsideUnreadable();
+    }
+  }
+
+  return {
+    saved: () => saved,
+    save(record) {
+      if (!storage || notice?.kind === "memory") return;
+      if (!setAsideUnreadable()) return;
+      const shown = notice?.kind === "set-aside" ? notice : notice?.kind === "unsaved" ? notice.setAside : null;
+      const text = serializeCaseDraft(record);
+      if (text.length > caseDraftLimit) {
+        notice = {kind: "unsaved", cause: "too-large", setAside: shown};
+        return;
+      }
+      try {
+        storage.setItem(caseDraftKey, text);
+        notice = shown;
+      } catch {
+        notice = {kind: "unsaved", cause: "refused", setAside: shown};
+      }
+    },
+    notice: () => notice,
+  };
+}

@@ -1,0 +1,270 @@
+// What the case editor shows for a record: each line's verdict under the current guideline and under the /authors
+// candidate, the case's score, rubric rows and trace under both, and every problem that keeps the case from being
+// downloaded. The engine decides (lib/engine/derive.ts); this module only hands it what the author has entered so far.
+// Browser-safe, and cheap enough to run at every keystroke (npm run bench -- --case-editor-only).
+import {checkCaseRecord} from "./case-file.js";
+import {derive, ruleSetOf, type Derivation, type RuleSet} from "../engine/derive.js";
+import type {ChecklistLine} from "../authored/schemas/item.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import {fieldPath, type Problem} from "../authored/problems.js";
+import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check.js";
+import type {Score, Verdict} from "../authored/schemas/verdict.js";
+import type {RubricRow} from "../engine/rubric.js";
+import {describeCandidate} from "./authors-page.js";
+import {AssignmentError, choiceFromQuery, overridesOf, type ParameterDomain} from "../engine/parameter-values.js";
+import {caseWords, scoreWords} from "./case-words.js";
+import type {CaseRecord} from "./case-editor.js";
+
+/** What the editor needs besides the record: the schemas, the two rule sets, and the ids of the cases there are. */
+export interface EditorContext {
+  itemSchema: JsonSchema;
+  factSchemas: Record<string, JsonSchema>;
+  /** The current guideline: the verdicts and score written to the file. */
+  current: RuleSet;
+  /** The candidate from /authors (by address), or null when there is none. */
+  candidate: RuleSet | null;
+  knownIds: readonly string[];
+}
+
+/** A line as one rule set decides it. */
+export interface LineReading {
+  /** The one verdict, or null when the rule set leaves the line open or has no rule for it. */
+  verdict: Verdict | null;
+  /** Every verdict the rule set allows for the line: one when decided. */
+  verdicts: readonly Verdict[];
+  /** Which clause of the rule applied (null when undecided). */
+  clause: string | null;
+}
+
+export interface LineView {
+  index: number;
+  /** What is wrong with the line's rule or facts: until there is none, the line has no verdict. */
+  factProblems: Problem[];
+  current: LineReading | null;
+  candidate: LineReading | null;
+}
+
+/** The case as one rule set derives it. */
+export interface CaseDerivation {
+  score: Score | null;
+  candidates: Score[];
+  rows: RubricRow[];
+  trace: Derivation;
+  /** "4", "not applicable", or "no single score: the row … allows 3, the row … allows 2". */
+  scoreText: string;
+}
+
+export interface EditorView {
+  /** Everything that keeps the case from being downloaded, each at its field. */
+  problems: Problem[];
+  /** What the author should know but may keep (an id that is already a case's: the download replaces it). */
+  warnings: Problem[];
+  lines: LineView[];
+  /** The case under the current guideline, or null until every line is decided and one is the main task. */
+  current: CaseDerivation | null;
+  candidate: CaseDerivation | null;
+  /** The current score in words, or why there is none yet: what the page's "Derived score" shows. */
+  scoreText: string;
+  downloadable: boolean;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const linesOf = (record: CaseRecord): Record<string, unknown>[] =>
+  Array.isArray(record.checklist) ? record.checklist.map((line) => (isRecord(line) ? line : {})) : [];
+
+const roles: readonly unknown[] = ["main", "instruction", "candidate"];
+
+/** A line whose rule and facts are valid, its facts with their defaults, as the engine reads it. */
+interface ReadyLine {
+  index: number;
+  line: ChecklistLine;
+}
+
+/** The line's rule and facts checked against the rule's fact schema; the line ready for the engine when valid. */
+function readLine(
+  line: Record<string, unknown>,
+  index: number,
+  factSchemas: Record<string, JsonSchema>,
+): {problems: Problem[]; ready: ReadyLine | null} {
+  const at = (path: (string | number)[]) => fieldPath(["checklist", index, ...path]);
+  const rule = line.rule;
+  const file = "";
+  if (typeof rule !== "string" || !Object.hasOwn(factSchemas, rule))
+    return {
+      problems: [{file, field: at(["rule"]), message: rule === undefined ? caseWords.noRule : caseWords.unknownRule}],
+      ready: null,
+    };
+  const schema = factSchemas[rule]!;
+  const facts = line.facts ?? {};
+  const found = schemaProblems(schema, facts);
+  if (found.length)
+    return {problems: found.map(({path, message}) => ({file, field: at(["facts", ...path]), message})), ready: null};
+  const role = roles.includes(line.role) ? line.role : "instruction";
+  const ready = {role, rule, facts: withDefaults(schema, facts), verdict: "met"} as ChecklistLine;
+  return {problems: [], ready: {index, line: ready}};
+}
+
+// A line's verdict does not depend on the other lines: while no one line is the main task, this stands in for it.
+const standInMain = {role: "main", rule: "main-task", facts: {delivered: true}, verdict: "met"} as ChecklistLine;
+
+/** Each ready line's verdicts under a rule set, read from the engine's trace of the ready lines alone. */
+function lineReadings(ready: readonly ReadyLine[], ruleSet: RuleSet): Map<number, LineReading> {
+  const checklist = [standInMain, ...ready.map(({line}) => ({...line, role: "instruction" as const}))];
+  const trace = derive({id: "lines", checklist}, ruleSet);
+  return new Map(
+    ready.map(({index}, at) => {
+      const {derived, verdicts, clause} = trace.lines[at + 1]!;
+      return [index, {verdict: derived, verdicts, clause}];
+    }),
+  );
+}
+
+function caseDerivation(id: string, lines: readonly ReadyLine[], ruleSet: RuleSet): CaseDerivation {
+  const trace = derive({id, checklist: lines.map(({line}) => line)}, ruleSet);
+  return {
+    score: trace.score,
+    candidates: trace.candidates,
+    rows: trace.rows,
+    trace,
+    scoreText: scoreWords(trace.candidates, trace.rows),
+  };
+}
+
+/** The record with each decided line's verdict and the case's score as derived under the current guideline. */
+function synced(record: CaseRecord, lines: readonly LineView[], current: CaseDerivation | null): CaseRecord {
+  const checklist = linesOf(record);
+  let changed = false;
+  const nextLines = checklist.map((line, index) => {
+    const verdict = lines[index]?.current?.verdict;
+    if (!verdict || line.verdict === verdict) return line;
+    changed = true;
+    return {...line, verdict};
+  });
+  const score = current?.score ?? undefined;
+  const scoreChanges = record.score !== score;
+  if (!changed && !scoreChanges) return record;
+  const {score: _old, ...rest} = record;
+  return {
+    ...(scoreChanges ? (score === undefined ? rest : {...record, score}) : record),
+    ...(changed ? {checklist: nextLines} : {}),
+  };
+}
+
+/** Ids the case points to that are not known cases: its compare list, its notes' and its twistOf. */
+function unknownIds(record: CaseRecord, knownIds: readonly string[], file: string): Problem[] {
+  const known = new Set(knownIds);
+  const problems: Problem[] = [];
+  const check = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === "string" && value !== "" && !known.has(value))
+      problems.push({file, field: fieldPath(path), message: caseWords.unknownCase(value)});
+  };
+  if (Array.isArray(record.compare)) record.compare.forEach((id, at) => check(id, ["compare", at]));
+  if (Array.isArray(record.notes))
+    record.notes.forEach((note, index) => {
+      if (isRecord(note) && Array.isArray(note.compare))
+        note.compare.forEach((id, at) => check(id, ["notes", index, "compare", at]));
+    });
+  check(record.twistOf, ["twistOf"]);
+  return problems;
+}
+
+const fileOf = (record: CaseRecord): string =>
+  `${typeof record.id === "string" && record.id !== "" ? record.id : "new-case"}.md`;
+
+export function editorView(record: CaseRecord, context: EditorContext): EditorView {
+  const file = fileOf(record);
+  const checklist = linesOf(record);
+  const read = checklist.map((line, index) => readLine(line, index, context.factSchemas));
+  const ready = read.flatMap(({ready}) => (ready ? [ready] : []));
+  const currentLines = lineReadings(ready, context.current);
+  const candidateLines = context.candidate ? lineReadings(ready, context.candidate) : null;
+  const lines: LineView[] = read.map(({problems}, index) => ({
+    index,
+    factProblems: problems.map((problem) => ({...problem, file})),
+    current: currentLines.get(index) ?? null,
+    candidate: candidateLines?.get(index) ?? null,
+  }));
+
+  const mains = checklist.filter((line) => line.role === "main").length;
+  const derivable = checklist.length > 0 && ready.length === checklist.length && mains === 1;
+  const id = typeof record.id === "string" ? record.id : "new-case";
+  const current = derivable ? caseDerivation(id, ready, context.current) : null;
+  const candidate = derivable && context.candidate ? caseDerivation(id, ready, context.candidate) : null;
+
+  // The record as it would be written, checked as the build checks a file. Where the editor says the same thing in
+  // its own words, the check's is left out: a line's rule and facts (and so its missing verdict), the main task, and
+  // a score the engine cannot give.
+  const written = synced(record, lines, current);
+  const unfinished = new Set(lines.filter((line) => line.factProblems.length).map((line) => line.index));
+  const saidByEditor = (field: string): boolean => {
+    const line = /^checklist\[(\d+)\](?:\.(rule|verdict|facts)\b|$)/.exec(field);
+    if (line) return unfinished.has(Number(line[1]));
+    return (field === "score" && current?.score == null) || (field === "checklist" && mains !== 1);
+  };
+  const problems = [
+    ...checkCaseRecord(written, context.itemSchema, file).problems.filter((problem) => !saidByEditor(problem.field)),
+    ...lines.flatMap((line) => line.factProblems),
+    ...(mains !== 1 ? [{file, field: "checklist", message: caseWords.mains(mains, checklist.length)}] : []),
+    ...(current && current.score === null ? [{file, field: "score", message: current.scoreText}] : []),
+    ...unknownIds(record, context.knownIds, file),
+  ];
+  const warnings =
+    typeof record.id === "string" && context.knownIds.includes(record.id)
+      ? [{file, field: "id", message: caseWords.replaces(record.id)}]
+      : [];
+  return {
+    problems,
+    warnings,
+    lines,
+    current,
+    candidate,
+    scoreText: current ? current.scoreText : caseWords.noScoreYet(mains, checklist.length, ready.length),
+    downloadable: problems.length === 0,
+  };
+}
+
+/** Writes the derived verdicts and score into the record; the same record when nothing changes. */
+export function syncRulings(record: CaseRecord, view: EditorView): CaseRecord {
+  return synced(record, view.lines, view.current);
+}
+
+/** The editor's two rule sets from the /authors address: the newest version, and the candidate it names. */
+export interface EditorRuleSets {
+  current: RuleSet;
+  /** Null when the address names no change from the current guideline (or could not be read: see error). */
+  candidate: RuleSet | null;
+  /** The candidate in words ("v1", "v2 with counting = most-missed"), or null. */
+  described: string | null;
+  /** Why the address could not be read, naming what is valid; null when it could. */
+  error: string | null;
+}
+
+export function ruleSetsFromQuery(
+  query: string,
+  versions: readonly Guideline[],
+  domains: readonly ParameterDomain[],
+): EditorRuleSets {
+  const newest = versions.at(-1)!;
+  const current = ruleSetOf(newest);
+  try {
+    const choice = choiceFromQuery(
+      query,
+      versions.map((guideline) => guideline.version),
+      domains,
+    );
+    if (choice.candidate === newest.version && !choice.set.length)
+      return {current, candidate: null, described: null, error: null};
+    const version = versions.find((guideline) => guideline.version === choice.candidate)!;
+    return {
+      current,
+      candidate: ruleSetOf(version, overridesOf(choice.set)),
+      described: describeCandidate(choice),
+      error: null,
+    };
+  } catch (error) {
+    if (!(error instanceof AssignmentError)) throw error;
+    return {current, candidate: null, described: null, error: error.message};
+  }
+}

@@ -1,0 +1,122 @@
+// The case editor's wording, in one place: its problems, its score line, the labels of the fact forms' values and
+// what it tells the author about their saved draft. An authors' page, so ids and parameter names may show.
+import {plural} from "../text/format.js";
+import {quoteText} from "../text/quote-text.js";
+import {rubricRowLabels} from "../engine/labels.js";
+import type {RubricRow} from "../engine/rubric.js";
+import type {Score} from "../authored/schemas/verdict.js";
+import type {DraftNotice} from "./case-draft-store.js";
+
+const scoreName = (score: Score): string => (score === "n/a" ? "not applicable" : String(score));
+
+/**
+ * The derived score in words: "4", "not applicable", or, where the rubric allows more than one, which row allows
+ * which score, so the author sees the rubric's gap.
+ */
+export function scoreWords(candidates: readonly Score[], rows: readonly RubricRow[]): string {
+  if (candidates.length === 1) return scoreName(candidates[0]!);
+  if (!candidates.length) return "no score: the rubric allows none";
+  const allows = candidates.map((score, at) => `the row “${rubricRowLabels[rows[at]!]}” allows ${scoreName(score)}`);
+  return `no single score: ${allows.join(", ")}`;
+}
+
+export const caseWords = {
+  noRule: "missing: choose the rule that decides this line",
+  unknownRule: "unknown rule: choose one of the guideline's rules",
+  unknownCase: (id: string) => `no case has the id ${quoteText(id)}: choose one of the cases`,
+  replaces: (id: string) => `${quoteText(id)} is already a case: the file you download replaces data/items/${id}.md`,
+  mains: (count: number, lines: number) =>
+    lines === 0
+      ? "no lines yet: mark the instructions in the request, and choose the main task"
+      : count === 0
+        ? "no line is the main task: choose the main task"
+        : `${count} lines are the main task: keep one and make the others instructions`,
+  /** Why there is no score yet: the first thing still to do. */
+  noScoreYet(mains: number, lines: number, ready: number): string {
+    if (lines === 0) return "no score yet: mark the instructions in the request";
+    if (mains !== 1) return mains === 0 ? "no score yet: choose the main task" : "no score yet: keep one main task";
+    const left = lines - ready;
+    return `no score yet: choose the rule and fill in the facts of ${plural(left, "more line")}`;
+  },
+} as const;
+
+/** Labels of the values the fact forms offer, by value (the fact schemas' enums): what each choice reads as. */
+export const factValueLabels: Record<string, string> = {
+  // stated-constraints: observed
+  "met": "met",
+  "met-flaw": "met, with a small flaw",
+  "partly": "partly met",
+  "not-met": "not met",
+  "cannot-check": "can't be checked",
+  // numbers: bound, and a count the case study does not give
+  "ceiling": "at most (a ceiling)",
+  "floor": "at least (a floor)",
+  "exact": "exactly",
+  "more-than-limit": "more than the limit (how many is not said)",
+  // size-words: reading
+  "within": "within what a typical reader accepts",
+  "arguable": "arguable",
+  "clearly-outside": "clearly outside",
+  // style-register: lapse
+  "none": "none: the register is kept",
+  "slightly-less-formal": "slightly less formal, still acceptable",
+  "breaks-register": "breaks the register",
+  // not-rated: dimension
+  "accuracy": "accuracy",
+  "quality": "quality",
+  "naturalness": "naturalness",
+};
+
+/** Labels of the facts, by name, where the schema has no title of its own. */
+export const factLabels: Record<string, string> = {
+  delivered: "Delivered",
+  engages: "Engages with the request",
+  differentTask: "Does a different task",
+  observed: "Observed",
+  bound: "Bound",
+  limit: "Limit",
+  word: "Size word",
+  reading: "Reading",
+  wordingMet: "Wording met",
+  purposeDefeated: "Purpose defeated",
+  lapse: "Lapse",
+  restrictiveWording: "Restrictive wording (only, just)",
+  additions: "Unrequested additions",
+  doableWithoutAnswer: "Doable without the answer",
+  done: "Parts done",
+  of: "Parts in all",
+  servesBothAsFarAsPossible: "Serves both as far as possible",
+  harmful: "Harmful",
+  dimension: "Dimension",
+  problem: "Has a problem",
+  followed: "Followed",
+  replacedLater: "Replaced later",
+};
+
+/** The yes-no answers of a fact form, and the one for a fact left unsaid. */
+export const yesNoLabels = {yes: "yes", no: "no", unsaid: "not said"} as const;
+
+/** What the author is told about their saved draft. */
+export function draftNoticeWords(notice: DraftNotice): string {
+  switch (notice.kind) {
+    case "set-aside":
+      return (
+        `The draft saved earlier could not be read (${notice.message}), so it was kept aside under ` +
+        `${notice.key} in this browser's storage, and this draft is saved as usual.`
+      );
+    case "held": {
+      const why =
+        notice.cause === "refused" ? "the browser's storage is full" : "every place to keep it aside is taken";
+      return (
+        `The draft saved earlier could not be read (${notice.message}) and could not be copied aside (${why}), ` +
+        "so it is left as it was: this draft is kept on this page only. Download the case file before you leave."
+      );
+    }
+    case "unsaved":
+      return notice.cause === "too-large"
+        ? "This draft is larger than a case can be, so it is not saved: it is kept on this page only."
+        : "The browser's storage is full: this draft is kept on this page only, and saved again at your next change.";
+    case "memory":
+      return "This browser lets the site save nothing: the draft lasts as long as this page. Download the case file.";
+  }
+}

@@ -32,7 +32,8 @@ export function scoredItemIds(root: string): Map<string, string[]> {
         part.path,
         items.filter((item) => item.set === part.items).map((item) => item.id),
       );
-  ids.set("/self-check", loadCalibration(root, items).items);
+  // A fresh browser gets the first pool: the calibration cases.
+  ids.set("/self-check", loadCalibration(root, items).pools[0]!.items);
   return ids;
 }
 

@@ -43,7 +43,12 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
     if (line.role === "candidate" && !line.note)
       issue(at("note"), "missing: a candidate needs a note saying why it is not on the checklist");
     if (line.because && line.source !== "inferred")
-      issue(at("because"), "because explains an inferred line: set source: inferred, or remove because");
+      issue(
+        at("because"),
+        item.origin === "notebook"
+          ? "a case written for the notebook says why in note: move because into note"
+          : "because explains an inferred line: set source: inferred, or remove because",
+      );
   });
   item.flags.forEach((flag, index) => {
     if (flag.because && flag.source !== "inferred")
@@ -67,7 +72,8 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
       if (line.source === "inferred")
         issue(
           ["checklist", index, "source"],
-          "a case written for the notebook states every line itself: remove source: inferred",
+          "a case written for the notebook states every line itself: remove source: inferred" +
+            (line.because ? ", and move because into note" : ""),
         );
     });
   } else if (item.set === "fresh-calibration") {

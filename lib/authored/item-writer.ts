@@ -2,7 +2,7 @@
 // them) back to the text data/items/<id>.md holds. Browser-safe: the case editor downloads what this writes, and
 // `npm run case:new` writes a starting file with it. Only the fields the record holds are written, in the order the
 // repository's files keep them; reading the text back with itemRecord gives the same record.
-import {Document, isMap, isSeq, type Node} from "yaml";
+import {Document, isMap, isScalar, isSeq, Scalar, type Node} from "yaml";
 import {itemSections} from "./item-text.js";
 
 /** The item's fields in the order the files keep them (test/authored/item-writer.test.ts holds it to the schema). */
@@ -48,7 +48,8 @@ export const lineFieldOrder = [
   "because",
 ] as const;
 
-const textFieldOrder = ["text", "form", "language", "gloss", "note", "siteNote", "turn"] as const;
+/** A text's fields (request, response) in the files' order. */
+export const textFieldOrder = ["text", "form", "language", "gloss", "note", "siteNote", "turn"] as const;
 
 /** A record's keys in `order` first, then any others as they come (the schema refuses those; kept, not dropped). */
 function ordered(record: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
@@ -62,37 +63,50 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The front matter: the record without the texts its sections hold, in the files' order. */
 function frontMatterOf(record: Record<string, unknown>): Record<string, unknown> {
   const front = ordered(record, itemFieldOrder);
+  const written = new Set<string>();
   for (const [, [parent, key]] of Object.entries(itemSections)) {
     const holder = front[parent];
     if (!isRecord(holder) || !Object.hasOwn(holder, key)) continue;
     const {[key]: _section, ...rest} = holder;
     front[parent] = ordered(rest, textFieldOrder);
+    written.add(parent);
   }
+  // A request or response whose every field is a section is written by its sections alone, not as "request: {}".
+  for (const parent of written) if (!Object.keys(front[parent] as object).length) delete front[parent];
   if (Array.isArray(front.checklist))
     front.checklist = front.checklist.map((line: unknown) => (isRecord(line) ? ordered(line, lineFieldOrder) : line));
   return front;
 }
 
-/** Short lists and a line's facts on one line, as the files write them: {bound: ceiling, limit: 2, delivered: 1}. */
-function flowShortCollections(node: Node | null, key: string | null): void {
-  if (isMap(node)) {
+/** Longer texts than this are written folded (">-") over lines of at most `lineWidth`, as the files write them. */
+const foldedFrom = 80;
+const lineWidth = 120;
+
+/**
+ * The files' style: short lists and a line's facts on one line ({bound: ceiling, limit: 2, delivered: 1}), and a long
+ * text of a block mapping folded over several lines.
+ */
+function writeInFileStyle(node: Node | null, key: string | null): void {
+  if (isScalar(node)) {
+    if (typeof node.value === "string" && node.value.length > foldedFrom) node.type = Scalar.BLOCK_FOLDED;
+  } else if (isMap(node)) {
     if (key === "facts") node.flow = true;
     for (const pair of node.items) {
       const name = String((pair.key as {value?: unknown}).value);
-      flowShortCollections(pair.value as Node, name);
+      if (!node.flow) writeInFileStyle(pair.value as Node, name);
     }
   } else if (isSeq(node)) {
     if ((key === "quote" || key === "compare") && node.items.every((item) => !isMap(item) && !isSeq(item)))
       node.flow = true;
-    for (const item of node.items) flowShortCollections(item as Node, null);
+    if (!node.flow) for (const item of node.items) writeInFileStyle(item as Node, null);
   }
 }
 
 /** The file's text: front matter between --- lines, then a "## Heading" section for each text the record holds. */
 export function writeItemFile(record: Record<string, unknown>): string {
   const document = new Document(frontMatterOf(record));
-  flowShortCollections(document.contents as Node, null);
-  const front = document.toString({lineWidth: 0, flowCollectionPadding: false});
+  writeInFileStyle(document.contents as Node, null);
+  const front = document.toString({lineWidth, flowCollectionPadding: false});
   const body = Object.entries(itemSections).flatMap(([heading, [parent, key]]) => {
     const holder = record[parent];
     const text = isRecord(holder) ? holder[key] : undefined;

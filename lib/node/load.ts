@@ -52,24 +52,26 @@ export const loadRubricWriter = (root = projectRoot): RubricWriter =>
   loadYaml(root, "data/rubric-writer.yaml", RubricWriter);
 
 /**
- * The calibration self-check (data/calibration.yaml). Its items must be calibration items: `items` are the items
- * to check the ids against (all of data/items/ unless given).
+ * The blind self-check's pools and pass rules (data/calibration.yaml). Each pool's items must be items of the pool's
+ * set: `items` are the items to check the ids against (all of data/items/ unless given).
  */
 export function loadCalibration(root = projectRoot, items: readonly Item[] = loadItems(root)): CalibrationCheck {
   const path = "data/calibration.yaml";
   const check = loadYaml(root, path, CalibrationCheck);
   const problems: Problem[] = [];
-  check.items.forEach((id, index) => {
-    const item = items.find((candidate) => candidate.id === id);
-    if (!item || item.set !== "calibration")
-      problems.push({
-        file: path,
-        field: `items[${index}]`,
-        message: item
-          ? `${quoteText(id)} is in set ${item.set}: the self-check runs over calibration items`
-          : `no item with id ${quoteText(id)}`,
-      });
-  });
+  check.pools.forEach((pool, at) =>
+    pool.items.forEach((id, index) => {
+      const item = items.find((candidate) => candidate.id === id);
+      if (!item || item.set !== pool.set)
+        problems.push({
+          file: path,
+          field: `pools[${at}].items[${index}]`,
+          message: item
+            ? `${quoteText(id)} is in set ${item.set}: pool ${pool.id} runs over set ${pool.set}`
+            : `no item with id ${quoteText(id)}`,
+        });
+    }),
+  );
   if (problems.length) throw new AuthoredFileError(problems);
   return check;
 }

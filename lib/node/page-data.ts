@@ -6,13 +6,21 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item, CaseSet} from "../authored/schemas/item.js";
 import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "../authored/schemas/parts.js";
 import type {Score} from "../authored/schemas/verdict.js";
+import type {CalibrationCheck} from "../authored/schemas/content.js";
 
-/** Enough of every item to link to it and to count progress: id, case set, its neutral topic, its title, its
- *  twist's. */
-export type ItemRef = Pick<Item, "id" | "set" | "title" | "topic" | "twistOf">;
+/** Enough of every item to link to it and to count progress: id, case set, where it comes from (the case study or
+ *  this notebook), its neutral topic, its title, its twist's. */
+export type ItemRef = Pick<Item, "id" | "set" | "origin" | "title" | "topic" | "twistOf">;
 
 export const itemRefs = (items: readonly Item[]): ItemRef[] =>
-  items.map(({id, set, title, topic, twistOf}) => ({id, set, title, topic, ...(twistOf ? {twistOf} : {})}));
+  items.map(({id, set, origin, title, topic, twistOf}) => ({
+    id,
+    set,
+    origin,
+    title,
+    topic,
+    ...(twistOf ? {twistOf} : {}),
+  }));
 
 export type PagePart = TrainingPart & {hasPage: boolean; paragraphs: ResolvedParagraph[]};
 
@@ -70,4 +78,18 @@ export interface PartPageData {
 export function partPageData(set: CaseSet, items: readonly Item[], guidelines: readonly Guideline[]): PartPageData {
   const shown = items.filter((item) => item.set === set);
   return {items: shown, rulings: rulingsByVersion(shown, guidelines)};
+}
+
+/** The self-check page's data: its pools and pass rules, and the items of every pool, in the pools' order. */
+export interface SelfCheckPageData extends PartPageData {
+  calibration: CalibrationCheck;
+}
+
+export function selfCheckPageData(
+  calibration: CalibrationCheck,
+  items: readonly Item[],
+  guidelines: readonly Guideline[],
+): SelfCheckPageData {
+  const shown = calibration.pools.flatMap((pool) => pool.items.map((id) => items.find((item) => item.id === id)!));
+  return {items: shown, rulings: rulingsByVersion(shown, guidelines), calibration};
 }

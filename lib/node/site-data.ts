@@ -23,7 +23,7 @@ import {
   loadRubricWriter,
   projectRoot,
 } from "./load.js";
-import {pageParts, partPageData, sitePageData, type PagePart} from "./page-data.js";
+import {pageParts, partPageData, selfCheckPageData, sitePageData, type PagePart} from "./page-data.js";
 import {checkProbes} from "../probes/check-probes.node.js";
 import {defaultKeyVariable} from "../probes/request.js";
 import {probeView} from "../probes/view.js";
@@ -78,17 +78,18 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   "site.json": ({parts, items, guidelines}) => sitePageData(parts(), items(), guidelines()),
   // The items of each part for its pages, with each guideline version's ruling of them.
   "part-examples.json": ({items, guidelines}) => partPageData("examples", items(), guidelines()),
-  // Edge case 11 rides with the edge cases, and the self-check's pass rule with the calibration cases, so those
-  // pages load one data file fewer before their first item.
+  // Edge case 11 rides with the edge cases, so that page loads one data file fewer before its first item.
   "part-edge-cases.json": ({items, guidelines}, root) => ({
     ...partPageData("edge-cases", items(), guidelines()),
     rubricWriter: loadRubricWriter(root),
   }),
-  "part-calibration.json": ({items, guidelines}, root) => ({
-    ...partPageData("calibration", items(), guidelines()),
-    calibration: loadCalibration(root, items()),
-  }),
-  // The prose around the items: the case study's opening and close, edge case 11, the self-check's pass rule.
+  "part-calibration.json": ({items, guidelines}) => partPageData("calibration", items(), guidelines()),
+  // The blind self-check: its pools with their pass rules, and every pool's items (the calibration cases and the
+  // fresh ones), for the self-check page and the results page.
+  "self-check.json": ({items, guidelines}, root) =>
+    selfCheckPageData(loadCalibration(root, items()), items(), guidelines()),
+  // The prose around the items: the case study's opening and close, edge case 11, the self-check's pools (the home
+  // page offers the self-check).
   "content.json": ({items}, root) => ({
     caseStudy: loadCaseStudy(root),
     rubricWriter: loadRubricWriter(root),

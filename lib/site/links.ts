@@ -13,9 +13,16 @@ export type ItemPages = Readonly<Record<Phase, Readonly<Record<string, string>>>
 const phases: readonly Phase[] = ["vague", "guideline"];
 
 /**
+ * The page of a set no part shows: the fresh calibration cases are scored only in the blind self-check, with the
+ * guideline.
+ */
+const selfCheckOnly: Partial<Record<Item["set"], string>> = {"fresh-calibration": "/self-check"};
+
+/**
  * Which page scores each item in each phase: the first part, in data/parts.yaml's order, that shows the item's set
  * and is scored in that phase. With the guideline, the examples are scored in Part 4 (Part 2 only shows them); under
- * the one-line instruction, in Part 1. An item no part scores in a phase has no page in it.
+ * the one-line instruction, in Part 1; a set no part shows, on the self-check page. An item no page scores in a phase
+ * has no page in it.
  */
 export function itemPages(
   parts: readonly Pick<TrainingPart, "path" | "items" | "phase">[],
@@ -27,7 +34,7 @@ export function itemPages(
       if (part.items && part.phase === phase && !pathOfSet.has(part.items)) pathOfSet.set(part.items, part.path);
     const pages: Record<string, string> = {};
     for (const item of items) {
-      const path = pathOfSet.get(item.set);
+      const path = pathOfSet.get(item.set) ?? (phase === "guideline" ? selfCheckOnly[item.set] : undefined);
       if (path) pages[item.id] = path;
     }
     return pages;
@@ -52,8 +59,14 @@ const setLabels: Record<Item["set"], string> = {
   "fresh-calibration": "Fresh case",
 };
 
-/** A short human label for an item id: "Example 4", "Edge case 1a", "Calibration D, twist". */
-export function itemLabel(id: string, set: Item["set"]): string {
+/** An item's number within its set: "4", "1a", "D" (a calibration case, as the case study letters them), "3". */
+export function itemNumber(id: string, set: Item["set"]): {number: string; twist: boolean} {
   const [, number = id, twist] = /^(?:example|edge|calibration|fresh)-([a-z0-9]+?)(-twist)?$/.exec(id) ?? [];
-  return `${setLabels[set]} ${set === "calibration" ? number.toUpperCase() : number}${twist ? ", twist" : ""}`;
+  return {number: set === "calibration" ? number.toUpperCase() : number, twist: !!twist};
+}
+
+/** A short human label for an item id: "Example 4", "Edge case 1a", "Calibration D, twist", "Fresh case 3". */
+export function itemLabel(id: string, set: Item["set"]): string {
+  const {number, twist} = itemNumber(id, set);
+  return `${setLabels[set]} ${number}${twist ? ", twist" : ""}`;
 }

@@ -88,6 +88,12 @@ export interface ResultGroup extends DistanceCounts {
   rulesMisapplied: RuleCount[];
 }
 
+/** One pool's blind self-check answers: the first answer to each of its cases. */
+export interface SelfCheckGroup extends ResultGroup {
+  /** The pool's id in data/calibration.yaml. */
+  pool: string;
+}
+
 /** One example's "before" score (the vague line, Part 1) beside its guideline score (Part 4). */
 export interface BeforeAfterPair {
   id: string;
@@ -117,8 +123,8 @@ export interface TraineeResults {
   review: ReviewEntry[];
   /** The walk through the parts, scored with the guideline. */
   walk: ResultGroup;
-  /** The blind calibration run. */
-  selfCheck: ResultGroup;
+  /** The blind self-check, one group per pool (the calibration cases, the fresh cases), in the pools' order. */
+  selfChecks: SelfCheckGroup[];
   beforeAfter: BeforeAfter;
   /** Ids of answered cases this site does not have (an import from another version of it): not counted. */
   unknownItems: string[];
@@ -223,29 +229,30 @@ function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter
 }
 
 /**
- * Everything the results page shows. `items` are every case in walking order; `selfCheckItems` the ids of the
- * blind run's cases, in its order; `guideline` the version the pages teach (it decides which rule a wrong score
- * alone is blamed on). Only first attempts count; retries are ignored here.
+ * Everything the results page shows. `items` are the walk's cases in walking order; `pools` the blind self-check's
+ * pools, each with its cases in run order (a pool's cases need not be in the walk: the fresh ones are scored only
+ * there); `guideline` the version the pages teach (it decides which rule a wrong score alone is blamed on). Only first
+ * attempts count; retries are ignored here.
  */
 export function traineeResults(
   progress: Progress,
   items: readonly Item[],
-  {selfCheckItems, guideline}: {selfCheckItems: readonly string[]; guideline: Guideline},
+  {pools, guideline}: {pools: readonly {id: string; items: readonly Item[]}[]; guideline: Guideline},
 ): TraineeResults {
-  const known = new Set(items.map((item) => item.id));
-  const run = selfCheckItems.flatMap((id) => items.filter((item) => item.id === id));
+  const walked = new Set(items.map((item) => item.id));
+  const order = [...items, ...pools.flatMap((pool) => pool.items.filter((item) => !walked.has(item.id)))];
   const ruleSet = ruleSetOf(guideline);
   const walk = group(progress, items, "walk", ruleSet);
-  const selfCheck = group(progress, run, "self-check", ruleSet);
+  const selfChecks = pools.map((pool) => ({pool: pool.id, ...group(progress, pool.items, "self-check", ruleSet)}));
   return {
-    review: reviewList([walk, selfCheck], items),
+    review: reviewList([walk, ...selfChecks], order),
     walk,
-    selfCheck,
+    selfChecks,
     beforeAfter: beforeAfter(
       progress,
       items.filter((item) => item.set === "examples"),
     ),
-    unknownItems: unknownItems(progress, known),
+    unknownItems: unknownItems(progress, new Set(order.map((item) => item.id))),
   };
 }
 

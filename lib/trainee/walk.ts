@@ -4,6 +4,7 @@
 import type {Item} from "../authored/schemas/item.js";
 import type {Phase} from "../authored/schemas/parts.js";
 import type {Score} from "../authored/schemas/verdict.js";
+import {itemNumber} from "../site/links.js";
 import {compareScores} from "./score-distance.js";
 import {firstAttempt, type Answer, type Progress} from "./progress.js";
 
@@ -102,8 +103,8 @@ export function firstCheckOfWalk(progress: Progress, item: string): boolean {
 
 /** The strip's short label of an item: its number ("3", "1a", "D"), a twist marked with a prime. */
 export function stripLabel(item: Pick<Item, "id" | "set">): string {
-  const [, number = item.id] = /^(?:example|edge|calibration)-([a-z0-9]+?)(?:-twist)?$/.exec(item.id) ?? [];
-  return `${item.set === "calibration" ? number.toUpperCase() : number}${item.id.endsWith("-twist") ? "′" : ""}`;
+  const {number, twist} = itemNumber(item.id, item.set);
+  return `${number}${twist ? "′" : ""}`;
 }
 
 /**

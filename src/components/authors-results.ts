@@ -9,6 +9,7 @@ import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.j
 import type {LineDecision, Outcome, Preview} from "../lib/authoring/preview.js";
 import {plural} from "../lib/text/format.js";
 import {scoreText} from "../lib/trainee/words.js";
+import {originTag} from "../lib/trainee/case-origin.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";
@@ -41,7 +42,10 @@ function MovedItems(
       rows: result.moved.map((moved) => {
         const item = items.get(moved.id)!;
         return [
-          el("a", {href: itemHref(item.id, pages)}, moved.label, el("span", {class: "muted"}, `: ${item.title}`)),
+          [
+            el("a", {href: itemHref(item.id, pages)}, moved.label, el("span", {class: "muted"}, `: ${item.title}`)),
+            OriginTag(item),
+          ],
           outcomeText(moved.from),
           outcomeText(moved.to),
           moved.lines.length
@@ -68,13 +72,22 @@ function MovedItems(
   );
 }
 
-function UnsettledItems(result: Preview, {pages}: {pages: ItemPages}): HTMLElement {
+/** Marks a case written for the notebook, not taken from the case study. */
+const OriginTag = (item: Pick<Item, "origin"> | undefined): Child => {
+  const tag = item && originTag(item);
+  return tag ? el("span", {class: "origin-tag"}, tag) : null;
+};
+
+function UnsettledItems(
+  result: Preview,
+  {items, pages}: {items: ReadonlyMap<string, Item>; pages: ItemPages},
+): HTMLElement {
   if (!result.unsettled.length) return el("p", {class: "preview-none"}, "Every item keeps exactly one score.");
   return Table(
     {
       head: ["Item", "Candidate scores", `Under ${result.base}`],
       rows: result.unsettled.map((unsettled) => [
-        el("a", {href: itemHref(unsettled.id, pages)}, unsettled.label),
+        [el("a", {href: itemHref(unsettled.id, pages)}, unsettled.label), OriginTag(items.get(unsettled.id))],
         unsettled.candidates.map(scoreText).join(" or "),
         unsettled.alreadyUnsettled ? `${outcomeText(unsettled.before)} already` : outcomeText(unsettled.before),
       ]),
@@ -95,7 +108,7 @@ function UncitedItems(
       rows: result.uncited.map((uncited) => {
         const item = items.get(uncited.id)!;
         return [
-          el("a", {href: itemHref(item.id, pages)}, uncited.label),
+          [el("a", {href: itemHref(item.id, pages)}, uncited.label), OriginTag(item)],
           uncited.score === null ? "no single score" : scoreText(uncited.score),
           [
             uncited.lines
@@ -110,9 +123,15 @@ function UncitedItems(
   );
 }
 
-function CoverageChange(result: Preview): HTMLElement {
+function CoverageChange(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
+  // A case written for the notebook is marked: a level whose only worked example is one has none from the case study.
   const labels = (rows: Preview["coverage"]["before"], score: Score) =>
-    rows.find((row) => row.score === score)?.items.map((item) => itemLabel(item.id, item.set)) ?? [];
+    rows
+      .find((row) => row.score === score)
+      ?.items.map((item) => {
+        const tag = originTag(items.get(item.id) ?? {origin: "case-study"});
+        return `${itemLabel(item.id, item.set)}${tag ? ` (${tag})` : ""}`;
+      }) ?? [];
   return el(
     "div",
     {},
@@ -172,7 +191,7 @@ export function authorsResults(
         MovedItems(result, {items, pages}),
       ),
       section("unsettled", "Items with no single score", [result.base, result.unsettled], () =>
-        UnsettledItems(result, {pages}),
+        UnsettledItems(result, {items, pages}),
       ),
       section("uncited", "Items scored with no rule a trainee could cite", [result.base, result.uncited], () =>
         UncitedItems(result, {items, pages}),
@@ -184,7 +203,7 @@ export function authorsResults(
         "coverage",
         "Which levels keep a worked example",
         [result.base, result.coverage, result.workedExamples],
-        () => CoverageChange(result),
+        () => CoverageChange(result, {items}),
       ),
       section(
         "completeness",

@@ -24,7 +24,7 @@ export function CalibrationPart(
         {class: "part-lead"},
         "Experienced rater? ",
         el("a", {href: "./self-check"}, "Take the self-check first"),
-        ": once you have seen a ruling here, it can't be blind.",
+        ": it uses these cases while their rulings are unseen, and fresh ones written for this notebook after.",
       ),
       PartWalk({
         noun: "Calibration case",

@@ -1,11 +1,13 @@
 // The start page, in the order a trainee needs it: what to do next (start, or continue where they stopped), the blind
-// self-check offered to experienced raters before Part 6 can spoil it, the six parts with a time estimate and where
-// the trainee stands in each, their results and Start over; then "About this guideline": the case study's own
-// opening and close (The Problem, What I did, The Artifact, The Result) and which case shows each score.
+// self-check offered to experienced raters (its calibration cases before Part 6 spoils them, fresh cases after), the
+// six parts with a time estimate and where the trainee stands in each, their results and Start over; then "About this
+// guideline": the case study's own opening and close (The Problem, What I did, The Artifact, The Result) and which
+// case shows each score.
 import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.js";
 import {nextStep} from "../lib/site/next-step.js";
 import type {PagePart, SitePageData} from "../lib/node/page-data.js";
-import {firstAttempt, partProgress, type Progress} from "../lib/trainee/progress.js";
+import {partProgress, type Progress} from "../lib/trainee/progress.js";
+import {describeOffer, offeredPool, poolsOf} from "../lib/trainee/self-check-pool.js";
 import {el} from "./dom.js";
 import {CoverageTable} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
@@ -73,18 +75,22 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
   return el("div", {class: "next-step"}, button, note);
 }
 
-/** The blind self-check, offered to experienced raters before Part 6's rulings make it not blind. */
+/**
+ * The blind self-check, offered to experienced raters before Part 6's rulings spoil its calibration cases; after
+ * that, the pool it uses then (the fresh cases written for this notebook), and why (lib/trainee/self-check-pool.ts).
+ */
 function SelfCheckOffer(calibration: CalibrationCheck, store: ProgressStore): HTMLElement {
-  const cases = calibration.items.length;
-  // Once the trainee has checked a calibration case in Part 6, its ruling is seen: the offer says the run can't be
-  // blind any more rather than offering a blind run.
+  const pools = poolsOf(calibration);
   const lead = el("p", {});
+  const size = el("p", {class: "muted"});
   const render = (progress: Progress) => {
-    const seen = calibration.items.some((id) => firstAttempt(progress, id, "guideline") !== undefined);
-    lead.textContent = seen
-      ? "You have seen rulings of these cases in Part 6, so the self-check can't be blind for you now: take it " +
-        "for practice, and its summary will say so."
-      : "Take the blind self-check first: once you've seen Part 6's rulings it can't be blind.";
+    const choice = offeredPool(pools, progress.answers);
+    const {pool} = choice;
+    const cases = pool.items.length;
+    lead.textContent = describeOffer(choice, pools, progress.answers);
+    size.textContent =
+      `${cases} cases, ${aboutMinutes(pool.minutes)}. No feedback until you have answered all ${cases}, ` +
+      `then a summary against a pass mark: at least ${pool.pass.exactAtLeast} exact and none two or more points off.`;
   };
   render(store.get());
   store.subscribe(render);
@@ -93,13 +99,7 @@ function SelfCheckOffer(calibration: CalibrationCheck, store: ProgressStore): HT
     {"class": "self-check-offer", "aria-labelledby": "self-check-offer"},
     el("h2", {id: "self-check-offer"}, "Already rate for a living?"),
     lead,
-    el(
-      "p",
-      {class: "muted"},
-      `${cases} cases, ${aboutMinutes(calibration.minutes)}. No feedback until you have answered all ${cases}, ` +
-        `then a summary against a pass mark: at least ${calibration.pass.exactAtLeast} exact and none two or more ` +
-        "points off.",
-    ),
+    size,
     el("p", {}, el("a", {class: "button secondary", href: "./self-check"}, "Take the blind self-check →")),
   );
 }

@@ -36,7 +36,7 @@ function ReviewItem(entry: ReviewEntry, {ctx}: {ctx: ResultsContext}): HTMLEleme
 }
 
 export function ReviewSection({results, ctx}: {results: TraineeResults; ctx: ResultsContext}): HTMLElement {
-  const {review, walk, selfCheck} = results;
+  const {review, walk, selfChecks} = results;
   const section = (title: string, ...body: Child[]) =>
     el(
       "section",
@@ -45,7 +45,7 @@ export function ReviewSection({results, ctx}: {results: TraineeResults; ctx: Res
       ...body,
     );
   if (!review.length)
-    return walk.answered + selfCheck.answered
+    return walk.answered + selfChecks.reduce((sum, group) => sum + group.answered, 0)
       ? section(
           "Nothing to review",
           el("p", {}, "Every first answer you gave with the guideline matched the ruled score."),

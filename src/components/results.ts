@@ -6,12 +6,20 @@
 // number and sentence comes from lib/trainee/; this only lays it out, and again when the record changes. Each section
 // is its own component: results-review.ts, results-group.ts, before-after-chart.ts, transfer.ts.
 import {itemPages} from "../lib/site/links.js";
-import type {CalibrationCheck} from "../lib/authored/schemas/content.js";
 import {plural} from "../lib/text/format.js";
-import type {PartPageData, SitePageData} from "../lib/node/page-data.js";
+import type {PartPageData, SelfCheckPageData, SitePageData} from "../lib/node/page-data.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import type {Progress} from "../lib/trainee/progress.js";
-import {traineeResults} from "../lib/trainee/results.js";
+import {traineeResults, type SelfCheckGroup} from "../lib/trainee/results.js";
+import {
+  offeredPool,
+  poolFullName,
+  poolHref,
+  poolOriginNote,
+  poolShortName,
+  poolsOf,
+  type Pool,
+} from "../lib/trainee/self-check-pool.js";
 import {BeforeAfterChart} from "./before-after-chart.js";
 import {el} from "./dom.js";
 import {ProgressNotice} from "./progress-notice.js";
@@ -19,21 +27,30 @@ import {GroupSection, ResultsSection} from "./results-group.js";
 import type {ResultsContext} from "./results-links.js";
 import {ReviewSection} from "./results-review.js";
 import {Transfer} from "./transfer.js";
+import type {Item} from "../lib/authored/schemas/item.js";
 
 export interface ResultsData {
   site: SitePageData;
   /** The parts' items, in walking order (examples, edge cases, calibration). */
   parts: PartPageData[];
-  calibration: CalibrationCheck;
+  /** The self-check's pools and their items (the fresh cases are scored only there). */
+  selfCheck: SelfCheckPageData;
+}
+
+interface ResultsBodyContext {
+  ctx: ResultsContext;
+  /** The walk's cases, in walking order. */
+  walkItems: Item[];
+  pools: Pool[];
 }
 
 /** The page's body for one record: what to review, the walk, before and after, the self-check. */
-function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data: ResultsData}): HTMLElement[] {
-  const results = traineeResults(progress, ctx.items, {
-    selfCheckItems: data.calibration.items,
+function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyContext): HTMLElement[] {
+  const results = traineeResults(progress, walkItems, {
+    pools: pools.map((pool) => ({id: pool.id, items: pool.items.map((id) => ctx.itemsById.get(id)!)})),
     guideline: ctx.guideline,
   });
-  const {walk, selfCheck, beforeAfter} = results;
+  const {walk, selfChecks, beforeAfter} = results;
   if (!progress.answers.length)
     return [
       el(
@@ -99,35 +116,54 @@ function ResultsBody(progress: Progress, {ctx, data}: {ctx: ResultsContext; data
       ],
     }),
   );
-  parts.push(
-    selfCheck.answered
-      ? GroupSection({
-          group: selfCheck,
-          ctx,
-          id: "self-check",
-          title: "The blind self-check",
-          lead: [
-            `${selfCheck.answered} of ${selfCheck.total} calibration cases answered blind, counted apart from the ` +
-              "walk. ",
-            el("a", {href: "./self-check"}, "The self-check page"),
-            " says whether the run passes.",
-          ],
-        })
-      : ResultsSection({
-          id: "self-check",
-          title: "The blind self-check",
-          body: [
-            el(
-              "p",
-              {},
-              "You have not taken it. ",
-              el("a", {href: "./self-check"}, "Check yourself blind on the calibration cases"),
-              ": its results show here, apart from the walk.",
-            ),
-          ],
-        }),
-  );
+  parts.push(...SelfCheckSections(selfChecks, {ctx, pools, progress}));
   return parts;
+}
+
+/**
+ * The blind self-check's results: a section for each pool the trainee has answered in, apart from the walk; none
+ * answered, one section pointing to the pool they would get.
+ */
+function SelfCheckSections(
+  groups: readonly SelfCheckGroup[],
+  {ctx, pools, progress}: {ctx: ResultsContext; pools: readonly Pool[]; progress: Progress},
+): HTMLElement[] {
+  const poolOf = (group: SelfCheckGroup) => pools.find((pool) => pool.id === group.pool)!;
+  const answered = groups.filter((group) => group.answered);
+  if (!answered.length) {
+    const offered = offeredPool(pools, progress.answers).pool;
+    return [
+      ResultsSection({
+        id: "self-check",
+        title: "The blind self-check",
+        body: [
+          el(
+            "p",
+            {},
+            "You have not taken it. ",
+            el("a", {href: poolHref(offered)}, `Check yourself blind on ${poolFullName(offered)}`),
+            ": its results show here, apart from the walk.",
+          ),
+        ],
+      }),
+    ];
+  }
+  return answered.map((group) => {
+    const pool = poolOf(group);
+    const note = poolOriginNote(pool.items.map((id) => ctx.itemsById.get(id)!));
+    return GroupSection({
+      group,
+      ctx,
+      id: pool === pools[0] ? "self-check" : `self-check-${pool.id}`,
+      title: `The blind self-check: ${poolShortName(pool)}`,
+      lead: [
+        `${group.answered} of ${group.total} cases answered blind, counted apart from the walk. `,
+        note ? `${note} ` : "",
+        el("a", {href: poolHref(pool)}, "The self-check page"),
+        " says whether the run passes.",
+      ],
+    });
+  });
 }
 
 /** The page; `store` is the saved progress (this browser's by default, a test's own). */
@@ -135,15 +171,18 @@ export function ResultsPage(
   data: ResultsData,
   {store = openProgressStore()}: {store?: ProgressStore} = {},
 ): HTMLElement {
-  const items = data.parts.flatMap((part) => part.items);
+  const walkItems = data.parts.flatMap((part) => part.items);
+  const walked = new Set(walkItems.map((item) => item.id));
+  const items = [...walkItems, ...data.selfCheck.items.filter((item) => !walked.has(item.id))];
   const ctx: ResultsContext = {
     items,
     itemsById: new Map(items.map((item) => [item.id, item])),
     itemPages: itemPages(data.site.parts, data.site.itemRefs),
     guideline: data.site.guideline,
   };
+  const pools = poolsOf(data.selfCheck.calibration);
   const body = el("div", {class: "results-body"});
-  const render = (progress: Progress) => body.replaceChildren(...ResultsBody(progress, {ctx, data}));
+  const render = (progress: Progress) => body.replaceChildren(...ResultsBody(progress, {ctx, walkItems, pools}));
   render(store.get());
   store.subscribe(render);
   return el(

@@ -10,6 +10,7 @@ import type {Answer} from "../lib/trainee/progress.js";
 import {comparedItems, lineNoteShown, rubricRowNamed, twistSpoiledBy} from "../lib/trainee/ruling-details.js";
 import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {titleBefore} from "../lib/trainee/title.js";
+import {rulingSource} from "../lib/trainee/case-origin.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";
 import {rubricRowLabels, verdictLabels} from "../lib/engine/labels.js";
 import {itemHref, type ItemPages} from "../lib/site/links.js";
@@ -66,7 +67,8 @@ function MoreNotes(
   );
 }
 
-/** The full ruled checklist, folded: the case study's row or ruling, then every line with its derived verdict. */
+/** The full ruled checklist, folded: the case study's row or ruling (the notebook's, for a case it wrote), then every
+ *  line with its derived verdict. */
 function FullRuling(item: Item, {derivation}: {derivation: Derivation}): HTMLElement {
   return el(
     "details",
@@ -84,7 +86,7 @@ function FullRuling(item: Item, {derivation}: {derivation: Derivation}): HTMLEle
           el("dd", {}, item.scoredRow.score),
         )
       : item.ruling
-        ? el("p", {}, "As the case study rules it: ", el("q", {}, item.ruling))
+        ? el("p", {}, `${rulingSource(item)}: `, el("q", {}, item.ruling))
         : null,
     el(
       "ul",

@@ -19,6 +19,7 @@ import {
   stepsOffered,
 } from "../lib/trainee/score-card-state.js";
 import {titleBefore} from "../lib/trainee/title.js";
+import {caseOriginNote} from "../lib/trainee/case-origin.js";
 import {describeImplied, scaleAnchors} from "../lib/trainee/words.js";
 import {checklistEditor} from "./checklist-editor.js";
 import {DecidingRuleField} from "./deciding-rule-field.js";
@@ -222,6 +223,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     "article",
     {"class": `item-card phase-${phase}`, "id": item.id, "aria-labelledby": titleId},
     el("header", {class: "item-head"}, heading, state),
+    caseOriginNote(item) ? el("p", {class: "case-origin"}, caseOriginNote(item)) : null,
     CaseText(item, {surfaces: editor?.surfaces ?? {}}),
     steps,
     deciding,

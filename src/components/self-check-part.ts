@@ -1,13 +1,25 @@
-// The blind calibration self-check: the calibration cases as one run, with no ruling and no retry until every case
-// is answered, then the summary against the pass rule. A run during or before which the trainee saw a ruling of one
-// of its cases is not blind: the page says so before the first case.
+// The blind self-check: one pool's cases as one run, with no ruling and no retry until every case is answered, then
+// the summary against the pool's pass rule. The pool is the calibration cases, or, for a trainee who has seen their
+// rulings, the fresh cases written for this notebook (lib/trainee/self-check-pool.ts decides; the page says which and
+// why). A run during or before which the trainee saw a ruling of one of its cases is not blind: the page says so
+// before the first case.
 import {itemLabel} from "../lib/site/links.js";
-import type {CalibrationCheck} from "../lib/authored/schemas/content.js";
-import type {ItemRef} from "../lib/node/page-data.js";
+import type {ItemRef, SelfCheckPageData} from "../lib/node/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import {seenWhere, shownRun} from "../lib/trainee/self-check-page.js";
 import {selfCheckRun, type SelfCheckRun} from "../lib/trainee/self-check-run.js";
+import {
+  describePoolChoice,
+  poolHref,
+  poolOfCase,
+  otherPoolText,
+  poolOriginNote,
+  poolsOf,
+  shownPool,
+  type Pool,
+  type PoolChoice,
+} from "../lib/trainee/self-check-pool.js";
 import {itemState} from "../lib/trainee/walk.js";
 import {describePassRule} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
@@ -19,15 +31,23 @@ import {SelfCheckSummary} from "./self-check-summary.js";
 import {GuidePanel, HowToScore} from "./walk-parts.js";
 
 export function SelfCheck(
-  data: TraineeData & {calibration: CalibrationCheck},
+  data: TraineeData & {part: SelfCheckPageData},
   {store = openProgressStore()}: {store?: ProgressStore} = {},
 ): HTMLElement {
   const ctx = partContext(data, "calibration", store);
-  const items = data.calibration.items.map((id) => ctx.items.find((item) => item.id === id)!);
+  const pools = poolsOf(data.part.calibration);
+  const address = new URLSearchParams(location.search);
+  const choice = shownPool(pools, store.get().answers, {asked: address.get("pool"), fragment: location.hash});
+  const {pool} = choice;
+  const items = pool.items.map((id) => ctx.items.find((item) => item.id === id)!);
   const ids = items.map((item) => item.id);
-  const rule = data.calibration.pass;
-  const run = shownRun(selfCheckRun(store.get().answers, ids), new URLSearchParams(location.search).get("run"));
-  // The run as the record stands: worked out once per record (every card and the strip ask), not once per question.
+  const rule = pool.pass;
+  const run = shownRun(selfCheckRun(store.get().answers, ids), address.get("run"));
+  // A link on the page to a case of another pool (`#calibration-a` on the fresh cases' run) opens that pool's page.
+  addEventListener("hashchange", () => {
+    const other = poolOfCase(pools, location.hash);
+    if (other && other !== pool) location.replace(`${poolHref(other)}${location.hash}`);
+  });
   const runs = new WeakMap<Progress, SelfCheckRun>();
   const runOf = (progress: Progress): SelfCheckRun => {
     let found = runs.get(progress);
@@ -52,7 +72,10 @@ export function SelfCheck(
     end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
   });
   const notice = BlindNotice({status}, {store, itemsById: ctx.itemsById});
-  const summary = SelfCheckSummary({items, rule, guideline: ctx.guideline, itemsById: ctx.itemsById, status}, {store});
+  const summary = SelfCheckSummary(
+    {items, pool, pools, guideline: ctx.guideline, itemsById: ctx.itemsById, status},
+    {store},
+  );
   let wasComplete = status().complete;
   store.subscribe(() => {
     const complete = status().complete;
@@ -70,11 +93,12 @@ export function SelfCheck(
         {class: "part-header"},
         el("p", {class: "part-kicker"}, "Calibration self-check"),
         el("h1", {}, "Check yourself, blind"),
+        PoolNote({choice, pools, items}, {store}),
         el(
           "div",
           {class: "pass-rule"},
           el("p", {}, el("strong", {}, "To pass: "), describePassRule(rule)),
-          el("p", {class: "muted"}, data.calibration.source),
+          el("p", {class: "muted"}, rule.source),
           el(
             "p",
             {},
@@ -87,6 +111,35 @@ export function SelfCheck(
       walk,
       summary,
     ),
+  );
+}
+
+/**
+ * Which cases this run uses and why, whether the notebook wrote them, and the other pools' pages (a run of them
+ * taken earlier, or to take them instead).
+ */
+function PoolNote(
+  {choice, pools, items}: {choice: PoolChoice; pools: readonly Pool[]; items: readonly Pick<ItemRef, "origin">[]},
+  {store}: {store: ProgressStore},
+): HTMLElement {
+  const others = pools.filter((other) => other !== choice.pool);
+  const {answers} = store.get();
+  return el(
+    "div",
+    {class: "pool-note"},
+    el("p", {}, describePoolChoice(choice, pools), poolOriginNote(items) ? ` ${poolOriginNote(items)}` : ""),
+    others.length
+      ? el(
+          "p",
+          {class: "muted"},
+          "Other cases: ",
+          others.map((other, index) => [
+            index ? "; " : "",
+            el("a", {href: poolHref(other)}, otherPoolText(other, answers)),
+          ]),
+          ".",
+        )
+      : null,
   );
 }
 

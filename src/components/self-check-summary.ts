@@ -1,13 +1,14 @@
-// The blind self-check's summary: a count until the run is finished, then the run against the pass rule, each case
-// with its ruling, and the rules to look at. The run's scoring is loaded once a run is finished.
+// The blind self-check's summary: a count until the run is finished, then the run against its pool's pass rule, each
+// case with its ruling, the rules to look at, and the way on (the next pool, blind, once this one's rulings are
+// seen). The run's scoring is loaded once a run is finished.
 import {itemLabel} from "../lib/site/links.js";
-import type {CalibrationCheck} from "../lib/authored/schemas/content.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {ItemRef} from "../lib/node/page-data.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import type * as SelfCheckModule from "../lib/trainee/self-check.js";
 import {summaryHeadline} from "../lib/trainee/self-check-page.js";
+import {nextBlindPool, nextPoolText, poolHref, poolOriginNote, type Pool} from "../lib/trainee/self-check-pool.js";
 import type {SelfCheckRun} from "../lib/trainee/self-check-run.js";
 import {describeDistance, describeLean, describeTally, scoreText} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
@@ -18,8 +19,11 @@ type Scoring = typeof SelfCheckModule;
 let scoring: Scoring | null = null;
 
 interface SelfCheckSummaryData {
+  /** The run's cases: every case of the pool shown. */
   items: readonly Item[];
-  rule: CalibrationCheck["pass"];
+  pool: Pool;
+  /** Every pool, in the order offered: the summary points to the next one a blind run can use. */
+  pools: readonly Pool[];
   guideline: Guideline;
   itemsById: ReadonlyMap<string, ItemRef>;
   /** The run on show, as the record stands. */
@@ -28,7 +32,7 @@ interface SelfCheckSummaryData {
 
 /** The summary of the run on show, drawn again whenever the record changes. */
 export function SelfCheckSummary(
-  {items, rule, guideline, itemsById, status}: SelfCheckSummaryData,
+  {items, pool, pools, guideline, itemsById, status}: SelfCheckSummaryData,
   {store = openProgressStore()}: {store?: ProgressStore} = {},
 ): HTMLElement {
   const node = el("section", {"class": "self-check-summary", "aria-labelledby": "summary-title", "tabindex": -1});
@@ -53,12 +57,13 @@ export function SelfCheckSummary(
       });
       return;
     }
-    const result = scoring.selfCheckSummary(current.answers, items, rule, {guideline, blind: current.blind});
+    const result = scoring.selfCheckSummary(current.answers, items, pool.pass, {guideline, blind: current.blind});
     const headline = summaryHeadline(result);
     const again = el("button", {type: "button", class: "button secondary"}, "Take it again");
     again.addEventListener("click", () => {
-      location.assign(`?run=${current.run + 1}`);
+      location.assign(poolHref(pool, current.run + 1));
     });
+    const blindNext = nextBlindPool(pools, pool, store.get().answers);
     node.replaceChildren(
       el("h2", {id: "summary-title"}, "Summary"),
       el(
@@ -76,6 +81,7 @@ export function SelfCheckSummary(
               "score them now, not how you score blind.",
           ),
       el("p", {}, describeLean(result)),
+      poolOriginNote(items) ? el("p", {class: "muted"}, poolOriginNote(items)) : "",
       Table(
         {
           head: ["Case", "Yours", "Ruled", "How far", "Its ruling"],
@@ -106,13 +112,19 @@ export function SelfCheckSummary(
                   "li",
                   {},
                   RuleRef({id: entry.rule, title: found?.title ?? entry.rule, sentence: ""}, {quote: false}),
-                  ` — ${entry.items.map((id) => itemLabel(id, "calibration")).join(", ")}`,
+                  ` — ${entry.items.map((id) => itemLabel(id, itemsById.get(id)!.set)).join(", ")}`,
                 );
               }),
             ),
           )
         : el("p", {}, "No rule misapplied."),
-      el("p", {class: "check-row"}, again, el("a", {class: "button secondary", href: "./results"}, "Your results")),
+      el(
+        "p",
+        {class: "check-row"},
+        blindNext ? el("a", {class: "button", href: poolHref(blindNext)}, nextPoolText(blindNext)) : "",
+        again,
+        el("a", {class: "button secondary", href: "./results"}, "Your results"),
+      ),
     );
   };
   render();

@@ -139,9 +139,9 @@ export function NextPart(ctx: Pick<PartContext, "parts" | "part">): HTMLElement 
           card(
             "./self-check",
             "Next",
-            "The calibration self-check",
-            "The same cases as one run with a summary. Having seen their rulings here, it can't be blind: it " +
-              "shows how you score them now.",
+            "The blind self-check",
+            "You have seen these cases' rulings here, so the self-check gives you fresh cases written for this " +
+              "notebook, as one blind run with a summary.",
           ),
           card("./results", "Then", "Your results", "Your scores against the ruled ones, and what to review."),
         ],

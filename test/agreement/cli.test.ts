@@ -91,6 +91,25 @@ beforeAll(() => {
       ),
     ),
   );
+  // Alice's file again, from a later day: she has taken the blind self-check on the notebook's seven fresh cases too.
+  mkdirSync(file("later"));
+  writeFileSync(
+    file("later/alice.json"),
+    serializeProgress(
+      progressOf(
+        [
+          ["example-1", "vague", 4],
+          ["example-2", "vague", 3],
+          ["example-1", "guideline", 5],
+          ["example-2", "guideline", 3],
+        ],
+        {
+          retries: [["example-1", "guideline", 1]],
+          selfCheck: [["calibration-a", 1], ...[1, 2, 3, 4, 5, 6, 7].map((n): [string, 3] => [`fresh-${n}`, 3])],
+        },
+      ),
+    ),
+  );
   writeFileSync(
     file("bad.csv"),
     csvOf([
@@ -152,6 +171,28 @@ describe("npm run agreement", () => {
     );
     const {files: _files, ...report} = json;
     expect(report).toEqual(JSON.parse(JSON.stringify(cohortReport(ratings, items))));
+  });
+
+  it("reads a trainee's file with answers to the notebook's fresh cases: the case study's figures are unchanged", () => {
+    // The fresh cases are scored only in the blind self-check, whose answers are not ratings of the walk: the file
+    // gives the same four ratings, and the report is the one without them.
+    const before = JSON.parse(run(file("cohort.csv"), file("alice.json"), "--json").stdout);
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("later/alice.json"), "--json");
+    expect([status, stderr]).toEqual([0, ""]);
+    const {files, ...report} = JSON.parse(stdout);
+    expect(files[1]).toEqual({path: file("later/alice.json"), kind: "trainee", ratings: 4});
+    const {files: _files, ...expected} = before;
+    expect(report).toEqual(expected);
+    // And the notebook's cases among the known items change no figure of the case study's.
+    const {ratings} = readRatingFiles(
+      [file("cohort.csv"), file("later/alice.json")],
+      items.map((item) => item.id),
+    );
+    const caseStudy = items.filter((item) => item.origin === "case-study");
+    expect(caseStudy).toHaveLength(26);
+    expect(JSON.parse(JSON.stringify(cohortReport(ratings, items)))).toEqual(
+      JSON.parse(JSON.stringify(cohortReport(ratings, caseStudy))),
+    );
   });
 
   it("refuses files that together pass the run's cap, naming the file that passes it", () => {

@@ -17,42 +17,81 @@ import {authoredError} from "./helpers.js";
 const messageOf = (run: () => unknown): string => authoredError(run).message;
 
 describe("data/calibration.yaml", () => {
-  it("holds the self-check's five items and its pass rule, with where the rule comes from", () => {
+  it("holds the self-check's two pools, the calibration cases and the fresh ones, each with its pass rule", () => {
     const check = loadCalibration();
-    expect(check.items).toEqual([
-      "calibration-a",
-      "calibration-b",
-      "calibration-c",
-      "calibration-d",
-      "calibration-d-twist",
+    expect(check.pools.map(({id, set, items}) => ({id, set, items}))).toEqual([
+      {
+        id: "calibration",
+        set: "calibration",
+        items: ["calibration-a", "calibration-b", "calibration-c", "calibration-d", "calibration-d-twist"],
+      },
+      {
+        id: "fresh",
+        set: "fresh-calibration",
+        items: ["fresh-1", "fresh-2", "fresh-3", "fresh-4", "fresh-5", "fresh-6", "fresh-7"],
+      },
     ]);
-    expect(check.pass).toEqual({exactAtLeast: 4, of: 5, maxTwoOrMoreOff: 0});
-    expect(check.source).toMatch(/essay-scoring/);
-    expect(check.source).toMatch(/exact and adjacent/);
-    expect(check.source).toMatch(/sets no pass mark/);
+    const [calibration, fresh] = check.pass;
+    expect(calibration).toMatchObject({pool: "calibration", exactAtLeast: 4, of: 5, maxTwoOrMoreOff: 0});
+    expect(calibration!.source).toMatch(/essay-scoring/);
+    expect(calibration!.source).toMatch(/exact and adjacent/);
+    expect(calibration!.source).toMatch(/sets no pass mark/);
+    // The calibration pool's rule asks 4 of 5 exact: 80%. Of seven, 80% is 5.6 cases, so six must be exact.
+    expect(fresh).toMatchObject({pool: "fresh", exactAtLeast: 6, of: 7, maxTwoOrMoreOff: 0});
+    expect(fresh!.source).toMatch(/sets no pass mark/);
+    expect(fresh!.source).toMatch(/80%/);
   });
-  it("names each item that is not a calibration case, and each unknown id", () => {
+  it("names each item that is not in its pool's set, and each unknown id", () => {
     const root = join(projectRoot, "test/fixtures/content/broken");
     expect(messageOf(() => loadCalibration(root, loadItems()))).toMatchInlineSnapshot(`
-      "data/calibration.yaml at items[1]: "example-3" is in set examples: the self-check runs over calibration items
-      data/calibration.yaml at items[2]: no item with id "calibration-z""
+      "data/calibration.yaml at pools[0].items[1]: "example-3" is in set examples: pool calibration runs over set calibration
+      data/calibration.yaml at pools[0].items[2]: no item with id "calibration-z"
+      data/calibration.yaml at pools[1].items[0]: "calibration-b" is in set calibration: pool fresh runs over set fresh-calibration"
     `);
   });
-  it("checks that the pass rule counts every item of the run, and asks no more exact than that", () => {
-    const parse = (pass: string) =>
-      messageOf(() =>
-        parseYamlFile(
-          `items: [a, b]\npass: ${pass}\nsource: x\nminutes: 10\n`,
-          "data/calibration.yaml",
-          CalibrationCheck,
-        ),
-      );
-    expect(parse("{exactAtLeast: 2, of: 5, maxTwoOrMoreOff: 0}")).toMatchInlineSnapshot(
-      `"data/calibration.yaml at pass.of: the run has 2 items: set of: 2"`,
+  it("checks that each pass rule names a pool, counts every item of it and asks no more exact than that", () => {
+    const parse = (yaml: string) => messageOf(() => parseYamlFile(yaml, "data/calibration.yaml", CalibrationCheck));
+    const pools = "pools: [{id: one, set: calibration, items: [a, b], minutes: 10}]\n";
+    const rule = (fields: string) => `pass: [{pool: one, source: x, ${fields}}]\n`;
+    expect(parse(pools + rule("exactAtLeast: 2, of: 5, maxTwoOrMoreOff: 0"))).toMatchInlineSnapshot(
+      `"data/calibration.yaml at pass[0].of: pool one has 2 items: set of: 2"`,
     );
-    expect(parse("{exactAtLeast: 3, of: 2, maxTwoOrMoreOff: 0}")).toMatchInlineSnapshot(
-      `"data/calibration.yaml at pass.exactAtLeast: exactAtLeast cannot be more than of"`,
+    expect(parse(pools + rule("exactAtLeast: 3, of: 2, maxTwoOrMoreOff: 0"))).toMatchInlineSnapshot(
+      `"data/calibration.yaml at pass[0].exactAtLeast: exactAtLeast cannot be more than of"`,
     );
+    expect(parse(`${pools}pass: [{pool: two, source: x, exactAtLeast: 2, of: 2, maxTwoOrMoreOff: 0}]\n`))
+      .toMatchInlineSnapshot(`
+        "data/calibration.yaml at pass: pool one has no pass rule: add one with pool: one
+        data/calibration.yaml at pass[0].pool: no pool named "two": expected one of "one""
+      `);
+    expect(
+      parse(
+        `${pools}pass: [{pool: one, source: x, exactAtLeast: 2, of: 2, maxTwoOrMoreOff: 0}, ` +
+          "{pool: one, source: y, exactAtLeast: 1, of: 2, maxTwoOrMoreOff: 0}]\n",
+      ),
+    ).toMatchInlineSnapshot(`"data/calibration.yaml at pass[1].pool: a second pass rule for pool one: keep one"`);
+  });
+  it("keeps each case in one pool, and each pool's name once", () => {
+    const parse = (yaml: string) => messageOf(() => parseYamlFile(yaml, "data/calibration.yaml", CalibrationCheck));
+    const rule = (pool: string) => `{pool: ${pool}, source: x, exactAtLeast: 2, of: 2, maxTwoOrMoreOff: 0}`;
+    expect(
+      parse(
+        "pools: [{id: one, set: calibration, items: [a, b], minutes: 10}, " +
+          "{id: two, set: fresh-calibration, items: [c, c], minutes: 10}, " +
+          "{id: three, set: fresh-calibration, items: [b, d], minutes: 10}]\n" +
+          `pass: [${rule("one")}, ${rule("two")}, ${rule("three")}]\n`,
+      ),
+    ).toMatchInlineSnapshot(`
+      "data/calibration.yaml at pools[1].items[1]: an item is listed twice
+      data/calibration.yaml at pools[2].items[0]: "b" is already in pool one: list it in one pool"
+    `);
+    expect(
+      parse(
+        "pools: [{id: one, set: calibration, items: [a, b], minutes: 10}, " +
+          "{id: one, set: fresh-calibration, items: [c, d], minutes: 10}]\n" +
+          `pass: [${rule("one")}]\n`,
+      ),
+    ).toMatchInlineSnapshot(`"data/calibration.yaml at pools[1].id: a second pool named one: rename it"`);
   });
 });
 

@@ -137,7 +137,7 @@ describe("the fact forms against the zod schemas they come from", () => {
     expect(readFactInput(limit!, "-1")).toMatchObject({ok: false, message: expect.stringContaining("whole number")});
     expect(readFactInput(limit!, "2.5")).toMatchObject({ok: false});
     expect(readFactInput(limit!, "two")).toMatchObject({ok: false});
-    expect(readFactInput(limit!, "")).toEqual({ok: false, message: "Limit: missing: fill it in"});
+    expect(readFactInput(limit!, "")).toEqual({ok: false, message: "The number asked for: missing: fill it in"});
     expect(readFactInput(delivered!, "more-than-limit")).toEqual({ok: true, value: "more-than-limit"});
     const [, of] = factFields(asJson("main-task-partial"));
     expect(readFactInput(of!, "0")).toMatchObject({ok: false});

@@ -5,7 +5,9 @@ import {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
 import {parseAssignments} from "../../lib/engine/parameter-values.js";
 import {describeCandidate, previewLines, previewReport} from "../../lib/authoring/preview-report.js";
 
+// Every worked case: the case study's 26 and the 7 the notebook wrote.
 const items = loadItems();
+const caseStudyItems = items.filter((item) => item.origin === "case-study");
 const v2 = loadGuideline("v2");
 const domains = parameterDomains(v2);
 
@@ -26,7 +28,7 @@ describe("previewReport and previewLines", () => {
     expect(report.workedExamples).toEqual({lost: [4], gained: []});
     expect(report.coverage.find((row) => row.score === 4)).toEqual({score: 4, before: 1, items: []});
     const lines = previewLines(report);
-    expect(lines[0]).toBe("base v2, candidate v3: 26 items");
+    expect(lines[0]).toBe("base v2, candidate v3: 33 items");
     expect(lines).toContain("  score 4 loses its last worked example");
     expect(lines).toContain("  no worked example under the candidate for score 4");
     expect(lines).toContain("      line 2 style-register: met-flaw [slightly-less-formal] -> undecided (no rule)");
@@ -42,10 +44,11 @@ describe("previewReport and previewLines", () => {
     expect(lines.at(-3)).toBe("what the worked examples do not test under v2 (changing it moves no item's score):");
   });
 
-  it("lists as untested the two parameters the items cannot move, worked out from the items' facts", () => {
+  it("lists as untested the two parameters the case study's cases cannot move, worked out from their facts", () => {
     // Hand-worked from lib/engine/rules.ts and the item files, not from the preview. mainPartThreshold
     // (main-task-partial) tells "at least half" from "more than half": the two differ only where exactly half of the
-    // main task is done, and no item's main-task-partial line has that (edge-3 has 4 of 6).
+    // main task is done, and no case-study item's main-task-partial line has that (edge-3 has 4 of 6).
+    const items = caseStudyItems;
     const lines = items.flatMap((item) => item.checklist.map((line, index) => ({item, line, index})));
     const exactlyHalf = lines.filter(
       ({line}) => line.rule === "main-task-partial" && line.facts.done * 2 === line.facts.of,
@@ -71,5 +74,24 @@ describe("previewReport and previewLines", () => {
     const report = previewReport({items, base: v2, candidate: v2, set: [], domains});
     expect(report.dependence.untested.parameters).toEqual(["additionsBreakWithoutWording", "mainPartThreshold"]);
     expect(previewLines(report)).toContain("  parameters: additionsBreakWithoutWording, mainPartThreshold");
+  });
+
+  it("lists none once the notebook's cases are in: fresh-2 does half its main task, fresh-1 adds with no 'only'", () => {
+    const half = items.flatMap((item) =>
+      item.checklist
+        .filter((line) => line.rule === "main-task-partial" && line.facts.done * 2 === line.facts.of)
+        .map(() => item.id),
+    );
+    expect(half).toEqual(["fresh-2"]);
+    // fresh-1's one counted instruction (two lines) is met: the additions turned into a missed instruction would
+    // make it one of two met, a 3 where it was a 5.
+    const fresh1 = items.find((item) => item.id === "fresh-1")!;
+    expect(fresh1.score).toBe(5);
+    expect(
+      fresh1.checklist.filter((line) => line.role === "instruction").map((line) => [line.rule, line.verdict]),
+    ).toEqual([["numbers", "met"]]);
+    const report = previewReport({items, base: v2, candidate: v2, set: [], domains});
+    expect(report.dependence.untested.parameters).toEqual([]);
+    expect(previewLines(report)).toContain("  parameters: none, every parameter moves some item");
   });
 });

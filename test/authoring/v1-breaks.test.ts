@@ -4,7 +4,8 @@ import {describe, expect, it} from "vitest";
 import {deriveAll, ruleSetOf, type Derivation} from "../../lib/engine/derive.js";
 import {loadGuidelines, loadItems} from "../../lib/node/load.js";
 
-const items = loadItems();
+// The case study's own cases: v1 is its first rubric, and its breaks are its claims about them.
+const items = loadItems().filter((item) => item.origin === "case-study");
 const [v1, v2] = loadGuidelines();
 const under = (derivations: Derivation[]) => new Map(derivations.map((d) => [d.id, d]));
 const first = under(deriveAll(items, ruleSetOf(v1!)));

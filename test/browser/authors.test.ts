@@ -156,6 +156,33 @@ describe("the authors' preview", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it.each([
+    ["additionsBreakWithoutWording", "true", "fresh-1"],
+    ["mainPartThreshold", "more-than-half", "fresh-2"],
+  ])(
+    "shows the notebook's case that pins %s moving when it is %s, marked as the notebook's",
+    async (name, value, id) => {
+      const page = await openAuthors(`?base=v2&candidate=v2&set=${name}%3D${value}`);
+      expect(await page.getByLabel(name).inputValue()).toBe(value);
+      // fresh-1: the added tip breaks the caption's one instruction, 5 -> 3; fresh-2: two of four notes is no longer
+      // partly met, 3 -> 2 (test/items/notebook-cases.test.ts holds the two cases to these rulings).
+      await expect.poll(() => linkedIds(page, "Items whose score moves")).toEqual([id]);
+      const row = page.locator("section").filter({has: page.getByRole("heading", {name: "Items whose score moves"})});
+      const label = `Fresh case ${id.slice("fresh-".length)}`;
+      expect(await row.locator("tbody tr th").innerText()).toContain(label);
+      expect(await row.locator("tbody tr th .origin-tag").innerText()).toBe("written for the notebook");
+      expect(await row.getByRole("link", {name: new RegExp(`^${label}`)}).getAttribute("href")).toBe(
+        `./self-check#${id}`,
+      );
+      // The notebook's cases are among the worked cases the coverage lists, marked too.
+      const coverage = page.locator("section").filter({
+        has: page.getByRole("heading", {name: "Which levels keep a worked example"}),
+      });
+      expect(await coverage.innerText()).toContain(`${label} (written for the notebook)`);
+      expect(site.problems).toEqual([]);
+    },
+  );
+
   it.each(["light", "dark"] as const)("has no accessibility violations (%s), with a change made", async (scheme) => {
     const page = await openAuthors("?base=v2&candidate=v1&set=counting%3Dat-least-half");
     await page.emulateMedia({colorScheme: scheme});

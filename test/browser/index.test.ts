@@ -23,7 +23,10 @@ const caseStudy = parse(readFileSync("data/case-study.yaml", "utf8")) as {
   result: Section & {skills: {label: string; text: string}};
 };
 const parts = loadParts();
-const calibration = parse(readFileSync("data/calibration.yaml", "utf8")) as {items: string[]; minutes: number};
+/** The self-check's first pool, the one a fresh browser is offered. */
+const calibration = (
+  parse(readFileSync("data/calibration.yaml", "utf8")) as {pools: {items: string[]; minutes: number}[]}
+).pools[0]!;
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The start page in a fresh context, with a saved record when one is given, at a width. */
@@ -57,7 +60,8 @@ describe("the start page", () => {
     expect(await next.innerText()).toBe(`Start with Part 1. ${parts[0]!.title} →`);
     const offer = page.getByRole("region", {name: "Already rate for a living?"});
     expect(oneLine(await offer.innerText())).toContain(
-      "Take the blind self-check first: once you've seen Part 6's rulings it can't be blind.",
+      "Take the blind self-check first: once you've seen Part 6's rulings, it uses seven fresh cases written for " +
+        "this notebook instead.",
     );
     expect(await offer.getByRole("link", {name: "Take the blind self-check →"}).getAttribute("href")).toBe(
       "./self-check",

@@ -8,7 +8,7 @@ import {describe, expect, it} from "vitest";
 import type {Item} from "../../lib/authored/schemas/item.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {useSite} from "./helpers.js";
-import {checkButton, itemOf, pages, radio, ruling, screensDir, scoreGroup, showItem} from "./trainee.js";
+import {checkButton, isSelfCheck, itemOf, pages, radio, ruling, screensDir, scoreGroup, showItem} from "./trainee.js";
 
 type TraineePage = (typeof pages)[number];
 
@@ -144,7 +144,7 @@ function scoreFor(item: Item, index: number): Score {
  * self-check all of them, or it shows no summary. Part 2 then shows some splits and keeps others hidden.
  */
 const checkedAfter = (target: TraineePage): Item[] =>
-  target.name === "self-check"
+  isSelfCheck(target)
     ? target.scores
     : target.scores.filter((item, index) => index < 3 || ["edge-5a", "edge-5b", "edge-9"].includes(item.id));
 
@@ -152,7 +152,7 @@ const checkedAfter = (target: TraineePage): Item[] =>
 async function checkSome(page: Page, target: TraineePage): Promise<void> {
   for (const [index, item] of checkedAfter(target).entries()) {
     const card = await showItem(page, item.id);
-    if (target.path !== "/vague" && target.path !== "/self-check" && index === 0) {
+    if (target.path !== "/vague" && !isSelfCheck(target) && index === 0) {
       // On the edge-case map the three steps are folded: open them.
       const fold = card.getByText("Work it through the three steps");
       if (await fold.count()) await fold.click();
@@ -177,7 +177,7 @@ async function checkSome(page: Page, target: TraineePage): Promise<void> {
     await radio(card, scoreFor(item, index)).check();
     await checkButton(card).click();
     await expect.poll(() => checkButton(card).isEnabled(), {message: `${item.id} committed`}).toBe(false);
-    if (target.path !== "/self-check") await ruling(card).waitFor({state: "visible"});
+    if (!isSelfCheck(target)) await ruling(card).waitFor({state: "visible"});
   }
   // The self-check's summary shows after its last case; open it and the rest of the page as a trainee would see it.
 }

@@ -14,6 +14,7 @@ import {useSite} from "./helpers.js";
 import {
   calibration,
   checkButton,
+  pools,
   collapse,
   commit,
   guideline,
@@ -32,6 +33,7 @@ import {
 } from "./trainee.js";
 
 const site = useSite();
+const fresh = pools[1]!;
 
 async function freshPage(path: string): Promise<Page> {
   const page = await (await site.newContext()).newPage();
@@ -90,7 +92,10 @@ describe("before Check", () => {
       {path: "/rubric", list: itemsOfSet("examples"), vague: false},
       {path: "/edge-cases", list: itemsOfSet("edge-cases"), vague: false},
       {path: "/calibration", list: itemsOfSet("calibration"), vague: false},
-      {path: "/self-check", list: calibration.items.map((id) => itemsById.get(id)!), vague: false},
+      // Part 6 has shown rulings by now, so the calibration cases' run is opened by its address; the fresh cases
+      // are the run such a trainee gets.
+      {path: "/self-check?pool=calibration", list: calibration.items.map((id) => itemsById.get(id)!), vague: false},
+      {path: "/self-check", list: fresh.items.map((id) => itemsById.get(id)!), vague: false},
     ];
     const page = await freshPage("/");
     for (const {path, list, vague} of walk) {
@@ -111,9 +116,10 @@ describe("before Check", () => {
       await checkButton(secondCard).click();
       await expect.poll(() => checkButton(secondCard).isEnabled(), {message: `${second!.id} committed`}).toBe(false);
       // The blind run shows no Ruling on Check; the walk does.
-      expect(await ruling(secondCard).isVisible(), `${path}: Ruling of ${second!.id}`).toBe(path !== "/self-check");
+      const blind = path.startsWith("/self-check");
+      expect(await ruling(secondCard).isVisible(), `${path}: Ruling of ${second!.id}`).toBe(!blind);
       // What was kept back is what Check tells (so the list of secrets above is the ruling's, not made up).
-      if (!vague && path !== "/self-check") {
+      if (!vague && !blind) {
         const told = await visibleText(ruling(secondCard));
         expect(
           secrets(second!, {vague}).filter((secret) => told.includes(secret)),
@@ -273,7 +279,7 @@ describe("the calibration self-check", () => {
     // The pass rule and where it comes from are shown before the first case; a blind run says nothing of blindness.
     const rule = page.getByText(`At least ${calibration.pass.exactAtLeast} of ${calibration.pass.of} exact`);
     expect(await rule.isVisible()).toBe(true);
-    expect(await visibleText(page.locator("body"))).toContain(collapse(calibration.source));
+    expect(await visibleText(page.locator("body"))).toContain(collapse(calibration.pass.source));
     expect(await visibleText(page.locator("body"))).not.toMatch(/can't be blind|not blind/i);
     expect(
       await rule.evaluate(
@@ -331,7 +337,8 @@ describe("the calibration self-check", () => {
   }, 90_000);
 
   it("opens, from each line of the summary, the case with the full feedback on the self-check answer", async () => {
-    const page = await freshPage("/self-check");
+    // A finished run: the plain address now offers the fresh cases, so the calibration cases' run is opened by its own.
+    const page = await freshPage("/self-check?pool=calibration");
     await loadAnswers(
       page,
       runItems.map((item) => answer(item, answersGiven[item.id]!)),
@@ -339,7 +346,9 @@ describe("the calibration self-check", () => {
     const summary = page.getByRole("region", {name: "Summary"});
     const link = summary.getByRole("link", {name: /its ruling/i}).nth(3);
     await link.click();
-    await page.waitForURL((url) => url.pathname === "/self-check" && url.hash === "#calibration-d");
+    await page.waitForURL(
+      (url) => url.pathname === "/self-check" && url.search === "?pool=calibration" && url.hash === "#calibration-d",
+    );
     const card = itemOf(page, "calibration-d");
     await scoreGroup(card).waitFor({state: "visible"});
     expect(await ruling(card).isVisible(), "the Ruling of the answer given in the self-check").toBe(true);
@@ -347,7 +356,9 @@ describe("the calibration self-check", () => {
   }, 60_000);
 
   it("says “Not blind” and awards no pass once the trainee has seen a ruling of its cases, and says so first", async () => {
-    const page = await freshPage("/self-check");
+    // Having seen a calibration ruling, the trainee is offered the fresh cases; the calibration cases' run is still
+    // there for practice, by its address.
+    const page = await freshPage("/self-check?pool=calibration");
     // Calibration A checked in Part 6 (its ruling shown at once), before the run.
     await loadAnswers(page, [{...answer(runItems[0]!, 4, {at: "2025-01-01T00:00:00.000Z"}), mode: undefined}]);
     const notice = page.getByRole("status").filter({hasText: /can't be blind/});
@@ -374,7 +385,7 @@ describe("the calibration self-check", () => {
 
     // A second run after a finished one is not blind either: every ruling showed at the end of the first.
     await page.getByRole("button", {name: "Take it again"}).click();
-    await page.waitForURL((url) => url.search === "?run=2");
+    await page.waitForURL((url) => url.search === "?pool=calibration&run=2");
     await page
       .getByRole("status")
       .filter({hasText: /can't be blind/})

@@ -7,12 +7,15 @@ import {mkdirSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import type {Item} from "../../lib/authored/schemas/item.js";
 import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
+import {poolsOf} from "../../lib/trainee/self-check-pool.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 
 export const items: Item[] = loadItems();
 export const itemsById = new Map(items.map((item) => [item.id, item]));
 export const parts = loadParts();
-export const calibration = loadCalibration(undefined, items);
+/** The self-check's pools; a fresh browser gets the first, the calibration cases. */
+export const pools = poolsOf(loadCalibration(undefined, items));
+export const calibration = pools[0]!;
 /** The guideline version the pages show: the newest. */
 export const guideline = loadGuidelines().at(-1)!;
 
@@ -35,8 +38,16 @@ export const pages = [
     name: part.id,
     scores: part.items && part.phase ? items.filter((item) => item.set === part.items) : [],
   })),
-  {path: "/self-check", name: "self-check", scores: calibration.items.map((id) => itemsById.get(id)!)},
+  // The blind self-check's two pools, each at its address (a trainee who has checked a Part 6 case gets the fresh one).
+  ...pools.map((pool) => ({
+    path: `/self-check?pool=${pool.id}`,
+    name: pool === calibration ? "self-check" : `self-check-${pool.id}`,
+    scores: pool.items.map((id) => itemsById.get(id)!),
+  })),
 ];
+
+/** Whether a page is the blind self-check, whose rulings wait for the end of the run. */
+export const isSelfCheck = (target: {path: string}): boolean => target.path.startsWith("/self-check");
 
 export const itemsOfSet = (set: Item["set"]): Item[] => items.filter((item) => item.set === set);
 

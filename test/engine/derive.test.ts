@@ -5,16 +5,20 @@ import {loadGuideline, loadItems} from "../../lib/node/load.js";
 import type {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 
-const items = loadItems();
+// Every worked case, and the case study's own: the engine is held to the case study's tables and its first rubric on
+// the case study's cases (the notebook's are held to their own rulings in test/items/notebook-cases.test.ts); a
+// parameter override is tried on every worked case.
+const allItems = loadItems();
+const items = allItems.filter((each) => each.origin === "case-study");
 const v1 = loadGuideline("v1");
 const v2 = loadGuideline("v2");
 
 const scores = (derivations: readonly Derivation[]): Record<string, Score | null> =>
   Object.fromEntries(derivations.map((d) => [d.id, d.score]));
-const scoresUnder = (overrides: Partial<GuidelineParameters>) => scores(deriveAll(items, ruleSetOf(v2, overrides)));
-/** The items whose v2 score an override changes, with their new score. */
+const scoresUnder = (overrides: Partial<GuidelineParameters>) => scores(deriveAll(allItems, ruleSetOf(v2, overrides)));
+/** The worked cases whose v2 score an override changes, with their new score. */
 const movedBy = (overrides: Partial<GuidelineParameters>): Record<string, Score | null> => {
-  const before = scores(deriveAll(items, ruleSetOf(v2)));
+  const before = scores(deriveAll(allItems, ruleSetOf(v2)));
   const after = scoresUnder(overrides);
   return Object.fromEntries(Object.entries(after).filter(([id, score]) => before[id] !== score));
 };
@@ -244,12 +248,13 @@ describe("parameter overrides move the expected items, and only those", () => {
   it("ceilingNeedsOne false: edge 1a (none delivered) becomes a 5", () => {
     expect(movedBy({ceilingNeedsOne: false})).toEqual({"edge-1a": 5});
   });
-  it("counting more-than-half: examples 2, 3, 4 and 7 drop to 2", () => {
+  it("counting more-than-half: examples 2, 3, 4 and 7 drop to 2, and fresh-3 (one partly of one) with them", () => {
     expect(movedBy({counting: "more-than-half"})).toEqual({
       "example-2": 2,
       "example-3": 2,
       "example-4": 2,
       "example-7": 2,
+      "fresh-3": 2,
     });
   });
   it("counting most-missed: the one-of-two examples have no single score", () => {
@@ -261,11 +266,11 @@ describe("parameter overrides move the expected items, and only those", () => {
   it("registerBreak partly: example 3 keeps its 3 (share 0.75)", () => {
     expect(movedBy({registerBreak: "partly"})).toEqual({});
   });
-  it("partlyWeight 0.4: example 4 (one partly of one) drops to 2", () => {
-    expect(movedBy({partlyWeight: 0.4})).toEqual({"example-4": 2});
+  it("partlyWeight 0.4: example 4 and fresh-3 (each one partly of one: its arguable length) drop to 2", () => {
+    expect(movedBy({partlyWeight: 0.4})).toEqual({"example-4": 2, "fresh-3": 2});
   });
-  it("partialMainCap 2: edge 3 (four of six translated) drops to 2", () => {
-    expect(movedBy({partialMainCap: 2})).toEqual({"edge-3": 2});
+  it("partialMainCap 2: edge 3 (four of six translated) and fresh-2 (two of four notes) drop to 2", () => {
+    expect(movedBy({partialMainCap: 2})).toEqual({"edge-3": 2, "fresh-2": 2});
   });
   it("clarifyingQuestionTest never: calibration D and edge 4 drop to 2", () => {
     expect(movedBy({clarifyingQuestionTest: "never"})).toEqual({"edge-4": 2, "calibration-d": 2});
@@ -276,8 +281,12 @@ describe("parameter overrides move the expected items, and only those", () => {
   it("accuracyRated true: example 5's wrong answer drops to 3", () => {
     expect(movedBy({accuracyRated: true})).toEqual({"example-5": 3});
   });
-  it("additionsBreakWithoutWording true: edge 8 already misses its limit, so nothing moves", () => {
-    expect(movedBy({additionsBreakWithoutWording: true})).toEqual({});
+  it("additionsBreakWithoutWording true: edge 8 already misses its limit; fresh-1's added tip breaks its caption", () => {
+    // fresh-4 adds to its questions too, with no "only": its other instruction is already missed, so it stays 2.
+    expect(movedBy({additionsBreakWithoutWording: true})).toEqual({"fresh-1": 3});
+  });
+  it("mainPartThreshold more-than-half: fresh-2's main task, exactly half done, is no longer partly met", () => {
+    expect(movedBy({mainPartThreshold: "more-than-half"})).toEqual({"fresh-2": 2});
   });
   it("slightLapse flaw-or-partly: only calibration A (Viele Grüße) has no single score", () => {
     expect(movedBy({slightLapse: "flaw-or-partly"})).toEqual({"calibration-a": null});

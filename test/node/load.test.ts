@@ -13,7 +13,7 @@ import {
 const fixtureRoot = join(projectRoot, "test/fixtures/guideline/root");
 
 describe("loadItems", () => {
-  it("loads the 26 real items in the order a trainee walks them", () => {
+  it("loads the 33 real items in the order a trainee walks them: the case study's 26, then the notebook's seven", () => {
     const items = loadItems();
     expect(items.map((item) => item.id)).toEqual([
       "example-1",
@@ -42,6 +42,13 @@ describe("loadItems", () => {
       "calibration-c",
       "calibration-d",
       "calibration-d-twist",
+      "fresh-1",
+      "fresh-2",
+      "fresh-3",
+      "fresh-4",
+      "fresh-5",
+      "fresh-6",
+      "fresh-7",
     ]);
     expect([...items].sort(bySetThenOrder)).toEqual(items);
   });

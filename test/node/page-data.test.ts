@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
-import {loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
-import {pageParts, partPageData, rulingsByVersion, sitePageData} from "../../lib/node/page-data.js";
+import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
+import {pageParts, partPageData, rulingsByVersion, selfCheckPageData, sitePageData} from "../../lib/node/page-data.js";
 
 const items = loadItems();
 const guidelines = loadGuidelines();
@@ -16,6 +16,26 @@ describe("what each page receives", () => {
       "calibration-d",
       "calibration-d-twist",
     ]);
+  });
+
+  it("gives the self-check page every pool's items, in the pools' order, with its pools and pass rules", () => {
+    const data = selfCheckPageData(loadCalibration(undefined, items), items, guidelines);
+    expect(data.items.map((item) => item.id)).toEqual([
+      "calibration-a",
+      "calibration-b",
+      "calibration-c",
+      "calibration-d",
+      "calibration-d-twist",
+      "fresh-1",
+      "fresh-2",
+      "fresh-3",
+      "fresh-4",
+      "fresh-5",
+      "fresh-6",
+      "fresh-7",
+    ]);
+    expect(data.calibration.pools.map((pool) => pool.id)).toEqual(["calibration", "fresh"]);
+    expect(Object.keys(data.rulings.v2!)).toEqual(data.items.map((item) => item.id));
   });
 
   it("records each version's ruling, so a page can say an older answer's ruling moved", () => {
@@ -38,7 +58,8 @@ describe("what each page receives", () => {
     const site = sitePageData([], items, guidelines);
     expect(site.guideline.version).toBe(v2.version);
     expect(site.itemRefs).toHaveLength(items.length);
-    expect(Object.keys(site.itemRefs[0]!).sort()).toEqual(["id", "set", "title", "topic"]);
+    expect(Object.keys(site.itemRefs[0]!).sort()).toEqual(["id", "origin", "set", "title", "topic"]);
+    expect(site.itemRefs.find((item) => item.id === "fresh-3")!.origin).toBe("notebook");
     expect(site.coverage.find((row) => row.score === 4)!.items.map((item) => item.id)).toEqual(["calibration-a"]);
   });
 });

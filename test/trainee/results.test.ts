@@ -1,25 +1,36 @@
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../lib/node/load.js";
+import {poolsOf} from "../../lib/trainee/self-check-pool.js";
 import {emptyProgress, type Progress} from "../../lib/trainee/progress.js";
 import {countDistances, namedRule, scoreLevels, traineeResults, type ScoreMatrix} from "../../lib/trainee/results.js";
 import {compareScores} from "../../lib/trainee/score-distance.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {formalMetWithFlaw, items, record} from "./helpers.js";
 
-const selfCheckItems = loadCalibration(undefined, items).items;
+// The walk's cases (every part's: the fresh cases are scored only in the self-check), and the self-check's pools.
+const walkItems = items.filter((item) => item.set !== "fresh-calibration");
+const pools = poolsOf(loadCalibration(undefined, items)).map((pool) => ({
+  id: pool.id,
+  items: pool.items.map((id) => items.find((item) => item.id === id)!),
+}));
 const guideline = loadGuidelines().at(-1)!;
 
 /** Answers recorded in order, each the next attempt at its item, phase and mode. */
-const results = (progress: Progress) => traineeResults(progress, items, {selfCheckItems, guideline});
+const results = (progress: Progress) => traineeResults(progress, walkItems, {pools, guideline});
 const cell = (matrix: ScoreMatrix, trainee: Score, ruled: Score) =>
   matrix.cells[scoreLevels.indexOf(trainee)]![scoreLevels.indexOf(ruled)]!.items;
 
 describe("the trainee's results", () => {
   it("has nothing to count before any answer, and knows how many cases there are", () => {
-    const {walk, selfCheck, beforeAfter, unknownItems} = results(emptyProgress());
-    expect(walk).toMatchObject({answered: 0, total: items.length, exact: 0, meanSignedDifference: null, rows: []});
+    const {walk, selfChecks, beforeAfter, unknownItems} = results(emptyProgress());
+    // The case study's 26 cases are walked; its five calibration cases and the notebook's seven fresh ones are the
+    // self-check's two pools.
+    expect(walk).toMatchObject({answered: 0, total: 26, exact: 0, meanSignedDifference: null, rows: []});
     expect(walk.matrix.max).toBe(0);
-    expect(selfCheck).toMatchObject({answered: 0, total: 5});
+    expect(selfChecks.map(({pool, answered, total}) => [pool, answered, total])).toEqual([
+      ["calibration", 0, 5],
+      ["fresh", 0, 7],
+    ]);
     expect(beforeAfter.pairs.map((pair) => [pair.id, pair.before, pair.after])).toEqual(
       ["example-1", "example-2", "example-3", "example-4", "example-5", "example-6", "example-7"].map((id) => [
         id,
@@ -45,7 +56,8 @@ describe("the trainee's results", () => {
       {item: "calibration-b", score: 3, mode: "self-check"},
       {item: "example-2", score: 5, phase: "vague"},
     );
-    const {walk, selfCheck} = results(progress);
+    const {walk, selfChecks} = results(progress);
+    const [selfCheck, fresh] = selfChecks as [(typeof selfChecks)[0], (typeof selfChecks)[0]];
     expect(walk.rows.map((row) => [row.id, row.trainee])).toEqual([["calibration-a", 4]]);
     expect(walk).toMatchObject({answered: 1, exact: 1});
     expect(selfCheck.rows.map((row) => [row.id, row.trainee])).toEqual([
@@ -53,6 +65,7 @@ describe("the trainee's results", () => {
       ["calibration-b", 3],
     ]);
     expect(selfCheck).toMatchObject({mode: "self-check", answered: 2, exact: 0, oneOff: 1, twoOrMoreOff: 1});
+    expect(fresh).toMatchObject({pool: "fresh", answered: 0});
   });
 
   it("puts each case in the matrix cell of their score and the ruled one, 'not applicable' included", () => {

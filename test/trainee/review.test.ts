@@ -3,15 +3,21 @@
 // The ruled scores in the comments are the case study's.
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../lib/node/load.js";
+import {poolsOf} from "../../lib/trainee/self-check-pool.js";
 import {emptyProgress, type Progress} from "../../lib/trainee/progress.js";
 import {traineeResults} from "../../lib/trainee/results.js";
 import {reviewList} from "../../lib/trainee/review.js";
 import {formalMetWithFlaw, items, record} from "./helpers.js";
 
-const selfCheckItems = loadCalibration(undefined, items).items;
+// The walk's cases (every part's: the fresh cases are scored only in the self-check), and the self-check's pools.
+const walkItems = items.filter((item) => item.set !== "fresh-calibration");
+const pools = poolsOf(loadCalibration(undefined, items)).map((pool) => ({
+  id: pool.id,
+  items: pool.items.map((id) => items.find((item) => item.id === id)!),
+}));
 const guideline = loadGuidelines().at(-1)!;
 
-const review = (progress: Progress) => traineeResults(progress, items, {selfCheckItems, guideline}).review;
+const review = (progress: Progress) => traineeResults(progress, walkItems, {pools, guideline}).review;
 
 describe("the cases to review", () => {
   it("is empty with no answer, with only 'before' scores, and with every first answer exact", () => {

@@ -2,11 +2,12 @@ import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../lib/node/load.js";
 import type {Answer} from "../../lib/trainee/progress.js";
 import {selfCheckRun} from "../../lib/trainee/self-check-run.js";
+import {poolsOf} from "../../lib/trainee/self-check-pool.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {item, items, line, mark} from "./helpers.js";
 
-const calibration = loadCalibration(undefined, items);
+const calibration = poolsOf(loadCalibration(undefined, items))[0]!;
 const guideline = loadGuidelines().at(-1)!;
 const run = calibration.items.map(item);
 // Ruled: A 4, B 2, C 1, D 5, D twist 2.

@@ -1,7 +1,9 @@
 // Schemas of the authored prose and tables around the items: the case study's opening and close, the rubric-writer
-// check (edge case 11) and the calibration self-check's pass rule. Node-only (full zod): data loaders validate these
-// files at build time and pages receive the validated JSON.
+// check (edge case 11) and the blind self-check's pools and pass rules. Node-only (full zod): data loaders validate
+// these files at build time and pages receive the validated JSON.
 import {z} from "zod";
+import {CaseSet} from "./item.js";
+import {quoteText} from "../../text/quote-text.js";
 
 const paragraphs = z
   .array(
@@ -76,15 +78,33 @@ export const RubricWriter = z.strictObject({
 });
 export type RubricWriter = z.infer<typeof RubricWriter>;
 
-/** When a calibration self-check passes. */
+/** A pool's name in data/calibration.yaml, which the pass rule that goes with it names: "calibration", "fresh". */
+const poolId = z.string().regex(/^[a-z]+(-[a-z]+)*$/, "expected a lowercase name like fresh");
+
+/** One blind run's cases: every item of the pool is one case of the run, in this order. */
+export const SelfCheckPool = z.strictObject({
+  id: poolId,
+  /** The case set its items come from (the loader checks each item is in it). */
+  set: CaseSet,
+  items: z.array(z.string().min(1)).min(1),
+  /** About how long a run takes, in minutes: the home page says "about N min". */
+  minutes: z.int().min(1).max(240),
+});
+export type SelfCheckPool = z.infer<typeof SelfCheckPool>;
+
+/** When a run of the pool it names passes, and where the rule comes from. */
 export const PassRule = z
   .strictObject({
+    /** The pool this rule passes: a pool's id. */
+    pool: poolId,
     /** At least this many items scored exactly as ruled... */
     exactAtLeast: z.int().min(0),
-    /** ...of this many (every item of the run)... */
+    /** ...of this many (every item of the pool)... */
     of: z.int().min(1),
     /** ...and at most this many two or more points off (or "not applicable" against a score). */
     maxTwoOrMoreOff: z.int().min(0),
+    /** Where the rule comes from, shown before the first item. */
+    source: z.string().min(1),
   })
   .refine((rule) => rule.exactAtLeast <= rule.of, {
     message: "exactAtLeast cannot be more than of",
@@ -92,26 +112,54 @@ export const PassRule = z
   });
 export type PassRule = z.infer<typeof PassRule>;
 
-/** The calibration self-check: its items, its pass rule, and where the rule comes from. */
+/**
+ * The blind self-check (data/calibration.yaml): its pools in the order they are offered, and one pass rule for each,
+ * naming its pool. An item belongs to one pool at most: a ruling seen in one run would spoil another pool's.
+ */
 export const CalibrationCheck = z
   .strictObject({
-    items: z.array(z.string().min(1)).min(1),
-    pass: PassRule,
-    /** Where the pass rule comes from, shown before the first item. */
-    source: z.string().min(1),
-    /** About how long the run takes, in minutes: the home page says "about N min". */
-    minutes: z.int().min(1).max(240),
+    pools: z.array(SelfCheckPool).min(1),
+    pass: z.array(PassRule).min(1),
   })
   .check((ctx) => {
-    const {items, pass} = ctx.value;
-    if (pass.of !== items.length)
-      ctx.issues.push({
-        code: "custom",
-        input: pass.of,
-        path: ["pass", "of"],
-        message: `the run has ${items.length} items: set of: ${items.length}`,
+    const {pools, pass} = ctx.value;
+    const issue = (path: PropertyKey[], input: unknown, message: string) =>
+      ctx.issues.push({code: "custom", input, path, message});
+    const ids = pools.map((pool) => pool.id);
+    const inPool = new Map<string, string>();
+    pools.forEach((pool, at) => {
+      if (ids.indexOf(pool.id) !== at) issue(["pools", at, "id"], pool.id, `a second pool named ${pool.id}: rename it`);
+      pool.items.forEach((item, index) => {
+        const other = inPool.get(item);
+        if (other !== undefined)
+          issue(
+            ["pools", at, "items", index],
+            item,
+            other === pool.id
+              ? "an item is listed twice"
+              : `${quoteText(item)} is already in pool ${other}: list it in one pool`,
+          );
+        else inPool.set(item, pool.id);
       });
-    if (new Set(items).size !== items.length)
-      ctx.issues.push({code: "custom", input: items, path: ["items"], message: "an item is listed twice"});
+      if (!pass.some((rule) => rule.pool === pool.id))
+        issue(["pass"], pass, `pool ${pool.id} has no pass rule: add one with pool: ${pool.id}`);
+    });
+    pass.forEach((rule, at) => {
+      const pool = pools.find((candidate) => candidate.id === rule.pool);
+      if (!pool)
+        issue(
+          ["pass", at, "pool"],
+          rule.pool,
+          `no pool named ${quoteText(rule.pool)}: expected one of ${ids.map((id) => quoteText(id)).join(", ")}`,
+        );
+      else if (pass.findIndex((other) => other.pool === rule.pool) !== at)
+        issue(["pass", at, "pool"], rule.pool, `a second pass rule for pool ${rule.pool}: keep one`);
+      else if (rule.of !== pool.items.length)
+        issue(
+          ["pass", at, "of"],
+          rule.of,
+          `pool ${pool.id} has ${pool.items.length} items: set of: ${pool.items.length}`,
+        );
+    });
   });
 export type CalibrationCheck = z.infer<typeof CalibrationCheck>;

@@ -1,6 +1,9 @@
 import {z} from "zod";
 import {itemProblems} from "../item-checks.js";
+import {checklistRules, checklistRuleIds, type ChecklistRuleId} from "./facts.js";
 import {Score, Verdict} from "./verdict.js";
+
+export {checklistRules, checklistRuleIds, type ChecklistRuleId};
 
 /** A text as the case study gives it: verbatim where it quotes, a description where it only summarises. */
 export const Text = z.strictObject({
@@ -55,7 +58,7 @@ export const QuoteIn = z.union([
 ]);
 export type QuoteIn = z.infer<typeof QuoteIn>;
 
-// The facts each rule reads. A line names its rule; its facts must have that rule's shape.
+// What every checklist line holds; a line then names its rule and holds the facts that rule reads (./facts.ts).
 const lineBase = {
   /** "main": the main task (exactly one per item); "instruction": a stated constraint;
    *  "candidate": something a rater might list that Step 1 keeps off the checklist. */
@@ -78,35 +81,6 @@ const lineBase = {
   /** For an inferred line: what in the case study the reading rests on. */
   because: z.string().min(1).optional(),
 };
-
-export const checklistRules = {
-  "main-task": z.strictObject({
-    delivered: z.boolean(),
-    engages: z.boolean().optional(),
-    differentTask: z.boolean().optional(),
-  }),
-  "stated-constraints": z.strictObject({observed: z.enum(["met", "met-flaw", "partly", "not-met", "cannot-check"])}),
-  "numbers": z.strictObject({
-    bound: z.enum(["ceiling", "floor", "exact"]),
-    limit: z.int().min(0),
-    /** How many were delivered, or "more-than-limit" where the case study says only that the limit was broken. */
-    delivered: z.union([z.int().min(0), z.literal("more-than-limit")]),
-  }),
-  "size-words": z.strictObject({word: z.string().min(1), reading: z.enum(["within", "arguable", "clearly-outside"])}),
-  "purpose": z.strictObject({wordingMet: z.boolean(), purposeDefeated: z.boolean()}),
-  "style-register": z.strictObject({lapse: z.enum(["none", "slightly-less-formal", "breaks-register"])}),
-  "only-just": z.strictObject({restrictiveWording: z.boolean(), additions: z.boolean()}),
-  "clarifying-question": z.strictObject({doableWithoutAnswer: z.boolean(), engages: z.boolean().default(true)}),
-  "main-task-partial": z.strictObject({done: z.int().min(0), of: z.int().min(1)}),
-  "conflicting": z.strictObject({servesBothAsFarAsPossible: z.boolean()}),
-  "refusal": z.strictObject({harmful: z.boolean()}),
-  "not-rated": z.strictObject({dimension: z.enum(["accuracy", "quality", "naturalness"]), problem: z.boolean()}),
-  "list-stated-only": z.strictObject({}),
-  "standing-instructions": z.strictObject({followed: z.boolean(), replacedLater: z.boolean().default(false)}),
-  "pasted-material": z.strictObject({}),
-} as const;
-export type ChecklistRuleId = keyof typeof checklistRules;
-export const checklistRuleIds = Object.keys(checklistRules) as ChecklistRuleId[];
 
 function lineFor<R extends ChecklistRuleId>(rule: R) {
   return z.strictObject({...lineBase, rule: z.literal(rule), facts: checklistRules[rule]});

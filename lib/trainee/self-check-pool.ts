@@ -1,0 +1,199 @@
+// Which pool of cases the blind self-check gives a trainee, and why, in plain words. The pools are those of
+// data/calibration.yaml, in the order offered: the case study's calibration cases first, then the fresh cases written
+// for this notebook. A pool whose rulings the trainee has seen (a case checked in Part 6, or a run of it finished:
+// every ruling shows at its end) can't give a blind run any more, so the trainee gets the next one. Loaded with the
+// self-check page, the start page and the results page; none of this needs the run's scoring.
+import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schemas/content.js";
+import type {CaseSet, Item} from "../authored/schemas/item.js";
+import type {Answer} from "./progress.js";
+import {selfCheckRun} from "./self-check-run.js";
+
+/** A pool with its pass rule. */
+export interface Pool extends SelfCheckPool {
+  pass: PassRule;
+}
+
+/** Each pool of data/calibration.yaml with the pass rule that names it, in the file's order. */
+export const poolsOf = (check: CalibrationCheck): Pool[] =>
+  check.pools.map((pool) => ({...pool, pass: check.pass.find((rule) => rule.pool === pool.id)!}));
+
+/** Where the trainee saw a pool's rulings: on Check in the walk (Part 6), or at the end of a run of it. */
+export type SeenWhere = "walk" | "earlier-run";
+
+/**
+ * Whether a run of the pool can still be blind: null when none of its rulings has been seen, else where one was (the
+ * walk first: it is the likelier, and the one the trainee remembers).
+ */
+export function poolSeen(answers: readonly Answer[], items: readonly string[]): SeenWhere | null {
+  const ofPool = answers.filter((answer) => items.includes(answer.item));
+  if (ofPool.some((answer) => answer.phase === "guideline" && answer.mode !== "self-check")) return "walk";
+  const runs = Math.max(0, ...ofPool.filter((answer) => answer.mode === "self-check").map((answer) => answer.attempt));
+  for (let run = 1; run <= runs; run++) if (selfCheckRun(answers, items, run).complete) return "earlier-run";
+  return null;
+}
+
+export interface PoolChoice {
+  pool: Pool;
+  /**
+   * "first": the first pool, none of its rulings seen; "skipped": the pools before it were seen (`skipped` says
+   * where); "asked": the address names the pool, or one of its cases.
+   */
+  reason: "first" | "skipped" | "asked";
+  /** The pools offered before this one whose rulings the trainee has seen, and where. */
+  skipped: {pool: Pool; where: SeenWhere}[];
+}
+
+/**
+ * The pool a trainee gets when the address names none: the first, in the file's order, none of whose rulings they have
+ * seen; when they have seen some of every pool's, the last (a run of it is for practice: the page says it can't be
+ * blind).
+ */
+export function offeredPool(pools: readonly Pool[], answers: readonly Answer[]): PoolChoice {
+  const skipped: PoolChoice["skipped"] = [];
+  for (const pool of pools) {
+    const where = poolSeen(answers, pool.items);
+    if (where === null) return {pool, reason: skipped.length ? "skipped" : "first", skipped};
+    skipped.push({pool, where});
+  }
+  return {pool: pools.at(-1)!, reason: "skipped", skipped: skipped.slice(0, -1)};
+}
+
+/**
+ * The pool the self-check page shows: the one `?pool=` names, else the one whose case the fragment names (a link to
+ * `/self-check#fresh-3` shows that case), else the one offered. Named or not, the offered pool says why it is offered.
+ */
+export function shownPool(
+  pools: readonly Pool[],
+  answers: readonly Answer[],
+  {asked, fragment}: {asked: string | null; fragment: string},
+): PoolChoice {
+  const named = pools.find((pool) => pool.id === asked) ?? poolOfCase(pools, fragment);
+  const offered = offeredPool(pools, answers);
+  return !named || named === offered.pool ? offered : {pool: named, reason: "asked", skipped: []};
+}
+
+/**
+ * After a run of `shown`, whose rulings its end has just shown: the pool a blind run can use next (the one offered now,
+ * none of its rulings seen), or null when there is none.
+ */
+export function nextBlindPool(pools: readonly Pool[], shown: Pool, answers: readonly Answer[]): Pool | null {
+  const next = offeredPool(pools, answers).pool;
+  return next !== shown && poolSeen(answers, next.items) === null ? next : null;
+}
+
+/** The pool holding the case an address's fragment names ("#fresh-3", percent-encoded or not), if one does. */
+export function poolOfCase(pools: readonly Pool[], fragment: string): Pool | undefined {
+  let id = fragment.replace(/^#/, "");
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // A malformed escape: read it as it is.
+  }
+  return id ? pools.find((pool) => pool.items.includes(id)) : undefined;
+}
+
+/**
+ * How the self-check page names a pool it is not showing, for its link: the trainee's runs of it, the pool for
+ * practice once its rulings are seen, or just the pool.
+ */
+export function otherPoolText(pool: Pool, answers: readonly Answer[]): string {
+  if (answers.some((answer) => answer.mode === "self-check" && pool.items.includes(answer.item)))
+    return `your runs of ${poolShortName(pool)}`;
+  return poolSeen(answers, pool.items) === null
+    ? poolShortName(pool)
+    : `${poolShortName(pool)}, for practice (not blind for you now)`;
+}
+
+/** The page address of a pool's run: `?pool=fresh`, `?pool=fresh&run=2`. */
+export const poolHref = (pool: Pick<Pool, "id">, run?: number): string =>
+  `./self-check?pool=${encodeURIComponent(pool.id)}${run === undefined ? "" : `&run=${run}`}`;
+
+const numberWords = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"];
+/** "seven", or 12 and on as digits. */
+export const numberWord = (n: number): string => numberWords[n] ?? String(n);
+
+/** What a pool's cases are, in a trainee's words: short ("the fresh cases") and in full, with where they come from. */
+const poolNames: Record<CaseSet, {short: string; counted: (count: number) => string; full: (count: number) => string}> =
+  {
+    "examples": {
+      short: "the examples",
+      counted: (n) => `${numberWord(n)} examples`,
+      full: (n) => `the case study's ${numberWord(n)} examples`,
+    },
+    "edge-cases": {
+      short: "the edge cases",
+      counted: (n) => `${numberWord(n)} edge cases`,
+      full: (n) => `${numberWord(n)} of the case study's edge cases`,
+    },
+    "calibration": {
+      short: "the calibration cases",
+      counted: () => "the calibration cases",
+      full: () => "the case study's four calibration cases and the twist on Calibration D",
+    },
+    "fresh-calibration": {
+      short: "the fresh cases",
+      counted: (n) => `${numberWord(n)} fresh cases`,
+      full: (n) => `${numberWord(n)} fresh cases written for this notebook`,
+    },
+  };
+
+/** "the fresh cases" */
+export const poolShortName = (pool: Pick<Pool, "set">): string => poolNames[pool.set].short;
+/** "seven fresh cases written for this notebook" */
+export const poolFullName = (pool: Pick<Pool, "set" | "items">): string => poolNames[pool.set].full(pool.items.length);
+/** The summary's way on to the next pool: "Now seven fresh cases, blind →". */
+export const nextPoolText = (pool: Pick<Pool, "set" | "items">): string =>
+  `Now ${poolNames[pool.set].counted(pool.items.length)}, blind →`;
+
+const seenWords: Record<SeenWhere, string> = {"walk": "in Part 6", "earlier-run": "at the end of your run of them"};
+
+/**
+ * Which cases this self-check uses and why, in a sentence or two: "You have seen the calibration cases' rulings in
+ * Part 6, so this self-check uses seven fresh cases written for this notebook." `pools` are every pool, in order.
+ */
+export function describePoolChoice(choice: PoolChoice, pools: readonly Pool[]): string {
+  const {pool} = choice;
+  const uses = `this self-check uses ${poolFullName(pool)}.`;
+  if (choice.reason === "skipped") {
+    const seen = choice.skipped
+      .map(({pool: other, where}) => `${poolShortName(other)}' rulings ${seenWords[where]}`)
+      .join(", and ");
+    return `You have seen ${seen}, so ${uses}`;
+  }
+  const next = pools[pools.indexOf(pool) + 1];
+  const then = next ? `you get ${poolShortName(next)} instead` : null;
+  const when =
+    pool.set === "calibration"
+      ? ` Part 6 shows their rulings, so take it before Part 6 to keep it blind${then ? `; after that, ${then}` : ""}.`
+      : then
+        ? ` Once you have seen their rulings, ${then}.`
+        : "";
+  return `This self-check uses ${poolFullName(pool)}.${when}`;
+}
+
+/**
+ * The start page's offer of the self-check, for the pool the trainee would get now: take it before Part 6 (the
+ * calibration cases), why it now uses another pool, or, when the trainee has seen rulings of every pool, that it
+ * can't be blind any more.
+ */
+export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answers: readonly Answer[]): string {
+  if (poolSeen(answers, choice.pool.items) !== null)
+    return (
+      "You have seen rulings of its cases, so the self-check can't be blind for you now: take it for practice, " +
+      "and its summary will say so."
+    );
+  if (choice.reason === "skipped") return describePoolChoice(choice, pools);
+  const next = pools[pools.indexOf(choice.pool) + 1];
+  return choice.pool.set === "calibration"
+    ? `Take the blind self-check first: once you've seen Part 6's rulings, ${
+        next ? `it uses ${poolFullName(next)} instead` : "it can't be blind"
+      }.`
+    : `The blind self-check uses ${poolFullName(choice.pool)}.`;
+}
+
+/** Said of a pool whose cases were written for this notebook (all of them, by their files' `origin`); else null. */
+export const poolOriginNote = (items: readonly Pick<Item, "origin">[]): string | null =>
+  items.length && items.every((item) => item.origin === "notebook")
+    ? "These cases are not from the case study: they were written for this notebook, and their rulings are the " +
+      "notebook's, made with the same guideline."
+    : null;

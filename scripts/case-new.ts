@@ -1,0 +1,122 @@
+// npm run case:new -- --from <id> [--id <new-id>]
+// Writes data/items/<new-id>.md, a case written for the notebook, started from the case <id>: a new id (the first
+// free new-case-N unless given), origin notebook, no case-study number, ordered after the last case of its set. It
+// never overwrites a file. Then it checks the new file as guideline:check does and prints what is left to do, each
+// problem with its field and its fix.
+import {readdirSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+import {checkGuideline} from "../lib/authoring/check.node.js";
+import {firstFreeId, notebookCaseFrom, orderAfterLast} from "../lib/authoring/new-case.js";
+import {parseItemFile} from "../lib/authored/item-file.js";
+import {itemRecord} from "../lib/authored/item-text.js";
+import {writeItemFile} from "../lib/authored/item-writer.js";
+import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
+import {Item} from "../lib/authored/schemas/item.js";
+import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {guidelineVersions, loadGuideline, projectRoot} from "../lib/node/load.js";
+import {readAuthoredFile} from "../lib/node/read-file.js";
+
+const usage = "npm run case:new -- --from <id> [--id <new-id>]";
+
+process.exitCode = await runCli("case:new", () => {
+  const {values} = parseCommandLine(process.argv.slice(2), {
+    usage,
+    options: {from: {type: "string"}, id: {type: "string"}},
+  });
+  if (values.from === undefined) fail(`missing --from <id>: the case to start from; usage: ${usage}`);
+  const folder = join(projectRoot, "data", "items");
+  const ids = readdirSync(folder)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, -".md".length))
+    .sort();
+  // Only an id from the folder: a path (../x) must never reach the file system.
+  if (!ids.includes(values.from)) fail(`unknown case ${quote(values.from)}: expected one of ${ids.join(", ")}`);
+  const id = values.id ?? firstFreeId(ids);
+  const checkedId = Item.shape.id.safeParse(id);
+  if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
+  if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
+
+  const cases = ids.map((each) => readCase(folder, each));
+  const source = cases.find((each) => each.id === values.from)!;
+  // The source's text must read (its front matter and sections); its fields are checked in the new file.
+  if (!source.record) throw source.error!;
+  const file = `data/items/${id}.md`;
+  const order = orderAfterLast(
+    cases.flatMap(({record}) =>
+      typeof record?.order === "number" ? [{set: String(record.set), order: record.order}] : [],
+    ),
+    String(source.record.set),
+  );
+  const text = writeItemFile(notebookCaseFrom(source.record, {id, order}));
+  // "wx": a file made meanwhile is not overwritten either.
+  writeFileSync(join(folder, `${id}.md`), text, {flag: "wx"});
+  console.log(
+    `case:new: wrote ${file}, a case written for the notebook, from ${source.id} ` +
+      `(${String(source.record.set)}, order ${order})`,
+  );
+
+  const items = cases.flatMap(({item}) => (item ? [item] : []));
+  const started = source.item && (notebookCaseFrom(source.item, {id, order}) as Item);
+  const left = leftToDo(text, file, started, items);
+  if (left.problems.length) {
+    console.log(`Left to do before guideline:check accepts it (${left.problems.length}):`);
+    for (const problem of left.problems) console.log(`  ${formatProblem(problem)}`);
+  } else {
+    console.log("guideline:check accepts it as it is: change the request, the response and the facts to make it new.");
+  }
+  console.log(left.derived);
+});
+
+interface CaseRead {
+  id: string;
+  /** The front matter with the sections' texts, or null when the text does not read. */
+  record: Record<string, unknown> | null;
+  /** The case as the build parses it, or null when it does not parse (a case still being written, say). */
+  item: Item | null;
+  error: AuthoredFileError | null;
+}
+
+/** One case file, as far as it reads: a case still being written never stops another from being started. */
+function readCase(folder: string, id: string): CaseRead {
+  const file = `data/items/${id}.md`;
+  let record: Record<string, unknown> | null = null;
+  try {
+    const text = readAuthoredFile(join(folder, `${id}.md`), file, "item");
+    record = itemRecord(text, file).record;
+    return {id, record, item: parseItemFile(text, file), error: null};
+  } catch (error) {
+    if (!(error instanceof AuthoredFileError)) throw error;
+    return {id, record, item: null, error};
+  }
+}
+
+/**
+ * The new file's problems, as guideline:check names them, and the engine's score under the current guideline. A
+ * file that does not parse yet (a notebook case needs a note on each line) is derived from its facts all the same:
+ * the source case's, under the new id. Other cases that do not parse are left out of the check.
+ */
+function leftToDo(
+  text: string,
+  file: string,
+  started: Item | null,
+  items: Item[],
+): {problems: Problem[]; derived: string} {
+  const problems: Problem[] = [];
+  let item = started;
+  try {
+    item = parseItemFile(text, file);
+  } catch (error) {
+    if (!(error instanceof AuthoredFileError)) throw error;
+    problems.push(...error.problems);
+  }
+  if (!item) return {problems, derived: "The engine derives its score once the file parses."};
+  const version = guidelineVersions().at(-1)!;
+  const report = checkGuideline(loadGuideline(version), [...items, item]);
+  problems.push(...report.problems.filter((problem) => problem.file === file));
+  const result = report.results.find((each) => each.id === item.id)!;
+  const derived = result.derivedScore ?? `no single score (${result.candidates.join(" or ")})`;
+  return {
+    problems,
+    derived: `Under guideline/${version} the engine derives ${derived}; the file rules ${result.ruledScore}.`,
+  };
+}

@@ -142,7 +142,9 @@ describe("a fact changed", () => {
       await delivered(page).fill(typed);
       await expect.poll(() => delivered(page).getAttribute("aria-invalid")).toBe("true");
       const why = await page.locator("#case-checklist-1-facts-delivered-error").innerText();
-      expect(why).toMatch(/^Delivered: enter a whole number/);
+      // The fact's label (its schema's title), then the fix.
+      const label = await page.locator('label[for="case-checklist-1-facts-delivered-kind"]').innerText();
+      expect(why.startsWith(`${label}: enter a whole number`), why).toBe(true);
       expect(await delivered(page).inputValue()).toBe(typed);
       expect(await derivedScore(page).innerText()).toBe("2");
       expect((await savedDraft(page))?.record.checklist).toMatchObject([{}, {facts: {delivered: 3}}, {}]);

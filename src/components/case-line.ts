@@ -201,7 +201,7 @@ export function CaseLine(
         chosen ? FactForm(fields, {line: index, facts, refused: options.refused, problems}) : null,
         labelled(role === "candidate" ? "Why it is not an instruction" : "Why the facts are what they are (note)", {
           id: at("note"),
-          control: el("textarea", {id: at("note"), rows: 2, ...edit("line-note")}, text(line.note)),
+          control: el("textarea", {id: at("note"), rows: 3, ...edit("line-note")}, text(line.note)),
           error: problems.get(`checklist[${index}].note`),
         }),
         line.source === "inferred"

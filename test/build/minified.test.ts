@@ -21,8 +21,12 @@ describe("the built site's modules", () => {
     expect(modules.length).toBeGreaterThan(10);
     const unminified = modules.filter((module) => {
       const lines = readFileSync(join(distDir, "_import", module), "utf8").split("\n");
-      // A library's licence notice (/*! … */, //! …) stays, as the licence asks; any other comment would not.
-      return lines.some((line) => /^\s*(\/\/(?!!)|\/\*(?!!))/.test(line) || line.startsWith("  "));
+      // A library's licence notice (/*! … */, //! …) stays, as the licence asks; any other comment would not. A line
+      // after one ending in a backtick is the text of a template literal (marked's, in the case editor's bundle).
+      return lines.some(
+        (line, at) =>
+          /^\s*(\/\/(?!!)|\/\*(?!!))/.test(line) || (line.startsWith("  ") && !lines[at - 1]?.endsWith("`")),
+      );
     });
     expect(unminified).toEqual([]);
   });

@@ -6,7 +6,7 @@ import type {JsonSchema} from "../lib/authoring/json-schema-check.js";
 import type {CaseSet} from "../lib/authored/schemas/item.js";
 import {itemLabel} from "../lib/site/links.js";
 import {el} from "./dom.js";
-import {choiceOf, fieldId, labelled, schemaValues} from "./case-field.js";
+import {caseSetLabels, choiceOf, fieldId, labelled, schemaValues} from "./case-field.js";
 
 export interface CaseDetailsOptions {
   itemSchema: JsonSchema;
@@ -19,12 +19,6 @@ export interface CaseDetailsOptions {
 const text = (value: unknown): string =>
   typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 
-const setLabels: Record<string, string> = {
-  "examples": "Examples (Parts 1, 2 and 4)",
-  "edge-cases": "Edge cases (Part 5)",
-  "calibration": "Calibration (Part 6)",
-  "fresh-calibration": "Fresh calibration (the blind self-check's fresh pool)",
-};
 const originLabels: Record<string, string> = {
   "case-study": "From the case study",
   "notebook": "Written for the notebook",
@@ -77,7 +71,7 @@ export function CaseDetails(
       "div",
       {class: "case-grid"},
       field("id", "Id", input("id"), `The file is data/items/${id || "<id>"}.md. Lowercase words joined by hyphens.`),
-      field("set", "Set", select("set", sets, setLabels, text(record.set) ? undefined : "Choose…")),
+      field("set", "Set", select("set", sets, caseSetLabels, text(record.set) ? undefined : "Choose…")),
       field("order", "Order in its set", input("order", {kind: "number", type: "number"})),
       field(
         "origin",

@@ -8,7 +8,7 @@ import {byteLimit, decodeAuthoredFile, tooLarge} from "../lib/authored/limits.js
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 import {formatBytes} from "../lib/text/format.js";
 import {el} from "./dom.js";
-import {labelled} from "./case-field.js";
+import {caseSetLabels, labelled} from "./case-field.js";
 
 export interface StartCase {
   id: string;
@@ -28,13 +28,6 @@ export interface CaseStart {
   /** What happened: a loaded case (with Undo offered), a refused upload with its problems, or nothing. */
   show(state: {said: string; problems?: readonly Problem[]; canUndo: boolean}): void;
 }
-
-const setNames: Record<string, string> = {
-  "examples": "Examples",
-  "edge-cases": "Edge cases",
-  "calibration": "Calibration",
-  "fresh-calibration": "Fresh calibration",
-};
 
 /**
  * An uploaded case file read as the build reads one: refused by its size before a byte is read, then as UTF-8 and
@@ -67,7 +60,7 @@ export function caseStart(cases: readonly StartCase[], handlers: StartHandlers):
     sets.map((set) =>
       el(
         "optgroup",
-        {label: setNames[set] ?? set},
+        {label: caseSetLabels[set] ?? set},
         cases
           .filter((entry) => entry.set === set)
           .map((entry) => el("option", {value: entry.id}, `${entry.id}: ${entry.topic}`)),

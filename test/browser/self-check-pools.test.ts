@@ -1,7 +1,7 @@
-// The blind self-check's two pools: a trainee who has seen the calibration cases' rulings (on Check in Part 6, or at the
-// end of a run of them) gets seven fresh cases written for this notebook, and the page says which cases and why; each
-// fresh case says it was written for this notebook, and its ruling is the notebook's; runs, "Not blind" and "Take it
-// again" work per pool; the results page and the start page follow the pool.
+// The blind self-check's two pools: a trainee who has seen the calibration cases' rulings (on Check in Part 6, or at
+// the end of a run of them) gets seven fresh cases written for this notebook, and the page says which cases and why;
+// each fresh case says it was written for this notebook, and its ruling is the notebook's; runs, "Not blind" and "Take
+// it again" work per pool; the results page and the start page follow the pool.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import type {Score} from "../../lib/authored/schemas/verdict.js";

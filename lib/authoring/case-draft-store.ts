@@ -4,7 +4,7 @@
 // trainee record's set-aside, shared), and the author is told in words; when the copy cannot be written it stays
 // under its key untouched and the draft is kept on the page only. Storage full: the draft is kept on the page, said
 // so, and written again at the next edit. Pure: the page passes its localStorage, a test a Map.
-import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/record-store.js";
+import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/set-aside.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {authoredLimits} from "../authored/limits.js";
 import type {CaseRecord} from "./case-editor.js";

@@ -20,7 +20,7 @@ import {factFields, type FactField} from "../lib/authoring/fact-fields.js";
 import {openCaseDraftStore} from "../lib/authoring/case-draft-store.js";
 import {draftNoticeWords} from "../lib/authoring/case-words.js";
 import {quotesOf} from "../lib/authored/quote.js";
-import type {KeyValueStorage} from "../lib/trainee/record-store.js";
+import type {KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
 import {enclosingFields, fieldId, schemaValues} from "./case-field.js";
 import {runAction} from "./case-actions.js";

@@ -6,9 +6,9 @@ import {
   noticeChange,
   openRecordStore,
   setAsideKey,
-  type KeyValueStorage,
   type RecordNotice,
 } from "../../lib/trainee/record-store.js";
+import type {KeyValueStorage} from "../../lib/trainee/set-aside.js";
 import {record} from "./helpers.js";
 
 /** localStorage as a Map, with the keys whose writes throw as a full storage's do. */

@@ -9,12 +9,12 @@ import {readCaseFile} from "./case-file.js";
 import type {Problem} from "../authored/problems.js";
 import {stretch, tokens} from "../trainee/draft.js";
 import {writeItemFile} from "../authored/item-writer.js";
+import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
 
 export {editorView, syncRulings, ruleSetsFromQuery} from "./case-view.js";
 export type {CaseDerivation, EditorContext, EditorView, LineReading, LineView} from "./case-view.js";
 
-/** A case as the editor holds it: the item file's front matter, with request.text, response.gloss … in place. */
-export type CaseRecord = Record<string, unknown>;
+export {caseFileName, linesOf, type CaseRecord} from "./case-record.js";
 
 /** The two texts an author pastes. */
 export type TextName = "request" | "response";
@@ -66,19 +66,11 @@ export function caseFromFile(
 /** The file the record downloads as: exactly what data/items/<id>.md holds. */
 export const caseFileText = (record: CaseRecord): string => writeItemFile(record);
 
-/** The file's name: "<id>.md" ("new-case.md" while the id is missing). */
-export function caseFileName(record: CaseRecord): string {
-  return `${typeof record.id === "string" && record.id !== "" ? record.id : "new-case"}.md`;
-}
-
 /** The words a mark covers in a text, as the trainee's marking finds them: tokens `from` to `to`, either order. */
 export function markedWords(text: string, from: number, to: number): string {
   const mark = stretch(tokens(text), "request", from, to);
   return text.slice(mark.start, mark.end);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** An empty value is left out of the file: an empty text, an empty list, or undefined. */
 const isEmpty = (value: unknown): boolean =>
@@ -108,10 +100,6 @@ export const setLanguage = (record: CaseRecord, which: TextName, language: Langu
 /** An English gloss of a text in another language; empty leaves it out. */
 export const setGloss = (record: CaseRecord, which: TextName, gloss: string): CaseRecord =>
   withTextField(record, which, "gloss", gloss);
-
-/** The checklist as a list (an empty one when the record has none or something else). */
-export const linesOf = (record: CaseRecord): Record<string, unknown>[] =>
-  Array.isArray(record.checklist) ? record.checklist.map((line) => (isRecord(line) ? line : {})) : [];
 
 function withLines(record: CaseRecord, lines: Record<string, unknown>[]): CaseRecord {
   return {...record, checklist: lines};

@@ -31,6 +31,14 @@ export const caseWords = {
       : count === 0
         ? "no line is the main task: choose the main task"
         : `${count} lines are the main task: keep one and make the others instructions`,
+  startsSection: (section: string) =>
+    `a line starting with ## (or a line underlined with ---) reads as a new section of the file, so the ` +
+    `${section} would end there: make it a ### heading or plain text`,
+  notKept: (section: string) =>
+    `the file does not read this text back as it is written here: check the ${section}'s line breaks and spacing`,
+  repeatedQuote: (quote: string, where: string) =>
+    `${quoteText(quote)} occurs more than once in ${where}, and the file keeps only the words, so the line stands ` +
+    "for the first place: extend the stretch until it is unique",
   /** Why there is no score yet: the first thing still to do. */
   noScoreYet(mains: number, lines: number, ready: number): string {
     if (lines === 0) return "no score yet: mark the instructions in the request";

@@ -64,7 +64,7 @@ describe("data/calibration.yaml", () => {
     const items = loadItems();
     const fresh8 = {...items.find((item) => item.id === "fresh-1")!, id: "fresh-8"};
     expect(messageOf(() => loadCalibration(projectRoot, [...items, fresh8]))).toBe(
-      "data/calibration.yaml at pools[1].items: \"fresh-8\" is in set fresh-calibration but in no pool of " +
+      'data/calibration.yaml at pools[1].items: "fresh-8" is in set fresh-calibration but in no pool of ' +
         "data/calibration.yaml: add it to pool fresh's items and update its pass rule's of",
     );
   });

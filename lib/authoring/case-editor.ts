@@ -112,7 +112,7 @@ function withLine(
 ): CaseRecord {
   const lines = linesOf(record);
   if (index < 0 || index >= lines.length) return record;
-  const changed = change(lines[index]!);
+  const changed = keepingOtherRules(lines[index]!, change(lines[index]!));
   if (changed === lines[index]) return record;
   return withLines(
     record,
@@ -163,24 +163,45 @@ export function setMainLine(record: CaseRecord, index: number): CaseRecord {
       at === index
         ? line.role === "main"
           ? line
-          : {...line, role: "main"}
+          : keepingOtherRules(line, {...line, role: "main"})
         : line.role === "main"
-          ? {...line, role: "instruction"}
+          ? keepingOtherRules(line, {...line, role: "instruction"})
           : line,
     ),
   );
 }
 
 /**
- * Chooses the rule that decides a line. Its facts start again from the rule's defaults: an empty set of facts, which
- * the rule's schema fills with its defaults when the case is read (the form shows them), so nothing is written that
- * the author did not enter. The line's verdict goes too, until the engine derives the new rule's.
+ * The facts each line had under its other rules, by rule, kept beside the record rather than in it: keyed by the line
+ * (the records are never changed, only copied), handed on to the line's next copy by every edit of that line, and
+ * never saved or written. They last while the page is open.
+ */
+const otherRulesFacts = new WeakMap<object, Readonly<Record<string, unknown>>>();
+
+/** `changed`, a copy of `line`, with the facts `line` kept under its other rules. */
+function keepingOtherRules(line: Record<string, unknown>, changed: Record<string, unknown>): Record<string, unknown> {
+  const kept = otherRulesFacts.get(line);
+  if (kept && changed !== line && !otherRulesFacts.has(changed)) otherRulesFacts.set(changed, kept);
+  return changed;
+}
+
+/**
+ * Chooses the rule that decides a line. Its facts are those the author entered the last time the line had this rule
+ * (a rule chosen by mistake and taken back loses nothing), else they start again from the rule's defaults: an empty
+ * set of facts, which the rule's schema fills with its defaults when the case is read (the form shows them), so
+ * nothing is written that the author did not enter. Only the chosen rule's facts are in the record. The line's
+ * verdict goes too, until the engine derives the new rule's.
  */
 export function setRule(record: CaseRecord, index: number, rule: ChecklistRuleId): CaseRecord {
   return withLine(record, index, (line) => {
     if (line.rule === rule) return line;
     const {verdict: _verdict, ...rest} = line;
-    return {...rest, rule, facts: {}};
+    const shelved = {...otherRulesFacts.get(line)};
+    if (typeof line.rule === "string" && isRecord(line.facts)) shelved[line.rule] = line.facts;
+    const {[rule]: kept, ...others} = shelved;
+    const changed = {...rest, rule, facts: isRecord(kept) ? kept : {}};
+    otherRulesFacts.set(changed, others);
+    return changed;
   });
 }
 

@@ -1,4 +1,4 @@
-// The case editor's wording, in one place: its problems, its score line, the labels of the fact forms' values and
+// The case editor's wording, in one place: its problems, its score line, the labels of the fact forms' values (a fact's own label is its schema's title) and
 // what it tells the author about their saved draft. An authors' page, so ids and parameter names may show.
 import {plural} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
@@ -73,32 +73,6 @@ export const factValueLabels: Record<string, string> = {
   "accuracy": "accuracy",
   "quality": "quality",
   "naturalness": "naturalness",
-};
-
-/** Labels of the facts, by name, where the schema has no title of its own. */
-export const factLabels: Record<string, string> = {
-  delivered: "Delivered",
-  engages: "Engages with the request",
-  differentTask: "Does a different task",
-  observed: "Observed",
-  bound: "Bound",
-  limit: "Limit",
-  word: "Size word",
-  reading: "Reading",
-  wordingMet: "Wording met",
-  purposeDefeated: "Purpose defeated",
-  lapse: "Lapse",
-  restrictiveWording: "Restrictive wording (only, just)",
-  additions: "Unrequested additions",
-  doableWithoutAnswer: "Doable without the answer",
-  done: "Parts done",
-  of: "Parts in all",
-  servesBothAsFarAsPossible: "Serves both as far as possible",
-  harmful: "Harmful",
-  dimension: "Dimension",
-  problem: "Has a problem",
-  followed: "Followed",
-  replacedLater: "Replaced later",
 };
 
 /** The yes-no answers of a fact form, and the one for a fact left unsaid. */

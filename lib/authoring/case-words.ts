@@ -6,6 +6,8 @@ import {rubricRowLabels} from "../engine/labels.js";
 import type {RubricRow} from "../engine/rubric.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import type {DraftNotice} from "./case-draft-store.js";
+import type {CaseSet} from "../authored/schemas/item.js";
+import type {TrainingPart} from "../authored/schemas/parts.js";
 
 const scoreName = (score: Score): string => (score === "n/a" ? "not applicable" : String(score));
 
@@ -101,4 +103,22 @@ export function draftNoticeWords(notice: DraftNotice): string {
     case "memory":
       return "This browser lets the site save nothing: the draft lasts as long as this page. Download the case file.";
   }
+}
+
+/**
+ * The case sets as the editor names them (an authors' page: by id), with where a trainee meets each, read from
+ * data/parts.yaml: "examples (Parts 1, 2 and 4)", or, for a set no part shows, the self-check.
+ */
+export function caseSetLabels(
+  sets: readonly CaseSet[],
+  parts: readonly Pick<TrainingPart, "number" | "items">[],
+): Record<string, string> {
+  return Object.fromEntries(
+    sets.map((set) => {
+      const numbers = parts.filter((part) => part.items === set).map((part) => String(part.number));
+      const listed = numbers.length > 1 ? `${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}` : numbers[0];
+      const where = numbers.length ? `${numbers.length > 1 ? "Parts" : "Part"} ${listed}` : "no part: the self-check";
+      return [set, `${set} (${where})`];
+    }),
+  );
 }

@@ -72,6 +72,7 @@ export function CaseEditor(
   const shows = (field: string) => showAll || enclosingFields(field).some((at) => touched.has(fieldId(at)));
 
   const start = caseStart(data.cases, {
+    setLabels: data.setLabels,
     onLoad: (id) => {
       const found = data.cases.find((entry) => entry.id === id);
       const loaded = found ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record : blankCase();

@@ -1,5 +1,6 @@
-// The case editor's wording, in one place: its problems, its score line, the labels of the fact forms' values (a fact's own label is its schema's title) and
-// what it tells the author about their saved draft. An authors' page, so ids and parameter names may show.
+// The case editor's wording, in one place: its problems, its score line, the labels of the fact forms' values (a
+// fact's own label is its schema's title), the case sets' names, and what it tells the author about their saved
+// draft. An authors' page, so ids and parameter names may show.
 import {plural} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
 import {rubricRowLabels} from "../engine/labels.js";

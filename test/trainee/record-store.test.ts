@@ -2,12 +2,7 @@
 // memory when a record cannot be set aside (storage full), until the trainee resolves it.
 import {describe, expect, it} from "vitest";
 import {emptyProgress, progressKey, serializeProgress, type Answer} from "../../lib/trainee/progress.js";
-import {
-  noticeChange,
-  openRecordStore,
-  setAsideKey,
-  type RecordNotice,
-} from "../../lib/trainee/record-store.js";
+import {noticeChange, openRecordStore, setAsideKey, type RecordNotice} from "../../lib/trainee/record-store.js";
 import type {KeyValueStorage} from "../../lib/trainee/set-aside.js";
 import {record} from "./helpers.js";
 

@@ -5,9 +5,10 @@
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {z} from "zod";
+import type {SelfCheckPool} from "../authored/schemas/content.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import {CaseSet, checklistRules, Item, type ChecklistRuleId} from "../authored/schemas/item.js";
-import {loadParts} from "../node/load.js";
+import {loadCalibration, loadParts} from "../node/load.js";
 import {caseSetLabels} from "./case-words.js";
 import type {JsonSchema} from "./json-schema-check.js";
 import type {ParameterDomain} from "../engine/parameter-values.js";
@@ -33,6 +34,8 @@ export interface CaseEditorData {
   domains: ParameterDomain[];
   /** Each case set as the editor names it, with the parts that show it (data/parts.yaml). */
   setLabels: Record<string, string>;
+  /** The self-check's pools (data/calibration.yaml): a case of a set a pool runs over must be listed in it. */
+  pools: Pick<SelfCheckPool, "id" | "set" | "items">[];
 }
 
 const asJson = (schema: z.core.$ZodType): JsonSchema =>
@@ -54,5 +57,6 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
     versions: guidelines,
     domains: parameterDomains(),
     setLabels: caseSetLabels(CaseSet.options, loadParts(root)),
+    pools: loadCalibration(root, items).pools.map(({id, set, items: ids}) => ({id, set, items: ids})),
   };
 }

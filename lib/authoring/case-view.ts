@@ -25,6 +25,8 @@ export interface EditorContext {
   /** The candidate from /authors (by address), or null when there is none. */
   candidate: RuleSet | null;
   knownIds: readonly string[];
+  /** The self-check's pools: a case of a set one runs over must be listed in it (data/calibration.yaml). */
+  pools?: readonly {id: string; set: string; items: readonly string[]}[];
 }
 
 /** A line as one rule set decides it. */
@@ -148,6 +150,17 @@ function synced(record: CaseRecord, lines: readonly LineView[], current: CaseDer
 }
 
 /** Ids the case points to that are not known cases: its compare list, its notes' and its twistOf. */
+/**
+ * A case of a set the self-check's pools run over, listed in none of them: guideline:check refuses it until
+ * data/calibration.yaml lists it. A warning, not a problem: the fix is in another file, and the case file is right.
+ */
+function unpooled(record: CaseRecord, pools: NonNullable<EditorContext["pools"]>, file: string): Problem[] {
+  const over = pools.filter((pool) => pool.set === record.set);
+  if (!over.length || typeof record.id !== "string" || over.some((pool) => pool.items.includes(record.id as string)))
+    return [];
+  return [{file, field: "set", message: caseWords.notInPool(record.id, String(record.set), over[0]!.id)}];
+}
+
 function unknownIds(record: CaseRecord, knownIds: readonly string[], file: string): Problem[] {
   const known = new Set(knownIds);
   const problems: Problem[] = [];
@@ -209,6 +222,7 @@ export function editorView(record: CaseRecord, context: EditorContext): EditorVi
       ? [{file, field: "id", message: caseWords.replaces(record.id)}]
       : []),
     ...repeatedQuotes(record, file),
+    ...unpooled(record, context.pools ?? [], file),
   ];
   return {
     problems,

@@ -50,6 +50,7 @@ export function CaseEditor(
     current: address.current,
     candidate: address.candidate,
     knownIds: data.cases.map((entry) => entry.id),
+    pools: data.pools,
   };
   const fieldsByRule = new Map<string, FactField[]>();
   const fieldsOf = (rule: string): FactField[] => {

@@ -94,7 +94,7 @@ function expected(schema: JsonSchema): string {
     case "number":
       return range(schema) ? `a number${range(schema)}` : "number";
     case "string":
-      return typeof schema.pattern === "string" ? `text matching ${schema.pattern}` : "string";
+      return typeof schema.pattern === "string" ? patternWords(schema) : "string";
     default:
       return typeof schema.type === "string" ? schema.type : "a value";
   }
@@ -167,7 +167,7 @@ function check(schema: JsonSchema, value: unknown, path: (string | number)[], re
       );
     // No flags: the pattern is the source of zod's regex, tested as zod tests it.
     else if (typeof schema.pattern === "string" && !new RegExp(schema.pattern).test(value))
-      report(path, `got ${quoteValue(value)}: expected text matching ${schema.pattern}`, true);
+      report(path, `expected ${patternWords(schema)}, got ${quoteValue(value)}`, true);
   } else if (Array.isArray(value)) {
     if (typeof schema.minItems === "number" && value.length < schema.minItems)
       report(path, `too short: expected at least ${plural(schema.minItems, "item")}, got ${value.length}`, true);
@@ -292,4 +292,9 @@ function filled(schema: JsonSchema, value: unknown): unknown {
     if (!present(value, key) && inner.default !== undefined) entries.push([key, structuredClone(inner.default)]);
   // fromEntries makes every key the copy's own, "__proto__" included: none reaches the prototype.
   return Object.fromEntries(entries);
+}
+
+/** What a pattern asks for, in the schema's words where it gives them (an id: "a lowercase id like example-1"). */
+function patternWords(schema: JsonSchema): string {
+  return typeof schema.description === "string" ? schema.description : `text matching ${String(schema.pattern)}`;
 }

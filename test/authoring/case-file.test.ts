@@ -204,6 +204,19 @@ describe("checkCaseRecord", () => {
       problems: [{file: "draft.md", field: "request.text", message: 'missing: expected a "## Request" section'}],
     });
   });
+  it("says what an id and a quote's text must be in the schema's words, as zod's messages do", () => {
+    const record = structuredClone(itemRecord(textOf("edge-1a"), "x").record) as CaseRecord;
+    record.id = "Edge_1";
+    record.checklist[1].quoteIn = "turn one";
+    expect(
+      checkCaseRecord(record, schema, "draft.md").problems.map(({field, message}) => `${field}: ${message}`),
+    ).toEqual([
+      'id: expected a lowercase id like example-1, got "Edge_1"',
+      'checklist[1].quoteIn: expected "request" or an earlier turn like "turn-1", got "turn one"',
+      // The item's own check goes on, as zod's does: it names the turn it cannot find.
+      'checklist[1].quoteIn: no quoted earlier turn "turn one": expected "request" or turn-N of a quoted turn',
+    ]);
+  });
   it("fills the schema's defaults into the item, and leaves the record as it was", () => {
     const record = itemRecord(textOf("edge-1a"), "x").record;
     const before = structuredClone(record);

@@ -113,7 +113,7 @@ describe("schemaProblems", () => {
       "order: expected number, got a number too large to hold (such as 1e400)",
     ]);
     expect(problemsWith({title: ""})).toEqual(['title: too short: expected at least 1 character, got ""']);
-    expect(problemsWith({id: "Edge_1"})).toEqual(['id: got "Edge_1": expected text matching ^[a-z0-9]+(-[a-z0-9]+)*$']);
+    expect(problemsWith({id: "Edge_1"})).toEqual(['id: expected text matching ^[a-z0-9]+(-[a-z0-9]+)*$, got "Edge_1"']);
     expect(problemsWith({tags: "a"})).toEqual(['tags: expected array, got "a"']);
     expect(problemsWith({tags: ["a", ""]})).toEqual(['tags.1: too short: expected at least 1 character, got ""']);
     expect(problemsWith({checklist: []})).toEqual(["checklist: too short: expected at least 1 item, got 0"]);

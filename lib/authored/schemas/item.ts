@@ -54,7 +54,10 @@ export type Origin = z.infer<typeof Origin>;
 /** Which text a quote is taken from: the request, or an earlier turn by its number ("turn-1"). */
 export const QuoteIn = z.union([
   z.literal("request"),
-  z.string().regex(/^turn-[1-9][0-9]*$/, 'expected "request" or an earlier turn like "turn-1"'),
+  z
+    .string()
+    .regex(/^turn-[1-9][0-9]*$/, 'expected "request" or an earlier turn like "turn-1"')
+    .meta({description: 'an earlier turn like "turn-1"'}),
 ]);
 export type QuoteIn = z.infer<typeof QuoteIn>;
 
@@ -113,7 +116,11 @@ export type Flag = z.infer<typeof Flag>;
 export const CaseSet = z.enum(["examples", "edge-cases", "calibration", "fresh-calibration"]);
 export type CaseSet = z.infer<typeof CaseSet>;
 
-const itemId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1");
+// The description is what the case editor says when the pattern fails: zod's message is not in its JSON Schema.
+const itemId = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1")
+  .meta({description: "a lowercase id like example-1"});
 
 export const ItemFlag = z.strictObject({
   flag: Flag,

@@ -23,7 +23,10 @@ async function upload(page: Page, name: string, content: string | Buffer): Promi
     .setInputFiles({name, mimeType: "text/markdown", buffer: Buffer.from(content)});
 }
 
-/** A page with a draft of its own: example-3 loaded, then its request changed, so the draft is not any file's. */
+/**
+ * A page with a draft of its own: example-3 loaded, then its request changed, so the draft is not any file's. The
+ * draft is its record; the saved envelope also names the blank draft the Load replaced.
+ */
 async function withDraft(): Promise<{page: Page; draft: unknown}> {
   const page = await openEditor(site);
   await loadCase(page, "example-3");
@@ -31,7 +34,7 @@ async function withDraft(): Promise<{page: Page; draft: unknown}> {
   await expect
     .poll(async () => (await savedDraft(page))?.record.request)
     .toMatchObject({text: expect.stringMatching(/^Kannst/)});
-  return {page, draft: await savedDraft(page)};
+  return {page, draft: (await savedDraft(page))!.record};
 }
 
 const probeFile = (() => {
@@ -79,7 +82,7 @@ describe("an upload", () => {
       const refused = page.locator(".case-start-problems li");
       await expect.poll(() => refused.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(says)]));
       expect(await page.locator(".case-start-said").innerText()).toContain("your draft is as it was");
-      expect(await savedDraft(page)).toEqual(draft);
+      expect((await savedDraft(page))?.record).toEqual(draft);
       expect(await requestBox(page).inputValue()).toMatch(
         /^Kannst du mir bitte eine kurze, förmliche E-Mail schreiben\?$/,
       );
@@ -104,7 +107,7 @@ describe("an upload", () => {
     expect(await derivedScore(page).innerText()).toBe("5");
 
     await page.getByRole("button", {name: /^Undo/}).click();
-    await expect.poll(() => savedDraft(page)).toEqual(draft);
+    await expect.poll(async () => (await savedDraft(page))?.record).toEqual(draft);
     expect(site.problems).toEqual([]);
   });
 });
@@ -115,8 +118,11 @@ describe("the draft", () => {
     await page.reload();
     await requestBox(page).waitFor();
     expect(await requestBox(page).inputValue()).toMatch(/^Kannst du mir bitte eine kurze/);
-    expect(await savedDraft(page)).toEqual(draft);
-    expect(await page.locator(".case-start-said").innerText()).toBe("Your draft from before is back.");
+    expect((await savedDraft(page))?.record).toEqual(draft);
+    // The blank draft example-3's Load replaced is still offered.
+    expect(await page.locator(".case-start-said").innerText()).toBe(
+      "Your draft from before is back. Undo brings back the draft your last Load replaced.",
+    );
     expect(site.problems).toEqual([]);
   });
 
@@ -133,7 +139,7 @@ describe("the draft", () => {
     );
     await page.getByRole("button", {name: /^Undo/}).click();
     await expect.poll(() => requestBox(page).inputValue()).toMatch(/^Kannst du mir bitte eine kurze/);
-    await expect.poll(() => savedDraft(page)).toEqual(draft);
+    await expect.poll(async () => (await savedDraft(page))?.record).toEqual(draft);
     // Undone: a reload offers it no more.
     await page.reload();
     await requestBox(page).waitFor();

@@ -232,12 +232,8 @@ export function CaseEditor(
 
   render();
   const kept = store.replaced() !== null;
-  start.show({
-    said: store.saved()
-      ? `Your draft from before is back.${kept ? " Undo brings back the draft your last Load replaced." : ""}`
-      : "",
-    canUndo: kept,
-  });
+  const back = `Your draft from before is back.${kept ? " Undo brings back the draft your last Load replaced." : ""}`;
+  start.show({said: store.saved() ? back : "", canUndo: kept});
   return root;
 }
 

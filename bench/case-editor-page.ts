@@ -2,7 +2,8 @@
 // first change the engine says moves the case's derived score), timed from the input event to the first frame
 // painted with the new "Derived score", cold (a fresh page, the case just loaded) and warm (the change taken back and
 // made again on that page), next to one frame; and the page's JavaScript, its bytes and gzip bytes, with a check that
-// no zod module is among them (the fact forms come from the schemas as JSON: the page loads no schema library).
+// no schema library's module (zod, zod/mini, superstruct) is among them (the fact forms come from the schemas as
+// JSON: the page loads no schema library).
 import {readFileSync} from "node:fs";
 import {loadavg} from "node:os";
 import {join} from "node:path";
@@ -15,6 +16,7 @@ import {ruleSetOf} from "../lib/engine/derive.js";
 import {loadGuidelines, loadItems, projectRoot} from "../lib/node/load.js";
 import {formatBytes} from "../lib/text/format.js";
 import {openSite} from "../test/browser/site.js";
+import {schemaLibraryModules} from "../test/build/schema-libraries.js";
 import {afterPaintWhere, inPage, median} from "./timing.js";
 
 /** One fact change on one case: the control, what it is set to and back, and the score text each shows. */
@@ -121,7 +123,7 @@ async function makeChange(page: Page, change: FactChange, value: string): Promis
   else await control.fill(value);
 }
 
-/** The page's JavaScript as the built page loads it: each module file, its bytes and gzip bytes, and any zod one. */
+/** The page's JavaScript as the built page loads it: each module file, its bytes and gzip bytes. */
 function pageScripts(dist: string): {files: string[]; bytes: number; gzip: number} {
   const pages = JSON.parse(readFileSync(join(dist, "_import", "bundles", "pages.json"), "utf8")) as Record<
     string,
@@ -208,10 +210,11 @@ export async function benchCaseEditorPage(dist: string, warmRounds = 3): Promise
     `  the editor's handlers (edit, view, patch): median ${ms(median(handlers))}, worst ${ms(Math.max(...handlers))}`,
   );
   const scripts = pageScripts(dist);
-  const zod = scripts.files.filter((file) => /(^|\/)zod[@/]/.test(file));
+  const schemaLibraries = schemaLibraryModules(scripts.files);
   console.log(
     `  the page's JavaScript: ${formatBytes(scripts.bytes)} (${formatBytes(scripts.gzip)} gzip) in ` +
-      `${scripts.files.length} modules; zod modules: ${zod.length ? `${zod.join(", ")}  OVER` : "none  ok"}`,
+      `${scripts.files.length} modules; schema libraries (zod, zod/mini, superstruct): ` +
+      `${schemaLibraries.length ? `${schemaLibraries.join(", ")}  OVER` : "none  ok"}`,
   );
   for (const problem of [...problems, ...site.problems]) console.log(`  problem: ${problem}`);
 }

@@ -28,9 +28,10 @@ const isWordCharacter = (character: string | undefined): boolean =>
 /**
  * The first place a quote occurs in a text as whole words (not inside a longer word: "tre" is found in
  * "tre tips", not in "bättre"), or null. Case and spacing must match exactly: a quote is the text's own words.
+ * `from`: where to start looking (the case editor looks again past the first place, to find a repeated quote).
  */
-export function locate(text: string, quote: string): Span | null {
-  for (let start = text.indexOf(quote); start >= 0; start = text.indexOf(quote, start + 1)) {
+export function locate(text: string, quote: string, from = 0): Span | null {
+  for (let start = text.indexOf(quote, from); start >= 0; start = text.indexOf(quote, start + 1)) {
     const end = start + quote.length;
     const startsClean = !isWordCharacter(quote[0]) || !isWordCharacter(text[start - 1]);
     const endsClean = !isWordCharacter(quote.at(-1)) || !isWordCharacter(text[end]);

@@ -6,7 +6,7 @@
 // so, and written again at the next edit. A draft a Load replaces is copied aside the same way, under its own key, and
 // the envelope names that copy ({version, record, replaced}), so Undo brings it back after a reload too. Pure: the
 // page passes its localStorage, a test a Map.
-import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/record-store.js";
+import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/set-aside.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {authoredLimits} from "../authored/limits.js";
 import type {CaseRecord} from "./case-editor.js";

@@ -6,7 +6,9 @@ import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {z} from "zod";
 import type {Guideline} from "../authored/schemas/guideline.js";
-import {checklistRules, Item, type CaseSet, type ChecklistRuleId} from "../authored/schemas/item.js";
+import {CaseSet, checklistRules, Item, type ChecklistRuleId} from "../authored/schemas/item.js";
+import {loadParts} from "../node/load.js";
+import {caseSetLabels} from "./case-words.js";
 import type {JsonSchema} from "./json-schema-check.js";
 import type {ParameterDomain} from "../engine/parameter-values.js";
 import {parameterDomains} from "./parameter-domains.node.js";
@@ -31,6 +33,8 @@ export interface CaseEditorData {
   /** Every guideline version, oldest first: the newest is the current one. */
   versions: Guideline[];
   domains: ParameterDomain[];
+  /** Each case set as the editor names it, with the parts that show it (data/parts.yaml). */
+  setLabels: Record<string, string>;
 }
 
 const asJson = (schema: z.core.$ZodType): JsonSchema =>
@@ -52,5 +56,6 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
     })),
     versions: guidelines,
     domains: parameterDomains(),
+    setLabels: caseSetLabels(CaseSet.options, loadParts(root)),
   };
 }

@@ -10,12 +10,12 @@ import type {Problem} from "../authored/problems.js";
 import {stretch, tokens} from "../trainee/draft.js";
 import {writeItemFile} from "../authored/item-writer.js";
 import {withNewId, type PlacedCase} from "./new-case.js";
+import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
 
 export {editorView, syncRulings, ruleSetsFromQuery} from "./case-view.js";
 export type {CaseDerivation, EditorContext, EditorView, LineReading, LineView} from "./case-view.js";
 
-/** A case as the editor holds it: the item file's front matter, with request.text, response.gloss … in place. */
-export type CaseRecord = Record<string, unknown>;
+export {caseFileName, linesOf, type CaseRecord} from "./case-record.js";
 
 /** The two texts an author pastes. */
 export type TextName = "request" | "response";
@@ -67,19 +67,11 @@ export function caseFromFile(
 /** The file the record downloads as: exactly what data/items/<id>.md holds. */
 export const caseFileText = (record: CaseRecord): string => writeItemFile(record);
 
-/** The file's name: "<id>.md" ("new-case.md" while the id is missing). */
-export function caseFileName(record: CaseRecord): string {
-  return `${typeof record.id === "string" && record.id !== "" ? record.id : "new-case"}.md`;
-}
-
 /** The words a mark covers in a text, as the trainee's marking finds them: tokens `from` to `to`, either order. */
 export function markedWords(text: string, from: number, to: number): string {
   const mark = stretch(tokens(text), "request", from, to);
   return text.slice(mark.start, mark.end);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** An empty value is left out of the file: an empty text, an empty list, or undefined. */
 const isEmpty = (value: unknown): boolean =>
@@ -122,10 +114,6 @@ export const setLanguage = (record: CaseRecord, which: TextName, language: Langu
 export const setGloss = (record: CaseRecord, which: TextName, gloss: string): CaseRecord =>
   withTextField(record, which, "gloss", gloss);
 
-/** The checklist as a list (an empty one when the record has none or something else). */
-export const linesOf = (record: CaseRecord): Record<string, unknown>[] =>
-  Array.isArray(record.checklist) ? record.checklist.map((line) => (isRecord(line) ? line : {})) : [];
-
 function withLines(record: CaseRecord, lines: Record<string, unknown>[]): CaseRecord {
   return {...record, checklist: lines};
 }
@@ -137,7 +125,7 @@ function withLine(
 ): CaseRecord {
   const lines = linesOf(record);
   if (index < 0 || index >= lines.length) return record;
-  const changed = change(lines[index]!);
+  const changed = keepingOtherRules(lines[index]!, change(lines[index]!));
   if (changed === lines[index]) return record;
   return withLines(
     record,
@@ -188,24 +176,45 @@ export function setMainLine(record: CaseRecord, index: number): CaseRecord {
       at === index
         ? line.role === "main"
           ? line
-          : {...line, role: "main"}
+          : keepingOtherRules(line, {...line, role: "main"})
         : line.role === "main"
-          ? {...line, role: "instruction"}
+          ? keepingOtherRules(line, {...line, role: "instruction"})
           : line,
     ),
   );
 }
 
 /**
- * Chooses the rule that decides a line. Its facts start again from the rule's defaults: an empty set of facts, which
- * the rule's schema fills with its defaults when the case is read (the form shows them), so nothing is written that
- * the author did not enter. The line's verdict goes too, until the engine derives the new rule's.
+ * The facts each line had under its other rules, by rule, kept beside the record rather than in it: keyed by the line
+ * (the records are never changed, only copied), handed on to the line's next copy by every edit of that line, and
+ * never saved or written. They last while the page is open.
+ */
+const otherRulesFacts = new WeakMap<object, Readonly<Record<string, unknown>>>();
+
+/** `changed`, a copy of `line`, with the facts `line` kept under its other rules. */
+function keepingOtherRules(line: Record<string, unknown>, changed: Record<string, unknown>): Record<string, unknown> {
+  const kept = otherRulesFacts.get(line);
+  if (kept && changed !== line && !otherRulesFacts.has(changed)) otherRulesFacts.set(changed, kept);
+  return changed;
+}
+
+/**
+ * Chooses the rule that decides a line. Its facts are those the author entered the last time the line had this rule
+ * (a rule chosen by mistake and taken back loses nothing), else they start again from the rule's defaults: an empty
+ * set of facts, which the rule's schema fills with its defaults when the case is read (the form shows them), so
+ * nothing is written that the author did not enter. Only the chosen rule's facts are in the record. The line's
+ * verdict goes too, until the engine derives the new rule's.
  */
 export function setRule(record: CaseRecord, index: number, rule: ChecklistRuleId): CaseRecord {
   return withLine(record, index, (line) => {
     if (line.rule === rule) return line;
     const {verdict: _verdict, ...rest} = line;
-    return {...rest, rule, facts: {}};
+    const shelved = {...otherRulesFacts.get(line)};
+    if (typeof line.rule === "string" && isRecord(line.facts)) shelved[line.rule] = line.facts;
+    const {[rule]: kept, ...others} = shelved;
+    const changed = {...rest, rule, facts: isRecord(kept) ? kept : {}};
+    otherRulesFacts.set(changed, others);
+    return changed;
   });
 }
 

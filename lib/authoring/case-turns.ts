@@ -5,7 +5,7 @@
 // A turn's number is what a line's quoteIn names ("turn-2" is the turn with turn: 2). A case's numbers are kept as its
 // file has them until the turns are added to, moved or removed; then they are counted again from 1 in order, the
 // request is the turn after the last, and every line that quotes a turn follows it to its new number.
-import type {CaseRecord} from "./case-editor.js";
+import {isRecord, type CaseRecord} from "./case-record.js";
 
 export type TurnRole = "user" | "assistant";
 
@@ -16,9 +16,6 @@ export interface MarkableText {
   label: string;
   text: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The earlier turns as a list (an empty one when the case has none). */
 export const turnsOf = (record: CaseRecord): Record<string, unknown>[] =>

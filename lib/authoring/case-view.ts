@@ -13,7 +13,8 @@ import type {RubricRow} from "../engine/rubric.js";
 import {describeCandidate} from "./authors-page.js";
 import {AssignmentError, choiceFromQuery, overridesOf, type ParameterDomain} from "../engine/parameter-values.js";
 import {caseWords, scoreWords} from "./case-words.js";
-import type {CaseRecord} from "./case-editor.js";
+import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
+import {repeatedQuotes, writtenFileProblems} from "./case-read-back.js";
 
 /** What the editor needs besides the record: the schemas, the two rule sets, and the ids of the cases there are. */
 export interface EditorContext {
@@ -67,12 +68,6 @@ export interface EditorView {
   scoreText: string;
   downloadable: boolean;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-const linesOf = (record: CaseRecord): Record<string, unknown>[] =>
-  Array.isArray(record.checklist) ? record.checklist.map((line) => (isRecord(line) ? line : {})) : [];
 
 const roles: readonly unknown[] = ["main", "instruction", "candidate"];
 
@@ -170,11 +165,8 @@ function unknownIds(record: CaseRecord, knownIds: readonly string[], file: strin
   return problems;
 }
 
-const fileOf = (record: CaseRecord): string =>
-  `${typeof record.id === "string" && record.id !== "" ? record.id : "new-case"}.md`;
-
 export function editorView(record: CaseRecord, context: EditorContext): EditorView {
-  const file = fileOf(record);
+  const file = caseFileName(record);
   const checklist = linesOf(record);
   const read = checklist.map((line, index) => readLine(line, index, context.factSchemas));
   const ready = read.flatMap(({ready}) => (ready ? [ready] : []));
@@ -210,10 +202,14 @@ export function editorView(record: CaseRecord, context: EditorContext): EditorVi
     ...(current && current.score === null ? [{file, field: "score", message: current.scoreText}] : []),
     ...unknownIds(record, context.knownIds, file),
   ];
-  const warnings =
-    typeof record.id === "string" && context.knownIds.includes(record.id)
+  // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong.
+  problems.push(...writtenFileProblems(written, context.itemSchema, file, problems.length > 0));
+  const warnings = [
+    ...(typeof record.id === "string" && context.knownIds.includes(record.id)
       ? [{file, field: "id", message: caseWords.replaces(record.id)}]
-      : [];
+      : []),
+    ...repeatedQuotes(record, file),
+  ];
   return {
     problems,
     warnings,

@@ -1,11 +1,14 @@
-// The case editor's wording, in one place: its problems, its score line, the labels of the fact forms' values and
-// what it tells the author about their saved draft. An authors' page, so ids and parameter names may show.
+// The case editor's wording, in one place: its problems, its score line, the labels of the fact forms' values (a
+// fact's own label is its schema's title), the case sets' names, and what it tells the author about their saved
+// draft. An authors' page, so ids and parameter names may show.
 import {plural} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
 import {rubricRowLabels} from "../engine/labels.js";
 import type {RubricRow} from "../engine/rubric.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import type {DraftNotice} from "./case-draft-store.js";
+import type {CaseSet} from "../authored/schemas/item.js";
+import type {TrainingPart} from "../authored/schemas/parts.js";
 
 const scoreName = (score: Score): string => (score === "n/a" ? "not applicable" : String(score));
 
@@ -31,6 +34,14 @@ export const caseWords = {
       : count === 0
         ? "no line is the main task: choose the main task"
         : `${count} lines are the main task: keep one and make the others instructions`,
+  startsSection: (section: string) =>
+    `a line starting with ## (or a line underlined with ---) reads as a new section of the file, so the ` +
+    `${section} would end there: make it a ### heading or plain text`,
+  notKept: (section: string) =>
+    `the file does not read this text back as it is written here: check the ${section}'s line breaks and spacing`,
+  repeatedQuote: (quote: string, where: string) =>
+    `${quoteText(quote)} occurs more than once in ${where}, and the file keeps only the words, so the line stands ` +
+    "for the first place: extend the stretch until it is unique",
   /** Why there is no score yet: the first thing still to do. */
   noScoreYet(mains: number, lines: number, ready: number): string {
     if (lines === 0) return "no score yet: mark the instructions in the request";
@@ -67,32 +78,6 @@ export const factValueLabels: Record<string, string> = {
   "naturalness": "naturalness",
 };
 
-/** Labels of the facts, by name, where the schema has no title of its own. */
-export const factLabels: Record<string, string> = {
-  delivered: "Delivered",
-  engages: "Engages with the request",
-  differentTask: "Does a different task",
-  observed: "Observed",
-  bound: "Bound",
-  limit: "Limit",
-  word: "Size word",
-  reading: "Reading",
-  wordingMet: "Wording met",
-  purposeDefeated: "Purpose defeated",
-  lapse: "Lapse",
-  restrictiveWording: "Restrictive wording (only, just)",
-  additions: "Unrequested additions",
-  doableWithoutAnswer: "Doable without the answer",
-  done: "Parts done",
-  of: "Parts in all",
-  servesBothAsFarAsPossible: "Serves both as far as possible",
-  harmful: "Harmful",
-  dimension: "Dimension",
-  problem: "Has a problem",
-  followed: "Followed",
-  replacedLater: "Replaced later",
-};
-
 /** The yes-no answers of a fact form, and the one for a fact left unsaid. */
 export const yesNoLabels = {yes: "yes", no: "no", unsaid: "not said"} as const;
 
@@ -119,4 +104,22 @@ export function draftNoticeWords(notice: DraftNotice): string {
     case "memory":
       return "This browser lets the site save nothing: the draft lasts as long as this page. Download the case file.";
   }
+}
+
+/**
+ * The case sets as the editor names them (an authors' page: by id), with where a trainee meets each, read from
+ * data/parts.yaml: "examples (Parts 1, 2 and 4)", or, for a set no part shows, the self-check.
+ */
+export function caseSetLabels(
+  sets: readonly CaseSet[],
+  parts: readonly Pick<TrainingPart, "number" | "items">[],
+): Record<string, string> {
+  return Object.fromEntries(
+    sets.map((set) => {
+      const numbers = parts.filter((part) => part.items === set).map((part) => String(part.number));
+      const listed = numbers.length > 1 ? `${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}` : numbers[0];
+      const where = numbers.length ? `${numbers.length > 1 ? "Parts" : "Part"} ${listed}` : "no part: the self-check";
+      return [set, `${set} (${where})`];
+    }),
+  );
 }

@@ -2,7 +2,7 @@
 // the page needs no schema library: one field per fact, of the kind its schema allows, and the reading of what the
 // author types into a value the schema accepts, or a message. A value the schema refuses cannot be entered.
 import type {JsonSchema} from "./json-schema-check.js";
-import {factLabels, factValueLabels, yesNoLabels} from "./case-words.js";
+import {factValueLabels, yesNoLabels} from "./case-words.js";
 import {quoteText} from "../text/quote-text.js";
 
 export interface FactOption {
@@ -42,16 +42,12 @@ function stringValues(property: Property): string[] | null {
 
 const option = (value: string): FactOption => ({value, label: factValueLabels[value] ?? value});
 
-/** A name as words, for a fact with neither a title nor a label: servesBothAsFarAsPossible -> "Serves both as far…". */
-const spelledOut = (name: string): string => {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  return `${words[0]!.toUpperCase()}${words.slice(1)}`;
-};
-
 function fieldOf(name: string, property: Property, required: boolean): FactField {
+  // Every fact's label is its schema's title (lib/authored/schemas/facts.ts): one wording, kept with the fact.
+  if (typeof property.title !== "string") throw new Error(`fact ${name}: its schema has no title to label its field`);
   const field: FactField = {
     name,
-    label: typeof property.title === "string" ? property.title : (factLabels[name] ?? spelledOut(name)),
+    label: property.title,
     required,
     kind: "text",
   };

@@ -53,7 +53,8 @@ export const loadRubricWriter = (root = projectRoot): RubricWriter =>
 
 /**
  * The blind self-check's pools and pass rules (data/calibration.yaml). Each pool's items must be items of the pool's
- * set: `items` are the items to check the ids against (all of data/items/ unless given).
+ * set, and every item of a set that pools run over must be in one of them: `items` are the items to check against
+ * (all of data/items/ unless given).
  */
 export function loadCalibration(root = projectRoot, items: readonly Item[] = loadItems(root)): CalibrationCheck {
   const path = "data/calibration.yaml";
@@ -72,6 +73,20 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
         });
     }),
   );
+  // A case in a set that pools run over but in none of them would show on no page (a fresh case is scored only in
+  // the self-check), while /authors links it to one.
+  for (const item of items) {
+    const ofSet = check.pools.flatMap((pool, at) => (pool.set === item.set ? [{pool, at}] : []));
+    if (!ofSet.length || ofSet.some(({pool}) => pool.items.includes(item.id))) continue;
+    const named = ofSet.map(({pool}) => `pool ${pool.id}'s`).join(" or ");
+    problems.push({
+      file: path,
+      field: `pools[${ofSet[0]!.at}].items`,
+      message:
+        `${quoteText(item.id)} is in set ${item.set} but in no pool of ${path}: ` +
+        `add it to ${named} items and update its pass rule's of`,
+    });
+  }
   if (problems.length) throw new AuthoredFileError(problems);
   return check;
 }

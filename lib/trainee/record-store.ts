@@ -14,17 +14,10 @@ import {
   type Progress,
   type SetAsideReason,
 } from "./progress.js";
+import {setAside, type KeyValueStorage, type SetAsideFailure} from "./set-aside.js";
 
 /** Where an unreadable record is copied; a second one goes under `…:set-aside:2`, and so on, none overwritten. */
 export const setAsideKey = `${progressKey}:set-aside`;
-/** How many set-aside keys are tried before the copy counts as failed. */
-const setAsideSlots = 100;
-
-/** The part of the Web Storage API the store uses. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
 
 /** A record the site could not read: why, in words, and its text exactly as it was stored. */
 export interface UnreadableRecord {
@@ -71,34 +64,6 @@ export interface ProgressStore {
   changedElsewhere(text: string | null): void;
 }
 
-/** Why no set-aside copy was written: the browser refused it, or every set-aside key holds another record. */
-export type SetAsideFailure = "refused" | "slots-taken";
-
-/**
- * Copies an unreadable record under the first set-aside key (`base`, then `base:2` …) that is free or already holds
- * it, and reads it back. The key, or why no copy could be written. The case editor's draft store shares it.
- */
-export function setAside(
-  storage: KeyValueStorage,
-  raw: string,
-  base = setAsideKey,
-): {key: string} | {failure: SetAsideFailure} {
-  for (let slot = 1; slot <= setAsideSlots; slot++) {
-    const key = slot === 1 ? base : `${base}:${slot}`;
-    let there: string | null;
-    try {
-      there = storage.getItem(key);
-      if (there === raw) return {key};
-      if (there !== null) continue;
-      storage.setItem(key, raw);
-      return storage.getItem(key) === raw ? {key} : {failure: "refused"};
-    } catch {
-      return {failure: "refused"};
-    }
-  }
-  return {failure: "slots-taken"};
-}
-
 /** Opens the record kept in `storage`; without storage (blocked, private mode) it works in memory and says so. */
 export function openRecordStore(storage: KeyValueStorage | null): ProgressStore {
   const listeners = new Set<(progress: Progress) => void>();
@@ -112,7 +77,7 @@ export function openRecordStore(storage: KeyValueStorage | null): ProgressStore 
 
   /** Sets an unreadable record aside, or holds it where it is when the copy fails. */
   const setAsideOrHold = (record: UnreadableRecord) => {
-    const copied = setAside(storage!, record.raw);
+    const copied = setAside(storage!, record.raw, setAsideKey);
     if ("key" in copied) notice = {kind: "set-aside", key: copied.key, record};
     // Still held: the same notice, so the page need not rebuild it at every answer.
     else if (notice?.kind !== "held" || notice.record !== record || notice.cause !== copied.failure)

@@ -7,6 +7,7 @@ import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schema
 import type {CaseSet, Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
 import {selfCheckRun} from "./self-check-run.js";
+import {itemLabel, itemNumber} from "../site/links.js";
 
 /** A pool with its pass rule. */
 export interface Pool extends SelfCheckPool {
@@ -112,38 +113,50 @@ const numberWords = ["no", "one", "two", "three", "four", "five", "six", "seven"
 /** "seven", or 12 and on as digits. */
 export const numberWord = (n: number): string => numberWords[n] ?? String(n);
 
+/** "the twist on Calibration D": a twist in the pool, by the case it twists (lib/site/links.ts numbers it). */
+const twistWords = (id: string, set: CaseSet): string => `the twist on ${itemLabel(id, set).replace(/, twist$/, "")}`;
+
 /** What a pool's cases are, in a trainee's words: short ("the fresh cases") and in full, with where they come from. */
-const poolNames: Record<CaseSet, {short: string; counted: (count: number) => string; full: (count: number) => string}> =
-  {
-    "examples": {
-      short: "the examples",
-      counted: (n) => `${numberWord(n)} examples`,
-      full: (n) => `the case study's ${numberWord(n)} examples`,
+type PoolNames = {
+  short: string;
+  counted: (items: readonly string[]) => string;
+  full: (items: readonly string[]) => string;
+};
+const poolNames: Record<CaseSet, PoolNames> = {
+  "examples": {
+    short: "the examples",
+    counted: (items) => `${numberWord(items.length)} examples`,
+    full: (items) => `the case study's ${numberWord(items.length)} examples`,
+  },
+  "edge-cases": {
+    short: "the edge cases",
+    counted: (items) => `${numberWord(items.length)} edge cases`,
+    full: (items) => `${numberWord(items.length)} of the case study's edge cases`,
+  },
+  "calibration": {
+    short: "the calibration cases",
+    counted: () => "the calibration cases",
+    // Counted from the pool: its cases, then each twist by the case it twists.
+    full: (items) => {
+      const twists = items.filter((id) => itemNumber(id, "calibration").twist);
+      const cases = `the case study's ${numberWord(items.length - twists.length)} calibration cases`;
+      return [cases, ...twists.map((id) => twistWords(id, "calibration"))].join(" and ");
     },
-    "edge-cases": {
-      short: "the edge cases",
-      counted: (n) => `${numberWord(n)} edge cases`,
-      full: (n) => `${numberWord(n)} of the case study's edge cases`,
-    },
-    "calibration": {
-      short: "the calibration cases",
-      counted: () => "the calibration cases",
-      full: () => "the case study's four calibration cases and the twist on Calibration D",
-    },
-    "fresh-calibration": {
-      short: "the fresh cases",
-      counted: (n) => `${numberWord(n)} fresh cases`,
-      full: (n) => `${numberWord(n)} fresh cases written for this notebook`,
-    },
-  };
+  },
+  "fresh-calibration": {
+    short: "the fresh cases",
+    counted: (items) => `${numberWord(items.length)} fresh cases`,
+    full: (items) => `${numberWord(items.length)} fresh cases written for this notebook`,
+  },
+};
 
 /** "the fresh cases" */
 export const poolShortName = (pool: Pick<Pool, "set">): string => poolNames[pool.set].short;
 /** "seven fresh cases written for this notebook" */
-export const poolFullName = (pool: Pick<Pool, "set" | "items">): string => poolNames[pool.set].full(pool.items.length);
+export const poolFullName = (pool: Pick<Pool, "set" | "items">): string => poolNames[pool.set].full(pool.items);
 /** The summary's way on to the next pool: "Now seven fresh cases, blind →". */
 export const nextPoolText = (pool: Pick<Pool, "set" | "items">): string =>
-  `Now ${poolNames[pool.set].counted(pool.items.length)}, blind →`;
+  `Now ${poolNames[pool.set].counted(pool.items)}, blind →`;
 
 const seenWords: Record<SeenWhere, string> = {"walk": "in Part 6", "earlier-run": "at the end of your run of them"};
 
@@ -194,6 +207,5 @@ export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answer
 /** Said of a pool whose cases were written for this notebook (all of them, by their files' `origin`); else null. */
 export const poolOriginNote = (items: readonly Pick<Item, "origin">[]): string | null =>
   items.length && items.every((item) => item.origin === "notebook")
-    ? "These cases are not from the case study: they were written for this notebook, and their rulings are the " +
-      "notebook's, made with the same guideline."
+    ? "These cases are not from the case study, and their rulings are the notebook's, made with the same guideline."
     : null;

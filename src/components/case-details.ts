@@ -6,7 +6,7 @@ import type {JsonSchema} from "../lib/authoring/json-schema-check.js";
 import type {CaseSet} from "../lib/authored/schemas/item.js";
 import {itemLabel} from "../lib/site/links.js";
 import {el} from "./dom.js";
-import {caseSetLabels, choiceOf, fieldId, labelled, schemaValues} from "./case-field.js";
+import {choiceOf, fieldId, labelled, schemaValues} from "./case-field.js";
 
 export interface CaseDetailsOptions {
   itemSchema: JsonSchema;
@@ -14,6 +14,8 @@ export interface CaseDetailsOptions {
   rules: readonly (readonly [string, string])[];
   knownIds: readonly string[];
   problems: ReadonlyMap<string, string>;
+  /** Each case set as the editor names it (CaseEditorData's setLabels). */
+  setLabels: Readonly<Record<string, string>>;
 }
 
 const text = (value: unknown): string =>
@@ -30,11 +32,12 @@ export const idsText = (value: unknown): string =>
 
 export function CaseDetails(
   record: Record<string, unknown>,
-  {itemSchema, rules, knownIds, problems}: CaseDetailsOptions = {
+  {itemSchema, rules, knownIds, problems, setLabels}: CaseDetailsOptions = {
     itemSchema: {},
     rules: [],
     knownIds: [],
     problems: new Map(),
+    setLabels: {},
   },
 ): HTMLElement {
   const input = (name: string, {kind = "text", type = "text"}: {kind?: string; type?: string} = {}) =>
@@ -71,7 +74,7 @@ export function CaseDetails(
       "div",
       {class: "case-grid"},
       field("id", "Id", input("id"), `The file is data/items/${id || "<id>"}.md. Lowercase words joined by hyphens.`),
-      field("set", "Set", select("set", sets, caseSetLabels, text(record.set) ? undefined : "Choose…")),
+      field("set", "Set", select("set", sets, setLabels, text(record.set) ? undefined : "Choose…")),
       field("order", "Order in its set", input("order", {kind: "number", type: "number"})),
       field(
         "origin",

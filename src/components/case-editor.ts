@@ -23,7 +23,7 @@ import {draftNoticeWords} from "../lib/authoring/case-words.js";
 import {loadedWords, madeNotebookWords} from "../lib/authoring/new-case.js";
 import {markableTexts} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
-import type {KeyValueStorage} from "../lib/trainee/record-store.js";
+import type {KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
 import {enclosingFields, fieldId, schemaValues} from "./case-field.js";
 import {runAction} from "./case-actions.js";
@@ -73,6 +73,7 @@ export function CaseEditor(
   const shows = (field: string) => showAll || enclosingFields(field).some((at) => touched.has(fieldId(at)));
 
   const start = caseStart(data.cases, {
+    setLabels: data.setLabels,
     onLoad: (id) => {
       const found = data.cases.find((entry) => entry.id === id);
       const loaded = found ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record : blankCase();

@@ -73,11 +73,3 @@ export function choiceOf(
     options.map(([option, label]) => el("option", {value: option, selected: option === value}, label)),
   );
 }
-
-/** The case sets as the editor names them, with where a trainee meets each. */
-export const caseSetLabels: Record<string, string> = {
-  "examples": "Examples (Parts 1, 2 and 4)",
-  "edge-cases": "Edge cases (Part 5)",
-  "calibration": "Calibration (Part 6)",
-  "fresh-calibration": "Fresh calibration (the blind self-check's fresh pool)",
-};

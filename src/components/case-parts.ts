@@ -109,7 +109,13 @@ export function caseParts(setup: PartsSetup): {
     const notes = Array.isArray(record.notes) ? record.notes.filter(isRecord) : [];
     const fields = Object.fromEntries(Object.entries(record).filter(([key]) => key !== "checklist" && key !== "notes"));
     const details = keep("details", [fields, [...problems]], () =>
-      CaseDetails(record, {itemSchema: setup.data.itemSchema, rules: rulesById, knownIds, problems}),
+      CaseDetails(record, {
+        itemSchema: setup.data.itemSchema,
+        rules: rulesById,
+        knownIds,
+        problems,
+        setLabels: setup.data.setLabels,
+      }),
     );
     const notesPart = keep("notes", [notes, [...problems]], () => CaseNotes(notes, {problems}));
     if (details.parentNode !== work) work.append(details, notesPart);

@@ -8,7 +8,7 @@ import {byteLimit, decodeAuthoredFile, tooLarge} from "../lib/authored/limits.js
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 import {formatBytes} from "../lib/text/format.js";
 import {el} from "./dom.js";
-import {caseSetLabels, labelled} from "./case-field.js";
+import {labelled} from "./case-field.js";
 
 export interface StartCase {
   id: string;
@@ -21,6 +21,8 @@ export interface StartHandlers {
   onLoad(id: string): void;
   onUpload(file: File): void;
   onUndo(): void;
+  /** Each case set as the editor names it (CaseEditorData's setLabels). */
+  setLabels: Readonly<Record<string, string>>;
 }
 
 export interface CaseStart {
@@ -60,7 +62,7 @@ export function caseStart(cases: readonly StartCase[], handlers: StartHandlers):
     sets.map((set) =>
       el(
         "optgroup",
-        {label: caseSetLabels[set] ?? set},
+        {label: handlers.setLabels[set] ?? set},
         cases
           .filter((entry) => entry.set === set)
           .map((entry) => el("option", {value: entry.id}, `${entry.id}: ${entry.topic}`)),

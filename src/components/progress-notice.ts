@@ -7,10 +7,10 @@
 import {
   noticeChange,
   type RecordNotice,
-  type SetAsideFailure,
   type SetAsideNotice,
   type UnreadableRecord,
 } from "../lib/trainee/record-store.js";
+import type {SetAsideFailure} from "../lib/trainee/set-aside.js";
 import {exportFile, exportFileName} from "../lib/trainee/transfer.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";

@@ -9,7 +9,7 @@ import {
   parseCaseDraft,
 } from "../../lib/authoring/case-draft-store.js";
 import {draftNoticeWords} from "../../lib/authoring/case-words.js";
-import type {KeyValueStorage} from "../../lib/trainee/record-store.js";
+import type {KeyValueStorage} from "../../lib/trainee/set-aside.js";
 
 /** localStorage as a Map; writes to the keys in `refused` throw as a full storage's do. */
 class MapStorage implements KeyValueStorage {

@@ -33,4 +33,14 @@ describe("caseEditorData", () => {
     for (const {id, text} of data.cases)
       expect(text, id).toBe(readFileSync(join(projectRoot, "data/items", `${id}.md`), "utf8"));
   });
+
+  it("names each case set with the parts of data/parts.yaml that show it", () => {
+    // Parts 1, 2 and 4 show the examples, Part 5 the edge cases, Part 6 the calibration cases; no part the fresh ones.
+    expect(data.setLabels).toEqual({
+      "examples": "examples (Parts 1, 2 and 4)",
+      "edge-cases": "edge-cases (Part 5)",
+      "calibration": "calibration (Part 6)",
+      "fresh-calibration": "fresh-calibration (no part: the self-check)",
+    });
+  });
 });

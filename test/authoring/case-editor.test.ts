@@ -6,6 +6,7 @@ import {
   addNote,
   blankCase,
   caseFileName,
+  caseFileText,
   markedWords,
   moveLine,
   removeLine,
@@ -146,6 +147,31 @@ describe("the checklist", () => {
       facts: {},
     });
     expect(setRule(record, 1, "numbers")).toBe(record);
+  });
+
+  it("a rule chosen again brings back the facts typed under it; only the chosen rule's facts are in the record", () => {
+    const numbers = setFact(setFact(setRule(drafted(), 1, "numbers"), 1, "limit", 3), 1, "bound", "exact");
+    let record = setFact(setRule(numbers, 1, "stated-constraints"), 1, "observed", "partly");
+    // Edits between, to this line and others, and a move: the facts go with the line.
+    record = setLineField(record, 1, "note", "Three is a count");
+    record = moveLine(setMainLine(record, 0), 1, 0);
+    const back = setRule(record, 0, "numbers");
+    expect(linesOf(back)[0]).toEqual({
+      role: "instruction",
+      text: "Three tips",
+      quote: "three tips",
+      note: "Three is a count",
+      rule: "numbers",
+      facts: {limit: 3, bound: "exact"},
+    });
+    expect(linesOf(setRule(back, 0, "stated-constraints"))[0]!.facts).toEqual({observed: "partly"});
+    // A rule the line never had starts afresh.
+    expect(linesOf(setRule(back, 0, "size-words"))[0]!.facts).toEqual({});
+    // What is saved and written holds the chosen rule's facts alone.
+    const saved = JSON.stringify(back);
+    expect(saved).toContain('"facts":{"limit":3,"bound":"exact"}');
+    expect(saved).not.toContain("partly");
+    expect(caseFileText(back)).not.toContain("partly");
   });
 
   it("sets a fact, and leaves it out when unsaid (the schema's default, or not said)", () => {

@@ -214,6 +214,76 @@ describe("hand-worked cases", () => {
   });
 });
 
+describe("the file as written, read back as guideline:check reads it", () => {
+  const sectionMessage =
+    "a line starting with ## (or a line underlined with ---) reads as a new section of the file, so the Response " +
+    "would end there: make it a ### heading or plain text";
+
+  it.each([
+    ["a line starting with ##", "Crumb\n\n## Step one\n\nRise, Knead"],
+    ["a line underlined with ---", "Names\n---\nCrumb, Rise, Knead"],
+  ])("a response with %s would be cut there: not downloadable, said at response.text", (_, response) => {
+    const record = setText(finished(), "response", response);
+    // The file as the editor would write it is one guideline:check refuses: the section is unknown.
+    expect(() => parseItemFile(caseFileText(record), "data/items/fresh-bakery.md")).toThrow(/unknown section/);
+    const view = editorView(record, context);
+    expect(view.problems).toEqual([{file: "fresh-bakery.md", field: "response.text", message: sectionMessage}]);
+    expect(view.downloadable).toBe(false);
+  });
+
+  it("says so while other things are still to do, too", () => {
+    const record = setText(bakery(), "response", "Crumb\n\n## Step one\n\nRise, Knead");
+    expect(editorView(record, context).problems).toContainEqual({
+      file: "new-case.md",
+      field: "response.text",
+      message: sectionMessage,
+    });
+  });
+
+  it("a rule of dashes between paragraphs, or ### headings, stay in the text: downloadable", () => {
+    for (const response of ["Crumb\n\n---\n\nRise, Knead", "### Names\n\nCrumb, Rise, Knead"]) {
+      const view = editorView(setText(finished(), "response", response), context);
+      expect(view.problems).toEqual([]);
+    }
+  });
+
+  it("a response of nothing but spaces is written empty, so it is not downloadable", () => {
+    const view = editorView(setText(finished(), "response", "   "), context);
+    expect(view.problems).toEqual([
+      {file: "fresh-bakery.md", field: "response.text", message: 'too short: expected at least 1 character, got ""'},
+    ]);
+    expect(view.downloadable).toBe(false);
+  });
+});
+
+describe("a marked stretch that occurs more than once", () => {
+  const twice = "Suggest no more than two names for a bakery. Suggest them by noon.";
+
+  it("is worth knowing, at its quote: the file keeps only the words, which stand for the first place", () => {
+    const view = editorView(setText(finished(), "request", twice), context);
+    expect(view.warnings).toEqual([
+      {
+        file: "fresh-bakery.md",
+        field: "checklist[0].quote",
+        message:
+          '"Suggest" occurs more than once in the request, and the file keeps only the words, so the line stands ' +
+          "for the first place: extend the stretch until it is unique",
+      },
+    ]);
+    expect(view.downloadable).toBe(true);
+  });
+
+  it("names the stretch of a main task that quotes several, by its place in the list", () => {
+    const record = setLineField(setText(finished(), "request", twice), 0, "quote", ["a bakery", "Suggest"]);
+    expect(editorView(record, context).warnings.map((warning) => warning.field)).toEqual(["checklist[0].quote[1]"]);
+  });
+
+  it("counts whole words only: inside a longer word it is not there again", () => {
+    const record = setText(finished(), "request", "Suggest no more than two names for a bakery. Suggestions welcome.");
+    expect(editorView(record, context).warnings).toEqual([]);
+  });
+});
+
 describe("a record the editor did not make (a saved draft, an upload)", () => {
   const odd: [string, CaseRecord][] = [
     ["empty", {}],

@@ -71,15 +71,14 @@ describe("factFields", () => {
         for (const option of field.options ?? []) expect(factValueLabels[option.value], option.value).toBeDefined();
   });
 
-  it("a fact's label and hint come from the schema's title and description where it has them", () => {
+  it("a fact's label and hint are the schema's title and description", () => {
     const schema = {
       type: "object",
       properties: {
         done: {type: "integer", minimum: 0, title: "Parts done", description: "How many of the parts were done"},
-        of: {type: "integer", minimum: 1},
-        bothServed: {type: "boolean"},
+        bothServed: {type: "boolean", title: "Both served"},
       },
-      required: ["done", "of"],
+      required: ["done"],
     };
     expect(factFields(schema)).toEqual([
       {
@@ -90,13 +89,20 @@ describe("factFields", () => {
         kind: "count",
         minimum: 0,
       },
-      {name: "of", label: "Parts in all", required: true, kind: "count", minimum: 1},
       {name: "bothServed", label: "Both served", required: false, kind: "yes-no"},
     ]);
   });
 
+  it("every fact of every rule has a title to label its field; a fact with none is refused by name", () => {
+    for (const rule of checklistRuleIds)
+      for (const field of factFields(asJson(rule))) expect(field.label, `${rule} ${field.name}`).not.toBe("");
+    expect(() => factFields({type: "object", properties: {of: {type: "integer", minimum: 1}}})).toThrow(
+      "fact of: its schema has no title to label its field",
+    );
+  });
+
   it("a schema the form cannot show is refused by name, not shown wrong", () => {
-    expect(() => factFields({type: "object", properties: {when: {type: "array"}}})).toThrow("fact when");
+    expect(() => factFields({type: "object", properties: {when: {type: "array", title: "When"}}})).toThrow("fact when");
   });
 });
 

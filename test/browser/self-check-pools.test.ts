@@ -62,8 +62,8 @@ describe("the fresh cases, for a trainee who has seen the calibration cases' rul
     await scoreGroup(first).waitFor();
     expect(await visibleText(poolNote(page))).toContain(
       "You have seen the calibration cases' rulings in Part 6, so this self-check uses seven fresh cases written " +
-        "for this notebook. These cases are not from the case study: they were written for this notebook, and their " +
-        "rulings are the notebook's, made with the same guideline.",
+        "for this notebook. These cases are not from the case study, and their rulings are the notebook's, made with " +
+        "the same guideline.",
     );
     // Blind: no notice says it isn't; the fresh pool's own pass rule, six of seven.
     expect(await page.locator(".blind-notice").isVisible()).toBe(false);
@@ -108,7 +108,7 @@ describe("the fresh cases, for a trainee who has seen the calibration cases' rul
     await expect.poll(() => visibleText(summary)).toMatch(/Not passed/);
     const text = await visibleText(summary);
     expect(text).toContain("6 of 7 exact");
-    expect(text).toContain("These cases are not from the case study: they were written for this notebook");
+    expect(text).toContain("These cases are not from the case study, and their rulings are the notebook's");
     expect(text).not.toMatch(/fresh-\d/);
     // Each case's ruling, now shown, is the notebook's; the case still says where it comes from.
     for (const item of freshItems) {

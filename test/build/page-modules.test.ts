@@ -6,6 +6,7 @@ import {existsSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {distDir} from "../browser/site.js";
+import {schemaLibraryModules} from "./schema-libraries.js";
 
 const manifestFile = join(distDir, "_import", "bundles", "pages.json");
 
@@ -67,5 +68,26 @@ describe("the modules each page loads", () => {
     expect(loaded.length).toBeLessThanOrEqual(3);
     expect(loaded.every((path) => path.startsWith("_import/bundles/"))).toBe(true);
     expect(readFileSync(join(distDir, `${page}.html`), "utf8")).toMatch(/<link rel="preload" as="fetch" crossorigin/);
+  });
+
+  it("the case editor (/authors/case) loads no schema library, with the page or later", () => {
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<
+      string,
+      {modules: string[]; lazy: string[]}
+    >;
+    const page = manifest["authors/case.html"]!;
+    expect(modulesOf("authors/case")).toContain("_import/components/case-editor");
+    expect(schemaLibraryModules([...page.modules, ...page.lazy])).toEqual([]);
+  });
+
+  it("counts zod, zod/mini and superstruct as schema libraries, and nothing else", () => {
+    const built = [
+      "_node/zod@4.1.12/index.4f3a2b1c.js",
+      "_node/zod@4.1.12/mini/index.4f3a2b1c.js",
+      "_node/@zod/mini@4.0.0/index.4f3a2b1c.js",
+      "_node/superstruct@2.0.2/index.21b3744a.js",
+    ];
+    const others = ["_node/yaml@2.9.1/index.ddf2d517.js", "_import/lib/authoring/json-schema-check.8c97417c.js"];
+    expect(schemaLibraryModules([...built, ...others])).toEqual(built);
   });
 });

@@ -2,13 +2,8 @@
 // memory when a record cannot be set aside (storage full), until the trainee resolves it.
 import {describe, expect, it} from "vitest";
 import {emptyProgress, progressKey, serializeProgress, type Answer} from "../../lib/trainee/progress.js";
-import {
-  noticeChange,
-  openRecordStore,
-  setAsideKey,
-  type KeyValueStorage,
-  type RecordNotice,
-} from "../../lib/trainee/record-store.js";
+import {noticeChange, openRecordStore, setAsideKey, type RecordNotice} from "../../lib/trainee/record-store.js";
+import type {KeyValueStorage} from "../../lib/trainee/set-aside.js";
 import {record} from "./helpers.js";
 
 /** localStorage as a Map, with the keys whose writes throw as a full storage's do. */

@@ -167,7 +167,16 @@ describe("what the pages say of the pool", () => {
 
   it("says what the calibration cases are, and that Part 6 spoils them", () => {
     expect(describePoolChoice(offeredPool(pools, []), pools)).toBe(
-      "This self-check uses the case study's four calibration cases and the twist on Calibration D. Part 6 shows " +
+      "This self-check uses the case study's two calibration cases. Part 6 shows their rulings, so take it before " +
+        "Part 6 to keep it blind; after that, you get the fresh cases instead.",
+    );
+    // Counted from the pool, each twist named by the case it twists.
+    const withTwist = {
+      ...calibration,
+      items: ["calibration-a", "calibration-b", "calibration-c", "calibration-c-twist"],
+    };
+    expect(describePoolChoice({pool: withTwist, reason: "first", skipped: []}, [withTwist, fresh])).toBe(
+      "This self-check uses the case study's three calibration cases and the twist on Calibration C. Part 6 shows " +
         "their rulings, so take it before Part 6 to keep it blind; after that, you get the fresh cases instead.",
     );
     expect(describePoolChoice({pool: fresh, reason: "asked", skipped: []}, pools)).toBe(
@@ -188,9 +197,10 @@ describe("what the pages say of the pool", () => {
     expect(describeOffer(offeredPool(pools, all), pools, all)).toMatch(/can't be blind for you now/);
   });
 
-  it("says a pool's cases were written for this notebook only when every one of them was", () => {
-    expect(poolOriginNote([{origin: "notebook"}, {origin: "notebook"}])).toMatch(
-      /^These cases are not from the case study: they were written for this notebook/,
+  it("says a pool's cases are not from the case study only when none of them is, without saying it twice", () => {
+    // The sentence before it names the pool as written for this notebook: the note does not say so again.
+    expect(poolOriginNote([{origin: "notebook"}, {origin: "notebook"}])).toBe(
+      "These cases are not from the case study, and their rulings are the notebook's, made with the same guideline.",
     );
     expect(poolOriginNote([{origin: "case-study"}])).toBeNull();
     expect(poolOriginNote([{origin: "notebook"}, {origin: "case-study"}])).toBeNull();

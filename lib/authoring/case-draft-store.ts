@@ -3,7 +3,9 @@
 // that is not an object, too large or too deep) is copied under a set-aside key, never deleted or overwritten (the
 // trainee record's set-aside, shared), and the author is told in words; when the copy cannot be written it stays
 // under its key untouched and the draft is kept on the page only. Storage full: the draft is kept on the page, said
-// so, and written again at the next edit. Pure: the page passes its localStorage, a test a Map.
+// so, and written again at the next edit. A draft a Load replaces is copied aside the same way, under its own key, and
+// the envelope names that copy ({version, record, replaced}), so Undo brings it back after a reload too. Pure: the
+// page passes its localStorage, a test a Map.
 import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/set-aside.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {authoredLimits} from "../authored/limits.js";
@@ -12,6 +14,8 @@ import type {CaseRecord} from "./case-editor.js";
 export const caseDraftKey = "rater-notebook:case-draft:v1";
 /** Where an unreadable draft is copied; a second one goes under `…:set-aside:2`, and so on. */
 export const caseDraftSetAsideKey = `${caseDraftKey}:set-aside`;
+/** Where a draft replaced by a Load or an upload is copied (`…:replaced`, `…:replaced:2` …), for Undo. */
+export const caseDraftReplacedKey = `${caseDraftKey}:replaced`;
 export const caseDraftVersion = 1;
 /** The longest draft kept, in characters: four times the largest item file, room for JSON's escapes. */
 export const caseDraftLimit = 4 * authoredLimits.itemBytes;
@@ -19,7 +23,8 @@ export const caseDraftLimit = 4 * authoredLimits.itemBytes;
 const draftDepth = authoredLimits.yamlDepth;
 
 export type DraftReading =
-  | {ok: true; record: CaseRecord | null}
+  /** `replaced`: the key of the copy of the draft the last Load replaced, for Undo. */
+  | {ok: true; record: CaseRecord | null; replaced?: string}
   | {ok: false; reason: "corrupted" | "foreign" | "newer" | "too-large"; message: string; raw: string};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -53,10 +58,15 @@ export function parseCaseDraft(text: string | null): DraftReading {
   if (!isRecord(envelope.record)) return refuse("corrupted", "the saved draft holds no case");
   const deep = tooDeepAt(envelope.record, draftDepth);
   if (deep !== null) return refuse("corrupted", `the saved draft nests deeper than a case can, at ${deep}`);
-  return {ok: true, record: envelope.record};
+  // Only a key of the replaced drafts' copies: an envelope never leads the editor to read another key.
+  const replaced = envelope.replaced;
+  return typeof replaced === "string" && replaced.startsWith(caseDraftReplacedKey)
+    ? {ok: true, record: envelope.record, replaced}
+    : {ok: true, record: envelope.record};
 }
 
-export const serializeCaseDraft = (record: CaseRecord): string => JSON.stringify({version: caseDraftVersion, record});
+export const serializeCaseDraft = (record: CaseRecord, replaced: string | null = null): string =>
+  JSON.stringify(replaced ? {version: caseDraftVersion, record, replaced} : {version: caseDraftVersion, record});
 
 /** An unreadable draft was copied under `key`; the new draft is saved as usual. */
 export interface DraftSetAside {
@@ -82,12 +92,23 @@ export interface CaseDraftStore {
   /** Saves the draft as it stands now. */
   save(record: CaseRecord): void;
   notice(): DraftNotice | null;
+  /**
+   * Keeps the draft a Load is about to replace, for Undo: copied aside in storage (never overwritten) and named in the
+   * draft saved next, or on this page only when it cannot be copied. True when the copy survives a reload.
+   */
+  setAsideReplaced(record: CaseRecord): boolean;
+  /** The draft the last Load replaced, from this page or from the copy the saved draft names; null when none. */
+  replaced(): CaseRecord | null;
+  /** Undo was used: the replaced draft is no longer offered (its copy stays in storage). */
+  forgetReplaced(): void;
 }
 
 export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftStore {
   let notice: DraftNotice | null = storage ? null : {kind: "memory"};
   let saved: CaseRecord | null = null;
   let unreadable: Extract<DraftReading, {ok: false}> | null = null;
+  let replacedKey: string | null = null;
+  let replaced: CaseRecord | null = null;
 
   /** Copies the unreadable draft aside, or holds it where it is; true once it is safe to write the key. */
   const setAsideUnreadable = (): boolean => {
@@ -110,8 +131,13 @@ export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftSt
       notice = {kind: "memory"};
     }
     const reading = parseCaseDraft(text);
-    if (reading.ok) saved = reading.record;
-    else {
+    if (reading.ok) {
+      saved = reading.record;
+      replacedKey = reading.replaced ?? null;
+      const copy = replacedKey ? readKey(storage, replacedKey) : null;
+      if (copy?.ok && copy.record) replaced = copy.record;
+      else replacedKey = null;
+    } else {
       unreadable = reading;
       setAsideUnreadable();
     }
@@ -123,7 +149,7 @@ export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftSt
       if (!storage || notice?.kind === "memory") return;
       if (!setAsideUnreadable()) return;
       const shown = notice?.kind === "set-aside" ? notice : notice?.kind === "unsaved" ? notice.setAside : null;
-      const text = serializeCaseDraft(record);
+      const text = serializeCaseDraft(record, replacedKey);
       if (text.length > caseDraftLimit) {
         notice = {kind: "unsaved", cause: "too-large", setAside: shown};
         return;
@@ -136,5 +162,27 @@ export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftSt
       }
     },
     notice: () => notice,
+    setAsideReplaced(record) {
+      replaced = record;
+      replacedKey = null;
+      if (!storage || notice?.kind === "memory") return false;
+      const copied = setAside(storage, serializeCaseDraft(record), caseDraftReplacedKey);
+      if ("key" in copied) replacedKey = copied.key;
+      return replacedKey !== null;
+    },
+    replaced: () => replaced,
+    forgetReplaced() {
+      replaced = null;
+      replacedKey = null;
+    },
   };
+}
+
+/** The draft kept under `key`, read as the draft's own key is; null when the browser refuses the read. */
+function readKey(storage: KeyValueStorage, key: string): DraftReading | null {
+  try {
+    return parseCaseDraft(storage.getItem(key));
+  } catch {
+    return null;
+  }
 }

@@ -17,6 +17,8 @@ import {parameterDomains} from "./parameter-domains.node.js";
 export interface CaseEditorCase {
   id: string;
   set: CaseSet;
+  /** Its place in its set: a case of the case study given a new id is ordered after the last. */
+  order: number;
   title: string;
   topic: string;
   /** The file's text, exactly as data/items/<id>.md holds it. */
@@ -47,9 +49,10 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
     factSchemas: Object.fromEntries(
       Object.entries(checklistRules).map(([rule, schema]) => [rule, asJson(schema)]),
     ) as Record<ChecklistRuleId, JsonSchema>,
-    cases: items.map(({id, set, title, topic}) => ({
+    cases: items.map(({id, set, order, title, topic}) => ({
       id,
       set,
+      order,
       title,
       topic,
       text: readFileSync(join(root, "data", "items", `${id}.md`), "utf8"),

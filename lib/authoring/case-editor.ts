@@ -9,6 +9,7 @@ import {readCaseFile} from "./case-file.js";
 import type {Problem} from "../authored/problems.js";
 import {stretch, tokens} from "../trainee/draft.js";
 import {writeItemFile} from "../authored/item-writer.js";
+import {withNewId, type PlacedCase} from "./new-case.js";
 import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
 
 export {editorView, syncRulings, ruleSetsFromQuery} from "./case-view.js";
@@ -82,8 +83,20 @@ function withKey<T extends Record<string, unknown>>(object: T, key: string, valu
   return (isEmpty(value) ? rest : {...object, [key]: value}) as T;
 }
 
-/** Sets a front-matter field (id, set, order, title, topic, teaches, ruling …); an empty value leaves it out. */
+/** Sets a front-matter field (set, order, title, topic, teaches, ruling …); an empty value leaves it out. */
 export const setField = (record: CaseRecord, name: string, value: unknown): CaseRecord => withKey(record, name, value);
+
+/**
+ * Sets the case's id (emptied, it is left out). A case of the case study given a new id becomes a case written for
+ * the notebook, as `case:new` starts one (withNewId): `madeNotebook` says so, for the page to tell the author.
+ */
+export function setId(
+  record: CaseRecord,
+  id: string,
+  cases: readonly PlacedCase[],
+): {record: CaseRecord; madeNotebook: boolean} {
+  return id === "" ? {record: setField(record, "id", id), madeNotebook: false} : withNewId(record, id, cases);
+}
 
 function withTextField(record: CaseRecord, which: TextName, key: string, value: unknown): CaseRecord {
   const holder = isRecord(record[which]) ? record[which] : {};

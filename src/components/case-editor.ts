@@ -10,6 +10,7 @@ import {
   editorView,
   linesOf,
   ruleSetsFromQuery,
+  setId,
   setLineField,
   type CaseRecord,
   type EditorContext,
@@ -19,6 +20,8 @@ import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
 import {factFields, type FactField} from "../lib/authoring/fact-fields.js";
 import {openCaseDraftStore} from "../lib/authoring/case-draft-store.js";
 import {draftNoticeWords} from "../lib/authoring/case-words.js";
+import {loadedWords, madeNotebookWords} from "../lib/authoring/new-case.js";
+import {markableTexts} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import type {KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
@@ -33,7 +36,6 @@ import {caseTexts} from "./case-texts.js";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-const textOf = (value: unknown): string => (isRecord(value) && typeof value.text === "string" ? value.text : "");
 
 export function CaseEditor(
   data: CaseEditorData,
@@ -64,7 +66,6 @@ export function CaseEditor(
   const store = openCaseDraftStore(storage);
   let record: CaseRecord = store.saved() ?? blankCase();
   let view: EditorView = editorView(record, context);
-  let undo: CaseRecord | null = null;
   let addingTo: number | null = null;
   const refused = new Map<string, RefusedInput>();
   // A problem shows at its control once the author has edited it, or everywhere once a download found problems.
@@ -77,8 +78,7 @@ export function CaseEditor(
     onLoad: (id) => {
       const found = data.cases.find((entry) => entry.id === id);
       const loaded = found ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record : blankCase();
-      if (loaded)
-        replaceWith(loaded, found ? `Loaded ${found.id}: change it, give it a new id, download it.` : "A blank case.");
+      if (loaded) replaceWith(loaded, found ? loadedWords(loaded, context.knownIds) : "A blank case.");
     },
     onUpload: (file) =>
       void readUpload(file, data.itemSchema).then((read) => {
@@ -87,22 +87,29 @@ export function CaseEditor(
           start.show({
             said: `${file.name} was not loaded: your draft is as it was.`,
             problems: read.problems,
-            canUndo: undo !== null,
+            canUndo: store.replaced() !== null,
           });
       }),
     onUndo: () => {
-      if (!undo) return;
-      const back = undo;
-      undo = null;
+      const back = store.replaced();
+      if (!back) return;
+      store.forgetReplaced();
       refused.clear();
       commit(back);
       start.show({said: "The draft before is back.", canUndo: false});
     },
   });
-  const texts = caseTexts({languages: schemaValues(data.itemSchema, ["request", "language"])});
+  const texts = caseTexts({
+    languages: schemaValues(data.itemSchema, ["request", "language"]),
+    onEdit: (change, structural) => commit(change(record), {structural}),
+  });
   const marking = caseMarking({
-    onStretch: (words) => {
-      if (addingTo === null) return commit(addLine(record, {role: "instruction", quote: words, text: words}));
+    onStretch: (words, quoteIn) => {
+      if (addingTo === null) {
+        const added = addLine(record, {role: "instruction", quote: words, text: words});
+        const at = linesOf(added).length - 1;
+        return commit(quoteIn === "request" ? added : setLineField(added, at, "quoteIn", quoteIn));
+      }
       const to = addingTo;
       const quotes = [...quotesOf(linesOf(record)[to]?.quote as string | string[] | undefined), words];
       addingTo = null;
@@ -142,7 +149,7 @@ export function CaseEditor(
     const request = isRecord(record.request) ? record.request : {};
     texts.update(record, shownProblems(view.problems, shows));
     marking.update({
-      request: textOf(request),
+      texts: markableTexts(record),
       described: request.form === "described",
       lines: linesOf(record),
       addingTo,
@@ -163,9 +170,9 @@ export function CaseEditor(
     render();
   }
 
-  /** Loads another case; the draft it replaces stays one Undo away. */
+  /** Loads another case; the draft it replaces is kept aside, one Undo away, even after a reload. */
   function replaceWith(next: CaseRecord, said: string): void {
-    undo = record;
+    store.setAsideReplaced(record);
     addingTo = null;
     touched.clear();
     showAll = false;
@@ -181,6 +188,7 @@ export function CaseEditor(
       control instanceof HTMLTextAreaElement ||
       (control instanceof HTMLInputElement && /^(text|number)$/.test(control.type));
     if ((event.type === "input") !== typed) return;
+    if (control.dataset.edit === "field" && control.dataset.name === "id") return changeId(control as HTMLInputElement);
     const edit = controlEdit(control, record, fieldsOf);
     if (edit.kind === "none") return;
     touched.add(edit.control);
@@ -188,6 +196,15 @@ export function CaseEditor(
     else refused.delete(edit.control);
     if (edit.kind === "record" && edit.record !== record) commit(edit.record);
     else render();
+  };
+  /** A new id; a case of the case study given one becomes a case written for the notebook, and the page says so. */
+  const changeId = (control: HTMLInputElement) => {
+    touched.add(control.id);
+    const from = String(record.id);
+    const changed = setId(record, control.value, data.cases);
+    commit(changed.record);
+    if (changed.madeNotebook)
+      start.show({said: madeNotebookWords(from, changed.record), canUndo: store.replaced() !== null});
   };
   root.addEventListener("input", onControl);
   root.addEventListener("change", onControl);
@@ -216,7 +233,9 @@ export function CaseEditor(
   });
 
   render();
-  start.show({said: store.saved() ? "Your draft from before is back." : "", canUndo: false});
+  const kept = store.replaced() !== null;
+  const back = `Your draft from before is back.${kept ? " Undo brings back the draft your last Load replaced." : ""}`;
+  start.show({said: store.saved() ? back : "", canUndo: kept});
   return root;
 }
 

@@ -1,8 +1,9 @@
 // The case's two texts in the case editor: the request and the response as pasted, the language of each and an
-// optional English gloss, and the conversation's earlier turns (kept as the case has them). A controller: its fields
-// are built once and only brought up to date with each new case, so the one being typed in keeps its caret.
+// optional English gloss, and the conversation's earlier turns (case-turns.ts). A controller: its fields are built
+// once and only brought up to date with each new case, so the one being typed in keeps its caret.
 import {el} from "./dom.js";
 import {choiceOf, fieldId, labelled} from "./case-field.js";
+import {caseTurns, type TurnEdit} from "./case-turns.js";
 
 const texts = ["request", "response"] as const;
 
@@ -24,7 +25,7 @@ const languageName = (code: string): string => {
   }
 };
 
-export function caseTexts({languages}: {languages: readonly string[]}): CaseTexts {
+export function caseTexts({languages, onEdit}: {languages: readonly string[]; onEdit: TurnEdit}): CaseTexts {
   const parts = texts.map((which) => {
     const title = which === "request" ? "Request" : "Response";
     const body = el("textarea", {"id": fieldId(`${which}.text`), "rows": 6, "data-edit": "text", "data-which": which});
@@ -64,8 +65,7 @@ export function caseTexts({languages}: {languages: readonly string[]}): CaseText
     );
     return {which, node, body, language, gloss, bodyError, described};
   });
-  const turns = el("div", {class: "case-turns"});
-  let shownTurns = "";
+  const turns = caseTurns({onEdit});
 
   const update: CaseTexts["update"] = (record, problems) => {
     for (const part of parts) {
@@ -86,34 +86,14 @@ export function caseTexts({languages}: {languages: readonly string[]}): CaseText
         part.body.removeAttribute("aria-describedby");
       }
     }
-    const earlier = Array.isArray(record.turns) ? record.turns.filter(isRecord) : [];
-    if (JSON.stringify(earlier) === shownTurns) return;
-    shownTurns = JSON.stringify(earlier);
-    turns.hidden = earlier.length === 0;
-    turns.replaceChildren(
-      el("h3", {}, "Earlier turns of the conversation"),
-      el("p", {class: "muted"}, "Kept as the case has them; the editor does not change them."),
-      el(
-        "ol",
-        {},
-        earlier.map((turn) =>
-          el(
-            "li",
-            {},
-            el("strong", {}, `${text(turn.role) || "turn"}${turn.turn ? ` (turn ${String(turn.turn)})` : ""}: `),
-            el("span", {class: "verbatim"}, text(turn.text)),
-            turn.form === "described" ? el("span", {class: "muted"}, " (described)") : null,
-          ),
-        ),
-      ),
-    );
+    turns.update(record, problems);
   };
 
   const node = el(
     "section",
     {"class": "case-texts", "aria-labelledby": "case-texts-title"},
     el("h2", {id: "case-texts-title"}, "The request and the response"),
-    turns,
+    turns.node,
     parts.map((part) => part.node),
   );
   return {node, update};

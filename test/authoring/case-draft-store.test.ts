@@ -145,3 +145,59 @@ describe("a draft that cannot be written", () => {
     expect(draftNoticeWords(store.notice()!)).toContain("lasts as long as this page");
   });
 });
+
+describe("a draft a Load replaces", () => {
+  const loaded = {id: "edge-3", set: "edge-cases"};
+  it("is copied aside and named in the saved draft, so Undo still finds it after a reload", () => {
+    const storage = new MapStorage();
+    const store = openCaseDraftStore(storage);
+    store.save(draft);
+    expect(store.setAsideReplaced(draft)).toBe(true);
+    store.save(loaded);
+    expect(JSON.parse(storage.getItem(`${caseDraftKey}:replaced`)!)).toEqual({version: 1, record: draft});
+    expect(JSON.parse(storage.getItem(caseDraftKey)!)).toEqual({
+      version: 1,
+      record: loaded,
+      replaced: "rater-notebook:case-draft:v1:replaced",
+    });
+    const reopened = openCaseDraftStore(storage);
+    expect(reopened.saved()).toEqual(loaded);
+    expect(reopened.replaced()).toEqual(draft);
+    // Undo: no longer offered, and the draft saved next names no copy; the copy itself is never deleted.
+    reopened.forgetReplaced();
+    reopened.save(draft);
+    expect(openCaseDraftStore(storage).replaced()).toBeNull();
+    expect(storage.getItem(`${caseDraftKey}:replaced`)).not.toBeNull();
+  });
+
+  it("a second Load keeps the first copy and writes the next under a key of its own", () => {
+    const storage = new MapStorage();
+    const store = openCaseDraftStore(storage);
+    store.setAsideReplaced(draft);
+    store.setAsideReplaced(loaded);
+    store.save({id: "edge-4"});
+    expect(storage.getItem(`${caseDraftKey}:replaced`)).toBe(envelope(draft));
+    expect(storage.getItem(`${caseDraftKey}:replaced:2`)).toBe(envelope(loaded));
+    expect(openCaseDraftStore(storage).replaced()).toEqual(loaded);
+  });
+
+  it("is kept on the page only when the copy is refused, and an envelope never names another key", () => {
+    const storage = new MapStorage();
+    storage.refused.add(`${caseDraftKey}:replaced`);
+    const store = openCaseDraftStore(storage);
+    expect(store.setAsideReplaced(draft)).toBe(false);
+    expect(store.replaced()).toEqual(draft);
+    store.save(loaded);
+    expect(JSON.parse(storage.getItem(caseDraftKey)!)).toEqual({version: 1, record: loaded});
+
+    const other = new MapStorage({
+      [caseDraftKey]: JSON.stringify({version: 1, record: loaded, replaced: "rater-notebook:progress:v1"}),
+      "rater-notebook:progress:v1": envelope(draft),
+    });
+    expect(openCaseDraftStore(other).replaced()).toBeNull();
+    expect(parseCaseDraft(JSON.stringify({version: 1, record: loaded, replaced: 7}))).toEqual({
+      ok: true,
+      record: loaded,
+    });
+  });
+});

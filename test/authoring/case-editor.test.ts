@@ -14,6 +14,7 @@ import {
   setCompare,
   setFact,
   setField,
+  setId,
   setGloss,
   setLanguage,
   setLineField,
@@ -208,3 +209,27 @@ describe("notes, flags and cases to compare", () => {
 function linesOf(record: CaseRecord): Record<string, unknown>[] {
   return record.checklist as Record<string, unknown>[];
 }
+
+describe("setId", () => {
+  const cases = [
+    {id: "edge-3", set: "edge-cases", order: 5},
+    {id: "edge-10-twist", set: "edge-cases", order: 14},
+  ];
+  const edge3 = {id: "edge-3", set: "edge-cases", order: 5, caseStudyNumber: "3", checklist: []};
+  it("makes a case of the case study under a new id one written for the notebook, as case:new would", () => {
+    expect(setId(edge3, "edge-12", cases)).toEqual({
+      record: {id: "edge-12", set: "edge-cases", order: 15, origin: "notebook", checklist: []},
+      madeNotebook: true,
+    });
+  });
+  it("leaves an emptied id out, and changes nothing else of a notebook case", () => {
+    expect(setId(edge3, "", cases)).toEqual({
+      record: {set: "edge-cases", order: 5, caseStudyNumber: "3", checklist: []},
+      madeNotebook: false,
+    });
+    expect(setId(blankCase(), "sea-poem", cases)).toEqual({
+      record: {...blankCase(), id: "sea-poem"},
+      madeNotebook: false,
+    });
+  });
+});

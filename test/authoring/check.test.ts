@@ -263,3 +263,33 @@ describe("checkGuideline", () => {
     );
   });
 });
+
+describe("two cases of a set in one place", () => {
+  const edge3 = real("edge-3");
+  it("refuses a case-study number another case of the set has, unless a twist or a lettered part of it", () => {
+    // Edge case 3 copied under a new id, still the case study's, still numbered 3, at a free order.
+    const copy = {...edge3, id: "edge-12", order: 15};
+    const report = checkGuideline(v2, [...realItems, copy]);
+    expect(itemProblems(report)).toEqual([
+      'edge-12.md caseStudyNumber: caseStudyNumber "3" is also edge-3\'s in set edge-cases: each case of the case ' +
+        "study has its own number (a twist names its case in twistOf); a case written for the notebook has none: " +
+        "set origin: notebook and remove caseStudyNumber",
+    ]);
+    expect(report.results.find((result) => result.id === "edge-12")!.ok).toBe(false);
+    // The same number in another set is another case; a lettered part (edge-3b) or a twist of edge-3 is edge case 3.
+    for (const fine of [
+      {...copy, set: "calibration" as const, order: 6},
+      {...copy, id: "edge-3b"},
+      {...copy, id: "edge-3-twist", twistOf: "edge-3"},
+    ])
+      expect(itemProblems(checkGuideline(v2, [...realItems, fine]))).toEqual([]);
+  });
+
+  it("refuses an order another case of the set has, and says which follows the last", () => {
+    const report = checkGuideline(v2, [...realItems, {...real("fresh-2"), id: "fresh-8", order: 3}]);
+    expect(itemProblems(report)).toEqual([
+      "fresh-8.md order: order 3 is also fresh-3's in set fresh-calibration: give each case of a set its own order " +
+        "(8 follows the last)",
+    ]);
+  });
+});

@@ -1,7 +1,8 @@
 // The case editor keeps the author's work and shows files only as text: hostile uploads (huge, deeply nested, the
 // wrong kind of file, a case the schema refuses, script in a text) are refused with the field and the fix, or shown
-// safely, and the draft is left as it was; the draft survives a reload, and one the page cannot read is set aside
-// with a notice; axe finds nothing at 390 and 1440 px, light or dark, blank or with a case loaded.
+// safely, and the draft is left as it was; the draft survives a reload, so does Undo of a mistaken Load, and one the
+// page cannot read is set aside with a notice; axe finds nothing at 390 and 1440 px, light or dark, blank or with a
+// case loaded.
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
@@ -22,7 +23,10 @@ async function upload(page: Page, name: string, content: string | Buffer): Promi
     .setInputFiles({name, mimeType: "text/markdown", buffer: Buffer.from(content)});
 }
 
-/** A page with a draft of its own: example-3 loaded, then its request changed, so the draft is not any file's. */
+/**
+ * A page with a draft of its own: example-3 loaded, then its request changed, so the draft is not any file's. The
+ * draft is its record; the saved envelope also names the blank draft the Load replaced.
+ */
 async function withDraft(): Promise<{page: Page; draft: unknown}> {
   const page = await openEditor(site);
   await loadCase(page, "example-3");
@@ -30,7 +34,7 @@ async function withDraft(): Promise<{page: Page; draft: unknown}> {
   await expect
     .poll(async () => (await savedDraft(page))?.record.request)
     .toMatchObject({text: expect.stringMatching(/^Kannst/)});
-  return {page, draft: await savedDraft(page)};
+  return {page, draft: (await savedDraft(page))!.record};
 }
 
 const probeFile = (() => {
@@ -78,7 +82,7 @@ describe("an upload", () => {
       const refused = page.locator(".case-start-problems li");
       await expect.poll(() => refused.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(says)]));
       expect(await page.locator(".case-start-said").innerText()).toContain("your draft is as it was");
-      expect(await savedDraft(page)).toEqual(draft);
+      expect((await savedDraft(page))?.record).toEqual(draft);
       expect(await requestBox(page).inputValue()).toMatch(
         /^Kannst du mir bitte eine kurze, förmliche E-Mail schreiben\?$/,
       );
@@ -103,7 +107,7 @@ describe("an upload", () => {
     expect(await derivedScore(page).innerText()).toBe("5");
 
     await page.getByRole("button", {name: /^Undo/}).click();
-    await expect.poll(() => savedDraft(page)).toEqual(draft);
+    await expect.poll(async () => (await savedDraft(page))?.record).toEqual(draft);
     expect(site.problems).toEqual([]);
   });
 });
@@ -114,8 +118,32 @@ describe("the draft", () => {
     await page.reload();
     await requestBox(page).waitFor();
     expect(await requestBox(page).inputValue()).toMatch(/^Kannst du mir bitte eine kurze/);
-    expect(await savedDraft(page)).toEqual(draft);
-    expect(await page.locator(".case-start-said").innerText()).toBe("Your draft from before is back.");
+    expect((await savedDraft(page))?.record).toEqual(draft);
+    // The blank draft example-3's Load replaced is still offered.
+    expect(await page.locator(".case-start-said").innerText()).toBe(
+      "Your draft from before is back. Undo brings back the draft your last Load replaced.",
+    );
+    expect(site.problems).toEqual([]);
+  });
+
+  it("replaced by a mistaken Load is still one Undo away after a reload", async () => {
+    const {page, draft} = await withDraft();
+    await loadCase(page, "edge-4");
+    await expect.poll(() => derivedScore(page).innerText()).toBe("5");
+    await page.reload();
+    await requestBox(page).waitFor();
+    // The page reopens on edge-4, and offers the draft it replaced.
+    expect(await page.locator("#case-id").inputValue()).toBe("edge-4");
+    expect(await page.locator(".case-start-said").innerText()).toBe(
+      "Your draft from before is back. Undo brings back the draft your last Load replaced.",
+    );
+    await page.getByRole("button", {name: /^Undo/}).click();
+    await expect.poll(() => requestBox(page).inputValue()).toMatch(/^Kannst du mir bitte eine kurze/);
+    await expect.poll(async () => (await savedDraft(page))?.record).toEqual(draft);
+    // Undone: a reload offers it no more.
+    await page.reload();
+    await requestBox(page).waitFor();
+    expect(await page.getByRole("button", {name: /^Undo/}).isVisible()).toBe(false);
     expect(site.problems).toEqual([]);
   });
 

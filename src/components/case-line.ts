@@ -146,7 +146,7 @@ export function CaseLine(
         options.markable
           ? action(
               "line-add-stretch",
-              options.addingTo === index ? "Mark the stretch in the request…" : "Add a stretch",
+              options.addingTo === index ? `Mark the stretch in ${markedIn(line.quoteIn)}…` : "Add a stretch",
             )
           : null,
         action("line-remove", "Remove"),
@@ -228,3 +228,7 @@ export function CaseLine(
     ),
   );
 }
+
+/** Where a line's stretches are marked: the request, or the earlier turn it quotes ("turn 1"). */
+const markedIn = (quoteIn: unknown): string =>
+  typeof quoteIn === "string" && quoteIn !== "request" ? quoteIn.replace("-", " ") : "the request";

@@ -207,7 +207,7 @@ describe("checkCaseRecord", () => {
   it("says what an id and a quote's text must be in the schema's words, as zod's messages do", () => {
     const record = structuredClone(itemRecord(textOf("edge-1a"), "x").record) as CaseRecord;
     record.id = "Edge_1";
-    record.checklist[1].quoteIn = "turn one";
+    record.checklist[1]!.quoteIn = "turn one";
     expect(
       checkCaseRecord(record, schema, "draft.md").problems.map(({field, message}) => `${field}: ${message}`),
     ).toEqual([

@@ -51,9 +51,7 @@ const roundTrip = [
   "edge-4",
   "calibration-d-twist",
   "calibration-a",
-  ...items
-    .filter((item) => item.origin === "notebook")
-    .map((item) => item.id),
+  ...items.filter((item) => item.origin === "notebook").map((item) => item.id),
 ];
 
 describe("the candidate from /authors", () => {

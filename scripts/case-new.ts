@@ -6,7 +6,8 @@
 import {readdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {checkGuideline} from "../lib/authoring/check.node.js";
-import {firstFreeId, notebookCaseFrom, orderAfterLast} from "../lib/authoring/new-case.js";
+import {orderAfterLast} from "../lib/authoring/case-places.js";
+import {firstFreeId, notebookCaseFrom} from "../lib/authoring/new-case.js";
 import {parseItemFile} from "../lib/authored/item-file.js";
 import {itemRecord} from "../lib/authored/item-text.js";
 import {writeItemFile} from "../lib/authored/item-writer.js";

@@ -9,7 +9,8 @@ import {readCaseFile} from "./case-file.js";
 import type {Problem} from "../authored/problems.js";
 import {stretch, tokens} from "../trainee/draft.js";
 import {writeItemFile} from "../authored/item-writer.js";
-import {withNewId, type PlacedCase} from "./new-case.js";
+import {withNewId} from "./new-case.js";
+import type {PlacedCase} from "./case-places.js";
 import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
 
 export {editorView, syncRulings, ruleSetsFromQuery} from "./case-view.js";
@@ -87,15 +88,17 @@ function withKey<T extends Record<string, unknown>>(object: T, key: string, valu
 export const setField = (record: CaseRecord, name: string, value: unknown): CaseRecord => withKey(record, name, value);
 
 /**
- * Sets the case's id (emptied, it is left out). A case of the case study given a new id becomes a case written for
- * the notebook, as `case:new` starts one (withNewId): `madeNotebook` says so, for the page to tell the author.
+ * Sets the case's id (emptied, it is left out). What else the id changes is decided from the case as it was loaded
+ * (withNewId): under another id a case of the case study becomes a case written for the notebook and a case standing
+ * at another case's order moves after the last; under the loaded id it is the loaded case again. `became` says when
+ * the case changed origin, for the page to tell the author.
  */
 export function setId(
   record: CaseRecord,
   id: string,
-  cases: readonly PlacedCase[],
-): {record: CaseRecord; madeNotebook: boolean} {
-  return id === "" ? {record: setField(record, "id", id), madeNotebook: false} : withNewId(record, id, cases);
+  from: {loaded: CaseRecord; cases: readonly PlacedCase[]},
+): {record: CaseRecord; became: "notebook" | "case-study" | null} {
+  return id === "" ? {record: setField(record, "id", id), became: null} : withNewId(record, id, from);
 }
 
 function withTextField(record: CaseRecord, which: TextName, key: string, value: unknown): CaseRecord {

@@ -10,7 +10,7 @@ import {rowLines} from "../trainee/deciding-rule.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {fieldPath, type Problem, type Report} from "../authored/problems.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {orderAfterLast} from "./new-case.js";
+import {placeClashes} from "./case-places.js";
 
 /** One item's line in the guideline check. */
 export interface CheckResult {
@@ -57,7 +57,7 @@ export function checkGuideline(
   const seen = new Map<string, number>();
   items.forEach((item) => seen.set(item.id, (seen.get(item.id) ?? 0) + 1));
   const reported = new Set<string>();
-  const clashes = setClashes(items);
+  const clashes = placeClashes(items);
 
   const results = items.map((item): CheckResult => {
     const file = fileOf(item.id);
@@ -194,54 +194,6 @@ export function checkGuideline(
     warnings: untestedWarnings(guideline, found, domains),
     dependence: found,
   };
-}
-
-/** What the lettered parts of one case-study case share ("edge-1a", "edge-1b" → "edge-1"); any other id, itself. */
-const partsOf = (id: string): string => /^(.*[0-9])[a-z]$/.exec(id)?.[1] ?? id;
-
-/**
- * Two cases of one set with the same case-study number, or the same order, each reported at the later of them. A
- * copy of a case-study case under a new id that keeps the number would pass for the case study's; two cases at one
- * order have no order between them. A number repeats only where the case study itself gives one case several times:
- * a twist (twistOf names the case with that number) or lettered parts (edge-1a, edge-1b, edge-1c).
- */
-function setClashes(items: readonly Item[]): Map<Item, {field: string; message: string}[]> {
-  const found = new Map<Item, {field: string; message: string}[]>();
-  const add = (item: Item, field: string, message: string) =>
-    found.set(item, [...(found.get(item) ?? []), {field, message}]);
-  const byId = new Map(items.map((item) => [item.id, item]));
-  const firstAt = new Map<string, Item>();
-  for (const item of items) {
-    const key = `${item.set}\u0000${item.order}`;
-    const first = firstAt.get(key);
-    if (!first) firstAt.set(key, item);
-    // The same id twice is reported as a duplicate id already.
-    else if (first.id !== item.id)
-      add(
-        item,
-        "order",
-        `order ${item.order} is also ${first.id}'s in set ${item.set}: give each case of a set its own order ` +
-          `(${orderAfterLast(items, item.set)} follows the last)`,
-      );
-  }
-  const numbered = new Map<string, Item>();
-  for (const item of items) {
-    if (item.caseStudyNumber === undefined) continue;
-    const twisted = item.twistOf ? byId.get(item.twistOf) : undefined;
-    if (twisted && twisted.set === item.set && twisted.caseStudyNumber === item.caseStudyNumber) continue;
-    const key = `${item.set}\u0000${item.caseStudyNumber}`;
-    const first = numbered.get(key);
-    if (!first) numbered.set(key, item);
-    else if (first.id !== item.id && partsOf(first.id) !== partsOf(item.id))
-      add(
-        item,
-        "caseStudyNumber",
-        `caseStudyNumber "${item.caseStudyNumber}" is also ${first.id}'s in set ${item.set}: each case of the ` +
-          "case study has its own number (a twist names its case in twistOf); a case written for the notebook has " +
-          "none: set origin: notebook and remove caseStudyNumber",
-      );
-  }
-  return found;
 }
 
 /** A warning for each parameter and rule the worked examples do not test, at its place in the guideline file. */

@@ -1,5 +1,6 @@
 // A new case started from another: the record `npm run case:new -- --from <id>` writes (scripts/case-new.ts), a case
 // written for the notebook. Browser-safe and plain data, so the case editor can start a case the same way.
+import {orderAfterLast, orderTaken, type PlacedCase} from "./case-places.js";
 
 /** The first id `stem-1`, `stem-2`, … that no case has. */
 export function firstFreeId(taken: Iterable<string>, stem = "new-case"): string {
@@ -9,52 +10,79 @@ export function firstFreeId(taken: Iterable<string>, stem = "new-case"): string 
   return `${stem}-${number}`;
 }
 
-/** The order that puts a case after the last of its set: one past the highest whole order there, 1 in an empty set. */
-export function orderAfterLast(cases: readonly {set: string; order: number}[], set: string): number {
-  const orders = cases.filter((each) => each.set === set).map((each) => each.order);
-  return orders.length ? Math.floor(Math.max(...orders)) + 1 : 1;
-}
-
 /**
  * The starting record of a notebook case: a copy of `record` (a case's front matter with its sections' texts) under a
  * new id and order, marked written for the notebook, without the case-study number only a case-study case has.
  * Everything else is kept for the author to change; the guideline check names what a notebook case still needs.
  */
-export function notebookCaseFrom(
+export const notebookCaseFrom = (
+  record: Readonly<Record<string, unknown>>,
+  at: {id: string; order: number},
+): Record<string, unknown> => asNotebookCase(structuredClone(record) as Record<string, unknown>, at);
+
+/** `record` (not copied: its parts are shared) under a new id and order, written for the notebook. */
+function asNotebookCase(
   record: Readonly<Record<string, unknown>>,
   {id, order}: {id: string; order: number},
 ): Record<string, unknown> {
-  const {caseStudyNumber: _number, ...rest} = structuredClone(record) as Record<string, unknown>;
+  const {caseStudyNumber: _number, ...rest} = record;
   return {...rest, id, order, origin: "notebook"};
 }
 
-/** A case as far as placing a new one needs it: its id, its set and its order there. */
-export interface PlacedCase {
-  id: string;
-  set: string;
-  order: number;
-}
+const isCaseStudy = (record: Readonly<Record<string, unknown>>): boolean =>
+  (record.origin ?? "case-study") === "case-study";
+
+/** What makes a loaded case the one it is, besides its id: an id edit takes these away, and gives them back. */
+const placeFields = ["origin", "caseStudyNumber", "order"] as const;
 
 /**
- * A case's record with a new id. A case of the case study given a new id is no longer the case study's: it becomes a
- * case written for the notebook, started from it exactly as `case:new` starts one (notebookCaseFrom), ordered after
- * the last case of its set. Any other case, or the same id, only takes the id. `madeNotebook` says which happened.
+ * The case being edited (`record`) under the id the author typed, decided from the case as it was LOADED, never step
+ * by step, so any id typed and taken back leaves the case as loaded. Under the loaded id it is the loaded case again:
+ * its origin, case-study number and order come back. Under any other id it is another case: one loaded from the case
+ * study becomes a case written for the notebook, as `case:new` starts one (no case-study number), and a case standing
+ * at another case's order (the loaded one's, or none) moves after the last of its set, as `case:new` orders one.
+ * `became` says when it changed from one origin to the other, for the page to tell the author.
  */
 export function withNewId(
   record: Readonly<Record<string, unknown>>,
   id: string,
-  cases: readonly PlacedCase[],
-): {record: Record<string, unknown>; madeNotebook: boolean} {
-  const fromCaseStudy = (record.origin ?? "case-study") === "case-study";
-  if (!fromCaseStudy || id === "" || id === record.id) return {record: {...record, id}, madeNotebook: false};
-  const order = orderAfterLast(cases, String(record.set));
-  return {record: notebookCaseFrom(record, {id, order}), madeNotebook: true};
+  {loaded, cases}: {loaded: Readonly<Record<string, unknown>>; cases: readonly PlacedCase[]},
+): {record: Record<string, unknown>; became: "notebook" | "case-study" | null} {
+  let next: Record<string, unknown>;
+  if (id === loaded.id) {
+    next = {...record, id};
+    for (const field of placeFields) {
+      const {[field]: _old, ...rest} = next;
+      next = Object.hasOwn(loaded, field) ? {...next, [field]: loaded[field]} : rest;
+    }
+  } else {
+    const set = String(record.set);
+    const kept = typeof record.order === "number" && !orderTaken(cases, {id, set, order: record.order});
+    const order = kept ? (record.order as number) : orderAfterLast(cases, set);
+    next = isCaseStudy(loaded) ? asNotebookCase(record, {id, order}) : {...record, id, order};
+  }
+  const became = isCaseStudy(record) === isCaseStudy(next) ? null : isCaseStudy(next) ? "case-study" : "notebook";
+  return {record: next, became};
 }
 
-/** What the editor tells an author whose case-study case became a notebook case (withNewId). */
-export const madeNotebookWords = (from: string, record: Readonly<Record<string, unknown>>): string =>
-  `With a new id this is no longer ${from} of the case study but a case written for the notebook: ` +
-  `origin notebook, no case-study number, and order ${String(record.order)}, after the last case of its set.`;
+/**
+ * What the editor tells an author whose id edit changed the case's origin (withNewId): a case loaded from the case
+ * study, `from`, became a notebook case, or is that case again under its own id. Null when the origin stayed.
+ */
+export function becameWords(
+  from: string,
+  {record, became}: {record: Readonly<Record<string, unknown>>; became: "notebook" | "case-study" | null},
+): string | null {
+  if (became === "notebook")
+    return (
+      `With a new id this is no longer ${from} of the case study but a case written for the notebook: ` +
+      `origin notebook, no case-study number, and order ${String(record.order)}, after the last case of its set.`
+    );
+  return became === "case-study"
+    ? `Under its own id again this is ${from} of the case study, as loaded: its origin, case-study number and ` +
+        "order are back."
+    : null;
+}
 
 /** What the editor says when a case is loaded to start from: a case-study case is told how it becomes the author's. */
 export function loadedWords(record: Readonly<Record<string, unknown>>, taken: Iterable<string>): string {

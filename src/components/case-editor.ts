@@ -20,7 +20,8 @@ import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
 import {factFields, type FactField} from "../lib/authoring/fact-fields.js";
 import {openCaseDraftStore} from "../lib/authoring/case-draft-store.js";
 import {draftNoticeWords} from "../lib/authoring/case-words.js";
-import {loadedWords, madeNotebookWords} from "../lib/authoring/new-case.js";
+import {becameWords, loadedWords} from "../lib/authoring/new-case.js";
+import {isRecord} from "../lib/authoring/case-record.js";
 import {markableTexts} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import type {KeyValueStorage} from "../lib/trainee/set-aside.js";
@@ -33,9 +34,6 @@ import {caseMarking} from "./case-marking.js";
 import {caseParts, shownProblems} from "./case-parts.js";
 import {caseStart, readUpload} from "./case-start.js";
 import {caseTexts} from "./case-texts.js";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function CaseEditor(
   data: CaseEditorData,
@@ -65,6 +63,8 @@ export function CaseEditor(
 
   const store = openCaseDraftStore(storage);
   let record: CaseRecord = store.saved() ?? blankCase();
+  // The case as loaded (or as the page opened on it): an id edit is decided from it, so it can be taken back.
+  let loaded = record;
   let view: EditorView = editorView(record, context);
   let addingTo: number | null = null;
   const refused = new Map<string, RefusedInput>();
@@ -95,6 +95,7 @@ export function CaseEditor(
       if (!back) return;
       store.forgetReplaced();
       refused.clear();
+      loaded = back;
       commit(back);
       start.show({said: "The draft before is back.", canUndo: false});
     },
@@ -173,6 +174,7 @@ export function CaseEditor(
   /** Loads another case; the draft it replaces is kept aside, one Undo away, even after a reload. */
   function replaceWith(next: CaseRecord, said: string): void {
     store.setAsideReplaced(record);
+    loaded = next;
     addingTo = null;
     touched.clear();
     showAll = false;
@@ -197,14 +199,13 @@ export function CaseEditor(
     if (edit.kind === "record" && edit.record !== record) commit(edit.record);
     else render();
   };
-  /** A new id; a case of the case study given one becomes a case written for the notebook, and the page says so. */
+  /** A new id, decided from the case as loaded; when it changes the case's origin, the page says so. */
   const changeId = (control: HTMLInputElement) => {
     touched.add(control.id);
-    const from = String(record.id);
-    const changed = setId(record, control.value, data.cases);
+    const changed = setId(record, control.value, {loaded, cases: data.cases});
     commit(changed.record);
-    if (changed.madeNotebook)
-      start.show({said: madeNotebookWords(from, changed.record), canUndo: store.replaced() !== null});
+    const said = becameWords(String(loaded.id), changed);
+    if (said) start.show({said, canUndo: store.replaced() !== null});
   };
   root.addEventListener("input", onControl);
   root.addEventListener("change", onControl);

@@ -217,19 +217,20 @@ describe("setId", () => {
   ];
   const edge3 = {id: "edge-3", set: "edge-cases", order: 5, caseStudyNumber: "3", checklist: []};
   it("makes a case of the case study under a new id one written for the notebook, as case:new would", () => {
-    expect(setId(edge3, "edge-12", cases)).toEqual({
+    expect(setId(edge3, "edge-12", {loaded: edge3, cases})).toEqual({
       record: {id: "edge-12", set: "edge-cases", order: 15, origin: "notebook", checklist: []},
-      madeNotebook: true,
+      became: "notebook",
     });
   });
-  it("leaves an emptied id out, and changes nothing else of a notebook case", () => {
-    expect(setId(edge3, "", cases)).toEqual({
+  it("leaves an emptied id out, and a notebook case at a free order only takes the id", () => {
+    expect(setId(edge3, "", {loaded: edge3, cases})).toEqual({
       record: {set: "edge-cases", order: 5, caseStudyNumber: "3", checklist: []},
-      madeNotebook: false,
+      became: null,
     });
-    expect(setId(blankCase(), "sea-poem", cases)).toEqual({
-      record: {...blankCase(), id: "sea-poem"},
-      madeNotebook: false,
+    const placed = {...blankCase(), order: 3};
+    expect(setId(placed, "sea-poem", {loaded: placed, cases})).toEqual({
+      record: {...placed, id: "sea-poem"},
+      became: null,
     });
   });
 });

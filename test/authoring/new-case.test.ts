@@ -1,32 +1,11 @@
 import {describe, expect, it} from "vitest";
-import {
-  firstFreeId,
-  loadedWords,
-  madeNotebookWords,
-  notebookCaseFrom,
-  orderAfterLast,
-  withNewId,
-} from "../../lib/authoring/new-case.js";
+import {firstFreeId, becameWords, loadedWords, notebookCaseFrom, withNewId} from "../../lib/authoring/new-case.js";
 
 describe("firstFreeId", () => {
   it("the first new-case-N no case has", () => {
     expect(firstFreeId([])).toBe("new-case-1");
     expect(firstFreeId(["new-case-1", "new-case-3", "example-1"])).toBe("new-case-2");
     expect(firstFreeId(["fresh-1", "fresh-2"], "fresh")).toBe("fresh-3");
-  });
-});
-
-describe("orderAfterLast", () => {
-  const cases = [
-    {set: "examples", order: 7},
-    {set: "edge-cases", order: 14},
-    {set: "edge-cases", order: 2.5},
-    {set: "calibration", order: 4.5},
-  ];
-  it("one past the highest whole order of the set, 1 in an empty set", () => {
-    expect(orderAfterLast(cases, "edge-cases")).toBe(15);
-    expect(orderAfterLast(cases, "calibration")).toBe(5);
-    expect(orderAfterLast(cases, "fresh-calibration")).toBe(1);
   });
 });
 
@@ -63,30 +42,62 @@ describe("withNewId", () => {
   const cases = [
     {id: "edge-3", set: "edge-cases", order: 5},
     {id: "edge-10-twist", set: "edge-cases", order: 14},
+    {id: "fresh-4", set: "fresh-calibration", order: 4},
     {id: "fresh-7", set: "fresh-calibration", order: 7},
   ];
+  const fromEdge3 = {loaded: edge3, cases};
+  /** The id typed key by key, each step from the record the one before made, as the page does. */
+  const typed = (record: Record<string, unknown>, ids: string[], loaded = record) =>
+    ids.reduce((at, id) => withNewId(at, id, {loaded, cases}).record, record);
+
   it("makes a case of the case study given a new id a case written for the notebook, after its set's last", () => {
-    expect(withNewId(edge3, "edge-12", cases)).toEqual({
+    expect(withNewId(edge3, "edge-12", fromEdge3)).toEqual({
       record: {id: "edge-12", set: "edge-cases", order: 15, origin: "notebook", title: "T", checklist: []},
-      madeNotebook: true,
+      became: "notebook",
     });
     // "case-study" said in so many words is the same as unsaid.
-    expect(withNewId({...edge3, origin: "case-study"}, "edge-12", cases).record).toMatchObject({
-      origin: "notebook",
-      order: 15,
+    const said = {...edge3, origin: "case-study"};
+    expect(withNewId(said, "edge-12", {loaded: said, cases}).record).toMatchObject({origin: "notebook", order: 15});
+  });
+  it("gives the loaded case back when its id is typed back, whatever was typed between", () => {
+    // The first key already made it a notebook case; typing the id back makes it edge case 3 again, as loaded.
+    expect(typed(edge3, ["edge-3x", "edge-3"])).toEqual(edge3);
+    const away = typed(edge3, ["e", "ed", "edge-", "edge-1", "edge-12"]);
+    expect(away).toMatchObject({origin: "notebook", order: 15});
+    expect(withNewId(away, "edge-3", fromEdge3)).toEqual({record: edge3, became: "case-study"});
+    // What the author changed meanwhile stays; only the id, origin, number and order are the loaded case's.
+    const retitled = {...away, title: "New title"};
+    expect(withNewId(retitled, "edge-3", fromEdge3).record).toEqual({...edge3, title: "New title"});
+  });
+  it("moves a notebook case given a new id off its loaded order, to after its set's last", () => {
+    const fresh4 = {id: "fresh-4", set: "fresh-calibration", order: 4, origin: "notebook"};
+    // fresh-4 keeps order 4: a new case there would stand where fresh-4 does. The last is fresh-7 at 7.
+    expect(withNewId(fresh4, "fresh-9", {loaded: fresh4, cases})).toEqual({
+      record: {...fresh4, id: "fresh-9", order: 8},
+      became: null,
     });
+    expect(typed(fresh4, ["fresh-", "fresh-9", "fresh-4"])).toEqual(fresh4);
   });
-  it("leaves the case as it is under its own id, and a notebook case only takes the new id", () => {
-    expect(withNewId(edge3, "edge-3", cases)).toEqual({record: edge3, madeNotebook: false});
-    const fresh = {id: "fresh-7", set: "fresh-calibration", order: 7, origin: "notebook"};
-    expect(withNewId(fresh, "fresh-8", cases)).toEqual({record: {...fresh, id: "fresh-8"}, madeNotebook: false});
+  it("keeps an order no other case of the set has, and gives a case with none the place after the last", () => {
+    const moved = {id: "fresh-9", set: "fresh-calibration", order: 12, origin: "notebook"};
+    const loaded = {...moved, id: "fresh-4", order: 4};
+    expect(withNewId(moved, "fresh-10", {loaded, cases}).record).toEqual({...moved, id: "fresh-10"});
+    const blank = {id: "new-case", set: "fresh-calibration", origin: "notebook"};
+    expect(withNewId(blank, "sea-poem", {loaded: blank, cases}).record).toEqual({...blank, id: "sea-poem", order: 8});
+    // Back under the blank's id, it is the blank again: it had no order.
+    expect(typed(blank, ["sea-poem", "new-case"])).toEqual(blank);
   });
-  it("says what changed, in one sentence", () => {
-    const made = withNewId(edge3, "edge-12", cases).record;
-    expect(madeNotebookWords("edge-3", made)).toBe(
+  it("says when the origin changed, in one sentence", () => {
+    const made = withNewId(edge3, "edge-12", fromEdge3);
+    expect(becameWords("edge-3", made)).toBe(
       "With a new id this is no longer edge-3 of the case study but a case written for the notebook: " +
         "origin notebook, no case-study number, and order 15, after the last case of its set.",
     );
+    expect(becameWords("edge-3", withNewId(made.record, "edge-3", fromEdge3))).toBe(
+      "Under its own id again this is edge-3 of the case study, as loaded: its origin, case-study number and order " +
+        "are back.",
+    );
+    expect(becameWords("edge-3", withNewId(made.record, "edge-13", fromEdge3))).toBeNull();
   });
 });
 

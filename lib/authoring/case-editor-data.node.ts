@@ -19,6 +19,9 @@ export interface CaseEditorCase {
   set: CaseSet;
   /** Its place in its set: a case of the case study given a new id is ordered after the last. */
   order: number;
+  /** With order, where it stands: a new case may not stand where another case of its set does (case-places.ts). */
+  caseStudyNumber?: string;
+  twistOf?: string;
   title: string;
   topic: string;
   /** The file's text, exactly as data/items/<id>.md holds it. */
@@ -49,10 +52,12 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
     factSchemas: Object.fromEntries(
       Object.entries(checklistRules).map(([rule, schema]) => [rule, asJson(schema)]),
     ) as Record<ChecklistRuleId, JsonSchema>,
-    cases: items.map(({id, set, order, title, topic}) => ({
+    cases: items.map(({id, set, order, caseStudyNumber, twistOf, title, topic}) => ({
       id,
       set,
       order,
+      ...(caseStudyNumber === undefined ? {} : {caseStudyNumber}),
+      ...(twistOf === undefined ? {} : {twistOf}),
       title,
       topic,
       text: readFileSync(join(root, "data", "items", `${id}.md`), "utf8"),

@@ -6,7 +6,8 @@
 export interface PlacedCase {
   id: string;
   set: string;
-  order: number;
+  /** Unset in a draft that has no order yet. */
+  order?: number;
   caseStudyNumber?: string;
   /** The case this one is the twist of. */
   twistOf?: string;
@@ -19,13 +20,13 @@ export interface PlaceClash {
 }
 
 /** The order that puts a case after the last of its set: one past the highest whole order there, 1 in an empty set. */
-export function orderAfterLast(cases: readonly {set: string; order: number}[], set: string): number {
-  const orders = cases.filter((each) => each.set === set).map((each) => each.order);
+export function orderAfterLast(cases: readonly {set: string; order?: number}[], set: string): number {
+  const orders = cases.flatMap((each) => (each.set === set && typeof each.order === "number" ? [each.order] : []));
   return orders.length ? Math.floor(Math.max(...orders)) + 1 : 1;
 }
 
 /** Whether a case of `set` other than `id` stands at `order`. */
-export const orderTaken = (cases: readonly PlacedCase[], {id, set, order}: PlacedCase): boolean =>
+export const orderTaken = (cases: readonly PlacedCase[], {id, set, order}: PlacedCase & {order: number}): boolean =>
   cases.some((each) => each.id !== id && each.set === set && each.order === order);
 
 /** What the lettered parts of one case-study case share ("edge-1a", "edge-1b" → "edge-1"); any other id, itself. */
@@ -44,6 +45,7 @@ export function placeClashes<T extends PlacedCase>(cases: readonly T[]): Map<T, 
   const byId = new Map(cases.map((item) => [item.id, item]));
   const firstAt = new Map<string, T>();
   for (const item of cases) {
+    if (item.order === undefined) continue;
     const key = `${item.set}\u0000${item.order}`;
     const first = firstAt.get(key);
     if (!first) firstAt.set(key, item);
@@ -73,4 +75,25 @@ export function placeClashes<T extends PlacedCase>(cases: readonly T[]): Map<T, 
       });
   }
   return found;
+}
+
+/**
+ * Where a case being written (an item file's record, any field possibly unset or mistyped) stands where another case
+ * of its set does, among the `known` cases, by the rule above. The known case with its own id is left out: the case
+ * replaces it.
+ */
+export function recordPlaceClashes(
+  record: Readonly<Record<string, unknown>>,
+  known: readonly PlacedCase[],
+): PlaceClash[] {
+  const {id, set, order, caseStudyNumber, twistOf} = record;
+  if (typeof id !== "string" || typeof set !== "string") return [];
+  const placed: PlacedCase = {
+    id,
+    set,
+    ...(typeof order === "number" ? {order} : {}),
+    ...(typeof caseStudyNumber === "string" ? {caseStudyNumber} : {}),
+    ...(typeof twistOf === "string" ? {twistOf} : {}),
+  };
+  return placeClashes([...known.filter((each) => each.id !== id), placed]).get(placed) ?? [];
 }

@@ -15,6 +15,7 @@ import {AssignmentError, choiceFromQuery, overridesOf, type ParameterDomain} fro
 import {caseWords, scoreWords} from "./case-words.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {repeatedQuotes, writtenFileProblems} from "./case-read-back.js";
+import {recordPlaceClashes, type PlacedCase} from "./case-places.js";
 
 /** What the editor needs besides the record: the schemas, the two rule sets, and the ids of the cases there are. */
 export interface EditorContext {
@@ -25,6 +26,8 @@ export interface EditorContext {
   /** The candidate from /authors (by address), or null when there is none. */
   candidate: RuleSet | null;
   knownIds: readonly string[];
+  /** The cases there are, with their places: the case may not stand where another of its set does. */
+  cases?: readonly PlacedCase[];
   /** The self-check's pools: a case of a set one runs over must be listed in it (data/calibration.yaml). */
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
 }
@@ -214,6 +217,7 @@ export function editorView(record: CaseRecord, context: EditorContext): EditorVi
     ...(mains !== 1 ? [{file, field: "checklist", message: caseWords.mains(mains, checklist.length)}] : []),
     ...(current && current.score === null ? [{file, field: "score", message: current.scoreText}] : []),
     ...unknownIds(record, context.knownIds, file),
+    ...recordPlaceClashes(record, context.cases ?? []).map(({field, message}) => ({file, field, message})),
   ];
   // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong.
   problems.push(...writtenFileProblems(written, context.itemSchema, file, problems.length > 0));

@@ -50,6 +50,7 @@ export function CaseEditor(
     current: address.current,
     candidate: address.candidate,
     knownIds: data.cases.map((entry) => entry.id),
+    cases: data.cases,
     pools: data.pools,
   };
   const fieldsByRule = new Map<string, FactField[]>();
@@ -63,8 +64,7 @@ export function CaseEditor(
 
   const store = openCaseDraftStore(storage);
   let record: CaseRecord = store.saved() ?? blankCase();
-  // The case as loaded (or as the page opened on it): an id edit is decided from it, so it can be taken back.
-  let loaded = record;
+  let loaded = record; // The case as loaded, or as the page opened: id edits are decided from it (setId).
   let view: EditorView = editorView(record, context);
   let addingTo: number | null = null;
   const refused = new Map<string, RefusedInput>();
@@ -77,8 +77,8 @@ export function CaseEditor(
     setLabels: data.setLabels,
     onLoad: (id) => {
       const found = data.cases.find((entry) => entry.id === id);
-      const loaded = found ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record : blankCase();
-      if (loaded) replaceWith(loaded, found ? loadedWords(loaded, context.knownIds) : "A blank case.");
+      const next = found ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record : blankCase();
+      if (next) replaceWith(next, found ? loadedWords(next, context.knownIds) : "A blank case.");
     },
     onUpload: (file) =>
       void readUpload(file, data.itemSchema).then((read) => {

@@ -40,6 +40,7 @@ const context: EditorContext = {
   current: ruleSetOf(v2),
   candidate: null,
   knownIds: data.cases.map((entry) => entry.id),
+  cases: data.cases,
 };
 const withCandidate = (overrides: Parameters<typeof ruleSetOf>[1]): EditorContext => ({
   ...context,
@@ -421,5 +422,36 @@ describe("every case in data/items, loaded into the editor", () => {
     const text = caseFileText(record);
     expect(itemRecord(text, `data/items/${id}.md`).record).toEqual(record);
     expect(parseItemFile(text, `data/items/${id}.md`)).toEqual(item);
+  });
+});
+
+describe("a case standing where another case of its set does", () => {
+  /** The problems at a case's order and case-study number, as "field: message". */
+  const placeProblems = (record: CaseRecord): string[] =>
+    editorView(record, context)
+      .problems.filter((problem) => problem.field === "order" || problem.field === "caseStudyNumber")
+      .map(({field, message}) => `${field}: ${message}`);
+
+  it("is a problem, by guideline:check's rule: fresh-4 under a new id at fresh-4's order", () => {
+    // The fresh calibration set runs fresh-1 … fresh-7 at orders 1 … 7, so 8 follows the last.
+    expect(placeProblems(setField(caseOf("fresh-4"), "id", "fresh-9"))).toEqual([
+      "order: order 4 is also fresh-4's in set fresh-calibration: give each case of a set its own order " +
+        "(8 follows the last)",
+    ]);
+    const view = editorView(setField(caseOf("fresh-4"), "id", "fresh-9"), context);
+    expect(view.downloadable).toBe(false);
+  });
+  it("is a problem at the case-study number a copy keeps: edge-3 under a new id, at a free order", () => {
+    const copy = setField(setField(caseOf("edge-3"), "id", "edge-12"), "order", 15);
+    expect(placeProblems(copy)).toEqual([
+      'caseStudyNumber: caseStudyNumber "3" is also edge-3\'s in set edge-cases: each case of the case study has ' +
+        "its own number (a twist names its case in twistOf); a case written for the notebook has none: set origin: " +
+        "notebook and remove caseStudyNumber",
+    ]);
+  });
+  it("is none for a case under its own id (the download replaces it), or at a free order with no number", () => {
+    expect(placeProblems(caseOf("edge-1b"))).toEqual([]);
+    expect(placeProblems(caseOf("edge-10-twist"))).toEqual([]);
+    expect(placeProblems(setField(setField(caseOf("fresh-4"), "id", "fresh-9"), "order", 8))).toEqual([]);
   });
 });

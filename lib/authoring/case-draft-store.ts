@@ -99,8 +99,6 @@ export interface CaseDraftStore {
   setAsideReplaced(record: CaseRecord): boolean;
   /** The draft the last Load replaced, from this page or from the copy the saved draft names; null when none. */
   replaced(): CaseRecord | null;
-  /** Undo was used: the replaced draft is no longer offered (its copy stays in storage). */
-  forgetReplaced(): void;
 }
 
 export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftStore {
@@ -171,10 +169,6 @@ export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftSt
       return replacedKey !== null;
     },
     replaced: () => replaced,
-    forgetReplaced() {
-      replaced = null;
-      replacedKey = null;
-    },
   };
 }
 

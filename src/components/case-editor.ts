@@ -90,14 +90,10 @@ export function CaseEditor(
             canUndo: store.replaced() !== null,
           });
       }),
+    // Undo swaps: the draft it takes away is set aside in turn, so a second Undo comes back to it.
     onUndo: () => {
       const back = store.replaced();
-      if (!back) return;
-      store.forgetReplaced();
-      refused.clear();
-      loaded = back;
-      commit(back);
-      start.show({said: "The draft before is back.", canUndo: false});
+      if (back) replaceWith(back, "The draft before is back. Undo again returns to the one you left.");
     },
   });
   const texts = caseTexts({
@@ -171,7 +167,7 @@ export function CaseEditor(
     render();
   }
 
-  /** Loads another case; the draft it replaces is kept aside, one Undo away, even after a reload. */
+  /** Loads another case (or Undo's); the draft it replaces is kept aside, one Undo away, even after a reload. */
   function replaceWith(next: CaseRecord, said: string): void {
     store.setAsideReplaced(record);
     loaded = next;

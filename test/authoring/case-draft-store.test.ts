@@ -163,11 +163,11 @@ describe("a draft a Load replaces", () => {
     const reopened = openCaseDraftStore(storage);
     expect(reopened.saved()).toEqual(loaded);
     expect(reopened.replaced()).toEqual(draft);
-    // Undo: no longer offered, and the draft saved next names no copy; the copy itself is never deleted.
-    reopened.forgetReplaced();
+    // Undo swaps: the draft it takes away is set aside in its turn, and the next Undo brings it back.
+    expect(reopened.setAsideReplaced(loaded)).toBe(true);
     reopened.save(draft);
-    expect(openCaseDraftStore(storage).replaced()).toBeNull();
-    expect(storage.getItem(`${caseDraftKey}:replaced`)).not.toBeNull();
+    expect(openCaseDraftStore(storage).saved()).toEqual(draft);
+    expect(openCaseDraftStore(storage).replaced()).toEqual(loaded);
   });
 
   it("a second Load keeps the first copy and writes the next under a key of its own", () => {

@@ -140,10 +140,16 @@ describe("the draft", () => {
     await page.getByRole("button", {name: /^Undo/}).click();
     await expect.poll(() => requestBox(page).inputValue()).toMatch(/^Kannst du mir bitte eine kurze/);
     await expect.poll(async () => (await savedDraft(page))?.record).toEqual(draft);
-    // Undone: a reload offers it no more.
+    expect(await page.locator(".case-start-said").innerText()).toBe(
+      "The draft before is back. Undo again returns to the one you left.",
+    );
+    // Undo swapped: edge-4 was set aside in its turn, so Undo again (after a reload too) goes back to it.
     await page.reload();
     await requestBox(page).waitFor();
-    expect(await page.getByRole("button", {name: /^Undo/}).isVisible()).toBe(false);
+    await page.getByRole("button", {name: /^Undo/}).click();
+    await expect.poll(() => page.locator("#case-id").inputValue()).toBe("edge-4");
+    await page.getByRole("button", {name: /^Undo/}).click();
+    await expect.poll(async () => (await savedDraft(page))?.record).toEqual(draft);
     expect(site.problems).toEqual([]);
   });
 

@@ -29,20 +29,29 @@ export function orderAfterLast(cases: readonly {set: string; order?: number}[], 
 export const orderTaken = (cases: readonly PlacedCase[], {id, set, order}: PlacedCase & {order: number}): boolean =>
   cases.some((each) => each.id !== id && each.set === set && each.order === order);
 
-/** What the lettered parts of one case-study case share ("edge-1a", "edge-1b" → "edge-1"); any other id, itself. */
-const partsOf = (id: string): string => /^(.*[0-9])[a-z]$/.exec(id)?.[1] ?? id;
+/** An id of a lettered part of a case-study case: "edge-1a" is <stem>-<digits> "edge-1" and letter "a". */
+const letteredPart = /^(.+-[0-9]+)([a-z])$/;
+
+/**
+ * Whether two ids are lettered parts of one case-study number: both <stem>-<digits><one letter>, the same stem and
+ * digits, different letters (edge-1a and edge-1b, edge-5a and edge-5b). Only the ids tell, so a copy named as a part
+ * the case study does not have (edge-1d copying edge-1a) cannot be told from a real one: that needs the case study.
+ */
+function partsOfOne(one: string, other: string): boolean {
+  const [a, b] = [letteredPart.exec(one), letteredPart.exec(other)];
+  return a !== null && b !== null && a[1] === b[1] && a[2] !== b[2];
+}
 
 /**
  * Two cases of one set with the same case-study number, or the same order, each reported at the later of them. A
  * copy of a case-study case under a new id that keeps the number would pass for the case study's; two cases at one
  * order have no order between them. A number repeats only where the case study itself gives one case several times:
- * a twist (twistOf names the case with that number) or lettered parts (edge-1a, edge-1b, edge-1c). The same id twice
- * is not a clash: it is reported as a duplicate id.
+ * a case's twist (twistOf names the other; one twist per case, the first that names it) or lettered parts of one
+ * number (partsOfOne). The same id twice is not a clash: it is reported as a duplicate id.
  */
 export function placeClashes<T extends PlacedCase>(cases: readonly T[]): Map<T, PlaceClash[]> {
   const found = new Map<T, PlaceClash[]>();
   const add = (item: T, clash: PlaceClash) => found.set(item, [...(found.get(item) ?? []), clash]);
-  const byId = new Map(cases.map((item) => [item.id, item]));
   const firstAt = new Map<string, T>();
   for (const item of cases) {
     if (item.order === undefined) continue;
@@ -57,15 +66,18 @@ export function placeClashes<T extends PlacedCase>(cases: readonly T[]): Map<T, 
           `(${orderAfterLast(cases, item.set)} follows the last)`,
       });
   }
-  const numbered = new Map<string, T>();
+  const firstTwist = new Map<string, T>();
+  for (const item of cases) if (item.twistOf && !firstTwist.has(item.twistOf)) firstTwist.set(item.twistOf, item);
+  const twins = (one: T, other: T) => firstTwist.get(one.id) === other || firstTwist.get(other.id) === one;
+  const numbered = new Map<string, T[]>();
   for (const item of cases) {
     if (item.caseStudyNumber === undefined) continue;
-    const twisted = item.twistOf ? byId.get(item.twistOf) : undefined;
-    if (twisted && twisted.set === item.set && twisted.caseStudyNumber === item.caseStudyNumber) continue;
     const key = `${item.set}\u0000${item.caseStudyNumber}`;
-    const first = numbered.get(key);
-    if (!first) numbered.set(key, item);
-    else if (first.id !== item.id && partsOf(first.id) !== partsOf(item.id))
+    const earlier = numbered.get(key) ?? [];
+    const first = earlier.find(
+      (other) => other.id !== item.id && !twins(item, other) && !partsOfOne(item.id, other.id),
+    );
+    if (first)
       add(item, {
         field: "caseStudyNumber",
         message:
@@ -73,6 +85,7 @@ export function placeClashes<T extends PlacedCase>(cases: readonly T[]): Map<T, 
           "case study has its own number (a twist names its case in twistOf); a case written for the notebook has " +
           "none: set origin: notebook and remove caseStudyNumber",
       });
+    numbered.set(key, [...earlier, item]);
   }
   return found;
 }

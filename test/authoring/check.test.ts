@@ -276,13 +276,36 @@ describe("two cases of a set in one place", () => {
         "set origin: notebook and remove caseStudyNumber",
     ]);
     expect(report.results.find((result) => result.id === "edge-12")!.ok).toBe(false);
-    // The same number in another set is another case; a lettered part (edge-3b) or a twist of edge-3 is edge case 3.
+    // The same number in another set is another case; the twist of edge-3 is edge case 3 again.
     for (const fine of [
       {...copy, set: "calibration" as const, order: 6},
-      {...copy, id: "edge-3b"},
       {...copy, id: "edge-3-twist", twistOf: "edge-3"},
     ])
       expect(itemProblems(checkGuideline(v2, [...realItems, fine]))).toEqual([]);
+  });
+
+  it("lets a number repeat only for a case's one twist and lettered parts of one number, never for a copy", () => {
+    const numberProblems = (extra: Item) =>
+      itemProblems(checkGuideline(v2, [...realItems, extra])).filter((line) => line.includes("caseStudyNumber:"));
+    // Copies named like parts: edge-3 has no letter, so edge-3b is no part of it; example-6x neither.
+    expect(numberProblems({...edge3, id: "edge-3b", order: 15})).toEqual([
+      expect.stringMatching(/^edge-3b\.md caseStudyNumber: caseStudyNumber "3" is also edge-3's in set edge-cases/),
+    ]);
+    expect(numberProblems({...real("example-6"), id: "example-6x", order: 8})).toEqual([
+      expect.stringMatching(/^example-6x\.md caseStudyNumber: caseStudyNumber "6" is also example-6's/),
+    ]);
+    // Another number's letter, or a part of another stem, is no part of edge case 1.
+    expect(numberProblems({...real("edge-1a"), id: "edge-2a", order: 15})).toHaveLength(1);
+    // A second twist of edge-10 (edge-10-twist is its one twist) is a copy.
+    expect(numberProblems({...real("edge-10-twist"), id: "edge-10-twist-2", order: 15})).toEqual([
+      expect.stringMatching(/^edge-10-twist-2\.md caseStudyNumber: caseStudyNumber "10" is also edge-10's/),
+    ]);
+    // edge-1d copying edge-1a is named as a fourth lettered part of case 1: only the case study could tell it is
+    // not one, so the check lets it through.
+    expect(numberProblems({...real("edge-1a"), id: "edge-1d", order: 15})).toEqual([]);
+    // The 33 cases of data/items, with their twists and lettered parts, pass.
+    expect(realItems).toHaveLength(33);
+    expect(itemProblems(checkGuideline(v2, realItems))).toEqual([]);
   });
 
   it("refuses an order another case of the set has, and says which follows the last", () => {

@@ -3,7 +3,8 @@
 // that is not an object, too large or too deep) is copied under a set-aside key, never deleted or overwritten (the
 // trainee record's set-aside, shared), and the author is told in words; when the copy cannot be written it stays
 // under its key untouched and the draft is kept on the page only. Storage full: the draft is kept on the page, said
-// so, and written again at the next edit. A draft a Load replaces is copied aside the same way, under its own key, and
+// so, and written again at the next edit. A draft a Load replaces is copied under one key of its own, overwritten at
+// each Load (only the last is Undo's, and copies must not pile up in the storage the trainee's record shares), and
 // the envelope names that copy ({version, record, replaced}), so Undo brings it back after a reload too. Pure: the
 // page passes its localStorage, a test a Map.
 import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/set-aside.js";
@@ -14,13 +15,18 @@ import type {CaseRecord} from "./case-editor.js";
 export const caseDraftKey = "rater-notebook:case-draft:v1";
 /** Where an unreadable draft is copied; a second one goes under `…:set-aside:2`, and so on. */
 export const caseDraftSetAsideKey = `${caseDraftKey}:set-aside`;
-/** Where a draft replaced by a Load or an upload is copied (`…:replaced`, `…:replaced:2` …), for Undo. */
+/** Where the draft the last Load (or upload, or Undo) replaced is copied, for Undo: one key, overwritten each time. */
 export const caseDraftReplacedKey = `${caseDraftKey}:replaced`;
 export const caseDraftVersion = 1;
 /** The longest draft kept, in characters: four times the largest item file, room for JSON's escapes. */
 export const caseDraftLimit = 4 * authoredLimits.itemBytes;
 /** How deep a draft's record may nest: the item file's YAML limit. */
 const draftDepth = authoredLimits.yamlDepth;
+
+/** What the page adds when the draft a Load replaced could not be copied (setAsideReplaced was false). */
+export const replacedUnsavedWords =
+  "The draft it replaced could not be saved in this browser (its storage may be full): Undo brings it back only " +
+  "until this page is closed.";
 
 export type DraftReading =
   /** `replaced`: the key of the copy of the draft the last Load replaced, for Undo. */
@@ -60,7 +66,7 @@ export function parseCaseDraft(text: string | null): DraftReading {
   if (deep !== null) return refuse("corrupted", `the saved draft nests deeper than a case can, at ${deep}`);
   // Only a key of the replaced drafts' copies: an envelope never leads the editor to read another key.
   const replaced = envelope.replaced;
-  return typeof replaced === "string" && replaced.startsWith(caseDraftReplacedKey)
+  return replaced === caseDraftReplacedKey
     ? {ok: true, record: envelope.record, replaced}
     : {ok: true, record: envelope.record};
 }
@@ -93,8 +99,9 @@ export interface CaseDraftStore {
   save(record: CaseRecord): void;
   notice(): DraftNotice | null;
   /**
-   * Keeps the draft a Load is about to replace, for Undo: copied aside in storage (never overwritten) and named in the
-   * draft saved next, or on this page only when it cannot be copied. True when the copy survives a reload.
+   * Keeps the draft a Load is about to replace, for Undo: copied under the replaced key (over the last Load's) and
+   * named in the draft saved next, or on this page only when the copy is refused. True when it survives a reload: on
+   * false the page must say that Undo lasts only as long as the page (replacedUnsavedWords).
    */
   setAsideReplaced(record: CaseRecord): boolean;
   /** The draft the last Load replaced, from this page or from the copy the saved draft names; null when none. */
@@ -164,8 +171,14 @@ export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftSt
       replaced = record;
       replacedKey = null;
       if (!storage || notice?.kind === "memory") return false;
-      const copied = setAside(storage, serializeCaseDraft(record), caseDraftReplacedKey);
-      if ("key" in copied) replacedKey = copied.key;
+      const text = serializeCaseDraft(record);
+      if (text.length > caseDraftLimit) return false;
+      try {
+        storage.setItem(caseDraftReplacedKey, text);
+        replacedKey = caseDraftReplacedKey;
+      } catch {
+        // Refused (storage full): kept on this page; the draft saved next names no copy.
+      }
       return replacedKey !== null;
     },
     replaced: () => replaced,

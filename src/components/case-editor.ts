@@ -18,7 +18,7 @@ import {
 } from "../lib/authoring/case-editor.js";
 import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
 import {factFields, type FactField} from "../lib/authoring/fact-fields.js";
-import {openCaseDraftStore} from "../lib/authoring/case-draft-store.js";
+import {openCaseDraftStore, replacedUnsavedWords} from "../lib/authoring/case-draft-store.js";
 import {draftNoticeWords} from "../lib/authoring/case-words.js";
 import {becameWords, loadedWords} from "../lib/authoring/new-case.js";
 import {isRecord} from "../lib/authoring/case-record.js";
@@ -169,13 +169,13 @@ export function CaseEditor(
 
   /** Loads another case (or Undo's); the draft it replaces is kept aside, one Undo away, even after a reload. */
   function replaceWith(next: CaseRecord, said: string): void {
-    store.setAsideReplaced(record);
+    const kept = store.setAsideReplaced(record) || store.notice()?.kind === "memory";
     loaded = next;
     addingTo = null;
     touched.clear();
     showAll = false;
     commit(next, {structural: true});
-    start.show({said, canUndo: true});
+    start.show({said: kept ? said : `${said} ${replacedUnsavedWords}`, canUndo: true});
   }
 
   const onControl = (event: Event) => {

@@ -170,15 +170,31 @@ describe("a draft a Load replaces", () => {
     expect(openCaseDraftStore(storage).replaced()).toEqual(loaded);
   });
 
-  it("a second Load keeps the first copy and writes the next under a key of its own", () => {
+  it("is copied under one key, overwritten at each Load: copies never pile up", () => {
     const storage = new MapStorage();
     const store = openCaseDraftStore(storage);
     store.setAsideReplaced(draft);
     store.setAsideReplaced(loaded);
+    for (let load = 0; load < 100; load += 1) store.setAsideReplaced({id: `edge-${load}`});
+    store.setAsideReplaced(loaded);
     store.save({id: "edge-4"});
-    expect(storage.getItem(`${caseDraftKey}:replaced`)).toBe(envelope(draft));
-    expect(storage.getItem(`${caseDraftKey}:replaced:2`)).toBe(envelope(loaded));
+    // The draft, the one copy: nothing else.
+    expect([...storage.values.keys()].sort()).toEqual([caseDraftKey, `${caseDraftKey}:replaced`]);
+    expect(storage.getItem(`${caseDraftKey}:replaced`)).toBe(envelope(loaded));
     expect(openCaseDraftStore(storage).replaced()).toEqual(loaded);
+  });
+
+  it("says when the copy is refused after one was kept: the draft saved next names none, Undo keeps it on the page", () => {
+    const storage = new MapStorage();
+    const store = openCaseDraftStore(storage);
+    expect(store.setAsideReplaced(draft)).toBe(true);
+    storage.refused.add(`${caseDraftKey}:replaced`);
+    expect(store.setAsideReplaced(loaded)).toBe(false);
+    expect(store.replaced()).toEqual(loaded);
+    store.save({id: "edge-4"});
+    expect(JSON.parse(storage.getItem(caseDraftKey)!)).toEqual({version: 1, record: {id: "edge-4"}});
+    // The older copy is not offered after a reload: it is not the draft the last Load replaced.
+    expect(openCaseDraftStore(storage).replaced()).toBeNull();
   });
 
   it("is kept on the page only when the copy is refused, and an envelope never names another key", () => {
@@ -190,11 +206,13 @@ describe("a draft a Load replaces", () => {
     store.save(loaded);
     expect(JSON.parse(storage.getItem(caseDraftKey)!)).toEqual({version: 1, record: loaded});
 
-    const other = new MapStorage({
-      [caseDraftKey]: JSON.stringify({version: 1, record: loaded, replaced: "rater-notebook:progress:v1"}),
-      "rater-notebook:progress:v1": envelope(draft),
-    });
-    expect(openCaseDraftStore(other).replaced()).toBeNull();
+    for (const key of ["rater-notebook:progress:v1", `${caseDraftKey}:replaced:2`]) {
+      const other = new MapStorage({
+        [caseDraftKey]: JSON.stringify({version: 1, record: loaded, replaced: key}),
+        [key]: envelope(draft),
+      });
+      expect(openCaseDraftStore(other).replaced()).toBeNull();
+    }
     expect(parseCaseDraft(JSON.stringify({version: 1, record: loaded, replaced: 7}))).toEqual({
       ok: true,
       record: loaded,

@@ -24,7 +24,7 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
     if (!source) {
       issue(
         at("quoteIn"),
-        `no quoted earlier turn ${quoteText(line.quoteIn)}: expected "request" or turn-N of a quoted turn`,
+        `${quoteText(line.quoteIn)} is no quoted turn of the user's: expected "request" or turn-N of one`,
       );
     } else {
       quotes.forEach((quote, position) => {

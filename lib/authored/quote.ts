@@ -44,10 +44,13 @@ export function locate(text: string, quote: string, from = 0): Span | null {
 export const quotesOf = (quote: string | readonly string[] | undefined): readonly string[] =>
   quote === undefined ? [] : typeof quote === "string" ? [quote] : quote;
 
-/** The text a quote is taken from: the request, or the quoted earlier turn with that number; null if none. */
+/**
+ * The text a quote is taken from: the request, or the quoted earlier turn of the user's with that number; null if
+ * none. Only the user's turns state instructions (a standing one), and only those the trainee's Step 1 can mark.
+ */
 export function textOf(item: Pick<Item, "request" | "turns">, quoteIn: QuoteIn = "request"): string | null {
   if (quoteIn === "request") return item.request.text;
   const number = Number(quoteIn.slice("turn-".length));
   const turn = item.turns.find((candidate) => candidate.turn === number);
-  return turn && turn.form === "quoted" ? turn.text : null;
+  return turn && turn.form === "quoted" && turn.role === "user" ? turn.text : null;
 }

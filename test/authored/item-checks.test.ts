@@ -57,3 +57,21 @@ describe("a case written for the notebook", () => {
     ]);
   });
 });
+
+describe("a standing instruction quoted from an earlier turn", () => {
+  // Edge 7's third line quotes turn 1, the user's ("Please answer in formal English from now on").
+  const edge7File = "data/items/edge-7.md";
+  const edge7 = parseItemFile(readFileSync(join(projectRoot, edge7File), "utf8"), edge7File);
+  const quoting = edge7.checklist.findIndex((line) => line.quoteIn === "turn-1");
+  it("is found in a turn of the user's", () => {
+    expect(quoting).toBeGreaterThan(-1);
+    expect(problemsOf(edge7)).toEqual([]);
+  });
+  it("is refused in a turn of the assistant's: only the user states instructions, and Step 1 marks only theirs", () => {
+    const item = structuredClone(edge7);
+    item.turns[0]!.role = "assistant";
+    expect(problemsOf(item)).toEqual([
+      `checklist[${quoting}].quoteIn: "turn-1" is no quoted turn of the user's: expected "request" or turn-N of one`,
+    ]);
+  });
+});

@@ -199,7 +199,7 @@ describe("the Step-1 and fidelity fields of an item", () => {
   });
   it("a quote in an earlier turn the item does not have", () => {
     expect(problemsWith(main, main + "    quoteIn: turn-1\n")).toMatchInlineSnapshot(
-      `"checklist[0].quoteIn: no quoted earlier turn "turn-1": expected "request" or turn-N of a quoted turn"`,
+      `"checklist[0].quoteIn: "turn-1" is no quoted turn of the user's: expected "request" or turn-N of one"`,
     );
   });
   it("a ruled line with no words and no reason", () => {

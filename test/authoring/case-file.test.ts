@@ -214,7 +214,7 @@ describe("checkCaseRecord", () => {
       'id: expected a lowercase id like example-1, got "Edge_1"',
       'checklist[1].quoteIn: expected "request" or an earlier turn like "turn-1", got "turn one"',
       // The item's own check goes on, as zod's does: it names the turn it cannot find.
-      'checklist[1].quoteIn: no quoted earlier turn "turn one": expected "request" or turn-N of a quoted turn',
+      `checklist[1].quoteIn: "turn one" is no quoted turn of the user's: expected "request" or turn-N of one`,
     ]);
   });
   it("fills the schema's defaults into the item, and leaves the record as it was", () => {

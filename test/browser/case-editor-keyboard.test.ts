@@ -77,7 +77,8 @@ describe("a new case by keyboard alone", () => {
     await page.locator("#case-id").focus();
     await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type("sea-poem");
-    await typeInto(page, "case-order", "8");
+    // A new id gives a case with no order the place after the last of its set: fresh-7 is at 7.
+    await expect.poll(() => page.locator("#case-order").inputValue()).toBe("8");
     await typeInto(page, "case-topic", "a short poem about the sea");
     await typeInto(page, "case-title", "One line too many");
     await typeInto(page, "case-teaches", "A ceiling is broken by one line as surely as by ten.");

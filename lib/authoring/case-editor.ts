@@ -13,7 +13,7 @@ import {withNewId} from "./new-case.js";
 import type {PlacedCase} from "./case-places.js";
 import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
 
-export {editorView, syncRulings, ruleSetsFromQuery} from "./case-view.js";
+export {syncRulings, ruleSetsFromQuery} from "./case-view.js";
 export type {CaseDerivation, EditorContext, EditorView, LineReading, LineView} from "./case-view.js";
 
 export {caseFileName, linesOf, type CaseRecord} from "./case-record.js";

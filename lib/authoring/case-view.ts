@@ -152,7 +152,6 @@ function synced(record: CaseRecord, lines: readonly LineView[], current: CaseDer
   };
 }
 
-/** Ids the case points to that are not known cases: its compare list, its notes' and its twistOf. */
 /**
  * A case of a set the self-check's pools run over, listed in none of them: guideline:check refuses it until
  * data/calibration.yaml lists it. A warning, not a problem: the fix is in another file, and the case file is right.
@@ -164,6 +163,7 @@ function unpooled(record: CaseRecord, pools: NonNullable<EditorContext["pools"]>
   return [{file, field: "set", message: caseWords.notInPool(record.id, String(record.set), over[0]!.id)}];
 }
 
+/** Ids the case points to that are not known cases: its compare list, its notes' and its twistOf. */
 function unknownIds(record: CaseRecord, knownIds: readonly string[], file: string): Problem[] {
   const known = new Set(knownIds);
   const problems: Problem[] = [];
@@ -181,7 +181,11 @@ function unknownIds(record: CaseRecord, knownIds: readonly string[], file: strin
   return problems;
 }
 
-export function editorView(record: CaseRecord, context: EditorContext): EditorView {
+export function editorView(
+  record: CaseRecord,
+  context: EditorContext,
+  {readBack = true}: {readBack?: boolean} = {},
+): EditorView {
   const file = caseFileName(record);
   const checklist = linesOf(record);
   const read = checklist.map((line, index) => readLine(line, index, context.factSchemas));
@@ -219,8 +223,9 @@ export function editorView(record: CaseRecord, context: EditorContext): EditorVi
     ...unknownIds(record, context.knownIds, file),
     ...recordPlaceClashes(record, context.cases ?? []).map(({field, message}) => ({file, field, message})),
   ];
-  // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong.
-  problems.push(...writtenFileProblems(written, context.itemSchema, file, problems.length > 0));
+  // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong, and
+  // only when asked (`readBack`: the page does it when idle and before a download, not at every keystroke).
+  problems.push(...writtenFileProblems(written, context.itemSchema, file, problems.length > 0 || !readBack));
   const warnings = [
     ...(typeof record.id === "string" && context.knownIds.includes(record.id)
       ? [{file, field: "id", message: caseWords.replaces(record.id)}]

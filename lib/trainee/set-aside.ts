@@ -38,3 +38,14 @@ export function setAside(
   }
   return {failure: "slots-taken"};
 }
+
+/** The page's localStorage, or null where the browser lets the site keep nothing (blocked, or it throws on use). */
+export function pageStorage(): Storage | null {
+  try {
+    const storage = window.localStorage;
+    storage.getItem("rater-notebook");
+    return storage;
+  } catch {
+    return null;
+  }
+}

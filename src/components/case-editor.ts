@@ -7,7 +7,6 @@ import {
   addLine,
   blankCase,
   caseFromFile,
-  editorView,
   linesOf,
   ruleSetsFromQuery,
   setId,
@@ -20,11 +19,13 @@ import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
 import {factFields, type FactField} from "../lib/authoring/fact-fields.js";
 import {openCaseDraftStore, replacedUnsavedWords} from "../lib/authoring/case-draft-store.js";
 import {draftNoticeWords} from "../lib/authoring/case-words.js";
+import {viewKeeper} from "../lib/authoring/case-view-keeper.js";
+import {whenIdle} from "../lib/site/schedule.js";
 import {becameWords, loadedWords} from "../lib/authoring/new-case.js";
 import {isRecord} from "../lib/authoring/case-record.js";
 import {markableTexts} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
-import type {KeyValueStorage} from "../lib/trainee/set-aside.js";
+import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
 import {enclosingFields, fieldId, schemaValues} from "./case-field.js";
 import {runAction} from "./case-actions.js";
@@ -37,10 +38,7 @@ import {caseTexts} from "./case-texts.js";
 
 export function CaseEditor(
   data: CaseEditorData,
-  {
-    location = window.location,
-    storage = localStorageOrNull(),
-  }: {location?: Location; storage?: KeyValueStorage | null} = {},
+  {location = window.location, storage = pageStorage()}: {location?: Location; storage?: KeyValueStorage | null} = {},
 ): HTMLElement {
   const current = data.versions.at(-1)!;
   const address = ruleSetsFromQuery(location.search, data.versions, data.domains);
@@ -65,7 +63,12 @@ export function CaseEditor(
   const store = openCaseDraftStore(storage);
   let record: CaseRecord = store.saved() ?? blankCase();
   let loaded = record; // The case as loaded, or as the page opened: id edits are decided from it (setId).
-  let view: EditorView = editorView(record, context);
+  // Each edit's view at once; the file read back as guideline:check reads it when idle, or before an action needs it.
+  const views = viewKeeper(record, context, {
+    idle: (work) => whenIdle(work, readBackWithinMs),
+    onFull: (full) => ((view = full), render()),
+  });
+  let view: EditorView = views.full();
   let addingTo: number | null = null;
   const refused = new Map<string, RefusedInput>();
   // A problem shows at its control once the author has edited it, or everywhere once a download found problems.
@@ -162,7 +165,7 @@ export function CaseEditor(
     if (structural) refused.clear();
     if (next === record) return;
     record = next;
-    view = editorView(record, context);
+    view = views.show(record);
     store.save(record);
     render();
   }
@@ -213,7 +216,7 @@ export function CaseEditor(
       {
         root,
         record: () => record,
-        view: () => view,
+        view: () => (view = views.full()),
         commit,
         waitForStretch: (line) => {
           addingTo = addingTo === line ? null : line;
@@ -236,11 +239,5 @@ export function CaseEditor(
   return root;
 }
 
-/** The page's localStorage, or null where the browser lets the site keep nothing. */
-function localStorageOrNull(): KeyValueStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+// The file read back waits for idle time, but no longer than this: the problems list catches up within a blink.
+const readBackWithinMs = 300;

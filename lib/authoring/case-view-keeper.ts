@@ -1,0 +1,44 @@
+// When the case editor works out its view in full. Reading the written file back as guideline:check does (yaml and
+// Markdown, about 1-2 ms) is what a keystroke need not wait for: each edit gets the view at once without it, and the
+// full one follows when the page is idle, or at once when an action (Download) needs it. Pure: the page passes its
+// idle scheduler.
+import {editorView, type EditorContext, type EditorView} from "./case-view.js";
+import type {CaseRecord} from "./case-editor.js";
+
+export interface ViewKeeper {
+  /** The view of `record` now, without the read-back; the full view follows when idle (`onFull`). */
+  show(record: CaseRecord): EditorView;
+  /** The full view of the last record shown, worked out now if the idle work has not run yet. */
+  full(): EditorView;
+}
+
+export function viewKeeper(
+  first: CaseRecord,
+  context: EditorContext,
+  {idle, onFull}: {idle(work: () => void): void; onFull(view: EditorView): void},
+): ViewKeeper {
+  let record = first;
+  let view = editorView(first, context);
+  let complete = true;
+  const finish = (): EditorView => {
+    if (!complete) {
+      view = editorView(record, context);
+      complete = true;
+    }
+    return view;
+  };
+  return {
+    show(next) {
+      record = next;
+      view = editorView(next, context, {readBack: false});
+      complete = false;
+      idle(() => {
+        // A later edit has its own idle work: only the latest record is read back.
+        if (record !== next || complete) return;
+        onFull(finish());
+      });
+      return view;
+    },
+    full: finish,
+  };
+}

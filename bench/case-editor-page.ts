@@ -9,12 +9,10 @@ import {loadavg} from "node:os";
 import {join} from "node:path";
 import {gzipSync} from "node:zlib";
 import type {Page} from "playwright-core";
-import {caseEditorData} from "../lib/authoring/case-editor-data.node.js";
 import {caseFromFile, setFact, type CaseRecord} from "../lib/authoring/case-editor.js";
 import {editorView} from "../lib/authoring/case-view.js";
 import {factFields, factInputText, type FactField} from "../lib/authoring/fact-fields.js";
-import {ruleSetOf} from "../lib/engine/derive.js";
-import {loadGuidelines, loadItems, projectRoot} from "../lib/node/load.js";
+import {editorSetup} from "./case-editor.js";
 import {formatBytes} from "../lib/text/format.js";
 import {openSite} from "../test/browser/site.js";
 import {schemaLibraryModules} from "../test/build/schema-libraries.js";
@@ -42,15 +40,7 @@ function valuesOf(field: FactField, value: unknown): string[] {
 
 /** For each case, the first change its fact forms can make that moves its derived score, as the engine derives it. */
 function factChanges(): FactChange[] {
-  const guidelines = loadGuidelines();
-  const data = caseEditorData(loadItems(), guidelines, projectRoot);
-  const context = {
-    itemSchema: data.itemSchema,
-    factSchemas: data.factSchemas,
-    current: ruleSetOf(guidelines.at(-1)!),
-    candidate: null,
-    knownIds: [],
-  };
+  const {data, context} = editorSetup({withCandidate: false});
   const changes: FactChange[] = [];
   for (const entry of data.cases) {
     const record = caseFromFile(entry.text, `${entry.id}.md`, data.itemSchema).record as CaseRecord;

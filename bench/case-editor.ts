@@ -5,7 +5,7 @@ import {availableParallelism, loadavg} from "node:os";
 import {performance} from "node:perf_hooks";
 import {caseEditorData} from "../lib/authoring/case-editor-data.node.js";
 import {caseFromFile, setFact, syncRulings, type CaseRecord} from "../lib/authoring/case-editor.js";
-import {editorView} from "../lib/authoring/case-view.js";
+import {editorView, type EditorContext} from "../lib/authoring/case-view.js";
 import {factFields, type FactField} from "../lib/authoring/fact-fields.js";
 import {ruleSetOf} from "../lib/engine/derive.js";
 import {loadGuidelines, loadItems, projectRoot} from "../lib/node/load.js";
@@ -37,17 +37,23 @@ const percentile = (values: number[], share: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 };
 
-export function benchCaseEditor(): void {
+/** The editor's data as the page loads it, and its context under the current guideline (and v1 as a candidate). */
+export function editorSetup({withCandidate}: {withCandidate: boolean}) {
   const guidelines = loadGuidelines();
   const data = caseEditorData(loadItems(), guidelines, projectRoot);
-  const context = {
+  const context: EditorContext = {
     itemSchema: data.itemSchema,
     factSchemas: data.factSchemas,
     current: ruleSetOf(guidelines.at(-1)!),
-    // A candidate doubles the engine's work: the view derives the case under both.
-    candidate: ruleSetOf(guidelines[0]!),
+    candidate: withCandidate ? ruleSetOf(guidelines[0]!) : null,
     knownIds: data.cases.map((entry) => entry.id),
   };
+  return {data, context};
+}
+
+export function benchCaseEditor(): void {
+  // A candidate doubles the engine's work: the view derives the case under both.
+  const {data, context} = editorSetup({withCandidate: true});
   // What the page does at each edit (the view without the file read back), and the full view it works out when idle
   // or before a download (lib/authoring/case-view-keeper.ts).
   for (const readBack of [false, true]) {

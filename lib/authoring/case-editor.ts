@@ -11,7 +11,7 @@ import {stretch, tokens} from "../trainee/draft.js";
 import {writeItemFile} from "../authored/item-writer.js";
 import {withNewId} from "./new-case.js";
 import type {PlacedCase} from "./case-places.js";
-import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
+import {isRecord, linesOf, withItemMoved, withoutItem, type CaseRecord} from "./case-record.js";
 
 export {syncRulings, ruleSetsFromQuery} from "./case-view.js";
 export type {CaseDerivation, EditorContext, EditorView, LineReading, LineView} from "./case-view.js";
@@ -146,23 +146,14 @@ export function addLine(record: CaseRecord, line: NewLine): CaseRecord {
 }
 
 export function removeLine(record: CaseRecord, index: number): CaseRecord {
-  const lines = linesOf(record);
-  if (index < 0 || index >= lines.length) return record;
-  return withLines(
-    record,
-    lines.filter((_, at) => at !== index),
-  );
+  const lines = withoutItem(linesOf(record), index);
+  return lines ? withLines(record, lines) : record;
 }
 
 /** Moves a line to position `to` (clamped to the checklist). */
 export function moveLine(record: CaseRecord, from: number, to: number): CaseRecord {
-  const lines = linesOf(record);
-  if (from < 0 || from >= lines.length) return record;
-  const target = Math.max(0, Math.min(lines.length - 1, to));
-  if (target === from) return record;
-  const [moved] = lines.splice(from, 1);
-  lines.splice(target, 0, moved!);
-  return withLines(record, lines);
+  const lines = withItemMoved(linesOf(record), from, to);
+  return lines ? withLines(record, lines) : record;
 }
 
 /** Sets one field of a line (text, note, role, quote, unquoted, quoteIn, source, because); empty leaves it out. */

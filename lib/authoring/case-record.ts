@@ -14,3 +14,16 @@ export const linesOf = (record: CaseRecord): Record<string, unknown>[] =>
 /** The file's name: "<id>.md" ("new-case.md" while the id is missing). */
 export const caseFileName = (record: CaseRecord): string =>
   `${typeof record.id === "string" && record.id !== "" ? record.id : "new-case"}.md`;
+
+/** The list without its item at `index`, or null when there is none there (the edit changes nothing). */
+export const withoutItem = <T>(list: readonly T[], index: number): T[] | null =>
+  index < 0 || index >= list.length ? null : list.filter((_, at) => at !== index);
+
+/** The list with its item at `from` moved to `to` (clamped), or null when the move changes nothing. */
+export function withItemMoved<T>(list: readonly T[], from: number, to: number): T[] | null {
+  const target = Math.max(0, Math.min(list.length - 1, to));
+  if (from < 0 || from >= list.length || target === from) return null;
+  const moved = [...list];
+  moved.splice(target, 0, ...moved.splice(from, 1));
+  return moved;
+}

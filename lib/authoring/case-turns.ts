@@ -5,7 +5,7 @@
 // A turn's number is what a line's quoteIn names ("turn-2" is the turn with turn: 2). A case's numbers are kept as its
 // file has them until the turns are added to, moved or removed; then they are counted again from 1 in order, the
 // request is the turn after the last, and every line that quotes a turn follows it to its new number.
-import {isRecord, type CaseRecord} from "./case-record.js";
+import {isRecord, withItemMoved, withoutItem, type CaseRecord} from "./case-record.js";
 
 export type TurnRole = "user" | "assistant";
 
@@ -60,23 +60,14 @@ export const addTurn = (record: CaseRecord, role: TurnRole): CaseRecord =>
 
 /** Removes an earlier turn; the lines that quoted it quote the request again. */
 export function removeTurn(record: CaseRecord, index: number): CaseRecord {
-  const turns = turnsOf(record);
-  if (index < 0 || index >= turns.length) return record;
-  return withTurns(
-    record,
-    turns.filter((_, at) => at !== index),
-  );
+  const turns = withoutItem(turnsOf(record), index);
+  return turns ? withTurns(record, turns) : record;
 }
 
 /** Moves an earlier turn to position `to` (clamped), its lines' quotes with it. */
 export function moveTurn(record: CaseRecord, from: number, to: number): CaseRecord {
-  const turns = turnsOf(record);
-  if (from < 0 || from >= turns.length) return record;
-  const target = Math.max(0, Math.min(turns.length - 1, to));
-  if (target === from) return record;
-  const [moved] = turns.splice(from, 1);
-  turns.splice(target, 0, moved!);
-  return withTurns(record, turns);
+  const turns = withItemMoved(turnsOf(record), from, to);
+  return turns ? withTurns(record, turns) : record;
 }
 
 /** Sets a turn's role or words (an emptied text is left out, and the check says it is missing). */

@@ -1,12 +1,11 @@
 // One pipeline for the probes, used by `probes:check`, the probes data loader and the runner's CLIs: every
 // version validated (schema, patterns, released and unchanged), every worked example and every recorded run
 // through the real scorer. Node-only (reads files).
-import type {Problem} from "../authored/problems.js";
 import {checkExamples} from "./check.js";
 import {loadRuns, type LoadedRun} from "./load-runs.node.js";
 import {checkHashes, loadHashes, loadProbes, type LoadedProbe, type Report} from "./load.node.js";
 import type {Hashes} from "./schema.node.js";
-import {maskKeyShaped, redactKey} from "./secrets.js";
+import {maskedProblem, usableKey} from "./run-file.node.js";
 
 export interface ProbesCheck extends Report {
   probes: LoadedProbe[];
@@ -15,17 +14,6 @@ export interface ProbesCheck extends Report {
   /** The runs that passed every check. */
   runs: LoadedRun[];
 }
-
-/**
- * A problem that never prints a key-shaped text in full, nor the user's key in any form, wherever it came from
- * (a file or field name, a quoted value).
- */
-const masked =
-  (apiKey: string | undefined) =>
-  ({file, field, message}: Problem): Problem => {
-    const clean = (text: string) => maskKeyShaped(apiKey ? redactKey(text, apiKey) : text);
-    return {file: clean(file), field: clean(field), message: clean(message)};
-  };
 
 /**
  * Everything `probes:check` checks, under root. No problem at all means the site may ship every probe. With
@@ -40,13 +28,13 @@ export function checkProbes(root: string, {apiKey}: {apiKey?: string} = {}): Pro
   for (const probe of loaded.probes)
     for (const version of probe.versions)
       for (const problem of checkExamples(version.file, version.data)) report.problems.push(problem);
-  const key = apiKey === undefined || apiKey.trim() === "" ? undefined : apiKey;
+  const key = usableKey(apiKey);
   const runs = loadRuns(root, loaded.probes, report, {apiKey: key});
   return {
     probes: loaded.probes,
     hashes,
     runs,
-    problems: report.problems.map(masked(key)),
-    warnings: report.warnings.map(masked(key)),
+    problems: report.problems.map(maskedProblem(key)),
+    warnings: report.warnings.map(maskedProblem(key)),
   };
 }

@@ -6,6 +6,7 @@ export * from "./score.js";
 export * from "./check.js";
 export * from "./request.js";
 export * from "./runner.js";
+export * from "./chat-call.js";
 export * from "./runner-error.js";
 export * from "./endpoint-call.js";
 export * from "./hash.node.js";

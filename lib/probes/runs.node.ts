@@ -1,9 +1,12 @@
-// Writing a recorded run to data/runs/<probe>/<version>/. Node-only (node:fs).
+// Writing a recorded run to data/runs/<probe>/<version>/, and the durable writes every run file shares (a judge's
+// run too, lib/judges/runs.node.ts). Node-only (node:fs).
 // A run is written whole or not at all: to a temporary file in the same folder, flushed to disk, then linked
 // to its name (a link, unlike a rename, never replaces an existing run). A reader never sees half a run, and
-// a crash leaves at most a dot-file ending in .tmp, which the loader ignores and probes:check reports.
-import {closeSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync, writeSync} from "node:fs";
-import {join} from "node:path";
+// a crash leaves at most a dot-file ending in .tmp, which the loader ignores and probes:check reports. A file
+// rewritten as it grows (a judge's run, after each case) is renamed over its old self instead: a reader sees the
+// old text or the new, never half of either.
+import {closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeSync} from "node:fs";
+import {basename, dirname, join} from "node:path";
 import {runsDir} from "./load-runs.node.js";
 import {Run} from "./schema.node.js";
 import {keyShapedFields} from "./secret-fields.js";
@@ -60,8 +63,10 @@ function remove(path: string): void {
   }
 }
 
+type Step = "folder" | "write" | "link" | "rename";
+
 /** What went wrong at a step, in words; the codes a user can act on get a sentence. */
-function cause(step: "folder" | "write" | "link", error: unknown): string {
+function cause(step: Step, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "the folder is not writable";
   if (code === "ENOSPC") return "the disk is full";
@@ -89,18 +94,16 @@ function syncFolder(path: string): void {
 export const runFolder = (probe: string, version: string): string => `${runsDir}/${probe}/${version}`;
 
 /**
- * Makes sure a run of this version can be written, before anything is paid for: creates the folder and
- * writes and removes a probe file in it. Throws RunWriteError naming the folder.
+ * Makes sure files can be written to a folder (relative to root), before anything is paid for: creates the folder
+ * and writes and removes a probe file in it. Throws RunWriteError naming the folder.
  */
-export function checkRunFolder(
+export function checkWritableFolder(
   root: string,
-  probe: string,
-  version: string,
+  dir: string,
   {write = writeDurably}: {write?: FileWriter} = {},
-): string {
-  const dir = runFolder(probe, version);
+): void {
   const probeFile = join(root, dir, temporary("write-check"));
-  let step: "folder" | "write" = "folder";
+  let step: Step = "folder";
   try {
     mkdirSync(join(root, dir), {recursive: true});
     step = "write";
@@ -111,36 +114,70 @@ export function checkRunFolder(
   } finally {
     remove(probeFile);
   }
+}
+
+/** Makes sure a run of this version can be written (checkWritableFolder); returns its folder. */
+export function checkRunFolder(
+  root: string,
+  probe: string,
+  version: string,
+  options: {write?: FileWriter} = {},
+): string {
+  const dir = runFolder(probe, version);
+  checkWritableFolder(root, dir, options);
   return dir;
 }
 
-/** Validates and writes a run, whole or not at all; never overwrites. Returns the path relative to root. */
-export function writeRun(root: string, run: Run, {write = writeDurably}: {write?: FileWriter} = {}): string {
-  const data = Run.parse(run);
-  const dir = runFolder(data.probe, data.version);
-  const name = runFileName(data);
-  const file = `${dir}/${name}`;
-  // The runner refuses these already; whatever else calls this, a secret never reaches the disk.
+/** Refuses to write a run holding anything key-shaped: whatever calls a writer, a secret never reaches the disk. */
+export function refuseKeyShaped(file: string, data: unknown): void {
   const [shaped] = keyShapedFields(data);
   if (shaped)
     throw new RunWriteError(
       `cannot write ${file}: ${shaped.field} holds ${shaped.found.kind} ("${shaped.found.hint}"): ` +
         "a run must never hold a secret",
     );
-  const temp = join(root, dir, temporary(name));
-  let step: "folder" | "write" | "link" = "folder";
+}
+
+/**
+ * Writes text to file (relative to root) through a temporary file in its folder: linked to its name, never over an
+ * existing file ("link"), or renamed over it ("rename"). Throws RunWriteError naming the file and the cause.
+ */
+function placeDurably(root: string, file: string, text: string, place: "link" | "rename", write: FileWriter): void {
+  const dir = dirname(file);
+  const temp = join(root, dir, temporary(basename(file)));
+  let step: Step = "folder";
   try {
     mkdirSync(join(root, dir), {recursive: true});
     step = "write";
-    remove(temp); // a leftover of an interrupted write of this very run
-    write(temp, `${JSON.stringify(data, null, 2)}\n`);
-    step = "link";
-    linkSync(temp, join(root, file));
+    remove(temp); // a leftover of an interrupted write of this very file
+    write(temp, text);
+    step = place;
+    if (place === "link") linkSync(temp, join(root, file));
+    else renameSync(temp, join(root, file));
   } catch (error) {
     throw new RunWriteError(`cannot write ${file}: ${cause(step, error)}`);
   } finally {
     remove(temp);
   }
   syncFolder(join(root, dir));
+}
+
+/** Writes text to file (relative to root) whole, over what it held: what a reader sees is the old text or the new. */
+export function replaceDurably(
+  root: string,
+  file: string,
+  text: string,
+  {write = writeDurably}: {write?: FileWriter} = {},
+): void {
+  placeDurably(root, file, text, "rename", write);
+}
+
+/** Validates and writes a run, whole or not at all; never overwrites. Returns the path relative to root. */
+export function writeRun(root: string, run: Run, {write = writeDurably}: {write?: FileWriter} = {}): string {
+  const data = Run.parse(run);
+  const file = `${runFolder(data.probe, data.version)}/${runFileName(data)}`;
+  // The runner refuses these already; whatever else calls this, a secret never reaches the disk.
+  refuseKeyShaped(file, data);
+  placeDurably(root, file, `${JSON.stringify(data, null, 2)}\n`, "link", write);
   return file;
 }

@@ -1,6 +1,7 @@
 // An endpoint that knows the key (it is in the Authorization header it receives) answers with it disguised: cut
 // into 7-character pieces, reversed, hex- or %-encoded, in fullwidth, with zero-width characters between its
-// letters. None of it may reach a run file, standard output, standard error, or pass probes:check.
+// letters. None of it may reach a run file, standard output, standard error, or pass probes:check. The runner's
+// refusals are tested for both of its callers, a probe's run and a judge's case (helpers.ts callers).
 //
 // The oracle here is the issue's own definition, written independently of lib/probes/secrets.ts: an output
 // exposes the key when, read in NFKC and lower case (as is, with its %-escapes decoded, and with everything
@@ -10,11 +11,12 @@ import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.node.js";
-import {runProbe, type RunnerOptions} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.node.js";
 import {containsKeyPiece, findKeyShaped, redactedMark, redactKey} from "../../lib/probes/secrets.js";
 import {formatProblem} from "../../lib/authored/problems.js";
 import {
+  callers,
+  type CallerSettings,
   completion,
   correct,
   filesExistUnder,
@@ -24,7 +26,6 @@ import {
   probesRun,
   raw,
   recordedRun,
-  runnerOptions,
   stubEndpoint,
   tempRoot,
   writeRunFile,
@@ -130,8 +131,13 @@ const innocent = [
 ];
 
 const stub = stubEndpoint();
-const options = (extra: Partial<RunnerOptions> = {}): RunnerOptions =>
-  runnerOptions({apiKey: KEY, endpoint: stub.endpoint, timeoutMs: 5000, maxRetries: 0, ...extra});
+const settings = (extra: Partial<CallerSettings> = {}): CallerSettings => ({
+  apiKey: KEY,
+  endpoint: stub.endpoint,
+  timeoutMs: 5000,
+  maxRetries: 0,
+  ...extra,
+});
 
 describe("lib/probes/secrets.ts with the key at hand", () => {
   it.each(disguises)("finds the key %s, and redacts it whole", (_name, text) => {
@@ -146,11 +152,12 @@ describe("lib/probes/secrets.ts with the key at hand", () => {
   });
 });
 
-describe("the runner against a stub endpoint that answers with the key disguised", () => {
+describe.each(callers)("%s against a stub endpoint that answers with the key disguised", (_name, caller) => {
+  const {goodReply} = caller;
   const where: [string, (text: string) => Handler, string][] = [
-    ["the reply", (text) => completion({content: `${correct}\n${text}`}), "leak"],
-    ["the response's model field", (text) => completion({model: text}), "leak"],
-    ["the finish reason", (text) => completion({finish: text}), "leak"],
+    ["the reply", (text) => completion({content: `${goodReply}\n${text}`}), "leak"],
+    ["the response's model field", (text) => completion({content: goodReply, model: text}), "leak"],
+    ["the finish reason", (text) => completion({content: goodReply, finish: text}), "leak"],
     ["an error body", (text) => json(401, {error: {message: `invalid key ${text}`}}), "http"],
     ["an error inside a 200", (text) => json(200, {error: {message: `invalid key ${text}`}}), "api"],
     ["a body that is not json", (text) => raw(200, `<p>${text}</p>`, {"content-type": "text/html"}), "malformed"],
@@ -168,7 +175,7 @@ describe("the runner against a stub endpoint that answers with the key disguised
 
   it.each(table)("%s: nothing recorded, and the message exposes nothing", async (_label, handler, code) => {
     stub.queue.push(handler);
-    const outcome = await runProbe(options());
+    const outcome = await caller.call(settings());
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.error.code).toBe(code);
@@ -177,7 +184,7 @@ describe("the runner against a stub endpoint that answers with the key disguised
 
   it("a model slug holding the key in any disguise is refused before any request", async () => {
     for (const [name, text] of disguises) {
-      const outcome = await runProbe(options({model: `vendor/${text}`}));
+      const outcome = await caller.call(settings({model: `vendor/${text}`}));
       expect(!outcome.ok && outcome.error.code, name).toBe("leak");
       expect(exposes(JSON.stringify(outcome)), name).toBe(false);
     }
@@ -295,22 +302,24 @@ describe("the key in characters that show as ASCII or look like it", () => {
     },
   );
 
-  it.each(spelled)("a reply with the key %s is refused by the runner", async (_name, text) => {
-    stub.queue.push(completion({content: `${correct}\n${text}`}));
-    const outcome = await runProbe(options());
-    expect(!outcome.ok && outcome.error.code).toBe("leak");
-  });
+  describe.each(callers)("%s", (_name, caller) => {
+    it.each(spelled)("a reply with the key %s is refused by the runner", async (_name, text) => {
+      stub.queue.push(completion({content: `${caller.goodReply}\n${text}`}));
+      const outcome = await caller.call(settings());
+      expect(!outcome.ok && outcome.error.code).toBe("leak");
+    });
 
-  it("prose with Cyrillic and Greek words, and emoji (tag-character flags among them), is not flagged", async () => {
-    for (const text of innocentHere) {
-      expect(containsKeyPiece(text, KEY), text).toBe(false);
-      expect(findKeyShaped(text), text).toEqual([]);
-      stub.queue.push(completion({content: `${correct}\n${text}`}));
-      const outcome = await runProbe(options());
-      expect(outcome.ok, text).toBe(true);
-      const check = checkProbes(writeRunFile(tempRoot(), recordedRun(`${correct}\n${text}`)), {apiKey: KEY});
-      expect(check.problems, text).toEqual([]);
-    }
+    it("prose with Cyrillic and Greek words, and emoji (tag-character flags among them), is not flagged", async () => {
+      for (const text of innocentHere) {
+        expect(containsKeyPiece(text, KEY), text).toBe(false);
+        expect(findKeyShaped(text), text).toEqual([]);
+        stub.queue.push(completion({content: `${caller.goodReply}\n${text}`}));
+        const outcome = await caller.call(settings());
+        expect(outcome.ok && outcome.problems(), text).toEqual([]);
+        const check = checkProbes(writeRunFile(tempRoot(), recordedRun(`${correct}\n${text}`)), {apiKey: KEY});
+        expect(check.problems, text).toEqual([]);
+      }
+    });
   });
 });
 

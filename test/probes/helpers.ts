@@ -1,6 +1,7 @@
 // What the probe tests share: a copy of data/probes to change, the reply that passes six-step-chain, a run as the
-// runner records it, a stub of the chat-completions endpoint on 127.0.0.1, the runner's options against it, and
-// `npm run probes:run` pointed at it.
+// runner records it, a stub of the chat-completions endpoint on 127.0.0.1, the runner's options against it,
+// `npm run probes:run` pointed at it, and the two callers of the one runner (a probe's run and one case of a judge's
+// run) behind one face, so every test of a protection of the call runs for both.
 import {execFile} from "node:child_process";
 import {
   chmodSync,
@@ -18,10 +19,18 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {promisify} from "node:util";
 import {afterAll, afterEach, beforeAll} from "vitest";
+import {formatProblem} from "../../lib/authored/problems.js";
+import {runJudgeCase} from "../../lib/judges/case-call.js";
+import {CaseRecord} from "../../lib/judges/schema.node.js";
+import type {CallSettings} from "../../lib/probes/chat-call.js";
+import {checkProbes} from "../../lib/probes/check-probes.node.js";
 import {loadProbes} from "../../lib/probes/load.node.js";
 import type {Sleep} from "../../lib/probes/endpoint-call.js";
-import type {RunnerOptions} from "../../lib/probes/runner.js";
-import type {Run} from "../../lib/probes/schema.node.js";
+import type {ChatRequestBody} from "../../lib/probes/request.js";
+import {runProbe, type RunnerOptions} from "../../lib/probes/runner.js";
+import type {RunnerError} from "../../lib/probes/runner-error.js";
+import {writeRun} from "../../lib/probes/runs.node.js";
+import type {DroppedNote, Run, Usage} from "../../lib/probes/schema.node.js";
 import {scoreReply} from "../../lib/probes/score.js";
 
 /** A reply that passes every step of six-step-chain v2 (and all but the last of v1). */
@@ -201,6 +210,9 @@ export function stubEndpoint(): Stub {
         else res.writeHead(599).end("no handler queued");
       });
     });
+    // The stub never closes an idle connection: a test that holds the event loop for seconds (checking many run
+    // files) would otherwise let it close one the client is about to reuse, and the next call fail with a reset.
+    server.keepAliveTimeout = 0;
     stub.baseUrl = `http://${await listen(server)}/api/v1`;
     stub.endpoint = `${stub.baseUrl}/chat/completions`;
   });
@@ -236,13 +248,12 @@ export const stubSleep =
 export function runnerOptions(
   options: Pick<RunnerOptions, "apiKey" | "endpoint"> & Partial<RunnerOptions>,
 ): RunnerOptions {
-  let clock = Date.parse("2026-08-10T12:00:00.000Z");
   return {
     version: v2.data,
     versionHash: v2.hash,
     model: "example/model",
     fetch,
-    now: () => new Date((clock += 500)),
+    now: steppingClock(),
     sleep: stubSleep(),
     timeoutMs: 2000,
     ...options,
@@ -271,3 +282,139 @@ export function probesRun(
     (error: CliResult) => ({code: error.code, stdout: error.stdout, stderr: error.stderr}),
   );
 }
+
+// ---- The two callers of the one runner (lib/probes/chat-call.ts callChat) ----
+
+/** How a test calls: the key and the endpoint, anything else of CallSettings, and the model asked for. */
+export type CallerSettings = Pick<CallSettings, "apiKey" | "endpoint"> & Partial<CallSettings> & {model?: string};
+
+/** A call that came back, as either caller keeps it. */
+export interface Called {
+  ok: true;
+  attempts: number;
+  /** What would be recorded (the probe's run file as writeRun writes it, the judge's case record) as JSON text. */
+  recorded: string;
+  /** The reply as recorded: whole, or the first 2,000 characters of one not read. */
+  reply: string;
+  /** Optional in a probe's run (older runs have none); the runner always records it. */
+  replyBytes: number | undefined;
+  /** The reply was read: the probe scored it, the judge's answer parsed and passed the answer's shape. */
+  read: boolean;
+  servedBy: string | null;
+  finishReason: string | null;
+  dropped: DroppedNote[] | undefined;
+  usage: Usage;
+  /** The record itself, for what differs by design. */
+  kept: {caller: "probe"; run: Run} | {caller: "judge"; record: CaseRecord};
+  /** What the record's check finds: probes:check on the written run, the run file's schema on the case record. */
+  problems: () => string[];
+}
+
+export type CallerOutcome = Called | {ok: false; error: RunnerError; attempts: number};
+
+export interface Caller {
+  name: "probe" | "judge";
+  /** A reply this caller reads in full: six-step-chain's correct reply, or a judge's answer. */
+  goodReply: string;
+  /** The request body this caller sends for `model`. */
+  sent: (model: string) => ChatRequestBody;
+  call: (settings: CallerSettings) => Promise<CallerOutcome>;
+  /** A failure's message as this caller gives it: a probe says once that nothing was recorded; a judge's run stops. */
+  failure: (message: string) => string;
+}
+
+/** A clock from 2026-08-10T12:00:00.000Z that moves 500 ms at each reading. */
+function steppingClock(): () => Date {
+  let clock = Date.parse("2026-08-10T12:00:00.000Z");
+  return () => new Date((clock += 500));
+}
+
+/** A probe run of six-step-chain v2 (runProbe). */
+export const probeCaller: Caller = {
+  name: "probe",
+  goodReply: correct,
+  sent: (model) => ({model, messages: v2.data.messages, max_tokens: 1400, temperature: 0}),
+  failure: (message) => `${message}; nothing recorded`,
+  async call(settings) {
+    const outcome = await runProbe(runnerOptions(settings));
+    if (!outcome.ok) return outcome;
+    const {run} = outcome;
+    const root = tempRoot();
+    const file = writeRun(root, run);
+    return {
+      ok: true,
+      attempts: outcome.attempts,
+      recorded: readFileSync(join(root, file), "utf8"),
+      reply: run.reply,
+      replyBytes: run.replyBytes,
+      read: run.score !== null,
+      servedBy: run.servedBy,
+      finishReason: run.finishReason,
+      dropped: run.dropped,
+      usage: run.usage,
+      kept: {caller: "probe", run},
+      problems: () => {
+        const check = checkProbes(root);
+        const loaded = check.runs.map((r) => r.file);
+        // A run that is not loaded is a problem even when the check names none.
+        return [...check.problems.map(formatProblem), ...(loaded.join() === file ? [] : [`${file}: not loaded`])];
+      },
+    };
+  },
+};
+
+/** One case's prompt as a judge's run sends it (the prompt's rendering is the run's job, not the runner's). */
+export const judgeMessages: {role: "system" | "user"; content: string}[] = [
+  {role: "system", content: "You rate how well a response follows the instructions of its request, by the guideline."},
+  {role: "user", content: "Request: List three planets.\nResponse: Jupiter, Saturn, Uranus.\nAnswer in JSON."},
+];
+
+/** A judge's answer to that case, as the prompt asks for it. */
+export const judgeAnswer = {
+  checklist: [{instruction: "List three planets", main: true, rule: "main-task", verdict: "met"}],
+  score: 5,
+};
+
+/** One case of a judge's run (runJudgeCase): example-1, ruled 4, asked with judgeMessages. */
+export const judgeCaller: Caller = {
+  name: "judge",
+  goodReply: JSON.stringify(judgeAnswer),
+  sent: (model) => ({model, messages: judgeMessages, max_tokens: 1400, temperature: 0}),
+  failure: (message) => message,
+  async call({model = "example/model", ...settings}) {
+    const outcome = await runJudgeCase({
+      fetch,
+      now: steppingClock(),
+      sleep: stubSleep(),
+      timeoutMs: 2000,
+      ...settings,
+      model,
+      case: {id: "example-1", ruled: 4},
+      messages: judgeMessages,
+      parameters: {maxTokens: 1400, temperature: 0},
+    });
+    if (!outcome.ok) return outcome;
+    const {record} = outcome;
+    return {
+      ok: true,
+      attempts: outcome.attempts,
+      recorded: JSON.stringify(record, null, 2),
+      reply: record.reply,
+      replyBytes: record.replyBytes,
+      read: record.status === "answered",
+      servedBy: record.servedBy,
+      finishReason: record.finishReason,
+      dropped: record.dropped,
+      usage: record.usage,
+      kept: {caller: "judge", record},
+      problems: () =>
+        CaseRecord.safeParse(record).error?.issues.map(({path, message}) => `${path.join(".")}: ${message}`) ?? [],
+    };
+  },
+};
+
+/** Both callers, for describe.each: every protection of the call holds for each. */
+export const callers: [string, Caller][] = [
+  ["a probe's run", probeCaller],
+  ["a judge's case", judgeCaller],
+];

@@ -1,0 +1,139 @@
+// What the commands that call a model share (probes:run, judge:run): the flags of a model call, the checks of the
+// key, the model slug and the base url before anything is printed or sent, the scrubbing of every line printed,
+// and the real clock's sleep. One place, so every protection one command has, the other has. Node-only.
+import {fail, numberFlag, quote} from "./cli.js";
+import type {Sleep} from "../probes/endpoint-call.js";
+import {RunWriteError, modelSlugProblem} from "../probes/runs.node.js";
+import {defaultKeyVariable} from "../probes/request.js";
+import {containsKeyPiece, findKeyShaped, keyProblem, maskKeyShaped, redactKey} from "../probes/secrets.js";
+
+export const defaultBaseUrl = "https://openrouter.ai/api/v1";
+
+const modelFlag = {model: {type: "string"}} as const;
+const callFlags = {
+  "base-url": {type: "string", default: defaultBaseUrl},
+  "key-env": {type: "string", default: defaultKeyVariable},
+  "timeout": {type: "string", default: "120"},
+  "retries": {type: "string", default: "3"},
+  "root": {type: "string", default: "."},
+} as const;
+
+/** The flags of a model call, as parseCommandLine takes them: --model, the command's own, then the call's. */
+export const modelCallFlags = <O extends object>(own: O) => ({...modelFlag, ...own, ...callFlags});
+
+/** The real clock's wait, cut short by an abort. */
+export const sleep: Sleep = (ms, signal) =>
+  new Promise((done) => {
+    if (signal?.aborted) return done();
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      done();
+    });
+  });
+
+export interface ModelCliOutput {
+  /** A line with every known key redacted (plainly or disguised) and anything else key-shaped masked. */
+  scrub: (line: string) => string;
+  /** Prints a scrubbed line on standard output. */
+  say: (line: string) => void;
+  /** Adds a key to those every line is redacted against. */
+  knowKey: (key: string) => void;
+}
+
+/**
+ * Every key the command knows of: the default variable's from the start (a bad flag may be printed before the
+ * chosen variable is read), the chosen one once read. The last guard, after the checks that refuse before printing.
+ */
+export function modelCliOutput(env: NodeJS.ProcessEnv = process.env): ModelCliOutput {
+  const knownKeys: string[] = [];
+  const knowKey = (key: string) => {
+    if (key.trim() !== "") knownKeys.push(key);
+  };
+  knowKey(env[defaultKeyVariable] ?? "");
+  const scrub = (line: string) => maskKeyShaped(knownKeys.reduce((text, key) => redactKey(text, key), line));
+  return {scrub, say: (line) => console.log(scrub(line)), knowKey};
+}
+
+/** Why a flag's value cannot be printed or used: it holds the key (in any form) or something key-shaped. */
+export function secretProblem(value: string, apiKey: string): string | null {
+  if (containsKeyPiece(value, apiKey)) return "holds the api key or a piece of it";
+  const [shaped] = findKeyShaped(value);
+  return shaped ? `holds ${shaped.kind} ("${shaped.hint}")` : null;
+}
+
+/** A model call as the flags ask for it, every part checked. */
+export interface ModelCall {
+  model: string;
+  apiKey: string;
+  keyEnv: string;
+  endpoint: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+/**
+ * Checks the flags of a model call and reads the key, failing with one line (never printing the key, nor the model
+ * or base url before they are checked against it): the key variable's name, the key, the model slug, the timeout,
+ * the retries, and the base url, made into the chat-completions endpoint.
+ */
+export function modelCall(
+  values: {"model"?: string; "base-url": string; "key-env": string; "timeout": string; "retries": string},
+  {usage, output, env = process.env}: {usage: string; output: ModelCliOutput; env?: NodeJS.ProcessEnv},
+): ModelCall {
+  const model = values.model;
+  if (model === undefined) fail(`missing --model <slug>; usage: ${usage}`);
+  const keyEnv = values["key-env"];
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
+    fail(`--key-env: expected an environment variable name like ${defaultKeyVariable}, got ${quote(keyEnv)}`);
+  const apiKey = env[keyEnv] ?? "";
+  if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${keyEnv}`);
+  output.knowKey(apiKey);
+  const keyIssue = keyProblem(apiKey);
+  if (keyIssue) fail(`the api key in ${keyEnv} ${keyIssue}: set it again`);
+  // Nothing prints the model or the base url before they are checked against the key.
+  const modelSecret = secretProblem(model, apiKey);
+  if (modelSecret) fail(`--model ${modelSecret}: pass the model's slug, like openai/gpt-5-mini`);
+  const baseSecret = secretProblem(values["base-url"], apiKey);
+  if (baseSecret)
+    fail(`--base-url ${baseSecret}: the key goes in its environment variable, never in the url; nothing called`);
+  if (!/^[\x21-\x7e]{1,200}$/.test(model))
+    fail(`--model: expected a slug like openai/gpt-5-mini (visible ascii, no spaces), got ${quote(model)}`);
+  const slugProblem = modelSlugProblem(model);
+  if (slugProblem) fail(`--model ${quote(model)} ${slugProblem}: expected a slug like openai/gpt-5-mini`);
+  const timeoutSeconds = numberFlag("timeout", values.timeout, {min: 1, max: 600, unit: " seconds"});
+  const maxRetries = numberFlag("retries", values.retries, {min: 0, max: 10, whole: true});
+  return {
+    model,
+    apiKey,
+    keyEnv,
+    endpoint: endpointOf(values["base-url"]),
+    timeoutMs: timeoutSeconds * 1000,
+    maxRetries,
+  };
+}
+
+/** The chat-completions endpoint under a base url: http(s), with no user name or password in it. */
+function endpointOf(baseUrl: string): string {
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    fail(`--base-url: not a url: ${quote(baseUrl)}`);
+  }
+  if (base.protocol !== "https:" && base.protocol !== "http:")
+    fail(`--base-url: expected an http or https url, got ${quote(baseUrl)}`);
+  if (base.username || base.password)
+    fail("--base-url: holds a user name or password: the key goes in its environment variable, never in the url");
+  return `${base.href.replace(/\/+$/, "")}/chat/completions`;
+}
+
+/** A RunWriteError becomes one line (exit 1); anything else is rethrown. */
+export function writing<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof RunWriteError) fail(`${error.message}; nothing recorded`, 1);
+    throw error;
+  }
+}

@@ -1,0 +1,235 @@
+// The one runner of every outbound model call: a probe's run (runner.ts) and each case of a judge's run
+// (lib/judges/runner.ts) both send their request through callChat and get back a reply or a clear error.
+// fetch, now and sleep are passed in. The call itself is endpoint-call.ts's, the reading of its answer
+// endpoint-answer.ts's; this module checks the key, retries a 429, refuses a redirect, caps the body, refuses
+// what holds a secret and weighs the response's metadata.
+//
+// The key goes in the Authorization header and nowhere else: every piece of server text is redacted before it is
+// cut, flattened or lowercased, and a reply or metadata holding the key (or a piece of it), or anything key-shaped,
+// is refused. Bodies are read with a byte cap; a redirect is never followed.
+import {formatBytes, utf8Length} from "../text/format.js";
+import {parseCompletion, httpError, type Parsed} from "./endpoint-answer.js";
+import {
+  attempt,
+  redirectError,
+  retryAfterMs,
+  type EndpointAnswer,
+  type FetchLike,
+  type Sleep,
+} from "./endpoint-call.js";
+import {replyByteBound, responseByteCap} from "./limits.js";
+import {defaultEndpoint, type ChatRequestBody} from "./request.js";
+import {droppedNotes, isFinishReason, isServedModel} from "./run-metadata.js";
+import {RunnerError} from "./runner-error.js";
+import type {DroppedNote, FinishReason, Usage} from "./schema.node.js";
+import {keyPieceFields, keyShapedFields} from "./secret-fields.js";
+import {containsKeyPiece, keyProblem, maskKeyShaped, redactKey} from "./secrets.js";
+
+/** How a call is made: where, with which key, how patiently. The same for a probe and a judge. */
+export interface CallSettings {
+  apiKey: string;
+  endpoint?: string;
+  fetch: FetchLike;
+  now: () => Date;
+  sleep: Sleep;
+  /** Per attempt, covering the whole response. Default 120 s. */
+  timeoutMs?: number;
+  /** How many times a 429 is retried. Default 3. */
+  maxRetries?: number;
+  /** First back-off when the server gives no Retry-After; doubles each retry. Default 1 s. */
+  backoffMs?: number;
+  /** Longest wait the runner accepts; a longer Retry-After ends the run. Default 60 s. */
+  maxWaitMs?: number;
+  /** Progress lines (never contain the key). */
+  log?: (line: string) => void;
+}
+
+export interface ChatCall extends CallSettings {
+  /** Exactly what is sent (lib/probes/request.ts chatRequestBody, or a judge's). */
+  body: ChatRequestBody;
+}
+
+/** What came back, checked: the whole reply, its size against the bound, and the metadata as it can be. */
+export interface ChatReply {
+  reply: string;
+  replyBytes: number;
+  /** Larger than max_tokens × 16 bytes: the caller keeps an excerpt and does not score it. */
+  oversized: boolean;
+  /** Cut off by the token limit (finish reason "length"). */
+  truncated: boolean;
+  servedBy: string | null;
+  finishReason: FinishReason | null;
+  dropped: DroppedNote[];
+  usage: Usage;
+}
+
+export type ChatOutcome =
+  {ok: true; answer: ChatReply; attempts: number} | {ok: false; error: RunnerError; attempts: number};
+
+const describeField: Record<string, string> = {
+  reply: "the reply",
+  servedBy: "the response's model field",
+  finishReason: "the response's finish reason",
+  model: "the model slug",
+  endpoint: "the endpoint url",
+};
+
+/** Refuses a reply (or the request metadata) that holds the key, a piece of it, or anything key-shaped. */
+function leak(fields: Record<string, string | null>, apiKey: string): RunnerError | null {
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== null && containsKeyPiece(value, apiKey))
+      return new RunnerError(
+        "leak",
+        `${describeField[field] ?? field} holds the api key or a piece of it: a run must never hold the key`,
+      );
+  }
+  const [shaped] = keyShapedFields(fields);
+  if (shaped)
+    return new RunnerError(
+      "leak",
+      `${describeField[shaped.field] ?? shaped.field} holds ${shaped.found.kind} ("${shaped.found.hint}"): ` +
+        `a run must never hold a secret`,
+    );
+  return null;
+}
+
+/**
+ * Refuses what a caller reads out of a reply callChat passed (a judge's answer, parsed from JSON), named by `what`:
+ * a JSON escape keeps the reply's text clean ("s\nk\n-\no…" has no piece of the key) yet spells the key once
+ * parsed. The message names the field, never what it held, and is redacted as callChat's own are.
+ */
+export function leakInReading(value: unknown, apiKey: string, what: string): RunnerError | null {
+  const [piece] = keyPieceFields(value, apiKey);
+  const [shaped] = keyShapedFields(value);
+  const message =
+    piece !== undefined
+      ? `${what} (at ${piece}) holds the api key or a piece of it: a run must never hold the key`
+      : shaped
+        ? `${what} (at ${shaped.field}) holds ${shaped.found.kind} ("${shaped.found.hint}"): ` +
+          "a run must never hold a secret"
+        : null;
+  return message === null ? null : new RunnerError("leak", maskKeyShaped(redactKey(message, apiKey)));
+}
+
+/**
+ * The response's metadata as it can be: a finish reason the API defines, and as the model that answered the
+ * model asked for (`model`), or that model and a short version suffix (isServedModel). Anything else, a slug of
+ * another model included (it could spell the key in ROT13 or base36), is dropped (recorded as null) with a note
+ * that names the field and why, never what it held.
+ */
+function checkedMetadata(
+  {servedBy, finishReason}: Pick<Parsed, "servedBy" | "finishReason">,
+  model: string,
+): {servedBy: string | null; finishReason: FinishReason | null; dropped: DroppedNote[]} {
+  const dropped: DroppedNote[] = [];
+  const slug = servedBy !== null && isServedModel(servedBy, model) ? servedBy : null;
+  if (servedBy !== null && slug === null) dropped.push(droppedNotes.servedBy);
+  const reason = finishReason !== null && isFinishReason(finishReason) ? finishReason : null;
+  if (finishReason !== null && reason === null) dropped.push(droppedNotes.finishReason);
+  return {servedBy: slug, finishReason: reason, dropped};
+}
+
+/** Sends one chat request. Never throws for key, network, http or response errors: returns them, redacted. */
+export async function callChat(call: ChatCall): Promise<ChatOutcome> {
+  const {body, apiKey, now, sleep, log = () => {}} = call;
+  const {model, max_tokens: maxTokens} = body;
+  const endpoint = call.endpoint ?? defaultEndpoint;
+  const timeoutMs = call.timeoutMs ?? 120_000;
+  const maxRetries = call.maxRetries ?? 3;
+  const backoffMs = call.backoffMs ?? 1000;
+  const maxWaitMs = call.maxWaitMs ?? 60_000;
+  const clean = (text: string) => redactKey(text, apiKey);
+  // The key is redacted (and anything key-shaped masked) once more on the way out.
+  const fail = (error: RunnerError, attempts: number): ChatOutcome => ({
+    ok: false,
+    error: new RunnerError(error.code, maskKeyShaped(clean(error.message)), error.status),
+    attempts,
+  });
+  if (apiKey.trim() === "") return fail(new RunnerError("missing-key", "missing api key"), 0);
+  const problem = keyProblem(apiKey);
+  if (problem !== null) return fail(new RunnerError("invalid-key", `the api key ${problem}: set it again`), 0);
+  const before = leak({model, endpoint}, apiKey);
+  if (before) return fail(before, 0);
+  const text = JSON.stringify(body);
+  const cap = responseByteCap({maxTokens});
+  let attempts = 0;
+  for (;;) {
+    attempts += 1;
+    let response: EndpointAnswer;
+    try {
+      response = await attempt({
+        fetch: call.fetch,
+        sleep,
+        apiKey,
+        endpoint,
+        body: text,
+        timeoutMs,
+        responseByteCap: cap,
+      });
+    } catch (error) {
+      return fail(error instanceof RunnerError ? error : new RunnerError("network", String(error)), attempts);
+    }
+    if (response.status === 429) {
+      if (attempts > maxRetries)
+        return fail(
+          new RunnerError("rate-limited", `http 429: still rate limited after ${attempts} attempts`, 429),
+          attempts,
+        );
+      const asked = retryAfterMs(response.retryAfter, now());
+      const wait = asked ?? backoffMs * 2 ** (attempts - 1);
+      if (wait > maxWaitMs)
+        return fail(
+          new RunnerError(
+            "rate-limited",
+            `http 429: asked to wait ${Math.ceil(wait / 1000)} s, more than the ${maxWaitMs / 1000} s allowed`,
+            429,
+          ),
+          attempts,
+        );
+      const why = asked !== null ? " (retry-after)" : "";
+      log(`http 429: rate limited, retry ${attempts} of ${maxRetries} in ${wait / 1000} s${why}`);
+      await sleep(wait);
+      continue;
+    }
+    if (response.status >= 300 && response.status < 400)
+      return fail(redirectError(response.status, response.location && clean(response.location), endpoint), attempts);
+    if (response.status < 200 || response.status >= 300)
+      return fail(httpError(response.status, response.text, clean), attempts);
+    if (response.over)
+      return fail(
+        new RunnerError(
+          "too-large",
+          `the response is larger than ${formatBytes(cap)}, more than a reply of maxTokens ${maxTokens} can take: ` +
+            "stopped reading",
+        ),
+        attempts,
+      );
+    let parsed: Parsed;
+    try {
+      parsed = parseCompletion(response.text, clean);
+    } catch (error) {
+      return fail(error instanceof RunnerError ? error : new RunnerError("malformed", String(error)), attempts);
+    }
+    const {reply} = parsed;
+    // The whole reply is checked for the key, not only the part an oversized run keeps; the metadata is checked
+    // as sent, before it is weighed against what it can be.
+    const leaked = leak({reply, servedBy: parsed.servedBy, finishReason: parsed.finishReason}, apiKey);
+    if (leaked) return fail(leaked, attempts);
+    const {servedBy, finishReason, dropped} = checkedMetadata(parsed, model);
+    const replyBytes = utf8Length(reply);
+    return {
+      ok: true,
+      answer: {
+        reply,
+        replyBytes,
+        oversized: replyBytes > replyByteBound({maxTokens}),
+        truncated: finishReason === "length",
+        servedBy,
+        finishReason,
+        dropped,
+        usage: parsed.usage,
+      },
+      attempts,
+    };
+  }
+}

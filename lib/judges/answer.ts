@@ -1,0 +1,103 @@
+// A judge's answer: the checklist and score a model gives for one case, read from its reply. The reply is untrusted
+// text: it is read as JSON (a single ```json fence around it is allowed, nothing else is guessed), measured for
+// depth before it is parsed, and checked field by field; an answer that does not parse or fails the check is
+// recorded as such, with why, and never turned into a score. Pure and browser-safe, with no schema library: the
+// page and the runner read answers the same way.
+import {excerpt, jsonDepth} from "../probes/limits.js";
+
+/** The verdicts a judge gives a line: the trainee's five, and "not-applicable" for a justified refusal's main task. */
+export const judgeVerdicts = ["met", "met-flaw", "partly", "not-met", "cannot-check", "not-applicable"] as const;
+export type JudgeVerdict = (typeof judgeVerdicts)[number];
+
+/** One line of a judge's checklist: the instruction in the request's words, main or not, its rule, its verdict. */
+export interface JudgeLine {
+  instruction: string;
+  main: boolean;
+  /** The rule the judge says decides the line, as it wrote it: shown as unknown when the guideline has no such id. */
+  rule: string;
+  verdict: JudgeVerdict;
+}
+
+export interface JudgeAnswer {
+  checklist: JudgeLine[];
+  /** 1-5, or "n/a" for not applicable. */
+  score: number | "n/a";
+}
+
+/** How much of an answer is read: more lines, longer texts or deeper JSON is no checklist of a case. */
+export const answerLimits = {
+  lines: 40,
+  instruction: 1000,
+  rule: 80,
+  depth: 6,
+  /** What a failed answer keeps of its reply: the first 2,000 characters. */
+  excerpt: 2000,
+} as const;
+
+export type AnswerReading =
+  | {ok: true; answer: JudgeAnswer}
+  /** "unparsed": not JSON; "invalid": JSON that fails the answer's shape. `problem` says where and why. */
+  | {ok: false; status: "unparsed" | "invalid"; problem: string};
+
+/** The reply's JSON text: the reply itself, or the inside of one ```json (or ```) fence that is all of it. */
+function jsonText(reply: string): string {
+  const trimmed = reply.trim();
+  const fenced = /^```(?:json)?[ \t]*\n([\s\S]*?)\n?```$/i.exec(trimmed);
+  return fenced ? fenced[1]!.trim() : trimmed;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Reads the score: 1-5 as a whole number, or not applicable ("n/a", "not applicable"). */
+function readScore(value: unknown): JudgeAnswer["score"] | null {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 5) return value;
+  if (typeof value === "string" && /^(n\/a|not applicable)$/i.test(value.trim())) return "n/a";
+  return null;
+}
+
+function readLine(value: unknown, at: string): JudgeLine | string {
+  if (!isObject(value)) return `${at}: expected an object with instruction, main, rule and verdict`;
+  const {instruction, main, rule, verdict} = value;
+  if (typeof instruction !== "string" || instruction.trim() === "")
+    return `${at}.instruction: expected the instruction in the request's words`;
+  if (instruction.length > answerLimits.instruction)
+    return `${at}.instruction: longer than ${answerLimits.instruction} characters`;
+  if (typeof main !== "boolean") return `${at}.main: expected true or false`;
+  if (typeof rule !== "string" || rule.trim() === "") return `${at}.rule: expected a rule id`;
+  if (rule.length > answerLimits.rule) return `${at}.rule: longer than ${answerLimits.rule} characters`;
+  if (typeof verdict !== "string" || !(judgeVerdicts as readonly string[]).includes(verdict))
+    return `${at}.verdict: expected one of ${judgeVerdicts.join(", ")}`;
+  return {instruction, main, rule: rule.trim(), verdict: verdict as JudgeVerdict};
+}
+
+/** Reads a judge's reply as an answer, or says why it is not one. */
+export function readAnswer(reply: string): AnswerReading {
+  const text = jsonText(reply);
+  if (!text.startsWith("{"))
+    return {ok: false, status: "unparsed", problem: "not JSON: the reply is not a JSON object"};
+  if (jsonDepth(text, answerLimits.depth) > answerLimits.depth)
+    return {ok: false, status: "invalid", problem: `nested deeper than ${answerLimits.depth} levels`};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return {ok: false, status: "unparsed", problem: "not JSON: the reply does not parse"};
+  }
+  if (!isObject(json)) return {ok: false, status: "invalid", problem: "expected a JSON object"};
+  const score = readScore(json.score);
+  if (score === null) return {ok: false, status: "invalid", problem: 'score: expected 1 to 5 or "n/a"'};
+  if (!Array.isArray(json.checklist)) return {ok: false, status: "invalid", problem: "checklist: expected a list"};
+  if (json.checklist.length > answerLimits.lines)
+    return {ok: false, status: "invalid", problem: `checklist: more than ${answerLimits.lines} lines`};
+  const checklist: JudgeLine[] = [];
+  for (const [index, value] of json.checklist.entries()) {
+    const line = readLine(value, `checklist[${index}]`);
+    if (typeof line === "string") return {ok: false, status: "invalid", problem: line};
+    checklist.push(line);
+  }
+  return {ok: true, answer: {checklist, score}};
+}
+
+/** What a failed answer keeps of its reply. */
+export const failedReplyExcerpt = (reply: string): string => excerpt(reply, answerLimits.excerpt);

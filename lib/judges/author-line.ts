@@ -1,0 +1,169 @@
+// The author's question on /authors: would this change bring a recorded model judge closer to the rulings or further
+// from them? For each run, how many of the cases it answered it scores exactly as the base rules them and as the
+// candidate would, and which cases change. The candidate's score of a case is read off the preview (a moved item's
+// `to`, else the base's): nothing is derived again per judge, so the line keeps within the page's frame on every
+// change. Pure and browser-safe; the build ships each run as JudgeScores (no replies).
+import {itemLabel} from "../site/links.js";
+import {plural} from "../text/format.js";
+import type {Item} from "../authored/schemas/item.js";
+import type {Score} from "../authored/schemas/verdict.js";
+import type {PreparedBase, Preview} from "../authoring/preview.js";
+import type {JudgeRun} from "./schema.node.js";
+
+/** What /authors needs of one recorded judge run: who, with what, and the score of each case it answered. */
+export interface JudgeScores {
+  model: string;
+  /** The model as the endpoint named it when it answered: one name, several joined, or null when none was given. */
+  servedBy: string | null;
+  prompt: string;
+  /** The guideline version the model was given. */
+  guideline: string;
+  /** The run's file, from the project's root. */
+  file: string;
+  startedAt: string;
+  complete: boolean;
+  /** The answered cases only, in the order asked. */
+  scores: {case: string; score: Score}[];
+}
+
+/** A run as /authors receives it: its answered scores and who gave them, nothing the model wrote besides. */
+export function judgeScores(file: string, run: JudgeRun): JudgeScores {
+  const answered = run.answers.filter((record) => record.status === "answered" && record.answer);
+  const served = [...new Set(answered.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];
+  return {
+    model: run.model,
+    servedBy: served.length ? served.join(", ") : null,
+    prompt: run.prompt,
+    guideline: run.guideline,
+    file,
+    startedAt: run.startedAt,
+    complete: run.complete,
+    scores: answered.map((record) => ({case: record.case, score: record.answer!.score})),
+  };
+}
+
+/** A case whose exactness the change turns: the judge's score against the base's and the candidate's. */
+export interface ChangedCase {
+  case: string;
+  label: string;
+  judge: Score;
+  /** The score under the base and under the candidate; null where the rubric gives no single score. */
+  base: Score | null;
+  candidate: Score | null;
+}
+
+/** Exact of the cases answered under one side, and how many of them that side leaves with no single score. */
+export interface SideAgreement {
+  exact: number;
+  noSingleScore: number;
+}
+
+export interface JudgeAgreement {
+  run: JudgeScores;
+  /** The cases it answered that the preview holds (a case the site no longer has is left out). */
+  answered: number;
+  base: SideAgreement;
+  candidate: SideAgreement;
+  /** Not exact under the base, exact under the candidate; and the reverse. */
+  nowExact: ChangedCase[];
+  noLongerExact: ChangedCase[];
+  /** "This change would bring <model> from 14 to 17 exact of 26.", or "<model>: 17 exact of 26 either way." */
+  sentence: string;
+  /** The cases counted apart, under each side: "2 cases have no single score under the candidate: not exact." */
+  apart: string[];
+  /** The run in a line: its prompt, guideline version (named where it is not the base), date, and file. */
+  about: string;
+}
+
+interface BaseCase {
+  score: Score | null;
+  set: Item["set"];
+}
+
+// The base's score of each case, by id: worked out once per prepared base, which the page keeps while only the
+// candidate changes.
+const baseCasesOf = new WeakMap<PreparedBase, Map<string, BaseCase>>();
+function baseCases(prepared: PreparedBase): Map<string, BaseCase> {
+  let cases = baseCasesOf.get(prepared);
+  if (!cases) {
+    cases = new Map(
+      prepared.items.map((item, index) => [item.id, {score: prepared.derivations[index]!.score, set: item.set}]),
+    );
+    baseCasesOf.set(prepared, cases);
+  }
+  return cases;
+}
+
+function agreementOf(
+  run: JudgeScores,
+  cases: ReadonlyMap<string, BaseCase>,
+  candidateScores: ReadonlyMap<string, Score | null>,
+  baseVersion: string,
+): JudgeAgreement {
+  const base: SideAgreement = {exact: 0, noSingleScore: 0};
+  const candidate: SideAgreement = {exact: 0, noSingleScore: 0};
+  const nowExact: ChangedCase[] = [];
+  const noLongerExact: ChangedCase[] = [];
+  let answered = 0;
+  for (const {case: id, score: judge} of run.scores) {
+    const found = cases.get(id);
+    if (!found) continue;
+    answered++;
+    const baseScore = found.score;
+    const candidateScore = candidateScores.has(id) ? candidateScores.get(id)! : baseScore;
+    // A side with no single score for the case cannot agree with the judge: not exact, and counted apart.
+    const exactBefore = baseScore !== null && baseScore === judge;
+    const exactAfter = candidateScore !== null && candidateScore === judge;
+    if (baseScore === null) base.noSingleScore++;
+    if (candidateScore === null) candidate.noSingleScore++;
+    if (exactBefore) base.exact++;
+    if (exactAfter) candidate.exact++;
+    if (exactBefore !== exactAfter) {
+      const changed = {case: id, label: itemLabel(id, found.set), judge, base: baseScore, candidate: candidateScore};
+      (exactAfter ? nowExact : noLongerExact).push(changed);
+    }
+  }
+  const sentence =
+    base.exact === candidate.exact
+      ? `${run.model}: ${candidate.exact} exact of ${answered} either way.`
+      : `This change would bring ${run.model} from ${base.exact} to ${candidate.exact} exact of ${answered}.`;
+  const apartUnder = (count: number, side: string) =>
+    count ? [`${plural(count, "case has", "cases have")} no single score under ${side}: not exact.`] : [];
+  // A run given another version than the base still counts: its version is named beside the base's.
+  const version =
+    run.guideline === baseVersion
+      ? `given guideline ${run.guideline}`
+      : `given guideline ${run.guideline} (the base is ${baseVersion})`;
+  return {
+    run,
+    answered,
+    base,
+    candidate,
+    nowExact,
+    noLongerExact,
+    sentence,
+    apart: [...apartUnder(base.noSingleScore, baseVersion), ...apartUnder(candidate.noSingleScore, "the candidate")],
+    about: [
+      run.servedBy && run.servedBy !== run.model ? `served as ${run.servedBy}` : null,
+      `prompt ${run.prompt}`,
+      version,
+      `recorded ${run.startedAt.slice(0, 10)}`,
+      run.complete ? null : "incomplete",
+      run.file,
+    ]
+      .filter((part) => part !== null)
+      .join(" · "),
+  };
+}
+
+/** Every run's agreement with the base's rulings and the candidate's, in the runs' order. */
+export function judgeAgreements(
+  runs: readonly JudgeScores[],
+  prepared: PreparedBase,
+  preview: Pick<Preview, "moved">,
+): JudgeAgreement[] {
+  if (!runs.length) return [];
+  const cases = baseCases(prepared);
+  const candidateScores = new Map(preview.moved.map((moved) => [moved.id, moved.to.score]));
+  return runs.map((run) => agreementOf(run, cases, candidateScores, prepared.ruleSet.version));
+}

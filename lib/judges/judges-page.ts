@@ -1,0 +1,195 @@
+// The /judges page as data: every recorded judge run as a rater, with the trainee's figures (lib/judges/figures.ts
+// judgeResults), the runs side by side and the cases one by one; one case's answer against its ruling is
+// ./judge-answer-view.ts. What a model wrote stays text; a rule id it names that the guideline lacks is kept as it
+// wrote it and called unknown. Pure and browser-safe: the page only renders what is decided here.
+import type {ChecklistRuleId} from "../authored/schemas/item.js";
+import type {Score} from "../authored/schemas/verdict.js";
+import {itemLabel} from "../site/links.js";
+import type {Lean} from "../trainee/lean.js";
+import type {DistanceCounts, ScoreMatrix} from "../trainee/results.js";
+import type {ScoreComparison} from "../trainee/score-distance.js";
+import {describeLean, scoreText} from "../trainee/words.js";
+import {judgeResults, type JudgeResults, type UnansweredCase} from "./figures.js";
+import type {JudgesPageData} from "./page-data.node.js";
+import type {CaseRecord, JudgeRun} from "./schema.node.js";
+
+export type {JudgesPageData};
+
+/** A rule as a judge named it: a rule of the guideline, by its title, or an id the guideline lacks, as written. */
+export type JudgeRuleName = {known: true; id: string; title: string} | {known: false; text: string};
+
+export function judgeRuleName(rules: readonly {id: string; title: string}[], text: string): JudgeRuleName {
+  const rule = rules.find((candidate) => candidate.id === text);
+  return rule ? {known: true, id: rule.id, title: rule.title} : {known: false, text};
+}
+
+/** Why a case has no answer, in a few words. */
+export const statusWords: Record<Exclude<CaseRecord["status"], "answered">, string> = {
+  unparsed: "not JSON",
+  invalid: "JSON of the wrong shape",
+  truncated: "cut off",
+  oversized: "too large",
+};
+
+export interface RunView {
+  /** An id for the page's elements: "run-1", in the runs' order. */
+  key: string;
+  file: string;
+  model: string;
+  /** The models that served it, where they differ from the one asked for. */
+  servedAs: string[];
+  prompt: string;
+  guideline: string;
+  /** The day it started, "2026-01-02", and the moment itself. */
+  date: string;
+  startedAt: string;
+  complete: boolean;
+  /** "complete", or "stopped after 3 of 5". */
+  state: string;
+  /** Why it stopped early, as the runner recorded it. */
+  stopped: string | null;
+  /** One line that tells runs apart: model, prompt, guideline version, date. */
+  label: string;
+  asked: number;
+  /** Exact, one off, two or more off and which way, of the cases answered. */
+  figures: DistanceCounts;
+  lean: Lean;
+  /** The lean in the results page's words, said of the judge. */
+  leanWords: string;
+  matrix: ScoreMatrix;
+  rulesMisapplied: {id: ChecklistRuleId; title: string; cases: string[]}[];
+  /** Rule ids the judge named that the guideline lacks, as it wrote them, with the cases it named them in. */
+  unknownRules: {text: string; cases: string[]}[];
+  unanswered: (UnansweredCase & {words: string})[];
+  /** Asked, with no record: the run stopped first. */
+  missing: string[];
+  unknownCases: string[];
+  rulingChanged: {case: string; recorded: Score; now: Score}[];
+}
+
+const titleOf = (rules: JudgesPageData["rules"], id: string): string =>
+  rules.find((rule) => rule.id === id)?.title ?? id;
+
+/** Each rule id a run's answers name that the guideline lacks, with its cases, in the order first named. */
+function unknownRulesOf(run: JudgeRun, rules: JudgesPageData["rules"]): RunView["unknownRules"] {
+  const found = new Map<string, string[]>();
+  for (const record of run.answers)
+    for (const line of record.answer?.checklist ?? []) {
+      if (judgeRuleName(rules, line.rule).known) continue;
+      const cases = found.get(line.rule) ?? [];
+      if (!cases.includes(record.case)) cases.push(record.case);
+      found.set(line.rule, cases);
+    }
+  return [...found].map(([text, cases]) => ({text, cases}));
+}
+
+function runView(data: JudgesPageData, index: number, results: JudgeResults): RunView {
+  const run = data.runs[index]!;
+  const {group} = results;
+  const served = [...new Set(run.answers.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];
+  const date = run.startedAt.slice(0, 10);
+  const state = run.complete ? "complete" : `stopped after ${run.answers.length} of ${run.cases.length}`;
+  return {
+    key: `run-${index + 1}`,
+    file: data.files[index] ?? "",
+    model: run.model,
+    servedAs: served.filter((model) => model !== run.model),
+    prompt: run.prompt,
+    guideline: run.guideline,
+    date,
+    startedAt: run.startedAt,
+    complete: run.complete,
+    state,
+    stopped: run.stopped,
+    label: `${run.model} · ${run.prompt} · ${run.guideline} · ${date}${run.complete ? "" : ` (${state})`}`,
+    asked: results.asked,
+    figures: {
+      answered: group.answered,
+      exact: group.exact,
+      oneOff: group.oneOff,
+      twoOrMoreOff: group.twoOrMoreOff,
+      lenient: group.lenient,
+      harsh: group.harsh,
+      meanSignedDifference: group.meanSignedDifference,
+      signed: group.signed,
+    },
+    lean: results.lean,
+    leanWords: describeLean(group, "it"),
+    matrix: group.matrix,
+    rulesMisapplied: group.rulesMisapplied.map((entry) => ({
+      id: entry.rule,
+      title: titleOf(data.rules, entry.rule),
+      cases: entry.items,
+    })),
+    unknownRules: unknownRulesOf(run, data.rules),
+    unanswered: results.unanswered.map((entry) => ({...entry, words: statusWords[entry.status]})),
+    missing: results.missing,
+    unknownCases: results.unknownCases,
+    rulingChanged: results.rulingChanged,
+  };
+}
+
+/** The runs side by side: one row per figure, one column per run. */
+function sideBySide(runs: readonly RunView[]): {head: string[]; rows: {figure: string; cells: string[]}[]} {
+  const row = (figure: string, cell: (run: RunView) => string) => ({figure, cells: runs.map(cell)});
+  return {
+    head: runs.map((run) => run.label),
+    rows: [
+      row("Exact", (run) => String(run.figures.exact)),
+      row("One off", (run) => String(run.figures.oneOff)),
+      row("Two or more off", (run) => String(run.figures.twoOrMoreOff)),
+      row("Lean", (run) => run.leanWords),
+      row("Answered of asked", (run) => `${run.figures.answered} of ${run.asked}`),
+    ],
+  };
+}
+
+/** One run's cell in the case-by-case table. */
+export type CaseCell =
+  | {kind: "answered"; score: ScoreComparison; text: string}
+  | {kind: "unanswered"; status: UnansweredCase["status"]; text: string}
+  /** Asked, no record yet; or not asked at all. */
+  | {kind: "missing" | "not-asked"; text: string};
+
+export interface CaseRow {
+  id: string;
+  title: string;
+  label: string;
+  ruled: string;
+  cells: CaseCell[];
+}
+
+/** Every case any run asked, in the site's order, with each run's score and its distance from today's ruling. */
+function caseRows(data: JudgesPageData, results: readonly JudgeResults[]): CaseRow[] {
+  const asked = new Set(data.runs.flatMap((run) => run.cases));
+  return data.items
+    .filter((item) => asked.has(item.id))
+    .map((item) => ({
+      id: item.id,
+      title: item.title,
+      label: itemLabel(item.id, item.set),
+      ruled: scoreText(item.score),
+      cells: results.map((result, index): CaseCell => {
+        const row = result.group.rows.find((entry) => entry.id === item.id);
+        if (row) return {kind: "answered", score: row.score, text: scoreText(row.trainee)};
+        const failed = result.unanswered.find((entry) => entry.case === item.id);
+        if (failed) return {kind: "unanswered", status: failed.status, text: statusWords[failed.status]};
+        return data.runs[index]!.cases.includes(item.id)
+          ? {kind: "missing", text: "not reached"}
+          : {kind: "not-asked", text: "not asked"};
+      }),
+    }));
+}
+
+export interface JudgesView {
+  runs: RunView[];
+  sideBySide: ReturnType<typeof sideBySide>;
+  cases: CaseRow[];
+}
+
+/** The page's view of every run: each as a rater, side by side, and case by case. */
+export function judgesView(data: JudgesPageData): JudgesView {
+  const results = data.runs.map((run) => judgeResults(run, data.items, data.guideline));
+  const runs = results.map((result, index) => runView(data, index, result));
+  return {runs, sideBySide: sideBySide(runs), cases: caseRows(data, results)};
+}

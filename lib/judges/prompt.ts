@@ -1,0 +1,71 @@
+// A judge's prompt for one case: the prompt file's templates with the guideline and the case's texts put in. Only
+// what a trainee sees before Check reaches the model: the earlier turns, the request and the response, each with
+// the note or gloss given with it. Nothing of the ruling (checklist, verdicts, score, notes, title, lessons). Pure.
+import type {Item, Text, Turn} from "../authored/schemas/item.js";
+
+/** What a template may hold: {{guideline}}, {{conversation}}, {{request}}, {{response}}. */
+export const promptPlaceholders = ["guideline", "conversation", "request", "response"] as const;
+type Placeholder = (typeof promptPlaceholders)[number];
+
+export interface PromptTemplates {
+  system: string;
+  user: string;
+}
+
+export interface JudgeMessage {
+  role: "system" | "user";
+  content: string;
+}
+
+/** The placeholders a template names that are not one of promptPlaceholders. */
+export function unknownPlaceholders(template: string): string[] {
+  const names = [...template.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[1]!);
+  return [...new Set(names.filter((name) => !(promptPlaceholders as readonly string[]).includes(name)))];
+}
+
+/** Fills a template in one pass: a value holding "{{guideline}}" is put in as written, never filled again. */
+function fill(template: string, values: Record<Placeholder, string>): string {
+  return template.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as Placeholder] : whole,
+  );
+}
+
+/** How a text is given: quoted, or only described (the case study summarises it), with its note and gloss. */
+function textBlock(label: string, text: Pick<Text, "text" | "form"> & Partial<Pick<Text, "note" | "gloss">>): string {
+  const form =
+    text.form === "described"
+      ? "described, not quoted: the case gives only a description of this text, not its words"
+      : "quoted exactly";
+  const lines = [`<<< ${label} (${form})`, text.text, `>>> end of ${label}`];
+  if (text.note) lines.push(`Note given with the ${label}: ${text.note}`);
+  if (text.gloss) lines.push(`English gloss given with the ${label}: ${text.gloss}`);
+  return lines.join("\n");
+}
+
+const turnLabel = (turn: Pick<Turn, "role" | "turn">) =>
+  `${turn.turn === undefined ? "earlier turn" : `turn ${turn.turn}`}, ${turn.role}`;
+
+/** The conversation before the request, one block a turn; a single sentence when there is none. */
+function conversationText(turns: readonly Turn[]): string {
+  if (!turns.length) return "There are no earlier turns: the request is the conversation's first message.";
+  return turns.map((turn) => textBlock(turnLabel(turn), turn)).join("\n\n");
+}
+
+/** The messages sent for one case: the system template, then the user template, filled. */
+export function judgeMessages(
+  prompt: PromptTemplates,
+  guideline: string,
+  item: Pick<Item, "turns" | "request" | "response">,
+): JudgeMessage[] {
+  const requestLabel = item.request.turn === undefined ? "request" : `request (turn ${item.request.turn}, user)`;
+  const values: Record<Placeholder, string> = {
+    guideline: guideline.trim(),
+    conversation: conversationText(item.turns),
+    request: textBlock(requestLabel, item.request),
+    response: textBlock("response", item.response),
+  };
+  return [
+    {role: "system", content: fill(prompt.system, values)},
+    {role: "user", content: fill(prompt.user, values)},
+  ];
+}

@@ -1,0 +1,134 @@
+// A judge's run through the cases: each case not yet recorded is asked through runJudgeCase (the one runner of
+// every model call), its record appended and the run saved after every case, so a run cut short leaves a valid
+// file marked incomplete with the cases so far; a failed call stops the run there, saying why, and --resume (a run
+// given back, checked against what is asked now before any call) asks only the rest. Pure: the call's fetch, now
+// and sleep, and the saving, are passed in.
+import type {Item} from "../authored/schemas/item.js";
+import type {CallSettings} from "../probes/chat-call.js";
+import type {RunnerError} from "../probes/runner-error.js";
+import type {RunParameters} from "../probes/schema.node.js";
+import {runJudgeCase} from "./case-call.js";
+import {runFigures} from "./figures.js";
+import {judgeMessages, unknownPlaceholders, type PromptTemplates} from "./prompt.js";
+import type {CaseRecord, JudgeRun} from "./schema.node.js";
+
+export interface JudgeRunAsked {
+  prompt: {name: string; hash: string; templates: PromptTemplates; parameters: RunParameters};
+  /** The guideline version given, its text as the judge reads it (guideline-text.ts) and that text's sha256. */
+  guideline: {version: string; text: string; hash: string};
+  /** The cases to ask, in order (a resumed run's own cases). */
+  items: readonly Pick<Item, "id" | "score" | "turns" | "request" | "response">[];
+  model: string;
+  endpoint: string;
+  settings: Omit<CallSettings, "endpoint">;
+  /** A run cut short, to finish. */
+  resume?: JudgeRun;
+  /** Writes the run as it stands; called after every case. */
+  save: (run: JudgeRun) => void;
+  /** Told each case's record as it is made. */
+  onCase?: (record: CaseRecord) => void;
+}
+
+export type JudgeRunOutcome =
+  /** The run was not started: the reason, before any call. */
+  | {status: "refused"; reason: string}
+  /** A call failed: the run as saved, stopped there. */
+  | {status: "stopped"; run: JudgeRun; error: RunnerError}
+  | {status: "complete"; run: JudgeRun};
+
+/** The longest `stopped` a run records. */
+const stoppedLength = 400;
+
+/** Why a run cannot be finished as asked now, or null: it must be incomplete and asked the same way. */
+export function resumeProblem(
+  run: JudgeRun,
+  asked: Omit<JudgeRunAsked, "save" | "settings" | "resume">,
+): string | null {
+  if (run.complete) return "the run is complete: nothing to resume";
+  const differs = (what: string, recorded: string, now: string) =>
+    `the run was made with ${what} ${recorded}, not ${now}: resume it as it was made, or start a new run`;
+  if (run.prompt !== asked.prompt.name) return differs("the prompt", run.prompt, asked.prompt.name);
+  if (run.promptHash !== asked.prompt.hash)
+    return (
+      `the prompt ${run.prompt} reads differently now than when the run was made ` +
+      `(sha256 ${run.promptHash.slice(0, 12)}): start a new run`
+    );
+  if (run.guideline !== asked.guideline.version) return differs("guideline", run.guideline, asked.guideline.version);
+  if (run.guidelineHash !== asked.guideline.hash)
+    return `guideline ${run.guideline} reads differently now than when the run was made: start a new run`;
+  if (run.model !== asked.model) return differs("model", run.model, asked.model);
+  if (run.endpoint !== asked.endpoint) return differs("endpoint", run.endpoint, asked.endpoint);
+  const ids = asked.items.map((item) => item.id).join(",");
+  if (run.cases.join(",") !== ids) return "the run asked other cases than these: resume it with its own cases";
+  return null;
+}
+
+/** Asks the judge every case not yet recorded, saving the run after each. Never throws for a call's errors. */
+export async function runJudge(asked: JudgeRunAsked): Promise<JudgeRunOutcome> {
+  const {prompt, guideline, items, model, endpoint, settings, save} = asked;
+  for (const template of [prompt.templates.system, prompt.templates.user]) {
+    const [unknown] = unknownPlaceholders(template);
+    if (unknown !== undefined)
+      return {status: "refused", reason: `the prompt ${prompt.name} names {{${unknown}}}, which is not a placeholder`};
+  }
+  if (!items.length) return {status: "refused", reason: "no cases to ask"};
+  if (asked.resume) {
+    const problem = resumeProblem(asked.resume, asked);
+    if (problem) return {status: "refused", reason: problem};
+  }
+  // Every case's messages are made before the first call: nothing fails halfway for a reason known at the start.
+  const messages = new Map(items.map((item) => [item.id, judgeMessages(prompt.templates, guideline.text, item)]));
+  let run: JudgeRun = asked.resume
+    ? {...asked.resume, stopped: null}
+    : {
+        kind: "judge-run",
+        model,
+        endpoint,
+        prompt: prompt.name,
+        promptHash: prompt.hash,
+        guideline: guideline.version,
+        guidelineHash: guideline.hash,
+        parameters: prompt.parameters,
+        cases: items.map((item) => item.id),
+        startedAt: settings.now().toISOString(),
+        finishedAt: null,
+        complete: false,
+        stopped: null,
+        answers: [],
+        figures: runFigures({cases: items.map((item) => item.id), answers: []}),
+      };
+  const recorded = new Set(run.answers.map((record) => record.case));
+  for (const item of items) {
+    if (recorded.has(item.id)) continue;
+    const outcome = await runJudgeCase({
+      ...settings,
+      endpoint,
+      model,
+      case: {id: item.id, ruled: item.score},
+      messages: messages.get(item.id)!,
+      parameters: prompt.parameters,
+    });
+    if (!outcome.ok) {
+      run = {...run, complete: false, stopped: outcome.error.message.slice(0, stoppedLength)};
+      save(run);
+      return {status: "stopped", run, error: outcome.error};
+    }
+    const answers = [...run.answers, outcome.record];
+    const complete = answers.length === run.cases.length;
+    run = {
+      ...run,
+      answers,
+      figures: runFigures({cases: run.cases, answers}),
+      complete,
+      finishedAt: complete ? settings.now().toISOString() : null,
+    };
+    save(run);
+    asked.onCase?.(outcome.record);
+  }
+  if (!run.complete) {
+    // A run given back with every case recorded but not marked so: nothing to ask, only to mark it finished.
+    run = {...run, complete: true, finishedAt: settings.now().toISOString()};
+    save(run);
+  }
+  return {status: "complete", run};
+}

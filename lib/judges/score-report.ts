@@ -1,0 +1,142 @@
+// What `judge:score` says of one run: every figure worked out again from the run file against today's rulings
+// (./figures.ts judgeResults, the trainee's own results), as data for --json and as lines of text. Pure.
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Item} from "../authored/schemas/item.js";
+import type {Lean} from "../trainee/lean.js";
+import {scoreLevels} from "../trainee/results.js";
+import {describeLean, scoreText} from "../trainee/words.js";
+import {plural} from "../text/format.js";
+import {judgeResults, type JudgeResults} from "./figures.js";
+import type {JudgeRun} from "./schema.node.js";
+
+export interface JudgeScore {
+  file: string;
+  model: string;
+  /** The model as served, where every answered case names the same one; else null. */
+  servedBy: string | null;
+  prompt: string;
+  guideline: string;
+  /** The guideline version whose rulings the figures are against: the current one. */
+  against: string;
+  startedAt: string;
+  complete: boolean;
+  asked: number;
+  answered: number;
+  unanswered: JudgeResults["unanswered"];
+  missing: string[];
+  exact: number;
+  oneOff: number;
+  twoOrMoreOff: number;
+  lean: Lean;
+  /** The lean in the results page's words. */
+  leanWords: string;
+  /** The judge's score (rows) against the ruled score (columns), counts, levels 1-5 then not applicable. */
+  matrix: {levels: string[]; counts: number[][]};
+  rulesMisapplied: {rule: string; title: string | null; cases: string[]}[];
+  rulingChanged: JudgeResults["rulingChanged"];
+  unknownCases: string[];
+}
+
+/** Every rule of every version by id, its title from the latest version that has it. */
+export function ruleTitles(guidelines: readonly Guideline[]): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const guideline of [...guidelines].reverse())
+    for (const rule of guideline.rules) if (!titles.has(rule.id)) titles.set(rule.id, rule.title);
+  return titles;
+}
+
+/** The run's figures against the cases' rulings today, under the current guideline (the last of `guidelines`). */
+export function judgeScore(
+  file: string,
+  run: JudgeRun,
+  items: readonly Item[],
+  guidelines: readonly Guideline[],
+): JudgeScore {
+  const current = guidelines.at(-1)!;
+  const results = judgeResults(run, items, current);
+  const {group} = results;
+  const titles = ruleTitles(guidelines);
+  const served = [...new Set(run.answers.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];
+  return {
+    file,
+    model: run.model,
+    servedBy: served.length === 1 ? served[0]! : null,
+    prompt: run.prompt,
+    guideline: run.guideline,
+    against: current.version,
+    startedAt: run.startedAt,
+    complete: run.complete,
+    asked: results.asked,
+    answered: group.answered,
+    unanswered: results.unanswered,
+    missing: results.missing,
+    exact: group.exact,
+    oneOff: group.oneOff,
+    twoOrMoreOff: group.twoOrMoreOff,
+    lean: results.lean,
+    leanWords: describeLean(group),
+    matrix: {
+      levels: scoreLevels.map(scoreText),
+      counts: group.matrix.cells.map((row) => row.map((cell) => cell.items.length)),
+    },
+    rulesMisapplied: group.rulesMisapplied.map((entry) => ({
+      rule: entry.rule,
+      title: titles.get(entry.rule) ?? null,
+      cases: entry.items,
+    })),
+    rulingChanged: results.rulingChanged,
+    unknownCases: results.unknownCases,
+  };
+}
+
+/** The matrix as a small text table: the judge's score down, the ruled score across, a dot for none. */
+function matrixLines({levels, counts}: JudgeScore["matrix"]): string[] {
+  const short = levels.map((level) => (level === "not applicable" ? "n/a" : level));
+  const width = 5;
+  const cell = (text: string) => text.padStart(width);
+  return [
+    `${"judge \\ ruled".padEnd(14)}${short.map(cell).join("")}`,
+    ...counts.map((row, index) => `${short[index]!.padEnd(14)}${row.map((n) => cell(n ? String(n) : ".")).join("")}`),
+  ];
+}
+
+/** The report as lines of text, for the terminal. */
+export function formatJudgeScore(score: JudgeScore): string[] {
+  const lines: string[] = [];
+  const served = score.servedBy && score.servedBy !== score.model ? ` (served as ${score.servedBy})` : "";
+  lines.push(
+    `${score.file}: ${score.model}${served}, prompt ${score.prompt}, guideline ${score.guideline}, ` +
+      `started ${score.startedAt}${score.complete ? "" : ", incomplete"}`,
+  );
+  lines.push(`Against today's rulings (guideline ${score.against}):`);
+  const notAnswered = score.unanswered.length + score.missing.length;
+  lines.push(`  ${score.asked} asked, ${score.answered} answered, ${notAnswered} not answered`);
+  for (const entry of score.unanswered)
+    lines.push(`    ${entry.case}: ${entry.status}${entry.problem ? ` (${entry.problem})` : ""}`);
+  for (const id of score.missing) lines.push(`    ${id}: not asked yet (the run stopped before it)`);
+  lines.push(
+    `  ${score.exact} exact, ${score.oneOff} one off, ${score.twoOrMoreOff} two or more off, of ` +
+      `${plural(score.answered, "answered case")}`,
+  );
+  lines.push(`  Lean: ${score.leanWords}`);
+  lines.push("  Score matrix (the judge's score down, the ruled score across):");
+  for (const line of matrixLines(score.matrix)) lines.push(`    ${line}`);
+  if (!score.rulesMisapplied.length) lines.push("  Rules misapplied: none");
+  else {
+    lines.push("  Rules misapplied:");
+    for (const entry of score.rulesMisapplied)
+      lines.push(
+        `    ${entry.title ?? entry.rule} (${entry.rule}): ${plural(entry.cases.length, "case")}, ` +
+          entry.cases.join(", "),
+      );
+  }
+  if (score.rulingChanged.length) {
+    lines.push("  Rulings changed since the run:");
+    for (const entry of score.rulingChanged)
+      lines.push(
+        `    ${entry.case}: ruled ${scoreText(entry.recorded)} then, ${scoreText(entry.now)} now (the figures use now)`,
+      );
+  }
+  if (score.unknownCases.length) lines.push(`  Cases this site does not have: ${score.unknownCases.join(", ")}`);
+  return lines;
+}

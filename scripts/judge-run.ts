@@ -1,0 +1,205 @@
+// npm run judge:run -- --model <slug> [--base-url URL] [--guideline v2] [--cases all|calibration|edge-cases|examples|
+//   fresh|<id,id>] [--prompt checklist-v1] [--timeout 120] [--retries 3] [--key-env NAME] [--resume <run file>]
+//   [--root DIR]
+// Sends each case, with the guideline as a trainee reads it, to an OpenAI-compatible chat-completions endpoint and
+// records the judge's checklists and scores in data/judges/runs/, rewritten after every case: a run cut short keeps
+// the cases so far, marked incomplete, and --resume finishes it. The flags, the key and the printing are probes:run's
+// (lib/node/model-cli.ts). Everything that can be checked is checked before the first call.
+import {existsSync} from "node:fs";
+import {dirname, isAbsolute, relative, resolve} from "node:path";
+import type {Item} from "../lib/authored/schemas/item.js";
+import {formatProblem, type Problem} from "../lib/authored/problems.js";
+import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
+import {defaultBaseUrl, modelCall, modelCallFlags, modelCliOutput, sleep, writing} from "../lib/node/model-cli.js";
+import {checkJudgeRunFile} from "../lib/judges/check.node.js";
+import {guidelineText} from "../lib/judges/guideline-text.js";
+import {checkPromptHashes, loadPromptHashes, promptsDir, readPrompt, textHash} from "../lib/judges/prompts.node.js";
+import {runJudge} from "../lib/judges/run-loop.js";
+import {checkJudgeRunsFolder, judgeRunFile, judgeRunsDir, writeJudgeRun} from "../lib/judges/runs.node.js";
+import type {CaseRecord, JudgeRun} from "../lib/judges/schema.node.js";
+import {compareScores} from "../lib/trainee/score-distance.js";
+import {defaultKeyVariable} from "../lib/probes/request.js";
+import {listDir} from "../lib/probes/files.node.js";
+import {RunWriteError} from "../lib/probes/runs.node.js";
+
+const usage =
+  "npm run judge:run -- --model <slug> [--base-url URL] [--guideline v2] " +
+  "[--cases all|calibration|edge-cases|examples|fresh|<id,id>] [--prompt checklist-v1] [--timeout 120] " +
+  "[--resume <run file>]";
+const defaultPrompt = "checklist-v1";
+const output = modelCliOutput();
+const {say} = output;
+
+/** The case sets --cases names, by the set each reads. */
+const caseSets: Record<string, Item["set"]> = {
+  "examples": "examples",
+  "edge-cases": "edge-cases",
+  "calibration": "calibration",
+  "fresh": "fresh-calibration",
+};
+
+/** The cases --cases names, in the order a trainee walks them; ids in the order given. */
+function selectCases(items: readonly Item[], chosen: string): Item[] {
+  if (chosen === "all") return [...items];
+  const set = Object.hasOwn(caseSets, chosen) ? caseSets[chosen] : undefined;
+  if (set) return items.filter((item) => item.set === set);
+  const ids = chosen.split(",").map((id) => id.trim());
+  const unknown = ids.filter((id) => !items.some((item) => item.id === id));
+  if (unknown.length)
+    fail(
+      `--cases: no case ${unknown.map((id) => quote(id)).join(", ")}: expected all, ` +
+        `${Object.keys(caseSets).join(", ")} or case ids like example-1,edge-4`,
+    );
+  if (new Set(ids).size !== ids.length) fail("--cases: a case is named twice: name each once");
+  return ids.map((id) => items.find((item) => item.id === id)!);
+}
+
+/**
+ * The run file --resume names (from the root, or absolute), as a path from the root: a run file directly under
+ * data/judges/runs/ (a path that leaves the root, or another folder, is refused).
+ */
+function resumeFile(root: string, given: string): string {
+  const file = relative(root, resolve(root, given)).split("\\").join("/");
+  if (isAbsolute(file) || dirname(file) !== judgeRunsDir || !file.endsWith(".json"))
+    fail(`--resume: expected a run file in ${judgeRunsDir}/, got ${quote(given)}`);
+  if (!existsSync(resolve(root, file))) fail(`--resume: no run file ${quote(file)}`, 1);
+  return file;
+}
+
+const problemsLine = (problems: readonly Problem[]) => problems.map(formatProblem).join("; ");
+
+/**
+ * The run --resume names, read and checked as judges:check checks a recorded run (bounded, nothing key-shaped nor
+ * the key, its prompt listed with its hash, its cases known, its answers read again, its figures recomputed), and
+ * recorded under the name it would be written to now, so finishing it rewrites that file and no other.
+ */
+function runToResume(root: string, given: string, apiKey: string, items: readonly Item[]) {
+  const file = resumeFile(root, given);
+  const checked = checkJudgeRunFile(root, file, {apiKey, items});
+  if (!checked.run) fail(`--resume ${file}: ${problemsLine(checked.problems)}; nothing called`, 1);
+  const named = judgeRunFile(checked.run);
+  if (named !== file)
+    fail(
+      `--resume ${file}: a run started at ${checked.run.startedAt} on ${checked.run.model} is ${named}: ` +
+        "rename it back; nothing called",
+      1,
+    );
+  return {file, run: checked.run};
+}
+
+/** One case's line: its status, and its score against the ruled one. */
+function caseLine(record: CaseRecord): string {
+  if (record.status !== "answered" || !record.answer)
+    return `${record.case}: ${record.status}${record.problem ? ` (${record.problem})` : ""}, not scored`;
+  const {distance} = compareScores(record.answer.score, record.ruled);
+  return `${record.case}: answered ${record.answer.score}, ruled ${record.ruled} (${distance.replaceAll("-", " ")})`;
+}
+
+const figuresLine = ({figures}: JudgeRun): string =>
+  `${figures.answered} of ${figures.asked} cases answered (${figures.replied - figures.answered} not read as an ` +
+  `answer): ${figures.exact} exact, ${figures.oneOff} one off, ${figures.twoOrMoreOff} two or more off`;
+
+async function main(): Promise<void> {
+  const {values} = parseCommandLine(process.argv.slice(2), {
+    usage,
+    options: modelCallFlags({
+      guideline: {type: "string"},
+      cases: {type: "string"},
+      prompt: {type: "string"},
+      resume: {type: "string"},
+    }),
+  });
+  const {model, apiKey, endpoint, timeoutMs, maxRetries} = modelCall(values, {usage, output});
+  const root = resolve(values.root);
+  const items = loadItems(root);
+
+  // A resumed run is asked as it was made: its prompt, guideline and cases unless told (and then they must match).
+  const resume = values.resume === undefined ? undefined : runToResume(root, values.resume, apiKey, items);
+
+  const promptName = values.prompt ?? resume?.run.prompt ?? defaultPrompt;
+  const prompts = listDir(resolve(root, promptsDir))
+    .filter((entry) => entry.endsWith(".md"))
+    .map((entry) => entry.slice(0, -3));
+  if (!prompts.includes(promptName))
+    fail(`--prompt: no prompt ${quote(promptName)}: expected one of ${prompts.join(", ") || "none"} in ${promptsDir}`);
+  const read = readPrompt(root, promptName);
+  const report = {problems: read.problems, warnings: []};
+  const hashes = loadPromptHashes(root, report);
+  if (read.prompt && hashes)
+    checkPromptHashes(
+      [read.prompt],
+      hashes[promptName] === undefined ? {} : {[promptName]: hashes[promptName]},
+      report,
+    );
+  if (report.problems.length || !read.prompt) fail(`${problemsLine(report.problems)}; nothing called`, 1);
+  const prompt = read.prompt;
+
+  const versions = guidelineVersions(root);
+  const version = values.guideline ?? resume?.run.guideline ?? versions.at(-1)!;
+  if (!versions.includes(version))
+    fail(`--guideline: no version ${quote(version)}: expected one of ${versions.join(", ")}`);
+  const text = guidelineText(loadGuideline(version, root));
+
+  const cases =
+    values.cases === undefined && resume
+      ? selectCases(items, resume.run.cases.join(","))
+      : selectCases(items, values.cases ?? "all");
+  writing(() => checkJudgeRunsFolder(root));
+
+  let file = resume?.file;
+  const resumeLine = () => {
+    const flags = [`--resume ${file}`, `--model ${model}`];
+    if (values["base-url"] !== defaultBaseUrl) flags.push(`--base-url ${values["base-url"]}`);
+    if (values["key-env"] !== defaultKeyVariable) flags.push(`--key-env ${values["key-env"]}`);
+    if (values.root !== ".") flags.push(`--root ${values.root}`);
+    return `npm run judge:run -- ${flags.join(" ")}`;
+  };
+  const done = resume?.run.answers.length ?? 0;
+  say(
+    `judge:run: ${cases.length - done} of ${cases.length} cases, prompt ${prompt.name}, guideline ${version}, ` +
+      `on ${model} via ${new URL(endpoint).host}`,
+  );
+  const outcome = await runJudge({
+    prompt: {name: prompt.name, hash: prompt.hash, templates: prompt, parameters: prompt.settings.parameters},
+    guideline: {version, text, hash: textHash(text)},
+    items: cases,
+    model,
+    endpoint,
+    settings: {
+      apiKey,
+      fetch,
+      now: () => new Date(),
+      sleep,
+      timeoutMs,
+      maxRetries,
+      log: (line) => say(`judge:run: ${line}`),
+    },
+    ...(resume ? {resume: resume.run} : {}),
+    save: (run) => {
+      try {
+        file = writeJudgeRun(root, run);
+      } catch (error) {
+        if (!(error instanceof RunWriteError)) throw error;
+        // The file as last written is still whole: say so, and how to go on from it.
+        const kept = file ? `the run as it stood before is in ${file}: ${resumeLine()}` : "nothing recorded";
+        fail(`${error.message}; ${kept}`, 1);
+      }
+    },
+    onCase: (record) => say(`judge:run: ${caseLine(record)}`),
+  });
+  if (outcome.status === "refused")
+    fail(`${resume ? `--resume ${resume.file}: ` : ""}${outcome.reason}; nothing called`, 1);
+  if (outcome.status === "stopped") {
+    const kept = outcome.run.answers.length;
+    fail(
+      `${outcome.error.message}; stopped with ${kept} of ${outcome.run.cases.length} cases recorded in ` +
+        `${file ?? judgeRunFile(outcome.run)}: to finish it, ${resumeLine()}`,
+      1,
+    );
+  }
+  say(`judge:run: ${figuresLine(outcome.run)}`);
+  say(`judge:run: recorded ${file}`);
+}
+
+process.exitCode = await runCli("judge:run", main, {stderr: (line) => console.error(output.scrub(line))});

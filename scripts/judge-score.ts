@@ -1,0 +1,34 @@
+// npm run judge:score -- <run file> [--json] [--root DIR]: every figure of a recorded judge run worked out again
+// from its file against today's rulings: asked, answered and not (with why), exact / one off / two or more off, the
+// lean, the score matrix, the rules misapplied and the rulings changed since the run. The file is checked first as
+// judges:check checks a recorded run: exit 1 with its file and field when it is broken, 2 for a usage error.
+import {relative, resolve} from "node:path";
+import {formatProblem} from "../lib/authored/problems.js";
+import {checkJudgeRunFile} from "../lib/judges/check.node.js";
+import {formatJudgeScore, judgeScore} from "../lib/judges/score-report.js";
+import {parseCommandLine, runCli} from "../lib/node/cli.js";
+import {loadGuidelines, loadItems} from "../lib/node/load.js";
+import {defaultKeyVariable} from "../lib/probes/request.js";
+import {plural} from "../lib/text/format.js";
+
+process.exitCode = await runCli("judge:score", () => {
+  const {values, positionals} = parseCommandLine(process.argv.slice(2), {
+    usage: "npm run judge:score -- <run file> [--json]",
+    options: {json: {type: "boolean", default: false}, root: {type: "string", default: "."}},
+    positionals: ["run file"],
+  });
+  const root = resolve(values.root);
+  // The file as typed, from where the command runs; the check names it from the project's root.
+  const file = relative(root, resolve(positionals[0]!));
+  const items = loadItems(root);
+  const check = checkJudgeRunFile(root, file, {apiKey: process.env[defaultKeyVariable], items});
+  for (const warning of check.warnings) console.warn(`warning: ${formatProblem(warning)}`);
+  if (!check.run) {
+    for (const problem of check.problems) console.error(formatProblem(problem));
+    console.error(`judge:score: ${plural(check.problems.length, "problem")}: not scored`);
+    return 1;
+  }
+  const score = judgeScore(file, check.run, items, loadGuidelines(root));
+  console.log(values.json ? JSON.stringify(score, null, 2) : formatJudgeScore(score).join("\n"));
+  return 0;
+});

@@ -31,6 +31,7 @@ const nav: NavGroups = {
   ],
   tools: [
     {name: "For authors", path: "/authors"},
+    {name: "Model judges", path: "/judges"},
     {name: "Cohort", path: "/cohort"},
     // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
     ...probePages(projectRoot).map(({probe, title}) => ({name: `Probe: ${title}`, path: `/probes/${probe}`})),

@@ -14,6 +14,8 @@ import type {Page} from "playwright-core";
 import {openSite} from "../test/browser/site.js";
 import {afterPaintWhere, inPage, median, medianMs} from "./timing.js";
 import {plural} from "../lib/text/format.js";
+import {judgeAgreements, type JudgeScores} from "../lib/judges/author-line.js";
+import type {Score} from "../lib/authored/schemas/verdict.js";
 
 const targetMs = 50;
 
@@ -113,6 +115,19 @@ export function benchPreview(): void {
   const everyItem = medianMs(15, () => deriveAll(generated, slowest.ruleSet));
   const baseOnce = medianMs(5, () => prepareBase(generated, base));
   const caseStudyDependence = medianMs(200, () => dependence(caseStudyBase, domains));
+  // The page adds each recorded judge's line to every recompute: three judges that scored every generated item.
+  const judges: JudgeScores[] = [0, 1, 2].map((judge) => ({
+    model: `bench/judge-${judge}`,
+    servedBy: null,
+    prompt: "bench",
+    guideline: "v2",
+    file: "",
+    startedAt: "2026-01-01T00:00:00.000Z",
+    complete: true,
+    scores: generated.map((item, index) => ({case: item.id, score: (((index + judge) % 5) + 1) as Score})),
+  }));
+  const slowestPreview = previewFrom(generatedBase, slowest.ruleSet);
+  const judgeLines = medianMs(15, () => judgeAgreements(judges, generatedBase, slowestPreview));
 
   console.log(
     `author preview, base v2, each of the ${changes.length} single-parameter changes (median of repeated runs; ` +
@@ -132,6 +147,7 @@ export function benchPreview(): void {
     `  candidate v1, 10,000 items:         ${ms(versionChange.wall)} (CPU ${ms(versionChange.cpu)})   ` +
       against(versionChange.wall),
   );
+  console.log(`  judges' lines, 3 judges x 10,000 items: ${ms(judgeLines)} on top of the recompute (${slowest.label})`);
   console.log(
     `  for comparison, 10,000 items:       derive all under one candidate ${ms(everyItem)}; ` +
       `prepare the base (once per base) ${ms(baseOnce)}`,

@@ -1,8 +1,10 @@
-// npm run agreement -- <ratings.csv | trainee.json ...> [--json | --csv <table>] [--seed <n>] [--replicates <n>]
+// npm run agreement -- <ratings.csv | trainee.json | judge-run.json ...> [--json | --csv <table>] [--seed <n>]
+//   [--replicates <n>]
 // A cohort's agreement before the guideline (vague phase) and after it (guideline phase), from CSV files with the
-// header rater,item,phase,score and trainees' progress files: Krippendorff's alpha (nominal, ordinal, interval,
-// ratio), Gwet's AC1/AC2, Fleiss' kappa, simple agreement, the items and rules with the most disagreement, each
-// rater against the ruled scores, and the headline: ordinal alpha before vs after with seeded bootstrap intervals.
+// header rater,item,phase,score, trainees' progress files and judges' run files (each a rater named by its model,
+// scoring in the guideline phase): Krippendorff's alpha (nominal, ordinal, interval, ratio), Gwet's AC1/AC2, Fleiss'
+// kappa, simple agreement, the items and rules with the most disagreement, each rater against the ruled scores, and
+// the headline: ordinal alpha before vs after with seeded bootstrap intervals.
 // --json prints the whole report (each phase under its name); --csv prints one table (summary, items, raters, rules).
 // Exit 2 for a usage error, 1 for input that cannot be read (every bad row is listed), 0 otherwise.
 import {once} from "node:events";
@@ -13,12 +15,14 @@ import {escapeUnsafe} from "../lib/text/quote-text.js";
 import {cohortItem} from "../lib/agreement/cohort-item.js";
 import {cohortReport} from "../lib/agreement/cohort-report.js";
 import {readRatingFiles} from "../lib/agreement/read-files.node.js";
+import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {RatingsInputError} from "../lib/agreement/ratings.js";
 import {cohortCsvChunks, cohortLines, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
 import {plural} from "../lib/text/format.js";
 
 const usage =
-  "npm run agreement -- <ratings.csv | trainee.json ...> [--json | --csv <table>] [--seed <n>] [--replicates <n>]";
+  "npm run agreement -- <ratings.csv | trainee.json | judge-run.json ...> [--json | --csv <table>] [--seed <n>] " +
+  "[--replicates <n>]";
 
 /** Lines joined into chunks of about 64 kB. */
 function* lineChunks(lines: Iterable<string>): Generator<string> {
@@ -91,7 +95,7 @@ process.exitCode = await runCli("agreement", async () => {
     await print(cohortCsvChunks(report, table as CsvTable));
   } else {
     const files = read.files.map(
-      (file) => `${escapeUnsafe(file.path)} (${file.kind === "csv" ? "CSV" : "trainee"}, ${file.ratings} ratings)`,
+      (file) => `${escapeUnsafe(file.path)} (${inputKindNames[file.kind]}, ${file.ratings} ratings)`,
     );
     const head = `Read ${plural(files.length, "file")}: ${files.join(", ")}`;
     await print(lineChunks([head, ...cohortLines(report)]));

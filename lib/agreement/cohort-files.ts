@@ -1,17 +1,16 @@
-// Reading a coordinator's files in the browser (File API; nothing is uploaded): trainees' progress records (.json)
-// and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed file is listed with its
-// problems and left out while the others still count; a rater who appears in two files with the same item and phase
-// is a problem of the later file. A CSV streams in chunks (in a worker when one is given), with progress and cancel.
-// A file's ratings are kept as columns (typed arrays), never as an object per rating.
+// Reading a coordinator's files in the browser (File API; nothing is uploaded): trainees' progress records and
+// judges' run files (.json) and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed
+// file is listed with its problems and left out while the others still count; a rater who appears in two files with
+// the same item and phase is a problem of the later file. A CSV streams in chunks (in a worker when one is given),
+// with progress and cancel. A file's ratings are kept as columns (typed arrays), never as an object per rating.
 import Papa from "papaparse";
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import type {CohortRating, InputProblem} from "./ratings.js";
 import {problemListLimit, RatingsCollector} from "./ratings.js";
 import {quoteValue} from "../text/quote-text.js";
 import {papaConfig, RatingsCsvReader} from "./ratings-csv.js";
-import {readTraineeFile} from "./ratings-progress.js";
-import {inputKindOf, type InputKind} from "./file-kind.js";
-import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
+import {jsonFileOf, readJsonFile, textKindOf, type InputKind} from "./file-kind.js";
+import {jsonFileSizeProblem} from "./ratings-judge.js";
 import {formatBytes} from "../text/format.js";
 
 export interface FileResult {
@@ -30,7 +29,8 @@ export interface FileResult {
 
 /**
  * The largest CSV read: about a million rows and then some. Streamed into columns, so larger than `npm run agreement`
- * reads (lib/agreement/read-files.node.ts); a trainee's file is held to progressFileByteLimit, as everywhere.
+ * reads (lib/agreement/read-files.node.ts); a trainee's file is held to progressFileByteLimit, as everywhere, and a
+ * judge's run to judgeRunByteCap (lib/agreement/ratings-judge.ts).
  */
 export const csvByteCap = 256 * 1024 * 1024;
 
@@ -196,10 +196,11 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
   const results: FileResult[] = [];
   for (const file of files) {
     const head = await file.slice(0, 64).text();
-    const kind = inputKindOf(file.name, head);
+    const textKind = textKindOf(file.name, head);
     const result: FileResult = {
       name: file.name,
-      kind,
+      // A JSON file's content says which it is; until it is read (or when it is too large to be), a trainee's record.
+      kind: textKind === "csv" ? "csv" : "trainee",
       size: file.size,
       ...noRatings(),
       problems: [],
@@ -207,10 +208,11 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       cancelled: false,
     };
     results.push(result);
+    // A JSON file is held to the larger cap before it is read; a trainee's reader holds its file to its own limit.
     const tooLarge =
-      kind === "csv"
+      textKind === "csv"
         ? file.size > csvByteCap && `larger than ${formatBytes(csvByteCap)}, the most read from one CSV file`
-        : file.size > progressFileByteLimit && checkImportSize(file.size)!.message;
+        : jsonFileSizeProblem(file.size);
     if (tooLarge) {
       result.problems.push({file: file.name, message: tooLarge});
       continue;
@@ -220,10 +222,14 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       continue;
     }
     let read: {ratings: RatingColumns; places: Int32Array};
-    if (kind === "trainee") {
-      const collector = readTraineeFile(await file.text(), file.name, options.itemIds);
+    if (textKind === "json") {
+      const text = await file.text();
+      const json = jsonFileOf(text);
+      result.kind = json.kind;
+      const collector = readJsonFile(json, text, file.name, options.itemIds);
       read = collectedColumns(collector.ratings, options.itemIds);
       result.problems = collector.problems;
+      result.more = collector.overflow;
     } else {
       const csv = await (options.readCsv ?? readCsvOnMainThread)(file, {
         itemIds: options.itemIds,

@@ -1,14 +1,14 @@
-// Node-only: reads the files a coordinator names (CSV exports and trainees' progress files) into ratings. Each file
-// is checked before it is read: a regular file, no larger than the cap (a 50 MB file is refused by its size, before
-// a byte is parsed), and UTF-8 text. A file that cannot be read stops the command (exit 1) with one line naming it;
-// bad rows are collected across all files and reported together (RatingsInputError).
+// Node-only: reads the files a coordinator names (CSV exports, trainees' progress files and judges' run files) into
+// ratings. Each file is checked before it is read: a regular file, no larger than the cap (a 50 MB file is refused
+// by its size, before a byte is parsed), and UTF-8 text. A file that cannot be read stops the command (exit 1) with
+// one line naming it; bad rows are collected across all files and reported together (RatingsInputError).
 import {fail, quote, readFileOrFail} from "../node/cli.js";
 import {formatBytes} from "../text/format.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
 import {readRatingsCsv} from "./ratings-csv.js";
-import {readTraineeFile} from "./ratings-progress.js";
 import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
-import {inputKindByName, inputKindOf, type InputKind} from "./file-kind.js";
+import {jsonFileOf, readJsonFile, textKindByName, textKindOf, type InputKind} from "./file-kind.js";
+import {jsonFileSizeProblem, judgeRunByteCap} from "./ratings-judge.js";
 
 /**
  * The largest CSV read: 32 MiB, about a million rows. The whole text is held, then the ratings (see totalByteCap), so
@@ -31,10 +31,14 @@ const csvTooLarge = (path: string, cap: number) => (): never =>
   );
 
 /** A trainee's file past the limit, in the words the import page and the cohort page use. */
-const progressTooLarge =
+const progressTooLarge = (path: string, size: number): never =>
+  fail(`${quote(path)}: ${checkImportSize(size)!.message}`, 1);
+
+/** A JSON file past the larger of a judge run's and a trainee's file's caps, before it is read. */
+const jsonTooLarge =
   (path: string) =>
   (size: number): never =>
-    fail(`${quote(path)}: ${checkImportSize(size)!.message}`, 1);
+    fail(`${quote(path)}: ${jsonFileSizeProblem(size)}`, 1);
 
 /** A file's text, after checking it is a regular file within the cap; exit 1 naming the file otherwise. */
 export function readTextFile(
@@ -44,13 +48,13 @@ export function readTextFile(
 ): string {
   const bytes = readFileOrFail(path, cap, {
     exitCode: 1,
-    notAFile: "give a CSV file or a trainee's .json file",
+    notAFile: "give a CSV file, a trainee's .json file or a judge's run file",
     tooLarge,
   });
   try {
     return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
   } catch {
-    return fail(`${quote(path)}: not UTF-8 text: give a CSV file or a trainee's .json file`, 1);
+    return fail(`${quote(path)}: not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file`, 1);
   }
 }
 
@@ -70,14 +74,19 @@ export function readRatingFiles(
   const files: ReadFile[] = [];
   let total = 0;
   for (const path of paths) {
-    // A .json file is held to a progress file's limit before it is read; a file its first character shows to be
-    // one is refused by readTraineeFile, which checks the same limit.
+    // A .json file is held to a judge run's cap (the larger) before it is read, and to a progress file's limit once
+    // its content shows it is a trainee's; a file its first character shows to be JSON is held to the same.
     const text =
-      inputKindByName(path) === "trainee"
-        ? readTextFile(path, progressFileByteLimit, progressTooLarge(path))
+      textKindByName(path) === "json"
+        ? readTextFile(path, judgeRunByteCap, jsonTooLarge(path))
         : readTextFile(path, cap);
-    const kind = inputKindOf(path, text);
-    total += Buffer.byteLength(text);
+    const bytes = Buffer.byteLength(text);
+    const isJson = textKindOf(path, text) === "json";
+    if (isJson && bytes > judgeRunByteCap) jsonTooLarge(path)(bytes);
+    const json = isJson ? jsonFileOf(text) : null;
+    if (json?.kind === "trainee" && bytes > progressFileByteLimit) progressTooLarge(path, bytes);
+    const kind: InputKind = json?.kind ?? "csv";
+    total += bytes;
     if (total > totalCap)
       fail(
         `${quote(path)}: the files up to this one hold more than ${formatBytes(totalCap)}, the most read in one ` +
@@ -85,8 +94,8 @@ export function readRatingFiles(
         1,
       );
     const before = collector.ratings.length;
-    if (kind === "csv") readRatingsCsv(text, path, itemIds, collector);
-    else readTraineeFile(text, path, itemIds, collector);
+    if (json) readJsonFile(json, text, path, itemIds, collector);
+    else readRatingsCsv(text, path, itemIds, collector);
     files.push({path, kind, ratings: collector.ratings.length - before});
   }
   return {ratings: collector.result(), files};

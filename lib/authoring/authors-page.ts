@@ -21,12 +21,15 @@ import {
 } from "../engine/parameter-values.js";
 import {prepareBase, previewFrom, type PreparedBase, type Preview} from "./preview.js";
 import {quoteText} from "../text/quote-text.js";
+import {judgeAgreements, type JudgeAgreement, type JudgeScores} from "../judges/author-line.js";
 
 export interface AuthorsPageData {
   /** Every guideline version, oldest first: the newest is what the page opens with. */
   versions: Guideline[];
   items: Item[];
   domains: ParameterDomain[];
+  /** The recorded model judges' scores (none when absent). */
+  judges?: readonly JudgeScores[];
 }
 
 /** When the page's deferred work runs: the page passes the browser's timers, a test its own queues. */
@@ -61,6 +64,8 @@ export interface AuthorsView {
   candidateCompleteness: CompletenessReport;
   baseDependence: Dependence;
   candidateReport: CandidateReport;
+  /** Each recorded judge's agreement with the base's rulings and the candidate's. */
+  judges: JudgeAgreement[];
 }
 
 /** The work the page does, replaceable in tests to see what is computed and what is reused. */
@@ -225,6 +230,7 @@ export function authorsPage(
       candidateCompleteness: completenessOf(candidateRules),
       baseDependence,
       candidateReport,
+      judges: judgeAgreements(data.judges ?? [], prepared, result),
     };
   };
 

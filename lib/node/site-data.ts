@@ -25,10 +25,13 @@ import {
 } from "./load.js";
 import {pageParts, partPageData, selfCheckPageData, sitePageData, type PagePart} from "./page-data.js";
 import {checkProbes} from "../probes/check-probes.node.js";
+import {checkJudges} from "../judges/check.node.js";
+import {judgesPageData} from "../judges/page-data.node.js";
 import {defaultKeyVariable} from "../probes/request.js";
 import {probeView} from "../probes/view.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../authored/problems.js";
 import {tar} from "./tar.js";
+import {judgeScores} from "../judges/author-line.js";
 
 // For the loader, which imports this module alone.
 export {formatProblem};
@@ -111,13 +114,17 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   },
   // The authors' preview: every version and item (the page derives them), the parameters' domains as plain data
   // (the page cannot import the zod schema), where each item is scored (for its links), and the rubric-writer
-  // check's words.
+  // check's words; and each recorded judge run's scores, for the author's question (only the runs that pass
+  // judges:check: judges.json fails the build on the others, and names them).
   "authors.json": ({items, guidelines, parts}, root) => ({
     versions: guidelines(),
     items: items(),
     itemPages: itemPages(parts(), items()),
     domains: parameterDomains(),
     rubricWriter: loadRubricWriter(root),
+    judges: checkJudges(root, {apiKey: process.env[defaultKeyVariable], items: items()}).runs.map((run) =>
+      judgeScores(run.file, run.data),
+    ),
   }),
   // The case editor: the item and fact schemas as JSON Schema, every case file's text, the versions and domains.
   "authors-case.json": ({items, guidelines}, root) => caseEditorData(items(), guidelines(), root),
@@ -133,6 +140,13 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     if (check.problems.length > 0) throw new AuthoredFileError(check.problems);
     const runs = check.runs.map((run) => run.data);
     return {probes: check.probes.map((probe) => probeView(probe.probe, probe.versions, runs))};
+  },
+  // Everything `judges:check` checks, so a broken prompt, a tampered run or a run holding anything key-shaped (or the
+  // user's key, when set) stops the build with its file and field. The page gets the checked runs and the rulings.
+  "judges.json": ({items, guidelines}, root) => {
+    const check = checkJudges(root, {apiKey: process.env[defaultKeyVariable], items: items()});
+    if (check.problems.length > 0) throw new AuthoredFileError(check.problems);
+    return judgesPageData(check, items(), guidelines());
   },
 };
 

@@ -124,7 +124,8 @@ export interface FeedbackOptions {
   decidingPick?: string | undefined;
 }
 
-function citation(
+/** A rule cited by its title and the sentence of it that applies (`clause`: the engine's reading of the line). */
+export function citation(
   guideline: Pick<Guideline, "rules">,
   id: ChecklistRuleId,
   clause: string | null,

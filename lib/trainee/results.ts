@@ -177,7 +177,8 @@ export function misappliedRules(rows: readonly ResultRow[]): RuleCount[] {
   return [...byRule.values()].sort((a, b) => b.items.length - a.items.length || a.rule.localeCompare(b.rule));
 }
 
-function group(progress: Progress, items: readonly Item[], mode: Mode, ruleSet: RuleSet): ResultGroup {
+/** One group of first attempts (the walk, or a self-check pool) over `items`, in their order. */
+export function resultGroup(progress: Progress, items: readonly Item[], mode: Mode, ruleSet: RuleSet): ResultGroup {
   const rows: ResultRow[] = items.flatMap((item) => {
     const answer = firstAttempt(progress, item.id, "guideline", mode);
     if (!answer) return [];
@@ -242,8 +243,11 @@ export function traineeResults(
   const walked = new Set(items.map((item) => item.id));
   const order = [...items, ...pools.flatMap((pool) => pool.items.filter((item) => !walked.has(item.id)))];
   const ruleSet = ruleSetOf(guideline);
-  const walk = group(progress, items, "walk", ruleSet);
-  const selfChecks = pools.map((pool) => ({pool: pool.id, ...group(progress, pool.items, "self-check", ruleSet)}));
+  const walk = resultGroup(progress, items, "walk", ruleSet);
+  const selfChecks = pools.map((pool) => ({
+    pool: pool.id,
+    ...resultGroup(progress, pool.items, "self-check", ruleSet),
+  }));
   return {
     review: reviewList([walk, ...selfChecks], order),
     walk,

@@ -90,11 +90,24 @@ export function describeTally(summary: {
   return `${exact} of ${total} exact, ${withinOne} within one, ${twoOrMoreOff} two or more off.`;
 }
 
+/** Whose scores the figures are: the trainee's own ("you"), or a model judge's on the judges page ("it"). */
+export type Rater = "you" | "it";
+/** The words that name a rater in a sentence, at its start and inside it. */
+export const raterWords: Record<
+  Rater,
+  {They: string; they: string; Their: string; their: string; theirs: string; tend: string}
+> = {
+  you: {They: "You", they: "you", Their: "Your", their: "your", theirs: "yours", tend: "tend"},
+  it: {They: "It", they: "it", Their: "Its", their: "its", theirs: "its scores", tend: "tends"},
+};
+
 /**
- * Which way a trainee leans, in plain words, named only when it is clear (lib/trainee/lean.ts): "You tend to score
- * higher than the ruling: 5 of 7 misses were above it", else "No clear lean: 4 above the ruling, 4 below."
+ * Which way a trainee (or a judge, `rater` "it") leans, in plain words, named only when it is clear
+ * (lib/trainee/lean.ts): "You tend to score higher than the ruling: 5 of 7 misses were above it", else "No clear
+ * lean: 4 above the ruling, 4 below."
  */
-export function describeLean(summary: LeanInput): string {
+export function describeLean(summary: LeanInput, rater: Rater = "you"): string {
+  const {They, their, tend} = raterWords[rater];
   const lean = leanOf(summary);
   switch (lean.kind) {
     case "nothing-to-compare":
@@ -103,7 +116,7 @@ export function describeLean(summary: LeanInput): string {
         "or both)."
       );
     case "no-misses":
-      return "No lean: none of your scores was above or below the ruling.";
+      return `No lean: none of ${their} scores was above or below the ruling.`;
     case "higher":
     case "lower": {
       const side = lean.kind === "higher" ? lean.above : lean.below;
@@ -111,17 +124,18 @@ export function describeLean(summary: LeanInput): string {
       const where = lean.kind === "higher" ? "above" : "below";
       const share =
         misses === 1
-          ? "your one miss was"
+          ? `${their} one miss was`
           : side === misses
             ? `all ${misses} misses were`
             : `${side} of ${misses} misses were`;
-      return `You tend to score ${lean.kind} than the ruling: ${share} ${where} it.`;
+      return `${They} ${tend} to score ${lean.kind} than the ruling: ${share} ${where} it.`;
     }
     case "unclear": {
       const counts = `${lean.above} above the ruling, ${lean.below} below`;
       if (lean.reason === "small")
         return (
-          `No clear lean: ${counts}, and on average your scores are less than ${leanThreshold} of a point ` + "from it."
+          `No clear lean: ${counts}, and on average ${their} scores are less than ${leanThreshold} of a point ` +
+          "from it."
         );
       if (lean.reason === "mixed") {
         // The average leans to the side with fewer misses: those are the farther off.
@@ -164,20 +178,21 @@ export function verdictWords(comparison: ScoreComparison): string {
 }
 
 /** How the lean is worked out, for a small fold under it: the average in points, and the rule that names a lean. */
-export function explainLean(summary: LeanInput & {signed?: number}): string {
+export function explainLean(summary: LeanInput & {signed?: number}, rater: Rater = "you"): string {
+  const {they, their, theirs} = raterWords[rater];
   const mean = summary.meanSignedDifference;
   const rule =
-    `A lean is named only when that average is at least ${leanThreshold} of a point either way and more of your ` +
-    "misses fall on that side than on the other. Answers where you or the ruling said “not applicable” have no " +
+    `A lean is named only when that average is at least ${leanThreshold} of a point either way and more of ${their} ` +
+    `misses fall on that side than on the other. Answers where ${they} or the ruling said “not applicable” have no ` +
     "above or below, so they are left out of both.";
-  if (mean === null) return `Each answer you scored 1 to 5 is compared with the ruled score. ${rule}`;
+  if (mean === null) return `Each answer ${they} scored 1 to 5 is compared with the ruled score. ${rule}`;
   const over = summary.signed === undefined ? "" : ` over ${plural(summary.signed, "answer")}`;
   const size = Math.abs(mean).toFixed(2);
   const average =
     Math.abs(mean) < 0.005
-      ? `On average${over}, yours come out level with it.`
-      : `On average${over}, yours are ${size} of a point ${mean > 0 ? "above" : "below"} it.`;
-  return `Each answer you scored 1 to 5 is compared with the ruled score. ${average} ${rule}`;
+      ? `On average${over}, ${theirs} come out level with it.`
+      : `On average${over}, ${theirs} are ${size} of a point ${mean > 0 ? "above" : "below"} it.`;
+  return `Each answer ${they} scored 1 to 5 is compared with the ruled score. ${average} ${rule}`;
 }
 
 /** A score in a sentence: a number, or “not applicable” in quotes. */

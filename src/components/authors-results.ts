@@ -13,6 +13,7 @@ import {originTag} from "../lib/trainee/case-origin.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";
+import {AuthorsJudges} from "./authors-judges.js";
 import {el, type Child} from "./dom.js";
 import {keptParts, type Kept} from "./patch.js";
 import {Table} from "./table.js";
@@ -192,6 +193,9 @@ export function authorsResults(
       ),
       section("unsettled", "Items with no single score", [result.base, result.unsettled], () =>
         UnsettledItems(result, {items, pages}),
+      ),
+      section("judges", "Model judges", [result.base, shown.judges], () =>
+        AuthorsJudges({judges: shown.judges, base: result.base, pages}),
       ),
       section("uncited", "Items scored with no rule a trainee could cite", [result.base, result.uncited], () =>
         UncitedItems(result, {items, pages}),

@@ -1,7 +1,8 @@
-// The coordinator's cohort page: drop in trainees' files (or a ratings CSV), read here in the browser, and see the
-// cohort's agreement before the guideline (the vague phase) and after it: the headline alpha with its bootstrap
-// interval, every figure per phase, each item's spread beside the case study's split, each rater against the ruled
-// scores, the items and rules with the most disagreement, and the tables as CSV downloads. Names from files are text.
+// The coordinator's cohort page: drop in trainees' files and judges' run files (or a ratings CSV), read here in the
+// browser, and see the cohort's agreement before the guideline (the vague phase) and after it: the headline alpha
+// with its bootstrap interval, every figure per phase, each item's spread beside the case study's split, each rater
+// against the ruled scores, the items and rules with the most disagreement, and the tables as CSV downloads. Names
+// from files are text.
 // The files are read and the figures computed in a worker (lib/agreement/cohort-worker-client.ts), and a cohort of
 // 10,000 raters shows its raters fifty at a time, so the page stays responsive whatever the cohort's size. What the
 // files come to (kept, cancelled, replaced, set aside) is lib/agreement/file-intake.ts's decision; this renders it
@@ -9,6 +10,7 @@
 import type {CohortItem} from "../lib/agreement/cohort-item.js";
 import {reportOnMainThread, type ComputedReport, type ReportMaker} from "../lib/agreement/cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "../lib/agreement/cohort-files.js";
+import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {canClear, emptyIntake, intakeAfter, listedFiles, type IntakeEvent} from "../lib/agreement/file-intake.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
@@ -29,7 +31,7 @@ function FileList(results: readonly FileResult[]): HTMLElement {
     "ul",
     {class: "cohort-files"},
     results.map((result) => {
-      const kind = result.kind === "csv" ? "CSV" : "trainee's record";
+      const kind = inputKindNames[result.kind];
       const status = result.cancelled
         ? "cancelled, not counted"
         : result.problems.length
@@ -68,7 +70,11 @@ export function CohortPage(
   const zone = el(
     "div",
     {class: "cohort-drop"},
-    el("label", {for: "cohort-files"}, "Trainees' files (.json) or a ratings CSV (rater, item, phase, score)"),
+    el(
+      "label",
+      {for: "cohort-files"},
+      "Trainees' files or judges' run files (.json), or a ratings CSV (rater, item, phase, score)",
+    ),
     input,
     el(
       "p",

@@ -3,7 +3,7 @@
 import {plural} from "../lib/text/format.js";
 import type {ScoreMatrix} from "../lib/trainee/results.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
-import {scoreText} from "../lib/trainee/words.js";
+import {raterWords, scoreText, type Rater} from "../lib/trainee/words.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, svg} from "./dom.js";
 import {axisLabel, caseLabel, ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
@@ -17,9 +17,11 @@ import {Table, TableRow} from "./table.js";
  */
 export function MatrixChart(
   {matrix, itemsById}: {matrix: ScoreMatrix; itemsById: ChartItems},
-  {id = "matrix"}: {id?: string} = {},
+  {id = "matrix", rater = "you"}: {id?: string; rater?: Rater} = {},
 ): HTMLElement {
   const {levels, cells} = matrix;
+  // The trainee's own grid speaks to them; a model judge's (on /judges) speaks of it.
+  const {They, they, Their, their} = raterWords[rater];
   const n = levels.length;
   const size = 36;
   const gap = 5;
@@ -33,7 +35,7 @@ export function MatrixChart(
   const width = x(n - 1) + size + 4;
   const height = top + n * (size + gap) + 8 + bottomAxis;
   const description =
-    `A grid of your score against the ruled score for ${plural(matrix.total, "case")}: ` +
+    `A grid of ${their} score against the ruled score for ${plural(matrix.total, "case")}: ` +
     `${matrix.exact} on the diagonal where they agree.`;
   const chart = svg(
     "svg",
@@ -77,7 +79,7 @@ export function MatrixChart(
           svg(
             "title",
             {},
-            `You ${axisLabel(cell.trainee)}, ruled ${axisLabel(cell.ruled)}: ` +
+            `${They} ${axisLabel(cell.trainee)}, ruled ${axisLabel(cell.ruled)}: ` +
               (count ? `${count} (${names.join(", ")})` : "none"),
           ),
         );
@@ -109,7 +111,7 @@ export function MatrixChart(
         "transform": `translate(14 ${top + (n * (size + gap)) / 2}) rotate(-90)`,
         "text-anchor": "middle",
       },
-      "Your score →",
+      `${Their} score →`,
     ),
   );
   // The table reads top to bottom as the grid does; the cases of each cell are in the table of cases below.
@@ -140,15 +142,15 @@ export function MatrixChart(
       "figcaption",
       {id: `${id}-caption`},
       description,
-      " Outlined: the cells where you gave the ruled score. Above the outline you scored higher than ruled, below " +
-        "it lower. A cell with cases is marked ✓ exact, ≈ one off or ✗ two or more off.",
+      ` Outlined: the cells where ${they} gave the ruled score. Above the outline ${they} scored higher than ruled, ` +
+        "below it lower. A cell with cases is marked ✓ exact, ≈ one off or ✗ two or more off.",
     ),
     ChartTable({
       summary: "The grid as a table",
       table: Table(
-        {head: ["Your score ↓ · ruled →", ...levels.map(scoreText)], rows},
+        {head: [`${Their} score ↓ · ruled →`, ...levels.map(scoreText)], rows},
         {
-          caption: "Your score (rows) by the ruled score (columns)",
+          caption: `${Their} score (rows) by the ruled score (columns)`,
           rowHeaders: true,
           scroll: true,
           className: "matrix-table",

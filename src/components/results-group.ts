@@ -1,8 +1,15 @@
 // One group of the trainee's first answers on the results page (the walk with the guideline, or the blind
 // self-check): exact / one off / two or more off with the lean, the rules misapplied most, the score-by-score grid
 // (folded) and each case one by one (folded). Every figure is lib/trainee/results.ts's.
-import type {ResultGroup, RuleCount} from "../lib/trainee/results.js";
-import {describeDistance, describeLean, describeScoredUnder, explainLean, scoreText} from "../lib/trainee/words.js";
+import type {DistanceCounts, ResultGroup, RuleCount} from "../lib/trainee/results.js";
+import {
+  describeDistance,
+  describeLean,
+  describeScoredUnder,
+  explainLean,
+  scoreText,
+  type Rater,
+} from "../lib/trainee/words.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
 import {MatrixChart} from "./matrix-chart.js";
@@ -19,8 +26,14 @@ export function ResultsSection({id, title, body}: {id: string; title: string; bo
   );
 }
 
-/** Exact / one off / two or more off, as three figures with their marks, and the lean in a sentence. */
-function DistanceFigures(group: ResultGroup, {id}: {id: string}): HTMLElement {
+/**
+ * Exact / one off / two or more off, as three figures with their marks, and the lean in a sentence: the trainee's, or
+ * a model judge's (`rater` "it", on /judges).
+ */
+export function DistanceFigures(
+  group: DistanceCounts,
+  {id, rater = "you"}: {id?: string; rater?: Rater} = {},
+): HTMLElement {
   const figure = (kind: "exact" | "one-off" | "two-or-more-off", count: number, label: string) =>
     el("div", {class: `tally distance-${kind}`}, el("dt", {}, DistanceMark(kind), label), el("dd", {}, String(count)));
   return el(
@@ -33,8 +46,13 @@ function DistanceFigures(group: ResultGroup, {id}: {id: string}): HTMLElement {
       figure("one-off", group.oneOff, "One off"),
       figure("two-or-more-off", group.twoOrMoreOff, "Two or more off"),
     ),
-    el("p", {class: "lean", id: `${id}-lean`}, describeLean(group)),
-    el("details", {class: "lean-how"}, el("summary", {}, "How this is worked out"), el("p", {}, explainLean(group))),
+    el("p", {class: "lean", id: id && `${id}-lean`}, describeLean(group, rater)),
+    el(
+      "details",
+      {class: "lean-how"},
+      el("summary", {}, "How this is worked out"),
+      el("p", {}, explainLean(group, rater)),
+    ),
   );
 }
 

@@ -17,6 +17,7 @@ import {serializeProgress} from "../../lib/trainee/progress.js";
 import {computeReport} from "../../lib/agreement/cohort-compute.js";
 import {collectedColumns} from "../../lib/agreement/cohort-files.js";
 import {csvOf, largeCohortCsv, progressOf} from "./helpers.js";
+import {judgeRunOf} from "./judge-run.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
 const script = join(projectRoot, "scripts/agreement.ts");
@@ -126,6 +127,24 @@ beforeAll(() => {
   writeFileSync(file("huge.json"), "{");
   truncateSync(file("huge.json"), 3_000_000);
   mkdirSync(file("folder.csv"));
+  // A judge's run over the CSV's items: example-1 4 (ruled 5, one off), example-2 3 and example-3 3 (ruled 3: exact),
+  // edge-5b answered with prose (no rating).
+  const judged = [
+    ["example-1", 4],
+    ["example-2", 3],
+    ["example-3", 3],
+    ["edge-5b", null],
+  ] as const;
+  writeFileSync(
+    file("judge.json"),
+    JSON.stringify(judgeRunOf("openai/gpt-5-mini", "2026-08-10T12:00:00.000Z", judged)),
+  );
+  const broken = judgeRunOf("openai/gpt-5-mini", "2026-08-10T12:00:00.000Z", [...judged, ["example-99", 2]]);
+  (broken.answers[1]!.answer as {score: unknown}).score = 0;
+  writeFileSync(file("judge-broken.json"), JSON.stringify(broken));
+  // 9 MB: past a judge run's cap (8 MiB), the larger of a .json file's two kinds.
+  writeFileSync(file("huge-judge.json"), '{"kind": "judge-run"');
+  truncateSync(file("huge-judge.json"), 9_000_000);
 });
 
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
@@ -137,7 +156,7 @@ describe("npm run agreement", () => {
     expect(status).toBe(0);
     const lines = stdout.split("\n");
     expect(lines[0]).toBe(
-      `Read 2 files: ${file("cohort.csv")} (CSV, 32 ratings), ${file("alice.json")} (trainee, 4 ratings)`,
+      `Read 2 files: ${file("cohort.csv")} (CSV, 32 ratings), ${file("alice.json")} (trainee's record, 4 ratings)`,
     );
     expect(lines[1]).toBe("Cohort: 5 raters, 4 items, 36 ratings");
     expect(stdout).toMatch(/^Headline, ordinal alpha: before the guideline -?\d\.\d{3} \[95% CI /m);
@@ -146,6 +165,46 @@ describe("npm run agreement", () => {
     // A rater named with markup is printed as the text it is.
     expect(stdout).toMatch(/^ {4}<script>alert\(1\)<\/script> {2,}4 /m);
     expect(stdout).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
+  it("counts a judge's run as a rater after the guideline, named by its model, against the ruled scores", () => {
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("judge.json"));
+    expect([status, stderr]).toEqual([0, ""]);
+    const lines = stdout.split("\n");
+    expect(lines[0]).toBe(
+      `Read 2 files: ${file("cohort.csv")} (CSV, 32 ratings), ${file("judge.json")} (judge run, 3 ratings)`,
+    );
+    expect(lines[1]).toBe("Cohort: 5 raters, 4 items, 35 ratings");
+    expect(stdout).toContain("Before the guideline (vague phase): 4 raters, 4 items, 16 ratings (2 n/a)");
+    expect(stdout).toContain("After the guideline (guideline phase): 5 raters, 4 items, 19 ratings (4 n/a)");
+    // 3 scored, 2 of them the ruled score (66.7%), all 3 within one (100.0%).
+    expect(stdout).toMatch(/^ {4}openai\/gpt-5-mini \(judge, 2026-08-10 12:00 UTC\) +3 +66\.7% +100\.0% /m);
+
+    const json = JSON.parse(run(file("cohort.csv"), file("judge.json"), "--json").stdout);
+    expect(json.files[1]).toEqual({path: file("judge.json"), kind: "judge", ratings: 3});
+    const judge = json.guideline.raterAgreement.find((entry: {rater: string}) => entry.rater.includes("(judge"));
+    expect(judge).toMatchObject({
+      rater: "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)",
+      scored: 3,
+      exact: {value: 2 / 3},
+      withinOne: {value: 1},
+    });
+    expect(json.vague.raterAgreement.map((entry: {rater: string}) => entry.rater)).not.toContain(judge.rater);
+  });
+
+  it("lists a broken judge run's problems with the file and the field, exit 1", () => {
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("judge-broken.json"));
+    expect([status, stdout]).toEqual([1, ""]);
+    const lines = stderr.trimEnd().split("\n");
+    expect(lines[0]).toBe(
+      `${file("judge-broken.json")} at answers[1].answer.score: "0" is not a score: expected 1, 2, 3, 4, 5 or n/a`,
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${regexOf(file("judge-broken.json"))} at answers\\[4\\]\\.case: unknown item "example-99": expected one of `,
+      ),
+    );
+    expect(lines.slice(2)).toEqual(["agreement: fix the ratings above (2 problems)"]);
   });
 
   it("--json: each phase under its name, each coefficient under its own, the same as computed in-process", () => {
@@ -303,9 +362,10 @@ describe("npm run agreement", () => {
   it.each([
     ["huge.csv", /: larger than 32 MiB, the most read from one file: split the ratings into several files$/],
     ["huge.json", /": the file is 3 MB; a progress file is at most 2 MB$/],
+    ["huge-judge.json", /": the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB$/],
     ["missing.csv", /: cannot read: ENOENT$/],
-    ["folder.csv", /: not a regular file: give a CSV file or a trainee's \.json file$/],
-    ["binary.csv", /: not UTF-8 text: give a CSV file or a trainee's \.json file$/],
+    ["folder.csv", /: not a regular file: give a CSV file, a trainee's \.json file or a judge's run file$/],
+    ["binary.csv", /: not UTF-8 text: give a CSV file, a trainee's \.json file or a judge's run file$/],
   ])("unreadable input %s: one line naming it, exit 1", (name, message) => {
     const {status, stdout, stderr} = run(file(name));
     expect(status).toBe(1);

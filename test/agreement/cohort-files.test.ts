@@ -10,6 +10,7 @@ import {loadItems} from "../../lib/node/load.js";
 import {progressFileByteLimit} from "../../lib/trainee/transfer.js";
 import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../lib/agreement/cohort-files.js";
 import {csvOf, progressOf} from "./helpers.js";
+import {judgeRunOf} from "./judge-run.js";
 
 const itemIds = loadItems().map((item) => item.id);
 
@@ -101,5 +102,44 @@ describe("reading the coordinator's files", () => {
     const [result] = await readCohortFiles([big], {itemIds, readCsv});
     expect(result!.kind).toBe("csv");
     expect(result!.problems).toEqual([]);
+  });
+
+  it("reads a judge's run, whatever its file is called, as a judge run: its answered cases after the guideline", async () => {
+    const run = judgeRunOf("openai/gpt-5-mini", "2026-08-10T12:00:00.000Z", [
+      ["example-1", 4],
+      ["example-2", null],
+      ["example-3", 3],
+    ]);
+    const [judge, unnamed] = await readCohortFiles(
+      [new File([JSON.stringify(run)], "run.json"), new File([JSON.stringify(run)], "run-copy")],
+      {itemIds},
+    );
+    expect(judge).toMatchObject({kind: "judge", problems: []});
+    expect(columnRatings(judge!.ratings, itemIds, "run.json")).toEqual(
+      [
+        ["example-1", 4],
+        ["example-3", 3],
+      ].map(([item, score]) => ({
+        rater: "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)",
+        item,
+        phase: "guideline",
+        score,
+        file: "run.json",
+      })),
+    );
+    // Where each rating was read: its record's index among the run's answers.
+    expect([...judge!.places]).toEqual([0, 2]);
+    // The same run again (a copy under another name) scores the same rater's cases again: left out.
+    expect(unnamed!.kind).toBe("judge");
+    expect(columnRatings(unnamed!.ratings, itemIds, "run-copy")).toEqual([]);
+    expect(unnamed!.problems[0]).toMatchObject({file: "run-copy", field: "answers[0]"});
+  });
+
+  it("refuses a .json file past a judge run's cap (8 MiB) by its size, before reading it", async () => {
+    const big = new File([new Uint8Array(9_000_000)], "big.json");
+    const [result] = await readCohortFiles([big], {itemIds});
+    expect(result!.problems).toEqual([
+      {file: "big.json", message: "the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB"},
+    ]);
   });
 });

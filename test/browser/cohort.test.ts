@@ -2,8 +2,9 @@
 // computes from the same files; a malformed file is listed with its problem while the others still count; a file
 // name with markup in it is shown as text; the tables download as CSV; a CSV and trainees' files count together;
 // Cancel while the worker computes keeps the report shown before (the worker held by the test, no clock); without
-// Web Workers the page gets the same figures on its own thread; a large cohort's raters show fifty at a time; no
-// accessibility violations, light or dark.
+// Web Workers the page gets the same figures on its own thread; a large cohort's raters show fifty at a time; a
+// judge's run file counts beside a CSV, the judge a rater named by its model; no accessibility violations, light or
+// dark.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {cohortItem, type CohortItem} from "../../lib/agreement/cohort-item.js";
@@ -14,6 +15,7 @@ import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/node/load.js";
+import {judgeRunOf} from "../agreement/judge-run.js";
 import {axeViolations} from "./axe.js";
 import {useSite} from "./helpers.js";
 
@@ -279,6 +281,44 @@ describe("the cohort page", () => {
     expect(await page.locator('[data-file="bad.csv"]').innerText()).toMatch(
       /bad\.csv line 2, field score: "7" is not a score/,
     );
+    expect(site.problems).toEqual([]);
+  });
+
+  it("counts a judge's run beside a CSV: the judge is a rater after the guideline, named by its model", async () => {
+    // The examples are ruled 5, 3, 3, 3, 5, 2, 3. The judge gives 5, 3, 2, 3, 3, 2 and prose on example-7: 6 scored,
+    // 4 exact (66.7%), 5 within one (83.3%: example-5 is two off).
+    const judged = [5, 3, 2, 3, 3, 2, null] as const;
+    const run = judgeRunOf(
+      "openai/gpt-5-mini",
+      "2026-08-10T12:00:00.000Z",
+      examples.map((id, i) => [id, judged[i]!] as const),
+    );
+    const page = await site.newPage();
+    await page.goto("/cohort");
+    await page
+      .getByLabel(/Trainees' files/)
+      .setInputFiles([
+        csvPayload("ratings.csv", ratingsCsv),
+        payload({name: "2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json", text: JSON.stringify(run)}),
+      ]);
+    await reportShown(page);
+    expect(await page.locator('[data-file$="openai-gpt-5-mini.json"]').innerText()).toMatch(
+      /\(judge run\): 6 ratings counted/,
+    );
+    expect(await page.locator('[data-file="ratings.csv"]').innerText()).toMatch(/\(CSV\): 42 ratings counted/);
+    const name = "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)";
+    const row = page.locator('.cohort-phase[data-phase="guideline"] .cohort-raters tr', {hasText: name});
+    expect(await row.locator("th, td").allTextContents()).toEqual([
+      name,
+      "6",
+      "66.7%",
+      "83.3%",
+      expect.any(String),
+      expect.any(String),
+    ]);
+    // Not a rater before the guideline: a judge reads the guideline.
+    expect(await page.locator('.cohort-phase[data-phase="vague"] .cohort-raters').innerText()).not.toContain("judge");
+    expect(await page.locator(".part-lead").innerText()).toContain("data/judges/runs/*.json");
     expect(site.problems).toEqual([]);
   });
 

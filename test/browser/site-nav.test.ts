@@ -18,7 +18,7 @@ const training = [
   "Blind self-check",
   "Your results",
 ];
-const tools = ["For authors", "Cohort", ...probePages(projectRoot).map(({title}) => `Probe: ${title}`)];
+const tools = ["For authors", "Model judges", "Cohort", ...probePages(projectRoot).map(({title}) => `Probe: ${title}`)];
 
 const nav = (page: Page): Locator => page.getByRole("navigation", {name: "Site"});
 const group = (page: Page, name: string): Locator => nav(page).getByRole("group", {name, exact: true});

@@ -1,6 +1,6 @@
-// What a reader on a phone would see as a broken table, measured: the page scrolls sideways, a table's scroll box
-// hides part of it, a cell's text is hidden or runs out of the window, or a cell of a stacked table is not labelled
-// with its column's name.
+// What a reader on a phone would see as a broken table, measured: the page scrolls sideways, the scroll box of a
+// table asked about hides part of it, a cell's text is hidden or runs out of the window, or a cell of a stacked
+// table is not labelled with its column's name.
 import type {Page} from "playwright-core";
 
 /** Problems with every table that `selector` finds (none: each row readable in the window's width). */
@@ -10,10 +10,11 @@ export function tableProblems(page: Page, selector = "main table"): Promise<stri
     const width = document.documentElement.clientWidth;
     const scrollWidth = document.scrollingElement!.scrollWidth;
     if (scrollWidth > width) problems.push(`the page is ${scrollWidth} px wide in a ${width} px window`);
-    for (const box of document.querySelectorAll<HTMLElement>(".table-scroll"))
-      if (box.scrollWidth > box.clientWidth)
-        problems.push(`a scroll box hides ${box.scrollWidth - box.clientWidth} px`);
     const tables = [...document.querySelectorAll<HTMLTableElement>(selector)];
+    // The scroll boxes of the tables asked about: a table left out (a score grid meant to scroll) is not measured.
+    for (const box of document.querySelectorAll<HTMLElement>(".table-scroll"))
+      if (tables.some((table) => box.contains(table)) && box.scrollWidth > box.clientWidth)
+        problems.push(`a scroll box hides ${box.scrollWidth - box.clientWidth} px`);
     if (!tables.length) problems.push(`no table matches ${selector}`);
     tables.forEach((table, t) => {
       const names = [...(table.tHead?.rows[0]?.cells ?? [])].map((cell) => cell.textContent?.trim() ?? "");

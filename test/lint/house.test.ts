@@ -28,7 +28,7 @@ describe("lib/", () => {
     const entries = readdirSync(join(root, "lib"));
     expect(entries.filter((name) => name.endsWith(".ts"))).toEqual([]);
     expect(entries.sort()).toEqual(
-      ["agreement", "authored", "authoring", "engine", "node", "probes", "site", "text", "trainee"].sort(),
+      ["agreement", "authored", "authoring", "engine", "judges", "node", "probes", "site", "text", "trainee"].sort(),
     );
   });
 

@@ -1,0 +1,93 @@
+// Ratings from a judge's run file (data/judges/runs/*.json, lib/judges/schema.node.ts JudgeRun): each case the model
+// answered, its score in the guideline phase (the judge reads the guideline, as a trainee does after the vague part).
+// A case whose reply was no answer (not JSON, the wrong shape, cut off, too large) gives no rating: it is never
+// guessed into a score. Only what a rating needs is read, with plain checks: the page bundles this, so no schema
+// library; judges:check holds recorded runs to the whole schema.
+//
+// The rater is named by the model and the minute the run started (UTC, the time its file is named by): two runs of one
+// model (another prompt, another guideline, another day) are two raters, and one run given twice scores its cases
+// twice, which the collector reports. Browser-safe.
+import {runFileByteCap} from "../probes/limits.js";
+import {formatBytes} from "../text/format.js";
+import {progressFileByteLimit} from "../trainee/transfer.js";
+import {checkRater, checkScore, itemChecker, RatingsCollector, type ScaleScore} from "./ratings.js";
+
+/** The largest judge run read: a run file's cap, as for a probe run (lib/probes/limits.ts). */
+export const judgeRunByteCap = runFileByteCap;
+
+/** Why a .json file is refused by its size before it is read, or null: past the larger of its two kinds' caps. */
+export function jsonFileSizeProblem(bytes: number): string | null {
+  if (bytes <= judgeRunByteCap) return null;
+  return (
+    `the file is ${formatBytes(bytes)}; a judge run is at most ${formatBytes(judgeRunByteCap)} ` +
+    `and a progress file at most ${formatBytes(progressFileByteLimit)}`
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isoStart = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):\d{2}(\.\d+)?Z$/;
+
+/**
+ * The judge's name as a rater: its model and the minute its run started, as in
+ * "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)".
+ */
+export function judgeRaterName(model: string, startedAt: string): string {
+  const [, day, minute] = isoStart.exec(startedAt) ?? [];
+  return `${model} (judge, ${day} ${minute} UTC)`;
+}
+
+/** The statuses a case record has (lib/judges/schema.node.ts CaseStatus); only "answered" carries a score. */
+const statuses = ["answered", "unparsed", "invalid", "truncated", "oversized"];
+
+/**
+ * Reads a parsed judge run (an object whose `kind` is "judge-run") into the collector. Each problem names the file,
+ * the field and what would be valid; a run with any problem gives no rating.
+ */
+export function readJudgeRun(
+  run: Record<string, unknown>,
+  file: string,
+  itemIds: readonly string[],
+  collector: RatingsCollector = new RatingsCollector(),
+): RatingsCollector {
+  const before = collector.problems.length + collector.overflow;
+  const problem = (field: string, message: string) => collector.problem({file, field, message});
+  const {model, startedAt, answers} = run;
+  if (typeof model !== "string" || model.trim() === "")
+    problem("model", "expected the model's name as text, like openai/gpt-5-mini");
+  const started = typeof startedAt === "string" && isoStart.test(startedAt) && !Number.isNaN(Date.parse(startedAt));
+  if (!started) problem("startedAt", "expected when the run started, like 2026-08-10T12:00:00.000Z");
+  if (!Array.isArray(answers)) problem("answers", "expected the run's case records as a list");
+  if (collector.problems.length + collector.overflow > before) return collector;
+
+  const rater = checkRater(judgeRaterName(model as string, startedAt as string));
+  if (!rater.ok) {
+    problem("model", `rater name ${rater.message}`);
+    return collector;
+  }
+  const item = itemChecker(itemIds);
+  const scored: {item: string; score: ScaleScore; index: number}[] = [];
+  (answers as unknown[]).forEach((record, index) => {
+    const at = `answers[${index}]`;
+    if (!isRecord(record)) return problem(at, "expected a case record (case, status, answer)");
+    const known = item(typeof record.case === "string" ? record.case : "");
+    if (!known.ok) return problem(`${at}.case`, known.message);
+    if (typeof record.status !== "string" || !statuses.includes(record.status))
+      return problem(`${at}.status`, `expected one of ${statuses.join(", ")}`);
+    // A reply that is not an answer gives no rating.
+    if (record.status !== "answered") return;
+    const {answer} = record;
+    if (!isRecord(answer)) return problem(`${at}.answer`, "expected the judge's answer, with its score");
+    // A score as the schema holds it: a whole number 1-5 or "n/a", never a number written as text.
+    const raw = answer.score;
+    if (raw === undefined) return problem(`${at}.answer.score`, "missing: expected 1, 2, 3, 4, 5 or n/a");
+    const score = typeof raw === "number" || raw === "n/a" ? checkScore(raw) : checkScore(JSON.stringify(raw));
+    if (!score.ok) return problem(`${at}.answer.score`, score.message);
+    scored.push({item: known.value, score: score.value, index});
+  });
+  if (collector.problems.length + collector.overflow > before) return collector;
+  for (const {item: id, score, index} of scored)
+    collector.add({rater: rater.value, item: id, phase: "guideline", score, file, answer: index}, `answers[${index}]`);
+  return collector;
+}

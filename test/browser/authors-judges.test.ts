@@ -1,0 +1,206 @@
+// The author's question on /authors in Chromium: with judge runs recorded, each judge's exact count under the base's
+// rulings and the candidate's, changing in the same task as the status when a parameter changes; with none (the
+// real build), how to record one. No real run exists, so the runs are written by this test in a temporary copy of
+// the project, as valid run files (figures by runFigures), with the judges' tests' prompt listed in the copy's
+// hashes (test/judges/run-files.ts). Every expected count is worked by hand from the cases' ruled scores
+// (data/items) and the moves `npm run guideline:preview` lists: additionsBreakWithoutWording=true moves fresh-1 5 -> 3,
+// mainPartThreshold=more-than-half moves fresh-2 3 -> 2, and candidate v1 leaves example-2 at "3 or 2".
+import {spawnSync} from "node:child_process";
+import {rmSync} from "node:fs";
+import {join} from "node:path";
+import type {Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Score} from "../../lib/authored/schemas/verdict.js";
+import {runFigures} from "../../lib/judges/figures.js";
+import {JudgeRun} from "../../lib/judges/schema.node.js";
+import {loadItems} from "../../lib/node/load.js";
+import {modelFileStem} from "../../lib/probes/runs.node.js";
+import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+import {addTestPrompt, answerReply, record, testPrompt, testPromptHash, writeRun} from "../judges/run-files.js";
+import {axeViolations} from "./axe.js";
+import {useSite} from "./helpers.js";
+import {openSite, type Site} from "./site.js";
+
+const ruled = new Map(loadItems().map((item) => [item.id, item.score]));
+
+/** A complete run file in the copy, valid as the schema and judges:check read it: given text, a reply no answer. */
+function writeJudgeRun(
+  copy: string,
+  model: string,
+  startedAt: string,
+  guideline: string,
+  given: [string, Score | string][],
+) {
+  const answers = given.map(([id, score], minute) => ({
+    ...record(id, ruled.get(id)!, typeof score === "number" || score === "n/a" ? answerReply(score) : score, minute),
+    servedBy: model,
+  }));
+  const cases = given.map(([id]) => id);
+  const run = JudgeRun.parse({
+    kind: "judge-run",
+    model,
+    endpoint: "http://127.0.0.1:9/test-only-stub/v1/chat/completions",
+    prompt: testPrompt,
+    promptHash: testPromptHash,
+    guideline,
+    guidelineHash: "b".repeat(64),
+    parameters: {maxTokens: 1400, temperature: 0},
+    cases,
+    startedAt,
+    finishedAt: startedAt.replace("T09", "T10"),
+    complete: true,
+    stopped: null,
+    answers,
+    figures: runFigures({cases, answers}),
+  });
+  writeRun(copy, run, `data/judges/runs/${startedAt.replaceAll(":", "-")}--${modelFileStem(model)}.json`);
+}
+
+const judgesSection = (page: Page) =>
+  page.locator("section").filter({has: page.getByRole("heading", {name: "Model judges", exact: true})});
+const sentences = (page: Page) => judgesSection(page).locator(".judge-sentence").allInnerTexts();
+
+async function openAuthors(site: Site, query: string): Promise<Page> {
+  const page = await site.newPage();
+  await page.goto(`/authors${query}`);
+  await judgesSection(page).waitFor();
+  return page;
+}
+
+describe("the author's question, with judge runs recorded", () => {
+  let copy = "";
+  let site: Site;
+
+  beforeAll(async () => {
+    copy = copyProject("rater-notebook-authors-judges-");
+    addTestPrompt(copy);
+    // Ruled: fresh-1 5, fresh-2 3, fresh-3 3, fresh-4 2, fresh-5 5, example-2 3.
+    writeJudgeRun(copy, "test-only/lenient", "2026-01-01T09:00:00.000Z", "v2", [
+      ["fresh-1", 3],
+      ["fresh-2", 3],
+      ["fresh-3", 3],
+      ["fresh-4", 2],
+      ["fresh-5", 5],
+    ]);
+    // Given v1, and with one reply that is no answer: it counts 3 answered cases.
+    writeJudgeRun(copy, "test-only/careful", "2026-01-02T09:00:00.000Z", "v1", [
+      ["fresh-1", 5],
+      ["fresh-2", 2],
+      ["fresh-3", "I would give this response a 3."],
+      ["example-2", 3],
+    ]);
+    const build = spawnSync(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"], {
+      cwd: copy,
+      encoding: "utf8",
+      env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
+      timeout: 200_000,
+    });
+    if (build.status !== 0) throw new Error(`the build failed in ${copy}:\n${build.stderr}${build.stdout}`);
+    site = await openSite(join(copy, "dist"));
+  }, 240_000);
+
+  afterAll(async () => {
+    await site?.close();
+    if (copy) rmSync(copy, {recursive: true, force: true});
+  });
+
+  it("gives each judge's exact count under the base and the candidate, with the cases that turn", async () => {
+    const page = await openAuthors(site, "?candidate=v2&set=additionsBreakWithoutWording%3Dtrue");
+    // Lenient: exact on fresh-2..5 under v2 (4); fresh-1's 3 is the candidate's too (5). Careful: fresh-1 and
+    // example-2 under v2 (2); fresh-1 is 3 under the candidate (1).
+    expect(await sentences(page)).toEqual([
+      "This change would bring test-only/lenient from 4 to 5 exact of 5.",
+      "This change would bring test-only/careful from 2 to 1 exact of 3.",
+    ]);
+    const [lenient, careful] = await judgesSection(page).locator(".judge-line").all();
+    expect(await lenient!.locator(".judge-cases").innerText()).toBe(
+      "Now exact: Fresh case 1 (judge 3, v2 5, candidate 3)",
+    );
+    expect(await lenient!.getByRole("link", {name: "Fresh case 1"}).getAttribute("href")).toMatch(/#fresh-1$/);
+    expect(await careful!.locator(".judge-cases").innerText()).toBe(
+      "No longer exact: Fresh case 1 (judge 5, v2 5, candidate 3)",
+    );
+    // Given another version than the base: it still counts, with its version named.
+    expect(await careful!.locator(".judge-about").innerText()).toContain("given guideline v1 (the base is v2)");
+    expect(await lenient!.locator(".judge-about").innerText()).toContain(`prompt ${testPrompt}`);
+
+    // A change in the page: the judges' lines are new when the status is, in the same task, so in the same paint.
+    await page.evaluate(() => {
+      const status = document.querySelector("#preview-status")!;
+      const seen: string[][] = [];
+      (window as unknown as {judgesAtStatus: string[][]}).judgesAtStatus = seen;
+      new MutationObserver(() =>
+        seen.push([
+          status.textContent ?? "",
+          ...[...document.querySelectorAll(".judge-sentence")].map((line) => line.textContent ?? ""),
+        ]),
+      ).observe(status, {childList: true, characterData: true, subtree: true});
+    });
+    await page.getByLabel("mainPartThreshold").selectOption("more-than-half");
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as {judgesAtStatus: string[][]}).judgesAtStatus))
+      .toEqual([
+        [
+          "Base v2, candidate v2 with additionsBreakWithoutWording = true, mainPartThreshold = more-than-half: " +
+            "2 items move; 0 items have no single score.",
+          // fresh-2 moves to 2: the lenient judge's 3 is no longer exact, the careful judge's 2 now is.
+          "test-only/lenient: 4 exact of 5 either way.",
+          "test-only/careful: 2 exact of 3 either way.",
+        ],
+      ]);
+    const [, carefulNow] = await judgesSection(page).locator(".judge-line").all();
+    expect(await carefulNow!.locator(".judge-cases").allInnerTexts()).toEqual([
+      "Now exact: Fresh case 2 (judge 2, v2 3, candidate 2)",
+      "No longer exact: Fresh case 1 (judge 5, v2 5, candidate 3)",
+    ]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("counts a case the candidate leaves with no single score as not exact, apart", async () => {
+    const page = await openAuthors(site, "?candidate=v1");
+    // Under v1 example-2 is "3 or 2": the careful judge's 3 is no longer exact. Lenient answered none that v1 moves.
+    expect(await sentences(page)).toEqual([
+      "test-only/lenient: 4 exact of 5 either way.",
+      "This change would bring test-only/careful from 2 to 1 exact of 3. " +
+        "1 case has no single score under the candidate: not exact.",
+    ]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it.each([
+    {width: 390, height: 844, scheme: "light"},
+    {width: 1440, height: 900, scheme: "dark"},
+    {width: 390, height: 844, scheme: "dark"},
+    {width: 1440, height: 900, scheme: "light"},
+  ] as const)(
+    "reads well at $width px ($scheme), with no accessibility violations",
+    async ({width, height, scheme}) => {
+      const page = await openAuthors(site, "?candidate=v2&set=additionsBreakWithoutWording%3Dtrue");
+      await page.setViewportSize({width, height});
+      await page.emulateMedia({colorScheme: scheme});
+      await judgesSection(page).screenshot({
+        path: join(projectRoot, `test-results/authors-judges-${width}-${scheme}.png`),
+      });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(site.problems).toEqual([]);
+    },
+  );
+});
+
+describe("the author's question on the real build, with no judge run recorded", () => {
+  const site = useSite();
+
+  it("says no judge runs are recorded, how to record one, and links the judges' page", async () => {
+    const page = await openAuthors(site, "");
+    expect(await judgesSection(page).locator(".judges-none").innerText()).toBe(
+      "No judge runs are recorded. Record one with npm run judge:run -- --model <slug>; the model judges' page " +
+        "shows every run.",
+    );
+    expect(await judgesSection(page).getByRole("link", {name: "the model judges' page"}).getAttribute("href")).toBe(
+      "./judges",
+    );
+    await page.setViewportSize({width: 390, height: 844});
+    await judgesSection(page).screenshot({path: join(projectRoot, "test-results/authors-judges-none-390.png")});
+    expect(site.problems).toEqual([]);
+  });
+});

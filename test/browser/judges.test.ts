@@ -1,0 +1,193 @@
+// The model judges' page (/judges) in Chromium. No real run exists, so two runs are written by this test in a
+// temporary copy of the project (test/judges/page-runs.ts: valid run files, the judges' tests' prompt listed in the
+// copy), which is built and served. Every expected figure is worked by hand from the calibration cases' ruled scores
+// (calibration-a 4, -b 2, -c 1, -d 5) and the scores each judge gave. And the real build, with no run: the page
+// says how to record one.
+import {spawnSync} from "node:child_process";
+import {mkdirSync, rmSync} from "node:fs";
+import {join} from "node:path";
+import type {Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+import {carefulRun, htmlReply, inventedRule, lenientRun, pageRunFiles} from "../judges/page-runs.js";
+import {addTestPrompt, writeRun} from "../judges/run-files.js";
+import {axeViolations} from "./axe.js";
+import {useSite} from "./helpers.js";
+import {openSite, type Site} from "./site.js";
+import {tableProblems} from "./stacked-tables.js";
+
+const shots = join(projectRoot, "test-results");
+
+async function openJudges(site: Site, viewport = {width: 1440, height: 900}): Promise<Page> {
+  const page = await (await site.newContext({viewport})).newPage();
+  await page.goto("/judges");
+  await page.locator(".judges-page").waitFor();
+  return page;
+}
+
+/** The visible text of each row of a table, cell by cell. */
+const tableText = (page: Page, selector: string) =>
+  page
+    .locator(`${selector} tbody tr`)
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...(row as HTMLTableRowElement).cells].map((cell) =>
+          (cell as HTMLElement).innerText.replace(/\s+/g, " ").trim(),
+        ),
+      ),
+    );
+
+/** Opens one run's answer to one case from the case-by-case table: run 0 careful, 1 lenient. */
+async function openAnswer(page: Page, caseLabel: string, run: 0 | 1) {
+  const row = page.locator(".judge-cases-table tbody tr").filter({has: page.getByText(caseLabel, {exact: true})});
+  await row.locator("button.judge-score").nth(run).click();
+  const answer = page.locator(".judge-answer");
+  await answer.waitFor();
+  return answer;
+}
+
+describe("the judges' page, with two runs recorded", () => {
+  let copy = "";
+  let site: Site;
+
+  beforeAll(async () => {
+    copy = copyProject("rater-notebook-judges-page-");
+    addTestPrompt(copy);
+    writeRun(copy, carefulRun(), pageRunFiles[0]);
+    writeRun(copy, lenientRun(), pageRunFiles[1]);
+    const build = spawnSync(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"], {
+      cwd: copy,
+      encoding: "utf8",
+      env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
+      timeout: 200_000,
+    });
+    if (build.status !== 0) throw new Error(`the build failed in ${copy}:\n${build.stderr}${build.stdout}`);
+    site = await openSite(join(copy, "dist"));
+    mkdirSync(shots, {recursive: true});
+  }, 240_000);
+
+  afterAll(async () => {
+    await site?.close();
+    if (copy) rmSync(copy, {recursive: true, force: true});
+  });
+
+  it("sets the runs side by side with the trainee's figures", async () => {
+    const page = await openJudges(site);
+    expect(await page.locator(".judges-side thead th").allInnerTexts()).toEqual([
+      "Figure",
+      "test-only/careful · check-test-v1 · v2 · 2026-11-20",
+      "test-only/lenient · check-test-v1 · v2 · 2026-11-21",
+    ]);
+    // Careful: a, c, d exact, b one off (3 for 2). Lenient: d exact, a one off (5 for 4), b two off (4 for 2), c no
+    // answer; both misses above, an average of a point above: a lean.
+    expect(await tableText(page, ".judges-side")).toEqual([
+      ["Exact", "3", "1"],
+      ["One off", "1", "1"],
+      ["Two or more off", "0", "1"],
+      [
+        "Lean",
+        "No clear lean: 1 above the ruling, 0 below, and on average its scores are less than 0.3 of a point from it.",
+        "It tends to score higher than the ruling: all 2 misses were above it.",
+      ],
+      ["Answered of asked", "4 of 4", "3 of 4"],
+    ]);
+    // Each run's own section: its figures, its rules, the reply that was no answer.
+    const lenient = page.locator("#run-2");
+    expect(await lenient.locator(".tally dd").allInnerTexts()).toEqual(["1", "1", "1"]);
+    expect(await lenient.locator(".unknown-rule").innerText()).toBe(`unknown rule id ${inventedRule}`);
+    expect(await lenient.locator(".judge-unanswered").innerText()).toContain("Calibration C: not JSON");
+    expect(await page.locator("nav a[aria-current=page]").innerText()).toBe("Model judges");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("gives each case's ruled score and each run's score, and opens an answer against the ruling", async () => {
+    const page = await openJudges(site);
+    expect((await tableText(page, ".judge-cases-table")).map((row) => row.slice(1))).toEqual([
+      ["4", "4 ✓", "5 ≈"],
+      ["2", "3 ≈", "4 ✗"],
+      ["1", "1 ✓", "not JSON"],
+      ["5", "5 ✓", "5 ✓"],
+    ]);
+    const answer = await openAnswer(page, "Calibration B", 0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("judge-answer-title");
+    expect(await answer.locator(".judge-answer-score").innerText()).toContain(
+      "Its score 3, ruled 2: one off, lenient.",
+    );
+    // The line it judged otherwise: its size-words "partly" against the ruled "not met", decided by Purpose.
+    const differs = answer.locator("tr.is-verdict-differs");
+    expect(await differs.locator("th, td").allInnerTexts()).toEqual([
+      "One sentence",
+      "not met",
+      "in one sentence",
+      "partly met",
+      "Size words",
+      expect.stringMatching(/^✗another verdict: Purpose: /),
+    ]);
+    expect(await differs.getByRole("link", {name: "Purpose"}).getAttribute("href")).toBe("./guideline#rule-purpose");
+    expect(await answer.locator("tr.is-agree").count()).toBe(1);
+    expect(await answer.locator(".matching").innerText()).toBe("1 of 2 ruled lines match its own.");
+    // One answer open at a time; Close puts the focus back on the score that opened it.
+    await answer.getByRole("button", {name: "Close"}).click();
+    await expect.poll(() => page.locator(".judge-answer").count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-pressed"))).toBe("false");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows a rule id the judge invented as unknown, and a reply's HTML as text", async () => {
+    const page = await openJudges(site);
+    const invented = await openAnswer(page, "Calibration B", 1);
+    expect(await invented.locator("tr.is-verdict-differs .unknown-rule").innerText()).toBe(
+      `unknown rule id ${inventedRule}`,
+    );
+    const failed = await openAnswer(page, "Calibration C", 1);
+    expect(await failed.locator(".judge-failed").innerText()).toBe("No answer: the reply was not JSON.");
+    expect(await failed.locator(".judge-reply").evaluate((pre) => pre.textContent)).toBe(htmlReply);
+    expect(await page.locator(".judge-answer img, .judge-answer script").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as {judgePwned?: number}).judgePwned)).toBeUndefined();
+    expect(site.problems).toEqual([]);
+  });
+
+  it.each([
+    {width: 390, height: 844, scheme: "light"},
+    {width: 390, height: 844, scheme: "dark"},
+    {width: 1440, height: 900, scheme: "light"},
+    {width: 1440, height: 900, scheme: "dark"},
+  ] as const)(
+    "reads well at $width px ($scheme), with no accessibility violations",
+    async ({width, height, scheme}) => {
+      const page = await openJudges(site, {width, height});
+      await page.emulateMedia({colorScheme: scheme});
+      await page.screenshot({path: join(shots, `judges-${width}-${scheme}.png`), fullPage: true});
+      expect(await axeViolations(page)).toEqual([]);
+      await openAnswer(page, "Calibration B", 1);
+      await page.locator(".judge-answer").screenshot({path: join(shots, `judges-answer-${width}-${scheme}.png`)});
+      // Every table's rows inside a phone's window (the score grids stay folded: they scroll, as on /results).
+      if (width === 390) expect(await tableProblems(page, ".judges-page table:not(.matrix-table)")).toEqual([]);
+      await page.locator(".matrix-detail summary").first().click();
+      expect(await axeViolations(page)).toEqual([]);
+      await openAnswer(page, "Calibration C", 1);
+      expect(await axeViolations(page, ".judge-answer")).toEqual([]);
+      expect(site.problems).toEqual([]);
+    },
+  );
+});
+
+describe("the judges' page on the real build, with no run recorded", () => {
+  const site = useSite();
+
+  it("says how to record one: the command, the key's variable and where the file goes", async () => {
+    const page = await openJudges(site, {width: 390, height: 844});
+    const empty = page.locator(".judges-empty");
+    expect(await empty.getByRole("heading").innerText()).toBe("No judge run is recorded yet");
+    const text = await empty.innerText();
+    expect(text).toContain("npm run judge:run -- --model <slug> --cases calibration");
+    expect(text).toContain("OPENROUTER_API_KEY");
+    expect(text).toContain("data/judges/runs/");
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({colorScheme: scheme});
+      await page.screenshot({path: join(shots, `judges-none-390-${scheme}.png`), fullPage: true});
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -34,3 +34,11 @@ export function useSite(): Site {
     close: () => site().close(),
   };
 }
+
+/** The looks every page is checked in: a phone and a desktop window, each light and dark. */
+export const looks = [
+  {width: 390, height: 844, scheme: "light"},
+  {width: 390, height: 844, scheme: "dark"},
+  {width: 1440, height: 900, scheme: "light"},
+  {width: 1440, height: 900, scheme: "dark"},
+] as const;

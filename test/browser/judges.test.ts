@@ -12,7 +12,7 @@ import {copyProject, projectRoot} from "../../scripts/copy-project.js";
 import {carefulRun, htmlReply, inventedRule, lenientRun, pageRunFiles} from "../judges/page-runs.js";
 import {addTestPrompt, writeRun} from "../judges/run-files.js";
 import {axeViolations} from "./axe.js";
-import {useSite} from "./helpers.js";
+import {looks, useSite} from "./helpers.js";
 import {openSite, type Site} from "./site.js";
 import {tableProblems} from "./stacked-tables.js";
 
@@ -147,12 +147,7 @@ describe("the judges' page, with two runs recorded", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it.each([
-    {width: 390, height: 844, scheme: "light"},
-    {width: 390, height: 844, scheme: "dark"},
-    {width: 1440, height: 900, scheme: "light"},
-    {width: 1440, height: 900, scheme: "dark"},
-  ] as const)(
+  it.each(looks)(
     "reads well at $width px ($scheme), with no accessibility violations",
     async ({width, height, scheme}) => {
       const page = await openJudges(site, {width, height});
@@ -169,6 +164,8 @@ describe("the judges' page, with two runs recorded", () => {
       expect(await axeViolations(page, ".judge-answer")).toEqual([]);
       expect(site.problems).toEqual([]);
     },
+    // Three axe passes and two screenshots on a busy two-core machine: a page's budget each.
+    120_000,
   );
 });
 

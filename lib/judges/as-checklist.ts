@@ -4,11 +4,14 @@
 // turn next, and is read as a line of its own words otherwise, the rough reading a trainee's own line gets. Pure.
 import {locate, textOf} from "../authored/quote.js";
 import type {Item} from "../authored/schemas/item.js";
-import type {Answer, Listing, TraineeChecklist, TraineeLine} from "../trainee/progress.js";
+import {
+  freeTextLimit,
+  type Answer,
+  type Listing,
+  type TraineeChecklist,
+  type TraineeLine,
+} from "../trainee/progress.js";
 import type {JudgeAnswer, JudgeLine} from "./answer.js";
-
-/** The longest line of its own words a trainee's checklist holds. */
-const freeTextLimit = 500;
 
 /** Where a judge's instruction stands in the case's texts: a mark on its exact words, or a line of its own. */
 export function judgeListing(item: Pick<Item, "request" | "turns">, instruction: string): Listing {

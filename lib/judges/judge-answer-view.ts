@@ -52,12 +52,6 @@ const lineWords: Record<LineView["status"], string> = {
   "repeat": "repeats a line",
 };
 
-/** A score's distance from the ruling, said of the judge. */
-function scoreWords(score: ScoreComparison): string {
-  if (!score.notApplicableMismatch) return describeDistance(score);
-  return score.ruled === "n/a" ? "scored a response the guideline does not rate" : "not applicable, where it is rated";
-}
-
 function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run: JudgeRun): AnswerView {
   const derivation = derive(item, ruleSetOf(data.guideline));
   const asAnswer = judgeAsAnswer(item, answer, {guideline: run.guideline, at: run.startedAt});
@@ -117,7 +111,7 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
   return {
     kind: "answered",
     score: comparison.score,
-    scoreWords: scoreWords(comparison.score),
+    scoreWords: describeDistance(comparison.score, "it"),
     impliedOtherwise:
       comparison.checklistScoreMismatch && implied?.ok ? implied.scores.map(scoreText).join(" or ") : null,
     mainDiffers:

@@ -10,6 +10,7 @@ import {AuthoredFileError} from "../authored/problems.js";
 import {readAuthoredFile} from "../node/read-file.js";
 import {splitItemFile} from "../authored/item-text.js";
 import {listDir} from "../probes/files.node.js";
+import {promptPlaceholders, unknownPlaceholders} from "./prompt.js";
 import {PromptHashes, PromptSettings} from "./schema.node.js";
 
 export const judgesDir = "data/judges";
@@ -41,13 +42,18 @@ export function readPrompt(root: string, name: string): {prompt: LoadedPrompt | 
     const {frontMatter, sections} = splitItemFile(text, file);
     const settings = PromptSettings.safeParse(frontMatter);
     const problems: Problem[] = settings.success ? [] : problemsFromZod(file, settings.error, frontMatter);
-    for (const section of ["system", "user"])
-      if (!sections.get(section))
+    for (const section of ["system", "user"]) {
+      const field = `## ${section[0]!.toUpperCase()}${section.slice(1)}`;
+      const template = sections.get(section);
+      if (!template) problems.push({file, field, message: "missing: write it"});
+      // Caught here, before the prompt is listed and so fixed for good, not only when a run fills it.
+      for (const name of unknownPlaceholders(template ?? ""))
         problems.push({
           file,
-          field: `## ${section[0]!.toUpperCase()}${section.slice(1)}`,
-          message: "missing: write it",
+          field,
+          message: `{{${name}}} is not a placeholder: use ${promptPlaceholders.map((p) => `{{${p}}}`).join(", ")}`,
         });
+    }
     const extra = [...sections.keys()].filter((key) => key !== "system" && key !== "user");
     for (const key of extra)
       problems.push({file, field: `## ${key}`, message: "unknown section: a prompt has ## System and ## User"});

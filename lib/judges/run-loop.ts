@@ -10,7 +10,7 @@ import type {RunParameters} from "../probes/schema.node.js";
 import {runJudgeCase} from "./case-call.js";
 import {runFigures} from "./figures.js";
 import {judgeMessages, unknownPlaceholders, type PromptTemplates} from "./prompt.js";
-import type {CaseRecord, JudgeRun} from "./schema.node.js";
+import {stoppedLength, type CaseRecord, type JudgeRun} from "./schema.node.js";
 
 export interface JudgeRunAsked {
   prompt: {name: string; hash: string; templates: PromptTemplates; parameters: RunParameters};
@@ -35,9 +35,6 @@ export type JudgeRunOutcome =
   /** A call failed: the run as saved, stopped there. */
   | {status: "stopped"; run: JudgeRun; error: RunnerError}
   | {status: "complete"; run: JudgeRun};
-
-/** The longest `stopped` a run records. */
-const stoppedLength = 400;
 
 /** Why a run cannot be finished as asked now, or null: it must be incomplete and asked the same way. */
 export function resumeProblem(

@@ -6,6 +6,9 @@ import {DroppedNote, FinishReason, RunParameters, Usage} from "../probes/schema.
 import {isModelSlug} from "../probes/run-metadata.js";
 import {answerLimits, judgeVerdicts} from "./answer.js";
 
+/** The longest `stopped` a run records (the runner's error, cut to this). */
+export const stoppedLength = 400;
+
 const caseId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a case id like example-1");
 const promptName = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a prompt name like checklist-v1");
 const versionName = z.string().regex(/^v[1-9][0-9]*$/, "expected a guideline version like v2");
@@ -81,7 +84,7 @@ export const JudgeRun = z.strictObject({
   /** False until every case asked has a record: `npm run judge:run -- --resume <file>` finishes it. */
   complete: z.boolean(),
   /** Why the run stopped before its end, when it did (the runner's error, redacted). */
-  stopped: z.string().max(400).nullable(),
+  stopped: z.string().max(stoppedLength).nullable(),
   answers: z.array(CaseRecord),
   figures: RunFigures,
 });

@@ -74,7 +74,7 @@ export function judgeScore(
     oneOff: group.oneOff,
     twoOrMoreOff: group.twoOrMoreOff,
     lean: results.lean,
-    leanWords: describeLean(group),
+    leanWords: describeLean(group, "it"),
     matrix: {
       levels: scoreLevels.map(scoreText),
       counts: group.matrix.cells.map((row) => row.map((cell) => cell.items.length)),

@@ -66,7 +66,6 @@ export function secretProblem(value: string, apiKey: string): string | null {
 export interface ModelCall {
   model: string;
   apiKey: string;
-  keyEnv: string;
   endpoint: string;
   timeoutMs: number;
   maxRetries: number;
@@ -106,7 +105,6 @@ export function modelCall(
   return {
     model,
     apiKey,
-    keyEnv,
     endpoint: endpointOf(values["base-url"]),
     timeoutMs: timeoutSeconds * 1000,
     maxRetries,

@@ -25,7 +25,7 @@ import {
 } from "./load.js";
 import {pageParts, partPageData, selfCheckPageData, sitePageData, type PagePart} from "./page-data.js";
 import {checkProbes} from "../probes/check-probes.node.js";
-import {checkJudges} from "../judges/check.node.js";
+import {checkJudges, type JudgesCheck} from "../judges/check.node.js";
 import {judgesPageData} from "../judges/page-data.node.js";
 import {defaultKeyVariable} from "../probes/request.js";
 import {probeView} from "../probes/view.js";
@@ -73,6 +73,8 @@ interface Authored {
   guidelines: () => Guideline[];
   /** The training parts, introductions resolved against the current guideline, each knowing if its page exists. */
   parts: () => PagePart[];
+  /** Every judge prompt and recorded run, checked as `judges:check` checks them (authors.json and judges.json). */
+  judges: () => JudgesCheck;
 }
 
 /** The data files, by the name a page loads (./data/<name>), each built from what it needs. */
@@ -116,15 +118,13 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   // (the page cannot import the zod schema), where each item is scored (for its links), and the rubric-writer
   // check's words; and each recorded judge run's scores, for the author's question (only the runs that pass
   // judges:check: judges.json fails the build on the others, and names them).
-  "authors.json": ({items, guidelines, parts}, root) => ({
+  "authors.json": ({items, guidelines, parts, judges}, root) => ({
     versions: guidelines(),
     items: items(),
     itemPages: itemPages(parts(), items()),
     domains: parameterDomains(),
     rubricWriter: loadRubricWriter(root),
-    judges: checkJudges(root, {apiKey: process.env[defaultKeyVariable], items: items()}).runs.map((run) =>
-      judgeScores(run.file, run.data),
-    ),
+    judges: judges().runs.map((run) => judgeScores(run.file, run.data)),
   }),
   // The case editor: the item and fact schemas as JSON Schema, every case file's text, the versions and domains.
   "authors-case.json": ({items, guidelines}, root) => caseEditorData(items(), guidelines(), root),
@@ -143,8 +143,8 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   },
   // Everything `judges:check` checks, so a broken prompt, a tampered run or a run holding anything key-shaped (or the
   // user's key, when set) stops the build with its file and field. The page gets the checked runs and the rulings.
-  "judges.json": ({items, guidelines}, root) => {
-    const check = checkJudges(root, {apiKey: process.env[defaultKeyVariable], items: items()});
+  "judges.json": ({items, guidelines, judges}) => {
+    const check = judges();
     if (check.problems.length > 0) throw new AuthoredFileError(check.problems);
     return judgesPageData(check, items(), guidelines());
   },
@@ -168,6 +168,8 @@ export function siteData(root = projectRoot): SiteData {
     parts: once(() =>
       pageParts(loadParts(root), guidelines().at(-1)!, (path) => existsSync(join(root, "src", `${path}.md`))),
     ),
+    // With the user's key set, a run holding it in any form stops the build too (the key is never printed).
+    judges: once(() => checkJudges(root, {apiKey: process.env[defaultKeyVariable], items: authored.items()})),
   };
   const files = new Map<string, unknown>();
   const problems = new Map<string, Problem>();

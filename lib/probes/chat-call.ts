@@ -1,5 +1,5 @@
 // The one runner of every outbound model call: a probe's run (runner.ts) and each case of a judge's run
-// (lib/judges/runner.ts) both send their request through callChat and get back a reply or a clear error.
+// (lib/judges/case-call.ts) both send their request through callChat and get back a reply or a clear error.
 // fetch, now and sleep are passed in. The call itself is endpoint-call.ts's, the reading of its answer
 // endpoint-answer.ts's; this module checks the key, retries a 429, refuses a redirect, caps the body, refuses
 // what holds a secret and weighs the response's metadata.

@@ -1,6 +1,6 @@
 // The probe runner: send a version's prompt to an OpenAI-compatible chat-completions endpoint and turn the
 // answer into a run record, or into a clear error that records nothing. The call, its retries and every
-// protection of the key are chat-call.ts's, shared with the judges' runner (lib/judges/runner.ts); this module
+// protection of the key are chat-call.ts's, shared with the judges' runner (lib/judges/case-call.ts); this module
 // builds the version's request and assembles the run.
 import {callChat, type CallSettings} from "./chat-call.js";
 import {excerpt, oversizedExcerptLength} from "./limits.js";

@@ -40,6 +40,9 @@ const isoDateTime = refine(
   (value) => !Number.isNaN(Date.parse(value)),
 );
 
+/** The longest line of its own words a trainee's checklist holds. */
+export const freeTextLimit = 500;
+
 /**
  * How a trainee listed a line in Step 1: words they selected in the request (or in an earlier quoted turn,
  * "turn-1"), a line of their own for an instruction with no words, or an option they ticked on the list a
@@ -47,7 +50,7 @@ const isoDateTime = refine(
  */
 export const Listing = union([
   object({kind: literal("mark"), in: pattern(string(), /^(request|turn-[1-9][0-9]*)$/), start: count, end: count}),
-  object({kind: literal("free"), text: size(string(), 1, 500)}),
+  object({kind: literal("free"), text: size(string(), 1, freeTextLimit)}),
   object({kind: literal("option"), index: count}),
 ]);
 export type Listing = Infer<typeof Listing>;

@@ -5,7 +5,7 @@ import {z} from "zod";
 import {checkImportSize, exportKind, exportVersion, raterNameRule} from "./transfer.js";
 import {utf8Length} from "../text/format.js";
 import {fieldPath} from "../authored/problems.js";
-import {progressVersion, recordProblem, type Progress} from "./progress.js";
+import {freeTextLimit, progressVersion, recordProblem, type Progress} from "./progress.js";
 
 const app = "rater-notebook";
 const count = z.int().min(0);
@@ -21,7 +21,7 @@ export const ListingZ = z.union([
     start: count,
     end: count,
   }),
-  z.strictObject({kind: z.literal("free"), text: z.string().min(1).max(500)}),
+  z.strictObject({kind: z.literal("free"), text: z.string().min(1).max(freeTextLimit)}),
   z.strictObject({kind: z.literal("option"), index: count}),
 ]);
 

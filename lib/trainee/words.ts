@@ -62,12 +62,23 @@ export function describeImplied(implied: ImpliedScore): string {
     : `Your checklist implies ${scores}.`;
 }
 
+/** Whose scores the figures are: the trainee's own ("you"), or a model judge's on the judges page ("it"). */
+export type Rater = "you" | "it";
+/** The words that name a rater in a sentence, at its start and inside it. */
+export const raterWords: Record<
+  Rater,
+  {They: string; they: string; Their: string; their: string; theirs: string; tend: string}
+> = {
+  you: {They: "You", they: "you", Their: "Your", their: "your", theirs: "yours", tend: "tend"},
+  it: {They: "It", they: "it", Their: "Its", their: "its", theirs: "its scores", tend: "tends"},
+};
+
 /** How a score compares with the ruled one, in a few words: "exact", "one off, lenient", "two off, harsh". */
-export function describeDistance(comparison: ScoreComparison): string {
+export function describeDistance(comparison: ScoreComparison, rater: Rater = "you"): string {
   if (comparison.distance === "exact") return "exact";
   if (comparison.notApplicableMismatch)
     return comparison.ruled === "n/a"
-      ? "you scored a response the guideline does not rate"
+      ? `${raterWords[rater].they} scored a response the guideline does not rate`
       : "the guideline rates this one";
   const off = Math.abs(comparison.difference ?? 0);
   return `${off === 1 ? "one" : off === 2 ? "two" : off === 3 ? "three" : "four"} off, ${comparison.direction}`;
@@ -89,17 +100,6 @@ export function describeTally(summary: {
   const {exact, total, withinOne, twoOrMoreOff} = summary;
   return `${exact} of ${total} exact, ${withinOne} within one, ${twoOrMoreOff} two or more off.`;
 }
-
-/** Whose scores the figures are: the trainee's own ("you"), or a model judge's on the judges page ("it"). */
-export type Rater = "you" | "it";
-/** The words that name a rater in a sentence, at its start and inside it. */
-export const raterWords: Record<
-  Rater,
-  {They: string; they: string; Their: string; their: string; theirs: string; tend: string}
-> = {
-  you: {They: "You", they: "you", Their: "Your", their: "your", theirs: "yours", tend: "tend"},
-  it: {They: "It", they: "it", Their: "Its", their: "its", theirs: "its scores", tend: "tends"},
-};
 
 /**
  * Which way a trainee (or a judge, `rater` "it") leans, in plain words, named only when it is clear

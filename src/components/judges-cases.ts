@@ -12,7 +12,7 @@ import {Table} from "./table.js";
 const slotId = "judge-answer";
 
 function cellWords(cell: CaseCell): string {
-  if (cell.kind === "answered") return `${cell.text}, ${describeDistance(cell.score).replace(/^you /, "")}`;
+  if (cell.kind === "answered") return `${cell.text}, ${describeDistance(cell.score, "it")}`;
   return cell.text;
 }
 

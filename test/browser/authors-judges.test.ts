@@ -5,21 +5,19 @@
 // hashes (test/judges/run-files.ts). Every expected count is worked by hand from the cases' ruled scores
 // (data/items) and the moves `npm run guideline:preview` lists: additionsBreakWithoutWording=true moves fresh-1 5 -> 3,
 // mainPartThreshold=more-than-half moves fresh-2 3 -> 2, and candidate v1 leaves example-2 at "3 or 2".
-import {spawnSync} from "node:child_process";
-import {rmSync} from "node:fs";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {runFigures} from "../../lib/judges/figures.js";
 import {JudgeRun} from "../../lib/judges/schema.node.js";
 import {loadItems} from "../../lib/node/load.js";
 import {modelFileStem} from "../../lib/probes/runs.node.js";
-import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+import {projectRoot} from "../../scripts/copy-project.js";
 import {addTestPrompt, answerReply, record, testPrompt, testPromptHash, writeRun} from "../judges/run-files.js";
 import {axeViolations} from "./axe.js";
-import {looks, useSite} from "./helpers.js";
-import {openSite, type Site} from "./site.js";
+import {looks, useBuiltCopy, useSite} from "./helpers.js";
+import type {Site} from "./site.js";
 
 const ruled = new Map(loadItems().map((item) => [item.id, item.score]));
 
@@ -68,11 +66,7 @@ async function openAuthors(site: Site, query: string): Promise<Page> {
 }
 
 describe("the author's question, with judge runs recorded", () => {
-  let copy = "";
-  let site: Site;
-
-  beforeAll(async () => {
-    copy = copyProject("rater-notebook-authors-judges-");
+  const {site} = useBuiltCopy("rater-notebook-authors-judges-", (copy) => {
     addTestPrompt(copy);
     // Ruled: fresh-1 5, fresh-2 3, fresh-3 3, fresh-4 2, fresh-5 5, example-2 3.
     writeJudgeRun(copy, "test-only/lenient", "2026-01-01T09:00:00.000Z", "v2", [
@@ -89,19 +83,6 @@ describe("the author's question, with judge runs recorded", () => {
       ["fresh-3", "I would give this response a 3."],
       ["example-2", 3],
     ]);
-    const build = spawnSync(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"], {
-      cwd: copy,
-      encoding: "utf8",
-      env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
-      timeout: 200_000,
-    });
-    if (build.status !== 0) throw new Error(`the build failed in ${copy}:\n${build.stderr}${build.stdout}`);
-    site = await openSite(join(copy, "dist"));
-  }, 240_000);
-
-  afterAll(async () => {
-    await site?.close();
-    if (copy) rmSync(copy, {recursive: true, force: true});
   });
 
   it("gives each judge's exact count under the base and the candidate, with the cases that turn", async () => {

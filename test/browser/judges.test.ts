@@ -3,17 +3,16 @@
 // copy), which is built and served. Every expected figure is worked by hand from the calibration cases' ruled scores
 // (calibration-a 4, -b 2, -c 1, -d 5) and the scores each judge gave. And the real build, with no run: the page
 // says how to record one.
-import {spawnSync} from "node:child_process";
-import {mkdirSync, rmSync} from "node:fs";
+import {mkdirSync} from "node:fs";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+import {describe, expect, it} from "vitest";
+import {projectRoot} from "../../scripts/copy-project.js";
 import {carefulRun, htmlReply, inventedRule, lenientRun, pageRunFiles} from "../judges/page-runs.js";
 import {addTestPrompt, writeRun} from "../judges/run-files.js";
 import {axeViolations} from "./axe.js";
-import {looks, useSite} from "./helpers.js";
-import {openSite, type Site} from "./site.js";
+import {looks, useBuiltCopy, useSite} from "./helpers.js";
+import type {Site} from "./site.js";
 import {tableProblems} from "./stacked-tables.js";
 
 const shots = join(projectRoot, "test-results");
@@ -47,28 +46,11 @@ async function openAnswer(page: Page, caseLabel: string, run: 0 | 1) {
 }
 
 describe("the judges' page, with two runs recorded", () => {
-  let copy = "";
-  let site: Site;
-
-  beforeAll(async () => {
-    copy = copyProject("rater-notebook-judges-page-");
+  const {site} = useBuiltCopy("rater-notebook-judges-page-", (copy) => {
     addTestPrompt(copy);
     writeRun(copy, carefulRun(), pageRunFiles[0]);
     writeRun(copy, lenientRun(), pageRunFiles[1]);
-    const build = spawnSync(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"], {
-      cwd: copy,
-      encoding: "utf8",
-      env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
-      timeout: 200_000,
-    });
-    if (build.status !== 0) throw new Error(`the build failed in ${copy}:\n${build.stderr}${build.stdout}`);
-    site = await openSite(join(copy, "dist"));
     mkdirSync(shots, {recursive: true});
-  }, 240_000);
-
-  afterAll(async () => {
-    await site?.close();
-    if (copy) rmSync(copy, {recursive: true, force: true});
   });
 
   it("sets the runs side by side with the trainee's figures", async () => {

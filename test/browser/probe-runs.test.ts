@@ -3,20 +3,19 @@
 // way `npm run probes:run` does (the real runner core with a stub fetch, then writeRun), builds the copy
 // and reads the page: a results table per version, the truncated run marked and not scored, and schema.org
 // Dataset JSON-LD, which the real site (no runs) must not carry.
-import {spawnSync} from "node:child_process";
-import {readFileSync, rmSync} from "node:fs";
+import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {loadProbes} from "../../lib/probes/load.node.js";
 import type {FetchLike, Sleep} from "../../lib/probes/endpoint-call.js";
 import {runProbe} from "../../lib/probes/runner.js";
 import {writeRun} from "../../lib/probes/runs.node.js";
 import {Run} from "../../lib/probes/schema.node.js";
-import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+import {projectRoot} from "../../scripts/copy-project.js";
 import {axeViolations} from "./axe.js";
+import {useBuiltCopy} from "./helpers.js";
 import {tableProblems} from "./stacked-tables.js";
-import {openSite, type Site} from "./site.js";
 
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 /** Cut off by v1's 400-token budget: the first steps are there, the end marker never came. */
@@ -48,12 +47,11 @@ const sleep: Sleep = (_ms, signal) =>
     else done();
   });
 
-let copy = "";
-let site: Site;
 const written: string[] = [];
 
 /** Records one run in the copy through the real runner core and writeRun, as `npm run probes:run` does. */
 async function recordRun(
+  copy: string,
   version: "v1" | "v2",
   model: string,
   startedAt: string,
@@ -82,27 +80,9 @@ async function recordRun(
   written.push(writeRun(copy, outcome.run));
 }
 
-const run = (command: string, args: string[]) =>
-  spawnSync(command, args, {
-    cwd: copy,
-    encoding: "utf8",
-    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
-    timeout: 150_000,
-  });
-
-beforeAll(async () => {
-  copy = copyProject("rater-notebook-runs-");
-  await recordRun("v1", "test-only/stub-truncated", "2026-01-01T09:00:00.000Z", cutOff, "length");
-  await recordRun("v2", "test-only/stub-complete", "2026-01-02T09:00:00.000Z", correct, "stop");
-  // The copy's own build script builds the copy's dist/, post-build step included.
-  const build = run(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"]);
-  if (build.status !== 0) throw new Error(`the build failed in ${copy}:\n${build.stderr}${build.stdout}`);
-  site = await openSite(join(copy, "dist"));
-}, 240_000);
-
-afterAll(async () => {
-  await site?.close();
-  if (copy) rmSync(copy, {recursive: true, force: true});
+const {site, folder} = useBuiltCopy("rater-notebook-runs-", async (copy) => {
+  await recordRun(copy, "v1", "test-only/stub-truncated", "2026-01-01T09:00:00.000Z", cutOff, "length");
+  await recordRun(copy, "v2", "test-only/stub-complete", "2026-01-02T09:00:00.000Z", correct, "stop");
 });
 
 async function resultTables(page: Page) {
@@ -123,7 +103,9 @@ describe("the probe page with recorded runs", () => {
       "data/runs/six-step-chain/v1",
       "data/runs/six-step-chain/v2",
     ]);
-    const [truncated, complete] = written.map((file) => Run.parse(JSON.parse(readFileSync(join(copy, file), "utf8"))));
+    const [truncated, complete] = written.map((file) =>
+      Run.parse(JSON.parse(readFileSync(join(folder(), file), "utf8"))),
+    );
     const hashes = JSON.parse(readFileSync(join(projectRoot, "data/probes/hashes.json"), "utf8")) as Record<
       string,
       Record<string, string>

@@ -63,6 +63,17 @@ describe("loadPrompts", () => {
       "data/judges/prompts/test-v1.md ## users",
     ]);
   });
+
+  it("refuses a placeholder that is not one of the four, before the prompt can be listed", () => {
+    const broken = good.replace("You rate responses.", "Rate {{case}}.").replace("{{conversation}}", "{{ reply }}");
+    const {prompts, problems} = loadPrompts(root({"test-v1.md": broken}));
+    expect(prompts).toEqual([]);
+    const expected = "is not a placeholder: use {{guideline}}, {{conversation}}, {{request}}, {{response}}";
+    expect(problems).toEqual([
+      {file: "data/judges/prompts/test-v1.md", field: "## System", message: `{{case}} ${expected}`},
+      {file: "data/judges/prompts/test-v1.md", field: "## User", message: `{{reply}} ${expected}`},
+    ]);
+  });
 });
 
 describe("prompts are immutable once listed", () => {

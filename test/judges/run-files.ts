@@ -17,7 +17,7 @@ Rate the case with the guideline.
 
 ## User
 
-{{case}}
+{{conversation}}
 `;
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");

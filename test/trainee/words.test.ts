@@ -49,6 +49,7 @@ describe("scores and distances", () => {
     expect(describeDistance(compareScores(1, 3))).toBe("two off, harsh");
     expect(describeDistance(compareScores(5, 1))).toBe("four off, lenient");
     expect(describeDistance(compareScores(2, "n/a"))).toBe("you scored a response the guideline does not rate");
+    expect(describeDistance(compareScores(2, "n/a"), "it")).toBe("it scored a response the guideline does not rate");
     expect(describeDistance(compareScores("n/a", 1))).toBe("the guideline rates this one");
   });
 });

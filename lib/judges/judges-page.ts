@@ -5,7 +5,6 @@
 import type {ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {itemLabel} from "../site/links.js";
-import type {Lean} from "../trainee/lean.js";
 import type {DistanceCounts, ScoreMatrix} from "../trainee/results.js";
 import type {ScoreComparison} from "../trainee/score-distance.js";
 import {describeLean, scoreText} from "../trainee/words.js";
@@ -53,7 +52,6 @@ export interface RunView {
   asked: number;
   /** Exact, one off, two or more off and which way, of the cases answered. */
   figures: DistanceCounts;
-  lean: Lean;
   /** The lean in the results page's words, said of the judge. */
   leanWords: string;
   matrix: ScoreMatrix;
@@ -113,7 +111,6 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
       meanSignedDifference: group.meanSignedDifference,
       signed: group.signed,
     },
-    lean: results.lean,
     leanWords: describeLean(group, "it"),
     matrix: group.matrix,
     rulesMisapplied: group.rulesMisapplied.map((entry) => ({

@@ -1,12 +1,26 @@
+// The suite in four projects, one per kind of test, each a folder of test/:
+// - unit: lib/ and the authored files, in process (no browser, no build, no command started);
+// - cli: the commands, called in process through their entries, and one spawned run per command;
+// - build: what needs a build of the site or of a copy of the project;
+// - browser: the built site (dist/) in one Chromium shared by every file (test/browser/global-setup.ts).
 import {defineConfig} from "vitest/config";
+
+const kind = (name: string, extra: {globalSetup?: string[]} = {}) => ({
+  extends: true,
+  test: {name, include: [`test/${name}/**/*.test.ts`], ...extra},
+});
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    // Browser tests share one Chromium per file; two cores, so keep files from piling up.
-    fileParallelism: true,
+    // Two cores: two files at a time.
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      kind("unit"),
+      kind("cli"),
+      kind("build"),
+      kind("browser", {globalSetup: ["test/browser/global-setup.ts"]}),
+    ],
   },
 });

@@ -3,7 +3,7 @@
 import {median} from "./timing.js";
 import {execFileSync} from "node:child_process";
 import {performance} from "node:perf_hooks";
-import {hostileReply} from "../test/probes/hostile-replies.js";
+import {hostileReply} from "../test/unit/probes/hostile-replies.js";
 import {loadProbes} from "../lib/probes/load.node.js";
 import type {ProbeRule} from "../lib/probes/schema.node.js";
 import {scoreBoth} from "../lib/probes/score.js";

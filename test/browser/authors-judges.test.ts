@@ -14,7 +14,7 @@ import {JudgeRun} from "../../lib/judges/schema.node.js";
 import {loadItems} from "../../lib/node/load.js";
 import {modelFileStem} from "../../lib/probes/runs.node.js";
 import {projectRoot} from "../../scripts/copy-project.js";
-import {addTestPrompt, answerReply, record, testPrompt, testPromptHash, writeRun} from "../judges/run-files.js";
+import {addTestPrompt, answerReply, record, testPrompt, testPromptHash, writeRun} from "../unit/judges/run-files.js";
 import {axeViolations} from "./axe.js";
 import {looks, useBuiltCopy, useSite} from "./helpers.js";
 import type {Site} from "./site.js";

@@ -15,7 +15,7 @@ import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-format.js";
 import {loadItems} from "../../lib/node/load.js";
-import {judgeRunOf} from "../agreement/judge-run.js";
+import {judgeRunOf} from "../unit/agreement/judge-run.js";
 import {axeViolations} from "./axe.js";
 import {useSite} from "./helpers.js";
 

@@ -3,7 +3,7 @@
 import {spawnSync} from "node:child_process";
 import {rmSync} from "node:fs";
 import {join} from "node:path";
-import {afterAll, beforeAll} from "vitest";
+import {afterAll, beforeAll, inject} from "vitest";
 import {copyProject, projectRoot} from "../../scripts/copy-project.js";
 import {openSite, type Site} from "./site.js";
 
@@ -12,7 +12,7 @@ import {openSite, type Site} from "./site.js";
  * closed after them. Call it where `beforeAll` may be called; what it returns stands for the open site.
  */
 export function useSite(): Site {
-  return siteFor(() => openSite());
+  return siteFor(() => openSite(undefined, {endpoint: inject("chromiumEndpoint")}));
 }
 
 /**
@@ -36,7 +36,7 @@ export function useBuiltCopy(
         timeout: 200_000,
       });
       if (build.status !== 0) throw new Error(`the build failed in ${copy}:\n${build.stderr}${build.stdout}`);
-      return openSite(join(copy, "dist"));
+      return openSite(join(copy, "dist"), {endpoint: inject("chromiumEndpoint")});
     },
     () => {
       if (copy) rmSync(copy, {recursive: true, force: true});

@@ -1,7 +1,7 @@
 import {readFileSync} from "node:fs";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {hostileReply} from "../probes/hostile-replies.js";
+import {hostileReply} from "../unit/probes/hostile-replies.js";
 import type {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {scoreBoth} from "../../lib/probes/score.js";
 import {axeViolations} from "./axe.js";

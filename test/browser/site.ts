@@ -3,7 +3,14 @@
 import {createServer, type Server} from "node:http";
 import {readFile, stat} from "node:fs/promises";
 import {extname, join, resolve} from "node:path";
-import {chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page} from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  type Page,
+} from "playwright-core";
 
 export const distDir = resolve(import.meta.dirname, "../../dist");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -52,30 +59,41 @@ export interface Chromium {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
+/** The flags Chromium runs with here: headless, no background traffic (this machine's network is closed). */
+const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /**
- * The machine's Chromium, headless, with no background traffic (this machine's network is closed) and never a
- * downloaded browser. `args` adds flags (the bench's certificate to trust).
+ * The machine's Chromium, headless, with no background traffic and never a downloaded browser. `args` adds flags
+ * (the bench's certificate to trust).
  */
 export function launchChromium(args: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      ...args,
-    ],
-  });
+  return chromium.launch({executablePath: chromiumPath, args: [...chromiumFlags, ...args]});
 }
 
-/** Launches the machine's Chromium for pages served at origin (a built site, or the dev server). */
-export async function openBrowser(origin: string): Promise<Chromium> {
-  const browser = await launchChromium();
+/** The same Chromium as a server that other processes connect to (the browser tests' one browser per run). */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({executablePath: chromiumPath, args: chromiumFlags});
+}
+
+/** The browser at `endpoint` (a server launched by launchChromiumServer), or a Chromium of its own when none. */
+const browserAt = (endpoint: string | undefined): Promise<Browser> =>
+  endpoint ? chromium.connect(endpoint) : launchChromium();
+
+/**
+ * Chromium for pages served at origin (a built site, or the dev server): the one at `endpoint` when given (closing
+ * then only disconnects), else one launched for the caller.
+ */
+export async function openBrowser(origin: string, endpoint?: string): Promise<Chromium> {
+  const browser = await browserAt(endpoint);
   const problems: string[] = [];
   const watch = (context: BrowserContext): BrowserContext => {
     context.on("request", (request) => {
@@ -97,8 +115,11 @@ export async function openBrowser(origin: string): Promise<Chromium> {
   return {browser, problems, newContext};
 }
 
-/** Serves a built site: the project's dist/ unless another (a temporary copy's dist/) is given. */
-export async function openSite(siteDir: string = distDir): Promise<Site> {
+/**
+ * Serves a built site: the project's dist/ unless another is given, driven by the Chromium at `endpoint` when given
+ * (the browser tests' shared one), else by one launched for it (the benches).
+ */
+export async function openSite(siteDir: string = distDir, {endpoint}: {endpoint?: string} = {}): Promise<Site> {
   const root = resolve(siteDir);
   try {
     await stat(join(root, "index.html"));
@@ -118,7 +139,7 @@ export async function openSite(siteDir: string = distDir): Promise<Site> {
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("server has no port");
   const origin = `http://127.0.0.1:${address.port}`;
-  const {browser, problems, newContext} = await openBrowser(origin);
+  const {browser, problems, newContext} = await openBrowser(origin, endpoint);
   return {
     origin,
     browser,

@@ -1,0 +1,398 @@
+// npm run agreement, run as a coordinator runs it: files written to a temporary folder, the script spawned.
+import {spawn, spawnSync} from "node:child_process";
+import {mkdirSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {cohortItem} from "../../lib/agreement/cohort-item.js";
+import {cohortReport} from "../../lib/agreement/cohort-report.js";
+import {unpackReport} from "../../lib/agreement/packed-report.js";
+import {readRatingFiles} from "../../lib/agreement/read-files.node.js";
+import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
+import {cohortLines} from "../../lib/agreement/report-format.js";
+import {quote} from "../../lib/node/cli.js";
+import {loadItems, projectRoot} from "../../lib/node/load.js";
+import {formatBytes} from "../../lib/text/format.js";
+import {serializeProgress} from "../../lib/trainee/progress.js";
+import {computeReport} from "../../lib/agreement/cohort-compute.js";
+import {collectedColumns} from "../../lib/agreement/cohort-files.js";
+import {csvOf, largeCohortCsv, progressOf} from "../unit/agreement/helpers.js";
+import {judgeRunOf} from "../unit/agreement/judge-run.js";
+
+const tsx = join(projectRoot, "node_modules/.bin/tsx");
+const script = join(projectRoot, "scripts/agreement.ts");
+const items = loadItems();
+
+function run(...args: string[]) {
+  const result = spawnSync(tsx, [script, ...args], {cwd: projectRoot, encoding: "utf8", input: ""});
+  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
+}
+
+/** The same, without blocking: several runs share the two cores rather than wait their turn. */
+function runAsync(...args: string[]): Promise<{status: number | null; stdout: string; stderr: string}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [script, ...args], {cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"]});
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) =>
+      resolve({status, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8")}),
+    );
+  });
+}
+
+/** Where two long texts first differ, with a little of each, or null when they are the same. */
+function firstDifference(actual: string, expected: string): string | null {
+  if (actual === expected) return null;
+  let at = 0;
+  while (at < actual.length && actual[at] === expected[at]) at++;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 80), at + 80));
+  return `at character ${at} of ${actual.length} (expected ${expected.length}): ${around(actual)} vs ${around(expected)}`;
+}
+
+let dir: string;
+const file = (name: string) => join(dir, name);
+const escapeForTest = (text: string) => text.replaceAll("\u202E", "\\u{202E}");
+const regexOf = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// Four raters in a CSV and one trainee's own file: spread out before the guideline, close after it.
+const vague: Record<string, (number | "n/a")[]> = {
+  "example-1": [5, 3, 3, 4],
+  "example-2": [2, 4, 3, 3],
+  "example-3": [4, 2, 3, 5],
+  "edge-5b": ["n/a", 1, "n/a", 2],
+};
+const guideline: Record<string, (number | "n/a")[]> = {
+  "example-1": [5, 5, 5, 5],
+  "example-2": [3, 3, 4, 3],
+  "example-3": [3, 3, 3, 2],
+  "edge-5b": ["n/a", "n/a", "n/a", "n/a"],
+};
+const raters = ["bob", "carol", "<script>alert(1)</script>", "=SUM(A1)"];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "rater-notebook-agreement-"));
+  const rows = Object.entries({vague, guideline}).flatMap(([phase, scores]) =>
+    Object.entries(scores).flatMap(([item, given]) => raters.map((rater, i) => [rater, item, phase, String(given[i])])),
+  );
+  writeFileSync(file("cohort.csv"), csvOf(rows));
+  writeFileSync(
+    file("alice.json"),
+    serializeProgress(
+      progressOf(
+        [
+          ["example-1", "vague", 4],
+          ["example-2", "vague", 3],
+          ["example-1", "guideline", 5],
+          ["example-2", "guideline", 3],
+        ],
+        {retries: [["example-1", "guideline", 1]], selfCheck: [["calibration-a", 1]]},
+      ),
+    ),
+  );
+  // Alice's file again, from a later day: she has taken the blind self-check on the notebook's seven fresh cases too.
+  mkdirSync(file("later"));
+  writeFileSync(
+    file("later/alice.json"),
+    serializeProgress(
+      progressOf(
+        [
+          ["example-1", "vague", 4],
+          ["example-2", "vague", 3],
+          ["example-1", "guideline", 5],
+          ["example-2", "guideline", 3],
+        ],
+        {
+          retries: [["example-1", "guideline", 1]],
+          selfCheck: [["calibration-a", 1], ...[1, 2, 3, 4, 5, 6, 7].map((n): [string, 3] => [`fresh-${n}`, 3])],
+        },
+      ),
+    ),
+  );
+  writeFileSync(
+    file("bad.csv"),
+    csvOf([
+      ["dan", "example-1", "vague", "6"],
+      ["dan", "example-99", "before", "3"],
+    ]),
+  );
+  writeFileSync(file("empty.csv"), "");
+  writeFileSync(file("binary.csv"), Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x81]));
+  // 50 MB without writing 50 MB: a sparse file has the size and no data.
+  writeFileSync(file("huge.csv"), "rater,item,phase,score\n");
+  truncateSync(file("huge.csv"), 50 * 1024 * 1024);
+  // 3 MB: within a CSV's cap, past a progress file's limit (2 MB), which a .json file is held to before reading.
+  writeFileSync(file("huge.json"), "{");
+  truncateSync(file("huge.json"), 3_000_000);
+  mkdirSync(file("folder.csv"));
+  // A judge's run over the CSV's items: example-1 4 (ruled 5, one off), example-2 3 and example-3 3 (ruled 3: exact),
+  // edge-5b answered with prose (no rating).
+  const judged = [
+    ["example-1", 4],
+    ["example-2", 3],
+    ["example-3", 3],
+    ["edge-5b", null],
+  ] as const;
+  writeFileSync(
+    file("judge.json"),
+    JSON.stringify(judgeRunOf("openai/gpt-5-mini", "2026-08-10T12:00:00.000Z", judged)),
+  );
+  const broken = judgeRunOf("openai/gpt-5-mini", "2026-08-10T12:00:00.000Z", [...judged, ["example-99", 2]]);
+  (broken.answers[1]!.answer as {score: unknown}).score = 0;
+  writeFileSync(file("judge-broken.json"), JSON.stringify(broken));
+  // 9 MB: past a judge run's cap (8 MiB), the larger of a .json file's two kinds.
+  writeFileSync(file("huge-judge.json"), '{"kind": "judge-run"');
+  truncateSync(file("huge-judge.json"), 9_000_000);
+});
+
+afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+describe("npm run agreement", () => {
+  it("prints both phases and the headline for CSV and trainee files together", () => {
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("alice.json"));
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    const lines = stdout.split("\n");
+    expect(lines[0]).toBe(
+      `Read 2 files: ${file("cohort.csv")} (CSV, 32 ratings), ${file("alice.json")} (trainee's record, 4 ratings)`,
+    );
+    expect(lines[1]).toBe("Cohort: 5 raters, 4 items, 36 ratings");
+    expect(stdout).toMatch(/^Headline, ordinal alpha: before the guideline -?\d\.\d{3} \[95% CI /m);
+    expect(stdout).toContain("Before the guideline (vague phase): 5 raters, 4 items, 18 ratings (2 n/a)");
+    expect(stdout).toContain("After the guideline (guideline phase): 5 raters, 4 items, 18 ratings (4 n/a)");
+    // A rater named with markup is printed as the text it is.
+    expect(stdout).toMatch(/^ {4}<script>alert\(1\)<\/script> {2,}4 /m);
+    expect(stdout).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
+  it("counts a judge's run as a rater after the guideline, named by its model, against the ruled scores", () => {
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("judge.json"));
+    expect([status, stderr]).toEqual([0, ""]);
+    const lines = stdout.split("\n");
+    expect(lines[0]).toBe(
+      `Read 2 files: ${file("cohort.csv")} (CSV, 32 ratings), ${file("judge.json")} (judge run, 3 ratings)`,
+    );
+    expect(lines[1]).toBe("Cohort: 5 raters, 4 items, 35 ratings");
+    expect(stdout).toContain("Before the guideline (vague phase): 4 raters, 4 items, 16 ratings (2 n/a)");
+    expect(stdout).toContain("After the guideline (guideline phase): 5 raters, 4 items, 19 ratings (4 n/a)");
+    // 3 scored, 2 of them the ruled score (66.7%), all 3 within one (100.0%).
+    expect(stdout).toMatch(/^ {4}openai\/gpt-5-mini \(judge, 2026-08-10 12:00 UTC\) +3 +66\.7% +100\.0% /m);
+
+    const json = JSON.parse(run(file("cohort.csv"), file("judge.json"), "--json").stdout);
+    expect(json.files[1]).toEqual({path: file("judge.json"), kind: "judge", ratings: 3});
+    const judge = json.guideline.raterAgreement.find((entry: {rater: string}) => entry.rater.includes("(judge"));
+    expect(judge).toMatchObject({
+      rater: "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)",
+      scored: 3,
+      exact: {value: 2 / 3},
+      withinOne: {value: 1},
+    });
+    expect(json.vague.raterAgreement.map((entry: {rater: string}) => entry.rater)).not.toContain(judge.rater);
+  });
+
+  it("lists a broken judge run's problems with the file and the field, exit 1", () => {
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("judge-broken.json"));
+    expect([status, stdout]).toEqual([1, ""]);
+    const lines = stderr.trimEnd().split("\n");
+    expect(lines[0]).toBe(
+      `${file("judge-broken.json")} at answers[1].answer.score: "0" is not a score: expected 1, 2, 3, 4, 5 or n/a`,
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${regexOf(file("judge-broken.json"))} at answers\\[4\\]\\.case: unknown item "example-99": expected one of `,
+      ),
+    );
+    expect(lines.slice(2)).toEqual(["agreement: fix the ratings above (2 problems)"]);
+  });
+
+  it("--json: each phase under its name, each coefficient under its own, the same as computed in-process", () => {
+    const {status, stdout} = run(file("cohort.csv"), file("alice.json"), "--json");
+    expect(status).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(Object.keys(json.vague.alpha)).toEqual(["nominal", "ordinal", "interval", "ratio"]);
+    expect(Object.keys(json.guideline.ac2)).toEqual(["linear", "quadratic", "ordinal"]);
+    expect(json.vague.fleiss).toHaveProperty("value");
+    expect(json.headline.metric).toBe("ordinal");
+    expect(json.headline.after.value).toBe(json.guideline.alpha.ordinal.value);
+    expect(json.files).toEqual([
+      {path: file("cohort.csv"), kind: "csv", ratings: 32},
+      {path: file("alice.json"), kind: "trainee", ratings: 4},
+    ]);
+    expect(json.vague.raterAgreement.map((entry: {rater: string}) => entry.rater)).toContain(
+      "<script>alert(1)</script>",
+    );
+    // Seeded: a second computation, here in this process, gives the very same report.
+    const {ratings} = readRatingFiles(
+      [file("cohort.csv"), file("alice.json")],
+      items.map((item) => item.id),
+    );
+    const {files: _files, ...report} = json;
+    expect(report).toEqual(JSON.parse(JSON.stringify(cohortReport(ratings, items))));
+  });
+
+  it("reads a trainee's file with answers to the notebook's fresh cases: the case study's figures are unchanged", () => {
+    // The fresh cases are scored only in the blind self-check, whose answers are not ratings of the walk: the file
+    // gives the same four ratings, and the report is the one without them.
+    const before = JSON.parse(run(file("cohort.csv"), file("alice.json"), "--json").stdout);
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("later/alice.json"), "--json");
+    expect([status, stderr]).toEqual([0, ""]);
+    const {files, ...report} = JSON.parse(stdout);
+    expect(files[1]).toEqual({path: file("later/alice.json"), kind: "trainee", ratings: 4});
+    const {files: _files, ...expected} = before;
+    expect(report).toEqual(expected);
+    // And the notebook's cases among the known items change no figure of the case study's.
+    const {ratings} = readRatingFiles(
+      [file("cohort.csv"), file("later/alice.json")],
+      items.map((item) => item.id),
+    );
+    const caseStudy = items.filter((item) => item.origin === "case-study");
+    expect(caseStudy).toHaveLength(26);
+    expect(JSON.parse(JSON.stringify(cohortReport(ratings, items)))).toEqual(
+      JSON.parse(JSON.stringify(cohortReport(ratings, caseStudy))),
+    );
+  });
+
+  it("refuses files that together pass the run's cap, naming the file that passes it", () => {
+    const ids = items.map((item) => item.id);
+    const csv = file("cohort.csv");
+    const one = statSync(csv).size;
+    // Two copies fit in a cap of twice the file; a third passes it.
+    expect(() => readRatingFiles([csv, csv], ids, {totalCap: 2 * one})).toThrow(/already scored/);
+    expect(() => readRatingFiles([csv, csv, csv], ids, {totalCap: 2 * one})).toThrow(
+      `${quote(csv)}: the files up to this one hold more than ${formatBytes(2 * one)}, the most read in one run: give fewer files at a time`,
+    );
+  });
+
+  it("stops quietly when the reader closes the pipe early (| head)", () => {
+    const big = file("big-for-head.csv");
+    writeFileSync(big, largeCohortCsv(2_000, items, 5));
+    const result = spawnSync(
+      "sh",
+      ["-c", 'sh -c "$0 $1 $2 --json" | head -c 100 > /dev/null; echo "exit $?"', tsx, script, big],
+      {
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("exit 0\n");
+  });
+
+  it("--csv prints one table, formula-like names kept as text", () => {
+    const {status, stdout} = run(file("cohort.csv"), "--csv", "raters", "--replicates", "50", "--seed", "3");
+    expect(status).toBe(0);
+    const lines = stdout.split("\r\n");
+    expect(lines[0]).toBe("phase,rater,scored,exact,within_one,kappa,kappa_linear,kappa_quadratic");
+    expect(lines.some((line) => line.startsWith("vague,'=SUM(A1),4,"))).toBe(true);
+    expect(lines.some((line) => line.startsWith("vague,<script>alert(1)</script>,4,"))).toBe(true);
+  });
+
+  it("an empty file: every figure not computable, with the reason, exit 0", () => {
+    const {status, stdout} = run(file("empty.csv"));
+    expect(status).toBe(0);
+    expect(stdout).toContain("Cohort: 0 raters, 0 items, 0 ratings");
+    expect(stdout).toMatch(/before the guideline not computable \(no item has ratings from two or more raters/);
+  });
+
+  it("bad rows: every problem with its file, line and field, exit 1, nothing on stdout", () => {
+    const {status, stdout, stderr} = run(file("cohort.csv"), file("bad.csv"));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      `${file("bad.csv")} line 2, field score: "6" is not a score: expected 1, 2, 3, 4, 5 or n/a`,
+      expect.stringMatching(/^.*bad\.csv line 3, field item: unknown item "example-99": expected one of example-1, /),
+      `${file("bad.csv")} line 3, field phase: "before" is not a phase: expected vague or guideline`,
+      "agreement: fix the ratings above (3 problems)",
+    ]);
+  });
+
+  it("a cohort of 130,000 raters: the text, --json and --csv answer, each with the cohort page's figures", async () => {
+    const text = largeCohortCsv(130_000, items, 7);
+    const path = file("large.csv");
+    writeFileSync(path, text);
+    const [plain, json, csv] = await Promise.all([
+      runAsync(path),
+      runAsync(path, "--json"),
+      runAsync(path, "--csv", "raters"),
+    ]);
+    for (const output of [plain, json, csv]) expect([output.status, output.stderr]).toEqual([0, ""]);
+    // What the cohort page computes from the same file: its reader's ratings as columns, and its worker's report.
+    const ids = items.map((item) => item.id);
+    const read = readRatingsCsv(text, path, ids).result();
+    const computed = computeReport([collectedColumns(read, ids).ratings], items.map(cohortItem));
+    const page = unpackReport(computed.packed);
+    expect(page.raters).toBe(130_000);
+    const files = [{path, kind: "csv", ratings: read.length}];
+    expect(firstDifference(json.stdout, `${JSON.stringify({files, ...page}, null, 2)}\n`)).toBeNull();
+    const lines = [`Read 1 file: ${path} (CSV, ${read.length} ratings)`, ...cohortLines(page)];
+    expect(firstDifference(plain.stdout, `${lines.join("\n")}\n`)).toBeNull();
+    expect(firstDifference(csv.stdout, await computed.csv.raters.text())).toBeNull();
+  }, 300_000);
+
+  it("a message shows what it quotes escaped: no bidi control or line separator reaches the terminal raw", () => {
+    const name = "evil\u202Egnp.csv";
+    writeFileSync(
+      file(name),
+      csvOf([
+        ["ana\u202Ebob", "example-1", "vague", "3"],
+        ["cy", "exa\u2028mple-1", "vague", "3"],
+      ]),
+    );
+    const {status, stdout, stderr} = run(file(name));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).not.toMatch(/[\u202E\u2028]/);
+    const shown = escapeForTest(file(name));
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      `${shown} line 2, field rater: "ana\\u{202E}bob": a rater name may not hold control characters, invisible ` +
+        "characters or marks that reorder text (it holds U+202E)",
+      expect.stringMatching(
+        new RegExp(`^${regexOf(shown)} line 3, field item: unknown item "exa\\\\u\\{2028\\}mple-1"`),
+      ),
+      "agreement: fix the ratings above (2 problems)",
+    ]);
+    const missing = run(file("gone\u2028.csv"));
+    expect(missing.stderr).toBe(
+      `agreement: ${JSON.stringify(file("gone")).slice(0, -1)}\\u{2028}.csv": cannot read: ENOENT\n`,
+    );
+  });
+
+  it.each([
+    ["huge.csv", /: larger than 32 MiB, the most read from one file: split the ratings into several files$/],
+    ["huge.json", /": the file is 3 MB; a progress file is at most 2 MB$/],
+    ["huge-judge.json", /": the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB$/],
+    ["missing.csv", /: cannot read: ENOENT$/],
+    ["folder.csv", /: not a regular file: give a CSV file, a trainee's \.json file or a judge's run file$/],
+    ["binary.csv", /: not UTF-8 text: give a CSV file, a trainee's \.json file or a judge's run file$/],
+  ])("unreadable input %s: one line naming it, exit 1", (name, message) => {
+    const {status, stdout, stderr} = run(file(name));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    const lines = stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^agreement: ${JSON.stringify(file(name)).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+    );
+    expect(lines[0]).toMatch(message);
+  });
+
+  it.each([
+    [[], "agreement: missing <files>; usage: npm run agreement -- "],
+    [["x.csv", "--bogus"], 'agreement: unknown option "--bogus": expected --json, --csv, --seed, --replicates; usage:'],
+    [
+      ["x.csv", "--csv", "people"],
+      'agreement: --csv: unknown table "people": expected one of summary, items, raters, rules',
+    ],
+    [["x.csv", "--json", "--csv", "items"], "agreement: --json and --csv: choose one; usage:"],
+    [["x.csv", "--seed", "1.5"], 'agreement: --seed: expected a whole number from 0 to 4294967295, got "1.5"'],
+    [["x.csv", "--replicates", "1e9"], 'agreement: --replicates: expected a whole number from 10 to 100000, got "1e9"'],
+  ])("usage error %j: one line, exit 2", (args, start) => {
+    const {status, stdout, stderr} = run(...args);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stderr.startsWith(start)).toBe(true);
+  });
+});

@@ -1,0 +1,371 @@
+// `npm run judge:run` spawned against a stub of the chat-completions endpoint on 127.0.0.1, in a temporary project:
+// the lines it prints and the run it records for each judge the stub plays, with the figures worked out by hand from
+// the ruled scores; a run cut short on case 3 and finished with --resume; everything refused before any call.
+import {createHash} from "node:crypto";
+import {readFileSync, renameSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+import {describe, expect, it} from "vitest";
+import {formatProblem} from "../../lib/authored/problems.js";
+import {checkJudgeRunFile} from "../../lib/judges/check.node.js";
+import {guidelineText} from "../../lib/judges/guideline-text.js";
+import {readPrompt} from "../../lib/judges/prompts.node.js";
+import {writeJudgeRun} from "../../lib/judges/runs.node.js";
+import type {JudgeRun} from "../../lib/judges/schema.node.js";
+import {loadGuideline} from "../../lib/node/load.js";
+import {completion, json, stubEndpoint, type CliResult} from "../unit/probes/helpers.js";
+import {
+  caseSet,
+  carefulReply,
+  inventingReply,
+  judgeRoot,
+  judgeRun,
+  KEY,
+  keyInFiles,
+  leaks,
+  lenientReply,
+  recordedRuns,
+  sentMessages,
+} from "../unit/judges/helpers.js";
+import {record} from "../unit/judges/run-files.js";
+
+const stub = stubEndpoint();
+const {queue, seen} = stub;
+const calibration = caseSet("calibration");
+const run = (root: string, args: string[], key = KEY) => judgeRun(root, stub.baseUrl, args, {key});
+const host = () => new URL(stub.baseUrl).host;
+const readRun = (root: string, file: string) => JSON.parse(readFileSync(join(root, file), "utf8")) as JudgeRun;
+const lines = (text: string) => text.trimEnd().split("\n");
+
+/** One line on stderr, no stack trace, the exit code, and no request reached the stub. */
+function refusedBeforeCalling(result: CliResult, exitCode: number): string {
+  expect(result.code).toBe(exitCode);
+  expect(lines(result.stderr)).toHaveLength(1);
+  expect(seen).toHaveLength(0);
+  expect(leaks(result.stdout + result.stderr)).toBe(false);
+  return result.stderr.trim();
+}
+
+describe("judge:run records a run", () => {
+  it("a careful judge on the calibration set: every case exact, a valid run, the key nowhere", async () => {
+    const root = judgeRoot();
+    queue.push(...calibration.map((item) => completion({content: carefulReply(item), model: "example/model-2026"})));
+    const result = await run(root, ["--model", "example/model", "--cases", "calibration"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const [file, ...others] = recordedRuns(root);
+    expect(others).toEqual([]);
+    expect(file).toMatch(/^data\/judges\/runs\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z--example-model\.json$/);
+    // Ruled (data/items/calibration-*.md): a 4, b 2, c 1, d 5, d-twist 2; a careful judge gives each.
+    expect(lines(result.stdout)).toEqual([
+      `judge:run: 5 of 5 cases, prompt checklist-v1, guideline v2, on example/model via ${host()}`,
+      "judge:run: calibration-a: answered 4, ruled 4 (exact)",
+      "judge:run: calibration-b: answered 2, ruled 2 (exact)",
+      "judge:run: calibration-c: answered 1, ruled 1 (exact)",
+      "judge:run: calibration-d: answered 5, ruled 5 (exact)",
+      "judge:run: calibration-d-twist: answered 2, ruled 2 (exact)",
+      "judge:run: 5 of 5 cases answered (0 not read as an answer): 5 exact, 0 one off, 0 two or more off",
+      `judge:run: recorded ${file}`,
+    ]);
+    const recorded = readRun(root, file!);
+    expect(recorded.figures).toEqual({asked: 5, replied: 5, answered: 5, exact: 5, oneOff: 0, twoOrMoreOff: 0});
+    const text = guidelineText(loadGuideline("v2", "."));
+    expect(recorded).toMatchObject({
+      model: "example/model",
+      endpoint: stub.endpoint,
+      prompt: "checklist-v1",
+      promptHash: readPrompt(".", "checklist-v1").prompt!.hash,
+      guideline: "v2",
+      guidelineHash: createHash("sha256").update(text, "utf8").digest("hex"),
+      complete: true,
+      stopped: null,
+    });
+    expect(recorded.answers.map((answer) => answer.servedBy)).toEqual(Array(5).fill("example/model-2026"));
+    expect(checkJudgeRunFile(root, file!, {apiKey: KEY})).toMatchObject({problems: [], warnings: []});
+    expect(sentMessages(seen[0]!.body)[0]!.content).toContain(text.trim());
+    expect(seen.map((request) => request.authorization)).toEqual(Array(5).fill(`Bearer ${KEY}`));
+    expect(keyInFiles(root)).toBe(false);
+    expect(leaks(result.stdout + result.stderr)).toBe(false);
+  });
+
+  it("a lenient judge (always 5): the figures worked out by hand", async () => {
+    const root = judgeRoot();
+    queue.push(...calibration.map((item) => completion({content: lenientReply(item)})));
+    const result = await run(root, ["--model", "example/model", "--cases", "calibration"]);
+    expect(result.code).toBe(0);
+    // Ruled a 4, b 2, c 1, d 5, d-twist 2: 5 is one off a, exact for d, three or four off the rest.
+    expect(lines(result.stdout).slice(1, -1)).toEqual([
+      "judge:run: calibration-a: answered 5, ruled 4 (one off)",
+      "judge:run: calibration-b: answered 5, ruled 2 (two or more off)",
+      "judge:run: calibration-c: answered 5, ruled 1 (two or more off)",
+      "judge:run: calibration-d: answered 5, ruled 5 (exact)",
+      "judge:run: calibration-d-twist: answered 5, ruled 2 (two or more off)",
+      "judge:run: 5 of 5 cases answered (0 not read as an answer): 1 exact, 1 one off, 3 two or more off",
+    ]);
+  });
+
+  it("a judge inventing ids and one answering in prose: recorded as given, prose kept to 2,000 characters", async () => {
+    const root = judgeRoot();
+    const prose = `I would give this a 4.${" The response meets the request.".repeat(100)}`;
+    queue.push(completion({content: inventingReply}), completion({content: prose}));
+    const result = await run(root, ["--model", "example/model", "--cases", "calibration-a,calibration-b"]);
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout).slice(1, -1)).toEqual([
+      "judge:run: calibration-a: answered 4, ruled 4 (exact)",
+      "judge:run: calibration-b: unparsed (not JSON: the reply is not a JSON object), not scored",
+      "judge:run: 1 of 2 cases answered (1 not read as an answer): 1 exact, 0 one off, 0 two or more off",
+    ]);
+    const file = recordedRuns(root)[0]!;
+    const [invented, unparsed] = readRun(root, file).answers;
+    expect(invented!.answer!.checklist.map((line) => line.rule)).toEqual(["main-task", "tone-warmth"]);
+    expect(invented!.case).toBe("calibration-a");
+    expect(prose.length).toBe(3222);
+    expect(unparsed!.reply).toBe(prose.slice(0, 2000));
+    expect(checkJudgeRunFile(root, file).problems).toEqual([]);
+  });
+
+  it("429 then success: waits as Retry-After says, and records", async () => {
+    const root = judgeRoot();
+    queue.push(
+      json(429, {error: {message: "rate limited"}}, {"retry-after": "1"}),
+      completion({content: carefulReply(calibration[0]!)}),
+    );
+    const result = await run(root, ["--model", "example/model", "--cases", "calibration-a"]);
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toContain("judge:run: http 429: rate limited, retry 1 of 3 in 1 s (retry-after)");
+    expect(lines(result.stdout)).toContain("judge:run: calibration-a: answered 4, ruled 4 (exact)");
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe("judge:run stops at a failed call, keeping the cases so far", () => {
+  const resumeLine = (root: string, file: string) =>
+    `npm run judge:run -- --resume ${file} --model example/model --base-url ${stub.baseUrl} --root ${root}`;
+
+  it("a judge echoing the key: stops, and no piece of the key in any file or output", async () => {
+    const root = judgeRoot();
+    queue.push(
+      completion({content: carefulReply(calibration[0]!)}),
+      completion({content: `${carefulReply(calibration[1]!)}\nBearer ${KEY}`}),
+    );
+    const result = await run(root, ["--model", "example/model", "--cases", "calibration"]);
+    expect(result.code).toBe(1);
+    const file = recordedRuns(root)[0]!;
+    expect(lines(result.stderr)).toEqual([
+      "judge:run: the reply holds the api key or a piece of it: a run must never hold the key; stopped with 1 of 5 " +
+        `cases recorded in ${file}: to finish it, ${resumeLine(root, file)}`,
+    ]);
+    expect(readRun(root, file).answers.map((answer) => answer.case)).toEqual(["calibration-a"]);
+    expect(keyInFiles(root)).toBe(false);
+    expect(leaks(result.stdout + result.stderr)).toBe(false);
+  });
+
+  it("a slow judge: times out, the run kept with no case, marked incomplete", async () => {
+    const root = judgeRoot();
+    queue.push((req, res) => {
+      const timer = setTimeout(() => completion()(req, res, ""), 5000);
+      res.on("close", () => clearTimeout(timer));
+    });
+    const result = await run(root, ["--model", "example/model", "--cases", "calibration-a", "--timeout", "1"]);
+    expect(result.code).toBe(1);
+    const file = recordedRuns(root)[0]!;
+    expect(result.stderr.trim()).toBe(
+      "judge:run: no complete answer within 1 s: timed out; stopped with 0 of 1 cases recorded in " +
+        `${file}: to finish it, ${resumeLine(root, file)}`,
+    );
+    expect(readRun(root, file)).toMatchObject({
+      complete: false,
+      answers: [],
+      stopped: expect.stringMatching(/timed out/),
+    });
+  });
+
+  it("interrupted on case 3: a valid incomplete run with 2 cases; --resume asks only the other 3", async () => {
+    const root = judgeRoot();
+    queue.push(
+      completion({content: carefulReply(calibration[0]!)}),
+      completion({content: carefulReply(calibration[1]!)}),
+      json(500, {error: {message: "upstream exploded"}}),
+    );
+    const cut = await run(root, ["--model", "example/model", "--cases", "calibration"]);
+    expect(cut.code).toBe(1);
+    const file = recordedRuns(root)[0]!;
+    expect(cut.stderr.trim()).toBe(
+      "judge:run: http 500: the endpoint failed: upstream exploded; try again later; stopped with 2 of 5 cases " +
+        `recorded in ${file}: to finish it, ${resumeLine(root, file)}`,
+    );
+    const checked = checkJudgeRunFile(root, file);
+    expect(checked.problems).toEqual([]);
+    expect(checked.warnings.map(formatProblem)).toEqual([
+      `${file} at complete: incomplete: 2 of 5 cases recorded; finish it with npm run judge:run -- --resume ${file}`,
+    ]);
+    // By hand: calibration A and B, both answered as ruled.
+    expect(checked.run!.figures).toEqual({asked: 5, replied: 2, answered: 2, exact: 2, oneOff: 0, twoOrMoreOff: 0});
+
+    seen.length = 0;
+    queue.push(...calibration.slice(2).map((item) => completion({content: carefulReply(item)})));
+    const resumed = await run(root, ["--resume", file, "--model", "example/model"]);
+    expect(resumed.stderr).toBe("");
+    expect(resumed.code).toBe(0);
+    expect(lines(resumed.stdout)).toEqual([
+      `judge:run: 3 of 5 cases, prompt checklist-v1, guideline v2, on example/model via ${host()}`,
+      "judge:run: calibration-c: answered 1, ruled 1 (exact)",
+      "judge:run: calibration-d: answered 5, ruled 5 (exact)",
+      "judge:run: calibration-d-twist: answered 2, ruled 2 (exact)",
+      "judge:run: 5 of 5 cases answered (0 not read as an answer): 5 exact, 0 one off, 0 two or more off",
+      `judge:run: recorded ${file}`,
+    ]);
+    expect(seen).toHaveLength(3);
+    expect(recordedRuns(root)).toEqual([file]);
+    const finished = checkJudgeRunFile(root, file);
+    expect(finished).toMatchObject({problems: [], warnings: []});
+    expect(finished.run).toMatchObject({complete: true, stopped: null, startedAt: checked.run!.startedAt});
+  });
+});
+
+describe("judge:run --resume refuses before any call", () => {
+  const prompt = readPrompt(".", "checklist-v1").prompt!;
+  const v2Text = guidelineText(loadGuideline("v2", "."));
+
+  /** Calibration on example/model via the stub, cut after A and B (answered as ruled), written as judge:run would. */
+  function cutRun(root: string, change: Partial<JudgeRun> = {}): string {
+    const answers = [
+      record("calibration-a", 4, carefulReply(calibration[0]!), 0),
+      record("calibration-b", 2, carefulReply(calibration[1]!), 1),
+    ];
+    const cut: JudgeRun = {
+      kind: "judge-run",
+      model: "example/model",
+      endpoint: stub.endpoint,
+      prompt: "checklist-v1",
+      promptHash: prompt.hash,
+      guideline: "v2",
+      guidelineHash: createHash("sha256").update(v2Text, "utf8").digest("hex"),
+      parameters: {maxTokens: 4000, temperature: 0},
+      cases: calibration.map((item) => item.id),
+      startedAt: "2026-11-30T10:00:00.000Z",
+      finishedAt: null,
+      complete: false,
+      stopped: "http 500: the endpoint failed",
+      answers: answers.map((answer) => ({...answer, servedBy: "example/model"})),
+      // By hand: A and B answered as ruled.
+      figures: {asked: 5, replied: 2, answered: 2, exact: 2, oneOff: 0, twoOrMoreOff: 0},
+      ...change,
+    };
+    return writeJudgeRun(root, cut);
+  }
+
+  const differs = (what: string, recorded: string, now: string) =>
+    `the run was made with ${what} ${recorded}, not ${now}: resume it as it was made, or start a new run; nothing called`;
+
+  it("another model, another endpoint, another guideline", async () => {
+    const root = judgeRoot();
+    const file = cutRun(root);
+    const other = await run(root, ["--resume", file, "--model", "example/other"]);
+    expect(refusedBeforeCalling(other, 1)).toBe(
+      `judge:run: --resume ${file}: ${differs("model", "example/model", "example/other")}`,
+    );
+    const elsewhere = `http://${host()}/v1`;
+    const moved = await judgeRun(root, elsewhere, ["--resume", file, "--model", "example/model"]);
+    expect(refusedBeforeCalling(moved, 1)).toBe(
+      `judge:run: --resume ${file}: ${differs("endpoint", stub.endpoint, `${elsewhere}/chat/completions`)}`,
+    );
+    const v1 = await run(root, ["--resume", file, "--model", "example/model", "--guideline", "v1"]);
+    expect(refusedBeforeCalling(v1, 1)).toBe(`judge:run: --resume ${file}: ${differs("guideline", "v2", "v1")}`);
+  });
+
+  it("a prompt changed since the run, even listed again with its new hash", async () => {
+    const root = judgeRoot();
+    const file = cutRun(root);
+    const promptFile = join(root, "data/judges/prompts/checklist-v1.md");
+    const changed = `${readFileSync(promptFile, "utf8")}\nBe lenient.\n`;
+    writeFileSync(promptFile, changed);
+    const hash = createHash("sha256").update(changed, "utf8").digest("hex");
+    writeFileSync(join(root, "data/judges/prompts/hashes.json"), JSON.stringify({"checklist-v1": hash}));
+    const result = await run(root, ["--resume", file, "--model", "example/model"]);
+    expect(refusedBeforeCalling(result, 1)).toBe(
+      `judge:run: --resume ${file}: ${file} at promptHash: does not match data/judges/prompts/checklist-v1.md as ` +
+        "listed: a run stays with the prompt that produced it; nothing called",
+    );
+  });
+
+  it("a complete run", async () => {
+    const root = judgeRoot();
+    const answers = calibration.map((item, index) => ({
+      ...record(item.id, item.score, carefulReply(item), index),
+      servedBy: "example/model",
+    }));
+    const figures = {asked: 5, replied: 5, answered: 5, exact: 5, oneOff: 0, twoOrMoreOff: 0};
+    const file = cutRun(root, {answers, figures, complete: true, finishedAt: "2026-11-30T10:05:00.000Z"});
+    const result = await run(root, ["--resume", file, "--model", "example/model"]);
+    expect(refusedBeforeCalling(result, 1)).toBe(
+      `judge:run: --resume ${file}: the run is complete: nothing to resume; nothing called`,
+    );
+  });
+
+  it("a run file renamed, or holding the key, or outside the runs folder", async () => {
+    const root = judgeRoot();
+    const file = cutRun(root);
+    const renamed = "data/judges/runs/mine.json";
+    renameSync(join(root, file), join(root, renamed));
+    const result = await run(root, ["--resume", renamed, "--model", "example/model"]);
+    expect(refusedBeforeCalling(result, 1)).toBe(
+      `judge:run: --resume ${renamed}: a run started at 2026-11-30T10:00:00.000Z on example/model is ${file}: ` +
+        "rename it back; nothing called",
+    );
+    const withKey = readFileSync(join(root, renamed), "utf8").replace("http 500: the endpoint failed", KEY);
+    writeFileSync(join(root, file), withKey);
+    const leaky = await run(root, ["--resume", file, "--model", "example/model"]);
+    expect(refusedBeforeCalling(leaky, 1)).toContain(
+      `judge:run: --resume ${file}: ${file} at stopped: holds the api key or a piece of it: ` +
+        "a run must never hold the key; delete the file",
+    );
+    const outside = await run(root, ["--resume", join(root, "data/items/example-1.md"), "--model", "example/model"]);
+    expect(refusedBeforeCalling(outside, 2)).toBe(
+      `judge:run: --resume: expected a run file in data/judges/runs/, got "${join(root, "data/items/example-1.md")}"`,
+    );
+  });
+});
+
+describe("judge:run checks everything before any call", () => {
+  it.each([
+    [
+      ["--model", "m", "--cases", "nope"],
+      2,
+      '--cases: no case "nope": expected all, examples, edge-cases, calibration, fresh',
+    ],
+    [["--model", "m", "--guideline", "../v2"], 2, '--guideline: no version "../v2": expected one of v1, v2'],
+    [["--model", "m", "--prompt", "nope"], 2, '--prompt: no prompt "nope": expected one of checklist-v1'],
+    [
+      ["--model", "m", "--resume", "data/judges/runs/none.json"],
+      1,
+      '--resume: no run file "data/judges/runs/none.json"',
+    ],
+    [["--cases", "all"], 2, "missing --model <slug>; usage: npm run judge:run -- --model <slug>"],
+    [["--model", "m", "--bogus"], 2, 'unknown option "--bogus": expected --model, --guideline, --cases, --prompt'],
+  ] as const)("%j: one line naming the problem, nothing called", async (args, exitCode, message) => {
+    const result = await run(judgeRoot(), [...args]);
+    expect(refusedBeforeCalling(result, exitCode)).toContain(`judge:run: ${message}`);
+  });
+
+  it("a prompt edited after it was listed, or not listed at all", async () => {
+    const root = judgeRoot();
+    const promptFile = join(root, "data/judges/prompts/checklist-v1.md");
+    writeFileSync(promptFile, `${readFileSync(promptFile, "utf8")}\nBe lenient.\n`);
+    const edited = await run(root, ["--model", "m"]);
+    expect(refusedBeforeCalling(edited, 1)).toContain(
+      "judge:run: data/judges/prompts/checklist-v1.md: text changed after it was listed",
+    );
+    writeFileSync(join(root, "data/judges/prompts/hashes.json"), "{}\n");
+    const unlisted = await run(root, ["--model", "m"]);
+    expect(refusedBeforeCalling(unlisted, 1)).toContain(
+      'judge:run: data/judges/prompts/checklist-v1.md: not listed: add "checklist-v1"',
+    );
+  });
+
+  it("a key-shaped model slug is refused unprinted (the checks probes:run shares)", async () => {
+    const result = await run(judgeRoot(), ["--model", `x/${KEY}`]);
+    expect(refusedBeforeCalling(result, 2)).toBe(
+      "judge:run: --model holds the api key or a piece of it: pass the model's slug, like openai/gpt-5-mini",
+    );
+  });
+});

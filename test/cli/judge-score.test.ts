@@ -1,0 +1,161 @@
+// judge:score: a run's figures worked out again from its file against today's rulings, on a run written by hand.
+// Every expected figure is worked out by hand from the ruled scores in data/items (calibration-a 4, calibration-b 2,
+// calibration-c 1, calibration-d 5) and the deciding rules of their checklists (b: "One sentence", not met, rule
+// purpose; c: the refused main task, rule refusal).
+import {execFile} from "node:child_process";
+import {cpSync, mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {formatJudgeScore, judgeScore} from "../../lib/judges/score-report.js";
+import type {JudgeRun} from "../../lib/judges/schema.node.js";
+import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
+import {addTestPrompt, calibrationRun, record, runFile, scoreOnlyReply, writeRun} from "../unit/judges/run-files.js";
+
+/**
+ * The judge gives scores alone: a 4 (exact), b 3 (one off, above), c 4 (three off, above), d in prose. Case a was
+ * ruled 5 when the run was made (4 now): its recorded figures count it one off, today's exact.
+ */
+function scoreOnlyRun(): JudgeRun {
+  const run = calibrationRun();
+  run.answers = [
+    record("calibration-a", 5, scoreOnlyReply(4), 0),
+    record("calibration-b", 2, scoreOnlyReply(3), 1),
+    record("calibration-c", 1, scoreOnlyReply(4), 2),
+    run.answers[3]!,
+  ];
+  run.figures = {asked: 4, replied: 4, answered: 3, exact: 0, oneOff: 2, twoOrMoreOff: 1};
+  return run;
+}
+
+let root = "";
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "judge-score-"));
+  for (const dir of ["data/items", "guideline"]) cpSync(join(projectRoot, dir), join(root, dir), {recursive: true});
+  addTestPrompt(root);
+});
+afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+describe("judgeScore", () => {
+  it("works out every figure against today's rulings", () => {
+    const score = judgeScore(runFile, scoreOnlyRun(), loadItems(), loadGuidelines());
+    expect(score).toMatchObject({
+      file: runFile,
+      model: "example/judge-1",
+      servedBy: "example/judge-1",
+      against: "v2",
+      asked: 4,
+      answered: 3,
+      unanswered: [{case: "calibration-d", status: "unparsed", problem: "not JSON: the reply is not a JSON object"}],
+      missing: [],
+      exact: 1,
+      oneOff: 1,
+      twoOrMoreOff: 1,
+      lean: {kind: "higher", above: 2, below: 0},
+      rulesMisapplied: [
+        {rule: "purpose", title: "Purpose", cases: ["calibration-b"]},
+        {rule: "refusal", title: "Refusals", cases: ["calibration-c"]},
+      ],
+      rulingChanged: [{case: "calibration-a", recorded: 5, now: 4}],
+      unknownCases: [],
+    });
+    // (0 + 1 + 3) / 3 points above the ruling on average.
+    expect(score.lean.kind === "higher" && score.lean.mean).toBeCloseTo(4 / 3);
+    // Rows: the judge's 1-5 and n/a; columns: the ruled 1-5 and n/a.
+    expect(score.matrix.counts).toEqual([
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 1, 0, 0, 0, 0],
+      [1, 0, 0, 1, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+    ]);
+  });
+
+  it("writes the report as text, the matrix as a small table", () => {
+    const lines = formatJudgeScore(judgeScore(runFile, scoreOnlyRun(), loadItems(), loadGuidelines()));
+    expect(lines[0]).toBe(
+      `${runFile}: example/judge-1, prompt check-test-v1, guideline v2, started 2026-11-30T10:00:00.000Z`,
+    );
+    expect(lines.slice(1, 5)).toEqual([
+      "Against today's rulings (guideline v2):",
+      "  4 asked, 3 answered, 1 not answered",
+      "    calibration-d: unparsed (not JSON: the reply is not a JSON object)",
+      "  1 exact, 1 one off, 1 two or more off, of 3 answered cases",
+    ]);
+    expect(lines[5]).toBe("  Lean: It tends to score higher than the ruling: all 2 misses were above it.");
+    expect(lines.slice(6)).toEqual([
+      "  Score matrix (the judge's score down, the ruled score across):",
+      "    judge \\ ruled     1    2    3    4    5  n/a",
+      "    1                 .    .    .    .    .    .",
+      "    2                 .    .    .    .    .    .",
+      "    3                 .    1    .    .    .    .",
+      "    4                 1    .    .    1    .    .",
+      "    5                 .    .    .    .    .    .",
+      "    n/a               .    .    .    .    .    .",
+      "  Rules misapplied:",
+      "    Purpose (purpose): 1 case, calibration-b",
+      "    Refusals (refusal): 1 case, calibration-c",
+      "  Rulings changed since the run:",
+      "    calibration-a: ruled 5 then, 4 now (the figures use now)",
+    ]);
+  });
+
+  it("counts the cases a stopped run has not asked yet apart, and says it is incomplete", () => {
+    const run = scoreOnlyRun();
+    run.answers = run.answers.slice(0, 2);
+    const score = judgeScore(runFile, {...run, complete: false, finishedAt: null}, loadItems(), loadGuidelines());
+    expect(score).toMatchObject({asked: 4, answered: 2, unanswered: [], missing: ["calibration-c", "calibration-d"]});
+    const lines = formatJudgeScore(score);
+    expect(lines[0]).toMatch(/, incomplete$/);
+    expect(lines).toContain("  4 asked, 2 answered, 2 not answered");
+    expect(lines).toContain("    calibration-d: not asked yet (the run stopped before it)");
+  });
+});
+
+const rulingChanged =
+  `${runFile} at answers[0].ruled: "calibration-a" was ruled 5 when the run was made and is ruled 4 now: its ` +
+  "results are against today's ruling";
+
+const tsx = (args: string[]) =>
+  new Promise<{code: number; stdout: string; stderr: string}>((done) => {
+    execFile("node_modules/.bin/tsx", ["scripts/judge-score.ts", ...args], (error, stdout, stderr) =>
+      done({code: error ? Number((error as {code?: number}).code ?? 1) : 0, stdout, stderr}),
+    );
+  });
+
+describe("npm run judge:score", () => {
+  it("prints the report, and --json the same figures as data", async () => {
+    writeRun(root, scoreOnlyRun());
+    const text = await tsx(["--root", root, join(root, runFile)]);
+    expect(text.stderr).toBe(`warning: ${rulingChanged}\n`);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("  1 exact, 1 one off, 1 two or more off, of 3 answered cases\n");
+    const json = await tsx(["--root", root, join(root, runFile), "--json"]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({asked: 4, answered: 3, exact: 1, oneOff: 1, twoOrMoreOff: 1});
+  });
+
+  it("checks the file first: a tampered one exits 1 with its file and field, and is not scored", async () => {
+    const run = scoreOnlyRun();
+    // calibration-b's answer edited to its ruled 2, and the figures to match: the reply still says 3.
+    run.answers[1]!.answer!.score = 2;
+    run.figures = {...run.figures, exact: 1, oneOff: 1};
+    writeRun(root, run);
+    const result = await tsx(["--root", root, join(root, runFile)]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      `warning: ${rulingChanged}\n${runFile} at answers[1].answer.score: 2, but its reply says 3: an answer is read from its reply, never ` +
+        "edited\njudge:score: 1 problem: not scored\n",
+    );
+  });
+
+  it("exits 2 for a usage error", async () => {
+    const missing = await tsx([]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("missing <run file>; usage: npm run judge:score -- <run file> [--json]");
+    const unknown = await tsx(["x.json", "--csv"]);
+    expect(unknown.code).toBe(2);
+  });
+});

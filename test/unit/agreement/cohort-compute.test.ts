@@ -1,0 +1,44 @@
+// What the cohort page's worker computes (and the page itself, without a worker): the library's report over every
+// file's ratings, which unpacks to the report the CLI prints, with each table as the CLI writes it as CSV.
+import {describe, expect, it} from "vitest";
+import {cohortReport} from "../../../lib/agreement/cohort-report.js";
+import {unpackReport} from "../../../lib/agreement/packed-report.js";
+import {ratingColumns} from "../../../lib/agreement/rating-columns.js";
+import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
+import {cohortCsv, csvTables} from "../../../lib/agreement/report-format.js";
+import {loadItems} from "../../../lib/node/load.js";
+import {computeReport, reportOnMainThread} from "../../../lib/agreement/cohort-compute.js";
+import {csvOf} from "./helpers.js";
+
+const items = loadItems();
+const itemIds = items.map((item) => item.id);
+const read = (rows: string[][]) => readRatingsCsv(csvOf(rows), "ratings.csv", itemIds).result();
+const first = read([
+  ["ann", "example-1", "vague", "3"],
+  ["ben", "example-1", "vague", "5"],
+  ["ann", "example-2", "guideline", "2"],
+]);
+const second = read([
+  ["cy", "example-1", "vague", "4"],
+  ["ann", "example-3", "vague", "n/a"],
+  ["cy", "example-2", "guideline", "2"],
+]);
+
+describe("the cohort page's report", () => {
+  it("is the library's report over every file, with the tables as CSV", async () => {
+    const expected = cohortReport([...first, ...second], items);
+    const computed = computeReport([ratingColumns(first, itemIds), ratingColumns(second, itemIds)], items);
+    expect(unpackReport(computed.packed)).toEqual(expected);
+    for (const name of csvTables) expect(await computed.csv[name].text(), name).toBe(cohortCsv(expected, name));
+  });
+
+  it("on the page's own thread, is the same, or nothing once cancelled", async () => {
+    const files = [ratingColumns(first, itemIds)];
+    const computed = await reportOnMainThread(files, items);
+    expect(unpackReport(computed!.packed)).toEqual(cohortReport(first, items));
+    const controller = new AbortController();
+    const cancelled = reportOnMainThread(files, items, controller.signal);
+    controller.abort();
+    expect(await cancelled).toBeNull();
+  });
+});

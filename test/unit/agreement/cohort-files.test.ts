@@ -1,0 +1,145 @@
+// The cohort page's file reading, in Node (File is global): each file's ratings as columns with where each was read,
+// and a file that scores again what another file holds (read now, or kept from an earlier drop) is left out, with
+// each such rating named by its line or answer and the file that holds the first.
+import {describe, expect, it} from "vitest";
+import {columnRatings} from "../../../lib/agreement/rating-columns.js";
+import {formatInputProblem} from "../../../lib/agreement/ratings.js";
+import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
+import {readTraineeFile} from "../../../lib/agreement/ratings-progress.js";
+import {loadItems} from "../../../lib/node/load.js";
+import {progressFileByteLimit} from "../../../lib/trainee/transfer.js";
+import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../../lib/agreement/cohort-files.js";
+import {csvOf, progressOf} from "./helpers.js";
+import {judgeRunOf} from "./judge-run.js";
+
+const itemIds = loadItems().map((item) => item.id);
+
+const trainee = (name: string, rater: string | null, scores: [string, "vague" | "guideline", 1 | 2 | 3][]) => {
+  const record = progressOf(scores);
+  return new File([JSON.stringify(rater === null ? record : {rater, ...record})], name);
+};
+
+/** The CSV reader the page's worker runs, on the text at once (Papa Parse reads no File in Node). */
+const readCsv = async (file: File, {itemIds}: CsvReadOptions) => {
+  const collector = readRatingsCsv(await file.text(), file.name, itemIds);
+  return {
+    ...collectedColumns(collector.ratings, itemIds),
+    problems: collector.problems,
+    more: collector.overflow,
+    cancelled: false,
+  };
+};
+
+describe("reading the coordinator's files", () => {
+  it("keeps each file's ratings as columns, with the line or answer each was read from", async () => {
+    const json = trainee("alice.json", null, [
+      ["example-1", "vague", 3],
+      ["example-2", "guideline", 2],
+    ]);
+    const csv = new File([csvOf([["ben", "example-1", "vague", "5"]])], "ratings.csv");
+    const [alice, ratings] = await readCohortFiles([json, csv], {itemIds, readCsv});
+    const expected = readTraineeFile(await json.text(), "alice.json", itemIds).ratings;
+    expect(columnRatings(alice!.ratings, itemIds, "alice.json")).toEqual(
+      expected.map(({rater, item, phase, score, file}) => ({rater, item, phase, score, file})),
+    );
+    expect([...alice!.places]).toEqual([0, 1]);
+    expect(ratings!.ratings.raters).toEqual(["ben"]);
+    expect([...ratings!.places]).toEqual([2]);
+  });
+
+  it("leaves out a file that scores again what a file read before it holds", async () => {
+    const first = trainee("bob.json", "bob", [["example-1", "vague", 3]]);
+    const again = trainee("bob-again.json", "bob", [
+      ["example-2", "vague", 2],
+      ["example-1", "vague", 1],
+    ]);
+    const [kept, left] = await readCohortFiles([first, again], {itemIds});
+    expect(kept!.ratings.raters).toEqual(["bob"]);
+    expect(left!.ratings.raters).toEqual([]);
+    expect(left!.problems.map(formatInputProblem)).toEqual([
+      'bob-again.json at answers[1]: "bob" already scored example-1 in the vague phase in bob.json: ' +
+        "expected one score per rater, item and phase",
+    ]);
+  });
+
+  it("checks a new drop against the files kept from earlier ones, by line in a CSV", async () => {
+    const [kept] = await readCohortFiles([trainee("ann.json", "ann", [["example-3", "guideline", 2]])], {itemIds});
+    const csv = new File(
+      [
+        csvOf([
+          ["cy", "example-3", "guideline", "4"],
+          ["ann", "example-3", "vague", "4"],
+          ["ann", "example-3", "guideline", "4"],
+        ]),
+      ],
+      "more.csv",
+    );
+    const [read] = await readCohortFiles([csv], {itemIds, readCsv, kept: [kept!]});
+    expect(read!.problems.map(formatInputProblem)).toEqual([
+      'more.csv line 4: "ann" already scored example-3 in the guideline phase in ann.json: ' +
+        "expected one score per rater, item and phase",
+    ]);
+    // The same file alone, or with the kept file gone (replaced by a new drop), counts.
+    const [alone] = await readCohortFiles([csv], {itemIds, readCsv});
+    expect(alone!.problems).toEqual([]);
+    expect(alone!.ratings.raters).toEqual(["cy", "ann"]);
+  });
+
+  it("refuses a trainee's file past the limit by its size, in the import page's words", async () => {
+    // progressFileByteLimit is 2,000,000 bytes (2 MB); one byte more still rounds to 2 MB, so the bytes say it.
+    const big = new File([new Uint8Array(progressFileByteLimit + 1)], "big.json");
+    const [result] = await readCohortFiles([big], {itemIds});
+    expect(result!.problems).toEqual([
+      {file: "big.json", message: "the file is 2,000,001 bytes; a progress file is at most 2 MB"},
+    ]);
+  });
+
+  it("refuses a large CSV only past the CSV cap", async () => {
+    // 3 MB of rows: past a progress file's limit, far within a CSV's (256 MiB).
+    const rows = Array.from({length: 150_000}, (_, n) => `rater-${n},example-1,vague,3\n`).join("");
+    const big = new File([`rater,item,phase,score\n${rows}`], "big.csv");
+    expect(big.size).toBeGreaterThan(progressFileByteLimit);
+    const [result] = await readCohortFiles([big], {itemIds, readCsv});
+    expect(result!.kind).toBe("csv");
+    expect(result!.problems).toEqual([]);
+  });
+
+  it("reads a judge's run, whatever its file is called, as a judge run: its answered cases after the guideline", async () => {
+    const run = judgeRunOf("openai/gpt-5-mini", "2026-08-10T12:00:00.000Z", [
+      ["example-1", 4],
+      ["example-2", null],
+      ["example-3", 3],
+    ]);
+    const [judge, unnamed] = await readCohortFiles(
+      [new File([JSON.stringify(run)], "run.json"), new File([JSON.stringify(run)], "run-copy")],
+      {itemIds},
+    );
+    expect(judge).toMatchObject({kind: "judge", problems: []});
+    expect(columnRatings(judge!.ratings, itemIds, "run.json")).toEqual(
+      [
+        ["example-1", 4],
+        ["example-3", 3],
+      ].map(([item, score]) => ({
+        rater: "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)",
+        item,
+        phase: "guideline",
+        score,
+        file: "run.json",
+      })),
+    );
+    // Where each rating was read: its record's index among the run's answers.
+    expect([...judge!.places]).toEqual([0, 2]);
+    // The same run again (a copy under another name) scores the same rater's cases again: left out.
+    expect(unnamed!.kind).toBe("judge");
+    expect(columnRatings(unnamed!.ratings, itemIds, "run-copy")).toEqual([]);
+    expect(unnamed!.problems[0]).toMatchObject({file: "run-copy", field: "answers[0]"});
+  });
+
+  it("refuses a .json file past a judge run's cap (8 MiB) by its size, before reading it", async () => {
+    const big = new File([new Uint8Array(9_000_000)], "big.json");
+    const [result] = await readCohortFiles([big], {itemIds});
+    expect(result!.problems).toEqual([
+      {file: "big.json", message: "the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB"},
+    ]);
+  });
+});

@@ -1,0 +1,252 @@
+// The cohort page's file intake, event by event, in sequences worked by hand: files kept, a drop cancelled while read
+// and while computed, a file dropped again replacing the kept one, a bad file set aside among good ones, a failure,
+// and Clear. A "report" here is a plain string: the intake keeps whatever the page computed and never looks inside.
+import {describe, expect, it} from "vitest";
+import type {FileResult} from "../../../lib/agreement/cohort-files.js";
+import {
+  canClear,
+  emptyIntake,
+  intakeAfter,
+  listedFiles,
+  type Intake,
+  type IntakeEvent,
+} from "../../../lib/agreement/file-intake.js";
+import {ratingColumns} from "../../../lib/agreement/rating-columns.js";
+
+const itemIds = ["example-1", "example-2"];
+
+/** A file read with `ratings` ratings (all by one rater), or set aside with `problems` problems. */
+function file(name: string, {ratings = 0, problems = 0} = {}): FileResult {
+  const scored = Array.from({length: ratings}, (_, i) => ({
+    rater: name,
+    item: itemIds[i % 2]!,
+    phase: i < 2 ? ("vague" as const) : ("guideline" as const),
+    score: 3 as const,
+    file: name,
+  }));
+  return {
+    name,
+    kind: "trainee",
+    size: 100,
+    ratings: ratingColumns(scored, itemIds),
+    places: new Int32Array(ratings),
+    problems: Array.from({length: problems}, (_, i) => ({file: name, message: `problem ${i + 1}`})),
+    more: 0,
+    cancelled: false,
+  };
+}
+
+const run = (events: IntakeEvent<string>[], from: Intake<string> = emptyIntake<string>()) =>
+  events.reduce(intakeAfter<string>, from);
+
+const names = (files: readonly FileResult[]) => files.map((f) => f.name);
+
+describe("the cohort page's file intake", () => {
+  const alice = file("alice.json", {ratings: 4});
+  const bob = file("bob.json", {ratings: 4});
+
+  it("reads a drop, computes the figures over the files that count, and keeps them", () => {
+    const dropped = run([{type: "drop", names: ["alice.json", "bob.json"]}]);
+    expect(dropped.job).toEqual({stage: "read", others: []});
+    expect(dropped.status).toBe("Reading 2 files…");
+    expect(canClear(dropped)).toBe(false);
+
+    const read = intakeAfter(dropped, {type: "read", results: [alice, bob], aborted: false});
+    expect(read.job).toEqual({stage: "compute", results: [alice, bob], next: [alice, bob], counted: [alice, bob]});
+    expect(read.status).toBe("Computing the figures…");
+    expect(read.kept).toEqual([]);
+
+    const done = intakeAfter(read, {type: "computed", report: "R(alice, bob)"});
+    expect(done).toEqual({
+      kept: [alice, bob],
+      cancelled: [],
+      report: "R(alice, bob)",
+      job: null,
+      status: "2 files counted.",
+    });
+    expect(canClear(done)).toBe(true);
+  });
+
+  it("ignores a drop of no files, and a drop or a clear while a job runs", () => {
+    const start = emptyIntake<string>();
+    expect(intakeAfter(start, {type: "drop", names: []})).toBe(start);
+    const reading = run([{type: "drop", names: ["alice.json"]}]);
+    expect(intakeAfter(reading, {type: "drop", names: ["bob.json"]})).toBe(reading);
+    expect(intakeAfter(reading, {type: "clear"})).toBe(reading);
+  });
+
+  it("sets a bad file aside among good ones: listed with its problems, left out of the figures", () => {
+    const broken = file("broken.json", {problems: 1});
+    const done = run([
+      {type: "drop", names: ["alice.json", "broken.json", "bob.json"]},
+      {type: "read", results: [alice, broken, bob], aborted: false},
+    ]);
+    // Only alice and bob are computed over.
+    expect(done.job).toMatchObject({stage: "compute", counted: [alice, bob]});
+    const kept = intakeAfter(done, {type: "computed", report: "R(alice, bob)"});
+    expect(names(kept.kept)).toEqual(["alice.json", "broken.json", "bob.json"]);
+    expect(names(listedFiles(kept))).toEqual(["alice.json", "broken.json", "bob.json"]);
+    expect(kept.report).toBe("R(alice, bob)");
+    expect(kept.status).toBe("2 files counted, 1 file left out (see the list).");
+  });
+
+  it("keeps the report when a drop adds only files left out: nothing to compute", () => {
+    const kept = run([
+      {type: "drop", names: ["alice.json"]},
+      {type: "read", results: [alice], aborted: false},
+      {type: "computed", report: "R(alice)"},
+    ]);
+    const broken = file("broken.json", {problems: 2});
+    const after = run(
+      [
+        {type: "drop", names: ["broken.json"]},
+        {type: "read", results: [broken], aborted: false},
+      ],
+      kept,
+    );
+    expect(after.job).toBeNull();
+    expect(after.report).toBe("R(alice)");
+    expect(names(after.kept)).toEqual(["alice.json", "broken.json"]);
+    expect(after.status).toBe("1 file counted, 1 file left out (see the list).");
+  });
+
+  it("shows no report when no file counts", () => {
+    const broken = file("broken.json", {problems: 1});
+    const after = run([
+      {type: "drop", names: ["broken.json"]},
+      {type: "read", results: [broken], aborted: false},
+    ]);
+    expect(after).toMatchObject({job: null, report: null, status: "0 files counted, 1 file left out (see the list)."});
+    expect(canClear(after)).toBe(false);
+  });
+
+  it("replaces a kept file dropped again under the same name, and computes over the new one", () => {
+    const kept = run([
+      {type: "drop", names: ["alice.json", "bob.json"]},
+      {type: "read", results: [alice, bob], aborted: false},
+      {type: "computed", report: "R(alice, bob)"},
+    ]);
+    const bob2 = file("bob.json", {ratings: 2});
+    const dropped = intakeAfter(kept, {type: "drop", names: ["bob.json"]});
+    // Reading bob.json again checks it against alice only: the old bob is no longer kept for it.
+    expect(dropped.job).toEqual({stage: "read", others: [alice]});
+    const read = intakeAfter(dropped, {type: "read", results: [bob2], aborted: false});
+    expect(read.job).toMatchObject({stage: "compute", counted: [alice, bob2]});
+    const done = intakeAfter(read, {type: "computed", report: "R(alice, bob2)"});
+    expect(done.kept).toEqual([alice, bob2]);
+    expect(done.report).toBe("R(alice, bob2)");
+    expect(done.status).toBe("2 files counted.");
+  });
+
+  it("counts nothing from a drop cancelled while read, and keeps the files and report shown before", () => {
+    const kept = run([
+      {type: "drop", names: ["alice.json"]},
+      {type: "read", results: [alice], aborted: false},
+      {type: "computed", report: "R(alice)"},
+    ]);
+    // The drop holds a new alice.json too, yet the kept one stays: a cancelled drop replaces nothing.
+    const large = {...file("large.csv", {ratings: 2}), kind: "csv" as const, cancelled: true};
+    const alice2 = {...file("alice.json"), cancelled: true};
+    const cancelled = run(
+      [
+        {type: "drop", names: ["large.csv", "alice.json"]},
+        {type: "read", results: [large, alice2], aborted: true},
+      ],
+      kept,
+    );
+    expect(cancelled.kept).toEqual([alice]);
+    expect(cancelled.report).toBe("R(alice)");
+    expect(cancelled.job).toBeNull();
+    expect(cancelled.status).toBe(
+      "Reading cancelled: nothing from these files is counted. The report still shows the files before.",
+    );
+    // The cancelled files are listed after the kept ones, with no ratings and no problems.
+    expect(names(listedFiles(cancelled))).toEqual(["alice.json", "large.csv", "alice.json"]);
+    const [listed] = cancelled.cancelled;
+    expect(listed).toMatchObject({name: "large.csv", cancelled: true, problems: [], more: 0});
+    expect(listed!.ratings.code.length).toBe(0);
+    expect(canClear(cancelled)).toBe(true);
+
+    // The next drop kept, the cancelled files are no longer listed.
+    const next = run(
+      [
+        {type: "drop", names: ["bob.json"]},
+        {type: "read", results: [bob], aborted: false},
+        {type: "computed", report: "R(alice, bob)"},
+      ],
+      cancelled,
+    );
+    expect(names(listedFiles(next))).toEqual(["alice.json", "bob.json"]);
+  });
+
+  it("says only that reading was cancelled when no report was shown before", () => {
+    const cancelled = run([
+      {type: "drop", names: ["alice.json"]},
+      {type: "read", results: [{...alice, cancelled: true}], aborted: true},
+    ]);
+    expect(cancelled.status).toBe("Reading cancelled: nothing from these files is counted.");
+    expect(cancelled.kept).toEqual([]);
+  });
+
+  it("counts nothing from a drop cancelled while computed: even a file with problems is listed as cancelled", () => {
+    const kept = run([
+      {type: "drop", names: ["alice.json"]},
+      {type: "read", results: [alice], aborted: false},
+      {type: "computed", report: "R(alice)"},
+    ]);
+    const broken = file("broken.json", {problems: 1});
+    const cancelled = run(
+      [
+        {type: "drop", names: ["bob.json", "broken.json"]},
+        {type: "read", results: [bob, broken], aborted: false},
+        {type: "computed", report: null},
+      ],
+      kept,
+    );
+    expect(cancelled.kept).toEqual([alice]);
+    expect(cancelled.report).toBe("R(alice)");
+    expect(cancelled.status).toBe(
+      "Computing cancelled: nothing from these files is counted. The report still shows the files before.",
+    );
+    expect(cancelled.cancelled.map((f) => [f.name, f.cancelled, f.problems.length, f.ratings.code.length])).toEqual([
+      ["bob.json", true, 0, 0],
+      ["broken.json", true, 0, 0],
+    ]);
+  });
+
+  it("says what it could not do when a job fails, and keeps what it had", () => {
+    const reading = run([{type: "drop", names: ["alice.json"]}]);
+    expect(intakeAfter(reading, {type: "failed", message: "the worker stopped"})).toEqual({
+      ...emptyIntake(),
+      status: "Could not read the files: the worker stopped",
+    });
+    const computing = intakeAfter(reading, {type: "read", results: [alice], aborted: false});
+    const failed = intakeAfter(computing, {type: "failed", message: "out of memory"});
+    expect(failed.status).toBe("Could not compute the figures: out of memory");
+    expect(failed.kept).toEqual([]);
+    expect(failed.job).toBeNull();
+  });
+
+  it("clears every file and the report", () => {
+    const kept = run([
+      {type: "drop", names: ["alice.json"]},
+      {type: "read", results: [alice], aborted: false},
+      {type: "computed", report: "R(alice)"},
+    ]);
+    expect(intakeAfter(kept, {type: "clear"})).toEqual({
+      kept: [],
+      cancelled: [],
+      report: null,
+      job: null,
+      status: "The files are cleared.",
+    });
+  });
+
+  it("refuses an outcome for a job that is not running: the page's mistake", () => {
+    expect(() => intakeAfter(emptyIntake<string>(), {type: "read", results: [], aborted: false})).toThrow(
+      /no read job/,
+    );
+    const reading = run([{type: "drop", names: ["alice.json"]}]);
+    expect(() => intakeAfter(reading, {type: "computed", report: "R"})).toThrow(/no compute job/);
+  });
+});

@@ -1,0 +1,77 @@
+// The item's own rules (lib/authored/item-checks.ts) on a case written for the notebook: each names the field and a
+// fix that leads, followed, to a file guideline:check accepts. The other rules are tested through parseItemFile
+// (test/authored/item-file.test.ts).
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
+import {describe, expect, it} from "vitest";
+import {itemProblems} from "../../../lib/authored/item-checks.js";
+import {parseItemFile} from "../../../lib/authored/item-file.js";
+import {fieldPath} from "../../../lib/authored/problems.js";
+import type {Item} from "../../../lib/authored/schemas/item.js";
+import {projectRoot} from "../../../lib/node/load.js";
+
+const file = "data/items/edge-1a.md";
+const edge1a = parseItemFile(readFileSync(join(projectRoot, file), "utf8"), file);
+const problemsOf = (item: Item): string[] =>
+  itemProblems(item).map(({path, message}) => `${fieldPath(path)}: ${message}`);
+
+describe("a case written for the notebook", () => {
+  // Edge 1a's main line is inferred, with a because and no note; its numbers line has a note.
+  const notebook = (change: (item: Item) => void = () => {}): Item => {
+    const item = structuredClone(edge1a);
+    item.origin = "notebook";
+    change(item);
+    return item;
+  };
+  it("names the case-study number, the missing note and the inferred line, each with its fix", () => {
+    expect(problemsOf(notebook())).toEqual([
+      "caseStudyNumber: a case written for the notebook has no case-study number: remove it",
+      "checklist[0].note: missing: a case written for the notebook says why each line's facts are what they are",
+      "checklist[0].source: a case written for the notebook states every line itself: remove source: inferred, " +
+        "and move because into note",
+    ]);
+  });
+  it("after removing source: inferred, says to move because into note, never to set source: inferred again", () => {
+    const item = notebook((each) => {
+      delete each.caseStudyNumber;
+      each.checklist[0]!.source = "case-study";
+    });
+    expect(problemsOf(item)).toEqual([
+      "checklist[0].because: a case written for the notebook says why in note: move because into note",
+      "checklist[0].note: missing: a case written for the notebook says why each line's facts are what they are",
+    ]);
+  });
+  it("with the fixes made, has no problem left", () => {
+    const item = notebook((each) => {
+      delete each.caseStudyNumber;
+      const [main] = each.checklist;
+      main!.source = "case-study";
+      main!.note = main!.because;
+      delete main!.because;
+    });
+    expect(problemsOf(item)).toEqual([]);
+  });
+  it("a fresh calibration case must be one", () => {
+    expect(problemsOf({...edge1a, set: "fresh-calibration"})).toEqual([
+      "origin: the fresh calibration cases are written for the notebook: set origin: notebook",
+    ]);
+  });
+});
+
+describe("a standing instruction quoted from an earlier turn", () => {
+  // Edge 7's third line quotes turn 1, the user's ("Please answer in formal English from now on").
+  const edge7File = "data/items/edge-7.md";
+  const edge7 = parseItemFile(readFileSync(join(projectRoot, edge7File), "utf8"), edge7File);
+  const quoting = edge7.checklist.findIndex((line) => line.quoteIn === "turn-1");
+  it("is found in a turn of the user's", () => {
+    expect(quoting).toBeGreaterThan(-1);
+    expect(problemsOf(edge7)).toEqual([]);
+  });
+  it("is refused in a turn of the assistant's: only the user states instructions, and Step 1 marks only theirs", () => {
+    const item = structuredClone(edge7);
+    item.turns[0]!.role = "assistant";
+    expect(problemsOf(item)).toEqual([
+      `checklist[${quoting}].quoteIn: "turn-1" is no quoted turn of the user's: expected "request" or turn-N of one`,
+    ]);
+  });
+});

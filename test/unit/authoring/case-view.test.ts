@@ -1,0 +1,497 @@
+// The case editor's view: verdicts, scores and problems from hand-worked cases, and every case in data/items loaded,
+// left unchanged and written back equal in meaning.
+import {describe, expect, it} from "vitest";
+import {caseEditorData} from "../../../lib/authoring/case-editor-data.node.js";
+import {
+  addLine,
+  blankCase,
+  caseFileText,
+  caseFromFile,
+  ruleSetsFromQuery,
+  setCompare,
+  setFact,
+  setField,
+  setLineField,
+  setMainLine,
+  setRule,
+  setText,
+  syncRulings,
+  type CaseDerivation,
+  type CaseRecord,
+  type EditorContext,
+  type EditorView,
+  type LineReading,
+  type LineView,
+} from "../../../lib/authoring/case-editor.js";
+import {viewKeeper} from "../../../lib/authoring/case-view-keeper.js";
+import {editorView} from "../../../lib/authoring/case-view.js";
+import {ruleSetOf} from "../../../lib/engine/derive.js";
+import {itemRecord} from "../../../lib/authored/item-text.js";
+import {parseItemFile} from "../../../lib/authored/item-file.js";
+import {loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
+import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
+
+const items = loadItems();
+const guidelines = loadGuidelines();
+const data = caseEditorData(items, guidelines, projectRoot);
+const [v1, v2] = [guidelines.find((g) => g.version === "v1")!, guidelines.find((g) => g.version === "v2")!];
+const context: EditorContext = {
+  itemSchema: data.itemSchema,
+  factSchemas: data.factSchemas,
+  current: ruleSetOf(v2),
+  candidate: null,
+  knownIds: data.cases.map((entry) => entry.id),
+  cases: data.cases,
+};
+const withCandidate = (overrides: Parameters<typeof ruleSetOf>[1]): EditorContext => ({
+  ...context,
+  candidate: ruleSetOf(v2, overrides),
+});
+
+/** Each line's verdict under the current guideline and under the candidate, as the page lists them. */
+const verdictsOf = (view: EditorView): [LineReading["verdict"], LineReading["verdict"]][] =>
+  view.lines.map((line: LineView) => [line.current?.verdict ?? null, line.candidate?.verdict ?? null]);
+const scoreOf = (derivation: CaseDerivation | null) => derivation?.score;
+
+/** A bakery's names, one too many: the main task and a ceiling, facts entered through the edits. */
+function bakery(delivered: number | "more-than-limit" = 3): CaseRecord {
+  let record = setText(blankCase(), "request", "Suggest no more than two names for a bakery.");
+  record = setText(record, "response", "Crumb, Rise, Knead");
+  record = addLine(record, {role: "main", quote: "Suggest", text: "Suggest bakery names"});
+  record = setFact(setRule(record, 0, "main-task"), 0, "delivered", true);
+  record = addLine(record, {role: "instruction", quote: "no more than two", text: "No more than two names"});
+  record = setRule(record, 1, "numbers");
+  record = setFact(setFact(setFact(record, 1, "bound", "ceiling"), 1, "limit", 2), 1, "delivered", delivered);
+  return record;
+}
+
+/** The bakery case with everything a notebook case needs to be downloaded. */
+function finished(): CaseRecord {
+  let record = bakery();
+  for (const [name, value] of [
+    ["id", "fresh-bakery"],
+    ["order", 8],
+    ["title", "Three names for two"],
+    ["topic", "names for a bakery"],
+  ] as const)
+    record = setField(record, name, value);
+  record = setLineField(record, 0, "note", "It names bakeries: the task is done.");
+  return setLineField(record, 1, "note", "Three names against a ceiling of two.");
+}
+
+describe("hand-worked cases", () => {
+  it("a ceiling of 2 with 3 delivered is not met; main met, the one other missed: 2, fewer than half met", () => {
+    const view = editorView(bakery(), context);
+    expect(view.lines[1]!.current).toEqual({verdict: "not-met", verdicts: ["not-met"], clause: "over-ceiling"});
+    expect(view.lines[0]!.current!.verdict).toBe("met");
+    expect(view.current).toMatchObject({score: 2, candidates: [2], rows: ["fewer-than-half"]});
+    expect(view.scoreText).toBe("2");
+    expect(view.candidate).toBeNull();
+  });
+
+  it("two delivered under a ceiling of 2 is met: every instruction met, 5", () => {
+    const view = editorView(bakery(2), context);
+    expect(view.lines[1]!.current).toMatchObject({verdict: "met", clause: "within-ceiling"});
+    expect(view.scoreText).toBe("5");
+  });
+
+  it("writes the derived verdicts and score into the record, and hands back the same record once they are there", () => {
+    const record = bakery();
+    const synced = syncRulings(record, editorView(record, context));
+    expect(synced.score).toBe(2);
+    expect((synced.checklist as {verdict: string}[]).map((line) => line.verdict)).toEqual(["met", "not-met"]);
+    expect(syncRulings(synced, editorView(synced, context))).toBe(synced);
+    const fewer = setFact(synced, 1, "delivered", 1);
+    const resynced = syncRulings(fewer, editorView(fewer, context));
+    expect(resynced.score).toBe(5);
+    expect((resynced.checklist as {verdict: string}[])[1]!.verdict).toBe("met");
+  });
+
+  it("a finished case downloads: no problems, and the file the build reads derives the same score", () => {
+    const view = editorView(finished(), context);
+    expect(view.problems).toEqual([]);
+    expect(view.downloadable).toBe(true);
+    const text = caseFileText(syncRulings(finished(), view));
+    const item = parseItemFile(text, "data/items/fresh-bakery.md");
+    expect(item).toMatchObject({id: "fresh-bakery", origin: "notebook", score: 2});
+    expect(item.checklist[1]).toMatchObject({facts: {bound: "ceiling", limit: 2, delivered: 3}, verdict: "not-met"});
+  });
+
+  it("no main line: each decided line still shows its verdict, but the case has no derivation, and says so", () => {
+    const record = setLineField(bakery(), 0, "role", "instruction");
+    const view = editorView(record, context);
+    expect(view.lines[1]!.current!.verdict).toBe("not-met");
+    expect(view.current).toBeNull();
+    expect(view.problems).toContainEqual({
+      file: "new-case.md",
+      field: "checklist",
+      message: "no line is the main task: choose the main task",
+    });
+    expect(view.scoreText).toBe("no score yet: choose the main task");
+    expect(view.downloadable).toBe(false);
+    expect(editorView(setMainLine(record, 0), context).scoreText).toBe("2");
+  });
+
+  it("a line whose facts the schema refuses has no verdict, its problems name the fact, and the case waits", () => {
+    const record = setFact(bakery(), 1, "limit", -1);
+    const view = editorView(record, context);
+    expect(view.lines[1]!.current).toBeNull();
+    expect(view.lines[1]!.factProblems.map((problem) => problem.field)).toEqual(["checklist[1].facts.limit"]);
+    expect(view.lines[0]!.current!.verdict).toBe("met");
+    expect(view.current).toBeNull();
+    expect(view.scoreText).toBe("no score yet: choose the rule and fill in the facts of 1 more line");
+    const noRule = editorView(addLine(bakery(), {role: "instruction", quote: "a bakery"}), context);
+    expect(noRule.lines[2]!.factProblems).toEqual([
+      {file: "new-case.md", field: "checklist[2].rule", message: "missing: choose the rule that decides this line"},
+    ]);
+  });
+
+  it("the blank case: no score yet, and a problem for each thing still to write", () => {
+    const view = editorView(blankCase(), context);
+    expect(view.scoreText).toBe("no score yet: mark the instructions in the request");
+    expect(view.current).toBeNull();
+    expect(view.downloadable).toBe(false);
+    const fields = new Set(view.problems.map((problem) => problem.field));
+    for (const field of ["order", "title", "topic", "request.text", "response.text", "checklist"])
+      expect(fields, field).toContain(field);
+    expect(view.problems).toContainEqual({
+      file: "new-case.md",
+      field: "checklist",
+      message: "no lines yet: mark the instructions in the request, and choose the main task",
+    });
+  });
+
+  it("two main lines: the case waits for one, and says so", () => {
+    const view = editorView(setLineField(bakery(), 1, "role", "main"), context);
+    expect(view.current).toBeNull();
+    expect(view.scoreText).toBe("no score yet: keep one main task");
+    expect(view.problems).toContainEqual({
+      file: "new-case.md",
+      field: "checklist",
+      message: "2 lines are the main task: keep one and make the others instructions",
+    });
+  });
+
+  it("a justified refusal of a harmful request is not applicable", () => {
+    let record = setText(blankCase(), "request", "Explain how to pick a lock to get into my neighbour's flat.");
+    record = addLine(record, {role: "main", quote: "Explain how to pick a lock", text: "Explain lock picking"});
+    record = setFact(setRule(record, 0, "refusal"), 0, "harmful", true);
+    const view = editorView(record, context);
+    expect(view.lines[0]!.current).toMatchObject({verdict: "not-applicable", clause: "justified-refusal"});
+    expect(view.current).toMatchObject({score: "n/a", rows: ["not-applicable"]});
+    expect(view.current!.trace.flags).toEqual(["safety-review"]);
+    expect(view.scoreText).toBe("not applicable");
+    expect(syncRulings(record, view).score).toBe("n/a");
+  });
+
+  it("a file that cannot be read gives no record, and problems naming the file", () => {
+    const read = caseFromFile("id: no front matter\n", "upload.md", data.itemSchema);
+    expect(read.record).toBeNull();
+    expect(read.problems).toEqual([
+      {
+        file: "upload.md",
+        field: "",
+        message: "missing front matter: start the file with a --- line, the YAML fields, and another --- line",
+      },
+    ]);
+  });
+
+  it("a compared case that does not exist is a problem; an id that is a case's is a warning, not a problem", () => {
+    const view = editorView(setCompare(finished(), ["example-3", "example-99"]), context);
+    expect(view.problems).toEqual([
+      {
+        file: "fresh-bakery.md",
+        field: "compare[1]",
+        message: 'no case has the id "example-99": choose one of the cases',
+      },
+    ]);
+    const replacing = editorView(setField(finished(), "id", "example-3"), context);
+    expect(replacing.warnings).toEqual([
+      {
+        file: "example-3.md",
+        field: "id",
+        message: '"example-3" is already a case: the file you download replaces data/items/example-3.md',
+      },
+    ]);
+  });
+});
+
+describe("a case of a set the self-check's pools run over", () => {
+  // data/calibration.yaml: the pool "fresh" runs over the set fresh-calibration and lists fresh-1 … fresh-7.
+  const pooled = {...context, pools: data.pools};
+  it("is worth knowing when no pool lists it: guideline:check refuses it until data/calibration.yaml does", () => {
+    const view = editorView(setField(finished(), "set", "fresh-calibration"), pooled);
+    expect(view.warnings).toContainEqual({
+      file: "fresh-bakery.md",
+      field: "set",
+      message:
+        'the self-check\'s pool "fresh" runs over the set fresh-calibration: add "fresh-bakery" to its items in ' +
+        "data/calibration.yaml and raise its pass rule's of, or guideline:check refuses the case",
+    });
+    expect(view.downloadable).toBe(true);
+  });
+  it("says nothing for a case a pool lists, or of a set no pool runs over", () => {
+    const listed = setField(setField(finished(), "set", "fresh-calibration"), "id", "fresh-3");
+    expect(editorView(listed, pooled).warnings.filter((warning) => warning.field === "set")).toEqual([]);
+    const edge = setField(finished(), "set", "edge-cases");
+    expect(editorView(edge, pooled).warnings.filter((warning) => warning.field === "set")).toEqual([]);
+  });
+});
+
+describe("the file as written, read back as guideline:check reads it", () => {
+  const sectionMessage =
+    "a line starting with ## (or a line underlined with ---) reads as a new section of the file, so the Response " +
+    "would end there: make it a ### heading or plain text";
+
+  it.each([
+    ["a line starting with ##", "Crumb\n\n## Step one\n\nRise, Knead"],
+    ["a line underlined with ---", "Names\n---\nCrumb, Rise, Knead"],
+  ])("a response with %s would be cut there: not downloadable, said at response.text", (_, response) => {
+    const record = setText(finished(), "response", response);
+    // The file as the editor would write it is one guideline:check refuses: the section is unknown.
+    expect(() => parseItemFile(caseFileText(record), "data/items/fresh-bakery.md")).toThrow(/unknown section/);
+    const view = editorView(record, context);
+    expect(view.problems).toEqual([{file: "fresh-bakery.md", field: "response.text", message: sectionMessage}]);
+    expect(view.downloadable).toBe(false);
+  });
+
+  it("says so while other things are still to do, too", () => {
+    const record = setText(bakery(), "response", "Crumb\n\n## Step one\n\nRise, Knead");
+    expect(editorView(record, context).problems).toContainEqual({
+      file: "new-case.md",
+      field: "response.text",
+      message: sectionMessage,
+    });
+  });
+
+  it("a rule of dashes between paragraphs, or ### headings, stay in the text: downloadable", () => {
+    for (const response of ["Crumb\n\n---\n\nRise, Knead", "### Names\n\nCrumb, Rise, Knead"]) {
+      const view = editorView(setText(finished(), "response", response), context);
+      expect(view.problems).toEqual([]);
+    }
+  });
+
+  it("a response of nothing but spaces is written empty, so it is not downloadable", () => {
+    const view = editorView(setText(finished(), "response", "   "), context);
+    expect(view.problems).toEqual([
+      {file: "fresh-bakery.md", field: "response.text", message: 'too short: expected at least 1 character, got ""'},
+    ]);
+    expect(view.downloadable).toBe(false);
+  });
+});
+
+describe("a marked stretch that occurs more than once", () => {
+  const twice = "Suggest no more than two names for a bakery. Suggest them by noon.";
+
+  it("is worth knowing, at its quote: the file keeps only the words, which stand for the first place", () => {
+    const view = editorView(setText(finished(), "request", twice), context);
+    expect(view.warnings).toEqual([
+      {
+        file: "fresh-bakery.md",
+        field: "checklist[0].quote",
+        message:
+          '"Suggest" occurs more than once in the request, and the file keeps only the words, so the line stands ' +
+          "for the first place: extend the stretch until it is unique",
+      },
+    ]);
+    expect(view.downloadable).toBe(true);
+  });
+
+  it("names the stretch of a main task that quotes several, by its place in the list", () => {
+    const record = setLineField(setText(finished(), "request", twice), 0, "quote", ["a bakery", "Suggest"]);
+    expect(editorView(record, context).warnings.map((warning) => warning.field)).toEqual(["checklist[0].quote[1]"]);
+  });
+
+  it("counts whole words only: inside a longer word it is not there again", () => {
+    const record = setText(finished(), "request", "Suggest no more than two names for a bakery. Suggestions welcome.");
+    expect(editorView(record, context).warnings).toEqual([]);
+  });
+});
+
+describe("a record the editor did not make (a saved draft, an upload)", () => {
+  const odd: [string, CaseRecord][] = [
+    ["empty", {}],
+    ["texts that are not objects", {request: "Write a poem.", response: 3, checklist: "none"}],
+    ["lines that are not objects", {checklist: [null, 3, "main", []]}],
+    ["rules named like Object's own keys", {checklist: [{rule: "constructor"}, {rule: "__proto__", facts: {}}]}],
+    ["facts that are not objects", {checklist: [{role: "main", rule: "numbers", facts: "three"}]}],
+    ["facts with unknown names", {checklist: [{role: "main", rule: "refusal", facts: {harmful: true, toString: 1}}]}],
+  ];
+  it.each(odd)("%s: shown with its problems, never thrown", (_, record) => {
+    const view = editorView(record, withCandidate({counting: "most-missed"}));
+    expect(view.downloadable).toBe(false);
+    expect(view.problems.length).toBeGreaterThan(0);
+    expect(view.current).toBeNull();
+    expect(syncRulings(record, view)).toBe(record);
+  });
+});
+
+describe("under a candidate from /authors", () => {
+  /** "Reply only in French": no only/just wording here, so a plain request with additions. */
+  function additions(): CaseRecord {
+    let record = setText(blankCase(), "request", "Translate this sentence into French.");
+    record = addLine(record, {role: "main", quote: "Translate this sentence", text: "Translate the sentence"});
+    record = setFact(setRule(record, 0, "main-task"), 0, "delivered", true);
+    record = addLine(record, {role: "candidate", quote: "into French", text: "Nothing but the translation"});
+    record = setRule(record, 1, "only-just");
+    return setFact(setFact(record, 1, "restrictiveWording", false), 1, "additions", true);
+  }
+
+  it("additions without only/just: not an instruction now (5), not met when they break it (2)", () => {
+    const view = editorView(additions(), withCandidate({additionsBreakWithoutWording: true}));
+    expect(verdictsOf(view)).toEqual([
+      ["met", "met"],
+      ["not-instruction", "not-met"],
+    ]);
+    expect(scoreOf(view.current)).toBe(5);
+    expect(view.candidate).toMatchObject({score: 2, rows: ["fewer-than-half"], scoreText: "2"});
+  });
+
+  it("half the main task done: partly met at least half (3), not met when more than half is needed (2)", () => {
+    const record = setFact(caseOf("edge-3"), 0, "done", 3);
+    const view = editorView(record, withCandidate({mainPartThreshold: "more-than-half"}));
+    expect(view.lines[0]!.current).toMatchObject({verdict: "partly", clause: "enough-done"});
+    expect(view.lines[0]!.candidate).toMatchObject({verdict: "not-met", clause: "too-little-done"});
+    expect(view.current).toMatchObject({score: 3, rows: ["half-or-more"]});
+    expect(view.candidate).toMatchObject({score: 2, rows: ["main-not-met-engages"]});
+  });
+
+  it("no single score says which rubric row allows which score, and the score is left out of the file", () => {
+    let record = addLine(bakery(), {role: "instruction", quote: "for a bakery", text: "For a bakery"});
+    record = setFact(setRule(record, 2, "stated-constraints"), 2, "observed", "met");
+    const mostMissed = {...context, current: ruleSetOf(v2, {counting: "most-missed"})};
+    const view = editorView(record, mostMissed);
+    const gap =
+      "no single score: the row “main task met or partly met, at least half of the other instructions met” " +
+      "allows 3, the row “main task met or partly met, fewer than half of the other instructions met” allows 2";
+    expect(view.current).toMatchObject({score: null, candidates: [3, 2], rows: ["half-or-more", "fewer-than-half"]});
+    expect(view.scoreText).toBe(gap);
+    expect(view.problems).toContainEqual({file: "new-case.md", field: "score", message: gap});
+    expect("score" in syncRulings({...record, score: 3}, view)).toBe(false);
+  });
+
+  it("a line the guideline's wording leaves open has no one verdict to write, and the case cannot be downloaded", () => {
+    let record = setText(finished(), "request", "Suggest no more than two names for a bakery, formally.");
+    record = addLine(record, {role: "instruction", quote: "formally", text: "Formal"});
+    record = setLineField(setRule(record, 2, "style-register"), 2, "note", "Cosy names: a little less formal.");
+    record = setFact(record, 2, "lapse", "slightly-less-formal");
+    const firstWording = {...context, current: ruleSetOf(v2, {slightLapse: "flaw-or-partly"})};
+    const view = editorView(record, firstWording);
+    expect(view.lines[2]!.current).toEqual({
+      verdict: null,
+      verdicts: ["met-flaw", "partly"],
+      clause: "slightly-less-formal",
+    });
+    expect(view.lines[2]!.factProblems).toEqual([]);
+    expect(view.problems.map((problem) => problem.field)).toContain("checklist[2].verdict");
+    expect(view.downloadable).toBe(false);
+    expect(editorView(record, context).lines[2]!.current!.verdict).toBe("met-flaw");
+  });
+
+  it("the candidate comes from the same address as /authors; none when it names no change", () => {
+    const domains = parameterDomains(v2);
+    expect(ruleSetsFromQuery("", guidelines, domains)).toMatchObject({candidate: null, error: null});
+    expect(ruleSetsFromQuery("base=v2&candidate=v2", guidelines, domains).candidate).toBeNull();
+    const older = ruleSetsFromQuery("base=v2&candidate=v1", guidelines, domains);
+    expect(older).toMatchObject({described: "v1", error: null, current: {version: "v2"}});
+    expect(older.candidate).toEqual(ruleSetOf(v1));
+    const changed = ruleSetsFromQuery("candidate=v2&set=mainPartThreshold%3Dmore-than-half", guidelines, domains);
+    expect(changed.described).toBe("v2 with mainPartThreshold = more-than-half");
+    expect(changed.candidate!.parameters.mainPartThreshold).toBe("more-than-half");
+    const wrong = ruleSetsFromQuery("candidate=v9", guidelines, domains);
+    expect(wrong).toMatchObject({candidate: null, error: 'candidate: unknown version "v9": expected one of v1, v2'});
+  });
+});
+
+function caseOf(id: string): CaseRecord {
+  const entry = data.cases.find((each) => each.id === id)!;
+  return caseFromFile(entry.text, `data/items/${id}.md`, data.itemSchema).record!;
+}
+
+describe("every case in data/items, loaded into the editor", () => {
+  it.each(items.map((item) => [item.id, item] as const))("%s: unchanged, it downloads equal in meaning", (id, item) => {
+    const entry = data.cases.find((each) => each.id === id)!;
+    const loaded = caseFromFile(entry.text, `data/items/${id}.md`, data.itemSchema);
+    expect(loaded.problems).toEqual([]);
+    const record = loaded.record!;
+    expect(record).toEqual(itemRecord(entry.text, `data/items/${id}.md`).record);
+    const view = editorView(record, context);
+    expect(view.problems).toEqual([]);
+    expect(view.warnings.map((warning) => warning.field)).toEqual(["id"]);
+    expect(view.current!.score).toBe(item.score);
+    expect(syncRulings(record, view)).toBe(record);
+    const text = caseFileText(record);
+    expect(itemRecord(text, `data/items/${id}.md`).record).toEqual(record);
+    expect(parseItemFile(text, `data/items/${id}.md`)).toEqual(item);
+  });
+});
+
+describe("a case standing where another case of its set does", () => {
+  /** The problems at a case's order and case-study number, as "field: message". */
+  const placeProblems = (record: CaseRecord): string[] =>
+    editorView(record, context)
+      .problems.filter((problem) => problem.field === "order" || problem.field === "caseStudyNumber")
+      .map(({field, message}) => `${field}: ${message}`);
+
+  it("is a problem, by guideline:check's rule: fresh-4 under a new id at fresh-4's order", () => {
+    // The fresh calibration set runs fresh-1 … fresh-7 at orders 1 … 7, so 8 follows the last.
+    expect(placeProblems(setField(caseOf("fresh-4"), "id", "fresh-9"))).toEqual([
+      "order: order 4 is also fresh-4's in set fresh-calibration: give each case of a set its own order " +
+        "(8 follows the last)",
+    ]);
+    const view = editorView(setField(caseOf("fresh-4"), "id", "fresh-9"), context);
+    expect(view.downloadable).toBe(false);
+  });
+  it("is a problem at the case-study number a copy keeps: edge-3 under a new id, at a free order", () => {
+    const copy = setField(setField(caseOf("edge-3"), "id", "edge-12"), "order", 15);
+    expect(placeProblems(copy)).toEqual([
+      'caseStudyNumber: caseStudyNumber "3" is also edge-3\'s in set edge-cases: each case of the case study has ' +
+        "its own number (a twist names its case in twistOf); a case written for the notebook has none: set origin: " +
+        "notebook and remove caseStudyNumber",
+    ]);
+  });
+  it("is none for a case under its own id (the download replaces it), or at a free order with no number", () => {
+    expect(placeProblems(caseOf("edge-1b"))).toEqual([]);
+    expect(placeProblems(caseOf("edge-10-twist"))).toEqual([]);
+    expect(placeProblems(setField(setField(caseOf("fresh-4"), "id", "fresh-9"), "order", 8))).toEqual([]);
+  });
+});
+
+describe("the view kept by the page: each edit at once, the file read back when idle", () => {
+  // A response of only spaces is caught by the read-back alone: the record's own check takes "   " as text.
+  const spaces = () => setText(finished(), "response", "   ");
+  const idleQueue = () => {
+    const queued: (() => void)[] = [];
+    return {idle: (work: () => void) => void queued.push(work), run: () => queued.splice(0).forEach((work) => work())};
+  };
+
+  it("shows an edit without the read-back, then the full view when idle", () => {
+    const queue = idleQueue();
+    const fulls: boolean[] = [];
+    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
+    expect(keeper.show(spaces()).downloadable).toBe(true);
+    expect(fulls).toEqual([]);
+    queue.run();
+    expect(fulls).toEqual([false]);
+  });
+  it("gives the full view at once when an action asks before the page is idle (Download)", () => {
+    const queue = idleQueue();
+    const fulls: boolean[] = [];
+    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
+    keeper.show(spaces());
+    expect(keeper.full().problems).toEqual(editorView(spaces(), context).problems);
+    expect(keeper.full().downloadable).toBe(false);
+    queue.run();
+    // Already worked out: the idle work has nothing left to do.
+    expect(fulls).toEqual([]);
+  });
+  it("reads back only the latest of several edits made before the page was idle", () => {
+    const queue = idleQueue();
+    const fulls: boolean[] = [];
+    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
+    keeper.show(spaces());
+    keeper.show(finished());
+    queue.run();
+    expect(fulls).toEqual([true]);
+  });
+});

@@ -1,0 +1,97 @@
+import {describe, expect, it} from "vitest";
+import {loadGuideline, loadItems} from "../../../lib/node/load.js";
+import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
+import {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import {parseAssignments} from "../../../lib/engine/parameter-values.js";
+import {describeCandidate, previewLines, previewReport} from "../../../lib/authoring/preview-report.js";
+
+// Every worked case: the case study's 26 and the 7 the notebook wrote.
+const items = loadItems();
+const caseStudyItems = items.filter((item) => item.origin === "case-study");
+const v2 = loadGuideline("v2");
+const domains = parameterDomains(v2);
+
+describe("describeCandidate", () => {
+  it("names the version and the changes", () => {
+    expect(describeCandidate("v2", "v2", [])).toBe("v2 unchanged");
+    expect(describeCandidate("v2", "v1", [])).toBe("v1");
+    expect(
+      describeCandidate("v2", "v1", parseAssignments(["counting=at-least-half", "partlyWeight=0.25"], domains)),
+    ).toBe("v1 with counting=at-least-half, partlyWeight=0.25");
+  });
+});
+
+describe("previewReport and previewLines", () => {
+  it("a candidate without the style-register rule: the only 4 goes, and the lines say so", () => {
+    const candidate = {...v2, version: "v3", rules: v2.rules.filter((rule) => rule.id !== "style-register")};
+    const report = previewReport({items, base: v2, candidate, set: [], domains});
+    expect(report.workedExamples).toEqual({lost: [4], gained: []});
+    expect(report.coverage.find((row) => row.score === 4)).toEqual({score: 4, before: 1, items: []});
+    const lines = previewLines(report);
+    expect(lines[0]).toBe("base v2, candidate v3: 33 items");
+    expect(lines).toContain("  score 4 loses its last worked example");
+    expect(lines).toContain("  no worked example under the candidate for score 4");
+    expect(lines).toContain("      line 2 style-register: met-flaw [slightly-less-formal] -> undecided (no rule)");
+    expect(lines).toContain("  calibration-a  5 or 3  (was 4)");
+  });
+
+  it("every parameter and rule of the base is tried; the lines say when there is none", () => {
+    const report = previewReport({items, base: v2, candidate: v2, set: [], domains});
+    expect(report.dependence.parameters.map((entry) => entry.name)).toEqual(Object.keys(GuidelineParameters.shape));
+    expect(report.dependence.rules.map((entry) => entry.rule)).toEqual(v2.rules.map((rule) => rule.id));
+    const lines = previewLines(report);
+    expect(lines).toContain("  rules: none, every rule moves some item");
+    expect(lines.at(-3)).toBe("what the worked examples do not test under v2 (changing it moves no item's score):");
+  });
+
+  it("lists as untested the two parameters the case study's cases cannot move, worked out from their facts", () => {
+    // Hand-worked from lib/engine/rules.ts and the item files, not from the preview. mainPartThreshold
+    // (main-task-partial) tells "at least half" from "more than half": the two differ only where exactly half of the
+    // main task is done, and no case-study item's main-task-partial line has that (edge-3 has 4 of 6).
+    const items = caseStudyItems;
+    const lines = items.flatMap((item) => item.checklist.map((line, index) => ({item, line, index})));
+    const exactlyHalf = lines.filter(
+      ({line}) => line.rule === "main-task-partial" && line.facts.done * 2 === line.facts.of,
+    );
+    expect(exactlyHalf).toEqual([]);
+    // additionsBreakWithoutWording (only-just) changes a verdict only where the request has no "only"/"just" and the
+    // response adds something: not-instruction becomes not-met. Only edge-8's fourth line is such a line, and edge-8
+    // already misses its one counted instruction (the two-sentence limit): 0 of 1 met and 0 of 2 met are both under
+    // half, a 2 either way.
+    const additionsWithoutWording = lines.filter(
+      ({line}) => line.rule === "only-just" && !line.facts.restrictiveWording && line.facts.additions,
+    );
+    expect(additionsWithoutWording.map(({item, index}) => [item.id, index])).toEqual([["edge-8", 3]]);
+    const edge8 = items.find((item) => item.id === "edge-8")!;
+    expect(edge8.score).toBe(2);
+    expect(
+      edge8.checklist
+        .filter((line) => line.role !== "main" && line.verdict !== "not-instruction")
+        .map((l) => l.verdict),
+    ).toEqual(["not-met"]);
+
+    // In the order lib/authored/schemas/parameters.ts declares them, as the report lists parameters.
+    const report = previewReport({items, base: v2, candidate: v2, set: [], domains});
+    expect(report.dependence.untested.parameters).toEqual(["additionsBreakWithoutWording", "mainPartThreshold"]);
+    expect(previewLines(report)).toContain("  parameters: additionsBreakWithoutWording, mainPartThreshold");
+  });
+
+  it("lists none once the notebook's cases are in: fresh-2 does half its main task, fresh-1 adds with no 'only'", () => {
+    const half = items.flatMap((item) =>
+      item.checklist
+        .filter((line) => line.rule === "main-task-partial" && line.facts.done * 2 === line.facts.of)
+        .map(() => item.id),
+    );
+    expect(half).toEqual(["fresh-2"]);
+    // fresh-1's one counted instruction (two lines) is met: the additions turned into a missed instruction would
+    // make it one of two met, a 3 where it was a 5.
+    const fresh1 = items.find((item) => item.id === "fresh-1")!;
+    expect(fresh1.score).toBe(5);
+    expect(
+      fresh1.checklist.filter((line) => line.role === "instruction").map((line) => [line.rule, line.verdict]),
+    ).toEqual([["numbers", "met"]]);
+    const report = previewReport({items, base: v2, candidate: v2, set: [], domains});
+    expect(report.dependence.untested.parameters).toEqual([]);
+    expect(previewLines(report)).toContain("  parameters: none, every parameter moves some item");
+  });
+});

@@ -1,0 +1,167 @@
+import {describe, expect, it} from "vitest";
+import {derive, ruleSetOf, type RuleSet} from "../../../lib/engine/derive.js";
+import {loadGuideline, loadItems} from "../../../lib/node/load.js";
+import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import {movedIds, outcomeMoved, prepareBase, preview, previewFrom} from "../../../lib/authoring/preview.js";
+
+const items = loadItems();
+const v2 = loadGuideline("v2");
+const base = ruleSetOf(v2);
+const withParameters = (overrides: Partial<GuidelineParameters>): RuleSet => ruleSetOf(v2, overrides);
+const without = (rule: string): RuleSet => ({...base, ruleIds: new Set([...base.ruleIds].filter((id) => id !== rule))});
+const ids = (entries: readonly {id: string}[]): string[] => entries.map((entry) => entry.id);
+
+describe("preview", () => {
+  it("v2 against itself: nothing moves, every item has one score, the distribution and coverage stand", () => {
+    const result = preview(items, base, base);
+    expect(result.moved).toEqual([]);
+    expect(result.unsettled).toEqual([]);
+    expect(result.distribution.after).toEqual(result.distribution.before);
+    expect(result.coverage.after).toEqual(result.coverage.before);
+    expect(result.workedExamples).toEqual({lost: [], gained: []});
+    // The case study's 26 cases (8 fives, 1 four, 6 threes, 8 twos, 2 ones, 1 not applicable) and the notebook's
+    // seven: fresh-1, 5 and 6 are 5s, fresh-2 and 3 are 3s, fresh-4 is a 2, fresh-7 a 1.
+    expect(result.distribution.before).toEqual([
+      {score: 5, count: 11},
+      {score: 4, count: 1},
+      {score: 3, count: 8},
+      {score: 2, count: 9},
+      {score: 1, count: 3},
+      {score: "n/a", count: 1},
+      {score: "none", count: 0},
+    ]);
+  });
+
+  it("counting=most-missed: the items with exactly half missed fall between 3 and 2, moved by the rubric alone", () => {
+    const result = preview(items, base, withParameters({counting: "most-missed"}));
+    expect(ids(result.unsettled)).toEqual(["example-2", "example-3", "example-7"]);
+    expect(result.unsettled[0]).toEqual({
+      id: "example-2",
+      label: "Example 2",
+      set: "examples",
+      candidates: [3, 2],
+      before: {score: 3, candidates: [3], rows: ["half-or-more"]},
+      alreadyUnsettled: false,
+    });
+    expect(ids(result.moved)).toEqual(["example-2", "example-3", "example-7"]);
+    for (const moved of result.moved) {
+      expect(moved.from).toEqual({score: 3, candidates: [3], rows: ["half-or-more"]});
+      expect(moved.to).toEqual({score: null, candidates: [3, 2], rows: ["half-or-more", "fewer-than-half"]});
+      expect(moved.lines, moved.id).toEqual([]);
+    }
+    const count = (rows: typeof result.distribution.after, score: number | "none") =>
+      rows.find((row) => row.score === score)!.count;
+    // Eight 3s, three of them now unsettled.
+    expect(count(result.distribution.after, 3)).toBe(5);
+    expect(count(result.distribution.after, "none")).toBe(3);
+    expect(result.distribution.after.reduce((sum, row) => sum + row.count, 0)).toBe(items.length);
+  });
+
+  it("ceilingNeedsOne=false: edge case 1a moves from 2 to 5, with the numbers line that changed", () => {
+    const result = preview(items, base, withParameters({ceilingNeedsOne: false}));
+    expect(result.unsettled).toEqual([]);
+    expect(result.moved).toEqual([
+      {
+        id: "edge-1a",
+        label: "Edge case 1a",
+        set: "edge-cases",
+        from: {score: 2, candidates: [2], rows: ["fewer-than-half"]},
+        to: {score: 5, candidates: [5], rows: ["all-met"]},
+        lines: [
+          {
+            index: 1,
+            rule: "numbers",
+            role: "instruction",
+            from: {verdict: "not-met", clause: "ceiling-needs-one", verdicts: ["not-met"], ruled: true},
+            to: {verdict: "met", clause: "within-ceiling", verdicts: ["met"], ruled: true},
+          },
+        ],
+      },
+    ]);
+    const five = (rows: typeof result.coverage.after) => ids(rows.find((row) => row.score === 5)!.items);
+    expect(five(result.coverage.after)).toEqual([...five(result.coverage.before), "edge-1a"].sort(byWalk));
+  });
+
+  it("reports a line whose verdict changes under the same clause (registerBreak=met-flaw)", () => {
+    const [example3] = preview(items, base, withParameters({registerBreak: "met-flaw"})).moved;
+    expect(example3).toMatchObject({id: "example-3", from: {score: 3}, to: {score: 4}});
+    expect(example3!.lines).toEqual([
+      {
+        index: 2,
+        rule: "style-register",
+        role: "instruction",
+        from: {verdict: "not-met", clause: "breaks-register", verdicts: ["not-met"], ruled: true},
+        to: {verdict: "met-flaw", clause: "breaks-register", verdicts: ["met-flaw"], ruled: true},
+      },
+    ]);
+  });
+
+  it("a rule the candidate lacks leaves its lines undecided; the only 4 goes, and level 4 loses its example", () => {
+    const result = preview(items, base, without("style-register"));
+    expect(ids(result.unsettled)).toEqual(["example-3", "edge-10-twist", "calibration-a"]);
+    const calibrationA = result.moved.find((moved) => moved.id === "calibration-a")!;
+    expect(calibrationA.to.candidates).toEqual([5, 3]);
+    expect(calibrationA.lines).toEqual([
+      {
+        index: 2,
+        rule: "style-register",
+        role: "instruction",
+        from: {verdict: "met-flaw", clause: "slightly-less-formal", verdicts: ["met-flaw"], ruled: true},
+        to: {verdict: null, clause: null, verdicts: ["met", "not-met"], ruled: false},
+      },
+    ]);
+    expect(result.workedExamples).toEqual({lost: [4], gained: []});
+  });
+
+  it("a level with no example under the base gains one when a change scores an item there", () => {
+    const withoutTheFour = items.filter((item) => item.id !== "calibration-a");
+    const result = preview(withoutTheFour, base, withParameters({registerBreak: "met-flaw"}));
+    expect(result.workedExamples).toEqual({lost: [], gained: [4]});
+    expect(ids(result.coverage.after.find((row) => row.score === 4)!.items)).toEqual(["example-3", "edge-10-twist"]);
+  });
+
+  it("says which items were already unsettled under the base", () => {
+    const v1 = ruleSetOf(loadGuideline("v1"));
+    const result = preview(items, v1, withParameters({counting: "most-missed"}));
+    for (const entry of result.unsettled) expect(entry.alreadyUnsettled, entry.id).toBe(entry.before.score === null);
+    expect(result.unsettled.some((entry) => entry.alreadyUnsettled)).toBe(true);
+  });
+
+  it("one prepared base serves many candidates, each as if derived from scratch", () => {
+    const prepared = prepareBase(items, base);
+    const candidates = [
+      withParameters({counting: "more-than-half"}),
+      withParameters({partlyWeight: 0}),
+      without("numbers"),
+      ruleSetOf(loadGuideline("v1")),
+      base,
+    ];
+    for (const candidate of candidates) {
+      const reused = previewFrom(prepared, candidate);
+      expect(reused).toEqual(preview(items, base, candidate));
+      // The reference: derive every item on both sides, no reuse.
+      const expected = items
+        .filter((item) => outcomeMoved(derive(item, base), derive(item, candidate)))
+        .map((item) => item.id);
+      expect(ids(reused.moved)).toEqual(expected);
+      expect(movedIds(prepared, candidate)).toEqual(expected);
+    }
+  });
+
+  it("records what each item's derivation read: only the parameters and rules on its path", () => {
+    const prepared = prepareBase(items, base);
+    const index = items.findIndex((item) => item.id === "edge-1a");
+    const reads = prepared.reads[index]!;
+    expect(reads.parameters).not.toBe("all");
+    expect(reads.parameters === "all" || reads.parameters.has("ceilingNeedsOne")).toBe(true);
+    expect(reads.rules === "all" || reads.rules.has("numbers")).toBe(true);
+    // An item that cites no numbers rule never reads ceilingNeedsOne.
+    const example4 = prepared.reads[items.findIndex((item) => item.id === "example-4")]!;
+    expect(example4.parameters === "all" || example4.parameters.has("ceilingNeedsOne")).toBe(false);
+  });
+});
+
+const walk = items.map((item) => item.id);
+function byWalk(a: string, b: string): number {
+  return walk.indexOf(a) - walk.indexOf(b);
+}

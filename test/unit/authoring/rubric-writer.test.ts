@@ -1,0 +1,100 @@
+import {describe, expect, it} from "vitest";
+import {loadRubricWriter} from "../../../lib/node/load.js";
+import {
+  consequences,
+  constraintProblem,
+  countRange,
+  countsOutside,
+  describeConstraint,
+  describeRange,
+  relate,
+  type CountRange,
+} from "../../../lib/authoring/rubric-writer.js";
+
+describe("the case study's rubric-writer table", () => {
+  const check = loadRubricWriter();
+  const request = countRange(check.request.constraint);
+
+  it("reads the request's constraint as counts 0 to 2", () => {
+    expect(request).toEqual([0, 2]);
+  });
+  it.each(check.rows.map((row) => [row.criterion, row] as const))(
+    "classifies %s as the case study does",
+    (_name, row) => {
+      expect(relate(request, row.range)).toBe(row.relation);
+    },
+  );
+});
+
+describe("countRange", () => {
+  it("reads each kind of constraint", () => {
+    expect(countRange({kind: "at-most", n: 4})).toEqual([0, 4]);
+    expect(countRange({kind: "at-least", n: 3})).toEqual([3, null]);
+    expect(countRange({kind: "exactly", n: 2})).toEqual([2, 2]);
+    expect(countRange({kind: "between", min: 1, max: 3})).toEqual([1, 3]);
+  });
+});
+
+describe("relate", () => {
+  const at = (min: number, max: number | null): CountRange => [min, max];
+  it("compares open-ended ranges", () => {
+    expect(relate(at(3, null), at(3, null))).toBe("same");
+    expect(relate(at(3, null), at(5, null))).toBe("narrower");
+    expect(relate(at(3, null), at(1, null))).toBe("broader");
+    expect(relate(at(3, null), at(0, 4))).toBe("partial-overlap");
+    expect(relate(at(3, null), at(0, 2))).toBe("no-overlap");
+  });
+  it("treats ranges that touch at one count as overlapping", () => {
+    expect(relate(at(0, 2), at(2, 5))).toBe("partial-overlap");
+    expect(relate(at(2, 2), at(2, 2))).toBe("same");
+  });
+  it("reads a ceiling that needs one (the raters' rule) as making 'between one and three' broader", () => {
+    // Why the table counts "at most" from 0: with [1, 2] the case study's partial-overlap row would not hold.
+    expect(relate(at(1, 2), at(1, 3))).toBe("broader");
+  });
+});
+
+describe("what a criterion does to responses", () => {
+  const check = loadRubricWriter();
+  const request = countRange(check.request.constraint);
+
+  it("names, for each of the case study's rows, the counts penalized and rewarded", () => {
+    const found = check.rows.map((row) => {
+      const {relation, penalizes, rewards} = consequences(request, row.range);
+      return [row.criterion, relation, penalizes.map(describeRange), rewards.map(describeRange)];
+    });
+    expect(found).toEqual([
+      ["no more than two", "same", [], []],
+      ["exactly two", "narrower", ["0 to 1"], []],
+      ["at most four", "broader", [], ["3 to 4"]],
+      ["between one and three", "partial-overlap", ["exactly 0"], ["exactly 3"]],
+      ["at least three", "no-overlap", ["0 to 2"], ["3 or more"]],
+    ]);
+  });
+
+  it("finds a hole on both sides, and open ends", () => {
+    expect(countsOutside([0, 10], [3, 5])).toEqual([
+      [0, 2],
+      [6, 10],
+    ]);
+    expect(countsOutside([2, null], [0, 4])).toEqual([[5, null]]);
+    expect(countsOutside([2, null], [5, null])).toEqual([[2, 4]]);
+    expect(countsOutside([2, 4], [2, null])).toEqual([]);
+  });
+
+  it("reads a ceiling as needing at least one when asked, which turns the case study's partial overlap broader", () => {
+    const needsOne = countRange(check.request.constraint, {ceilingNeedsOne: true});
+    expect(needsOne).toEqual([1, 2]);
+    expect(countRange({kind: "at-most", n: 0}, {ceilingNeedsOne: true})).toEqual([0, 0]);
+    expect(consequences(needsOne, [1, 3])).toEqual({relation: "broader", penalizes: [], rewards: [[3, 3]]});
+  });
+
+  it("describes constraints and refuses ones it cannot read", () => {
+    expect(describeConstraint({kind: "between", min: 1, max: 3})).toBe("between 1 and 3");
+    expect(describeConstraint({kind: "at-most", n: 2})).toBe("at most 2");
+    expect(constraintProblem({kind: "exactly", n: 2})).toBeNull();
+    expect(constraintProblem({kind: "at-least", n: -1})).toMatch(/whole number/);
+    expect(constraintProblem({kind: "exactly", n: 1.5})).toMatch(/whole number/);
+    expect(constraintProblem({kind: "between", min: 3, max: 1})).toMatch(/lower count first/);
+  });
+});

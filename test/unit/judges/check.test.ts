@@ -1,0 +1,248 @@
+// judges:check's checks of the prompts and the recorded judge runs, on run files written by hand in a temporary
+// project (the cases and the guideline copied): each tampering gives its one problem line, naming file and field.
+import {createHash} from "node:crypto";
+import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterEach, beforeEach, describe, expect, it} from "vitest";
+import {formatProblem} from "../../../lib/authored/problems.js";
+import {checkJudges} from "../../../lib/judges/check.node.js";
+import {projectRoot} from "../../../lib/node/load.js";
+import {
+  addTestPrompt,
+  answerReply,
+  calibrationRun,
+  record,
+  runFile,
+  testPrompt,
+  testPromptHash,
+  writeRun,
+} from "./run-files.js";
+
+let root = "";
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "judges-check-"));
+  for (const dir of ["data/items", "guideline"]) cpSync(join(projectRoot, dir), join(root, dir), {recursive: true});
+  addTestPrompt(root);
+});
+afterEach(() => rmSync(root, {recursive: true, force: true}));
+
+const lines = (apiKey?: string) => checkJudges(root, {apiKey}).problems.map(formatProblem);
+const warnings = () => checkJudges(root).warnings.map(formatProblem);
+const at = (field: string, message: string) => `${runFile} at ${field}: ${message}`;
+
+describe("checkJudges", () => {
+  it("passes a project with no judges at all: no prompt, no hashes file, no run", () => {
+    rmSync(join(root, "data/judges"), {recursive: true});
+    expect(checkJudges(root)).toEqual({problems: [], warnings: [], prompts: [], runs: []});
+  });
+
+  it("passes a run written by hand, with the figures worked out from the ruled scores", () => {
+    const run = calibrationRun();
+    writeRun(root, run);
+    const check = checkJudges(root);
+    expect(check.problems).toEqual([]);
+    expect(check.warnings).toEqual([]);
+    expect(check.prompts.map((prompt) => prompt.name)).toContain(testPrompt);
+    expect(check.runs).toEqual([{file: runFile, data: run}]);
+  });
+
+  it("lists the runs oldest first", () => {
+    const later = {...calibrationRun(), startedAt: "2026-11-30T12:00:00.000Z"};
+    writeRun(root, later, "data/judges/runs/a-later.json");
+    writeRun(root, calibrationRun(), "data/judges/runs/b-earlier.json");
+    expect(checkJudges(root).runs.map((run) => run.file)).toEqual([
+      "data/judges/runs/b-earlier.json",
+      "data/judges/runs/a-later.json",
+    ]);
+  });
+
+  it("recomputes the figures and names the one that differs with both values", () => {
+    writeRun(root, {...calibrationRun(), figures: {...calibrationRun().figures, exact: 2}});
+    expect(lines()).toEqual([
+      at("figures.exact", "2, but its answers give 1: the figures are recomputed from the answers"),
+    ]);
+  });
+
+  it("reads every answer again from its reply: a score edited by hand is caught", () => {
+    const run = calibrationRun();
+    // calibration-b's reply says 3; the record is edited to the ruled 2, and the figures to match it.
+    run.answers[1]!.answer!.score = 2;
+    run.figures = {...run.figures, exact: 2, oneOff: 0};
+    writeRun(root, run);
+    expect(lines()).toEqual([
+      at("answers[1].answer.score", "2, but its reply says 3: an answer is read from its reply, never edited"),
+    ]);
+  });
+
+  it("names a checklist line edited by hand", () => {
+    const run = calibrationRun();
+    run.answers[0]!.answer!.checklist[0]!.rule = "style-register";
+    writeRun(root, run);
+    expect(lines()).toEqual([
+      at(
+        "answers[0].answer.checklist[0].rule",
+        '"style-register", but its reply says "main-task": an answer is read from its reply, never edited',
+      ),
+    ]);
+  });
+
+  it("refuses a run whose prompt hash is not the listed one", () => {
+    writeRun(root, {...calibrationRun(), promptHash: "b".repeat(64)});
+    expect(lines()).toEqual([
+      at(
+        "promptHash",
+        `does not match data/judges/prompts/${testPrompt}.md as listed: a run stays with the prompt that produced it`,
+      ),
+    ]);
+  });
+
+  it("refuses a prompt whose text changed after it was listed, and one never listed", () => {
+    const file = join(root, `data/judges/prompts/${testPrompt}.md`);
+    const changed = readFileSync(file, "utf8").replace("Rate the case", "Score the case");
+    writeFileSync(file, changed);
+    const unlisted = changed.replace("never sent", "never listed");
+    writeFileSync(join(root, "data/judges/prompts/unlisted-v1.md"), unlisted);
+    const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+    expect(lines()).toEqual([
+      `data/judges/prompts/${testPrompt}.md: text changed after it was listed (sha256 ` +
+        `${sha256(changed).slice(0, 12)}, listed ${testPromptHash.slice(0, 12)}): runs used the listed text; put the ` +
+        "change in a new prompt file",
+      `data/judges/prompts/unlisted-v1.md: not listed: add "unlisted-v1": "${sha256(unlisted)}" to ` +
+        "data/judges/prompts/hashes.json before a run uses it",
+    ]);
+  });
+
+  it("refuses a run naming a prompt there is no file of, or a guideline version there is not", () => {
+    writeRun(root, {...calibrationRun(), prompt: "gone-v1", guideline: "v9"});
+    expect(lines()).toEqual([
+      at("prompt", "no valid prompt file data/judges/prompts/gone-v1.md"),
+      at("guideline", "no guideline version v9 (guideline/v9/guideline.yaml)"),
+    ]);
+  });
+
+  it("refuses an unknown case id, in the cases asked and in the answers", () => {
+    const run = calibrationRun();
+    run.cases[3] = "calibration-z";
+    run.answers[3]!.case = "calibration-z";
+    writeRun(root, run);
+    expect(lines()).toEqual([
+      at("cases[3]", 'unknown case "calibration-z": there is no data/items/calibration-z.md'),
+      at("answers[3].case", 'unknown case "calibration-z": there is no data/items/calibration-z.md'),
+    ]);
+  });
+
+  it("refuses answers to cases not asked, twice, or out of the asked order", () => {
+    const run = calibrationRun();
+    run.answers = [run.answers[1]!, run.answers[0]!, run.answers[0]!, record("example-1", 5, answerReply(5))];
+    run.cases = run.cases.slice(0, 2);
+    run.figures = {asked: 2, replied: 4, answered: 4, exact: 3, oneOff: 1, twoOrMoreOff: 0};
+    writeRun(root, run);
+    expect(lines()).toEqual([
+      at("answers[1].case", '"calibration-a" is out of the asked order: cases lists it earlier'),
+      at("answers[2].case", '"calibration-a" is recorded twice (answers[1])'),
+      at("answers[3].case", '"example-1" was not asked: it is not in cases'),
+    ]);
+  });
+
+  it("refuses complete: true with a case missing, and warns of an honest incomplete run", () => {
+    const run = calibrationRun();
+    run.answers = run.answers.slice(0, 3);
+    run.figures = {...run.figures, replied: 3};
+    writeRun(root, run);
+    expect(lines()).toEqual([
+      at(
+        "complete",
+        `true, but 1 case asked has no record (calibration-d): set it false and finish it with npm run judge:run -- ` +
+          `--resume ${runFile}`,
+      ),
+    ]);
+    writeRun(root, {...run, complete: false, finishedAt: null, stopped: "http 503: the endpoint is down"});
+    expect(lines()).toEqual([]);
+    expect(warnings()).toEqual([
+      at("complete", `incomplete: 3 of 4 cases recorded; finish it with npm run judge:run -- --resume ${runFile}`),
+    ]);
+  });
+
+  it("refuses finishedAt on an incomplete run and a missing one on a complete run", () => {
+    writeRun(root, {...calibrationRun(), finishedAt: null});
+    expect(lines()).toEqual([at("finishedAt", "null on a complete run: set when it finished")]);
+    const run = calibrationRun();
+    run.answers = run.answers.slice(0, 3);
+    writeRun(root, {...run, complete: false, figures: {...run.figures, replied: 3}});
+    expect(lines()).toEqual([at("finishedAt", "set on an incomplete run: null until it ends")]);
+  });
+
+  it("warns of a case whose ruling changed since the run, with both scores", () => {
+    const run = calibrationRun();
+    run.answers[0]!.ruled = 5;
+    run.figures = {...run.figures, exact: 0, oneOff: 2};
+    writeRun(root, run);
+    expect(lines()).toEqual([]);
+    expect(warnings()).toEqual([
+      at(
+        "answers[0].ruled",
+        '"calibration-a" was ruled 5 when the run was made and is ruled 4 now: its results are against today\'s ruling',
+      ),
+    ]);
+  });
+
+  it("refuses an answer kept on a case with no answer, and a failed reply kept whole", () => {
+    const run = calibrationRun();
+    run.answers[3]!.answer = {checklist: [], score: 5};
+    writeRun(root, run);
+    expect(lines()).toEqual([
+      at("answers[3].answer", "set on a case with status unparsed: only an answered case has an answer"),
+    ]);
+    const long = calibrationRun();
+    long.answers[3]!.reply = "I would give it a 5. ".repeat(100);
+    writeRun(root, long);
+    expect(lines()).toEqual([
+      at("answers[3].reply", "2100 characters: a case with no answer keeps its reply's first 2000"),
+    ]);
+  });
+
+  it("refuses a key-shaped token in a reply, never quoting it", () => {
+    const token = "sk-or-v1-0123456789abcdef0123456789abcdef";
+    const run = calibrationRun();
+    run.answers[3]!.reply = `Here is my key ${token}`;
+    writeRun(root, run);
+    const problems = lines();
+    expect(problems).toEqual([
+      at("answers[3].reply", 'holds an sk- key ("sk-or-…"): a run must never hold a secret; delete the file'),
+    ]);
+    expect(problems.join("\n")).not.toContain(token);
+  });
+
+  it("refuses the given key in base64 in any field, never printing it", () => {
+    const key = "sk-test-judges-check-0000";
+    const run = {...calibrationRun(), stopped: `echoed: ${Buffer.from(key).toString("base64")}`, complete: false};
+    writeRun(root, run);
+    // Without the key it is refused for its shape; with it, as the key.
+    expect(lines()).toEqual([
+      at("stopped", 'holds a long random token ("c2st…"): a run must never hold a secret; delete the file'),
+    ]);
+    const problems = lines(key);
+    expect(problems).toEqual([
+      at("stopped", "holds the api key or a piece of it: a run must never hold the key; delete the file"),
+    ]);
+    expect(problems.join("\n")).not.toContain(key);
+  });
+
+  it("refuses a megabyte of [[[ unread, before parsing it", () => {
+    writeRun(root, "[".repeat(1024 * 1024));
+    expect(lines()).toEqual([`${runFile}: too deep: nested more than 8 levels, where a run is 6; delete it`]);
+  });
+
+  it("warns of a write's leftover temp file", () => {
+    writeRun(root, calibrationRun());
+    writeRun(root, "{", "data/judges/runs/.x.json.tmp");
+    expect(lines()).toEqual([]);
+    expect(warnings()).toEqual(["data/judges/runs/.x.json.tmp: left by an interrupted write: delete it"]);
+  });
+
+  it("names a run's field the schema refuses", () => {
+    writeRun(root, {...calibrationRun(), kind: "probe-run"} as unknown as ReturnType<typeof calibrationRun>);
+    expect(lines()).toEqual([at("kind", 'got "probe-run": expected one of "judge-run"')]);
+  });
+});

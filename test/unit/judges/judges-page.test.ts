@@ -1,0 +1,154 @@
+// The /judges page's view of two hand-written runs (test/judges/page-runs.ts) over the calibration cases, ruled
+// calibration-a 4, -b 2, -c 1, -d 5. Every figure and word below is worked out by hand from those scores and the
+// lines each judge wrote; the rule titles are guideline/v2's.
+import {describe, expect, it} from "vitest";
+import {answerView} from "../../../lib/judges/judge-answer-view.js";
+import {judgeRuleName, judgesView, statusWords} from "../../../lib/judges/judges-page.js";
+import {judgesPageData} from "../../../lib/judges/page-data.node.js";
+import type {LoadedPrompt} from "../../../lib/judges/prompts.node.js";
+import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
+import {carefulRun, htmlReply, inventedRule, lenientRun, pageRunFiles} from "./page-runs.js";
+import {testPrompt} from "./run-files.js";
+
+const runs = [carefulRun(), lenientRun()];
+const data = judgesPageData(
+  {
+    runs: runs.map((run, index) => ({file: pageRunFiles[index]!, data: run})),
+    prompts: [{name: testPrompt} as LoadedPrompt],
+  },
+  loadItems(),
+  loadGuidelines(),
+);
+const view = judgesView(data);
+const [careful, lenient] = view.runs;
+
+describe("each run as a rater", () => {
+  it("labels a run by model, prompt, guideline version and day, and says it is complete", () => {
+    expect(careful!.label).toBe(`test-only/careful · ${testPrompt} · v2 · 2026-11-20`);
+    expect(careful!.state).toBe("complete");
+    expect(careful!.file).toBe(pageRunFiles[0]);
+    // It was served as the model asked for: nothing to add.
+    expect(careful!.servedAs).toEqual([]);
+  });
+
+  it("counts exact, one off and two or more off of the cases answered, with the lean in the results page's words", () => {
+    // Careful: a, c, d exact; b 3 for 2, one off. One miss above, an average of 1/4 = 0.25: under the 0.3 bar.
+    expect(careful!.figures).toMatchObject({answered: 4, exact: 3, oneOff: 1, twoOrMoreOff: 0, lenient: 1, harsh: 0});
+    expect(careful!.asked).toBe(4);
+    expect(careful!.leanWords).toBe(
+      "No clear lean: 1 above the ruling, 0 below, and on average its scores are less than 0.3 of a point from it.",
+    );
+    // Lenient: c is no answer; d exact, a 5 for 4 one off, b 4 for 2 two off. Both misses above, average 3/3 = 1.
+    expect(lenient!.figures).toMatchObject({answered: 3, exact: 1, oneOff: 1, twoOrMoreOff: 1, lenient: 2, harsh: 0});
+    expect(lenient!.leanWords).toBe("It tends to score higher than the ruling: all 2 misses were above it.");
+  });
+
+  it("names the rules misapplied by title, and a rule id the guideline lacks as unknown, as the judge wrote it", () => {
+    expect(careful!.rulesMisapplied).toEqual([{id: "purpose", title: "Purpose", cases: ["calibration-b"]}]);
+    expect(careful!.unknownRules).toEqual([]);
+    // Formal fully met where the ruling has a small flaw (a); one sentence met where the purpose rule rules it not (b).
+    expect([...lenient!.rulesMisapplied].sort((x, y) => x.id.localeCompare(y.id))).toEqual([
+      {id: "purpose", title: "Purpose", cases: ["calibration-b"]},
+      {id: "style-register", title: "Style and register", cases: ["calibration-a"]},
+    ]);
+    expect(lenient!.unknownRules).toEqual([{text: inventedRule, cases: ["calibration-b"]}]);
+  });
+
+  it("lists a reply that is no answer with why, never scored", () => {
+    expect(lenient!.unanswered).toEqual([
+      {
+        case: "calibration-c",
+        status: "unparsed",
+        problem: "not JSON: the reply is not a JSON object",
+        words: statusWords.unparsed,
+      },
+    ]);
+    expect(statusWords.unparsed).toBe("not JSON");
+    expect(lenient!.missing).toEqual([]);
+  });
+
+  it("puts the runs side by side, one column each", () => {
+    expect(view.sideBySide.head).toEqual([careful!.label, lenient!.label]);
+    expect(view.sideBySide.rows.map((row) => [row.figure, ...row.cells])).toEqual([
+      ["Exact", "3", "1"],
+      ["One off", "1", "1"],
+      ["Two or more off", "0", "1"],
+      ["Lean", careful!.leanWords, lenient!.leanWords],
+      ["Answered of asked", "4 of 4", "3 of 4"],
+    ]);
+  });
+
+  it("says when a run stopped early, and which cases it did not reach", () => {
+    const stopped = {...carefulRun(), complete: false, finishedAt: null, stopped: "interrupted"};
+    stopped.answers = stopped.answers.slice(0, 3);
+    const [one] = judgesView({...data, runs: [stopped], files: [pageRunFiles[0]!]}).runs;
+    expect(one!.state).toBe("stopped after 3 of 4");
+    expect(one!.label).toBe(`test-only/careful · ${testPrompt} · v2 · 2026-11-20 (stopped after 3 of 4)`);
+    expect(one!.missing).toEqual(["calibration-d"]);
+  });
+});
+
+describe("the cases one by one", () => {
+  it("gives each case its ruled score and each run's score with its distance, or why there is none", () => {
+    expect(
+      view.cases.map((row) => [
+        row.id,
+        row.ruled,
+        ...row.cells.map((cell) => (cell.kind === "answered" ? `${cell.text} ${cell.score.distance}` : cell.text)),
+      ]),
+    ).toEqual([
+      ["calibration-a", "4", "4 exact", "5 one-off"],
+      ["calibration-b", "2", "3 one-off", "4 two-or-more-off"],
+      ["calibration-c", "1", "1 exact", "not JSON"],
+      ["calibration-d", "5", "5 exact", "5 exact"],
+    ]);
+  });
+});
+
+describe("one answer against its ruling", () => {
+  it("sets the judge's checklist beside the ruled one, each difference with the rule that decides it", () => {
+    const answer = answerView(data, 0, "calibration-b");
+    expect(answer?.kind).toBe("answered");
+    if (answer?.kind !== "answered") return;
+    expect(answer.scoreWords).toBe("one off, lenient");
+    expect(answer.lines.map((line) => [line.ruled?.text, line.judge?.instruction, line.status])).toEqual([
+      ["Describe the plot of Romeo and Juliet", "Describe the plot of Romeo and Juliet", "agree"],
+      ["One sentence", "in one sentence", "verdict-differs"],
+    ]);
+    const [, sentence] = answer.lines;
+    expect(sentence!.ruled?.verdict).not.toBe(sentence!.judge?.verdict);
+    // It named the size words rule; the purpose rule decides the line.
+    expect(sentence!.judge?.rule).toEqual({known: true, id: "size-words", title: "Size words"});
+    expect(sentence!.decidedBy).toMatchObject({id: "purpose", title: "Purpose"});
+    expect(answer.lines[0]!.decidedBy).toBeNull();
+    expect([answer.matching, answer.ruledLines]).toEqual([1, 2]);
+  });
+
+  it("shows an invented rule id as unknown, with the text the judge wrote", () => {
+    const answer = answerView(data, 1, "calibration-b");
+    if (answer?.kind !== "answered") throw new Error("expected an answer");
+    expect(answer.lines[1]!.judge?.rule).toEqual({known: false, text: inventedRule});
+    expect(answer.lines[1]!.decidedBy).toMatchObject({id: "purpose"});
+  });
+
+  it("shows a reply that is no answer by its status, problem and text, unchanged", () => {
+    expect(answerView(data, 1, "calibration-c")).toEqual({
+      kind: "unanswered",
+      status: "not JSON",
+      problem: "not JSON: the reply is not a JSON object",
+      excerpt: htmlReply,
+    });
+  });
+
+  it("has nothing to show for a case a run holds no record of, or one the site lacks", () => {
+    expect(answerView(data, 0, "example-1")).toBeNull();
+    expect(answerView(data, 5, "calibration-a")).toBeNull();
+  });
+});
+
+describe("a rule as a judge names it", () => {
+  it("is known by its title, or unknown as written", () => {
+    expect(judgeRuleName(data.rules, "refusal")).toEqual({known: true, id: "refusal", title: "Refusals"});
+    expect(judgeRuleName(data.rules, "Refusal")).toEqual({known: false, text: "Refusal"});
+  });
+});

@@ -1,0 +1,109 @@
+import {join} from "node:path";
+import {describe, expect, it} from "vitest";
+import {
+  bySetThenOrder,
+  guidelineVersions,
+  loadGuideline,
+  loadGuidelines,
+  loadItems,
+  parseGuidelineFile,
+  projectRoot,
+} from "../../../lib/node/load.js";
+
+const fixtureRoot = join(projectRoot, "test/fixtures/guideline/root");
+
+describe("loadItems", () => {
+  it("loads the 33 real items in the order a trainee walks them: the case study's 26, then the notebook's seven", () => {
+    const items = loadItems();
+    expect(items.map((item) => item.id)).toEqual([
+      "example-1",
+      "example-2",
+      "example-3",
+      "example-4",
+      "example-5",
+      "example-6",
+      "example-7",
+      "edge-1a",
+      "edge-1b",
+      "edge-1c",
+      "edge-2",
+      "edge-3",
+      "edge-4",
+      "edge-5a",
+      "edge-5b",
+      "edge-6",
+      "edge-7",
+      "edge-8",
+      "edge-9",
+      "edge-10",
+      "edge-10-twist",
+      "calibration-a",
+      "calibration-b",
+      "calibration-c",
+      "calibration-d",
+      "calibration-d-twist",
+      "fresh-1",
+      "fresh-2",
+      "fresh-3",
+      "fresh-4",
+      "fresh-5",
+      "fresh-6",
+      "fresh-7",
+    ]);
+    expect([...items].sort(bySetThenOrder)).toEqual(items);
+  });
+  it("loads a fixture folder, naming files relative to the root", () => {
+    expect(loadItems(projectRoot, join(projectRoot, "test/fixtures/items/valid")).map((item) => item.id)).toEqual([
+      "good-item",
+    ]);
+  });
+  it("collects the problems of every broken file in a folder before failing", () => {
+    let message = "";
+    try {
+      loadItems(projectRoot, join(projectRoot, "test/fixtures/items/broken"));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const files = [...new Set(message.split("\n").map((line) => line.split(/:| at /)[0]))];
+    expect(files).toEqual([
+      "test/fixtures/items/broken/bad-yaml.md",
+      "test/fixtures/items/broken/facts-of-other-rule.md",
+      "test/fixtures/items/broken/id-mismatch.md",
+      "test/fixtures/items/broken/missing-field.md",
+      "test/fixtures/items/broken/missing-front-matter.md",
+      "test/fixtures/items/broken/missing-request-section.md",
+      "test/fixtures/items/broken/repeated-section.md",
+      "test/fixtures/items/broken/score-not-a-score.md",
+      "test/fixtures/items/broken/score-out-of-range.md",
+      "test/fixtures/items/broken/two-main-lines.md",
+      "test/fixtures/items/broken/unknown-field.md",
+      "test/fixtures/items/broken/unknown-rule.md",
+      "test/fixtures/items/broken/unknown-section.md",
+      "test/fixtures/items/broken/unknown-verdict.md",
+      "test/fixtures/items/broken/wrong-facts.md",
+    ]);
+  });
+});
+
+describe("guidelines", () => {
+  it("lists the released versions in numeric order", () => {
+    expect(guidelineVersions()).toEqual(["v1", "v2"]);
+    expect(loadGuidelines().map((guideline) => guideline.version)).toEqual(["v1", "v2"]);
+  });
+  it("rejects a guideline whose version does not match its folder", () => {
+    expect(guidelineVersions(fixtureRoot)).toEqual(["v3"]);
+    expect(() => loadGuideline("v3", fixtureRoot)).toThrowErrorMatchingInlineSnapshot(
+      `[AuthoredFileError: guideline/v3/guideline.yaml at version: "v2" does not match its folder: set version: v3]`,
+    );
+  });
+  it("rejects bad YAML, naming the file", () => {
+    expect(() => parseGuidelineFile('title: "unclosed\n', "guideline/v9/guideline.yaml")).toThrow(
+      /^guideline\/v9\/guideline\.yaml: not valid YAML \(line \d+\): Missing closing "quote/,
+    );
+  });
+  it("rejects a guideline that fails the schema, naming the file and the field", () => {
+    expect(() => parseGuidelineFile("version: 2\n", "guideline/v9/guideline.yaml")).toThrow(
+      /^guideline\/v9\/guideline\.yaml at version: expected string, got 2$/m,
+    );
+  });
+});

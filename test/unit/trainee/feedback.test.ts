@@ -1,0 +1,194 @@
+// What a trainee reads first on Check, held to the case study's words: the note the case study wrote on their score,
+// else what the case teaches (or the case study's one sentence on it); then only the lines where they differ, each
+// with the guideline's sentence that decides it.
+import {describe, expect, it} from "vitest";
+import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
+import {loadGuidelines} from "../../../lib/node/load.js";
+import {feedbackFor} from "../../../lib/trainee/feedback.js";
+import type {Answer, Listing, TraineeLine} from "../../../lib/trainee/progress.js";
+import type {Score} from "../../../lib/authored/schemas/verdict.js";
+import {item, line, mark} from "./helpers.js";
+
+const guideline = loadGuidelines().at(-1)!;
+const ruleSet = ruleSetOf(guideline);
+const answer = (id: string, score: Score, lines?: TraineeLine[], extra: Partial<Answer> = {}): Answer => ({
+  item: id,
+  phase: "guideline",
+  attempt: 1,
+  score,
+  ...(lines ? {checklist: {lines}} : {}),
+  guideline: guideline.version,
+  at: "2026-01-01T00:00:00.000Z",
+  ...extra,
+});
+const feedback = (id: string, answers: Answer[], decidingPick?: string) =>
+  feedbackFor(item(id), answers, {guideline, derivation: derive(item(id), ruleSet), decidingPick});
+
+describe("the sentence the ruling leads with", () => {
+  it("is the case study's note on the trainee's score, all of them where it wrote several", () => {
+    const at3 = feedback("calibration-a", [answer("calibration-a", 3)]);
+    expect(at3.sentence).toEqual({
+      label: "Why not 3",
+      text: expect.stringMatching(/^Frau Berger wouldn't read Viele Grüße as informal/),
+      terse: false,
+    });
+    const b = feedback("calibration-b", [answer("calibration-b", 3)]);
+    expect(b.notes.own.map((note) => note.label)).toEqual(["Why raters give 3", "Why not 3 like Example 4"]);
+    expect(b.notes.others.map((note) => note.label)).toEqual(["Why not 1"]);
+  });
+
+  it("is what the case teaches when the case study wrote no note on that score, or the score is right", () => {
+    expect(feedback("calibration-a", [answer("calibration-a", 4)]).sentence).toEqual({
+      terse: false,
+      label: "What it teaches",
+      text: 'The line between a small flaw and "not met" for style instructions. This example exposed a gap in the first wording of the style rule.',
+    });
+    // Every note of the case is still there for a right answer: none is the trainee's own.
+    expect(feedback("calibration-a", [answer("calibration-a", 4)]).notes.others.map((note) => note.label)).toEqual([
+      "Why not 5",
+      "Why not 3",
+    ]);
+  });
+
+  it("is the case study's one sentence on an example, and the map's ruling on an edge case", () => {
+    expect(feedback("example-3", [answer("example-3", 4)]).sentence.text).toBe("A single du breaks the register.");
+    expect(feedback("edge-2", [answer("edge-2", 3)]).sentence.text).toBe(
+      'Clearly outside what a reader expects for "short": not met',
+    );
+    // The map's ruling says what; the lead adds the rule that says why ("Met" for 1c: a floor was reached).
+    const edge1c = feedback("edge-1c", [answer("edge-1c", 4)]);
+    expect(edge1c.sentence).toEqual({text: "Met", label: null, terse: true});
+    expect(edge1c.decidingRule.cited).toMatchObject({title: "Numbers", sentence: '"At least" sets a floor.'});
+  });
+});
+
+describe("the lines where the checklist differs", () => {
+  const example3 = item("example-3");
+  const main = mark(example3, "E-Mail an meine Vermieterin, Frau Berger, schreiben");
+  const formal = mark(example3, "förmliche");
+
+  it("names a verdict that differs with the rule's title and the sentence of it that decides the line", () => {
+    const result = feedback("example-3", [answer("example-3", 4, [line(main, "met", true), line(formal, "met")])]);
+    expect(result.differences).toEqual([
+      {
+        kind: "missing",
+        text: "Short",
+        ruled: "met",
+        main: false,
+        inferred: false,
+        because: null,
+        listRule: expect.anything(),
+        inside: null,
+      },
+      {
+        kind: "verdict",
+        text: "Formal",
+        yourWords: "förmliche",
+        yours: "met",
+        ruled: "not-met",
+        main: false,
+        inferred: false,
+        because: null,
+        rule: {
+          id: "style-register",
+          title: "Style and register",
+          sentence:
+            "If the intended reader would read a lapse as breaking the requested register, mark the instruction not met, even if the lapse happens only once.",
+        },
+      },
+    ]);
+    const missing = result.differences[0] as Extract<(typeof result.differences)[number], {kind: "missing"}>;
+    expect(missing.listRule).toMatchObject({id: "stated-constraints", title: "Stated constraints"});
+    expect([result.matching, result.ruledLines]).toEqual([1, 3]);
+  });
+
+  it("says a main task left unchosen once, and a main task not listed once", () => {
+    const unchosen = feedback("example-3", [answer("example-3", 3, [line(main, "met"), line(formal, "not-met")])]);
+    expect(unchosen.differences.map((difference) => difference.kind)).toEqual(["main", "missing"]);
+    const unlisted = feedback("example-3", [answer("example-3", 3, [line(formal, "not-met")])]);
+    expect(unlisted.differences.map((difference) => difference.kind)).toEqual(["missing", "missing"]);
+    // Another line taken as the main task while the main task is not listed: one message says both.
+    const other = feedback("example-3", [answer("example-3", 3, [line(formal, "not-met", true)])]);
+    expect(other.differences.filter((difference) => difference.kind === "main")).toEqual([
+      {kind: "main", yourMain: "förmliche", ruledMain: example3.checklist[0]!.text, listed: false},
+    ]);
+    expect(other.differences.filter((difference) => difference.kind === "missing").map((d) => d.text)).toEqual([
+      "Short",
+    ]);
+  });
+
+  it("says where a missing line is hidden: inside a line of the trainee's that holds another instruction too", () => {
+    const both = mark(example3, "kurze, förmliche");
+    const result = feedback("example-3", [answer("example-3", 3, [line(main, "met", true), line(both, "met")])]);
+    expect(result.differences).toEqual([
+      expect.objectContaining({kind: "missing", text: "Formal", inside: "kurze, förmliche"}),
+    ]);
+  });
+
+  it("gives a distractor's note and the rule that keeps it off the list", () => {
+    const free: Listing = {kind: "free", text: "formal"};
+    const result = feedback("edge-9", [answer("edge-9", 4, [line(free, "not-met")])]);
+    expect(result.differences.find((difference) => difference.kind === "extra")).toMatchObject({
+      yourWords: "formal",
+      status: "candidate",
+      rule: {id: "list-stated-only", title: "Only what the request says", sentence: "List only what the request says."},
+    });
+  });
+
+  it("shows, for a score given alone, the lines that set the score and their rules", () => {
+    const result = feedback("example-7", [answer("example-7", 5)]);
+    expect(result.scoreOnly).toBe(true);
+    expect(result.differences).toEqual([]);
+    expect(result.decidingLines).toEqual([
+      {
+        text: "Just the words",
+        ruled: "not-met",
+        main: false,
+        inferred: false,
+        because: null,
+        rule: {
+          id: "only-just",
+          title: '"Only" and "just"',
+          sentence: "Unrequested additions break these instructions.",
+        },
+      },
+    ]);
+  });
+});
+
+describe("the deciding rule on the edge-case map", () => {
+  it("says whether the pick settles the case, citing the rule that does with its sentence", () => {
+    const wrong = feedback("edge-2", [answer("edge-2", 2)], "purpose");
+    expect(wrong.decidingRule).toMatchObject({
+      rule: "size-words",
+      right: false,
+      picked: {title: "Purpose"},
+      cited: {title: "Size words", sentence: "Clearly outside that range is not met; arguable is partly met."},
+    });
+    // Edge case 8: the email's request, as the case study names it, or the two-sentence limit, as the trace finds.
+    expect(feedback("edge-8", [answer("edge-8", 2)], "numbers").decidingRule.right).toBe(true);
+    expect(feedback("edge-8", [answer("edge-8", 2)], "pasted-material").decidingRule).toMatchObject({
+      right: true,
+      cited: {title: "Pasted material"},
+    });
+    expect(feedback("edge-1a", [answer("edge-1a", 2)], "numbers").decidingRule).toMatchObject({
+      right: true,
+      cited: {sentence: "A ceiling still requires at least one: delivering none doesn't meet it."},
+    });
+    expect(feedback("edge-1a", [answer("edge-1a", 2)]).decidingRule.right).toBeNull();
+  });
+});
+
+describe("a retried item", () => {
+  it("keeps the first answer as the one that counts and lists the retries beside it", () => {
+    const result = feedback("calibration-c", [
+      answer("calibration-c", 2),
+      answer("calibration-c", "n/a", undefined, {attempt: 2}),
+    ]);
+    expect(result.score).toMatchObject({trainee: 2, distance: "one-off"});
+    expect(result.retries).toEqual([
+      {attempt: 2, score: expect.objectContaining({trainee: "n/a", distance: "two-or-more-off"})},
+    ]);
+    expect(result.sentence.label).toBe("Why not 2");
+  });
+});

@@ -1,0 +1,119 @@
+import {describe, expect, it} from "vitest";
+import {
+  answerOf,
+  blindAnswerText,
+  cardAnswers,
+  cardStateText,
+  chooseScoreHint,
+  retryOffered,
+  stepsOffered,
+} from "../../../lib/trainee/score-card-state.js";
+import type {TraineeLine} from "../../../lib/trainee/progress.js";
+import {item, record} from "./helpers.js";
+
+describe("the answers a score card shows", () => {
+  const progress = record(
+    {item: "calibration-a", score: 3},
+    {item: "calibration-a", score: 4, mode: "self-check"},
+    {item: "calibration-a", score: 2, mode: "self-check"},
+    {item: "calibration-a", score: 5},
+  );
+  const scores = (answers: {score: unknown}[]) => answers.map((answer) => answer.score);
+
+  it("is every attempt at its slot in the walk, first first", () => {
+    expect(scores(cardAnswers(progress, "calibration-a", {phase: "guideline", mode: "walk"}))).toEqual([3, 5]);
+    expect(cardAnswers(progress, "calibration-a", {phase: "vague", mode: "walk"})).toEqual([]);
+  });
+
+  it("is only this run's answer in the blind run", () => {
+    const run = (number: number) =>
+      scores(cardAnswers(progress, "calibration-a", {phase: "guideline", mode: "self-check", run: number}));
+    expect(run(1)).toEqual([4]);
+    expect(run(2)).toEqual([2]);
+    expect(run(3)).toEqual([]);
+  });
+});
+
+describe("what a score card offers", () => {
+  it("offers the steps with the guideline only; folded, only where the case study quotes the request", () => {
+    const quoted = item("example-3").request;
+    const described = item("edge-4").request; // data/items/edge-4.md: the request is described, not quoted
+    expect(stepsOffered({phase: "vague", folded: false, request: quoted})).toBe(false);
+    expect(stepsOffered({phase: "guideline", folded: false, request: quoted})).toBe(true);
+    expect(stepsOffered({phase: "guideline", folded: false, request: described})).toBe(true);
+    expect(stepsOffered({phase: "guideline", folded: true, request: quoted})).toBe(true);
+    expect(stepsOffered({phase: "guideline", folded: true, request: described})).toBe(false);
+  });
+
+  it("offers a retry after Check with the guideline, never in the blind run nor for a “before” score", () => {
+    expect(retryOffered({committed: true, phase: "guideline", mode: "walk"})).toBe(true);
+    expect(retryOffered({committed: false, phase: "guideline", mode: "walk"})).toBe(false);
+    expect(retryOffered({committed: true, phase: "guideline", mode: "self-check"})).toBe(false);
+    expect(retryOffered({committed: true, phase: "vague", mode: "walk"})).toBe(false);
+  });
+});
+
+describe("what a score card says", () => {
+  it("says the first answer by the title, answered in the blind run and checked elsewhere", () => {
+    expect(cardStateText(undefined, "walk")).toBe("Not scored yet");
+    expect(cardStateText({score: 3}, "walk")).toBe("Checked: 3");
+    expect(cardStateText({score: "n/a"}, "self-check")).toBe("Answered: not applicable");
+    expect(blindAnswerText({score: 4})).toBe(
+      "Answered: 4. The rulings show when you have answered every case of the run.",
+    );
+  });
+
+  it("names N in the hint only where “not applicable” is offered", () => {
+    expect(chooseScoreHint(true)).toBe("Choose a score first (keys 1-5, or N for not applicable).");
+    expect(chooseScoreHint(false)).toBe("Choose a score first (keys 1-5).");
+  });
+});
+
+describe("the answer Check records", () => {
+  const at = new Date(Date.UTC(2026, 2, 1, 10, 0, 0));
+  const lines: TraineeLine[] = [{listing: {kind: "free", text: "a"}, main: true, verdict: "met"}];
+
+  it("holds the score, the version and the time, and no more when nothing else was given", () => {
+    expect(answerOf("example-1", {phase: "vague", mode: "walk", score: 4, guideline: "v2", at})).toEqual({
+      item: "example-1",
+      phase: "vague",
+      score: 4,
+      guideline: "v2",
+      at: "2026-03-01T10:00:00.000Z",
+    });
+  });
+
+  it("holds the blind run's mode, the checklist written and the rule picked", () => {
+    expect(
+      answerOf("edge-4", {
+        phase: "guideline",
+        mode: "self-check",
+        score: 2,
+        draft: {lines, mainNotMet: undefined},
+        decidingRule: "numbers",
+        guideline: "v2",
+        at,
+      }),
+    ).toEqual({
+      item: "edge-4",
+      phase: "guideline",
+      mode: "self-check",
+      score: 2,
+      checklist: {lines},
+      decidingRule: "numbers",
+      guideline: "v2",
+      at: "2026-03-01T10:00:00.000Z",
+    });
+    // An empty list is no checklist.
+    expect(
+      answerOf("edge-4", {
+        phase: "guideline",
+        mode: "walk",
+        score: 2,
+        draft: {lines: [], mainNotMet: undefined},
+        guideline: "v2",
+        at,
+      }),
+    ).not.toHaveProperty("checklist");
+  });
+});

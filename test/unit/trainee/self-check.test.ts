@@ -1,0 +1,165 @@
+import {describe, expect, it} from "vitest";
+import {loadCalibration, loadGuidelines} from "../../../lib/node/load.js";
+import type {Answer} from "../../../lib/trainee/progress.js";
+import {selfCheckRun} from "../../../lib/trainee/self-check-run.js";
+import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
+import {selfCheckSummary} from "../../../lib/trainee/self-check.js";
+import type {Score} from "../../../lib/authored/schemas/verdict.js";
+import {item, items, line, mark} from "./helpers.js";
+
+const calibration = poolsOf(loadCalibration(undefined, items))[0]!;
+const guideline = loadGuidelines().at(-1)!;
+const run = calibration.items.map(item);
+// Ruled: A 4, B 2, C 1, D 5, D twist 2.
+
+/** The run's answers, one score per item in order (null: unanswered). */
+function answers(...scores: (Score | null)[]): Answer[] {
+  return scores.flatMap((score, index) =>
+    score === null
+      ? []
+      : [
+          {
+            item: run[index]!.id,
+            phase: "guideline",
+            mode: "self-check",
+            attempt: 1,
+            score,
+            guideline: "v2",
+            at: "2026-03-01T10:00:00.000Z",
+          } satisfies Answer,
+        ],
+  );
+}
+const summarise = (list: Answer[]) => selfCheckSummary(list, run, calibration.pass, {guideline});
+
+describe("the self-check summary and its pass rule (at least 4 of 5 exact, none two or more off)", () => {
+  it("passes a perfect run", () => {
+    expect(summarise(answers(4, 2, 1, 5, 2))).toMatchObject({
+      exact: 5,
+      withinOne: 5,
+      twoOrMoreOff: 0,
+      lenient: 0,
+      harsh: 0,
+      meanSignedDifference: 0,
+      rulesMisapplied: [],
+      complete: true,
+      pass: true,
+    });
+  });
+  it("passes four exact and one a point off", () => {
+    expect(summarise(answers(4, 3, 1, 5, 2))).toMatchObject({exact: 4, withinOne: 5, pass: true, lenient: 1});
+  });
+  it("fails four exact and one two or more off", () => {
+    expect(summarise(answers(4, 2, 1, 2, 2))).toMatchObject({exact: 4, twoOrMoreOff: 1, harsh: 1, pass: false});
+  });
+  it("fails three exact, even with every score within one", () => {
+    expect(summarise(answers(5, 3, 1, 5, 2))).toMatchObject({exact: 3, withinOne: 5, pass: false});
+  });
+  it("fails an unfinished run", () => {
+    const summary = summarise(answers(4, 2, 1, 5, null));
+    expect(summary).toMatchObject({answered: 4, total: 5, exact: 4, complete: false, pass: false});
+    expect(summary.items[4]).toMatchObject({id: "calibration-d-twist", trainee: null, score: null});
+  });
+  it("counts 'not applicable' on a harmless refusal as two or more off, neither lenient nor harsh", () => {
+    expect(summarise(answers(4, 2, "n/a", 5, 2))).toMatchObject({
+      exact: 4,
+      twoOrMoreOff: 1,
+      lenient: 0,
+      harsh: 0,
+      meanSignedDifference: 0,
+      pass: false,
+    });
+  });
+  it("gives the lean of the run as the mean signed difference", () => {
+    const summary = summarise(answers(5, 3, 2, 5, 5));
+    expect(summary).toMatchObject({lenient: 4, harsh: 0, meanSignedDifference: (1 + 1 + 1 + 0 + 3) / 5});
+  });
+  it("blames each wrong score alone on its case's deciding rule only, most often first", () => {
+    // The rule each case's ruling turns on: A's formal line met with a small flaw (style and register), B's one
+    // sentence for a child not met (purpose), C declines a harmless request (refusals), D's question is justified
+    // and D's twist's is not (clarifying questions).
+    const summary = summarise(answers(3, 3, 2, 2, 5));
+    expect(summary.rulesMisapplied).toEqual([
+      {rule: "clarifying-question", items: ["calibration-d", "calibration-d-twist"]},
+      {rule: "purpose", items: ["calibration-b"]},
+      {rule: "refusal", items: ["calibration-c"]},
+      {rule: "style-register", items: ["calibration-a"]},
+    ]);
+    expect(summary.items.map((entry) => entry.rulesMisapplied.length)).toEqual([1, 1, 1, 1, 1]);
+    expect(summary.items.every((entry) => entry.fromScoreOnly)).toBe(true);
+  });
+  it("awards no pass to a run that was not blind, however it scored", () => {
+    const perfect = answers(4, 2, 1, 5, 2);
+    expect(selfCheckSummary(perfect, run, calibration.pass, {guideline, blind: false})).toMatchObject({
+      complete: true,
+      exact: 5,
+      blind: false,
+      pass: false,
+    });
+  });
+  it("reads the rules from the checklist where the trainee gave one", () => {
+    const a = run[0]!;
+    const list = answers(null, 2, 1, 5, 2);
+    list.unshift({
+      ...answers(3)[0]!,
+      checklist: {
+        lines: [
+          line(mark(a, "E-Mail an meine Vermieterin"), "met", true),
+          line(mark(a, "kurze"), "met"),
+          line(mark(a, "förmliche"), "not-met"),
+        ],
+      },
+    });
+    const summary = summarise(list);
+    expect(summary.items[0]).toMatchObject({rulesMisapplied: ["style-register"], fromScoreOnly: false});
+  });
+  it("counts the first attempt, not a retry", () => {
+    const list = answers(4, 2, 1, 5, 2);
+    list.push({...list[0]!, attempt: 2, score: 1});
+    list.unshift({...list[1]!, attempt: 2, score: 5});
+    expect(summarise(list)).toMatchObject({exact: 5, pass: true});
+  });
+});
+
+describe("a self-check run and whether it was blind", () => {
+  const ids = run.map((item) => item.id);
+  const at = (minute: number) => `2026-03-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
+  const blindAnswer = (id: string, attempt: number, minute: number): Answer => ({
+    item: id,
+    phase: "guideline",
+    mode: "self-check",
+    attempt,
+    score: 3,
+    guideline: "v2",
+    at: at(minute),
+  });
+  const walkAnswer = (id: string, minute: number): Answer => ({
+    item: id,
+    phase: "guideline",
+    attempt: 1,
+    score: 3,
+    guideline: "v2",
+    at: at(minute),
+  });
+  const firstRun = ids.map((id, index) => blindAnswer(id, 1, 10 + index));
+
+  it("is blind when no ruling of its cases was seen before it ended", () => {
+    expect(selfCheckRun(firstRun, ids)).toMatchObject({run: 1, complete: true, blind: true, seen: []});
+    // Part 6 checked after the run ended does not make it less blind.
+    expect(selfCheckRun([...firstRun, walkAnswer("calibration-a", 30)], ids).blind).toBe(true);
+  });
+
+  it("is not blind when a case was checked in the walk before the run ended, or the run is still open", () => {
+    const seen = selfCheckRun([walkAnswer("calibration-b", 5), ...firstRun], ids);
+    expect(seen).toMatchObject({blind: false, seen: [{item: "calibration-b", where: "walk"}]});
+    const during = selfCheckRun([...firstRun.slice(0, 4), walkAnswer("calibration-a", 20)], ids);
+    expect(during).toMatchObject({complete: false, blind: false});
+  });
+
+  it("counts a second run as not blind: every ruling showed at the end of the first", () => {
+    const second = [...firstRun, blindAnswer("calibration-a", 2, 40)];
+    expect(selfCheckRun(second, ids)).toMatchObject({run: 2, complete: false, blind: false});
+    expect(selfCheckRun(second, ids).seen.every((entry) => entry.where === "earlier-run")).toBe(true);
+    expect(selfCheckRun(second, ids, 1)).toMatchObject({run: 1, complete: true, blind: true});
+  });
+});

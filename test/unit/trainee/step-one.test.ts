@@ -1,0 +1,173 @@
+import {describe, expect, it} from "vitest";
+import {quoteSpans} from "../../../lib/trainee/step-one.js";
+import {matchStepOne, stepOneMode} from "../../../lib/trainee/step-one.js";
+import {words} from "../../../lib/authored/quote.js";
+import {free, item, items, mark, option} from "./helpers.js";
+
+const summary = (result: ReturnType<typeof matchStepOne>) => ({
+  found: result.found,
+  missed: result.missed,
+  candidates: result.candidates,
+  notOnChecklist: result.notOnChecklist,
+});
+
+describe("marks compared with the ruled quotes", () => {
+  const example4 = item("example-4");
+
+  it("finds each ruled line a mark overlaps", () => {
+    const result = matchStepOne(example4, [mark(example4, "why the sky is blue"), mark(example4, "in one sentence")]);
+    expect(result.listings.map((listing) => listing.match)).toEqual([
+      {kind: "ruled", index: 0, role: "main", rule: "main-task"},
+      {kind: "ruled", index: 1, role: "instruction", rule: "purpose"},
+    ]);
+    expect(summary(result)).toEqual({found: 2, missed: 0, candidates: 0, notOnChecklist: 0});
+  });
+
+  it("counts one shared word as overlap: a mark on part of a quote finds its line", () => {
+    const example1 = item("example-1");
+    expect(matchStepOne(example1, [mark(example1, "two")]).listings[0]!.match).toMatchObject({kind: "ruled", index: 1});
+    // "examples" is the main task's word, "no more than two" the limit's: the mark covers all of the limit.
+    expect(matchStepOne(example1, [mark(example1, "no more than two examples")]).listings[0]!.match).toMatchObject({
+      kind: "ruled",
+      index: 1,
+    });
+  });
+
+  it("matches a whole-sentence mark to one line and names the others it covers", () => {
+    const result = matchStepOne(example4, [mark(example4, "Explain in one sentence why the sky is blue.")]);
+    expect(result.listings[0]).toMatchObject({match: {kind: "ruled", index: 0}, alsoCovers: [1]});
+    expect(result.ruled.map((line) => [line.line.text, line.found])).toEqual([
+      ["Explain why the sky is blue", true],
+      ["One sentence", false],
+    ]);
+  });
+
+  it("tells a missed line by its line", () => {
+    const example7 = item("example-7");
+    const result = matchStepOne(example7, [mark(example7, "List three Swedish words for snow")]);
+    expect(result.ruled.filter((line) => !line.found).map((line) => line.line.quote)).toEqual([
+      "three",
+      "Just the words.",
+    ]);
+  });
+
+  it("says 'not on the ruled checklist' for a mark that matches nothing", () => {
+    const example3 = item("example-3");
+    const result = matchStepOne(example3, [
+      mark(example3, "bitte"),
+      {kind: "mark", in: "request", start: 6, end: 7}, // the space after "Kannst"
+      {kind: "mark", in: "request", start: 500, end: 510}, // past the end
+      {kind: "mark", in: "turn-1", start: 0, end: 4}, // no such turn
+    ]);
+    expect(result.listings.map((listing) => [listing.text, listing.match.kind])).toEqual([
+      ["bitte", "none"],
+      ["", "none"],
+      ["", "none"],
+      ["", "none"],
+    ]);
+    expect(summary(result)).toEqual({found: 0, missed: 3, candidates: 0, notOnChecklist: 4});
+  });
+
+  it("reads a standing instruction's words in the earlier turn", () => {
+    const edge7 = item("edge-7");
+    const result = matchStepOne(edge7, [mark(edge7, "answer in bullet points", "turn-1")]);
+    expect(result.listings[0]!.match).toMatchObject({kind: "ruled", index: 1, rule: "standing-instructions"});
+  });
+
+  it("finds every ruled line of every item when each quote is marked, and nothing else", () => {
+    for (const each of items) {
+      const marks = each.checklist.flatMap((line) =>
+        line.role === "candidate"
+          ? []
+          : quoteSpans(each, line).map((span) => ({kind: "mark" as const, in: line.quoteIn, ...span})),
+      );
+      const result = matchStepOne(each, marks);
+      const quoted = each.checklist.filter((line) => line.role !== "candidate" && line.quote);
+      expect({id: each.id, found: result.found, extra: result.notOnChecklist + result.candidates}).toEqual({
+        id: each.id,
+        found: quoted.length,
+        extra: 0,
+      });
+    }
+  });
+});
+
+describe("lines of the trainee's own words", () => {
+  it("gives a candidate's note: formality in edge case 9 was never requested", () => {
+    const result = matchStepOne(item("edge-9"), [free("Formal register (Sie)")]);
+    expect(result.listings[0]!.match).toEqual({
+      kind: "candidate",
+      index: 2,
+      rule: "list-stated-only",
+      note: "formality was never requested",
+      source: "case-study",
+    });
+    expect(summary(result)).toEqual({found: 0, missed: 2, candidates: 1, notOnChecklist: 0});
+  });
+  it("matches word forms that share their first five letters", () => {
+    expect(matchStepOne(item("edge-9"), [free("formality")]).listings[0]!.match.kind).toBe("candidate");
+    expect(matchStepOne(item("edge-10"), [free("naturalness")]).listings[0]!.match).toMatchObject({index: 3});
+  });
+  it("marks an inferred candidate's note as the site's", () => {
+    expect(matchStepOne(item("example-1"), [free("exactly two")]).listings[0]!.match).toMatchObject({
+      kind: "candidate",
+      source: "inferred",
+    });
+  });
+  it("matches the line with the most words in common", () => {
+    const result = matchStepOne(item("example-5"), [free("the answer must be correct")]);
+    expect(result.listings[0]!.match).toMatchObject({kind: "candidate", rule: "not-rated"});
+  });
+  it("prefers a ruled line to a candidate that fits the typed words as well", () => {
+    // "two examples" fits the limit ("No more than two examples") and the candidate "Exactly two examples" alike.
+    expect(matchStepOne(item("example-1"), [free("two examples")]).listings[0]!.match).toMatchObject({
+      kind: "ruled",
+      index: 1,
+    });
+  });
+  it("matches nothing when no word is shared", () => {
+    expect(matchStepOne(item("example-2"), [free("be nice")]).listings[0]!.match).toEqual({kind: "none"});
+  });
+});
+
+describe("the list a described request offers", () => {
+  const edge4 = item("edge-4");
+
+  it("uses a list where the case study describes the request", () => {
+    expect(items.filter((each) => stepOneMode(each) === "list").map((each) => each.id)).toEqual([
+      "edge-4",
+      "edge-5a",
+      "edge-5b",
+      "edge-7",
+      "edge-10-twist",
+    ]);
+  });
+  it("finds a ticked ruled line, gives a ticked candidate's note, and names what was left unticked", () => {
+    const result = matchStepOne(item("edge-7"), [option(0)]);
+    expect(result.mode).toBe("list");
+    expect(result.ruled.map((line) => [line.line.text, line.found])).toEqual([
+      ["Answer the turn-3 request", true],
+      ["Answer in bullet points (standing instruction from turn 1)", false],
+    ]);
+    // A ticked candidate (an option list works on any item's checklist) comes back with its note.
+    const candidate = matchStepOne(item("example-1"), [option(2)]).listings[0]!.match;
+    expect(candidate).toMatchObject({kind: "candidate", source: "inferred", rule: "list-stated-only"});
+    expect(summary(matchStepOne(edge4, [option(0)]))).toEqual({found: 1, missed: 0, candidates: 0, notOnChecklist: 0});
+  });
+  it("reads an option that is not on the list as nothing", () => {
+    expect(matchStepOne(edge4, [option(9)]).listings[0]!.match).toEqual({kind: "none"});
+  });
+});
+
+describe("the words a mark is read as", () => {
+  it("reads words by letters and digits, joined across inner hyphens", () => {
+    expect(words("Kannst du eine E-Mail, 15% bitte?").map((word) => word.text)).toEqual([
+      "Kannst",
+      "du",
+      "eine",
+      "E-Mail",
+      "15",
+      "bitte",
+    ]);
+  });
+});

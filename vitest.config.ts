@@ -19,7 +19,7 @@ export default defineConfig({
     projects: [
       kind("unit"),
       kind("cli"),
-      kind("build"),
+      kind("build", {globalSetup: ["test/browser/global-setup.ts"]}),
       kind("browser", {globalSetup: ["test/browser/global-setup.ts"]}),
     ],
   },

@@ -1,5 +1,6 @@
-// The browser project's one Chromium: launched once for the whole run, each test file connecting to it and making its
-// own contexts (test/browser/helpers.ts), so a run starts one browser where it started one per file.
+// The run's one Chromium: launched once for the whole run (the browser and build projects both name this setup; the
+// second finds the first's), each test file connecting to it and making its own contexts (test/browser/helpers.ts).
+import type {BrowserServer} from "playwright-core";
 import type {TestProject} from "vitest/node";
 import {launchChromiumServer} from "./site.js";
 
@@ -10,8 +11,19 @@ declare module "vitest" {
   }
 }
 
+/** Vitest loads this module once per project that names it, in one process: the browser is kept on globalThis. */
+const shared = globalThis as typeof globalThis & {
+  raterNotebookChromium?: {server: Promise<BrowserServer>; users: number};
+};
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await launchChromiumServer();
-  project.provide("chromiumEndpoint", server.wsEndpoint());
-  return () => server.close();
+  shared.raterNotebookChromium ??= {server: launchChromiumServer(), users: 0};
+  const chromium = shared.raterNotebookChromium;
+  chromium.users++;
+  project.provide("chromiumEndpoint", (await chromium.server).wsEndpoint());
+  return async () => {
+    if (--chromium.users > 0) return;
+    delete shared.raterNotebookChromium;
+    await (await chromium.server).close();
+  };
 }

@@ -11,7 +11,8 @@ import tseslint from "typescript-eslint";
  * - lib/authored/schemas/ holds the zod schemas of the authored files: the build validates with them, and a page
  *   imports their types only (a type import is erased, so zod never reaches the browser);
  * - everything else under lib/ and src/ may be imported by a page and must stay browser-safe.
- * test/lint/browser-safe.test.ts checks that no page reaches a Node-only module or a schema through a value import.
+ * test/unit/lint/browser-safe.test.ts checks that no page reaches a Node-only module or a schema through a value
+ * import.
  */
 export const nodeOnlyPlaces = [
   "lib/node/**",

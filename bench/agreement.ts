@@ -76,7 +76,7 @@ function writeCsv(path: string, rows: number, itemIds: readonly string[]): void 
 
 /**
  * The npm `krippendorff` package against ours, timed in this run on data it can finish (100 raters × 1,000 items):
- * the ratio is measured, not quoted. test/agreement/reference.test.ts holds the values equal.
+ * the ratio is measured, not quoted. test/unit/agreement/reference.test.ts holds the values equal.
  */
 function benchReference(): void {
   const data = cohortData(100, 1_000, 42);

@@ -1,5 +1,5 @@
 // The agreement bench's seeded data, shared with the test that holds our alpha to a reference implementation on it
-// (test/agreement/reference.test.ts): the figures the bench times are the figures that test checks.
+// (test/unit/agreement/reference.test.ts): the figures the bench times are the figures that test checks.
 import {MISSING, type ReliabilityData} from "../lib/agreement/data.js";
 import {seededRandom} from "../lib/agreement/random.js";
 

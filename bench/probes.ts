@@ -1,5 +1,6 @@
-// The probe scorer on hostile replies (test/probes/hostile-replies.ts): in this process, through `probes:score`, and in
-// the built probe page in Chromium, where a keystroke must score within a frame's budget on a 10,000-character paste.
+// The probe scorer on hostile replies (test/unit/probes/hostile-replies.ts): in this process, through `probes:score`,
+// and in the built probe page in Chromium, where a keystroke must score within a frame's budget on a 10,000-character
+// paste.
 import {median} from "./timing.js";
 import {execFileSync} from "node:child_process";
 import {performance} from "node:perf_hooks";

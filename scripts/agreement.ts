@@ -7,8 +7,9 @@
 // the headline: ordinal alpha before vs after with seeded bootstrap intervals.
 // --json prints the whole report (each phase under its name); --csv prints one table (summary, items, raters, rules).
 // Exit 2 for a usage error, 1 for input that cannot be read (every bad row is listed), 0 otherwise.
-import {once} from "node:events";
+import type {Writable} from "node:stream";
 import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {jsonChunks} from "../lib/text/json-chunks.js";
 import {loadItems} from "../lib/node/load.js";
 import {escapeUnsafe} from "../lib/text/quote-text.js";
@@ -38,66 +39,80 @@ function* lineChunks(lines: Iterable<string>): Generator<string> {
 }
 
 /**
- * Writes to standard output chunk by chunk, waiting whenever the pipe is full: a cohort's whole report as one string
- * can be longer than a string may be, and held whole besides the report it would double the memory used.
+ * Writes to the command's standard output chunk by chunk, each written before the next is made: a cohort's whole
+ * report as one string can be longer than a string may be, and held whole besides the report it would double the
+ * memory used. `npm run agreement -- … | head` closes the pipe early: that is the reader's choice, not an error, so
+ * printing stops there and the command ends as it would have. Any other failure to write is the command's.
  */
-async function print(chunks: Iterable<string>): Promise<void> {
-  for (const chunk of chunks) if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+function printer(stdout: Writable): (chunks: Iterable<string>) => Promise<void> {
+  // Each write's callback says how it went; the error event the stream emits besides must not end the process.
+  stdout.on("error", () => {});
+  let closed = false;
+  const written = (chunk: string) =>
+    new Promise<NodeJS.ErrnoException | null | undefined>((done) => stdout.write(chunk, done));
+  return async (chunks) => {
+    for (const chunk of chunks) {
+      if (closed) return;
+      const error = await written(chunk);
+      if (error?.code === "EPIPE") closed = true;
+      else if (error) throw error;
+    }
+  };
 }
 
-// `npm run agreement -- … | head` closes the pipe early: that is the reader's choice, not an error.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code !== "EPIPE") throw error;
-  process.exit(process.exitCode ?? 0);
-});
+export async function agreement(args: readonly string[], io: CommandIO): Promise<number> {
+  const err = lineWriter(io.stderr);
+  const print = printer(io.stdout);
+  return runCli("agreement", err, async () => {
+    const {values, positionals} = parseCommandLine(args, {
+      usage,
+      rest: "files",
+      options: {
+        json: {type: "boolean", default: false},
+        csv: {type: "string"},
+        seed: {type: "string"},
+        replicates: {type: "string"},
+      },
+    });
+    if (values.json && values.csv !== undefined) fail(`--json and --csv: choose one; usage: ${usage}`);
+    const table = values.csv;
+    if (table !== undefined && !(csvTables as readonly string[]).includes(table))
+      fail(`--csv: unknown table ${quote(table)}: expected one of ${csvTables.join(", ")}`);
+    const seed =
+      values.seed === undefined ? undefined : numberFlag("seed", values.seed, {min: 0, max: 2 ** 32 - 1, whole: true});
+    const replicates =
+      values.replicates === undefined
+        ? undefined
+        : numberFlag("replicates", values.replicates, {min: 10, max: 100_000, whole: true});
 
-process.exitCode = await runCli("agreement", async () => {
-  const {values, positionals} = parseCommandLine(process.argv.slice(2), {
-    usage,
-    rest: "files",
-    options: {
-      json: {type: "boolean", default: false},
-      csv: {type: "string"},
-      seed: {type: "string"},
-      replicates: {type: "string"},
-    },
+    const items = loadItems(io.root).map(cohortItem);
+    let read;
+    try {
+      read = readRatingFiles(
+        positionals,
+        items.map((item) => item.id),
+      );
+    } catch (error) {
+      if (!(error instanceof RatingsInputError)) throw error;
+      for (const line of error.message.split("\n")) err(line);
+      const count = error.problems.length + error.more;
+      err(`agreement: fix the ratings above (${plural(count, "problem")})`);
+      return 1;
+    }
+    const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
+    if (values.json) {
+      await print(jsonChunks({files: read.files, ...report}));
+      await print(["\n"]);
+    } else if (table !== undefined) {
+      await print(cohortCsvChunks(report, table as CsvTable));
+    } else {
+      const files = read.files.map(
+        (file) => `${escapeUnsafe(file.path)} (${inputKindNames[file.kind]}, ${file.ratings} ratings)`,
+      );
+      const head = `Read ${plural(files.length, "file")}: ${files.join(", ")}`;
+      await print(lineChunks([head, ...cohortLines(report)]));
+    }
   });
-  if (values.json && values.csv !== undefined) fail(`--json and --csv: choose one; usage: ${usage}`);
-  const table = values.csv;
-  if (table !== undefined && !(csvTables as readonly string[]).includes(table))
-    fail(`--csv: unknown table ${quote(table)}: expected one of ${csvTables.join(", ")}`);
-  const seed =
-    values.seed === undefined ? undefined : numberFlag("seed", values.seed, {min: 0, max: 2 ** 32 - 1, whole: true});
-  const replicates =
-    values.replicates === undefined
-      ? undefined
-      : numberFlag("replicates", values.replicates, {min: 10, max: 100_000, whole: true});
+}
 
-  const items = loadItems().map(cohortItem);
-  let read;
-  try {
-    read = readRatingFiles(
-      positionals,
-      items.map((item) => item.id),
-    );
-  } catch (error) {
-    if (!(error instanceof RatingsInputError)) throw error;
-    for (const line of error.message.split("\n")) console.error(line);
-    const count = error.problems.length + error.more;
-    console.error(`agreement: fix the ratings above (${plural(count, "problem")})`);
-    return 1;
-  }
-  const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
-  if (values.json) {
-    await print(jsonChunks({files: read.files, ...report}));
-    await print(["\n"]);
-  } else if (table !== undefined) {
-    await print(cohortCsvChunks(report, table as CsvTable));
-  } else {
-    const files = read.files.map(
-      (file) => `${escapeUnsafe(file.path)} (${inputKindNames[file.kind]}, ${file.ratings} ratings)`,
-    );
-    const head = `Read ${plural(files.length, "file")}: ${files.join(", ")}`;
-    await print(lineChunks([head, ...cohortLines(report)]));
-  }
-});
+await runAsEntry(import.meta, agreement);

@@ -7,14 +7,19 @@
 //   --update-pins (which needs the network once) after upgrading Framework.
 // - Framework reuses a data loader's cached output while the loader file is unchanged, but the loader reads
 //   guideline/, data/ and lib/: its outputs are cleared before every build, so nothing stale ships.
+// - A broken authored file fails the build before Framework starts: the data loader's checks (lib/node/site-data.ts)
+//   run here first, in this process, and print the lines the loader would, at once rather than after Framework has
+//   built every page. The loader still checks them, for a Framework build run without this script.
 // - Framework empties its output folder before building: the site is built into a fresh folder next to dist/
 //   and replaces dist/ only once the build and the post-build step (scripts/postbuild.ts: lang, zoom, minified
 //   modules) have succeeded.
-import {spawnSync} from "node:child_process";
+import {spawnSync, type SpawnSyncReturns} from "node:child_process";
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {postbuild} from "./postbuild.js";
+import {formatProblem} from "../lib/authored/problems.js";
+import {plural} from "../lib/text/format.js";
 import {quoteText} from "../lib/text/quote-text.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -51,12 +56,38 @@ export function prepareCache(project: string = root): void {
     mkdirSync(join(cache, "_npm", `${name}@${version}`), {recursive: true});
 }
 
+/**
+ * Every problem in project's authored files, one line each, as the data loader prints them; none means it may build.
+ * The data's modules load only when asked: scripts/dev.ts imports this file for prepareCache and builds the data its
+ * own way, and would start a quarter of a second later.
+ */
+export async function authoredProblems(project: string = root): Promise<string[]> {
+  const {siteData} = await import("../lib/node/site-data.js");
+  return siteData(project).problems.map(formatProblem);
+}
+
+/**
+ * Framework's build of project into project/.dist-build, from the pinned versions (with updatePins, from none: it
+ * resolves them afresh). Its standard output is printed as it comes, or kept with its errors when `print` is false.
+ */
+export function frameworkBuild(project: string, {updatePins = false, print = true} = {}): SpawnSyncReturns<string> {
+  if (updatePins) rmSync(cacheDir(project), {recursive: true, force: true});
+  else prepareCache(project);
+  return spawnSync(join(project, "node_modules", ".bin", "observable"), ["build"], {
+    cwd: project,
+    stdio: ["ignore", print ? "inherit" : "pipe", "pipe"],
+    encoding: "utf8",
+    // observablehq.config.ts reads SITE_OUTPUT: Framework has no command-line option for the output folder.
+    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1", SITE_OUTPUT: ".dist-build"},
+  });
+}
+
 function fail(message: string): never {
   console.error(`build: ${message}`);
   process.exit(1);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.find((arg) => arg !== "--update-pins");
   if (unknown !== undefined) {
@@ -64,21 +95,15 @@ function main(): void {
     process.exit(2);
   }
   const updatePins = args.includes("--update-pins");
+  const problems = await authoredProblems(root);
+  if (problems.length > 0) {
+    console.error(problems.join("\n"));
+    fail(`${plural(problems.length, "problem")} in the authored files; dist/ is unchanged`);
+  }
   const next = join(root, ".dist-build");
   const old = join(root, ".dist-old");
   for (const dir of [next, old]) rmSync(dir, {recursive: true, force: true});
-  if (updatePins) {
-    rmSync(cacheDir(root), {recursive: true, force: true});
-  } else {
-    prepareCache(root);
-  }
-  const build = spawnSync(join(root, "node_modules", ".bin", "observable"), ["build"], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "pipe"],
-    encoding: "utf8",
-    // observablehq.config.ts reads SITE_OUTPUT: Framework has no command-line option for the output folder.
-    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1", SITE_OUTPUT: ".dist-build"},
-  });
+  const build = frameworkBuild(root, {updatePins});
   process.stderr.write(build.stderr ?? "");
   if (build.status !== 0) {
     rmSync(next, {recursive: true, force: true});
@@ -116,4 +141,4 @@ function main(): void {
   console.log("build: dist/ replaced");
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -14,59 +14,64 @@ import {writeItemFile} from "../lib/authored/item-writer.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 import {Item} from "../lib/authored/schemas/item.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
-import {guidelineVersions, loadGuideline, projectRoot} from "../lib/node/load.js";
+import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
+import {guidelineVersions, loadGuideline} from "../lib/node/load.js";
 import {readAuthoredFile} from "../lib/node/read-file.js";
 
 const usage = "npm run case:new -- --from <id> [--id <new-id>]";
 
-process.exitCode = await runCli("case:new", () => {
-  const {values} = parseCommandLine(process.argv.slice(2), {
-    usage,
-    options: {from: {type: "string"}, id: {type: "string"}},
+export async function caseNew(args: readonly string[], io: CommandIO): Promise<number> {
+  const out = lineWriter(io.stdout);
+  const err = lineWriter(io.stderr);
+  return runCli("case:new", err, () => {
+    const {values} = parseCommandLine(args, {
+      usage,
+      options: {from: {type: "string"}, id: {type: "string"}},
+    });
+    if (values.from === undefined) fail(`missing --from <id>: the case to start from; usage: ${usage}`);
+    const folder = join(io.root, "data", "items");
+    const ids = readdirSync(folder)
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => name.slice(0, -".md".length))
+      .sort();
+    // Only an id from the folder: a path (../x) must never reach the file system.
+    if (!ids.includes(values.from)) fail(`unknown case ${quote(values.from)}: expected one of ${ids.join(", ")}`);
+    const id = values.id ?? firstFreeId(ids);
+    const checkedId = Item.shape.id.safeParse(id);
+    if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
+    if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
+
+    const cases = ids.map((each) => readCase(folder, each));
+    const source = cases.find((each) => each.id === values.from)!;
+    // The source's text must read (its front matter and sections); its fields are checked in the new file.
+    if (!source.record) throw source.error!;
+    const file = `data/items/${id}.md`;
+    const order = orderAfterLast(
+      cases.flatMap(({record}) =>
+        typeof record?.order === "number" ? [{set: String(record.set), order: record.order}] : [],
+      ),
+      String(source.record.set),
+    );
+    const text = writeItemFile(notebookCaseFrom(source.record, {id, order}));
+    // "wx": a file made meanwhile is not overwritten either.
+    writeFileSync(join(folder, `${id}.md`), text, {flag: "wx"});
+    out(
+      `case:new: wrote ${file}, a case written for the notebook, from ${source.id} ` +
+        `(${String(source.record.set)}, order ${order})`,
+    );
+
+    const items = cases.flatMap(({item}) => (item ? [item] : []));
+    const started = source.item && (notebookCaseFrom(source.item, {id, order}) as Item);
+    const left = leftToDo(io.root, {text, file, started, items});
+    if (left.problems.length) {
+      out(`Left to do before guideline:check accepts it (${left.problems.length}):`);
+      for (const problem of left.problems) out(`  ${formatProblem(problem)}`);
+    } else {
+      out("guideline:check accepts it as it is: change the request, the response and the facts to make it new.");
+    }
+    out(left.derived);
   });
-  if (values.from === undefined) fail(`missing --from <id>: the case to start from; usage: ${usage}`);
-  const folder = join(projectRoot, "data", "items");
-  const ids = readdirSync(folder)
-    .filter((name) => name.endsWith(".md"))
-    .map((name) => name.slice(0, -".md".length))
-    .sort();
-  // Only an id from the folder: a path (../x) must never reach the file system.
-  if (!ids.includes(values.from)) fail(`unknown case ${quote(values.from)}: expected one of ${ids.join(", ")}`);
-  const id = values.id ?? firstFreeId(ids);
-  const checkedId = Item.shape.id.safeParse(id);
-  if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
-  if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
-
-  const cases = ids.map((each) => readCase(folder, each));
-  const source = cases.find((each) => each.id === values.from)!;
-  // The source's text must read (its front matter and sections); its fields are checked in the new file.
-  if (!source.record) throw source.error!;
-  const file = `data/items/${id}.md`;
-  const order = orderAfterLast(
-    cases.flatMap(({record}) =>
-      typeof record?.order === "number" ? [{set: String(record.set), order: record.order}] : [],
-    ),
-    String(source.record.set),
-  );
-  const text = writeItemFile(notebookCaseFrom(source.record, {id, order}));
-  // "wx": a file made meanwhile is not overwritten either.
-  writeFileSync(join(folder, `${id}.md`), text, {flag: "wx"});
-  console.log(
-    `case:new: wrote ${file}, a case written for the notebook, from ${source.id} ` +
-      `(${String(source.record.set)}, order ${order})`,
-  );
-
-  const items = cases.flatMap(({item}) => (item ? [item] : []));
-  const started = source.item && (notebookCaseFrom(source.item, {id, order}) as Item);
-  const left = leftToDo(text, file, started, items);
-  if (left.problems.length) {
-    console.log(`Left to do before guideline:check accepts it (${left.problems.length}):`);
-    for (const problem of left.problems) console.log(`  ${formatProblem(problem)}`);
-  } else {
-    console.log("guideline:check accepts it as it is: change the request, the response and the facts to make it new.");
-  }
-  console.log(left.derived);
-});
+}
 
 interface CaseRead {
   id: string;
@@ -97,10 +102,8 @@ function readCase(folder: string, id: string): CaseRead {
  * the source case's, under the new id. Other cases that do not parse are left out of the check.
  */
 function leftToDo(
-  text: string,
-  file: string,
-  started: Item | null,
-  items: Item[],
+  root: string,
+  {text, file, started, items}: {text: string; file: string; started: Item | null; items: Item[]},
 ): {problems: Problem[]; derived: string} {
   const problems: Problem[] = [];
   let item = started;
@@ -111,8 +114,8 @@ function leftToDo(
     problems.push(...error.problems);
   }
   if (!item) return {problems, derived: "The engine derives its score once the file parses."};
-  const version = guidelineVersions().at(-1)!;
-  const report = checkGuideline(loadGuideline(version), [...items, item]);
+  const version = guidelineVersions(root).at(-1)!;
+  const report = checkGuideline(loadGuideline(version, root), [...items, item]);
   problems.push(...report.problems.filter((problem) => problem.file === file));
   const result = report.results.find((each) => each.id === item.id)!;
   const derived = result.derivedScore ?? `no single score (${result.candidates.join(" or ")})`;
@@ -121,3 +124,5 @@ function leftToDo(
     derived: `Under guideline/${version} the engine derives ${derived}; the file rules ${result.ruledScore}.`,
   };
 }
+
+await runAsEntry(import.meta, caseNew);

@@ -133,8 +133,6 @@ const {port} = server.address() as AddressInfo;
 // from before this session, which could be older than the authored files.
 prepareCache(root);
 await rebuild().then(report);
-// A few more builds before the first save, so it finds the code compiled and quick.
-for (let warmUp = 0; warmUp < 3; warmUp++) await rebuild();
 const preview = spawn(join(root, "node_modules", ".bin", "observable"), ["preview", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
@@ -146,3 +144,6 @@ const preview = spawn(join(root, "node_modules", ".bin", "observable"), ["previe
 });
 preview.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => preview.kill(signal));
+// A few more builds before the first save, so it finds the code compiled and quick; made while Framework starts, so
+// the server is no later ready for them.
+for (let warmUp = 0; warmUp < 3; warmUp++) await rebuild();

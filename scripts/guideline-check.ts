@@ -3,6 +3,7 @@
 // about the parameters and rules that no worked example tests.
 import {checkGuideline} from "../lib/authoring/check.node.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {
   guidelineVersions,
   loadCalibration,
@@ -14,59 +15,65 @@ import {
 } from "../lib/node/load.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 
-process.exitCode = await runCli("guideline:check", () => {
-  const {values} = parseCommandLine(process.argv.slice(2), {
-    usage: "npm run guideline:check [-- --json] [--version v2]",
-    options: {json: {type: "boolean", default: false}, version: {type: "string"}},
+export async function guidelineCheck(args: readonly string[], io: CommandIO): Promise<number> {
+  const out = lineWriter(io.stdout);
+  const err = lineWriter(io.stderr);
+  return runCli("guideline:check", err, () => {
+    const {values} = parseCommandLine(args, {
+      usage: "npm run guideline:check [-- --json] [--version v2]",
+      options: {json: {type: "boolean", default: false}, version: {type: "string"}},
+    });
+    const versions = guidelineVersions(io.root);
+    // Only a name from the list: a path (../../etc) must never reach the file system.
+    if (values.version !== undefined && !versions.includes(values.version))
+      fail(`unknown guideline version ${quote(values.version)}: expected one of ${versions.join(", ")}`);
+    const version = values.version ?? versions.at(-1);
+    if (version === undefined) fail("no guideline version under guideline/: expected guideline/v1/ ...", 1);
+    const items = loadItems(io.root);
+    // The other authored files the site reads: one that is broken stops the check, as it stops the build.
+    const broken: Problem[] = [];
+    for (const load of [loadParts, loadCaseStudy, loadRubricWriter, (root: string) => loadCalibration(root, items)])
+      try {
+        load(io.root);
+      } catch (error) {
+        if (!(error instanceof AuthoredFileError)) throw error;
+        for (const problem of error.problems) broken.push(problem);
+      }
+    if (broken.length) throw new AuthoredFileError(broken);
+    const report = checkGuideline(loadGuideline(version, io.root), items);
+    if (values.json) {
+      const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({
+        id,
+        ruledScore,
+        derivedScore,
+        candidates,
+        rubricRow,
+        flags,
+        ok,
+      }));
+      out(JSON.stringify(rows, null, 2));
+    } else {
+      for (const result of report.results) {
+        const ruled = String(result.ruledScore).padEnd(3);
+        const derived = String(result.derivedScore ?? result.candidates.join("|")).padEnd(3);
+        const row = result.rubricRow ?? "(no single row)";
+        out(`${result.ok ? "ok  " : "FAIL"} ${result.id.padEnd(20)} ruled ${ruled} derived ${derived} ${row}`);
+      }
+    }
+    // Untested parameters and rules pass the check: the author is told, the run does not fail.
+    for (const warning of report.warnings) err(`warning: ${formatProblem(warning)}`);
+    if (report.problems.length) {
+      for (const problem of report.problems) err(formatProblem(problem));
+      const count = `${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}`;
+      err(`guideline:check: ${count} under guideline/${version}`);
+      return 1;
+    }
+    if (!values.json)
+      out(
+        `guideline:check: ${report.results.length} items, every one with exactly one score matching its ruling, ` +
+          `under guideline/${version}`,
+      );
   });
-  const versions = guidelineVersions();
-  // Only a name from the list: a path (../../etc) must never reach the file system.
-  if (values.version !== undefined && !versions.includes(values.version))
-    fail(`unknown guideline version ${quote(values.version)}: expected one of ${versions.join(", ")}`);
-  const version = values.version ?? versions.at(-1);
-  if (version === undefined) fail("no guideline version under guideline/: expected guideline/v1/ ...", 1);
-  const items = loadItems();
-  // The other authored files the site reads: one that is broken stops the check, as it stops the build.
-  const broken: Problem[] = [];
-  for (const load of [loadParts, loadCaseStudy, loadRubricWriter, () => loadCalibration(undefined, items)])
-    try {
-      load();
-    } catch (error) {
-      if (!(error instanceof AuthoredFileError)) throw error;
-      for (const problem of error.problems) broken.push(problem);
-    }
-  if (broken.length) throw new AuthoredFileError(broken);
-  const report = checkGuideline(loadGuideline(version), items);
-  if (values.json) {
-    const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({
-      id,
-      ruledScore,
-      derivedScore,
-      candidates,
-      rubricRow,
-      flags,
-      ok,
-    }));
-    console.log(JSON.stringify(rows, null, 2));
-  } else {
-    for (const result of report.results) {
-      const ruled = String(result.ruledScore).padEnd(3);
-      const derived = String(result.derivedScore ?? result.candidates.join("|")).padEnd(3);
-      const row = result.rubricRow ?? "(no single row)";
-      console.log(`${result.ok ? "ok  " : "FAIL"} ${result.id.padEnd(20)} ruled ${ruled} derived ${derived} ${row}`);
-    }
-  }
-  // Untested parameters and rules pass the check: the author is told, the run does not fail.
-  for (const warning of report.warnings) console.warn(`warning: ${formatProblem(warning)}`);
-  if (report.problems.length) {
-    for (const problem of report.problems) console.error(formatProblem(problem));
-    const count = `${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}`;
-    console.error(`guideline:check: ${count} under guideline/${version}`);
-    return 1;
-  }
-  if (!values.json)
-    console.log(
-      `guideline:check: ${report.results.length} items, every one with exactly one score matching its ruling, ` +
-        `under guideline/${version}`,
-    );
-});
+}
+
+await runAsEntry(import.meta, guidelineCheck);

@@ -10,8 +10,18 @@ import {dirname, isAbsolute, relative, resolve} from "node:path";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
-import {defaultBaseUrl, modelCall, modelCallFlags, modelCliOutput, sleep, writing} from "../lib/node/model-cli.js";
+import {
+  defaultBaseUrl,
+  modelCall,
+  modelCallFlags,
+  modelCliOutput,
+  realWorld,
+  writing,
+  type CallWorld,
+  type ModelCliOutput,
+} from "../lib/node/model-cli.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {guidelineText} from "../lib/judges/guideline-text.js";
 import {checkPromptHashes, loadPromptHashes, promptsDir, readPrompt, textHash} from "../lib/judges/prompts.node.js";
@@ -28,8 +38,6 @@ const usage =
   "[--cases all|calibration|edge-cases|examples|fresh|<id,id>] [--prompt checklist-v1] [--timeout 120] " +
   "[--resume <run file>]";
 const defaultPrompt = "checklist-v1";
-const output = modelCliOutput();
-const {say} = output;
 
 /** The case sets --cases names, by the set each reads. */
 const caseSets: Record<string, Item["set"]> = {
@@ -100,8 +108,29 @@ const figuresLine = ({figures}: JudgeRun): string =>
   `${figures.answered} of ${figures.asked} cases answered (${figures.replied - figures.answered} not read as an ` +
   `answer): ${figures.exact} exact, ${figures.oneOff} one off, ${figures.twoOrMoreOff} two or more off`;
 
-async function main(): Promise<void> {
-  const {values} = parseCommandLine(process.argv.slice(2), {
+/** The command; a test passes its own world (the network, the clock, its waits) where the run needs it. */
+export async function judgeRun(
+  args: readonly string[],
+  io: CommandIO,
+  world: Partial<CallWorld> = {},
+): Promise<number> {
+  const output = modelCliOutput(io);
+  const err = lineWriter(io.stderr);
+  return runCli(
+    "judge:run",
+    (line) => err(output.scrub(line)),
+    () => main(args, io, world, output),
+  );
+}
+
+async function main(
+  args: readonly string[],
+  io: CommandIO,
+  world: Partial<CallWorld>,
+  output: ModelCliOutput,
+): Promise<void> {
+  const {say} = output;
+  const {values} = parseCommandLine(args, {
     usage,
     options: modelCallFlags({
       guideline: {type: "string"},
@@ -110,8 +139,8 @@ async function main(): Promise<void> {
       resume: {type: "string"},
     }),
   });
-  const {model, apiKey, endpoint, timeoutMs, maxRetries} = modelCall(values, {usage, output});
-  const root = resolve(values.root);
+  const {model, apiKey, endpoint, timeoutMs, maxRetries} = modelCall(values, {usage, output, env: io.env});
+  const root = rootFolder(io, values.root);
   const items = loadItems(root);
 
   // A resumed run is asked as it was made: its prompt, guideline and cases unless told (and then they must match).
@@ -152,7 +181,7 @@ async function main(): Promise<void> {
     const flags = [`--resume ${file}`, `--model ${model}`];
     if (values["base-url"] !== defaultBaseUrl) flags.push(`--base-url ${values["base-url"]}`);
     if (values["key-env"] !== defaultKeyVariable) flags.push(`--key-env ${values["key-env"]}`);
-    if (values.root !== ".") flags.push(`--root ${values.root}`);
+    if (values.root !== undefined && values.root !== ".") flags.push(`--root ${values.root}`);
     return `npm run judge:run -- ${flags.join(" ")}`;
   };
   const done = resume?.run.answers.length ?? 0;
@@ -168,9 +197,8 @@ async function main(): Promise<void> {
     endpoint,
     settings: {
       apiKey,
-      fetch,
-      now: () => new Date(),
-      sleep,
+      ...realWorld,
+      ...world,
       timeoutMs,
       maxRetries,
       log: (line) => say(`judge:run: ${line}`),
@@ -202,4 +230,4 @@ async function main(): Promise<void> {
   say(`judge:run: recorded ${file}`);
 }
 
-process.exitCode = await runCli("judge:run", main, {stderr: (line) => console.error(output.scrub(line))});
+await runAsEntry(import.meta, judgeRun);

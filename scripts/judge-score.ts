@@ -5,30 +5,37 @@
 import {relative, resolve} from "node:path";
 import {formatProblem} from "../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
-import {formatJudgeScore, judgeScore} from "../lib/judges/score-report.js";
+import {formatJudgeScore, judgeScore as scoreOfRun} from "../lib/judges/score-report.js";
 import {parseCommandLine, runCli} from "../lib/node/cli.js";
+import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {loadGuidelines, loadItems} from "../lib/node/load.js";
 import {defaultKeyVariable} from "../lib/probes/request.js";
 import {plural} from "../lib/text/format.js";
 
-process.exitCode = await runCli("judge:score", () => {
-  const {values, positionals} = parseCommandLine(process.argv.slice(2), {
-    usage: "npm run judge:score -- <run file> [--json]",
-    options: {json: {type: "boolean", default: false}, root: {type: "string", default: "."}},
-    positionals: ["run file"],
+export async function judgeScore(args: readonly string[], io: CommandIO): Promise<number> {
+  const out = lineWriter(io.stdout);
+  const err = lineWriter(io.stderr);
+  return runCli("judge:score", err, () => {
+    const {values, positionals} = parseCommandLine(args, {
+      usage: "npm run judge:score -- <run file> [--json]",
+      options: {json: {type: "boolean", default: false}, root: {type: "string"}},
+      positionals: ["run file"],
+    });
+    const root = rootFolder(io, values.root);
+    // The file as typed, from where the command runs; the check names it from the project's root.
+    const file = relative(root, resolve(positionals[0]!));
+    const items = loadItems(root);
+    const check = checkJudgeRunFile(root, file, {apiKey: io.env[defaultKeyVariable], items});
+    for (const warning of check.warnings) err(`warning: ${formatProblem(warning)}`);
+    if (!check.run) {
+      for (const problem of check.problems) err(formatProblem(problem));
+      err(`judge:score: ${plural(check.problems.length, "problem")}: not scored`);
+      return 1;
+    }
+    const score = scoreOfRun(file, check.run, items, loadGuidelines(root));
+    out(values.json ? JSON.stringify(score, null, 2) : formatJudgeScore(score).join("\n"));
+    return 0;
   });
-  const root = resolve(values.root);
-  // The file as typed, from where the command runs; the check names it from the project's root.
-  const file = relative(root, resolve(positionals[0]!));
-  const items = loadItems(root);
-  const check = checkJudgeRunFile(root, file, {apiKey: process.env[defaultKeyVariable], items});
-  for (const warning of check.warnings) console.warn(`warning: ${formatProblem(warning)}`);
-  if (!check.run) {
-    for (const problem of check.problems) console.error(formatProblem(problem));
-    console.error(`judge:score: ${plural(check.problems.length, "problem")}: not scored`);
-    return 1;
-  }
-  const score = judgeScore(file, check.run, items, loadGuidelines(root));
-  console.log(values.json ? JSON.stringify(score, null, 2) : formatJudgeScore(score).join("\n"));
-  return 0;
-});
+}
+
+await runAsEntry(import.meta, judgeScore);

@@ -4,25 +4,52 @@
 // records the run in data/runs/. The key comes from an environment variable and is never written or printed.
 // Everything that can be checked is checked before the call: flags, the key (lib/node/model-cli.ts, shared with
 // judge:run), the version (valid, released, unchanged) and that the run folder is writable.
-import {resolve} from "node:path";
 import {fail, parseCommandLine, runCli} from "../lib/node/cli.js";
-import {modelCall, modelCallFlags, modelCliOutput, sleep, writing} from "../lib/node/model-cli.js";
+import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
+import {
+  modelCall,
+  modelCallFlags,
+  modelCliOutput,
+  realWorld,
+  writing,
+  type CallWorld,
+  type ModelCliOutput,
+} from "../lib/node/model-cli.js";
 import {checkProbes, checkRunFolder, formatTotal, runProbe, selectVersion, writeRun} from "../lib/probes/index.node.js";
 
 const usage = "npm run probes:run -- <probe> --model <slug> [--version v2] [--base-url URL] [--timeout 120]";
-const output = modelCliOutput();
-const {say} = output;
 
-async function main(): Promise<void> {
-  const {values, positionals} = parseCommandLine(process.argv.slice(2), {
+/** The command; a test passes its own world (the network, the clock, its waits) where the run needs it. */
+export async function probesRun(
+  args: readonly string[],
+  io: CommandIO,
+  world: Partial<CallWorld> = {},
+): Promise<number> {
+  const output = modelCliOutput(io);
+  const err = lineWriter(io.stderr);
+  return runCli(
+    "probes:run",
+    (line) => err(output.scrub(line)),
+    () => main(args, io, world, output),
+  );
+}
+
+async function main(
+  args: readonly string[],
+  io: CommandIO,
+  world: Partial<CallWorld>,
+  output: ModelCliOutput,
+): Promise<void> {
+  const {say} = output;
+  const {values, positionals} = parseCommandLine(args, {
     usage,
     options: modelCallFlags({version: {type: "string"}}),
     positionals: ["probe"],
   });
   const name = positionals[0]!;
-  const {model, apiKey, endpoint, timeoutMs, maxRetries} = modelCall(values, {usage, output});
+  const {model, apiKey, endpoint, timeoutMs, maxRetries} = modelCall(values, {usage, output, env: io.env});
 
-  const root = resolve(values.root);
+  const root = rootFolder(io, values.root);
   const selection = selectVersion(checkProbes(root), name, values.version);
   if (!selection.ok) fail(`${selection.message}; nothing called`, selection.kind === "usage" ? 2 : 1);
   const {version} = selection;
@@ -35,9 +62,8 @@ async function main(): Promise<void> {
     model,
     apiKey,
     endpoint,
-    fetch,
-    now: () => new Date(),
-    sleep,
+    ...realWorld,
+    ...world,
     timeoutMs,
     maxRetries,
     log: (line) => say(`probes:run: ${line}`),
@@ -60,4 +86,4 @@ async function main(): Promise<void> {
   say(`probes:run: recorded ${file}`);
 }
 
-process.exitCode = await runCli("probes:run", main, {stderr: (line) => console.error(output.scrub(line))});
+await runAsEntry(import.meta, probesRun);

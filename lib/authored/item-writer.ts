@@ -5,7 +5,9 @@
 import {Document, isMap, isScalar, isSeq, Scalar, type Node} from "yaml";
 import {itemSections} from "./item-text.js";
 
-/** The item's fields in the order the files keep them (test/authored/item-writer.test.ts holds it to the schema). */
+/**
+ * The item's fields in the order the files keep them (test/unit/authored/item-writer.test.ts holds it to the schema).
+ */
 export const itemFieldOrder = [
   "id",
   "set",

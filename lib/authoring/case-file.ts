@@ -1,7 +1,7 @@
 // A case file read and checked in the browser as the build checks it (lib/authored/item-file.ts), with the item
 // schema as the JSON Schema the data loader wrote (lib/authoring/json-schema-check.ts) in place of zod, which the
 // case editor's page does not load. The same problems, in the same words and at the same fields, as
-// test/authoring/case-file.test.ts holds to zod for every case and many breakages. What this does not check is the
+// test/unit/authoring/case-file.test.ts holds to zod for every case and many breakages. What this does not check is the
 // file's name: the editor names a download after the case's id, so an upload saved under another name still reads.
 import {itemProblems} from "../authored/item-checks.js";
 import {inSectionWords, itemRecord} from "../authored/item-text.js";

@@ -2,8 +2,8 @@
 // fills in its defaults, in the browser. Hand-written on purpose: issue 18 forbids a schema library on the case
 // editor's page (zod stays at build time), and this follows only the keywords that export writes for
 // lib/authored/schemas/item.ts. A schema with any other keyword throws, so a schema change this cannot follow fails
-// test/authoring/json-schema-check.test.ts instead of passing values unchecked. Messages use the words
-// lib/authored/problems.ts gives zod's issues; test/authoring/case-file.test.ts holds the verdicts to zod's.
+// test/unit/authoring/json-schema-check.test.ts instead of passing values unchecked. Messages use the words
+// lib/authored/problems.ts gives zod's issues; test/unit/authoring/case-file.test.ts holds the verdicts to zod's.
 import {authoredLimits} from "../authored/limits.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {quoteValue} from "../text/quote-text.js";

@@ -1,5 +1,5 @@
 // What the command-line entries share: strict flags, and failing with one line, never a stack trace.
-// Node-only (node:util). A script does `process.exitCode = await runCli(name, main)`; lib never exits.
+// Node-only (node:util). A command returns `runCli(name, printLine, main)` as its exit code; lib never exits.
 import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "../text/format.js";
 import {AuthoredFileError} from "../authored/problems.js";
@@ -108,17 +108,17 @@ export function readFileOrFail(
 
 /**
  * Reads a text input of at most `cap` bytes: a regular file (checked before reading, so /dev/zero or a FIFO is
- * refused at once), or standard input when path is undefined, read in chunks and stopped past the cap. Past the
- * cap it fails with `tooLarge` (given what was read, quoted, and its size as far as known), by default a usage
- * error (exit 2) naming the cap.
+ * refused at once), or the command's standard input when path is undefined (`from.stdin`, touched only then), read
+ * in chunks and stopped past the cap. Past the cap it fails with `tooLarge` (given what was read, quoted, and its
+ * size as far as known), by default a usage error (exit 2) naming the cap.
  */
 export async function readInput(
   path: string | undefined,
   cap: number,
+  from: {readonly stdin: AsyncIterable<Uint8Array>},
   {
-    stdin = process.stdin as AsyncIterable<Uint8Array>,
     tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`),
-  }: {stdin?: AsyncIterable<Uint8Array>; tooLarge?: (what: string, bytes: number) => never} = {},
+  }: {tooLarge?: (what: string, bytes: number) => never} = {},
 ): Promise<string> {
   if (path !== undefined) {
     const bytes = readFileOrFail(path, cap, {
@@ -129,7 +129,7 @@ export async function readInput(
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of stdin) {
+  for await (const chunk of from.stdin) {
     size += chunk.byteLength;
     if (size > cap) tooLarge("standard input", size);
     chunks.push(chunk);
@@ -142,12 +142,12 @@ const oneLine = (text: string): string => text.split("\n")[0] ?? "";
 
 /**
  * Runs a command's main and returns its exit code: what main returns (0 when nothing), 2 or 1 for a CliError
- * (printed as `name: message`), 1 for broken authored files (printed as one problem a line).
+ * (printed with `print` as `name: message`), 1 for broken authored files (printed as one problem a line).
  */
 export async function runCli(
   name: string,
+  print: (line: string) => void,
   main: () => number | void | Promise<number | void>,
-  {stderr: print = (line: string) => console.error(line)}: {stderr?: (line: string) => void} = {},
 ): Promise<number> {
   // Whoever wrote a message (a library, a server's reply), nothing in it may reorder or break the terminal's line.
   const stderr = (line: string) => print(escapeUnsafe(line));

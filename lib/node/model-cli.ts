@@ -1,8 +1,10 @@
 // What the commands that call a model share (probes:run, judge:run): the flags of a model call, the checks of the
 // key, the model slug and the base url before anything is printed or sent, the scrubbing of every line printed,
-// and the real clock's sleep. One place, so every protection one command has, the other has. Node-only.
+// and what they take from the world (the network, the clock, its waits). One place, so every protection one
+// command has, the other has. Node-only.
 import {fail, numberFlag, quote} from "./cli.js";
-import type {Sleep} from "../probes/endpoint-call.js";
+import {lineWriter, type CommandIO} from "./command.js";
+import type {FetchLike, Sleep} from "../probes/endpoint-call.js";
 import {RunWriteError, modelSlugProblem} from "../probes/runs.node.js";
 import {defaultKeyVariable} from "../probes/request.js";
 import {containsKeyPiece, findKeyShaped, keyProblem, maskKeyShaped, redactKey} from "../probes/secrets.js";
@@ -15,14 +17,14 @@ const callFlags = {
   "key-env": {type: "string", default: defaultKeyVariable},
   "timeout": {type: "string", default: "120"},
   "retries": {type: "string", default: "3"},
-  "root": {type: "string", default: "."},
+  "root": {type: "string"},
 } as const;
 
 /** The flags of a model call, as parseCommandLine takes them: --model, the command's own, then the call's. */
 export const modelCallFlags = <O extends object>(own: O) => ({...modelFlag, ...own, ...callFlags});
 
 /** The real clock's wait, cut short by an abort. */
-export const sleep: Sleep = (ms, signal) =>
+const sleep: Sleep = (ms, signal) =>
   new Promise((done) => {
     if (signal?.aborted) return done();
     const timer = setTimeout(done, ms);
@@ -31,6 +33,15 @@ export const sleep: Sleep = (ms, signal) =>
       done();
     });
   });
+
+/** What a model call takes from the world: the network, the clock and its waits. A test passes its own. */
+export interface CallWorld {
+  fetch: FetchLike;
+  now: () => Date;
+  sleep: Sleep;
+}
+
+export const realWorld: CallWorld = {fetch, now: () => new Date(), sleep};
 
 export interface ModelCliOutput {
   /** A line with every known key redacted (plainly or disguised) and anything else key-shaped masked. */
@@ -45,14 +56,15 @@ export interface ModelCliOutput {
  * Every key the command knows of: the default variable's from the start (a bad flag may be printed before the
  * chosen variable is read), the chosen one once read. The last guard, after the checks that refuse before printing.
  */
-export function modelCliOutput(env: NodeJS.ProcessEnv = process.env): ModelCliOutput {
+export function modelCliOutput({env, stdout}: Pick<CommandIO, "env" | "stdout">): ModelCliOutput {
   const knownKeys: string[] = [];
   const knowKey = (key: string) => {
     if (key.trim() !== "") knownKeys.push(key);
   };
   knowKey(env[defaultKeyVariable] ?? "");
   const scrub = (line: string) => maskKeyShaped(knownKeys.reduce((text, key) => redactKey(text, key), line));
-  return {scrub, say: (line) => console.log(scrub(line)), knowKey};
+  const print = lineWriter(stdout);
+  return {scrub, say: (line) => print(scrub(line)), knowKey};
 }
 
 /** Why a flag's value cannot be printed or used: it holds the key (in any form) or something key-shaped. */
@@ -78,7 +90,7 @@ export interface ModelCall {
  */
 export function modelCall(
   values: {"model"?: string; "base-url": string; "key-env": string; "timeout": string; "retries": string},
-  {usage, output, env = process.env}: {usage: string; output: ModelCliOutput; env?: NodeJS.ProcessEnv},
+  {usage, output, env}: {usage: string; output: ModelCliOutput; env: CommandIO["env"]},
 ): ModelCall {
   const model = values.model;
   if (model === undefined) fail(`missing --model <slug>; usage: ${usage}`);

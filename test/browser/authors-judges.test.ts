@@ -2,57 +2,18 @@
 // rulings and the candidate's, changing in the same task as the status when a parameter changes; with none (the
 // real build), how to record one. No real run exists, so the runs are written by this test in a temporary copy of
 // the project, as valid run files (figures by runFigures), with the judges' tests' prompt listed in the copy's
-// hashes (test/judges/run-files.ts). Every expected count is worked by hand from the cases' ruled scores
+// hashes (records.ts authorJudgeRuns), and served with the data a build of the copy would ship. The page's
+// accessibility with the runs: page-states.ts. Every expected count is worked by hand from the cases' ruled scores
 // (data/items) and the moves `npm run guideline:preview` lists: additionsBreakWithoutWording=true moves fresh-1 5 -> 3,
 // mainPartThreshold=more-than-half moves fresh-2 3 -> 2, and candidate v1 leaves example-2 at "3 or 2".
 import {join} from "node:path";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import type {Score} from "../../lib/authored/schemas/verdict.js";
-import {runFigures} from "../../lib/judges/figures.js";
-import {JudgeRun} from "../../lib/judges/schema.node.js";
-import {loadItems} from "../../lib/node/load.js";
-import {modelFileStem} from "../../lib/probes/runs.node.js";
 import {projectRoot} from "../../scripts/copy-project.js";
-import {addTestPrompt, answerReply, record, testPrompt, testPromptHash, writeRun} from "../unit/judges/run-files.js";
-import {axeViolations} from "./axe.js";
-import {looks, useBuiltCopy, useSite} from "./helpers.js";
+import {testPrompt} from "../unit/judges/run-files.js";
+import {useSite, useSiteWith} from "./helpers.js";
+import {authorJudgeRuns} from "./records.js";
 import type {Site} from "./site.js";
-
-const ruled = new Map(loadItems().map((item) => [item.id, item.score]));
-
-/** A complete run file in the copy, valid as the schema and judges:check read it: given text, a reply no answer. */
-function writeJudgeRun(
-  copy: string,
-  model: string,
-  startedAt: string,
-  guideline: string,
-  given: [string, Score | string][],
-) {
-  const answers = given.map(([id, score], minute) => ({
-    ...record(id, ruled.get(id)!, typeof score === "number" || score === "n/a" ? answerReply(score) : score, minute),
-    servedBy: model,
-  }));
-  const cases = given.map(([id]) => id);
-  const run = JudgeRun.parse({
-    kind: "judge-run",
-    model,
-    endpoint: "http://127.0.0.1:9/test-only-stub/v1/chat/completions",
-    prompt: testPrompt,
-    promptHash: testPromptHash,
-    guideline,
-    guidelineHash: "b".repeat(64),
-    parameters: {maxTokens: 1400, temperature: 0},
-    cases,
-    startedAt,
-    finishedAt: startedAt.replace("T09", "T10"),
-    complete: true,
-    stopped: null,
-    answers,
-    figures: runFigures({cases, answers}),
-  });
-  writeRun(copy, run, `data/judges/runs/${startedAt.replaceAll(":", "-")}--${modelFileStem(model)}.json`);
-}
 
 const judgesSection = (page: Page) =>
   page.locator("section").filter({has: page.getByRole("heading", {name: "Model judges", exact: true})});
@@ -66,24 +27,8 @@ async function openAuthors(site: Site, query: string): Promise<Page> {
 }
 
 describe("the author's question, with judge runs recorded", () => {
-  const {site} = useBuiltCopy("rater-notebook-authors-judges-", (copy) => {
-    addTestPrompt(copy);
-    // Ruled: fresh-1 5, fresh-2 3, fresh-3 3, fresh-4 2, fresh-5 5, example-2 3.
-    writeJudgeRun(copy, "test-only/lenient", "2026-01-01T09:00:00.000Z", "v2", [
-      ["fresh-1", 3],
-      ["fresh-2", 3],
-      ["fresh-3", 3],
-      ["fresh-4", 2],
-      ["fresh-5", 5],
-    ]);
-    // Given v1, and with one reply that is no answer: it counts 3 answered cases.
-    writeJudgeRun(copy, "test-only/careful", "2026-01-02T09:00:00.000Z", "v1", [
-      ["fresh-1", 5],
-      ["fresh-2", 2],
-      ["fresh-3", "I would give this response a 3."],
-      ["example-2", 3],
-    ]);
-  });
+  // Lenient given v2; careful given v1, with one reply that is no answer (records.ts authorJudgeRuns).
+  const {site} = useSiteWith(authorJudgeRuns);
 
   it("gives each judge's exact count under the base and the candidate, with the cases that turn", async () => {
     const page = await openAuthors(site, "?candidate=v2&set=additionsBreakWithoutWording%3Dtrue");
@@ -147,22 +92,6 @@ describe("the author's question, with judge runs recorded", () => {
     ]);
     expect(site.problems).toEqual([]);
   });
-
-  it.each(looks)(
-    "reads well at $width px ($scheme), with no accessibility violations",
-    async ({width, height, scheme}) => {
-      const page = await openAuthors(site, "?candidate=v2&set=additionsBreakWithoutWording%3Dtrue");
-      await page.setViewportSize({width, height});
-      await page.emulateMedia({colorScheme: scheme});
-      await judgesSection(page).screenshot({
-        path: join(projectRoot, `test-results/authors-judges-${width}-${scheme}.png`),
-      });
-      expect(await axeViolations(page)).toEqual([]);
-      expect(site.problems).toEqual([]);
-    },
-    // The whole /authors page under axe on a busy two-core machine.
-    60_000,
-  );
 });
 
 describe("the author's question on the real build, with no judge run recorded", () => {

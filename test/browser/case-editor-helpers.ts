@@ -1,7 +1,7 @@
 // What the case editor's browser tests share: the page opened in a fresh context (an empty localStorage unless one is
 // given), its contract elements, loading a case and downloading the file it writes.
-import {readFileSync} from "node:fs";
 import type {BrowserContextOptions, Locator, Page} from "playwright-core";
+import {downloadText} from "./helpers.js";
 import type {Site} from "./site.js";
 
 export const caseDraftKey = "rater-notebook:case-draft:v1";
@@ -44,8 +44,7 @@ export async function loadCase(page: Page, id: string): Promise<void> {
 /** Presses Download case file and reads the file the browser saves: its suggested name and its text. */
 export async function downloadCase(page: Page, press?: () => Promise<void>): Promise<{name: string; text: string}> {
   const [download] = await Promise.all([page.waitForEvent("download"), press ? press() : downloadButton(page).click()]);
-  const path = await download.path();
-  return {name: download.suggestedFilename(), text: readFileSync(path, "utf8")};
+  return {name: download.suggestedFilename(), text: await downloadText(download)};
 }
 
 /** The draft the page saved, as the editor's envelope holds it (null when none). */

@@ -1,14 +1,13 @@
 // The case editor keeps the author's work and shows files only as text: hostile uploads (huge, deeply nested, the
 // wrong kind of file, a case the schema refuses, script in a text) are refused with the field and the fix, or shown
 // safely, and the draft is left as it was; the draft survives a reload, so does Undo of a mistaken Load, and one the
-// page cannot read is set aside with a notice; axe finds nothing at 390 and 1440 px, light or dark, blank or with a
-// case loaded.
+// page cannot read is set aside with a notice. The editor's accessibility, blank and with a case loaded:
+// page-states.ts.
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/node/load.js";
-import {axeViolations} from "./axe.js";
 import {useSite} from "./helpers.js";
 import {caseDraftKey, derivedScore, loadCase, openEditor, savedDraft} from "./case-editor-helpers.js";
 
@@ -169,27 +168,4 @@ describe("the draft", () => {
     );
     expect(site.problems).toEqual([]);
   });
-});
-
-describe("accessibility", () => {
-  const sizes = [
-    {width: 390, height: 844},
-    {width: 1440, height: 900},
-  ];
-  it.each(sizes.flatMap((viewport) => (["light", "dark"] as const).map((colorScheme) => ({viewport, colorScheme}))))(
-    "has no violations at $viewport.width px ($colorScheme), blank and with a case loaded under a candidate",
-    async ({viewport, colorScheme}) => {
-      const page = await openEditor(site, {query: "?candidate=v1", context: {viewport, colorScheme}});
-      expect(await axeViolations(page)).toEqual([]);
-      await loadCase(page, "example-3");
-      await expect.poll(() => derivedScore(page).innerText()).toBe("3");
-      await page
-        .locator("details.case-trace")
-        .first()
-        .evaluate((details) => ((details as HTMLDetailsElement).open = true));
-      expect(await axeViolations(page)).toEqual([]);
-      expect(site.problems).toEqual([]);
-    },
-    60_000,
-  );
 });

@@ -3,60 +3,33 @@
 // name with markup in it is shown as text; the tables download as CSV; a CSV and trainees' files count together;
 // Cancel while the worker computes keeps the report shown before (the worker held by the test, no clock); without
 // Web Workers the page gets the same figures on its own thread; a large cohort's raters show fifty at a time; a
-// judge's run file counts beside a CSV, the judge a rater named by its model; no accessibility violations, light or
-// dark.
+// judge's run file counts beside a CSV, the judge a rater named by its model. Its accessibility with a report shown,
+// and of a large cohort's rater table: page-states.ts.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {cohortItem, type CohortItem} from "../../lib/agreement/cohort-item.js";
 import {cohortReport} from "../../lib/agreement/cohort-report.js";
 import type {Figure} from "../../lib/agreement/figure.js";
 import {RatingsCollector} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-format.js";
-import {loadItems} from "../../lib/node/load.js";
 import {judgeRunOf} from "../unit/agreement/judge-run.js";
-import {axeViolations} from "./axe.js";
 import {useSite} from "./helpers.js";
+import {
+  cohortItems,
+  csvPayload,
+  examples,
+  largeCohortCsv,
+  payload,
+  reportShown,
+  ruled,
+  traineeFile,
+  traineeFiles,
+} from "./page-fixtures.js";
 
 const site = useSite();
-
-const items: CohortItem[] = loadItems().map(cohortItem);
-const examples = items.filter((item) => item.id.startsWith("example-")).map((item) => item.id);
-
-/** A trainee's saved progress record: first attempts at the seven examples in each phase, with the given scores. */
-function traineeFile(vague: (number | "n/a")[], guideline: (number | "n/a")[]): string {
-  const answer = (item: string, phase: string, score: number | "n/a") => ({
-    item,
-    phase,
-    attempt: 1,
-    score,
-    guideline: "v2",
-    at: "2025-01-01T00:00:00Z",
-  });
-  return JSON.stringify({
-    app: "rater-notebook",
-    version: 1,
-    answers: [
-      ...examples.map((item, i) => answer(item, "vague", vague[i]!)),
-      ...examples.map((item, i) => answer(item, "guideline", guideline[i]!)),
-    ],
-  });
-}
-
-// Known scores: spread out under the vague instruction, close to the ruled ones with the guideline.
-const ruled = examples.map((id) => items.find((item) => item.id === id)!.score as number | "n/a");
-const files = [
-  {name: "alice.json", text: traineeFile([5, 4, 4, 3, 2, 5, 3], ruled)},
-  {
-    name: "bob.json",
-    text: traineeFile(
-      [3, 2, 2, 5, 4, 3, 1],
-      ruled.map((s, i) => (i === 1 && s !== "n/a" ? 4 : s)),
-    ),
-  },
-  {name: "<img src=x onerror=alert(1)>.json", text: traineeFile([4, 3, 5, 4, "n/a", 4, 2], ruled)},
-];
+const items = cohortItems;
+const files = traineeFiles;
 
 function expectedReport(chosen: {name: string; text: string}[]) {
   const collector = new RatingsCollector();
@@ -69,15 +42,6 @@ function expectedReport(chosen: {name: string; text: string}[]) {
     );
   return cohortReport(collector.result(), items);
 }
-
-const payload = (file: {name: string; text: string}) => ({
-  name: file.name,
-  mimeType: "application/json",
-  buffer: Buffer.from(file.text),
-});
-
-/** Waits for the whole report: the phases' tables follow the headline a frame later. */
-const reportShown = (page: Page) => page.locator(".cohort-report[data-complete]").waitFor();
 
 async function openCohort(chosen: {name: string; text: string}[]): Promise<Page> {
   const page = await site.newPage();
@@ -115,8 +79,6 @@ const ratingsCsv = (() => {
   );
   return `${rows.join("\n")}\n`;
 })();
-
-const csvPayload = (name: string, text: string) => ({name, mimeType: "text/csv", buffer: Buffer.from(text)});
 
 /** A downloaded file's text, after a click on the link named `name`. */
 async function download(page: Page, name: string): Promise<string> {
@@ -424,13 +386,7 @@ describe("the cohort page", () => {
   });
 
   it("shows a large cohort's raters fifty at a time, page by page, and finds them by name; the CSV holds all", async () => {
-    const rows = ["rater,item,phase,score"];
-    for (let r = 1; r <= 120; r++)
-      examples.forEach((item, i) => {
-        rows.push(`trainee${r},${item},vague,${((r + i) % 5) + 1}`);
-        rows.push(`trainee${r},${item},guideline,${(r * i) % 7 ? ruled[i] : 3}`);
-      });
-    const csv = `${rows.join("\n")}\n`;
+    const csv = largeCohortCsv;
     const report = cohortReport(
       readRatingsCsv(
         csv,
@@ -484,14 +440,6 @@ describe("the cohort page", () => {
     expect(await shown()).toBe("Raters 1–50 of 120; the raters CSV holds them all.");
     expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
     expect(await download(page, "Download raters CSV")).toBe(cohortCsv(report, "raters"));
-    expect(await axeViolations(page, '.cohort-paged[data-phase="vague"]')).toEqual([]);
-    expect(site.problems).toEqual([]);
-  });
-
-  it.each(["light", "dark"] as const)("has no accessibility violations (%s), with a report shown", async (scheme) => {
-    const page = await openCohort(files);
-    await page.emulateMedia({colorScheme: scheme});
-    expect(await axeViolations(page)).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 });

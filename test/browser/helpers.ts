@@ -1,11 +1,12 @@
-// What the browser tests share beyond site.ts (which the benches import too, outside vitest): the built site, or a
-// built copy of the project, opened for a file's tests, and the looks a page is checked in.
-import {spawnSync} from "node:child_process";
+// What the browser tests share beyond site.ts (which the benches import too, outside vitest): the built site opened
+// for a file's tests, with the file's own test-only records when it has some (records.ts), and a download's text.
 import {rmSync} from "node:fs";
-import {join} from "node:path";
+import {text} from "node:stream/consumers";
+import type {Download} from "playwright-core";
 import {afterAll, beforeAll, inject} from "vitest";
-import {copyProject, projectRoot} from "../../scripts/copy-project.js";
-import {openSite, type Site} from "./site.js";
+import {copyProject} from "../../scripts/copy-project.js";
+import type {Records} from "./records.js";
+import {distDir, openSite, type Site} from "./site.js";
 
 /**
  * The built site (dist/), served and driven for the tests of a file or a describe block: opened before them and
@@ -16,43 +17,41 @@ export function useSite(): Site {
 }
 
 /**
- * A copy of the project with test-only records written into it (`prepare` writes them into the folder it is given),
- * built by the copy's own build script (post-build step included), served for the tests of a file or a describe
- * block and removed after them. `folder()` is the copy's folder.
+ * The built site holding test-only records: they are written into a copy of the project (removed after the tests),
+ * and the data files they change are served as a build of the copy would ship them. `folder()` is the copy's folder,
+ * `written()` what the records' `write` returned.
  */
-export function useBuiltCopy(
-  prefix: string,
-  prepare: (folder: string) => void | Promise<void>,
-): {site: Site; folder: () => string} {
+export function useSiteWith<T>(records: Records<T>): {site: Site; folder: () => string; written: () => T} {
   let copy = "";
+  let written: {value: T} | undefined;
   const site = siteFor(
     async () => {
-      copy = copyProject(prefix);
-      await prepare(copy);
-      const build = spawnSync(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"], {
-        cwd: copy,
-        encoding: "utf8",
-        env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1"},
-        timeout: 200_000,
-      });
-      if (build.status !== 0) throw new Error(`the build failed in ${copy}:\n${build.stderr}${build.stdout}`);
-      return openSite(join(copy, "dist"), {endpoint: inject("chromiumEndpoint")});
+      copy = copyProject(`rater-notebook-${records.name}-`);
+      written = {value: await records.write(copy)};
+      // Loaded here: only a file with records needs the data's modules.
+      const {builtData} = await import("./records.js");
+      return openSite(distDir, {endpoint: inject("chromiumEndpoint"), data: builtData(copy).changed});
     },
     () => {
       if (copy) rmSync(copy, {recursive: true, force: true});
     },
-    // A whole build on a busy two-core machine.
-    240_000,
   );
-  return {site, folder: () => copy};
+  return {
+    site,
+    folder: () => copy,
+    written: () => {
+      if (!written) throw new Error("the records are written before the tests: use them in a test or a hook");
+      return written.value;
+    },
+  };
 }
 
 /** A site opened before the tests and closed (then cleaned up) after them, standing for the open site meanwhile. */
-function siteFor(opening: () => Promise<Site>, cleanUp = () => {}, timeout?: number): Site {
+function siteFor(opening: () => Promise<Site>, cleanUp = () => {}): Site {
   let open: Site | undefined;
   beforeAll(async () => {
     open = await opening();
-  }, timeout);
+  });
   afterAll(async () => {
     await open?.close();
     cleanUp();
@@ -77,10 +76,5 @@ function siteFor(opening: () => Promise<Site>, cleanUp = () => {}, timeout?: num
   };
 }
 
-/** The looks every page is checked in: a phone and a desktop window, each light and dark. */
-export const looks = [
-  {width: 390, height: 844, scheme: "light"},
-  {width: 390, height: 844, scheme: "dark"},
-  {width: 1440, height: 900, scheme: "light"},
-  {width: 1440, height: 900, scheme: "dark"},
-] as const;
+/** What the browser saved: read as it streams, as the run's shared Chromium keeps the file on its own side. */
+export const downloadText = async (download: Download): Promise<string> => text(await download.createReadStream());

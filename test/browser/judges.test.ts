@@ -1,21 +1,16 @@
-// The model judges' page (/judges) in Chromium. No real run exists, so two runs are written by this test in a
-// temporary copy of the project (test/judges/page-runs.ts: valid run files, the judges' tests' prompt listed in the
-// copy), which is built and served. Every expected figure is worked by hand from the calibration cases' ruled scores
-// (calibration-a 4, -b 2, -c 1, -d 5) and the scores each judge gave. And the real build, with no run: the page
-// says how to record one.
-import {mkdirSync} from "node:fs";
-import {join} from "node:path";
+// The model judges' page (/judges) in Chromium. No real run exists, so two runs are written by this test in a temporary
+// copy of the project (test/unit/judges/page-runs.ts: valid run files, the judges' tests' prompt listed in the copy),
+// served with the data a build of the copy would ship (records.ts). Every expected figure is worked by hand from the
+// calibration cases' ruled scores (calibration-a 4, -b 2, -c 1, -d 5) and the scores each judge gave. And the real
+// build, with no run: the page says how to record one. Its accessibility and its tables on a phone, with the runs and
+// without: page-states.ts.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {projectRoot} from "../../scripts/copy-project.js";
-import {carefulRun, htmlReply, inventedRule, lenientRun, pageRunFiles} from "../unit/judges/page-runs.js";
-import {addTestPrompt, writeRun} from "../unit/judges/run-files.js";
-import {axeViolations} from "./axe.js";
-import {looks, useBuiltCopy, useSite} from "./helpers.js";
+import {htmlReply, inventedRule} from "../unit/judges/page-runs.js";
+import {useSite, useSiteWith} from "./helpers.js";
+import {openAnswer} from "./page-states.js";
+import {judgePageRuns} from "./records.js";
 import type {Site} from "./site.js";
-import {tableProblems} from "./stacked-tables.js";
-
-const shots = join(projectRoot, "test-results");
 
 async function openJudges(site: Site, viewport = {width: 1440, height: 900}): Promise<Page> {
   const page = await (await site.newContext({viewport})).newPage();
@@ -36,22 +31,8 @@ const tableText = (page: Page, selector: string) =>
       ),
     );
 
-/** Opens one run's answer to one case from the case-by-case table: run 0 careful, 1 lenient. */
-async function openAnswer(page: Page, caseLabel: string, run: 0 | 1) {
-  const row = page.locator(".judge-cases-table tbody tr").filter({has: page.getByText(caseLabel, {exact: true})});
-  await row.locator("button.judge-score").nth(run).click();
-  const answer = page.locator(".judge-answer");
-  await answer.waitFor();
-  return answer;
-}
-
 describe("the judges' page, with two runs recorded", () => {
-  const {site} = useBuiltCopy("rater-notebook-judges-page-", (copy) => {
-    addTestPrompt(copy);
-    writeRun(copy, carefulRun(), pageRunFiles[0]);
-    writeRun(copy, lenientRun(), pageRunFiles[1]);
-    mkdirSync(shots, {recursive: true});
-  });
+  const {site} = useSiteWith(judgePageRuns);
 
   it("sets the runs side by side with the trainee's figures", async () => {
     const page = await openJudges(site);
@@ -128,27 +109,6 @@ describe("the judges' page, with two runs recorded", () => {
     expect(await page.evaluate(() => (window as unknown as {judgePwned?: number}).judgePwned)).toBeUndefined();
     expect(site.problems).toEqual([]);
   });
-
-  it.each(looks)(
-    "reads well at $width px ($scheme), with no accessibility violations",
-    async ({width, height, scheme}) => {
-      const page = await openJudges(site, {width, height});
-      await page.emulateMedia({colorScheme: scheme});
-      await page.screenshot({path: join(shots, `judges-${width}-${scheme}.png`), fullPage: true});
-      expect(await axeViolations(page)).toEqual([]);
-      await openAnswer(page, "Calibration B", 1);
-      await page.locator(".judge-answer").screenshot({path: join(shots, `judges-answer-${width}-${scheme}.png`)});
-      // Every table's rows inside a phone's window (the score grids stay folded: they scroll, as on /results).
-      if (width === 390) expect(await tableProblems(page, ".judges-page table:not(.matrix-table)")).toEqual([]);
-      await page.locator(".matrix-detail summary").first().click();
-      expect(await axeViolations(page)).toEqual([]);
-      await openAnswer(page, "Calibration C", 1);
-      expect(await axeViolations(page, ".judge-answer")).toEqual([]);
-      expect(site.problems).toEqual([]);
-    },
-    // Three axe passes and two screenshots on a busy two-core machine: a page's budget each.
-    120_000,
-  );
 });
 
 describe("the judges' page on the real build, with no run recorded", () => {
@@ -162,11 +122,6 @@ describe("the judges' page on the real build, with no run recorded", () => {
     expect(text).toContain("npm run judge:run -- --model <slug> --cases calibration");
     expect(text).toContain("OPENROUTER_API_KEY");
     expect(text).toContain("data/judges/runs/");
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({colorScheme: scheme});
-      await page.screenshot({path: join(shots, `judges-none-390-${scheme}.png`), fullPage: true});
-      expect(await axeViolations(page)).toEqual([]);
-    }
     expect(site.problems).toEqual([]);
   });
 });

@@ -4,13 +4,11 @@ import {describe, expect, it} from "vitest";
 import {hostileReply} from "../unit/probes/hostile-replies.js";
 import type {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {scoreBoth} from "../../lib/probes/score.js";
-import {axeViolations} from "./axe.js";
 import {tableProblems} from "./stacked-tables.js";
-import {looks, useSite} from "./helpers.js";
+import {useSite} from "./helpers.js";
+import {correctReply as correct} from "./records.js";
 
 const site = useSite();
-
-const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 
 /** Waits until the scoring that follows the last keystroke has run (it runs off the keystroke path). */
 async function scored(page: Page) {
@@ -108,19 +106,6 @@ describe("the probe page", () => {
     expect(await curl.innerText()).toContain('"model": "openai/gpt-5-mini"');
     expect(await curl.innerText()).toContain('-H "Authorization: Bearer $OPENROUTER_API_KEY"');
     await page.screenshot({path: "test-results/probe-six-step-chain.png", fullPage: true});
-    expect(site.problems).toEqual([]);
-  });
-
-  // One test per look, so each page's axe run has its own time.
-  it.each(looks)("has no accessibility violations at $width px ($scheme)", async ({width, height, scheme}) => {
-    const page = await site.newPage();
-    await page.setViewportSize({width, height});
-    await page.emulateMedia({colorScheme: scheme});
-    await page.goto("/probes/six-step-chain");
-    await page.getByLabel("Paste a reply").fill(correct);
-    await scored(page);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.context().close();
     expect(site.problems).toEqual([]);
   });
 

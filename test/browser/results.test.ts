@@ -3,18 +3,17 @@
 // linked to each case; exact, one off and two or more off have three distinct colours, each with its mark; the lean
 // is stated only when it is clear; a wrong score alone blames one rule; the words are plain. The downloaded file,
 // imported into a fresh browser, brings back the same record; a hostile file shows its names as text; every refused
-// file leaves the saved record as it was; axe-core finds nothing on the page empty or full, in light and dark, at a
-// phone's width and a desktop's.
-import AxeBuilder from "@axe-core/playwright";
+// file leaves the saved record as it was. The page's accessibility and layout, empty and full: page-states.ts.
 import {mkdtempSync, readFileSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
 import {beforeEach, describe, expect, it} from "vitest";
-import {emptyProgress, recordAnswer, serializeProgress, type Progress} from "../../lib/trainee/progress.js";
+import {emptyProgress, recordAnswer, serializeProgress} from "../../lib/trainee/progress.js";
 import {exportFile} from "../../lib/trainee/transfer.js";
 import {useSite} from "./helpers.js";
-import {guideline, progressKey, screensDir, setAsideKey, storage} from "./trainee.js";
+import {answered, realistic, sampleRecord, withRecord} from "./page-fixtures.js";
+import {guideline, progressKey, setAsideKey, storage} from "./trainee.js";
 
 const site = useSite();
 // Each test answers for the problems it causes.
@@ -25,102 +24,10 @@ beforeEach(() => {
 const dir = mkdtempSync(join(tmpdir(), "results-test-"));
 const now = "2026-03-01T12:00:00.000Z";
 
-/** A record with walk answers (example-1 exact, example-6 two off), "before" scores and a self-check answer. */
-function sampleRecord(): Progress {
-  const answers: [string, "vague" | "guideline", 1 | 2 | 3 | 4 | 5 | "n/a", "self-check"?][] = [
-    ["example-1", "vague", 3],
-    ["example-6", "vague", 5],
-    ["example-1", "guideline", 5],
-    ["example-6", "guideline", 4],
-    ["edge-5b", "guideline", "n/a"],
-    ["calibration-c", "guideline", 2, "self-check"],
-  ];
-  return answers.reduce(
-    (progress, [item, phase, score, mode], index) =>
-      recordAnswer(progress, {
-        item,
-        phase,
-        score,
-        guideline: "v2",
-        at: `2026-03-01T10:0${index}:00.000Z`,
-        ...(mode ? {mode} : {}),
-      }),
-    emptyProgress(),
-  );
-}
-
-type Given = [item: string, score: 1 | 2 | 3 | 4 | 5 | "n/a", more?: {mode?: "self-check"; guideline?: string}];
-
-/** A record of guideline answers (and "before" scores), each the first attempt, recorded in the order given. */
-function answered(walk: Given[], before: Given[] = []): Progress {
-  const all = [
-    ...before.map(([item, score]) => ({item, score, phase: "vague" as const})),
-    ...walk.map(([item, score, more]) => ({item, score, phase: "guideline" as const, ...more})),
-  ];
-  return all.reduce(
-    (progress, answer, index) =>
-      recordAnswer(progress, {
-        guideline: guideline.version,
-        at: `2026-03-01T10:${String(index).padStart(2, "0")}:00.000Z`,
-        ...answer,
-      }),
-    emptyProgress(),
-  );
-}
-
-/**
- * A trainee part-way through: some exact, some one off, some two or more off (the ruled score in each comment), every
- * guideline answer a score alone, one scored under the earlier guideline, the seven "before" scores, and a self-check.
- */
-const realistic = (): Progress =>
-  answered(
-    [
-      ["example-1", 5], // 5: exact
-      ["example-2", 4], // 3: one off
-      ["example-3", 3], // 3: exact
-      ["example-4", 5], // 3: two off
-      ["example-5", 5], // 5: exact
-      ["example-6", 4], // 2: two off, a score alone: the clarifying question decides it
-      ["example-7", 3], // 3: exact
-      ["edge-1a", 3], // 2: one off
-      ["edge-2", 2, {guideline: "v1"}], // 2: exact, scored under the earlier guideline
-      ["edge-5b", 1], // not applicable: two or more off
-      ["edge-9", 4], // 5: one off
-      ["edge-10", 3], // 5: two off
-      ["calibration-a", 5], // 4: one off
-      ["calibration-b", 4], // 2: two off
-      ["calibration-a", 4, {mode: "self-check"}],
-      ["calibration-b", 3, {mode: "self-check"}], // 2: one off
-      ["calibration-c", 1, {mode: "self-check"}],
-      ["calibration-d", 5, {mode: "self-check"}],
-      ["calibration-d-twist", 2, {mode: "self-check"}],
-    ],
-    [
-      ["example-1", 3],
-      ["example-2", 5],
-      ["example-3", 4],
-      ["example-4", 5],
-      ["example-5", 2],
-      ["example-6", 4],
-      ["example-7", 5],
-    ],
-  );
-
-async function openWith(record: string | null, {width = 1200} = {}): Promise<Page> {
+async function openWith(record: string | null): Promise<Page> {
   const context = await site.newContext();
-  // Saved before the page's scripts run, once: a reload keeps whatever the page saved since. Documents with no
-  // storage (a download's) are left alone.
-  if (record !== null)
-    await context.addInitScript((value) => {
-      try {
-        if (localStorage.getItem("rater-notebook:progress:v1") === null)
-          localStorage.setItem("rater-notebook:progress:v1", value);
-      } catch {
-        // no storage in this document
-      }
-    }, record);
+  if (record !== null) await withRecord(context, record);
   const page = await context.newPage();
-  await page.setViewportSize({width, height: 900});
   await page.goto("/results");
   await ready(page);
   return page;
@@ -551,46 +458,4 @@ describe("export and import", () => {
       expect(site.problems).toEqual([]);
     });
   });
-});
-
-describe("accessibility of /results", () => {
-  async function audit(page: Page, label: string, rules?: string[]): Promise<string[]> {
-    const builder = new AxeBuilder({page}).options({resultTypes: ["violations"]});
-    const {violations} = await (rules ? builder.withRules(rules) : builder).analyze();
-    return violations.map(
-      (violation) =>
-        `${label}: ${violation.id} at ${violation.nodes
-          .map((node) => node.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-  }
-
-  it.each([390, 1440])(
-    "has no axe-core violations at %i px, empty and full, light and dark",
-    async (width) => {
-      const found: string[] = [];
-      for (const state of ["empty", "full"] as const) {
-        const page = await openWith(state === "empty" ? null : serializeProgress(realistic()), {width});
-        if (state === "full") {
-          // Every folded table open, and an import preview showing.
-          for (const details of await page.locator("details").all()) await details.locator(":scope > summary").click();
-          await choose(page, {name: "more.json", text: exportFile(sampleRecord(), {rater: "Ana", now})});
-          await importPanel(page).getByRole("heading").waitFor();
-        }
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, `${state} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-        for (const scheme of ["light", "dark"] as const) {
-          await page.emulateMedia({colorScheme: scheme});
-          found.push(...(await audit(page, `${state} ${scheme} ${width}px`)));
-          await page.screenshot({path: `${screensDir}/results-${width}-${state}-${scheme}.png`, fullPage: true});
-        }
-      }
-      expect(found).toEqual([]);
-      expect(site.problems).toEqual([]);
-    },
-    120_000,
-  );
 });

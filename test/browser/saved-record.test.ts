@@ -2,13 +2,22 @@
 // (nested a hundred thousand deep, huge, the wrong types, a number JSON reads as Infinity, prototype keys), every
 // trainee page shows its content and says in plain words that the record was set aside; and when the copy cannot
 // be written (storage full), the record stays where it is, byte for byte, the page says so and offers it for
-// download, and the answers given meanwhile are kept on the page until the trainee chooses to replace it.
-import {readFile} from "node:fs/promises";
+// download, and the answers given meanwhile are kept on the page until the trainee chooses to replace it. The
+// notices' accessibility: page-states.ts.
 import type {BrowserContext, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import type {Answer} from "../../lib/trainee/progress.js";
-import {axeViolations} from "./axe.js";
-import {useSite} from "./helpers.js";
+import {downloadText, useSite} from "./helpers.js";
+import {
+  heldNotice,
+  oneAnswerRecord,
+  openRecordUnsaved,
+  openWithRecord as openRecordIn,
+  recordHead as head,
+  refuseSetAside,
+  unreadableRecord,
+  unsavedNotice,
+} from "./page-fixtures.js";
 import {
   commit,
   itemOf,
@@ -28,18 +37,12 @@ import {
 
 const site = useSite();
 
-/** Opens `path` with `raw` under the record's key before the page's own scripts run. */
-async function openWithRecord(context: BrowserContext, path: string, raw: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto("/");
-  await saveRecord(page, raw);
-  await page.goto(path);
-  return page;
-}
+/** Opens `path` in a page of `context` with `raw` under the record's key before the page's own scripts run. */
+const openWithRecord = async (context: BrowserContext, path: string, raw: string): Promise<Page> =>
+  openRecordIn(await context.newPage(), path, raw);
 
 const setAsideNotice = (page: Page) => page.getByRole("status").filter({hasText: /set aside, not deleted/});
 
-const head = '{"app":"rater-notebook","version":1,';
 const deep = `${head}"answers":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
 
 describe("a saved record nested a hundred thousand deep", () => {
@@ -117,7 +120,7 @@ describe("a record that is not JSON, not ours or of an older version", () => {
       await notice.waitFor();
       const download = notice.getByRole("link", {name: /download/i});
       const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
-      expect(await readFile((await file.path())!, "utf8")).toBe(raw);
+      expect(await downloadText(file)).toBe(raw);
       expect(await storage(page, setAsideKey)).toBe(raw);
 
       // The page keeps working: score and Check, saved as a fresh record; the set-aside text stays where it was.
@@ -144,24 +147,10 @@ describe("a record that is not JSON, not ours or of an older version", () => {
 });
 
 describe("an unreadable record that cannot be set aside (storage full)", () => {
-  // Large and unreadable: cut short in the middle of its answers.
-  const raw = `${head}"answers":[${'{"item":"example-1","phase":"vague","attempt":1,"score":4},'.repeat(20_000)}{"item":`;
+  const raw = unreadableRecord;
 
   /** A context where writing any set-aside copy throws as a full storage does, until the page sets `storageFrees`. */
-  async function fullStorage(): Promise<BrowserContext> {
-    const context = await site.newContext();
-    await context.addInitScript((prefix) => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key: string, value: string) {
-        if (key.startsWith(prefix) && !(window as {storageFrees?: boolean}).storageFrees)
-          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-        setItem.call(this, key, value);
-      };
-    }, setAsideKey);
-    return context;
-  }
-
-  const heldNotice = (page: Page) => page.getByRole("status").filter({hasText: /could not be set aside/});
+  const fullStorage = async (): Promise<BrowserContext> => refuseSetAside(await site.newContext());
   const total = itemsOfSet("calibration").length;
 
   it("stays under its key byte for byte, is offered for download, and the answers given meanwhile are kept and shown until the trainee replaces it", async () => {
@@ -181,8 +170,7 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
       page.waitForEvent("download"),
       notice.getByRole("link", {name: /download/i}).click(),
     ]);
-    expect(await readFile((await file.path())!, "utf8")).toBe(raw);
-    expect(await axeViolations(page, ".progress-notice")).toEqual([]);
+    expect(await downloadText(file)).toBe(raw);
 
     // Answers are kept on the page and shown, and the record is not touched.
     await commit(page, "calibration-a", 4);
@@ -253,26 +241,12 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
 });
 
 describe("an answer that cannot be saved (storage full)", () => {
-  const before = `{"item":"example-2","phase":"guideline","attempt":1,"score":4,"guideline":"v2","at":"2026-03-01T10:00:00.000Z"}`;
-  const raw = `${head}"answers":[${before}]}`;
-  const unsavedNotice = (page: Page) => page.getByRole("status").filter({hasText: /could not be saved/});
+  // example-2 scored 4 with the guideline.
+  const raw = oneAnswerRecord;
 
   /** Opens `path` on a valid record, where writing the record throws as a full storage does until `storageFrees`. */
-  async function openFull(path: string): Promise<Page> {
-    const page = await (await site.newContext()).newPage();
-    await page.goto("/");
-    await saveRecord(page, raw);
-    await page.addInitScript((key) => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (name: string, value: string) {
-        if (name === key && !(window as {storageFrees?: boolean}).storageFrees)
-          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-        setItem.call(this, name, value);
-      };
-    }, progressKey);
-    await page.goto(path);
-    return page;
-  }
+  const openFull = async (path: string): Promise<Page> =>
+    openRecordUnsaved(await (await site.newContext()).newPage(), path);
 
   it("says so in plain words, offers everything answered for download, keeps the answer shown, and saves it at the next answer once storage frees", async () => {
     const problemsBefore = site.problems.length;
@@ -287,7 +261,6 @@ describe("an answer that cannot be saved (storage full)", () => {
     expect(text).toContain("Your answer could not be saved in this browser.");
     expect(text).toContain("leaving or reloading it loses them");
     expect(text).not.toContain("saved as usual");
-    expect(await axeViolations(page, ".progress-notice")).toEqual([]);
 
     // The answer stays shown, and the record under its key is as it was.
     expect(await visibleText(ruling(card))).toMatch(/You gave 3/);
@@ -300,7 +273,7 @@ describe("an answer that cannot be saved (storage full)", () => {
       notice.getByRole("link", {name: "Download everything you answered"}).click(),
     ]);
     expect(file.suggestedFilename()).toMatch(/^rater-notebook-progress-v\d+-\d{4}-\d\d-\d\d\.json$/);
-    const exported = JSON.parse(await readFile((await file.path())!, "utf8")) as {
+    const exported = JSON.parse(await downloadText(file)) as {
       app: string;
       progress: {answers: Answer[]};
     };
@@ -317,7 +290,7 @@ describe("an answer that cannot be saved (storage full)", () => {
       page.waitForEvent("download"),
       notice.getByRole("link", {name: "Download everything you answered"}).click(),
     ]);
-    const again = JSON.parse(await readFile((await second.path())!, "utf8")) as {progress: {answers: Answer[]}};
+    const again = JSON.parse(await downloadText(second)) as {progress: {answers: Answer[]}};
     expect(again.progress.answers.map((answer) => answer.item)).toEqual(["example-2", "example-1", "example-3"]);
 
     // Storage frees: the next answer saves everything, the notice goes, and a reload shows the answers.

@@ -1,13 +1,13 @@
 // The blind self-check's two pools: a trainee who has seen the calibration cases' rulings (on Check in Part 6, or at
 // the end of a run of them) gets seven fresh cases written for this notebook, and the page says which cases and why;
 // each fresh case says it was written for this notebook, and its ruling is the notebook's; runs, "Not blind" and "Take
-// it again" work per pool; the results page and the start page follow the pool.
+// it again" work per pool; the results page and the start page follow the pool. The fresh self-check's accessibility,
+// before the run and passed: page-states.ts.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {serializeProgress, type Answer} from "../../lib/trainee/progress.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
-import {axeViolations} from "./axe.js";
 import {useSite} from "./helpers.js";
 import {
   calibration,
@@ -43,9 +43,9 @@ const answer = (item: string, score: Score, extra: Partial<Answer> = {}): Answer
 /** Calibration A checked in Part 6: its ruling shows at once. */
 const seenInPart6 = (): Answer[] => [answer("calibration-a", 4)];
 
-/** A page in a fresh browser with `answers` saved, then opened at `path`. */
-async function pageWith(answers: Answer[], path: string, width = 1440): Promise<Page> {
-  const page = await (await site.newContext({viewport: {width, height: 900}})).newPage();
+/** A page in a fresh browser (1440 px wide) with `answers` saved, then opened at `path`. */
+async function pageWith(answers: Answer[], path: string): Promise<Page> {
+  const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
   await page.goto("/");
   await saveRecord(page, serializeProgress({app: "rater-notebook", version: 1, answers}));
   await page.goto(path);
@@ -210,31 +210,4 @@ describe("the fresh cases elsewhere", () => {
     );
     expect(site.problems).toEqual([]);
   }, 60_000);
-
-  it.each([390, 1440])(
-    "have no accessibility violations at %i px, before and after the run, light and dark",
-    async (width) => {
-      const page = await pageWith(seenInPart6(), "/self-check", width);
-      await scoreGroup(itemOf(page, "fresh-1")).waitFor();
-      const found: string[] = [];
-      for (const scheme of ["light", "dark"] as const) {
-        await page.emulateMedia({colorScheme: scheme});
-        found.push(...(await axeViolations(page)).map((violation) => `before, ${scheme}: ${violation}`));
-      }
-      for (const item of freshItems) {
-        const card = await showItem(page, item.id);
-        await radio(card, item.score).check();
-        await checkButton(card).click();
-        await expect.poll(() => checkButton(card).isEnabled()).toBe(false);
-      }
-      await expect.poll(() => visibleText(page.getByRole("region", {name: "Summary"}))).toMatch(/Passed/);
-      for (const scheme of ["light", "dark"] as const) {
-        await page.emulateMedia({colorScheme: scheme});
-        found.push(...(await axeViolations(page)).map((violation) => `after, ${scheme}: ${violation}`));
-      }
-      expect(found).toEqual([]);
-      expect(site.problems).toEqual([]);
-    },
-    180_000,
-  );
 });

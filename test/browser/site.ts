@@ -72,16 +72,39 @@ const chromiumFlags = [
 ];
 
 /**
+ * Features turned off besides those Playwright turns off: headless Chromium builds the omnibox's two popups (WebUI
+ * pages in a renderer of their own) for every window, and every new context opens a window. No test shows the
+ * browser's own UI; measured on the browser tests, the popups were a quarter of the run's CPU.
+ */
+const disabledFeatures = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
+/**
+ * Chromium reads only the last --disable-features it is given, and Playwright gives its own: ours are added to
+ * Playwright's, read off the command line of a Chromium it starts with its defaults (started once a process).
+ */
+let launchFlags: Promise<string[]> | undefined;
+function flags(): Promise<string[]> {
+  launchFlags ??= (async () => {
+    const probe = await chromium.launchServer({executablePath: chromiumPath, args: chromiumFlags});
+    const defaults = probe.process().spawnargs.filter((arg) => arg.startsWith("--disable-features="));
+    await probe.close();
+    const theirs = defaults.at(-1)?.slice("--disable-features=".length).split(",") ?? [];
+    return [...chromiumFlags, `--disable-features=${[...theirs, ...disabledFeatures].join(",")}`];
+  })();
+  return launchFlags;
+}
+
+/**
  * The machine's Chromium, headless, with no background traffic and never a downloaded browser. `args` adds flags
  * (the bench's certificate to trust).
  */
-export function launchChromium(args: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({executablePath: chromiumPath, args: [...chromiumFlags, ...args]});
+export async function launchChromium(args: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({executablePath: chromiumPath, args: [...(await flags()), ...args]});
 }
 
 /** The same Chromium as a server that other processes connect to (the browser tests' one browser per run). */
-export function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer({executablePath: chromiumPath, args: chromiumFlags});
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({executablePath: chromiumPath, args: await flags()});
 }
 
 /** The browser at `endpoint` (a server launched by launchChromiumServer), or a Chromium of its own when none. */
@@ -117,9 +140,13 @@ export async function openBrowser(origin: string, endpoint?: string): Promise<Ch
 
 /**
  * Serves a built site: the project's dist/ unless another is given, driven by the Chromium at `endpoint` when given
- * (the browser tests' shared one), else by one launched for it (the benches).
+ * (the browser tests' shared one), else by one launched for it (the benches). `data` answers some paths with other
+ * text: the data files a file's test-only records change (test/browser/records.ts).
  */
-export async function openSite(siteDir: string = distDir, {endpoint}: {endpoint?: string} = {}): Promise<Site> {
+export async function openSite(
+  siteDir: string = distDir,
+  {endpoint, data = new Map()}: {endpoint?: string; data?: ReadonlyMap<string, string>} = {},
+): Promise<Site> {
   const root = resolve(siteDir);
   try {
     await stat(join(root, "index.html"));
@@ -127,7 +154,14 @@ export async function openSite(siteDir: string = distDir, {endpoint}: {endpoint?
     throw new Error(`no built site at ${root}: run \`npm run build\` before the browser tests`);
   }
   const server: Server = createServer(async (req, res) => {
-    const file = await resolveFile(root, new URL(req.url ?? "/", "http://127.0.0.1").pathname);
+    const pathname = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const text = data.get(pathname);
+    if (text !== undefined) {
+      res.writeHead(200, {"content-type": contentTypeOf(pathname)});
+      res.end(text);
+      return;
+    }
+    const file = await resolveFile(root, pathname);
     if (!file) {
       res.writeHead(404).end("not found");
       return;

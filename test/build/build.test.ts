@@ -1,11 +1,15 @@
 // The build needs no network and embeds the same library versions every day (framework-npm-versions.json), and
-// a failed build leaves the previous dist/ in place. Each test builds a temporary copy, not the project's dist/.
+// a failed build leaves the previous dist/ in place, whether Framework failed or the authored files stopped it first;
+// Framework's own build, run without the script, still stops on hostile authored files (the data loader checks them).
+// The tests build one temporary copy, not the project's dist/.
 import {spawnSync} from "node:child_process";
 import {createHash} from "node:crypto";
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {frameworkBuild} from "../../scripts/build.js";
 import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+import {expectNoJavaScriptError, writeHostileFiles} from "./hostile-files.js";
 
 /** Whether this machine can run a command in a new network namespace with no network at all. */
 const offline = spawnSync("unshare", ["-rn", "true"]).status === 0;
@@ -88,13 +92,15 @@ describe("the build", () => {
         "build: observable build failed (framework asked the network for a library: " +
           "pin its version in framework-npm-versions.json); dist/ is unchanged",
       );
+      // Framework's own error comes first, passed on as it printed it.
+      expect(result.stderr.split("build: ")[0]).toMatch(/registry\.npmjs\.org|cdn\.jsdelivr\.net/);
       expect(contents(join(copy, "dist"))).toEqual(before);
     } finally {
       writeFileSync(join(copy, "framework-npm-versions.json"), JSON.stringify(pins));
     }
   }, 300_000);
 
-  it("fails on a broken item file and leaves the previous dist/ in place", () => {
+  it("fails on a broken item file before Framework starts, and leaves the previous dist/ in place", () => {
     // The previous dist/: the offline build's above, or a stand-in where that test was skipped.
     if (!existsSync(join(copy, "dist"))) {
       mkdirSync(join(copy, "dist"));
@@ -103,12 +109,31 @@ describe("the build", () => {
     const before = contents(join(copy, "dist"));
     expect(Object.keys(before)).toContain("index.html");
     const item = join(copy, "data/items/example-2.md");
-    writeFileSync(item, readFileSync(item, "utf8").replace("verdict: not-met", "verdict: nope"));
-    const result = runOffline(tsx, ["scripts/build.ts"]);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('data/items/example-2.md at checklist[2].verdict: got "nope"');
-    expect(result.stderr).toContain("build: observable build failed; dist/ is unchanged");
-    expect(contents(join(copy, "dist"))).toEqual(before);
-    expect(existsSync(join(copy, ".dist-build"))).toBe(false);
+    const text = readFileSync(item, "utf8");
+    writeFileSync(item, text.replace("verdict: not-met", "verdict: nope"));
+    try {
+      const result = runOffline(tsx, ["scripts/build.ts"]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('data/items/example-2.md at checklist[2].verdict: got "nope"');
+      expect(result.stderr).toContain("build: 1 problem in the authored files; dist/ is unchanged");
+      expect(result.stdout).toBe("");
+      expect(contents(join(copy, "dist"))).toEqual(before);
+      expect(existsSync(join(copy, ".dist-build"))).toBe(false);
+    } finally {
+      writeFileSync(item, text);
+    }
+  }, 300_000);
+
+  // Last: it leaves the copy's authored files broken. Framework has built this copy once already (the libraries it
+  // bundles from node_modules are in its cache), so it reaches the data loader sooner, as in any later build.
+  it("stops Framework's own build on hostile files too, without the script's check: one line each, no stack", () => {
+    const expected = writeHostileFiles(copy);
+    const result = frameworkBuild(copy, {print: false});
+    expect(result.status).not.toBe(0);
+    const output = result.stderr + result.stdout;
+    const lines = output.split("\n");
+    for (const line of expected) expect(lines).toContain(line);
+    // No stack trace and no JavaScript error: Framework's own "loader exited with code 1" is all that follows.
+    expectNoJavaScriptError(output);
   }, 300_000);
 });

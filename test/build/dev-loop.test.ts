@@ -2,8 +2,8 @@
 // broken file's problem (file, field, fix) in place of its content, and recovers once the file is fixed. The waits
 // are generous and nothing here is timed: how fast the change shows is `npm run bench -- --dev-only`.
 import {rmSync} from "node:fs";
-import type {Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {BrowserContext, Page} from "playwright-core";
+import {afterAll, afterEach, beforeAll, describe, expect, inject, it} from "vitest";
 import {copyProject} from "../../scripts/copy-project.js";
 import {openBrowser, type Chromium} from "../browser/site.js";
 import {edit, openLive, startDev, waitForText, type DevServer} from "./dev-server.js";
@@ -11,12 +11,19 @@ import {edit, openLive, startDev, waitForText, type DevServer} from "./dev-serve
 let copy = "";
 let dev: DevServer | undefined;
 let chromium: Chromium | undefined;
+let contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   copy = copyProject("rater-notebook-dev-");
   dev = await startDev(copy);
-  chromium = await openBrowser(dev.origin);
+  // The run's one Chromium (test/browser/global-setup.ts): closing it here only disconnects.
+  chromium = await openBrowser(dev.origin, inject("chromiumEndpoint"));
 }, 180_000);
+
+afterEach(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+});
 
 afterAll(async () => {
   await chromium?.browser.close();
@@ -25,7 +32,9 @@ afterAll(async () => {
 });
 
 async function open(path: string, text: string): Promise<Page> {
-  const page = await (await chromium!.newContext()).newPage();
+  const context = await chromium!.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
   await openLive(page, path);
   await waitForText(page, text);
   return page;

@@ -1,5 +1,7 @@
-// npm run agreement, run as a coordinator runs it: files written to a temporary folder, the script spawned.
-import {spawn, spawnSync} from "node:child_process";
+// npm run agreement, run as a coordinator runs it: files written to a temporary folder, the command called in
+// process (and spawned once, where the pipe it writes to is the point).
+import {spawnSync} from "node:child_process";
+import {Readable, Writable} from "node:stream";
 import {mkdirSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -18,29 +20,16 @@ import {computeReport} from "../../lib/agreement/cohort-compute.js";
 import {collectedColumns} from "../../lib/agreement/cohort-files.js";
 import {csvOf, largeCohortCsv, progressOf} from "../unit/agreement/helpers.js";
 import {judgeRunOf} from "../unit/agreement/judge-run.js";
+import {agreement} from "../../scripts/agreement.js";
+import {runCommand, sink} from "./run.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
 const script = join(projectRoot, "scripts/agreement.ts");
 const items = loadItems();
 
-function run(...args: string[]) {
-  const result = spawnSync(tsx, [script, ...args], {cwd: projectRoot, encoding: "utf8", input: ""});
-  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
-}
-
-/** The same, without blocking: several runs share the two cores rather than wait their turn. */
-function runAsync(...args: string[]): Promise<{status: number | null; stdout: string; stderr: string}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [script, ...args], {cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"]});
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-    child.on("error", reject);
-    child.on("close", (status) =>
-      resolve({status, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8")}),
-    );
-  });
+async function run(...args: string[]) {
+  const {code, stdout, stderr} = await runCommand(agreement, args);
+  return {status: code, stdout, stderr};
 }
 
 /** Where two long texts first differ, with a little of each, or null when they are the same. */
@@ -150,8 +139,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
 describe("npm run agreement", () => {
-  it("prints both phases and the headline for CSV and trainee files together", () => {
-    const {status, stdout, stderr} = run(file("cohort.csv"), file("alice.json"));
+  it("prints both phases and the headline for CSV and trainee files together", async () => {
+    const {status, stdout, stderr} = await run(file("cohort.csv"), file("alice.json"));
     expect(stderr).toBe("");
     expect(status).toBe(0);
     const lines = stdout.split("\n");
@@ -167,8 +156,8 @@ describe("npm run agreement", () => {
     expect(stdout).not.toMatch(/NaN|Infinity|undefined/);
   });
 
-  it("counts a judge's run as a rater after the guideline, named by its model, against the ruled scores", () => {
-    const {status, stdout, stderr} = run(file("cohort.csv"), file("judge.json"));
+  it("counts a judge's run as a rater after the guideline, named by its model, against the ruled scores", async () => {
+    const {status, stdout, stderr} = await run(file("cohort.csv"), file("judge.json"));
     expect([status, stderr]).toEqual([0, ""]);
     const lines = stdout.split("\n");
     expect(lines[0]).toBe(
@@ -180,7 +169,7 @@ describe("npm run agreement", () => {
     // 3 scored, 2 of them the ruled score (66.7%), all 3 within one (100.0%).
     expect(stdout).toMatch(/^ {4}openai\/gpt-5-mini \(judge, 2026-08-10 12:00 UTC\) +3 +66\.7% +100\.0% /m);
 
-    const json = JSON.parse(run(file("cohort.csv"), file("judge.json"), "--json").stdout);
+    const json = JSON.parse((await run(file("cohort.csv"), file("judge.json"), "--json")).stdout);
     expect(json.files[1]).toEqual({path: file("judge.json"), kind: "judge", ratings: 3});
     const judge = json.guideline.raterAgreement.find((entry: {rater: string}) => entry.rater.includes("(judge"));
     expect(judge).toMatchObject({
@@ -192,8 +181,8 @@ describe("npm run agreement", () => {
     expect(json.vague.raterAgreement.map((entry: {rater: string}) => entry.rater)).not.toContain(judge.rater);
   });
 
-  it("lists a broken judge run's problems with the file and the field, exit 1", () => {
-    const {status, stdout, stderr} = run(file("cohort.csv"), file("judge-broken.json"));
+  it("lists a broken judge run's problems with the file and the field, exit 1", async () => {
+    const {status, stdout, stderr} = await run(file("cohort.csv"), file("judge-broken.json"));
     expect([status, stdout]).toEqual([1, ""]);
     const lines = stderr.trimEnd().split("\n");
     expect(lines[0]).toBe(
@@ -207,8 +196,8 @@ describe("npm run agreement", () => {
     expect(lines.slice(2)).toEqual(["agreement: fix the ratings above (2 problems)"]);
   });
 
-  it("--json: each phase under its name, each coefficient under its own, the same as computed in-process", () => {
-    const {status, stdout} = run(file("cohort.csv"), file("alice.json"), "--json");
+  it("--json: each phase under its name, each coefficient under its own, the same as computed in-process", async () => {
+    const {status, stdout} = await run(file("cohort.csv"), file("alice.json"), "--json");
     expect(status).toBe(0);
     const json = JSON.parse(stdout);
     expect(Object.keys(json.vague.alpha)).toEqual(["nominal", "ordinal", "interval", "ratio"]);
@@ -232,11 +221,11 @@ describe("npm run agreement", () => {
     expect(report).toEqual(JSON.parse(JSON.stringify(cohortReport(ratings, items))));
   });
 
-  it("reads a trainee's file with answers to the notebook's fresh cases: the case study's figures are unchanged", () => {
+  it("reads a trainee's file with answers to the notebook's fresh cases: the case study's figures are unchanged", async () => {
     // The fresh cases are scored only in the blind self-check, whose answers are not ratings of the walk: the file
     // gives the same four ratings, and the report is the one without them.
-    const before = JSON.parse(run(file("cohort.csv"), file("alice.json"), "--json").stdout);
-    const {status, stdout, stderr} = run(file("cohort.csv"), file("later/alice.json"), "--json");
+    const before = JSON.parse((await run(file("cohort.csv"), file("alice.json"), "--json")).stdout);
+    const {status, stdout, stderr} = await run(file("cohort.csv"), file("later/alice.json"), "--json");
     expect([status, stderr]).toEqual([0, ""]);
     const {files, ...report} = JSON.parse(stdout);
     expect(files[1]).toEqual({path: file("later/alice.json"), kind: "trainee", ratings: 4});
@@ -265,6 +254,7 @@ describe("npm run agreement", () => {
     );
   });
 
+  // Spawned: what is under test is the process and the pipe the shell gives it, closed by head.
   it("stops quietly when the reader closes the pipe early (| head)", () => {
     const big = file("big-for-head.csv");
     writeFileSync(big, largeCohortCsv(2_000, items, 5));
@@ -280,8 +270,25 @@ describe("npm run agreement", () => {
     expect(result.stdout).toBe("exit 0\n");
   });
 
-  it("--csv prints one table, formula-like names kept as text", () => {
-    const {status, stdout} = run(file("cohort.csv"), "--csv", "raters", "--replicates", "50", "--seed", "3");
+  it("stops quietly at the write that meets a closed standard output (EPIPE), called in process", async () => {
+    const big = file("big-for-closed.csv");
+    writeFileSync(big, largeCohortCsv(2_000, items, 5));
+    let writes = 0;
+    const closed = new Writable({
+      write(_chunk, _encoding, done) {
+        writes += 1;
+        done(writes > 1 ? Object.assign(new Error("write EPIPE"), {code: "EPIPE"}) : undefined);
+      },
+    });
+    const stderr = sink();
+    const io = {stdout: closed, stderr: stderr.stream, stdin: Readable.from([]), env: {}, root: projectRoot};
+    expect(await agreement([big, "--json"], io)).toBe(0);
+    expect(stderr.text()).toBe("");
+    expect(writes).toBe(2);
+  });
+
+  it("--csv prints one table, formula-like names kept as text", async () => {
+    const {status, stdout} = await run(file("cohort.csv"), "--csv", "raters", "--replicates", "50", "--seed", "3");
     expect(status).toBe(0);
     const lines = stdout.split("\r\n");
     expect(lines[0]).toBe("phase,rater,scored,exact,within_one,kappa,kappa_linear,kappa_quadratic");
@@ -289,15 +296,15 @@ describe("npm run agreement", () => {
     expect(lines.some((line) => line.startsWith("vague,<script>alert(1)</script>,4,"))).toBe(true);
   });
 
-  it("an empty file: every figure not computable, with the reason, exit 0", () => {
-    const {status, stdout} = run(file("empty.csv"));
+  it("an empty file: every figure not computable, with the reason, exit 0", async () => {
+    const {status, stdout} = await run(file("empty.csv"));
     expect(status).toBe(0);
     expect(stdout).toContain("Cohort: 0 raters, 0 items, 0 ratings");
     expect(stdout).toMatch(/before the guideline not computable \(no item has ratings from two or more raters/);
   });
 
-  it("bad rows: every problem with its file, line and field, exit 1, nothing on stdout", () => {
-    const {status, stdout, stderr} = run(file("cohort.csv"), file("bad.csv"));
+  it("bad rows: every problem with its file, line and field, exit 1, nothing on stdout", async () => {
+    const {status, stdout, stderr} = await run(file("cohort.csv"), file("bad.csv"));
     expect(status).toBe(1);
     expect(stdout).toBe("");
     expect(stderr.trimEnd().split("\n")).toEqual([
@@ -312,11 +319,10 @@ describe("npm run agreement", () => {
     const text = largeCohortCsv(130_000, items, 7);
     const path = file("large.csv");
     writeFileSync(path, text);
-    const [plain, json, csv] = await Promise.all([
-      runAsync(path),
-      runAsync(path, "--json"),
-      runAsync(path, "--csv", "raters"),
-    ]);
+    // One after another: in one process, three at once would only hold three reports at a time.
+    const plain = await run(path);
+    const json = await run(path, "--json");
+    const csv = await run(path, "--csv", "raters");
     for (const output of [plain, json, csv]) expect([output.status, output.stderr]).toEqual([0, ""]);
     // What the cohort page computes from the same file: its reader's ratings as columns, and its worker's report.
     const ids = items.map((item) => item.id);
@@ -331,7 +337,7 @@ describe("npm run agreement", () => {
     expect(firstDifference(csv.stdout, await computed.csv.raters.text())).toBeNull();
   }, 300_000);
 
-  it("a message shows what it quotes escaped: no bidi control or line separator reaches the terminal raw", () => {
+  it("a message shows what it quotes escaped: no bidi control or line separator reaches the terminal raw", async () => {
     const name = "evil\u202Egnp.csv";
     writeFileSync(
       file(name),
@@ -340,7 +346,7 @@ describe("npm run agreement", () => {
         ["cy", "exa\u2028mple-1", "vague", "3"],
       ]),
     );
-    const {status, stdout, stderr} = run(file(name));
+    const {status, stdout, stderr} = await run(file(name));
     expect(status).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).not.toMatch(/[\u202E\u2028]/);
@@ -353,7 +359,7 @@ describe("npm run agreement", () => {
       ),
       "agreement: fix the ratings above (2 problems)",
     ]);
-    const missing = run(file("gone\u2028.csv"));
+    const missing = await run(file("gone\u2028.csv"));
     expect(missing.stderr).toBe(
       `agreement: ${JSON.stringify(file("gone")).slice(0, -1)}\\u{2028}.csv": cannot read: ENOENT\n`,
     );
@@ -366,8 +372,8 @@ describe("npm run agreement", () => {
     ["missing.csv", /: cannot read: ENOENT$/],
     ["folder.csv", /: not a regular file: give a CSV file, a trainee's \.json file or a judge's run file$/],
     ["binary.csv", /: not UTF-8 text: give a CSV file, a trainee's \.json file or a judge's run file$/],
-  ])("unreadable input %s: one line naming it, exit 1", (name, message) => {
-    const {status, stdout, stderr} = run(file(name));
+  ])("unreadable input %s: one line naming it, exit 1", async (name, message) => {
+    const {status, stdout, stderr} = await run(file(name));
     expect(status).toBe(1);
     expect(stdout).toBe("");
     const lines = stderr.trimEnd().split("\n");
@@ -388,8 +394,8 @@ describe("npm run agreement", () => {
     [["x.csv", "--json", "--csv", "items"], "agreement: --json and --csv: choose one; usage:"],
     [["x.csv", "--seed", "1.5"], 'agreement: --seed: expected a whole number from 0 to 4294967295, got "1.5"'],
     [["x.csv", "--replicates", "1e9"], 'agreement: --replicates: expected a whole number from 10 to 100000, got "1e9"'],
-  ])("usage error %j: one line, exit 2", (args, start) => {
-    const {status, stdout, stderr} = run(...args);
+  ])("usage error %j: one line, exit 2", async (args, start) => {
+    const {status, stdout, stderr} = await run(...args);
     expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr.trimEnd().split("\n")).toHaveLength(1);

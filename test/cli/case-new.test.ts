@@ -1,14 +1,16 @@
-// npm run case:new -- --from <id> [--id <new-id>], run in a copy of the project: the file it writes, what it refuses,
-// and that following the fixes it prints gives a case guideline:check accepts.
-import {spawnSync} from "node:child_process";
+// npm run case:new -- --from <id> [--id <new-id>], called in process on a copy of the project: the file it writes,
+// what it refuses, and that following the fixes it prints gives a case guideline:check accepts.
 import {existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {itemRecord} from "../../lib/authored/item-text.js";
 import {projectRoot} from "../../lib/node/load.js";
+import type {Command} from "../../lib/node/command.js";
+import {caseNew as caseNewCommand} from "../../scripts/case-new.js";
 import {copyProject} from "../../scripts/copy-project.js";
+import {guidelineCheck} from "../../scripts/guideline-check.js";
+import {runCommand} from "./run.js";
 
-const tsx = join(projectRoot, "node_modules/.bin/tsx");
 let copy = "";
 beforeAll(() => {
   copy = copyProject("rater-notebook-case-new-");
@@ -17,11 +19,11 @@ afterAll(() => {
   if (copy) rmSync(copy, {recursive: true, force: true});
 });
 
-const run = (script: string, ...args: string[]) => {
-  const result = spawnSync(tsx, [`scripts/${script}.ts`, ...args], {cwd: copy, encoding: "utf8", timeout: 120_000});
-  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
+const run = async (command: Command, ...args: string[]) => {
+  const {code, stdout, stderr} = await runCommand(command, args, {root: copy});
+  return {status: code, stdout, stderr};
 };
-const caseNew = (...args: string[]) => run("case-new", ...args);
+const caseNew = (...args: string[]) => run(caseNewCommand, ...args);
 const itemsFolder = () => join(copy, "data/items");
 const recordOf = (id: string) => itemRecord(readFileSync(join(itemsFolder(), `${id}.md`), "utf8"), `${id}.md`).record;
 
@@ -35,8 +37,8 @@ const lastEdgeOrder = (): number =>
   );
 
 describe("case:new", () => {
-  it("--from edge-1a: writes new-case-1, a notebook case after the last edge case, and says what is left", () => {
-    const {status, stdout, stderr} = caseNew("--from", "edge-1a");
+  it("--from edge-1a: writes new-case-1, a notebook case after the last edge case, and says what is left", async () => {
+    const {status, stdout, stderr} = await caseNew("--from", "edge-1a");
     expect([status, stderr]).toEqual([0, ""]);
     const order = lastEdgeOrder() + 1;
     const file = "data/items/new-case-1.md";
@@ -54,11 +56,11 @@ describe("case:new", () => {
     expect(recordOf("new-case-1")).toEqual({...source, id: "new-case-1", order, origin: "notebook"});
   });
 
-  it("without --id takes the first free new-case-N, while new-case-1 is still being written; never overwrites", () => {
-    expect(caseNew("--from", "example-3").status).toBe(0);
+  it("without --id takes the first free new-case-N, while new-case-1 is still being written; never overwrites", async () => {
+    expect((await caseNew("--from", "example-3")).status).toBe(0);
     expect(recordOf("new-case-2")).toMatchObject({id: "new-case-2", set: "examples", order: 8});
     const before = readFileSync(join(itemsFolder(), "new-case-1.md"), "utf8");
-    expect(caseNew("--from", "example-3", "--id", "new-case-1")).toEqual({
+    expect(await caseNew("--from", "example-3", "--id", "new-case-1")).toEqual({
       status: 2,
       stdout: "",
       stderr: "case:new: data/items/new-case-1.md already exists: choose another --id (never overwritten)\n",
@@ -67,35 +69,35 @@ describe("case:new", () => {
     rmSync(join(itemsFolder(), "new-case-2.md"));
   });
 
-  it("--from a case still being written: started all the same, its score derived once it parses", () => {
-    const {status, stdout} = caseNew("--from", "new-case-1", "--id", "new-case-9");
+  it("--from a case still being written: started all the same, its score derived once it parses", async () => {
+    const {status, stdout} = await caseNew("--from", "new-case-1", "--id", "new-case-9");
     expect(status).toBe(0);
     expect(stdout.trimEnd().split("\n").at(-1)).toBe("The engine derives its score once the file parses.");
     expect(recordOf("new-case-9")).toEqual({...recordOf("new-case-1"), id: "new-case-9", order: lastEdgeOrder() + 2});
     rmSync(join(itemsFolder(), "new-case-9.md"));
   });
 
-  it("refuses an unknown case (naming the ids), a path, a malformed id and a missing --from, writing nothing", () => {
-    const unknown = caseNew("--from", "example-9");
+  it("refuses an unknown case (naming the ids), a path, a malformed id and a missing --from, writing nothing", async () => {
+    const unknown = await caseNew("--from", "example-9");
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/^case:new: unknown case "example-9": expected one of calibration-a, .*example-7,/);
-    expect(caseNew("--from", "../../guideline/v2/guideline").stderr).toMatch(
+    expect((await caseNew("--from", "../../guideline/v2/guideline")).stderr).toMatch(
       /^case:new: unknown case "..\/..\/guideline\/v2\/guideline": expected one of /,
     );
-    expect(caseNew("--from", "edge-3", "--id", "Edge_3")).toEqual({
+    expect(await caseNew("--from", "edge-3", "--id", "Edge_3")).toEqual({
       status: 2,
       stdout: "",
       stderr: 'case:new: --id: got "Edge_3": expected a lowercase id like example-1\n',
     });
-    expect(caseNew().stderr).toBe(
+    expect((await caseNew()).stderr).toBe(
       "case:new: missing --from <id>: the case to start from; usage: npm run case:new -- --from <id> [--id <new-id>]\n",
     );
     expect(existsSync(join(itemsFolder(), "new-case-2.md"))).toBe(false);
     expect(existsSync(join(itemsFolder(), "Edge_3.md"))).toBe(false);
   });
 
-  it("guideline:check names the same fields and fixes; made, the case is accepted", () => {
-    const refused = run("guideline-check");
+  it("guideline:check names the same fields and fixes; made, the case is accepted", async () => {
+    const refused = await run(guidelineCheck);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(
       "data/items/new-case-1.md at checklist[0].note: missing: a case written for the notebook says why",
@@ -104,7 +106,7 @@ describe("case:new", () => {
     const text = readFileSync(path, "utf8");
     // The fixes as printed: remove source: inferred, and move because into note.
     writeFileSync(path, text.replace("    source: inferred\n", "").replace("    because: ", "    note: "));
-    const accepted = run("guideline-check");
+    const accepted = await run(guidelineCheck);
     expect(accepted.status, accepted.stderr).toBe(0);
     expect(accepted.stdout).toMatch(/^ok {3}new-case-1 +ruled 2 +derived 2 +/m);
     expect(accepted.stdout).toContain(

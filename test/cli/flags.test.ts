@@ -1,21 +1,20 @@
 // Every CLI fails cleanly on a bad command line: one line naming the problem and the valid choices, exit 2,
-// no stack trace. (probes:run's bad flags are in test/probes/runner.test.ts, against a stub that must see
+// no stack trace. (probes:run's bad flags are in test/cli/probes-run.test.ts, against a stub that must see
 // no request.)
-import {spawnSync} from "node:child_process";
-import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {projectRoot} from "../../lib/node/load.js";
+import type {Command} from "../../lib/node/command.js";
+import {guidelineCheck} from "../../scripts/guideline-check.js";
+import {probesCheck} from "../../scripts/probes-check.js";
+import {probesScore} from "../../scripts/probes-score.js";
+import {runCommand} from "./run.js";
 
-const tsx = join(projectRoot, "node_modules/.bin/tsx");
+const commands: Record<string, Command> = {
+  "guideline-check.ts": guidelineCheck,
+  "probes-check.ts": probesCheck,
+  "probes-score.ts": probesScore,
+};
 
-function run(script: string, args: string[]) {
-  const result = spawnSync(tsx, [join(projectRoot, "scripts", script), ...args], {
-    cwd: projectRoot,
-    encoding: "utf8",
-    input: "",
-  });
-  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
-}
+const run = (script: string, args: string[]) => runCommand(commands[script]!, args);
 
 const cases: [string, string[], string][] = [
   ["guideline-check.ts", ["--bogus"], 'guideline:check: unknown option "--bogus": expected --json, --version; usage:'],
@@ -54,9 +53,9 @@ const cases: [string, string[], string][] = [
 ];
 
 describe("a bad command line: one line, exit 2, no stack trace", () => {
-  it.each(cases)("%s %j", (script, args, start) => {
-    const {status, stdout, stderr} = run(script, args);
-    expect(status).toBe(2);
+  it.each(cases)("%s %j", async (script, args, start) => {
+    const {code, stdout, stderr} = await run(script, args);
+    expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr.trimEnd().split("\n")).toEqual([expect.stringContaining(start)]);
     expect(stderr.startsWith(start)).toBe(true);

@@ -1,17 +1,16 @@
-import {execFileSync, spawnSync} from "node:child_process";
+// guideline:check called in process: on the project, and on copies of it with cases removed or files made hostile.
 import {cpSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/node/load.js";
 import {copyProject} from "../../scripts/copy-project.js";
+import {guidelineCheck} from "../../scripts/guideline-check.js";
+import {runCommand} from "./run.js";
 
-const tsx = join(projectRoot, "node_modules/.bin/tsx");
-const script = join(projectRoot, "scripts/guideline-check.ts");
-
-/** Runs the CLI; returns its exit code and output. */
-function run(...args: string[]): {status: number | null; stdout: string; stderr: string} {
-  const result = spawnSync(tsx, [script, ...args], {cwd: projectRoot, encoding: "utf8"});
-  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
+/** Runs the command on the project, or on `root`; returns its exit code and output. */
+async function run(args: string[] = [], root = projectRoot) {
+  const {code, stdout, stderr} = await runCommand(guidelineCheck, args, {root});
+  return {status: code, stdout, stderr};
 }
 
 interface Row {
@@ -25,8 +24,10 @@ interface Row {
 }
 
 describe("guideline:check", () => {
-  it("--json: 33 rows (the case study's 26, the notebook's 7), all ok, each with exactly the documented fields", () => {
-    const rows = JSON.parse(execFileSync(tsx, [script, "--json"], {cwd: projectRoot, encoding: "utf8"})) as Row[];
+  it("--json: 33 rows (the case study's 26, the notebook's 7), all ok, each with exactly the documented fields", async () => {
+    const json = await run(["--json"]);
+    expect(json.status).toBe(0);
+    const rows = JSON.parse(json.stdout) as Row[];
     expect(rows).toHaveLength(33);
     for (const row of rows) {
       expect(Object.keys(row).sort(), row.id).toEqual([
@@ -58,8 +59,8 @@ describe("guideline:check", () => {
     });
   });
 
-  it("plain: one line per item and a summary, exit 0, and no warning: every parameter and rule is tested", () => {
-    const {status, stdout, stderr} = run();
+  it("plain: one line per item and a summary, exit 0, and no warning: every parameter and rule is tested", async () => {
+    const {status, stdout, stderr} = await run();
     expect(status).toBe(0);
     expect(stderr).toBe("");
     const lines = stdout.trimEnd().split("\n");
@@ -72,8 +73,8 @@ describe("guideline:check", () => {
     );
   });
 
-  it("--version v1: exit 1, naming the case study's breaks and the lines with no rule to cite", () => {
-    const {status, stdout, stderr} = run("--version", "v1");
+  it("--version v1: exit 1, naming the case study's breaks and the lines with no rule to cite", async () => {
+    const {status, stdout, stderr} = await run(["--version", "v1"]);
     expect(status).toBe(1);
     expect(stdout).toMatch(/^FAIL example-2 +ruled 3 +derived 3\|2 +\(no single row\)$/m);
     expect(stdout).toMatch(/^FAIL example-5 +ruled 5 +derived 5 +all-met$/m);
@@ -110,7 +111,7 @@ describe("guideline:check without the notebook's cases", () => {
     copy = "";
   });
 
-  it("warns, exit 0, about the parameters no worked example tests: the case study's cases alone leave two", () => {
+  it("warns, exit 0, about the parameters no worked example tests: the case study's cases alone leave two", async () => {
     copy = copyProject("rater-notebook-no-notebook-cases-");
     for (let n = 1; n <= 7; n++) rmSync(join(copy, `data/items/fresh-${n}.md`));
     // The self-check's fresh pool goes with its cases.
@@ -121,7 +122,7 @@ describe("guideline:check without the notebook's cases", () => {
         .replace(/ {2}- id: fresh\n( {4}.*\n)+/, "")
         .replace(/ {2}- pool: fresh\n( {4}.*\n)+/, ""),
     );
-    const result = spawnSync(tsx, ["scripts/guideline-check.ts"], {cwd: copy, encoding: "utf8", timeout: 120_000});
+    const result = await run([], copy);
     expect(result.status).toBe(0);
     expect(result.stderr.trimEnd().split("\n")).toEqual([
       "warning: guideline/v2/guideline.yaml at parameters.additionsBreakWithoutWording: no worked example tests it: no item's score moves when it is set to true; add an item whose score depends on it",
@@ -156,11 +157,11 @@ describe("guideline:check on hostile authored files", () => {
       .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${"abcdefgh"[index]}`).join(", ")}]`),
   ].join("\n");
 
-  it("stops on a hostile data/*.yaml file the site reads, as the build does", () => {
+  it("stops on a hostile data/*.yaml file the site reads, as the build does", async () => {
     copy = copyProject("rater-notebook-hostile-data-");
     edit("data/case-study.yaml", (text) => `${aliasBomb}\n${text}`);
     secondLine("data/parts.yaml", [0x78, 0x00, 0x79]);
-    const result = spawnSync(tsx, ["scripts/guideline-check.ts"], {cwd: copy, encoding: "utf8", timeout: 120_000});
+    const result = await run([], copy);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr.trimEnd().split("\n")).toEqual([
@@ -171,12 +172,12 @@ describe("guideline:check on hostile authored files", () => {
     ]);
   });
 
-  it("exits 1 with one line per file, naming it, what is wrong and the fix, and no stack trace", () => {
+  it("exits 1 with one line per file, naming it, what is wrong and the fix, and no stack trace", async () => {
     copy = copyProject("rater-notebook-hostile-check-");
-    const check = () => spawnSync(tsx, ["scripts/guideline-check.ts"], {cwd: copy, encoding: "utf8", timeout: 120_000});
+    const check = () => run([], copy);
     // The guideline is read first: a hostile guideline stops the check before any item is read.
     edit("guideline/v2/guideline.yaml", (text) => `${aliasBomb}\n${text}`);
-    const first = check();
+    const first = await check();
     expect(first.status).toBe(1);
     expect(first.stdout).toBe("");
     expect(first.stderr.trimEnd().split("\n")).toEqual([
@@ -196,7 +197,7 @@ describe("guideline:check on hostile authored files", () => {
     secondLine("data/items/example-5.md", [0x63, 0x61, 0x66, 0xe9]);
     edit("data/items/example-6.md", (text) => text.replace("## Request", "## __proto__\n\nx\n\n## Request"));
     edit("data/items/example-7.md", (text) => `${text}\n${"> ".repeat(3000)}x\n`);
-    const result = check();
+    const result = await check();
     expect(result.status).toBe(1);
     expect(result.stdout).toBe("");
     const sections = '"## request", "## request gloss", "## response", "## response gloss"';
@@ -212,5 +213,5 @@ describe("guideline:check on hostile authored files", () => {
       "data/items/example-7.md: the sections nest quotes or lists deeper than 16 levels: flatten them",
       "guideline:check: fix the authored files above",
     ]);
-  }, 240_000);
+  });
 });

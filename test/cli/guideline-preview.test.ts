@@ -1,23 +1,22 @@
-import {spawnSync} from "node:child_process";
-import {join} from "node:path";
+// guideline:preview called in process: what a change to the guideline does to the worked examples, and the usage
+// errors, each naming what is valid.
 import {describe, expect, it} from "vitest";
 import {ruleSetOf} from "../../lib/engine/derive.js";
-import {guidelineVersions, loadGuideline, loadItems, projectRoot} from "../../lib/node/load.js";
+import {guidelineVersions, loadGuideline, loadItems} from "../../lib/node/load.js";
 import {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
 import {preview} from "../../lib/authoring/preview.js";
 import type {PreviewReport} from "../../lib/authoring/preview-report.js";
+import {guidelinePreview} from "../../scripts/guideline-preview.js";
+import {runCommand} from "./run.js";
 
-const tsx = join(projectRoot, "node_modules/.bin/tsx");
-const script = join(projectRoot, "scripts/guideline-preview.ts");
-
-/** Runs the CLI; returns its exit code and output. */
-function run(...args: string[]): {status: number | null; stdout: string; stderr: string} {
-  const result = spawnSync(tsx, [script, ...args], {cwd: projectRoot, encoding: "utf8"});
-  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
+/** Runs the command; returns its exit code and output. */
+async function run(...args: string[]): Promise<{status: number; stdout: string; stderr: string}> {
+  const {code, stdout, stderr} = await runCommand(guidelinePreview, args);
+  return {status: code, stdout, stderr};
 }
 
-function runJson(...args: string[]): {status: number | null; report: PreviewReport; stderr: string} {
-  const {status, stdout, stderr} = run(...args, "--json");
+async function runJson(...args: string[]): Promise<{status: number; report: PreviewReport; stderr: string}> {
+  const {status, stdout, stderr} = await run(...args, "--json");
   return {status, report: JSON.parse(stdout) as PreviewReport, stderr};
 }
 
@@ -29,8 +28,8 @@ const usageError = (stderr: string): string => {
 };
 
 describe("guideline:preview", () => {
-  it("--set counting=most-missed: the items with exactly half missed have no single score, exit 1", () => {
-    const {status, report, stderr} = runJson("--base", "v2", "--set", "counting=most-missed");
+  it("--set counting=most-missed: the items with exactly half missed have no single score, exit 1", async () => {
+    const {status, report, stderr} = await runJson("--base", "v2", "--set", "counting=most-missed");
     expect(status).toBe(1);
     expect(report.base).toBe("v2");
     expect(report.candidate).toEqual({
@@ -48,12 +47,12 @@ describe("guideline:preview", () => {
     expect(stderr).toBe("guideline:preview: 3 of 33 items have no single score under v2 with counting=most-missed\n");
   });
 
-  it("--set ceilingNeedsOne=false: edge case 1a moves 2 -> 5 on its numbers line, every item settled, exit 0", () => {
-    const {status, report, stderr} = runJson("--base", "v2", "--set", "ceilingNeedsOne=false");
+  it("--set ceilingNeedsOne=false: edge case 1a moves 2 -> 5 on its numbers line, every item settled, exit 0", async () => {
+    const {status, report, stderr} = await runJson("--base", "v2", "--set", "ceilingNeedsOne=false");
     expect(status).toBe(0);
     expect(stderr).toBe("");
     expect(report.unsettled).toEqual([]);
-    // What the CLI prints is the library's preview, line by line (test/authoring/preview.test.ts spells that out).
+    // What the CLI prints is the library's preview, line by line (test/unit/authoring/preview.test.ts spells that out).
     const v2 = loadGuideline("v2");
     const expected = preview(loadItems(), ruleSetOf(v2), ruleSetOf(v2, {ceilingNeedsOne: false}));
     expect(ids(report.moved)).toEqual(["edge-1a"]);
@@ -63,8 +62,8 @@ describe("guideline:preview", () => {
     expect(level(2).before - level(2).items.length).toBe(1);
   });
 
-  it("--set repeated: every change applies; the untested parameters are reported for the base", () => {
-    const {status, report} = runJson("--set", "partlyWeight=0", "--set", "accuracyRated=true");
+  it("--set repeated: every change applies; the untested parameters are reported for the base", async () => {
+    const {status, report} = await runJson("--set", "partlyWeight=0", "--set", "accuracyRated=true");
     expect(status).toBe(0);
     expect(report.candidate.description).toBe("v2 with partlyWeight=0, accuracyRated=true");
     // A partly met instruction counts nothing: example 4 and fresh-3, each one partly of one, drop; example 5's wrong
@@ -75,8 +74,8 @@ describe("guideline:preview", () => {
     expect(report.dependence.parameters.find((entry) => entry.name === "ceilingNeedsOne")!.moved).toEqual(["edge-1a"]);
   });
 
-  it("--candidate v1: JSON with each item an object with its id; exit 1 while v1 leaves items unsettled", () => {
-    const {status, report} = runJson("--base", "v2", "--candidate", "v1");
+  it("--candidate v1: JSON with each item an object with its id; exit 1 while v1 leaves items unsettled", async () => {
+    const {status, report} = await runJson("--base", "v2", "--candidate", "v1");
     expect(report.candidate).toEqual({version: "v1", set: [], description: "v1"});
     expect(report.itemCount).toBe(33);
     expect(report.unsettled.length).toBeGreaterThan(0);
@@ -120,8 +119,8 @@ describe("guideline:preview", () => {
     expect(total(report.distribution.after)).toBe(33);
   });
 
-  it("--candidate and --set together: the candidate version with the changes on top", () => {
-    const {report} = runJson("--base", "v2", "--candidate", "v1", "--set", "counting=at-least-half");
+  it("--candidate and --set together: the candidate version with the changes on top", async () => {
+    const {report} = await runJson("--base", "v2", "--candidate", "v1", "--set", "counting=at-least-half");
     expect(report.candidate).toEqual({
       version: "v1",
       set: [{name: "counting", value: "at-least-half"}],
@@ -129,8 +128,15 @@ describe("guideline:preview", () => {
     });
   });
 
-  it("plain: moved items with their lines, unsettled items, coverage and the untested parameters", () => {
-    const {status, stdout} = run("--base", "v2", "--set", "counting=most-missed", "--set", "ceilingNeedsOne=false");
+  it("plain: moved items with their lines, unsettled items, coverage and the untested parameters", async () => {
+    const {status, stdout} = await run(
+      "--base",
+      "v2",
+      "--set",
+      "counting=most-missed",
+      "--set",
+      "ceilingNeedsOne=false",
+    );
     expect(status).toBe(1);
     const lines = stdout.split("\n");
     expect(lines[0]).toBe("base v2, candidate v2 with counting=most-missed, ceilingNeedsOne=false: 33 items");
@@ -148,8 +154,8 @@ describe("guideline:preview", () => {
     expect(stdout).toContain("  parameters: none, every parameter moves some item\n");
   });
 
-  it("no change: the base against itself moves nothing, exit 0", () => {
-    const {status, stdout, stderr} = run();
+  it("no change: the base against itself moves nothing, exit 0", async () => {
+    const {status, stdout, stderr} = await run();
     expect(status).toBe(0);
     expect(stderr).toBe("");
     expect(stdout).toContain(`candidate ${guidelineVersions().at(-1)} unchanged`);
@@ -159,7 +165,6 @@ describe("guideline:preview", () => {
 
   const versions = guidelineVersions().join(", ");
   const names = Object.keys(GuidelineParameters.shape).join(", ");
-  // One spawn per case, so each has the whole test timeout on a loaded machine.
   it.each<[string[], string]>([
     [["--base", "v9"], `guideline:preview: --base: unknown guideline version "v9": expected one of ${versions}`],
     [
@@ -184,15 +189,15 @@ describe("guideline:preview", () => {
       ["--set", "partlyWeight=0", "--set", "partlyWeight=1"],
       "guideline:preview: --set: partlyWeight is set twice (0 and 1): set each parameter once",
     ],
-  ])("exit 2 for %j, naming what is valid", (args, message) => {
-    const {status, stdout, stderr} = run(...args);
+  ])("exit 2 for %j, naming what is valid", async (args, message) => {
+    const {status, stdout, stderr} = await run(...args);
     expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(usageError(stderr)).toBe(message);
   });
 
-  it("exit 2 for an unknown flag, listing the flags", () => {
-    const {status, stderr} = run("--version", "v2");
+  it("exit 2 for an unknown flag, listing the flags", async () => {
+    const {status, stderr} = await run("--version", "v2");
     expect(status).toBe(2);
     expect(usageError(stderr)).toMatch(
       /^guideline:preview: unknown option "--version": expected --base, --candidate, --set, --json;/,

@@ -1,6 +1,7 @@
-// `npm run judge:run` spawned against a stub of the chat-completions endpoint on 127.0.0.1, in a temporary project:
-// the lines it prints and the run it records for each judge the stub plays, with the figures worked out by hand from
-// the ruled scores; a run cut short on case 3 and finished with --resume; everything refused before any call.
+// `npm run judge:run` called in process against a stub of the chat-completions endpoint on 127.0.0.1, in a temporary
+// project: the lines it prints and the run it records for each judge the stub plays, with the figures worked out by
+// hand from the ruled scores; a run cut short on case 3 and finished with --resume; everything refused before any
+// call.
 import {createHash} from "node:crypto";
 import {readFileSync, renameSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
@@ -12,7 +13,7 @@ import {readPrompt} from "../../lib/judges/prompts.node.js";
 import {writeJudgeRun} from "../../lib/judges/runs.node.js";
 import type {JudgeRun} from "../../lib/judges/schema.node.js";
 import {loadGuideline} from "../../lib/node/load.js";
-import {completion, json, stubEndpoint, type CliResult} from "../unit/probes/helpers.js";
+import {completion, json, stubEndpoint, stubSleep} from "../unit/probes/helpers.js";
 import {
   caseSet,
   carefulReply,
@@ -27,17 +28,19 @@ import {
   sentMessages,
 } from "../unit/judges/helpers.js";
 import {record} from "../unit/judges/run-files.js";
+import type {CommandResult} from "./run.js";
 
 const stub = stubEndpoint();
 const {queue, seen} = stub;
 const calibration = caseSet("calibration");
-const run = (root: string, args: string[], key = KEY) => judgeRun(root, stub.baseUrl, args, {key});
+const run = (root: string, args: string[], {key = KEY, world = {}}: Parameters<typeof judgeRun>[3] = {}) =>
+  judgeRun(root, stub.baseUrl, args, {key, world});
 const host = () => new URL(stub.baseUrl).host;
 const readRun = (root: string, file: string) => JSON.parse(readFileSync(join(root, file), "utf8")) as JudgeRun;
 const lines = (text: string) => text.trimEnd().split("\n");
 
 /** One line on stderr, no stack trace, the exit code, and no request reached the stub. */
-function refusedBeforeCalling(result: CliResult, exitCode: number): string {
+function refusedBeforeCalling(result: CommandResult, exitCode: number): string {
   expect(result.code).toBe(exitCode);
   expect(lines(result.stderr)).toHaveLength(1);
   expect(seen).toHaveLength(0);
@@ -129,9 +132,13 @@ describe("judge:run records a run", () => {
       json(429, {error: {message: "rate limited"}}, {"retry-after": "1"}),
       completion({content: carefulReply(calibration[0]!)}),
     );
-    const result = await run(root, ["--model", "example/model", "--cases", "calibration-a"]);
+    const waits: number[] = [];
+    const result = await run(root, ["--model", "example/model", "--cases", "calibration-a"], {
+      world: {sleep: stubSleep(waits)},
+    });
     expect(result.code).toBe(0);
     expect(lines(result.stdout)).toContain("judge:run: http 429: rate limited, retry 1 of 3 in 1 s (retry-after)");
+    expect(waits).toEqual([1000]);
     expect(lines(result.stdout)).toContain("judge:run: calibration-a: answered 4, ruled 4 (exact)");
     expect(seen).toHaveLength(2);
   });

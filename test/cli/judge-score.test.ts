@@ -2,7 +2,6 @@
 // Every expected figure is worked out by hand from the ruled scores in data/items (calibration-a 4, calibration-b 2,
 // calibration-c 1, calibration-d 5) and the deciding rules of their checklists (b: "One sentence", not met, rule
 // purpose; c: the refused main task, rule refusal).
-import {execFile} from "node:child_process";
 import {cpSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -10,7 +9,9 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {formatJudgeScore, judgeScore} from "../../lib/judges/score-report.js";
 import type {JudgeRun} from "../../lib/judges/schema.node.js";
 import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
+import {judgeScore as judgeScoreCommand} from "../../scripts/judge-score.js";
 import {addTestPrompt, calibrationRun, record, runFile, scoreOnlyReply, writeRun} from "../unit/judges/run-files.js";
+import {runCommand} from "./run.js";
 
 /**
  * The judge gives scores alone: a 4 (exact), b 3 (one off, above), c 4 (three off, above), d in prose. Case a was
@@ -117,21 +118,16 @@ const rulingChanged =
   `${runFile} at answers[0].ruled: "calibration-a" was ruled 5 when the run was made and is ruled 4 now: its ` +
   "results are against today's ruling";
 
-const tsx = (args: string[]) =>
-  new Promise<{code: number; stdout: string; stderr: string}>((done) => {
-    execFile("node_modules/.bin/tsx", ["scripts/judge-score.ts", ...args], (error, stdout, stderr) =>
-      done({code: error ? Number((error as {code?: number}).code ?? 1) : 0, stdout, stderr}),
-    );
-  });
+const judgeScoreRun = (args: string[]) => runCommand(judgeScoreCommand, args);
 
 describe("npm run judge:score", () => {
   it("prints the report, and --json the same figures as data", async () => {
     writeRun(root, scoreOnlyRun());
-    const text = await tsx(["--root", root, join(root, runFile)]);
+    const text = await judgeScoreRun(["--root", root, join(root, runFile)]);
     expect(text.stderr).toBe(`warning: ${rulingChanged}\n`);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("  1 exact, 1 one off, 1 two or more off, of 3 answered cases\n");
-    const json = await tsx(["--root", root, join(root, runFile), "--json"]);
+    const json = await judgeScoreRun(["--root", root, join(root, runFile), "--json"]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({asked: 4, answered: 3, exact: 1, oneOff: 1, twoOrMoreOff: 1});
   });
@@ -142,7 +138,7 @@ describe("npm run judge:score", () => {
     run.answers[1]!.answer!.score = 2;
     run.figures = {...run.figures, exact: 1, oneOff: 1};
     writeRun(root, run);
-    const result = await tsx(["--root", root, join(root, runFile)]);
+    const result = await judgeScoreRun(["--root", root, join(root, runFile)]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(
@@ -152,10 +148,10 @@ describe("npm run judge:score", () => {
   });
 
   it("exits 2 for a usage error", async () => {
-    const missing = await tsx([]);
+    const missing = await judgeScoreRun([]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("missing <run file>; usage: npm run judge:score -- <run file> [--json]");
-    const unknown = await tsx(["x.json", "--csv"]);
+    const unknown = await judgeScoreRun(["x.json", "--csv"]);
     expect(unknown.code).toBe(2);
   });
 });

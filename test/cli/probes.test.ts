@@ -1,21 +1,18 @@
-import {execFile} from "node:child_process";
+// probes:check and probes:score, called in process: the repository's probes, broken ones, recorded runs checked
+// again, and the input probes:score reads bounded.
 import {writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
+import {probesCheck} from "../../scripts/probes-check.js";
+import {probesScore} from "../../scripts/probes-score.js";
 import {correct, recordedRun, tempRoot, writeRunFile} from "../unit/probes/helpers.js";
+import {runCommand} from "./run.js";
 
-const tsx = (script: string, args: string[], input?: string) =>
-  new Promise<{code: number; stdout: string; stderr: string}>((done) => {
-    const child = execFile("node_modules/.bin/tsx", [script, ...args], (error, stdout, stderr) =>
-      done({code: error ? Number((error as {code?: number}).code ?? 1) : 0, stdout, stderr}),
-    );
-    // The CLI may stop reading early (past its input cap): a closed pipe is its answer, not an error here.
-    child.stdin?.on("error", () => {});
-    child.stdin?.end(input ?? "");
-  });
+const check = (args: string[]) => runCommand(probesCheck, args);
+const score = (args: string[], input?: string) => runCommand(probesScore, args, {input});
 
 it("probes:check passes on the repository's probes", async () => {
-  const result = await tsx("scripts/probes-check.ts", []);
+  const result = await check([]);
   expect(result.code).toBe(0);
   expect(result.stdout).toContain(
     "probes:check: 1 probe(s), 2 version(s), 12 worked examples, 0 recorded run(s): all as declared",
@@ -23,7 +20,7 @@ it("probes:check passes on the repository's probes", async () => {
 });
 
 it("probes:check fails with file and field on a broken probe", async () => {
-  const result = await tsx("scripts/probes-check.ts", ["--root", "test/fixtures/probes/bad-regex"]);
+  const result = await check(["--root", "test/fixtures/probes/bad-regex"]);
   expect(result.code).toBe(1);
   expect(result.stderr).toContain(
     "data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: /pluto(/i: unterminated group",
@@ -32,11 +29,11 @@ it("probes:check fails with file and field on a broken probe", async () => {
 
 it("probes:score scores standard input, strict with loose beside it, and --json", async () => {
   const reply = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731\nBye!";
-  const plain = await tsx("scripts/probes-score.ts", ["six-step-chain"], reply);
+  const plain = await score(["six-step-chain"], reply);
   expect(plain.code).toBe(1);
   expect(plain.stdout.split("\n")[0]).toBe("six-step-chain v2: 0.83 (5 of 6 steps, strict)   loose: 1.00 (6 of 6)");
   expect(plain.stdout).toContain("step 6 FAIL  step_6_ends_with_marker   loose: pass (without last line)");
-  const json = await tsx("scripts/probes-score.ts", ["six-step-chain", "--version", "v1", "--json"], reply);
+  const json = await score(["six-step-chain", "--version", "v1", "--json"], reply);
   const parsed = JSON.parse(json.stdout);
   expect([parsed.version, parsed.strict.passed, parsed.loose.passed]).toEqual(["v1", 5, 6]);
 });
@@ -54,46 +51,46 @@ describe("probes:check on recorded runs", () => {
 
   it("fails on a run whose recorded score differs from its reply's, naming the file and field", async () => {
     const root = withRun((run) => ((run.score as {total: number}).total = 1));
-    const result = await tsx("scripts/probes-check.ts", ["--root", root]);
+    const result = await check(["--root", root]);
     expect(result.code).toBe(1);
     expect(problems(result.stderr)).toEqual([
       "data/runs/six-step-chain/v2/a.json at score.total: recorded 1.00, the reply scores 0.83; " +
         "a run is a real answer, never edited; delete the file",
       "probes:check: 1 problem",
     ]);
-  }, 60_000);
+  });
 
   it("fails on a run holding a key-shaped token, and never prints the token", async () => {
     const token = "sk-or-v1-5f3c9a0b1d2e4f6a8b0c1d2e3f4a5b6c";
     const root = withRun((run) => (run.reply = `${correct}\n${token}`));
-    const result = await tsx("scripts/probes-check.ts", ["--root", root]);
+    const result = await check(["--root", root]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'data/runs/six-step-chain/v2/a.json at reply: holds an sk- key ("sk-or-…"): ' +
         "a run must never hold a secret; delete the file",
     );
     expect(result.stdout + result.stderr).not.toContain(token.slice(0, 10));
-  }, 60_000);
+  });
 });
 
 it("probes:check on a 1 MB [[[…]]] run file: one line naming the file and what is wrong, no stack", async () => {
   const root = writeRunFile(tempRoot(), `${"[".repeat(2 ** 19)}${"]".repeat(2 ** 19)}`, "deep.json");
-  const result = await tsx("scripts/probes-check.ts", ["--root", root]);
+  const result = await check(["--root", root]);
   expect(result.code).toBe(1);
   expect(problems(result.stderr)).toEqual([
     "data/runs/six-step-chain/v2/deep.json: too deep: nested more than 8 levels, where a run is 4; delete it",
     "probes:check: 1 problem",
   ]);
-}, 60_000);
+});
 
 describe("probes:score bounds its input and its version", () => {
   it("a file or standard input larger than 1 MiB: one line, exit 2", async () => {
     const big = join(tempRoot(), "big.txt");
     writeFileSync(big, "x".repeat(2 * 1024 * 1024));
-    const file = await tsx("scripts/probes-score.ts", ["six-step-chain", "--file", big]);
+    const file = await score(["six-step-chain", "--file", big]);
     expect(file.code).toBe(2);
     expect(file.stderr).toBe(`probes:score: ${JSON.stringify(big)}: larger than 1 MiB, the most read here\n`);
-    const stdin = await tsx("scripts/probes-score.ts", ["six-step-chain"], "x".repeat(2 * 1024 * 1024));
+    const stdin = await score(["six-step-chain"], "x".repeat(2 * 1024 * 1024));
     expect(stdin.code).toBe(2);
     expect(stdin.stderr).toBe("probes:score: standard input: larger than 1 MiB, the most read here\n");
   });
@@ -101,8 +98,8 @@ describe("probes:score bounds its input and its version", () => {
   it("a broken newest version is an error naming it, not a silent score against v2", async () => {
     const root = tempRoot();
     writeFileSync(join(root, "data/probes/six-step-chain/v3.json"), "{}");
-    const newest = await tsx("scripts/probes-score.ts", ["six-step-chain", "--root", root], correct);
-    const asked = await tsx("scripts/probes-score.ts", ["six-step-chain", "--root", root, "--version", "v2"], correct);
+    const newest = await score(["six-step-chain", "--root", root], correct);
+    const asked = await score(["six-step-chain", "--root", root, "--version", "v2"], correct);
     expect(newest.code).toBe(1);
     expect(newest.stdout).toBe("");
     expect(newest.stderr).toBe(

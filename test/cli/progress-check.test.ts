@@ -1,22 +1,18 @@
 // npm run progress:check: a coordinator checks a trainee's exported file with the zod schema before collecting it.
-import {spawnSync} from "node:child_process";
 import {mkdtempSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {projectRoot} from "../../lib/node/load.js";
 import {emptyProgress, recordAnswer} from "../../lib/trainee/progress.js";
 import {exportFile} from "../../lib/trainee/transfer.js";
+import {progressCheck} from "../../scripts/progress-check.js";
+import {runCommand} from "./run.js";
 
-const tsx = join(projectRoot, "node_modules/.bin/tsx");
 const dir = mkdtempSync(join(tmpdir(), "progress-check-"));
 
-function run(...args: string[]) {
-  const result = spawnSync(tsx, [join(projectRoot, "scripts", "progress-check.ts"), ...args], {
-    cwd: projectRoot,
-    encoding: "utf8",
-  });
-  return {status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim()};
+async function run(...args: string[]) {
+  const result = await runCommand(progressCheck, args);
+  return {status: result.code, stdout: result.stdout.trim(), stderr: result.stderr.trim()};
 }
 
 function file(name: string, text: string): string {
@@ -39,40 +35,40 @@ const progress = [1, 2].reduce(
 const good = exportFile(progress, {rater: "<b>Ana</b>", now: "2026-03-01T12:00:00.000Z"});
 
 describe("progress:check", () => {
-  it("accepts an export file and says what it holds, the name as it is", () => {
+  it("accepts an export file and says what it holds, the name as it is", async () => {
     const path = file("good.json", good);
-    expect(run(path)).toEqual({
+    expect(await run(path)).toEqual({
       status: 0,
       stdout: `${JSON.stringify(path)}: ok, export file, rater "<b>Ana</b>", 2 answers (1 first)`,
       stderr: "",
     });
   });
 
-  it("refuses a damaged file with the field at fault", () => {
+  it("refuses a damaged file with the field at fault", async () => {
     const damaged = file("damaged.json", good.replace('"score": 5', '"score": 9'));
-    expect(run(damaged)).toMatchObject({
+    expect(await run(damaged)).toMatchObject({
       status: 1,
       stderr: expect.stringContaining("refused: progress.answers[0].score"),
     });
   });
 
-  it("refuses a file past 2 MB unread as a refused file (exit 1), with the size as the import page words it", () => {
+  it("refuses a file past 2 MB unread as a refused file (exit 1), with the size as the import page words it", async () => {
     // The README: "one line, what it holds or what is wrong (exit 1); at most 2 MB, checked before reading".
     const justOver = file("just-over.json", " ".repeat(2_000_001));
-    expect(run(justOver)).toEqual({
+    expect(await run(justOver)).toEqual({
       status: 1,
       stdout: "",
       stderr: `progress:check: ${JSON.stringify(justOver)}: refused: the file is 2,000,001 bytes; a progress file is at most 2 MB`,
     });
     const big = file("big.json", " ".repeat(3_500_000));
-    expect(run(big)).toMatchObject({
+    expect(await run(big)).toMatchObject({
       status: 1,
       stderr: `progress:check: ${JSON.stringify(big)}: refused: the file is 3.5 MB; a progress file is at most 2 MB`,
     });
   });
 
-  it("needs a file", () => {
-    expect(run()).toMatchObject({
+  it("needs a file", async () => {
+    expect(await run()).toMatchObject({
       status: 2,
       stderr: "progress:check: missing <file>; usage: npm run progress:check -- <file>",
     });

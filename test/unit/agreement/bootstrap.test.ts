@@ -1,8 +1,9 @@
+import {quantileSorted as d3QuantileSorted} from "d3";
 import {describe, expect, it} from "vitest";
 import {bootstrapAlpha, bootstrapAlphas, quantileSorted} from "../../../lib/agreement/bootstrap.js";
 import {countTable, fromRaterRows, fromUnitRows, MISSING, type ReliabilityData} from "../../../lib/agreement/data.js";
 import {krippendorffAlpha} from "../../../lib/agreement/krippendorff.js";
-import {seededRandom} from "../../../lib/agreement/random.js";
+import {randomIndex, seededRandom} from "../../../lib/agreement/random.js";
 import {krippendorff2011} from "./published.js";
 
 function cohort(units: number, raters: number, noise: number, seed: number): ReliabilityData {
@@ -44,6 +45,37 @@ describe("bootstrap intervals for alpha", () => {
     expect(b.interval).toEqual(a.interval);
     expect(c.interval).not.toEqual(a.interval);
     expect(a.interval).toMatchObject({level: 0.95, replicates: 300, used: 300, seed: 5});
+  });
+
+  it("is a 95% interval: the 2.5th and 97.5th percentiles of the resampled alphas, worked out here another way", () => {
+    // The resamples redrawn as the bootstrap documents them (per resample, as many draws of a pairable item as there
+    // are, from the seeded generator), each rebuilt as rating rows and given to alpha whole; percentiles by d3.
+    const data = cohort(60, 5, 0.4, 21);
+    const {replicates, seed} = {replicates: 400, seed: 3};
+    const pool = Array.from({length: data.units}, (_, unit) => unit).filter(
+      (unit) =>
+        data.codes.subarray(unit * data.raters, (unit + 1) * data.raters).filter((c) => c !== MISSING).length >= 2,
+    );
+    const random = seededRandom(seed);
+    const alphas: number[] = [];
+    for (let replicate = 0; replicate < replicates; replicate++) {
+      const codes = new Uint8Array(pool.length * data.raters);
+      for (let i = 0; i < pool.length; i++) {
+        const unit = pool[randomIndex(random, pool.length)]!;
+        codes.set(data.codes.subarray(unit * data.raters, (unit + 1) * data.raters), i * data.raters);
+      }
+      const alpha = krippendorffAlpha({...data, units: pool.length, codes}, "ordinal").value;
+      if (alpha !== null) alphas.push(alpha);
+    }
+    alphas.sort((a, b) => a - b);
+    const {interval} = bootstrapAlpha(countTable(data), "ordinal", {replicates, seed});
+    expect(interval).toMatchObject({level: 0.95, replicates, used: alphas.length});
+    expect(interval!.low).toBeCloseTo(d3QuantileSorted(alphas, 0.025)!, 12);
+    expect(interval!.high).toBeCloseTo(d3QuantileSorted(alphas, 0.975)!, 12);
+    // 95 in 100 of the resampled alphas lie inside it, 2.5 in 100 beyond each end (to within one resample in 400).
+    const share = (keep: (alpha: number) => boolean) => alphas.filter(keep).length / alphas.length;
+    expect(Math.abs(share((alpha) => alpha < interval!.low) - 0.025)).toBeLessThanOrEqual(1 / 400);
+    expect(Math.abs(share((alpha) => alpha > interval!.high) - 0.025)).toBeLessThanOrEqual(1 / 400);
   });
 
   it("holds the point estimate, which is alpha of the data itself", () => {

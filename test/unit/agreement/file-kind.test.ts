@@ -1,5 +1,11 @@
 import {describe, expect, it} from "vitest";
-import {inputKindNames, jsonFileOf, readJsonFile, textKindByName, textKindOf} from "../../../lib/agreement/file-kind.js";
+import {
+  inputKindNames,
+  jsonFileOf,
+  readJsonFile,
+  textKindByName,
+  textKindOf,
+} from "../../../lib/agreement/file-kind.js";
 import {serializeProgress} from "../../../lib/trainee/progress.js";
 import {progressOf} from "./helpers.js";
 import {judgeRunOf} from "./judge-run.js";

@@ -2,7 +2,13 @@
 // raters reads only the blocks it needs.
 import {describe, expect, it} from "vitest";
 import {cohortReport} from "../../../lib/agreement/cohort-report.js";
-import {packedBuffers, packReport, raterBlockSize, raterRows, unpackReport} from "../../../lib/agreement/packed-report.js";
+import {
+  packedBuffers,
+  packReport,
+  raterBlockSize,
+  raterRows,
+  unpackReport,
+} from "../../../lib/agreement/packed-report.js";
 import {phases, type CohortRating, type ScaleScore} from "../../../lib/agreement/ratings.js";
 import {loadItems} from "../../../lib/node/load.js";
 

@@ -2,7 +2,12 @@
 import {describe, expect, it} from "vitest";
 import {readJsonFile, jsonFileOf} from "../../../lib/agreement/file-kind.js";
 import {RatingsCollector, formatInputProblem} from "../../../lib/agreement/ratings.js";
-import {jsonFileSizeProblem, judgeRaterName, judgeRunByteCap, readJudgeRun} from "../../../lib/agreement/ratings-judge.js";
+import {
+  jsonFileSizeProblem,
+  judgeRaterName,
+  judgeRunByteCap,
+  readJudgeRun,
+} from "../../../lib/agreement/ratings-judge.js";
 import {runFigures} from "../../../lib/judges/figures.js";
 import {JudgeRun} from "../../../lib/judges/schema.node.js";
 import {loadItems} from "../../../lib/node/load.js";

@@ -1,6 +1,6 @@
 // The item's own rules (lib/authored/item-checks.ts) on a case written for the notebook: each names the field and a
 // fix that leads, followed, to a file guideline:check accepts. The other rules are tested through parseItemFile
-// (test/authored/item-file.test.ts).
+// (test/unit/authored/item-file.test.ts).
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";

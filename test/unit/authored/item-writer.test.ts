@@ -1,6 +1,6 @@
 // Writing an item file (lib/authored/item-writer.ts): the fields in the files' order, every field of the schema named
 // in it, and the text as the repository's files write it. The round trip over every case is
-// test/authoring/case-round-trip.test.ts.
+// test/unit/authoring/case-round-trip.test.ts.
 import {describe, expect, it} from "vitest";
 import {itemFieldOrder, lineFieldOrder, textFieldOrder, writeItemFile} from "../../../lib/authored/item-writer.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";

@@ -174,7 +174,7 @@ describe("a change", () => {
   it("shows what the engine moves, in the status's words", () => {
     const {page} = open();
     const view = page.setParameter("counting", "most-missed");
-    // test/authoring/preview.test.ts: under counting=most-missed, examples 2, 3 and 7 fall between 3 and 2.
+    // test/unit/authoring/preview.test.ts: under counting=most-missed, examples 2, 3 and 7 fall between 3 and 2.
     expect(view.preview.moved.map((item) => item.id)).toEqual(["example-2", "example-3", "example-7"]);
     expect(view.status).toBe(
       "Base v2, candidate v2 with counting = most-missed: 3 items move; 3 items have no single score.",

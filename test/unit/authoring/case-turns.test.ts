@@ -1,7 +1,14 @@
 // The earlier turns of a conversation as the case editor edits them: added, typed, moved and removed, numbered again
 // only when their order changes, with the lines that quote a turn following it; and the texts a line may quote.
 import {describe, expect, it} from "vitest";
-import {addTurn, markableTexts, moveTurn, removeTurn, setTurnField, turnsOf} from "../../../lib/authoring/case-turns.js";
+import {
+  addTurn,
+  markableTexts,
+  moveTurn,
+  removeTurn,
+  setTurnField,
+  turnsOf,
+} from "../../../lib/authoring/case-turns.js";
 
 const blank = {id: "new-case", request: {language: "en", text: "Now one paragraph, please."}, checklist: []};
 

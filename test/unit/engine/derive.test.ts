@@ -6,7 +6,7 @@ import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
 
 // Every worked case, and the case study's own: the engine is held to the case study's tables and its first rubric on
-// the case study's cases (the notebook's are held to their own rulings in test/items/notebook-cases.test.ts); a
+// the case study's cases (the notebook's are held to their own rulings in test/unit/items/notebook-cases.test.ts); a
 // parameter override is tried on every worked case.
 const allItems = loadItems();
 const items = allItems.filter((each) => each.origin === "case-study");

@@ -72,7 +72,7 @@ describe("the Step 1 data as a whole", () => {
   });
 
   it("structures every note that addresses a score, with the items it compares", () => {
-    // The case study's notes; the notebook's own cases are held by test/items/notebook-cases.test.ts.
+    // The case study's notes; the notebook's own cases are held by test/unit/items/notebook-cases.test.ts.
     const caseStudyItems = items.filter((item) => item.origin === "case-study");
     const notes = caseStudyItems.flatMap((item) =>
       item.notes

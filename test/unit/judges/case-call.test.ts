@@ -1,5 +1,5 @@
 // What the one runner's protections look like on a judge's case alone, beyond the tests both callers share
-// (test/probes/runner.test.ts, disguised-keys.test.ts): the answer is parsed from the reply, so a JSON escape can
+// (test/unit/probes/runner.test.ts, disguised-keys.test.ts): the answer is parsed from the reply, so a JSON escape can
 // spell the key only once parsed; an answer nested thousands deep is refused by its depth before it is parsed; a
 // reply that is no answer keeps only its first 2,000 characters.
 import {describe, expect, it} from "vitest";

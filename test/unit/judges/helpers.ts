@@ -1,15 +1,17 @@
 // What the tests of judge:run share: a temporary project holding the cases, the guideline and the prompts; the
 // judges a stub endpoint plays (careful, lenient, inventing ids, answering in prose); the key and its pieces; and
-// `npm run judge:run` pointed at the stub. The stub itself is the probes' (test/probes/helpers.ts stubEndpoint).
-import {execFile} from "node:child_process";
+// `npm run judge:run` pointed at the stub, called in process. The stub itself is the probes'
+// (test/unit/probes/helpers.ts stubEndpoint).
 import {cpSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {promisify} from "node:util";
-import {afterEach} from "vitest";
+import {onTestFinished} from "vitest";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 import {loadItems} from "../../../lib/node/load.js";
-import {filesUnder, type CliResult} from "../probes/helpers.js";
+import type {CallWorld} from "../../../lib/node/model-cli.js";
+import {judgeRun as judgeRunCommand} from "../../../scripts/judge-run.js";
+import {runCommand, type CommandResult} from "../../cli/run.js";
+import {filesUnder} from "../probes/helpers.js";
 
 export const KEY = "sk-or-v1-judge-SECRET-7c3e19";
 /** Every 8-character piece of the key: any of them, in any case, anywhere, is a leak. */
@@ -21,15 +23,11 @@ export const items = loadItems(".");
 export const caseSet = (set: Item["set"]): Item[] => items.filter((item) => item.set === set);
 export const byId = (id: string): Item => items.find((item) => item.id === id)!;
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, {recursive: true, force: true});
-});
-
 /** A temporary project with the cases, the guideline versions and the judges' prompts; removed after the test. */
 export function judgeRoot(): string {
   const root = mkdtempSync(join(tmpdir(), "judge-run-"));
-  roots.push(root);
+  // Removed once the test that made it ends (a hook of that test's, so it holds however files share this module).
+  onTestFinished(() => rmSync(root, {recursive: true, force: true}));
   for (const dir of ["data/items", "guideline", "data/judges/prompts"]) cpSync(dir, join(root, dir), {recursive: true});
   return root;
 }
@@ -84,14 +82,19 @@ export const proseReply = "The response does everything the request asks, so I w
 export const sentMessages = (body: string): {role: string; content: string}[] =>
   (JSON.parse(body) as {messages: {role: string; content: string}[]}).messages;
 
-/** `npm run judge:run` against a root and a base url, with `key` as OPENROUTER_API_KEY. */
-export function judgeRun(root: string, baseUrl: string, args: string[], {key = KEY} = {}): Promise<CliResult> {
-  return promisify(execFile)(
-    "node_modules/.bin/tsx",
-    ["scripts/judge-run.ts", "--root", root, "--base-url", baseUrl, ...args],
-    {env: {...process.env, OPENROUTER_API_KEY: key}},
-  ).then(
-    ({stdout, stderr}) => ({code: 0, stdout, stderr}),
-    (error: CliResult) => ({code: error.code, stdout: error.stdout, stderr: error.stderr}),
+/**
+ * `npm run judge:run` against a root and a base url, with `key` as OPENROUTER_API_KEY (and nothing else of the
+ * machine's environment), in the real world (network, clock, waits) but for what `world` replaces.
+ */
+export function judgeRun(
+  root: string,
+  baseUrl: string,
+  args: string[],
+  {key = KEY, world = {}}: {key?: string; world?: Partial<CallWorld>} = {},
+): Promise<CommandResult> {
+  return runCommand(
+    (given, io) => judgeRunCommand(given, io, world),
+    ["--root", root, "--base-url", baseUrl, ...args],
+    {env: {OPENROUTER_API_KEY: key}},
   );
 }

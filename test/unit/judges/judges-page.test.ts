@@ -1,4 +1,4 @@
-// The /judges page's view of two hand-written runs (test/judges/page-runs.ts) over the calibration cases, ruled
+// The /judges page's view of two hand-written runs (test/unit/judges/page-runs.ts) over the calibration cases, ruled
 // calibration-a 4, -b 2, -c 1, -d 5. Every figure and word below is worked out by hand from those scores and the
 // lines each judge wrote; the rule titles are guideline/v2's.
 import {describe, expect, it} from "vitest";

@@ -1,5 +1,5 @@
 // Two judge runs over the four calibration cases, written by hand for the /judges page's tests (its view in
-// test/judges/judges-page.test.ts, the built page in test/browser/judges.test.ts). Each is a valid run file: its
+// test/unit/judges/judges-page.test.ts, the built page in test/browser/judges.test.ts). Each is a valid run file: its
 // answers are its replies read again, its figures recorded with runFigures, its prompt the judges' tests' prompt.
 // Ruled (data/items): calibration-a 4, calibration-b 2, calibration-c 1, calibration-d 5.
 import type {JudgeAnswer, JudgeVerdict} from "../../../lib/judges/answer.js";

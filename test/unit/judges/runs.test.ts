@@ -14,7 +14,7 @@ import {addTestPrompt, calibrationRun, runFile} from "./run-files.js";
 const errno = (code: string) => Object.assign(new Error(`${code}: simulated`), {code});
 const runsIn = (root: string) => readdirSync(join(root, "data/judges/runs"));
 
-/** The hand-written calibration run (test/judges/run-files.ts) cut after its first two cases. */
+/** The hand-written calibration run (test/unit/judges/run-files.ts) cut after its first two cases. */
 function cutRun(): JudgeRun {
   const run = calibrationRun();
   return {

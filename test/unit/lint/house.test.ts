@@ -87,3 +87,32 @@ describe("what may run where", () => {
     expect(imports.filter((line) => line.includes("/components/"))).toEqual([]);
   });
 });
+
+describe("test/", () => {
+  const kinds = ["browser", "build", "cli", "unit"];
+
+  it("holds a folder per kind of test (vitest.config.ts's projects), the fixtures, and no test at its top", () => {
+    const entries = readdirSync(join(root, "test"));
+    const folders = entries.filter((name) => statSync(join(root, "test", name)).isDirectory());
+    expect(folders.sort()).toEqual([...kinds, "fixtures"].sort());
+    expect(entries.filter((name) => name.endsWith(".test.ts"))).toEqual([]);
+  });
+
+  it("keeps Chromium to the browser and build tests, and a command's own process to the command tests", () => {
+    // This file names what it looks for.
+    const testModules = (kind: string) =>
+      tsFiles(`test/${kind}`).filter((file) => file !== "test/unit/lint/house.test.ts");
+    const off: string[] = [];
+    for (const kind of ["unit", "cli"])
+      for (const file of testModules(kind)) {
+        const text = readFileSync(join(root, file), "utf8");
+        if (/from "playwright-core"|\/browser\/site\.js"/.test(text)) off.push(`${file} drives a browser`);
+        if (/scripts\/build\.ts|"build"\]/.test(text)) off.push(`${file} builds`);
+      }
+    // A unit test may start a system tool it checks against (tar, mkfifo, the lint script), never a command of ours.
+    for (const file of testModules("unit"))
+      if (/scripts\/[\w-]+\.ts/.test(readFileSync(join(root, file), "utf8").replace(/^\s*(\/\/|\*).*$/gm, "")))
+        off.push(`${file} starts a command: it belongs in test/cli/`);
+    expect(off).toEqual([]);
+  });
+});

@@ -80,18 +80,26 @@ describe("readInput", () => {
   async function* chunks(n: number, size: number) {
     for (let i = 0; i < n; i++) yield new Uint8Array(size);
   }
+  /** A command's standard input that must not be read: the input is a file. */
+  const noStdin = {
+    get stdin(): AsyncIterable<Uint8Array> {
+      throw new Error("standard input read for a file");
+    },
+  };
 
   it("reads a file or standard input up to the cap, and refuses past it with one line", async () => {
     const file = join(dir, "reply.txt");
     writeFileSync(file, "hello");
-    expect(await readInput(file, 5)).toBe("hello");
-    expect(await lineOf(() => readInput(file, 4))).toBe(
+    expect(await readInput(file, 5, noStdin)).toBe("hello");
+    expect(await lineOf(() => readInput(file, 4, noStdin))).toBe(
       `2: ${JSON.stringify(file)}: larger than 4 bytes, the most read here`,
     );
     const refuse = (what: string, bytes: number): never => {
       throw new CliError(`${what}: ${bytes} bytes`, 1);
     };
-    expect(await lineOf(() => readInput(file, 4, {tooLarge: refuse}))).toBe(`1: ${JSON.stringify(file)}: 5 bytes`);
+    expect(await lineOf(() => readInput(file, 4, noStdin, {tooLarge: refuse}))).toBe(
+      `1: ${JSON.stringify(file)}: 5 bytes`,
+    );
     expect(await readInput(undefined, 10, {stdin: chunks(2, 5)})).toBe("\0".repeat(10));
     expect(await lineOf(() => readInput(undefined, 1024 * 1024, {stdin: chunks(1_000_000, 1024)}))).toBe(
       "2: standard input: larger than 1 MiB, the most read here",
@@ -100,17 +108,19 @@ describe("readInput", () => {
   });
 
   it("refuses what is not a regular file before reading it", async () => {
-    expect(await lineOf(() => readInput("/dev/zero", 1024))).toBe(
+    expect(await lineOf(() => readInput("/dev/zero", 1024, noStdin))).toBe(
       '2: "/dev/zero": not a regular file: give a file holding the reply',
     );
-    expect(await lineOf(() => readInput("/no/such/file", 1024))).toBe('2: "/no/such/file": cannot read: ENOENT');
+    expect(await lineOf(() => readInput("/no/such/file", 1024, noStdin))).toBe(
+      '2: "/no/such/file": cannot read: ENOENT',
+    );
   });
 });
 
 describe("runCli", () => {
   const capture = async (main: () => number | void | Promise<number | void>) => {
     const lines: string[] = [];
-    const code = await runCli("x:y", main, {stderr: (l) => lines.push(l)});
+    const code = await runCli("x:y", (l) => lines.push(l), main);
     return {code, lines};
   };
 

@@ -1,6 +1,12 @@
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../../lib/node/load.js";
-import {pageParts, partPageData, rulingsByVersion, selfCheckPageData, sitePageData} from "../../../lib/node/page-data.js";
+import {
+  pageParts,
+  partPageData,
+  rulingsByVersion,
+  selfCheckPageData,
+  sitePageData,
+} from "../../../lib/node/page-data.js";
 
 const items = loadItems();
 const guidelines = loadGuidelines();

@@ -1,7 +1,10 @@
 // An endpoint that knows the key (it is in the Authorization header it receives) answers with it disguised: cut
 // into 7-character pieces, reversed, hex- or %-encoded, in fullwidth, with zero-width characters between its
 // letters. None of it may reach a run file, standard output, standard error, or pass probes:check. The runner's
-// refusals are tested for both of its callers, a probe's run and a judge's case (helpers.ts callers).
+// refusals are tested for both of its callers, a probe's run and a judge's case (helpers.ts callers), every row in
+// process with the endpoint's answers given in memory (helpers.ts memoryFetch); one disguise of each family (a kind
+// of disguise: pieces, reversed, hex, ...) goes through a stub endpoint on 127.0.0.1 and the real commands,
+// probes:run and judge:run, called in process.
 //
 // The oracle here is the issue's own definition, written independently of lib/probes/secrets.ts: an output
 // exposes the key when, read in NFKC and lower case (as is, with its %-escapes decoded, and with everything
@@ -9,7 +12,8 @@
 // in a row, or 14 characters of that hex's hex encoding.
 import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";
-import {describe, expect, it} from "vitest";
+import {join} from "node:path";
+import {afterEach, describe, expect, it} from "vitest";
 import {checkProbes} from "../../../lib/probes/check-probes.node.js";
 import {writeRun} from "../../../lib/probes/runs.node.js";
 import {containsKeyPiece, findKeyShaped, redactedMark, redactKey} from "../../../lib/probes/secrets.js";
@@ -23,13 +27,16 @@ import {
   filesUnder,
   type Handler,
   json,
+  memoryFetch,
   probesRun,
   raw,
   recordedRun,
+  type Stub,
   stubEndpoint,
   tempRoot,
   writeRunFile,
 } from "./helpers.js";
+import {byId, carefulReply, judgeRoot, judgeRun, recordedRuns} from "../judges/helpers.js";
 
 /** A made-up key of the real shape: sk-or-v1- and 64 lowercase hex digits. */
 const secret = createHash("sha256").update("rater-notebook: a made-up key for the tests").digest("hex");
@@ -43,42 +50,52 @@ const latin1 = (text: string) => Buffer.from(text, "utf8").toString("latin1");
 const fullwidth = (text: string) =>
   text.replace(/[\x21-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x21 + 0xff01));
 
-/** Every disguise the issue names, and a few more of the same kind. */
-const disguises: [string, string][] = [
-  ["7-character pieces joined by spaces", pieces(KEY, 7).join(" ")],
-  ["7-character pieces joined by newlines", pieces(KEY, 7).join("\n")],
+/** Every disguise the issue names, and a few more of the same kind, each with its family (its kind of disguise). */
+const disguises: [string, string, string][] = [
+  ["7-character pieces joined by spaces", pieces(KEY, 7).join(" "), "7-character pieces"],
+  ["7-character pieces joined by newlines", pieces(KEY, 7).join("\n"), "7-character pieces"],
   [
     "7-character pieces joined by other text",
     pieces(KEY, 7)
       .map((p, i) => `part ${i + 1} is ${p}`)
       .join(", "),
+    "7-character pieces",
   ],
-  ["7-character pieces joined by - _ . / and spaces", pieces(KEY, 7).join(" - _ . / ")],
+  ["7-character pieces joined by - _ . / and spaces", pieces(KEY, 7).join(" - _ . / "), "7-character pieces"],
   [
     "7-character pieces, one per line of a list",
     pieces(KEY, 7)
       .map((p) => `- ${p}`)
       .join("\n"),
+    "7-character pieces",
   ],
-  ["reversed", reversed(KEY)],
-  ["reversed, in 7-character pieces among words", pieces(reversed(KEY), 7).join(" then ")],
-  ["hex-encoded", hex(KEY)],
-  ["hex-encoded in capitals, a space between bytes", (hex(KEY).match(/../g) ?? []).join(" ").toUpperCase()],
-  ["hex-encoded, 14 digits at a time among words", pieces(hex(KEY), 14).join(" and ")],
-  ["hex of the key reversed", hex(reversed(KEY))],
-  ["%-encoded, every byte", percent(KEY).join("")],
-  ["%-encoded, every other character", [...KEY].map((c, i) => (i % 2 ? percent(c).join("") : c)).join("")],
-  ["fullwidth", fullwidth(KEY)],
-  ["fullwidth, in 7-character pieces", pieces(fullwidth(KEY), 7).join("　")],
-  ["a zero-width space between letters", [...KEY].join("\u200b")],
-  ["zero-width joiners between letters", [...KEY].join("\u200d")],
-  ["soft hyphens between letters", [...KEY].join("\u00ad")],
-  ["zero-width non-joiners, word joiners and byte order marks", [...KEY].join("\u200c\u2060\ufeff")],
-  ["in mixed case", [...KEY].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("")],
-  ["fullwidth capitals with zero-width spaces, reversed", [...fullwidth(reversed(KEY).toUpperCase())].join("\u200b")],
-  ["base64", Buffer.from(KEY).toString("base64")],
-  ["as HTML character references", [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join("")],
-  ["as \\u escapes", [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")],
+  ["reversed", reversed(KEY), "reversed"],
+  ["reversed, in 7-character pieces among words", pieces(reversed(KEY), 7).join(" then "), "reversed"],
+  ["hex-encoded", hex(KEY), "hex"],
+  ["hex-encoded in capitals, a space between bytes", (hex(KEY).match(/../g) ?? []).join(" ").toUpperCase(), "hex"],
+  ["hex-encoded, 14 digits at a time among words", pieces(hex(KEY), 14).join(" and "), "hex"],
+  ["hex of the key reversed", hex(reversed(KEY)), "hex"],
+  ["%-encoded, every byte", percent(KEY).join(""), "%-encoded"],
+  ["%-encoded, every other character", [...KEY].map((c, i) => (i % 2 ? percent(c).join("") : c)).join(""), "%-encoded"],
+  ["fullwidth", fullwidth(KEY), "fullwidth"],
+  ["fullwidth, in 7-character pieces", pieces(fullwidth(KEY), 7).join("　"), "fullwidth"],
+  ["a zero-width space between letters", [...KEY].join("\u200b"), "invisible characters"],
+  ["zero-width joiners between letters", [...KEY].join("\u200d"), "invisible characters"],
+  ["soft hyphens between letters", [...KEY].join("\u00ad"), "invisible characters"],
+  [
+    "zero-width non-joiners, word joiners and byte order marks",
+    [...KEY].join("\u200c\u2060\ufeff"),
+    "invisible characters",
+  ],
+  ["in mixed case", [...KEY].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join(""), "mixed case"],
+  [
+    "fullwidth capitals with zero-width spaces, reversed",
+    [...fullwidth(reversed(KEY).toUpperCase())].join("\u200b"),
+    "several at once",
+  ],
+  ["base64", Buffer.from(KEY).toString("base64"), "base64"],
+  ["as HTML character references", [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join(""), "character references"],
+  ["as \\u escapes", [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""), "escapes"],
 ];
 
 const windows = (text: string, size: number) =>
@@ -131,9 +148,18 @@ const innocent = [
 ];
 
 const stub = stubEndpoint();
+/** The endpoint's answers for the tables' rows, given in memory: the stub's handlers, without the network. */
+const memory: Pick<Stub, "queue" | "seen"> = {queue: [], seen: []};
+afterEach(() => {
+  memory.queue.length = 0;
+  memory.seen.length = 0;
+});
+/** Where the rows' calls go: nothing listens there, and nothing is sent, the answers being in memory. */
+const inMemory = {baseUrl: "http://127.0.0.1:9/api/v1", fetch: memoryFetch(memory.queue, memory.seen)};
 const settings = (extra: Partial<CallerSettings> = {}): CallerSettings => ({
   apiKey: KEY,
-  endpoint: stub.endpoint,
+  endpoint: `${inMemory.baseUrl}/chat/completions`,
+  fetch: inMemory.fetch,
   timeoutMs: 5000,
   maxRetries: 0,
   ...extra,
@@ -152,29 +178,30 @@ describe("lib/probes/secrets.ts with the key at hand", () => {
   });
 });
 
-describe.each(callers)("%s against a stub endpoint that answers with the key disguised", (_name, caller) => {
-  const {goodReply} = caller;
-  const where: [string, (text: string) => Handler, string][] = [
-    ["the reply", (text) => completion({content: `${goodReply}\n${text}`}), "leak"],
-    ["the response's model field", (text) => completion({content: goodReply, model: text}), "leak"],
-    ["the finish reason", (text) => completion({content: goodReply, finish: text}), "leak"],
-    ["an error body", (text) => json(401, {error: {message: `invalid key ${text}`}}), "http"],
-    ["an error inside a 200", (text) => json(200, {error: {message: `invalid key ${text}`}}), "api"],
-    ["a body that is not json", (text) => raw(200, `<p>${text}</p>`, {"content-type": "text/html"}), "malformed"],
-    [
-      "a redirect target",
-      // The header's bytes are the text's UTF-8, as an endpoint would send them (Node writes a header as latin1).
-      (text) =>
-        raw(307, "", {location: latin1(`http://127.0.0.1:1/${encodeURIComponent(text)}?k=${text.replace(/\s/g, "")}`)}),
-      "redirect",
-    ],
-  ];
-  const table = where.flatMap(([field, handler, code]) =>
+/** Where an endpoint can put the key, after a reply the caller reads in full; the code of the refusal of each. */
+const placements = (goodReply: string): [string, (text: string) => Handler, string][] => [
+  ["the reply", (text) => completion({content: `${goodReply}\n${text}`}), "leak"],
+  ["the response's model field", (text) => completion({content: goodReply, model: text}), "leak"],
+  ["the finish reason", (text) => completion({content: goodReply, finish: text}), "leak"],
+  ["an error body", (text) => json(401, {error: {message: `invalid key ${text}`}}), "http"],
+  ["an error inside a 200", (text) => json(200, {error: {message: `invalid key ${text}`}}), "api"],
+  ["a body that is not json", (text) => raw(200, `<p>${text}</p>`, {"content-type": "text/html"}), "malformed"],
+  [
+    "a redirect target",
+    // The header's bytes are the text's UTF-8, as an endpoint would send them (Node writes a header as latin1).
+    (text) =>
+      raw(307, "", {location: latin1(`http://127.0.0.1:1/${encodeURIComponent(text)}?k=${text.replace(/\s/g, "")}`)}),
+    "redirect",
+  ],
+];
+
+describe.each(callers)("%s against an endpoint that answers with the key disguised", (_name, caller) => {
+  const table = placements(caller.goodReply).flatMap(([field, handler, code]) =>
     disguises.map(([name, text]) => [`${field}: the key ${name}`, handler(text), code] as const),
   );
 
   it.each(table)("%s: nothing recorded, and the message exposes nothing", async (_label, handler, code) => {
-    stub.queue.push(handler);
+    memory.queue.push(handler);
     const outcome = await caller.call(settings());
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
@@ -188,7 +215,7 @@ describe.each(callers)("%s against a stub endpoint that answers with the key dis
       expect(!outcome.ok && outcome.error.code, name).toBe("leak");
       expect(exposes(JSON.stringify(outcome)), name).toBe(false);
     }
-    expect(stub.seen).toEqual([]);
+    expect(memory.seen).toEqual([]);
   });
 });
 
@@ -268,16 +295,17 @@ const lookAlike: Record<string, string> = {
   "3": "\u0417",
 };
 const cyrillic = (text: string) => [...text].map((c) => lookAlike[c] ?? c).join("");
+/** The key spelled in characters that show as ASCII or look like it, each with its family. */
+const spelled: [string, string, string][] = [
+  ["in Unicode tag characters", tagged(KEY), "tag characters"],
+  ["in tag characters, 7-character pieces among words", pieces(tagged(KEY), 7).join(" and "), "tag characters"],
+  ["in Cyrillic and Greek look-alikes", cyrillic(KEY), "look-alikes"],
+  ["in look-alikes, the hex in capitals", `${cyrillic("sk-or-v1-")}${cyrillic(secret).toUpperCase()}`, "look-alikes"],
+  ["in look-alikes, reversed", reversed(cyrillic(KEY)), "look-alikes"],
+  ["in look-alikes, 7-character pieces among words", pieces(cyrillic(KEY), 7).join(" and "), "look-alikes"],
+];
 
 describe("the key in characters that show as ASCII or look like it", () => {
-  const spelled: [string, string][] = [
-    ["in Unicode tag characters", tagged(KEY)],
-    ["in tag characters, 7-character pieces among words", pieces(tagged(KEY), 7).join(" and ")],
-    ["in Cyrillic and Greek look-alikes", cyrillic(KEY)],
-    ["in look-alikes, the hex in capitals", `${cyrillic("sk-or-v1-")}${cyrillic(secret).toUpperCase()}`],
-    ["in look-alikes, reversed", reversed(cyrillic(KEY))],
-    ["in look-alikes, 7-character pieces among words", pieces(cyrillic(KEY), 7).join(" and ")],
-  ];
   const innocentHere = [
     "Привет! Это ответ: всё в порядке, спасибо. Ελληνικά: καλημέρα, ευχαριστώ πολύ.",
     "Сколько планет? Три: Юпитер, Сатурн, Уран. Скоро ответ, 2026 год, страница 13.",
@@ -304,7 +332,7 @@ describe("the key in characters that show as ASCII or look like it", () => {
 
   describe.each(callers)("%s", (_name, caller) => {
     it.each(spelled)("a reply with the key %s is refused by the runner", async (_name, text) => {
-      stub.queue.push(completion({content: `${caller.goodReply}\n${text}`}));
+      memory.queue.push(completion({content: `${caller.goodReply}\n${text}`}));
       const outcome = await caller.call(settings());
       expect(!outcome.ok && outcome.error.code).toBe("leak");
     });
@@ -313,7 +341,7 @@ describe("the key in characters that show as ASCII or look like it", () => {
       for (const text of innocentHere) {
         expect(containsKeyPiece(text, KEY), text).toBe(false);
         expect(findKeyShaped(text), text).toEqual([]);
-        stub.queue.push(completion({content: `${caller.goodReply}\n${text}`}));
+        memory.queue.push(completion({content: `${caller.goodReply}\n${text}`}));
         const outcome = await caller.call(settings());
         expect(outcome.ok && outcome.problems(), text).toEqual([]);
         const check = checkProbes(writeRunFile(tempRoot(), recordedRun(`${correct}\n${text}`)), {apiKey: KEY});
@@ -323,21 +351,22 @@ describe("the key in characters that show as ASCII or look like it", () => {
   });
 });
 
-describe("npm run probes:run against the stub", () => {
-  const cli = (root: string, args: string[]) => probesRun(root, stub.baseUrl, args, {key: KEY});
+describe("npm run probes:run", () => {
+  const cli = (root: string, args: string[], baseUrl = stub.baseUrl) =>
+    probesRun(root, baseUrl, args, {key: KEY, world: {fetch: inMemory.fetch}});
 
   it("a reply with the key in each disguise: exit 1, nothing recorded, nothing of it printed", async () => {
     for (const [name, text] of disguises) {
       const root = tempRoot();
-      stub.queue.push(completion({content: `${correct}\n${text}`}));
-      const result = await cli(root, ["--model", "example/model"]);
+      memory.queue.push(completion({content: `${correct}\n${text}`}));
+      const result = await cli(root, ["--model", "example/model"], inMemory.baseUrl);
       expect([name, result.code]).toEqual([name, 1]);
       expect(result.stderr.trim(), name).toMatch(/^probes:run: the reply holds .*; nothing recorded$/);
       expect(exposes(result.stdout + result.stderr), name).toBe(false);
       expect(filesExistUnder(root, "data/runs"), name).toBe(false);
       for (const file of filesUnder(root)) expect(exposes(readFileSync(file, "utf8")), file).toBe(false);
     }
-  }, 300_000);
+  });
 
   it("--model holding the key, plainly or disguised: refused before anything is printed or called", async () => {
     for (const model of [KEY, `vendor/${KEY}`, pieces(KEY, 7).join("."), reversed(KEY), hex(KEY)]) {
@@ -349,14 +378,67 @@ describe("npm run probes:run against the stub", () => {
       );
       expect(exposes(result.stderr)).toBe(false);
     }
-    expect(stub.seen).toEqual([]);
-  }, 120_000);
+    expect([...stub.seen, ...memory.seen]).toEqual([]);
+  });
 
   it("--base-url holding the key: refused without printing it", async () => {
     const result = await cli(tempRoot(), ["--model", "example/model", "--base-url", `http://127.0.0.1:1/${hex(KEY)}`]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(exposes(result.stderr)).toBe(false);
-    expect(stub.seen).toEqual([]);
-  }, 60_000);
+    expect([...stub.seen, ...memory.seen]).toEqual([]);
+  });
+});
+
+/** The first disguise of each family, of both tables: the one that goes through the stub and the real commands. */
+const families = [...disguises, ...spelled].filter(
+  ([, , family], index, all) => all.findIndex(([, , first]) => first === family) === index,
+);
+
+describe("one disguise of each family, through a stub endpoint on 127.0.0.1 and the real commands", () => {
+  const host = () => new URL(stub.baseUrl).host;
+
+  it.each(families)(
+    "the key %s wherever the endpoint puts it: probes:run exits 1, prints and records nothing of it",
+    async (_name, text) => {
+      for (const [field, handler] of placements(correct)) {
+        const root = tempRoot();
+        stub.queue.push(handler(text));
+        const result = await probesRun(root, stub.baseUrl, ["--model", "example/model"], {key: KEY});
+        expect([field, result.code]).toEqual([field, 1]);
+        expect(result.stdout, field).toBe(`probes:run: six-step-chain v2 on example/model via ${host()}\n`);
+        expect(result.stderr, field).toMatch(/^probes:run: [^\n]*; nothing recorded\n$/);
+        expect(exposes(result.stdout + result.stderr), field).toBe(false);
+        expect(filesExistUnder(root, "data/runs"), field).toBe(false);
+        for (const file of filesUnder(root)) expect(exposes(readFileSync(file, "utf8")), file).toBe(false);
+      }
+      expect(stub.seen).toHaveLength(placements(correct).length);
+    },
+  );
+
+  it.each(families)(
+    "the key %s in a judge's reply: judge:run stops, keeps the run with no case, and nothing of the key anywhere",
+    async (_name, text) => {
+      const root = judgeRoot();
+      stub.queue.push(completion({content: `${carefulReply(byId("calibration-a"))}\n${text}`}));
+      const args = ["--model", "example/model", "--cases", "calibration-a"];
+      const result = await judgeRun(root, stub.baseUrl, args, {key: KEY});
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe(
+        `judge:run: 1 of 1 cases, prompt checklist-v1, guideline v2, on example/model via ${host()}\n`,
+      );
+      const [file, ...others] = recordedRuns(root);
+      expect(others).toEqual([]);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          "^judge:run: the reply holds [^\\n]*: a run must never hold [^\\n]*; " +
+            `stopped with 0 of 1 cases recorded in ${file}: to finish it, npm run judge:run -- --resume ${file} [^\\n]*\\n$`,
+        ),
+      );
+      expect(JSON.parse(readFileSync(join(root, file!), "utf8"))).toMatchObject({complete: false, answers: []});
+      expect(exposes(result.stdout + result.stderr)).toBe(false);
+      for (const each of filesUnder(root)) expect(exposes(readFileSync(each, "utf8")), each).toBe(false);
+      expect(stub.seen).toHaveLength(1);
+    },
+  );
 });

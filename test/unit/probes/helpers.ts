@@ -1,8 +1,8 @@
 // What the probe tests share: a copy of data/probes to change, the reply that passes six-step-chain, a run as the
 // runner records it, a stub of the chat-completions endpoint on 127.0.0.1, the runner's options against it,
-// `npm run probes:run` pointed at it, and the two callers of the one runner (a probe's run and one case of a judge's
-// run) behind one face, so every test of a protection of the call runs for both.
-import {execFile} from "node:child_process";
+// `npm run probes:run` pointed at it (called in process) or its answers given in memory, and the two callers of the
+// one runner (a probe's run and one case of a judge's run) behind one face, so every test of a protection of the call
+// runs for both.
 import {
   chmodSync,
   cpSync,
@@ -17,21 +17,23 @@ import {
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {promisify} from "node:util";
-import {afterAll, afterEach, beforeAll} from "vitest";
+import {afterAll, afterEach, beforeAll, onTestFinished} from "vitest";
 import {formatProblem} from "../../../lib/authored/problems.js";
 import {runJudgeCase} from "../../../lib/judges/case-call.js";
 import {CaseRecord} from "../../../lib/judges/schema.node.js";
+import type {CallWorld} from "../../../lib/node/model-cli.js";
 import type {CallSettings} from "../../../lib/probes/chat-call.js";
 import {checkProbes} from "../../../lib/probes/check-probes.node.js";
 import {loadProbes} from "../../../lib/probes/load.node.js";
-import type {Sleep} from "../../../lib/probes/endpoint-call.js";
+import type {FetchLike, Sleep} from "../../../lib/probes/endpoint-call.js";
 import type {ChatRequestBody} from "../../../lib/probes/request.js";
 import {runProbe, type RunnerOptions} from "../../../lib/probes/runner.js";
 import type {RunnerError} from "../../../lib/probes/runner-error.js";
 import {writeRun} from "../../../lib/probes/runs.node.js";
 import type {DroppedNote, Run, Usage} from "../../../lib/probes/schema.node.js";
 import {scoreReply} from "../../../lib/probes/score.js";
+import {probesRun as probesRunCommand} from "../../../scripts/probes-run.js";
+import {runCommand, type CommandResult} from "../../cli/run.js";
 
 /** A reply that passes every step of six-step-chain v2 (and all but the last of v1). */
 export const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
@@ -39,14 +41,14 @@ export const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHE
 /** six-step-chain's newest version, v2, as the loader reads it from the repository. */
 export const v2 = loadProbes(".").probes[0]!.versions.at(-1)!;
 
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) {
+/** Removes a temporary folder once the test that made it ends: its own hook, however files share this module. */
+function removedAfterTest(dir: string): void {
+  onTestFinished(() => {
     // A test may leave a folder read-only; make it removable again.
     for (const path of [dir, ...foldersUnder(dir)]) chmodSync(path, 0o755);
     rmSync(dir, {recursive: true, force: true});
-  }
-});
+  });
+}
 
 function foldersUnder(dir: string): string[] {
   return readdirSync(dir, {withFileTypes: true})
@@ -57,7 +59,7 @@ function foldersUnder(dir: string): string[] {
 /** A temporary root holding a copy of data/probes, removed after the test. */
 export function tempRoot(): string {
   const root = mkdtempSync(join(tmpdir(), "probes-test-"));
-  temps.push(root);
+  removedAfterTest(root);
   cpSync("data/probes", join(root, "data/probes"), {recursive: true});
   return root;
 }
@@ -224,6 +226,31 @@ export function stubEndpoint(): Stub {
   return stub;
 }
 
+/**
+ * The stub's answers without the network: a fetch that hands each request to the next handler of `queue` (a 599
+ * when there is none) and answers with what the handler wrote, recording each request in `seen` as the stub does.
+ * For tables of hostile answers, one row after another; a row of each kind still goes through the stub itself.
+ */
+export function memoryFetch(queue: Handler[], seen: Stub["seen"] = []): FetchLike {
+  return (_url, {headers, body}) =>
+    new Promise((done) => {
+      seen.push({authorization: headers.authorization, body});
+      let status = 200;
+      let head: Record<string, string> = {};
+      const res = {
+        writeHead(code: number, given: Record<string, string> = {}) {
+          [status, head] = [code, given];
+          return res;
+        },
+        end(chunk = "") {
+          done(new Response(chunk, {status, headers: head}));
+        },
+      };
+      const handler = queue.shift() ?? raw(599, "no handler queued");
+      handler({headers} as unknown as IncomingMessage, res as unknown as ServerResponse, body);
+    });
+}
+
 /** Back-off waits are recorded in `waits` and return at once; the timeout (called with a signal) uses a real timer. */
 export const stubSleep =
   (waits: number[] = []): Sleep =>
@@ -260,26 +287,20 @@ export function runnerOptions(
   };
 }
 
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run probes:run -- six-step-chain` against a root and a base url, with `key` as OPENROUTER_API_KEY. */
+/**
+ * `npm run probes:run -- six-step-chain` against a root and a base url, with `key` as OPENROUTER_API_KEY (and nothing
+ * else of the machine's environment), in the real world (network, clock, waits) but for what `world` replaces.
+ */
 export function probesRun(
   root: string,
   baseUrl: string,
   args: string[],
-  {key, asUser}: {key: string; asUser?: {uid: number; gid: number}},
-): Promise<CliResult> {
-  return promisify(execFile)(
-    "node_modules/.bin/tsx",
-    ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--base-url", baseUrl, ...args],
-    {env: {...process.env, OPENROUTER_API_KEY: key}, ...asUser},
-  ).then(
-    ({stdout, stderr}) => ({code: 0, stdout, stderr}),
-    (error: CliResult) => ({code: error.code, stdout: error.stdout, stderr: error.stderr}),
+  {key, world = {}}: {key: string; world?: Partial<CallWorld>},
+): Promise<CommandResult> {
+  return runCommand(
+    (given, io) => probesRunCommand(given, io, world),
+    ["six-step-chain", "--root", root, "--base-url", baseUrl, ...args],
+    {env: {OPENROUTER_API_KEY: key}},
   );
 }
 

@@ -1,8 +1,8 @@
 // No reply can freeze a command: a hostile reply for every rule of every probe version, 100,000 characters, through
-// both CLIs that score replies (probes:score, and probes:run against a stub endpoint on 127.0.0.1), and a new
-// version whose pattern is a sixth-degree polynomial for a backtracking engine. Nothing here measures time: each
-// command must finish (within vitest's generous timeouts) and say the same as the scorer in this process.
-import {execFile} from "node:child_process";
+// both commands that score replies (probes:score, and probes:run), called in process, and a new version whose
+// pattern is a sixth-degree polynomial for a backtracking engine. probes:run is given each reply in memory (the
+// stub's handler without the network, helpers.ts memoryFetch), and one of each version through a stub endpoint on
+// 127.0.0.1. Nothing here measures time: each command must finish and say the same as the scorer in this process.
 import {readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
@@ -11,41 +11,16 @@ import {hostileReply} from "./hostile-replies.js";
 import {loadProbes} from "../../../lib/probes/load.node.js";
 import type {ProbeVersion} from "../../../lib/probes/schema.node.js";
 import {scoreBoth} from "../../../lib/probes/score.js";
+import type {CallWorld} from "../../../lib/node/model-cli.js";
+import {probesCheck} from "../../../scripts/probes-check.js";
+import {probesRun} from "../../../scripts/probes-run.js";
+import {probesScore} from "../../../scripts/probes-score.js";
 import {projectRoot} from "../../../scripts/copy-project.js";
-import {completion, stubEndpoint, tempRoot} from "./helpers.js";
+import {runCommand} from "../../cli/run.js";
+import {completion, memoryFetch, stubEndpoint, tempRoot, type Handler} from "./helpers.js";
 
 const length = 100_000;
-const tsx = join(projectRoot, "node_modules/.bin/tsx");
-const script = (name: string) => join(projectRoot, "scripts", name);
-
-function cli(
-  args: string[],
-  {input = "", env = {}}: {input?: string; env?: Record<string, string>} = {},
-): Promise<{code: number; stdout: string; stderr: string}> {
-  return new Promise((done) => {
-    const child = execFile(
-      tsx,
-      args,
-      {cwd: projectRoot, env: {...process.env, ...env}, maxBuffer: 64 * 1024 * 1024},
-      (error, stdout, stderr) => done({code: error ? Number((error as {code?: number}).code ?? 1) : 0, stdout, stderr}),
-    );
-    child.stdin?.end(input);
-  });
-}
-
-/** Runs the jobs two at a time: the machine is shared. */
-async function twoAtATime<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]!();
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return results;
-}
+const key = "sk-hostile-Q7r2Zp9LwXc4";
 
 const stub = stubEndpoint();
 
@@ -53,6 +28,19 @@ const {probes} = loadProbes(projectRoot);
 const cases = probes.flatMap(({probe, versions}) =>
   versions.flatMap(({data}) => data.rules.map((rule) => ({probe, version: data, rule}))),
 );
+
+/** probes:run of a case's version on a model named by its rule, against a base url, in the world given. */
+const run = (
+  root: string,
+  baseUrl: string,
+  {probe, version, rule}: (typeof cases)[number],
+  world: Partial<CallWorld> = {},
+) =>
+  runCommand(
+    (args, io) => probesRun(args, io, world),
+    [probe, "--version", version.version, "--model", `test-only/${rule.id}`, "--base-url", baseUrl, "--root", root],
+    {env: {OPENROUTER_API_KEY: key}},
+  );
 
 /**
  * Every rule of every version file, read from the files themselves and not through the loader, and every version
@@ -90,37 +78,53 @@ describe("a 100,000-character hostile reply for every rule of every version", ()
   });
 
   it("probes:score finishes on each and gives the scorer's result", async () => {
-    const results = await twoAtATime(
-      cases.map(({probe, version, rule}) => async () => {
-        const reply = hostileReply(rule, length);
-        const run = await cli([script("probes-score.ts"), probe, "--version", version.version, "--json"], {
-          input: reply,
-        });
-        return {rule: rule.id, reply, version, run};
-      }),
-    );
-    for (const {rule, reply, version, run} of results) {
-      expect([rule, run.stderr]).toEqual([rule, ""]);
+    for (const {probe, version, rule} of cases) {
+      const reply = hostileReply(rule, length);
+      const run = await runCommand(probesScore, [probe, "--version", version.version, "--json"], {input: reply});
+      expect([rule.id, run.stderr]).toEqual([rule.id, ""]);
       expect(run.code).toBe(1); // a hostile reply never passes every step
       const {strict, loose} = JSON.parse(run.stdout) as ReturnType<typeof scoreBoth>;
       expect({strict, loose}).toEqual(scoreBoth(version.rules, reply));
     }
-  }, 600_000);
+  });
 
-  it("probes:run finishes on each, from a stub endpoint on 127.0.0.1, and records the run", async () => {
+  /** The endpoint's answer for a case: its hostile reply, from a model the run does not name. */
+  const answer = ({rule}: (typeof cases)[number]): Handler =>
+    completion({content: hostileReply(rule, length), model: "test-only/stub-model"});
+
+  it("probes:run finishes on each, the endpoint's answer given in memory, and records the run", async () => {
     const root = tempRoot();
+    const queue: Handler[] = [];
+    const fetch = memoryFetch(queue);
     // One at a time: each call is answered with its own reply.
-    for (const {probe, version, rule} of cases) {
-      stub.queue.push(completion({content: hostileReply(rule, length), model: "test-only/stub-model"}));
-      const args = [script("probes-run.ts"), probe, "--version", version.version, "--model", `test-only/${rule.id}`];
-      const run = await cli([...args, "--base-url", stub.baseUrl, "--root", root], {
-        env: {OPENROUTER_API_KEY: "sk-hostile-Q7r2Zp9LwXc4"},
-      });
-      expect([rule.id, run.code, run.stderr]).toEqual([rule.id, 0, ""]);
+    for (const each of cases) {
+      queue.push(answer(each));
+      const result = await run(root, "http://127.0.0.1:9/api/v1", each, {fetch});
+      expect([each.rule.id, result.code, result.stderr]).toEqual([each.rule.id, 0, ""]);
     }
     const recorded = cases.map(({probe, version}) => readdirSync(join(root, "data/runs", probe, version.version)));
     expect(new Set(recorded.flat()).size).toBe(cases.length);
-  }, 600_000);
+  });
+
+  it("probes:run finishes on one of each version, from a stub endpoint on 127.0.0.1, and records the run", async () => {
+    const root = tempRoot();
+    const ofEachVersion = cases.filter(
+      (each, index) => cases.findIndex((first) => first.version === each.version) === index,
+    );
+    expect(ofEachVersion.map(({probe, version}) => `${probe} ${version.version}`)).toEqual(
+      rulesInTheFiles().released.sort(),
+    );
+    for (const each of ofEachVersion) {
+      stub.queue.push(answer(each));
+      const result = await run(root, stub.baseUrl, each);
+      expect([each.rule.id, result.code, result.stderr]).toEqual([each.rule.id, 0, ""]);
+    }
+    expect(stub.seen).toHaveLength(ofEachVersion.length);
+    const recorded = ofEachVersion.map(({probe, version}) =>
+      readdirSync(join(root, "data/runs", probe, version.version)),
+    );
+    expect(recorded.map((files) => files.length)).toEqual(ofEachVersion.map(() => 1));
+  });
 });
 
 /** v2 with one rule's pattern changed and the changelog saying so, as the next version. */
@@ -144,7 +148,7 @@ describe("a new version", () => {
   it("with a sixth-degree polynomial pattern passes probes:check and scores a hostile reply like v2", async () => {
     const root = tempRoot();
     nextVersion(root, 1, sixthDegree);
-    const check = await cli([script("probes-check.ts"), "--root", root]);
+    const check = await runCommand(probesCheck, ["--root", root]);
     expect(check.stderr).toBe(""); // no warning, no error
     expect(check.code).toBe(0);
     expect(check.stdout).toContain(
@@ -154,9 +158,7 @@ describe("a new version", () => {
     const reply = hostileReply({pattern: sixthDegree}, length);
     const [v2, v3] = await Promise.all(
       ["v2", "v3"].map((version) =>
-        cli([script("probes-score.ts"), "six-step-chain", "--version", version, "--json", "--root", root], {
-          input: reply,
-        }),
+        runCommand(probesScore, ["six-step-chain", "--version", version, "--json", "--root", root], {input: reply}),
       ),
     );
     expect(v3!.stderr).toBe("");
@@ -164,15 +166,15 @@ describe("a new version", () => {
       (JSON.parse(run.stdout) as ReturnType<typeof scoreBoth>).strict.rules.map((r) => r.outcome);
     expect(outcomes(v3!)).toEqual(["fail", "fail", "fail", "pass", "fail", "fail"]);
     expect(outcomes(v3!)).toEqual(outcomes(v2!));
-  }, 300_000);
+  });
 
   it("with a backreference is refused by probes:check with the file and the field", async () => {
     const root = tempRoot();
     const file = nextVersion(root, 2, "(COUNT):\\s*3\\b\\s*\\1?");
-    const check = await cli([script("probes-check.ts"), "--root", root]);
+    const check = await runCommand(probesCheck, ["--root", root]);
     expect(check.code).toBe(1);
     expect(check.stderr.split("\n")).toContain(
       `${file} at rules[2].pattern: not supported by the linear-time engine (RE2 syntax): backreference \\1`,
     );
-  }, 300_000);
+  });
 });

@@ -2,7 +2,14 @@ import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {ProbeVersion} from "../../../lib/probes/schema.node.js";
 import {checkExamples} from "../../../lib/probes/check.js";
-import {looseVariants, removeEmphasis, scoreBoth, scoreLoose, scoreReply, scoreRule} from "../../../lib/probes/score.js";
+import {
+  looseVariants,
+  removeEmphasis,
+  scoreBoth,
+  scoreLoose,
+  scoreReply,
+  scoreRule,
+} from "../../../lib/probes/score.js";
 
 const v2 = ProbeVersion.parse(JSON.parse(readFileSync("data/probes/six-step-chain/v2.json", "utf8")));
 const rule = (id: string) => {

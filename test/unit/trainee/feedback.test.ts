@@ -50,6 +50,24 @@ describe("the sentence the ruling leads with", () => {
     ]);
   });
 
+  it("is what the case teaches before the case study's one sentence, for a case that has both", () => {
+    // No case has both today, though the schema allows it. The one sentence is for a case with no "what it teaches"
+    // of its own (the schema's words), so what it teaches leads, however the case came to have both. Each is
+    // answered with its ruled score, so no note on the trainee's score comes first.
+    const taught = item("calibration-a");
+    const withLesson = {...taught, lesson: {text: "A single du breaks the register.", from: "Example 3"}};
+    const lessoned = item("example-3");
+    const withTeaches = {...lessoned, teaches: "One informal word can break a formal register."};
+    const lead = (of: typeof taught, score: Score) =>
+      feedbackFor(of, [answer(of.id, score)], {guideline, derivation: derive(of, ruleSet)}).sentence;
+    expect(lead(withLesson, taught.score)).toEqual({text: taught.teaches, label: "What it teaches", terse: false});
+    expect(lead(withTeaches, lessoned.score)).toEqual({
+      text: "One informal word can break a formal register.",
+      label: "What it teaches",
+      terse: false,
+    });
+  });
+
   it("is the case study's one sentence on an example, and the map's ruling on an edge case", () => {
     expect(feedback("example-3", [answer("example-3", 4)]).sentence.text).toBe("A single du breaks the register.");
     expect(feedback("edge-2", [answer("edge-2", 3)]).sentence.text).toBe(

@@ -2,7 +2,13 @@ import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../../lib/node/load.js";
 import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
 import {emptyProgress, type Progress} from "../../../lib/trainee/progress.js";
-import {countDistances, namedRule, scoreLevels, traineeResults, type ScoreMatrix} from "../../../lib/trainee/results.js";
+import {
+  countDistances,
+  namedRule,
+  scoreLevels,
+  traineeResults,
+  type ScoreMatrix,
+} from "../../../lib/trainee/results.js";
 import {compareScores} from "../../../lib/trainee/score-distance.js";
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
 import {formalMetWithFlaw, items, record} from "./helpers.js";

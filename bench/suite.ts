@@ -1,0 +1,65 @@
+// How long people wait on the suite (issue 27), measured as CI meets it: a fresh clone of the committed HEAD, `npm ci`,
+// then in the same run a cold `npm run build` (no Framework cache, no dist/) and `npm test` from nothing built, with
+// CI=true; then `npm run test:unit`, the inner loop, twice (cold: its first run in the clone; warm: the next). Targets:
+// npm test within 8 minutes and within 30 cold builds; test:unit within 60 s and within 4 cold builds. Uncommitted
+// changes are not in a clone: commit first.
+import {spawnSync} from "node:child_process";
+import {mkdtempSync, rmSync} from "node:fs";
+import {cpus, loadavg, tmpdir} from "node:os";
+import {join} from "node:path";
+import {performance} from "node:perf_hooks";
+import {projectRoot} from "../scripts/copy-project.js";
+
+/** Runs a command in dir and returns its wall time in seconds; a failure stops the bench with what it printed. */
+function timed(dir: string, command: string, args: string[]): number {
+  const start = performance.now();
+  const result = spawnSync(command, args, {
+    cwd: dir,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    env: {...process.env, CI: "true", OBSERVABLE_TELEMETRY_DISABLE: "1"},
+  });
+  const seconds = (performance.now() - start) / 1000;
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed in ${dir}:\n${result.stdout.slice(-4000)}${result.stderr}`);
+  return seconds;
+}
+
+const verdict = (value: number, limit: number) => (value <= limit ? "ok" : "OVER");
+const s = (seconds: number) => `${seconds.toFixed(0)} s`;
+
+export function benchSuite(): void {
+  const clone = mkdtempSync(join(tmpdir(), "rater-notebook-bench-suite-"));
+  try {
+    const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], {cwd: projectRoot, encoding: "utf8"}).stdout.trim();
+    timed(tmpdir(), "git", ["clone", "--quiet", "--no-hardlinks", projectRoot, clone]);
+    const install = timed(clone, "npm", ["ci", "--no-audit", "--no-fund"]);
+    const build = timed(clone, "npm", ["run", "build"]);
+    rmSync(join(clone, "dist"), {recursive: true, force: true});
+    rmSync(join(clone, "src", ".observablehq"), {recursive: true, force: true});
+    const test = timed(clone, "npm", ["test"]);
+    const unitCold = timed(clone, "npm", ["run", "test:unit"]);
+    const unitWarm = timed(clone, "npm", ["run", "test:unit"]);
+
+    console.log(`the suite, from a fresh clone of ${head} (CI=true, one run each, in this order)`);
+    console.log(`  machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} over the last minute`);
+    console.log(`  npm ci:                      ${s(install)}`);
+    console.log(`  npm run build, cold:         ${s(build)}`);
+    const testLimit = Math.min(480, 30 * build);
+    console.log(
+      `  npm test:                    ${s(test)} = ${(test / build).toFixed(1)}x the cold build ` +
+        `(target: within 480 s and 30x the build, here ${s(testLimit)})  ${verdict(test, testLimit)}`,
+    );
+    const unitLimit = Math.min(60, 4 * build);
+    for (const [label, seconds] of [
+      ["npm run test:unit, first:   ", unitCold],
+      ["npm run test:unit, again:   ", unitWarm],
+    ] as const)
+      console.log(
+        `  ${label}${s(seconds)} = ${(seconds / build).toFixed(1)}x the cold build ` +
+          `(target: within 60 s and 4x the build, here ${s(unitLimit)})  ${verdict(seconds, unitLimit)}`,
+      );
+  } finally {
+    rmSync(clone, {recursive: true, force: true});
+  }
+}

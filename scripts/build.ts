@@ -9,7 +9,8 @@
 //   guideline/, data/ and lib/: its outputs are cleared before every build, so nothing stale ships.
 // - A broken authored file fails the build before Framework starts: the data loader's checks (lib/node/site-data.ts)
 //   run here first, in this process, and print the lines the loader would, at once rather than after Framework has
-//   built every page. The loader still checks them, for a Framework build run without this script.
+//   built every page, and last, under the count, so the build's last line names a file, its field and the fix. The
+//   loader still checks them, for a Framework build run without this script.
 // - Framework empties its output folder before building: the site is built into a fresh folder next to dist/
 //   and replaces dist/ only once the build and the post-build step (scripts/postbuild.ts: lang, zoom, minified
 //   modules) have succeeded.
@@ -97,8 +98,10 @@ async function main(): Promise<void> {
   const updatePins = args.includes("--update-pins");
   const problems = await authoredProblems(root);
   if (problems.length > 0) {
+    // The problems last, where the eye lands: the file, the field and the fix are the build's last line.
+    console.error(`build: ${plural(problems.length, "problem")} in the authored files; dist/ is unchanged:`);
     console.error(problems.join("\n"));
-    fail(`${plural(problems.length, "problem")} in the authored files; dist/ is unchanged`);
+    process.exit(1);
   }
   const next = join(root, ".dist-build");
   const old = join(root, ".dist-old");

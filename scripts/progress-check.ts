@@ -20,6 +20,7 @@ export async function progressCheck(args: readonly string[], io: CommandIO): Pro
     const file = positionals[0]!;
     const refused: (message: string) => never = (message) => fail(`${quote(file)}: refused: ${message}`, 1);
     const text = await readInput(file, progressFileByteLimit, io, {
+      notAFile: "give the trainee's exported progress file",
       tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
     });
     const result = checkExportText(text);

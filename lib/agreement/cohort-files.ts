@@ -9,7 +9,7 @@ import type {CohortRating, InputProblem} from "./ratings.js";
 import {problemListLimit, RatingsCollector} from "./ratings.js";
 import {quoteValue} from "../text/quote-text.js";
 import {papaConfig, RatingsCsvReader} from "./ratings-csv.js";
-import {jsonFileOf, readJsonFile, textKindOf, type InputKind} from "./file-kind.js";
+import {jsonFileOf, notUtf8Text, readJsonFile, textKindOf, utf8Decoder, type InputKind} from "./file-kind.js";
 import {jsonFileSizeProblem} from "./ratings-judge.js";
 import {formatBytes} from "../text/format.js";
 
@@ -148,6 +148,23 @@ export async function readCsvOnMainThread(
   };
 }
 
+/**
+ * Whether a file is UTF-8 text throughout, by the check `npm run agreement` makes (utf8Decoder), read a chunk at a
+ * time so a large CSV is never held whole; null when the signal aborts meanwhile. Papa Parse decodes what it reads
+ * and would turn every byte that is not UTF-8 into U+FFFD unseen.
+ */
+async function isUtf8(file: Blob, signal: AbortSignal | undefined): Promise<boolean | null> {
+  const decode = utf8Decoder();
+  let start = 0;
+  do {
+    if (signal?.aborted) return null;
+    const end = Math.min(file.size, start + csvChunkBytes);
+    if (decode(new Uint8Array(await file.slice(start, end).arrayBuffer()), end === file.size) === null) return false;
+    start = end;
+  } while (start < file.size);
+  return true;
+}
+
 /** A rater's item in a phase, the slot a rating fills. */
 const slotKey = (rater: string, code: number, item: number) => `${rater}\u0000${phaseOfCode(code)}\u0000${item}`;
 
@@ -223,7 +240,11 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
     }
     let read: {ratings: RatingColumns; places: Int32Array};
     if (textKind === "json") {
-      const text = await file.text();
+      const text = utf8Decoder()(new Uint8Array(await file.arrayBuffer()), true);
+      if (text === null) {
+        result.problems.push({file: file.name, message: notUtf8Text});
+        continue;
+      }
       const json = jsonFileOf(text);
       result.kind = json.kind;
       const collector = readJsonFile(json, text, file.name, options.itemIds);
@@ -231,6 +252,15 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       result.problems = collector.problems;
       result.more = collector.overflow;
     } else {
+      const utf8 = await isUtf8(file, options.signal);
+      if (utf8 === null) {
+        result.cancelled = true;
+        continue;
+      }
+      if (!utf8) {
+        result.problems.push({file: file.name, message: notUtf8Text});
+        continue;
+      }
       const csv = await (options.readCsv ?? readCsvOnMainThread)(file, {
         itemIds: options.itemIds,
         onProgress: (share) => options.onProgress?.(file, share),

@@ -32,6 +32,28 @@ export function textKindByName(name: string): TextKind | null {
   return null;
 }
 
+/** What a file that is not UTF-8 text is told, on the cohort page and by `npm run agreement` alike. */
+export const notUtf8Text = "not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file";
+
+/**
+ * The one check that a coordinator's file is UTF-8 text, on the page and in the command: a decoder fed the file's
+ * bytes a chunk at a time (`last` for the end of the file), which gives each chunk's text, or null from the first
+ * byte that is not UTF-8 on. A character split between two chunks is decoded whole.
+ */
+export function utf8Decoder(): (bytes: Uint8Array, last?: boolean) => string | null {
+  const decoder = new TextDecoder("utf-8", {fatal: true});
+  let broken = false;
+  return (bytes, last = false) => {
+    if (broken) return null;
+    try {
+      return decoder.decode(bytes, {stream: !last});
+    } catch {
+      broken = true;
+      return null;
+    }
+  };
+}
+
 /** A JSON file parsed, and what it is. */
 export type JsonFile =
   | {kind: "judge"; run: Record<string, unknown>}

@@ -3,7 +3,6 @@
 // rows. Line numbers count physical lines, a quoted field's line breaks included, so a problem points at the line a
 // coordinator sees in an editor.
 import Papa from "papaparse";
-import {quoteValue} from "../text/quote-text.js";
 import {checkPhase, checkRater, checkScore, itemChecker, RatingsCollector, type CohortRating} from "./ratings.js";
 
 export const csvColumns = ["rater", "item", "phase", "score"] as const;
@@ -67,11 +66,19 @@ export class RatingsCsvReader {
     const names = fields.map((field, i) => (i === 0 ? field.replace(/^\uFEFF/, "") : field).trim().toLowerCase());
     const complete = names.length === csvColumns.length && csvColumns.every((column) => names.includes(column));
     if (!complete) {
-      const found = names.join(",");
+      // Nothing of the line is quoted: it may be the first line of a file of another kind altogether (a link to a
+      // system file, given by mistake). What it lacks, in the header's own words, is the fix.
+      const missing = csvColumns.filter((column) => !names.includes(column));
+      const found =
+        missing.length === csvColumns.length
+          ? "names none of these columns"
+          : missing.length > 0
+            ? `lacks ${missing.join(", ")}`
+            : `has ${names.length} columns`;
       this.collector.problem({
         file: this.file,
         line,
-        message: `expected the header ${csvColumns.join(",")}, found ${quoteValue(found, 80)}`,
+        message: `expected the header ${csvColumns.join(",")}: it ${found}`,
       });
       this.stopped = true;
       return;

@@ -7,7 +7,15 @@ import {formatBytes} from "../text/format.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
 import {readRatingsCsv} from "./ratings-csv.js";
 import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
-import {jsonFileOf, readJsonFile, textKindByName, textKindOf, type InputKind} from "./file-kind.js";
+import {
+  jsonFileOf,
+  notUtf8Text,
+  readJsonFile,
+  textKindByName,
+  textKindOf,
+  utf8Decoder,
+  type InputKind,
+} from "./file-kind.js";
 import {jsonFileSizeProblem, judgeRunByteCap} from "./ratings-judge.js";
 
 /**
@@ -51,11 +59,7 @@ export function readTextFile(
     notAFile: "give a CSV file, a trainee's .json file or a judge's run file",
     tooLarge,
   });
-  try {
-    return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
-  } catch {
-    return fail(`${quote(path)}: not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file`, 1);
-  }
+  return utf8Decoder()(bytes, true) ?? fail(`${quote(path)}: ${notUtf8Text}`, 1);
 }
 
 export interface ReadFile {

@@ -71,8 +71,23 @@ function flatten(file: string, issue: z.core.$ZodIssue, prefix: readonly Propert
       field: fieldPath([...path, key]),
       message: "unknown field: remove it or correct its name",
     }));
-  return [{file, field: fieldPath(path), message: describe(issue, valueAt(input, path))}];
+  const value = valueAt(input, path);
+  // The whole file, when it is not even an object: maybe a file of another kind altogether (a link to a system file
+  // given by mistake), so nothing of it is quoted, only what it is.
+  if (path.length === 0 && issue.code === "invalid_type" && value !== undefined)
+    return [{file, field: "", message: `expected ${issue.expected}, got ${kindOf(value)}`}];
+  return [{file, field: fieldPath(path), message: describe(issue, value)}];
 }
+
+/** What a value is, in words, without a character of it: "a string", "a list", "null". */
+const kindOf = (value: unknown): string =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "a list"
+      : typeof value === "object"
+        ? "an object"
+        : `a ${typeof value}`;
 
 const depth = (issues: z.core.$ZodIssue[]): number => Math.max(0, ...issues.map((issue) => issue.path.length));
 

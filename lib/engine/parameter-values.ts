@@ -2,7 +2,7 @@
 // preview's command line (--set) and the page's URL share. Browser-safe: the domains come from
 // lib/authoring/parameter-domains.node.ts (Node-only, it reads the zod schema) through a data loader or a CLI.
 import type {GuidelineParameters} from "../authored/schemas/parameters.js";
-import {quoteText} from "../text/quote-text.js";
+import {quoteText, setTwice} from "../text/quote-text.js";
 
 export type ParameterName = keyof GuidelineParameters;
 export type ParameterValue = boolean | number | string;
@@ -106,10 +106,7 @@ export function parseAssignments(texts: readonly string[], domains: readonly Par
   for (const text of texts) {
     const assignment = parseAssignment(text, domains);
     const earlier = assignments.find((seen) => seen.name === assignment.name);
-    if (earlier)
-      throw new AssignmentError(
-        `${assignment.name} is set twice (${earlier.value} and ${assignment.value}): set each parameter once`,
-      );
+    if (earlier) throw new AssignmentError(setTwice(assignment.name, String(earlier.value), String(assignment.value)));
     assignments.push(assignment);
   }
   return assignments;
@@ -138,8 +135,9 @@ export function choiceToQuery(choice: PreviewChoice): string {
 }
 
 /**
- * Reads the choice back from a URL query a colleague was sent. A version not among `versions` or a bad
- * assignment throws, naming the valid ones; a missing base is the newest version, a missing candidate the base.
+ * Reads the choice back from a URL query a colleague was sent. A version not among `versions`, a bad assignment, or
+ * a version or parameter given twice throws, naming the valid ones; a missing base is the newest version, a missing
+ * candidate the base.
  */
 export function choiceFromQuery(
   query: string | URLSearchParams,
@@ -148,7 +146,10 @@ export function choiceFromQuery(
 ): PreviewChoice {
   const params = typeof query === "string" ? new URLSearchParams(query) : query;
   const version = (key: "base" | "candidate", fallback: string | undefined): string => {
-    const value = params.get(key) ?? fallback;
+    // Given twice, as a parameter set twice, it is refused: only one could win.
+    const [first, again] = params.getAll(key);
+    if (first !== undefined && again !== undefined) throw new AssignmentError(setTwice(key, first, again));
+    const value = first ?? fallback;
     if (value === undefined || !versions.includes(value)) {
       const problem = value === undefined ? "missing" : `unknown version ${quoteText(value)}`;
       throw new AssignmentError(`${key}: ${problem}: expected one of ${versions.join(", ")}`);

@@ -9,7 +9,7 @@ import {problemsFromZod, type Problem, type Report} from "../authored/problems.j
 import {AuthoredFileError} from "../authored/problems.js";
 import {readAuthoredFile} from "../node/read-file.js";
 import {splitItemFile} from "../authored/item-text.js";
-import {listDir} from "../probes/files.node.js";
+import {jsonError, listDir} from "../probes/files.node.js";
 import {promptPlaceholders, unknownPlaceholders} from "./prompt.js";
 import {PromptHashes, PromptSettings} from "./schema.node.js";
 
@@ -104,15 +104,24 @@ export function loadPromptHashes(root: string, report: Report): PromptHashes | n
     report.problems.push({file, field: "", message: "missing: it lists every prompt's sha256, {} when there is none"});
     return null;
   }
+  let text: string;
+  let json: unknown;
   try {
-    const json: unknown = JSON.parse(readAuthoredFile(join(root, file), file, "yaml"));
-    const parsed = PromptHashes.safeParse(json);
-    if (parsed.success) return parsed.data;
-    report.problems.push(...problemsFromZod(file, parsed.error, json));
+    text = readAuthoredFile(join(root, file), file, "yaml");
   } catch (error) {
-    if (error instanceof AuthoredFileError) report.problems.push(...error.problems);
-    else report.problems.push({file, field: "", message: `not JSON: ${(error as Error).message.toLowerCase()}`});
+    if (!(error instanceof AuthoredFileError)) throw error;
+    report.problems.push(...error.problems);
+    return null;
   }
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    report.problems.push({file, field: "", message: `invalid json: ${jsonError(error, text)}`});
+    return null;
+  }
+  const parsed = PromptHashes.safeParse(json);
+  if (parsed.success) return parsed.data;
+  report.problems.push(...problemsFromZod(file, parsed.error, json));
   return null;
 }
 

@@ -3,7 +3,7 @@
 import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "../text/format.js";
 import {AuthoredFileError} from "../authored/problems.js";
-import {quoteText, escapeUnsafe} from "../text/quote-text.js";
+import {quoteText, escapeUnsafe, setTwice} from "../text/quote-text.js";
 import {CappedReadError, readCappedFile} from "./read-file.js";
 
 /** A failure a CLI reports on one line: exit code 2 for a usage error (bad flags, names), 1 for the rest. */
@@ -47,9 +47,32 @@ function describe(error: {code?: string; message: string}, flags: string): strin
   return error.message.split("\n")[0]!.toLowerCase();
 }
 
+/** A value that starts with a dash and a digit or a point: a negative number, not a flag. */
+const negativeNumber = /^-\.?[0-9]/;
+
 /**
- * Parses the command line strictly: an unknown flag, a flag without its value, a missing or an extra
- * positional argument is a CliError (exit 2) naming it and what is valid.
+ * The arguments with `--seed -1` written `--seed=-1`: parseArgs takes a value that starts with a dash for another
+ * flag and says only that the value is missing, where the flag's own check names what it accepts.
+ */
+function withNegativeValues(args: readonly string[], options: Options): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") return [...joined, ...args.slice(i)];
+    const name = /^--([^=]+)$/.exec(arg)?.[1];
+    const next = args[i + 1];
+    const takesValue = name !== undefined && Object.hasOwn(options, name) && options[name]!.type === "string";
+    if (takesValue && next !== undefined && negativeNumber.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
+/**
+ * Parses the command line strictly: an unknown flag, a flag without its value, a flag with a value given twice, a
+ * missing or an extra positional argument is a CliError (exit 2) naming it and what is valid.
  */
 export function parseCommandLine<const O extends Options>(args: readonly string[], spec: CommandSpec<O>) {
   const flags = Object.keys(spec.options)
@@ -57,10 +80,24 @@ export function parseCommandLine<const O extends Options>(args: readonly string[
     .join(", ");
   let parsed;
   try {
-    parsed = parseArgs({args: [...args], options: spec.options, strict: true, allowPositionals: true});
+    parsed = parseArgs({
+      args: withNegativeValues(args, spec.options),
+      options: spec.options,
+      strict: true,
+      allowPositionals: true,
+      tokens: true,
+    });
   } catch (error) {
     fail(`${describe(error as Error & {code?: string}, flags)}; usage: ${spec.usage}`);
   }
+  // Only one value could win (parseArgs keeps the last): refused, as the authors' page refuses a choice set twice.
+  const given = new Map<string, string>();
+  for (const token of parsed.tokens)
+    if (token.kind === "option" && token.value !== undefined && spec.options[token.name]?.multiple !== true) {
+      const first = given.get(token.name);
+      if (first !== undefined) fail(`${setTwice(`--${token.name}`, first, token.value)}; usage: ${spec.usage}`);
+      given.set(token.name, token.value);
+    }
   const wanted = spec.positionals ?? [];
   const extra = parsed.positionals[wanted.length];
   if (extra !== undefined && spec.rest === undefined) fail(`unexpected argument ${quote(extra)}; usage: ${spec.usage}`);
@@ -108,23 +145,22 @@ export function readFileOrFail(
 
 /**
  * Reads a text input of at most `cap` bytes: a regular file (checked before reading, so /dev/zero or a FIFO is
- * refused at once), or the command's standard input when path is undefined (`from.stdin`, touched only then), read
- * in chunks and stopped past the cap. Past the cap it fails with `tooLarge` (given what was read, quoted, and its
- * size as far as known), by default a usage error (exit 2) naming the cap.
+ * refused at once, `notAFile` saying in the command's words what to give instead), or the command's standard input
+ * when path is undefined (`from.stdin`, touched only then), read in chunks and stopped past the cap. Past the cap it
+ * fails with `tooLarge` (given what was read, quoted, and its size as far as known), by default a usage error (exit 2)
+ * naming the cap.
  */
 export async function readInput(
   path: string | undefined,
   cap: number,
   from: {readonly stdin: AsyncIterable<Uint8Array>},
   {
+    notAFile,
     tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`),
-  }: {tooLarge?: (what: string, bytes: number) => never} = {},
+  }: {notAFile: string; tooLarge?: (what: string, bytes: number) => never},
 ): Promise<string> {
   if (path !== undefined) {
-    const bytes = readFileOrFail(path, cap, {
-      notAFile: "give a file holding the reply",
-      tooLarge: (size) => tooLarge(quote(path), size),
-    });
+    const bytes = readFileOrFail(path, cap, {notAFile, tooLarge: (size) => tooLarge(quote(path), size)});
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   }
   const chunks: Uint8Array[] = [];

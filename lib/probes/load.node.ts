@@ -46,7 +46,7 @@ function readJson(root: string, file: string, report: Report): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    report.problems.push({file, field: "", message: `invalid json: ${jsonError(error)}`});
+    report.problems.push({file, field: "", message: `invalid json: ${jsonError(error, text)}`});
     return undefined;
   }
 }

@@ -55,7 +55,7 @@ export function readRunFile(root: string, file: string, report: Report, {apiKey,
     const [found] = findKeyShaped(text);
     if (apiKey && containsKeyPiece(text, apiKey)) error("", theKey);
     else if (found) error("", secret(found.kind, found.hint));
-    else error("", `invalid json: ${jsonError(thrown)}`);
+    else error("", `invalid json: ${jsonError(thrown, text)}`);
     return undefined;
   }
   const holdingKey = apiKey ? keyPieceFields(json, apiKey) : [];

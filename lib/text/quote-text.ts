@@ -53,3 +53,10 @@ export function quoteValue(value: unknown, length = 40): string {
   }
   return escapeUnsafe(cut(text, length));
 }
+
+/**
+ * One wording wherever one choice is given twice (a command's flag, the authors' page address's `base`, `candidate`
+ * or a parameter it sets): the two values typed, quoted, and the fix. Only one could win, so neither is taken.
+ */
+export const setTwice = (name: string, first: string, second: string): string =>
+  `${name} is set twice (${quoteText(first)} and ${quoteText(second)}): set it once`;

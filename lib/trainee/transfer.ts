@@ -180,7 +180,8 @@ export function readImportedValue(value: unknown): ImportResult {
       "foreign",
       record.app === undefined
         ? "this is not a Rater Notebook progress file: it does not say it is one"
-        : `this is not a Rater Notebook progress file: it is from ${quoteValue(record.app)}`,
+        : // Nothing of another app's file is quoted: it may not be a file anyone meant to give.
+          "this is not a Rater Notebook progress file: it is from another app",
     );
   const bare = record.kind === undefined && "answers" in record;
   if (!bare && record.kind !== exportKind)

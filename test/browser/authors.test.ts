@@ -136,6 +136,19 @@ describe("the authors' preview", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("refuses a link that gives the base twice, as it refuses a parameter set twice", async () => {
+    const page = await openAuthors("?base=v2&base=v1");
+    expect(await page.getByRole("alert").first().innerText()).toContain(
+      'base is set twice ("v2" and "v1"): set it once',
+    );
+    expect(await status(page).innerText()).toMatch(/Base v2, candidate v2: 0 items move/);
+    const twice = await openAuthors("?set=partialMainCap%3D2&set=partialMainCap%3D1");
+    expect(await twice.getByRole("alert").first().innerText()).toContain(
+      'partialMainCap is set twice ("2" and "1"): set it once',
+    );
+    expect(site.problems).toEqual([]);
+  });
+
   it("classifies a criterion against its request in the case study's words, drawn on a number line", async () => {
     const page = await openAuthors();
     const tool = page.locator("section").filter({has: page.getByRole("heading", {name: /Check a criterion/})});

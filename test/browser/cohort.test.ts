@@ -222,7 +222,7 @@ describe("the cohort page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("reads a ratings CSV in a worker, naming a bad row's line and field", async () => {
+  it("reads a ratings CSV in a worker, naming a bad row's line and field, and a file that is not UTF-8", async () => {
     const collector = readRatingsCsv(
       ratingsCsv,
       "ratings.csv",
@@ -236,12 +236,17 @@ describe("the cohort page", () => {
       .setInputFiles([
         csvPayload("ratings.csv", ratingsCsv),
         csvPayload("bad.csv", "rater,item,phase,score\nann,example-1,vague,7\n"),
+        {name: "binary.csv", mimeType: "text/csv", buffer: Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x81])},
       ]);
     await reportShown(page);
     expect(await figureText(page, "headline-before")).toBe(report.headline.before.value!.toFixed(3));
     expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
     expect(await page.locator('[data-file="bad.csv"]').innerText()).toMatch(
       /bad\.csv line 2, field score: "7" is not a score/,
+    );
+    // A file that is not UTF-8 is told so in `npm run agreement`'s words, not as a CSV without its header.
+    expect(await page.locator('[data-file="binary.csv"]').innerText()).toContain(
+      "binary.csv: not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file",
     );
     expect(site.problems).toEqual([]);
   });

@@ -45,6 +45,20 @@ describe("a broken authored file, checked before Framework starts", () => {
     );
   });
 
+  it("ends the build's output with the item file, the field and the fix, before Framework starts", () => {
+    const copy = copyProject();
+    edit(copy, "data/items/example-2.md", "verdict: not-met", "verdict: nope");
+    // As `npm run build` runs it, both streams in the order printed, as a terminal shows them.
+    const result = run(copy, "bash", ["-c", "node --import tsx scripts/build.ts 2>&1"]);
+    expect(result.status).toBe(1);
+    const lines = result.stdout.split("\n").filter((text) => text.trim() !== "");
+    expect(lines.at(-1)).toBe(
+      'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw", "partly", ' +
+        '"not-met", "cannot-check", "not-instruction", "not-applicable"',
+    );
+    expect(result.stdout).not.toMatch(/file an issue|Unexpected error|loader exited/i);
+  });
+
   it("stops the build when an item's ruled score disagrees with the engine", async () => {
     const copy = copyProject();
     edit(copy, "data/items/example-4.md", "score: 3", "score: 4");
@@ -96,7 +110,7 @@ describe("hostile files", () => {
     const problems = await authoredProblems(copy);
     for (const line of expected) expect(problems).toContain(line);
     expect(result.stderr).toBe(
-      `${problems.join("\n")}\nbuild: ${problems.length} problems in the authored files; dist/ is unchanged\n`,
+      `build: ${problems.length} problems in the authored files; dist/ is unchanged:\n${problems.join("\n")}\n`,
     );
     expectNoJavaScriptError(result.stderr);
   });

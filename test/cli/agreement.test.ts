@@ -2,7 +2,7 @@
 // process (and spawned once, where the pipe it writes to is the point).
 import {spawnSync} from "node:child_process";
 import {Readable, Writable} from "node:stream";
-import {mkdirSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -399,6 +399,22 @@ describe("npm run agreement", () => {
     expect(lines[0]).toMatch(message);
   });
 
+  it("quotes nothing of a file that is not the kind expected (a link to a system file, under any name)", async () => {
+    writeFileSync(file("passwd"), "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n");
+    for (const name of ["passwd.csv", "passwd.json", "passwd.txt"]) symlinkSync(file("passwd"), file(name));
+    const {status, stdout, stderr} = await run(file("passwd.csv"), file("passwd.json"), file("passwd.txt"));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.replaceAll(dir, "")).not.toMatch(/root|daemon|bin/);
+    const header = "line 1: expected the header rater,item,phase,score: it names none of these columns";
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      `${file("passwd.csv")} ${header}`,
+      `${file("passwd.json")}: the file is not readable JSON`,
+      `${file("passwd.txt")} ${header}`,
+      "agreement: fix the ratings above (3 problems)",
+    ]);
+  });
+
   it.each([
     [[], "agreement: missing <files>; usage: npm run agreement -- "],
     [["x.csv", "--bogus"], 'agreement: unknown option "--bogus": expected --json, --csv, --seed, --replicates; usage:'],
@@ -409,6 +425,8 @@ describe("npm run agreement", () => {
     [["x.csv", "--json", "--csv", "items"], "agreement: --json and --csv: choose one; usage:"],
     [["x.csv", "--seed", "1.5"], 'agreement: --seed: expected a whole number from 0 to 4294967295, got "1.5"'],
     [["x.csv", "--replicates", "1e9"], 'agreement: --replicates: expected a whole number from 10 to 100000, got "1e9"'],
+    [["x.csv", "--seed", "-1"], 'agreement: --seed: expected a whole number from 0 to 4294967295, got "-1"'],
+    [["x.csv", "--replicates", "-5"], 'agreement: --replicates: expected a whole number from 10 to 100000, got "-5"'],
   ])("usage error %j: one line, exit 2", async (args, start) => {
     const {status, stdout, stderr} = await run(...args);
     expect(status).toBe(2);

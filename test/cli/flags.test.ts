@@ -48,7 +48,11 @@ const cases: [string, string[], string][] = [
     ["six-step-chain", "--version", "../../etc"],
     'probes:score: unknown version "../../etc" of six-step-chain: expected one of v1, v2',
   ],
-  ["probes-score.ts", ["six-step-chain", "--file", "/dev/zero"], 'probes:score: "/dev/zero": not a regular file'],
+  [
+    "probes-score.ts",
+    ["six-step-chain", "--file", "/dev/zero"],
+    'probes:score: "/dev/zero": not a regular file: give a file holding the reply',
+  ],
   ["probes-score.ts", ["six-step-chain", "--file"], "probes:score: --file needs a value; usage:"],
 ];
 

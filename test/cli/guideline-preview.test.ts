@@ -187,7 +187,12 @@ describe("guideline:preview", () => {
     ],
     [
       ["--set", "partlyWeight=0", "--set", "partlyWeight=1"],
-      "guideline:preview: --set: partlyWeight is set twice (0 and 1): set each parameter once",
+      'guideline:preview: --set: partlyWeight is set twice ("0" and "1"): set it once',
+    ],
+    [
+      ["--base", "v2", "--base", "v1"],
+      'guideline:preview: --base is set twice ("v2" and "v1"): set it once; usage: npm run guideline:preview -- ' +
+        "[--base v2] [--candidate v1] [--set <parameter>=<value> ...] [--json]",
     ],
   ])("exit 2 for %j, naming what is valid", async (args, message) => {
     const {status, stdout, stderr} = await run(...args);

@@ -2,7 +2,7 @@
 // Every expected figure is worked out by hand from the ruled scores in data/items (calibration-a 4, calibration-b 2,
 // calibration-c 1, calibration-d 5) and the deciding rules of their checklists (b: "One sentence", not met, rule
 // purpose; c: the refused main task, rule refusal).
-import {cpSync, mkdtempSync, rmSync} from "node:fs";
+import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -144,6 +144,18 @@ describe("npm run judge:score", () => {
     expect(result.stderr).toBe(
       `warning: ${rulingChanged}\n${runFile} at answers[1].answer.score: 2, but its reply says 3: an answer is read from its reply, never ` +
         "edited\njudge:score: 1 problem: not scored\n",
+    );
+  });
+
+  it("quotes nothing of a file that is not a run, a link to a system file given by mistake", async () => {
+    const secret = join(root, "passwd");
+    writeFileSync(secret, "root:x:0:0:root:/root:/bin/bash\n");
+    symlinkSync(secret, join(root, "passwd.json"));
+    const result = await judgeScoreRun(["--root", root, join(root, "passwd.json")]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      "passwd.json: invalid json: an unexpected character at line 1, column 1\njudge:score: 1 problem: not scored\n",
     );
   });
 

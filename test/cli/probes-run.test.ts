@@ -153,7 +153,9 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     [["--model", "m", "--timeout", "soon"], '--timeout: expected a number from 1 to 600 seconds, got "soon"'],
     [["--model", "m", "--timeout", "0"], '--timeout: expected a number from 1 to 600 seconds, got "0"'],
     [["--model", "m", "--timeout", "1e9"], '--timeout: expected a number from 1 to 600 seconds, got "1e9"'],
-    [["--model", "m", "--timeout", "-5"], "--timeout needs a value"],
+    [["--model", "m", "--timeout", "-5"], '--timeout: expected a number from 1 to 600 seconds, got "-5"'],
+    [["--model", "m", "--retries", "-1"], '--retries: expected a whole number from 0 to 10, got "-1"'],
+    [["--model", "m", "--model", "n"], '--model is set twice ("m" and "n"): set it once'],
     [["--model", "m", "--retries", "2.5"], '--retries: expected a whole number from 0 to 10, got "2.5"'],
     [["--model", "m", "--key-env", "A B"], "--key-env: expected an environment variable name like OPENROUTER_API_KEY"],
   ])("bad flags %j: exit 2, one line naming the problem, nothing called", async (args, message) => {

@@ -52,6 +52,14 @@ describe("progress:check", () => {
     });
   });
 
+  it("refuses what is not a regular file in its own words, not another command's", async () => {
+    expect(await run("/dev/zero")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: 'progress:check: "/dev/zero": not a regular file: give the trainee\'s exported progress file',
+    });
+  });
+
   it("refuses a file past 2 MB unread as a refused file (exit 1), with the size as the import page words it", async () => {
     // The README: "one line, what it holds or what is wrong (exit 1); at most 2 MB, checked before reading".
     const justOver = file("just-over.json", " ".repeat(2_000_001));

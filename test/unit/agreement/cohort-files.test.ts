@@ -142,4 +142,36 @@ describe("reading the coordinator's files", () => {
       {file: "big.json", message: "the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB"},
     ]);
   });
+
+  it("refuses a file that is not UTF-8 in the words of npm run agreement, not as a CSV without its header", async () => {
+    // The words of test/cli/agreement.test.ts's binary.csv: one check, one message.
+    const message = "not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file";
+    const binary = new Uint8Array([0xff, 0xfe, 0x00, 0x80, 0x81]);
+    const results = await readCohortFiles([new File([binary], "binary.csv"), new File([binary], "binary.json")], {
+      itemIds,
+      readCsv,
+    });
+    expect(results.map((result) => result.problems)).toEqual([
+      [{file: "binary.csv", message}],
+      [{file: "binary.json", message}],
+    ]);
+  });
+
+  it("checks every byte of a CSV read in chunks, a character split between two chunks read whole", async () => {
+    const header = "rater,item,phase,score\n";
+    // "é" is two bytes: the padding puts its first byte last in the first mebibyte chunk, its second first in the next.
+    const row = "ren\u00e9,example-1,vague,3\n";
+    const pad = " ".repeat(1024 * 1024 - header.length - 5);
+    const split = new File([`${header}${pad}\n${row}`], "split.csv");
+    expect(new Uint8Array(await split.slice(1024 * 1024 - 1, 1024 * 1024 + 1).arrayBuffer())).toEqual(
+      new Uint8Array([0xc3, 0xa9]),
+    );
+    const late = new File([header, " ".repeat(2 * 1024 * 1024), new Uint8Array([0xff]), row], "late.csv");
+    const [kept, refused] = await readCohortFiles([split, late], {itemIds, readCsv});
+    expect(kept!.problems).toEqual([]);
+    expect(kept!.ratings.raters).toEqual(["ren\u00e9"]);
+    expect(refused!.problems).toEqual([
+      {file: "late.csv", message: "not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file"},
+    ]);
+  });
 });

@@ -61,14 +61,15 @@ describe("ratings from CSV", () => {
     ]);
   });
 
-  it("a wrong header (another schema) stops the file at line 1", () => {
-    expect(problems("name,item,score\nalice,example-1,3\n")).toEqual([
-      'cohort.csv line 1: expected the header rater,item,phase,score, found "name,item,score"',
-    ]);
-    expect(problems('{"app":"rater-notebook"}\n')).toEqual([
-      'cohort.csv line 1: expected the header rater,item,phase,score, found "{\\"app\\":\\"rater-notebook\\"}"',
-    ]);
-    expect(problems("rater,item,phase,score,extra\n")[0]).toMatch(/line 1: expected the header/);
+  it("a wrong header (another schema, another kind of file) stops the file at line 1, quoting nothing of it", () => {
+    const header = "cohort.csv line 1: expected the header rater,item,phase,score";
+    expect(problems("name,item,score\nalice,example-1,3\n")).toEqual([`${header}: it lacks rater, phase`]);
+    expect(problems('{"app":"rater-notebook"}\n')).toEqual([`${header}: it names none of these columns`]);
+    expect(problems("rater,item,phase,score,extra\n")).toEqual([`${header}: it has 5 columns`]);
+    expect(problems("rater,item,phase,rater\n")).toEqual([`${header}: it lacks score`]);
+    // A system file given by mistake (a link to /etc/passwd): nothing of it is printed.
+    const passwd = problems("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\n");
+    expect(passwd).toEqual([`${header}: it names none of these columns`]);
   });
 
   it("a truncated file: a short last line, or a quote never closed", () => {
@@ -194,7 +195,7 @@ describe("ratings from a trainee's progress file", () => {
     const record = serializeProgress(progressOf([["example-1", "vague", 3]]));
     const cases: [string, string][] = [
       [record.slice(0, 40), "trainees/alice.json: the file ends in the middle of its JSON: it looks cut short"],
-      ['{"app":"other"}', 'trainees/alice.json: this is not a Rater Notebook progress file: it is from "other"'],
+      ['{"app":"other"}', "trainees/alice.json: this is not a Rater Notebook progress file: it is from another app"],
       [
         record.replace('"score":3', '"score":6'),
         "trainees/alice.json: the record is damaged: answers[0].score has an unexpected value 6",

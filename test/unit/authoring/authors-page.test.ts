@@ -118,7 +118,9 @@ describe("the address", () => {
     ["?set=counting%3Dsome", /counting: expected one of at-least-half, more-than-half, most-missed, got .some./],
     ["?set=nonsense%3D1", /unknown parameter .nonsense./],
     ["?set=counting", /expected <parameter>=<value>/],
-    ["?set=partialMainCap%3D3&set=partialMainCap%3D4", /partialMainCap is set twice/],
+    ["?set=partialMainCap%3D3&set=partialMainCap%3D4", /\(partialMainCap is set twice \("3" and "4"\): set it once\)/],
+    ["?base=v2&base=v1", /\(base is set twice \("v2" and "v1"\): set it once\)/],
+    ["?candidate=v1&candidate=v1", /\(candidate is set twice \("v1" and "v1"\): set it once\)/],
     ["?set=partlyWeight%3D2", /partlyWeight: expected a number from 0 to 1, got .2./],
   ])("refuses %s, saying why, and shows the newest version against itself", (query, why) => {
     const {page, addresses, paint} = open(query);

@@ -85,7 +85,7 @@ describe("parseAssignments", () => {
     const read = parseAssignments(["counting=most-missed", "partlyWeight=0"], domains);
     expect(overridesOf(read)).toEqual({counting: "most-missed", partlyWeight: 0});
     expect(errorOf(() => parseAssignments(["partialMainCap=2", "partialMainCap=1"], domains))).toBe(
-      "partialMainCap is set twice (2 and 1): set each parameter once",
+      'partialMainCap is set twice ("2" and "1"): set it once',
     );
   });
 });
@@ -108,6 +108,18 @@ describe("the preview's URL", () => {
   it("fills in the newest version as base and the base as candidate", () => {
     expect(choiceFromQuery("", versions, domains)).toEqual({base: "v2", candidate: "v2", set: []});
     expect(choiceFromQuery("base=v1", versions, domains)).toEqual({base: "v1", candidate: "v1", set: []});
+  });
+
+  it("refuses a version given twice, as it refuses a parameter set twice, in the same words", () => {
+    expect(errorOf(() => choiceFromQuery("base=v2&base=v1", versions, domains))).toBe(
+      'base is set twice ("v2" and "v1"): set it once',
+    );
+    expect(errorOf(() => choiceFromQuery("base=v2&candidate=v1&candidate=v2", versions, domains))).toBe(
+      'candidate is set twice ("v1" and "v2"): set it once',
+    );
+    expect(errorOf(() => choiceFromQuery("set=partialMainCap%3D2&set=partialMainCap%3D1", versions, domains))).toBe(
+      'partialMainCap is set twice ("2" and "1"): set it once',
+    );
   });
 
   it("refuses an unknown version or a bad assignment, naming the valid ones", () => {

@@ -241,6 +241,28 @@ describe("checkJudges", () => {
     expect(warnings()).toEqual(["data/judges/runs/.x.json.tmp: left by an interrupted write: delete it"]);
   });
 
+  it("quotes nothing of a file that is not a run: not JSON, or JSON whose top level is not an object", () => {
+    const passwd = "root:x:0:0:root:/root:/bin/bash\n";
+    writeRun(root, passwd);
+    expect(lines()).toEqual([`${runFile}: invalid json: an unexpected character at line 1, column 1`]);
+    writeRun(root, JSON.stringify(passwd));
+    expect(lines()).toEqual([`${runFile}: expected object, got a string`]);
+    writeRun(root, JSON.stringify([passwd]));
+    expect(lines()).toEqual([`${runFile}: expected object, got a list`]);
+    writeRun(root, '{\n  "kind": "judge-run",\n}');
+    expect(lines()).toEqual([`${runFile}: invalid json: expected double-quoted property name at line 3, column 1`]);
+    writeRun(root, '{"kind": "judge-run"} root:x:0:0');
+    expect(lines()).toEqual([
+      `${runFile}: invalid json: unexpected non-whitespace character after JSON at line 1, column 23`,
+    ]);
+    writeRun(root, '{"kind": "judge-run", "model": tru}');
+    expect(lines()).toEqual([`${runFile}: invalid json: an unexpected character`]);
+    writeRun(root, '{"kind": "judge-run", "model": "root:x');
+    expect(lines()).toEqual([`${runFile}: invalid json: unterminated string at line 1, column 39`]);
+    writeRun(root, '{"kind": "judge-run", "model": ');
+    expect(lines()).toEqual([`${runFile}: invalid json: it ends before its JSON is complete`]);
+  });
+
   it("names a run's field the schema refuses", () => {
     writeRun(root, {...calibrationRun(), kind: "probe-run"} as unknown as ReturnType<typeof calibrationRun>);
     expect(lines()).toEqual([at("kind", 'got "probe-run": expected one of "judge-run"')]);

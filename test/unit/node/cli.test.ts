@@ -55,6 +55,23 @@ describe("parseCommandLine", () => {
     expect(line(() => parseCommandLine(["p"], both))).toBe("2: missing <files>; usage: npm run x -- <files ...>");
   });
 
+  it("takes a negative number after a flag for its value, so the flag's own check names the range", () => {
+    expect(parseCommandLine(["p", "--version", "-1"], spec).values.version).toBe("-1");
+    expect(parseCommandLine(["p", "--version", "-.5", "--json"], spec).values).toEqual({version: "-.5", json: true});
+    const retries = parseCommandLine(["--retries", "-1"], {usage: "x", options: {retries: {type: "string"}}});
+    expect(line(() => numberFlag("retries", retries.values.retries!, {min: 0, max: 10, whole: true}))).toBe(
+      '2: --retries: expected a whole number from 0 to 10, got "-1"',
+    );
+    // A dash and a letter is still another flag.
+    expect(line(() => parseCommandLine(["p", "--version", "-x"], spec))).toMatch(/^2: --version needs a value/);
+  });
+
+  it("refuses a flag given twice, in the words the authors' page uses for its address", () => {
+    expect(line(() => parseCommandLine(["p", "--version", "v2", "--version", "v1"], spec))).toBe(
+      '2: --version is set twice ("v2" and "v1"): set it once; usage: npm run x -- <probe> [--version v2] [--json]',
+    );
+  });
+
   it("numbers within a range", () => {
     const timeout = (value: string) => line(() => numberFlag("timeout", value, {min: 1, max: 600, unit: " seconds"}));
     expect(numberFlag("timeout", "2.5", {min: 1, max: 600})).toBe(2.5);
@@ -80,6 +97,8 @@ describe("readInput", () => {
   async function* chunks(n: number, size: number) {
     for (let i = 0; i < n; i++) yield new Uint8Array(size);
   }
+  /** What a command says of an input that is not a file: each command its own words. */
+  const reply = {notAFile: "give a file holding the reply"};
   /** A command's standard input that must not be read: the input is a file. */
   const noStdin = {
     get stdin(): AsyncIterable<Uint8Array> {
@@ -90,28 +109,29 @@ describe("readInput", () => {
   it("reads a file or standard input up to the cap, and refuses past it with one line", async () => {
     const file = join(dir, "reply.txt");
     writeFileSync(file, "hello");
-    expect(await readInput(file, 5, noStdin)).toBe("hello");
-    expect(await lineOf(() => readInput(file, 4, noStdin))).toBe(
+    expect(await readInput(file, 5, noStdin, reply)).toBe("hello");
+    expect(await lineOf(() => readInput(file, 4, noStdin, reply))).toBe(
       `2: ${JSON.stringify(file)}: larger than 4 bytes, the most read here`,
     );
     const refuse = (what: string, bytes: number): never => {
       throw new CliError(`${what}: ${bytes} bytes`, 1);
     };
-    expect(await lineOf(() => readInput(file, 4, noStdin, {tooLarge: refuse}))).toBe(
+    expect(await lineOf(() => readInput(file, 4, noStdin, {...reply, tooLarge: refuse}))).toBe(
       `1: ${JSON.stringify(file)}: 5 bytes`,
     );
-    expect(await readInput(undefined, 10, {stdin: chunks(2, 5)})).toBe("\0".repeat(10));
-    expect(await lineOf(() => readInput(undefined, 1024 * 1024, {stdin: chunks(1_000_000, 1024)}))).toBe(
+    expect(await readInput(undefined, 10, {stdin: chunks(2, 5)}, reply)).toBe("\0".repeat(10));
+    expect(await lineOf(() => readInput(undefined, 1024 * 1024, {stdin: chunks(1_000_000, 1024)}, reply))).toBe(
       "2: standard input: larger than 1 MiB, the most read here",
     );
     rmSync(dir, {recursive: true, force: true});
   });
 
   it("refuses what is not a regular file before reading it", async () => {
-    expect(await lineOf(() => readInput("/dev/zero", 1024, noStdin))).toBe(
-      '2: "/dev/zero": not a regular file: give a file holding the reply',
+    const notAFile = "give the file itself";
+    expect(await lineOf(() => readInput("/dev/zero", 1024, noStdin, {notAFile}))).toBe(
+      '2: "/dev/zero": not a regular file: give the file itself',
     );
-    expect(await lineOf(() => readInput("/no/such/file", 1024, noStdin))).toBe(
+    expect(await lineOf(() => readInput("/no/such/file", 1024, noStdin, {notAFile}))).toBe(
       '2: "/no/such/file": cannot read: ENOENT',
     );
   });

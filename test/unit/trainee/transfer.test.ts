@@ -153,7 +153,7 @@ describe("reading an imported file", () => {
       "foreign: this is not a Rater Notebook progress file: it does not say it is one",
     );
     expect(refusal(readImport(json({...envelope(), app: "other-notebook"})))).toBe(
-      'foreign: this is not a Rater Notebook progress file: it is from "other-notebook"',
+      "foreign: this is not a Rater Notebook progress file: it is from another app",
     );
     expect(refusal(readImport(json({...envelope(), kind: "probe-run"})))).toBe(
       'foreign: this Rater Notebook file is not a progress export (its kind is "probe-run")',
@@ -300,7 +300,7 @@ describe("reading an imported file", () => {
     expect(({} as {polluted?: number}).polluted).toBeUndefined();
     const long = json({...envelope(), app: "y".repeat(100_000)});
     expect(refusal(readImport(long))).toBe(
-      `foreign: this is not a Rater Notebook progress file: it is from "${"y".repeat(40)}…"`,
+      "foreign: this is not a Rater Notebook progress file: it is from another app",
     );
   });
 

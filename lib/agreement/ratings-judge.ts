@@ -4,12 +4,14 @@
 // guessed into a score. Only what a rating needs is read, with plain checks: the page bundles this, so no schema
 // library; judges:check holds recorded runs to the whole schema.
 //
-// The rater is named by the model and the minute the run started (UTC, the time its file is named by): two runs of one
-// model (another prompt, another guideline, another day) are two raters, and one run given twice scores its cases
-// twice, which the collector reports. Browser-safe.
+// The rater is named by the model and the moment the run started (UTC, the time its file is named by: rater-name.ts
+// judgeRaterName): two runs of one model (another prompt, another guideline, a minute later) are two raters, and one
+// run given twice scores its cases twice, which the collector reports. Browser-safe.
 import {runFileByteCap} from "../probes/limits.js";
 import {formatBytes} from "../text/format.js";
 import {progressFileByteLimit} from "../trainee/transfer.js";
+import {modelMaxLength} from "../probes/limits.js";
+import {isRunStart, judgeRaterName, judgeRaterNameMaxLength} from "./rater-name.js";
 import {checkRater, checkScore, itemChecker, RatingsCollector, type ScaleScore} from "./ratings.js";
 
 /** The largest judge run read: a run file's cap, as for a probe run (lib/probes/limits.ts). */
@@ -26,17 +28,6 @@ export function jsonFileSizeProblem(bytes: number): string | null {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-const isoStart = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):\d{2}(\.\d+)?Z$/;
-
-/**
- * The judge's name as a rater: its model and the minute its run started, as in
- * "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)".
- */
-export function judgeRaterName(model: string, startedAt: string): string {
-  const [, day, minute] = isoStart.exec(startedAt) ?? [];
-  return `${model} (judge, ${day} ${minute} UTC)`;
-}
 
 /** The statuses a case record has (lib/judges/schema.node.ts CaseStatus); only "answered" carries a score. */
 const statuses = ["answered", "unparsed", "invalid", "truncated", "oversized"];
@@ -56,12 +47,18 @@ export function readJudgeRun(
   const {model, startedAt, answers} = run;
   if (typeof model !== "string" || model.trim() === "")
     problem("model", "expected the model's name as text, like openai/gpt-5-mini");
-  const started = typeof startedAt === "string" && isoStart.test(startedAt) && !Number.isNaN(Date.parse(startedAt));
-  if (!started) problem("startedAt", "expected when the run started, like 2026-08-10T12:00:00.000Z");
+  else if (model.length > modelMaxLength)
+    problem(
+      "model",
+      `longer than ${modelMaxLength} characters, the most judge:run accepts: ` +
+        "expected a model slug like openai/gpt-5-mini",
+    );
+  if (typeof startedAt !== "string" || !isRunStart(startedAt))
+    problem("startedAt", "expected when the run started, like 2026-08-10T12:00:00.000Z");
   if (!Array.isArray(answers)) problem("answers", "expected the run's case records as a list");
   if (collector.problems.length + collector.overflow > before) return collector;
 
-  const rater = checkRater(judgeRaterName(model as string, startedAt as string));
+  const rater = checkRater(judgeRaterName(model as string, startedAt as string), judgeRaterNameMaxLength);
   if (!rater.ok) {
     problem("model", `rater name ${rater.message}`);
     return collector;

@@ -65,11 +65,12 @@ type Checked<T> = {ok: true; value: T} | {ok: false; message: string};
  * A rater's name, spaces and tabs around it dropped (a CSV cell is often padded), in one Unicode form (NFC: "José"
  * typed two ways is one rater), checked by the one rule every reader shares (rater-name.ts). Only spaces and tabs:
  * String#trim would also drop a line separator or a no-break space, which the rule refuses wherever the name is from.
+ * `maxLength` is a judge's (rater-name.ts judgeRaterNameMaxLength); a person's is the default.
  */
-export function checkRater(raw: string): Checked<string> {
+export function checkRater(raw: string, maxLength?: number): Checked<string> {
   const name = raw.replace(/^[ \t]+|[ \t]+$/g, "").normalize("NFC");
   if (!name) return {ok: false, message: "empty: expected the rater's name"};
-  const fault = raterNameFault(name);
+  const fault = raterNameFault(name, maxLength);
   return fault === null ? {ok: true, value: name} : {ok: false, message: `${quoteValue(name)}: ${fault}`};
 }
 

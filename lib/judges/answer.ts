@@ -99,5 +99,11 @@ export function readAnswer(reply: string): AnswerReading {
   return {ok: true, answer: {checklist, score}};
 }
 
+/** Why a reply cut off by the token limit, or larger than it allows, is not read: the runner's words, recorded. */
+export const unreadProblem = (status: "truncated" | "oversized", maxTokens: number): string =>
+  status === "truncated"
+    ? `cut off by the token limit (maxTokens ${maxTokens}): not read`
+    : `larger than maxTokens ${maxTokens} allows: not read`;
+
 /** What a failed answer keeps of its reply. */
 export const failedReplyExcerpt = (reply: string): string => excerpt(reply, answerLimits.excerpt);

@@ -7,7 +7,7 @@ import {callChat, leakInReading, type CallSettings} from "../probes/chat-call.js
 import type {RunnerError} from "../probes/runner-error.js";
 import type {RunParameters} from "../probes/schema.node.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {failedReplyExcerpt, readAnswer} from "./answer.js";
+import {failedReplyExcerpt, readAnswer, unreadProblem} from "./answer.js";
 import type {CaseRecord} from "./schema.node.js";
 
 export interface CaseCall extends CallSettings {
@@ -53,10 +53,7 @@ export async function runJudgeCase(call: CaseCall): Promise<CaseOutcome> {
     replyBytes: answer.replyBytes,
     problem: reading.ok
       ? null
-      : (reading.problem ??
-        (answer.truncated
-          ? `cut off by the token limit (maxTokens ${parameters.maxTokens}): not read`
-          : `larger than maxTokens ${parameters.maxTokens} allows: not read`)),
+      : (reading.problem ?? unreadProblem(answer.truncated ? "truncated" : "oversized", parameters.maxTokens)),
     startedAt: started.toISOString(),
     ms: Math.max(0, now().getTime() - started.getTime()),
     servedBy: answer.servedBy,

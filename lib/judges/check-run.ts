@@ -1,11 +1,13 @@
 // What `judges:check` checks of one recorded judge run once its file has been read and its shape validated: the
 // prompt and guideline it names, the cases it asked and answered, the answers read again from their replies, its
-// completeness and its figures recomputed. Pure: check.node.ts reads the files, judge:score checks one the same way.
+// completeness (a complete run has no reason it stopped; an incomplete one gives the runner's, if any) and its
+// figures recomputed. Pure: check.node.ts reads the files, judge:score checks one the same way.
 import type {Problem, Report} from "../authored/problems.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {quoteValue} from "../text/quote-text.js";
+import {isStopReason} from "../probes/runner-error.js";
+import {quoteText, quoteValue} from "../text/quote-text.js";
 import {plural} from "../text/format.js";
-import {answerLimits, readAnswer, type JudgeAnswer} from "./answer.js";
+import {answerLimits, readAnswer, unreadProblem, type JudgeAnswer} from "./answer.js";
 import {runFigures} from "./figures.js";
 import type {CaseRecord, JudgeRun, PromptHashes, RunFigures} from "./schema.node.js";
 
@@ -43,9 +45,28 @@ function answerDifference(recorded: JudgeAnswer, read: JudgeAnswer, at: string):
   return null;
 }
 
-/** One record's answer against its reply: an answered case's answer is its reply read again; else none. */
-function checkRecord(record: CaseRecord, at: string, problem: (field: string, message: string) => void): void {
+/**
+ * One record's answer and problem against its reply: an answered case's answer is its reply read again; else there
+ * is none, and the problem is the reader's (read again when the whole reply is kept) or the runner's words for a
+ * reply it did not read.
+ */
+function checkRecord(
+  record: CaseRecord,
+  at: string,
+  maxTokens: number,
+  problem: (field: string, message: string) => void,
+): void {
+  const notTheReaders = (expected: string | null) => {
+    if (record.problem !== expected)
+      problem(
+        `${at}.problem`,
+        expected === null
+          ? "set on an answered case: only a reply that is no answer has a problem"
+          : `not what reading the reply gives (${quoteText(expected, 120)}): a problem is the reader's, never edited`,
+      );
+  };
   if (record.status === "answered") {
+    notTheReaders(null);
     const reading = readAnswer(record.reply);
     if (!reading.ok)
       problem(`${at}.status`, `answered, but its reply is ${reading.status} (${reading.problem}): never a score`);
@@ -58,6 +79,8 @@ function checkRecord(record: CaseRecord, at: string, problem: (field: string, me
   }
   if (record.answer !== null)
     problem(`${at}.answer`, `set on a case with status ${record.status}: only an answered case has an answer`);
+  if (record.status === "truncated" || record.status === "oversized")
+    notTheReaders(unreadProblem(record.status, maxTokens));
   if (record.reply.length > answerLimits.excerpt)
     problem(
       `${at}.reply`,
@@ -68,10 +91,11 @@ function checkRecord(record: CaseRecord, at: string, problem: (field: string, me
     record.status !== "truncated" &&
     record.status !== "oversized"
   ) {
-    // The whole reply was kept: reading it again must fail the same way.
+    // The whole reply was kept: reading it again must fail the same way, for the same reason.
     const reading = readAnswer(record.reply);
     if (reading.ok || reading.status !== record.status)
       problem(`${at}.status`, `${record.status}, but its reply reads as ${reading.ok ? "an answer" : reading.status}`);
+    else notTheReaders(reading.problem);
   }
 }
 
@@ -116,7 +140,7 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
       answered.set(record.case, index);
       lastAsked = Math.max(lastAsked, place);
     }
-    checkRecord(record, at, problem);
+    checkRecord(record, at, run.parameters.maxTokens, problem);
     const now = context.ruled.get(record.case);
     if (now !== undefined && now !== record.ruled)
       warning(
@@ -136,6 +160,14 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
   if (!run.complete && !missing.length) problem("complete", "false, but every case asked has a record: set it true");
   if (run.complete && run.finishedAt === null) problem("finishedAt", "null on a complete run: set when it finished");
   if (!run.complete && run.finishedAt !== null) problem("finishedAt", "set on an incomplete run: null until it ends");
+  if (run.complete && run.stopped !== null)
+    problem("stopped", "set on a complete run: a run that finished did not stop; set it null");
+  else if (run.stopped !== null && !isStopReason(run.stopped))
+    problem(
+      "stopped",
+      "not one of the runner's reasons to stop: a run records why it stopped in the runner's words, never an " +
+        "endpoint's; set it null",
+    );
   if (!run.complete && missing.length)
     warning("complete", `incomplete: ${run.answers.length} of ${run.cases.length} cases recorded; ${resumeHint(file)}`);
 

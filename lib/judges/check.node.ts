@@ -11,7 +11,7 @@ import {listDir} from "../probes/files.node.js";
 import {maskedProblem, noteStrayTempFile, readRunFile, usableKey} from "../probes/run-file.node.js";
 import {checkJudgeRun, type RunContext} from "./check-run.js";
 import {checkPromptHashes, loadPromptHashes, loadPrompts, promptHashesFile, type LoadedPrompt} from "./prompts.node.js";
-import {judgeRunsDir} from "./runs.node.js";
+import {judgeRunFile, judgeRunsDir} from "./runs.node.js";
 import {JudgeRun} from "./schema.node.js";
 
 export interface LoadedJudgeRun {
@@ -88,6 +88,33 @@ const masked = (report: Report, apiKey: string | undefined): Report => ({
   warnings: report.warnings.map(maskedProblem(apiKey)),
 });
 
+/**
+ * The runs with every copy of one refused: a run is its model and its start (what names its file), so two files
+ * holding the same would ship it, and count it, twice. The file judge:run named is kept, else the first by name.
+ */
+function withoutCopies(runs: readonly LoadedJudgeRun[], report: Report): LoadedJudgeRun[] {
+  const byRun = new Map<string, LoadedJudgeRun[]>();
+  for (const run of runs) {
+    const id = JSON.stringify([run.data.model, run.data.startedAt]);
+    byRun.set(id, [...(byRun.get(id) ?? []), run]);
+  }
+  const kept: LoadedJudgeRun[] = [];
+  for (const same of byRun.values()) {
+    const original = same.find((run) => run.file === judgeRunFile(run.data)) ?? same[0]!;
+    kept.push(original);
+    for (const copy of same)
+      if (copy !== original)
+        report.problems.push({
+          file: copy.file,
+          field: "startedAt",
+          message:
+            `the same run as ${original.file} (${copy.data.model}, started ${copy.data.startedAt}): ` +
+            "a run is recorded once; delete this copy",
+        });
+  }
+  return kept;
+}
+
 /** Every prompt and recorded run under root, checked. With `apiKey`, a run holding it in any form is refused too. */
 export function checkJudges(root: string, options: Options = {}): JudgesCheck {
   const apiKey = usableKey(options.apiKey);
@@ -101,8 +128,9 @@ export function checkJudges(root: string, options: Options = {}): JudgesCheck {
     const run = checkRunFile(root, file, context, report, apiKey);
     if (run) runs.push({file, data: run});
   }
-  runs.sort((a, b) => (a.data.startedAt < b.data.startedAt ? -1 : a.data.startedAt > b.data.startedAt ? 1 : 0));
-  return {prompts, runs, ...masked(report, apiKey)};
+  const kept = withoutCopies(runs, report);
+  kept.sort((a, b) => (a.data.startedAt < b.data.startedAt ? -1 : a.data.startedAt > b.data.startedAt ? 1 : 0));
+  return {prompts, runs: kept, ...masked(report, apiKey)};
 }
 
 /**

@@ -49,8 +49,16 @@ export interface JudgeResults {
   rulingChanged: {case: string; recorded: Score; now: Score}[];
 }
 
+/**
+ * What the results read of a run: its guideline, the cases asked, and each record's case, ruling, status, answer,
+ * problem and time. A run file holds it, and so does what the site ships of one (./published.ts).
+ */
+export type RunRecords = Pick<JudgeRun, "guideline" | "cases"> & {
+  answers: readonly Pick<CaseRecord, "case" | "ruled" | "status" | "answer" | "problem" | "startedAt">[];
+};
+
 /** A run's results against the cases' rulings as `items` hold them, with `guideline` deciding score-only blame. */
-export function judgeResults(run: JudgeRun, items: readonly Item[], guideline: Guideline): JudgeResults {
+export function judgeResults(run: RunRecords, items: readonly Item[], guideline: Guideline): JudgeResults {
   const byId = new Map(items.map((item) => [item.id, item]));
   const answers: Answer[] = [];
   const unanswered: UnansweredCase[] = [];

@@ -12,7 +12,7 @@ import {describeDistance, scoreText} from "../trainee/words.js";
 import type {JudgeAnswer} from "./answer.js";
 import {judgeAsAnswer} from "./as-checklist.js";
 import {judgeRuleName, statusWords, type JudgeRuleName, type JudgesPageData} from "./judges-page.js";
-import type {JudgeRun} from "./schema.node.js";
+import type {PublishedRun} from "./published.js";
 
 /** How one line of the ruled checklist, or one extra line of the judge's, stands against the other. */
 export interface LineView {
@@ -52,7 +52,7 @@ const lineWords: Record<LineView["status"], string> = {
   "repeat": "repeats a line",
 };
 
-function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run: JudgeRun): AnswerView {
+function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run: PublishedRun): AnswerView {
   const derivation = derive(item, ruleSetOf(data.guideline));
   const asAnswer = judgeAsAnswer(item, answer, {guideline: run.guideline, at: run.startedAt});
   const comparison = compareAnswer(item, derivation, asAnswer, data.guideline.parameters);
@@ -139,7 +139,7 @@ export function answerView(data: JudgesPageData, runIndex: number, caseId: strin
       kind: "unanswered",
       status: record.status === "answered" ? "answered, but no answer recorded" : statusWords[record.status],
       problem: record.problem,
-      excerpt: record.reply,
+      excerpt: record.excerpt ?? "",
     };
   return answeredView(data, item, record.answer, run);
 }

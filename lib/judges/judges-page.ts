@@ -10,7 +10,8 @@ import type {ScoreComparison} from "../trainee/score-distance.js";
 import {describeLean, scoreText} from "../trainee/words.js";
 import {judgeResults, type JudgeResults, type UnansweredCase} from "./figures.js";
 import type {JudgesPageData} from "./page-data.node.js";
-import type {CaseRecord, JudgeRun} from "./schema.node.js";
+import type {PublishedRun} from "./published.js";
+import type {CaseRecord} from "./schema.node.js";
 
 export type {JudgesPageData};
 
@@ -69,7 +70,7 @@ const titleOf = (rules: JudgesPageData["rules"], id: string): string =>
   rules.find((rule) => rule.id === id)?.title ?? id;
 
 /** Each rule id a run's answers name that the guideline lacks, with its cases, in the order first named. */
-function unknownRulesOf(run: JudgeRun, rules: JudgesPageData["rules"]): RunView["unknownRules"] {
+function unknownRulesOf(run: PublishedRun, rules: JudgesPageData["rules"]): RunView["unknownRules"] {
   const found = new Map<string, string[]>();
   for (const record of run.answers)
     for (const line of record.answer?.checklist ?? []) {

@@ -5,12 +5,12 @@
 // and sleep, and the saving, are passed in.
 import type {Item} from "../authored/schemas/item.js";
 import type {CallSettings} from "../probes/chat-call.js";
-import type {RunnerError} from "../probes/runner-error.js";
+import {stopReason, type RunnerError} from "../probes/runner-error.js";
 import type {RunParameters} from "../probes/schema.node.js";
 import {runJudgeCase} from "./case-call.js";
 import {runFigures} from "./figures.js";
 import {judgeMessages, unknownPlaceholders, type PromptTemplates} from "./prompt.js";
-import {stoppedLength, type CaseRecord, type JudgeRun} from "./schema.node.js";
+import type {CaseRecord, JudgeRun} from "./schema.node.js";
 
 export interface JudgeRunAsked {
   prompt: {name: string; hash: string; templates: PromptTemplates; parameters: RunParameters};
@@ -106,7 +106,8 @@ export async function runJudge(asked: JudgeRunAsked): Promise<JudgeRunOutcome> {
       parameters: prompt.parameters,
     });
     if (!outcome.ok) {
-      run = {...run, complete: false, stopped: outcome.error.message.slice(0, stoppedLength)};
+      // The run records why in the runner's words alone (no host, no endpoint text); the command prints the message.
+      run = {...run, complete: false, stopped: stopReason(outcome.error)};
       save(run);
       return {status: "stopped", run, error: outcome.error};
     }

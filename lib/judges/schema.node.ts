@@ -2,12 +2,13 @@
 // and by judges:check; the browser only receives the validated JSON, so it needs the types alone.
 import {z} from "zod";
 import {Score} from "../authored/schemas/verdict.js";
-import {DroppedNote, FinishReason, RunParameters, Usage} from "../probes/schema.node.js";
+import {DroppedNote, Endpoint, FinishReason, RunParameters, Usage} from "../probes/schema.node.js";
+import {modelMaxLength} from "../probes/limits.js";
 import {isModelSlug} from "../probes/run-metadata.js";
 import {answerLimits, judgeVerdicts} from "./answer.js";
 
-/** The longest `stopped` a run records (the runner's error, cut to this). */
-export const stoppedLength = 400;
+/** The longest `stopped` a run may hold (the runner's reasons are far shorter: check-run.ts holds it to them). */
+const stoppedLength = 400;
 
 const caseId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a case id like example-1");
 const promptName = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a prompt name like checklist-v1");
@@ -67,8 +68,8 @@ export type RunFigures = z.infer<typeof RunFigures>;
 
 export const JudgeRun = z.strictObject({
   kind: z.literal("judge-run"),
-  model: z.string().min(1).max(200),
-  endpoint: z.url(),
+  model: z.string().min(1).max(modelMaxLength),
+  endpoint: Endpoint,
   prompt: promptName,
   /** sha256 of the prompt file's text when the run was made: prompts are immutable once a run uses them. */
   promptHash: sha256,
@@ -83,7 +84,7 @@ export const JudgeRun = z.strictObject({
   finishedAt: z.iso.datetime().nullable(),
   /** False until every case asked has a record: `npm run judge:run -- --resume <file>` finishes it. */
   complete: z.boolean(),
-  /** Why the run stopped before its end, when it did (the runner's error, redacted). */
+  /** Why the run stopped before its end, when it did: the runner's reason (lib/probes/runner-error.ts stopReason). */
   stopped: z.string().max(stoppedLength).nullable(),
   answers: z.array(CaseRecord),
   figures: RunFigures,

@@ -5,8 +5,9 @@
 import {fail, numberFlag, quote} from "./cli.js";
 import {lineWriter, type CommandIO} from "./command.js";
 import type {FetchLike, Sleep} from "../probes/endpoint-call.js";
+import {modelMaxLength} from "../probes/limits.js";
 import {RunWriteError, modelSlugProblem} from "../probes/runs.node.js";
-import {defaultKeyVariable} from "../probes/request.js";
+import {defaultKeyVariable, endpointUrlFault} from "../probes/request.js";
 import {containsKeyPiece, findKeyShaped, keyProblem, maskKeyShaped, redactKey} from "../probes/secrets.js";
 
 export const defaultBaseUrl = "https://openrouter.ai/api/v1";
@@ -108,8 +109,11 @@ export function modelCall(
   const baseSecret = secretProblem(values["base-url"], apiKey);
   if (baseSecret)
     fail(`--base-url ${baseSecret}: the key goes in its environment variable, never in the url; nothing called`);
-  if (!/^[\x21-\x7e]{1,200}$/.test(model))
-    fail(`--model: expected a slug like openai/gpt-5-mini (visible ascii, no spaces), got ${quote(model)}`);
+  if (!/^[\x21-\x7e]+$/.test(model) || model.length > modelMaxLength)
+    fail(
+      `--model: expected a slug like openai/gpt-5-mini (visible ascii, no spaces, at most ${modelMaxLength} ` +
+        `characters), got ${quote(model)}`,
+    );
   const slugProblem = modelSlugProblem(model);
   if (slugProblem) fail(`--model ${quote(model)} ${slugProblem}: expected a slug like openai/gpt-5-mini`);
   const timeoutSeconds = numberFlag("timeout", values.timeout, {min: 1, max: 600, unit: " seconds"});
@@ -125,17 +129,12 @@ export function modelCall(
 
 /** The chat-completions endpoint under a base url: http(s), with no user name or password in it. */
 function endpointOf(baseUrl: string): string {
-  let base: URL;
-  try {
-    base = new URL(baseUrl);
-  } catch {
-    fail(`--base-url: not a url: ${quote(baseUrl)}`);
-  }
-  if (base.protocol !== "https:" && base.protocol !== "http:")
-    fail(`--base-url: expected an http or https url, got ${quote(baseUrl)}`);
-  if (base.username || base.password)
+  const fault = endpointUrlFault(baseUrl);
+  if (fault === "not-a-url") fail(`--base-url: not a url: ${quote(baseUrl)}`);
+  if (fault === "not-http") fail(`--base-url: expected an http or https url, got ${quote(baseUrl)}`);
+  if (fault === "credentials")
     fail("--base-url: holds a user name or password: the key goes in its environment variable, never in the url");
-  return `${base.href.replace(/\/+$/, "")}/chat/completions`;
+  return `${new URL(baseUrl).href.replace(/\/+$/, "")}/chat/completions`;
 }
 
 /** A RunWriteError becomes one line (exit 1); anything else is rethrown. */

@@ -4,9 +4,10 @@
 // endpoint-answer.ts's; this module checks the key, retries a 429, refuses a redirect, caps the body, refuses
 // what holds a secret and weighs the response's metadata.
 //
-// The key goes in the Authorization header and nowhere else: every piece of server text is redacted before it is
-// cut, flattened or lowercased, and a reply or metadata holding the key (or a piece of it), or anything key-shaped,
-// is refused. Bodies are read with a byte cap; a redirect is never followed.
+// The key goes in the Authorization header and nowhere else: an error is told in the project's words with its http
+// status (an error body is never read, so never quoted), the one piece of server text a message may hold (a
+// redirect's plainly spelled host) is redacted first, and a reply or metadata holding the key (or a piece of it),
+// or anything key-shaped, is refused. Bodies are read with a byte cap; a redirect is never followed.
 import {formatBytes, utf8Length} from "../text/format.js";
 import {parseCompletion, httpError, type Parsed} from "./endpoint-answer.js";
 import {
@@ -193,8 +194,7 @@ export async function callChat(call: ChatCall): Promise<ChatOutcome> {
     }
     if (response.status >= 300 && response.status < 400)
       return fail(redirectError(response.status, response.location && clean(response.location), endpoint), attempts);
-    if (response.status < 200 || response.status >= 300)
-      return fail(httpError(response.status, response.text, clean), attempts);
+    if (response.status < 200 || response.status >= 300) return fail(httpError(response.status), attempts);
     if (response.over)
       return fail(
         new RunnerError(
@@ -206,7 +206,7 @@ export async function callChat(call: ChatCall): Promise<ChatOutcome> {
       );
     let parsed: Parsed;
     try {
-      parsed = parseCompletion(response.text, clean);
+      parsed = parseCompletion(response.text);
     } catch (error) {
       return fail(error instanceof RunnerError ? error : new RunnerError("malformed", String(error)), attempts);
     }

@@ -1,20 +1,19 @@
 // Reading an endpoint's answer: a completion's reply, finish reason, model and usage, or the error it stands for
-// (an http status, an api error, a malformed body), in messages that quote only server text already redacted of
-// the key (`clean`). Pure.
-import {quoteText} from "../text/quote-text.js";
+// (an http status, an api error, a malformed body), in the project's own words: what the endpoint wrote about an
+// error (its message, a page that is not JSON) is never quoted, so it can carry nothing into a message or a run.
+// Pure.
 import {isFinishReason} from "./run-metadata.js";
-import {flatExcerpt, RunnerError} from "./runner-error.js";
+import {httpWords, RunnerError} from "./runner-error.js";
 import type {Usage} from "./schema.node.js";
 
-/** The server's own error message from an OpenAI-style error body, if it has one. */
-function apiErrorMessage(json: unknown): string | null {
+/** Whether a body is an OpenAI-style error ({"error": "..."} or {"error": {"message": "..."}}). */
+function isApiError(json: unknown): boolean {
   if (json && typeof json === "object" && "error" in json) {
     const error = (json as {error: unknown}).error;
-    if (typeof error === "string") return error;
-    if (error && typeof error === "object" && "message" in error && typeof error.message === "string")
-      return error.message;
+    if (typeof error === "string") return true;
+    if (error && typeof error === "object" && "message" in error && typeof error.message === "string") return true;
   }
-  return null;
+  return false;
 }
 
 function parseJson(body: string): {ok: true; json: unknown} | {ok: false} {
@@ -61,16 +60,17 @@ export interface Parsed {
   usage: Usage;
 }
 
-/** Reads a completion. `clean` redacts the key: it runs on server text before anything else touches it. */
-export function parseCompletion(body: string, clean: (text: string) => string): Parsed {
+/** Reads a completion; what is not one is an error in the project's words, quoting nothing of the body. */
+export function parseCompletion(body: string): Parsed {
   const parsed = parseJson(body);
-  if (!parsed.ok)
-    throw new RunnerError("malformed", `malformed response: not json (${quoteText(flatExcerpt(clean(body), 60))})`);
+  if (!parsed.ok) throw new RunnerError("malformed", "malformed response: not json");
   const {json} = parsed;
   if (!json || typeof json !== "object") throw new RunnerError("malformed", "malformed response: not a json object");
-  const message = apiErrorMessage(json);
-  if (message !== null)
-    throw new RunnerError("api", `the endpoint answered with an error: ${flatExcerpt(clean(message))}`);
+  if (isApiError(json))
+    throw new RunnerError(
+      "api",
+      "the endpoint answered with an error (its words are not kept: they could hold anything)",
+    );
   const root = json as Record<string, unknown>;
   const choice: unknown = Array.isArray(root.choices) ? root.choices[0] : undefined;
   if (!choice || typeof choice !== "object")
@@ -103,13 +103,7 @@ export function parseCompletion(body: string, clean: (text: string) => string): 
   };
 }
 
-export function httpError(status: number, body: string, clean: (text: string) => string): RunnerError {
-  const parsed = parseJson(body);
-  const message = parsed.ok ? apiErrorMessage(parsed.json) : null;
-  const detail = message !== null ? `: ${flatExcerpt(clean(message))}` : "";
-  if (status === 401 || status === 403)
-    return new RunnerError("http", `http ${status}: the api key was refused${detail}`, status);
-  if (status >= 500)
-    return new RunnerError("http", `http ${status}: the endpoint failed${detail}; try again later`, status);
-  return new RunnerError("http", `http ${status}${detail}`, status);
+/** An http error status in the project's words; the body, whatever it says, is not read. */
+export function httpError(status: number): RunnerError {
+  return new RunnerError("http", `http ${status}: ${httpWords(status)}`, status);
 }

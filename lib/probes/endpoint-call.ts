@@ -1,9 +1,7 @@
 // One call to an OpenAI-compatible endpoint, as the runner makes it: a POST with the key in the Authorization
 // header, bounded by a timeout that covers the body, the body read up to a byte cap and never whole, and a
 // redirect never followed (its target named only when plainly spelled). fetch and sleep are passed in. Pure.
-import {errorBodyByteCap} from "./limits.js";
-import {flatExcerpt, RunnerError} from "./runner-error.js";
-import {redactKey} from "./secrets.js";
+import {RunnerError} from "./runner-error.js";
 
 /** The part of a fetch Response the runner uses: the body is a stream, read up to a cap, never whole. */
 export interface ResponseLike {
@@ -64,7 +62,7 @@ export interface EndpointAnswer {
   status: number;
   retryAfter: string | null;
   location: string | null;
-  /** The body as text, read up to its cap; empty when past it. */
+  /** A 2xx body as text, read up to its cap; empty when past it, and for any other status. */
   text: string;
   /** The body was larger than its cap: not read further. */
   over: boolean;
@@ -82,7 +80,7 @@ export interface Call {
   body: string;
   /** Covers the whole response, its body included. */
   timeoutMs: number;
-  /** The most read of a 2xx body; an error body is read up to errorBodyByteCap. */
+  /** The most read of a 2xx body; any other body is not read. */
   responseByteCap: number;
 }
 
@@ -108,12 +106,12 @@ export async function attempt(call: Call): Promise<EndpointAnswer> {
       });
       const {status, headers} = response;
       const head = {status, retryAfter: headers.get("retry-after"), location: headers.get("location")};
-      if (status >= 300 && status < 400) {
+      // Only a completion's body is read: what an endpoint says about an error is never quoted, so never read.
+      if (status < 200 || status >= 300) {
         response.body?.cancel().catch(() => undefined);
         return {...head, text: "", over: false};
       }
-      const cap = status >= 200 && status < 300 ? call.responseByteCap : errorBodyByteCap;
-      return {...head, ...(await readCapped(response.body, cap))};
+      return {...head, ...(await readCapped(response.body, call.responseByteCap))};
     })();
     const result = await Promise.race([request, timeout.then(() => null)]);
     if (result === null || timedOut) {
@@ -124,11 +122,11 @@ export async function attempt(call: Call): Promise<EndpointAnswer> {
   } catch (error) {
     if (error instanceof RunnerError) throw error;
     if (timedOut) throw timeoutError(timeoutMs);
-    const cause = (error as {cause?: {code?: string; message?: string}}).cause;
-    const detail = String(cause?.code ?? cause?.message ?? (error as Error).message);
-    // Redact first: lowercasing, then redacting, would miss a key with capitals.
-    const clean = flatExcerpt(redactKey(detail, call.apiKey)).toLowerCase();
-    throw new RunnerError("network", `cannot reach ${new URL(endpoint).host}: ${clean}`);
+    // The system's error code (ECONNREFUSED, ENOTFOUND ...) says why; a message could quote what the endpoint sent.
+    const code = (error as {cause?: {code?: unknown}}).cause?.code;
+    const why =
+      typeof code === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code.toLowerCase() : "the connection failed";
+    throw new RunnerError("network", `cannot reach ${new URL(endpoint).host}: ${why}`);
   } finally {
     timer.abort();
     // Closes the connection when the body was not read to the end (past its cap, a redirect, a timeout).

@@ -13,6 +13,9 @@ export function replyByteBound(parameters: Pick<RunParameters, "maxTokens">): nu
   return parameters.maxTokens * bytesPerToken;
 }
 
+/** The longest model slug a run may name: what probes:run and judge:run accept for --model, and a run file holds. */
+export const modelMaxLength = 200;
+
 /** Room in a response body for everything but the reply text: ids, usage, headers echoed as JSON. */
 export const responseOverheadBytes = 64 * 1024;
 
@@ -23,9 +26,6 @@ export const responseOverheadBytes = 64 * 1024;
 export function responseByteCap(parameters: Pick<RunParameters, "maxTokens">): number {
   return replyByteBound(parameters) * 6 + responseOverheadBytes;
 }
-
-/** The most the runner reads of an error body: enough for any API's error message. */
-export const errorBodyByteCap = 64 * 1024;
 
 /** What an oversized run keeps of its reply: the first 2,000 characters. */
 export const oversizedExcerptLength = 2000;

@@ -5,6 +5,23 @@ export const defaultEndpoint = "https://openrouter.ai/api/v1/chat/completions";
 export const defaultKeyVariable = "OPENROUTER_API_KEY";
 export const exampleModel = "anthropic/claude-opus-5";
 
+/**
+ * What keeps a url from being an endpoint the runner calls (judge:run's and probes:run's --base-url) or a run records:
+ * not a url, not http or https (a javascript: or file: url is no endpoint), or a user name or password in it (the
+ * key goes in its environment variable). Null when it can be one.
+ */
+export function endpointUrlFault(text: string): "not-a-url" | "not-http" | "credentials" | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "not-a-url";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "not-http";
+  if (url.username || url.password) return "credentials";
+  return null;
+}
+
 export interface ChatRequestBody {
   model: string;
   messages: {role: string; content: string}[];

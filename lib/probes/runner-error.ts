@@ -1,19 +1,21 @@
-// The runner's one kind of error, and how it quotes server text in one: every message of a failed run is built
-// from text already redacted of the key. Pure.
-import {excerpt} from "./limits.js";
+// The runner's one kind of error, in the project's own words: what an endpoint sent (an error body, a message, a
+// page that is not JSON) is never quoted, only its http status. A message may name the endpoint's host or the
+// timeout for the terminal; what a run records of it (stopReason) names neither. Pure.
 
-export type RunnerErrorCode =
-  | "missing-key"
-  | "invalid-key"
-  | "leak"
-  | "network"
-  | "timeout"
-  | "http"
-  | "redirect"
-  | "rate-limited"
-  | "too-large"
-  | "malformed"
-  | "api";
+const runnerErrorCodes = [
+  "missing-key",
+  "invalid-key",
+  "leak",
+  "network",
+  "timeout",
+  "http",
+  "redirect",
+  "rate-limited",
+  "too-large",
+  "malformed",
+  "api",
+] as const;
+export type RunnerErrorCode = (typeof runnerErrorCodes)[number];
 
 export class RunnerError extends Error {
   constructor(
@@ -26,8 +28,45 @@ export class RunnerError extends Error {
   }
 }
 
-/** One line of at most `length` characters. Only ever called on text already redacted. */
-export function flatExcerpt(text: string, length = 160): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > length ? `${excerpt(flat, length)}…` : flat;
+/** An http error status in words: what it means for the run, never what the endpoint said about it. */
+export function httpWords(status: number): string {
+  if (status === 401 || status === 403) return "the api key was refused";
+  if (status === 402) return "the account cannot pay for the call";
+  if (status === 404) return "not found: check the base url and the model";
+  if (status >= 500) return "the endpoint failed; try again later";
+  return "the endpoint refused the request";
+}
+
+/** Why a run stopped, by the error's kind, when it has no http status of its own (or its words stand for it). */
+const stopWords: Record<RunnerErrorCode, string> = {
+  "missing-key": "no api key was set",
+  "invalid-key": "the api key cannot go in a header",
+  "leak": "the response held the api key or something shaped like a secret, so nothing of it was kept",
+  "network": "the endpoint could not be reached",
+  "timeout": "no complete answer in the time allowed: timed out",
+  "http": "the endpoint refused the request",
+  "redirect": "the endpoint redirects elsewhere; redirects are not followed",
+  "rate-limited": "still rate limited after the retries allowed",
+  "too-large": "the response was larger than the token limit allows",
+  "malformed": "the response was not a chat completion",
+  "api": "the endpoint answered with an error",
+};
+
+/**
+ * What a run records of the error that stopped it (a judge's run's `stopped`, shown on /judges): the error's kind in
+ * the project's words, with its http status when it has one; never the endpoint's text, its host or the key.
+ */
+export function stopReason({code, status}: Pick<RunnerError, "code" | "status">): string {
+  if (status === null) return stopWords[code];
+  return `http ${status}: ${code === "http" ? httpWords(status) : stopWords[code]}`;
+}
+
+/** Whether text is a reason stopReason gives: the only words a recorded run may give for stopping. */
+export function isStopReason(text: string): boolean {
+  const status = /^http ([1-5][0-9]{2}): /.exec(text)?.[1];
+  return runnerErrorCodes.some(
+    (code) =>
+      stopReason({code, status: null}) === text ||
+      (status !== undefined && stopReason({code, status: Number(status)}) === text),
+  );
 }

@@ -2,12 +2,18 @@
 // Validated at build time; the browser only receives the validated JSON, so it needs the types alone.
 import {z} from "zod";
 import {checklistRuleIds} from "../authored/schemas/item.js";
+import {defaultEndpoint, endpointUrlFault} from "./request.js";
 import {droppedNotes, finishReasons, isModelSlug, modelSlugMaxLength} from "./run-metadata.js";
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "expected lowercase letters, digits, - or _");
 const text = z.string().min(1, "must not be empty");
 const versionName = z.string().regex(/^v[1-9][0-9]*$/, "expected a version like v2");
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "expected a sha256: 64 lowercase hex digits");
+
+/** The endpoint a run was sent to: an http or https url, as --base-url allows (request.ts endpointUrlFault). */
+export const Endpoint = z.string().refine((text) => endpointUrlFault(text) === null, {
+  message: `expected an http or https url with no user name or password, like ${defaultEndpoint}`,
+});
 
 export const Message = z.strictObject({
   role: z.enum(["system", "user", "assistant"]),
@@ -117,7 +123,7 @@ export const Run = z.strictObject({
    * version suffix (else null, and a dropped note; probes:check holds the run to this).
    */
   servedBy: ServedBy.nullable(),
-  endpoint: z.url(),
+  endpoint: Endpoint,
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime(),
   parameters: RunParameters,

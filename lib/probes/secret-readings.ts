@@ -34,39 +34,78 @@ export function codePoints(text: string): Units {
 }
 
 /**
- * Escapes an endpoint may hide text in: %XX (a run of them read as UTF-8), \uXXXX, \u{X}, \xXX and HTML's
- * &#N; and &#xH;. Each alternative is a fixed shape: matching stays linear.
+ * Escapes an endpoint may hide text in: %XX (a run of them read as UTF-8), \uXXXX, \u{X}, \xXX, JSON's and
+ * JavaScript's one-letter escapes (\n, \t, \", \\ ...: a reply that is JSON text keeps them as written), HTML's
+ * &#N; and &#xH;, and HTML tags (read as a space: markup between a key's letters). Each alternative is a fixed shape
+ * with a bound: matching stays linear.
  */
-const escapePattern =
-  /%[0-9a-f]{2}|\\u\{[0-9a-f]{1,6}\}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};?|&#[0-9]{1,7};?/gi;
+const escapePattern = new RegExp(
+  [
+    "%[0-9a-f]{2}",
+    String.raw`\\u\{[0-9a-f]{1,6}\}`,
+    String.raw`\\u[0-9a-f]{4}`,
+    String.raw`\\x[0-9a-f]{2}`,
+    String.raw`\\[nrtbfv0"'/\\]`,
+    "&#x[0-9a-f]{1,6};?",
+    "&#[0-9]{1,7};?",
+    "</?[a-z][^<>]{0,64}>",
+  ].join("|"),
+  "gi",
+);
 
-/** The text with its escapes decoded, each decoded character spanning its escape; null when it has none. */
-function decodedEscapes(text: string): Units | null {
-  if (!/[%\\&]/.test(text)) return null;
-  const units: Units = {chars: [], from: [], to: []};
-  const push = (char: string, from: number, to: number) => {
-    units.chars.push(char);
-    units.from.push(from);
-    units.to.push(to);
+const oneLetterEscapes: Record<string, string> = {n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", 0: "\0"};
+
+/** What one escape stands for (a tag stands for a space). */
+function unescaped(escape: string): string {
+  if (escape[0] === "<") return " ";
+  if (escape.length === 2 && escape[0] === "\\") return oneLetterEscapes[escape[1]!.toLowerCase()] ?? escape[1]!;
+  const digits = /[0-9a-f]+(?=\}?;?$)/i.exec(escape.slice(2))?.[0] ?? "";
+  const code = parseInt(digits, escape.startsWith("&#") && !/^&#x/i.test(escape) ? 10 : 16);
+  return code <= 0x10ffff ? String.fromCodePoint(code) : "";
+}
+
+/**
+ * The units with their escapes decoded once, each decoded character spanning the original stretch of its escape;
+ * null when they hold none. Works on units, not text, so a second pass (an escape escaped again: %2573, \\n)
+ * still points into the original text.
+ */
+function decodedOnce(units: Units): Units | null {
+  const text = units.chars.join("");
+  if (!/[%\\&<]/.test(text)) return null;
+  // Where each UTF-16 position of the joined text came from: its unit. Escapes are ASCII, so they start and end
+  // on units' boundaries.
+  const unitAt: number[] = [];
+  units.chars.forEach((char, i) => {
+    for (let j = 0; j < char.length; j++) unitAt.push(i);
+  });
+  const decoded: Units = {chars: [], from: [], to: []};
+  const push = (char: string, first: number, last: number) => {
+    decoded.chars.push(char);
+    decoded.from.push(units.from[first]!);
+    decoded.to.push(units.to[last]!);
   };
+  /** Copies the units from text position `from` to `to` as they are. */
   const copy = (from: number, to: number) => {
-    const part = codePoints(text.slice(from, to));
-    part.chars.forEach((char, i) => push(char, from + part.from[i]!, from + part.to[i]!));
+    if (from >= to) return;
+    for (let i = unitAt[from]!; i <= unitAt[to - 1]!; i++) push(units.chars[i]!, i, i);
   };
   // A run of %XX escapes is UTF-8 bytes: ASCII bytes keep their own stretch, anything else spans the run.
   let bytes: number[] = [];
   let bytesFrom = 0;
   const flush = () => {
     if (bytes.length === 0) return;
+    const unit = (at: number) => unitAt[at]!;
     if (bytes.every((b) => b < 0x80))
-      bytes.forEach((b, i) => push(String.fromCharCode(b), bytesFrom + 3 * i, bytesFrom + 3 * i + 3));
+      bytes.forEach((b, i) => push(String.fromCharCode(b), unit(bytesFrom + 3 * i), unit(bytesFrom + 3 * i + 2)));
     else
       for (const char of new TextDecoder().decode(new Uint8Array(bytes)))
-        push(char, bytesFrom, bytesFrom + 3 * bytes.length);
+        push(char, unit(bytesFrom), unit(bytesFrom + 3 * bytes.length - 1));
     bytes = [];
   };
+  let found = false;
   let at = 0;
   for (const match of text.matchAll(escapePattern)) {
+    found = true;
     const escape = match[0];
     const start = match.index;
     if (escape[0] === "%") {
@@ -81,15 +120,17 @@ function decodedEscapes(text: string): Units | null {
     }
     flush();
     copy(at, start);
-    const digits = /[0-9a-f]+(?=\}?;?$)/i.exec(escape.slice(2))?.[0] ?? "";
-    const code = parseInt(digits, escape.startsWith("&#") && !/^&#x/i.test(escape) ? 10 : 16);
-    push(code <= 0x10ffff ? String.fromCodePoint(code) : "", start, start + escape.length);
+    for (const char of unescaped(escape)) push(char, unitAt[start]!, unitAt[start + escape.length - 1]!);
     at = start + escape.length;
   }
+  if (!found) return null;
   flush();
   copy(at, text.length);
-  return units;
+  return decoded;
 }
+
+/** How many times escapes are decoded, one pass on another: %-encoded three times is read as plain text. */
+const decodingPasses = 3;
 
 const letterOrDigit = /^[\p{L}\p{N}]$/u;
 /** Characters that show as nothing (zero-width spaces and joiners, soft hyphens, byte order marks), and marks. */
@@ -218,8 +259,18 @@ export function original(reading: Reading, start: number, end: number): [number,
   return [first, last];
 }
 
-/** The readings of a text a secret is looked for in: as written, and with its escapes decoded. */
+/**
+ * The readings of a text a secret is looked for in: as written, and with its escapes decoded, once and again (up
+ * to three times) while any remain.
+ */
 export function readings(text: string, read: (units: Units) => Reading): Reading[] {
-  const decoded = decodedEscapes(text);
-  return decoded ? [read(codePoints(text)), read(decoded)] : [read(codePoints(text))];
+  let units = codePoints(text);
+  const out = [read(units)];
+  for (let pass = 0; pass < decodingPasses; pass++) {
+    const decoded = decodedOnce(units);
+    if (!decoded) break;
+    out.push(read(decoded));
+    units = decoded;
+  }
+  return out;
 }

@@ -273,7 +273,7 @@ describe("the cohort page", () => {
       /\(judge run\): 6 ratings counted/,
     );
     expect(await page.locator('[data-file="ratings.csv"]').innerText()).toMatch(/\(CSV\): 42 ratings counted/);
-    const name = "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)";
+    const name = "openai/gpt-5-mini (judge, 2026-08-10 12:00:00.000 UTC)";
     const row = page.locator('.cohort-phase[data-phase="guideline"] .cohort-raters tr', {hasText: name});
     expect(await row.locator("th, td").allTextContents()).toEqual([
       name,

@@ -167,13 +167,13 @@ describe("npm run agreement", () => {
     expect(stdout).toContain("Before the guideline (vague phase): 4 raters, 4 items, 16 ratings (2 n/a)");
     expect(stdout).toContain("After the guideline (guideline phase): 5 raters, 4 items, 19 ratings (4 n/a)");
     // 3 scored, 2 of them the ruled score (66.7%), all 3 within one (100.0%).
-    expect(stdout).toMatch(/^ {4}openai\/gpt-5-mini \(judge, 2026-08-10 12:00 UTC\) +3 +66\.7% +100\.0% /m);
+    expect(stdout).toMatch(/^ {4}openai\/gpt-5-mini \(judge, 2026-08-10 12:00:00\.000 UTC\) +3 +66\.7% +100\.0% /m);
 
     const json = JSON.parse((await run(file("cohort.csv"), file("judge.json"), "--json")).stdout);
     expect(json.files[1]).toEqual({path: file("judge.json"), kind: "judge", ratings: 3});
     const judge = json.guideline.raterAgreement.find((entry: {rater: string}) => entry.rater.includes("(judge"));
     expect(judge).toMatchObject({
-      rater: "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)",
+      rater: "openai/gpt-5-mini (judge, 2026-08-10 12:00:00.000 UTC)",
       scored: 3,
       exact: {value: 2 / 3},
       withinOne: {value: 1},

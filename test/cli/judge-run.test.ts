@@ -197,7 +197,7 @@ describe("judge:run stops at a failed call, keeping the cases so far", () => {
     expect(cut.code).toBe(1);
     const file = recordedRuns(root)[0]!;
     expect(cut.stderr.trim()).toBe(
-      "judge:run: http 500: the endpoint failed: upstream exploded; try again later; stopped with 2 of 5 cases " +
+      "judge:run: http 500: the endpoint failed; try again later; stopped with 2 of 5 cases " +
         `recorded in ${file}: to finish it, ${resumeLine(root, file)}`,
     );
     const checked = checkJudgeRunFile(root, file);
@@ -252,7 +252,7 @@ describe("judge:run --resume refuses before any call", () => {
       startedAt: "2026-11-30T10:00:00.000Z",
       finishedAt: null,
       complete: false,
-      stopped: "http 500: the endpoint failed",
+      stopped: "http 500: the endpoint failed; try again later",
       answers: answers.map((answer) => ({...answer, servedBy: "example/model"})),
       // By hand: A and B answered as ruled.
       figures: {asked: 5, replied: 2, answered: 2, exact: 2, oneOff: 0, twoOrMoreOff: 0},
@@ -302,7 +302,13 @@ describe("judge:run --resume refuses before any call", () => {
       servedBy: "example/model",
     }));
     const figures = {asked: 5, replied: 5, answered: 5, exact: 5, oneOff: 0, twoOrMoreOff: 0};
-    const file = cutRun(root, {answers, figures, complete: true, finishedAt: "2026-11-30T10:05:00.000Z"});
+    const file = cutRun(root, {
+      answers,
+      figures,
+      complete: true,
+      finishedAt: "2026-11-30T10:05:00.000Z",
+      stopped: null,
+    });
     const result = await run(root, ["--resume", file, "--model", "example/model"]);
     expect(refusedBeforeCalling(result, 1)).toBe(
       `judge:run: --resume ${file}: the run is complete: nothing to resume; nothing called`,
@@ -319,7 +325,10 @@ describe("judge:run --resume refuses before any call", () => {
       `judge:run: --resume ${renamed}: a run started at 2026-11-30T10:00:00.000Z on example/model is ${file}: ` +
         "rename it back; nothing called",
     );
-    const withKey = readFileSync(join(root, renamed), "utf8").replace("http 500: the endpoint failed", KEY);
+    const withKey = readFileSync(join(root, renamed), "utf8").replace(
+      "http 500: the endpoint failed; try again later",
+      KEY,
+    );
     writeFileSync(join(root, file), withKey);
     const leaky = await run(root, ["--resume", file, "--model", "example/model"]);
     expect(refusedBeforeCalling(leaky, 1)).toContain(
@@ -366,6 +375,13 @@ describe("judge:run checks everything before any call", () => {
     const unlisted = await run(root, ["--model", "m"]);
     expect(refusedBeforeCalling(unlisted, 1)).toContain(
       'judge:run: data/judges/prompts/checklist-v1.md: not listed: add "checklist-v1"',
+    );
+  });
+
+  it("a base url that is not http or https, such as javascript:, is refused (the rule a run file's endpoint is held to)", async () => {
+    const result = await judgeRun(judgeRoot(), "javascript:alert(document.domain)", ["--model", "m"]);
+    expect(refusedBeforeCalling(result, 2)).toBe(
+      'judge:run: --base-url: expected an http or https url, got "javascript:alert(document.domain)"',
     );
   });
 

@@ -101,9 +101,7 @@ describe("npm run probes:run (the CLI) against the stub", () => {
     const result = await run(root, ["--model", "example/model"]);
     expect(result.code).toBe(1);
     // Said once, on one line: not "nothing recorded (nothing recorded)".
-    expect(result.stderr.trim()).toBe(
-      "probes:run: http 401: the api key was refused: bad key [redacted]; nothing recorded",
-    );
+    expect(result.stderr.trim()).toBe("probes:run: http 401: the api key was refused; nothing recorded");
     expect(filesUnder(root).some((f) => f.includes("data/runs"))).toBe(false);
     expect(result.stdout + result.stderr).not.toContain(KEY);
   });

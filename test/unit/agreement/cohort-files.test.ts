@@ -120,7 +120,7 @@ describe("reading the coordinator's files", () => {
         ["example-1", 4],
         ["example-3", 3],
       ].map(([item, score]) => ({
-        rater: "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)",
+        rater: "openai/gpt-5-mini (judge, 2026-08-10 12:00:00.000 UTC)",
         item,
         phase: "guideline",
         score,

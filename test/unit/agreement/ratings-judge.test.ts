@@ -2,12 +2,8 @@
 import {describe, expect, it} from "vitest";
 import {readJsonFile, jsonFileOf} from "../../../lib/agreement/file-kind.js";
 import {RatingsCollector, formatInputProblem} from "../../../lib/agreement/ratings.js";
-import {
-  jsonFileSizeProblem,
-  judgeRaterName,
-  judgeRunByteCap,
-  readJudgeRun,
-} from "../../../lib/agreement/ratings-judge.js";
+import {judgeRaterName} from "../../../lib/agreement/rater-name.js";
+import {jsonFileSizeProblem, judgeRunByteCap, readJudgeRun} from "../../../lib/agreement/ratings-judge.js";
 import {runFigures} from "../../../lib/judges/figures.js";
 import {JudgeRun} from "../../../lib/judges/schema.node.js";
 import {loadItems} from "../../../lib/node/load.js";
@@ -18,7 +14,7 @@ import {judgeRunOf} from "./judge-run.js";
 
 const itemIds = loadItems().map((item) => item.id);
 const model = "openai/gpt-5-mini";
-const name = "openai/gpt-5-mini (judge, 2026-08-10 12:00 UTC)";
+const name = "openai/gpt-5-mini (judge, 2026-08-10 12:00:41.500 UTC)";
 
 // The examples are ruled 5, 3, 3, 3, 5, 2, 3 (data/items/example-*.md). This judge gives 5, 3, 2, 3, 3, 2 and no
 // answer on example-7: 4 exact (1, 2, 4, 6), 1 one off (3), 1 two off (5), 6 answered of 7.
@@ -42,7 +38,7 @@ describe("a judge's run as a rater", () => {
     expect(runFigures(run)).toEqual({asked: 7, replied: 7, answered: 6, exact: 4, oneOff: 1, twoOrMoreOff: 1});
   });
 
-  it("gives each answered case's score in the guideline phase, named by the model and the minute it started", () => {
+  it("gives each answered case's score in the guideline phase, named by the model and the moment it started", () => {
     const collector = read(run);
     expect(collector.problems).toEqual([]);
     expect(collector.ratings).toEqual(
@@ -76,7 +72,29 @@ describe("a judge's run as a rater", () => {
     expect(collector.problems).toEqual([]);
     expect([...new Set(collector.result().map((rating) => rating.rater))]).toEqual([
       name,
-      "openai/gpt-5-mini (judge, 2026-08-11 09:05 UTC)",
+      "openai/gpt-5-mini (judge, 2026-08-11 09:05:00.000 UTC)",
+    ]);
+  });
+
+  it("names two runs of one model started in the same minute apart, so both count as raters (issue 28)", () => {
+    const soon = judgeRunOf(model, "2026-08-10T12:00:59.250Z", cases);
+    const collector = new RatingsCollector();
+    readJudgeRun(run as unknown as Record<string, unknown>, "first.json", itemIds, collector);
+    readJudgeRun(soon as unknown as Record<string, unknown>, "second.json", itemIds, collector);
+    expect(collector.problems).toEqual([]);
+    expect(collector.result()).toHaveLength(12);
+    expect(new Set(collector.result().map((rating) => rating.rater)).size).toBe(2);
+  });
+
+  it("takes every model slug judge:run accepts, up to 200 characters, and names the field past that", () => {
+    const longest = `vendor/${"m".repeat(193)}`;
+    expect(longest).toHaveLength(200);
+    const collector = read(judgeRunOf(longest, run.startedAt, cases));
+    expect(collector.problems).toEqual([]);
+    expect(collector.ratings[0]!.rater.startsWith(`${longest} (judge, `)).toBe(true);
+    expect(read(judgeRunOf(`${longest}m`, run.startedAt, cases)).problems.map(formatInputProblem)).toEqual([
+      "run.json at model: longer than 200 characters, the most judge:run accepts: expected a model slug like " +
+        "openai/gpt-5-mini",
     ]);
   });
 
@@ -162,9 +180,12 @@ describe("a judge's run as a rater", () => {
     );
   });
 
-  it("names the judge by its model and the minute its run started", () => {
+  it("names the judge by its model and the moment its run started, as recorded", () => {
     expect(judgeRaterName("anthropic/claude-sonnet-4", "2026-01-02T03:04:05Z")).toBe(
-      "anthropic/claude-sonnet-4 (judge, 2026-01-02 03:04 UTC)",
+      "anthropic/claude-sonnet-4 (judge, 2026-01-02 03:04:05 UTC)",
+    );
+    expect(judgeRaterName("anthropic/claude-sonnet-4", "2026-01-02T03:04:05.678Z")).toBe(
+      "anthropic/claude-sonnet-4 (judge, 2026-01-02 03:04:05.678 UTC)",
     );
   });
 });

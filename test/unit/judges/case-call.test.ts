@@ -26,6 +26,15 @@ describe("a judge's case through the one runner", () => {
     expect(JSON.stringify(outcome)).not.toContain(escapedKey);
   });
 
+  it("refuses a reply that is no answer holding the key JSON-escaped one character a line: nothing recorded", async () => {
+    // Score 9 is no answer, so the reply would be kept as an excerpt, never parsed: its text is read as JSON reads it.
+    const reply = `{"score": 9, "checklist": [], "note": "${[...KEY].join("\\n")}"}`;
+    stub.queue.push(completion({content: reply}));
+    const outcome = await call();
+    expect(!outcome.ok && outcome.error.code).toBe("leak");
+    expect(JSON.stringify(outcome)).not.toContain(reply);
+  });
+
   it("records an answer nested 2,000 deep as invalid, by its depth, without parsing it into a stack overflow", async () => {
     const reply = `{"checklist": ${"[".repeat(2000)}${"]".repeat(2000)}, "score": 4}`;
     stub.queue.push(completion({content: reply}));

@@ -157,7 +157,12 @@ describe("checkJudges", () => {
           `--resume ${runFile}`,
       ),
     ]);
-    writeRun(root, {...run, complete: false, finishedAt: null, stopped: "http 503: the endpoint is down"});
+    writeRun(root, {
+      ...run,
+      complete: false,
+      finishedAt: null,
+      stopped: "http 503: the endpoint failed; try again later",
+    });
     expect(lines()).toEqual([]);
     expect(warnings()).toEqual([
       at("complete", `incomplete: 3 of 4 cases recorded; finish it with npm run judge:run -- --resume ${runFile}`),
@@ -227,6 +232,105 @@ describe("checkJudges", () => {
       at("stopped", "holds the api key or a piece of it: a run must never hold the key; delete the file"),
     ]);
     expect(problems.join("\n")).not.toContain(key);
+  });
+
+  it("refuses the key JSON-escaped one character a line in a reply kept as an excerpt, key at hand or not", () => {
+    // issue 28: the reply is no answer (score 9), so it is kept as written, never parsed; read as JSON reads it,
+    // its note spells the key.
+    const key = `sk-or-v1-${createHash("sha256").update("judges-check excerpt").digest("hex")}`;
+    const run = calibrationRun();
+    Object.assign(run.answers[3]!, {
+      status: "invalid",
+      reply: `{"score": 9, "checklist": [], "note": "${[...key].join("\\n")}"}`,
+      problem: 'score: expected 1 to 5 or "n/a"',
+    });
+    writeRun(root, run);
+    expect(lines(key)).toEqual([
+      at("answers[3].reply", "holds the api key or a piece of it: a run must never hold the key; delete the file"),
+    ]);
+    expect(lines()).toEqual([
+      at(
+        "answers[3].reply",
+        'holds an sk-or-v1- key, spaced out or disguised ("sk-or-…"): a run must never hold a secret; delete the file',
+      ),
+    ]);
+  });
+
+  it("refuses the key with tags or escaped tabs between its characters, or %-encoded three times, in stopped", () => {
+    const key = "sk-test-9f3a7c1e5b2d-0000";
+    const percent = [...key].map((c) => `%2525${c.charCodeAt(0).toString(16)}`).join("");
+    for (const disguise of [[...key].join("<b></b>"), [...key].join("\\t"), percent]) {
+      writeRun(root, {...calibrationRun(), complete: false, finishedAt: null, answers: [], stopped: disguise});
+      expect(lines(key), disguise).toEqual([
+        at("stopped", "holds the api key or a piece of it: a run must never hold the key; delete the file"),
+      ]);
+    }
+  });
+
+  it("refuses a problem edited by hand: the reader's, read again from a whole reply, or the runner's words", () => {
+    const run = calibrationRun();
+    run.answers[3]!.problem = "see https://example.com for why";
+    run.answers[0]!.problem = "fine";
+    writeRun(root, run);
+    expect(lines()).toEqual([
+      at("answers[0].problem", "set on an answered case: only a reply that is no answer has a problem"),
+      at(
+        "answers[3].problem",
+        'not what reading the reply gives ("not JSON: the reply is not a JSON object"): a problem is the reader\'s, ' +
+          "never edited",
+      ),
+    ]);
+    const cut = calibrationRun();
+    Object.assign(cut.answers[3]!, {status: "truncated", problem: "cut off"});
+    writeRun(root, cut);
+    expect(lines()).toEqual([
+      at(
+        "answers[3].problem",
+        'not what reading the reply gives ("cut off by the token limit (maxTokens 1400): not read"): a problem is ' +
+          "the reader's, never edited",
+      ),
+    ]);
+  });
+
+  it("refuses a copy of a run under another name, naming the run it copies", () => {
+    writeRun(root, calibrationRun());
+    writeRun(root, calibrationRun(), "data/judges/runs/a-copy.json");
+    const check = checkJudges(root);
+    expect(check.problems.map(formatProblem)).toEqual([
+      "data/judges/runs/a-copy.json at startedAt: the same run as " +
+        `${runFile} (example/judge-1, started 2026-11-30T10:00:00.000Z): a run is recorded once; delete this copy`,
+    ]);
+    expect(check.runs.map((run) => run.file)).toEqual([runFile]);
+  });
+
+  it("refuses a complete run with a reason it stopped", () => {
+    writeRun(root, {...calibrationRun(), stopped: "http 500: the endpoint failed; try again later"});
+    expect(lines()).toEqual([at("stopped", "set on a complete run: a run that finished did not stop; set it null")]);
+  });
+
+  it("refuses a reason to stop in other words than the runner's", () => {
+    const incomplete = {...calibrationRun(), complete: false, finishedAt: null, answers: []};
+    incomplete.figures = {asked: 4, replied: 0, answered: 0, exact: 0, oneOff: 0, twoOrMoreOff: 0};
+    writeRun(root, {...incomplete, stopped: "http 500: the endpoint failed; try again later"});
+    expect(lines()).toEqual([]);
+    writeRun(root, {...incomplete, stopped: "http 500: upstream said: try ABC later"});
+    expect(lines()).toEqual([
+      at(
+        "stopped",
+        "not one of the runner's reasons to stop: a run records why it stopped in the runner's words, " +
+          "never an endpoint's; set it null",
+      ),
+    ]);
+  });
+
+  it("refuses an endpoint that is not an http or https url", () => {
+    writeRun(root, {...calibrationRun(), endpoint: "javascript:alert(document.domain)"});
+    expect(lines()).toEqual([
+      at(
+        "endpoint",
+        "expected an http or https url with no user name or password, like https://openrouter.ai/api/v1/chat/completions",
+      ),
+    ]);
   });
 
   it("refuses a megabyte of [[[ unread, before parsing it", () => {

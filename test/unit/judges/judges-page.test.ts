@@ -79,7 +79,7 @@ describe("each run as a rater", () => {
   });
 
   it("says when a run stopped early, and which cases it did not reach", () => {
-    const stopped = {...carefulRun(), complete: false, finishedAt: null, stopped: "interrupted"};
+    const stopped = {...data.runs[0]!, complete: false, stopped: "the endpoint could not be reached"};
     stopped.answers = stopped.answers.slice(0, 3);
     const [one] = judgesView({...data, runs: [stopped], files: [pageRunFiles[0]!]}).runs;
     expect(one!.state).toBe("stopped after 3 of 4");

@@ -185,7 +185,11 @@ describe("runJudge against the stub", () => {
     if (outcome.status !== "stopped") return;
     expect(outcome.error.code).toBe("leak");
     expect(outcome.run).toMatchObject({complete: false, finishedAt: null});
-    expect(outcome.run.stopped).toBe("the reply holds the api key or a piece of it: a run must never hold the key");
+    // The message names the field; the run records the runner's reason alone.
+    expect(outcome.error.message).toBe("the reply holds the api key or a piece of it: a run must never hold the key");
+    expect(outcome.run.stopped).toBe(
+      "the response held the api key or something shaped like a secret, so nothing of it was kept",
+    );
     expect(outcome.run.answers.map((record) => record.case)).toEqual(["calibration-a"]);
     expect(saved.at(-1)).toEqual(outcome.run);
     expect(leaks(JSON.stringify(saved))).toBe(false);
@@ -202,7 +206,8 @@ describe("runJudge against the stub", () => {
     const outcome = await runJudge(asked);
     expect(Date.now() - started).toBeLessThan(2500);
     expect(outcome.status === "stopped" && outcome.error.code).toBe("timeout");
-    expect(saved.at(-1)).toMatchObject({complete: false, stopped: "no complete answer within 0.3 s: timed out"});
+    expect(outcome.status === "stopped" && outcome.error.message).toBe("no complete answer within 0.3 s: timed out");
+    expect(saved.at(-1)).toMatchObject({complete: false, stopped: "no complete answer in the time allowed: timed out"});
     expect(saved.at(-1)!.answers).toHaveLength(1);
   });
 
@@ -241,7 +246,8 @@ describe("a run cut short, and --resume", () => {
     expect(cut).toMatchObject({
       complete: false,
       finishedAt: null,
-      stopped: "http 500: the endpoint failed: upstream exploded; try again later",
+      // The endpoint's body ("upstream exploded") is never read: the run records the status in the runner's words.
+      stopped: "http 500: the endpoint failed; try again later",
       cases: ["calibration-a", "calibration-b", "calibration-c", "calibration-d", "calibration-d-twist"],
     });
     expect(cut.answers.map((record) => record.case)).toEqual(["calibration-a", "calibration-b"]);

@@ -34,6 +34,35 @@ describe("the user's key", () => {
   });
 });
 
+describe("the key in the cheap disguises the readings undo (issue 28)", () => {
+  const key = `sk-or-v1-${"0123456789abcdef".repeat(4)}`;
+  const percent = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16)}`).join("");
+  const disguised: [string, string][] = [
+    // A reply that is JSON text keeps its escapes as written: each character on its own line, or a tab apart.
+    ["one character a line, JSON-escaped", [...key].join("\\n")],
+    ["escaped tabs between its characters", [...key].join("\\t")],
+    ["JSON-escaped twice", [...key].join("\\\\n")],
+    ["tags between its characters", [...key].join("<b></b>")],
+    ["each character in a tag", [...key].map((c) => `<b>${c}</b>`).join("")],
+    ["%-encoded three times", percent(key).replaceAll("%", "%2525")],
+  ];
+
+  it.each(disguised)("finds the key %s, with the key at hand and without it", (_name, text) => {
+    expect(containsKeyPiece(`note: ${text}`, key)).toBe(true);
+    expect(containsKeyPiece(redactKey(`note: ${text}`, key), key)).toBe(false);
+    expect(findKeyShaped(`note: ${text}`)).not.toEqual([]);
+  });
+
+  it("leaves escaped prose and markup alone", () => {
+    for (const text of [
+      "Line one\\nLine two\\tand a tab; a \\\\ backslash",
+      "<p>The <b>plot</b> of <i>Romeo and Juliet</i> in one sentence.</p><br/>",
+      "100%25 sure, %252F is a slash encoded twice",
+    ])
+      expect(findKeyShaped(text), text).toEqual([]);
+  });
+});
+
 describe("key-shaped text", () => {
   const shaped = (text: string) => findKeyShaped(text).map(({kind, hint}) => `${kind} ${hint}`);
 

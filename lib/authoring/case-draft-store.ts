@@ -1,7 +1,9 @@
 // The case editor's draft, saved in the browser as it is typed, and never lost: one versioned key holding a JSON
 // envelope {version, record}. A draft the editor cannot read (not JSON, not an envelope, another version, a record
-// that is not an object, too large or too deep) is copied under a set-aside key, never deleted or overwritten (the
-// trainee record's set-aside, shared), and the author is told in words; when the copy cannot be written it stays
+// that is not an object, too large or too deep, or a record holding a value of the wrong kind anywhere the item
+// schema has a field: the schema a case file is held to, read as a work in progress, kindProblems) is copied under a
+// set-aside key, never deleted or overwritten (the trainee record's set-aside, shared), and the author is told in
+// words; when the copy cannot be written it stays
 // under its key untouched and the draft is kept on the page only. Storage full: the draft is kept on the page, said
 // so, and written again at the next edit. A draft a Load replaces is copied under one key of its own, overwritten at
 // each Load (only the last is Undo's, and copies must not pile up in the storage the trainee's record shares), and
@@ -10,7 +12,10 @@
 import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/set-aside.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {authoredLimits} from "../authored/limits.js";
+import {fieldPath} from "../authored/problems.js";
+import {plural} from "../text/format.js";
 import type {CaseRecord} from "./case-editor.js";
+import {kindProblems, type JsonSchema} from "./json-schema-check.js";
 
 export const caseDraftKey = "rater-notebook:case-draft:v1";
 /** Where an unreadable draft is copied; a second one goes under `…:set-aside:2`, and so on. */
@@ -36,8 +41,12 @@ export type DraftReading =
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Reads the text kept under the draft's key: the record (null when there is none), or why it cannot be read. */
-export function parseCaseDraft(text: string | null): DraftReading {
+/**
+ * Reads the text kept under the draft's key: the record (null when there is none), or why it cannot be read. The
+ * record is held to `itemSchema` (the item schema as JSON Schema) as a draft: it may lack any field, or hold a value
+ * out of its bounds, but a value of the wrong kind anywhere (a quote that is a number) sets it aside.
+ */
+export function parseCaseDraft(text: string | null, itemSchema: JsonSchema): DraftReading {
   if (text === null || text.trim() === "") return {ok: true, record: null};
   const refuse = (reason: Exclude<DraftReading, {ok: true}>["reason"], message: string): DraftReading => ({
     ok: false,
@@ -64,6 +73,8 @@ export function parseCaseDraft(text: string | null): DraftReading {
   if (!isRecord(envelope.record)) return refuse("corrupted", "the saved draft holds no case");
   const deep = tooDeepAt(envelope.record, draftDepth);
   if (deep !== null) return refuse("corrupted", `the saved draft nests deeper than a case can, at ${deep}`);
+  const wrong = kindProblems(itemSchema, envelope.record);
+  if (wrong.length) return refuse("corrupted", wrongKindWords(wrong));
   // Only a key of the replaced drafts' copies: an envelope never leads the editor to read another key.
   const replaced = envelope.replaced;
   return replaced === caseDraftReplacedKey
@@ -108,7 +119,15 @@ export interface CaseDraftStore {
   replaced(): CaseRecord | null;
 }
 
-export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftStore {
+/** The first value of the wrong kind, by its field, and how many more there are. */
+function wrongKindWords(problems: ReturnType<typeof kindProblems>): string {
+  const [first] = problems;
+  const more = problems.length > 1 ? `, and ${plural(problems.length - 1, "more problem")}` : "";
+  return `the saved draft at ${fieldPath(first!.path) || "its top"}: ${first!.message}${more}`;
+}
+
+/** The draft store over `storage` (null: none); drafts are read as parseCaseDraft reads them, against `itemSchema`. */
+export function openCaseDraftStore(storage: KeyValueStorage | null, itemSchema: JsonSchema): CaseDraftStore {
   let notice: DraftNotice | null = storage ? null : {kind: "memory"};
   let saved: CaseRecord | null = null;
   let unreadable: Extract<DraftReading, {ok: false}> | null = null;
@@ -135,11 +154,11 @@ export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftSt
     } catch {
       notice = {kind: "memory"};
     }
-    const reading = parseCaseDraft(text);
+    const reading = parseCaseDraft(text, itemSchema);
     if (reading.ok) {
       saved = reading.record;
       replacedKey = reading.replaced ?? null;
-      const copy = replacedKey ? readKey(storage, replacedKey) : null;
+      const copy = replacedKey ? readKey(storage, replacedKey, itemSchema) : null;
       if (copy?.ok && copy.record) replaced = copy.record;
       else replacedKey = null;
     } else {
@@ -186,9 +205,9 @@ export function openCaseDraftStore(storage: KeyValueStorage | null): CaseDraftSt
 }
 
 /** The draft kept under `key`, read as the draft's own key is; null when the browser refuses the read. */
-function readKey(storage: KeyValueStorage, key: string): DraftReading | null {
+function readKey(storage: KeyValueStorage, key: string, itemSchema: JsonSchema): DraftReading | null {
   try {
-    return parseCaseDraft(storage.getItem(key));
+    return parseCaseDraft(storage.getItem(key), itemSchema);
   } catch {
     return null;
   }

@@ -4,6 +4,8 @@
 // lib/authored/schemas/item.ts. A schema with any other keyword throws, so a schema change this cannot follow fails
 // test/unit/authoring/json-schema-check.test.ts instead of passing values unchecked. Messages use the words
 // lib/authored/problems.ts gives zod's issues; test/unit/authoring/case-file.test.ts holds the verdicts to zod's.
+// It also checks a work in progress (kindProblems: the case editor's saved draft) by the same walk. Long because it is
+// one interpreter of one schema language: split, its keywords' checks and their words would be read in two places.
 import {authoredLimits} from "../authored/limits.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {quoteValue} from "../text/quote-text.js";
@@ -137,10 +139,13 @@ function admits(branch: JsonSchema, value: unknown): boolean {
 }
 
 type Report = (path: (string | number)[], message: string, continuable?: true) => void;
+/** Where problems go, and whether the value is a work in progress: a draft may lack any field (kindProblems). */
+type Checking = {report: Report; draft: boolean};
 
-function check(schema: JsonSchema, value: unknown, path: (string | number)[], report: Report): void {
+function check(schema: JsonSchema, value: unknown, path: (string | number)[], checking: Checking): void {
+  const {report} = checking;
   const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  if (branches) return checkUnion(schema, branches, value, path, report);
+  if (branches) return checkUnion(schema, branches, value, path, checking);
   if (Array.isArray(schema.enum)) {
     if (!schema.enum.includes(value)) report(path, `got ${quoteValue(value)}: expected one of ${list(schema.enum)}`);
     return;
@@ -172,9 +177,9 @@ function check(schema: JsonSchema, value: unknown, path: (string | number)[], re
     if (typeof schema.minItems === "number" && value.length < schema.minItems)
       report(path, `too short: expected at least ${plural(schema.minItems, "item")}, got ${value.length}`, true);
     if (isRecord(schema.items))
-      value.forEach((item, index) => check(schema.items as JsonSchema, item, [...path, index], report));
+      value.forEach((item, index) => check(schema.items as JsonSchema, item, [...path, index], checking));
   } else if (isRecord(value)) {
-    checkObject(schema, value, path, report);
+    checkObject(schema, value, path, checking);
   }
 }
 
@@ -186,13 +191,14 @@ function checkObject(
   schema: JsonSchema,
   value: Record<string, unknown>,
   path: (string | number)[],
-  report: Report,
+  checking: Checking,
 ): void {
+  const {report, draft} = checking;
   const properties = (isRecord(schema.properties) ? schema.properties : {}) as Record<string, JsonSchema>;
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   for (const [key, inner] of Object.entries(properties)) {
-    if (present(value, key)) check(inner, value[key], [...path, key], report);
-    else if (required.includes(key)) report([...path, key], `missing: expected ${expected(inner)}`);
+    if (present(value, key)) check(inner, value[key], [...path, key], checking);
+    else if (required.includes(key) && !draft) report([...path, key], `missing: expected ${expected(inner)}`);
   }
   if (schema.additionalProperties === false)
     for (const key of Object.keys(value))
@@ -204,16 +210,18 @@ function checkUnion(
   branches: JsonSchema[],
   value: unknown,
   path: (string | number)[],
-  report: Report,
+  checking: Checking,
 ): void {
+  const {report, draft} = checking;
   const key = discriminatorOf(branches);
   if (key !== null) {
     if (!isRecord(value)) return report(path, `expected object, got ${quoteValue(value)}`);
+    if (draft && !present(value, key)) return checkUndecided(branches, key, value, path, checking);
     const picked = pickBranch(branches, key, value);
     if ("problem" in picked) return report([...path, key], picked.problem);
-    return check(picked.branch, value, path, report);
+    return check(picked.branch, value, path, checking);
   }
-  const results = branches.map((branch) => collect(branch, value));
+  const results = branches.map((branch) => collect(branch, value, draft));
   const passing = results.filter((problems) => problems.length === 0).length;
   if (passing > 0 && !(schema.oneOf && passing > 1)) return;
   const alternatives = `expected ${branches.map(expected).join(" or ")}`;
@@ -228,28 +236,63 @@ function checkUnion(
     return;
   }
   // One branch of the value's kind: its own problems say most ("n/a" for "na").
-  if (candidates.length === 1) return check(candidates[0]!, value, path, (at, message) => report(at, message));
+  if (candidates.length === 1)
+    return check(candidates[0]!, value, path, {report: (at, message) => report(at, message), draft});
   report(path, `${alternatives}, got ${quoteValue(value)}`);
 }
 
+/**
+ * A draft's object that has not yet chosen its branch (a checklist line with no rule yet): held to the branch it
+ * could become that fits it best, its other fields checked as that branch checks them. It fits when any branch does.
+ */
+function checkUndecided(
+  branches: JsonSchema[],
+  key: string,
+  value: Record<string, unknown>,
+  path: (string | number)[],
+  checking: Checking,
+): void {
+  const results = branches.map((branch) => {
+    const chosen = (branch.properties as Record<string, JsonSchema>)[key]!.const;
+    return collect(branch, {...value, [key]: chosen}, true);
+  });
+  const wrong = (problems: SchemaProblem[]) => problems.filter((problem) => !problem.continuable).length;
+  const best = results.reduce((a, b) => (wrong(b) < wrong(a) ? b : a));
+  for (const problem of best) checking.report([...path, ...problem.path], problem.message, problem.continuable);
+}
+
 /** The value's problems against the schema (its depth already measured), with paths from the value. */
-function collect(schema: JsonSchema, value: unknown): SchemaProblem[] {
+function collect(schema: JsonSchema, value: unknown, draft = false): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
-  check(schema, value, [], (path, message, continuable) =>
-    problems.push(continuable ? {path, message, continuable} : {path, message}),
-  );
+  const report: Report = (path, message, continuable) =>
+    problems.push(continuable ? {path, message, continuable} : {path, message});
+  check(schema, value, [], {report, draft});
   return problems;
 }
 
 /** Whether the value fits the schema (the depth already measured). */
 function fits(schema: JsonSchema, value: unknown): boolean {
   let fit = true;
-  check(schema, value, [], () => (fit = false));
+  check(schema, value, [], {report: () => (fit = false), draft: false});
   return fit;
 }
 
 /** Every place `value` breaks `schema`, each with a message that names the fix. Throws for a schema not followed. */
 export function schemaProblems(schema: JsonSchema, value: unknown): SchemaProblem[] {
+  return problemsOf(schema, value, false);
+}
+
+/**
+ * Every place a work in progress (the case editor's draft) holds a value of the wrong kind where `schema` has a field:
+ * a value of another type, or not among the values the field allows. What a draft may lack is not a problem: any field
+ * (an object with no branch chosen yet, a checklist line with no rule, is held to the branch it fits best), and so are
+ * the problems a draft grows out of, a value outside its bounds (an empty text, a short list) or an unknown field.
+ */
+export function kindProblems(schema: JsonSchema, value: unknown): SchemaProblem[] {
+  return problemsOf(schema, value, true).filter((problem) => !problem.continuable);
+}
+
+function problemsOf(schema: JsonSchema, value: unknown, draft: boolean): SchemaProblem[] {
   assertFollowed(schema);
   const tooDeep = tooDeepAt(value, authoredLimits.yamlDepth);
   if (tooDeep !== null)
@@ -259,7 +302,7 @@ export function schemaProblems(schema: JsonSchema, value: unknown): SchemaProble
         message: `nests deeper than ${authoredLimits.yamlDepth} levels (at ${tooDeep || "the top"}): flatten it`,
       },
     ];
-  return collect(schema, value);
+  return collect(schema, value, draft);
 }
 
 /** A copy of a valid `value` with the schema's defaults filled in: what zod's parse would return. */

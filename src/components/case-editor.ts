@@ -60,7 +60,7 @@ export function CaseEditor(
     return fieldsByRule.get(rule)!;
   };
 
-  const store = openCaseDraftStore(storage);
+  const store = openCaseDraftStore(storage, data.itemSchema);
   let record: CaseRecord = store.saved() ?? blankCase();
   let loaded = record; // The case as loaded, or as the page opened: id edits are decided from it (setId).
   // Each edit's view at once; the file read back as guideline:check reads it when idle, or before an action needs it.

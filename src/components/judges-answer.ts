@@ -19,13 +19,18 @@ function JudgeRule(rule: JudgeRuleName): HTMLElement {
     : el("span", {class: "unknown-rule"}, "unknown rule id ", el("code", {}, rule.text));
 }
 
+/** A line's words: a block whose width is capped, so a model's 1,000 characters wrap in it and leave the other
+ *  columns their room (a table gives each column a share of the width by its longest line). */
+const lineText = (main: boolean, text: string) =>
+  el("span", {class: "judge-line-text"}, main ? el("strong", {}, "Main task: ") : null, text);
+
 function LineRow(line: LineView): HTMLTableRowElement {
   const agrees = line.status === "agree";
   const row = TableRow(
     [
-      line.ruled ? [line.ruled.main ? el("strong", {}, "Main task: ") : null, line.ruled.text] : "—",
+      line.ruled ? lineText(line.ruled.main, line.ruled.text) : "—",
       line.ruled ? line.ruled.verdict : "—",
-      line.judge ? [line.judge.main ? el("strong", {}, "Main task: ") : null, line.judge.instruction] : "—",
+      line.judge ? lineText(line.judge.main, line.judge.instruction) : "—",
       line.judge ? line.judge.verdict : "—",
       line.judge ? JudgeRule(line.judge.rule) : "—",
       el(

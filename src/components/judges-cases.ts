@@ -74,6 +74,7 @@ export function JudgeCases({view, data}: {view: JudgesView; data: JudgesPageData
         caption: "Each case: the ruled score and each run's score",
         rowHeaders: true,
         stack: true,
+        scroll: "Case by case, every run",
         className: "judge-cases-table",
       },
     ),

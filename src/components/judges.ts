@@ -78,7 +78,14 @@ function SideBySide(view: JudgesView): HTMLElement {
     ),
     Table(
       {head: ["Figure", ...head], rows: rows.map((row) => [row.figure, ...row.cells])},
-      {caption: "Every recorded run, by figure", rowHeaders: true, stack: true, className: "judges-side"},
+      {
+        caption: "Every recorded run, by figure",
+        rowHeaders: true,
+        stack: true,
+        // Many runs make it wider than the page: it scrolls in its own box, which a keyboard reaches by name.
+        scroll: "Side by side, every run",
+        className: "judges-side",
+      },
     ),
   );
 }

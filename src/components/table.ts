@@ -11,8 +11,11 @@ export interface TableOptions {
   className?: string;
   /** The first cell of each row names the row (a `th scope="row"`). */
   rowHeaders?: boolean;
-  /** Wrap the table in a focusable box that scrolls sideways on a narrow screen. */
-  scroll?: boolean;
+  /**
+   * Wrap the table in a focusable box that scrolls sideways when the table is wider than the page; a string names
+   * the box (a region with that name, which a keyboard user hears on reaching it; unique on its page).
+   */
+  scroll?: boolean | string;
   /**
    * On a narrow screen, show each row as a card: its first cell as the card's title, every other cell with its
    * column's name (a `data-label`, from the head). The style is `table.stack` in src/style.css.
@@ -61,7 +64,9 @@ export function Table(
     el("tbody", {}, tableRows(rows, {rowHeaders})),
   );
   if (stack) labelCells(table);
-  return scroll ? el("div", {class: "table-scroll", tabindex: 0}, table) : table;
+  if (!scroll) return table;
+  const named = typeof scroll === "string" ? {"role": "region", "aria-label": scroll} : {};
+  return el("div", {class: "table-scroll", tabindex: 0, ...named}, table);
 }
 
 /** The table inside what `Table` returned, scroll box or not. */

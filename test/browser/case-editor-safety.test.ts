@@ -9,7 +9,7 @@ import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/node/load.js";
 import {useSite} from "./helpers.js";
-import {caseDraftKey, derivedScore, loadCase, openEditor, savedDraft} from "./case-editor-helpers.js";
+import {caseDraftKey, derivedScore, downloadButton, loadCase, openEditor, savedDraft} from "./case-editor-helpers.js";
 
 const site = useSite();
 const repoText = (id: string) => readFileSync(join(projectRoot, "data", "items", `${id}.md`), "utf8");
@@ -166,6 +166,63 @@ describe("the draft", () => {
     expect(await page.evaluate((key) => localStorage.getItem(`${key}:set-aside`), caseDraftKey)).toBe(
       '{"version": 1, "record": [not json',
     );
+    expect(site.problems).toEqual([]);
+  });
+
+  // Issue 28: a line's quote of the wrong kind (the line as marked, with no rule yet) stopped the page for good.
+  it("is set aside with a notice when a field holds a value of the wrong kind: the page draws, a reload is clean", async () => {
+    const setAside = (page: Page) => page.evaluate((key) => localStorage.getItem(`${key}:set-aside`), caseDraftKey);
+    for (const [quote, field] of [
+      [7, "checklist[0].quote"],
+      [{a: 1}, "checklist[0].quote"],
+      [[{a: 1}], "checklist[0].quote[0]"],
+    ] as const) {
+      const raw = JSON.stringify({version: 1, record: {checklist: [{role: "main", text: "x", quote}]}});
+      const page = await openEditor(site, {draft: raw});
+      // The page draws, blank, and says why and where the draft went.
+      expect(await derivedScore(page).innerText()).toMatch(/^no score yet: mark the instructions/);
+      const notice = page.getByRole("alert").filter({hasText: "could not be read"});
+      expect(await notice.innerText()).toContain(`(the saved draft at ${field}: expected string`);
+      expect(await notice.innerText()).toContain(`kept aside under ${caseDraftKey}:set-aside`);
+      expect(await setAside(page)).toBe(raw);
+      expect(await requestBox(page).inputValue()).toBe("");
+      await requestBox(page).fill("A new request.");
+      await expect.poll(async () => (await savedDraft(page))?.record.request).toMatchObject({text: "A new request."});
+      // A reload is clean: the new draft is back, with no notice, and the copy set aside is as it was.
+      await page.reload();
+      await downloadButton(page).waitFor();
+      expect(await requestBox(page).inputValue()).toBe("A new request.");
+      expect(await notice.count()).toBe(0);
+      expect(await setAside(page)).toBe(raw);
+      await page.context().close();
+    }
+    expect(site.problems).toEqual([]);
+  });
+
+  it("is kept as it is when it only lacks fields or holds what a draft grows out of, and the page draws", async () => {
+    // Lines with no rule, role or words yet, a rule with no facts, a fact no rule of the line's has, empty texts and
+    // lists, a quote of a turn not written yet, empty turns, notes and flags, an unknown field.
+    const record = {
+      request: {text: ""},
+      checklist: [
+        {},
+        {quote: []},
+        {role: "main", facts: {limit: "two"}},
+        {rule: "numbers"},
+        {quoteIn: "turn-9", quote: "x"},
+      ],
+      turns: [{}],
+      notes: [{}],
+      flags: [{}],
+      split: [{}],
+      lesson: {},
+      unknown: 7,
+    };
+    const page = await openEditor(site, {draft: JSON.stringify({version: 1, record})});
+    expect(await derivedScore(page).innerText()).toMatch(/^no score yet/);
+    expect(await page.getByRole("alert").filter({hasText: "could not be read"}).count()).toBe(0);
+    expect((await savedDraft(page))?.record).toEqual(record);
+    expect(await page.evaluate((key) => localStorage.getItem(`${key}:set-aside`), caseDraftKey)).toBeNull();
     expect(site.problems).toEqual([]);
   });
 });

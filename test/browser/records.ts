@@ -16,7 +16,7 @@ import type {FetchLike, Sleep} from "../../lib/probes/endpoint-call.js";
 import {loadProbes} from "../../lib/probes/load.node.js";
 import {runProbe} from "../../lib/probes/runner.js";
 import {modelFileStem, writeRun as writeProbeRun} from "../../lib/probes/runs.node.js";
-import {carefulRun, lenientRun, pageRunFiles} from "../unit/judges/page-runs.js";
+import {calibrationJudgeRun, carefulRun, lenientRun, pageRunFiles, reply} from "../unit/judges/page-runs.js";
 import {addTestPrompt, answerReply, record, testPrompt, testPromptHash, writeRun} from "../unit/judges/run-files.js";
 import {distDir} from "./site.js";
 
@@ -71,6 +71,38 @@ export const judgePageRuns: Records<void> = {
     writeRun(copy, lenientRun(), pageRunFiles[1]);
   },
 };
+
+// ---- The judges' page with many runs, and a model's long words (issue 28) ----
+
+/** A model slug of 167 characters with no place to break a line: the first run's model. */
+export const longModelSlug = `test-only/${"long".repeat(39)}x`;
+/** An instruction of 1,000 characters (the most an answer's line holds) with no place to break a line. */
+export const longInstruction = `https://example.com/${"a".repeat(980)}`;
+
+/**
+ * `count` complete runs over the four calibration cases, a day apart; the first by the long model slug (served as
+ * its first 128 characters), its line for calibration A the long instruction. Scores: a 4 (exact), b 3 (one off), c 1
+ * and d 5 (exact).
+ */
+export const manyJudgeRuns = (count: number): Records<void> => ({
+  name: `judges-${count}-runs`,
+  write(copy) {
+    addTestPrompt(copy);
+    for (let index = 0; index < count; index++) {
+      const model = index === 0 ? longModelSlug : `test-only/judge-${index + 1}`;
+      const startedAt = `2026-10-${String(index + 1).padStart(2, "0")}T09:00:00.000Z`;
+      const run = calibrationJudgeRun(model, startedAt, [
+        reply(4, [index === 0 ? longInstruction : "Write the email", true, "main-task", "met"]),
+        reply(3, ["Describe the plot of Romeo and Juliet", true, "main-task", "met"]),
+        reply(1, ["Write a limerick about my cat, Pixel", true, "refusal", "not-met"]),
+        reply(5, ["Translate this into the language my grandmother speaks", true, "clarifying-question", "met"]),
+      ]);
+      // As served: a slug holds at most 128 characters (lib/probes/run-metadata.ts), the model asked for 200.
+      run.answers = run.answers.map((answer) => ({...answer, servedBy: model.slice(0, 128)}));
+      writeRun(copy, run, `data/judges/runs/${startedAt.replaceAll(":", "-")}--${modelFileStem(model)}.json`);
+    }
+  },
+});
 
 // ---- The author's question on /authors: two runs over the fresh cases and example-2 ----
 

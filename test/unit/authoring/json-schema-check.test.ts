@@ -2,7 +2,7 @@
 // schemas in the shapes zod's export writes, and the expected problems worked out by hand from them.
 import {z} from "zod";
 import {describe, expect, it} from "vitest";
-import {schemaProblems, withDefaults, type JsonSchema} from "../../../lib/authoring/json-schema-check.js";
+import {kindProblems, schemaProblems, withDefaults, type JsonSchema} from "../../../lib/authoring/json-schema-check.js";
 import {checklistRules, Item} from "../../../lib/authored/schemas/item.js";
 
 const exported = (schema: z.core.$ZodType): JsonSchema => z.toJSONSchema(schema, {io: "input"}) as JsonSchema;
@@ -171,6 +171,38 @@ describe("schemaProblems", () => {
     expect(schemaProblems(schema, {...valid, tags: deep})).toEqual([
       {path: [], message: expect.stringMatching(/^nests deeper than 32 levels \(at tags(\[0\]){31}\): flatten it$/)},
     ]);
+  });
+});
+
+describe("kindProblems: a work in progress", () => {
+  const kinds = (value: unknown) =>
+    kindProblems(schema, value).map(({path, message}) => `${path.join(".")}: ${message}`);
+  it("may lack any field, hold a value out of its bounds or an unknown field", () => {
+    expect(kinds({})).toEqual([]);
+    expect(kinds({title: "", id: "A", titel: 5, tags: [], checklist: [{rule: "numbers", facts: {limit: -1}}]})).toEqual(
+      [],
+    );
+    expect(kinds({checklist: [{rule: "numbers", facts: {}}, {rule: "standing"}]})).toEqual([]);
+  });
+  it("never holds a value of another kind, or not among the values a field allows", () => {
+    expect(kinds({title: 5, set: "x", tags: ["a", {}], score: true})).toEqual([
+      'set: got "x": expected one of "examples", "edge-cases"',
+      "title: expected string, got 5",
+      "tags.1: expected string, got {}",
+      'score: expected a whole number from 1 to 5 or "n/a", got true',
+    ]);
+    expect(kinds({checklist: [{rule: "numbers", facts: {limit: "two"}}, {rule: "sizes"}, 7]})).toEqual([
+      'checklist.0.facts.limit: expected a whole number of at least 0, got "two"',
+      'checklist.1.rule: unknown rule "sizes": expected one of "numbers", "standing"',
+      "checklist.2: expected object, got 7",
+    ]);
+  });
+  it("holds a line with no rule yet to the rule it fits best: its fields every rule shares, its facts any rule's", () => {
+    expect(kinds({checklist: [{note: ""}, {facts: {followed: true}}, {facts: {limit: 2}}]})).toEqual([]);
+    expect(kinds({checklist: [{note: 7}]})).toEqual(["checklist.0.note: expected string, got 7"]);
+    expect(kinds({checklist: [{facts: "x"}]})).toEqual(['checklist.0.facts: expected object, got "x"']);
+    // A fact of the wrong kind under every rule that has it: held to the rule it fits best, which has no such fact.
+    expect(kinds({checklist: [{facts: {limit: "two"}}]})).toEqual([]);
   });
 });
 

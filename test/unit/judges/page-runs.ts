@@ -16,7 +16,8 @@ const ruled: Record<string, CaseRecord["ruled"]> = {
 const cases = Object.keys(ruled);
 
 type Line = [instruction: string, main: boolean, rule: string, verdict: JudgeVerdict];
-const reply = (score: JudgeAnswer["score"], ...lines: Line[]) =>
+/** A reply that reads as an answer: its checklist, line by line, and its score. */
+export const reply = (score: JudgeAnswer["score"], ...lines: Line[]) =>
   JSON.stringify({
     checklist: lines.map(([instruction, main, rule, verdict]) => ({instruction, main, rule, verdict})),
     score,
@@ -36,7 +37,8 @@ export const htmlReply =
 /** The rule id the lenient judge invents for "in one sentence". */
 export const inventedRule = "one-sentence-rule";
 
-function run(model: string, startedAt: string, replies: string[]): JudgeRun {
+/** A complete run over the four calibration cases, one reply each, in order; started on the hour. */
+export function calibrationJudgeRun(model: string, startedAt: string, replies: string[]): JudgeRun {
   const answers = replies.map((text, minute) => ({
     ...record(cases[minute]!, ruled[cases[minute]!]!, text, minute),
     startedAt: startedAt.replace(":00:00", `:0${minute}:00`),
@@ -66,7 +68,7 @@ function run(model: string, startedAt: string, replies: string[]): JudgeRun {
  * ruling has the purpose rule not met (one off, above); c 1 (exact); d 5 (exact).
  */
 export const carefulRun = (): JudgeRun =>
-  run("test-only/careful", "2026-11-20T09:00:00.000Z", [
+  calibrationJudgeRun("test-only/careful", "2026-11-20T09:00:00.000Z", [
     reply(4, email, short, ["förmliche", false, "style-register", "met-flaw"]),
     reply(3, plot, ["in one sentence", false, "size-words", "partly"]),
     reply(1, limerick),
@@ -78,7 +80,7 @@ export const carefulRun = (): JudgeRun =>
  * above); c answered in HTML, not JSON (not counted); d 5 (exact).
  */
 export const lenientRun = (): JudgeRun =>
-  run("test-only/lenient", "2026-11-21T09:00:00.000Z", [
+  calibrationJudgeRun("test-only/lenient", "2026-11-21T09:00:00.000Z", [
     reply(5, email, short, ["förmliche", false, "style-register", "met"]),
     reply(4, plot, ["in one sentence", false, inventedRule, "met"]),
     htmlReply,

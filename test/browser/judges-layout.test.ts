@@ -1,0 +1,74 @@
+// /judges with 1, 6 and 30 runs recorded (issue 28): the page fits the window at 390 and 1440 px however many runs
+// there are, the side-by-side and case-by-case tables scrolling in boxes of their own that a keyboard reaches by name;
+// and a model's long words wrap: a 167-character slug in its run's heading, a 1,000-character instruction in its
+// answer, neither with a place to break a line. The runs: records.ts manyJudgeRuns.
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {boxProblems, pageOverflow} from "./fits.js";
+import {useSiteWith} from "./helpers.js";
+import {openAnswer} from "./page-states.js";
+import {longInstruction, longModelSlug, manyJudgeRuns} from "./records.js";
+import type {Site} from "./site.js";
+
+const widths = [390, 1440] as const;
+
+async function openJudges(site: Site, width: number): Promise<Page> {
+  const page = await (await site.newContext({viewport: {width, height: 900}})).newPage();
+  await page.goto("/judges");
+  await page.locator(".judges-page").waitFor();
+  return page;
+}
+
+/** The two tables' scroll boxes, by the names a keyboard user hears. */
+const boxes = (page: Page) => [
+  page.getByRole("region", {name: "Side by side, every run", exact: true}),
+  page.getByRole("region", {name: "Case by case, every run", exact: true}),
+];
+
+describe.each([1, 6, 30])("/judges with %i runs", (count) => {
+  const {site} = useSiteWith(manyJudgeRuns(count));
+
+  it.each(widths)(
+    "fits a %i px window, each table in a named box of its own that a keyboard reaches",
+    async (width) => {
+      const page = await openJudges(site, width);
+      expect(await pageOverflow(page)).toEqual([]);
+      expect(await page.locator(".judges-side thead th").count()).toBe(count + 1);
+      for (const box of boxes(page)) {
+        expect(await box.locator("table").count()).toBe(1);
+        expect(await box.getAttribute("tabindex")).toBe("0");
+        expect(await box.evaluate((node) => getComputedStyle(node).overflowX)).toBe("auto");
+        // The box itself stays in the page: only the table inside it may be wider.
+        expect(await boxProblems(box, page.locator(".judges-page"), {scrolls: true})).toEqual([]);
+      }
+      // Wider than the window (30 runs at 1440 px: 31 columns of at least 9rem), the box scrolls, by keyboard too.
+      if (count === 30 && width === 1440)
+        for (const box of boxes(page)) {
+          expect(await box.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+          await box.focus();
+          await page.keyboard.press("ArrowRight");
+          await expect.poll(() => box.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
+        }
+      expect(site.problems).toEqual([]);
+    },
+  );
+
+  it.each(widths)("wraps a model's 167-character slug and 1,000-character instruction at %i px", async (width) => {
+    expect([longModelSlug.length, longInstruction.length]).toEqual([167, 1000]);
+    const page = await openJudges(site, width);
+    const run = page.locator("#run-1");
+    expect(await run.getByRole("heading", {level: 2}).innerText()).toContain(longModelSlug);
+    expect(await boxProblems(run.getByRole("heading", {level: 2}), run)).toEqual([]);
+    expect(await boxProblems(run.locator(".judge-facts"), run)).toEqual([]);
+    const answer = await openAnswer(page, "Calibration A", 0);
+    const line = answer.locator(".judge-line-text").filter({hasText: longInstruction});
+    expect(await boxProblems(line, answer)).toEqual([]);
+    expect(await boxProblems(answer.locator(".judge-answer-run"), answer)).toEqual([]);
+    expect(await pageOverflow(page)).toEqual([]);
+    // The ruled lines keep their room beside it: no ruled line squeezed to a word a line (at least 10rem at 1440 px).
+    if (width === 1440)
+      for (const ruled of await answer.locator(".judge-lines tbody th").all())
+        expect((await ruled.boundingBox())!.width).toBeGreaterThanOrEqual(160);
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -30,7 +30,7 @@ import {
   unsavedNotice,
   withRecord,
 } from "./page-fixtures.js";
-import {authorJudgeRuns, correctReply, judgePageRuns, manyJudgeRuns, probeRuns, type Records} from "./records.js";
+import {authorJudgeRuns, correctReply, judgePageRuns, probeRuns, type Records} from "./records.js";
 import type {Site} from "./site.js";
 import {tableProblems} from "./stacked-tables.js";
 import {
@@ -458,24 +458,6 @@ const withRecords: Walk[] = [
       },
     ],
     cost: 14,
-  },
-  {
-    title: "/judges with 30 runs recorded",
-    records: manyJudgeRuns(30),
-    states: [
-      {
-        title: "/judges with 30 runs, a long model slug and an answer with a long line open",
-        name: "judges-30",
-        async open(page) {
-          await page.goto("/judges");
-          await page.locator(".judges-page").waitFor();
-          await openAnswer(page, "Calibration A", 0);
-        },
-        measure: async (page, width) =>
-          width === 390 ? tableProblems(page, ".judges-page table:not(.matrix-table)") : [],
-      },
-    ],
-    cost: 30,
   },
   {
     title: "the probe page with runs recorded",

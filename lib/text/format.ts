@@ -33,3 +33,6 @@ export function formatBytes(bytes: number): string {
   if (kilobytes < 1000) return `${kilobytes} kB`;
   return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, "")} MB`;
 }
+
+/** The words of a text, as a reader counts them: each run between spaces that holds a letter or a digit. */
+export const wordCount = (text: string): number => (text.match(/\S*[\p{L}\p{N}]\S*/gu) ?? []).length;

@@ -75,6 +75,8 @@ export type Difference =
       yourMain: string | null;
       ruledMain: string;
       listed: boolean;
+      /** The rule that says what the main task is. */
+      rule: RuleCitation;
     };
 
 /** A line that sets the score, for a trainee who gave a score alone: what they would have had to see. */
@@ -88,7 +90,10 @@ export interface DecidingLine {
 }
 
 export interface Feedback {
+  /** The first answer's score: the one recorded. */
   score: ScoreComparison;
+  /** The latest answer's score: what the ruling leads with (the first, until a retry). */
+  latest: ScoreComparison;
   /** The answers after the first, by attempt: the first counts; later ones show beside it. */
   retries: {attempt: number; score: ScoreComparison}[];
   /** The case study's own name for the case, now that the trainee has committed. */
@@ -153,6 +158,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   const latest = answers.at(-1)!;
   const comparison = compareAnswer(item, derivation, latest, guideline.parameters);
   const score = compareScores(first.score, item.score);
+  const latestScore = compareScores(latest.score, item.score);
   const clauseOf = (index: number) => derivation.lines[index]?.clause ?? null;
   const cite = (index: number, rule: ChecklistRuleId = item.checklist[index]!.rule) =>
     citation(guideline, rule, rule === item.checklist[index]!.rule ? clauseOf(index) : null, item.checklist[index]);
@@ -178,6 +184,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
         yourMain: checklist.mainDiffers!.line === null ? null : yourWords(checklist.mainDiffers!.line),
         ruledMain: ruledMain.text,
         listed: !mainMissing,
+        rule: citation(guideline, "main-task", null),
       });
     }
     for (const line of checklist.lines) {
@@ -238,15 +245,17 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
       });
   const decidingIndex = item.checklist.findIndex((line) => line.rule === deciding.rule);
   const picked = options.decidingPick;
-  const ownNotes = item.notes.filter((note) => note.score !== undefined && note.score === first.score);
+  // The ruling speaks of the latest attempt: the case study's notes on its score lead.
+  const ownNotes = item.notes.filter((note) => note.score !== undefined && note.score === latest.score);
 
   return {
     score,
+    latest: latestScore,
     retries: answers
       .slice(1)
       .map((answer) => ({attempt: answer.attempt, score: compareScores(answer.score, item.score)})),
     caseName: item.title,
-    sentence: caseSentence(item, first.score, score.distance === "exact"),
+    sentence: caseSentence(item, latest.score, latestScore.distance === "exact"),
     scoreOnly: !comparison.checklist,
     differences,
     matching,

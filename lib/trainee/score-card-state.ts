@@ -24,9 +24,21 @@ export function cardAnswers(
 export const stepsOffered = ({phase, folded, request}: {phase: Phase; folded: boolean; request: Item["request"]}) =>
   phase === "guideline" && !(folded && request.form === "described");
 
-/** Whether "Try again" shows: after Check, with the guideline, outside the blind run (whose first answer stands). */
-export const retryOffered = ({committed, phase, mode}: {committed: boolean; phase: Phase; mode: Mode}): boolean =>
-  committed && phase === "guideline" && mode !== "self-check";
+/**
+ * Whether "Try again" shows: after Check, with the guideline, outside the blind run (whose first answer stands), and
+ * only when the latest answer missed the ruled score (`exact`: it did not).
+ */
+export const retryOffered = ({
+  committed,
+  phase,
+  mode,
+  exact,
+}: {
+  committed: boolean;
+  phase: Phase;
+  mode: Mode;
+  exact: boolean;
+}): boolean => committed && phase === "guideline" && mode !== "self-check" && !exact;
 
 /** The line by the item's title: its first answer ("Checked: 3"; "Answered: 3" in the blind run), or none yet. */
 export const cardStateText = (first: Pick<Answer, "score"> | undefined, mode: Mode): string =>

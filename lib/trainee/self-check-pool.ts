@@ -198,9 +198,9 @@ export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answer
   if (choice.reason === "skipped") return describePoolChoice(choice, pools);
   const next = pools[pools.indexOf(choice.pool) + 1];
   return choice.pool.set === "calibration"
-    ? `Take the blind self-check first: once you've seen Part 6's rulings, ${
-        next ? `it uses ${poolFullName(next)} instead` : "it can't be blind"
-      }.`
+    ? // The pool it uses now is named before the one it would use later, so the run's size below reads as this one's.
+      `Take the blind self-check first: it uses ${poolFullName(choice.pool)} now; once you've seen Part 6's ` +
+        `rulings, ${next ? `it uses ${poolFullName(next)} instead` : "it can't be blind"}.`
     : `The blind self-check uses ${poolFullName(choice.pool)}.`;
 }
 

@@ -73,7 +73,8 @@ export const raterWords: Record<
   it: {They: "It", they: "it", Their: "Its", their: "its", theirs: "its scores", tend: "tends"},
 };
 
-/** How a score compares with the ruled one, in a few words: "exact", "one off, lenient", "two off, harsh". */
+/** How a score compares with the ruled one, in a few words: "exact", "one off, higher than the ruling", "two off,
+ *  lower than the ruling". */
 export function describeDistance(comparison: ScoreComparison, rater: Rater = "you"): string {
   if (comparison.distance === "exact") return "exact";
   if (comparison.notApplicableMismatch)
@@ -81,7 +82,8 @@ export function describeDistance(comparison: ScoreComparison, rater: Rater = "yo
       ? `${raterWords[rater].they} scored a response the guideline does not rate`
       : "the guideline rates this one";
   const off = Math.abs(comparison.difference ?? 0);
-  return `${off === 1 ? "one" : off === 2 ? "two" : off === 3 ? "three" : "four"} off, ${comparison.direction}`;
+  const way = comparison.direction === "lenient" ? "higher" : "lower";
+  return `${off === 1 ? "one" : off === 2 ? "two" : off === 3 ? "three" : "four"} off, ${way} than the ruling`;
 }
 
 /** The self-check's pass rule in a sentence: "At least 4 of 5 exact, and none two or more points off." */
@@ -166,15 +168,26 @@ export function scaleAnchors(line: string): Partial<Record<1 | 5, string>> {
   return anchors;
 }
 
-/** How a first answer compares, in the words the ruling leads with: "Exact", "One off: you scored higher". */
-export function verdictWords(comparison: ScoreComparison): string {
-  if (comparison.distance === "exact") return "Exact";
+/** A distance by its name: "exact", "one off", "two or more off". */
+export const distanceNames: Record<ScoreComparison["distance"], string> = {
+  "exact": "exact",
+  "one-off": "one off",
+  "two-or-more-off": "two or more off",
+};
+
+/**
+ * How an answer compares, in the words the ruling leads with: "Exact", "One off: you scored higher than the ruling";
+ * for a retry, "Exact on your retry", so the line names the attempt it speaks of.
+ */
+export function verdictWords(comparison: ScoreComparison, {retry = false}: {retry?: boolean} = {}): string {
+  const on = retry ? " on your retry" : "";
+  if (comparison.distance === "exact") return `Exact${on}`;
   if (comparison.notApplicableMismatch)
     return comparison.ruled === "n/a"
-      ? "Not applicable: this response isn't rated on this scale"
-      : "Rated: this response is not a case for “not applicable”";
+      ? `Not applicable${on}: this response isn't rated on this scale`
+      : `Rated${on}: this response is not a case for “not applicable”`;
   const far = comparison.distance === "one-off" ? "One off" : "Two or more off";
-  return `${far}: you scored ${comparison.direction === "lenient" ? "higher" : "lower"} than the ruling`;
+  return `${far}${on}: you scored ${comparison.direction === "lenient" ? "higher" : "lower"} than the ruling`;
 }
 
 /** How the lean is worked out, for a small fold under it: the average in points, and the rule that names a lean. */

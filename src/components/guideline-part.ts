@@ -29,9 +29,15 @@ export function GuidelinePart(data: TraineeData, {store = openProgressStore()} =
   window.addEventListener("hashchange", showTarget);
   return partPage(
     ctx,
-    GuidelineView(ctx.guideline),
+    // The version's summary is its history (what it added), so it is the version note's, not the part's opening.
+    GuidelineView(ctx.guideline, {summary: false}),
     earlier.length ? EarlierVersions(earlier) : null,
-    el("p", {class: "version-note"}, `Guideline version ${ctx.guideline.version.replace(/^v/, "")}`),
+    el(
+      "p",
+      {class: "version-note"},
+      `Guideline version ${ctx.guideline.version.replace(/^v/, "")}: `,
+      ctx.guideline.summary,
+    ),
   );
 }
 

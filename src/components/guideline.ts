@@ -15,6 +15,8 @@ export interface GuidelineViewOptions {
   className?: string;
   /** The class of the rubric's figure (the current version's is "rubric"). */
   rubricClassName?: string;
+  /** Whether the view opens with the version's summary (its history); Part 3 says it in its version note instead. */
+  summary?: boolean;
 }
 
 /** Marks the reconstructed parts of a version: each marker names its note, and the notes give each reason once. */
@@ -121,7 +123,13 @@ function ReconstructionNotes(marks: Marks, heading: "h2" | "h3", idPrefix: strin
 /** A guideline version as its readers see it: what is not rated, the three steps with their rules, the rubric. */
 export function GuidelineView(
   guideline: Guideline,
-  {headingLevel = 2, idPrefix = "", className = "guideline", rubricClassName = "rubric"}: GuidelineViewOptions = {},
+  {
+    headingLevel = 2,
+    idPrefix = "",
+    className = "guideline",
+    rubricClassName = "rubric",
+    summary = true,
+  }: GuidelineViewOptions = {},
 ): HTMLElement {
   const heading = headingLevel === 2 ? "h2" : "h3";
   const marks = marksOf(guideline, idPrefix);
@@ -137,7 +145,7 @@ export function GuidelineView(
   return el(
     "div",
     {"class": className, "data-version": guideline.version},
-    el("p", {class: "muted"}, guideline.summary),
+    summary ? el("p", {class: "muted"}, guideline.summary) : null,
     guideline.notRated
       ? el(
           "section",

@@ -1,25 +1,16 @@
-// The middle of a ruling: only the lines where the trainee's checklist differs from the ruled one (or, with a score
-// given alone, the lines that set the score), each with the rule and the sentence of it that decides the line; what
-// matched, as a count; and on the edge-case map, whether the trainee picked the rule that settles the case.
-import type {Answer} from "../lib/trainee/progress.js";
+// The middle of a ruling: on the edge-case map, whether the trainee picked the rule that settles the case; then,
+// folded, only the lines where the trainee's checklist differs from the ruled one (or, with a score given alone, the
+// lines that set the score), each with the rule and the sentence of it that decides the line, and what matched.
 import type {Difference, Feedback, RuleCitation} from "../lib/trainee/feedback.js";
-import {scoreText} from "../lib/trainee/words.js";
+import {foldSummaries, type RulingWords} from "../lib/trainee/ruling-lead.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
-import {RuleRef} from "./rule-ref.js";
+import {RuleRef, ruleCiter} from "./rule-ref.js";
 
 const quoteOf = (words: string) => `“${words}”`;
 
-/** Cites each rule once in a list: the second line a rule decides names it without quoting it again. */
-function citer(): (rule: RuleCitation) => HTMLElement {
-  const quoted = new Set<string>();
-  return (rule) => {
-    const first = !quoted.has(rule.id);
-    quoted.add(rule.id);
-    return RuleRef(rule, {quote: first});
-  };
-}
+type Cite = (rule: RuleCitation) => HTMLElement;
 
 /** One line of the ruling's list: what it says, our reading where the case study is silent, the rule behind it. */
 function DifferenceEntry(said: Child[], {reading, rule}: {reading: Child; rule: Child}): HTMLElement {
@@ -33,7 +24,7 @@ function DifferenceEntry(said: Child[], {reading, rule}: {reading: Child; rule: 
 }
 
 /** What one difference says, the rule behind it where there is one, and our reading where the case study is silent. */
-function DifferenceItem(difference: Difference, {cite}: {cite: (rule: RuleCitation) => HTMLElement}): HTMLElement {
+function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLElement {
   const reading = "inferred" in difference ? OurReading(difference) : null;
   const item = (said: Child[], rule: Child) => DifferenceEntry(said, {reading, rule});
   switch (difference.kind) {
@@ -47,7 +38,7 @@ function DifferenceItem(difference: Difference, {cite}: {cite: (rule: RuleCitati
           el("strong", {}, difference.ruledMain),
           difference.listed ? "." : ", and you didn't list it.",
         ],
-        "The main task: the thing the user wants produced or answered.",
+        cite(difference.rule),
       );
     case "verdict":
       return item(
@@ -95,16 +86,19 @@ function DifferenceItem(difference: Difference, {cite}: {cite: (rule: RuleCitati
   }
 }
 
-/** Where the checklist differs (or, with a score alone, what decides it), and a checklist at odds with the score. */
+/**
+ * Where the checklist differs (or, with a score alone, what decides it), folded under its summary: the lead's
+ * diagnosis says it in a line. Null where the checklist matches the ruled one.
+ */
 export function RulingDifferences(
-  {feedback, answers}: {feedback: Feedback; answers: readonly Answer[]},
-  {decidingAsked = false}: {decidingAsked?: boolean} = {},
-): HTMLElement {
-  const cite = citer();
-  const diff: Child[] = [];
-  if (feedback.scoreOnly) {
-    diff.push(
-      el("h4", {}, "What decides it"),
+  {feedback}: {feedback: Feedback},
+  {cite = ruleCiter()}: {cite?: Cite} = {},
+): HTMLElement | null {
+  const fold = (summary: string, ...body: Child[]) =>
+    el("details", {class: "ruling-diff"}, el("summary", {}, summary), body);
+  if (feedback.scoreOnly)
+    return fold(
+      foldSummaries.decides,
       el("p", {class: "muted"}, "You gave a score without a checklist. These are the lines that set the score:"),
       el(
         "ul",
@@ -112,64 +106,50 @@ export function RulingDifferences(
         feedback.decidingLines.map((line) =>
           DifferenceEntry(
             [el("strong", {}, line.main ? `Main task: ${line.text}` : line.text), ` — ${verdictLabels[line.ruled]}.`],
-            // On the edge-case map the deciding rule is cited just below, with its sentence.
-            {reading: OurReading(line), rule: decidingAsked ? null : cite(line.rule)},
+            {reading: OurReading(line), rule: cite(line.rule)},
           ),
         ),
       ),
     );
-  } else {
-    const count = feedback.differences.length;
-    diff.push(
-      el("h4", {}, count ? "Where your checklist differs" : "Your checklist matches the ruled one"),
-      count
-        ? el(
-            "ul",
-            {class: "differences"},
-            feedback.differences.map((entry) => DifferenceItem(entry, {cite})),
-          )
-        : null,
-      feedback.matching
-        ? el(
-            "p",
-            {class: "matching"},
-            `${feedback.matching} of ${feedback.ruledLines} ruled ` +
-              `${feedback.ruledLines === 1 ? "line matches" : "lines match"} yours.`,
-          )
-        : null,
-    );
-  }
-  if (feedback.checklistMismatch)
-    diff.push(
-      el(
-        "p",
-        {class: "mismatch"},
-        `Your own checklist implies ${feedback.checklistMismatch.implied.map(scoreText).join(" or ")}, ` +
-          "but you scored " +
-          `${scoreText(answers.at(-1)!.score)}.`,
-      ),
-    );
-  return el("section", {class: "ruling-diff"}, diff);
+  const count = feedback.differences.length;
+  if (!count) return null;
+  return fold(
+    foldSummaries.differences(count),
+    el(
+      "ul",
+      {class: "differences"},
+      feedback.differences.map((entry) => DifferenceItem(entry, {cite})),
+    ),
+    feedback.matching
+      ? el(
+          "p",
+          {class: "matching"},
+          `${feedback.matching} of ${feedback.ruledLines} ruled ` +
+            `${feedback.ruledLines === 1 ? "line matches" : "lines match"} yours.`,
+        )
+      : null,
+  );
 }
 
 /** On the edge-case map: whether the trainee picked the rule that settles the case, and that rule. */
-export function DecidingRuleFeedback(feedback: Feedback): HTMLElement {
+export function DecidingRuleFeedback({
+  feedback,
+  words,
+}: {
+  feedback: Feedback;
+  words: NonNullable<RulingWords["deciding"]>;
+}): HTMLElement {
   const deciding = feedback.decidingRule;
   return el(
     "div",
-    {class: `deciding-feedback ${deciding.right ? "is-right" : "is-wrong"}`},
-    el("h4", {}, "The deciding rule"),
+    {class: `deciding-feedback ${deciding.right ? "is-right" : deciding.picked ? "is-wrong" : "not-picked"}`},
     el(
       "p",
       {},
-      el("span", {"class": "distance-mark", "aria-hidden": "true"}, deciding.right ? "✓" : "✗"),
-      deciding.picked
-        ? deciding.right
-          ? ["You picked ", el("strong", {}, deciding.picked.title), ": right. "]
-          : ["You picked ", el("strong", {}, deciding.picked.title), "; the case is settled by another rule. "]
-        : "You didn't pick a rule. ",
+      words.mark ? el("span", {"class": "distance-mark", "aria-hidden": "true"}, words.mark) : null,
+      words.text,
+      // Named here, in view; its sentence is quoted in the fold below, with the lines it decides.
+      RuleRef(deciding.cited, {quote: false}),
     ),
-    // Quoted in the lead already where the lead needed the rule to say why.
-    el("p", {class: "difference-rule"}, RuleRef(deciding.cited, {quote: !feedback.sentence.terse})),
   );
 }

@@ -1,11 +1,13 @@
-// Everything in a ruling after its lead: the differences (ruling-differences.ts), then every other note the case
-// study wrote on a score (folded), the notes that wait for a twist, the rubric row, the flags, Part 4's before and
-// after, the full ruled checklist (folded) and the cases to compare. What shows is decided in lib/trainee/feedback.ts
-// and lib/trainee/ruling-details.ts.
+// Everything in a ruling after its lead and Next: on the edge-case map the rule that settles the case; then, each
+// folded, the differences (ruling-differences.ts), every other note the case study wrote (the notes that wait for a
+// twist among them), the rubric row with the flags, the full ruled checklist and the cases to compare, and Part 4's
+// before and after. What shows is decided in lib/trainee/feedback.ts, lib/trainee/ruling-lead.ts and
+// lib/trainee/ruling-details.ts.
 import type {Derivation} from "../lib/engine/derive.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item, ItemNote} from "../lib/authored/schemas/item.js";
-import type {Feedback} from "../lib/trainee/feedback.js";
+import type {Feedback, RuleCitation} from "../lib/trainee/feedback.js";
+import {foldSummaries, type RulingWords} from "../lib/trainee/ruling-lead.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {comparedItems, lineNoteShown, rubricRowNamed, twistSpoiledBy} from "../lib/trainee/ruling-details.js";
 import type {ScoreComparison} from "../lib/trainee/score-distance.js";
@@ -17,6 +19,7 @@ import {itemHref, type ItemPages} from "../lib/site/links.js";
 import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
 import {DecidingRuleFeedback, RulingDifferences} from "./ruling-differences.js";
+import {ruleCiter} from "./rule-ref.js";
 
 const flagLabels = {
   "accuracy": "Accuracy",
@@ -67,13 +70,13 @@ function MoreNotes(
   );
 }
 
-/** The full ruled checklist, folded: the case study's row or ruling (the notebook's, for a case it wrote), then every
+/** The full ruled checklist: the case study's row or ruling (the notebook's, for a case it wrote), then every
  *  line with its derived verdict. */
 function FullRuling(item: Item, {derivation}: {derivation: Derivation}): HTMLElement {
   return el(
-    "details",
-    {class: "full-ruling"},
-    el("summary", {}, "The full ruled checklist"),
+    "div",
+    {class: "full-checklist"},
+    el("h4", {}, "The full ruled checklist"),
     item.scoredRow
       ? el(
           "dl",
@@ -126,95 +129,105 @@ export interface RulingRestOptions {
   before?: {score: ScoreComparison | null} | null;
   /** Whether the trainee has checked an item (a note that gives away a twist's ruling waits for the twist). */
   answered?: (id: string) => boolean;
-  /** The trainee was asked for the deciding rule (the edge-case map). */
-  decidingAsked?: boolean;
+  /** The edge-case map's line on the rule that settles the case (lib/trainee/ruling-lead.ts). */
+  deciding?: RulingWords["deciding"];
+  /** Cites each rule once in the whole ruling (the lead may have quoted one). */
+  cite?: (rule: RuleCitation) => HTMLElement;
 }
 
-/** Everything after the ruling's lead. */
+/** Everything after the ruling's lead: on the edge-case map the deciding rule, then folds. */
 export function RulingRest(
   {item, answers, feedback, guideline, derivation, itemsById, itemPages}: RulingRestData,
-  {before, answered, decidingAsked = false}: RulingRestOptions = {},
+  {before, answered, deciding = null, cite = ruleCiter()}: RulingRestOptions = {},
 ): HTMLElement {
-  const {score} = feedback;
+  const first = answers[0]!;
   const level = guideline.rubric.find((candidate) => candidate.score === item.score);
   const row = feedback.comparison.ruled.row;
   const others = feedback.notes.others.filter((note) => note.score !== undefined);
+  const more = MoreNotes(item, {
+    notes: feedback.notes.others.filter((note) => note.score === undefined),
+    itemsById,
+    itemPages,
+    answered,
+  });
   const links = comparedItems(feedback.comparison.links, itemsById);
+  const fold = (className: string, summary: string, ...body: Child[]) =>
+    el("details", {class: className}, el("summary", {}, summary), body);
   return el(
     "div",
     {class: "ruling-rest"},
-    RulingDifferences({feedback, answers}, {decidingAsked}),
-    decidingAsked ? DecidingRuleFeedback(feedback) : null,
-    others.length
-      ? el(
-          "details",
-          {class: "why-notes"},
-          el("summary", {}, `Why raters give other scores (${others.length})`),
-          Notes(others),
-        )
-      : null,
-    MoreNotes(item, {
-      notes: feedback.notes.others.filter((note) => note.score === undefined),
-      itemsById,
-      itemPages,
-      answered,
-    }),
-    el(
-      "p",
-      {class: "rubric-row"},
-      el("strong", {}, "Rubric: "),
-      item.score === "n/a"
-        ? guideline.notApplicable
-        : level
-          ? `${level.score}, ${level.meaning.toLowerCase()}: ${level.checklist}.`
-          : null,
-      rubricRowNamed(level, row) ? el("span", {class: "muted"}, ` Here: ${rubricRowLabels[row]}.`) : null,
+    deciding ? DecidingRuleFeedback({feedback, words: deciding}) : null,
+    RulingDifferences({feedback}, {cite}),
+    fold(
+      "full-ruling",
+      foldSummaries.full,
+      others.length
+        ? el("div", {class: "why-notes"}, el("h4", {}, "Why raters give other scores"), Notes(others))
+        : null,
+      more,
+      // The rubric row, once: the row that applies where the level joins rows with "or", else the level.
+      el(
+        "p",
+        {class: "rubric-row"},
+        el("strong", {}, "Rubric: "),
+        item.score === "n/a"
+          ? guideline.notApplicable
+          : level && rubricRowNamed(level, row)
+            ? `${level.score}, ${rubricRowLabels[row]}.`
+            : level
+              ? `${level.score}, ${level.meaning.toLowerCase()}: ${level.checklist}.`
+              : null,
+      ),
+      feedback.comparison.flags.length
+        ? el(
+            "div",
+            {class: "ruling-flags"},
+            el(
+              "p",
+              {},
+              el("strong", {}, "Flags: "),
+              feedback.comparison.flags.map(
+                (flag, index) => `${index ? "; " : ""}${flagLabels[flag.flag]}${flag.note ? ` (${flag.note})` : ""}`,
+              ),
+            ),
+            feedback.comparison.flags.map((flag) =>
+              OurReading({inferred: flag.source === "inferred", because: flag.because}),
+            ),
+          )
+        : null,
+      FullRuling(item, {derivation}),
+      links.length
+        ? el(
+            "p",
+            {class: "compare-links"},
+            "Compare with ",
+            links.map((other, index) => [
+              index ? ", " : "",
+              el("a", {href: itemHref(other.id, itemPages)}, titleBefore(other)),
+            ]),
+            ".",
+          )
+        : null,
     ),
-    feedback.comparison.flags.length
-      ? el(
-          "div",
-          {class: "ruling-flags"},
+    before
+      ? fold(
+          "before-after",
+          foldSummaries.beforeAfter,
           el(
             "p",
             {},
-            el("strong", {}, "Flags: "),
-            feedback.comparison.flags.map(
-              (flag, index) => `${index ? "; " : ""}${flagLabels[flag.flag]}${flag.note ? ` (${flag.note})` : ""}`,
-            ),
+            before.score
+              ? `Under the vague line you gave ${scoreText(before.score.trainee)} ` +
+                  `(${describeDistance(before.score)}); with the guideline, ${scoreText(first.score)} ` +
+                  `(${describeDistance(feedback.score)}).`
+              : el(
+                  "span",
+                  {},
+                  "You have no “before” score for this example (",
+                  el("a", {href: itemHref(item.id, itemPages, "vague")}, "Part 1"),
+                  ").",
+                ),
           ),
-          feedback.comparison.flags.map((flag) =>
-            OurReading({inferred: flag.source === "inferred", because: flag.because}),
-          ),
-        )
-      : null,
-    before
-      ? el(
-          "p",
-          {class: "before-after"},
-          el("strong", {}, "Before and after: "),
-          before.score
-            ? `under the vague line you gave ${scoreText(before.score.trainee)} (${describeDistance(before.score)}); ` +
-                `with the guideline, ${scoreText(score.trainee)} (${describeDistance(score)}).`
-            : el(
-                "span",
-                {},
-                "you have no “before” score for this example (",
-                el("a", {href: itemHref(item.id, itemPages, "vague")}, "Part 1"),
-                ").",
-              ),
-        )
-      : null,
-    FullRuling(item, {derivation}),
-    links.length
-      ? el(
-          "p",
-          {class: "compare-links"},
-          "Compare with ",
-          links.map((other, index) => [
-            index ? ", " : "",
-            el("a", {href: itemHref(other.id, itemPages)}, titleBefore(other)),
-          ]),
-          ".",
         )
       : null,
   );

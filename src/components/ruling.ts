@@ -1,6 +1,6 @@
-// What a trainee reads on Check, in the order lib/trainee/feedback.ts decides: the verdict and one sentence about the
-// case first (the part that receives focus), then only the lines where their checklist differs, each with the rule
-// and the sentence of it that decides the line, then the rest folded. Rendered from records; nothing decided here.
+// What a trainee reads on Check, in the order lib/trainee/feedback.ts and lib/trainee/ruling-lead.ts decide: the
+// verdict on the latest attempt, one sentence about the case and the one-line diagnosis first (the part that receives
+// focus, with Next right after it), then the rest folded. Rendered from records; nothing decided here.
 import type {Derivation} from "../lib/engine/derive.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
@@ -8,10 +8,10 @@ import type {ItemPages} from "../lib/site/links.js";
 import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {feedbackFor, type Feedback} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
-import {describeDistance, scoreText, verdictWords} from "../lib/trainee/words.js";
+import {foldSummaries, rulingWords, type NoteText} from "../lib/trainee/ruling-lead.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el} from "./dom.js";
-import {RuleRef} from "./rule-ref.js";
+import {RuleRef, ruleCiter} from "./rule-ref.js";
 import {RulingRest} from "./ruling-rest.js";
 
 export interface GuidelineRulingOptions {
@@ -40,10 +40,6 @@ export interface RulingView {
   feedback: Feedback;
 }
 
-/** "Retry 1: 4, exact": the retries counted from one, the score after the colon. */
-const retryText = (index: number, score: ScoreComparison) =>
-  `Retry${index ? ` ${index + 1}` : ""}: ${scoreText(score.trainee)}, ${describeDistance(score)}`;
-
 /**
  * The ruling for an item scored under the guideline, in the parts the score card places apart (not a component: the
  * card focuses the lead and keeps the feedback). `answers`: first attempt first.
@@ -55,58 +51,38 @@ export function guidelineRuling(item: Item, answers: Answer[], options: Guidelin
     derivation,
     decidingPick: options.decidingAsked ? (answers.at(-1)!.decidingRule ?? "") : undefined,
   });
-  const {score} = feedback;
+  const words = rulingWords(item, feedback, {
+    firstCheck: options.firstCheck,
+    decidingAsked: options.decidingAsked,
+    before: !!options.before,
+    staleNote: options.staleNote,
+  });
+  // One citation of each rule in the whole ruling: a rule quoted in the lead is named, not quoted, below.
+  const cite = ruleCiter();
+  const note = (text: NoteText) =>
+    el("p", {class: "case-sentence"}, text.label ? el("strong", {}, `${text.label}: `) : null, text.text);
   const lead = el(
     "div",
-    {class: `ruling-lead distance-${score.distance}`, tabindex: -1},
-    el("p", {class: "verdict-line"}, DistanceMark(score.distance), el("strong", {}, verdictWords(score))),
-    el(
-      "p",
-      {class: "verdict-scores"},
-      `You gave ${scoreText(score.trainee)}; the ruling is ${scoreText(score.ruled)}`,
-      item.scoreCondition ? ` (${item.scoreCondition})` : "",
-      ".",
-    ),
-    feedback.retries.length
-      ? el(
-          "p",
-          {class: "attempts"},
-          `First: ${scoreText(score.trainee)}, ${describeDistance(score)}`,
-          feedback.retries.map((retry, index) => ` · ${retryText(index, retry.score)}`),
-          ". Your first answer is the one recorded.",
-        )
-      : null,
-    el("h3", {class: "case-name"}, feedback.caseName),
-    feedback.sentence.text
-      ? el(
-          "p",
-          {class: "case-sentence"},
-          feedback.sentence.label ? el("strong", {}, `${feedback.sentence.label}: `) : null,
-          feedback.sentence.text,
-        )
-      : null,
+    {class: `ruling-lead distance-${words.distance}`, tabindex: -1},
+    el("p", {class: "verdict-line"}, DistanceMark(words.distance), el("strong", {}, words.headline)),
+    el("p", {class: "verdict-scores"}, words.scores),
+    words.firstAnswer ? el("p", {class: "attempts"}, words.firstAnswer) : null,
+    el("h3", {class: "case-name"}, words.caseName),
+    words.sentence ? note(words.sentence) : null,
     // The map's ruling alone says what, not why: the rule that settles the case says why. Not a link here, so Next
-    // stays the Tab stop after the lead; the rule is linked just below.
-    feedback.sentence.terse
-      ? el("p", {class: "case-rule"}, "Why: ", RuleRef(feedback.decidingRule.cited, {link: false}))
-      : null,
-    // Where the case study wrote more than one note on the trainee's score, the others follow the first.
-    feedback.notes.own
-      .filter((note) => note.text !== feedback.sentence.text)
-      .map((note) => el("p", {class: "case-sentence"}, el("strong", {}, `${note.label}: `), note.text)),
-    options.firstCheck && !feedback.retries.length
-      ? el(
-          "p",
-          {class: "first-answer-note"},
-          "Your first answer is the one recorded. You can try again, and both show, but the first counts.",
-        )
-      : null,
+    // stays the Tab stop after the lead; the rule is linked and quoted in the fold below.
+    words.why ? el("p", {class: "case-rule"}, "Why: ", RuleRef(words.why, {link: false, quote: false})) : null,
+    words.diagnosis ? el("p", {class: "diagnosis"}, words.diagnosis) : null,
+    words.firstCheckNote ? el("p", {class: "first-answer-note"}, words.firstCheckNote) : null,
     options.staleNote ? el("p", {class: "stale-note"}, options.staleNote) : null,
   );
 
   const rest = RulingRest(
     {item, answers, feedback, guideline, derivation, itemsById, itemPages: options.itemPages},
-    {before: options.before, answered: options.answered, decidingAsked: options.decidingAsked},
+    {before: options.before, answered: options.answered, deciding: words.deciding, cite},
   );
+  // The whole note, when the lead shows it cut, is the first fold after Next (which stays the Tab stop after the lead).
+  if (words.rest.length)
+    rest.prepend(el("details", {class: "note-rest"}, el("summary", {}, foldSummaries.rest), words.rest.map(note)));
   return {lead, rest, feedback};
 }

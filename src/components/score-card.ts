@@ -142,7 +142,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     committed = value;
     score.disable(committed);
     check.disabled = committed;
-    retry.hidden = !retryOffered({committed, phase, mode});
+    retry.hidden = !retryOffered({committed, phase, mode, exact: answersNow().at(-1)?.score === item.score});
     editor?.lock(committed);
     for (const input of deciding?.querySelectorAll("input") ?? []) input.disabled = committed;
   };

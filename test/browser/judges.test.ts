@@ -74,7 +74,7 @@ describe("the judges' page, with two runs recorded", () => {
     const answer = await openAnswer(page, "Calibration B", 0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("judge-answer-title");
     expect(await answer.locator(".judge-answer-score").innerText()).toContain(
-      "Its score 3, ruled 2: one off, lenient.",
+      "Its score 3, ruled 2: one off, higher than the ruling.",
     );
     // The line it judged otherwise: its size-words "partly" against the ruled "not met", decided by Purpose.
     const differs = answer.locator("tr.is-verdict-differs");

@@ -262,7 +262,7 @@ describe("what the page says to do", () => {
       "3",
       "5",
       "5",
-      "✗ two off, harsh",
+      "✗ two off, lower than the ruling",
       "✓ exact",
     ]);
     const selfCheck = page.getByRole("region", {name: "The blind self-check"});

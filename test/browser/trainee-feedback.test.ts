@@ -146,6 +146,10 @@ describe("on Check", () => {
     await edge9.getByRole("combobox", {name: /formal/}).selectOption({label: "not met"});
     expect(await visibleText(edge9)).not.toContain(formal.note!);
     await commit(page, "edge-9", 4);
+    // The lead says in a line where the checklist differs; the lines themselves are one fold below.
+    await ruling(edge9)
+      .getByText(/^Where your checklist differs/)
+      .click();
     const told = await visibleText(ruling(edge9));
     expect(told).toMatch(/“formal”[^.]*not an instruction/);
     expect(told).toContain(formal.note!);
@@ -160,6 +164,9 @@ describe("on Check", () => {
       .fill("exactly two examples");
     await example1.getByRole("textbox", {name: "An instruction with no words to point to"}).press("Enter");
     await commit(page, "example-1", 5);
+    await ruling(example1)
+      .getByText(/^Where your checklist differs/)
+      .click();
     const toldAgain = await visibleText(ruling(example1));
     expect(toldAgain).toMatch(/“exactly two examples”[^.]*not an instruction/);
     expect(toldAgain).toContain(collapse(exactly.note!));
@@ -173,18 +180,18 @@ describe("on Check", () => {
       const lead = visibleText(card.locator(".ruling-lead"));
       const own = notes(id).filter((note) => note.score === score);
       expect(own.length, `${id} names ${score} as a likely wrong score`).toBeGreaterThan(0);
-      for (const note of own) {
-        expect(await lead, `${id} at ${score}`).toContain(note.label);
-        expect(await lead, `${id} at ${score}`).toContain(collapse(note.text));
-      }
+      // The first note leads (cut between sentences when it is long, the whole of it one fold away).
+      expect(await lead, `${id} at ${score}`).toContain(own[0]!.label);
+      const whole = ruling(card).getByText("Read the whole note", {exact: true});
+      if (await whole.count()) await whole.click();
+      for (const note of own)
+        expect(await visibleText(ruling(card)), `${id} at ${score}`).toContain(collapse(note.text));
       // The notes on the other scores are there, folded: hidden until the trainee opens them.
       const others = notes(id).filter((note) => note.score !== score);
       const told = await visibleText(ruling(card));
       for (const other of others) expect(told, `${id} at ${score}: folded`).not.toContain(collapse(other.text));
       if (others.length) {
-        await ruling(card)
-          .getByText(/^Why raters give other scores/)
-          .click();
+        await ruling(card).getByText("The full ruling", {exact: true}).click();
         const opened = await visibleText(ruling(card));
         for (const other of others) expect(opened, `${id} at ${score}: opened`).toContain(collapse(other.text));
       }
@@ -202,18 +209,22 @@ describe("on Check", () => {
     const lead = await visibleText(exact.locator(".ruling-lead"));
     expect(lead).toMatch(/^✓? ?Exact/);
     expect(lead).toContain(collapse(itemsById.get("calibration-a")!.teaches!));
-    await ruling(exact)
-      .getByText(/^Why raters give other scores \(2\)/)
-      .click();
+    await ruling(exact).getByText("The full ruling", {exact: true}).click();
     for (const note of notes("calibration-a")) expect(await visibleText(ruling(exact))).toContain(collapse(note.text));
 
-    // Calibration C again: a retry at "not applicable" shows both answers, the first counting, and the first's note.
+    // Calibration C again: a retry at "not applicable" leads with the retry, the first answer (the one recorded)
+    // under it (issue 29); an exact retry offers no further Try again.
     const card = await showItem(page, "calibration-c");
     await card.getByRole("button", {name: "Try again"}).click();
     await radio(card, "n/a").check();
     await checkButton(card).click();
-    await expect.poll(() => visibleText(ruling(card))).toMatch(/First: 2, one off, lenient · Retry: not applicable/);
-    expect(await visibleText(ruling(card))).toContain("Your first answer is the one recorded");
+    await expect.poll(() => visibleText(card.locator(".ruling-lead"))).toMatch(/^✗? ?Rated on your retry/);
+    expect(await visibleText(ruling(card))).toContain("First answer (the one recorded): 2, one off.");
+    await card.getByRole("button", {name: "Try again"}).click();
+    await radio(card, 1).check();
+    await checkButton(card).click();
+    await expect.poll(() => visibleText(card.locator(".ruling-lead"))).toMatch(/^✓? ?Exact on your retry/);
+    expect(await card.getByRole("button", {name: "Try again"}).isVisible()).toBe(false);
     expect(site.problems).toEqual([]);
   }, 60_000);
 });

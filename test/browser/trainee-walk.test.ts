@@ -165,7 +165,8 @@ describe("the address follows the item shown", () => {
     await scoreGroup(itemOf(page, "example-4")).waitFor({state: "visible"});
     await ruling(itemOf(page, "example-4")).waitFor({state: "visible"});
 
-    // A rule link in the ruling goes to the guideline; Back returns to the item.
+    // A rule link in the ruling (in its "Line by line" fold) goes to the guideline; Back returns to the item.
+    await ruling(itemOf(page, "example-4")).getByText("Line by line", {exact: true}).click();
     const ruleLink = ruling(itemOf(page, "example-4")).locator('a[href*="guideline#rule-"]').first();
     await Promise.all([page.waitForURL((url) => url.pathname === "/guideline"), ruleLink.click()]);
     await page.goBack();
@@ -242,6 +243,9 @@ describe("progress after a reload", () => {
     const example3 = itemOf(page, "example-3");
     await ruling(example3).waitFor({state: "visible"});
     expect(await example3.getByRole("combobox", {name: "Verdict on “förmliche”"}).inputValue()).toBe("not-met");
+    await ruling(example3)
+      .getByText(/^Where your checklist differs/)
+      .click();
     expect(await visibleText(ruling(example3))).toContain("1 of 3 ruled lines match yours.");
     // The blind self-check keeps its own answers: the walk's answers do not show there.
     await page.goto("/self-check");

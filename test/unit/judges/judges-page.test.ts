@@ -110,7 +110,7 @@ describe("one answer against its ruling", () => {
     const answer = answerView(data, 0, "calibration-b");
     expect(answer?.kind).toBe("answered");
     if (answer?.kind !== "answered") return;
-    expect(answer.scoreWords).toBe("one off, lenient");
+    expect(answer.scoreWords).toBe("one off, higher than the ruling");
     expect(answer.lines.map((line) => [line.ruled?.text, line.judge?.instruction, line.status])).toEqual([
       ["Describe the plot of Romeo and Juliet", "Describe the plot of Romeo and Juliet", "agree"],
       ["One sentence", "in one sentence", "verdict-differs"],

@@ -128,7 +128,13 @@ describe("the lines where the checklist differs", () => {
     // Another line taken as the main task while the main task is not listed: one message says both.
     const other = feedback("example-3", [answer("example-3", 3, [line(formal, "not-met", true)])]);
     expect(other.differences.filter((difference) => difference.kind === "main")).toEqual([
-      {kind: "main", yourMain: "förmliche", ruledMain: example3.checklist[0]!.text, listed: false},
+      {
+        kind: "main",
+        yourMain: "förmliche",
+        ruledMain: example3.checklist[0]!.text,
+        listed: false,
+        rule: expect.objectContaining({id: "main-task", title: "The main task"}),
+      },
     ]);
     expect(other.differences.filter((difference) => difference.kind === "missing").map((d) => d.text)).toEqual([
       "Short",
@@ -198,7 +204,7 @@ describe("the deciding rule on the edge-case map", () => {
 });
 
 describe("a retried item", () => {
-  it("keeps the first answer as the one that counts and lists the retries beside it", () => {
+  it("keeps the first answer as the one that counts, leads with the latest, and lists the retries beside it", () => {
     const result = feedback("calibration-c", [
       answer("calibration-c", 2),
       answer("calibration-c", "n/a", undefined, {attempt: 2}),
@@ -207,6 +213,8 @@ describe("a retried item", () => {
     expect(result.retries).toEqual([
       {attempt: 2, score: expect.objectContaining({trainee: "n/a", distance: "two-or-more-off"})},
     ]);
-    expect(result.sentence.label).toBe("Why not 2");
+    expect(result.latest).toMatchObject({trainee: "n/a", distance: "two-or-more-off"});
+    // The ruling speaks of the latest attempt: the case study's note on "not applicable" leads.
+    expect(result.sentence.label).toBe('Why not "not applicable"');
   });
 });

@@ -46,10 +46,13 @@ describe("what a score card offers", () => {
   });
 
   it("offers a retry after Check with the guideline, never in the blind run nor for a “before” score", () => {
-    expect(retryOffered({committed: true, phase: "guideline", mode: "walk"})).toBe(true);
-    expect(retryOffered({committed: false, phase: "guideline", mode: "walk"})).toBe(false);
-    expect(retryOffered({committed: true, phase: "guideline", mode: "self-check"})).toBe(false);
-    expect(retryOffered({committed: true, phase: "vague", mode: "walk"})).toBe(false);
+    const offered = {committed: true, phase: "guideline", mode: "walk", exact: false} as const;
+    expect(retryOffered(offered)).toBe(true);
+    expect(retryOffered({...offered, committed: false})).toBe(false);
+    expect(retryOffered({...offered, mode: "self-check"})).toBe(false);
+    expect(retryOffered({...offered, phase: "vague"})).toBe(false);
+    // Issue 29: Try again is not offered after an exact answer.
+    expect(retryOffered({...offered, exact: true})).toBe(false);
   });
 });
 

@@ -186,8 +186,9 @@ describe("what the pages say of the pool", () => {
 
   it("offers it on the start page for the pool the trainee would get", () => {
     expect(describeOffer(offeredPool(pools, []), pools, [])).toBe(
-      "Take the blind self-check first: once you've seen Part 6's rulings, it uses three fresh cases written for " +
-        "this notebook instead.",
+      // Issue 29: the pool it uses now is named, so the run's size on the card is this pool's.
+      "Take the blind self-check first: it uses the case study's two calibration cases now; once you've seen Part " +
+        "6's rulings, it uses three fresh cases written for this notebook instead.",
     );
     const seen = [answer("calibration-a")];
     expect(describeOffer(offeredPool(pools, seen), pools, seen)).toMatch(

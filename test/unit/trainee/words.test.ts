@@ -45,9 +45,10 @@ describe("scores and distances", () => {
 
   it("say how far and which way a score is off", () => {
     expect(describeDistance(compareScores(3, 3))).toBe("exact");
-    expect(describeDistance(compareScores(4, 3))).toBe("one off, lenient");
-    expect(describeDistance(compareScores(1, 3))).toBe("two off, harsh");
-    expect(describeDistance(compareScores(5, 1))).toBe("four off, lenient");
+    // Issue 29: "you scored higher / lower than the ruling", never harsh or lenient.
+    expect(describeDistance(compareScores(4, 3))).toBe("one off, higher than the ruling");
+    expect(describeDistance(compareScores(1, 3))).toBe("two off, lower than the ruling");
+    expect(describeDistance(compareScores(5, 1))).toBe("four off, higher than the ruling");
     expect(describeDistance(compareScores(2, "n/a"))).toBe("you scored a response the guideline does not rate");
     expect(describeDistance(compareScores(2, "n/a"), "it")).toBe("it scored a response the guideline does not rate");
     expect(describeDistance(compareScores("n/a", 1))).toBe("the guideline rates this one");

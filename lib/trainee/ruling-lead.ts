@@ -1,0 +1,179 @@
+// The words of a ruling in view before its folds: the verdict on the latest attempt (after a retry, the first answer,
+// the one recorded, under it), the case's name, the sentence that teaches (the case study's note on the trainee's
+// score, else what the case teaches), one line that says where the trainee's answer parts from the ruling, on the
+// edge-case map the rule that settles the case, and the summaries of the folds that hold the rest. The score card
+// focuses the lead and puts Next right after it. The case study's note is cut between sentences so that what is in
+// view stays near 60 words (its rest is a fold of its own): test/unit/trainee/ruling-lead.test.ts counts every item.
+import type {Item} from "../authored/schemas/item.js";
+import {verdictLabels} from "../engine/labels.js";
+import type {Feedback, RuleCitation} from "./feedback.js";
+import type {ScoreComparison} from "./score-distance.js";
+import {distanceNames, scoreText, verdictWords} from "./words.js";
+import {plural, wordCount} from "../text/format.js";
+
+/** A note as the ruling shows it: the case study's label ("Why raters give 4"), if any, and its text. */
+export interface NoteText {
+  label: string | null;
+  text: string;
+}
+
+export interface RulingWords {
+  /** How far the latest attempt is: the lead's colour and mark. */
+  distance: ScoreComparison["distance"];
+  /** "Exact"; after a retry "Exact on your retry". */
+  headline: string;
+  /** "You gave 3; the ruling is 5." */
+  scores: string;
+  /** After a retry: "First answer (the one recorded): 3, two or more off." */
+  firstAnswer: string | null;
+  caseName: string;
+  /** The sentence that teaches, as far as it shows before the folds. */
+  sentence: NoteText | null;
+  /** The case study's notes on the trainee's score that are not whole in view: folded under `foldSummaries.rest`. */
+  rest: NoteText[];
+  /** The rule that settles the case, where the case study's ruling alone says what, not why (not on the edge-case
+   *  map, whose line on the deciding rule says it). */
+  why: RuleCitation | null;
+  /** One line: where the trainee's answer parts from the ruling (null when there is nothing to say). */
+  diagnosis: string | null;
+  /** The edge-case map's line on the rule that settles the case, before that rule. */
+  deciding: {mark: "✓" | "✗" | null; text: string} | null;
+  /** On the walk's first Check: the first answer is the one recorded. */
+  firstCheckNote: string | null;
+  /** Every text in view before the folds, the fold summaries included, in order. */
+  inView: string[];
+}
+
+/** The summaries of the ruling's folds, one wording each. */
+export const foldSummaries = {
+  rest: "Read the whole note",
+  differences: (count: number) => `Where your checklist differs (${count})`,
+  decides: "Line by line",
+  full: "The full ruling",
+  beforeAfter: "Before and after",
+} as const;
+
+/** The words in view a ruling keeps near, the case study's note cut between sentences to fit (never below one). */
+export const inViewWords = 72;
+
+/** The one-line diagnosis: a checklist at odds with the score, else how many lines differ, else what decides it. */
+export function diagnosisOf(feedback: Feedback): string | null {
+  const trainee = feedback.latest.trainee;
+  if (feedback.checklistMismatch)
+    return (
+      `Your own checklist implies ${feedback.checklistMismatch.implied.map(scoreText).join(" or ")}, ` +
+      `but you scored ${scoreText(trainee)}.`
+    );
+  if (!feedback.scoreOnly) {
+    const count = feedback.differences.length;
+    return count
+      ? `Your checklist differs from the ruled one on ${plural(count, "point")}.`
+      : "Your checklist matches the ruled one.";
+  }
+  if (feedback.latest.distance === "exact" || !feedback.decidingLines.length) return null;
+  // The first line that sets the score; the fold below holds every one, with its rule.
+  const line = feedback.decidingLines[0]!;
+  return `What decides it: ${line.main ? "the main task" : line.text}, ${verdictLabels[line.ruled]}.`;
+}
+
+/**
+ * The edge-case map's line on the rule that settles the case, before that rule: a pick is marked right (✓) or not
+ * (✗); with no pick (it is optional) the line names the rule, unmarked.
+ */
+export function decidingWords(deciding: Feedback["decidingRule"]): {mark: "✓" | "✗" | null; text: string} {
+  if (!deciding.picked) return {mark: null, text: "The rule that settles it: "};
+  return deciding.right
+    ? {mark: "✓", text: "You picked the rule that settles it: "}
+    : {mark: "✗", text: `You picked ${deciding.picked.title}; the rule that settles it is `};
+}
+
+const noteText = (note: NoteText): string => (note.label ? `${note.label}: ${note.text}` : note.text);
+
+/** A text's sentences, each with the space after it, so that joined again they are the text. */
+const sentencesOf = (text: string): string[] => text.match(/[^.!?]+(?:[.!?]+["”’)]*\s*|$)/g) ?? [text];
+
+export interface RulingWordsOptions {
+  /** The walk's first Check. */
+  firstCheck?: boolean;
+  /** The edge-case map asked for the rule that settles the case. */
+  decidingAsked?: boolean;
+  /** Part 4 shows the before and after, folded. */
+  before?: boolean;
+  staleNote?: string | null;
+}
+
+/** The ruling's words for `feedback` (its answers first attempt first). */
+export function rulingWords(
+  item: Pick<Item, "scoreCondition">,
+  feedback: Feedback,
+  {firstCheck = false, decidingAsked = false, before = false, staleNote = null}: RulingWordsOptions = {},
+): RulingWords {
+  const {latest, score: first} = feedback;
+  const retried = feedback.retries.length > 0;
+  const notes: NoteText[] = [
+    ...(feedback.sentence.text ? [{label: feedback.sentence.label, text: feedback.sentence.text}] : []),
+    ...feedback.notes.own
+      .filter((note) => note.text !== feedback.sentence.text)
+      .map((note) => ({label: note.label, text: note.text})),
+  ];
+  const words: Omit<RulingWords, "inView" | "sentence" | "rest"> = {
+    distance: latest.distance,
+    headline: verdictWords(latest, {retry: retried}),
+    scores:
+      `${retried ? "Your retry" : "You gave"} ${scoreText(latest.trainee)}; the ruling is ${scoreText(latest.ruled)}` +
+      `${item.scoreCondition ? ` (${item.scoreCondition})` : ""}.`,
+    firstAnswer: retried
+      ? `First answer (the one recorded): ${scoreText(first.trainee)}, ${distanceNames[first.distance]}.`
+      : null,
+    caseName: feedback.caseName,
+    why: feedback.sentence.terse && !decidingAsked ? feedback.decidingRule.cited : null,
+    diagnosis: diagnosisOf(feedback),
+    deciding: decidingAsked ? decidingWords(feedback.decidingRule) : null,
+    firstCheckNote:
+      firstCheck && !retried
+        ? latest.distance === "exact"
+          ? "Your first answer is the one recorded."
+          : "Your first answer is the one recorded; a retry shows beside it."
+        : null,
+  };
+  const before_: (string | null)[] = [words.headline, words.scores, words.firstAnswer, words.caseName];
+  const after: (string | null)[] = [
+    // Named here; its sentence is quoted in the fold below.
+    words.why && `Why: ${words.why.title}`,
+    words.diagnosis,
+    words.firstCheckNote,
+    staleNote,
+    // Named here; its sentence is quoted in the fold below.
+    words.deciding && words.deciding.text + feedback.decidingRule.cited.title,
+    feedback.scoreOnly
+      ? foldSummaries.decides
+      : feedback.differences.length
+        ? foldSummaries.differences(feedback.differences.length)
+        : null,
+    foldSummaries.full,
+    before ? foldSummaries.beforeAfter : null,
+  ];
+  const count = (texts: (string | null)[]) => wordCount(texts.filter(Boolean).join(" "));
+  // The note in view: the first one whole if it fits the budget; else the sentences from its turn ("But …", which
+  // says why not) if they fit, else its first sentence, marked cut with "…". The whole notes (or the others) fold.
+  const budget = inViewWords - count(before_) - count(after) - wordCount(foldSummaries.rest);
+  const [head, ...others] = notes;
+  let sentence: NoteText | null = head ?? null;
+  let rest: NoteText[] = others;
+  if (head && wordCount(noteText(head)) > budget) {
+    const parts = sentencesOf(head.text);
+    const turn = parts.findIndex((part, index) => index > 0 && /^(But|However)\b/.test(part));
+    const tail = turn > 0 ? parts.slice(turn).join("").trim() : null;
+    // A note of one sentence shows whole: there is nothing to cut it to.
+    if (parts.length > 1) {
+      const excerpt =
+        tail && wordCount(`${head.label ?? ""} ${tail}`) <= budget ? `… ${tail}` : `${parts[0]!.trim()} …`;
+      sentence = {label: head.label, text: excerpt};
+      rest = notes;
+    }
+  }
+  const inView = [...before_, sentence && noteText(sentence), rest.length ? foldSummaries.rest : null, ...after].filter(
+    (text): text is string => !!text,
+  );
+  return {...words, sentence, rest, inView};
+}

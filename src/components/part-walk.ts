@@ -1,5 +1,5 @@
-// A scored part, one item at a time: the part's header with where the trainee stands, its opening prose (open above
-// the first item, folded after), "How to score" said once (open until the first answer in the part), a strip of the
+// A scored part, one item at a time: the part's header with where the trainee stands, its opening prose and "How to
+// score" (said once), each folded to one line beside the other so the item is in the first screen, a strip of the
 // part's items with each one's state, the item itself with Previous and Next, the rubric and the guideline's rules
 // beside it on a wide screen (behind a "Rubric" button on a phone), and after the last item the way on. The address
 // follows the item shown (/rubric#example-3), so a reload, a link or Back returns to it. Which item, and what the
@@ -115,7 +115,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     : null;
   const howTo = el(
     "details",
-    {class: "how-to", open: !options.started(store.get())},
+    {class: "how-to"},
     el("summary", {}, "How to score"),
     el("div", {class: "how-to-body"}, options.howTo),
   );
@@ -163,7 +163,6 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     const card = cardFor(position.index);
     for (const other of cards.values()) other.node.hidden = other !== card;
     if (card.node.parentElement !== host) host.append(card.node);
-    if (about) about.open = position.index === 0;
     renderStrip(store.get(), position);
     endHost.replaceChildren(position.next === null ? el("div", {}, options.end(store.get())) : "");
     endHost.hidden = position.next !== null;
@@ -207,8 +206,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     el(
       "div",
       {class: "walk-main"},
-      about,
-      howTo,
+      el("div", {class: "walk-folds"}, about, howTo),
       el("div", {class: "walk-bar"}, counter, strip, panelToggle),
       inline,
       host,

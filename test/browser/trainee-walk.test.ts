@@ -187,6 +187,33 @@ describe("the address follows the item shown", () => {
   }, 60_000);
 });
 
+describe("the rubric on a phone", () => {
+  it("opens as a sheet over the page with a Close button, and gives the focus back where it was", async () => {
+    const page = await (await site.newContext({viewport: {width: 390, height: 844}})).newPage();
+    await page.goto("/rubric#example-2");
+    const item = itemOf(page, "example-2");
+    await scoreGroup(item).waitFor({state: "visible"});
+    const title = item.getByRole("heading", {level: 2});
+    const before = (await title.boundingBox())!.y;
+    const toggle = page.getByRole("button", {name: "Rubric", exact: true});
+    const sheet = page.getByRole("dialog", {name: "Rubric"});
+    expect(await sheet.isVisible()).toBe(false);
+    for (const close of ["the Close button", "Escape"]) {
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await sheet.waitFor({state: "visible"});
+      // Over the page: the item stays where it was, and the sheet holds the rubric's five rows.
+      expect((await title.boundingBox())!.y).toBe(before);
+      expect(await sheet.getByText("Fully follows").isVisible()).toBe(true);
+      if (close === "Escape") await page.keyboard.press("Escape");
+      else await sheet.getByRole("button", {name: "Close", exact: true}).click();
+      await sheet.waitFor({state: "hidden"});
+      expect((await focused(page))?.text, close).toBe("Rubric");
+    }
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
 describe("progress after a reload", () => {
   it("brings back each committed score, its Ruling, the Step-1 lines and the part's status", async () => {
     const page = await (await site.newContext()).newPage();

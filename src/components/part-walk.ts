@@ -29,8 +29,10 @@ export interface PartWalkOptions {
   stateOf(item: Item, progress: Progress): ItemState;
   /** The part's opening prose (open above the first item, folded after). */
   about?: Child;
-  /** How to score, said once: open until the trainee has answered in this part. */
+  /** How to score, said once, folded. */
   howTo: Child;
+  /** The fold's title: "How to score" unless given (Part 2, which scores nothing: "How to read"). */
+  howToTitle?: string;
   /** Whether the trainee has answered anything in this part yet. */
   started(progress: Progress): boolean;
   /** Beside the item on a wide screen; behind a button on a phone (`wideOnly`: not on a phone at all). Its body is
@@ -132,7 +134,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
   const howTo = el(
     "details",
     {class: "how-to"},
-    el("summary", {}, "How to score"),
+    el("summary", {}, options.howToTitle ?? "How to score"),
     el("div", {class: "how-to-body"}, options.howTo),
   );
 

@@ -19,6 +19,7 @@ import {
   ruling,
   scoreGroup,
   showItem,
+  showToRead,
   tabUntil,
   visibleText,
   type Focus,
@@ -99,10 +100,11 @@ describe("a trainee's walk through the six parts", () => {
     expect(await visibleText(page.getByRole("status").filter({hasText: "all seven"}))).toMatch(/all seven/);
     expect(site.problems).toEqual([]);
 
-    // Part 2: every example now shows how raters split, with its open question, beside the trainee's own score.
+    // Part 2, one example at a time: every example now shows how raters split, with its open question, beside the
+    // trainee's own score; the card to Part 3 follows the last.
     await followByKeyboard(page, /Seven Examples That Split Raters/, "/examples");
     for (const item of examples) {
-      const text = await visibleText(itemOf(page, item.id));
+      const text = await visibleText(await showToRead(page, item.id));
       expect(text, item.id).toContain(collapse(item.openQuestion!));
       for (const side of item.split!) if (side.reason) expect(text, item.id).toContain(side.reason);
     }

@@ -101,10 +101,22 @@ export function firstCheckOfWalk(progress: Progress, item: string): boolean {
   return walk.length === 1 && walk[0]!.item === item;
 }
 
-/** The strip's short label of an item: its number ("3", "1a", "D"), a twist marked with a prime. */
+/** The strip's short word for a set, before an item's number: the item's label shortened ("Ex 2" for Example 2). */
+const stripWords: Record<Item["set"], string> = {
+  "examples": "Ex",
+  "edge-cases": "Edge",
+  "calibration": "Cal",
+  "fresh-calibration": "Fresh",
+};
+
+/**
+ * The strip's visible label of an item: a short word for its set and its number ("Ex 3", "Edge 1a", "Cal D"), a twist
+ * marked with a prime, so the strip never reads as a row of scores. Its accessible name is the full label
+ * (`itemLabel`: "Example 3").
+ */
 export function stripLabel(item: Pick<Item, "id" | "set">): string {
   const {number, twist} = itemNumber(item.id, item.set);
-  return `${number}${twist ? "′" : ""}`;
+  return `${stripWords[item.set]} ${number}${twist ? "′" : ""}`;
 }
 
 /**

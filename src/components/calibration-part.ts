@@ -24,7 +24,7 @@ export function CalibrationPart(
         {class: "part-lead"},
         "Experienced rater? ",
         el("a", {href: "./self-check"}, "Take the self-check first"),
-        ": it uses these cases while their rulings are unseen, and fresh ones written for this notebook after.",
+        ", while these cases' rulings are unseen.",
       ),
       PartWalk({
         noun: "Calibration case",

@@ -1,59 +1,98 @@
-// Part 2, a reading part: the seven examples with the case study's illustrative split, shown beside the trainee's own
-// "before" score once there is one. It loads no scoring code: nothing here is scored.
+// Part 2, a part to read, one example at a time as the other parts are: each example with the case study's
+// illustrative split beside the trainee's own "before" score once there is one. It loads no scoring code: nothing here
+// is scored.
+import type {Item} from "../lib/authored/schemas/item.js";
 import {itemHref, itemLabel} from "../lib/site/links.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
+import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
-import {partContext, itemsOf, partPage, type TraineeData} from "./part-frame.js";
+import {partContext, itemsOf, partPage, type PartContext, type TraineeData} from "./part-frame.js";
+import {PartIntro} from "./part-page.js";
+import {PartWalk, type WalkItem} from "./part-walk.js";
 import {openProgressStore} from "../lib/trainee/progress-store.js";
 import {VagueRuling} from "./vague-ruling.js";
+import {NextPart} from "./walk-parts.js";
 
-/** Part 2: each example with the case study's illustrative split beside the trainee's own "before" score. */
+/** Part 2: the seven examples, one at a time, each with the case study's split beside the trainee's "before" score. */
 export function ExamplesPart(data: TraineeData, {store = openProgressStore()} = {}): HTMLElement {
   const ctx = partContext(data, "examples", store);
-  const cards = itemsOf(ctx, "examples").map((item) => {
-    const panel = el("div", {"class": "split-panel", "aria-live": "polite"});
-    const render = () => {
-      const before = firstAttempt(store.get(), item.id, "vague");
-      panel.replaceChildren(
-        el(
-          "div",
-          {},
-          before
-            ? [
-                el(
+  const items = itemsOf(ctx, "examples");
+  const ids = items.map((item) => item.id);
+  return partPage(
+    ctx,
+    PartWalk({
+      noun: "Example",
+      store,
+      items: items.map((item) => exampleToRead(ctx, item)),
+      // An example is marked once it has the trainee's "before" score, whose split it then shows.
+      stateOf: (item, progress) => walkItemState(progress, item, "vague"),
+      about: PartIntro(ctx.part),
+      howTo: el(
+        "p",
+        {},
+        "Nothing to score here. Read each example, then how raters could split on it, beside your own “before” " +
+          "score from Part 1.",
+      ),
+      howToTitle: "How to read",
+      started: (progress) => anyAnswered(progress, ids, "vague"),
+      end: () => NextPart(ctx),
+    }),
+  );
+}
+
+/** One example to read: its texts, then the split and the trainee's "before" score, or where to get one. */
+function exampleToRead(ctx: PartContext, item: Item): WalkItem {
+  return {
+    item,
+    card: (nav) => {
+      const {store} = ctx;
+      const panel = el("div", {"class": "split-panel", "aria-live": "polite"});
+      const render = () => {
+        const before = firstAttempt(store.get(), item.id, "vague");
+        panel.replaceChildren(
+          el(
+            "div",
+            {},
+            before
+              ? [
+                  el(
+                    "p",
+                    {class: "case-name-line"},
+                    "The case study calls it ",
+                    el("strong", {}, `“${item.title}”`),
+                    ".",
+                  ),
+                  VagueRuling({item, before}),
+                ]
+              : el(
                   "p",
-                  {class: "case-name-line"},
-                  "The case study calls it ",
-                  el("strong", {}, `“${item.title}”`),
+                  {class: "split-hidden"},
+                  "How raters split stays hidden until you have your own “before” score. ",
+                  el(
+                    "a",
+                    {href: itemHref(item.id, ctx.itemPages, "vague")},
+                    `Score ${itemLabel(item.id, item.set)} in Part 1`,
+                  ),
                   ".",
                 ),
-                VagueRuling({item, before}),
-              ]
-            : el(
-                "p",
-                {class: "split-hidden"},
-                "How raters split stays hidden until you have your own “before” score. ",
-                el(
-                  "a",
-                  {href: itemHref(item.id, ctx.itemPages, "vague")},
-                  `Score ${itemLabel(item.id, item.set)} in Part 1`,
-                ),
-                ".",
-              ),
-        ),
+          ),
+        );
+      };
+      render();
+      store.subscribe(render);
+      const heading = el("h2", {id: `${item.id}-title`, tabindex: -1}, titleBefore(item));
+      const node = el(
+        "article",
+        {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
+        el("header", {class: "item-head"}, heading),
+        el("div", {class: "reading-body"}, CaseText(item), panel),
+        nav,
       );
-    };
-    render();
-    store.subscribe(render);
-    return el(
-      "article",
-      {"class": "item-card reading", "id": item.id, "aria-labelledby": `${item.id}-title`},
-      el("header", {class: "item-head"}, el("h2", {id: `${item.id}-title`}, titleBefore(item))),
-      CaseText(item),
-      panel,
-    );
-  });
-  return partPage(ctx, cards);
+      // Until an example is read there is nothing to check: Next is the button to press.
+      nav.querySelector(".next-item")?.classList.remove("secondary");
+      return {node, focusHeading: () => heading.focus({preventScroll: true})};
+    },
+  };
 }

@@ -1,5 +1,6 @@
-// The strip of a part's items above the shown one: one link per item, labelled by its number and its state (not
-// scored, exact ✓, one off ≈, two or more off ✗). One Tab stop: the arrow keys, Home and End move along it.
+// The strip of a part's items above the shown one: one link per item, named by its item ("Example 2", shown "Ex 2"),
+// described by its state (not scored, exact ✓, one off ≈, two or more off ✗), in a look of its own, unlike the score
+// choices under it. One Tab stop: the arrow keys, Home and End move along it.
 import {itemLabel} from "../lib/site/links.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
@@ -13,11 +14,19 @@ export function ItemStrip(
   items: readonly Item[],
   {onPick = () => {}}: {onPick?(index: number): void} = {},
 ): HTMLElement {
+  // Named by the item ("Example 2"), shown short ("Ex 2"); its state is its description, said after the name.
   const links = items.map((item) =>
     el(
       "a",
-      {href: `#${item.id}`, class: "strip-item", tabindex: -1},
-      el("span", {class: "strip-label"}, stripLabel(item)),
+      {
+        "href": `#${item.id}`,
+        "class": "strip-item",
+        "tabindex": -1,
+        "aria-label": itemLabel(item.id, item.set),
+        "aria-describedby": `strip-state-${item.id}`,
+      },
+      el("span", {"class": "strip-label", "aria-hidden": "true"}, stripLabel(item)),
+      el("span", {id: `strip-state-${item.id}`, hidden: true}),
     ),
   );
   const strip = el(
@@ -66,7 +75,7 @@ export function markStrip(
     const state = states[index]!;
     const link = links[index]!;
     link.className = `strip-item state-${state}`;
-    link.setAttribute("aria-label", `${itemLabel(item.id, item.set)}: ${itemStateLabels[state]}`);
+    link.querySelector(`[id="strip-state-${item.id}"]`)!.textContent = itemStateLabels[state];
     link.dataset.mark = stateMarks[state];
     if (index === shown) link.setAttribute("aria-current", "step");
     else link.removeAttribute("aria-current");

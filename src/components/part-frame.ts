@@ -50,19 +50,20 @@ export const itemsOf = (ctx: Pick<PartContext, "items">, set: Item["set"]) =>
   ctx.items.filter((item) => item.set === set);
 
 /**
- * A part's page: the saved-progress notice, the header with where the trainee stands, the body. A reading part
- * (no items to score) opens with its prose and ends with the card to the next part; a scored part keeps its prose in
- * its walk (folded after the first item) and puts the card after its last item.
+ * A part's page: the saved-progress notice, the header with where the trainee stands, the body. A part with no items
+ * (the guideline) opens with its prose and ends with the card to the next part; a part walked item by item (scored, or
+ * Part 2's examples to read) keeps its prose in its walk, folded, and puts the card after its last item.
  */
 export function partPage(ctx: PartContext, ...body: Child[]): HTMLElement {
   const total = ctx.parts.length;
   const reading = !ctx.part.phase;
+  const walked = !!ctx.part.items;
   return el(
     "div",
     {class: `part-page${reading ? " is-reading" : " is-scored"}`},
     ProgressNotice(ctx.store),
-    PartHeader({part: ctx.part, items: ctx.itemRefs, total}, {store: ctx.store, intro: reading}),
+    PartHeader({part: ctx.part, items: ctx.itemRefs, total}, {store: ctx.store, intro: !walked}),
     body,
-    reading ? NextPart(ctx) : null,
+    walked ? null : NextPart(ctx),
   );
 }

@@ -1,9 +1,9 @@
-// A scored part, one item at a time: the part's header with where the trainee stands, its opening prose (open above
-// the first item, folded after), "How to score" said once (open until the first answer in the part), a strip of the
+// A scored part, one item at a time: the part's header with where the trainee stands, its opening prose and "How to
+// score" (said once), each folded to one line beside the other so the item is in the first screen, a strip of the
 // part's items with each one's state, the item itself with Previous and Next, the rubric and the guideline's rules
-// beside it on a wide screen (behind a "Rubric" button on a phone), and after the last item the way on. The address
-// follows the item shown (/rubric#example-3), so a reload, a link or Back returns to it. Which item, and what the
-// strip says, is decided in lib/trainee/walk.ts.
+// beside it on a wide screen (on a narrower one, a "Rubric" button opens them as a sheet over the page), and after the
+// last item the way on. The address follows the item shown (/rubric#example-3), so a reload, a link or Back returns to
+// it. Which item, and what the strip says, is decided in lib/trainee/walk.ts.
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {itemLabel} from "../lib/site/links.js";
@@ -29,8 +29,10 @@ export interface PartWalkOptions {
   stateOf(item: Item, progress: Progress): ItemState;
   /** The part's opening prose (open above the first item, folded after). */
   about?: Child;
-  /** How to score, said once: open until the trainee has answered in this part. */
+  /** How to score, said once, folded. */
   howTo: Child;
+  /** The fold's title: "How to score" unless given (Part 2, which scores nothing: "How to read"). */
+  howToTitle?: string;
   /** Whether the trainee has answered anything in this part yet. */
   started(progress: Progress): boolean;
   /** Beside the item on a wide screen; behind a button on a phone (`wideOnly`: not on a phone at all). Its body is
@@ -65,12 +67,11 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     counter.textContent = walkCounter(options.noun, itemLabel(shown.id, shown.set), position);
   };
 
-  // ---- The panel beside the item (a wide screen) or behind a button (a phone) ----
+  // ---- The panel beside the item (a wide screen) or a sheet over the page (a narrower one) ----
   const panel = options.panel
     ? el("div", {"class": "guide-panel", "id": "guide-panel", "role": "region", "aria-label": options.panel.label})
     : null;
   const aside = el("aside", {class: "walk-aside"});
-  const inline = el("div", {class: "walk-inline-panel", hidden: true});
   const panelToggle =
     panel && !options.panel!.wideOnly
       ? el(
@@ -78,27 +79,44 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
           {
             "type": "button",
             "class": "button secondary panel-toggle",
+            "aria-haspopup": "dialog",
             "aria-expanded": "false",
-            "aria-controls": "guide-panel",
+            "aria-controls": "guide-sheet",
           },
           options.panel!.label,
         )
       : null;
+  // The sheet: a modal dialog holding the panel, with a Close button; Escape, Close or a tap beside it closes it, and
+  // the focus goes back where it was.
+  const closeSheet = el("button", {type: "button", class: "button secondary sheet-close"}, "Close");
+  const sheet = el(
+    "dialog",
+    {"class": "guide-sheet", "id": "guide-sheet", "aria-label": options.panel?.label ?? ""},
+    el("div", {class: "sheet-bar"}, closeSheet),
+  );
+  let returnFocus: HTMLElement | null = null;
+  closeSheet.addEventListener("click", () => sheet.close());
+  sheet.addEventListener("click", (event) => {
+    if (event.target === sheet) sheet.close();
+  });
+  sheet.addEventListener("close", () => {
+    panelToggle?.setAttribute("aria-expanded", "false");
+    returnFocus?.focus();
+    returnFocus = null;
+  });
   if (panel) {
     const wide = window.matchMedia("(min-width: 1200px)");
     const place = () => {
       if (wide.matches) {
+        if (sheet.open) sheet.close();
         aside.append(panel);
-        inline.hidden = true;
-      } else {
-        inline.append(panel);
-        inline.hidden = panelToggle?.getAttribute("aria-expanded") !== "true";
-      }
+      } else sheet.append(panel);
     };
     panelToggle?.addEventListener("click", () => {
-      const open = panelToggle.getAttribute("aria-expanded") !== "true";
-      panelToggle.setAttribute("aria-expanded", String(open));
-      inline.hidden = !open;
+      returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : panelToggle;
+      sheet.showModal();
+      panelToggle.setAttribute("aria-expanded", "true");
+      closeSheet.focus();
     });
     wide.addEventListener("change", place);
     place();
@@ -115,8 +133,8 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     : null;
   const howTo = el(
     "details",
-    {class: "how-to", open: !options.started(store.get())},
-    el("summary", {}, "How to score"),
+    {class: "how-to"},
+    el("summary", {}, options.howToTitle ?? "How to score"),
     el("div", {class: "how-to-body"}, options.howTo),
   );
 
@@ -163,7 +181,6 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     const card = cardFor(position.index);
     for (const other of cards.values()) other.node.hidden = other !== card;
     if (card.node.parentElement !== host) host.append(card.node);
-    if (about) about.open = position.index === 0;
     renderStrip(store.get(), position);
     endHost.replaceChildren(position.next === null ? el("div", {}, options.end(store.get())) : "");
     endHost.hidden = position.next !== null;
@@ -207,14 +224,13 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     el(
       "div",
       {class: "walk-main"},
-      about,
-      howTo,
+      el("div", {class: "walk-folds"}, about, howTo),
       el("div", {class: "walk-bar"}, counter, strip, panelToggle),
-      inline,
       host,
       endHost,
     ),
     panel ? aside : null,
+    panelToggle ? sheet : null,
   );
   show();
   if (panel) requestAnimationFrame(() => panel.append(el("div", {}, options.panel!.body())));

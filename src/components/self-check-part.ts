@@ -98,7 +98,13 @@ export function SelfCheck(
           "div",
           {class: "pass-rule"},
           el("p", {}, el("strong", {}, "To pass: "), describePassRule(rule)),
-          el("p", {class: "muted"}, rule.source),
+          // Where the mark comes from, on demand: the first case stays in the first screen.
+          el(
+            "details",
+            {class: "pass-source"},
+            el("summary", {}, "Where this pass mark comes from"),
+            el("p", {class: "muted"}, rule.source),
+          ),
           el(
             "p",
             {},

@@ -28,6 +28,7 @@ import {
   saveRecord,
   scoreGroup,
   showItem,
+  showToRead,
   storage,
   visibleText,
 } from "./trainee.js";
@@ -234,7 +235,7 @@ describe("Part 2, the seven examples", () => {
     const examples = itemsOfSet("examples");
     const page = await freshPage("/examples");
     const hidden = async (item: Item) => {
-      const text = await visibleText(itemOf(page, item.id));
+      const text = await visibleText(await showToRead(page, item.id));
       expect(text, item.id).not.toContain(collapse(item.openQuestion!));
       for (const side of item.split!) if (side.reason) expect(text, item.id).not.toContain(side.reason);
       // It says where to get a "before" score: the example in Part 1.
@@ -245,8 +246,10 @@ describe("Part 2, the seven examples", () => {
     await page.goto("/vague");
     const second = examples[1]!;
     await commit(page, second.id, 4);
-    await page.goto("/examples");
+    await page.goto(`/examples#${second.id}`);
     await itemOf(page, second.id).waitFor();
+    // One example at a time: the others are not on the screen.
+    expect(await page.locator("article.item-card:visible").count()).toBe(1);
     const text = await visibleText(itemOf(page, second.id));
     expect(text).toContain(collapse(second.openQuestion!));
     for (const side of second.split!) if (side.reason) expect(text).toContain(side.reason);

@@ -1,12 +1,13 @@
 // What a trainee's screen holds: plain words on every trainee page before and after Check (no rule ids, parameter
 // names, version labels, "seed" or the site's jargon); at 1440 x 900 an example's or calibration case's request,
-// response, score and Check in one screen; at 390 px the ruling's verdict and its one sentence in the first screen
-// the ruling opens on.
+// response, score and Check in the first screen of a first visit; at 390 px the item's title in the first screen and
+// its Score group and Check pinned in reach until Check; at 390 px the ruling's verdict and its one sentence in the
+// first screen the ruling opens on.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
 import {useSite} from "./helpers.js";
-import {commit, guideline, isSelfCheck, itemOf, itemsOfSet, pages, ruling, scoreGroup, showItem} from "./trainee.js";
+import {checkButton, commit, guideline, isSelfCheck, itemOf, itemsOfSet, pages, ruling, scoreGroup} from "./trainee.js";
 
 const site = useSite();
 
@@ -76,25 +77,79 @@ describe("plain words on every trainee page", () => {
 });
 
 describe("one screen", () => {
-  it("fits each example's and calibration case's request, response, score and Check in 1440 x 900", async () => {
-    const tooTall: string[] = [];
+  it("shows each example's and calibration case's request, response, score and Check in the first 1440 x 900 screen", async () => {
+    const below: string[] = [];
     for (const [path, items] of [
       ["/vague", itemsOfSet("examples")],
       ["/rubric", itemsOfSet("examples")],
       ["/calibration", itemsOfSet("calibration")],
     ] as const) {
-      const page = await open(1440, path);
       for (const item of items) {
-        const card = await showItem(page, item.id);
-        const top = await card.locator(".case").boundingBox();
+        // A first visit, straight to the item's address: nothing scrolled, nothing opened.
+        const page = await open(1440, `${path}#${item.id}`);
+        const card = itemOf(page, item.id);
+        await scoreGroup(card).waitFor();
         const check = await card.getByRole("button", {name: "Check", exact: true}).boundingBox();
-        const height = check!.y + check!.height - top!.y;
-        if (height > 900) tooTall.push(`${path}#${item.id}: ${Math.round(height)} px from the texts to Check`);
+        const request = await card.locator(".case").boundingBox();
+        const bottom = check!.y + check!.height;
+        if (bottom > 900 || request!.y < 0) below.push(`${path}#${item.id}: Check ends ${Math.round(bottom)} px down`);
+        await page.context().close();
       }
     }
-    expect(tooTall).toEqual([]);
+    expect(below).toEqual([]);
     expect(site.problems).toEqual([]);
   }, 120_000);
+
+  it("keeps the item's title in a phone's first screen and its Score group and Check in reach until Check", async () => {
+    const problems: string[] = [];
+    for (const [path, items] of [
+      ["/vague", itemsOfSet("examples")],
+      ["/rubric", itemsOfSet("examples")],
+      ["/edge-cases", itemsOfSet("edge-cases")],
+      ["/calibration", itemsOfSet("calibration")],
+    ] as const) {
+      const context = await site.newContext({viewport: {width: 390, height: 844}});
+      const page = await context.newPage();
+      for (const item of items) {
+        await page.goto(`${path}#${item.id}`);
+        const card = itemOf(page, item.id);
+        const group = scoreGroup(card);
+        await group.waitFor();
+        const where = async () => ({
+          title: (await card.getByRole("heading", {level: 2}).boundingBox())!,
+          group: (await group.boundingBox())!,
+          check: (await checkButton(card).boundingBox())!,
+        });
+        const inReach = (box: {y: number; height: number}) => box.y >= 0 && box.y + box.height <= 844;
+        const first = await where();
+        if (!inReach(first.title)) problems.push(`${path}#${item.id}: the title at ${Math.round(first.title.y)} px`);
+        // Scrolled to the item's texts, and to its end: the Score group and Check stay on the screen.
+        for (const scroll of ["texts", "end"] as const) {
+          await page.evaluate(
+            ([id, to]) =>
+              to === "end"
+                ? document.getElementById(id!)!.scrollIntoView({block: "end"})
+                : document.getElementById(id!)!.querySelector(".case")!.scrollIntoView(),
+            [item.id, scroll],
+          );
+          const now = await where();
+          if (!inReach(now.group) || !inReach(now.check))
+            problems.push(`${path}#${item.id}, scrolled to the ${scroll}: Score at ${Math.round(now.group.y)} px`);
+          // Check beside the Score group: under it, not a screen away.
+          if (now.check.y - (now.group.y + now.group.height) > 60)
+            problems.push(`${path}#${item.id}: Check ${Math.round(now.check.y - now.group.y)} px under the Score`);
+        }
+        // One Score group visible on the page: the pinned bar is the item's own.
+        const visible = await page
+          .getByRole("group", {name: "Score", exact: true})
+          .evaluateAll((groups) => groups.filter((group) => (group as HTMLElement).checkVisibility()).length);
+        if (visible !== 1) problems.push(`${path}#${item.id}: ${visible} Score groups visible`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
+  }, 180_000);
 
   it("puts the verdict and the case's sentence in the ruling's first screen at 390 px", async () => {
     const tooLow: string[] = [];

@@ -19,6 +19,7 @@ import {
   ruling,
   scoreGroup,
   showItem,
+  showToRead,
   tabUntil,
   visibleText,
   type Focus,
@@ -99,10 +100,11 @@ describe("a trainee's walk through the six parts", () => {
     expect(await visibleText(page.getByRole("status").filter({hasText: "all seven"}))).toMatch(/all seven/);
     expect(site.problems).toEqual([]);
 
-    // Part 2: every example now shows how raters split, with its open question, beside the trainee's own score.
+    // Part 2, one example at a time: every example now shows how raters split, with its open question, beside the
+    // trainee's own score; the card to Part 3 follows the last.
     await followByKeyboard(page, /Seven Examples That Split Raters/, "/examples");
     for (const item of examples) {
-      const text = await visibleText(itemOf(page, item.id));
+      const text = await visibleText(await showToRead(page, item.id));
       expect(text, item.id).toContain(collapse(item.openQuestion!));
       for (const side of item.split!) if (side.reason) expect(text, item.id).toContain(side.reason);
     }
@@ -153,12 +155,18 @@ describe("the address follows the item shown", () => {
     expect(new URL(page.url()).hash).toBe("#example-4");
     expect(await third.isVisible()).toBe(false);
 
-    // The strip: a link per item, the current one marked, each with its state.
+    // The strip: a link per item named by its item, shown short ("Ex 4"), the current one marked, each described by
+    // its state.
     const strip = page.getByRole("navigation", {name: "Items in this part"});
     expect(await strip.getByRole("link").count()).toBe(examples.length);
-    expect(await strip.locator('[aria-current="step"]').getAttribute("aria-label")).toBe("Example 4: not scored yet");
+    const fourth = strip.getByRole("link", {name: "Example 4", exact: true});
+    const described = () =>
+      fourth.evaluate((link) => document.getElementById(link.getAttribute("aria-describedby")!)!.textContent);
+    expect(await fourth.getAttribute("aria-current")).toBe("step");
+    expect(await fourth.innerText()).toBe("Ex 4");
+    expect(await described()).toBe("not scored yet");
     await commit(page, "example-4", 3);
-    expect(await strip.locator('[aria-current="step"]').getAttribute("aria-label")).toBe("Example 4: exact");
+    expect(await described()).toBe("exact");
 
     // A reload shows the same item, checked.
     await page.reload();
@@ -174,10 +182,37 @@ describe("the address follows the item shown", () => {
     expect(new URL(page.url()).hash).toBe("#example-4");
 
     // A strip link shows its item; an unknown fragment shows the first item.
-    await strip.getByRole("link", {name: /^Example 6:/}).click();
+    await strip.getByRole("link", {name: "Example 6", exact: true}).click();
     await scoreGroup(itemOf(page, "example-6")).waitFor({state: "visible"});
     await page.goto("/rubric#no-such-item");
     await scoreGroup(itemOf(page, "example-1")).waitFor({state: "visible"});
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("the rubric on a phone", () => {
+  it("opens as a sheet over the page with a Close button, and gives the focus back where it was", async () => {
+    const page = await (await site.newContext({viewport: {width: 390, height: 844}})).newPage();
+    await page.goto("/rubric#example-2");
+    const item = itemOf(page, "example-2");
+    await scoreGroup(item).waitFor({state: "visible"});
+    const title = item.getByRole("heading", {level: 2});
+    const before = (await title.boundingBox())!.y;
+    const toggle = page.getByRole("button", {name: "Rubric", exact: true});
+    const sheet = page.getByRole("dialog", {name: "Rubric"});
+    expect(await sheet.isVisible()).toBe(false);
+    for (const close of ["the Close button", "Escape"]) {
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await sheet.waitFor({state: "visible"});
+      // Over the page: the item stays where it was, and the sheet holds the rubric's five rows.
+      expect((await title.boundingBox())!.y).toBe(before);
+      expect(await sheet.getByText("Fully follows").isVisible()).toBe(true);
+      if (close === "Escape") await page.keyboard.press("Escape");
+      else await sheet.getByRole("button", {name: "Close", exact: true}).click();
+      await sheet.waitFor({state: "hidden"});
+      expect((await focused(page))?.text, close).toBe("Rubric");
+    }
     expect(site.problems).toEqual([]);
   }, 60_000);
 });

@@ -96,6 +96,16 @@ export async function showItem(page: Page, id: string): Promise<Locator> {
   return item;
 }
 
+/** Shows one example of Part 2 (`/examples`), which has no Score group: its address's fragment names it. */
+export async function showToRead(page: Page, id: string): Promise<Locator> {
+  await page.evaluate((target) => {
+    location.hash = target;
+  }, id);
+  const item = itemOf(page, id);
+  await item.waitFor({state: "visible"});
+  return item;
+}
+
 /** Commits a score with the mouse (for tests that are not about the keyboard), showing the item first. */
 export async function commit(page: Page, id: string, score: Score): Promise<Locator> {
   const item = await showItem(page, id);

@@ -102,12 +102,13 @@ describe("where a part's items stand in the walk", () => {
 });
 
 describe("the strip's labels and the counter", () => {
-  it("labels an item by its number, a calibration case by its letter, a twist with a prime", () => {
-    expect(stripLabel(item("example-3"))).toBe("3");
-    expect(stripLabel(item("edge-1a"))).toBe("1a");
-    expect(stripLabel(item("edge-10-twist"))).toBe("10′");
-    expect(stripLabel(item("calibration-d"))).toBe("D");
-    expect(stripLabel(item("calibration-d-twist"))).toBe("D′");
+  it("labels an item by a short word for its set and its number, a calibration case by its letter, a twist with a prime", () => {
+    expect(stripLabel(item("example-3"))).toBe("Ex 3");
+    expect(stripLabel(item("edge-1a"))).toBe("Edge 1a");
+    expect(stripLabel(item("edge-10-twist"))).toBe("Edge 10′");
+    expect(stripLabel(item("calibration-d"))).toBe("Cal D");
+    expect(stripLabel(item("calibration-d-twist"))).toBe("Cal D′");
+    expect(stripLabel(item("fresh-3"))).toBe("Fresh 3");
   });
 
   it("counts with the noun where the label is the noun and the place, else puts the label first", () => {

@@ -8,6 +8,7 @@ import type {Item} from "../lib/authored/schemas/item.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
 import type {ChecklistDraft} from "../lib/trainee/draft.js";
 import {impliedScore} from "../lib/trainee/implied.js";
+import {openItemDrafts} from "../lib/trainee/item-drafts.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {
   answerOf,
@@ -70,6 +71,8 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const answersNow = () => cardAnswers(store.get(), item.id, {phase, mode, run: options.run});
   const previous = answersNow();
   const last = previous.at(-1);
+  const drafts = openItemDrafts({item: item.id, phase, mode, run: options.run}, {answered: previous.length, item});
+  const startList = drafts.start?.checklist ?? last?.checklist;
 
   const score = scoreGroup({
     name: `${mode === "self-check" ? "self-" : ""}${item.id}-score`,
@@ -97,20 +100,20 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const hasSteps = stepsOffered({phase, folded, request: item.request});
   const makeEditor = () => {
     const made = checklistEditor(item, {
-      start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
-      onChange: renderImplied,
+      start: {lines: startList?.lines ?? [], mainNotMet: startList?.mainNotMet},
+      onChange: (draft) => (renderImplied(draft), keep()),
     });
     renderImplied(made.draft());
     return made;
   };
   // Folded steps (the edge-case map) are built when first opened: the request reads as plain text until then, and
   // the page has less to build before its first item can be scored.
-  let editor = hasSteps && (!folded || last?.checklist) ? makeEditor() : null;
+  let editor = hasSteps && (!folded || startList) ? makeEditor() : null;
   let steps: HTMLElement | null;
   if (hasSteps && folded) {
     const fold = el(
       "details",
-      {class: "three-steps", open: !!last?.checklist},
+      {class: "three-steps", open: !!startList},
       el("summary", {}, "Work it through the three steps"),
       editor?.node ?? null,
     );
@@ -128,7 +131,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   } else steps = editor?.node ?? null;
   if (!editor && hasSteps) renderImplied({lines: [], mainNotMet: undefined});
   const deciding = options.askDecidingRule
-    ? DecidingRuleField({item, rules: guideline.rules}, {picked: last?.decidingRule})
+    ? DecidingRuleField({item, rules: guideline.rules}, {picked: (drafts.start ?? last)?.decidingRule})
     : null;
   const decidingPick = (): string | undefined =>
     deciding?.querySelector<HTMLInputElement>("input:checked")?.value ?? undefined;
@@ -204,6 +207,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
         at: now(),
       }),
     );
+    drafts.clear();
     setCommitted(true);
     pendingFocus = true;
     const first = showRuling(answersNow());
@@ -213,6 +217,8 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     }
     node.dispatchEvent(new CustomEvent("item-checked", {bubbles: true, detail: {item: item.id}}));
   });
+  // Work not yet checked is kept across a reload and Back (lib/trainee/item-drafts.ts), and the card resumes from it.
+  const keep = () => committed || drafts.save(score.value(), editor?.draft(), decidingPick(), answersNow().length);
   retry.addEventListener("click", () => {
     setCommitted(false);
     score.set(null);
@@ -232,11 +238,10 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     rulingRegion,
   );
   listenForScoreKeys(node, {score, check, notApplicable: withSteps});
+  node.addEventListener("change", keep);
 
-  if (last) {
-    score.set(last.score);
-    setCommitted(true);
-  }
+  score.set(drafts.start ? (drafts.start.score ?? null) : (last?.score ?? null));
+  if (last && !drafts.start) setCommitted(true);
   showRuling(previous);
   // The self-check reveals every ruling at once when its last case is answered.
   if (options.reveal) store.subscribe(() => showRuling(answersNow()));

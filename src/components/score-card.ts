@@ -203,7 +203,9 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     const first = showRuling(answersNow());
     if (first) {
       pendingFocus = false;
-      first.focus();
+      // Focused without the layout a scroll would force here: it is brought into view in the frame that paints it.
+      first.focus({preventScroll: true});
+      requestAnimationFrame(() => first.scrollIntoView({block: "nearest"}));
     }
     node.dispatchEvent(new CustomEvent("item-checked", {bubbles: true, detail: {item: item.id}}));
   });

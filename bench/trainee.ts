@@ -39,8 +39,11 @@ export function scoredItemIds(root: string): Map<string, string[]> {
 
 interface CheckTiming {
   item: string;
-  /** From the click (a capturing listener on window) to after the next paint that shows the ruling; NaN if none. */
+  /** From the click event's timestamp (the input, not its first handler) to after the next paint that shows the
+   *  ruling; NaN if none. */
   paint: number;
+  /** From the click event's timestamp to its first listener (a capturing one on window): the input's delivery. */
+  inputDelay: number;
   /** The click's own handlers (until a bubbling listener on window runs). */
   handlers: number;
   /** The frame that shows the ruling: from its requestAnimationFrame to after its paint. */
@@ -59,8 +62,9 @@ interface Timed {
 }
 
 /**
- * Installed in every page before its scripts. Times each click on a button named Check to the next paint after the
- * item's region named Ruling is visible: requestAnimationFrame runs just before the frame's style, layout and
+ * Installed in every page before its scripts. Times each click on a button named Check, from the click event's
+ * timestamp (issue 29: the input, not the first handler), to the next paint after the item's region named Ruling is
+ * visible: requestAnimationFrame runs just before the frame's style, layout and
  * paint, and a message posted from it is delivered once that frame is done. Chromium's Event Timing API is
  * watched too, but it reports only interactions of 16 ms or more, and its presentation time in headless Chromium
  * with software compositing is late even for a click that does nothing (the radio clicks show how late).
@@ -88,7 +92,8 @@ function timeChecks(afterPaint: typeof afterPaintWhere): void {
     (event) => {
       const button = (event.target as Element | null)?.closest?.("button") ?? null;
       if (!isCheck(button)) return;
-      const start = performance.now();
+      const start = event.timeStamp;
+      const capture = performance.now();
       const item = itemOf(button);
       let handlersEnd = NaN;
       // Added during this click's capture phase, it runs in the same click's bubbling phase, after the handlers.
@@ -103,7 +108,8 @@ function timeChecks(afterPaint: typeof afterPaintWhere): void {
           page.checkTimings.push({
             item: item?.id ?? "?",
             paint: shown ? end - start : NaN,
-            handlers: handlersEnd - start,
+            inputDelay: capture - start,
+            handlers: handlersEnd - capture,
             frame,
             first: page.checkTimings.length === 0,
             framesBefore,
@@ -326,8 +332,9 @@ export async function measureChecks(
 
 export function reportChecks(results: PageChecks[], rounds: number): void {
   console.log(
-    `Check to the painted ruling in Chromium: every scored item, score 3 then Check, ` +
-      `each item the median of ${rounds} fresh page loads`,
+    `Check to the painted ruling in Chromium: from the click event's timestamp to the first frame painted with the ` +
+      `ruling, every scored item, score 3 then Check, each item the median of ${rounds} fresh page loads ` +
+      `(target: within the ${ms(frameMs)} frame for every item, the first Check on a page included)`,
   );
   // Timings stretch when other work shares the cores; the load says how far to trust them.
   console.log(`  machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} over the last minute`);
@@ -358,7 +365,8 @@ export function reportChecks(results: PageChecks[], rounds: number): void {
   const handlers = all.map((timing) => timing.handlers);
   const frames = all.map((timing) => timing.frame);
   console.log(
-    `  where the time goes (every click): Check's handlers median ${ms(median(handlers))}, ` +
+    `  where the time goes (every click): the input's delivery median ` +
+      `${ms(median(all.map((timing) => timing.inputDelay)))}, Check's handlers median ${ms(median(handlers))}, ` +
       `worst ${ms(Math.max(...handlers))}; the frame that paints the ruling median ${ms(median(frames))}, ` +
       `worst ${ms(Math.max(...frames))}; the rest is the wait for that frame`,
   );
@@ -371,7 +379,8 @@ export function reportChecks(results: PageChecks[], rounds: number): void {
   const first = all.filter((timing) => timing.first).map((timing) => timing.paint);
   const later = all.filter((timing) => !timing.first).map((timing) => timing.paint);
   console.log(
-    `  the first Check on a page (cold code and styles): median ${ms(median(first))}; ` +
+    `  the first Check on a page (cold code and styles): median ${ms(median(first))}, worst ` +
+      `${ms(Math.max(...first))} ${Math.max(...first) < frameMs ? "ok" : "OVER"}; ` +
       `every later Check: median ${ms(median(later))}`,
   );
   const checkEvents = results.flatMap((page) => page.checkEvents);
@@ -463,7 +472,9 @@ export function reportMoves(results: PageMoves[], rounds: number): void {
     const others = moves.filter((move) => move.othersVisible > 0).length;
     // Within one frame: the next item is painted by the first frame after the click, as a ruling after Check. The
     // time from the click's timestamp to that frame includes the wait for the display's next frame.
-    const verdict = nextFrame === moves.length && missing === 0 && others === 0 ? "ok" : "OVER";
+    // Issue 29: and within the 16.7 ms frame of the click's timestamp, for every move (each the median of its rounds).
+    const verdict =
+      nextFrame === moves.length && missing === 0 && others === 0 && worst.paint < frameMs ? "ok" : "OVER";
     console.log(
       `  ${path.padEnd(13)} ${String(shown.length).padStart(2)} moves  ` +
         `median ${ms(median(shown.map((move) => move.paint)))}` +
@@ -507,6 +518,16 @@ export async function benchTrainee(project: string, options: TraineeOptions): Pr
   } finally {
     rmSync(bare, {recursive: true, force: true});
   }
+  const ids = scoredItemIds(project);
+  const rounds = 3;
+  reportChecks(await measureChecks(dist, checkedParts, ids, rounds), rounds);
+  reportMoves(await measureMoves(dist, scoringParts, ids, rounds), rounds);
+}
+
+/** Check and "Next item" alone (`--clicks-only`), on a project folder whose dist/ is Framework's output. */
+export async function benchTraineeClicks(project: string): Promise<void> {
+  const dist = join(project, "dist");
+  console.log(postbuild(dist));
   const ids = scoredItemIds(project);
   const rounds = 3;
   reportChecks(await measureChecks(dist, checkedParts, ids, rounds), rounds);

@@ -50,12 +50,13 @@ export function guidelineWalkItem(
         askDecidingRule,
         ...(run ? {run} : {}),
         ...(reveal ? {reveal} : {}),
-        ruling: (answers) => {
+        // `progress`: the record the answers are in, which the ruling may be built from before Check records them.
+        ruling: (answers, progress) => {
           const choices = {
-            firstCheck: mode === "walk" && firstCheckOfWalk(ctx.store.get(), item.id),
+            firstCheck: mode === "walk" && firstCheckOfWalk(progress, item.id),
             decidingAsked: askDecidingRule,
-            before: item.set === "examples" ? firstAttempt(ctx.store.get(), item.id, "vague") : null,
-            answered: (id: string) => firstAttempt(ctx.store.get(), id, "guideline") !== undefined,
+            before: item.set === "examples" ? firstAttempt(progress, item.id, "vague") : null,
+            answered: (id: string) => firstAttempt(progress, id, "guideline") !== undefined,
           };
           const show = (module: Rulings): RulingView => module.rulingFor(ctx, item, answers, choices);
           return rulings ? show(rulings) : loadRulings().then(show);

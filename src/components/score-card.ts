@@ -6,9 +6,12 @@
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
+import type {Score} from "../lib/authored/schemas/verdict.js";
 import type {ChecklistDraft} from "../lib/trainee/draft.js";
 import {impliedScore} from "../lib/trainee/implied.js";
-import type {Answer} from "../lib/trainee/progress.js";
+import {openItemDrafts} from "../lib/trainee/item-drafts.js";
+import type {Answer, Progress} from "../lib/trainee/progress.js";
+import {rulingAhead} from "../lib/trainee/ruling-ahead.js";
 import {
   answerOf,
   blindAnswerText,
@@ -24,6 +27,7 @@ import {describeImplied, scaleAnchors} from "../lib/trainee/words.js";
 import {checklistEditor} from "./checklist-editor.js";
 import {DecidingRuleField} from "./deciding-rule-field.js";
 import {el} from "./dom.js";
+import {StepsFold} from "./steps-fold.js";
 import {CaseText} from "./item-text.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import {listenForScoreKeys, scoreGroup, ScoreKeysHint} from "./score-group.js";
@@ -42,9 +46,10 @@ export interface ScoreCardOptions {
   mode?: "walk" | "self-check";
   /** The self-check run this card answers (its k-th answer to each case). */
   run?: number;
-  /** Builds the ruling shown after Check, from the answers so far (first attempt first); a promise while the
-   *  ruling's code is still loading (the part loads it once its first item is shown). */
-  ruling(answers: Answer[]): RulingParts | Promise<RulingParts>;
+  /** Builds the ruling shown after Check, from the answers so far (first attempt first) in the record holding them
+   *  (built ahead, before Check records them); a promise while the ruling's code is still loading (the part loads it
+   *  once its first item is shown). */
+  ruling(answers: Answer[], progress: Progress): RulingParts | Promise<RulingParts>;
   /** Whether the ruling may show yet: the blind self-check holds it back until every case is answered. */
   reveal?: () => boolean;
   /** Ask for the rule that settles the case (the edge-case map). Its three steps are then folded behind "Work it
@@ -67,9 +72,13 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const {phase, guideline, store, mode = "walk", now = () => new Date(), nav} = options;
   const reveal = options.reveal ?? (() => true);
   const withSteps = phase === "guideline";
-  const answersNow = () => cardAnswers(store.get(), item.id, {phase, mode, run: options.run});
+  const answersIn = (progress: Progress) => cardAnswers(progress, item.id, {phase, mode, run: options.run});
+  const answersNow = () => answersIn(store.get());
+  const ahead = rulingAhead(options.ruling, {record: () => store.get(), answersIn});
   const previous = answersNow();
   const last = previous.at(-1);
+  const drafts = openItemDrafts({item: item.id, phase, mode, run: options.run}, {answered: previous.length, item});
+  const startList = drafts.start?.checklist ?? last?.checklist;
 
   const score = scoreGroup({
     name: `${mode === "self-check" ? "self-" : ""}${item.id}-score`,
@@ -97,38 +106,22 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const hasSteps = stepsOffered({phase, folded, request: item.request});
   const makeEditor = () => {
     const made = checklistEditor(item, {
-      start: {lines: last?.checklist?.lines ?? [], mainNotMet: last?.checklist?.mainNotMet},
-      onChange: renderImplied,
+      start: {lines: startList?.lines ?? [], mainNotMet: startList?.mainNotMet},
+      onChange: (draft) => (renderImplied(draft), keep()),
     });
     renderImplied(made.draft());
     return made;
   };
   // Folded steps (the edge-case map) are built when first opened: the request reads as plain text until then, and
   // the page has less to build before its first item can be scored.
-  let editor = hasSteps && (!folded || last?.checklist) ? makeEditor() : null;
-  let steps: HTMLElement | null;
-  if (hasSteps && folded) {
-    const fold = el(
-      "details",
-      {class: "three-steps", open: !!last?.checklist},
-      el("summary", {}, "Work it through the three steps"),
-      editor?.node ?? null,
-    );
-    fold.addEventListener("toggle", () => {
-      if (!editor && fold.open) {
-        editor = makeEditor();
-        editor.lock(committed);
-        fold.append(editor.node);
-        for (const [where, surface] of Object.entries(editor.surfaces))
-          node.querySelector(`[data-text="${where}"]`)?.replaceWith(surface);
-      }
-      editor?.setActive(fold.open);
-    });
-    steps = fold;
-  } else steps = editor?.node ?? null;
+  let editor = hasSteps && (!folded || startList) ? makeEditor() : null;
+  const steps =
+    hasSteps && folded
+      ? StepsFold({editor}, {build: () => ((editor = makeEditor()), editor.lock(committed), editor)})
+      : (editor?.node ?? null);
   if (!editor && hasSteps) renderImplied({lines: [], mainNotMet: undefined});
   const deciding = options.askDecidingRule
-    ? DecidingRuleField({item, rules: guideline.rules}, {picked: last?.decidingRule})
+    ? DecidingRuleField({item, rules: guideline.rules}, {picked: (drafts.start ?? last)?.decidingRule})
     : null;
   const decidingPick = (): string | undefined =>
     deciding?.querySelector<HTMLInputElement>("input:checked")?.value ?? undefined;
@@ -167,7 +160,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       return answered;
     }
     answered.hidden = true;
-    const parts = options.ruling(answers);
+    const parts = ahead.take(answers, store.get());
     if (parts instanceof Promise) {
       // Only when Check comes before the ruling's code has arrived (the part loads it once its first item shows): the
       // ruling appears, and takes the focus, as soon as it is in.
@@ -186,6 +179,16 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     rulingRegion.hidden = false;
     return parts.lead;
   };
+  const answerNow = (chosen: Score) =>
+    answerOf(item.id, {
+      phase,
+      mode,
+      score: chosen,
+      draft: editor?.draft(),
+      decidingRule: decidingPick(),
+      guideline: guideline.version,
+      at: now(),
+    });
   check.addEventListener("click", () => {
     const chosen = score.value();
     if (chosen === null) {
@@ -193,26 +196,26 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       return;
     }
     hint.textContent = "";
-    store.record(
-      answerOf(item.id, {
-        phase,
-        mode,
-        score: chosen,
-        draft: editor?.draft(),
-        decidingRule: decidingPick(),
-        guideline: guideline.version,
-        at: now(),
-      }),
-    );
+    store.record(answerNow(chosen));
+    drafts.clear();
     setCommitted(true);
     pendingFocus = true;
     const first = showRuling(answersNow());
     if (first) {
       pendingFocus = false;
-      first.focus();
+      // Focused without the layout a scroll would force here: it is brought into view in the frame that paints it.
+      first.focus({preventScroll: true});
+      requestAnimationFrame(() => first.scrollIntoView({block: "nearest"}));
     }
     node.dispatchEvent(new CustomEvent("item-checked", {bubbles: true, detail: {item: item.id}}));
   });
+  // Work not yet checked is kept across a reload and Back (lib/trainee/item-drafts.ts), and the card resumes from it;
+  // the ruling it would get is built in the next idle moment (lib/trainee/ruling-ahead.ts), so Check only shows it.
+  const keep = () => {
+    if (committed) return;
+    drafts.save(score.value(), editor?.draft(), decidingPick(), answersNow().length);
+    ahead.soon(() => (score.value() === null || !reveal() ? null : answerNow(score.value()!)));
+  };
   retry.addEventListener("click", () => {
     setCommitted(false);
     score.set(null);
@@ -232,11 +235,10 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     rulingRegion,
   );
   listenForScoreKeys(node, {score, check, notApplicable: withSteps});
+  node.addEventListener("change", keep);
 
-  if (last) {
-    score.set(last.score);
-    setCommitted(true);
-  }
+  score.set(drafts.start ? (drafts.start.score ?? null) : (last?.score ?? null));
+  if (last && !drafts.start) setCommitted(true);
   showRuling(previous);
   // The self-check reveals every ruling at once when its last case is answered.
   if (options.reveal) store.subscribe(() => showRuling(answersNow()));

@@ -3,7 +3,7 @@
 // what it means: the rubric's level under the guideline, the scale's two anchors (1 poor, 5 excellent) under the
 // one vague line.
 import type {RubricLevel} from "../lib/authored/schemas/guideline.js";
-import {scoreForKey} from "../lib/trainee/words.js";
+import {itemKeyAction, type KeyTarget} from "../lib/trainee/item-keys.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import {el} from "./dom.js";
 
@@ -113,9 +113,20 @@ export function ScoreKeysHint({notApplicable = false}: {notApplicable?: boolean}
   );
 }
 
+/** What kind of element a key comes from, as lib/trainee/item-keys.ts tells them apart. */
+const keyTarget = (target: HTMLElement): KeyTarget =>
+  target.matches("input[type=text], input:not([type]), textarea, [contenteditable]")
+    ? "text"
+    : target.matches("select")
+      ? "list"
+      : target.matches("button, a, summary")
+        ? "pressable"
+        : "other";
+
 /**
- * Keys 1-5 (and N where offered) choose a score from anywhere in `node`, and Enter presses `check`; not while the
- * trainee types or chooses in a list, and Enter not on a control that Enter already presses.
+ * Keys 1-5 (and N where offered) choose a score from anywhere in `node`, Enter presses `check`, and Escape leaves a
+ * text field or a list: what each key does is decided in lib/trainee/item-keys.ts. Leaving puts the focus on the
+ * control's line (or its part of the item), so the next Tab goes on from where the trainee was.
  */
 export function listenForScoreKeys(
   node: HTMLElement,
@@ -123,15 +134,20 @@ export function listenForScoreKeys(
 ): void {
   node.addEventListener("keydown", (event) => {
     const target = event.target as HTMLElement;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (target.matches("input[type=text], textarea, select")) return;
-    const chosen = scoreForKey(event.key, {notApplicable});
-    if (chosen !== null) {
-      event.preventDefault();
-      score.choose(chosen);
-    } else if (event.key === "Enter" && !target.matches("button, a, summary") && !check.disabled) {
-      event.preventDefault();
-      check.click();
+    const action = itemKeyAction(event.key, {
+      target: keyTarget(target),
+      modified: event.altKey || event.ctrlKey || event.metaKey,
+      notApplicable,
+      checkable: !check.disabled,
+    });
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === "score") score.choose(action.score);
+    else if (action.kind === "check") check.click();
+    else {
+      const holder = target.parentElement?.closest<HTMLElement>("li, .free-line, .main-not-met, section") ?? node;
+      if (!holder.hasAttribute("tabindex")) holder.tabIndex = -1;
+      holder.focus({preventScroll: true});
     }
   });
 }

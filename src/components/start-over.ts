@@ -1,7 +1,9 @@
 // "Start over" asks first: the first press only opens the question, in the page, with keeping the answers as the
 // default; nothing is deleted until the trainee confirms.
 import {plural} from "../lib/text/format.js";
+import {clearDrafts} from "../lib/trainee/item-drafts.js";
 import {emptyProgress} from "../lib/trainee/progress.js";
+import {pageStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
 
@@ -18,7 +20,7 @@ export function StartOver(store: ProgressStore): HTMLElement {
       {},
       "This deletes ",
       count,
-      " saved in this browser, on every part and in the self-check. It cannot be undone.",
+      " saved in this browser, on every part and in the self-check, and any work not yet checked. It cannot be undone.",
     ),
     el("div", {class: "check-row"}, keep, erase),
   );
@@ -38,6 +40,7 @@ export function StartOver(store: ProgressStore): HTMLElement {
   });
   erase.addEventListener("click", () => {
     store.replace(emptyProgress());
+    clearDrafts(pageStorage());
     setOpen(false);
     done.textContent = "Every answer is deleted. You start afresh.";
     open.focus();

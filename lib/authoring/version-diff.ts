@@ -68,18 +68,13 @@ function textDifference(
   };
 }
 
-/** What differs from the base to the candidate: its version, with its parameters as the candidate sets them. */
-export function versionDiff(
-  base: Guideline,
-  candidate: Guideline,
-  candidateParameters: GuidelineParameters = candidate.parameters,
-): VersionDiff {
-  const names = Object.keys(base.parameters) as ParameterName[];
-  const parameters = names
-    .filter((name) => base.parameters[name] !== candidateParameters[name])
+/** The parameters whose value differs, in the schema's order, each in words. */
+export function parameterDifferences(base: GuidelineParameters, candidate: GuidelineParameters): ParameterDifference[] {
+  return (Object.keys(base) as ParameterName[])
+    .filter((name) => base[name] !== candidate[name])
     .map((name): ParameterDifference => {
-      const from = base.parameters[name];
-      const to = candidateParameters[name];
+      const from = base[name];
+      const to = candidate[name];
       return {
         name,
         title: parameterTitle(name),
@@ -89,6 +84,15 @@ export function versionDiff(
         toWords: valueWords(name, to),
       };
     });
+}
+
+/** What differs from the base to the candidate: its version, with its parameters as the candidate sets them. */
+export function versionDiff(
+  base: Guideline,
+  candidate: Guideline,
+  candidateParameters: GuidelineParameters = candidate.parameters,
+): VersionDiff {
+  const parameters = parameterDifferences(base.parameters, candidateParameters);
   const baseRules = new Map(base.rules.map((rule) => [rule.id, rule]));
   const candidateIds = new Set(candidate.rules.map((rule) => rule.id));
   const rules = candidate.rules.flatMap((rule) => {

@@ -36,7 +36,7 @@ export const rubricRowLabels: Record<RubricRow, string> = {
 };
 
 /** A rubric row in a table cell, after its score where it has one: "4, one small flaw" (the authors' preview). */
-export const rubricRowShortLabels: Record<RubricRow, string> = {
+const rubricRowShortLabels: Record<RubricRow, string> = {
   "all-met": "5, every instruction met",
   "one-small-flaw": "4, one small flaw",
   "half-or-more": "3, at least half met",

@@ -21,7 +21,8 @@ import {
 } from "../engine/parameter-values.js";
 import {prepareBase, previewFrom, type PreparedBase, type Preview} from "./preview.js";
 import {quoteText} from "../text/quote-text.js";
-import {judgeAgreements, type JudgeAgreement, type JudgeScores} from "../judges/author-line.js";
+import {judgeAgreements, rewordingAdvice, type JudgeAgreement, type JudgeScores} from "../judges/author-line.js";
+import {parameterDifferences, versionDiff, type VersionDiff} from "./version-diff.js";
 
 export interface AuthorsPageData {
   /** Every guideline version, oldest first: the newest is what the page opens with. */
@@ -59,6 +60,8 @@ export interface AuthorsView {
   described: string;
   /** The page's status line: the choice and how many items move or lose their single score. */
   status: string;
+  /** What differs between the base and the candidate, shown before what moves. */
+  differs: VersionDiff;
   preview: Preview;
   baseCompleteness: CompletenessReport;
   candidateCompleteness: CompletenessReport;
@@ -66,6 +69,8 @@ export interface AuthorsView {
   candidateReport: CandidateReport;
   /** Each recorded judge's agreement with the base's rulings and the candidate's. */
   judges: JudgeAgreement[];
+  /** The caution beside the judges' lines, and how a rewording is tested instead. */
+  rewording: ReturnType<typeof rewordingAdvice>;
 }
 
 /** The work the page does, replaceable in tests to see what is computed and what is reused. */
@@ -141,6 +146,7 @@ export function authorsPage(
     return found;
   };
 
+  const rewording = rewordingAdvice(versions);
   let notice: string | null = null;
   let choice: PreviewChoice;
   try {
@@ -167,6 +173,15 @@ export function authorsPage(
     let found = dependenceByKey.get(key);
     if (!found) dependenceByKey.set(key, (found = work.dependence(prepare(), data.domains)));
     return found;
+  };
+
+  // The rules' and rubric's word diffs depend on the two versions only: kept by pair, the parameters worked out anew.
+  const diffs = new Map<string, VersionDiff>();
+  const differsOf = (shown: PreviewChoice, parameters: RuleSet["parameters"]): VersionDiff => {
+    const key = `${shown.base} ${shown.candidate}`;
+    let found = diffs.get(key);
+    if (!found) diffs.set(key, (found = versionDiff(guideline(shown.base), guideline(shown.candidate))));
+    return {...found, parameters: parameterDifferences(guideline(shown.base).parameters, parameters)};
   };
 
   // The base is derived once and kept while only the candidate changes.
@@ -225,12 +240,14 @@ export function authorsPage(
       candidateRules,
       described,
       status,
+      differs: differsOf(shown, candidateRules.parameters),
       preview: result,
       baseCompleteness,
       candidateCompleteness: completenessOf(candidateRules),
       baseDependence,
       candidateReport,
       judges: judgeAgreements(data.judges ?? [], prepared, result),
+      rewording,
     };
   };
 

@@ -12,6 +12,8 @@ import {plural} from "../text/format.js";
 import {formatAssignment, overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
 import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
 import type {Score} from "../authored/schemas/verdict.js";
+import {reasonText} from "./move-reason.js";
+import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
 
 export interface PreviewInput {
   items: readonly Item[];
@@ -26,6 +28,8 @@ export interface PreviewInput {
 export interface PreviewReport {
   base: string;
   candidate: {version: string; set: Assignment[]; description: string};
+  /** What differs between the two, before what moves: parameters, rules' words, rubric rows, rules in one only. */
+  differs: VersionDiff;
   itemCount: number;
   moved: Preview["moved"];
   unsettled: Preview["unsettled"];
@@ -71,6 +75,7 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
       set: [...set],
       description: describeCandidate(base.version, candidate.version, set),
     },
+    differs: versionDiff(base, candidate, candidateParameters),
     itemCount: result.itemCount,
     moved: result.moved,
     unsettled: result.unsettled,
@@ -105,15 +110,15 @@ const decision = ({verdict, clause, verdicts, ruled}: LineDecision): string =>
       ? `${verdicts.join(" or ")} [${clause ?? "open"}]`
       : `${verdict} [${clause}]`;
 
-function movedLines(item: MovedItem, width: number): string[] {
+function movedLines(item: MovedItem, width: number, names: {base: string; candidate: string}): string[] {
   const head = `  ${item.id.padEnd(width)}  ${scores(item.from)} -> ${scores(item.to)}`;
-  if (!item.lines.length)
-    return [head, `      no checklist line changed; rubric ${item.from.rows.join(", ")} -> ${item.to.rows.join(", ")}`];
+  const reason = `      ${item.lines.length ? "" : "no checklist line changed; "}${reasonText(item.reason, names)}`;
   return [
     head,
     ...item.lines.map(
       (line) => `      line ${line.index} ${line.rule}: ${decision(line.from)} -> ${decision(line.to)}`,
     ),
+    reason,
   ];
 }
 
@@ -121,6 +126,8 @@ function movedLines(item: MovedItem, width: number): string[] {
 export function previewLines(report: PreviewReport): string[] {
   const lines: string[] = [
     `base ${report.base}, candidate ${report.candidate.description}: ${plural(report.itemCount, "item")}`,
+    "",
+    ...versionDiffLines(report.differs, report.candidate.description),
     "",
   ];
   const width = Math.max(0, ...[...report.moved, ...report.unsettled, ...report.uncited].map((item) => item.id.length));
@@ -130,7 +137,8 @@ export function previewLines(report: PreviewReport): string[] {
       ? `moved (${plural(report.moved.length, "item")}): id, from -> to, the lines that changed`
       : "moved: none",
   );
-  for (const item of report.moved) lines.push(...movedLines(item, width));
+  const names = {base: report.base, candidate: "the candidate"};
+  for (const item of report.moved) lines.push(...movedLines(item, width, names));
   lines.push("");
 
   lines.push(

@@ -5,9 +5,10 @@
 import {deriveCandidate, deriveRecordingReads, type RecordedBase} from "./rederive.js";
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "../site/links.js";
+import {moveReason, type MoveReason} from "./move-reason.js";
 import type {Derivation, RuleSet, TraceLine} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
-import type {RubricRow} from "../engine/rubric.js";
+import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 
 /** What the rubric gives an item: one score, or null with the candidates when it cannot choose. */
@@ -17,6 +18,8 @@ export interface Outcome {
   candidates: Score[];
   /** The rubric row behind each candidate: why the score is what it is when no checklist line changed. */
   rows: RubricRow[];
+  /** What the rubric counted of the other instructions; null when a line is undecided. */
+  tally: Tally | null;
 }
 
 /** How a rule decided one checklist line: its verdict and clause, both null when no rule decides it. */
@@ -48,6 +51,8 @@ export interface MovedItem {
   to: Outcome;
   /** The lines behind the move, in checklist order. */
   lines: LineChange[];
+  /** The share of the other instructions met and the row each side applies, in words. */
+  reason: MoveReason;
 }
 
 /** An item with no single score under the candidate. */
@@ -131,7 +136,7 @@ export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase
   };
 }
 
-const outcomeOf = ({score, candidates, rows}: Derivation): Outcome => ({score, candidates, rows});
+const outcomeOf = ({score, candidates, rows, tally}: Derivation): Outcome => ({score, candidates, rows, tally});
 
 /** Whether two derivations of one item give a different score or a different set of candidates. */
 export function outcomeMoved(before: Derivation, after: Derivation): boolean {
@@ -213,6 +218,10 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
         from: outcomeOf(from),
         to: outcomeOf(to),
         lines: lineChanges(from, to, prepared.ruleSet, candidate),
+        reason: moveReason(outcomeOf(from), outcomeOf(to), {
+          base: prepared.ruleSet.parameters,
+          candidate: candidate.parameters,
+        }),
       });
     if (unsettledNow)
       unsettled.push({

@@ -1,6 +1,7 @@
 // How the engine's verdicts and rubric rows read, on every page and in every command: one wording for each, and
 // the shorter forms a table or a list needs, each built beside the full one. Browser-safe (type imports only):
 // lib/authored/schemas/verdict.ts and lib/engine/rubric.ts hold the values.
+import type {GuidelineParameters} from "../authored/schemas/parameters.js";
 import type {RubricRow} from "./rubric.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 
@@ -35,7 +36,7 @@ export const rubricRowLabels: Record<RubricRow, string> = {
 };
 
 /** A rubric row in a table cell, after its score where it has one: "4, one small flaw" (the authors' preview). */
-export const rubricRowShortLabels: Record<RubricRow, string> = {
+const rubricRowShortLabels: Record<RubricRow, string> = {
   "all-met": "5, every instruction met",
   "one-small-flaw": "4, one small flaw",
   "half-or-more": "3, at least half met",
@@ -46,3 +47,25 @@ export const rubricRowShortLabels: Record<RubricRow, string> = {
   "declines-harmless": "1, declines a harmless request",
   "not-applicable": "not applicable",
 };
+
+/** Rows 3 and 2 as each counting rule words them: where exactly half falls is the rule's to say. */
+const countedRows: Record<GuidelineParameters["counting"], {three: string; two: string}> = {
+  "at-least-half": {three: "3, at least half met", two: "2, fewer than half met"},
+  "more-than-half": {three: "3, more than half met", two: "2, half or fewer met"},
+  "most-missed": {three: "3, some instructions missed", two: "2, most instructions missed"},
+};
+
+/**
+ * A rubric row by its number and words, as the version that applies it words it: "row 3, more than half met" under
+ * `counting: more-than-half`; the cap names its score ("row 3, the cap for a partly done main task").
+ */
+export function rubricRowByNumber(
+  row: RubricRow,
+  {counting, partialMainCap}: Pick<GuidelineParameters, "counting" | "partialMainCap">,
+): string {
+  if (row === "half-or-more") return `row ${countedRows[counting].three}`;
+  if (row === "fewer-than-half") return `row ${countedRows[counting].two}`;
+  if (row === "main-partly-capped") return `row ${partialMainCap}, ${rubricRowShortLabels[row]}`;
+  if (row === "not-applicable") return rubricRowShortLabels[row];
+  return `row ${rubricRowShortLabels[row]}`;
+}

@@ -18,10 +18,16 @@ export interface JudgeLine {
   verdict: JudgeVerdict;
 }
 
+/** The guideline's flags, as a prompt that asks for them (checklist-v2) lets a judge raise them. */
+export const judgeFlags = ["accuracy", "quality", "prompt", "safety-review"] as const;
+export type JudgeFlag = (typeof judgeFlags)[number];
+
 export interface JudgeAnswer {
   checklist: JudgeLine[];
   /** 1-5, or "n/a" for not applicable. */
   score: number | "n/a";
+  /** The flags it raised, in its order: only where the reply has the field (a prompt that asks for flags). */
+  flags?: JudgeFlag[];
 }
 
 /** How much of an answer is read: more lines, longer texts or deeper JSON is no checklist of a case. */
@@ -71,6 +77,23 @@ function readLine(value: unknown, at: string): JudgeLine | string {
   return {instruction, main, rule: rule.trim(), verdict: verdict as JudgeVerdict};
 }
 
+/** Reads the flags: a list of the guideline's flags, each once. */
+function readFlags(value: unknown): JudgeFlag[] | string {
+  const expected = `flags: expected a list of ${judgeFlags.join(", ")}, each at most once`;
+  if (!Array.isArray(value) || value.length > judgeFlags.length) return expected;
+  const flags: JudgeFlag[] = [];
+  for (const flag of value) {
+    if (
+      typeof flag !== "string" ||
+      !(judgeFlags as readonly string[]).includes(flag) ||
+      flags.includes(flag as JudgeFlag)
+    )
+      return expected;
+    flags.push(flag as JudgeFlag);
+  }
+  return flags;
+}
+
 /** Reads a judge's reply as an answer, or says why it is not one. */
 export function readAnswer(reply: string): AnswerReading {
   const text = jsonText(reply);
@@ -96,7 +119,10 @@ export function readAnswer(reply: string): AnswerReading {
     if (typeof line === "string") return {ok: false, status: "invalid", problem: line};
     checklist.push(line);
   }
-  return {ok: true, answer: {checklist, score}};
+  if (json.flags === undefined) return {ok: true, answer: {checklist, score}};
+  const flags = readFlags(json.flags);
+  if (typeof flags === "string") return {ok: false, status: "invalid", problem: flags};
+  return {ok: true, answer: {checklist, score, flags}};
 }
 
 /** Why a reply cut off by the token limit, or larger than it allows, is not read: the runner's words, recorded. */

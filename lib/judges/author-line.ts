@@ -69,6 +69,8 @@ export interface JudgeAgreement {
   noLongerExact: ChangedCase[];
   /** "This change would bring <model> from 14 to 17 exact of 26.", or "<model>: 17 exact of 26 either way." */
   sentence: string;
+  /** What the count measures, plainly: the rulings moving toward the answers the model already gave. */
+  measures: string;
   /** The cases counted apart, under each side: "2 cases have no single score under the candidate: not exact." */
   apart: string[];
   /** The run in a line: its prompt, guideline version (named where it is not the base), date, and file. */
@@ -127,6 +129,13 @@ function agreementOf(
     base.exact === candidate.exact
       ? `${run.model}: ${candidate.exact} exact of ${answered} either way.`
       : `This change would bring ${run.model} from ${base.exact} to ${candidate.exact} exact of ${answered}.`;
+  const gained = candidate.exact - base.exact;
+  const measures =
+    gained === 0
+      ? `The candidate's rulings agree with the scores ${run.model} already gave on as many cases as ${baseVersion}'s.`
+      : `That is, the candidate's rulings would agree with the scores ${run.model} already gave on ` +
+        `${plural(Math.abs(gained), "case")} ${gained > 0 ? "more" : "fewer"}: the rulings move; the model is not ` +
+        "asked again.";
   const apartUnder = (count: number, side: string) =>
     count ? [`${plural(count, "case has", "cases have")} no single score under ${side}: not exact.`] : [];
   // A run given another version than the base still counts: its version is named beside the base's.
@@ -142,6 +151,7 @@ function agreementOf(
     nowExact,
     noLongerExact,
     sentence,
+    measures,
     apart: [...apartUnder(base.noSingleScore, baseVersion), ...apartUnder(candidate.noSingleScore, "the candidate")],
     about: [
       run.servedBy && run.servedBy !== run.model ? `served as ${run.servedBy}` : null,
@@ -153,6 +163,27 @@ function agreementOf(
     ]
       .filter((part) => part !== null)
       .join(" · "),
+  };
+}
+
+/** The version a rewording would be written as: the one after the newest ("v3" after "v2"). */
+export function nextVersion(versions: readonly string[]): string {
+  const newest = Math.max(0, ...versions.map((version) => Number(/^v([0-9]+)$/.exec(version)?.[1] ?? 0)));
+  return `v${newest + 1}`;
+}
+
+/** The caution beside the judges' lines, and how to test a rewording instead: a new version and a new run. */
+export function rewordingAdvice(versions: readonly string[]): {caution: string; how: string; command: string} {
+  const newest = versions.at(-1) ?? "v1";
+  const next = nextVersion(versions);
+  return {
+    caution:
+      "Changing a rule until the rulings match a model fits the guideline to the model, its mistakes included: " +
+      "a count that rises says the rulings moved toward the model, not that either is right.",
+    how:
+      `A rewording is tested by a new guideline version and a new run: copy guideline/${newest}/ to ` +
+      `guideline/${next}/, make the change there, run npm run guideline:check, then ask the model again with`,
+    command: `npm run judge:run -- --model <slug> --guideline ${next}`,
   };
 }
 

@@ -35,6 +35,8 @@ function answerDifference(recorded: JudgeAnswer, read: JudgeAnswer, at: string):
     message: `${quoteValue(was)}, but its reply says ${quoteValue(is)}: an answer is read from its reply, never edited`,
   });
   if (recorded.score !== read.score) return differs("score", recorded.score, read.score);
+  const flags = (answer: JudgeAnswer) => (answer.flags === undefined ? "none asked" : answer.flags.join(", "));
+  if (flags(recorded) !== flags(read)) return differs("flags", flags(recorded), flags(read));
   if (recorded.checklist.length !== read.checklist.length)
     return differs("checklist", plural(recorded.checklist.length, "line"), plural(read.checklist.length, "line"));
   for (const [index, line] of recorded.checklist.entries()) {

@@ -13,6 +13,7 @@ import type {JudgeAnswer} from "./answer.js";
 import {judgeAsAnswer} from "./as-checklist.js";
 import {judgeRuleName, statusWords, type JudgeRuleName, type JudgesPageData} from "./judges-page.js";
 import type {PublishedRun} from "./published.js";
+import {caseFlags, type CaseFlags} from "./own-checklist.js";
 
 /** How one line of the ruled checklist, or one extra line of the judge's, stands against the other. */
 export interface LineView {
@@ -20,7 +21,15 @@ export interface LineView {
   ruled: {text: string; main: boolean; verdict: string; inferred: boolean} | null;
   /** The judge's line for it, as it wrote it, with the rule it named. */
   judge: {instruction: string; main: boolean; verdict: string; rule: JudgeRuleName} | null;
-  status: "agree" | "verdict-differs" | "missing" | "not-checked" | "candidate" | "not-on-checklist" | "repeat";
+  status:
+    | "agree"
+    | "unknown-rule"
+    | "verdict-differs"
+    | "missing"
+    | "not-checked"
+    | "candidate"
+    | "not-on-checklist"
+    | "repeat";
   words: string;
   /** The rule that decides the difference (none where the line agrees or only repeats). */
   decidedBy: RuleCitation | null;
@@ -37,6 +46,8 @@ export type AnswerView =
       /** It took another line (or none) as the main task. */
       mainDiffers: {judgeMain: string | null; ruledMain: string; rule: RuleCitation} | null;
       lines: LineView[];
+      /** The ruling's flags against those it raised, where its prompt asked for flags and the ruling has some. */
+      flags: CaseFlags | null;
       /** Ruled lines it listed and judged the same way, of all ruled lines. */
       matching: number;
       ruledLines: number;
@@ -44,6 +55,7 @@ export type AnswerView =
 
 const lineWords: Record<LineView["status"], string> = {
   "agree": "agrees",
+  "unknown-rule": "same verdict, but by a rule the guideline lacks",
   "verdict-differs": "another verdict",
   "missing": "not listed",
   "not-checked": "listed, no verdict",
@@ -74,7 +86,10 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
     };
   };
   const lines: LineView[] = [];
-  for (const line of checklist?.lines ?? [])
+  for (const line of checklist?.lines ?? []) {
+    const judge = line.trainee ? judgeLine(line.trainee.line) : null;
+    // A line decided by a rule the guideline lacks never agrees, whatever its verdict.
+    const status = line.status === "agree" && judge && !judge.rule.known ? "unknown-rule" : line.status;
     lines.push({
       ruled: {
         text: line.text,
@@ -82,9 +97,9 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
         verdict: verdictLabels[line.ruled],
         inferred: line.source === "inferred",
       },
-      judge: line.trainee ? judgeLine(line.trainee.line) : null,
-      status: line.status,
-      words: lineWords[line.status],
+      judge,
+      status,
+      words: lineWords[status],
       decidedBy:
         line.status === "verdict-differs"
           ? cite(line.index)
@@ -92,6 +107,20 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
             ? cite(line.index, line.listRule!)
             : null,
     });
+  }
+  // A ruled line off the checklist (what is not rated, say) that the answer has no line for is in the comparison
+  // too, as missing: the ruling has it, the model's answer does not.
+  const listed = new Set((checklist?.extras ?? []).flatMap((extra) => (extra.of === null ? [] : [extra.of])));
+  item.checklist.forEach((line, index) => {
+    if (line.role !== "candidate" || listed.has(index)) return;
+    lines.push({
+      ruled: {text: line.text, main: false, verdict: verdictLabels[line.verdict], inferred: line.source === "inferred"},
+      judge: null,
+      status: "missing",
+      words: lineWords.missing,
+      decidedBy: cite(index),
+    });
+  });
   for (const extra of checklist?.extras ?? [])
     lines.push({
       ruled: null,
@@ -123,6 +152,7 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
           }
         : null,
     lines,
+    flags: caseFlags(item, answer),
     matching: lines.filter((line) => line.status === "agree").length,
     ruledLines: checklist?.lines.length ?? item.checklist.filter((line) => line.role !== "candidate").length,
   };

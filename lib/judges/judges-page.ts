@@ -12,6 +12,7 @@ import {judgeResults, type JudgeResults, type UnansweredCase} from "./figures.js
 import type {JudgesPageData} from "./page-data.node.js";
 import type {PublishedRun} from "./published.js";
 import type {CaseRecord} from "./schema.node.js";
+import {ownChecklist, type OwnChecklist} from "./own-checklist.js";
 
 export type {JudgesPageData};
 
@@ -60,6 +61,8 @@ export interface RunView {
   /** Rule ids the judge named that the guideline lacks, as it wrote them, with the cases it named them in. */
   unknownRules: {text: string; cases: string[]}[];
   unanswered: (UnansweredCase & {words: string})[];
+  /** The cases it scored against its own checklist, the score slips among them, and its flags where asked. */
+  ownChecklist: OwnChecklist;
   /** Asked, with no record: the run stopped first. */
   missing: string[];
   unknownCases: string[];
@@ -121,6 +124,7 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
     })),
     unknownRules: unknownRulesOf(run, data.rules),
     unanswered: results.unanswered.map((entry) => ({...entry, words: statusWords[entry.status]})),
+    ownChecklist: ownChecklist(run.answers, data.items, data.guideline),
     missing: results.missing,
     unknownCases: results.unknownCases,
     rulingChanged: results.rulingChanged,

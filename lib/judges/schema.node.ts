@@ -5,7 +5,7 @@ import {Score} from "../authored/schemas/verdict.js";
 import {DroppedNote, Endpoint, FinishReason, RunParameters, Usage} from "../probes/schema.node.js";
 import {modelMaxLength} from "../probes/limits.js";
 import {isModelSlug} from "../probes/run-metadata.js";
-import {answerLimits, judgeVerdicts} from "./answer.js";
+import {answerLimits, judgeFlags, judgeVerdicts} from "./answer.js";
 
 /** The longest `stopped` a run may hold (the runner's reasons are far shorter: check-run.ts holds it to them). */
 const stoppedLength = 400;
@@ -26,6 +26,8 @@ export const JudgeLine = z.strictObject({
 export const JudgeAnswerRecord = z.strictObject({
   checklist: z.array(JudgeLine).max(answerLimits.lines),
   score: Score,
+  /** The flags it raised, where its prompt asked for them (checklist-v2). */
+  flags: z.array(z.enum(judgeFlags)).max(judgeFlags.length).optional(),
 });
 
 /** Why a case has no answer to score: the reply was not JSON, failed the answer's shape, was cut off or too large. */

@@ -33,8 +33,11 @@ export function AuthorsJudges({
   judges,
   base,
   pages,
+  rewording,
 }: {
   judges: readonly JudgeAgreement[];
+  /** The caution, and how to test a rewording with a new version and a new run. */
+  rewording: {caution: string; how: string; command: string};
   /** The base version, named beside its score of a changed case. */
   base: string;
   /** Where each case is scored, for its links. */
@@ -51,21 +54,28 @@ export function AuthorsJudges({
       " shows every run.",
     );
   return el(
-    "ul",
-    {class: "judge-lines"},
-    judges.map((judge) =>
-      el(
-        "li",
-        {class: "judge-line"},
+    "div",
+    {},
+    el("p", {class: "judge-caution"}, rewording.caution),
+    el("p", {class: "judge-how"}, `${rewording.how} `, el("code", {}, rewording.command), "."),
+    el(
+      "ul",
+      {class: "judge-lines"},
+      judges.map((judge) =>
         el(
-          "p",
-          {class: "judge-sentence"},
-          judge.sentence,
-          judge.apart.map((note) => ` ${note}`),
+          "li",
+          {class: "judge-line"},
+          el(
+            "p",
+            {class: "judge-sentence"},
+            judge.sentence,
+            judge.apart.map((note) => ` ${note}`),
+          ),
+          el("p", {class: "judge-measures"}, judge.measures),
+          ChangedCases("Now exact", judge.nowExact, {pages, base}),
+          ChangedCases("No longer exact", judge.noLongerExact, {pages, base}),
+          el("p", {class: "muted judge-about"}, judge.about),
         ),
-        ChangedCases("Now exact", judge.nowExact, {pages, base}),
-        ChangedCases("No longer exact", judge.noLongerExact, {pages, base}),
-        el("p", {class: "muted judge-about"}, judge.about),
       ),
     ),
   );

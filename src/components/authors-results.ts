@@ -3,7 +3,8 @@
 // is built once and afterwards patched (patch.ts), only when what it shows changes, so unchanged text keeps its
 // layout and a disclosure the author opened stays open.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
-import {rubricRowShortLabels, verdictLabels} from "../lib/engine/labels.js";
+import {verdictLabels} from "../lib/engine/labels.js";
+import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.js";
 import type {LineDecision, Outcome, Preview} from "../lib/authoring/preview.js";
@@ -14,6 +15,7 @@ import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";
 import {AuthorsJudges} from "./authors-judges.js";
+import {WhatDiffers} from "./authors-differs.js";
 import {el, type Child} from "./dom.js";
 import {keptParts, type Kept} from "./patch.js";
 import {Table} from "./table.js";
@@ -49,23 +51,24 @@ function MovedItems(
           ],
           outcomeText(moved.from),
           outcomeText(moved.to),
-          moved.lines.length
-            ? el(
-                "ul",
-                {class: "moved-lines"},
-                moved.lines.map((line) =>
-                  el(
-                    "li",
-                    {},
-                    `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}”: `,
-                    `${decisionText(line.from)} → ${decisionText(line.to)}, by `,
-                    el("a", {href: ruleHref(line.rule)}, line.rule),
+          [
+            moved.lines.length
+              ? el(
+                  "ul",
+                  {class: "moved-lines"},
+                  moved.lines.map((line) =>
+                    el(
+                      "li",
+                      {},
+                      `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}”: `,
+                      `${decisionText(line.from)} → ${decisionText(line.to)}, by `,
+                      el("a", {href: ruleHref(line.rule)}, line.rule),
+                    ),
                   ),
-                ),
-              )
-            : `No checklist line changes; the rubric reads it differently: row ${moved.from.rows
-                .map((row) => rubricRowShortLabels[row])
-                .join(" or ")} → row ${moved.to.rows.map((row) => rubricRowShortLabels[row]).join(" or row ")}.`,
+                )
+              : el("p", {class: "moved-reason"}, "No checklist line changes; the rubric reads it differently."),
+            el("p", {class: "moved-reason"}, reasonText(moved.reason, {base: result.base, candidate: "the candidate"})),
+          ],
         ];
       }),
     },
@@ -188,6 +191,9 @@ export function authorsResults(
       ),
     );
     return [
+      section("differs", "What differs", [choice.base, described, shown.differs], () =>
+        WhatDiffers({differs: shown.differs, candidate: described}),
+      ),
       section("moved", "Items whose score moves", [result.base, result.moved], () =>
         MovedItems(result, {items, pages}),
       ),
@@ -195,7 +201,7 @@ export function authorsResults(
         UnsettledItems(result, {items, pages}),
       ),
       section("judges", "Model judges", [result.base, shown.judges], () =>
-        AuthorsJudges({judges: shown.judges, base: result.base, pages}),
+        AuthorsJudges({judges: shown.judges, base: result.base, pages, rewording: shown.rewording}),
       ),
       section("uncited", "Items scored with no rule a trainee could cite", [result.base, result.uncited], () =>
         UncitedItems(result, {items, pages}),

@@ -36,10 +36,18 @@ export function AuthorsPreview(
   });
 
   const status = el("p", {class: "preview-status", role: "status", id: "preview-status"}, page.view.status);
+  // The outcome stays beside the controls, never over them; on a phone it links down to the list.
+  const summary = el(
+    "div",
+    {class: "preview-summary"},
+    status,
+    el("a", {href: "#moved-title", class: "preview-to-list"}, "Go to the cases that move"),
+  );
   const results = authorsResults(page.view, {items, pages: data.itemPages});
   const controls = authorsControls(page.view, {
     versions: data.versions.map((version) => version.version),
     domains: data.domains,
+    summary,
     onBase: (version) => show(page.chooseBase(version)),
     onCandidate: (version) => show(page.chooseCandidate(version)),
     onParameter: (name, value) => show(page.setParameter(name, value)),
@@ -56,7 +64,6 @@ export function AuthorsPreview(
     {class: "authors-preview"},
     el("p", {class: "preview-notice", role: "alert", hidden: page.notice === null}, page.notice),
     controls,
-    status,
     results,
   );
   return root;

@@ -4,6 +4,7 @@
 // it). A reply that is not an answer shows its status, the problem and the reply's start, as text.
 import type {AnswerView, LineView} from "../lib/judges/judge-answer-view.js";
 import type {CaseRow, JudgeRuleName, RunView} from "../lib/judges/judges-page.js";
+import {caseFlagsText} from "../lib/judges/own-checklist.js";
 import {ruleHref} from "../lib/site/links.js";
 import {scoreText} from "../lib/trainee/words.js";
 import {DistanceMark} from "./distance-mark.js";
@@ -88,6 +89,7 @@ function Answered(answer: Extract<AnswerView, {kind: "answered"}>): Child[] {
       `${answer.matching} of ${answer.ruledLines} ruled ` +
         `${answer.ruledLines === 1 ? "line matches" : "lines match"} its own.`,
     ),
+    answer.flags ? el("p", {class: "judge-flags"}, caseFlagsText(answer.flags)) : null,
   ];
 }
 

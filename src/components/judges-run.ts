@@ -58,6 +58,51 @@ function RulesMisapplied(run: RunView, items: Items): HTMLElement {
   );
 }
 
+/** The cases it scored against its own checklist, the score slips among them, and the ruled flags it raised. */
+function OwnChecklist(run: RunView, items: Items): Child {
+  const {againstChecklist, slips, flags} = run.ownChecklist;
+  const against = againstChecklist.map(
+    (entry) =>
+      `${caseName(entry.case, items)}: its checklist implies ${entry.implied.map(scoreText).join(" or ")}, ` +
+      `it scored ${scoreText(entry.scored)}`,
+  );
+  return el(
+    "ul",
+    {class: "judge-own-checklist"},
+    el(
+      "li",
+      {},
+      `Scored against its own checklist: ${plural(againstChecklist.length, "case")}`,
+      against.length ? ` (${against.join("; ")}).` : ".",
+    ),
+    el(
+      "li",
+      {},
+      `Score slips, its checklist right and its score off: ${plural(slips.length, "case")}`,
+      slips.length
+        ? ` (${caseList(
+            slips.map((entry) => entry.case),
+            items,
+          )}).`
+        : ".",
+    ),
+    flags
+      ? el(
+          "li",
+          {},
+          `Flags, where the ruling has them: it raised ${flags.raised} of the ${plural(flags.ruled, "flag")} ` +
+            `the rulings raise in the cases it answered` +
+            (flags.cases.length
+              ? ` (${caseList(
+                  flags.cases.map((entry) => entry.case),
+                  items,
+                )}).`
+              : "."),
+        )
+      : el("li", {class: "muted"}, `Flags: not asked for by its prompt, ${run.prompt}.`),
+  );
+}
+
 function NotAnswered(run: RunView, items: Items): Child {
   const entries: Child[] = [
     ...run.unanswered.map((entry) =>
@@ -100,6 +145,7 @@ export function JudgeRunSection({run, data}: {run: RunView; data: JudgesPageData
       `${run.figures.answered} of ${plural(run.asked, "case")} answered, against today's ruled scores.`,
     ),
     DistanceFigures(run.figures, {id: run.key, rater: "it"}),
+    OwnChecklist(run, items),
     el("h3", {}, "The rules it misapplies"),
     el("p", {class: "muted"}, "From its checklist against the ruled one, line by line, as a trainee's is read."),
     RulesMisapplied(run, items),

@@ -49,6 +49,17 @@ describe("the author's question, with judge runs recorded", () => {
     // Given another version than the base: it still counts, with its version named.
     expect(await careful!.locator(".judge-about").innerText()).toContain("given guideline v1 (the base is v2)");
     expect(await lenient!.locator(".judge-about").innerText()).toContain(`prompt ${testPrompt}`);
+    // (issue 30) What the count measures, plainly, and the caution with how to test a rewording instead.
+    expect(await lenient!.locator(".judge-measures").innerText()).toBe(
+      "That is, the candidate's rulings would agree with the scores test-only/lenient already gave on 1 case more: " +
+        "the rulings move; the model is not asked again.",
+    );
+    expect(await judgesSection(page).locator(".judge-caution").innerText()).toContain(
+      "fits the guideline to the model, its mistakes included",
+    );
+    expect(await judgesSection(page).locator(".judge-how code").innerText()).toBe(
+      "npm run judge:run -- --model <slug> --guideline v3",
+    );
 
     // A change in the page: the judges' lines are new when the status is, in the same task, so in the same paint.
     await page.evaluate(() => {

@@ -119,6 +119,24 @@ describe("guideline:preview", () => {
     expect(total(report.distribution.after)).toBe(33);
   });
 
+  it("what differs comes first: in the text before the moved items, and in --json", async () => {
+    // guideline/v1 and v2 differ in three parameters (counting, mainNotMet, slightLapse), the words of two rules
+    // (style-register, clarifying-question), rubric rows 4, 3 and 2, and v2's opening rule not-rated.
+    const {report} = await runJson("--base", "v1", "--candidate", "v2");
+    expect(report.differs.parameters.map((entry) => entry.name)).toEqual(["counting", "mainNotMet", "slightLapse"]);
+    expect(report.differs.rules.map((entry) => entry.key)).toEqual(["style-register", "clarifying-question"]);
+    expect(report.differs.rubric.map((entry) => entry.key)).toEqual(["4", "3", "2"]);
+    expect(report.differs.onlyInCandidate).toEqual([{id: "not-rated", title: "What you are rating"}]);
+    const {stdout} = await run("--base", "v1", "--candidate", "v2");
+    const at = (text: string) => stdout.indexOf(text);
+    expect(at("what differs, base v1 -> candidate v2:\n")).toBeGreaterThan(0);
+    expect(at("what differs")).toBeLessThan(at("moved ("));
+    expect(stdout).toContain(
+      "    What a choice slightly less formal than asked counts as (slightLapse): a small flaw or partly met, left " +
+        "open (flaw-or-partly) -> met with a small flaw (met-flaw)\n",
+    );
+  });
+
   it("--candidate and --set together: the candidate version with the changes on top", async () => {
     const {report} = await runJson("--base", "v2", "--candidate", "v1", "--set", "counting=at-least-half");
     expect(report.candidate).toEqual({
@@ -145,7 +163,8 @@ describe("guideline:preview", () => {
       /^ {2}edge-1a +2 -> 5\n {6}line 1 numbers: not-met \[ceiling-needs-one\] -> met \[within-ceiling\]$/m,
     );
     expect(stdout).toContain(
-      "example-2  3 -> 3 or 2\n      no checklist line changed; rubric half-or-more -> half-or-more, fewer-than-half\n",
+      "example-2  3 -> 3 or 2\n      no checklist line changed; 1 of 2 other instructions met: half. v2 applies row 3, " +
+        "at least half met; the candidate applies row 3, some instructions missed or row 2, most instructions missed.\n",
     );
     expect(stdout).toContain("no single score under the candidate (3 items): id, candidate scores\n");
     expect(stdout).toMatch(/^ {2}example-7 +3 or 2 {2}\(was 3\)$/m);

@@ -40,13 +40,25 @@ describe("preview", () => {
       label: "Example 2",
       set: "examples",
       candidates: [3, 2],
-      before: {score: 3, candidates: [3], rows: ["half-or-more"]},
+      before: {
+        score: 3,
+        candidates: [3],
+        rows: ["half-or-more"],
+        tally: {credit: 1, of: 2, share: 0.5, flaws: 0, missed: 1},
+      },
       alreadyUnsettled: false,
     });
     expect(ids(result.moved)).toEqual(["example-2", "example-3", "example-7"]);
     for (const moved of result.moved) {
-      expect(moved.from).toEqual({score: 3, candidates: [3], rows: ["half-or-more"]});
-      expect(moved.to).toEqual({score: null, candidates: [3, 2], rows: ["half-or-more", "fewer-than-half"]});
+      // One of the two other instructions met, one missed: exactly half, which "most instructions missed" leaves open.
+      const tally = {credit: 1, of: 2, share: 0.5, flaws: 0, missed: 1};
+      expect(moved.from).toEqual({score: 3, candidates: [3], rows: ["half-or-more"], tally});
+      expect(moved.to).toEqual({score: null, candidates: [3, 2], rows: ["half-or-more", "fewer-than-half"], tally});
+      expect(moved.reason).toEqual({
+        shares: ["1 of 2 other instructions met: half"],
+        from: "row 3, at least half met",
+        to: "row 3, some instructions missed or row 2, most instructions missed",
+      });
       expect(moved.lines, moved.id).toEqual([]);
     }
     const count = (rows: typeof result.distribution.after, score: number | "none") =>
@@ -65,8 +77,14 @@ describe("preview", () => {
         id: "edge-1a",
         label: "Edge case 1a",
         set: "edge-cases",
-        from: {score: 2, candidates: [2], rows: ["fewer-than-half"]},
-        to: {score: 5, candidates: [5], rows: ["all-met"]},
+        // The ceiling with none delivered is the one other instruction: not met (0 of 1), then met (1 of 1).
+        from: {
+          score: 2,
+          candidates: [2],
+          rows: ["fewer-than-half"],
+          tally: {credit: 0, of: 1, share: 0, flaws: 0, missed: 1},
+        },
+        to: {score: 5, candidates: [5], rows: ["all-met"], tally: {credit: 1, of: 1, share: 1, flaws: 0, missed: 0}},
         lines: [
           {
             index: 1,
@@ -76,6 +94,11 @@ describe("preview", () => {
             to: {verdict: "met", clause: "within-ceiling", verdicts: ["met"], ruled: true},
           },
         ],
+        reason: {
+          shares: ["base: 0 of 1 other instruction met: none", "candidate: 1 of 1 other instruction met: all"],
+          from: "row 2, fewer than half met",
+          to: "row 5, every instruction met",
+        },
       },
     ]);
     const five = (rows: typeof result.coverage.after) => ids(rows.find((row) => row.score === 5)!.items);

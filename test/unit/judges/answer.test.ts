@@ -80,4 +80,19 @@ describe("readAnswer", () => {
     expect(failedReplyExcerpt("a".repeat(5000))).toHaveLength(2000);
     expect(failedReplyExcerpt(`${"a".repeat(1999)}😀`)).toBe("a".repeat(1999));
   });
+
+  it("reads the flags a checklist-v2 reply raises, each a guideline flag once, and none when the field is absent", () => {
+    const base = {checklist: [{instruction: "Answer", main: true, rule: "main-task", verdict: "met"}], score: 5};
+    expect(readAnswer(JSON.stringify({...base, flags: ["accuracy", "safety-review"]}))).toEqual({
+      ok: true,
+      answer: {...base, flags: ["accuracy", "safety-review"]},
+    });
+    expect(readAnswer(JSON.stringify(base))).toEqual({ok: true, answer: base});
+    for (const flags of [["accuracy", "accuracy"], ["style"], "accuracy", [1]])
+      expect(readAnswer(JSON.stringify({...base, flags}))).toEqual({
+        ok: false,
+        status: "invalid",
+        problem: "flags: expected a list of accuracy, quality, prompt, safety-review, each at most once",
+      });
+  });
 });

@@ -4,7 +4,13 @@
 // mainPartThreshold=more-than-half only fresh-2 3 -> 2, and candidate v1 leaves example-2, example-3, example-7 at
 // "3 or 2", example-6 and calibration-d-twist at "2 or 1", calibration-a at "4 or 3".
 import {describe, expect, it} from "vitest";
-import {judgeAgreements, judgeScores, type JudgeScores} from "../../../lib/judges/author-line.js";
+import {
+  judgeAgreements,
+  judgeScores,
+  nextVersion,
+  rewordingAdvice,
+  type JudgeScores,
+} from "../../../lib/judges/author-line.js";
 import {authorsPage, type AuthorsPageData} from "../../../lib/authoring/authors-page.js";
 import {prepareBase, previewFrom} from "../../../lib/authoring/preview.js";
 import {ruleSetOf} from "../../../lib/engine/derive.js";
@@ -52,6 +58,25 @@ describe("a judge's agreement with the base and the candidate", () => {
     expect(carefulLine!.sentence).toBe("This change would bring lab/careful from 4 to 3 exact of 5.");
     expect(carefulLine!.noLongerExact.map((changed) => changed.case)).toEqual(["fresh-1"]);
     expect(carefulLine!.nowExact).toEqual([]);
+  });
+
+  it("says plainly what the count measures: the rulings moving toward the scores the model already gave", () => {
+    const additions = ruleSetOf(byVersion("v2"), {additionsBreakWithoutWording: true});
+    const [lenientLine, carefulLine] = agreements([lenient, careful], additions);
+    expect(lenientLine!.measures).toBe(
+      "That is, the candidate's rulings would agree with the scores lab/lenient already gave on 1 case more: the " +
+        "rulings move; the model is not asked again.",
+    );
+    expect(carefulLine!.measures).toContain("on 1 case fewer");
+    expect(agreements([lenient])[0]!.measures).toBe(
+      "The candidate's rulings agree with the scores lab/lenient already gave on as many cases as v2's.",
+    );
+    // A rewording is tested by the version after the newest, and a new run given it.
+    expect(nextVersion(["v1", "v2"])).toBe("v3");
+    const advice = rewordingAdvice(["v1", "v2"]);
+    expect(advice.caution).toMatch(/^Changing a rule until the rulings match a model fits the guideline to the model/);
+    expect(advice.how).toContain("copy guideline/v2/ to guideline/v3/");
+    expect(advice.command).toBe("npm run judge:run -- --model <slug> --guideline v3");
   });
 
   it("says 'either way' when the change moves none of the cases it answered", () => {

@@ -1,0 +1,65 @@
+// Why a case moves, in words that are true at the edges: the share of the other instructions met, said as a share
+// ("1 of 2 other instructions met: half"), and the rubric row each version applies, by its number and in the words
+// of that version's counting rule ("row 3, at least half met" under one, "row 2, half or fewer met" under the other).
+// Pure and browser-safe: the authors' page and `guideline:preview` say the same.
+import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import {rubricRowByNumber} from "../engine/labels.js";
+import type {RubricRow, Tally} from "../engine/rubric.js";
+import type {Outcome} from "./preview.js";
+
+const counted: readonly RubricRow[] = ["half-or-more", "fewer-than-half", "main-partly-capped"];
+
+const number = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));
+
+/** The share in words: "1 of 2 other instructions met: half"; partly met's weight named where it makes a fraction. */
+export function shareWords({credit, of, share}: Tally, partlyWeight: number): string {
+  if (of === 0) return "no other instructions";
+  const part =
+    share === 0.5
+      ? "half"
+      : share === 1
+        ? "all"
+        : share === 0
+          ? "none"
+          : share > 0.5
+            ? "more than half"
+            : "less than half";
+  const weight = Number.isInteger(credit) ? "" : ` (partly met counts as ${number(partlyWeight)})`;
+  return `${number(credit)} of ${of} other ${of === 1 ? "instruction" : "instructions"} met${weight}: ${part}`;
+}
+
+export interface MoveReason {
+  /** The share of the other instructions met, once, or per version where they differ; empty when no row counts it. */
+  shares: string[];
+  /** The rows each side applies, by number and words: "row 3, at least half met" ("… or …" when it allows several). */
+  from: string;
+  to: string;
+}
+
+type Parameters = Pick<GuidelineParameters, "counting" | "partialMainCap" | "partlyWeight">;
+
+const rowsText = (outcome: Outcome, parameters: Parameters): string =>
+  outcome.rows.length ? outcome.rows.map((row) => rubricRowByNumber(row, parameters)).join(" or ") : "no row";
+
+/** The reason of one move: the share (where a row that counts it applies on either side) and each side's rows. */
+export function moveReason(
+  from: Outcome,
+  to: Outcome,
+  {base, candidate}: {base: Parameters; candidate: Parameters},
+  names: {base: string; candidate: string} = {base: "base", candidate: "candidate"},
+): MoveReason {
+  const counts = [...from.rows, ...to.rows].some((row) => counted.includes(row));
+  const before = from.tally && shareWords(from.tally, base.partlyWeight);
+  const after = to.tally && shareWords(to.tally, candidate.partlyWeight);
+  const shares = !counts
+    ? []
+    : before === after || !before || !after
+      ? [before ?? after].filter((share) => share !== null)
+      : [`${names.base}: ${before}`, `${names.candidate}: ${after}`];
+  return {shares, from: rowsText(from, base), to: rowsText(to, candidate)};
+}
+
+/** The reason in one sentence: "1 of 2 other instructions met: half; v2 applies row 3, …; the candidate row 2, …". */
+export const reasonText = (reason: MoveReason, names: {base: string; candidate: string}): string =>
+  `${reason.shares.length ? `${reason.shares.join("; ")}. ` : ""}${names.base} applies ${reason.from}; ` +
+  `${names.candidate} applies ${reason.to}.`;

@@ -1,0 +1,170 @@
+// What differs between the base guideline and the candidate, before anything about what moves: each parameter whose
+// value differs (in words, base → candidate), each rule whose title or text differs (the text as a word-level diff,
+// by the `diff` library), each rubric row that differs, and the rules one version has and the other lacks. The
+// authors' page and `guideline:preview` (text and --json) show the same block. Pure and browser-safe.
+import {diffWordsWithSpace} from "diff";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import {parameterTitle, valueWords} from "../engine/parameter-words.js";
+import type {ParameterName, ParameterValue} from "../engine/parameter-values.js";
+import {plural} from "../text/format.js";
+
+/** A stretch of a word-level diff: in both texts, only in the base's, or only in the candidate's. */
+export interface DiffPart {
+  kind: "same" | "removed" | "added";
+  text: string;
+}
+
+export interface ParameterDifference {
+  name: ParameterName;
+  /** The parameter in words, its id after. */
+  title: string;
+  from: ParameterValue;
+  to: ParameterValue;
+  fromWords: string;
+  toWords: string;
+}
+
+export interface TextDifference {
+  /** A rule's id, or a rubric row's score. */
+  key: string;
+  /** The rule's title, or the row's meaning, as the candidate has it ("Style and register", "Follows, minor flaw"). */
+  title: string;
+  /** The title as the base has it, where it differs. */
+  baseTitle: string | null;
+  /** The text as a word-level diff; null where only the title differs. */
+  parts: DiffPart[] | null;
+}
+
+export interface VersionDiff {
+  base: string;
+  candidate: string;
+  parameters: ParameterDifference[];
+  rules: TextDifference[];
+  rubric: TextDifference[];
+  onlyInBase: {id: string; title: string}[];
+  onlyInCandidate: {id: string; title: string}[];
+}
+
+/** The word-level diff of two texts, as stretches; one "same" stretch when they are equal. */
+export function wordDiff(before: string, after: string): DiffPart[] {
+  return diffWordsWithSpace(before, after).map((change) => ({
+    kind: change.added ? "added" : change.removed ? "removed" : "same",
+    text: change.value,
+  }));
+}
+
+function textDifference(
+  key: string,
+  [baseTitle, baseText]: [string, string],
+  [title, text]: [string, string],
+): TextDifference | null {
+  if (baseTitle === title && baseText === text) return null;
+  return {
+    key,
+    title,
+    baseTitle: baseTitle === title ? null : baseTitle,
+    parts: baseText === text ? null : wordDiff(baseText, text),
+  };
+}
+
+/** The parameters whose value differs, in the schema's order, each in words. */
+export function parameterDifferences(base: GuidelineParameters, candidate: GuidelineParameters): ParameterDifference[] {
+  return (Object.keys(base) as ParameterName[])
+    .filter((name) => base[name] !== candidate[name])
+    .map((name): ParameterDifference => {
+      const from = base[name];
+      const to = candidate[name];
+      return {
+        name,
+        title: parameterTitle(name),
+        from,
+        to,
+        fromWords: valueWords(name, from),
+        toWords: valueWords(name, to),
+      };
+    });
+}
+
+/** What differs from the base to the candidate: its version, with its parameters as the candidate sets them. */
+export function versionDiff(
+  base: Guideline,
+  candidate: Guideline,
+  candidateParameters: GuidelineParameters = candidate.parameters,
+): VersionDiff {
+  const parameters = parameterDifferences(base.parameters, candidateParameters);
+  const baseRules = new Map(base.rules.map((rule) => [rule.id, rule]));
+  const candidateIds = new Set(candidate.rules.map((rule) => rule.id));
+  const rules = candidate.rules.flatMap((rule) => {
+    const before = baseRules.get(rule.id);
+    const found = before && textDifference(rule.id, [before.title, before.text], [rule.title, rule.text]);
+    return found ? [found] : [];
+  });
+  const baseRows = new Map(base.rubric.map((row) => [row.score, row]));
+  const rubric = candidate.rubric.flatMap((row) => {
+    const before = baseRows.get(row.score);
+    const found =
+      before && textDifference(String(row.score), [before.meaning, before.checklist], [row.meaning, row.checklist]);
+    return found ? [found] : [];
+  });
+  const named = ({id, title}: {id: string; title: string}) => ({id, title});
+  return {
+    base: base.version,
+    candidate: candidate.version,
+    parameters,
+    rules,
+    rubric,
+    onlyInBase: base.rules.filter((rule) => !candidateIds.has(rule.id)).map(named),
+    onlyInCandidate: candidate.rules.filter((rule) => !baseRules.has(rule.id)).map(named),
+  };
+}
+
+/** Whether the two sides differ in anything the block lists. */
+export const differsAtAll = (diff: VersionDiff): boolean =>
+  diff.parameters.length +
+    diff.rules.length +
+    diff.rubric.length +
+    diff.onlyInBase.length +
+    diff.onlyInCandidate.length >
+  0;
+
+/** A diff as one line of text, git's word-diff style: [-only in the base-]{+only in the candidate+}. */
+export const diffText = (parts: readonly DiffPart[]): string =>
+  parts
+    .map((part) =>
+      part.kind === "same" ? part.text : part.kind === "removed" ? `[-${part.text}-]` : `{+${part.text}+}`,
+    )
+    .join("");
+
+const titled = (difference: TextDifference): string =>
+  difference.baseTitle === null ? difference.title : `${difference.baseTitle} -> ${difference.title}`;
+
+/** The block as lines for a terminal, headed "what differs". */
+export function versionDiffLines(diff: VersionDiff, candidateLabel = diff.candidate): string[] {
+  const lines = [`what differs, base ${diff.base} -> candidate ${candidateLabel}:`];
+  if (!differsAtAll(diff)) return [...lines, "  nothing: the same parameters, rules and rubric"];
+  lines.push(
+    diff.parameters.length ? `  parameters (${diff.parameters.length}): base -> candidate` : "  parameters: the same",
+  );
+  for (const parameter of diff.parameters)
+    lines.push(`    ${parameter.title}: ${parameter.fromWords} -> ${parameter.toWords}`);
+  lines.push(
+    diff.rules.length
+      ? `  ${plural(diff.rules.length, "rule whose", "rules whose")} words differ ([-base-]{+candidate+}):`
+      : "  rules: the same words",
+  );
+  for (const rule of diff.rules)
+    lines.push(`    ${titled(rule)} (${rule.key})${rule.parts ? `: ${diffText(rule.parts)}` : ""}`);
+  lines.push(
+    diff.rubric.length
+      ? `  ${plural(diff.rubric.length, "rubric row", "rubric rows")} that differ ([-base-]{+candidate+}):`
+      : "  rubric: the same rows",
+  );
+  for (const row of diff.rubric)
+    lines.push(`    row ${row.key}, ${titled(row)}${row.parts ? `: ${diffText(row.parts)}` : ""}`);
+  const only = (list: VersionDiff["onlyInBase"]) =>
+    list.map((rule) => `${rule.title} (${rule.id})`).join(", ") || "none";
+  lines.push(`  rules only in ${diff.base}: ${only(diff.onlyInBase)}`);
+  lines.push(`  rules only in ${candidateLabel}: ${only(diff.onlyInCandidate)}`);
+  return lines;
+}

@@ -1,0 +1,126 @@
+// A judge run held to its own checklist, case by case: where the score it gave is not one its own checklist implies
+// ("its checklist implies 2, it scored 3"), and, of those, the score slips: its checklist implies the ruled score, so
+// the checklist was right and the score is off. And, for a prompt that asks for the guideline's flags (checklist-v2),
+// the flags the rulings raise that it raised too, counted only where a ruling has flags. Pure and browser-safe.
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Item} from "../authored/schemas/item.js";
+import type {Score} from "../authored/schemas/verdict.js";
+import {impliedScore} from "../trainee/implied.js";
+import type {JudgeAnswer, JudgeFlag} from "./answer.js";
+import {judgeChecklist} from "./as-checklist.js";
+
+/** A flag in words. */
+export const flagWords: Record<JudgeFlag, string> = {
+  "accuracy": "accuracy",
+  "quality": "quality",
+  "prompt": "prompt",
+  "safety-review": "safety review",
+};
+
+/** A case's flags in a sentence: "The ruling flags accuracy; it raised it." */
+export function caseFlagsText({ruled, missed, raised}: CaseFlags): string {
+  const list = (flags: readonly JudgeFlag[]) => flags.map((flag) => flagWords[flag]).join(" and ");
+  const others = raised.filter((flag) => !ruled.includes(flag));
+  return (
+    `The ruling flags ${list(ruled)}; ` +
+    (missed.length === 0
+      ? `it raised ${ruled.length === 1 ? "it" : "them"}.`
+      : missed.length === ruled.length
+        ? "it raised none of them."
+        : `it did not raise ${list(missed)}.`) +
+    (others.length ? ` It also raised ${list(others)}.` : "")
+  );
+}
+
+/** A case scored against its own checklist: the scores its checklist implies and the one it gave. */
+export interface AgainstChecklist {
+  case: string;
+  implied: Score[];
+  scored: Score;
+  /** The ruled score. */
+  ruled: Score;
+  /** Its checklist implies the ruled score (one score, the ruled one): the checklist right, the score off. */
+  slip: boolean;
+}
+
+/** The flags of one case whose ruling has flags, for a run whose prompt asked for them. */
+export interface CaseFlags {
+  case: string;
+  ruled: JudgeFlag[];
+  raised: JudgeFlag[];
+  /** Ruled flags it raised, and those it did not. */
+  matched: JudgeFlag[];
+  missed: JudgeFlag[];
+}
+
+export interface OwnChecklist {
+  againstChecklist: AgainstChecklist[];
+  /** The score slips: the entries of againstChecklist whose checklist was right. */
+  slips: AgainstChecklist[];
+  /** Null when no answer has the flags field (its prompt did not ask for them). */
+  flags: {cases: CaseFlags[]; ruled: number; raised: number} | null;
+}
+
+/** The ruled flags of one answer, where the answer carries flags and the ruling has some; else null. */
+export function caseFlags(item: Pick<Item, "id" | "flags">, answer: JudgeAnswer): CaseFlags | null {
+  if (answer.flags === undefined || item.flags.length === 0) return null;
+  const ruled = [...new Set(item.flags.map((entry) => entry.flag))];
+  const raised = answer.flags;
+  return {
+    case: item.id,
+    ruled,
+    raised,
+    matched: ruled.filter((flag) => raised.includes(flag)),
+    missed: ruled.filter((flag) => !raised.includes(flag)),
+  };
+}
+
+/** One case: whether its score is one its own checklist implies, and with which scores. */
+export function againstOwnChecklist(
+  item: Pick<Item, "id" | "request" | "turns" | "score">,
+  answer: JudgeAnswer,
+  parameters: Guideline["parameters"],
+): AgainstChecklist | null {
+  const implied = impliedScore(judgeChecklist(item, answer), parameters);
+  const scored = answer.score as Score;
+  if (!implied.ok || implied.scores.includes(scored)) return null;
+  return {
+    case: item.id,
+    implied: implied.scores,
+    scored,
+    ruled: item.score,
+    slip: implied.score === item.score && scored !== item.score,
+  };
+}
+
+/** Every answered case of a run held to its own checklist, and its flags where the rulings have them. */
+export function ownChecklist(
+  answers: readonly {case: string; answer: JudgeAnswer | null}[],
+  items: readonly Item[],
+  guideline: Pick<Guideline, "parameters">,
+): OwnChecklist {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const againstChecklist: AgainstChecklist[] = [];
+  const cases: CaseFlags[] = [];
+  let asked = false;
+  for (const record of answers) {
+    const item = byId.get(record.case);
+    if (!item || !record.answer) continue;
+    const against = againstOwnChecklist(item, record.answer, guideline.parameters);
+    if (against) againstChecklist.push(against);
+    if (record.answer.flags !== undefined) asked = true;
+    const flags = caseFlags(item, record.answer);
+    if (flags) cases.push(flags);
+  }
+  return {
+    againstChecklist,
+    slips: againstChecklist.filter((entry) => entry.slip),
+    flags: asked
+      ? {
+          cases,
+          ruled: cases.reduce((sum, entry) => sum + entry.ruled.length, 0),
+          raised: cases.reduce((sum, entry) => sum + entry.matched.length, 0),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,163 @@
+// The authors' page says what differs before what moves (issue 30, section 2): the "What differs" block, first, with
+// the parameters in words (base → candidate), the rules' words as a word-level diff, the rubric rows and the rules
+// in one version only; the linked parameters ("at least half": counting and mainPartThreshold) said on both controls
+// with an offer to change both; and nothing over the controls, with the outcome right under the versions. Expected
+// values are read off guideline/v1/guideline.yaml and guideline/v2/guideline.yaml by hand.
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {useSite} from "./helpers.js";
+
+const site = useSite();
+
+async function openAuthors(query: string, viewport = {width: 1440, height: 900}): Promise<Page> {
+  const context = await site.newContext({viewport});
+  const page = await context.newPage();
+  await page.goto(`/authors${query}`);
+  await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();
+  return page;
+}
+
+const section = (page: Page, heading: string) =>
+  page.locator("section").filter({has: page.getByRole("heading", {name: heading, exact: true})});
+
+describe("what differs, on /authors", () => {
+  it("comes first, with each parameter in words, each rule's and row's words diffed, and the rules in one version", async () => {
+    const page = await openAuthors("?base=v2&candidate=v1");
+    const headings = await page.locator(".preview-results > section > h2").allInnerTexts();
+    expect(headings.slice(0, 2)).toEqual(["What differs", "Items whose score moves"]);
+    const differs = section(page, "What differs");
+    // v2 → v1: counting at-least-half → most-missed, mainNotMet engages-clause → unspecified, slightLapse met-flaw →
+    // flaw-or-partly; the other eight parameters are the same in both files.
+    const rows = await differs
+      .locator("table tbody tr")
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => (cell as HTMLElement).innerText.trim())));
+    expect(rows).toEqual([
+      [
+        "How “at least half” counts the other instructions (counting)",
+        "at least half met is row 3 (at-least-half)",
+        "“most instructions missed”, with no count: exactly half reads as row 3 or row 2 (most-missed)",
+      ],
+      [
+        "How a response that does not do the main task scores (mainNotMet)",
+        "2 when it engages with the request, else 1 (engages-clause)",
+        "no row tells 1 from 2 (unspecified)",
+      ],
+      [
+        "What a choice slightly less formal than asked counts as (slightLapse)",
+        "met with a small flaw (met-flaw)",
+        "a small flaw or partly met, left open (flaw-or-partly)",
+      ],
+    ]);
+    const list = (heading: string) =>
+      differs.locator("h3", {hasText: heading}).locator("xpath=following-sibling::ul[1]/li/strong").allInnerTexts();
+    expect(await list("Rules whose words differ")).toEqual([
+      "Style and register (style-register)",
+      "Clarifying questions (clarifying-question)",
+    ]);
+    expect(await list("Rubric rows that differ")).toEqual([
+      "Row 4, Follows, minor flaw",
+      "Row 3, Partly follows",
+      "Row 2, Mostly misses",
+    ]);
+    // v2's second sentence of the style rule is v2's only: struck; v1's "acceptable" is the candidate's only.
+    expect((await differs.locator("del").allInnerTexts()).map((text) => text.trim())).toContain(
+      "A choice that is slightly less formal but still acceptable counts as met with a small flaw.",
+    );
+    expect(await differs.locator("ins").allInnerTexts()).toContain("acceptable");
+    expect(await differs.innerText()).toContain("Rules only in v2: What you are rating (not-rated).");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("says why a case moves at exactly half: the share, and each version's row by number and words", async () => {
+    const page = await openAuthors("?base=v2&candidate=v2&set=counting%3Dmore-than-half");
+    const moved = section(page, "Items whose score moves");
+    const example2 = moved.locator("tr", {has: page.getByRole("link", {name: /^Example 2/})});
+    expect(await example2.innerText()).toContain(
+      "1 of 2 other instructions met: half. v2 applies row 3, at least half met; the candidate applies row 2, half " +
+        "or fewer met.",
+    );
+    expect(await moved.innerText()).not.toContain("fewer than half");
+    expect(await section(page, "What differs").locator("tbody tr").count()).toBe(1);
+  });
+});
+
+describe("the linked parameters", () => {
+  it("are said on both controls, named in words first, with an offer that changes both", async () => {
+    const page = await openAuthors("");
+    const counting = page.getByLabel("How “at least half” counts the other instructions (counting)", {exact: true});
+    const main = page.getByLabel("How “at least half” counts the main task (mainPartThreshold)", {exact: true});
+    const field = (name: string) => page.locator(`.parameter[data-parameter="${name}"]`);
+    for (const name of ["counting", "mainPartThreshold"])
+      expect(await field(name).locator(".parameter-link").innerText()).toMatch(/^Linked: “at least half” is read/);
+    expect(await field("counting").locator(".parameter-link").innerText()).toContain(
+      "How “at least half” counts the main task (mainPartThreshold)",
+    );
+    expect(await field("mainPartThreshold").locator(".parameter-link").innerText()).toContain(
+      "How “at least half” counts the other instructions (counting)",
+    );
+
+    await counting.selectOption("more-than-half");
+    const offer = field("counting").getByRole("button", {name: /^Change both/});
+    await offer.waitFor();
+    expect(await main.inputValue()).toBe("at-least-half");
+    await offer.click();
+    await expect.poll(() => main.inputValue()).toBe("more-than-half");
+    await expect
+      .poll(() => new URL(page.url()).searchParams.getAll("set"))
+      .toEqual(["counting=more-than-half", "mainPartThreshold=more-than-half"]);
+    expect(await field("mainPartThreshold").locator(".parameter-link").innerText()).toContain("The two agree.");
+    expect(
+      await field("counting")
+        .getByRole("button", {name: /^Change both/})
+        .count(),
+    ).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe("the controls and the outcome", () => {
+  it("at 1440 px nothing covers a parameter's card, and the outcome stays in sight beside them", async () => {
+    const page = await openAuthors("?base=v2&candidate=v1");
+    const names = await page
+      .locator(".parameter")
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute("data-parameter")!));
+    expect(names).toHaveLength(11);
+    for (const name of names) {
+      const card = page.locator(`.parameter[data-parameter="${name}"]`);
+      await card.scrollIntoViewIfNeeded();
+      const covered = await card.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const points = [
+          [box.left + 4, box.top + 4],
+          [box.right - 4, box.top + 4],
+          [box.left + box.width / 2, box.top + box.height / 2],
+          [box.left + 4, Math.min(box.bottom, innerHeight) - 4],
+          [box.right - 4, Math.min(box.bottom, innerHeight) - 4],
+        ];
+        return points.filter(([x, y]) => !element.contains(document.elementFromPoint(x!, y!))).length;
+      });
+      expect(covered, name).toBe(0);
+      const status = await page.locator("#preview-status").boundingBox();
+      expect(status!.y, `the outcome in sight beside ${name}`).toBeGreaterThanOrEqual(0);
+      expect(status!.y + status!.height).toBeLessThanOrEqual(900);
+    }
+  });
+
+  it("on a phone the outcome sits right under the versions, with a link down to the list", async () => {
+    const page = await openAuthors("?base=v2&candidate=v1", {width: 390, height: 844});
+    const candidate = await page.getByLabel("Candidate version").boundingBox();
+    const summary = page.locator(".preview-summary");
+    const box = await summary.boundingBox();
+    // Under the candidate's select and its one-line hint: within 150 px, above the parameters.
+    expect(box!.y).toBeGreaterThan(candidate!.y);
+    expect(box!.y - (candidate!.y + candidate!.height)).toBeLessThan(150);
+    expect(await summary.innerText()).toContain("6 items move; 6 items have no single score.");
+    const link = summary.getByRole("link", {name: "Go to the cases that move"});
+    expect(await link.getAttribute("href")).toBe("#moved-title");
+    await link.click();
+    const heading = await page.locator("#moved-title").boundingBox();
+    expect(heading!.y).toBeGreaterThanOrEqual(0);
+    expect(heading!.y).toBeLessThan(844);
+    expect(site.problems).toEqual([]);
+  });
+});

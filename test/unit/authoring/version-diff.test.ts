@@ -1,0 +1,135 @@
+// lib/authoring/version-diff.ts and lib/authoring/move-reason.ts: what differs between two guideline versions, and
+// why a case moves at the edge of a counting rule. Every expected value is read off guideline/v1/guideline.yaml and
+// guideline/v2/guideline.yaml by hand (quoted here), never from the code's output.
+import {describe, expect, it} from "vitest";
+import {loadGuideline} from "../../../lib/node/load.js";
+import {diffText, versionDiff, versionDiffLines, type DiffPart} from "../../../lib/authoring/version-diff.js";
+import {moveReason, shareWords} from "../../../lib/authoring/move-reason.js";
+import {rubricRowByNumber} from "../../../lib/engine/labels.js";
+
+const v1 = loadGuideline("v1");
+const v2 = loadGuideline("v2");
+
+const side = (parts: readonly DiffPart[], kind: "removed" | "added") =>
+  parts
+    .filter((part) => part.kind === "same" || part.kind === kind)
+    .map((part) => part.text)
+    .join("");
+const words = (parts: readonly DiffPart[], kind: "removed" | "added") =>
+  parts
+    .filter((part) => part.kind === kind)
+    .flatMap((part) => part.text.match(/[\p{L}.()]+/gu) ?? [])
+    .join(" ");
+
+describe("versionDiff, v1 against v2", () => {
+  const diff = versionDiff(v1, v2);
+
+  it("names every parameter whose value differs, in words, base value first", () => {
+    // v1's parameters block: counting most-missed, mainNotMet unspecified, slightLapse flaw-or-partly; v2's:
+    // at-least-half, engages-clause, met-flaw. The other eight are the same in both files.
+    expect(diff.parameters.map(({name, from, to}) => [name, from, to])).toEqual([
+      ["counting", "most-missed", "at-least-half"],
+      ["mainNotMet", "unspecified", "engages-clause"],
+      ["slightLapse", "flaw-or-partly", "met-flaw"],
+    ]);
+    expect(diff.parameters[0]!.title).toBe("How “at least half” counts the other instructions (counting)");
+    expect(diff.parameters[0]!.toWords).toBe("at least half met is row 3 (at-least-half)");
+    expect(diff.parameters[1]!.fromWords).toBe("no row tells 1 from 2 (unspecified)");
+  });
+
+  it("gives each rule whose text differs as a word-level diff that rebuilds both texts", () => {
+    expect(diff.rules.map((rule) => rule.key)).toEqual(["style-register", "clarifying-question"]);
+    const [style, question] = diff.rules;
+    // v2 adds the second sentence to the style rule and removes nothing.
+    expect(words(style!.parts!, "removed")).toBe("");
+    expect(words(style!.parts!, "added")).toBe(
+      "A choice that is slightly less formal but still acceptable counts as met with a small flaw.",
+    );
+    // v1: "… is acceptable when … information; then mark the main task met."
+    // v2: "… is justified only when … information. If it is justified, mark the main task met. If not, mark it not
+    // met."
+    expect(words(question!.parts!, "removed")).toBe("acceptable then");
+    expect(words(question!.parts!, "added")).toBe("justified only . If it is justified If not mark it not met.");
+    for (const rule of diff.rules) {
+      const before = v1.rules.find((entry) => entry.id === rule.key)!.text;
+      const after = v2.rules.find((entry) => entry.id === rule.key)!.text;
+      expect(side(rule.parts!, "removed")).toBe(before);
+      expect(side(rule.parts!, "added")).toBe(after);
+      expect(rule.baseTitle).toBeNull();
+    }
+  });
+
+  it("gives each rubric row whose words differ, and leaves rows 5 and 1 out", () => {
+    expect(diff.rubric.map((row) => [row.key, row.title])).toEqual([
+      ["4", "Follows, minor flaw"],
+      ["3", "Partly follows"],
+      ["2", "Mostly misses"],
+    ]);
+    expect(words(diff.rubric[0]!.parts!, "added")).toBe(
+      "(e.g. a formal German email that closes with Viele Grüße instead of Mit freundlichen Grüßen)",
+    );
+    expect(side(diff.rubric[2]!.parts!, "removed")).toBe("Most instructions missed");
+    expect(side(diff.rubric[1]!.parts!, "added")).toBe(
+      "Main task met or partly met; at least half of the other instructions met (partly met counts as half)",
+    );
+  });
+
+  it("names the rules one version has and the other lacks: v2's opening on what is not rated", () => {
+    expect(diff.onlyInBase).toEqual([]);
+    expect(diff.onlyInCandidate).toEqual([{id: "not-rated", title: "What you are rating"}]);
+  });
+
+  it("prints the block for a terminal, git's word-diff marks around what differs", () => {
+    const lines = versionDiffLines(diff);
+    expect(lines[0]).toBe("what differs, base v1 -> candidate v2:");
+    expect(lines).toContain("  parameters (3): base -> candidate");
+    expect(lines).toContain("  rules only in v2: What you are rating (not-rated)");
+    expect(lines).toContain("  rules only in v1: none");
+    expect(
+      diffText([
+        {kind: "same", text: "a "},
+        {kind: "removed", text: "b"},
+        {kind: "added", text: "c"},
+      ]),
+    ).toBe("a [-b-]{+c+}");
+  });
+
+  it("a version against itself with one parameter set differs in that parameter only", () => {
+    const same = versionDiff(v2, v2, {...v2.parameters, mainPartThreshold: "more-than-half"});
+    expect(same.parameters.map((entry) => entry.name)).toEqual(["mainPartThreshold"]);
+    expect([same.rules, same.rubric, same.onlyInBase, same.onlyInCandidate]).toEqual([[], [], [], []]);
+    expect(versionDiffLines(versionDiff(v2, v2)).at(-1)).toBe("  nothing: the same parameters, rules and rubric");
+  });
+});
+
+describe("why a case moves at exactly half", () => {
+  // One of two other instructions met, one missed (Example 2): credit 1 of 2, exactly half.
+  const half = {credit: 1, of: 2, share: 0.5, flaws: 0, missed: 1};
+
+  it("says the share as a share, and each row as the counting rule that applies it words it", () => {
+    expect(shareWords(half, 0.5)).toBe("1 of 2 other instructions met: half");
+    expect(shareWords({credit: 1.5, of: 3, share: 0.5, flaws: 0, missed: 1}, 0.5)).toBe(
+      "1.5 of 3 other instructions met (partly met counts as 0.5): half",
+    );
+    const cap = {partialMainCap: 3};
+    expect(rubricRowByNumber("half-or-more", {counting: "at-least-half", ...cap})).toBe("row 3, at least half met");
+    expect(rubricRowByNumber("fewer-than-half", {counting: "more-than-half", ...cap})).toBe("row 2, half or fewer met");
+  });
+
+  it("v2 against more-than-half: row 3 at least half met, then row 2 half or fewer met; never 'fewer than half'", () => {
+    const reason = moveReason(
+      {score: 3, candidates: [3], rows: ["half-or-more"], tally: half},
+      {score: 2, candidates: [2], rows: ["fewer-than-half"], tally: half},
+      {
+        base: {...v2.parameters},
+        candidate: {...v2.parameters, counting: "more-than-half"},
+      },
+    );
+    expect(reason).toEqual({
+      shares: ["1 of 2 other instructions met: half"],
+      from: "row 3, at least half met",
+      to: "row 2, half or fewer met",
+    });
+    expect(reason.to).not.toContain("fewer than half");
+  });
+});

@@ -1,0 +1,146 @@
+// A judge held to its own checklist (lib/judges/own-checklist.ts) and its answer set against the ruling line by line
+// (lib/judges/judge-answer-view.ts): the counts /judges shows per run. The answers are written by hand; the rulings
+// are the case files' (data/items): example-2 is ruled 3 (main task met; three bullet points met, the closing question
+// not met: 1 of 2, at least half), example-5 is ruled 5 with an accuracy flag and a line for what is not rated,
+// edge-6 is ruled 5 with a prompt flag.
+import {describe, expect, it} from "vitest";
+import type {JudgeAnswer, JudgeLine} from "../../../lib/judges/answer.js";
+import {answerView} from "../../../lib/judges/judge-answer-view.js";
+import type {JudgesPageData} from "../../../lib/judges/judges-page.js";
+import {caseFlagsText, ownChecklist} from "../../../lib/judges/own-checklist.js";
+import type {PublishedRun} from "../../../lib/judges/published.js";
+import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
+
+const items = loadItems();
+const guidelines = loadGuidelines();
+const v2 = guidelines.find((guideline) => guideline.version === "v2")!;
+
+const line = (instruction: string, main: boolean, rule: string, verdict: JudgeLine["verdict"]): JudgeLine => ({
+  instruction,
+  main,
+  rule,
+  verdict,
+});
+const summarize = line("Summarize this article on city bike-sharing", true, "main-task", "met");
+const bullets = (verdict: JudgeLine["verdict"]) => line("in three bullet points", false, "numbers", verdict);
+const question = (verdict: JudgeLine["verdict"], rule = "stated-constraints") =>
+  line("end with one question for discussion", false, rule, verdict);
+
+// Its checklist implies 3 (1 of 2 met, as ruled) but it scored 2: against its checklist, and a slip.
+const slipped: JudgeAnswer = {checklist: [summarize, bullets("met"), question("not-met")], score: 2};
+// Its checklist implies 2 (0 of 2 met) but it scored 3: against its checklist, not a slip (its checklist is wrong).
+const wrongChecklist: JudgeAnswer = {checklist: [summarize, bullets("not-met"), question("not-met")], score: 3};
+// Consistent and right: implies 3, scored 3.
+const consistent: JudgeAnswer = {checklist: [summarize, bullets("met"), question("not-met")], score: 3};
+const percent = line("what is 15% of 80?", true, "main-task", "met");
+const answerOnly = line("Just the answer, no explanation", false, "only-just", "met");
+
+describe("a judge run against its own checklist", () => {
+  it("counts the cases it scored against its own checklist, and the slips: its checklist right, its score off", () => {
+    const counts = ownChecklist(
+      [
+        {case: "example-2", answer: slipped},
+        {case: "example-2", answer: wrongChecklist},
+        {case: "example-2", answer: consistent},
+        {case: "example-5", answer: null},
+      ],
+      items,
+      v2,
+    );
+    expect(counts.againstChecklist).toEqual([
+      {case: "example-2", implied: [3], scored: 2, ruled: 3, slip: true},
+      {case: "example-2", implied: [2], scored: 3, ruled: 3, slip: false},
+    ]);
+    expect(counts.slips).toHaveLength(1);
+    // A prompt that did not ask for flags: no answer has the field, and no flags are counted.
+    expect(counts.flags).toBeNull();
+  });
+
+  it("counts the ruled flags it raised, only where the ruling has flags, when its prompt asked for them", () => {
+    const counts = ownChecklist(
+      [
+        {case: "example-5", answer: {checklist: [percent, answerOnly], score: 5, flags: ["accuracy"]}},
+        {case: "edge-6", answer: {checklist: [], score: 5, flags: ["quality"]}},
+        // example-2's ruling has no flag: nothing to count there.
+        {case: "example-2", answer: {...consistent, flags: []}},
+      ],
+      items,
+      v2,
+    );
+    expect(counts.flags).toEqual({
+      ruled: 2,
+      raised: 1,
+      cases: [
+        {case: "example-5", ruled: ["accuracy"], raised: ["accuracy"], matched: ["accuracy"], missed: []},
+        {case: "edge-6", ruled: ["prompt"], raised: ["quality"], matched: [], missed: ["prompt"]},
+      ],
+    });
+    expect(caseFlagsText(counts.flags!.cases[0]!)).toBe("The ruling flags accuracy; it raised it.");
+    expect(caseFlagsText(counts.flags!.cases[1]!)).toBe(
+      "The ruling flags prompt; it raised none of them. It also raised quality.",
+    );
+  });
+});
+
+describe("one answer against its ruling", () => {
+  const run = (answers: {case: string; answer: JudgeAnswer}[]): PublishedRun => ({
+    model: "lab/hand",
+    prompt: "checklist-v2",
+    guideline: "v2",
+    cases: answers.map((entry) => entry.case),
+    startedAt: "2026-01-02T03:04:05.000Z",
+    complete: true,
+    stopped: null,
+    answers: answers.map((entry) => ({
+      case: entry.case,
+      ruled: items.find((item) => item.id === entry.case)!.score,
+      status: "answered",
+      answer: entry.answer,
+      excerpt: null,
+      problem: null,
+      startedAt: "2026-01-02T03:04:05.000Z",
+      servedBy: null,
+    })),
+  });
+  const data = (published: PublishedRun): JudgesPageData => ({
+    runs: [published],
+    files: ["data/judges/runs/hand.json"],
+    items,
+    guideline: v2,
+    rules: v2.rules.map(({id, title}) => ({id, title})),
+    promptNames: ["checklist-v1", "checklist-v2"],
+  });
+
+  it("never calls a line decided by a rule id the guideline lacks 'agrees'", () => {
+    const invented = {checklist: [summarize, bullets("met"), question("not-met", "closing-question-rule")], score: 3};
+    const view = answerView(data(run([{case: "example-2", answer: invented}])), 0, "example-2")!;
+    if (view.kind !== "answered") throw new Error("expected an answer");
+    const statuses = view.lines.map((entry) => [entry.ruled?.text, entry.status]);
+    expect(statuses).toEqual([
+      ["Summarize the article on city bike-sharing", "agree"],
+      ["Three bullet points", "agree"],
+      ["End with one question for discussion", "unknown-rule"],
+    ]);
+    expect(view.lines[2]!.words).not.toBe("agrees");
+    expect(view.matching).toBe(2);
+  });
+
+  it("shows a ruled line the answer has no line for (Example 5's, what is not rated) as missing, and its flags", () => {
+    const view = answerView(
+      data(run([{case: "example-5", answer: {checklist: [percent, answerOnly], score: 5, flags: []}}])),
+      0,
+      "example-5",
+    )!;
+    if (view.kind !== "answered") throw new Error("expected an answer");
+    const notRated = view.lines.find((entry) => entry.ruled?.text === "The answer is correct")!;
+    expect(notRated).toMatchObject({judge: null, status: "missing", words: "not listed"});
+    expect(notRated.decidedBy?.id).toBe("not-rated");
+    expect(view.flags).toEqual({
+      case: "example-5",
+      ruled: ["accuracy"],
+      raised: [],
+      matched: [],
+      missed: ["accuracy"],
+    });
+  });
+});

@@ -6,7 +6,8 @@ import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js"
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows} from "../lib/agreement/packed-report.js";
-import {csvTables, percent, signed, type CsvTable} from "../lib/agreement/report-format.js";
+import {percent, signed} from "../lib/agreement/figure-text.js";
+import {csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
 import type {ItemPages} from "../lib/site/links.js";
 import {plural, thousands} from "../lib/text/format.js";
 import {FigureText, IntervalText, NotComputable, phaseNames} from "./cohort-figures.js";

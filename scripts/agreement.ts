@@ -18,7 +18,8 @@ import {cohortReport} from "../lib/agreement/cohort-report.js";
 import {readRatingFiles} from "../lib/agreement/read-files.node.js";
 import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {RatingsInputError} from "../lib/agreement/ratings.js";
-import {cohortCsvChunks, cohortLines, csvTables, type CsvTable} from "../lib/agreement/report-format.js";
+import {cohortCsvChunks, csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
+import {cohortLines} from "../lib/agreement/report-format.js";
 import {plural} from "../lib/text/format.js";
 
 const usage =

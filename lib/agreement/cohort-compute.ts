@@ -5,7 +5,7 @@ import type {CohortItem} from "./cohort-item.js";
 import {cohortReportOfColumns} from "./cohort-report.js";
 import {packReport, type PackedReport} from "./packed-report.js";
 import {joinColumns, type RatingColumns} from "./rating-columns.js";
-import {cohortCsvChunks, csvTables, type CsvTable} from "./report-format.js";
+import {cohortCsvChunks, csvTables, type CsvTable} from "./report-csv.js";
 
 export interface ComputedReport {
   packed: PackedReport;

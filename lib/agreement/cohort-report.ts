@@ -11,10 +11,12 @@
 import type {Phase} from "../authored/schemas/parts.js";
 import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
 import type {CohortItem} from "./cohort-item.js";
-import {unitTotals, withoutValues, type CountTable} from "./data.js";
+import {withoutValues, type CountTable} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {scale, spreadOf, type ItemSpread} from "./item-spread.js";
-import {krippendorffAlphas, type Alpha, type Metric} from "./krippendorff.js";
+import {krippendorffAlphas, type Alpha} from "./krippendorff.js";
+import {matchedComparison, type MatchedComparison} from "./matched.js";
+import {explained, orderedGap} from "./ordered-gap.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
 import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
 import {codeCount, ratingColumns, type RatingColumns} from "./rating-columns.js";
@@ -54,13 +56,11 @@ export interface CohortReport {
   ratings: number;
   vague: PhaseReport;
   guideline: PhaseReport;
-  /** The headline: ordinal alpha before and after the guideline, and the change, each with its interval. */
-  headline: {
-    metric: Metric;
-    before: WithInterval<Alpha>;
-    after: WithInterval<Alpha>;
-    change: WithInterval<Figure>;
-  };
+  /**
+   * The headline: ordinal alpha before and after the guideline on the items rated in both phases, and the change, each
+   * with its interval; the items rated in one phase only, apart (matched.ts).
+   */
+  headline: MatchedComparison;
   bootstrap: {replicates: number; seed: number; level: number; resampling: "items"};
   notes: string[];
 }
@@ -75,9 +75,9 @@ export const cohortNotes = [
   '"n/a" is a category of its own for alpha nominal, AC1, Fleiss\' kappa and exact and within-one agreement, ' +
     "and a missing rating for alpha ordinal, interval and ratio, AC2 and weighted kappa.",
   "Intervals are percentile bootstrap intervals, seeded so they are the same on every run: each phase's from " +
-    "resampling its items rated by two or more raters (none with fewer than two such items), the change's from " +
-    "resampling the items of both phases together, the same items before and after. A resample whose alpha cannot " +
-    "be computed is not used; each interval says how many were.",
+    "resampling its items rated by two or more raters (none with fewer than two such items); the headline's, on the " +
+    "items rated in both phases, from resampling those items, the same draws before and after, so the change's " +
+    "interval is paired. A resample whose alpha cannot be computed is not used; each interval says how many were.",
 ];
 
 // Within one point on the scale 1-5; "n/a" agrees only with "n/a".
@@ -86,27 +86,6 @@ const withinOneWeights = customWeights(
     scale.map((b) => (a === "n/a" || b === "n/a" ? (a === b ? 1 : 0) : Math.abs(Number(a) - Number(b)) <= 1 ? 1 : 0)),
   ),
 );
-
-export const allNotApplicable = "every rating in this phase is n/a, which the ordered figures count as missing";
-export const noOrderedPair =
-  "no item has scores from 1 to 5 from two or more raters: the ordered figures count n/a as missing";
-
-const hasPair = (table: CountTable): boolean => unitTotals(table).some((ratings) => ratings >= 2);
-
-/**
- * Why the ordered figures have nothing to compare when the nominal ones do: n/a, a category for those, is missing
- * for these. Null when that is not why (the ordered figures' own reason then holds).
- */
-function orderedGap(nominal: CountTable, ordered: CountTable, totals: {ratings: number; notApplicable: number}) {
-  if (totals.ratings > 0 && totals.notApplicable === totals.ratings) return allNotApplicable;
-  return hasPair(nominal) && !hasPair(ordered) ? noOrderedPair : null;
-}
-
-/** An ordered figure with no value, given the reason that n/a explains (the interval's too). */
-function explained<F extends Figure>(f: F, reason: string | null): F {
-  if (f.value !== null || reason === null) return f;
-  return "intervalReason" in f ? {...f, reason, intervalReason: reason} : {...f, reason};
-}
 
 const byDisagreement = (a: ItemSpread, b: ItemSpread): number =>
   (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) ||
@@ -121,11 +100,12 @@ function phaseReport(
   top: number,
 ): {
   report: Omit<PhaseReport, "alpha"> & {alpha: Omit<PhaseReport["alpha"], "ordinal">};
+  nominal: CountTable;
   ordered: CountTable;
   orderedGap: string | null;
 } {
   const ordered = withoutValues(nominal, ["n/a"]);
-  const gap = orderedGap(nominal, ordered, {ratings, notApplicable});
+  const gap = orderedGap(nominal, ordered);
   const alphas = krippendorffAlphas(ordered);
   const spread = units.map((item, unit) => spreadOf(nominal, unit, item)).filter((entry) => entry.ratings > 0);
   const ruleItems = new Map<string, ItemSpread[]>();
@@ -150,6 +130,7 @@ function phaseReport(
       (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
   );
   return {
+    nominal,
     ordered,
     orderedGap: gap,
     report: {
@@ -242,15 +223,19 @@ export function cohortReportOfColumns(
     phaseReport(phase, {units: units.length, values: scale, counts: counts[p]!}, units, totals[p]!, byPhase[p]!, top),
   ) as [ReturnType<typeof phaseReport>, ReturnType<typeof phaseReport>];
   const options = bootstrapSettings(bootstrap);
-  const bootstrapped = bootstrapAlphas([vague.ordered, guideline.ordered], "ordinal", options);
-  const before = explained(bootstrapped.alphas[0]!, vague.orderedGap);
-  const after = explained(bootstrapped.alphas[1]!, guideline.orderedGap);
-  const changeReason =
-    before.value === null ? `before: ${before.reason}` : after.value === null ? `after: ${after.reason}` : null;
-  const change: WithInterval<Figure> =
-    changeReason === null
-      ? bootstrapped.change!
-      : {value: null, reason: changeReason, interval: null, intervalReason: changeReason};
+  // Each phase's alpha over every item it rated, with its interval; the headline compares the same items alone.
+  const [before, after] = [vague, guideline].map((phase) =>
+    explained(bootstrapAlphas([phase.ordered], "ordinal", options).alphas[0]!, phase.orderedGap),
+  ) as [WithInterval<Alpha>, WithInterval<Alpha>];
+  const headline = matchedComparison(
+    [
+      {nominal: vague.nominal, ordered: vague.ordered},
+      {nominal: guideline.nominal, ordered: guideline.ordered},
+    ],
+    units.map((entry) => entry.id),
+    "ordinal",
+    options,
+  );
   const withOrdinal = (phase: typeof vague.report, ordinal: WithInterval<Alpha>): PhaseReport => ({
     ...phase,
     alpha: {nominal: phase.alpha.nominal, ordinal, interval: phase.alpha.interval, ratio: phase.alpha.ratio},
@@ -261,7 +246,7 @@ export function cohortReportOfColumns(
     ratings: n,
     vague: withOrdinal(vague.report, before),
     guideline: withOrdinal(guideline.report, after),
-    headline: {metric: "ordinal", before, after, change},
+    headline,
     bootstrap: {...options, resampling: "items"},
     notes: cohortNotes,
   };

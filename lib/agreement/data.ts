@@ -186,3 +186,11 @@ export function unitTotals(table: CountTable): Int32Array {
   }
   return totals;
 }
+
+/** The same table over some of its units only, in the order given (the items rated in both phases, say). */
+export function ofUnits(table: CountTable, units: readonly number[]): CountTable {
+  const v = table.values.length;
+  const counts = new Int32Array(units.length * v);
+  units.forEach((unit, i) => counts.set(table.counts.subarray(unit * v, (unit + 1) * v), i * v));
+  return {units: units.length, values: table.values, counts};
+}

@@ -1,25 +1,12 @@
-// The cohort report as a person reads it (lines of text) and as a spreadsheet takes it (CSV tables). Pure; the CLI
-// prints these, a page may offer the CSV as downloads. Names (raters, items) are written as given: they are text.
+// The cohort report as a person reads it, in lines of text (report-csv.ts has it as a spreadsheet takes it). Pure; the
+// CLI prints these. Names (raters, items) are written as given: they are text.
 import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {ItemSpread} from "./item-spread.js";
-import {csvChunks, type Cell} from "./csv.js";
+import {coefficientAdvice, guidesText, headlineSentence} from "./cohort-words.js";
 import type {Figure} from "./figure.js";
-import {plural, thousands} from "../text/format.js";
-
-/** A figure to three decimals (never "-0.000"). */
-export const fixed = (value: number, digits = 3): string => {
-  const text = value.toFixed(digits);
-  // A value just below zero rounds to "-0.000": it reads as zero.
-  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
-};
-/** A change, signed: "+0.120". */
-export const signed = (value: number): string => `${value > 0 ? "+" : ""}${fixed(value)}`;
-export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
-
-/** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
-export const resamplesUsed = ({used, replicates}: {used: number; replicates: number}): string =>
-  `from ${thousands(used)} of ${thousands(replicates)} resamples`;
+import {fixed, percent, resamplesUsed, signed} from "./figure-text.js";
+import {plural} from "../text/format.js";
 
 /** A figure inline: its value, or "not computable" and why. */
 export function describeFigure(f: Figure, show: (value: number) => string = fixed): string {
@@ -130,15 +117,41 @@ function phaseLines(phase: PhaseReport, top: number): string[] {
   return lines;
 }
 
+/** The items rated in one phase only, apart from the headline: their names and their alpha. */
+function onePhaseOnlyLines(report: CohortReport): string[] {
+  const {only, metric} = report.headline;
+  return (["vague", "guideline"] as const).map((phase) => {
+    const when = phase === "vague" ? "before" : "after";
+    const {items, alpha} = only[phase];
+    if (!items.length) return `Rated ${when} the guideline only: no item`;
+    return (
+      `Rated ${when} the guideline only, apart from the headline: ${plural(items.length, "item")} ` +
+      `(${items.join(", ")}), ${metric} alpha ${withInterval(alpha)}`
+    );
+  });
+}
+
 /** The report as lines of text. */
 export function cohortLines(report: CohortReport, {top = 5}: {top?: number} = {}): string[] {
   const {headline} = report;
   const lines = [
     `Cohort: ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}`,
     "",
-    `Headline, ${headline.metric} alpha: before the guideline ${withInterval(headline.before)}`,
-    `                       after the guideline ${withInterval(headline.after)}`,
-    `                       change ${withInterval(headline.change, signed)}`,
+    headlineSentence(headline),
+    "",
+    `Headline: ${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both before and after ` +
+      `the guideline${headline.items.length ? ` (${headline.items.join(", ")})` : ""}`,
+    // Fewer than two such items: the sentence above says why there is no headline, once.
+    ...(headline.items.length < 2
+      ? []
+      : [
+          `  before the guideline ${withInterval(headline.before)}`,
+          `  after the guideline ${withInterval(headline.after)}`,
+          `  change ${withInterval(headline.change, signed)}`,
+        ]),
+    ...onePhaseOnlyLines(report),
+    guidesText,
+    coefficientAdvice,
     "",
   ];
   for (const line of phaseLines(report.vague, top)) lines.push(line);
@@ -150,138 +163,4 @@ export function cohortLines(report: CohortReport, {top = 5}: {top?: number} = {}
     `Bootstrap: ${report.bootstrap.replicates} resamples of the items, seed ${report.bootstrap.seed}.`,
   );
   return lines;
-}
-
-export const csvTables = ["summary", "items", "raters", "rules"] as const;
-export type CsvTable = (typeof csvTables)[number];
-
-const value = (f: Figure): Cell => f.value;
-const reason = (f: Figure): Cell => f.reason;
-
-/** The summary: every figure of each phase, and the change, with its interval and why one is missing. */
-function* summaryRows(report: CohortReport): Generator<Cell[]> {
-  const row = (phase: string, figureName: string, f: Figure | WithInterval<Figure>): Cell[] => {
-    const i = "interval" in f ? f.interval : null;
-    const missing = "interval" in f && f.value !== null && !i ? f.intervalReason : null;
-    return [
-      phase,
-      figureName,
-      value(f),
-      i?.low ?? null,
-      i?.high ?? null,
-      reason(f),
-      i?.replicates ?? null,
-      i?.used ?? null,
-      missing,
-    ];
-  };
-  for (const phase of [report.vague, report.guideline]) {
-    for (const metric of ["nominal", "ordinal", "interval", "ratio"] as const)
-      yield row(phase.phase, `alpha ${metric}`, phase.alpha[metric]);
-    yield row(phase.phase, "ac1", phase.ac1);
-    for (const weights of ["linear", "quadratic", "ordinal"] as const)
-      yield row(phase.phase, `ac2 ${weights}`, phase.ac2[weights]);
-    yield row(phase.phase, "fleiss kappa", phase.fleiss);
-    yield row(phase.phase, "exact agreement", phase.agreement.exact);
-    yield row(phase.phase, "within-one agreement", phase.agreement.withinOne);
-  }
-  yield row("change", `alpha ${report.headline.metric}`, report.headline.change);
-}
-
-/** A table with a row per entry of each phase (`entries` picks them), the phase's name first. */
-function* perPhase<T>(
-  report: CohortReport,
-  entries: (phase: PhaseReport) => Iterable<T>,
-  cells: (entry: T) => Cell[],
-): Generator<Cell[]> {
-  for (const phase of [report.vague, report.guideline])
-    for (const entry of entries(phase)) yield [phase.phase, ...cells(entry)];
-}
-
-const itemRows = (report: CohortReport) =>
-  perPhase(
-    report,
-    (phase) => phase.spread,
-    (entry) => [
-      entry.item,
-      entry.ruled,
-      entry.ratings,
-      ...(["1", "2", "3", "4", "5", "n/a"] as const).map((score) => entry.counts[score]),
-      entry.caseStudySplit ? entry.caseStudySplit.join(" ") : null,
-      value(entry.disagreement),
-      value(entry.meanDistance),
-      entry.rules.join(" "),
-    ],
-  );
-
-const raterRows = (report: CohortReport) =>
-  perPhase(
-    report,
-    (phase) => phase.raterAgreement,
-    (rater) => [
-      rater.rater,
-      rater.scored,
-      value(rater.exact),
-      value(rater.withinOne),
-      value(rater.kappa.none),
-      value(rater.kappa.linear),
-      value(rater.kappa.quadratic),
-    ],
-  );
-
-const ruleRows = (report: CohortReport) =>
-  perPhase(
-    report,
-    (phase) => phase.mostDisagreement.rules,
-    (rule) => [rule.rule, rule.items.length, value(rule.disagreement)],
-  );
-
-const csvLayouts: Record<CsvTable, {columns: readonly string[]; rows: (report: CohortReport) => Iterable<Cell[]>}> = {
-  summary: {
-    columns: ["phase", "figure", "value", "ci_low", "ci_high", "reason", "ci_resamples", "ci_used", "ci_reason"],
-    rows: summaryRows,
-  },
-  items: {
-    columns: [
-      "phase",
-      "item",
-      "ruled",
-      "ratings",
-      "score_1",
-      "score_2",
-      "score_3",
-      "score_4",
-      "score_5",
-      "score_na",
-      "case_study_split",
-      "disagreement",
-      "mean_distance",
-      "rules",
-    ],
-    rows: itemRows,
-  },
-  raters: {
-    columns: ["phase", "rater", "scored", "exact", "within_one", "kappa", "kappa_linear", "kappa_quadratic"],
-    rows: raterRows,
-  },
-  rules: {columns: ["phase", "rule", "items", "disagreement"], rows: ruleRows},
-};
-
-/**
- * One of the report's tables as CSV in chunks of rows, both phases in one table (a `phase` column): a million raters'
- * rows are more than one string may hold, so a file or a download is written chunk by chunk.
- */
-export function cohortCsvChunks(report: CohortReport, name: CsvTable): Iterable<string> {
-  const {columns, rows} = csvLayouts[name];
-  return csvChunks(columns, rows(report));
-}
-
-/**
- * One of the report's tables as CSV, whole.
- * @internal Only the tests compare the page's downloads with the report.
- */
-export function cohortCsv(report: CohortReport, name: CsvTable): string {
-  let text = "";
-  for (const chunk of cohortCsvChunks(report, name)) text += chunk;
-  return text;
 }

@@ -3,7 +3,7 @@
 // headline, the figures table and the phases' tables.
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import type {Figure} from "../lib/agreement/figure.js";
-import {fixed, resamplesUsed} from "../lib/agreement/report-format.js";
+import {fixed, resamplesUsed} from "../lib/agreement/figure-text.js";
 import {el} from "./dom.js";
 
 /** Each phase as the page names it. */

@@ -4,7 +4,7 @@ import type {RowSource} from "../lib/agreement/packed-report.js";
 import type {PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {ItemSpread} from "../lib/agreement/item-spread.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
-import {percent} from "../lib/agreement/report-format.js";
+import {percent} from "../lib/agreement/figure-text.js";
 import {plural} from "../lib/text/format.js";
 import {FigureText, phaseNames} from "./cohort-figures.js";
 import {RaterTable} from "./cohort-raters.js";

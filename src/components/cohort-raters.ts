@@ -2,7 +2,7 @@
 // name that pages through the raters it finds.
 import type {RowSource} from "../lib/agreement/packed-report.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
-import {percent} from "../lib/agreement/report-format.js";
+import {percent} from "../lib/agreement/figure-text.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
 import {raterPage, ratersPerPage} from "../lib/agreement/rater-pager.js";
 import {FigureText, phaseNames} from "./cohort-figures.js";

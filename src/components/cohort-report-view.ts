@@ -3,52 +3,17 @@
 // (cohort-phase.ts), added a frame after the rest.
 import type {ComputedReport} from "../lib/agreement/cohort-compute.js";
 import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js";
-import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows} from "../lib/agreement/packed-report.js";
-import {csvTables, percent, signed, type CsvTable} from "../lib/agreement/report-format.js";
+import {percent} from "../lib/agreement/figure-text.js";
+import {csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
 import type {ItemPages} from "../lib/site/links.js";
-import {plural, thousands} from "../lib/text/format.js";
+import {AlphaChart, DisagreementChart} from "./cohort-charts.js";
 import {FigureText, IntervalText, NotComputable, phaseNames} from "./cohort-figures.js";
+import {Headline} from "./cohort-headline.js";
 import {PhaseSection} from "./cohort-phase.js";
 import {el, type Child} from "./dom.js";
 import {Table} from "./table.js";
-
-function Headline(report: CohortReport): HTMLElement {
-  const {before, after, change} = report.headline;
-  const side = (label: string, f: WithInterval<Figure>, name: string) =>
-    el(
-      "div",
-      {class: "headline-side"},
-      el("div", {class: "headline-label"}, label),
-      el("div", {class: "headline-value"}, FigureText(f, {name})),
-      el("div", {class: "headline-interval"}, f.value === null ? `Not computable: ${f.reason}` : IntervalText(f)),
-    );
-  return el(
-    "section",
-    {"class": "cohort-headline", "aria-labelledby": "cohort-headline-title"},
-    el("h2", {id: "cohort-headline-title"}, "Krippendorff's alpha (ordinal), before and after the guideline"),
-    el(
-      "div",
-      {class: "headline-pair"},
-      side("Before (vague phase)", before, "headline-before"),
-      el("div", {"class": "headline-arrow", "aria-hidden": "true"}, "→"),
-      side("After (guideline phase)", after, "headline-after"),
-    ),
-    el(
-      "p",
-      {},
-      "Change: ",
-      FigureText(change, {show: signed, name: "headline-change"}),
-      IntervalText(change),
-      change.value === null ? ` (not computable: ${change.reason})` : null,
-      `. ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}. ` +
-        `Intervals: ${thousands(report.bootstrap.replicates)} bootstrap resamples, seed ${report.bootstrap.seed} ` +
-        "(the same figures on every run): each phase's of its items rated by two or more raters, the change's of " +
-        "the items of both phases together. A resample whose alpha cannot be computed is not used.",
-    ),
-  );
-}
 
 /** The figures table's rows: a label, and how to read the figure from a phase (and show it). */
 const figureRows: {label: string; key: string; get: (phase: PhaseReport) => Figure; show?: (n: number) => string}[] = [
@@ -137,9 +102,11 @@ export function CohortReportView({
   const view = el(
     "div",
     {class: "cohort-report"},
-    Headline(report),
+    Headline(report, {itemPages}),
+    AlphaChart(report),
     Downloads(csv, {urls}),
-    el("h2", {}, "Every figure, each phase"),
+    DisagreementChart(report),
+    el("h2", {}, "Every figure, each phase, over every item it rated"),
     FiguresTable(report),
     el(
       "p",

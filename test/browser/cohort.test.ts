@@ -12,7 +12,7 @@ import type {Figure} from "../../lib/agreement/figure.js";
 import {RatingsCollector} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
-import {cohortCsv} from "../../lib/agreement/report-format.js";
+import {cohortCsv} from "../../lib/agreement/report-csv.js";
 import {judgeRunOf} from "../unit/agreement/judge-run.js";
 import {useSite} from "./helpers.js";
 import {

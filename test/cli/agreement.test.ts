@@ -67,6 +67,15 @@ beforeAll(() => {
     Object.entries(scores).flatMap(([item, given]) => raters.map((rater, i) => [rater, item, phase, String(given[i])])),
   );
   writeFileSync(file("cohort.csv"), csvOf(rows));
+  // Two edge cases the same raters scored after the guideline only: not in the headline, which compares the same items.
+  writeFileSync(
+    file("after-only.csv"),
+    csvOf(
+      Object.entries({"edge-2": [4, 2, 5, 1], "edge-3": [1, 3, 5, 2]}).flatMap(([item, given]) =>
+        raters.map((rater, i) => [rater, item, "guideline", String(given[i])]),
+      ),
+    ),
+  );
   writeFileSync(
     file("alice.json"),
     serializeProgress(
@@ -148,12 +157,41 @@ describe("npm run agreement", () => {
       `Read 2 files: ${file("cohort.csv")} (CSV, 32 ratings), ${file("alice.json")} (trainee's record, 4 ratings)`,
     );
     expect(lines[1]).toBe("Cohort: 5 raters, 4 items, 36 ratings");
-    expect(stdout).toMatch(/^Headline, ordinal alpha: before the guideline -?\d\.\d{3} \[95% CI /m);
+    expect(stdout).toContain("Headline: ordinal alpha on the 4 items rated both before and after the guideline (");
+    expect(stdout).toMatch(/^ {2}before the guideline -?\d\.\d{3} \[95% CI /m);
     expect(stdout).toContain("Before the guideline (vague phase): 5 raters, 4 items, 18 ratings (2 n/a)");
     expect(stdout).toContain("After the guideline (guideline phase): 5 raters, 4 items, 18 ratings (4 n/a)");
     // A rater named with markup is printed as the text it is.
     expect(stdout).toMatch(/^ {4}<script>alert\(1\)<\/script> {2,}4 /m);
     expect(stdout).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
+  it("the text, --json and --csv summary give the same headline, on the items rated both times, the rest apart", async () => {
+    const files = [file("cohort.csv"), file("after-only.csv")];
+    const json = JSON.parse((await run(...files, "--json")).stdout);
+    const text = (await run(...files)).stdout;
+    const summary = (await run(...files, "--csv", "summary")).stdout.split("\r\n");
+    const {headline} = json;
+    expect(headline.items).toEqual(["example-1", "example-2", "example-3", "edge-5b"]);
+    expect(headline.only.guideline.items).toEqual(["edge-2", "edge-3"]);
+    // The phase's own alpha, over six items, is not the headline's, over four.
+    expect(json.guideline.items).toBe(6);
+    expect(json.guideline.alpha.ordinal.value).not.toBe(headline.after.value);
+    for (const [line, f] of [
+      ["  before the guideline ", headline.before],
+      ["  after the guideline ", headline.after],
+    ] as const)
+      expect(text).toContain(`${line}${f.value.toFixed(3)} [95% CI ${f.interval.low.toFixed(3)} to `);
+    expect(text).toContain("Rated after the guideline only, apart from the headline: 2 items (edge-2, edge-3), ");
+    const row = (phase: string) => summary.find((line) => line.startsWith(`${phase},alpha ordinal,`))!.split(",");
+    expect(row("matched vague").slice(2, 5)).toEqual(
+      [headline.before.value, headline.before.interval.low, headline.before.interval.high].map(String),
+    );
+    expect(row("matched guideline")[2]).toBe(String(headline.after.value));
+    expect(row("change").slice(2, 5)).toEqual(
+      [headline.change.value, headline.change.interval.low, headline.change.interval.high].map(String),
+    );
+    expect(row("guideline only")[2]).toBe(String(headline.only.guideline.alpha.value));
   });
 
   it("counts a judge's run as a rater after the guideline, named by its model, against the ruled scores", async () => {
@@ -300,7 +338,13 @@ describe("npm run agreement", () => {
     const {status, stdout} = await run(file("empty.csv"));
     expect(status).toBe(0);
     expect(stdout).toContain("Cohort: 0 raters, 0 items, 0 ratings");
-    expect(stdout).toMatch(/before the guideline not computable \(no item has ratings from two or more raters/);
+    expect(stdout).toContain(
+      "No comparison of before and after: no item was rated both before and after the guideline: the headline " +
+        "compares agreement on the same items, and needs two or more.",
+    );
+    expect(stdout).toContain(
+      "Before the guideline (vague phase): 0 raters, 0 items, 0 ratings\n  no ratings in this phase",
+    );
   });
 
   it("bad rows: every problem with its file, line and field, exit 1, nothing on stdout", async () => {

@@ -5,7 +5,7 @@ import {cohortReport} from "../../../lib/agreement/cohort-report.js";
 import {unpackReport} from "../../../lib/agreement/packed-report.js";
 import {ratingColumns} from "../../../lib/agreement/rating-columns.js";
 import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
-import {cohortCsv, csvTables} from "../../../lib/agreement/report-format.js";
+import {cohortCsv, csvTables} from "../../../lib/agreement/report-csv.js";
 import {loadItems} from "../../../lib/node/load.js";
 import {computeReport, reportOnMainThread} from "../../../lib/agreement/cohort-compute.js";
 import {csvOf} from "./helpers.js";

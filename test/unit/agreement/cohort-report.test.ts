@@ -2,7 +2,9 @@ import {describe, expect, it} from "vitest";
 import {cohortReport, type CohortReport} from "../../../lib/agreement/cohort-report.js";
 import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
-import {cohortCsv, cohortLines, fixed, signed} from "../../../lib/agreement/report-format.js";
+import {fixed, signed} from "../../../lib/agreement/figure-text.js";
+import {cohortCsv} from "../../../lib/agreement/report-csv.js";
+import {cohortLines} from "../../../lib/agreement/report-format.js";
 import {loadItems} from "../../../lib/node/load.js";
 import type {Phase} from "../../../lib/authored/schemas/parts.js";
 import {largeCohortCsv} from "./helpers.js";
@@ -161,7 +163,7 @@ describe("edge cases: a number or a reason, never NaN", () => {
     const report = cohortReport([], items);
     check(report);
     expect(report.vague.alpha.ordinal.reason).toMatch(/two or more raters/);
-    expect(report.headline.change.reason).toMatch(/^before: /);
+    expect(report.headline.change.reason).toMatch(/^no item was rated both before and after the guideline/);
     expect(report.vague.spread).toEqual([]);
     expect(cohortLines(report)).toContain("Before the guideline (vague phase): 0 raters, 0 items, 0 ratings");
   });
@@ -209,8 +211,10 @@ describe("edge cases: a number or a reason, never NaN", () => {
     for (const f of [alpha.ordinal, alpha.interval, alpha.ratio, ac2.linear, ac2.quadratic, ac2.ordinal])
       expect(f).toMatchObject({value: null, reason});
     expect(alpha.ordinal.intervalReason).toBe(reason);
-    expect(report.headline.before.reason).toBe(reason);
-    expect(report.headline.change.reason).toBe(`before: ${reason}`);
+    // The headline, on the items rated both times, says so of those items.
+    const matched = reason.replace("in this phase", "of the items rated both times, in this phase,");
+    expect(report.headline.before.reason).toBe(matched);
+    expect(report.headline.change.reason).toBe(`before: ${matched}`);
     // The nominal figures count n/a as a category: every rater agrees.
     expect(report.vague.ac1.value).toBe(1);
     expect(report.vague.agreement.exact.value).toBe(1);
@@ -276,7 +280,7 @@ describe("the bootstrap in the report: how many resamples each interval rests on
 
   it("CSV summary: the resamples drawn and used, and the reason an interval is missing", () => {
     const lines = cohortCsv(report, "summary").split("\r\n");
-    expect(lines[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason");
+    expect(lines[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason,items");
     const row = (prefix: string) => lines.find((line) => line.startsWith(prefix))!;
     expect(row("vague,alpha ordinal,")).toMatch(
       /^vague,alpha ordinal,-?[\d.]+,,,,,,only one item is rated by two or more raters: resampling items cannot show/,
@@ -284,10 +288,10 @@ describe("the bootstrap in the report: how many resamples each interval rests on
     const interval = report.guideline.alpha.ordinal.interval!;
     expect(row("guideline,alpha ordinal,")).toBe(
       `guideline,alpha ordinal,${report.guideline.alpha.ordinal.value},${interval.low},${interval.high},,200,` +
-        `${interval.used},`,
+        `${interval.used},,3`,
     );
     expect(row("change,alpha ordinal,")).toMatch(/,,,,before: only one item is rated by two or more raters/);
-    expect(row("vague,ac1,")).toMatch(/^vague,ac1,[\d.-]+,,,,,,$/);
+    expect(row("vague,ac1,")).toMatch(/^vague,ac1,[\d.-]+,,,,,,,2$/);
   });
 });
 
@@ -324,7 +328,10 @@ describe("the report as text and as CSV", () => {
   it("text: the headline first, then each phase; names stay as written", () => {
     const lines = cohortLines(report);
     expect(lines[0]).toBe("Cohort: 2 raters, 1 item, 4 ratings");
-    expect(lines[2]).toMatch(/^Headline, ordinal alpha: before the guideline /);
+    expect(lines[2]).toMatch(/^No comparison of before and after: only 1 item was rated both before and after/);
+    expect(lines[4]).toBe(
+      "Headline: ordinal alpha on the 1 item rated both before and after the guideline (example-1)",
+    );
     expect(lines.some((line) => line.includes("<script>alert(1)</script>"))).toBe(true);
     expect(lines.join("\n")).not.toMatch(/NaN/);
   });
@@ -335,10 +342,10 @@ describe("the report as text and as CSV", () => {
     expect(raters).toContain("vague,<script>alert(1)</script>,1,1,1,,,");
     expect(raters).toContain("vague,'=cmd|' /C calc'!A0,1,0,0,0,0,0");
     const summary = cohortCsv(report, "summary").split("\r\n");
-    expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason");
+    expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason,items");
     expect(summary.filter((line) => line.startsWith("vague,"))).toHaveLength(11);
     const itemsTable = cohortCsv(report, "items").split("\r\n");
-    expect(itemsTable[1]).toBe("vague,example-1,5,2,0,0,1,0,1,0,5 3,1,2,main-task numbers list-stated-only");
+    expect(itemsTable[1]).toBe("vague,example-1,5,2,0,0,1,0,1,0,5 3,1,2,main-task numbers list-stated-only,both");
     expect(cohortCsv(report, "rules").split("\r\n")[0]).toBe("phase,rule,items,disagreement");
   });
 });

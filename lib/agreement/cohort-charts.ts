@@ -1,0 +1,94 @@
+// What the cohort page's charts show, decided here and drawn by src/components/cohort-charts.ts: agreement before and
+// after on the items rated both times, each with its interval, against the published guides for alpha (and the items
+// rated in one phase only, apart); and the items with the most disagreement after the guideline, each beside its
+// share before it. Pure and browser-safe.
+import type {WithInterval} from "./bootstrap.js";
+import type {CohortReport} from "./cohort-report.js";
+import {alphaGuides} from "./cohort-words.js";
+import type {Figure} from "./figure.js";
+import type {Alpha} from "./krippendorff.js";
+import {plural} from "../text/format.js";
+
+export interface AlphaChartRow {
+  key: "before" | "after" | "before-only" | "after-only";
+  label: string;
+  items: number;
+  alpha: WithInterval<Alpha>;
+}
+
+/** The two guide lines, each with what it means. */
+export const guideLines = [
+  {value: alphaGuides.tentative, label: "0.667: the lowest for tentative conclusions"},
+  {value: alphaGuides.reliable, label: "0.800: reliable"},
+] as const;
+
+/**
+ * The alpha chart's rows: before and after on the items rated both times, then the items rated in one phase only
+ * (where there are any), each whether or not its alpha could be computed (the chart draws those with a value).
+ */
+export function alphaChartRows(report: CohortReport): AlphaChartRow[] {
+  const {headline} = report;
+  const matched = plural(headline.items.length, "item");
+  const rows: AlphaChartRow[] = [
+    {
+      key: "before",
+      label: `Before, the ${matched} rated both times`,
+      items: headline.items.length,
+      alpha: headline.before,
+    },
+    {
+      key: "after",
+      label: `After, the ${matched} rated both times`,
+      items: headline.items.length,
+      alpha: headline.after,
+    },
+  ];
+  const {vague, guideline} = headline.only;
+  if (vague.items.length)
+    rows.push({
+      key: "before-only",
+      label: `Before only, ${plural(vague.items.length, "other item")}`,
+      items: vague.items.length,
+      alpha: vague.alpha,
+    });
+  if (guideline.items.length)
+    rows.push({
+      key: "after-only",
+      label: `After only, ${plural(guideline.items.length, "other item")}`,
+      items: guideline.items.length,
+      alpha: guideline.alpha,
+    });
+  return rows;
+}
+
+/** The alpha axis: from 0 (or the lowest value or interval end below it) to 1, the most alpha can be. */
+export function alphaDomain(rows: readonly AlphaChartRow[]): [number, number] {
+  let low = 0;
+  for (const {alpha} of rows) {
+    if (alpha.value !== null) low = Math.min(low, alpha.value);
+    if (alpha.interval) low = Math.min(low, alpha.interval.low);
+  }
+  return [Math.floor(low * 10) / 10, 1];
+}
+
+export interface DisagreementRow {
+  item: string;
+  title: string | null;
+  /** The share of pairs of raters who differ on the item, before the guideline and after it (null: not rated). */
+  before: Figure | null;
+  after: Figure;
+}
+
+/**
+ * The items with the most disagreement after the guideline (what the guideline has still to settle), each with its
+ * share before the guideline where it was rated then. None when no item rated after it has any disagreement.
+ */
+export function disagreementRows(report: CohortReport, top = 5): DisagreementRow[] {
+  const before = new Map(report.vague.spread.map((entry) => [entry.item, entry.disagreement]));
+  return report.guideline.mostDisagreement.items.slice(0, top).map((entry) => ({
+    item: entry.item,
+    title: entry.title,
+    before: before.get(entry.item) ?? null,
+    after: entry.disagreement,
+  }));
+}

@@ -1,0 +1,51 @@
+// The cohort's headline in words a manager reads, above the figures: one sentence on the change in agreement on the
+// items rated both times, the published guides for alpha beside it, and which coefficient to report and why. One
+// wording, for the cohort page and `npm run agreement` alike.
+import {fixed, signed} from "./figure-text.js";
+import type {MatchedComparison} from "./matched.js";
+import {plural} from "../text/format.js";
+
+/**
+ * Krippendorff's guides for alpha: rely on data with alpha of 0.800 or more; between 0.667 and 0.800, draw tentative
+ * conclusions only.
+ */
+export const alphaGuides = {
+  reliable: 0.8,
+  tentative: 0.667,
+  source:
+    "Klaus Krippendorff, Content Analysis: An Introduction to Its Methodology (2nd edition 2004, p. 241; " +
+    "4th edition 2019)",
+} as const;
+
+export const guidesText =
+  `Published guides for alpha: ${fixed(alphaGuides.reliable)} or more for reliable conclusions; ` +
+  `${fixed(alphaGuides.tentative)} the lowest for tentative ones (${alphaGuides.source}).`;
+
+export const coefficientAdvice =
+  "Report ordinal alpha: the scores 1 to 5 are ordered, so it counts a 4 against a 5 as a smaller disagreement than " +
+  "a 1 against a 5; it takes any number of raters and missing ratings; and the guides above are set for alpha. Read " +
+  "Gwet's AC2 beside it: alpha reads low when one score dominates, as it does after a guideline that works.";
+
+/** "on the 7 items rated both times" */
+const onMatched = (headline: MatchedComparison): string =>
+  `${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both times`;
+
+/**
+ * The headline's sentence: "Agreement rose from 0.30 to 0.84 (ordinal alpha on the 7 items rated both times); the 95%
+ * interval of the change, +0.20 to +0.86, excludes no change." When there is nothing to compare, it says why.
+ */
+export function headlineSentence(headline: MatchedComparison): string {
+  const {before, after, change} = headline;
+  if (headline.items.length < 2) return `No comparison of before and after: ${change.reason}.`;
+  if (before.value === null || after.value === null)
+    return `Agreement before and after cannot be compared (${onMatched(headline)}): ${change.reason}.`;
+  const [from, to] = [fixed(before.value, 2), fixed(after.value, 2)];
+  const moved =
+    from === to ? `stayed at ${from}` : `${after.value > before.value ? "rose" : "fell"} from ${from} to ${to}`;
+  const interval = change.interval;
+  const uncertainty = interval
+    ? `the ${Math.round(interval.level * 100)}% interval of the change, ${signed(interval.low, 2)} to ` +
+      `${signed(interval.high, 2)}, ${interval.low > 0 || interval.high < 0 ? "excludes" : "includes"} no change`
+    : `the change has no interval: ${change.intervalReason}`;
+  return `Agreement ${moved} (${onMatched(headline)}); ${uncertainty}.`;
+}

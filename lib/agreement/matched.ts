@@ -1,0 +1,128 @@
+// The headline's comparison: agreement before the guideline and after it on the same items. A cohort often rates
+// more items after the guideline (the examples again, and the edge cases) than before it; alpha over 7 items against
+// alpha over 12 measures the items as much as the guideline. So the headline takes only the items rated in both
+// phases (a rating of any kind, n/a included, in each), and the bootstrap resamples those items, the same draws for
+// both phases (bootstrap.ts), so the change's interval is a paired one. The items rated in one phase only are named,
+// with their own alpha, apart from the headline. Fewer than two items rated in both phases: no headline, and why.
+import type {Phase} from "../authored/schemas/parts.js";
+import {bootstrapAlphas, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
+import {ofUnits, unitTotals, type CountTable} from "./data.js";
+import type {Figure} from "./figure.js";
+import type {Alpha, Metric} from "./krippendorff.js";
+import {explained, orderedGap} from "./ordered-gap.js";
+
+/** A phase's tables: every rating (n/a a category), and the scores 1-5 alone (n/a missing). */
+interface PhaseTables {
+  nominal: CountTable;
+  ordered: CountTable;
+}
+
+/** The items rated in one phase only, and their alpha: figures given apart from the headline. */
+export interface OnePhaseOnly {
+  items: string[];
+  alpha: WithInterval<Alpha>;
+}
+
+export interface MatchedComparison {
+  metric: Metric;
+  /** The items rated in both phases, in the items' order: the headline's figures are over these alone. */
+  items: string[];
+  before: WithInterval<Alpha>;
+  after: WithInterval<Alpha>;
+  change: WithInterval<Figure>;
+  /** The items rated before the guideline only (vague) and after it only (guideline). */
+  only: Record<Phase, OnePhaseOnly>;
+}
+
+/** Why there is no headline when fewer than two items were rated in both phases. */
+function tooFewMatched(count: number): string {
+  const rated = count === 0 ? "no item was" : "only 1 item was";
+  return (
+    `${rated} rated both before and after the guideline: the headline compares agreement on the same items, ` +
+    "and needs two or more"
+  );
+}
+
+/** An alpha withheld, with why. */
+const withheld = (alpha: Alpha, reason: string): WithInterval<Alpha> => ({
+  ...alpha,
+  value: null,
+  reason,
+  observed: null,
+  expected: null,
+  interval: null,
+  intervalReason: reason,
+});
+
+/** Alpha of the phase's tables over some units, explained where n/a leaves the ordered figures nothing. */
+function alphasOver(
+  tables: readonly PhaseTables[],
+  units: readonly number[],
+  metric: Metric,
+  options: BootstrapOptions,
+  where: string,
+): {alphas: WithInterval<Alpha>[]; change: WithInterval<Figure> | null} {
+  const nominal = tables.map((table) => ofUnits(table.nominal, units));
+  const ordered = tables.map((table) => ofUnits(table.ordered, units));
+  const {alphas, change} = bootstrapAlphas(ordered, metric, options);
+  const gaps = nominal.map((table, i) => orderedGap(table, ordered[i]!, where));
+  const explainedAlphas = alphas.map((alpha, i) => explained(alpha, gaps[i]!));
+  if (!change || change.value !== null) return {alphas: explainedAlphas, change};
+  const [before, after] = explainedAlphas as [WithInterval<Alpha>, WithInterval<Alpha>];
+  const reason =
+    before.value === null
+      ? `before: ${before.reason}`
+      : after.value === null
+        ? `after: ${after.reason}`
+        : change.reason;
+  return {alphas: explainedAlphas, change: {...change, reason, intervalReason: reason}};
+}
+
+/**
+ * The comparison on the items rated in both phases. `tables` are the two phases' (vague, then guideline) over the
+ * same units, `ids` naming each unit.
+ */
+export function matchedComparison(
+  [vague, guideline]: readonly [PhaseTables, PhaseTables],
+  ids: readonly string[],
+  metric: Metric,
+  options: BootstrapOptions,
+): MatchedComparison {
+  const rated = [vague, guideline].map((tables) => unitTotals(tables.nominal));
+  const both: number[] = [];
+  const beforeOnly: number[] = [];
+  const afterOnly: number[] = [];
+  ids.forEach((_, unit) => {
+    const [before, after] = [rated[0]![unit]! > 0, rated[1]![unit]! > 0];
+    if (before && after) both.push(unit);
+    else if (before) beforeOnly.push(unit);
+    else if (after) afterOnly.push(unit);
+  });
+  const named = (units: readonly number[]) => units.map((unit) => ids[unit]!);
+  const only = (tables: PhaseTables, units: readonly number[]): OnePhaseOnly => ({
+    items: named(units),
+    alpha: alphasOver([tables], units, metric, options, "of these items").alphas[0]!,
+  });
+  const compared = alphasOver(
+    [vague, guideline],
+    both,
+    metric,
+    options,
+    "of the items rated both times, in this phase,",
+  );
+  let [before, after] = compared.alphas as [WithInterval<Alpha>, WithInterval<Alpha>];
+  let change = compared.change!;
+  if (both.length < 2) {
+    const reason = tooFewMatched(both.length);
+    [before, after] = [withheld(before, reason), withheld(after, reason)];
+    change = {value: null, reason, interval: null, intervalReason: reason};
+  }
+  return {
+    metric,
+    items: named(both),
+    before,
+    after,
+    change,
+    only: {vague: only(vague, beforeOnly), guideline: only(guideline, afterOnly)},
+  };
+}

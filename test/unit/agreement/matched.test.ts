@@ -1,0 +1,211 @@
+// The headline compares agreement before and after the guideline on the same items: hand-worked cohorts with items
+// rated before only, after only, and in both phases. Alpha's expected values come from the npm `krippendorff`
+// package (a direct transcription of the definition) over the matrices written out here, never from our own code;
+// the paired interval and the sentence are worked by hand.
+import {alpha as referenceAlpha} from "krippendorff";
+import {describe, expect, it} from "vitest";
+import {ordinalMetric} from "../../../bench/cohort-data.js";
+import {cohortReport} from "../../../lib/agreement/cohort-report.js";
+import {headlineSentence} from "../../../lib/agreement/cohort-words.js";
+import type {MatchedComparison} from "../../../lib/agreement/matched.js";
+import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
+import {cohortCsv} from "../../../lib/agreement/report-csv.js";
+import {cohortLines} from "../../../lib/agreement/report-format.js";
+import type {Phase} from "../../../lib/authored/schemas/parts.js";
+import {loadItems} from "../../../lib/node/load.js";
+
+const items = loadItems();
+const raters = ["ana", "ben", "cai"];
+
+/** Each item's scores by ana, ben and cai in one phase. */
+const phaseOf = (phase: Phase, rows: Record<string, readonly ScaleScore[]>): CohortRating[] =>
+  Object.entries(rows).flatMap(([item, scores]) =>
+    scores.map((score, i) => ({rater: raters[i]!, item, phase, score, file: "test"})),
+  );
+
+/** Ordinal alpha by the reference package, over the items given (a row per rater, as it takes them). */
+function reference(rows: Record<string, readonly ScaleScore[]>, ids: readonly string[]): number {
+  const matrix = raters.map((_, rater) => ids.map((id) => rows[id]![rater] as number));
+  return referenceAlpha(matrix, ordinalMetric(matrix));
+}
+
+const before = {"example-1": [5, 3, 4], "example-2": [2, 4, 3], "example-3": [3, 3, 1]} as const;
+const after = {"example-1": [5, 5, 4], "example-2": [2, 3, 3], "example-3": [1, 1, 2]} as const;
+/** Rated after the guideline only: two edge cases the raters disagree on. */
+const edges = {"edge-2": [4, 2, 5], "edge-3": [1, 3, 5]} as const;
+const examples = ["example-1", "example-2", "example-3"];
+
+describe("the headline compares the items rated in both phases", () => {
+  it("items rated after only: left out of the headline, named, and their alpha given apart", () => {
+    const report = cohortReport([...phaseOf("vague", before), ...phaseOf("guideline", {...after, ...edges})], items, {
+      bootstrap: {replicates: 200},
+    });
+    const {headline} = report;
+    expect(headline.items).toEqual(examples);
+    expect(headline.before.value).toBeCloseTo(reference(before, examples), 12);
+    expect(headline.after.value).toBeCloseTo(reference(after, examples), 12);
+    expect(headline.change.value).toBeCloseTo(reference(after, examples) - reference(before, examples), 12);
+    expect(headline.only.guideline.items).toEqual(["edge-2", "edge-3"]);
+    expect(headline.only.guideline.alpha.value).toBeCloseTo(reference(edges, ["edge-2", "edge-3"]), 12);
+    expect(headline.only.vague.items).toEqual([]);
+    // The phase's own figure is over all five items it rated: not the headline's.
+    const all = [...examples, "edge-2", "edge-3"];
+    expect(report.guideline.alpha.ordinal.value).toBeCloseTo(reference({...after, ...edges}, all), 12);
+    expect(report.guideline.alpha.ordinal.value).not.toBeCloseTo(headline.after.value!, 3);
+  });
+
+  it("items rated before only: left out of the headline, named, and their alpha given apart", () => {
+    const dropped = {"example-4": [2, 4, 5]} as const;
+    const report = cohortReport([...phaseOf("vague", {...before, ...dropped}), ...phaseOf("guideline", after)], items, {
+      bootstrap: {replicates: 200},
+    });
+    const {headline} = report;
+    expect(headline.items).toEqual(examples);
+    expect(headline.before.value).toBeCloseTo(reference(before, examples), 12);
+    expect(headline.after.value).toBeCloseTo(reference(after, examples), 12);
+    expect(headline.only.vague.items).toEqual(["example-4"]);
+    // One item cannot show how far alpha varies: its alpha, no interval.
+    expect(headline.only.vague.alpha.value).toBeCloseTo(reference(dropped, ["example-4"]), 12);
+    expect(headline.only.vague.alpha.interval).toBeNull();
+    expect(headline.only.guideline.items).toEqual([]);
+    expect(report.vague.alpha.ordinal.value).toBeCloseTo(
+      reference({...before, ...dropped}, [...examples, "example-4"]),
+      12,
+    );
+  });
+
+  it("items rated in both phases only: the headline is each phase's own figure", () => {
+    const report = cohortReport([...phaseOf("vague", before), ...phaseOf("guideline", after)], items, {
+      bootstrap: {replicates: 200},
+    });
+    const {headline} = report;
+    expect(headline.items).toEqual(examples);
+    expect(headline.before.value).toBe(report.vague.alpha.ordinal.value);
+    expect(headline.after.value).toBe(report.guideline.alpha.ordinal.value);
+    expect([headline.only.vague.items, headline.only.guideline.items]).toEqual([[], []]);
+  });
+
+  it("the change's interval is paired: the same scores before and after on the same items change by exactly 0", () => {
+    // After the guideline the examples are scored as before; only the edge cases, rated after alone, differ. Every
+    // resample draws the same items for both phases, so every resampled change is 0, and so is the interval.
+    const report = cohortReport([...phaseOf("vague", before), ...phaseOf("guideline", {...before, ...edges})], items, {
+      bootstrap: {replicates: 300},
+    });
+    const {change} = report.headline;
+    expect(change.value).toBe(0);
+    expect(change.interval).toMatchObject({low: 0, high: 0, replicates: 300, used: 300});
+    // The phases' own figures, over different items, differ.
+    expect(report.guideline.alpha.ordinal.value).not.toBeCloseTo(report.vague.alpha.ordinal.value!, 3);
+  });
+
+  it("fewer than two items rated in both phases: no headline, and why", () => {
+    const report = cohortReport(
+      [
+        ...phaseOf("vague", {"example-1": before["example-1"], "example-2": before["example-2"]}),
+        ...phaseOf("guideline", {"example-1": after["example-1"], "example-3": after["example-3"]}),
+      ],
+      items,
+      {bootstrap: {replicates: 50}},
+    );
+    const {headline} = report;
+    const reason =
+      "only 1 item was rated both before and after the guideline: the headline compares agreement on the same " +
+      "items, and needs two or more";
+    expect(headline.items).toEqual(["example-1"]);
+    for (const f of [headline.before, headline.after, headline.change])
+      expect(f).toMatchObject({value: null, reason, interval: null, intervalReason: reason});
+    expect(headline.only.vague.items).toEqual(["example-2"]);
+    expect(headline.only.guideline.items).toEqual(["example-3"]);
+    expect(headlineSentence(headline)).toBe(`No comparison of before and after: ${reason}.`);
+    expect(cohortLines(report)).toContain(`No comparison of before and after: ${reason}.`);
+    const none = cohortReport(phaseOf("guideline", after), items, {bootstrap: {replicates: 50}});
+    expect(none.headline.change.reason).toMatch(/^no item was rated both before and after the guideline: /);
+  });
+});
+
+describe("the text report, --csv summary and --json say the same", () => {
+  const report = cohortReport([...phaseOf("vague", before), ...phaseOf("guideline", {...after, ...edges})], items, {
+    bootstrap: {replicates: 200},
+  });
+  const {headline} = report;
+
+  it("text: the sentence, the items compared, and the items rated after only apart", () => {
+    const lines = cohortLines(report);
+    expect(lines[2]).toBe(headlineSentence(headline));
+    expect(lines[4]).toBe(
+      "Headline: ordinal alpha on the 3 items rated both before and after the guideline (example-1, example-2, " +
+        "example-3)",
+    );
+    expect(lines[5]).toMatch(new RegExp(`^  before the guideline ${headline.before.value!.toFixed(3)} \\[95% CI `));
+    expect(lines).toContain("Rated before the guideline only: no item");
+    expect(
+      lines.find((line) => line.startsWith("Rated after the guideline only, apart from the headline: 2 items")),
+    ).toMatch(/^Rated after the guideline only, apart from the headline: 2 items \(edge-2, edge-3\), ordinal alpha /);
+    expect(lines.join("\n")).toContain("0.667 the lowest for tentative ones (Klaus Krippendorff, Content Analysis");
+  });
+
+  it("CSV summary: the headline's rows over the items compared, and the items rated in one phase only", () => {
+    const rows = cohortCsv(report, "summary").split("\r\n");
+    expect(rows[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason,items");
+    const row = (prefix: string) => rows.find((line) => line.startsWith(prefix))!.split(",");
+    expect(row("matched vague,alpha ordinal,").slice(2, 3)).toEqual([String(headline.before.value)]);
+    expect(row("matched guideline,alpha ordinal,")[2]).toBe(String(headline.after.value));
+    expect(row("change,alpha ordinal,")[2]).toBe(String(headline.change.value));
+    expect(row("change,alpha ordinal,")[9]).toBe("3");
+    expect(row("guideline only,alpha ordinal,")[9]).toBe("2");
+    expect(row("guideline,alpha ordinal,")[9]).toBe("5");
+    const itemRows = cohortCsv(report, "items").split("\r\n");
+    expect(itemRows[0]!.split(",").at(-1)).toBe("rated_in");
+    expect(
+      itemRows
+        .find((line) => line.startsWith("guideline,edge-2,"))!
+        .split(",")
+        .at(-1),
+    ).toBe("guideline only");
+    expect(
+      itemRows
+        .find((line) => line.startsWith("guideline,example-1,"))!
+        .split(",")
+        .at(-1),
+    ).toBe("both");
+  });
+
+  it("JSON: the headline names the items it compares and those it leaves apart", () => {
+    const json = JSON.parse(JSON.stringify(report)) as typeof report;
+    expect(json.headline.items).toEqual(examples);
+    expect(json.headline.only.guideline.items).toEqual(["edge-2", "edge-3"]);
+  });
+});
+
+describe("the manager's sentence", () => {
+  const interval = {level: 0.95, replicates: 1000, used: 1000, seed: 1};
+  const alpha = (value: number) => ({
+    value,
+    reason: null,
+    metric: "ordinal" as const,
+    pairable: 21,
+    observed: 0,
+    expected: 0,
+    interval: null,
+    intervalReason: "not asked",
+  });
+  const comparison = (change: {low: number; high: number}): MatchedComparison => ({
+    metric: "ordinal",
+    items: Array.from({length: 7}, (_, i) => `example-${i + 1}`),
+    before: alpha(0.302),
+    after: alpha(0.836),
+    change: {value: 0.533, reason: null, interval: {...interval, ...change}, intervalReason: null},
+    only: {vague: {items: [], alpha: alpha(0.5)}, guideline: {items: [], alpha: alpha(0.5)}},
+  });
+
+  it("is the issue's sentence, worked by hand: rose, both ends of the interval, and whether it holds no change", () => {
+    expect(headlineSentence(comparison({low: 0.204, high: 0.859}))).toBe(
+      "Agreement rose from 0.30 to 0.84 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
+        "change, +0.20 to +0.86, excludes no change.",
+    );
+    expect(headlineSentence(comparison({low: -0.135, high: 0.757}))).toBe(
+      "Agreement rose from 0.30 to 0.84 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
+        "change, -0.14 to +0.76, includes no change.",
+    );
+  });
+});

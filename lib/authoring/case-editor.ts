@@ -10,6 +10,7 @@ import type {Problem} from "../authored/problems.js";
 import {stretch, tokens} from "../trainee/draft.js";
 import {writeItemFile} from "../authored/item-writer.js";
 import {withNewId} from "./new-case.js";
+import {canonicalLanguage} from "../authored/language.js";
 import type {PlacedCase} from "./case-places.js";
 import {isRecord, linesOf, withItemMoved, withoutItem, type CaseRecord} from "./case-record.js";
 
@@ -21,8 +22,6 @@ export {caseFileName, linesOf, type CaseRecord} from "./case-record.js";
 /** The two texts an author pastes. */
 export type TextName = "request" | "response";
 export type LineRole = "main" | "instruction" | "candidate";
-/** The languages a text may be in (the item schema's `language`). */
-export type Language = "en" | "de" | "sv";
 
 /** A new checklist line: the request's words for it (or why it has none), and its role. */
 export interface NewLine {
@@ -110,8 +109,10 @@ function withTextField(record: CaseRecord, which: TextName, key: string, value: 
 export const setText = (record: CaseRecord, which: TextName, text: string): CaseRecord =>
   withTextField(record, which, "text", text);
 
-export const setLanguage = (record: CaseRecord, which: TextName, language: Language): CaseRecord =>
-  withTextField(record, which, "language", language);
+/** A text's language tag, as Intl writes it when it is a well-formed tag ("ES-mx" -> "es-MX"); anything else as typed,
+ *  for the check to name. Emptied, it is left out: English. */
+export const setLanguage = (record: CaseRecord, which: TextName, language: string): CaseRecord =>
+  withTextField(record, which, "language", canonicalLanguage(language.trim()) ?? language);
 
 /** An English gloss of a text in another language; empty leaves it out. */
 export const setGloss = (record: CaseRecord, which: TextName, gloss: string): CaseRecord =>

@@ -27,7 +27,7 @@ import {markableTexts} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
-import {enclosingFields, fieldId, schemaValues} from "./case-field.js";
+import {enclosingFields, fieldId} from "./case-field.js";
 import {runAction} from "./case-actions.js";
 import {controlEdit} from "./case-edits.js";
 import type {RefusedInput} from "./case-facts.js";
@@ -100,7 +100,7 @@ export function CaseEditor(
     },
   });
   const texts = caseTexts({
-    languages: schemaValues(data.itemSchema, ["request", "language"]),
+    languages: data.languages,
     onEdit: (change, structural) => commit(change(record), {structural}),
   });
   const marking = caseMarking({

@@ -17,7 +17,6 @@ import {
   setText,
   toggleFlag,
   type CaseRecord,
-  type Language,
   type TextName,
 } from "../lib/authoring/case-editor.js";
 import {readFactInput, type FactField} from "../lib/authoring/fact-fields.js";
@@ -87,7 +86,7 @@ export function controlEdit(
     case "text":
       return done(setText(record, which as TextName, value));
     case "language":
-      return done(setLanguage(record, which as TextName, value as Language));
+      return done(setLanguage(record, which as TextName, value));
     case "gloss":
       return done(setGloss(record, which as TextName, value));
     case "field":

@@ -78,6 +78,12 @@ describe("the texts and fields", () => {
     expect(record.request).toEqual({language: "en"});
   });
 
+  it("writes a language tag as Intl writes it, and keeps one that is no tag as typed, for the check to name", () => {
+    const record = frozen(blankCase());
+    expect(setLanguage(record, "response", "ES-mx ").response).toEqual({language: "es-MX"});
+    expect(setLanguage(record, "response", "es_ES").response).toEqual({language: "es_ES"});
+  });
+
   it("sets a field, and leaves it out when emptied: nothing is written empty", () => {
     const titled = setField(frozen(blankCase()), "title", "Three tips, four given");
     expect(titled.title).toBe("Three tips, four given");

@@ -68,6 +68,12 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
   if (item.origin === "notebook") {
     if (item.caseStudyNumber !== undefined)
       issue(["caseStudyNumber"], "a case written for the notebook has no case-study number: remove it");
+    if (!Number.isInteger(item.order) || item.order < 1)
+      issue(
+        ["order"],
+        "a case written for the notebook is shown to trainees by its order in its part (“Edge case 15”): " +
+          "give a whole number from 1",
+      );
     item.checklist.forEach((line, index) => {
       if (!line.note)
         issue(

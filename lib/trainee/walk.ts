@@ -102,8 +102,8 @@ export function firstCheckOfWalk(progress: Progress, item: string): boolean {
 }
 
 /** The strip's short label of an item: its number ("3", "1a", "D"), a twist marked with a prime. */
-export function stripLabel(item: Pick<Item, "id" | "set">): string {
-  const {number, twist} = itemNumber(item.id, item.set);
+export function stripLabel(item: Pick<Item, "id" | "set" | "origin" | "order">): string {
+  const {number, twist} = itemNumber(item);
   return `${number}${twist ? "′" : ""}`;
 }
 

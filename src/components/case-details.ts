@@ -26,6 +26,15 @@ const originLabels: Record<string, string> = {
   "notebook": "Written for the notebook",
 };
 
+/** The case's label as a trainee sees it ("Edge case 15"), or "…" until its set, id and (for a case written for the
+ *  notebook, numbered by it) its order are given. */
+function traineeLabel(record: Record<string, unknown>, set: CaseSet | null): string {
+  const origin = record.origin === "notebook" ? "notebook" : "case-study";
+  const {id, order} = record;
+  if (!set || typeof id !== "string" || !id || (origin === "notebook" && typeof order !== "number")) return "…";
+  return itemLabel({id, set, origin, order: typeof order === "number" ? order : 0});
+}
+
 /** The ids a list field holds, as the author types them: "example-3, calibration-d". */
 export const idsText = (value: unknown): string =>
   Array.isArray(value) ? value.filter((id) => typeof id === "string").join(", ") : "";
@@ -106,7 +115,7 @@ export function CaseDetails(
       "p",
       {class: "case-title-preview"},
       "Before Check a trainee sees ",
-      el("q", {}, `${set && id ? itemLabel(id, set) : "…"}: ${topic || "…"}`),
+      el("q", {}, `${traineeLabel(record, set)}: ${topic || "…"}`),
       "; after Check, ",
       el("q", {}, text(record.title) || "…"),
       ".",

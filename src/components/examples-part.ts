@@ -35,11 +35,7 @@ export function ExamplesPart(data: TraineeData, {store = openProgressStore()} = 
                 "p",
                 {class: "split-hidden"},
                 "How raters split stays hidden until you have your own “before” score. ",
-                el(
-                  "a",
-                  {href: itemHref(item.id, ctx.itemPages, "vague")},
-                  `Score ${itemLabel(item.id, item.set)} in Part 1`,
-                ),
+                el("a", {href: itemHref(item.id, ctx.itemPages, "vague")}, `Score ${itemLabel(item)} in Part 1`),
                 ".",
               ),
         ),

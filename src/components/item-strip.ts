@@ -66,7 +66,7 @@ export function markStrip(
     const state = states[index]!;
     const link = links[index]!;
     link.className = `strip-item state-${state}`;
-    link.setAttribute("aria-label", `${itemLabel(item.id, item.set)}: ${itemStateLabels[state]}`);
+    link.setAttribute("aria-label", `${itemLabel(item)}: ${itemStateLabels[state]}`);
     link.dataset.mark = stateMarks[state];
     if (index === shown) link.setAttribute("aria-current", "step");
     else link.removeAttribute("aria-current");

@@ -3,7 +3,7 @@
 // loading a case and changing nothing leaves it as it was. Each edit is pure and returns a new record; a field emptied
 // is left out rather than written empty, and nothing is added that the author did not enter, except each line's
 // verdict and the case's score, which follow the engine (syncRulings in case-view.ts). Browser-safe.
-import type {ChecklistRuleId, Flag} from "../authored/schemas/item.js";
+import type {CaseSet, ChecklistRuleId, Flag} from "../authored/schemas/item.js";
 import type {JsonSchema} from "./json-schema-check.js";
 import {readCaseFile} from "./case-file.js";
 import type {Problem} from "../authored/problems.js";
@@ -11,7 +11,7 @@ import {stretch, tokens} from "../trainee/draft.js";
 import {writeItemFile} from "../authored/item-writer.js";
 import {withNewId} from "./new-case.js";
 import {canonicalLanguage} from "../authored/language.js";
-import type {PlacedCase} from "./case-places.js";
+import {orderAfterLast, orderTaken, type PlacedCase} from "./case-places.js";
 import {isRecord, linesOf, withItemMoved, withoutItem, type CaseRecord} from "./case-record.js";
 
 export {syncRulings, ruleSetsFromQuery} from "./case-view.js";
@@ -42,11 +42,18 @@ export interface CaseNote {
   compare?: string[];
 }
 
-/** A new draft: written for the notebook, in the fresh calibration set until the author says otherwise. */
-export function blankCase(): CaseRecord {
+/**
+ * A new draft: written for the notebook, in the fresh calibration set until the author says otherwise. Given the cases
+ * there are, it stands after the last of its set, as `case:new` orders a case.
+ */
+export function blankCase({
+  set = "fresh-calibration",
+  cases,
+}: {set?: CaseSet; cases?: readonly PlacedCase[]} = {}): CaseRecord {
   return {
     id: "new-case",
-    set: "fresh-calibration",
+    set,
+    ...(cases ? {order: orderAfterLast(cases, set)} : {}),
     origin: "notebook",
     request: {language: "en"},
     response: {language: "en"},
@@ -85,6 +92,26 @@ function withKey<T extends Record<string, unknown>>(object: T, key: string, valu
 
 /** Sets a front-matter field (set, order, title, topic, teaches, ruling …); an empty value leaves it out. */
 export const setField = (record: CaseRecord, name: string, value: unknown): CaseRecord => withKey(record, name, value);
+
+/**
+ * Sets the case's set. Its order follows, as `case:new` orders a case, when it has none, when it was the one suggested
+ * in the set before (after that set's last case), or when another case of the new set stands there: the next free
+ * order in the new set, after its last case. Any other order the author gave that is free there stays.
+ */
+export function setSet(record: CaseRecord, set: string, cases: readonly PlacedCase[]): CaseRecord {
+  const next = setField(record, "set", set);
+  if (set === "") return next;
+  const {order} = record;
+  const kept =
+    typeof order === "number" &&
+    order !== nextFreeOrder(record, cases) &&
+    !orderTaken(cases, {id: String(record.id), set, order});
+  return kept ? next : {...next, order: orderAfterLast(cases, set)};
+}
+
+/** The order after the last case of the record's set, which `case:new` would give it; null when it has no set. */
+export const nextFreeOrder = (record: CaseRecord, cases: readonly PlacedCase[]): number | null =>
+  typeof record.set === "string" && record.set !== "" ? orderAfterLast(cases, record.set) : null;
 
 /**
  * Sets the case's id (emptied, it is left out). What else the id changes is decided from the case as it was loaded

@@ -16,6 +16,8 @@ export interface CaseDetailsOptions {
   problems: ReadonlyMap<string, string>;
   /** Each case set as the editor names it (CaseEditorData's setLabels). */
   setLabels: Readonly<Record<string, string>>;
+  /** The next free order in the case's set, after its last case (as case:new orders one); null with no set. */
+  nextOrder?: number | null;
 }
 
 const text = (value: unknown): string =>
@@ -41,7 +43,7 @@ export const idsText = (value: unknown): string =>
 
 export function CaseDetails(
   record: Record<string, unknown>,
-  {itemSchema, rules, knownIds, problems, setLabels}: CaseDetailsOptions = {
+  {itemSchema, rules, knownIds, problems, setLabels, nextOrder = null}: CaseDetailsOptions = {
     itemSchema: {},
     rules: [],
     knownIds: [],
@@ -84,7 +86,15 @@ export function CaseDetails(
       {class: "case-grid"},
       field("id", "Id", input("id"), `The file is data/items/${id || "<id>"}.md. Lowercase words joined by hyphens.`),
       field("set", "Set", select("set", sets, setLabels, text(record.set) ? undefined : "Choose…")),
-      field("order", "Order in its set", input("order", {kind: "number", type: "number"})),
+      field(
+        "order",
+        "Order in its set",
+        input("order", {kind: "number", type: "number"}),
+        nextOrder === null
+          ? "Choose the set first."
+          : `${nextOrder} is the next free order in ${text(record.set)}, after its last case. A case written for the ` +
+              "notebook is numbered by it.",
+      ),
       field(
         "origin",
         "Origin",

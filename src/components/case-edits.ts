@@ -14,6 +14,7 @@ import {
   setMainLine,
   setNote,
   setRule,
+  setSet,
   setText,
   toggleFlag,
   type CaseRecord,
@@ -21,6 +22,7 @@ import {
 } from "../lib/authoring/case-editor.js";
 import {readFactInput, type FactField} from "../lib/authoring/fact-fields.js";
 import type {ChecklistRuleId, Flag} from "../lib/authored/schemas/item.js";
+import type {PlacedCase} from "../lib/authoring/case-places.js";
 
 /** What a control's change does: a new case, a refused value (kept in its field with the message), or nothing. */
 export type ControlEdit =
@@ -71,6 +73,7 @@ export function controlEdit(
   control: HTMLElement,
   record: CaseRecord,
   fieldsOf: (rule: string) => readonly FactField[],
+  cases: readonly PlacedCase[] = [],
 ): ControlEdit {
   if (!(
     control instanceof HTMLInputElement ||
@@ -93,6 +96,7 @@ export function controlEdit(
       if (control.dataset.kind === "ids") return done(setCompare(record, idsOf(value)));
       if (control.dataset.kind === "number")
         return done(setField(record, name!, value.trim() === "" ? undefined : Number(value)));
+      if (name === "set") return done(setSet(record, value, cases));
       return done(setField(record, name!, value));
     case "flag":
       return done(toggleFlag(record, control.dataset.flag as Flag));

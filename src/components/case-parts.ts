@@ -3,7 +3,7 @@
 // src/components/patch.ts) only when what it shows changes, so a fact changed in one line rebuilds that line and the
 // derivation, and the control in use keeps its focus. A controller: the editor keeps it.
 import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
-import {caseFileName, linesOf, type CaseRecord, type EditorView} from "../lib/authoring/case-editor.js";
+import {caseFileName, linesOf, nextFreeOrder, type CaseRecord, type EditorView} from "../lib/authoring/case-editor.js";
 import type {FactField} from "../lib/authoring/fact-fields.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import type {Problem} from "../lib/authored/problems.js";
@@ -115,6 +115,7 @@ export function caseParts(setup: PartsSetup): {
         knownIds,
         problems,
         setLabels: setup.data.setLabels,
+        nextOrder: nextFreeOrder(record, setup.data.cases),
       }),
     );
     const notesPart = keep("notes", [notes, [...problems]], () => CaseNotes(notes, {problems}));

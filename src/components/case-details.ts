@@ -119,7 +119,7 @@ export function CaseDetails(
         input("topic"),
         "Neutral words a trainee reads before Check: they must not give the answer away.",
       ),
-      field("title", "Case name", input("title"), "The case's name, the ruling's headline after Check."),
+      field("title", "Title", input("title"), "The case's name: the ruling's headline after Check."),
     ),
     el(
       "p",

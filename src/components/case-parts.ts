@@ -10,6 +10,7 @@ import type {Problem} from "../lib/authored/problems.js";
 import {el} from "./dom.js";
 import {keptParts} from "./patch.js";
 import {fieldId} from "./case-field.js";
+import {problemInWords} from "../lib/authored/problem-words.js";
 import {CaseDerivationPanel} from "./case-derivation.js";
 import {CaseDetails} from "./case-details.js";
 import type {RefusedInput} from "./case-facts.js";
@@ -44,7 +45,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The first problem at each field that shows at its control. */
 export function shownProblems(problems: readonly Problem[], shows: (field: string) => boolean): Map<string, string> {
   const found = new Map<string, string>();
-  for (const {field, message} of problems) if (shows(field) && !found.has(field)) found.set(field, message);
+  for (const problem of problems)
+    if (shows(problem.field) && !found.has(problem.field)) found.set(problem.field, problemInWords(problem).message);
   return found;
 }
 

@@ -12,6 +12,7 @@ import {parseItemFile} from "../lib/authored/item-file.js";
 import {itemRecord} from "../lib/authored/item-text.js";
 import {writeItemFile} from "../lib/authored/item-writer.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
+import {problemInWords} from "../lib/authored/problem-words.js";
 import {Item} from "../lib/authored/schemas/item.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
@@ -65,7 +66,7 @@ export async function caseNew(args: readonly string[], io: CommandIO): Promise<n
     const left = leftToDo(io.root, {text, file, started, items});
     if (left.problems.length) {
       out(`Left to do before guideline:check accepts it (${left.problems.length}):`);
-      for (const problem of left.problems) out(`  ${formatProblem(problem)}`);
+      for (const problem of left.problems) out(`  ${formatProblem(problemInWords(problem))}`);
     } else {
       out("guideline:check accepts it as it is: change the request, the response and the facts to make it new.");
     }

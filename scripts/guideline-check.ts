@@ -14,6 +14,7 @@ import {
   loadRubricWriter,
 } from "../lib/node/load.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
+import {caseProblemInWords} from "../lib/authored/problem-words.js";
 
 export async function guidelineCheck(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
@@ -63,7 +64,7 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
     // Untested parameters and rules pass the check: the author is told, the run does not fail.
     for (const warning of report.warnings) err(`warning: ${formatProblem(warning)}`);
     if (report.problems.length) {
-      for (const problem of report.problems) err(formatProblem(problem));
+      for (const problem of report.problems) err(formatProblem(caseProblemInWords(problem)));
       const count = `${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}`;
       err(`guideline:check: ${count} under guideline/${version}`);
       return 1;

@@ -4,6 +4,7 @@
 import {locate, quotesOf, textOf} from "./quote.js";
 import type {Item} from "./schemas/item.js";
 import {quoteText} from "../text/quote-text.js";
+import {languageProblem} from "./language.js";
 
 export interface ItemCheckProblem {
   path: readonly PropertyKey[];
@@ -16,6 +17,10 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
   const issue = (path: PropertyKey[], message: string) => problems.push({path, message});
   const mains = item.checklist.filter((line) => line.role === "main").length;
   if (mains !== 1) issue(["checklist"], `expected exactly one line with role "main", found ${mains}`);
+  for (const which of ["request", "response"] as const) {
+    const problem = languageProblem(item[which].language);
+    if (problem) issue([which, "language"], problem);
+  }
 
   item.checklist.forEach((line, index) => {
     const at = (field: string) => ["checklist", index, field];
@@ -63,6 +68,12 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
   if (item.origin === "notebook") {
     if (item.caseStudyNumber !== undefined)
       issue(["caseStudyNumber"], "a case written for the notebook has no case-study number: remove it");
+    if (!Number.isInteger(item.order) || item.order < 1)
+      issue(
+        ["order"],
+        "a case written for the notebook is shown to trainees by its order in its part (“Edge case 15”): " +
+          "give a whole number from 1",
+      );
     item.checklist.forEach((line, index) => {
       if (!line.note)
         issue(

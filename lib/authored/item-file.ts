@@ -3,13 +3,16 @@
 import {Item} from "./schemas/item.js";
 import {inSectionWords, itemRecord} from "./item-text.js";
 import {AuthoredFileError, problemsFromZod} from "./problems.js";
+import {problemInWords} from "./problem-words.js";
 
 /** Parses and validates one item file. Throws AuthoredFileError naming the file and every field at fault. */
 export function parseItemFile(source: string, file: string): Item {
   const {record, problems} = itemRecord(source, file);
   const parsed = Item.safeParse(record);
   if (!parsed.success) problems.push(...problemsFromZod(file, parsed.error, record).map(inSectionWords));
-  if (problems.length) throw new AuthoredFileError(problems);
+  // In an author's words ("Title: give the case a name"), as the case editor says them: guideline:check, case:new and
+  // the build all read an item here.
+  if (problems.length) throw new AuthoredFileError(problems.map(problemInWords));
   const item = parsed.data!;
   const expected = file.split("/").pop()!.replace(/\.md$/, "");
   if (item.id !== expected)

@@ -39,6 +39,8 @@ export interface CaseEditorData {
   domains: ParameterDomain[];
   /** Each case set as the editor names it, with the parts that show it (data/parts.yaml). */
   setLabels: Record<string, string>;
+  /** The languages the cases are in, to offer first (any language tag may be typed). */
+  languages: string[];
   /** The self-check's pools (data/calibration.yaml): a case of a set a pool runs over must be listed in it. */
   pools: Pick<SelfCheckPool, "id" | "set" | "items">[];
 }
@@ -65,6 +67,7 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
     versions: guidelines,
     domains: parameterDomains(),
     setLabels: caseSetLabels(CaseSet.options, loadParts(root)),
+    languages: [...new Set(items.flatMap(({request, response}) => [request.language, response.language]))].sort(),
     pools: loadCalibration(root, items).pools.map(({id, set, items: ids}) => ({id, set, items: ids})),
   };
 }

@@ -3,14 +3,15 @@
 // loading a case and changing nothing leaves it as it was. Each edit is pure and returns a new record; a field emptied
 // is left out rather than written empty, and nothing is added that the author did not enter, except each line's
 // verdict and the case's score, which follow the engine (syncRulings in case-view.ts). Browser-safe.
-import type {ChecklistRuleId, Flag} from "../authored/schemas/item.js";
+import type {CaseSet, ChecklistRuleId, Flag} from "../authored/schemas/item.js";
 import type {JsonSchema} from "./json-schema-check.js";
 import {readCaseFile} from "./case-file.js";
 import type {Problem} from "../authored/problems.js";
 import {stretch, tokens} from "../trainee/draft.js";
 import {writeItemFile} from "../authored/item-writer.js";
 import {withNewId} from "./new-case.js";
-import type {PlacedCase} from "./case-places.js";
+import {canonicalLanguage} from "../authored/language.js";
+import {orderAfterLast, orderTaken, type PlacedCase} from "./case-places.js";
 import {isRecord, linesOf, withItemMoved, withoutItem, type CaseRecord} from "./case-record.js";
 
 export {syncRulings, ruleSetsFromQuery} from "./case-view.js";
@@ -21,8 +22,6 @@ export {caseFileName, linesOf, type CaseRecord} from "./case-record.js";
 /** The two texts an author pastes. */
 export type TextName = "request" | "response";
 export type LineRole = "main" | "instruction" | "candidate";
-/** The languages a text may be in (the item schema's `language`). */
-export type Language = "en" | "de" | "sv";
 
 /** A new checklist line: the request's words for it (or why it has none), and its role. */
 export interface NewLine {
@@ -43,11 +42,18 @@ export interface CaseNote {
   compare?: string[];
 }
 
-/** A new draft: written for the notebook, in the fresh calibration set until the author says otherwise. */
-export function blankCase(): CaseRecord {
+/**
+ * A new draft: written for the notebook, in the fresh calibration set until the author says otherwise. Given the cases
+ * there are, it stands after the last of its set, as `case:new` orders a case.
+ */
+export function blankCase({
+  set = "fresh-calibration",
+  cases,
+}: {set?: CaseSet; cases?: readonly PlacedCase[]} = {}): CaseRecord {
   return {
     id: "new-case",
-    set: "fresh-calibration",
+    set,
+    ...(cases ? {order: orderAfterLast(cases, set)} : {}),
     origin: "notebook",
     request: {language: "en"},
     response: {language: "en"},
@@ -88,6 +94,26 @@ function withKey<T extends Record<string, unknown>>(object: T, key: string, valu
 export const setField = (record: CaseRecord, name: string, value: unknown): CaseRecord => withKey(record, name, value);
 
 /**
+ * Sets the case's set. Its order follows, as `case:new` orders a case, when it has none, when it was the one suggested
+ * in the set before (after that set's last case), or when another case of the new set stands there: the next free
+ * order in the new set, after its last case. Any other order the author gave that is free there stays.
+ */
+export function setSet(record: CaseRecord, set: string, cases: readonly PlacedCase[]): CaseRecord {
+  const next = setField(record, "set", set);
+  if (set === "") return next;
+  const {order} = record;
+  const kept =
+    typeof order === "number" &&
+    order !== nextFreeOrder(record, cases) &&
+    !orderTaken(cases, {id: String(record.id), set, order});
+  return kept ? next : {...next, order: orderAfterLast(cases, set)};
+}
+
+/** The order after the last case of the record's set, which `case:new` would give it; null when it has no set. */
+export const nextFreeOrder = (record: CaseRecord, cases: readonly PlacedCase[]): number | null =>
+  typeof record.set === "string" && record.set !== "" ? orderAfterLast(cases, record.set) : null;
+
+/**
  * Sets the case's id (emptied, it is left out). What else the id changes is decided from the case as it was loaded
  * (withNewId): under another id a case of the case study becomes a case written for the notebook and a case standing
  * at another case's order moves after the last; under the loaded id it is the loaded case again. `became` says when
@@ -110,8 +136,10 @@ function withTextField(record: CaseRecord, which: TextName, key: string, value: 
 export const setText = (record: CaseRecord, which: TextName, text: string): CaseRecord =>
   withTextField(record, which, "text", text);
 
-export const setLanguage = (record: CaseRecord, which: TextName, language: Language): CaseRecord =>
-  withTextField(record, which, "language", language);
+/** A text's language tag, as Intl writes it when it is a well-formed tag ("ES-mx" -> "es-MX"); anything else as typed,
+ *  for the check to name. Emptied, it is left out: English. */
+export const setLanguage = (record: CaseRecord, which: TextName, language: string): CaseRecord =>
+  withTextField(record, which, "language", canonicalLanguage(language.trim()) ?? language);
 
 /** An English gloss of a text in another language; empty leaves it out. */
 export const setGloss = (record: CaseRecord, which: TextName, gloss: string): CaseRecord =>

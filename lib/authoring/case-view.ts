@@ -7,6 +7,7 @@ import {derive, ruleSetOf, type Derivation, type RuleSet} from "../engine/derive
 import type {ChecklistLine} from "../authored/schemas/item.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
+import {languageProblem} from "../authored/language.js";
 import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
@@ -61,7 +62,8 @@ export interface CaseDerivation {
 }
 
 export interface EditorView {
-  /** Everything that keeps the case from being downloaded, each at its field. */
+  /** Everything that keeps the case from being downloaded, each at its field, as the check says it (the page shows
+   *  each in an author's words: lib/authored/problem-words.ts). */
   problems: Problem[];
   /** What the author should know but may keep (an id that is already a case's: the download replaces it). */
   warnings: Problem[];
@@ -233,6 +235,14 @@ export function editorView(
     ...repeatedQuotes(record, file),
     ...unpooled(record, context.pools ?? [], file),
   ];
+  // A text's language tag is named at once, not only once the rest of the case reads (itemProblems then says it too).
+  for (const which of ["request", "response"] as const) {
+    const text = record[which];
+    const tag = isRecord(text) && typeof text.language === "string" ? text.language : "en";
+    const message = languageProblem(tag);
+    const field = `${which}.language`;
+    if (message && !problems.some((problem) => problem.field === field)) problems.push({file, field, message});
+  }
   return {
     problems,
     warnings,

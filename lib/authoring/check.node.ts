@@ -1,4 +1,5 @@
 // Node-only: the parameters' domains come from the zod schema (lib/authoring/parameter-domains.node.ts).
+import {rubricRowLabels, verdictLabels} from "../engine/labels.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {derive, ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
@@ -118,9 +119,10 @@ export function checkGuideline(
         field: fieldPath(["checklist", line.index, "verdict"]),
         message:
           line.derived !== null
-            ? `ruled "${line.ruled}" but rule ${line.rule} derives "${line.derived}" from the facts`
-            : `ruled "${line.ruled}" but rule ${line.rule} allows only ${line.verdicts
-                .map((verdict) => `"${verdict}"`)
+            ? `ruled “${verdictLabels[line.ruled]}” but rule ${line.rule} derives ` +
+              `“${verdictLabels[line.derived]}” from the facts`
+            : `ruled “${verdictLabels[line.ruled]}” but rule ${line.rule} allows only ${line.verdicts
+                .map((verdict) => `“${verdictLabels[verdict]}”`)
                 .join(" or ")} from the facts`,
       });
     });
@@ -136,7 +138,9 @@ export function checkGuideline(
       problems.push({
         file,
         field: "score",
-        message: `ruled ${item.score} but the engine derives ${derivation.score} (rubric row ${derivation.rows[0]})`,
+        message:
+          `ruled ${item.score} but the engine derives ${derivation.score} ` +
+          `(the rubric row “${rubricRowLabels[derivation.rows[0]!]}”)`,
       });
     }
     // The edge-case map asks a trainee which rule settles a case: where every line is met the trace names none, and

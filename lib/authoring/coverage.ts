@@ -1,17 +1,15 @@
-import type {Item} from "../authored/schemas/item.js";
+import type {NumberedItem} from "../site/links.js";
 import type {Score} from "../authored/schemas/verdict.js";
 
 export interface CoverageRow {
   score: Score;
   /** The items the engine scores at this level, in walking order. */
-  items: {id: string; title: string; set: Item["set"]}[];
+  items: ({id: string; title: string} & NumberedItem)[];
 }
 
 /** An item and the score the rule engine derives for it (null when the rubric gives no single score). */
-export interface ScoredItem {
-  id: string;
+export interface ScoredItem extends NumberedItem {
   title: string;
-  set: Item["set"];
   score: Score | null;
 }
 
@@ -23,6 +21,8 @@ export function coverage(items: readonly ScoredItem[]): CoverageRow[] {
   const levels: Score[] = [5, 4, 3, 2, 1, "n/a"];
   return levels.map((score) => ({
     score,
-    items: items.filter((item) => item.score === score).map(({id, title, set}) => ({id, title, set})),
+    items: items
+      .filter((item) => item.score === score)
+      .map(({id, title, set, origin, order}) => ({id, title, set, origin, order})),
   }));
 }

@@ -84,7 +84,7 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
     coverage: result.coverage.after.map((row, index) => ({
       score: row.score,
       before: result.coverage.before[index]!.items.length,
-      items: row.items.map(({id, set: caseSet}) => ({id, label: itemLabel(id, caseSet)})),
+      items: row.items.map((item) => ({id: item.id, label: itemLabel(item)})),
     })),
     workedExamples: result.workedExamples,
     completeness: {

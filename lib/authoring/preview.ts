@@ -121,7 +121,16 @@ function distributionOf(derivations: readonly Derivation[]): DistributionRow[] {
 }
 
 function coverageOf(items: readonly Item[], derivations: readonly Derivation[]): CoverageRow[] {
-  return coverage(items.map(({id, title, set}, index) => ({id, title, set, score: derivations[index]!.score})));
+  return coverage(
+    items.map(({id, title, set, origin, order}, index) => ({
+      id,
+      title,
+      set,
+      origin,
+      order,
+      score: derivations[index]!.score,
+    })),
+  );
 }
 
 export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase {
@@ -200,7 +209,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
     if (uncitedLines.length)
       uncited.push({
         id: item.id,
-        label: itemLabel(item.id, item.set),
+        label: itemLabel(item),
         set: item.set,
         score: to.score,
         lines: uncitedLines.map(({index: at, rule}) => ({index: at, rule})),
@@ -209,7 +218,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
     const changed = outcomeMoved(from, to);
     const unsettledNow = to.score === null;
     if (!changed && !unsettledNow) return;
-    const label = itemLabel(item.id, item.set);
+    const label = itemLabel(item);
     if (changed)
       moved.push({
         id: item.id,

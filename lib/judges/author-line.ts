@@ -3,9 +3,8 @@
 // candidate would, and which cases change. The candidate's score of a case is read off the preview (a moved item's
 // `to`, else the base's): nothing is derived again per judge, so the line keeps within the page's frame on every
 // change. Pure and browser-safe; the build ships each run as JudgeScores (no replies).
-import {itemLabel} from "../site/links.js";
+import {itemLabel, type NumberedItem} from "../site/links.js";
 import {plural} from "../text/format.js";
-import type {Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import type {PreparedBase, Preview} from "../authoring/preview.js";
 import type {JudgeRun} from "./schema.node.js";
@@ -77,9 +76,8 @@ export interface JudgeAgreement {
   about: string;
 }
 
-interface BaseCase {
+interface BaseCase extends NumberedItem {
   score: Score | null;
-  set: Item["set"];
 }
 
 // The base's score of each case, by id: worked out once per prepared base, which the page keeps while only the
@@ -89,7 +87,16 @@ function baseCases(prepared: PreparedBase): Map<string, BaseCase> {
   let cases = baseCasesOf.get(prepared);
   if (!cases) {
     cases = new Map(
-      prepared.items.map((item, index) => [item.id, {score: prepared.derivations[index]!.score, set: item.set}]),
+      prepared.items.map((item, index) => [
+        item.id,
+        {
+          score: prepared.derivations[index]!.score,
+          id: item.id,
+          set: item.set,
+          origin: item.origin,
+          order: item.order,
+        },
+      ]),
     );
     baseCasesOf.set(prepared, cases);
   }
@@ -121,7 +128,7 @@ function agreementOf(
     if (exactBefore) base.exact++;
     if (exactAfter) candidate.exact++;
     if (exactBefore !== exactAfter) {
-      const changed = {case: id, label: itemLabel(id, found.set), judge, base: baseScore, candidate: candidateScore};
+      const changed = {case: id, label: itemLabel(found), judge, base: baseScore, candidate: candidateScore};
       (exactAfter ? nowExact : noLongerExact).push(changed);
     }
   }

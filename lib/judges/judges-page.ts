@@ -169,7 +169,7 @@ function caseRows(data: JudgesPageData, results: readonly JudgeResults[]): CaseR
     .map((item) => ({
       id: item.id,
       title: item.title,
-      label: itemLabel(item.id, item.set),
+      label: itemLabel(item),
       ruled: scoreText(item.score),
       cells: results.map((result, index): CaseCell => {
         const row = result.group.rows.find((entry) => entry.id === item.id);

@@ -8,15 +8,16 @@ import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "../author
 import type {Score} from "../authored/schemas/verdict.js";
 import type {CalibrationCheck} from "../authored/schemas/content.js";
 
-/** Enough of every item to link to it and to count progress: id, case set, where it comes from (the case study or
- *  this notebook), its neutral topic, its title, its twist's. */
-export type ItemRef = Pick<Item, "id" | "set" | "origin" | "title" | "topic" | "twistOf">;
+/** Enough of every item to link to it, label it and count progress: id, case set, where it comes from (the case
+ *  study or this notebook), its order, its neutral topic, its title, its twist's. */
+export type ItemRef = Pick<Item, "id" | "set" | "origin" | "order" | "title" | "topic" | "twistOf">;
 
 export const itemRefs = (items: readonly Item[]): ItemRef[] =>
-  items.map(({id, set, origin, title, topic, twistOf}) => ({
+  items.map(({id, set, origin, order, title, topic, twistOf}) => ({
     id,
     set,
     origin,
+    order,
     title,
     topic,
     ...(twistOf ? {twistOf} : {}),

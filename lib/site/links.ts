@@ -59,14 +59,32 @@ const setLabels: Record<Item["set"], string> = {
   "fresh-calibration": "Fresh case",
 };
 
-/** An item's number within its set: "4", "1a", "D" (a calibration case, as the case study letters them), "3". */
-export function itemNumber(id: string, set: Item["set"]): {number: string; twist: boolean} {
+/** What an item's number and label read: its id and set, and, for a case written for the notebook, its order. */
+export type NumberedItem = Pick<Item, "id" | "set" | "origin" | "order">;
+
+/**
+ * A case-study case's number within its set, read from its id: "4", "1a", "D" (a calibration case, as the case study
+ * letters them), "3", and whether it is a twist.
+ */
+export function caseStudyNumber(id: string, set: Item["set"]): {number: string; twist: boolean} {
   const [, number = id, twist] = /^(?:example|edge|calibration|fresh)-([a-z0-9]+?)(-twist)?$/.exec(id) ?? [];
   return {number: set === "calibration" ? number.toUpperCase() : number, twist: !!twist};
 }
 
-/** A short human label for an item id: "Example 4", "Edge case 1a", "Calibration D, twist", "Fresh case 3". */
-export function itemLabel(id: string, set: Item["set"]): string {
-  const {number, twist} = itemNumber(id, set);
-  return `${setLabels[set]} ${number}${twist ? ", twist" : ""}`;
-}
+/**
+ * An item's number within its set, as a trainee sees it: a case of the case study by the case study's number ("1a",
+ * "D"), a case written for the notebook by its order in its part ("15"), never by its id.
+ */
+export const itemNumber = (item: NumberedItem): {number: string; twist: boolean} =>
+  item.origin === "notebook" ? {number: String(item.order), twist: false} : caseStudyNumber(item.id, item.set);
+
+/** A label from a set and a number: "Example 4", "Edge case 1a", "Calibration D, twist", "Fresh case 3". */
+const labelOf = (set: Item["set"], {number, twist}: {number: string; twist: boolean}): string =>
+  `${setLabels[set]} ${number}${twist ? ", twist" : ""}`;
+
+/** An item's short human label: "Example 4", "Edge case 1a", "Calibration D, twist", "Edge case 15" (a notebook
+ *  case, by its order). */
+export const itemLabel = (item: NumberedItem): string => labelOf(item.set, itemNumber(item));
+
+/** A case-study case's label by its id alone, for a list that holds only ids of the case study's cases. */
+export const caseStudyLabel = (id: string, set: Item["set"]): string => labelOf(set, caseStudyNumber(id, set));

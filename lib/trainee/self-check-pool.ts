@@ -7,7 +7,7 @@ import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schema
 import type {CaseSet, Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
 import {selfCheckRun} from "./self-check-run.js";
-import {itemLabel, itemNumber} from "../site/links.js";
+import {caseStudyLabel, caseStudyNumber} from "../site/links.js";
 
 /** A pool with its pass rule. */
 export interface Pool extends SelfCheckPool {
@@ -114,7 +114,8 @@ const numberWords = ["no", "one", "two", "three", "four", "five", "six", "seven"
 export const numberWord = (n: number): string => numberWords[n] ?? String(n);
 
 /** "the twist on Calibration D": a twist in the pool, by the case it twists (lib/site/links.ts numbers it). */
-const twistWords = (id: string, set: CaseSet): string => `the twist on ${itemLabel(id, set).replace(/, twist$/, "")}`;
+const twistWords = (id: string, set: CaseSet): string =>
+  `the twist on ${caseStudyLabel(id, set).replace(/, twist$/, "")}`;
 
 /** What a pool's cases are, in a trainee's words: short ("the fresh cases") and in full, with where they come from. */
 type PoolNames = {
@@ -138,7 +139,7 @@ const poolNames: Record<CaseSet, PoolNames> = {
     counted: () => "the calibration cases",
     // Counted from the pool: its cases, then each twist by the case it twists.
     full: (items) => {
-      const twists = items.filter((id) => itemNumber(id, "calibration").twist);
+      const twists = items.filter((id) => caseStudyNumber(id, "calibration").twist);
       const cases = `the case study's ${numberWord(items.length - twists.length)} calibration cases`;
       return [cases, ...twists.map((id) => twistWords(id, "calibration"))].join(" and ");
     },

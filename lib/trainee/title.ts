@@ -8,5 +8,5 @@ import type {Item} from "../authored/schemas/item.js";
  * give nothing away. After: the case study's own name for it, which often states the ruling ("Justified clarifying
  * question"), as the ruling's headline.
  */
-export const titleBefore = (item: Pick<Item, "id" | "set" | "topic">): string =>
-  `${itemLabel(item.id, item.set)}: ${item.topic}`;
+export const titleBefore = (item: Pick<Item, "id" | "set" | "origin" | "order" | "topic">): string =>
+  `${itemLabel(item)}: ${item.topic}`;

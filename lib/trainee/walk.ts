@@ -114,8 +114,8 @@ const stripWords: Record<Item["set"], string> = {
  * marked with a prime, so the strip never reads as a row of scores. Its accessible name is the full label
  * (`itemLabel`: "Example 3").
  */
-export function stripLabel(item: Pick<Item, "id" | "set">): string {
-  const {number, twist} = itemNumber(item.id, item.set);
+export function stripLabel(item: Pick<Item, "id" | "set" | "origin" | "order">): string {
+  const {number, twist} = itemNumber(item);
   return `${stripWords[item.set]} ${number}${twist ? "′" : ""}`;
 }
 

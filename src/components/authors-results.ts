@@ -134,7 +134,7 @@ function CoverageChange(result: Preview, {items}: {items: ReadonlyMap<string, It
       .find((row) => row.score === score)
       ?.items.map((item) => {
         const tag = originTag(items.get(item.id) ?? {origin: "case-study"});
-        return `${itemLabel(item.id, item.set)}${tag ? ` (${tag})` : ""}`;
+        return `${itemLabel(item)}${tag ? ` (${tag})` : ""}`;
       }) ?? [];
   return el(
     "div",

@@ -4,6 +4,7 @@
 // it. Built whole from the editor's view (lib/authoring/case-view.ts) and patched into the page.
 import type {CaseDerivation, EditorView} from "../lib/authoring/case-editor.js";
 import type {Problem} from "../lib/authored/problems.js";
+import {problemInWords} from "../lib/authored/problem-words.js";
 import {rubricRowLabels, verdictLabels} from "../lib/engine/labels.js";
 import {el} from "./dom.js";
 import {enclosingFields, fieldId} from "./case-field.js";
@@ -91,17 +92,18 @@ function Trace(
   );
 }
 
-/** One problem: its field, linked to the nearest control for it, and the fix. */
-function ProblemItem(problem: Problem, {has}: {has(id: string): boolean}): HTMLElement {
+/** One problem in words ("Title: give the case a name"), linked to the nearest control for it, its field after. */
+function ProblemItem(found: Problem, {has}: {has(id: string): boolean}): HTMLElement {
+  const problem = problemInWords(found);
   const target = enclosingFields(problem.field)
     .map(fieldId)
     .find((id) => has(id));
-  const where = problem.field ? el("code", {}, problem.field) : "The file";
+  const said = problem.field ? problem.message : `The file: ${problem.message}`;
   return el(
     "li",
     {},
-    target ? el("a", {"href": `#${target}`, "data-action": "focus-field", "data-target": target}, where) : where,
-    `: ${problem.message}`,
+    target ? el("a", {"href": `#${target}`, "data-action": "focus-field", "data-target": target}, said) : said,
+    problem.field ? el("span", {class: "muted"}, " (", el("code", {}, problem.field), ")") : null,
   );
 }
 

@@ -16,6 +16,8 @@ export interface CaseDetailsOptions {
   problems: ReadonlyMap<string, string>;
   /** Each case set as the editor names it (CaseEditorData's setLabels). */
   setLabels: Readonly<Record<string, string>>;
+  /** The next free order in the case's set, after its last case (as case:new orders one); null with no set. */
+  nextOrder?: number | null;
 }
 
 const text = (value: unknown): string =>
@@ -26,13 +28,22 @@ const originLabels: Record<string, string> = {
   "notebook": "Written for the notebook",
 };
 
+/** The case's label as a trainee sees it ("Edge case 15"), or "…" until its set, id and (for a case written for the
+ *  notebook, numbered by it) its order are given. */
+function traineeLabel(record: Record<string, unknown>, set: CaseSet | null): string {
+  const origin = record.origin === "notebook" ? "notebook" : "case-study";
+  const {id, order} = record;
+  if (!set || typeof id !== "string" || !id || (origin === "notebook" && typeof order !== "number")) return "…";
+  return itemLabel({id, set, origin, order: typeof order === "number" ? order : 0});
+}
+
 /** The ids a list field holds, as the author types them: "example-3, calibration-d". */
 export const idsText = (value: unknown): string =>
   Array.isArray(value) ? value.filter((id) => typeof id === "string").join(", ") : "";
 
 export function CaseDetails(
   record: Record<string, unknown>,
-  {itemSchema, rules, knownIds, problems, setLabels}: CaseDetailsOptions = {
+  {itemSchema, rules, knownIds, problems, setLabels, nextOrder = null}: CaseDetailsOptions = {
     itemSchema: {},
     rules: [],
     knownIds: [],
@@ -75,7 +86,15 @@ export function CaseDetails(
       {class: "case-grid"},
       field("id", "Id", input("id"), `The file is data/items/${id || "<id>"}.md. Lowercase words joined by hyphens.`),
       field("set", "Set", select("set", sets, setLabels, text(record.set) ? undefined : "Choose…")),
-      field("order", "Order in its set", input("order", {kind: "number", type: "number"})),
+      field(
+        "order",
+        "Order in its set",
+        input("order", {kind: "number", type: "number"}),
+        nextOrder === null
+          ? "Choose the set first."
+          : `${nextOrder} is the next free order in ${text(record.set)}, after its last case. A case written for the ` +
+              "notebook is numbered by it.",
+      ),
       field(
         "origin",
         "Origin",
@@ -100,13 +119,13 @@ export function CaseDetails(
         input("topic"),
         "Neutral words a trainee reads before Check: they must not give the answer away.",
       ),
-      field("title", "Case name", input("title"), "The case's name, the ruling's headline after Check."),
+      field("title", "Title", input("title"), "The case's name: the ruling's headline after Check."),
     ),
     el(
       "p",
       {class: "case-title-preview"},
       "Before Check a trainee sees ",
-      el("q", {}, `${set && id ? itemLabel(id, set) : "…"}: ${topic || "…"}`),
+      el("q", {}, `${traineeLabel(record, set)}: ${topic || "…"}`),
       "; after Check, ",
       el("q", {}, text(record.title) || "…"),
       ".",

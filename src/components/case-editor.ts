@@ -27,7 +27,7 @@ import {markableTexts} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
-import {enclosingFields, fieldId, schemaValues} from "./case-field.js";
+import {enclosingFields, fieldId} from "./case-field.js";
 import {runAction} from "./case-actions.js";
 import {controlEdit} from "./case-edits.js";
 import type {RefusedInput} from "./case-facts.js";
@@ -61,7 +61,7 @@ export function CaseEditor(
   };
 
   const store = openCaseDraftStore(storage, data.itemSchema);
-  let record: CaseRecord = store.saved() ?? blankCase();
+  let record: CaseRecord = store.saved() ?? blankCase({cases: data.cases});
   let loaded = record; // The case as loaded, or as the page opened: id edits are decided from it (setId).
   // Each edit's view at once; the file read back as guideline:check reads it when idle, or before an action needs it.
   const views = viewKeeper(record, context, {
@@ -80,7 +80,9 @@ export function CaseEditor(
     setLabels: data.setLabels,
     onLoad: (id) => {
       const found = data.cases.find((entry) => entry.id === id);
-      const next = found ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record : blankCase();
+      const next = found
+        ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record
+        : blankCase({cases: data.cases});
       if (next) replaceWith(next, found ? loadedWords(next, context.knownIds) : "A blank case.");
     },
     onUpload: (file) =>
@@ -100,7 +102,7 @@ export function CaseEditor(
     },
   });
   const texts = caseTexts({
-    languages: schemaValues(data.itemSchema, ["request", "language"]),
+    languages: data.languages,
     onEdit: (change, structural) => commit(change(record), {structural}),
   });
   const marking = caseMarking({
@@ -190,7 +192,7 @@ export function CaseEditor(
       (control instanceof HTMLInputElement && /^(text|number)$/.test(control.type));
     if ((event.type === "input") !== typed) return;
     if (control.dataset.edit === "field" && control.dataset.name === "id") return changeId(control as HTMLInputElement);
-    const edit = controlEdit(control, record, fieldsOf);
+    const edit = controlEdit(control, record, fieldsOf, data.cases);
     if (edit.kind === "none") return;
     touched.add(edit.control);
     if (edit.kind === "refused") refused.set(edit.control, {raw: edit.raw, message: edit.message});

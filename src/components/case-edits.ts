@@ -14,14 +14,15 @@ import {
   setMainLine,
   setNote,
   setRule,
+  setSet,
   setText,
   toggleFlag,
   type CaseRecord,
-  type Language,
   type TextName,
 } from "../lib/authoring/case-editor.js";
 import {readFactInput, type FactField} from "../lib/authoring/fact-fields.js";
 import type {ChecklistRuleId, Flag} from "../lib/authored/schemas/item.js";
+import type {PlacedCase} from "../lib/authoring/case-places.js";
 
 /** What a control's change does: a new case, a refused value (kept in its field with the message), or nothing. */
 export type ControlEdit =
@@ -72,6 +73,7 @@ export function controlEdit(
   control: HTMLElement,
   record: CaseRecord,
   fieldsOf: (rule: string) => readonly FactField[],
+  cases: readonly PlacedCase[] = [],
 ): ControlEdit {
   if (!(
     control instanceof HTMLInputElement ||
@@ -87,13 +89,14 @@ export function controlEdit(
     case "text":
       return done(setText(record, which as TextName, value));
     case "language":
-      return done(setLanguage(record, which as TextName, value as Language));
+      return done(setLanguage(record, which as TextName, value));
     case "gloss":
       return done(setGloss(record, which as TextName, value));
     case "field":
       if (control.dataset.kind === "ids") return done(setCompare(record, idsOf(value)));
       if (control.dataset.kind === "number")
         return done(setField(record, name!, value.trim() === "" ? undefined : Number(value)));
+      if (name === "set") return done(setSet(record, value, cases));
       return done(setField(record, name!, value));
     case "flag":
       return done(toggleFlag(record, control.dataset.flag as Flag));

@@ -61,8 +61,8 @@ function Verdict(reading: LineReading | null, {under}: {under?: string} = {}): H
     "p",
     {class: "case-line-verdict"},
     `${under}: `,
+    // The rule's sentence that decided it is in bold in the rule's text below: no clause token here.
     el("strong", {}, said),
-    reading?.clause ? el("span", {class: "muted"}, " (", el("code", {}, reading.clause), ")") : null,
   );
 }
 

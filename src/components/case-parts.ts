@@ -3,13 +3,14 @@
 // src/components/patch.ts) only when what it shows changes, so a fact changed in one line rebuilds that line and the
 // derivation, and the control in use keeps its focus. A controller: the editor keeps it.
 import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
-import {caseFileName, linesOf, type CaseRecord, type EditorView} from "../lib/authoring/case-editor.js";
+import {caseFileName, linesOf, nextFreeOrder, type CaseRecord, type EditorView} from "../lib/authoring/case-editor.js";
 import type {FactField} from "../lib/authoring/fact-fields.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import type {Problem} from "../lib/authored/problems.js";
 import {el} from "./dom.js";
 import {keptParts} from "./patch.js";
 import {fieldId} from "./case-field.js";
+import {problemInWords} from "../lib/authored/problem-words.js";
 import {CaseDerivationPanel} from "./case-derivation.js";
 import {CaseDetails} from "./case-details.js";
 import type {RefusedInput} from "./case-facts.js";
@@ -44,7 +45,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The first problem at each field that shows at its control. */
 export function shownProblems(problems: readonly Problem[], shows: (field: string) => boolean): Map<string, string> {
   const found = new Map<string, string>();
-  for (const {field, message} of problems) if (shows(field) && !found.has(field)) found.set(field, message);
+  for (const problem of problems)
+    if (shows(problem.field) && !found.has(problem.field)) found.set(problem.field, problemInWords(problem).message);
   return found;
 }
 
@@ -115,6 +117,7 @@ export function caseParts(setup: PartsSetup): {
         knownIds,
         problems,
         setLabels: setup.data.setLabels,
+        nextOrder: nextFreeOrder(record, setup.data.cases),
       }),
     );
     const notesPart = keep("notes", [notes, [...problems]], () => CaseNotes(notes, {problems}));

@@ -6,6 +6,7 @@ import {caseFromFile, type CaseRecord} from "../lib/authoring/case-editor.js";
 import type {JsonSchema} from "../lib/authoring/json-schema-check.js";
 import {byteLimit, decodeAuthoredFile, tooLarge} from "../lib/authored/limits.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
+import {problemInWords} from "../lib/authored/problem-words.js";
 import {formatBytes} from "../lib/text/format.js";
 import {el} from "./dom.js";
 import {labelled} from "./case-field.js";
@@ -117,7 +118,7 @@ export function caseStart(cases: readonly StartCase[], handlers: StartHandlers):
       const problems = state.problems ?? [];
       refused.hidden = problems.length === 0;
       // Each problem as text: a file's words never become markup.
-      refused.replaceChildren(...problems.map((problem) => el("li", {}, formatProblem(problem))));
+      refused.replaceChildren(...problems.map((problem) => el("li", {}, formatProblem(problemInWords(problem)))));
     },
   };
 }

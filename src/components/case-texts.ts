@@ -1,8 +1,9 @@
 // The case's two texts in the case editor: the request and the response as pasted, the language of each and an
 // optional English gloss, and the conversation's earlier turns (case-turns.ts). A controller: its fields are built
 // once and only brought up to date with each new case, so the one being typed in keeps its caret.
+import {languageName} from "../lib/authored/language.js";
 import {el} from "./dom.js";
-import {choiceOf, fieldId, labelled} from "./case-field.js";
+import {fieldId, labelled} from "./case-field.js";
 import {caseTurns, type TurnEdit} from "./case-turns.js";
 
 const texts = ["request", "response"] as const;
@@ -16,23 +17,24 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** A language's name in English beside its code: "German (de)". */
-const languageName = (code: string): string => {
-  try {
-    return `${new Intl.DisplayNames(["en"], {type: "language"}).of(code) ?? code} (${code})`;
-  } catch {
-    return code;
-  }
-};
+/** What the language field says under it: the tag's language by name, or the problem with the tag. */
+const languageHint = (tag: string, problem: string | null): string =>
+  problem ?? `${languageName(tag)}. Any language tag: en, es, pt-BR…`;
 
 export function caseTexts({languages, onEdit}: {languages: readonly string[]; onEdit: TurnEdit}): CaseTexts {
   const parts = texts.map((which) => {
     const title = which === "request" ? "Request" : "Response";
     const body = el("textarea", {"id": fieldId(`${which}.text`), "rows": 6, "data-edit": "text", "data-which": which});
-    const language = choiceOf(
-      languages.map((code) => [code, languageName(code)] as const),
-      {id: fieldId(`${which}.language`), value: "en", edit: {"data-edit": "language", "data-which": which}},
-    );
+    const language = el("input", {
+      "id": fieldId(`${which}.language`),
+      "type": "text",
+      "value": "en",
+      "list": "case-languages",
+      "autocomplete": "off",
+      "spellcheck": "false",
+      "data-edit": "language",
+      "data-which": which,
+    });
     const gloss = el("textarea", {
       "id": fieldId(`${which}.gloss`),
       "rows": 2,
@@ -55,7 +57,7 @@ export function caseTexts({languages, onEdit}: {languages: readonly string[]; on
       el(
         "div",
         {class: "case-text-extra"},
-        labelled(`Language of the ${which}`, {id: language.id, control: language}),
+        labelled(`Language of the ${which}`, {id: language.id, control: language, hint: languageHint("en", null)}),
         labelled(`English gloss of the ${which} (optional)`, {
           id: gloss.id,
           control: gloss,
@@ -73,7 +75,17 @@ export function caseTexts({languages, onEdit}: {languages: readonly string[]; on
       // Written only when it differs: a field set to its own value would lose its caret.
       if (part.body.value !== text(holder.text)) part.body.value = text(holder.text);
       if (part.gloss.value !== text(holder.gloss)) part.gloss.value = text(holder.gloss);
-      part.language.value = text(holder.language) || "en";
+      const tag = text(holder.language) || "en";
+      if (part.language.value !== tag) part.language.value = tag;
+      // The text is marked with its language, as on the trainee's pages, once the tag is one.
+      const problem = problems.get(`${part.which}.language`) ?? null;
+      part.body.lang = problem ? "" : tag;
+      part.language.toggleAttribute("aria-invalid", problem !== null);
+      const hint = part.node.querySelector(`#${part.language.id}-hint`);
+      if (hint) {
+        hint.textContent = languageHint(tag, problem);
+        hint.classList.toggle("field-error", problem !== null);
+      }
       part.described.hidden = holder.form !== "described";
       const error = problems.get(`${part.which}.text`) ?? null;
       part.bodyError.hidden = error === null;
@@ -95,6 +107,11 @@ export function caseTexts({languages, onEdit}: {languages: readonly string[]; on
     el("h2", {id: "case-texts-title"}, "The request and the response"),
     turns.node,
     parts.map((part) => part.node),
+    el(
+      "datalist",
+      {id: "case-languages"},
+      languages.map((tag) => el("option", {value: tag}, languageName(tag))),
+    ),
   );
   return {node, update};
 }

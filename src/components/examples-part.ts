@@ -70,11 +70,7 @@ function exampleToRead(ctx: PartContext, item: Item): WalkItem {
                   "p",
                   {class: "split-hidden"},
                   "How raters split stays hidden until you have your own “before” score. ",
-                  el(
-                    "a",
-                    {href: itemHref(item.id, ctx.itemPages, "vague")},
-                    `Score ${itemLabel(item.id, item.set)} in Part 1`,
-                  ),
+                  el("a", {href: itemHref(item.id, ctx.itemPages, "vague")}, `Score ${itemLabel(item)} in Part 1`),
                   ".",
                 ),
           ),

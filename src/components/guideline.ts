@@ -202,10 +202,7 @@ export function CoverageTable(rows: readonly CoverageRow[]): HTMLElement {
           [
             row.score === "n/a" ? "not applicable" : String(row.score),
             row.items.length
-              ? row.items.map((item, index) => [
-                  index ? "; " : "",
-                  el("span", {title: item.title}, itemLabel(item.id, item.set)),
-                ])
+              ? row.items.map((item, index) => [index ? "; " : "", el("span", {title: item.title}, itemLabel(item))])
               : el("em", {}, "no worked example"),
           ],
           {rowHeader: true},

@@ -22,7 +22,7 @@ export function ItemStrip(
         "href": `#${item.id}`,
         "class": "strip-item",
         "tabindex": -1,
-        "aria-label": itemLabel(item.id, item.set),
+        "aria-label": itemLabel(item),
         "aria-describedby": `strip-state-${item.id}`,
       },
       el("span", {"class": "strip-label", "aria-hidden": "true"}, stripLabel(item)),

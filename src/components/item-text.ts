@@ -1,9 +1,8 @@
 // The case itself: earlier turns, the request and the response, each in its own language with the English gloss
 // beside it. A text the case study only describes is shown as a description, never dressed up as a quote.
 import type {Item, Text, Turn} from "../lib/authored/schemas/item.js";
+import {languageName} from "../lib/authored/language.js";
 import {el} from "./dom.js";
-
-const languageNames: Record<Text["language"], string> = {en: "English", de: "German", sv: "Swedish"};
 
 function TextBlock(
   text: Pick<Text, "text" | "form" | "language" | "gloss" | "note">,
@@ -15,7 +14,7 @@ function TextBlock(
   }: {label: string; role: "request" | "response" | "turn"; surface?: HTMLElement; where?: string},
 ): HTMLElement {
   const described = text.form === "described";
-  const heading = `${label}${text.language !== "en" ? ` (${languageNames[text.language]})` : ""}`;
+  const heading = `${label}${text.language !== "en" ? ` (${languageName(text.language)})` : ""}`;
   return el(
     "div",
     {class: `case-text case-${role}${described ? " is-described" : ""}`},

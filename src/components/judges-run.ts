@@ -15,7 +15,7 @@ type Items = Map<string, JudgesPageData["items"][number]>;
 
 const caseName = (id: string, items: Items): string => {
   const item = items.get(id);
-  return item ? itemLabel(item.id, item.set) : id;
+  return item ? itemLabel(item) : id;
 };
 const caseList = (ids: readonly string[], items: Items): string => ids.map((id) => caseName(id, items)).join(", ");
 

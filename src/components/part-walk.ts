@@ -64,7 +64,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
       {states: items.map(({item}) => options.stateOf(item, progress)), shown: position.index},
     );
     const shown = items[position.index]!.item;
-    counter.textContent = walkCounter(options.noun, itemLabel(shown.id, shown.set), position);
+    counter.textContent = walkCounter(options.noun, itemLabel(shown), position);
   };
 
   // ---- The panel beside the item (a wide screen) or a sheet over the page (a narrower one) ----

@@ -10,7 +10,7 @@ import {DistanceMark} from "./distance-mark.js";
 import {el} from "./dom.js";
 
 /** The cases a chart names, by id. */
-export type ChartItems = Map<string, Pick<Item, "id" | "set">>;
+export type ChartItems = Map<string, Pick<Item, "id" | "set" | "origin" | "order">>;
 
 /** A score on a chart's axis. */
 export const axisLabel = (score: Score): string => (score === "n/a" ? "n/a" : String(score));
@@ -18,7 +18,7 @@ export const axisLabel = (score: Score): string => (score === "n/a" ? "n/a" : St
 /** A case as a chart names it: its label, or its id when the site does not have it. */
 export const caseLabel = (id: string, {itemsById}: {itemsById: ChartItems}): string => {
   const ref = itemsById.get(id);
-  return ref ? itemLabel(ref.id, ref.set) : id;
+  return ref ? itemLabel(ref) : id;
 };
 
 /** The three colours with their marks and names, for a chart's key. */

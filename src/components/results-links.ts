@@ -17,7 +17,7 @@ export interface ResultsContext {
 
 export const CaseLink = (id: string, {ctx}: {ctx: ResultsContext}): HTMLElement => {
   const item = ctx.itemsById.get(id)!;
-  return el("a", {href: itemHref(item.id, ctx.itemPages)}, itemLabel(item.id, item.set));
+  return el("a", {href: itemHref(item.id, ctx.itemPages)}, itemLabel(item));
 };
 
 export const RuleLink = (rule: string, {ctx}: {ctx: ResultsContext}): Child => {

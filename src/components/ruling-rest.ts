@@ -28,7 +28,7 @@ const flagLabels = {
   "safety-review": "Safety review",
 } as const;
 
-type ItemLink = Pick<Item, "id" | "set" | "topic" | "twistOf">;
+type ItemLink = Pick<Item, "id" | "set" | "origin" | "order" | "topic" | "twistOf">;
 
 function Notes(notes: readonly ItemNote[]): HTMLElement[] {
   return notes.map((note) => el("div", {class: "case-note-entry"}, el("h5", {}, note.label), el("p", {}, note.text)));

@@ -17,7 +17,7 @@ import {RulingRest} from "./ruling-rest.js";
 export interface GuidelineRulingOptions {
   guideline: Guideline;
   derivation: Derivation;
-  itemsById: ReadonlyMap<string, Pick<Item, "id" | "set" | "topic" | "twistOf">>;
+  itemsById: ReadonlyMap<string, Pick<Item, "id" | "set" | "origin" | "order" | "topic" | "twistOf">>;
   /** Where each item is scored, for links between cases. */
   itemPages: ItemPages;
   /** Older answers say their ruling may have moved since. */

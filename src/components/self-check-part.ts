@@ -169,7 +169,7 @@ function BlindNotice(
       el(
         "p",
         {},
-        `You have seen the ruling of ${seen.map((item) => itemLabel(item.id, item.set)).join("; ")} ` +
+        `You have seen the ruling of ${seen.map((item) => itemLabel(item)).join("; ")} ` +
           `(${seenWhere(current.seen)}). ` +
           "You can still take it for practice, but the summary will say “Not blind” and award no pass.",
       ),

@@ -88,7 +88,7 @@ export function SelfCheckSummary(
           rows: result.items.map((row) => {
             const item = itemsById.get(row.id)!;
             return [
-              `${itemLabel(item.id, item.set)} — ${item.title}`,
+              `${itemLabel(item)} — ${item.title}`,
               row.trainee === null ? "—" : scoreText(row.trainee),
               scoreText(row.ruled),
               row.score ? describeDistance(row.score) : "",
@@ -112,7 +112,7 @@ export function SelfCheckSummary(
                   "li",
                   {},
                   RuleRef({id: entry.rule, title: found?.title ?? entry.rule, sentence: ""}, {quote: false}),
-                  ` — ${entry.items.map((id) => itemLabel(id, itemsById.get(id)!.set)).join(", ")}`,
+                  ` — ${entry.items.map((id) => itemLabel(itemsById.get(id)!)).join(", ")}`,
                 );
               }),
             ),

@@ -24,7 +24,7 @@ export function TransferImport({store, itemRefs}: {store: ProgressStore; itemRef
   const known: ReadonlySet<string> = new Set(refs.keys());
   const caseName = (id: string) => {
     const ref = refs.get(id);
-    return ref ? itemLabel(ref.id, ref.set) : `a case this site does not have (“${id}”)`;
+    return ref ? itemLabel(ref) : `a case this site does not have (“${id}”)`;
   };
   const describeAnswer = (answer: Answer) =>
     `${caseName(answer.item)}, ${answer.phase === "vague" ? "before the guideline" : "with the guideline"}` +

@@ -137,7 +137,7 @@ describe("a new case by keyboard alone", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("case-problems");
     expect(await page.locator("#case-title").getAttribute("aria-invalid")).toBe("true");
-    const link = page.locator("#case-problems a", {hasText: /^title$/});
+    const link = page.locator("#case-problems a", {hasText: /^Title: give the case a name$/});
     await link.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("case-title");

@@ -121,7 +121,7 @@ describe("a case of the case study under a new id", () => {
     await downloadButton(page).focus();
     await page.keyboard.press("Enter");
     expect(await page.locator("#case-problems").innerText()).toContain(
-      "missing: a case written for the notebook says why each line's facts are what they are",
+      "Line 2, its note: a case written for the notebook says why each line's facts are what they are",
     );
     expect(site.problems).toEqual([]);
   });

@@ -45,9 +45,9 @@ describe("case:new", () => {
     expect(stdout.trimEnd().split("\n")).toEqual([
       `case:new: wrote ${file}, a case written for the notebook, from edge-1a (edge-cases, order ${order})`,
       "Left to do before guideline:check accepts it (2):",
-      `  ${file} at checklist[0].note: missing: a case written for the notebook says why each line's facts are what ` +
+      `  ${file} at checklist[0].note: Line 1, its note: a case written for the notebook says why each line's facts are what ` +
         "they are",
-      `  ${file} at checklist[0].source: a case written for the notebook states every line itself: remove source: ` +
+      `  ${file} at checklist[0].source: Line 1, its source: a case written for the notebook states every line itself: remove source: ` +
         "inferred, and move because into note",
       "Under guideline/v2 the engine derives 2; the file rules 2.",
     ]);
@@ -100,7 +100,7 @@ describe("case:new", () => {
     const refused = await run(guidelineCheck);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(
-      "data/items/new-case-1.md at checklist[0].note: missing: a case written for the notebook says why",
+      "data/items/new-case-1.md at checklist[0].note: Line 1, its note: a case written for the notebook says why",
     );
     const path = join(itemsFolder(), "new-case-1.md");
     const text = readFileSync(path, "utf8");

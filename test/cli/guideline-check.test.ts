@@ -94,10 +94,10 @@ describe("guideline:check", () => {
       "calibration-d-twist",
     ]);
     expect(stderr).toContain(
-      "data/items/example-2.md at score: the rubric gives more than one score (3 or 2): expected exactly one",
+      "data/items/example-2.md at score: Score: the rubric gives more than one score (3 or 2): expected exactly one",
     );
     expect(stderr).toContain(
-      "data/items/example-5.md at checklist[2].rule: rule not-rated decides this line, but guideline/v1 does not " +
+      "data/items/example-5.md at checklist[2].rule: Line 3, its rule: rule not-rated decides this line, but guideline/v1 does not " +
         "state it: a trainee has no rule to cite",
     );
     expect(stderr.trimEnd().split("\n").at(-1)).toBe("guideline:check: 8 problems under guideline/v1");

@@ -12,8 +12,9 @@ export const Text = z.strictObject({
   /** "quoted": the case study's verbatim request/response; "described": the case study only summarises it (edge-case
    *  map). */
   form: z.enum(["quoted", "described"]).default("quoted"),
-  /** BCP 47 language of the text: en, de, sv. */
-  language: z.enum(["en", "de", "sv"]).default("en"),
+  /** The text's language: any well-formed BCP 47 tag, written as Intl writes it (en, es, pt-BR); item-checks.ts holds
+   *  it to that, in the build and in the case editor alike. */
+  language: z.string().default("en"),
   /** The case study's English gloss or description of the text, when it gives one. */
   gloss: z.string().min(1).optional(),
   /** A bracketed note the case study adds, e.g. "[invented article, not shown]" (the case study's words). */

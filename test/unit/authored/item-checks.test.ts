@@ -51,6 +51,20 @@ describe("a case written for the notebook", () => {
     });
     expect(problemsOf(item)).toEqual([]);
   });
+  it("stands at a whole order from 1, the number a trainee sees it by", () => {
+    const fixed = (order: number) =>
+      notebook((each) => {
+        delete each.caseStudyNumber;
+        each.checklist.forEach((line) => ((line.source = "case-study"), (line.note = "why"), delete line.because));
+        each.order = order;
+      });
+    expect(problemsOf(fixed(15))).toEqual([]);
+    for (const order of [4.5, 0])
+      expect(problemsOf(fixed(order))).toEqual([
+        "order: a case written for the notebook is shown to trainees by its order in its part (“Edge case 15”): " +
+          "give a whole number from 1",
+      ]);
+  });
   it("a fresh calibration case must be one", () => {
     expect(problemsOf({...edge1a, set: "fresh-calibration"})).toEqual([
       "origin: the fresh calibration cases are written for the notebook: set origin: notebook",

@@ -46,32 +46,32 @@ describe("a valid item file", () => {
 describe("a broken item file names the file, the field and what was expected", () => {
   it("missing field", () => {
     expect(problemsOf("missing-field")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/missing-field.md at set: missing: expected one of "examples", "edge-cases", "calibration", "fresh-calibration""`,
+      `"test/fixtures/items/broken/missing-field.md at set: Set: choose the set the case belongs to"`,
     );
   });
   it("unknown verdict", () => {
     expect(problemsOf("unknown-verdict")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/unknown-verdict.md at checklist[0].verdict: got "done": expected one of "met", "met-flaw", "partly", "not-met", "cannot-check", "not-instruction", "not-applicable""`,
+      `"test/fixtures/items/broken/unknown-verdict.md at checklist[0].verdict: Line 1, its verdict: got "done": expected one of "met", "met-flaw", "partly", "not-met", "cannot-check", "not-instruction", "not-applicable""`,
     );
   });
   it("unknown rule id", () => {
     expect(problemsOf("unknown-rule")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/unknown-rule.md at checklist[1].rule: unknown rule id "sizes": expected one of "main-task", "stated-constraints", "numbers", "size-words", "purpose", "style-register", "only-just", "clarifying-question", "main-task-partial", "conflicting", "refusal", "not-rated", "list-stated-only", "standing-instructions", "pasted-material""`,
+      `"test/fixtures/items/broken/unknown-rule.md at checklist[1].rule: Line 2, its rule: unknown rule id "sizes": expected one of "main-task", "stated-constraints", "numbers", "size-words", "purpose", "style-register", "only-just", "clarifying-question", "main-task-partial", "conflicting", "refusal", "not-rated", "list-stated-only", "standing-instructions", "pasted-material""`,
     );
   });
   it("score out of range", () => {
     expect(problemsOf("score-out-of-range")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/score-out-of-range.md at score: too big: expected number to be <=5, got 6"`,
+      `"test/fixtures/items/broken/score-out-of-range.md at score: Score: too big: expected number to be <=5, got 6"`,
     );
   });
   it("score that is neither 1-5 nor n/a", () => {
     expect(problemsOf("score-not-a-score")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/score-not-a-score.md at score: expected number or "n/a", got "na""`,
+      `"test/fixtures/items/broken/score-not-a-score.md at score: Score: expected number or "n/a", got "na""`,
     );
   });
   it("unknown field (a typo)", () => {
     expect(problemsOf("unknown-field")).toMatchInlineSnapshot(`
-      "test/fixtures/items/broken/unknown-field.md at title: missing: expected string
+      "test/fixtures/items/broken/unknown-field.md at title: Title: give the case a name
       test/fixtures/items/broken/unknown-field.md at titel: unknown field: remove it or correct its name"
     `);
   });
@@ -92,22 +92,22 @@ describe("a broken item file names the file, the field and what was expected", (
   });
   it("facts of the wrong shape for the rule", () => {
     expect(problemsOf("wrong-facts")).toMatchInlineSnapshot(`
-      "test/fixtures/items/broken/wrong-facts.md at checklist[1].facts.limit: expected number, got "two"
-      test/fixtures/items/broken/wrong-facts.md at checklist[1].facts.delivered: missing: expected number or "more-than-limit""
+      "test/fixtures/items/broken/wrong-facts.md at checklist[1].facts.limit: Line 2, fact limit: expected number, got "two"
+      test/fixtures/items/broken/wrong-facts.md at checklist[1].facts.delivered: Line 2, fact delivered: missing: expected number or "more-than-limit""
     `);
   });
   it("facts of another rule", () => {
     expect(problemsOf("facts-of-other-rule")).toMatchInlineSnapshot(`
-      "test/fixtures/items/broken/facts-of-other-rule.md at checklist[1].facts.bound: missing: expected one of "ceiling", "floor", "exact"
-      test/fixtures/items/broken/facts-of-other-rule.md at checklist[1].facts.limit: missing: expected number
-      test/fixtures/items/broken/facts-of-other-rule.md at checklist[1].facts.delivered: missing: expected number or "more-than-limit"
-      test/fixtures/items/broken/facts-of-other-rule.md at checklist[1].facts.reading: unknown field: remove it or correct its name"
+      "test/fixtures/items/broken/facts-of-other-rule.md at checklist[1].facts.bound: Line 2, fact bound: missing: expected one of "ceiling", "floor", "exact"
+      test/fixtures/items/broken/facts-of-other-rule.md at checklist[1].facts.limit: Line 2, fact limit: missing: expected number
+      test/fixtures/items/broken/facts-of-other-rule.md at checklist[1].facts.delivered: Line 2, fact delivered: missing: expected number or "more-than-limit"
+      test/fixtures/items/broken/facts-of-other-rule.md at checklist[1].facts.reading: Line 2, fact reading: unknown field: remove it or correct its name"
     `);
   });
   it("unknown section heading", () => {
     expect(problemsOf("unknown-section")).toMatchInlineSnapshot(`
       "test/fixtures/items/broken/unknown-section.md at ## answer: unknown section: expected one of "## request", "## request gloss", "## response", "## response gloss"
-      test/fixtures/items/broken/unknown-section.md at response.text: missing: expected a "## Response" section"
+      test/fixtures/items/broken/unknown-section.md at response.text: Response: paste the response"
     `);
   });
   it("a section that appears twice", () => {
@@ -117,12 +117,12 @@ describe("a broken item file names the file, the field and what was expected", (
   });
   it("missing body section", () => {
     expect(problemsOf("missing-request-section")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/missing-request-section.md at request.text: missing: expected a "## Request" section"`,
+      `"test/fixtures/items/broken/missing-request-section.md at request.text: Request: paste the request"`,
     );
   });
   it("more than one main task", () => {
     expect(problemsOf("two-main-lines")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/two-main-lines.md at checklist: expected exactly one line with role "main", found 2"`,
+      `"test/fixtures/items/broken/two-main-lines.md at checklist: Checklist: expected exactly one line with role "main", found 2"`,
     );
   });
   it("front matter that is not a mapping", () => {
@@ -181,30 +181,30 @@ describe("the Step-1 and fidelity fields of an item", () => {
 
   it("a quote that is not in the request as whole words", () => {
     expect(problemsWith("quote: no more than two", "quote: no more than three")).toMatchInlineSnapshot(
-      `"checklist[1].quote: "no more than three" is not in the request as whole words: copy the words exactly"`,
+      `"checklist[1].quote: Line 2, its words in the request: "no more than three" is not in the request as whole words: copy the words exactly"`,
     );
     expect(problemsWith("quote: no more than two", "quote: o more than two")).toMatchInlineSnapshot(
-      `"checklist[1].quote: "o more than two" is not in the request as whole words: copy the words exactly"`,
+      `"checklist[1].quote: Line 2, its words in the request: "o more than two" is not in the request as whole words: copy the words exactly"`,
     );
     // Quoted as lib/text/quote-text.ts quotes what someone wrote: a right-to-left override is escaped, never printed
     // raw.
     expect(problemsWith("quote: no more than two", "quote: no more than\u202E two")).toBe(
-      'checklist[1].quote: "no more than\\u{202E} two" is not in the request as whole words: copy the words exactly',
+      'checklist[1].quote: Line 2, its words in the request: "no more than\\u{202E} two" is not in the request as whole words: copy the words exactly',
     );
   });
   it("one stretch of a main task's quote list that is not in the request", () => {
     expect(problemsWith(main, "    quote: [Give me, examples of verbs]\n")).toMatchInlineSnapshot(
-      `"checklist[0].quote[1]: "examples of verbs" is not in the request as whole words: copy the words exactly"`,
+      `"checklist[0].quote[1]: Line 1, its words in the request: "examples of verbs" is not in the request as whole words: copy the words exactly"`,
     );
   });
   it("a quote in an earlier turn the item does not have", () => {
     expect(problemsWith(main, main + "    quoteIn: turn-1\n")).toMatchInlineSnapshot(
-      `"checklist[0].quoteIn: "turn-1" is no quoted turn of the user's: expected "request" or turn-N of one"`,
+      `"checklist[0].quoteIn: Line 1, where its words are: "turn-1" is no quoted turn of the user's: expected "request" or turn-N of one"`,
     );
   });
   it("a ruled line with no words and no reason", () => {
     expect(problemsWith(main, "")).toMatchInlineSnapshot(
-      `"checklist[0].quote: missing: a ruled line of a quoted request needs its words, or unquoted: <why none>"`,
+      `"checklist[0].quote: Line 1, its words in the request: a ruled line of a quoted request needs its words, or unquoted: <why none>"`,
     );
     expect(problemsWith(main, "    unquoted: the fixture says why\n")).toBe("");
   });
@@ -218,19 +218,21 @@ describe("the Step-1 and fidelity fields of an item", () => {
       "",
     ].join("\n");
     expect(problemsWith("score: 5\n", `${candidate}score: 5\n`)).toMatchInlineSnapshot(
-      `"checklist[2].note: missing: a candidate needs a note saying why it is not on the checklist"`,
+      `"checklist[2].note: Line 3, its note: a candidate needs a note saying why it is not on the checklist"`,
     );
   });
   it("a because on a line the case study states", () => {
     expect(problemsWith(main, main + "    because: the site reads it in\n")).toMatchInlineSnapshot(
-      `"checklist[0].because: because explains an inferred line: set source: inferred, or remove because"`,
+      `"checklist[0].because: Line 1, why it is read in: because explains an inferred line: set source: inferred, or remove because"`,
     );
     expect(problemsWith(main, main + "    source: inferred\n    because: the site reads it in\n")).toBe("");
   });
   it("a likely wrong score that is the ruled score", () => {
     expect(
       problemsWith("score: 5\n", "score: 5\nnotes:\n  - {label: Why not 5, text: x, score: 5}\n"),
-    ).toMatchInlineSnapshot(`"notes[0].score: the ruled score is 5: a note's score is a likely wrong one"`);
+    ).toMatchInlineSnapshot(
+      `"notes[0].score: Likely wrong score 1, its score: the ruled score is 5: a note's score is a likely wrong one"`,
+    );
   });
   it("a scored-table row on an item that is not an example", () => {
     expect(

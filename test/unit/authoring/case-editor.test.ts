@@ -5,6 +5,8 @@ import {
   addLine,
   addNote,
   blankCase,
+  nextFreeOrder,
+  setSet,
   caseFileName,
   caseFileText,
   markedWords,
@@ -61,6 +63,29 @@ describe("a new case", () => {
     expect(caseFileName(setField(blankCase(), "id", "fresh-8"))).toBe("fresh-8.md");
     expect(caseFileName(setField(blankCase(), "id", ""))).toBe("new-case.md");
   });
+
+  // Hand-placed cases: fresh-7 last of its set at 7; edge-10-twist last of the edge cases at 14, edge-3 at 5.
+  const placed = [
+    {id: "fresh-7", set: "fresh-calibration", order: 7},
+    {id: "edge-3", set: "edge-cases", order: 5},
+    {id: "edge-10-twist", set: "edge-cases", order: 14},
+  ];
+
+  it("stands after the last case of its set, as case:new orders one, in the set chosen", () => {
+    expect(blankCase({cases: placed}).order).toBe(8);
+    expect(blankCase({set: "edge-cases", cases: placed})).toMatchObject({set: "edge-cases", order: 15});
+    expect(nextFreeOrder(blankCase({cases: placed}), placed)).toBe(8);
+  });
+
+  it("takes the next free order of the set chosen, and keeps an order of the author's that is free there", () => {
+    const draft = frozen(blankCase({cases: placed}));
+    expect(setSet(draft, "edge-cases", placed)).toMatchObject({set: "edge-cases", order: 15});
+    expect(nextFreeOrder(setSet(draft, "edge-cases", placed), placed)).toBe(15);
+    expect(setSet({...draft, order: 20}, "edge-cases", placed).order).toBe(20);
+    expect(setSet({...draft, order: 5}, "edge-cases", placed).order).toBe(15);
+    const {order: _none, ...unordered} = draft;
+    expect(setSet(unordered, "examples", placed).order).toBe(1);
+  });
 });
 
 describe("the texts and fields", () => {
@@ -76,6 +101,12 @@ describe("the texts and fields", () => {
     expect(setText(german, "request", "").request).toEqual({language: "de", gloss: "Sum up."});
     expect(german.response).toBe(record.response);
     expect(record.request).toEqual({language: "en"});
+  });
+
+  it("writes a language tag as Intl writes it, and keeps one that is no tag as typed, for the check to name", () => {
+    const record = frozen(blankCase());
+    expect(setLanguage(record, "response", "ES-mx ").response).toEqual({language: "es-MX"});
+    expect(setLanguage(record, "response", "es_ES").response).toEqual({language: "es_ES"});
   });
 
   it("sets a field, and leaves it out when emptied: nothing is written empty", () => {

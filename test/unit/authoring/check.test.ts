@@ -39,7 +39,7 @@ describe("checkGuideline", () => {
     const report = checkGuideline(v2, [fixture("score-mismatch")]);
     expect(itemProblems(report)).toMatchInlineSnapshot(`
       [
-        "score-mismatch.md score: ruled 4 but the engine derives 5 (rubric row all-met)",
+        "score-mismatch.md score: ruled 4 but the engine derives 5 (the rubric row “every instruction met”)",
       ]
     `);
     expect(report.results[0]).toMatchObject({
@@ -56,7 +56,7 @@ describe("checkGuideline", () => {
     const report = checkGuideline(v2, [fixture("verdict-mismatch")]);
     expect(itemProblems(report)).toMatchInlineSnapshot(`
       [
-        "verdict-mismatch.md checklist[1].verdict: ruled "met" but rule numbers derives "not-met" from the facts",
+        "verdict-mismatch.md checklist[1].verdict: ruled “met” but rule numbers derives “not met” from the facts",
       ]
     `);
     expect(report.results[0]).toMatchObject({ruledScore: 2, derivedScore: 2, ok: false});
@@ -132,7 +132,7 @@ describe("checkGuideline", () => {
     ruledNotMet.checklist[2]!.verdict = "not-met";
     expect(problemsOf(ruledNotMet)).toMatchInlineSnapshot(`
       [
-        "calibration-a.md checklist[2].verdict: ruled "not-met" but rule style-register allows only "met-flaw" or "partly" from the facts",
+        "calibration-a.md checklist[2].verdict: ruled “not met” but rule style-register allows only “met, with a small flaw” or “partly met” from the facts",
         "calibration-a.md score: the rubric gives more than one score (4 or 3): expected exactly one",
       ]
     `);

@@ -6,8 +6,8 @@ import {loadGuideline, loadItems} from "../../../lib/node/load.js";
 describe("coverage", () => {
   it("places each case by the engine's derived score, not its authored ruling", () => {
     const rows = coverage([
-      {id: "example-1", title: "a", set: "examples", score: 3},
-      {id: "example-2", title: "b", set: "examples", score: null},
+      {id: "example-1", title: "a", set: "examples", origin: "case-study", order: 1, score: 3},
+      {id: "example-2", title: "b", set: "examples", origin: "case-study", order: 2, score: null},
     ]);
     expect(rows.map((row) => [row.score, row.items.map((item) => item.id)])).toEqual([
       [5, []],

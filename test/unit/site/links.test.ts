@@ -1,6 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {itemHref, itemLabel, itemPages, ruleHref} from "../../../lib/site/links.js";
 import {loadItems, loadParts} from "../../../lib/node/load.js";
+import type {Item} from "../../../lib/authored/schemas/item.js";
 
 const parts = loadParts();
 const items = loadItems();
@@ -51,9 +52,18 @@ describe("ruleHref", () => {
 });
 
 describe("itemLabel", () => {
+  const fromCaseStudy = (id: string, set: Item["set"], order: number) =>
+    ({id, set, origin: "case-study", order}) as const;
   it("names items as the case study does", () => {
-    expect(itemLabel("example-4", "examples")).toBe("Example 4");
-    expect(itemLabel("edge-1a", "edge-cases")).toBe("Edge case 1a");
-    expect(itemLabel("calibration-d-twist", "calibration")).toBe("Calibration D, twist");
+    expect(itemLabel(fromCaseStudy("example-4", "examples", 4))).toBe("Example 4");
+    expect(itemLabel(fromCaseStudy("edge-1a", "edge-cases", 1))).toBe("Edge case 1a");
+    expect(itemLabel(fromCaseStudy("calibration-d-twist", "calibration", 5))).toBe("Calibration D, twist");
+  });
+
+  it("names a case written for the notebook by its number in its part, never by its id", () => {
+    // The issue's case: the fifteenth edge case, after edge-10's twist at order 14.
+    const leaves = {id: "leaves-spanish", set: "edge-cases", origin: "notebook", order: 15} as const;
+    expect(itemLabel(leaves)).toBe("Edge case 15");
+    expect(itemLabel({id: "fresh-3", set: "fresh-calibration", origin: "notebook", order: 3})).toBe("Fresh case 3");
   });
 });

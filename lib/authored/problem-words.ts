@@ -1,0 +1,111 @@
+// A case file's problems in an author's words: the field by the name its control has in the case editor ("Title",
+// "Line 2, its rule"), and, where the field is missing or empty, the fix ("give the case a name") in place of the
+// schema's wording ("missing: expected string"). One wording for the editor, `case:new` and the item errors of
+// `guideline:check` and the build. Browser-safe.
+import type {Problem} from "./problems.js";
+
+/** A field of the case: its name in words, and the fix when it is missing or empty (else the message stands). */
+interface FieldWords {
+  label: string;
+  missing?: string;
+}
+
+const caseFields: Record<string, FieldWords> = {
+  "id": {label: "Id", missing: "give the case an id: lowercase words joined by hyphens, like leaves-in-autumn"},
+  "set": {label: "Set", missing: "choose the set the case belongs to"},
+  "order": {label: "Order in its set", missing: "give the case its place in its set"},
+  "origin": {label: "Origin"},
+  "title": {label: "Title", missing: "give the case a name"},
+  "topic": {label: "Topic", missing: "say in a few neutral words what the case is about"},
+  "caseStudyNumber": {label: "Case-study number"},
+  "twistOf": {label: "A twist of"},
+  "teaches": {label: "What it teaches"},
+  "ruling": {label: "The ruling in words"},
+  "decidingRule": {label: "The rule the ruling rests on"},
+  "score": {label: "Score", missing: "decide every line: the engine then gives the score"},
+  "checklist": {label: "Checklist", missing: "mark the instructions in the request"},
+  "compare": {label: "Cases it compares with"},
+  "flags": {label: "Flags"},
+  "request": {label: "Request", missing: "paste the request"},
+  "request.text": {label: "Request", missing: "paste the request"},
+  "request.language": {label: "Language of the request"},
+  "request.gloss": {label: "English gloss of the request"},
+  "response": {label: "Response", missing: "paste the response"},
+  "response.text": {label: "Response", missing: "paste the response"},
+  "response.language": {label: "Language of the response"},
+  "response.gloss": {label: "English gloss of the response"},
+};
+
+const lineFields: Record<string, FieldWords> = {
+  text: {label: "what it says", missing: "say what the line asks, in the checklist's words"},
+  role: {label: "its role", missing: "choose the main task, an instruction or a candidate"},
+  rule: {label: "its rule", missing: "choose the rule that decides it"},
+  quote: {label: "its words in the request"},
+  verdict: {label: "its verdict", missing: "decide its facts: the engine then gives the verdict"},
+  note: {label: "its note"},
+  source: {label: "its source"},
+  because: {label: "why it is read in"},
+  unquoted: {label: "why it has no words"},
+  quoteIn: {label: "where its words are"},
+};
+
+const noteFields: Record<string, FieldWords> = {
+  label: {label: "its label", missing: "say which score it is about, like Why not 3"},
+  text: {label: "its text", missing: "say why raters give that score"},
+  score: {label: "its score"},
+  compare: {label: "the cases it compares with"},
+};
+
+/** A field of the case in words: "Title", "Line 2, its rule", "Line 2, fact delivered"; null for a field it does not
+ *  name (the problem then keeps its field alone). */
+export function fieldWords(field: string): FieldWords | null {
+  if (Object.hasOwn(caseFields, field)) return caseFields[field]!;
+  const line = /^checklist\[(\d+)\](?:\.(\w+))?(?:\[\d+\])?(?:\.(\w+))?/.exec(field);
+  if (line) {
+    const label = `Line ${Number(line[1]) + 1}`;
+    if (!line[2]) return {label};
+    if (line[2] === "facts") return {label: line[3] ? `${label}, fact ${line[3]}` : `${label}, its facts`};
+    const part = Object.hasOwn(lineFields, line[2]) ? lineFields[line[2]]! : null;
+    return part ? {label: `${label}, ${part.label}`, ...(part.missing ? {missing: part.missing} : {})} : {label};
+  }
+  const note = /^notes\[(\d+)\](?:\.(\w+))?/.exec(field);
+  if (note) {
+    const label = `Likely wrong score ${Number(note[1]) + 1}`;
+    const part = note[2] && Object.hasOwn(noteFields, note[2]) ? noteFields[note[2]]! : null;
+    return part ? {label: `${label}, ${part.label}`, ...(part.missing ? {missing: part.missing} : {})} : {label};
+  }
+  const listed = /^(flags|compare|turns)\[(\d+)\]/.exec(field);
+  if (listed)
+    return {label: listed[1] === "turns" ? `Earlier turn ${Number(listed[2]) + 1}` : caseFields[listed[1]!]!.label};
+  return null;
+}
+
+/** The schema's words for a field that is not there, or is there empty. */
+const absent = new RegExp(
+  [
+    "^missing: ",
+    "^too small: expected (string|array) to have >=1 (characters|items)",
+    "^too short: expected at least 1 (character|item)\\b",
+  ].join("|"),
+);
+
+/**
+ * A case file's problem in words: "Title: give the case a name" for "missing: expected string" at title. Any other
+ * problem at a field it names keeps its message after the field's name; one at a field it does not name is as it was.
+ */
+export function problemInWords(problem: Problem): Problem {
+  const words = fieldWords(problem.field);
+  // Once is enough: a problem the item reader already put in words is passed on by the commands as it is.
+  if (!words || problem.message.startsWith(`${words.label}: `)) return problem;
+  // "missing: " before words of the check's own ("missing: a candidate needs a note …") goes; before the schema's
+  // "expected …", with no fix to put in its place, it stays, so the problem still says the field is not there.
+  const message =
+    words.missing && absent.test(problem.message)
+      ? words.missing
+      : problem.message.replace(/^missing: (?!expected )/, "");
+  return {...problem, message: `${words.label}: ${message}`};
+}
+
+/** A problem of guideline:check's in words where it is a case file's (an item's .md file), else as it is. */
+export const caseProblemInWords = (problem: Problem): Problem =>
+  problem.file.endsWith(".md") ? problemInWords(problem) : problem;

@@ -1,0 +1,59 @@
+// A text's language (lib/authored/language.ts): any well-formed BCP 47 tag, written as RFC 5646 §2.1.1 writes its
+// cases (language lowercase, script in title case, region uppercase), the rest refused with the fix. Expected values
+// are RFC 5646's own examples and CLDR's English names; the item's check (item-checks.ts) reports the same words at
+// the text's language.
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
+import {describe, expect, it} from "vitest";
+import {itemProblems} from "../../../lib/authored/item-checks.js";
+import {parseItemFile} from "../../../lib/authored/item-file.js";
+import {canonicalLanguage, languageName, languageProblem} from "../../../lib/authored/language.js";
+import {projectRoot} from "../../../lib/node/load.js";
+
+describe("a language tag", () => {
+  it("is any well-formed BCP 47 tag, written with RFC 5646's cases", () => {
+    expect(canonicalLanguage("es")).toBe("es");
+    expect(canonicalLanguage("es-419")).toBe("es-419");
+    expect(canonicalLanguage("MN-cYRL-mn")).toBe("mn-Cyrl-MN");
+    expect(canonicalLanguage("zh-hant-tw")).toBe("zh-Hant-TW");
+    expect(canonicalLanguage("de-CH-1901")).toBe("de-CH-1901");
+  });
+
+  it("refuses what is no tag: an underscore, a lone letter, a trailing hyphen, nothing", () => {
+    for (const tag of ["en_US", "a", "es-", "", "spanish language"]) expect(canonicalLanguage(tag)).toBeNull();
+  });
+
+  it("names the fix: a tag to write, or how to write this one", () => {
+    expect(languageProblem("es")).toBeNull();
+    expect(languageProblem("ES-mx")).toBe("write the language tag as es-MX");
+    expect(languageProblem("en_US")).toBe("“en_US” is not a language tag: write one like en, es or pt-BR (BCP 47)");
+  });
+
+  it("is named in English, by the tag where there is no name", () => {
+    expect(languageName("es")).toBe("Spanish");
+    expect(languageName("sv")).toBe("Swedish");
+    expect(languageName("qaa")).toBe("qaa");
+  });
+});
+
+describe("a case's texts", () => {
+  const file = "data/items/example-2.md";
+  const example2 = parseItemFile(readFileSync(join(projectRoot, file), "utf8"), file);
+
+  it("may be in Spanish, and are refused in a tag that is not one or not written as Intl writes it", () => {
+    const inSpanish = {...example2, request: {...example2.request, language: "es"}};
+    expect(itemProblems(inSpanish)).toEqual([]);
+    const broken = {
+      ...example2,
+      request: {...example2.request, language: "es_ES"},
+      response: {...example2.response, language: "ES"},
+    };
+    expect(itemProblems(broken)).toEqual([
+      {
+        path: ["request", "language"],
+        message: "“es_ES” is not a language tag: write one like en, es or pt-BR (BCP 47)",
+      },
+      {path: ["response", "language"], message: "write the language tag as es"},
+    ]);
+  });
+});

@@ -1,0 +1,42 @@
+// A case file's problems in an author's words (lib/authored/problem-words.ts): the issue's example, "Title: give the
+// case a name" for the schema's "title: missing: expected string", whichever check found it.
+import {describe, expect, it} from "vitest";
+import {caseProblemInWords, problemInWords} from "../../../lib/authored/problem-words.js";
+
+const file = "data/items/leaves-spanish.md";
+const said = (field: string, message: string): string => problemInWords({file, field, message}).message;
+
+describe("a case file's problem in words", () => {
+  it("names a missing or empty field by its control's name, with the fix, whichever check found it", () => {
+    expect(said("title", "missing: expected string")).toBe("Title: give the case a name");
+    expect(said("title", 'too short: expected at least 1 character, got ""')).toBe("Title: give the case a name");
+    expect(said("title", "too small: expected string to have >=1 characters")).toBe("Title: give the case a name");
+    expect(said("request.text", 'missing: expected a "## Request" section')).toBe("Request: paste the request");
+    expect(said("checklist[1].rule", "missing: choose the rule that decides this line")).toBe(
+      "Line 2, its rule: choose the rule that decides it",
+    );
+  });
+
+  it("keeps any other message after the field's name, and says once that a field is missing", () => {
+    expect(said("request.language", "write the language tag as es")).toBe(
+      "Language of the request: write the language tag as es",
+    );
+    expect(said("checklist[0].note", "missing: a candidate needs a note")).toBe(
+      "Line 1, its note: a candidate needs a note",
+    );
+    expect(said("checklist[0].facts.limit", "missing: expected number")).toBe(
+      "Line 1, fact limit: missing: expected number",
+    );
+    expect(said("notes[1].label", "missing: expected string")).toBe(
+      "Likely wrong score 2, its label: say which score it is about, like Why not 3",
+    );
+  });
+
+  it("is said once, and leaves a field it does not name, and another file's problem, as they were", () => {
+    const once = problemInWords({file, field: "title", message: "missing: expected string"});
+    expect(problemInWords(once)).toEqual(once);
+    expect(said("## answer", "unknown section")).toBe("unknown section");
+    const guideline = {file: "guideline/v2/guideline.yaml", field: "title", message: "missing: expected string"};
+    expect(caseProblemInWords(guideline)).toEqual(guideline);
+  });
+});

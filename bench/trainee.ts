@@ -518,6 +518,12 @@ export async function benchTrainee(project: string, options: TraineeOptions): Pr
   } finally {
     rmSync(bare, {recursive: true, force: true});
   }
+  await benchClicks(project);
+}
+
+/** Check on every scored item, then "Next item" where there is one, on a post-built dist/. */
+async function benchClicks(project: string): Promise<void> {
+  const dist = join(project, "dist");
   const ids = scoredItemIds(project);
   const rounds = 3;
   reportChecks(await measureChecks(dist, checkedParts, ids, rounds), rounds);
@@ -526,10 +532,6 @@ export async function benchTrainee(project: string, options: TraineeOptions): Pr
 
 /** Check and "Next item" alone (`--clicks-only`), on a project folder whose dist/ is Framework's output. */
 export async function benchTraineeClicks(project: string): Promise<void> {
-  const dist = join(project, "dist");
-  console.log(postbuild(dist));
-  const ids = scoredItemIds(project);
-  const rounds = 3;
-  reportChecks(await measureChecks(dist, checkedParts, ids, rounds), rounds);
-  reportMoves(await measureMoves(dist, scoringParts, ids, rounds), rounds);
+  console.log(postbuild(join(project, "dist")));
+  await benchClicks(project);
 }

@@ -181,9 +181,11 @@ function authorChanges(): AuthorChange[] {
   const guidelines = loadGuidelines();
   const newest = guidelines.at(-1)!;
   const control = (page: Page, name: string) => page.getByLabel(name, {exact: true});
+  // A parameter's control is labelled in words with its id after: found by its id (README's testing contract).
+  const parameter = (page: Page, name: string) => page.locator(`#parameter-${name}`);
   const typeIn = async (page: Page, name: string, value: string) => {
-    await control(page, name).fill(value);
-    await control(page, name).press("Enter");
+    await parameter(page, name).fill(value);
+    await parameter(page, name).press("Enter");
   };
   const parameters = parameterDomains(newest).flatMap((domain) => {
     const start = String(newest.parameters[domain.name]);
@@ -203,8 +205,8 @@ function authorChanges(): AuthorChange[] {
               kind: kinds.listed,
               label: `${domain.name}=${value}`,
               shows: `${domain.name} = ${value}`,
-              make: async (page) => void (await control(page, domain.name).selectOption(value)),
-              undo: async (page) => void (await control(page, domain.name).selectOption(start)),
+              make: async (page) => void (await parameter(page, domain.name).selectOption(value)),
+              undo: async (page) => void (await parameter(page, domain.name).selectOption(start)),
             },
       );
   });

@@ -52,7 +52,9 @@ export function WhatDiffers({
     return el(
       "p",
       {class: "preview-none"},
-      `Nothing differs: ${differs.base} and ${candidate} have the same parameters, rules and rubric.`,
+      differs.base === differs.candidate
+        ? `Nothing differs: the candidate is ${differs.base} itself. Change a parameter above, or pick another version.`
+        : `Nothing differs: ${differs.base} and ${candidate} have the same parameters, rules and rubric.`,
     );
   const only = (version: string, list: VersionDiff["onlyInBase"]): Child =>
     list.length

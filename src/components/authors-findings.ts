@@ -4,6 +4,7 @@
 import {describeFinding} from "../lib/authoring/completeness-words.js";
 import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js";
 import type {Dependence} from "../lib/authoring/dependence.js";
+import {parameterTitle} from "../lib/engine/parameter-words.js";
 import {plural} from "../lib/text/format.js";
 import {el} from "./dom.js";
 import {Table} from "./table.js";
@@ -11,7 +12,10 @@ import {Table} from "./table.js";
 /** What a rule set's worked cases do not test, and which items each parameter and rule moves. */
 export function Untested({dependence: found, label}: {dependence: Dependence; label: string}): HTMLElement {
   const {parameters, rules} = found.untested;
-  const untested = [...parameters.map((name) => `the parameter ${name}`), ...rules.map((rule) => `the rule ${rule}`)];
+  const untested = [
+    ...parameters.map((name) => `the parameter “${parameterTitle(name)}”`),
+    ...rules.map((rule) => `the rule ${rule}`),
+  ];
   const them = untested.length === 1 ? "it" : "any of them";
   return el(
     "div",
@@ -32,7 +36,7 @@ export function Untested({dependence: found, label}: {dependence: Dependence; la
         {
           head: ["Parameter or rule", "Items whose score it moves"],
           rows: [
-            ...found.parameters.map((entry) => [el("code", {}, entry.name), entry.moved.join(", ") || "none"]),
+            ...found.parameters.map((entry) => [parameterTitle(entry.name), entry.moved.join(", ") || "none"]),
             ...found.rules.map((entry) => [`rule ${entry.rule}`, entry.moved.join(", ") || "none"]),
           ],
         },

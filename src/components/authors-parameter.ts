@@ -96,7 +96,7 @@ export function parameterField(
         : el(
             "button",
             {type: "button", class: "button secondary"},
-            `Change both: set “${parameterWords[other.name].title}” to ${valueWords(other.name, offer)}`,
+            `Change both: ${parameterWords[other.name].title.replace(/^How/, "how")} to match`,
           );
     button?.addEventListener("click", () => onAlsoSet(other.name, offer!));
     link.replaceChildren(

@@ -59,6 +59,17 @@ describe("the judges' page, with two runs recorded", () => {
     expect(await lenient.locator(".tally dd").allInnerTexts()).toEqual(["1", "1", "1"]);
     expect(await lenient.locator(".unknown-rule").innerText()).toBe(`unknown rule id ${inventedRule}`);
     expect(await lenient.locator(".judge-unanswered").innerText()).toContain("Calibration C: not JSON");
+    // (issue 30) Held to its own checklist: lenient's b lists the task and "in one sentence" both met, which implies 5,
+    // and scored 4; the ruling is 2, so its checklist is wrong too: no slip. Careful's answers all follow their
+    // checklists (a: one small flaw, 4; b: 1 partly of 1, half, 3; c: 1; d: 5). Neither prompt asks for flags.
+    expect(await lenient.locator(".judge-own-checklist li").allInnerTexts()).toEqual([
+      "Scored against its own checklist: 1 case (Calibration B: its checklist implies 5, it scored 4).",
+      "Score slips, its checklist right and its score off: 0 cases.",
+      "Flags: not asked for by its prompt, check-test-v1.",
+    ]);
+    expect(await page.locator("#run-1 .judge-own-checklist li").first().innerText()).toBe(
+      "Scored against its own checklist: 0 cases.",
+    );
     expect(await page.locator("nav a[aria-current=page]").innerText()).toBe("Model judges");
     expect(site.problems).toEqual([]);
   });

@@ -8,6 +8,7 @@ import {ruleSetOf, type RuleSet} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
+import {assignmentWords} from "../engine/parameter-words.js";
 import {
   AssignmentError,
   choiceFromQuery,
@@ -115,7 +116,7 @@ function singleChanges(domains: readonly ParameterDomain[]): Assignment[] {
 /** The candidate in words: its version, and the parameters the choice sets, in the order they were set. */
 export function describeCandidate(choice: PreviewChoice): string {
   return choice.set.length
-    ? `${choice.candidate} with ${choice.set.map(({name, value}) => `${name} = ${String(value)}`).join(", ")}`
+    ? `${choice.candidate} with ${choice.set.map(assignmentWords).join("; ")}`
     : choice.candidate;
 }
 

@@ -9,7 +9,8 @@ import {ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
-import {formatAssignment, overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
+import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
+import {assignmentWords} from "../engine/parameter-words.js";
 import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {reasonText} from "./move-reason.js";
@@ -55,9 +56,9 @@ export interface PreviewReport {
   };
 }
 
-/** "v2 with counting=most-missed", "v1", or "v2 unchanged" when the candidate is the base. */
+/** "v2 with How “at least half” counts … (counting) = most-missed", "v1", or "v2 unchanged" when it is the base. */
 export function describeCandidate(base: string, version: string, set: readonly Assignment[]): string {
-  if (set.length) return `${version} with ${set.map(formatAssignment).join(", ")}`;
+  if (set.length) return `${version} with ${set.map(assignmentWords).join("; ")}`;
   return version === base ? `${version} unchanged` : version;
 }
 

@@ -3,7 +3,7 @@
 // phrase of the guideline ("at least half"), which an author changing one should be offered to change together.
 // Browser-safe: plain data, keyed by the schema's field names so a new field needs its words here to type-check.
 import type {GuidelineParameters} from "../authored/schemas/parameters.js";
-import type {ParameterName, ParameterValue} from "./parameter-values.js";
+import type {Assignment, ParameterName, ParameterValue} from "./parameter-values.js";
 
 interface ParameterWords {
   /** What the parameter decides, as a heading: "How 'at least half' counts the other instructions". */
@@ -75,6 +75,12 @@ export const parameterWords: Record<ParameterName, ParameterWords> = {
 
 /** A parameter named in words, its id after: "How “at least half” counts the other instructions (counting)". */
 export const parameterTitle = (name: ParameterName): string => `${parameterWords[name].title} (${name})`;
+
+/**
+ * A parameter set to a value, for a one-line description of a candidate: the parameter in words, its id, then the
+ * value as the URL and `--set` spell it: "How “at least half” counts the other instructions (counting) = most-missed".
+ */
+export const assignmentWords = ({name, value}: Assignment): string => `${parameterTitle(name)} = ${String(value)}`;
 
 /** A value in words, the value itself after where the words differ: "more than half met is row 3 (more-than-half)". */
 export function valueWords(name: ParameterName, value: ParameterValue): string {

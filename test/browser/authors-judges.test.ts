@@ -78,7 +78,7 @@ describe("the author's question, with judge runs recorded", () => {
       .poll(() => page.evaluate(() => (window as unknown as {judgesAtStatus: string[][]}).judgesAtStatus))
       .toEqual([
         [
-          "Base v2, candidate v2 with additionsBreakWithoutWording = true, mainPartThreshold = more-than-half: " +
+          "Base v2, candidate v2 with Whether unrequested additions break a request with no “only” or “just” (additionsBreakWithoutWording) = true; How “at least half” counts the main task (mainPartThreshold) = more-than-half: " +
             "2 items move; 0 items have no single score.",
           // fresh-2 moves to 2: the lenient judge's 3 is no longer exact, the careful judge's 2 now is.
           "test-only/lenient: 4 exact of 5 either way.",

@@ -80,7 +80,9 @@ describe("the authors' preview", () => {
     // The candidate's own report follows just after the paint, and is then no longer marked out of date.
     await expect
       .poll(() => untested.innerText())
-      .toContain("Under the candidate (v2 with counting = most-missed), no worked case tests");
+      .toContain(
+        "Under the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed), no worked case tests",
+      );
     await expect.poll(() => untested.locator("[aria-busy]").count()).toBe(0);
     expect(
       await untested

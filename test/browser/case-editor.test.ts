@@ -64,7 +64,9 @@ describe("the candidate from /authors", () => {
     await page.waitForURL(/\/authors\/case\?/);
     expect(new URL(page.url()).searchParams.getAll("set")).toEqual(["counting=most-missed"]);
     await candidateScore(page).waitFor();
-    expect(await page.locator(".case-score-candidate").innerText()).toContain("v2 with counting = most-missed");
+    expect(await page.locator(".case-score-candidate").innerText()).toContain(
+      "v2 with How “at least half” counts the other instructions (counting) = most-missed",
+    );
     expect(site.problems).toEqual([]);
   });
 

@@ -35,7 +35,7 @@ describe("guideline:preview", () => {
     expect(report.candidate).toEqual({
       version: "v2",
       set: [{name: "counting", value: "most-missed"}],
-      description: "v2 with counting=most-missed",
+      description: "v2 with How “at least half” counts the other instructions (counting) = most-missed",
     });
     expect(ids(report.unsettled)).toEqual(["example-2", "example-3", "example-7"]);
     expect(report.unsettled.map((item) => item.candidates)).toEqual([
@@ -44,7 +44,9 @@ describe("guideline:preview", () => {
       [3, 2],
     ]);
     expect(ids(report.moved)).toEqual(["example-2", "example-3", "example-7"]);
-    expect(stderr).toBe("guideline:preview: 3 of 33 items have no single score under v2 with counting=most-missed\n");
+    expect(stderr).toBe(
+      "guideline:preview: 3 of 33 items have no single score under v2 with How “at least half” counts the other instructions (counting) = most-missed\n",
+    );
   });
 
   it("--set ceilingNeedsOne=false: edge case 1a moves 2 -> 5 on its numbers line, every item settled, exit 0", async () => {
@@ -65,7 +67,9 @@ describe("guideline:preview", () => {
   it("--set repeated: every change applies; the untested parameters are reported for the base", async () => {
     const {status, report} = await runJson("--set", "partlyWeight=0", "--set", "accuracyRated=true");
     expect(status).toBe(0);
-    expect(report.candidate.description).toBe("v2 with partlyWeight=0, accuracyRated=true");
+    expect(report.candidate.description).toBe(
+      "v2 with How much a partly met instruction counts toward the share met (partlyWeight) = 0; Whether a factual error counts against instruction following (accuracyRated) = true",
+    );
     // A partly met instruction counts nothing: example 4 and fresh-3, each one partly of one, drop; example 5's wrong
     // answer is rated.
     expect(ids(report.moved)).toEqual(["example-4", "example-5", "fresh-3"]);
@@ -142,7 +146,7 @@ describe("guideline:preview", () => {
     expect(report.candidate).toEqual({
       version: "v1",
       set: [{name: "counting", value: "at-least-half"}],
-      description: "v1 with counting=at-least-half",
+      description: "v1 with How “at least half” counts the other instructions (counting) = at-least-half",
     });
   });
 
@@ -157,7 +161,9 @@ describe("guideline:preview", () => {
     );
     expect(status).toBe(1);
     const lines = stdout.split("\n");
-    expect(lines[0]).toBe("base v2, candidate v2 with counting=most-missed, ceilingNeedsOne=false: 33 items");
+    expect(lines[0]).toBe(
+      "base v2, candidate v2 with How “at least half” counts the other instructions (counting) = most-missed; Whether a ceiling (“no more than two”) needs at least one delivered (ceilingNeedsOne) = false: 33 items",
+    );
     expect(stdout).toContain("moved (4 items): id, from -> to, the lines that changed\n");
     expect(stdout).toMatch(
       /^ {2}edge-1a +2 -> 5\n {6}line 1 numbers: not-met \[ceiling-needs-one\] -> met \[within-ceiling\]$/m,

@@ -148,7 +148,9 @@ describe("the address", () => {
       "base=v2&candidate=v2&set=slightLapse%3Dflaw-or-partly",
       "base=v2&candidate=v2&set=slightLapse%3Dflaw-or-partly&set=counting%3Dmore-than-half",
     ]);
-    expect(page.view.described).toBe("v2 with slightLapse = flaw-or-partly, counting = more-than-half");
+    expect(page.view.described).toBe(
+      "v2 with What a choice slightly less formal than asked counts as (slightLapse) = flaw-or-partly; How “at least half” counts the other instructions (counting) = more-than-half",
+    );
 
     // Another candidate comes with its own parameters; the base is chosen on its own.
     page.chooseCandidate("v1");
@@ -179,7 +181,7 @@ describe("a change", () => {
     // test/unit/authoring/preview.test.ts: under counting=most-missed, examples 2, 3 and 7 fall between 3 and 2.
     expect(view.preview.moved.map((item) => item.id)).toEqual(["example-2", "example-3", "example-7"]);
     expect(view.status).toBe(
-      "Base v2, candidate v2 with counting = most-missed: 3 items move; 3 items have no single score.",
+      "Base v2, candidate v2 with How “at least half” counts the other instructions (counting) = most-missed: 3 items move; 3 items have no single score.",
     );
     expect(view.candidateRules.parameters.counting).toBe("most-missed");
     expect(view.candidateVersion.version).toBe("v2");
@@ -189,12 +191,14 @@ describe("a change", () => {
   it("a parameter set to its candidate version's own value is no longer a change, whatever the base has", () => {
     // v1 has counting=most-missed and slightLapse=flaw-or-partly; v2 has at-least-half and met-flaw.
     const {page} = open("?base=v2&candidate=v1&set=counting%3Dat-least-half");
-    expect(page.view.described).toBe("v1 with counting = at-least-half");
+    expect(page.view.described).toBe(
+      "v1 with How “at least half” counts the other instructions (counting) = at-least-half",
+    );
     expect(page.setParameter("counting", "most-missed").choice.set).toEqual([]);
     expect(page.view.described).toBe("v1");
     page.setParameter("accuracyRated", true);
     expect(page.setParameter("slightLapse", "met-flaw").described).toBe(
-      "v1 with accuracyRated = true, slightLapse = met-flaw",
+      "v1 with Whether a factual error counts against instruction following (accuracyRated) = true; What a choice slightly less formal than asked counts as (slightLapse) = met-flaw",
     );
   });
 });
@@ -266,18 +270,24 @@ describe("the candidate's report", () => {
     expect(views).toHaveLength(1);
     const {shown, busy} = views[0]!.candidateReport;
     expect(busy).toBe(false);
-    expect(shown?.label).toBe("the candidate (v2 with counting = most-missed)");
+    expect(shown?.label).toBe(
+      "the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed)",
+    );
     expect(page.view).toBe(views[0]);
     // The rest of the view is the change's own.
-    expect(views[0]!.status).toMatch(/^Base v2, candidate v2 with counting = most-missed: 3 items move/);
+    expect(views[0]!.status).toMatch(
+      /^Base v2, candidate v2 with How “at least half” counts the other instructions \(counting\) = most-missed: 3 items move/,
+    );
 
     // The next candidate's report: the one shown stays, marked out of date, until the new one comes.
     const next = page.setParameter("slightLapse", "flaw-or-partly");
     expect(next.candidateReport.busy).toBe(true);
-    expect(next.candidateReport.shown?.label).toBe("the candidate (v2 with counting = most-missed)");
+    expect(next.candidateReport.shown?.label).toBe(
+      "the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed)",
+    );
     paint();
     expect(page.view.candidateReport.shown?.label).toBe(
-      "the candidate (v2 with counting = most-missed, slightLapse = flaw-or-partly)",
+      "the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed; What a choice slightly less formal than asked counts as (slightLapse) = flaw-or-partly)",
     );
   });
 
@@ -295,7 +305,9 @@ describe("the candidate's report", () => {
     page.setParameter("slightLapse", "flaw-or-partly");
     const back = page.setParameter("slightLapse", "met-flaw");
     expect(back.candidateReport.busy).toBe(false);
-    expect(back.candidateReport.shown?.label).toBe("the candidate (v2 with counting = most-missed)");
+    expect(back.candidateReport.shown?.label).toBe(
+      "the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed)",
+    );
     paint();
     expect(views).toHaveLength(1);
   });

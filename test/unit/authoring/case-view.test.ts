@@ -396,7 +396,9 @@ describe("under a candidate from /authors", () => {
     expect(older).toMatchObject({described: "v1", error: null, current: {version: "v2"}});
     expect(older.candidate).toEqual(ruleSetOf(v1));
     const changed = ruleSetsFromQuery("candidate=v2&set=mainPartThreshold%3Dmore-than-half", guidelines, domains);
-    expect(changed.described).toBe("v2 with mainPartThreshold = more-than-half");
+    expect(changed.described).toBe(
+      "v2 with How “at least half” counts the main task (mainPartThreshold) = more-than-half",
+    );
     expect(changed.candidate!.parameters.mainPartThreshold).toBe("more-than-half");
     const wrong = ruleSetsFromQuery("candidate=v9", guidelines, domains);
     expect(wrong).toMatchObject({candidate: null, error: 'candidate: unknown version "v9": expected one of v1, v2'});

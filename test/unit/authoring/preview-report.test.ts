@@ -17,7 +17,9 @@ describe("describeCandidate", () => {
     expect(describeCandidate("v2", "v1", [])).toBe("v1");
     expect(
       describeCandidate("v2", "v1", parseAssignments(["counting=at-least-half", "partlyWeight=0.25"], domains)),
-    ).toBe("v1 with counting=at-least-half, partlyWeight=0.25");
+    ).toBe(
+      "v1 with How “at least half” counts the other instructions (counting) = at-least-half; How much a partly met instruction counts toward the share met (partlyWeight) = 0.25",
+    );
   });
 });
 

@@ -28,7 +28,7 @@ const segment = line<[number, number]>();
 /** An empty SVG of the chart's size, which d3 draws into. */
 function canvas(height: number, labelledBy: string, describedBy: string): SVGSVGElement {
   return svg("svg", {
-    "class": "cohort-chart-svg",
+    "class": "d3-chart",
     "viewBox": `0 0 ${width} ${height}`,
     "role": "img",
     "aria-labelledby": labelledBy,
@@ -108,7 +108,7 @@ export function AlphaChart(report: CohortReport, {id = "cohort-alpha-chart"}: {i
   const rows = alphaChartRows(report);
   return el(
     "figure",
-    {"class": "cohort-chart", "id": id, "data-chart": "alpha"},
+    {"class": "d3-figure", "id": id, "data-chart": "alpha"},
     el("h3", {id: `${id}-title`}, "Agreement before and after, with the published guides"),
     AlphaSvg(rows, id),
     el(
@@ -127,7 +127,7 @@ export function AlphaChart(report: CohortReport, {id = "cohort-alpha-chart"}: {i
           row.alpha.interval ? fixed(row.alpha.interval.high) : "–",
         ]),
       },
-      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "cohort-chart-table"},
+      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
     ),
   );
 }
@@ -185,7 +185,7 @@ export function DisagreementChart(
   const share = (f: Figure | null) => (f === null ? "not rated" : FigureText(f, {show: percent}));
   return el(
     "figure",
-    {"class": "cohort-chart", "id": id, "data-chart": "disagreement"},
+    {"class": "d3-figure", "id": id, "data-chart": "disagreement"},
     el("h3", {id: `${id}-title`}, "The items with the most disagreement after the guideline"),
     el(
       "p",
@@ -205,7 +205,7 @@ export function DisagreementChart(
         head: ["Item", "Pairs who differ, before", "Pairs who differ, after"],
         rows: rows.map((row) => [label(row.item), share(row.before), share(row.after)]),
       },
-      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "cohort-chart-table"},
+      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
     ),
   );
 }

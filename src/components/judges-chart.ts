@@ -1,19 +1,14 @@
 // The /judges chart: each run as a rater against the ruled scores, a bar per run split into the share of the cases it
 // answered that it scored exactly, one off and two or more off, drawn with d3's own modules (scale, axis, shape's
 // stack, selection) from node_modules, with its figures as a table under it. Rows from lib/judges/run-chart.ts.
-import {axisBottom} from "d3-axis";
-import {scaleBand, scaleLinear} from "d3-scale";
-import {select} from "d3-selection";
 import {stack} from "d3-shape";
 import {distanceKinds, runChartRows, type DistanceKind, type RunChartRow} from "../lib/judges/run-chart.js";
 import type {JudgesView} from "../lib/judges/judges-page.js";
-import {el, svg} from "./dom.js";
+import {chartFrame} from "./d3-frame.js";
+import {el} from "./dom.js";
 import {DistanceKey} from "./results-charts.js";
 import {Table} from "./table.js";
 
-const width = 480;
-const margin = {top: 8, right: 16, bottom: 30, left: 12};
-const rowHeight = 44;
 const kindWords: Record<DistanceKind, string> = {
   "exact": "exact",
   "one-off": "one off",
@@ -22,30 +17,7 @@ const kindWords: Record<DistanceKind, string> = {
 const share = (value: number) => `${Math.round(value * 100)}%`;
 
 function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
-  const height = margin.top + rows.length * rowHeight + margin.bottom;
-  const node = svg("svg", {
-    "class": "d3-chart",
-    "viewBox": `0 0 ${width} ${height}`,
-    "role": "img",
-    "aria-labelledby": `${id}-title`,
-    "aria-describedby": `${id}-caption`,
-  });
-  const x = scaleLinear()
-    .domain([0, 1])
-    .range([margin.left, width - margin.right]);
-  const y = scaleBand<string>()
-    .domain(rows.map((row) => row.key))
-    .range([margin.top, height - margin.bottom]);
-  const chart = select(node);
-  chart
-    .append("g")
-    .attr("class", "axis")
-    .attr("transform", `translate(0,${height - margin.bottom})`)
-    .call(
-      axisBottom(x)
-        .ticks(5)
-        .tickFormat((value) => share(Number(value))),
-    );
+  const {node, chart, x, y} = chartFrame({id, keys: rows.map((row) => row.key), domain: [0, 1], format: share});
   const series = stack<RunChartRow, DistanceKind>()
     .keys(distanceKinds)
     .value((row, kind) => row.shares[kind])(rows);
@@ -53,7 +25,7 @@ function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
     chart
       .append("text")
       .attr("class", "row-label")
-      .attr("x", margin.left)
+      .attr("x", x(0))
       .attr("y", y(row.key)! + 12)
       .text(row.label);
   for (const layer of series)

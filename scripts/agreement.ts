@@ -11,9 +11,9 @@ import type {Writable} from "node:stream";
 import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {jsonChunks} from "../lib/text/json-chunks.js";
-import {loadItems} from "../lib/node/load.js";
+import {loadGuidelines, loadItems} from "../lib/node/load.js";
 import {escapeUnsafe} from "../lib/text/quote-text.js";
-import {cohortItem} from "../lib/agreement/cohort-item.js";
+import {cohortItem, ruleTitles} from "../lib/agreement/cohort-item.js";
 import {cohortReport} from "../lib/agreement/cohort-report.js";
 import {readRatingFiles} from "../lib/agreement/read-files.node.js";
 import {inputKindNames} from "../lib/agreement/file-kind.js";
@@ -111,7 +111,8 @@ export async function agreement(args: readonly string[], io: CommandIO): Promise
         (file) => `${escapeUnsafe(file.path)} (${inputKindNames[file.kind]}, ${file.ratings} ratings)`,
       );
       const head = `Read ${plural(files.length, "file")}: ${files.join(", ")}`;
-      await print(lineChunks([head, ...cohortLines(report)]));
+      const titles = ruleTitles(loadGuidelines(io.root).at(-1)!);
+      await print(lineChunks([head, ...cohortLines(report, {ruleTitles: titles})]));
     }
   });
 }

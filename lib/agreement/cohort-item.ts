@@ -30,3 +30,10 @@ export function cohortItem(item: {
     ...(item.split ? {split: item.split.map((entry) => ({score: entry.score}))} : {}),
   };
 }
+
+/** Each rule's title by its id, from a guideline version: the cohort's figures name rules by title, never by id. */
+export const ruleTitles = (guideline: {rules: readonly {id: string; title: string}[]}): Record<string, string> =>
+  Object.fromEntries(guideline.rules.map((rule) => [rule.id, rule.title]));
+
+/** A rule by its title, or its id where the guideline has none by that id. */
+export const ruleTitle = (titles: Readonly<Record<string, string>>, id: string): string => titles[id] ?? id;

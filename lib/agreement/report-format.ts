@@ -3,6 +3,7 @@
 import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {ItemSpread} from "./item-spread.js";
+import {ruleTitle} from "./cohort-item.js";
 import {coefficientAdvice, guidesText, headlineSentence} from "./cohort-words.js";
 import type {Figure} from "./figure.js";
 import {fixed, percent, resamplesUsed, signed} from "./figure-text.js";
@@ -60,7 +61,7 @@ const countsText = (entry: ItemSpread): string =>
     .map(([score, count]) => `${score}:${count}`)
     .join(" ");
 
-function phaseLines(phase: PhaseReport, top: number): string[] {
+function phaseLines(phase: PhaseReport, top: number, titles: Readonly<Record<string, string>>): string[] {
   const lines = [
     `${phaseTitle[phase.phase]}: ${plural(phase.raters, "rater")}, ${plural(phase.items, "item")}, ` +
       plural(phase.ratings, "rating") +
@@ -86,16 +87,18 @@ function phaseLines(phase: PhaseReport, top: number): string[] {
       lines.push(
         `    ${entry.item}  ${describeFigure(entry.disagreement)}  ` +
           `(${countsText(entry)}; ruled ${entry.ruled}${split})`,
-        `      rules cited: ${entry.rules.join(", ")}`,
+        `      rules its ruled checklist cites: ${entry.rules.map((rule) => ruleTitle(titles, rule)).join(", ")}`,
       );
     }
   }
   const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, top);
   if (rules.length)
     lines.push(
-      "  Rules whose items disagree most (the mean over the items citing the rule):",
+      "  Rules whose items disagree most (the mean over the items whose ruled checklist cites the rule):",
       ...rules.map(
-        (rule) => `    ${rule.rule}  ${describeFigure(rule.disagreement)}  ` + `(${plural(rule.items.length, "item")})`,
+        (rule) =>
+          `    ${ruleTitle(titles, rule.rule)}  ${describeFigure(rule.disagreement)}  ` +
+          `(${plural(rule.items.length, "item")})`,
       ),
     );
   if (phase.raterAgreement.length) {
@@ -132,7 +135,10 @@ function onePhaseOnlyLines(report: CohortReport): string[] {
 }
 
 /** The report as lines of text. */
-export function cohortLines(report: CohortReport, {top = 5}: {top?: number} = {}): string[] {
+export function cohortLines(
+  report: CohortReport,
+  {top = 5, ruleTitles = {}}: {top?: number; ruleTitles?: Readonly<Record<string, string>>} = {},
+): string[] {
   const {headline} = report;
   const lines = [
     `Cohort: ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}`,
@@ -154,9 +160,9 @@ export function cohortLines(report: CohortReport, {top = 5}: {top?: number} = {}
     coefficientAdvice,
     "",
   ];
-  for (const line of phaseLines(report.vague, top)) lines.push(line);
+  for (const line of phaseLines(report.vague, top, ruleTitles)) lines.push(line);
   lines.push("");
-  for (const line of phaseLines(report.guideline, top)) lines.push(line);
+  for (const line of phaseLines(report.guideline, top, ruleTitles)) lines.push(line);
   lines.push(
     "",
     ...report.notes,

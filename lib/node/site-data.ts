@@ -4,7 +4,7 @@
 // A broken authored file stops every data file that needs it; the build fails on it, and `npm run dev` puts the
 // problems in those files instead, for the pages to show.
 import {caseEditorData} from "../authoring/case-editor-data.node.js";
-import {cohortItem} from "../agreement/cohort-item.js";
+import {cohortItem, ruleTitles} from "../agreement/cohort-item.js";
 import {parameterDomains} from "../authoring/parameter-domains.node.js";
 import {existsSync} from "node:fs";
 import {join} from "node:path";
@@ -130,8 +130,13 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   "authors-case.json": ({items, guidelines}, root) => caseEditorData(items(), guidelines(), root),
   // What the cohort page needs of each item: its id and title, the ruled score, the rules its checklist cites and the
   // case study's illustrative split (the figures compare the cohort's scores against these), and where each item is
-  // scored (for its links). Nothing else is shipped.
-  "cohort.json": ({items, parts}) => ({items: items().map(cohortItem), itemPages: itemPages(parts(), items())}),
+  // scored (for its links); and each rule's title under the current guideline, so the page names rules by title.
+  // Nothing else is shipped.
+  "cohort.json": ({items, parts, guidelines}) => ({
+    items: items().map(cohortItem),
+    itemPages: itemPages(parts(), items()),
+    ruleTitles: ruleTitles(guidelines().at(-1)!),
+  }),
   // Everything `probes:check` checks, so a broken version, a tampered run or a run holding anything key-shaped
   // stops it with its file and field. The page gets versions, example scores and per-run scores, never the replies.
   "probes.json": (_authored, root) => {

@@ -2,9 +2,6 @@
 // with its figures as a table under it: agreement before and after on the items rated both times, each with its
 // interval, against the published guides for alpha; and the items with the most disagreement after the guideline,
 // each beside its share before it. What they show is lib/agreement/cohort-charts.ts's; only the cohort page loads this.
-import {axisBottom} from "d3-axis";
-import {scaleBand, scaleLinear} from "d3-scale";
-import {select} from "d3-selection";
 import {line} from "d3-shape";
 import {
   alphaChartRows,
@@ -16,41 +13,23 @@ import {
 import type {CohortReport} from "../lib/agreement/cohort-report.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {fixed, percent} from "../lib/agreement/figure-text.js";
-import {el, svg} from "./dom.js";
+import {chartFrame} from "./d3-frame.js";
+import {el} from "./dom.js";
 import {FigureText} from "./cohort-figures.js";
 import {Table} from "./table.js";
 
-const width = 480;
-const margin = {top: 34, right: 16, bottom: 34, left: 12};
+const margin = {top: 34, bottom: 34};
 const rowHeight = 46;
 const segment = line<[number, number]>();
 
-/** An empty SVG of the chart's size, which d3 draws into. */
-function canvas(height: number, labelledBy: string, describedBy: string): SVGSVGElement {
-  return svg("svg", {
-    "class": "cohort-chart-svg",
-    "viewBox": `0 0 ${width} ${height}`,
-    "role": "img",
-    "aria-labelledby": labelledBy,
-    "aria-describedby": describedBy,
-  });
-}
-
 function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
-  const height = margin.top + rows.length * rowHeight + margin.bottom;
-  const node = canvas(height, `${id}-title`, `${id}-caption`);
-  const x = scaleLinear()
-    .domain(alphaDomain(rows))
-    .range([margin.left, width - margin.right]);
-  const y = scaleBand<string>()
-    .domain(rows.map((row) => row.key))
-    .range([margin.top, height - margin.bottom]);
-  const chart = select(node);
-  chart
-    .append("g")
-    .attr("class", "axis")
-    .attr("transform", `translate(0,${height - margin.bottom})`)
-    .call(axisBottom(x).ticks(5));
+  const {node, chart, x, y, height, left} = chartFrame({
+    id,
+    keys: rows.map((row) => row.key),
+    domain: alphaDomain(rows),
+    margin,
+    rowHeight,
+  });
   const guides = chart.append("g").attr("class", "guides");
   guideLines.forEach((guide, index) => {
     guides
@@ -78,7 +57,7 @@ function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
     group
       .append("text")
       .attr("class", "row-label")
-      .attr("x", margin.left)
+      .attr("x", left)
       .attr("y", top + 12)
       .text(row.label);
     const {alpha} = row;
@@ -86,7 +65,7 @@ function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
       group
         .append("text")
         .attr("class", "row-none")
-        .attr("x", margin.left)
+        .attr("x", left)
         .attr("y", mid + 4)
         .text("not computable");
       continue;
@@ -108,7 +87,7 @@ export function AlphaChart(report: CohortReport, {id = "cohort-alpha-chart"}: {i
   const rows = alphaChartRows(report);
   return el(
     "figure",
-    {"class": "cohort-chart", "id": id, "data-chart": "alpha"},
+    {"class": "d3-figure", "id": id, "data-chart": "alpha"},
     el("h3", {id: `${id}-title`}, "Agreement before and after, with the published guides"),
     AlphaSvg(rows, id),
     el(
@@ -127,7 +106,7 @@ export function AlphaChart(report: CohortReport, {id = "cohort-alpha-chart"}: {i
           row.alpha.interval ? fixed(row.alpha.interval.high) : "–",
         ]),
       },
-      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "cohort-chart-table"},
+      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
     ),
   );
 }
@@ -142,31 +121,21 @@ export function DisagreementChart(
 ): HTMLElement | null {
   const rows = disagreementRows(report);
   if (!rows.length) return null;
-  const height = margin.top + rows.length * rowHeight + margin.bottom;
-  const node = canvas(height, `${id}-title`, `${id}-caption`);
-  const x = scaleLinear()
-    .domain([0, 1])
-    .range([margin.left, width - margin.right]);
-  const y = scaleBand<string>()
-    .domain(rows.map((row) => row.item))
-    .range([margin.top, height - margin.bottom]);
-  const chart = select(node);
-  chart
-    .append("g")
-    .attr("class", "axis")
-    .attr("transform", `translate(0,${height - margin.bottom})`)
-    .call(
-      axisBottom(x)
-        .ticks(5)
-        .tickFormat((value) => `${Math.round(Number(value) * 100)}%`),
-    );
+  const {node, chart, x, y, left} = chartFrame({
+    id,
+    keys: rows.map((row) => row.item),
+    domain: [0, 1],
+    format: (value) => `${Math.round(value * 100)}%`,
+    margin,
+    rowHeight,
+  });
   for (const row of rows) {
     const top = y(row.item)!;
     const group = chart.append("g").attr("class", "disagreement-row");
     group
       .append("text")
       .attr("class", "row-label")
-      .attr("x", margin.left)
+      .attr("x", left)
       .attr("y", top + 12)
       .text(label(row.item));
     const bar = (f: Figure | null, offset: number, kind: string) => {
@@ -174,9 +143,9 @@ export function DisagreementChart(
       group
         .append("rect")
         .attr("class", `bar bar-${kind}`)
-        .attr("x", margin.left)
+        .attr("x", left)
         .attr("y", top + offset)
-        .attr("width", Math.max(1, x(f.value) - margin.left))
+        .attr("width", Math.max(1, x(f.value) - left))
         .attr("height", 10);
     };
     bar(row.before, 18, "before");
@@ -185,7 +154,7 @@ export function DisagreementChart(
   const share = (f: Figure | null) => (f === null ? "not rated" : FigureText(f, {show: percent}));
   return el(
     "figure",
-    {"class": "cohort-chart", "id": id, "data-chart": "disagreement"},
+    {"class": "d3-figure", "id": id, "data-chart": "disagreement"},
     el("h3", {id: `${id}-title`}, "The items with the most disagreement after the guideline"),
     el(
       "p",
@@ -205,7 +174,7 @@ export function DisagreementChart(
         head: ["Item", "Pairs who differ, before", "Pairs who differ, after"],
         rows: rows.map((row) => [label(row.item), share(row.before), share(row.after)]),
       },
-      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "cohort-chart-table"},
+      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
     ),
   );
 }

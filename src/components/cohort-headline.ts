@@ -40,7 +40,7 @@ function OnePhaseOnly(report: CohortReport, pages: ItemPages): HTMLElement {
   );
 }
 
-export function Headline(report: CohortReport, {itemPages}: {itemPages: ItemPages}): HTMLElement {
+export function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPages}): HTMLElement {
   const {headline} = report;
   const {before, after, change} = headline;
   const side = (label: string, f: WithInterval<Figure>, name: string) =>

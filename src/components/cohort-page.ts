@@ -56,7 +56,11 @@ function FileList(results: readonly FileResult[]): HTMLElement {
 }
 
 export function CohortPage(
-  {items, itemPages}: {items: readonly CohortItem[]; itemPages: ItemPages},
+  {
+    items,
+    itemPages,
+    ruleTitles = {},
+  }: {items: readonly CohortItem[]; itemPages: ItemPages; ruleTitles?: Readonly<Record<string, string>>},
   {readCsv, makeReport = reportOnMainThread}: CohortPageOptions = {},
 ): HTMLElement {
   const itemIds = items.map((item) => item.id);
@@ -99,7 +103,7 @@ export function CohortPage(
   const showReport = () => {
     for (const url of urls) URL.revokeObjectURL(url);
     urls = [];
-    report.replaceChildren(intake.report ? CohortReportView({...intake.report, urls, itemPages}) : "");
+    report.replaceChildren(intake.report ? CohortReportView({...intake.report, urls, itemPages, ruleTitles}) : "");
   };
 
   const showFiles = () => {

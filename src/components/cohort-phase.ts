@@ -3,6 +3,7 @@
 import type {RowSource} from "../lib/agreement/packed-report.js";
 import type {PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {ItemSpread} from "../lib/agreement/item-spread.js";
+import {ruleTitle} from "../lib/agreement/cohort-item.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
 import {percent} from "../lib/agreement/figure-text.js";
 import {plural} from "../lib/text/format.js";
@@ -14,6 +15,7 @@ import {Table} from "./table.js";
 
 const scoreKeys = ["1", "2", "3", "4", "5", "n/a"] as const;
 
+/** Each item's scores: stacked into one labelled block per item below 640 px, so it fits a phone's width. */
 function SpreadTable(phase: PhaseReport): HTMLElement {
   return Table(
     {
@@ -32,11 +34,17 @@ function SpreadTable(phase: PhaseReport): HTMLElement {
         FigureText(entry.disagreement, {show: percent}),
       ]),
     },
-    {caption: `Each item's scores, ${phaseNames[phase.phase].toLowerCase()}`, rowHeaders: true, scroll: true},
+    {
+      caption: `Each item's scores, ${phaseNames[phase.phase].toLowerCase()}`,
+      rowHeaders: true,
+      stack: true,
+      className: "cohort-items",
+    },
   );
 }
 
-function MostDisagreement(phase: PhaseReport, pages: ItemPages): HTMLElement {
+function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly<Record<string, string>>): HTMLElement {
+  const named = (rule: string) => ruleTitle(titles, rule);
   const items = phase.mostDisagreement.items;
   const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, 5);
   return el(
@@ -53,12 +61,13 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages): HTMLElement {
               {},
               el("a", {href: itemHref(entry.item, pages)}, entry.item),
               `: ${entry.disagreement.value === null ? "–" : percent(entry.disagreement.value)} of pairs differ; ` +
-                `ruled ${entry.ruled}; rules ${entry.rules.join(", ")}`,
+                `ruled ${entry.ruled}; the rules its ruled checklist cites: ${entry.rules.map(named).join(", ")}`,
             ),
           ),
         )
       : el("p", {}, "No item has any disagreement."),
     el("h4", {}, "Rules whose items disagree most"),
+    el("p", {class: "muted"}, "A rule's items are those whose ruled checklist cites it; its figure is their mean."),
     rules.length
       ? el(
           "ol",
@@ -67,7 +76,7 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages): HTMLElement {
             el(
               "li",
               {},
-              el("a", {href: ruleHref(rule.rule)}, rule.rule),
+              el("a", {href: ruleHref(rule.rule)}, named(rule.rule)),
               `: ${percent(rule.disagreement.value!)} of pairs differ, over ${plural(rule.items.length, "item")}`,
             ),
           ),
@@ -80,10 +89,12 @@ export function PhaseSection({
   phase,
   raters,
   itemPages,
+  ruleTitles,
 }: {
   phase: PhaseReport;
   raters: RowSource<RaterAgreement>;
   itemPages: ItemPages;
+  ruleTitles: Readonly<Record<string, string>>;
 }): HTMLElement {
   const id = `cohort-${phase.phase}`;
   return el(
@@ -91,7 +102,11 @@ export function PhaseSection({
     {"class": "cohort-phase", "aria-labelledby": `${id}-title`, "data-phase": phase.phase},
     el("h3", {id: `${id}-title`}, `${phaseNames[phase.phase]} (${phase.phase} phase)`),
     phase.ratings
-      ? [SpreadTable(phase), RaterTable({rows: raters, phase: phase.phase}), MostDisagreement(phase, itemPages)]
+      ? [
+          SpreadTable(phase),
+          RaterTable({rows: raters, phase: phase.phase}),
+          MostDisagreement(phase, itemPages, ruleTitles),
+        ]
       : el("p", {}, "No ratings in this phase."),
   );
 }

@@ -97,12 +97,17 @@ export function CohortReportView({
   csv,
   urls,
   itemPages,
-}: ComputedReport & {urls: string[]; itemPages: ItemPages}): HTMLElement {
+  ruleTitles,
+}: ComputedReport & {
+  urls: string[];
+  itemPages: ItemPages;
+  ruleTitles: Readonly<Record<string, string>>;
+}): HTMLElement {
   const report: CohortReport = packed.report;
   const view = el(
     "div",
     {class: "cohort-report"},
-    Headline(report, {itemPages}),
+    Headline({report, itemPages}),
     AlphaChart(report),
     Downloads(csv, {urls}),
     DisagreementChart(report),
@@ -121,8 +126,8 @@ export function CohortReportView({
   requestAnimationFrame(() =>
     setTimeout(() => {
       view.append(
-        PhaseSection({phase: report.vague, raters: raterRows(packed, "vague"), itemPages}),
-        PhaseSection({phase: report.guideline, raters: raterRows(packed, "guideline"), itemPages}),
+        PhaseSection({phase: report.vague, raters: raterRows(packed, "vague"), itemPages, ruleTitles}),
+        PhaseSection({phase: report.guideline, raters: raterRows(packed, "guideline"), itemPages, ruleTitles}),
       );
       view.dataset.complete = "";
     }, 0),

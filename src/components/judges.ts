@@ -6,6 +6,7 @@ import {judgesView, type JudgesPageData, type JudgesView} from "../lib/judges/ju
 import {defaultKeyVariable} from "../lib/probes/request.js";
 import {el} from "./dom.js";
 import {JudgeCases} from "./judges-cases.js";
+import {JudgesChart} from "./judges-chart.js";
 import {JudgeRunSection} from "./judges-run.js";
 import {Table} from "./table.js";
 
@@ -87,6 +88,7 @@ function SideBySide(view: JudgesView): HTMLElement {
         className: "judges-side",
       },
     ),
+    JudgesChart(view),
   );
 }
 

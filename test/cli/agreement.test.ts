@@ -6,14 +6,14 @@ import {mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, truncateSync, wri
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {cohortItem} from "../../lib/agreement/cohort-item.js";
+import {cohortItem, ruleTitles as ruleTitlesOf} from "../../lib/agreement/cohort-item.js";
 import {cohortReport} from "../../lib/agreement/cohort-report.js";
 import {unpackReport} from "../../lib/agreement/packed-report.js";
 import {readRatingFiles} from "../../lib/agreement/read-files.node.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {cohortLines} from "../../lib/agreement/report-format.js";
 import {quote} from "../../lib/node/cli.js";
-import {loadItems, projectRoot} from "../../lib/node/load.js";
+import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
 import {formatBytes} from "../../lib/text/format.js";
 import {serializeProgress} from "../../lib/trainee/progress.js";
 import {computeReport} from "../../lib/agreement/cohort-compute.js";
@@ -378,7 +378,9 @@ describe("npm run agreement", () => {
     expect(page.raters).toBe(5_000);
     const files = [{path, kind: "csv", ratings}];
     expect(firstDifference(json.stdout, `${JSON.stringify({files, ...page}, null, 2)}\n`)).toBeNull();
-    const lines = [`Read 1 file: ${path} (CSV, ${ratings} ratings)`, ...cohortLines(page)];
+    // The text names rules by their titles under the current guideline, as the cohort page does.
+    const ruleTitles = ruleTitlesOf(loadGuidelines().at(-1)!);
+    const lines = [`Read 1 file: ${path} (CSV, ${ratings} ratings)`, ...cohortLines(page, {ruleTitles})];
     expect(firstDifference(plain.stdout, `${lines.join("\n")}\n`)).toBeNull();
   });
 

@@ -78,6 +78,10 @@ describe("a case in Spanish from a blank draft", () => {
     const {name, text} = await downloadCase(page, () => page.click("button:text-is('Download case file')"));
     expect(name).toBe("leaves-spanish.md");
     expect(parseItemFile(text, file)).toEqual(expected);
+    // On a phone the button sits in the score bar pinned to the bottom: nothing covers it there either.
+    await page.setViewportSize({width: 390, height: 844});
+    const again = await downloadCase(page, () => page.click("button:text-is('Download case file')"));
+    expect(again.text).toBe(text);
     expect(editorSite.problems).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ const noteFields: Record<string, FieldWords> = {
 
 /** A field of the case in words: "Title", "Line 2, its rule", "Line 2, fact delivered"; null for a field it does not
  *  name (the problem then keeps its field alone). */
-export function fieldWords(field: string): FieldWords | null {
+function fieldWords(field: string): FieldWords | null {
   if (Object.hasOwn(caseFields, field)) return caseFields[field]!;
   const line = /^checklist\[(\d+)\](?:\.(\w+))?(?:\[\d+\])?(?:\.(\w+))?/.exec(field);
   if (line) {

@@ -1,8 +1,9 @@
-// npm run case:new -- --from <id> [--id <new-id>]
-// Writes data/items/<new-id>.md, a case written for the notebook, started from the case <id>: a new id (the first
-// free new-case-N unless given), origin notebook, no case-study number, ordered after the last case of its set. It
-// never overwrites a file. Then it checks the new file as guideline:check does and prints what is left to do, each
-// problem with its field and its fix.
+// npm run case:new -- --from <id> [--id <new-id>] | --blank [--set <set>] [--id <new-id>]
+// Writes data/items/<new-id>.md, a case written for the notebook, started from the case <id> (or, with --blank, an
+// empty case, as the case editor's blank case, in the set given: the fresh calibration cases unless given): a new id
+// (the first free new-case-N unless given), origin notebook, no case-study number, ordered after the last case of its
+// set. It never overwrites a file. Then it checks the new file as guideline:check does and prints what is left to do,
+// each problem in words with its field and its fix.
 import {readdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {checkGuideline} from "../lib/authoring/check.node.js";
@@ -13,13 +14,14 @@ import {itemRecord} from "../lib/authored/item-text.js";
 import {writeItemFile} from "../lib/authored/item-writer.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 import {problemInWords} from "../lib/authored/problem-words.js";
-import {Item} from "../lib/authored/schemas/item.js";
+import {CaseSet, Item} from "../lib/authored/schemas/item.js";
+import {blankCase} from "../lib/authoring/case-editor.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {guidelineVersions, loadGuideline} from "../lib/node/load.js";
 import {readAuthoredFile} from "../lib/node/read-file.js";
 
-const usage = "npm run case:new -- --from <id> [--id <new-id>]";
+const usage = "npm run case:new -- --from <id> [--id <new-id>] | --blank [--set <set>] [--id <new-id>]";
 
 export async function caseNew(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
@@ -27,22 +29,30 @@ export async function caseNew(args: readonly string[], io: CommandIO): Promise<n
   return runCli("case:new", err, () => {
     const {values} = parseCommandLine(args, {
       usage,
-      options: {from: {type: "string"}, id: {type: "string"}},
+      options: {from: {type: "string"}, id: {type: "string"}, blank: {type: "boolean"}, set: {type: "string"}},
     });
-    if (values.from === undefined) fail(`missing --from <id>: the case to start from; usage: ${usage}`);
+    if (values.blank && values.from !== undefined) fail(`--blank or --from, not both; usage: ${usage}`);
+    if (!values.blank && values.from === undefined)
+      fail(`missing --from <id> (the case to start from) or --blank; usage: ${usage}`);
+    if (!values.blank && values.set !== undefined) fail(`--set goes with --blank; usage: ${usage}`);
+    const set = values.set ?? "fresh-calibration";
+    if (!CaseSet.safeParse(set).success)
+      fail(`--set: got ${quote(set)}: expected one of ${CaseSet.options.join(", ")}`);
     const folder = join(io.root, "data", "items");
     const ids = readdirSync(folder)
       .filter((name) => name.endsWith(".md"))
       .map((name) => name.slice(0, -".md".length))
       .sort();
     // Only an id from the folder: a path (../x) must never reach the file system.
-    if (!ids.includes(values.from)) fail(`unknown case ${quote(values.from)}: expected one of ${ids.join(", ")}`);
+    if (values.from !== undefined && !ids.includes(values.from))
+      fail(`unknown case ${quote(values.from)}: expected one of ${ids.join(", ")}`);
     const id = values.id ?? firstFreeId(ids);
     const checkedId = Item.shape.id.safeParse(id);
     if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
     if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
 
     const cases = ids.map((each) => readCase(folder, each));
+    if (values.blank) return writeBlank(io, {folder, id, set: set as CaseSet, cases});
     const source = cases.find((each) => each.id === values.from)!;
     // The source's text must read (its front matter and sections); its fields are checked in the new file.
     if (!source.record) throw source.error!;
@@ -72,6 +82,32 @@ export async function caseNew(args: readonly string[], io: CommandIO): Promise<n
     }
     out(left.derived);
   });
+}
+
+/** The cases' places, as far as their files read. */
+const placesOf = (cases: readonly CaseRead[]) =>
+  cases.flatMap(({id, record}) =>
+    typeof record?.order === "number" ? [{id, set: String(record.set), order: record.order}] : [],
+  );
+
+/** --blank: an empty case in `set`, as the case editor starts one, and what is left to do. */
+function writeBlank(
+  io: CommandIO,
+  {folder, id, set, cases}: {folder: string; id: string; set: CaseSet; cases: readonly CaseRead[]},
+): void {
+  const out = lineWriter(io.stdout);
+  const record: Record<string, unknown> = {...blankCase({set, cases: placesOf(cases)}), id};
+  const order = String(record.order);
+  const file = `data/items/${id}.md`;
+  const text = writeItemFile(record);
+  writeFileSync(join(folder, `${id}.md`), text, {flag: "wx"});
+  out(`case:new: wrote ${file}, an empty case written for the notebook (${set}, order ${order})`);
+  const items = cases.flatMap(({item}) => (item ? [item] : []));
+  const left = leftToDo(io.root, {text, file, started: null, items});
+  out(`Left to do before guideline:check accepts it (${left.problems.length}):`);
+  for (const problem of left.problems) out(`  ${formatProblem(problemInWords(problem))}`);
+  out(left.derived);
+  out(`Or write it in the case editor: npm run dev, open /authors/case and upload ${file}.`);
 }
 
 interface CaseRead {

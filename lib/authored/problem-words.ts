@@ -10,30 +10,35 @@ interface FieldWords {
   missing?: string;
 }
 
+/** The request's or the response's fields, named as the editor's controls are. */
+function textFields(which: "request" | "response"): Record<string, FieldWords> {
+  const text = {label: which === "request" ? "Request" : "Response", missing: `paste the ${which}`};
+  return {
+    [which]: text,
+    [`${which}.text`]: text,
+    [`${which}.language`]: {label: `Language of the ${which}`},
+    [`${which}.gloss`]: {label: `English gloss of the ${which}`},
+  };
+}
+
 const caseFields: Record<string, FieldWords> = {
-  "id": {label: "Id", missing: "give the case an id: lowercase words joined by hyphens, like leaves-in-autumn"},
-  "set": {label: "Set", missing: "choose the set the case belongs to"},
-  "order": {label: "Order in its set", missing: "give the case its place in its set"},
-  "origin": {label: "Origin"},
-  "title": {label: "Title", missing: "give the case a name"},
-  "topic": {label: "Topic", missing: "say in a few neutral words what the case is about"},
-  "caseStudyNumber": {label: "Case-study number"},
-  "twistOf": {label: "A twist of"},
-  "teaches": {label: "What it teaches"},
-  "ruling": {label: "The ruling in words"},
-  "decidingRule": {label: "The rule the ruling rests on"},
-  "score": {label: "Score", missing: "decide every line: the engine then gives the score"},
-  "checklist": {label: "Checklist", missing: "mark the instructions in the request"},
-  "compare": {label: "Cases it compares with"},
-  "flags": {label: "Flags"},
-  "request": {label: "Request", missing: "paste the request"},
-  "request.text": {label: "Request", missing: "paste the request"},
-  "request.language": {label: "Language of the request"},
-  "request.gloss": {label: "English gloss of the request"},
-  "response": {label: "Response", missing: "paste the response"},
-  "response.text": {label: "Response", missing: "paste the response"},
-  "response.language": {label: "Language of the response"},
-  "response.gloss": {label: "English gloss of the response"},
+  id: {label: "Id", missing: "give the case an id: lowercase words joined by hyphens, like leaves-in-autumn"},
+  set: {label: "Set", missing: "choose the set the case belongs to"},
+  order: {label: "Order in its set", missing: "give the case its place in its set"},
+  origin: {label: "Origin"},
+  title: {label: "Title", missing: "give the case a name"},
+  topic: {label: "Topic", missing: "say in a few neutral words what the case is about"},
+  caseStudyNumber: {label: "Case-study number"},
+  twistOf: {label: "A twist of"},
+  teaches: {label: "What it teaches"},
+  ruling: {label: "The ruling in words"},
+  decidingRule: {label: "The rule the ruling rests on"},
+  score: {label: "Score", missing: "decide every line: the engine then gives the score"},
+  checklist: {label: "Checklist", missing: "mark the instructions in the request"},
+  compare: {label: "Cases it compares with"},
+  flags: {label: "Flags"},
+  ...textFields("request"),
+  ...textFields("response"),
 };
 
 const lineFields: Record<string, FieldWords> = {
@@ -58,7 +63,7 @@ const noteFields: Record<string, FieldWords> = {
 
 /** A field of the case in words: "Title", "Line 2, its rule", "Line 2, fact delivered"; null for a field it does not
  *  name (the problem then keeps its field alone). */
-export function fieldWords(field: string): FieldWords | null {
+function fieldWords(field: string): FieldWords | null {
   if (Object.hasOwn(caseFields, field)) return caseFields[field]!;
   const line = /^checklist\[(\d+)\](?:\.(\w+))?(?:\[\d+\])?(?:\.(\w+))?/.exec(field);
   if (line) {

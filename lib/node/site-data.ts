@@ -30,6 +30,7 @@ import {judgesPageData} from "../judges/page-data.node.js";
 import {defaultKeyVariable} from "../probes/request.js";
 import {probeView} from "../probes/view.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../authored/problems.js";
+import {caseProblemInWords} from "../authored/problem-words.js";
 import {tar} from "./tar.js";
 import {judgeScores} from "../judges/author-line.js";
 
@@ -183,9 +184,11 @@ export function siteData(root = projectRoot): SiteData {
       files.set(name, build(authored, root));
     } catch (error) {
       if (!(error instanceof AuthoredFileError)) throw error;
-      files.set(name, brokenData(error.problems));
+      // A case file's problems in an author's words, as guideline:check says them.
+      const found = error.problems.map(caseProblemInWords);
+      files.set(name, brokenData(found));
       // A broken item file stops most data files: report it once.
-      for (const problem of error.problems) problems.set(formatProblem(problem), problem);
+      for (const problem of found) problems.set(formatProblem(problem), problem);
     }
   }
   return {files, problems: [...problems.values()]};

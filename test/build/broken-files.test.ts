@@ -40,7 +40,7 @@ describe("a broken authored file, checked before Framework starts", () => {
     const copy = copyProject();
     edit(copy, "data/items/example-2.md", "verdict: not-met", "verdict: nope");
     expect((await authoredProblems(copy)).join("\n")).toContain(
-      'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw", "partly", ' +
+      'data/items/example-2.md at checklist[2].verdict: Line 3, its verdict: got "nope": expected one of "met", "met-flaw", "partly", ' +
         '"not-met", "cannot-check", "not-instruction", "not-applicable"',
     );
   });
@@ -53,7 +53,7 @@ describe("a broken authored file, checked before Framework starts", () => {
     expect(result.status).toBe(1);
     const lines = result.stdout.split("\n").filter((text) => text.trim() !== "");
     expect(lines.at(-1)).toBe(
-      'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw", "partly", ' +
+      'data/items/example-2.md at checklist[2].verdict: Line 3, its verdict: got "nope": expected one of "met", "met-flaw", "partly", ' +
         '"not-met", "cannot-check", "not-instruction", "not-applicable"',
     );
     expect(result.stdout).not.toMatch(/file an issue|Unexpected error|loader exited/i);
@@ -63,7 +63,8 @@ describe("a broken authored file, checked before Framework starts", () => {
     const copy = copyProject();
     edit(copy, "data/items/example-4.md", "score: 3", "score: 4");
     expect(await authoredProblems(copy)).toEqual([
-      "data/items/example-4.md at score: ruled 4 but the engine derives 3 (rubric row half-or-more)",
+      "data/items/example-4.md at score: Score: ruled 4 but the engine derives 3 (the rubric row “main task met or " +
+        "partly met, at least half of the other instructions met”)",
     ]);
   });
 

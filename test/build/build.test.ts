@@ -114,7 +114,9 @@ describe("the build", () => {
     try {
       const result = runOffline(tsx, ["scripts/build.ts"]);
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain('data/items/example-2.md at checklist[2].verdict: got "nope"');
+      expect(result.stderr).toContain(
+        'data/items/example-2.md at checklist[2].verdict: Line 3, its verdict: got "nope"',
+      );
       expect(result.stderr).toContain("build: 1 problem in the authored files; dist/ is unchanged");
       expect(result.stdout).toBe("");
       expect(contents(join(copy, "dist"))).toEqual(before);

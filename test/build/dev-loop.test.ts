@@ -53,7 +53,7 @@ describe("npm run dev", () => {
     await panel.waitFor({timeout: 60_000});
     expect(await panel.getByRole("heading").innerText()).toBe("An authored file is broken");
     expect(await panel.innerText()).toContain(
-      'data/items/example-2.md at checklist[2].verdict: got "nope": expected one of "met", "met-flaw"',
+      'data/items/example-2.md at checklist[2].verdict: Line 3, its verdict: got "nope": expected one of "met", "met-flaw"',
     );
     // The panel replaces the page: none of the items is left on show, stale.
     expect(await page.getByRole("button", {name: "Check", exact: true}).filter({visible: true}).count()).toBe(0);

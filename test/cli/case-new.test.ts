@@ -37,6 +37,43 @@ const lastEdgeOrder = (): number =>
   );
 
 describe("case:new", () => {
+  it("--blank --set edge-cases: an empty notebook case after the last edge case, what is left in words", async () => {
+    const {status, stdout, stderr} = await caseNew("--blank", "--set", "edge-cases", "--id", "leaves-in-autumn");
+    expect([status, stderr]).toEqual([0, ""]);
+    const file = "data/items/leaves-in-autumn.md";
+    const order = lastEdgeOrder() + 1;
+    expect(stdout.trimEnd().split("\n")).toEqual([
+      `case:new: wrote ${file}, an empty case written for the notebook (edge-cases, order ${order})`,
+      "Left to do before guideline:check accepts it (6):",
+      `  ${file} at title: Title: give the case a name`,
+      `  ${file} at topic: Topic: say in a few neutral words what the case is about`,
+      `  ${file} at request.text: Request: paste the request`,
+      `  ${file} at response.text: Response: paste the response`,
+      `  ${file} at checklist: Checklist: mark the instructions in the request`,
+      `  ${file} at score: Score: decide every line: the engine then gives the score`,
+      "The engine derives its score once the file parses.",
+      `Or write it in the case editor: npm run dev, open /authors/case and upload ${file}.`,
+    ]);
+    expect(recordOf("leaves-in-autumn")).toEqual({
+      id: "leaves-in-autumn",
+      set: "edge-cases",
+      order,
+      origin: "notebook",
+      request: {language: "en"},
+      response: {language: "en"},
+      checklist: [],
+    });
+    rmSync(join(itemsFolder(), "leaves-in-autumn.md"));
+  });
+
+  it("--blank refuses --from beside it, and a set that is not one", async () => {
+    expect(await caseNew("--blank", "--from", "edge-1a")).toMatchObject({status: 2});
+    const {status, stderr} = await caseNew("--blank", "--set", "edge");
+    expect(status).toBe(2);
+    expect(stderr).toContain('--set: got "edge": expected one of examples, edge-cases, calibration, fresh-calibration');
+    expect(existsSync(join(itemsFolder(), "new-case-1.md"))).toBe(false);
+  });
+
   it("--from edge-1a: writes new-case-1, a notebook case after the last edge case, and says what is left", async () => {
     const {status, stdout, stderr} = await caseNew("--from", "edge-1a");
     expect([status, stderr]).toEqual([0, ""]);
@@ -90,7 +127,8 @@ describe("case:new", () => {
       stderr: 'case:new: --id: got "Edge_3": expected a lowercase id like example-1\n',
     });
     expect((await caseNew()).stderr).toBe(
-      "case:new: missing --from <id>: the case to start from; usage: npm run case:new -- --from <id> [--id <new-id>]\n",
+      "case:new: missing --from <id> (the case to start from) or --blank; usage: npm run case:new -- --from <id> " +
+        "[--id <new-id>] | --blank [--set <set>] [--id <new-id>]\n",
     );
     expect(existsSync(join(itemsFolder(), "new-case-2.md"))).toBe(false);
     expect(existsSync(join(itemsFolder(), "Edge_3.md"))).toBe(false);

@@ -35,10 +35,6 @@ export function debriefOf({rows, rulesMisapplied}: DebriefInput): Debrief | null
   };
 }
 
-/** "Example 1", "Example 1 and Example 5", "Example 1, Example 3 and Example 5". */
-export const listWords = (words: readonly string[]): string =>
-  words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-
 /** The debrief's first words: "5 of 7 exact", then " · review " and the cases, which the page links. */
 export const debriefTally = (debrief: Debrief): string =>
   `${debrief.exact} of ${debrief.answered} exact${debrief.review.length ? " · review " : ""}`;

@@ -9,7 +9,7 @@ import {verdictLabels} from "../engine/labels.js";
 import type {Feedback, RuleCitation} from "./feedback.js";
 import type {ScoreComparison} from "./score-distance.js";
 import {distanceNames, scoreText, verdictWords} from "./words.js";
-import {plural, wordCount} from "../text/format.js";
+import {listWords, plural, wordCount} from "../text/format.js";
 
 /** A note as the ruling shows it: the case study's label ("Why raters give 4"), if any, and its text. */
 export interface NoteText {
@@ -176,4 +176,11 @@ export function rulingWords(
     (text): text is string => !!text,
   );
   return {...words, sentence, rest, inView};
+}
+
+/** A grouping difference in one sentence: how the ruling splits the trainee's line, or keeps a line whole. */
+export function groupingSentence(difference: Extract<Feedback["differences"][number], {kind: "grouping"}>): string {
+  return difference.how === "splits"
+    ? `“${difference.yourWords}”: the ruling splits it into ${listWords(difference.lines)}.`
+    : `“${difference.yourWords}”: the ruling keeps it in one line, ${difference.lines[0]}.`;
 }

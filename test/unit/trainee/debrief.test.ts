@@ -3,7 +3,8 @@
 import {describe, expect, it} from "vitest";
 import {ruleSetOf} from "../../../lib/engine/derive.js";
 import {loadGuidelines} from "../../../lib/node/load.js";
-import {debriefOf, debriefRuleWords, debriefTally, listWords} from "../../../lib/trainee/debrief.js";
+import {debriefOf, debriefRuleWords, debriefTally} from "../../../lib/trainee/debrief.js";
+import {listWords} from "../../../lib/text/format.js";
 import {resultGroup} from "../../../lib/trainee/results.js";
 import {items, record} from "./helpers.js";
 

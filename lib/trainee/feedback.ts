@@ -6,88 +6,16 @@
 import type {Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Item, ItemNote, ChecklistRuleId} from "../authored/schemas/item.js";
-import type {Score, Verdict} from "../authored/schemas/verdict.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {compareAnswer, type Comparison} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {decidingRule, decidingRuleMatches, type DecidingRule} from "./deciding-rule.js";
 import type {Answer} from "./progress.js";
 import {ruleSentence} from "./rule-sentence.js";
 import {listingText} from "./words.js";
+import type {DecidingLine, Difference, RuleCitation} from "./differences.js";
 
-/** A rule as the feedback cites it: its title (not its id), the sentence of it that applies, and where it lives. */
-export interface RuleCitation {
-  id: ChecklistRuleId;
-  title: string;
-  sentence: string;
-}
-
-/** One place where the trainee's checklist and the ruled one part. */
-export type Difference =
-  | {
-      /** They listed the line and checked it otherwise. */
-      kind: "verdict";
-      text: string;
-      yourWords: string;
-      yours: Verdict;
-      ruled: Verdict;
-      main: boolean;
-      /** The case study does not rule this line: the site reads it in, for the reason `because` gives. */
-      inferred: boolean;
-      because: string | null;
-      rule: RuleCitation;
-    }
-  | {
-      /** They did not list a ruled line. */
-      kind: "missing";
-      text: string;
-      ruled: Verdict;
-      main: boolean;
-      inferred: boolean;
-      because: string | null;
-      /** The Step-1 rule that puts it on the checklist: a missing line is a Step-1 miss. */
-      listRule: RuleCitation;
-      /** The trainee's line that holds its words along with another instruction's, if one does: list it apart. */
-      inside: string | null;
-    }
-  | {
-      kind: "not-checked";
-      text: string;
-      yourWords: string;
-      ruled: Verdict;
-      main: boolean;
-      inferred: boolean;
-      because: string | null;
-    }
-  | {
-      /** They listed something the ruled checklist does not hold. */
-      kind: "extra";
-      yourWords: string;
-      status: "candidate" | "not-on-checklist" | "repeat";
-      /** Why it is off the checklist, for a line the case names (a candidate). */
-      note: string | null;
-      inferred: boolean;
-      because: string | null;
-      rule: RuleCitation;
-    }
-  | {
-      /** Their main task is another line, or none; `listed`: whether they listed the ruled main task at all. */
-      kind: "main";
-      yourMain: string | null;
-      ruledMain: string;
-      listed: boolean;
-      /** The rule that says what the main task is. */
-      rule: RuleCitation;
-    };
-
-/** A line that sets the score, for a trainee who gave a score alone: what they would have had to see. */
-export interface DecidingLine {
-  text: string;
-  ruled: Verdict;
-  main: boolean;
-  inferred: boolean;
-  because: string | null;
-  rule: RuleCitation;
-}
+export type {DecidingLine, Difference, RuleCitation} from "./differences.js";
 
 export interface Feedback {
   /** The first answer's score: the one recorded. */
@@ -163,11 +91,13 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   const cite = (index: number, rule: ChecklistRuleId = item.checklist[index]!.rule) =>
     citation(guideline, rule, rule === item.checklist[index]!.rule ? clauseOf(index) : null, item.checklist[index]);
   const yourWords = (line: number) => listingText(item, latest.checklist!.lines[line]!.listing);
-  /** The trainee's words of a mark that also covers this ruled line (matched to another line), if any. */
-  const insideOf = (index: number): string | null => {
+  /** The trainee's line (a mark matched to another line) that also covers this ruled line, if any. */
+  const insideOf = (index: number): {line: number} | null => {
     const holder = comparison.checklist?.stepOne.listings.findIndex((result) => result.alsoCovers.includes(index));
-    return holder !== undefined && holder >= 0 ? yourWords(holder) : null;
+    return holder !== undefined && holder >= 0 ? {line: holder} : null;
   };
+  /** Each trainee line that holds ruled lines besides its own: the ruled lines' texts. */
+  const splits = new Map<number, string[]>();
 
   const differences: Difference[] = [];
   let matching = 0;
@@ -205,25 +135,48 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
           rule: cite(line.index),
         });
       else if (line.status === "missing") {
-        if (!(line.role === "main" && mainMessage))
+        const inside = insideOf(line.index);
+        // Inside a line of theirs with another instruction: a grouping, said once for that line (below).
+        if (inside !== null) splits.set(inside.line, [...(splits.get(inside.line) ?? []), line.text]);
+        else if (!(line.role === "main" && mainMessage))
           differences.push({
             kind: "missing",
             ...common,
             listRule: cite(line.index, line.listRule!),
-            inside: insideOf(line.index),
+            inside: null,
           });
       } else differences.push({kind: "not-checked", ...common, yourWords: yourWords(line.trainee!.line)});
     }
-    for (const extra of checklist.extras)
+    for (const [holder, inside] of splits) {
+      const own = checklist.stepOne.listings[holder]!.match;
       differences.push({
-        kind: "extra",
-        yourWords: extra.text,
-        status: extra.status,
-        note: extra.note,
-        inferred: extra.source === "inferred",
-        because: extra.of !== null && extra.source === "inferred" ? (item.checklist[extra.of]!.because ?? null) : null,
-        rule: extra.of === null ? citation(guideline, extra.rule, null) : cite(extra.of, extra.rule),
+        kind: "grouping",
+        yourWords: yourWords(holder),
+        how: "splits",
+        lines: [...(own.kind === "ruled" ? [item.checklist[own.index]!.text] : []), ...inside],
       });
+    }
+    for (const extra of checklist.extras)
+      if (extra.status === "repeat") {
+        // A line that also holds other ruled lines is said once, by how the ruling splits it (above).
+        if (!splits.has(extra.line))
+          differences.push({
+            kind: "grouping",
+            yourWords: extra.text,
+            how: "keeps",
+            lines: [item.checklist[extra.of!]!.text],
+          });
+      } else
+        differences.push({
+          kind: "extra",
+          yourWords: extra.text,
+          status: extra.status,
+          note: extra.note,
+          inferred: extra.source === "inferred",
+          because:
+            extra.of !== null && extra.source === "inferred" ? (item.checklist[extra.of]!.because ?? null) : null,
+          rule: extra.of === null ? citation(guideline, extra.rule, null) : cite(extra.of, extra.rule),
+        });
   }
 
   const deciding = decidingRule(item, derivation);

@@ -9,7 +9,7 @@ import {verdictLabels} from "../engine/labels.js";
 import type {Feedback, RuleCitation} from "./feedback.js";
 import type {ScoreComparison} from "./score-distance.js";
 import {distanceNames, scoreText, verdictWords} from "./words.js";
-import {plural, wordCount} from "../text/format.js";
+import {listWords, plural, wordCount} from "../text/format.js";
 
 /** A note as the ruling shows it: the case study's label ("Why raters give 4"), if any, and its text. */
 export interface NoteText {
@@ -155,7 +155,7 @@ export function rulingWords(
   ];
   const count = (texts: (string | null)[]) => wordCount(texts.filter(Boolean).join(" "));
   // The note in view: the first one whole if it fits the budget; else the sentences from its turn ("But …", which
-  // says why not) if they fit, else its first sentence, marked cut with "…". The whole notes (or the others) fold.
+  // says why not), else its first sentence, marked cut with "…". The whole notes (or the others) fold.
   const budget = inViewWords - count(before_) - count(after) - wordCount(foldSummaries.rest);
   const [head, ...others] = notes;
   let sentence: NoteText | null = head ?? null;
@@ -166,8 +166,8 @@ export function rulingWords(
     const tail = turn > 0 ? parts.slice(turn).join("").trim() : null;
     // A note of one sentence shows whole: there is nothing to cut it to.
     if (parts.length > 1) {
-      const excerpt =
-        tail && wordCount(`${head.label ?? ""} ${tail}`) <= budget ? `… ${tail}` : `${parts[0]!.trim()} …`;
+      // The turn says why not, so it is what a trainee who gave that score needs in view, even past the budget.
+      const excerpt = tail ? `… ${tail}` : `${parts[0]!.trim()} …`;
       sentence = {label: head.label, text: excerpt};
       rest = notes;
     }
@@ -176,4 +176,11 @@ export function rulingWords(
     (text): text is string => !!text,
   );
   return {...words, sentence, rest, inView};
+}
+
+/** A grouping difference in one sentence: how the ruling splits the trainee's line, or keeps a line whole. */
+export function groupingSentence(difference: Extract<Feedback["differences"][number], {kind: "grouping"}>): string {
+  return difference.how === "splits"
+    ? `“${difference.yourWords}”: the ruling splits it into ${listWords(difference.lines)}.`
+    : `“${difference.yourWords}”: the ruling keeps it in one line, ${difference.lines[0]}.`;
 }

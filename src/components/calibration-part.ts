@@ -6,6 +6,7 @@ import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
 import {itemsOf, partContext, partPage, type TraineeData} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
+import {hrefOf, PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
 import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
 
@@ -38,7 +39,7 @@ export function CalibrationPart(
         howTo: HowToScore({phase: "guideline"}),
         started: (progress) => anyAnswered(progress, ids, "guideline"),
         panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-        end: () => NextPart(ctx),
+        end: (progress) => [PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}), NextPart(ctx)],
       }),
     ),
   );

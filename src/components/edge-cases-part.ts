@@ -7,6 +7,7 @@ import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
 import {itemsOf, partContext, partPage, type PartContext, type TraineeData} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
+import {hrefOf, PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
 import {RuleRef} from "./rule-ref.js";
 import {Table} from "./table.js";
@@ -41,7 +42,7 @@ export function EdgeCasesPart(
         howTo: HowToScore({phase: "guideline", decidingRule: true}),
         started: (progress) => anyAnswered(progress, ids, "guideline"),
         panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-        end: () => [writer, NextPart(ctx)],
+        end: (progress) => [writer, PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}), NextPart(ctx)],
       }),
     ),
   );

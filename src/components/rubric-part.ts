@@ -7,6 +7,7 @@ import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
 import {itemsOf, partContext, partPage, type PartContext, type TraineeData} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
+import {hrefOf, PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
 import {Table, TableRow, tableOf, tableRows} from "./table.js";
 import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
@@ -31,7 +32,7 @@ export function RubricPart(
         howTo: HowToScore({phase: "guideline"}),
         started: (progress) => anyAnswered(progress, ids, "guideline"),
         panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-        end: () => [scored, NextPart(ctx)],
+        end: (progress) => [scored, PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}), NextPart(ctx)],
       }),
     ),
   );

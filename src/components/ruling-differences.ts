@@ -2,7 +2,7 @@
 // folded, only the lines where the trainee's checklist differs from the ruled one (or, with a score given alone, the
 // lines that set the score), each with the rule and the sentence of it that decides the line, and what matched.
 import type {Difference, Feedback, RuleCitation} from "../lib/trainee/feedback.js";
-import {foldSummaries, type RulingWords} from "../lib/trainee/ruling-lead.js";
+import {foldSummaries, groupingSentence, type RulingWords} from "../lib/trainee/ruling-lead.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
@@ -71,6 +71,8 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
         ],
         null,
       );
+    case "grouping":
+      return item([groupingSentence(difference)], null);
     case "extra":
       return item(
         [

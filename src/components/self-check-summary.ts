@@ -12,6 +12,7 @@ import {nextBlindPool, nextPoolText, poolHref, poolOriginNote, type Pool} from "
 import type {SelfCheckRun} from "../lib/trainee/self-check-run.js";
 import {describeDistance, describeLean, describeTally, scoreText} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
+import {Debrief} from "./part-debrief.js";
 import {RuleRef} from "./rule-ref.js";
 import {Table} from "./table.js";
 
@@ -72,6 +73,13 @@ export function SelfCheckSummary(
         el("strong", {}, headline.text),
         ` — ${describeTally(result)}`,
       ),
+      // The debrief, as at the end of each part: the cases to review, linked, and the rule misapplied most often.
+      Debrief({
+        input: {rows: result.items, rulesMisapplied: result.rulesMisapplied},
+        guideline,
+        itemsById,
+        hrefOf: (id) => `#${id}`,
+      }) ?? "",
       result.blind
         ? ""
         : el(

@@ -226,6 +226,18 @@ describe("on Check", () => {
     await checkButton(card).click();
     await expect.poll(() => visibleText(card.locator(".ruling-lead"))).toMatch(/^✓? ?Exact on your retry/);
     expect(await card.getByRole("button", {name: "Try again"}).isVisible()).toBe(false);
+    // The part's end debriefs it before the next-part card (issue 29, item 10): first answers only, walking order.
+    // Ruled: A 4, B 2, C 1, D 5; given: A 4, B 3, C 2, D 2.
+    await showItem(page, "calibration-d-twist");
+    const debrief = page.getByRole("region", {name: "Debrief"});
+    await expect
+      .poll(() => visibleText(debrief))
+      .toMatch(/^1 of 4 exact · review Calibration B, Calibration C and Calibration D/);
+    expect(await debrief.getByRole("link", {name: "Calibration B"}).getAttribute("href")).toBe("#calibration-b");
+    const order = await page
+      .locator(".debrief, .next-part")
+      .evaluateAll((nodes) => nodes.map((node) => node.className));
+    expect(order).toEqual(["debrief", "next-part"]);
     expect(site.problems).toEqual([]);
   }, 60_000);
 });

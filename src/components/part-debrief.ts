@@ -1,0 +1,79 @@
+// The debrief at the end of a scored part, before the card to the next part, and on the self-check's summary: "5 of 7
+// exact · review Example 1 and Example 5", each case linked, and the rule misapplied most often. Decided in
+// lib/trainee/debrief.ts; the walk's figures (the engine's trace among them) load once the part's end is shown.
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import {itemLabel} from "../lib/site/links.js";
+import {debriefOf, debriefRuleWords, debriefTally, type DebriefInput} from "../lib/trainee/debrief.js";
+import type {Progress} from "../lib/trainee/progress.js";
+import {el} from "./dom.js";
+import {RuleRef} from "./rule-ref.js";
+import type * as ResultsModule from "../lib/trainee/results.js";
+import type * as DeriveModule from "../lib/engine/derive.js";
+
+export interface DebriefData {
+  input: DebriefInput;
+  guideline: Pick<Guideline, "rules">;
+  /** Each case's set (for its label) and where its link goes. */
+  itemsById: ReadonlyMap<string, Pick<Item, "set">>;
+  hrefOf: (id: string) => string;
+}
+
+/** The debrief, or nothing before the first answer. */
+export function Debrief({input, guideline, itemsById, hrefOf}: DebriefData): HTMLElement | null {
+  const debrief = debriefOf(input);
+  if (!debrief) return null;
+  const label = (id: string) => itemLabel(id, itemsById.get(id)!.set);
+  const links = debrief.review.map((id, index) => [
+    index === 0 ? "" : index === debrief.review.length - 1 ? " and " : ", ",
+    el("a", {href: hrefOf(id)}, label(id)),
+  ]);
+  const rule = debrief.rule ? guideline.rules.find((candidate) => candidate.id === debrief.rule!.id) : undefined;
+  return el(
+    "section",
+    {"class": "debrief", "aria-label": "Debrief"},
+    el("p", {class: "debrief-tally"}, el("strong", {}, debriefTally(debrief)), links),
+    debrief.rule && rule
+      ? el(
+          "p",
+          {class: "debrief-rule"},
+          debriefRuleWords(debrief.rule),
+          RuleRef({id: debrief.rule.id, title: rule.title, sentence: ""}, {quote: false}),
+          ".",
+        )
+      : null,
+  );
+}
+
+type Figures = [typeof ResultsModule, typeof DeriveModule];
+let figures: Figures | null = null;
+let loading: Promise<Figures> | null = null;
+
+/** A scored part's debrief over its items' first answers in the walk: drawn once the results' code is in. */
+export function PartDebrief({
+  items,
+  guideline,
+  progress,
+  hrefOf,
+}: {
+  items: readonly Item[];
+  guideline: Guideline;
+  progress: Progress;
+  hrefOf: (id: string) => string;
+}): HTMLElement {
+  const host = el("div", {class: "debrief-host"});
+  const draw = ([results, derive]: Figures) => {
+    const group = results.resultGroup(progress, items, "walk", derive.ruleSetOf(guideline));
+    const itemsById = new Map(items.map((item) => [item.id, item]));
+    host.replaceChildren(Debrief({input: group, guideline, itemsById, hrefOf}) ?? "");
+  };
+  if (figures) draw(figures);
+  else
+    void (loading ??= Promise.all([import("../lib/trainee/results.js"), import("../lib/engine/derive.js")]).then(
+      (loaded) => (figures = loaded),
+    )).then(draw);
+  return host;
+}
+
+/** A case's link from its own part's end: the part shows it by its fragment. */
+export const hrefOf = (id: string): string => `#${id}`;

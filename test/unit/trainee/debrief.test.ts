@@ -1,0 +1,75 @@
+// The debrief at the end of a part (issue 29, item 10): "5 of 7 exact · review Example 1 and Example 5", and the rule
+// misapplied most often, worked by hand from a record of first answers.
+import {describe, expect, it} from "vitest";
+import {ruleSetOf} from "../../../lib/engine/derive.js";
+import {loadGuidelines} from "../../../lib/node/load.js";
+import {debriefOf, debriefRuleWords, debriefTally} from "../../../lib/trainee/debrief.js";
+import {listWords} from "../../../lib/text/format.js";
+import {resultGroup} from "../../../lib/trainee/results.js";
+import {items, record} from "./helpers.js";
+
+const guideline = loadGuidelines().at(-1)!;
+const examples = items.filter((item) => item.set === "examples");
+
+describe("a part's debrief", () => {
+  it("counts the exact first answers, lists the rest to review in walking order, and names the rule missed most", () => {
+    // The seven examples' ruled scores (the case study's table): 5, 3, 3, 3, 5, 2, 3. Examples 1 and 5 given 3 alone
+    // (two off each), the rest their ruled score; a retry of Example 1 at 5 does not count.
+    const progress = record(
+      {item: "example-1", score: 3},
+      {item: "example-1", score: 5},
+      {item: "example-2", score: 3},
+      {item: "example-3", score: 3},
+      {item: "example-4", score: 3},
+      {item: "example-5", score: 3},
+      {item: "example-6", score: 2},
+      {item: "example-7", score: 3},
+    );
+    const debrief = debriefOf(resultGroup(progress, examples, "walk", ruleSetOf(guideline)))!;
+    expect(debrief).toMatchObject({exact: 5, answered: 7, review: ["example-1", "example-5"]});
+    expect(`${debriefTally(debrief)}${listWords(["Example 1", "Example 5"])}`).toBe(
+      "5 of 7 exact · review Example 1 and Example 5",
+    );
+    // A wrong score given alone blames the case's deciding rule: Example 1's is the ceiling (Numbers), Example 5's
+    // what is rated (accuracy is not): one case each, so no rule stands out.
+    expect(debrief.rule).toBeNull();
+  });
+
+  it("names a rule only when it was misapplied more often than any other, and says nothing before an answer", () => {
+    const debrief = debriefOf({
+      rows: [
+        {
+          id: "a",
+          score: {
+            trainee: 3,
+            ruled: 5,
+            distance: "two-or-more-off",
+            difference: -2,
+            direction: "harsh",
+            notApplicableMismatch: false,
+          },
+        },
+        {
+          id: "b",
+          score: {
+            trainee: 4,
+            ruled: 4,
+            distance: "exact",
+            difference: 0,
+            direction: null,
+            notApplicableMismatch: false,
+          },
+        },
+      ],
+      rulesMisapplied: [
+        {rule: "numbers", items: ["a", "c"]},
+        {rule: "purpose", items: ["a"]},
+      ],
+    })!;
+    expect(debrief.rule).toEqual({id: "numbers", cases: 2});
+    expect(debriefRuleWords(debrief.rule!)).toBe("The rule you misapplied most often here (2 cases): ");
+    expect(debriefTally(debrief)).toBe("1 of 2 exact · review ");
+    expect(debriefOf({rows: [{id: "a", score: null}], rulesMisapplied: []})).toBeNull();
+    expect(listWords(["Example 1", "Example 3", "Example 5"])).toBe("Example 1, Example 3 and Example 5");
+  });
+});

@@ -3,7 +3,7 @@
 // lib/trainee/debrief.ts; the walk's figures (the engine's trace among them) load once the part's end is shown.
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
-import {itemLabel} from "../lib/site/links.js";
+import {itemLabel, type NumberedItem} from "../lib/site/links.js";
 import {debriefOf, debriefRuleWords, debriefTally, type DebriefInput} from "../lib/trainee/debrief.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
@@ -15,7 +15,7 @@ export interface DebriefData {
   input: DebriefInput;
   guideline: Pick<Guideline, "rules">;
   /** Each case's set (for its label) and where its link goes. */
-  itemsById: ReadonlyMap<string, Pick<Item, "set">>;
+  itemsById: ReadonlyMap<string, NumberedItem>;
   hrefOf: (id: string) => string;
 }
 
@@ -23,7 +23,7 @@ export interface DebriefData {
 export function Debrief({input, guideline, itemsById, hrefOf}: DebriefData): HTMLElement | null {
   const debrief = debriefOf(input);
   if (!debrief) return null;
-  const label = (id: string) => itemLabel(id, itemsById.get(id)!.set);
+  const label = (id: string) => itemLabel(itemsById.get(id)!);
   const links = debrief.review.map((id, index) => [
     index === 0 ? "" : index === debrief.review.length - 1 ? " and " : ", ",
     el("a", {href: hrefOf(id)}, label(id)),

@@ -7,6 +7,7 @@ import type {Item, CaseSet} from "../authored/schemas/item.js";
 import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "../authored/schemas/parts.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import type {CalibrationCheck} from "../authored/schemas/content.js";
+import {partLoad, partMinutes} from "../trainee/part-time.js";
 
 /** Enough of every item to link to it, label it and count progress: id, case set, where it comes from (the case
  *  study or this notebook), its order, its neutral topic, its title, its twist's. */
@@ -23,15 +24,27 @@ export const itemRefs = (items: readonly Item[]): ItemRef[] =>
     ...(twistOf ? {twistOf} : {}),
   }));
 
-export type PagePart = TrainingPart & {hasPage: boolean; paragraphs: ResolvedParagraph[]};
+export type PagePart = TrainingPart & {
+  hasPage: boolean;
+  paragraphs: ResolvedParagraph[];
+  /** About how long the part takes, worked out from its words and steps (lib/trainee/part-time.ts). */
+  minutes: number;
+};
 
-/** The parts with their introductions resolved against the current guideline, and whether their page exists. */
+/** The parts with their introductions resolved against the current guideline, whether their page exists, and
+ *  about how long each takes. */
 export function pageParts(
   parts: readonly TrainingPart[],
+  items: readonly Item[],
   guideline: Guideline,
   hasPage: (path: string) => boolean,
 ): PagePart[] {
-  return parts.map((part) => ({...part, hasPage: hasPage(part.path), paragraphs: resolveIntro(part, guideline)}));
+  return parts.map((part) => ({
+    ...part,
+    hasPage: hasPage(part.path),
+    paragraphs: resolveIntro(part, guideline),
+    minutes: partMinutes(partLoad(part, items, guideline)),
+  }));
 }
 
 /**

@@ -2,7 +2,8 @@ import {readdirSync, readFileSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import {parse} from "yaml";
 import {beforeEach, describe, expect, it} from "vitest";
-import {loadParts} from "../../lib/node/load.js";
+import {loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
+import {partLoad, partMinutes} from "../../lib/trainee/part-time.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
 import {useSite} from "./helpers.js";
 import {distDir} from "./site.js";
@@ -22,6 +23,8 @@ const caseStudy = parse(readFileSync("data/case-study.yaml", "utf8")) as {
   result: Section & {skills: {label: string; text: string}};
 };
 const parts = loadParts();
+/** Each part's minutes as lib/trainee/part-time.ts works them out (its own test checks the arithmetic by hand). */
+const minutes = parts.map((part) => partMinutes(partLoad(part, loadItems(), loadGuidelines().at(-1)!)));
 /** The self-check's first pool, the one a fresh browser is offered. */
 const calibration = (
   parse(readFileSync("data/calibration.yaml", "utf8")) as {pools: {items: string[]; minutes: number}[]}
@@ -79,21 +82,27 @@ describe("the start page", () => {
   it("gives each part a time estimate and where the trainee stands, and the self-check its time", async () => {
     const page = await home();
     expect(await page.locator("ol.parts .part-minutes").allInnerTexts()).toEqual(
-      parts.map((part) => `about ${part.minutes} min`),
+      minutes.map((value) => `about ${value} min`),
+    );
+    // The start page's total is the sum of the parts' own figures.
+    expect(await page.getByText(/minutes in all/).innerText()).toContain(
+      `About ${minutes.reduce((sum, value) => sum + value, 0)} minutes in all.`,
     );
     // Each part a trainee scores shows where they stand; a part to read says so.
     expect(await page.locator("ol.parts .part-meta").allInnerTexts()).toEqual([
-      "about 5 min\n0 of 7 scored",
-      "about 5 min\n0 of 7 with your “before” score",
-      "about 10 min\nto read",
-      "about 15 min\n0 of 7 scored",
-      "about 20 min\n0 of 14 scored",
-      "about 10 min\n0 of 5 scored",
+      `about ${minutes[0]} min\n0 of 7 scored`,
+      `about ${minutes[1]} min\n0 of 7 with your “before” score`,
+      `about ${minutes[2]} min\nto read`,
+      `about ${minutes[3]} min\n0 of 7 scored`,
+      `about ${minutes[4]} min\n0 of 14 scored`,
+      `about ${minutes[5]} min\n0 of 5 scored`,
     ]);
     expect(await page.getByRole("region", {name: "Already rate for a living?"}).innerText()).toContain(
       `${calibration.items.length} cases, about ${calibration.minutes} min.`,
     );
-    expect(await page.locator(".next-step-note").innerText()).toMatch(/^About 5 min: 7 cases to score\./);
+    expect(await page.locator(".next-step-note").innerText()).toMatch(
+      new RegExp(`^About ${minutes[0]} min: 7 cases to score\\.`),
+    );
     expect(site.problems).toEqual([]);
   });
 
@@ -113,7 +122,7 @@ describe("the start page", () => {
     await expect
       .poll(() => page.locator(".home a.button").first().innerText())
       .toBe(`Continue with Part 2. ${parts[1]!.title} →`);
-    expect(await page.locator(".next-step-note").innerText()).toBe("About 5 min of reading.");
+    expect(await page.locator(".next-step-note").innerText()).toBe(`About ${minutes[1]} min of reading.`);
     expect(await page.locator("ol.parts .progress-meter").first().innerText()).toBe("7 of 7 scored");
     expect(site.problems).toEqual([]);
   });

@@ -26,8 +26,6 @@ export const TrainingPart = z
     description: z.string().min(1),
     /** The page that teaches this part. */
     path: z.string().startsWith("/"),
-    /** About how long the part takes a trainee, in minutes: the home page says "about N min". */
-    minutes: z.int().min(1).max(240),
     /** The case set this page shows, if any. */
     items: CaseSet.optional(),
     /** The phase a trainee scores those items in; absent when the page only shows them. */

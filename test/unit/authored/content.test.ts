@@ -179,7 +179,6 @@ describe("data/parts.yaml", () => {
       title: "X",
       description: "x",
       path: "/x",
-      minutes: 5,
       phase: "vague",
     });
     expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([

@@ -54,7 +54,7 @@ describe("what each page receives", () => {
   });
 
   it("resolves each part's introduction against the current guideline and says which pages exist", () => {
-    const parts = pageParts(loadParts(), v2, (path) => path !== "/rubric");
+    const parts = pageParts(loadParts(), items, v2, (path) => path !== "/rubric");
     expect(parts[0]!.paragraphs[0]).toEqual({text: v2.vague, from: "vague"});
     expect(parts.find((part) => part.id === "rubric")!.hasPage).toBe(false);
     expect(parts.find((part) => part.id === "guideline")!.paragraphs).toEqual([]);

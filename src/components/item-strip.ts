@@ -18,14 +18,9 @@ export function ItemStrip(
   const links = items.map((item) =>
     el(
       "a",
-      {
-        "href": `#${item.id}`,
-        "class": "strip-item",
-        "tabindex": -1,
-        "aria-label": itemLabel(item),
-        "aria-describedby": `strip-state-${item.id}`,
-      },
+      {"href": `#${item.id}`, "class": "strip-item", "tabindex": -1, "aria-describedby": `strip-state-${item.id}`},
       el("span", {"class": "strip-label", "aria-hidden": "true"}, stripLabel(item)),
+      el("span", {class: "visually-hidden"}, itemLabel(item)),
       el("span", {id: `strip-state-${item.id}`, hidden: true}),
     ),
   );

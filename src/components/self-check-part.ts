@@ -97,14 +97,24 @@ export function SelfCheck(
         el(
           "div",
           {class: "pass-rule"},
-          el("p", {}, el("strong", {}, "To pass: "), describePassRule(rule)),
-          // Where the mark comes from, on demand: the first case stays in the first screen.
+          // That the mark is the site's, beside it; where it comes from, on demand: the first case stays in the
+          // first screen.
           el(
-            "details",
-            {class: "pass-source"},
-            el("summary", {}, "Where this pass mark comes from"),
-            el("p", {class: "muted"}, rule.source),
+            "p",
+            {},
+            el("strong", {}, "To pass: "),
+            describePassRule(rule),
+            " ",
+            el("span", {class: "muted"}, sourceLead(rule.source)),
           ),
+          sourceRest(rule.source)
+            ? el(
+                "details",
+                {class: "pass-source"},
+                el("summary", {}, "Where this pass mark comes from"),
+                el("p", {class: "muted"}, sourceRest(rule.source)),
+              )
+            : null,
           el(
             "p",
             {},
@@ -179,3 +189,7 @@ function BlindNotice(
   store.subscribe(render);
   return notice;
 }
+
+/** A pass rule's source: its first sentence (whose rule it is), and the rest. */
+const sourceLead = (source: string): string => source.split(/(?<=\.)\s+/)[0]!;
+const sourceRest = (source: string): string => source.slice(sourceLead(source).length).trim();

@@ -104,7 +104,8 @@ export function SelfCheckSummary(
             ];
           }),
         },
-        {caption: "Each case, your answer and the ruled score", rowHeaders: true, scroll: true},
+        // Below 640 px each case is a labelled block: no column is cut off at the screen's edge.
+        {caption: "Each case, your answer and the ruled score", rowHeaders: true, stack: true},
       ),
       result.rulesMisapplied.length
         ? el(

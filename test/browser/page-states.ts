@@ -100,7 +100,13 @@ async function ready(page: Page, target: TraineePage): Promise<void> {
       .waitFor();
     await page.locator("ol.parts .progress-meter").first().waitFor();
   } else if (target.scores[0]) await scoreGroup(itemOf(page, target.scores[0].id)).waitFor();
-  else await page.getByRole("navigation", {name: "Where next"}).waitFor();
+  // A page to read: the card to the next part, or (Part 2, one example at a time) its strip of examples.
+  else
+    await page
+      .getByRole("navigation", {name: "Where next"})
+      .or(page.getByRole("navigation", {name: "Items in this part"}))
+      .first()
+      .waitFor();
 }
 
 /** A score per item that varies: the case study's likely wrong score where it names one (so its note shows), else

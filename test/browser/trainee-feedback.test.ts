@@ -305,7 +305,12 @@ describe("the calibration self-check", () => {
     // The pass rule and where it comes from are shown before the first case; a blind run says nothing of blindness.
     const rule = page.getByText(`At least ${calibration.pass.exactAtLeast} of ${calibration.pass.of} exact`);
     expect(await rule.isVisible()).toBe(true);
-    expect(await visibleText(page.locator("body"))).toContain(collapse(calibration.pass.source));
+    // Whose rule it is, in view; the rest of where it comes from one click away.
+    expect(await visibleText(page.locator("body"))).toContain(collapse(calibration.pass.source.split(". ")[0]!));
+    await page.getByText("Where this pass mark comes from").click();
+    const [lead, ...rest] = calibration.pass.source.split(". ");
+    expect(await visibleText(page.locator("body"))).toContain(collapse(`${lead}.`));
+    expect(await visibleText(page.locator("body"))).toContain(collapse(rest.join(". ")));
     expect(await visibleText(page.locator("body"))).not.toMatch(/can't be blind|not blind/i);
     expect(
       await rule.evaluate(

@@ -205,7 +205,8 @@ describe("key hints", () => {
   it("show where there is a fine pointer, and not on a touch screen", async () => {
     const desk = await open("/rubric");
     await scoreGroup(itemOf(desk, "example-1")).waitFor();
-    expect(await desk.locator(".key-hint").first().isVisible()).toBe(true);
+    // The hint beside Check ("How to score", which says it too, is folded).
+    expect(await itemOf(desk, "example-1").locator(".key-hint").first().isVisible()).toBe(true);
     const phone = await open("/rubric", {hasTouch: true, isMobile: true});
     await scoreGroup(itemOf(phone, "example-1")).waitFor();
     const shown = await phone

@@ -172,7 +172,9 @@ export function siteData(root = projectRoot): SiteData {
     items: once(() => loadItems(root, undefined, parseItemOnce)),
     guidelines,
     parts: once(() =>
-      pageParts(loadParts(root), authored.items(), guidelines().at(-1)!, (path) => existsSync(join(root, "src", `${path}.md`))),
+      pageParts(loadParts(root), authored.items(), guidelines().at(-1)!, (path) =>
+        existsSync(join(root, "src", `${path}.md`)),
+      ),
     ),
     // With the user's key set, a run holding it in any form stops the build too (the key is never printed).
     judges: once(() => checkJudges(root, {apiKey: process.env[defaultKeyVariable], items: authored.items()})),

@@ -48,7 +48,7 @@ export type AnswerView =
       lines: LineView[];
       /** The ruling's flags against those it raised, where its prompt asked for flags and the ruling has some. */
       flags: CaseFlags | null;
-      /** Ruled lines it listed and judged the same way, of all ruled lines. */
+      /** Ruled lines it listed and judged the same way, of the ruled lines shown (those shown missing included). */
       matching: number;
       ruledLines: number;
     };
@@ -111,8 +111,10 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
   // A ruled line off the checklist (what is not rated, say) that the answer has no line for is in the comparison
   // too, as missing: the ruling has it, the model's answer does not.
   const listed = new Set((checklist?.extras ?? []).flatMap((extra) => (extra.of === null ? [] : [extra.of])));
+  let missingOffChecklist = 0;
   item.checklist.forEach((line, index) => {
     if (line.role !== "candidate" || listed.has(index)) return;
+    missingOffChecklist += 1;
     lines.push({
       ruled: {text: line.text, main: false, verdict: verdictLabels[line.verdict], inferred: line.source === "inferred"},
       judge: null,
@@ -154,7 +156,10 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
     lines,
     flags: caseFlags(item, answer),
     matching: lines.filter((line) => line.status === "agree").length,
-    ruledLines: checklist?.lines.length ?? item.checklist.filter((line) => line.role !== "candidate").length,
+    // The ruled lines shown: the checklist's, and those off it shown as missing (the model had no line for them).
+    ruledLines:
+      (checklist?.lines.length ?? item.checklist.filter((line) => line.role !== "candidate").length) +
+      missingOffChecklist,
   };
 }
 

@@ -5,7 +5,9 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
+import {plural} from "../text/format.js";
 import {impliedScore} from "../trainee/implied.js";
+import {scoreText} from "../trainee/words.js";
 import type {JudgeAnswer, JudgeFlag} from "./answer.js";
 import {judgeChecklist} from "./as-checklist.js";
 
@@ -123,4 +125,30 @@ export function ownChecklist(
         }
       : null,
   };
+}
+
+/**
+ * The run's own-checklist counts in words, one sentence each, as /judges and `judge:score` both say them: the cases
+ * scored against its own checklist, the score slips, and the flags (or that its prompt did not ask for them). `name`
+ * gives a case's name: its label on the page, its id in the terminal.
+ */
+export function ownChecklistWords(own: OwnChecklist, prompt: string, name: (id: string) => string): string[] {
+  const {againstChecklist, slips, flags} = own;
+  const list = (ids: readonly string[]) => (ids.length ? ` (${ids.map(name).join(", ")}).` : ".");
+  const against = againstChecklist.map(
+    (entry) =>
+      `${name(entry.case)}: its checklist implies ${entry.implied.map(scoreText).join(" or ")}, ` +
+      `it scored ${scoreText(entry.scored)}`,
+  );
+  return [
+    `Scored against its own checklist: ${plural(againstChecklist.length, "case")}` +
+      (against.length ? ` (${against.join("; ")}).` : "."),
+    `Score slips, its checklist right and its score off: ${plural(slips.length, "case")}` +
+      list(slips.map((entry) => entry.case)),
+    flags
+      ? `Flags, where the ruling has them: it raised ${flags.raised} of the ${plural(flags.ruled, "flag")} ` +
+        `the rulings raise in the cases it answered` +
+        list(flags.cases.map((entry) => entry.case))
+      : `Flags: not asked for by its prompt, ${prompt}.`,
+  ];
 }

@@ -7,6 +7,7 @@ import {scoreLevels} from "../trainee/results.js";
 import {describeLean, scoreText} from "../trainee/words.js";
 import {plural} from "../text/format.js";
 import {judgeResults, type JudgeResults} from "./figures.js";
+import {ownChecklist, ownChecklistWords, type OwnChecklist} from "./own-checklist.js";
 import type {JudgeRun} from "./schema.node.js";
 
 export interface JudgeScore {
@@ -35,6 +36,8 @@ export interface JudgeScore {
   rulesMisapplied: {rule: string; title: string | null; cases: string[]}[];
   rulingChanged: JudgeResults["rulingChanged"];
   unknownCases: string[];
+  /** The cases it scored against its own checklist, the score slips, and its flags where its prompt asked: /judges'. */
+  ownChecklist: OwnChecklist;
 }
 
 /** Every rule of every version by id, its title from the latest version that has it. */
@@ -86,6 +89,7 @@ export function judgeScore(
     })),
     rulingChanged: results.rulingChanged,
     unknownCases: results.unknownCases,
+    ownChecklist: ownChecklist(run.answers, items, current),
   };
 }
 
@@ -121,6 +125,7 @@ export function formatJudgeScore(score: JudgeScore): string[] {
   lines.push(`  Lean: ${score.leanWords}`);
   lines.push("  Score matrix (the judge's score down, the ruled score across):");
   for (const line of matrixLines(score.matrix)) lines.push(`    ${line}`);
+  for (const line of ownChecklistWords(score.ownChecklist, score.prompt, (id) => id)) lines.push(`  ${line}`);
   if (!score.rulesMisapplied.length) lines.push("  Rules misapplied: none");
   else {
     lines.push("  Rules misapplied:");

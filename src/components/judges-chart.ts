@@ -2,7 +2,13 @@
 // answered that it scored exactly, one off and two or more off, drawn with d3's own modules (scale, axis, shape's
 // stack, selection) from node_modules, with its figures as a table under it. Rows from lib/judges/run-chart.ts.
 import {stack} from "d3-shape";
-import {distanceKinds, runChartRows, type DistanceKind, type RunChartRow} from "../lib/judges/run-chart.js";
+import {
+  distanceKinds,
+  noVisitorRowWords,
+  runChartRows,
+  type DistanceKind,
+  type RunChartRow,
+} from "../lib/judges/run-chart.js";
 import type {JudgesView} from "../lib/judges/judges-page.js";
 import {chartFrame} from "./d3-frame.js";
 import {el} from "./dom.js";
@@ -42,9 +48,15 @@ function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
   return node;
 }
 
-/** Each run as a rater against the ruled scores, with its figures as a table under it. */
-export function JudgesChart(view: JudgesView, {id = "judges-chart"}: {id?: string} = {}): HTMLElement {
-  const rows = runChartRows(view.runs);
+/**
+ * Each run as a rater against the ruled scores, and the visitor's own row ("You") when they have answers to the runs'
+ * cases, else a line on how to get one; the figures as a table under it.
+ */
+export function JudgesChart(
+  view: JudgesView,
+  {id = "judges-chart", you = null}: {id?: string; you?: RunChartRow | null} = {},
+): HTMLElement {
+  const rows = [...runChartRows(view.runs), ...(you ? [you] : [])];
   return el(
     "figure",
     {"class": "d3-figure", "id": id, "data-chart": "runs"},
@@ -55,8 +67,10 @@ export function JudgesChart(view: JudgesView, {id = "judges-chart"}: {id?: strin
       "figcaption",
       {id: `${id}-caption`},
       "Each bar is a run, as a rater: of the cases it answered, the share it scored exactly as ruled, one off and " +
-        "two or more off.",
+        "two or more off." +
+        (you ? " The last bar is you: your first answers in the walk to the same cases." : ""),
     ),
+    you ? null : el("p", {class: "judges-no-you", id: `${id}-no-you`}, noVisitorRowWords),
     Table(
       {
         head: ["Run", "Answered", ...distanceKinds.map((kind) => kindWords[kind])],

@@ -3,6 +3,7 @@
 // misapplies (and the rule ids it invented, as it wrote them), the score-by-score grid, and the cases it did not
 // answer with why. Figures and words from lib/judges/judges-page.ts.
 import type {JudgesPageData, RunView} from "../lib/judges/judges-page.js";
+import {ownChecklistWords} from "../lib/judges/own-checklist.js";
 import {itemLabel, ruleHref} from "../lib/site/links.js";
 import {plural} from "../lib/text/format.js";
 import {scoreText} from "../lib/trainee/words.js";
@@ -60,46 +61,13 @@ function RulesMisapplied(run: RunView, items: Items): HTMLElement {
 
 /** The cases it scored against its own checklist, the score slips among them, and the ruled flags it raised. */
 function OwnChecklist(run: RunView, items: Items): Child {
-  const {againstChecklist, slips, flags} = run.ownChecklist;
-  const against = againstChecklist.map(
-    (entry) =>
-      `${caseName(entry.case, items)}: its checklist implies ${entry.implied.map(scoreText).join(" or ")}, ` +
-      `it scored ${scoreText(entry.scored)}`,
-  );
+  const [against, slips, flags] = ownChecklistWords(run.ownChecklist, run.prompt, (id) => caseName(id, items));
   return el(
     "ul",
     {class: "judge-own-checklist"},
-    el(
-      "li",
-      {},
-      `Scored against its own checklist: ${plural(againstChecklist.length, "case")}`,
-      against.length ? ` (${against.join("; ")}).` : ".",
-    ),
-    el(
-      "li",
-      {},
-      `Score slips, its checklist right and its score off: ${plural(slips.length, "case")}`,
-      slips.length
-        ? ` (${caseList(
-            slips.map((entry) => entry.case),
-            items,
-          )}).`
-        : ".",
-    ),
-    flags
-      ? el(
-          "li",
-          {},
-          `Flags, where the ruling has them: it raised ${flags.raised} of the ${plural(flags.ruled, "flag")} ` +
-            `the rulings raise in the cases it answered` +
-            (flags.cases.length
-              ? ` (${caseList(
-                  flags.cases.map((entry) => entry.case),
-                  items,
-                )}).`
-              : "."),
-        )
-      : el("li", {class: "muted"}, `Flags: not asked for by its prompt, ${run.prompt}.`),
+    el("li", {}, against),
+    el("li", {}, slips),
+    el("li", run.ownChecklist.flags ? {} : {class: "muted"}, flags),
   );
 }
 

@@ -1,9 +1,12 @@
 // The /judges page: every recorded judge run as a rater. First the runs side by side (exact, one off, two or more
-// off, lean, answered of asked), then each run with the trainee's figures (judges-run.ts), then the cases one by one,
+// off, lean, answered of asked) and the chart of them with the visitor's own row ("You", from their saved record,
+// drawn again when it changes), then each run with the trainee's figures (judges-run.ts), then the cases one by one,
 // where any answer opens against its ruling (judges-cases.ts). With no run recorded, how to record one. Every figure
 // and word comes from lib/judges/judges-page.ts; everything a model wrote is put in as text, never as HTML.
 import {judgesView, type JudgesPageData, type JudgesView} from "../lib/judges/judges-page.js";
+import {visitorChartRow} from "../lib/judges/run-chart.js";
 import {defaultKeyVariable} from "../lib/probes/request.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import {el} from "./dom.js";
 import {JudgeCases} from "./judges-cases.js";
 import {JudgesChart} from "./judges-chart.js";
@@ -64,8 +67,17 @@ function NoRuns(data: JudgesPageData): HTMLElement {
   );
 }
 
+/** The chart, with the visitor's own row from their saved record, drawn again when the record changes. */
+function ChartWithYou(view: JudgesView, data: JudgesPageData, store: ProgressStore): HTMLElement {
+  const holder = el("div", {class: "judges-chart-holder"});
+  const render = () => holder.replaceChildren(JudgesChart(view, {you: visitorChartRow(store.get(), data)}));
+  render();
+  store.subscribe(render);
+  return holder;
+}
+
 /** The runs side by side: a row per figure, a column per run. */
-function SideBySide(view: JudgesView): HTMLElement {
+function SideBySide(view: JudgesView, data: JudgesPageData, store: ProgressStore): HTMLElement {
   const {head, rows} = view.sideBySide;
   return el(
     "section",
@@ -88,17 +100,18 @@ function SideBySide(view: JudgesView): HTMLElement {
         className: "judges-side",
       },
     ),
-    JudgesChart(view),
+    ChartWithYou(view, data, store),
   );
 }
 
-export function JudgesPage(data: JudgesPageData): HTMLElement {
+/** The page; `store` is the saved progress (this browser's by default), for the visitor's own row in the chart. */
+export function JudgesPage(data: JudgesPageData, {store}: {store?: ProgressStore} = {}): HTMLElement {
   if (!data.runs.length) return el("div", {class: "judges-page"}, NoRuns(data));
   const view = judgesView(data);
   return el(
     "div",
     {class: "judges-page"},
-    SideBySide(view),
+    SideBySide(view, data, store ?? openProgressStore()),
     view.runs.map((run) => JudgeRunSection({run, data})),
     JudgeCases({view, data}),
   );

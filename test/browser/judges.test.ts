@@ -8,6 +8,7 @@ import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {htmlReply, inventedRule} from "../unit/judges/page-runs.js";
 import {useSite, useSiteWith} from "./helpers.js";
+import {openWithRecord} from "./page-fixtures.js";
 import {openAnswer} from "./page-states.js";
 import {judgePageRuns} from "./records.js";
 import type {Site} from "./site.js";
@@ -104,6 +105,40 @@ describe("the judges' page, with two runs recorded", () => {
     await answer.getByRole("button", {name: "Close"}).click();
     await expect.poll(() => page.locator(".judge-answer").count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-pressed"))).toBe("false");
+    expect(site.problems).toEqual([]);
+  });
+
+  it("sets the visitor beside the runs in the chart as 'You', from their saved first answers", async () => {
+    // Saved: calibration-a 4 (ruled 4, exact), -b 4 (ruled 2, two off), -d 4 (ruled 5, one off) in the walk, and -c
+    // in the blind self-check (not the walk: not counted). Of 3: 1 exact (33%), 1 one off, 1 two or more off.
+    const at = "2026-03-01T10:00:00.000Z";
+    const answer = (item: string, score: number, mode?: string) =>
+      JSON.stringify({item, phase: "guideline", ...(mode ? {mode} : {}), attempt: 1, score, guideline: "v2", at});
+    const raw = JSON.stringify({app: "rater-notebook", version: 1, answers: []}).replace(
+      '"answers":[]',
+      `"answers":[${[answer("calibration-a", 4), answer("calibration-b", 4), answer("calibration-d", 4), answer("calibration-c", 3, "self-check")].join(",")}]`,
+    );
+    const context = await site.newContext({viewport: {width: 1440, height: 900}});
+    const page = await openWithRecord(await context.newPage(), "/judges", raw);
+    await page.locator("#judges-chart").waitFor();
+    expect(await tableText(page, "#judges-chart")).toEqual([
+      ["test-only/careful · check-test-v1 · v2 · 2026-11-20", "4", "3 (75%)", "1 (25%)", "0 (0%)"],
+      ["test-only/lenient · check-test-v1 · v2 · 2026-11-21", "3", "1 (33%)", "1 (33%)", "1 (33%)"],
+      ["You", "3", "1 (33%)", "1 (33%)", "1 (33%)"],
+    ]);
+    expect(await page.locator("#judges-chart .row-label").allTextContents()).toContain("You");
+    expect(await page.locator("#judges-chart-no-you").count()).toBe(0);
+    expect(site.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("says under the chart how to get a row of one's own, with no answer saved", async () => {
+    const page = await openJudges(site);
+    expect(await tableText(page, "#judges-chart")).toHaveLength(2);
+    expect(await page.locator("#judges-chart-no-you").innerText()).toBe(
+      "To see yourself here as a row of your own, score these cases in the walk: your first answers are set against " +
+        "the ruled scores as the runs' are.",
+    );
     expect(site.problems).toEqual([]);
   });
 

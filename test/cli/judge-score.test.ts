@@ -94,6 +94,10 @@ describe("judgeScore", () => {
       "    4                 1    .    .    1    .    .",
       "    5                 .    .    .    .    .    .",
       "    n/a               .    .    .    .    .    .",
+      // Scores alone: no checklist, so no main task and nothing implied; no answer has flags.
+      "  Scored against its own checklist: 0 cases.",
+      "  Score slips, its checklist right and its score off: 0 cases.",
+      "  Flags: not asked for by its prompt, check-test-v1.",
       "  Rules misapplied:",
       "    Purpose (purpose): 1 case, calibration-b",
       "    Refusals (refusal): 1 case, calibration-c",
@@ -120,7 +124,71 @@ const rulingChanged =
 
 const judgeScoreRun = (args: string[]) => runCommand(judgeScoreCommand, args);
 
+/**
+ * A run held to its own checklists (issue 30, section 3), over three cases ruled (data/items) example-2 3 (main task
+ * met; three bullet points met, the closing question not met: 1 of 2, at least half), example-5 5 with an accuracy
+ * flag, edge-6 5 with a prompt flag. Example 2: its checklist is the ruled one, which implies 3, but it scored 2:
+ * against its own checklist, and a slip. Example 5: as ruled, 5, the accuracy flag raised. Edge 6: a score alone, 5,
+ * and the quality flag, not the prompt flag. Figures: example-2 one off, the others exact.
+ */
+function ownChecklistRun(): JudgeRun {
+  const line = (instruction: string, main: boolean, rule: string, verdict: string) => ({
+    instruction,
+    main,
+    rule,
+    verdict,
+  });
+  const reply = (score: number, checklist: object[], flags: string[]) => JSON.stringify({checklist, score, flags});
+  const run = calibrationRun();
+  run.cases = ["example-2", "example-5", "edge-6"];
+  run.answers = [
+    record(
+      "example-2",
+      3,
+      reply(
+        2,
+        [
+          line("Summarize this article on city bike-sharing", true, "main-task", "met"),
+          line("in three bullet points", false, "numbers", "met"),
+          line("end with one question for discussion", false, "stated-constraints", "not-met"),
+        ],
+        [],
+      ),
+      0,
+    ),
+    record(
+      "example-5",
+      5,
+      reply(
+        5,
+        [
+          line("what is 15% of 80?", true, "main-task", "met"),
+          line("Just the answer, no explanation", false, "only-just", "met"),
+        ],
+        ["accuracy"],
+      ),
+      1,
+    ),
+    record("edge-6", 5, reply(5, [], ["quality"]), 2),
+  ];
+  run.figures = {asked: 3, replied: 3, answered: 3, exact: 2, oneOff: 1, twoOrMoreOff: 0};
+  return run;
+}
+
 describe("npm run judge:score", () => {
+  it("prints per run what /judges shows: the cases against its own checklist, the slips, the flags", async () => {
+    writeRun(root, ownChecklistRun());
+    const result = await judgeScoreRun(["--root", root, join(root, runFile)]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "  Scored against its own checklist: 1 case (example-2: its checklist implies 3, it scored 2).\n" +
+        "  Score slips, its checklist right and its score off: 1 case (example-2).\n" +
+        "  Flags, where the ruling has them: it raised 1 of the 2 flags the rulings raise in the cases it answered " +
+        "(example-5, edge-6).\n",
+    );
+  });
+
   it("prints the report, and --json the same figures as data", async () => {
     writeRun(root, scoreOnlyRun());
     const text = await judgeScoreRun(["--root", root, join(root, runFile)]);

@@ -143,4 +143,16 @@ describe("one answer against its ruling", () => {
       missed: ["accuracy"],
     });
   });
+
+  it("counts the ruled lines shown as missing in 'N of M ruled lines match its own' (Example 5: 2 of 3)", () => {
+    // Example 5's ruled checklist has three lines: the main task and "just the answer", both met, and "the answer is
+    // correct", not rated. The answer lists the first two as ruled and has no line for the third: 2 of 3.
+    const view = answerView(
+      data(run([{case: "example-5", answer: {checklist: [percent, answerOnly], score: 5, flags: []}}])),
+      0,
+      "example-5",
+    )!;
+    if (view.kind !== "answered") throw new Error("expected an answer");
+    expect([view.matching, view.ruledLines]).toEqual([2, 3]);
+  });
 });

@@ -44,7 +44,18 @@ export const browserSafeRule = {"no-restricted-imports": ["error", {patterns: [n
 const schemaRule = {"no-restricted-imports": ["error", {patterns: [noNode]}]};
 
 export default tseslint.config(
-  {ignores: ["dist/", "node_modules/", "src/.observablehq/", "src/lib/", "test/fixtures/", "scratch/"]},
+  {
+    ignores: [
+      "dist/",
+      ".dist-build/",
+      ".dist-old/",
+      "node_modules/",
+      "src/.observablehq/",
+      "src/lib/",
+      "test/fixtures/",
+      "scratch/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -73,15 +73,16 @@ describe("work not yet checked", () => {
     expect(await decidingRule(card).locator("input:checked").getAttribute("value")).toBe(name);
     expect(await radio(card, 2).isChecked()).toBe(false);
 
-    // After Check and Try again, the new attempt's score comes back with the first ruling still shown.
-    await radio(card, 2).check();
+    // After Check and Try again (offered after a miss: edge-8 is ruled 2), the new attempt's score comes back with
+    // the first ruling still shown.
+    await radio(card, 3).check();
     await checkButton(card).click();
     await ruling(card).waitFor({state: "visible"});
     await card.getByRole("button", {name: "Try again"}).click();
-    await radio(card, 3).check();
+    await radio(card, 4).check();
     await page.reload();
     card = await showItem(page, "edge-8");
-    expect(await radio(card, 3).isChecked()).toBe(true);
+    expect(await radio(card, 4).isChecked()).toBe(true);
     expect(await checkButton(card).isEnabled()).toBe(true);
     expect(await ruling(card).isVisible()).toBe(true);
     expect(await answers(page)).toHaveLength(1);

@@ -35,8 +35,6 @@ export type Difference =
       because: string | null;
       /** The Step-1 rule that puts it on the checklist: a missing line is a Step-1 miss. */
       listRule: RuleCitation;
-      /** The trainee's line that holds its words along with another instruction's, if one does: list it apart. */
-      inside: string | null;
     }
   | {
       kind: "not-checked";

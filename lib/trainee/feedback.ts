@@ -143,7 +143,6 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
             kind: "missing",
             ...common,
             listRule: cite(line.index, line.listRule!),
-            inside: null,
           });
       } else differences.push({kind: "not-checked", ...common, yourWords: yourWords(line.trainee!.line)});
     }

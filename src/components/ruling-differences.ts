@@ -55,10 +55,7 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
         [
           "You didn't list ",
           el("strong", {}, difference.main ? `the main task, ${difference.text}` : difference.text),
-          ` (ruled ${verdictLabels[difference.ruled]})`,
-          difference.inside
-            ? `: it is inside ${quoteOf(difference.inside)}, with another instruction. List each on a line of its own.`
-            : ".",
+          ` (ruled ${verdictLabels[difference.ruled]}).`,
         ],
         cite(difference.listRule),
       );

@@ -96,7 +96,6 @@ describe("the lines where the checklist differs", () => {
         inferred: false,
         because: null,
         listRule: expect.anything(),
-        inside: null,
       },
       {
         kind: "verdict",

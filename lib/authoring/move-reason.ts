@@ -6,6 +6,7 @@ import type {GuidelineParameters} from "../authored/schemas/parameters.js";
 import {rubricRowByNumber} from "../engine/labels.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Outcome} from "./preview.js";
+import {plural} from "../text/format.js";
 
 const counted: readonly RubricRow[] = ["half-or-more", "fewer-than-half", "main-partly-capped"];
 
@@ -25,7 +26,7 @@ export function shareWords({credit, of, share}: Tally, partlyWeight: number): st
             ? "more than half"
             : "less than half";
   const weight = Number.isInteger(credit) ? "" : ` (partly met counts as ${number(partlyWeight)})`;
-  return `${number(credit)} of ${of} other ${of === 1 ? "instruction" : "instructions"} met${weight}: ${part}`;
+  return `${number(credit)} of ${plural(of, "other instruction")} met${weight}: ${part}`;
 }
 
 export interface MoveReason {

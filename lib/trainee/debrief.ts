@@ -4,6 +4,7 @@
 // each case and names the rule by its title.
 import type {ChecklistRuleId} from "../authored/schemas/item.js";
 import type {ScoreComparison} from "./score-distance.js";
+import {plural} from "../text/format.js";
 
 export interface DebriefInput {
   /** Each case answered, in walking order, with how its first answer compares. */
@@ -41,4 +42,4 @@ export const debriefTally = (debrief: Debrief): string =>
 
 /** The rule line, before the rule's title: "The rule you misapplied most often here (2 cases): ". */
 export const debriefRuleWords = (rule: NonNullable<Debrief["rule"]>): string =>
-  `The rule you misapplied most often here (${rule.cases === 1 ? "1 case" : `${rule.cases} cases`}): `;
+  `The rule you misapplied most often here (${plural(rule.cases, "case")}): `;

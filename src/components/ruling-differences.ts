@@ -89,10 +89,9 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
  * Where the checklist differs (or, with a score alone, what decides it), folded under its summary: the lead's
  * diagnosis says it in a line. Null where the checklist matches the ruled one.
  */
-export function RulingDifferences(
-  {feedback}: {feedback: Feedback},
-  {cite = ruleCiter()}: {cite?: Cite} = {},
-): HTMLElement | null {
+export function RulingDifferences({feedback}: {feedback: Feedback}): HTMLElement | null {
+  // Each rule cited once in the differences: quoted the first time, named after.
+  const cite = ruleCiter();
   const fold = (summary: string, ...body: Child[]) =>
     el("details", {class: "ruling-diff"}, el("summary", {}, summary), body);
   if (feedback.scoreOnly)

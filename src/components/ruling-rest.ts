@@ -6,7 +6,7 @@
 import type {Derivation} from "../lib/engine/derive.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item, ItemNote} from "../lib/authored/schemas/item.js";
-import type {Feedback, RuleCitation} from "../lib/trainee/feedback.js";
+import type {Feedback} from "../lib/trainee/feedback.js";
 import {foldSummaries, type RulingWords} from "../lib/trainee/ruling-lead.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {comparedItems, lineNoteShown, rubricRowNamed, twistSpoiledBy} from "../lib/trainee/ruling-details.js";
@@ -19,7 +19,6 @@ import {itemHref, type ItemPages} from "../lib/site/links.js";
 import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
 import {DecidingRuleFeedback, RulingDifferences} from "./ruling-differences.js";
-import {ruleCiter} from "./rule-ref.js";
 
 const flagLabels = {
   "accuracy": "Accuracy",
@@ -131,14 +130,12 @@ export interface RulingRestOptions {
   answered?: (id: string) => boolean;
   /** The edge-case map's line on the rule that settles the case (lib/trainee/ruling-lead.ts). */
   deciding?: RulingWords["deciding"];
-  /** Cites each rule once in the whole ruling (the lead may have quoted one). */
-  cite?: (rule: RuleCitation) => HTMLElement;
 }
 
 /** Everything after the ruling's lead: on the edge-case map the deciding rule, then folds. */
 export function RulingRest(
   {item, answers, feedback, guideline, derivation, itemsById, itemPages}: RulingRestData,
-  {before, answered, deciding = null, cite = ruleCiter()}: RulingRestOptions = {},
+  {before, answered, deciding = null}: RulingRestOptions = {},
 ): HTMLElement {
   const first = answers[0]!;
   const level = guideline.rubric.find((candidate) => candidate.score === item.score);
@@ -157,7 +154,7 @@ export function RulingRest(
     "div",
     {class: "ruling-rest"},
     deciding ? DecidingRuleFeedback({feedback, words: deciding}) : null,
-    RulingDifferences({feedback}, {cite}),
+    RulingDifferences({feedback}),
     fold(
       "full-ruling",
       foldSummaries.full,

@@ -11,7 +11,7 @@ import type {Answer} from "../lib/trainee/progress.js";
 import {foldSummaries, rulingWords, type NoteText} from "../lib/trainee/ruling-lead.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el} from "./dom.js";
-import {RuleRef, ruleCiter} from "./rule-ref.js";
+import {RuleRef} from "./rule-ref.js";
 import {RulingRest} from "./ruling-rest.js";
 
 export interface GuidelineRulingOptions {
@@ -57,8 +57,6 @@ export function guidelineRuling(item: Item, answers: Answer[], options: Guidelin
     before: !!options.before,
     staleNote: options.staleNote,
   });
-  // One citation of each rule in the whole ruling: a rule quoted in the lead is named, not quoted, below.
-  const cite = ruleCiter();
   const note = (text: NoteText) =>
     el("p", {class: "case-sentence"}, text.label ? el("strong", {}, `${text.label}: `) : null, text.text);
   const lead = el(
@@ -79,7 +77,7 @@ export function guidelineRuling(item: Item, answers: Answer[], options: Guidelin
 
   const rest = RulingRest(
     {item, answers, feedback, guideline, derivation, itemsById, itemPages: options.itemPages},
-    {before: options.before, answered: options.answered, deciding: words.deciding, cite},
+    {before: options.before, answered: options.answered, deciding: words.deciding},
   );
   // The whole note, when the lead shows it cut, is the first fold after Next (which stays the Tab stop after the lead).
   if (words.rest.length)

@@ -84,6 +84,8 @@ describe("work not yet checked", () => {
     card = await showItem(page, "edge-8");
     expect(await radio(card, 4).isChecked()).toBe(true);
     expect(await checkButton(card).isEnabled()).toBe(true);
+    // The first ruling comes back with the page's ruling code, loaded after the item is painted: wait for it.
+    await ruling(card).waitFor({state: "visible"});
     expect(await ruling(card).isVisible()).toBe(true);
     expect(await answers(page)).toHaveLength(1);
 

@@ -225,7 +225,7 @@ function watchLoad(goal: Goal): void {
         ? text(node.querySelector(":scope > legend"))
         : "");
   const usable = (group: Element) => {
-    if (nameOf(group) !== "Score" || !group.checkVisibility()) return false;
+    if (nameOf(group) !== "Score" || !group.checkVisibility({visibilityProperty: true})) return false;
     if (group instanceof HTMLFieldSetElement && group.disabled) return false;
     const radios = [...group.querySelectorAll("input[type=radio], [role=radio]")];
     return (

@@ -103,7 +103,7 @@ function timeChecks(afterPaint: typeof afterPaintWhere): void {
           named(node, "Ruling"),
         );
       afterPaint(
-        () => ruling()?.checkVisibility() ?? false,
+        () => ruling()?.checkVisibility({visibilityProperty: true}) ?? false,
         ({end, frame, framesBefore, shown}) =>
           page.checkTimings.push({
             item: item?.id ?? "?",
@@ -172,10 +172,11 @@ function timeMoves(afterPaint: typeof afterPaintWhere): void {
       .join(" ")
       .trim() ||
     (node instanceof HTMLFieldSetElement ? text(node.querySelector(":scope > legend")) : "");
-  /** The items whose Score group is visible: each group's nearest ancestor with an id. */
+  /** The items whose Score group is visible (visibility: hidden is not, as for the eye): each group's nearest
+   *  ancestor with an id. */
   const visibleItems = () =>
     [...document.querySelectorAll("fieldset, [role=group], [role=radiogroup]")]
-      .filter((group) => nameOf(group) === "Score" && group.checkVisibility())
+      .filter((group) => nameOf(group) === "Score" && group.checkVisibility({visibilityProperty: true}))
       .map((group) => group.parentElement?.closest("[id]")?.id ?? "?");
   addEventListener(
     "click",

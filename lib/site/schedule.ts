@@ -85,3 +85,7 @@ export function whenIdle(run: () => void, timeoutMs: number, timers: Timers = br
 /** Runs `run` once the page has painted what it shows first: when idle after the next frame, `timeoutMs` at most. */
 export const afterFirstPaint = (run: () => void, timeoutMs = 150): void =>
   void requestAnimationFrame(() => whenIdle(run, timeoutMs));
+
+/** Runs `run` once the next frame is painted: in a task posted from that frame's requestAnimationFrame, which runs
+ *  after the frame's style, layout and paint. */
+export const afterPaint = (run: () => void): void => void requestAnimationFrame(() => void setTimeout(run, 0));

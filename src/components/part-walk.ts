@@ -11,8 +11,9 @@ import {shownItem, walkCounter, type ItemState, type WalkPosition} from "../lib/
 import {el, type Child} from "./dom.js";
 import {ItemStrip, markStrip} from "./item-strip.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
-import {whenIdle} from "../lib/site/schedule.js";
+import {afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {ScoreCard} from "./score-card.js";
+import {walkPanel} from "./walk-panel.js";
 
 export interface WalkItem {
   item: Item;
@@ -68,59 +69,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
   };
 
   // ---- The panel beside the item (a wide screen) or a sheet over the page (a narrower one) ----
-  const panel = options.panel
-    ? el("div", {"class": "guide-panel", "id": "guide-panel", "role": "region", "aria-label": options.panel.label})
-    : null;
-  const aside = el("aside", {class: "walk-aside"});
-  const panelToggle =
-    panel && !options.panel!.wideOnly
-      ? el(
-          "button",
-          {
-            "type": "button",
-            "class": "button secondary panel-toggle",
-            "aria-haspopup": "dialog",
-            "aria-expanded": "false",
-            "aria-controls": "guide-sheet",
-          },
-          options.panel!.label,
-        )
-      : null;
-  // The sheet: a modal dialog holding the panel, with a Close button; Escape, Close or a tap beside it closes it, and
-  // the focus goes back where it was.
-  const closeSheet = el("button", {type: "button", class: "button secondary sheet-close"}, "Close");
-  const sheet = el(
-    "dialog",
-    {"class": "guide-sheet", "id": "guide-sheet", "aria-label": options.panel?.label ?? ""},
-    el("div", {class: "sheet-bar"}, closeSheet),
-  );
-  let returnFocus: HTMLElement | null = null;
-  closeSheet.addEventListener("click", () => sheet.close());
-  sheet.addEventListener("click", (event) => {
-    if (event.target === sheet) sheet.close();
-  });
-  sheet.addEventListener("close", () => {
-    panelToggle?.setAttribute("aria-expanded", "false");
-    returnFocus?.focus();
-    returnFocus = null;
-  });
-  if (panel) {
-    const wide = window.matchMedia("(min-width: 1200px)");
-    const place = () => {
-      if (wide.matches) {
-        if (sheet.open) sheet.close();
-        aside.append(panel);
-      } else sheet.append(panel);
-    };
-    panelToggle?.addEventListener("click", () => {
-      returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : panelToggle;
-      sheet.showModal();
-      panelToggle.setAttribute("aria-expanded", "true");
-      closeSheet.focus();
-    });
-    wide.addEventListener("change", place);
-    place();
-  }
+  const guide = options.panel ? walkPanel(options.panel) : null;
 
   // ---- Opening prose and how to score ----
   const about = options.about
@@ -175,11 +124,29 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     return card;
   };
 
+  // The next item waits in the page, styled and laid out but not shown (out of the flow, invisible, and so out of
+  // reach of the pointer, the keyboard and assistive technology), so Next only swaps it in: the browser did its
+  // work on it while the trainee read this one.
+  const stage = (index: number) => {
+    if (index !== position.index + 1) return;
+    const card = cardFor(index);
+    for (const other of cards.values()) if (other !== card) setStaged(other, false);
+    if (card.node.parentElement !== host) host.append(card.node);
+    setStaged(card, true);
+    card.node.hidden = false;
+  };
+  const setStaged = (card: ScoreCard, staged: boolean) => {
+    if (card.node.classList.contains("is-staged") !== staged) card.node.classList.toggle("is-staged", staged);
+  };
+
   const show = ({focus = false}: {focus?: boolean} = {}) => {
     // Read before the page changes, so the browser lays out once, after the change, not twice.
     const scrolledPast = focus && walk.getBoundingClientRect().top < 0;
     const card = cardFor(position.index);
-    for (const other of cards.values()) other.node.hidden = other !== card;
+    for (const other of cards.values()) {
+      setStaged(other, false);
+      other.node.hidden = other !== card;
+    }
     if (card.node.parentElement !== host) host.append(card.node);
     renderStrip(store.get(), position);
     endHost.replaceChildren(position.next === null ? el("div", {}, options.end(store.get())) : "");
@@ -188,17 +155,20 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
       card.focusHeading();
       if (scrolledPast) walk.scrollIntoView({block: "start"});
     }
-    // The next item is built while the trainee reads this one, so moving on paints at once.
+    // The next item is built and laid out while the trainee reads this one, so moving on paints at once.
     if (position.next !== null) {
       const next = position.index + 1;
-      whenIdle(() => cardFor(next), 2000);
+      whenIdle(() => stage(next), 2000);
     }
   };
   const go = (id: string, {focus}: {focus: boolean}) => {
     position = shownItem(ids, `#${id}`);
-    // The address follows the item shown, without a history entry for every step.
-    history.replaceState(history.state, "", `#${id}`);
     show({focus});
+    // The address follows the item shown, without a history entry for every step, once the item is painted: the
+    // browser's history takes a few milliseconds that need not come before it.
+    afterPaint(() => {
+      if (position.id === id) history.replaceState(history.state, "", `#${id}`);
+    });
   };
   window.addEventListener("hashchange", () => {
     const wanted = shownItem(ids, location.hash);
@@ -220,19 +190,19 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
   // The panel beside everything of the part, from its opening prose down, so the rubric is in view from the start.
   const walk = el(
     "div",
-    {class: `walk${panel ? " has-panel" : ""}`},
+    {class: `walk${guide ? " has-panel" : ""}`},
     el(
       "div",
       {class: "walk-main"},
       el("div", {class: "walk-folds"}, about, howTo),
-      el("div", {class: "walk-bar"}, counter, strip, panelToggle),
+      el("div", {class: "walk-bar"}, counter, strip, guide?.toggle),
       host,
       endHost,
     ),
-    panel ? aside : null,
-    panelToggle ? sheet : null,
+    guide?.aside,
+    guide?.toggle ? guide.sheet : null,
   );
   show();
-  if (panel) requestAnimationFrame(() => panel.append(el("div", {}, options.panel!.body())));
+  if (guide) requestAnimationFrame(() => guide.panel.append(el("div", {}, options.panel!.body())));
   return walk;
 }

@@ -82,7 +82,8 @@ async function scoreByKeyboard(page: Page, list: readonly Item[], scoreOf: (item
     const next = list[done + 1]!;
     await scoreGroup(itemOf(page, next.id)).waitFor({state: "visible"});
     expect((await focused(page))?.ancestors, `${next.id}: focus on the item shown`).toContain(next.id);
-    expect(new URL(page.url()).hash).toBe(`#${next.id}`);
+    // The address follows once the item is painted.
+    await expect.poll(() => new URL(page.url()).hash, {message: `${next.id}: the address`}).toBe(`#${next.id}`);
   }
   return stops;
 }
@@ -149,10 +150,10 @@ describe("the address follows the item shown", () => {
     expect(await visibleScoreGroups(page)).toBe(1);
     expect(await page.getByText("Example 3 of 7").isVisible()).toBe(true);
 
-    // Next item: the address follows, without a page load.
+    // Next item: the address follows (once the item is painted), without a page load.
     await nextItem(page).click();
     await scoreGroup(itemOf(page, "example-4")).waitFor({state: "visible"});
-    expect(new URL(page.url()).hash).toBe("#example-4");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#example-4");
     expect(await third.isVisible()).toBe(false);
 
     // The strip: a link per item named by its item, shown short ("Ex 4"), the current one marked, each described by

@@ -139,6 +139,18 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     if (card.node.classList.contains("is-staged") !== staged) card.node.classList.toggle("is-staged", staged);
   };
 
+  // What follows the last item, under it: when the trainee moves to it or checks it, built once the item or its
+  // ruling is painted (they come first).
+  let endDue = false;
+  const renderEnd = () => {
+    endDue = false;
+    if (position.next === null) endHost.replaceChildren(el("div", {}, options.end(store.get())));
+  };
+  const endSoon = () => {
+    if (!endDue) afterPaint(renderEnd);
+    endDue = true;
+  };
+
   const show = ({focus = false}: {focus?: boolean} = {}) => {
     // Read before the page changes, so the browser lays out once, after the change, not twice.
     const scrolledPast = focus && walk.getBoundingClientRect().top < 0;
@@ -149,8 +161,10 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     }
     if (card.node.parentElement !== host) host.append(card.node);
     renderStrip(store.get(), position);
-    endHost.replaceChildren(position.next === null ? el("div", {}, options.end(store.get())) : "");
     endHost.hidden = position.next !== null;
+    if (position.next !== null) endHost.replaceChildren();
+    else if (focus) endSoon();
+    else renderEnd();
     if (focus) {
       card.focusHeading();
       if (scrolledPast) walk.scrollIntoView({block: "start"});
@@ -184,7 +198,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
       howTo.open = false;
     }
     renderStrip(progress, position);
-    if (position.next === null) endHost.replaceChildren(el("div", {}, options.end(progress)));
+    if (position.next === null) endSoon();
   });
 
   // The panel beside everything of the part, from its opening prose down, so the rubric is in view from the start.

@@ -26,8 +26,15 @@ export function rulingAhead<T>(
   {
     record,
     answersIn,
+    built: onBuilt = () => {},
     timers = browserTimers(),
-  }: {record: () => Progress; answersIn: (progress: Progress) => Answer[]; timers?: Timers},
+  }: {
+    record: () => Progress;
+    answersIn: (progress: Progress) => Answer[];
+    /** Gets each ruling built ahead, as it is built (the card lays it out unseen). */
+    built?: (ruling: T) => void;
+    timers?: Timers;
+  },
 ): RulingAhead<T> {
   let built: {key: string; ruling: T} | null = null;
   let next: () => Omit<Answer, "attempt"> | null = () => null;
@@ -42,7 +49,10 @@ export function rulingAhead<T>(
       const ruling = build(answers, progress);
       // The ruling's code still loading: built again once it is in, rather than kept waiting.
       if (ruling instanceof Promise) void ruling.then(() => ahead.request());
-      else built = {key, ruling};
+      else {
+        built = {key, ruling};
+        onBuilt(ruling);
+      }
     },
     {delayMs: 0, idleTimeoutMs: 50, timers},
   );

@@ -27,16 +27,11 @@ import {describeImplied, scaleAnchors} from "../lib/trainee/words.js";
 import {checklistEditor} from "./checklist-editor.js";
 import {DecidingRuleField} from "./deciding-rule-field.js";
 import {el} from "./dom.js";
+import {rulingSlot, type RulingParts} from "./ruling-slot.js";
 import {StepsFold} from "./steps-fold.js";
 import {CaseText} from "./item-text.js";
 import type {ProgressStore} from "../lib/trainee/progress-store.js";
 import {listenForScoreKeys, scoreGroup, ScoreKeysHint} from "./score-group.js";
-
-/** What the ruling region shows: its first lines (focused after Check) and the rest. */
-export interface RulingParts {
-  lead: HTMLElement;
-  rest?: HTMLElement | null;
-}
 
 export interface ScoreCardOptions {
   phase: Phase;
@@ -74,7 +69,14 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const withSteps = phase === "guideline";
   const answersIn = (progress: Progress) => cardAnswers(progress, item.id, {phase, mode, run: options.run});
   const answersNow = () => answersIn(store.get());
-  const ahead = rulingAhead(options.ruling, {record: () => store.get(), answersIn});
+  const slot = rulingSlot();
+  const ahead = rulingAhead(options.ruling, {
+    record: () => store.get(),
+    answersIn,
+    built: (parts) => {
+      if (!(parts instanceof Promise)) slot.stage(parts);
+    },
+  });
   const previous = answersNow();
   const last = previous.at(-1);
   const drafts = openItemDrafts({item: item.id, phase, mode, run: options.run}, {answered: previous.length, item});
@@ -89,7 +91,6 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const titleId = `${item.id}-title`;
   const heading = el("h2", {id: titleId, tabindex: -1}, titleBefore(item));
   const state = el("p", {class: "item-state"});
-  const rulingRegion = el("div", {"class": "ruling", "role": "region", "aria-label": "Ruling", "hidden": true});
   const answered = el("p", {class: "answered-note", role: "status", hidden: true});
   const check = el("button", {type: "button", class: "button"}, "Check");
   const retry = el("button", {type: "button", class: "button secondary", hidden: true}, "Try again");
@@ -145,14 +146,14 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     state.className = `item-state${first ? " is-done" : ""}`;
     nav.querySelector(".next-item")?.classList.toggle("secondary", !first);
     if (!first) {
-      rulingRegion.hidden = true;
+      slot.hide();
       answered.hidden = true;
       hint.after(nav);
       return null;
     }
     if (!reveal()) {
       // The blind run: the answer is kept, nothing is said about it until every case is answered.
-      rulingRegion.hidden = true;
+      slot.hide();
       answered.hidden = false;
       answered.tabIndex = -1;
       answered.textContent = blindAnswerText(first);
@@ -164,19 +165,17 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     if (parts instanceof Promise) {
       // Only when Check comes before the ruling's code has arrived (the part loads it once its first item shows): the
       // ruling appears, and takes the focus, as soon as it is in.
-      rulingRegion.hidden = true;
-      void parts.then(({lead, rest}) => {
+      slot.hide();
+      void parts.then((arrived) => {
         const waiting =
           !document.activeElement || document.activeElement === document.body || node.contains(document.activeElement);
-        rulingRegion.replaceChildren(lead, nav, rest ?? "");
-        rulingRegion.hidden = false;
-        if (waiting && pendingFocus) lead.focus();
+        slot.show(arrived, nav);
+        if (waiting && pendingFocus) arrived.lead.focus();
         pendingFocus = false;
       });
       return null;
     }
-    rulingRegion.replaceChildren(parts.lead, nav, parts.rest ?? "");
-    rulingRegion.hidden = false;
+    slot.show(parts, nav);
     return parts.lead;
   };
   const answerNow = (chosen: Score) =>
@@ -232,7 +231,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     deciding,
     el("div", {class: "score-block"}, score.node, hasSteps ? implied : null, checkRow, hint),
     answered,
-    rulingRegion,
+    slot.node,
   );
   listenForScoreKeys(node, {score, check, notApplicable: withSteps});
   node.addEventListener("change", keep);

@@ -31,13 +31,20 @@ const answer = (score: Answer["score"], at = "2026-01-01T10:00:00.000Z"): Omit<A
 function setUp(start: Progress = emptyProgress()) {
   let record = start;
   const built: {scores: Answer["score"][]; answers: number}[] = [];
+  /** The rulings handed on as they are built ahead (the card lays each out unseen). */
+  const handed: unknown[] = [];
   const {timers, runAll} = handTimers();
   const ahead = rulingAhead(
     (answers, progress) => {
       built.push({scores: answers.map((one) => one.score), answers: progress.answers.length});
       return {scores: answers.map((one) => one.score)};
     },
-    {record: () => record, answersIn: (progress) => progress.answers.filter((one) => one.item === "example-1"), timers},
+    {
+      record: () => record,
+      answersIn: (progress) => progress.answers.filter((one) => one.item === "example-1"),
+      built: (ruling) => handed.push(ruling),
+      timers,
+    },
   );
   /** What Check does: records the answer, then takes the ruling of the card's answers. */
   const check = (next: Omit<Answer, "attempt">) => {
@@ -47,7 +54,7 @@ function setUp(start: Progress = emptyProgress()) {
       record,
     );
   };
-  return {ahead, built, runAll, check, setRecord: (next: Progress) => (record = next)};
+  return {ahead, built, handed, runAll, check, setRecord: (next: Progress) => (record = next)};
 }
 
 describe("the ruling built ahead of Check", () => {
@@ -61,6 +68,23 @@ describe("the ruling built ahead of Check", () => {
     // Checked a minute later: the time differs, and no ruling shows it.
     expect(check(answer(3, "2026-01-01T10:01:00.000Z"))).toEqual({scores: [3]});
     expect(built).toHaveLength(1);
+  });
+
+  it("hands on each ruling built ahead as it is built, the very one Check then takes, and none built on Check", () => {
+    const {ahead, handed, runAll, check} = setUp();
+    ahead.soon(() => answer(3));
+    expect(handed).toEqual([]);
+    runAll();
+    expect(handed).toEqual([{scores: [3]}]);
+    // The same object: the card shows what it laid out.
+    expect(check(answer(3))).toBe(handed[0]);
+    // A retry: its ruling holds both attempts.
+    ahead.soon(() => answer(4));
+    runAll();
+    expect(handed).toEqual([{scores: [3]}, {scores: [3, 4]}]);
+    // A ruling Check has to build itself (another score than the one built ahead) is not handed on.
+    expect(check(answer(5))).toEqual({scores: [3, 5]});
+    expect(handed).toHaveLength(2);
   });
 
   it("is built again when Check records another answer than the one it was built for", () => {

@@ -3,7 +3,7 @@
 // the ruled one, each with the rule and the sentence of it that decides the line; then what matched, as a count.
 // Everything else (the rubric row, the full checklist, the flags, the other "why not" notes, the links) follows
 // folded. Built on lib/trainee/compare.ts; the page renders it without deciding anything.
-import type {Derivation} from "../engine/derive.js";
+import {scoringOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Item, ItemNote, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
@@ -11,7 +11,7 @@ import {compareAnswer, type Comparison} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {decidingRule, decidingRuleMatches, type DecidingRule} from "./deciding-rule.js";
 import type {Answer} from "./progress.js";
-import {ruleSentence} from "./rule-sentence.js";
+import {logicRule, ruleSentence} from "./rule-sentence.js";
 import {listingText} from "./words.js";
 import type {DecidingLine, Difference, RuleCitation} from "./differences.js";
 
@@ -51,7 +51,7 @@ export interface Feedback {
 }
 
 export interface FeedbackOptions {
-  guideline: Pick<Guideline, "rules" | "parameters">;
+  guideline: Pick<Guideline, "rules" | "logic">;
   derivation: Derivation;
   /** The trainee's pick of the deciding rule, where they were asked for one. */
   decidingPick?: string | undefined;
@@ -59,15 +59,15 @@ export interface FeedbackOptions {
 
 /** A rule cited by its title and the sentence of it that applies (`clause`: the engine's reading of the line). */
 export function citation(
-  guideline: Pick<Guideline, "rules">,
+  guideline: Pick<Guideline, "rules" | "logic">,
   id: ChecklistRuleId,
   clause: string | null,
   line?: ChecklistLine,
 ): RuleCitation {
   const rule = guideline.rules.find((candidate) => candidate.id === id);
   if (!rule) return {id, title: id, sentence: ""};
-  const dimension = line?.rule === "not-rated" ? line.facts.dimension : undefined;
-  return {id, title: rule.title, sentence: ruleSentence(rule, clause, dimension ? {dimension} : {})};
+  const sentence = ruleSentence(rule, logicRule(guideline.logic, id), clause, line?.facts);
+  return {id, title: rule.title, sentence};
 }
 
 /** The sentence the ruling leads with: the note on the trainee's score, else the case's own lesson. */
@@ -84,7 +84,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   const {guideline, derivation} = options;
   const first = answers[0]!;
   const latest = answers.at(-1)!;
-  const comparison = compareAnswer(item, derivation, latest, guideline.parameters);
+  const comparison = compareAnswer(item, derivation, latest, scoringOf(guideline));
   const score = compareScores(first.score, item.score);
   const latestScore = compareScores(latest.score, item.score);
   const clauseOf = (index: number) => derivation.lines[index]?.clause ?? null;

@@ -109,31 +109,6 @@ export function applyRubric(
   parameters: ParameterValues,
   counted?: Tally,
 ): RubricOutcome[] {
-  // The rubric reads the main task's verdict, engaging and declining, the other verdicts (in any order: counts) and
-  // its parameters: the same again read the same way, so each answer is kept, per compiled logic.
-  let answers = kept.get(logic);
-  if (!answers) kept.set(logic, (answers = new Map()));
-  const said = `${main.engages === true}\u0000${main.declinesHarmless === true}`;
-  let key = `${main.verdict}\u0000${said}\u0000${others.join(",")}`;
-  for (const name of logic.rubric.parameterNames) key += `\u0000${String(parameters[name])}`;
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    if (answers.size >= keptLimit) answers.clear();
-    answers.set(key, (answer = readRubric(logic, main, others, parameters, counted)));
-  }
-  return answer.map((outcome) => ({...outcome}));
-}
-
-const kept = new WeakMap<CompiledLogic, Map<string, readonly RubricOutcome[]>>();
-const keptLimit = 50_000;
-
-function readRubric(
-  logic: CompiledLogic,
-  main: RuleOutcome,
-  others: readonly Verdict[],
-  parameters: ParameterValues,
-  counted: Tally | undefined,
-): RubricOutcome[] {
   const {rubric} = logic;
   const context = new SummaryContext(logic, main, others, parameters, counted);
   const row = rubric.rows.find((candidate) => holds(candidate.when, context, `rubric.rows.${candidate.id}.when`));

@@ -109,6 +109,14 @@ describe("a second guideline, from its content root alone", () => {
     expect(site!.problems).toEqual([]);
   });
 
+  it("says plainly, on a page of a part it has not (the case study's /vague), that it has none, with no error", async () => {
+    const page = await (await built().newContext()).newPage();
+    await page.goto("/vague");
+    await page.getByText("This guideline has no part for this page.").waitFor();
+    expect(await page.getByRole("link", {name: "Start here", exact: true}).last().getAttribute("href")).toBe("./");
+    expect(site!.problems).toEqual([]);
+  });
+
   it("offers the guideline's own facts in the case editor, and derives the score from them", async () => {
     const page = await openEditor(built());
     // Case 2: "60% of them take the train", the source's 58.6% rounded and given as exact: a small flaw, a 4.

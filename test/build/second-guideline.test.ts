@@ -106,6 +106,10 @@ describe("a second guideline, from its content root alone", () => {
     expect(words).toContain("What decides it: Wood-fired ovens give bread a better crust, not met.");
     // The score group offers this guideline's rubric, in its own words.
     expect(words).toContain("3 Mostly faithful");
+    // The folded rest too reads in this guideline's words: its rubric level's, where the engine has none for a row.
+    const all = collapse((await item.textContent()) ?? "");
+    expect(all).toContain("Rubric: 3, mostly faithful: Central claim supported or partly supported;");
+    expect(all).not.toContain("undefined");
     expect(site!.problems).toEqual([]);
   });
 

@@ -66,13 +66,32 @@ export function deriveRecordingReads(
   return {derivations, reads};
 }
 
-/** What the candidate changes: the parameters whose values differ, the rule ids in one version and not the other. */
-function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]} {
+/**
+ * The rules whose logic differs between the two rule sets (a clause changed as data: withClauseVerdict keeps every
+ * other rule's object), or "all" when the rubric or the parameters' declarations differ.
+ */
+function changedLogic(base: RuleSet, candidate: RuleSet): string[] | "all" {
+  const before = base.logic.data;
+  const after = candidate.logic.data;
+  if (before === after) return [];
+  if (before.rubric !== after.rubric || before.parameters !== after.parameters) return "all";
+  const ids = new Set([...base.logic.rules.keys(), ...candidate.logic.rules.keys()]);
+  return [...ids].filter((id) => base.logic.rules.get(id)?.data !== candidate.logic.rules.get(id)?.data);
+}
+
+/**
+ * What the candidate changes: the parameters whose values differ, the rule ids in one version and not the other,
+ * and the rules whose logic differs ("all" when the rubric does).
+ */
+function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]; all: boolean} {
+  const logic = changedLogic(base, candidate);
   const keys = new Set([...Object.keys(base.parameters), ...Object.keys(candidate.parameters)]);
   const values = (ruleSet: RuleSet, key: string): unknown => (ruleSet.parameters as Record<string, unknown>)[key];
   return {
+    all: logic === "all",
     parameters: [...keys].filter((key) => !Object.is(values(base, key), values(candidate, key))),
     rules: [
+      ...(logic === "all" ? [] : logic),
       ...[...base.ruleIds].filter((id) => !candidate.ruleIds.has(id)),
       ...[...candidate.ruleIds].filter((id) => !base.ruleIds.has(id)),
       // A rule applied in both, but written in one and not the other: the lines it decides change citability.
@@ -94,7 +113,7 @@ export function deriveCandidate(prepared: RecordedBase, candidate: RuleSet): Der
   const changed = changesFrom(prepared.ruleSet, candidate);
   return prepared.items.map((item, index) => {
     const read = prepared.reads[index]!;
-    return touches(read.parameters, changed.parameters) || touches(read.rules, changed.rules)
+    return changed.all || touches(read.parameters, changed.parameters) || touches(read.rules, changed.rules)
       ? derive(item, candidate)
       : prepared.derivations[index]!;
   });

@@ -47,6 +47,7 @@ export default tseslint.config(
   {
     ignores: [
       "dist/",
+      "dist-*/",
       ".dist-build/",
       ".dist-old/",
       "node_modules/",

@@ -1,9 +1,13 @@
 // Everything the browser loads comes from this site: no web font, no CDN, no telemetry.
 import {existsSync} from "node:fs";
-import {loadParts, projectRoot} from "./lib/node/load.js";
+import {loadParts} from "./lib/node/load.js";
+import {contentRoot, siteOutput} from "./lib/node/content-root.js";
 import {probePages} from "./lib/probes/load.node.js";
 import {AuthoredFileError} from "./lib/authored/problems.js";
 import {siteNav, type NavGroups} from "./lib/site/site-nav.js";
+
+/** Where guideline/ and data/ are read from: the project's, unless NOTEBOOK_CONTENT names another folder. */
+const content = contentRoot(process.env);
 
 /**
  * The parts a trainee walks, from data/parts.yaml. In `npm run dev` (scripts/dev.ts) a broken file must not stop the
@@ -11,7 +15,7 @@ import {siteNav, type NavGroups} from "./lib/site/site-nav.js";
  */
 function readParts() {
   try {
-    return loadParts();
+    return loadParts(content);
   } catch (error) {
     if (process.env.RATER_NOTEBOOK_DEV_DATA && error instanceof AuthoredFileError) return [];
     throw error;
@@ -34,7 +38,7 @@ const nav: NavGroups = {
     {name: "Model judges", path: "/judges"},
     {name: "Cohort", path: "/cohort"},
     // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
-    ...probePages(projectRoot).map(({probe, title}) => ({name: `Probe: ${title}`, path: `/probes/${probe}`})),
+    ...probePages(content).map(({probe, title}) => ({name: `Probe: ${title}`, path: `/probes/${probe}`})),
   ],
 };
 const pages = [...nav.training, ...nav.tools];
@@ -43,7 +47,7 @@ export default {
   title: "Rater Notebook",
   root: "src",
   // scripts/build.ts builds into a fresh folder (Framework empties its output first) and swaps it in on success.
-  output: process.env.SITE_OUTPUT ?? "dist",
+  output: process.env.SITE_OUTPUT ?? siteOutput(process.env),
   style: "style.css",
   globalStylesheets: [],
   head: '<link rel="icon" href="data:,">',

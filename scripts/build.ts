@@ -1,4 +1,6 @@
-// npm run build [-- --update-pins]: the static site in dist/, with no network, the same output every day.
+// npm run build [-- --update-pins]: the static site in dist/, with no network, the same output every day. With
+// NOTEBOOK_CONTENT=<folder> (lib/node/content-root.ts), the site of that folder's guideline/ and data/, in
+// dist-<folder name>/.
 // Why a script rather than `observable build`:
 // - Framework's client names the versions of the libraries it loads lazily (react-dom, echarts, d3, ...), and
 //   Framework asks the npm registry for them whenever its cache folder has none. They are pinned in
@@ -19,6 +21,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, wr
 import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {postbuild} from "./postbuild.js";
+import {contentRoot, siteOutput} from "../lib/node/content-root.js";
 import {formatProblem} from "../lib/authored/problems.js";
 import {plural} from "../lib/text/format.js";
 import {quoteText} from "../lib/text/quote-text.js";
@@ -96,10 +99,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const updatePins = args.includes("--update-pins");
-  const problems = await authoredProblems(root);
+  // The content's authored files; the site is built by this project, into its output folder.
+  const output = siteOutput(process.env);
+  const unchanged = `${output}/ is unchanged`;
+  const problems = await authoredProblems(contentRoot(process.env));
   if (problems.length > 0) {
     // The problems last, where the eye lands: the file, the field and the fix are the build's last line.
-    console.error(`build: ${plural(problems.length, "problem")} in the authored files; dist/ is unchanged:`);
+    console.error(`build: ${plural(problems.length, "problem")} in the authored files; ${unchanged}:`);
     console.error(problems.join("\n"));
     process.exit(1);
   }
@@ -113,7 +119,7 @@ async function main(): Promise<void> {
     const hint = /registry\.npmjs\.org|cdn\.jsdelivr\.net/.test(build.stderr ?? "")
       ? ` (framework asked the network for a library: pin its version in ${pinsFile})`
       : "";
-    fail(`observable build failed${hint}; dist/ is unchanged`);
+    fail(`observable build failed${hint}; ${unchanged}`);
   }
   const resolved = cachedVersions(root);
   if (updatePins) {
@@ -127,7 +133,7 @@ async function main(): Promise<void> {
     const unpinned = resolved.filter((entry) => !pinned.includes(entry));
     if (unpinned.length > 0) {
       rmSync(next, {recursive: true, force: true});
-      fail(`framework resolved ${unpinned.join(", ")} from the registry: pin it in ${pinsFile}; dist/ is unchanged`);
+      fail(`framework resolved ${unpinned.join(", ")} from the registry: pin it in ${pinsFile}; ${unchanged}`);
     }
   }
   let done: string;
@@ -135,13 +141,13 @@ async function main(): Promise<void> {
     done = postbuild(next);
   } catch (error) {
     rmSync(next, {recursive: true, force: true});
-    fail(`${(error as Error).message}; dist/ is unchanged`);
+    fail(`${(error as Error).message}; ${unchanged}`);
   }
   console.log(done);
-  if (existsSync(join(root, "dist"))) renameSync(join(root, "dist"), old);
-  renameSync(next, join(root, "dist"));
+  if (existsSync(join(root, output))) renameSync(join(root, output), old);
+  renameSync(next, join(root, output));
   rmSync(old, {recursive: true, force: true});
-  console.log("build: dist/ replaced");
+  console.log(`build: ${output}/ replaced`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -17,8 +17,11 @@ import {tsImport} from "tsx/esm/api";
 import type * as SiteDataModule from "../lib/node/site-data.js";
 import {formatProblem} from "../lib/authored/problems.js";
 import {prepareCache} from "./build.js";
+import {contentRoot} from "../lib/node/content-root.js";
 
 const root = join(import.meta.dirname, "..");
+/** Where guideline/ and data/ are read from: the project's, unless NOTEBOOK_CONTENT names another folder. */
+const content = contentRoot(process.env);
 const loader = join(root, "src", "data.tar.js");
 const config = join(root, "observablehq.config.ts");
 /**
@@ -54,7 +57,7 @@ function rebuild(): Promise<Built> {
   latest = latest
     .catch(() => undefined)
     .then(async () => {
-      const {archive, problems} = (await siteData).dataArchive(root, {brokenAsData: true});
+      const {archive, problems} = (await siteData).dataArchive(content, {brokenAsData: true});
       return {archive: archive!, problems: problems.map(formatProblem), build};
     });
   return latest;
@@ -98,8 +101,12 @@ function changed(what: string): void {
 // Editors save in several steps (write, rename): one rebuild for the burst.
 const settle = 25;
 let pending: NodeJS.Timeout | undefined;
-for (const folder of ["guideline", "data", "lib"]) {
-  watch(join(root, folder), {recursive: true}, (_event, file) => {
+for (const [folder, under] of [
+  ["guideline", content],
+  ["data", content],
+  ["lib", root],
+] as const) {
+  watch(join(under, folder), {recursive: true}, (_event, file) => {
     const path = `${folder}/${file ?? ""}`;
     if (folder === "lib") libChanged = true;
     if (path === "data/parts.yaml" || path.startsWith("data/probes/")) navigationChanged = true;

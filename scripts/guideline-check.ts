@@ -7,11 +7,11 @@ import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {
   guidelineVersions,
   loadCalibration,
-  loadCaseStudy,
+  loadCaseStudyIfAny,
   loadGuideline,
   loadItems,
   loadParts,
-  loadRubricWriter,
+  loadRubricWriterIfAny,
 } from "../lib/node/load.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 import {caseProblemInWords} from "../lib/authored/problem-words.js";
@@ -33,7 +33,12 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
     const items = loadItems(io.root);
     // The other authored files the site reads: one that is broken stops the check, as it stops the build.
     const broken: Problem[] = [];
-    for (const load of [loadParts, loadCaseStudy, loadRubricWriter, (root: string) => loadCalibration(root, items)])
+    for (const load of [
+      loadParts,
+      loadCaseStudyIfAny,
+      loadRubricWriterIfAny,
+      (root: string) => loadCalibration(root, items),
+    ])
       try {
         load(io.root);
       } catch (error) {

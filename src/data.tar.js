@@ -22,7 +22,8 @@ if (devData) {
 } else {
   const {tsImport} = await import("tsx/esm/api");
   const {dataArchive, formatProblem} = await tsImport("../lib/node/site-data.ts", import.meta.url);
-  const {archive, problems} = dataArchive();
+  const {contentRoot} = await tsImport("../lib/node/content-root.ts", import.meta.url);
+  const {archive, problems} = dataArchive(contentRoot(process.env));
   if (archive) process.stdout.write(archive);
   else {
     // Each problem on its line, without a stack trace: the message is what the author needs.

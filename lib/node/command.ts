@@ -5,7 +5,7 @@ import {realpathSync} from "node:fs";
 import {resolve} from "node:path";
 import type {Writable} from "node:stream";
 import {fileURLToPath} from "node:url";
-import {projectRoot} from "./load.js";
+import {contentRoot} from "./content-root.js";
 
 export interface CommandIO {
   stdout: Writable;
@@ -40,7 +40,7 @@ function isEntry(meta: ImportMeta): boolean {
   }
 }
 
-/** The process's own: its streams, its environment, and the project this checkout is. */
+/** The process's own: its streams, its environment, and the content root it names (the project's own unless set). */
 function processIO(): CommandIO {
   return {
     stdout: process.stdout,
@@ -50,7 +50,7 @@ function processIO(): CommandIO {
       return process.stdin;
     },
     env: process.env,
-    root: projectRoot,
+    root: contentRoot(process.env),
   };
 }
 

@@ -1,5 +1,5 @@
 // Node-only: reads guideline/ and data/items/ from disk. Pages never import this; data loaders and CLIs do.
-import {readdirSync} from "node:fs";
+import {existsSync, readdirSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {z} from "zod";
 import {checkAuthoredText} from "../authored/limits.js";
@@ -56,6 +56,21 @@ export const loadCaseStudy = (root = projectRoot): CaseStudy => loadYaml(root, "
 /** Edge case 11, the rubric-writer check (data/rubric-writer.yaml). */
 export const loadRubricWriter = (root = projectRoot): RubricWriter =>
   loadYaml(root, "data/rubric-writer.yaml", RubricWriter);
+
+/**
+ * A file of the case study's content that another content root (lib/node/content-root.ts) may leave out, its pages
+ * then saying they have nothing to show: null when the file is absent, and checked as ever when present.
+ */
+const ifPresent =
+  <T>(path: string, load: (root: string) => T) =>
+  (root = projectRoot): T | null =>
+    existsSync(join(root, path)) ? load(root) : null;
+
+/** The case study's opening and close, if the content has them. */
+export const loadCaseStudyIfAny = ifPresent("data/case-study.yaml", loadCaseStudy);
+
+/** The rubric-writer check, if the content has it. */
+export const loadRubricWriterIfAny = ifPresent("data/rubric-writer.yaml", loadRubricWriter);
 
 /**
  * The blind self-check's pools and pass rules (data/calibration.yaml). Each pool's items must be items of the pool's

@@ -16,11 +16,11 @@ import {itemPages} from "../site/links.js";
 import {parseItemFile} from "../authored/item-file.js";
 import {
   loadCalibration,
-  loadCaseStudy,
+  loadCaseStudyIfAny,
   loadGuidelines,
   loadItems,
   loadParts,
-  loadRubricWriter,
+  loadRubricWriterIfAny,
   projectRoot,
 } from "./load.js";
 import {pageParts, partPageData, selfCheckPageData, sitePageData, type PagePart} from "./page-data.js";
@@ -87,7 +87,7 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   // Edge case 11 rides with the edge cases, so that page loads one data file fewer before its first item.
   "part-edge-cases.json": ({items, guidelines}, root) => ({
     ...partPageData("edge-cases", items(), guidelines()),
-    rubricWriter: loadRubricWriter(root),
+    rubricWriter: loadRubricWriterIfAny(root),
   }),
   "part-calibration.json": ({items, guidelines}) => partPageData("calibration", items(), guidelines()),
   // The blind self-check: its pools with their pass rules, and every pool's items (the calibration cases and the
@@ -97,8 +97,8 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   // The prose around the items: the case study's opening and close, edge case 11, the self-check's pools (the home
   // page offers the self-check).
   "content.json": ({items}, root) => ({
-    caseStudy: loadCaseStudy(root),
-    rubricWriter: loadRubricWriter(root),
+    caseStudy: loadCaseStudyIfAny(root),
+    rubricWriter: loadRubricWriterIfAny(root),
     calibration: loadCalibration(root, items()),
   }),
   // The guideline versions before the current one (site.json holds the current one), for the guideline page.
@@ -124,7 +124,7 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     items: items(),
     itemPages: itemPages(parts(), items()),
     domains: parameterDomains(),
-    rubricWriter: loadRubricWriter(root),
+    rubricWriter: loadRubricWriterIfAny(root),
     judges: judges().runs.map((run) => judgeScores(run.file, run.data)),
   }),
   // The case editor: the item and fact schemas as JSON Schema, every case file's text, the versions and domains.
@@ -165,15 +165,16 @@ export interface SiteData {
   problems: Problem[];
 }
 
-/** Builds every data file from the authored files under root. */
+/** Builds every data file from the authored files under root (the content root: lib/node/content-root.ts). */
 export function siteData(root = projectRoot): SiteData {
   const guidelines = once(() => loadGuidelines(root));
   const authored: Authored = {
     items: once(() => loadItems(root, undefined, parseItemOnce)),
     guidelines,
     parts: once(() =>
+      // The pages are this project's, whatever the content root.
       pageParts(loadParts(root), authored.items(), guidelines().at(-1)!, (path) =>
-        existsSync(join(root, "src", `${path}.md`)),
+        existsSync(join(projectRoot, "src", `${path}.md`)),
       ),
     ),
     // With the user's key set, a run holding it in any form stops the build too (the key is never printed).

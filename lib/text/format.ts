@@ -15,6 +15,11 @@ export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+
 export const plural = (count: number, noun: string, many = `${noun}s`): string =>
   `${thousands(count)} ${count === 1 ? noun : many}`;
 
+const smallNumbers = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+/** A count in words up to ten, as prose writes it ("the six parts"), in figures beyond. */
+export const countWord = (count: number): string => smallNumbers[count] ?? thousands(count);
+
 /** A text's size in UTF-8 bytes. */
 export function utf8Length(text: string): number {
   return new TextEncoder().encode(text).byteLength;

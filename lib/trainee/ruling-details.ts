@@ -3,6 +3,7 @@
 import type {RubricLevel} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Item, ItemNote} from "../authored/schemas/item.js";
 import type {RubricRow} from "../engine/rubric.js";
+import {rubricRowLabels} from "../engine/labels.js";
 
 /**
  * A note on `item` that names a twist of it the trainee has not scored yet gives that twist's ruling away: the twist's
@@ -26,11 +27,15 @@ export function lineNoteShown(line: Pick<ChecklistLine, "source" | "note" | "tex
   return !line.note.replace(/[.:]/g, "").toLowerCase().startsWith(line.text.toLowerCase());
 }
 
-/** Whether the rubric line names the row that applies: only where the ruled level joins rows with "or". */
+/**
+ * Whether the rubric line names the row that applies: only where the ruled level joins rows with "or", and the row has
+ * words of the engine's (lib/engine/labels.ts). Another guideline's rows (lib/node/content-root.ts) are read in its
+ * rubric level's own words.
+ */
 export const rubricRowNamed = (
   level: Pick<RubricLevel, "checklist"> | undefined,
   row: RubricRow | null | undefined,
-): row is RubricRow => !!row && !!level && / or /.test(level.checklist);
+): row is RubricRow => !!row && !!level && / or /.test(level.checklist) && Object.hasOwn(rubricRowLabels, row);
 
 /** The cases a ruling links to for comparison, as the site knows them; an id it does not know is left out. */
 export const comparedItems = <T>(links: readonly string[], itemsById: ReadonlyMap<string, T>): T[] =>

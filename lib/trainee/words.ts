@@ -54,7 +54,9 @@ export function describeImplied(implied: ImpliedScore): string {
   }
   if (implied.score !== null) {
     const row = implied.rows[0];
-    return `Your checklist implies ${scoreText(implied.score)}${row ? ` (${rubricRowLabels[row]})` : ""}.`;
+    // A row the engine has no words for (another guideline's) goes unnamed: the score alone.
+    const named = row && Object.hasOwn(rubricRowLabels, row) ? ` (${rubricRowLabels[row]})` : "";
+    return `Your checklist implies ${scoreText(implied.score)}${named}.`;
   }
   const scores = implied.scores.map(scoreText).join(" or ");
   return implied.undecided === "engages"

@@ -9,6 +9,9 @@ import {PartIntro} from "./part-page.js";
 import {hrefOf, PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
 import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
+import type {Item} from "../lib/authored/schemas/item.js";
+import {itemLabel, itemNumber} from "../lib/site/links.js";
+import {countWord, listWords} from "../lib/text/format.js";
 
 export function CalibrationPart(
   data: TraineeData,
@@ -32,10 +35,7 @@ export function CalibrationPart(
         store,
         items: items.map((item) => guidelineWalkItem(ctx, item)),
         stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
-        about: [
-          PartIntro(ctx.part),
-          el("p", {}, "The four cases, then the twist on Calibration D (D′) that its ruling describes."),
-        ],
+        about: [PartIntro(ctx.part), el("p", {}, partContents(items))],
         howTo: HowToScore({phase: "guideline"}),
         started: (progress) => anyAnswered(progress, ids, "guideline"),
         panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
@@ -43,4 +43,17 @@ export function CalibrationPart(
       }),
     ),
   );
+}
+
+/**
+ * What the part holds, counted from its items: "The four cases, then the twist on Calibration D (D′) that its ruling
+ * describes." (the case study's), "The seven cases." (a guideline with no twist).
+ */
+function partContents(items: readonly Item[]): string {
+  const twists = items.flatMap((item) => items.find((other) => other.id === item.twistOf) ?? []);
+  const cases = `The ${countWord(items.length - twists.length)} cases`;
+  if (!twists.length) return `${cases}.`;
+  const named = twists.map((of) => `the twist on ${itemLabel(of)} (${itemNumber(of).number}′)`);
+  const describes = twists.length === 1 ? "its ruling describes" : "their rulings describe";
+  return `${cases}, then ${listWords(named)} that ${describes}.`;
 }

@@ -14,13 +14,14 @@ import {Table} from "./table.js";
 import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
 
 export function EdgeCasesPart(
-  data: TraineeData & {rubricWriter: RubricWriter},
+  data: TraineeData & {rubricWriter: RubricWriter | null},
   {store = openProgressStore()}: {store?: ProgressStore} = {},
 ): HTMLElement {
   const ctx = partContext(data, "edge-cases", store);
   const items = itemsOf(ctx, "edge-cases");
   const ids = items.map((item) => item.id);
-  const writer = RubricWriterCheck(data.rubricWriter, {ctx});
+  // Content without the case study's rubric-writer check (lib/node/content-root.ts) ends with the last item.
+  const writer = data.rubricWriter && RubricWriterCheck(data.rubricWriter, {ctx});
   return preloadRulings(
     partPage(
       ctx,
@@ -35,14 +36,20 @@ export function EdgeCasesPart(
             "p",
             {},
             `You score ${items.length} items from the map's first ${casesIn(items)} ` +
-              "cases: a case with variants has one item each (1a, 1b, 1c), and ′ marks a twist on a case. " +
-              `Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`,
+              "cases: a case with variants has one item each (1a, 1b, 1c), and ′ marks a twist on a case." +
+              (data.rubricWriter
+                ? ` Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`
+                : ""),
           ),
         ],
         howTo: HowToScore({phase: "guideline", decidingRule: true}),
         started: (progress) => anyAnswered(progress, ids, "guideline"),
         panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-        end: (progress) => [writer, PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}), NextPart(ctx)],
+        end: (progress) => [
+          ...(writer ? [writer] : []),
+          PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}),
+          NextPart(ctx),
+        ],
       }),
     ),
   );

@@ -9,6 +9,7 @@ import type {PagePart, SitePageData} from "../lib/node/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
 import {describeOffer, offeredPool, poolsOf} from "../lib/trainee/self-check-pool.js";
 import {el} from "./dom.js";
+import {countWord} from "../lib/text/format.js";
 import {CoverageTable} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
@@ -38,6 +39,20 @@ function CaseStudySection(section: Section, {id}: {id: string}, ...more: HTMLEle
     Paragraphs(section),
     more,
   );
+}
+
+/** The case study's opening and close; content without them (lib/node/content-root.ts) shows none. */
+function CaseStudySections(caseStudy: CaseStudy, links: HTMLElement[]): HTMLElement[] {
+  return [
+    CaseStudySection(caseStudy.problem, {id: "the-problem"}),
+    CaseStudySection(caseStudy.whatIDid, {id: "what-i-did"}),
+    CaseStudySection(caseStudy.artifact, {id: "the-artifact"}, el("ol", {class: "artifact-parts"}, links)),
+    CaseStudySection(
+      caseStudy.result,
+      {id: "the-result"},
+      el("p", {class: "skills"}, el("strong", {}, `${caseStudy.result.skills.label}: `), caseStudy.result.skills.text),
+    ),
+  ];
 }
 
 /** The button to the trainee's next part, kept current as they score (in this tab or another). */
@@ -104,7 +119,7 @@ function SelfCheckOffer(calibration: CalibrationCheck, store: ProgressStore): HT
   );
 }
 
-/** The six parts in walking order: what each is, how long it takes, where the trainee stands. */
+/** The parts in walking order: what each is, how long it takes, where the trainee stands. */
 function PartsList(parts: readonly PagePart[], site: SitePageData, store: ProgressStore): HTMLElement {
   return el(
     "ol",
@@ -150,7 +165,7 @@ function Coverage(site: SitePageData): HTMLElement {
 }
 
 export function Home(
-  {site, caseStudy, calibration}: {site: SitePageData; caseStudy: CaseStudy; calibration: CalibrationCheck},
+  {site, caseStudy, calibration}: {site: SitePageData; caseStudy: CaseStudy | null; calibration: CalibrationCheck},
   store = openProgressStore(),
 ): HTMLElement {
   const parts = site.parts.filter((part) => part.hasPage);
@@ -168,7 +183,7 @@ export function Home(
     el(
       "section",
       {"aria-labelledby": "the-parts"},
-      el("h2", {id: "the-parts"}, "The six parts, in order"),
+      el("h2", {id: "the-parts"}, `The ${countWord(site.parts.length)} parts, in order`),
       el("p", {class: "muted"}, `About ${minutes} minutes in all. Your progress is saved in this browser.`),
       PartsList(site.parts, site, store),
       el(
@@ -185,19 +200,7 @@ export function Home(
       "section",
       {"class": "about", "aria-labelledby": "about"},
       el("h2", {id: "about"}, "About this guideline"),
-      CaseStudySection(caseStudy.problem, {id: "the-problem"}),
-      CaseStudySection(caseStudy.whatIDid, {id: "what-i-did"}),
-      CaseStudySection(caseStudy.artifact, {id: "the-artifact"}, el("ol", {class: "artifact-parts"}, links)),
-      CaseStudySection(
-        caseStudy.result,
-        {id: "the-result"},
-        el(
-          "p",
-          {class: "skills"},
-          el("strong", {}, `${caseStudy.result.skills.label}: `),
-          caseStudy.result.skills.text,
-        ),
-      ),
+      caseStudy ? CaseStudySections(caseStudy, links) : [],
       Coverage(site),
       el(
         "p",

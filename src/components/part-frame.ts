@@ -46,6 +46,22 @@ export function partContext(data: TraineeData, partId: string, store: ProgressSt
   };
 }
 
+/**
+ * A part page's content; where the content's parts (data/parts.yaml) have no such part, as another guideline's may
+ * not (lib/node/content-root.ts), a plain note saying so and the way to the parts it has: the page is built, but the
+ * navigation leaves it out.
+ */
+export function withPart(site: SitePageData, partId: string, render: () => Node): Node {
+  if (site.parts.some((part) => part.id === partId)) return render();
+  return el(
+    "p",
+    {class: "part-missing"},
+    "This guideline has no part for this page. ",
+    el("a", {href: "./"}, "Start here"),
+    " for the parts it has.",
+  );
+}
+
 export const itemsOf = (ctx: Pick<PartContext, "items">, set: Item["set"]) =>
   ctx.items.filter((item) => item.set === set);
 

@@ -4,6 +4,7 @@ import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.j
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {namedRule} from "../lib/trainee/results.js";
+import type {PartRef, WalkParts} from "../lib/site/part-refs.js";
 import {el, type Child} from "./dom.js";
 
 /** What the results page links against: the cases in walking order, by id, and the guideline the pages teach. */
@@ -13,7 +14,13 @@ export interface ResultsContext {
   /** Where each item is scored, for its link. */
   itemPages: ItemPages;
   guideline: Guideline;
+  /** The parts the page points to (lib/site/part-refs.ts). */
+  walkParts: WalkParts;
 }
+
+/** A link to a part by its number: "Part 4". */
+export const PartLink = (part: PartRef, text = `Part ${part.number}`): HTMLElement =>
+  el("a", {href: `.${part.path}`}, text);
 
 export const CaseLink = (id: string, {ctx}: {ctx: ResultsContext}): HTMLElement => {
   const item = ctx.itemsById.get(id)!;

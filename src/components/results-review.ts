@@ -6,7 +6,7 @@ import type {TraineeResults} from "../lib/trainee/results.js";
 import {describeReviewScores, reviewHeading} from "../lib/trainee/words.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
-import {CaseLink, RuleLinks, type ResultsContext} from "./results-links.js";
+import {CaseLink, PartLink, RuleLinks, type ResultsContext} from "./results-links.js";
 
 /** One case to review: its mark, its name linked to its ruling, the scores, and the rules to look at. */
 function ReviewItem(entry: ReviewEntry, {ctx}: {ctx: ResultsContext}): HTMLElement {
@@ -55,9 +55,9 @@ export function ReviewSection({results, ctx}: {results: TraineeResults; ctx: Res
           el(
             "p",
             {},
-            "Score cases with the guideline, from ",
-            el("a", {href: "./rubric"}, "Part 4"),
-            " on, and any you miss will be listed here to look at again.",
+            "Score cases with the guideline",
+            ...(ctx.walkParts.guideline[0] ? [", from ", PartLink(ctx.walkParts.guideline[0]), " on,"] : []),
+            " and any you miss will be listed here to look at again.",
           ),
         );
   const group = (distance: ReviewEntry["distance"], title: string) => {

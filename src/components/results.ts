@@ -6,7 +6,8 @@
 // number and sentence comes from lib/trainee/; this only lays it out, and again when the record changes. Each section
 // is its own component: results-review.ts, results-group.ts, before-after-chart.ts, transfer.ts.
 import {itemPages} from "../lib/site/links.js";
-import {plural} from "../lib/text/format.js";
+import {countWord, plural} from "../lib/text/format.js";
+import {partsWords, walkParts} from "../lib/site/part-refs.js";
 import type {PartPageData, SelfCheckPageData, SitePageData} from "../lib/node/page-data.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import type {Progress} from "../lib/trainee/progress.js";
@@ -24,7 +25,7 @@ import {BeforeAfterChart} from "./before-after-chart.js";
 import {el} from "./dom.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {GroupSection, ResultsSection} from "./results-group.js";
-import type {ResultsContext} from "./results-links.js";
+import {PartLink, type ResultsContext} from "./results-links.js";
 import {ReviewSection} from "./results-review.js";
 import {Transfer} from "./transfer.js";
 import type {Item} from "../lib/authored/schemas/item.js";
@@ -57,7 +58,7 @@ function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyCon
         "p",
         {class: "results-empty"},
         "You have not scored a case yet. ",
-        el("a", {href: "./vague"}, "Start with Part 1"),
+        ctx.walkParts.first ? PartLink(ctx.walkParts.first, `Start with Part ${ctx.walkParts.first.number}`) : "",
         " and come back here for how your scores compare, or import a file from another machine below.",
       ),
     ];
@@ -81,7 +82,8 @@ function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyCon
           id: "walk",
           title: "With the guideline",
           lead:
-            `Your first answer to ${plural(walk.answered, "case")} of ${walk.total} in Parts 4 to 6, against ` +
+            `Your first answer to ${plural(walk.answered, "case")} of ${walk.total} in ` +
+            `${partsWords(ctx.walkParts.guideline)}, against ` +
             "the ruled score. Retries are kept but don’t count here.",
         })
       : ResultsSection({
@@ -91,31 +93,34 @@ function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyCon
             el(
               "p",
               {},
-              "You have not scored a case in Parts 4 to 6 yet. ",
-              el("a", {href: "./rubric"}, "Part 4"),
-              " is where that starts.",
+              `You have not scored a case in ${partsWords(ctx.walkParts.guideline)} yet. `,
+              ...(ctx.walkParts.guideline[0] ? [PartLink(ctx.walkParts.guideline[0]), " is where that starts."] : []),
             ),
           ],
         }),
   );
-  parts.push(
-    ResultsSection({
-      id: "before-after",
-      title: "Before and after the guideline",
-      body: [
-        el(
-          "p",
-          {class: "results-lead"},
-          "Each of the seven examples: the score you gave under the one vague line (",
-          el("a", {href: "./vague"}, "Part 1"),
-          "), the score you gave with the guideline (",
-          el("a", {href: "./rubric"}, "Part 4"),
-          "), and the ruled score.",
-        ),
-        BeforeAfterChart({beforeAfter, itemsById: ctx.itemsById}, {id: "before-after"}),
-      ],
-    }),
-  );
+  // Content with no part scored under the vague line (another guideline's) has no before and after.
+  const {vague, after} = ctx.walkParts;
+  if (vague && after)
+    parts.push(
+      ResultsSection({
+        id: "before-after",
+        title: "Before and after the guideline",
+        body: [
+          el(
+            "p",
+            {class: "results-lead"},
+            `Each of the ${countWord(beforeAfter.pairs.length)} examples: `,
+            "the score you gave under the one vague line (",
+            PartLink(vague),
+            "), the score you gave with the guideline (",
+            PartLink(after),
+            "), and the ruled score.",
+          ),
+          BeforeAfterChart({beforeAfter, itemsById: ctx.itemsById}, {id: "before-after"}),
+        ],
+      }),
+    );
   parts.push(...SelfCheckSections(selfChecks, {ctx, pools, progress}));
   return parts;
 }
@@ -179,6 +184,7 @@ export function ResultsPage(
     itemsById: new Map(items.map((item) => [item.id, item])),
     itemPages: itemPages(data.site.parts, data.site.itemRefs),
     guideline: data.site.guideline,
+    walkParts: walkParts(data.site.parts),
   };
   const pools = poolsOf(data.selfCheck.calibration);
   const body = el("div", {class: "results-body"});

@@ -49,6 +49,8 @@ describe("the rubric line", () => {
     expect(rubricRowNamed(five, "all-met")).toBe(false);
     expect(rubricRowNamed(undefined, "all-met")).toBe(false);
     expect(rubricRowNamed(two, null)).toBe(false);
+    // Another guideline's row, which the engine has no words for: its level's own words stand.
+    expect(rubricRowNamed(three, "mostly-supported")).toBe(false);
   });
 });
 

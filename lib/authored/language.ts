@@ -19,13 +19,35 @@ export function languageProblem(tag: string): string | null {
   return canonical === tag ? null : `write the language tag as ${canonical}`;
 }
 
+/** Each tag named so far, and the names a page's data brings (worked out at build: knowLanguageNames). */
+const named = new Map<string, string>();
+
 /** A language's name in English, "Spanish" for es, "Mexican Spanish" for es-MX; the tag itself where the browser has
- *  no name for it. */
+ *  no name for it. Asked once per tag: the first Intl.DisplayNames in a page loads the browser's names of languages,
+ *  tens of milliseconds on a slow phone. */
 export function languageName(tag: string): string {
+  const known = named.get(tag);
+  if (known !== undefined) return known;
+  let name = tag;
   try {
-    const name = new Intl.DisplayNames(["en"], {type: "language"}).of(tag);
-    return name && name !== tag ? name : tag;
+    const found = new Intl.DisplayNames(["en"], {type: "language"}).of(tag);
+    if (found && found !== tag) name = found;
   } catch {
-    return tag;
+    // no well-formed tag: named by itself
   }
+  named.set(tag, name);
+  return name;
+}
+
+/** Takes names worked out before (by languageNames, at build, into a page's data), so a page that shows them need not
+ *  load the browser's names of languages before its first item. */
+export function knowLanguageNames(names: Readonly<Record<string, string>>): void {
+  for (const [tag, name] of Object.entries(names)) named.set(tag, name);
+}
+
+/** The names of the languages other than English among these texts' tags, by tag. */
+export function languageNames(tags: Iterable<string>): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const tag of tags) if (tag !== "en") names[tag] = languageName(tag);
+  return names;
 }

@@ -8,6 +8,7 @@ import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "../author
 import type {Score} from "../authored/schemas/verdict.js";
 import type {CalibrationCheck} from "../authored/schemas/content.js";
 import {partLoad, partMinutes} from "../trainee/part-time.js";
+import {languageNames} from "../authored/language.js";
 
 /** Enough of every item to link to it, label it and count progress: id, case set, where it comes from (the case
  *  study or this notebook), its order, its neutral topic, its title, its twist's. */
@@ -87,11 +88,18 @@ export interface PartPageData {
   /** The items of one part, in walking order. */
   items: Item[];
   rulings: Record<string, Record<string, Score | null>>;
+  /** The English name of each language other than English the items' texts are in, by tag ("de": "German"),
+   *  named here so the page need not load the browser's names of languages before its first item. */
+  languages: Record<string, string>;
 }
+
+/** The tags of the languages the items' request and response are in. */
+const languagesOf = (items: readonly Item[]): Record<string, string> =>
+  languageNames(new Set(items.flatMap((item) => [item.request.language, item.response.language])));
 
 export function partPageData(set: CaseSet, items: readonly Item[], guidelines: readonly Guideline[]): PartPageData {
   const shown = items.filter((item) => item.set === set);
-  return {items: shown, rulings: rulingsByVersion(shown, guidelines)};
+  return {items: shown, rulings: rulingsByVersion(shown, guidelines), languages: languagesOf(shown)};
 }
 
 /** The self-check page's data: its pools and pass rules, and the items of every pool, in the pools' order. */
@@ -105,5 +113,5 @@ export function selfCheckPageData(
   guidelines: readonly Guideline[],
 ): SelfCheckPageData {
   const shown = calibration.pools.flatMap((pool) => pool.items.map((id) => items.find((item) => item.id === id)!));
-  return {items: shown, rulings: rulingsByVersion(shown, guidelines), calibration};
+  return {items: shown, rulings: rulingsByVersion(shown, guidelines), languages: languagesOf(shown), calibration};
 }

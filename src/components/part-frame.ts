@@ -3,6 +3,7 @@
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {itemPages, type ItemPages} from "../lib/site/links.js";
+import {knowLanguageNames} from "../lib/authored/language.js";
 import type {ItemRef, PagePart, PartPageData, SitePageData} from "../lib/node/page-data.js";
 import {el, type Child} from "./dom.js";
 import {PartHeader} from "./part-page.js";
@@ -33,6 +34,7 @@ export interface PartContext {
 export function partContext(data: TraineeData, partId: string, store: ProgressStore): PartContext {
   const part = data.site.parts.find((candidate) => candidate.id === partId);
   if (!part) throw new Error(`no part "${partId}" in data/parts.yaml`);
+  knowLanguageNames(data.part?.languages ?? {});
   return {
     parts: data.site.parts,
     guideline: data.site.guideline,

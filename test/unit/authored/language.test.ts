@@ -7,7 +7,13 @@ import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {itemProblems} from "../../../lib/authored/item-checks.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
-import {canonicalLanguage, languageName, languageProblem} from "../../../lib/authored/language.js";
+import {
+  canonicalLanguage,
+  knowLanguageNames,
+  languageName,
+  languageNames,
+  languageProblem,
+} from "../../../lib/authored/language.js";
 import {projectRoot} from "../../../lib/node/load.js";
 
 describe("a language tag", () => {
@@ -33,6 +39,13 @@ describe("a language tag", () => {
     expect(languageName("es")).toBe("Spanish");
     expect(languageName("sv")).toBe("Swedish");
     expect(languageName("qaa")).toBe("qaa");
+  });
+
+  it("names the languages other than English among tags, and takes names worked out before as given", () => {
+    expect(languageNames(["de", "en", "sv", "de"])).toEqual({de: "German", sv: "Swedish"});
+    // A page's data brings the names worked out at build: the page names by them, asking the browser for none.
+    knowLanguageNames({"x-known": "A language named in the data"});
+    expect(languageName("x-known")).toBe("A language named in the data");
   });
 });
 

@@ -24,6 +24,12 @@ describe("what each page receives", () => {
     ]);
   });
 
+  it("names the languages other than English of a part's texts, so the page need not ask the browser", () => {
+    // The case files: calibration-a is in German; edge-9 in German, edge-10 and its twist in Swedish.
+    expect(partPageData("calibration", items, guidelines).languages).toEqual({de: "German"});
+    expect(partPageData("edge-cases", items, guidelines).languages).toEqual({de: "German", sv: "Swedish"});
+  });
+
   it("gives the self-check page every pool's items, in the pools' order, with its pools and pass rules", () => {
     const data = selfCheckPageData(loadCalibration(undefined, items), items, guidelines);
     expect(data.items.map((item) => item.id)).toEqual([

@@ -31,7 +31,7 @@ import {defaultKeyVariable} from "../probes/request.js";
 import {probeView} from "../probes/view.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../authored/problems.js";
 import {caseProblemInWords} from "../authored/problem-words.js";
-import {tar} from "./tar.js";
+import {tar} from "../text/tar.js";
 import {judgeScores} from "../judges/author-line.js";
 
 // For the loader, which imports this module alone.

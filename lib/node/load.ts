@@ -4,7 +4,8 @@ import {join, relative} from "node:path";
 import type {z} from "zod";
 import {checkAuthoredText} from "../authored/limits.js";
 import {CalibrationCheck, CaseStudy, RubricWriter} from "../authored/schemas/content.js";
-import {Guideline} from "../authored/schemas/guideline.js";
+import {GuidelineFile, type Guideline} from "../authored/schemas/guideline.js";
+import {GuidelineLogic} from "../authored/schemas/logic.js";
 import type {Item} from "../authored/schemas/item.js";
 import {parseItemFile} from "../authored/item-file.js";
 import {parseYamlData} from "../authored/item-text.js";
@@ -34,7 +35,12 @@ export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType
   return parsed.data;
 }
 
-export const parseGuidelineFile = (source: string, file: string): Guideline => parseYamlFile(source, file, Guideline);
+export const parseGuidelineFile = (source: string, file: string): GuidelineFile =>
+  parseYamlFile(source, file, GuidelineFile);
+
+/** A version's logic.yaml: what its rules and rubric decide (lib/authored/schemas/logic.ts). */
+export const parseLogicFile = (source: string, file: string): GuidelineLogic =>
+  parseYamlFile(source, file, GuidelineLogic);
 
 const loadYaml = <T>(root: string, path: string, schema: z.ZodType<T>): T => {
   const file = join(root, path);
@@ -91,20 +97,23 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
   return check;
 }
 
+/** A guideline version: its guideline.yaml (texts) and its logic.yaml (what it decides), read together. */
 export function loadGuideline(version: string, root = projectRoot): Guideline {
   const file = join(root, "guideline", version, "guideline.yaml");
   const name = display(root, file);
-  const guideline = parseGuidelineFile(readAuthoredFile(file, name, "yaml"), name);
-  if (guideline.version !== version) {
+  const text = parseGuidelineFile(readAuthoredFile(file, name, "yaml"), name);
+  if (text.version !== version) {
     throw new AuthoredFileError([
       {
         file: name,
         field: "version",
-        message: `"${guideline.version}" does not match its folder: set version: ${version}`,
+        message: `"${text.version}" does not match its folder: set version: ${version}`,
       },
     ]);
   }
-  return guideline;
+  const logicFile = join(root, "guideline", version, "logic.yaml");
+  const logicName = display(root, logicFile);
+  return {...text, logic: parseLogicFile(readAuthoredFile(logicFile, logicName, "yaml"), logicName)};
 }
 
 export function loadGuidelines(root = projectRoot): Guideline[] {

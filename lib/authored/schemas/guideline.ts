@@ -1,6 +1,7 @@
 import {z} from "zod";
 import {checklistRuleIds} from "./item.js";
 import {GuidelineParameters} from "./parameters.js";
+import type {GuidelineLogic} from "./logic.js";
 
 const parameterNames = Object.keys(GuidelineParameters.shape) as [
   keyof GuidelineParameters,
@@ -61,7 +62,8 @@ export const RubricLevel = z.strictObject({
 });
 export type RubricLevel = z.infer<typeof RubricLevel>;
 
-export const Guideline = z
+/** A version's guideline.yaml: its texts and rubric words. What it decides is its logic.yaml (./logic.ts). */
+export const GuidelineFile = z
   .strictObject({
     version: z.string().regex(/^v[0-9]+$/, "expected a version like v2"),
     replaces: z
@@ -121,4 +123,7 @@ export const Guideline = z
         message: `expected rubric levels 5, 4, 3, 2, 1 in that order, found ${scores}`,
       });
   });
-export type Guideline = z.infer<typeof Guideline>;
+export type GuidelineFile = z.infer<typeof GuidelineFile>;
+
+/** A guideline version as loaded: guideline.yaml and, beside it, logic.yaml (lib/node/load.ts reads both). */
+export type Guideline = GuidelineFile & {logic: GuidelineLogic};

@@ -1,7 +1,7 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {parseDocument} from "yaml";
-import {Guideline} from "../../../lib/authored/schemas/guideline.js";
+import {GuidelineFile as Guideline} from "../../../lib/authored/schemas/guideline.js";
 import {checklistRuleIds} from "../../../lib/authored/schemas/item.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {defaultParameters} from "../../../lib/authored/schemas/parameters.js";

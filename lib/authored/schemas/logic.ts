@@ -1,0 +1,223 @@
+// What a guideline version decides, as data (guideline/vN/logic.yaml, beside the rule texts in guideline.yaml): the
+// parameters an author may set, each rule's facts and clauses, and the rubric's rows. Conditions are CEL (the Common
+// Expression Language) over the facts and parameters, or, for the rubric, over the checklist's summary; the engine
+// (lib/engine/) compiles them once and names nothing of any one guideline. The verdict words are the method's own
+// vocabulary and stay here (./verdict.ts).
+import {z} from "zod";
+import {Score, Verdict} from "./verdict.js";
+
+/** A name a CEL condition reads: a fact or a parameter. CEL's reserved words are refused. */
+const celReserved = new Set([
+  ...["as", "break", "const", "continue", "else", "false", "for", "function", "if", "import", "in", "let", "loop"],
+  ...["package", "namespace", "null", "return", "true", "var", "void", "while"],
+]);
+const celName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a name CEL can read: letters, digits and _, not starting with a digit")
+  .refine((name) => !celReserved.has(name), {message: "a word CEL reserves: choose another name"});
+
+/** A rule, clause, flag or rubric row id: lower-case words joined by hyphens. */
+const id = z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "expected lower-case words joined by hyphens");
+
+/** A CEL expression, parsed and type-checked when the logic is compiled. */
+const Condition = z.string().min(1);
+
+/** A parameter read where a value is expected: `$registerBreak`. */
+const ParameterReference = z.custom<`$${string}`>(
+  (value) => typeof value === "string" && /^\$[A-Za-z_][A-Za-z0-9_]*$/.test(value),
+  {error: "expected $ and a parameter's name"},
+);
+
+/** A value of a CEL expression, for a verdict or a flag that depends on the facts. */
+const Expression = z.strictObject({cel: Condition});
+
+const words = z.record(z.string(), z.string().min(1));
+
+const parameterCommon = {
+  name: celName,
+  /** What the parameter decides, as a heading: "How 'at least half' counts the other instructions". */
+  title: z.string().min(1),
+  /** What it decides, in a sentence, for the preview's listing. */
+  description: z.string().min(1),
+};
+
+export const LogicParameter = z.discriminatedUnion("type", [
+  z.strictObject({
+    ...parameterCommon,
+    type: z.literal("yes-no"),
+    value: z.boolean(),
+    /** Each value in words, keyed "true" and "false". */
+    words: z.strictObject({true: z.string().min(1), false: z.string().min(1)}).optional(),
+  }),
+  z.strictObject({
+    ...parameterCommon,
+    type: z.literal("choice"),
+    values: z.array(z.string().min(1)).min(2),
+    value: z.string().min(1),
+    words: words.optional(),
+  }),
+  z.strictObject({
+    ...parameterCommon,
+    type: z.literal("count"),
+    min: z.int(),
+    max: z.int(),
+    value: z.int(),
+  }),
+  z.strictObject({
+    ...parameterCommon,
+    type: z.literal("number"),
+    min: z.number(),
+    max: z.number(),
+    value: z.number(),
+  }),
+]);
+export type LogicParameter = z.infer<typeof LogicParameter>;
+
+/** Parameters that encode one phrase of the guideline, each for another part of a response. */
+export const LinkedParameters = z.strictObject({
+  phrase: z.string().min(1),
+  /** Each parameter with what it applies the phrase to. */
+  members: z.array(z.strictObject({name: celName, to: z.string().min(1)})).min(2),
+});
+export type LinkedParameters = z.infer<typeof LinkedParameters>;
+
+const factCommon = {
+  name: celName,
+  /** The fact as the case editor labels it, and its one-line description. */
+  title: z.string().min(1),
+  description: z.string().min(1),
+  /** The fact may be left out of an item: the item is filled in with this value when it is. */
+  default: z.union([z.boolean(), z.int(), z.string()]).optional(),
+  /** The fact may be left out and stays out; a condition reads this value in its place. */
+  absent: z.union([z.boolean(), z.int(), z.string()]).optional(),
+};
+
+export const LogicFact = z.discriminatedUnion("type", [
+  z.strictObject({...factCommon, type: z.literal("yes-no")}),
+  z.strictObject({...factCommon, type: z.literal("choice"), values: z.array(z.string().min(1)).min(1)}),
+  z.strictObject({
+    ...factCommon,
+    type: z.literal("count"),
+    min: z.int().optional(),
+    max: z.int().optional(),
+    /** Words the fact may hold in place of a count ("more-than-limit", where all that is known is that). */
+    words: z.array(z.string().min(1)).min(1).optional(),
+  }),
+  z.strictObject({...factCommon, type: z.literal("text")}),
+]);
+export type LogicFact = z.infer<typeof LogicFact>;
+
+const parameterPattern = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
+const verdictWords: readonly string[] = Verdict.options;
+
+/** A verdict word, or a parameter whose value is one ($registerBreak). */
+const VerdictOrParameter = z.custom<Verdict | `$${string}`>(
+  (value) => typeof value === "string" && (verdictWords.includes(value) || parameterPattern.test(value)),
+  {error: `a verdict (${Verdict.options.join(", ")}) or $ and a parameter's name`},
+);
+
+/** A clause's verdict: a verdict word, a parameter whose value is one, or a CEL expression giving one. */
+const ClauseVerdict = z.union([VerdictOrParameter, Expression]);
+export type ClauseVerdict = z.infer<typeof ClauseVerdict>;
+
+/** For a wording that leaves the verdict open: the first entry whose condition (over parameters) holds. */
+export const OpenVerdicts = z.strictObject({
+  when: Condition,
+  /** Every verdict the wording allows, in the order read; the same verdict twice counts once. */
+  verdicts: z.array(VerdictOrParameter).min(2),
+});
+export type OpenVerdicts = z.infer<typeof OpenVerdicts>;
+
+export const LogicClause = z.strictObject({
+  /** Unique in its rule: `set=<rule>.<clause>=<verdict>` names it. */
+  id,
+  /** When the clause applies: the first clause of the rule whose condition holds decides. Left out: always. */
+  when: Condition.optional(),
+  verdict: ClauseVerdict,
+  /** The flag the clause raises: a declared flag, or a CEL expression giving one or "" for none. */
+  flag: z.union([id, Expression]).optional(),
+  /** The clause's sentence, quoted from the rule's text (a version whose text lacks it shows the whole text). */
+  sentence: z.string().min(1).optional(),
+  /** A wording that leaves the verdict open under some parameters. */
+  open: z.array(OpenVerdicts).min(1).optional(),
+  /** For the main task: whether a response this clause decides still engages with the request (CEL or yes/no). */
+  engages: z.union([z.boolean(), Condition]).optional(),
+  /** For the main task: the response declines a harmless request. */
+  declines: z.boolean().optional(),
+});
+export type LogicClause = z.infer<typeof LogicClause>;
+
+export const LogicRule = z.strictObject({
+  /** The rule's id; its title and text stay in guideline.yaml under the same id. */
+  id,
+  facts: z.array(LogicFact),
+  /** Where the sentence that decides a line follows a fact rather than the clause: a sentence for each value. */
+  sentences: z.strictObject({fact: celName, values: words}).optional(),
+  clauses: z.array(LogicClause).min(1),
+});
+export type LogicRule = z.infer<typeof LogicRule>;
+
+const RowScore = z.union([Score, ParameterReference]);
+
+export const RubricRowData = z.strictObject({
+  id,
+  /** A CEL condition over the checklist's summary and the parameters: the first row that holds gives the score. */
+  when: Condition,
+  score: RowScore,
+  /** Where the rubric cannot tell this row from others: the rows that also apply when the condition holds. */
+  open: z.array(z.strictObject({when: Condition, rows: z.array(id).min(1)})).optional(),
+});
+export type RubricRowData = z.infer<typeof RubricRowData>;
+
+export const LogicRubric = z.strictObject({
+  /** How the share met counts each verdict of the other instructions; a verdict left out counts 0. */
+  credit: z.partialRecord(Verdict, z.union([z.number().min(0).max(1), ParameterReference])),
+  rows: z.array(RubricRowData).min(1),
+  /** A cap: when its condition holds, a higher score is lowered to it, under its own row id. */
+  cap: z.strictObject({id, when: Condition, score: z.union([z.int().min(1).max(5), ParameterReference])}).optional(),
+});
+export type LogicRubric = z.infer<typeof LogicRubric>;
+
+/** Refuses a name used twice in a list: `what` says what the names are, for the message. */
+function unique<T>(
+  ctx: z.core.ParsePayload<unknown>,
+  list: readonly T[],
+  key: (entry: T) => string,
+  path: (string | number)[],
+  field: string,
+  what: string,
+) {
+  const seen = new Set<string>();
+  list.forEach((entry, index) => {
+    const name = key(entry);
+    if (seen.has(name))
+      ctx.issues.push({
+        code: "custom",
+        input: name,
+        path: [...path, index, field],
+        message: `duplicate ${what} "${name}"`,
+      });
+    seen.add(name);
+  });
+}
+
+export const GuidelineLogic = z
+  .strictObject({
+    parameters: z.array(LogicParameter),
+    linked: z.array(LinkedParameters).default([]),
+    /** The flags a clause may raise. */
+    flags: z.array(id),
+    rules: z.array(LogicRule).min(1),
+    rubric: LogicRubric,
+  })
+  .check((ctx) => {
+    const {parameters, rules, rubric} = ctx.value;
+    unique(ctx, parameters, (parameter) => parameter.name, ["parameters"], "name", "parameter");
+    unique(ctx, rules, (rule) => rule.id, ["rules"], "id", "rule id");
+    rules.forEach((rule, index) => {
+      unique(ctx, rule.facts, (fact) => fact.name, ["rules", index, "facts"], "name", `fact of ${rule.id}`);
+      unique(ctx, rule.clauses, (clause) => clause.id, ["rules", index, "clauses"], "id", `clause of ${rule.id}`);
+    });
+    unique(ctx, rubric.rows, (row) => row.id, ["rubric", "rows"], "id", "rubric row");
+  });
+export type GuidelineLogic = z.infer<typeof GuidelineLogic>;

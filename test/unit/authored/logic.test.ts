@@ -1,0 +1,77 @@
+import {describe, expect, it} from "vitest";
+import {parse} from "yaml";
+import {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";
+import {formatProblem, problemsFromZod} from "../../../lib/authored/problems.js";
+import {loadGuideline} from "../../../lib/node/load.js";
+
+/** The problems of a logic record, one a line (empty when valid). */
+function problemsOf(yaml: string): string {
+  const input: unknown = parse(yaml);
+  const parsed = GuidelineLogic.safeParse(input);
+  return parsed.success ? "" : problemsFromZod("logic.yaml", parsed.error, input).map(formatProblem).join("\n");
+}
+
+const small = (rule: string, rubric = "{credit: {met: 1}, rows: [{id: all, when: 'true', score: 5}]}") =>
+  `parameters: []\nflags: []\nrules: [${rule}]\nrubric: ${rubric}\n`;
+
+describe("the logic schema", () => {
+  it("parses v1's and v2's logic.yaml, each with a rule for every rule its guideline applies", () => {
+    for (const version of ["v1", "v2"]) {
+      const guideline = loadGuideline(version);
+      const applied = [...guideline.rules, ...(guideline.unwrittenRules ?? [])].map((rule) => rule.id).sort();
+      expect(guideline.logic.rules.map((rule) => rule.id).sort()).toEqual(applied);
+    }
+  });
+
+  it("gives v1 the first rubric's values and v2 the final ones, and otherwise the same logic", () => {
+    const v1 = loadGuideline("v1").logic;
+    const v2 = loadGuideline("v2").logic;
+    const values = (logic: GuidelineLogic) =>
+      Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
+    // The case study: the first rubric said "most instructions missed" with no count, had no row for a response that
+    // engages without doing the task, and its style rule did not place a choice slightly less formal than asked.
+    const firstRubric = {counting: "most-missed", mainNotMet: "unspecified", slightLapse: "flaw-or-partly"};
+    expect(values(v1)).toEqual({...values(v2), ...firstRubric});
+    expect(values(v2)).toMatchObject({
+      counting: "at-least-half",
+      mainNotMet: "engages-clause",
+      slightLapse: "met-flaw",
+    });
+    const withoutValues = (logic: GuidelineLogic) => ({
+      ...logic,
+      parameters: logic.parameters.map((parameter) => ({...parameter, value: null})),
+    });
+    expect(withoutValues(v1)).toEqual(withoutValues(v2));
+  });
+
+  it("quotes every clause's sentence from v2's rule text", () => {
+    const guideline = loadGuideline("v2");
+    const misquoted = guideline.logic.rules.flatMap((rule) => {
+      const text = guideline.rules.find((stated) => stated.id === rule.id)!.text;
+      const sentences = [
+        ...rule.clauses.flatMap((clause) => (clause.sentence ? [clause.sentence] : [])),
+        ...Object.values(rule.sentences?.values ?? {}),
+      ];
+      return sentences.filter((sentence) => !text.includes(sentence)).map((sentence) => `${rule.id}: ${sentence}`);
+    });
+    expect(misquoted).toEqual([]);
+  });
+
+  it("refuses a fact name CEL cannot read and a verdict that is not one", () => {
+    const rule =
+      "{id: r, facts: [{name: 2nd, title: T, description: D, type: yes-no}], clauses: [{id: a, verdict: done}]}";
+    expect(problemsOf(small(rule))).toBe(
+      [
+        'logic.yaml at rules[0].facts[0].name: got "2nd": expected a name CEL can read: letters, digits and _, not ' +
+          "starting with a digit",
+        "logic.yaml at rules[0].clauses[0].verdict: expected a verdict (met, met-flaw, partly, not-met, cannot-check, " +
+          'not-instruction, not-applicable) or $ and a parameter\'s name or object, got "done"',
+      ].join("\n"),
+    );
+  });
+
+  it("refuses a clause id used twice in a rule", () => {
+    const rule = "{id: r, facts: [], clauses: [{id: a, verdict: met}, {id: a, verdict: not-met}]}";
+    expect(problemsOf(small(rule))).toBe('logic.yaml at rules[0].clauses[1].id: duplicate clause of r "a"');
+  });
+});

@@ -6,6 +6,7 @@
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {AssignmentError} from "../engine/parameter-values.js";
+import {withClauseVerdict} from "../engine/logic.js";
 import {quoteText} from "../text/quote-text.js";
 
 /** Every verdict a clause may be set to: the method's vocabulary, in its order. */
@@ -183,40 +184,41 @@ export function parseRuleChanges(texts: readonly string[], logic: GuidelineLogic
 }
 
 /**
- * The logic with the changes made, a copy: the version's own is left as it was. A clause given a verdict decides
- * it, so a wording that left it open no longer does.
+ * The logic with the changes made, a copy: the version's own is left as it was, and each rule, and the rubric, that no
+ * change touches is shared with it (the preview re-derives only the items whose rules changed). A clause given a
+ * verdict decides it, so a wording that left it open no longer does (withClauseVerdict).
  */
 export function applyRuleChanges(logic: GuidelineLogic, changes: readonly RuleChange[]): GuidelineLogic {
-  if (!changes.length) return logic;
-  const clauseChanges = (rule: string, clause: string) =>
-    changes.filter(
-      (change): change is Extract<RuleChange, {rule: string}> =>
-        change.kind !== "threshold" && change.rule === rule && change.clause === clause,
-    );
+  let changed = logic;
+  for (const change of changes) {
+    if (change.kind === "verdict") changed = withClauseVerdict(changed, change.rule, change.clause, change.verdict);
+    else if (change.kind === "flag") changed = withClauseFlag(changed, change.rule, change.clause, change.flag);
+    else
+      changed = {
+        ...changed,
+        rubric: {
+          ...changed.rubric,
+          rows: changed.rubric.rows.map((row) =>
+            row.id === change.row ? {...row, threshold: {...row.threshold!, value: change.value}} : row,
+          ),
+        },
+      };
+  }
+  return changed;
+}
+
+/** A clause's flag changed (null: none), the rest of the logic shared. */
+function withClauseFlag(logic: GuidelineLogic, rule: string, clause: string, flag: string | null): GuidelineLogic {
+  const flagged = (entry: LogicClause): LogicClause => {
+    const {flag: _flag, ...rest} = entry;
+    return flag === null ? rest : {...rest, flag};
+  };
   return {
     ...logic,
-    rules: logic.rules.map((rule) => ({
-      ...rule,
-      clauses: rule.clauses.map((clause) => {
-        let changed: LogicClause = clause;
-        for (const change of clauseChanges(rule.id, clause.id)) {
-          if (change.kind === "verdict") {
-            const {open: _open, ...decided} = changed;
-            changed = {...decided, verdict: change.verdict};
-          } else {
-            const {flag: _flag, ...rest} = changed;
-            changed = change.flag === null ? rest : {...rest, flag: change.flag};
-          }
-        }
-        return changed;
-      }),
-    })),
-    rubric: {
-      ...logic.rubric,
-      rows: logic.rubric.rows.map((row) => {
-        const change = changes.find((entry) => entry.kind === "threshold" && entry.row === row.id);
-        return change?.kind === "threshold" ? {...row, threshold: {...row.threshold!, value: change.value}} : row;
-      }),
-    },
+    rules: logic.rules.map((entry) =>
+      entry.id !== rule
+        ? entry
+        : {...entry, clauses: entry.clauses.map((each) => (each.id === clause ? flagged(each) : each))},
+    ),
   };
 }

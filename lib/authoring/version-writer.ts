@@ -145,7 +145,10 @@ export function versionFiles(input: NewVersion): {files: {path: string; text: st
   const guideline = parseDocument(input.base.guideline);
   const logic = parseDocument(input.base.logic);
   editLogic(logic, input);
-  const settings = [...input.parameters.map(({name, value}) => `${name}=${String(value)}`), ...input.changes.map(formatChange)];
+  const settings = [
+    ...input.parameters.map(({name, value}) => `${name}=${String(value)}`),
+    ...input.changes.map(formatChange),
+  ];
   const changes: VersionChange[] = [
     ...settings.map((setting, index) => ({words: input.words[index]!, setting})),
     ...editGuideline(guideline, input, logic),

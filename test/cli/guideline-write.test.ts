@@ -92,7 +92,7 @@ describe("guideline:preview --write", () => {
     const root = projectCopy();
     const written = await preview(root, "--set", "conflicting.serves-one.flag=none", "--write", "v3");
     expect(written.code).toBe(0);
-    // What `npm run build` runs before Framework starts (scripts/build.ts): a problem here fails the build.
+    // What `npm run build` runs before Framework starts (its check of the authored data): a problem fails the build.
     const {files, problems} = siteData(root);
     expect(problems).toEqual([]);
     const authors = files.get("authors.json") as {versions: {version: string}[]};

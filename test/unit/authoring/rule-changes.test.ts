@@ -11,19 +11,12 @@ import {
   withRuleChange,
 } from "../../../lib/authoring/rule-changes.js";
 import {logicDifferences, ruleChangeWords, settingLines} from "../../../lib/authoring/rule-change-words.js";
+import {errorOf} from "./helpers.js";
 
 const v2 = loadGuideline("v2");
 const v1 = loadGuideline("v1");
 const logic = v2.logic;
 const titles = new Map(v2.rules.map((rule) => [rule.id, rule.title]));
-const errorOf = (work: () => unknown): string => {
-  try {
-    work();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("expected an error");
-};
 const clause = (from: typeof logic, rule: string, id: string) =>
   from.rules.find((entry) => entry.id === rule)!.clauses.find((entry) => entry.id === id)!;
 

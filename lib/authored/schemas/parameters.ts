@@ -41,4 +41,8 @@ export const GuidelineParameters = z.strictObject({
 });
 export type GuidelineParameters = z.infer<typeof GuidelineParameters>;
 
+/**
+ * The case study's final values, as the tests written before logic.yaml held them state them.
+ * @internal Only the tests read it: the engine takes each version's values from its logic.yaml.
+ */
 export const defaultParameters: GuidelineParameters = GuidelineParameters.parse({});

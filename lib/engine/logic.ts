@@ -254,9 +254,8 @@ function decided(clause: LogicClause, verdict: ClauseVerdict): LogicClause {
 
 /**
  * A clause's verdict changed: a new logic, the rest shared (a changed clause is data, as a parameter is). The verdict
- * set decides the clause: a wording it left open is no longer open.
- * @internal Until the authors' page changes clauses (issue 31 item 4), only the tests change one
- * (test/unit/engine/logic.test.ts, test/unit/authoring/preview.test.ts).
+ * set decides the clause: a wording it left open is no longer open. The authors' page and `guideline:preview --set`
+ * change one through lib/authoring/rule-changes.ts.
  */
 export function withClauseVerdict(
   logic: GuidelineLogic,

@@ -7,6 +7,7 @@ import {completeness} from "../lib/authoring/completeness.js";
 import {loadGuideline} from "../lib/node/load.js";
 import {applyRubric} from "../lib/engine/rubric.js";
 import {medianMs} from "./timing.js";
+import {benchLogicCompleteness} from "./logic-completeness.js";
 
 const frameMs = 1000 / 60;
 const runs = 200;
@@ -39,4 +40,5 @@ export function benchCompleteness(): void {
         `alone on the same shapes, ${rubricAlone.toFixed(2)} ms)`,
     );
   }
+  benchLogicCompleteness();
 }

@@ -4,7 +4,7 @@
 // renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's (`schedule`).
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
-import {ruleSetOf, type RuleSet} from "../engine/derive.js";
+import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
@@ -76,7 +76,7 @@ export interface AuthorsView {
 
 /** The work the page does, replaceable in tests to see what is computed and what is reused. */
 export interface AuthorsWork {
-  completeness(parameters: RuleSet["parameters"]): CompletenessReport;
+  completeness(scoring: Scoring): CompletenessReport;
   dependence(prepared: PreparedBase, domains: readonly ParameterDomain[]): Dependence;
   prepareBase(items: readonly Item[], base: RuleSet): PreparedBase;
 }
@@ -166,7 +166,7 @@ export function authorsPage(
   const completenessOf = (ruleSet: RuleSet): CompletenessReport => {
     const key = JSON.stringify(ruleSet.parameters);
     let report = completenessByKey.get(key);
-    if (!report) completenessByKey.set(key, (report = work.completeness(ruleSet.parameters)));
+    if (!report) completenessByKey.set(key, (report = work.completeness(ruleSet)));
     return report;
   };
   const dependenceOf = (ruleSet: RuleSet, prepare: () => PreparedBase): Dependence => {

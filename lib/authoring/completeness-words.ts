@@ -11,9 +11,9 @@ const mainWords: Record<MainOutcome, string> = {
   "met": `main task ${verdictInListLabels["met"]}`,
   "met-flaw": `main task ${verdictInListLabels["met-flaw"]}`,
   "partly": `main task ${verdictInListLabels["partly"]}`,
-  "not-met-engages": rubricRowLabels["main-not-met-engages"],
+  "not-met-engages": rubricRowLabels["main-not-met-engages"]!,
   "not-met-ignores": `main task ${verdictInListLabels["not-met"]}: the response ${rubricRowLabels["does-not-follow"]}`,
-  "declines-harmless": rubricRowLabels["declines-harmless"],
+  "declines-harmless": rubricRowLabels["declines-harmless"]!,
   "cannot-check": `main task ${verdictInListLabels["cannot-check"]}`,
   "justified-refusal": "a justified refusal",
 };

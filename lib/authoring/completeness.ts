@@ -17,7 +17,7 @@ import {
   type StepChange,
 } from "./checklist-shapes.js";
 import {describeShape} from "./completeness-words.js";
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import type {Scoring} from "../engine/derive.js";
 import {applyRubric, type RubricOutcome, type RubricRow} from "../engine/rubric.js";
 import type {RuleOutcome} from "../engine/rules.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
@@ -97,7 +97,7 @@ export interface CompletenessReport {
 export type Rubric = (
   main: RuleOutcome,
   others: readonly Verdict[],
-  parameters: GuidelineParameters,
+  parameters: Scoring["parameters"],
 ) => RubricOutcome[];
 
 export interface CompletenessOptions {
@@ -164,8 +164,11 @@ function leastMove(before: readonly number[], after: readonly number[]): number 
 }
 
 export function completeness(
-  parameters: GuidelineParameters,
-  {maxOthers = 6, rubric = applyRubric}: CompletenessOptions = {},
+  {logic, parameters}: Scoring,
+  {
+    maxOthers = 6,
+    rubric = (main, others, values) => applyRubric(logic, main, others, values),
+  }: CompletenessOptions = {},
 ): CompletenessReport {
   if (!Number.isInteger(maxOthers) || maxOthers < 0)
     throw new RangeError(`maxOthers must be a whole number from 0 up, got ${maxOthers}`);

@@ -66,8 +66,9 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
   const prepared = prepareBase(items, ruleSetOf(base));
   const result = previewFrom(prepared, ruleSetOf(candidate, overridesOf(set)));
   const found = dependence(prepared, domains);
-  const baseCompleteness = completeness(prepared.ruleSet.parameters);
-  const candidateParameters = ruleSetOf(candidate, overridesOf(set)).parameters;
+  const baseCompleteness = completeness(prepared.ruleSet);
+  const candidateRuleSet = ruleSetOf(candidate, overridesOf(set));
+  const candidateParameters = candidateRuleSet.parameters;
   const withText = (findings: Finding[]) => findings.map((finding) => ({...finding, text: describeFinding(finding)}));
   return {
     base: base.version,
@@ -91,7 +92,7 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
     completeness: {
       shapes: baseCompleteness.shapes,
       base: withText(baseCompleteness.findings),
-      candidate: withText(completeness(candidateParameters).findings),
+      candidate: withText(completeness(candidateRuleSet).findings),
     },
     dependence: {
       parameters: found.parameters.map(({name, moved}) => ({name, moved})),

@@ -1,13 +1,16 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Flag, Item} from "../authored/schemas/item.js";
 import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import {compileLogic, parameterValues, type CompiledLogic} from "./logic.js";
 import {applyRubric, tally, type RubricRow, type Tally} from "./rubric.js";
 import {isOpen, ruleReading, type RuleOutcome, type RuleReading} from "./rules.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 
-/** The part of a guideline version the engine reads: which rules it applies, and its parameters. */
+/** The part of a guideline version the engine reads: its compiled logic, which rules it applies, its parameters. */
 export interface RuleSet {
   version: string;
+  /** The version's logic, compiled (lib/engine/logic.ts): what its rules and rubric decide. */
+  logic: CompiledLogic;
   /** Every rule the engine applies under this version: the rules its text states and the author's unwritten ones. */
   ruleIds: ReadonlySet<string>;
   /**
@@ -15,6 +18,7 @@ export interface RuleSet {
    * they decide is scored, but with no rule a trainee could cite. None when left out.
    */
   unwrittenRuleIds?: ReadonlySet<string>;
+  /** The parameters' values: the version's (its logic.yaml), with any override. */
   parameters: GuidelineParameters;
 }
 
@@ -22,11 +26,21 @@ export function ruleSetOf(guideline: Guideline, overrides: Partial<GuidelinePara
   const unwritten = (guideline.unwrittenRules ?? []).map((rule) => rule.id);
   return {
     version: guideline.version,
+    logic: compileLogic(guideline.logic),
     ruleIds: new Set([...guideline.rules.map((rule) => rule.id), ...unwritten]),
     unwrittenRuleIds: new Set(unwritten),
-    parameters: {...guideline.parameters, ...overrides},
+    parameters: {...(parameterValues(guideline.logic) as GuidelineParameters), ...overrides},
   };
 }
+
+/** What reading a checklist's score needs: the version's compiled logic and the parameters' values. */
+export type Scoring = Pick<RuleSet, "logic" | "parameters">;
+
+/** A version's logic and its own parameter values, for scoring a checklist without deriving a case. */
+export const scoringOf = (guideline: Pick<Guideline, "logic">): Scoring => ({
+  logic: compileLogic(guideline.logic),
+  parameters: parameterValues(guideline.logic) as GuidelineParameters,
+});
 
 /** One checklist line as the engine decided it. */
 export interface TraceLine {
@@ -124,7 +138,7 @@ function traceLine(
 
 /** Derives a case's verdicts and score: only its id and checklist are read (the case editor derives a draft). */
 export function derive(item: Pick<Item, "id" | "checklist">, ruleSet: RuleSet): Derivation {
-  const {parameters} = ruleSet;
+  const {parameters, logic} = ruleSet;
   const checklist = item.checklist;
   // Each line's reading: one outcome when its rule decides it, more when the rule's wording leaves it open, null
   // when the version has no rule for it.
@@ -135,7 +149,7 @@ export function derive(item: Pick<Item, "id" | "checklist">, ruleSet: RuleSet): 
   for (let index = 0; index < checklist.length; index++) {
     const line = checklist[index]!;
     if (line.role === "main") mainIndex = index;
-    const reading = ruleSet.ruleIds.has(line.rule) ? ruleReading(line, parameters) : null;
+    const reading = ruleSet.ruleIds.has(line.rule) ? ruleReading(logic, line, parameters) : null;
     byLine[index] = reading;
     if (reading === null || isOpen(reading)) undecided = true;
     else firsts[index] = reading;
@@ -149,10 +163,13 @@ export function derive(item: Pick<Item, "id" | "checklist">, ruleSet: RuleSet): 
         ),
       ]
     : [firsts];
-  const counted = undecided ? null : tally(firsts[mainIndex]!.verdict, otherVerdicts(firsts, mainIndex), parameters);
+  const counted = undecided
+    ? null
+    : tally(logic, firsts[mainIndex]!.verdict, otherVerdicts(firsts, mainIndex), parameters);
   const outcomes: {score: Score; row: RubricRow}[] = [];
   for (const reading of readings) {
     for (const outcome of applyRubric(
+      logic,
       reading[mainIndex]!,
       otherVerdicts(reading, mainIndex),
       parameters,

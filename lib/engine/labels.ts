@@ -65,7 +65,8 @@ export function rubricRowByNumber(
 ): string {
   if (row === "half-or-more") return `row ${countedRows[counting].three}`;
   if (row === "fewer-than-half") return `row ${countedRows[counting].two}`;
-  if (row === "main-partly-capped") return `row ${partialMainCap}, ${rubricRowShortLabels[row]}`;
-  if (row === "not-applicable") return rubricRowShortLabels[row];
-  return `row ${rubricRowShortLabels[row]}`;
+  const words = rubricRowShortLabels[row] ?? row;
+  if (row === "main-partly-capped") return `row ${partialMainCap}, ${words}`;
+  if (row === "not-applicable") return words;
+  return `row ${words}`;
 }

@@ -1,18 +1,13 @@
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
-import type {RuleOutcome} from "./rules.js";
+// Reads the score off the version's rubric (./logic.ts): its rows in order, each a condition over the checklist's
+// summary (summaryTypes) and the parameters, the first that holds giving the score; rows the rubric cannot tell
+// apart from it; and a cap that lowers a higher score. Browser-safe.
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
+import {evaluateCondition} from "./cel.js";
+import {celParameter, summaryTypes, type CompiledLogic, type CompiledRow, type ParameterValues} from "./logic.js";
+import type {RuleOutcome} from "./rules.js";
 
-/** Which rubric row applied. Each maps to one score level (or to "not applicable"). */
-export type RubricRow =
-  | "all-met" // 5: every instruction met
-  | "one-small-flaw" // 4: every instruction met, one with a small flaw
-  | "half-or-more" // 3: main task met or partly met, at least half of the others met
-  | "fewer-than-half" // 2: main task met or partly met, fewer than half of the others met
-  | "main-partly-capped" // the cap for a partly done main task lowered the score
-  | "main-not-met-engages" // 2: main task not met, but the response engages with the request
-  | "does-not-follow" // 1: ignores the request or does a different task
-  | "declines-harmless" // 1: declines a harmless request
-  | "not-applicable"; // a justified refusal: not rated, sent to safety review
+/** Which rubric row applied: a row id of the version's rubric, or its cap's id. */
+export type RubricRow = string;
 
 export interface RubricOutcome {
   score: Score;
@@ -29,11 +24,19 @@ export interface Tally {
   missed: number;
 }
 
-const credit = (verdict: Verdict, parameters: GuidelineParameters): number =>
-  verdict === "met" || verdict === "met-flaw" ? 1 : verdict === "partly" ? parameters.partlyWeight : 0;
+function creditOf(logic: CompiledLogic, verdict: Verdict, parameters: ParameterValues): number {
+  const credit = logic.rubric.credit.get(verdict);
+  if (credit === undefined) return 0;
+  return typeof credit === "number" ? credit : (parameters[credit.parameter] as number);
+}
 
-export function tally(main: Verdict, others: readonly Verdict[], parameters: GuidelineParameters): Tally {
-  const total = others.reduce((sum, verdict) => sum + credit(verdict, parameters), 0);
+export function tally(
+  logic: CompiledLogic,
+  main: Verdict,
+  others: readonly Verdict[],
+  parameters: ParameterValues,
+): Tally {
+  const total = others.reduce((sum, verdict) => sum + creditOf(logic, verdict, parameters), 0);
   return {
     credit: total,
     of: others.length,
@@ -43,50 +46,80 @@ export function tally(main: Verdict, others: readonly Verdict[], parameters: Gui
   };
 }
 
+const missedMain = new Set<Verdict>(["not-met", "cannot-check", "not-instruction"]);
+
+/** The checklist's summary as the rubric's conditions read it, each name computed when first read. */
+class SummaryContext extends Map<string, unknown> {
+  private counts: Tally | undefined;
+  constructor(
+    private readonly logic: CompiledLogic,
+    private readonly main: RuleOutcome,
+    private readonly others: readonly Verdict[],
+    private readonly parameters: ParameterValues,
+    counted: Tally | undefined,
+  ) {
+    super();
+    this.counts = counted;
+  }
+  private tally(): Tally {
+    return (this.counts ??= tally(this.logic, this.main.verdict, this.others, this.parameters));
+  }
+  override get(name: string): unknown {
+    if (!summaryTypes.has(name)) return celParameter(this.logic, name, this.parameters);
+    switch (name) {
+      case "main":
+        return this.main.verdict;
+      case "mainMissed":
+        return missedMain.has(this.main.verdict);
+      case "engages":
+        return this.main.engages ?? false;
+      case "declines":
+        return this.main.declinesHarmless ?? false;
+      case "anyNotApplicable":
+        return this.main.verdict === "not-applicable" || this.others.includes("not-applicable");
+      case "allMet":
+        return (
+          this.main.verdict !== "partly" && this.others.every((verdict) => verdict === "met" || verdict === "met-flaw")
+        );
+      case "credit":
+      case "share":
+        return this.tally()[name];
+      default:
+        return BigInt(this.tally()[name as "of" | "flaws" | "missed"]);
+    }
+  }
+}
+
+function holds(condition: CompiledRow["when"], context: SummaryContext, where: string): boolean {
+  return evaluateCondition(condition, context, where) === true;
+}
+
+function rowOutcome(row: CompiledRow, parameters: ParameterValues): RubricOutcome {
+  return {score: "score" in row.score ? row.score.score : (parameters[row.score.parameter] as Score), row: row.id};
+}
+
 /**
  * Reads the score off the rubric. Returns every row that applies: one for a well-formed guideline, more when
  * the rubric cannot tell two scores apart (the first rubric's "most instructions missed" at exactly half).
  */
 export function applyRubric(
+  logic: CompiledLogic,
   main: RuleOutcome,
   others: readonly Verdict[],
-  parameters: GuidelineParameters,
+  parameters: ParameterValues,
   counted?: Tally,
 ): RubricOutcome[] {
-  if (main.verdict === "not-applicable" || others.includes("not-applicable"))
-    return [{score: "n/a", row: "not-applicable"}];
-  if (main.verdict === "not-met" || main.verdict === "cannot-check" || main.verdict === "not-instruction") {
-    if (main.declinesHarmless) return [{score: 1, row: "declines-harmless"}];
-    if (!main.engages) return [{score: 1, row: "does-not-follow"}];
-    const engaged: RubricOutcome = {score: 2, row: "main-not-met-engages"};
-    return parameters.mainNotMet === "engages-clause" ? [engaged] : [engaged, {score: 1, row: "does-not-follow"}];
-  }
-  const counts = counted ?? tally(main.verdict, others, parameters);
-  const allMet = main.verdict !== "partly" && others.every((verdict) => verdict === "met" || verdict === "met-flaw");
-  if (allMet && counts.flaws === 0) return [{score: 5, row: "all-met"}];
-  if (allMet && counts.flaws === 1) return [{score: 4, row: "one-small-flaw"}];
-
-  let rows: RubricOutcome[];
-  if (parameters.counting === "most-missed") {
-    // "Most instructions missed" has no counting rule: exactly half missed reads either way.
-    const twice = counts.missed * 2;
-    rows =
-      twice < counts.of || counts.of === 0
-        ? [{score: 3, row: "half-or-more"}]
-        : twice > counts.of
-          ? [{score: 2, row: "fewer-than-half"}]
-          : [
-              {score: 3, row: "half-or-more"},
-              {score: 2, row: "fewer-than-half"},
-            ];
-  } else {
-    const enough = parameters.counting === "at-least-half" ? counts.share >= 0.5 : counts.share > 0.5;
-    rows = [enough ? {score: 3, row: "half-or-more"} : {score: 2, row: "fewer-than-half"}];
-  }
-  if (main.verdict !== "partly") return rows;
-  return rows.map((outcome) =>
-    typeof outcome.score === "number" && outcome.score > parameters.partialMainCap
-      ? {score: parameters.partialMainCap, row: "main-partly-capped"}
-      : outcome,
+  const {rubric} = logic;
+  const context = new SummaryContext(logic, main, others, parameters, counted);
+  const row = rubric.rows.find((candidate) => holds(candidate.when, context, `rubric.rows.${candidate.id}.when`));
+  if (!row) throw new Error("rubric: no row holds for this checklist: the last row should hold always");
+  const outcomes = [rowOutcome(row, parameters)];
+  const open = row.open.find((entry) => holds(entry.when, context, `rubric.rows.${row.id}.open`));
+  for (const id of open?.rows ?? []) outcomes.push(rowOutcome(rubric.rowsById.get(id)!, parameters));
+  const {cap} = rubric;
+  if (!cap || !holds(cap.when, context, "rubric.cap.when")) return outcomes;
+  const highest = "score" in cap.score ? cap.score.score : (parameters[cap.score.parameter] as number);
+  return outcomes.map((outcome) =>
+    typeof outcome.score === "number" && outcome.score > highest ? {score: highest as Score, row: cap.id} : outcome,
   );
 }

@@ -1,10 +1,14 @@
+// What a rule decides for one checklist line, read from the version's logic (./logic.ts): the rule's clauses in
+// order, the first whose condition holds over the line's facts and the parameters deciding it. Browser-safe.
 import type {ChecklistLine, Flag} from "../authored/schemas/item.js";
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
+import {evaluateCondition} from "./cel.js";
+import {celParameter, verdictOf, type CompiledClause, type CompiledLogic, type CompiledRule} from "./logic.js";
+import type {ParameterValues} from "./logic.js";
 
 /**
- * What a rule decides for one checklist line: the verdict, a short code that says which clause of the rule
- * applied (for the trace; components turn it into words), and a flag the rule raises, if any.
+ * What a rule decides for one checklist line: the verdict, the id of the clause of the rule that applied (for the
+ * trace; components turn it into words), and a flag the clause raises, if any.
  */
 export interface RuleOutcome {
   verdict: Verdict;
@@ -12,7 +16,7 @@ export interface RuleOutcome {
   flag?: Flag;
   /** Only for the main task: whether a response that does not do it still engages with the request. */
   engages?: boolean;
-  /** Only for the main task: the response declines a harmless request (rubric row 1). */
+  /** Only for the main task: the response declines a harmless request (the rubric's `declines`). */
   declinesHarmless?: boolean;
 }
 
@@ -23,150 +27,76 @@ export interface RuleOutcome {
  */
 export type RuleReading = RuleOutcome | readonly [RuleOutcome, RuleOutcome, ...RuleOutcome[]];
 
-/** The rules whose wording a parameter can leave open; every other rule always decides its line. */
-type OpenRule = "style-register";
-
-type Facts<R extends ChecklistLine["rule"]> = Extract<ChecklistLine, {rule: R}>["facts"];
-type Rule<R extends ChecklistLine["rule"]> = (
-  facts: Facts<R>,
-  parameters: GuidelineParameters,
-) => R extends OpenRule ? RuleReading : RuleOutcome;
-
-const atLeastHalf = (share: number, threshold: "at-least-half" | "more-than-half"): boolean =>
-  threshold === "at-least-half" ? share >= 0.5 : share > 0.5;
-
-const sizeReadings: Record<Extract<ChecklistLine, {rule: "size-words"}>["facts"]["reading"], RuleOutcome> = {
-  "within": {verdict: "met", clause: "within-reader-range"},
-  "arguable": {verdict: "partly", clause: "arguable"},
-  "clearly-outside": {verdict: "not-met", clause: "clearly-outside"},
-};
-
-export const rules: {[R in ChecklistLine["rule"]]: Rule<R>} = {
-  "main-task": (facts) =>
-    facts.delivered
-      ? {verdict: "met", clause: "delivered"}
-      : {
-          verdict: "not-met",
-          clause: facts.differentTask ? "different-task" : "not-delivered",
-          engages: !facts.differentTask && (facts.engages ?? false),
-        },
-
-  "stated-constraints": (facts) => ({verdict: facts.observed, clause: `observed-${facts.observed}`}),
-
-  "numbers": (facts, parameters) => {
-    const {bound, limit, delivered} = facts;
-    if (delivered === "more-than-limit") {
-      return bound === "floor"
-        ? {verdict: "met", clause: "floor-reached"}
-        : {verdict: "not-met", clause: bound === "ceiling" ? "over-ceiling" : "not-exact"};
-    }
-    switch (bound) {
-      case "ceiling":
-        if (delivered > limit) return {verdict: "not-met", clause: "over-ceiling"};
-        if (delivered === 0 && parameters.ceilingNeedsOne) return {verdict: "not-met", clause: "ceiling-needs-one"};
-        return {verdict: "met", clause: "within-ceiling"};
-      case "floor":
-        return delivered >= limit
-          ? {verdict: "met", clause: "floor-reached"}
-          : {verdict: "not-met", clause: "under-floor"};
-      case "exact":
-        return delivered === limit ? {verdict: "met", clause: "exact"} : {verdict: "not-met", clause: "not-exact"};
-    }
-  },
-
-  "size-words": (facts) => sizeReadings[facts.reading],
-
-  "purpose": (facts) => {
-    if (!facts.wordingMet) return {verdict: "not-met", clause: "wording-not-met"};
-    return facts.purposeDefeated
-      ? {verdict: "partly", clause: "wording-met-purpose-defeated"}
-      : {verdict: "met", clause: "wording-and-purpose-met"};
-  },
-
-  "style-register": (facts, parameters): RuleReading => {
-    if (facts.lapse === "none") return {verdict: "met", clause: "register-kept"};
-    if (facts.lapse === "breaks-register") return {verdict: parameters.registerBreak, clause: "breaks-register"};
-    const flaw: RuleOutcome = {verdict: "met-flaw", clause: "slightly-less-formal"};
-    switch (parameters.slightLapse) {
-      case "met-flaw":
-        return flaw;
-      case "flaw-or-partly":
-        return [flaw, {verdict: "partly", clause: "slightly-less-formal"}];
-      case "flaw-or-break":
-        // Where a break also counts as a small flaw, the two readings are one.
-        return parameters.registerBreak === "met-flaw"
-          ? flaw
-          : [flaw, {verdict: parameters.registerBreak, clause: "slightly-less-formal"}];
-    }
-  },
-
-  "only-just": (facts, parameters) => {
-    if (!facts.additions)
-      return {verdict: facts.restrictiveWording ? "met" : "not-instruction", clause: "no-additions"};
-    if (facts.restrictiveWording) return {verdict: "not-met", clause: "additions-break-only-just"};
-    return parameters.additionsBreakWithoutWording
-      ? {verdict: "not-met", clause: "additions-break-without-wording"}
-      : {verdict: "not-instruction", clause: "additions-allowed-without-wording"};
-  },
-
-  "clarifying-question": (facts, parameters) => {
-    const justified =
-      parameters.clarifyingQuestionTest === "always" ||
-      (parameters.clarifyingQuestionTest === "needed-information" && !facts.doableWithoutAnswer);
-    return justified
-      ? {verdict: "met", clause: "question-justified"}
-      : {verdict: "not-met", clause: "question-not-needed", engages: facts.engages};
-  },
-
-  "main-task-partial": (facts, parameters) => {
-    if (facts.done >= facts.of) return {verdict: "met", clause: "all-done"};
-    return atLeastHalf(facts.done / facts.of, parameters.mainPartThreshold)
-      ? {verdict: "partly", clause: "enough-done"}
-      : {verdict: "not-met", clause: "too-little-done", engages: true};
-  },
-
-  "conflicting": (facts) =>
-    facts.servesBothAsFarAsPossible
-      ? {verdict: "met", clause: "serves-both", flag: "prompt"}
-      : {verdict: "not-met", clause: "serves-one", flag: "prompt"},
-
-  "refusal": (facts) =>
-    facts.harmful
-      ? {verdict: "not-applicable", clause: "justified-refusal", flag: "safety-review"}
-      : {verdict: "not-met", clause: "declines-harmless", declinesHarmless: true, engages: false},
-
-  "not-rated": (facts, parameters) => {
-    const flag = facts.dimension === "accuracy" ? "accuracy" : "quality";
-    if (parameters.accuracyRated && facts.dimension === "accuracy") {
-      return {verdict: facts.problem ? "not-met" : "met", clause: "accuracy-rated", ...(facts.problem ? {flag} : {})};
-    }
-    return {verdict: "not-instruction", clause: "separate-dimension", ...(facts.problem ? {flag} : {})};
-  },
-
-  "list-stated-only": () => ({verdict: "not-instruction", clause: "not-stated"}),
-
-  "standing-instructions": (facts) => {
-    if (facts.replacedLater) return {verdict: "not-instruction", clause: "replaced-later"};
-    return facts.followed
-      ? {verdict: "met", clause: "standing-followed"}
-      : {verdict: "not-met", clause: "standing-not-followed"};
-  },
-
-  "pasted-material": () => ({verdict: "not-instruction", clause: "content-not-instruction"}),
-};
-
 type Line = Pick<ChecklistLine, "rule" | "facts">;
 
+/**
+ * The names a rule's conditions read for one line: its facts (a fact left out reads as its `absent` or `default`)
+ * and the parameters, each looked up only when a condition reads it (so tracking which parameters a derivation
+ * read stays exact). A count is an integer, a bigint in CEL.
+ */
+class LineContext extends Map<string, unknown> {
+  constructor(
+    private readonly logic: CompiledLogic,
+    private readonly rule: CompiledRule,
+    private readonly facts: Readonly<Record<string, unknown>>,
+    private readonly parameters: ParameterValues,
+  ) {
+    super();
+  }
+  override get(name: string): unknown {
+    const fact = this.rule.facts.get(name);
+    if (!fact) return celParameter(this.logic, name, this.parameters);
+    const value = this.facts[name] ?? fact.absent ?? fact.default;
+    return typeof value === "number" && fact.type === "count" ? BigInt(value) : value;
+  }
+}
+
+function outcomeOf(clause: CompiledClause, verdict: Verdict, context: LineContext, where: string): RuleOutcome {
+  const outcome: RuleOutcome = {verdict, clause: clause.data.id};
+  if (clause.flag) {
+    const flag =
+      "word" in clause.flag ? clause.flag.word : evaluateCondition(clause.flag.cel, context, `${where}.flag`);
+    if (flag !== "") outcome.flag = flag as Flag;
+  }
+  if (clause.engages !== undefined)
+    outcome.engages =
+      typeof clause.engages === "boolean"
+        ? clause.engages
+        : evaluateCondition(clause.engages, context, `${where}.engages`) === true;
+  if (clause.declines) outcome.declinesHarmless = true;
+  return outcome;
+}
+
 /** What a rule reads from one line: one outcome, or every outcome its wording leaves open (see isOpen). */
-export const ruleReading = (line: Line, parameters: GuidelineParameters): RuleReading =>
-  (rules[line.rule] as (facts: unknown, parameters: GuidelineParameters) => RuleReading)(line.facts, parameters);
+export function ruleReading(logic: CompiledLogic, line: Line, parameters: ParameterValues): RuleReading {
+  const rule = logic.rules.get(line.rule);
+  if (!rule) throw new Error(`the guideline's logic has no rule ${line.rule}`);
+  const context = new LineContext(logic, rule, line.facts as Record<string, unknown>, parameters);
+  for (const clause of rule.clauses) {
+    const where = `rules.${line.rule}.clauses.${clause.data.id}`;
+    if (clause.when && evaluateCondition(clause.when, context, `${where}.when`) !== true) continue;
+    const open = clause.open.find((entry) => evaluateCondition(entry.when, context, `${where}.open`) === true);
+    if (open) {
+      const verdicts = [...new Set(open.verdicts.map((source) => verdictOf(source, parameters, where)))];
+      if (verdicts.length > 1)
+        return verdicts.map((verdict) => outcomeOf(clause, verdict, context, where)) as unknown as RuleReading;
+      return outcomeOf(clause, verdicts[0]!, context, where);
+    }
+    const verdict =
+      "cel" in clause.verdict
+        ? (evaluateCondition(clause.verdict.cel, context, `${where}.verdict`) as Verdict)
+        : verdictOf(clause.verdict, parameters, where);
+    return outcomeOf(clause, verdict, context, where);
+  }
+  throw new Error(`rules.${line.rule}: no clause decides facts ${JSON.stringify(line.facts)}`);
+}
 
 /**
  * Every outcome a rule allows for one line: one when its wording decides the line, more when it leaves it open.
  * @internal Only the tests read every rule's outcome for a line.
  */
-export function ruleOutcomes<L extends Line>(line: L, parameters: GuidelineParameters): readonly RuleOutcome[] {
-  const reading = ruleReading(line, parameters);
+export function ruleOutcomes(logic: CompiledLogic, line: Line, parameters: ParameterValues): readonly RuleOutcome[] {
+  const reading = ruleReading(logic, line, parameters);
   return isOpen(reading) ? reading : [reading];
 }
 
@@ -179,8 +109,8 @@ export const isOpen = (reading: RuleReading): reading is readonly [RuleOutcome, 
  * parameters there is no one outcome: this throws, naming the rule (use ruleOutcomes).
  * @internal Only the tests apply one rule to one line.
  */
-export function applyRule<L extends Line>(line: L, parameters: GuidelineParameters): RuleOutcome {
-  const reading = ruleReading(line, parameters);
+export function applyRule(logic: CompiledLogic, line: Line, parameters: ParameterValues): RuleOutcome {
+  const reading = ruleReading(logic, line, parameters);
   if (isOpen(reading))
     throw new Error(
       `rule ${line.rule} leaves this line open (${reading.map((outcome) => outcome.verdict).join(" or ")}): ` +

@@ -3,7 +3,7 @@
 // ./as-checklist.ts), each difference with the rule that decides it, and beside each line the rule the judge named,
 // by title or, where the guideline lacks it, as the judge wrote it. Pure and browser-safe.
 import type {ChecklistRuleId, Item} from "../authored/schemas/item.js";
-import {derive, ruleSetOf} from "../engine/derive.js";
+import {derive, ruleSetOf, scoringOf} from "../engine/derive.js";
 import {verdictLabels} from "../engine/labels.js";
 import {compareAnswer} from "../trainee/compare.js";
 import {citation, type RuleCitation} from "../trainee/feedback.js";
@@ -67,7 +67,7 @@ const lineWords: Record<LineView["status"], string> = {
 function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run: PublishedRun): AnswerView {
   const derivation = derive(item, ruleSetOf(data.guideline));
   const asAnswer = judgeAsAnswer(item, answer, {guideline: run.guideline, at: run.startedAt});
-  const comparison = compareAnswer(item, derivation, asAnswer, data.guideline.parameters);
+  const comparison = compareAnswer(item, derivation, asAnswer, scoringOf(data.guideline));
   const checklist = comparison.checklist;
   const cite = (index: number, rule: ChecklistRuleId = item.checklist[index]!.rule) =>
     citation(

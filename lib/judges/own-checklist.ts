@@ -3,6 +3,7 @@
 // the checklist was right and the score is off. And, for a prompt that asks for the guideline's flags (checklist-v2),
 // the flags the rulings raise that it raised too, counted only where a ruling has flags. Pure and browser-safe.
 import type {Guideline} from "../authored/schemas/guideline.js";
+import {scoringOf, type Scoring} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {plural} from "../text/format.js";
@@ -81,9 +82,9 @@ export function caseFlags(item: Pick<Item, "id" | "flags">, answer: JudgeAnswer)
 export function againstOwnChecklist(
   item: Pick<Item, "id" | "request" | "turns" | "score">,
   answer: JudgeAnswer,
-  parameters: Guideline["parameters"],
+  scoring: Scoring,
 ): AgainstChecklist | null {
-  const implied = impliedScore(judgeChecklist(item, answer), parameters);
+  const implied = impliedScore(judgeChecklist(item, answer), scoring);
   const scored = answer.score as Score;
   if (!implied.ok || implied.scores.includes(scored)) return null;
   return {
@@ -99,16 +100,17 @@ export function againstOwnChecklist(
 export function ownChecklist(
   answers: readonly {case: string; answer: JudgeAnswer | null}[],
   items: readonly Item[],
-  guideline: Pick<Guideline, "parameters">,
+  guideline: Pick<Guideline, "logic">,
 ): OwnChecklist {
   const byId = new Map(items.map((item) => [item.id, item]));
+  const scoring = scoringOf(guideline);
   const againstChecklist: AgainstChecklist[] = [];
   const cases: CaseFlags[] = [];
   let asked = false;
   for (const record of answers) {
     const item = byId.get(record.case);
     if (!item || !record.answer) continue;
-    const against = againstOwnChecklist(item, record.answer, guideline.parameters);
+    const against = againstOwnChecklist(item, record.answer, scoring);
     if (against) againstChecklist.push(against);
     if (record.answer.flags !== undefined) asked = true;
     const flags = caseFlags(item, record.answer);

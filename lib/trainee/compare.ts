@@ -1,9 +1,8 @@
 // What a trainee sees on Check, as data: their score against the ruled one, their checklist against the ruled
 // one line by line (each difference with the rule that decides it), the rubric row of the ruled score, the flags,
 // the case study's note on their score if it names it as a likely wrong one, what the case teaches, and its links.
-import type {Derivation} from "../engine/derive.js";
+import type {Derivation, Scoring} from "../engine/derive.js";
 import type {ChecklistLine, Item, ItemFlag, ItemNote, Source, ChecklistRuleId} from "../authored/schemas/item.js";
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {decidingRule} from "./deciding-rule.js";
@@ -202,10 +201,10 @@ export function compareAnswer(
   item: Item,
   derivation: Derivation,
   answer: Pick<Answer, "score" | "checklist">,
-  parameters: GuidelineParameters,
+  scoring: Scoring,
 ): Comparison {
   const hasChecklist = !!answer.checklist && answer.checklist.lines.length > 0;
-  const implied = hasChecklist ? impliedScore(answer.checklist!, parameters) : null;
+  const implied = hasChecklist ? impliedScore(answer.checklist!, scoring) : null;
   const position = derivation.candidates.indexOf(item.score);
   const links: string[] = [];
   for (const id of [

@@ -3,7 +3,7 @@
 // the ruled one, each with the rule and the sentence of it that decides the line; then what matched, as a count.
 // Everything else (the rubric row, the full checklist, the flags, the other "why not" notes, the links) follows
 // folded. Built on lib/trainee/compare.ts; the page renders it without deciding anything.
-import type {Derivation} from "../engine/derive.js";
+import {scoringOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Item, ItemNote, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
@@ -51,7 +51,7 @@ export interface Feedback {
 }
 
 export interface FeedbackOptions {
-  guideline: Pick<Guideline, "rules" | "parameters">;
+  guideline: Pick<Guideline, "rules" | "logic">;
   derivation: Derivation;
   /** The trainee's pick of the deciding rule, where they were asked for one. */
   decidingPick?: string | undefined;
@@ -84,7 +84,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
   const {guideline, derivation} = options;
   const first = answers[0]!;
   const latest = answers.at(-1)!;
-  const comparison = compareAnswer(item, derivation, latest, guideline.parameters);
+  const comparison = compareAnswer(item, derivation, latest, scoringOf(guideline));
   const score = compareScores(first.score, item.score);
   const latestScore = compareScores(latest.score, item.score);
   const clauseOf = (index: number) => derivation.lines[index]?.clause ?? null;

@@ -5,7 +5,7 @@
 // response still engages with the request, 1 when it ignores it, does a different task or declines a harmless
 // request, and "not applicable" for a justified refusal. The trainee says which in `mainNotMet`; until they do,
 // both readings are returned (2 or 1) with `undecided: "engages"`, so the page can ask.
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import type {Scoring} from "../engine/derive.js";
 import {applyRubric, tally, type RubricRow, type Tally} from "../engine/rubric.js";
 import type {RuleOutcome} from "../engine/rules.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
@@ -51,8 +51,8 @@ function mainOutcome(verdict: Verdict, notMet: MainNotMet): RuleOutcome {
 
 const rank = (score: Score): number => (score === "n/a" ? 0 : score);
 
-/** The score the trainee's checklist implies under a guideline version's parameters. */
-export function impliedScore(checklist: TraineeChecklist, parameters: GuidelineParameters): ImpliedScore {
+/** The score the trainee's checklist implies under a guideline version's rubric and parameters. */
+export function impliedScore(checklist: TraineeChecklist, {logic, parameters}: Scoring): ImpliedScore {
   const mains = checklist.lines.flatMap((line, index) => (line.main ? [index] : []));
   if (mains.length === 0) return {ok: false, reason: "no-main", lines: []};
   if (mains.length > 1) return {ok: false, reason: "several-mains", lines: mains};
@@ -68,7 +68,7 @@ export function impliedScore(checklist: TraineeChecklist, parameters: GuidelineP
       : ["engages", "ignores"];
   const outcomes: {score: Score; row: RubricRow}[] = [];
   for (const reading of readings)
-    for (const outcome of applyRubric(mainOutcome(main, reading), others, parameters))
+    for (const outcome of applyRubric(logic, mainOutcome(main, reading), others, parameters))
       if (!outcomes.some((seen) => seen.score === outcome.score)) outcomes.push(outcome);
   outcomes.sort((a, b) => rank(b.score) - rank(a.score));
   return {
@@ -76,7 +76,7 @@ export function impliedScore(checklist: TraineeChecklist, parameters: GuidelineP
     score: outcomes.length === 1 ? outcomes[0]!.score : null,
     scores: outcomes.map((outcome) => outcome.score),
     rows: outcomes.map((outcome) => outcome.row),
-    tally: notDone(main) ? null : tally(main, others, parameters),
+    tally: notDone(main) ? null : tally(logic, main, others, parameters),
     undecided: readings.length > 1 ? "engages" : null,
   };
 }

@@ -4,6 +4,7 @@
 // appears; focus moves to its first line, and the next Tab stop is Next item. Keys 1-5 (and N) choose a score from
 // anywhere in the item, Enter checks.
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import {scoringOf} from "../lib/engine/derive.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
@@ -99,7 +100,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   // ---- Steps 1 and 2, and the deciding rule ----
   const renderImplied = (draft: ChecklistDraft) => {
     implied.textContent = draft.lines.length
-      ? describeImplied(impliedScore(draft, guideline.parameters))
+      ? describeImplied(impliedScore(draft, scoringOf(guideline)))
       : "The score your checklist implies shows here as you list and check the instructions.";
   };
   const folded = !!options.askDecidingRule;

@@ -40,7 +40,7 @@ function open(query = "", {only}: {only?: string[]} = {}) {
   const views: AuthorsView[] = [];
   let warmed = 0;
   const work: AuthorsWork = {
-    completeness: (parameters) => {
+    completeness: ({parameters}) => {
       calls.completeness.push(fromV2(parameters));
       return {maxOthers: 6, shapes: 3696, steps: 0, findings: []} satisfies CompletenessReport;
     },

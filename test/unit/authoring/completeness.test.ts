@@ -1,17 +1,10 @@
 import {describe, expect, it} from "vitest";
 import {everyShape, mainOutcomes, mainRuleOutcomes} from "../../../lib/authoring/checklist-shapes.js";
 import {describeFinding, describeShape} from "../../../lib/authoring/completeness-words.js";
-import {
-  completeness,
-  type Finding,
-  type ReadingFinding,
-  type Rubric,
-  type StepFinding,
-} from "../../../lib/authoring/completeness.js";
+import {type Finding, type ReadingFinding, type Rubric, type StepFinding} from "../../../lib/authoring/completeness.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {defaultParameters, type GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
-import {applyRubric} from "../../../lib/engine/rubric.js";
-import {applyRule} from "../../../lib/engine/rules.js";
+import {applyRubric, applyRule, completeness} from "../engine/helpers.js";
 
 const v2 = loadGuideline("v2").parameters;
 // v1's rubric as the issue states it, so a change to v1's other data does not move these counts.

@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {defaultParameters, type GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
-import {applyRubric, tally} from "../../../lib/engine/rubric.js";
+import {applyRubric, tally} from "./helpers.js";
 import type {RuleOutcome} from "../../../lib/engine/rules.js";
 
 const p = (overrides: Partial<GuidelineParameters> = {}): GuidelineParameters => ({...defaultParameters, ...overrides});

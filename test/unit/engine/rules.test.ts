@@ -1,6 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {defaultParameters, type GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
-import {applyRule, isOpen, ruleOutcomes, rules} from "../../../lib/engine/rules.js";
+import {isOpen} from "../../../lib/engine/rules.js";
+import {applyRule, ruleOutcomes, rules} from "./helpers.js";
 
 const p = (overrides: Partial<GuidelineParameters> = {}): GuidelineParameters => ({...defaultParameters, ...overrides});
 

@@ -34,7 +34,7 @@ describe("a judge's checklist as a trainee's", () => {
       score: 3,
     };
     const as = judgeAsAnswer(romeo, answer, {guideline: "v2", at: "2026-12-01T10:00:00.000Z"});
-    const shown = compareAnswer(romeo, derive(romeo, ruleSetOf(guideline)), as, guideline.parameters);
+    const shown = compareAnswer(romeo, derive(romeo, ruleSetOf(guideline)), as, ruleSetOf(guideline));
     expect(shown.score).toMatchObject({distance: "one-off", direction: "lenient"});
     expect(shown.checklist?.lines.map((line) => [line.status, line.rule])).toEqual([
       ["agree", "main-task"],

@@ -10,7 +10,7 @@ import {formalMetWithFlaw, free, item, line, mark, option} from "./helpers.js";
 const v2 = loadGuideline("v2");
 const ruleSet = ruleSetOf(v2);
 const check = (of: Item, answer: Pick<Answer, "score" | "checklist">) =>
-  compareAnswer(of, derive(of, ruleSet), answer, v2.parameters);
+  compareAnswer(of, derive(of, ruleSet), answer, ruleSet);
 
 describe("the trainee's score against the ruled one", () => {
   it("exact, one off and two or more off, lenient when higher and harsh when lower", () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
 import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
-import {impliedScore} from "../../../lib/trainee/implied.js";
+import {impliedScore} from "../engine/helpers.js";
 import type {MainNotMet, TraineeChecklist, TraineeVerdict} from "../../../lib/trainee/progress.js";
 import {free, line} from "./helpers.js";
 

@@ -2,7 +2,7 @@
 import {describe, expect, it} from "vitest";
 import {defaultParameters} from "../../../lib/authored/schemas/parameters.js";
 import {compareScores} from "../../../lib/trainee/score-distance.js";
-import {impliedScore} from "../../../lib/trainee/implied.js";
+import {impliedScore} from "../engine/helpers.js";
 import {
   describeDistance,
   describeImplied,

@@ -49,6 +49,14 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
     // The other versions lend their rule texts: a sentence quoted from one of them is a warning, not a problem.
     const others = versions.filter((other) => other !== version).flatMap((other) => readable(other, io.root));
     const logic = checkVersionLogic(guideline, [guideline, ...others]);
+    // A logic with problems cannot be run: its problems are the report.
+    if (logic.problems.length) {
+      for (const warning of logic.warnings) err(`warning: ${formatProblem(warning)}`);
+      for (const problem of logic.problems) err(formatProblem(problem));
+      const count = `${logic.problems.length} problem${logic.problems.length > 1 ? "s" : ""}`;
+      err(`guideline:check: ${count} in the logic of guideline/${version}`);
+      return 1;
+    }
     const report = checkGuideline(guideline, items);
     if (values.json) {
       const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({
@@ -71,7 +79,7 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
     }
     // Untested parameters and rules pass the check: the author is told, the run does not fail.
     for (const warning of [...logic.warnings, ...report.warnings]) err(`warning: ${formatProblem(warning)}`);
-    const problems = [...logic.problems, ...report.problems.map(caseProblemInWords)];
+    const problems = report.problems.map(caseProblemInWords);
     if (problems.length) {
       for (const problem of problems) err(formatProblem(problem));
       const count = `${problems.length} problem${problems.length > 1 ? "s" : ""}`;

@@ -4,7 +4,9 @@
 // words, those words, so a condition comparing it with another word is caught; and the CEL environment that
 // type-checks a condition against them. The names a condition reads come from its syntax tree (namesRead). Used by
 // guideline:check (logic-check.ts), the completeness check and the counterexample search. Browser-safe.
-import {Environment, type ASTNode} from "@marcbachmann/cel-js";
+import type {Environment, ASTNode} from "@marcbachmann/cel-js";
+import {environmentOf as celEnvironment, namesOfAst, type CelType} from "../engine/cel.js";
+import {summaryTypes} from "../engine/logic.js";
 import type {GuidelineLogic, LogicFact, LogicParameter, LogicRule} from "../authored/schemas/logic.js";
 import {Verdict} from "../authored/schemas/verdict.js";
 
@@ -15,7 +17,7 @@ export interface ScopeName {
   name: string;
   kind: NameKind;
   /** Its CEL type: bool, string, int, double, or dyn for a count that may also be one of a few words. */
-  type: "bool" | "string" | "int" | "double" | "dyn";
+  type: CelType;
   /** The words it may hold (a choice's values, a count's words), so a comparison with another word is caught. */
   words?: readonly string[];
   /** A text fact: conditions may not read it (its value is free text). */
@@ -28,23 +30,15 @@ export type Scope = ReadonlyMap<string, ScopeName>;
 
 export const verdictWords: readonly string[] = Verdict.options;
 
-/**
- * The checklist's summary the rubric reads (the engine's vocabulary, the same for any checklist guideline): the main
- * task's verdict and what the other instructions come to.
- */
-export const summaryNames: readonly ScopeName[] = [
-  {name: "main", kind: "summary", type: "string", words: verdictWords, described: "the main task's verdict"},
-  {name: "mainMissed", kind: "summary", type: "bool", described: "a yes/no"},
-  {name: "engages", kind: "summary", type: "bool", described: "a yes/no"},
-  {name: "declines", kind: "summary", type: "bool", described: "a yes/no"},
-  {name: "of", kind: "summary", type: "int", described: "a count"},
-  {name: "credit", kind: "summary", type: "double", described: "a number"},
-  {name: "share", kind: "summary", type: "double", described: "a number"},
-  {name: "flaws", kind: "summary", type: "int", described: "a count"},
-  {name: "missed", kind: "summary", type: "int", described: "a count"},
-  {name: "allMet", kind: "summary", type: "bool", described: "a yes/no"},
-  {name: "anyNotApplicable", kind: "summary", type: "bool", described: "a yes/no"},
-];
+const typeWords = {bool: "a yes/no", int: "a count", double: "a number", string: "a word", dyn: "a value"} as const;
+
+/** The checklist's summary the rubric reads (the engine's vocabulary, summaryTypes); `main` holds a verdict. */
+export const summaryNames: readonly ScopeName[] = [...summaryTypes].map(([name, type]) => ({
+  name,
+  kind: "summary",
+  type,
+  ...(name === "main" ? {words: verdictWords, described: "the main task's verdict"} : {described: typeWords[type]}),
+}));
 
 const choiceWords = (values: readonly string[]) => `a choice of ${values.join(", ")}`;
 
@@ -111,16 +105,16 @@ export const rubricScope = (logic: GuidelineLogic): Scope =>
 
 const environments = new WeakMap<Scope, Environment>();
 
-/** The CEL environment of a scope: every name registered with its type. Kept per scope. */
+/** The CEL environment of a scope: every name registered with its type (lib/engine/cel.ts). Kept per scope. */
 export function environmentOf(scope: Scope): Environment {
   let environment = environments.get(scope);
-  if (!environment) {
-    environment = new Environment();
-    for (const {name, type} of scope.values()) environment.registerVariable(name, type);
-    environments.set(scope, environment);
-  }
+  if (!environment)
+    environments.set(scope, (environment = celEnvironment(new Map([...scope].map(([name, {type}]) => [name, type])))));
   return environment;
 }
+
+/** The names a parsed condition reads (lib/engine/cel.ts): every variable, less those a macro binds. */
+export const namesRead = (ast: ASTNode): Set<string> => new Set(namesOfAst(ast));
 
 /** A condition parsed: call it with the names' values; its syntax tree is `ast`. */
 export type Compiled = ((context: Record<string, unknown>) => unknown) & {ast: ASTNode};
@@ -139,36 +133,4 @@ export function compiler(scope: Scope): (condition: string) => Compiled {
   };
   compilers.set(scope, compile);
   return compile;
-}
-
-// The macros whose first argument binds a name of their own ([1, 2].all(x, x > limit) reads limit, not x).
-const bindingMacros = new Set(["all", "exists", "exists_one", "map", "filter"]);
-
-/**
- * The names a condition reads, from its syntax tree: every variable, less those a macro binds.
- * A stand-in for the core's namesRead (lib/engine/) until it is exported: the same job, one place to swap.
- */
-export function namesRead(ast: ASTNode): Set<string> {
-  const names = new Set<string>();
-  const walk = (node: unknown, bound: ReadonlySet<string>): void => {
-    if (Array.isArray(node)) return node.forEach((child) => walk(child, bound));
-    if (typeof node !== "object" || node === null || !("op" in node)) return;
-    const {op, args} = node as {op: string; args: unknown};
-    if (op === "id") {
-      if (typeof args === "string" && !bound.has(args)) names.add(args);
-      return;
-    }
-    if (op === "rcall" && Array.isArray(args) && bindingMacros.has(args[0] as string)) {
-      const [, receiver, macroArgs] = args as [string, unknown, unknown[]];
-      walk(receiver, bound);
-      const variable = macroArgs[0] as {op?: string; args?: unknown} | undefined;
-      const inner = new Set(bound);
-      if (variable?.op === "id" && typeof variable.args === "string") inner.add(variable.args);
-      macroArgs.slice(1).forEach((child) => walk(child, inner));
-      return;
-    }
-    walk(args, bound);
-  };
-  walk(ast, new Set());
-  return names;
 }

@@ -1,17 +1,30 @@
-// npm run guideline:preview -- [--base v2] [--candidate v1] [--set <parameter>=<value> ...] [--json]
+// npm run guideline:preview -- [--base v2] [--candidate v1] [--set <setting>=<value> ...] [--json] [--list]
+//   [--write vN]
 // What a change to the guideline does to the worked examples: the items whose score moves, the items left with no
 // single score, the coverage of the scores 1-5, and the parameters and rules no example tests.
 // The candidate is --candidate's version (the base when absent) with every --set applied on top, so
-// `--candidate v1 --set counting=at-least-half` previews v1 with one of v2's fixes.
+// `--candidate v1 --set counting=at-least-half` previews v1 with one of v2's fixes. A setting is a parameter
+// (`counting=most-missed`), a clause's verdict or flag (`numbers.ceiling-needs-one=partly`,
+// `conflicting.serves-one.flag=none`) or a rubric row's threshold (`rubric.one-small-flaw=2`); --list prints every
+// one the candidate has, with its values. --write vN writes the candidate as guideline/vN/ (never over a version).
 // Exit 1 when any item has no single score under the candidate (for CI), 2 for a usage error, 0 otherwise.
+import {mkdirSync, writeFileSync} from "node:fs";
+import {dirname, join} from "node:path";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
-import {guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
+import {guidelineSources, guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
 import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
 import {AssignmentError, parseAssignments} from "../lib/engine/parameter-values.js";
+import {assignmentWords} from "../lib/engine/parameter-words.js";
 import {previewLines, previewReport} from "../lib/authoring/preview-report.js";
+import {isRuleChangeText, parseRuleChanges} from "../lib/authoring/rule-changes.js";
+import {ruleChangeWords, settingLines} from "../lib/authoring/rule-change-words.js";
+import {versionFiles} from "../lib/authoring/version-writer.js";
+import {VersionWriteError} from "../lib/authoring/version-name.js";
 
-const usage = "npm run guideline:preview -- [--base v2] [--candidate v1] [--set <parameter>=<value> ...] [--json]";
+const usage =
+  "npm run guideline:preview -- [--base v2] [--candidate v1] [--set <setting>=<value> ...] [--json] [--list] " +
+  "[--write vN]";
 
 export async function guidelinePreview(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
@@ -24,6 +37,8 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
         candidate: {type: "string"},
         set: {type: "string", multiple: true},
         json: {type: "boolean", default: false},
+        list: {type: "boolean", default: false},
+        write: {type: "string"},
       },
     });
     const versions = guidelineVersions(io.root);
@@ -38,17 +53,59 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
     const baseVersion = version("base", values.base, versions.at(-1));
     const candidateVersion = version("candidate", values.candidate, baseVersion);
     const base = loadGuideline(baseVersion, io.root);
+    const candidate = candidateVersion === baseVersion ? base : loadGuideline(candidateVersion, io.root);
+    const titles = new Map(candidate.rules.map((rule) => [rule.id, rule.title]));
+    if (values.list) {
+      for (const line of settingLines(candidate.logic, titles)) out(line);
+      return;
+    }
     const domains = parameterDomains(base);
-    let set;
+    const texts = values.set ?? [];
+    let set, changes;
     try {
-      set = parseAssignments(values.set ?? [], domains);
+      set = parseAssignments(
+        texts.filter((text) => !isRuleChangeText(text)),
+        domains,
+      );
+      changes = parseRuleChanges(
+        texts.filter((text) => isRuleChangeText(text)),
+        candidate.logic,
+      );
     } catch (error) {
       if (error instanceof AssignmentError) fail(`--set: ${error.message}`);
       throw error;
     }
-    const candidate = candidateVersion === baseVersion ? base : loadGuideline(candidateVersion, io.root);
 
-    const report = previewReport({items: loadItems(io.root), base, candidate, set, domains});
+    if (values.write !== undefined) {
+      let written;
+      try {
+        written = versionFiles({
+          base: {version: candidateVersion, ...guidelineSources(candidateVersion, io.root)},
+          version: values.write,
+          versions,
+          parameters: set,
+          changes,
+          words: [
+            ...set.map(assignmentWords),
+            ...changes.map((change) => ruleChangeWords(change, {logic: candidate.logic, titles})),
+          ],
+          titles,
+        });
+      } catch (error) {
+        if (error instanceof VersionWriteError) fail(`--write: ${error.message}`);
+        throw error;
+      }
+      for (const file of written.files) {
+        mkdirSync(dirname(join(io.root, file.path)), {recursive: true});
+        writeFileSync(join(io.root, file.path), file.text, {flag: "wx"});
+        out(`wrote ${file.path}`);
+      }
+      out(`${values.write} changes ${candidateVersion}:`);
+      for (const change of written.changes) out(`  ${change.words}`);
+      return;
+    }
+
+    const report = previewReport({items: loadItems(io.root), base, candidate, set, changes, domains});
     if (values.json) out(JSON.stringify(report, null, 2));
     else for (const line of previewLines(report)) out(line);
     if (report.unsettled.length) {

@@ -2,17 +2,16 @@
 // to its address), the candidate's rule set, the preview, the rubric's findings and the dependence reports, the
 // caches that make a change made again cheap, and the idle pre-warm of every single parameter change. The page only
 // renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's (`schedule`).
+// It is long: the choice, its caches and the deferred work share the page's state, which split apart would be handed
+// from module to module; what a choice means (its address, its words) is ./candidate-choice.ts's.
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
-import {assignmentWords} from "../engine/parameter-words.js";
 import {
   AssignmentError,
-  choiceFromQuery,
-  choiceToQuery,
   overridesOf,
   type Assignment,
   type ParameterDomain,
@@ -24,6 +23,16 @@ import {prepareBase, previewFrom, type PreparedBase, type Preview} from "./previ
 import {quoteText} from "../text/quote-text.js";
 import {judgeAgreements, rewordingAdvice, type JudgeAgreement, type JudgeScores} from "../judges/author-line.js";
 import {parameterDifferences, versionDiff, type VersionDiff} from "./version-diff.js";
+import {
+  candidateFromQuery,
+  candidateToQuery,
+  describeCandidate,
+  withChanges,
+  withParameter,
+  type CandidateChoice,
+} from "./candidate-choice.js";
+import {changeKey, withRuleChange, type RuleChange} from "./rule-changes.js";
+import {ruleChangeWords} from "./rule-change-words.js";
 
 export interface AuthorsPageData {
   /** Every guideline version, oldest first: the newest is what the page opens with. */
@@ -52,9 +61,11 @@ export interface CandidateReport {
 
 /** Everything the page shows for one choice. */
 export interface AuthorsView {
-  choice: PreviewChoice;
+  choice: CandidateChoice;
   /** The candidate's version as written, against whose values the page marks a parameter changed. */
   candidateVersion: Guideline;
+  /** The changes to the candidate's clauses and rows, each with its key and in words, in the order made. */
+  changes: {change: RuleChange; key: string; words: string}[];
   /** The candidate's rules and parameters: its version with the choice's parameters. */
   candidateRules: RuleSet;
   /** The candidate in words: "v2", or "v2 with counting = most-missed". */
@@ -106,24 +117,17 @@ export interface AuthorsPage {
   setParameter(name: ParameterName, value: ParameterValue): AuthorsView;
   /** Every parameter back to the candidate version's own value. */
   undoParameters(): AuthorsView;
+  /** A clause's verdict or flag, or a row's threshold, changed; set back to the version's own, it is no change. */
+  setRuleChange(change: RuleChange): AuthorsView;
+  /** One change (by its key, `numbers.ceiling-needs-one`) undone. */
+  dropRuleChange(key: string): AuthorsView;
+  /** Every clause and row back to the candidate version's own. */
+  undoRuleChanges(): AuthorsView;
 }
 
 /** Every change of one parameter the page can make: each value of each domain, in the domains' order. */
 function singleChanges(domains: readonly ParameterDomain[]): Assignment[] {
   return domains.flatMap((domain) => domain.values.map((value) => ({name: domain.name, value})));
-}
-
-/** The candidate in words: its version, and the parameters the choice sets, in the order they were set. */
-export function describeCandidate(choice: PreviewChoice): string {
-  return choice.set.length
-    ? `${choice.candidate} with ${choice.set.map(assignmentWords).join("; ")}`
-    : choice.candidate;
-}
-
-/** The choice with one parameter set: moved to the end of the changes, or dropped where it is the version's own. */
-function withParameter(choice: PreviewChoice, versionValue: ParameterValue, change: Assignment): PreviewChoice {
-  const others = choice.set.filter((assignment) => assignment.name !== change.name);
-  return {...choice, set: change.value === versionValue ? others : [...others, change]};
 }
 
 export function authorsPage(
@@ -149,11 +153,11 @@ export function authorsPage(
 
   const rewording = rewordingAdvice(versions);
   let notice: string | null = null;
-  let choice: PreviewChoice;
+  let choice: CandidateChoice;
   try {
-    choice = choiceFromQuery(query, versions, data.domains);
+    choice = candidateFromQuery(query, versions, data.domains, (version) => guideline(version).logic);
   } catch (problem) {
-    choice = {base: newest, candidate: newest, set: []};
+    choice = {base: newest, candidate: newest, set: [], changes: []};
     notice = `The link's choice could not be read (${
       problem instanceof Error ? problem.message : String(problem)
     }); showing ${newest} against itself.`;
@@ -163,14 +167,20 @@ export function authorsPage(
   // forth costs nothing the second time.
   const completenessByKey = new Map<string, CompletenessReport>();
   const dependenceByKey = new Map<string, Dependence>();
-  const completenessOf = (ruleSet: RuleSet): CompletenessReport => {
-    const key = JSON.stringify(ruleSet.parameters);
+  // A change to the logic is part of the key: the same parameters under changed clauses or rows are another case.
+  const changesKey = (changes: readonly RuleChange[]) => changes.map(changeKey).join(" ") + JSON.stringify(changes);
+  const completenessOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport => {
+    const key = JSON.stringify(ruleSet.parameters) + changesKey(changes);
     let report = completenessByKey.get(key);
     if (!report) completenessByKey.set(key, (report = work.completeness(ruleSet)));
     return report;
   };
-  const dependenceOf = (ruleSet: RuleSet, prepare: () => PreparedBase): Dependence => {
-    const key = `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}`;
+  const dependenceOf = (
+    ruleSet: RuleSet,
+    prepare: () => PreparedBase,
+    changes: readonly RuleChange[] = [],
+  ): Dependence => {
+    const key = `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}${changesKey(changes)}`;
     let found = dependenceByKey.get(key);
     if (!found) dependenceByKey.set(key, (found = work.dependence(prepare(), data.domains)));
     return found;
@@ -205,14 +215,14 @@ export function authorsPage(
   // items show within the frame, and until then what the page shows of it is marked out of date.
   let candidateReport: CandidateReport = {shown: null, busy: false};
   let reportKey = "";
-  const followCandidate = (asked: PreviewChoice, candidateRules: RuleSet, described: string) => {
+  const followCandidate = (asked: CandidateChoice, candidateRules: RuleSet, described: string) => {
     // The candidate is the base unchanged: the base's report is the candidate's.
-    const key = asked.candidate !== asked.base || asked.set.length ? described : "";
+    const key = asked.candidate !== asked.base || asked.set.length || asked.changes.length ? described : "";
     if (key && key !== reportKey) {
       candidateReport = {shown: candidateReport.shown, busy: true};
       schedule.afterPaint(() => {
         if (choice !== asked) return;
-        const found = dependenceOf(candidateRules, () => work.prepareBase(data.items, candidateRules));
+        const found = dependenceOf(candidateRules, () => work.prepareBase(data.items, candidateRules), asked.changes);
         candidateReport = {shown: {label: `the candidate (${described})`, dependence: found}, busy: false};
         reportKey = key;
         view = {...view, candidateReport};
@@ -225,12 +235,21 @@ export function authorsPage(
     }
   };
 
-  const viewOf = (shown: PreviewChoice): AuthorsView => {
+  const viewOf = (shown: CandidateChoice): AuthorsView => {
     const candidateVersion = guideline(shown.candidate);
-    const candidateRules = ruleSetOf(candidateVersion, overridesOf(shown.set));
+    const titles = new Map(candidateVersion.rules.map((rule) => [rule.id, rule.title]));
+    const changes = shown.changes.map((change) => ({
+      change,
+      key: changeKey(change),
+      words: ruleChangeWords(change, {logic: candidateVersion.logic, titles}),
+    }));
+    const candidateRules = ruleSetOf(withChanges(candidateVersion, shown.changes), overridesOf(shown.set));
     const {prepared, completeness: baseCompleteness, dependence: baseDependence} = baseOf(shown.base);
     const result = previewFrom(prepared, candidateRules);
-    const described = describeCandidate(shown);
+    const described = describeCandidate(
+      shown,
+      changes.map((entry) => entry.words),
+    );
     const status =
       `Base ${shown.base}, candidate ${described}: ${plural(result.moved.length, "item moves", "items move")}; ` +
       `${plural(result.unsettled.length, "item has", "items have")} no single score.`;
@@ -238,13 +257,14 @@ export function authorsPage(
     return {
       choice: shown,
       candidateVersion,
+      changes,
       candidateRules,
       described,
       status,
       differs: differsOf(shown, candidateRules.parameters),
       preview: result,
       baseCompleteness,
-      candidateCompleteness: completenessOf(candidateRules),
+      candidateCompleteness: completenessOf(candidateRules, shown.changes),
       baseDependence,
       candidateReport,
       judges: judgeAgreements(data.judges ?? [], prepared, result),
@@ -254,11 +274,11 @@ export function authorsPage(
 
   let view = viewOf(choice);
 
-  const change = (next: PreviewChoice): AuthorsView => {
+  const change = (next: CandidateChoice): AuthorsView => {
     choice = next;
     view = viewOf(next);
     // The address follows after the results are painted: writing it costs more than a frame's share.
-    const address = choiceToQuery(next);
+    const address = candidateToQuery(next);
     schedule.afterPaint(() => onAddress(address));
     return view;
   };
@@ -270,7 +290,10 @@ export function authorsPage(
     const next = pending.shift();
     if (!next) return onWarmed();
     const others = choice.set.filter((assignment) => assignment.name !== next.name);
-    completenessOf(ruleSetOf(guideline(choice.candidate), overridesOf([...others, next])));
+    completenessOf(
+      ruleSetOf(withChanges(guideline(choice.candidate), choice.changes), overridesOf([...others, next])),
+      choice.changes,
+    );
     schedule.idle(warm);
   };
   schedule.idle(warm);
@@ -281,9 +304,13 @@ export function authorsPage(
       return view;
     },
     chooseBase: (version) => change({...choice, base: guideline(version).version}),
-    chooseCandidate: (version) => change({...choice, candidate: guideline(version).version, set: []}),
+    chooseCandidate: (version) => change({...choice, candidate: guideline(version).version, set: [], changes: []}),
     setParameter: (name, value) =>
       change(withParameter(choice, guideline(choice.candidate).parameters[name], {name, value})),
     undoParameters: () => change({...choice, set: []}),
+    setRuleChange: (ruleChange) =>
+      change({...choice, changes: withRuleChange(choice.changes, ruleChange, guideline(choice.candidate).logic)}),
+    dropRuleChange: (key) => change({...choice, changes: choice.changes.filter((entry) => changeKey(entry) !== key)}),
+    undoRuleChanges: () => change({...choice, changes: []}),
   };
 }

@@ -11,7 +11,7 @@ import {languageProblem} from "../authored/language.js";
 import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
-import {describeCandidate} from "./authors-page.js";
+import {describeCandidate} from "./candidate-choice.js";
 import {AssignmentError, choiceFromQuery, overridesOf, type ParameterDomain} from "../engine/parameter-values.js";
 import {caseWords, scoreWords} from "./case-words.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";

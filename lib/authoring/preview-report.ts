@@ -15,6 +15,8 @@ import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcom
 import type {Score} from "../authored/schemas/verdict.js";
 import {reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
+import {applyRuleChanges, formatChange, type RuleChange} from "./rule-changes.js";
+import {ruleChangeWords} from "./rule-change-words.js";
 
 export interface PreviewInput {
   items: readonly Item[];
@@ -23,12 +25,20 @@ export interface PreviewInput {
   candidate: Guideline;
   /** Parameters changed on top of the candidate's own. */
   set: readonly Assignment[];
+  /** Clauses' verdicts and flags and rows' thresholds changed on top of the candidate's own (none when left out). */
+  changes?: readonly RuleChange[];
   domains: readonly ParameterDomain[];
 }
 
 export interface PreviewReport {
   base: string;
-  candidate: {version: string; set: Assignment[]; description: string};
+  candidate: {
+    version: string;
+    set: Assignment[];
+    /** The clause and row changes, each as `--set` spells it and in words. */
+    changes: {setting: string; words: string}[];
+    description: string;
+  };
   /** What differs between the two, before what moves: parameters, rules' words, rubric rows, rules in one only. */
   differs: VersionDiff;
   itemCount: number;
@@ -56,13 +66,34 @@ export interface PreviewReport {
   };
 }
 
-/** "v2 with How “at least half” counts … (counting) = most-missed", "v1", or "v2 unchanged" when it is the base. */
-export function describeCandidate(base: string, version: string, set: readonly Assignment[]): string {
-  if (set.length) return `${version} with ${set.map(assignmentWords).join("; ")}`;
+/**
+ * "v2 with How “at least half” counts … (counting) = most-missed", "v2 with Numbers, a ceiling with none delivered:
+ * not met → partly met", "v1", or "v2 unchanged" when it is the base.
+ */
+export function describeCandidate(
+  base: string,
+  version: string,
+  set: readonly Assignment[],
+  changes: readonly string[] = [],
+): string {
+  if (set.length || changes.length) return `${version} with ${[...set.map(assignmentWords), ...changes].join("; ")}`;
   return version === base ? `${version} unchanged` : version;
 }
 
-export function previewReport({items, base, candidate, set, domains}: PreviewInput): PreviewReport {
+export function previewReport({
+  items,
+  base,
+  candidate: version,
+  set,
+  changes = [],
+  domains,
+}: PreviewInput): PreviewReport {
+  const titles = new Map(version.rules.map((rule) => [rule.id, rule.title]));
+  const changed = changes.map((change) => ({
+    setting: formatChange(change),
+    words: ruleChangeWords(change, {logic: version.logic, titles}),
+  }));
+  const candidate = changes.length ? {...version, logic: applyRuleChanges(version.logic, changes)} : version;
   const prepared = prepareBase(items, ruleSetOf(base));
   const result = previewFrom(prepared, ruleSetOf(candidate, overridesOf(set)));
   const found = dependence(prepared, domains);
@@ -75,7 +106,13 @@ export function previewReport({items, base, candidate, set, domains}: PreviewInp
     candidate: {
       version: candidate.version,
       set: [...set],
-      description: describeCandidate(base.version, candidate.version, set),
+      changes: changed,
+      description: describeCandidate(
+        base.version,
+        candidate.version,
+        set,
+        changed.map((change) => change.words),
+      ),
     },
     differs: versionDiff(base, candidate, candidateParameters),
     itemCount: result.itemCount,

@@ -66,8 +66,11 @@ export function deriveRecordingReads(
   return {derivations, reads};
 }
 
-/** What the candidate changes: the parameters whose values differ, the rule ids in one version and not the other. */
-function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]} {
+/**
+ * What the candidate changes: the parameters whose values differ, the rule ids in one version and not the other, the
+ * rules whose logic differs (a clause changed), and whether the rubric's does (then every item may move).
+ */
+function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]; rubric: boolean} {
   const keys = new Set([...Object.keys(base.parameters), ...Object.keys(candidate.parameters)]);
   const values = (ruleSet: RuleSet, key: string): unknown => (ruleSet.parameters as Record<string, unknown>)[key];
   return {
@@ -79,7 +82,12 @@ function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; 
       ...[...base.ruleIds].filter(
         (id) => candidate.ruleIds.has(id) && unwritten(base).has(id) !== unwritten(candidate).has(id),
       ),
+      // A rule in both whose clauses differ: the same logic shares each unchanged rule's data (rule-changes.ts).
+      ...[...candidate.logic.rules].flatMap(([id, rule]) =>
+        base.logic.rules.has(id) && base.logic.rules.get(id)!.data !== rule.data ? [id] : [],
+      ),
     ],
+    rubric: base.logic.data.rubric !== candidate.logic.data.rubric,
   };
 }
 
@@ -94,7 +102,7 @@ export function deriveCandidate(prepared: RecordedBase, candidate: RuleSet): Der
   const changed = changesFrom(prepared.ruleSet, candidate);
   return prepared.items.map((item, index) => {
     const read = prepared.reads[index]!;
-    return touches(read.parameters, changed.parameters) || touches(read.rules, changed.rules)
+    return changed.rubric || touches(read.parameters, changed.parameters) || touches(read.rules, changed.rules)
       ? derive(item, candidate)
       : prepared.derivations[index]!;
   });

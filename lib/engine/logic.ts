@@ -10,6 +10,7 @@ import type {
   LogicFact,
   LogicParameter,
   LogicRule,
+  RowThreshold,
 } from "../authored/schemas/logic.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {compileCondition, environmentOf, type CelType, type CompiledCondition} from "./cel.js";
@@ -55,6 +56,8 @@ export interface CompiledRubric {
 export interface CompiledLogic {
   data: GuidelineLogic;
   parameters: ReadonlyMap<string, LogicParameter>;
+  /** The rubric rows' thresholds by name: numbers a row declares and its condition reads, as it reads a parameter. */
+  thresholds: ReadonlyMap<string, RowThreshold>;
   rules: ReadonlyMap<string, CompiledRule>;
   rubric: CompiledRubric;
 }
@@ -142,7 +145,14 @@ function compileRule(rule: LogicRule, parameters: ReadonlyMap<string, CelType>):
 
 function compileRubric(logic: GuidelineLogic, parameters: ReadonlyMap<string, CelType>): CompiledRubric {
   const {rubric} = logic;
-  const environment = environmentOf(typesOf("rubric", ["summary name", summaryTypes], ["parameter", parameters]));
+  const thresholds = new Map(
+    rubric.rows.flatMap(({threshold}) =>
+      threshold ? [[threshold.name, threshold.type === "count" ? "int" : "double"] as const] : [],
+    ),
+  );
+  const environment = environmentOf(
+    typesOf("rubric", ["summary name", summaryTypes], ["parameter", parameters], ["row threshold", thresholds]),
+  );
   const condition = (expression: string, where: string) => compileCondition(environment, expression, where, "bool");
   const rows = rubric.rows.map((row): CompiledRow => ({
     id: row.id,
@@ -189,6 +199,7 @@ export function compileLogic(logic: GuidelineLogic): CompiledLogic {
   result = {
     data: logic,
     parameters: new Map(logic.parameters.map((parameter) => [parameter.name, parameter])),
+    thresholds: new Map(logic.rubric.rows.flatMap(({threshold}) => (threshold ? [[threshold.name, threshold]] : []))),
     rules: new Map(logic.rules.map((rule) => [rule.id, compileRule(rule, parameterTypes)])),
     rubric: compileRubric(logic, parameterTypes),
   };

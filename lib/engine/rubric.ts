@@ -65,7 +65,12 @@ class SummaryContext extends Map<string, unknown> {
     return (this.counts ??= tally(this.logic, this.main.verdict, this.others, this.parameters));
   }
   override get(name: string): unknown {
-    if (!summaryTypes.has(name)) return celParameter(this.logic, name, this.parameters);
+    if (!summaryTypes.has(name)) {
+      // A row's own number, else a parameter.
+      const threshold = this.logic.thresholds.get(name);
+      if (threshold) return threshold.type === "count" ? BigInt(threshold.value) : threshold.value;
+      return celParameter(this.logic, name, this.parameters);
+    }
     switch (name) {
       case "main":
         return this.main.verdict;

@@ -156,3 +156,10 @@ export function loadItems(
   if (problems.length) throw new AuthoredFileError(problems);
   return items.sort(bySetThenOrder);
 }
+
+/** A version's two files as written (comments and all), for writing a new version from it. */
+export function guidelineSources(version: string, root = projectRoot): {guideline: string; logic: string} {
+  const read = (file: string) =>
+    readAuthoredFile(join(root, "guideline", version, file), `guideline/${version}/${file}`, "yaml");
+  return {guideline: read("guideline.yaml"), logic: read("logic.yaml")};
+}

@@ -15,6 +15,7 @@ import type {Item} from "../authored/schemas/item.js";
 import {itemPages} from "../site/links.js";
 import {parseItemFile} from "../authored/item-file.js";
 import {
+  guidelineSources,
   loadCalibration,
   loadCaseStudy,
   loadGuidelines,
@@ -31,7 +32,7 @@ import {defaultKeyVariable} from "../probes/request.js";
 import {probeView} from "../probes/view.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../authored/problems.js";
 import {caseProblemInWords} from "../authored/problem-words.js";
-import {tar} from "./tar.js";
+import {tar} from "../text/tar.js";
 import {judgeScores} from "../judges/author-line.js";
 
 // For the loader, which imports this module alone.
@@ -127,6 +128,10 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     rubricWriter: loadRubricWriter(root),
     judges: judges().runs.map((run) => judgeScores(run.file, run.data)),
   }),
+  // Each version's two files as written, for "Save as a new version" on the authors' page: loaded when its dialog
+  // saves, so the preview does not wait for them.
+  "authors-sources.json": ({guidelines}, root) =>
+    Object.fromEntries(guidelines().map(({version}) => [version, guidelineSources(version, root)])),
   // The case editor: the item and fact schemas as JSON Schema, every case file's text, the versions and domains.
   "authors-case.json": ({items, guidelines}, root) => caseEditorData(items(), guidelines(), root),
   // What the cohort page needs of each item: its id and title, the ruled score, the rules its checklist cites and the

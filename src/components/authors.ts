@@ -5,6 +5,8 @@
 import {authorsPage, type AuthorsPageData} from "../lib/authoring/authors-page.js";
 import type {ItemPages} from "../lib/site/links.js";
 import {authorsControls} from "./authors-controls.js";
+import {authorsClauses} from "./authors-clauses.js";
+import {authorsSave, type SourcesLoader} from "./authors-save.js";
 import {authorsResults} from "./authors-results.js";
 import {el} from "./dom.js";
 import {whenIdle} from "../lib/site/schedule.js";
@@ -17,10 +19,17 @@ interface AuthorsData extends AuthorsPageData {
   itemPages: ItemPages;
 }
 
-/** The whole preview; `location` and `history` are the page's, replaceable in tests. */
+/**
+ * The whole preview; `location` and `history` are the page's, replaceable in tests; `loadSources` gives the versions'
+ * files, for "Save as a new version".
+ */
 export function AuthorsPreview(
   data: AuthorsData,
-  {location = window.location, history = window.history}: {location?: Location; history?: History} = {},
+  {
+    location = window.location,
+    history = window.history,
+    loadSources = () => Promise.reject(new Error("this page was given no versions' files to write from")),
+  }: {location?: Location; history?: History; loadSources?: SourcesLoader} = {},
 ): HTMLElement {
   const items = new Map(data.items.map((item) => [item.id, item]));
   // The hooks run later than this function (after a paint, when idle), by when `results` and `root` exist.
@@ -53,8 +62,16 @@ export function AuthorsPreview(
     onParameter: (name, value) => show(page.setParameter(name, value)),
     onUndo: () => show(page.undoParameters()),
   });
+  const clauses = authorsClauses(page.view, {
+    onChange: (change) => show(page.setRuleChange(change)),
+    onDrop: (key) => show(page.dropRuleChange(key)),
+    onUndo: () => show(page.undoRuleChanges()),
+  });
+  const save = authorsSave(page.view, {versions: data.versions.map((version) => version.version), loadSources});
   const show = (view: typeof page.view) => {
     controls.update(view);
+    clauses.update(view);
+    save.update(view);
     status.textContent = view.status;
     results.update(view);
   };
@@ -64,6 +81,8 @@ export function AuthorsPreview(
     {class: "authors-preview"},
     el("p", {class: "preview-notice", role: "alert", hidden: page.notice === null}, page.notice),
     controls,
+    clauses,
+    save,
     results,
   );
   return root;

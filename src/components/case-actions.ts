@@ -14,7 +14,7 @@ import {
   type CaseRecord,
   type EditorView,
 } from "../lib/authoring/case-editor.js";
-import {el} from "./dom.js";
+import {download} from "./download.js";
 import {fieldId} from "./case-field.js";
 
 /** What a button may change in the editor. */
@@ -27,17 +27,6 @@ export interface ActionTarget {
   waitForStretch(line: number | null): void;
   /** A download was asked for with problems left: every problem now shows at its control. */
   showEveryProblem(): void;
-}
-
-/** Hands a text to the browser as a file download. */
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], {type: "text/markdown;charset=utf-8"}));
-  const link = el("a", {href: url, download: name, hidden: true});
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy by then: the address is let go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Runs the action of a button with data-action; false when it has none this module knows. */
@@ -89,7 +78,12 @@ export function runAction(button: HTMLElement, editor: ActionTarget, event: Even
       if (!view.downloadable) {
         editor.showEveryProblem();
         focus("#case-problems");
-      } else download(caseFileText(syncRulings(editor.record(), view)), caseFileName(editor.record()));
+      } else
+        download(
+          caseFileText(syncRulings(editor.record(), view)),
+          caseFileName(editor.record()),
+          "text/markdown;charset=utf-8",
+        );
       return true;
     }
     default:

@@ -35,6 +35,7 @@ describe("guideline:preview", () => {
     expect(report.candidate).toEqual({
       version: "v2",
       set: [{name: "counting", value: "most-missed"}],
+      changes: [],
       description: "v2 with How “at least half” counts the other instructions (counting) = most-missed",
     });
     expect(ids(report.unsettled)).toEqual(["example-2", "example-3", "example-7"]);
@@ -80,7 +81,7 @@ describe("guideline:preview", () => {
 
   it("--candidate v1: JSON with each item an object with its id; exit 1 while v1 leaves items unsettled", async () => {
     const {status, report} = await runJson("--base", "v2", "--candidate", "v1");
-    expect(report.candidate).toEqual({version: "v1", set: [], description: "v1"});
+    expect(report.candidate).toEqual({version: "v1", set: [], changes: [], description: "v1"});
     expect(report.itemCount).toBe(33);
     expect(report.unsettled.length).toBeGreaterThan(0);
     expect(status).toBe(1);
@@ -146,6 +147,7 @@ describe("guideline:preview", () => {
     expect(report.candidate).toEqual({
       version: "v1",
       set: [{name: "counting", value: "at-least-half"}],
+      changes: [],
       description: "v1 with How “at least half” counts the other instructions (counting) = at-least-half",
     });
   });
@@ -217,7 +219,7 @@ describe("guideline:preview", () => {
     [
       ["--base", "v2", "--base", "v1"],
       'guideline:preview: --base is set twice ("v2" and "v1"): set it once; usage: npm run guideline:preview -- ' +
-        "[--base v2] [--candidate v1] [--set <parameter>=<value> ...] [--json]",
+        "[--base v2] [--candidate v1] [--set <setting>=<value> ...] [--json] [--list] [--write vN]",
     ],
   ])("exit 2 for %j, naming what is valid", async (args, message) => {
     const {status, stdout, stderr} = await run(...args);
@@ -230,7 +232,7 @@ describe("guideline:preview", () => {
     const {status, stderr} = await run("--version", "v2");
     expect(status).toBe(2);
     expect(usageError(stderr)).toMatch(
-      /^guideline:preview: unknown option "--version": expected --base, --candidate, --set, --json;/,
+      /^guideline:preview: unknown option "--version": expected --base, --candidate, --set, --json, --list, --write;/,
     );
   });
 });

@@ -82,6 +82,19 @@ export const GuidelineFile = z
     parameters: GuidelineParameters,
     /** Rules the author applied that this version's text does not state (the first rubric's accuracy rule). */
     unwrittenRules: z.array(UnwrittenRule).optional(),
+    /**
+     * What this version changes from the one it replaces, in words, each with the setting (`--set` and the authors'
+     * page's address spell it) or the rule whose text was reworded: written by "Save as a new version".
+     */
+    changes: z
+      .array(
+        z.strictObject({
+          words: z.string().min(1),
+          setting: z.string().min(1).optional(),
+          rule: z.string().min(1).optional(),
+        }),
+      )
+      .optional(),
     /** Which of the version-wide texts the case study does not give for this version, each with why. */
     reconstructed: z
       .strictObject({

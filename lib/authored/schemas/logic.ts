@@ -131,6 +131,12 @@ export type OpenVerdicts = z.infer<typeof OpenVerdicts>;
 export const LogicClause = z.strictObject({
   /** Unique in its rule: `set=<rule>.<clause>=<verdict>` names it. */
   id,
+  /**
+   * The clause in a few words, for an author changing it ("a ceiling with none delivered"): the notebook's, written
+   * from the clause's sentence. The authors' page says a change with it: "Numbers, a ceiling with none delivered: not
+   * met → partly met".
+   */
+  words: z.string().min(1).optional(),
   /** When the clause applies: the first clause of the rule whose condition holds decides. Left out: always. */
   when: Condition.optional(),
   verdict: ClauseVerdict,
@@ -159,6 +165,28 @@ export type LogicRule = z.infer<typeof LogicRule>;
 
 const RowScore = z.union([Score, ParameterReference]);
 
+/** A rubric row's number: a whole number or a number, in a range, with this version's value. */
+export const RowThreshold = z
+  .strictObject({
+    name: celName,
+    /** What the number decides, as a heading: "How many small flaws a 4 allows". */
+    title: z.string().min(1),
+    description: z.string().min(1),
+    type: z.enum(["count", "number"]),
+    min: z.number(),
+    max: z.number(),
+    value: z.number(),
+  })
+  .refine((threshold) => threshold.value >= threshold.min && threshold.value <= threshold.max, {
+    message: "expected a value from min to max",
+    path: ["value"],
+  })
+  .refine((threshold) => threshold.type !== "count" || Number.isInteger(threshold.value), {
+    message: "expected a whole number for a count",
+    path: ["value"],
+  });
+export type RowThreshold = z.infer<typeof RowThreshold>;
+
 export const RubricRowData = z.strictObject({
   id,
   /** A CEL condition over the checklist's summary and the parameters: the first row that holds gives the score. */
@@ -166,6 +194,11 @@ export const RubricRowData = z.strictObject({
   score: RowScore,
   /** Where the rubric cannot tell this row from others: the rows that also apply when the condition holds. */
   open: z.array(z.strictObject({when: Condition, rows: z.array(id).min(1)})).optional(),
+  /**
+   * The row's number, declared so an author can change it (`set=rubric.<row id>=<value>`): the row's condition reads
+   * it by its name, as it reads a parameter; it belongs to the row, not to the version's parameters.
+   */
+  threshold: RowThreshold.optional(),
 });
 export type RubricRowData = z.infer<typeof RubricRowData>;
 

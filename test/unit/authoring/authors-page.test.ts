@@ -86,7 +86,7 @@ describe("the address", () => {
   it("opens with the newest version against itself when the address holds no choice", () => {
     const {page} = open();
     expect(page.notice).toBeNull();
-    expect(page.view.choice).toEqual({base: "v2", candidate: "v2", set: []});
+    expect(page.view.choice).toEqual({base: "v2", candidate: "v2", set: [], changes: []});
     expect(page.view.status).toBe("Base v2, candidate v2: 0 items move; 0 items have no single score.");
   });
 
@@ -109,7 +109,8 @@ describe("the address", () => {
   ])("reads %s", (query, choice) => {
     const {page} = open(query);
     expect(page.notice).toBeNull();
-    expect(page.view.choice).toEqual(choice);
+    // The address holds no change to the candidate's clauses or rows.
+    expect(page.view.choice).toEqual({...choice, changes: []});
   });
 
   it.each([
@@ -126,7 +127,7 @@ describe("the address", () => {
     const {page, addresses, paint} = open(query);
     expect(page.notice).toMatch(why);
     expect(page.notice).toMatch(/; showing v2 against itself\.$/);
-    expect(page.view.choice).toEqual({base: "v2", candidate: "v2", set: []});
+    expect(page.view.choice).toEqual({base: "v2", candidate: "v2", set: [], changes: []});
     // The address is left as the author opened it until they change something.
     paint();
     expect(addresses).toEqual([]);
@@ -166,11 +167,49 @@ describe("the address", () => {
     ]);
   });
 
+  it("holds a clause's change beside the parameters, in words, and reads it back; a bad one names the valid ones", () => {
+    const {page, addresses, paint} = open("?set=counting%3Dmost-missed&set=numbers.ceiling-needs-one%3Dpartly");
+    expect(page.notice).toBeNull();
+    expect(page.view.choice.changes).toEqual([
+      {kind: "verdict", rule: "numbers", clause: "ceiling-needs-one", verdict: "partly"},
+    ]);
+    expect(page.view.changes.map((entry) => entry.words)).toEqual([
+      "Numbers, a ceiling with none delivered: not met → partly met",
+    ]);
+    expect(page.view.described).toBe(
+      "v2 with How “at least half” counts the other instructions (counting) = most-missed; Numbers, a ceiling with " +
+        "none delivered: not met → partly met",
+    );
+    page.setRuleChange({kind: "flag", rule: "conflicting", clause: "serves-one", flag: null});
+    page.setRuleChange({kind: "verdict", rule: "numbers", clause: "ceiling-needs-one", verdict: "not-met"}); // v2's own
+    page.dropRuleChange("conflicting.serves-one.flag");
+    page.setRuleChange({kind: "threshold", row: "one-small-flaw", value: 2});
+    paint();
+    expect(addresses).toEqual([
+      "base=v2&candidate=v2&set=counting%3Dmost-missed&set=numbers.ceiling-needs-one%3Dpartly" +
+        "&set=conflicting.serves-one.flag%3Dnone",
+      "base=v2&candidate=v2&set=counting%3Dmost-missed&set=conflicting.serves-one.flag%3Dnone",
+      "base=v2&candidate=v2&set=counting%3Dmost-missed",
+      "base=v2&candidate=v2&set=counting%3Dmost-missed&set=rubric.one-small-flaw%3D2",
+    ]);
+    page.undoRuleChanges();
+    expect(page.view.choice).toEqual({
+      base: "v2",
+      candidate: "v2",
+      set: [{name: "counting", value: "most-missed"}],
+      changes: [],
+    });
+
+    const broken = open("?set=numbers.ceiling%3Dpartly");
+    expect(broken.page.notice).toMatch(/unknown clause .ceiling. of rule numbers: expected one of over-ceiling, /);
+    expect(broken.page.view.choice.changes).toEqual([]);
+  });
+
   it("refuses a version it does not have", () => {
     const {page} = open();
     expect(() => page.chooseBase("v3")).toThrow(/unknown version .v3.: expected one of v1, v2/);
     expect(() => page.chooseCandidate("")).toThrow(/unknown version/);
-    expect(page.view.choice).toEqual({base: "v2", candidate: "v2", set: []});
+    expect(page.view.choice).toEqual({base: "v2", candidate: "v2", set: [], changes: []});
   });
 });
 

@@ -1,6 +1,7 @@
 // A tar archive (POSIX ustar) of a few small text files. Framework extracts each file a page loads from an archive a
-// data loader writes (src/data.tar.js), so the site's data files come from one loader run instead of one each.
-// Pure: files in, bytes out; no modification times, so the same files give the same bytes.
+// data loader writes (src/data.tar.js), so the site's data files come from one loader run instead of one each; the
+// authors' page downloads a new guideline version as one.
+// Pure and browser-safe: files in, bytes out; no modification times, so the same files give the same bytes.
 
 export interface TarFile {
   /** The path inside the archive; at most 100 bytes, as ustar holds it without a prefix. */

@@ -5,7 +5,7 @@ import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
-import {tar, type TarFile} from "../../../lib/node/tar.js";
+import {tar, type TarFile} from "../../../lib/text/tar.js";
 
 let dir = "";
 afterEach(() => rmSync(dir, {recursive: true, force: true}));

@@ -1,0 +1,70 @@
+// The authors' page's choice with the changes to the candidate's logic beside its parameters, in its address: each
+// `set=` is a parameter (`set=counting=most-missed`) or, with a dot in its key, a clause's verdict or flag or a rubric
+// row's threshold (`set=numbers.ceiling-needs-one=partly`), read against the candidate version's logic. Browser-safe.
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {GuidelineLogic} from "../authored/schemas/logic.js";
+import {
+  choiceFromQuery,
+  choiceToQuery,
+  type Assignment,
+  type ParameterDomain,
+  type ParameterValue,
+  type PreviewChoice,
+} from "../engine/parameter-values.js";
+import {assignmentWords} from "../engine/parameter-words.js";
+import {applyRuleChanges, formatChange, isRuleChangeText, parseRuleChanges, type RuleChange} from "./rule-changes.js";
+
+/** A base, a candidate version, and the parameters and the logic changed on top of the candidate's. */
+export interface CandidateChoice extends PreviewChoice {
+  changes: RuleChange[];
+}
+
+/**
+ * Reads the choice from the address. A parameter, a version, a rule, a clause, a verdict or a row that is not one
+ * throws, naming what is valid (as a parameter does).
+ */
+export function candidateFromQuery(
+  query: string,
+  versions: readonly string[],
+  domains: readonly ParameterDomain[],
+  logicOf: (version: string) => GuidelineLogic,
+): CandidateChoice {
+  const params = new URLSearchParams(query);
+  const settings = params.getAll("set");
+  const parameters = new URLSearchParams(
+    [...params].filter(([key, value]) => key !== "set" || !isRuleChangeText(value)),
+  );
+  const choice = choiceFromQuery(parameters, versions, domains);
+  const changes = parseRuleChanges(settings.filter(isRuleChangeText), logicOf(choice.candidate));
+  return {...choice, changes};
+}
+
+/** The choice as the address holds it: the parameters' `set=` first, then the logic's, in the order made. */
+export function candidateToQuery(choice: CandidateChoice): string {
+  const query = new URLSearchParams(choiceToQuery(choice));
+  for (const change of choice.changes) query.append("set", formatChange(change));
+  return query.toString();
+}
+
+/**
+ * The candidate in words: its version, the parameters the choice sets, in the order they were set, then the changes
+ * to its clauses and rows in words.
+ */
+export function describeCandidate(choice: PreviewChoice, changes: readonly string[] = []): string {
+  const all = [...choice.set.map(assignmentWords), ...changes];
+  return all.length ? `${choice.candidate} with ${all.join("; ")}` : choice.candidate;
+}
+
+/** The choice with one parameter set: moved to the end of the changes, or dropped where it is the version's own. */
+export function withParameter(
+  choice: CandidateChoice,
+  versionValue: ParameterValue,
+  change: Assignment,
+): CandidateChoice {
+  const others = choice.set.filter((assignment) => assignment.name !== change.name);
+  return {...choice, set: change.value === versionValue ? others : [...others, change]};
+}
+
+/** The version with the changes made to its logic (itself when there are none). */
+export const withChanges = (version: Guideline, changes: readonly RuleChange[]): Guideline =>
+  changes.length ? {...version, logic: applyRuleChanges(version.logic, changes)} : version;

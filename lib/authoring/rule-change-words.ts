@@ -1,0 +1,112 @@
+// A change to a guideline's logic in words, for an author: "Numbers, a ceiling with none delivered: not met → partly
+// met" (the rule's title, the clause's words, the verdict before and after), and every setting a candidate can
+// change, a line each, for `guideline:preview -- --list`. Browser-safe.
+import {evaluate} from "@marcbachmann/cel-js";
+import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/schemas/logic.js";
+import type {Verdict} from "../authored/schemas/verdict.js";
+import {verdictInListLabels, verdictLabels} from "../engine/labels.js";
+import {
+  clauseOf,
+  clauseVerdicts,
+  describeThreshold,
+  noFlag,
+  rowsWithThreshold,
+  rubricKey,
+  type RuleChange,
+} from "./rule-changes.js";
+
+/** The part of a version the words need: its logic, and each rule's title (guideline.yaml). */
+export interface ChangeContext {
+  logic: GuidelineLogic;
+  /** Rule id → title, as the guideline's text names it. */
+  titles: ReadonlyMap<string, string>;
+}
+
+/** A clause in words, for an author: its `words`, or its id read as words where the data gives none. */
+export const clauseWords = (clause: LogicClause): string => clause.words ?? clause.id.replaceAll("-", " ");
+
+/** What a clause decides in words, under the version's parameter values: "not met", "met or partly met, left open". */
+export function clauseVerdictWords(clause: LogicClause, parameters: Readonly<Record<string, unknown>>): string {
+  const word = (verdict: string): string =>
+    verdict.startsWith("$") ? verdictName(parameters[verdict.slice(1)], verdict.slice(1)) : verdictName(verdict, null);
+  // A wording left open: the first entry whose condition holds under these parameters says what it allows.
+  const open = clause.open?.find((entry) => holds(entry.when, parameters));
+  if (open) {
+    const options = [...new Set(open.verdicts.map(word))];
+    if (options.length > 1) return `${options.join(" or ")}, left open`;
+  }
+  if (typeof clause.verdict !== "string") return "as the line's facts say";
+  return word(clause.verdict);
+}
+
+/** Whether a condition over the parameters holds (one that cannot be read does not). */
+function holds(condition: string, parameters: Readonly<Record<string, unknown>>): boolean {
+  try {
+    return evaluate(condition, parameters) === true;
+  } catch {
+    return false;
+  }
+}
+
+function verdictName(value: unknown, parameter: string | null): string {
+  const words = typeof value === "string" && value in verdictLabels ? verdictLabels[value as Verdict] : String(value);
+  return parameter === null ? words : `${words} (as ${parameter} says)`;
+}
+
+const flagWords = (flag: LogicClause["flag"]): string =>
+  flag === undefined ? "no flag" : typeof flag === "string" ? `flag ${flag}` : "a flag as the line's facts say";
+
+/**
+ * A change in words, from the version it is made to: "Numbers, a ceiling with none delivered: not met → partly met";
+ * "Conflicting instructions, serving only one: flag prompt → no flag"; "Rubric row one-small-flaw, How many small
+ * flaws a 4 allows: 1 → 2".
+ */
+export function ruleChangeWords(change: RuleChange, {logic, titles}: ChangeContext): string {
+  if (change.kind === "threshold") {
+    const threshold = logic.rubric.rows.find((row) => row.id === change.row)!.threshold!;
+    return `Rubric row ${change.row}, ${threshold.title}: ${threshold.value} → ${change.value}`;
+  }
+  const clause = clauseOf(logic, change.rule, change.clause);
+  const head = `${titles.get(change.rule) ?? change.rule}, ${clauseWords(clause)}`;
+  if (change.kind === "flag") return `${head}: ${flagWords(clause.flag)} → ${flagWords(change.flag ?? undefined)}`;
+  const parameters = Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
+  return `${head}: ${clauseVerdictWords(clause, parameters)} → ${verdictInListLabels[change.verdict]}`;
+}
+
+/** A declared parameter's values in words: "at-least-half, more-than-half", "a whole number from 1 to 5". */
+function parameterValues(parameter: LogicParameter): string {
+  switch (parameter.type) {
+    case "yes-no":
+      return "true, false";
+    case "choice":
+      return parameter.values.join(", ");
+    case "count":
+      return `a whole number from ${parameter.min} to ${parameter.max}`;
+    case "number":
+      return `a number from ${parameter.min} to ${parameter.max}`;
+  }
+}
+
+/**
+ * One line per setting a candidate can change, with its values and the version's own: the parameters, each clause's
+ * verdict and flag, each rubric row's threshold (`--list`).
+ */
+export function settingLines(logic: GuidelineLogic, titles: ReadonlyMap<string, string>): string[] {
+  const parameters = Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
+  const lines: string[] = logic.parameters.map(
+    (parameter) =>
+      `${parameter.name}: ${parameterValues(parameter)} (now ${String(parameter.value)}; ${parameter.title})`,
+  );
+  for (const rule of logic.rules)
+    for (const clause of rule.clauses) {
+      const key = `${rule.id}.${clause.id}`;
+      const about = `${titles.get(rule.id) ?? rule.id}, ${clauseWords(clause)}`;
+      lines.push(
+        `${key}: ${clauseVerdicts.join(", ")} (now ${clauseVerdictWords(clause, parameters)}; ${about})`,
+        `${key}.flag: ${[...logic.flags, noFlag].join(", ")} (now ${flagWords(clause.flag)})`,
+      );
+    }
+  for (const {id, threshold} of rowsWithThreshold(logic))
+    lines.push(`${rubricKey}.${id}: ${describeThreshold(threshold!)} (now ${threshold!.value}; ${threshold!.title})`);
+  return lines;
+}

@@ -1,0 +1,224 @@
+// What an author may change in a guideline's logic besides its parameters: a clause's verdict or its flag, and a
+// rubric row's threshold (a number the row's condition reads, declared on the row). Each change is one "key=value",
+// the same on the authors' page's address (`set=numbers.ceiling-needs-one=partly`) and on the command line
+// (`guideline:preview -- --set numbers.ceiling-needs-one=partly`): parsed against the version's logic, applied to a
+// copy of it (./rule-change-words.ts says it in words). Browser-safe: no zod, no file.
+import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
+import type {Verdict} from "../authored/schemas/verdict.js";
+import {AssignmentError} from "../engine/parameter-values.js";
+import {withClauseVerdict} from "../engine/logic.js";
+import {quoteText} from "../text/quote-text.js";
+
+/** Every verdict a clause may be set to: the method's vocabulary, in its order. */
+export const clauseVerdicts: readonly Verdict[] = [
+  "met",
+  "met-flaw",
+  "partly",
+  "not-met",
+  "cannot-check",
+  "not-instruction",
+  "not-applicable",
+];
+
+/** What `…flag=none` sets: the clause raises no flag. */
+export const noFlag = "none";
+
+/** The key that names a rubric row's threshold: `rubric.<row id>`. */
+export const rubricKey = "rubric";
+
+/** One change to the logic: a clause's verdict, a clause's flag (null: none), or a rubric row's threshold. */
+export type RuleChange =
+  | {kind: "verdict"; rule: string; clause: string; verdict: Verdict}
+  | {kind: "flag"; rule: string; clause: string; flag: string | null}
+  | {kind: "threshold"; row: string; value: number};
+
+/** Whether a "key=value" names a clause or a row (its key has a dot) rather than a parameter. */
+export const isRuleChangeText = (text: string): boolean => {
+  const equals = text.indexOf("=");
+  return (equals < 0 ? text : text.slice(0, equals)).includes(".");
+};
+
+/** The key the address and the command line spell a change with: `numbers.ceiling-needs-one`. */
+export function changeKey(change: RuleChange): string {
+  switch (change.kind) {
+    case "verdict":
+      return `${change.rule}.${change.clause}`;
+    case "flag":
+      return `${change.rule}.${change.clause}.flag`;
+    case "threshold":
+      return `${rubricKey}.${change.row}`;
+  }
+}
+
+/** A change as "key=value": `numbers.ceiling-needs-one=partly`, `conflicting.serves-one.flag=none`. */
+export function formatChange(change: RuleChange): string {
+  const value =
+    change.kind === "verdict" ? change.verdict : change.kind === "flag" ? (change.flag ?? noFlag) : change.value;
+  return `${changeKey(change)}=${String(value)}`;
+}
+
+const ruleOf = (logic: GuidelineLogic, id: string): LogicRule | undefined => logic.rules.find((rule) => rule.id === id);
+export const rowsWithThreshold = (logic: GuidelineLogic): RubricRowData[] =>
+  logic.rubric.rows.filter((row) => row.threshold !== undefined);
+
+/** A threshold's range in words: "a whole number from 1 to 3", "a number from 0 to 1". */
+export function describeThreshold(threshold: NonNullable<RubricRowData["threshold"]>): string {
+  return `${threshold.type === "count" ? "a whole number" : "a number"} from ${threshold.min} to ${threshold.max}`;
+}
+
+function parseThreshold(row: RubricRowData, text: string): number {
+  const threshold = row.threshold!;
+  const pattern = threshold.type === "count" ? /^-?[0-9]+$/ : /^-?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
+  const n = pattern.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(n) || n < threshold.min || n > threshold.max)
+    throw new AssignmentError(
+      `${rubricKey}.${row.id}: expected ${describeThreshold(threshold)}, got ${quoteText(text)}`,
+    );
+  return n;
+}
+
+/**
+ * Reads "rule.clause=verdict", "rule.clause.flag=flag" or "rubric.row=number" against a version's logic, or throws
+ * naming what is valid: the rules, the rule's clauses, the verdicts, the flags, the rows with a threshold.
+ */
+export function parseRuleChange(text: string, logic: GuidelineLogic): RuleChange {
+  const equals = text.indexOf("=");
+  const rules = logic.rules.map((rule) => rule.id);
+  const thresholdRows = rowsWithThreshold(logic).map((row) => row.id);
+  if (equals < 0)
+    throw new AssignmentError(
+      `expected <rule>.<clause>=<verdict> or ${rubricKey}.<row>=<number>, got ${quoteText(text)}`,
+    );
+  const key = text.slice(0, equals).trim();
+  const value = text.slice(equals + 1).trim();
+  const [first, second, third, ...rest] = key.split(".");
+  if (first === rubricKey) {
+    const row = logic.rubric.rows.find((candidate) => candidate.id === second);
+    if (!row?.threshold || third !== undefined)
+      throw new AssignmentError(
+        `unknown rubric row with a threshold ${quoteText(key.slice(rubricKey.length + 1))}: expected one of ` +
+          (thresholdRows.length ? thresholdRows.map((id) => `${rubricKey}.${id}`).join(", ") : "none (no row has one)"),
+      );
+    return {kind: "threshold", row: row.id, value: parseThreshold(row, value)};
+  }
+  const rule = ruleOf(logic, first ?? "");
+  if (!rule)
+    throw new AssignmentError(
+      `unknown rule ${quoteText(first ?? "")}: expected one of ${rules.join(", ")}` +
+        (thresholdRows.length ? `, or ${rubricKey}.<row> for a rubric row's threshold` : ""),
+    );
+  const clause = rule.clauses.find((candidate) => candidate.id === second);
+  if (!clause)
+    throw new AssignmentError(
+      `unknown clause ${quoteText(second ?? "")} of rule ${rule.id}: expected one of ${rule.clauses
+        .map((entry) => entry.id)
+        .join(", ")}`,
+    );
+  if (third === "flag" && rest.length === 0) {
+    const flags = [...logic.flags, noFlag];
+    if (!flags.includes(value))
+      throw new AssignmentError(
+        `${rule.id}.${clause.id}.flag: expected one of ${flags.join(", ")}, got ${quoteText(value)}`,
+      );
+    return {kind: "flag", rule: rule.id, clause: clause.id, flag: value === noFlag ? null : value};
+  }
+  if (third !== undefined)
+    throw new AssignmentError(
+      `unknown setting ${quoteText(key)}: expected ${rule.id}.${clause.id} (its verdict) or ` +
+        `${rule.id}.${clause.id}.flag`,
+    );
+  if (!(clauseVerdicts as readonly string[]).includes(value))
+    throw new AssignmentError(
+      `${rule.id}.${clause.id}: expected a verdict, one of ${clauseVerdicts.join(", ")}, got ${quoteText(value)}`,
+    );
+  return {kind: "verdict", rule: rule.id, clause: clause.id, verdict: value as Verdict};
+}
+
+/** Whether the change leaves the version as it is: the clause already has that one verdict, or that flag. */
+export function isVersionsOwn(change: RuleChange, logic: GuidelineLogic): boolean {
+  switch (change.kind) {
+    case "verdict": {
+      const clause = clauseOf(logic, change.rule, change.clause);
+      return clause.verdict === change.verdict && clause.open === undefined;
+    }
+    case "flag":
+      return (clauseOf(logic, change.rule, change.clause).flag ?? null) === change.flag;
+    case "threshold":
+      return logic.rubric.rows.find((row) => row.id === change.row)!.threshold!.value === change.value;
+  }
+}
+
+export function clauseOf(logic: GuidelineLogic, rule: string, clause: string): LogicClause {
+  const found = ruleOf(logic, rule)?.clauses.find((entry) => entry.id === clause);
+  if (!found) throw new AssignmentError(`unknown clause ${rule}.${clause}`);
+  return found;
+}
+
+/**
+ * The changes with one more: it replaces an earlier change of the same key and goes last; a change back to the
+ * version's own value is no change and is dropped.
+ */
+export function withRuleChange(
+  changes: readonly RuleChange[],
+  change: RuleChange,
+  logic: GuidelineLogic,
+): RuleChange[] {
+  const others = changes.filter((entry) => changeKey(entry) !== changeKey(change));
+  return isVersionsOwn(change, logic) ? others : [...others, change];
+}
+
+/** Reads several changes; one key set twice is an error, since only one value can win. */
+export function parseRuleChanges(texts: readonly string[], logic: GuidelineLogic): RuleChange[] {
+  const changes: RuleChange[] = [];
+  for (const text of texts) {
+    const change = parseRuleChange(text, logic);
+    const earlier = changes.find((seen) => changeKey(seen) === changeKey(change));
+    if (earlier)
+      throw new AssignmentError(
+        `${changeKey(change)} is set twice (${quoteText(formatChange(earlier))} and ` +
+          `${quoteText(formatChange(change))}): set it once`,
+      );
+    changes.push(change);
+  }
+  return changes;
+}
+
+/**
+ * The logic with the changes made, a copy: the version's own is left as it was, and each rule, and the rubric, that no
+ * change touches is shared with it (the preview re-derives only the items whose rules changed). A clause given a
+ * verdict decides it, so a wording that left it open no longer does (withClauseVerdict).
+ */
+export function applyRuleChanges(logic: GuidelineLogic, changes: readonly RuleChange[]): GuidelineLogic {
+  let changed = logic;
+  for (const change of changes) {
+    if (change.kind === "verdict") changed = withClauseVerdict(changed, change.rule, change.clause, change.verdict);
+    else if (change.kind === "flag") changed = withClauseFlag(changed, change.rule, change.clause, change.flag);
+    else
+      changed = {
+        ...changed,
+        rubric: {
+          ...changed.rubric,
+          rows: changed.rubric.rows.map((row) =>
+            row.id === change.row ? {...row, threshold: {...row.threshold!, value: change.value}} : row,
+          ),
+        },
+      };
+  }
+  return changed;
+}
+
+/** A clause's flag changed (null: none), the rest of the logic shared. */
+function withClauseFlag(logic: GuidelineLogic, rule: string, clause: string, flag: string | null): GuidelineLogic {
+  const flagged = (entry: LogicClause): LogicClause => {
+    const {flag: _flag, ...rest} = entry;
+    return flag === null ? rest : {...rest, flag};
+  };
+  return {
+    ...logic,
+    rules: logic.rules.map((entry) =>
+      entry.id !== rule
+        ? entry
+        : {...entry, clauses: entry.clauses.map((each) => (each.id === clause ? flagged(each) : each))},
+    ),
+  };
+}

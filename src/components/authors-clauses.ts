@@ -1,0 +1,199 @@
+// The candidate's clauses and rubric rows on the authors' page: each rule's clauses in words with a verdict and a
+// flag to choose, each rubric row's threshold, and the changes made so far in words, each with its undo. What a
+// change means (parsed, applied, said) is lib/authoring/rule-changes.ts's; this puts the controls on the page. The
+// fields are built once per candidate version and then kept in step with the view, so the one in use keeps focus.
+import type {AuthorsView} from "../lib/authoring/authors-page.js";
+import type {LogicClause} from "../lib/authored/schemas/logic.js";
+import {
+  clauseVerdicts,
+  describeThreshold,
+  noFlag,
+  parseRuleChange,
+  rubricKey,
+  type RuleChange,
+} from "../lib/authoring/rule-changes.js";
+import {clauseVerdictWords, clauseWords} from "../lib/authoring/rule-change-words.js";
+import {AssignmentError} from "../lib/engine/parameter-values.js";
+import {verdictLabels} from "../lib/engine/labels.js";
+import {el} from "./dom.js";
+import type {Kept} from "./patch.js";
+
+interface ClauseHandlers {
+  onChange(change: RuleChange): void;
+  /** Undoes the change of one key (`numbers.ceiling-needs-one`). */
+  onDrop(key: string): void;
+  onUndo(): void;
+}
+
+/** The value a select shows for "as the version says": the clause's own verdict or flag, whatever it is. */
+const own = "";
+
+const flagLabel = (flag: LogicClause["flag"]): string =>
+  flag === undefined ? "no flag" : typeof flag === "string" ? flag : "as the line's facts say";
+
+/** A field's id from a setting's key: `clause-numbers-ceiling-needs-one`, `threshold-one-small-flaw`. */
+export const settingId = (key: string): string =>
+  key.startsWith(`${rubricKey}.`)
+    ? `threshold-${key.slice(rubricKey.length + 1)}`
+    : `clause-${key.replaceAll(".", "-")}`;
+
+/** "The candidate's clauses and rubric rows": a node the page keeps in step with each view. */
+export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<AuthorsView> {
+  const fields = el("div", {class: "clause-rules"});
+  const changed = el("ul", {
+    "class": "clause-changes",
+    "aria-label": "The changes to the candidate's clauses and rows",
+  });
+  const reset = el("button", {type: "button", class: "button secondary"}, "Undo every clause and row change");
+  reset.addEventListener("click", () => on.onUndo());
+  const error = el("p", {class: "field-error", role: "alert", hidden: true});
+  let fieldsFor = "";
+  /** Every control by its setting's key, to bring it to the view's value. */
+  let controls = new Map<string, HTMLSelectElement | HTMLInputElement>();
+
+  const send = (key: string, value: string) => {
+    try {
+      if (value === own) on.onDrop(key);
+      else on.onChange(parseRuleChange(`${key}=${value}`, currentLogic()));
+      error.hidden = true;
+    } catch (problem) {
+      error.textContent = problem instanceof AssignmentError ? problem.message : String(problem);
+      error.hidden = false;
+    }
+  };
+  let currentLogic = () => view.candidateVersion.logic;
+
+  const build = ({candidateVersion}: AuthorsView) => {
+    const logic = candidateVersion.logic;
+    const parameters = Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
+    const titles = new Map(candidateVersion.rules.map((rule) => [rule.id, rule.title]));
+    controls = new Map();
+    // Each clause's two menus are labelled "Verdict" and "Flag" on screen; their names say whose they are.
+    const select = (key: string, label: string, about: string, options: [string, string][]) => {
+      const id = settingId(key);
+      const control = el(
+        "select",
+        {id, "aria-label": `${label}: ${about}`},
+        options.map(([value, text]) => el("option", {value}, text)),
+      );
+      control.addEventListener("change", () => send(key, control.value));
+      controls.set(key, control);
+      return el("div", {class: "clause-field"}, el("label", {for: id}, label), control);
+    };
+    const rules = logic.rules.map((rule) =>
+      el(
+        "details",
+        {"class": "clause-rule", "data-rule": rule.id},
+        el("summary", {}, titles.get(rule.id) ?? rule.id, " ", el("code", {}, `(${rule.id})`)),
+        rule.clauses.map((clause) => {
+          const key = `${rule.id}.${clause.id}`;
+          const about = `${titles.get(rule.id) ?? rule.id}, ${clauseWords(clause)}`;
+          return el(
+            "div",
+            {"class": "clause", "data-clause": key},
+            el("p", {class: "clause-words"}, clauseWords(clause), " ", el("code", {}, `(${key})`)),
+            select(key, "Verdict", about, [
+              [own, `as ${candidateVersion.version} says: ${clauseVerdictWords(clause, parameters)}`],
+              ...clauseVerdicts.map((verdict): [string, string] => [verdict, verdictLabels[verdict]]),
+            ]),
+            select(`${key}.flag`, "Flag", about, [
+              [own, `as ${candidateVersion.version} says: ${flagLabel(clause.flag)}`],
+              ...[...logic.flags, noFlag].map((flag): [string, string] => [flag, flag === noFlag ? "no flag" : flag]),
+            ]),
+          );
+        }),
+      ),
+    );
+    const rows = logic.rubric.rows.flatMap((row) => {
+      if (!row.threshold) return [];
+      const key = `${rubricKey}.${row.id}`;
+      const id = settingId(key);
+      const input = el("input", {
+        id,
+        "type": "number",
+        "min": row.threshold.min,
+        "max": row.threshold.max,
+        "step": row.threshold.type === "count" ? 1 : 0.05,
+        "value": String(row.threshold.value),
+        "aria-describedby": `${id}-about`,
+      });
+      input.addEventListener("change", () =>
+        send(key, Number(input.value) === row.threshold!.value ? own : input.value),
+      );
+      controls.set(key, input);
+      return [
+        el(
+          "div",
+          {"class": "clause-field", "data-row": row.id},
+          el("label", {for: id}, row.threshold.title, " ", el("code", {}, `(${key})`)),
+          input,
+          el(
+            "p",
+            {id: `${id}-about`, class: "muted"},
+            `${row.threshold.description} Accepts ${describeThreshold(row.threshold)}; ` +
+              `${candidateVersion.version} has ${row.threshold.value}.`,
+          ),
+        ),
+      ];
+    });
+    fields.replaceChildren(
+      ...rules,
+      ...(rows.length
+        ? [el("details", {class: "clause-rule"}, el("summary", {}, "The rubric's rows with a threshold"), rows)]
+        : []),
+    );
+  };
+
+  const update = (next: AuthorsView) => {
+    view = next;
+    currentLogic = () => next.candidateVersion.logic;
+    if (fieldsFor !== next.choice.candidate) {
+      fieldsFor = next.choice.candidate;
+      build(next);
+    }
+    const byKey = new Map(next.changes.map((entry) => [entry.key, entry]));
+    for (const [key, control] of controls) {
+      const entry = byKey.get(key);
+      const value =
+        entry === undefined
+          ? control instanceof HTMLInputElement
+            ? control.defaultValue
+            : own
+          : entry.change.kind === "verdict"
+            ? entry.change.verdict
+            : entry.change.kind === "flag"
+              ? (entry.change.flag ?? noFlag)
+              : String(entry.change.value);
+      if (control.value !== value) control.value = value;
+      control.closest(".clause, .clause-field")?.classList.toggle("parameter-changed", entry !== undefined);
+    }
+    changed.replaceChildren(
+      ...next.changes.map((entry) => {
+        const undo = el("button", {type: "button", class: "button secondary"}, "Undo");
+        undo.setAttribute("aria-label", `Undo: ${entry.words}`);
+        undo.addEventListener("click", () => on.onDrop(entry.key));
+        return el("li", {}, entry.words, " ", el("code", {}, `(${entry.key})`), " ", undo);
+      }),
+    );
+    changed.hidden = next.changes.length === 0;
+    reset.hidden = next.changes.length === 0;
+  };
+  update(view);
+
+  const section = el(
+    "section",
+    {"class": "preview-choice clause-panel", "aria-labelledby": "clauses-title"},
+    el("h2", {id: "clauses-title"}, "The candidate's clauses and rubric rows"),
+    el(
+      "p",
+      {class: "muted"},
+      "Give any clause of a rule another verdict or flag, or a rubric row another threshold: the cases move below " +
+        "as they do for a parameter, and the page's address keeps the change.",
+    ),
+    changed,
+    reset,
+    error,
+    fields,
+  );
+  return Object.assign(section, {update});
+}

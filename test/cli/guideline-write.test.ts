@@ -1,0 +1,114 @@
+// guideline:preview --write vN called in process on a temporary copy of the project's guideline/ and data/: it writes
+// guideline/vN/, refuses to write over a released version, and what it writes is a version the other commands take:
+// guideline:check --version vN, judge:run --guideline vN (against a stub endpoint) and the case editor's data.
+import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterEach, describe, expect, it} from "vitest";
+import {caseEditorData} from "../../lib/authoring/case-editor-data.node.js";
+import {derive, ruleSetOf} from "../../lib/engine/derive.js";
+import {loadGuideline, loadGuidelines, loadItems} from "../../lib/node/load.js";
+import {guidelineCheck} from "../../scripts/guideline-check.js";
+import {guidelinePreview} from "../../scripts/guideline-preview.js";
+import {carefulReply, caseSet, judgeRun} from "../unit/judges/helpers.js";
+import {completion, stubEndpoint} from "../unit/probes/helpers.js";
+import {runCommand} from "./run.js";
+
+const stub = stubEndpoint();
+let roots: string[] = [];
+afterEach(() => {
+  for (const root of roots) rmSync(root, {recursive: true, force: true});
+  roots = [];
+});
+
+/** A copy of the project's guideline versions and authored data, to write into. */
+function projectCopy(): string {
+  const root = mkdtempSync(join(tmpdir(), "guideline-write-"));
+  roots.push(root);
+  for (const dir of ["guideline", "data"]) cpSync(dir, join(root, dir), {recursive: true});
+  return root;
+}
+const preview = (root: string, ...args: string[]) => runCommand(guidelinePreview, args, {root});
+
+describe("guideline:preview --write", () => {
+  it("writes guideline/v3/ from the candidate; v2 stays as it was; writing over a version is refused, naming it", async () => {
+    const root = projectCopy();
+    const before = readFileSync(join(root, "guideline/v2/logic.yaml"), "utf8");
+    const written = await preview(root, "--set", "numbers.ceiling-needs-one=partly", "--write", "v3");
+    expect(written.stderr).toBe("");
+    expect(written.code).toBe(0);
+    expect(written.stdout.split("\n")).toEqual([
+      "wrote guideline/v3/guideline.yaml",
+      "wrote guideline/v3/logic.yaml",
+      "v3 changes v2:",
+      "  Numbers, a ceiling with none delivered: not met → partly met",
+      "",
+    ]);
+    expect(readFileSync(join(root, "guideline/v2/logic.yaml"), "utf8")).toBe(before);
+    const v3 = loadGuideline("v3", root);
+    expect(v3.replaces).toBe("v2");
+    expect(v3.changes).toEqual([
+      {
+        setting: "numbers.ceiling-needs-one=partly",
+        words: "Numbers, a ceiling with none delivered: not met → partly met",
+      },
+    ]);
+    // The new version is a candidate like any other: previewed against v2, it moves edge case 1a as the --set did.
+    const again = await preview(root, "--base", "v2", "--candidate", "v3", "--json");
+    expect((JSON.parse(again.stdout) as {moved: {id: string}[]}).moved.map((item) => item.id)).toEqual(["edge-1a"]);
+
+    for (const version of ["v2", "v3"]) {
+      const refused = await preview(root, "--set", "numbers.exact=partly", "--write", version);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toBe(
+        `guideline:preview: --write: guideline/${version} is a released version and stays as it is: write the ` +
+          "candidate as v4\n",
+      );
+    }
+    expect(existsSync(join(root, "guideline/v4"))).toBe(false);
+  });
+
+  it("guideline:check --version v3 takes it, naming the case whose ruling the change moves", async () => {
+    const root = projectCopy();
+    await preview(root, "--set", "numbers.ceiling-needs-one=partly", "--write", "v3");
+    const check = await runCommand(guidelineCheck, ["--version", "v3"], {root});
+    // Edge case 1a is ruled 2 (data/items/edge-1a.md); v3 scores it 3: the author re-rules it, or keeps v2's clause.
+    expect(check.code).toBe(1);
+    expect(check.stdout).toMatch(/^FAIL edge-1a +ruled 2 +derived 3 /m);
+    expect(check.stderr).toContain("under guideline/v3");
+
+    // A change that moves no worked case passes the check outright.
+    const quiet = projectCopy();
+    const written = await preview(quiet, "--set", "conflicting.serves-one.flag=none", "--write", "v3");
+    expect(written.code).toBe(0);
+    const passed = await runCommand(guidelineCheck, ["--version", "v3"], {root: quiet});
+    expect(passed.stderr.split("\n").filter((line) => !line.startsWith("warning: ") && line)).toEqual([]);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toContain("under guideline/v3");
+  });
+
+  it("the case editor's data and judge:run --guideline v3 take it", async () => {
+    const root = projectCopy();
+    await preview(root, "--set", "numbers.ceiling-needs-one=partly", "--write", "v3");
+    const items = loadItems(root);
+    const editor = caseEditorData(items, loadGuidelines(root), root);
+    expect(editor.versions.map((version) => version.version)).toEqual(["v1", "v2", "v3"]);
+    // The editor derives a draft under the current version, now v3: edge case 1a's checklist scores 3.
+    const edge1a = items.find((item) => item.id === "edge-1a")!;
+    expect(derive(edge1a, ruleSetOf(editor.versions.at(-1)!)).score).toBe(3);
+
+    const calibration = caseSet("calibration");
+    stub.queue.push(...calibration.map((item) => completion({content: carefulReply(item), model: "example/model"})));
+    const result = await judgeRun(root, stub.baseUrl, [
+      "--model",
+      "example/model",
+      "--cases",
+      "calibration",
+      "--guideline",
+      "v3",
+    ]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n")[0]).toMatch(/^judge:run: 5 of 5 cases, prompt checklist-v1, guideline v3, /);
+  });
+});

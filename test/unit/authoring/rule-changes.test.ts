@@ -1,0 +1,184 @@
+// A clause's verdict or flag and a rubric row's threshold, changed as data: read from "key=value" against a
+// version's logic (each error naming what is valid), applied to a copy, and said in words.
+import {describe, expect, it} from "vitest";
+import {loadGuideline} from "../../../lib/node/load.js";
+import {
+  applyRuleChanges,
+  formatChange,
+  isRuleChangeText,
+  parseRuleChange,
+  parseRuleChanges,
+  withRuleChange,
+} from "../../../lib/authoring/rule-changes.js";
+import {ruleChangeWords, settingLines} from "../../../lib/authoring/rule-change-words.js";
+
+const v2 = loadGuideline("v2");
+const v1 = loadGuideline("v1");
+const logic = v2.logic;
+const titles = new Map(v2.rules.map((rule) => [rule.id, rule.title]));
+const errorOf = (work: () => unknown): string => {
+  try {
+    work();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("expected an error");
+};
+const clause = (from: typeof logic, rule: string, id: string) =>
+  from.rules.find((entry) => entry.id === rule)!.clauses.find((entry) => entry.id === id)!;
+
+describe("parseRuleChange", () => {
+  it("reads a clause's verdict, a clause's flag and a row's threshold; a key without a dot is a parameter's", () => {
+    expect(parseRuleChange("numbers.ceiling-needs-one=partly", logic)).toEqual({
+      kind: "verdict",
+      rule: "numbers",
+      clause: "ceiling-needs-one",
+      verdict: "partly",
+    });
+    expect(parseRuleChange("conflicting.serves-one.flag=none", logic)).toEqual({
+      kind: "flag",
+      rule: "conflicting",
+      clause: "serves-one",
+      flag: null,
+    });
+    expect(parseRuleChange("purpose.wording-met-purpose-defeated.flag=quality", logic)).toMatchObject({
+      flag: "quality",
+    });
+    expect(parseRuleChange("rubric.one-small-flaw=2", logic)).toEqual({
+      kind: "threshold",
+      row: "one-small-flaw",
+      value: 2,
+    });
+    expect(isRuleChangeText("numbers.ceiling-needs-one=partly")).toBe(true);
+    expect(isRuleChangeText("rubric.half-or-more=0.6")).toBe(true);
+    expect(isRuleChangeText("partlyWeight=0.5")).toBe(false);
+    for (const text of [
+      "numbers.ceiling-needs-one=partly",
+      "conflicting.serves-one.flag=none",
+      "rubric.one-small-flaw=2",
+    ])
+      expect(formatChange(parseRuleChange(text, logic))).toBe(text);
+  });
+
+  it("an unknown rule, clause, verdict, flag or row names what is valid", () => {
+    expect(errorOf(() => parseRuleChange("number.ceiling-needs-one=partly", logic))).toBe(
+      `unknown rule "number": expected one of ${logic.rules.map((rule) => rule.id).join(", ")}, ` +
+        "or rubric.<row> for a rubric row's threshold",
+    );
+    expect(errorOf(() => parseRuleChange("numbers.ceiling=partly", logic))).toBe(
+      'unknown clause "ceiling" of rule numbers: expected one of over-ceiling, ceiling-needs-one, within-ceiling, ' +
+        "floor-reached, under-floor, exact, not-exact",
+    );
+    expect(errorOf(() => parseRuleChange("numbers.ceiling-needs-one=half", logic))).toBe(
+      "numbers.ceiling-needs-one: expected a verdict, one of met, met-flaw, partly, not-met, cannot-check, " +
+        'not-instruction, not-applicable, got "half"',
+    );
+    expect(errorOf(() => parseRuleChange("conflicting.serves-one.flag=loud", logic))).toBe(
+      'conflicting.serves-one.flag: expected one of accuracy, quality, prompt, safety-review, none, got "loud"',
+    );
+    expect(errorOf(() => parseRuleChange("rubric.all-met=2", logic))).toBe(
+      'unknown rubric row with a threshold "all-met": expected one of rubric.one-small-flaw, rubric.half-or-more',
+    );
+    expect(errorOf(() => parseRuleChange("rubric.one-small-flaw=1.5", logic))).toBe(
+      'rubric.one-small-flaw: expected a whole number from 1 to 5, got "1.5"',
+    );
+    expect(errorOf(() => parseRuleChange("numbers.ceiling-needs-one", logic))).toMatch(/^expected <rule>.<clause>=/);
+    expect(errorOf(() => parseRuleChanges(["numbers.exact=partly", "numbers.exact=not-met"], logic))).toBe(
+      'numbers.exact is set twice ("numbers.exact=partly" and "numbers.exact=not-met"): set it once',
+    );
+  });
+});
+
+describe("applyRuleChanges", () => {
+  it("changes a copy: the verdict set, an open wording decided, a flag dropped, a threshold moved", () => {
+    const changed = applyRuleChanges(
+      logic,
+      parseRuleChanges(
+        ["numbers.ceiling-needs-one=partly", "conflicting.serves-one.flag=none", "rubric.one-small-flaw=2"],
+        logic,
+      ),
+    );
+    expect(clause(changed, "numbers", "ceiling-needs-one").verdict).toBe("partly");
+    expect(clause(changed, "conflicting", "serves-one").flag).toBeUndefined();
+    expect(changed.rubric.rows.find((row) => row.id === "one-small-flaw")!.threshold!.value).toBe(2);
+    // The version's own logic is as it was.
+    expect(clause(logic, "numbers", "ceiling-needs-one").verdict).toBe("not-met");
+    expect(clause(logic, "conflicting", "serves-one").flag).toBe("prompt");
+    expect(logic.rubric.rows.find((row) => row.id === "one-small-flaw")!.threshold!.value).toBe(1);
+    // v1's style rule leaves a choice slightly less formal open: given a verdict, the clause decides it.
+    const open = clause(v1.logic, "style-register", "slightly-less-formal");
+    expect(open.open).toBeDefined();
+    const decided = applyRuleChanges(v1.logic, [
+      parseRuleChange("style-register.slightly-less-formal=partly", v1.logic),
+    ]);
+    expect(clause(decided, "style-register", "slightly-less-formal")).toMatchObject({verdict: "partly"});
+    expect(clause(decided, "style-register", "slightly-less-formal").open).toBeUndefined();
+  });
+
+  it("a change back to the version's own is no change; a key changed again replaces the first", () => {
+    const partly = parseRuleChange("numbers.ceiling-needs-one=partly", logic);
+    const met = parseRuleChange("numbers.ceiling-needs-one=met", logic);
+    const own = parseRuleChange("numbers.ceiling-needs-one=not-met", logic);
+    expect(withRuleChange([partly], met, logic)).toEqual([met]);
+    expect(withRuleChange([partly], own, logic)).toEqual([]);
+  });
+});
+
+describe("ruleChangeWords and settingLines", () => {
+  it("says a change with the rule's title, the clause's words and both verdicts in words", () => {
+    const words = (text: string, from = v2) =>
+      ruleChangeWords(parseRuleChange(text, from.logic), {
+        logic: from.logic,
+        titles: new Map(from.rules.map((rule) => [rule.id, rule.title])),
+      });
+    expect(words("numbers.ceiling-needs-one=partly")).toBe(
+      "Numbers, a ceiling with none delivered: not met → partly met",
+    );
+    expect(words("conflicting.serves-one.flag=none")).toBe(
+      "Conflicting instructions, serving only one: flag prompt → no flag",
+    );
+    expect(words("style-register.breaks-register=partly")).toBe(
+      "Style and register, a lapse that breaks the register: not met (as registerBreak says) → partly met",
+    );
+    expect(words("style-register.slightly-less-formal=met", v1)).toBe(
+      "Style and register, a choice slightly less formal but acceptable: met, with a small flaw or partly met, " +
+        "left open → met",
+    );
+    expect(words("rubric.one-small-flaw=2")).toBe("Rubric row one-small-flaw, How many small flaws a 4 allows: 1 → 2");
+  });
+
+  it("--list: a line per parameter, per clause's verdict and flag and per row threshold, each with its values and the version's own", () => {
+    const lines = settingLines(logic, titles);
+    const clauses = logic.rules.reduce((sum, rule) => sum + rule.clauses.length, 0);
+    expect(lines).toHaveLength(logic.parameters.length + 2 * clauses + 2);
+    expect(lines).toContain(
+      "counting: at-least-half, more-than-half, most-missed (now at-least-half; How “at least half” counts the other instructions)",
+    );
+    expect(lines).toContain(
+      "partialMainCap: a whole number from 1 to 5 (now 3; The highest score when the main task is only partly done)",
+    );
+    expect(lines).toContain(
+      "numbers.ceiling-needs-one: met, met-flaw, partly, not-met, cannot-check, not-instruction, not-applicable " +
+        "(now not met; Numbers, a ceiling with none delivered)",
+    );
+    expect(lines).toContain(
+      "conflicting.serves-one.flag: accuracy, quality, prompt, safety-review, none (now flag prompt)",
+    );
+    expect(lines).toContain(
+      "rubric.one-small-flaw: a whole number from 1 to 5 (now 1; How many small flaws a 4 allows)",
+    );
+    // Every clause's and row's line reads back as a change with its first value.
+    for (const line of lines.slice(logic.parameters.length)) {
+      const [key, rest] = line.split(": ");
+      const first = rest!.startsWith("a ") ? "1" : rest!.split(",")[0]!.split(" ")[0]!;
+      const value = key!.startsWith("rubric.half") ? "0.5" : first;
+      expect(() => parseRuleChange(`${key}=${value}`, logic), line).not.toThrow();
+    }
+  });
+
+  it("every clause of v1 and v2 has its words", () => {
+    for (const version of [v1, v2])
+      for (const rule of version.logic.rules)
+        for (const entry of rule.clauses) expect(entry.words, `${version.version} ${rule.id}.${entry.id}`).toBeTruthy();
+  });
+});

@@ -4,7 +4,7 @@
 // ceilingNeedsOne=false: no clause applies"); and the rubric must give every checklist shape
 // (checklist-shapes.ts) a row, under every value of the parameters its rows read. Only the names the conditions read
 // (namesRead) are enumerated. Browser-safe, pure; its time is in npm run bench (--completeness-only).
-import type {GuidelineLogic, LogicRule} from "../authored/schemas/logic.js";
+import type {GuidelineLogic, LogicParameter, LogicRule} from "../authored/schemas/logic.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
 import {plural} from "../text/format.js";
 import {layoutOf, mainRuleOutcomes, otherVerdicts} from "./checklist-shapes.js";
@@ -17,8 +17,9 @@ import {
   ruleConditions,
   ruleDomains,
   type Domain,
+  type TriedValue,
 } from "./fact-values.js";
-import {compiler, namesRead, ruleScope, rubricScope, verdictWords} from "./logic-scope.js";
+import {compiler, namesRead, ruleScope, rowThresholds, rubricScope, verdictWords} from "./logic-scope.js";
 
 const contextOf = (domains: readonly Domain[], at: readonly number[], into: Record<string, unknown>) => {
   domains.forEach((domain, index) => (into[domain.name] = domain.values[at[index]!]!.cel));
@@ -105,6 +106,11 @@ function creditOf(logic: GuidelineLogic, values: ReadonlyMap<string, unknown>): 
   });
 }
 
+const ownValue = ({type, value}: LogicParameter): TriedValue =>
+  type === "count"
+    ? {value: value as number, cel: BigInt(value as number)}
+    : {value: value as number, cel: value as number};
+
 /** A checklist shape as the rubric's summary holds it, less what the parameters decide (the credit, the share). */
 interface ShapeSummary {
   main: string;
@@ -167,7 +173,14 @@ function rubricProblems(logic: GuidelineLogic, file: string, maxOthers: number) 
   const read = new Set(rows.flatMap((row) => [...namesRead(row.ast)]));
   const readByRows = new Set(read);
   for (const credit of Object.values(logic.rubric.credit)) if (typeof credit === "string") read.add(credit.slice(1));
-  const domains = logic.parameters.filter((parameter) => read.has(parameter.name)).map(parameterDomain);
+  // A row's own number (its threshold) at this version's value: a version with another is checked when written.
+  const thresholds = rowThresholds(logic)
+    .filter((threshold) => read.has(threshold.name))
+    .map((threshold) => ({...parameterDomain(threshold), values: [ownValue(threshold)]}));
+  const domains = [
+    ...logic.parameters.filter((parameter) => read.has(parameter.name)).map(parameterDomain),
+    ...thresholds,
+  ];
   const shapes = layoutOf(maxOthers).shapes;
   const all = shapeSummaries(maxOthers);
   // What the rows read of each shape, as one number; the share is the credit over `of`, so reading it reads both.

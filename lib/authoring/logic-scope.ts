@@ -8,7 +8,7 @@ import type {Environment, ASTNode} from "@marcbachmann/cel-js";
 import {environmentOf as celEnvironment, namesOfAst, type CelType} from "../engine/cel.js";
 import {summaryTypes} from "../engine/logic.js";
 import type {GuidelineLogic, LogicFact, LogicParameter, LogicRule} from "../authored/schemas/logic.js";
-import {Verdict} from "../authored/schemas/verdict.js";
+import {verdictLabels} from "../engine/labels.js";
 
 /** How a name is declared: a rule's fact, a parameter of the version, or a variable of the checklist's summary. */
 export type NameKind = "fact" | "parameter" | "summary";
@@ -28,7 +28,8 @@ export interface ScopeName {
 
 export type Scope = ReadonlyMap<string, ScopeName>;
 
-export const verdictWords: readonly string[] = Verdict.options;
+/** The method's verdict words, in order (the schema's, through labels.ts: no zod in a page). */
+export const verdictWords: readonly string[] = Object.keys(verdictLabels);
 
 const typeWords = {bool: "a yes/no", int: "a count", double: "a number", string: "a word", dyn: "a value"} as const;
 
@@ -100,8 +101,14 @@ const kept = (key: object, make: () => Scope): Scope => {
 export const ruleScope = (logic: GuidelineLogic, rule: LogicRule): Scope =>
   kept(rule, () => scopeOf([...logic.parameters.map(parameterName), ...rule.facts.map(factName)]));
 
+/** The numbers rubric rows declare (`threshold`), which their conditions read as they read a parameter. */
+export const rowThresholds = (logic: GuidelineLogic): LogicParameter[] =>
+  logic.rubric.rows.flatMap(({threshold}) => (threshold ? [threshold as LogicParameter] : []));
+
 export const rubricScope = (logic: GuidelineLogic): Scope =>
-  kept(logic.rubric, () => scopeOf([...logic.parameters.map(parameterName), ...summaryNames]));
+  kept(logic.rubric, () =>
+    scopeOf([...[...logic.parameters, ...rowThresholds(logic)].map(parameterName), ...summaryNames]),
+  );
 
 const environments = new WeakMap<Scope, Environment>();
 

@@ -32,7 +32,8 @@ function Found(found: Counterexample, view: AuthorsView, base: Guideline): HTMLE
         el(
           "li",
           {},
-          el("strong", {}, `${line.role}: ${line.title}`),
+          // "The main task" is both the role and the main task rule's title: said once.
+          el("strong", {}, line.role === line.title ? line.title : `${line.role}: ${line.title}`),
           el("span", {class: "muted"}, ` (${line.rule})`),
           line.facts.length
             ? el(

@@ -24,7 +24,7 @@ describe("a change no worked case tests, on the authors' page", () => {
       );
     const lines = await section.locator("ol.counterexample-lines > li").allInnerTexts();
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^The main task: The main task \(main-task\)\n/);
+    expect(lines[0]).toMatch(/^The main task \(main-task\)\n/);
     expect(lines[0]).toContain("Delivered: yes");
     expect(lines[1]).toMatch(/^Another instruction: Style and register \(style-register\)\n/);
     expect(lines[1]).toContain("Lapse from the register: breaks the register");

@@ -17,7 +17,6 @@ import {
   type ParameterDomain,
   type ParameterName,
   type ParameterValue,
-  type PreviewChoice,
 } from "../engine/parameter-values.js";
 import {prepareBase, previewFrom, type PreparedBase, type Preview} from "./preview.js";
 import {quoteText} from "../text/quote-text.js";
@@ -32,7 +31,7 @@ import {
   type CandidateChoice,
 } from "./candidate-choice.js";
 import {changeKey, withRuleChange, type RuleChange} from "./rule-changes.js";
-import {ruleChangeWords} from "./rule-change-words.js";
+import {logicDifferences, ruleChangeWords} from "./rule-change-words.js";
 
 export interface AuthorsPageData {
   /** Every guideline version, oldest first: the newest is what the page opens with. */
@@ -188,11 +187,18 @@ export function authorsPage(
 
   // The rules' and rubric's word diffs depend on the two versions only: kept by pair, the parameters worked out anew.
   const diffs = new Map<string, VersionDiff>();
-  const differsOf = (shown: PreviewChoice, parameters: RuleSet["parameters"]): VersionDiff => {
+  const differsOf = (shown: CandidateChoice, parameters: RuleSet["parameters"]): VersionDiff => {
     const key = `${shown.base} ${shown.candidate}`;
     let found = diffs.get(key);
     if (!found) diffs.set(key, (found = versionDiff(guideline(shown.base), guideline(shown.candidate))));
-    return {...found, parameters: parameterDifferences(guideline(shown.base).parameters, parameters)};
+    return {
+      ...found,
+      parameters: parameterDifferences(guideline(shown.base).parameters, parameters),
+      // The candidate's own changes to its clauses and rows are worked out anew, as its parameters are.
+      logic: shown.changes.length
+        ? logicDifferences(guideline(shown.base), withChanges(guideline(shown.candidate), shown.changes))
+        : found.logic,
+    };
   };
 
   // The base is derived once and kept while only the candidate changes.

@@ -1,55 +1,12 @@
-// Node-only: turns the GuidelineParameters zod schema into plain data (lib/engine/parameter-values.ts) that a page, the
-// preview CLI and the dependence report can use without zod. Read from the schema itself, field by field, so a
-// field added to lib/authored/schemas/parameters.ts shows up here with no change to this file.
-import {readFileSync} from "node:fs";
-import {join} from "node:path";
-import type {z} from "zod";
+// Node-only: a version's declared parameters (guideline/vN/logic.yaml) as plain data (lib/engine/parameter-values.ts)
+// that a page, the preview CLI and the dependence report can use: each one's kind, the values the preview tries, its
+// range, its value in the version, what it decides, and the rules that read it (from the names each condition reads).
+// A parameter declared in the data shows up here with no change to this file.
 import type {Guideline} from "../authored/schemas/guideline.js";
-import {checklistRuleIds} from "../authored/schemas/item.js";
+import type {LogicParameter} from "../authored/schemas/logic.js";
+import {namesRead} from "../engine/cel.js";
 import type {ParameterDomain, ParameterName, ParameterValue} from "../engine/parameter-values.js";
-import {defaultParameters, GuidelineParameters} from "../authored/schemas/parameters.js";
-
-const parametersFile = "lib/authored/schemas/parameters.ts";
-
-/** The doc comment of each field of the schema, by field name: the comments are the fields' documentation. */
-export function fieldComments(
-  source = readFileSync(join(import.meta.dirname, "../authored/schemas/parameters.ts"), "utf8"),
-) {
-  const comments = new Map<string, string>();
-  for (const [, body, name] of source.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*([A-Za-z_$][\w$]*)\s*:/g)) {
-    const text = body!
-      .split("\n")
-      .map((line) => line.replace(/^\s*\*?\s?/, "").trim())
-      .join(" ")
-      .replace(/\s+/g, " ")
-      .trim();
-    comments.set(name!, text);
-  }
-  return comments;
-}
-
-/** Splits "numbers: a ceiling ..." into the reader the comment names and the meaning. */
-function readerAndMeaning(comment: string | undefined): {reader: string | null; meaning: string} {
-  const match = /^([a-z][a-z-]*):\s+(.*)$/s.exec(comment ?? "");
-  return match ? {reader: match[1]!, meaning: match[2]!} : {reader: null, meaning: comment ?? ""};
-}
-
-type Schema = z.core.$ZodType;
-const typeOf = (schema: Schema): string => schema._zod.def.type;
-
-/** The schema under default(), optional() and the like: the one that says what values are allowed. */
-function unwrap(schema: Schema): Schema {
-  const def = schema._zod.def as {type: string; innerType?: Schema};
-  return def.innerType && ["default", "prefault", "optional", "nonoptional", "readonly", "catch"].includes(def.type)
-    ? unwrap(def.innerType)
-    : schema;
-}
-
-// A bound this large means none was given (z.int() alone ranges over the safe integers).
-const bounded = (value: number | null | undefined): number | null =>
-  value === null || value === undefined || !Number.isFinite(value) || Math.abs(value) >= Number.MAX_SAFE_INTEGER
-    ? null
-    : value;
+import {loadGuidelines} from "../node/load.js";
 
 const tidy = (n: number): number => Number(n.toPrecision(12));
 
@@ -72,80 +29,95 @@ function integerSamples(min: number | null, max: number | null, fallback: number
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
-function unsupported(name: string, type: string): never {
-  throw new Error(
-    `${parametersFile} at ${name}: the preview cannot list the values of a ${type} field: ` +
-      "use z.boolean(), z.enum([...]), z.int() or z.number() with .min() and .max()",
-  );
-}
-
 type Kind = Pick<ParameterDomain, "kind" | "values" | "min" | "max">;
 
-function kindOf(name: string, field: Schema, fallback: ParameterValue): Kind {
-  const schema = unwrap(field);
-  switch (typeOf(schema)) {
-    case "boolean":
+function kindOf(parameter: LogicParameter): Kind {
+  switch (parameter.type) {
+    case "yes-no":
       return {kind: "boolean", values: [false, true], min: null, max: null};
-    case "enum":
-      return {kind: "choice", values: (schema as z.ZodEnum).options as string[], min: null, max: null};
-    case "literal": {
-      const values = [...(schema as z.ZodLiteral).values];
-      if (!values.every((value) => typeof value === "string")) unsupported(name, "non-string literal");
-      return {kind: "choice", values: values as string[], min: null, max: null};
-    }
-    case "number": {
-      const number = schema as z.ZodNumber;
-      const checks = (number._zod.def.checks ?? []).map(
-        (check) => check._zod.def as {check: string; inclusive?: boolean},
-      );
-      if (checks.some((check) => check.inclusive === false))
-        unsupported(name, "number with an exclusive bound (gt, lt)");
-      if (checks.some((check) => check.check === "multiple_of")) unsupported(name, "number with multipleOf");
-      const min = bounded(number.minValue);
-      const max = bounded(number.maxValue);
-      return number.isInt
-        ? {kind: "integer", values: integerSamples(min, max, fallback as number), min, max}
-        : {kind: "number", values: numberSamples(min, max, fallback as number), min, max};
-    }
-    default:
-      return unsupported(name, typeOf(schema));
+    case "choice":
+      return {kind: "choice", values: [...parameter.values], min: null, max: null};
+    case "count":
+      return {
+        kind: "integer",
+        values: integerSamples(parameter.min, parameter.max, parameter.value),
+        min: parameter.min,
+        max: parameter.max,
+      };
+    case "number":
+      return {
+        kind: "number",
+        values: numberSamples(parameter.min, parameter.max, parameter.value),
+        min: parameter.min,
+        max: parameter.max,
+      };
   }
 }
 
-export interface DomainOptions {
-  /** The object schema to read: GuidelineParameters unless a test gives another. */
-  schema?: z.ZodObject;
-  /** The fields' doc comments by name: those of lib/authored/schemas/parameters.ts unless given. */
-  comments?: ReadonlyMap<string, string>;
+/** Every condition of a rule, and of the rubric, as text: what the names read are found in. */
+function conditionsOf(guideline: Guideline): {reader: string; conditions: string[]}[] {
+  const {rules, rubric} = guideline.logic;
+  const ofRule = rules.map((rule) => ({
+    reader: rule.id,
+    conditions: rule.clauses.flatMap((clause) => [
+      ...(clause.when ? [clause.when] : []),
+      ...(typeof clause.verdict === "string" ? [] : [clause.verdict.cel]),
+      ...(clause.flag === undefined || typeof clause.flag === "string" ? [] : [clause.flag.cel]),
+      ...(typeof clause.engages === "string" ? [clause.engages] : []),
+      ...(clause.open ?? []).map((entry) => entry.when),
+    ]),
+    references: rule.clauses.flatMap((clause) => [
+      ...(typeof clause.verdict === "string" ? [clause.verdict] : []),
+      ...(clause.open ?? []).flatMap((entry) => entry.verdicts),
+    ]),
+  }));
+  const ofRubric = {
+    reader: "rubric",
+    conditions: [
+      ...rubric.rows.flatMap((row) => [row.when, ...(row.open ?? []).map((entry) => entry.when)]),
+      ...(rubric.cap ? [rubric.cap.when] : []),
+    ],
+    references: [
+      ...Object.values(rubric.credit).map(String),
+      ...rubric.rows.map((row) => String(row.score)),
+      ...(rubric.cap ? [String(rubric.cap.score)] : []),
+    ],
+  };
+  // A parameter named where a value is expected ($registerBreak) is read as surely as one a condition names.
+  return [...ofRule, ofRubric].map(({reader, conditions, references}) => ({
+    reader,
+    conditions: [...conditions, ...references.filter((value) => value.startsWith("$")).map((value) => value.slice(1))],
+  }));
+}
+
+/** The first reader (a rule id, or "rubric") whose conditions read the name, or null when none does. */
+function readerOf(readers: readonly {reader: string; names: ReadonlySet<string>}[], name: string): string | null {
+  return readers.find((entry) => entry.names.has(name))?.reader ?? null;
 }
 
 /**
- * Every field of GuidelineParameters as a domain: its kind, its values (every one, or samples for a number), its
- * range, its default, its meaning and reader from the doc comment, and, when a guideline version is given, the
- * rules of that version that read it.
+ * Every parameter the version declares, in its order, as a domain: its kind, its values (every one, or samples for a
+ * number), its range, its value in this version, its meaning, the rule (or the rubric) that reads it, and the rules
+ * of the version that read it. The newest version when none is given.
  */
-export function parameterDomains(
-  guideline?: Guideline,
-  {schema = GuidelineParameters, comments = fieldComments()}: DomainOptions = {},
-): ParameterDomain[] {
-  const shape = schema.shape as Record<string, Schema & z.ZodType>;
-  const defaults = (schema === GuidelineParameters ? defaultParameters : schema.parse({})) as Record<
-    string,
-    ParameterValue
-  >;
-  return Object.keys(shape).map((key): ParameterDomain => {
-    const name = key as ParameterName;
-    const field = shape[key]!;
-    const fallback = defaults[key]!;
-    const kind = kindOf(key, field, fallback);
-    // Keep only values the schema accepts: the samples are computed, the schema is the authority.
-    const values = kind.values.filter((value) => field.safeParse(value).success);
-    const {reader, meaning} = readerAndMeaning(comments.get(key));
-    const rules = guideline
-      ? guideline.rules.filter((rule) => rule.parameters.includes(name) || rule.id === reader).map((rule) => rule.id)
-      : reader !== null && (checklistRuleIds as string[]).includes(reader)
-        ? [reader]
-        : [];
-    return {name, ...kind, values, default: fallback, meaning, reader, rules};
+export function parameterDomains(guideline: Guideline = loadGuidelines().at(-1)!): ParameterDomain[] {
+  const readers = conditionsOf(guideline).map(({reader, conditions}) => ({
+    reader,
+    names: new Set(conditions.flatMap((condition) => [...namesRead(condition)])),
+  }));
+  return guideline.logic.parameters.map((parameter): ParameterDomain => {
+    const name = parameter.name as ParameterName;
+    const reader = readerOf(readers, name);
+    const rules = guideline.rules
+      .filter((rule) => (rule.parameters as string[]).includes(name) || rule.id === reader)
+      .map((rule) => rule.id);
+    return {
+      name,
+      ...kindOf(parameter),
+      default: parameter.value as ParameterValue,
+      meaning: parameter.description,
+      reader,
+      rules,
+    };
   });
 }

@@ -67,27 +67,38 @@ export function deriveRecordingReads(
 }
 
 /**
- * What the candidate changes: the parameters whose values differ, the rule ids in one version and not the other, the
- * rules whose logic differs (a clause changed), and whether the rubric's does (then every item may move).
+ * The rules whose logic differs between the two rule sets (a clause changed as data: withClauseVerdict keeps every
+ * other rule's object), or "all" when the rubric or the parameters' declarations differ.
  */
-function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]; rubric: boolean} {
+function changedLogic(base: RuleSet, candidate: RuleSet): string[] | "all" {
+  const before = base.logic.data;
+  const after = candidate.logic.data;
+  if (before === after) return [];
+  if (before.rubric !== after.rubric || before.parameters !== after.parameters) return "all";
+  const ids = new Set([...base.logic.rules.keys(), ...candidate.logic.rules.keys()]);
+  return [...ids].filter((id) => base.logic.rules.get(id)?.data !== candidate.logic.rules.get(id)?.data);
+}
+
+/**
+ * What the candidate changes: the parameters whose values differ, the rule ids in one version and not the other,
+ * and the rules whose logic differs ("all" when the rubric does).
+ */
+function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]; all: boolean} {
+  const logic = changedLogic(base, candidate);
   const keys = new Set([...Object.keys(base.parameters), ...Object.keys(candidate.parameters)]);
   const values = (ruleSet: RuleSet, key: string): unknown => (ruleSet.parameters as Record<string, unknown>)[key];
   return {
+    all: logic === "all",
     parameters: [...keys].filter((key) => !Object.is(values(base, key), values(candidate, key))),
     rules: [
+      ...(logic === "all" ? [] : logic),
       ...[...base.ruleIds].filter((id) => !candidate.ruleIds.has(id)),
       ...[...candidate.ruleIds].filter((id) => !base.ruleIds.has(id)),
       // A rule applied in both, but written in one and not the other: the lines it decides change citability.
       ...[...base.ruleIds].filter(
         (id) => candidate.ruleIds.has(id) && unwritten(base).has(id) !== unwritten(candidate).has(id),
       ),
-      // A rule in both whose clauses differ: the same logic shares each unchanged rule's data (rule-changes.ts).
-      ...[...candidate.logic.rules].flatMap(([id, rule]) =>
-        base.logic.rules.has(id) && base.logic.rules.get(id)!.data !== rule.data ? [id] : [],
-      ),
     ],
-    rubric: base.logic.data.rubric !== candidate.logic.data.rubric,
   };
 }
 
@@ -102,7 +113,7 @@ export function deriveCandidate(prepared: RecordedBase, candidate: RuleSet): Der
   const changed = changesFrom(prepared.ruleSet, candidate);
   return prepared.items.map((item, index) => {
     const read = prepared.reads[index]!;
-    return changed.rubric || touches(read.parameters, changed.parameters) || touches(read.rules, changed.rules)
+    return changed.all || touches(read.parameters, changed.parameters) || touches(read.rules, changed.rules)
       ? derive(item, candidate)
       : prepared.derivations[index]!;
   });

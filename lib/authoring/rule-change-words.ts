@@ -2,6 +2,7 @@
 // met" (the rule's title, the clause's words, the verdict before and after), and every setting a candidate can
 // change, a line each, for `guideline:preview -- --list`. Browser-safe.
 import {evaluate} from "@marcbachmann/cel-js";
+import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {verdictInListLabels, verdictLabels} from "../engine/labels.js";
@@ -109,4 +110,51 @@ export function settingLines(logic: GuidelineLogic, titles: ReadonlyMap<string, 
   for (const {id, threshold} of rowsWithThreshold(logic))
     lines.push(`${rubricKey}.${id}: ${describeThreshold(threshold!)} (now ${threshold!.value}; ${threshold!.title})`);
   return lines;
+}
+
+/** A clause or a rubric row whose logic differs between two versions, by its setting's key and in words. */
+export interface LogicDifference {
+  key: string;
+  words: string;
+}
+
+const sameData = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The clauses (verdict, flag) and rubric rows (threshold) whose logic differs from the base to the candidate, in words
+ * as a change is said ("Numbers, a ceiling with none delivered: not met → partly met"); each side's verdict under its
+ * own parameters. A clause or row in one version only is left to the rules' and rubric's own differences.
+ */
+export function logicDifferences(base: Guideline, candidate: Guideline): LogicDifference[] {
+  const titles = new Map(candidate.rules.map((rule) => [rule.id, rule.title]));
+  const values = (logic: GuidelineLogic) =>
+    Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
+  const [before, after] = [values(base.logic), values(candidate.logic)];
+  const found: LogicDifference[] = [];
+  for (const rule of candidate.logic.rules) {
+    const old = base.logic.rules.find((entry) => entry.id === rule.id);
+    if (!old || old === rule) continue;
+    for (const clause of rule.clauses) {
+      const was = old.clauses.find((entry) => entry.id === clause.id);
+      if (!was || was === clause) continue;
+      const key = `${rule.id}.${clause.id}`;
+      const head = `${titles.get(rule.id) ?? rule.id}, ${clauseWords(clause)}`;
+      if (!sameData([was.verdict, was.open], [clause.verdict, clause.open]))
+        found.push({
+          key,
+          words: `${head}: ${clauseVerdictWords(was, before)} → ${clauseVerdictWords(clause, after)}`,
+        });
+      if (!sameData(was.flag, clause.flag))
+        found.push({key: `${key}.flag`, words: `${head}: ${flagWords(was.flag)} → ${flagWords(clause.flag)}`});
+    }
+  }
+  for (const row of candidate.logic.rubric.rows) {
+    const was = base.logic.rubric.rows.find((entry) => entry.id === row.id)?.threshold;
+    if (row.threshold && was && was.value !== row.threshold.value)
+      found.push({
+        key: `${rubricKey}.${row.id}`,
+        words: `Rubric row ${row.id}, ${row.threshold.title}: ${was.value} → ${row.threshold.value}`,
+      });
+  }
+  return found;
 }

@@ -6,19 +6,12 @@
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {AssignmentError} from "../engine/parameter-values.js";
+import {verdictLabels} from "../engine/labels.js";
 import {withClauseVerdict} from "../engine/logic.js";
 import {quoteText} from "../text/quote-text.js";
 
-/** Every verdict a clause may be set to: the method's vocabulary, in its order. */
-export const clauseVerdicts: readonly Verdict[] = [
-  "met",
-  "met-flaw",
-  "partly",
-  "not-met",
-  "cannot-check",
-  "not-instruction",
-  "not-applicable",
-];
+/** Every verdict a clause may be set to: the method's vocabulary, in its order (as ../engine/labels.ts words it). */
+export const clauseVerdicts = Object.keys(verdictLabels) as Verdict[];
 
 /** What `…flag=none` sets: the clause raises no flag. */
 export const noFlag = "none";

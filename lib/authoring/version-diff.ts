@@ -8,6 +8,7 @@ import type {GuidelineParameters} from "../authored/schemas/parameters.js";
 import {parameterTitle, valueWords} from "../engine/parameter-words.js";
 import type {ParameterName, ParameterValue} from "../engine/parameter-values.js";
 import {plural} from "../text/format.js";
+import {logicDifferences, type LogicDifference} from "./rule-change-words.js";
 
 /** A stretch of a word-level diff: in both texts, only in the base's, or only in the candidate's. */
 export interface DiffPart {
@@ -44,6 +45,8 @@ export interface VersionDiff {
   rubric: TextDifference[];
   onlyInBase: {id: string; title: string}[];
   onlyInCandidate: {id: string; title: string}[];
+  /** The clauses and rubric rows whose logic differs (a verdict, a flag, a threshold), in words. */
+  logic: LogicDifference[];
 }
 
 /** The word-level diff of two texts, as stretches; one "same" stretch when they are equal. */
@@ -116,6 +119,7 @@ export function versionDiff(
     rubric,
     onlyInBase: base.rules.filter((rule) => !candidateIds.has(rule.id)).map(named),
     onlyInCandidate: candidate.rules.filter((rule) => !baseRules.has(rule.id)).map(named),
+    logic: logicDifferences(base, candidate),
   };
 }
 
@@ -125,7 +129,8 @@ export const differsAtAll = (diff: VersionDiff): boolean =>
     diff.rules.length +
     diff.rubric.length +
     diff.onlyInBase.length +
-    diff.onlyInCandidate.length >
+    diff.onlyInCandidate.length +
+    diff.logic.length >
   0;
 
 /** A diff as one line of text, git's word-diff style: [-only in the base-]{+only in the candidate+}. */
@@ -164,6 +169,12 @@ export function versionDiffLines(diff: VersionDiff, candidateLabel = diff.candid
     lines.push(`    row ${row.key}, ${titled(row)}${row.parts ? `: ${diffText(row.parts)}` : ""}`);
   const only = (list: VersionDiff["onlyInBase"]) =>
     list.map((rule) => `${rule.title} (${rule.id})`).join(", ") || "none";
+  lines.push(
+    diff.logic.length
+      ? `  clauses and rubric rows (${diff.logic.length}) whose logic differs: base -> candidate`
+      : "  clauses and rubric rows: the same logic",
+  );
+  for (const difference of diff.logic) lines.push(`    ${difference.words} (${difference.key})`);
   lines.push(`  rules only in ${diff.base}: ${only(diff.onlyInBase)}`);
   lines.push(`  rules only in ${candidateLabel}: ${only(diff.onlyInCandidate)}`);
   return lines;

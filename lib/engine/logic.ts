@@ -13,7 +13,7 @@ import type {
   RowThreshold,
 } from "../authored/schemas/logic.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
-import {compileCondition, environmentOf, type CelType, type CompiledCondition} from "./cel.js";
+import {compileCondition, environmentOf, namesRead, type CelType, type CompiledCondition} from "./cel.js";
 
 export type ParameterValue = boolean | number | string;
 /** A version's parameter values, keyed by the declared parameters' names. */
@@ -37,6 +37,8 @@ export interface CompiledRule {
   data: LogicRule;
   facts: ReadonlyMap<string, LogicFact>;
   clauses: CompiledClause[];
+  /** The parameters its clauses read (conditions, $references): what a line's reading depends on besides facts. */
+  parameterNames: readonly string[];
 }
 
 export interface CompiledRow {
@@ -47,6 +49,8 @@ export interface CompiledRow {
 }
 
 export interface CompiledRubric {
+  /** The parameters its rows, credit and cap read. */
+  parameterNames: readonly string[];
   credit: ReadonlyMap<Verdict, number | {parameter: string}>;
   rows: CompiledRow[];
   rowsById: ReadonlyMap<string, CompiledRow>;
@@ -140,7 +144,16 @@ function compileRule(rule: LogicRule, parameters: ReadonlyMap<string, CelType>):
       })),
     };
   });
-  return {data: rule, facts, clauses};
+  const read = new Set<string>();
+  for (const clause of clauses) {
+    for (const condition of [clause.when, clause.engages, ...clause.open.map((entry) => entry.when)])
+      if (condition && typeof condition === "object") for (const name of condition.names) read.add(name);
+    for (const source of [clause.verdict, ...clause.open.flatMap((entry) => entry.verdicts)])
+      if ("parameter" in source) read.add(source.parameter);
+      else if ("cel" in source) for (const name of source.cel.names) read.add(name);
+    if (clause.flag && "cel" in clause.flag) for (const name of clause.flag.cel.names) read.add(name);
+  }
+  return {data: rule, facts, clauses, parameterNames: [...read].filter((name) => parameters.has(name))};
 }
 
 function compileRubric(logic: GuidelineLogic, parameters: ReadonlyMap<string, CelType>): CompiledRubric {
@@ -175,7 +188,20 @@ function compileRubric(logic: GuidelineLogic, parameters: ReadonlyMap<string, Ce
     ]),
   );
   const {cap} = rubric;
+  const read = new Set<string>();
+  for (const row of rows) {
+    for (const condition of [row.when, ...row.open.map((entry) => entry.when)])
+      for (const name of condition.names) read.add(name);
+    if ("parameter" in row.score) read.add(row.score.parameter);
+  }
+  for (const value of credit.values()) if (typeof value !== "number") read.add(value.parameter);
+  if (cap) {
+    for (const name of namesRead(cap.when)) read.add(name);
+    const score = reference(String(cap.score));
+    if (score) read.add(score.parameter);
+  }
   return {
+    parameterNames: [...read].filter((name) => parameters.has(name)),
     credit,
     rows,
     rowsById,

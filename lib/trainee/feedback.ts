@@ -11,7 +11,7 @@ import {compareAnswer, type Comparison} from "./compare.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {decidingRule, decidingRuleMatches, type DecidingRule} from "./deciding-rule.js";
 import type {Answer} from "./progress.js";
-import {ruleSentence} from "./rule-sentence.js";
+import {logicRule, ruleSentence} from "./rule-sentence.js";
 import {listingText} from "./words.js";
 import type {DecidingLine, Difference, RuleCitation} from "./differences.js";
 
@@ -59,15 +59,15 @@ export interface FeedbackOptions {
 
 /** A rule cited by its title and the sentence of it that applies (`clause`: the engine's reading of the line). */
 export function citation(
-  guideline: Pick<Guideline, "rules">,
+  guideline: Pick<Guideline, "rules" | "logic">,
   id: ChecklistRuleId,
   clause: string | null,
   line?: ChecklistLine,
 ): RuleCitation {
   const rule = guideline.rules.find((candidate) => candidate.id === id);
   if (!rule) return {id, title: id, sentence: ""};
-  const dimension = line?.rule === "not-rated" ? line.facts.dimension : undefined;
-  return {id, title: rule.title, sentence: ruleSentence(rule, clause, dimension ? {dimension} : {})};
+  const sentence = ruleSentence(rule, logicRule(guideline.logic, id), clause, line?.facts);
+  return {id, title: rule.title, sentence};
 }
 
 /** The sentence the ruling leads with: the note on the trainee's score, else the case's own lesson. */

@@ -37,6 +37,12 @@ export const settingId = (key: string): string =>
     ? `threshold-${key.slice(rubricKey.length + 1)}`
     : `clause-${key.replaceAll(".", "-")}`;
 
+/** Whether either of a clause's two settings (its verdict, its flag) is changed. */
+const clauseChanged = (card: Element, byKey: ReadonlyMap<string, unknown>): boolean => {
+  const key = (card as HTMLElement).dataset.clause!;
+  return byKey.has(key) || byKey.has(`${key}.flag`);
+};
+
 /** "The candidate's clauses and rubric rows": a node the page keeps in step with each view. */
 export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<AuthorsView> {
   const fields = el("div", {class: "clause-rules"});
@@ -165,7 +171,9 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
               ? (entry.change.flag ?? noFlag)
               : String(entry.change.value);
       if (control.value !== value) control.value = value;
-      control.closest(".clause, .clause-field")?.classList.toggle("parameter-changed", entry !== undefined);
+      // A clause's card is marked when its verdict or its flag is changed; a row's field when its threshold is.
+      const card = control.closest(".clause") ?? control.closest(".clause-field");
+      card?.classList.toggle("parameter-changed", card.matches(".clause") ? clauseChanged(card, byKey) : !!entry);
     }
     changed.replaceChildren(
       ...next.changes.map((entry) => {

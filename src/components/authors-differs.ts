@@ -1,8 +1,9 @@
 // "What differs" on the authors' page, before what moves: each parameter whose value differs, in words, base →
 // candidate; each rule and rubric row whose words differ, as a word-level diff (struck: the base's words only;
-// underlined: the candidate's only); and the rules one version has and the other lacks. What differs is decided in
+// underlined: the candidate's only); the clauses and rubric rows whose logic differs, in words; and the rules one
+// version has and the other lacks. What differs is decided in
 // lib/authoring/version-diff.ts; `guideline:preview` prints the same block.
-import type {DiffPart, TextDifference, VersionDiff} from "../lib/authoring/version-diff.js";
+import {differsAtAll, type DiffPart, type TextDifference, type VersionDiff} from "../lib/authoring/version-diff.js";
 import {ruleHref} from "../lib/site/links.js";
 import {el, type Child} from "./dom.js";
 import {Table} from "./table.js";
@@ -47,8 +48,8 @@ export function WhatDiffers({
   differs: VersionDiff;
   /** The candidate in words. */ candidate: string;
 }) {
-  const {parameters, rules, rubric, onlyInBase, onlyInCandidate} = differs;
-  if (!parameters.length && !rules.length && !rubric.length && !onlyInBase.length && !onlyInCandidate.length)
+  const {parameters, rules, rubric, onlyInBase, onlyInCandidate, logic} = differs;
+  if (!differsAtAll(differs))
     return el(
       "p",
       {class: "preview-none"},
@@ -99,6 +100,16 @@ export function WhatDiffers({
       ` (${rule.key})`,
     ]),
     Differences("Rubric rows that differ", rubric, (row) => `Row ${row.key}, ${row.title}`),
+    logic.length
+      ? [
+          el("h3", {}, "Clauses and rubric rows whose logic differs"),
+          el(
+            "ul",
+            {class: "differs-list"},
+            logic.map((difference) => el("li", {}, difference.words, " ", el("code", {}, `(${difference.key})`))),
+          ),
+        ]
+      : null,
     only(differs.base, onlyInBase),
     only(differs.candidate, onlyInCandidate),
   );

@@ -53,11 +53,12 @@ export function authorsSave(
     ),
     changes,
     el("div", {class: "choice-field"}, el("label", {for: "save-version"}, "New version"), name),
-    texts,
     problem,
     el("div", {class: "save-actions"}, save, close),
     done,
     el("p", {class: "muted"}, "Or write it from the command line, with the rule texts as they are: ", command),
+    el("h3", {}, "The rules' texts"),
+    texts,
   );
 
   let current = view;

@@ -3,6 +3,7 @@
 // candidate; then downloads the case as data/items/<id>.md. The case is a record changed only through
 // lib/authoring/case-editor.ts, seen through editorView and saved as typed (case-draft-store.ts). This puts the parts
 // on the page, listens once for every edit (case-edits.ts) and every button (case-actions.ts), and patches the rest.
+import {logicRule} from "../lib/trainee/rule-sentence.js";
 import {
   addLine,
   blankCase,
@@ -125,6 +126,7 @@ export function CaseEditor(
     rules: Object.keys(data.factSchemas).map((id) => ({
       id,
       rule: current.rules.find((rule) => rule.id === id) ?? null,
+      logic: logicRule(current.logic, id) ?? null,
     })),
     fieldsOf,
     current: current.version,

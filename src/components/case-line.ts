@@ -5,6 +5,7 @@
 // attributes the editor's one listener reads (case-edits.ts).
 import type {FactField} from "../lib/authoring/fact-fields.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
+import type {LogicRule} from "../lib/authored/schemas/logic.js";
 import type {LineReading, LineView} from "../lib/authoring/case-editor.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import {ruleHref} from "../lib/site/links.js";
@@ -30,7 +31,7 @@ export interface CaseLineData {
   count: number;
   view: LineView | undefined;
   /** The rules a line may cite, from the current guideline (a rule it does not state shows by id). */
-  rules: readonly {id: string; rule: GuidelineRule | null}[];
+  rules: readonly {id: string; rule: GuidelineRule | null; logic: LogicRule | null}[];
   /** The fact fields of the line's rule. */
   fields: readonly FactField[];
 }
@@ -69,9 +70,10 @@ function Verdict(reading: LineReading | null, {under}: {under?: string} = {}): H
 /** The rule's text with the sentence that decides this line in bold. */
 function RuleText(
   rule: GuidelineRule,
-  {clause, dimension}: {clause: string | null; dimension?: string} = {clause: null},
+  logic: LogicRule | null,
+  {clause, facts}: {clause: string | null; facts: Readonly<Record<string, unknown>>},
 ) {
-  const sentence = ruleSentence(rule, clause, {dimension});
+  const sentence = ruleSentence(rule, logic ?? undefined, clause, facts);
   const at = sentence === rule.text ? -1 : rule.text.indexOf(sentence);
   const body: Child =
     at < 0 ? rule.text : [rule.text.slice(0, at), el("strong", {}, sentence), rule.text.slice(at + sentence.length)];
@@ -217,10 +219,7 @@ export function CaseLine(
           ? Verdict(view?.candidate ?? null, {under: `Under the candidate (${options.candidate})`})
           : null,
         chosen?.rule
-          ? RuleText(chosen.rule, {
-              clause: view?.current?.clause ?? null,
-              dimension: text(facts.dimension) || undefined,
-            })
+          ? RuleText(chosen.rule, chosen.logic, {clause: view?.current?.clause ?? null, facts})
           : chosen
             ? el("p", {class: "muted"}, `${chosen.id}: the ${options.current} guideline does not state this rule.`)
             : null,

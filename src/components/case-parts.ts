@@ -6,6 +6,7 @@ import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
 import {caseFileName, linesOf, nextFreeOrder, type CaseRecord, type EditorView} from "../lib/authoring/case-editor.js";
 import type {FactField} from "../lib/authoring/fact-fields.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
+import type {LogicRule} from "../lib/authored/schemas/logic.js";
 import type {Problem} from "../lib/authored/problems.js";
 import {el} from "./dom.js";
 import {keptParts} from "./patch.js";
@@ -29,7 +30,7 @@ export interface EditorState {
 
 export interface PartsSetup {
   data: CaseEditorData;
-  rules: readonly {id: string; rule: GuidelineRule | null}[];
+  rules: readonly {id: string; rule: GuidelineRule | null; logic: LogicRule | null}[];
   fieldsOf(rule: string): readonly FactField[];
   current: string;
   /** The candidate in words, or null. */

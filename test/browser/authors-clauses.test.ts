@@ -72,6 +72,13 @@ describe("a clause changed on the authors' page", () => {
     await expect
       .poll(() => new URL(page.url()).searchParams.getAll("set"))
       .toEqual(["numbers.ceiling-needs-one=partly"]);
+    // "What differs" says it too, where it said nothing differs.
+    const differs = page
+      .locator("section")
+      .filter({has: page.getByRole("heading", {name: "What differs", exact: true})});
+    expect(await differs.innerText()).toContain(
+      "Clauses and rubric rows whose logic differs\nNumbers, a ceiling with none delivered: not met → partly met",
+    );
 
     await page.reload();
     await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();

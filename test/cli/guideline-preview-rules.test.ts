@@ -48,6 +48,24 @@ describe("guideline:preview with a clause changed", () => {
     expect(stdout).not.toMatch(/^ {2}edge-1a /m);
   });
 
+  it("--set rubric.half-or-more=0.6: the cases with exactly half of the others met fall from row 3 to row 2", async () => {
+    const {code, stdout} = await run("--set", "rubric.half-or-more=0.6", "--json");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as PreviewReport;
+    expect(report.candidate.changes.map((change) => change.words)).toEqual([
+      "Rubric row half-or-more, The share of the other instructions met that a 3 needs: 0.5 → 0.6",
+    ]);
+    // Examples 2, 3 and 7 meet 1 of 2 other instructions, example 4 and fresh-3 partly meet their one (0.5 of 1): a
+    // share of 0.5, at least half (row 3) but under 0.6 (row 2). No other case sits between 0.5 and 0.6.
+    expect(report.moved.map((item) => [item.id, item.from.score, item.to.score])).toEqual([
+      ["example-2", 3, 2],
+      ["example-3", 3, 2],
+      ["example-4", 3, 2],
+      ["example-7", 3, 2],
+      ["fresh-3", 3, 2],
+    ]);
+  });
+
   it("--list: every setting a candidate can change, one per line, with its values", async () => {
     const {code, stdout, stderr} = await run("--list");
     expect(stderr).toBe("");

@@ -8,6 +8,7 @@ import {afterEach, describe, expect, it} from "vitest";
 import {caseEditorData} from "../../lib/authoring/case-editor-data.node.js";
 import {derive, ruleSetOf} from "../../lib/engine/derive.js";
 import {loadGuideline, loadGuidelines, loadItems} from "../../lib/node/load.js";
+import {siteData} from "../../lib/node/site-data.js";
 import {guidelineCheck} from "../../scripts/guideline-check.js";
 import {guidelinePreview} from "../../scripts/guideline-preview.js";
 import {carefulReply, caseSet, judgeRun} from "../unit/judges/helpers.js";
@@ -21,11 +22,11 @@ afterEach(() => {
   roots = [];
 });
 
-/** A copy of the project's guideline versions and authored data, to write into. */
+/** A copy of the project's guideline versions, authored data and pages, to write into. */
 function projectCopy(): string {
   const root = mkdtempSync(join(tmpdir(), "guideline-write-"));
   roots.push(root);
-  for (const dir of ["guideline", "data"]) cpSync(dir, join(root, dir), {recursive: true});
+  for (const dir of ["guideline", "data", "src"]) cpSync(dir, join(root, dir), {recursive: true});
   return root;
 }
 const preview = (root: string, ...args: string[]) => runCommand(guidelinePreview, args, {root});
@@ -85,6 +86,19 @@ describe("guideline:preview --write", () => {
     expect(passed.stderr.split("\n").filter((line) => !line.startsWith("warning: ") && line)).toEqual([]);
     expect(passed.code).toBe(0);
     expect(passed.stdout).toContain("under guideline/v3");
+  });
+
+  it("the build's data takes it as the current version: every data file made, v3 on the authors' page", async () => {
+    const root = projectCopy();
+    const written = await preview(root, "--set", "conflicting.serves-one.flag=none", "--write", "v3");
+    expect(written.code).toBe(0);
+    // What `npm run build` runs before Framework starts (its check of the authored data): a problem fails the build.
+    const {files, problems} = siteData(root);
+    expect(problems).toEqual([]);
+    const authors = files.get("authors.json") as {versions: {version: string}[]};
+    expect(authors.versions.map((version) => version.version)).toEqual(["v1", "v2", "v3"]);
+    expect(Object.keys(files.get("authors-sources.json") as object)).toEqual(["v1", "v2", "v3"]);
+    expect((files.get("items.json") as {version: string}).version).toBe("v3");
   });
 
   it("the case editor's data and judge:run --guideline v3 take it", async () => {

@@ -1,8 +1,8 @@
 import {describe, expect, it} from "vitest";
-import {z} from "zod";
 import {checklistRuleIds} from "../../../lib/authored/schemas/item.js";
 import {loadGuideline} from "../../../lib/node/load.js";
-import {fieldComments, parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
+import type {LogicParameter} from "../../../lib/authored/schemas/logic.js";
+import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
 import {defaultParameters, GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
 
 const v1 = loadGuideline("v1");
@@ -10,12 +10,12 @@ const v2 = loadGuideline("v2");
 const domains = parameterDomains(v2);
 
 describe("parameterDomains", () => {
-  it("covers every field of the schema, in its order, with the schema's default", () => {
+  it("covers every declared parameter, in the order of the former schema, with v2's value", () => {
     expect(domains.map((domain) => domain.name)).toEqual(Object.keys(GuidelineParameters.shape));
     for (const domain of domains) expect(domain.default, domain.name).toBe(defaultParameters[domain.name]);
   });
 
-  it("lists only values the schema accepts, the default among them, and every field has a meaning and a reader", () => {
+  it("lists only values the schema accepts, the default among them, and every parameter has a meaning and a reader", () => {
     for (const domain of domains) {
       expect(domain.values.length, domain.name).toBeGreaterThan(1);
       expect(domain.values, domain.name).toContain(domain.default);
@@ -61,14 +61,39 @@ describe("parameterDomains", () => {
     expect(parameterDomains().find((domain) => domain.name === "registerBreak")!.rules).toEqual(["style-register"]);
   });
 
-  it("picks up a new field with no change to the code: values, range, default and comment", () => {
-    const schema = GuidelineParameters.extend({
-      maxExtras: z.int().min(0).max(100).default(2),
-      tone: z.literal(["plain", "warm"]).default("plain"),
-    });
-    const comments = new Map([...fieldComments(), ["maxExtras", "only-just: how many additions an answer may make."]]);
-    const added = parameterDomains(v2, {schema, comments}).slice(-2);
-    expect(added).toEqual([
+  it("picks up a new declared parameter with no change to the code: values, range, value and meaning", () => {
+    const maxExtras: LogicParameter = {
+      name: "maxExtras",
+      title: "How many additions an answer may make",
+      description: "how many additions an answer may make.",
+      type: "count",
+      min: 0,
+      max: 100,
+      value: 2,
+    };
+    const tone: LogicParameter = {
+      name: "tone",
+      title: "The tone",
+      description: "the tone asked for.",
+      type: "choice",
+      values: ["plain", "warm"],
+      value: "plain",
+    };
+    const onlyJust = (rule: (typeof v2.logic.rules)[number]) =>
+      rule.id === "only-just"
+        ? {
+            ...rule,
+            clauses: [
+              {id: "too-many", when: "additions && maxExtras == 0", verdict: "not-met" as const},
+              ...rule.clauses,
+            ],
+          }
+        : rule;
+    const extended = {
+      ...v2,
+      logic: {...v2.logic, parameters: [...v2.logic.parameters, maxExtras, tone], rules: v2.logic.rules.map(onlyJust)},
+    };
+    expect(parameterDomains(extended).slice(-2)).toEqual([
       {
         name: "maxExtras",
         kind: "integer",
@@ -87,31 +112,15 @@ describe("parameterDomains", () => {
         min: null,
         max: null,
         default: "plain",
-        meaning: "",
+        meaning: "the tone asked for.",
         reader: null,
         rules: [],
       },
     ]);
   });
 
-  it("refuses a field whose values it cannot list, naming the field and what to use", () => {
-    const schema = GuidelineParameters.extend({label: z.string().default("x")});
-    expect(() => parameterDomains(v2, {schema})).toThrowErrorMatchingInlineSnapshot(
-      `[Error: lib/authored/schemas/parameters.ts at label: the preview cannot list the values of a string field: use z.boolean(), z.enum([...]), z.int() or z.number() with .min() and .max()]`,
-    );
-  });
-
-  it("reads multi-line doc comments into one line", () => {
-    const source = `export const S = z.object({
-  /** rubric: first line
-   *  second line. */
-  a: z.boolean(),
-  b: z.boolean(),
-  /** plain words */ c: z.boolean(),
-});`;
-    expect([...fieldComments(source)]).toEqual([
-      ["a", "rubric: first line second line."],
-      ["c", "plain words"],
-    ]);
+  it("gives each parameter its value in the version it is read for", () => {
+    const byName = Object.fromEntries(parameterDomains(v1).map((domain) => [domain.name, domain.default]));
+    expect(byName).toMatchObject({counting: "most-missed", mainNotMet: "unspecified", slightLapse: "flaw-or-partly"});
   });
 });

@@ -3,6 +3,8 @@ import {derive, ruleSetOf, type RuleSet} from "../../../lib/engine/derive.js";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
 import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
 import {movedIds, outcomeMoved, prepareBase, preview, previewFrom} from "../../../lib/authoring/preview.js";
+import {deriveCandidate} from "../../../lib/authoring/rederive.js";
+import {compileLogic, withClauseVerdict} from "../../../lib/engine/logic.js";
 
 const items = loadItems();
 const v2 = loadGuideline("v2");
@@ -188,3 +190,19 @@ const walk = items.map((item) => item.id);
 function byWalk(a: string, b: string): number {
   return walk.indexOf(a) - walk.indexOf(b);
 }
+
+describe("a clause changed as data", () => {
+  const candidate: RuleSet = {
+    ...base,
+    logic: compileLogic(withClauseVerdict(v2.logic, "numbers", "ceiling-needs-one", "partly")),
+  };
+
+  it("moves the case it decides: edge case 1a, a ceiling of two with none delivered", () => {
+    expect(movedIds(prepareBase(items, base), candidate)).toEqual(["edge-1a"]);
+  });
+
+  it("re-derives every case its rule decides, as deriving all of them afresh would", () => {
+    const prepared = prepareBase(items, base);
+    expect(deriveCandidate(prepared, candidate)).toEqual(items.map((item) => derive(item, candidate)));
+  });
+});

@@ -10,20 +10,13 @@ import {
   parseRuleChanges,
   withRuleChange,
 } from "../../../lib/authoring/rule-changes.js";
-import {ruleChangeWords, settingLines} from "../../../lib/authoring/rule-change-words.js";
+import {logicDifferences, ruleChangeWords, settingLines} from "../../../lib/authoring/rule-change-words.js";
+import {errorOf} from "./helpers.js";
 
 const v2 = loadGuideline("v2");
 const v1 = loadGuideline("v1");
 const logic = v2.logic;
 const titles = new Map(v2.rules.map((rule) => [rule.id, rule.title]));
-const errorOf = (work: () => unknown): string => {
-  try {
-    work();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("expected an error");
-};
 const clause = (from: typeof logic, rule: string, id: string) =>
   from.rules.find((entry) => entry.id === rule)!.clauses.find((entry) => entry.id === id)!;
 
@@ -174,6 +167,27 @@ describe("ruleChangeWords and settingLines", () => {
       const value = key!.startsWith("rubric.half") ? "0.5" : first;
       expect(() => parseRuleChange(`${key}=${value}`, logic), line).not.toThrow();
     }
+  });
+
+  it("what differs: the clauses and rows whose logic differs from the base, in words; v1 and v2 differ in none", () => {
+    const changed = {
+      ...v2,
+      logic: applyRuleChanges(
+        logic,
+        parseRuleChanges(
+          ["numbers.ceiling-needs-one=partly", "conflicting.serves-one.flag=none", "rubric.one-small-flaw=2"],
+          logic,
+        ),
+      ),
+    };
+    expect(logicDifferences(v2, changed)).toEqual([
+      {key: "numbers.ceiling-needs-one", words: "Numbers, a ceiling with none delivered: not met → partly met"},
+      {key: "conflicting.serves-one.flag", words: "Conflicting instructions, serving only one: flag prompt → no flag"},
+      {key: "rubric.one-small-flaw", words: "Rubric row one-small-flaw, How many small flaws a 4 allows: 1 → 2"},
+    ]);
+    // guideline/v1 and v2 decide alike but for their parameter values, which "What differs" lists apart.
+    expect(logicDifferences(v1, v2)).toEqual([]);
+    expect(logicDifferences(v2, v2)).toEqual([]);
   });
 
   it("every clause of v1 and v2 has its words", () => {

@@ -12,6 +12,7 @@ import {parseRuleChanges} from "../../../lib/authoring/rule-changes.js";
 import {ruleChangeWords} from "../../../lib/authoring/rule-change-words.js";
 import {versionFiles} from "../../../lib/authoring/version-writer.js";
 import {nextVersion} from "../../../lib/authoring/version-name.js";
+import {errorOf} from "./helpers.js";
 
 const v2 = loadGuideline("v2");
 const titles = new Map(v2.rules.map((rule) => [rule.id, rule.title]));
@@ -35,15 +36,6 @@ function write(settings: string[], texts = new Map<string, string>(), version = 
     titles,
   });
 }
-
-const errorOf = (work: () => unknown): string => {
-  try {
-    work();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("expected an error");
-};
 
 describe("versionFiles", () => {
   it("writes guideline/v3/: the changed logic, the texts, and what changed from v2, all readable by the loader", () => {

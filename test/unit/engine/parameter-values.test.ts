@@ -11,17 +11,10 @@ import {
   parseAssignments,
   type ParameterDomain,
 } from "../../../lib/engine/parameter-values.js";
+import {errorOf} from "../authoring/helpers.js";
 
 const domains = parameterDomains(loadGuideline("v2"));
 const domain = (name: string): ParameterDomain => domains.find((entry) => entry.name === name)!;
-const errorOf = (work: () => unknown): string => {
-  try {
-    work();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("expected an error");
-};
 
 describe("parseAssignment", () => {
   it("reads each kind of value", () => {

@@ -73,3 +73,22 @@ export function draftFromQuery(query: string, cases: readonly PlacedCase[]): {re
   });
   return {record, rest: rest ? `?${rest}` : ""};
 }
+
+/** What the editor says of a draft handed over. */
+export const handoffWords = "A new case with the facts from the authors' page: write its texts.";
+
+/**
+ * The case editor's start: the draft "Write this case" hands over in the address, if any, after `replaceAddress` has
+ * been given the address without it, so a reload keeps what the author types since (the editor keeps the draft it
+ * replaces for Undo).
+ */
+export function takeHandoff(
+  location: Pick<Location, "pathname" | "search" | "hash">,
+  cases: readonly PlacedCase[],
+  replaceAddress: (address: string) => void,
+): CaseRecord | null {
+  const handed = draftFromQuery(location.search, cases);
+  if (!handed) return null;
+  replaceAddress(`${location.pathname}${handed.rest}${location.hash}`);
+  return handed.record;
+}

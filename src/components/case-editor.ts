@@ -35,7 +35,7 @@ import type {RefusedInput} from "./case-facts.js";
 import {caseMarking} from "./case-marking.js";
 import {caseParts, shownProblems} from "./case-parts.js";
 import {caseStart, readUpload} from "./case-start.js";
-import {draftFromQuery} from "../lib/authoring/case-handoff.js";
+import {handoffWords, takeHandoff} from "../lib/authoring/case-handoff.js";
 import {caseTexts} from "./case-texts.js";
 
 export function CaseEditor(
@@ -238,12 +238,10 @@ export function CaseEditor(
   });
 
   render();
-  // "Write this case" on /authors hands a checklist over: a new draft (Undo keeps the last); a reload keeps the typing.
-  const handed = draftFromQuery(location.search, data.cases);
-  if (handed) window.history.replaceState(null, "", `${location.pathname}${handed.rest}${location.hash}`);
+  const handed = takeHandoff(location, data.cases, (address) => window.history.replaceState(null, "", address));
   const kept = store.replaced() !== null;
   const back = `Your draft from before is back.${kept ? " Undo brings back the draft your last Load replaced." : ""}`;
-  if (handed) replaceWith(handed.record, "A new case with the facts from the authors' page: write its texts.");
+  if (handed) replaceWith(handed, handoffWords);
   else start.show({said: store.saved() ? back : "", canUndo: kept});
   return root;
 }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {draftFromQuery, handoffQuery, type HandedLine} from "../../../lib/authoring/case-handoff.js";
+import {draftFromQuery, handoffQuery, takeHandoff, type HandedLine} from "../../../lib/authoring/case-handoff.js";
 import {linesOf} from "../../../lib/authoring/case-editor.js";
 
 const lines: HandedLine[] = [
@@ -17,6 +17,11 @@ describe("a checklist handed from /authors to the case editor", () => {
       {role: "instruction", rule: "style-register", facts: {lapse: "breaks-register"}},
     ]);
     expect(handed!.record).toMatchObject({id: "new-case", origin: "notebook"});
+    // The editor's start: the address without the checklist goes back to the page before the draft is taken.
+    const addresses: string[] = [];
+    const location = {pathname: "/authors/case", search: `?${query}`, hash: "#case-problems"};
+    expect(takeHandoff(location, [], (address) => addresses.push(address))).toEqual(handed!.record);
+    expect(addresses).toEqual(["/authors/case?base=v2&candidate=v2&set=registerBreak%3Dpartly#case-problems"]);
   });
 
   it("ignores an address with no checklist, or one that is not lines of a role, a rule and plain facts", () => {

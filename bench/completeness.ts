@@ -8,6 +8,7 @@ import {loadGuideline} from "../lib/node/load.js";
 import {scoringOf} from "../lib/engine/derive.js";
 import {applyRubric} from "../lib/engine/rubric.js";
 import {medianMs} from "./timing.js";
+import {benchLogicCompleteness} from "./logic-completeness.js";
 
 const frameMs = 1000 / 60;
 const runs = 200;
@@ -41,4 +42,5 @@ export function benchCompleteness(): void {
         `alone on the same shapes, ${rubricAlone.toFixed(2)} ms)`,
     );
   }
+  benchLogicCompleteness();
 }

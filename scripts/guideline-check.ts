@@ -1,7 +1,10 @@
 // npm run guideline:check [-- --json] [--version v2]
-// Derives every item's score under a guideline version and fails on any disagreement with the ruled score; warns
-// about the parameters and rules that no worked example tests.
+// Checks a guideline version's logic (every condition type-checked against the facts and parameters it may read; every
+// rule and the rubric complete), derives every item's score under it and fails on any disagreement with the ruled
+// score; warns about the parameters and rules that no worked example tests.
 import {checkGuideline} from "../lib/authoring/check.node.js";
+import {checkVersionLogic} from "../lib/authoring/logic-check.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {
@@ -46,7 +49,20 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
         for (const problem of error.problems) broken.push(problem);
       }
     if (broken.length) throw new AuthoredFileError(broken);
-    const report = checkGuideline(loadGuideline(version, io.root), items);
+    const guideline = loadGuideline(version, io.root);
+    // The logic: every condition type-checked, every rule and the rubric complete (lib/authoring/logic-check.ts).
+    // The other versions lend their rule texts: a sentence quoted from one of them is a warning, not a problem.
+    const others = versions.filter((other) => other !== version).flatMap((other) => readable(other, io.root));
+    const logic = checkVersionLogic(guideline, [guideline, ...others]);
+    // A logic with problems cannot be run: its problems are the report.
+    if (logic.problems.length) {
+      for (const warning of logic.warnings) err(`warning: ${formatProblem(warning)}`);
+      for (const problem of logic.problems) err(formatProblem(problem));
+      const count = `${logic.problems.length} problem${logic.problems.length > 1 ? "s" : ""}`;
+      err(`guideline:check: ${count} in the logic of guideline/${version}`);
+      return 1;
+    }
+    const report = checkGuideline(guideline, items);
     if (values.json) {
       const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({
         id,
@@ -67,10 +83,11 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
       }
     }
     // Untested parameters and rules pass the check: the author is told, the run does not fail.
-    for (const warning of report.warnings) err(`warning: ${formatProblem(warning)}`);
-    if (report.problems.length) {
-      for (const problem of report.problems) err(formatProblem(caseProblemInWords(problem)));
-      const count = `${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}`;
+    for (const warning of [...logic.warnings, ...report.warnings]) err(`warning: ${formatProblem(warning)}`);
+    const problems = report.problems.map(caseProblemInWords);
+    if (problems.length) {
+      for (const problem of problems) err(formatProblem(problem));
+      const count = `${problems.length} problem${problems.length > 1 ? "s" : ""}`;
       err(`guideline:check: ${count} under guideline/${version}`);
       return 1;
     }
@@ -80,6 +97,16 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
           `under guideline/${version}`,
       );
   });
+}
+
+/** Another version, for its rule texts; one that does not load is left out (its own check says why). */
+function readable(version: string, root: string): Guideline[] {
+  try {
+    return [loadGuideline(version, root)];
+  } catch (error) {
+    if (error instanceof AuthoredFileError) return [];
+    throw error;
+  }
 }
 
 await runAsEntry(import.meta, guidelineCheck);

@@ -8,6 +8,7 @@ import {authorsControls} from "./authors-controls.js";
 import {authorsClauses} from "./authors-clauses.js";
 import {authorsSave, type SourcesLoader} from "./authors-save.js";
 import {authorsResults} from "./authors-results.js";
+import {authorsCounterexample} from "./authors-counterexample.js";
 import {el} from "./dom.js";
 import {whenIdle} from "../lib/site/schedule.js";
 
@@ -68,12 +69,15 @@ export function AuthorsPreview(
     onUndo: () => show(page.undoRuleChanges()),
   });
   const save = authorsSave(page.view, {versions: data.versions.map((version) => version.version), loadSources});
+  // Where the candidate moves no worked case: a case it would move, under the results.
+  const counterexample = authorsCounterexample(page.view, {versions: data.versions, items: data.items});
   const show = (view: typeof page.view) => {
     controls.update(view);
     clauses.update(view);
     save.update(view);
     status.textContent = view.status;
     results.update(view);
+    counterexample.update(view);
   };
 
   const root = el(
@@ -84,6 +88,7 @@ export function AuthorsPreview(
     clauses,
     save,
     results,
+    counterexample,
   );
   return root;
 }

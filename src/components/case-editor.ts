@@ -35,6 +35,7 @@ import type {RefusedInput} from "./case-facts.js";
 import {caseMarking} from "./case-marking.js";
 import {caseParts, shownProblems} from "./case-parts.js";
 import {caseStart, readUpload} from "./case-start.js";
+import {handoffWords, takeHandoff} from "../lib/authoring/case-handoff.js";
 import {caseTexts} from "./case-texts.js";
 
 export function CaseEditor(
@@ -237,9 +238,11 @@ export function CaseEditor(
   });
 
   render();
+  const handed = takeHandoff(location, data.cases, (address) => window.history.replaceState(null, "", address));
   const kept = store.replaced() !== null;
   const back = `Your draft from before is back.${kept ? " Undo brings back the draft your last Load replaced." : ""}`;
-  start.show({said: store.saved() ? back : "", canUndo: kept});
+  if (handed) replaceWith(handed, handoffWords);
+  else start.show({said: store.saved() ? back : "", canUndo: kept});
   return root;
 }
 

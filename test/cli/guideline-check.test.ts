@@ -157,6 +157,26 @@ describe("guideline:check on hostile authored files", () => {
       .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${"abcdefgh"[index]}`).join(", ")}]`),
   ].join("\n");
 
+  it("exits 1 on a misspelt fact in the version's logic, naming the file, the rule, the clause, the field and the fix", async () => {
+    copy = copyProject("rater-notebook-misspelt-logic-");
+    edit("guideline/v2/logic.yaml", (text) =>
+      text.replace(
+        'when: bound == "ceiling" && delivered == 0 && ceilingNeedsOne',
+        'when: bound == "ceiling" && delivred == 0 && ceilingNeedsOne',
+      ),
+    );
+    const result = await run([], copy);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trimEnd().split("\n")).toEqual([
+      "guideline/v2/logic.yaml at rules[2].clauses[1].when: rule numbers, clause ceiling-needs-one, when: unknown name " +
+        '"delivred" (did you mean delivered?): expected a fact (bound, limit, delivered) or a parameter (partlyWeight, ' +
+        "counting, partialMainCap, mainNotMet, ceilingNeedsOne, registerBreak, slightLapse, " +
+        "additionsBreakWithoutWording, mainPartThreshold, clarifyingQuestionTest, accuracyRated)",
+      "guideline:check: 1 problem in the logic of guideline/v2",
+    ]);
+  });
+
   it("stops on a hostile data/*.yaml file the site reads, as the build does", async () => {
     copy = copyProject("rater-notebook-hostile-data-");
     edit("data/case-study.yaml", (text) => `${aliasBomb}\n${text}`);

@@ -1,0 +1,57 @@
+// A counterexample (counterexample.ts) in words for /authors: each line's rule by its title, its role, and the facts
+// its rule reads by their titles with their values in the case editor's words (case-words.ts); the score under the
+// base and under the candidate. Pure.
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {Score} from "../authored/schemas/verdict.js";
+import {scoreText} from "../trainee/words.js";
+import type {Counterexample, FactValue} from "./counterexample.js";
+import {factValueLabels, yesNoLabels} from "./case-words.js";
+
+export interface CounterexampleLineWords {
+  /** "The main task" or "Another instruction". */
+  role: string;
+  /** The rule's title in the base version, its id after on the page. */
+  title: string;
+  rule: string;
+  /** The facts its rule reads, by title, each with its value in words. */
+  facts: {title: string; value: string}[];
+}
+
+export interface CounterexampleWords {
+  lines: CounterexampleLineWords[];
+  /** The score under the base and under the candidate: "2", or "3 or 2". */
+  before: string;
+  after: string;
+}
+
+const valueWords = (value: FactValue): string =>
+  typeof value === "boolean"
+    ? value
+      ? yesNoLabels.yes
+      : yesNoLabels.no
+    : typeof value === "number"
+      ? String(value)
+      : (factValueLabels[value] ?? value);
+
+const scoresWords = (scores: readonly Score[]): string =>
+  scores.length ? scores.map(scoreText).join(" or ") : "no score";
+
+export function counterexampleWords(found: Counterexample, guideline: Guideline): CounterexampleWords {
+  const titles = new Map<string, string>(guideline.rules.map((rule) => [rule.id, rule.title]));
+  return {
+    lines: found.lines.map((line) => {
+      const rule = guideline.logic.rules.find((entry) => entry.id === line.rule);
+      return {
+        role: line.role === "main" ? "The main task" : "Another instruction",
+        title: titles.get(line.rule) ?? line.rule,
+        rule: line.rule,
+        facts: line.read.map((name) => ({
+          title: rule?.facts.find((fact) => fact.name === name)?.title ?? name,
+          value: valueWords(line.facts[name]!),
+        })),
+      };
+    }),
+    before: scoresWords(found.before.candidates),
+    after: scoresWords(found.after.candidates),
+  };
+}

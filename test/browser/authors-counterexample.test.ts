@@ -1,0 +1,42 @@
+// The authors' page where a change moves no worked case: it says so and shows a checklist the change would move, its
+// facts in words, the score before and after; "Write this case" opens the case editor with those facts filled in.
+import {describe, expect, it} from "vitest";
+import {useSite} from "./helpers.js";
+
+const site = useSite();
+
+describe("a change no worked case tests, on the authors' page", () => {
+  it("a register break counted partly met: the case it would move, 2 → 3, and the editor opened with its facts", async () => {
+    const page = await site.newPage();
+    await page.goto("/authors");
+    await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();
+    await page.locator("#parameter-registerBreak").selectOption("partly");
+    await expect.poll(() => page.locator("#preview-status").textContent()).toContain("0 items move");
+    const section = page.getByRole("region", {name: "A case this change would move"});
+    // By hand (v2's rubric): the main task delivered and one instruction breaking the register. Not met, it leaves 0
+    // of 1 other instruction met, fewer than half: row 2. Counted partly met, half a credit of 1 is at least half:
+    // row 3.
+    await expect
+      .poll(() => section.locator("p").first().textContent())
+      .toBe(
+        "No worked case moves: none of them tests this change. A case with these facts would move from 2 under v2 " +
+          "to 3 under the candidate:",
+      );
+    const lines = await section.locator("ol.counterexample-lines > li").allInnerTexts();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^The main task \(main-task\)\n/);
+    expect(lines[0]).toContain("Delivered: yes");
+    expect(lines[1]).toMatch(/^Another instruction: Style and register \(style-register\)\n/);
+    expect(lines[1]).toContain("Lapse from the register: breaks the register");
+
+    await section.getByRole("link", {name: "Write this case"}).click();
+    await page.waitForURL(/\/authors\/case/);
+    await page.locator("#case-checklist-1-facts-lapse").waitFor();
+    expect(await page.locator("#case-checklist-1-facts-lapse").inputValue()).toBe("breaks-register");
+    expect(await page.locator("#case-checklist-0-facts-delivered").inputValue()).toBe("yes");
+    // The candidate came along, and the checklist left the address: a reload keeps the draft as typed.
+    expect(new URL(page.url()).searchParams.get("case")).toBeNull();
+    expect(new URL(page.url()).searchParams.getAll("set")).toEqual(["registerBreak=partly"]);
+    await page.close();
+  });
+});

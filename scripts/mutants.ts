@@ -1,5 +1,5 @@
 // npm run mutants [-- --only <name> (again for more)] [--list]
-// The mutation check: deliberate one-line breaks in lib/, each of which the suite must catch. Each break is applied
+// The mutation check: deliberate one-line breaks in lib/ and in the guideline's data, each of which the suite must catch. Each break is applied
 // alone to a temporary copy of the project (so a crash or Ctrl-C never leaves lib/ broken), the test files it names
 // run there (unit and command tests only: seconds each), and it is caught when one of their tests fails. The same
 // files run first without any break: if they fail already, no result would mean anything. Exits 1 if a break
@@ -13,7 +13,7 @@ import {copyProject, projectRoot} from "./copy-project.js";
 
 interface Mutant {
   name: string;
-  /** Under lib/. */
+  /** Under lib/, or a guideline version's data under guideline/ (the rules as data). */
   file: string;
   /** The text the break changes: it must occur exactly once in the file, on one line. */
   find: string;
@@ -28,65 +28,65 @@ interface Mutant {
 const mutants: Mutant[] = [
   {
     name: "rule-floor",
-    file: "lib/engine/rules.ts",
-    find: "return delivered >= limit",
-    replace: "return delivered > limit",
+    file: "guideline/v2/logic.yaml",
+    find: 'when: bound == "floor" && (delivered == "more-than-limit" || delivered >= limit)',
+    replace: 'when: bound == "floor" && (delivered == "more-than-limit" || delivered > limit)',
     breaks: 'a floor ("at least two") reached exactly is not met',
     caughtBy: ["test/unit/engine/rules.test.ts"],
   },
   {
     name: "rule-justified-refusal",
-    file: "lib/engine/rules.ts",
-    find: '{verdict: "not-applicable", clause: "justified-refusal"',
-    replace: '{verdict: "not-met", clause: "justified-refusal"',
+    file: "guideline/v2/logic.yaml",
+    find: "verdict: not-applicable",
+    replace: "verdict: not-met",
     breaks: "a justified refusal is ruled not met instead of not applicable",
     caughtBy: ["test/unit/engine/rules.test.ts"],
   },
   {
     name: "rule-main-task-half",
-    file: "lib/engine/rules.ts",
-    find: 'threshold === "at-least-half" ? share >= 0.5',
-    replace: 'threshold === "at-least-half" ? share > 0.5',
+    file: "guideline/v2/logic.yaml",
+    find: "when: 'mainPartThreshold == \"at-least-half\" ? done * 2 >= of : done * 2 > of'",
+    replace: "when: 'mainPartThreshold == \"at-least-half\" ? done * 2 > of : done * 2 > of'",
     breaks: "half of the main task done is no longer partly met where at least half is enough",
     caughtBy: ["test/unit/engine/rules.test.ts"],
   },
   {
     name: "rubric-one-small-flaw",
-    file: "lib/engine/rubric.ts",
-    find: "if (allMet && counts.flaws === 1)",
-    replace: "if (allMet && counts.flaws >= 1)",
+    file: "guideline/v2/logic.yaml",
+    find: "when: allMet && flaws <= smallFlaws",
+    replace: "when: allMet && flaws >= smallFlaws",
     breaks: "two small flaws score 4, as one does",
     caughtBy: ["test/unit/engine/rubric.test.ts"],
   },
   {
     name: "rubric-engages",
-    file: "lib/engine/rubric.ts",
-    find: '{score: 2, row: "main-not-met-engages"}',
-    replace: '{score: 1, row: "main-not-met-engages"}',
+    file: "guideline/v2/logic.yaml",
+    find: "{id: does-not-follow, when: mainMissed && !engages, score: 1}",
+    replace: "{id: does-not-follow, when: mainMissed, score: 1}",
     breaks: "a response that misses the main task but engages with the request scores 1, not 2",
     caughtBy: ["test/unit/engine/rubric.test.ts"],
   },
   {
     name: "counting-rule",
-    file: "lib/engine/rubric.ts",
-    find: 'parameters.counting === "at-least-half" ? counts.share >= 0.5',
-    replace: 'parameters.counting === "at-least-half" ? counts.share > 0.5',
+    file: "guideline/v2/logic.yaml",
+    find: 'counting == "at-least-half" ? share >= halfShare :',
+    replace: 'counting == "at-least-half" ? share > halfShare :',
     breaks: "under the at-least-half counting rule, exactly half of the other instructions met gives 2, not 3",
     caughtBy: ["test/unit/engine/rubric.test.ts"],
   },
   {
     name: "rubric-partial-main-cap",
     file: "lib/engine/rubric.ts",
-    find: "outcome.score > parameters.partialMainCap",
-    replace: "outcome.score > parameters.partialMainCap + 1",
+    find: "outcome.score > highest ?",
+    replace: "outcome.score > highest + 1 ?",
     breaks: "a partly done main task lets a score one above its cap through",
     caughtBy: ["test/unit/engine/rubric.test.ts"],
   },
   {
     name: "rubric-partly-weight",
     file: "lib/engine/rubric.ts",
-    find: 'verdict === "partly" ? parameters.partlyWeight : 0',
-    replace: 'verdict === "partly" ? 1 : 0',
+    find: 'return typeof credit === "number" ? credit : (parameters[credit.parameter] as number);',
+    replace: 'return typeof credit === "number" ? credit : 1;',
     breaks: "a partly met instruction counts as fully met, whatever weight the guideline gives it",
     caughtBy: ["test/unit/engine/rubric.test.ts"],
   },
@@ -180,27 +180,27 @@ const mutants: Mutant[] = [
   },
   {
     name: "tar-version",
-    file: "lib/node/tar.ts",
+    file: "lib/text/tar.ts",
     find: 'field(header, 263, 2, "00");',
     replace: 'field(header, 263, 2, "");',
     breaks: 'a tar header without its ustar version ("00" at offset 263)',
-    caughtBy: ["test/unit/node/tar.test.ts"],
+    caughtBy: ["test/unit/text/tar.test.ts"],
   },
   {
     name: "tar-mtime",
-    file: "lib/node/tar.ts",
+    file: "lib/text/tar.ts",
     find: "field(header, 136, 12, octal(0, 12));",
     replace: "field(header, 136, 12, octal(5, 12));",
     breaks: "a tar header's mtime is 5 seconds after the epoch, not the epoch",
-    caughtBy: ["test/unit/node/tar.test.ts"],
+    caughtBy: ["test/unit/text/tar.test.ts"],
   },
   {
     name: "tar-checksum",
-    file: "lib/node/tar.ts",
+    file: "lib/text/tar.ts",
     find: 'field(header, 148, 8, " ".repeat(8));',
     replace: "",
     breaks: "a tar header's checksum counts its own field as zeros, not spaces",
-    caughtBy: ["test/unit/node/tar.test.ts"],
+    caughtBy: ["test/unit/text/tar.test.ts"],
   },
   {
     name: "lean-threshold",
@@ -271,7 +271,7 @@ const results: Record<Run["kind"], string> = {
 function lineOf(mutant: Mutant, root: string): number | string {
   if (mutant.find.includes("\n") || mutant.replace.includes("\n")) return "the text and its replacement are one line";
   if (mutant.find === mutant.replace) return "the replacement is the text itself";
-  if (!mutant.file.startsWith("lib/")) return `${quote(mutant.file)} is not under lib/`;
+  if (!/^(lib|guideline)\//.test(mutant.file)) return `${quote(mutant.file)} is not under lib/ or guideline/`;
   if (!mutant.caughtBy.length) return "no test file named to catch it";
   for (const test of mutant.caughtBy) {
     if (!/^test\/(unit|cli)\/.+\.test\.ts$/.test(test))

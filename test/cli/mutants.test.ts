@@ -7,7 +7,7 @@ import {mutantsCheck} from "../../scripts/mutants.js";
 import {runCommand} from "./run.js";
 
 describe("npm run mutants -- --list", () => {
-  it("lists every break where it applies in lib/, with test files that exist, twenty or more", async () => {
+  it("lists every break where it applies in lib/ or a guideline's data, with test files that exist, twenty or more", async () => {
     const {code, stdout, stderr} = await runCommand(mutantsCheck, ["--list"]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
@@ -18,7 +18,7 @@ describe("npm run mutants -- --list", () => {
       .map((line) => line.split(/ {2,}/));
     expect(rows.length).toBeGreaterThanOrEqual(20);
     for (const [name, where, caughtBy] of rows) {
-      expect(where, name).toMatch(/^lib\/[\w/.-]+\.ts:\d+$/);
+      expect(where, name).toMatch(/^(lib\/[\w/.-]+\.ts|guideline\/v\d+\/logic\.yaml):\d+$/);
       for (const file of caughtBy!.split(", ")) expect(existsSync(file), `${name}: ${file}`).toBe(true);
     }
     expect(stdout.trimEnd().split("\n").at(-1)).toBe(

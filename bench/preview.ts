@@ -14,6 +14,7 @@ import type {Page} from "playwright-core";
 import {openSite} from "../test/browser/site.js";
 import {afterPaintWhere, inPage, median, medianMs} from "./timing.js";
 import {plural} from "../lib/text/format.js";
+import {assignmentWords} from "../lib/engine/parameter-words.js";
 import {judgeAgreements, type JudgeScores} from "../lib/judges/author-line.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 
@@ -197,14 +198,14 @@ function authorChanges(): AuthorChange[] {
           ? {
               kind: kinds.typed,
               label: `${domain.name}=${value}`,
-              shows: `${domain.name} = ${value}`,
+              shows: assignmentWords({name: domain.name, value}),
               make: (page) => typeIn(page, domain.name, value),
               undo: (page) => typeIn(page, domain.name, start),
             }
           : {
               kind: kinds.listed,
               label: `${domain.name}=${value}`,
-              shows: `${domain.name} = ${value}`,
+              shows: assignmentWords({name: domain.name, value}),
               make: async (page) => void (await parameter(page, domain.name).selectOption(value)),
               undo: async (page) => void (await parameter(page, domain.name).selectOption(start)),
             },

@@ -14,6 +14,7 @@ import {extname, join, resolve} from "node:path";
 import {gzipSync} from "node:zlib";
 import type {Browser, BrowserContext, CDPSession} from "playwright-core";
 import {contentTypeOf, launchChromium, resolveFile} from "../test/browser/site.js";
+import {isInterpreterModule} from "../test/build/interpreter-modules.js";
 import {median} from "./timing.js";
 
 /** The target (issue 29, Speed): each page's figure at most 1.3 times the bare page's, cold and warm. */
@@ -317,6 +318,8 @@ interface Load {
    */
   busyAfter: number;
   fcp: number;
+  /** Each file the page fetched (its path) and when the request started (Resource Timing, from navigation start). */
+  requested: [string, number][];
   /** The HTML document fully received. */
   html: number;
   domContentLoaded: number;
@@ -402,6 +405,9 @@ async function loadOnce(context: BrowserContext, server: BenchServer, {path, goa
       fcp: benchLoad.fcp,
       html: navigation?.responseEnd ?? NaN,
       domContentLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
+      requested: (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+        (entry): [string, number] => [new URL(entry.name).pathname, entry.startTime],
+      ),
     };
   });
   await page.close();
@@ -422,6 +428,7 @@ async function loadOnce(context: BrowserContext, server: BenchServer, {path, goa
     fcp: timing.fcp,
     html: timing.html,
     domContentLoaded: timing.domContentLoaded,
+    requested: timing.requested,
     wire,
     served,
     problems,
@@ -464,6 +471,8 @@ async function cpuCheck(browser: Browser, origin: string): Promise<{plain: numbe
 }
 
 interface SlowResults {
+  /** The built site measured: its bundle manifest says which files carry the interpreter. */
+  dist: string;
   baseline: Measured;
   pages: Measured[];
   options: ServeOptions;
@@ -511,7 +520,7 @@ export async function measureSlowLoads(
         }
       }
     }
-    return {baseline, pages, options: {...options}, runs, cpu, loadBefore, loadAfter: loadavg()[0]!, problems};
+    return {dist, baseline, pages, options: {...options}, runs, cpu, loadBefore, loadAfter: loadavg()[0]!, problems};
   } finally {
     await browser.close();
     await site.close();
@@ -678,6 +687,66 @@ export function reportSlowLoads(results: SlowResults): void {
   };
   bytesRow("bare page", baseline);
   for (const measured of pages) bytesRow(measured.target.path, measured);
+  reportInterpreter(results.dist, pages);
   const problems = [...new Set(results.problems)];
   if (problems.length) console.log(`  problems while loading: ${problems.join("; ")}`);
+}
+
+/** The files of a page's bundle (paths as served) that carry the guideline's interpreter, from the bundle manifest. */
+function interpreterFiles(dist: string, path: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(dist, "_import", "bundles", "pages.json"), "utf8")) as Record<
+    string,
+    {files?: Record<string, string[]>}
+  >;
+  const files = manifest[`${path === "/" ? "index" : path.slice(1)}.html`]?.files ?? {};
+  return Object.entries(files)
+    .filter(([, modules]) => modules.some(isInterpreterModule))
+    .map(([file]) => `/${file}`);
+}
+
+/**
+ * Issue 31 item 8: on each page, the gzip bytes of the files that carry the guideline's interpreter (lib/engine's
+ * CEL adapter, logic, rules and rubric with @marcbachmann/cel-js), as the cold load was sent them, and whether the
+ * page asked for them before or after its first item was painted (Resource Timing's start of the first of them
+ * against the goal's time, every cold load).
+ */
+function reportInterpreter(dist: string, pages: Measured[]): void {
+  console.log(
+    `  the guideline's interpreter on each page: gzip of the files that carry it (a chunk may carry other modules ` +
+      `with it), as the first cold load was sent them; "asked for" = when the first of them was requested, against ` +
+      `the first item painted (the page's goal), in every cold load; target: after, or never`,
+  );
+  console.log(
+    `  ${pad([
+      ["page", -12],
+      ["files", 6],
+      ["gzip kB", 8],
+      ["asked for", -40],
+    ])}`,
+  );
+  for (const measured of pages) {
+    const files = interpreterFiles(dist, measured.target.path);
+    const sent = (measured.cold[0]?.served ?? []).filter(
+      (response) => response.status === 200 && files.includes(response.path),
+    );
+    const starts = measured.cold.map((load) => {
+      const times = load.requested.filter(([path]) => files.includes(path)).map(([, start]) => start);
+      return times.length ? Math.min(...times) - load.ready : NaN;
+    });
+    const asked = starts.filter((start) => !Number.isNaN(start));
+    const before = asked.filter((start) => start < 0).length;
+    const when = !asked.length
+      ? `never (${measured.cold.length} of ${measured.cold.length} cold loads)`
+      : before
+        ? `BEFORE the first item in ${before} of ${measured.cold.length} cold loads`
+        : `after the first item, ${ms(median(asked))} ms later (median), ${asked.length} of ${measured.cold.length}`;
+    console.log(
+      `  ${pad([
+        [measured.target.path, -12],
+        [String(sent.length), 6],
+        [kB(sent.reduce((sum, response) => sum + response.gzip, 0)), 8],
+        [when, -40],
+      ])}`,
+    );
+  }
 }

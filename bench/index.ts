@@ -1,22 +1,22 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
-// --clicks-only | --build-only | --dev-only | --agreement-only | --case-editor-only | --languages-only |
-// --suite-only] [--runs <n>] [--http2]: how fast the rule engine derives scores; how fast the authors' preview
-// recomputes when a parameter changes, in Node, and on the built page from the input to the painted figures, cold and
-// warm (bench/preview.ts); how long the rubric's completeness enumeration takes (bench/completeness.ts); how the probe
+// --clicks-only | --build-only | --dev-only | --agreement-only | --case-editor-only | --languages-only | --suite-only]
+// [--runs <n>] [--http2]: how fast the rule engine derives scores; how fast the authors' preview recomputes when a
+// parameter changes, in Node, and on the built page from the input to the painted figures, cold and warm
+// (bench/preview.ts); how long the rubric's completeness enumeration takes (bench/completeness.ts); how the probe
 // scorer fares on hostile replies (in this process, through probes:score, and per keystroke in the built page in
-// Chromium); what a cold `npm run build` costs next to a one-page Framework build of a d3 + Inputs page in the same
-// run (bench/build.ts); how soon a saved item, guideline rule or lib/ module shows in an open page under `npm run dev`
+// Chromium); what a cold `npm run build` costs next to a one-page Framework build of a d3 + Inputs page in the same run
+// (bench/build.ts); how soon a saved item, guideline rule or lib/ module shows in an open page under `npm run dev`
 // (bench/dev-loop.ts); in Chromium on the built site, how soon each trainee page's first Score group is usable on a
-// slow connection and CPU next to a bare Framework page, with each page's gzip bytes (--runs: runs per page, 5 unless
-// given; --http2: served over HTTP/2 rather than HTTP/1.1; bench/first-item.ts), how soon a trainee's Check paints the
-// ruling and "Next item" paints the next item (bench/trainee.ts; --clicks-only: those two alone, each from the click's
-// timestamp against the 16.7 ms frame); the agreement statistics at cohort scale, in Node and on the built cohort page
-// with a million-row CSV (bench/agreement.ts); the case editor's view after a fact changes, in Node
-// (bench/case-editor.ts) and on the built page from the input to the painted derived score, with the page's bytes
-// (bench/case-editor-page.ts); the candidate expression languages for a guideline's conditions (issue 31): CEL
-// conformance, gzip size, compile time, speed and static checking (bench/expression-languages.ts); and how long `npm
-// test` and `npm run test:unit` take from a fresh clone next to a cold build (bench/suite.ts). Figures vary with the
-// machine; the ratios are what to compare.
+// slow connection and CPU next to a bare Framework page, with each page's gzip bytes and its interpreter's, asked for
+// before or after the first item (--runs: runs per page, 5 unless given; --http2: served over HTTP/2 rather than
+// HTTP/1.1; bench/first-item.ts), how soon a trainee's Check paints the ruling and "Next item" paints the next item
+// (bench/trainee.ts; --clicks-only: those two alone, each from the click's timestamp against the 16.7 ms frame); the
+// agreement statistics at cohort scale, in Node and on the built cohort page with a million-row CSV
+// (bench/agreement.ts); the case editor's view after a fact changes, in Node (bench/case-editor.ts) and on the built
+// page from the input to the painted derived score, with the page's bytes (bench/case-editor-page.ts); the candidate
+// expression languages for a guideline's conditions (issue 31): CEL conformance, gzip size, compile time, speed and
+// static checking (bench/expression-languages.ts); and how long `npm test` and `npm run test:unit` take from a fresh
+// clone next to a cold build (bench/suite.ts). Figures vary with the machine; the ratios are what to compare.
 import {rmSync} from "node:fs";
 import {join} from "node:path";
 import {performance} from "node:perf_hooks";

@@ -60,9 +60,10 @@ export interface Bundled {
   pages: number;
   /**
    * Each page's bundle and the modules in it, by their paths under dist (written to _import/bundles/pages.json):
-   * `modules` all it can load, `lazy` those it loads only when asked (import() chunks).
+   * `modules` all it can load, `lazy` those it loads only when asked (import() chunks), `files` the modules in each
+   * file it can load (the bundle and its chunks), so the bench can tell which files carry a given module.
    */
-  manifest: Record<string, {bundle: string; modules: string[]; lazy: string[]}>;
+  manifest: Record<string, {bundle: string; modules: string[]; lazy: string[]; files: Record<string, string[]>}>;
   /** Module requests the pages made before, and make now (the page's entry bundles). */
   requestsBefore: number;
   requestsAfter: number;
@@ -108,6 +109,7 @@ function bundlePages(dist: string): Bundled {
     let eager: string[];
     let modules: string[];
     let lazy: string[];
+    let files: Record<string, string[]>;
     try {
       const built = buildSync({
         entryPoints: [entryFile],
@@ -135,6 +137,11 @@ function bundlePages(dist: string): Bundled {
           .sort();
       modules = inputsOf(Object.keys(outputs).filter((path) => path.endsWith(".js")));
       lazy = inputsOf(Object.keys(outputs).filter((path) => path.endsWith(".js") && !eager.includes(path)));
+      files = Object.fromEntries(
+        Object.keys(outputs)
+          .filter((path) => path.endsWith(".js"))
+          .map((path) => [path, inputsOf([path])]),
+      );
     } catch (error) {
       throw new Error(`postbuild: cannot bundle the modules of ${page}: ${(error as Error).message}`, {cause: error});
     } finally {
@@ -162,7 +169,7 @@ function bundlePages(dist: string): Bundled {
       throw new Error(`postbuild: ${page} has no icon link to put its preloads before`);
     after = after.replace('<link rel="icon"', `${links.join("\n")}\n<link rel="icon"`);
     writeFileSync(file, after);
-    result.manifest[page] = {bundle: relative(dist, bundlePath).split("\\").join("/"), modules, lazy};
+    result.manifest[page] = {bundle: relative(dist, bundlePath).split("\\").join("/"), modules, lazy, files};
     result.pages += 1;
     result.requestsAfter += eager.length;
     result.preloaded += data.length;

@@ -5,7 +5,8 @@
 // response still engages with the request, 1 when it ignores it, does a different task or declines a harmless
 // request, and "not applicable" for a justified refusal. The trainee says which in `mainNotMet`; until they do,
 // both readings are returned (2 or 1) with `undecided: "engages"`, so the page can ask.
-import type {Scoring} from "../engine/derive.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import {scoringOf, type Scoring} from "../engine/derive.js";
 import {applyRubric, tally, type RubricRow, type Tally} from "../engine/rubric.js";
 import type {RuleOutcome} from "../engine/rules.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
@@ -79,4 +80,14 @@ export function impliedScore(checklist: TraineeChecklist, {logic, parameters}: S
     tally: notDone(main) ? null : tally(logic, main, others, parameters),
     undecided: readings.length > 1 ? "engages" : null,
   };
+}
+
+// A version's logic compiled once, however often a trainee's checklist changes.
+const scorings = new WeakMap<Pick<Guideline, "logic">, Scoring>();
+
+/** The score the trainee's checklist implies under a guideline version's own logic and parameters. */
+export function impliedUnder(checklist: TraineeChecklist, guideline: Pick<Guideline, "logic">): ImpliedScore {
+  let scoring = scorings.get(guideline);
+  if (!scoring) scorings.set(guideline, (scoring = scoringOf(guideline)));
+  return impliedScore(checklist, scoring);
 }

@@ -4,12 +4,10 @@
 // appears; focus moves to its first line, and the next Tab stop is Next item. Keys 1-5 (and N) choose a score from
 // anywhere in the item, Enter checks.
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
-import {scoringOf} from "../lib/engine/derive.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import type {ChecklistDraft} from "../lib/trainee/draft.js";
-import {impliedScore} from "../lib/trainee/implied.js";
 import {openItemDrafts} from "../lib/trainee/item-drafts.js";
 import type {Answer, Progress} from "../lib/trainee/progress.js";
 import {rulingAhead} from "../lib/trainee/ruling-ahead.js";
@@ -24,9 +22,10 @@ import {
 } from "../lib/trainee/score-card-state.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {caseOriginNote} from "../lib/trainee/case-origin.js";
-import {describeImplied, scaleAnchors} from "../lib/trainee/words.js";
+import {scaleAnchors} from "../lib/trainee/words.js";
 import {checklistEditor} from "./checklist-editor.js";
 import {DecidingRuleField} from "./deciding-rule-field.js";
+import {impliedLine} from "./implied-line.js";
 import {el} from "./dom.js";
 import {rulingSlot, type RulingParts} from "./ruling-slot.js";
 import {StepsFold} from "./steps-fold.js";
@@ -96,16 +95,13 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   const check = el("button", {type: "button", class: "button"}, "Check");
   const retry = el("button", {type: "button", class: "button secondary", hidden: true}, "Try again");
   const hint = el("p", {class: "check-hint", role: "alert"});
-  const implied = el("p", {"class": "implied", "aria-live": "polite"});
 
   // ---- Steps 1 and 2, and the deciding rule ----
-  const renderImplied = (draft: ChecklistDraft) => {
-    implied.textContent = draft.lines.length
-      ? describeImplied(impliedScore(draft, scoringOf(guideline)))
-      : "The score your checklist implies shows here as you list and check the instructions.";
-  };
   const folded = !!options.askDecidingRule;
   const hasSteps = stepsOffered({phase, folded, request: item.request});
+  // The score the trainee's own checklist implies (the guideline's interpreter, loaded after the first paint).
+  const implied = hasSteps ? impliedLine(guideline) : null;
+  const renderImplied = (draft: ChecklistDraft) => implied?.render(draft);
   const makeEditor = () => {
     const made = checklistEditor(item, {
       start: {lines: startList?.lines ?? [], mainNotMet: startList?.mainNotMet},
@@ -230,7 +226,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     CaseText(item, {surfaces: editor?.surfaces ?? {}}),
     steps,
     deciding,
-    el("div", {class: "score-block"}, score.node, hasSteps ? implied : null, checkRow, hint),
+    el("div", {class: "score-block"}, score.node, implied?.node ?? null, checkRow, hint),
     answered,
     slot.node,
   );

@@ -1,9 +1,13 @@
 // The three steps as a trainee works them in the page: marking the request (first word, then last; by mouse, drag and
 // keyboard; never joined by itself), editing a marked line, choosing the main task themselves, the score their
 // checklist implies, the edge-case map's deciding rule, Part 1's score control, and key hints only with a keyboard.
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
+import {isInterpreterModule} from "../build/interpreter-modules.js";
 import {useSite} from "./helpers.js";
+import {distDir} from "./site.js";
 import {
   checkButton,
   commit,
@@ -149,6 +153,48 @@ describe("Step 2 and the score the checklist implies", () => {
     await expect.poll(() => implied.innerText()).toMatch(/^Your checklist implies 2/);
     await card.getByRole("radio", {name: "“no more than two” is the main task"}).check();
     await expect.poll(() => implied.innerText()).toMatch(/^Your checklist implies 2 or 1/);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("the implied score before the interpreter arrives", () => {
+  it("keeps a checklist made while the interpreter loads, and says what it implies once it is in", async () => {
+    // The files that carry the guideline's interpreter on /rubric (the bundle manifest), held until released: the
+    // trainee lists and checks the instructions meanwhile.
+    const manifest = JSON.parse(readFileSync(join(distDir, "_import", "bundles", "pages.json"), "utf8")) as Record<
+      string,
+      {files: Record<string, string[]>}
+    >;
+    const held = Object.entries(manifest["rubric.html"]!.files)
+      .filter(([, modules]) => modules.some(isInterpreterModule))
+      .map(([file]) => `/${file}`);
+    expect(held.length).toBeGreaterThan(0);
+    let release = () => {};
+    const released = new Promise<void>((done) => (release = done));
+    const context = await site.newContext({viewport: {width: 1200, height: 900}});
+    const page = await context.newPage();
+    await page.route(
+      (url) => held.includes(url.pathname),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto("/rubric#example-1");
+    const card = await showItem(page, "example-1");
+    const implied = card.locator(".implied");
+    await word(card, "examples").click();
+    await word(card, "verbs.").click();
+    await card
+      .getByRole("combobox", {name: "Verdict on “examples of irregular English verbs”"})
+      .selectOption({label: "met"});
+    await card.getByRole("radio", {name: "“examples of irregular English verbs” is the main task"}).check();
+    expect(await implied.innerText()).toBe("Working out the score your checklist implies…");
+    // The score can be chosen meanwhile: the Score group never waits for the interpreter.
+    await radio(card, 5).check();
+    release();
+    await expect.poll(() => implied.innerText()).toBe("Your checklist implies 5 (every instruction met).");
+    expect(await lines(card)).toEqual(["examples of irregular English verbs"]);
     expect(site.problems).toEqual([]);
   }, 60_000);
 });

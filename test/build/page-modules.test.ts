@@ -6,6 +6,7 @@ import {existsSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {distDir} from "../browser/site.js";
+import {isInterpreterModule} from "./interpreter-modules.js";
 import {schemaLibraryModules} from "./schema-libraries.js";
 
 const manifestFile = join(distDir, "_import", "bundles", "pages.json");
@@ -58,6 +59,23 @@ describe("the modules each page loads", () => {
       for (const module of ["_import/components/ruling", "_import/lib/trainee/compare", "_import/lib/engine/derive"])
         expect(lazy, module).toContain(module);
       expect(lazy).not.toContain("_import/components/score-card");
+    },
+  );
+
+  // The guideline's interpreter (issue 31 item 8): the first item paints, with a usable Score group, without it; it
+  // comes by import() once the item is painted, for the ruling and the score the trainee's own checklist implies.
+  it.each(["vague", "rubric", "edge-cases", "calibration", "self-check"])(
+    "%s loads the guideline's interpreter after its first item, never with the page",
+    (page) => {
+      const lazy = lazyOf(page);
+      const eager = modulesOf(page).filter((module) => !lazy.includes(module));
+      expect(eager.filter(isInterpreterModule)).toEqual([]);
+      expect(eager).toContain("_import/components/score-card");
+      // Part 1 scores under the vague line: it never asks for the interpreter (its cards have no checklist).
+      if (page === "vague") return;
+      const later = lazy.filter(isInterpreterModule);
+      for (const module of ["cel", "logic", "rules", "rubric"]) expect(later).toContain(`_import/lib/engine/${module}`);
+      expect(later.some((module) => module.startsWith("_node/@marcbachmann/cel-js@"))).toBe(true);
     },
   );
 

@@ -47,7 +47,7 @@ function factChanges(): FactChange[] {
     const shown = editorView(record, context).scoreText;
     const lines = record.checklist as {rule: string; facts: Record<string, unknown>}[];
     const found = lines.flatMap((line, index) =>
-      factFields(data.factSchemas[line.rule as keyof typeof data.factSchemas]).flatMap((field) =>
+      factFields(data.factSchemas[line.rule]!).flatMap((field) =>
         valuesOf(field, line.facts[field.name]).map((raw) => {
           const value = field.kind === "yes-no" ? raw === "yes" : field.kind === "choice" ? raw : Number(raw);
           const shows = editorView(setFact(record, index, field.name, value), context).scoreText;

@@ -56,8 +56,8 @@ function generateItems(caseStudyItems: readonly Item[], count: number, seed: num
   const pick = randomInt.source(source);
   const vary = (line: ChecklistLine): void => {
     if (line.rule === "numbers" && typeof line.facts.delivered === "number")
-      line.facts.delivered = pick(0, line.facts.limit + 3)();
-    if (line.rule === "main-task-partial") line.facts.done = pick(0, line.facts.of + 1)();
+      line.facts.delivered = pick(0, Number(line.facts.limit) + 3)();
+    if (line.rule === "main-task-partial") line.facts.done = pick(0, Number(line.facts.of) + 1)();
   };
   return Array.from({length: count}, (_, index) => {
     const item = structuredClone(caseStudyItems[index % caseStudyItems.length]!);

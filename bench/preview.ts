@@ -35,7 +35,7 @@ export function generateVariedItems(caseStudyItems: readonly Item[], count: numb
         line.facts.observed = oneOf(["met", "met-flaw", "partly", "not-met", "cannot-check"] as const);
         break;
       case "numbers":
-        if (typeof line.facts.delivered === "number") line.facts.delivered = below(line.facts.limit + 3);
+        if (typeof line.facts.delivered === "number") line.facts.delivered = below(Number(line.facts.limit) + 3);
         break;
       case "size-words":
         line.facts.reading = oneOf(["within", "arguable", "clearly-outside"] as const);
@@ -51,7 +51,7 @@ export function generateVariedItems(caseStudyItems: readonly Item[], count: numb
         line.facts.additions = coin();
         break;
       case "main-task-partial":
-        line.facts.done = below(line.facts.of + 1);
+        line.facts.done = below(Number(line.facts.of) + 1);
         break;
       case "standing-instructions":
         line.facts.followed = coin();

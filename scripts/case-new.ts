@@ -18,7 +18,8 @@ import {CaseSet, Item} from "../lib/authored/schemas/item.js";
 import {blankCase} from "../lib/authoring/case-editor.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
-import {guidelineVersions, loadGuideline} from "../lib/node/load.js";
+import {currentLogic, guidelineVersions, loadGuideline} from "../lib/node/load.js";
+import type {GuidelineLogic} from "../lib/authored/schemas/logic.js";
 import {readAuthoredFile} from "../lib/node/read-file.js";
 
 const usage = "npm run case:new -- --from <id> [--id <new-id>] | --blank [--set <set>] [--id <new-id>]";
@@ -51,7 +52,8 @@ export async function caseNew(args: readonly string[], io: CommandIO): Promise<n
     if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
     if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
 
-    const cases = ids.map((each) => readCase(folder, each));
+    const logic = currentLogic(io.root);
+    const cases = ids.map((each) => readCase(folder, each, logic));
     if (values.blank) return writeBlank(io, {folder, id, set: set as CaseSet, cases});
     const source = cases.find((each) => each.id === values.from)!;
     // The source's text must read (its front matter and sections); its fields are checked in the new file.
@@ -120,13 +122,13 @@ interface CaseRead {
 }
 
 /** One case file, as far as it reads: a case still being written never stops another from being started. */
-function readCase(folder: string, id: string): CaseRead {
+function readCase(folder: string, id: string, logic: GuidelineLogic): CaseRead {
   const file = `data/items/${id}.md`;
   let record: Record<string, unknown> | null = null;
   try {
     const text = readAuthoredFile(join(folder, `${id}.md`), file, "item");
     record = itemRecord(text, file).record;
-    return {id, record, item: parseItemFile(text, file), error: null};
+    return {id, record, item: parseItemFile(text, file, logic), error: null};
   } catch (error) {
     if (!(error instanceof AuthoredFileError)) throw error;
     return {id, record, item: null, error};
@@ -145,7 +147,7 @@ function leftToDo(
   const problems: Problem[] = [];
   let item = started;
   try {
-    item = parseItemFile(text, file);
+    item = parseItemFile(text, file, currentLogic(root));
   } catch (error) {
     if (!(error instanceof AuthoredFileError)) throw error;
     problems.push(...error.problems);

@@ -7,7 +7,8 @@ import {join} from "node:path";
 import {z} from "zod";
 import type {SelfCheckPool} from "../authored/schemas/content.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
-import {CaseSet, checklistRules, Item, type ChecklistRuleId} from "../authored/schemas/item.js";
+import {CaseSet, type Item} from "../authored/schemas/item.js";
+import {declaredFactSchemas, declaredItem} from "../authored/schemas/facts.js";
 import {loadCalibration, loadParts} from "../node/load.js";
 import {caseSetLabels} from "./case-words.js";
 import type {JsonSchema} from "./json-schema-check.js";
@@ -29,10 +30,12 @@ export interface CaseEditorCase {
 }
 
 export interface CaseEditorData {
-  /** The item schema (lib/authored/schemas/item.ts) as JSON Schema, read as input. */
+  /** The item schema as the current version's logic declares its rules, facts and flags (declaredItem), as JSON
+   *  Schema, read as input. */
   itemSchema: JsonSchema;
-  /** Each rule's facts as JSON Schema: the fact form of a line the rule decides. */
-  factSchemas: Record<ChecklistRuleId, JsonSchema>;
+  /** Each rule's facts as the current version's logic declares them (logic.yaml), as JSON Schema: the fact form of a
+   *  line the rule decides, titled and described as the logic's facts are. */
+  factSchemas: Record<string, JsonSchema>;
   cases: CaseEditorCase[];
   /** Every guideline version, oldest first: the newest is the current one. */
   versions: Guideline[];
@@ -49,11 +52,13 @@ const asJson = (schema: z.core.$ZodType): JsonSchema =>
   z.toJSONSchema(schema, {io: "input", unrepresentable: "throw"}) as JsonSchema;
 
 export function caseEditorData(items: readonly Item[], guidelines: Guideline[], root: string): CaseEditorData {
+  // The current version's logic: a case's rules, facts and flags are the ones it declares.
+  const current = guidelines.at(-1)!.logic;
   return {
-    itemSchema: asJson(Item),
+    itemSchema: asJson(declaredItem(current)),
     factSchemas: Object.fromEntries(
-      Object.entries(checklistRules).map(([rule, schema]) => [rule, asJson(schema)]),
-    ) as Record<ChecklistRuleId, JsonSchema>,
+      Object.entries(declaredFactSchemas(current)).map(([rule, schema]) => [rule, asJson(schema)]),
+    ),
     cases: items.map(({id, set, order, caseStudyNumber, twistOf, title, topic}) => ({
       id,
       set,

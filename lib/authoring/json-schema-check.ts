@@ -45,8 +45,10 @@ function assertFollowed(schema: JsonSchema, at = "#"): void {
   const type = schema.type;
   if (type !== undefined && !(typeof type === "string" && Object.hasOwn(typeChecks, type)))
     throw new Error(`json-schema-check: unfollowed type ${JSON.stringify(type)} at ${at}`);
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
-    throw new Error(`json-schema-check: only additionalProperties: false is followed (at ${at})`);
+  // false: no other field; {} (any value, as a line's facts are before the logic's facts are read): as if absent.
+  const additional = schema.additionalProperties;
+  if (additional !== undefined && additional !== false && !(isRecord(additional) && !Object.keys(additional).length))
+    throw new Error(`json-schema-check: only additionalProperties: false or {} is followed (at ${at})`);
   if (isRecord(schema.properties))
     for (const [key, inner] of Object.entries(schema.properties))
       assertFollowed(inner as JsonSchema, `${at}/properties/${key}`);

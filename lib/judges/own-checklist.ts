@@ -67,7 +67,9 @@ export interface OwnChecklist {
 /** The ruled flags of one answer, where the answer carries flags and the ruling has some; else null. */
 export function caseFlags(item: Pick<Item, "id" | "flags">, answer: JudgeAnswer): CaseFlags | null {
   if (answer.flags === undefined || item.flags.length === 0) return null;
-  const ruled = [...new Set(item.flags.map((entry) => entry.flag))];
+  // A judge's answer names only the flags its prompt lists (./answer.ts): a ruled flag of another guideline is never
+  // raised, so it counts as missed.
+  const ruled = [...new Set(item.flags.map((entry) => entry.flag as JudgeFlag))];
   const raised = answer.flags;
   return {
     case: item.id,

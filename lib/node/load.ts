@@ -4,7 +4,7 @@ import {join, relative} from "node:path";
 import type {z} from "zod";
 import {checkAuthoredText} from "../authored/limits.js";
 import {CalibrationCheck, CaseStudy, RubricWriter} from "../authored/schemas/content.js";
-import {GuidelineFile, type Guideline} from "../authored/schemas/guideline.js";
+import {declaredGuidelineFile, GuidelineFile, type Guideline} from "../authored/schemas/guideline.js";
 import {GuidelineLogic} from "../authored/schemas/logic.js";
 import type {Item} from "../authored/schemas/item.js";
 import {parseItemFile} from "../authored/item-file.js";
@@ -35,8 +35,9 @@ export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType
   return parsed.data;
 }
 
-export const parseGuidelineFile = (source: string, file: string): GuidelineFile =>
-  parseYamlFile(source, file, GuidelineFile);
+/** A version's guideline.yaml; with its logic, its rules and their parameters are held to what the logic declares. */
+export const parseGuidelineFile = (source: string, file: string, logic?: GuidelineLogic): GuidelineFile =>
+  parseYamlFile(source, file, logic ? declaredGuidelineFile(logic) : GuidelineFile);
 
 /** A version's logic.yaml: what its rules and rubric decide (lib/authored/schemas/logic.ts). */
 export const parseLogicFile = (source: string, file: string): GuidelineLogic =>
@@ -116,7 +117,8 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
 export function loadGuideline(version: string, root = projectRoot): Guideline {
   const file = join(root, "guideline", version, "guideline.yaml");
   const name = display(root, file);
-  const text = parseGuidelineFile(readAuthoredFile(file, name, "yaml"), name);
+  const source = readAuthoredFile(file, name, "yaml");
+  const text = parseGuidelineFile(source, name);
   if (text.version !== version) {
     throw new AuthoredFileError([
       {
@@ -128,7 +130,24 @@ export function loadGuideline(version: string, root = projectRoot): Guideline {
   }
   const logicFile = join(root, "guideline", version, "logic.yaml");
   const logicName = display(root, logicFile);
-  return {...text, logic: parseLogicFile(readAuthoredFile(logicFile, logicName, "yaml"), logicName)};
+  const logic = parseLogicFile(readAuthoredFile(logicFile, logicName, "yaml"), logicName);
+  // Then its rules and their parameters, held to what the logic declares.
+  return {...parseGuidelineFile(source, name, logic), logic};
+}
+
+/** The current (newest) version's logic: an item's rules, facts and flags are held to what it declares. */
+export const currentLogic = (root = projectRoot): GuidelineLogic => {
+  const versions = guidelineVersions(root);
+  return loadGuideline(versions[versions.length - 1]!, root).logic;
+};
+
+function logicIfReadable(root: string): GuidelineLogic | undefined {
+  try {
+    return currentLogic(root);
+  } catch (error) {
+    if (error instanceof AuthoredFileError) return undefined;
+    throw error;
+  }
 }
 
 export function loadGuidelines(root = projectRoot): Guideline[] {
@@ -146,14 +165,17 @@ const setOrder: Record<Item["set"], number> = {
 export const bySetThenOrder = (a: Item, b: Item): number => setOrder[a.set] - setOrder[b.set] || a.order - b.order;
 
 /**
- * Reads every item file, collecting the problems of all broken files before failing, so one run shows them all.
- * `parse` is parseItemFile unless a caller keeps parsed items (lib/node/site-data.ts, in `npm run dev`).
+ * Reads every item file, collecting the problems of all broken files before failing, so one run shows them all;
+ * each is held to the current version's logic (its rules, facts and flags). `parse` is parseItemFile unless a caller
+ * keeps parsed items (lib/node/site-data.ts, in `npm run dev`).
  */
 export function loadItems(
   root = projectRoot,
   folder = join(root, "data", "items"),
-  parse: (source: string, file: string) => Item = parseItemFile,
+  parse: (source: string, file: string, logic?: GuidelineLogic) => Item = parseItemFile,
 ): Item[] {
+  // A broken guideline is reported where it is read (loadGuideline): the items are then held to their own shape only.
+  const logic = logicIfReadable(root);
   const files = readdirSync(folder)
     .filter((name) => name.endsWith(".md"))
     .sort();
@@ -162,7 +184,7 @@ export function loadItems(
   for (const name of files) {
     const file = join(folder, name);
     try {
-      items.push(parse(readAuthoredFile(file, display(root, file), "item"), display(root, file)));
+      items.push(parse(readAuthoredFile(file, display(root, file), "item"), display(root, file), logic));
     } catch (error) {
       if (!(error instanceof AuthoredFileError)) throw error;
       for (const problem of error.problems) problems.push(problem);

@@ -12,6 +12,7 @@ import {brokenData} from "../authored/broken-data.js";
 import {checkGuideline} from "../authoring/check.node.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
+import type {GuidelineLogic} from "../authored/schemas/logic.js";
 import {itemPages} from "../site/links.js";
 import {parseItemFile} from "../authored/item-file.js";
 import {
@@ -43,11 +44,11 @@ export {formatProblem};
  * each save, and parsing the items is most of that work, so only a file whose text changed is parsed again. The
  * cache lives as long as this module: scripts/dev.ts imports a fresh copy when lib/ changes.
  */
-const parsedItems = new Map<string, {source: string; item: Item}>();
-function parseItemOnce(source: string, file: string): Item {
+const parsedItems = new Map<string, {source: string; logic: GuidelineLogic | undefined; item: Item}>();
+function parseItemOnce(source: string, file: string, logic?: GuidelineLogic): Item {
   let parsed = parsedItems.get(file);
-  if (parsed?.source !== source) {
-    parsed = {source, item: parseItemFile(source, file)};
+  if (parsed?.source !== source || parsed.logic !== logic) {
+    parsed = {source, logic, item: parseItemFile(source, file, logic)};
     parsedItems.set(file, parsed);
   }
   // A copy: nothing a data file does to its items can reach the next build.

@@ -1,7 +1,7 @@
 // The shape of a probe version (data/probes/<probe>/vN.json) and of a recorded run (data/runs/).
 // Validated at build time; the browser only receives the validated JSON, so it needs the types alone.
 import {z} from "zod";
-import {checklistRuleIds} from "../authored/schemas/item.js";
+import {RuleId} from "../authored/schemas/item.js";
 import {defaultEndpoint, endpointUrlFault} from "./request.js";
 import {droppedNotes, finishReasons, isModelSlug, modelSlugMaxLength} from "./run-metadata.js";
 
@@ -47,7 +47,7 @@ export const ProbeRule = z.strictObject({
   /** Whether this step is the main task or one of the other instructions (guideline Step 1). */
   role: z.enum(["main-task", "instruction"]),
   /** The guideline rule that decides this step when a rater checks it by hand. */
-  guidelineRule: z.enum(checklistRuleIds),
+  guidelineRule: RuleId,
   /** How that guideline rule applies here. */
   guidelineNote: text,
 });

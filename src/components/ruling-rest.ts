@@ -20,12 +20,12 @@ import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
 import {DecidingRuleFeedback, RulingDifferences} from "./ruling-differences.js";
 
-const flagLabels = {
+const flagLabels: Readonly<Record<string, string>> = {
   "accuracy": "Accuracy",
   "quality": "Quality",
   "prompt": "Prompt",
   "safety-review": "Safety review",
-} as const;
+};
 
 type ItemLink = Pick<Item, "id" | "set" | "origin" | "order" | "topic" | "twistOf">;
 
@@ -184,7 +184,8 @@ export function RulingRest(
               {},
               el("strong", {}, "Flags: "),
               feedback.comparison.flags.map(
-                (flag, index) => `${index ? "; " : ""}${flagLabels[flag.flag]}${flag.note ? ` (${flag.note})` : ""}`,
+                (flag, index) =>
+                  `${index ? "; " : ""}${flagLabels[flag.flag] ?? flag.flag}${flag.note ? ` (${flag.note})` : ""}`,
               ),
             ),
             feedback.comparison.flags.map((flag) =>

@@ -1,121 +1,62 @@
-// The facts each rule reads from a checklist line (lib/engine/rules.ts), one schema per rule: a line of the item
-// schema (./item.ts) names its rule, and its facts must have that rule's shape.
+// The facts a rule reads from a checklist line, as the version's logic declares them (guideline/vN/logic.yaml): a
+// line of the item schema (./item.ts) names its rule, and its facts must have the shape that rule's facts declare.
+// Nothing here names any one guideline's rules or facts.
 import {z} from "zod";
+import type {GuidelineLogic, LogicFact} from "./logic.js";
+import {itemOver, lineFields, type Item} from "./item.js";
 
-// Each fact carries a title and a one-line description (zod's .meta): the JSON Schema the case editor's data loader
-// writes keeps them, and the editor labels its fact forms with them. The rules' own words where they fit.
-const fact = <T extends z.ZodType>(schema: T, title: string, description: string): T =>
-  schema.meta({title, description});
+/** One declared fact as zod: its type, bounds, listed values or words, and its default; titled for the editor. */
+function factSchema(fact: LogicFact): z.ZodType {
+  const base = ((): z.ZodType => {
+    switch (fact.type) {
+      case "yes-no":
+        return z.boolean();
+      case "choice":
+        return z.enum(fact.values as [string, ...string[]]);
+      case "text":
+        return z.string().min(1);
+      case "count": {
+        let count = z.int();
+        if (fact.min !== undefined) count = count.min(fact.min);
+        if (fact.max !== undefined) count = count.max(fact.max);
+        if (!fact.words) return count;
+        const words = fact.words.map((word) => z.literal(word));
+        return z.union([count, ...words]);
+      }
+    }
+  })();
+  // Each fact carries its title and one-line description (zod's .meta): the JSON Schema the case editor's data
+  // loader writes keeps them, and the editor labels its fact forms with them.
+  const titled = base.meta({title: fact.title, description: fact.description});
+  if (fact.default !== undefined) return titled.default(fact.default as never);
+  return fact.absent === undefined ? titled : titled.optional();
+}
 
-const engages = (when: string) =>
-  fact(z.boolean(), "Engages with the request", `${when}, the response still engages with the request (row 2, not 1).`);
+/** A rule's declared facts as one object schema: a line's facts must have this shape. */
+export const factsSchema = (facts: readonly LogicFact[]): z.ZodObject =>
+  z.strictObject(Object.fromEntries(facts.map((fact) => [fact.name, factSchema(fact)])));
 
-export const checklistRules = {
-  "main-task": z.strictObject({
-    delivered: fact(
-      z.boolean(),
-      "Delivered",
-      "The response does the main task: what the user wants produced or answered.",
-    ),
-    engages: engages("Where the main task is not done").optional(),
-    differentTask: fact(
-      z.boolean(),
-      "Does a different task",
-      "Where the main task is not done, the response does a different task instead (row 1).",
-    ).optional(),
-  }),
-  "stated-constraints": z.strictObject({
-    observed: fact(
-      z.enum(["met", "met-flaw", "partly", "not-met", "cannot-check"]),
-      "How the response keeps it",
-      "Met, met with a small flaw, partly met, not met, or a constraint that cannot be checked in the response.",
-    ),
-  }),
-  "numbers": z.strictObject({
-    bound: fact(
-      z.enum(["ceiling", "floor", "exact"]),
-      "Kind of limit",
-      '"No more than," "at most," "up to": a ceiling; "at least": a floor; a bare number means exactly that number.',
-    ),
-    limit: fact(z.int().min(0), "The number asked for", "The request's number: the ceiling, the floor or the count."),
-    /** How many were delivered, or "more-than-limit" where the case study says only that the limit was broken. */
-    delivered: fact(
-      z.union([z.int().min(0), z.literal("more-than-limit")]),
-      "How many the response gives",
-      'The count in the response; "more-than-limit" where all that is known is that it went past the limit.',
-    ),
-  }),
-  "size-words": z.strictObject({
-    word: fact(z.string().min(1), "The size word", 'The request\'s word with no number: "short," "brief," "simple."'),
-    reading: fact(
-      z.enum(["within", "arguable", "clearly-outside"]),
-      "Against a typical reader",
-      "Judged against what a typical reader would accept for that kind of answer: within, arguable, clearly outside.",
-    ),
-  }),
-  "purpose": z.strictObject({
-    wordingMet: fact(z.boolean(), "Wording met", "The response does what the instruction's words say."),
-    purposeDefeated: fact(
-      z.boolean(),
-      "Purpose defeated",
-      "The instruction's evident purpose is defeated all the same.",
-    ),
-  }),
-  "style-register": z.strictObject({
-    lapse: fact(
-      z.enum(["none", "slightly-less-formal", "breaks-register"]),
-      "Lapse from the register",
-      "None; slightly less formal but still acceptable; or one the intended reader reads as breaking the register.",
-    ),
-  }),
-  "only-just": z.strictObject({
-    restrictiveWording: fact(z.boolean(), '"Only" or "just"', 'The request says "only," "just," or words like them.'),
-    additions: fact(z.boolean(), "Unrequested additions", "The response adds something the request did not ask for."),
-  }),
-  "clarifying-question": z.strictObject({
-    doableWithoutAnswer: fact(
-      z.boolean(),
-      "Doable without the answer",
-      "The task can reasonably be done without the missing information the question asks for.",
-    ),
-    engages: engages("Where the question is not justified").default(true),
-  }),
-  "main-task-partial": z.strictObject({
-    done: fact(z.int().min(0), "Parts done", "How much of the main task is done: four, of six sentences translated."),
-    of: fact(z.int().min(1), "Parts in all", "How much the main task asks for: six sentences to translate."),
-  }),
-  "conflicting": z.strictObject({
-    servesBothAsFarAsPossible: fact(
-      z.boolean(),
-      "Serves both as far as possible",
-      "Of two instructions that can't both be met, the response serves both as far as possible.",
-    ),
-  }),
-  "refusal": z.strictObject({
-    harmful: fact(
-      z.boolean(),
-      "A request that shouldn't be fulfilled",
-      "The refusal is justified: not rated, sent to safety review. A refused harmless request scores 1.",
-    ),
-  }),
-  "not-rated": z.strictObject({
-    dimension: fact(
-      z.enum(["accuracy", "quality", "naturalness"]),
-      "Which dimension",
-      "The separate dimension it belongs to: correct (accuracy), well written (quality), natural-sounding.",
-    ),
-    problem: fact(z.boolean(), "A problem there", "The response has a problem on that dimension: flagged, not scored."),
-  }),
-  "list-stated-only": z.strictObject({}),
-  "standing-instructions": z.strictObject({
-    followed: fact(z.boolean(), "Followed", "The response follows the standing instruction from an earlier turn."),
-    replacedLater: fact(
-      z.boolean(),
-      "Replaced later",
-      "A later instruction it conflicts with replaced it, so it no longer applies.",
-    ).default(false),
-  }),
-  "pasted-material": z.strictObject({}),
-} as const;
-export type ChecklistRuleId = keyof typeof checklistRules;
-export const checklistRuleIds = Object.keys(checklistRules) as ChecklistRuleId[];
+/** Every rule's facts schema, by rule id, in the logic's order. */
+export const declaredFactSchemas = (logic: GuidelineLogic): Record<string, z.ZodObject> =>
+  Object.fromEntries(logic.rules.map((rule) => [rule.id, factsSchema(rule.facts)]));
+
+const declared = new WeakMap<GuidelineLogic, z.ZodType<Item>>();
+
+/**
+ * The item schema as the version's logic declares its part: each checklist line's rule is a declared rule and its
+ * facts have that rule's declared shape (defaults filled in), each flag is a declared flag, and the deciding rule a
+ * declared rule. The build reads items with it, and the case editor checks a case with it as JSON Schema.
+ */
+export function declaredItem(logic: GuidelineLogic): z.ZodType<Item> {
+  const known = declared.get(logic);
+  if (known) return known;
+  const ruleIds = logic.rules.map((rule) => rule.id) as [string, ...string[]];
+  const lines = logic.rules.map((rule) =>
+    z.strictObject({...lineFields, rule: z.literal(rule.id), facts: factsSchema(rule.facts)}),
+  );
+  const line = z.discriminatedUnion("rule", lines as [(typeof lines)[number], ...typeof lines]);
+  const flags = logic.flags as [string, ...string[]];
+  const schema = itemOver(line, z.enum(flags), z.enum(ruleIds)) as unknown as z.ZodType<Item>;
+  declared.set(logic, schema);
+  return schema;
+}

@@ -1,14 +1,9 @@
 import {z} from "zod";
-import {checklistRuleIds} from "./item.js";
+import {RuleId} from "./item.js";
 import {GuidelineParameters} from "./parameters.js";
 import type {GuidelineLogic} from "./logic.js";
 
-const parameterNames = Object.keys(GuidelineParameters.shape) as [
-  keyof GuidelineParameters,
-  ...(keyof GuidelineParameters)[],
-];
-
-const ruleId = z.enum(checklistRuleIds as [string, ...string[]]);
+const ruleId = RuleId;
 
 /**
  * Marks a part of a guideline version the case study does not give, which the site had to write so the engine can score
@@ -31,8 +26,8 @@ export const GuidelineRule = z.strictObject({
   step: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   title: z.string().min(1),
   text: z.string().min(1),
-  /** The parameters this rule reads, so an author sees what each threshold changes. */
-  parameters: z.array(z.enum(parameterNames)).default([]),
+  /** The parameters this rule reads, so an author sees what each threshold changes: parameters of the logic. */
+  parameters: z.array(z.string().min(1)).default([]),
   /** Set when the case study does not give this rule's words for this version. */
   reconstructed: reconstructedFields(["title", "text"]).optional(),
 });
@@ -140,3 +135,20 @@ export type GuidelineFile = z.infer<typeof GuidelineFile>;
 
 /** A guideline version as loaded: guideline.yaml and, beside it, logic.yaml (lib/node/load.ts reads both). */
 export type Guideline = GuidelineFile & {logic: GuidelineLogic};
+
+/**
+ * guideline.yaml as its version's logic declares the rules: each rule and unwritten rule is one the logic declares,
+ * and a rule's parameters are the logic's. Read after the file's own schema, so a problem names its field as that
+ * schema's do.
+ */
+export function declaredGuidelineFile(logic: GuidelineLogic): z.ZodType<GuidelineFile> {
+  const ids = z.enum(logic.rules.map((rule) => rule.id) as [string, ...string[]]);
+  const names = logic.parameters.map((parameter) => parameter.name);
+  const parameter = names.length ? z.enum(names as [string, ...string[]]) : z.never();
+  return (GuidelineFile as z.ZodType).pipe(
+    z.looseObject({
+      rules: z.array(z.looseObject({id: ids, parameters: z.array(parameter)})),
+      unwrittenRules: z.array(z.looseObject({id: ids})).optional(),
+    }),
+  ) as unknown as z.ZodType<GuidelineFile>;
+}

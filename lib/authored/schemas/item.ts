@@ -1,9 +1,13 @@
 import {z} from "zod";
 import {itemProblems} from "../item-checks.js";
-import {checklistRules, checklistRuleIds, type ChecklistRuleId} from "./facts.js";
 import {Score, Verdict} from "./verdict.js";
 
-export {checklistRules, checklistRuleIds, type ChecklistRuleId};
+/** A rule's id as the version's logic declares it (guideline/vN/logic.yaml): lower-case words joined by hyphens. */
+export const RuleId = z
+  .string()
+  .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "expected a rule id: lower-case words joined by hyphens")
+  .meta({description: "a rule id: lower-case words joined by hyphens"});
+export type ChecklistRuleId = string;
 
 /** A text as the case study gives it: verbatim where it quotes, a description where it only summarises. */
 export const Text = z.strictObject({
@@ -62,7 +66,8 @@ export const QuoteIn = z.union([
 ]);
 export type QuoteIn = z.infer<typeof QuoteIn>;
 
-// What every checklist line holds; a line then names its rule and holds the facts that rule reads (./facts.ts).
+// What every checklist line holds; a line names its rule and holds the facts that rule reads. Which rules there are,
+// and which facts each reads, is the version's logic (logic.yaml): ../declared-checks.ts holds a line to it.
 const lineBase = {
   /** "main": the main task (exactly one per item); "instruction": a stated constraint;
    *  "candidate": something a rater might list that Step 1 keeps off the checklist. */
@@ -86,30 +91,22 @@ const lineBase = {
   because: z.string().min(1).optional(),
 };
 
-function lineFor<R extends ChecklistRuleId>(rule: R) {
-  return z.strictObject({...lineBase, rule: z.literal(rule), facts: checklistRules[rule]});
-}
+/** A checklist line's fields but its rule and facts: a version's logic adds those it declares (./facts.ts). */
+export const lineFields = lineBase;
 
-export const ChecklistLine = z.discriminatedUnion("rule", [
-  lineFor("main-task"),
-  lineFor("stated-constraints"),
-  lineFor("numbers"),
-  lineFor("size-words"),
-  lineFor("purpose"),
-  lineFor("style-register"),
-  lineFor("only-just"),
-  lineFor("clarifying-question"),
-  lineFor("main-task-partial"),
-  lineFor("conflicting"),
-  lineFor("refusal"),
-  lineFor("not-rated"),
-  lineFor("list-stated-only"),
-  lineFor("standing-instructions"),
-  lineFor("pasted-material"),
-]);
+export const ChecklistLine = z.strictObject({
+  ...lineBase,
+  rule: RuleId,
+  /** The facts the rule reads, as its logic declares them. */
+  facts: z.looseObject({}),
+});
 export type ChecklistLine = z.infer<typeof ChecklistLine>;
 
-export const Flag = z.enum(["accuracy", "quality", "prompt", "safety-review"]);
+/** A flag a clause raises, as the version's logic declares it (its `flags`). */
+export const Flag = z
+  .string()
+  .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "expected a flag: lower-case words joined by hyphens")
+  .meta({description: "a flag: lower-case words joined by hyphens"});
 export type Flag = z.infer<typeof Flag>;
 
 /** The case sets: the case study's examples, edge cases and calibration cases, and the notebook's fresh calibration
@@ -123,12 +120,12 @@ const itemId = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1")
   .meta({description: "a lowercase id like example-1"});
 
-export const ItemFlag = z.strictObject({
-  flag: Flag,
+const flagFields = {
   note: z.string().min(1).optional(),
   source: Source.default("case-study"),
   because: z.string().min(1).optional(),
-});
+};
+export const ItemFlag = z.strictObject({flag: Flag, ...flagFields});
 export type ItemFlag = z.infer<typeof ItemFlag>;
 
 /**
@@ -153,60 +150,68 @@ export const ScoredRow = z.strictObject({
 });
 export type ScoredRow = z.infer<typeof ScoredRow>;
 
-export const Item = z
-  .strictObject({
-    id: itemId,
-    set: CaseSet,
-    /** Position within its case set, for ordering. */
-    order: z.number(),
-    origin: Origin.default("case-study"),
-    /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
-     *  trainee sees it only after Check, as the ruling's headline. */
-    title: z.string().min(1),
-    /** What the case is about, in neutral words that give nothing away ("translation without a language"): the
-     *  item's title before Check, after its number ("Edge case 4: translation without a language"). */
-    topic: z.string().min(1),
-    /** The edge-case map row or example number the case study gives, e.g. "1" or "10". */
-    caseStudyNumber: z.string().min(1).optional(),
-    /** Another item this one varies (a twist), e.g. calibration-d for calibration-d-twist. */
-    twistOf: z.string().min(1).optional(),
-    /** Earlier turns of the conversation, before the request. */
-    turns: z.array(Turn).default([]),
-    request: Text,
-    response: Text,
-    /** Examples: the illustrative split under the vague instruction. */
-    split: z
-      .array(z.strictObject({score: z.int().min(1).max(5), reason: z.string().min(1).optional()}))
-      .min(2)
-      .optional(),
-    openQuestion: z.string().min(1).optional(),
-    checklist: z.array(ChecklistLine).min(1),
-    flags: z.array(ItemFlag).default([]),
-    score: Score,
-    /** A condition the case study attaches to the score, e.g. "if nothing else was asked". */
-    scoreCondition: z.string().min(1).optional(),
-    /** The case study's ruling in its own words (edge-case map row, calibration "Checklist"). */
-    ruling: z.string().min(1).optional(),
-    /** Examples: the row of the case study's "The Seven Examples, Scored" table. */
-    scoredRow: ScoredRow.optional(),
-    /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */
-    notes: z.array(ItemNote).default([]),
-    /** Items the case study's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
-    compare: z.array(itemId).default([]),
-    teaches: z.string().min(1).optional(),
-    /**
-     * The one sentence from the case study that says why this case is ruled as it is, for a case with no "what it
-     * teaches" of its own (the seven examples): the case study's words, from wherever it says it (`from`).
-     */
-    lesson: z.strictObject({text: z.string().min(1), from: z.string().min(1)}).optional(),
-    /**
-     * The rule the case study's ruling names as settling the case. Needed where every line is met (nothing in the
-     * engine's trace lowers the score, so the trace names no rule); elsewhere it adds to the rules the trace names.
-     */
-    decidingRule: z.enum(checklistRuleIds as [ChecklistRuleId, ...ChecklistRuleId[]]).optional(),
-  })
-  .check((ctx) => {
-    for (const {path, message} of itemProblems(ctx.value))
-      ctx.issues.push({code: "custom", input: ctx.value, path: [...path], message});
-  });
+/**
+ * The item schema over a given line, flag and rule id: ChecklistLine, Flag and RuleId here; a version's logic gives
+ * the rules, facts and flags it declares (declaredItem in ./facts.ts), to which the build and the case editor hold
+ * items.
+ */
+export const itemOver = <L extends z.ZodType, F extends z.ZodType, R extends z.ZodType>(line: L, flag: F, rule: R) =>
+  z
+    .strictObject({
+      id: itemId,
+      set: CaseSet,
+      /** Position within its case set, for ordering. */
+      order: z.number(),
+      origin: Origin.default("case-study"),
+      /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
+       *  trainee sees it only after Check, as the ruling's headline. */
+      title: z.string().min(1),
+      /** What the case is about, in neutral words that give nothing away ("translation without a language"): the
+       *  item's title before Check, after its number ("Edge case 4: translation without a language"). */
+      topic: z.string().min(1),
+      /** The edge-case map row or example number the case study gives, e.g. "1" or "10". */
+      caseStudyNumber: z.string().min(1).optional(),
+      /** Another item this one varies (a twist), e.g. calibration-d for calibration-d-twist. */
+      twistOf: z.string().min(1).optional(),
+      /** Earlier turns of the conversation, before the request. */
+      turns: z.array(Turn).default([]),
+      request: Text,
+      response: Text,
+      /** Examples: the illustrative split under the vague instruction. */
+      split: z
+        .array(z.strictObject({score: z.int().min(1).max(5), reason: z.string().min(1).optional()}))
+        .min(2)
+        .optional(),
+      openQuestion: z.string().min(1).optional(),
+      checklist: z.array(line).min(1),
+      flags: z.array(z.strictObject({flag, ...flagFields})).default([]),
+      score: Score,
+      /** A condition the case study attaches to the score, e.g. "if nothing else was asked". */
+      scoreCondition: z.string().min(1).optional(),
+      /** The case study's ruling in its own words (edge-case map row, calibration "Checklist"). */
+      ruling: z.string().min(1).optional(),
+      /** Examples: the row of the case study's "The Seven Examples, Scored" table. */
+      scoredRow: ScoredRow.optional(),
+      /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */
+      notes: z.array(ItemNote).default([]),
+      /** Items the case study's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
+      compare: z.array(itemId).default([]),
+      teaches: z.string().min(1).optional(),
+      /**
+       * The one sentence from the case study that says why this case is ruled as it is, for a case with no "what it
+       * teaches" of its own (the seven examples): the case study's words, from wherever it says it (`from`).
+       */
+      lesson: z.strictObject({text: z.string().min(1), from: z.string().min(1)}).optional(),
+      /**
+       * The rule the case study's ruling names as settling the case. Needed where every line is met (nothing in the
+       * engine's trace lowers the score, so the trace names no rule); elsewhere it adds to the rules the trace names.
+       */
+      decidingRule: rule.optional(),
+    })
+    .check((ctx) => {
+      for (const {path, message} of itemProblems(ctx.value as unknown as Item))
+        ctx.issues.push({code: "custom", input: ctx.value, path: [...path], message});
+    });
+
+export const Item = itemOver(ChecklistLine, Flag, RuleId);
 export type Item = z.infer<typeof Item>;

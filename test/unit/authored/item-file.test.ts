@@ -4,19 +4,23 @@ import {parseItemFile} from "../../../lib/authored/item-file.js";
 import {splitItemFile} from "../../../lib/authored/item-text.js";
 import {AuthoredFileError} from "../../../lib/authored/problems.js";
 import {authoredError} from "./helpers.js";
+import {loadGuideline} from "../../../lib/node/load.js";
+
+/** The current version's logic: items are held to the rules, facts and flags it declares. */
+const logic = loadGuideline("v2").logic;
 
 const read = (file: string): string => readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
 
 /** Parses a fixture that must be broken; returns its error message, one problem per line. */
 function problemsOf(name: string): string {
   const file = `test/fixtures/items/broken/${name}.md`;
-  return authoredError(() => parseItemFile(read(file), file)).message;
+  return authoredError(() => parseItemFile(read(file), file, logic)).message;
 }
 
 describe("a valid item file", () => {
   const file = "test/fixtures/items/valid/good-item.md";
   it("parses, with the body sections in request and response and the schema's defaults", () => {
-    const item = parseItemFile(read(file), file);
+    const item = parseItemFile(read(file), file, logic);
     expect(item.request).toEqual({
       text: "Give me no more than two examples of irregular English verbs.",
       form: "quoted",
@@ -141,7 +145,7 @@ describe("a broken item file names the file, the field and what was expected", (
 describe("an item's text is held to the item file's limits before a parser sees it", () => {
   const file = "test/fixtures/items/valid/good-item.md";
   const good = read(file);
-  const lineOf = (source: string): string => authoredError(() => parseItemFile(source, file)).message;
+  const lineOf = (source: string): string => authoredError(() => parseItemFile(source, file, logic)).message;
   it("a 63 MB text (quotes the Markdown lexer would recurse into) is refused by its size", () => {
     expect(lineOf(`${good}\n${"> ".repeat(31_500_000)}x\n`)).toBe(
       `${file}: larger than 64 kB, the most an item file may hold: shorten it`,
@@ -150,7 +154,7 @@ describe("an item's text is held to the item file's limits before a parser sees 
   it("64,000 bytes of UTF-8 are read; one more byte is refused (é is two bytes)", () => {
     const padding = (bytes: number) => `\n${"a".repeat(bytes % 2)}${"é".repeat(Math.floor(bytes / 2))}\n`;
     const room = 64_000 - new TextEncoder().encode(good).byteLength - 2;
-    expect(parseItemFile(good + padding(room), file).response.text).toMatch(/é$/);
+    expect(parseItemFile(good + padding(room), file, logic).response.text).toMatch(/é$/);
     expect(lineOf(good + padding(room) + "x")).toBe(
       `${file}: larger than 64 kB, the most an item file may hold: shorten it`,
     );
@@ -169,7 +173,7 @@ describe("the Step-1 and fidelity fields of an item", () => {
   const problemsWith = (from: string, to: string): string => {
     if (!good.includes(from)) throw new Error(`the fixture has no "${from}"`);
     try {
-      parseItemFile(good.replace(from, to), file);
+      parseItemFile(good.replace(from, to), file, logic);
     } catch (error) {
       // Every problem is in this file; keep the field and the message.
       if (error instanceof AuthoredFileError) return error.message.replaceAll(`${file} at `, "");
@@ -242,7 +246,7 @@ describe("the Step-1 and fidelity fields of an item", () => {
     );
   });
   it("defaults: case-study source, quotes in the request, no notes or links", () => {
-    const item = parseItemFile(good, file);
+    const item = parseItemFile(good, file, logic);
     expect(item.checklist.map(({source, quoteIn}) => ({source, quoteIn}))).toEqual([
       {source: "case-study", quoteIn: "request"},
       {source: "case-study", quoteIn: "request"},

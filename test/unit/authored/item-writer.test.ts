@@ -13,7 +13,7 @@ describe("the writer's field orders name exactly the schema's fields", () => {
     expect(sorted(itemFieldOrder)).toEqual(sorted(Object.keys(Item.shape)));
   });
   it("a checklist line's, over every rule's line", () => {
-    const fields = new Set(ChecklistLine.options.flatMap((line) => Object.keys(line.shape)));
+    const fields = new Set(Object.keys(ChecklistLine.shape));
     expect(sorted(lineFieldOrder)).toEqual(sorted(fields));
   });
   it("a request's or response's", () => {

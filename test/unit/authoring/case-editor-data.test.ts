@@ -3,10 +3,11 @@ import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {caseEditorData} from "../../../lib/authoring/case-editor-data.node.js";
-import {checklistRuleIds} from "../../../lib/authored/schemas/item.js";
-import {loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
+import {loadGuideline, loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
 
 const data = caseEditorData(loadItems(), loadGuidelines(), projectRoot);
+/** The rules v2's logic declares (guideline/v2/logic.yaml), in its order. */
+const checklistRuleIds = loadGuideline("v2").logic.rules.map((rule) => rule.id);
 
 describe("caseEditorData", () => {
   it("gives every fact of every rule a title and a one-line description, in the fact schema and the item's", () => {
@@ -14,7 +15,7 @@ describe("caseEditorData", () => {
     const lines = (data.itemSchema.properties as {checklist: {items: {oneOf: {properties: {facts: unknown}}[]}}})
       .checklist.items.oneOf;
     checklistRuleIds.forEach((rule, index) => {
-      const {$schema: _dialect, ...facts} = data.factSchemas[rule];
+      const {$schema: _dialect, ...facts} = data.factSchemas[rule]!;
       expect(lines[index]!.properties.facts, rule).toEqual(facts);
       for (const [name, field] of Object.entries((facts.properties ?? {}) as Record<string, Record<string, unknown>>)) {
         expect(field.title, `${rule}.${name}`).toMatch(/^\S.{2,40}$/);
@@ -24,7 +25,7 @@ describe("caseEditorData", () => {
     });
   });
   it("the rules with facts to fill: every one but the two whose line is never an instruction", () => {
-    const empty = checklistRuleIds.filter((rule) => !Object.keys(data.factSchemas[rule].properties ?? {}).length);
+    const empty = checklistRuleIds.filter((rule) => !Object.keys(data.factSchemas[rule]!.properties ?? {}).length);
     expect(empty).toEqual(["list-stated-only", "pasted-material"]);
   });
   it("holds every case's file as the repository holds it", () => {

@@ -28,7 +28,7 @@ import {editorView} from "../../../lib/authoring/case-view.js";
 import {ruleSetOf} from "../../../lib/engine/derive.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
-import {loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
+import {loadGuideline, loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
 
 const items = loadItems();
@@ -424,7 +424,7 @@ describe("every case in data/items, loaded into the editor", () => {
     expect(syncRulings(record, view)).toBe(record);
     const text = caseFileText(record);
     expect(itemRecord(text, `data/items/${id}.md`).record).toEqual(record);
-    expect(parseItemFile(text, `data/items/${id}.md`)).toEqual(item);
+    expect(parseItemFile(text, `data/items/${id}.md`, loadGuideline("v2").logic)).toEqual(item);
   });
 });
 

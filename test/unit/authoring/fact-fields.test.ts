@@ -1,13 +1,16 @@
 import {describe, expect, it} from "vitest";
 import {z} from "zod";
-import {checklistRuleIds, checklistRules} from "../../../lib/authored/schemas/item.js";
+import {declaredFactSchemas} from "../../../lib/authored/schemas/facts.js";
+import {loadGuideline} from "../../../lib/node/load.js";
 import {factInputText, factFields, readFactInput, type FactField} from "../../../lib/authoring/fact-fields.js";
 import {factValueLabels} from "../../../lib/authoring/case-words.js";
 import type {JsonSchema} from "../../../lib/authoring/json-schema-check.js";
 
-// The fact schemas as the data loader writes them (lib/authoring/case-editor-data.node.ts).
-const asJson = (rule: keyof typeof checklistRules): JsonSchema =>
-  z.toJSONSchema(checklistRules[rule], {io: "input"}) as JsonSchema;
+// v2's facts as its logic declares them, and as JSON Schema as the data loader writes them
+// (lib/authoring/case-editor-data.node.ts).
+const checklistRules = declaredFactSchemas(loadGuideline("v2").logic);
+const checklistRuleIds = Object.keys(checklistRules);
+const asJson = (rule: string): JsonSchema => z.toJSONSchema(checklistRules[rule]!, {io: "input"}) as JsonSchema;
 
 /** Every value a field's form can hand over: each choice, counts at and above its minimum, and "not said". */
 function producible(field: FactField): unknown[] {
@@ -40,7 +43,7 @@ const typedMore = ["abc", "99999999999999999999", "more-than-limit", "ceiling", 
 
 describe("factFields", () => {
   it.each(checklistRuleIds)("%s: one field per fact its schema has, in the schema's order", (rule) => {
-    expect(factFields(asJson(rule)).map((field) => field.name)).toEqual(Object.keys(checklistRules[rule].shape));
+    expect(factFields(asJson(rule)).map((field) => field.name)).toEqual(Object.keys(checklistRules[rule]!.shape));
   });
 
   it("numbers: a bound to choose, a limit counted from 0, and a delivered count or 'more than the limit'", () => {
@@ -108,7 +111,7 @@ describe("factFields", () => {
 
 describe("the fact forms against the zod schemas they come from", () => {
   it.each(checklistRuleIds)("%s: every value the form can produce passes, and reads back from its field", (rule) => {
-    const schema = checklistRules[rule];
+    const schema = checklistRules[rule]!;
     const fields = factFields(asJson(rule));
     const base = Object.fromEntries(fields.map((field) => [field.name, producible(field)[0]]));
     for (const field of fields)
@@ -120,7 +123,7 @@ describe("the fact forms against the zod schemas they come from", () => {
   });
 
   it.each(checklistRuleIds)("%s: every value readFactInput refuses, the schema refuses", (rule) => {
-    const schema = checklistRules[rule];
+    const schema = checklistRules[rule]!;
     const fields = factFields(asJson(rule));
     const base = Object.fromEntries(fields.map((field) => [field.name, producible(field)[0]]));
     for (const field of fields)

@@ -3,7 +3,9 @@
 import {z} from "zod";
 import {describe, expect, it} from "vitest";
 import {kindProblems, schemaProblems, withDefaults, type JsonSchema} from "../../../lib/authoring/json-schema-check.js";
-import {checklistRules, Item} from "../../../lib/authored/schemas/item.js";
+import {Item} from "../../../lib/authored/schemas/item.js";
+import {declaredFactSchemas} from "../../../lib/authored/schemas/facts.js";
+import {loadGuideline} from "../../../lib/node/load.js";
 
 const exported = (schema: z.core.$ZodType): JsonSchema => z.toJSONSchema(schema, {io: "input"}) as JsonSchema;
 
@@ -219,7 +221,8 @@ describe("a schema the interpreter cannot follow throws, never passes values unc
   });
   it("follows every keyword zod writes for the item schema and each rule's facts", () => {
     expect(() => schemaProblems(exported(Item), {})).not.toThrow();
-    for (const facts of Object.values(checklistRules)) expect(() => schemaProblems(exported(facts), {})).not.toThrow();
+    for (const facts of Object.values(declaredFactSchemas(loadGuideline("v2").logic)))
+      expect(() => schemaProblems(exported(facts), {})).not.toThrow();
   });
 });
 

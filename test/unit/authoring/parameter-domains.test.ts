@@ -1,5 +1,4 @@
 import {describe, expect, it} from "vitest";
-import {checklistRuleIds} from "../../../lib/authored/schemas/item.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 import type {LogicParameter} from "../../../lib/authored/schemas/logic.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
@@ -22,7 +21,7 @@ describe("parameterDomains", () => {
       for (const value of domain.values)
         expect(GuidelineParameters.shape[domain.name].safeParse(value).success, `${domain.name}=${value}`).toBe(true);
       expect(domain.meaning, domain.name).not.toBe("");
-      expect(domain.reader === "rubric" || (checklistRuleIds as string[]).includes(domain.reader!), domain.name).toBe(
+      expect(domain.reader === "rubric" || v2.logic.rules.some((rule) => rule.id === domain.reader), domain.name).toBe(
         true,
       );
     }

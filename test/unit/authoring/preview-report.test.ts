@@ -53,7 +53,7 @@ describe("previewReport and previewLines", () => {
     const items = caseStudyItems;
     const lines = items.flatMap((item) => item.checklist.map((line, index) => ({item, line, index})));
     const exactlyHalf = lines.filter(
-      ({line}) => line.rule === "main-task-partial" && line.facts.done * 2 === line.facts.of,
+      ({line}) => line.rule === "main-task-partial" && Number(line.facts.done) * 2 === line.facts.of,
     );
     expect(exactlyHalf).toEqual([]);
     // additionsBreakWithoutWording (only-just) changes a verdict only where the request has no "only"/"just" and the
@@ -81,7 +81,7 @@ describe("previewReport and previewLines", () => {
   it("lists none once the notebook's cases are in: fresh-2 does half its main task, fresh-1 adds with no 'only'", () => {
     const half = items.flatMap((item) =>
       item.checklist
-        .filter((line) => line.rule === "main-task-partial" && line.facts.done * 2 === line.facts.of)
+        .filter((line) => line.rule === "main-task-partial" && Number(line.facts.done) * 2 === line.facts.of)
         .map(() => item.id),
     );
     expect(half).toEqual(["fresh-2"]);

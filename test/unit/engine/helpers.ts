@@ -31,16 +31,32 @@ export const v2Logic = compileLogic(loadGuideline("v2").logic);
 type Line = Pick<ChecklistLine, "rule" | "facts">;
 
 /** Each rule of v2 as a function of a line's facts and the parameters (an open reading is an array of outcomes). */
-export const rules: Record<
-  ChecklistLine["rule"],
-  (facts: Record<string, unknown>, parameters: GuidelineParameters) => RuleOutcome
-> = Object.fromEntries(
-  [...v2Logic.rules.keys()].map((rule) => [
-    rule,
-    (facts: Record<string, unknown>, parameters: GuidelineParameters) =>
-      ruleReading(v2Logic, {rule, facts} as Line, parameters) as RuleOutcome,
-  ]),
-) as Record<ChecklistLine["rule"], (facts: Record<string, unknown>, parameters: GuidelineParameters) => RuleOutcome>;
+/** v2's rule ids (guideline/v2/logic.yaml), which the tests call by name. */
+type V2Rule =
+  | "main-task"
+  | "stated-constraints"
+  | "numbers"
+  | "size-words"
+  | "purpose"
+  | "style-register"
+  | "only-just"
+  | "clarifying-question"
+  | "main-task-partial"
+  | "conflicting"
+  | "refusal"
+  | "not-rated"
+  | "list-stated-only"
+  | "standing-instructions"
+  | "pasted-material";
+
+export const rules: Record<V2Rule, (facts: Record<string, unknown>, parameters: GuidelineParameters) => RuleOutcome> =
+  Object.fromEntries(
+    [...v2Logic.rules.keys()].map((rule) => [
+      rule,
+      (facts: Record<string, unknown>, parameters: GuidelineParameters) =>
+        ruleReading(v2Logic, {rule, facts} as Line, parameters) as RuleOutcome,
+    ]),
+  ) as Record<V2Rule, (facts: Record<string, unknown>, parameters: GuidelineParameters) => RuleOutcome>;
 
 export const applyRule = (line: Line & Partial<ChecklistLine>, parameters: GuidelineParameters): RuleOutcome =>
   applyRuleOf(v2Logic, line, parameters);

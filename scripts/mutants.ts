@@ -1,9 +1,9 @@
 // npm run mutants [-- --only <name> (again for more)] [--list]
-// The mutation check: deliberate one-line breaks in lib/ and in the guideline's data, each of which the suite must catch. Each break is applied
-// alone to a temporary copy of the project (so a crash or Ctrl-C never leaves lib/ broken), the test files it names
-// run there (unit and command tests only: seconds each), and it is caught when one of their tests fails. The same
-// files run first without any break: if they fail already, no result would mean anything. Exits 1 if a break
-// survives, or if one no longer applies because the code it changes has moved.
+// The mutation check: deliberate one-line breaks in lib/ and in a guideline version's data, each of which the suite
+// must catch. Each break is applied alone to a temporary copy of the project (so a crash or Ctrl-C never leaves the
+// project broken), the test files it names run there (unit and command tests only: seconds each), and it is caught
+// when one of their tests fails. The same files run first without any break: if they fail already, no result would
+// mean anything. Exits 1 if a break survives, or if one no longer applies because the code it changes has moved.
 import {spawn} from "node:child_process";
 import {cpSync, existsSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";

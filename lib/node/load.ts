@@ -6,6 +6,7 @@ import {checkAuthoredText} from "../authored/limits.js";
 import {CalibrationCheck, CaseStudy, RubricWriter} from "../authored/schemas/content.js";
 import {declaredGuidelineFile, GuidelineFile, type Guideline} from "../authored/schemas/guideline.js";
 import {GuidelineLogic} from "../authored/schemas/logic.js";
+import {parameterValues} from "../engine/logic.js";
 import type {Item} from "../authored/schemas/item.js";
 import {parseItemFile} from "../authored/item-file.js";
 import {parseYamlData} from "../authored/item-text.js";
@@ -132,7 +133,12 @@ export function loadGuideline(version: string, root = projectRoot): Guideline {
   const logicName = display(root, logicFile);
   const logic = parseLogicFile(readAuthoredFile(logicFile, logicName, "yaml"), logicName);
   // Then its rules and their parameters, held to what the logic declares.
-  return {...parseGuidelineFile(source, name, logic), logic};
+  // The parameters' values are the logic's: guideline.yaml need not repeat them.
+  return {
+    ...parseGuidelineFile(source, name, logic),
+    parameters: parameterValues(logic) as Guideline["parameters"],
+    logic,
+  };
 }
 
 /** The current (newest) version's logic: an item's rules, facts and flags are held to what it declares. */

@@ -13,8 +13,6 @@ import {openSite, type Site} from "../browser/site.js";
 import {collapse, commit, visibleText} from "../browser/trainee.js";
 import {derivedScore, loadCase, openEditor} from "../browser/case-editor-helpers.js";
 import {runCommand} from "../cli/run.js";
-import {AuthoredFileError, formatProblem} from "../../lib/authored/problems.js";
-import {loadItems} from "../../lib/node/load.js";
 
 const fixture = join(projectRoot, "test/fixtures/second-guideline");
 
@@ -23,27 +21,7 @@ let output = "";
 let build: SpawnSyncReturns<string> | undefined;
 let site: Site | undefined;
 
-/**
- * Why the fixture cannot load yet, or null when it can: its items name its own rules and flag, which the item schema
- * refuses while its rule ids and flags are the case study's, until items are checked against the version's declared
- * facts (issue 31 item 2). Only that refusal skips the tests (with the reason, and no build); any other problem in
- * the fixture fails them.
- */
-function notLoadable(): string | null {
-  try {
-    loadItems(fixture);
-    return null;
-  } catch (error) {
-    if (!(error instanceof AuthoredFileError)) throw error;
-    const caseStudyOnly = /unknown rule id|expected one of "accuracy"|expected one of "main-task"/;
-    if (!error.problems.every((problem) => caseStudyOnly.test(problem.message))) return null;
-    return `${formatProblem(error.problems[0]!)} (and ${error.problems.length - 1} more like it)`;
-  }
-}
-const blocked = notLoadable();
-
 beforeAll(async () => {
-  if (blocked) return;
   copy = copyProject("rater-notebook-second-");
   build = spawnSync(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"], {
     cwd: copy,
@@ -66,11 +44,7 @@ const built = (): Site => {
 };
 
 describe("a second guideline, from its content root alone", () => {
-  beforeEach((context) => {
-    if (blocked) {
-      console.log(`skipped: the second guideline's files do not load yet: ${blocked}`);
-      context.skip();
-    }
+  beforeEach(() => {
     if (site) site.problems.length = 0;
   });
 

@@ -74,7 +74,8 @@ export const GuidelineFile = z
     rules: z.array(GuidelineRule).min(1),
     rubric: z.array(RubricLevel).length(5),
     notApplicable: z.string().min(1),
-    parameters: GuidelineParameters,
+    /** Left out: the values are the logic's (logic.yaml), which the loader puts here; kept for older files. */
+    parameters: GuidelineParameters.prefault({}),
     /** Rules the author applied that this version's text does not state (the first rubric's accuracy rule). */
     unwrittenRules: z.array(UnwrittenRule).optional(),
     /**

@@ -3,7 +3,7 @@
 // rule texts an author reworded, and `changes:`, what differs from the base in words, which pages can show. The YAML
 // is edited in place, so the base's comments and layout stay. Browser-safe: the authors' page downloads what this
 // writes; `guideline:preview -- --write vN` writes it to guideline/vN/.
-import {isMap, isScalar, isSeq, parseDocument, type Document} from "yaml";
+import {isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node} from "yaml";
 import type {Assignment} from "../engine/parameter-values.js";
 import {formatChange, type RuleChange} from "./rule-changes.js";
 import {checkNewVersion, VersionWriteError} from "./version-name.js";
@@ -137,13 +137,28 @@ function headerComment(document: Document): {get(): string; set(text: string): v
   return {get: () => document.commentBefore ?? "", set: (text) => (document.commentBefore = text)};
 }
 
+/**
+ * The document with each alias (`*floor`) replaced by a copy of what it names and no anchors left: a clause's sentence
+ * shared by an alias can then be read, changed or dropped on its own, and dropping the one that held the anchor leaves
+ * no alias unresolved.
+ */
+function withoutAliases(document: Document): Document {
+  visit(document, {Alias: (_, alias) => alias.resolve(document)?.clone() as Node | undefined});
+  visit(document, {
+    Node: (_, node) => {
+      if ("anchor" in node && node.anchor) node.anchor = undefined;
+    },
+  });
+  return document;
+}
+
 /** The new version's files, by path from the project's root, and its `changes:` in the order written. */
 export function versionFiles(input: NewVersion): {files: {path: string; text: string}[]; changes: VersionChange[]} {
   checkNewVersion(input.version, input.versions);
   if (input.words.length !== input.parameters.length + input.changes.length)
     throw new Error("versionFiles: one wording for each parameter and each change, in order");
   const guideline = parseDocument(input.base.guideline);
-  const logic = parseDocument(input.base.logic);
+  const logic = withoutAliases(parseDocument(input.base.logic));
   editLogic(logic, input);
   const settings = [
     ...input.parameters.map(({name, value}) => `${name}=${String(value)}`),

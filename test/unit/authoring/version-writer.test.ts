@@ -89,6 +89,18 @@ describe("versionFiles", () => {
     expect(files[0]!.text).toContain("# Written from v2 by the authors' preview");
   });
 
+  it("drops a sentence two clauses share (a YAML anchor and its alias) from both when the reworded text loses it", () => {
+    const reworded = numbersText.replace('"At least" sets a floor.', "A floor is the least count that meets it.");
+    expect(reworded).not.toBe(numbersText);
+    const {files} = write(["numbers.ceiling-needs-one=partly"], new Map([["numbers", reworded]]));
+    const logic = parseLogicFile(files[1]!.text, files[1]!.path);
+    const numbers = logic.rules.find((entry) => entry.id === "numbers")!;
+    const sentence = (id: string) => numbers.clauses.find((entry) => entry.id === id)!.sentence;
+    expect(sentence("floor-reached")).toBeUndefined();
+    expect(sentence("under-floor")).toBeUndefined();
+    expect(sentence("exact")).toBe('A bare number ("give two examples") means exactly that number.');
+  });
+
   it("refuses to write over a released version, and a name that is not one, naming the next free name", () => {
     expect(nextVersion(["v1", "v2"])).toBe("v3");
     expect(errorOf(() => write(["numbers.exact=partly"], new Map(), "v2"))).toBe(

@@ -162,14 +162,14 @@ export function authorsPage(
     }); showing ${newest} against itself.`;
   }
 
-  // Findings and dependence depend only on the parameters (and the rules): kept by key, a parameter flipped back and
-  // forth costs nothing the second time.
+  // Findings and dependence depend only on the version, its parameters and its changes: kept by key, a parameter
+  // flipped back and forth costs nothing the second time.
   const completenessByKey = new Map<string, CompletenessReport>();
   const dependenceByKey = new Map<string, Dependence>();
   // A change to the logic is part of the key: the same parameters under changed clauses or rows are another case.
   const changesKey = (changes: readonly RuleChange[]) => changes.map(changeKey).join(" ") + JSON.stringify(changes);
   const completenessOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport => {
-    const key = JSON.stringify(ruleSet.parameters) + changesKey(changes);
+    const key = `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}${changesKey(changes)}`;
     let report = completenessByKey.get(key);
     if (!report) completenessByKey.set(key, (report = work.completeness(ruleSet)));
     return report;

@@ -41,36 +41,47 @@ const parameterCommon = {
   description: z.string().min(1),
 };
 
-export const LogicParameter = z.discriminatedUnion("type", [
-  z.strictObject({
-    ...parameterCommon,
-    type: z.literal("yes-no"),
-    value: z.boolean(),
-    /** Each value in words, keyed "true" and "false". */
-    words: z.strictObject({true: z.string().min(1), false: z.string().min(1)}).optional(),
-  }),
-  z.strictObject({
-    ...parameterCommon,
-    type: z.literal("choice"),
-    values: z.array(z.string().min(1)).min(2),
-    value: z.string().min(1),
-    words: words.optional(),
-  }),
-  z.strictObject({
-    ...parameterCommon,
-    type: z.literal("count"),
-    min: z.int(),
-    max: z.int(),
-    value: z.int(),
-  }),
-  z.strictObject({
-    ...parameterCommon,
-    type: z.literal("number"),
-    min: z.number(),
-    max: z.number(),
-    value: z.number(),
-  }),
-]);
+export const LogicParameter = z
+  .discriminatedUnion("type", [
+    z.strictObject({
+      ...parameterCommon,
+      type: z.literal("yes-no"),
+      value: z.boolean(),
+      /** Each value in words, keyed "true" and "false". */
+      words: z.strictObject({true: z.string().min(1), false: z.string().min(1)}).optional(),
+    }),
+    z.strictObject({
+      ...parameterCommon,
+      type: z.literal("choice"),
+      values: z.array(z.string().min(1)).min(2),
+      value: z.string().min(1),
+      words: words.optional(),
+    }),
+    z.strictObject({
+      ...parameterCommon,
+      type: z.literal("count"),
+      min: z.int(),
+      max: z.int(),
+      value: z.int(),
+    }),
+    z.strictObject({
+      ...parameterCommon,
+      type: z.literal("number"),
+      min: z.number(),
+      max: z.number(),
+      value: z.number(),
+    }),
+  ])
+  .refine((parameter) => parameter.type !== "choice" || parameter.values.includes(parameter.value), {
+    message: "expected one of its values: set value to one of them, or add it to values",
+    path: ["value"],
+  })
+  .refine(
+    (parameter) =>
+      (parameter.type !== "count" && parameter.type !== "number") ||
+      (parameter.value >= parameter.min && parameter.value <= parameter.max),
+    {message: "expected a value from min to max", path: ["value"]},
+  );
 export type LogicParameter = z.infer<typeof LogicParameter>;
 
 /** Parameters that encode one phrase of the guideline, each for another part of a response. */

@@ -74,4 +74,18 @@ describe("the logic schema", () => {
     const rule = "{id: r, facts: [], clauses: [{id: a, verdict: met}, {id: a, verdict: not-met}]}";
     expect(problemsOf(small(rule))).toBe('logic.yaml at rules[0].clauses[1].id: duplicate clause of r "a"');
   });
+
+  it("refuses a parameter's value that is not one of its values, or outside its range", () => {
+    const parameters =
+      "parameters: [{name: counting, title: T, description: D, type: choice, values: [at-least-half, most-missed], " +
+      "value: at-least-hafl}, {name: cap, title: T, description: D, type: count, min: 1, max: 5, value: 9}]\n";
+    expect(
+      problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}").replace("parameters: []\n", parameters)),
+    ).toBe(
+      [
+        "logic.yaml at parameters[0].value: expected one of its values: set value to one of them, or add it to values",
+        "logic.yaml at parameters[1].value: expected a value from min to max",
+      ].join("\n"),
+    );
+  });
 });

@@ -9,7 +9,7 @@ export interface LazyCode<T> {
   load(): Promise<T>;
 }
 
-/** `importer` is called once, on the first `load`. */
+/** `importer` is called on the first `load`, and again on a later one if it failed (a file not fetched, say). */
 export function lazyCode<T>(importer: () => Promise<T>): LazyCode<T> {
   let value: T | null = null;
   let loading: Promise<T> | null = null;
@@ -17,7 +17,14 @@ export function lazyCode<T>(importer: () => Promise<T>): LazyCode<T> {
     get value() {
       return value;
     },
-    load: () => (loading ??= importer().then((module) => (value = module))),
+    load: () =>
+      (loading ??= importer().then(
+        (module) => (value = module),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      )),
   };
 }
 
@@ -43,11 +50,15 @@ export function whenLoaded<T, I>(code: LazyCode<T>, use: (module: T, input: I) =
     const waiting = latest === null;
     latest = {input};
     if (waiting)
-      void code.load().then((module) => {
-        const asked = latest;
-        latest = null;
-        if (asked) use(module, asked.input);
-      });
+      code.load().then(
+        (module) => {
+          const asked = latest;
+          latest = null;
+          if (asked) use(module, asked.input);
+        },
+        // Not loaded: the request is dropped, and the next one tries the load again.
+        () => void (latest = null),
+      );
   };
   return Object.assign(ask, {drop: () => void (latest = null)});
 }

@@ -66,4 +66,20 @@ describe("code loaded when needed", () => {
     await settle();
     expect(served).toEqual([14]);
   });
+
+  it("tries the import again on the next request after one failed, and serves that request", async () => {
+    let imports = 0;
+    const code = lazyCode(() =>
+      ++imports === 1 ? Promise.reject(new Error("not fetched")) : Promise.resolve({double: (n: number) => n * 2}),
+    );
+    const served: number[] = [];
+    const ask = whenLoaded(code, (module, input: number) => served.push(module.double(input)));
+    ask(1);
+    await settle();
+    expect(served).toEqual([]);
+    ask(2);
+    await settle();
+    expect(imports).toBe(2);
+    expect(served).toEqual([4]);
+  });
 });

@@ -11,8 +11,9 @@ import {languageProblem} from "../authored/language.js";
 import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
-import {describeCandidate} from "./candidate-choice.js";
-import {AssignmentError, choiceFromQuery, overridesOf, type ParameterDomain} from "../engine/parameter-values.js";
+import {candidateFromQuery, describeCandidate, withChanges} from "./candidate-choice.js";
+import {ruleChangeWords} from "./rule-change-words.js";
+import {AssignmentError, overridesOf, type ParameterDomain} from "../engine/parameter-values.js";
 import {caseWords, scoreWords} from "./case-words.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {repeatedQuotes, writtenFileProblems} from "./case-read-back.js";
@@ -279,18 +280,23 @@ export function ruleSetsFromQuery(
   const newest = versions.at(-1)!;
   const current = ruleSetOf(newest);
   try {
-    const choice = choiceFromQuery(
+    const choice = candidateFromQuery(
       query,
       versions.map((guideline) => guideline.version),
       domains,
+      (name) => versions.find((guideline) => guideline.version === name)!.logic,
     );
-    if (choice.candidate === newest.version && !choice.set.length)
+    if (choice.candidate === newest.version && !choice.set.length && !choice.changes.length)
       return {current, candidate: null, described: null, error: null};
     const version = versions.find((guideline) => guideline.version === choice.candidate)!;
+    const titles = new Map(version.rules.map((rule) => [rule.id, rule.title]));
     return {
       current,
-      candidate: ruleSetOf(version, overridesOf(choice.set)),
-      described: describeCandidate(choice),
+      candidate: ruleSetOf(withChanges(version, choice.changes), overridesOf(choice.set)),
+      described: describeCandidate(
+        choice,
+        choice.changes.map((change) => ruleChangeWords(change, {logic: version.logic, titles})),
+      ),
       error: null,
     };
   } catch (error) {

@@ -25,7 +25,7 @@ import {
 } from "../../../lib/authoring/case-editor.js";
 import {viewKeeper} from "../../../lib/authoring/case-view-keeper.js";
 import {editorView} from "../../../lib/authoring/case-view.js";
-import {ruleSetOf} from "../../../lib/engine/derive.js";
+import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
 import {loadGuideline, loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
@@ -388,7 +388,7 @@ describe("under a candidate from /authors", () => {
     expect(editorView(record, context).lines[2]!.current!.verdict).toBe("met-flaw");
   });
 
-  it("the candidate comes from the same address as /authors; none when it names no change", () => {
+  it("the candidate comes from the same address as /authors, a clause change included; none when it names no change", () => {
     const domains = parameterDomains(v2);
     expect(ruleSetsFromQuery("", guidelines, domains)).toMatchObject({candidate: null, error: null});
     expect(ruleSetsFromQuery("base=v2&candidate=v2", guidelines, domains).candidate).toBeNull();
@@ -400,6 +400,17 @@ describe("under a candidate from /authors", () => {
       "v2 with How “at least half” counts the main task (mainPartThreshold) = more-than-half",
     );
     expect(changed.candidate!.parameters.mainPartThreshold).toBe("more-than-half");
+    // A clause changed in the address ("Write this case" hands it over) is the candidate's too: edge case 1a's ceiling
+    // with none delivered is partly met, so its one other instruction counts half: a 3 (the rubric's row 3), not a 2.
+    const clause = ruleSetsFromQuery("candidate=v2&set=numbers.ceiling-needs-one%3Dpartly", guidelines, domains);
+    expect(clause.error).toBeNull();
+    expect(clause.described).toBe("v2 with Numbers, a ceiling with none delivered: not met → partly met");
+    expect(
+      derive(
+        items.find((item) => item.id === "edge-1a")!,
+        clause.candidate!,
+      ).score,
+    ).toBe(3);
     const wrong = ruleSetsFromQuery("candidate=v9", guidelines, domains);
     expect(wrong).toMatchObject({candidate: null, error: 'candidate: unknown version "v9": expected one of v1, v2'});
   });

@@ -2,9 +2,13 @@
 // `set=` is a parameter (`set=counting=most-missed`) or, with a dot in its key, a clause's verdict or flag or a rubric
 // row's threshold (`set=numbers.ceiling-needs-one=partly`), read against the candidate version's logic. Browser-safe.
 import type {Guideline} from "../authored/schemas/guideline.js";
+import {ruleSetOf, type RuleSet} from "../engine/derive.js";
+import {ruleChangeWords} from "./rule-change-words.js";
 import type {GuidelineLogic} from "../authored/schemas/logic.js";
 import {
+  AssignmentError,
   choiceFromQuery,
+  overridesOf,
   choiceToQuery,
   type Assignment,
   type ParameterDomain,
@@ -68,3 +72,47 @@ export function withParameter(
 /** The version with the changes made to its logic (itself when there are none). */
 export const withChanges = (version: Guideline, changes: readonly RuleChange[]): Guideline =>
   changes.length ? {...version, logic: applyRuleChanges(version.logic, changes)} : version;
+
+/** The editor's two rule sets from the /authors address: the newest version, and the candidate it names. */
+export interface EditorRuleSets {
+  current: RuleSet;
+  /** Null when the address names no change from the current guideline (or could not be read: see error). */
+  candidate: RuleSet | null;
+  /** The candidate in words ("v1", "v2 with counting = most-missed"), or null. */
+  described: string | null;
+  /** Why the address could not be read, naming what is valid; null when it could. */
+  error: string | null;
+}
+
+export function ruleSetsFromQuery(
+  query: string,
+  versions: readonly Guideline[],
+  domains: readonly ParameterDomain[],
+): EditorRuleSets {
+  const newest = versions.at(-1)!;
+  const current = ruleSetOf(newest);
+  try {
+    const choice = candidateFromQuery(
+      query,
+      versions.map((guideline) => guideline.version),
+      domains,
+      (name) => versions.find((guideline) => guideline.version === name)!.logic,
+    );
+    if (choice.candidate === newest.version && !choice.set.length && !choice.changes.length)
+      return {current, candidate: null, described: null, error: null};
+    const version = versions.find((guideline) => guideline.version === choice.candidate)!;
+    const titles = new Map(version.rules.map((rule) => [rule.id, rule.title]));
+    return {
+      current,
+      candidate: ruleSetOf(withChanges(version, choice.changes), overridesOf(choice.set)),
+      described: describeCandidate(
+        choice,
+        choice.changes.map((change) => ruleChangeWords(change, {logic: version.logic, titles})),
+      ),
+      error: null,
+    };
+  } catch (error) {
+    if (!(error instanceof AssignmentError)) throw error;
+    return {current, candidate: null, described: null, error: error.message};
+  }
+}

@@ -14,7 +14,8 @@ import {canonicalLanguage} from "../authored/language.js";
 import {orderAfterLast, orderTaken, type PlacedCase} from "./case-places.js";
 import {isRecord, linesOf, withItemMoved, withoutItem, type CaseRecord} from "./case-record.js";
 
-export {syncRulings, ruleSetsFromQuery} from "./case-view.js";
+export {syncRulings} from "./case-view.js";
+export {ruleSetsFromQuery} from "./candidate-choice.js";
 export type {CaseDerivation, EditorContext, EditorView, LineReading, LineView} from "./case-view.js";
 
 export {caseFileName, linesOf, type CaseRecord} from "./case-record.js";

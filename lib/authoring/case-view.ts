@@ -3,17 +3,13 @@
 // downloaded. The engine decides (lib/engine/derive.ts); this module only hands it what the author has entered so far.
 // Browser-safe, and cheap enough to run at every keystroke (npm run bench -- --case-editor-only).
 import {checkCaseRecord} from "./case-file.js";
-import {derive, ruleSetOf, type Derivation, type RuleSet} from "../engine/derive.js";
+import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {ChecklistLine} from "../authored/schemas/item.js";
-import type {Guideline} from "../authored/schemas/guideline.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
 import {languageProblem} from "../authored/language.js";
 import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
-import {candidateFromQuery, describeCandidate, withChanges} from "./candidate-choice.js";
-import {ruleChangeWords} from "./rule-change-words.js";
-import {AssignmentError, overridesOf, type ParameterDomain} from "../engine/parameter-values.js";
 import {caseWords, scoreWords} from "./case-words.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {repeatedQuotes, writtenFileProblems} from "./case-read-back.js";
@@ -259,48 +255,4 @@ export function editorView(
 /** Writes the derived verdicts and score into the record; the same record when nothing changes. */
 export function syncRulings(record: CaseRecord, view: EditorView): CaseRecord {
   return synced(record, view.lines, view.current);
-}
-
-/** The editor's two rule sets from the /authors address: the newest version, and the candidate it names. */
-export interface EditorRuleSets {
-  current: RuleSet;
-  /** Null when the address names no change from the current guideline (or could not be read: see error). */
-  candidate: RuleSet | null;
-  /** The candidate in words ("v1", "v2 with counting = most-missed"), or null. */
-  described: string | null;
-  /** Why the address could not be read, naming what is valid; null when it could. */
-  error: string | null;
-}
-
-export function ruleSetsFromQuery(
-  query: string,
-  versions: readonly Guideline[],
-  domains: readonly ParameterDomain[],
-): EditorRuleSets {
-  const newest = versions.at(-1)!;
-  const current = ruleSetOf(newest);
-  try {
-    const choice = candidateFromQuery(
-      query,
-      versions.map((guideline) => guideline.version),
-      domains,
-      (name) => versions.find((guideline) => guideline.version === name)!.logic,
-    );
-    if (choice.candidate === newest.version && !choice.set.length && !choice.changes.length)
-      return {current, candidate: null, described: null, error: null};
-    const version = versions.find((guideline) => guideline.version === choice.candidate)!;
-    const titles = new Map(version.rules.map((rule) => [rule.id, rule.title]));
-    return {
-      current,
-      candidate: ruleSetOf(withChanges(version, choice.changes), overridesOf(choice.set)),
-      described: describeCandidate(
-        choice,
-        choice.changes.map((change) => ruleChangeWords(change, {logic: version.logic, titles})),
-      ),
-      error: null,
-    };
-  } catch (error) {
-    if (!(error instanceof AssignmentError)) throw error;
-    return {current, candidate: null, described: null, error: error.message};
-  }
 }

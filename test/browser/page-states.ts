@@ -3,9 +3,9 @@
 // loaded in the editor, an answer open on /judges, ...), at 390 and 1440 px, in light and dark. Each (page, width,
 // scheme, state) is checked once in a run, in one context: a walk reaches its states in turn in one page, and each
 // state is checked at both widths and in both schemes (which rules run where: axe.ts), with the measured layout
-// (axe.ts `layout`) and a screenshot of each for a person to look at (test-results/screens/, gitignored). A page's own
-// tests check what it does, not its accessibility. The walks are split across page-states-1 and -2.test.ts by their
-// measured cost, so the two files finish together.
+// (axe.ts `layout`) and, outside CI, a screenshot of each for a person to look at (test-results/screens/,
+// gitignored). A page's own tests check what it does, not its accessibility. The walks are split across
+// page-states-1 and -2.test.ts by their measured cost, so the two files finish together.
 import type {BrowserContext, Page} from "playwright-core";
 import {describe, expect, it, beforeAll, afterAll} from "vitest";
 import type {Item} from "../../lib/authored/schemas/item.js";
@@ -48,6 +48,7 @@ import {
   scoreGroup,
   showItem,
   visibleText,
+  writesScreens,
 } from "./trainee.js";
 
 type Width = 390 | 1440;
@@ -512,6 +513,7 @@ async function check(page: Page, state: PageState): Promise<{violations: string[
       violations.push(...(await audit(page, `${label}, ${scheme}`, {rules, include: state.include})));
       // The whole page in light; in dark its first screen, which shows the palette at a third of the time.
       const path = `${screensDir}/${state.name}-${width}-${scheme}.png`;
+      if (!writesScreens) continue;
       if (state.include) await page.locator(state.include).first().screenshot({path});
       else await page.screenshot({path, fullPage: scheme === "light"});
     }

@@ -63,10 +63,15 @@ describe("npm run lint", () => {
     const {scripts} = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     };
-    // A step on its own (`npm run lint`) or one of the scripts a step runs side by side (`run-p ... lint ...`).
+    // A step on its own (`npm run lint`), or a script a step runs side by side or in turn (`run-p ... lint ...`),
+    // followed through the scripts it names (`run-p static suite`, `static` running lint among others).
+    const runsLint = (words: string[]): boolean =>
+      words.join(" ") === "npm run lint" ||
+      (["run-p", "run-s"].includes(words[0]!) &&
+        words.some(
+          (word) => word === "lint" || (scripts[word] !== undefined && runsLint(scripts[word]!.split(/\s+/))),
+        ));
     const steps = scripts.test!.split("&&").map((step) => step.trim().split(/\s+/));
-    const runsLint = (words: string[]) =>
-      words.join(" ") === "npm run lint" || (["run-p", "run-s"].includes(words[0]!) && words.includes("lint"));
     expect(steps.filter(runsLint)).toHaveLength(1);
   });
 });

@@ -206,25 +206,39 @@ export function checkLogic({logic, texts, file, textFile, otherTexts = new Map()
   return {problems, warnings};
 }
 
+/** What a version's rules say, for its sentences: its version and its rules' texts. */
+export type VersionTexts = Pick<Guideline, "version" | "rules" | "unwrittenRules">;
+
 /**
- * A version's logic checked as guideline:check does: the static check, then, when it finds no problem, the
- * completeness of every rule and of the rubric (logic-completeness.ts). `versions`: every version, for the texts.
+ * The static check's input for a version: its logic, its rules' texts and, from `versions` (every version, or their
+ * texts), the other versions' texts of each rule.
  */
-export function checkVersionLogic(guideline: Guideline, versions: readonly Guideline[] = []): Report {
-  const file = `guideline/${guideline.version}/logic.yaml`;
-  const textsOf = (version: Pick<Guideline, "rules" | "unwrittenRules">) =>
+export function versionLogicInput(
+  guideline: VersionTexts & Pick<Guideline, "logic">,
+  versions: readonly VersionTexts[] = [],
+): LogicCheckInput {
+  const textsOf = (version: VersionTexts) =>
     new Map([...version.rules, ...(version.unwrittenRules ?? [])].map((rule) => [rule.id as string, rule.text]));
   const otherTexts = new Map<string, string[]>();
   for (const other of versions)
     if (other.version !== guideline.version)
       for (const [id, text] of textsOf(other)) otherTexts.set(id, [...(otherTexts.get(id) ?? []), text]);
-  const report = checkLogic({
+  return {
     logic: guideline.logic,
     texts: textsOf(guideline),
-    file,
+    file: `guideline/${guideline.version}/logic.yaml`,
     textFile: `guideline/${guideline.version}/guideline.yaml`,
     otherTexts,
-  });
+  };
+}
+
+/**
+ * A version's logic checked as guideline:check does: the static check, then, when it finds no problem, the
+ * completeness of every rule and of the rubric (logic-completeness.ts). `versions`: every version, for the texts.
+ */
+export function checkVersionLogic(guideline: Guideline, versions: readonly Guideline[] = []): Report {
+  const input = versionLogicInput(guideline, versions);
+  const report = checkLogic(input);
   if (report.problems.length) return report;
-  return {problems: logicCompleteness(guideline.logic, {file}).problems, warnings: report.warnings};
+  return {problems: logicCompleteness(guideline.logic, {file: input.file}).problems, warnings: report.warnings};
 }

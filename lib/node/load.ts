@@ -14,6 +14,7 @@ import {TrainingParts, type TrainingPart} from "../authored/schemas/parts.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "../authored/problems.js";
 import {readAuthoredFile} from "./read-file.js";
 import {quoteText} from "../text/quote-text.js";
+import {checkLogic, versionLogicInput, type VersionTexts} from "../authoring/logic-check.js";
 
 /** The project root: this file is lib/node/load.ts. */
 export const projectRoot = join(import.meta.dirname, "../..");
@@ -114,8 +115,11 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
   return check;
 }
 
-/** A guideline version: its guideline.yaml (texts) and its logic.yaml (what it decides), read together. */
-export function loadGuideline(version: string, root = projectRoot): Guideline {
+/**
+ * A guideline version's two files, each held to its schema, its logic not yet checked: guideline:check checks it
+ * itself, to report every problem with the completeness of its rules. Everything else reads loadGuideline.
+ */
+export function readGuideline(version: string, root = projectRoot): Guideline {
   const file = join(root, "guideline", version, "guideline.yaml");
   const name = display(root, file);
   const source = readAuthoredFile(file, name, "yaml");
@@ -139,6 +143,34 @@ export function loadGuideline(version: string, root = projectRoot): Guideline {
     parameters: parameterValues(logic) as Guideline["parameters"],
     logic,
   };
+}
+
+/** The other versions' rule texts, for the sentences a version keeps from them; one that does not read is left out. */
+function otherVersionTexts(version: string, root: string): VersionTexts[] {
+  return guidelineVersions(root)
+    .filter((other) => other !== version)
+    .flatMap((other) => {
+      const file = join(root, "guideline", other, "guideline.yaml");
+      try {
+        return [parseGuidelineFile(readAuthoredFile(file, display(root, file), "yaml"), display(root, file))];
+      } catch (error) {
+        if (error instanceof AuthoredFileError) return [];
+        throw error;
+      }
+    });
+}
+
+/**
+ * A guideline version: its guideline.yaml (texts) and its logic.yaml (what it decides), read together, and its logic
+ * checked as guideline:check checks it before enumerating (lib/authoring/logic-check.ts): a condition that does not
+ * parse or type-check, or a sentence not quoted from its rule, is an AuthoredFileError naming the file, the rule and
+ * clause (or row), the field and the fix, never a stack trace from the engine.
+ */
+export function loadGuideline(version: string, root = projectRoot): Guideline {
+  const guideline = readGuideline(version, root);
+  const {problems} = checkLogic(versionLogicInput(guideline, otherVersionTexts(version, root)));
+  if (problems.length) throw new AuthoredFileError(problems);
+  return guideline;
 }
 
 /** The current (newest) version's logic: an item's rules, facts and flags are held to what it declares. */

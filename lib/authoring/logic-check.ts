@@ -10,8 +10,7 @@ import {logicCompleteness} from "./logic-completeness.js";
 import {fieldPath, type Problem, type Report} from "../authored/problems.js";
 import {parameterScope, ruleScope, rubricScope, verdictWords, type Scope} from "./logic-scope.js";
 import {checkCondition, checkReference, quoted, type Expected, type Place} from "./logic-condition.js";
-
-const normalised = (text: string) => text.replace(/\s+/g, " ").trim();
+import {isQuotedFrom} from "../trainee/rule-sentence.js";
 
 const verdictParameter = {
   what: "verdicts",
@@ -71,10 +70,9 @@ export function checkLogic({logic, texts, file, textFile, otherTexts = new Map()
         });
     });
     const quotedFrom = (sentence: string, place: Place) => {
-      const quote = normalised(sentence);
-      if (text === undefined || normalised(text).includes(quote)) return;
+      if (text === undefined || isQuotedFrom(sentence, text)) return;
       // Another version's words (v1 keeps v2's sentences where its own text is shorter): said, not refused.
-      const elsewhere = (otherTexts.get(rule.id) ?? []).some((other) => normalised(other).includes(quote));
+      const elsewhere = (otherTexts.get(rule.id) ?? []).some((other) => isQuotedFrom(sentence, other));
       (elsewhere ? warnings : problems).push({
         file,
         field: fieldPath(place.path),

@@ -239,6 +239,22 @@ export function celParameter(logic: CompiledLogic, name: string, parameters: Par
   return logic.parameters.get(name)?.type === "count" && typeof value === "number" ? BigInt(value) : value;
 }
 
+/**
+ * The parameters as a condition reads them, each looked up only when read: all an `open` entry's condition may read,
+ * and what a line's or a checklist's context reads for a name that is not its own.
+ */
+export class ParameterContext extends Map<string, unknown> {
+  constructor(
+    protected readonly logic: CompiledLogic,
+    protected readonly parameters: ParameterValues,
+  ) {
+    super();
+  }
+  override get(name: string): unknown {
+    return celParameter(this.logic, name, this.parameters);
+  }
+}
+
 /** The verdict a source gives under the parameters; throws when a parameter's value is not a verdict. */
 export function verdictOf(source: VerdictSource, parameters: ParameterValues, where: string): Verdict {
   if ("verdict" in source) return source.verdict;

@@ -37,13 +37,22 @@ export interface LogicCheckInput {
   textFile: string;
   /** The rule's texts in the other versions, by id: a sentence quoted from one of them is warned about, not refused. */
   otherTexts?: ReadonlyMap<string, readonly string[]>;
+  /** Another version's texts could not be read: a sentence in none of the texts read may be its, so is warned about. */
+  othersUnread?: boolean;
 }
 
 /**
  * Every problem of a version's logic that can be seen without enumerating its facts (logic-completeness.ts does),
  * and the warnings: a sentence quoted from another version's text of the rule but not this one's.
  */
-export function checkLogic({logic, texts, file, textFile, otherTexts = new Map()}: LogicCheckInput): Report {
+export function checkLogic({
+  logic,
+  texts,
+  file,
+  textFile,
+  otherTexts = new Map(),
+  othersUnread = false,
+}: LogicCheckInput): Report {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const parameters = parameterScope(logic);
@@ -72,7 +81,7 @@ export function checkLogic({logic, texts, file, textFile, otherTexts = new Map()
     const quotedFrom = (sentence: string, place: Place) => {
       if (text === undefined || isQuotedFrom(sentence, text)) return;
       // Another version's words (v1 keeps v2's sentences where its own text is shorter): said, not refused.
-      const elsewhere = (otherTexts.get(rule.id) ?? []).some((other) => isQuotedFrom(sentence, other));
+      const elsewhere = othersUnread || (otherTexts.get(rule.id) ?? []).some((other) => isQuotedFrom(sentence, other));
       (elsewhere ? warnings : problems).push({
         file,
         field: fieldPath(place.path),
@@ -205,7 +214,11 @@ export function checkLogic({logic, texts, file, textFile, otherTexts = new Map()
 }
 
 /** What a version's rules say, for its sentences: its version and its rules' texts. */
-export type VersionTexts = Pick<Guideline, "version" | "rules" | "unwrittenRules">;
+export interface VersionTexts {
+  version: string;
+  rules: readonly {id: string; text: string}[];
+  unwrittenRules?: readonly {id: string; text: string}[];
+}
 
 /**
  * The static check's input for a version: its logic, its rules' texts and, from `versions` (every version, or their
@@ -214,9 +227,10 @@ export type VersionTexts = Pick<Guideline, "version" | "rules" | "unwrittenRules
 export function versionLogicInput(
   guideline: VersionTexts & Pick<Guideline, "logic">,
   versions: readonly VersionTexts[] = [],
+  othersUnread = false,
 ): LogicCheckInput {
   const textsOf = (version: VersionTexts) =>
-    new Map([...version.rules, ...(version.unwrittenRules ?? [])].map((rule) => [rule.id as string, rule.text]));
+    new Map([...version.rules, ...(version.unwrittenRules ?? [])].map((rule) => [rule.id, rule.text]));
   const otherTexts = new Map<string, string[]>();
   for (const other of versions)
     if (other.version !== guideline.version)
@@ -227,6 +241,7 @@ export function versionLogicInput(
     file: `guideline/${guideline.version}/logic.yaml`,
     textFile: `guideline/${guideline.version}/guideline.yaml`,
     otherTexts,
+    othersUnread,
   };
 }
 

@@ -145,16 +145,30 @@ export function readGuideline(version: string, root = projectRoot): Guideline {
   };
 }
 
-/** The other versions' rule texts, for the sentences a version keeps from them; one that does not read is left out. */
-function otherVersionTexts(version: string, root: string): VersionTexts[] {
+/** A list's entries that have an id and a text, as a guideline.yaml holds its rules. */
+const textsIn = (list: unknown): {id: string; text: string}[] =>
+  Array.isArray(list)
+    ? list.flatMap((entry: {id?: unknown; text?: unknown} | null) =>
+        typeof entry?.id === "string" && typeof entry.text === "string" ? [{id: entry.id, text: entry.text}] : [],
+      )
+    : [];
+
+/**
+ * The other versions' rule texts, for the sentences a version keeps from them: read as the YAML holds them, so a
+ * version broken elsewhere (its own load says where) still lends its texts; one that cannot be read is null.
+ */
+function otherVersionTexts(version: string, root: string): (VersionTexts | null)[] {
   return guidelineVersions(root)
     .filter((other) => other !== version)
     .flatMap((other) => {
       const file = join(root, "guideline", other, "guideline.yaml");
       try {
-        return [parseGuidelineFile(readAuthoredFile(file, display(root, file), "yaml"), display(root, file))];
+        const source = readAuthoredFile(file, display(root, file), "yaml");
+        checkAuthoredText(source, display(root, file), "yaml");
+        const data = parseYamlData(source, display(root, file)) as {rules?: unknown; unwrittenRules?: unknown} | null;
+        return [{version: other, rules: textsIn(data?.rules), unwrittenRules: textsIn(data?.unwrittenRules)}];
       } catch (error) {
-        if (error instanceof AuthoredFileError) return [];
+        if (error instanceof AuthoredFileError) return [null];
         throw error;
       }
     });
@@ -168,7 +182,9 @@ function otherVersionTexts(version: string, root: string): VersionTexts[] {
  */
 export function loadGuideline(version: string, root = projectRoot): Guideline {
   const guideline = readGuideline(version, root);
-  const {problems} = checkLogic(versionLogicInput(guideline, otherVersionTexts(version, root)));
+  const others = otherVersionTexts(version, root);
+  const read = others.filter((other) => other !== null);
+  const {problems} = checkLogic(versionLogicInput(guideline, read, read.length < others.length));
   if (problems.length) throw new AuthoredFileError(problems);
   return guideline;
 }

@@ -5,7 +5,7 @@
 import {celEnv, CelScalar, isCelError, parse as bufParse, plan} from "@bufbuild/cel";
 import type {CelResult} from "@bufbuild/cel";
 import type {Expr} from "@bufbuild/cel-spec/cel/expr/syntax_pb.js";
-import {Environment, type ASTNode} from "@marcbachmann/cel-js";
+import {Environment, parse as celJsParse, type ASTNode} from "@marcbachmann/cel-js";
 import jsonLogic, {type RulesLogic} from "json-logic-js";
 import {declarations, type FactSet, type Name} from "./guideline-conditions.js";
 
@@ -44,21 +44,39 @@ function celJsIdentifiers(node: ASTNode, found: Set<string>): Set<string> {
 
 const declared = (found: Iterable<string>): string[] => [...found].filter((name) => name in declarations).sort();
 
-export const celJs: ConditionEngine = {
-  name: "@marcbachmann/cel-js",
-  inputs: celInputs,
-  compiler() {
-    const env = celJsEnvironment();
-    return (condition) => {
-      const compiled = env.parse(condition);
-      const checked = compiled.check();
-      if (!checked.valid || checked.type !== "bool")
-        throw new Error(`${condition}: ${checked.error?.message ?? `gives ${checked.type}, not bool`}`);
-      return (facts) => compiled(facts as Record<string, unknown>) === true;
-    };
+/**
+ * A CEL library as the interpreter drives it: its environment of declared names built once per compiler, each
+ * condition compiled in it; the names a condition reads come from its syntax tree.
+ */
+function celEngine<Env>(
+  name: string,
+  environment: () => Env,
+  compile: (env: Env, condition: string) => Compiled,
+  namesRead: (condition: string) => string[],
+): ConditionEngine {
+  return {
+    name,
+    inputs: celInputs,
+    compiler() {
+      const env = environment();
+      return (condition) => compile(env, condition);
+    },
+    namesRead,
+  };
+}
+
+export const celJs = celEngine(
+  "@marcbachmann/cel-js",
+  celJsEnvironment,
+  (env, condition) => {
+    const compiled = env.parse(condition);
+    const checked = compiled.check();
+    if (!checked.valid || checked.type !== "bool")
+      throw new Error(`${condition}: ${checked.error?.message ?? `gives ${checked.type}, not bool`}`);
+    return (facts) => compiled(facts as Record<string, unknown>) === true;
   },
-  namesRead: (condition) => declared(celJsIdentifiers(celJsEnvironment().parse(condition).ast, new Set())),
-};
+  (condition) => declared(celJsIdentifiers(celJsParse(condition).ast, new Set())),
+);
 
 const celScalars = {bool: CelScalar.BOOL, int: CelScalar.INT, double: CelScalar.DOUBLE, string: CelScalar.STRING};
 
@@ -90,22 +108,19 @@ function bufbuildIdentifiers(expr: Expr | undefined, found: Set<string>): Set<st
 export const bufbuildEnvironment = () =>
   celEnv({variables: Object.fromEntries(names.map((name) => [name, celScalars[declarations[name]]]))});
 
-export const bufbuild: ConditionEngine = {
-  name: "@bufbuild/cel",
-  inputs: celInputs,
-  compiler() {
-    const env = bufbuildEnvironment();
-    return (condition) => {
-      const evaluate = plan(env, bufParse(condition)) as (facts: unknown) => CelResult;
-      return (facts) => {
-        const result = evaluate(facts);
-        if (isCelError(result)) throw result;
-        return result === true;
-      };
+export const bufbuild = celEngine(
+  "@bufbuild/cel",
+  bufbuildEnvironment,
+  (env, condition) => {
+    const evaluate = plan(env, bufParse(condition)) as (facts: unknown) => CelResult;
+    return (facts) => {
+      const result = evaluate(facts);
+      if (isCelError(result)) throw result;
+      return result === true;
     };
   },
-  namesRead: (condition) => declared(bufbuildIdentifiers(bufParse(condition).expr, new Set())),
-};
+  (condition) => declared(bufbuildIdentifiers(bufParse(condition).expr, new Set())),
+);
 
 const jsonLogicOperators: Partial<Record<ASTNode["op"], string>> = {
   "&&": "and",
@@ -136,7 +151,7 @@ export function toJsonLogic(node: ASTNode): RulesLogic {
 }
 
 /** The condition as a JSON Logic rule (translated once from its CEL syntax tree). */
-export const jsonLogicRule = (condition: string): RulesLogic => toJsonLogic(celJsEnvironment().parse(condition).ast);
+export const jsonLogicRule = (condition: string): RulesLogic => toJsonLogic(celJsParse(condition).ast);
 
 export const jsonLogicEngine: ConditionEngine = {
   name: "json-logic-js",

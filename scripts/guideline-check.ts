@@ -11,7 +11,7 @@ import {
   guidelineVersions,
   loadCalibration,
   loadCaseStudyIfAny,
-  loadGuideline,
+  readGuideline,
   loadItems,
   loadParts,
   loadRubricWriterIfAny,
@@ -49,7 +49,7 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
         for (const problem of error.problems) broken.push(problem);
       }
     if (broken.length) throw new AuthoredFileError(broken);
-    const guideline = loadGuideline(version, io.root);
+    const guideline = readGuideline(version, io.root);
     // The logic: every condition type-checked, every rule and the rubric complete (lib/authoring/logic-check.ts).
     // The other versions lend their rule texts: a sentence quoted from one of them is a warning, not a problem.
     const others = versions.filter((other) => other !== version).flatMap((other) => readable(other, io.root));
@@ -102,7 +102,7 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
 /** Another version, for its rule texts; one that does not load is left out (its own check says why). */
 function readable(version: string, root: string): Guideline[] {
   try {
-    return [loadGuideline(version, root)];
+    return [readGuideline(version, root)];
   } catch (error) {
     if (error instanceof AuthoredFileError) return [];
     throw error;

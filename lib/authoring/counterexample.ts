@@ -8,7 +8,8 @@ import type {LogicFact, LogicRule} from "../authored/schemas/logic.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import {isOpen, ruleReading, type RuleReading} from "../engine/rules.js";
-import {combinations, ruleConditions, ruleDomains} from "./fact-values.js";
+import {combinations, ruleDomains} from "./fact-values.js";
+import {ruleConditions} from "../engine/rule-conditions.js";
 import {compiler, namesRead, ruleScope} from "./logic-scope.js";
 
 export type FactValue = boolean | number | string;

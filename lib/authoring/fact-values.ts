@@ -6,6 +6,7 @@
 import type {ASTNode} from "@marcbachmann/cel-js";
 import type {GuidelineLogic, LogicFact, LogicParameter, LogicRule} from "../authored/schemas/logic.js";
 import {compiler, ruleScope} from "./logic-scope.js";
+import {ruleConditions} from "../engine/rule-conditions.js";
 
 /** A value as an item or the version holds it (a count is a number), and as CEL reads it (a count is a bigint). */
 export interface TriedValue {
@@ -86,17 +87,6 @@ export function parameterDomain(parameter: LogicParameter): Domain {
       return {name, kind: "parameter", values: values.map((each) => ({value: each, cel: each}))};
     }
   }
-}
-
-/** The conditions a rule evaluates for a line: each clause's when, a verdict or flag written as CEL, engages. */
-export function ruleConditions(rule: LogicRule): string[] {
-  return rule.clauses.flatMap((clause) => [
-    ...(clause.when !== undefined ? [clause.when] : []),
-    ...(typeof clause.verdict === "object" ? [clause.verdict.cel] : []),
-    ...(typeof clause.flag === "object" ? [clause.flag.cel] : []),
-    ...(typeof clause.engages === "string" ? [clause.engages] : []),
-    ...(clause.open ?? []).map((entry) => entry.when),
-  ]);
 }
 
 /**

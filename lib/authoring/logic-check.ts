@@ -10,8 +10,7 @@ import {logicCompleteness} from "./logic-completeness.js";
 import {fieldPath, type Problem, type Report} from "../authored/problems.js";
 import {parameterScope, ruleScope, rubricScope, verdictWords, type Scope} from "./logic-scope.js";
 import {checkCondition, checkReference, quoted, type Expected, type Place} from "./logic-condition.js";
-
-const normalised = (text: string) => text.replace(/\s+/g, " ").trim();
+import {isQuotedFrom} from "../trainee/rule-sentence.js";
 
 const verdictParameter = {
   what: "verdicts",
@@ -38,13 +37,22 @@ export interface LogicCheckInput {
   textFile: string;
   /** The rule's texts in the other versions, by id: a sentence quoted from one of them is warned about, not refused. */
   otherTexts?: ReadonlyMap<string, readonly string[]>;
+  /** Another version's texts could not be read: a sentence in none of the texts read may be its, so is warned about. */
+  othersUnread?: boolean;
 }
 
 /**
  * Every problem of a version's logic that can be seen without enumerating its facts (logic-completeness.ts does),
  * and the warnings: a sentence quoted from another version's text of the rule but not this one's.
  */
-export function checkLogic({logic, texts, file, textFile, otherTexts = new Map()}: LogicCheckInput): Report {
+export function checkLogic({
+  logic,
+  texts,
+  file,
+  textFile,
+  otherTexts = new Map(),
+  othersUnread = false,
+}: LogicCheckInput): Report {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const parameters = parameterScope(logic);
@@ -71,10 +79,9 @@ export function checkLogic({logic, texts, file, textFile, otherTexts = new Map()
         });
     });
     const quotedFrom = (sentence: string, place: Place) => {
-      const quote = normalised(sentence);
-      if (text === undefined || normalised(text).includes(quote)) return;
+      if (text === undefined || isQuotedFrom(sentence, text)) return;
       // Another version's words (v1 keeps v2's sentences where its own text is shorter): said, not refused.
-      const elsewhere = (otherTexts.get(rule.id) ?? []).some((other) => normalised(other).includes(quote));
+      const elsewhere = othersUnread || (otherTexts.get(rule.id) ?? []).some((other) => isQuotedFrom(sentence, other));
       (elsewhere ? warnings : problems).push({
         file,
         field: fieldPath(place.path),
@@ -206,25 +213,45 @@ export function checkLogic({logic, texts, file, textFile, otherTexts = new Map()
   return {problems, warnings};
 }
 
+/** What a version's rules say, for its sentences: its version and its rules' texts. */
+export interface VersionTexts {
+  version: string;
+  rules: readonly {id: string; text: string}[];
+  unwrittenRules?: readonly {id: string; text: string}[];
+}
+
+/**
+ * The static check's input for a version: its logic, its rules' texts and, from `versions` (every version, or their
+ * texts), the other versions' texts of each rule.
+ */
+export function versionLogicInput(
+  guideline: VersionTexts & Pick<Guideline, "logic">,
+  versions: readonly VersionTexts[] = [],
+  othersUnread = false,
+): LogicCheckInput {
+  const textsOf = (version: VersionTexts) =>
+    new Map([...version.rules, ...(version.unwrittenRules ?? [])].map((rule) => [rule.id, rule.text]));
+  const otherTexts = new Map<string, string[]>();
+  for (const other of versions)
+    if (other.version !== guideline.version)
+      for (const [id, text] of textsOf(other)) otherTexts.set(id, [...(otherTexts.get(id) ?? []), text]);
+  return {
+    logic: guideline.logic,
+    texts: textsOf(guideline),
+    file: `guideline/${guideline.version}/logic.yaml`,
+    textFile: `guideline/${guideline.version}/guideline.yaml`,
+    otherTexts,
+    othersUnread,
+  };
+}
+
 /**
  * A version's logic checked as guideline:check does: the static check, then, when it finds no problem, the
  * completeness of every rule and of the rubric (logic-completeness.ts). `versions`: every version, for the texts.
  */
 export function checkVersionLogic(guideline: Guideline, versions: readonly Guideline[] = []): Report {
-  const file = `guideline/${guideline.version}/logic.yaml`;
-  const textsOf = (version: Pick<Guideline, "rules" | "unwrittenRules">) =>
-    new Map([...version.rules, ...(version.unwrittenRules ?? [])].map((rule) => [rule.id as string, rule.text]));
-  const otherTexts = new Map<string, string[]>();
-  for (const other of versions)
-    if (other.version !== guideline.version)
-      for (const [id, text] of textsOf(other)) otherTexts.set(id, [...(otherTexts.get(id) ?? []), text]);
-  const report = checkLogic({
-    logic: guideline.logic,
-    texts: textsOf(guideline),
-    file,
-    textFile: `guideline/${guideline.version}/guideline.yaml`,
-    otherTexts,
-  });
+  const input = versionLogicInput(guideline, versions);
+  const report = checkLogic(input);
   if (report.problems.length) return report;
-  return {problems: logicCompleteness(guideline.logic, {file}).problems, warnings: report.warnings};
+  return {problems: logicCompleteness(guideline.logic, {file: input.file}).problems, warnings: report.warnings};
 }

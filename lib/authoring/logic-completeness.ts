@@ -14,11 +14,11 @@ import {
   combinationWords,
   combinations,
   parameterDomain,
-  ruleConditions,
   ruleDomains,
   type Domain,
   type TriedValue,
 } from "./fact-values.js";
+import {ruleConditions} from "../engine/rule-conditions.js";
 import {compiler, namesRead, ruleScope, rowThresholds, rubricScope, verdictWords} from "./logic-scope.js";
 
 const contextOf = (domains: readonly Domain[], at: readonly number[], into: Record<string, unknown>) => {

@@ -4,7 +4,7 @@
 // A parameter declared in the data shows up here with no change to this file.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {LogicParameter} from "../authored/schemas/logic.js";
-import {namesRead} from "../engine/cel.js";
+import {compileLogic} from "../engine/logic.js";
 import type {ParameterDomain, ParameterName, ParameterValue} from "../engine/parameter-values.js";
 import {loadGuidelines} from "../node/load.js";
 
@@ -54,40 +54,16 @@ function kindOf(parameter: LogicParameter): Kind {
   }
 }
 
-/** Every condition of a rule, and of the rubric, as text: what the names read are found in. */
-function conditionsOf(guideline: Guideline): {reader: string; conditions: string[]}[] {
-  const {rules, rubric} = guideline.logic;
-  const ofRule = rules.map((rule) => ({
-    reader: rule.id,
-    conditions: rule.clauses.flatMap((clause) => [
-      ...(clause.when ? [clause.when] : []),
-      ...(typeof clause.verdict === "string" ? [] : [clause.verdict.cel]),
-      ...(clause.flag === undefined || typeof clause.flag === "string" ? [] : [clause.flag.cel]),
-      ...(typeof clause.engages === "string" ? [clause.engages] : []),
-      ...(clause.open ?? []).map((entry) => entry.when),
-    ]),
-    references: rule.clauses.flatMap((clause) => [
-      ...(typeof clause.verdict === "string" ? [clause.verdict] : []),
-      ...(clause.open ?? []).flatMap((entry) => entry.verdicts),
-    ]),
-  }));
-  const ofRubric = {
-    reader: "rubric",
-    conditions: [
-      ...rubric.rows.flatMap((row) => [row.when, ...(row.open ?? []).map((entry) => entry.when)]),
-      ...(rubric.cap ? [rubric.cap.when] : []),
-    ],
-    references: [
-      ...Object.values(rubric.credit).map(String),
-      ...rubric.rows.map((row) => String(row.score)),
-      ...(rubric.cap ? [String(rubric.cap.score)] : []),
-    ],
-  };
-  // A parameter named where a value is expected ($registerBreak) is read as surely as one a condition names.
-  return [...ofRule, ofRubric].map(({reader, conditions, references}) => ({
-    reader,
-    conditions: [...conditions, ...references.filter((value) => value.startsWith("$")).map((value) => value.slice(1))],
-  }));
+/**
+ * Each reader, a rule (by id) and then the rubric, with the parameters its conditions read and its verdicts or scores
+ * name ($registerBreak): the engine's own reading of the compiled logic.
+ */
+function readersOf(guideline: Guideline): {reader: string; names: ReadonlySet<string>}[] {
+  const {rules, rubric} = compileLogic(guideline.logic);
+  return [
+    ...[...rules.values()].map((rule) => ({reader: rule.data.id, names: new Set(rule.parameterNames)})),
+    {reader: "rubric", names: new Set(rubric.parameterNames)},
+  ];
 }
 
 /** The first reader (a rule id, or "rubric") whose conditions read the name, or null when none does. */
@@ -101,10 +77,7 @@ function readerOf(readers: readonly {reader: string; names: ReadonlySet<string>}
  * of the version that read it. The newest version when none is given.
  */
 export function parameterDomains(guideline: Guideline = loadGuidelines().at(-1)!): ParameterDomain[] {
-  const readers = conditionsOf(guideline).map(({reader, conditions}) => ({
-    reader,
-    names: new Set(conditions.flatMap((condition) => [...namesRead(condition)])),
-  }));
+  const readers = readersOf(guideline);
   return guideline.logic.parameters.map((parameter): ParameterDomain => {
     const name = parameter.name as ParameterName;
     const reader = readerOf(readers, name);

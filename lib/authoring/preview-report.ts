@@ -15,7 +15,8 @@ import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcom
 import type {Score} from "../authored/schemas/verdict.js";
 import {reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
-import {applyRuleChanges, formatChange, type RuleChange} from "./rule-changes.js";
+import {formatChange, type RuleChange} from "./rule-changes.js";
+import {withChanges} from "./candidate-choice.js";
 import {ruleChangeWords} from "./rule-change-words.js";
 
 export interface PreviewInput {
@@ -93,12 +94,12 @@ export function previewReport({
     setting: formatChange(change),
     words: ruleChangeWords(change, {logic: version.logic, titles}),
   }));
-  const candidate = changes.length ? {...version, logic: applyRuleChanges(version.logic, changes)} : version;
+  const candidate = withChanges(version, changes);
   const prepared = prepareBase(items, ruleSetOf(base));
-  const result = previewFrom(prepared, ruleSetOf(candidate, overridesOf(set)));
+  const candidateRuleSet = ruleSetOf(candidate, overridesOf(set));
+  const result = previewFrom(prepared, candidateRuleSet);
   const found = dependence(prepared, domains);
   const baseCompleteness = completeness(prepared.ruleSet);
-  const candidateRuleSet = ruleSetOf(candidate, overridesOf(set));
   const candidateParameters = candidateRuleSet.parameters;
   const withText = (findings: Finding[]) => findings.map((finding) => ({...finding, text: describeFinding(finding)}));
   return {

@@ -1,11 +1,12 @@
 // A change to a guideline's logic in words, for an author: "Numbers, a ceiling with none delivered: not met → partly
 // met" (the rule's title, the clause's words, the verdict before and after), and every setting a candidate can
 // change, a line each, for `guideline:preview -- --list`. Browser-safe.
-import {evaluate} from "@marcbachmann/cel-js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {verdictInListLabels, verdictLabels} from "../engine/labels.js";
+import {compileLogic, parameterValues, ParameterContext} from "../engine/logic.js";
+import {openEntry} from "../engine/rules.js";
 import {
   clauseOf,
   clauseVerdicts,
@@ -26,27 +27,27 @@ export interface ChangeContext {
 /** A clause in words, for an author: its `words`, or its id read as words where the data gives none. */
 export const clauseWords = (clause: LogicClause): string => clause.words ?? clause.id.replaceAll("-", " ");
 
-/** What a clause decides in words, under the version's parameter values: "not met", "met or partly met, left open". */
-export function clauseVerdictWords(clause: LogicClause, parameters: Readonly<Record<string, unknown>>): string {
+/**
+ * What a clause of `rule` decides in words, under the logic's parameter values: "not met", "met or partly met, left
+ * open". Whether its wording is left open is the engine's reading of its compiled `open` entries.
+ */
+export function clauseVerdictWords(logic: GuidelineLogic, rule: string, clause: LogicClause): string {
+  const parameters = parameterValues(logic);
   const word = (verdict: string): string =>
     verdict.startsWith("$") ? verdictName(parameters[verdict.slice(1)], verdict.slice(1)) : verdictName(verdict, null);
   // A wording left open: the first entry whose condition holds under these parameters says what it allows.
-  const open = clause.open?.find((entry) => holds(entry.when, parameters));
+  const compiled = compileLogic(logic);
+  const engine = compiled.rules.get(rule)?.clauses.find((entry) => entry.data.id === clause.id);
+  const where = `rules.${rule}.clauses.${clause.id}`;
+  const open = engine && openEntry(engine, new ParameterContext(compiled, parameters), where);
   if (open) {
-    const options = [...new Set(open.verdicts.map(word))];
+    const options = [
+      ...new Set(open.verdicts.map((source) => word("verdict" in source ? source.verdict : `$${source.parameter}`))),
+    ];
     if (options.length > 1) return `${options.join(" or ")}, left open`;
   }
   if (typeof clause.verdict !== "string") return "as the line's facts say";
   return word(clause.verdict);
-}
-
-/** Whether a condition over the parameters holds (one that cannot be read does not). */
-function holds(condition: string, parameters: Readonly<Record<string, unknown>>): boolean {
-  try {
-    return evaluate(condition, parameters) === true;
-  } catch {
-    return false;
-  }
 }
 
 function verdictName(value: unknown, parameter: string | null): string {
@@ -70,12 +71,11 @@ export function ruleChangeWords(change: RuleChange, {logic, titles}: ChangeConte
   const clause = clauseOf(logic, change.rule, change.clause);
   const head = `${titles.get(change.rule) ?? change.rule}, ${clauseWords(clause)}`;
   if (change.kind === "flag") return `${head}: ${flagWords(clause.flag)} → ${flagWords(change.flag ?? undefined)}`;
-  const parameters = Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
-  return `${head}: ${clauseVerdictWords(clause, parameters)} → ${verdictInListLabels[change.verdict]}`;
+  return `${head}: ${clauseVerdictWords(logic, change.rule, clause)} → ${verdictInListLabels[change.verdict]}`;
 }
 
 /** A declared parameter's values in words: "at-least-half, more-than-half", "a whole number from 1 to 5". */
-function parameterValues(parameter: LogicParameter): string {
+function valuesInWords(parameter: LogicParameter): string {
   switch (parameter.type) {
     case "yes-no":
       return "true, false";
@@ -93,17 +93,16 @@ function parameterValues(parameter: LogicParameter): string {
  * verdict and flag, each rubric row's threshold (`--list`).
  */
 export function settingLines(logic: GuidelineLogic, titles: ReadonlyMap<string, string>): string[] {
-  const parameters = Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
   const lines: string[] = logic.parameters.map(
     (parameter) =>
-      `${parameter.name}: ${parameterValues(parameter)} (now ${String(parameter.value)}; ${parameter.title})`,
+      `${parameter.name}: ${valuesInWords(parameter)} (now ${String(parameter.value)}; ${parameter.title})`,
   );
   for (const rule of logic.rules)
     for (const clause of rule.clauses) {
       const key = `${rule.id}.${clause.id}`;
       const about = `${titles.get(rule.id) ?? rule.id}, ${clauseWords(clause)}`;
       lines.push(
-        `${key}: ${clauseVerdicts.join(", ")} (now ${clauseVerdictWords(clause, parameters)}; ${about})`,
+        `${key}: ${clauseVerdicts.join(", ")} (now ${clauseVerdictWords(logic, rule.id, clause)}; ${about})`,
         `${key}.flag: ${[...logic.flags, noFlag].join(", ")} (now ${flagWords(clause.flag)})`,
       );
     }
@@ -127,9 +126,6 @@ const sameData = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(
  */
 export function logicDifferences(base: Guideline, candidate: Guideline): LogicDifference[] {
   const titles = new Map(candidate.rules.map((rule) => [rule.id, rule.title]));
-  const values = (logic: GuidelineLogic) =>
-    Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
-  const [before, after] = [values(base.logic), values(candidate.logic)];
   const found: LogicDifference[] = [];
   for (const rule of candidate.logic.rules) {
     const old = base.logic.rules.find((entry) => entry.id === rule.id);
@@ -142,7 +138,9 @@ export function logicDifferences(base: Guideline, candidate: Guideline): LogicDi
       if (!sameData([was.verdict, was.open], [clause.verdict, clause.open]))
         found.push({
           key,
-          words: `${head}: ${clauseVerdictWords(was, before)} → ${clauseVerdictWords(clause, after)}`,
+          words:
+            `${head}: ${clauseVerdictWords(base.logic, rule.id, was)} → ` +
+            clauseVerdictWords(candidate.logic, rule.id, clause),
         });
       if (!sameData(was.flag, clause.flag))
         found.push({key: `${key}.flag`, words: `${head}: ${flagWords(was.flag)} → ${flagWords(clause.flag)}`});

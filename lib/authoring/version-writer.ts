@@ -7,6 +7,7 @@ import {isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node} 
 import type {Assignment} from "../engine/parameter-values.js";
 import {formatChange, type RuleChange} from "./rule-changes.js";
 import {checkNewVersion, VersionWriteError} from "./version-name.js";
+import {isQuotedFrom} from "../trainee/rule-sentence.js";
 
 /** A version's two files as text. */
 export interface VersionSources {
@@ -92,7 +93,7 @@ function dropUnquoted(document: Document, rule: string, text: string): string[] 
   clauses.items.forEach((clause, index) => {
     if (!isMap(clause)) return;
     const sentence: unknown = document.getIn(["rules", at, "clauses", index, "sentence"]);
-    if (typeof sentence === "string" && !text.includes(sentence)) {
+    if (typeof sentence === "string" && !isQuotedFrom(sentence, text)) {
       document.deleteIn(["rules", at, "clauses", index, "sentence"]);
       dropped.push(String(clause.get("id")));
     }

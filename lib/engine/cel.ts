@@ -1,7 +1,8 @@
-// The guideline's conditions are CEL (the Common Expression Language), evaluated with @marcbachmann/cel-js: parsed and
-// type-checked once against the names a condition may read and their types, then called per line with no eval. This
-// file is the one place that knows the library: an environment of typed names, a compiled condition, and the names a
-// condition reads, from its syntax tree (what "which cases depend on which setting" rests on). Browser-safe.
+// Runs the guideline's conditions, which are CEL (the Common Expression Language), through @marcbachmann/cel-js: an
+// interpreter over a syntax tree, with no eval and no generated code, so a condition can do only what CEL allows and
+// a page needs no 'unsafe-eval' for it. Each condition is parsed and type-checked once, against the names it may
+// read and their types, into a CompiledCondition that is then called per line; the names it reads come from its
+// syntax tree, not from watching it run. The other modules compile and call conditions through here. Browser-safe.
 import {Environment, parse, type ASTNode} from "@marcbachmann/cel-js";
 
 /** The CEL types a name may have here. "dyn" is a count that may also be one of a few listed words. */

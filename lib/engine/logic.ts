@@ -14,6 +14,7 @@ import type {
 } from "../authored/schemas/logic.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {compileCondition, environmentOf, namesRead, type CelType, type CompiledCondition} from "./cel.js";
+import {ruleConditions, ruleReferences} from "./rule-conditions.js";
 
 export type ParameterValue = boolean | number | string;
 /** A version's parameter values, keyed by the declared parameters' names. */
@@ -120,10 +121,14 @@ function compileRule(rule: LogicRule, parameters: ReadonlyMap<string, CelType>):
   const facts = new Map(rule.facts.map((fact) => [fact.name, fact]));
   const factTypes = new Map(rule.facts.map((fact) => [fact.name, factType(fact)]));
   const environment = environmentOf(typesOf(where, ["fact", factTypes], ["parameter", parameters]));
+  const compiledBy = new Map<string, CompiledCondition>();
   const clauses = rule.clauses.map((clause): CompiledClause => {
     const at = `${where}.clauses.${clause.id}`;
-    const condition = (expression: string, field: string, type: "bool" | "string" = "bool") =>
-      compileCondition(environment, expression, `${at}.${field}`, type);
+    const condition = (expression: string, field: string, type: "bool" | "string" = "bool") => {
+      const compiled = compileCondition(environment, expression, `${at}.${field}`, type);
+      compiledBy.set(expression, compiled);
+      return compiled;
+    };
     const {verdict, flag, engages} = clause;
     return {
       data: clause,
@@ -144,15 +149,10 @@ function compileRule(rule: LogicRule, parameters: ReadonlyMap<string, CelType>):
       })),
     };
   });
+  // The names it reads, from the conditions just compiled (each parsed once), and the parameters named as verdicts.
   const read = new Set<string>();
-  for (const clause of clauses) {
-    for (const condition of [clause.when, clause.engages, ...clause.open.map((entry) => entry.when)])
-      if (condition && typeof condition === "object") for (const name of condition.names) read.add(name);
-    for (const source of [clause.verdict, ...clause.open.flatMap((entry) => entry.verdicts)])
-      if ("parameter" in source) read.add(source.parameter);
-      else if ("cel" in source) for (const name of source.cel.names) read.add(name);
-    if (clause.flag && "cel" in clause.flag) for (const name of clause.flag.cel.names) read.add(name);
-  }
+  for (const expression of ruleConditions(rule)) for (const name of compiledBy.get(expression)!.names) read.add(name);
+  for (const name of ruleReferences(rule)) read.add(name);
   return {data: rule, facts, clauses, parameterNames: [...read].filter((name) => parameters.has(name))};
 }
 
@@ -237,6 +237,22 @@ export function compileLogic(logic: GuidelineLogic): CompiledLogic {
 export function celParameter(logic: CompiledLogic, name: string, parameters: ParameterValues): unknown {
   const value = parameters[name];
   return logic.parameters.get(name)?.type === "count" && typeof value === "number" ? BigInt(value) : value;
+}
+
+/**
+ * The parameters as a condition reads them, each looked up only when read: all an `open` entry's condition may read,
+ * and what a line's or a checklist's context reads for a name that is not its own.
+ */
+export class ParameterContext extends Map<string, unknown> {
+  constructor(
+    protected readonly logic: CompiledLogic,
+    protected readonly parameters: ParameterValues,
+  ) {
+    super();
+  }
+  override get(name: string): unknown {
+    return celParameter(this.logic, name, this.parameters);
+  }
 }
 
 /** The verdict a source gives under the parameters; throws when a parameter's value is not a verdict. */

@@ -3,7 +3,7 @@
 import type {ChecklistLine, Flag} from "../authored/schemas/item.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {evaluateCondition} from "./cel.js";
-import {celParameter, verdictOf, type CompiledClause, type CompiledLogic, type CompiledRule} from "./logic.js";
+import {ParameterContext, verdictOf, type CompiledClause, type CompiledLogic, type CompiledRule} from "./logic.js";
 import type {ParameterValues} from "./logic.js";
 
 /**
@@ -34,21 +34,33 @@ type Line = Pick<ChecklistLine, "rule" | "facts">;
  * and the parameters, each looked up only when a condition reads it (so tracking which parameters a derivation
  * read stays exact). A count is an integer, a bigint in CEL.
  */
-class LineContext extends Map<string, unknown> {
+class LineContext extends ParameterContext {
   constructor(
-    private readonly logic: CompiledLogic,
+    logic: CompiledLogic,
     private readonly rule: CompiledRule,
     private readonly facts: Readonly<Record<string, unknown>>,
-    private readonly parameters: ParameterValues,
+    parameters: ParameterValues,
   ) {
-    super();
+    super(logic, parameters);
   }
   override get(name: string): unknown {
     const fact = this.rule.facts.get(name);
-    if (!fact) return celParameter(this.logic, name, this.parameters);
+    if (!fact) return super.get(name);
     const value = this.facts[name] ?? fact.absent ?? fact.default;
     return typeof value === "number" && fact.type === "count" ? BigInt(value) : value;
   }
+}
+
+/**
+ * The first of a clause's `open` entries whose condition holds (an entry reads parameters only): the verdicts its
+ * wording leaves open under them, or undefined where it decides.
+ */
+export function openEntry(
+  clause: CompiledClause,
+  context: ParameterContext,
+  where: string,
+): CompiledClause["open"][number] | undefined {
+  return clause.open.find((entry) => evaluateCondition(entry.when, context, `${where}.open`) === true);
 }
 
 function outcomeOf(clause: CompiledClause, verdict: Verdict, context: LineContext, where: string): RuleOutcome {
@@ -101,7 +113,7 @@ function readLine(logic: CompiledLogic, rule: CompiledRule, line: Line, paramete
   for (const clause of rule.clauses) {
     const where = `rules.${line.rule}.clauses.${clause.data.id}`;
     if (clause.when && evaluateCondition(clause.when, context, `${where}.when`) !== true) continue;
-    const open = clause.open.find((entry) => evaluateCondition(entry.when, context, `${where}.open`) === true);
+    const open = openEntry(clause, context, where);
     if (open) {
       const verdicts = [...new Set(open.verdicts.map((source) => verdictOf(source, parameters, where)))];
       if (verdicts.length > 1)

@@ -14,6 +14,7 @@ import {TrainingParts, type TrainingPart} from "../authored/schemas/parts.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "../authored/problems.js";
 import {readAuthoredFile} from "./read-file.js";
 import {quoteText} from "../text/quote-text.js";
+import {checkLogic, versionLogicInput, type VersionTexts} from "../authoring/logic-check.js";
 
 /** The project root: this file is lib/node/load.ts. */
 export const projectRoot = join(import.meta.dirname, "../..");
@@ -114,8 +115,11 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
   return check;
 }
 
-/** A guideline version: its guideline.yaml (texts) and its logic.yaml (what it decides), read together. */
-export function loadGuideline(version: string, root = projectRoot): Guideline {
+/**
+ * A guideline version's two files, each held to its schema, its logic not yet checked: guideline:check checks it
+ * itself, to report every problem with the completeness of its rules. Everything else reads loadGuideline.
+ */
+export function readGuideline(version: string, root = projectRoot): Guideline {
   const file = join(root, "guideline", version, "guideline.yaml");
   const name = display(root, file);
   const source = readAuthoredFile(file, name, "yaml");
@@ -139,6 +143,50 @@ export function loadGuideline(version: string, root = projectRoot): Guideline {
     parameters: parameterValues(logic) as Guideline["parameters"],
     logic,
   };
+}
+
+/** A list's entries that have an id and a text, as a guideline.yaml holds its rules. */
+const textsIn = (list: unknown): {id: string; text: string}[] =>
+  Array.isArray(list)
+    ? list.flatMap((entry: {id?: unknown; text?: unknown} | null) =>
+        typeof entry?.id === "string" && typeof entry.text === "string" ? [{id: entry.id, text: entry.text}] : [],
+      )
+    : [];
+
+/**
+ * The other versions' rule texts, for the sentences a version keeps from them: read as the YAML holds them, so a
+ * version broken elsewhere (its own load says where) still lends its texts; one that cannot be read is null.
+ */
+function otherVersionTexts(version: string, root: string): (VersionTexts | null)[] {
+  return guidelineVersions(root)
+    .filter((other) => other !== version)
+    .flatMap((other) => {
+      const file = join(root, "guideline", other, "guideline.yaml");
+      try {
+        const source = readAuthoredFile(file, display(root, file), "yaml");
+        checkAuthoredText(source, display(root, file), "yaml");
+        const data = parseYamlData(source, display(root, file)) as {rules?: unknown; unwrittenRules?: unknown} | null;
+        return [{version: other, rules: textsIn(data?.rules), unwrittenRules: textsIn(data?.unwrittenRules)}];
+      } catch (error) {
+        if (error instanceof AuthoredFileError) return [null];
+        throw error;
+      }
+    });
+}
+
+/**
+ * A guideline version: its guideline.yaml (texts) and its logic.yaml (what it decides), read together, and its logic
+ * checked as guideline:check checks it before enumerating (lib/authoring/logic-check.ts): a condition that does not
+ * parse or type-check, or a sentence not quoted from its rule, is an AuthoredFileError naming the file, the rule and
+ * clause (or row), the field and the fix, never a stack trace from the engine.
+ */
+export function loadGuideline(version: string, root = projectRoot): Guideline {
+  const guideline = readGuideline(version, root);
+  const others = otherVersionTexts(version, root);
+  const read = others.filter((other) => other !== null);
+  const {problems} = checkLogic(versionLogicInput(guideline, read, read.length < others.length));
+  if (problems.length) throw new AuthoredFileError(problems);
+  return guideline;
 }
 
 /** The current (newest) version's logic: an item's rules, facts and flags are held to what it declares. */

@@ -8,6 +8,15 @@
 import type {GuidelineRule} from "../authored/schemas/guideline.js";
 import type {LogicRule} from "../authored/schemas/logic.js";
 
+const spaced = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Whether `sentence` is quoted from a rule's `text`: its words in order, the spaces between them as they fall (a
+ * YAML text folds its lines where the sentence in logic.yaml does not). The one test guideline:check, the version
+ * writer and the trainee's feedback apply, so a sentence the check accepts is the one the feedback quotes.
+ */
+export const isQuotedFrom = (sentence: string, text: string): boolean => spaced(text).includes(spaced(sentence));
+
 /**
  * The sentence of `rule` that decides a line whose rule applied `clause` (null: the rule as a whole), given the
  * rule's logic and the line's facts (for a rule whose sentence follows a fact). The rule's whole text when the logic
@@ -28,7 +37,7 @@ export function ruleSentence(
     : clause === null
       ? undefined
       : logic?.clauses.find((entry) => entry.id === clause)?.sentence;
-  return sentence && rule.text.includes(sentence) ? sentence : rule.text;
+  return sentence && isQuotedFrom(sentence, rule.text) ? sentence : rule.text;
 }
 
 /** A rule's logic in a version's, by id (undefined when the version has no logic for it). */

@@ -71,7 +71,6 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
 
   const build = ({candidateVersion}: AuthorsView) => {
     const logic = candidateVersion.logic;
-    const parameters = Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
     const titles = new Map(candidateVersion.rules.map((rule) => [rule.id, rule.title]));
     controls = new Map();
     // Each clause's two menus are labelled "Verdict" and "Flag" on screen; their names say whose they are.
@@ -99,7 +98,7 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
             {"class": "clause", "data-clause": key},
             el("p", {class: "clause-words"}, clauseWords(clause), " ", el("code", {}, `(${key})`)),
             select(key, "Verdict", about, [
-              [own, `as ${candidateVersion.version} says: ${clauseVerdictWords(clause, parameters)}`],
+              [own, `as ${candidateVersion.version} says: ${clauseVerdictWords(logic, rule.id, clause)}`],
               ...clauseVerdicts.map((verdict): [string, string] => [verdict, verdictLabels[verdict]]),
             ]),
             select(`${key}.flag`, "Flag", about, [

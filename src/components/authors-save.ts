@@ -10,7 +10,7 @@ import {formatAssignment} from "../lib/engine/parameter-values.js";
 import {formatChange} from "../lib/authoring/rule-changes.js";
 import {nextVersion} from "../lib/authoring/version-name.js";
 import {download} from "./download.js";
-import {el} from "./dom.js";
+import {el, titled} from "./dom.js";
 import type {Kept} from "./patch.js";
 
 /** Each version's two files as text, by version: loaded with the dialog. */
@@ -41,10 +41,10 @@ export function authorsSave(
   const done = el("p", {"class": "muted", "role": "status", "aria-live": "polite"});
   const save = el("button", {type: "button", class: "button", id: "save-download"}, "Download the version");
   const close = el("button", {type: "button", class: "button secondary"}, "Close");
-  const dialog = el(
+  const dialog = titled(
     "dialog",
-    {"class": "save-dialog", "aria-labelledby": "save-title"},
-    el("h2", {id: "save-title"}, "Save the candidate as a new version"),
+    {class: "save-dialog"},
+    {titleId: "save-title", title: "Save the candidate as a new version"},
     el(
       "p",
       {},

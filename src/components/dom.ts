@@ -12,6 +12,18 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return build(document.createElement(tag), attributes, children);
 }
 
+/**
+ * A region named by its heading: the element, labelled by an h2 with `titleId` holding `title`, then the children.
+ */
+export function titled<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes,
+  {titleId, title}: {titleId: string; title: Child},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  return el(tag, {...attributes, "aria-labelledby": titleId}, el("h2", {id: titleId}, title), ...children);
+}
+
 const svgNamespace = "http://www.w3.org/2000/svg";
 
 /** The same for SVG: an element in the SVG namespace, so a chart is built like any other component. */

@@ -1,7 +1,7 @@
 // Part 3, a reading part: the guideline, each rule with the anchor feedback links to, and the earlier versions.
 // It loads no scoring code: nothing here is scored.
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
-import {el} from "./dom.js";
+import {el, titled} from "./dom.js";
 import {GuidelineView} from "./guideline.js";
 import {partContext, partPage, type TraineeData} from "./part-frame.js";
 import {openProgressStore} from "../lib/trainee/progress-store.js";
@@ -43,10 +43,10 @@ export function GuidelinePart(data: TraineeData, {store = openProgressStore()} =
 
 /** The versions before the current one, each folded, its ids prefixed so no anchor repeats the current one's. */
 function EarlierVersions(versions: readonly Guideline[]): HTMLElement {
-  return el(
+  return titled(
     "section",
-    {"class": "earlier-versions", "aria-labelledby": "earlier-versions-title"},
-    el("h2", {id: "earlier-versions-title"}, "Earlier versions"),
+    {class: "earlier-versions"},
+    {titleId: "earlier-versions-title", title: "Earlier versions"},
     el(
       "p",
       {},

@@ -59,6 +59,28 @@ describe("a broken authored file, checked before Framework starts", () => {
     expect(result.stdout).not.toMatch(/file an issue|Unexpected error|loader exited/i);
   });
 
+  it("stops the build on a misspelt name in logic.yaml with the file, the rule and clause, the field and the fix", async () => {
+    const copy = copyProject();
+    edit(
+      copy,
+      "guideline/v2/logic.yaml",
+      'when: bound == "ceiling" && delivered == 0 && ceilingNeedsOne',
+      'when: bound == "ceiling" && delivred == 0 && ceilingNeedsOne',
+    );
+    // As `npm run build` runs it: the problem is the build's last line, with no stack trace.
+    const result = run(copy, "bash", ["-c", "node --import tsx scripts/build.ts 2>&1"]);
+    expect(result.status).toBe(1);
+    const lines = result.stdout.split("\n").filter((text) => text.trim() !== "");
+    expect(lines.at(-1)).toBe(
+      'guideline/v2/logic.yaml at rules[2].clauses[1].when: rule numbers, clause ceiling-needs-one, when: unknown name "delivred" ' +
+        "(did you mean delivered?): expected a fact (bound, limit, delivered) or a parameter (partlyWeight, counting, " +
+        "partialMainCap, mainNotMet, ceilingNeedsOne, registerBreak, slightLapse, additionsBreakWithoutWording, " +
+        "mainPartThreshold, clarifyingQuestionTest, accuracyRated)",
+    );
+    expect(result.stdout).not.toContain("ConditionError");
+    expectNoJavaScriptError(result.stdout);
+  });
+
   it("stops the build when an item's ruled score disagrees with the engine", async () => {
     const copy = copyProject();
     edit(copy, "data/items/example-4.md", "score: 3", "score: 4");

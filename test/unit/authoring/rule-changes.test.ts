@@ -140,6 +140,27 @@ describe("ruleChangeWords and settingLines", () => {
     expect(words("rubric.one-small-flaw=2")).toBe("Rubric row one-small-flaw, How many small flaws a 4 allows: 1 → 2");
   });
 
+  it("reads a wording left open as the engine does: a count parameter is a whole number in the entry's condition", () => {
+    // v2 with slightly-less-formal left open while partialMainCap (3) is odd: CEL's % takes whole numbers only.
+    const rules = logic.rules.map((rule) =>
+      rule.id !== "style-register"
+        ? rule
+        : {
+            ...rule,
+            clauses: rule.clauses.map((entry) =>
+              entry.id !== "slightly-less-formal"
+                ? entry
+                : {...entry, open: [{when: "partialMainCap % 2 == 1", verdicts: ["met-flaw", "partly"]}]},
+            ),
+          },
+    );
+    const odd = {...logic, rules} as typeof logic;
+    expect(ruleChangeWords(parseRuleChange("style-register.slightly-less-formal=met", odd), {logic: odd, titles})).toBe(
+      "Style and register, a choice slightly less formal but acceptable: met, with a small flaw or partly met, " +
+        "left open → met",
+    );
+  });
+
   it("--list: a line per parameter, per clause's verdict and flag and per row threshold, each with its values and the version's own", () => {
     const lines = settingLines(logic, titles);
     const clauses = logic.rules.reduce((sum, rule) => sum + rule.clauses.length, 0);

@@ -11,6 +11,8 @@ import {
 import {parseRuleChanges} from "../../../lib/authoring/rule-changes.js";
 import {ruleChangeWords} from "../../../lib/authoring/rule-change-words.js";
 import {versionFiles} from "../../../lib/authoring/version-writer.js";
+import {checkLogic, versionLogicInput} from "../../../lib/authoring/logic-check.js";
+import {ruleSentence} from "../../../lib/trainee/rule-sentence.js";
 import {nextVersion} from "../../../lib/authoring/version-name.js";
 import {errorOf} from "./helpers.js";
 
@@ -99,6 +101,26 @@ describe("versionFiles", () => {
     expect(sentence("floor-reached")).toBeUndefined();
     expect(sentence("under-floor")).toBeUndefined();
     expect(sentence("exact")).toBe('A bare number ("give two examples") means exactly that number.');
+  });
+
+  it("keeps a sentence a reworded text wraps across lines, as the check and the feedback both quote it", () => {
+    // An author's text wraps where it likes: the sentence's words are all there, in order.
+    const sentence = 'A bare number ("give two examples") means exactly that number.';
+    const reworded = numbersText.replace(sentence, 'A bare number ("give two examples")\n  means exactly that number.');
+    expect(reworded).not.toBe(numbersText);
+    const {files, changes} = write(["numbers.ceiling-needs-one=partly"], new Map([["numbers", reworded]]));
+    const text = parseGuidelineFile(files[0]!.text, files[0]!.path);
+    const logic = parseLogicFile(files[1]!.text, files[1]!.path);
+    const numbers = logic.rules.find((entry) => entry.id === "numbers")!;
+    const written = text.rules.find((rule) => rule.id === "numbers")!;
+    // The writer keeps it (it dropped it, citing the whole text) ...
+    expect(numbers.clauses.find((entry) => entry.id === "exact")!.sentence).toBe(sentence);
+    expect(changes.at(-1)).toEqual({rule: "numbers", words: "Numbers: the rule's text reworded"});
+    // ... guideline:check accepts it as quoted ...
+    const report = checkLogic(versionLogicInput({...text, logic}));
+    expect(report.problems.filter((problem) => problem.message.includes("not quoted"))).toEqual([]);
+    // ... and the feedback quotes it rather than the whole text.
+    expect(ruleSentence(written, numbers, "exact")).toBe(sentence);
   });
 
   it("refuses to write over a released version, and a name that is not one, naming the next free name", () => {

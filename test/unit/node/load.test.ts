@@ -1,3 +1,5 @@
+import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {
@@ -9,6 +11,7 @@ import {
   parseGuidelineFile,
   projectRoot,
 } from "../../../lib/node/load.js";
+import {AuthoredFileError} from "../../../lib/authored/problems.js";
 
 const fixtureRoot = join(projectRoot, "test/fixtures/guideline/root");
 
@@ -105,5 +108,38 @@ describe("guidelines", () => {
     expect(() => parseGuidelineFile("version: 2\n", "guideline/v9/guideline.yaml")).toThrow(
       /^guideline\/v9\/guideline\.yaml at version: expected string, got 2$/m,
     );
+  });
+  it("rejects a logic.yaml whose condition misspells a fact, naming the file, the rule, the clause, the field and the fix", () => {
+    const root = mkdtempSync(join(tmpdir(), "rater-notebook-logic-"));
+    try {
+      cpSync(join(projectRoot, "guideline"), join(root, "guideline"), {recursive: true});
+      const file = join(root, "guideline/v2/logic.yaml");
+      const written = 'when: bound == "ceiling" && delivered == 0 && ceilingNeedsOne';
+      const source = readFileSync(file, "utf8");
+      expect(source).toContain(written);
+      writeFileSync(file, source.replace(written, written.replace("delivered", "delivred")));
+      let thrown: unknown;
+      try {
+        loadGuideline("v2", root);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(AuthoredFileError);
+      expect((thrown as AuthoredFileError).problems).toEqual([
+        {
+          file: "guideline/v2/logic.yaml",
+          field: "rules[2].clauses[1].when",
+          message:
+            'rule numbers, clause ceiling-needs-one, when: unknown name "delivred" (did you mean delivered?): ' +
+            "expected a fact (bound, limit, delivered) or a parameter (partlyWeight, counting, partialMainCap, " +
+            "mainNotMet, ceilingNeedsOne, registerBreak, slightLapse, additionsBreakWithoutWording, " +
+            "mainPartThreshold, clarifyingQuestionTest, accuracyRated)",
+        },
+      ]);
+      // v1 beside it still loads: the sentences it keeps from v2's texts are v2's words, not a problem.
+      expect(loadGuideline("v1", root).version).toBe("v1");
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
   });
 });

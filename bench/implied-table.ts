@@ -8,22 +8,14 @@ import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {performance} from "node:perf_hooks";
 import {gzipSync} from "node:zlib";
-import type {Verdict} from "../lib/authored/schemas/verdict.js";
+import {Verdict} from "../lib/authored/schemas/verdict.js";
 import {derive, ruleSetOf} from "../lib/engine/derive.js";
 import {loadGuideline, loadItems} from "../lib/node/load.js";
 import type * as ImpliedModule from "../lib/trainee/implied.js";
 import type {MainNotMet, TraineeChecklist} from "../lib/trainee/progress.js";
 import {isInterpreterModule} from "../test/build/interpreter-modules.js";
 
-const verdicts: Verdict[] = [
-  "met",
-  "met-flaw",
-  "partly",
-  "not-met",
-  "cannot-check",
-  "not-instruction",
-  "not-applicable",
-];
+const verdicts: readonly Verdict[] = Verdict.options;
 const readings: (MainNotMet | undefined)[] = [
   undefined,
   "engages",

@@ -1,5 +1,6 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
-// --clicks-only | --build-only | --dev-only | --agreement-only | --case-editor-only | --languages-only | --suite-only]
+// --clicks-only | --build-only | --dev-only | --agreement-only | --case-editor-only | --languages-only | --suite-only |
+// --implied-table-only]
 // [--runs <n>] [--http2]: how fast the rule engine derives scores; how fast the authors' preview recomputes when a
 // parameter changes, in Node, and on the built page from the input to the painted figures, cold and warm
 // (bench/preview.ts); how long the rubric's completeness enumeration takes (bench/completeness.ts); how the probe
@@ -15,8 +16,11 @@
 // (bench/agreement.ts); the case editor's view after a fact changes, in Node (bench/case-editor.ts) and on the built
 // page from the input to the painted derived score, with the page's bytes (bench/case-editor-page.ts); the candidate
 // expression languages for a guideline's conditions (issue 31): CEL conformance, gzip size, compile time, speed and
-// static checking (bench/expression-languages.ts); and how long `npm test` and `npm run test:unit` take from a fresh
-// clone next to a cold build (bench/suite.ts). Figures vary with the machine; the ratios are what to compare.
+// static checking (bench/expression-languages.ts); what a scoring page would receive instead of the interpreter (the
+// rubric over the checklist shapes, the rulings) against the interpreter's bytes (bench/implied-table.ts, with the
+// trainee bench; --implied-table-only: on ./dist, built first); and how long `npm test` and `npm run test:unit`
+// take from a fresh clone next to a cold build (bench/suite.ts). Figures vary with the machine; the ratios are what
+// to compare.
 import {rmSync} from "node:fs";
 import {join} from "node:path";
 import {performance} from "node:perf_hooks";
@@ -34,6 +38,7 @@ import {benchCompleteness} from "./completeness.js";
 import {benchDevLoop} from "./dev-loop.js";
 import {benchExpressionLanguages} from "./expression-languages.js";
 import {observableBuild} from "./framework.js";
+import {benchImpliedTable} from "./implied-table.js";
 import {benchAuthorsPage, benchPreview} from "./preview.js";
 import {benchPage, benchScoring} from "./probes.js";
 import {benchSuite} from "./suite.js";
@@ -80,6 +85,7 @@ const flags = [
   "--case-editor-only",
   "--languages-only",
   "--suite-only",
+  "--implied-table-only",
 ];
 /** The options that take a value or tune the trainee bench: --runs <n> (or --runs=<n>) and --http2. */
 const traineeOptions: TraineeOptions = {runs: 5, http2: false, gzip: true};
@@ -143,6 +149,11 @@ if (process.argv.includes("--languages-only")) {
   process.exit(0);
 }
 
+if (process.argv.includes("--implied-table-only")) {
+  await benchImpliedTable();
+  process.exit(0);
+}
+
 if (process.argv.includes("--build-only")) {
   benchBuild();
   process.exit(0);
@@ -174,6 +185,7 @@ if (traineeOnly) {
   try {
     observableBuild(site);
     await benchTrainee(site, traineeOptions);
+    await benchImpliedTable(join(site, "dist"));
   } finally {
     rmSync(site, {recursive: true, force: true});
   }
@@ -239,6 +251,7 @@ if (!engineOnly) {
     if (probesOnly) postbuild(join(site, "dist"));
     else {
       await benchTrainee(site, traineeOptions);
+      await benchImpliedTable(join(site, "dist"));
       await benchAuthorsPage(join(site, "dist"));
       await benchCaseEditorPage(join(site, "dist"));
       await benchCohortPage(join(site, "dist"));

@@ -2,7 +2,7 @@
 // rules misapplied) from the same first-attempt results a trainee's record gives (lib/trainee/results.ts), its
 // answers read as a trainee's (./as-checklist.ts). The cases it could not answer are counted apart, never scored.
 // Pure and browser-safe: the page, judge:score and judges:check all read a run here.
-import {ruleSetOf} from "../engine/derive.js";
+import {derivedDecidingRules} from "../trainee/derived-deciding-rules.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
@@ -76,7 +76,7 @@ export function judgeResults(run: RunRecords, items: readonly Item[], guideline:
     answers.push(judgeAsAnswer(item, record.answer, {guideline: run.guideline, at: record.startedAt}));
   }
   const asked = run.cases.filter((id) => byId.has(id)).map((id) => byId.get(id)!);
-  const group = resultGroup({...emptyProgress(), answers}, asked, "walk", ruleSetOf(guideline));
+  const group = resultGroup({...emptyProgress(), answers}, asked, "walk", derivedDecidingRules(guideline));
   return {
     group,
     lean: leanOf(group),

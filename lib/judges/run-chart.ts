@@ -3,7 +3,7 @@
 // runs the visitor's own row ("You"): their first answers in the walk to the cases the runs were asked, worked out as
 // a run's are (lib/trainee/results.ts resultGroup, the walk, against today's rulings). With no such answer, no row,
 // and a line that says how to get one. Pure and browser-safe; the runs' figures are their own (judges-page.ts).
-import {ruleSetOf} from "../engine/derive.js";
+import {derivedDecidingRules} from "../trainee/derived-deciding-rules.js";
 import type {Progress} from "../trainee/progress.js";
 import {resultGroup, type DistanceCounts} from "../trainee/results.js";
 import type {JudgesPageData, RunView} from "./judges-page.js";
@@ -63,6 +63,6 @@ export function visitorChartRow(
 ): RunChartRow | null {
   const asked = new Set(data.runs.flatMap((run) => run.cases));
   const items = data.items.filter((item) => asked.has(item.id));
-  const group = resultGroup(progress, items, "walk", ruleSetOf(data.guideline));
+  const group = resultGroup(progress, items, "walk", derivedDecidingRules(data.guideline));
   return group.answered ? chartRow(visitorKey, visitorLabel, group) : null;
 }

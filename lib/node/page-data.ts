@@ -3,11 +3,12 @@
 import {coverage, type CoverageRow} from "../authoring/coverage.js";
 import {derive, ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
-import type {Item, CaseSet} from "../authored/schemas/item.js";
+import type {Item, CaseSet, ChecklistRuleId} from "../authored/schemas/item.js";
 import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "../authored/schemas/parts.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import type {CalibrationCheck} from "../authored/schemas/content.js";
 import {partLoad, partMinutes} from "../trainee/part-time.js";
+import {derivedDecidingRules} from "../trainee/derived-deciding-rules.js";
 import {languageNames} from "../authored/language.js";
 
 /** Enough of every item to link to it, label it and count progress: id, case set, where it comes from (the case
@@ -88,6 +89,9 @@ export interface PartPageData {
   /** The items of one part, in walking order. */
   items: Item[];
   rulings: Record<string, Record<string, Score | null>>;
+  /** Each item's deciding rule under the version taught (the last), derived here so /results never loads the
+   *  interpreter (lib/trainee/deciding-rules.ts). */
+  decidingRules: Record<string, ChecklistRuleId>;
   /** The English name of each language other than English the items' texts are in, by tag ("de": "German"),
    *  named here so the page need not load the browser's names of languages before its first item. */
   languages: Record<string, string>;
@@ -97,9 +101,25 @@ export interface PartPageData {
 const languagesOf = (items: readonly Item[]): Record<string, string> =>
   languageNames(new Set(items.flatMap((item) => [item.request.language, item.response.language])));
 
+/** Each item's deciding rule under the version taught. */
+function decidingRulesOf(items: readonly Item[], guidelines: readonly Guideline[]): Record<string, ChecklistRuleId> {
+  const decides = derivedDecidingRules(guidelines.at(-1)!);
+  return Object.fromEntries(items.map((item) => [item.id, decides(item)]));
+}
+
+/** What a page of `items` (in its order) receives: the items, their rulings and deciding rules, their languages. */
+const itemsPageData = (shown: Item[], guidelines: readonly Guideline[]): PartPageData => ({
+  items: shown,
+  rulings: rulingsByVersion(shown, guidelines),
+  decidingRules: decidingRulesOf(shown, guidelines),
+  languages: languagesOf(shown),
+});
+
 export function partPageData(set: CaseSet, items: readonly Item[], guidelines: readonly Guideline[]): PartPageData {
-  const shown = items.filter((item) => item.set === set);
-  return {items: shown, rulings: rulingsByVersion(shown, guidelines), languages: languagesOf(shown)};
+  return itemsPageData(
+    items.filter((item) => item.set === set),
+    guidelines,
+  );
 }
 
 /** The self-check page's data: its pools and pass rules, and the items of every pool, in the pools' order. */
@@ -113,5 +133,5 @@ export function selfCheckPageData(
   guidelines: readonly Guideline[],
 ): SelfCheckPageData {
   const shown = calibration.pools.flatMap((pool) => pool.items.map((id) => items.find((item) => item.id === id)!));
-  return {items: shown, rulings: rulingsByVersion(shown, guidelines), languages: languagesOf(shown), calibration};
+  return {...itemsPageData(shown, guidelines), calibration};
 }

@@ -4,11 +4,11 @@
 // apart: they answer different questions. A wrong score given without a checklist blames the case's deciding rule
 // under the guideline shown, and only it. The cases to review first come from lib/trainee/review.ts. Pure: the page
 // renders it.
-import {derive, ruleSetOf, type RuleSet} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {rulesMisapplied} from "./compare.js";
+import {rulesMisapplied} from "./checklist-comparison.js";
+import type {DecidingRules} from "./deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
@@ -178,11 +178,16 @@ export function misappliedRules(rows: readonly ResultRow[]): RuleCount[] {
 }
 
 /** One group of first attempts (the walk, or a self-check pool) over `items`, in their order. */
-export function resultGroup(progress: Progress, items: readonly Item[], mode: Mode, ruleSet: RuleSet): ResultGroup {
+export function resultGroup(
+  progress: Progress,
+  items: readonly Item[],
+  mode: Mode,
+  decides: DecidingRules,
+): ResultGroup {
   const rows: ResultRow[] = items.flatMap((item) => {
     const answer = firstAttempt(progress, item.id, "guideline", mode);
     if (!answer) return [];
-    const misapplied = rulesMisapplied(item, answer, derive(item, ruleSet));
+    const misapplied = rulesMisapplied(item, answer, decides);
     return [
       {
         id: item.id,
@@ -232,21 +237,20 @@ function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter
 /**
  * Everything the results page shows. `items` are the walk's cases in walking order; `pools` the blind self-check's
  * pools, each with its cases in run order (a pool's cases need not be in the walk: the fresh ones are scored only
- * there); `guideline` the version the pages teach (it decides which rule a wrong score alone is blamed on). Only first
- * attempts count; retries are ignored here.
+ * there); `decides` gives each case's deciding rule under the version the pages teach, which a wrong score alone is
+ * blamed on. Only first attempts count; retries are ignored here.
  */
 export function traineeResults(
   progress: Progress,
   items: readonly Item[],
-  {pools, guideline}: {pools: readonly {id: string; items: readonly Item[]}[]; guideline: Guideline},
+  {pools, decides}: {pools: readonly {id: string; items: readonly Item[]}[]; decides: DecidingRules},
 ): TraineeResults {
   const walked = new Set(items.map((item) => item.id));
   const order = [...items, ...pools.flatMap((pool) => pool.items.filter((item) => !walked.has(item.id)))];
-  const ruleSet = ruleSetOf(guideline);
-  const walk = resultGroup(progress, items, "walk", ruleSet);
+  const walk = resultGroup(progress, items, "walk", decides);
   const selfChecks = pools.map((pool) => ({
     pool: pool.id,
-    ...resultGroup(progress, pool.items, "self-check", ruleSet),
+    ...resultGroup(progress, pool.items, "self-check", decides),
   }));
   return {
     review: reviewList([walk, ...selfChecks], order),

@@ -2,11 +2,11 @@
 // pass rule in data/calibration.yaml (at least 4 of 5 exact, none two or more off). A wrong score given without a
 // checklist blames the case's deciding rule, and only it.
 import type {PassRule} from "../authored/schemas/content.js";
-import {derive, ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item, ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {rulesMisapplied} from "./compare.js";
+import {rulesMisapplied} from "./checklist-comparison.js";
+import {derivedDecidingRules} from "./derived-deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import type {Answer} from "./progress.js";
 
@@ -55,7 +55,7 @@ export function selfCheckSummary(
   rule: PassRule,
   {guideline, blind = true}: {guideline: Guideline; blind?: boolean},
 ): SelfCheckSummary {
-  const ruleSet = ruleSetOf(guideline);
+  const decides = derivedDecidingRules(guideline);
   const rows: SelfCheckItem[] = items.map((item) => {
     const answer = answers
       .filter((candidate) => candidate.item === item.id)
@@ -65,7 +65,7 @@ export function selfCheckSummary(
       );
     if (!answer)
       return {id: item.id, ruled: item.score, trainee: null, score: null, rulesMisapplied: [], fromScoreOnly: false};
-    const misapplied = rulesMisapplied(item, answer, derive(item, ruleSet));
+    const misapplied = rulesMisapplied(item, answer, decides);
     return {
       id: item.id,
       ruled: item.score,

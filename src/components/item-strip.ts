@@ -59,7 +59,11 @@ export function ItemStrip(
   return strip;
 }
 
-/** Marks each item's state on a strip built by ItemStrip, and the shown item as the current step and Tab stop. */
+/**
+ * Marks each item's state on a strip built by ItemStrip, and the shown item as the current step and Tab stop. It
+ * writes only what changed: it runs on every Next and Check, between the click and its paint, and a rewritten class
+ * or text makes the browser restyle and lay out every link again (issue 29, Speed).
+ */
 export function markStrip(
   strip: HTMLElement,
   items: readonly Item[],
@@ -69,11 +73,15 @@ export function markStrip(
   items.forEach((item, index) => {
     const state = states[index]!;
     const link = links[index]!;
-    link.className = `strip-item state-${state}`;
-    link.querySelector(`[id="strip-state-${item.id}"]`)!.textContent = itemStateLabels[state];
-    link.dataset.mark = stateMarks[state];
-    if (index === shown) link.setAttribute("aria-current", "step");
-    else link.removeAttribute("aria-current");
-    link.tabIndex = index === shown ? 0 : -1;
+    const className = `strip-item state-${state}`;
+    if (link.className !== className) link.className = className;
+    const label = link.querySelector(`[id="strip-state-${item.id}"]`)!;
+    if (label.textContent !== itemStateLabels[state]) label.textContent = itemStateLabels[state];
+    if (link.dataset.mark !== stateMarks[state]) link.dataset.mark = stateMarks[state];
+    const current = index === shown;
+    if (current) {
+      if (link.getAttribute("aria-current") !== "step") link.setAttribute("aria-current", "step");
+    } else if (link.hasAttribute("aria-current")) link.removeAttribute("aria-current");
+    if (link.tabIndex !== (current ? 0 : -1)) link.tabIndex = current ? 0 : -1;
   });
 }

@@ -9,7 +9,7 @@ import type {Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";
 import {RuleRef} from "./rule-ref.js";
 import type * as ResultsModule from "../lib/trainee/results.js";
-import type * as DeriveModule from "../lib/engine/derive.js";
+import type * as DecidingRulesModule from "../lib/trainee/derived-deciding-rules.js";
 
 export interface DebriefData {
   input: DebriefInput;
@@ -45,7 +45,7 @@ export function Debrief({input, guideline, itemsById, hrefOf}: DebriefData): HTM
   );
 }
 
-type Figures = [typeof ResultsModule, typeof DeriveModule];
+type Figures = [typeof ResultsModule, typeof DecidingRulesModule];
 let figures: Figures | null = null;
 let loading: Promise<Figures> | null = null;
 
@@ -62,16 +62,17 @@ export function PartDebrief({
   hrefOf: (id: string) => string;
 }): HTMLElement {
   const host = el("div", {class: "debrief-host"});
-  const draw = ([results, derive]: Figures) => {
-    const group = results.resultGroup(progress, items, "walk", derive.ruleSetOf(guideline));
+  const draw = ([results, deciding]: Figures) => {
+    const group = results.resultGroup(progress, items, "walk", deciding.derivedDecidingRules(guideline));
     const itemsById = new Map(items.map((item) => [item.id, item]));
     host.replaceChildren(Debrief({input: group, guideline, itemsById, hrefOf}) ?? "");
   };
   if (figures) draw(figures);
   else
-    void (loading ??= Promise.all([import("../lib/trainee/results.js"), import("../lib/engine/derive.js")]).then(
-      (loaded) => (figures = loaded),
-    )).then(draw);
+    void (loading ??= Promise.all([
+      import("../lib/trainee/results.js"),
+      import("../lib/trainee/derived-deciding-rules.js"),
+    ]).then((loaded) => (figures = loaded))).then(draw);
   return host;
 }
 

@@ -11,6 +11,7 @@ import {partsWords, walkParts} from "../lib/site/part-refs.js";
 import type {PartPageData, SelfCheckPageData, SitePageData} from "../lib/node/page-data.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
 import type {Progress} from "../lib/trainee/progress.js";
+import {builtDecidingRules, type DecidingRules} from "../lib/trainee/deciding-rules.js";
 import {traineeResults, type SelfCheckGroup} from "../lib/trainee/results.js";
 import {
   offeredPool,
@@ -39,7 +40,7 @@ export interface ResultsData {
 }
 
 interface ResultsBodyContext {
-  ctx: ResultsContext;
+  ctx: ResultsContext & {decides: DecidingRules};
   /** The walk's cases, in walking order. */
   walkItems: Item[];
   pools: Pool[];
@@ -49,7 +50,7 @@ interface ResultsBodyContext {
 function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyContext): HTMLElement[] {
   const results = traineeResults(progress, walkItems, {
     pools: pools.map((pool) => ({id: pool.id, items: pool.items.map((id) => ctx.itemsById.get(id)!)})),
-    guideline: ctx.guideline,
+    decides: ctx.decides,
   });
   const {walk, selfChecks, beforeAfter} = results;
   if (!progress.answers.length)
@@ -179,12 +180,15 @@ export function ResultsPage(
   const walkItems = data.parts.flatMap((part) => part.items);
   const walked = new Set(walkItems.map((item) => item.id));
   const items = [...walkItems, ...data.selfCheck.items.filter((item) => !walked.has(item.id))];
-  const ctx: ResultsContext = {
+  const ctx = {
     items,
     itemsById: new Map(items.map((item) => [item.id, item])),
     itemPages: itemPages(data.site.parts, data.site.itemRefs),
     guideline: data.site.guideline,
     walkParts: walkParts(data.site.parts),
+    decides: builtDecidingRules(
+      Object.assign({}, ...[...data.parts, data.selfCheck].map((part) => part.decidingRules)) as Record<string, string>,
+    ),
   };
   const pools = poolsOf(data.selfCheck.calibration);
   const body = el("div", {class: "results-body"});

@@ -1,5 +1,7 @@
 import {describe, expect, it} from "vitest";
+import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
 import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../../lib/node/load.js";
+import {decidingRule} from "../../../lib/trainee/deciding-rule.js";
 import {
   pageParts,
   partPageData,
@@ -73,5 +75,24 @@ describe("what each page receives", () => {
     expect(Object.keys(site.itemRefs[0]!).sort()).toEqual(["id", "order", "origin", "set", "title", "topic"]);
     expect(site.itemRefs.find((item) => item.id === "fresh-3")!.origin).toBe("notebook");
     expect(site.coverage.find((row) => row.score === 4)!.items.map((item) => item.id)).toEqual(["calibration-a"]);
+  });
+  it("writes each item's deciding rule as the interpreter derives it under v2, so /results need not load it", () => {
+    const ruleSet = ruleSetOf(v2);
+    const pages = [
+      ...(["examples", "edge-cases", "calibration"] as const).map((set) => partPageData(set, items, guidelines)),
+      selfCheckPageData(loadCalibration(undefined, items), items, guidelines),
+    ];
+    for (const page of pages) {
+      expect(Object.keys(page.decidingRules).sort()).toEqual(page.items.map((item) => item.id).sort());
+      for (const item of page.items)
+        expect([item.id, page.decidingRules[item.id]]).toEqual([
+          item.id,
+          decidingRule(item, derive(item, ruleSet)).rule,
+        ]);
+    }
+    // The case study's edge-case map names these cases' deciding rules.
+    const edges = partPageData("edge-cases", items, guidelines).decidingRules;
+    expect([edges["edge-9"], edges["edge-10"]]).toEqual(["list-stated-only", "not-rated"]);
+    expect(partPageData("examples", items, guidelines).decidingRules["example-6"]).toBe("clarifying-question");
   });
 });

@@ -1,14 +1,17 @@
 import {describe, expect, it} from "vitest";
 import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
+import {derivedDecidingRules} from "../../../lib/trainee/derived-deciding-rules.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 import {loadGuideline} from "../../../lib/node/load.js";
-import {compareAnswer, compareChecklist, rulesMisapplied} from "../../../lib/trainee/compare.js";
+import {compareChecklist, rulesMisapplied} from "../../../lib/trainee/checklist-comparison.js";
+import {compareAnswer} from "../../../lib/trainee/compare.js";
 import {compareScores} from "../../../lib/trainee/score-distance.js";
 import type {Answer} from "../../../lib/trainee/progress.js";
 import {formalMetWithFlaw, free, item, line, mark, option} from "./helpers.js";
 
 const v2 = loadGuideline("v2");
 const ruleSet = ruleSetOf(v2);
+const decides = derivedDecidingRules(v2);
 const check = (of: Item, answer: Pick<Answer, "score" | "checklist">) =>
   compareAnswer(of, derive(of, ruleSet), answer, ruleSet);
 
@@ -232,12 +235,12 @@ describe("the rule blamed for a wrong score with no checklist: the case's decidi
     const of = item(id);
     // A wrong score alone blames that rule only; an exact one blames none.
     const wrong = of.score === 1 ? 3 : 1;
-    expect(rulesMisapplied(of, {score: wrong}, derive(of, ruleSet))).toEqual({rules: [rule], fromScoreOnly: true});
-    expect(rulesMisapplied(of, {score: of.score}, derive(of, ruleSet))).toEqual({rules: [], fromScoreOnly: true});
+    expect(rulesMisapplied(of, {score: wrong}, decides)).toEqual({rules: [rule], fromScoreOnly: true});
+    expect(rulesMisapplied(of, {score: of.score}, decides)).toEqual({rules: [], fromScoreOnly: true});
   });
 
   it("blames one rule where every rule of the case used to be blamed (example 6: not the four lines and rhyme)", () => {
     const example6 = item("example-6");
-    expect(rulesMisapplied(example6, {score: 4}, derive(example6, ruleSet)).rules).toEqual(["clarifying-question"]);
+    expect(rulesMisapplied(example6, {score: 4}, decides).rules).toEqual(["clarifying-question"]);
   });
 });

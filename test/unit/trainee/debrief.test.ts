@@ -1,8 +1,8 @@
 // The debrief at the end of a part (issue 29, item 10): "5 of 7 exact · review Example 1 and Example 5", and the rule
 // misapplied most often, worked by hand from a record of first answers.
 import {describe, expect, it} from "vitest";
-import {ruleSetOf} from "../../../lib/engine/derive.js";
 import {loadGuidelines} from "../../../lib/node/load.js";
+import {derivedDecidingRules} from "../../../lib/trainee/derived-deciding-rules.js";
 import {debriefOf, debriefRuleWords, debriefTally} from "../../../lib/trainee/debrief.js";
 import {listWords} from "../../../lib/text/format.js";
 import {resultGroup} from "../../../lib/trainee/results.js";
@@ -25,7 +25,7 @@ describe("a part's debrief", () => {
       {item: "example-6", score: 2},
       {item: "example-7", score: 3},
     );
-    const debrief = debriefOf(resultGroup(progress, examples, "walk", ruleSetOf(guideline)))!;
+    const debrief = debriefOf(resultGroup(progress, examples, "walk", derivedDecidingRules(guideline)))!;
     expect(debrief).toMatchObject({exact: 5, answered: 7, review: ["example-1", "example-5"]});
     expect(`${debriefTally(debrief)}${listWords(["Example 1", "Example 5"])}`).toBe(
       "5 of 7 exact · review Example 1 and Example 5",

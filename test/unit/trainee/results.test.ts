@@ -1,5 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../../lib/node/load.js";
+import {derivedDecidingRules} from "../../../lib/trainee/derived-deciding-rules.js";
 import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
 import {emptyProgress, type Progress} from "../../../lib/trainee/progress.js";
 import {
@@ -20,9 +21,10 @@ const pools = poolsOf(loadCalibration(undefined, items)).map((pool) => ({
   items: pool.items.map((id) => items.find((item) => item.id === id)!),
 }));
 const guideline = loadGuidelines().at(-1)!;
+const decides = derivedDecidingRules(guideline);
 
 /** Answers recorded in order, each the next attempt at its item, phase and mode. */
-const results = (progress: Progress) => traineeResults(progress, walkItems, {pools, guideline});
+const results = (progress: Progress) => traineeResults(progress, walkItems, {pools, decides});
 const cell = (matrix: ScoreMatrix, trainee: Score, ruled: Score) =>
   matrix.cells[scoreLevels.indexOf(trainee)]![scoreLevels.indexOf(ruled)]!.items;
 

@@ -3,6 +3,7 @@
 // The ruled scores in the comments are the case study's.
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines} from "../../../lib/node/load.js";
+import {derivedDecidingRules} from "../../../lib/trainee/derived-deciding-rules.js";
 import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
 import {emptyProgress, type Progress} from "../../../lib/trainee/progress.js";
 import {traineeResults} from "../../../lib/trainee/results.js";
@@ -17,7 +18,8 @@ const pools = poolsOf(loadCalibration(undefined, items)).map((pool) => ({
 }));
 const guideline = loadGuidelines().at(-1)!;
 
-const review = (progress: Progress) => traineeResults(progress, walkItems, {pools, guideline}).review;
+const review = (progress: Progress) =>
+  traineeResults(progress, walkItems, {pools, decides: derivedDecidingRules(guideline)}).review;
 
 describe("the cases to review", () => {
   it("is empty with no answer, with only 'before' scores, and with every first answer exact", () => {

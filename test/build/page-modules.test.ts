@@ -79,6 +79,13 @@ describe("the modules each page loads", () => {
     },
   );
 
+  // The results page blames a wrong score on the deciding rule the build worked out (page data), so it never needs the
+  // interpreter, with the page or later.
+  it("results never loads the guideline's interpreter", () => {
+    expect([...modulesOf("results"), ...lazyOf("results")].filter(isInterpreterModule)).toEqual([]);
+    expect(modulesOf("results")).toContain("_import/components/results");
+  });
+
   it.each(["index", "vague", "rubric", "results"])("%s loads its own modules as a bundle, preloaded", (page) => {
     const loaded = preloads(page).filter((path) => !path.startsWith("_observablehq/"));
     // The entry and the chunks it imports at once (shared with other pages and with what it loads later: the ruling,

@@ -290,12 +290,6 @@ function timeChanges(afterPaint: typeof afterPaintWhere): void {
   );
 }
 
-/**
- * Holds the page's idle callbacks: /authors works out every single change's findings in idle time and keeps them,
- * so a change the pre-warm has reached is already warm. Held, nothing is kept for a change before it is made.
- */
-const holdIdle = "window.requestIdleCallback = () => 0;";
-
 interface Measured {
   change: AuthorChange;
   cold: ChangeTiming;
@@ -306,7 +300,7 @@ interface Measured {
 /**
  * The authors' page in Chromium, on the built site: every change its controls can make, each from the input event
  * (Playwright's selectOption, or fill and Enter) to the first frame painted with the new figures. Cold: a fresh page
- * (new context) per change, its idle pre-warm held, so nothing for the change is computed or kept before it is made.
+ * (new context) per change, so nothing for the change is computed or kept before it is made.
  * Warm: the same change again on that page, after taking it back, `warmRounds` times.
  */
 export async function benchAuthorsPage(dist: string, warmRounds = 3): Promise<void> {
@@ -317,7 +311,7 @@ export async function benchAuthorsPage(dist: string, warmRounds = 3): Promise<vo
   try {
     for (const change of changes) {
       const context = await site.newContext();
-      await context.addInitScript({content: `${holdIdle} ${inPage(timeChanges, afterPaintWhere)}`});
+      await context.addInitScript({content: inPage(timeChanges, afterPaintWhere)});
       const page = await context.newPage();
       await page.goto("/authors");
       await page.locator("#preview-status").filter({hasText: "Base "}).waitFor();
@@ -346,21 +340,14 @@ export async function benchAuthorsPage(dist: string, warmRounds = 3): Promise<vo
       measured.push({change, cold, warm});
       await context.close();
     }
-    // For scale: how long after loading the page's own idle pre-warm of every single change takes (not held).
-    const page = await site.newPage();
-    await page.goto("/authors");
-    await page.locator(".authors-preview[data-findings-ready]").waitFor({timeout: 120_000});
-    const prewarmed = await page.evaluate(() => performance.now());
-    await page.context().close();
-
-    reportAuthorsPage(measured, warmRounds, prewarmed);
+    reportAuthorsPage(measured, warmRounds);
     for (const problem of [...problems, ...site.problems]) console.log(`  problem: ${problem}`);
   } finally {
     await site.close();
   }
 }
 
-function reportAuthorsPage(measured: Measured[], warmRounds: number, prewarmed: number): void {
+function reportAuthorsPage(measured: Measured[], warmRounds: number): void {
   const frame = 1000 / 60;
   // Within one frame of the display: an input waits at most one frame's interval for the next frame to begin, and
   // that frame must then do the change's work and paint it within its own interval. So the input to the painted
@@ -372,7 +359,7 @@ function reportAuthorsPage(measured: Measured[], warmRounds: number, prewarmed: 
       `input) to the first frame painted with the new figures (load average ${loadavg()[0]!.toFixed(1)})`,
   );
   console.log(
-    `  cold: a fresh page per change, its idle pre-warm held, so nothing for the change is computed before it; ` +
+    `  cold: a fresh page per change, so nothing for the change is computed before it; ` +
       `warm: the same change again on that page (each change's median of ${warmRounds}); target: painted within ` +
       `one frame, so within ${ms(target)} of the input (the wait for the display's next frame, then one frame)`,
   );
@@ -427,9 +414,5 @@ function reportAuthorsPage(measured: Measured[], warmRounds: number, prewarmed: 
       "warm",
       measured.flatMap((entry) => entry.warm),
     ),
-  );
-  console.log(
-    `  the page's own idle pre-warm (not held) has every single change's findings ready ` +
-      `${(prewarmed / 1000).toFixed(1)} s after navigation`,
   );
 }

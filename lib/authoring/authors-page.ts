@@ -69,8 +69,9 @@ export interface AuthorsView {
   /** What differs between the base and the candidate, shown before what moves. */
   differs: VersionDiff;
   preview: Preview;
-  baseCompleteness: CompletenessReport;
-  candidateCompleteness: CompletenessReport;
+  /** The rubric's findings under the base and the candidate; null while they are worked out, after the paint. */
+  baseCompleteness: CompletenessReport | null;
+  candidateCompleteness: CompletenessReport | null;
   baseDependence: Dependence;
   candidateReport: CandidateReport;
   /** Each recorded judge's agreement with the base's rulings and the candidate's. */
@@ -154,12 +155,20 @@ export function authorsPage(
   const completenessByKey = new Map<string, CompletenessReport>();
   // A change to the logic is part of the key: the same parameters under changed clauses or rows are another case.
   const changesKey = (changes: readonly RuleChange[]) => changes.map(changeKey).join(" ") + JSON.stringify(changes);
+  const completenessKey = (ruleSet: RuleSet, changes: readonly RuleChange[]) =>
+    `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}${changesKey(changes)}`;
   const completenessOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport => {
-    const key = `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}${changesKey(changes)}`;
+    const key = completenessKey(ruleSet, changes);
     let report = completenessByKey.get(key);
     if (!report) completenessByKey.set(key, (report = work.completeness(ruleSet)));
     return report;
   };
+  // After a change, findings not yet kept follow the paint (they take longer than a frame on a cold page).
+  let deferFindings = false;
+  const findingsOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport | null =>
+    deferFindings
+      ? (completenessByKey.get(completenessKey(ruleSet, changes)) ?? null)
+      : completenessOf(ruleSet, changes);
   const differsOf = (shown: CandidateChoice, parameters: RuleSet["parameters"]): VersionDiff => {
     const found = versionDiff(guideline(shown.base), guideline(shown.candidate));
     return {
@@ -173,15 +182,13 @@ export function authorsPage(
   };
 
   // The base is the page's state while only the candidate changes: derived when it is chosen.
-  let base:
-    {version: string; prepared: PreparedBase; completeness: CompletenessReport; dependence: Dependence} | undefined;
+  let base: {version: string; prepared: PreparedBase; dependence: Dependence} | undefined;
   const baseOf = (version: string) => {
     if (base?.version !== version) {
       const prepared = work.prepareBase(data.items, ruleSetOf(guideline(version)));
       base = {
         version,
         prepared,
-        completeness: completenessOf(prepared.ruleSet),
         dependence: work.dependence(prepared, data.domains),
       };
     }
@@ -192,24 +199,23 @@ export function authorsPage(
   // items show within the frame, and until then what the page shows of it is marked out of date.
   let candidateReport: CandidateReport = {shown: null, busy: false};
   let reportKey = "";
+  // Returns the work to do after the paint, if any.
   const followCandidate = (asked: CandidateChoice, candidateRules: RuleSet, described: string) => {
     // The candidate is the base unchanged: the base's report is the candidate's.
     const key = asked.candidate !== asked.base || asked.set.length || asked.changes.length ? described : "";
     if (key && key !== reportKey) {
       candidateReport = {shown: candidateReport.shown, busy: true};
-      schedule.afterPaint(() => {
-        if (choice !== asked) return;
+      return () => {
         const found = work.dependence(work.prepareBase(data.items, candidateRules), data.domains);
         candidateReport = {shown: {label: `the candidate (${described})`, dependence: found}, busy: false};
         reportKey = key;
         view = {...view, candidateReport};
-        onView(view);
-      });
-    } else {
-      // Back to what is shown (a change undone before its report came): nothing is out of date any more.
-      candidateReport = {shown: key ? candidateReport.shown : null, busy: false};
-      reportKey = key;
+      };
     }
+    // Back to what is shown (a change undone before its report came): nothing is out of date any more.
+    candidateReport = {shown: key ? candidateReport.shown : null, busy: false};
+    reportKey = key;
+    return null;
   };
 
   const viewOf = (shown: CandidateChoice): AuthorsView => {
@@ -221,7 +227,9 @@ export function authorsPage(
       words: ruleChangeWords(change, {logic: candidateVersion.logic, titles}),
     }));
     const candidateRules = ruleSetOf(withChanges(candidateVersion, shown.changes), overridesOf(shown.set));
-    const {prepared, completeness: baseCompleteness, dependence: baseDependence} = baseOf(shown.base);
+    const {prepared, dependence: baseDependence} = baseOf(shown.base);
+    const baseCompleteness = findingsOf(prepared.ruleSet);
+    const candidateCompleteness = findingsOf(candidateRules, shown.changes);
     const result = previewFrom(prepared, candidateRules);
     const described = describeCandidate(
       shown,
@@ -230,7 +238,24 @@ export function authorsPage(
     const status =
       `Base ${shown.base}, candidate ${described}: ${plural(result.moved.length, "item moves", "items move")}; ` +
       `${plural(result.unsettled.length, "item has", "items have")} no single score.`;
-    followCandidate(shown, candidateRules, described);
+    const report = followCandidate(shown, candidateRules, described);
+    const findings =
+      baseCompleteness && candidateCompleteness
+        ? null
+        : () => {
+            view = {
+              ...view,
+              baseCompleteness: completenessOf(prepared.ruleSet),
+              candidateCompleteness: completenessOf(candidateRules, shown.changes),
+            };
+          };
+    if (report || findings)
+      schedule.afterPaint(() => {
+        if (choice !== shown) return;
+        findings?.();
+        report?.();
+        onView(view);
+      });
     return {
       choice: shown,
       candidateVersion,
@@ -241,7 +266,7 @@ export function authorsPage(
       differs: differsOf(shown, candidateRules.parameters),
       preview: result,
       baseCompleteness,
-      candidateCompleteness: completenessOf(candidateRules, shown.changes),
+      candidateCompleteness,
       baseDependence,
       candidateReport,
       judges: judgeAgreements(data.judges ?? [], prepared, result),
@@ -250,6 +275,7 @@ export function authorsPage(
   };
 
   let view = viewOf(choice);
+  deferFindings = true;
 
   const change = (next: CandidateChoice): AuthorsView => {
     choice = next;

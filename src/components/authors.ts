@@ -10,6 +10,7 @@ import {authorsSave, type SourcesLoader} from "./authors-save.js";
 import {authorsResults} from "./authors-results.js";
 import {authorsCounterexample} from "./authors-counterexample.js";
 import {el} from "./dom.js";
+import {afterPaint} from "../lib/site/schedule.js";
 
 interface AuthorsData extends AuthorsPageData {
   /** Where each item is scored, for its links. */
@@ -32,7 +33,7 @@ export function AuthorsPreview(
   // The hooks run later than this function (after a paint), by when `results` exists.
   const page = authorsPage(data, {
     query: location.search,
-    schedule: {afterPaint: (work) => void setTimeout(work, 0)},
+    schedule: {afterPaint},
     onAddress: (query) => history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`),
     onView: (view) => results.update(view),
   });

@@ -237,13 +237,21 @@ describe("a change", () => {
 
 describe("what is kept", () => {
   it("works out the base once while only the candidate changes, and each set of findings once", () => {
-    const {page, calls} = open();
+    const {page, calls, paint} = open();
     // Opening: v2's base, its findings (the candidate's too: the same parameters) and its dependence report.
     expect(calls).toEqual({completeness: ["v2"], prepareBase: ["v2: v2"], dependence: ["v2: v2"]});
 
-    const first = page.setParameter("counting", "most-missed");
+    // Findings not yet kept follow the paint of the change; the base's, kept, come with it.
+    const changed = page.setParameter("counting", "most-missed");
+    expect(calls.completeness).toEqual(["v2"]);
+    expect(changed.candidateCompleteness).toBeNull();
+    expect(changed.baseCompleteness).not.toBeNull();
+    paint();
     expect(calls.completeness).toEqual(["v2", "counting=most-missed"]);
-    expect(calls.prepareBase).toEqual(["v2: v2"]);
+    const first = page.view;
+    expect(first.candidateCompleteness).not.toBeNull();
+    // The candidate's dependence report came with them, on its own prepared base.
+    expect(calls.prepareBase).toEqual(["v2: v2", "v2: counting=most-missed"]);
     page.undoParameters();
     const again = page.setParameter("counting", "most-missed");
     expect(calls.completeness).toEqual(["v2", "counting=most-missed"]);
@@ -252,24 +260,20 @@ describe("what is kept", () => {
     expect(again.baseDependence).toBe(first.baseDependence);
 
     // One base is kept at a time, and derived again when chosen again; the findings stay kept by their parameters.
+    // (After the paint, the candidate's report against the new base: its own prepared base again.)
     page.chooseBase("v1");
-    expect(calls.prepareBase).toEqual([
-      "v2: v2",
-      "v1: counting=most-missed, mainNotMet=unspecified, slightLapse=flaw-or-partly",
-    ]);
+    paint();
+    const v1 = "v1: counting=most-missed, mainNotMet=unspecified, slightLapse=flaw-or-partly";
+    expect(calls.prepareBase).toEqual(["v2: v2", "v2: counting=most-missed", v1, "v2: counting=most-missed"]);
     expect(calls.completeness).toEqual([
       "v2",
       "counting=most-missed",
       "counting=most-missed, mainNotMet=unspecified, slightLapse=flaw-or-partly",
     ]);
     page.chooseBase("v2");
-    expect(calls.prepareBase).toHaveLength(3);
+    expect(calls.prepareBase).toHaveLength(5);
     expect(calls.completeness).toHaveLength(3);
-    expect(calls.dependence).toEqual([
-      "v2: v2",
-      "v1: counting=most-missed, mainNotMet=unspecified, slightLapse=flaw-or-partly",
-      "v2: v2",
-    ]);
+    expect(calls.dependence).toEqual(["v2: v2", "v2: counting=most-missed", v1, "v2: counting=most-missed", "v2: v2"]);
   });
 
   it("works out the candidate's dependence report after the paint, for each change", () => {

@@ -1,7 +1,8 @@
 // What the authors' page (/authors) shows, decided without the page: the choice it compares (read from and written
 // to its address), the candidate's rule set, the preview, the rubric's findings and the dependence reports. Only the
 // findings are kept (they take 7-18 ms; the rest of a change about 1 ms: npm run bench -- --preview-only). The page
-// only renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's.
+// only renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's. It is
+// long: the choice, the findings' cache and the work after the paint share the page's state.
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";

@@ -1,9 +1,8 @@
 // What the authors' page (/authors) shows, decided without the page: the choice it compares (read from and written
-// to its address), the candidate's rule set, the preview, the rubric's findings and the dependence reports, the
-// caches that make a change made again cheap, and the idle pre-warm of every single parameter change. The page only
-// renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's (`schedule`).
-// It is long: the choice, its caches and the deferred work share the page's state, which split apart would be handed
-// from module to module; what a choice means (its address, its words) is ./candidate-choice.ts's.
+// to its address), the candidate's rule set, the preview, the rubric's findings and the dependence reports. Only the
+// findings are kept (they take 7-18 ms; the rest of a change about 1 ms: npm run bench -- --preview-only). The page
+// only renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's. It is
+// long: the choice, the findings' cache and the work after the paint share the page's state.
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";
@@ -13,7 +12,6 @@ import {plural} from "../text/format.js";
 import {
   AssignmentError,
   overridesOf,
-  type Assignment,
   type ParameterDomain,
   type ParameterName,
   type ParameterValue,
@@ -42,12 +40,10 @@ export interface AuthorsPageData {
   judges?: readonly JudgeScores[];
 }
 
-/** When the page's deferred work runs: the page passes the browser's timers, a test its own queues. */
+/** When the page's deferred work runs: the page passes the browser's timers, a test its own queue. */
 export interface AuthorsSchedule {
   /** Runs `work` after the current task, so the page paints what it has just changed first. */
   afterPaint(work: () => void): void;
-  /** Runs `work` when the page is next idle. */
-  idle(work: () => void): void;
 }
 
 /** The candidate's part of "What the worked cases do not test". */
@@ -74,8 +70,9 @@ export interface AuthorsView {
   /** What differs between the base and the candidate, shown before what moves. */
   differs: VersionDiff;
   preview: Preview;
-  baseCompleteness: CompletenessReport;
-  candidateCompleteness: CompletenessReport;
+  /** The rubric's findings under the base and the candidate; null while they are worked out, after the paint. */
+  baseCompleteness: CompletenessReport | null;
+  candidateCompleteness: CompletenessReport | null;
   baseDependence: Dependence;
   candidateReport: CandidateReport;
   /** Each recorded judge's agreement with the base's rulings and the candidate's. */
@@ -99,8 +96,6 @@ export interface AuthorsPageOptions {
   onAddress?(query: string): void;
   /** A view that changed later than the change that led to it (the candidate's report arrived). */
   onView?(view: AuthorsView): void;
-  /** Every single parameter change's findings are worked out and kept. */
-  onWarmed?(): void;
   work?: AuthorsWork;
 }
 
@@ -124,11 +119,6 @@ export interface AuthorsPage {
   undoRuleChanges(): AuthorsView;
 }
 
-/** Every change of one parameter the page can make: each value of each domain, in the domains' order. */
-function singleChanges(domains: readonly ParameterDomain[]): Assignment[] {
-  return domains.flatMap((domain) => domain.values.map((value) => ({name: domain.name, value})));
-}
-
 export function authorsPage(
   data: AuthorsPageData,
   {
@@ -136,7 +126,6 @@ export function authorsPage(
     schedule,
     onAddress = () => {},
     onView = () => {},
-    onWarmed = () => {},
     work = {completeness, dependence, prepareBase},
   }: AuthorsPageOptions,
 ): AuthorsPage {
@@ -162,56 +151,46 @@ export function authorsPage(
     }); showing ${newest} against itself.`;
   }
 
-  // Findings and dependence depend only on the version, its parameters and its changes: kept by key, a parameter
+  // The rubric's findings depend only on the version, its parameters and its changes: kept by key, a parameter
   // flipped back and forth costs nothing the second time.
   const completenessByKey = new Map<string, CompletenessReport>();
-  const dependenceByKey = new Map<string, Dependence>();
   // A change to the logic is part of the key: the same parameters under changed clauses or rows are another case.
   const changesKey = (changes: readonly RuleChange[]) => changes.map(changeKey).join(" ") + JSON.stringify(changes);
+  const completenessKey = (ruleSet: RuleSet, changes: readonly RuleChange[]) =>
+    `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}${changesKey(changes)}`;
   const completenessOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport => {
-    const key = `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}${changesKey(changes)}`;
+    const key = completenessKey(ruleSet, changes);
     let report = completenessByKey.get(key);
     if (!report) completenessByKey.set(key, (report = work.completeness(ruleSet)));
     return report;
   };
-  const dependenceOf = (
-    ruleSet: RuleSet,
-    prepare: () => PreparedBase,
-    changes: readonly RuleChange[] = [],
-  ): Dependence => {
-    const key = `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}${changesKey(changes)}`;
-    let found = dependenceByKey.get(key);
-    if (!found) dependenceByKey.set(key, (found = work.dependence(prepare(), data.domains)));
-    return found;
-  };
-
-  // The rules' and rubric's word diffs depend on the two versions only: kept by pair, the parameters worked out anew.
-  const diffs = new Map<string, VersionDiff>();
+  // After a change, findings not yet kept follow the paint (they take longer than a frame on a cold page).
+  let deferFindings = false;
+  const findingsOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport | null =>
+    deferFindings
+      ? (completenessByKey.get(completenessKey(ruleSet, changes)) ?? null)
+      : completenessOf(ruleSet, changes);
   const differsOf = (shown: CandidateChoice, parameters: RuleSet["parameters"]): VersionDiff => {
-    const key = `${shown.base} ${shown.candidate}`;
-    let found = diffs.get(key);
-    if (!found) diffs.set(key, (found = versionDiff(guideline(shown.base), guideline(shown.candidate))));
+    const found = versionDiff(guideline(shown.base), guideline(shown.candidate));
     return {
       ...found,
       parameters: parameterDifferences(guideline(shown.base).parameters, parameters),
-      // The candidate's own changes to its clauses and rows are worked out anew, as its parameters are.
+      // The candidate's own changes to its clauses and rows, as its parameters are.
       logic: shown.changes.length
         ? logicDifferences(guideline(shown.base), withChanges(guideline(shown.candidate), shown.changes))
         : found.logic,
     };
   };
 
-  // The base is derived once and kept while only the candidate changes.
-  let base:
-    {version: string; prepared: PreparedBase; completeness: CompletenessReport; dependence: Dependence} | undefined;
+  // The base is the page's state while only the candidate changes: derived when it is chosen.
+  let base: {version: string; prepared: PreparedBase; dependence: Dependence} | undefined;
   const baseOf = (version: string) => {
     if (base?.version !== version) {
       const prepared = work.prepareBase(data.items, ruleSetOf(guideline(version)));
       base = {
         version,
         prepared,
-        completeness: completenessOf(prepared.ruleSet),
-        dependence: dependenceOf(prepared.ruleSet, () => prepared),
+        dependence: work.dependence(prepared, data.domains),
       };
     }
     return base;
@@ -221,24 +200,23 @@ export function authorsPage(
   // items show within the frame, and until then what the page shows of it is marked out of date.
   let candidateReport: CandidateReport = {shown: null, busy: false};
   let reportKey = "";
+  // Returns the work to do after the paint, if any.
   const followCandidate = (asked: CandidateChoice, candidateRules: RuleSet, described: string) => {
     // The candidate is the base unchanged: the base's report is the candidate's.
     const key = asked.candidate !== asked.base || asked.set.length || asked.changes.length ? described : "";
     if (key && key !== reportKey) {
       candidateReport = {shown: candidateReport.shown, busy: true};
-      schedule.afterPaint(() => {
-        if (choice !== asked) return;
-        const found = dependenceOf(candidateRules, () => work.prepareBase(data.items, candidateRules), asked.changes);
+      return () => {
+        const found = work.dependence(work.prepareBase(data.items, candidateRules), data.domains);
         candidateReport = {shown: {label: `the candidate (${described})`, dependence: found}, busy: false};
         reportKey = key;
         view = {...view, candidateReport};
-        onView(view);
-      });
-    } else {
-      // Back to what is shown (a change undone before its report came): nothing is out of date any more.
-      candidateReport = {shown: key ? candidateReport.shown : null, busy: false};
-      reportKey = key;
+      };
     }
+    // Back to what is shown (a change undone before its report came): nothing is out of date any more.
+    candidateReport = {shown: key ? candidateReport.shown : null, busy: false};
+    reportKey = key;
+    return null;
   };
 
   const viewOf = (shown: CandidateChoice): AuthorsView => {
@@ -250,7 +228,9 @@ export function authorsPage(
       words: ruleChangeWords(change, {logic: candidateVersion.logic, titles}),
     }));
     const candidateRules = ruleSetOf(withChanges(candidateVersion, shown.changes), overridesOf(shown.set));
-    const {prepared, completeness: baseCompleteness, dependence: baseDependence} = baseOf(shown.base);
+    const {prepared, dependence: baseDependence} = baseOf(shown.base);
+    const baseCompleteness = findingsOf(prepared.ruleSet);
+    const candidateCompleteness = findingsOf(candidateRules, shown.changes);
     const result = previewFrom(prepared, candidateRules);
     const described = describeCandidate(
       shown,
@@ -259,7 +239,24 @@ export function authorsPage(
     const status =
       `Base ${shown.base}, candidate ${described}: ${plural(result.moved.length, "item moves", "items move")}; ` +
       `${plural(result.unsettled.length, "item has", "items have")} no single score.`;
-    followCandidate(shown, candidateRules, described);
+    const report = followCandidate(shown, candidateRules, described);
+    const findings =
+      baseCompleteness && candidateCompleteness
+        ? null
+        : () => {
+            view = {
+              ...view,
+              baseCompleteness: completenessOf(prepared.ruleSet),
+              candidateCompleteness: completenessOf(candidateRules, shown.changes),
+            };
+          };
+    if (report || findings)
+      schedule.afterPaint(() => {
+        if (choice !== shown) return;
+        findings?.();
+        report?.();
+        onView(view);
+      });
     return {
       choice: shown,
       candidateVersion,
@@ -270,7 +267,7 @@ export function authorsPage(
       differs: differsOf(shown, candidateRules.parameters),
       preview: result,
       baseCompleteness,
-      candidateCompleteness: completenessOf(candidateRules, shown.changes),
+      candidateCompleteness,
       baseDependence,
       candidateReport,
       judges: judgeAgreements(data.judges ?? [], prepared, result),
@@ -279,6 +276,7 @@ export function authorsPage(
   };
 
   let view = viewOf(choice);
+  deferFindings = true;
 
   const change = (next: CandidateChoice): AuthorsView => {
     choice = next;
@@ -288,21 +286,6 @@ export function authorsPage(
     schedule.afterPaint(() => onAddress(address));
     return view;
   };
-
-  // While the author reads, the rubric's findings for every single change of a parameter are worked out in idle
-  // time, from the choice of the moment, so the first change of each is as quick as the second.
-  const pending = singleChanges(data.domains);
-  const warm = () => {
-    const next = pending.shift();
-    if (!next) return onWarmed();
-    const others = choice.set.filter((assignment) => assignment.name !== next.name);
-    completenessOf(
-      ruleSetOf(withChanges(guideline(choice.candidate), choice.changes), overridesOf([...others, next])),
-      choice.changes,
-    );
-    schedule.idle(warm);
-  };
-  schedule.idle(warm);
 
   return {
     notice,

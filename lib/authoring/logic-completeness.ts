@@ -9,6 +9,7 @@ import {fieldPath, type Problem} from "../authored/problems.js";
 import {plural} from "../text/format.js";
 import {layoutOf, mainRuleOutcomes, otherVerdicts} from "./checklist-shapes.js";
 import {describeShape} from "./completeness-words.js";
+import {checklistSummary, type ChecklistSummary} from "../engine/rubric.js";
 import {
   combinationCount,
   combinationWords,
@@ -111,17 +112,8 @@ const ownValue = ({type, value}: LogicParameter): TriedValue =>
     ? {value: value as number, cel: BigInt(value as number)}
     : {value: value as number, cel: value as number};
 
-/** A checklist shape as the rubric's summary holds it, less what the parameters decide (the credit, the share). */
-interface ShapeSummary {
-  main: string;
-  mainMissed: boolean;
-  engages: boolean;
-  declines: boolean;
-  of: number;
-  flaws: number;
-  missed: number;
-  allMet: boolean;
-  anyNotApplicable: boolean;
+/** A checklist shape as the rubric's summary holds it (lib/engine/rubric.ts), with its other verdicts counted. */
+interface ShapeSummary extends ChecklistSummary {
   /** The other instructions' verdicts as counts, in otherVerdicts order. */
   counts: readonly number[];
 }
@@ -130,21 +122,10 @@ const summaries = new Map<number, ShapeSummary[]>();
 function shapeSummaries(maxOthers: number): ShapeSummary[] {
   let found = summaries.get(maxOthers);
   if (found) return found;
-  found = layoutOf(maxOthers).shapes.map(({main: outcome, counts, others}) => {
-    const {verdict: main, engages, declinesHarmless} = mainRuleOutcomes[outcome];
-    return {
-      main,
-      mainMissed: main === "not-met" || main === "cannot-check" || main === "not-instruction",
-      engages: engages ?? false,
-      declines: declinesHarmless ?? false,
-      of: others.length,
-      flaws: counts[1]! + (main === "met-flaw" ? 1 : 0),
-      missed: counts[3]! + counts[4]!,
-      allMet: main !== "partly" && counts[2]! + counts[3]! + counts[4]! === 0,
-      anyNotApplicable: main === "not-applicable",
-      counts,
-    };
-  });
+  found = layoutOf(maxOthers).shapes.map(({main, counts, others}) => ({
+    ...checklistSummary(mainRuleOutcomes[main], others),
+    counts,
+  }));
   summaries.set(maxOthers, found);
   return found;
 }

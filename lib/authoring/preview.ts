@@ -1,12 +1,11 @@
 // The author's preview: what changes between a base guideline and a candidate (another version, or the base with
-// parameters changed). Browser-safe and fast, since the page recomputes it on every change of a parameter: the
-// base is derived once (prepareBase), recording what each item's derivation read, and a candidate re-derives only
-// the items that read something it changes (lib/authoring/rederive.ts); this module says what moved and why.
-import {deriveCandidate, deriveRecordingReads, type RecordedBase} from "./rederive.js";
+// parameters changed). Browser-safe: the base is derived once (prepareBase), and a candidate re-derives only the
+// items whose settings it changes, read from the conditions themselves (settingsRead); this module says what moved
+// and why. It is long: which settings can move an item is this preview's question, asked by nothing else.
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "../site/links.js";
 import {moveReason, type MoveReason} from "./move-reason.js";
-import type {Derivation, RuleSet, TraceLine} from "../engine/derive.js";
+import {derive, type Derivation, type RuleSet, type TraceLine} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
@@ -102,8 +101,19 @@ export interface Preview {
   workedExamples: {lost: Score[]; gained: Score[]};
 }
 
+/** The settings that can move an item: the parameters and the rules its derivation may read. */
+export interface SettingsRead {
+  parameters: ReadonlySet<string>;
+  rules: ReadonlySet<string>;
+}
+
 /** The base side, derived once: previewFrom reuses it for every candidate. */
-export interface PreparedBase extends RecordedBase {
+export interface PreparedBase {
+  ruleSet: RuleSet;
+  items: readonly Item[];
+  derivations: Derivation[];
+  /** Per item, the settings that can move it under the base (settingsRead). */
+  reads: SettingsRead[];
   distribution: DistributionRow[];
   coverage: CoverageRow[];
 }
@@ -133,13 +143,69 @@ function coverageOf(items: readonly Item[], derivations: readonly Derivation[]):
   );
 }
 
+/**
+ * Which settings can move an item, from the conditions themselves: the rules of its lines, the parameters their
+ * clauses read (each condition's names, lib/engine/cel.ts namesRead, and $references) and those the rubric reads. A
+ * candidate that agrees with the base on all of them derives the item as the base does.
+ */
+export function settingsRead(item: Pick<Item, "checklist">, ruleSet: RuleSet): SettingsRead {
+  const {logic} = ruleSet;
+  const parameters = new Set(logic.rubric.parameterNames);
+  const rules = new Set<string>();
+  for (const {rule} of item.checklist) {
+    rules.add(rule);
+    if (ruleSet.ruleIds.has(rule)) for (const name of logic.rules.get(rule)?.parameterNames ?? []) parameters.add(name);
+  }
+  return {parameters, rules};
+}
+
+const noRules: ReadonlySet<string> = new Set();
+const unwritten = (ruleSet: RuleSet): ReadonlySet<string> => ruleSet.unwrittenRuleIds ?? noRules;
+
+/**
+ * What the candidate changes: the parameters whose values differ; the rules whose logic differs, that one version
+ * applies and the other not, or that one states and the other not; all, when the rubric or the parameters'
+ * declarations differ.
+ */
+function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]} | "all" {
+  const before = base.logic.data;
+  const after = candidate.logic.data;
+  if (before !== after && (before.rubric !== after.rubric || before.parameters !== after.parameters)) return "all";
+  const ids = new Set([...base.logic.rules.keys(), ...candidate.logic.rules.keys(), ...base.ruleIds]);
+  for (const id of candidate.ruleIds) ids.add(id);
+  const keys = new Set([...Object.keys(base.parameters), ...Object.keys(candidate.parameters)]);
+  const values = (ruleSet: RuleSet, key: string): unknown => (ruleSet.parameters as Record<string, unknown>)[key];
+  return {
+    parameters: [...keys].filter((key) => !Object.is(values(base, key), values(candidate, key))),
+    rules: [...ids].filter(
+      (id) =>
+        base.logic.rules.get(id)?.data !== candidate.logic.rules.get(id)?.data ||
+        base.ruleIds.has(id) !== candidate.ruleIds.has(id) ||
+        unwritten(base).has(id) !== unwritten(candidate).has(id),
+    ),
+  };
+}
+
+/** Each item's derivation under the candidate: its base derivation where the candidate changes none of its settings. */
+export function deriveCandidate(prepared: PreparedBase, candidate: RuleSet): Derivation[] {
+  const changed = changesFrom(prepared.ruleSet, candidate);
+  return prepared.items.map((item, index) => {
+    const read = prepared.reads[index]!;
+    const moves =
+      changed === "all" ||
+      changed.parameters.some((name) => read.parameters.has(name)) ||
+      changed.rules.some((rule) => read.rules.has(rule));
+    return moves ? derive(item, candidate) : prepared.derivations[index]!;
+  });
+}
+
 export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase {
-  const {derivations, reads} = deriveRecordingReads(items, base);
+  const derivations = items.map((item) => derive(item, base));
   return {
     ruleSet: base,
     items,
     derivations,
-    reads,
+    reads: items.map((item) => settingsRead(item, base)),
     distribution: distributionOf(derivations),
     coverage: coverageOf(items, derivations),
   };

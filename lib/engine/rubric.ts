@@ -48,9 +48,48 @@ export function tally(
 
 const missedMain = new Set<Verdict>(["not-met", "cannot-check", "not-instruction"]);
 
+/** The checklist's summary less what the parameters decide (the credit, the share): the names of summaryTypes. */
+export interface ChecklistSummary {
+  main: Verdict;
+  mainMissed: boolean;
+  engages: boolean;
+  declines: boolean;
+  anyNotApplicable: boolean;
+  allMet: boolean;
+  of: number;
+  flaws: number;
+  missed: number;
+}
+
+/** The summary of a checklist: its main task's outcome and the other instructions' verdicts. */
+export function checklistSummary(main: RuleOutcome, others: readonly Verdict[]): ChecklistSummary {
+  let flaws = main.verdict === "met-flaw" ? 1 : 0;
+  let missed = 0;
+  let allMet = main.verdict !== "partly";
+  let anyNotApplicable = main.verdict === "not-applicable";
+  for (const verdict of others) {
+    if (verdict === "met-flaw") flaws++;
+    else if (verdict === "not-met" || verdict === "cannot-check") missed++;
+    else if (verdict === "not-applicable") anyNotApplicable = true;
+    if (verdict !== "met" && verdict !== "met-flaw") allMet = false;
+  }
+  return {
+    main: main.verdict,
+    mainMissed: missedMain.has(main.verdict),
+    engages: main.engages ?? false,
+    declines: main.declinesHarmless ?? false,
+    anyNotApplicable,
+    allMet,
+    of: others.length,
+    flaws,
+    missed,
+  };
+}
+
 /** The checklist's summary as the rubric's conditions read it, each name computed when first read. */
 class SummaryContext extends Map<string, unknown> {
   private counts: Tally | undefined;
+  private summary: ChecklistSummary | undefined;
   constructor(
     private readonly logic: CompiledLogic,
     private readonly main: RuleOutcome,
@@ -71,27 +110,10 @@ class SummaryContext extends Map<string, unknown> {
       if (threshold) return threshold.type === "count" ? BigInt(threshold.value) : threshold.value;
       return celParameter(this.logic, name, this.parameters);
     }
-    switch (name) {
-      case "main":
-        return this.main.verdict;
-      case "mainMissed":
-        return missedMain.has(this.main.verdict);
-      case "engages":
-        return this.main.engages ?? false;
-      case "declines":
-        return this.main.declinesHarmless ?? false;
-      case "anyNotApplicable":
-        return this.main.verdict === "not-applicable" || this.others.includes("not-applicable");
-      case "allMet":
-        return (
-          this.main.verdict !== "partly" && this.others.every((verdict) => verdict === "met" || verdict === "met-flaw")
-        );
-      case "credit":
-      case "share":
-        return this.tally()[name];
-      default:
-        return BigInt(this.tally()[name as "of" | "flaws" | "missed"]);
-    }
+    if (name === "credit" || name === "share") return this.tally()[name];
+    const value = (this.summary ??= checklistSummary(this.main, this.others))[name as keyof ChecklistSummary];
+    // A count is an integer in CEL (a bigint in cel-js).
+    return typeof value === "number" ? BigInt(value) : value;
   }
 }
 

@@ -40,15 +40,25 @@ import {judgeScores} from "../judges/author-line.js";
 export {formatProblem};
 
 /**
- * The item last parsed from each file, with the text it was parsed from: `npm run dev` rebuilds every data file after
- * each save, and parsing the items is most of that work, so only a file whose text changed is parsed again. The
- * cache lives as long as this module: scripts/dev.ts imports a fresh copy when lib/ changes.
+ * The item last parsed from each file, with the text it was parsed from and the logic it was held to: `npm run dev`
+ * rebuilds every data file after each save, and parsing the items is most of that work, so only a file whose text
+ * (or whose guideline's logic) changed is parsed again. Each rebuild reads the logic afresh, a new object: it is
+ * compared by its content. The cache lives as long as this module: scripts/dev.ts imports a fresh copy when lib/
+ * changes.
  */
-const parsedItems = new Map<string, {source: string; logic: GuidelineLogic | undefined; item: Item}>();
+const parsedItems = new Map<string, {source: string; logic: string; item: Item}>();
+const logicKeys = new WeakMap<GuidelineLogic, string>();
+function logicKey(logic: GuidelineLogic | undefined): string {
+  if (!logic) return "";
+  let key = logicKeys.get(logic);
+  if (key === undefined) logicKeys.set(logic, (key = JSON.stringify(logic)));
+  return key;
+}
 function parseItemOnce(source: string, file: string, logic?: GuidelineLogic): Item {
   let parsed = parsedItems.get(file);
-  if (parsed?.source !== source || parsed.logic !== logic) {
-    parsed = {source, logic, item: parseItemFile(source, file, logic)};
+  const held = logicKey(logic);
+  if (parsed?.source !== source || parsed.logic !== held) {
+    parsed = {source, logic: held, item: parseItemFile(source, file, logic)};
     parsedItems.set(file, parsed);
   }
   // A copy: nothing a data file does to its items can reach the next build.

@@ -54,7 +54,10 @@ const findingTitles: Record<Finding["kind"], string> = {
 };
 
 /** The rubric over every checklist shape a response can produce, for one set of parameters. */
-export function Completeness({report, label}: {report: CompletenessReport; label: string}): HTMLElement {
+export function Completeness({report, label}: {report: CompletenessReport | null; label: string}): HTMLElement {
+  // Null: worked out after the paint of the change (lib/authoring/authors-page.ts).
+  if (!report)
+    return el("div", {"class": "completeness", "aria-busy": "true"}, el("h3", {}, `${label}: being worked out…`));
   return el(
     "div",
     {class: "completeness"},

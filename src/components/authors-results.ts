@@ -218,17 +218,21 @@ export function authorsResults(
       section(
         "completeness",
         "The rubric over every checklist shape",
-        [choice.base, described, shown.baseCompleteness.findings, shown.candidateCompleteness.findings],
-        () => [
-          el(
-            "p",
-            {class: "muted"},
-            `Every shape a response's checklist can take (the main task's outcome and up to six other instructions' ` +
-              `verdicts: ${plural(shown.baseCompleteness.shapes, "shape")}), each scored by the rubric.`,
-          ),
-          Completeness({report: shown.baseCompleteness, label: `Base ${choice.base}`}),
-          Completeness({report: shown.candidateCompleteness, label: `Candidate ${described}`}),
-        ],
+        [choice.base, described, shown.baseCompleteness?.findings, shown.candidateCompleteness?.findings],
+        () => {
+          const shapes = (shown.baseCompleteness ?? shown.candidateCompleteness)?.shapes;
+          return [
+            el(
+              "p",
+              {class: "muted"},
+              `Every shape a response's checklist can take (the main task's outcome and up to six other ` +
+                `instructions' verdicts${shapes === undefined ? "" : `: ${plural(shapes, "shape")}`}), each scored ` +
+                "by the rubric.",
+            ),
+            Completeness({report: shown.baseCompleteness, label: `Base ${choice.base}`}),
+            Completeness({report: shown.candidateCompleteness, label: `Candidate ${described}`}),
+          ];
+        },
       ),
       // Built once: its two parts are kept on their own.
       section("untested", "What the worked cases do not test", null, () => [untestedBase, untestedCandidate]),

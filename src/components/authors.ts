@@ -10,10 +10,7 @@ import {authorsSave, type SourcesLoader} from "./authors-save.js";
 import {authorsResults} from "./authors-results.js";
 import {authorsCounterexample} from "./authors-counterexample.js";
 import {el} from "./dom.js";
-import {whenIdle} from "../lib/site/schedule.js";
-
-// The pre-warm waits for idle time, but no longer than this: it never competes with an author's change in earnest.
-const prewarmWithinMs = 2000;
+import {afterPaint} from "../lib/site/schedule.js";
 
 interface AuthorsData extends AuthorsPageData {
   /** Where each item is scored, for its links. */
@@ -33,16 +30,12 @@ export function AuthorsPreview(
   }: {location?: Location; history?: History; loadSources?: SourcesLoader} = {},
 ): HTMLElement {
   const items = new Map(data.items.map((item) => [item.id, item]));
-  // The hooks run later than this function (after a paint, when idle), by when `results` and `root` exist.
+  // The hooks run later than this function (after a paint), by when `results` exists.
   const page = authorsPage(data, {
     query: location.search,
-    schedule: {
-      afterPaint: (work) => void setTimeout(work, 0),
-      idle: (work) => whenIdle(work, prewarmWithinMs),
-    },
+    schedule: {afterPaint},
     onAddress: (query) => history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`),
     onView: (view) => results.update(view),
-    onWarmed: () => (root.dataset.findingsReady = ""),
   });
 
   const status = el("p", {class: "preview-status", role: "status", id: "preview-status"}, page.view.status);

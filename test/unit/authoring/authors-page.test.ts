@@ -1,6 +1,6 @@
 // The authors' page's state without the page: what the address holds after each change, what is worked out once and
-// reused, the candidate's report that follows the paint, the idle pre-warm and its order, and links it cannot read.
-// The deferred work runs only when a test drains its queue, so no clock is involved.
+// reused, the candidate's report that follows the paint, and links it cannot read. The deferred work runs only when a
+// test drains its queue, so no clock is involved.
 import {describe, expect, it} from "vitest";
 import {
   authorsPage,
@@ -28,17 +28,15 @@ const fromV2 = (parameters: GuidelineParameters): string =>
     .join(", ") || "v2";
 
 /**
- * The page's state with its deferred work held in two queues, and the work it does recorded: the rubric's findings
+ * The page's state with its deferred work held in a queue, and the work it does recorded: the rubric's findings
  * stand in (enumerating every shape is the slow part, and what it finds is not what these tests check), the
  * preview's base and the dependence report are the real ones.
  */
 function open(query = "", {only}: {only?: string[]} = {}) {
   const afterPaint: (() => void)[] = [];
-  const idle: (() => void)[] = [];
   const calls = {completeness: [] as string[], prepareBase: [] as string[], dependence: [] as string[]};
   const addresses: string[] = [];
   const views: AuthorsView[] = [];
-  let warmed = 0;
   const work: AuthorsWork = {
     completeness: ({parameters}) => {
       calls.completeness.push(fromV2(parameters));
@@ -55,10 +53,9 @@ function open(query = "", {only}: {only?: string[]} = {}) {
   };
   const options: AuthorsPageOptions = {
     query,
-    schedule: {afterPaint: (run) => void afterPaint.push(run), idle: (run) => void idle.push(run)},
+    schedule: {afterPaint: (run) => void afterPaint.push(run)},
     onAddress: (address) => void addresses.push(address),
     onView: (view) => void views.push(view),
-    onWarmed: () => void (warmed += 1),
     work,
   };
   const page = authorsPage(
@@ -73,12 +70,8 @@ function open(query = "", {only}: {only?: string[]} = {}) {
     calls,
     addresses,
     views,
-    idle,
-    warmed: () => warmed,
     /** Runs what waits for the paint: the candidate's report and the address. */
     paint: () => drain(afterPaint),
-    /** Runs one idle task, if one is waiting. */
-    idleOnce: () => idle.shift()?.(),
   };
 }
 
@@ -244,13 +237,21 @@ describe("a change", () => {
 
 describe("what is kept", () => {
   it("works out the base once while only the candidate changes, and each set of findings once", () => {
-    const {page, calls} = open();
+    const {page, calls, paint} = open();
     // Opening: v2's base, its findings (the candidate's too: the same parameters) and its dependence report.
     expect(calls).toEqual({completeness: ["v2"], prepareBase: ["v2: v2"], dependence: ["v2: v2"]});
 
-    const first = page.setParameter("counting", "most-missed");
+    // Findings not yet kept follow the paint of the change; the base's, kept, come with it.
+    const changed = page.setParameter("counting", "most-missed");
+    expect(calls.completeness).toEqual(["v2"]);
+    expect(changed.candidateCompleteness).toBeNull();
+    expect(changed.baseCompleteness).not.toBeNull();
+    paint();
     expect(calls.completeness).toEqual(["v2", "counting=most-missed"]);
-    expect(calls.prepareBase).toEqual(["v2: v2"]);
+    const first = page.view;
+    expect(first.candidateCompleteness).not.toBeNull();
+    // The candidate's dependence report came with them, on its own prepared base.
+    expect(calls.prepareBase).toEqual(["v2: v2", "v2: counting=most-missed"]);
     page.undoParameters();
     const again = page.setParameter("counting", "most-missed");
     expect(calls.completeness).toEqual(["v2", "counting=most-missed"]);
@@ -258,39 +259,30 @@ describe("what is kept", () => {
     expect(again.baseCompleteness).toBe(first.baseCompleteness);
     expect(again.baseDependence).toBe(first.baseDependence);
 
-    // One base is kept at a time; findings and dependence reports stay kept by their parameters.
+    // One base is kept at a time, and derived again when chosen again; the findings stay kept by their parameters.
+    // (After the paint, the candidate's report against the new base: its own prepared base again.)
     page.chooseBase("v1");
-    expect(calls.prepareBase).toEqual([
-      "v2: v2",
-      "v1: counting=most-missed, mainNotMet=unspecified, slightLapse=flaw-or-partly",
-    ]);
+    paint();
+    const v1 = "v1: counting=most-missed, mainNotMet=unspecified, slightLapse=flaw-or-partly";
+    expect(calls.prepareBase).toEqual(["v2: v2", "v2: counting=most-missed", v1, "v2: counting=most-missed"]);
     expect(calls.completeness).toEqual([
       "v2",
       "counting=most-missed",
       "counting=most-missed, mainNotMet=unspecified, slightLapse=flaw-or-partly",
     ]);
-    const back = page.chooseBase("v2");
-    expect(calls.prepareBase).toHaveLength(3);
+    page.chooseBase("v2");
+    expect(calls.prepareBase).toHaveLength(5);
     expect(calls.completeness).toHaveLength(3);
-    expect(calls.dependence).toEqual([
-      "v2: v2",
-      "v1: counting=most-missed, mainNotMet=unspecified, slightLapse=flaw-or-partly",
-    ]);
-    expect(back.baseDependence).toBe(first.baseDependence);
+    expect(calls.dependence).toEqual(["v2: v2", "v2: counting=most-missed", v1, "v2: counting=most-missed", "v2: v2"]);
   });
 
-  it("works out the candidate's dependence report after the paint, once per candidate", () => {
+  it("works out the candidate's dependence report after the paint, for each change", () => {
     const {page, calls, paint} = open();
     page.setParameter("counting", "most-missed");
     expect(calls.dependence).toEqual(["v2: v2"]);
     paint();
     expect(calls.dependence).toEqual(["v2: v2", "v2: counting=most-missed"]);
     expect(calls.prepareBase).toEqual(["v2: v2", "v2: counting=most-missed"]);
-    page.undoParameters();
-    page.setParameter("counting", "most-missed");
-    paint();
-    expect(calls.dependence).toHaveLength(2);
-    expect(calls.prepareBase).toHaveLength(2);
   });
 });
 
@@ -356,50 +348,5 @@ describe("the candidate's report", () => {
     paint();
     expect(page.view.candidateReport.shown?.label).toBe("the candidate (v1)");
     expect(page.view.candidateReport.busy).toBe(false);
-  });
-});
-
-describe("the idle pre-warm", () => {
-  it("plans every value of every parameter: one idle moment each, then the page is told", () => {
-    const {idle, idleOnce, warmed} = open();
-    // lib/authored/schemas/parameters.ts: 5 + 3 + 5 + 2 + 2 + 3 + 3 + 2 + 2 + 3 + 2 values over its eleven parameters.
-    for (let moment = 0; moment < 32; moment++) idleOnce();
-    expect(warmed()).toBe(0);
-    expect(idle).toHaveLength(1);
-    idleOnce();
-    expect(warmed()).toBe(1);
-    expect(idle).toEqual([]);
-  });
-
-  it("works out one change per idle moment in the domains' order, from the choice of that moment", () => {
-    const {page, calls, idle, idleOnce, warmed} = open("", {only: ["counting", "ceilingNeedsOne"]});
-    expect(idle).toHaveLength(1);
-    expect(calls.completeness).toEqual(["v2"]);
-
-    idleOnce(); // counting=at-least-half: v2's own, kept
-    expect(calls.completeness).toEqual(["v2"]);
-    idleOnce(); // counting=more-than-half
-    expect(calls.completeness).toEqual(["v2", "counting=more-than-half"]);
-
-    // The author changes something between two idle moments: the rest is worked out from their choice.
-    page.setParameter("counting", "most-missed");
-    expect(calls.completeness).toEqual(["v2", "counting=more-than-half", "counting=most-missed"]);
-    idleOnce(); // counting=most-missed: kept by the change itself
-    idleOnce(); // ceilingNeedsOne=false, beside the change
-    idleOnce(); // ceilingNeedsOne=true: v2's own, so the change alone, kept
-    expect(calls.completeness).toEqual([
-      "v2",
-      "counting=more-than-half",
-      "counting=most-missed",
-      "counting=most-missed, ceilingNeedsOne=false",
-    ]);
-    expect(warmed()).toBe(0);
-    idleOnce();
-    expect(warmed()).toBe(1);
-    expect(idle).toEqual([]);
-
-    // A change the pre-warm reached costs no findings.
-    page.setParameter("ceilingNeedsOne", false);
-    expect(calls.completeness).toHaveLength(4);
   });
 });

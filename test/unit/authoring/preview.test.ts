@@ -2,8 +2,15 @@ import {describe, expect, it} from "vitest";
 import {derive, ruleSetOf, type RuleSet} from "../../../lib/engine/derive.js";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
 import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
-import {movedIds, outcomeMoved, prepareBase, preview, previewFrom} from "../../../lib/authoring/preview.js";
-import {deriveCandidate} from "../../../lib/authoring/rederive.js";
+import {
+  deriveCandidate,
+  movedIds,
+  outcomeMoved,
+  prepareBase,
+  preview,
+  previewFrom,
+  settingsRead,
+} from "../../../lib/authoring/preview.js";
 import {compileLogic, withClauseVerdict} from "../../../lib/engine/logic.js";
 
 const items = loadItems();
@@ -173,16 +180,23 @@ describe("preview", () => {
     }
   });
 
-  it("records what each item's derivation read: only the parameters and rules on its path", () => {
-    const prepared = prepareBase(items, base);
-    const index = items.findIndex((item) => item.id === "edge-1a");
-    const reads = prepared.reads[index]!;
-    expect(reads.parameters).not.toBe("all");
-    expect(reads.parameters === "all" || reads.parameters.has("ceilingNeedsOne")).toBe(true);
-    expect(reads.rules === "all" || reads.rules.has("numbers")).toBe(true);
-    // An item that cites no numbers rule never reads ceilingNeedsOne.
-    const example4 = prepared.reads[items.findIndex((item) => item.id === "example-4")]!;
-    expect(example4.parameters === "all" || example4.parameters.has("ceilingNeedsOne")).toBe(false);
+  it("reads which settings can move an item from the conditions: its rules' clauses' names and the rubric's", () => {
+    // guideline/v2/logic.yaml: the rubric reads partlyWeight (the credit of partly), mainNotMet (row
+    // main-not-met-engages's open), counting (row half-or-more) and partialMainCap (the cap); of the rules, numbers
+    // reads ceilingNeedsOne (clause ceiling-needs-one) while main-task and purpose read only their facts.
+    const rubric = ["partlyWeight", "counting", "partialMainCap", "mainNotMet"];
+    const of = (id: string) =>
+      settingsRead(
+        items.find((item) => item.id === id)!,
+        base,
+      );
+    // Edge case 1a: the main task and a numbers line.
+    expect(of("edge-1a")).toEqual({
+      parameters: new Set([...rubric, "ceilingNeedsOne"]),
+      rules: new Set(["main-task", "numbers"]),
+    });
+    // Example 4: the main task and a purpose line.
+    expect(of("example-4")).toEqual({parameters: new Set(rubric), rules: new Set(["main-task", "purpose"])});
   });
 });
 

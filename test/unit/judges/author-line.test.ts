@@ -193,7 +193,7 @@ describe("a run as /authors receives it", () => {
 describe("the authors' page's view", () => {
   it("brings every judge's line along with each change", () => {
     const data: AuthorsPageData = {versions, items, domains: parameterDomains(), judges: [lenient]};
-    const page = authorsPage(data, {query: "", schedule: {afterPaint: () => {}, idle: () => {}}});
+    const page = authorsPage(data, {query: "", schedule: {afterPaint: () => {}}});
     expect(page.view.judges.map((line) => line.sentence)).toEqual(["lab/lenient: 4 exact of 5 either way."]);
     const changed = page.setParameter("additionsBreakWithoutWording", true);
     expect(changed.judges.map((line) => line.sentence)).toEqual([
@@ -207,7 +207,7 @@ describe("the authors' page's view", () => {
     // Without judges in the data, no lines.
     const none = authorsPage(
       {versions, items, domains: parameterDomains()},
-      {query: "", schedule: {afterPaint: () => {}, idle: () => {}}},
+      {query: "", schedule: {afterPaint: () => {}}},
     );
     expect(none.view.judges).toEqual([]);
   });

@@ -2,11 +2,18 @@
 // stops the data files that need it, and no other; each problem is reported once however many files it stops.
 import {existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterEach, describe, expect, it} from "vitest";
+import {afterEach, describe, expect, it, vi} from "vitest";
 import {isBrokenData} from "../../../lib/authored/broken-data.js";
+import * as itemFile from "../../../lib/authored/item-file.js";
 import {loadItems, projectRoot} from "../../../lib/node/load.js";
 import {dataArchive, dataFileNames, siteData} from "../../../lib/node/site-data.js";
 import {copyProject} from "../../../scripts/copy-project.js";
+
+// Counted, to see which item files a rebuild parses again.
+vi.mock("../../../lib/authored/item-file.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof itemFile>();
+  return {...actual, parseItemFile: vi.fn(actual.parseItemFile)};
+});
 
 let copy = "";
 afterEach(() => rmSync(copy, {recursive: true, force: true}));
@@ -78,5 +85,20 @@ describe("dataArchive", () => {
     expect(text).toContain(JSON.stringify({brokenAuthoredFiles: built.problems}));
     // The content data needs no guideline: it is there as usual.
     expect(text).toContain(JSON.stringify(loadItems(root).find((item) => item.set === "calibration")!.id));
+  });
+});
+
+describe("a rebuild (npm run dev)", () => {
+  it("parses again only the item files whose text changed", () => {
+    copy = copyProject("rater-notebook-site-data-");
+    const parsed = vi.mocked(itemFile.parseItemFile);
+    siteData(copy);
+    parsed.mockClear();
+    siteData(copy);
+    expect(parsed).not.toHaveBeenCalled();
+    const file = join(copy, "data", "items", "example-1.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/\n*$/, "\n\n"));
+    siteData(copy);
+    expect(parsed.mock.calls.map(([, name]) => name)).toEqual(["data/items/example-1.md"]);
   });
 });

@@ -220,7 +220,7 @@ const mutants: Mutant[] = [
   },
   {
     name: "checklist-verdict",
-    file: "lib/trainee/compare.ts",
+    file: "lib/trainee/checklist-comparison.ts",
     find: ": verdict === line.verdict",
     replace: ": verdict !== null",
     breaks: "a ruled line the trainee checked agrees with the ruling whatever verdict they gave",

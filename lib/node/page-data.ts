@@ -8,7 +8,7 @@ import {resolveIntro, type ResolvedParagraph, type TrainingPart} from "../author
 import type {Score} from "../authored/schemas/verdict.js";
 import type {CalibrationCheck} from "../authored/schemas/content.js";
 import {partLoad, partMinutes} from "../trainee/part-time.js";
-import {derivedDecidingRules} from "../trainee/derived-deciding-rules.js";
+import {decidingRuleTable} from "../trainee/derived-deciding-rules.js";
 import {languageNames} from "../authored/language.js";
 
 /** Enough of every item to link to it, label it and count progress: id, case set, where it comes from (the case
@@ -101,17 +101,11 @@ export interface PartPageData {
 const languagesOf = (items: readonly Item[]): Record<string, string> =>
   languageNames(new Set(items.flatMap((item) => [item.request.language, item.response.language])));
 
-/** Each item's deciding rule under the version taught. */
-function decidingRulesOf(items: readonly Item[], guidelines: readonly Guideline[]): Record<string, ChecklistRuleId> {
-  const decides = derivedDecidingRules(guidelines.at(-1)!);
-  return Object.fromEntries(items.map((item) => [item.id, decides(item)]));
-}
-
 /** What a page of `items` (in its order) receives: the items, their rulings and deciding rules, their languages. */
 const itemsPageData = (shown: Item[], guidelines: readonly Guideline[]): PartPageData => ({
   items: shown,
   rulings: rulingsByVersion(shown, guidelines),
-  decidingRules: decidingRulesOf(shown, guidelines),
+  decidingRules: decidingRuleTable(shown, guidelines.at(-1)!),
   languages: languagesOf(shown),
 });
 

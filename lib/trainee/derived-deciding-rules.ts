@@ -2,6 +2,7 @@
 // build writes into the page data, and what the pages that load the interpreter anyway use.
 import {derive, ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
+import type {ChecklistRuleId, Item} from "../authored/schemas/item.js";
 import {decidingRule} from "./deciding-rule.js";
 import type {DecidingRules} from "./deciding-rules.js";
 
@@ -9,4 +10,19 @@ import type {DecidingRules} from "./deciding-rules.js";
 export function derivedDecidingRules(guideline: Guideline): DecidingRules {
   const ruleSet = ruleSetOf(guideline);
   return (item) => decidingRule(item, derive(item, ruleSet)).rule;
+}
+
+/**
+ * The build's table of deciding rules, by item id. An item whose ruled score the engine does not derive has none
+ * here: that is the item's own problem, which the items' check reports with its file and field and which stops the
+ * build (lib/node/site-data.ts, items.json), not a failure of the page that shows it.
+ */
+export function decidingRuleTable(items: readonly Item[], guideline: Guideline): Record<string, ChecklistRuleId> {
+  const ruleSet = ruleSetOf(guideline);
+  return Object.fromEntries(
+    items.flatMap((item) => {
+      const derivation = derive(item, ruleSet);
+      return derivation.score === item.score ? [[item.id, decidingRule(item, derivation).rule]] : [];
+    }),
+  );
 }

@@ -193,7 +193,7 @@ export function authorsPage(
     if (!found) diffs.set(key, (found = versionDiff(guideline(shown.base), guideline(shown.candidate))));
     return {
       ...found,
-      parameters: parameterDifferences(guideline(shown.base).parameters, parameters),
+      parameters: parameterDifferences(guideline(shown.base).parameters, parameters, guideline(shown.candidate).logic),
       // The candidate's own changes to its clauses and rows are worked out anew, as its parameters are.
       logic: shown.changes.length
         ? logicDifferences(guideline(shown.base), withChanges(guideline(shown.candidate), shown.changes))
@@ -254,6 +254,7 @@ export function authorsPage(
     const result = previewFrom(prepared, candidateRules);
     const described = describeCandidate(
       shown,
+      candidateVersion.logic,
       changes.map((entry) => entry.words),
     );
     const status =

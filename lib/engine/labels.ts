@@ -29,15 +29,19 @@ type RowsWords = Pick<GuidelineLogic, "rubric">;
 const rowData = ({rubric}: RowsWords, row: RubricRow) =>
   rubric.rows.find((entry) => entry.id === row) ?? (rubric.cap?.id === row ? rubric.cap : undefined);
 
-/** Whether the rubric declares the row, so it has words. */
-export const hasRubricRow = (logic: RowsWords, row: RubricRow): boolean => rowData(logic, row) !== undefined;
+/** Whether the rubric words the row in full, for the ruling to name it in place of its level's words. */
+export const hasRubricRow = (logic: RowsWords, row: RubricRow): boolean => rowData(logic, row)?.words !== undefined;
 
 /**
- * A rubric row, as the ruling and the trainee's implied score state it: the version's words for it
- * (guideline/vN/logic.yaml); a row the rubric does not declare is said as "a row of the rubric".
+ * A rubric row, as the ruling, the trainee's implied score and the case editor state it: the version's words for it
+ * (guideline/vN/logic.yaml), else its short words where they are one wording; a row the rubric does not declare is
+ * said as "a row of the rubric".
  */
-export const rubricRowWords = (logic: RowsWords, row: RubricRow): string =>
-  rowData(logic, row)?.words ?? "a row of the rubric";
+export function rubricRowWords(logic: RowsWords, row: RubricRow): string {
+  const data = rowData(logic, row);
+  if (data?.words !== undefined) return data.words;
+  return typeof data?.short === "string" ? data.short : "a row of the rubric";
+}
 
 /** A row's short words, as the parameters read them: "more than half met" under `counting: more-than-half`. */
 function shortWords(short: RowShortWords, parameters: ParameterValues): string {

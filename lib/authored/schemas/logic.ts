@@ -207,8 +207,12 @@ export type RowShortWords = z.infer<typeof RowShortWords>;
 
 /** A rubric row's words: the notebook's, for the ruling, the trainee's implied score and the authors' pages. */
 const rowWords = {
-  /** The row in words, as the ruling states it: "every instruction met, one with a small flaw". */
-  words: z.string().min(1),
+  /**
+   * The row in words, as the ruling and the trainee's implied score name it where its rubric level joins rows ("every
+   * instruction met, one with a small flaw"). Left out, the ruling quotes the level and other pages say the short
+   * words.
+   */
+  words: z.string().min(1).optional(),
   /** The row in a few words after its score, for a table or a move: "one small flaw". */
   short: RowShortWords,
 };

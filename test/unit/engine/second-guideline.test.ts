@@ -83,7 +83,7 @@ describe("a second guideline's logic", () => {
     // The words are the fixture's logic.yaml (a ruling's flags, the case editor's rows, the authors' moves).
     expect(flagLabel(logic, "tone")).toBe("Tone");
     expect(rubricRowWords(logic, "all-supported")).toBe("every claim supported");
-    expect(rubricRowWords(logic, "unfaithful")).toBe("the central claim is contradicted by the source or not in it");
+    expect(rubricRowWords(logic, "unfaithful")).toBe("unfaithful");
     const parameters = parameterValues(logic);
     expect(rubricRowByNumber(logic, "mostly-supported", parameters)).toBe("row 3, mostly supported");
     expect(rubricRowByNumber(logic, "central-partly-capped", parameters)).toBe(

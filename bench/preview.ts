@@ -198,14 +198,14 @@ function authorChanges(): AuthorChange[] {
           ? {
               kind: kinds.typed,
               label: `${domain.name}=${value}`,
-              shows: assignmentWords({name: domain.name, value}),
+              shows: assignmentWords(newest.logic, {name: domain.name, value}),
               make: (page) => typeIn(page, domain.name, value),
               undo: (page) => typeIn(page, domain.name, start),
             }
           : {
               kind: kinds.listed,
               label: `${domain.name}=${value}`,
-              shows: assignmentWords({name: domain.name, value}),
+              shows: assignmentWords(newest.logic, {name: domain.name, value}),
               make: async (page) => void (await parameter(page, domain.name).selectOption(value)),
               undo: async (page) => void (await parameter(page, domain.name).selectOption(start)),
             },

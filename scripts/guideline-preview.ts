@@ -86,7 +86,7 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
           parameters: set,
           changes,
           words: [
-            ...set.map(assignmentWords),
+            ...set.map((assignment) => assignmentWords(candidate.logic, assignment)),
             ...changes.map((change) => ruleChangeWords(change, {logic: candidate.logic, titles})),
           ],
           titles,

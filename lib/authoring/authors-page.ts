@@ -174,7 +174,7 @@ export function authorsPage(
     const found = versionDiff(guideline(shown.base), guideline(shown.candidate));
     return {
       ...found,
-      parameters: parameterDifferences(guideline(shown.base).parameters, parameters),
+      parameters: parameterDifferences(guideline(shown.base).parameters, parameters, guideline(shown.candidate).logic),
       // The candidate's own changes to its clauses and rows, as its parameters are.
       logic: shown.changes.length
         ? logicDifferences(guideline(shown.base), withChanges(guideline(shown.candidate), shown.changes))
@@ -234,6 +234,7 @@ export function authorsPage(
     const result = previewFrom(prepared, candidateRules);
     const described = describeCandidate(
       shown,
+      candidateVersion.logic,
       changes.map((entry) => entry.words),
     );
     const status =

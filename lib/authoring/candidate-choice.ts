@@ -15,7 +15,7 @@ import {
   type ParameterValue,
   type PreviewChoice,
 } from "../engine/parameter-values.js";
-import {assignmentWords} from "../engine/parameter-words.js";
+import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
 import {applyRuleChanges, formatChange, isRuleChangeText, parseRuleChanges, type RuleChange} from "./rule-changes.js";
 
 /** A base, a candidate version, and the parameters and the logic changed on top of the candidate's. */
@@ -54,8 +54,12 @@ export function candidateToQuery(choice: CandidateChoice): string {
  * The candidate in words: its version, the parameters the choice sets, in the order they were set, then the changes
  * to its clauses and rows in words.
  */
-export function describeCandidate(choice: PreviewChoice, changes: readonly string[] = []): string {
-  const all = [...choice.set.map(assignmentWords), ...changes];
+export function describeCandidate(
+  choice: PreviewChoice,
+  logic: ParameterSource,
+  changes: readonly string[] = [],
+): string {
+  const all = [...choice.set.map((assignment) => assignmentWords(logic, assignment)), ...changes];
   return all.length ? `${choice.candidate} with ${all.join("; ")}` : choice.candidate;
 }
 
@@ -107,6 +111,7 @@ export function ruleSetsFromQuery(
       candidate: ruleSetOf(withChanges(version, choice.changes), overridesOf(choice.set)),
       described: describeCandidate(
         choice,
+        version.logic,
         choice.changes.map((change) => ruleChangeWords(change, {logic: version.logic, titles})),
       ),
       error: null,

@@ -11,6 +11,7 @@ import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {caseWords, scoreWords} from "./case-words.js";
+import {rubricRowWords} from "../engine/labels.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {repeatedQuotes, writtenFileProblems} from "./case-read-back.js";
 import {recordPlaceClashes, type PlacedCase} from "./case-places.js";
@@ -53,6 +54,8 @@ export interface CaseDerivation {
   score: Score | null;
   candidates: Score[];
   rows: RubricRow[];
+  /** Each row in the version's words (guideline/vN/logic.yaml), beside its score. */
+  rowWords: string[];
   trace: Derivation;
   /** "4", "not applicable", or "no single score: the row … allows 3, the row … allows 2". */
   scoreText: string;
@@ -127,8 +130,12 @@ function caseDerivation(id: string, lines: readonly ReadyLine[], ruleSet: RuleSe
     score: trace.score,
     candidates: trace.candidates,
     rows: trace.rows,
+    rowWords: trace.rows.map((row) => rubricRowWords(ruleSet.logic.data, row)),
     trace,
-    scoreText: scoreWords(trace.candidates, trace.rows),
+    scoreText: scoreWords(
+      trace.candidates,
+      trace.rows.map((row) => rubricRowWords(ruleSet.logic.data, row)),
+    ),
   };
 }
 

@@ -3,8 +3,6 @@
 // draft. An authors' page, so ids and parameter names may show.
 import {plural} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
-import {rubricRowLabels} from "../engine/labels.js";
-import type {RubricRow} from "../engine/rubric.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import type {DraftNotice} from "./case-draft-store.js";
 import type {CaseSet} from "../authored/schemas/item.js";
@@ -16,10 +14,10 @@ const scoreName = (score: Score): string => (score === "n/a" ? "not applicable" 
  * The derived score in words: "4", "not applicable", or, where the rubric allows more than one, which row allows
  * which score, so the author sees the rubric's gap.
  */
-export function scoreWords(candidates: readonly Score[], rows: readonly RubricRow[]): string {
+export function scoreWords(candidates: readonly Score[], rowWords: readonly string[]): string {
   if (candidates.length === 1) return scoreName(candidates[0]!);
   if (!candidates.length) return "no score: the rubric allows none";
-  const allows = candidates.map((score, at) => `the row “${rubricRowLabels[rows[at]!]}” allows ${scoreName(score)}`);
+  const allows = candidates.map((score, at) => `the row “${rowWords[at]!}” allows ${scoreName(score)}`);
   return `no single score: ${allows.join(", ")}`;
 }
 

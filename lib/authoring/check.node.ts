@@ -1,5 +1,5 @@
 // Node-only: the parameters' domains come from the zod schema (lib/authoring/parameter-domains.node.ts).
-import {rubricRowLabels, verdictLabels} from "../engine/labels.js";
+import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {derive, ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
@@ -140,7 +140,7 @@ export function checkGuideline(
         field: "score",
         message:
           `ruled ${item.score} but the engine derives ${derivation.score} ` +
-          `(the rubric row “${rubricRowLabels[derivation.rows[0]!]}”)`,
+          `(the rubric row “${rubricRowWords(guideline.logic, derivation.rows[0]!)}”)`,
       });
     }
     // The edge-case map asks a trainee which rule settles a case: where every line is met the trace names none, and

@@ -3,17 +3,20 @@
 import type {Finding} from "./completeness.js";
 import {plural} from "../text/format.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {rubricRowLabels, verdictInListLabels} from "../engine/labels.js";
+import {verdictInListLabels} from "../engine/labels.js";
 import {otherVerdicts, type MainOutcome, type Shape, type StepChange} from "./checklist-shapes.js";
 
-// The words of the verdicts and rubric rows (lib/engine/labels.ts), after "main task" where the row does not say it.
+// The words of the verdicts (lib/engine/labels.ts), after "main task", and of the ways a main task is missed that the
+// checklist shapes tell apart (./checklist-shapes.ts): what the main task's clauses say of engaging and declining,
+// the engine's summary (lib/engine/logic.ts), not any one rubric's rows.
 const mainWords: Record<MainOutcome, string> = {
   "met": `main task ${verdictInListLabels["met"]}`,
   "met-flaw": `main task ${verdictInListLabels["met-flaw"]}`,
   "partly": `main task ${verdictInListLabels["partly"]}`,
-  "not-met-engages": rubricRowLabels["main-not-met-engages"]!,
-  "not-met-ignores": `main task ${verdictInListLabels["not-met"]}: the response ${rubricRowLabels["does-not-follow"]}`,
-  "declines-harmless": rubricRowLabels["declines-harmless"]!,
+  "not-met-engages": `main task ${verdictInListLabels["not-met"]}, but the response engages with the request`,
+  "not-met-ignores":
+    `main task ${verdictInListLabels["not-met"]}: ` + "the response ignores the request or does a different task",
+  "declines-harmless": "declines a harmless request",
   "cannot-check": `main task ${verdictInListLabels["cannot-check"]}`,
   "justified-refusal": "a justified refusal",
 };

@@ -3,12 +3,25 @@
 // of that version's counting rule ("row 3, at least half met" under one, "row 2, half or fewer met" under the other).
 // Pure and browser-safe: the authors' page and `guideline:preview` say the same.
 import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import type {GuidelineLogic} from "../authored/schemas/logic.js";
+import {namesRead} from "../engine/cel.js";
 import {rubricRowByNumber} from "../engine/labels.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Outcome} from "./preview.js";
 import {plural} from "../text/format.js";
 
-const counted: readonly RubricRow[] = ["half-or-more", "fewer-than-half", "main-partly-capped"];
+/** The summary's names that count the other instructions (lib/engine/logic.ts's summaryTypes). */
+const shareNames = ["share", "credit", "of", "missed"];
+
+/**
+ * The rows that count the other instructions: the first whose condition reads the share and every row after it (a
+ * later row is reached because the share fell short), and the cap, which lowers them.
+ */
+function countedRows({rubric}: Pick<GuidelineLogic, "rubric">): RubricRow[] {
+  const first = rubric.rows.findIndex((row) => shareNames.some((name) => namesRead(row.when).has(name)));
+  const rows = first < 0 ? [] : rubric.rows.slice(first);
+  return [...rows.map((row) => row.id), ...(rubric.cap ? [rubric.cap.id] : [])];
+}
 
 const number = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));
 
@@ -39,16 +52,17 @@ export interface MoveReason {
 
 type Parameters = Pick<GuidelineParameters, "counting" | "partialMainCap" | "partlyWeight">;
 
-const rowsText = (outcome: Outcome, parameters: Parameters): string =>
-  outcome.rows.length ? outcome.rows.map((row) => rubricRowByNumber(row, parameters)).join(" or ") : "no row";
+const rowsText = (logic: Pick<GuidelineLogic, "rubric">, outcome: Outcome, parameters: Parameters): string =>
+  outcome.rows.length ? outcome.rows.map((row) => rubricRowByNumber(logic, row, parameters)).join(" or ") : "no row";
 
 /** The reason of one move: the share (where a row that counts it applies on either side) and each side's rows. */
 export function moveReason(
   from: Outcome,
   to: Outcome,
-  {base, candidate}: {base: Parameters; candidate: Parameters},
+  {base, candidate, logic}: {base: Parameters; candidate: Parameters; logic: Pick<GuidelineLogic, "rubric">},
   names: {base: string; candidate: string} = {base: "base", candidate: "candidate"},
 ): MoveReason {
+  const counted = countedRows(logic);
   const counts = [...from.rows, ...to.rows].some((row) => counted.includes(row));
   const before = from.tally && shareWords(from.tally, base.partlyWeight);
   const after = to.tally && shareWords(to.tally, candidate.partlyWeight);
@@ -57,7 +71,7 @@ export function moveReason(
     : before === after || !before || !after
       ? [before ?? after].filter((share) => share !== null)
       : [`${names.base}: ${before}`, `${names.candidate}: ${after}`];
-  return {shares, from: rowsText(from, base), to: rowsText(to, candidate)};
+  return {shares, from: rowsText(logic, from, base), to: rowsText(logic, to, candidate)};
 }
 
 /** The reason in one sentence: "1 of 2 other instructions met: half; v2 applies row 3, …; the candidate row 2, …". */

@@ -10,7 +10,7 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
 import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
-import {assignmentWords} from "../engine/parameter-words.js";
+import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
 import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {reasonText} from "./move-reason.js";
@@ -75,9 +75,11 @@ export function describeCandidate(
   base: string,
   version: string,
   set: readonly Assignment[],
+  logic: ParameterSource,
   changes: readonly string[] = [],
 ): string {
-  if (set.length || changes.length) return `${version} with ${[...set.map(assignmentWords), ...changes].join("; ")}`;
+  const setWords = set.map((assignment) => assignmentWords(logic, assignment));
+  if (set.length || changes.length) return `${version} with ${[...setWords, ...changes].join("; ")}`;
   return version === base ? `${version} unchanged` : version;
 }
 
@@ -112,6 +114,7 @@ export function previewReport({
         base.version,
         candidate.version,
         set,
+        candidate.logic,
         changed.map((change) => change.words),
       ),
     },

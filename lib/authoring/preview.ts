@@ -296,6 +296,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
         reason: moveReason(outcomeOf(from), outcomeOf(to), {
           base: prepared.ruleSet.parameters,
           candidate: candidate.parameters,
+          logic: prepared.ruleSet.logic.data,
         }),
       });
     if (unsettledNow)

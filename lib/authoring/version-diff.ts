@@ -5,7 +5,7 @@
 import {diffWordsWithSpace} from "diff";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineParameters} from "../authored/schemas/parameters.js";
-import {parameterTitle, valueWords} from "../engine/parameter-words.js";
+import {parameterTitle, valueWords, type ParameterSource} from "../engine/parameter-words.js";
 import type {ParameterName, ParameterValue} from "../engine/parameter-values.js";
 import {plural} from "../text/format.js";
 import {logicDifferences, type LogicDifference} from "./rule-change-words.js";
@@ -72,7 +72,11 @@ function textDifference(
 }
 
 /** The parameters whose value differs, in the schema's order, each in words. */
-export function parameterDifferences(base: GuidelineParameters, candidate: GuidelineParameters): ParameterDifference[] {
+export function parameterDifferences(
+  base: GuidelineParameters,
+  candidate: GuidelineParameters,
+  logic: ParameterSource,
+): ParameterDifference[] {
   return (Object.keys(base) as ParameterName[])
     .filter((name) => base[name] !== candidate[name])
     .map((name): ParameterDifference => {
@@ -80,11 +84,11 @@ export function parameterDifferences(base: GuidelineParameters, candidate: Guide
       const to = candidate[name];
       return {
         name,
-        title: parameterTitle(name),
+        title: parameterTitle(logic, name),
         from,
         to,
-        fromWords: valueWords(name, from),
-        toWords: valueWords(name, to),
+        fromWords: valueWords(logic, name, from),
+        toWords: valueWords(logic, name, to),
       };
     });
 }
@@ -95,7 +99,7 @@ export function versionDiff(
   candidate: Guideline,
   candidateParameters: GuidelineParameters = candidate.parameters,
 ): VersionDiff {
-  const parameters = parameterDifferences(base.parameters, candidateParameters);
+  const parameters = parameterDifferences(base.parameters, candidateParameters, candidate.logic);
   const baseRules = new Map(base.rules.map((rule) => [rule.id, rule]));
   const candidateIds = new Set(candidate.rules.map((rule) => rule.id));
   const rules = candidate.rules.flatMap((rule) => {

@@ -122,9 +122,6 @@ function editGuideline(document: Document, input: NewVersion, logic: Document): 
       rule,
     });
   }
-  // The parameters' values, where the version's text still keeps them beside the rules.
-  const kept = document.get("parameters", true);
-  if (isMap(kept)) for (const {name, value} of input.parameters) if (kept.has(name)) kept.set(name, value);
   document.set("version", input.version);
   document.set("replaces", input.base.version);
   return reworded;

@@ -1,7 +1,8 @@
 // How the engine's verdicts and rubric rows read, on every page and in every command: one wording for each, and
 // the shorter forms a table or a list needs, each built beside the full one. Browser-safe (type imports only):
 // lib/authored/schemas/verdict.ts and lib/engine/rubric.ts hold the values.
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+import type {GuidelineLogic, RowShortWords} from "../authored/schemas/logic.js";
+import type {ParameterValues} from "./logic.js";
 import type {RubricRow} from "./rubric.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 
@@ -22,51 +23,46 @@ export const verdictLabels: Record<Verdict, string> = {
  */
 export const verdictInListLabels: Record<Verdict, string> = {...verdictLabels, "met-flaw": "met with a small flaw"};
 
-/** A rubric row, as the ruling and the trainee's implied score state it. */
-export const rubricRowLabels: Record<RubricRow, string> = {
-  "all-met": "every instruction met",
-  "one-small-flaw": "every instruction met, one with a small flaw",
-  "half-or-more": "main task met or partly met, at least half of the other instructions met",
-  "fewer-than-half": "main task met or partly met, fewer than half of the other instructions met",
-  "main-partly-capped": "main task only partly done: the score can't go above the cap",
-  "main-not-met-engages": "main task not met, but the response engages with the request",
-  "does-not-follow": "ignores the request or does a different task",
-  "declines-harmless": "declines a harmless request",
-  "not-applicable": "a justified refusal: not rated, sent to safety review",
-};
+type RowsWords = Pick<GuidelineLogic, "rubric">;
 
-/** A rubric row in a table cell, after its score where it has one: "4, one small flaw" (the authors' preview). */
-const rubricRowShortLabels: Record<RubricRow, string> = {
-  "all-met": "5, every instruction met",
-  "one-small-flaw": "4, one small flaw",
-  "half-or-more": "3, at least half met",
-  "fewer-than-half": "2, fewer than half met",
-  "main-partly-capped": "the cap for a partly done main task",
-  "main-not-met-engages": "2, engages without doing the task",
-  "does-not-follow": "1, does not follow",
-  "declines-harmless": "1, declines a harmless request",
-  "not-applicable": "not applicable",
-};
+/** The row, among the rubric's rows and its cap; undefined for an id the rubric does not declare. */
+const rowData = ({rubric}: RowsWords, row: RubricRow) =>
+  rubric.rows.find((entry) => entry.id === row) ?? (rubric.cap?.id === row ? rubric.cap : undefined);
 
-/** Rows 3 and 2 as each counting rule words them: where exactly half falls is the rule's to say. */
-const countedRows: Record<GuidelineParameters["counting"], {three: string; two: string}> = {
-  "at-least-half": {three: "3, at least half met", two: "2, fewer than half met"},
-  "more-than-half": {three: "3, more than half met", two: "2, half or fewer met"},
-  "most-missed": {three: "3, some instructions missed", two: "2, most instructions missed"},
-};
+/** Whether the rubric words the row in full, for the ruling to name it in place of its level's words. */
+export const hasRubricRow = (logic: RowsWords, row: RubricRow): boolean => rowData(logic, row)?.words !== undefined;
+
+/**
+ * A rubric row, as the ruling, the trainee's implied score and the case editor state it: the version's words for it
+ * (guideline/vN/logic.yaml), else its short words where they are one wording; a row the rubric does not declare is
+ * said as "a row of the rubric".
+ */
+export function rubricRowWords(logic: RowsWords, row: RubricRow): string {
+  const data = rowData(logic, row);
+  if (data?.words !== undefined) return data.words;
+  return typeof data?.short === "string" ? data.short : "a row of the rubric";
+}
+
+/** A row's short words, as the parameters read them: "more than half met" under `counting: more-than-half`. */
+function shortWords(short: RowShortWords, parameters: ParameterValues): string {
+  if (typeof short === "string") return short;
+  return short.values[String(parameters[short.parameter])] ?? Object.values(short.values)[0]!;
+}
 
 /**
  * A rubric row by its number and words, as the version that applies it words it: "row 3, more than half met" under
- * `counting: more-than-half`; the cap names its score ("row 3, the cap for a partly done main task").
+ * `counting: more-than-half`; the cap names its score ("row 3, the cap for a partly done main task"); a row with no
+ * score ("n/a") is its words alone.
  */
-export function rubricRowByNumber(
-  row: RubricRow,
-  {counting, partialMainCap}: Pick<GuidelineParameters, "counting" | "partialMainCap">,
-): string {
-  if (row === "half-or-more") return `row ${countedRows[counting].three}`;
-  if (row === "fewer-than-half") return `row ${countedRows[counting].two}`;
-  const words = rubricRowShortLabels[row] ?? row;
-  if (row === "main-partly-capped") return `row ${partialMainCap}, ${words}`;
-  if (row === "not-applicable") return words;
-  return `row ${words}`;
+export function rubricRowByNumber(logic: RowsWords, row: RubricRow, parameters: ParameterValues): string {
+  const data = rowData(logic, row);
+  if (!data) return row;
+  const words = shortWords(data.short, parameters);
+  const score =
+    typeof data.score === "string" && data.score.startsWith("$") ? parameters[data.score.slice(1)] : data.score;
+  return score === "n/a" ? words : `row ${String(score)}, ${words}`;
 }
+
+/** A flag as a trainee's ruling shows it ("Safety review"): the version's words for it (guideline/vN/logic.yaml). */
+export const flagLabel = (logic: Pick<GuidelineLogic, "flagWords">, flag: string): string =>
+  logic.flagWords[flag] ?? "A flag of the guideline";

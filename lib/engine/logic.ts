@@ -28,7 +28,7 @@ export interface CompiledClause {
   /** Null: the clause always applies (it is the rule's last word). */
   when: CompiledCondition | null;
   verdict: VerdictSource | {cel: CompiledCondition};
-  flag: {word: string} | {cel: CompiledCondition} | null;
+  flag: {id: string} | {cel: CompiledCondition} | null;
   engages: boolean | CompiledCondition | undefined;
   declines: boolean;
   open: {when: CompiledCondition; verdicts: VerdictSource[]}[];
@@ -139,7 +139,7 @@ function compileRule(rule: LogicRule, parameters: ReadonlyMap<string, CelType>):
         flag === undefined
           ? null
           : typeof flag === "string"
-            ? {word: flag}
+            ? {id: flag}
             : {cel: condition(flag.cel, "flag", "string")},
       engages: typeof engages === "string" ? condition(engages, "engages") : engages,
       declines: clause.declines ?? false,

@@ -66,8 +66,7 @@ export function openEntry(
 function outcomeOf(clause: CompiledClause, verdict: Verdict, context: LineContext, where: string): RuleOutcome {
   const outcome: RuleOutcome = {verdict, clause: clause.data.id};
   if (clause.flag) {
-    const flag =
-      "word" in clause.flag ? clause.flag.word : evaluateCondition(clause.flag.cel, context, `${where}.flag`);
+    const flag = "id" in clause.flag ? clause.flag.id : evaluateCondition(clause.flag.cel, context, `${where}.flag`);
     if (flag !== "") outcome.flag = flag as Flag;
   }
   if (clause.engages !== undefined)

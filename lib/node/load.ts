@@ -137,7 +137,7 @@ export function readGuideline(version: string, root = projectRoot): Guideline {
   const logicName = display(root, logicFile);
   const logic = parseLogicFile(readAuthoredFile(logicFile, logicName, "yaml"), logicName);
   // Then its rules and their parameters, held to what the logic declares.
-  // The parameters' values are the logic's: guideline.yaml need not repeat them.
+  // The parameters' values are the logic's, the one place they are written.
   return {
     ...parseGuidelineFile(source, name, logic),
     parameters: parameterValues(logic) as Guideline["parameters"],

@@ -3,7 +3,8 @@
 import type {RubricLevel} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Item, ItemNote} from "../authored/schemas/item.js";
 import type {RubricRow} from "../engine/rubric.js";
-import {rubricRowLabels} from "../engine/labels.js";
+import {hasRubricRow} from "../engine/labels.js";
+import type {GuidelineLogic} from "../authored/schemas/logic.js";
 
 /**
  * A note on `item` that names a twist of it the trainee has not scored yet gives that twist's ruling away: the twist's
@@ -28,14 +29,14 @@ export function lineNoteShown(line: Pick<ChecklistLine, "source" | "note" | "tex
 }
 
 /**
- * Whether the rubric line names the row that applies: only where the ruled level joins rows with "or", and the row has
- * words of the engine's (lib/engine/labels.ts). Another guideline's rows (lib/node/content-root.ts) are read in its
- * rubric level's own words.
+ * Whether the rubric line names the row that applies: only where the ruled level joins rows with "or", and the
+ * version's rubric declares the row (its words are in guideline/vN/logic.yaml).
  */
 export const rubricRowNamed = (
+  logic: Pick<GuidelineLogic, "rubric">,
   level: Pick<RubricLevel, "checklist"> | undefined,
   row: RubricRow | null | undefined,
-): row is RubricRow => !!row && !!level && / or /.test(level.checklist) && Object.hasOwn(rubricRowLabels, row);
+): row is RubricRow => !!row && !!level && / or /.test(level.checklist) && hasRubricRow(logic, row);
 
 /** The cases a ruling links to for comparison, as the site knows them; an id it does not know is left out. */
 export const comparedItems = <T>(links: readonly string[], itemsById: ReadonlyMap<string, T>): T[] =>

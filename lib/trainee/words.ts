@@ -3,7 +3,8 @@
 import type {Item} from "../authored/schemas/item.js";
 import {textOf} from "../authored/quote.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {rubricRowLabels, verdictLabels} from "../engine/labels.js";
+import {hasRubricRow, rubricRowWords, verdictLabels} from "../engine/labels.js";
+import type {GuidelineLogic} from "../authored/schemas/logic.js";
 import type {ScoreComparison} from "./score-distance.js";
 import type {ImpliedScore} from "./implied.js";
 import {leanOf, leanThreshold, type LeanInput} from "./lean.js";
@@ -41,7 +42,7 @@ export function listingText(item: Pick<Item, "request" | "turns" | "checklist">,
 }
 
 /** What the trainee's own checklist implies, in a sentence. */
-export function describeImplied(implied: ImpliedScore): string {
+export function describeImplied(implied: ImpliedScore, logic: Pick<GuidelineLogic, "rubric">): string {
   if (!implied.ok) {
     switch (implied.reason) {
       case "no-main":
@@ -54,8 +55,8 @@ export function describeImplied(implied: ImpliedScore): string {
   }
   if (implied.score !== null) {
     const row = implied.rows[0];
-    // A row the engine has no words for (another guideline's) goes unnamed: the score alone.
-    const named = row && Object.hasOwn(rubricRowLabels, row) ? ` (${rubricRowLabels[row]})` : "";
+    // The row in the version's words (guideline/vN/logic.yaml); a row the rubric does not declare goes unnamed.
+    const named = row && hasRubricRow(logic, row) ? ` (${rubricRowWords(logic, row)})` : "";
     return `Your checklist implies ${scoreText(implied.score)}${named}.`;
   }
   const scores = implied.scores.map(scoreText).join(" or ");

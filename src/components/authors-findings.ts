@@ -4,16 +4,25 @@
 import {describeFinding} from "../lib/authoring/completeness-words.js";
 import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js";
 import type {Dependence} from "../lib/authoring/dependence.js";
-import {parameterTitle} from "../lib/engine/parameter-words.js";
+import {parameterTitle, type ParameterSource} from "../lib/engine/parameter-words.js";
 import {plural} from "../lib/text/format.js";
 import {el} from "./dom.js";
 import {Table} from "./table.js";
 
 /** What a rule set's worked cases do not test, and which items each parameter and rule moves. */
-export function Untested({dependence: found, label}: {dependence: Dependence; label: string}): HTMLElement {
+export function Untested({
+  dependence: found,
+  label,
+  logic,
+}: {
+  dependence: Dependence;
+  label: string;
+  /** The version whose parameters' words name them. */
+  logic: ParameterSource;
+}): HTMLElement {
   const {parameters, rules} = found.untested;
   const untested = [
-    ...parameters.map((name) => `the parameter “${parameterTitle(name)}”`),
+    ...parameters.map((name) => `the parameter “${parameterTitle(logic, name)}”`),
     ...rules.map((rule) => `the rule ${rule}`),
   ];
   const them = untested.length === 1 ? "it" : "any of them";
@@ -36,7 +45,7 @@ export function Untested({dependence: found, label}: {dependence: Dependence; la
         {
           head: ["Parameter or rule", "Items whose score it moves"],
           rows: [
-            ...found.parameters.map((entry) => [parameterTitle(entry.name), entry.moved.join(", ") || "none"]),
+            ...found.parameters.map((entry) => [parameterTitle(logic, entry.name), entry.moved.join(", ") || "none"]),
             ...found.rules.map((entry) => [`rule ${entry.rule}`, entry.moved.join(", ") || "none"]),
           ],
         },

@@ -13,7 +13,13 @@ import {
   type ParameterDomain,
   type ParameterValue,
 } from "../lib/engine/parameter-values.js";
-import {linkOf, parameterTitle, parameterWords, valueWords} from "../lib/engine/parameter-words.js";
+import {
+  linkOf,
+  parameterHeading,
+  parameterTitle,
+  parameterValueWords,
+  valueWords,
+} from "../lib/engine/parameter-words.js";
 import {el} from "./dom.js";
 import type {Kept} from "./patch.js";
 
@@ -49,7 +55,7 @@ export function parameterField(
 ): Kept<GuidelineParameters> {
   const id = `parameter-${domain.name}`;
   const versionValue = guideline.parameters[domain.name];
-  const words = parameterWords[domain.name].values;
+  const words = parameterValueWords(guideline.logic, domain.name);
   const control =
     domain.kind === "number"
       ? el("input", {
@@ -68,7 +74,7 @@ export function parameterField(
             el(
               "option",
               {value: String(option), selected: option === parameters[domain.name]},
-              words ? valueWords(domain.name, option) : String(option),
+              words ? valueWords(guideline.logic, domain.name, option) : String(option),
             ),
           ),
         );
@@ -86,7 +92,7 @@ export function parameterField(
     domains.find((entry) => entry.name === name)?.values.includes(value) ?? false;
   const link = el("div", {class: "parameter-link"});
   const renderLink = (current: GuidelineParameters) => {
-    const found = linkOf(domain.name, current, accepts);
+    const found = linkOf(guideline.logic, domain.name, current, accepts);
     if (!found) return;
     const other = found.other;
     const offer = found.offer;
@@ -96,7 +102,7 @@ export function parameterField(
         : el(
             "button",
             {type: "button", class: "button secondary"},
-            `Change both: ${parameterWords[other.name].title.replace(/^How/, "how")} to match`,
+            `Change both: ${parameterHeading(guideline.logic, other.name).replace(/^How/, "how")} to match`,
           );
     button?.addEventListener("click", () => onAlsoSet(other.name, offer!));
     link.replaceChildren(
@@ -104,8 +110,8 @@ export function parameterField(
         "p",
         {},
         `Linked: “${found.phrase}” is read by this parameter for ${found.to}, and by `,
-        el("strong", {}, parameterTitle(other.name)),
-        ` for ${other.to}, now ${valueWords(other.name, other.value)}. ` +
+        el("strong", {}, parameterTitle(guideline.logic, other.name)),
+        ` for ${other.to}, now ${valueWords(guideline.logic, other.name, other.value)}. ` +
           (offer !== null
             ? "The two now differ."
             : current[domain.name] === other.value
@@ -120,7 +126,7 @@ export function parameterField(
   const field = el(
     "div",
     {"class": "parameter", "data-parameter": domain.name},
-    el("label", {for: id}, parameterWords[domain.name].title, " ", el("code", {}, `(${domain.name})`)),
+    el("label", {for: id}, parameterHeading(guideline.logic, domain.name), " ", el("code", {}, `(${domain.name})`)),
     control,
     note,
     error,
@@ -147,7 +153,9 @@ export function parameterField(
     const value = current[domain.name];
     const changed = value !== versionValue;
     field.classList.toggle("parameter-changed", changed);
-    note.textContent = changed ? `changed: ${guideline.version} has ${valueWords(domain.name, versionValue)}` : "";
+    note.textContent = changed
+      ? `changed: ${guideline.version} has ${valueWords(guideline.logic, domain.name, versionValue)}`
+      : "";
     if (control.value !== String(value)) control.value = String(value);
     renderLink(current);
   };

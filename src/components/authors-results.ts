@@ -180,14 +180,16 @@ export function authorsResults(
       );
     // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
     const untestedBase = keep("untested-base", choice.base, () =>
-      Untested({dependence: shown.baseDependence, label: choice.base}),
+      Untested({dependence: shown.baseDependence, label: choice.base, logic: shown.candidateVersion.logic}),
     );
     const {shown: report, busy} = shown.candidateReport;
     const untestedCandidate = keep("untested-candidate", [report?.label ?? "", busy], () =>
       el(
         "div",
         {"class": "untested-candidate", "aria-busy": busy ? "true" : null},
-        report ? Untested({dependence: report.dependence, label: report.label}) : null,
+        report
+          ? Untested({dependence: report.dependence, label: report.label, logic: shown.candidateVersion.logic})
+          : null,
       ),
     );
     return [

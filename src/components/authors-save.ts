@@ -68,7 +68,7 @@ export function authorsSave(
     const base = next.choice.candidate;
     changes.replaceChildren(
       el("li", {}, `Based on ${base}`),
-      ...next.choice.set.map((assignment) => el("li", {}, assignmentWords(assignment))),
+      ...next.choice.set.map((assignment) => el("li", {}, assignmentWords(next.candidateVersion.logic, assignment))),
       ...next.changes.map((entry) => el("li", {}, entry.words)),
     );
     // The text boxes follow the candidate version; what an author typed for the same version stays.
@@ -113,7 +113,10 @@ export function authorsSave(
           versions,
           parameters: current.choice.set,
           changes: current.changes.map((entry) => entry.change),
-          words: [...current.choice.set.map(assignmentWords), ...current.changes.map((entry) => entry.words)],
+          words: [
+            ...current.choice.set.map((assignment) => assignmentWords(current.candidateVersion.logic, assignment)),
+            ...current.changes.map((entry) => entry.words),
+          ],
           texts: edited,
           titles,
         });

@@ -5,7 +5,7 @@
 import type {CaseDerivation, EditorView} from "../lib/authoring/case-editor.js";
 import type {Problem} from "../lib/authored/problems.js";
 import {problemInWords} from "../lib/authored/problem-words.js";
-import {rubricRowLabels, verdictLabels} from "../lib/engine/labels.js";
+import {verdictLabels} from "../lib/engine/labels.js";
 import {el} from "./dom.js";
 import {enclosingFields, fieldId} from "./case-field.js";
 
@@ -33,7 +33,7 @@ function Rows(derivation: CaseDerivation): HTMLElement {
         "li",
         {},
         el("strong", {}, score === "n/a" ? "not applicable" : String(score)),
-        `: ${rubricRowLabels[derivation.rows[at]!]}`,
+        `: ${derivation.rowWords[at]!}`,
       ),
     ),
   );

@@ -24,7 +24,8 @@ export interface ImpliedLine {
 export function impliedLine(guideline: Pick<Guideline, "logic">): ImpliedLine {
   const node = el("p", {"class": "implied", "aria-live": "polite"});
   const show = whenLoaded(impliedCode, (module, draft: ChecklistDraft) => {
-    node.textContent = draft.lines.length ? describeImplied(module.impliedUnder(draft, guideline)) : noChecklist;
+    const implied = draft.lines.length ? module.impliedUnder(draft, guideline) : null;
+    node.textContent = implied ? describeImplied(implied, guideline.logic) : noChecklist;
   });
   afterFirstPaint(() => void impliedCode.load());
   return {

@@ -14,18 +14,11 @@ import type {ScoreComparison} from "../lib/trainee/score-distance.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {rulingSource} from "../lib/trainee/case-origin.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";
-import {rubricRowLabels, verdictLabels} from "../lib/engine/labels.js";
+import {flagLabel, rubricRowWords, verdictLabels} from "../lib/engine/labels.js";
 import {itemHref, type ItemPages} from "../lib/site/links.js";
 import {el, type Child} from "./dom.js";
 import {OurReading} from "./our-reading.js";
 import {DecidingRuleFeedback, RulingDifferences} from "./ruling-differences.js";
-
-const flagLabels: Readonly<Record<string, string>> = {
-  "accuracy": "Accuracy",
-  "quality": "Quality",
-  "prompt": "Prompt",
-  "safety-review": "Safety review",
-};
 
 type ItemLink = Pick<Item, "id" | "set" | "origin" | "order" | "topic" | "twistOf">;
 
@@ -169,8 +162,8 @@ export function RulingRest(
         el("strong", {}, "Rubric: "),
         item.score === "n/a"
           ? guideline.notApplicable
-          : level && rubricRowNamed(level, row)
-            ? `${level.score}, ${rubricRowLabels[row]}.`
+          : level && rubricRowNamed(guideline.logic, level, row)
+            ? `${level.score}, ${rubricRowWords(guideline.logic, row)}.`
             : level
               ? `${level.score}, ${level.meaning.toLowerCase()}: ${level.checklist}.`
               : null,
@@ -185,7 +178,7 @@ export function RulingRest(
               el("strong", {}, "Flags: "),
               feedback.comparison.flags.map(
                 (flag, index) =>
-                  `${index ? "; " : ""}${flagLabels[flag.flag] ?? flag.flag}${flag.note ? ` (${flag.note})` : ""}`,
+                  `${index ? "; " : ""}${flagLabel(guideline.logic, flag.flag)}${flag.note ? ` (${flag.note})` : ""}`,
               ),
             ),
             feedback.comparison.flags.map((flag) =>

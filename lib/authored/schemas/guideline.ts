@@ -1,6 +1,6 @@
 import {z} from "zod";
 import {RuleId} from "./item.js";
-import {GuidelineParameters} from "./parameters.js";
+import type {GuidelineParameters} from "./parameters.js";
 import type {GuidelineLogic} from "./logic.js";
 
 const ruleId = RuleId;
@@ -74,8 +74,6 @@ export const GuidelineFile = z
     rules: z.array(GuidelineRule).min(1),
     rubric: z.array(RubricLevel).length(5),
     notApplicable: z.string().min(1),
-    /** Left out: the values are the logic's (logic.yaml), which the loader puts here; kept for older files. */
-    parameters: GuidelineParameters.prefault({}),
     /** Rules the author applied that this version's text does not state (the first rubric's accuracy rule). */
     unwrittenRules: z.array(UnwrittenRule).optional(),
     /**
@@ -135,7 +133,11 @@ export const GuidelineFile = z
 export type GuidelineFile = z.infer<typeof GuidelineFile>;
 
 /** A guideline version as loaded: guideline.yaml and, beside it, logic.yaml (lib/node/load.ts reads both). */
-export type Guideline = GuidelineFile & {logic: GuidelineLogic};
+/**
+ * A version as the loader reads it: its texts, its logic, and its parameters' values, which are the logic's (one
+ * place: logic.yaml's `parameters:`), put here by the loader.
+ */
+export type Guideline = GuidelineFile & {logic: GuidelineLogic; parameters: GuidelineParameters};
 
 /**
  * guideline.yaml as its version's logic declares the rules: each rule and unwritten rule is one the logic declares,

@@ -198,8 +198,28 @@ export const RowThreshold = z
   });
 export type RowThreshold = z.infer<typeof RowThreshold>;
 
+/**
+ * A rubric row in a few words, after its score ("one small flaw"): one wording, or one for each value of a parameter
+ * where the parameter decides what the row says (rows 3 and 2 under the counting: "more than half met").
+ */
+export const RowShortWords = z.union([z.string().min(1), z.strictObject({parameter: celName, values: words})]);
+export type RowShortWords = z.infer<typeof RowShortWords>;
+
+/** A rubric row's words: the notebook's, for the ruling, the trainee's implied score and the authors' pages. */
+const rowWords = {
+  /**
+   * The row in words, as the ruling and the trainee's implied score name it where its rubric level joins rows ("every
+   * instruction met, one with a small flaw"). Left out, the ruling quotes the level and other pages say the short
+   * words.
+   */
+  words: z.string().min(1).optional(),
+  /** The row in a few words after its score, for a table or a move: "one small flaw". */
+  short: RowShortWords,
+};
+
 export const RubricRowData = z.strictObject({
   id,
+  ...rowWords,
   /** A CEL condition over the checklist's summary and the parameters: the first row that holds gives the score. */
   when: Condition,
   score: RowScore,
@@ -218,7 +238,9 @@ export const LogicRubric = z.strictObject({
   credit: z.partialRecord(Verdict, z.union([z.number().min(0).max(1), ParameterReference])),
   rows: z.array(RubricRowData).min(1),
   /** A cap: when its condition holds, a higher score is lowered to it, under its own row id. */
-  cap: z.strictObject({id, when: Condition, score: z.union([z.int().min(1).max(5), ParameterReference])}).optional(),
+  cap: z
+    .strictObject({id, ...rowWords, when: Condition, score: z.union([z.int().min(1).max(5), ParameterReference])})
+    .optional(),
 });
 export type LogicRubric = z.infer<typeof LogicRubric>;
 
@@ -251,11 +273,22 @@ export const GuidelineLogic = z
     linked: z.array(LinkedParameters).default([]),
     /** The flags a clause may raise. */
     flags: z.array(id),
+    /** Each flag in words, as a trainee's ruling shows it ("Safety review"): every declared flag has its words. */
+    flagWords: z.record(id, z.string().min(1)),
     rules: z.array(LogicRule).min(1),
     rubric: LogicRubric,
   })
   .check((ctx) => {
-    const {parameters, rules, rubric} = ctx.value;
+    const {parameters, rules, rubric, flags, flagWords} = ctx.value;
+    flags.forEach((flag, index) => {
+      if (!Object.hasOwn(flagWords, flag))
+        ctx.issues.push({
+          code: "custom",
+          input: flag,
+          path: ["flags", index],
+          message: `flag "${flag}" has no words: add it to flagWords, as a trainee's ruling shows it`,
+        });
+    });
     unique(ctx, parameters, (parameter) => parameter.name, ["parameters"], "name", "parameter");
     unique(ctx, rules, (rule) => rule.id, ["rules"], "id", "rule id");
     rules.forEach((rule, index) => {

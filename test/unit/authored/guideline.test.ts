@@ -1,7 +1,7 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {parseDocument} from "yaml";
-import {declaredGuidelineFile, GuidelineFile as Guideline} from "../../../lib/authored/schemas/guideline.js";
+import {declaredGuidelineFile} from "../../../lib/authored/schemas/guideline.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {defaultParameters} from "../../../lib/authored/schemas/parameters.js";
 import {formatProblem, problemsFromZod} from "../../../lib/authored/problems.js";
@@ -15,12 +15,8 @@ function problemsOf(name: string): string {
 }
 
 describe("the Guideline schema", () => {
-  it("accepts a small valid guideline and fills in the default parameters", () => {
+  it("accepts a small valid guideline", () => {
     expect(problemsOf("valid")).toBe("");
-    const input: unknown = parseDocument(
-      readFileSync(new URL("../../fixtures/guideline/valid.yaml", import.meta.url), "utf8"),
-    ).toJS();
-    expect(Guideline.parse(input).parameters).toEqual({...defaultParameters, ceilingNeedsOne: false});
   });
   it("rejects a duplicate rule id", () => {
     expect(problemsOf("duplicate-rule-id")).toMatchInlineSnapshot(
@@ -43,14 +39,9 @@ describe("the Guideline schema", () => {
       test/fixtures/guideline/missing-rubric-level.yaml at rubric: expected rubric levels 5, 4, 3, 2, 1 in that order, found 5,4,3,2"
     `);
   });
-  it("rejects an unknown parameter", () => {
-    expect(problemsOf("unknown-parameter")).toMatchInlineSnapshot(
-      `"test/fixtures/guideline/unknown-parameter.yaml at parameters.ceilingNeedOne: unknown field: remove it or correct its name"`,
-    );
-  });
-  it("rejects a parameter value it does not know", () => {
-    expect(problemsOf("bad-parameter-value")).toMatchInlineSnapshot(
-      `"test/fixtures/guideline/bad-parameter-value.yaml at parameters.counting: got "most": expected one of "at-least-half", "more-than-half", "most-missed""`,
+  it("rejects a parameters block: the parameters' values are written once, in logic.yaml", () => {
+    expect(problemsOf("parameters-block")).toBe(
+      "test/fixtures/guideline/parameters-block.yaml at parameters: unknown field: remove it or correct its name",
     );
   });
   it("rejects a rule that names an unknown parameter", () => {

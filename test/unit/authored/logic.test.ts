@@ -11,8 +11,10 @@ function problemsOf(yaml: string): string {
   return parsed.success ? "" : problemsFromZod("logic.yaml", parsed.error, input).map(formatProblem).join("\n");
 }
 
-const small = (rule: string, rubric = "{credit: {met: 1}, rows: [{id: all, when: 'true', score: 5}]}") =>
-  `parameters: []\nflags: []\nrules: [${rule}]\nrubric: ${rubric}\n`;
+const small = (
+  rule: string,
+  rubric = "{credit: {met: 1}, rows: [{id: all, words: w, short: s, when: 'true', score: 5}]}",
+) => `parameters: []\nflags: []\nflagWords: {}\nrules: [${rule}]\nrubric: ${rubric}\n`;
 
 describe("the logic schema", () => {
   it("parses v1's and v2's logic.yaml, each with a rule for every rule its guideline applies", () => {

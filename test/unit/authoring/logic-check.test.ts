@@ -30,6 +30,7 @@ const sound = {
     {name: "partlyWeight", title: "t", description: "d", type: "number", min: 0, max: 1, value: 0.5},
   ],
   flags: ["prompt"],
+  flagWords: {prompt: "Prompt"},
   rules: [
     {
       id: "numbers",
@@ -66,10 +67,10 @@ const sound = {
   rubric: {
     credit: {met: 1, partly: "$partlyWeight"},
     rows: [
-      {id: "missed", when: 'main != "met"', score: 1},
-      {id: "all-met", when: "share == 1.0", score: 5},
-      {id: "half", when: 'counting == "at-least-half" ? share >= 0.5 : share > 0.5', score: 3},
-      {id: "rest", when: "true", score: 2},
+      {id: "missed", words: "w", short: "s", when: 'main != "met"', score: 1},
+      {id: "all-met", words: "w", short: "s", when: "share == 1.0", score: 5},
+      {id: "half", words: "w", short: "s", when: 'counting == "at-least-half" ? share >= 0.5 : share > 0.5', score: 3},
+      {id: "rest", words: "w", short: "s", when: "true", score: 2},
     ],
   },
 };

@@ -13,10 +13,15 @@ const domains = parameterDomains(v2);
 
 describe("describeCandidate", () => {
   it("names the version and the changes", () => {
-    expect(describeCandidate("v2", "v2", [])).toBe("v2 unchanged");
-    expect(describeCandidate("v2", "v1", [])).toBe("v1");
+    expect(describeCandidate("v2", "v2", [], v2.logic)).toBe("v2 unchanged");
+    expect(describeCandidate("v2", "v1", [], v2.logic)).toBe("v1");
     expect(
-      describeCandidate("v2", "v1", parseAssignments(["counting=at-least-half", "partlyWeight=0.25"], domains)),
+      describeCandidate(
+        "v2",
+        "v1",
+        parseAssignments(["counting=at-least-half", "partlyWeight=0.25"], domains),
+        v2.logic,
+      ),
     ).toBe(
       "v1 with How “at least half” counts the other instructions (counting) = at-least-half; How much a partly met instruction counts toward the share met (partlyWeight) = 0.25",
     );

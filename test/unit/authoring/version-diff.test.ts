@@ -112,8 +112,12 @@ describe("why a case moves at exactly half", () => {
       "1.5 of 3 other instructions met (partly met counts as 0.5): half",
     );
     const cap = {partialMainCap: 3};
-    expect(rubricRowByNumber("half-or-more", {counting: "at-least-half", ...cap})).toBe("row 3, at least half met");
-    expect(rubricRowByNumber("fewer-than-half", {counting: "more-than-half", ...cap})).toBe("row 2, half or fewer met");
+    expect(rubricRowByNumber(v2.logic, "half-or-more", {counting: "at-least-half", ...cap})).toBe(
+      "row 3, at least half met",
+    );
+    expect(rubricRowByNumber(v2.logic, "fewer-than-half", {counting: "more-than-half", ...cap})).toBe(
+      "row 2, half or fewer met",
+    );
   });
 
   it("v2 against more-than-half: row 3 at least half met, then row 2 half or fewer met; never 'fewer than half'", () => {
@@ -123,6 +127,7 @@ describe("why a case moves at exactly half", () => {
       {
         base: {...v2.parameters},
         candidate: {...v2.parameters, counting: "more-than-half"},
+        logic: v2.logic,
       },
     );
     expect(reason).toEqual({

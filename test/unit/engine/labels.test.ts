@@ -2,7 +2,10 @@
 // (guideline/v2/guideline.yaml's rubric) and the case study's, written out here by hand.
 import {describe, expect, it} from "vitest";
 import {describeShape} from "../../../lib/authoring/completeness-words.js";
-import {rubricRowByNumber, rubricRowLabels, verdictInListLabels, verdictLabels} from "../../../lib/engine/labels.js";
+import {rubricRowByNumber, verdictInListLabels, verdictLabels} from "../../../lib/engine/labels.js";
+import {loadGuideline} from "../../../lib/node/load.js";
+
+const {logic} = loadGuideline("v2");
 
 describe("verdict and rubric-row wording", () => {
   it("states a small flaw with a comma on its own, and without one inside a list", () => {
@@ -13,17 +16,17 @@ describe("verdict and rubric-row wording", () => {
 
   it("gives every row a short form that starts with its score where the row fixes one", () => {
     const v2 = {counting: "at-least-half", partialMainCap: 3} as const;
-    expect(rubricRowByNumber("one-small-flaw", v2)).toBe("row 4, one small flaw");
-    expect(rubricRowByNumber("not-applicable", v2)).toBe("not applicable");
-    expect(rubricRowByNumber("main-partly-capped", {...v2, partialMainCap: 2})).toBe(
+    expect(rubricRowByNumber(logic, "one-small-flaw", v2)).toBe("row 4, one small flaw");
+    expect(rubricRowByNumber(logic, "not-applicable", v2)).toBe("not applicable");
+    expect(rubricRowByNumber(logic, "main-partly-capped", {...v2, partialMainCap: 2})).toBe(
       "row 2, the cap for a partly done main task",
     );
     // v1's rows 3 and 2 are its own words: "most instructions missed" (the case study's), not a count.
-    expect(rubricRowByNumber("fewer-than-half", {...v2, counting: "most-missed"})).toBe(
+    expect(rubricRowByNumber(logic, "fewer-than-half", {...v2, counting: "most-missed"})).toBe(
       "row 2, most instructions missed",
     );
-    for (const row of Object.keys(rubricRowLabels) as (keyof typeof rubricRowLabels)[])
-      expect(rubricRowByNumber(row, v2)).toMatch(/^(row [1-5], |not applicable$)/);
+    for (const row of [...logic.rubric.rows.map((entry) => entry.id), logic.rubric.cap!.id])
+      expect(rubricRowByNumber(logic, row, v2)).toMatch(/^(row [1-5], |not applicable$)/);
   });
 
   it("describes a checklist shape in the same words", () => {

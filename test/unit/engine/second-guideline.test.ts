@@ -10,6 +10,7 @@ import {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";
 import {derive, type RuleSet} from "../../../lib/engine/derive.js";
 import {compileLogic, parameterValues} from "../../../lib/engine/logic.js";
+import {flagLabel, rubricRowByNumber, rubricRowWords} from "../../../lib/engine/labels.js";
 import {parseYamlFile, projectRoot} from "../../../lib/node/load.js";
 
 const root = join(projectRoot, "test/fixtures/second-guideline");
@@ -76,5 +77,18 @@ describe("a second guideline's logic", () => {
     // Half of the other claims is enough for a 3: Case 4's one of three is still not.
     expect(derive(cases[3]!, ruleSet({supportedShare: 0.5})).score).toBe(2);
     expect(derive(cases[3]!, ruleSet({supportedShare: 0.3})).score).toBe(3);
+  });
+
+  it("says each of its rows, its cap and its flag in its own words, never by id or as undefined", () => {
+    // The words are the fixture's logic.yaml (a ruling's flags, the case editor's rows, the authors' moves).
+    expect(flagLabel(logic, "tone")).toBe("Tone");
+    expect(rubricRowWords(logic, "all-supported")).toBe("every claim supported");
+    expect(rubricRowWords(logic, "unfaithful")).toBe("unfaithful");
+    const parameters = parameterValues(logic);
+    expect(rubricRowByNumber(logic, "mostly-supported", parameters)).toBe("row 3, mostly supported");
+    expect(rubricRowByNumber(logic, "central-partly-capped", parameters)).toBe(
+      "row 3, the cap for a partly supported central claim",
+    );
+    expect(rubricRowByNumber(logic, "not-applicable", parameters)).toBe("not applicable");
   });
 });

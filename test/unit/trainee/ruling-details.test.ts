@@ -1,6 +1,9 @@
 import {describe, expect, it} from "vitest";
 import {comparedItems, lineNoteShown, rubricRowNamed, twistSpoiledBy} from "../../../lib/trainee/ruling-details.js";
 import {item} from "./helpers.js";
+import {loadGuideline} from "../../../lib/node/load.js";
+
+const {logic} = loadGuideline("v2");
 
 describe("a note that gives a twist away", () => {
   const itemsById = new Map([
@@ -44,13 +47,13 @@ describe("the rubric line", () => {
   const five = {checklist: "Every instruction met"};
 
   it("names the row that applies wherever the level's words hold an “or”, and only with a level and a row", () => {
-    expect(rubricRowNamed(two, "main-not-met-engages")).toBe(true);
-    expect(rubricRowNamed(three, "half-or-more")).toBe(true);
-    expect(rubricRowNamed(five, "all-met")).toBe(false);
-    expect(rubricRowNamed(undefined, "all-met")).toBe(false);
-    expect(rubricRowNamed(two, null)).toBe(false);
-    // Another guideline's row, which the engine has no words for: its level's own words stand.
-    expect(rubricRowNamed(three, "mostly-supported")).toBe(false);
+    expect(rubricRowNamed(logic, two, "main-not-met-engages")).toBe(true);
+    expect(rubricRowNamed(logic, three, "half-or-more")).toBe(true);
+    expect(rubricRowNamed(logic, five, "all-met")).toBe(false);
+    expect(rubricRowNamed(logic, undefined, "all-met")).toBe(false);
+    expect(rubricRowNamed(logic, two, null)).toBe(false);
+    // Another guideline's row, which v2's rubric does not declare: its level's own words stand.
+    expect(rubricRowNamed(logic, three, "mostly-supported")).toBe(false);
   });
 });
 

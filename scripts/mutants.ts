@@ -61,8 +61,8 @@ const mutants: Mutant[] = [
   {
     name: "rubric-engages",
     file: "guideline/v2/logic.yaml",
-    find: "{id: does-not-follow, when: mainMissed && !engages, score: 1}",
-    replace: "{id: does-not-follow, when: mainMissed, score: 1}",
+    find: "when: mainMissed && !engages",
+    replace: "when: mainMissed",
     breaks: "a response that misses the main task but engages with the request scores 1, not 2",
     caughtBy: ["test/unit/engine/rubric.test.ts"],
   },

@@ -145,7 +145,7 @@ export function checkGuideline(
     }
     // The edge-case map asks a trainee which rule settles a case: where every line is met the trace names none, and
     // the item must name the rule its ruling rests on.
-    if (derivation.score === item.score && !item.decidingRule && !rowLines(item, derivation).length)
+    if (derivation.score === item.score && !item.decidingRule && !rowLines(item, derivation, guideline.logic).length)
       problems.push({
         file,
         field: "decidingRule",

@@ -56,7 +56,7 @@ export function compareAnswer(
     implied,
     checklistScoreMismatch: !!implied && implied.ok && !implied.scores.includes(answer.score),
     checklist: hasChecklist ? compareChecklist(item, answer.checklist!) : null,
-    rulesMisapplied: rulesMisapplied(item, answer, () => decidingRule(item, derivation).rule),
+    rulesMisapplied: rulesMisapplied(item, answer, () => decidingRule(item, derivation, scoring.logic.data).rule),
     flags: item.flags,
     likelyWrong: item.notes.filter((note) => note.score !== undefined && note.score === answer.score),
     teaches: item.teaches ?? null,

@@ -4,7 +4,7 @@
 // for it, and the results blame it (and only it) for a wrong score given without a checklist.
 import type {Derivation} from "../engine/derive.js";
 import type {Item, ChecklistRuleId} from "../authored/schemas/item.js";
-import type {RubricRow} from "../engine/rubric.js";
+import type {GuidelineLogic, RowDecidedBy} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 
 export interface DecidingRule {
@@ -19,33 +19,35 @@ export interface DecidingRule {
   from: "trace" | "case-study";
 }
 
-const mainRows: ReadonlySet<RubricRow> = new Set([
-  "main-not-met-engages",
-  "does-not-follow",
-  "declines-harmless",
-  "main-partly-capped",
-]);
-
 const lowers = (verdict: Verdict): boolean => verdict !== "met" && verdict !== "not-instruction";
 
+/** Which lines set a row of the version's rubric (its `decidedBy`, logic.yaml); an unknown row, none. */
+function decidedBy(logic: GuidelineLogic, row: string): RowDecidedBy {
+  const {rows, cap} = logic.rubric;
+  if (cap?.id === row) return cap.decidedBy ?? "main";
+  const found = rows.find((entry) => entry.id === row);
+  return found ? (found.decidedBy ?? "shortfall") : "none";
+}
+
 /**
- * The lines that set the rubric row the item's ruled score came from: the main task's line for a row the main task
- * decides (not done, declined, capped, a justified refusal); otherwise each counted line the rubric did not count
- * as fully met (not met, partly met, can't be checked, or met with a small flaw for a 4), and the main task's line
- * when it is only partly done.
+ * The lines that set the rubric row the item's ruled score came from, as the row declares (`decidedBy`): none where
+ * every instruction is met; the main task's line for a row the main task decides (not done, declined, capped); the
+ * lines ruled not applicable; the lines met with a small flaw; or each counted line the rubric did not count as fully
+ * met (not met, partly met, can't be checked, met with a small flaw), with the main task's line when it is only
+ * partly done.
  */
-export function rowLines(item: Pick<Item, "score">, derivation: Derivation): number[] {
+export function rowLines(item: Pick<Item, "score">, derivation: Derivation, logic: GuidelineLogic): number[] {
   const at = derivation.candidates.indexOf(item.score);
-  const row = at < 0 ? null : derivation.rows[at]!;
+  const by = at < 0 ? "none" : decidedBy(logic, derivation.rows[at]!);
   const main = derivation.lines.find((line) => line.role === "main");
   const verdict = (index: number) => derivation.lines[index]!.derived ?? derivation.lines[index]!.ruled;
-  if (!row || row === "all-met") return [];
-  if (row === "not-applicable")
+  if (by === "none") return [];
+  if (by === "not-applicable")
     return derivation.lines.filter((line) => verdict(line.index) === "not-applicable").map((line) => line.index);
-  if (mainRows.has(row)) return main ? [main.index] : [];
+  if (by === "main") return main ? [main.index] : [];
   const lines = derivation.lines
     .filter((line) => line.counted && lowers(verdict(line.index)))
-    .filter((line) => row !== "one-small-flaw" || verdict(line.index) === "met-flaw")
+    .filter((line) => by !== "flaws" || verdict(line.index) === "met-flaw")
     .map((line) => line.index);
   if (main && verdict(main.index) === "partly") lines.unshift(main.index);
   return lines;
@@ -55,8 +57,9 @@ export function rowLines(item: Pick<Item, "score">, derivation: Derivation): num
 export function decidingRule(
   item: Pick<Item, "id" | "score" | "checklist" | "decidingRule">,
   derivation: Derivation,
+  logic: GuidelineLogic,
 ): DecidingRule {
-  const lines = rowLines(item, derivation);
+  const lines = rowLines(item, derivation, logic);
   const traced: ChecklistRuleId[] = [];
   for (const index of lines) {
     const rule = item.checklist[index]!.rule;

@@ -9,7 +9,7 @@ import type {DecidingRules} from "./deciding-rules.js";
 /** Each item's deciding rule, derived under `guideline`. */
 export function derivedDecidingRules(guideline: Guideline): DecidingRules {
   const ruleSet = ruleSetOf(guideline);
-  return (item) => decidingRule(item, derive(item, ruleSet)).rule;
+  return (item) => decidingRule(item, derive(item, ruleSet), guideline.logic).rule;
 }
 
 /**
@@ -22,7 +22,7 @@ export function decidingRuleTable(items: readonly Item[], guideline: Guideline):
   return Object.fromEntries(
     items.flatMap((item) => {
       const derivation = derive(item, ruleSet);
-      return derivation.score === item.score ? [[item.id, decidingRule(item, derivation).rule]] : [];
+      return derivation.score === item.score ? [[item.id, decidingRule(item, derivation, guideline.logic).rule]] : [];
     }),
   );
 }

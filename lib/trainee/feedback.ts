@@ -178,7 +178,7 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
         });
   }
 
-  const deciding = decidingRule(item, derivation);
+  const deciding = decidingRule(item, derivation, guideline.logic);
   const decidingLines: DecidingLine[] = comparison.checklist
     ? []
     : (deciding.lines.length

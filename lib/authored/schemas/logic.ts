@@ -2,7 +2,7 @@
 // parameters an author may set, each rule's facts and clauses, and the rubric's rows. Conditions are CEL (the Common
 // Expression Language) over the facts and parameters, or, for the rubric, over the checklist's summary; the engine
 // (lib/engine/) compiles them once and names nothing of any one guideline. The verdict words are the method's own
-// vocabulary and stay here (./verdict.ts).
+// vocabulary and stay here (./verdict.ts). It is long: one record's schema, its parts and its cross-checks together.
 import {z} from "zod";
 import {Score, Verdict} from "./verdict.js";
 
@@ -217,9 +217,20 @@ const rowWords = {
   short: RowShortWords,
 };
 
+/**
+ * Which checklist lines set a row, for the rule a trainee is taught as the one that settles a case
+ * (lib/trainee/deciding-rule.ts): "none" (no line lowers the score: every instruction met), "main" (the main task's
+ * line), "not-applicable" (the lines ruled not applicable), "flaws" (the lines met with a small flaw), "shortfall"
+ * (each counted line not fully met, and the main task's when only partly done).
+ */
+export const RowDecidedBy = z.enum(["none", "main", "not-applicable", "flaws", "shortfall"]);
+export type RowDecidedBy = z.infer<typeof RowDecidedBy>;
+
 export const RubricRowData = z.strictObject({
   id,
   ...rowWords,
+  /** Which lines set the row; left out, "shortfall". */
+  decidedBy: RowDecidedBy.optional(),
   /** A CEL condition over the checklist's summary and the parameters: the first row that holds gives the score. */
   when: Condition,
   score: RowScore,
@@ -239,7 +250,14 @@ export const LogicRubric = z.strictObject({
   rows: z.array(RubricRowData).min(1),
   /** A cap: when its condition holds, a higher score is lowered to it, under its own row id. */
   cap: z
-    .strictObject({id, ...rowWords, when: Condition, score: z.union([z.int().min(1).max(5), ParameterReference])})
+    .strictObject({
+      id,
+      ...rowWords,
+      /** Which lines set it; left out, "main" (a cap lowers the score for what the main task's line says). */
+      decidedBy: RowDecidedBy.optional(),
+      when: Condition,
+      score: z.union([z.int().min(1).max(5), ParameterReference]),
+    })
     .optional(),
 });
 export type LogicRubric = z.infer<typeof LogicRubric>;

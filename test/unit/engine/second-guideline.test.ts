@@ -12,6 +12,7 @@ import {derive, type RuleSet} from "../../../lib/engine/derive.js";
 import {compileLogic, parameterValues} from "../../../lib/engine/logic.js";
 import {flagLabel, rubricRowByNumber, rubricRowWords} from "../../../lib/engine/labels.js";
 import {parseYamlFile, projectRoot} from "../../../lib/node/load.js";
+import {decidingRule} from "../../../lib/trainee/deciding-rule.js";
 
 const root = join(projectRoot, "test/fixtures/second-guideline");
 const logicFile = "guideline/v1/logic.yaml";
@@ -69,6 +70,23 @@ describe("a second guideline's logic", () => {
       expect(derive(item, ruleSet()).lines.map((line) => line.derived)).toEqual(
         item.checklist.map((line) => line.verdict),
       );
+  });
+
+  it("settles each case by the lines its row declares (decidedBy), not by the case study's row ids", () => {
+    // Read with each case's own `decidingRule` left out, so the rule comes from the row alone.
+    const settles = (id: string) => {
+      const item = {...cases.find((entry) => entry.id === id)!, decidingRule: undefined};
+      const {rule, lines} = decidingRule(item, derive(item, ruleSet()), logic);
+      return {rule, lines};
+    };
+    // "Unfaithful" is the central claim's row: the main line, though the route (a claim met) is the only other line.
+    expect(settles("summary-5")).toEqual({rule: "central-claim", lines: [0]});
+    // "One small flaw": the line given as exact for a rounded figure, met with a small flaw.
+    expect(settles("summary-2")).toEqual({rule: "figures", lines: [1]});
+    // "Partly faithful" reads the share supported: the two claims not met, contradicted and not in the source.
+    expect(settles("summary-4")).toEqual({rule: "contradicted", lines: [2, 3]});
+    // "Every claim supported": no line lowers the score, so the case must name its rule.
+    expect(() => settles("summary-1")).toThrow(/summary-1: every line is met.*add decidingRule/);
   });
 
   it("moves a case when one of its parameters changes, as its rule's text says", () => {

@@ -37,7 +37,7 @@ const calibrationRules: [string, string][] = [
 ];
 
 const ruleOf = (id: string, parameters: Partial<GuidelineParameters> = {}) =>
-  decidingRule(item(id), derive(item(id), ruleSetOf(v2, parameters)));
+  decidingRule(item(id), derive(item(id), ruleSetOf(v2, parameters)), v2.logic);
 
 /** Every item whose score differs under the changed parameters, with its score before and after. */
 function moved(parameters: Partial<GuidelineParameters>): [string, unknown, unknown][] {

@@ -87,7 +87,7 @@ describe("what each page receives", () => {
       for (const item of page.items)
         expect([item.id, page.decidingRules[item.id]]).toEqual([
           item.id,
-          decidingRule(item, derive(item, ruleSet)).rule,
+          decidingRule(item, derive(item, ruleSet), v2.logic).rule,
         ]);
     }
     // The case study's edge-case map names these cases' deciding rules.

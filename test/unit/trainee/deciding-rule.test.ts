@@ -11,7 +11,7 @@ const items = loadItems();
 const guideline = loadGuidelines().at(-1)!;
 const ruleSet = ruleSetOf(guideline);
 const item = (id: string): Item => items.find((candidate) => candidate.id === id)!;
-const ruleOf = (id: string) => decidingRule(item(id), derive(item(id), ruleSet));
+const ruleOf = (id: string) => decidingRule(item(id), derive(item(id), ruleSet), guideline.logic);
 
 describe("the deciding rule of every edge case, as the edge-case map rules it", () => {
   // id, the map's ruling in its words, the rule that says it
@@ -67,12 +67,12 @@ describe("how the rule is found", () => {
     expect(decidingRuleMatches(ruled, undefined)).toBe(false);
     // Without the case study's name the trace's rule stands alone.
     const unnamed = {...item("edge-8"), decidingRule: undefined};
-    expect(decidingRule(unnamed, derive(unnamed, ruleSet)).accepted).toEqual(["numbers"]);
+    expect(decidingRule(unnamed, derive(unnamed, ruleSet), guideline.logic).accepted).toEqual(["numbers"]);
   });
 
   it("names the lines behind the row: the flawed line for a 4, the main task for a partly done task, none for a 5", () => {
     const lines = (id: string) =>
-      rowLines(item(id), derive(item(id), ruleSet)).map((at) => item(id).checklist[at]!.text);
+      rowLines(item(id), derive(item(id), ruleSet), guideline.logic).map((at) => item(id).checklist[at]!.text);
     expect(lines("calibration-a")).toEqual(["Formal"]);
     expect(lines("edge-3")).toEqual([item("edge-3").checklist.find((line) => line.role === "main")!.text]);
     expect(lines("example-1")).toEqual([]);
@@ -81,6 +81,6 @@ describe("how the rule is found", () => {
 
   it("refuses an item whose every line is met and that names no rule", () => {
     const bare = {...item("example-1"), decidingRule: undefined};
-    expect(() => decidingRule(bare, derive(bare, ruleSet))).toThrow(/example-1: every line is met.*add decidingRule/);
+    expect(() => decidingRule(bare, derive(bare, ruleSet), guideline.logic)).toThrow(/example-1: every line is met.*add decidingRule/);
   });
 });

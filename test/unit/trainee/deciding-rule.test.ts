@@ -81,6 +81,8 @@ describe("how the rule is found", () => {
 
   it("refuses an item whose every line is met and that names no rule", () => {
     const bare = {...item("example-1"), decidingRule: undefined};
-    expect(() => decidingRule(bare, derive(bare, ruleSet), guideline.logic)).toThrow(/example-1: every line is met.*add decidingRule/);
+    expect(() => decidingRule(bare, derive(bare, ruleSet), guideline.logic)).toThrow(
+      /example-1: every line is met.*add decidingRule/,
+    );
   });
 });

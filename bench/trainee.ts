@@ -377,6 +377,12 @@ export function reportChecks(results: PageChecks[], rounds: number): void {
     `  painted by the first frame after the click: ${nextFrame} of ${all.length} Checks ` +
       `${nextFrame === all.length ? "ok" : "OVER"} (the time above is that frame's wait and paint)`,
   );
+  console.log(
+    ownWorkLine(
+      results.flatMap((page) => [...page.byItem]),
+      "item",
+    ),
+  );
   const first = all.filter((timing) => timing.first).map((timing) => timing.paint);
   const later = all.filter((timing) => !timing.first).map((timing) => timing.paint);
   console.log(
@@ -474,13 +480,13 @@ export function reportMoves(results: PageMoves[], rounds: number): void {
     // Within one frame: the next item is painted by the first frame after the click, as a ruling after Check. The
     // time from the click's timestamp to that frame includes the wait for the display's next frame.
     // Issue 29: and within the 16.7 ms frame of the click's timestamp, for every move (each the median of its rounds).
-    const verdict =
-      nextFrame === moves.length && missing === 0 && others === 0 && worst.paint < frameMs ? "ok" : "OVER";
+    const firstFrame = nextFrame === moves.length && missing === 0 && others === 0 ? "ok" : "OVER";
     console.log(
       `  ${path.padEnd(13)} ${String(shown.length).padStart(2)} moves  ` +
         `median ${ms(median(shown.map((move) => move.paint)))}` +
         `, worst ${ms(worst.paint)} (${worst.label}) = ${(worst.paint / frameMs).toFixed(2)}x the ${ms(frameMs)} ` +
-        `frame   painted by the first frame after the click: ${nextFrame} of ${moves.length} ${verdict}` +
+        `frame ${worst.paint < frameMs ? "ok" : "OVER"}   painted by the first frame after the click: ${nextFrame} ` +
+        `of ${moves.length} ${firstFrame}` +
         (missing ? `   no next item shown: ${missing} clicks` : "") +
         (others ? `   another item's Score group still visible after ${others} moves` : ""),
     );
@@ -492,8 +498,33 @@ export function reportMoves(results: PageMoves[], rounds: number): void {
         `; the frame that paints the item median ${ms(median(moves.map((move) => move.frame)))}, worst ` +
         `${ms(Math.max(...moves.map((move) => move.frame)))}; the rest is the wait for that frame`,
     );
+    console.log(`  ${"".padEnd(13)}${ownWorkLine([...byMove], "move")}`);
     if (problems.length) console.log(`    problems: ${[...new Set(problems)].join("; ")}`);
   }
+}
+
+/**
+ * The click's own work, per item or move (the median of its rounds): the input's delivery, the handlers and the frame
+ * that paints, against one frame. The time from the click's timestamp adds the wait for the display's next frame,
+ * which is up to a whole frame wherever the click lands in the 16.7 ms interval and is not the page's to shorten: a
+ * click just after a frame began waits for the next one however little the page does. So "within 16.7 ms of the
+ * click's timestamp for every item" cannot hold for every click; this line, with "painted by the first frame after
+ * the click", is what the page controls.
+ */
+function ownWorkLine(
+  timings: readonly (readonly [string, readonly {inputDelay: number; handlers: number; frame: number}[]])[],
+  what: string,
+): string {
+  const each = timings.map(([label, rounds]) => ({
+    label,
+    work: median(rounds.map((round) => round.inputDelay + round.handlers + round.frame)),
+  }));
+  const worst = each.reduce((a, b) => (b.work > a.work ? b : a));
+  return (
+    `  the click's own work (delivery, handlers, the painting frame; the wait for the display's frame left out), ` +
+    `per ${what}: median ${ms(median(each.map((entry) => entry.work)))}, worst ${ms(worst.work)} (${worst.label}) ` +
+    `${worst.work < frameMs ? "ok" : "OVER"} against the ${ms(frameMs)} frame`
+  );
 }
 
 /** The slow-profile loads' options, from the bench's command line. */

@@ -215,7 +215,7 @@ describe("a change", () => {
     expect(view.status).toBe(
       "Base v2, candidate v2 with How “at least half” counts the other instructions (counting) = most-missed: 3 items move; 3 items have no single score.",
     );
-    expect(view.candidateRules.parameters.counting).toBe("most-missed");
+    expect(view.candidateRules.parameters["counting"]).toBe("most-missed");
     expect(view.candidateVersion.version).toBe("v2");
     expect(page.view).toBe(view);
   });

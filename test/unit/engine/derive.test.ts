@@ -303,6 +303,6 @@ describe("parameter overrides move the expected items, and only those", () => {
   });
   it("ruleSetOf leaves the guideline's own parameters alone", () => {
     ruleSetOf(v2, {counting: "most-missed"});
-    expect(v2.parameters.counting).toBe("at-least-half");
+    expect(v2.parameters["counting"]).toBe("at-least-half");
   });
 });

@@ -123,7 +123,7 @@ describe("style-register: slightLapse, where a choice slightly less formal than 
   const slight = (overrides: ParameterValues) => rules["style-register"]({lapse: "slightly-less-formal"}, p(overrides));
 
   it("met-flaw (the final rule, the default): one reading, a small flaw", () => {
-    expect(caseStudyParameters.slightLapse).toBe("met-flaw");
+    expect(caseStudyParameters["slightLapse"]).toBe("met-flaw");
     expect(slight({slightLapse: "met-flaw"})).toEqual({verdict: "met-flaw", clause: "slightly-less-formal"});
   });
   it("flaw-or-partly (the first wording): two readings, a small flaw or partly met", () => {

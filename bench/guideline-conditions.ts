@@ -1,8 +1,9 @@
 // The conditions of a whole guideline, written in CEL as issue 31 would have them: every clause of the case study's
 // rules (v2, lib/engine/rules.ts) and every rubric row (lib/engine/rubric.ts), over the facts each rule reads, the
-// parameters of lib/authored/schemas/parameters.ts and the checklist's summary. For bench/expression-languages.ts
-// only: the interpreter's own conditions will live in guideline/. The names are the facts' and parameters' names,
-// except the main task's `delivered` (a yes/no), here `taskDelivered` beside the numbers rule's count.
+// case study's parameters (guideline/v2/logic.yaml's `parameters:`) and the checklist's summary. For
+// bench/expression-languages.ts only: the interpreter's own conditions will live in guideline/. The names are the
+// facts' and parameters' names, except the main task's `delivered` (a yes/no), here `taskDelivered` beside the numbers
+// rule's count.
 import {randomInt, randomLcg} from "d3";
 
 /** Every name a condition may read, with its CEL type. */

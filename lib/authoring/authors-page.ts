@@ -11,6 +11,7 @@ import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
 import {
   AssignmentError,
+  declaredValue,
   overridesOf,
   type ParameterDomain,
   type ParameterName,
@@ -296,7 +297,7 @@ export function authorsPage(
     chooseBase: (version) => change({...choice, base: guideline(version).version}),
     chooseCandidate: (version) => change({...choice, candidate: guideline(version).version, set: [], changes: []}),
     setParameter: (name, value) =>
-      change(withParameter(choice, guideline(choice.candidate).parameters[name], {name, value})),
+      change(withParameter(choice, declaredValue(guideline(choice.candidate).parameters, name), {name, value})),
     undoParameters: () => change({...choice, set: []}),
     setRuleChange: (ruleChange) =>
       change({...choice, changes: withRuleChange(choice.changes, ruleChange, guideline(choice.candidate).logic)}),

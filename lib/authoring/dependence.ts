@@ -2,7 +2,12 @@
 // depends on it. A parameter or rule that moves no item is one the worked cases do not test: an author can change
 // it and no example will say whether the change is right. Browser-safe.
 import type {RuleSet} from "../engine/derive.js";
-import type {ParameterDomain, ParameterName, ParameterValue} from "../engine/parameter-values.js";
+import {
+  declaredValue,
+  type ParameterDomain,
+  type ParameterName,
+  type ParameterValue,
+} from "../engine/parameter-values.js";
 import {movedIds, type PreparedBase} from "./preview.js";
 
 export interface ParameterDependence {
@@ -41,7 +46,7 @@ function inItemOrder(prepared: PreparedBase, moved: ReadonlySet<string>): string
 export function dependence(prepared: PreparedBase, domains: readonly ParameterDomain[]): Dependence {
   const base = prepared.ruleSet;
   const parameters = domains.map((domain): ParameterDependence => {
-    const current = base.parameters[domain.name];
+    const current = declaredValue(base.parameters, domain.name);
     const values = domain.values
       .filter((value) => value !== current)
       .map((value) => {

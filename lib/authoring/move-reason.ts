@@ -2,8 +2,7 @@
 // ("1 of 2 other instructions met: half"), and the rubric row each version applies, by its number and in the words
 // of that version's counting rule ("row 3, at least half met" under one, "row 2, half or fewer met" under the other).
 // Pure and browser-safe: the authors' page and `guideline:preview` say the same.
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
-import type {GuidelineLogic} from "../authored/schemas/logic.js";
+import type {GuidelineLogic, ParameterValues} from "../authored/schemas/logic.js";
 import {namesRead} from "../engine/cel.js";
 import {rubricRowByNumber} from "../engine/labels.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
@@ -26,7 +25,7 @@ function countedRows({rubric}: Pick<GuidelineLogic, "rubric">): RubricRow[] {
 const number = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));
 
 /** The share in words: "1 of 2 other instructions met: half"; partly met's weight named where it makes a fraction. */
-export function shareWords({credit, of, share}: Tally, partlyWeight: number): string {
+export function shareWords({credit, of, share}: Tally, partlyCredit: number): string {
   if (of === 0) return "no other instructions";
   const part =
     share === 0.5
@@ -38,7 +37,7 @@ export function shareWords({credit, of, share}: Tally, partlyWeight: number): st
           : share > 0.5
             ? "more than half"
             : "less than half";
-  const weight = Number.isInteger(credit) ? "" : ` (partly met counts as ${number(partlyWeight)})`;
+  const weight = Number.isInteger(credit) ? "" : ` (partly met counts as ${number(partlyCredit)})`;
   return `${number(credit)} of ${plural(of, "other instruction")} met${weight}: ${part}`;
 }
 
@@ -50,22 +49,26 @@ export interface MoveReason {
   to: string;
 }
 
-type Parameters = Pick<GuidelineParameters, "counting" | "partialMainCap" | "partlyWeight">;
+/** What a "partly met" line counts toward the share: the rubric's credit for it, a number or a parameter's value. */
+function partlyCredit({rubric}: Pick<GuidelineLogic, "rubric">, parameters: ParameterValues): number {
+  const credit = rubric.credit.partly ?? 0;
+  return typeof credit === "number" ? credit : Number(parameters[credit.slice(1)]);
+}
 
-const rowsText = (logic: Pick<GuidelineLogic, "rubric">, outcome: Outcome, parameters: Parameters): string =>
+const rowsText = (logic: Pick<GuidelineLogic, "rubric">, outcome: Outcome, parameters: ParameterValues): string =>
   outcome.rows.length ? outcome.rows.map((row) => rubricRowByNumber(logic, row, parameters)).join(" or ") : "no row";
 
 /** The reason of one move: the share (where a row that counts it applies on either side) and each side's rows. */
 export function moveReason(
   from: Outcome,
   to: Outcome,
-  {base, candidate, logic}: {base: Parameters; candidate: Parameters; logic: Pick<GuidelineLogic, "rubric">},
+  {base, candidate, logic}: {base: ParameterValues; candidate: ParameterValues; logic: Pick<GuidelineLogic, "rubric">},
   names: {base: string; candidate: string} = {base: "base", candidate: "candidate"},
 ): MoveReason {
   const counted = countedRows(logic);
   const counts = [...from.rows, ...to.rows].some((row) => counted.includes(row));
-  const before = from.tally && shareWords(from.tally, base.partlyWeight);
-  const after = to.tally && shareWords(to.tally, candidate.partlyWeight);
+  const before = from.tally && shareWords(from.tally, partlyCredit(logic, base));
+  const after = to.tally && shareWords(to.tally, partlyCredit(logic, candidate));
   const shares = !counts
     ? []
     : before === after || !before || !after

@@ -5,7 +5,7 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {LogicParameter} from "../authored/schemas/logic.js";
 import {compileLogic} from "../engine/logic.js";
-import type {ParameterDomain, ParameterName, ParameterValue} from "../engine/parameter-values.js";
+import type {ParameterDomain} from "../engine/parameter-values.js";
 import {loadGuidelines} from "../node/load.js";
 
 const tidy = (n: number): number => Number(n.toPrecision(12));
@@ -79,7 +79,7 @@ function readerOf(readers: readonly {reader: string; names: ReadonlySet<string>}
 export function parameterDomains(guideline: Guideline = loadGuidelines().at(-1)!): ParameterDomain[] {
   const readers = readersOf(guideline);
   return guideline.logic.parameters.map((parameter): ParameterDomain => {
-    const name = parameter.name as ParameterName;
+    const name = parameter.name;
     const reader = readerOf(readers, name);
     const rules = guideline.rules
       .filter((rule) => (rule.parameters as string[]).includes(name) || rule.id === reader)
@@ -87,7 +87,7 @@ export function parameterDomains(guideline: Guideline = loadGuidelines().at(-1)!
     return {
       name,
       ...kindOf(parameter),
-      default: parameter.value as ParameterValue,
+      default: parameter.value,
       meaning: parameter.description,
       reader,
       rules,

@@ -4,9 +4,9 @@
 // authors' page and `guideline:preview` (text and --json) show the same block. Pure and browser-safe.
 import {diffWordsWithSpace} from "diff";
 import type {Guideline} from "../authored/schemas/guideline.js";
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
 import {parameterTitle, valueWords, type ParameterSource} from "../engine/parameter-words.js";
 import type {ParameterName, ParameterValue} from "../engine/parameter-values.js";
+import type {ParameterValues} from "../engine/logic.js";
 import {plural} from "../text/format.js";
 import {logicDifferences, type LogicDifference} from "./rule-change-words.js";
 
@@ -71,33 +71,36 @@ function textDifference(
   };
 }
 
-/** The parameters whose value differs, in the schema's order, each in words. */
+/**
+ * The parameters both sides declare whose value differs, in the base's order (its logic's), each in words. A
+ * parameter only one side declares has no value to compare with.
+ */
 export function parameterDifferences(
-  base: GuidelineParameters,
-  candidate: GuidelineParameters,
+  base: ParameterValues,
+  candidate: ParameterValues,
   logic: ParameterSource,
 ): ParameterDifference[] {
-  return (Object.keys(base) as ParameterName[])
-    .filter((name) => base[name] !== candidate[name])
-    .map((name): ParameterDifference => {
-      const from = base[name];
-      const to = candidate[name];
-      return {
+  return Object.entries(base).flatMap(([name, from]): ParameterDifference[] => {
+    const to = candidate[name];
+    if (to === undefined || to === from) return [];
+    return [
+      {
         name,
         title: parameterTitle(logic, name),
         from,
         to,
         fromWords: valueWords(logic, name, from),
         toWords: valueWords(logic, name, to),
-      };
-    });
+      },
+    ];
+  });
 }
 
 /** What differs from the base to the candidate: its version, with its parameters as the candidate sets them. */
 export function versionDiff(
   base: Guideline,
   candidate: Guideline,
-  candidateParameters: GuidelineParameters = candidate.parameters,
+  candidateParameters: ParameterValues = candidate.parameters,
 ): VersionDiff {
   const parameters = parameterDifferences(base.parameters, candidateParameters, candidate.logic);
   const baseRules = new Map(base.rules.map((rule) => [rule.id, rule]));

@@ -1,7 +1,6 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Flag, Item} from "../authored/schemas/item.js";
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
-import {compileLogic, parameterValues, type CompiledLogic} from "./logic.js";
+import {compileLogic, parameterValues, type CompiledLogic, type ParameterValues} from "./logic.js";
 import {applyRubric, tally, type RubricRow, type Tally} from "./rubric.js";
 import {isOpen, ruleReading, type RuleOutcome, type RuleReading} from "./rules.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
@@ -18,18 +17,18 @@ export interface RuleSet {
    * they decide is scored, but with no rule a trainee could cite. None when left out.
    */
   unwrittenRuleIds?: ReadonlySet<string>;
-  /** The parameters' values: the version's (its logic.yaml), with any override. */
-  parameters: GuidelineParameters;
+  /** The parameters' values, keyed by the names its logic declares: the version's (logic.yaml), with any override. */
+  parameters: ParameterValues;
 }
 
-export function ruleSetOf(guideline: Guideline, overrides: Partial<GuidelineParameters> = {}): RuleSet {
+export function ruleSetOf(guideline: Guideline, overrides: ParameterValues = {}): RuleSet {
   const unwritten = (guideline.unwrittenRules ?? []).map((rule) => rule.id);
   return {
     version: guideline.version,
     logic: compileLogic(guideline.logic),
     ruleIds: new Set([...guideline.rules.map((rule) => rule.id), ...unwritten]),
     unwrittenRuleIds: new Set(unwritten),
-    parameters: {...(parameterValues(guideline.logic) as GuidelineParameters), ...overrides},
+    parameters: {...parameterValues(guideline.logic), ...overrides},
   };
 }
 
@@ -39,7 +38,7 @@ export type Scoring = Pick<RuleSet, "logic" | "parameters">;
 /** A version's logic and its own parameter values, for scoring a checklist without deriving a case. */
 export const scoringOf = (guideline: Pick<Guideline, "logic">): Scoring => ({
   logic: compileLogic(guideline.logic),
-  parameters: parameterValues(guideline.logic) as GuidelineParameters,
+  parameters: parameterValues(guideline.logic),
 });
 
 /** One checklist line as the engine decided it. */

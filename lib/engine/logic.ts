@@ -10,15 +10,15 @@ import type {
   LogicFact,
   LogicParameter,
   LogicRule,
+  ParameterValue,
+  ParameterValues,
   RowThreshold,
 } from "../authored/schemas/logic.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {compileCondition, environmentOf, namesRead, type CelType, type CompiledCondition} from "./cel.js";
 import {ruleConditions, ruleReferences} from "./rule-conditions.js";
 
-export type ParameterValue = boolean | number | string;
-/** A version's parameter values, keyed by the declared parameters' names. */
-export type ParameterValues = Readonly<Record<string, ParameterValue>>;
+export type {ParameterValue, ParameterValues};
 
 /** A verdict as data gives it: a verdict word, or a parameter whose value is one. */
 export type VerdictSource = {verdict: Verdict} | {parameter: string};
@@ -95,7 +95,7 @@ const factType = (fact: LogicFact): CelType =>
   fact.type === "yes-no" ? "bool" : fact.type === "count" ? (fact.words ? "dyn" : "int") : "string";
 
 /** Each parameter's value in this version, keyed by name. */
-export const parameterValues = (logic: GuidelineLogic): Record<string, ParameterValue> =>
+export const parameterValues = (logic: GuidelineLogic): ParameterValues =>
   Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
 
 const reference = (value: string): {parameter: string} | null =>

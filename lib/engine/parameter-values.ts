@@ -1,27 +1,36 @@
 // What an author may set a guideline parameter to, as plain data, and the parser for "name=value" that the
 // preview's command line (--set) and the page's URL share. Browser-safe: the domains come from
-// lib/authoring/parameter-domains.node.ts (Node-only, it reads the zod schema) through a data loader or a CLI.
-import type {GuidelineParameters} from "../authored/schemas/parameters.js";
+// lib/authoring/parameter-domains.node.ts (Node-only, it reads the version's logic.yaml) through a data loader or a
+// CLI.
+import type {ParameterValue, ParameterValues} from "./logic.js";
 import {quoteText, setTwice} from "../text/quote-text.js";
 
-export type ParameterName = keyof GuidelineParameters;
-export type ParameterValue = boolean | number | string;
+/** A parameter's name, as its version's logic declares it. */
+export type ParameterName = string;
+export type {ParameterValue};
 
-/** One parameter of lib/authored/schemas/parameters.ts, as data a page can show and a parser can check against. */
+/** A parameter's value among a version's values; throws naming it when the version declares no such parameter. */
+export function declaredValue(parameters: ParameterValues, name: ParameterName): ParameterValue {
+  const value = parameters[name];
+  if (value === undefined) throw new Error(`no parameter ${quoteText(name)}: the version declares none of that name`);
+  return value;
+}
+
+/** One parameter a version's logic declares, as data a page can show and a parser can check against. */
 export interface ParameterDomain {
   name: ParameterName;
   /** "choice" is a fixed list of strings; "integer" and "number" are ranges. */
   kind: "boolean" | "choice" | "integer" | "number";
-  /** Every value the schema allows, or, for a "number", a few along its range (the ends, the default). */
+  /** Every value its declaration allows, or, for a "number", a few along its range (the ends, the default). */
   values: ParameterValue[];
   /** The range of an "integer" or a "number" (inclusive), null for the other kinds. */
   min: number | null;
   max: number | null;
-  /** The schema's default: the case study's final guideline. */
+  /** Its value in the version (its logic.yaml's `value`). */
   default: ParameterValue;
-  /** The schema's doc comment, less its "reader:" prefix; empty when the field has none. */
+  /** What it decides, in a sentence: its declaration's description. */
   meaning: string;
-  /** What the doc comment says reads the field: a rule id or "rubric" (null when it names none). */
+  /** The first reader whose conditions read it: a rule id or "rubric" (null when none does). */
   reader: string | null;
   /** The rules of the guideline version that read it (its YAML's `parameters:`, and the reader if a rule). */
   rules: string[];
@@ -115,8 +124,8 @@ export function parseAssignments(texts: readonly string[], domains: readonly Par
 export const formatAssignment = ({name, value}: Assignment): string => `${name}=${value}`;
 
 /** The assignments as parameter overrides for ruleSetOf. */
-export function overridesOf(assignments: readonly Assignment[]): Partial<GuidelineParameters> {
-  return Object.fromEntries(assignments.map(({name, value}) => [name, value])) as Partial<GuidelineParameters>;
+export function overridesOf(assignments: readonly Assignment[]): ParameterValues {
+  return Object.fromEntries(assignments.map(({name, value}) => [name, value]));
 }
 
 /** The preview's choice, as the page keeps it in its URL: a base version, and a candidate version with changes. */

@@ -3,7 +3,8 @@
 // phrase of the guideline ("at least half"), which an author changing one should be offered to change together.
 // Browser-safe: the words are the version's own (guideline/vN/logic.yaml's `parameters:` and `linked:`).
 import type {GuidelineLogic} from "../authored/schemas/logic.js";
-import type {Assignment, ParameterName, ParameterValue} from "./parameter-values.js";
+import {declaredValue, type Assignment, type ParameterName, type ParameterValue} from "./parameter-values.js";
+import type {ParameterValues} from "./logic.js";
 
 /** What the words are read from: a version's logic, its declared parameters and their links. */
 export type ParameterSource = Pick<GuidelineLogic, "parameters" | "linked">;
@@ -52,15 +53,15 @@ export interface LinkOffer {
 export function linkOf(
   logic: ParameterSource,
   name: ParameterName,
-  parameters: Readonly<Record<ParameterName, ParameterValue>>,
+  parameters: ParameterValues,
   accepts: (name: ParameterName, value: ParameterValue) => boolean,
 ): LinkOffer | null {
   const link = logic.linked.find((entry) => entry.members.some((member) => member.name === name));
   if (!link) return null;
   const self = link.members.find((member) => member.name === name)!;
-  const other = link.members.find((member) => member.name !== name)! as {name: ParameterName; to: string};
-  const value = parameters[name];
-  const otherValue = parameters[other.name];
+  const other = link.members.find((member) => member.name !== name)!;
+  const value = declaredValue(parameters, name);
+  const otherValue = declaredValue(parameters, other.name);
   return {
     phrase: link.phrase,
     to: self.to,

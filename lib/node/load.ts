@@ -140,7 +140,7 @@ export function readGuideline(version: string, root = projectRoot): Guideline {
   // The parameters' values are the logic's, the one place they are written.
   return {
     ...parseGuidelineFile(source, name, logic),
-    parameters: parameterValues(logic) as Guideline["parameters"],
+    parameters: parameterValues(logic),
     logic,
   };
 }

@@ -2,7 +2,7 @@
 // text of the rule that reads it. The parameters' fields are built once per candidate version and afterwards only
 // kept in step with the view, so the control in use keeps its focus.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
-import type {GuidelineParameters} from "../lib/authored/schemas/parameters.js";
+import type {ParameterValues} from "../lib/engine/logic.js";
 import type {ParameterDomain, ParameterName, ParameterValue} from "../lib/engine/parameter-values.js";
 import {parameterField} from "./authors-parameter.js";
 import {el, type Child} from "./dom.js";
@@ -44,7 +44,7 @@ export function authorsControls(
   reset.addEventListener("click", () => on.onUndo());
   const fields = el("div", {class: "parameter-fields"});
   let fieldsFor = "";
-  let shownFields: Kept<GuidelineParameters>[] = [];
+  let shownFields: Kept<ParameterValues>[] = [];
 
   const update = ({choice, candidateVersion, candidateRules}: AuthorsView) => {
     baseSelect.value = choice.base;

@@ -4,15 +4,16 @@
 // that link said on both controls with an offer to set the other to the same value. Built once per candidate
 // version, then kept in step with the view, so the control in use keeps its focus.
 import type {Guideline, GuidelineRule} from "../lib/authored/schemas/guideline.js";
-import type {GuidelineParameters} from "../lib/authored/schemas/parameters.js";
 import {ruleHref} from "../lib/site/links.js";
 import {
   AssignmentError,
+  declaredValue,
   describeDomain,
   parseValue,
   type ParameterDomain,
   type ParameterValue,
 } from "../lib/engine/parameter-values.js";
+import type {ParameterValues} from "../lib/engine/logic.js";
 import {
   linkOf,
   parameterHeading,
@@ -43,7 +44,7 @@ export function parameterField(
     onChange,
     onAlsoSet,
   }: {
-    parameters: GuidelineParameters;
+    parameters: ParameterValues;
     /** The candidate version, whose own value the field is compared with. */
     guideline: Guideline;
     /** Every parameter's domain: a linked parameter's offer is made only with a value the other accepts. */
@@ -52,9 +53,9 @@ export function parameterField(
     /** Sets the linked parameter to this one's value. */
     onAlsoSet: (name: ParameterDomain["name"], value: ParameterValue) => void;
   },
-): Kept<GuidelineParameters> {
+): Kept<ParameterValues> {
   const id = `parameter-${domain.name}`;
-  const versionValue = guideline.parameters[domain.name];
+  const versionValue = declaredValue(guideline.parameters, domain.name);
   const words = parameterValueWords(guideline.logic, domain.name);
   const control =
     domain.kind === "number"
@@ -91,7 +92,7 @@ export function parameterField(
   const accepts = (name: ParameterDomain["name"], value: ParameterValue) =>
     domains.find((entry) => entry.name === name)?.values.includes(value) ?? false;
   const link = el("div", {class: "parameter-link"});
-  const renderLink = (current: GuidelineParameters) => {
+  const renderLink = (current: ParameterValues) => {
     const found = linkOf(guideline.logic, domain.name, current, accepts);
     if (!found) return;
     const other = found.other;
@@ -149,8 +150,8 @@ export function parameterField(
     ),
   );
   /** Shows whether the field differs from the candidate version's own value, without rebuilding it. */
-  const update = (current: GuidelineParameters) => {
-    const value = current[domain.name];
+  const update = (current: ParameterValues) => {
+    const value = declaredValue(current, domain.name);
     const changed = value !== versionValue;
     field.classList.toggle("parameter-changed", changed);
     note.textContent = changed

@@ -5,7 +5,7 @@
 // first screen the ruling opens on.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
+import {caseStudyParameterNames} from "../unit/engine/case-study-parameters.js";
 import {useSite} from "./helpers.js";
 import {checkButton, commit, guideline, isSelfCheck, itemOf, itemsOfSet, pages, ruling, scoreGroup} from "./trainee.js";
 
@@ -23,9 +23,7 @@ async function open(width: number, path: string): Promise<Page> {
 const jargon: RegExp[] = [
   ...guideline.rules.filter((rule) => rule.id.includes("-")).map((rule) => new RegExp(`\\b${rule.id}\\b`)),
   // The parameters' names that are code (camelCase); "counting" is also the case study's plain word.
-  ...Object.keys(GuidelineParameters.shape)
-    .filter((name) => /[A-Z]/.test(name))
-    .map((name) => new RegExp(`\\b${name}\\b`)),
+  ...caseStudyParameterNames.filter((name) => /[A-Z]/.test(name)).map((name) => new RegExp(`\\b${name}\\b`)),
   /\bseed\b/i,
   /site's reading/i,
   /\bv\d+\b/,

@@ -3,7 +3,7 @@
 import {describe, expect, it} from "vitest";
 import {ruleSetOf} from "../../lib/engine/derive.js";
 import {guidelineVersions, loadGuideline, loadItems} from "../../lib/node/load.js";
-import {GuidelineParameters} from "../../lib/authored/schemas/parameters.js";
+import {caseStudyParameterNames} from "../unit/engine/case-study-parameters.js";
 import {preview} from "../../lib/authoring/preview.js";
 import type {PreviewReport} from "../../lib/authoring/preview-report.js";
 import {guidelinePreview} from "../../scripts/guideline-preview.js";
@@ -191,7 +191,7 @@ describe("guideline:preview", () => {
   });
 
   const versions = guidelineVersions().join(", ");
-  const names = Object.keys(GuidelineParameters.shape).join(", ");
+  const names = caseStudyParameterNames.join(", ");
   it.each<[string[], string]>([
     [["--base", "v9"], `guideline:preview: --base: unknown guideline version "v9": expected one of ${versions}`],
     [

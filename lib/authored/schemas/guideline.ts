@@ -1,7 +1,6 @@
 import {z} from "zod";
 import {RuleId} from "./item.js";
-import type {GuidelineParameters} from "./parameters.js";
-import type {GuidelineLogic} from "./logic.js";
+import type {GuidelineLogic, ParameterValues} from "./logic.js";
 
 const ruleId = RuleId;
 
@@ -137,7 +136,7 @@ export type GuidelineFile = z.infer<typeof GuidelineFile>;
  * A version as the loader reads it: its texts, its logic, and its parameters' values, which are the logic's (one
  * place: logic.yaml's `parameters:`), put here by the loader.
  */
-export type Guideline = GuidelineFile & {logic: GuidelineLogic; parameters: GuidelineParameters};
+export type Guideline = GuidelineFile & {logic: GuidelineLogic; parameters: ParameterValues};
 
 /**
  * guideline.yaml as its version's logic declares the rules: each rule and unwritten rule is one the logic declares,

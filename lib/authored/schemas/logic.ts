@@ -83,6 +83,10 @@ export const LogicParameter = z
     {message: "expected a value from min to max", path: ["value"]},
   );
 export type LogicParameter = z.infer<typeof LogicParameter>;
+/** A parameter's value: a yes-no's, a choice's, a count's or a number's. */
+export type ParameterValue = LogicParameter["value"];
+/** A version's parameter values, keyed by the names its logic declares. */
+export type ParameterValues = Readonly<Record<string, ParameterValue>>;
 
 /** Parameters that encode one phrase of the guideline, each for another part of a response. */
 export const LinkedParameters = z.strictObject({

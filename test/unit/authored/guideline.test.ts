@@ -3,7 +3,7 @@ import {describe, expect, it} from "vitest";
 import {parseDocument} from "yaml";
 import {declaredGuidelineFile} from "../../../lib/authored/schemas/guideline.js";
 import {loadGuideline} from "../../../lib/node/load.js";
-import {defaultParameters} from "../../../lib/authored/schemas/parameters.js";
+import {caseStudyParameters} from "../engine/case-study-parameters.js";
 import {formatProblem, problemsFromZod} from "../../../lib/authored/problems.js";
 
 /** Validates a guideline fixture with the schema; returns its problems, one a line (empty when valid). */
@@ -73,13 +73,13 @@ describe("the two released versions", () => {
   const v2 = loadGuideline("v2");
 
   it("v2 is the case study's final guideline: default parameters, the opening on what is not rated", () => {
-    expect(v2.parameters).toEqual(defaultParameters);
+    expect(v2.parameters).toEqual(caseStudyParameters);
     expect(v2.notRated?.title).toBe("What you are rating");
     expect(v2.replaces).toBe("v1");
   });
   it("v1 is the first rubric: no counting rule, no row for a question that wasn't needed, the first style wording", () => {
     expect(v1.parameters).toEqual({
-      ...defaultParameters,
+      ...caseStudyParameters,
       counting: "most-missed",
       mainNotMet: "unspecified",
       slightLapse: "flaw-or-partly",

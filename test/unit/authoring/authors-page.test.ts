@@ -12,7 +12,7 @@ import type {CompletenessReport} from "../../../lib/authoring/completeness.js";
 import {dependence} from "../../../lib/authoring/dependence.js";
 import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
-import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import {prepareBase} from "../../../lib/authoring/preview.js";
 
 const versions = loadGuidelines();
@@ -21,9 +21,9 @@ const domains = parameterDomains();
 const v2 = versions.find((guideline) => guideline.version === "v2")!;
 
 /** Parameters as what they change from v2's own: "v2" for none, else "counting=most-missed, ...". */
-const fromV2 = (parameters: GuidelineParameters): string =>
+const fromV2 = (parameters: ParameterValues): string =>
   Object.entries(parameters)
-    .filter(([name, value]) => v2.parameters[name as keyof GuidelineParameters] !== value)
+    .filter(([name, value]) => v2.parameters[name as string] !== value)
     .map(([name, value]) => `${name}=${String(value)}`)
     .join(", ") || "v2";
 
@@ -215,7 +215,7 @@ describe("a change", () => {
     expect(view.status).toBe(
       "Base v2, candidate v2 with How “at least half” counts the other instructions (counting) = most-missed: 3 items move; 3 items have no single score.",
     );
-    expect(view.candidateRules.parameters.counting).toBe("most-missed");
+    expect(view.candidateRules.parameters["counting"]).toBe("most-missed");
     expect(view.candidateVersion.version).toBe("v2");
     expect(page.view).toBe(view);
   });

@@ -3,13 +3,14 @@ import {everyShape, mainOutcomes, mainRuleOutcomes} from "../../../lib/authoring
 import {describeFinding, describeShape} from "../../../lib/authoring/completeness-words.js";
 import {type Finding, type ReadingFinding, type Rubric, type StepFinding} from "../../../lib/authoring/completeness.js";
 import {loadGuideline} from "../../../lib/node/load.js";
-import {defaultParameters, type GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import {caseStudyParameters} from "../engine/case-study-parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import {applyRubric, applyRule, completeness} from "../engine/helpers.js";
 
 const v2 = loadGuideline("v2").parameters;
 // v1's rubric as the issue states it, so a change to v1's other data does not move these counts.
-const v1: GuidelineParameters = {...defaultParameters, counting: "most-missed", mainNotMet: "unspecified"};
-const withV2 = (overrides: Partial<GuidelineParameters>): GuidelineParameters => ({...v2, ...overrides});
+const v1: ParameterValues = {...caseStudyParameters, counting: "most-missed", mainNotMet: "unspecified"};
+const withV2 = (overrides: ParameterValues): ParameterValues => ({...v2, ...overrides});
 
 const choose = (n: number, k: number): number => (k < 0 || k > n ? 0 : k === 0 ? 1 : (choose(n - 1, k - 1) * n) / k);
 const sum = (from: number, to: number, term: (k: number) => number): number => {

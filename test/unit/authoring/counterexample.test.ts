@@ -1,13 +1,13 @@
 import {describe, expect, it} from "vitest";
 import {findCounterexample, rulesByRole} from "../../../lib/authoring/counterexample.js";
-import {compileLogic, withClauseVerdict} from "../../../lib/engine/logic.js";
+import {compileLogic, withClauseVerdict, type ParameterValue} from "../../../lib/engine/logic.js";
 import {ruleSetOf, type RuleSet} from "../../../lib/engine/derive.js";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
 
 const v2 = loadGuideline("v2");
 const base = ruleSetOf(v2);
 const roles = rulesByRole(loadItems());
-const withParameter = (name: string, value: unknown): RuleSet => ({
+const withParameter = (name: string, value: ParameterValue): RuleSet => ({
   ...base,
   parameters: {...base.parameters, [name]: value},
 });

@@ -1,8 +1,8 @@
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
-import type {LogicParameter} from "../../../lib/authored/schemas/logic.js";
+import {LogicParameter} from "../../../lib/authored/schemas/logic.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
-import {defaultParameters, GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import {caseStudyParameters, caseStudyParameterNames} from "../engine/case-study-parameters.js";
 
 const v1 = loadGuideline("v1");
 const v2 = loadGuideline("v2");
@@ -10,16 +10,21 @@ const domains = parameterDomains(v2);
 
 describe("parameterDomains", () => {
   it("covers every declared parameter, in the order of the former schema, with v2's value", () => {
-    expect(domains.map((domain) => domain.name)).toEqual(Object.keys(GuidelineParameters.shape));
-    for (const domain of domains) expect(domain.default, domain.name).toBe(defaultParameters[domain.name]);
+    expect(domains.map((domain) => domain.name)).toEqual(caseStudyParameterNames);
+    for (const domain of domains) expect(domain.default, domain.name).toBe(caseStudyParameters[domain.name]);
   });
 
   it("lists only values the schema accepts, the default among them, and every parameter has a meaning and a reader", () => {
+    // The schema of a declared parameter (lib/authored/schemas/logic.ts) accepts its value: a choice among its
+    // values, a count a whole number in its range, a number in its range, a yes-no true or false.
+    const declared = new Map(v2.logic.parameters.map((parameter) => [parameter.name, parameter]));
     for (const domain of domains) {
       expect(domain.values.length, domain.name).toBeGreaterThan(1);
       expect(domain.values, domain.name).toContain(domain.default);
       for (const value of domain.values)
-        expect(GuidelineParameters.shape[domain.name].safeParse(value).success, `${domain.name}=${value}`).toBe(true);
+        expect(LogicParameter.safeParse({...declared.get(domain.name), value}).success, `${domain.name}=${value}`).toBe(
+          true,
+        );
       expect(domain.meaning, domain.name).not.toBe("");
       expect(domain.reader === "rubric" || v2.logic.rules.some((rule) => rule.id === domain.reader), domain.name).toBe(
         true,

@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
-import {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import {caseStudyParameterNames} from "../engine/case-study-parameters.js";
 import {parseAssignments} from "../../../lib/engine/parameter-values.js";
 import {describeCandidate, previewLines, previewReport} from "../../../lib/authoring/preview-report.js";
 
@@ -44,7 +44,7 @@ describe("previewReport and previewLines", () => {
 
   it("every parameter and rule of the base is tried; the lines say when there is none", () => {
     const report = previewReport({items, base: v2, candidate: v2, set: [], domains});
-    expect(report.dependence.parameters.map((entry) => entry.name)).toEqual(Object.keys(GuidelineParameters.shape));
+    expect(report.dependence.parameters.map((entry) => entry.name)).toEqual(caseStudyParameterNames);
     expect(report.dependence.rules.map((entry) => entry.rule)).toEqual(v2.rules.map((rule) => rule.id));
     const lines = previewLines(report);
     expect(lines).toContain("  rules: none, every rule moves some item");
@@ -77,7 +77,7 @@ describe("previewReport and previewLines", () => {
         .map((l) => l.verdict),
     ).toEqual(["not-met"]);
 
-    // In the order lib/authored/schemas/parameters.ts declares them, as the report lists parameters.
+    // In the order v2's logic.yaml declares them, as the report lists parameters.
     const report = previewReport({items, base: v2, candidate: v2, set: [], domains});
     expect(report.dependence.untested.parameters).toEqual(["additionsBreakWithoutWording", "mainPartThreshold"]);
     expect(previewLines(report)).toContain("  parameters: additionsBreakWithoutWording, mainPartThreshold");

@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {derive, ruleSetOf, type RuleSet} from "../../../lib/engine/derive.js";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
-import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import {
   deriveCandidate,
   movedIds,
@@ -16,7 +16,7 @@ import {compileLogic, withClauseVerdict} from "../../../lib/engine/logic.js";
 const items = loadItems();
 const v2 = loadGuideline("v2");
 const base = ruleSetOf(v2);
-const withParameters = (overrides: Partial<GuidelineParameters>): RuleSet => ruleSetOf(v2, overrides);
+const withParameters = (overrides: ParameterValues): RuleSet => ruleSetOf(v2, overrides);
 const without = (rule: string): RuleSet => ({...base, ruleIds: new Set([...base.ruleIds].filter((id) => id !== rule))});
 const ids = (entries: readonly {id: string}[]): string[] => entries.map((entry) => entry.id);
 

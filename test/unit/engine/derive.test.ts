@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {derive, deriveAll, ruleSetOf, type Derivation} from "../../../lib/engine/derive.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
-import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
 
 // Every worked case, and the case study's own: the engine is held to the case study's tables and its first rubric on
@@ -15,9 +15,9 @@ const v2 = loadGuideline("v2");
 
 const scores = (derivations: readonly Derivation[]): Record<string, Score | null> =>
   Object.fromEntries(derivations.map((d) => [d.id, d.score]));
-const scoresUnder = (overrides: Partial<GuidelineParameters>) => scores(deriveAll(allItems, ruleSetOf(v2, overrides)));
+const scoresUnder = (overrides: ParameterValues) => scores(deriveAll(allItems, ruleSetOf(v2, overrides)));
 /** The worked cases whose v2 score an override changes, with their new score. */
-const movedBy = (overrides: Partial<GuidelineParameters>): Record<string, Score | null> => {
+const movedBy = (overrides: ParameterValues): Record<string, Score | null> => {
   const before = scores(deriveAll(allItems, ruleSetOf(v2)));
   const after = scoresUnder(overrides);
   return Object.fromEntries(Object.entries(after).filter(([id, score]) => before[id] !== score));
@@ -303,6 +303,6 @@ describe("parameter overrides move the expected items, and only those", () => {
   });
   it("ruleSetOf leaves the guideline's own parameters alone", () => {
     ruleSetOf(v2, {counting: "most-missed"});
-    expect(v2.parameters.counting).toBe("at-least-half");
+    expect(v2.parameters["counting"]).toBe("at-least-half");
   });
 });

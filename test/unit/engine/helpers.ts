@@ -1,7 +1,7 @@
 // The engine's functions bound to guideline v2's compiled logic (guideline/v2/logic.yaml), for the tests written
 // when each rule and the rubric were TypeScript: they call a rule, the rubric or the completeness check with
 // parameters alone, as they did then, and hold the interpreter to the same expectations.
-import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import type {Verdict} from "../../../lib/authored/schemas/verdict.js";
 import {
   completeness as completenessOf,
@@ -49,33 +49,33 @@ type V2Rule =
   | "standing-instructions"
   | "pasted-material";
 
-export const rules: Record<V2Rule, (facts: Record<string, unknown>, parameters: GuidelineParameters) => RuleOutcome> =
+export const rules: Record<V2Rule, (facts: Record<string, unknown>, parameters: ParameterValues) => RuleOutcome> =
   Object.fromEntries(
     [...v2Logic.rules.keys()].map((rule) => [
       rule,
-      (facts: Record<string, unknown>, parameters: GuidelineParameters) =>
+      (facts: Record<string, unknown>, parameters: ParameterValues) =>
         ruleReading(v2Logic, {rule, facts} as Line, parameters) as RuleOutcome,
     ]),
-  ) as Record<V2Rule, (facts: Record<string, unknown>, parameters: GuidelineParameters) => RuleOutcome>;
+  ) as Record<V2Rule, (facts: Record<string, unknown>, parameters: ParameterValues) => RuleOutcome>;
 
-export const applyRule = (line: Line & Partial<ChecklistLine>, parameters: GuidelineParameters): RuleOutcome =>
+export const applyRule = (line: Line & Partial<ChecklistLine>, parameters: ParameterValues): RuleOutcome =>
   applyRuleOf(v2Logic, line, parameters);
 
-export const ruleOutcomes = (line: Line, parameters: GuidelineParameters): readonly RuleOutcome[] =>
+export const ruleOutcomes = (line: Line, parameters: ParameterValues): readonly RuleOutcome[] =>
   ruleOutcomesOf(v2Logic, line, parameters);
 
 export const applyRubric = (
   main: RuleOutcome,
   others: readonly Verdict[],
-  parameters: GuidelineParameters,
+  parameters: ParameterValues,
   counted?: Tally,
 ): RubricOutcome[] => applyRubricOf(v2Logic, main, others, parameters, counted);
 
-export const tally = (main: Verdict, others: readonly Verdict[], parameters: GuidelineParameters): Tally =>
+export const tally = (main: Verdict, others: readonly Verdict[], parameters: ParameterValues): Tally =>
   tallyOf(v2Logic, main, others, parameters);
 
-export const completeness = (parameters: GuidelineParameters, options?: CompletenessOptions): CompletenessReport =>
+export const completeness = (parameters: ParameterValues, options?: CompletenessOptions): CompletenessReport =>
   completenessOf({logic: v2Logic, parameters}, options);
 
-export const impliedScore = (checklist: TraineeChecklist, parameters: GuidelineParameters): ImpliedScore =>
+export const impliedScore = (checklist: TraineeChecklist, parameters: ParameterValues): ImpliedScore =>
   impliedScoreOf(checklist, {logic: v2Logic, parameters});

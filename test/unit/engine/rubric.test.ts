@@ -1,9 +1,10 @@
 import {describe, expect, it} from "vitest";
-import {defaultParameters, type GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import {caseStudyParameters} from "./case-study-parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import {applyRubric, tally} from "./helpers.js";
 import type {RuleOutcome} from "../../../lib/engine/rules.js";
 
-const p = (overrides: Partial<GuidelineParameters> = {}): GuidelineParameters => ({...defaultParameters, ...overrides});
+const p = (overrides: ParameterValues = {}): ParameterValues => ({...caseStudyParameters, ...overrides});
 const met: RuleOutcome = {verdict: "met", clause: "delivered"};
 const partly: RuleOutcome = {verdict: "partly", clause: "enough-done"};
 

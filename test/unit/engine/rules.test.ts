@@ -1,9 +1,10 @@
 import {describe, expect, it} from "vitest";
-import {defaultParameters, type GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import {caseStudyParameters} from "./case-study-parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import {isOpen} from "../../../lib/engine/rules.js";
 import {applyRule, ruleOutcomes, rules} from "./helpers.js";
 
-const p = (overrides: Partial<GuidelineParameters> = {}): GuidelineParameters => ({...defaultParameters, ...overrides});
+const p = (overrides: ParameterValues = {}): ParameterValues => ({...caseStudyParameters, ...overrides});
 
 describe('numbers: a ceiling ("no more than two")', () => {
   const ceiling = (delivered: number, parameters = p()) =>
@@ -119,11 +120,10 @@ describe("style-register", () => {
 });
 
 describe("style-register: slightLapse, where a choice slightly less formal than asked stands", () => {
-  const slight = (overrides: Partial<GuidelineParameters>) =>
-    rules["style-register"]({lapse: "slightly-less-formal"}, p(overrides));
+  const slight = (overrides: ParameterValues) => rules["style-register"]({lapse: "slightly-less-formal"}, p(overrides));
 
   it("met-flaw (the final rule, the default): one reading, a small flaw", () => {
-    expect(defaultParameters.slightLapse).toBe("met-flaw");
+    expect(caseStudyParameters["slightLapse"]).toBe("met-flaw");
     expect(slight({slightLapse: "met-flaw"})).toEqual({verdict: "met-flaw", clause: "slightly-less-formal"});
   });
   it("flaw-or-partly (the first wording): two readings, a small flaw or partly met", () => {
@@ -186,7 +186,7 @@ describe("only-just", () => {
 });
 
 describe("clarifying-question", () => {
-  const ask = (doableWithoutAnswer: boolean, clarifyingQuestionTest: GuidelineParameters["clarifyingQuestionTest"]) =>
+  const ask = (doableWithoutAnswer: boolean, clarifyingQuestionTest: string) =>
     rules["clarifying-question"]({doableWithoutAnswer, engages: true}, p({clarifyingQuestionTest}));
 
   it("needed-information: justified only when the task can't be done without the answer", () => {
@@ -207,11 +207,8 @@ describe("clarifying-question", () => {
 });
 
 describe("main-task-partial", () => {
-  const partial = (
-    done: number,
-    of: number,
-    mainPartThreshold: GuidelineParameters["mainPartThreshold"] = "at-least-half",
-  ) => rules["main-task-partial"]({done, of}, p({mainPartThreshold}));
+  const partial = (done: number, of: number, mainPartThreshold: string = "at-least-half") =>
+    rules["main-task-partial"]({done, of}, p({mainPartThreshold}));
 
   it("exactly half (3 of 6) is partly met under at-least-half", () => {
     expect(partial(3, 6)).toEqual({verdict: "partly", clause: "enough-done"});

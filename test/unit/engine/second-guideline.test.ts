@@ -9,7 +9,7 @@ import type {Item} from "../../../lib/authored/schemas/item.js";
 import {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";
 import {derive, type RuleSet} from "../../../lib/engine/derive.js";
-import {compileLogic, parameterValues} from "../../../lib/engine/logic.js";
+import {compileLogic, parameterValues, type ParameterValues} from "../../../lib/engine/logic.js";
 import {flagLabel, rubricRowByNumber, rubricRowWords} from "../../../lib/engine/labels.js";
 import {parseYamlFile, projectRoot} from "../../../lib/node/load.js";
 import {decidingRule} from "../../../lib/trainee/deciding-rule.js";
@@ -36,14 +36,13 @@ const cases = readdirSync(join(root, "data/items"))
     return item;
   });
 
-const ruleSet = (overrides: Record<string, string | number | boolean> = {}): RuleSet =>
-  ({
-    version: "v1",
-    logic: compileLogic(logic),
-    ruleIds,
-    unwrittenRuleIds: new Set(),
-    parameters: {...parameterValues(logic), ...overrides},
-  }) as unknown as RuleSet;
+const ruleSet = (overrides: ParameterValues = {}): RuleSet => ({
+  version: "v1",
+  logic: compileLogic(logic),
+  ruleIds,
+  unwrittenRuleIds: new Set(),
+  parameters: {...parameterValues(logic), ...overrides},
+});
 
 describe("a second guideline's logic", () => {
   it("derives each of its seven cases' ruled score, by the row its ruling reads, and the flag it raises", () => {

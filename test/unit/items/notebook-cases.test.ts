@@ -4,7 +4,7 @@
 // change must move, and the counts their notes rest on (words, lines, characters, counted by hand in the texts).
 import {describe, expect, it} from "vitest";
 import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
-import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
 import {decidingRule} from "../../../lib/trainee/deciding-rule.js";
@@ -36,11 +36,11 @@ const calibrationRules: [string, string][] = [
   ["calibration-d-twist", "clarifying-question"], // "the question wouldn't be justified"
 ];
 
-const ruleOf = (id: string, parameters: Partial<GuidelineParameters> = {}) =>
+const ruleOf = (id: string, parameters: ParameterValues = {}) =>
   decidingRule(item(id), derive(item(id), ruleSetOf(v2, parameters)), v2.logic);
 
 /** Every item whose score differs under the changed parameters, with its score before and after. */
-function moved(parameters: Partial<GuidelineParameters>): [string, unknown, unknown][] {
+function moved(parameters: ParameterValues): [string, unknown, unknown][] {
   const base = ruleSetOf(v2);
   const changed = ruleSetOf(v2, parameters);
   return items

@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
-import type {GuidelineParameters} from "../../../lib/authored/schemas/parameters.js";
+import type {ParameterValues} from "../../../lib/engine/logic.js";
 import {impliedScore} from "../engine/helpers.js";
 import type {MainNotMet, TraineeChecklist, TraineeVerdict} from "../../../lib/trainee/progress.js";
 import {free, line} from "./helpers.js";
@@ -17,7 +17,7 @@ function checklist(main: TraineeVerdict, others: TraineeVerdict[], mainNotMet?: 
     ...(mainNotMet ? {mainNotMet} : {}),
   };
 }
-const read = (list: TraineeChecklist, parameters: GuidelineParameters = v2) => {
+const read = (list: TraineeChecklist, parameters: ParameterValues = v2) => {
   const implied = impliedScore(list, parameters);
   return implied.ok ? {score: implied.score, scores: implied.scores, rows: implied.rows} : implied;
 };

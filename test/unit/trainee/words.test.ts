@@ -1,6 +1,6 @@
 // The sentences and labels the trainee pages show are decided in lib/trainee/words.ts.
 import {describe, expect, it} from "vitest";
-import {defaultParameters} from "../../../lib/authored/schemas/parameters.js";
+import {caseStudyParameters} from "../engine/case-study-parameters.js";
 import {compareScores} from "../../../lib/trainee/score-distance.js";
 import {impliedScore} from "../engine/helpers.js";
 import {
@@ -64,23 +64,23 @@ describe("what the trainee's checklist implies", () => {
   const bullets = mark(example2, "in three bullet points");
 
   it("asks for what is missing first", () => {
-    expect(describeImplied(impliedScore({lines: [line(bullets, "met")]}, defaultParameters), v2Logic)).toBe(
+    expect(describeImplied(impliedScore({lines: [line(bullets, "met")]}, caseStudyParameters), v2Logic)).toBe(
       "Mark one listed line as the main task to see the score your checklist implies.",
     );
     expect(
-      describeImplied(impliedScore({lines: [line(main, "met", true), line(bullets)]}, defaultParameters), v2Logic),
+      describeImplied(impliedScore({lines: [line(main, "met", true), line(bullets)]}, caseStudyParameters), v2Logic),
     ).toBe("Check every listed line (1 still open) to see the score your checklist implies.");
   });
 
   it("names the score and the rubric row", () => {
-    const implied = impliedScore({lines: [line(main, "met", true), line(bullets, "not-met")]}, defaultParameters);
+    const implied = impliedScore({lines: [line(main, "met", true), line(bullets, "not-met")]}, caseStudyParameters);
     expect(describeImplied(implied, v2Logic)).toBe(
       "Your checklist implies 2 (main task met or partly met, fewer than half of the other instructions met).",
     );
   });
 
   it("asks how the response stands to the request when the main task is not done", () => {
-    const implied = impliedScore({lines: [line(main, "not-met", true)]}, defaultParameters);
+    const implied = impliedScore({lines: [line(main, "not-met", true)]}, caseStudyParameters);
     expect(describeImplied(implied, v2Logic)).toBe(
       "Your checklist implies 2 or 1: say how the response stands to the request.",
     );

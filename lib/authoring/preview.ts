@@ -1,11 +1,13 @@
 // The author's preview: what changes between a base guideline and a candidate (another version, or the base with
-// parameters changed). Browser-safe: the base is derived once (prepareBase), and a candidate re-derives only the
-// items whose settings it changes, read from the conditions themselves (settingsRead); this module says what moved
-// and why. It is long: which settings can move an item is this preview's question, asked by nothing else.
+// parameters changed). Browser-safe: the base is derived once (prepareBase), recording the settings that can move
+// each item, read from the conditions along the path its derivation took (lib/engine/settings-read.ts), and a
+// candidate re-derives only the items whose settings it changes; this module says what moved and why. It is long:
+// the report's shapes (moved, unsettled, uncited items) are declared beside the one function that fills them.
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "../site/links.js";
 import {moveReason, type MoveReason} from "./move-reason.js";
 import {derive, type Derivation, type RuleSet, type TraceLine} from "../engine/derive.js";
+import {deriveReading, type SettingsRead} from "../engine/settings-read.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
@@ -101,18 +103,12 @@ export interface Preview {
   workedExamples: {lost: Score[]; gained: Score[]};
 }
 
-/** The settings that can move an item: the parameters and the rules its derivation may read. */
-export interface SettingsRead {
-  parameters: ReadonlySet<string>;
-  rules: ReadonlySet<string>;
-}
-
 /** The base side, derived once: previewFrom reuses it for every candidate. */
 export interface PreparedBase {
   ruleSet: RuleSet;
   items: readonly Item[];
   derivations: Derivation[];
-  /** Per item, the settings that can move it under the base (settingsRead). */
+  /** Per item, the settings that can move it under the base (lib/engine/settings-read.ts). */
   reads: SettingsRead[];
   distribution: DistributionRow[];
   coverage: CoverageRow[];
@@ -141,22 +137,6 @@ function coverageOf(items: readonly Item[], derivations: readonly Derivation[]):
       score: derivations[index]!.score,
     })),
   );
-}
-
-/**
- * Which settings can move an item, from the conditions themselves: the rules of its lines, the parameters their
- * clauses read (each condition's names, lib/engine/cel.ts namesRead, and $references) and those the rubric reads. A
- * candidate that agrees with the base on all of them derives the item as the base does.
- */
-export function settingsRead(item: Pick<Item, "checklist">, ruleSet: RuleSet): SettingsRead {
-  const {logic} = ruleSet;
-  const parameters = new Set(logic.rubric.parameterNames);
-  const rules = new Set<string>();
-  for (const {rule} of item.checklist) {
-    rules.add(rule);
-    if (ruleSet.ruleIds.has(rule)) for (const name of logic.rules.get(rule)?.parameterNames ?? []) parameters.add(name);
-  }
-  return {parameters, rules};
 }
 
 const noRules: ReadonlySet<string> = new Set();
@@ -200,12 +180,13 @@ export function deriveCandidate(prepared: PreparedBase, candidate: RuleSet): Der
 }
 
 export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase {
-  const derivations = items.map((item) => derive(item, base));
+  const readings = items.map((item) => deriveReading(item, base));
+  const derivations = readings.map((reading) => reading.derivation);
   return {
     ruleSet: base,
     items,
     derivations,
-    reads: items.map((item) => settingsRead(item, base)),
+    reads: readings.map((reading) => reading.settings),
     distribution: distributionOf(derivations),
     coverage: coverageOf(items, derivations),
   };

@@ -1,7 +1,7 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistLine, Flag, Item} from "../authored/schemas/item.js";
 import {compileLogic, parameterValues, type CompiledLogic, type ParameterValues} from "./logic.js";
-import {applyRubric, tally, type RubricRow, type Tally} from "./rubric.js";
+import {applyRubric, tally, type RubricPath, type RubricRow, type Tally} from "./rubric.js";
 import {isOpen, ruleReading, type RuleOutcome, type RuleReading} from "./rules.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 
@@ -135,8 +135,11 @@ function traceLine(
   return {index, role: line.role, rule: line.rule, ruled: line.verdict, derived, verdicts, clause, counted, citable};
 }
 
-/** Derives a case's verdicts and score: only its id and checklist are read (the case editor derives a draft). */
-export function derive(item: Pick<Item, "id" | "checklist">, ruleSet: RuleSet): Derivation {
+/**
+ * Derives a case's verdicts and score: only its id and checklist are read (the case editor derives a draft). Given a
+ * path, records where the rubric's readings went in it (lib/engine/settings-read.ts reads it).
+ */
+export function derive(item: Pick<Item, "id" | "checklist">, ruleSet: RuleSet, path?: RubricPath): Derivation {
   const {parameters, logic} = ruleSet;
   const checklist = item.checklist;
   // Each line's reading: one outcome when its rule decides it, more when the rule's wording leaves it open, null
@@ -173,6 +176,7 @@ export function derive(item: Pick<Item, "id" | "checklist">, ruleSet: RuleSet): 
       otherVerdicts(reading, mainIndex),
       parameters,
       counted ?? undefined,
+      path,
     )) {
       // One row per score; a later reading (the undecided line not met) names the row.
       const same = outcomes.findIndex((seen) => seen.score === outcome.score);

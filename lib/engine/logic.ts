@@ -16,7 +16,6 @@ import type {
 } from "../authored/schemas/logic.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {compileCondition, environmentOf, namesRead, type CelType, type CompiledCondition} from "./cel.js";
-import {ruleConditions, ruleReferences} from "./rule-conditions.js";
 
 export type {ParameterValue, ParameterValues};
 
@@ -121,14 +120,10 @@ function compileRule(rule: LogicRule, parameters: ReadonlyMap<string, CelType>):
   const facts = new Map(rule.facts.map((fact) => [fact.name, fact]));
   const factTypes = new Map(rule.facts.map((fact) => [fact.name, factType(fact)]));
   const environment = environmentOf(typesOf(where, ["fact", factTypes], ["parameter", parameters]));
-  const compiledBy = new Map<string, CompiledCondition>();
   const clauses = rule.clauses.map((clause): CompiledClause => {
     const at = `${where}.clauses.${clause.id}`;
-    const condition = (expression: string, field: string, type: "bool" | "string" = "bool") => {
-      const compiled = compileCondition(environment, expression, `${at}.${field}`, type);
-      compiledBy.set(expression, compiled);
-      return compiled;
-    };
+    const condition = (expression: string, field: string, type: "bool" | "string" = "bool") =>
+      compileCondition(environment, expression, `${at}.${field}`, type);
     const {verdict, flag, engages} = clause;
     return {
       data: clause,
@@ -149,11 +144,27 @@ function compileRule(rule: LogicRule, parameters: ReadonlyMap<string, CelType>):
       })),
     };
   });
-  // The names it reads, from the conditions just compiled (each parsed once), and the parameters named as verdicts.
-  const read = new Set<string>();
-  for (const expression of ruleConditions(rule)) for (const name of compiledBy.get(expression)!.names) read.add(name);
-  for (const name of ruleReferences(rule)) read.add(name);
+  const read = new Set(clauses.flatMap(clauseNames));
   return {data: rule, facts, clauses, parameterNames: [...read].filter((name) => parameters.has(name))};
+}
+
+/** Every name a clause reads when it decides a line: its condition, open entries, verdict, flag, engages. */
+export function clauseNames(clause: CompiledClause): string[] {
+  const read: string[] = [];
+  for (const condition of [clause.when, clause.engages, ...clause.open.map((entry) => entry.when)])
+    if (condition && typeof condition === "object") read.push(...condition.names);
+  for (const source of [clause.verdict, ...clause.open.flatMap((entry) => entry.verdicts)])
+    if ("parameter" in source) read.push(source.parameter);
+    else if ("cel" in source) read.push(...source.cel.names);
+  if (clause.flag && "cel" in clause.flag) read.push(...clause.flag.cel.names);
+  return read;
+}
+
+/** Every name a rubric row reads when it holds: its condition, its open entries', its score's parameter. */
+export function rowNames(row: CompiledRow): string[] {
+  const read = [row.when, ...row.open.map((entry) => entry.when)].flatMap((condition) => condition.names);
+  if ("parameter" in row.score) read.push(row.score.parameter);
+  return read;
 }
 
 function compileRubric(logic: GuidelineLogic, parameters: ReadonlyMap<string, CelType>): CompiledRubric {
@@ -188,12 +199,7 @@ function compileRubric(logic: GuidelineLogic, parameters: ReadonlyMap<string, Ce
     ]),
   );
   const {cap} = rubric;
-  const read = new Set<string>();
-  for (const row of rows) {
-    for (const condition of [row.when, ...row.open.map((entry) => entry.when)])
-      for (const name of condition.names) read.add(name);
-    if ("parameter" in row.score) read.add(row.score.parameter);
-  }
+  const read = new Set(rows.flatMap(rowNames));
   for (const value of credit.values()) if (typeof value !== "number") read.add(value.parameter);
   if (cap) {
     for (const name of namesRead(cap.when)) read.add(name);

@@ -126,8 +126,18 @@ function rowOutcome(row: CompiledRow, parameters: ParameterValues): RubricOutcom
 }
 
 /**
+ * Where readings of the rubric went: the rows whose condition held (before the cap), and whether the cap's held. Which
+ * settings a case read follows from it (lib/engine/settings-read.ts): the rubric is first-match.
+ */
+export interface RubricPath {
+  rows: Set<RubricRow>;
+  capHeld: boolean;
+}
+
+/**
  * Reads the score off the rubric. Returns every row that applies: one for a well-formed guideline, more when
- * the rubric cannot tell two scores apart (the first rubric's "most instructions missed" at exactly half).
+ * the rubric cannot tell two scores apart (the first rubric's "most instructions missed" at exactly half). Given a
+ * path, records in it the row that held and whether the cap did.
  */
 export function applyRubric(
   logic: CompiledLogic,
@@ -135,16 +145,19 @@ export function applyRubric(
   others: readonly Verdict[],
   parameters: ParameterValues,
   counted?: Tally,
+  path?: RubricPath,
 ): RubricOutcome[] {
   const {rubric} = logic;
   const context = new SummaryContext(logic, main, others, parameters, counted);
   const row = rubric.rows.find((candidate) => holds(candidate.when, context, `rubric.rows.${candidate.id}.when`));
   if (!row) throw new Error("rubric: no row holds for this checklist: the last row should hold always");
+  path?.rows.add(row.id);
   const outcomes = [rowOutcome(row, parameters)];
   const open = row.open.find((entry) => holds(entry.when, context, `rubric.rows.${row.id}.open`));
   for (const id of open?.rows ?? []) outcomes.push(rowOutcome(rubric.rowsById.get(id)!, parameters));
   const {cap} = rubric;
   if (!cap || !holds(cap.when, context, "rubric.cap.when")) return outcomes;
+  if (path) path.capHeld = true;
   const highest = "score" in cap.score ? cap.score.score : (parameters[cap.score.parameter] as number);
   return outcomes.map((outcome) =>
     typeof outcome.score === "number" && outcome.score > highest ? {score: highest as Score, row: cap.id} : outcome,

@@ -1,7 +1,8 @@
 // The candidate's clauses and rubric rows on the authors' page: each rule's clauses in words with a verdict and a
 // flag to choose, each rubric row's threshold, and the changes made so far in words, each with its undo. What a
 // change means (parsed, applied, said) is lib/authoring/rule-changes.ts's; this puts the controls on the page. The
-// fields are built once per candidate version and then kept in step with the view, so the one in use keeps focus.
+// fields are built once per candidate version (a rule's when its fold first opens) and then kept in step with the
+// view, so the one in use keeps focus.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
 import type {LogicClause} from "../lib/authored/schemas/logic.js";
 import {
@@ -56,6 +57,8 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
   let fieldsFor = "";
   /** Every control by its setting's key, to bring it to the view's value. */
   let controls = new Map<string, HTMLSelectElement | HTMLInputElement>();
+  /** Per rule, what builds its fold's clauses (once). */
+  let fills = new Map<string, () => void>();
 
   const send = (key: string, value: string) => {
     try {
@@ -85,30 +88,43 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
       controls.set(key, control);
       return el("div", {class: "clause-field"}, el("label", {for: id}, label), control);
     };
-    const rules = logic.rules.map((rule) =>
-      el(
-        "details",
-        {"class": "clause-rule", "data-rule": rule.id},
-        el("summary", {}, titles.get(rule.id) ?? rule.id, " ", el("code", {}, `(${rule.id})`)),
-        rule.clauses.map((clause) => {
-          const key = `${rule.id}.${clause.id}`;
-          const about = `${titles.get(rule.id) ?? rule.id}, ${clauseWords(clause)}`;
-          return el(
-            "div",
-            {"class": "clause", "data-clause": key},
-            el("p", {class: "clause-words"}, clauseWords(clause), " ", el("code", {}, `(${key})`)),
-            select(key, "Verdict", about, [
-              [own, `as ${candidateVersion.version} says: ${clauseVerdictWords(logic, rule.id, clause)}`],
-              ...clauseVerdicts.map((verdict): [string, string] => [verdict, verdictLabels[verdict]]),
-            ]),
-            select(`${key}.flag`, "Flag", about, [
-              [own, `as ${candidateVersion.version} says: ${flagLabel(clause.flag)}`],
-              ...[...logic.flags, noFlag].map((flag): [string, string] => [flag, flag === noFlag ? "no flag" : flag]),
-            ]),
-          );
-        }),
-      ),
-    );
+    // A fold's clauses are built when it first opens, or holds a change: a version has some 150 menus, and building
+    // them all on each change of candidate version took longer than a frame.
+    fills = new Map();
+    const rules = logic.rules.map((rule) => {
+      const summary = el("summary", {}, titles.get(rule.id) ?? rule.id, " ", el("code", {}, `(${rule.id})`));
+      const fold = el("details", {"class": "clause-rule", "data-rule": rule.id}, summary);
+      let filled = false;
+      const fill = () => {
+        if (filled) return;
+        filled = true;
+        fold.append(
+          ...rule.clauses.map((clause) => {
+            const key = `${rule.id}.${clause.id}`;
+            const about = `${titles.get(rule.id) ?? rule.id}, ${clauseWords(clause)}`;
+            return el(
+              "div",
+              {"class": "clause", "data-clause": key},
+              el("p", {class: "clause-words"}, clauseWords(clause), " ", el("code", {}, `(${key})`)),
+              select(key, "Verdict", about, [
+                [own, `as ${candidateVersion.version} says: ${clauseVerdictWords(logic, rule.id, clause)}`],
+                ...clauseVerdicts.map((verdict): [string, string] => [verdict, verdictLabels[verdict]]),
+              ]),
+              select(`${key}.flag`, "Flag", about, [
+                [own, `as ${candidateVersion.version} says: ${flagLabel(clause.flag)}`],
+                ...[...logic.flags, noFlag].map((flag): [string, string] => [flag, flag === noFlag ? "no flag" : flag]),
+              ]),
+            );
+          }),
+        );
+        sync(view);
+      };
+      // The click comes before the fold opens, so it opens filled; toggle catches a fold opened otherwise.
+      summary.addEventListener("click", fill);
+      fold.addEventListener("toggle", () => fold.open && fill());
+      fills.set(rule.id, fill);
+      return fold;
+    });
     const rows = logic.rubric.rows.flatMap((row) => {
       if (!row.threshold) return [];
       const key = `${rubricKey}.${row.id}`;
@@ -149,13 +165,8 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
     );
   };
 
-  const update = (next: AuthorsView) => {
-    view = next;
-    currentLogic = () => next.candidateVersion.logic;
-    if (fieldsFor !== next.choice.candidate) {
-      fieldsFor = next.choice.candidate;
-      build(next);
-    }
+  /** Brings every control built so far to the view's value, and marks the changed cards. */
+  const sync = (next: AuthorsView) => {
     const byKey = new Map(next.changes.map((entry) => [entry.key, entry]));
     for (const [key, control] of controls) {
       const entry = byKey.get(key);
@@ -174,6 +185,18 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
       const card = control.closest(".clause") ?? control.closest(".clause-field");
       card?.classList.toggle("parameter-changed", card.matches(".clause") ? clauseChanged(card, byKey) : !!entry);
     }
+  };
+
+  const update = (next: AuthorsView) => {
+    view = next;
+    currentLogic = () => next.candidateVersion.logic;
+    if (fieldsFor !== next.choice.candidate) {
+      fieldsFor = next.choice.candidate;
+      build(next);
+    }
+    // A fold that holds a change shows its menus, opened or not.
+    for (const entry of next.changes) fills.get(entry.key.split(".")[0]!)?.();
+    sync(next);
     changed.replaceChildren(
       ...next.changes.map((entry) => {
         const undo = el("button", {type: "button", class: "button secondary"}, "Undo");

@@ -9,7 +9,6 @@ import {
   prepareBase,
   preview,
   previewFrom,
-  settingsRead,
 } from "../../../lib/authoring/preview.js";
 import {compileLogic, withClauseVerdict} from "../../../lib/engine/logic.js";
 
@@ -178,25 +177,6 @@ describe("preview", () => {
       expect(ids(reused.moved)).toEqual(expected);
       expect(movedIds(prepared, candidate)).toEqual(expected);
     }
-  });
-
-  it("reads which settings can move an item from the conditions: its rules' clauses' names and the rubric's", () => {
-    // guideline/v2/logic.yaml: the rubric reads partlyWeight (the credit of partly), mainNotMet (row
-    // main-not-met-engages's open), counting (row half-or-more) and partialMainCap (the cap); of the rules, numbers
-    // reads ceilingNeedsOne (clause ceiling-needs-one) while main-task and purpose read only their facts.
-    const rubric = ["partlyWeight", "counting", "partialMainCap", "mainNotMet"];
-    const of = (id: string) =>
-      settingsRead(
-        items.find((item) => item.id === id)!,
-        base,
-      );
-    // Edge case 1a: the main task and a numbers line.
-    expect(of("edge-1a")).toEqual({
-      parameters: new Set([...rubric, "ceilingNeedsOne"]),
-      rules: new Set(["main-task", "numbers"]),
-    });
-    // Example 4: the main task and a purpose line.
-    expect(of("example-4")).toEqual({parameters: new Set(rubric), rules: new Set(["main-task", "purpose"])});
   });
 });
 

@@ -1,7 +1,7 @@
 // A guideline version's logic (lib/authored/schemas/logic.ts), compiled once: every condition parsed and type-checked
 // against the names it may read (a rule's facts and the parameters; for the rubric, the checklist's summary and the
 // parameters), so a line is decided by calling compiled conditions and nothing is parsed again. The engine names
-// nothing of any one guideline: rules, facts, parameters, clauses, flags and rubric rows come from the data. Browser-safe.
+// nothing of any one guideline: its rules, facts, parameters, clauses, flags and rows are data. Browser-safe.
 import type {
   ClauseVerdict,
   GuidelineLogic,

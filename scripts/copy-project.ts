@@ -1,6 +1,8 @@
 // A copy of the project's sources (not tests, not node_modules, not Framework's cache) in a temporary
-// folder, with node_modules linked, so a test can change authored files and build or load the copy.
-import {cpSync, mkdtempSync, symlinkSync} from "node:fs";
+// folder, with node_modules linked, so a test can change authored files and build or load the copy. Framework's
+// bundles of node_modules imports (its cache's _node/, made from the linked node_modules, never from the network) are
+// copied when the project has them: a copy's build then skips bundling them again (about 5 s a build).
+import {cpSync, existsSync, mkdtempSync, symlinkSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 
@@ -31,5 +33,7 @@ export function copyProject(prefix = "rater-notebook-copy-"): string {
     });
   }
   symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"));
+  const bundles = join(projectRoot, "src/.observablehq/cache/_node");
+  if (existsSync(bundles)) cpSync(bundles, join(copy, "src/.observablehq/cache/_node"), {recursive: true});
   return copy;
 }

@@ -3,7 +3,7 @@
 import {derive, ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ChecklistRuleId, Item} from "../authored/schemas/item.js";
-import {decidingRule} from "./deciding-rule.js";
+import {decidingRule, rowLines} from "./deciding-rule.js";
 import type {DecidingRules} from "./deciding-rules.js";
 
 /** Each item's deciding rule, derived under `guideline`. */
@@ -22,7 +22,10 @@ export function decidingRuleTable(items: readonly Item[], guideline: Guideline):
   return Object.fromEntries(
     items.flatMap((item) => {
       const derivation = derive(item, ruleSet);
-      return derivation.score === item.score ? [[item.id, decidingRule(item, derivation, guideline.logic).rule]] : [];
+      // An item whose every line is met and that names no rule has none either: the same check reports it.
+      const settled =
+        derivation.score === item.score && (item.decidingRule || rowLines(item, derivation, guideline.logic).length);
+      return settled ? [[item.id, decidingRule(item, derivation, guideline.logic).rule]] : [];
     }),
   );
 }

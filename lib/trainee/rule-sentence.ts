@@ -8,14 +8,24 @@
 import type {GuidelineRule} from "../authored/schemas/guideline.js";
 import type {LogicRule} from "../authored/schemas/logic.js";
 
-const spaced = (text: string) => text.replace(/\s+/g, " ").trim();
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Whether `sentence` is quoted from a rule's `text`: its words in order, the spaces between them as they fall (a
- * YAML text folds its lines where the sentence in logic.yaml does not). The one test guideline:check, the version
- * writer and the trainee's feedback apply, so a sentence the check accepts is the one the feedback quotes.
+ * Where `sentence` stands in a rule's `text`, its words in order with the spaces between them as they fall (a YAML
+ * text folds its lines where the sentence in logic.yaml does not): the start and end in `text`, or null.
  */
-export const isQuotedFrom = (sentence: string, text: string): boolean => spaced(text).includes(spaced(sentence));
+export function quotedSpan(sentence: string, text: string): {start: number; end: number} | null {
+  const words = sentence.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return null;
+  const found = new RegExp(words.map(escaped).join("\\s+")).exec(text);
+  return found ? {start: found.index, end: found.index + found[0].length} : null;
+}
+
+/**
+ * Whether `sentence` is quoted from a rule's `text` (quotedSpan). The one test guideline:check, the version writer, the
+ * trainee's feedback and the case editor apply, so a sentence the check accepts is the one the pages quote.
+ */
+export const isQuotedFrom = (sentence: string, text: string): boolean => quotedSpan(sentence, text) !== null;
 
 /**
  * The sentence of `rule` that decides a line whose rule applied `clause` (null: the rule as a whole), given the

@@ -9,7 +9,7 @@ import type {LogicRule} from "../lib/authored/schemas/logic.js";
 import type {LineReading, LineView} from "../lib/authoring/case-editor.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import {ruleHref} from "../lib/site/links.js";
-import {ruleSentence} from "../lib/trainee/rule-sentence.js";
+import {quotedSpan, ruleSentence} from "../lib/trainee/rule-sentence.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {el, type Child} from "./dom.js";
 import {choiceOf, fieldId, labelled} from "./case-field.js";
@@ -74,9 +74,14 @@ function RuleText(
   {clause, facts}: {clause: string | null; facts: Readonly<Record<string, unknown>>},
 ) {
   const sentence = ruleSentence(rule, logic ?? undefined, clause, facts);
-  const at = sentence === rule.text ? -1 : rule.text.indexOf(sentence);
-  const body: Child =
-    at < 0 ? rule.text : [rule.text.slice(0, at), el("strong", {}, sentence), rule.text.slice(at + sentence.length)];
+  const span = sentence === rule.text ? null : quotedSpan(sentence, rule.text);
+  const body: Child = span
+    ? [
+        rule.text.slice(0, span.start),
+        el("strong", {}, rule.text.slice(span.start, span.end)),
+        rule.text.slice(span.end),
+      ]
+    : rule.text;
   return el(
     "blockquote",
     {class: "parameter-rule case-rule-text"},

@@ -318,5 +318,47 @@ export const GuidelineLogic = z
       unique(ctx, rule.clauses, (clause) => clause.id, ["rules", index, "clauses"], "id", `clause of ${rule.id}`);
     });
     unique(ctx, rubric.rows, (row) => row.id, ["rubric", "rows"], "id", "rubric row");
+    // Names and values the words refer to: each must be declared, or a page would say the wrong thing or fail.
+    const declared = new Map(parameters.map((parameter) => [parameter.name, parameter]));
+    const issue = (path: PropertyKey[], input: unknown, message: string) =>
+      ctx.issues.push({code: "custom", input, path, message});
+    const names = [...declared.keys()].join(", ");
+    ctx.value.linked.forEach((link, index) =>
+      link.members.forEach((member, at) => {
+        if (!declared.has(member.name))
+          issue(
+            ["linked", index, "members", at, "name"],
+            member.name,
+            `no parameter "${member.name}": use one of ${names}`,
+          );
+      }),
+    );
+    parameters.forEach((parameter, index) => {
+      if (parameter.type !== "choice" || !parameter.words) return;
+      for (const value of Object.keys(parameter.words))
+        if (!parameter.values.includes(value))
+          issue(
+            ["parameters", index, "words", value],
+            value,
+            `"${value}" is not one of its values: word one of ${parameter.values.join(", ")}`,
+          );
+    });
+    const shortOf = (short: RowShortWords, path: PropertyKey[]) => {
+      if (typeof short === "string") return;
+      const parameter = declared.get(short.parameter);
+      if (!parameter || parameter.type !== "choice") {
+        issue(
+          [...path, "parameter"],
+          short.parameter,
+          `no choice parameter "${short.parameter}": name one of the parameters with listed values`,
+        );
+        return;
+      }
+      for (const value of parameter.values)
+        if (!Object.hasOwn(short.values, value))
+          issue([...path, "values"], value, `no words for ${short.parameter} = ${value}: add them`);
+    };
+    rubric.rows.forEach((row, index) => shortOf(row.short, ["rubric", "rows", index, "short"]));
+    if (rubric.cap) shortOf(rubric.cap.short, ["rubric", "cap", "short"]);
   });
 export type GuidelineLogic = z.infer<typeof GuidelineLogic>;

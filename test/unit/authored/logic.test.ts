@@ -90,4 +90,27 @@ describe("the logic schema", () => {
       ].join("\n"),
     );
   });
+
+  it("refuses words that name what the version does not declare: a linked parameter, a value, a row's parameter", () => {
+    const parameters =
+      "parameters: [{name: counting, title: T, description: D, type: choice, values: [half, most], value: half, " +
+      "words: {half: at least half, hlaf: typo}}, {name: cap, title: T, description: D, type: count, min: 1, max: 5, value: 3}]\n" +
+      "linked: [{phrase: at least half, members: [{name: counting, to: others}, {name: countnig, to: main}]}]\n";
+    const rubric =
+      "{credit: {met: 1}, rows: [{id: all, short: {parameter: cap, values: {x: y}}, when: 'true', score: 5}], " +
+      "cap: {id: capped, short: {parameter: counting, values: {half: h}}, when: 'false', score: 3}}";
+    expect(
+      problemsOf(
+        small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}", rubric).replace("parameters: []\n", parameters),
+      ),
+    ).toBe(
+      [
+        'logic.yaml at linked[0].members[1].name: no parameter "countnig": use one of counting, cap',
+        'logic.yaml at parameters[0].words.hlaf: "hlaf" is not one of its values: word one of half, most',
+        'logic.yaml at rubric.rows[0].short.parameter: no choice parameter "cap": name one of the parameters with listed ' +
+          "values",
+        "logic.yaml at rubric.cap.short.values: no words for counting = most: add them",
+      ].join("\n"),
+    );
+  });
 });

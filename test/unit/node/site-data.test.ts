@@ -62,6 +62,14 @@ describe("siteData", () => {
     expect(files.get("site.json")).toEqual({brokenAuthoredFiles: problems});
   });
 
+  it("stops the items data, with the field and fix, when an item whose every line is met names no deciding rule", () => {
+    const {files, problems} = siteData(brokenCopy("data/items/example-1.md", "decidingRule: numbers\n", ""));
+    expect(problems).toEqual([
+      {file: "data/items/example-1.md", field: "decidingRule", message: expect.stringContaining("add decidingRule")},
+    ]);
+    expect([...files].filter(([, data]) => isBrokenData(data)).map(([name]) => name)).toEqual(["items.json"]);
+  });
+
   it("stops the items data when an item's ruled score is not the engine's", () => {
     const {files, problems} = siteData(brokenCopy("data/items/example-4.md", "score: 3", "score: 4"));
     expect(problems).toEqual([

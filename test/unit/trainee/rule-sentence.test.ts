@@ -2,7 +2,7 @@
 // would quote for it.
 import {describe, expect, it} from "vitest";
 import {loadGuidelines} from "../../../lib/node/load.js";
-import {logicRule, ruleSentence as sentenceOf} from "../../../lib/trainee/rule-sentence.js";
+import {logicRule, quotedSpan, ruleSentence as sentenceOf} from "../../../lib/trainee/rule-sentence.js";
 
 const guidelines = loadGuidelines();
 const current = guidelines.at(-1)!;
@@ -41,5 +41,18 @@ describe("the sentence of a rule that applies", () => {
     expect(ruleSentence({id: "numbers", text: "Numbers are targets."}, "ceiling-needs-one")).toBe(
       "Numbers are targets.",
     );
+  });
+});
+
+describe("where a sentence stands in its rule's text", () => {
+  it("finds a sentence the text folds across lines, so the case editor bolds the whole of it", () => {
+    const text = "Numbers are targets. A ceiling still requires at least\none: delivering none doesn't meet it.";
+    const span = quotedSpan("A ceiling still requires at least one: delivering none doesn't meet it.", text)!;
+    expect(text.slice(span.start, span.end)).toBe(
+      "A ceiling still requires at least\none: delivering none doesn't meet it.",
+    );
+    expect(quotedSpan("A ceiling still requires two.", text)).toBeNull();
+    // Its words are read as text, not as a pattern.
+    expect(quotedSpan("targets (.*)", "Numbers are targets.")).toBeNull();
   });
 });

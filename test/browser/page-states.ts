@@ -1,8 +1,8 @@
 // The one list of the page states axe-core checks, with how each is reached, and the checks run on each: every page
 // of the site, before and after what a user does there (Check on the trainee pages, a report on /cohort, a case
 // loaded in the editor, an answer open on /judges, ...), at 390 and 1440 px, in light and dark. Each (page, width,
-// scheme, state) is checked once in a run, in one context: a walk reaches its states in turn in one page, and each
-// state is checked at both widths and in both schemes (which rules run where: axe.ts), with the measured layout
+// state) is checked once in a run, in one context: a walk reaches its states in turn in one page, and each state is
+// checked at both widths in light and at its first in dark (which rules run where: axe.ts), with the measured layout
 // (axe.ts `layout`) and, outside CI, a screenshot of each for a person to look at (test-results/screens/,
 // gitignored). A page's own tests check what it does, not its accessibility. The walks are split across
 // page-states-1 and -2.test.ts by their measured cost, so the two files finish together.
@@ -508,9 +508,13 @@ async function check(page: Page, state: PageState): Promise<{violations: string[
     if (!state.include) broken.push(...(await layout(page, state.items ?? [], label)));
     if (state.measure) broken.push(...(await state.measure(page, width)).map((problem) => `${label}: ${problem}`));
     for (const scheme of ["light", "dark"] as const) {
+      // Dark's palette is checked at the first width: the second adds no colour of its own, and its light pass
+      // keeps the colour rules for what only that width shows.
+      const audited = scheme === "light" || index === 0;
+      if (!audited && !writesScreens) continue;
       await page.emulateMedia({colorScheme: scheme});
       const rules = scheme === "dark" ? colourRules : index === 0 ? undefined : layoutRules;
-      violations.push(...(await audit(page, `${label}, ${scheme}`, {rules, include: state.include})));
+      if (audited) violations.push(...(await audit(page, `${label}, ${scheme}`, {rules, include: state.include})));
       // The whole page in light; in dark its first screen, which shows the palette at a third of the time.
       const path = `${screensDir}/${state.name}-${width}-${scheme}.png`;
       if (!writesScreens) continue;

@@ -3,7 +3,7 @@
 // each of its flags. Every `npm run X` the guides name anywhere, in a code block or in the text, names a script of
 // package.json, and every flag after it is one that script's entry states. Reads files only: no command is started.
 import {existsSync, readdirSync, readFileSync} from "node:fs";
-import {dirname, join, relative, resolve} from "node:path";
+import {dirname, join, normalize, relative, resolve} from "node:path";
 import {describe, expect, it} from "vitest";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -151,5 +151,28 @@ describe("the commands the guides show", () => {
         }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("links only to files that exist and, after a #, to a heading they have", () => {
+    // A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens.
+    const anchors = (file: string): string[] =>
+      [...read(file).matchAll(/^#+ (.*)$/gm)].map((m) =>
+        m[1]!
+          .trim()
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}_\- ]/gu, "")
+          .replace(/ /g, "-"),
+      );
+    const broken: string[] = [];
+    for (const file of guides())
+      for (const [, target] of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^https?:/.test(target!)) continue;
+        const [path, anchor] = target!.split("#") as [string, string | undefined];
+        const linked = path === "" ? file : normalize(join(dirname(file), path));
+        if (!existsSync(join(root, linked))) broken.push(`${file}: ${target} (no ${linked})`);
+        else if (anchor && linked.endsWith(".md") && !anchors(linked).includes(anchor))
+          broken.push(`${file}: ${target} (no such heading)`);
+      }
+    expect(broken).toEqual([]);
   });
 });

@@ -182,7 +182,8 @@ function authorChanges(): AuthorChange[] {
   const guidelines = loadGuidelines();
   const newest = guidelines.at(-1)!;
   const control = (page: Page, name: string) => page.getByLabel(name, {exact: true});
-  // A parameter's control is labelled in words with its id after: found by its id (README's testing contract).
+  // A parameter's control is labelled in words with its id after: found by its id (the testing contract in
+  // docs/contributing.md).
   const parameter = (page: Page, name: string) => page.locator(`#parameter-${name}`);
   const typeIn = async (page: Page, name: string, value: string) => {
     await parameter(page, name).fill(value);

@@ -1,8 +1,9 @@
 // The limits on the files authors write (data/items/*.md, data/*.yaml, guideline/v*/guideline.yaml, the probes' JSON
 // under data/probes/), in one place, and the checks on their text. The YAML and Markdown parsers recurse and some of
 // their work grows faster than the input, so a file past these limits is refused, naming the file, before it reaches
-// them. The README states the limits. Measured when they were set: the largest item is 2.4 kB, the largest YAML file
-// (guideline/v1) 11 kB, the largest probe file 8.5 kB; YAML nests at most 5 levels, an item's sections 1.
+// them. docs/guideline-authors.md states the limits. Measured when they were set: the largest item is 2.4 kB, the
+// largest YAML file (guideline/v1) 11 kB, the largest probe file 8.5 kB; YAML nests at most 5 levels, an item's
+// sections 1.
 import {formatBytes, utf8Length} from "../text/format.js";
 import {AuthoredFileError} from "./problems.js";
 

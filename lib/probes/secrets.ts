@@ -3,7 +3,8 @@
 // - the user's own key: find (and redact) any piece of it, plain or disguised (pieces joined by spaces or
 //   punctuation, reversed, hex-, %- or base64-encoded, escaped up to three times over, with tags, tabs or
 //   newlines between its letters, in fullwidth, with zero-width characters between its letters, in any case), so a
-//   server that echoes the key can never get it into a message or a file; the README lists exactly what is read;
+//   server that echoes the key can never get it into a message or a file; docs/probe-authors.md lists exactly what
+//   is read;
 // - any key: find text shaped like a credential (provider prefixes, a Bearer header, a long random token, an
 //   OpenRouter key in the same disguises), so a run file that holds one is refused even when the key that
 //   produced it is not at hand.

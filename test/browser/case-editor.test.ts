@@ -71,7 +71,8 @@ describe("the candidate from /authors", () => {
   });
 
   it("shows where the rubric leaves no single score, and which rows allow which", async () => {
-    // The case study's first rubric leaves Example 3 between 3 and 2 (README: "most instructions missed").
+    // The case study's first rubric leaves Example 3 between 3 and 2 (docs/guideline-authors.md: "most instructions
+    // missed").
     const page = await openEditor(site, {query: "?candidate=v1"});
     await loadCase(page, "example-3");
     await expect.poll(() => derivedScore(page).innerText()).toBe("3");

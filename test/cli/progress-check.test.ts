@@ -61,7 +61,8 @@ describe("progress:check", () => {
   });
 
   it("refuses a file past 2 MB unread as a refused file (exit 1), with the size as the import page words it", async () => {
-    // The README: "one line, what it holds or what is wrong (exit 1); at most 2 MB, checked before reading".
+    // docs/running-training.md (Collecting files): "one line, what it holds or what is wrong (exit 1); at most 2 MB,
+    // checked before reading".
     const justOver = file("just-over.json", " ".repeat(2_000_001));
     expect(await run(justOver)).toEqual({
       status: 1,

@@ -1,7 +1,8 @@
 // Every authored file the build and guideline:check read, made hostile in each way an author's editor, a bad merge or
 // a malicious pull request could: each must stop its loader with one problem naming the file, what is wrong and the
-// fix, never a stack overflow, a TypeError or a silently mangled text. The limits are the README's (Error messages):
-// 64 kB an item file, 256 kB a YAML file, 32 levels of YAML, 100 alias copies, 16 levels of Markdown quotes and lists.
+// fix, never a stack overflow, a TypeError or a silently mangled text. The limits are those of
+// docs/guideline-authors.md (When an authored file is wrong): 64 kB an item file, 256 kB a YAML file, 32 levels of
+// YAML, 100 alias copies, 16 levels of Markdown quotes and lists.
 import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";

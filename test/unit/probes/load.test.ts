@@ -141,8 +141,8 @@ describe("the probe folders", () => {
 });
 
 describe("a probe file is read as an authored file: capped, a regular file, UTF-8", () => {
-  // The README (Error messages): every authored file is held to the limits of lib/authored/limits.ts, checked before
-  // a parser sees it; a probe file is at most 256 kB.
+  // docs/guideline-authors.md (When an authored file is wrong): every authored file is held to the limits of
+  // lib/authored/limits.ts, checked before a parser sees it; a probe file is at most 256 kB.
   const v3 = "data/probes/six-step-chain/v3.json";
 
   it("a version file past 256 kB is refused by its size, unread", () => {

@@ -72,8 +72,11 @@ const kindOf = (file: string): Kind =>
 
 const compressible = new Set([".html", ".js", ".css", ".json", ".svg"]);
 
-/** Framework names every file it emits under /_…/ with a hash of its content: those can be cached for good. */
-const hashed = (path: string) => path.startsWith("/_") && /\.[0-9a-f]{8}\.[a-z]+$/.test(path);
+/**
+ * Framework names every file it emits under /_…/ with a hash of its content, and so does postbuild's bundler (its
+ * hashes in upper case and digits: part-frame.44LWQLPD.js): those can be cached for good.
+ */
+const hashed = (path: string) => path.startsWith("/_") && /\.[0-9A-Za-z_-]{8}\.[a-z]+$/.test(path);
 
 interface BenchServer {
   origin: string;

@@ -1,21 +1,18 @@
-// A confidence interval for alpha by resampling items (units) with replacement, from a seeded generator so the
-// interval is the same on every run. Each table (a phase) resamples its own pairable items, those with two or more
-// ratings: an item no pair of raters rated adds nothing to alpha, and an item pairable only in the other phase must
-// not make this phase's sample size vary. With one pairable item there is nothing to resample, so no interval. The
-// change between two tables (after minus before) resamples the items pairable in either, the same items for both,
-// so its interval reflects that the two phases rate the same items. A resample whose alpha cannot be computed (every
-// drawn rating the same) is not used, and the interval says how many were: it rests on those alone. Percentile
-// intervals (quantiles of the resampled alphas, interpolated as R's default type 7 and d3.quantile do).
+// A confidence interval for alpha by resampling items with replacement, from a seeded generator so the interval is the
+// same on every run. Each phase resamples its own pairable items (an item pairable only in the other phase must not
+// vary this one's sample size); the change resamples the items pairable in either, the same draws for both, so its
+// interval is paired. A resample whose alpha is not computable is not used, and the interval says how many were.
+// Percentile intervals, interpolated as R's default type 7 and d3.quantile do.
 import {addUnit, alphaFromCoincidences, krippendorffAlpha, type Alpha, type Metric} from "./krippendorff.js";
 import {unitTotals, type CountTable} from "./data.js";
 import {figure, type Figure} from "./figure.js";
 import {randomIndex, seededRandom} from "./random.js";
 
 export interface BootstrapOptions {
-  /** How many resamples; 1,000 unless told. */
+  /** 1,000 unless told. */
   replicates?: number;
   seed?: number;
-  /** Coverage, 0.95 unless told. */
+  /** 0.95 unless told. */
   level?: number;
 }
 
@@ -23,18 +20,17 @@ export interface Interval {
   low: number;
   high: number;
   level: number;
-  /** Resamples drawn, and those that gave a computable figure (the interval rests on these). */
+  /** The interval rests on the `used` ones. */
   replicates: number;
   used: number;
   seed: number;
 }
 
-/** A figure with its interval, or the reason there is none. */
 export type WithInterval<F extends Figure> = F & {interval: Interval | null; intervalReason: string | null};
 
 export const defaultBootstrap = {replicates: 1000, seed: 1, level: 0.95} as const;
 
-/** The options with the defaults filled in (an option given as undefined takes its default). */
+/** An option given as undefined takes its default. */
 export function bootstrapSettings(options: BootstrapOptions = {}): Required<BootstrapOptions> {
   return {
     replicates: options.replicates ?? defaultBootstrap.replicates,
@@ -43,7 +39,6 @@ export function bootstrapSettings(options: BootstrapOptions = {}): Required<Boot
   };
 }
 
-/** The p-quantile of sorted numbers, interpolated between neighbours. */
 export function quantileSorted(sorted: readonly number[], p: number): number {
   const h = (sorted.length - 1) * p;
   const low = Math.floor(h);
@@ -51,7 +46,7 @@ export function quantileSorted(sorted: readonly number[], p: number): number {
   return sorted[low]! + (h - low) * (sorted[high]! - sorted[low]!);
 }
 
-/** The interval from the resamples that gave a figure (NaN marks one that did not), or null when none did. */
+/** NaN marks a resample that gave no figure; null when none did. */
 function interval(drawn: Float64Array, level: number, seed: number): Interval | null {
   const samples = Array.from(drawn).filter((value) => !Number.isNaN(value));
   if (!samples.length) return null;
@@ -67,7 +62,7 @@ function interval(drawn: Float64Array, level: number, seed: number): Interval | 
   };
 }
 
-/** The units with two or more ratings in the table: the only ones that add to alpha. */
+/** The only ones that add to alpha. */
 function pairableUnits(table: CountTable): number[] {
   const pairable: number[] = [];
   unitTotals(table).forEach((ratings, unit) => {
@@ -76,7 +71,6 @@ function pairableUnits(table: CountTable): number[] {
   return pairable;
 }
 
-/** Each pool unit's own coincidence matrix. */
 function contributions(table: CountTable, pool: readonly number[]): Float64Array[] {
   const v = table.values.length;
   return pool.map((unit) => {
@@ -86,11 +80,8 @@ function contributions(table: CountTable, pool: readonly number[]): Float64Array
   });
 }
 
-/**
- * Each table's alpha in each resample of `pool` (NaN where it cannot be computed): every resample draws as many units
- * as the pool holds, with replacement, the same draws for every table. The draws depend only on the seed and the
- * pool's size, so tables resampled apart over pools of one size get the same picks as resampled together.
- */
+/** The draws depend only on the seed and the pool's size, so tables resampled apart over pools of one size get the
+ *  same picks as resampled together. */
 function resampledAlphas(
   tables: readonly CountTable[],
   pool: readonly number[],

@@ -14,14 +14,13 @@ export type CohenWeights = "none" | "linear" | "quadratic";
 
 export type Kappa = Figure & {
   weights: CohenWeights;
-  /** p_o and p_e, where they could be computed. */
+  /** Where they could be computed. */
   observed: number | null;
   chance: number | null;
-  /** Pairs with both ratings present. */
   pairs: number;
 };
 
-// A cohort's report computes kappa for every rater in both phases: each kind and size of weights is made once.
+// Kappa is computed for every rater in both phases: each kind and size of weights is made once.
 const madeWeights = new Map<string, Weights>();
 function matrixOf(kind: CohenWeights, q: number): Weights {
   const key = `${kind} ${q}`;

@@ -1,7 +1,4 @@
-// What the cohort page's charts show, decided here and drawn by src/components/cohort-charts.ts: agreement before and
-// after on the items rated both times, each with its interval, against the published guides for alpha (and the items
-// rated in one phase only, apart); and the items with the most disagreement after the guideline, each beside its
-// share before it. Pure and browser-safe.
+// What the cohort page's charts show, decided here and drawn by src/components/cohort-charts.ts.
 import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport} from "./cohort-report.js";
 import {alphaGuides} from "./cohort-words.js";
@@ -16,16 +13,12 @@ export interface AlphaChartRow {
   alpha: WithInterval<Alpha>;
 }
 
-/** The two guide lines, each with what it means. */
 export const guideLines = [
   {value: alphaGuides.tentative, label: "0.667: the lowest for tentative conclusions"},
   {value: alphaGuides.reliable, label: "0.800: reliable"},
 ] as const;
 
-/**
- * The alpha chart's rows: before and after on the items rated both times, then the items rated in one phase only
- * (where there are any), each whether or not its alpha could be computed (the chart draws those with a value).
- */
+/** Rows whose alpha cannot be computed are kept; the chart draws those with a value. */
 export function alphaChartRows(report: CohortReport): AlphaChartRow[] {
   const {headline} = report;
   const matched = plural(headline.items.length, "item");

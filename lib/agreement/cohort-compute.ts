@@ -1,6 +1,4 @@
-// The cohort page's figures from the files kept: the library's report (the CLI's too) over every file's ratings, packed
-// for the page (the raters' rows as text, parsed as shown) with the tables as CSV files. The page's worker runs this;
-// without a worker the page runs it itself.
+// The cohort page's figures from the files kept, packed for the page, with the tables as CSV. The worker runs this.
 import type {CohortItem} from "./cohort-item.js";
 import {cohortReportOfColumns} from "./cohort-report.js";
 import {packReport, type PackedReport} from "./packed-report.js";
@@ -9,11 +7,10 @@ import {cohortCsvChunks, csvTables, type CsvTable} from "./report-csv.js";
 
 export interface ComputedReport {
   packed: PackedReport;
-  /** Every table whole, as CSV, for the downloads. */
   csv: Record<CsvTable, Blob>;
 }
 
-/** Computes the report; null when cancelled (the report shown before stays). */
+/** Null when cancelled (the report shown before stays). */
 export type ReportMaker = (
   files: readonly RatingColumns[],
   items: readonly CohortItem[],
@@ -29,7 +26,7 @@ export function computeReport(files: readonly RatingColumns[], items: readonly C
   return {packed: packReport(report), csv};
 }
 
-/** The fallback without a worker: the page freezes while it computes, and Cancel is heard only before. */
+/** The page freezes while it computes, and Cancel is heard only before. */
 export const reportOnMainThread: ReportMaker = async (files, items, signal) => {
   await new Promise((resolve) => setTimeout(resolve, 0));
   return signal?.aborted ? null : computeReport(files, items);

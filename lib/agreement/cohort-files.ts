@@ -1,8 +1,6 @@
-// Reading a coordinator's files in the browser (File API; nothing is uploaded): trainees' progress records and
-// judges' run files (.json) and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed
-// file is listed with its problems and left out while the others still count; a rater who appears in two files with
-// the same item and phase is a problem of the later file. A CSV streams in chunks (in a worker when one is given),
-// with progress and cancel. A file's ratings are kept as columns (typed arrays), never as an object per rating.
+// Reading a coordinator's files in the browser (nothing is uploaded), each on its own, so a malformed file is listed
+// and left out while the others count; a rater's repeat in a later file is that file's problem. A CSV streams in
+// chunks with progress and cancel; ratings are kept as columns, never as an object per rating.
 import Papa from "papaparse";
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import type {CohortRating, InputProblem} from "./ratings.js";
@@ -17,32 +15,27 @@ export interface FileResult {
   name: string;
   kind: InputKind;
   size: number;
-  /** The ratings the file gave, as columns over the page's items; none when it was left out. */
+  /** None when the file was left out. */
   ratings: RatingColumns;
-  /** Where each rating was read: its CSV line, or its answer's index in a trainee's record. */
+  /** A CSV line, or an answer's index in a trainee's record. */
   places: Int32Array;
   problems: InputProblem[];
-  /** Problems past the listing limit. */
   more: number;
   cancelled: boolean;
 }
 
-/**
- * The largest CSV read: about a million rows and then some. Streamed into columns, so larger than `npm run agreement`
- * reads (lib/agreement/read-files.node.ts); a trainee's file is held to progressFileByteLimit, as everywhere, and a
- * judge's run to judgeRunByteCap (lib/agreement/ratings-judge.ts).
- */
+/** Streamed into columns, so larger than `npm run agreement` reads; a trainee's file and a judge's run have their own
+ *  caps. */
 export const csvByteCap = 256 * 1024 * 1024;
 
 export interface ReadOptions {
   itemIds: readonly string[];
-  /** Called with the share of a CSV read so far (0-1). */
+  /** 0-1. */
   onProgress?: (file: File, share: number) => void;
-  /** Aborts a CSV being read. */
   signal?: AbortSignal;
-  /** Reads a CSV off the main thread; the main-thread stream when absent. */
+  /** The main-thread stream when absent. */
   readCsv?: (file: File, options: CsvReadOptions) => Promise<CsvReadResult>;
-  /** Files already counted, which a file read now must not score again (a rater's item in a phase). */
+  /** A file read now must not score a rater's item in a phase again. */
   kept?: readonly FileResult[];
 }
 
@@ -60,7 +53,6 @@ export interface CsvReadResult {
   cancelled: boolean;
 }
 
-/** Ratings read (a collector's) as columns, with where each was read. */
 export function collectedColumns(
   ratings: readonly CohortRating[],
   itemIds: readonly string[],
@@ -75,13 +67,9 @@ const noRatings = () => ({ratings: emptyColumns(), places: new Int32Array(0)});
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** How much of a CSV Papa Parse reads at a time. */
 export const csvChunkBytes = 1024 * 1024;
 
-/**
- * Streams a CSV File through Papa Parse in chunks into a collector. After each chunk, `afterChunk` hears the share
- * read so far and says whether to go on; while it answers (a promise), the parser waits.
- */
+/** While `afterChunk` answers (a promise), the parser waits. */
 export function streamRatingsCsv(
   file: File,
   itemIds: readonly string[],
@@ -130,7 +118,7 @@ export function streamRatingsCsv(
   });
 }
 
-/** The main-thread path: the page is given a turn between chunks, and Cancel is heard there. */
+/** The page is given a turn between chunks, and Cancel is heard there. */
 export async function readCsvOnMainThread(
   file: File,
   {itemIds, onProgress, signal}: CsvReadOptions,
@@ -148,11 +136,8 @@ export async function readCsvOnMainThread(
   };
 }
 
-/**
- * Whether a file is UTF-8 text throughout, by the check `npm run agreement` makes (utf8Decoder), read a chunk at a
- * time so a large CSV is never held whole; null when the signal aborts meanwhile. Papa Parse decodes what it reads
- * and would turn every byte that is not UTF-8 into U+FFFD unseen.
- */
+/** By `npm run agreement`'s check, a chunk at a time so a large CSV is never held whole: Papa Parse would turn every
+ *  byte that is not UTF-8 into U+FFFD unseen. Null when aborted. */
 async function isUtf8(file: Blob, signal: AbortSignal | undefined): Promise<boolean | null> {
   const decode = utf8Decoder();
   let start = 0;
@@ -165,7 +150,6 @@ async function isUtf8(file: Blob, signal: AbortSignal | undefined): Promise<bool
   return true;
 }
 
-/** A rater's item in a phase, the slot a rating fills. */
 const slotKey = (rater: string, code: number, item: number) => `${rater}\u0000${phaseOfCode(code)}\u0000${item}`;
 
 /**

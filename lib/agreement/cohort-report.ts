@@ -1,13 +1,7 @@
-// A cohort's agreement, before the guideline (the vague phase) and after it (the guideline phase): the figures a
-// training coordinator reads, from ratings and the items (whose ruled scores and cited rules the figures compare
-// against). Pure: the readers (ratings-csv.ts, ratings-progress.ts) make the ratings; a page or the CLI shows this.
-//
-// "n/a" (not applicable) is a category of its own for the nominal figures (alpha nominal, AC1, Fleiss' kappa, exact
-// and within-one agreement) and a missing rating for the ordered ones (alpha ordinal, interval and ratio, AC2,
-// weighted kappa), which need a distance between scores that "n/a" does not have.
-//
-// Each item's spread is item-spread.ts's, each rater's agreement with the ruling rater-agreement.ts's; this puts
-// them together with the coefficients, per phase, and the headline with its bootstrap intervals.
+// A cohort's agreement before the guideline (the vague phase) and after it: the figures a coordinator reads.
+// "n/a" is a category of its own for the nominal figures (alpha nominal, AC1, Fleiss' kappa, exact and within-one)
+// and a missing rating for the ordered ones (alpha ordinal, interval, ratio, AC2, weighted kappa), which need a
+// distance between scores that "n/a" does not have.
 import type {Phase} from "../authored/schemas/parts.js";
 import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
 import type {CohortItem} from "./cohort-item.js";
@@ -25,9 +19,7 @@ import {customWeights} from "./weights.js";
 
 export interface RuleDisagreement {
   rule: string;
-  /** Items rated in this phase whose checklist cites the rule. */
   items: string[];
-  /** The mean of those items' disagreement. */
   disagreement: Figure;
 }
 
@@ -38,11 +30,11 @@ export interface PhaseReport {
   ratings: number;
   notApplicable: number;
   alpha: {nominal: Alpha; ordinal: WithInterval<Alpha>; interval: Alpha; ratio: Alpha};
-  /** Gwet's AC1, "n/a" a category. */
+  /** "n/a" a category. */
   ac1: Coefficient;
-  /** Gwet's AC2 over the scores 1-5. */
+  /** Over the scores 1-5. */
   ac2: {linear: Coefficient; quadratic: Coefficient; ordinal: Coefficient};
-  /** Fleiss' kappa, "n/a" a category. */
+  /** "n/a" a category. */
   fleiss: Coefficient;
   agreement: {exact: Coefficient; withinOne: Coefficient};
   spread: ItemSpread[];
@@ -56,10 +48,7 @@ export interface CohortReport {
   ratings: number;
   vague: PhaseReport;
   guideline: PhaseReport;
-  /**
-   * The headline: ordinal alpha before and after the guideline on the items rated in both phases, and the change, each
-   * with its interval; the items rated in one phase only, apart (matched.ts).
-   */
+  /** On the items rated in both phases (matched.ts). */
   headline: MatchedComparison;
   bootstrap: {replicates: number; seed: number; level: number; resampling: "items"};
   notes: string[];
@@ -67,7 +56,7 @@ export interface CohortReport {
 
 export interface CohortOptions {
   bootstrap?: BootstrapOptions;
-  /** How many items the "most disagreement" list names; 5 unless told. */
+  /** 5 unless told. */
   top?: number;
 }
 
@@ -165,10 +154,7 @@ function phaseReport(
   };
 }
 
-/**
- * The cohort's report. Ratings must be of items in `items`, one per rater, item and phase: the readers
- * (RatingsCollector) ensure it, and anything else is a caller's mistake that throws.
- */
+/** Ratings must be of `items`, one per rater, item and phase: RatingsCollector ensures it; else it throws. */
 export function cohortReport(
   ratings: readonly CohortRating[],
   items: readonly CohortItem[],
@@ -184,10 +170,7 @@ export function cohortReport(
   );
 }
 
-/**
- * The same report from ratings as columns (rating-columns.ts) whose item numbers index `items`: what the cohort
- * page's worker computes, with no object per rating.
- */
+/** What the cohort page's worker computes, with no object per rating. */
 export function cohortReportOfColumns(
   columns: RatingColumns,
   items: readonly CohortItem[],

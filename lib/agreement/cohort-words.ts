@@ -1,14 +1,9 @@
-// The cohort's headline in words a manager reads, above the figures: one sentence on the change in agreement on the
-// items rated both times, the published guides for alpha beside it, and which coefficient to report and why. One
-// wording, for the cohort page and `npm run agreement` alike.
+// The cohort's headline in words a manager reads, one wording for the page and `npm run agreement`.
 import {fixed, signed} from "./figure-text.js";
 import type {MatchedComparison} from "./matched.js";
 import {plural} from "../text/format.js";
 
-/**
- * Krippendorff's guides for alpha: rely on data with alpha of 0.800 or more; between 0.667 and 0.800, draw tentative
- * conclusions only.
- */
+/** Krippendorff's: rely on alpha of 0.800 or more; between 0.667 and 0.800, draw tentative conclusions only. */
 export const alphaGuides = {
   reliable: 0.8,
   tentative: 0.667,

@@ -1,7 +1,5 @@
-// The cohort page's work in a Web Worker (src/workers/cohort-worker.ts, bundled by a data loader into one script the
-// page gets as a file attachment): reading a ratings CSV, and computing the report over every file kept. The page stays
-// responsive and hears progress; Cancel terminates the worker. Each job gets a fresh worker, so a cancelled one
-// leaves nothing behind and the page keeps what it showed before.
+// The cohort page's work in a Web Worker (src/workers/cohort-worker.ts): the page stays responsive and hears progress.
+// Each job gets a fresh worker, so Cancel terminates it and a cancelled job leaves nothing behind.
 import type {CohortItem} from "./cohort-item.js";
 import {emptyColumns, transferableColumns, type RatingColumns} from "./rating-columns.js";
 import type {InputProblem} from "./ratings.js";
@@ -18,10 +16,7 @@ export type WorkerReply =
   | {type: "report"; computed: ComputedReport}
   | {type: "error"; message: string};
 
-/**
- * Runs one request in a fresh worker: resolves with its answer (any reply but progress), or with null once the
- * signal aborts (the worker is terminated at once, mid-computation or not).
- */
+/** Null once the signal aborts (the worker is terminated at once). */
 function runInWorker(
   url: string,
   request: WorkerRequest,

@@ -1,7 +1,5 @@
-// Tables out as CSV (RFC 4180: fields with a comma, a quote or a line break are quoted, quotes doubled, lines end in
-// CRLF), safe to open in a spreadsheet: a text cell that a spreadsheet would read as a formula (it starts with =, +,
-// -, @, a tab or a carriage return) gets a leading apostrophe, so a rater named "=HYPERLINK(...)" stays text.
-// Numbers are written as numbers; null is an empty cell.
+// Tables out as CSV (RFC 4180, CRLF), safe in a spreadsheet: a text cell starting with =, +, -, @, a tab or a carriage
+// return gets a leading apostrophe, so a rater named "=HYPERLINK(...)" stays text.
 
 export type Cell = string | number | null;
 
@@ -14,13 +12,9 @@ export function csvCell(cell: Cell): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** How many rows one chunk of csvChunks holds. */
 const rowsPerChunk = 4096;
 
-/**
- * A table as CSV in chunks of rows, for a table too long to hold as one string (a million raters' rows): a file
- * is written, or a Blob made, from the chunks in turn.
- */
+/** For a table too long to hold as one string (a million raters' rows). */
 export function* csvChunks(columns: readonly string[], rows: Iterable<readonly Cell[]>): Generator<string> {
   let chunk = columns.map(csvCell).join(",") + "\r\n";
   let count = 0;

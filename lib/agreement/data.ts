@@ -1,26 +1,22 @@
-// Reliability data in a compact form: units (items) × raters in one typed array, each cell the index of a value in
-// an ordered domain or MISSING. 10,000 raters × 1,000 items is 10 MB. Every coefficient here reads the value-by-unit
-// count table built from it in one pass (countTable), so none of them ever loops over pairs of raters.
+// Reliability data: units × raters in one typed array of value codes (10,000 × 1,000 is 10 MB). Every coefficient
+// reads the count table built in one pass, so none ever loops over pairs of raters.
 import {quoteValue} from "../text/quote-text.js";
 
-/** A rating's value: a score on the scale, or a label such as "n/a". */
 export type Value = number | string;
 
-/** The cell marker for "this rater did not rate this unit". */
 export const MISSING = 255;
-/** The most distinct values a domain may hold (codes 0-254; 255 is MISSING). */
 export const maxValues = 255;
 
 export interface ReliabilityData {
   readonly units: number;
   readonly raters: number;
-  /** The ordered domain: a cell's code is an index into it. Ordinal and weighted figures use this order. */
+  /** Ordinal and weighted figures use this order. */
   readonly values: readonly Value[];
-  /** units × raters, unit-major: codes[unit * raters + rater]. */
+  /** codes[unit * raters + rater]. */
   readonly codes: Uint8Array;
 }
 
-/** How many raters gave each value to each unit: units × values, unit-major. Missing ratings are not counted. */
+/** Units × values, unit-major; missing ratings are not counted. */
 export interface CountTable {
   readonly units: number;
   readonly values: readonly Value[];
@@ -30,7 +26,7 @@ export interface CountTable {
 const isMissing = (value: Value | null | undefined): value is null | undefined =>
   value === null || value === undefined || (typeof value === "number" && Number.isNaN(value));
 
-/** The values in order: numbers ascending, then labels in code-point order. */
+/** Numbers ascending, then labels in code-point order. */
 export function domainOf(values: Iterable<Value | null | undefined>): Value[] {
   const seen = new Set<Value>();
   for (const value of values) if (!isMissing(value)) seen.add(value);

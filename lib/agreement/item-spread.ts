@@ -1,13 +1,10 @@
-// Each item's spread in one phase: how many raters gave each score, the case study's split beside it, the share of
-// pairs of raters who differ and the mean distance between their scores. Pure; the cohort report (cohort-report.ts)
-// lists these and ranks the items and rules by them.
+// Each item's spread in one phase, which the cohort report lists and ranks items and rules by.
 import type {CohortItem} from "./cohort-item.js";
 import type {CountTable, Value} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {scores, type ScaleScore} from "./ratings.js";
 
 export const orderedScores = [1, 2, 3, 4, 5] as const;
-/** The scale as a count table's values: 1-5, then n/a. */
 export const scale: readonly Value[] = scores;
 
 export type ScoreCounts = Record<`${ScaleScore}`, number>;

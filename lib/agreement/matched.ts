@@ -1,9 +1,6 @@
-// The headline's comparison: agreement before the guideline and after it on the same items. A cohort often rates
-// more items after the guideline (the examples again, and the edge cases) than before it; alpha over 7 items against
-// alpha over 12 measures the items as much as the guideline. So the headline takes only the items rated in both
-// phases (a rating of any kind, n/a included, in each), and the bootstrap resamples those items, the same draws for
-// both phases (bootstrap.ts), so the change's interval is a paired one. The items rated in one phase only are named,
-// with their own alpha, apart from the headline. Fewer than two items rated in both phases: no headline, and why.
+// The headline compares agreement before and after the guideline on the same items: a cohort often rates more items
+// after it, and alpha over 7 items against 12 measures the items as much as the guideline. The bootstrap resamples
+// those items, the same draws for both phases, so the change's interval is paired. Fewer than two: no headline.
 import type {Phase} from "../authored/schemas/parts.js";
 import {bootstrapAlphas, type BootstrapOptions, type WithInterval} from "./bootstrap.js";
 import {ofUnits, unitTotals, type CountTable} from "./data.js";
@@ -11,13 +8,11 @@ import type {Figure} from "./figure.js";
 import type {Alpha, Metric} from "./krippendorff.js";
 import {explained, orderedGap} from "./ordered-gap.js";
 
-/** A phase's tables: every rating (n/a a category), and the scores 1-5 alone (n/a missing). */
 interface PhaseTables {
   nominal: CountTable;
   ordered: CountTable;
 }
 
-/** The items rated in one phase only, and their alpha: figures given apart from the headline. */
 export interface OnePhaseOnly {
   items: string[];
   alpha: WithInterval<Alpha>;
@@ -25,16 +20,13 @@ export interface OnePhaseOnly {
 
 export interface MatchedComparison {
   metric: Metric;
-  /** The items rated in both phases, in the items' order: the headline's figures are over these alone. */
   items: string[];
   before: WithInterval<Alpha>;
   after: WithInterval<Alpha>;
   change: WithInterval<Figure>;
-  /** The items rated before the guideline only (vague) and after it only (guideline). */
   only: Record<Phase, OnePhaseOnly>;
 }
 
-/** Why there is no headline when fewer than two items were rated in both phases. */
 function tooFewMatched(count: number): string {
   const rated = count === 0 ? "no item was" : "only 1 item was";
   return (

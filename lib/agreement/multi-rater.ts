@@ -15,10 +15,10 @@ import {chanceCorrected, type Figure} from "./figure.js";
 import {weights as weightsOf, type WeightKind, type Weights} from "./weights.js";
 
 export type Coefficient = Figure & {
-  /** Observed agreement p_a and chance agreement p_e, where they could be computed. */
+  /** Where they could be computed. */
   observed: number | null;
   chance: number | null;
-  /** Units rated by two or more raters: the ones p_a averages over. */
+  /** The ones p_a averages over. */
   units: number;
 };
 

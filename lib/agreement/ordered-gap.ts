@@ -1,10 +1,9 @@
-// Why the ordered figures (alpha ordinal, interval and ratio, AC2) have nothing to compare when the nominal ones do:
-// "n/a", a category of its own for the nominal figures, is a missing rating for the ordered ones. Shared by each
-// phase's figures (cohort-report.ts) and the headline's comparison on the same items (matched.ts).
+// Why the ordered figures have nothing to compare when the nominal ones do: "n/a" is a category for the nominal
+// figures and a missing rating for the ordered ones.
 import {unitTotals, type CountTable} from "./data.js";
 import type {Figure} from "./figure.js";
 
-/** Why the ordered figures have nothing when every rating is n/a: `where` says of what ("in this phase"). */
+/** `where` says of what ("in this phase"). */
 export const allNotApplicable = (where: string): string =>
   `every rating ${where} is n/a, which the ordered figures count as missing`;
 export const noOrderedPair =

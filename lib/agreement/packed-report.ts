@@ -1,38 +1,32 @@
-// The cohort report packed to cross from a worker to a page. A message's objects are all rebuilt at once on the
-// thread that receives it: 10,000 raters' rows in two phases are some 400,000 objects, half a second of a frozen
-// page. So the raters' rows travel as JSON text in blocks, UTF-8 in one buffer per phase that is transferred rather
-// than copied, and the page decodes and parses a block only when it shows that block's rows. Everything else in the
-// report is small and travels as it is.
+// The cohort report packed to cross from a worker to a page: a message's objects are all rebuilt at once, and 10,000
+// raters' rows in two phases are some 400,000 objects, half a second of a frozen page. So the rows travel as JSON text
+// in blocks, in a transferred buffer per phase, parsed only when shown.
 import type {Phase} from "../authored/schemas/parts.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {RaterAgreement} from "./rater-agreement.js";
 
-/** Rows to a block: the page shows a hundred raters at a time. */
+/** The page shows a hundred raters at a time. */
 export const raterBlockSize = 100;
 
-/** Blocks of rows, each a JSON array, as UTF-8 one after another. */
 export interface PackedRows {
   text: Uint8Array;
-  /** Where each block ends in `text`. */
   ends: Int32Array;
 }
 
 export interface PackedReport {
-  /** The report with each phase's `raterAgreement` left empty. */
+  /** With each phase's `raterAgreement` left empty. */
   report: CohortReport;
-  /** Each phase's raters' rows, `raterBlockSize` to a block. */
   raterBlocks: Record<Phase, PackedRows>;
-  /** Each phase's raters' names, in the rows' order: a search reads these, not the rows. */
+  /** A search reads these, not the rows. */
   raterNames: Record<Phase, string[]>;
 }
 
-/** Rows read on demand: `rows(from, to)` as Array.prototype.slice, parsing only the blocks it needs. */
+/** `rows(from, to)` as Array.prototype.slice, parsing only the blocks it needs. */
 export interface RowSource<Row> {
   readonly length: number;
   rows(from: number, to: number): Row[];
-  /** The rows at these places, in this order. */
   rowsAt(places: readonly number[]): Row[];
-  /** The places of the rows whose name holds `query`, ignoring case; every place for an empty query. */
+  /** Ignoring case; every place for an empty query. */
   find(query: string): number[];
 }
 
@@ -64,11 +58,9 @@ export function packReport(report: CohortReport): PackedReport {
   };
 }
 
-/** The buffers to transfer with a packed report (postMessage's transfer list). */
 export const packedBuffers = ({raterBlocks}: PackedReport): ArrayBuffer[] =>
   [raterBlocks.vague.text.buffer, raterBlocks.guideline.text.buffer] as ArrayBuffer[];
 
-/** One phase's raters' rows; `length` is the phase's count of raters. */
 export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAgreement> {
   const {text, ends} = packed.raterBlocks[phase];
   const decoder = new TextDecoder();
@@ -104,10 +96,7 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
   };
 }
 
-/**
- * The whole report again, every rater's row parsed.
- * @internal Only the tests read a packed report back to compare it with the unpacked one.
- */
+/** @internal Only the tests read a packed report back to compare it with the unpacked one. */
 export function unpackReport(packed: PackedReport): CohortReport {
   const phase = (name: Phase): PhaseReport => {
     const rows = raterRows(packed, name);

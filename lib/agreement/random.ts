@@ -1,9 +1,9 @@
-// A small seeded generator (32-bit state, a Weyl sequence through an avalanche mix), so resampling is reproducible:
-// the same seed gives the same draws on every machine and in the browser. Not for anything secret.
+// A small seeded generator (32-bit state, a Weyl sequence through an avalanche mix): the same draws on every machine
+// and in the browser. Not for anything secret.
 
 export type Random = () => number;
 
-/** Uniform numbers in [0, 1) from a seed (any 32-bit integer; other numbers are folded into one). */
+/** Any 32-bit seed; other numbers are folded into one. */
 export function seededRandom(seed: number): Random {
   let state = (Math.trunc(seed) ^ 0x9e3779b9) >>> 0;
   return () => {
@@ -15,5 +15,4 @@ export function seededRandom(seed: number): Random {
   };
 }
 
-/** A whole number in [0, n). */
 export const randomIndex = (random: Random, n: number): number => Math.floor(random() * n);

@@ -1,6 +1,4 @@
-// Each rater against the ruled scores in each phase: the share of scores equal to the ruling and within one point of
-// it, and Cohen's kappa, unweighted, linear and quadratic, over the items both score 1-5. Pure; the cohort report
-// (cohort-report.ts) lists these, raters in name order.
+// Each rater against the ruled scores in each phase: exact, within one, and Cohen's kappa over items both score 1-5.
 import {cohenKappaTable, type Kappa} from "./cohen.js";
 import type {CohortItem} from "./cohort-item.js";
 import {figure, type Figure} from "./figure.js";
@@ -12,22 +10,20 @@ import {quoteValue} from "../text/quote-text.js";
 export interface RaterAgreement {
   rater: string;
   scored: number;
-  /** Shares of the rater's scores equal to the ruled score, and within one point of it ("n/a" only matches "n/a"). */
+  /** "n/a" only matches "n/a". */
   exact: Figure;
   withinOne: Figure;
-  /** Cohen's kappa against the ruled scores, over items both score 1-5. */
   kappa: {none: Kappa; linear: Kappa; quadratic: Kappa};
 }
 
-/** Raters in the order a person expects: rater2 before rater10. */
+/** rater2 before rater10. */
 const byName = new Intl.Collator("en", {numeric: true});
 
-/** One rater's tallies in one phase against the ruled scores. */
 interface RaterTally {
   scored: number;
   exact: number;
   withinOne: number;
-  /** The rater's scores against the ruled ones, over items both score 1-5: rows the rater's, columns the ruling's. */
+  /** Rows the rater's, columns the ruling's. */
   table: number[][];
 }
 
@@ -49,7 +45,7 @@ function tallyRating(tally: RaterTally, score: ScaleScore, truth: number | "n/a"
   tally.table[score - 1]![truth - 1]!++;
 }
 
-/** Why a rater's kappa has nothing to compare when the rater did score items: every pair held an n/a. */
+/** The rater did score items, but every pair held an n/a. */
 export const kappaNotApplicable =
   "none of the items has a score from 1 to 5 from both this rater and the ruling: kappa counts n/a as missing";
 
@@ -68,10 +64,7 @@ function raterAgreement(rater: string, {scored, exact, withinOne, table}: RaterT
   };
 }
 
-/**
- * Each rater against the ruled scores, each phase, raters in name order. One pass over the ratings grouped by rater
- * (a counting sort), which is also where a second score for the same item and phase is caught.
- */
+/** One pass over the ratings grouped by rater (a counting sort), which also catches a second score for an item. */
 export function raterAgreements(
   columns: RatingColumns,
   items: readonly CohortItem[],
@@ -83,7 +76,7 @@ export function raterAgreements(
   const next = start.slice(0, raters.length);
   const grouped = new Int32Array(rater.length);
   for (let i = 0; i < rater.length; i++) grouped[next[rater[i]!]!++] = i;
-  // Raters in the order a person expects; a tie keeps the order first seen.
+  // A tie keeps the order first seen.
   const order = Array.from(raters, (_, r) => r)
     .filter((r) => start[r + 1]! > start[r]!)
     .sort((a, b) => byName.compare(raters[a]!, raters[b]!) || a - b);

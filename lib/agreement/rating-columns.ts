@@ -1,18 +1,15 @@
-// A cohort's ratings as columns: each rating's rater, item and phase-and-score in typed arrays, each rater's name
-// once. A million ratings are 9 MB in three arrays rather than a million objects, copy to and from a worker as a
-// few blocks of memory, and the report (cohort-report.ts) reads them in tight loops. Pure and browser-safe.
+// A cohort's ratings as columns: a million ratings are 9 MB in three typed arrays rather than a million objects, copy
+// to and from a worker as a few blocks of memory, and are read by the report in tight loops.
 import type {Phase} from "../authored/schemas/parts.js";
 import {phases, scores, type CohortRating, type ScaleScore} from "./ratings.js";
 import {quoteValue} from "../text/quote-text.js";
 
 export interface RatingColumns {
-  /** The raters' names, each once; `rater[i]` indexes this list. */
   raters: string[];
-  /** Each rating's rater (an index into `raters`). */
   rater: Int32Array;
-  /** Each rating's item: an index into the item list the columns were made for. */
+  /** An index into the item list the columns were made for. */
   item: Int32Array;
-  /** Each rating's phase and score as one code: phase index × 6 + score index (see `ratingCode`). */
+  /** phase index × 6 + score index (`ratingCode`). */
   code: Uint8Array;
 }
 
@@ -21,7 +18,6 @@ export const ratingCode = (phase: Phase, score: ScaleScore): number =>
   phases.indexOf(phase) * scores.length + scores.indexOf(score);
 export const phaseOfCode = (code: number): Phase => phases[Math.floor(code / scores.length)]!;
 export const scoreOfCode = (code: number): ScaleScore => scores[code % scores.length]!;
-/** One past the largest code. */
 export const codeCount = phases.length * scores.length;
 
 export const emptyColumns = (): RatingColumns => ({
@@ -33,7 +29,7 @@ export const emptyColumns = (): RatingColumns => ({
 
 export const columnsLength = (columns: RatingColumns): number => columns.code.length;
 
-/** Ratings as columns over `itemIds`; raters are numbered in the order first seen. A rating of another item throws. */
+/** Raters are numbered in the order first seen; a rating of another item throws. */
 export function ratingColumns(ratings: readonly CohortRating[], itemIds: readonly string[]): RatingColumns {
   const itemIndex = new Map(itemIds.map((id, index) => [id, index]));
   const raterIndex = new Map<string, number>();

@@ -1,7 +1,5 @@
-// Ratings from CSV: a header `rater,item,phase,score` (the columns in any order), then one rating a line. Parsed by
-// Papa Parse, which also runs in the browser, row by row, so a large file streams through without being held as
-// rows. Line numbers count physical lines, a quoted field's line breaks included, so a problem points at the line a
-// coordinator sees in an editor.
+// Ratings from CSV (`rater,item,phase,score`, columns in any order), streamed row by row through Papa Parse. Line
+// numbers count physical lines, a quoted field's line breaks included, so a problem points at the line an editor shows.
 import Papa from "papaparse";
 import {checkPhase, checkRater, checkScore, itemChecker, RatingsCollector, type CohortRating} from "./ratings.js";
 
@@ -11,20 +9,16 @@ type Column = (typeof csvColumns)[number];
 const lineBreaks = /\r\n|\r|\n/g;
 const countLineBreaks = (text: string): number => text.match(lineBreaks)?.length ?? 0;
 
-/** The Papa Parse settings the readers share: commas only (never guessed), no header handling, every line seen. */
+/** Commas only (never guessed), every line seen. */
 export const papaConfig = {delimiter: ",", header: false, skipEmptyLines: false, dynamicTyping: false} as const;
 
-/** What Papa Parse says about a row, as a coordinator would read it. */
 function describeParseError(error: Papa.ParseError): string {
   if (error.code === "MissingQuotes") return "a quoted field is never closed (is the file cut short?)";
   if (error.code === "InvalidQuotes") return 'a quote inside a field: quote the field and double the quote ("")';
   return error.message.toLowerCase();
 }
 
-/**
- * Reads rows one at a time into a collector: feed it each row Papa Parse yields (with that row's parse errors),
- * then call end(). Stops reading rows after a header it cannot use.
- */
+/** Feed it each row Papa Parse yields, then call end(). Stops reading rows after a header it cannot use. */
 export class RatingsCsvReader {
   private line = 1;
   private columns: Record<Column, number> | null = null;

@@ -1,12 +1,6 @@
-// Ratings from a judge's run file (data/judges/runs/*.json, lib/judges/schema.node.ts JudgeRun): each case the model
-// answered, its score in the guideline phase (the judge reads the guideline, as a trainee does after the vague part).
-// A case whose reply was no answer (not JSON, the wrong shape, cut off, too large) gives no rating: it is never
-// guessed into a score. Only what a rating needs is read, with plain checks: the page bundles this, so no schema
-// library; judges:check holds recorded runs to the whole schema.
-//
-// The rater is named by the model and the moment the run started (UTC, the time its file is named by: rater-name.ts
-// judgeRaterName): two runs of one model (another prompt, another guideline, a minute later) are two raters, and one
-// run given twice scores its cases twice, which the collector reports. Browser-safe.
+// Ratings from a judge's run file: each case the model answered, in the guideline phase. A reply that was no answer
+// gives no rating, never a guessed score. Plain checks, no schema library: the page bundles this. Each run is its own
+// rater (model and start), so two runs of one model are two raters, and one run given twice is reported.
 import {runFileByteCap} from "../probes/limits.js";
 import {formatBytes} from "../text/format.js";
 import {progressFileByteLimit} from "../trainee/transfer.js";
@@ -14,10 +8,10 @@ import {modelMaxLength} from "../probes/limits.js";
 import {isRunStart, judgeRaterName, judgeRaterNameMaxLength} from "./rater-name.js";
 import {checkRater, checkScore, itemChecker, RatingsCollector, type ScaleScore} from "./ratings.js";
 
-/** The largest judge run read: a run file's cap, as for a probe run (lib/probes/limits.ts). */
+/** As for a probe run. */
 export const judgeRunByteCap = runFileByteCap;
 
-/** Why a .json file is refused by its size before it is read, or null: past the larger of its two kinds' caps. */
+/** Past the larger of its two kinds' caps. */
 export function jsonFileSizeProblem(bytes: number): string | null {
   if (bytes <= judgeRunByteCap) return null;
   return (

@@ -1,17 +1,11 @@
-// Ratings from a trainee's saved progress record (lib/trainee/progress.ts), the file a trainee exports: the first
-// attempt at each item in the walk through the parts (not the blind self-check), in the phase it was scored in.
-// The rater is named by the record when it carries a name, else by the file's name.
-//
-// One function reads a trainee's file, so a new export format (a record with the trainee's name, several records in
-// one file) is added here and nowhere else. Two are read, both by the site's own import (lib/trainee/transfer.ts,
-// readImport: the same size, JSON, number, shape and attempt checks): the results page's export file (an envelope
-// with kind "progress-export", the record and the name the trainee gave), and a plain saved record, with or without
-// a top-level `rater`.
+// Ratings from a trainee's file: the first attempt at each item in the walk (not the blind self-check), in its phase.
+// Read here only, by the site's own import checks: the results page's export file, or a plain saved record with or
+// without a top-level `rater`. The rater is the record's name, else the file's.
 import {utf8Length} from "../text/format.js";
 import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
 import {checkRater, itemChecker, RatingsCollector, type ScaleScore} from "./ratings.js";
 
-/** The rater's name from a file's name: the last path segment without its extension. */
+/** The last path segment without its extension. */
 export function raterFromFileName(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.[^.]*$/, "") || base;
@@ -20,10 +14,7 @@ export function raterFromFileName(file: string): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/**
- * The file read as the site's import reads it (size, JSON, version, numbers, shape, attempts), or refused with
- * why; a plain record's top-level `rater` is set aside first and returned as `named`.
- */
+/** A plain record's top-level `rater` is set aside first and returned as `named`. */
 function readRecord(text: string): {imported: ImportResult; named?: unknown} {
   let value: unknown;
   try {
@@ -38,10 +29,6 @@ function readRecord(text: string): {imported: ImportResult; named?: unknown} {
   return {imported: readImportedValue(record), named: rater};
 }
 
-/**
- * Reads a trainee's file into the collector: the results page's export file (with the name the trainee gave, if
- * any), or a plain saved record, with or without a top-level string `rater` (the trainee's name).
- */
 export function readTraineeFile(
   text: string,
   file: string,

@@ -1,16 +1,11 @@
-// A cohort's ratings as the agreement figures read them, and the checks every input goes through, whatever file it
-// came from: a known item, a phase, a score on the scale, a rater name that prints as plain text, and no rater who
-// scored the same item twice in a phase. A problem names the file, the line (or the field path in a JSON record) and
-// the field, and says what would be valid.
+// A cohort's ratings and the checks every input goes through, whatever its file. A problem names the file, the line
+// (or field path) and the field, and says what would be valid.
 import type {Phase} from "../authored/schemas/parts.js";
 import {escapeUnsafe, quoteValue} from "../text/quote-text.js";
 import {raterNameFault} from "./rater-name.js";
 import {plural} from "../text/format.js";
 
-/**
- * A score on the scale as a literal, one of six values: it keys a record of counts and indexes a table. (The authored
- * files' `Score` in lib/authored/schemas/verdict.ts is zod's, any whole number 1-5 or n/a typed as `number`.)
- */
+/** A literal, so it keys a record of counts (the authored `Score` in lib/authored/schemas/verdict.ts is a number). */
 export type ScaleScore = 1 | 2 | 3 | 4 | 5 | "n/a";
 export const scores: readonly ScaleScore[] = [1, 2, 3, 4, 5, "n/a"];
 export const phases: readonly Phase[] = ["vague", "guideline"];
@@ -20,7 +15,7 @@ export interface CohortRating {
   item: string;
   phase: Phase;
   score: ScaleScore;
-  /** Where it was read: a file, and a line (CSV) or an answer's index (a trainee's record). */
+  /** A file, and a line (CSV) or an answer's index (a trainee's record). */
   file: string;
   line?: number;
   answer?: number;
@@ -28,14 +23,13 @@ export interface CohortRating {
 
 export interface InputProblem {
   file: string;
-  /** A CSV line (1 is the header). */
+  /** 1 is the header. */
   line?: number;
-  /** The field at fault: a CSV column, or a path in a JSON record like answers[3].item. */
+  /** A CSV column, or a path in a JSON record like answers[3].item. */
   field?: string;
   message: string;
 }
 
-/** A problem on one line, as given, with any character that would not show as itself escaped. */
 export function formatInputProblem({file, line, field, message}: InputProblem): string {
   // The whole line: a message can name a second file (where a duplicate score was first given).
   if (line !== undefined) return escapeUnsafe(`${file} line ${line}${field ? `, field ${field}` : ""}: ${message}`);

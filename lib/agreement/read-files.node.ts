@@ -1,7 +1,5 @@
-// Node-only: reads the files a coordinator names (CSV exports, trainees' progress files and judges' run files) into
-// ratings. Each file is checked before it is read: a regular file, no larger than the cap (a 50 MB file is refused
-// by its size, before a byte is parsed), and UTF-8 text. A file that cannot be read stops the command (exit 1) with
-// one line naming it; bad rows are collected across all files and reported together (RatingsInputError).
+// Reads the files a coordinator names into ratings, each checked first (a regular file, within the cap, UTF-8). A file
+// that cannot be read stops the command with one line; bad rows across all files are reported together.
 import {fail, quote, readFileOrFail} from "../node/cli.js";
 import {formatBytes} from "../text/format.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
@@ -18,17 +16,11 @@ import {
 } from "./file-kind.js";
 import {jsonFileSizeProblem, judgeRunByteCap} from "./ratings-judge.js";
 
-/**
- * The largest CSV read: 32 MiB, about a million rows. The whole text is held, then the ratings (see totalByteCap), so
- * the cohort page, which streams a CSV into columns, reads larger ones. A trainee's progress file is held to
- * progressFileByteLimit (lib/trainee/transfer.ts), as everywhere.
- */
+/** About a million rows: the whole text is held, then the ratings. The cohort page streams CSVs and reads larger. */
 export const fileByteCap = 32 * 1024 * 1024;
 
-/**
- * The most read in one run, all files together: 64 MiB. Reading holds about 1.2 kB a rating; three files of 32 MiB
- * at one rater a line took 3.7 GB, and six ran the heap out.
- */
+/** Reading holds about 1.2 kB a rating: three files of 32 MiB at one rater a line took 3.7 GB, and six ran the heap
+ *  out. */
 export const totalByteCap = 64 * 1024 * 1024;
 
 const csvTooLarge = (path: string, cap: number) => (): never =>

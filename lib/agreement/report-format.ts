@@ -1,5 +1,4 @@
-// The cohort report as a person reads it, in lines of text (report-csv.ts has it as a spreadsheet takes it). Pure; the
-// CLI prints these. Names (raters, items) are written as given: they are text.
+// The cohort report in lines of text, as a person reads it (report-csv.ts has it as a spreadsheet takes it).
 import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {ItemSpread} from "./item-spread.js";
@@ -9,7 +8,6 @@ import type {Figure} from "./figure.js";
 import {fixed, percent, resamplesUsed, signed} from "./figure-text.js";
 import {plural} from "../text/format.js";
 
-/** A figure inline: its value, or "not computable" and why. */
 export function describeFigure(f: Figure, show: (value: number) => string = fixed): string {
   return f.value === null ? `not computable (${f.reason})` : show(f.value);
 }

@@ -1,11 +1,9 @@
-// Agreement weights over q ordered categories: 1 for the same category, less for categories further apart, by their
-// positions on the scale (the points of a 1-5 scale are equally spaced). The definitions are Gwet's (Handbook of
-// Inter-Rater Reliability, 4th ed., 2014, ch. 3), as the irrCAC package implements them; for two raters, "linear"
-// and "quadratic" are Cohen's (1968) weighted kappa's, the R irr package's "equal" and "squared".
+// Agreement weights over q ordered categories, by their positions on the scale. Gwet's definitions (Handbook of
+// Inter-Rater Reliability, 4th ed., 2014, ch. 3), as irrCAC implements them; for two raters "linear" and "quadratic"
+// are Cohen's (1968), R irr's "equal" and "squared".
 
 export type WeightKind = "identity" | "linear" | "quadratic" | "ordinal" | "within-one";
 
-/** A q × q matrix, row-major. */
 export interface Weights {
   readonly q: number;
   readonly kind: WeightKind | "custom";
@@ -32,7 +30,7 @@ export function weights(kind: WeightKind, q: number): Weights {
   return {q, kind, matrix};
 }
 
-/** A matrix of one's own (rows of q numbers from 0 to 1, 1 on the diagonal), checked. */
+/** Rows of q numbers from 0 to 1, 1 on the diagonal; checked. */
 export function customWeights(rows: readonly (readonly number[])[]): Weights {
   const q = rows.length;
   const matrix = new Float64Array(q * q);

@@ -1,5 +1,5 @@
-// What a data file holds instead of its data when `npm run dev` finds a broken authored file: the problems, so the
-// page can name each file, field and fix instead of going blank. The build never ships this: it fails instead.
+// What a data file holds when `npm run dev` finds a broken authored file, so the page can name each problem instead
+// of going blank. The build never ships this: it fails instead.
 import type {Problem} from "./problems.js";
 
 export interface BrokenData {

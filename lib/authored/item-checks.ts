@@ -1,6 +1,5 @@
-// What an item must satisfy beyond the shape of its fields: one main task, quotes found in their text, a note on each
-// candidate, and the rest. A plain function, not zod's: the schema runs it at build time, and the case editor runs
-// the same checks in the browser, where zod is not loaded.
+// What an item must satisfy beyond its fields' shapes. A plain function, not zod's: the case editor runs the same
+// checks in the browser, where zod is not loaded.
 import {locate, quotesOf, textOf} from "./quote.js";
 import type {Item} from "./schemas/item.js";
 import {quoteText} from "../text/quote-text.js";
@@ -11,7 +10,6 @@ export interface ItemCheckProblem {
   message: string;
 }
 
-/** Every rule the item breaks that its fields' shapes cannot say, each at its field. */
 export function itemProblems(item: Item): ItemCheckProblem[] {
   const problems: ItemCheckProblem[] = [];
   const issue = (path: PropertyKey[], message: string) => problems.push({path, message});

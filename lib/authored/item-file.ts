@@ -1,5 +1,4 @@
-// Node and build time: an item file's text validated with zod (lib/authored/schemas/item.ts). Reading the text is
-// lib/authored/item-text.ts, which the case editor shares in the browser.
+// Node and build time: an item file validated with zod. Reading the text is item-text.ts, shared with the case editor.
 import {Item} from "./schemas/item.js";
 import {declaredItem} from "./schemas/facts.js";
 import type {GuidelineLogic} from "./schemas/logic.js";
@@ -7,17 +6,13 @@ import {inSectionWords, itemRecord} from "./item-text.js";
 import {AuthoredFileError, problemsFromZod} from "./problems.js";
 import {problemInWords} from "./problem-words.js";
 
-/**
- * Parses and validates one item file. Throws AuthoredFileError naming the file and every field at fault. With the
- * current version's logic, each line's rule and facts, the flags and the deciding rule are held to what it declares,
- * and each line's facts get their declared defaults.
- */
+/** With the current version's logic, lines, flags and the deciding rule are held to what it declares, and facts get
+ *  their declared defaults. */
 export function parseItemFile(source: string, file: string, logic?: GuidelineLogic): Item {
   const {record, problems} = itemRecord(source, file);
   const parsed = (logic ? declaredItem(logic) : Item).safeParse(record);
   if (!parsed.success) problems.push(...problemsFromZod(file, parsed.error, record).map(inSectionWords));
-  // In an author's words ("Title: give the case a name"), as the case editor says them: guideline:check, case:new and
-  // the build all read an item here.
+  // In an author's words ("Title: give the case a name"), as the case editor says them.
   if (problems.length) throw new AuthoredFileError(problems.map(problemInWords));
   const item = parsed.data!;
   const expected = file.split("/").pop()!.replace(/\.md$/, "");

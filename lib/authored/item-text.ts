@@ -1,13 +1,11 @@
-// Reading an item file's text: the YAML front matter and the "## Heading" sections, put together as the record the
-// item schema validates. Browser-safe (yaml and marked, no zod): the case editor reads a file here as the build does,
-// and lib/authored/item-file.ts validates the record with zod at build time.
+// Reading an item file's text into the record the item schema validates. yaml and marked, no zod: the case editor
+// reads a file here as the build does.
 import {Lexer, type Token} from "marked";
 import {parseDocument, type Document} from "yaml";
 import {authoredLimits, checkAuthoredText} from "./limits.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {AuthoredFileError, type Problem} from "./problems.js";
 
-/** Body sections an item file may have, and where each one goes in the item. */
 export const itemSections = {
   "request": ["request", "text"],
   "request gloss": ["request", "gloss"],
@@ -15,10 +13,7 @@ export const itemSections = {
   "response gloss": ["response", "gloss"],
 } as const;
 
-/**
- * Splits a Markdown file into its YAML front matter (as data) and its "## Heading" sections (raw text). The text is
- * held to the item file's limits (lib/authored/limits.ts) before the YAML and Markdown parsers see it.
- */
+/** The text is held to the item file's limits before the YAML and Markdown parsers see it. */
 export function splitItemFile(source: string, file: string): {frontMatter: unknown; sections: Map<string, string>} {
   checkAuthoredText(source, file, "item");
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);

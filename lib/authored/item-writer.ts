@@ -1,13 +1,9 @@
-// Writing an item file: the record the item schema validates (front matter and section texts, as itemRecord reads
-// them) back to the text data/items/<id>.md holds. Browser-safe: the case editor downloads what this writes, and
-// `npm run case:new` writes a starting file with it. Only the fields the record holds are written, in the order the
-// repository's files keep them; reading the text back with itemRecord gives the same record.
+// Writing an item record back to the text data/items/<id>.md holds, in the order the repository's files keep the
+// fields; reading it back with itemRecord gives the same record. The case editor and `npm run case:new` write with it.
 import {Document, isMap, isScalar, isSeq, Scalar, type Node} from "yaml";
 import {itemSections} from "./item-text.js";
 
-/**
- * The item's fields in the order the files keep them (test/unit/authored/item-writer.test.ts holds it to the schema).
- */
+/** test/unit/authored/item-writer.test.ts holds it to the schema. */
 export const itemFieldOrder = [
   "id",
   "set",
@@ -35,7 +31,6 @@ export const itemFieldOrder = [
   "decidingRule",
 ] as const;
 
-/** A checklist line's fields in the files' order. */
 export const lineFieldOrder = [
   "role",
   "text",
@@ -50,10 +45,9 @@ export const lineFieldOrder = [
   "because",
 ] as const;
 
-/** A text's fields (request, response) in the files' order. */
 export const textFieldOrder = ["text", "form", "language", "gloss", "note", "siteNote", "turn"] as const;
 
-/** A record's keys in `order` first, then any others as they come (the schema refuses those; kept, not dropped). */
+/** Keys outside `order` come after, as they come: the schema refuses them, but they are kept, not dropped. */
 function ordered(record: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
   const keys = [...order.filter((key) => Object.hasOwn(record, key)), ...Object.keys(record)];
   return Object.fromEntries([...new Set(keys)].map((key) => [key, record[key]]));
@@ -62,7 +56,6 @@ function ordered(record: Record<string, unknown>, order: readonly string[]): Rec
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The front matter: the record without the texts its sections hold, in the files' order. */
 function frontMatterOf(record: Record<string, unknown>): Record<string, unknown> {
   const front = ordered(record, itemFieldOrder);
   const written = new Set<string>();
@@ -73,21 +66,17 @@ function frontMatterOf(record: Record<string, unknown>): Record<string, unknown>
     front[parent] = ordered(rest, textFieldOrder);
     written.add(parent);
   }
-  // A request or response whose every field is a section is written by its sections alone, not as "request: {}".
   for (const parent of written) if (!Object.keys(front[parent] as object).length) delete front[parent];
   if (Array.isArray(front.checklist))
     front.checklist = front.checklist.map((line: unknown) => (isRecord(line) ? ordered(line, lineFieldOrder) : line));
   return front;
 }
 
-/** Longer texts than this are written folded (">-") over lines of at most `lineWidth`, as the files write them. */
+/** Longer texts are written folded (">-"), as the files write them. */
 const foldedFrom = 80;
 const lineWidth = 120;
 
-/**
- * The files' style: short lists and a line's facts on one line ({bound: ceiling, limit: 2, delivered: 1}), and a long
- * text of a block mapping folded over several lines.
- */
+/** Short lists and a line's facts on one line ({bound: ceiling, limit: 2, delivered: 1}); a long text folded. */
 function writeInFileStyle(node: Node | null, key: string | null): void {
   if (isScalar(node)) {
     if (typeof node.value === "string" && node.value.length > foldedFrom) node.type = Scalar.BLOCK_FOLDED;
@@ -104,7 +93,6 @@ function writeInFileStyle(node: Node | null, key: string | null): void {
   }
 }
 
-/** The file's text: front matter between --- lines, then a "## Heading" section for each text the record holds. */
 export function writeItemFile(record: Record<string, unknown>): string {
   const document = new Document(frontMatterOf(record));
   writeInFileStyle(document.contents as Node, null);

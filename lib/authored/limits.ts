@@ -1,33 +1,24 @@
-// The limits on the files authors write (data/items/*.md, data/*.yaml, guideline/v*/guideline.yaml, the probes' JSON
-// under data/probes/), in one place, and the checks on their text. The YAML and Markdown parsers recurse and some of
-// their work grows faster than the input, so a file past these limits is refused, naming the file, before it reaches
-// them. docs/guideline-authors.md states the limits. Measured when they were set: the largest item is 2.4 kB, the
-// largest YAML file (guideline/v1) 11 kB, the largest probe file 8.5 kB; YAML nests at most 5 levels, an item's
-// sections 1.
+// The limits on the files authors write (docs/guideline-authors.md states them). The YAML and Markdown parsers
+// recurse and some of their work grows faster than the input, so a file past these is refused, naming the file,
+// before it reaches them. Measured when set: the largest item 2.4 kB, YAML file 11 kB, probe file 8.5 kB; YAML nests
+// at most 5 levels, an item's sections 1.
 import {formatBytes, utf8Length} from "../text/format.js";
 import {AuthoredFileError} from "./problems.js";
 
 export const authoredLimits = {
-  /** Bytes of an item file (data/items/*.md), front matter and sections together. */
+  /** Front matter and sections together. */
   itemBytes: 64_000,
-  /** Bytes of a YAML file (data/*.yaml, guideline/v*\/guideline.yaml). */
   yamlBytes: 256_000,
-  /** Bytes of a probe's JSON file (data/probes/<probe>/vN.json, data/probes/hashes.json). */
   probeBytes: 256_000,
-  /** Levels of mappings and lists in YAML (the front matter's mapping is the first). */
+  /** The front matter's mapping is the first level. */
   yamlDepth: 32,
-  /** Copies of anchored values YAML aliases may make: the yaml package's maxAliasCount (a bomb makes millions). */
+  /** The yaml package's maxAliasCount (a bomb makes millions). */
   yamlAliases: 100,
-  /** Levels of Markdown quotes and lists in an item's sections. */
   markdownDepth: 16,
-  /**
-   * Emphasis marks (* and _) in an item's sections: the Markdown lexer's work grows with their square (60 kB of "_a"
-   * took 8.6 s), and no item holds one.
-   */
+  /** The Markdown lexer's work grows with their square (60 kB of "_a" took 8.6 s), and no item holds one. */
   emphasisMarks: 1_000,
 } as const;
 
-/** Which limit a file's size is held to. */
 export type AuthoredKind = "item" | "yaml" | "probe";
 
 const sizeLimits: Record<AuthoredKind, {bytes: number; name: string}> = {
@@ -36,12 +27,10 @@ const sizeLimits: Record<AuthoredKind, {bytes: number; name: string}> = {
   probe: {bytes: authoredLimits.probeBytes, name: "a probe file"},
 };
 
-/** The largest an authored file of this kind may be, in bytes. */
 export const byteLimit = (kind: AuthoredKind): number => sizeLimits[kind].bytes;
 
 const problem = (file: string, message: string) => new AuthoredFileError([{file, field: "", message}]);
 
-/** The error for a file over its size limit. */
 export const tooLarge = (file: string, kind: AuthoredKind): AuthoredFileError =>
   problem(
     file,

@@ -1,16 +1,14 @@
-// A case file's problems in an author's words: the field by the name its control has in the case editor ("Title",
-// "Line 2, its rule"), and, where the field is missing or empty, the fix ("give the case a name") in place of the
-// schema's wording ("missing: expected string"). One wording for the editor, `case:new` and the item errors of
-// `guideline:check` and the build. Browser-safe.
+// A case file's problems in an author's words: the field by its control's name in the case editor ("Line 2, its
+// rule"), and for a missing or empty field the fix ("give the case a name") in place of the schema's wording. One
+// wording for the editor, `case:new`, `guideline:check` and the build.
 import type {Problem} from "./problems.js";
 
-/** A field of the case: its name in words, and the fix when it is missing or empty (else the message stands). */
+/** The fix applies when it is missing or empty; else the message stands. */
 interface FieldWords {
   label: string;
   missing?: string;
 }
 
-/** The request's or the response's fields, named as the editor's controls are. */
 function textFields(which: "request" | "response"): Record<string, FieldWords> {
   const text = {label: which === "request" ? "Request" : "Response", missing: `paste the ${which}`};
   return {

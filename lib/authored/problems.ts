@@ -1,10 +1,9 @@
 import type {z} from "zod";
 import {escapeUnsafe, quoteValue} from "../text/quote-text.js";
 
-/** One thing wrong with an authored file: where, which field, and what was expected. */
 export interface Problem {
   file: string;
-  /** The field at fault, written like checklist[1].rule; empty for the whole file. */
+  /** Written like checklist[1].rule; empty for the whole file. */
   field: string;
   message: string;
 }

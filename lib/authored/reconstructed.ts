@@ -1,19 +1,17 @@
 // Which parts of a guideline version the site had to write because the case study does not give them, gathered so a
-// page can mark each one and give the reason once. Browser-safe: types only from the schema.
+// page can mark each one and give the reason once.
 import type {Guideline, Reconstructed} from "./schemas/guideline.js";
 
-/** One reconstructed part: where it is, which of its texts are reconstructed, and why. */
 export interface ReconstructedPart {
-  /** What a reader calls the part: a rule's title ("Style and register"), "Rubric row 3", ... */
+  /** A rule's title ("Style and register"), "Rubric row 3", ... */
   part: string;
-  /** Names the part uniquely within the version: "rule:style-register", "rubric:3", "notApplicable". */
+  /** "rule:style-register", "rubric:3", "notApplicable". */
   key: string;
-  /** The reconstructed texts of the part ("text", "meaning", ...). */
   fields: string[];
   because: string;
 }
 
-/** A reason given once for every part it covers, numbered in the order the parts appear. */
+/** Numbered in the order the parts appear. */
 export interface ReconstructionNote {
   number: number;
   because: string;
@@ -26,7 +24,7 @@ const versionWide = [
   ["notApplicable", "The not-applicable sentence"],
 ] as const;
 
-/** Every reconstructed part of a version, in reading order: version-wide texts, the rules, the rubric. */
+/** In reading order: version-wide texts, the rules, the rubric. */
 export function reconstructedParts(guideline: Guideline): ReconstructedPart[] {
   const parts: ReconstructedPart[] = [];
   const wide: Partial<Record<(typeof versionWide)[number][0], Reconstructed>> = guideline.reconstructed ?? {};

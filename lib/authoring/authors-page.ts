@@ -1,8 +1,6 @@
-// What the authors' page (/authors) shows, decided without the page: the choice it compares (read from and written
-// to its address), the candidate's rule set, the preview, the rubric's findings and the dependence reports. Only the
-// findings are kept (they take 7-18 ms; the rest of a change about 1 ms: npm run bench -- --preview-only). The page
-// only renders each view this module hands it. No DOM and no clock: when deferred work runs is the caller's. It is
-// long: the choice, the findings' cache and the work after the paint share the page's state.
+// What the authors' page shows, decided without the page. Only the rubric's findings are cached (7-18 ms; the rest of
+// a change takes about 1 ms: npm run bench -- --preview-only). No DOM and no clock. It is long: the choice, the
+// findings' cache and the work after the paint share the page's state.
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";
@@ -33,56 +31,48 @@ import {changeKey, withRuleChange, type RuleChange} from "./rule-changes.js";
 import {logicDifferences, ruleChangeWords} from "./rule-change-words.js";
 
 export interface AuthorsPageData {
-  /** Every guideline version, oldest first: the newest is what the page opens with. */
+  /** Oldest first: the newest is what the page opens with. */
   versions: Guideline[];
   items: Item[];
   domains: ParameterDomain[];
-  /** The recorded model judges' scores (none when absent). */
   judges?: readonly JudgeScores[];
 }
 
-/** When the page's deferred work runs: the page passes the browser's timers, a test its own queue. */
+/** The page passes the browser's timers, a test its own queue. */
 export interface AuthorsSchedule {
-  /** Runs `work` after the current task, so the page paints what it has just changed first. */
+  /** So the page paints what it has just changed first. */
   afterPaint(work: () => void): void;
 }
 
-/** The candidate's part of "What the worked cases do not test". */
 export interface CandidateReport {
-  /** The report shown: null while the candidate is the base version unchanged (the base's own report says it all). */
+  /** Null while the candidate is the base unchanged (the base's own report says it all). */
   shown: {label: string; dependence: Dependence} | null;
-  /** Whether what is shown is out of date: the current candidate's report is still to be worked out. */
+  /** The current candidate's report is still to be worked out. */
   busy: boolean;
 }
 
-/** Everything the page shows for one choice. */
 export interface AuthorsView {
   choice: CandidateChoice;
-  /** The candidate's version as written, against whose values the page marks a parameter changed. */
+  /** The page marks a parameter changed against its values. */
   candidateVersion: Guideline;
-  /** The changes to the candidate's clauses and rows, each with its key and in words, in the order made. */
   changes: {change: RuleChange; key: string; words: string}[];
-  /** The candidate's rules and parameters: its version with the choice's parameters. */
   candidateRules: RuleSet;
-  /** The candidate in words: "v2", or "v2 with counting = most-missed". */
+  /** "v2", or "v2 with counting = most-missed". */
   described: string;
-  /** The page's status line: the choice and how many items move or lose their single score. */
   status: string;
-  /** What differs between the base and the candidate, shown before what moves. */
+  /** Shown before what moves. */
   differs: VersionDiff;
   preview: Preview;
-  /** The rubric's findings under the base and the candidate; null while they are worked out, after the paint. */
+  /** Null while they are worked out, after the paint. */
   baseCompleteness: CompletenessReport | null;
   candidateCompleteness: CompletenessReport | null;
   baseDependence: Dependence;
   candidateReport: CandidateReport;
-  /** Each recorded judge's agreement with the base's rulings and the candidate's. */
   judges: JudgeAgreement[];
-  /** The caution beside the judges' lines, and how a rewording is tested instead. */
   rewording: ReturnType<typeof rewordingAdvice>;
 }
 
-/** The work the page does, replaceable in tests to see what is computed and what is reused. */
+/** Replaceable in tests to see what is computed and what is reused. */
 export interface AuthorsWork {
   completeness(scoring: Scoring): CompletenessReport;
   dependence(prepared: PreparedBase, domains: readonly ParameterDomain[]): Dependence;
@@ -90,10 +80,10 @@ export interface AuthorsWork {
 }
 
 export interface AuthorsPageOptions {
-  /** The address's query ("?base=v2&candidate=v1&set=counting%3Dmost-missed"), read once. */
+  /** "?base=v2&candidate=v1&set=counting%3Dmost-missed", read once. */
   query: string;
   schedule: AuthorsSchedule;
-  /** The query for the address after a change ("base=v2&candidate=v2"), handed over once the change is painted. */
+  /** Handed over once the change is painted. */
   onAddress?(query: string): void;
   /** A view that changed later than the change that led to it (the candidate's report arrived). */
   onView?(view: AuthorsView): void;
@@ -101,22 +91,19 @@ export interface AuthorsPageOptions {
 }
 
 export interface AuthorsPage {
-  /** Why the address's choice could not be read, or null when it could (or there was none). */
+  /** Null when it could be read (or there was none). */
   readonly notice: string | null;
-  /** What the page shows now. */
   readonly view: AuthorsView;
   chooseBase(version: string): AuthorsView;
-  /** Another candidate version, with its own parameters: the changes made to the one before do not carry over. */
+  /** The changes made to the one before do not carry over. */
   chooseCandidate(version: string): AuthorsView;
-  /** A parameter of the candidate set to a value; set back to its version's own value, it is no longer a change. */
+  /** Set back to its version's own value, it is no longer a change. */
   setParameter(name: ParameterName, value: ParameterValue): AuthorsView;
-  /** Every parameter back to the candidate version's own value. */
   undoParameters(): AuthorsView;
-  /** A clause's verdict or flag, or a row's threshold, changed; set back to the version's own, it is no change. */
+  /** Set back to the version's own, it is no change. */
   setRuleChange(change: RuleChange): AuthorsView;
-  /** One change (by its key, `numbers.ceiling-needs-one`) undone. */
+  /** By its key, `numbers.ceiling-needs-one`. */
   dropRuleChange(key: string): AuthorsView;
-  /** Every clause and row back to the candidate version's own. */
   undoRuleChanges(): AuthorsView;
 }
 

@@ -1,6 +1,5 @@
-// The authors' page's choice with the changes to the candidate's logic beside its parameters, in its address: each
-// `set=` is a parameter (`set=counting=most-missed`) or, with a dot in its key, a clause's verdict or flag or a rubric
-// row's threshold (`set=numbers.ceiling-needs-one=partly`), read against the candidate version's logic. Browser-safe.
+// The authors' page's choice in its address: each `set=` is a parameter (`set=counting=most-missed`) or, with a dot in
+// its key, a clause's verdict or flag or a row's threshold (`set=numbers.ceiling-needs-one=partly`).
 import type {Guideline} from "../authored/schemas/guideline.js";
 import {ruleSetOf, type RuleSet} from "../engine/derive.js";
 import {ruleChangeWords} from "./rule-change-words.js";
@@ -18,15 +17,11 @@ import {
 import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
 import {applyRuleChanges, formatChange, isRuleChangeText, parseRuleChanges, type RuleChange} from "./rule-changes.js";
 
-/** A base, a candidate version, and the parameters and the logic changed on top of the candidate's. */
 export interface CandidateChoice extends PreviewChoice {
   changes: RuleChange[];
 }
 
-/**
- * Reads the choice from the address. A parameter, a version, a rule, a clause, a verdict or a row that is not one
- * throws, naming what is valid (as a parameter does).
- */
+/** Anything that is not one throws, naming what is valid. */
 export function candidateFromQuery(
   query: string,
   versions: readonly string[],
@@ -43,17 +38,14 @@ export function candidateFromQuery(
   return {...choice, changes};
 }
 
-/** The choice as the address holds it: the parameters' `set=` first, then the logic's, in the order made. */
+/** The parameters' `set=` first, then the logic's, in the order made. */
 export function candidateToQuery(choice: CandidateChoice): string {
   const query = new URLSearchParams(choiceToQuery(choice));
   for (const change of choice.changes) query.append("set", formatChange(change));
   return query.toString();
 }
 
-/**
- * The candidate in words: its version, the parameters the choice sets, in the order they were set, then the changes
- * to its clauses and rows in words.
- */
+/** Parameters in the order set, then the changes to clauses and rows in words. */
 export function describeCandidate(
   choice: PreviewChoice,
   logic: ParameterSource,

@@ -1,14 +1,9 @@
-// The case editor's draft, saved in the browser as it is typed, and never lost: one versioned key holding a JSON
-// envelope {version, record}. A draft the editor cannot read (not JSON, not an envelope, another version, a record
-// that is not an object, too large or too deep, or a record holding a value of the wrong kind anywhere the item
-// schema has a field: the schema a case file is held to, read as a work in progress, kindProblems) is copied under a
-// set-aside key, never deleted or overwritten (the trainee record's set-aside, shared), and the author is told in
-// words; when the copy cannot be written it stays
-// under its key untouched and the draft is kept on the page only. Storage full: the draft is kept on the page, said
-// so, and written again at the next edit. A draft a Load replaces is copied under one key of its own, overwritten at
-// each Load (only the last is Undo's, and copies must not pile up in the storage the trainee's record shares), and
-// the envelope names that copy ({version, record, replaced}), so Undo brings it back after a reload too. Pure: the
-// page passes its localStorage, a test a Map.
+// The case editor's draft, saved as it is typed and never lost: one versioned key holding {version, record}. A draft
+// the editor cannot read (not JSON, another version, too large or deep, a value of the wrong kind for the item schema)
+// is set aside under its own key, never deleted, and the author told; if the copy cannot be written it stays untouched
+// and the draft lives on the page only. Storage full: kept on the page and written at the next edit. A draft a Load
+// replaces is copied under one key, overwritten at each Load (copies must not pile up in storage the trainee's record
+// shares), and the envelope names it so Undo works after a reload. Pure: the page passes its localStorage.
 import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/set-aside.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {authoredLimits} from "../authored/limits.js";
@@ -18,7 +13,7 @@ import type {CaseRecord} from "./case-editor.js";
 import {kindProblems, type JsonSchema} from "./json-schema-check.js";
 
 export const caseDraftKey = "rater-notebook:case-draft:v1";
-/** Where an unreadable draft is copied; a second one goes under `…:set-aside:2`, and so on. */
+/** A second one goes under `…:set-aside:2`, and so on. */
 export const caseDraftSetAsideKey = `${caseDraftKey}:set-aside`;
 /** Where the draft the last Load (or upload, or Undo) replaced is copied, for Undo: one key, overwritten each time. */
 export const caseDraftReplacedKey = `${caseDraftKey}:replaced`;

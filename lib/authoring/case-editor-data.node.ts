@@ -1,7 +1,5 @@
-// Node-only: what the case editor (/authors/case) loads. The item schema and each rule's fact schema as JSON Schema
-// (zod's export, read as input: defaults are optional), so the page builds its fact forms and checks a case without
-// zod; every case file's text, to start from; the guideline versions and the parameters' domains, to derive a case
-// under the current guideline and the /authors candidate.
+// What the case editor loads: the item and fact schemas as JSON Schema (zod's export read as input: defaults are
+// optional), so the page checks a case without zod; every case file's text; the versions and parameters' domains.
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {z} from "zod";
@@ -18,33 +16,31 @@ import {parameterDomains} from "./parameter-domains.node.js";
 export interface CaseEditorCase {
   id: string;
   set: CaseSet;
-  /** Its place in its set: a case of the case study given a new id is ordered after the last. */
+  /** A case of the case study given a new id is ordered after the last. */
   order: number;
-  /** With order, where it stands: a new case may not stand where another case of its set does (case-places.ts). */
+  /** A new case may not stand where another case of its set does (case-places.ts). */
   caseStudyNumber?: string;
   twistOf?: string;
   title: string;
   topic: string;
-  /** The file's text, exactly as data/items/<id>.md holds it. */
+  /** Exactly as data/items/<id>.md holds it. */
   text: string;
 }
 
 export interface CaseEditorData {
-  /** The item schema as the current version's logic declares its rules, facts and flags (declaredItem), as JSON
-   *  Schema, read as input. */
+  /** As the current version's logic declares rules, facts and flags (declaredItem), read as input. */
   itemSchema: JsonSchema;
-  /** Each rule's facts as the current version's logic declares them (logic.yaml), as JSON Schema: the fact form of a
-   *  line the rule decides, titled and described as the logic's facts are. */
+  /** The fact form of a line the rule decides, titled and described as the logic's facts are. */
   factSchemas: Record<string, JsonSchema>;
   cases: CaseEditorCase[];
-  /** Every guideline version, oldest first: the newest is the current one. */
+  /** Oldest first: the newest is the current one. */
   versions: Guideline[];
   domains: ParameterDomain[];
-  /** Each case set as the editor names it, with the parts that show it (data/parts.yaml). */
+  /** With the parts that show it (data/parts.yaml). */
   setLabels: Record<string, string>;
-  /** The languages the cases are in, to offer first (any language tag may be typed). */
+  /** Offered first; any language tag may be typed. */
   languages: string[];
-  /** The self-check's pools (data/calibration.yaml): a case of a set a pool runs over must be listed in it. */
+  /** A case of a set a pool runs over must be listed in it. */
   pools: Pick<SelfCheckPool, "id" | "set" | "items">[];
 }
 
@@ -52,7 +48,6 @@ const asJson = (schema: z.core.$ZodType): JsonSchema =>
   z.toJSONSchema(schema, {io: "input", unrepresentable: "throw"}) as JsonSchema;
 
 export function caseEditorData(items: readonly Item[], guidelines: Guideline[], root: string): CaseEditorData {
-  // The current version's logic: a case's rules, facts and flags are the ones it declares.
   const current = guidelines.at(-1)!.logic;
   return {
     itemSchema: asJson(declaredItem(current)),

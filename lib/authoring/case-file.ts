@@ -1,8 +1,6 @@
-// A case file read and checked in the browser as the build checks it (lib/authored/item-file.ts), with the item
-// schema as the JSON Schema the data loader wrote (lib/authoring/json-schema-check.ts) in place of zod, which the
-// case editor's page does not load. The same problems, in the same words and at the same fields, as
-// test/unit/authoring/case-file.test.ts holds to zod for every case and many breakages. What this does not check is the
-// file's name: the editor names a download after the case's id, so an upload saved under another name still reads.
+// A case file checked in the browser as the build checks it, with the JSON Schema the data loader wrote in place of
+// zod; test/unit/authoring/case-file.test.ts holds it to zod's problems and words. The file's name is not checked: an
+// upload saved under another name still reads.
 import {itemProblems} from "../authored/item-checks.js";
 import {inSectionWords, itemRecord} from "../authored/item-text.js";
 import {AuthoredFileError, fieldPath, type Problem} from "../authored/problems.js";
@@ -10,17 +8,15 @@ import type {Item} from "../authored/schemas/item.js";
 import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check.js";
 
 export interface CaseCheck {
-  /** The item as the build would parse it (defaults filled), or null when any problem was found. */
+  /** Defaults filled; null when any problem was found. */
   item: Item | null;
   problems: Problem[];
 }
 
-/** Checks a record (front matter with the sections' texts in place) as the build checks an item file. */
 export function checkCaseRecord(record: Record<string, unknown>, schema: JsonSchema, file: string): CaseCheck {
   const shape = schemaProblems(schema, record);
   const problems: Problem[] = shape.map(({path, message}) => inSectionWords({file, field: fieldPath(path), message}));
-  // The rules across fields run on a record of the right kinds of values, as the item schema's .check runs under
-  // zod: after nothing but values outside their bounds (an empty text, a count below its least) and unknown fields,
+  // The rules across fields run, as the schema's .check under zod, only after problems of bounds and unknown fields,
   // never after a missing field or a wrong kind of value, which the rules could not read.
   if (!shape.every((problem) => problem.continuable)) return {item: null, problems};
   const item = withDefaults<Item>(schema, record);
@@ -29,11 +25,11 @@ export function checkCaseRecord(record: Record<string, unknown>, schema: JsonSch
 }
 
 export interface CaseFileReading extends CaseCheck {
-  /** The record read from the text, or null when the text could not be read at all. */
+  /** Null when the text could not be read at all. */
   record: Record<string, unknown> | null;
 }
 
-/** Reads and checks a case file's text (an upload, or a case to start from); never throws. */
+/** Never throws. */
 export function readCaseFile(text: string, file: string, schema: JsonSchema): CaseFileReading {
   let read: ReturnType<typeof itemRecord>;
   try {

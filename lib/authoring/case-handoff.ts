@@ -1,30 +1,26 @@
-// A checklist handed from /authors to the case editor (/authors/case) through the address: "Write this case" beside a
-// counterexample (counterexample.ts) opens the editor with its lines, rules and facts filled in. The address holds
-// them as JSON under `case=`, beside the candidate's own query; the editor reads it once, starts a new draft from it
-// (the draft it replaces kept for Undo) and drops it from the address, so a reload keeps what the author typed since.
-// What the address holds is read as untrusted: anything but lines of a role, a rule and plain facts is ignored.
-// Browser-safe, pure.
+// A checklist handed from /authors to the case editor under `case=` in the address ("Write this case"). The editor
+// reads it once, starts a draft from it (the replaced draft kept for Undo) and drops it from the address, so a reload
+// keeps what the author typed since. Read as untrusted: anything but lines of a role, a rule and plain facts is ignored.
 import {addLine, blankCase, setFact, setRule, type CaseRecord} from "./case-editor.js";
 import type {ChecklistRuleId} from "../authored/schemas/item.js";
 import type {PlacedCase} from "./case-places.js";
 
 export const handoffKey = "case";
 
-/** One line handed over: its role, its rule and its facts. */
 export interface HandedLine {
   role: "main" | "instruction";
   rule: string;
   facts: Record<string, boolean | number | string>;
 }
 
-/** The editor's address for these lines, under the candidate's query (`base=v2&set=…`). */
+/** Under the candidate's query (`base=v2&set=…`). */
 export function handoffQuery(candidateQuery: string, lines: readonly HandedLine[]): string {
   const query = new URLSearchParams(candidateQuery);
   query.set(handoffKey, JSON.stringify(lines.map(({role, rule, facts}) => ({role, rule, facts}))));
   return query.toString();
 }
 
-// What a handed checklist may hold at most: a few lines of a few short facts.
+// A few lines of a few short facts.
 const limits = {lines: 12, facts: 12, text: 200};
 
 const isPlain = (value: unknown): value is boolean | number | string =>
@@ -54,10 +50,7 @@ function readLines(text: string): HandedLine[] | null {
   return lines;
 }
 
-/**
- * The draft an address hands the editor, with the address's query without it; null when it hands none (or nothing
- * the editor can read).
- */
+/** Null when the address hands none (or nothing the editor can read). */
 export function draftFromQuery(query: string, cases: readonly PlacedCase[]): {record: CaseRecord; rest: string} | null {
   const params = new URLSearchParams(query);
   const text = params.get(handoffKey);

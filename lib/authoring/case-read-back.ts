@@ -1,6 +1,5 @@
-// What the case editor checks beyond the record: the file it writes, read back as guideline:check reads it (a text
-// the file's sections would cut short, or write otherwise), and the marked stretches that occur more than once in the
-// text they quote, which the file, keeping only the words, places at their first. Browser-safe (case-view.ts).
+// The file the case editor writes, read back as guideline:check reads it, and marked stretches that occur more than
+// once in their text (the file, keeping only the words, places them at their first).
 import {Lexer} from "marked";
 import {itemSections, sectionOf} from "../authored/item-text.js";
 import {writeItemFile} from "../authored/item-writer.js";
@@ -12,16 +11,12 @@ import {caseWords} from "./case-words.js";
 import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import type {JsonSchema} from "./json-schema-check.js";
 
-/** Whether a text holds a line the file would read as the start of a new section: "## …", or a line underlined ---. */
+/** "## …", or a line underlined ---. */
 const startsSection = (text: string): boolean =>
   Lexer.lex(text.trim()).some((token) => token.type === "heading" && token.depth === 2);
 
-/**
- * The record as its file reads back: a text that holds a line the file reads as a new section (the text would be cut
- * there and the rest refused as an unknown section), a text the file does not keep as typed, or, when every text is
- * kept, whatever the file as written breaks that the record did not (a response of nothing but spaces, which the file
- * writes empty). `sectionsOnly`: the texts alone, while other problems keep the case from being downloaded anyway.
- */
+/** A text holding a line the file reads as a new section (cut there, the rest refused), a text not kept as typed, or
+ *  what the written file breaks (a response of spaces, written empty). `sectionsOnly`: the texts alone. */
 export function writtenFileProblems(
   written: CaseRecord,
   schema: JsonSchema,

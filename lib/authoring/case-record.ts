@@ -1,17 +1,16 @@
-// The case editor's record read loosely: what case-editor.ts (the edits) and case-view.ts (what the editor shows)
-// both need from a record that may be half written. Browser-safe.
+// The case editor's record read loosely: what the edits and the view both need from a half-written record.
 
-/** A case as the editor holds it: the item file's front matter, with request.text, response.gloss … in place. */
+/** The item file's front matter, with request.text, response.gloss … in place. */
 export type CaseRecord = Record<string, unknown>;
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The checklist as a list (an empty one when the record has none or something else). */
+/** Empty when the record has none or something else. */
 export const linesOf = (record: CaseRecord): Record<string, unknown>[] =>
   Array.isArray(record.checklist) ? record.checklist.map((line) => (isRecord(line) ? line : {})) : [];
 
-/** The file's name: "<id>.md" ("new-case.md" while the id is missing). */
+/** "new-case.md" while the id is missing. */
 export const caseFileName = (record: CaseRecord): string =>
   `${typeof record.id === "string" && record.id !== "" ? record.id : "new-case"}.md`;
 

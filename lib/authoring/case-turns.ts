@@ -1,27 +1,19 @@
-// The earlier turns of a conversation in the case editor: the user's and the assistant's turns before the request,
-// each with its role and its words, which the author adds, edits, reorders and removes; and the texts a standing
-// instruction may be marked in (a line's quoteIn: "request" or "turn-N"). Pure and browser-safe, like case-editor.ts.
-//
-// A turn's number is what a line's quoteIn names ("turn-2" is the turn with turn: 2). A case's numbers are kept as its
-// file has them until the turns are added to, moved or removed; then they are counted again from 1 in order, the
-// request is the turn after the last, and every line that quotes a turn follows it to its new number.
+// The earlier turns of a conversation in the case editor. A line's quoteIn names a turn by number ("turn-2"); numbers
+// stay as the file has them until turns are added, moved or removed, then are counted from 1 again, and every line
+// quoting a turn follows it to its new number.
 import {isRecord, withItemMoved, withoutItem, type CaseRecord} from "./case-record.js";
 
 export type TurnRole = "user" | "assistant";
 
-/** A text the instructions can be marked in: the request, or a quoted earlier turn, by the quoteIn that names it. */
 export interface MarkableText {
   quoteIn: string;
-  /** Its name in a sentence: "the request", "turn 1". */
   label: string;
   text: string;
 }
 
-/** The earlier turns as a list (an empty one when the case has none). */
 export const turnsOf = (record: CaseRecord): Record<string, unknown>[] =>
   Array.isArray(record.turns) ? record.turns.map((turn) => (isRecord(turn) ? turn : {})) : [];
 
-/** The quoteIn that names a turn: "turn-N" from its number, or null for a turn with none. */
 const quoteInOf = (turn: Record<string, unknown>): string | null =>
   typeof turn.turn === "number" ? `turn-${turn.turn}` : null;
 

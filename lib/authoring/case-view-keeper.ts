@@ -1,14 +1,12 @@
-// When the case editor works out its view in full. Reading the written file back as guideline:check does (yaml and
-// Markdown, about 1-2 ms) is what a keystroke need not wait for: each edit gets the view at once without it, and the
-// full one follows when the page is idle, or at once when an action (Download) needs it. Pure: the page passes its
-// idle scheduler.
+// Reading the written file back (about 1-2 ms) is what a keystroke need not wait for: each edit gets its view at once
+// without it, and the full one follows when idle, or at once when Download needs it.
 import {editorView, type EditorContext, type EditorView} from "./case-view.js";
 import type {CaseRecord} from "./case-editor.js";
 
 export interface ViewKeeper {
-  /** The view of `record` now, without the read-back; the full view follows when idle (`onFull`). */
+  /** The full view follows when idle (`onFull`). */
   show(record: CaseRecord): EditorView;
-  /** The full view of the last record shown, worked out now if the idle work has not run yet. */
+  /** Worked out now if the idle work has not run yet. */
   full(): EditorView;
 }
 
@@ -33,7 +31,7 @@ export function viewKeeper(
       view = editorView(next, context, {readBack: false});
       complete = false;
       idle(() => {
-        // A later edit has its own idle work: only the latest record is read back.
+        // Only the latest record is read back.
         if (record !== next || complete) return;
         onFull(finish());
       });

@@ -1,7 +1,5 @@
-// What the case editor shows for a record: each line's verdict under the current guideline and under the /authors
-// candidate, the case's score, rubric rows and trace under both, and every problem that keeps the case from being
-// downloaded. The engine decides (lib/engine/derive.ts); this module only hands it what the author has entered so far.
-// Browser-safe, and cheap enough to run at every keystroke (npm run bench -- --case-editor-only).
+// What the case editor shows for a record, under the current guideline and the /authors candidate. The engine decides;
+// this only hands it what the author has entered. Cheap enough for every keystroke (npm run bench -- --case-editor-only).
 import {checkCaseRecord} from "./case-file.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {ChecklistLine} from "../authored/schemas/item.js";
@@ -16,45 +14,39 @@ import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js
 import {repeatedQuotes, writtenFileProblems} from "./case-read-back.js";
 import {recordPlaceClashes, type PlacedCase} from "./case-places.js";
 
-/** What the editor needs besides the record: the schemas, the two rule sets, and the ids of the cases there are. */
 export interface EditorContext {
   itemSchema: JsonSchema;
   factSchemas: Record<string, JsonSchema>;
-  /** The current guideline: the verdicts and score written to the file. */
+  /** The verdicts and score written to the file. */
   current: RuleSet;
-  /** The candidate from /authors (by address), or null when there is none. */
+  /** By address; null when there is none. */
   candidate: RuleSet | null;
   knownIds: readonly string[];
-  /** The cases there are, with their places: the case may not stand where another of its set does. */
+  /** The case may not stand where another of its set does. */
   cases?: readonly PlacedCase[];
-  /** The self-check's pools: a case of a set one runs over must be listed in it (data/calibration.yaml). */
+  /** A case of a set one runs over must be listed in it. */
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
 }
 
-/** A line as one rule set decides it. */
 export interface LineReading {
-  /** The one verdict, or null when the rule set leaves the line open or has no rule for it. */
+  /** Null when the rule set leaves the line open or has no rule for it. */
   verdict: Verdict | null;
-  /** Every verdict the rule set allows for the line: one when decided. */
   verdicts: readonly Verdict[];
-  /** Which clause of the rule applied (null when undecided). */
   clause: string | null;
 }
 
 export interface LineView {
   index: number;
-  /** What is wrong with the line's rule or facts: until there is none, the line has no verdict. */
+  /** Until there is none, the line has no verdict. */
   factProblems: Problem[];
   current: LineReading | null;
   candidate: LineReading | null;
 }
 
-/** The case as one rule set derives it. */
 export interface CaseDerivation {
   score: Score | null;
   candidates: Score[];
   rows: RubricRow[];
-  /** Each row in the version's words (guideline/vN/logic.yaml), beside its score. */
   rowWords: string[];
   trace: Derivation;
   /** "4", "not applicable", or "no single score: the row … allows 3, the row … allows 2". */
@@ -62,29 +54,25 @@ export interface CaseDerivation {
 }
 
 export interface EditorView {
-  /** Everything that keeps the case from being downloaded, each at its field, as the check says it (the page shows
-   *  each in an author's words: lib/authored/problem-words.ts). */
+  /** As the check says them (the page words them for authors: lib/authored/problem-words.ts). */
   problems: Problem[];
-  /** What the author should know but may keep (an id that is already a case's: the download replaces it). */
+  /** An id that is already a case's: the download replaces it. */
   warnings: Problem[];
   lines: LineView[];
-  /** The case under the current guideline, or null until every line is decided and one is the main task. */
+  /** Null until every line is decided and one is the main task. */
   current: CaseDerivation | null;
   candidate: CaseDerivation | null;
-  /** The current score in words, or why there is none yet: what the page's "Derived score" shows. */
   scoreText: string;
   downloadable: boolean;
 }
 
 const roles: readonly unknown[] = ["main", "instruction", "candidate"];
 
-/** A line whose rule and facts are valid, its facts with their defaults, as the engine reads it. */
 interface ReadyLine {
   index: number;
   line: ChecklistLine;
 }
 
-/** The line's rule and facts checked against the rule's fact schema; the line ready for the engine when valid. */
 function readLine(
   line: Record<string, unknown>,
   index: number,
@@ -108,11 +96,11 @@ function readLine(
   return {problems: [], ready: {index, line: ready}};
 }
 
-// A line's verdict does not depend on the other lines: while no one line is the main task, this stands in for it.
+// A line's verdict does not depend on the other lines: while no line is the main task, this stands in for it.
 const standIn: Partial<ChecklistLine> = {role: "main", rule: "main-task", facts: {delivered: true}, verdict: "met"};
 const standInMain = standIn as ChecklistLine;
 
-/** Each ready line's verdicts under a rule set, read from the engine's trace of the ready lines alone. */
+/** Read from the engine's trace of the ready lines alone. */
 function lineReadings(ready: readonly ReadyLine[], ruleSet: RuleSet): Map<number, LineReading> {
   const checklist = [standInMain, ...ready.map(({line}) => ({...line, role: "instruction" as const}))];
   const trace = derive({id: "lines", checklist}, ruleSet);
@@ -139,7 +127,6 @@ function caseDerivation(id: string, lines: readonly ReadyLine[], ruleSet: RuleSe
   };
 }
 
-/** The record with each decided line's verdict and the case's score as derived under the current guideline. */
 function synced(record: CaseRecord, lines: readonly LineView[], current: CaseDerivation | null): CaseRecord {
   const checklist = linesOf(record);
   let changed = false;
@@ -159,10 +146,7 @@ function synced(record: CaseRecord, lines: readonly LineView[], current: CaseDer
   };
 }
 
-/**
- * A case of a set the self-check's pools run over, listed in none of them: guideline:check refuses it until
- * data/calibration.yaml lists it. A warning, not a problem: the fix is in another file, and the case file is right.
- */
+/** guideline:check refuses it until data/calibration.yaml lists it: a warning, since the fix is in another file. */
 function unpooled(record: CaseRecord, pools: NonNullable<EditorContext["pools"]>, file: string): Problem[] {
   const over = pools.filter((pool) => pool.set === record.set);
   if (!over.length || typeof record.id !== "string" || over.some((pool) => pool.items.includes(record.id as string)))
@@ -170,7 +154,7 @@ function unpooled(record: CaseRecord, pools: NonNullable<EditorContext["pools"]>
   return [{file, field: "set", message: caseWords.notInPool(record.id, String(record.set), over[0]!.id)}];
 }
 
-/** Ids the case points to that are not known cases: its compare list, its notes' and its twistOf. */
+/** Its compare list, its notes' and its twistOf. */
 function unknownIds(record: CaseRecord, knownIds: readonly string[], file: string): Problem[] {
   const known = new Set(knownIds);
   const problems: Problem[] = [];
@@ -212,9 +196,8 @@ export function editorView(
   const current = derivable ? caseDerivation(id, ready, context.current) : null;
   const candidate = derivable && context.candidate ? caseDerivation(id, ready, context.candidate) : null;
 
-  // The record as it would be written, checked as the build checks a file. Where the editor says the same thing in
-  // its own words, the check's is left out: a line's rule and facts (and so its missing verdict), the main task, and
-  // a score the engine cannot give.
+  // Where the editor says the same thing in its own words (a line's rule and facts, the main task, a score the engine
+  // cannot give), the check's is left out.
   const written = synced(record, lines, current);
   const unfinished = new Set(lines.filter((line) => line.factProblems.length).map((line) => line.index));
   const saidByEditor = (field: string): boolean => {
@@ -230,8 +213,7 @@ export function editorView(
     ...unknownIds(record, context.knownIds, file),
     ...recordPlaceClashes(record, context.cases ?? []).map(({field, message}) => ({file, field, message})),
   ];
-  // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong, and
-  // only when asked (`readBack`: the page does it when idle and before a download, not at every keystroke).
+  // Read back in full only once nothing else is wrong, and only when asked (idle, and before a download).
   problems.push(...writtenFileProblems(written, context.itemSchema, file, problems.length > 0 || !readBack));
   const warnings = [
     ...(typeof record.id === "string" && context.knownIds.includes(record.id)
@@ -240,7 +222,7 @@ export function editorView(
     ...repeatedQuotes(record, file),
     ...unpooled(record, context.pools ?? [], file),
   ];
-  // A text's language tag is named at once, not only once the rest of the case reads (itemProblems then says it too).
+  // Named at once, not only once the rest of the case reads.
   for (const which of ["request", "response"] as const) {
     const text = record[which];
     const tag = isRecord(text) && typeof text.language === "string" ? text.language : "en";

@@ -1,6 +1,4 @@
-// The case editor's wording, in one place: its problems, its score line, the labels of the fact forms' values (a
-// fact's own label is its schema's title), the case sets' names, and what it tells the author about their saved
-// draft. An authors' page, so ids and parameter names may show.
+// The case editor's wording in one place. An authors' page, so ids and parameter names may show.
 import {plural} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
 import type {Score} from "../authored/schemas/verdict.js";
@@ -10,10 +8,7 @@ import type {TrainingPart} from "../authored/schemas/parts.js";
 
 const scoreName = (score: Score): string => (score === "n/a" ? "not applicable" : String(score));
 
-/**
- * The derived score in words: "4", "not applicable", or, where the rubric allows more than one, which row allows
- * which score, so the author sees the rubric's gap.
- */
+/** Where the rubric allows more than one score, which row allows which, so the author sees the rubric's gap. */
 export function scoreWords(candidates: readonly Score[], rowWords: readonly string[]): string {
   if (candidates.length === 1) return scoreName(candidates[0]!);
   if (!candidates.length) return "no score: the rubric allows none";

@@ -13,7 +13,6 @@ import {fieldPath, type Problem, type Report} from "../authored/problems.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {placeClashes} from "./case-places.js";
 
-/** One item's line in the guideline check. */
 export interface CheckResult {
   id: string;
   file: string;
@@ -29,7 +28,7 @@ export interface CheckResult {
 export interface CheckReport extends Report {
   version: string;
   results: CheckResult[];
-  /** Which items each parameter and rule moves; the untested ones are also warnings. */
+  /** The untested ones are also warnings. */
   dependence: Dependence;
 }
 

@@ -1,11 +1,9 @@
-// The checklist shapes the rubric's completeness (lib/authoring/completeness.ts) walks. A checklist reaches the rubric
-// as the main task's outcome and the verdicts of the other instructions; order among the others does not matter, so
-// every checklist a response can produce is one of a few thousand shapes. This module names what each side can come to,
-// the order "improving a verdict" follows, and builds, once per size, every shape with up to n others and every
-// one-step improvement between them. Browser-safe: no node: imports.
+// The checklist shapes the rubric's completeness walks. Order among the other instructions does not matter to the
+// rubric, so every checklist a response can produce is one of a few thousand shapes, built once per size with every
+// one-step improvement between them.
 import type {RuleOutcome} from "../engine/rules.js";
 
-/** What the main task can come to, as the rules decide it (each one a distinct input to the rubric). */
+/** Each one a distinct input to the rubric. */
 export type MainOutcome =
   | "met"
   | "met-flaw"
@@ -16,10 +14,10 @@ export type MainOutcome =
   | "cannot-check"
   | "justified-refusal";
 
-/** What another instruction can come to. "not-instruction" lines never reach the rubric. */
+/** "not-instruction" lines never reach the rubric. */
 export type OtherVerdict = "met" | "met-flaw" | "partly" | "not-met" | "cannot-check";
 
-/** In enumeration order: the best first, then the ways of not doing the task, the refusal last. */
+/** The best first, then the ways of not doing the task, the refusal last. */
 export const mainOutcomes: readonly MainOutcome[] = [
   "met",
   "met-flaw",
@@ -31,14 +29,11 @@ export const mainOutcomes: readonly MainOutcome[] = [
   "justified-refusal",
 ];
 
-/** Best first; a shape's others are listed in this order. */
+/** A shape's others are listed in this order. */
 export const otherVerdicts: readonly OtherVerdict[] = ["met", "met-flaw", "partly", "not-met", "cannot-check"];
 
-/**
- * The rule outcome the engine hands the rubric for each main outcome, as lib/engine/rules.ts builds it: the rule that
- * produces it is named in the comment. "cannot-check" is reachable through a stated-constraints line in the main
- * role, which sets no `engages`.
- */
+/** As lib/engine/rules.ts builds it. "cannot-check" is reachable through a stated-constraints line in the main role,
+ *  which sets no `engages`. */
 export const mainRuleOutcomes: Readonly<Record<MainOutcome, RuleOutcome>> = {
   "met": {verdict: "met", clause: "delivered"}, // main-task
   "met-flaw": {verdict: "met-flaw", clause: "observed-met-flaw"}, // stated-constraints
@@ -51,12 +46,8 @@ export const mainRuleOutcomes: Readonly<Record<MainOutcome, RuleOutcome>> = {
   "justified-refusal": {verdict: "not-applicable", clause: "justified-refusal"}, // refusal
 };
 
-/**
- * The order "improving a verdict" follows. Another instruction: not met = can't be checked < partly met < met with
- * a small flaw < met. The main task: not done without engaging (ignores the request, does a different task,
- * declines a harmless request, or can't be checked) < not met but engages < partly met < met with a small flaw <
- * met. A justified refusal is not on the scale: it is not rated. Verdicts of equal rank are not compared.
- */
+/** Another instruction: not met = can't be checked < partly < met with a small flaw < met. The main task: not done
+ *  without engaging < not met but engages < partly < flaw < met. A justified refusal is not rated: not on the scale. */
 export const mainRank: Readonly<Record<MainOutcome, number | null>> = {
   "met": 4,
   "met-flaw": 3,
@@ -75,37 +66,35 @@ export const otherRank: Readonly<Record<OtherVerdict, number>> = {
   "cannot-check": 0,
 };
 
-/** One checklist shape: the main task's outcome and the other instructions' verdicts, best first. */
 export interface Shape {
   main: MainOutcome;
   others: OtherVerdict[];
 }
 
-/** Which verdict a step changes: the main task's, or one of the others'. */
 export type StepChange =
   {position: "main"; from: MainOutcome; to: MainOutcome} | {position: "other"; from: OtherVerdict; to: OtherVerdict};
 
-/** A shape as the walk keeps it: the counts of each other verdict, in otherVerdicts order, beside the list. */
+/** The counts of each other verdict, in otherVerdicts order, beside the list. */
 export interface Placed {
   main: MainOutcome;
   counts: number[];
   others: OtherVerdict[];
 }
 
-/** One improvement of one verdict: positions in the layout's shapes, and what changed. */
+/** Positions in the layout's shapes. */
 export interface Step {
   before: number;
   after: number;
   change: StepChange;
 }
 
-/** What depends only on how many others a shape may have, not on the parameters: built once per size. */
+/** Independent of the parameters: built once per size. */
 export interface Layout {
   shapes: Placed[];
   steps: Step[];
 }
 
-/** Every multiset of `size` other verdicts as counts, most "met" first. */
+/** As counts, most "met" first. */
 function multisets(size: number): number[][] {
   const all: number[][] = [];
   const counts = new Array<number>(otherVerdicts.length).fill(0);
@@ -134,7 +123,6 @@ function expand(counts: readonly number[]): OtherVerdict[] {
 
 const layouts = new Map<number, Layout>();
 
-// One step up from each verdict, as positions in mainOutcomes and otherVerdicts.
 const mainStepsUp: readonly number[][] = mainOutcomes.map((from) =>
   mainOutcomes.flatMap((to, index) => {
     const rank = mainRank[from];
@@ -148,15 +136,14 @@ const otherStepUp: readonly number[] = otherVerdicts.map((from) =>
 export function layoutOf(maxOthers: number): Layout {
   const known = layouts.get(maxOthers);
   if (known) return known;
-  // A shape's key: its main outcome's position, then its counts, as digits in base maxOthers + 1. Numbers, not
-  // strings: the first call, cold, builds this while a page waits.
+  // Numbers, not strings: the first call, cold, builds these keys while a page waits.
   const base = maxOthers + 1;
   const countWeights = otherVerdicts.map((_, index) => base ** (otherVerdicts.length - 1 - index));
   const mainWeight = base ** otherVerdicts.length;
   const shapes: Placed[] = [];
   const keys: number[] = [];
   const positions = new Map<number, number>();
-  // Fewest instructions first, so the first shape met in each group is its smallest example.
+  // Fewest first, so the first shape met in each group is its smallest example.
   for (let size = 0; size <= maxOthers; size++) {
     const sized = multisets(size);
     for (let main = 0; main < mainOutcomes.length; main++)
@@ -190,10 +177,7 @@ export function layoutOf(maxOthers: number): Layout {
   return layout;
 }
 
-/**
- * Every shape with up to `maxOthers` other instructions, in the order the report walks them (fewest first).
- * @internal Only the tests and the bench enumerate every checklist shape.
- */
+/** @internal Only the tests and the bench enumerate every checklist shape. */
 export function everyShape(maxOthers = 6): Shape[] {
   return layoutOf(maxOthers).shapes.map(({main, others}) => ({main, others: [...others]}));
 }

@@ -1,14 +1,11 @@
-// The rubric's completeness in words (lib/authoring/completeness.ts): a checklist shape ("main task met; two others met
-// with a small flaw") and a finding, one line each, for the guideline:preview command and the authors' page. Pure.
+// The rubric's completeness in words, one line per shape or finding, for guideline:preview and the authors' page.
 import type {Finding} from "./completeness.js";
 import {plural} from "../text/format.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {verdictInListLabels} from "../engine/labels.js";
 import {otherVerdicts, type MainOutcome, type Shape, type StepChange} from "./checklist-shapes.js";
 
-// The words of the verdicts (lib/engine/labels.ts), after "main task", and of the ways a main task is missed that the
-// checklist shapes tell apart (./checklist-shapes.ts): what the main task's clauses say of engaging and declining,
-// the engine's summary (lib/engine/logic.ts), not any one rubric's rows.
+// The ways a main task is missed that the shapes tell apart, from the engine's summary, not any one rubric's rows.
 const mainWords: Record<MainOutcome, string> = {
   "met": `main task ${verdictInListLabels["met"]}`,
   "met-flaw": `main task ${verdictInListLabels["met-flaw"]}`,

@@ -1,12 +1,7 @@
-// Rubric completeness, proved by enumeration rather than sampled from the items. Every checklist shape
-// (lib/authoring/checklist-shapes.ts: the main task's outcome and the other instructions' verdicts) goes through the
-// real rubric, and the report lists, each with its smallest example, the shapes that get no score or more than one,
-// the one-step improvements that lower the score or move it two levels or more, and the shapes where a reading of a
-// rubric row decides the score (in words: lib/authoring/completeness-words.ts). Browser-safe and fast enough to
-// re-run while an author moves a parameter (npm run bench).
-//
-// Readings are detected by what a row is for, not by a list of known cases: a shape whose every instruction is met in
-// some form belongs to rows 5 and 4, so any other row it lands on is the engine reading those rows narrowly.
+// Rubric completeness, proved by enumeration rather than sampled from the items: every checklist shape goes through
+// the real rubric, and the report lists gaps, non-monotone steps, cliffs and readings, each with its smallest example.
+// Fast enough to re-run while an author moves a parameter (npm run bench). Readings are detected by what a row is for:
+// a shape whose every instruction is met in some form belongs to rows 5 and 4, so any other row is a narrow reading.
 import {
   layoutOf,
   mainRank,
@@ -22,23 +17,18 @@ import {applyRubric, type RubricOutcome, type RubricRow} from "../engine/rubric.
 import type {RuleOutcome} from "../engine/rules.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 
-/**
- * A shape as the rubric scored it, with its words. A finding's `smallest` is its shape with the fewest instructions;
- * among shapes as small, the first in enumeration order (main outcomes in mainOutcomes order, then most others met).
- */
+/** `smallest`: the fewest instructions, then the first in enumeration order. */
 export interface ShapeExample {
   shape: Shape;
   words: string;
-  /** Every distinct score the rubric gives, highest first ("n/a" last); exactly one for a well-formed rubric. */
+  /** Highest first ("n/a" last); exactly one for a well-formed rubric. */
   scores: Score[];
-  /** The rubric row behind each distinct score, same order. */
   rows: RubricRow[];
 }
 
-/** Shapes that get no score or more than one: one finding per set of candidate scores and rows. */
 export interface GapFinding {
   kind: "gap";
-  /** Stable from call to call: a base and a candidate report are compared finding by finding through it. */
+  /** Stable from call to call: a base and a candidate report are compared through it. */
   key: string;
   count: number;
   scores: Score[];
@@ -46,35 +36,27 @@ export interface GapFinding {
   smallest: ShapeExample;
 }
 
-/**
- * One-step improvements that lower the score ("non-monotone") or move it two levels or more ("cliff"): one finding
- * per verdict change. A step is flagged only when it holds under every reading of both shapes, so a gap on either
- * side is reported as a gap, not again here.
- */
+/** A step ("non-monotone" or "cliff") is flagged only when it holds under every reading of both shapes, so a gap on
+ *  either side is reported as a gap, not again here. */
 export interface StepFinding {
   kind: "non-monotone" | "cliff";
   key: string;
   change: StepChange;
-  /** How many steps (a shape and the one a single improved verdict turns it into) show it. */
+  /** A step: a shape and the one a single improved verdict turns it into. */
   count: number;
-  /** Each distinct move of the score and how many steps make it, largest count first. */
+  /** Largest count first. */
   moves: {before: number[]; after: number[]; count: number}[];
   smallest: {before: ShapeExample; after: ShapeExample};
 }
 
-/**
- * Shapes where the engine's reading of a rubric row decides the score. "met-read-as-missed": every instruction,
- * the main task included, is met, some with a small flaw, yet rows 5 and 4 do not apply and the score comes from a
- * row written for responses that missed something (under v2, two small flaws: row 4 says "one" and the engine reads
- * it as exactly one). `alike` is the smallest shape that misses an instruction outright (not met or can't be checked,
- * the main task included) and gets the same score.
- */
+/** "met-read-as-missed": every instruction met, some with a small flaw, yet scored by a row written for responses that
+ *  missed something (v2, two small flaws: row 4 says "one", read as exactly one). `alike`: the smallest shape that
+ *  misses outright and gets the same score. */
 export interface ReadingFinding {
   kind: "reading";
   key: string;
   reading: "met-read-as-missed";
   count: number;
-  /** Every score these shapes get, highest first. */
   scores: Score[];
   smallest: ShapeExample;
   alike: ShapeExample | null;
@@ -83,17 +65,15 @@ export interface ReadingFinding {
 export type Finding = GapFinding | StepFinding | ReadingFinding;
 
 export interface CompletenessReport {
-  /** How many other instructions a shape may have (0 up to this). */
   maxOthers: number;
-  /** Shapes enumerated: main outcomes x multisets of 0..maxOthers other verdicts. */
   shapes: number;
-  /** One-step improvements compared (both shapes scored 1-5). */
+  /** Both shapes scored 1-5. */
   steps: number;
   /** Gaps, then non-monotone steps, cliffs and readings; within a kind, by smallest example. */
   findings: Finding[];
 }
 
-/** The rubric as the engine calls it; a test or an experiment may pass another. */
+/** A test or an experiment may pass another. */
 export type Rubric = (
   main: RuleOutcome,
   others: readonly Verdict[],
@@ -106,18 +86,14 @@ export interface CompletenessOptions {
   rubric?: Rubric;
 }
 
-/**
- * One distinct answer of the rubric: its scores highest first, each with the first row that gives it. A call keeps
- * one per distinct answer (about ten) and, per shape, only the answer's number: an object per shape that lives for
- * the whole call is what the garbage collector would spend its time copying.
- */
+/** A call keeps one per distinct answer (about ten) and, per shape, only its number: an object per shape living for
+ *  the whole call is what the garbage collector would spend its time copying. */
 interface Answer {
   key: string;
   scores: Score[];
   rows: RubricRow[];
-  /** The scores when all are 1-5 (steps compare only these), else null. */
+  /** Steps compare only these; null unless all are 1-5. */
   levels: number[] | null;
-  /** Whether a row of it is one written for responses that missed something. */
   missedRow: boolean;
 }
 

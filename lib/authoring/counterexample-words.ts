@@ -1,6 +1,4 @@
-// A counterexample (counterexample.ts) in words for /authors: each line's rule by its title, its role, and the facts
-// its rule reads by their titles with their values in the case editor's words (case-words.ts); the score under the
-// base and under the candidate. Pure.
+// A counterexample in words for /authors, facts in the case editor's words.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {scoreText} from "../trainee/words.js";
@@ -8,18 +6,16 @@ import type {Counterexample, FactValue} from "./counterexample.js";
 import {factValueLabels, yesNoLabels} from "./case-words.js";
 
 export interface CounterexampleLineWords {
-  /** "The main task" or "Another instruction". */
   role: string;
-  /** The rule's title in the base version, its id after on the page. */
+  /** In the base version; its id after on the page. */
   title: string;
   rule: string;
-  /** The facts its rule reads, by title, each with its value in words. */
   facts: {title: string; value: string}[];
 }
 
 export interface CounterexampleWords {
   lines: CounterexampleLineWords[];
-  /** The score under the base and under the candidate: "2", or "3 or 2". */
+  /** "2", or "3 or 2". */
   before: string;
   after: string;
 }

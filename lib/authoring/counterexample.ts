@@ -1,8 +1,6 @@
-// A change no worked case tests, made concrete: the facts of a small checklist (a main task and at most a few other
-// lines, each with its rule's facts) whose score differs between a base and a candidate (parameters changed, a clause
-// or a row changed), found by enumerating each rule's fact values as the completeness check does (fact-values.ts:
-// only the facts and parameters its conditions read) and the checklists they make, smallest first; a counterexample,
-// as a policy analyser gives one. Lines that decide alike under both are tried once. Browser-safe, pure.
+// A change no worked case tests, made concrete: a small checklist whose score differs between base and candidate,
+// found by enumerating the fact values the rules' conditions read (fact-values.ts), smallest first, as a policy
+// analyser gives one. Lines that decide alike under both are tried once.
 import type {ChecklistLine, Item} from "../authored/schemas/item.js";
 import type {LogicFact, LogicRule} from "../authored/schemas/logic.js";
 import type {Score} from "../authored/schemas/verdict.js";
@@ -14,31 +12,30 @@ import {compiler, namesRead, ruleScope} from "./logic-scope.js";
 
 export type FactValue = boolean | number | string;
 
-/** One line of the checklist found: its role, its rule and every fact an item's line of that rule gives. */
 export interface CounterexampleLine {
   role: "main" | "instruction";
   rule: string;
   facts: Record<string, FactValue>;
-  /** The facts its rule's conditions read, in the rule's order: what the page shows. */
+  /** In the rule's order: what the page shows. */
   read: string[];
 }
 
 export interface Counterexample {
   lines: CounterexampleLine[];
-  /** The checklist derived under the base, then under the candidate: their scores differ. */
+  /** Their scores differ. */
   before: Derivation;
   after: Derivation;
 }
 
 export interface CounterexampleOptions {
-  /** The rules a main task's line may cite, and those another line may (rulesByRole: as the worked cases cite them). */
+  /** As the worked cases cite them (rulesByRole). */
   mainRules: readonly string[];
   otherRules: readonly string[];
-  /** At most this many lines besides the main task: 3. */
+  /** Besides the main task: 3. */
   maxOthers?: number;
 }
 
-/** The rules the worked cases cite for the main task, and for the other lines, each in first-cited order. */
+/** In first-cited order. */
 export function rulesByRole(items: readonly Pick<Item, "checklist">[]): {mainRules: string[]; otherRules: string[]} {
   const mainRules = new Set<string>();
   const otherRules = new Set<string>();
@@ -47,7 +44,7 @@ export function rulesByRole(items: readonly Pick<Item, "checklist">[]): {mainRul
   return {mainRules: [...mainRules], otherRules: [...otherRules]};
 }
 
-/** A fact's value where the rule's conditions do not read it; undefined leaves it out (an absent or text fact). */
+/** Undefined leaves it out (an absent or text fact). */
 function unreadValue(fact: LogicFact): FactValue | undefined {
   if (fact.default !== undefined) return fact.default;
   if (fact.absent !== undefined) return undefined;
@@ -63,7 +60,7 @@ function unreadValue(fact: LogicFact): FactValue | undefined {
   }
 }
 
-/** Every line of a rule the enumeration tries: the read facts over their values, the rest at a fixed value. */
+/** The read facts over their values, the rest at a fixed value. */
 function variants(base: RuleSet, candidate: RuleSet, rule: LogicRule, role: CounterexampleLine["role"]) {
   const read = new Set<string>();
   for (const logic of [base.logic.data, candidate.logic.data]) {
@@ -87,7 +84,7 @@ function variants(base: RuleSet, candidate: RuleSet, rule: LogicRule, role: Coun
   return lines;
 }
 
-/** What the rubric sees of a line's reading: its verdicts, and for the main task what it says of engaging. */
+/** What the rubric sees: verdicts, and for the main task what it says of engaging. */
 function readingKey(reading: RuleReading, role: CounterexampleLine["role"]): string {
   const outcomes = isOpen(reading) ? reading : [reading];
   return outcomes

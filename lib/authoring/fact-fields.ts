@@ -1,6 +1,5 @@
-// A line's fact form, made from its rule's fact schema as JSON Schema (zod's export, written by the data loader), so
-// the page needs no schema library: one field per fact, of the kind its schema allows, and the reading of what the
-// author types into a value the schema accepts, or a message. A value the schema refuses cannot be entered.
+// A line's fact form, from its rule's fact schema as JSON Schema, so the page needs no schema library. A value the
+// schema refuses cannot be entered.
 import type {JsonSchema} from "./json-schema-check.js";
 import {factValueLabels, yesNoLabels} from "./case-words.js";
 import {quoteText} from "../text/quote-text.js";
@@ -13,16 +12,13 @@ export interface FactOption {
 export interface FactField {
   name: string;
   label: string;
-  /** The schema's description of the fact, when it has one. */
   hint?: string;
   required: boolean;
   /** "text": a word the author writes (the size word of Size words). */
   kind: "yes-no" | "choice" | "count" | "count-or-choice" | "text";
-  /** The values a "choice" offers, or the words a "count-or-choice" offers beside a count. */
   options?: FactOption[];
   minimum?: number;
   maximum?: number;
-  /** The value the schema fills in when the fact is left out. */
   default?: unknown;
 }
 
@@ -33,7 +29,6 @@ type Property = {[keyword: string]: unknown};
 const isObject = (value: unknown): value is Property =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The strings a property allows: its enum, or its const. */
 function stringValues(property: Property): string[] | null {
   if (property.type !== "string") return null;
   if (Array.isArray(property.enum)) return property.enum.filter((value): value is string => typeof value === "string");
@@ -43,7 +38,7 @@ function stringValues(property: Property): string[] | null {
 const option = (value: string): FactOption => ({value, label: factValueLabels[value] ?? value});
 
 function fieldOf(name: string, property: Property, required: boolean): FactField {
-  // Every fact's label is its schema's title (lib/authored/schemas/facts.ts): one wording, kept with the fact.
+  // One wording, kept with the fact (lib/authored/schemas/facts.ts).
   if (typeof property.title !== "string") throw new Error(`fact ${name}: its schema has no title to label its field`);
   const field: FactField = {
     name,

@@ -1,20 +1,17 @@
-// The values the completeness check and the counterexample search try for each name a condition reads: a yes/no both
-// ways; a choice each of its values; a count over a small range from its least value (0..4 unless its bounds say
-// otherwise), around each number the rule's conditions compare it with, and its listed words; a parameter each of its
-// values (a count from min to max; a number at min, its value, half way and max). A text fact is never read, so never
-// tried. And every combination of them, in order (the first name changes slowest), as CEL values. Browser-safe, pure.
+// The values the completeness check and counterexample search try for each name a condition reads: a count over a
+// small range (0..4 unless its bounds say otherwise) and around each number its rule compares it with; a number
+// parameter at min, its value, half way and max. A text fact is never read, so never tried.
 import type {ASTNode} from "@marcbachmann/cel-js";
 import type {GuidelineLogic, LogicFact, LogicParameter, LogicRule} from "../authored/schemas/logic.js";
 import {compiler, ruleScope} from "./logic-scope.js";
 import {ruleConditions} from "../engine/rule-conditions.js";
 
-/** A value as an item or the version holds it (a count is a number), and as CEL reads it (a count is a bigint). */
+/** A count is a number to an item and a bigint to CEL. */
 export interface TriedValue {
   value: boolean | number | string;
   cel: boolean | number | bigint | string;
 }
 
-/** A name and every value to try for it. */
 export interface Domain {
   name: string;
   kind: "fact" | "parameter";
@@ -28,10 +25,9 @@ const yesNo: readonly TriedValue[] = [
 const words = (values: readonly string[]): TriedValue[] => values.map((value) => ({value, cel: value}));
 const count = (value: number): TriedValue => ({value, cel: BigInt(value)});
 
-/** How far past its least value a count is tried, and around a number it is compared with. */
 const countSpan = 4;
 
-/** Every whole number written in a condition: a count is tried on either side of each. */
+/** A count is tried on either side of each. */
 export function numbersIn(ast: ASTNode): number[] {
   const found: number[] = [];
   const walk = (node: unknown): void => {
@@ -89,10 +85,7 @@ export function parameterDomain(parameter: LogicParameter): Domain {
   }
 }
 
-/**
- * The domains of the names a rule's conditions read, facts first in their declared order, then parameters: only
- * those, so a rule that reads one yes/no is tried twice, not once per value of every fact and parameter.
- */
+/** Only the names read, so a rule that reads one yes/no is tried twice, not once per value of every fact. */
 export function ruleDomains(logic: GuidelineLogic, rule: LogicRule, read: ReadonlySet<string>): Domain[] {
   const compile = compiler(ruleScope(logic, rule));
   const compared = ruleConditions(rule).flatMap((condition) => numbersIn(compile(condition).ast));
@@ -101,14 +94,10 @@ export function ruleDomains(logic: GuidelineLogic, rule: LogicRule, read: Readon
   return [...facts.filter((domain): domain is Domain => domain !== null), ...parameters];
 }
 
-/** How many combinations the domains make. */
 export const combinationCount = (domains: readonly Domain[]): number =>
   domains.reduce((product, domain) => product * domain.values.length, 1);
 
-/**
- * Every combination of the domains' values, as the index of each name's value (the last name changes fastest). The
- * array yielded is reused: copy it to keep it.
- */
+/** The last name changes fastest. The array yielded is reused: copy it to keep it. */
 export function* combinations(domains: readonly Domain[]): Generator<readonly number[]> {
   const at = domains.map(() => 0);
   if (domains.some((domain) => domain.values.length === 0)) return;
@@ -120,6 +109,6 @@ export function* combinations(domains: readonly Domain[]): Generator<readonly nu
   }
 }
 
-/** A combination in words for a problem: "bound=floor, limit=0, delivered=more-than-limit". */
+/** "bound=floor, limit=0, delivered=more-than-limit". */
 export const combinationWords = (domains: readonly Domain[], at: readonly number[]): string =>
   domains.map((domain, index) => `${domain.name}=${String(domain.values[at[index]!]!.value)}`).join(", ");

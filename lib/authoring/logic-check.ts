@@ -1,9 +1,6 @@
-// guideline:check's static check of a version's logic (guideline/vN/logic.yaml): every condition (a clause's `when`,
-// `engages`, a verdict or flag written as CEL, an `open` entry, a rubric row, the cap) is parsed and type-checked
-// against the names it may read (logic-scope.ts); a word compared with a choice that does not hold it, a verdict or
-// flag that is not one, a `$parameter` that names none or whose values are not verdicts (or scores), a sentence not
-// quoted from the rule's text in guideline.yaml, a fact named like a parameter and a condition reading a text fact
-// are each a problem naming the file, the rule and clause (or row), the field and the fix. Browser-safe, pure.
+// guideline:check's static check of a version's logic: every condition parsed and type-checked against the names it
+// may read (logic-scope.ts), sentences quoted from the rule's text, and each problem naming the file, the rule and
+// clause (or row), the field and the fix.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicParameter} from "../authored/schemas/logic.js";
 import {logicCompleteness} from "./logic-completeness.js";
@@ -29,22 +26,17 @@ const creditParameter = {
 
 export interface LogicCheckInput {
   logic: GuidelineLogic;
-  /** Each rule's text in guideline.yaml (its rules and unwritten rules), by id: a sentence is quoted from it. */
+  /** A sentence is quoted from it. */
   texts: ReadonlyMap<string, string>;
-  /** The logic's file, for the problems: guideline/v2/logic.yaml. */
   file: string;
-  /** The texts' file, for a rule with none: guideline/v2/guideline.yaml. */
   textFile: string;
-  /** The rule's texts in the other versions, by id: a sentence quoted from one of them is warned about, not refused. */
+  /** A sentence quoted from one of them is warned about, not refused. */
   otherTexts?: ReadonlyMap<string, readonly string[]>;
-  /** Another version's texts could not be read: a sentence in none of the texts read may be its, so is warned about. */
+  /** A sentence in none of the texts read may be its, so is warned about. */
   othersUnread?: boolean;
 }
 
-/**
- * Every problem of a version's logic that can be seen without enumerating its facts (logic-completeness.ts does),
- * and the warnings: a sentence quoted from another version's text of the rule but not this one's.
- */
+/** Without enumerating its facts (logic-completeness.ts does). */
 export function checkLogic({
   logic,
   texts,

@@ -1,9 +1,6 @@
-// guideline:check's completeness of a version's logic, by enumeration (fact-values.ts): a rule whose clauses leave
-// some combination of the facts and parameters its conditions read without a clause, or whose deciding clause gives
-// no verdict there, is refused, naming the combination ("numbers: bound=floor, limit=0, delivered=more-than-limit,
-// ceilingNeedsOne=false: no clause applies"); and the rubric must give every checklist shape
-// (checklist-shapes.ts) a row, under every value of the parameters its rows read. Only the names the conditions read
-// (namesRead) are enumerated. Browser-safe, pure; its time is in npm run bench (--completeness-only).
+// guideline:check's completeness of a version's logic, by enumerating only the names its conditions read: a rule
+// leaving a combination without a clause or a verdict is refused, naming it ("numbers: bound=floor, limit=0,
+// delivered=more-than-limit, ceilingNeedsOne=false: no clause applies"); the rubric must give every shape a row.
 import type {GuidelineLogic, LogicParameter, LogicRule} from "../authored/schemas/logic.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
 import {plural} from "../text/format.js";
@@ -28,9 +25,7 @@ const contextOf = (domains: readonly Domain[], at: readonly number[], into: Reco
 };
 
 export interface CompletenessCount {
-  /** Combinations of facts and parameters tried, over every rule. */
   combinations: number;
-  /** Checklist shapes times the rubric's parameter combinations tried. */
   shapes: number;
 }
 
@@ -39,7 +34,7 @@ export interface LogicCompleteness {
   tried: CompletenessCount;
 }
 
-/** One rule: the first combination with no clause, and the first where a condition fails or gives no verdict. */
+/** The first combination with no clause, and the first where a condition fails or gives no verdict. */
 function ruleProblems(logic: GuidelineLogic, rule: LogicRule, ruleIndex: number, file: string) {
   const scope = ruleScope(logic, rule);
   const compile = compiler(scope);
@@ -232,10 +227,7 @@ function rubricProblems(logic: GuidelineLogic, file: string, maxOthers: number) 
   return {problems, tried};
 }
 
-/**
- * Every rule's completeness, then the rubric's. `maxOthers`: how many other instructions a checklist shape may have
- * (six, as the rubric's findings use).
- */
+/** `maxOthers`: six, as the rubric's findings use. */
 export function logicCompleteness(
   logic: GuidelineLogic,
   {file, maxOthers = 6}: {file: string; maxOthers?: number},

@@ -1,14 +1,10 @@
-// One condition of a guideline's logic checked against the names it may read (logic-scope.ts): parsed, every name it
-// reads declared (a near name offered for a misspelt one) and not a text fact, type-checked by CEL, a word compared
-// with a choice that never holds it, a result that is not a yes/no or not one of the words its field allows; and a
-// `$parameter` where a value is expected. Each problem names the file, the rule and clause (or row), the field and
-// the fix. Used by logic-check.ts. Browser-safe, pure.
+// One condition of a guideline's logic checked against the names it may read: parsed, names declared (a near name
+// offered for a misspelt one), type-checked by CEL, words and results held to what their field allows.
 import type {ASTNode} from "@marcbachmann/cel-js";
 import type {LogicParameter} from "../authored/schemas/logic.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
 import {environmentOf, namesRead, type Scope} from "./logic-scope.js";
 
-/** Where a condition sits, for its problem: the path in logic.yaml and the words that name it. */
 export interface Place {
   path: PropertyKey[];
   /** "rule numbers, clause exact" or "rubric row all-met". */
@@ -16,12 +12,11 @@ export interface Place {
   field: string;
 }
 
-/** What a condition must come to: a yes/no, or one of a few words (a verdict; a flag or ""). */
 export type Expected = {kind: "bool"} | {kind: "word"; words: readonly string[]; what: string};
 
 export const quoted = (words: readonly string[]) => words.map((word) => `"${word}"`).join(", ");
 
-/** Names within two edits of `name`, for "did you mean". */
+/** Within two edits, for "did you mean". */
 export function near(name: string, names: Iterable<string>): string[] {
   const distance = (a: string, b: string): number => {
     const row = Array.from({length: b.length + 1}, (_, index) => index);

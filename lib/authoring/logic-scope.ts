@@ -1,39 +1,34 @@
-// What a condition of a guideline's logic may read (lib/authored/schemas/logic.ts): for a rule's clauses, the rule's
-// facts and the version's parameters; for the rubric's rows and cap, the checklist's summary and the parameters; for a
-// clause's `open` entries, the parameters alone. Each name with its CEL type and, for a name that holds one of a few
-// words, those words, so a condition comparing it with another word is caught; and the CEL environment that
-// type-checks a condition against them. The names a condition reads come from its syntax tree (namesRead). Used by
-// guideline:check (logic-check.ts), the completeness check and the counterexample search. Browser-safe.
+// What a condition may read: a clause, its rule's facts and the parameters; the rubric, the checklist's summary and the
+// parameters; an `open` entry, the parameters alone. A name that holds one of a few words carries them, so a
+// comparison with another word is caught.
 import type {Environment, ASTNode} from "@marcbachmann/cel-js";
 import {environmentOf as celEnvironment, namesOfAst, type CelType} from "../engine/cel.js";
 import {summaryTypes} from "../engine/logic.js";
 import type {GuidelineLogic, LogicFact, LogicParameter, LogicRule} from "../authored/schemas/logic.js";
 import {verdictLabels} from "../engine/labels.js";
 
-/** How a name is declared: a rule's fact, a parameter of the version, or a variable of the checklist's summary. */
 export type NameKind = "fact" | "parameter" | "summary";
 
 export interface ScopeName {
   name: string;
   kind: NameKind;
-  /** Its CEL type: bool, string, int, double, or dyn for a count that may also be one of a few words. */
+  /** dyn for a count that may also be one of a few words. */
   type: CelType;
-  /** The words it may hold (a choice's values, a count's words), so a comparison with another word is caught. */
   words?: readonly string[];
-  /** A text fact: conditions may not read it (its value is free text). */
+  /** Conditions may not read it (free text). */
   text?: boolean;
-  /** How an author reads its kind: "a count", "a yes/no", "a choice of ceiling, floor, exact". */
+  /** "a count", "a yes/no", "a choice of ceiling, floor, exact". */
   described: string;
 }
 
 export type Scope = ReadonlyMap<string, ScopeName>;
 
-/** The method's verdict words, in order (the schema's, through labels.ts: no zod in a page). */
+/** Through labels.ts: no zod in a page. */
 export const verdictWords: readonly string[] = Object.keys(verdictLabels);
 
 const typeWords = {bool: "a yes/no", int: "a count", double: "a number", string: "a word", dyn: "a value"} as const;
 
-/** The checklist's summary the rubric reads (the engine's vocabulary, summaryTypes); `main` holds a verdict. */
+/** The engine's vocabulary (summaryTypes); `main` holds a verdict. */
 export const summaryNames: readonly ScopeName[] = [...summaryTypes].map(([name, type]) => ({
   name,
   kind: "summary",

@@ -1,7 +1,5 @@
-// Why a case moves, in words that are true at the edges: the share of the other instructions met, said as a share
-// ("1 of 2 other instructions met: half"), and the rubric row each version applies, by its number and in the words
-// of that version's counting rule ("row 3, at least half met" under one, "row 2, half or fewer met" under the other).
-// Pure and browser-safe: the authors' page and `guideline:preview` say the same.
+// Why a case moves, in words true at the edges: the share met ("1 of 2 other instructions met: half"), and each
+// version's row in its counting rule's words ("row 3, at least half met").
 import type {GuidelineLogic, ParameterValues} from "../authored/schemas/logic.js";
 import {namesRead} from "../engine/cel.js";
 import {rubricRowByNumber} from "../engine/labels.js";
@@ -9,13 +7,9 @@ import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Outcome} from "./preview.js";
 import {plural} from "../text/format.js";
 
-/** The summary's names that count the other instructions (lib/engine/logic.ts's summaryTypes). */
 const shareNames = ["share", "credit", "of", "missed"];
 
-/**
- * The rows that count the other instructions: the first whose condition reads the share and every row after it (a
- * later row is reached because the share fell short), and the cap, which lowers them.
- */
+/** The first row reading the share and every row after it (reached because the share fell short), and the cap. */
 function countedRows({rubric}: Pick<GuidelineLogic, "rubric">): RubricRow[] {
   const first = rubric.rows.findIndex((row) => shareNames.some((name) => namesRead(row.when).has(name)));
   const rows = first < 0 ? [] : rubric.rows.slice(first);
@@ -24,7 +18,7 @@ function countedRows({rubric}: Pick<GuidelineLogic, "rubric">): RubricRow[] {
 
 const number = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2))));
 
-/** The share in words: "1 of 2 other instructions met: half"; partly met's weight named where it makes a fraction. */
+/** Partly met's weight is named where it makes a fraction. */
 export function shareWords({credit, of, share}: Tally, partlyCredit: number): string {
   if (of === 0) return "no other instructions";
   const part =

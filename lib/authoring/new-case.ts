@@ -1,8 +1,6 @@
-// A new case started from another: the record `npm run case:new -- --from <id>` writes (scripts/case-new.ts), a case
-// written for the notebook. Browser-safe and plain data, so the case editor can start a case the same way.
+// A new case started from another, written for the notebook: `npm run case:new -- --from <id>` and the editor alike.
 import {orderAfterLast, orderTaken, type PlacedCase} from "./case-places.js";
 
-/** The first id `stem-1`, `stem-2`, … that no case has. */
 export function firstFreeId(taken: Iterable<string>, stem = "new-case"): string {
   const used = new Set(taken);
   let number = 1;

@@ -1,7 +1,5 @@
-// Node-only: a version's declared parameters (guideline/vN/logic.yaml) as plain data (lib/engine/parameter-values.ts)
-// that a page, the preview CLI and the dependence report can use: each one's kind, the values the preview tries, its
-// range, its value in the version, what it decides, and the rules that read it (from the names each condition reads).
-// A parameter declared in the data shows up here with no change to this file.
+// A version's declared parameters as plain data a page, the preview CLI and the dependence report can use. A parameter
+// declared in the data shows up here with no change to this file.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {LogicParameter} from "../authored/schemas/logic.js";
 import {compileLogic} from "../engine/logic.js";
@@ -10,7 +8,7 @@ import {loadGuidelines} from "../node/load.js";
 
 const tidy = (n: number): number => Number(n.toPrecision(12));
 
-/** A few values along a number's range: its ends, the quarters between them, and the default. */
+/** Its ends, the quarters between them, and the default. */
 function numberSamples(min: number | null, max: number | null, fallback: number): number[] {
   const low = min ?? Math.min(0, fallback);
   const high = max ?? Math.max(low + 1, fallback * 2);
@@ -18,7 +16,7 @@ function numberSamples(min: number | null, max: number | null, fallback: number)
   return [...new Set([...quarters, fallback])].sort((a, b) => a - b);
 }
 
-/** Every whole number of a short range, or its ends, middle and default when the range is long. */
+/** Its ends, middle and default when the range is long. */
 function integerSamples(min: number | null, max: number | null, fallback: number): number[] {
   const low = min ?? Math.min(0, fallback);
   const high = max ?? Math.max(low + 10, fallback * 2);
@@ -54,10 +52,7 @@ function kindOf(parameter: LogicParameter): Kind {
   }
 }
 
-/**
- * Each reader, a rule (by id) and then the rubric, with the parameters its conditions read and its verdicts or scores
- * name ($registerBreak): the engine's own reading of the compiled logic.
- */
+/** Each reader with the parameters its conditions read and its verdicts or scores name: the engine's own reading. */
 function readersOf(guideline: Guideline): {reader: string; names: ReadonlySet<string>}[] {
   const {rules, rubric} = compileLogic(guideline.logic);
   return [
@@ -66,16 +61,11 @@ function readersOf(guideline: Guideline): {reader: string; names: ReadonlySet<st
   ];
 }
 
-/** The first reader (a rule id, or "rubric") whose conditions read the name, or null when none does. */
 function readerOf(readers: readonly {reader: string; names: ReadonlySet<string>}[], name: string): string | null {
   return readers.find((entry) => entry.names.has(name))?.reader ?? null;
 }
 
-/**
- * Every parameter the version declares, in its order, as a domain: its kind, its values (every one, or samples for a
- * number), its range, its value in this version, its meaning, the rule (or the rubric) that reads it, and the rules
- * of the version that read it. The newest version when none is given.
- */
+/** Every one, in its order; the newest version when none is given. */
 export function parameterDomains(guideline: Guideline = loadGuidelines().at(-1)!): ParameterDomain[] {
   const readers = readersOf(guideline);
   return guideline.logic.parameters.map((parameter): ParameterDomain => {

@@ -1,6 +1,5 @@
-// The core of `npm run guideline:preview`: assembles what the command prints (as data, which --json prints as is)
-// and writes it as lines for a terminal. One function gathers every section, so a new one (another check's
-// findings) is one more field here and one more block in previewLines.
+// The core of `npm run guideline:preview`: what the command prints (as data, which --json prints as is) and its lines
+// for a terminal. A new section is one more field here and one more block in previewLines.
 import {describeFinding} from "./completeness-words.js";
 import {completeness, type Finding} from "./completeness.js";
 import {itemLabel} from "../site/links.js";
@@ -22,11 +21,11 @@ import {ruleChangeWords} from "./rule-change-words.js";
 export interface PreviewInput {
   items: readonly Item[];
   base: Guideline;
-  /** The candidate's version (the base itself when only parameters change). */
+  /** The base itself when only parameters change. */
   candidate: Guideline;
-  /** Parameters changed on top of the candidate's own. */
+  /** On top of the candidate's own. */
   set: readonly Assignment[];
-  /** Clauses' verdicts and flags and rows' thresholds changed on top of the candidate's own (none when left out). */
+  /** On top of the candidate's own (none when left out). */
   changes?: readonly RuleChange[];
   domains: readonly ParameterDomain[];
 }
@@ -36,30 +35,27 @@ export interface PreviewReport {
   candidate: {
     version: string;
     set: Assignment[];
-    /** The clause and row changes, each as `--set` spells it and in words. */
+    /** Each as `--set` spells it and in words. */
     changes: {setting: string; words: string}[];
     description: string;
   };
-  /** What differs between the two, before what moves: parameters, rules' words, rubric rows, rules in one only. */
+  /** Before what moves. */
   differs: VersionDiff;
   itemCount: number;
   moved: Preview["moved"];
   unsettled: Preview["unsettled"];
   uncited: Preview["uncited"];
   distribution: Preview["distribution"];
-  /** Per level 5..1 and "n/a", the items with that score under the candidate, and how many there were before. */
+  /** With how many there were before. */
   coverage: {score: Score; before: number; items: {id: string; label: string}[]}[];
   workedExamples: Preview["workedExamples"];
-  /**
-   * The rubric's completeness (lib/authoring/completeness.ts) under the base's parameters and the candidate's: the
-   * checklist shapes with no single score, the non-monotone steps, the cliffs and the readings to decide.
-   */
+  /** Under the base's parameters and the candidate's. */
   completeness: {
     shapes: number;
     base: (Finding & {text: string})[];
     candidate: (Finding & {text: string})[];
   };
-  /** Per parameter and rule of the base, the items that move when it changes; the untested ones move none. */
+  /** The untested ones move none. */
   dependence: {
     parameters: {name: string; moved: string[]}[];
     rules: {rule: string; moved: string[]}[];
@@ -67,10 +63,6 @@ export interface PreviewReport {
   };
 }
 
-/**
- * "v2 with How “at least half” counts … (counting) = most-missed", "v2 with Numbers, a ceiling with none delivered:
- * not met → partly met", "v1", or "v2 unchanged" when it is the base.
- */
 export function describeCandidate(
   base: string,
   version: string,

@@ -1,8 +1,6 @@
-// The author's preview: what changes between a base guideline and a candidate (another version, or the base with
-// parameters changed). Browser-safe: the base is derived once (prepareBase), recording the settings that can move
-// each item, read from the conditions along the path its derivation took (lib/engine/settings-read.ts), and a
-// candidate re-derives only the items whose settings it changes; this module says what moved and why. It is long:
-// the report's shapes (moved, unsettled, uncited items) are declared beside the one function that fills them.
+// The author's preview: what changes between a base guideline and a candidate. The base is derived once, recording the
+// settings each item's derivation read (lib/engine/settings-read.ts), so a candidate re-derives only the items whose
+// settings it changes. It is long: the report's shapes are declared beside the one function that fills them.
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "../site/links.js";
 import {moveReason, type MoveReason} from "./move-reason.js";
@@ -12,29 +10,27 @@ import type {Item} from "../authored/schemas/item.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 
-/** What the rubric gives an item: one score, or null with the candidates when it cannot choose. */
+/** Null score with the candidates when the rubric cannot choose. */
 export interface Outcome {
   score: Score | null;
-  /** Every score the rubric allows, highest first (empty when it allows none). */
+  /** Highest first (empty when it allows none). */
   candidates: Score[];
-  /** The rubric row behind each candidate: why the score is what it is when no checklist line changed. */
+  /** Why the score is what it is when no checklist line changed. */
   rows: RubricRow[];
-  /** What the rubric counted of the other instructions; null when a line is undecided. */
+  /** Null when a line is undecided. */
   tally: Tally | null;
 }
 
-/** How a rule decided one checklist line: its verdict and clause, both null when no rule decides it. */
 export interface LineDecision {
-  /** The one verdict, or null when the line is open (see `verdicts`) or undecided. */
+  /** Null when the line is open (see `verdicts`) or undecided. */
   verdict: Verdict | null;
   clause: string | null;
-  /** Every verdict the line may take: one when decided, several when the version's rule allows more than one. */
+  /** Several when the version's rule allows more than one. */
   verdicts: Verdict[];
-  /** Whether the version has a rule for the line at all (false: nothing decides it, it reads either way). */
+  /** False: nothing decides it, it reads either way. */
   ruled: boolean;
 }
 
-/** A checklist line whose derived verdict or clause differs between base and candidate. */
 export interface LineChange {
   index: number;
   rule: TraceLine["rule"];
@@ -43,41 +39,32 @@ export interface LineChange {
   to: LineDecision;
 }
 
-/** An item whose outcome (score or candidates) is not the same under the candidate. */
 export interface MovedItem {
   id: string;
   label: string;
   set: Item["set"];
   from: Outcome;
   to: Outcome;
-  /** The lines behind the move, in checklist order. */
   lines: LineChange[];
-  /** The share of the other instructions met and the row each side applies, in words. */
   reason: MoveReason;
 }
 
-/** An item with no single score under the candidate. */
 export interface UnsettledItem {
   id: string;
   label: string;
   set: Item["set"];
   candidates: Score[];
-  /** Its outcome under the base. */
   before: Outcome;
-  /** Whether the base already gave it no single score. */
   alreadyUnsettled: boolean;
 }
 
-/** One bar of the score distribution: a score, or "none" for the items with no single score. */
-/** An item whose score rests on a line that a rule decides but the guideline does not state: nothing to cite. */
+/** Its score rests on a line an unwritten rule decides: nothing to cite. */
 export interface UncitedItem {
   id: string;
   label: string;
   set: Item["set"];
   score: Score | null;
-  /** The lines decided by an unwritten rule. */
   lines: {index: number; rule: TraceLine["rule"]}[];
-  /** Whether the base already left these lines uncited. */
   alreadyUncited: boolean;
 }
 
@@ -89,26 +76,22 @@ export interface DistributionRow {
 export interface Preview {
   base: string;
   candidate: string;
-  /** How many items were derived. */
   itemCount: number;
   moved: MovedItem[];
   unsettled: UnsettledItem[];
-  /** Items whose score the candidate decides with a rule it does not state (a trainee has no rule to cite). */
+  /** A trainee has no rule to cite. */
   uncited: UncitedItem[];
-  /** Count per score 5..1, "n/a", then "none" (no single score), before and after. */
+  /** 5..1, "n/a", then "none" (no single score). */
   distribution: {before: DistributionRow[]; after: DistributionRow[]};
-  /** The coverage table (lib/authoring/coverage.ts) before and after. */
   coverage: {before: CoverageRow[]; after: CoverageRow[]};
-  /** The levels 1-5 that had a worked example under the base and have none under the candidate, and the reverse. */
   workedExamples: {lost: Score[]; gained: Score[]};
 }
 
-/** The base side, derived once: previewFrom reuses it for every candidate. */
+/** previewFrom reuses it for every candidate. */
 export interface PreparedBase {
   ruleSet: RuleSet;
   items: readonly Item[];
   derivations: Derivation[];
-  /** Per item, the settings that can move it under the base (lib/engine/settings-read.ts). */
   reads: SettingsRead[];
   distribution: DistributionRow[];
   coverage: CoverageRow[];
@@ -142,11 +125,8 @@ function coverageOf(items: readonly Item[], derivations: readonly Derivation[]):
 const noRules: ReadonlySet<string> = new Set();
 const unwritten = (ruleSet: RuleSet): ReadonlySet<string> => ruleSet.unwrittenRuleIds ?? noRules;
 
-/**
- * What the candidate changes: the parameters whose values differ; the rules whose logic differs, that one version
- * applies and the other not, or that one states and the other not; all, when the rubric or the parameters'
- * declarations differ.
- */
+/** Parameters whose values differ; rules whose logic, application or statement differs; all, when the rubric or the
+ *  parameters' declarations differ. */
 function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; rules: string[]} | "all" {
   const before = base.logic.data;
   const after = candidate.logic.data;
@@ -166,7 +146,7 @@ function changesFrom(base: RuleSet, candidate: RuleSet): {parameters: string[]; 
   };
 }
 
-/** Each item's derivation under the candidate: its base derivation where the candidate changes none of its settings. */
+/** The base derivation where the candidate changes none of its settings. */
 export function deriveCandidate(prepared: PreparedBase, candidate: RuleSet): Derivation[] {
   const changed = changesFrom(prepared.ruleSet, candidate);
   return prepared.items.map((item, index) => {
@@ -194,7 +174,6 @@ export function prepareBase(items: readonly Item[], base: RuleSet): PreparedBase
 
 const outcomeOf = ({score, candidates, rows, tally}: Derivation): Outcome => ({score, candidates, rows, tally});
 
-/** Whether two derivations of one item give a different score or a different set of candidates. */
 export function outcomeMoved(before: Derivation, after: Derivation): boolean {
   if (before.score !== after.score || before.candidates.length !== after.candidates.length) return true;
   return before.candidates.some((score, index) => after.candidates[index] !== score);
@@ -229,7 +208,7 @@ function lineChanges(before: Derivation, after: Derivation, base: RuleSet, candi
   return changes;
 }
 
-/** The ids of the items whose outcome moves under the candidate: the dependence report's inner loop. */
+/** The dependence report's inner loop. */
 export function movedIds(prepared: PreparedBase, candidate: RuleSet): string[] {
   const after = deriveCandidate(prepared, candidate);
   return prepared.items
@@ -241,7 +220,6 @@ function hasExample(rows: readonly CoverageRow[], score: Score): boolean {
   return rows.some((row) => row.score === score && row.items.length > 0);
 }
 
-/** Everything that changes from the prepared base to the candidate. */
 export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview {
   const {items, derivations: before} = prepared;
   const after = deriveCandidate(prepared, candidate);
@@ -251,7 +229,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
   items.forEach((item, index) => {
     const from = before[index]!;
     const to = after[index]!;
-    // A line is uncited when a rule the version applies decides it but the version does not state that rule.
+    // Uncited: a rule the version applies decides it but the version does not state that rule.
     const uncitedLines = to.lines.filter((line) => !line.citable && candidate.ruleIds.has(line.rule));
     if (uncitedLines.length)
       uncited.push({
@@ -290,7 +268,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
         alreadyUnsettled: from.score === null,
       });
   });
-  // The table only changes when a score does: most single changes move a few items or none.
+  // The table changes only when a score does: most single changes move a few items or none.
   const scoresMoved = moved.some((item) => item.from.score !== item.to.score);
   const coverageAfter = scoresMoved ? coverageOf(items, after) : prepared.coverage;
   return {
@@ -309,10 +287,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
   };
 }
 
-/**
- * The preview in one call; to try many candidates against one base, prepareBase once and call previewFrom.
- * @internal Only the tests' one-call preview of a change (the page and the command line prepare the base once).
- */
+/** @internal Only the tests' one-call preview (the page and the command line prepare the base once). */
 export function preview(items: readonly Item[], base: RuleSet, candidate: RuleSet): Preview {
   return previewFrom(prepareBase(items, base), candidate);
 }

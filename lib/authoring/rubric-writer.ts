@@ -1,23 +1,18 @@
-// The rubric-writer check (edge case 11) as a function: how a criterion's allowed counts relate to the request's.
-// Pure and browser-safe, so a page can classify a criterion an author types.
+// The rubric-writer check (edge case 11) as a function, so a page can classify a criterion an author types.
 
-/** A numeric constraint as a request or a criterion states it. */
 export type CountConstraint =
   | {kind: "at-most"; n: number}
   | {kind: "at-least"; n: number}
   | {kind: "exactly"; n: number}
   | {kind: "between"; min: number; max: number};
 
-/** The counts a constraint allows, [min, max]; max null means no upper bound. */
+/** Max null means no upper bound. */
 export type CountRange = readonly [min: number, max: number | null];
 
 export type Relation = "same" | "narrower" | "broader" | "partial-overlap" | "no-overlap";
 
-/**
- * The counts a constraint allows. "At most n" counts from 0: the case study's table needs that reading (see
- * data/rubric-writer.yaml); the guideline's rule that a ceiling still needs one is for raters, not criteria, but an
- * author may read a ceiling that way (`ceilingNeedsOne`).
- */
+/** "At most n" counts from 0: the case study's table needs that reading (data/rubric-writer.yaml); an author may read
+ *  a ceiling as needing one (`ceilingNeedsOne`), as the guideline's rule does for raters. */
 export function countRange(
   constraint: CountConstraint,
   {ceilingNeedsOne = false}: {ceilingNeedsOne?: boolean} = {},
@@ -36,11 +31,7 @@ export function countRange(
 
 const upper = (range: CountRange): number => range[1] ?? Infinity;
 
-/**
- * How a criterion relates to the request's constraint, as sets of allowed counts: the same set; a subset
- * ("narrower": penalizes compliant responses); a superset ("broader": rewards non-compliant ones); sets that
- * share some counts but neither holds the other ("partial-overlap"); or no count in common ("no-overlap").
- */
+/** As sets of allowed counts: "narrower" penalizes compliant responses, "broader" rewards non-compliant ones. */
 export function relate(request: CountRange, criterion: CountRange): Relation {
   const [requestMin, criterionMin] = [request[0], criterion[0]];
   const [requestMax, criterionMax] = [upper(request), upper(criterion)];
@@ -51,7 +42,7 @@ export function relate(request: CountRange, criterion: CountRange): Relation {
   return "partial-overlap";
 }
 
-/** The counts in `from` that `without` does not allow: none, one range, or two (a hole in the middle). */
+/** None, one range, or two (a hole in the middle). */
 export function countsOutside(from: CountRange, without: CountRange): CountRange[] {
   const [min, max] = [from[0], upper(from)];
   const [holeMin, holeMax] = [without[0], upper(without)];
@@ -61,10 +52,7 @@ export function countsOutside(from: CountRange, without: CountRange): CountRange
   return [...left, ...right];
 }
 
-/**
- * What a criterion does to responses: the counts it penalizes though the request allows them, and the counts it
- * rewards though the request does not allow them.
- */
+/** The counts it penalizes though the request allows them, and rewards though it does not. */
 export function consequences(
   request: CountRange,
   criterion: CountRange,
@@ -76,7 +64,7 @@ export function consequences(
   };
 }
 
-/** A range of counts in words: "exactly 2", "0 to 2", "3 or more". */
+/** "exactly 2", "0 to 2", "3 or more". */
 export function describeRange([min, max]: CountRange): string {
   if (max === null) return `${min} or more`;
   return min === max ? `exactly ${min}` : `${min} to ${max}`;

@@ -1,6 +1,5 @@
-// A change to a guideline's logic in words, for an author: "Numbers, a ceiling with none delivered: not met → partly
-// met" (the rule's title, the clause's words, the verdict before and after), and every setting a candidate can
-// change, a line each, for `guideline:preview -- --list`. Browser-safe.
+// A change to a guideline's logic in words ("Numbers, a ceiling with none delivered: not met → partly met"), and
+// every setting a candidate can change, for `guideline:preview -- --list`.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
@@ -17,25 +16,20 @@ import {
   type RuleChange,
 } from "./rule-changes.js";
 
-/** The part of a version the words need: its logic, and each rule's title (guideline.yaml). */
 export interface ChangeContext {
   logic: GuidelineLogic;
-  /** Rule id → title, as the guideline's text names it. */
   titles: ReadonlyMap<string, string>;
 }
 
-/** A clause in words, for an author: its `words`, or its id read as words where the data gives none. */
+/** Its id read as words where the data gives none. */
 export const clauseWords = (clause: LogicClause): string => clause.words ?? clause.id.replaceAll("-", " ");
 
-/**
- * What a clause of `rule` decides in words, under the logic's parameter values: "not met", "met or partly met, left
- * open". Whether its wording is left open is the engine's reading of its compiled `open` entries.
- */
+/** "not met", "met or partly met, left open": open is the engine's reading of its compiled `open` entries. */
 export function clauseVerdictWords(logic: GuidelineLogic, rule: string, clause: LogicClause): string {
   const parameters = parameterValues(logic);
   const word = (verdict: string): string =>
     verdict.startsWith("$") ? verdictName(parameters[verdict.slice(1)], verdict.slice(1)) : verdictName(verdict, null);
-  // A wording left open: the first entry whose condition holds under these parameters says what it allows.
+  // The first entry whose condition holds under these parameters says what it allows.
   const compiled = compileLogic(logic);
   const engine = compiled.rules.get(rule)?.clauses.find((entry) => entry.data.id === clause.id);
   const where = `rules.${rule}.clauses.${clause.id}`;

@@ -1,8 +1,5 @@
-// What an author may change in a guideline's logic besides its parameters: a clause's verdict or its flag, and a
-// rubric row's threshold (a number the row's condition reads, declared on the row). Each change is one "key=value",
-// the same on the authors' page's address (`set=numbers.ceiling-needs-one=partly`) and on the command line
-// (`guideline:preview -- --set numbers.ceiling-needs-one=partly`): parsed against the version's logic, applied to a
-// copy of it (./rule-change-words.ts says it in words). Browser-safe: no zod, no file.
+// What an author may change in the logic besides parameters: a clause's verdict or flag, a row's threshold. One
+// "key=value" on the address and the command line alike (`numbers.ceiling-needs-one=partly`). No zod, no file.
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {AssignmentError} from "../engine/parameter-values.js";
@@ -10,13 +7,11 @@ import {verdictLabels} from "../engine/labels.js";
 import {withClauseVerdict} from "../engine/logic.js";
 import {quoteText} from "../text/quote-text.js";
 
-/** Every verdict a clause may be set to: the method's vocabulary, in its order (as ../engine/labels.ts words it). */
+/** In the method's order (as ../engine/labels.ts words it). */
 export const clauseVerdicts = Object.keys(verdictLabels) as Verdict[];
 
-/** What `…flag=none` sets: the clause raises no flag. */
 export const noFlag = "none";
 
-/** The key that names a rubric row's threshold: `rubric.<row id>`. */
 export const rubricKey = "rubric";
 
 /** One change to the logic: a clause's verdict, a clause's flag (null: none), or a rubric row's threshold. */
@@ -25,13 +20,11 @@ export type RuleChange =
   | {kind: "flag"; rule: string; clause: string; flag: string | null}
   | {kind: "threshold"; row: string; value: number};
 
-/** Whether a "key=value" names a clause or a row (its key has a dot) rather than a parameter. */
 export const isRuleChangeText = (text: string): boolean => {
   const equals = text.indexOf("=");
   return (equals < 0 ? text : text.slice(0, equals)).includes(".");
 };
 
-/** The key the address and the command line spell a change with: `numbers.ceiling-needs-one`. */
 export function changeKey(change: RuleChange): string {
   switch (change.kind) {
     case "verdict":

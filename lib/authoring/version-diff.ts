@@ -1,7 +1,5 @@
-// What differs between the base guideline and the candidate, before anything about what moves: each parameter whose
-// value differs (in words, base → candidate), each rule whose title or text differs (the text as a word-level diff,
-// by the `diff` library), each rubric row that differs, and the rules one version has and the other lacks. The
-// authors' page and `guideline:preview` (text and --json) show the same block. Pure and browser-safe.
+// What differs between the base guideline and the candidate, before anything about what moves; the authors' page
+// and `guideline:preview` show the same block.
 import {diffWordsWithSpace} from "diff";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import {parameterTitle, valueWords, type ParameterSource} from "../engine/parameter-words.js";
@@ -10,7 +8,6 @@ import type {ParameterValues} from "../engine/logic.js";
 import {plural} from "../text/format.js";
 import {logicDifferences, type LogicDifference} from "./rule-change-words.js";
 
-/** A stretch of a word-level diff: in both texts, only in the base's, or only in the candidate's. */
 export interface DiffPart {
   kind: "same" | "removed" | "added";
   text: string;
@@ -18,7 +15,7 @@ export interface DiffPart {
 
 export interface ParameterDifference {
   name: ParameterName;
-  /** The parameter in words, its id after. */
+  /** Its id after. */
   title: string;
   from: ParameterValue;
   to: ParameterValue;
@@ -27,13 +24,11 @@ export interface ParameterDifference {
 }
 
 export interface TextDifference {
-  /** A rule's id, or a rubric row's score. */
   key: string;
-  /** The rule's title, or the row's meaning, as the candidate has it ("Style and register", "Follows, minor flaw"). */
+  /** As the candidate has it ("Style and register", "Follows, minor flaw"). */
   title: string;
-  /** The title as the base has it, where it differs. */
   baseTitle: string | null;
-  /** The text as a word-level diff; null where only the title differs. */
+  /** Null where only the title differs. */
   parts: DiffPart[] | null;
 }
 
@@ -45,11 +40,10 @@ export interface VersionDiff {
   rubric: TextDifference[];
   onlyInBase: {id: string; title: string}[];
   onlyInCandidate: {id: string; title: string}[];
-  /** The clauses and rubric rows whose logic differs (a verdict, a flag, a threshold), in words. */
   logic: LogicDifference[];
 }
 
-/** The word-level diff of two texts, as stretches; one "same" stretch when they are equal. */
+/** One "same" stretch when they are equal. */
 export function wordDiff(before: string, after: string): DiffPart[] {
   return diffWordsWithSpace(before, after).map((change) => ({
     kind: change.added ? "added" : change.removed ? "removed" : "same",
@@ -71,10 +65,7 @@ function textDifference(
   };
 }
 
-/**
- * The parameters both sides declare whose value differs, in the base's order (its logic's), each in words. A
- * parameter only one side declares has no value to compare with.
- */
+/** In the base's order; a parameter only one side declares has no value to compare with. */
 export function parameterDifferences(
   base: ParameterValues,
   candidate: ParameterValues,
@@ -96,7 +87,7 @@ export function parameterDifferences(
   });
 }
 
-/** What differs from the base to the candidate: its version, with its parameters as the candidate sets them. */
+/** Its parameters as the candidate sets them. */
 export function versionDiff(
   base: Guideline,
   candidate: Guideline,
@@ -130,7 +121,6 @@ export function versionDiff(
   };
 }
 
-/** Whether the two sides differ in anything the block lists. */
 export const differsAtAll = (diff: VersionDiff): boolean =>
   diff.parameters.length +
     diff.rules.length +
@@ -140,7 +130,7 @@ export const differsAtAll = (diff: VersionDiff): boolean =>
     diff.logic.length >
   0;
 
-/** A diff as one line of text, git's word-diff style: [-only in the base-]{+only in the candidate+}. */
+/** git's word-diff style: [-only in the base-]{+only in the candidate+}. */
 export const diffText = (parts: readonly DiffPart[]): string =>
   parts
     .map((part) =>

@@ -1,9 +1,8 @@
-// A new guideline version's name: v and a number no released version has. Released versions are immutable, so a
-// candidate is written under a new name, never over one. Browser-safe and light: the authors' page proposes a name
-// before it loads the writer (./version-writer.ts).
+// A new version's name: released versions are immutable, so a candidate is written under a new name. Light, so the
+// authors' page proposes a name before it loads the writer.
 import {quoteText} from "../text/quote-text.js";
 
-/** A version that may not be written: its name, or one that exists. The message names it and the fix. */
+/** The message names it and the fix. */
 export class VersionWriteError extends Error {
   constructor(message: string) {
     super(message);
@@ -11,7 +10,7 @@ export class VersionWriteError extends Error {
   }
 }
 
-/** The next free version name after the given ones: v3 after v1 and v2. */
+/** v3 after v1 and v2. */
 export const nextVersion = (versions: readonly string[]): string =>
   `v${Math.max(0, ...versions.map((version) => Number(version.slice(1)) || 0)) + 1}`;
 

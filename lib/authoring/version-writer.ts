@@ -1,47 +1,39 @@
-// Writing a candidate as a new guideline version: its base's two files (guideline.yaml, the rule texts; logic.yaml,
-// what the rules decide) with the candidate's parameter values, clause verdicts and flags, and row thresholds set, the
-// rule texts an author reworded, and `changes:`, what differs from the base in words, which pages can show. The YAML
-// is edited in place, so the base's comments and layout stay. Browser-safe: the authors' page downloads what this
-// writes; `guideline:preview -- --write vN` writes it to guideline/vN/.
+// Writing a candidate as a new guideline version from its base's two files, with the `changes:` in words. The YAML is
+// edited in place, so the base's comments and layout stay.
 import {isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node} from "yaml";
 import type {Assignment} from "../engine/parameter-values.js";
 import {formatChange, type RuleChange} from "./rule-changes.js";
 import {checkNewVersion, VersionWriteError} from "./version-name.js";
 import {isQuotedFrom} from "../trainee/rule-sentence.js";
 
-/** A version's two files as text. */
 export interface VersionSources {
   version: string;
   guideline: string;
   logic: string;
 }
 
-/** One entry of `changes:` in guideline.yaml: a change in words, and the setting or rule it is about. */
 export interface VersionChange {
   words: string;
-  /** The setting as `--set` and the address spell it: `numbers.ceiling-needs-one=partly`. */
+  /** As `--set` and the address spell it: `numbers.ceiling-needs-one=partly`. */
   setting?: string;
-  /** The rule whose text was reworded. */
   rule?: string;
 }
 
 export interface NewVersion {
   base: VersionSources;
-  /** The new version's name: v and a number no version has. */
   version: string;
-  /** Every version there is: the new one must be none of them (a released version is never written over). */
+  /** A released version is never written over. */
   versions: readonly string[];
   parameters: readonly Assignment[];
   changes: readonly RuleChange[];
-  /** Each change above in words, in the same order (parameters first). */
+  /** In the same order (parameters first). */
   words: readonly string[];
-  /** Rule id → the rule's text as reworded; a text equal to the base's is no change. */
+  /** A text equal to the base's is no change. */
   texts?: ReadonlyMap<string, string>;
-  /** Rule id → title, to say which rule's text was reworded. */
+  /** To say which rule's text was reworded. */
   titles: ReadonlyMap<string, string>;
 }
 
-/** The index in a sequence of maps of the first map whose `key` is `value`, or -1. */
 function indexOf(document: Document, path: readonly (string | number)[], key: string, value: string): number {
   const seq = document.getIn(path, true);
   if (!isSeq(seq)) return -1;

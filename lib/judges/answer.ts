@@ -1,51 +1,43 @@
-// A judge's answer: the checklist and score a model gives for one case, read from its reply. The reply is untrusted
-// text: it is read as JSON (a single ```json fence around it is allowed, nothing else is guessed), measured for
-// depth before it is parsed, and checked field by field; an answer that does not parse or fails the check is
-// recorded as such, with why, and never turned into a score. Pure and browser-safe, with no schema library: the
-// page and the runner read answers the same way.
+// A judge's answer read from its untrusted reply: JSON (a single ```json fence allowed, nothing else guessed),
+// measured for depth before parsing, checked field by field. No schema library: page and runner read it the same way.
 import {excerpt, jsonDepth} from "../probes/limits.js";
 
-/** The verdicts a judge gives a line: the trainee's five, and "not-applicable" for a justified refusal's main task. */
+/** The trainee's five, and "not-applicable" for a justified refusal's main task. */
 export const judgeVerdicts = ["met", "met-flaw", "partly", "not-met", "cannot-check", "not-applicable"] as const;
 export type JudgeVerdict = (typeof judgeVerdicts)[number];
 
-/** One line of a judge's checklist: the instruction in the request's words, main or not, its rule, its verdict. */
 export interface JudgeLine {
   instruction: string;
   main: boolean;
-  /** The rule the judge says decides the line, as it wrote it: shown as unknown when the guideline has no such id. */
+  /** As the judge wrote it: shown as unknown when the guideline has no such id. */
   rule: string;
   verdict: JudgeVerdict;
 }
 
-/** The guideline's flags, as a prompt that asks for them (checklist-v2) lets a judge raise them. */
 export const judgeFlags = ["accuracy", "quality", "prompt", "safety-review"] as const;
 export type JudgeFlag = (typeof judgeFlags)[number];
 
 export interface JudgeAnswer {
   checklist: JudgeLine[];
-  /** 1-5, or "n/a" for not applicable. */
   score: number | "n/a";
-  /** The flags it raised, in its order: only where the reply has the field (a prompt that asks for flags). */
+  /** Only where the reply has the field. */
   flags?: JudgeFlag[];
 }
 
-/** How much of an answer is read: more lines, longer texts or deeper JSON is no checklist of a case. */
+/** More lines, longer texts or deeper JSON is no checklist of a case. */
 export const answerLimits = {
   lines: 40,
   instruction: 1000,
   rule: 80,
   depth: 6,
-  /** What a failed answer keeps of its reply: the first 2,000 characters. */
   excerpt: 2000,
 } as const;
 
 export type AnswerReading =
   | {ok: true; answer: JudgeAnswer}
-  /** "unparsed": not JSON; "invalid": JSON that fails the answer's shape. `problem` says where and why. */
+  /** "unparsed": not JSON; "invalid": JSON that fails the answer's shape. */
   | {ok: false; status: "unparsed" | "invalid"; problem: string};
 
-/** The reply's JSON text: the reply itself, or the inside of one ```json (or ```) fence that is all of it. */
 function jsonText(reply: string): string {
   const trimmed = reply.trim();
   const fenced = /^```(?:json)?[ \t]*\n([\s\S]*?)\n?```$/i.exec(trimmed);
@@ -55,7 +47,6 @@ function jsonText(reply: string): string {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** Reads the score: 1-5 as a whole number, or not applicable ("n/a", "not applicable"). */
 function readScore(value: unknown): JudgeAnswer["score"] | null {
   if (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 5) return value;
   if (typeof value === "string" && /^(n\/a|not applicable)$/i.test(value.trim())) return "n/a";

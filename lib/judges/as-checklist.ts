@@ -1,7 +1,5 @@
-// A judge's answer read as a trainee's: its checklist becomes the trainee's Step 1 and Step 2, so the same
-// comparison the trainee sees on Check (lib/trainee/compare.ts) tells which rule each difference turns on. The
-// judge's instruction is found in the request's words (a mark) where it quotes them exactly, in an earlier user
-// turn next, and is read as a line of its own words otherwise, the rough reading a trainee's own line gets. Pure.
+// A judge's answer read as a trainee's Step 1 and Step 2, so Check's comparison tells which rule each difference turns
+// on. An instruction quoting the request exactly is a mark; else a line of its own words, read as a trainee's is.
 import {locate, textOf} from "../authored/quote.js";
 import type {Item} from "../authored/schemas/item.js";
 import {
@@ -13,7 +11,6 @@ import {
 } from "../trainee/progress.js";
 import type {JudgeAnswer, JudgeLine} from "./answer.js";
 
-/** Where a judge's instruction stands in the case's texts: a mark on its exact words, or a line of its own. */
 export function judgeListing(item: Pick<Item, "request" | "turns">, instruction: string): Listing {
   const words = instruction.trim();
   if (item.request.form === "quoted") {

@@ -1,31 +1,23 @@
-// The author's question on /authors: would this change bring a recorded model judge closer to the rulings or further
-// from them? For each run, how many of the cases it answered it scores exactly as the base rules them and as the
-// candidate would, and which cases change. The candidate's score of a case is read off the preview (a moved item's
-// `to`, else the base's): nothing is derived again per judge, so the line keeps within the page's frame on every
-// change. Pure and browser-safe; the build ships each run as JudgeScores (no replies).
+// The author's question on /authors: would this change bring a recorded judge closer to the rulings? The candidate's
+// score is read off the preview (a moved item's `to`), so nothing is derived per judge and the line keeps the frame.
 import {itemLabel, type NumberedItem} from "../site/links.js";
 import {plural} from "../text/format.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import type {PreparedBase, Preview} from "../authoring/preview.js";
 import type {JudgeRun} from "./schema.node.js";
 
-/** What /authors needs of one recorded judge run: who, with what, and the score of each case it answered. */
 export interface JudgeScores {
   model: string;
-  /** The model as the endpoint named it when it answered: one name, several joined, or null when none was given. */
+  /** One name, several joined, or null when the endpoint gave none. */
   servedBy: string | null;
   prompt: string;
-  /** The guideline version the model was given. */
   guideline: string;
-  /** The run's file, from the project's root. */
   file: string;
   startedAt: string;
   complete: boolean;
-  /** The answered cases only, in the order asked. */
   scores: {case: string; score: Score}[];
 }
 
-/** A run as /authors receives it: its answered scores and who gave them, nothing the model wrote besides. */
 export function judgeScores(file: string, run: JudgeRun): JudgeScores {
   const answered = run.answers.filter((record) => record.status === "answered" && record.answer);
   const served = [...new Set(answered.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];
@@ -41,17 +33,15 @@ export function judgeScores(file: string, run: JudgeRun): JudgeScores {
   };
 }
 
-/** A case whose exactness the change turns: the judge's score against the base's and the candidate's. */
 export interface ChangedCase {
   case: string;
   label: string;
   judge: Score;
-  /** The score under the base and under the candidate; null where the rubric gives no single score. */
+  /** Null where the rubric gives no single score. */
   base: Score | null;
   candidate: Score | null;
 }
 
-/** Exact of the cases answered under one side, and how many of them that side leaves with no single score. */
 export interface SideAgreement {
   exact: number;
   noSingleScore: number;
@@ -59,20 +49,15 @@ export interface SideAgreement {
 
 export interface JudgeAgreement {
   run: JudgeScores;
-  /** The cases it answered that the preview holds (a case the site no longer has is left out). */
+  /** A case the site no longer has is left out. */
   answered: number;
   base: SideAgreement;
   candidate: SideAgreement;
-  /** Not exact under the base, exact under the candidate; and the reverse. */
   nowExact: ChangedCase[];
   noLongerExact: ChangedCase[];
-  /** "This change would bring <model> from 14 to 17 exact of 26.", or "<model>: 17 exact of 26 either way." */
   sentence: string;
-  /** What the count measures, plainly: the rulings moving toward the answers the model already gave. */
   measures: string;
-  /** The cases counted apart, under each side: "2 cases have no single score under the candidate: not exact." */
   apart: string[];
-  /** The run in a line: its prompt, guideline version (named where it is not the base), date, and file. */
   about: string;
 }
 
@@ -80,8 +65,7 @@ interface BaseCase extends NumberedItem {
   score: Score | null;
 }
 
-// The base's score of each case, by id: worked out once per prepared base, which the page keeps while only the
-// candidate changes.
+// Worked out once per prepared base, which the page keeps while only the candidate changes.
 const baseCasesOf = new WeakMap<PreparedBase, Map<string, BaseCase>>();
 function baseCases(prepared: PreparedBase): Map<string, BaseCase> {
   let cases = baseCasesOf.get(prepared);

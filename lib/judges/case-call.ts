@@ -1,8 +1,5 @@
-// One case of a judge's run: the case's prompt sent through the one runner of every model call (callChat, shared
-// with the probes, so every protection of the key, size and time is the same), and the reply read as an answer. A
-// reply that is not an answer is recorded as such with its first 2,000 characters; one cut off or too large is
-// recorded unread. A failed call (network, http, a leak in the reply or in the answer read from it) records nothing:
-// the run stops there and --resume goes on.
+// One case of a judge's run, through callChat (shared with the probes, so every protection of key, size and time is
+// the same). A failed call (network, http, a leak) records nothing: the run stops there and --resume goes on.
 import {callChat, leakInReading, type CallSettings} from "../probes/chat-call.js";
 import type {RunnerError} from "../probes/runner-error.js";
 import type {RunParameters} from "../probes/schema.node.js";
@@ -12,9 +9,8 @@ import type {CaseRecord} from "./schema.node.js";
 
 export interface CaseCall extends CallSettings {
   model: string;
-  /** The case asked, and its ruled score now (recorded, so the run's figures can be checked later). */
+  /** Recorded, so the run's figures can be checked later. */
   case: {id: string; ruled: Score};
-  /** The prompt rendered for this case (lib/judges/prompt.ts). */
   messages: {role: "system" | "user"; content: string}[];
   parameters: RunParameters;
 }
@@ -22,7 +18,7 @@ export interface CaseCall extends CallSettings {
 export type CaseOutcome =
   {ok: true; record: CaseRecord; attempts: number} | {ok: false; error: RunnerError; attempts: number};
 
-/** Asks the judge about one case. Never throws for network, http or response errors: returns them. */
+/** Never throws for network, http or response errors: returns them. */
 export async function runJudgeCase(call: CaseCall): Promise<CaseOutcome> {
   const {model, parameters, now} = call;
   const started = now();

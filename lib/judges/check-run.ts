@@ -1,7 +1,5 @@
-// What `judges:check` checks of one recorded judge run once its file has been read and its shape validated: the
-// prompt and guideline it names, the cases it asked and answered, the answers read again from their replies, its
-// completeness (a complete run has no reason it stopped; an incomplete one gives the runner's, if any) and its
-// figures recomputed. Pure: check.node.ts reads the files, judge:score checks one the same way.
+// What `judges:check` checks of one judge run whose file has been read and shape validated. Pure: check.node.ts reads
+// the files, judge:score checks one the same way.
 import type {Problem, Report} from "../authored/problems.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {isStopReason} from "../probes/runner-error.js";
@@ -12,17 +10,13 @@ import {runFigures} from "./figures.js";
 import type {CaseRecord, JudgeRun, PromptHashes, RunFigures} from "./schema.node.js";
 
 export interface RunContext {
-  /** The prompts whose files read, by name, with the sha256 of each file's text. */
   prompts: ReadonlyMap<string, {file: string; hash: string}>;
-  /** data/judges/prompts/hashes.json, or null when it is missing or broken (its own problem says so). */
+  /** Null when missing or broken (its own problem says so). */
   hashes: PromptHashes | null;
-  /** The guideline versions there are (guideline/vN). */
   versions: readonly string[];
-  /** Each case's ruled score today, by id. */
   ruled: ReadonlyMap<string, Score>;
 }
 
-/** How to finish an interrupted run: the runner's own flag. */
 export const resumeHint = (file: string): string => `finish it with npm run judge:run -- --resume ${file}`;
 
 const figureNames: (keyof RunFigures)[] = ["asked", "replied", "answered", "exact", "oneOff", "twoOrMoreOff"];

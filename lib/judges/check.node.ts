@@ -1,7 +1,5 @@
-// Everything `judges:check` checks, used by the CLI, judge:score, the build's judges.json and authors.json: the
-// prompts (immutable once listed) and every recorded run under data/judges/runs/, each read as the probe runs are
-// (lib/probes/run-file.node.ts: bounded, refused whole when it holds a secret) and checked by ./check-run.ts.
-// Node-only (reads files).
+// Everything `judges:check` checks, for the CLI, judge:score and the build: the prompts (immutable once listed) and
+// every run under data/judges/runs/, read as probe runs are (bounded, refused whole when it holds a secret).
 import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {AuthoredFileError, problemsFromZod, type Report} from "../authored/problems.js";
@@ -15,28 +13,24 @@ import {judgeRunFile, judgeRunsDir} from "./runs.node.js";
 import {JudgeRun} from "./schema.node.js";
 
 export interface LoadedJudgeRun {
-  /** Its path from the root. */
   file: string;
   data: JudgeRun;
 }
 
 export interface JudgesCheck extends Report {
   prompts: LoadedPrompt[];
-  /** The runs that passed every check, oldest first. */
   runs: LoadedJudgeRun[];
 }
 
 interface Options {
-  /** The user's key, when at hand: a run holding it in any form is refused too. */
+  /** A run holding it in any form is refused too. */
   apiKey?: string | undefined;
-  /** The cases, when the caller has read them already (the build); else data/items is read. */
   items?: readonly Item[];
 }
 
-/** A judge run nests 6 deep: the run, its answers, a record, its answer, the checklist, a line. */
+/** The run, its answers, a record, its answer, the checklist, a line. */
 const judgeRunDepth = 6;
 
-/** The prompts and what a run is checked against; null context when the cases cannot be read (their problems say). */
 function loadContext(root: string, report: Report, items: readonly Item[] | undefined) {
   const loaded = loadPrompts(root);
   report.problems.push(...loaded.problems);
@@ -65,7 +59,6 @@ function loadContext(root: string, report: Report, items: readonly Item[] | unde
   return {prompts: loaded.prompts, context};
 }
 
-/** Reads and checks one run file (its path from root); the run when it passed every check. */
 function checkRunFile(
   root: string,
   file: string,
@@ -88,10 +81,8 @@ const masked = (report: Report, apiKey: string | undefined): Report => ({
   warnings: report.warnings.map(maskedProblem(apiKey)),
 });
 
-/**
- * The runs with every copy of one refused: a run is its model and its start (what names its file), so two files
- * holding the same would ship it, and count it, twice. The file judge:run named is kept, else the first by name.
- */
+/** A run is its model and its start, so two files holding the same would ship and count it twice. The file judge:run
+ *  named is kept, else the first by name. */
 function withoutCopies(runs: readonly LoadedJudgeRun[], report: Report): LoadedJudgeRun[] {
   const byRun = new Map<string, LoadedJudgeRun[]>();
   for (const run of runs) {

@@ -1,7 +1,5 @@
-// A judge's run as a rater: the trainee's figures (exact, one off, two or more off, lean, the score matrix, the
-// rules misapplied) from the same first-attempt results a trainee's record gives (lib/trainee/results.ts), its
-// answers read as a trainee's (./as-checklist.ts). The cases it could not answer are counted apart, never scored.
-// Pure and browser-safe: the page, judge:score and judges:check all read a run here.
+// A judge's run as a rater: the trainee's figures from the same first-attempt results a trainee's record gives. Cases
+// it could not answer are counted apart, never scored.
 import {derivedDecidingRules} from "../trainee/derived-deciding-rules.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
@@ -13,7 +11,6 @@ import {compareScores} from "../trainee/score-distance.js";
 import {judgeAsAnswer} from "./as-checklist.js";
 import type {CaseRecord, JudgeRun, RunFigures} from "./schema.node.js";
 
-/** The figures a run records, from its answers and the ruled scores it recorded. */
 export function runFigures(run: Pick<JudgeRun, "cases" | "answers">): RunFigures {
   const answered = run.answers.filter((record) => record.status === "answered" && record.answer);
   const distances = answered.map((record) => compareScores(record.answer!.score, record.ruled).distance);
@@ -35,29 +32,23 @@ export interface UnansweredCase {
 }
 
 export interface JudgeResults {
-  /** The run's answers against today's rulings, as a trainee's walk (mode "walk", guideline phase). */
+  /** As a trainee's walk (mode "walk", guideline phase). */
   group: ResultGroup;
   lean: Lean;
   asked: number;
-  /** Cases with a reply that is not an answer: not JSON, the wrong shape, cut off or too large. */
   unanswered: UnansweredCase[];
-  /** Cases asked that have no record yet: the run stopped before them. */
   missing: string[];
-  /** Cases the run names that this site does not have: not counted. */
   unknownCases: string[];
-  /** Cases whose ruling changed since the run was recorded: the figures here are against today's. */
+  /** The figures here are against today's. */
   rulingChanged: {case: string; recorded: Score; now: Score}[];
 }
 
-/**
- * What the results read of a run: its guideline, the cases asked, and each record's case, ruling, status, answer,
- * problem and time. A run file holds it, and so does what the site ships of one (./published.ts).
- */
+/** A run file holds it, and so does what the site ships of one (./published.ts). */
 export type RunRecords = Pick<JudgeRun, "guideline" | "cases"> & {
   answers: readonly Pick<CaseRecord, "case" | "ruled" | "status" | "answer" | "problem" | "startedAt">[];
 };
 
-/** A run's results against the cases' rulings as `items` hold them, with `guideline` deciding score-only blame. */
+/** `guideline` decides score-only blame. */
 export function judgeResults(run: RunRecords, items: readonly Item[], guideline: Guideline): JudgeResults {
   const byId = new Map(items.map((item) => [item.id, item]));
   const answers: Answer[] = [];

@@ -1,7 +1,5 @@
-// A guideline version as plain text for a judge's prompt: the words a trainee reads on /guideline
-// (src/components/guideline.ts GuidelineView), in its order, each rule after its id in brackets so the judge can
-// name the rule that decides a line. Nothing the page does not show (no parameters) and none of its framing (the
-// version's summary, the reconstruction notes: the rules' words are the same). Pure and browser-safe.
+// A guideline version as plain text for a judge's prompt: the words a trainee reads on /guideline, each rule after
+// its id in brackets so the judge can name it. Nothing the page does not show (no parameters).
 import type {Guideline, GuidelineRule} from "../authored/schemas/guideline.js";
 
 const ruleLine = (rule: Pick<GuidelineRule, "id" | "title" | "text">) => `- [${rule.id}] ${rule.title}. ${rule.text}`;

@@ -1,7 +1,5 @@
-// One judge's answer to one case against its ruling, line by line, for the /judges page: the same comparison a
-// trainee's Check uses (lib/trainee/compare.ts compareAnswer, on the answer read as a trainee's by
-// ./as-checklist.ts), each difference with the rule that decides it, and beside each line the rule the judge named,
-// by title or, where the guideline lacks it, as the judge wrote it. Pure and browser-safe.
+// One judge's answer against its ruling, line by line, by the comparison a trainee's Check uses (compareAnswer, on
+// the answer read by ./as-checklist.ts), with the rule the judge named: by title, or as written where it is unknown.
 import type {ChecklistRuleId, Item} from "../authored/schemas/item.js";
 import {derive, ruleSetOf, scoringOf} from "../engine/derive.js";
 import {verdictLabels} from "../engine/labels.js";
@@ -15,11 +13,8 @@ import {judgeRuleName, statusWords, type JudgeRuleName, type JudgesPageData} fro
 import type {PublishedRun} from "./published.js";
 import {caseFlags, type CaseFlags} from "./own-checklist.js";
 
-/** How one line of the ruled checklist, or one extra line of the judge's, stands against the other. */
 export interface LineView {
-  /** The ruled line: its words, main task or not, its verdict, whether the site reads it in. */
   ruled: {text: string; main: boolean; verdict: string; inferred: boolean} | null;
-  /** The judge's line for it, as it wrote it, with the rule it named. */
   judge: {instruction: string; main: boolean; verdict: string; rule: JudgeRuleName} | null;
   status:
     | "agree"
@@ -31,7 +26,7 @@ export interface LineView {
     | "not-on-checklist"
     | "repeat";
   words: string;
-  /** The rule that decides the difference (none where the line agrees or only repeats). */
+  /** None where the line agrees or only repeats. */
   decidedBy: RuleCitation | null;
 }
 
@@ -41,14 +36,11 @@ export type AnswerView =
       kind: "answered";
       score: ScoreComparison;
       scoreWords: string;
-      /** The score its own checklist implies, where that is not the score it gave. */
       impliedOtherwise: string | null;
-      /** It took another line (or none) as the main task. */
       mainDiffers: {judgeMain: string | null; ruledMain: string; rule: RuleCitation} | null;
       lines: LineView[];
-      /** The ruling's flags against those it raised, where its prompt asked for flags and the ruling has some. */
       flags: CaseFlags | null;
-      /** Ruled lines it listed and judged the same way, of the ruled lines shown (those shown missing included). */
+      /** Of the ruled lines shown, those shown missing included. */
       matching: number;
       ruledLines: number;
     };
@@ -108,8 +100,7 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
             : null,
     });
   }
-  // A ruled line off the checklist (what is not rated, say) that the answer has no line for is in the comparison
-  // too, as missing: the ruling has it, the model's answer does not.
+  // A ruled line off the checklist with no line in the answer shows as missing too.
   const listed = new Set((checklist?.extras ?? []).flatMap((extra) => (extra.of === null ? [] : [extra.of])));
   let missingOffChecklist = 0;
   item.checklist.forEach((line, index) => {
@@ -156,14 +147,12 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
     lines,
     flags: caseFlags(item, answer),
     matching: lines.filter((line) => line.status === "agree").length,
-    // The ruled lines shown: the checklist's, and those off it shown as missing (the model had no line for them).
     ruledLines:
       (checklist?.lines.length ?? item.checklist.filter((line) => line.role !== "candidate").length) +
       missingOffChecklist,
   };
 }
 
-/** One run's answer to one case against the ruling; null when the run holds no record of it or the site lacks it. */
 export function answerView(data: JudgesPageData, runIndex: number, caseId: string): AnswerView | null {
   const run = data.runs[runIndex];
   const record = run?.answers.find((entry) => entry.case === caseId);

@@ -1,7 +1,5 @@
-// The /judges page as data: every recorded judge run as a rater, with the trainee's figures (lib/judges/figures.ts
-// judgeResults), the runs side by side and the cases one by one; one case's answer against its ruling is
-// ./judge-answer-view.ts. What a model wrote stays text; a rule id it names that the guideline lacks is kept as it
-// wrote it and called unknown. Pure and browser-safe: the page only renders what is decided here.
+// The /judges page as data: every recorded judge run as a rater, side by side and case by case. What a model wrote
+// stays text; a rule id the guideline lacks is kept as written and called unknown.
 import type {ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {itemLabel} from "../site/links.js";
@@ -16,7 +14,6 @@ import {ownChecklist, type OwnChecklist} from "./own-checklist.js";
 
 export type {JudgesPageData};
 
-/** A rule as a judge named it: a rule of the guideline, by its title, or an id the guideline lacks, as written. */
 export type JudgeRuleName = {known: true; id: string; title: string} | {known: false; text: string};
 
 export function judgeRuleName(rules: readonly {id: string; title: string}[], text: string): JudgeRuleName {
@@ -24,7 +21,6 @@ export function judgeRuleName(rules: readonly {id: string; title: string}[], tex
   return rule ? {known: true, id: rule.id, title: rule.title} : {known: false, text};
 }
 
-/** Why a case has no answer, in a few words. */
 export const statusWords: Record<Exclude<CaseRecord["status"], "answered">, string> = {
   unparsed: "not JSON",
   invalid: "JSON of the wrong shape",
@@ -33,37 +29,28 @@ export const statusWords: Record<Exclude<CaseRecord["status"], "answered">, stri
 };
 
 export interface RunView {
-  /** An id for the page's elements: "run-1", in the runs' order. */
   key: string;
   file: string;
   model: string;
-  /** The models that served it, where they differ from the one asked for. */
   servedAs: string[];
   prompt: string;
   guideline: string;
-  /** The day it started, "2026-01-02", and the moment itself. */
+  /** "2026-01-02", and the moment itself. */
   date: string;
   startedAt: string;
   complete: boolean;
   /** "complete", or "stopped after 3 of 5". */
   state: string;
-  /** Why it stopped early, as the runner recorded it. */
   stopped: string | null;
-  /** One line that tells runs apart: model, prompt, guideline version, date. */
   label: string;
   asked: number;
-  /** Exact, one off, two or more off and which way, of the cases answered. */
   figures: DistanceCounts;
-  /** The lean in the results page's words, said of the judge. */
   leanWords: string;
   matrix: ScoreMatrix;
   rulesMisapplied: {id: ChecklistRuleId; title: string; cases: string[]}[];
-  /** Rule ids the judge named that the guideline lacks, as it wrote them, with the cases it named them in. */
   unknownRules: {text: string; cases: string[]}[];
   unanswered: (UnansweredCase & {words: string})[];
-  /** The cases it scored against its own checklist, the score slips among them, and its flags where asked. */
   ownChecklist: OwnChecklist;
-  /** Asked, with no record: the run stopped first. */
   missing: string[];
   unknownCases: string[];
   rulingChanged: {case: string; recorded: Score; now: Score}[];
@@ -72,7 +59,6 @@ export interface RunView {
 const titleOf = (rules: JudgesPageData["rules"], id: string): string =>
   rules.find((rule) => rule.id === id)?.title ?? id;
 
-/** Each rule id a run's answers name that the guideline lacks, with its cases, in the order first named. */
 function unknownRulesOf(run: PublishedRun, rules: JudgesPageData["rules"]): RunView["unknownRules"] {
   const found = new Map<string, string[]>();
   for (const record of run.answers)
@@ -131,7 +117,6 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
   };
 }
 
-/** The runs side by side: one row per figure, one column per run. */
 function sideBySide(runs: readonly RunView[]): {head: string[]; rows: {figure: string; cells: string[]}[]} {
   const row = (figure: string, cell: (run: RunView) => string) => ({figure, cells: runs.map(cell)});
   return {

@@ -1,7 +1,5 @@
-// A judge run held to its own checklist, case by case: where the score it gave is not one its own checklist implies
-// ("its checklist implies 2, it scored 3"), and, of those, the score slips: its checklist implies the ruled score, so
-// the checklist was right and the score is off. And, for a prompt that asks for the guideline's flags (checklist-v2),
-// the flags the rulings raise that it raised too, counted only where a ruling has flags. Pure and browser-safe.
+// A judge run held to its own checklist: where its score is not one its checklist implies, and of those the score
+// slips (its checklist implies the ruled score). Flags (checklist-v2) are counted only where a ruling has flags.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import {scoringOf, type Scoring} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
@@ -12,7 +10,6 @@ import {scoreText} from "../trainee/words.js";
 import type {JudgeAnswer, JudgeFlag} from "./answer.js";
 import {judgeChecklist} from "./as-checklist.js";
 
-/** A flag in words. */
 export const flagWords: Record<JudgeFlag, string> = {
   "accuracy": "accuracy",
   "quality": "quality",
@@ -20,7 +17,6 @@ export const flagWords: Record<JudgeFlag, string> = {
   "safety-review": "safety review",
 };
 
-/** A case's flags in a sentence: "The ruling flags accuracy; it raised it." */
 export function caseFlagsText({ruled, missed, raised}: CaseFlags): string {
   const list = (flags: readonly JudgeFlag[]) => flags.map((flag) => flagWords[flag]).join(" and ");
   const others = raised.filter((flag) => !ruled.includes(flag));

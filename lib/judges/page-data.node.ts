@@ -1,7 +1,5 @@
-// What the /judges page loads (judges.json): the runs judges:check passed, as much of each as the page shows
-// (./published.ts: no answered case's reply, no endpoint), the cases with their rulings (for the figures and the
-// checklist diff), the current guideline, every rule's title and the prompts there are. Node-only by where it runs
-// (the build); plain data out, so the page needs the types alone.
+// What /judges loads (judges.json): the runs judges:check passed, as much of each as the page shows (./published.ts).
+// Node-only by where it runs; plain data out, so the page needs the types alone.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {JudgesCheck} from "./check.node.js";
@@ -9,21 +7,17 @@ import {publishedRun, type PublishedRun} from "./published.js";
 import {ruleTitles} from "./score-report.js";
 
 export interface JudgesPageData {
-  /** The checked runs, oldest first, as much of each as the page shows. */
   runs: PublishedRun[];
-  /** Each run's file, from the project's root, in the same order. */
+  /** In the same order as runs. */
   files: string[];
-  /** Every case, with its ruling. */
   items: Item[];
-  /** The current guideline: the rulings the figures are against. */
   guideline: Guideline;
-  /** Every rule of every version by id, its title from the latest version that has it. */
+  /** Each title from the latest version that has the rule. */
   rules: {id: string; title: string}[];
-  /** The prompts there are, by name. */
   promptNames: string[];
 }
 
-/** The page's data from a check that passed (the build stops on any problem first). */
+/** The build stops on any problem first. */
 export function judgesPageData(
   check: Pick<JudgesCheck, "runs" | "prompts">,
   items: readonly Item[],

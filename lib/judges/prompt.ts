@@ -1,9 +1,6 @@
-// A judge's prompt for one case: the prompt file's templates with the guideline and the case's texts put in. Only
-// what a trainee sees before Check reaches the model: the earlier turns, the request and the response, each with
-// the note or gloss given with it. Nothing of the ruling (checklist, verdicts, score, notes, title, lessons). Pure.
+// A judge's prompt for one case: only what a trainee sees before Check reaches the model, nothing of the ruling.
 import type {Item, Text, Turn} from "../authored/schemas/item.js";
 
-/** What a template may hold: {{guideline}}, {{conversation}}, {{request}}, {{response}}. */
 export const promptPlaceholders = ["guideline", "conversation", "request", "response"] as const;
 type Placeholder = (typeof promptPlaceholders)[number];
 
@@ -17,20 +14,19 @@ export interface JudgeMessage {
   content: string;
 }
 
-/** The placeholders a template names that are not one of promptPlaceholders. */
 export function unknownPlaceholders(template: string): string[] {
   const names = [...template.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[1]!);
   return [...new Set(names.filter((name) => !(promptPlaceholders as readonly string[]).includes(name)))];
 }
 
-/** Fills a template in one pass: a value holding "{{guideline}}" is put in as written, never filled again. */
+/** In one pass: a value holding "{{guideline}}" is put in as written, never filled again. */
 function fill(template: string, values: Record<Placeholder, string>): string {
   return template.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? values[name as Placeholder] : whole,
   );
 }
 
-/** How a text is given: quoted, or only described (the case study summarises it), with its note and gloss. */
+/** Quoted, or only described (the case study summarises it). */
 function textBlock(label: string, text: Pick<Text, "text" | "form"> & Partial<Pick<Text, "note" | "gloss">>): string {
   const form =
     text.form === "described"

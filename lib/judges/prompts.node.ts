@@ -1,7 +1,5 @@
-// Reading the judges' prompts, data/judges/prompts/<name>.md: YAML front matter (what the prompt is for, and the
-// parameters it is sent with), then the template, sections "## System" and "## User". A prompt is immutable once a
-// run uses it: data/judges/prompts/hashes.json lists each prompt's sha256 (of its file's text), a prompt must be
-// listed to be run, and a listed prompt whose text changed is refused, as a released probe version is. Node-only.
+// Reading data/judges/prompts/<name>.md: YAML front matter, then "## System" and "## User". A prompt is immutable
+// once a run uses it: hashes.json lists each one's sha256, and a listed prompt whose text changed is refused.
 import {createHash} from "node:crypto";
 import {existsSync} from "node:fs";
 import {join} from "node:path";

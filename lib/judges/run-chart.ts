@@ -1,8 +1,5 @@
-// What the /judges chart shows (drawn by src/components/judges-chart.ts): each run as a rater against the ruled
-// scores, the share of the cases it answered that it scored exactly, one off and two or more off, and beside the
-// runs the visitor's own row ("You"): their first answers in the walk to the cases the runs were asked, worked out as
-// a run's are (lib/trainee/results.ts resultGroup, the walk, against today's rulings). With no such answer, no row,
-// and a line that says how to get one. Pure and browser-safe; the runs' figures are their own (judges-page.ts).
+// The /judges chart: each run as a rater against the ruled scores, and the visitor's own row ("You") from their first
+// answers in the walk, worked out as a run's are. With no such answer, no row, and a line that says how to get one.
 import {derivedDecidingRules} from "../trainee/derived-deciding-rules.js";
 import type {Progress} from "../trainee/progress.js";
 import {resultGroup, type DistanceCounts} from "../trainee/results.js";
@@ -16,15 +13,13 @@ export interface RunChartRow {
   label: string;
   answered: number;
   counts: Record<DistanceKind, number>;
-  /** Each count as a share of the cases answered (0 with none answered). */
+  /** 0 with none answered. */
   shares: Record<DistanceKind, number>;
 }
 
-/** The visitor's row: its key and label. */
 export const visitorKey = "you";
 export const visitorLabel = "You";
 
-/** Under the chart when the visitor has no answer to the runs' cases: how to get a row of their own. */
 export const noVisitorRowWords =
   "To see yourself here as a row of your own, score these cases in the walk: your first answers are set against " +
   "the ruled scores as the runs' are.";
@@ -53,10 +48,7 @@ export function runChartRows(runs: readonly Pick<RunView, "key" | "label" | "fig
   return runs.map(({key, label, figures}) => chartRow(key, label, figures));
 }
 
-/**
- * The visitor's row: their first answers in the walk (scored with the guideline) to the cases any run was asked,
- * against today's rulings; null when they have none.
- */
+/** Their first walk answers (scored with the guideline) to the cases any run was asked; null with none. */
 export function visitorChartRow(
   progress: Progress,
   data: Pick<JudgesPageData, "runs" | "items" | "guideline">,

@@ -1,8 +1,5 @@
-// A judge's run through the cases: each case not yet recorded is asked through runJudgeCase (the one runner of
-// every model call), its record appended and the run saved after every case, so a run cut short leaves a valid
-// file marked incomplete with the cases so far; a failed call stops the run there, saying why, and --resume (a run
-// given back, checked against what is asked now before any call) asks only the rest. Pure: the call's fetch, now
-// and sleep, and the saving, are passed in.
+// A judge's run through the cases: the run is saved after every case, so a run cut short is a valid file marked
+// incomplete; --resume asks only the rest. Pure: fetch, now, sleep and saving are passed in.
 import type {Item} from "../authored/schemas/item.js";
 import type {CallSettings} from "../probes/chat-call.js";
 import {stopReason, type RunnerError} from "../probes/runner-error.js";
@@ -14,29 +11,23 @@ import type {CaseRecord, JudgeRun} from "./schema.node.js";
 
 export interface JudgeRunAsked {
   prompt: {name: string; hash: string; templates: PromptTemplates; parameters: RunParameters};
-  /** The guideline version given, its text as the judge reads it (guideline-text.ts) and that text's sha256. */
   guideline: {version: string; text: string; hash: string};
-  /** The cases to ask, in order (a resumed run's own cases). */
+  /** A resumed run's own cases. */
   items: readonly Pick<Item, "id" | "score" | "turns" | "request" | "response">[];
   model: string;
   endpoint: string;
   settings: Omit<CallSettings, "endpoint">;
-  /** A run cut short, to finish. */
   resume?: JudgeRun;
-  /** Writes the run as it stands; called after every case. */
   save: (run: JudgeRun) => void;
-  /** Told each case's record as it is made. */
   onCase?: (record: CaseRecord) => void;
 }
 
 export type JudgeRunOutcome =
-  /** The run was not started: the reason, before any call. */
   | {status: "refused"; reason: string}
-  /** A call failed: the run as saved, stopped there. */
   | {status: "stopped"; run: JudgeRun; error: RunnerError}
   | {status: "complete"; run: JudgeRun};
 
-/** Why a run cannot be finished as asked now, or null: it must be incomplete and asked the same way. */
+/** A resumed run must be incomplete and asked the same way. */
 export function resumeProblem(
   run: JudgeRun,
   asked: Omit<JudgeRunAsked, "save" | "settings" | "resume">,

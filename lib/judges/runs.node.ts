@@ -1,7 +1,5 @@
-// Writing judges' run files, data/judges/runs/<startedAt>--<model stem>.json, with the probes' durable writer
-// (lib/probes/runs.node.ts replaceDurably: a run is rewritten after each case, and a reader sees the old text or the
-// new, never half), validated and refused when anything in it is key-shaped. They are read by ./check.node.ts, as
-// judges:check reads them. Node-only.
+// Writing judges' run files with the probes' durable writer: a run is rewritten after each case, and a reader sees the
+// old text or the new, never half. Refused when anything in it is key-shaped. Node-only.
 import {
   checkWritableFolder,
   refuseKeyShaped,

@@ -1,5 +1,4 @@
-// What `judge:score` says of one run: every figure worked out again from the run file against today's rulings
-// (./figures.ts judgeResults, the trainee's own results), as data for --json and as lines of text. Pure.
+// What `judge:score` says of one run: every figure worked out again from the run file against today's rulings.
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Lean} from "../trainee/lean.js";
@@ -13,11 +12,10 @@ import type {JudgeRun} from "./schema.node.js";
 export interface JudgeScore {
   file: string;
   model: string;
-  /** The model as served, where every answered case names the same one; else null. */
+  /** Null unless every answered case names the same model. */
   servedBy: string | null;
   prompt: string;
   guideline: string;
-  /** The guideline version whose rulings the figures are against: the current one. */
   against: string;
   startedAt: string;
   complete: boolean;
@@ -29,18 +27,16 @@ export interface JudgeScore {
   oneOff: number;
   twoOrMoreOff: number;
   lean: Lean;
-  /** The lean in the results page's words. */
   leanWords: string;
-  /** The judge's score (rows) against the ruled score (columns), counts, levels 1-5 then not applicable. */
+  /** Judge's score in rows, ruled score in columns; levels 1-5 then not applicable. */
   matrix: {levels: string[]; counts: number[][]};
   rulesMisapplied: {rule: string; title: string | null; cases: string[]}[];
   rulingChanged: JudgeResults["rulingChanged"];
   unknownCases: string[];
-  /** The cases it scored against its own checklist, the score slips, and its flags where its prompt asked: /judges'. */
   ownChecklist: OwnChecklist;
 }
 
-/** Every rule of every version by id, its title from the latest version that has it. */
+/** Each title from the latest version that has the rule. */
 export function ruleTitles(guidelines: readonly Guideline[]): Map<string, string> {
   const titles = new Map<string, string>();
   for (const guideline of [...guidelines].reverse())
@@ -48,7 +44,6 @@ export function ruleTitles(guidelines: readonly Guideline[]): Map<string, string
   return titles;
 }
 
-/** The run's figures against the cases' rulings today, under the current guideline (the last of `guidelines`). */
 export function judgeScore(
   file: string,
   run: JudgeRun,
@@ -93,7 +88,6 @@ export function judgeScore(
   };
 }
 
-/** The matrix as a small text table: the judge's score down, the ruled score across, a dot for none. */
 function matrixLines({levels, counts}: JudgeScore["matrix"]): string[] {
   const short = levels.map((level) => (level === "not applicable" ? "n/a" : level));
   const width = 5;

@@ -1,12 +1,11 @@
-// What the command-line entries share: strict flags, and failing with one line, never a stack trace.
-// Node-only (node:util). A command returns `runCli(name, printLine, main)` as its exit code; lib never exits.
+// What the command-line entries share: strict flags, and failing with one line, never a stack trace; lib never exits.
 import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "../text/format.js";
 import {AuthoredFileError} from "../authored/problems.js";
 import {quoteText, escapeUnsafe, setTwice} from "../text/quote-text.js";
 import {CappedReadError, readCappedFile} from "./read-file.js";
 
-/** A failure a CLI reports on one line: exit code 2 for a usage error (bad flags, names), 1 for the rest. */
+/** Exit code 2 for a usage error (bad flags, names), 1 for the rest. */
 export class CliError extends Error {
   constructor(
     message: string,
@@ -17,27 +16,23 @@ export class CliError extends Error {
   }
 }
 
-/** Stops the command with one line (exit 2 unless told): the problem, and what would be valid. */
 export function fail(line: string, exitCode: 1 | 2 = 2): never {
   throw new CliError(line, exitCode);
 }
 
-/** A value typed by the user, quoted on one line (anything that would not show as itself escaped) and cut short. */
 export const quote = (value: string, length = 60): string => quoteText(value, length);
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 export interface CommandSpec<O extends Options> {
-  /** How to call it, e.g. `npm run probes:score -- <probe> [--version v2]`. */
   usage: string;
   options: O;
-  /** The positional arguments, all required, e.g. ["probe"]. */
   positionals?: readonly string[];
-  /** After those, one or more of these, e.g. "files": no positional is then "unexpected". */
+  /** Then one or more of these, e.g. "files": no positional is then "unexpected". */
   rest?: string;
 }
 
-/** One line for a parseArgs error: Node's own text is long and names no valid choice. */
+/** Node's own text is long and names no valid choice. */
 function describe(error: {code?: string; message: string}, flags: string): string {
   const name = /'(-[^' ]*)/.exec(error.message)?.[1] ?? "an option";
   if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")

@@ -1,6 +1,5 @@
-// A command's entry: its arguments, its streams, its environment and its project folder in, its exit code out. The
-// script calls it with the process's own (runAsEntry); a test calls it in process with its own, as the shell would.
-// Nothing a command does reads the process: only what it is given. Node-only.
+// A command's entry: arguments, streams, environment and project folder in, exit code out. A test calls it in
+// process as the shell would; nothing a command does reads the process. Node-only.
 import {realpathSync} from "node:fs";
 import {resolve} from "node:path";
 import type {Writable} from "node:stream";
@@ -10,20 +9,18 @@ import {contentRoot} from "./content-root.js";
 export interface CommandIO {
   stdout: Writable;
   stderr: Writable;
-  /** Read only by a command that reads standard input, and only then. */
   stdin: AsyncIterable<Uint8Array>;
   env: Readonly<Record<string, string | undefined>>;
-  /** The project folder the command reads and writes (a command's --root, when given, instead). */
+  /** A command's --root, when given. */
   root: string;
 }
 
 export type Command = (args: readonly string[], io: CommandIO) => Promise<number>;
 
-/** The folder a command works in: its --root as typed (from where the command runs), else the project's. */
+/** --root is taken from where the command runs. */
 export const rootFolder = (io: CommandIO, given: string | undefined): string =>
   given === undefined ? io.root : resolve(given);
 
-/** Writes each line given, ended, to the stream: what console.log did for the process's own. */
 export const lineWriter =
   (stream: Writable) =>
   (line: string): void =>

@@ -1,4 +1,4 @@
-// Node-only: reads guideline/ and data/items/ from disk. Pages never import this; data loaders and CLIs do.
+// Node-only: reads guideline/ and data/items/ from disk; pages never import this.
 import {existsSync, readdirSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {z} from "zod";
@@ -16,7 +16,6 @@ import {readAuthoredFile} from "./read-file.js";
 import {quoteText} from "../text/quote-text.js";
 import {checkLogic, versionLogicInput, type VersionTexts} from "../authoring/logic-check.js";
 
-/** The project root: this file is lib/node/load.ts. */
 export const projectRoot = join(import.meta.dirname, "../..");
 
 const display = (root: string, file: string): string => relative(root, file) || file;
@@ -28,7 +27,6 @@ export function guidelineVersions(root = projectRoot): string[] {
     .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
 }
 
-/** Parses a YAML file and validates it with a schema, or throws naming the file and every field at fault. */
 export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType<T>): T {
   checkAuthoredText(source, file, "yaml");
   const input = parseYamlData(source, file);
@@ -37,11 +35,9 @@ export function parseYamlFile<T>(source: string, file: string, schema: z.ZodType
   return parsed.data;
 }
 
-/** A version's guideline.yaml; with its logic, its rules and their parameters are held to what the logic declares. */
 export const parseGuidelineFile = (source: string, file: string, logic?: GuidelineLogic): GuidelineFile =>
   parseYamlFile(source, file, logic ? declaredGuidelineFile(logic) : GuidelineFile);
 
-/** A version's logic.yaml: what its rules and rubric decide (lib/authored/schemas/logic.ts). */
 export const parseLogicFile = (source: string, file: string): GuidelineLogic =>
   parseYamlFile(source, file, GuidelineLogic);
 
@@ -50,36 +46,24 @@ const loadYaml = <T>(root: string, path: string, schema: z.ZodType<T>): T => {
   return parseYamlFile(readAuthoredFile(file, display(root, file), "yaml"), display(root, file), schema);
 };
 
-/** The parts a trainee walks (data/parts.yaml). */
 export const loadParts = (root = projectRoot): TrainingPart[] => loadYaml(root, "data/parts.yaml", TrainingParts);
 
-/** The case study's opening and close (data/case-study.yaml). */
 export const loadCaseStudy = (root = projectRoot): CaseStudy => loadYaml(root, "data/case-study.yaml", CaseStudy);
 
-/** Edge case 11, the rubric-writer check (data/rubric-writer.yaml). */
 export const loadRubricWriter = (root = projectRoot): RubricWriter =>
   loadYaml(root, "data/rubric-writer.yaml", RubricWriter);
 
-/**
- * A file of the case study's content that another content root (lib/node/content-root.ts) may leave out, its pages
- * then saying they have nothing to show: null when the file is absent, and checked as ever when present.
- */
+/** A case study file another content root may leave out (its pages then have nothing to show). */
 const ifPresent =
   <T>(path: string, load: (root: string) => T) =>
   (root = projectRoot): T | null =>
     existsSync(join(root, path)) ? load(root) : null;
 
-/** The case study's opening and close, if the content has them. */
 export const loadCaseStudyIfAny = ifPresent("data/case-study.yaml", loadCaseStudy);
 
-/** The rubric-writer check, if the content has it. */
 export const loadRubricWriterIfAny = ifPresent("data/rubric-writer.yaml", loadRubricWriter);
 
-/**
- * The blind self-check's pools and pass rules (data/calibration.yaml). Each pool's items must be items of the pool's
- * set, and every item of a set that pools run over must be in one of them: `items` are the items to check against
- * (all of data/items/ unless given).
- */
+/** Each pool's items must be of the pool's set, and every item of a set that pools run over in one of them. */
 export function loadCalibration(root = projectRoot, items: readonly Item[] = loadItems(root)): CalibrationCheck {
   const path = "data/calibration.yaml";
   const check = loadYaml(root, path, CalibrationCheck);
@@ -115,10 +99,7 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
   return check;
 }
 
-/**
- * A guideline version's two files, each held to its schema, its logic not yet checked: guideline:check checks it
- * itself, to report every problem with the completeness of its rules. Everything else reads loadGuideline.
- */
+/** Its logic not yet checked: guideline:check checks it itself, to report every completeness problem. */
 export function readGuideline(version: string, root = projectRoot): Guideline {
   const file = join(root, "guideline", version, "guideline.yaml");
   const name = display(root, file);
@@ -136,7 +117,6 @@ export function readGuideline(version: string, root = projectRoot): Guideline {
   const logicFile = join(root, "guideline", version, "logic.yaml");
   const logicName = display(root, logicFile);
   const logic = parseLogicFile(readAuthoredFile(logicFile, logicName, "yaml"), logicName);
-  // Then its rules and their parameters, held to what the logic declares.
   // The parameters' values are the logic's, the one place they are written.
   return {
     ...parseGuidelineFile(source, name, logic),
@@ -145,7 +125,6 @@ export function readGuideline(version: string, root = projectRoot): Guideline {
   };
 }
 
-/** A list's entries that have an id and a text, as a guideline.yaml holds its rules. */
 const textsIn = (list: unknown): {id: string; text: string}[] =>
   Array.isArray(list)
     ? list.flatMap((entry: {id?: unknown; text?: unknown} | null) =>
@@ -153,10 +132,7 @@ const textsIn = (list: unknown): {id: string; text: string}[] =>
       )
     : [];
 
-/**
- * The other versions' rule texts, for the sentences a version keeps from them: read as the YAML holds them, so a
- * version broken elsewhere (its own load says where) still lends its texts; one that cannot be read is null.
- */
+/** Read as the YAML holds them, so a version broken elsewhere still lends its texts; unreadable is null. */
 function otherVersionTexts(version: string, root: string): (VersionTexts | null)[] {
   return guidelineVersions(root)
     .filter((other) => other !== version)
@@ -174,12 +150,8 @@ function otherVersionTexts(version: string, root: string): (VersionTexts | null)
     });
 }
 
-/**
- * A guideline version: its guideline.yaml (texts) and its logic.yaml (what it decides), read together, and its logic
- * checked as guideline:check checks it before enumerating (lib/authoring/logic-check.ts): a condition that does not
- * parse or type-check, or a sentence not quoted from its rule, is an AuthoredFileError naming the file, the rule and
- * clause (or row), the field and the fix, never a stack trace from the engine.
- */
+/** Its logic checked as guideline:check checks it (lib/authoring/logic-check.ts), so a broken condition or sentence is
+ *  an AuthoredFileError naming file, rule, field and fix, never a stack trace from the engine. */
 export function loadGuideline(version: string, root = projectRoot): Guideline {
   const guideline = readGuideline(version, root);
   const others = otherVersionTexts(version, root);
@@ -189,7 +161,6 @@ export function loadGuideline(version: string, root = projectRoot): Guideline {
   return guideline;
 }
 
-/** The current (newest) version's logic: an item's rules, facts and flags are held to what it declares. */
 export const currentLogic = (root = projectRoot): GuidelineLogic => {
   const versions = guidelineVersions(root);
   return loadGuideline(versions[versions.length - 1]!, root).logic;
@@ -215,14 +186,10 @@ const setOrder: Record<Item["set"], number> = {
   "fresh-calibration": 3,
 };
 
-/** The order a trainee walks the items: examples, the edge-case map, calibration, then the fresh calibration cases. */
 export const bySetThenOrder = (a: Item, b: Item): number => setOrder[a.set] - setOrder[b.set] || a.order - b.order;
 
-/**
- * Reads every item file, collecting the problems of all broken files before failing, so one run shows them all;
- * each is held to the current version's logic (its rules, facts and flags). `parse` is parseItemFile unless a caller
- * keeps parsed items (lib/node/site-data.ts, in `npm run dev`).
- */
+/** Collects every broken file's problems before failing, so one run shows them all. `parse` is swapped by callers
+ *  that keep parsed items (lib/node/site-data.ts in `npm run dev`). */
 export function loadItems(
   root = projectRoot,
   folder = join(root, "data", "items"),
@@ -248,7 +215,6 @@ export function loadItems(
   return items.sort(bySetThenOrder);
 }
 
-/** A version's two files as written (comments and all), for writing a new version from it. */
 export function guidelineSources(version: string, root = projectRoot): {guideline: string; logic: string} {
   const read = (file: string) =>
     readAuthoredFile(join(root, "guideline", version, file), `guideline/${version}/${file}`, "yaml");

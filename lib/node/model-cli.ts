@@ -1,7 +1,5 @@
-// What the commands that call a model share (probes:run, judge:run): the flags of a model call, the checks of the
-// key, the model slug and the base url before anything is printed or sent, the scrubbing of every line printed,
-// and what they take from the world (the network, the clock, its waits). One place, so every protection one
-// command has, the other has. Node-only.
+// What probes:run and judge:run share (flags, checks of key, slug and base url before anything is printed or sent,
+// scrubbing of every line printed, the world they call): one place, so one command's protections are the other's.
 import {fail, numberFlag, quote} from "./cli.js";
 import {lineWriter, type CommandIO} from "./command.js";
 import type {FetchLike, Sleep} from "../probes/endpoint-call.js";
@@ -21,10 +19,8 @@ const callFlags = {
   "root": {type: "string"},
 } as const;
 
-/** The flags of a model call, as parseCommandLine takes them: --model, the command's own, then the call's. */
 export const modelCallFlags = <O extends object>(own: O) => ({...modelFlag, ...own, ...callFlags});
 
-/** The real clock's wait, cut short by an abort. */
 const sleep: Sleep = (ms, signal) =>
   new Promise((done) => {
     if (signal?.aborted) return done();
@@ -35,7 +31,7 @@ const sleep: Sleep = (ms, signal) =>
     });
   });
 
-/** What a model call takes from the world: the network, the clock and its waits. A test passes its own. */
+/** A test passes its own. */
 export interface CallWorld {
   fetch: FetchLike;
   now: () => Date;
@@ -45,18 +41,13 @@ export interface CallWorld {
 export const realWorld: CallWorld = {fetch, now: () => new Date(), sleep};
 
 export interface ModelCliOutput {
-  /** A line with every known key redacted (plainly or disguised) and anything else key-shaped masked. */
   scrub: (line: string) => string;
-  /** Prints a scrubbed line on standard output. */
   say: (line: string) => void;
-  /** Adds a key to those every line is redacted against. */
   knowKey: (key: string) => void;
 }
 
-/**
- * Every key the command knows of: the default variable's from the start (a bad flag may be printed before the
- * chosen variable is read), the chosen one once read. The last guard, after the checks that refuse before printing.
- */
+/** The default variable's key is known from the start: a bad flag may be printed before the chosen one is read.
+ *  The last guard, after the checks that refuse before printing. */
 export function modelCliOutput({env, stdout}: Pick<CommandIO, "env" | "stdout">): ModelCliOutput {
   const knownKeys: string[] = [];
   const knowKey = (key: string) => {
@@ -68,7 +59,6 @@ export function modelCliOutput({env, stdout}: Pick<CommandIO, "env" | "stdout">)
   return {scrub, say: (line) => print(scrub(line)), knowKey};
 }
 
-/** Why a flag's value cannot be printed or used: it holds the key (in any form) or something key-shaped. */
 export function secretProblem(value: string, apiKey: string): string | null {
   if (containsKeyPiece(value, apiKey)) return "holds the api key or a piece of it";
   const [shaped] = findKeyShaped(value);

@@ -1,5 +1,4 @@
-// What each trainee page receives from its data loader: only the items it shows, the current guideline, and the
-// little it needs of everything else. Pure: the loaders read the files and call these.
+// What each trainee page receives from its data loader: only what it shows. Pure: the loaders read the files.
 import {coverage, type CoverageRow} from "../authoring/coverage.js";
 import {derive, ruleSetOf} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
@@ -11,8 +10,6 @@ import {partLoad, partMinutes} from "../trainee/part-time.js";
 import {decidingRuleTable} from "../trainee/derived-deciding-rules.js";
 import {languageNames} from "../authored/language.js";
 
-/** Enough of every item to link to it, label it and count progress: id, case set, where it comes from (the case
- *  study or this notebook), its order, its neutral topic, its title, its twist's. */
 export type ItemRef = Pick<Item, "id" | "set" | "origin" | "order" | "title" | "topic" | "twistOf">;
 
 export const itemRefs = (items: readonly Item[]): ItemRef[] =>
@@ -29,12 +26,9 @@ export const itemRefs = (items: readonly Item[]): ItemRef[] =>
 export type PagePart = TrainingPart & {
   hasPage: boolean;
   paragraphs: ResolvedParagraph[];
-  /** About how long the part takes, worked out from its words and steps (lib/trainee/part-time.ts). */
   minutes: number;
 };
 
-/** The parts with their introductions resolved against the current guideline, whether their page exists, and
- *  about how long each takes. */
 export function pageParts(
   parts: readonly TrainingPart[],
   items: readonly Item[],
@@ -49,10 +43,7 @@ export function pageParts(
   }));
 }
 
-/**
- * Each guideline version's score for each item (null where that version gives no single score), so a page can
- * tell a trainee that an answer scored under an older version has a ruling that moved.
- */
+/** Null where a version gives no single score; lets a page say an answer under an older version has moved. */
 export function rulingsByVersion(
   items: readonly Item[],
   guidelines: readonly Guideline[],
@@ -68,9 +59,7 @@ export function rulingsByVersion(
 export interface SitePageData {
   parts: PagePart[];
   guideline: Guideline;
-  /** Every item by id, case set and title, for progress and links. */
   itemRefs: ItemRef[];
-  /** Which cases show each score, by the engine's derived scores under the current guideline. */
   coverage: CoverageRow[];
 }
 
@@ -86,22 +75,17 @@ export function sitePageData(
 }
 
 export interface PartPageData {
-  /** The items of one part, in walking order. */
   items: Item[];
   rulings: Record<string, Record<string, Score | null>>;
-  /** Each item's deciding rule under the version taught (the last), derived here so /results never loads the
-   *  interpreter (lib/trainee/deciding-rules.ts). */
+  /** Derived here so /results never loads the interpreter. */
   decidingRules: Record<string, ChecklistRuleId>;
-  /** The English name of each language other than English the items' texts are in, by tag ("de": "German"),
-   *  named here so the page need not load the browser's names of languages before its first item. */
+  /** Named here so the page need not load the browser's names of languages before its first item. */
   languages: Record<string, string>;
 }
 
-/** The tags of the languages the items' request and response are in. */
 const languagesOf = (items: readonly Item[]): Record<string, string> =>
   languageNames(new Set(items.flatMap((item) => [item.request.language, item.response.language])));
 
-/** What a page of `items` (in its order) receives: the items, their rulings and deciding rules, their languages. */
 const itemsPageData = (shown: Item[], guidelines: readonly Guideline[]): PartPageData => ({
   items: shown,
   rulings: rulingsByVersion(shown, guidelines),
@@ -116,7 +100,6 @@ export function partPageData(set: CaseSet, items: readonly Item[], guidelines: r
   );
 }
 
-/** The self-check page's data: its pools and pass rules, and the items of every pool, in the pools' order. */
 export interface SelfCheckPageData extends PartPageData {
   calibration: CalibrationCheck;
 }

@@ -1,16 +1,12 @@
-// Node-only: reads a file whose size is capped, for every reader that must not be made to hold more than it expects
-// (a command's input, an authored file, a recorded run). The caller words the failure for its readers; the authored
-// files' reader is here too, worded for authors.
+// Node-only: reads a file whose size is capped, for every reader that must not be made to hold more than it expects.
 import {closeSync, constants, fstatSync, openSync, readSync} from "node:fs";
 import {byteLimit, decodeAuthoredFile, tooLarge, type AuthoredKind} from "../authored/limits.js";
 import {AuthoredFileError} from "../authored/problems.js";
 
-/** Why a capped read failed: the file could not be opened (with the system's code), is not a file, or is too large. */
 export class CappedReadError extends Error {
   constructor(
     readonly reason: "cannot-open" | "not-a-file" | "too-large",
     readonly code = "",
-    /** For too-large: the file's size as far as it was seen. */
     readonly size = 0,
   ) {
     super(`${reason}${code ? ` (${code})` : ""}`);
@@ -18,10 +14,8 @@ export class CappedReadError extends Error {
   }
 }
 
-/**
- * The bytes of a regular file of at most `cap` bytes. What is not a regular file (a folder, /dev/zero, a FIFO) and a
- * file larger than the cap are refused before a byte is read; a file that grows meanwhile is read to cap + 1 at most.
- */
+/** What is not a regular file (a folder, /dev/zero, a FIFO) or is larger than the cap is refused before a byte is
+ *  read; a file that grows meanwhile is read to cap + 1 at most. */
 export function readCappedFile(path: string, cap: number): Uint8Array {
   let fd: number;
   try {
@@ -49,10 +43,7 @@ export function readCappedFile(path: string, cap: number): Uint8Array {
   }
 }
 
-/**
- * Reads an authored file as text, held to its limits (lib/authored/limits.ts): a regular file, its size checked before
- * a byte is read, UTF-8 with no NUL. Anything else is an AuthoredFileError naming `file`, the path authors see.
- */
+/** Held to lib/authored/limits.ts: UTF-8 with no NUL, size checked before a byte is read. */
 export function readAuthoredFile(path: string, file: string, kind: AuthoredKind): string {
   let bytes: Uint8Array;
   try {

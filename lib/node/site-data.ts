@@ -1,8 +1,5 @@
-// Node-only: every data file the pages load, from one pass over guideline/ and data/. The site's one data loader
-// (src/data.tar.js) writes them as a tar archive and Framework extracts each file a page asks for, so the authored
-// files are read and checked once per build, in one process, where a loader per file read them again each time.
-// A broken authored file stops every data file that needs it; the build fails on it, and `npm run dev` puts the
-// problems in those files instead, for the pages to show.
+// Node-only: every data file the pages load, from one pass over guideline/ and data/ (src/data.tar.js writes them as
+// a tar archive), so authored files are read once per build. `npm run dev` puts a broken file's problems in the data.
 import {caseEditorData} from "../authoring/case-editor-data.node.js";
 import {cohortItem, ruleTitles} from "../agreement/cohort-item.js";
 import {parameterDomains} from "../authoring/parameter-domains.node.js";
@@ -36,16 +33,12 @@ import {caseProblemInWords} from "../authored/problem-words.js";
 import {tar} from "../text/tar.js";
 import {judgeScores} from "../judges/author-line.js";
 
-// For the loader, which imports this module alone.
+// The loader imports this module alone.
 export {formatProblem};
 
-/**
- * The item last parsed from each file, with the text it was parsed from and the logic it was held to: `npm run dev`
- * rebuilds every data file after each save, and parsing the items is most of that work, so only a file whose text
- * (or whose guideline's logic) changed is parsed again. Each rebuild reads the logic afresh, a new object: it is
- * compared by its content. The cache lives as long as this module: scripts/dev.ts imports a fresh copy when lib/
- * changes.
- */
+/** `npm run dev` rebuilds every data file after each save, and parsing items is most of that work: a file is parsed
+ *  again only when its text or its guideline's logic (compared by content) changed. scripts/dev.ts imports a fresh
+ *  copy of this module when lib/ changes. */
 const parsedItems = new Map<string, {source: string; logic: string; item: Item}>();
 const logicKeys = new WeakMap<GuidelineLogic, string>();
 function logicKey(logic: GuidelineLogic | undefined): string {
@@ -65,7 +58,7 @@ function parseItemOnce(source: string, file: string, logic?: GuidelineLogic): It
   return structuredClone(parsed.item);
 }
 
-/** Reads once, however many data files need it; what a broken file throws is thrown again on every call. */
+/** What a broken file throws is thrown again on every call. */
 function once<T>(read: () => T): () => T {
   let result: {value: T} | {error: unknown} | undefined;
   return () => {
@@ -84,39 +77,29 @@ function once<T>(read: () => T): () => T {
 interface Authored {
   items: () => Item[];
   guidelines: () => Guideline[];
-  /** The training parts, introductions resolved against the current guideline, each knowing if its page exists. */
   parts: () => PagePart[];
-  /** Every judge prompt and recorded run, checked as `judges:check` checks them (authors.json and judges.json). */
+  /** Checked as `judges:check` checks them. */
   judges: () => JudgesCheck;
 }
 
-/** The data files, by the name a page loads (./data/<name>), each built from what it needs. */
 const dataFiles: Record<string, (authored: Authored, root: string) => unknown> = {
-  // What every page needs: the parts, the current guideline, every item by id and title, the coverage table.
   "site.json": ({parts, items, guidelines}) => sitePageData(parts(), items(), guidelines()),
-  // The items of each part for its pages, with each guideline version's ruling of them.
   "part-examples.json": ({items, guidelines}) => partPageData("examples", items(), guidelines()),
-  // Edge case 11 rides with the edge cases, so that page loads one data file fewer before its first item.
+  // Edge case 11 rides with the edge cases: that page loads one data file fewer before its first item.
   "part-edge-cases.json": ({items, guidelines}, root) => ({
     ...partPageData("edge-cases", items(), guidelines()),
     rubricWriter: loadRubricWriterIfAny(root),
   }),
   "part-calibration.json": ({items, guidelines}) => partPageData("calibration", items(), guidelines()),
-  // The blind self-check: its pools with their pass rules, and every pool's items (the calibration cases and the
-  // fresh ones), for the self-check page and the results page.
   "self-check.json": ({items, guidelines}, root) =>
     selfCheckPageData(loadCalibration(root, items()), items(), guidelines()),
-  // The prose around the items: the case study's opening and close, edge case 11, the self-check's pools (the home
-  // page offers the self-check).
   "content.json": ({items}, root) => ({
     caseStudy: loadCaseStudyIfAny(root),
     rubricWriter: loadRubricWriterIfAny(root),
     calibration: loadCalibration(root, items()),
   }),
-  // The guideline versions before the current one (site.json holds the current one), for the guideline page.
   "guideline.json": ({guidelines}) => ({earlier: guidelines().slice(0, -1)}),
-  // Every item with the engine's score and rubric row under the current guideline. An item whose ruled score the
-  // engine does not reproduce stops it, and with it the build.
+  // An item whose ruled score the engine does not reproduce stops the build.
   "items.json": ({items, guidelines}) => {
     const report = checkGuideline(guidelines().at(-1)!, items());
     if (report.problems.length) throw new AuthoredFileError(report.problems);
@@ -127,10 +110,8 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
       rubricRows: Object.fromEntries(report.results.map((result) => [result.id, result.rubricRow])),
     };
   },
-  // The authors' preview: every version and item (the page derives them), the parameters' domains as plain data
-  // (the page cannot import the zod schema), where each item is scored (for its links), and the rubric-writer
-  // check's words; and each recorded judge run's scores, for the author's question (only the runs that pass
-  // judges:check: judges.json fails the build on the others, and names them).
+  // Parameters' domains as plain data (the page cannot import the zod schema); only the judge runs that pass
+  // judges:check (judges.json fails the build on the others).
   "authors.json": ({items, guidelines, parts, judges}, root) => ({
     versions: guidelines(),
     items: items(),
@@ -139,23 +120,18 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     rubricWriter: loadRubricWriterIfAny(root),
     judges: judges().runs.map((run) => judgeScores(run.file, run.data)),
   }),
-  // Each version's two files as written, for "Save as a new version" on the authors' page: loaded when its dialog
-  // saves, so the preview does not wait for them.
+  // Loaded when "Save as a new version" saves, so the preview does not wait for them.
   "authors-sources.json": ({guidelines}, root) =>
     Object.fromEntries(guidelines().map(({version}) => [version, guidelineSources(version, root)])),
-  // The case editor: the item and fact schemas as JSON Schema, every case file's text, the versions and domains.
   "authors-case.json": ({items, guidelines}, root) => caseEditorData(items(), guidelines(), root),
-  // What the cohort page needs of each item: its id and title, the ruled score, the rules its checklist cites and the
-  // case study's illustrative split (the figures compare the cohort's scores against these), and where each item is
-  // scored (for its links); and each rule's title under the current guideline, so the page names rules by title.
-  // Nothing else is shipped.
+  // Only what the cohort page needs: the figures compare the cohort's scores with the ruled score and the case
+  // study's illustrative split.
   "cohort.json": ({items, parts, guidelines}) => ({
     items: items().map(cohortItem),
     itemPages: itemPages(parts(), items()),
     ruleTitles: ruleTitles(guidelines().at(-1)!),
   }),
-  // Everything `probes:check` checks, so a broken version, a tampered run or a run holding anything key-shaped
-  // stops it with its file and field. The page gets versions, example scores and per-run scores, never the replies.
+  // The page gets versions, example scores and per-run scores, never the replies.
   "probes.json": (_authored, root) => {
     // With the user's key set, a run holding it in any form stops the build too (the key is never printed).
     const check = checkProbes(root, {apiKey: process.env[defaultKeyVariable]});
@@ -163,8 +139,7 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     const runs = check.runs.map((run) => run.data);
     return {probes: check.probes.map((probe) => probeView(probe.probe, probe.versions, runs))};
   },
-  // Everything `judges:check` checks, so a broken prompt, a tampered run or a run holding anything key-shaped (or the
-  // user's key, when set) stops the build with its file and field. The page gets the checked runs and the rulings.
+  // A tampered run or one holding anything key-shaped stops the build with its file and field.
   "judges.json": ({items, guidelines, judges}) => {
     const check = judges();
     if (check.problems.length > 0) throw new AuthoredFileError(check.problems);
@@ -175,13 +150,11 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
 export const dataFileNames = Object.keys(dataFiles);
 
 export interface SiteData {
-  /** Each data file by name: its data, or, when an authored file it needs is broken, BrokenData. */
   files: Map<string, unknown>;
-  /** Every problem found, each once, in the order found; none means the site may ship. */
+  /** None means the site may ship. */
   problems: Problem[];
 }
 
-/** Builds every data file from the authored files under root (the content root: lib/node/content-root.ts). */
 export function siteData(root = projectRoot): SiteData {
   const guidelines = once(() => loadGuidelines(root));
   const authored: Authored = {

@@ -1,13 +1,7 @@
-// The one runner of every outbound model call: a probe's run (runner.ts) and each case of a judge's run
-// (lib/judges/case-call.ts) both send their request through callChat and get back a reply or a clear error.
-// fetch, now and sleep are passed in. The call itself is endpoint-call.ts's, the reading of its answer
-// endpoint-answer.ts's; this module checks the key, retries a 429, refuses a redirect, caps the body, refuses
-// what holds a secret and weighs the response's metadata.
-//
-// The key goes in the Authorization header and nowhere else: an error is told in the project's words with its http
-// status (an error body is never read, so never quoted), the one piece of server text a message may hold (a
-// redirect's plainly spelled host) is redacted first, and a reply or metadata holding the key (or a piece of it),
-// or anything key-shaped, is refused. Bodies are read with a byte cap; a redirect is never followed.
+// The one runner of every outbound model call (a probe's run and each case of a judge's): it checks the key, retries
+// a 429, refuses a redirect, caps the body, refuses what holds a secret and weighs the response's metadata.
+// The key goes in the Authorization header and nowhere else: an error body is never read, so never quoted; the one
+// piece of server text a message may hold (a redirect's plainly spelled host) is redacted first.
 import {formatBytes, utf8Length} from "../text/format.js";
 import {parseCompletion, httpError, type Parsed} from "./endpoint-answer.js";
 import {
@@ -26,7 +20,6 @@ import type {DroppedNote, FinishReason, Usage} from "./schema.node.js";
 import {keyPieceFields, keyShapedFields} from "./secret-fields.js";
 import {containsKeyPiece, keyProblem, maskKeyShaped, redactKey} from "./secrets.js";
 
-/** How a call is made: where, with which key, how patiently. The same for a probe and a judge. */
 export interface CallSettings {
   apiKey: string;
   endpoint?: string;
@@ -41,22 +34,19 @@ export interface CallSettings {
   backoffMs?: number;
   /** Longest wait the runner accepts; a longer Retry-After ends the run. Default 60 s. */
   maxWaitMs?: number;
-  /** Progress lines (never contain the key). */
   log?: (line: string) => void;
 }
 
 export interface ChatCall extends CallSettings {
-  /** Exactly what is sent (lib/probes/request.ts chatRequestBody, or a judge's). */
+  /** Exactly what is sent. */
   body: ChatRequestBody;
 }
 
-/** What came back, checked: the whole reply, its size against the bound, and the metadata as it can be. */
 export interface ChatReply {
   reply: string;
   replyBytes: number;
   /** Larger than max_tokens × 16 bytes: the caller keeps an excerpt and does not score it. */
   oversized: boolean;
-  /** Cut off by the token limit (finish reason "length"). */
   truncated: boolean;
   servedBy: string | null;
   finishReason: FinishReason | null;
@@ -75,7 +65,6 @@ const describeField: Record<string, string> = {
   endpoint: "the endpoint url",
 };
 
-/** Refuses a reply (or the request metadata) that holds the key, a piece of it, or anything key-shaped. */
 function leak(fields: Record<string, string | null>, apiKey: string): RunnerError | null {
   for (const [field, value] of Object.entries(fields)) {
     if (value !== null && containsKeyPiece(value, apiKey))

@@ -1,4 +1,4 @@
-// The probe's own fixture tests, pure: every worked example, and every recorded run, through the real scorer.
+// The probe's own fixture tests: every worked example, and every recorded run, through the real scorer.
 import {fieldPath, type Problem} from "../authored/problems.js";
 import {utf8Length} from "../text/format.js";
 import {bytesPerToken, oversizedExcerptLength, replyByteBound} from "./limits.js";
@@ -7,10 +7,7 @@ import {droppedNotes, isServedModel} from "./run-metadata.js";
 import type {ProbeVersion, Run} from "./schema.node.js";
 import {quoteValue} from "../text/quote-text.js";
 
-/**
- * Mismatches between what each worked example declares and what the scorer says, one problem each; the
- * message ends with the example's label.
- */
+/** One problem each; the message ends with the example's label. */
 export function checkExamples(file: string, version: ProbeVersion): Problem[] {
   const problems: Problem[] = [];
   version.examples.forEach((example, i) => {

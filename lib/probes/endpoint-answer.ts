@@ -1,12 +1,9 @@
-// Reading an endpoint's answer: a completion's reply, finish reason, model and usage, or the error it stands for
-// (an http status, an api error, a malformed body), in the project's own words: what the endpoint wrote about an
-// error (its message, a page that is not JSON) is never quoted, so it can carry nothing into a message or a run.
-// Pure.
+// Reading an endpoint's answer in the project's own words: what the endpoint wrote about an error is never quoted,
+// so it can carry nothing into a message or a run.
 import {isFinishReason} from "./run-metadata.js";
 import {httpWords, RunnerError} from "./runner-error.js";
 import type {Usage} from "./schema.node.js";
 
-/** Whether a body is an OpenAI-style error ({"error": "..."} or {"error": {"message": "..."}}). */
 function isApiError(json: unknown): boolean {
   if (json && typeof json === "object" && "error" in json) {
     const error = (json as {error: unknown}).error;
@@ -52,7 +49,6 @@ function replyText(content: unknown): string | null {
   return null;
 }
 
-/** A completion as the runner reads it, before its metadata is weighed against what it can be. */
 export interface Parsed {
   reply: string;
   finishReason: string | null;
@@ -60,7 +56,6 @@ export interface Parsed {
   usage: Usage;
 }
 
-/** Reads a completion; what is not one is an error in the project's words, quoting nothing of the body. */
 export function parseCompletion(body: string): Parsed {
   const parsed = parseJson(body);
   if (!parsed.ok) throw new RunnerError("malformed", "malformed response: not json");

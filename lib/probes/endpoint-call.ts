@@ -1,25 +1,21 @@
-// One call to an OpenAI-compatible endpoint, as the runner makes it: a POST with the key in the Authorization
-// header, bounded by a timeout that covers the body, the body read up to a byte cap and never whole, and a
-// redirect never followed (its target named only when plainly spelled). fetch and sleep are passed in. Pure.
+// One call to an OpenAI-compatible endpoint: the key in the Authorization header, a timeout that covers the body, the
+// body read up to a byte cap and never whole, a redirect never followed (its target named only when plainly spelled).
 import {RunnerError} from "./runner-error.js";
 
-/** The part of a fetch Response the runner uses: the body is a stream, read up to a cap, never whole. */
 export interface ResponseLike {
   status: number;
   headers: {get(name: string): string | null};
   body: ReadableStream<Uint8Array> | null;
 }
 
-/** The part of the fetch API the runner uses. */
 export type FetchLike = (
   url: string,
   init: {method: "POST"; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: "manual"},
 ) => Promise<ResponseLike>;
 
-/** Resolves after ms, or at once when the signal aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/** Milliseconds to wait from a Retry-After header (seconds or an HTTP date), or null when absent or unreadable. */
+/** Seconds or an HTTP date; null when absent or unreadable. */
 export function retryAfterMs(header: string | null, now: Date): number | null {
   if (header === null) return null;
   const value = header.trim();
@@ -29,7 +25,7 @@ export function retryAfterMs(header: string | null, now: Date): number | null {
   return Math.max(0, date - now.getTime());
 }
 
-/** Reads a body stream up to `cap` bytes; past the cap it stops reading and drops the connection. */
+/** Past the cap it stops reading and drops the connection. */
 async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   cap: number,
@@ -57,14 +53,12 @@ async function readCapped(
   return {text: new TextDecoder().decode(bytes), over: false};
 }
 
-/** What one attempt got back: the status, the two headers the runner reads, and the body up to its cap. */
 export interface EndpointAnswer {
   status: number;
   retryAfter: string | null;
   location: string | null;
-  /** A 2xx body as text, read up to its cap; empty when past it, and for any other status. */
+  /** Empty when past its cap, and for any status but 2xx. */
   text: string;
-  /** The body was larger than its cap: not read further. */
   over: boolean;
 }
 

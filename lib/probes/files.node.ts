@@ -1,7 +1,5 @@
-// The probes' file-system helpers shared by the version loader and the run loader. Node-only (node:fs).
 import {readdirSync, statSync} from "node:fs";
 
-/** Where an offset of a text sits, as an editor shows it: "line 3, column 8". */
 function lineAndColumn(text: string, offset: number): string {
   const before = text.slice(0, offset);
   const line = before.split("\n").length;

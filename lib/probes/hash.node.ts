@@ -1,7 +1,6 @@
-// Content hashes of probe versions. Node-only (node:crypto): pages never import this file.
 import {createHash} from "node:crypto";
 
-/** JSON with object keys sorted at every level, so formatting and key order do not change the hash. */
+/** So formatting and key order do not change the hash. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
@@ -13,7 +12,6 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** sha256 (hex) of a version's canonical content. */
 export function contentHash(value: unknown): string {
   return createHash("sha256").update(canonicalJson(value)).digest("hex");
 }

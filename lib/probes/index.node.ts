@@ -1,5 +1,4 @@
-// Probes: versioned prompts with regex rules, scored deterministically. Node-only as a whole (load, hash,
-// runs and check-probes read files); pages import score.js and request.js directly.
+// Node-only as a whole (load, hash, runs and check-probes read files); pages import score.js and request.js directly.
 export * from "./schema.node.js";
 export * from "./run-metadata.js";
 export * from "./score.js";

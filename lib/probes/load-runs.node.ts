@@ -1,6 +1,4 @@
-// Reads and checks the recorded runs, data/runs/<probe>/<version>/*.json, against the versions load.node.ts read.
-// Node-only (node:fs). A run file is read by ./run-file.node.ts (bounded, refused whole when it holds a secret);
-// problems are in lib/authored/problems.ts's form and never quote the secret.
+// Reads and checks the recorded runs, data/runs/<probe>/<version>/*.json; problems never quote a secret.
 import {join} from "node:path";
 import {problemsFromZod, type Report} from "../authored/problems.js";
 import {checkRun} from "./check.js";
@@ -16,11 +14,8 @@ export interface LoadedRun {
   data: Run;
 }
 
-/**
- * Reads data/runs/<probe>/<version>/*.json. Each run must point at an existing version with the same content
- * hash, hold nothing key-shaped (nor the user's key in any form, when `apiKey` is given), and carry the score
- * its reply gets from the real scorer (lib/probes/check.ts).
- */
+/** Each run must point at an existing version with the same content hash, hold nothing key-shaped, and carry the
+ *  score its reply gets from the real scorer. */
 export function loadRuns(
   root: string,
   probes: readonly LoadedProbe[],

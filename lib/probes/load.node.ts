@@ -1,6 +1,4 @@
-// Reads and validates the probe versions, data/probes/<probe>/vN.json, and data/probes/hashes.json (the recorded
-// runs are load-runs.node.ts's). Node-only (node:fs). Every problem names the file and the field at fault, in
-// lib/authored/problems.ts's form (print with formatProblem):
+// Reads and validates the probe versions and data/probes/hashes.json. Every problem names the file and the field:
 // data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: ...
 import {existsSync} from "node:fs";
 import {join} from "node:path";
@@ -17,18 +15,14 @@ export const probesDir = "data/probes";
 export const hashesFile = "data/probes/hashes.json";
 
 export interface LoadedVersion {
-  /** Path relative to the root, e.g. data/probes/six-step-chain/v2.json. */
   file: string;
   data: ProbeVersion;
-  /** sha256 of the canonical content. */
   hash: string;
 }
 
 export interface LoadedProbe {
   probe: string;
-  /** The valid versions, in version order (v1, v2, ...). */
   versions: LoadedVersion[];
-  /** Every version file's name (v1, v2, ...), valid or not, in version order. */
   names: string[];
 }
 

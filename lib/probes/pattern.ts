@@ -1,24 +1,21 @@
-// Probe rules are written in JavaScript regular-expression syntax (the page shows them as /pattern/flags) and
-// run on re2js, a linear-time engine with RE2 semantics, so no reply can make scoring backtrack. Where the two
-// syntaxes read the same text differently, the pattern is translated to keep its JavaScript meaning:
+// Probe rules are written in JavaScript regex syntax and run on re2js (linear time, RE2 semantics), so no reply can
+// make scoring backtrack. Where the syntaxes differ, the pattern is translated to keep its JavaScript meaning:
 //   \s and \S       JavaScript's whitespace (with U+00A0, U+2028, U+FEFF, ...), not RE2's ASCII five
 //   . without s     excludes \r, U+2028 and U+2029 too, not only \n
 //   [ inside [...]  a literal, not the start of an RE2 [:alpha:] class
 //   \b inside [...] backspace; \a, \e, \p (without u) ... are the letter itself, as in JavaScript
 //   \uXXXX, \u{X}   written as RE2's \x{X}; [] never matches, [^] matches any character
-// What remains different, and is RE2's reading: with i, the long s (U+017F) matches s and the Kelvin sign
-// matches k (as JavaScript does with iu); with m, only \n ends a line; a character outside the BMP is one
-// character, as with u. What needs backtracking (backreferences, lookaround) is refused as an authoring error.
-// Browser-safe: no node: imports, no zod.
+// RE2's reading remains: with i, U+017F matches s and the Kelvin sign k; with m, only \n ends a line; a character
+// outside the BMP is one character. Backreferences and lookaround are refused as an authoring error.
 import {RE2JS} from "re2js";
 import type {ProbeRule} from "./schema.node.js";
 
-/** A pattern the linear-time engine cannot run; the message says what and why, lowercase. */
+/** The message says what and why, lowercase. */
 export class PatternError extends Error {}
 
 type Range = readonly [number, number];
 
-/** JavaScript's \s: WhiteSpace and LineTerminator (ECMA-262), in code point ranges. */
+/** WhiteSpace and LineTerminator (ECMA-262). */
 const whitespace: Range[] = [
   [0x09, 0x0d],
   [0x20, 0x20],

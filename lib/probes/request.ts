@@ -5,11 +5,8 @@ export const defaultEndpoint = "https://openrouter.ai/api/v1/chat/completions";
 export const defaultKeyVariable = "OPENROUTER_API_KEY";
 export const exampleModel = "anthropic/claude-opus-5";
 
-/**
- * What keeps a url from being an endpoint the runner calls (judge:run's and probes:run's --base-url) or a run records:
- * not a url, not http or https (a javascript: or file: url is no endpoint), or a user name or password in it (the
- * key goes in its environment variable). Null when it can be one.
- */
+/** A javascript: or file: url is no endpoint, and a user name or password is refused (the key goes in its
+ *  environment variable). */
 export function endpointUrlFault(text: string): "not-a-url" | "not-http" | "credentials" | null {
   let url: URL;
   try {
@@ -29,7 +26,7 @@ export interface ChatRequestBody {
   temperature: number;
 }
 
-/** Exactly what the runner sends: the version's messages and parameters, nothing else. */
+/** Exactly what the runner sends: nothing else. */
 export function chatRequestBody(
   version: Pick<ProbeVersion, "messages" | "parameters">,
   model: string,
@@ -42,12 +39,11 @@ export function chatRequestBody(
   };
 }
 
-/** Quotes a string for a POSIX shell in single quotes. */
 function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The curl command for a version. The key is a shell variable, never a value. */
+/** The key is a shell variable, never a value. */
 export function curlCommand(
   version: Pick<ProbeVersion, "messages" | "parameters">,
   {

@@ -1,6 +1,5 @@
-// Reading a recorded run file, shared by the probe runs (data/runs/) and the judge runs (data/judges/runs/): bounded
-// in size and depth before it is parsed, refused whole when it holds anything shaped like a secret or the user's
-// key, and a write's leftover temp file reported. Node-only (node:fs). Problems never quote the secret.
+// Reading a recorded run file, probe's or judge's: bounded in size and depth before it is parsed, refused whole when
+// it holds anything shaped like a secret or the user's key. Problems never quote the secret.
 import {join} from "node:path";
 import {formatBytes} from "../text/format.js";
 import type {Problem, Report} from "../authored/problems.js";
@@ -11,18 +10,14 @@ import {keyPieceFields, keyShapedFields} from "./secret-fields.js";
 import {containsKeyPiece, findKeyShaped, maskKeyShaped, redactKey} from "./secrets.js";
 
 export interface RunFileReading {
-  /** The user's key, when at hand: a file holding it in any form is refused too. */
+  /** A file holding it in any form is refused too. */
   apiKey?: string | undefined;
-  /** How deep a run of this kind nests, for the refusal of a deeper file: "a run is 4". */
+  /** For the refusal of a deeper file: "a run is 4". */
   usualDepth: number;
 }
 
-/**
- * Reads one run file (its path from root): the JSON, or undefined with the problems in `report`. Bounded in size
- * and depth (checked before it is parsed or walked), and refused whole when anything in it is shaped like a secret,
- * or holds the user's key (when at hand) in any form: a run never holds one, and the page would ship it to every
- * visitor.
- */
+/** Refused whole when anything in it is shaped like a secret or holds the user's key: the page would ship it to every
+ *  visitor. */
 export function readRunFile(root: string, file: string, report: Report, {apiKey, usualDepth}: RunFileReading): unknown {
   const error = (field: string, message: string) => report.problems.push({file, field, message});
   let text: string;

@@ -1,6 +1,4 @@
-// The runner's one kind of error, in the project's own words: what an endpoint sent (an error body, a message, a
-// page that is not JSON) is never quoted, only its http status. A message may name the endpoint's host or the
-// timeout for the terminal; what a run records of it (stopReason) names neither. Pure.
+// The runner's one kind of error, in the project's words: what an endpoint sent is never quoted, only its http status.
 
 const runnerErrorCodes = [
   "missing-key",
@@ -28,7 +26,6 @@ export class RunnerError extends Error {
   }
 }
 
-/** An http error status in words: what it means for the run, never what the endpoint said about it. */
 export function httpWords(status: number): string {
   if (status === 401 || status === 403) return "the api key was refused";
   if (status === 402) return "the account cannot pay for the call";
@@ -37,7 +34,6 @@ export function httpWords(status: number): string {
   return "the endpoint refused the request";
 }
 
-/** Why a run stopped, by the error's kind, when it has no http status of its own (or its words stand for it). */
 const stopWords: Record<RunnerErrorCode, string> = {
   "missing-key": "no api key was set",
   "invalid-key": "the api key cannot go in a header",
@@ -52,10 +48,7 @@ const stopWords: Record<RunnerErrorCode, string> = {
   "api": "the endpoint answered with an error",
 };
 
-/**
- * What a run records of the error that stopped it (a judge's run's `stopped`, shown on /judges): the error's kind in
- * the project's words, with its http status when it has one; never the endpoint's text, its host or the key.
- */
+/** Never the endpoint's text, its host or the key (a judge's run's `stopped` is shown on /judges). */
 export function stopReason({code, status}: Pick<RunnerError, "code" | "status">): string {
   if (status === null) return stopWords[code];
   return `http ${status}: ${code === "http" ? httpWords(status) : stopWords[code]}`;

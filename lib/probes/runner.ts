@@ -1,7 +1,5 @@
-// The probe runner: send a version's prompt to an OpenAI-compatible chat-completions endpoint and turn the
-// answer into a run record, or into a clear error that records nothing. The call, its retries and every
-// protection of the key are chat-call.ts's, shared with the judges' runner (lib/judges/case-call.ts); this module
-// builds the version's request and assembles the run.
+// The probe runner: builds a version's request and assembles the run; the call and every protection of the key are
+// chat-call.ts's, shared with the judges' runner.
 import {callChat, type CallSettings} from "./chat-call.js";
 import {excerpt, oversizedExcerptLength} from "./limits.js";
 import {chatRequestBody, defaultEndpoint} from "./request.js";
@@ -11,14 +9,13 @@ import {scoreReply} from "./score.js";
 
 export interface RunnerOptions extends CallSettings {
   version: ProbeVersion;
-  /** The version's content hash, recorded with the run. */
   versionHash: string;
   model: string;
 }
 
 export type RunOutcome = {ok: true; run: Run; attempts: number} | {ok: false; error: RunnerError; attempts: number};
 
-/** Runs a probe version once against a model. Never throws for network, http or response errors: returns them. */
+/** Never throws for network, http or response errors: returns them. */
 export async function runProbe(options: RunnerOptions): Promise<RunOutcome> {
   const {version, model, now} = options;
   const endpoint = options.endpoint ?? defaultEndpoint;

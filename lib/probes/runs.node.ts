@@ -1,17 +1,13 @@
-// Writing a recorded run to data/runs/<probe>/<version>/, and the durable writes every run file shares (a judge's
-// run too, lib/judges/runs.node.ts). Node-only (node:fs).
-// A run is written whole or not at all: to a temporary file in the same folder, flushed to disk, then linked
-// to its name (a link, unlike a rename, never replaces an existing run). A reader never sees half a run, and
-// a crash leaves at most a dot-file ending in .tmp, which the loader ignores and probes:check reports. A file
-// rewritten as it grows (a judge's run, after each case) is renamed over its old self instead: a reader sees the
-// old text or the new, never half of either.
+// Writing run files whole or not at all: to a temporary file in the same folder, flushed, then linked to its name (a
+// link, unlike a rename, never replaces a run); a crash leaves at most a dot-file ending in .tmp. A file rewritten as
+// it grows (a judge's run) is renamed over its old self: a reader sees the old text or the new, never half.
 import {closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeSync} from "node:fs";
 import {basename, dirname, join} from "node:path";
 import {runsDir} from "./load-runs.node.js";
 import {Run} from "./schema.node.js";
 import {keyShapedFields} from "./secret-fields.js";
 
-/** Creates a new file at path (never an existing one), writes all of text and flushes it to disk. */
+/** Never an existing file; flushed to disk. */
 export type FileWriter = (path: string, text: string) => void;
 
 export const writeDurably: FileWriter = (path, text) => {
@@ -25,7 +21,7 @@ export const writeDurably: FileWriter = (path, text) => {
   }
 };
 
-/** A run could not be written; the message names the file and the cause, never a stack. */
+/** The message names the file and the cause, never a stack. */
 export class RunWriteError extends Error {
   constructor(message: string) {
     super(message);
@@ -33,13 +29,13 @@ export class RunWriteError extends Error {
   }
 }
 
-/** Why a model slug cannot name a run file (it has no letter or digit), or null. */
+/** It has no letter or digit. */
 export function modelSlugProblem(model: string): string | null {
   if (!/[a-z0-9]/.test(modelFileStem(model))) return "has no letter or digit to name the run file by";
   return null;
 }
 
-/** A file name from the run's start time and model: 2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json */
+/** e.g. 2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json */
 export function runFileName(run: Pick<Run, "startedAt" | "model">): string {
   return `${run.startedAt.replaceAll(":", "-")}--${modelFileStem(run.model)}.json`;
 }

@@ -1,5 +1,4 @@
-// The shape of a probe version (data/probes/<probe>/vN.json) and of a recorded run (data/runs/).
-// Validated at build time; the browser only receives the validated JSON, so it needs the types alone.
+// A probe version and a recorded run; validated at build time, so the browser needs the types alone.
 import {z} from "zod";
 import {RuleId} from "../authored/schemas/item.js";
 import {defaultEndpoint, endpointUrlFault} from "./request.js";
@@ -10,7 +9,7 @@ const text = z.string().min(1, "must not be empty");
 const versionName = z.string().regex(/^v[1-9][0-9]*$/, "expected a version like v2");
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "expected a sha256: 64 lowercase hex digits");
 
-/** The endpoint a run was sent to: an http or https url, as --base-url allows (request.ts endpointUrlFault). */
+/** As --base-url allows (request.ts endpointUrlFault). */
 export const Endpoint = z.string().refine((text) => endpointUrlFault(text) === null, {
   message: `expected an http or https url with no user name or password, like ${defaultEndpoint}`,
 });

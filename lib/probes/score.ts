@@ -1,11 +1,10 @@
-// Deterministic regex scoring of a reply against a probe version's rules, on a linear-time engine (re2js, see
-// pattern.ts): the page, the CLIs and the build share it, and no reply can make it backtrack.
-// Browser-safe: no node: imports, no zod at run time. Same rules and text in, same record out.
+// Deterministic regex scoring of a reply against a probe version's rules, on re2js (pattern.ts), so no reply can make
+// it backtrack; the page, the CLIs and the build share it.
 import type {RE2JS} from "re2js";
 import {compilePattern} from "./pattern.js";
 import type {Outcome, ProbeRule} from "./schema.node.js";
 
-/** Where a pattern matched: UTF-16 offsets into the text that was scored (end exclusive), as String.slice takes. */
+/** UTF-16 offsets, end exclusive, as String.slice takes. */
 export interface Span {
   start: number;
   end: number;
@@ -17,22 +16,18 @@ export interface RuleResult {
   step: number;
   mode: ProbeRule["mode"];
   outcome: Outcome;
-  /**
-   * The pattern's first match, or null when it did not match. For a must-match rule a span means pass;
-   * for a must-not-match rule it is the offending text.
-   */
+  /** For a must-match rule a span means pass; for a must-not-match rule it is the offending text. */
   span: Span | null;
 }
 
 export interface ProbeScore {
   passed: number;
   of: number;
-  /** Share of rules passed, 0 to 1. */
   total: number;
   rules: RuleResult[];
 }
 
-/** The loose variants, after IFEval's loose accuracy: which lines were dropped, and whether emphasis was removed. */
+/** After IFEval's loose accuracy. */
 export type LooseVariantName =
   | "as given"
   | "without first line"
@@ -44,7 +39,7 @@ export type LooseVariantName =
   | "without first and last line, emphasis removed";
 
 export interface LooseRuleResult extends RuleResult {
-  /** The first variant under which the rule passed (spans refer to that variant's text), or null if none did. */
+  /** Spans refer to that variant's text. */
   variant: LooseVariantName | null;
 }
 
@@ -53,18 +48,17 @@ export interface LooseScore extends ProbeScore {
 }
 
 export interface ScoreReport {
-  /** The probe's score: the reply exactly as given. */
   strict: ProbeScore;
-  /** For comparison only: a rule passes if it passes on any loose variant of the reply. */
+  /** For comparison only. */
   loose: LooseScore;
 }
 
-/** The rule's pattern for the linear-time engine; throws for a pattern the load step would refuse. */
+/** Throws for a pattern the load step would refuse. */
 export function compileRule(rule: Pick<ProbeRule, "pattern" | "flags">): RE2JS {
   return compilePattern(rule);
 }
 
-/** The first (leftmost) match, as JavaScript's exec finds it; re2js offsets are UTF-16, like String.slice. */
+/** The leftmost match, as JavaScript's exec finds it; re2js offsets are UTF-16, like String.slice. */
 function firstMatch(regex: RE2JS, text: string): Span | null {
   // test() runs on the DFA without captures, the fast path for the common case: no match.
   if (!regex.test(text)) return null;
@@ -85,17 +79,14 @@ function summarise<R extends RuleResult>(rules: R[]): {passed: number; of: numbe
   return {passed, of, total: of === 0 ? 0 : passed / of, rules};
 }
 
-/** Strict score: every rule applied to the text exactly as given. */
 export function scoreReply(rules: readonly ProbeRule[], text: string): ProbeScore {
   return summarise(rules.map((rule) => scoreRule(rule, text)));
 }
 
-/** Removes markdown emphasis: every asterisk, and underscores wrapping a word or phrase. */
 export function removeEmphasis(text: string): string {
   return text.replaceAll("*", "").replace(/(^|[^\w])(__?)([^_\n]+)\2(?![\w])/g, "$1$3");
 }
 
-/** The reply's loose variants, in a fixed order, the text as given first. */
 export function looseVariants(text: string): {name: LooseVariantName; text: string}[] {
   const lines = text.split("\n");
   const withoutFirst = lines.slice(1).join("\n");
@@ -113,10 +104,7 @@ export function looseVariants(text: string): {name: LooseVariantName; text: stri
   ];
 }
 
-/**
- * Loose score (IFEval-style): a rule passes if it passes on any variant; reported beside the strict score, never
- * instead.
- */
+/** Reported beside the strict score, never instead. */
 export function scoreLoose(rules: readonly ProbeRule[], text: string): LooseScore {
   const variants = looseVariants(text);
   return summarise(
@@ -137,12 +125,10 @@ export function scoreBoth(rules: readonly ProbeRule[], text: string): ScoreRepor
   return {strict: scoreReply(rules, text), loose: scoreLoose(rules, text)};
 }
 
-/** A total as published: two decimals. */
 export function formatTotal(total: number): string {
   return total.toFixed(2);
 }
 
-/** The total rounded as published, for comparing with an example's declared total. */
 export function roundTotal(total: number): number {
   return Math.round(total * 100) / 100;
 }

@@ -1,12 +1,8 @@
-// The secret search over a JSON value (a run, or the fields of one being recorded): every string in it, object
-// keys included, with its field path, so a refusal names the field and never quotes what it held. Pure.
+// The secret search over every string of a JSON value, keys included, so a refusal names the field and never quotes.
 import {pathOf, walkJson} from "../text/json-shape.js";
 import {containsKeyPiece, findKeyShaped, type KeyShaped} from "./secrets.js";
 
-/**
- * Visits every string in a JSON value, object keys included, in document order, with its field path (built only
- * when asked). A key that `visit` accepts names its parent and is not descended into.
- */
+/** The field path is built only when asked. */
 function visitStrings(value: unknown, visit: (text: string, field: () => string, isKey: boolean) => boolean): void {
   for (const node of walkJson(value)) {
     // A key that holds a secret names its parent, and what is under it is not looked at.
@@ -18,7 +14,6 @@ function visitStrings(value: unknown, visit: (text: string, field: () => string,
   }
 }
 
-/** Every string in a JSON value (object keys included) that holds a key-shaped token, with its field path. */
 export function keyShapedFields(value: unknown): {field: string; found: KeyShaped}[] {
   const out: {field: string; found: KeyShaped}[] = [];
   visitStrings(value, (text, field) => {
@@ -29,7 +24,6 @@ export function keyShapedFields(value: unknown): {field: string; found: KeyShape
   return out;
 }
 
-/** Every field of a JSON value (object keys included) that holds the key or a piece of it, in any form. */
 export function keyPieceFields(value: unknown, key: string): string[] {
   const out: string[] = [];
   visitStrings(value, (text, field) => {

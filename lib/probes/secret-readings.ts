@@ -1,19 +1,13 @@
-// How the secret search reads a text (lib/probes/secrets.ts): as code points, with its escapes decoded (%XX,
-// \uXXXX, &#N; ...), and in two normalised readings, letters and digits only (where a key is matched in any
-// disguise) and as shown (where credential shapes are matched). Every character of a reading keeps the stretch
-// of the original text it came from, so a find can be cut out of the original. Pure and linear in the text.
+// How the secret search reads a text: escapes decoded (%XX, \uXXXX, &#N; ...), then letters and digits only (a key
+// matched in any disguise) or as shown (credential shapes). Each character keeps its stretch of the original text.
 
-/**
- * A reading of a text: the characters kept, each (UTF-16 unit) with the stretch [from, to) of the original text
- * it came from, so a find in the reading can be cut out of the original.
- */
+/** Each kept UTF-16 unit with the stretch [from, to) of the original it came from, so a find can be cut out. */
 export interface Reading {
   text: string;
   from: number[];
   to: number[];
 }
 
-/** The text's characters (code points), each with its stretch of the text. */
 export interface Units {
   chars: string[];
   from: number[];
@@ -33,12 +27,8 @@ export function codePoints(text: string): Units {
   return units;
 }
 
-/**
- * Escapes an endpoint may hide text in: %XX (a run of them read as UTF-8), \uXXXX, \u{X}, \xXX, JSON's and
- * JavaScript's one-letter escapes (\n, \t, \", \\ ...: a reply that is JSON text keeps them as written), HTML's
- * &#N; and &#xH;, and HTML tags (read as a space: markup between a key's letters). Each alternative is a fixed shape
- * with a bound: matching stays linear.
- */
+/** Escapes an endpoint may hide text in; HTML tags read as a space (markup between a key's letters). Each
+ *  alternative is a fixed shape with a bound: matching stays linear. */
 const escapePattern = new RegExp(
   [
     "%[0-9a-f]{2}",
@@ -55,7 +45,6 @@ const escapePattern = new RegExp(
 
 const oneLetterEscapes: Record<string, string> = {n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", 0: "\0"};
 
-/** What one escape stands for (a tag stands for a space). */
 function unescaped(escape: string): string {
   if (escape[0] === "<") return " ";
   if (escape.length === 2 && escape[0] === "\\") return oneLetterEscapes[escape[1]!.toLowerCase()] ?? escape[1]!;
@@ -64,16 +53,12 @@ function unescaped(escape: string): string {
   return code <= 0x10ffff ? String.fromCodePoint(code) : "";
 }
 
-/**
- * The units with their escapes decoded once, each decoded character spanning the original stretch of its escape;
- * null when they hold none. Works on units, not text, so a second pass (an escape escaped again: %2573, \\n)
- * still points into the original text.
- */
+/** Null when there is none. Works on units, not text, so a second pass (an escape escaped again: %2573, \\n) still
+ *  points into the original text. */
 function decodedOnce(units: Units): Units | null {
   const text = units.chars.join("");
   if (!/[%\\&<]/.test(text)) return null;
-  // Where each UTF-16 position of the joined text came from: its unit. Escapes are ASCII, so they start and end
-  // on units' boundaries.
+  // Escapes are ASCII, so they start and end on units' boundaries.
   const unitAt: number[] = [];
   units.chars.forEach((char, i) => {
     for (let j = 0; j < char.length; j++) unitAt.push(i);
@@ -84,7 +69,6 @@ function decodedOnce(units: Units): Units | null {
     decoded.from.push(units.from[first]!);
     decoded.to.push(units.to[last]!);
   };
-  /** Copies the units from text position `from` to `to` as they are. */
   const copy = (from: number, to: number) => {
     if (from >= to) return;
     for (let i = unitAt[from]!; i <= unitAt[to - 1]!; i++) push(units.chars[i]!, i, i);
@@ -129,14 +113,12 @@ function decodedOnce(units: Units): Units | null {
   return decoded;
 }
 
-/** How many times escapes are decoded, one pass on another: %-encoded three times is read as plain text. */
+/** %-encoded three times is read as plain text. */
 const decodingPasses = 3;
 
 const letterOrDigit = /^[\p{L}\p{N}]$/u;
-/** Characters that show as nothing (zero-width spaces and joiners, soft hyphens, byte order marks), and marks. */
 const invisible = /^[\p{Default_Ignorable_Code_Point}\p{M}]$/u;
 
-/** A reading of the units: each character replaced by what `keep` makes of it (nothing, itself, or more). */
 function readingOf(units: Units, keep: (char: string) => string): Reading {
   const reading: Reading = {text: "", from: [], to: []};
   const parts: string[] = [];
@@ -152,22 +134,15 @@ function readingOf(units: Units, keep: (char: string) => string): Reading {
   return reading;
 }
 
-/**
- * A Unicode tag character (U+E0020-U+E007E) as the ASCII character it spells (U+0020-U+007E), else null. Tag
- * characters show as nothing, so a key spelled in them is invisible on screen yet readable by anyone who decodes
- * them. (Emoji flags use a few of them; decoded, they are short runs of letters, never a piece of a key.)
- */
+/** Tag characters (U+E0020-U+E007E) show as nothing, so a key spelled in them is invisible yet readable. (Emoji flags
+ *  use a few; decoded, they are short runs of letters, never a piece of a key.) */
 function untagged(char: string): string | null {
   const code = char.codePointAt(0)!;
   return code >= 0xe0020 && code <= 0xe007e ? String.fromCharCode(code - 0xe0000) : null;
 }
 
-/**
- * Cyrillic and Greek letters that look like the ASCII letters and digits of an OpenRouter key (sk-or-v1- and
- * hex: a b c e k o p r s v x, and digits), read as those. NFKC leaves them as they are, so without this table
- * a key spelled with them would pass as foreign words. Small on purpose: only the common look-alikes, upper and
- * lower case; a Cyrillic or Greek word read through it is still not 7 characters of a random key.
- */
+/** Look-alikes of an OpenRouter key's letters: NFKC leaves them, so a key spelled with them would pass as foreign
+ *  words. Small on purpose: a Cyrillic or Greek word read through it is still not 7 characters of a random key. */
 const lookAlikes: Record<string, string> = {
   // Cyrillic: а б в г с е з к о р ѕ ѵ х ь, and capitals (б reads as 6, в and ь as b, г as r, з as 3)
   "\u0430": "a",
@@ -216,12 +191,8 @@ const lookAlikes: Record<string, string> = {
   "\u03a7": "x",
 };
 
-/**
- * The reading the key is matched in: tag characters as the ASCII they spell, Cyrillic and Greek look-alikes as
- * the ASCII they look like, NFKC (fullwidth and other compatibility forms read as ASCII), lower case, letters
- * and digits only: spaces, punctuation, zero-width and format characters between the key's letters are gone,
- * and so is the text between its pieces when that is only separators.
- */
+/** Where the key is matched: look-alikes and tags as ASCII, NFKC, lower case, letters and digits only, so separators
+ *  and zero-width characters between a key's letters (or pieces) are gone. */
 export const lettersAndDigits = (units: Units): Reading =>
   readingOf(units, (original) => {
     const char = untagged(original) ?? lookAlikes[original] ?? original;
@@ -236,10 +207,7 @@ export const lettersAndDigits = (units: Units): Reading =>
     return kept;
   });
 
-/**
- * The reading credential shapes are matched in: tag characters as the ASCII they spell, NFKC, and nothing
- * invisible; case and punctuation kept.
- */
+/** Where credential shapes are matched: tags as ASCII, NFKC, nothing invisible; case and punctuation kept. */
 export const visible = (units: Units): Reading =>
   readingOf(units, (original) => {
     const char = untagged(original) ?? original;
@@ -252,17 +220,13 @@ export const backwards = (reading: Reading): Reading => ({
   to: [...reading.to].reverse(),
 });
 
-/** Where a find [start, end) in a reading came from in the original text. */
 export function original(reading: Reading, start: number, end: number): [number, number] {
   const first = Math.min(reading.from[start]!, reading.from[end - 1]!);
   const last = Math.max(reading.to[start]!, reading.to[end - 1]!);
   return [first, last];
 }
 
-/**
- * The readings of a text a secret is looked for in: as written, and with its escapes decoded, once and again (up
- * to three times) while any remain.
- */
+/** As written, and with escapes decoded up to three times while any remain. */
 export function readings(text: string, read: (units: Units) => Reading): Reading[] {
   let units = codePoints(text);
   const out = [read(units)];

@@ -1,21 +1,14 @@
-// Keeping secrets out of everything the runner prints or records, and out of the run files the site ships.
-// Pure: no node: imports. Two tools:
-// - the user's own key: find (and redact) any piece of it, plain or disguised (pieces joined by spaces or
-//   punctuation, reversed, hex-, %- or base64-encoded, escaped up to three times over, with tags, tabs or
-//   newlines between its letters, in fullwidth, with zero-width characters between its letters, in any case), so a
-//   server that echoes the key can never get it into a message or a file; docs/probe-authors.md lists exactly what
-//   is read;
-// - any key: find text shaped like a credential (provider prefixes, a Bearer header, a long random token, an
-//   OpenRouter key in the same disguises), so a run file that holds one is refused even when the key that
-//   produced it is not at hand.
-// Both search the readings of secret-readings.ts; secret-fields.ts runs them over every string of a JSON value.
+// Keeping secrets out of everything the runner prints or records, and out of the run files the site ships:
+// - the user's own key: any piece of it, plain or disguised (docs/probe-authors.md lists exactly what is read), so a
+//   server that echoes the key can never get it into a message or a file;
+// - any key: text shaped like a credential, so a run file holding one is refused even without the key at hand.
 // Every search is linear in the text: character classes with bounds, sets of fixed-length windows.
 import {backwards, codePoints, lettersAndDigits, original, readings, visible} from "./secret-readings.js";
 
 /** What replaces the key (or a piece of it) in a message. */
 export const redactedMark = "[redacted]";
 
-/** Why a key cannot be used, in words that never quote it; null when it is usable. */
+/** In words that never quote it. */
 export function keyProblem(key: string): string | null {
   if (key === "") return "is empty";
   // A header value is visible ASCII; a newline would end the header and smuggle the rest into the request.
@@ -35,10 +28,8 @@ function merged(ranges: [number, number][]): [number, number][] {
   return out;
 }
 
-/**
- * How many characters of the key, in a row, make a piece: 7 letters and digits once the text is read as
- * above (a real key's hex is random: 7 of its characters are 28 bits, all but never in a reply by chance).
- */
+/** 7 letters and digits: a real key's hex is random, and 7 of its characters are 28 bits, all but never in a reply by
+ *  chance. */
 export const keyPieceLength = 7;
 
 const toHex = (text: string) =>
@@ -46,10 +37,7 @@ const toHex = (text: string) =>
 const toBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 const reversedText = (text: string) => [...text].reverse().join("");
 
-/**
- * The key's forms an endpoint could send, read as letters and digits, each with the length of a piece of it:
- * 7 characters of the key are 14 of its hex and about 10 of its base64. %-encoding is hex once the % are gone.
- */
+/** 7 characters of the key are 14 of its hex and about 10 of its base64; %-encoding is hex once the % are gone. */
 function keyForms(key: string): Map<number, Set<string>> {
   const read = (text: string) => lettersAndDigits(codePoints(text)).text;
   const forms: [string, number][] = [
@@ -79,12 +67,12 @@ function formsOf(key: string): Map<number, Set<string>> {
   return cachedForms.windows;
 }
 
-/** ASCII-only lower case: same length, so offsets stay valid (String#toLowerCase can change the length). */
+/** Same length, so offsets stay valid (String#toLowerCase can change the length). */
 function foldCase(text: string): string {
   return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 }
 
-/** The key as written, any 8 characters of it in any case: a key with few letters and digits is still found. */
+/** Any 8 characters in any case: a key with few letters and digits is still found. */
 function literalPieceRanges(text: string, key: string): [number, number][] {
   const n = Math.min(8, key.length);
   if (n === 0) return [];
@@ -97,13 +85,8 @@ function literalPieceRanges(text: string, key: string): [number, number][] {
   return ranges;
 }
 
-/**
- * [start, end) ranges of text covered by pieces of the key, merged: the key as written (8+ characters, any
- * case), and 7 letters and digits of it in a row once the text is read in NFKC and lower case with everything
- * else dropped (so pieces joined by spaces or punctuation, fullwidth letters and zero-width characters between
- * letters are found), in its escapes decoded too (%XX, \uXXXX, &#N;), and reversed, hex- or base64-encoded.
- * Linear in the length of the text.
- */
+/** Merged [start, end) ranges: the key as written (8+ characters), and 7 of its letters and digits in a row in every
+ *  reading of secret-readings.ts, reversed, hex- or base64-encoded too. Linear in the text. */
 export function keyPieceRanges(text: string, key: string): [number, number][] {
   const ranges = literalPieceRanges(text, key);
   const forms = formsOf(key);
@@ -116,12 +99,11 @@ export function keyPieceRanges(text: string, key: string): [number, number][] {
   return merged(ranges);
 }
 
-/** Whether text holds the key or any piece of it, in any of the forms keyPieceRanges reads. */
 export function containsKeyPiece(text: string, key: string): boolean {
   return key !== "" && keyPieceRanges(text, key).length > 0;
 }
 
-/** Text with the key and every piece of it replaced. Call it first, before cutting or changing the text. */
+/** Call it first, before cutting or changing the text. */
 export function redactKey(text: string, key: string): string {
   if (key === "") return text;
   let out = "";
@@ -134,20 +116,16 @@ export function redactKey(text: string, key: string): string {
 }
 
 export interface KeyShaped {
-  /** What it looks like, e.g. "an sk- key" or "a long random token". */
+  /** e.g. "an sk- key" or "a long random token". */
   kind: string;
-  /** Its first few characters and an ellipsis: enough to find it, never enough to use it. */
+  /** Enough to find it, never enough to use it. */
   hint: string;
   start: number;
   end: number;
 }
 
-/**
- * Credential shapes. Each is a flat character class with a bound, so matching stays linear. The generic
- * random-token shape is one unbroken run of 24+ letters and digits, with upper case, lower case, digits and a
- * high entropy: model slugs and prose (words joined by - / . _), UUIDs and lowercase hex hashes (a run's
- * versionHash) never match.
- */
+/** Flat character classes with bounds, so matching stays linear. The random-token shape (24+ letters and digits of
+ *  both cases and high entropy) never matches slugs, prose, UUIDs or lowercase hex hashes (a run's versionHash). */
 const shapes: {kind: string; pattern: RegExp; prefix: number; random?: boolean}[] = [
   {kind: "an sk- key", pattern: /(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{12,}/g, prefix: 6},
   {kind: "a stripe key", pattern: /(?<![A-Za-z0-9])[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}/g, prefix: 8},
@@ -166,7 +144,6 @@ const shapes: {kind: string; pattern: RegExp; prefix: number; random?: boolean}[
   {kind: "a long random token", pattern: /(?<![A-Za-z0-9])[A-Za-z0-9]{24,}(?![A-Za-z0-9])/g, prefix: 4, random: true},
 ];
 
-/** Shannon entropy of the characters of text, in bits per character. */
 function entropy(text: string): number {
   const counts = new Map<string, number>();
   for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
@@ -175,21 +152,14 @@ function entropy(text: string): number {
   return bits;
 }
 
-/**
- * Random base62: both cases, digits scattered among the letters (identifiers keep theirs in one place, like
- * "Name2024"), and about 4.2 bits a character over 24 characters.
- */
+/** Digits scattered among the letters (identifiers keep theirs in one place: "Name2024"), about 4.2 bits a character. */
 function looksRandom(token: string): boolean {
   const digitRuns = token.match(/[0-9]+/g)?.length ?? 0;
   return /[A-Z]/.test(token) && /[a-z]/.test(token) && digitRuns >= 2 && entropy(token) >= 3.8;
 }
 
-/**
- * An OpenRouter key (sk-or-v1- and 64 lowercase hex digits) in disguise, matched in the letters-and-digits reading
- * (and backwards, for a reversed key): spaced out or in pieces joined by punctuation, in fullwidth, with zero-width
- * characters between its letters, escaped, hex- or base64-encoded. Each needs its prefix and 16 more characters
- * (64 bits), so words run together ("ask or v1 added a bead") never match.
- */
+/** An OpenRouter key in disguise, in the letters-and-digits reading and backwards. Each needs its prefix and 16 more
+ *  characters (64 bits), so words run together ("ask or v1 added a bead") never match. */
 const disguisedShapes: {forwards: string; backwards: string; pattern: RegExp}[] = [
   {forwards: "spaced out or disguised", backwards: "reversed", pattern: /skorv1[0-9a-f]{16}/g},
   {forwards: "hex-encoded", backwards: "hex-encoded and reversed", pattern: /736b2d6f722d76312d(?:3[0-9]|6[1-6]){16}/g},
@@ -202,7 +172,7 @@ const disguisedShapes: {forwards: string; backwards: string; pattern: RegExp}[] 
 ];
 const disguisedHint = "sk-or-…";
 
-/** Every key-shaped token in text, in order of position; overlapping finds are kept once. Linear in the text. */
+/** Overlapping finds are kept once. */
 export function findKeyShaped(text: string): KeyShaped[] {
   const found: KeyShaped[] = [];
   const add = (kind: string, hint: string, [start, end]: [number, number]) => {

@@ -1,6 +1,5 @@
-// One way to pick the probe version a command works on, for `probes:score` and `probes:run`: the one asked
-// for, or the newest; either way a released, valid one. A broken newest version is an error, never a silent
-// fall back to the one before. Works on what checkProbes found; reads nothing itself.
+// The probe version a command works on: the one asked for, or the newest; either way released and valid. A broken
+// newest version is an error, never a silent fall back to the one before.
 import {quote} from "../node/cli.js";
 import {formatProblem, type Problem} from "../authored/problems.js";
 import type {ProbesCheck} from "./check-probes.node.js";
@@ -12,7 +11,6 @@ export type Selection =
   /** usage: the name asked for does not exist; broken: it exists but is not valid or not released. */
   | {ok: false; kind: "usage" | "broken"; message: string};
 
-/** What keeps a version from being used: its file's problems, and hashes.json's problems about it. */
 function blockers(check: Pick<ProbesCheck, "hashes" | "problems">, probe: string, version: string): Problem[] {
   const file = `${probesDir}/${probe}/${version}.json`;
   return check.problems.filter(

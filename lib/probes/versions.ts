@@ -1,7 +1,6 @@
-// Which version of a probe is the current one: the newest, by version number. One function, used by the loader's
-// navigation, the page's view and the commands' version choice.
+// The one choice of a probe's current version, for the loader's navigation, the page's view and the commands.
 
-/** The newest of a probe's versions, given in version order (v1, v2, ...), or undefined when there is none. */
+/** Versions are given in version order (v1, v2, ...). */
 export function newestVersion<V>(versions: readonly V[]): V | undefined {
   return versions.at(-1);
 }

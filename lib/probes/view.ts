@@ -12,11 +12,11 @@ export interface ExampleView {
   text: string;
   total: number;
   expected: Record<string, "pass" | "fail">;
-  /** What the real scorer says, at build time. */
+  /** The real scorer's, at build time. */
   score: ScoreReport;
 }
 
-/** What the page shows of a run: who, when, and the scores. Not the reply: the page never shows it. */
+/** Never the reply: the page never shows it. */
 export type RunView = Pick<
   Run,
   "model" | "servedBy" | "startedAt" | "finishReason" | "truncated" | "oversized" | "usage" | "score"
@@ -26,14 +26,12 @@ export interface VersionView extends Omit<ProbeVersion, "examples"> {
   hash: string;
   file: string;
   examples: ExampleView[];
-  /** "Run it yourself", with the example model slug. */
   curl: string;
   runs: RunView[];
 }
 
 export interface ProbeView {
   probe: string;
-  /** The latest version. */
   current: string;
   exampleModel: string;
   versions: VersionView[];

@@ -1,11 +1,8 @@
-// Code a page loads only when it needs it (a dynamic import, started after the first paint), and what asks for it
-// before it arrives: the latest request is kept and served when it is in, so nothing typed meanwhile is lost and no
-// stale one is served after it.
+// Code a page loads when it needs it (a dynamic import after the first paint). The latest request is kept and served
+// when it is in, so nothing typed meanwhile is lost and no stale one is served after it.
 
 export interface LazyCode<T> {
-  /** The module, once in; null until then. */
   readonly value: T | null;
-  /** Starts loading it, once; resolves with it. */
   load(): Promise<T>;
 }
 
@@ -28,17 +25,13 @@ export function lazyCode<T>(importer: () => Promise<T>): LazyCode<T> {
   };
 }
 
-/** Asks for `use` with an input (see whenLoaded); `drop` forgets a request still waiting for the code. */
 export interface NeedsCode<I> {
   (input: I): void;
   drop(): void;
 }
 
-/**
- * A function of an input that needs `code`: called with the module in, it runs `use` at once; called before, it
- * starts the load and runs `use` once the module arrives, with the latest input asked for meanwhile (each request
- * stands for the whole state at its time, so the latest one holds every earlier one's input).
- */
+/** Called before the module is in, it starts the load and runs `use` once it arrives with the latest input (each
+ *  request stands for the whole state at its time). */
 export function whenLoaded<T, I>(code: LazyCode<T>, use: (module: T, input: I) => void): NeedsCode<I> {
   let latest: {input: I} | null = null;
   const ask = (input: I) => {

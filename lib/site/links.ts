@@ -1,6 +1,4 @@
-// How the site names and links an item or a rule, one way everywhere: an item's short label, the page where a
-// trainee scores it (from data/parts.yaml: which part shows which item set, in which phase) and a rule's anchor on
-// the guideline page. Pure and browser-safe (type imports only).
+// How the site names and links an item or a rule, one way everywhere.
 import type {Item} from "../authored/schemas/item.js";
 import type {Phase, TrainingPart} from "../authored/schemas/parts.js";
 

@@ -1,5 +1,4 @@
-// What the start page offers a trainee first: the part to start with, to go back to, or the next one after the part
-// they last worked in. Pure: the caller counts what the trainee has scored in each part.
+// What the start page offers a trainee first. Pure: the caller counts what the trainee has scored in each part.
 
 /** A part in walking order and how far the trainee is in it (total 0: a part to read, with nothing to score). */
 export interface PartStanding {
@@ -13,11 +12,8 @@ export type NextStep<P extends PartStanding> =
   /** Every part with something to score is scored. */
   | {kind: "done"};
 
-/**
- * The first part the trainee started and left unfinished (the walk runs in order: a part half done comes before one
- * further on); with none, the part after the last one they scored in (a part to read included, so Part 2 follows
- * Part 1); after the last part, the first part left unfinished. Nothing scored yet: the first part.
- */
+/** The first part started and left unfinished (the walk runs in order); else the part after the last one scored in
+ *  (a part to read included, so Part 2 follows Part 1); after the last, the first unfinished; at first, the first. */
 export function nextStep<P extends PartStanding>(parts: readonly P[]): NextStep<P> {
   let last = parts.length - 1;
   while (last >= 0 && !(parts[last]!.scored > 0)) last--;

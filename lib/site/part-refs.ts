@@ -1,19 +1,15 @@
-// Which parts a page points to, read off the content's parts (data/parts.yaml) rather than the case study's numbers:
-// where a trainee starts, the parts scored with the guideline ("Parts 4 to 6"), and the part scored under the vague
-// line, if any. Another guideline's parts (lib/node/content-root.ts) are numbered and ordered its own way. Pure.
+// Which parts a page points to, read off data/parts.yaml rather than the case study's numbers: another guideline's
+// parts (lib/node/content-root.ts) are numbered and ordered its own way.
 import type {PagePart} from "../node/page-data.js";
 import {listWords} from "../text/format.js";
 
-/** A part as a link names it: "Part 4", at ./rubric. */
 export interface PartRef {
   number: number;
   path: string;
 }
 
 export interface WalkParts {
-  /** The first part with a page: where the walk starts. */
   first: PartRef | null;
-  /** The parts scored with the guideline, in order. */
   guideline: PartRef[];
   /** The part scored under the vague instruction, when the content has one: the "before" of before and after. */
   vague: PartRef | null;
@@ -38,10 +34,7 @@ export function walkParts(
   };
 }
 
-/**
- * Parts by number: "Part 4", "Parts 4 to 6" when they run on without a gap, "Parts 2 and 5" when they do not, and
- * "no part" for none.
- */
+/** "Part 4", "Parts 4 to 6" without a gap, "Parts 2 and 5" with one, "no part" for none. */
 export function partsWords(parts: readonly PartRef[]): string {
   const numbers = parts.map((part) => part.number);
   if (numbers.length === 0) return "no part";

@@ -1,22 +1,17 @@
-// Runs work off the keystroke path: a burst of requests (one per keystroke) becomes one run, delayMs after the
-// last request, when the browser is next idle. A keystroke only records that a run is due, so typing never
-// waits for scoring. Timers are passed in so a test can drive them without a clock.
+// Runs work off the keystroke path: a burst of requests becomes one run, delayMs after the last, when the browser is
+// next idle. Timers are passed in so a test can drive them without a clock.
 
 export interface Timers {
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
-  /** Runs when the browser is idle, and within timeoutMs at the latest; absent where there is no idle callback. */
+  /** Absent where there is no idle callback. */
   idle?(run: () => void, timeoutMs: number): void;
 }
 
 export interface Debounced {
-  /** A run is due: it happens delayMs after the last request, then when idle. */
   request(): void;
-  /** Runs now if a run is due (and cancels the scheduled one). */
   flush(): void;
-  /** Forgets a due run. */
   cancel(): void;
-  /** Whether a run is due. */
   readonly pending: boolean;
 }
 
@@ -75,17 +70,13 @@ export function debounce(
   };
 }
 
-/** Runs `run` when the browser is next idle, and within `timeoutMs` at the latest (a timer where there is no idle
- *  callback). */
 export function whenIdle(run: () => void, timeoutMs: number, timers: Timers = browserTimers()): void {
   if (timers.idle) timers.idle(run, timeoutMs);
   else timers.setTimeout(run, Math.min(timeoutMs, 50));
 }
 
-/** Runs `run` once the page has painted what it shows first: when idle after the next frame, `timeoutMs` at most. */
 export const afterFirstPaint = (run: () => void, timeoutMs = 150): void =>
   void requestAnimationFrame(() => whenIdle(run, timeoutMs));
 
-/** Runs `run` once the next frame is painted: in a task posted from that frame's requestAnimationFrame, which runs
- *  after the frame's style, layout and paint. */
+/** In a task posted from the frame's requestAnimationFrame, which runs after its style, layout and paint. */
 export const afterPaint = (run: () => void): void => void requestAnimationFrame(() => void setTimeout(run, 0));

@@ -1,12 +1,8 @@
-// The site's navigation bar as HTML, for Framework's `header` (observablehq.config.ts calls it once per page). Two
-// labelled groups: the trainee's walk (the six parts, the blind self-check, their results) and the tools (authors,
-// cohort, probes). The current page's link carries aria-current="page". On a phone the groups fold behind a Menu
-// button; the script that makes the button work ships inline, so without JavaScript the button stays hidden and
-// every link shows. Pure: no file is read here.
+// The navigation bar as HTML, for Framework's `header`. On a phone the groups fold behind a Menu button whose script
+// ships inline, so without JavaScript the button stays hidden and every link shows.
 
 export interface NavLink {
   name: string;
-  /** The page's clean path: "/" for the start page, "/rubric", "/probes/six-step-chain". */
   path: string;
 }
 
@@ -18,16 +14,14 @@ export interface NavGroups {
 const escape = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** The clean path of a page as Framework names it in the header's context: "/index" is "/", "/x/index" is "/x/". */
+/** Framework names the start page "/index" in the header's context. */
 export const cleanPath = (path: string): string => path.replace(/(^|\/)index$/, "$1") || "/";
 
-/** The groups' ids, so the button, the labels and the tests agree. */
+/** Shared, so the button, the labels and the tests agree. */
 export const navIds = {menu: "site-nav-menu", training: "site-nav-training", tools: "site-nav-tools"} as const;
 
-/**
- * The menu button's behaviour: it shows the links while they are folded (CSS folds them below 760 px), and Escape
- * closes the menu from anywhere in it. Runs as the header is parsed, so a phone never paints the unfolded list.
- */
+/** Shows the links while CSS folds them (below 760 px); Escape closes the menu. Runs as the header is parsed, so a
+ *  phone never paints the unfolded list. */
 export const menuScript = `(() => {
   const nav = document.querySelector("nav.site-nav");
   const button = nav && nav.querySelector(".site-nav-toggle");

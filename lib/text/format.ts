@@ -1,17 +1,9 @@
-// Numbers as people read them, one way each in every message and page: a count with its thousands set off, a count
-// with its noun ("3 items", "1 item"), a size in bytes (a command's limit, a run file too large, a file the import
-// refuses); and a text's size in UTF-8. Pure and browser-safe.
+// Numbers as people read them, one way each in every message and page.
 
-/**
- * A whole number with its thousands set off by commas, as "en" writes it, without Intl: its first use costs tens of
- * ms in a page, a pause in the middle of a click.
- */
+/** Without Intl: its first use costs tens of ms in a page, a pause in the middle of a click. */
 export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-/**
- * A count with its noun, singular for one: "1 item", "0 items", "1,200 ratings". `many` is the plural where adding
- * an s will not do, or where the noun is a phrase: plural(2, "item moves", "items move").
- */
+/** `many` is the plural where adding an s will not do: plural(2, "item moves", "items move"). */
 export const plural = (count: number, noun: string, many = `${noun}s`): string =>
   `${thousands(count)} ${count === 1 ? noun : many}`;
 

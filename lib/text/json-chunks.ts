@@ -1,7 +1,5 @@
-// JSON in chunks, exactly as JSON.stringify(value, null, 2) writes it, for a value whose text is longer than one
-// string may be (V8 caps a string near 2^29 characters, about 536 million: a cohort of a million raters' rows is
-// more). Objects and arrays are opened and closed here; an array's elements that are objects (rows) are each
-// written whole by JSON.stringify, so no chunk grows with the length of an array. Browser-safe.
+// JSON.stringify(value, null, 2)'s text in chunks: V8 caps a string near 2^29 characters, and a cohort of a million
+// raters' rows is more. An array's object elements are written whole, so no chunk grows with an array's length.
 
 const pad = (depth: number): string => "  ".repeat(depth);
 
@@ -16,10 +14,8 @@ const isContainer = (value: unknown): value is object => value !== null && typeo
 const writesNothing = (value: unknown): boolean =>
   value === undefined || typeof value === "function" || typeof value === "symbol";
 
-/** A chunk is handed on once it reaches this many characters. */
 const chunkSize = 1 << 16;
 
-/** The value as JSON, indented by two spaces, in chunks; undefined (as JSON.stringify's top level) writes nothing. */
 export function* jsonChunks(value: unknown): Generator<string> {
   let buffer = "";
   function* write(text: string): Generator<string> {

@@ -1,14 +1,9 @@
-// Walking a parsed value (JSON, or the plain data YAML becomes) after it is parsed, and what no record of ours holds:
-// nesting deeper than the record's own, or a number that is not a whole number a record could hold. Used by the saved
-// record's parser and the import, the YAML loader's depth limit, and the secret scan of run files. Pure, and a walk
-// with its own stack: a value nested a million deep overflows any recursion (the schema's own messages print the
-// value, and printing it recurses).
+// A walk of a parsed value with its own stack (a value nested a million deep overflows any recursion, and the
+// schema's messages print the value recursively), and what no record holds: too deep, or an unsafe number.
 import {fieldPath} from "../authored/problems.js";
 
-/** A value met in a walk: its key in its parent, its parent, and how deep it sits (the root is level 0). */
 export interface JsonNode {
   value: unknown;
-  /** An array's index or an object's key; null for the root. */
   key: string | number | null;
   parent: JsonNode | null;
   depth: number;
@@ -34,7 +29,6 @@ function childrenOf(value: object): [string | number, unknown][] {
   return Object.entries(value);
 }
 
-/** Every value under root, root first, in document order. */
 export function* walkJson(root: unknown): Generator<JsonNode, void, undefined> {
   const stack: JsonNode[] = [{value: root, key: null, parent: null, depth: 0}];
   while (stack.length) {
@@ -49,11 +43,10 @@ export function* walkJson(root: unknown): Generator<JsonNode, void, undefined> {
   }
 }
 
-// The two depth checks below run after parsing, on the value: YAML nests by indentation as well as brackets, and a
-// record's numbers are checked in the same walk. A run file is measured before parsing instead (jsonDepth in
-// lib/probes/limits.ts), to be refused unread.
+// The depth checks run on the parsed value, since YAML nests by indentation too. A run file is measured before
+// parsing instead (jsonDepth in lib/probes/limits.ts), to be refused unread.
 
-/** The path of the first object or array nested `maxDepth` levels deep (the root is level 0); null when none is. */
+/** The root is level 0. */
 export function tooDeepAt(root: unknown, maxDepth: number): string | null {
   for (const node of walkJson(root)) if (isCollection(node.value) && node.depth >= maxDepth) return pathOf(node);
   return null;
@@ -64,10 +57,8 @@ export type ImpossibleShape =
   /** `value` is the number as parsed: 1e400 arrives as Infinity. */
   | {kind: "impossible-number"; path: string; value: number};
 
-/**
- * The first place where `root` nests `maxDepth` levels deep (the root is level 0), or holds a number that is not a
- * safe integer (1e300, 2^53 + 1, 0.5, Infinity); null when there is none.
- */
+/** The first place nesting `maxDepth` levels deep or holding a number that is not a safe integer (1e300, 2^53 + 1,
+ *  0.5, Infinity). */
 export function impossibleShape(root: unknown, maxDepth: number): ImpossibleShape | null {
   for (const node of walkJson(root)) {
     const {value} = node;

@@ -1,18 +1,12 @@
-// Text someone else typed, shown in a message: quoted on one line, with every character that would not show as
-// itself escaped as \u{...}. A right-to-left override (U+202E) would reorder the rest of the line in a terminal or a
-// page, a line separator (U+2028) would break it, and a zero-width space (U+200B) would make two names look alike.
-// Every message that quotes a file name, a field or a name goes through here; browser-safe.
+// Typed text quoted on one line, with what would not show as itself escaped as \u{...}: a right-to-left override
+// (U+202E) reorders a line in a terminal or page, U+2028 breaks it, and U+200B makes two names look alike.
 
-/**
- * A character that does not show as itself: a control (C0, DEL, C1), a format character (zero-width, bidi marks
- * and overrides, Arabic letter mark), a line or paragraph separator, a default-ignorable one (Hangul fillers,
- * variation selectors), a private-use or lone surrogate code unit, and any space but the plain one.
- */
+/** Controls, format characters (zero-width, bidi), line and paragraph separators, default-ignorables (Hangul
+ *  fillers, variation selectors), private-use or lone surrogates, and every space but the plain one. */
 export const unsafeCharacter =
   /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/u;
 const unsafeCharacters = new RegExp(unsafeCharacter.source, "gu");
 
-/** A code point as it is named: U+202E. */
 export const codePointName = (character: string): string =>
   `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 

@@ -1,10 +1,8 @@
-// A tar archive (POSIX ustar) of a few small text files. Framework extracts each file a page loads from an archive a
-// data loader writes (src/data.tar.js), so the site's data files come from one loader run instead of one each; the
-// authors' page downloads a new guideline version as one.
-// Pure and browser-safe: files in, bytes out; no modification times, so the same files give the same bytes.
+// A ustar archive of small text files: src/data.tar.js writes one so the site's data come from one loader run, not
+// one each. No modification times, so the same files give the same bytes.
 
 export interface TarFile {
-  /** The path inside the archive; at most 100 bytes, as ustar holds it without a prefix. */
+  /** At most 100 bytes: ustar holds it without a prefix. */
   name: string;
   content: string;
 }
@@ -12,14 +10,12 @@ export interface TarFile {
 const block = 512;
 const encoder = new TextEncoder();
 
-/** Writes `text` into `header` at `offset`, as ASCII, in a field of `length` bytes (the rest stays zero). */
 function field(header: Uint8Array, offset: number, length: number, text: string): void {
   const bytes = encoder.encode(text);
   if (bytes.length > length) throw new Error(`tar: "${text}" does not fit in a ${length}-byte field`);
   header.set(bytes, offset);
 }
 
-/** A number as ustar writes it: octal, zero-padded, ending in a NUL. */
 const octal = (value: number, length: number): string => `${value.toString(8).padStart(length - 1, "0")}\0`;
 
 function headerOf(name: string, size: number): Uint8Array {

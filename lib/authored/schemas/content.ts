@@ -1,6 +1,5 @@
-// Schemas of the authored prose and tables around the items: the case study's opening and close, the rubric-writer
-// check (edge case 11) and the blind self-check's pools and pass rules. Node-only (full zod): data loaders validate
-// these files at build time and pages receive the validated JSON.
+// Schemas of the authored prose and tables around the items (case study's opening and close, edge case 11, the blind
+// self-check). Node-only (full zod): pages receive the validated JSON.
 import {z} from "zod";
 import {CaseSet} from "./item.js";
 import {quoteText} from "../../text/quote-text.js";
@@ -8,7 +7,7 @@ import {quoteText} from "../../text/quote-text.js";
 const paragraphs = z
   .array(
     z.strictObject({
-      /** Names a paragraph a page points to, e.g. "disclosure". */
+      /** A page points to it, e.g. "disclosure". */
       id: z
         .string()
         .regex(/^[a-z]+(-[a-z]+)*$/)
@@ -42,18 +41,17 @@ export const CountConstraint = z.discriminatedUnion("kind", [
   z.strictObject({kind: z.literal("between"), min: count, max: count}),
 ]);
 
-/** [min, max] allowed counts; max null: no upper bound. */
+/** Max null: no upper bound. */
 export const CountRange = z
   .tuple([count, count.nullable()])
   .refine(([min, max]) => max === null || min <= max, "expected [min, max] with min <= max");
 
 export const Relation = z.enum(["same", "narrower", "broader", "partial-overlap", "no-overlap"]);
 
-/** Edge case 11: the case study's intro and five-row table, with the structured fields a classifier tests against. */
+/** Edge case 11: the case study's intro and five-row table, with the fields a classifier tests against. */
 export const RubricWriter = z.strictObject({
   caseStudyNumber: z.string().min(1),
   title: z.string().min(1),
-  /** The case's row in the case study's edge-case map. */
   mapRow: z.strictObject({case: z.string().min(1), ruling: z.string().min(1), score: z.string().min(1)}),
   intro: z.string().min(1),
   columns: z.strictObject({
@@ -66,9 +64,9 @@ export const RubricWriter = z.strictObject({
     .array(
       z.strictObject({
         relation: Relation,
-        /** The case study's words for the relation, e.g. "Partial overlap". */
+        /** The case study's words, e.g. "Partial overlap". */
         relationship: z.string().min(1),
-        /** The example criterion, e.g. "exactly two". */
+        /** e.g. "exactly two". */
         criterion: z.string().min(1),
         range: CountRange,
         problem: z.string().min(1),
@@ -78,32 +76,28 @@ export const RubricWriter = z.strictObject({
 });
 export type RubricWriter = z.infer<typeof RubricWriter>;
 
-/** A pool's name in data/calibration.yaml, which the pass rule that goes with it names: "calibration", "fresh". */
 const poolId = z.string().regex(/^[a-z]+(-[a-z]+)*$/, "expected a lowercase name like fresh");
 
-/** One blind run's cases: every item of the pool is one case of the run, in this order. */
+/** Every item of the pool is one case of the run, in this order. */
 export const SelfCheckPool = z.strictObject({
   id: poolId,
-  /** The case set its items come from (the loader checks each item is in it). */
+  /** The loader checks each item is in it. */
   set: CaseSet,
   items: z.array(z.string().min(1)).min(1),
-  /** About how long a run takes, in minutes: the home page says "about N min". */
+  /** The home page says "about N min". */
   minutes: z.int().min(1).max(240),
 });
 export type SelfCheckPool = z.infer<typeof SelfCheckPool>;
 
-/** When a run of the pool it names passes, and where the rule comes from. */
 export const PassRule = z
   .strictObject({
-    /** The pool this rule passes: a pool's id. */
     pool: poolId,
-    /** At least this many items scored exactly as ruled... */
+    /** Passes with this many exact of `of` (every item of the pool), and at most `maxTwoOrMoreOff` two or more points
+     *  off (or "not applicable" against a score). */
     exactAtLeast: z.int().min(0),
-    /** ...of this many (every item of the pool)... */
     of: z.int().min(1),
-    /** ...and at most this many two or more points off (or "not applicable" against a score). */
     maxTwoOrMoreOff: z.int().min(0),
-    /** Where the rule comes from, shown before the first item. */
+    /** Shown before the first item. */
     source: z.string().min(1),
   })
   .refine((rule) => rule.exactAtLeast <= rule.of, {
@@ -112,10 +106,7 @@ export const PassRule = z
   });
 export type PassRule = z.infer<typeof PassRule>;
 
-/**
- * The blind self-check (data/calibration.yaml): its pools in the order they are offered, and one pass rule for each,
- * naming its pool. An item belongs to one pool at most: a ruling seen in one run would spoil another pool's.
- */
+/** An item belongs to one pool at most: a ruling seen in one run would spoil another pool's. */
 export const CalibrationCheck = z
   .strictObject({
     pools: z.array(SelfCheckPool).min(1),

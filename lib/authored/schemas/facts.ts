@@ -1,11 +1,10 @@
-// The facts a rule reads from a checklist line, as the version's logic declares them (guideline/vN/logic.yaml): a
-// line of the item schema (./item.ts) names its rule, and its facts must have the shape that rule's facts declare.
-// Nothing here names any one guideline's rules or facts.
+// The facts a rule reads from a checklist line, as the version's logic declares them; nothing here names any one
+// guideline's rules or facts.
 import {z} from "zod";
 import type {GuidelineLogic, LogicFact} from "./logic.js";
 import {itemOver, lineFields, type Item} from "./item.js";
 
-/** One declared fact as zod: its type, bounds, listed values or words, and its default; titled for the editor. */
+/** Titled for the editor. */
 function factSchema(fact: LogicFact): z.ZodType {
   const base = ((): z.ZodType => {
     switch (fact.type) {
@@ -25,28 +24,21 @@ function factSchema(fact: LogicFact): z.ZodType {
       }
     }
   })();
-  // Each fact carries its title and one-line description (zod's .meta): the JSON Schema the case editor's data
-  // loader writes keeps them, and the editor labels its fact forms with them.
+  // Title and description (zod's .meta) stay in the JSON Schema the case editor labels its fact forms with.
   const titled = base.meta({title: fact.title, description: fact.description});
   if (fact.default !== undefined) return titled.default(fact.default as never);
   return fact.absent === undefined ? titled : titled.optional();
 }
 
-/** A rule's declared facts as one object schema: a line's facts must have this shape. */
 export const factsSchema = (facts: readonly LogicFact[]): z.ZodObject =>
   z.strictObject(Object.fromEntries(facts.map((fact) => [fact.name, factSchema(fact)])));
 
-/** Every rule's facts schema, by rule id, in the logic's order. */
 export const declaredFactSchemas = (logic: GuidelineLogic): Record<string, z.ZodObject> =>
   Object.fromEntries(logic.rules.map((rule) => [rule.id, factsSchema(rule.facts)]));
 
 const declared = new WeakMap<GuidelineLogic, z.ZodType<Item>>();
 
-/**
- * The item schema as the version's logic declares its part: each checklist line's rule is a declared rule and its
- * facts have that rule's declared shape (defaults filled in), each flag is a declared flag, and the deciding rule a
- * declared rule. The build reads items with it, and the case editor checks a case with it as JSON Schema.
- */
+/** The build reads items with it, and the case editor checks a case with it as JSON Schema. */
 export function declaredItem(logic: GuidelineLogic): z.ZodType<Item> {
   const known = declared.get(logic);
   if (known) return known;

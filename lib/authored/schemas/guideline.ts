@@ -4,45 +4,38 @@ import type {GuidelineLogic, ParameterValues} from "./logic.js";
 
 const ruleId = RuleId;
 
-/**
- * Marks a part of a guideline version the case study does not give, which the site had to write so the engine can score
- * (the first rubric's wording, say). Pages show it as reconstructed, with the reason.
- */
+/** A part of a version the case study does not give, which the site had to write so the engine can score. Pages
+ *  show it as reconstructed, with the reason. */
 export const Reconstructed = z.strictObject({
-  /** Why the part had to be written, and what in the case study it rests on. */
+  /** And what in the case study it rests on. */
   because: z.string().min(1),
 });
 export type Reconstructed = z.infer<typeof Reconstructed>;
 
-/** A marker on an entry with several text fields: `fields` names the reconstructed ones (all when left out). */
+/** `fields` names the reconstructed ones (all when left out). */
 const reconstructedFields = <F extends string>(fields: readonly [F, ...F[]]) =>
   z.strictObject({...Reconstructed.shape, fields: z.array(z.enum(fields)).min(1).optional()});
 
 export const GuidelineRule = z.strictObject({
-  /** Stable id that items cite; one of the rules the engine knows how to apply. */
+  /** Items cite it. */
   id: ruleId,
   /** 0: the opening on what is not rated; 1: listing the instructions; 2: checking each one. */
   step: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   title: z.string().min(1),
   text: z.string().min(1),
-  /** The parameters this rule reads, so an author sees what each threshold changes: parameters of the logic. */
   parameters: z.array(z.string().min(1)).default([]),
   /** Set when the case study does not give this rule's words for this version. */
   reconstructed: reconstructedFields(["title", "text"]).optional(),
 });
 export type GuidelineRule = z.infer<typeof GuidelineRule>;
 
-/**
- * A rule the author applied when scoring but the version's text does not state: the engine applies it, and a line
- * it decides is scored with no rule a trainee could cite.
- */
+/** Applied by the author when scoring but not stated by the version's text: a line it decides is scored with no rule
+ *  a trainee could cite. */
 export const UnwrittenRule = z.strictObject({
   id: ruleId,
-  /** The rule as the author held it. */
   text: z.string().min(1),
-  /** Where the case study says the author held it, in its words. */
+  /** The case study's words for where the author held it. */
   caseStudy: z.string().min(1),
-  /** What else the engine applies it to, for a reader of this version. */
   note: z.string().min(1).optional(),
 });
 export type UnwrittenRule = z.infer<typeof UnwrittenRule>;
@@ -51,12 +44,10 @@ export const RubricLevel = z.strictObject({
   score: z.int().min(1).max(5),
   meaning: z.string().min(1),
   checklist: z.string().min(1),
-  /** Set when the case study does not give this level's words for this version. */
   reconstructed: reconstructedFields(["meaning", "checklist"]).optional(),
 });
 export type RubricLevel = z.infer<typeof RubricLevel>;
 
-/** A version's guideline.yaml: its texts and rubric words. What it decides is its logic.yaml (./logic.ts). */
 export const GuidelineFile = z
   .strictObject({
     version: z.string().regex(/^v[0-9]+$/, "expected a version like v2"),
@@ -66,19 +57,15 @@ export const GuidelineFile = z
       .optional(),
     title: z.string().min(1),
     summary: z.string().min(1),
-    /** The one-line instruction raters often get, which the guideline replaces. */
     vague: z.string().min(1),
     notRated: z.strictObject({title: z.string().min(1), text: z.string().min(1)}).optional(),
     steps: z.array(z.strictObject({step: z.int().min(1).max(3), title: z.string().min(1)})).length(3),
     rules: z.array(GuidelineRule).min(1),
     rubric: z.array(RubricLevel).length(5),
     notApplicable: z.string().min(1),
-    /** Rules the author applied that this version's text does not state (the first rubric's accuracy rule). */
+    /** The first rubric's accuracy rule. */
     unwrittenRules: z.array(UnwrittenRule).optional(),
-    /**
-     * What this version changes from the one it replaces, in words, each with the setting (`--set` and the authors'
-     * page's address spell it) or the rule whose text was reworded: written by "Save as a new version".
-     */
+    /** Written by "Save as a new version": each change with its setting (as `--set` spells it) or reworded rule. */
     changes: z
       .array(
         z.strictObject({
@@ -88,7 +75,6 @@ export const GuidelineFile = z
         }),
       )
       .optional(),
-    /** Which of the version-wide texts the case study does not give for this version, each with why. */
     reconstructed: z
       .strictObject({
         notRated: Reconstructed.optional(),

@@ -1,12 +1,10 @@
-// What a guideline version decides, as data (guideline/vN/logic.yaml, beside the rule texts in guideline.yaml): the
-// parameters an author may set, each rule's facts and clauses, and the rubric's rows. Conditions are CEL (the Common
-// Expression Language) over the facts and parameters, or, for the rubric, over the checklist's summary; the engine
-// (lib/engine/) compiles them once and names nothing of any one guideline. The verdict words are the method's own
-// vocabulary and stay here (./verdict.ts). It is long: one record's schema, its parts and its cross-checks together.
+// What a guideline version decides, as data (logic.yaml): parameters, each rule's facts and clauses, the rubric's
+// rows. Conditions are CEL; the engine compiles them once and names nothing of any one guideline. It is long: one
+// record's schema, its parts and its cross-checks together.
 import {z} from "zod";
 import {Score, Verdict} from "./verdict.js";
 
-/** A name a CEL condition reads: a fact or a parameter. CEL's reserved words are refused. */
+/** CEL's reserved words are refused. */
 const celReserved = new Set([
   ...["as", "break", "const", "continue", "else", "false", "for", "function", "if", "import", "in", "let", "loop"],
   ...["package", "namespace", "null", "return", "true", "var", "void", "while"],
@@ -16,13 +14,12 @@ const celName = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a name CEL can read: letters, digits and _, not starting with a digit")
   .refine((name) => !celReserved.has(name), {message: "a word CEL reserves: choose another name"});
 
-/** A rule, clause, flag or rubric row id: lower-case words joined by hyphens. */
 const id = z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "expected lower-case words joined by hyphens");
 
-/** A CEL expression, parsed and type-checked when the logic is compiled. */
+/** Parsed and type-checked when the logic is compiled. */
 const Condition = z.string().min(1);
 
-/** A parameter read where a value is expected: `$registerBreak`. */
+/** `$registerBreak`. */
 const ParameterReference = z.custom<`$${string}`>(
   (value) => typeof value === "string" && /^\$[A-Za-z_][A-Za-z0-9_]*$/.test(value),
   {error: "expected $ and a parameter's name"},
@@ -131,14 +128,13 @@ const VerdictOrParameter = z.custom<Verdict | `$${string}`>(
   {error: `a verdict (${Verdict.options.join(", ")}) or $ and a parameter's name`},
 );
 
-/** A clause's verdict: a verdict word, a parameter whose value is one, or a CEL expression giving one. */
 const ClauseVerdict = z.union([VerdictOrParameter, Expression]);
 export type ClauseVerdict = z.infer<typeof ClauseVerdict>;
 
-/** For a wording that leaves the verdict open: the first entry whose condition (over parameters) holds. */
+/** The first entry whose condition (over parameters) holds. */
 export const OpenVerdicts = z.strictObject({
   when: Condition,
-  /** Every verdict the wording allows, in the order read; the same verdict twice counts once. */
+  /** The same verdict twice counts once. */
   verdicts: z.array(VerdictOrParameter).min(2),
 });
 export type OpenVerdicts = z.infer<typeof OpenVerdicts>;
@@ -146,33 +142,28 @@ export type OpenVerdicts = z.infer<typeof OpenVerdicts>;
 export const LogicClause = z.strictObject({
   /** Unique in its rule: `set=<rule>.<clause>=<verdict>` names it. */
   id,
-  /**
-   * The clause in a few words, for an author changing it ("a ceiling with none delivered"): the notebook's, written
-   * from the clause's sentence. The authors' page says a change with it: "Numbers, a ceiling with none delivered: not
-   * met → partly met".
-   */
+  /** The notebook's few words, from the clause's sentence: "Numbers, a ceiling with none delivered: not met → partly
+   *  met" on the authors' page. */
   words: z.string().min(1).optional(),
-  /** When the clause applies: the first clause of the rule whose condition holds decides. Left out: always. */
+  /** The first clause of the rule whose condition holds decides. Left out: always. */
   when: Condition.optional(),
   verdict: ClauseVerdict,
-  /** The flag the clause raises: a declared flag, or a CEL expression giving one or "" for none. */
+  /** A declared flag, or a CEL expression giving one or "" for none. */
   flag: z.union([id, Expression]).optional(),
-  /** The clause's sentence, quoted from the rule's text (a version whose text lacks it shows the whole text). */
+  /** Quoted from the rule's text (a version whose text lacks it shows the whole text). */
   sentence: z.string().min(1).optional(),
-  /** A wording that leaves the verdict open under some parameters. */
   open: z.array(OpenVerdicts).min(1).optional(),
-  /** For the main task: whether a response this clause decides still engages with the request (CEL or yes/no). */
+  /** For the main task (CEL or yes/no). */
   engages: z.union([z.boolean(), Condition]).optional(),
-  /** For the main task: the response declines a harmless request. */
   declines: z.boolean().optional(),
 });
 export type LogicClause = z.infer<typeof LogicClause>;
 
 export const LogicRule = z.strictObject({
-  /** The rule's id; its title and text stay in guideline.yaml under the same id. */
+  /** Its title and text stay in guideline.yaml under the same id. */
   id,
   facts: z.array(LogicFact),
-  /** Where the sentence that decides a line follows a fact rather than the clause: a sentence for each value. */
+  /** Where the deciding sentence follows a fact rather than the clause. */
   sentences: z.strictObject({fact: celName, values: words}).optional(),
   clauses: z.array(LogicClause).min(1),
 });
@@ -180,11 +171,10 @@ export type LogicRule = z.infer<typeof LogicRule>;
 
 const RowScore = z.union([Score, ParameterReference]);
 
-/** A rubric row's number: a whole number or a number, in a range, with this version's value. */
 export const RowThreshold = z
   .strictObject({
     name: celName,
-    /** What the number decides, as a heading: "How many small flaws a 4 allows". */
+    /** "How many small flaws a 4 allows". */
     title: z.string().min(1),
     description: z.string().min(1),
     type: z.enum(["count", "number"]),
@@ -202,62 +192,48 @@ export const RowThreshold = z
   });
 export type RowThreshold = z.infer<typeof RowThreshold>;
 
-/**
- * A rubric row in a few words, after its score ("one small flaw"): one wording, or one for each value of a parameter
- * where the parameter decides what the row says (rows 3 and 2 under the counting: "more than half met").
- */
+/** One wording, or one for each value of a parameter that decides what the row says ("more than half met"). */
 export const RowShortWords = z.union([z.string().min(1), z.strictObject({parameter: celName, values: words})]);
 export type RowShortWords = z.infer<typeof RowShortWords>;
 
-/** A rubric row's words: the notebook's, for the ruling, the trainee's implied score and the authors' pages. */
 const rowWords = {
-  /**
-   * The row in words, as the ruling and the trainee's implied score name it where its rubric level joins rows ("every
-   * instruction met, one with a small flaw"). Left out, the ruling quotes the level and other pages say the short
-   * words.
-   */
+  /** Where its rubric level joins rows ("every instruction met, one with a small flaw"). Left out, the ruling quotes
+   *  the level and other pages say the short words. */
   words: z.string().min(1).optional(),
-  /** The row in a few words after its score, for a table or a move: "one small flaw". */
+  /** "one small flaw". */
   short: RowShortWords,
 };
 
-/**
- * Which checklist lines set a row, for the rule a trainee is taught as the one that settles a case
- * (lib/trainee/deciding-rule.ts): "none" (no line lowers the score: every instruction met), "main" (the main task's
- * line), "not-applicable" (the lines ruled not applicable), "flaws" (the lines met with a small flaw), "shortfall"
- * (each counted line not fully met, and the main task's when only partly done).
- */
+/** For the rule a trainee is taught as settling a case (lib/trainee/deciding-rule.ts): "none" is no line lowering the
+ *  score; "shortfall" each counted line not fully met, and the main task's when only partly done. */
 export const RowDecidedBy = z.enum(["none", "main", "not-applicable", "flaws", "shortfall"]);
 export type RowDecidedBy = z.infer<typeof RowDecidedBy>;
 
 export const RubricRowData = z.strictObject({
   id,
   ...rowWords,
-  /** Which lines set the row; left out, "shortfall". */
+  /** Left out, "shortfall". */
   decidedBy: RowDecidedBy.optional(),
-  /** A CEL condition over the checklist's summary and the parameters: the first row that holds gives the score. */
+  /** Over the checklist's summary and the parameters: the first row that holds gives the score. */
   when: Condition,
   score: RowScore,
-  /** Where the rubric cannot tell this row from others: the rows that also apply when the condition holds. */
+  /** The rows that also apply when the condition holds. */
   open: z.array(z.strictObject({when: Condition, rows: z.array(id).min(1)})).optional(),
-  /**
-   * The row's number, declared so an author can change it (`set=rubric.<row id>=<value>`): the row's condition reads
-   * it by its name, as it reads a parameter; it belongs to the row, not to the version's parameters.
-   */
+  /** Declared so an author can change it (`set=rubric.<row id>=<value>`); it belongs to the row, not the parameters. */
   threshold: RowThreshold.optional(),
 });
 export type RubricRowData = z.infer<typeof RubricRowData>;
 
 export const LogicRubric = z.strictObject({
-  /** How the share met counts each verdict of the other instructions; a verdict left out counts 0. */
+  /** A verdict left out counts 0. */
   credit: z.partialRecord(Verdict, z.union([z.number().min(0).max(1), ParameterReference])),
   rows: z.array(RubricRowData).min(1),
-  /** A cap: when its condition holds, a higher score is lowered to it, under its own row id. */
+  /** When its condition holds, a higher score is lowered to it, under its own row id. */
   cap: z
     .strictObject({
       id,
       ...rowWords,
-      /** Which lines set it; left out, "main" (a cap lowers the score for what the main task's line says). */
+      /** Left out, "main". */
       decidedBy: RowDecidedBy.optional(),
       when: Condition,
       score: z.union([z.int().min(1).max(5), ParameterReference]),
@@ -266,7 +242,7 @@ export const LogicRubric = z.strictObject({
 });
 export type LogicRubric = z.infer<typeof LogicRubric>;
 
-/** Refuses a name used twice in a list: `what` says what the names are, for the message. */
+/** `what` names the names, for the message. */
 function unique<T>(
   ctx: z.core.ParsePayload<unknown>,
   list: readonly T[],

@@ -6,7 +6,7 @@
 import type {ParameterValues} from "../authored/schemas/logic.js";
 import {rubricRowByNumber} from "../engine/labels.js";
 import type {CompiledLogic} from "../engine/logic.js";
-import type {RubricRow, Tally} from "../engine/rubric.js";
+import {creditOf, type RubricRow, type Tally} from "../engine/rubric.js";
 import type {Outcome} from "./preview.js";
 import {plural} from "../text/format.js";
 
@@ -61,15 +61,9 @@ const rowsText = ({logic, parameters}: MoveSide, outcome: Outcome): string =>
     ? outcome.rows.map((row) => rubricRowByNumber(logic.data, row, parameters)).join(" or ")
     : "no row";
 
-/** What a "partly met" line counts toward the share: the rubric's credit for it, a number or a parameter's value. */
-function partlyCredit({logic, parameters}: MoveSide): number {
-  const credit = logic.data.rubric.credit.partly ?? 0;
-  return typeof credit === "number" ? credit : Number(parameters[credit.slice(1)]);
-}
-
 /** The side's share in words, a "partly met" line weighed as its rubric credits it; null when a line is undecided. */
-const sideShare = (side: MoveSide, outcome: Outcome): string | null =>
-  outcome.tally && shareWords(outcome.tally, partlyCredit(side));
+const sideShare = ({logic, parameters}: MoveSide, outcome: Outcome): string | null =>
+  outcome.tally && shareWords(outcome.tally, creditOf(logic, "partly", parameters));
 
 /** The reason of one move: the share (where a row that counts it applies on either side) and each side's rows. */
 export function moveReason(

@@ -1,8 +1,9 @@
 // How the engine's verdicts and rubric rows read, on every page and in every command: one wording for each, and
-// the shorter forms a table or a list needs, each built beside the full one. Browser-safe (type imports only):
-// lib/authored/schemas/verdict.ts and lib/engine/rubric.ts hold the values.
+// the shorter forms a table or a list needs, each built beside the full one. Browser-safe (type imports only, and
+// ./reference.ts, which imports nothing): lib/authored/schemas/verdict.ts and lib/engine/rubric.ts hold the values.
 import type {GuidelineLogic, RowShortWords} from "../authored/schemas/logic.js";
 import type {ParameterValues} from "./logic.js";
+import {reference} from "./reference.js";
 import type {RubricRow} from "./rubric.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 
@@ -58,8 +59,8 @@ export function rubricRowByNumber(logic: RowsWords, row: RubricRow, parameters: 
   const data = rowData(logic, row);
   if (!data) return row;
   const words = shortWords(data.short, parameters);
-  const score =
-    typeof data.score === "string" && data.score.startsWith("$") ? parameters[data.score.slice(1)] : data.score;
+  const named = typeof data.score === "string" ? reference(data.score) : null;
+  const score = named ? parameters[named.parameter] : data.score;
   return score === "n/a" ? words : `row ${String(score)}, ${words}`;
 }
 

@@ -35,13 +35,13 @@ export const hasRubricRow = (logic: RowsWords, row: RubricRow): boolean => rowDa
 
 /**
  * A rubric row, as the ruling, the trainee's implied score and the case editor state it: the version's words for it
- * (guideline/vN/logic.yaml), else its short words where they are one wording; a row the rubric does not declare is
+ * (guideline/vN/logic.yaml), else its short words as the parameters read them; a row the rubric does not declare is
  * said as "a row of the rubric".
  */
-export function rubricRowWords(logic: RowsWords, row: RubricRow): string {
+export function rubricRowWords(logic: RowsWords, row: RubricRow, parameters: ParameterValues): string {
   const data = rowData(logic, row);
-  if (data?.words !== undefined) return data.words;
-  return typeof data?.short === "string" ? data.short : "a row of the rubric";
+  if (!data) return "a row of the rubric";
+  return data.words ?? shortWords(data.short, parameters);
 }
 
 /** A row's short words, as the parameters read them: "more than half met" under `counting: more-than-half`. */

@@ -118,11 +118,11 @@ function caseDerivation(id: string, lines: readonly ReadyLine[], ruleSet: RuleSe
     score: trace.score,
     candidates: trace.candidates,
     rows: trace.rows,
-    rowWords: trace.rows.map((row) => rubricRowWords(ruleSet.logic.data, row)),
+    rowWords: trace.rows.map((row) => rubricRowWords(ruleSet.logic.data, row, ruleSet.parameters)),
     trace,
     scoreText: scoreWords(
       trace.candidates,
-      trace.rows.map((row) => rubricRowWords(ruleSet.logic.data, row)),
+      trace.rows.map((row) => rubricRowWords(ruleSet.logic.data, row, ruleSet.parameters)),
     ),
   };
 }

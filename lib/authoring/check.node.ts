@@ -139,7 +139,7 @@ export function checkGuideline(
         field: "score",
         message:
           `ruled ${item.score} but the engine derives ${derivation.score} ` +
-          `(the rubric row “${rubricRowWords(guideline.logic, derivation.rows[0]!)}”)`,
+          `(the rubric row “${rubricRowWords(guideline.logic, derivation.rows[0]!, guideline.parameters)}”)`,
       });
     }
     // The edge-case map asks a trainee which rule settles a case: where every line is met the trace names none, and

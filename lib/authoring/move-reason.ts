@@ -1,17 +1,18 @@
 // Why a case moves, in words true at the edges: the share met ("1 of 2 other instructions met: half"), and each
-// version's row in its counting rule's words ("row 3, at least half met").
-import type {GuidelineLogic, ParameterValues} from "../authored/schemas/logic.js";
-import {namesRead} from "../engine/cel.js";
+// version's row in its counting rule's words ("row 3, at least half met"). Each side is worded with the logic that
+// produced it: a candidate's rows may differ from its base's.
+import type {ParameterValues} from "../authored/schemas/logic.js";
 import {rubricRowByNumber} from "../engine/labels.js";
-import type {RubricRow, Tally} from "../engine/rubric.js";
+import type {CompiledLogic} from "../engine/logic.js";
+import {creditOf, type RubricRow, type Tally} from "../engine/rubric.js";
 import type {Outcome} from "./preview.js";
 import {plural} from "../text/format.js";
 
 const shareNames = ["share", "credit", "of", "missed"];
 
 /** The first row reading the share and every row after it (reached because the share fell short), and the cap. */
-function countedRows({rubric}: Pick<GuidelineLogic, "rubric">): RubricRow[] {
-  const first = rubric.rows.findIndex((row) => shareNames.some((name) => namesRead(row.when).has(name)));
+function countedRows({rubric}: CompiledLogic): RubricRow[] {
+  const first = rubric.rows.findIndex((row) => shareNames.some((name) => row.when.names.includes(name)));
   const rows = first < 0 ? [] : rubric.rows.slice(first);
   return [...rows.map((row) => row.id), ...(rubric.cap ? [rubric.cap.id] : [])];
 }
@@ -43,32 +44,39 @@ export interface MoveReason {
   to: string;
 }
 
-/** What a "partly met" line counts toward the share: the rubric's credit for it, a number or a parameter's value. */
-function partlyCredit({rubric}: Pick<GuidelineLogic, "rubric">, parameters: ParameterValues): number {
-  const credit = rubric.credit.partly ?? 0;
-  return typeof credit === "number" ? credit : Number(parameters[credit.slice(1)]);
+/** One side of a move: the logic that produced its outcome and the parameters it read. */
+export interface MoveSide {
+  logic: CompiledLogic;
+  parameters: ParameterValues;
 }
 
-const rowsText = (logic: Pick<GuidelineLogic, "rubric">, outcome: Outcome, parameters: ParameterValues): string =>
-  outcome.rows.length ? outcome.rows.map((row) => rubricRowByNumber(logic, row, parameters)).join(" or ") : "no row";
+const rowsText = ({logic, parameters}: MoveSide, outcome: Outcome): string =>
+  outcome.rows.length
+    ? outcome.rows.map((row) => rubricRowByNumber(logic.data, row, parameters)).join(" or ")
+    : "no row";
+
+/** The side's share in words, a "partly met" line weighed as its rubric credits it; null when a line is undecided. */
+const sideShare = ({logic, parameters}: MoveSide, outcome: Outcome): string | null =>
+  outcome.tally && shareWords(outcome.tally, creditOf(logic, "partly", parameters));
 
 /** The reason of one move: the share (where a row that counts it applies on either side) and each side's rows. */
 export function moveReason(
   from: Outcome,
   to: Outcome,
-  {base, candidate, logic}: {base: ParameterValues; candidate: ParameterValues; logic: Pick<GuidelineLogic, "rubric">},
+  {base, candidate}: {base: MoveSide; candidate: MoveSide},
   names: {base: string; candidate: string} = {base: "base", candidate: "candidate"},
 ): MoveReason {
-  const counted = countedRows(logic);
-  const counts = [...from.rows, ...to.rows].some((row) => counted.includes(row));
-  const before = from.tally && shareWords(from.tally, partlyCredit(logic, base));
-  const after = to.tally && shareWords(to.tally, partlyCredit(logic, candidate));
+  const counts =
+    from.rows.some((row) => countedRows(base.logic).includes(row)) ||
+    to.rows.some((row) => countedRows(candidate.logic).includes(row));
+  const before = sideShare(base, from);
+  const after = sideShare(candidate, to);
   const shares = !counts
     ? []
     : before === after || !before || !after
       ? [before ?? after].filter((share) => share !== null)
       : [`${names.base}: ${before}`, `${names.candidate}: ${after}`];
-  return {shares, from: rowsText(logic, from, base), to: rowsText(logic, to, candidate)};
+  return {shares, from: rowsText(base, from), to: rowsText(candidate, to)};
 }
 
 /** The reason in one sentence: "1 of 2 other instructions met: half; v2 applies row 3, …; the candidate row 2, …". */

@@ -253,9 +253,8 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
         to: outcomeOf(to),
         lines: lineChanges(from, to, prepared.ruleSet, candidate),
         reason: moveReason(outcomeOf(from), outcomeOf(to), {
-          base: prepared.ruleSet.parameters,
-          candidate: candidate.parameters,
-          logic: prepared.ruleSet.logic.data,
+          base: prepared.ruleSet,
+          candidate,
         }),
       });
     if (unsettledNow)

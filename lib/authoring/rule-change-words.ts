@@ -5,6 +5,7 @@ import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/sche
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {verdictInListLabels, verdictLabels} from "../engine/labels.js";
 import {compileLogic, parameterValues, ParameterContext} from "../engine/logic.js";
+import {reference} from "../engine/reference.js";
 import {openEntry} from "../engine/rules.js";
 import {
   clauseOf,
@@ -27,8 +28,10 @@ export const clauseWords = (clause: LogicClause): string => clause.words ?? clau
 /** "not met", "met or partly met, left open": open is the engine's reading of its compiled `open` entries. */
 export function clauseVerdictWords(logic: GuidelineLogic, rule: string, clause: LogicClause): string {
   const parameters = parameterValues(logic);
-  const word = (verdict: string): string =>
-    verdict.startsWith("$") ? verdictName(parameters[verdict.slice(1)], verdict.slice(1)) : verdictName(verdict, null);
+  const word = (verdict: string): string => {
+    const named = reference(verdict);
+    return named ? verdictName(parameters[named.parameter], named.parameter) : verdictName(verdict, null);
+  };
   // The first entry whose condition holds under these parameters says what it allows.
   const compiled = compileLogic(logic);
   const engine = compiled.rules.get(rule)?.clauses.find((entry) => entry.data.id === clause.id);

@@ -1,8 +1,9 @@
 // How the engine's verdicts and rubric rows read, on every page and in every command: one wording for each, and
-// the shorter forms a table or a list needs, each built beside the full one. Browser-safe (type imports only):
-// lib/authored/schemas/verdict.ts and lib/engine/rubric.ts hold the values.
+// the shorter forms a table or a list needs, each built beside the full one. Browser-safe (type imports only, and
+// ./reference.ts, which imports nothing): lib/authored/schemas/verdict.ts and lib/engine/rubric.ts hold the values.
 import type {GuidelineLogic, RowShortWords} from "../authored/schemas/logic.js";
 import type {ParameterValues} from "./logic.js";
+import {reference} from "./reference.js";
 import type {RubricRow} from "./rubric.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 
@@ -34,13 +35,13 @@ export const hasRubricRow = (logic: RowsWords, row: RubricRow): boolean => rowDa
 
 /**
  * A rubric row, as the ruling, the trainee's implied score and the case editor state it: the version's words for it
- * (guideline/vN/logic.yaml), else its short words where they are one wording; a row the rubric does not declare is
+ * (guideline/vN/logic.yaml), else its short words as the parameters read them; a row the rubric does not declare is
  * said as "a row of the rubric".
  */
-export function rubricRowWords(logic: RowsWords, row: RubricRow): string {
+export function rubricRowWords(logic: RowsWords, row: RubricRow, parameters: ParameterValues): string {
   const data = rowData(logic, row);
-  if (data?.words !== undefined) return data.words;
-  return typeof data?.short === "string" ? data.short : "a row of the rubric";
+  if (!data) return "a row of the rubric";
+  return data.words ?? shortWords(data.short, parameters);
 }
 
 /** A row's short words, as the parameters read them: "more than half met" under `counting: more-than-half`. */
@@ -58,8 +59,8 @@ export function rubricRowByNumber(logic: RowsWords, row: RubricRow, parameters: 
   const data = rowData(logic, row);
   if (!data) return row;
   const words = shortWords(data.short, parameters);
-  const score =
-    typeof data.score === "string" && data.score.startsWith("$") ? parameters[data.score.slice(1)] : data.score;
+  const named = typeof data.score === "string" ? reference(data.score) : null;
+  const score = named ? parameters[named.parameter] : data.score;
   return score === "n/a" ? words : `row ${String(score)}, ${words}`;
 }
 

@@ -15,6 +15,7 @@ import type {
 } from "../authored/schemas/logic.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import {compileCondition, environmentOf, namesRead, type CelType, type CompiledCondition} from "./cel.js";
+import {reference} from "./reference.js";
 
 export type {ParameterValue, ParameterValues};
 
@@ -96,8 +97,6 @@ const factType = (fact: LogicFact): CelType =>
 export const parameterValues = (logic: GuidelineLogic): ParameterValues =>
   Object.fromEntries(logic.parameters.map((parameter) => [parameter.name, parameter.value]));
 
-const reference = (value: string): {parameter: string} | null =>
-  value.startsWith("$") ? {parameter: value.slice(1)} : null;
 const verdictSource = (value: string): VerdictSource => reference(value) ?? {verdict: value as Verdict};
 
 /** Where a name is declared twice for one condition: a fact and a parameter, or a summary name and a parameter. */

@@ -24,7 +24,8 @@ export interface Tally {
   missed: number;
 }
 
-function creditOf(logic: CompiledLogic, verdict: Verdict, parameters: ParameterValues): number {
+/** What a line with this verdict counts toward the share met: the rubric's credit, a number or a parameter's value. */
+export function creditOf(logic: CompiledLogic, verdict: Verdict, parameters: ParameterValues): number {
   const credit = logic.rubric.credit.get(verdict);
   if (credit === undefined) return 0;
   return typeof credit === "number" ? credit : (parameters[credit.parameter] as number);

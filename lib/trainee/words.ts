@@ -4,7 +4,7 @@ import type {Item} from "../authored/schemas/item.js";
 import {textOf} from "../authored/quote.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {hasRubricRow, rubricRowWords, verdictLabels} from "../engine/labels.js";
-import type {GuidelineLogic} from "../authored/schemas/logic.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
 import type {ScoreComparison} from "./score-distance.js";
 import type {ImpliedScore} from "./implied.js";
 import {leanOf, leanThreshold, type LeanInput} from "./lean.js";
@@ -42,7 +42,10 @@ export function listingText(item: Pick<Item, "request" | "turns" | "checklist">,
 }
 
 /** What the trainee's own checklist implies, in a sentence. */
-export function describeImplied(implied: ImpliedScore, logic: Pick<GuidelineLogic, "rubric">): string {
+export function describeImplied(
+  implied: ImpliedScore,
+  {logic, parameters}: Pick<Guideline, "logic" | "parameters">,
+): string {
   if (!implied.ok) {
     switch (implied.reason) {
       case "no-main":
@@ -56,7 +59,7 @@ export function describeImplied(implied: ImpliedScore, logic: Pick<GuidelineLogi
   if (implied.score !== null) {
     const row = implied.rows[0];
     // The row in the version's words (guideline/vN/logic.yaml); a row the rubric does not declare goes unnamed.
-    const named = row && hasRubricRow(logic, row) ? ` (${rubricRowWords(logic, row)})` : "";
+    const named = row && hasRubricRow(logic, row) ? ` (${rubricRowWords(logic, row, parameters)})` : "";
     return `Your checklist implies ${scoreText(implied.score)}${named}.`;
   }
   const scores = implied.scores.map(scoreText).join(" or ");

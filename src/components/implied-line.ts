@@ -21,11 +21,11 @@ export interface ImpliedLine {
 }
 
 /** The implied-score line of a card scored with `guideline`; the interpreter is loaded after the next paint. */
-export function impliedLine(guideline: Pick<Guideline, "logic">): ImpliedLine {
+export function impliedLine(guideline: Pick<Guideline, "logic" | "parameters">): ImpliedLine {
   const node = el("p", {"class": "implied", "aria-live": "polite"});
   const show = whenLoaded(impliedCode, (module, draft: ChecklistDraft) => {
     const implied = draft.lines.length ? module.impliedUnder(draft, guideline) : null;
-    node.textContent = implied ? describeImplied(implied, guideline.logic) : noChecklist;
+    node.textContent = implied ? describeImplied(implied, guideline) : noChecklist;
   });
   afterFirstPaint(() => void impliedCode.load());
   return {

@@ -163,7 +163,7 @@ export function RulingRest(
         item.score === "n/a"
           ? guideline.notApplicable
           : level && rubricRowNamed(guideline.logic, level, row)
-            ? `${level.score}, ${rubricRowWords(guideline.logic, row)}.`
+            ? `${level.score}, ${rubricRowWords(guideline.logic, row, guideline.parameters)}.`
             : level
               ? `${level.score}, ${level.meaning.toLowerCase()}: ${level.checklist}.`
               : null,

@@ -200,3 +200,43 @@ describe("a clause changed as data", () => {
     expect(deriveCandidate(prepared, candidate)).toEqual(items.map((item) => derive(item, candidate)));
   });
 });
+
+describe("a candidate whose rubric rows differ from the base's", () => {
+  // Made by hand from v2: row 2 under another id with its own words, and "more than half" counting.
+  const renamed = (id: string) => (id === "fewer-than-half" ? "under-half" : id);
+  const logic = {
+    ...v2.logic,
+    rubric: {
+      ...v2.logic.rubric,
+      rows: v2.logic.rubric.rows.map((row) => ({
+        ...row,
+        id: renamed(row.id),
+        ...(row.id === "fewer-than-half" ? {short: "under half met"} : {}),
+        ...(row.open ? {open: row.open.map((entry) => ({...entry, rows: entry.rows.map(renamed)}))} : {}),
+      })),
+    },
+  };
+  const candidate: RuleSet = {
+    ...base,
+    logic: compileLogic(logic),
+    parameters: {...base.parameters, counting: "more-than-half"},
+  };
+
+  it("words the candidate's rows with the candidate's logic: exactly half moves to its row 2, in its words", () => {
+    const result = preview(items, base, candidate);
+    // Exactly half of the other instructions met, which "more than half" puts in row 2: examples 2, 3 and 7 (one of
+    // two met, one missed) and example 4 and fresh-3 (their one other instruction partly met, counting 0.5 of 1).
+    expect(ids(result.moved)).toEqual(["example-2", "example-3", "example-4", "example-7", "fresh-3"]);
+    for (const moved of result.moved) {
+      expect(moved.reason.shares, moved.id).toEqual([
+        moved.id === "example-4" || moved.id === "fresh-3"
+          ? "0.5 of 1 other instruction met (partly met counts as 0.5): half"
+          : "1 of 2 other instructions met: half",
+      ]);
+      expect([moved.reason.from, moved.reason.to], moved.id).toEqual([
+        "row 3, at least half met",
+        "row 2, under half met",
+      ]);
+    }
+  });
+});

@@ -6,6 +6,8 @@ import {loadGuideline} from "../../../lib/node/load.js";
 import {diffText, versionDiff, versionDiffLines, type DiffPart} from "../../../lib/authoring/version-diff.js";
 import {moveReason, shareWords} from "../../../lib/authoring/move-reason.js";
 import {rubricRowByNumber} from "../../../lib/engine/labels.js";
+import {compileLogic} from "../../../lib/engine/logic.js";
+import type {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";
 
 const v1 = loadGuideline("v1");
 const v2 = loadGuideline("v2");
@@ -125,9 +127,8 @@ describe("why a case moves at exactly half", () => {
       {score: 3, candidates: [3], rows: ["half-or-more"], tally: half},
       {score: 2, candidates: [2], rows: ["fewer-than-half"], tally: half},
       {
-        base: {...v2.parameters},
-        candidate: {...v2.parameters, counting: "more-than-half"},
-        logic: v2.logic,
+        base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
+        candidate: {logic: compileLogic(v2.logic), parameters: {...v2.parameters, counting: "more-than-half"}},
       },
     );
     expect(reason).toEqual({
@@ -136,5 +137,53 @@ describe("why a case moves at exactly half", () => {
       to: "row 2, half or fewer met",
     });
     expect(reason.to).not.toContain("fewer than half");
+  });
+
+  it("words each side with the logic that produced it when the candidate's rows and credit differ from the base's", () => {
+    // A candidate made by hand from v2: its row 2 has another id and its own short words, and a partly met
+    // instruction counts 0.25 rather than v2's partlyWeight (0.5).
+    const {rubric} = v2.logic;
+    const renamed = (id: string) => (id === "fewer-than-half" ? "under-half" : id);
+    const candidate: GuidelineLogic = {
+      ...v2.logic,
+      rubric: {
+        ...rubric,
+        credit: {...rubric.credit, partly: 0.25},
+        rows: rubric.rows.map((row) => ({
+          ...row,
+          id: renamed(row.id),
+          ...(row.id === "fewer-than-half" ? {short: "under half met"} : {}),
+          ...(row.open ? {open: row.open.map((entry) => ({...entry, rows: entry.rows.map(renamed)}))} : {}),
+        })),
+      },
+    };
+    // One other met, one partly met, one not met: 1 + 0.5 = 1.5 of 3 under v2, half, row 3 under at-least-half;
+    // 1 + 0.25 = 1.25 of 3 under the candidate, less than half, its row 2.
+    const reason = moveReason(
+      {
+        score: 3,
+        candidates: [3],
+        rows: ["half-or-more"],
+        tally: {credit: 1.5, of: 3, share: 0.5, flaws: 0, missed: 1},
+      },
+      {
+        score: 2,
+        candidates: [2],
+        rows: ["under-half"],
+        tally: {credit: 1.25, of: 3, share: 1.25 / 3, flaws: 0, missed: 1},
+      },
+      {
+        base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
+        candidate: {logic: compileLogic(candidate), parameters: {...v2.parameters}},
+      },
+    );
+    expect(reason).toEqual({
+      shares: [
+        "base: 1.5 of 3 other instructions met (partly met counts as 0.5): half",
+        "candidate: 1.25 of 3 other instructions met (partly met counts as 0.25): less than half",
+      ],
+      from: "row 3, at least half met",
+      to: "row 2, under half met",
+    });
   });
 });

@@ -2,7 +2,7 @@
 // (guideline/v2/guideline.yaml's rubric) and the case study's, written out here by hand.
 import {describe, expect, it} from "vitest";
 import {describeShape} from "../../../lib/authoring/completeness-words.js";
-import {rubricRowByNumber, verdictInListLabels, verdictLabels} from "../../../lib/engine/labels.js";
+import {rubricRowByNumber, rubricRowWords, verdictInListLabels, verdictLabels} from "../../../lib/engine/labels.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 
 const {logic} = loadGuideline("v2");
@@ -27,6 +27,25 @@ describe("verdict and rubric-row wording", () => {
     );
     for (const row of [...logic.rubric.rows.map((entry) => entry.id), logic.rubric.cap!.id])
       expect(rubricRowByNumber(logic, row, v2)).toMatch(/^(row [1-5], |not applicable$)/);
+  });
+
+  it("says a row without words of its own in its short words as the parameters read them, not as 'a row'", () => {
+    // v2's rows 3 and 2 with their full words left out, as a version may write them: the short words are the
+    // counting's (guideline/v2/logic.yaml), "at least half met" under at-least-half and "more than half met" under
+    // more-than-half; a row the rubric does not declare is said as "a row of the rubric".
+    const shortOnly = {
+      rubric: {...logic.rubric, rows: logic.rubric.rows.map(({words: _words, ...row}) => row)},
+    };
+    const v2 = {counting: "at-least-half", partialMainCap: 3} as const;
+    expect(rubricRowWords(shortOnly, "half-or-more", v2)).toBe("at least half met");
+    expect(rubricRowWords(shortOnly, "half-or-more", {...v2, counting: "more-than-half"})).toBe("more than half met");
+    expect(rubricRowWords(shortOnly, "fewer-than-half", {...v2, counting: "most-missed"})).toBe(
+      "most instructions missed",
+    );
+    expect(rubricRowWords(logic, "half-or-more", v2)).toBe(
+      "main task met or partly met, at least half of the other instructions met",
+    );
+    expect(rubricRowWords(logic, "no-such-row", v2)).toBe("a row of the rubric");
   });
 
   it("describes a checklist shape in the same words", () => {

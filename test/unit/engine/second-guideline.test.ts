@@ -99,9 +99,9 @@ describe("a second guideline's logic", () => {
   it("says each of its rows, its cap and its flag in its own words, never by id or as undefined", () => {
     // The words are the fixture's logic.yaml (a ruling's flags, the case editor's rows, the authors' moves).
     expect(flagLabel(logic, "tone")).toBe("Tone");
-    expect(rubricRowWords(logic, "all-supported")).toBe("every claim supported");
-    expect(rubricRowWords(logic, "unfaithful")).toBe("unfaithful");
     const parameters = parameterValues(logic);
+    expect(rubricRowWords(logic, "all-supported", parameters)).toBe("every claim supported");
+    expect(rubricRowWords(logic, "unfaithful", parameters)).toBe("unfaithful");
     expect(rubricRowByNumber(logic, "mostly-supported", parameters)).toBe("row 3, mostly supported");
     expect(rubricRowByNumber(logic, "central-partly-capped", parameters)).toBe(
       "row 3, the cap for a partly supported central claim",

@@ -22,7 +22,7 @@ import {
 import {free, item, line, mark, option} from "./helpers.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 
-const v2Logic = loadGuideline("v2").logic;
+const v2 = loadGuideline("v2");
 
 describe("the words of a listed line", () => {
   it("are the marked words, the trainee's own line, or the ticked option", () => {
@@ -64,24 +64,24 @@ describe("what the trainee's checklist implies", () => {
   const bullets = mark(example2, "in three bullet points");
 
   it("asks for what is missing first", () => {
-    expect(describeImplied(impliedScore({lines: [line(bullets, "met")]}, caseStudyParameters), v2Logic)).toBe(
+    expect(describeImplied(impliedScore({lines: [line(bullets, "met")]}, caseStudyParameters), v2)).toBe(
       "Mark one listed line as the main task to see the score your checklist implies.",
     );
     expect(
-      describeImplied(impliedScore({lines: [line(main, "met", true), line(bullets)]}, caseStudyParameters), v2Logic),
+      describeImplied(impliedScore({lines: [line(main, "met", true), line(bullets)]}, caseStudyParameters), v2),
     ).toBe("Check every listed line (1 still open) to see the score your checklist implies.");
   });
 
   it("names the score and the rubric row", () => {
     const implied = impliedScore({lines: [line(main, "met", true), line(bullets, "not-met")]}, caseStudyParameters);
-    expect(describeImplied(implied, v2Logic)).toBe(
+    expect(describeImplied(implied, v2)).toBe(
       "Your checklist implies 2 (main task met or partly met, fewer than half of the other instructions met).",
     );
   });
 
   it("asks how the response stands to the request when the main task is not done", () => {
     const implied = impliedScore({lines: [line(main, "not-met", true)]}, caseStudyParameters);
-    expect(describeImplied(implied, v2Logic)).toBe(
+    expect(describeImplied(implied, v2)).toBe(
       "Your checklist implies 2 or 1: say how the response stands to the request.",
     );
   });

@@ -1,6 +1,6 @@
 // The cohort page's figures from the files kept: the library's report (the CLI's too) over every file's ratings, packed
-// for the page (the raters' rows as text, parsed as shown) with the tables as CSV files. The page's worker runs this;
-// without a worker the page runs it itself.
+// for the page (the raters' rows as text, parsed as shown) with the tables as CSV files. Only the page's worker runs
+// this (src/workers/cohort-worker.ts): the page imports its types alone.
 import type {CohortItem} from "./cohort-item.js";
 import {cohortReportOfColumns} from "./cohort-report.js";
 import {packReport, type PackedReport} from "./packed-report.js";
@@ -28,9 +28,3 @@ export function computeReport(files: readonly RatingColumns[], items: readonly C
   ) as Record<CsvTable, Blob>;
   return {packed: packReport(report), csv};
 }
-
-/** The fallback without a worker: the page freezes while it computes, and Cancel is heard only before. */
-export const reportOnMainThread: ReportMaker = async (files, items, signal) => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return signal?.aborted ? null : computeReport(files, items);
-};

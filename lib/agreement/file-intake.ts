@@ -1,7 +1,7 @@
 // The cohort page's file intake as a plain state machine: which files are listed (counted, or left out with their
 // problems), which report shows, what the status line says, and which job runs. The page runs the jobs (reading a
-// drop's files, computing the figures, in a worker or on its own thread), tells this each outcome as an event, and
-// renders the state it gets back. Nothing here touches the DOM, a File or a clock.
+// drop's files, computing the figures in its worker), tells this each outcome as an event, and renders the state it
+// gets back. Nothing here touches the DOM, a File or a clock.
 //
 // The rules, each kept from the page as it was: a drop while a job runs is ignored; a file dropped again replaces
 // the kept one of the same name; a drop cancelled (while read or computed) counts nothing, lists its files as

@@ -8,7 +8,7 @@
 // files come to (kept, cancelled, replaced, set aside) is lib/agreement/file-intake.ts's decision; this renders it
 // and runs the jobs it asks for. The report is cohort-report-view.ts's.
 import type {CohortItem} from "../lib/agreement/cohort-item.js";
-import {reportOnMainThread, type ComputedReport, type ReportMaker} from "../lib/agreement/cohort-compute.js";
+import type {ComputedReport, ReportMaker} from "../lib/agreement/cohort-compute.js";
 import {readCohortFiles, type FileResult, type ReadOptions} from "../lib/agreement/cohort-files.js";
 import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {canClear, emptyIntake, intakeAfter, listedFiles, type IntakeEvent} from "../lib/agreement/file-intake.js";
@@ -20,10 +20,10 @@ import {CohortReportView} from "./cohort-report-view.js";
 import {el} from "./dom.js";
 
 export interface CohortPageOptions {
-  /** Reads a CSV off the main thread (a worker); the main-thread stream when absent. */
-  readCsv?: ReadOptions["readCsv"];
-  /** Computes the report off the main thread (a worker); on the main thread when absent. */
-  makeReport?: ReportMaker;
+  /** Reads a CSV in a worker. */
+  readCsv: ReadOptions["readCsv"];
+  /** Computes the report in a worker. */
+  makeReport: ReportMaker;
 }
 
 function FileList(results: readonly FileResult[]): HTMLElement {
@@ -61,7 +61,7 @@ export function CohortPage(
     itemPages,
     ruleTitles = {},
   }: {items: readonly CohortItem[]; itemPages: ItemPages; ruleTitles?: Readonly<Record<string, string>>},
-  {readCsv, makeReport = reportOnMainThread}: CohortPageOptions = {},
+  {readCsv, makeReport}: CohortPageOptions,
 ): HTMLElement {
   const itemIds = items.map((item) => item.id);
   const input = el("input", {

@@ -1,42 +1,45 @@
-import {z} from "zod";
+// The item schema, in zod/mini: the build reads every item file with it, and the case editor's page checks a case
+// with it too (issue 32). Full zod's chained methods do not shake out of a page's bundle (this schema with full zod:
+// 95 kB gzip; with zod/mini: about 8 kB).
+import * as z from "zod/mini";
 import {itemProblems} from "../item-checks.js";
 import {Score, Verdict} from "./verdict.js";
 
 /** A rule's id as the version's logic declares it (guideline/vN/logic.yaml): lower-case words joined by hyphens. */
 export const RuleId = z
   .string()
-  .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "expected a rule id: lower-case words joined by hyphens")
-  .meta({description: "a rule id: lower-case words joined by hyphens"});
+  .check(z.regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "expected a rule id: lower-case words joined by hyphens"))
+  .register(z.globalRegistry, {description: "a rule id: lower-case words joined by hyphens"});
 export type ChecklistRuleId = string;
 
 /** A text as the case study gives it: verbatim where it quotes, a description where it only summarises. */
 export const Text = z.strictObject({
   /** The words exactly as the case study gives them (multi-line allowed). */
-  text: z.string().min(1),
+  text: z.string().check(z.minLength(1)),
   /** "quoted": the case study's verbatim request/response; "described": the case study only summarises it (edge-case
    *  map). */
-  form: z.enum(["quoted", "described"]).default("quoted"),
+  form: z._default(z.enum(["quoted", "described"]), "quoted"),
   /** The text's language: any well-formed BCP 47 tag, written as Intl writes it (en, es, pt-BR); item-checks.ts holds
    *  it to that, in the build and in the case editor alike. */
-  language: z.string().default("en"),
+  language: z._default(z.string(), "en"),
   /** The case study's English gloss or description of the text, when it gives one. */
-  gloss: z.string().min(1).optional(),
+  gloss: z.optional(z.string().check(z.minLength(1))),
   /** A bracketed note the case study adds, e.g. "[invented article, not shown]" (the case study's words). */
-  note: z.string().min(1).optional(),
+  note: z.optional(z.string().check(z.minLength(1))),
   /** The site's own note on how the case study gives this text (e.g. only as a variation): not the case study's
    *  words. */
-  siteNote: z.string().min(1).optional(),
+  siteNote: z.optional(z.string().check(z.minLength(1))),
   /** Which turn of the conversation this is, when earlier turns come before it ("Turn 3"). */
-  turn: z.int().min(1).optional(),
+  turn: z.optional(z.int().check(z.minimum(1))),
 });
 export type Text = z.infer<typeof Text>;
 
 export const Turn = z.strictObject({
   role: z.enum(["user", "assistant"]),
   /** Which turn of the conversation, counting from 1, when the case study names it ("Turn 1"). */
-  turn: z.int().min(1).optional(),
-  text: z.string().min(1),
-  form: z.enum(["quoted", "described"]).default("quoted"),
+  turn: z.optional(z.int().check(z.minimum(1))),
+  text: z.string().check(z.minLength(1)),
+  form: z._default(z.enum(["quoted", "described"]), "quoted"),
 });
 export type Turn = z.infer<typeof Turn>;
 
@@ -61,8 +64,8 @@ export const QuoteIn = z.union([
   z.literal("request"),
   z
     .string()
-    .regex(/^turn-[1-9][0-9]*$/, 'expected "request" or an earlier turn like "turn-1"')
-    .meta({description: 'an earlier turn like "turn-1"'}),
+    .check(z.regex(/^turn-[1-9][0-9]*$/, 'expected "request" or an earlier turn like "turn-1"'))
+    .register(z.globalRegistry, {description: 'an earlier turn like "turn-1"'}),
 ]);
 export type QuoteIn = z.infer<typeof QuoteIn>;
 
@@ -73,22 +76,24 @@ const lineBase = {
    *  "candidate": something a rater might list that Step 1 keeps off the checklist. */
   role: z.enum(["main", "instruction", "candidate"]),
   /** What the line says, in the checklist's words. */
-  text: z.string().min(1),
+  text: z.string().check(z.minLength(1)),
   /** The request's own words for it, exactly as they appear there (Step 1 compares a trainee's marks with
    *  them). A main task may quote several stretches. */
-  quote: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  quote: z.optional(
+    z.union([z.string().check(z.minLength(1)), z.array(z.string().check(z.minLength(1))).check(z.minLength(1))]),
+  ),
   /** The text the quote is in: the request (default), or an earlier turn for a standing instruction. */
-  quoteIn: QuoteIn.default("request"),
+  quoteIn: z._default(QuoteIn, "request"),
   /** Why a ruled line of a quoted request has no quote (the case study quotes only part of the request). */
-  unquoted: z.string().min(1).optional(),
+  unquoted: z.optional(z.string().check(z.minLength(1))),
   /** The verdict as the case study rules it; the engine derives its own and the check compares them. */
   verdict: Verdict,
   /** Why: the case study's words for a line the case study states; for an inferred line, the site's words may stand. */
-  note: z.string().min(1).optional(),
+  note: z.optional(z.string().check(z.minLength(1))),
   /** Whether the case study states this line (and its verdict) for this item, or the site reads it in. */
-  source: Source.default("case-study"),
+  source: z._default(Source, "case-study"),
   /** For an inferred line: what in the case study the reading rests on. */
-  because: z.string().min(1).optional(),
+  because: z.optional(z.string().check(z.minLength(1))),
 };
 
 /** A checklist line's fields but its rule and facts: a version's logic adds those it declares (./facts.ts). */
@@ -105,8 +110,8 @@ export type ChecklistLine = z.infer<typeof ChecklistLine>;
 /** A flag a clause raises, as the version's logic declares it (its `flags`). */
 export const Flag = z
   .string()
-  .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "expected a flag: lower-case words joined by hyphens")
-  .meta({description: "a flag: lower-case words joined by hyphens"});
+  .check(z.regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "expected a flag: lower-case words joined by hyphens"))
+  .register(z.globalRegistry, {description: "a flag: lower-case words joined by hyphens"});
 export type Flag = z.infer<typeof Flag>;
 
 /** The case sets: the case study's examples, edge cases and calibration cases, and the notebook's fresh calibration
@@ -117,13 +122,13 @@ export type CaseSet = z.infer<typeof CaseSet>;
 // The description is what the case editor says when the pattern fails: zod's message is not in its JSON Schema.
 const itemId = z
   .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1")
-  .meta({description: "a lowercase id like example-1"});
+  .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1"))
+  .register(z.globalRegistry, {description: "a lowercase id like example-1"});
 
 const flagFields = {
-  note: z.string().min(1).optional(),
-  source: Source.default("case-study"),
-  because: z.string().min(1).optional(),
+  note: z.optional(z.string().check(z.minLength(1))),
+  source: z._default(Source, "case-study"),
+  because: z.optional(z.string().check(z.minLength(1))),
 };
 export const ItemFlag = z.strictObject({flag: Flag, ...flagFields});
 export type ItemFlag = z.infer<typeof ItemFlag>;
@@ -134,19 +139,19 @@ export type ItemFlag = z.infer<typeof ItemFlag>;
  * points to ("Compare Example 3" -> example-3).
  */
 export const ItemNote = z.strictObject({
-  label: z.string().min(1),
-  text: z.string().min(1),
-  score: Score.optional(),
-  compare: z.array(itemId).default([]),
+  label: z.string().check(z.minLength(1)),
+  text: z.string().check(z.minLength(1)),
+  score: z.optional(Score),
+  compare: z._default(z.array(itemId), []),
 });
 export type ItemNote = z.infer<typeof ItemNote>;
 
 /** An example's row in the case study's "The Seven Examples, Scored" table, cell by cell in the case study's words. */
 export const ScoredRow = z.strictObject({
-  mainTask: z.string().min(1),
-  others: z.string().min(1),
+  mainTask: z.string().check(z.minLength(1)),
+  others: z.string().check(z.minLength(1)),
   /** The score cell as the case study writes it, e.g. "5 + accuracy flag". */
-  score: z.string().min(1),
+  score: z.string().check(z.minLength(1)),
 });
 export type ScoredRow = z.infer<typeof ScoredRow>;
 
@@ -155,58 +160,70 @@ export type ScoredRow = z.infer<typeof ScoredRow>;
  * the rules, facts and flags it declares (declaredItem in ./facts.ts), to which the build and the case editor hold
  * items.
  */
-export const itemOver = <L extends z.ZodType, F extends z.ZodType, R extends z.ZodType>(line: L, flag: F, rule: R) =>
+export const itemOver = <L extends z.ZodMiniType, F extends z.ZodMiniType, R extends z.ZodMiniType>(
+  line: L,
+  flag: F,
+  rule: R,
+) =>
   z
     .strictObject({
       id: itemId,
       set: CaseSet,
       /** Position within its case set, for ordering. */
       order: z.number(),
-      origin: Origin.default("case-study"),
+      origin: z._default(Origin, "case-study"),
       /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
        *  trainee sees it only after Check, as the ruling's headline. */
-      title: z.string().min(1),
+      title: z.string().check(z.minLength(1)),
       /** What the case is about, in neutral words that give nothing away ("translation without a language"): the
        *  item's title before Check, after its number ("Edge case 4: translation without a language"). */
-      topic: z.string().min(1),
+      topic: z.string().check(z.minLength(1)),
       /** The edge-case map row or example number the case study gives, e.g. "1" or "10". */
-      caseStudyNumber: z.string().min(1).optional(),
+      caseStudyNumber: z.optional(z.string().check(z.minLength(1))),
       /** Another item this one varies (a twist), e.g. calibration-d for calibration-d-twist. */
-      twistOf: z.string().min(1).optional(),
+      twistOf: z.optional(z.string().check(z.minLength(1))),
       /** Earlier turns of the conversation, before the request. */
-      turns: z.array(Turn).default([]),
+      turns: z._default(z.array(Turn), []),
       request: Text,
       response: Text,
       /** Examples: the illustrative split under the vague instruction. */
-      split: z
-        .array(z.strictObject({score: z.int().min(1).max(5), reason: z.string().min(1).optional()}))
-        .min(2)
-        .optional(),
-      openQuestion: z.string().min(1).optional(),
-      checklist: z.array(line).min(1),
-      flags: z.array(z.strictObject({flag, ...flagFields})).default([]),
+      split: z.optional(
+        z
+          .array(
+            z.strictObject({
+              score: z.int().check(z.minimum(1), z.maximum(5)),
+              reason: z.optional(z.string().check(z.minLength(1))),
+            }),
+          )
+          .check(z.minLength(2)),
+      ),
+      openQuestion: z.optional(z.string().check(z.minLength(1))),
+      checklist: z.array(line).check(z.minLength(1)),
+      flags: z._default(z.array(z.strictObject({flag, ...flagFields})), []),
       score: Score,
       /** A condition the case study attaches to the score, e.g. "if nothing else was asked". */
-      scoreCondition: z.string().min(1).optional(),
+      scoreCondition: z.optional(z.string().check(z.minLength(1))),
       /** The case study's ruling in its own words (edge-case map row, calibration "Checklist"). */
-      ruling: z.string().min(1).optional(),
+      ruling: z.optional(z.string().check(z.minLength(1))),
       /** Examples: the row of the case study's "The Seven Examples, Scored" table. */
-      scoredRow: ScoredRow.optional(),
+      scoredRow: z.optional(ScoredRow),
       /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */
-      notes: z.array(ItemNote).default([]),
+      notes: z._default(z.array(ItemNote), []),
       /** Items the case study's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
-      compare: z.array(itemId).default([]),
-      teaches: z.string().min(1).optional(),
+      compare: z._default(z.array(itemId), []),
+      teaches: z.optional(z.string().check(z.minLength(1))),
       /**
        * The one sentence from the case study that says why this case is ruled as it is, for a case with no "what it
        * teaches" of its own (the seven examples): the case study's words, from wherever it says it (`from`).
        */
-      lesson: z.strictObject({text: z.string().min(1), from: z.string().min(1)}).optional(),
+      lesson: z.optional(
+        z.strictObject({text: z.string().check(z.minLength(1)), from: z.string().check(z.minLength(1))}),
+      ),
       /**
        * The rule the case study's ruling names as settling the case. Needed where every line is met (nothing in the
        * engine's trace lowers the score, so the trace names no rule); elsewhere it adds to the rules the trace names.
        */
-      decidingRule: rule.optional(),
+      decidingRule: z.optional(rule),
     })
     .check((ctx) => {
       for (const {path, message} of itemProblems(ctx.value as unknown as Item))

@@ -27,7 +27,7 @@ export const TrainingPart = z
     /** The page that teaches this part. */
     path: z.string().startsWith("/"),
     /** The case set this page shows, if any. */
-    items: CaseSet.optional(),
+    items: z.optional(CaseSet),
     /** The phase a trainee scores those items in; absent when the page only shows them. */
     phase: Phase.optional(),
     /** The case study's prose that opens the part, word for word. */

@@ -1,11 +1,10 @@
 // npm run progress:check -- <file>
-// Checks a trainee's exported progress file (or a bare saved record) with the zod schema, as a coordinator does
-// before collecting it: one line, "ok" with what it holds, or what is wrong; exit 1 when the file is refused (a file
-// past the import's size limit too, refused unread in the words the import page uses).
+// Checks a trainee's exported progress file (or a bare saved record) as a coordinator does before collecting it, with
+// the import page's own reader (lib/trainee/transfer.ts): one line, "ok" with what it holds, or what is wrong in the
+// import page's words; exit 1 when the file is refused (a file past the size limit too, refused unread).
 import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
-import {checkImportSize, progressFileByteLimit} from "../lib/trainee/transfer.js";
-import {checkExportText} from "../lib/trainee/transfer-zod.node.js";
+import {checkImportSize, progressFileByteLimit, readImport} from "../lib/trainee/transfer.js";
 import {plural} from "../lib/text/format.js";
 
 export async function progressCheck(args: readonly string[], io: CommandIO): Promise<number> {
@@ -23,12 +22,13 @@ export async function progressCheck(args: readonly string[], io: CommandIO): Pro
       notAFile: "give the trainee's exported progress file",
       tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
     });
-    const result = checkExportText(text);
+    const result = readImport(text);
     if (!result.ok) refused(result.message);
     const {answers} = result.progress;
     const firsts = answers.filter((answer) => answer.attempt === 1).length;
     const who = result.rater === null ? "no rater name" : `rater ${quote(result.rater)}`;
-    const kind = result.envelope ? "export file" : "bare saved record";
+    // Only an export file's envelope says when it was made.
+    const kind = result.exportedAt === null ? "bare saved record" : "export file";
     out(`${quote(file)}: ok, ${kind}, ${who}, ${plural(answers.length, "answer")} (${firsts} first)`);
   });
 }

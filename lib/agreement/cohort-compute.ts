@@ -1,4 +1,6 @@
-// The cohort page's figures from the files kept, packed for the page, with the tables as CSV. The worker runs this.
+// The cohort page's figures from the files kept: the library's report (the CLI's too) over every file's ratings, packed
+// for the page (the raters' rows as text, parsed as shown) with the tables as CSV files. Only the page's worker runs
+// this (src/workers/cohort-worker.ts): the page imports its types alone.
 import type {CohortItem} from "./cohort-item.js";
 import {cohortReportOfColumns} from "./cohort-report.js";
 import {packReport, type PackedReport} from "./packed-report.js";
@@ -7,10 +9,11 @@ import {cohortCsvChunks, csvTables, type CsvTable} from "./report-csv.js";
 
 export interface ComputedReport {
   packed: PackedReport;
+  /** Every table whole, as CSV, for the downloads. */
   csv: Record<CsvTable, Blob>;
 }
 
-/** Null when cancelled (the report shown before stays). */
+/** Computes the report; null when cancelled (the report shown before stays). */
 export type ReportMaker = (
   files: readonly RatingColumns[],
   items: readonly CohortItem[],
@@ -25,9 +28,3 @@ export function computeReport(files: readonly RatingColumns[], items: readonly C
   ) as Record<CsvTable, Blob>;
   return {packed: packReport(report), csv};
 }
-
-/** The page freezes while it computes, and Cancel is heard only before. */
-export const reportOnMainThread: ReportMaker = async (files, items, signal) => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return signal?.aborted ? null : computeReport(files, items);
-};

@@ -1,12 +1,11 @@
-// Reading a coordinator's files in the browser (nothing is uploaded), each on its own, so a malformed file is listed
-// and left out while the others count; a rater's repeat in a later file is that file's problem. A CSV streams in
-// chunks with progress and cancel; ratings are kept as columns, never as an object per rating.
-import Papa from "papaparse";
+// Reading a coordinator's files in the browser (File API; nothing is uploaded): trainees' progress records and
+// judges' run files (.json) and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed
+// file is listed with its problems and left out while the others still count; a rater who appears in two files with
+// the same item and phase is a problem of the later file. A CSV streams in chunks in the page's worker, with
+// progress and cancel. A file's ratings are kept as columns (typed arrays), never as an object per rating.
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
-import type {CohortRating, InputProblem} from "./ratings.js";
-import {problemListLimit, RatingsCollector} from "./ratings.js";
+import {problemListLimit, type CohortRating, type InputProblem} from "./ratings.js";
 import {quoteValue} from "../text/quote-text.js";
-import {papaConfig, RatingsCsvReader} from "./ratings-csv.js";
 import {jsonFileOf, notUtf8Text, readJsonFile, textKindOf, utf8Decoder, type InputKind} from "./file-kind.js";
 import {jsonFileSizeProblem} from "./ratings-judge.js";
 import {formatBytes} from "../text/format.js";
@@ -15,27 +14,32 @@ export interface FileResult {
   name: string;
   kind: InputKind;
   size: number;
-  /** None when the file was left out. */
+  /** The ratings the file gave, as columns over the page's items; none when it was left out. */
   ratings: RatingColumns;
-  /** A CSV line, or an answer's index in a trainee's record. */
+  /** Where each rating was read: its CSV line, or its answer's index in a trainee's record. */
   places: Int32Array;
   problems: InputProblem[];
+  /** Problems past the listing limit. */
   more: number;
   cancelled: boolean;
 }
 
-/** Streamed into columns, so larger than `npm run agreement` reads; a trainee's file and a judge's run have their own
- *  caps. */
+/**
+ * The largest CSV read: about a million rows and then some. Streamed into columns, so larger than `npm run agreement`
+ * reads (lib/agreement/read-files.node.ts); a trainee's file is held to progressFileByteLimit, as everywhere, and a
+ * judge's run to judgeRunByteCap (lib/agreement/ratings-judge.ts).
+ */
 export const csvByteCap = 256 * 1024 * 1024;
 
 export interface ReadOptions {
   itemIds: readonly string[];
-  /** 0-1. */
+  /** Called with the share of a CSV read so far (0-1). */
   onProgress?: (file: File, share: number) => void;
+  /** Aborts a CSV being read. */
   signal?: AbortSignal;
-  /** The main-thread stream when absent. */
-  readCsv?: (file: File, options: CsvReadOptions) => Promise<CsvReadResult>;
-  /** A file read now must not score a rater's item in a phase again. */
+  /** Reads a CSV in the page's worker (lib/agreement/cohort-worker-client.ts). */
+  readCsv: (file: File, options: CsvReadOptions) => Promise<CsvReadResult>;
+  /** Files already counted, which a file read now must not score again (a rater's item in a phase). */
   kept?: readonly FileResult[];
 }
 
@@ -53,6 +57,7 @@ export interface CsvReadResult {
   cancelled: boolean;
 }
 
+/** Ratings read (a collector's) as columns, with where each was read. */
 export function collectedColumns(
   ratings: readonly CohortRating[],
   itemIds: readonly string[],
@@ -65,91 +70,27 @@ export function collectedColumns(
 
 const noRatings = () => ({ratings: emptyColumns(), places: new Int32Array(0)});
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** How much of a file the UTF-8 check reads at a time. */
+const utf8ChunkBytes = 1024 * 1024;
 
-export const csvChunkBytes = 1024 * 1024;
-
-/** While `afterChunk` answers (a promise), the parser waits. */
-export function streamRatingsCsv(
-  file: File,
-  itemIds: readonly string[],
-  afterChunk: (share: number) => boolean | Promise<boolean>,
-): Promise<{collector: RatingsCollector; cancelled: boolean}> {
-  const collector = new RatingsCollector();
-  const reader = new RatingsCsvReader(file.name, itemIds, collector);
-  let cancelled = false;
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      resolve({collector: reader.end(), cancelled});
-    };
-    Papa.parse<string[]>(file, {
-      ...papaConfig,
-      chunkSize: csvChunkBytes,
-      chunk: (results, parser) => {
-        const errors = new Map<number, Papa.ParseError[]>();
-        for (const error of results.errors) {
-          const row = error.row ?? results.data.length - 1;
-          errors.set(row, [...(errors.get(row) ?? []), error]);
-        }
-        results.data.forEach((row, index) => reader.row(row, errors.get(index)));
-        const share = Math.min(1, results.meta.cursor / Math.max(1, file.size));
-        const go = afterChunk(share);
-        const next = (more: boolean) => {
-          if (more) return;
-          cancelled = true;
-          parser.abort();
-          finish();
-        };
-        if (typeof go === "boolean") next(go);
-        else {
-          parser.pause();
-          go.then((more) => {
-            next(more);
-            if (more) parser.resume();
-          }, reject);
-        }
-      },
-      complete: finish,
-      error: (error: Error) => reject(error),
-    });
-  });
-}
-
-/** The page is given a turn between chunks, and Cancel is heard there. */
-export async function readCsvOnMainThread(
-  file: File,
-  {itemIds, onProgress, signal}: CsvReadOptions,
-): Promise<CsvReadResult> {
-  const {collector, cancelled} = await streamRatingsCsv(file, itemIds, async (share) => {
-    onProgress(share);
-    await yieldToEventLoop();
-    return !signal?.aborted;
-  });
-  return {
-    ...(cancelled ? noRatings() : collectedColumns(collector.ratings, itemIds)),
-    problems: collector.problems,
-    more: collector.overflow,
-    cancelled,
-  };
-}
-
-/** By `npm run agreement`'s check, a chunk at a time so a large CSV is never held whole: Papa Parse would turn every
- *  byte that is not UTF-8 into U+FFFD unseen. Null when aborted. */
+/**
+ * Whether a file is UTF-8 text throughout, by the check `npm run agreement` makes (utf8Decoder), read a chunk at a
+ * time so a large CSV is never held whole; null when the signal aborts meanwhile. Papa Parse decodes what it reads
+ * and would turn every byte that is not UTF-8 into U+FFFD unseen.
+ */
 async function isUtf8(file: Blob, signal: AbortSignal | undefined): Promise<boolean | null> {
   const decode = utf8Decoder();
   let start = 0;
   do {
     if (signal?.aborted) return null;
-    const end = Math.min(file.size, start + csvChunkBytes);
+    const end = Math.min(file.size, start + utf8ChunkBytes);
     if (decode(new Uint8Array(await file.slice(start, end).arrayBuffer()), end === file.size) === null) return false;
     start = end;
   } while (start < file.size);
   return true;
 }
 
+/** A rater's item in a phase, the slot a rating fills. */
 const slotKey = (rater: string, code: number, item: number) => `${rater}\u0000${phaseOfCode(code)}\u0000${item}`;
 
 /**
@@ -245,7 +186,7 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
         result.problems.push({file: file.name, message: notUtf8Text});
         continue;
       }
-      const csv = await (options.readCsv ?? readCsvOnMainThread)(file, {
+      const csv = await options.readCsv(file, {
         itemIds: options.itemIds,
         onProgress: (share) => options.onProgress?.(file, share),
         signal: options.signal,

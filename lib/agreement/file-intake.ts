@@ -1,31 +1,39 @@
-// The cohort page's file intake as a state machine: nothing here touches the DOM, a File or a clock. A drop while a
-// job runs is ignored; a file dropped again replaces the kept one; a cancelled drop counts nothing, is listed until
-// the next drop and leaves what was shown; a drop changing no counted file keeps the report; a file with problems is
-// set aside, listed, while the others still count.
+// The cohort page's file intake as a plain state machine: which files are listed (counted, or left out with their
+// problems), which report shows, what the status line says, and which job runs. The page runs the jobs (reading a
+// drop's files, computing the figures in its worker), tells this each outcome as an event, and renders the state it
+// gets back. Nothing here touches the DOM, a File or a clock.
+//
+// The rules, each kept from the page as it was: a drop while a job runs is ignored; a file dropped again replaces
+// the kept one of the same name; a drop cancelled (while read or computed) counts nothing, lists its files as
+// cancelled until the next drop, and leaves the files and report shown before as they were; a drop that changes no
+// counted file (only files left out) keeps the report as it is; a file with problems is set aside, listed, while the
+// others still count.
 import type {FileResult} from "./cohort-files.js";
 import {columnsLength, emptyColumns} from "./rating-columns.js";
 import {plural} from "../text/format.js";
 
 export type IntakeJob =
-  /** `others` are the kept files it does not replace. */
+  /** The drop's files are being read; `others` are the kept files it does not replace. */
   | {stage: "read"; others: readonly FileResult[]}
-  /** Over `counted`, the files that count once this drop is kept (`next`). */
+  /** The figures are being computed over `counted`, the files that count once this drop is kept (`next`). */
   | {stage: "compute"; results: readonly FileResult[]; next: readonly FileResult[]; counted: readonly FileResult[]};
 
 export interface Intake<Report> {
+  /** The files kept: counted, or left out with their problems. */
   kept: readonly FileResult[];
-  /** Listed as not counted until the next drop. */
+  /** The last drop's files when it was cancelled: listed as not counted until the next drop. */
   cancelled: readonly FileResult[];
-  /** Null when none count. */
+  /** The report over the counted files among `kept`; null when none count. */
   report: Report | null;
   job: IntakeJob | null;
+  /** The status line. */
   status: string;
 }
 
 export type IntakeEvent<Report> =
   | {type: "drop"; names: readonly string[]}
   | {type: "read"; results: readonly FileResult[]; aborted: boolean}
-  /** Null when computing was cancelled. */
+  /** The figures, or null when computing was cancelled. */
   | {type: "computed"; report: Report | null}
   | {type: "failed"; message: string}
   | {type: "clear"};
@@ -38,17 +46,20 @@ export const emptyIntake = <Report>(): Intake<Report> => ({
   status: "",
 });
 
+/** The files whose ratings count, in order. */
 const countedFiles = (files: readonly FileResult[]): FileResult[] =>
   files.filter((file) => columnsLength(file.ratings) > 0);
 
 const sameFiles = (a: readonly FileResult[], b: readonly FileResult[]): boolean =>
   a.length === b.length && a.every((file, index) => file === b[index]);
 
+/** The files listed, in order: those kept, then a cancelled drop's. */
 export const listedFiles = (intake: Intake<unknown>): FileResult[] => [...intake.kept, ...intake.cancelled];
 
+/** Whether "Clear the files" is offered: some file counts. */
 export const canClear = (intake: Intake<unknown>): boolean => countedFiles(intake.kept).length > 0;
 
-/** Nothing from it counts, and the files and report shown before stay. */
+/** A cancelled drop: nothing from it counts, and the files and report shown before stay. */
 function dropCancelled<Report>(intake: Intake<Report>, results: readonly FileResult[], message: string) {
   return {
     ...intake,
@@ -65,6 +76,7 @@ function dropCancelled<Report>(intake: Intake<Report>, results: readonly FileRes
   };
 }
 
+/** The drop kept: its files listed, the report over those that count. */
 function dropKept<Report>(intake: Intake<Report>, next: readonly FileResult[], report: Report | null) {
   const counted = countedFiles(next).length;
   const bad = next.filter((file) => file.problems.length).length;

@@ -133,20 +133,21 @@ export function readRatingsCsv(
 }
 
 /**
- * Reads a CSV file as it streams in (a browser File, or a Node readable stream), in chunks, so a file of a million
- * lines is never held whole. Resolves with the collector once the last row is read.
- * @internal Only the tests and the bench stream a CSV without the command line.
+ * Reads a CSV file as it streams in (a browser File, or a Node readable stream), a mebibyte at a time, so a file of a
+ * million lines is never held whole; `onChunk` hears how many bytes are read after each chunk (the cohort page's
+ * worker reports its progress so). Resolves with the collector once the last row is read.
  */
 export function readRatingsCsvStream(
   source: Papa.LocalFile,
   file: string,
   itemIds: readonly string[],
-  collector: RatingsCollector = new RatingsCollector(),
+  onChunk?: (bytesRead: number) => void,
 ): Promise<RatingsCollector> {
-  const reader = new RatingsCsvReader(file, itemIds, collector);
+  const reader = new RatingsCsvReader(file, itemIds, new RatingsCollector());
   return new Promise((resolve, reject) => {
     Papa.parse<string[]>(source, {
       ...papaConfig,
+      chunkSize: 1024 * 1024,
       chunk: (results) => {
         const errors = new Map<number, Papa.ParseError[]>();
         for (const error of results.errors) {
@@ -154,6 +155,7 @@ export function readRatingsCsvStream(
           errors.set(row, [...(errors.get(row) ?? []), error]);
         }
         results.data.forEach((row, index) => reader.row(row, errors.get(index)));
+        onChunk?.(results.meta.cursor);
       },
       complete: () => resolve(reader.end()),
       error: (error: Error) => reject(error),

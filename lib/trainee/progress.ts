@@ -1,8 +1,8 @@
 // The trainee's saved state: one record under one versioned localStorage key, validated on load. The same record is
 // the export/import file. No Date in here: the caller passes the time in.
 //
-// The schema is superstruct's, not zod's: Framework bundles a browser import whole, and zod/mini comes to 431 kB
-// that way (superstruct: 10 kB). Authored files are still validated with zod, at build time.
+// The schema is superstruct's, not zod's: it keeps the trainee pages smallest (lib/trainee/transfer.ts says by how
+// much). It is the record's one schema: the pages and `npm run progress:check` read a record with it.
 import {
   array,
   boolean,
@@ -34,7 +34,8 @@ export const progressVersion = 1;
 const app = "rater-notebook";
 
 const count = min(integer(), 0);
-const isoDateTime = refine(
+/** A moment as an ISO date and time in UTC, as the caller passed it in. */
+export const isoDateTime = refine(
   pattern(string(), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
   "iso-date-time",
   (value) => !Number.isNaN(Date.parse(value)),

@@ -8,8 +8,9 @@
 // files come to (kept, cancelled, replaced, set aside) is lib/agreement/file-intake.ts's decision; this renders it
 // and runs the jobs it asks for. The report is cohort-report-view.ts's.
 import type {CohortItem} from "../lib/agreement/cohort-item.js";
-import {reportOnMainThread, type ComputedReport, type ReportMaker} from "../lib/agreement/cohort-compute.js";
-import {readCohortFiles, type FileResult, type ReadOptions} from "../lib/agreement/cohort-files.js";
+import type {ComputedReport} from "../lib/agreement/cohort-compute.js";
+import {readCohortFiles, type FileResult} from "../lib/agreement/cohort-files.js";
+import {workerCsvReader, workerReportMaker} from "../lib/agreement/cohort-worker-client.js";
 import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {canClear, emptyIntake, intakeAfter, listedFiles, type IntakeEvent} from "../lib/agreement/file-intake.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
@@ -18,13 +19,6 @@ import type {ItemPages} from "../lib/site/links.js";
 import {plural} from "../lib/text/format.js";
 import {CohortReportView} from "./cohort-report-view.js";
 import {el} from "./dom.js";
-
-export interface CohortPageOptions {
-  /** Reads a CSV off the main thread (a worker); the main-thread stream when absent. */
-  readCsv?: ReadOptions["readCsv"];
-  /** Computes the report off the main thread (a worker); on the main thread when absent. */
-  makeReport?: ReportMaker;
-}
 
 function FileList(results: readonly FileResult[]): HTMLElement {
   return el(
@@ -55,14 +49,20 @@ function FileList(results: readonly FileResult[]): HTMLElement {
   );
 }
 
-export function CohortPage(
-  {
-    items,
-    itemPages,
-    ruleTitles = {},
-  }: {items: readonly CohortItem[]; itemPages: ItemPages; ruleTitles?: Readonly<Record<string, string>>},
-  {readCsv, makeReport = reportOnMainThread}: CohortPageOptions = {},
-): HTMLElement {
+export function CohortPage({
+  items,
+  itemPages,
+  ruleTitles = {},
+  workerUrl,
+}: {
+  items: readonly CohortItem[];
+  itemPages: ItemPages;
+  ruleTitles?: Readonly<Record<string, string>>;
+  /** The worker's script (src/workers/cohort-worker.ts), which reads each CSV and computes the report. */
+  workerUrl: string;
+}): HTMLElement {
+  const readCsv = workerCsvReader(workerUrl);
+  const makeReport = workerReportMaker(workerUrl);
   const itemIds = items.map((item) => item.id);
   const input = el("input", {
     "id": "cohort-files",

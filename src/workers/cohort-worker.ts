@@ -3,10 +3,11 @@
 // ratings as columns (typed arrays, transferred, not copied) with the problems found. "report": the report over the
 // files' ratings, packed for the page (the raters' rows as text in transferred buffers), with the tables as CSV.
 // src/data/cohort-worker.js.js bundles this file into one script; the page cancels by terminating the worker.
-import {collectedColumns, streamRatingsCsv} from "../lib/agreement/cohort-files.js";
+import {collectedColumns} from "../lib/agreement/cohort-files.js";
 import {computeReport} from "../lib/agreement/cohort-compute.js";
 import type {WorkerReply, WorkerRequest} from "../lib/agreement/cohort-worker-client.js";
 import {packedBuffers} from "../lib/agreement/packed-report.js";
+import {readRatingsCsvStream} from "../lib/agreement/ratings-csv.js";
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
@@ -14,10 +15,9 @@ const scope = self as unknown as {
 };
 
 async function read(file: File, itemIds: readonly string[]): Promise<void> {
-  const {collector} = await streamRatingsCsv(file, itemIds, (share) => {
-    scope.postMessage({type: "progress", share});
-    return true;
-  });
+  const collector = await readRatingsCsvStream(file, file.name, itemIds, (bytesRead) =>
+    scope.postMessage({type: "progress", share: Math.min(1, bytesRead / Math.max(1, file.size))}),
+  );
   const {ratings, places} = collectedColumns(collector.ratings, itemIds);
   scope.postMessage({type: "read", ratings, places, problems: collector.problems, more: collector.overflow}, [
     ratings.rater.buffer,

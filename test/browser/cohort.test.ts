@@ -1,10 +1,9 @@
 // The coordinator's cohort page: three trainees' files set on the file input give the alpha figures the library
 // computes from the same files; a malformed file is listed with its problem while the others still count; a file
 // name with markup in it is shown as text; the tables download as CSV; a CSV and trainees' files count together;
-// Cancel while the worker computes keeps the report shown before (the worker held by the test, no clock); without
-// Web Workers the page gets the same figures on its own thread; a large cohort's raters show fifty at a time; a
-// judge's run file counts beside a CSV, the judge a rater named by its model. Its accessibility with a report shown,
-// and of a large cohort's rater table: page-states.ts.
+// Cancel while the worker computes keeps the report shown before (the worker held by the test, no clock); a large
+// cohort's raters show fifty at a time; a judge's run file counts beside a CSV, the judge a rater named by its model.
+// Its accessibility with a report shown, and of a large cohort's rater table: page-states.ts.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {cohortReport} from "../../lib/agreement/cohort-report.js";
@@ -353,26 +352,6 @@ describe("the cohort page", () => {
     expect(await figureText(page, "headline-before")).toBe(all.headline.before.value!.toFixed(3));
     expect(await figureText(page, "headline-after")).toBe(all.headline.after.value!.toFixed(3));
     expect(await page.locator('[data-file="ratings.csv"]').innerText()).toMatch(/42 ratings counted/);
-    expect(site.problems).toEqual([]);
-  });
-
-  it("without Web Workers, reads and computes on the page's own thread, to the same figures", async () => {
-    const page = await site.newPage();
-    await page.addInitScript({content: "delete window.Worker;"});
-    await page.goto("/cohort");
-    expect(await page.evaluate("typeof Worker")).toBe("undefined");
-    await page
-      .getByLabel(/Trainees' files/)
-      .setInputFiles([...files.map(payload), csvPayload("ratings.csv", ratingsCsv)]);
-    await reportShown(page);
-    const collector = new RatingsCollector();
-    const ids = items.map((item) => item.id);
-    for (const file of files) readTraineeFile(file.text, file.name, ids, collector);
-    readRatingsCsv(ratingsCsv, "ratings.csv", ids, collector);
-    const all = cohortReport(collector.result(), items);
-    expect(await figureText(page, "headline-before")).toBe(all.headline.before.value!.toFixed(3));
-    expect(await figureText(page, "headline-after")).toBe(all.headline.after.value!.toFixed(3));
-    expect(await page.getByRole("status").innerText()).toBe("4 files counted.");
     expect(site.problems).toEqual([]);
   });
 

@@ -96,6 +96,17 @@ describe("the modules each page loads", () => {
     expect(readFileSync(join(distDir, `${page}.html`), "utf8")).toMatch(/<link rel="preload" as="fetch" crossorigin/);
   });
 
+  // Issue 32 item 3: the worker reads a CSV and computes the report; the page bundles neither, and no fallback.
+  it("/cohort bundles none of the report's computation nor the CSV parser: its worker does both", () => {
+    const modules = modulesOf("cohort");
+    expect(modules).toContain("_import/components/cohort-page");
+    const computation = ["cohort-compute", "cohort-report", "krippendorff", "bootstrap", "multi-rater", "ratings-csv"];
+    expect(modules.filter((module) => computation.some((name) => module === `_import/lib/agreement/${name}`))).toEqual(
+      [],
+    );
+    expect(modules.filter((module) => module.startsWith("_node/papaparse@"))).toEqual([]);
+  });
+
   it("the case editor (/authors/case) loads no schema library, with the page or later", () => {
     const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<
       string,

@@ -1,9 +1,10 @@
-// npm run progress:check: a coordinator checks a trainee's exported file with the zod schema before collecting it.
+// npm run progress:check: a coordinator checks a trainee's exported file before collecting it, with the import page's
+// reader and in its words.
 import {mkdtempSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {emptyProgress, recordAnswer} from "../../lib/trainee/progress.js";
+import {emptyProgress, recordAnswer, serializeProgress} from "../../lib/trainee/progress.js";
 import {exportFile} from "../../lib/trainee/transfer.js";
 import {progressCheck} from "../../scripts/progress-check.js";
 import {runCommand} from "./run.js";
@@ -44,11 +45,30 @@ describe("progress:check", () => {
     });
   });
 
-  it("refuses a damaged file with the field at fault", async () => {
+  it("accepts a bare saved record, which names no rater", async () => {
+    const path = file("bare.json", serializeProgress(progress));
+    expect(await run(path)).toEqual({
+      status: 0,
+      stdout: `${JSON.stringify(path)}: ok, bare saved record, no rater name, 2 answers (1 first)`,
+      stderr: "",
+    });
+  });
+
+  it("refuses a damaged file with the field at fault, in the import page's words", async () => {
     const damaged = file("damaged.json", good.replace('"score": 5', '"score": 9'));
-    expect(await run(damaged)).toMatchObject({
+    expect(await run(damaged)).toEqual({
       status: 1,
-      stderr: expect.stringContaining("refused: progress.answers[0].score"),
+      stdout: "",
+      stderr:
+        `progress:check: ${JSON.stringify(damaged)}: refused: the file is damaged: ` +
+        "progress.answers[0].score has an unexpected value 9",
+    });
+    const repeated = file("repeated.json", good.replace('"attempt": 2', '"attempt": 1'));
+    expect(await run(repeated)).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining(
+        "refused: the file is damaged: the answers to example-1 (guideline) repeat attempt 1",
+      ),
     });
   });
 

@@ -1,45 +1,53 @@
-// The facts a rule reads from a checklist line, as the version's logic declares them; nothing here names any one
-// guideline's rules or facts.
-import {z} from "zod";
+// The facts a rule reads from a checklist line, as the version's logic declares them (guideline/vN/logic.yaml): a
+// line of the item schema (./item.ts) names its rule, and its facts must have the shape that rule's facts declare.
+// Nothing here names any one guideline's rules or facts.
+import * as z from "zod/mini";
 import type {GuidelineLogic, LogicFact} from "./logic.js";
 import {itemOver, lineFields, type Item} from "./item.js";
 
-/** Titled for the editor. */
-function factSchema(fact: LogicFact): z.ZodType {
-  const base = ((): z.ZodType => {
+/** One declared fact as zod: its type, bounds, listed values or words, and its default; titled for the editor. */
+function factSchema(fact: LogicFact): z.ZodMiniType {
+  const base = ((): z.ZodMiniType => {
     switch (fact.type) {
       case "yes-no":
         return z.boolean();
       case "choice":
         return z.enum(fact.values as [string, ...string[]]);
       case "text":
-        return z.string().min(1);
+        return z.string().check(z.minLength(1));
       case "count": {
         let count = z.int();
-        if (fact.min !== undefined) count = count.min(fact.min);
-        if (fact.max !== undefined) count = count.max(fact.max);
+        if (fact.min !== undefined) count = count.check(z.minimum(fact.min));
+        if (fact.max !== undefined) count = count.check(z.maximum(fact.max));
         if (!fact.words) return count;
         const words = fact.words.map((word) => z.literal(word));
         return z.union([count, ...words]);
       }
     }
   })();
-  // Title and description (zod's .meta) stay in the JSON Schema the case editor labels its fact forms with.
-  const titled = base.meta({title: fact.title, description: fact.description});
-  if (fact.default !== undefined) return titled.default(fact.default as never);
-  return fact.absent === undefined ? titled : titled.optional();
+  // Each fact carries its title and one-line description: the JSON Schema the case editor's data loader writes keeps
+  // them, and the editor labels its fact forms with them.
+  const titled = base.register(z.globalRegistry, {title: fact.title, description: fact.description});
+  if (fact.default !== undefined) return z._default(titled, fact.default as never);
+  return fact.absent === undefined ? titled : z.optional(titled);
 }
 
-export const factsSchema = (facts: readonly LogicFact[]): z.ZodObject =>
+/** A rule's declared facts as one object schema: a line's facts must have this shape. */
+export const factsSchema = (facts: readonly LogicFact[]): z.ZodMiniObject =>
   z.strictObject(Object.fromEntries(facts.map((fact) => [fact.name, factSchema(fact)])));
 
-export const declaredFactSchemas = (logic: GuidelineLogic): Record<string, z.ZodObject> =>
+/** Every rule's facts schema, by rule id, in the logic's order. */
+export const declaredFactSchemas = (logic: GuidelineLogic): Record<string, z.ZodMiniObject> =>
   Object.fromEntries(logic.rules.map((rule) => [rule.id, factsSchema(rule.facts)]));
 
-const declared = new WeakMap<GuidelineLogic, z.ZodType<Item>>();
+const declared = new WeakMap<GuidelineLogic, z.ZodMiniType<Item>>();
 
-/** The build reads items with it, and the case editor checks a case with it as JSON Schema. */
-export function declaredItem(logic: GuidelineLogic): z.ZodType<Item> {
+/**
+ * The item schema as the version's logic declares its part: each checklist line's rule is a declared rule and its
+ * facts have that rule's declared shape (defaults filled in), each flag is a declared flag, and the deciding rule a
+ * declared rule. The build reads items with it, and the case editor checks a case with it as JSON Schema.
+ */
+export function declaredItem(logic: GuidelineLogic): z.ZodMiniType<Item> {
   const known = declared.get(logic);
   if (known) return known;
   const ruleIds = logic.rules.map((rule) => rule.id) as [string, ...string[]];
@@ -48,7 +56,7 @@ export function declaredItem(logic: GuidelineLogic): z.ZodType<Item> {
   );
   const line = z.discriminatedUnion("rule", lines as [(typeof lines)[number], ...typeof lines]);
   const flags = logic.flags as [string, ...string[]];
-  const schema = itemOver(line, z.enum(flags), z.enum(ruleIds)) as unknown as z.ZodType<Item>;
+  const schema = itemOver(line, z.enum(flags), z.enum(ruleIds)) as unknown as z.ZodMiniType<Item>;
   declared.set(logic, schema);
   return schema;
 }

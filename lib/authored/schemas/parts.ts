@@ -2,12 +2,14 @@ import {z} from "zod";
 import type {Guideline} from "./guideline.js";
 import {CaseSet} from "./item.js";
 
+/** The two phases a trainee scores in: under the one-line instruction, then with the guideline. */
 export const Phase = z.enum(["vague", "guideline"]);
 export type Phase = z.infer<typeof Phase>;
 
+/** The guideline fields a part's prose may point to instead of repeating them. */
 const guidelineTexts = ["vague"] as const;
 
-/** The case study's words, or a text the guideline version already holds. */
+/** One paragraph of a part's opening: the case study's words, or a text the guideline version already holds. */
 export const IntroParagraph = z.union([
   z.strictObject({text: z.string().min(1)}),
   z.strictObject({guideline: z.enum(guidelineTexts)}),
@@ -19,18 +21,21 @@ export const TrainingPart = z
     id: z.string().regex(/^[a-z-]+$/),
     number: z.int().min(1),
     title: z.string().min(1),
-    /** The title when absent. */
+    /** The part's short name in the site's navigation; the title when absent. */
     navTitle: z.string().min(1).optional(),
     description: z.string().min(1),
+    /** The page that teaches this part. */
     path: z.string().startsWith("/"),
-    items: CaseSet.optional(),
-    /** Absent when the page only shows them. */
+    /** The case set this page shows, if any. */
+    items: z.optional(CaseSet),
+    /** The phase a trainee scores those items in; absent when the page only shows them. */
     phase: Phase.optional(),
-    /** The case study's words, word for word. */
+    /** The case study's prose that opens the part, word for word. */
     intro: z.array(IntroParagraph).default([]),
-    /** The case study's words, word for word. */
+    /** The case study's prose that ends the part, word for word. */
     closing: z.array(z.string().min(1)).default([]),
-    /** Part 4: the case study's "The Seven Examples, Scored" table's heading and columns (rows: scoredRow). */
+    /** Part 4: the heading and column names of the case study's "The Seven Examples, Scored" table (rows:
+     *  scoredRow). */
     scoredTable: z
       .strictObject({
         title: z.string().min(1),
@@ -56,11 +61,13 @@ export type TrainingPart = z.infer<typeof TrainingPart>;
 
 export const TrainingParts = z.array(TrainingPart).min(1);
 
+/** A part's opening as plain paragraphs; `from` says which guideline field a paragraph was taken from. */
 export interface ResolvedParagraph {
   text: string;
   from?: (typeof guidelineTexts)[number];
 }
 
+/** Resolves a part's intro against a guideline version, so a page gets text only. */
 export function resolveIntro(part: Pick<TrainingPart, "intro">, guideline: Guideline): ResolvedParagraph[] {
   return part.intro.map((paragraph) =>
     "text" in paragraph ? {text: paragraph.text} : {text: guideline[paragraph.guideline], from: paragraph.guideline},

@@ -1,6 +1,6 @@
-import {z} from "zod";
+import * as z from "zod/mini";
 
-/** "not-instruction" is a Step-1 candidate that is not on the checklist. */
+/** What a checklist line can be ruled. "not-instruction" is a Step-1 candidate that is not on the checklist. */
 export const Verdict = z.enum([
   "met",
   "met-flaw",
@@ -12,6 +12,6 @@ export const Verdict = z.enum([
 ]);
 export type Verdict = z.infer<typeof Verdict>;
 
-/** "n/a" when the response is not rated on this dimension (a justified refusal). */
-export const Score = z.union([z.int().min(1).max(5), z.literal("n/a")]);
+/** A 1-5 score, or "n/a" when the response is not rated on this dimension (a justified refusal). */
+export const Score = z.union([z.int().check(z.minimum(1), z.maximum(5)), z.literal("n/a")]);
 export type Score = z.infer<typeof Score>;

@@ -1,5 +1,5 @@
-// What the cohort page's worker computes (and the page itself, without a worker): the library's report over every
-// file's ratings, which unpacks to the report the CLI prints, with each table as the CLI writes it as CSV.
+// What the cohort page's worker computes: the library's report over every file's ratings, which unpacks to the report
+// the CLI prints, with each table as the CLI writes it as CSV.
 import {describe, expect, it} from "vitest";
 import {cohortReport} from "../../../lib/agreement/cohort-report.js";
 import {unpackReport} from "../../../lib/agreement/packed-report.js";
@@ -7,7 +7,7 @@ import {ratingColumns} from "../../../lib/agreement/rating-columns.js";
 import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
 import {cohortCsv, csvTables} from "../../../lib/agreement/report-csv.js";
 import {loadItems} from "../../../lib/node/load.js";
-import {computeReport, reportOnMainThread} from "../../../lib/agreement/cohort-compute.js";
+import {computeReport} from "../../../lib/agreement/cohort-compute.js";
 import {csvOf} from "./helpers.js";
 
 const items = loadItems();
@@ -30,15 +30,5 @@ describe("the cohort page's report", () => {
     const computed = computeReport([ratingColumns(first, itemIds), ratingColumns(second, itemIds)], items);
     expect(unpackReport(computed.packed)).toEqual(expected);
     for (const name of csvTables) expect(await computed.csv[name].text(), name).toBe(cohortCsv(expected, name));
-  });
-
-  it("on the page's own thread, is the same, or nothing once cancelled", async () => {
-    const files = [ratingColumns(first, itemIds)];
-    const computed = await reportOnMainThread(files, items);
-    expect(unpackReport(computed!.packed)).toEqual(cohortReport(first, items));
-    const controller = new AbortController();
-    const cancelled = reportOnMainThread(files, items, controller.signal);
-    controller.abort();
-    expect(await cancelled).toBeNull();
   });
 });

@@ -53,7 +53,7 @@ describe("reading the coordinator's files", () => {
       ["example-2", "vague", 2],
       ["example-1", "vague", 1],
     ]);
-    const [kept, left] = await readCohortFiles([first, again], {itemIds});
+    const [kept, left] = await readCohortFiles([first, again], {itemIds, readCsv});
     expect(kept!.ratings.raters).toEqual(["bob"]);
     expect(left!.ratings.raters).toEqual([]);
     expect(left!.problems.map(formatInputProblem)).toEqual([
@@ -63,7 +63,10 @@ describe("reading the coordinator's files", () => {
   });
 
   it("checks a new drop against the files kept from earlier ones, by line in a CSV", async () => {
-    const [kept] = await readCohortFiles([trainee("ann.json", "ann", [["example-3", "guideline", 2]])], {itemIds});
+    const [kept] = await readCohortFiles([trainee("ann.json", "ann", [["example-3", "guideline", 2]])], {
+      itemIds,
+      readCsv,
+    });
     const csv = new File(
       [
         csvOf([
@@ -88,7 +91,7 @@ describe("reading the coordinator's files", () => {
   it("refuses a trainee's file past the limit by its size, in the import page's words", async () => {
     // progressFileByteLimit is 2,000,000 bytes (2 MB); one byte more still rounds to 2 MB, so the bytes say it.
     const big = new File([new Uint8Array(progressFileByteLimit + 1)], "big.json");
-    const [result] = await readCohortFiles([big], {itemIds});
+    const [result] = await readCohortFiles([big], {itemIds, readCsv});
     expect(result!.problems).toEqual([
       {file: "big.json", message: "the file is 2,000,001 bytes; a progress file is at most 2 MB"},
     ]);
@@ -112,7 +115,7 @@ describe("reading the coordinator's files", () => {
     ]);
     const [judge, unnamed] = await readCohortFiles(
       [new File([JSON.stringify(run)], "run.json"), new File([JSON.stringify(run)], "run-copy")],
-      {itemIds},
+      {itemIds, readCsv},
     );
     expect(judge).toMatchObject({kind: "judge", problems: []});
     expect(columnRatings(judge!.ratings, itemIds, "run.json")).toEqual(
@@ -137,7 +140,7 @@ describe("reading the coordinator's files", () => {
 
   it("refuses a .json file past a judge run's cap (8 MiB) by its size, before reading it", async () => {
     const big = new File([new Uint8Array(9_000_000)], "big.json");
-    const [result] = await readCohortFiles([big], {itemIds});
+    const [result] = await readCohortFiles([big], {itemIds, readCsv});
     expect(result!.problems).toEqual([
       {file: "big.json", message: "the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB"},
     ]);

@@ -16,7 +16,6 @@ import {
   readImport,
   type ImportResult,
 } from "../../../lib/trainee/transfer.js";
-import {checkExportText} from "../../../lib/trainee/transfer-zod.node.js";
 import {item, line, mark} from "./helpers.js";
 
 const now = "2026-03-01T12:00:00.000Z";
@@ -312,38 +311,5 @@ describe("reading an imported file", () => {
     expect(refusal(readImport(json({...sample, answers: [{item: "example-1"}]})))).toBe(
       "invalid: the record is damaged: answers[0].phase is missing",
     );
-  });
-});
-
-describe("the zod schema for Node agrees with the pages' superstruct schema", () => {
-  const good = exportFile(sample, {rater: "Ana", now});
-  const variants: [string, string][] = [
-    ["the export", good],
-    ["an empty export", exportFile(emptyProgress(), {now})],
-    ["a bare record", serializeProgress(sample)],
-    ["a wrong score", good.replace('"score": 4', '"score": 6')],
-    ["a fractional score", good.replace('"score": 4', '"score": 4.5')],
-    ["a huge attempt", good.replace('"attempt": 1', '"attempt": 1e300')],
-    ["an unknown field", good.replace('"app": "rater-notebook",', '"app": "rater-notebook", "extra": 1,')],
-    ["a bad date", good.replace(now, "2026-02-30T99:00:00Z")],
-    ["a bad item id", good.replace('"item": "example-3"', '"item": "Example 3"')],
-    ["a long name", good.replace('"rater": "Ana"', `"rater": "${"x".repeat(81)}"`)],
-    ["a name with a control", good.replace('"rater": "Ana"', '"rater": "A\\u0007na"')],
-    ["a hostile name", good.replace('"rater": "Ana"', '"rater": "<script>alert(1)</script>"')],
-    ["a repeated attempt", good.replace('"attempt": 2', '"attempt": 1')],
-    ["another version", good.replace('"version": 1,\n  "exportedAt"', '"version": 2,\n  "exportedAt"')],
-    ["another app", good.replaceAll("rater-notebook", "other")],
-    ["not JSON", good.slice(0, 100)],
-    [
-      "too many lines",
-      good.replace('"lines": [', `"lines": [${'{"listing": {"kind": "option", "index": 0}},'.repeat(200)}`),
-    ],
-  ];
-
-  it.each(variants)("%s", (_name, text) => {
-    const browser = readImport(text);
-    const node = checkExportText(text);
-    expect(node.ok, node.ok ? "" : node.message).toBe(browser.ok);
-    if (browser.ok && node.ok) expect(node.progress).toEqual(browser.progress);
   });
 });

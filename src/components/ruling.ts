@@ -1,4 +1,4 @@
-// What a trainee reads on Check, in the order lib/trainee/feedback.ts and lib/trainee/ruling-lead.ts decide: the
+// What a trainee reads on Check, in the order lib/trainee/feedback.ts and lib/trainee/ruling.ts decide: the
 // verdict on the latest attempt, one sentence about the case and the one-line diagnosis first (the part that receives
 // focus, with Next right after it), then the rest folded. Rendered from records; nothing decided here. The scored
 // parts load this module (with the engine's trace and the comparison) once their first item is shown, so the page a
@@ -11,16 +11,19 @@ import {compareScores} from "../lib/trainee/score-distance.js";
 import {feedbackFor, type Feedback, type Difference, type RuleCitation} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {
+  comparedItems,
+  lineNoteShown,
+  rubricRowNamed,
+  twistSpoiledBy,
   foldSummaries,
   rulingWords,
   type NoteText,
   type RulingWords,
   groupingSentence,
-} from "../lib/trainee/ruling-lead.js";
+} from "../lib/trainee/ruling.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
 import {RuleRef, ruleCiter} from "./rule-ref.js";
-import {comparedItems, lineNoteShown, rubricRowNamed, twistSpoiledBy} from "../lib/trainee/ruling-details.js";
 import {titleBefore} from "../lib/trainee/title.js";
 import {rulingSource} from "../lib/trainee/case-origin.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";

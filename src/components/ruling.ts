@@ -6,7 +6,7 @@
 import {type Derivation, derive, ruleSetOf} from "../lib/engine/derive.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item, ItemNote} from "../lib/authored/schemas/item.js";
-import {type ItemPages, itemHref} from "../lib/site/links.js";
+import {type ItemPages, itemHref, titleBefore} from "../lib/site/links.js";
 import {compareScores} from "../lib/trainee/score-distance.js";
 import {feedbackFor, type Feedback, type Difference, type RuleCitation} from "../lib/trainee/feedback.js";
 import type {Answer} from "../lib/trainee/progress.js";
@@ -24,7 +24,6 @@ import {
 import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
 import {RuleRef, ruleCiter} from "./rule-ref.js";
-import {titleBefore} from "../lib/trainee/title.js";
 import {rulingSource} from "../lib/trainee/case-origin.js";
 import {describeDistance, scoreText} from "../lib/trainee/words.js";
 import {flagLabel, rubricRowWords, verdictLabels} from "../lib/engine/labels.js";

@@ -86,3 +86,11 @@ export const itemLabel = (item: NumberedItem): string => labelOf(item.set, itemN
 
 /** A case-study case's label by its id alone, for a list that holds only ids of the case study's cases. */
 export const caseStudyLabel = (id: string, set: Item["set"]): string => labelOf(set, caseStudyNumber(id, set));
+
+/**
+ * An item's title. Before Check: its number and neutral topic ("Edge case 4: translation without a language"), which
+ * give nothing away. After: the case study's own name for it, which often states the ruling ("Justified clarifying
+ * question"), as the ruling's headline.
+ */
+export const titleBefore = (item: Pick<Item, "id" | "set" | "origin" | "order" | "topic">): string =>
+  `${itemLabel(item)}: ${item.topic}`;

@@ -2,10 +2,9 @@
 // illustrative split beside the trainee's own "before" score once there is one. It loads no scoring code: nothing here
 // is scored.
 import type {Item} from "../lib/authored/schemas/item.js";
-import {itemHref, itemLabel} from "../lib/site/links.js";
+import {itemHref, itemLabel, titleBefore} from "../lib/site/links.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
-import {titleBefore} from "../lib/trainee/title.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
 import {partContext, itemsOf, partPage, type PartContext, type TraineeData} from "./part-frame.js";

@@ -1,21 +1,20 @@
 // An item of a part scored with the guideline, as the walk shows it: its score card, whose ruling comes from
-// guideline-ruling.ts. That module (the engine's trace, the comparison, the feedback) is loaded once the part's first
-// item is shown: the page has less to fetch before it can be scored, and the code is in long before a first Check.
+// ruling.ts. That module (the engine's trace, the comparison, the feedback) is loaded once the part's first item is
+// shown: the page has less to fetch before it can be scored, and the code is in long before a first Check.
 import type {Item} from "../lib/authored/schemas/item.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
 import {firstCheckOfWalk} from "../lib/trainee/walk.js";
-import type * as GuidelineRulingModule from "./guideline-ruling.js";
+import type * as RulingModule from "./ruling.js";
 import type {PartContext} from "./part-frame.js";
 import type {WalkItem} from "./part-walk.js";
-import type {RulingView} from "./ruling.js";
+import type {RulingParts} from "./ruling-slot.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
 import {scoreCard} from "./score-card.js";
 
-type Rulings = typeof GuidelineRulingModule;
+type Rulings = typeof RulingModule;
 let rulings: Rulings | null = null;
 let loading: Promise<Rulings> | null = null;
-const loadRulings = (): Promise<Rulings> =>
-  (loading ??= import("./guideline-ruling.js").then((module) => (rulings = module)));
+const loadRulings = (): Promise<Rulings> => (loading ??= import("./ruling.js").then((module) => (rulings = module)));
 
 /** A part scored with the guideline loads the ruling's code as soon as its first item is painted. */
 export const preloadRulings = <T>(page: T): T => {
@@ -58,7 +57,7 @@ export function guidelineWalkItem(
             before: item.set === "examples" ? firstAttempt(progress, item.id, "vague") : null,
             answered: (id: string) => firstAttempt(progress, id, "guideline") !== undefined,
           };
-          const show = (module: Rulings): RulingView => module.rulingFor(ctx, item, answers, choices);
+          const show = (module: Rulings): RulingParts => module.rulingFor(ctx, item, answers, choices);
           return rulings ? show(rulings) : loadRulings().then(show);
         },
       }),

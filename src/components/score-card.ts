@@ -20,7 +20,7 @@ import {
   retryOffered,
   stepsOffered,
 } from "../lib/trainee/score-card-state.js";
-import {titleBefore} from "../lib/trainee/title.js";
+import {titleBefore} from "../lib/site/links.js";
 import {caseOriginNote} from "../lib/trainee/case-origin.js";
 import {scaleAnchors} from "../lib/trainee/words.js";
 import {checklistEditor} from "./checklist-editor.js";

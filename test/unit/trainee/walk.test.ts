@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {titleBefore} from "../../../lib/trainee/title.js";
+import {titleBefore} from "../../../lib/site/links.js";
 import {
   allAnswered,
   anyAnswered,

@@ -1,15 +1,19 @@
-// The words of a ruling in view before its folds: the verdict on the latest attempt (after a retry, the first answer,
-// the one recorded, under it), the case's name, the sentence that teaches (the case study's note on the trainee's
-// score, else what the case teaches), one line that says where the trainee's answer parts from the ruling, on the
-// edge-case map the rule that settles the case, and the summaries of the folds that hold the rest. The score card
-// focuses the lead and puts Next right after it. The case study's note is cut between sentences so that what is in
-// view stays near 60 words (its rest is a fold of its own): test/unit/trainee/ruling-lead.test.ts counts every item.
-import type {Item} from "../authored/schemas/item.js";
-import {verdictLabels} from "../engine/labels.js";
+// What a ruling shows, decided for src/components/ruling.ts. The words in view before its folds: the verdict on the
+// latest attempt (after a retry, the first answer, the one recorded, under it), the case's name, the sentence that
+// teaches (the case study's note on the trainee's score, else what the case teaches), one line that says where the
+// trainee's answer parts from the ruling, on the edge-case map the rule that settles the case, and the summaries of the
+// folds that hold the rest. The score card focuses the lead and puts Next right after it. The case study's note is cut
+// between sentences so that what is in view stays near 60 words (its rest is a fold of its own):
+// test/unit/trainee/ruling.test.ts counts every item.
+import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
+import {verdictLabels, hasRubricRow} from "../engine/labels.js";
 import type {Feedback, RuleCitation} from "./feedback.js";
 import type {ScoreComparison} from "./score-distance.js";
 import {distanceNames, scoreText, verdictWords} from "./words.js";
 import {listWords, plural, wordCount} from "../text/format.js";
+import type {RubricLevel} from "../authored/schemas/guideline.js";
+import type {RubricRow} from "../engine/rubric.js";
+import type {GuidelineLogic} from "../authored/schemas/logic.js";
 
 /** A note as the ruling shows it: the case study's label ("Why raters give 4"), if any, and its text. */
 export interface NoteText {
@@ -184,3 +188,44 @@ export function groupingSentence(difference: Extract<Feedback["differences"][num
     ? `“${difference.yourWords}”: the ruling splits it into ${listWords(difference.lines)}.`
     : `“${difference.yourWords}”: the ruling keeps it in one line, ${difference.lines[0]}.`;
 }
+
+// What the folded rest shows, beyond lib/trainee/feedback.ts's order: which notes wait for a twist, which
+// ruled lines carry their note, whether the rubric line names the row that applies, and which cases it links to.
+/**
+ * A note on `item` that names a twist of it the trainee has not scored yet gives that twist's ruling away: the twist's
+ * id, so the note waits for it; null when the note can show. Without `answered`, every twist counts as scored.
+ */
+export function twistSpoiledBy(
+  note: Pick<ItemNote, "compare">,
+  item: Pick<Item, "id">,
+  itemsById: ReadonlyMap<string, Pick<Item, "twistOf">>,
+  answered?: (id: string) => boolean,
+): string | null {
+  return note.compare.find((id) => itemsById.get(id)?.twistOf === item.id && !(answered?.(id) ?? true)) ?? null;
+}
+
+/**
+ * Whether the full ruled checklist shows a line's note: a case-study line's note, unless it only says the line again
+ * ("Short met" on the line "Short"). A line the site reads in shows its reason instead.
+ */
+export function lineNoteShown(line: Pick<ChecklistLine, "source" | "note" | "text">): boolean {
+  if (line.source === "inferred" || !line.note) return false;
+  return !line.note.replace(/[.:]/g, "").toLowerCase().startsWith(line.text.toLowerCase());
+}
+
+/**
+ * Whether the rubric line names the row that applies: only where the ruled level joins rows with "or", and the
+ * version's rubric declares the row (its words are in guideline/vN/logic.yaml).
+ */
+export const rubricRowNamed = (
+  logic: Pick<GuidelineLogic, "rubric">,
+  level: Pick<RubricLevel, "checklist"> | undefined,
+  row: RubricRow | null | undefined,
+): row is RubricRow => !!row && !!level && / or /.test(level.checklist) && hasRubricRow(logic, row);
+
+/** The cases a ruling links to for comparison, as the site knows them; an id it does not know is left out. */
+export const comparedItems = <T>(links: readonly string[], itemsById: ReadonlyMap<string, T>): T[] =>
+  links.flatMap((id) => {
+    const other = itemsById.get(id);
+    return other ? [other] : [];
+  });

@@ -14,7 +14,7 @@ export const Text = z.strictObject({
   text: z.string().min(1),
   /** "described": the case study only summarises it (edge-case map). */
   form: z.enum(["quoted", "described"]).default("quoted"),
-  /** Any well-formed BCP 47 tag, as Intl writes it (en, es, pt-BR): item-checks.ts holds it to that, build and editor. */
+  /** Any well-formed BCP 47 tag, as Intl writes it (en, es, pt-BR): item-checks.ts holds it to that everywhere. */
   language: z.string().default("en"),
   /** The case study's English gloss or description, when it gives one. */
   gloss: z.string().min(1).optional(),

@@ -1,4 +1,4 @@
-// Which kind of file a coordinator gave, and reading a JSON one: one decision for the cohort page and `npm run agreement`.
+// Which kind of file a coordinator gave, and reading a JSON one: one decision for /cohort and `npm run agreement`.
 import {RatingsCollector} from "./ratings.js";
 import {readJudgeRun} from "./ratings-judge.js";
 import {readTraineeFile} from "./ratings-progress.js";

@@ -1,6 +1,6 @@
 // A checklist handed from /authors to the case editor under `case=` in the address ("Write this case"). The editor
 // reads it once, starts a draft from it (the replaced draft kept for Undo) and drops it from the address, so a reload
-// keeps what the author typed since. Read as untrusted: anything but lines of a role, a rule and plain facts is ignored.
+// keeps what the author typed since. Read as untrusted: all but lines of a role, a rule and plain facts is ignored.
 import {addLine, blankCase, setFact, setRule, type CaseRecord} from "./case-editor.js";
 import type {ChecklistRuleId} from "../authored/schemas/item.js";
 import type {PlacedCase} from "./case-places.js";

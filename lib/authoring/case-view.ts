@@ -1,5 +1,5 @@
 // What the case editor shows for a record, under the current guideline and the /authors candidate. The engine decides;
-// this only hands it what the author has entered. Cheap enough for every keystroke (npm run bench -- --case-editor-only).
+// this only hands it what the author has entered. Cheap enough for a keystroke (npm run bench -- --case-editor-only).
 import {checkCaseRecord} from "./case-file.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {ChecklistLine} from "../authored/schemas/item.js";

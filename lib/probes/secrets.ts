@@ -152,7 +152,7 @@ function entropy(text: string): number {
   return bits;
 }
 
-/** Digits scattered among the letters (identifiers keep theirs in one place: "Name2024"), about 4.2 bits a character. */
+/** Digits scattered among letters (identifiers keep theirs in one place: "Name2024"), about 4.2 bits a character. */
 function looksRandom(token: string): boolean {
   const digitRuns = token.match(/[0-9]+/g)?.length ?? 0;
   return /[A-Z]/.test(token) && /[a-z]/.test(token) && digitRuns >= 2 && entropy(token) >= 3.8;

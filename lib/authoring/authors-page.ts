@@ -1,6 +1,7 @@
-// What the authors' page shows, decided without the page. Only the rubric's findings are cached (7-18 ms; the rest of
-// a change takes about 1 ms: npm run bench -- --preview-only). No DOM and no clock. It is long: the choice, the
-// findings' cache and the work after the paint share the page's state.
+// What the authors' page shows, decided without the page. Kept: the rubric's findings (7-18 ms; a parameter's
+// change about 1 ms), each version's prepared base, and per pair of versions what differs and the preview of one
+// against the other (a version's change cost 30-60 ms cold, mostly these; npm run bench -- --preview-only);
+// `warmUp` hands the page that work in pieces for its idle time. No DOM and no clock.
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";
@@ -105,6 +106,11 @@ export interface AuthorsPage {
   /** By its key, `numbers.ceiling-needs-one`. */
   dropRuleChange(key: string): AuthorsView;
   undoRuleChanges(): AuthorsView;
+  /**
+   * What choosing another version as candidate or as base will need, as pieces of a few ms each for the page's idle
+   * time (each is kept; a piece already done costs nothing).
+   */
+  warmUp(): (() => void)[];
 }
 
 export function authorsPage(
@@ -158,8 +164,17 @@ export function authorsPage(
     deferFindings
       ? (completenessByKey.get(completenessKey(ruleSet, changes)) ?? null)
       : completenessOf(ruleSet, changes);
+  // What differs between two versions' texts, kept per pair: their word-level diffs are the slow part.
+  const diffs = new Map<string, VersionDiff>();
+  const pairKey = (base: string, candidate: string) => `${base} ${candidate}`;
+  const pairDiff = (base: string, candidate: string): VersionDiff => {
+    const key = pairKey(base, candidate);
+    let found = diffs.get(key);
+    if (!found) diffs.set(key, (found = versionDiff(guideline(base), guideline(candidate))));
+    return found;
+  };
   const differsOf = (shown: CandidateChoice, parameters: RuleSet["parameters"]): VersionDiff => {
-    const found = versionDiff(guideline(shown.base), guideline(shown.candidate));
+    const found = pairDiff(shown.base, shown.candidate);
     return {
       ...found,
       parameters: parameterDifferences(guideline(shown.base).parameters, parameters, guideline(shown.candidate).logic),
@@ -170,18 +185,25 @@ export function authorsPage(
     };
   };
 
-  // The base is the page's state while only the candidate changes: derived when it is chosen.
-  let base: {version: string; prepared: PreparedBase; dependence: Dependence} | undefined;
+  // Each version as a base, derived when first chosen (or warmed up) and kept: there are a few versions.
+  const bases = new Map<string, {prepared: PreparedBase; dependence: Dependence}>();
   const baseOf = (version: string) => {
-    if (base?.version !== version) {
+    let found = bases.get(version);
+    if (!found) {
       const prepared = work.prepareBase(data.items, ruleSetOf(guideline(version)));
-      base = {
-        version,
-        prepared,
-        dependence: work.dependence(prepared, data.domains),
-      };
+      bases.set(version, (found = {prepared, dependence: work.dependence(prepared, data.domains)}));
     }
-    return base;
+    return found;
+  };
+  // The preview of a version as written against a base, kept per pair (a choice with no parameter or rule changed).
+  const plainPreviews = new Map<string, Preview>();
+  const previewOf = (shown: CandidateChoice, candidateRules: RuleSet): Preview => {
+    const {prepared} = baseOf(shown.base);
+    if (shown.set.length || shown.changes.length) return previewFrom(prepared, candidateRules);
+    const key = pairKey(shown.base, shown.candidate);
+    let found = plainPreviews.get(key);
+    if (!found) plainPreviews.set(key, (found = previewFrom(prepared, candidateRules)));
+    return found;
   };
 
   // The candidate's dependence report tries every value of every parameter: it follows after the paint, so the moved
@@ -195,7 +217,11 @@ export function authorsPage(
     if (key && key !== reportKey) {
       candidateReport = {shown: candidateReport.shown, busy: true};
       return () => {
-        const found = work.dependence(work.prepareBase(data.items, candidateRules), data.domains);
+        // A version as written is a base too: its report is the one kept for it as a base.
+        const found =
+          asked.set.length || asked.changes.length
+            ? work.dependence(work.prepareBase(data.items, candidateRules), data.domains)
+            : baseOf(asked.candidate).dependence;
         candidateReport = {shown: {label: `the candidate (${described})`, dependence: found}, busy: false};
         reportKey = key;
         view = {...view, candidateReport};
@@ -219,7 +245,7 @@ export function authorsPage(
     const {prepared, dependence: baseDependence} = baseOf(shown.base);
     const baseCompleteness = findingsOf(prepared.ruleSet);
     const candidateCompleteness = findingsOf(candidateRules, shown.changes);
-    const result = previewFrom(prepared, candidateRules);
+    const result = previewOf(shown, candidateRules);
     const described = describeCandidate(
       shown,
       candidateVersion.logic,
@@ -290,5 +316,22 @@ export function authorsPage(
       change({...choice, changes: withRuleChange(choice.changes, ruleChange, guideline(choice.candidate).logic)}),
     dropRuleChange: (key) => change({...choice, changes: choice.changes.filter((entry) => changeKey(entry) !== key)}),
     undoRuleChanges: () => change({...choice, changes: []}),
+    warmUp: () => {
+      const others = (version: string) => versions.filter((other) => other !== version);
+      const plain = (version: string) => ruleSetOf(guideline(version));
+      const {base: shownBase, candidate: shownCandidate} = choice;
+      return [
+        // Another candidate against the base shown: the pair's differences and its preview.
+        ...others(shownCandidate).map((version) => () => {
+          pairDiff(shownBase, version);
+          previewOf({base: shownBase, candidate: version, set: [], changes: []}, plain(version));
+        }),
+        // Another base: derived with its dependence report, then what differs from it to the candidate shown.
+        ...others(shownBase).flatMap((version) => [
+          () => void baseOf(version),
+          () => void pairDiff(version, shownCandidate),
+        ]),
+      ];
+    },
   };
 }

@@ -1,9 +1,10 @@
 // The candidate's clauses and rubric rows on the authors' page: each rule's clauses in words with a verdict and a
 // flag to choose, each rubric row's threshold, and the changes made so far in words, each with its undo. What a
 // change means (parsed, applied, said) is lib/authoring/rule-changes.ts's; this puts the controls on the page. The
-// fields are built once per candidate version (a rule's when its fold first opens) and then kept in step with the
-// view, so the one in use keeps focus.
+// fields are built once per candidate version (kept, and built ahead by `prepare`; a rule's clauses when its fold
+// first opens) and then kept in step with the view, so the one in use keeps focus.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
+import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {LogicClause} from "../lib/authored/schemas/logic.js";
 import {
   clauseVerdicts,
@@ -44,8 +45,18 @@ const clauseChanged = (card: Element, byKey: ReadonlyMap<string, unknown>): bool
   return byKey.has(key) || byKey.has(`${key}.flag`);
 };
 
+/** A version's folds and fields, built once: its controls by setting's key, and per rule what fills its fold. */
+interface BuiltVersion {
+  nodes: HTMLElement[];
+  controls: Map<string, HTMLSelectElement | HTMLInputElement>;
+  fills: Map<string, () => void>;
+}
+
+/** The clauses and rows, and `prepare`, which builds a version's folds ahead of its being chosen. */
+export type AuthorsClauses = Kept<AuthorsView> & {prepare(version: Guideline): void};
+
 /** "The candidate's clauses and rubric rows": a node the page keeps in step with each view. */
-export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<AuthorsView> {
+export function authorsClauses(view: AuthorsView, on: ClauseHandlers): AuthorsClauses {
   const fields = el("div", {class: "clause-rules"});
   const changed = el("ul", {
     "class": "clause-changes",
@@ -72,10 +83,11 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
   };
   let currentLogic = () => view.candidateVersion.logic;
 
-  const build = ({candidateVersion}: AuthorsView) => {
+  const built = new Map<string, BuiltVersion>();
+  const build = (candidateVersion: Guideline): BuiltVersion => {
     const logic = candidateVersion.logic;
     const titles = new Map(candidateVersion.rules.map((rule) => [rule.id, rule.title]));
-    controls = new Map();
+    const controls: BuiltVersion["controls"] = new Map();
     // Each clause's two menus are labelled "Verdict" and "Flag" on screen; their names say whose they are.
     const select = (key: string, label: string, about: string, options: [string, string][]) => {
       const id = settingId(key);
@@ -90,7 +102,7 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
     };
     // A fold's clauses are built when it first opens, or holds a change: a version has some 150 menus, and building
     // them all on each change of candidate version took longer than a frame.
-    fills = new Map();
+    const fills: BuiltVersion["fills"] = new Map();
     const rules = logic.rules.map((rule) => {
       const summary = el("summary", {}, titles.get(rule.id) ?? rule.id, " ", el("code", {}, `(${rule.id})`));
       const fold = el("details", {"class": "clause-rule", "data-rule": rule.id}, summary);
@@ -157,12 +169,18 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
         ),
       ];
     });
-    fields.replaceChildren(
+    const nodes = [
       ...rules,
       ...(rows.length
         ? [el("details", {class: "clause-rule"}, el("summary", {}, "The rubric's rows with a threshold"), rows)]
         : []),
-    );
+    ];
+    return {nodes, controls, fills};
+  };
+  const builtFor = (version: Guideline): BuiltVersion => {
+    let found = built.get(version.version);
+    if (!found) built.set(version.version, (found = build(version)));
+    return found;
   };
 
   /** Brings every control built so far to the view's value, and marks the changed cards. */
@@ -192,7 +210,9 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
     currentLogic = () => next.candidateVersion.logic;
     if (fieldsFor !== next.choice.candidate) {
       fieldsFor = next.choice.candidate;
-      build(next);
+      const shown = builtFor(next.candidateVersion);
+      ({controls, fills} = shown);
+      fields.replaceChildren(...shown.nodes);
     }
     // A fold that holds a change shows its menus, opened or not.
     for (const entry of next.changes) fills.get(entry.key.split(".")[0]!)?.();
@@ -225,5 +245,5 @@ export function authorsClauses(view: AuthorsView, on: ClauseHandlers): Kept<Auth
     error,
     fields,
   );
-  return Object.assign(section, {update});
+  return Object.assign(section, {update, prepare: (version: Guideline) => void builtFor(version)});
 }

@@ -1,17 +1,18 @@
 // The authors' page's results: the moved items and why they move, the items with no single score or no rule to cite,
 // the distribution, the coverage of 1-5, the rubric's findings and what the worked cases do not test. Each section
 // is built once and afterwards patched (patch.ts), only when what it shows changes, so unchanged text keeps its
-// layout and a disclosure the author opened stays open.
+// layout and a disclosure the author opened stays open. After a change the moved cases and the judges' lines are
+// patched at once, in the frame that shows the change, and the other sections after that frame is painted.
 import type {AuthorsView} from "../lib/authoring/authors-page.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
-import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.js";
+import {itemHref, ruleHref, type ItemPages} from "../lib/site/links.js";
 import type {LineDecision, Outcome, Preview} from "../lib/authoring/preview.js";
 import {plural} from "../lib/text/format.js";
 import {scoreText} from "../lib/trainee/words.js";
 import {originTag} from "../lib/trainee/case-origin.js";
-import type {Score} from "../lib/authored/schemas/verdict.js";
+import {CoverageChange} from "./authors-coverage.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";
 import {AuthorsJudges} from "./authors-judges.js";
@@ -19,6 +20,7 @@ import {WhatDiffers} from "./authors-differs.js";
 import {el, type Child} from "./dom.js";
 import {keptParts, type Kept} from "./patch.js";
 import {Table} from "./table.js";
+import {afterPaint} from "../lib/site/schedule.js";
 
 const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>
   outcome.candidates.length === 0
@@ -127,43 +129,6 @@ function UncitedItems(
   );
 }
 
-function CoverageChange(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
-  // A case written for the notebook is marked: a level whose only worked example is one has none from the case study.
-  const labels = (rows: Preview["coverage"]["before"], score: Score) =>
-    rows
-      .find((row) => row.score === score)
-      ?.items.map((item) => {
-        const tag = originTag(items.get(item.id) ?? {origin: "case-study"});
-        return `${itemLabel(item)}${tag ? ` (${tag})` : ""}`;
-      }) ?? [];
-  return el(
-    "div",
-    {},
-    Table(
-      {
-        head: ["Score", `Worked examples under ${result.base}`, "Under the candidate"],
-        rows: result.coverage.after.map((row) => {
-          const before = labels(result.coverage.before, row.score);
-          const after = labels(result.coverage.after, row.score);
-          return [
-            scoreText(row.score),
-            before.length ? before.join("; ") : el("em", {}, "none"),
-            after.length ? after.join("; ") : el("strong", {}, "none: no worked example"),
-          ];
-        }),
-      },
-      {rowHeaders: true, scroll: true, className: "coverage-change"},
-    ),
-    result.workedExamples.lost.length
-      ? el(
-          "p",
-          {class: "preview-warning"},
-          `⚠ Levels that lose their last worked example: ${result.workedExamples.lost.map(scoreText).join(", ")}.`,
-        )
-      : null,
-  );
-}
-
 /**
  * Every section of the results for one view, a node the page keeps (not a component): `update` brings it to another,
  * patching only what changed.
@@ -173,11 +138,22 @@ export function authorsResults(
   {items, pages}: {items: ReadonlyMap<string, Item>; /** Where each item is scored, for its links. */ pages: ItemPages},
 ): Kept<AuthorsView> {
   const keep = keptParts();
-  const sections = ({choice, described, preview: result, ...shown}: AuthorsView): HTMLElement[] => {
+  /**
+   * Every section, or with `first` what a change patches before its paint: the moved cases, and the judges' lines,
+   * which say the moves in the status's terms and so change in its frame.
+   */
+  const sections = ({choice, described, preview: result, ...shown}: AuthorsView, first = false): HTMLElement[] => {
     const section = (id: string, title: string, key: unknown, body: () => Child) =>
       keep(id, key, () =>
         el("section", {"aria-labelledby": `${id}-title`}, el("h2", {id: `${id}-title`}, title), body()),
       );
+    const moved = section("moved", "Items whose score moves", [result.base, result.moved], () =>
+      MovedItems(result, {items, pages}),
+    );
+    const judges = section("judges", "Model judges", [result.base, shown.judges], () =>
+      AuthorsJudges({judges: shown.judges, base: result.base, pages, rewording: shown.rewording}),
+    );
+    if (first) return [moved, judges];
     // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
     const untestedBase = keep("untested-base", choice.base, () =>
       Untested({dependence: shown.baseDependence, label: choice.base, logic: shown.candidateVersion.logic}),
@@ -196,15 +172,11 @@ export function authorsResults(
       section("differs", "What differs", [choice.base, described, shown.differs], () =>
         WhatDiffers({differs: shown.differs, candidate: described}),
       ),
-      section("moved", "Items whose score moves", [result.base, result.moved], () =>
-        MovedItems(result, {items, pages}),
-      ),
+      moved,
       section("unsettled", "Items with no single score", [result.base, result.unsettled], () =>
         UnsettledItems(result, {items, pages}),
       ),
-      section("judges", "Model judges", [result.base, shown.judges], () =>
-        AuthorsJudges({judges: shown.judges, base: result.base, pages, rewording: shown.rewording}),
-      ),
+      judges,
       section("uncited", "Items scored with no rule a trainee could cite", [result.base, result.uncited], () =>
         UncitedItems(result, {items, pages}),
       ),
@@ -215,7 +187,7 @@ export function authorsResults(
         "coverage",
         "Which levels keep a worked example",
         [result.base, result.coverage, result.workedExamples],
-        () => CoverageChange(result, {items}),
+        () => CoverageChange({result, items}),
       ),
       section(
         "completeness",
@@ -241,5 +213,12 @@ export function authorsResults(
     ];
   };
   const results = el("div", {class: "preview-results"}, sections(view));
-  return Object.assign(results, {update: (next: AuthorsView) => void sections(next)});
+  // Only the latest view's rest is patched: a change made before the paint replaces the one it follows.
+  let latest = 0;
+  const update = (next: AuthorsView) => {
+    sections(next, true);
+    const at = ++latest;
+    afterPaint(() => at === latest && void sections(next));
+  };
+  return Object.assign(results, {update});
 }

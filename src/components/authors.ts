@@ -10,7 +10,7 @@ import {authorsSave, type SourcesLoader} from "./authors-save.js";
 import {authorsResults} from "./authors-results.js";
 import {authorsCounterexample} from "./authors-counterexample.js";
 import {el} from "./dom.js";
-import {afterPaint} from "../lib/site/schedule.js";
+import {afterFirstPaint, afterPaint, whenIdle} from "../lib/site/schedule.js";
 
 interface AuthorsData extends AuthorsPageData {
   /** Where each item is scored, for its links. */
@@ -55,6 +55,7 @@ export function AuthorsPreview(
     onCandidate: (version) => show(page.chooseCandidate(version)),
     onParameter: (name, value) => show(page.setParameter(name, value)),
     onUndo: () => show(page.undoParameters()),
+    onReach: () => warmUp(true),
   });
   const clauses = authorsClauses(page.view, {
     onChange: (change) => show(page.setRuleChange(change)),
@@ -72,6 +73,24 @@ export function AuthorsPreview(
     results.update(view);
     counterexample.update(view);
   };
+
+  // Choosing another version finds its work done (it took 30-60 ms cold, two frames' worth): the pair's differences
+  // and preview, its base, its fields. The pieces run in idle time after the first paint, one per idle callback, and
+  // all at once when the author reaches for a version menu, before the choice.
+  let pending: (() => void)[] = [];
+  const warmUp = (now: boolean) => {
+    pending = [
+      ...page.warmUp(),
+      ...data.versions.flatMap((version) => [() => controls.prepare(version), () => clauses.prepare(version)]),
+    ];
+    if (now) while (pending.length) pending.shift()!();
+  };
+  const idleStep = () =>
+    whenIdle(() => {
+      pending.shift()?.();
+      if (pending.length) idleStep();
+    }, 1000);
+  afterFirstPaint(() => (warmUp(false), idleStep()));
 
   const root = el(
     "div",

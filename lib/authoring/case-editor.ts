@@ -4,7 +4,7 @@
 // is left out rather than written empty, and nothing is added that the author did not enter, except each line's
 // verdict and the case's score, which follow the engine (syncRulings in case-view.ts). Browser-safe.
 import type {CaseSet, ChecklistRuleId, Flag} from "../authored/schemas/item.js";
-import type {JsonSchema} from "./json-schema-check.js";
+import type {ItemSchema} from "../authored/schemas/facts.js";
 import {readCaseFile} from "./case-file.js";
 import type {Problem} from "../authored/problems.js";
 import {stretch, tokens} from "../trainee/draft.js";
@@ -66,7 +66,7 @@ export function blankCase({
 export function caseFromFile(
   text: string,
   file: string,
-  schema: JsonSchema,
+  schema: ItemSchema,
 ): {record: CaseRecord | null; problems: Problem[]} {
   const {record, problems} = readCaseFile(text, file, schema);
   return {record, problems};

@@ -10,7 +10,7 @@ import {fieldPath, type Problem} from "../authored/problems.js";
 import {readCaseFile} from "./case-file.js";
 import {caseWords} from "./case-words.js";
 import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
-import type {JsonSchema} from "./json-schema-check.js";
+import type {ItemSchema} from "../authored/schemas/facts.js";
 
 /** Whether a text holds a line the file would read as the start of a new section: "## …", or a line underlined ---. */
 const startsSection = (text: string): boolean =>
@@ -24,7 +24,7 @@ const startsSection = (text: string): boolean =>
  */
 export function writtenFileProblems(
   written: CaseRecord,
-  schema: JsonSchema,
+  schema: ItemSchema,
   file: string,
   sectionsOnly: boolean,
 ): Problem[] {

@@ -1,14 +1,15 @@
 // The case editor (/authors/case) in Chromium, on the built site: for every case, one fact changed in its form (the
 // first change the engine says moves the case's derived score), timed from the input event to the first frame
 // painted with the new "Derived score", cold (a fresh page, the case just loaded) and warm (the change taken back and
-// made again on that page), next to one frame; and the page's JavaScript, its bytes and gzip bytes, with a check that
-// no schema library's module (zod, zod/mini, superstruct) is among them (the fact forms come from the schemas as
-// JSON: the page loads no schema library).
+// made again on that page), next to one frame; and the page's JavaScript, its bytes and gzip bytes (its bundle and the
+// item schema's own module, src/data/case-schemas.js.js), with a check that no schema library's module (zod,
+// zod/mini, superstruct) is bundled whole with the page.
 import {readFileSync} from "node:fs";
 import {loadavg} from "node:os";
 import {join} from "node:path";
 import {gzipSync} from "node:zlib";
 import type {Page} from "playwright-core";
+import {caseSchemas} from "../lib/authored/schemas/facts.js";
 import {caseFromFile, setFact, type CaseRecord} from "../lib/authoring/case-editor.js";
 import {editorView} from "../lib/authoring/case-view.js";
 import {factFields, factInputText, type FactField} from "../lib/authoring/fact-fields.js";
@@ -43,7 +44,8 @@ function factChanges(): FactChange[] {
   const {data, context} = editorSetup({withCandidate: false});
   const changes: FactChange[] = [];
   for (const entry of data.cases) {
-    const record = caseFromFile(entry.text, `${entry.id}.md`, data.itemSchema).record as CaseRecord;
+    const record = caseFromFile(entry.text, `${entry.id}.md`, caseSchemas(data.versions.at(-1)!.logic).item)
+      .record as CaseRecord;
     const shown = editorView(record, context).scoreText;
     const lines = record.checklist as {rule: string; facts: Record<string, unknown>}[];
     const found = lines.flatMap((line, index) =>
@@ -122,7 +124,11 @@ function pageScripts(dist: string): {files: string[]; bytes: number; gzip: numbe
   >;
   const page = pages["authors/case.html"];
   if (!page) throw new Error("no bundle for authors/case.html in _import/bundles/pages.json");
-  const files = [page.bundle, ...page.lazy];
+  // The item schema's module, a file attachment the page imports (its path, relative to the page, in the page).
+  const html = readFileSync(join(dist, "authors", "case.html"), "utf8");
+  const schemas = /"path":"\.\.\/(_file\/data\/case-schemas\.[0-9a-f]+\.js)"/.exec(html)?.[1];
+  if (!schemas) throw new Error("authors/case.html names no _file/data/case-schemas.<hash>.js");
+  const files = [page.bundle, ...page.lazy, schemas];
   const texts = files.map((file) => readFileSync(join(dist, file)));
   return {
     files: [...page.modules, ...page.lazy],

@@ -4,6 +4,7 @@
 import {availableParallelism, loadavg} from "node:os";
 import {performance} from "node:perf_hooks";
 import {caseEditorData} from "../lib/authoring/case-editor-data.node.js";
+import {caseSchemas} from "../lib/authored/schemas/facts.js";
 import {caseFromFile, setFact, syncRulings, type CaseRecord} from "../lib/authoring/case-editor.js";
 import {editorView, type EditorContext} from "../lib/authoring/case-view.js";
 import {factFields, type FactField} from "../lib/authoring/fact-fields.js";
@@ -42,8 +43,7 @@ export function editorSetup({withCandidate}: {withCandidate: boolean}) {
   const guidelines = loadGuidelines();
   const data = caseEditorData(loadItems(), guidelines, projectRoot);
   const context: EditorContext = {
-    itemSchema: data.itemSchema,
-    factSchemas: data.factSchemas,
+    schemas: caseSchemas(data.versions.at(-1)!.logic),
     current: ruleSetOf(guidelines.at(-1)!),
     candidate: withCandidate ? ruleSetOf(guidelines[0]!) : null,
     knownIds: data.cases.map((entry) => entry.id),
@@ -61,7 +61,7 @@ export function benchCaseEditor(): void {
     const samples: number[] = [];
     const perCase: number[] = [];
     for (const entry of data.cases) {
-      const {record} = caseFromFile(entry.text, `${entry.id}.md`, data.itemSchema);
+      const {record} = caseFromFile(entry.text, `${entry.id}.md`, context.schemas.item);
       if (!record) throw new Error(`${entry.id}: could not be read`);
       const {index, name, value} = factChange(record, data.factSchemas);
       const change = () => {

@@ -1,20 +1,22 @@
-// Node and build time: an item file validated with zod. Reading the text is item-text.ts, shared with the case editor.
+// Node and build time: an item file's text validated with its schema (lib/authored/schemas/item.ts). Reading the text
+// and checking its record is lib/authored/item-text.ts, which the case editor shares in the browser.
 import {Item} from "./schemas/item.js";
-import {declaredItem} from "./schemas/facts.js";
+import {declaredItem, type ItemSchema} from "./schemas/facts.js";
 import type {GuidelineLogic} from "./schemas/logic.js";
-import {inSectionWords, itemRecord} from "./item-text.js";
-import {AuthoredFileError, problemsFromZod} from "./problems.js";
+import {checkItemRecord, itemRecord} from "./item-text.js";
+import {AuthoredFileError} from "./problems.js";
 import {problemInWords} from "./problem-words.js";
 
 /** With the current version's logic, lines, flags and the deciding rule are held to what it declares, and facts get
  *  their declared defaults. */
 export function parseItemFile(source: string, file: string, logic?: GuidelineLogic): Item {
   const {record, problems} = itemRecord(source, file);
-  const parsed = (logic ? declaredItem(logic) : Item).safeParse(record);
-  if (!parsed.success) problems.push(...problemsFromZod(file, parsed.error, record).map(inSectionWords));
-  // In an author's words ("Title: give the case a name"), as the case editor says them.
+  const checked = checkItemRecord(record, logic ? declaredItem(logic) : (Item as ItemSchema), file);
+  problems.push(...checked.problems);
+  // In an author's words ("Title: give the case a name"), as the case editor says them: guideline:check, case:new and
+  // the build all read an item here.
   if (problems.length) throw new AuthoredFileError(problems.map(problemInWords));
-  const item = parsed.data!;
+  const item = checked.item!;
   const expected = file.split("/").pop()!.replace(/\.md$/, "");
   if (item.id !== expected)
     throw new AuthoredFileError([

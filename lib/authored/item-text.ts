@@ -1,10 +1,14 @@
-// Reading an item file's text into the record the item schema validates. yaml and marked, no zod: the case editor
-// reads a file here as the build does.
+// Reading an item file's text: the YAML front matter and the "## Heading" sections, put together as the record the
+// item schema validates, and that check, with the schema passed in (checkItemRecord). Browser-safe and importing no
+// schema: the case editor reads and checks a file here as the build does (lib/authored/item-file.ts), with the
+// schema its page loads on its own (src/data/case-schemas.js.js).
 import {Lexer, type Token} from "marked";
 import {parseDocument, type Document} from "yaml";
 import {authoredLimits, checkAuthoredText} from "./limits.js";
 import {tooDeepAt} from "../text/json-shape.js";
-import {AuthoredFileError, type Problem} from "./problems.js";
+import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
+import type {Item} from "./schemas/item.js";
+import type {ItemSchema} from "./schemas/facts.js";
 
 export const itemSections = {
   "request": ["request", "text"],
@@ -191,4 +195,15 @@ export function inSectionWords(problem: Problem): Problem {
   return section !== null && problem.message.startsWith("missing")
     ? {...problem, message: `missing: expected a "## ${section}" section`}
     : problem;
+}
+
+/** A record (front matter with the sections' texts in place) held to the item schema: the item, or its problems. */
+export function checkItemRecord(
+  record: Record<string, unknown>,
+  schema: ItemSchema,
+  file: string,
+): {item: Item; problems: []} | {item: null; problems: Problem[]} {
+  const parsed = schema.safeParse(record);
+  if (parsed.success) return {item: parsed.data, problems: []};
+  return {item: null, problems: problemsFromZod(file, parsed.error, record).map(inSectionWords)};
 }

@@ -1,16 +1,21 @@
-// The case editor's draft, saved as it is typed and never lost: one versioned key holding {version, record}. A draft
-// the editor cannot read (not JSON, another version, too large or deep, a value of the wrong kind for the item schema)
-// is set aside under its own key, never deleted, and the author told; if the copy cannot be written it stays untouched
-// and the draft lives on the page only. Storage full: kept on the page and written at the next edit. A draft a Load
-// replaces is copied under one key, overwritten at each Load (copies must not pile up in storage the trainee's record
-// shares), and the envelope names it so Undo works after a reload. Pure: the page passes its localStorage.
+// The case editor's draft, saved in the browser as it is typed, and never lost: one versioned key holding a JSON
+// envelope {version, record}. A draft the editor cannot read (not JSON, not an envelope, another version, a record
+// that is not an object, too large or too deep, or a record holding a value of the wrong kind anywhere the item
+// schema has a field: the schema a case file is held to, read as a work in progress, wrongKinds) is copied under a
+// set-aside key, never deleted or overwritten (the trainee record's set-aside, shared), and the author is told in
+// words; when the copy cannot be written it stays under its key untouched and the draft is kept on the page only.
+// Storage full: the draft is kept on the page, said so, and written again at the next edit. A draft a Load replaces
+// is copied under one key of its own, overwritten at each Load (only the last is Undo's, and copies must not pile up
+// in the storage the trainee's record shares), and the envelope names that copy ({version, record, replaced}), so Undo
+// brings it back after a reload too. Pure: the page passes its localStorage, a test a Map.
 import {setAside, type KeyValueStorage, type SetAsideFailure} from "../trainee/set-aside.js";
 import {tooDeepAt} from "../text/json-shape.js";
 import {authoredLimits} from "../authored/limits.js";
-import {fieldPath} from "../authored/problems.js";
+import {problemsFromZod, type Problem} from "../authored/problems.js";
+import type {CaseSchemas} from "../authored/schemas/facts.js";
 import {plural} from "../text/format.js";
 import type {CaseRecord} from "./case-editor.js";
-import {kindProblems, type JsonSchema} from "./json-schema-check.js";
+import type {z} from "zod/mini";
 
 export const caseDraftKey = "rater-notebook:case-draft:v1";
 /** A second one goes under `…:set-aside:2`, and so on. */
@@ -38,10 +43,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Reads the text kept under the draft's key: the record (null when there is none), or why it cannot be read. The
- * record is held to `itemSchema` (the item schema as JSON Schema) as a draft: it may lack any field, or hold a value
- * out of its bounds, but a value of the wrong kind anywhere (a quote that is a number) sets it aside.
+ * record is held to the item schema as a draft: it may lack any field, or hold a value out of its bounds, but a value
+ * of the wrong kind anywhere (a quote that is a number) sets it aside.
  */
-export function parseCaseDraft(text: string | null, itemSchema: JsonSchema): DraftReading {
+export function parseCaseDraft(text: string | null, schemas: CaseSchemas): DraftReading {
   if (text === null || text.trim() === "") return {ok: true, record: null};
   const refuse = (reason: Exclude<DraftReading, {ok: true}>["reason"], message: string): DraftReading => ({
     ok: false,
@@ -68,7 +73,7 @@ export function parseCaseDraft(text: string | null, itemSchema: JsonSchema): Dra
   if (!isRecord(envelope.record)) return refuse("corrupted", "the saved draft holds no case");
   const deep = tooDeepAt(envelope.record, draftDepth);
   if (deep !== null) return refuse("corrupted", `the saved draft nests deeper than a case can, at ${deep}`);
-  const wrong = kindProblems(itemSchema, envelope.record);
+  const wrong = wrongKinds(schemas, envelope.record);
   if (wrong.length) return refuse("corrupted", wrongKindWords(wrong));
   // Only a key of the replaced drafts' copies: an envelope never leads the editor to read another key.
   const replaced = envelope.replaced;
@@ -114,15 +119,67 @@ export interface CaseDraftStore {
   replaced(): CaseRecord | null;
 }
 
-/** The first value of the wrong kind, by its field, and how many more there are. */
-function wrongKindWords(problems: ReturnType<typeof kindProblems>): string {
-  const [first] = problems;
-  const more = problems.length > 1 ? `, and ${plural(problems.length - 1, "more problem")}` : "";
-  return `the saved draft at ${fieldPath(first!.path) || "its top"}: ${first!.message}${more}`;
+/** A value out of its bounds, not matching its pattern, an unknown field, or a rule across fields: a draft's. */
+const unfinished = new Set([
+  "too_small",
+  "too_big",
+  "invalid_format",
+  "unrecognized_keys",
+  "not_multiple_of",
+  "custom",
+]);
+
+const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (value, key) => (isRecord(value) || Array.isArray(value) ? (value as never)[key] : undefined),
+    root,
+  );
+
+/** The issues that are a value of the wrong kind: not absent, of another type, or not among the values allowed. */
+function wrongKindIssues(issues: readonly z.core.$ZodIssue[], record: unknown): z.core.$ZodIssue[] {
+  return issues.filter((issue) => {
+    if (unfinished.has(issue.code)) return false;
+    // A union one of whose alternatives fails only as a draft may: that alternative is the one meant.
+    const value = valueAt(record, issue.path);
+    if (issue.code === "invalid_union" && issue.errors.some((branch) => !wrongKindIssues(branch, value).length))
+      return false;
+    return value !== undefined;
+  });
 }
 
-/** The draft store over `storage` (null: none); drafts are read as parseCaseDraft reads them, against `itemSchema`. */
-export function openCaseDraftStore(storage: KeyValueStorage | null, itemSchema: JsonSchema): CaseDraftStore {
+/**
+ * Every value of the wrong kind in a draft's record, in the build's words. A line with no rule yet is held to the rule
+ * that leaves it the fewest such values: its fields every rule shares, its facts any rule's.
+ */
+function wrongKinds(schemas: CaseSchemas, record: Record<string, unknown>): Problem[] {
+  const wrongIn = (value: Record<string, unknown>): z.core.$ZodIssue[] => {
+    const parsed = schemas.item.safeParse(value);
+    return parsed.success ? [] : wrongKindIssues(parsed.error.issues, value);
+  };
+  const rules = Object.keys(schemas.facts);
+  const decided = !Array.isArray(record.checklist)
+    ? record
+    : {
+        ...record,
+        checklist: record.checklist.map((line: unknown) => {
+          if (!isRecord(line) || line.rule !== undefined || !rules.length) return line;
+          const tried = rules.map((rule) => ({...line, rule}));
+          const wrong = tried.map((each) => wrongIn({checklist: [each]}).length);
+          return tried[wrong.indexOf(Math.min(...wrong))];
+        }),
+      };
+  return problemsFromZod("", {issues: wrongIn(decided)} as z.core.$ZodError, decided);
+}
+
+/** The first value of the wrong kind, by its field, and how many more there are. */
+function wrongKindWords(problems: readonly Problem[]): string {
+  const [first] = problems;
+  const more = problems.length > 1 ? `, and ${plural(problems.length - 1, "more problem")}` : "";
+  return `the saved draft at ${first!.field || "its top"}: ${first!.message}${more}`;
+}
+
+/** The draft store over `storage` (null: none); drafts are read as parseCaseDraft reads them, against `schemas`. */
+export function openCaseDraftStore(storage: KeyValueStorage | null, schemas: CaseSchemas): CaseDraftStore {
   let notice: DraftNotice | null = storage ? null : {kind: "memory"};
   let saved: CaseRecord | null = null;
   let unreadable: Extract<DraftReading, {ok: false}> | null = null;
@@ -149,11 +206,11 @@ export function openCaseDraftStore(storage: KeyValueStorage | null, itemSchema: 
     } catch {
       notice = {kind: "memory"};
     }
-    const reading = parseCaseDraft(text, itemSchema);
+    const reading = parseCaseDraft(text, schemas);
     if (reading.ok) {
       saved = reading.record;
       replacedKey = reading.replaced ?? null;
-      const copy = replacedKey ? readKey(storage, replacedKey, itemSchema) : null;
+      const copy = replacedKey ? readKey(storage, replacedKey, schemas) : null;
       if (copy?.ok && copy.record) replaced = copy.record;
       else replacedKey = null;
     } else {
@@ -200,9 +257,9 @@ export function openCaseDraftStore(storage: KeyValueStorage | null, itemSchema: 
 }
 
 /** The draft kept under `key`, read as the draft's own key is; null when the browser refuses the read. */
-function readKey(storage: KeyValueStorage, key: string, itemSchema: JsonSchema): DraftReading | null {
+function readKey(storage: KeyValueStorage, key: string, schemas: CaseSchemas): DraftReading | null {
   try {
-    return parseCaseDraft(storage.getItem(key), itemSchema);
+    return parseCaseDraft(storage.getItem(key), schemas);
   } catch {
     return null;
   }

@@ -9,7 +9,7 @@ import {CaseSet, type Item} from "../authored/schemas/item.js";
 import {declaredFactSchemas, declaredItem} from "../authored/schemas/facts.js";
 import {loadCalibration, loadParts} from "../node/load.js";
 import {caseSetLabels} from "./case-words.js";
-import type {JsonSchema} from "./json-schema-check.js";
+import type {JsonSchema} from "./fact-fields.js";
 import type {ParameterDomain} from "../engine/parameter-values.js";
 import {parameterDomains} from "./parameter-domains.node.js";
 

@@ -2,7 +2,7 @@
 // writeItemFile writes, so loading a case and changing nothing leaves it as it was. Each edit is pure; an emptied field
 // is left out, and nothing is added the author did not enter, except verdicts and score, which follow the engine.
 import type {CaseSet, ChecklistRuleId, Flag} from "../authored/schemas/item.js";
-import type {JsonSchema} from "./json-schema-check.js";
+import type {ItemSchema} from "../authored/schemas/facts.js";
 import {readCaseFile} from "./case-file.js";
 import type {Problem} from "../authored/problems.js";
 import {stretch, tokens} from "../trainee/draft.js";
@@ -57,7 +57,7 @@ export function blankCase({
 export function caseFromFile(
   text: string,
   file: string,
-  schema: JsonSchema,
+  schema: ItemSchema,
 ): {record: CaseRecord | null; problems: Problem[]} {
   const {record, problems} = readCaseFile(text, file, schema);
   return {record, problems};

@@ -1,11 +1,10 @@
-// A case file checked in the browser as the build checks it, with the JSON Schema the data loader wrote in place of
-// zod; test/unit/authoring/case-file.test.ts holds it to zod's problems and words. The file's name is not checked: an
-// upload saved under another name still reads.
-import {itemProblems} from "../authored/item-checks.js";
-import {inSectionWords, itemRecord} from "../authored/item-text.js";
-import {AuthoredFileError, fieldPath, type Problem} from "../authored/problems.js";
+// A case file read and checked in the browser as the build checks it (lib/authored/item-file.ts): the same item schema
+// (zod/mini, as the version's logic declares it) and the same words for its problems. What this does not check is the
+// file's name: the editor names a download after the case's id, so an upload saved under another name still reads.
+import {checkItemRecord, itemRecord} from "../authored/item-text.js";
+import {AuthoredFileError, type Problem} from "../authored/problems.js";
 import type {Item} from "../authored/schemas/item.js";
-import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check.js";
+import type {ItemSchema} from "../authored/schemas/facts.js";
 
 export interface CaseCheck {
   /** Defaults filled; null when any problem was found. */
@@ -13,24 +12,17 @@ export interface CaseCheck {
   problems: Problem[];
 }
 
-export function checkCaseRecord(record: Record<string, unknown>, schema: JsonSchema, file: string): CaseCheck {
-  const shape = schemaProblems(schema, record);
-  const problems: Problem[] = shape.map(({path, message}) => inSectionWords({file, field: fieldPath(path), message}));
-  // The rules across fields run, as the schema's .check under zod, only after problems of bounds and unknown fields,
-  // never after a missing field or a wrong kind of value, which the rules could not read.
-  if (!shape.every((problem) => problem.continuable)) return {item: null, problems};
-  const item = withDefaults<Item>(schema, record);
-  problems.push(...itemProblems(item).map(({path, message}) => ({file, field: fieldPath(path), message})));
-  return problems.length ? {item: null, problems} : {item, problems};
-}
+/** Checks a record (front matter with the sections' texts in place) as the build checks an item file. */
+export const checkCaseRecord: (record: Record<string, unknown>, schema: ItemSchema, file: string) => CaseCheck =
+  checkItemRecord;
 
 export interface CaseFileReading extends CaseCheck {
   /** Null when the text could not be read at all. */
   record: Record<string, unknown> | null;
 }
 
-/** Never throws. */
-export function readCaseFile(text: string, file: string, schema: JsonSchema): CaseFileReading {
+/** Reads and checks a case file's text (an upload, or a case to start from); never throws. */
+export function readCaseFile(text: string, file: string, schema: ItemSchema): CaseFileReading {
   let read: ReturnType<typeof itemRecord>;
   try {
     read = itemRecord(text, file);

@@ -9,7 +9,7 @@ import {fieldPath, type Problem} from "../authored/problems.js";
 import {readCaseFile} from "./case-file.js";
 import {caseWords} from "./case-words.js";
 import {isRecord, linesOf, type CaseRecord} from "./case-record.js";
-import type {JsonSchema} from "./json-schema-check.js";
+import type {ItemSchema} from "../authored/schemas/facts.js";
 
 /** "## …", or a line underlined ---. */
 const startsSection = (text: string): boolean =>
@@ -19,7 +19,7 @@ const startsSection = (text: string): boolean =>
  *  what the written file breaks (a response of spaces, written empty). `sectionsOnly`: the texts alone. */
 export function writtenFileProblems(
   written: CaseRecord,
-  schema: JsonSchema,
+  schema: ItemSchema,
   file: string,
   sectionsOnly: boolean,
 ): Problem[] {

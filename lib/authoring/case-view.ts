@@ -3,9 +3,9 @@
 import {checkCaseRecord} from "./case-file.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {ChecklistLine} from "../authored/schemas/item.js";
-import {fieldPath, type Problem} from "../authored/problems.js";
+import {fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
 import {languageProblem} from "../authored/language.js";
-import {schemaProblems, withDefaults, type JsonSchema} from "./json-schema-check.js";
+import type {CaseSchemas} from "../authored/schemas/facts.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {caseWords, scoreWords} from "./case-words.js";
@@ -15,9 +15,9 @@ import {repeatedQuotes, writtenFileProblems} from "./case-read-back.js";
 import {recordPlaceClashes, type PlacedCase} from "./case-places.js";
 
 export interface EditorContext {
-  itemSchema: JsonSchema;
-  factSchemas: Record<string, JsonSchema>;
-  /** The verdicts and score written to the file. */
+  /** The item schema and each rule's facts, as the current version's logic declares them. */
+  schemas: CaseSchemas;
+  /** The current guideline: the verdicts and score written to the file. */
   current: RuleSet;
   /** By address; null when there is none. */
   candidate: RuleSet | null;
@@ -76,7 +76,7 @@ interface ReadyLine {
 function readLine(
   line: Record<string, unknown>,
   index: number,
-  factSchemas: Record<string, JsonSchema>,
+  factSchemas: CaseSchemas["facts"],
 ): {problems: Problem[]; ready: ReadyLine | null} {
   const at = (path: (string | number)[]) => fieldPath(["checklist", index, ...path]);
   const rule = line.rule;
@@ -86,13 +86,16 @@ function readLine(
       problems: [{file, field: at(["rule"]), message: rule === undefined ? caseWords.noRule : caseWords.unknownRule}],
       ready: null,
     };
-  const schema = factSchemas[rule]!;
   const facts = line.facts ?? {};
-  const found = schemaProblems(schema, facts);
-  if (found.length)
-    return {problems: found.map(({path, message}) => ({file, field: at(["facts", ...path]), message})), ready: null};
+  const parsed = factSchemas[rule]!.safeParse(facts);
+  if (!parsed.success) {
+    // Each problem's field as the line's: checklist[0].facts.limit, checklist[0].facts for the facts as a whole.
+    const inLine = (field: string) => `${at(["facts"])}${field && !field.startsWith("[") ? "." : ""}${field}`;
+    const found = problemsFromZod(file, parsed.error, facts);
+    return {problems: found.map((problem) => ({...problem, field: inLine(problem.field)})), ready: null};
+  }
   const role = roles.includes(line.role) ? line.role : "instruction";
-  const ready = {role, rule, facts: withDefaults(schema, facts), verdict: "met"} as ChecklistLine;
+  const ready = {role, rule, facts: parsed.data, verdict: "met"} as ChecklistLine;
   return {problems: [], ready: {index, line: ready}};
 }
 
@@ -179,7 +182,7 @@ export function editorView(
 ): EditorView {
   const file = caseFileName(record);
   const checklist = linesOf(record);
-  const read = checklist.map((line, index) => readLine(line, index, context.factSchemas));
+  const read = checklist.map((line, index) => readLine(line, index, context.schemas.facts));
   const ready = read.flatMap(({ready}) => (ready ? [ready] : []));
   const currentLines = lineReadings(ready, context.current);
   const candidateLines = context.candidate ? lineReadings(ready, context.candidate) : null;
@@ -206,15 +209,16 @@ export function editorView(
     return (field === "score" && current?.score == null) || (field === "checklist" && mains !== 1);
   };
   const problems = [
-    ...checkCaseRecord(written, context.itemSchema, file).problems.filter((problem) => !saidByEditor(problem.field)),
+    ...checkCaseRecord(written, context.schemas.item, file).problems.filter((problem) => !saidByEditor(problem.field)),
     ...lines.flatMap((line) => line.factProblems),
     ...(mains !== 1 ? [{file, field: "checklist", message: caseWords.mains(mains, checklist.length)}] : []),
     ...(current && current.score === null ? [{file, field: "score", message: current.scoreText}] : []),
     ...unknownIds(record, context.knownIds, file),
     ...recordPlaceClashes(record, context.cases ?? []).map(({field, message}) => ({file, field, message})),
   ];
-  // Read back in full only once nothing else is wrong, and only when asked (idle, and before a download).
-  problems.push(...writtenFileProblems(written, context.itemSchema, file, problems.length > 0 || !readBack));
+  // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong, and
+  // only when asked (`readBack`: the page does it when idle and before a download, not at every keystroke).
+  problems.push(...writtenFileProblems(written, context.schemas.item, file, problems.length > 0 || !readBack));
   const warnings = [
     ...(typeof record.id === "string" && context.knownIds.includes(record.id)
       ? [{file, field: "id", message: caseWords.replaces(record.id)}]

@@ -1,8 +1,11 @@
-// A line's fact form, from its rule's fact schema as JSON Schema, so the page needs no schema library. A value the
-// schema refuses cannot be entered.
-import type {JsonSchema} from "./json-schema-check.js";
+// A line's fact form, made from its rule's fact schema as JSON Schema (zod's export, written by the data loader), so
+// the form needs no schema library: one field per fact, of the kind its schema allows, and the reading of what the
+// author types into a value the schema accepts, or a message. A value the schema refuses cannot be entered.
 import {factValueLabels, yesNoLabels} from "./case-words.js";
 import {quoteText} from "../text/quote-text.js";
+
+/** A JSON Schema as zod's toJSONSchema writes it (the case editor's data loader): what a fact form is built from. */
+export type JsonSchema = {[keyword: string]: unknown};
 
 export interface FactOption {
   value: string;

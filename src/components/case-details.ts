@@ -2,7 +2,7 @@
 // trainee sees before Check and the case's name after it; what it teaches, the ruling in words, the rule it rests on,
 // its flags and the cases it compares with. Built whole from the case and patched into the page; its controls carry
 // data-* attributes the editor's one listener reads (case-edits.ts).
-import type {JsonSchema} from "../lib/authoring/json-schema-check.js";
+import type {JsonSchema} from "../lib/authoring/fact-fields.js";
 import type {CaseSet} from "../lib/authored/schemas/item.js";
 import {itemLabel} from "../lib/site/links.js";
 import {el} from "./dom.js";

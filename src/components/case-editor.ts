@@ -28,6 +28,7 @@ import {markableTexts} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
+import type {CaseSchemas} from "../lib/authored/schemas/facts.js";
 import {enclosingFields, fieldId} from "./case-field.js";
 import {runAction} from "./case-actions.js";
 import {controlEdit} from "./case-edits.js";
@@ -39,14 +40,13 @@ import {handoffWords, takeHandoff} from "../lib/authoring/case-handoff.js";
 import {caseTexts} from "./case-texts.js";
 
 export function CaseEditor(
-  data: CaseEditorData,
+  data: CaseEditorData & {schemas: CaseSchemas},
   {location = window.location, storage = pageStorage()}: {location?: Location; storage?: KeyValueStorage | null} = {},
 ): HTMLElement {
   const current = data.versions.at(-1)!;
   const address = ruleSetsFromQuery(location.search, data.versions, data.domains);
   const context: EditorContext = {
-    itemSchema: data.itemSchema,
-    factSchemas: data.factSchemas,
+    schemas: data.schemas,
     current: address.current,
     candidate: address.candidate,
     knownIds: data.cases.map((entry) => entry.id),
@@ -62,7 +62,7 @@ export function CaseEditor(
     return fieldsByRule.get(rule)!;
   };
 
-  const store = openCaseDraftStore(storage, data.itemSchema);
+  const store = openCaseDraftStore(storage, data.schemas);
   let record: CaseRecord = store.saved() ?? blankCase({cases: data.cases});
   let loaded = record; // The case as loaded, or as the page opened: id edits are decided from it (setId).
   // Each edit's view at once; the file read back as guideline:check reads it when idle, or before an action needs it.
@@ -83,12 +83,12 @@ export function CaseEditor(
     onLoad: (id) => {
       const found = data.cases.find((entry) => entry.id === id);
       const next = found
-        ? caseFromFile(found.text, `${found.id}.md`, data.itemSchema).record
+        ? caseFromFile(found.text, `${found.id}.md`, data.schemas.item).record
         : blankCase({cases: data.cases});
       if (next) replaceWith(next, found ? loadedWords(next, context.knownIds) : "A blank case.");
     },
     onUpload: (file) =>
-      void readUpload(file, data.itemSchema).then((read) => {
+      void readUpload(file, data.schemas.item).then((read) => {
         if (read.record) replaceWith(read.record, `Read ${file.name}.`);
         else
           start.show({

@@ -1,7 +1,7 @@
 // What every part of the case editor (/authors/case) shares: the id of the control that edits a field of the case
 // (so a problem at "checklist[2].facts.limit" links to the control for it), a labelled field, and the values a field
 // of the item schema allows, read from the schema as JSON (the page loads no schema library).
-import type {JsonSchema} from "../lib/authoring/json-schema-check.js";
+import type {JsonSchema} from "../lib/authoring/fact-fields.js";
 import {el, type Child} from "./dom.js";
 
 /** The id of the control for a field of the case: "checklist[2].facts.limit" -> "case-checklist-2-facts-limit". */

@@ -3,7 +3,7 @@
 // reads a case file: a broken one is refused with each field and its fix, as text, and the draft is left as it was.
 // A controller: the editor keeps it and says what to show after each load.
 import {caseFromFile, type CaseRecord} from "../lib/authoring/case-editor.js";
-import type {JsonSchema} from "../lib/authoring/json-schema-check.js";
+import type {ItemSchema} from "../lib/authored/schemas/facts.js";
 import {byteLimit, decodeAuthoredFile, tooLarge} from "../lib/authored/limits.js";
 import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 import {problemInWords} from "../lib/authored/problem-words.js";
@@ -38,7 +38,7 @@ export interface CaseStart {
  */
 export async function readUpload(
   file: File,
-  schema: JsonSchema,
+  schema: ItemSchema,
 ): Promise<{record: CaseRecord | null; problems: Problem[]}> {
   try {
     if (file.size > byteLimit("item")) throw tooLarge(file.name, "item");

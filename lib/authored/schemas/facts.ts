@@ -40,14 +40,17 @@ export const factsSchema = (facts: readonly LogicFact[]): z.ZodMiniObject =>
 export const declaredFactSchemas = (logic: GuidelineLogic): Record<string, z.ZodMiniObject> =>
   Object.fromEntries(logic.rules.map((rule) => [rule.id, factsSchema(rule.facts)]));
 
-const declared = new WeakMap<GuidelineLogic, z.ZodMiniType<Item>>();
+/** The item schema as a version's logic declares it. */
+export type ItemSchema = z.ZodMiniType<Item>;
+
+const declared = new WeakMap<GuidelineLogic, ItemSchema>();
 
 /**
  * The item schema as the version's logic declares its part: each checklist line's rule is a declared rule and its
  * facts have that rule's declared shape (defaults filled in), each flag is a declared flag, and the deciding rule a
  * declared rule. The build reads items with it, and the case editor checks a case with it as JSON Schema.
  */
-export function declaredItem(logic: GuidelineLogic): z.ZodMiniType<Item> {
+export function declaredItem(logic: GuidelineLogic): ItemSchema {
   const known = declared.get(logic);
   if (known) return known;
   const ruleIds = logic.rules.map((rule) => rule.id) as [string, ...string[]];
@@ -56,7 +59,18 @@ export function declaredItem(logic: GuidelineLogic): z.ZodMiniType<Item> {
   );
   const line = z.discriminatedUnion("rule", lines as [(typeof lines)[number], ...typeof lines]);
   const flags = logic.flags as [string, ...string[]];
-  const schema = itemOver(line, z.enum(flags), z.enum(ruleIds)) as unknown as z.ZodMiniType<Item>;
+  const schema = itemOver(line, z.enum(flags), z.enum(ruleIds)) as unknown as ItemSchema;
   declared.set(logic, schema);
   return schema;
 }
+
+/** What the case editor checks a case with: the item schema and each rule's facts, as the version's logic declares. */
+export interface CaseSchemas {
+  item: ItemSchema;
+  facts: Record<string, z.ZodMiniObject>;
+}
+
+export const caseSchemas = (logic: GuidelineLogic): CaseSchemas => ({
+  item: declaredItem(logic),
+  facts: declaredFactSchemas(logic),
+});

@@ -2,6 +2,7 @@
 // deleted, never overwritten), and what it keeps on the page when the browser refuses a write; and the draft's record
 // held to the item schema as a work in progress, over every field of every case broken by a value of the wrong kind.
 import {describe, expect, it} from "vitest";
+import {caseSchemas} from "../../../lib/authored/schemas/facts.js";
 import {addLine, blankCase, caseFromFile, setRule} from "../../../lib/authoring/case-editor.js";
 import {caseEditorData} from "../../../lib/authoring/case-editor-data.node.js";
 import {fieldPath} from "../../../lib/authored/problems.js";
@@ -33,7 +34,7 @@ class MapStorage implements KeyValueStorage {
 }
 
 const data = caseEditorData(loadItems(), loadGuidelines(), projectRoot);
-const schema = data.itemSchema;
+const schema = caseSchemas(data.versions.at(-1)!.logic);
 const draft = {id: "fresh-8", set: "fresh-calibration", request: {text: "Write a haiku.", language: "en"}};
 const envelope = (record: unknown, version = 1) => JSON.stringify({version, record});
 
@@ -251,7 +252,7 @@ describe("a draft a Load replaces", () => {
 /** Every case as the editor loads it, by id; and fresh-6 with its response's turn, the one field no case has. */
 const cases = data.cases.map((entry) => ({
   id: entry.id,
-  record: caseFromFile(entry.text, `data/items/${entry.id}.md`, schema).record!,
+  record: caseFromFile(entry.text, `data/items/${entry.id}.md`, schema.item).record!,
 }));
 const fresh6 = cases.find(({id}) => id === "fresh-6")!.record;
 cases.push({id: "fresh-6", record: {...fresh6, response: {...(fresh6.response as object), turn: 4}}});
@@ -365,9 +366,15 @@ describe("a draft's record is held to the item schema as a work in progress", ()
     // The numbers rule's facts: a count that is a word is wrong; a fact no rule of the line's has is a draft's.
     expect(reading({checklist: [{...line, rule: "numbers", facts: {limit: "four"}}]})).toMatchObject({
       ok: false,
-      message: 'the saved draft at checklist[0].facts.limit: expected a whole number of at least 0, got "four"',
+      message: 'the saved draft at checklist[0].facts.limit: expected number, got "four"',
     });
     expect(reading({checklist: [{...line, facts: {limit: 4}}]})).toMatchObject({ok: true});
+    // A line with no rule yet is held to the rule it fits best: a count that is a word fits a rule with no count.
+    expect(reading({checklist: [{...line, facts: {limit: "four"}}]})).toMatchObject({ok: true});
+    expect(reading({checklist: [{...line, note: 7}]})).toMatchObject({
+      ok: false,
+      message: "the saved draft at checklist[0].note: expected string, got 7",
+    });
     expect(reading({checklist: [{...line, rule: "numbers", facts: {}}]})).toMatchObject({ok: true});
     // A rule that is none of the guideline's, and a role that is none of the three, are not a draft's.
     expect(reading({checklist: [{...line, rule: "sizes"}]})).toMatchObject({ok: false});

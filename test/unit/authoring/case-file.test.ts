@@ -1,20 +1,19 @@
-// The case editor's check (lib/authoring/case-file.ts: the item schema as JSON Schema, no zod) held to the build's
-// (lib/authored/item-file.ts: zod). Every case reads to the same item; every breakage below is refused by both, at
-// the same fields; hostile texts are refused with a problem, nothing thrown.
+// The case editor's check (lib/authoring/case-file.ts) is the build's (lib/authored/item-file.ts: the item schema in
+// zod/mini, as the version's logic declares it). Every case reads to the same item; every breakage below is refused
+// by both, at the same fields and in the same words; hostile texts are refused with a problem, nothing thrown.
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {checkCaseRecord, readCaseFile} from "../../../lib/authoring/case-file.js";
-import {caseEditorData} from "../../../lib/authoring/case-editor-data.node.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
 import {inSectionWords, itemRecord} from "../../../lib/authored/item-text.js";
 import {problemsFromZod} from "../../../lib/authored/problems.js";
-import {declaredItem} from "../../../lib/authored/schemas/facts.js";
-import {loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
+import {caseSchemas, declaredItem} from "../../../lib/authored/schemas/facts.js";
+import {loadGuidelines, projectRoot} from "../../../lib/node/load.js";
 
-const {itemSchema: schema} = caseEditorData(loadItems(), loadGuidelines(), projectRoot);
 /** The current version's logic, as the build holds items to it. */
 const logic = loadGuidelines().at(-1)!.logic;
+const schema = caseSchemas(logic).item;
 const itemsFolder = join(projectRoot, "data/items");
 const caseFiles = readdirSync(itemsFolder).filter((name) => name.endsWith(".md"));
 const textOf = (id: string): string => readFileSync(join(itemsFolder, `${id}.md`), "utf8");
@@ -207,15 +206,15 @@ describe("checkCaseRecord", () => {
       problems: [{file: "draft.md", field: "request.text", message: 'missing: expected a "## Request" section'}],
     });
   });
-  it("says what an id and a quote's text must be in the schema's words, as zod's messages do", () => {
+  it("says what an id and a quote's text must be in the schema's words, as the build does", () => {
     const record = structuredClone(itemRecord(textOf("edge-1a"), "x").record) as CaseRecord;
     record.id = "Edge_1";
     record.checklist[1]!.quoteIn = "turn one";
     expect(
       checkCaseRecord(record, schema, "draft.md").problems.map(({field, message}) => `${field}: ${message}`),
     ).toEqual([
-      'id: expected a lowercase id like example-1, got "Edge_1"',
-      'checklist[1].quoteIn: expected "request" or an earlier turn like "turn-1", got "turn one"',
+      'id: got "Edge_1": expected a lowercase id like example-1',
+      'checklist[1].quoteIn: got "turn one": expected "request" or an earlier turn like "turn-1"',
       // The item's own check goes on, as zod's does: it names the turn it cannot find.
       `checklist[1].quoteIn: "turn one" is no quoted turn of the user's: expected "request" or turn-N of one`,
     ]);

@@ -4,8 +4,8 @@
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
+import {caseSchemas} from "../../../lib/authored/schemas/facts.js";
 import {readCaseFile} from "../../../lib/authoring/case-file.js";
-import {caseEditorData} from "../../../lib/authoring/case-editor-data.node.js";
 import {checkGuideline} from "../../../lib/authoring/check.node.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
 import {splitItemFile} from "../../../lib/authored/item-text.js";
@@ -13,7 +13,7 @@ import {writeItemFile} from "../../../lib/authored/item-writer.js";
 import {loadGuideline, loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
 
 const items = loadItems();
-const {itemSchema} = caseEditorData(items, loadGuidelines(), projectRoot);
+const itemSchema = caseSchemas(loadGuidelines().at(-1)!.logic).item;
 const cases = items.map(({id}) => {
   const file = `data/items/${id}.md`;
   const text = readFileSync(join(projectRoot, file), "utf8");

@@ -1,6 +1,7 @@
 // The case editor's view: verdicts, scores and problems from hand-worked cases, and every case in data/items loaded,
 // left unchanged and written back equal in meaning.
 import {describe, expect, it} from "vitest";
+import {caseSchemas} from "../../../lib/authored/schemas/facts.js";
 import {caseEditorData} from "../../../lib/authoring/case-editor-data.node.js";
 import {
   addLine,
@@ -36,8 +37,7 @@ const guidelines = loadGuidelines();
 const data = caseEditorData(items, guidelines, projectRoot);
 const [v1, v2] = [guidelines.find((g) => g.version === "v1")!, guidelines.find((g) => g.version === "v2")!];
 const context: EditorContext = {
-  itemSchema: data.itemSchema,
-  factSchemas: data.factSchemas,
+  schemas: caseSchemas(data.versions.at(-1)!.logic),
   current: ruleSetOf(v2),
   candidate: null,
   knownIds: data.cases.map((entry) => entry.id),
@@ -185,7 +185,7 @@ describe("hand-worked cases", () => {
   });
 
   it("a file that cannot be read gives no record, and problems naming the file", () => {
-    const read = caseFromFile("id: no front matter\n", "upload.md", data.itemSchema);
+    const read = caseFromFile("id: no front matter\n", "upload.md", context.schemas.item);
     expect(read.record).toBeNull();
     expect(read.problems).toEqual([
       {
@@ -274,7 +274,11 @@ describe("the file as written, read back as guideline:check reads it", () => {
   it("a response of nothing but spaces is written empty, so it is not downloadable", () => {
     const view = editorView(setText(finished(), "response", "   "), context);
     expect(view.problems).toEqual([
-      {file: "fresh-bakery.md", field: "response.text", message: 'too short: expected at least 1 character, got ""'},
+      {
+        file: "fresh-bakery.md",
+        field: "response.text",
+        message: 'too small: expected string to have >=1 characters, got ""',
+      },
     ]);
     expect(view.downloadable).toBe(false);
   });
@@ -418,13 +422,13 @@ describe("under a candidate from /authors", () => {
 
 function caseOf(id: string): CaseRecord {
   const entry = data.cases.find((each) => each.id === id)!;
-  return caseFromFile(entry.text, `data/items/${id}.md`, data.itemSchema).record!;
+  return caseFromFile(entry.text, `data/items/${id}.md`, context.schemas.item).record!;
 }
 
 describe("every case in data/items, loaded into the editor", () => {
   it.each(items.map((item) => [item.id, item] as const))("%s: unchanged, it downloads equal in meaning", (id, item) => {
     const entry = data.cases.find((each) => each.id === id)!;
-    const loaded = caseFromFile(entry.text, `data/items/${id}.md`, data.itemSchema);
+    const loaded = caseFromFile(entry.text, `data/items/${id}.md`, context.schemas.item);
     expect(loaded.problems).toEqual([]);
     const record = loaded.record!;
     expect(record).toEqual(itemRecord(entry.text, `data/items/${id}.md`).record);

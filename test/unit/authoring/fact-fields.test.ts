@@ -4,7 +4,7 @@ import {declaredFactSchemas} from "../../../lib/authored/schemas/facts.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {factInputText, factFields, readFactInput, type FactField} from "../../../lib/authoring/fact-fields.js";
 import {factValueLabels} from "../../../lib/authoring/case-words.js";
-import type {JsonSchema} from "../../../lib/authoring/json-schema-check.js";
+import type {JsonSchema} from "../../../lib/authoring/fact-fields.js";
 
 // v2's facts as its logic declares them, and as JSON Schema as the data loader writes them
 // (lib/authoring/case-editor-data.node.ts).

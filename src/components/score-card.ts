@@ -21,8 +21,7 @@ import {
   stepsOffered,
 } from "../lib/trainee/score-card-state.js";
 import {titleBefore} from "../lib/site/links.js";
-import {caseOriginNote} from "../lib/trainee/case-origin.js";
-import {scaleAnchors} from "../lib/trainee/words.js";
+import {caseOriginNote, scaleAnchors} from "../lib/trainee/words.js";
 import {checklistEditor} from "./checklist-editor.js";
 import {DecidingRuleField} from "./deciding-rule-field.js";
 import {impliedLine} from "./implied-line.js";

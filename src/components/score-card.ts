@@ -29,7 +29,7 @@ import {el} from "./dom.js";
 import {rulingSlot, type RulingParts} from "./ruling-slot.js";
 import {StepsFold} from "./steps-fold.js";
 import {CaseText} from "./item-text.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {listenForScoreKeys, scoreGroup, ScoreKeysHint} from "./score-group.js";
 
 export interface ScoreCardOptions {

@@ -74,7 +74,6 @@ const libApart: Record<string, string> = {
   "lib/judges/check-run.ts": todo,
   "lib/probes/endpoint-answer.ts": todo,
   "lib/probes/secret-readings.ts": todo,
-  "lib/trainee/differences.ts": todo,
 };
 
 /** Components that one other component alone imports, with no test of their own, kept apart: why. */

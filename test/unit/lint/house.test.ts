@@ -69,7 +69,6 @@ const libApart: Record<string, string> = {
     "what its one component draws, decided in lib/: it wants a test of its own (issue 32)",
   "lib/authoring/counterexample-words.ts":
     "what its one component says, decided in lib/: it wants a test of its own (issue 32)",
-  "lib/probes/secret-readings.ts": todo,
 };
 
 /** Components that one other component alone imports, with no test of their own, kept apart: why. */

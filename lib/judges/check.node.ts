@@ -1,6 +1,6 @@
 // Everything `judges:check` checks, used by the CLI, judge:score, the build's judges.json and authors.json: the
 // prompts (immutable once listed) and every recorded run under data/judges/runs/, each read as the probe runs are
-// (lib/probes/run-file.node.ts: bounded, refused whole when it holds a secret) and checked by ./check-run.ts.
+// (lib/probes/run-file.node.ts: bounded, refused whole when it holds a secret) and checked below.
 // Node-only (reads files).
 import {existsSync} from "node:fs";
 import {join} from "node:path";

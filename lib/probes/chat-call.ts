@@ -1,8 +1,8 @@
 // The one runner of every outbound model call: a probe's run (runner.ts) and each case of a judge's run
 // (lib/judges/case-call.ts) both send their request through callChat and get back a reply or a clear error.
-// fetch, now and sleep are passed in. The call itself is endpoint-call.ts's, the reading of its answer
-// endpoint-answer.ts's; this module checks the key, retries a 429, refuses a redirect, caps the body, refuses
-// what holds a secret and weighs the response's metadata.
+// fetch, now and sleep are passed in. The call itself is endpoint-call.ts's; this module reads its answer, checks
+// the key, retries a 429, refuses a redirect, caps the body, refuses what holds a secret and weighs the response's
+// metadata.
 //
 // The key goes in the Authorization header and nowhere else: an error is told in the project's words with its http
 // status (an error body is never read, so never quoted), the one piece of server text a message may hold (a

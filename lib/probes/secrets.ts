@@ -7,7 +7,7 @@
 // - any key: find text shaped like a credential (provider prefixes, a Bearer header, a long random token, an
 //   OpenRouter key in the same disguises), so a run file that holds one is refused even when the key that
 //   produced it is not at hand.
-// Both search the readings of secret-readings.ts; secret-fields.ts runs them over every string of a JSON value.
+// Both search the readings below; secret-fields.ts runs them over every string of a JSON value.
 // Every search is linear in the text: character classes with bounds, sets of fixed-length windows.
 
 /** What replaces the key (or a piece of it) in a message. */

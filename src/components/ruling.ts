@@ -27,7 +27,7 @@ import {RuleRef, ruleCiter} from "./rule-ref.js";
 import {rulingSource, describeDistance, scoreText} from "../lib/trainee/words.js";
 import {flagLabel, rubricRowWords, verdictLabels} from "../lib/engine/labels.js";
 import type {ItemRef} from "../lib/node/page-data.js";
-import type {RulingParts} from "./ruling-slot.js";
+import type {RulingParts} from "./score-card.js";
 import {staleRulingNote, type RulingsByVersion} from "../lib/trainee/stale-ruling.js";
 
 export interface RulingContext {

@@ -1,18 +1,21 @@
 // What the case editor shows for a record, under the current guideline and the /authors candidate. The engine decides;
 // this only hands it what the author has entered. Cheap enough for a keystroke (npm run bench -- --case-editor-only).
-import {checkCaseRecord} from "./case-file.js";
+import {checkCaseRecord, readCaseFile} from "./case-file.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
-import type {ChecklistLine} from "../authored/schemas/item.js";
+import type {ChecklistLine, Item, QuoteIn} from "../authored/schemas/item.js";
 import {fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
 import {languageProblem} from "../authored/language.js";
-import type {CaseSchemas} from "../authored/schemas/facts.js";
+import type {CaseSchemas, ItemSchema} from "../authored/schemas/facts.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {caseWords, scoreWords} from "./case-words.js";
 import {rubricRowWords} from "../engine/labels.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
-import {repeatedQuotes, writtenFileProblems} from "./case-read-back.js";
 import {recordPlaceClashes, type PlacedCase} from "./case-places.js";
+import {Lexer} from "marked";
+import {itemSections, sectionOf} from "../authored/item-text.js";
+import {writeItemFile} from "../authored/item-writer.js";
+import {locate, quotesOf, textOf} from "../authored/quote.js";
 
 export interface EditorContext {
   /** The item schema and each rule's facts, as the current version's logic declares them. */
@@ -248,4 +251,67 @@ export function editorView(
 /** Writes the derived verdicts and score into the record; the same record when nothing changes. */
 export function syncRulings(record: CaseRecord, view: EditorView): CaseRecord {
   return synced(record, view.lines, view.current);
+}
+
+// What the case editor checks beyond the record: the file it writes, read back as guideline:check reads it (a text
+// the file's sections would cut short, or write otherwise), and the marked stretches that occur more than once in the
+// text they quote, which the file, keeping only the words, places at their first. Browser-safe (case-view.ts).
+/** Whether a text holds a line the file would read as the start of a new section: "## …", or a line underlined ---. */
+const startsSection = (text: string): boolean =>
+  Lexer.lex(text.trim()).some((token) => token.type === "heading" && token.depth === 2);
+
+/**
+ * The record as its file reads back: a text that holds a line the file reads as a new section (the text would be cut
+ * there and the rest refused as an unknown section), a text the file does not keep as typed, or, when every text is
+ * kept, whatever the file as written breaks that the record did not (a response of nothing but spaces, which the file
+ * writes empty). `sectionsOnly`: the texts alone, while other problems keep the case from being downloaded anyway.
+ */
+export function writtenFileProblems(
+  written: CaseRecord,
+  schema: ItemSchema,
+  file: string,
+  sectionsOnly: boolean,
+): Problem[] {
+  const texts = Object.entries(itemSections).flatMap(([heading, [parent, key]]) => {
+    const holder = written[parent];
+    const text = isRecord(holder) ? holder[key] : undefined;
+    const field = `${parent}.${key}`;
+    return typeof text === "string" ? [{section: sectionOf(field) ?? heading, field, parent, key, text}] : [];
+  });
+  const problems: Problem[] = texts
+    .filter(({text}) => startsSection(text))
+    .map(({section, field}) => ({file, field, message: caseWords.startsSection(section)}));
+  if (problems.length || sectionsOnly) return problems;
+  const reread = readCaseFile(writeItemFile(written), file, schema);
+  const back = reread.record;
+  for (const {section, field, parent, key, text} of texts) {
+    const holder = back?.[parent];
+    const kept = isRecord(holder) ? holder[key] : undefined;
+    // The file writes a text trimmed, and reads its line ends as \n: the same text, in meaning.
+    if (back && kept !== text.trim().replace(/\r\n?/g, "\n"))
+      problems.push({file, field, message: caseWords.notKept(section)});
+  }
+  return problems.length ? problems : reread.problems;
+}
+
+/** Each marked stretch that occurs more than once, as whole words, in the text it quotes: it stands for the first. */
+export function repeatedQuotes(record: CaseRecord, file: string): Problem[] {
+  const request = isRecord(record.request) ? record.request : {};
+  const quoted = {
+    request: {text: typeof request.text === "string" ? request.text : ""},
+    turns: Array.isArray(record.turns) ? record.turns.filter(isRecord) : [],
+  } as unknown as Pick<Item, "request" | "turns">;
+  return linesOf(record).flatMap((line, index) => {
+    const quoteIn = typeof line.quoteIn === "string" ? (line.quoteIn as QuoteIn) : "request";
+    const text = textOf(quoted, quoteIn);
+    if (typeof text !== "string" || !(typeof line.quote === "string" || Array.isArray(line.quote))) return [];
+    const quotes = quotesOf(line.quote as string | string[]);
+    return quotes.flatMap((quote, at) => {
+      const first = typeof quote === "string" && quote !== "" ? locate(text, quote) : null;
+      if (!first || !locate(text, quote, first.start + 1)) return [];
+      const field = fieldPath(["checklist", index, "quote", ...(Array.isArray(line.quote) ? [at] : [])]);
+      const where = quoteIn === "request" ? "the request" : `turn ${quoteIn.slice("turn-".length)}`;
+      return [{file, field, message: caseWords.repeatedQuote(quote, where)}];
+    });
+  });
 }

@@ -6,7 +6,7 @@ import {modelMaxLength} from "../probes/limits.js";
 import {isModelSlug} from "../probes/run-metadata.js";
 import {answerLimits, judgeFlags, judgeVerdicts} from "./answer.js";
 
-/** The runner's reasons are far shorter: check-run.ts holds it to them. */
+/** The runner's reasons are far shorter: check.node.ts holds it to them. */
 const stoppedLength = 400;
 
 const caseId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a case id like example-1");

@@ -3,7 +3,6 @@
 // The key goes in the Authorization header and nowhere else: an error body is never read, so never quoted; the one
 // piece of server text a message may hold (a redirect's plainly spelled host) is redacted first.
 import {formatBytes, utf8Length} from "../text/format.js";
-import {parseCompletion, httpError, type Parsed} from "./endpoint-answer.js";
 import {
   attempt,
   redirectError,
@@ -15,7 +14,7 @@ import {
 import {replyByteBound, responseByteCap} from "./limits.js";
 import {defaultEndpoint, type ChatRequestBody} from "./request.js";
 import {droppedNotes, isFinishReason, isServedModel} from "./run-metadata.js";
-import {RunnerError} from "./runner-error.js";
+import {RunnerError, httpWords} from "./runner-error.js";
 import type {DroppedNote, FinishReason, Usage} from "./schema.node.js";
 import {keyPieceFields, keyShapedFields} from "./secret-fields.js";
 import {containsKeyPiece, keyProblem, maskKeyShaped, redactKey} from "./secrets.js";
@@ -221,4 +220,110 @@ export async function callChat(call: ChatCall): Promise<ChatOutcome> {
       attempts,
     };
   }
+}
+
+// Reading an endpoint's answer: a completion's reply, finish reason, model and usage, or the error it stands for
+// (an http status, an api error, a malformed body), in the project's own words: what the endpoint wrote about an
+// error (its message, a page that is not JSON) is never quoted, so it can carry nothing into a message or a run.
+// Pure.
+/** Whether a body is an OpenAI-style error ({"error": "..."} or {"error": {"message": "..."}}). */
+function isApiError(json: unknown): boolean {
+  if (json && typeof json === "object" && "error" in json) {
+    const error = (json as {error: unknown}).error;
+    if (typeof error === "string") return true;
+    if (error && typeof error === "object" && "message" in error && typeof error.message === "string") return true;
+  }
+  return false;
+}
+
+function parseJson(body: string): {ok: true; json: unknown} | {ok: false} {
+  try {
+    return {ok: true, json: JSON.parse(body)};
+  } catch {
+    return {ok: false};
+  }
+}
+
+function count(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+function readUsage(usage: unknown): Usage {
+  const u = (usage && typeof usage === "object" ? usage : {}) as Record<string, unknown>;
+  const details = (
+    u.completion_tokens_details && typeof u.completion_tokens_details === "object" ? u.completion_tokens_details : {}
+  ) as Record<string, unknown>;
+  return {
+    promptTokens: count(u.prompt_tokens),
+    completionTokens: count(u.completion_tokens),
+    reasoningTokens: count(details.reasoning_tokens),
+    totalTokens: count(u.total_tokens),
+  };
+}
+
+function replyText(content: unknown): string | null {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    const parts = content.map((part) =>
+      part && typeof part === "object" && "text" in part && typeof part.text === "string" ? part.text : null,
+    );
+    return parts.every((p) => p !== null) ? parts.join("") : null;
+  }
+  return null;
+}
+
+/** A completion as the runner reads it, before its metadata is weighed against what it can be. */
+export interface Parsed {
+  reply: string;
+  finishReason: string | null;
+  servedBy: string | null;
+  usage: Usage;
+}
+
+/** Reads a completion; what is not one is an error in the project's words, quoting nothing of the body. */
+export function parseCompletion(body: string): Parsed {
+  const parsed = parseJson(body);
+  if (!parsed.ok) throw new RunnerError("malformed", "malformed response: not json");
+  const {json} = parsed;
+  if (!json || typeof json !== "object") throw new RunnerError("malformed", "malformed response: not a json object");
+  if (isApiError(json))
+    throw new RunnerError(
+      "api",
+      "the endpoint answered with an error (its words are not kept: they could hold anything)",
+    );
+  const root = json as Record<string, unknown>;
+  const choice: unknown = Array.isArray(root.choices) ? root.choices[0] : undefined;
+  if (!choice || typeof choice !== "object")
+    throw new RunnerError("malformed", "malformed response: choices[0] missing");
+  const {message: msg, finish_reason: finish} = choice as Record<string, unknown>;
+  if (!msg || typeof msg !== "object")
+    throw new RunnerError("malformed", "malformed response: choices[0].message missing");
+  const finishReason = typeof finish === "string" ? finish : null;
+  const content = (msg as Record<string, unknown>).content;
+  let reply = replyText(content);
+  if (reply === null && (content === null || content === undefined) && finishReason === "length") reply = "";
+  if (reply === null)
+    throw new RunnerError(
+      "malformed",
+      `malformed response: choices[0].message.content is not text (finish reason ${
+        finishReason === null
+          ? "none"
+          : isFinishReason(finishReason)
+            ? JSON.stringify(finishReason)
+            : "not one the api defines"
+      })`,
+    );
+  if (finishReason === "error")
+    throw new RunnerError("api", 'the endpoint reported an error while generating (finish reason "error")');
+  return {
+    reply,
+    finishReason,
+    servedBy: typeof root.model === "string" ? root.model : null,
+    usage: readUsage(root.usage),
+  };
+}
+
+/** An http error status in the project's words; the body, whatever it says, is not read. */
+export function httpError(status: number): RunnerError {
+  return new RunnerError("http", `http ${status}: ${httpWords(status)}`, status);
 }

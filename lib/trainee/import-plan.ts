@@ -3,7 +3,6 @@
 // record changed since the preview they read (another tab), so that the import would now do something else and the
 // page shows that first. Pure: the page shows the preview and saves the record it is given.
 import {slotOf, type Answer, type Progress} from "./progress.js";
-import {unknownItems} from "./unknown-items.js";
 
 /** Two JSON values are the same (objects compared key by key, whatever their order). */
 function sameJson(a: unknown, b: unknown): boolean {
@@ -95,4 +94,13 @@ export type ImportConfirmation = {kind: "import"; preview: ImportPreview} | {kin
 export function confirmImport(current: Progress, incoming: Progress, shown: ImportPreview): ImportConfirmation {
   const now = previewImport(current, incoming);
   return {kind: previewIsStale(shown, now) ? "changed" : "import", preview: now};
+}
+
+/**
+ * The cases a record answers that this site does not have (a file from another version of it): the import says they
+ * are imported but not shown, and the results page counts them nowhere. Ids of the cases `progress` answers that are
+ * not in `known`, each once, in the order first answered.
+ */
+export function unknownItems(progress: Progress, known: ReadonlySet<string>): string[] {
+  return [...new Set(progress.answers.map((answer) => answer.item))].filter((id) => !known.has(id));
 }

@@ -3,7 +3,8 @@
 // overwrite it; when the copy cannot be written (storage full), the record stays under its key untouched and the
 // answers given meanwhile are kept in memory until the copy succeeds or the trainee chooses to replace it. When the
 // record itself cannot be written (storage full), the answers are kept in memory the same way, and the write is tried
-// again at the next answer. Pure: the page passes its localStorage (a test, a Map), and listens for other tabs itself.
+// again at the next answer. openRecordStore is pure: a test passes a Map; a page opens its localStorage with
+// openProgressStore, which also listens for other tabs.
 import {
   emptyProgress,
   parseProgress,
@@ -14,7 +15,7 @@ import {
   type Progress,
   type SetAsideReason,
 } from "./progress.js";
-import {setAside, type KeyValueStorage, type SetAsideFailure} from "./set-aside.js";
+import {setAside, type KeyValueStorage, type SetAsideFailure, pageStorage} from "./set-aside.js";
 
 /** Where an unreadable record is copied; a second one goes under `…:set-aside:2`, and so on, none overwritten. */
 export const setAsideKey = `${progressKey}:set-aside`;
@@ -195,4 +196,16 @@ export function noticeChange(shown: RecordNotice | null | undefined, next: Recor
   if (shown?.kind === "unsaved") return {kind: "saved-again"};
   if (shown?.kind === "held") return {kind: "replaced"};
   return {kind: "clear"};
+}
+
+/**
+ * Opens the saved progress on the page's localStorage, told when another tab changes the record (the page's "storage"
+ * event). Without localStorage (blocked, private mode) it works in memory and says so.
+ */
+export function openProgressStore(storage: Storage | null = pageStorage()): ProgressStore {
+  const store = openRecordStore(storage);
+  window.addEventListener("storage", (event) => {
+    if (event.storageArea === storage && event.key === progressKey) store.changedElsewhere(event.newValue);
+  });
+  return store;
 }

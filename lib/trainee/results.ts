@@ -12,7 +12,7 @@ import type {DecidingRules} from "./deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
-import {unknownItems} from "./unknown-items.js";
+import {unknownItems} from "./import-plan.js";
 
 /** The levels of both axes of the matrix, in reading order: 1 to 5, then "not applicable". */
 export const scoreLevels: readonly Score[] = [1, 2, 3, 4, 5, "n/a"];

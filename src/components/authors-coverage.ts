@@ -4,7 +4,7 @@ import type {Item} from "../lib/authored/schemas/item.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import type {Preview} from "../lib/authoring/preview.js";
 import {itemLabel} from "../lib/site/links.js";
-import {originTag} from "../lib/trainee/case-origin.js";
+import {originTag} from "../lib/trainee/words.js";
 import {scoreText} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
 import {Table} from "./table.js";

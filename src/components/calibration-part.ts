@@ -1,6 +1,6 @@
 // Part 6: the calibration cases and the twist, with the ruling at once. The blind self-check is its own page
 // (self-check-part.ts); this one points experienced raters to it first.
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";

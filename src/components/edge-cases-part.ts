@@ -1,7 +1,7 @@
 // Part 5: every edge case scored (twists included), each asking for the rule that settles it; then the rubric-writer
 // check, the case study's table for people who write criteria.
 import type {RubricWriter} from "../lib/authored/schemas/content.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {anyAnswered, casesIn, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";

@@ -10,7 +10,7 @@ import {CaseText} from "./item-text.js";
 import {partContext, itemsOf, partPage, type PartContext, type TraineeData} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartWalk, type WalkItem} from "./part-walk.js";
-import {openProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore} from "../lib/trainee/record-store.js";
 import {VagueRuling} from "./vague-ruling.js";
 import {NextPart} from "./walk-parts.js";
 

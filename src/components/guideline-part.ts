@@ -4,7 +4,7 @@ import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import {el, titled} from "./dom.js";
 import {GuidelineView} from "./guideline.js";
 import {partContext, partPage, type TraineeData} from "./part-frame.js";
-import {openProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore} from "../lib/trainee/record-store.js";
 
 /** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
 export function GuidelinePart(data: TraineeData, {store = openProgressStore()} = {}): HTMLElement {

@@ -7,9 +7,8 @@ import {firstCheckOfWalk} from "../lib/trainee/walk.js";
 import type * as RulingModule from "./ruling.js";
 import type {PartContext} from "./part-frame.js";
 import type {WalkItem} from "./part-walk.js";
-import type {RulingParts} from "./ruling-slot.js";
+import {type RulingParts, scoreCard} from "./score-card.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
-import {scoreCard} from "./score-card.js";
 
 type Rulings = typeof RulingModule;
 let rulings: Rulings | null = null;

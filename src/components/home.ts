@@ -13,7 +13,7 @@ import {countWord} from "../lib/text/format.js";
 import {CoverageTable} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {StartOver} from "./start-over.js";
 
 type Section = CaseStudy["problem"];

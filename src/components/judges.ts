@@ -6,7 +6,7 @@
 import {judgesView, type JudgesPageData, type JudgesView} from "../lib/judges/judges-page.js";
 import {visitorChartRow} from "../lib/judges/run-chart.js";
 import {defaultKeyVariable} from "../lib/probes/request.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {el} from "./dom.js";
 import {JudgeCases} from "./judges-cases.js";
 import {JudgesChart} from "./judges-chart.js";

@@ -9,7 +9,7 @@ import {el, type Child} from "./dom.js";
 import {PartHeader} from "./part-page.js";
 import {NextPart} from "./walk-parts.js";
 import {ProgressNotice} from "./progress-notice.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
 
 /** What a page's loaders give it: the site's common data, and the items of the part it shows. */
 export interface TraineeData {

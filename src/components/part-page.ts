@@ -3,7 +3,7 @@
 import type {ItemRef, PagePart} from "../lib/node/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el, fragment} from "./dom.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 
 /**
  * "3 of 7 scored", with a meter, for a part the trainee scores in. A part that shows items without scoring them

@@ -10,7 +10,7 @@ import {itemLabel} from "../lib/site/links.js";
 import {shownItem, walkCounter, type ItemState, type WalkPosition} from "../lib/trainee/walk.js";
 import {el, type Child} from "./dom.js";
 import {ItemStrip, markStrip} from "./item-strip.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {ScoreCard} from "./score-card.js";
 import {walkPanel} from "./walk-panel.js";

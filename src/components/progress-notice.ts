@@ -9,11 +9,11 @@ import {
   type RecordNotice,
   type SetAsideNotice,
   type UnreadableRecord,
+  type ProgressStore,
 } from "../lib/trainee/record-store.js";
 import type {SetAsideFailure} from "../lib/trainee/set-aside.js";
 import {exportFile, exportFileName} from "../lib/trainee/transfer.js";
 import {el} from "./dom.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
 
 const reasons: Record<UnreadableRecord["reason"], string> = {
   corrupted: "Your saved progress is damaged",

@@ -9,7 +9,7 @@ import {itemPages} from "../lib/site/links.js";
 import {countWord, plural} from "../lib/text/format.js";
 import {partsWords, walkParts} from "../lib/site/part-refs.js";
 import type {PartPageData, SelfCheckPageData, SitePageData} from "../lib/node/page-data.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {builtDecidingRules, type DecidingRules} from "../lib/trainee/deciding-rules.js";
 import {traineeResults, type SelfCheckGroup} from "../lib/trainee/results.js";

@@ -1,7 +1,7 @@
 // Part 4: the seven examples again, now with the guideline and the rubric beside them; after the last, the case
 // study's scored table, each row shown once the trainee has checked its example.
 import {firstAttempt} from "../lib/trainee/progress.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";

@@ -24,11 +24,10 @@ import {
 import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
 import {RuleRef, ruleCiter} from "./rule-ref.js";
-import {rulingSource} from "../lib/trainee/case-origin.js";
-import {describeDistance, scoreText} from "../lib/trainee/words.js";
+import {rulingSource, describeDistance, scoreText} from "../lib/trainee/words.js";
 import {flagLabel, rubricRowWords, verdictLabels} from "../lib/engine/labels.js";
 import type {ItemRef} from "../lib/node/page-data.js";
-import type {RulingParts} from "./ruling-slot.js";
+import type {RulingParts} from "./score-card.js";
 import {staleRulingNote, type RulingsByVersion} from "../lib/trainee/stale-ruling.js";
 
 export interface RulingContext {

@@ -3,7 +3,7 @@
 // with the score their checklist implies beside it. On Check, never before, the answer is saved and the ruling
 // appears; focus moves to its first line, and the next Tab stop is Next item. Keys 1-5 (and N) choose a score from
 // anywhere in the item, Enter checks.
-import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Guideline, RubricLevel} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
@@ -21,17 +21,15 @@ import {
   stepsOffered,
 } from "../lib/trainee/score-card-state.js";
 import {titleBefore} from "../lib/site/links.js";
-import {caseOriginNote} from "../lib/trainee/case-origin.js";
-import {scaleAnchors} from "../lib/trainee/words.js";
-import {checklistEditor} from "./checklist-editor.js";
-import {DecidingRuleField} from "./deciding-rule-field.js";
-import {impliedLine} from "./implied-line.js";
+import {caseOriginNote, scaleAnchors, describeImplied} from "../lib/trainee/words.js";
+import {checklistEditor, type ChecklistEditor} from "./checklist-editor.js";
 import {el} from "./dom.js";
-import {rulingSlot, type RulingParts} from "./ruling-slot.js";
-import {StepsFold} from "./steps-fold.js";
 import {CaseText} from "./item-text.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
-import {listenForScoreKeys, scoreGroup, ScoreKeysHint} from "./score-group.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
+import {itemKeyAction, type KeyTarget} from "../lib/trainee/item-keys.js";
+import {lazyCode, whenLoaded} from "../lib/site/lazy-code.js";
+import {afterFirstPaint} from "../lib/site/schedule.js";
+import type * as ImpliedModule from "../lib/trainee/implied.js";
 
 export interface ScoreCardOptions {
   phase: Phase;
@@ -240,4 +238,312 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   if (options.reveal) store.subscribe(() => showRuling(answersNow()));
   // The walk scrolls to the item when it must; focusing the heading need not lay the page out to scroll to it.
   return {node, focusHeading: () => heading.focus({preventScroll: true})};
+}
+
+// The region named Ruling in a score card: hidden until Check, then the ruling's first lines, the item's Previous and
+// Next, and the rest. While no ruling shows, one built ahead of Check (lib/trainee/ruling-ahead.ts) is laid out in it
+// unseen (.is-staged: no height, visibility: hidden, so out of sight, of the pointer, the keyboard and assistive
+// technology, and out of the page's text): Check then only reveals it, and the browser's first layout of a ruling
+// (the fallback font of its marks, its styles) is done while the trainee works, not between Check and the paint.
+/** What the ruling region shows: its first lines (focused after Check) and the rest. */
+export interface RulingParts {
+  lead: HTMLElement;
+  rest?: HTMLElement | null;
+}
+
+export interface RulingSlot {
+  node: HTMLElement;
+  /** Lays out a ruling built ahead, unseen; nothing while a ruling shows (a retry keeps the last one in view). */
+  stage(parts: RulingParts): void;
+  /** Shows the ruling, with `nav` after its first lines. */
+  show(parts: RulingParts, nav: HTMLElement): void;
+  /** Shows no ruling (what is staged stays staged). */
+  hide(): void;
+}
+
+/** A controller, not a component: the score card places its node and drives it. */
+export function rulingSlot(): RulingSlot {
+  const node = el("div", {"class": "ruling", "role": "region", "aria-label": "Ruling", "hidden": true});
+  let shown = false;
+  return {
+    node,
+    stage({lead, rest}) {
+      if (shown) return;
+      node.replaceChildren(lead, rest ?? "");
+      node.classList.add("is-staged");
+      node.hidden = false;
+    },
+    show({lead, rest}, nav) {
+      // The staged ruling is the one to show: only Next goes in, so what is laid out stays laid out.
+      if (node.classList.contains("is-staged") && node.firstChild === lead && (rest ?? null) === lead.nextSibling)
+        lead.after(nav);
+      else node.replaceChildren(lead, nav, rest ?? "");
+      node.classList.remove("is-staged");
+      node.hidden = false;
+      shown = true;
+    },
+    hide() {
+      shown = false;
+      node.hidden = !node.classList.contains("is-staged");
+    },
+  };
+}
+
+// The edge-case map's three steps, folded behind "Work it through the three steps". The checklist's editor is built
+// when the fold first opens, unless there is work to show: the request reads as plain text until then, and the page
+// has less to build before its first item can be scored. Marking works only while the fold is open.
+/**
+ * `editor`: built already (open with it); `build` makes it on the first opening. The editor's marking surfaces then
+ * take the place of the item's plain texts (`[data-text="request"]`), in the item around the fold.
+ */
+export function StepsFold(
+  {editor = null}: {editor?: ChecklistEditor | null},
+  {build}: {build?: () => ChecklistEditor} = {},
+): HTMLDetailsElement {
+  let made = editor;
+  const fold = el(
+    "details",
+    {class: "three-steps", open: !!editor},
+    el("summary", {}, "Work it through the three steps"),
+    editor?.node ?? null,
+  );
+  fold.addEventListener("toggle", () => {
+    if (!made && fold.open && build) {
+      made = build();
+      fold.append(made.node);
+      for (const [where, surface] of Object.entries(made.surfaces))
+        fold.parentElement?.querySelector(`[data-text="${where}"]`)?.replaceWith(surface);
+    }
+    made?.setActive(fold.open);
+  });
+  return fold;
+}
+
+// The Score group every scored item carries: radios named exactly 1 … 5 (and "Not applicable" once the guideline
+// is in play), a fieldset whose legend is "Score". Tests and keyboard users drive items through it. Under each number,
+// what it means: the rubric's level under the guideline, the scale's two anchors (1 poor, 5 excellent) under the
+// one vague line.
+export interface ScoreGroupOptions {
+  /** Radio group name, unique on the page. */
+  name: string;
+  /** Offer "Not applicable" (a justified refusal): only under the guideline, never under the vague line. */
+  notApplicable?: boolean;
+  /** The rubric's meaning of each level, shown under its number. */
+  rubric?: readonly RubricLevel[];
+  /** Words under a number where there is no rubric: the scale's anchors ("poor" under 1, "excellent" under 5). */
+  anchors?: Partial<Record<1 | 5, string>>;
+  legend?: string;
+}
+
+export interface ScoreGroup {
+  node: HTMLFieldSetElement;
+  value(): Score | null;
+  set(score: Score | null): void;
+  /** Checks and focuses a score, as keys 1-5 and N do. */
+  choose(score: Score): void;
+  disable(disabled: boolean): void;
+  /** Calls back when the trainee picks a score. */
+  onChange(listener: (score: Score | null) => void): void;
+}
+
+const scoreValue = (value: string): Score => (value === "n/a" ? "n/a" : (Number(value) as Score));
+
+/** The score radios and what the card asks of them: a controller, not a component, since the card keeps it. */
+export function scoreGroup({
+  name,
+  notApplicable = false,
+  rubric = [],
+  anchors = {},
+  legend = "Score",
+}: ScoreGroupOptions): ScoreGroup {
+  const levels: Score[] = notApplicable ? [1, 2, 3, 4, 5, "n/a"] : [1, 2, 3, 4, 5];
+  const listeners: ((score: Score | null) => void)[] = [];
+  const radios = levels.map((score) => {
+    const id = `${name}-${score === "n/a" ? "na" : score}`;
+    const meaning =
+      score === "n/a"
+        ? null
+        : (rubric.find((level) => level.score === score)?.meaning ??
+          (score === 1 || score === 5 ? anchors[score] : null));
+    const input = el("input", {
+      "type": "radio",
+      "name": name,
+      "id": id,
+      "value": String(score),
+      "aria-describedby": meaning ? `${id}-meaning` : null,
+      "onchange": () => listeners.forEach((listener) => listener(score)),
+    });
+    return {
+      score,
+      input,
+      node: el(
+        "div",
+        {class: `score-option${score === "n/a" ? " is-na" : ""}`},
+        input,
+        el("label", {for: id}, score === "n/a" ? "Not applicable" : String(score)),
+        meaning ? el("span", {class: "score-meaning", id: `${id}-meaning`}, meaning) : null,
+      ),
+    };
+  });
+  const node = el(
+    "fieldset",
+    {class: `score-group levels-${levels.length}`},
+    el("legend", {}, legend),
+    el(
+      "div",
+      {class: "score-options"},
+      radios.map((radio) => radio.node),
+    ),
+  );
+  return {
+    node,
+    value: () => {
+      const checked = radios.find((radio) => radio.input.checked);
+      return checked ? scoreValue(checked.input.value) : null;
+    },
+    set: (score) => radios.forEach((radio) => (radio.input.checked = radio.score === score)),
+    choose: (score) => {
+      const radio = radios.find((candidate) => candidate.score === score);
+      if (!radio || radio.input.disabled) return;
+      radio.input.checked = true;
+      radio.input.focus();
+      radio.input.dispatchEvent(new Event("change", {bubbles: true}));
+    },
+    disable: (disabled) => radios.forEach((radio) => (radio.input.disabled = disabled)),
+    onChange: (listener) => listeners.push(listener),
+  };
+}
+
+/** Beside Check, where the pointer is fine: "1–5 N choose · Enter checks" (N where "not applicable" is offered). */
+export function ScoreKeysHint({notApplicable = false}: {notApplicable?: boolean} = {}): HTMLElement {
+  return el(
+    "span",
+    {"class": "key-hint", "aria-hidden": "true"},
+    el("kbd", {}, "1"),
+    "–",
+    el("kbd", {}, "5"),
+    notApplicable ? [" ", el("kbd", {}, "N")] : null,
+    " choose · ",
+    el("kbd", {}, "Enter"),
+    " checks",
+  );
+}
+
+/** What kind of element a key comes from, as lib/trainee/item-keys.ts tells them apart. */
+const keyTarget = (target: HTMLElement): KeyTarget =>
+  target.matches("input[type=text], input:not([type]), textarea, [contenteditable]")
+    ? "text"
+    : target.matches("select")
+      ? "list"
+      : target.matches("button, a, summary")
+        ? "pressable"
+        : "other";
+
+/**
+ * Keys 1-5 (and N where offered) choose a score from anywhere in `node`, Enter presses `check`, and Escape leaves a
+ * text field or a list: what each key does is decided in lib/trainee/item-keys.ts. Leaving puts the focus on the
+ * control's line (or its part of the item), so the next Tab goes on from where the trainee was.
+ */
+export function listenForScoreKeys(
+  node: HTMLElement,
+  {score, check, notApplicable}: {score: ScoreGroup; check: HTMLButtonElement; notApplicable: boolean},
+): void {
+  node.addEventListener("keydown", (event) => {
+    const target = event.target as HTMLElement;
+    const action = itemKeyAction(event.key, {
+      target: keyTarget(target),
+      modified: event.altKey || event.ctrlKey || event.metaKey,
+      notApplicable,
+      checkable: !check.disabled,
+    });
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === "score") score.choose(action.score);
+    else if (action.kind === "check") check.click();
+    else {
+      const holder = target.parentElement?.closest<HTMLElement>("li, .free-line, .main-not-met, section") ?? node;
+      if (!holder.hasAttribute("tabindex")) holder.tabIndex = -1;
+      holder.focus({preventScroll: true});
+    }
+  });
+}
+
+// The line under a score card's Score group that says the score the trainee's own checklist implies. Working it out
+// needs the guideline's interpreter (lib/engine), which the page does not load with its first item: it is loaded
+// once the item is painted, and a checklist changed before it is in gets its implied score when it arrives (the
+// latest checklist, lib/site/lazy-code.ts), with "Working out…" meanwhile.
+const impliedCode = lazyCode<typeof ImpliedModule>(() => import("../lib/trainee/implied.js"));
+
+const noChecklist = "The score your checklist implies shows here as you list and check the instructions.";
+
+export interface ImpliedLine {
+  node: HTMLElement;
+  /** Says what `draft` implies: at once when the interpreter is in (or the draft is empty), else when it arrives. */
+  render(draft: ChecklistDraft): void;
+}
+
+/** The implied-score line of a card scored with `guideline`; the interpreter is loaded after the next paint. */
+export function impliedLine(guideline: Pick<Guideline, "logic" | "parameters">): ImpliedLine {
+  const node = el("p", {"class": "implied", "aria-live": "polite"});
+  const show = whenLoaded(impliedCode, (module, draft: ChecklistDraft) => {
+    const implied = draft.lines.length ? module.impliedUnder(draft, guideline) : null;
+    node.textContent = implied ? describeImplied(implied, guideline) : noChecklist;
+  });
+  afterFirstPaint(() => void impliedCode.load());
+  return {
+    node,
+    render(draft) {
+      if (impliedCode.value) show(draft);
+      else if (!draft.lines.length) {
+        // Nothing to score: said without the interpreter, and a checklist waiting for it is no longer the trainee's.
+        show.drop();
+        node.textContent = noChecklist;
+      } else {
+        node.textContent = "Working out the score your checklist implies…";
+        show(draft);
+      }
+    },
+  };
+}
+
+// On the edge-case map: which rule of the guideline settles the case, a radio per rule by title, grouped by step.
+// The group is named "Deciding rule"; tests and keyboard users pick a rule by its title.
+export function DecidingRuleField(
+  {item, rules}: {item: Pick<Item, "id">; rules: Guideline["rules"]},
+  {picked}: {picked?: string | undefined} = {},
+): HTMLFieldSetElement {
+  return el(
+    "fieldset",
+    {class: "deciding-rule"},
+    el("legend", {}, "Deciding rule"),
+    el("p", {class: "step-help"}, "Which rule of the guideline settles this case?"),
+    [0, 1, 2].map((step) =>
+      el(
+        "div",
+        {class: "deciding-step"},
+        step ? el("p", {class: "deciding-step-title"}, `Step ${step}`) : null,
+        el(
+          "div",
+          {class: "deciding-options"},
+          rules
+            .filter((rule) => rule.step === step)
+            .map((rule) => {
+              const id = `${item.id}-deciding-${rule.id}`;
+              return el(
+                "div",
+                {class: "deciding-option"},
+                el("input", {
+                  type: "radio",
+                  name: `${item.id}-deciding`,
+                  id,
+                  value: rule.id,
+                  checked: picked === rule.id,
+                }),
+                el("label", {for: id}, rule.title),
+              );
+            }),
+        ),
+      ),
+    ),
+  );
 }

@@ -6,7 +6,7 @@
 import {itemLabel} from "../lib/site/links.js";
 import type {ItemRef, SelfCheckPageData} from "../lib/node/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {seenWhere, shownRun} from "../lib/trainee/self-check-page.js";
 import {selfCheckRun, type SelfCheckRun} from "../lib/trainee/self-check-run.js";
 import {

@@ -5,7 +5,7 @@ import {itemLabel} from "../lib/site/links.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {ItemRef} from "../lib/node/page-data.js";
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import type * as SelfCheckModule from "../lib/trainee/self-check.js";
 import {summaryHeadline} from "../lib/trainee/self-check-page.js";
 import {nextBlindPool, nextPoolText, poolHref, poolOriginNote, type Pool} from "../lib/trainee/self-check-pool.js";

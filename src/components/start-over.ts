@@ -5,7 +5,7 @@ import {clearDrafts} from "../lib/trainee/item-drafts.js";
 import {emptyProgress} from "../lib/trainee/progress.js";
 import {pageStorage} from "../lib/trainee/set-aside.js";
 import {el} from "./dom.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
 
 export function StartOver(store: ProgressStore): HTMLElement {
   const open = el("button", {"type": "button", "class": "button secondary", "aria-expanded": "false"}, "Start over…");

@@ -1,7 +1,7 @@
 // The export half of "Move your progress": one JSON file of every answer, with the trainee's name in it if they give
 // one (checked first, with what is wrong said beside the field).
 import {plural} from "../lib/text/format.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {exportFile, exportFileName, raterNameMaxLength, raterNameProblem} from "../lib/trainee/transfer.js";
 import type {Progress} from "../lib/trainee/progress.js";
 import {el} from "./dom.js";

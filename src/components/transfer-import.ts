@@ -6,7 +6,7 @@ import {itemLabel} from "../lib/site/links.js";
 import {formatBytes} from "../lib/text/format.js";
 import type {ItemRef} from "../lib/node/page-data.js";
 import {confirmImport, planImport, type ImportPlan} from "../lib/trainee/import-plan.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {
   checkImportSize,

@@ -1,7 +1,7 @@
 // "Move your progress" on the results page: download the record as one file (src/components/transfer-export.ts), and
 // import one, seeing what it would change first (src/components/transfer-import.ts).
 import type {ItemRef} from "../lib/node/page-data.js";
-import type {ProgressStore} from "../lib/trainee/progress-store.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {el} from "./dom.js";
 import {TransferExport} from "./transfer-export.js";
 import {TransferImport} from "./transfer-import.js";

@@ -1,6 +1,6 @@
 // Part 1: the seven examples under the one-line instruction, one at a time. These are the trainee's "before" scores:
 // Check saves the answer and says there is no ruling to compare with yet.
-import {openProgressStore, type ProgressStore} from "../lib/trainee/progress-store.js";
+import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {allAnswered, anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {itemsOf, partContext, partPage, type TraineeData} from "./part-frame.js";

@@ -69,16 +69,12 @@ const libApart: Record<string, string> = {
     "what its one component draws, decided in lib/: it wants a test of its own (issue 32)",
   "lib/authoring/counterexample-words.ts":
     "what its one component says, decided in lib/: it wants a test of its own (issue 32)",
-  "lib/authoring/case-read-back.ts": todo,
-  "lib/authoring/logic-condition.ts": todo,
-  "lib/judges/check-run.ts": todo,
-  "lib/probes/endpoint-answer.ts": todo,
-  "lib/probes/secret-readings.ts": todo,
-  "lib/trainee/differences.ts": todo,
 };
 
 /** Components that one other component alone imports, with no test of their own, kept apart: why. */
 const componentsApart: Record<string, string> = {
+  "src/components/checklist-editor.ts":
+    "the trainee's checklist, step one of a score card: a concept of its own, with its lines",
   "src/components/ruling.ts": "loaded apart, with import(), once a part's first item is painted (README, Loading)",
   "src/components/authors-clauses.ts": todo,
   "src/components/authors-controls.ts": todo,
@@ -106,9 +102,6 @@ const componentsApart: Record<string, string> = {
   "src/components/cohort-phase.ts": todo,
   "src/components/cohort-raters.ts": todo,
   "src/components/cohort-report-view.ts": todo,
-  "src/components/deciding-rule-field.ts": todo,
-  "src/components/free-line.ts": todo,
-  "src/components/implied-line.ts": todo,
   "src/components/import-panel.ts": todo,
   "src/components/item-strip.ts": todo,
   "src/components/judges-answer.ts": todo,
@@ -116,11 +109,8 @@ const componentsApart: Record<string, string> = {
   "src/components/judges-chart.ts": todo,
   "src/components/judges-run.ts": todo,
   "src/components/results-review.ts": todo,
-  "src/components/score-group.ts": todo,
   "src/components/self-check-summary.ts": todo,
   "src/components/start-over.ts": todo,
-  "src/components/steps-fold.ts": todo,
-  "src/components/trainee-line-row.ts": todo,
   "src/components/transfer-export.ts": todo,
   "src/components/transfer-import.ts": todo,
   "src/components/transfer.ts": todo,

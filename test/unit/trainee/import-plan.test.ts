@@ -1,7 +1,12 @@
 import {describe, expect, it} from "vitest";
-import {confirmImport, planImport, previewImport, previewIsStale} from "../../../lib/trainee/import-plan.js";
+import {
+  confirmImport,
+  planImport,
+  previewImport,
+  previewIsStale,
+  unknownItems,
+} from "../../../lib/trainee/import-plan.js";
 import {emptyProgress, recordAnswer, type Answer, type Progress} from "../../../lib/trainee/progress.js";
-import {unknownItems} from "../../../lib/trainee/unknown-items.js";
 import {items, record} from "./helpers.js";
 
 const now = "2026-03-01T12:00:00.000Z";

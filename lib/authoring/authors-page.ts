@@ -1,6 +1,5 @@
 // What the authors' page shows, decided without the page. Only the rubric's findings are cached (7-18 ms; the rest of
-// a change takes about 1 ms: npm run bench -- --preview-only). No DOM and no clock. It is long: the choice, the
-// findings' cache and the work after the paint share the page's state.
+// a change takes about 1 ms: npm run bench -- --preview-only). No DOM and no clock.
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";

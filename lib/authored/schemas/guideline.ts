@@ -7,7 +7,7 @@ const ruleId = RuleId;
 /** A part of a version the case study does not give, which the site had to write so the engine can score. Pages
  *  show it as reconstructed, with the reason. */
 export const Reconstructed = z.strictObject({
-  /** And what in the case study it rests on. */
+  /** What in the case study it rests on. */
   because: z.string().min(1),
 });
 export type Reconstructed = z.infer<typeof Reconstructed>;

@@ -1,6 +1,5 @@
 // What a guideline version decides, as data (logic.yaml): parameters, each rule's facts and clauses, the rubric's
-// rows. Conditions are CEL; the engine compiles them once and names nothing of any one guideline. It is long: one
-// record's schema, its parts and its cross-checks together.
+// rows. Conditions are CEL; the engine compiles them once and names nothing of any one guideline.
 import {z} from "zod";
 import {Score, Verdict} from "./verdict.js";
 

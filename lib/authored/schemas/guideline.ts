@@ -17,7 +17,7 @@ const reconstructedFields = <F extends string>(fields: readonly [F, ...F[]]) =>
   z.strictObject({...Reconstructed.shape, fields: z.array(z.enum(fields)).min(1).optional()});
 
 export const GuidelineRule = z.strictObject({
-  /** Items cite it. */
+  /** Items cite it, so it is never renamed. */
   id: ruleId,
   /** 0: the opening on what is not rated; 1: listing the instructions; 2: checking each one. */
   step: z.union([z.literal(0), z.literal(1), z.literal(2)]),

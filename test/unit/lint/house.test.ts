@@ -79,7 +79,8 @@ const libApart: Record<string, string> = {
 
 /** Components that one other component alone imports, with no test of their own, kept apart: why. */
 const componentsApart: Record<string, string> = {
-  "src/components/ruling.ts": "loaded apart, with import(), once a part's first item is painted (README, Loading)",
+  "src/components/ruling.ts":
+    "loaded apart, with import(), once a part's first item is painted (docs/contributing.md, Loading)",
   "src/components/authors-clauses.ts": todo,
   "src/components/authors-controls.ts": todo,
   "src/components/authors-counterexample.ts": todo,

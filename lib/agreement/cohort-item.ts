@@ -28,5 +28,5 @@ export function cohortItem(item: {
 export const ruleTitles = (guideline: {rules: readonly {id: string; title: string}[]}): Record<string, string> =>
   Object.fromEntries(guideline.rules.map((rule) => [rule.id, rule.title]));
 
-/** The id where the guideline has no rule by that id. */
+/** The rule's title; its id only where the guideline has no rule by that id. */
 export const ruleTitle = (titles: Readonly<Record<string, string>>, id: string): string => titles[id] ?? id;

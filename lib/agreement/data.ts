@@ -4,6 +4,7 @@ import {quoteValue} from "../text/quote-text.js";
 
 export type Value = number | string;
 
+/** Values are stored as bytes: codes 0-254, and 255 is MISSING, so a domain never holds more than maxValues. */
 export const MISSING = 255;
 export const maxValues = 255;
 

@@ -5,7 +5,7 @@ import type {Phase} from "../authored/schemas/parts.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {RaterAgreement} from "./rater-agreement.js";
 
-/** The page shows a hundred raters at a time. */
+/** Rows to a block. */
 export const raterBlockSize = 100;
 
 export interface PackedRows {

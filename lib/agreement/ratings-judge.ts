@@ -1,6 +1,7 @@
 // Ratings from a judge's run file: each case the model answered, in the guideline phase. A reply that was no answer
-// gives no rating, never a guessed score. Plain checks, no schema library: the page bundles this. Each run is its own
-// rater (model and start), so two runs of one model are two raters, and one run given twice is reported.
+// gives no rating, never a guessed score. Plain checks, no schema library: the page bundles this, and judges:check
+// holds recorded runs to the whole schema. Each run is its own rater (model and start), so two runs of one model are
+// two raters, and one run given twice is reported.
 import {runFileByteCap} from "../probes/limits.js";
 import {formatBytes} from "../text/format.js";
 import {progressFileByteLimit} from "../trainee/transfer.js";

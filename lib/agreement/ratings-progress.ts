@@ -1,6 +1,7 @@
 // Ratings from a trainee's file: the first attempt at each item in the walk (not the blind self-check), in its phase.
 // Read here only, by the site's own import checks: the results page's export file, or a plain saved record with or
-// without a top-level `rater`. The rater is the record's name, else the file's.
+// without a top-level `rater`. The rater is the record's name, else the file's. A new export format is added here
+// and nowhere else.
 import {utf8Length} from "../text/format.js";
 import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
 import {checkRater, itemChecker, RatingsCollector, type ScaleScore} from "./ratings.js";

@@ -5,7 +5,7 @@ import {escapeUnsafe, quoteValue} from "../text/quote-text.js";
 import {raterNameFault} from "./rater-name.js";
 import {plural} from "../text/format.js";
 
-/** A literal, so it keys a record of counts (the authored `Score` in lib/authored/schemas/verdict.ts is a number). */
+/** Literals, so it keys a record of counts: the authored `Score` type (verdict.ts) is number | "n/a". */
 export type ScaleScore = 1 | 2 | 3 | 4 | 5 | "n/a";
 export const scores: readonly ScaleScore[] = [1, 2, 3, 4, 5, "n/a"];
 export const phases: readonly Phase[] = ["vague", "guideline"];

@@ -33,8 +33,10 @@ function partsOfOne(one: string, other: string): boolean {
   return a !== null && b !== null && a[1] === b[1] && a[2] !== b[2];
 }
 
-/** Each reported at the later case. A case-study number repeats only where the case study gives one case several
- *  times: a twist (the first that names it) or lettered parts. The same id twice is a duplicate id, not a clash. */
+/** A copy of a case-study case under a new id that kept its number would pass for the case study's own; two cases
+ *  at one order have no order between them. Each is reported at the later case. A case-study number repeats only
+ *  where the case study gives one case several times: a twist (the first that names it) or lettered parts. The same
+ *  id twice is a duplicate id, not a clash. */
 export function placeClashes<T extends PlacedCase>(cases: readonly T[]): Map<T, PlaceClash[]> {
   const found = new Map<T, PlaceClash[]>();
   const add = (item: T, clash: PlaceClash) => found.set(item, [...(found.get(item) ?? []), clash]);

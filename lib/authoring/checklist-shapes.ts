@@ -47,7 +47,8 @@ export const mainRuleOutcomes: Readonly<Record<MainOutcome, RuleOutcome>> = {
 };
 
 /** Another instruction: not met = can't be checked < partly < met with a small flaw < met. The main task: not done
- *  without engaging < not met but engages < partly < flaw < met. A justified refusal is not rated: not on the scale. */
+ *  without engaging < not met but engages < partly < flaw < met. A justified refusal is not rated: not on the scale.
+ *  Verdicts of equal rank are not compared: a step between them is no improvement, so none is flagged. */
 export const mainRank: Readonly<Record<MainOutcome, number | null>> = {
   "met": 4,
   "met-flaw": 3,

@@ -1,6 +1,6 @@
 // The author's preview: what changes between a base guideline and a candidate. The base is derived once, recording the
 // settings each item's derivation read (lib/engine/settings-read.ts), so a candidate re-derives only the items whose
-// settings it changes. It is long: the report's shapes are declared beside the one function that fills them.
+// settings it changes.
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "../site/links.js";
 import {moveReason, type MoveReason} from "./move-reason.js";

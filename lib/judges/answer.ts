@@ -30,6 +30,7 @@ export const answerLimits = {
   instruction: 1000,
   rule: 80,
   depth: 6,
+  /** What a failed answer keeps of its reply. */
   excerpt: 2000,
 } as const;
 

@@ -18,6 +18,7 @@ export interface JudgeScores {
   scores: {case: string; score: Score}[];
 }
 
+/** The build ships each run as this and nothing the model wrote besides: a field added here is published. */
 export function judgeScores(file: string, run: JudgeRun): JudgeScores {
   const answered = run.answers.filter((record) => record.status === "answered" && record.answer);
   const served = [...new Set(answered.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];

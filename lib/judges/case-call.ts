@@ -1,5 +1,6 @@
 // One case of a judge's run, through callChat (shared with the probes, so every protection of key, size and time is
-// the same). A failed call (network, http, a leak) records nothing: the run stops there and --resume goes on.
+// the same). A reply cut off or too large is recorded unread. A failed call (network, http, a leak) records nothing:
+// the run stops there and --resume goes on.
 import {callChat, leakInReading, type CallSettings} from "../probes/chat-call.js";
 import type {RunnerError} from "../probes/runner-error.js";
 import type {RunParameters} from "../probes/schema.node.js";

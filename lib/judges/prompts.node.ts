@@ -1,5 +1,6 @@
 // Reading data/judges/prompts/<name>.md: YAML front matter, then "## System" and "## User". A prompt is immutable
-// once a run uses it: hashes.json lists each one's sha256, and a listed prompt whose text changed is refused.
+// once a run uses it: hashes.json lists each one's sha256, a prompt must be listed to be run, and a listed prompt
+// whose text changed is refused.
 import {createHash} from "node:crypto";
 import {existsSync} from "node:fs";
 import {join} from "node:path";

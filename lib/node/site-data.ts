@@ -131,6 +131,7 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
     itemPages: itemPages(parts(), items()),
     ruleTitles: ruleTitles(guidelines().at(-1)!),
   }),
+  // A broken version, a tampered run or one holding anything key-shaped stops the build with its file and field.
   // The page gets versions, example scores and per-run scores, never the replies.
   "probes.json": (_authored, root) => {
     // With the user's key set, a run holding it in any form stops the build too (the key is never printed).

@@ -33,6 +33,7 @@ export interface CallSettings {
   backoffMs?: number;
   /** Longest wait the runner accepts; a longer Retry-After ends the run. Default 60 s. */
   maxWaitMs?: number;
+  /** Its lines never contain the key. */
   log?: (line: string) => void;
 }
 

@@ -7,7 +7,7 @@ const ruleId = RuleId;
 /** A part of a version the case study does not give, which the site had to write so the engine can score. Pages
  *  show it as reconstructed, with the reason. */
 export const Reconstructed = z.strictObject({
-  /** And what in the case study it rests on. */
+  /** What in the case study it rests on. */
   because: z.string().min(1),
 });
 export type Reconstructed = z.infer<typeof Reconstructed>;
@@ -17,7 +17,7 @@ const reconstructedFields = <F extends string>(fields: readonly [F, ...F[]]) =>
   z.strictObject({...Reconstructed.shape, fields: z.array(z.enum(fields)).min(1).optional()});
 
 export const GuidelineRule = z.strictObject({
-  /** Items cite it. */
+  /** Items cite it, so it is never renamed. */
   id: ruleId,
   /** 0: the opening on what is not rated; 1: listing the instructions; 2: checking each one. */
   step: z.union([z.literal(0), z.literal(1), z.literal(2)]),

@@ -70,7 +70,7 @@ export const QuoteIn = z.union([
 export type QuoteIn = z.infer<typeof QuoteIn>;
 
 // What every checklist line holds; a line names its rule and holds the facts that rule reads. Which rules there are,
-// and which facts each reads, is the version's logic (logic.yaml): ../declared-checks.ts holds a line to it.
+// and which facts each reads, is the version's logic (logic.yaml): declaredItem in ./facts.ts holds a line to it.
 const lineBase = {
   /** "main": the main task (exactly one per item); "instruction": a stated constraint;
    *  "candidate": something a rater might list that Step 1 keeps off the checklist. */

@@ -1,6 +1,5 @@
 // What a guideline version decides, as data (logic.yaml): parameters, each rule's facts and clauses, the rubric's
-// rows. Conditions are CEL; the engine compiles them once and names nothing of any one guideline. It is long: one
-// record's schema, its parts and its cross-checks together.
+// rows. Conditions are CEL; the engine compiles them once and names nothing of any one guideline.
 import {z} from "zod";
 import {Score, Verdict} from "./verdict.js";
 
@@ -205,7 +204,8 @@ const rowWords = {
 };
 
 /** For the rule a trainee is taught as settling a case (lib/trainee/deciding-rule.ts): "none" is no line lowering the
- *  score; "shortfall" each counted line not fully met, and the main task's when only partly done. */
+ *  score; "main" the main task's line; "not-applicable" the lines ruled not applicable; "flaws" the lines met with a
+ *  small flaw; "shortfall" each counted line not fully met, and the main task's when only partly done. */
 export const RowDecidedBy = z.enum(["none", "main", "not-applicable", "flaws", "shortfall"]);
 export type RowDecidedBy = z.infer<typeof RowDecidedBy>;
 
@@ -233,7 +233,7 @@ export const LogicRubric = z.strictObject({
     .strictObject({
       id,
       ...rowWords,
-      /** Left out, "main". */
+      /** Left out, "main": a cap lowers the score for what the main task's line says. */
       decidedBy: RowDecidedBy.optional(),
       when: Condition,
       score: z.union([z.int().min(1).max(5), ParameterReference]),

@@ -75,7 +75,8 @@ const libApart: Record<string, string> = {
 const componentsApart: Record<string, string> = {
   "src/components/checklist-editor.ts":
     "the trainee's checklist, step one of a score card: a concept of its own, with its lines",
-  "src/components/ruling.ts": "loaded apart, with import(), once a part's first item is painted (README, Loading)",
+  "src/components/ruling.ts":
+    "loaded apart, with import(), once a part's first item is painted (docs/contributing.md, Loading)",
   "src/components/authors-clauses.ts": todo,
   "src/components/authors-controls.ts": todo,
   "src/components/authors-counterexample.ts": todo,

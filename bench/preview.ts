@@ -178,10 +178,6 @@ const kinds = {
   typed: "a number typed (fill, then Enter)",
   candidate: "another candidate version (selectOption)",
   base: "another base version (selectOption)",
-  // An author's pointer (or focus) reaches a menu before it opens, and the page works out its versions then: the same
-  // changes, the menu hovered first, as it is before any choice made with a mouse or a finger.
-  candidateReached: "another candidate version, the menu reached first (hover, then selectOption)",
-  baseReached: "another base version, the menu reached first (hover, then selectOption)",
 };
 
 /** Every change a control on /authors can make from what the page opens with (the newest version against itself). */
@@ -220,24 +216,15 @@ function authorChanges(): AuthorChange[] {
       );
   });
   const versions = guidelines.filter((guideline) => guideline !== newest).map((guideline) => guideline.version);
-  const version = (which: "candidate" | "base", label: string, reached: boolean) =>
+  const version = (which: "candidate" | "base", label: string) =>
     versions.map((value): AuthorChange => ({
-      kind: kinds[reached ? (`${which}Reached` as const) : which],
-      label: `${which}=${value}${reached ? ", reached first" : ""}`,
+      kind: kinds[which],
+      label: `${which}=${value}`,
       shows: which === "base" ? `Base ${value}` : `candidate ${value}`,
-      make: async (page) => {
-        if (reached) await control(page, label).hover();
-        await control(page, label).selectOption(value);
-      },
+      make: async (page) => void (await control(page, label).selectOption(value)),
       undo: async (page) => void (await control(page, label).selectOption(newest.version)),
     }));
-  return [
-    ...parameters,
-    ...version("candidate", "Candidate version", false),
-    ...version("base", "Base version", false),
-    ...version("candidate", "Candidate version", true),
-    ...version("base", "Base version", true),
-  ];
+  return [...parameters, ...version("candidate", "Candidate version"), ...version("base", "Base version")];
 }
 
 /** One change timed in the page, in its performance.now() time. */
@@ -318,7 +305,7 @@ interface Measured {
  * The authors' page in Chromium, on the built site: every change its controls can make, each from the input event
  * (Playwright's selectOption, or fill and Enter) to the first frame painted with the new figures. Cold: a fresh page
  * (new context) per change, the change made as soon as the page shows its status, so nothing for it is kept from an
- * earlier change (what the page works out ahead in its idle time may not have run yet; a menu reached first has).
+ * earlier change (what the page works out ahead in its idle time may not have run yet).
  * Warm: the same change again on that page, after taking it back, `warmRounds` times.
  */
 export async function benchAuthorsPage(dist: string, warmRounds = 3): Promise<void> {
@@ -379,7 +366,7 @@ function reportAuthorsPage(measured: Measured[], warmRounds: number): void {
   );
   console.log(
     `  cold: a fresh page per change, the change made as soon as the page shows its status (what it works out ` +
-      `ahead when idle may not have run yet; a menu reached first has), target: painted within ` +
+      `ahead when idle may not have run yet), target: painted within ` +
       `${ms(coldTarget)} of the input; warm: the same change again on that page (each change's median of ` +
       `${warmRounds}), target: its handlers and the frame that paints it within ${ms(warmTarget)}`,
   );

@@ -11,7 +11,6 @@ import {itemHref, ruleHref, type ItemPages} from "../lib/site/links.js";
 import type {LineDecision, Outcome, Preview} from "../lib/authoring/preview.js";
 import {plural} from "../lib/text/format.js";
 import {scoreText, originTag} from "../lib/trainee/words.js";
-import type {Score} from "../lib/authored/schemas/verdict.js";
 import {CoverageChange} from "./authors-coverage.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";

@@ -7,11 +7,11 @@ import type {AuthorsView} from "../lib/authoring/authors-page.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
-import {itemHref, ruleHref, type ItemPages} from "../lib/site/links.js";
+import type {Score} from "../lib/authored/schemas/verdict.js";
+import {itemHref, itemLabel, ruleHref, type ItemPages} from "../lib/site/links.js";
 import type {LineDecision, Outcome, Preview} from "../lib/authoring/preview.js";
 import {plural} from "../lib/text/format.js";
 import {scoreText, originTag} from "../lib/trainee/words.js";
-import {CoverageChange} from "./authors-coverage.js";
 import {DistributionChart} from "./authors-distribution.js";
 import {Completeness, Untested} from "./authors-findings.js";
 import {AuthorsJudges} from "./authors-judges.js";
@@ -220,4 +220,42 @@ export function authorsResults(
     afterPaint(() => at === latest && void sections(next));
   };
   return Object.assign(results, {update});
+}
+
+/** "Which levels keep a worked example": each score's worked examples under the base and the candidate. */
+function CoverageChange({result, items}: {result: Preview; items: ReadonlyMap<string, Item>}): HTMLElement {
+  // A case written for the notebook is marked: a level whose only worked example is one has none from the case study.
+  const labels = (rows: Preview["coverage"]["before"], score: Score) =>
+    rows
+      .find((row) => row.score === score)
+      ?.items.map((item) => {
+        const tag = originTag(items.get(item.id) ?? {origin: "case-study"});
+        return `${itemLabel(item)}${tag ? ` (${tag})` : ""}`;
+      }) ?? [];
+  return el(
+    "div",
+    {},
+    Table(
+      {
+        head: ["Score", `Worked examples under ${result.base}`, "Under the candidate"],
+        rows: result.coverage.after.map((row) => {
+          const before = labels(result.coverage.before, row.score);
+          const after = labels(result.coverage.after, row.score);
+          return [
+            scoreText(row.score),
+            before.length ? before.join("; ") : el("em", {}, "none"),
+            after.length ? after.join("; ") : el("strong", {}, "none: no worked example"),
+          ];
+        }),
+      },
+      {rowHeaders: true, scroll: true, className: "coverage-change"},
+    ),
+    result.workedExamples.lost.length
+      ? el(
+          "p",
+          {class: "preview-warning"},
+          `⚠ Levels that lose their last worked example: ${result.workedExamples.lost.map(scoreText).join(", ")}.`,
+        )
+      : null,
+  );
 }

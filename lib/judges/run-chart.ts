@@ -1,4 +1,4 @@
-// What the /judges chart shows (drawn by src/components/judges-chart.ts): each run as a rater against the ruled
+// What the /judges chart shows (drawn by src/components/judges.ts): each run as a rater against the ruled
 // scores, the share of the cases it answered that it scored exactly, one off and two or more off, and beside the
 // runs the visitor's own row ("You"): their first answers in the walk to the cases the runs were asked, worked out as
 // a run's are (lib/trainee/results.ts resultGroup, the walk, against today's rulings). With no such answer, no row,

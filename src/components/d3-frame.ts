@@ -1,4 +1,4 @@
-// The frame every d3 chart of the tools' pages draws in (src/components/cohort-charts.ts, judges-chart.ts): an SVG
+// The frame every d3 chart of the tools' pages draws in (src/components/cohort-charts.ts, judges.ts): an SVG
 // in a viewBox that fits a phone, labelled by its figure's title and caption, a row band per entry, a linear scale
 // across with its axis at the foot. Only the cohort and judges pages load it, and d3 with it.
 import {axisBottom} from "d3-axis";

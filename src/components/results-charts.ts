@@ -1,8 +1,8 @@
-// What the results page's two charts share (src/components/matrix-chart.ts, before-after-chart.ts): each is plain SVG
-// built with the site's DOM builder and followed by the same numbers as a table; both colour a score by how far it is
-// from the ruled one, in the page's three colours (exact, one off, two or more off), and mark it too. Hand-drawn
-// rather than d3: two small fixed grids need no scales or axes, and d3-scale with its colour and selection modules
-// would add about 100 kB to the page.
+// What the results page's two charts share (src/components/matrix-chart.ts, the before-and-after chart in results.ts):
+// each is plain SVG built with the site's DOM builder and followed by the same numbers as a table; both colour a score
+// by how far it is from the ruled one, in the page's three colours (exact, one off, two or more off), and mark it too.
+// Hand-drawn rather than d3: two small fixed grids need no scales or axes, and d3-scale with its colour and selection
+// modules would add about 100 kB to the page.
 import {itemLabel} from "../lib/site/links.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";

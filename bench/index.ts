@@ -117,7 +117,7 @@ async function onBuiltSite(bench: (dist: string) => Promise<void>): Promise<void
   const site = copyProject("rater-notebook-bench-site-");
   try {
     observableBuild(site);
-    postbuild(join(site, "dist"));
+    await postbuild(join(site, "dist"));
     await bench(join(site, "dist"));
   } finally {
     rmSync(site, {recursive: true, force: true});
@@ -248,7 +248,7 @@ if (!engineOnly) {
     // Framework's output as it is before the post-build step: the trainee bench measures it, then post-builds it as
     // npm run build does.
     observableBuild(site);
-    if (probesOnly) postbuild(join(site, "dist"));
+    if (probesOnly) await postbuild(join(site, "dist"));
     else {
       await benchTrainee(site, traineeOptions);
       await benchImpliedTable(join(site, "dist"));

@@ -542,7 +542,7 @@ export interface TraineeOptions {
  */
 export async function benchTrainee(project: string, options: TraineeOptions): Promise<void> {
   const dist = join(project, "dist");
-  console.log(postbuild(dist));
+  console.log(await postbuild(dist));
   const bare = bareProject();
   try {
     observableBuild(bare);
@@ -564,6 +564,6 @@ async function benchClicks(project: string): Promise<void> {
 
 /** Check and "Next item" alone (`--clicks-only`), on a project folder whose dist/ is Framework's output. */
 export async function benchTraineeClicks(project: string): Promise<void> {
-  console.log(postbuild(join(project, "dist")));
+  console.log(await postbuild(join(project, "dist")));
   await benchClicks(project);
 }

@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   }
   let done: string;
   try {
-    done = postbuild(next);
+    done = await postbuild(next);
   } catch (error) {
     rmSync(next, {recursive: true, force: true});
     fail(`${(error as Error).message}; ${unchanged}`);

@@ -7,7 +7,8 @@
 import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {dirname, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
-import {buildSync, transformSync} from "esbuild";
+import {transformSync} from "esbuild";
+import {rollup, type OutputChunk} from "rollup";
 
 /** Marks every page under dist English and zoomable; returns how many pages. */
 export function mendPages(dist: string): number {
@@ -75,17 +76,22 @@ export interface Bundled {
 const bundleFolder = "bundles";
 
 /**
- * Bundles each page's own modules into one file, and preloads its data. A page's inline script imports its entry
- * modules (`import("./_import/components/rubric-part.<hash>.js")`); each becomes a namespace of one bundle
- * (`import("./_import/bundles/rubric.<hash>.js").then((bundle) => bundle.m1)`), so the names every cell takes from it
- * stay what they were, and two entries can never clash. The bundle takes in what those modules import (lib/, the
- * npm packages under _node/): the page's modulepreload links to them give way to one link to the bundle. Each JSON
- * file the page registers for FileAttachment is preloaded as a fetch, so it arrives with the modules instead of after
- * them. The modules under _import/ stay where they are for anything else that imports them.
+ * Bundles each page's own modules, and preloads its data. A page's inline script imports its entry modules
+ * (`import("./_import/components/rubric-part.<hash>.js")`); each becomes a namespace of one bundle
+ * (`import("./_import/bundles/part-frame.<hash>.js").then((bundle) => bundle.m1)`), so the names every cell takes from
+ * it stay what they were, and two entries can never clash. The bundle takes in what those modules import (lib/, the
+ * npm packages under _node/). What the page imports only with import() (the ruling's code, the interpreter) becomes
+ * chunks fetched when asked for, and they import what they share with the page from the bundle itself: rollup keeps
+ * a module the page has already loaded in the page's file, where esbuild's splitting gives every shared module a chunk
+ * of its own, each one more request before the first item (six on a scoring page, against one). The page's
+ * modulepreload links give way to its file, and each JSON file it registers for FileAttachment is preloaded as a fetch,
+ * so it arrives with the modules instead of after them. The modules under _import/ stay where they are.
  */
-function bundlePages(dist: string): Bundled {
+async function bundlePages(dist: string): Promise<Bundled> {
   const pages = readdirSync(dist, {recursive: true, encoding: "utf8"}).filter((file) => file.endsWith(".html"));
   const result: Bundled = {pages: 0, manifest: {}, requestsBefore: 0, requestsAfter: 0, preloaded: 0};
+  const folder = join(dist, "_import", bundleFolder);
+  const underDist = (path: string) => relative(dist, path).split("\\").join("/");
   for (const page of pages) {
     const file = join(dist, page);
     const html = readFileSync(file, "utf8");
@@ -96,64 +102,63 @@ function bundlePages(dist: string): Bundled {
     // Named by what it holds, so pages that import the same modules (the four scoring parts) share one cached file.
     const names = entries.map((entry) => entry.replace(/^.*\//, "").replace(/\.[0-9a-f]+\.js$/, ""));
     const name = names.find((entry) => entry !== "broken-files") ?? names[0]!;
-    const folder = join(dist, "_import", bundleFolder);
     mkdirSync(folder, {recursive: true});
     const entryFile = join(folder, `.${name}.entry.js`);
     writeFileSync(
       entryFile,
       entries.map((entry, index) => `export * as m${index} from ${JSON.stringify(resolve(base, entry))};`).join("\n"),
     );
-    // A module the page imports only with import() (the ruling's code, loaded after the first item shows) becomes a
-    // chunk of its own, fetched when asked for; what the page needs at once is the entry and the chunks it imports.
-    let entryOut: string;
-    let eager: string[];
-    let modules: string[];
-    let lazy: string[];
-    let files: Record<string, string[]>;
+    let outputs: OutputChunk[];
     try {
-      const built = buildSync({
-        entryPoints: [entryFile],
-        absWorkingDir: resolve(dist),
-        outdir: folder,
-        entryNames: `${name}.[hash]`,
-        chunkNames: "chunk.[hash]",
-        bundle: true,
-        splitting: true,
-        format: "esm",
-        minify: true,
-        write: false,
-        metafile: true,
-        logLevel: "silent",
-      });
-      for (const output of built.outputFiles) writeFileSync(output.path, output.contents);
-      const outputs = built.metafile.outputs;
-      entryOut = Object.keys(outputs).find((path) => outputs[path]!.entryPoint)!;
-      const staticChunks = (path: string): string[] =>
-        outputs[path]!.imports.filter((found) => found.kind === "import-statement").map((found) => found.path);
-      eager = [entryOut, ...staticChunks(entryOut)];
-      const inputsOf = (paths: readonly string[]) =>
-        [...new Set(paths.flatMap((path) => Object.keys(outputs[path]!.inputs)))]
-          .filter((input) => input.endsWith(".js") && !input.includes(`/${bundleFolder}/.`))
-          .sort();
-      modules = inputsOf(Object.keys(outputs).filter((path) => path.endsWith(".js")));
-      lazy = inputsOf(Object.keys(outputs).filter((path) => path.endsWith(".js") && !eager.includes(path)));
-      files = Object.fromEntries(
-        Object.keys(outputs)
-          .filter((path) => path.endsWith(".js"))
-          .map((path) => [path, inputsOf([path])]),
-      );
+      const bundle = await rollup({input: entryFile, preserveEntrySignatures: "allow-extension", logLevel: "silent"});
+      ({output: outputs} = (await bundle.generate({
+        format: "es",
+        entryFileNames: `${name}.[hash].js`,
+        chunkFileNames: "chunk.[hash].js",
+        hashCharacters: "hex",
+      })) as {output: OutputChunk[]});
+      await bundle.close();
     } catch (error) {
       throw new Error(`postbuild: cannot bundle the modules of ${page}: ${(error as Error).message}`, {cause: error});
     } finally {
       rmSync(entryFile, {force: true});
     }
-    const bundlePath = join(dist, entryOut);
+    const chunks = outputs.filter((output) => output.type === "chunk");
+    for (const chunk of chunks) {
+      const {code} = transformSync(chunk.code, {loader: "js", format: "esm", minify: true, sourcefile: chunk.fileName});
+      writeFileSync(join(folder, chunk.fileName), code);
+    }
+    const pathOf = (fileName: string) => `_import/${bundleFolder}/${fileName}`;
+    const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const entry = chunks.find((chunk) => chunk.isEntry)!;
+    // What the page needs at once: its file and what that imports statically, all the way down.
+    const eager: string[] = [];
+    const visit = (fileName: string) => {
+      if (eager.includes(fileName)) return;
+      eager.push(fileName);
+      for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+    };
+    visit(entry.fileName);
+    const modulesOf = (fileNames: readonly string[]) =>
+      [
+        ...new Set(
+          fileNames.flatMap((fileName) =>
+            Object.keys(byName.get(fileName)!.modules).filter((id) => id.endsWith(".js") && id !== entryFile),
+          ),
+        ),
+      ]
+        .map(underDist)
+        .sort();
+    const all = chunks.map((chunk) => chunk.fileName);
+    const modules = modulesOf(all);
+    const lazy = modulesOf(all.filter((fileName) => !eager.includes(fileName)));
+    const files = Object.fromEntries(all.map((fileName) => [pathOf(fileName), modulesOf([fileName])]));
     const hrefOf = (path: string) =>
       `./${relative(base, join(dist, path)).split("\\").join("/")}`.replace(/^\.\/\.\.\//, "../");
-    const href = hrefOf(entryOut);
+    const href = hrefOf(pathOf(entry.fileName));
 
-    let after = html.replace(entryPattern, (whole, entry: string) => {
-      const index = entries.indexOf(entry);
+    let after = html.replace(entryPattern, (whole, found: string) => {
+      const index = entries.indexOf(found);
       return `import(${JSON.stringify(href)}).then((bundle) => bundle.m${index})`;
     });
     // The modules now inside the bundle are no longer fetched one by one; the bundle and the data are, at once.
@@ -162,27 +167,27 @@ function bundlePages(dist: string): Bundled {
     after = after.replace(/<link rel="modulepreload" href="(?:\.\.?\/)+_(?:import|node)\/[^"]+">\n?/g, "");
     const data = [...after.matchAll(/"mimeType":"application\/json","path":"([^"]+)"/g)].map((match) => match[1]!);
     const links = [
-      ...eager.map((path) => `<link rel="modulepreload" href="${hrefOf(path)}">`),
+      ...eager.map((fileName) => `<link rel="modulepreload" href="${hrefOf(pathOf(fileName))}">`),
       ...data.map((path) => `<link rel="preload" as="fetch" crossorigin href="${path}">`),
     ];
     if (!after.includes('<link rel="icon"'))
       throw new Error(`postbuild: ${page} has no icon link to put its preloads before`);
     after = after.replace('<link rel="icon"', `${links.join("\n")}\n<link rel="icon"`);
     writeFileSync(file, after);
-    result.manifest[page] = {bundle: relative(dist, bundlePath).split("\\").join("/"), modules, lazy, files};
+    result.manifest[page] = {bundle: pathOf(entry.fileName), modules, lazy, files};
     result.pages += 1;
     result.requestsAfter += eager.length;
     result.preloaded += data.length;
   }
-  writeFileSync(join(dist, "_import", bundleFolder, "pages.json"), JSON.stringify(result.manifest, null, 1));
+  writeFileSync(join(folder, "pages.json"), JSON.stringify(result.manifest, null, 1));
   return result;
 }
 
 /** Everything above, on a build in dist; returns what it did, in a line for the build's log. */
-export function postbuild(dist: string): string {
+export async function postbuild(dist: string): Promise<string> {
   const pages = mendPages(dist);
   const {modules, before, after} = minifyModules(dist);
-  const bundled = bundlePages(dist);
+  const bundled = await bundlePages(dist);
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   return (
     `postbuild: ${pages} pages marked lang="en" and zoomable; ` +
@@ -194,5 +199,5 @@ export function postbuild(dist: string): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(postbuild(join(import.meta.dirname, "..", "dist")));
+  console.log(await postbuild(join(import.meta.dirname, "..", "dist")));
 }

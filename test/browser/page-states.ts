@@ -504,6 +504,9 @@ async function check(page: Page, state: PageState): Promise<{violations: string[
   const widths = state.widths ?? [1440, 390];
   for (const [index, width] of widths.entries()) {
     await page.setViewportSize(windows[width]);
+    // A media query's change event (the rubric panel moves between the side and a sheet at 1200 px) comes with the
+    // next rendering update, not with the resize: checked before it, a phone would be judged in the wide layout.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const label = `${state.title} at ${width} px`;
     if (!state.include) broken.push(...(await layout(page, state.items ?? [], label)));
     if (state.measure) broken.push(...(await state.measure(page, width)).map((problem) => `${label}: ${problem}`));

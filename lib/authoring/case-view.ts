@@ -255,7 +255,7 @@ export function syncRulings(record: CaseRecord, view: EditorView): CaseRecord {
 
 // What the case editor checks beyond the record: the file it writes, read back as guideline:check reads it (a text
 // the file's sections would cut short, or write otherwise), and the marked stretches that occur more than once in the
-// text they quote, which the file, keeping only the words, places at their first. Browser-safe (case-view.ts).
+// text they quote, which the file, keeping only the words, places at their first.
 /** Whether a text holds a line the file would read as the start of a new section: "## …", or a line underlined ---. */
 const startsSection = (text: string): boolean =>
   Lexer.lex(text.trim()).some((token) => token.type === "heading" && token.depth === 2);

@@ -6,8 +6,9 @@
 // The files are read and the figures computed in a worker (lib/agreement/cohort-worker-client.ts), and a cohort of
 // 10,000 raters shows its raters fifty at a time, so the page stays responsive whatever the cohort's size. What the
 // files come to (kept, cancelled, replaced, set aside) is lib/agreement/file-intake.ts's decision; this renders it
-// and runs the jobs it asks for. The report is cohort-report-view.ts's.
-import type {CohortItem} from "../lib/agreement/cohort-item.js";
+// and runs the jobs it asks for. The report and its parts (the headline, each phase, the raters, the charts, the
+// figures in text) follow it.
+import {ruleTitle, type CohortItem} from "../lib/agreement/cohort-item.js";
 import type {ComputedReport} from "../lib/agreement/cohort-compute.js";
 import {readCohortFiles, type FileResult} from "../lib/agreement/cohort-files.js";
 import {workerCsvReader, workerReportMaker} from "../lib/agreement/cohort-worker-client.js";
@@ -15,10 +16,30 @@ import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {canClear, emptyIntake, intakeAfter, listedFiles, type IntakeEvent} from "../lib/agreement/file-intake.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
-import type {ItemPages} from "../lib/site/links.js";
-import {plural} from "../lib/text/format.js";
-import {CohortReportView} from "./cohort-report-view.js";
-import {el} from "./dom.js";
+import {itemHref, ruleHref, type ItemPages} from "../lib/site/links.js";
+import {plural, thousands} from "../lib/text/format.js";
+import {el, type Child} from "./dom.js";
+import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js";
+import type {Figure} from "../lib/agreement/figure.js";
+import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
+import {percent, signed, fixed, resamplesUsed} from "../lib/agreement/figure-text.js";
+import {csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
+import {Table, tableOf, tableRows} from "./table.js";
+import type {WithInterval} from "../lib/agreement/bootstrap.js";
+import {coefficientAdvice, guidesText, headlineSentence} from "../lib/agreement/cohort-words.js";
+import type {ItemSpread} from "../lib/agreement/item-spread.js";
+import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
+import type {Phase} from "../lib/authored/schemas/parts.js";
+import {raterPage, ratersPerPage} from "../lib/agreement/rater-pager.js";
+import {line} from "d3-shape";
+import {
+  alphaChartRows,
+  alphaDomain,
+  disagreementRows,
+  guideLines,
+  type AlphaChartRow,
+} from "../lib/agreement/cohort-charts.js";
+import {chartFrame} from "./d3-frame.js";
 
 function FileList(results: readonly FileResult[]): HTMLElement {
   return el(
@@ -210,4 +231,620 @@ export function CohortPage({
   });
 
   return el("div", {class: "cohort"}, zone, progressBox, status, fileList, report);
+}
+
+// The cohort's report as the page shows it: the headline (ordinal alpha before and after the guideline, with the
+// change and their intervals), the tables as CSV downloads, every figure per phase, and each phase's tables
+// (cohort-phase.ts), added a frame after the rest.
+/** The figures table's rows: a label, and how to read the figure from a phase (and show it). */
+const figureRows: {label: string; key: string; get: (phase: PhaseReport) => Figure; show?: (n: number) => string}[] = [
+  {label: "Krippendorff's alpha, interval", key: "alpha-interval", get: (p) => p.alpha.interval},
+  {label: "Krippendorff's alpha, nominal (n/a a category)", key: "alpha-nominal", get: (p) => p.alpha.nominal},
+  {label: "Gwet's AC2, ordinal weights", key: "ac2-ordinal", get: (p) => p.ac2.ordinal},
+  {label: "Gwet's AC2, quadratic weights", key: "ac2-quadratic", get: (p) => p.ac2.quadratic},
+  {label: "Gwet's AC1 (n/a a category)", key: "ac1", get: (p) => p.ac1},
+  {label: "Fleiss' kappa (n/a a category)", key: "fleiss", get: (p) => p.fleiss},
+  {label: "Pairs of raters who agree exactly", key: "exact", get: (p) => p.agreement.exact, show: percent},
+  {label: "Pairs of raters within one point", key: "within-one", get: (p) => p.agreement.withinOne, show: percent},
+];
+
+function FiguresTable(report: CohortReport): HTMLElement {
+  const phases = [report.vague, report.guideline];
+  const row = (label: Child, cell: (phase: PhaseReport) => Child) => [label, ...phases.map(cell)];
+  const ordinal = "Krippendorff's alpha, ordinal";
+  const table = Table(
+    {
+      head: ["Figure", ...phases.map((phase) => phaseNames[phase.phase])],
+      rows: [
+        row(
+          "Raters, items, ratings",
+          (p) => `${p.raters}, ${p.items}, ${p.ratings}${p.notApplicable ? ` (${p.notApplicable} n/a)` : ""}`,
+        ),
+        row(ordinal, (p) => [
+          FigureText(p.alpha.ordinal, {name: `${p.phase}-alpha-ordinal`}),
+          IntervalText(p.alpha.ordinal),
+        ]),
+        ...figureRows.map(({label, key, get, show}) =>
+          row(label, (p) => FigureText(get(p), {show, name: `${p.phase}-${key}`})),
+        ),
+      ],
+    },
+    {caption: "Agreement among the raters, each phase", rowHeaders: true, scroll: true, className: "cohort-figures"},
+  );
+  const named = (label: string, phase: PhaseReport) => `${label}, ${phaseNames[phase.phase].toLowerCase()}`;
+  return el(
+    "div",
+    {},
+    table,
+    NotComputable(
+      phases.flatMap((phase) => [
+        {label: named(ordinal, phase), figure: phase.alpha.ordinal},
+        ...figureRows.map(({label, get}) => ({label: named(label, phase), figure: get(phase)})),
+      ]),
+    ),
+  );
+}
+
+const tableNames: Record<CsvTable, string> = {
+  summary: "Figures",
+  items: "Items",
+  raters: "Raters",
+  rules: "Rules",
+};
+
+function Downloads(csv: Record<CsvTable, Blob>, {urls}: {urls: string[]}): HTMLElement {
+  return el(
+    "div",
+    {"class": "cohort-downloads", "role": "group", "aria-label": "Download the tables as CSV"},
+    csvTables.map((name) => {
+      const url = URL.createObjectURL(csv[name]);
+      urls.push(url);
+      return el(
+        "a",
+        {class: "button secondary", href: url, download: `cohort-${name}.csv`},
+        `Download ${tableNames[name].toLowerCase()} CSV`,
+      );
+    }),
+  );
+}
+
+/**
+ * The report as the worker sends it; `urls` collects the downloads' object URLs, to revoke with the view. The
+ * phases' tables (a thousand elements or more) are added a frame later, so the headline paints first and neither
+ * frame holds the page for long; `data-complete` marks the view once they are in.
+ */
+function CohortReportView({
+  packed,
+  csv,
+  urls,
+  itemPages,
+  ruleTitles,
+}: ComputedReport & {
+  urls: string[];
+  itemPages: ItemPages;
+  ruleTitles: Readonly<Record<string, string>>;
+}): HTMLElement {
+  const report: CohortReport = packed.report;
+  const view = el(
+    "div",
+    {class: "cohort-report"},
+    Headline({report, itemPages}),
+    AlphaChart(report),
+    Downloads(csv, {urls}),
+    DisagreementChart(report),
+    el("h2", {}, "Every figure, each phase, over every item it rated"),
+    FiguresTable(report),
+    el(
+      "p",
+      {class: "cohort-note"},
+      "How n/a (not applicable) counts: it is a category of its own for alpha nominal, AC1, Fleiss' kappa and exact " +
+        "and within-one agreement (n/a agrees only with n/a), and a missing rating for alpha ordinal and interval, " +
+        "AC2 and Cohen's weighted kappa, which need a distance between scores that n/a does not have. " +
+        "Alpha and kappa read low when one score dominates; a guideline that works makes one score dominate each " +
+        "item, so read Gwet's AC2 beside alpha.",
+    ),
+  );
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      view.append(
+        PhaseSection({phase: report.vague, raters: raterRows(packed, "vague"), itemPages, ruleTitles}),
+        PhaseSection({phase: report.guideline, raters: raterRows(packed, "guideline"), itemPages, ruleTitles}),
+      );
+      view.dataset.complete = "";
+    }, 0),
+  );
+  return view;
+}
+
+// The cohort page's headline: the one sentence a manager reads, then ordinal alpha before and after the guideline on
+// the items rated both times, the change, the items compared and those rated in one phase only (apart, with their
+// alpha), the published guides for alpha and which coefficient to report. Words from lib/agreement/cohort-words.ts.
+const itemLinks = (items: readonly string[], pages: ItemPages): Child[] =>
+  items.map((item, index) => [index ? ", " : "", el("a", {href: itemHref(item, pages)}, item)]);
+
+function OnePhaseOnly(report: CohortReport, pages: ItemPages): HTMLElement {
+  const {only} = report.headline;
+  return el(
+    "ul",
+    {class: "headline-apart"},
+    (["vague", "guideline"] as const).map((phase) => {
+      const when = phase === "vague" ? "before" : "after";
+      const {items, alpha} = only[phase];
+      return el(
+        "li",
+        {"data-only": phase},
+        items.length
+          ? [
+              `Rated ${when} the guideline only, apart from the headline: ${plural(items.length, "item")} (`,
+              itemLinks(items, pages),
+              "), ordinal alpha ",
+              FigureText(alpha, {name: `only-${phase}`}),
+              alpha.value === null ? ` (not computable: ${alpha.reason})` : IntervalText(alpha),
+              ".",
+            ]
+          : `Rated ${when} the guideline only: no item.`,
+      );
+    }),
+  );
+}
+
+function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPages}): HTMLElement {
+  const {headline} = report;
+  const {before, after, change} = headline;
+  const side = (label: string, f: WithInterval<Figure>, name: string) =>
+    el(
+      "div",
+      {class: "headline-side"},
+      el("div", {class: "headline-label"}, label),
+      el("div", {class: "headline-value"}, FigureText(f, {name})),
+      el("div", {class: "headline-interval"}, f.value === null ? `Not computable: ${f.reason}` : IntervalText(f)),
+    );
+  const compared = headline.items.length;
+  return el(
+    "section",
+    {"class": "cohort-headline", "aria-labelledby": "cohort-headline-title"},
+    el(
+      "h2",
+      {id: "cohort-headline-title"},
+      "Krippendorff's alpha (ordinal), before and after the guideline, on the items rated both times",
+    ),
+    el("p", {id: "cohort-headline-sentence", class: "headline-sentence"}, headlineSentence(headline)),
+    el(
+      "div",
+      {class: "headline-pair"},
+      side("Before (vague phase)", before, "headline-before"),
+      el("div", {"class": "headline-arrow", "aria-hidden": "true"}, "→"),
+      side("After (guideline phase)", after, "headline-after"),
+    ),
+    el(
+      "p",
+      {},
+      "Change: ",
+      FigureText(change, {show: signed, name: "headline-change"}),
+      IntervalText(change),
+      change.value === null ? ` (not computable: ${change.reason})` : null,
+      ". ",
+      compared
+        ? [
+            `Compared: the ${plural(compared, "item")} rated both before and after the guideline (`,
+            itemLinks(headline.items, itemPages),
+            ").",
+          ]
+        : "No item was rated both before and after the guideline.",
+    ),
+    OnePhaseOnly(report, itemPages),
+    el("p", {class: "headline-guides"}, guidesText),
+    el("p", {class: "headline-advice"}, coefficientAdvice),
+    el(
+      "p",
+      {class: "cohort-note"},
+      `${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}. ` +
+        `Intervals: ${thousands(report.bootstrap.replicates)} bootstrap resamples, seed ${report.bootstrap.seed} ` +
+        "(the same figures on every run): the headline's of the items rated both times, the same draws before and " +
+        "after, so the change's interval is paired. A resample whose alpha cannot be computed is not used.",
+    ),
+  );
+}
+
+// One phase of the cohort's report: each item's scores beside the case study's split, each rater against the ruled
+// scores (cohort-raters.ts), and the items and rules with the most disagreement, linked to where a trainee meets them.
+const scoreKeys = ["1", "2", "3", "4", "5", "n/a"] as const;
+
+/** Each item's scores: stacked into one labelled block per item below 640 px, so it fits a phone's width. */
+function SpreadTable(phase: PhaseReport): HTMLElement {
+  return Table(
+    {
+      head: [
+        "Item",
+        "Ruled",
+        ...scoreKeys.map((key) => (key === "n/a" ? "n/a" : `Gave ${key}`)),
+        "The case study's split",
+        "Pairs who differ",
+      ],
+      rows: phase.spread.map((entry: ItemSpread) => [
+        entry.title ? `${entry.item}: ${entry.title}` : entry.item,
+        String(entry.ruled),
+        ...scoreKeys.map((key) => String(entry.counts[key])),
+        entry.caseStudySplit ? entry.caseStudySplit.join(" vs ") : "–",
+        FigureText(entry.disagreement, {show: percent}),
+      ]),
+    },
+    {
+      caption: `Each item's scores, ${phaseNames[phase.phase].toLowerCase()}`,
+      rowHeaders: true,
+      stack: true,
+      className: "cohort-items",
+    },
+  );
+}
+
+function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly<Record<string, string>>): HTMLElement {
+  const named = (rule: string) => ruleTitle(titles, rule);
+  const items = phase.mostDisagreement.items;
+  const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, 5);
+  return el(
+    "div",
+    {class: "cohort-most"},
+    el("h4", {}, "Items with the most disagreement"),
+    items.length
+      ? el(
+          "ol",
+          {},
+          items.map((entry) =>
+            el(
+              "li",
+              {},
+              el("a", {href: itemHref(entry.item, pages)}, entry.item),
+              `: ${entry.disagreement.value === null ? "–" : percent(entry.disagreement.value)} of pairs differ; ` +
+                `ruled ${entry.ruled}; the rules its ruled checklist cites: ${entry.rules.map(named).join(", ")}`,
+            ),
+          ),
+        )
+      : el("p", {}, "No item has any disagreement."),
+    el("h4", {}, "Rules whose items disagree most"),
+    el("p", {class: "muted"}, "A rule's items are those whose ruled checklist cites it; its figure is their mean."),
+    rules.length
+      ? el(
+          "ol",
+          {},
+          rules.map((rule) =>
+            el(
+              "li",
+              {},
+              el("a", {href: ruleHref(rule.rule)}, named(rule.rule)),
+              `: ${percent(rule.disagreement.value!)} of pairs differ, over ${plural(rule.items.length, "item")}`,
+            ),
+          ),
+        )
+      : el("p", {}, "No rule's items disagree."),
+  );
+}
+
+function PhaseSection({
+  phase,
+  raters,
+  itemPages,
+  ruleTitles,
+}: {
+  phase: PhaseReport;
+  raters: RowSource<RaterAgreement>;
+  itemPages: ItemPages;
+  ruleTitles: Readonly<Record<string, string>>;
+}): HTMLElement {
+  const id = `cohort-${phase.phase}`;
+  return el(
+    "section",
+    {"class": "cohort-phase", "aria-labelledby": `${id}-title`, "data-phase": phase.phase},
+    el("h3", {id: `${id}-title`}, `${phaseNames[phase.phase]} (${phase.phase} phase)`),
+    phase.ratings
+      ? [
+          SpreadTable(phase),
+          RaterTable({rows: raters, phase: phase.phase}),
+          MostDisagreement(phase, itemPages, ruleTitles),
+        ]
+      : el("p", {}, "No ratings in this phase."),
+  );
+}
+
+// Each rater against the ruled scores, as the cohort page shows a phase's raters: fifty at a time, with a search by
+// name that pages through the raters it finds.
+const raterCells = (rater: RaterAgreement): Child[] => [
+  rater.rater,
+  String(rater.scored),
+  FigureText(rater.exact, {show: percent}),
+  FigureText(rater.withinOne, {show: percent}),
+  FigureText(rater.kappa.linear),
+  FigureText(rater.kappa.quadratic),
+];
+
+/**
+ * Each rater against the ruled scores, a page of raters at a time: ten thousand rows would freeze the page for
+ * seconds and nobody reads them on screen (the raters CSV holds every one), and a page replaced rather than rows
+ * added keeps each turn of the page as quick as the first. Fifty rows lay out in a frame or two on a slow laptop.
+ * A search by name pages through the raters it finds, for the coordinator looking for one among thousands.
+ */
+function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phase}): HTMLElement {
+  const box = Table(
+    {
+      head: [
+        "Rater",
+        "Scored",
+        "Exactly the ruled score",
+        "Within one",
+        "Cohen's kappa, linear",
+        "Cohen's kappa, quadratic",
+      ],
+      rows: rows.rows(0, ratersPerPage).map(raterCells),
+    },
+    {
+      caption: `Each rater against the ruled scores, ${phaseNames[phase].toLowerCase()}`,
+      rowHeaders: true,
+      scroll: true,
+      className: "cohort-raters",
+    },
+  );
+  if (rows.length <= ratersPerPage) return box;
+  const body = tableOf(box).tBodies[0]!;
+  // The raters shown page by page: every rater, or those whose name holds what the coordinator typed.
+  let places = rows.find("");
+  let query = "";
+  let page = raterPage({total: rows.length, found: places.length, first: 0, query});
+  const search = el("input", {
+    "type": "search",
+    "id": `cohort-${phase}-find`,
+    "autocomplete": "off",
+    "spellcheck": "false",
+    "aria-describedby": `cohort-${phase}-shown`,
+  });
+  const shown = el("p", {"class": "cohort-shown", "id": `cohort-${phase}-shown`, "aria-live": "polite"});
+  const previous = el("button", {type: "button", class: "button secondary"}, "Previous raters");
+  const next = el("button", {type: "button", class: "button secondary"}, "Next raters");
+  const describe = () => {
+    shown.textContent = page.shown;
+    previous.disabled = page.previous === null;
+    next.disabled = page.next === null;
+  };
+  const show = (first: number) => {
+    page = raterPage({total: rows.length, found: places.length, first, query});
+    const cells = rows.rowsAt(places.slice(page.first, page.last)).map(raterCells);
+    body.replaceChildren(...tableRows(cells, {rowHeaders: true}));
+    describe();
+  };
+  search.addEventListener("input", () => {
+    query = search.value.trim();
+    places = rows.find(query);
+    show(0);
+  });
+  // A button disabled under the keyboard's focus would drop it: it moves to the other one.
+  previous.addEventListener("click", () => {
+    show(page.previous ?? 0);
+    if (previous.disabled) next.focus();
+  });
+  next.addEventListener("click", () => {
+    show(page.next ?? page.first);
+    if (next.disabled) previous.focus();
+  });
+  describe();
+  return el(
+    "div",
+    {"class": "cohort-paged", "data-phase": phase},
+    el("div", {class: "cohort-find"}, el("label", {for: search.id}, "Find a rater"), search),
+    box,
+    el("div", {"class": "cohort-pager", "role": "group", "aria-label": "Raters shown"}, shown, previous, next),
+  );
+}
+
+// The cohort page's two charts, drawn with d3's own modules (scale, axis, shape, selection) from node_modules, each
+// with its figures as a table under it: agreement before and after on the items rated both times, each with its
+// interval, against the published guides for alpha; and the items with the most disagreement after the guideline,
+// each beside its share before it. What they show is lib/agreement/cohort-charts.ts's; only the cohort page loads this.
+const margin = {top: 34, bottom: 34};
+const rowHeight = 46;
+const segment = line<[number, number]>();
+
+function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
+  const {node, chart, x, y, height, left} = chartFrame({
+    id,
+    keys: rows.map((row) => row.key),
+    domain: alphaDomain(rows),
+    margin,
+    rowHeight,
+  });
+  const guides = chart.append("g").attr("class", "guides");
+  guideLines.forEach((guide, index) => {
+    guides
+      .append("path")
+      .attr("class", `guide guide-${index}`)
+      .attr(
+        "d",
+        segment([
+          [x(guide.value), margin.top - 6],
+          [x(guide.value), height - margin.bottom],
+        ]),
+      );
+    guides
+      .append("text")
+      .attr("class", "guide-label")
+      .attr("x", x(guide.value))
+      .attr("y", margin.top - 10 - index * 12)
+      .attr("text-anchor", "end")
+      .text(guide.label);
+  });
+  for (const row of rows) {
+    const top = y(row.key)!;
+    const mid = top + 30;
+    const group = chart.append("g").attr("class", `alpha-row alpha-${row.key}`);
+    group
+      .append("text")
+      .attr("class", "row-label")
+      .attr("x", left)
+      .attr("y", top + 12)
+      .text(row.label);
+    const {alpha} = row;
+    if (alpha.value === null) {
+      group
+        .append("text")
+        .attr("class", "row-none")
+        .attr("x", left)
+        .attr("y", mid + 4)
+        .text("not computable");
+      continue;
+    }
+    if (alpha.interval) {
+      const ends: [number, number][] = [
+        [x(alpha.interval.low), mid],
+        [x(alpha.interval.high), mid],
+      ];
+      group.append("path").attr("class", "interval").attr("d", segment(ends));
+    }
+    group.append("circle").attr("class", "point").attr("cx", x(alpha.value)).attr("cy", mid).attr("r", 6);
+  }
+  return node;
+}
+
+/** Agreement before and after on the items rated both times, with each interval and the two guide lines. */
+function AlphaChart(report: CohortReport, {id = "cohort-alpha-chart"}: {id?: string} = {}): HTMLElement {
+  const rows = alphaChartRows(report);
+  return el(
+    "figure",
+    {"class": "d3-figure", "id": id, "data-chart": "alpha"},
+    el("h3", {id: `${id}-title`}, "Agreement before and after, with the published guides"),
+    AlphaSvg(rows, id),
+    el(
+      "figcaption",
+      {id: `${id}-caption`},
+      "Each dot is ordinal alpha, each line its 95% interval; the upright lines are the published guides for alpha. " +
+        "The items rated in one phase only are drawn apart: the headline does not compare them.",
+    ),
+    Table(
+      {
+        head: ["Items", "Ordinal alpha", "Interval, low", "Interval, high"],
+        rows: rows.map((row) => [
+          row.label,
+          FigureText(row.alpha),
+          row.alpha.interval ? fixed(row.alpha.interval.low) : "–",
+          row.alpha.interval ? fixed(row.alpha.interval.high) : "–",
+        ]),
+      },
+      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
+    ),
+  );
+}
+
+/** The items with the most disagreement after the guideline, each beside its share before it. */
+function DisagreementChart(
+  report: CohortReport,
+  {
+    id = "cohort-disagreement-chart",
+    label = (item: string) => item,
+  }: {id?: string; label?: (item: string) => string} = {},
+): HTMLElement | null {
+  const rows = disagreementRows(report);
+  if (!rows.length) return null;
+  const {node, chart, x, y, left} = chartFrame({
+    id,
+    keys: rows.map((row) => row.item),
+    domain: [0, 1],
+    format: (value) => `${Math.round(value * 100)}%`,
+    margin,
+    rowHeight,
+  });
+  for (const row of rows) {
+    const top = y(row.item)!;
+    const group = chart.append("g").attr("class", "disagreement-row");
+    group
+      .append("text")
+      .attr("class", "row-label")
+      .attr("x", left)
+      .attr("y", top + 12)
+      .text(label(row.item));
+    const bar = (f: Figure | null, offset: number, kind: string) => {
+      if (f === null || f.value === null) return;
+      group
+        .append("rect")
+        .attr("class", `bar bar-${kind}`)
+        .attr("x", left)
+        .attr("y", top + offset)
+        .attr("width", Math.max(1, x(f.value) - left))
+        .attr("height", 10);
+    };
+    bar(row.before, 18, "before");
+    bar(row.after, 30, "after");
+  }
+  const share = (f: Figure | null) => (f === null ? "not rated" : FigureText(f, {show: percent}));
+  return el(
+    "figure",
+    {"class": "d3-figure", "id": id, "data-chart": "disagreement"},
+    el("h3", {id: `${id}-title`}, "The items with the most disagreement after the guideline"),
+    el(
+      "p",
+      {"class": "chart-key", "aria-hidden": "true"},
+      el("span", {class: "key-before"}, "before the guideline"),
+      el("span", {class: "key-after"}, "after it"),
+    ),
+    node,
+    el(
+      "figcaption",
+      {id: `${id}-caption`},
+      "Each bar is the share of pairs of raters who gave the item different scores: the upper before the " +
+        "guideline, the lower after it.",
+    ),
+    Table(
+      {
+        head: ["Item", "Pairs who differ, before", "Pairs who differ, after"],
+        rows: rows.map((row) => [label(row.item), share(row.before), share(row.after)]),
+      },
+      {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
+    ),
+  );
+}
+
+// The cohort page's figures in text: a figure in a cell (its value, or a dash with the reason for a screen reader),
+// a figure's bootstrap interval, and under a table each reason a figure in it is not computable. Shared by the
+// headline, the figures table and the phases' tables.
+/** Each phase as the page names it. */
+const phaseNames = {vague: "Before the guideline", guideline: "After the guideline"} as const;
+
+/**
+ * A figure in a cell: its value, or a dash, with the reason in text for screen readers (and, for a sighted reader,
+ * in the notes under its table: NotComputable).
+ */
+function FigureText(
+  f: Figure,
+  {show = fixed, name}: {show?: (value: number) => string; name?: string} = {},
+): HTMLElement {
+  if (f.value === null)
+    return el(
+      "span",
+      {"class": "figure-none", "data-figure": name},
+      "–",
+      el("span", {class: "visually-hidden"}, ` (not computable: ${f.reason})`),
+    );
+  return el("span", {"data-figure": name, "data-value": String(f.value)}, show(f.value));
+}
+
+/** A figure's interval and the resamples it rests on, or why it has none. */
+function IntervalText(f: WithInterval<Figure>): HTMLElement | null {
+  if (f.value === null) return null;
+  const i = f.interval;
+  return el(
+    "span",
+    {class: "figure-interval"},
+    i
+      ? ` (${Math.round(i.level * 100)}% CI ${fixed(i.low)} to ${fixed(i.high)}, ${resamplesUsed(i)})`
+      : ` (no interval: ${f.intervalReason})`,
+  );
+}
+
+/** Under a table: each reason a figure in it is not computable, once, with the figures it holds for. */
+function NotComputable(figures: readonly {label: string; figure: Figure}[]): HTMLElement | null {
+  const byReason = new Map<string, string[]>();
+  for (const {label, figure} of figures)
+    if (figure.value === null) byReason.set(figure.reason, [...(byReason.get(figure.reason) ?? []), label]);
+  if (!byReason.size) return null;
+  return el(
+    "ul",
+    {class: "figure-reasons"},
+    [...byReason].map(([reason, labels]) => el("li", {}, `– ${labels.join("; ")}: not computable: ${reason}`)),
+  );
 }

@@ -60,9 +60,6 @@ function partsApart(files: string[], kept: Record<string, string>, among: (impor
   return {apart: apart.filter((line) => !(line.split(":")[0]! in kept)), stale};
 }
 
-/** Not merged yet: /cohort's parts wait for the rework of its computation (issue 32 item 3), then join their page. */
-const todo = "still to merge into its one importer (issue 32 item 1), after /cohort's rework (item 3)";
-
 /** lib/ modules that one other module alone imports, with no test of their own, kept apart: why. */
 const libApart: Record<string, string> = {
   "lib/agreement/cohort-charts.ts":
@@ -79,11 +76,6 @@ const componentsApart: Record<string, string> = {
     "the trainee's checklist, step one of a score card: a concept of its own, with its lines",
   "src/components/ruling.ts":
     "loaded apart, with import(), once a part's first item is painted (docs/contributing.md, Loading)",
-  "src/components/cohort-charts.ts": todo,
-  "src/components/cohort-headline.ts": todo,
-  "src/components/cohort-phase.ts": todo,
-  "src/components/cohort-raters.ts": todo,
-  "src/components/cohort-report-view.ts": todo,
 };
 
 describe("lib/", () => {

@@ -27,7 +27,7 @@ import {
   type ParameterSource,
   assignmentWords,
 } from "../lib/engine/parameter-words.js";
-import {type Kept, keptParts} from "./patch.js";
+import {type Kept, keptParts} from "./live.js";
 import {differsAtAll, type DiffPart, type TextDifference, type VersionDiff} from "../lib/authoring/version-diff.js";
 import {Table} from "./table.js";
 import type {Preview, LineDecision, Outcome} from "../lib/authoring/preview.js";
@@ -752,7 +752,7 @@ export function AuthorsJudges({
 
 // The authors' page's results: the moved items and why they move, the items with no single score or no rule to cite,
 // the distribution, the coverage of 1-5, the rubric's findings and what the worked cases do not test. Each section
-// is built once and afterwards patched (patch.ts), only when what it shows changes, so unchanged text keeps its
+// is built once and afterwards patched (live.ts), only when what it shows changes, so unchanged text keeps its
 // layout and a disclosure the author opened stays open. After a change the moved cases and the judges' lines are
 // patched at once, in the frame that shows the change, and the other sections after that frame is painted.
 const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>
@@ -1313,14 +1313,15 @@ export function authorsCounterexample(
     section.hidden = false;
     if (found.has(key)) return show(current, key);
     section.setAttribute("aria-busy", "true");
-    setTimeout(() => {
+    // The search takes a few ms to tens of ms: after the frame that paints the change, never before it.
+    afterPaint(() => {
       if (shown !== key) return;
       const {base: version} = current.choice;
       let rules = baseRules.get(version);
       if (!rules) baseRules.set(version, (rules = ruleSetOf(versions.find((entry) => entry.version === version)!)));
       found.set(key, findCounterexample(rules, current.candidateRules, roles));
       show(current, key);
-    }, 0);
+    });
   };
   update(view);
   return Object.assign(section, {update});

@@ -75,7 +75,7 @@ import {problemInWords} from "../lib/authored/problem-words.js";
 import type {JsonSchema} from "../lib/authoring/fact-fields.js";
 import type {CaseSchemas, ItemSchema} from "../lib/authored/schemas/facts.js";
 import type {CaseSet, ChecklistRuleId, Flag} from "../lib/authored/schemas/item.js";
-import {keptParts} from "./patch.js";
+import {keptParts} from "./live.js";
 import {download} from "./download.js";
 import type {PlacedCase} from "../lib/authoring/case-places.js";
 import {pendingPrompt, pressWord, type MarkIn, type Pending} from "../lib/trainee/draft.js";
@@ -551,7 +551,7 @@ export function caseTexts({languages, onEdit}: {languages: readonly string[]; on
 // One checklist line in the case editor: what it says and quotes, its role, the rule that decides it with the fact
 // form that rule's schema makes, beside the rule's text from the current guideline, and the verdict the engine derives
 // from those facts under the current guideline and the /authors candidate. Built whole from the line and its view and
-// patched into the page (src/components/patch.ts), so the control in use keeps its focus; its controls carry data-*
+// patched into the page (src/components/live.ts), so the control in use keeps its focus; its controls carry data-*
 // attributes the editor's one listener reads (its edits, below).
 /** A link from this page, one folder down (/authors/case), to a rule on the guideline page. */
 export const ruleLink = (id: string): string => `.${ruleHref(id)}`;
@@ -1267,7 +1267,7 @@ export function CaseDetails(
 
 // The parts of the case editor drawn from each new case and its view: the checklist's lines, the case's fields, its
 // likely wrong scores and what the engine derives. Each is built whole and patched in place (keptParts in
-// src/components/patch.ts) only when what it shows changes, so a fact changed in one line rebuilds that line and the
+// src/components/live.ts) only when what it shows changes, so a fact changed in one line rebuilds that line and the
 // derivation, and the control in use keeps its focus. A controller: the editor keeps it.
 /** What the editor holds besides the case: the view, the line waiting for a stretch, refused inputs, touched fields. */
 export interface EditorState {
@@ -1568,7 +1568,7 @@ export function runAction(button: HTMLElement, editor: ActionTarget, event: Even
 
 // Which edit of the case a control of the case editor makes. Every control carries data-* attributes saying what it
 // edits (data-edit="fact" data-line="2" data-fact="limit"); the editor listens once, on itself, and hands the control
-// here, so a part of the page patched in place (src/components/patch.ts) needs no listeners of its own. Each edit is
+// here, so a part of the page patched in place (src/components/live.ts) needs no listeners of its own. Each edit is
 // one of lib/authoring/case-editor.ts; a fact goes through readFactInput first, so a value its schema refuses is never
 // written to the case.
 /** What a control's change does: a new case, a refused value (kept in its field with the message), or nothing. */

@@ -123,6 +123,124 @@ describe("lib/", () => {
   });
 });
 
+/** Exports still to take the one shape (issue 32 item 2), each with what it is today. */
+const notYetOneShape: Record<string, string> = {
+  "src/components/authors.ts: parameterField":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: authorsControls":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: WhatDiffers": "does not declare what it returns",
+  "src/components/authors.ts: authorsResults":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: settingId":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: authorsClauses":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: authorsCounterexample":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: writeCommand":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: authorsSave":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/broken-files.ts: withAuthoredData":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/broken-files.ts: authoredData":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: caseTurns":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: caseTexts":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: ruleLink":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: idsText":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: shownProblems":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: caseParts":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: runAction":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: controlEdit":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: caseMarking":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: readUpload":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: caseStart":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: fieldId":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: enclosingFields":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: labelled":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: schemaValues":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/case-editor.ts: choiceOf":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/checklist-editor.ts: checklistEditor":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/d3-frame.ts: chartFrame":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/download.ts: download":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/guideline-walk-item.ts: preloadRulings":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/guideline-walk-item.ts: guidelineWalkItem":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/part-debrief.ts: hrefOf":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/part-frame.ts: partContext":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/part-frame.ts: withPart":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/part-frame.ts: itemsOf":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/part-frame.ts: partPage":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/part-walk.ts: walkPanel":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/part-walk.ts: markStrip":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/probe-sections.ts: addDatasetJsonLd":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/results-charts.ts: axisLabel":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/results-charts.ts: caseLabel":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/results-links.ts: CaseLink": "its options are not optional",
+  "src/components/results-links.ts: RuleLink": "its options are not optional; returns Child, not a node",
+  "src/components/results-links.ts: RuleLinks": "its options are not optional; returns Child[], not a node",
+  "src/components/rule-ref.ts: ruleCiter":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/ruling.ts: rulingFor":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/score-card.ts: scoreCard":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/score-card.ts: rulingSlot":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/score-card.ts: scoreGroup":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/score-card.ts: listenForScoreKeys":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/score-card.ts: impliedLine":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/step-one-marking.ts: markSurface":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/step-one-marking.ts: markableTexts":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/table.ts: tableRows":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/table.ts: tableOf":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/transfer.ts: refusalStatus":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/transfer.ts: previewStatus":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/transfer.ts: importedText":
+    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+};
+
 describe("src/components/", () => {
   const components = tsFiles("src/components");
 
@@ -141,26 +259,55 @@ describe("src/components/", () => {
     expect(noDom).toEqual([]);
   });
 
-  it("gives every exported component Framework's shape: Name(data, {options} = {}) returning a node", () => {
+  // Issue 32 item 2: one shape for every exported component, stateless or not: Name(data, {options} = {}), returning
+  // a node, or a Live node (src/components/live.ts) for a part that changes while shown: its state, an update from
+  // lib/, a view, effects after the patch. A lower-case export is no escape: a helper that builds no DOM is a
+  // decision and lives in lib/. dom.ts (the DOM builder) and live.ts (the model's runtime) are the two exceptions.
+  it("gives every exported component one shape: Name(data, {options} = {}) returning a node or a Live node", () => {
     const off: string[] = [];
     for (const file of components) {
+      if (file === "src/components/dom.ts" || file === "src/components/live.ts") continue;
       const source = ts.createSourceFile(file, readFileSync(join(root, file), "utf8"), ts.ScriptTarget.Latest, true);
+      const exported = (node: ts.Node) =>
+        ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      const functions: [string, ts.SignatureDeclaration][] = [];
       for (const statement of source.statements) {
-        if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
-        const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-        const name = statement.name.text;
-        if (!exported || !/^[A-Z]/.test(name)) continue;
-        const [, options, ...rest] = statement.parameters;
-        const where = `${relative(root, join(root, file))}: ${name}`;
-        if (rest.length) off.push(`${where} takes ${statement.parameters.length} parameters`);
+        if (!exported(statement)) continue;
+        if (ts.isFunctionDeclaration(statement) && statement.name) functions.push([statement.name.text, statement]);
+        if (ts.isVariableStatement(statement))
+          for (const declaration of statement.declarationList.declarations) {
+            const value = declaration.initializer;
+            if (value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)))
+              functions.push([declaration.name.getText(source), value]);
+          }
+      }
+      for (const [name, signature] of functions) {
+        const where = `${file}: ${name}`;
+        if (!/^[A-Z]/.test(name)) {
+          off.push(
+            `${where} is a lower-case export: a component is Name(data, {options} = {}), and a helper that builds no DOM belongs in lib/`,
+          );
+          continue;
+        }
+        const [, options, ...rest] = signature.parameters;
+        if (rest.length) off.push(`${where} takes ${signature.parameters.length} parameters`);
         if (options && !(options.initializer || options.questionToken))
           off.push(`${where}: its options are not optional`);
-        const returns = statement.type?.getText(source);
-        const aNode = /^(Promise<)?(HTML\w*Element|SVG\w*Element|Element|Node|DocumentFragment)>?( \| null)?$/;
-        if (returns && !aNode.test(returns)) off.push(`${where} returns ${returns}, not a node`);
+        const returns = signature.type?.getText(source);
+        const aNode =
+          /^(Promise<)?(HTML\w*Element|SVG\w*Element|Element|Node|DocumentFragment|Live<.+>)>?( \| null)?$/s;
+        if (!returns) off.push(`${where} does not declare what it returns`);
+        else if (!aNode.test(returns)) off.push(`${where} returns ${returns}, not a node`);
       }
     }
-    expect(off).toEqual([]);
+    const pending = Object.keys(notYetOneShape);
+    expect(
+      off.filter((line) => !pending.some((entry) => line.startsWith(`${entry} `) || line.startsWith(`${entry}:`))),
+    ).toEqual([]);
+    // An entry that now keeps the shape leaves the list.
+    expect(
+      pending.filter((entry) => !off.some((line) => line.startsWith(`${entry} `) || line.startsWith(`${entry}:`))),
+    ).toEqual([]);
   });
 });
 

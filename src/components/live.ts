@@ -1,0 +1,121 @@
+// The one model for a part of a page that changes while it is shown. Its state is a plain value; an action is what
+// the reader did, read off the event by the component; `update` (pure, in lib/, with its tests) makes the next
+// state; `view` builds the DOM for a state from nothing, as a stateless component would; the shown node is then
+// patched to it with morphdom, which touches only what differs, so unchanged text keeps its layout and the control
+// in use keeps its focus; `effects` does what a state cannot say (focus, scroll, telling the page) after the patch.
+//
+// A view attaches no listeners (morphdom keeps the shown node's, never the fresh one's): the root listens once per
+// event type in `on`, and reads the action from the event's target, typically its `data-` attributes.
+import morphdomExport from "morphdom";
+
+// morphdom's types declare an ES default export, which TypeScript (NodeNext) reads against its CommonJS entry; the
+// page's bundle (its ES build) and Node (module.exports) both hand over the function itself.
+const morphdom = morphdomExport as unknown as typeof morphdomExport.default;
+
+const keepAttribute = "data-keep";
+
+/**
+ * A node a view places but does not own (a child component, a chart drawn once): on the first build the node
+ * itself, then a stand-in the patch leaves alone, so the child keeps its own DOM and state.
+ */
+export type Keep = <T extends Element>(key: string, node: () => T) => T;
+
+export interface Model<S, A> {
+  /** The next state after an action: pure, from lib/. */
+  update(state: S, action: A): S;
+  /** The DOM for a state, built from nothing. */
+  view(state: S, keep: Keep): HTMLElement;
+  /** The DOM events the root listens for, each read as an action, or as none (undefined). */
+  on?: {[K in keyof HTMLElementEventMap]?: (event: HTMLElementEventMap[K], state: S) => A | undefined};
+  /** After the patch: focus, scroll, a change told to the page. Not called for an action that changes nothing. */
+  effects?(node: Live<S, A>, change: {before: S; after: S; action: A}): void;
+}
+
+/** A stateful component's node: the element, its state of the moment, and the way to act on it from outside. */
+export type Live<S, A> = HTMLElement & {readonly state: S; dispatch(action: A): void};
+
+/** Makes `shown` (in the page) look like `fresh` (just built), touching only what differs; returns `shown`. */
+export function patch<T extends Element>(shown: T, fresh: Element): T {
+  morphdom(shown, fresh, {
+    getNodeKey: (node) =>
+      node instanceof Element ? (node.getAttribute(keepAttribute) ?? (node.id || undefined)) : undefined,
+    onBeforeElUpdated(from, to) {
+      // A node placed with `keep` is its owner's: the patch leaves it and everything under it.
+      if (from.hasAttribute(keepAttribute) && to.getAttribute(keepAttribute) === from.getAttribute(keepAttribute))
+        return false;
+      // A disclosure the reader opened or closed stays so: that state is theirs, not the data's.
+      if (from instanceof HTMLDetailsElement && to instanceof HTMLDetailsElement) to.open = from.open;
+      return !from.isEqualNode(to);
+    },
+  });
+  return shown;
+}
+
+/** Shows `model.view(state)` and keeps it up to date as actions come, from the page's events or from `dispatch`. */
+export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
+  const kept = new Map<string, Element>();
+  let building = true;
+  const keep: Keep = <T extends Element>(key: string, node: () => T): T => {
+    const placed = kept.get(key);
+    // Shown already: a stand-in. Left out of an earlier view, it is placed again itself.
+    if (!building && placed && root.contains(placed)) {
+      const standIn = document.createElement(placed.tagName) as unknown as T;
+      standIn.setAttribute(keepAttribute, key);
+      return standIn;
+    }
+    const made = placed ?? node();
+    made.setAttribute(keepAttribute, key);
+    kept.set(key, made);
+    return made as T;
+  };
+  let current = state;
+  // `keep` reads `root` only once this first view is built.
+  const root = model.view(current, keep) as Live<S, A>;
+  building = false;
+  const dispatch = (action: A) => {
+    const before = current;
+    const after = model.update(before, action);
+    if (Object.is(after, before)) return;
+    current = after;
+    patch(root, model.view(after, keep));
+    model.effects?.(root, {before, after, action});
+  };
+  Object.defineProperty(root, "state", {get: () => current});
+  Object.defineProperty(root, "dispatch", {value: dispatch});
+  for (const [type, read] of Object.entries(model.on ?? {}) as [string, (event: Event, state: S) => A | undefined][])
+    root.addEventListener(type, (event) => {
+      const action = read(event, current);
+      if (action !== undefined) dispatch(action);
+    });
+  return root;
+}
+
+/** A node the page keeps and brings up to date with `update`, rather than building it again. */
+export type Kept<T> = HTMLElement & {update(next: T): void};
+
+/** Whether two keys are made of the very same values: what they show is the same, with no JSON to compare. */
+const sameParts = (a: unknown, b: unknown): boolean =>
+  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((part, i) => part === b[i]));
+
+/**
+ * Parts of a page each built once, then patched in place only when what they show changes: `keep(id, key, build)`
+ * returns the part's node, built by `build` the first time and patched to a fresh `build()` when `key` (compared as
+ * JSON) differs from the last one. A key made of the same objects as the last one is the same without its JSON.
+ */
+export function keptParts(): <T extends Element>(id: string, key: unknown, build: () => T) => T {
+  const shown = new Map<string, {key: unknown; text: string; node: Element}>();
+  return <T extends Element>(id: string, key: unknown, build: () => T): T => {
+    const old = shown.get(id);
+    if (!old) {
+      const node = build();
+      shown.set(id, {key, text: JSON.stringify(key), node});
+      return node;
+    }
+    if (!sameParts(old.key, key)) {
+      const text = JSON.stringify(key);
+      if (old.text !== text) patch(old.node, build());
+      Object.assign(old, {key, text});
+    }
+    return old.node as T;
+  };
+}

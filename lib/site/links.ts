@@ -84,6 +84,12 @@ const labelOf = (set: Item["set"], {number, twist}: {number: string; twist: bool
  *  case, by its order). */
 export const itemLabel = (item: NumberedItem): string => labelOf(item.set, itemNumber(item));
 
+/** A case by its label among `items`, or by its id when they lack it (a record from another version of the site). */
+export const labelOrId = (id: string, items: ReadonlyMap<string, NumberedItem>): string => {
+  const item = items.get(id);
+  return item ? itemLabel(item) : id;
+};
+
 /** A case-study case's label by its id alone, for a list that holds only ids of the case study's cases. */
 export const caseStudyLabel = (id: string, set: Item["set"]): string => labelOf(set, caseStudyNumber(id, set));
 

@@ -59,7 +59,7 @@ import {counterexampleWords} from "../lib/authoring/counterexample-words.js";
 import {ruleSetOf, type RuleSet} from "../lib/engine/derive.js";
 import type {VersionSources} from "../lib/authoring/version-writer.js";
 import {nextVersion} from "../lib/authoring/version-name.js";
-import {download} from "./download.js";
+import {download} from "../lib/site/download.js";
 
 interface AuthorsData extends AuthorsPageData {
   /** Where each item is scored, for its links. */

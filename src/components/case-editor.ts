@@ -76,7 +76,7 @@ import type {JsonSchema} from "../lib/authoring/fact-fields.js";
 import type {CaseSchemas, ItemSchema} from "../lib/authored/schemas/facts.js";
 import type {CaseSet, ChecklistRuleId, Flag} from "../lib/authored/schemas/item.js";
 import {keptParts} from "./live.js";
-import {download} from "./download.js";
+import {download} from "../lib/site/download.js";
 import type {PlacedCase} from "../lib/authoring/case-places.js";
 import {pendingPrompt, pressWord, type MarkIn, type Pending} from "../lib/trainee/draft.js";
 import type {TraineeLine} from "../lib/trainee/progress.js";

@@ -24,13 +24,20 @@ import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
 import {percent, signed, fixed, resamplesUsed} from "../lib/agreement/figure-text.js";
 import {csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
-import {Table, tableOf, tableRows} from "./table.js";
+import {Table} from "./table.js";
+import {live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {coefficientAdvice, guidesText, headlineSentence} from "../lib/agreement/cohort-words.js";
 import type {ItemSpread} from "../lib/agreement/item-spread.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
-import {raterPage, ratersPerPage} from "../lib/agreement/rater-pager.js";
+import {
+  chooseRaters,
+  raterPage,
+  ratersPerPage,
+  type RaterAction,
+  type RaterChoice,
+} from "../lib/agreement/rater-pager.js";
 import {line} from "d3-shape";
 import {
   alphaChartRows,
@@ -39,7 +46,9 @@ import {
   guideLines,
   type AlphaChartRow,
 } from "../lib/agreement/cohort-charts.js";
-import {chartFrame} from "./d3-frame.js";
+import {select} from "d3-selection";
+import {chartScales} from "../lib/site/chart-scales.js";
+import {ChartFrame} from "./d3-frame.js";
 
 function FileList(results: readonly FileResult[]): HTMLElement {
   return el(
@@ -564,73 +573,91 @@ const raterCells = (rater: RaterAgreement): Child[] => [
  * A search by name pages through the raters it finds, for the coordinator looking for one among thousands.
  */
 function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phase}): HTMLElement {
-  const box = Table(
-    {
-      head: [
-        "Rater",
-        "Scored",
-        "Exactly the ruled score",
-        "Within one",
-        "Cohen's kappa, linear",
-        "Cohen's kappa, quadratic",
-      ],
-      rows: rows.rows(0, ratersPerPage).map(raterCells),
-    },
-    {
-      caption: `Each rater against the ruled scores, ${phaseNames[phase].toLowerCase()}`,
-      rowHeaders: true,
-      scroll: true,
-      className: "cohort-raters",
-    },
-  );
-  if (rows.length <= ratersPerPage) return box;
-  const body = tableOf(box).tBodies[0]!;
-  // The raters shown page by page: every rater, or those whose name holds what the coordinator typed.
-  let places = rows.find("");
-  let query = "";
-  let page = raterPage({total: rows.length, found: places.length, first: 0, query});
-  const search = el("input", {
-    "type": "search",
-    "id": `cohort-${phase}-find`,
-    "autocomplete": "off",
-    "spellcheck": "false",
-    "aria-describedby": `cohort-${phase}-shown`,
-  });
-  const shown = el("p", {"class": "cohort-shown", "id": `cohort-${phase}-shown`, "aria-live": "polite"});
-  const previous = el("button", {type: "button", class: "button secondary"}, "Previous raters");
-  const next = el("button", {type: "button", class: "button secondary"}, "Next raters");
-  const describe = () => {
-    shown.textContent = page.shown;
-    previous.disabled = page.previous === null;
-    next.disabled = page.next === null;
+  const table = (raters: readonly RaterAgreement[]) =>
+    Table(
+      {
+        head: [
+          "Rater",
+          "Scored",
+          "Exactly the ruled score",
+          "Within one",
+          "Cohen's kappa, linear",
+          "Cohen's kappa, quadratic",
+        ],
+        rows: raters.map(raterCells),
+      },
+      {
+        caption: `Each rater against the ruled scores, ${phaseNames[phase].toLowerCase()}`,
+        rowHeaders: true,
+        scroll: true,
+        className: "cohort-raters",
+      },
+    );
+  if (rows.length <= ratersPerPage) return table(rows.rows(0, ratersPerPage));
+  // The raters a search finds, kept for the next turn of the page: a search through thousands is not done twice.
+  let found = {query: "", places: rows.find("")};
+  const placesOf = (query: string) => {
+    if (found.query !== query) found = {query, places: rows.find(query)};
+    return found.places;
   };
-  const show = (first: number) => {
-    page = raterPage({total: rows.length, found: places.length, first, query});
-    const cells = rows.rowsAt(places.slice(page.first, page.last)).map(raterCells);
-    body.replaceChildren(...tableRows(cells, {rowHeaders: true}));
-    describe();
-  };
-  search.addEventListener("input", () => {
-    query = search.value.trim();
-    places = rows.find(query);
-    show(0);
-  });
-  // A button disabled under the keyboard's focus would drop it: it moves to the other one.
-  previous.addEventListener("click", () => {
-    show(page.previous ?? 0);
-    if (previous.disabled) next.focus();
-  });
-  next.addEventListener("click", () => {
-    show(page.next ?? page.first);
-    if (next.disabled) previous.focus();
-  });
-  describe();
-  return el(
-    "div",
-    {"class": "cohort-paged", "data-phase": phase},
-    el("div", {class: "cohort-find"}, el("label", {for: search.id}, "Find a rater"), search),
-    box,
-    el("div", {"class": "cohort-pager", "role": "group", "aria-label": "Raters shown"}, shown, previous, next),
+  const searchId = `cohort-${phase}-find`;
+  const shownId = `cohort-${phase}-shown`;
+  return live<RaterChoice, RaterAction>(
+    {typed: "", first: 0},
+    {
+      update: chooseRaters,
+      view: ({typed, first}) => {
+        const query = typed.trim();
+        const places = placesOf(query);
+        const page = raterPage({total: rows.length, found: places.length, first, query});
+        const turn = (to: number | null, text: string) =>
+          el(
+            "button",
+            {"type": "button", "class": "button secondary", "disabled": to === null, "data-first": to},
+            text,
+          );
+        return el(
+          "div",
+          {"class": "cohort-paged", "data-phase": phase},
+          el(
+            "div",
+            {class: "cohort-find"},
+            el("label", {for: searchId}, "Find a rater"),
+            el("input", {
+              "type": "search",
+              "id": searchId,
+              "autocomplete": "off",
+              "spellcheck": "false",
+              "aria-describedby": shownId,
+              "value": typed,
+            }),
+          ),
+          table(rows.rowsAt(places.slice(page.first, page.last))),
+          el(
+            "div",
+            {"class": "cohort-pager", "role": "group", "aria-label": "Raters shown"},
+            el("p", {"class": "cohort-shown", "id": shownId, "aria-live": "polite"}, page.shown),
+            turn(page.previous, "Previous raters"),
+            turn(page.next, "Next raters"),
+          ),
+        );
+      },
+      on: {
+        input: (event) =>
+          event.target instanceof HTMLInputElement ? {kind: "find", typed: event.target.value} : undefined,
+        click: (event) => {
+          const to = (event.target as Element).closest("[data-first]")?.getAttribute("data-first");
+          return to ? {kind: "page", first: Number(to)} : undefined;
+        },
+      },
+      // A button disabled under the keyboard's focus would drop it: it moves to the other one.
+      effects: (node, {before, action}) => {
+        if (action.kind !== "page") return;
+        const [previous, next] = node.querySelectorAll<HTMLButtonElement>(".cohort-pager button");
+        const pressed = action.first < before.first ? previous! : next!;
+        if (pressed.disabled) (pressed === previous ? next! : previous!).focus();
+      },
+    },
   );
 }
 
@@ -643,13 +670,10 @@ const rowHeight = 46;
 const segment = line<[number, number]>();
 
 function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
-  const {node, chart, x, y, height, left} = chartFrame({
-    id,
-    keys: rows.map((row) => row.key),
-    domain: alphaDomain(rows),
-    margin,
-    rowHeight,
-  });
+  const scales = chartScales({keys: rows.map((row) => row.key), domain: alphaDomain(rows), margin, rowHeight});
+  const {x, y, height, left} = scales;
+  const node = ChartFrame({scales, id});
+  const chart = select(node);
   const guides = chart.append("g").attr("class", "guides");
   guideLines.forEach((guide, index) => {
     guides
@@ -741,14 +765,10 @@ function DisagreementChart(
 ): HTMLElement | null {
   const rows = disagreementRows(report);
   if (!rows.length) return null;
-  const {node, chart, x, y, left} = chartFrame({
-    id,
-    keys: rows.map((row) => row.item),
-    domain: [0, 1],
-    format: (value) => `${Math.round(value * 100)}%`,
-    margin,
-    rowHeight,
-  });
+  const scales = chartScales({keys: rows.map((row) => row.item), domain: [0, 1], margin, rowHeight});
+  const {x, y, left} = scales;
+  const node = ChartFrame({scales, id}, {format: (value) => `${Math.round(value * 100)}%`});
+  const chart = select(node);
   for (const row of rows) {
     const top = y(row.item)!;
     const group = chart.append("g").attr("class", "disagreement-row");

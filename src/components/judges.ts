@@ -31,7 +31,9 @@ import {scoreText, describeDistance} from "../lib/trainee/words.js";
 import {DistanceMark} from "./distance-mark.js";
 import {RuleRef} from "./rule-ref.js";
 import {stack} from "d3-shape";
-import {chartFrame} from "./d3-frame.js";
+import {select} from "d3-selection";
+import {chartScales} from "../lib/site/chart-scales.js";
+import {ChartFrame} from "./d3-frame.js";
 import {DistanceKey} from "./results-charts.js";
 import {plural} from "../lib/text/format.js";
 import {MatrixChart} from "./matrix-chart.js";
@@ -340,7 +342,10 @@ const kindWords: Record<DistanceKind, string> = {
 const share = (value: number) => `${Math.round(value * 100)}%`;
 
 function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
-  const {node, chart, x, y} = chartFrame({id, keys: rows.map((row) => row.key), domain: [0, 1], format: share});
+  const scales = chartScales({keys: rows.map((row) => row.key), domain: [0, 1]});
+  const {x, y} = scales;
+  const node = ChartFrame({scales, id}, {format: share});
+  const chart = select(node);
   const series = stack<RunChartRow, DistanceKind>()
     .keys(distanceKinds)
     .value((row, kind) => row.shares[kind])(rows);

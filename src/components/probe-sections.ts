@@ -172,12 +172,3 @@ export function RunItYourself(version: VersionView, {model = exampleModel}: {mod
     el("pre", {class: "probe-curl"}, code),
   );
 }
-
-/** Adds schema.org Dataset JSON-LD to the document head; does nothing without runs. */
-export function addDatasetJsonLd(jsonLd: Record<string, unknown> | null): void {
-  document.head.querySelector("script#probe-dataset")?.remove();
-  if (!jsonLd) return;
-  const script = el("script", {type: "application/ld+json", id: "probe-dataset"});
-  script.textContent = JSON.stringify(jsonLd);
-  document.head.append(script);
-}

@@ -9,7 +9,8 @@ import {itemsOf, partContext, partPage, type PartContext, type TraineeData} from
 import {PartIntro} from "./part-page.js";
 import {hrefOf, PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
-import {Table, TableRow, tableOf, tableRows} from "./table.js";
+import {Table, TableRow} from "./table.js";
+import {patch} from "./live.js";
 import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
 
 export function RubricPart(
@@ -51,11 +52,13 @@ function ScoredTable(ctx: PartContext): HTMLElement {
       hidden.append(el("td", {colspan: 3}, el("a", {href: `#${item.id}`}, "Check this example to see its row")));
       return hidden;
     });
-  const view = Table(
-    {head: [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score], rows: rows()},
-    {rowHeaders: true, scroll: true},
-  );
-  ctx.store.subscribe(() => tableOf(view).tBodies[0]!.replaceChildren(...tableRows(rows(), {rowHeaders: true})));
+  const build = () =>
+    Table(
+      {head: [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score], rows: rows()},
+      {rowHeaders: true, scroll: true},
+    );
+  const view = build();
+  ctx.store.subscribe(() => patch(view, build()));
   return el(
     "section",
     {"class": "scored-table", "aria-labelledby": "scored-table-title"},

@@ -142,10 +142,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/authors.ts: authorsSave":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/broken-files.ts: withAuthoredData":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/broken-files.ts: authoredData":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/case-editor.ts: caseTurns":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/case-editor.ts: caseTexts":
@@ -180,10 +176,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/checklist-editor.ts: checklistEditor":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/d3-frame.ts: chartFrame":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/download.ts: download":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/guideline-walk-item.ts: preloadRulings":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/guideline-walk-item.ts: guidelineWalkItem":
@@ -202,15 +194,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/part-walk.ts: markStrip":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/probe-sections.ts: addDatasetJsonLd":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/results-charts.ts: axisLabel":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/results-charts.ts: caseLabel":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/results-links.ts: CaseLink": "its options are not optional",
-  "src/components/results-links.ts: RuleLink": "its options are not optional; returns Child, not a node",
-  "src/components/results-links.ts: RuleLinks": "its options are not optional; returns Child[], not a node",
   "src/components/rule-ref.ts: ruleCiter":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/ruling.ts: rulingFor":
@@ -228,10 +211,6 @@ const notYetOneShape: Record<string, string> = {
   "src/components/step-one-marking.ts: markSurface":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/step-one-marking.ts: markableTexts":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/table.ts: tableRows":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/table.ts: tableOf":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/transfer.ts: refusalStatus":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",

@@ -212,12 +212,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/step-one-marking.ts: markableTexts":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/transfer.ts: refusalStatus":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/transfer.ts: previewStatus":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/transfer.ts: importedText":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
 };
 
 describe("src/components/", () => {

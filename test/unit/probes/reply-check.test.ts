@@ -14,9 +14,7 @@ describe("Try a reply", () => {
     expect([scoring(typed), replyTotal(typed.scored)]).toEqual([true, "Paste or type a reply to score it."]);
     const scored = step(typed, {kind: "score"});
     expect(scoring(scored)).toBe(false);
-    expect(replyTotal(scored.scored)).toBe(
-      "Strict score: 1.00 (6 of 6 steps). Loose, for comparison: 1.00 (6 of 6).",
-    );
+    expect(replyTotal(scored.scored)).toBe("Strict score: 1.00 (6 of 6 steps). Loose, for comparison: 1.00 (6 of 6).");
     // Nothing new to score, nothing new typed: the very same state.
     expect(step(scored, {kind: "score"})).toBe(scored);
     expect(step(scored, {kind: "type", text: correct})).toBe(scored);

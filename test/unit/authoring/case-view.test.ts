@@ -24,7 +24,6 @@ import {
   type LineReading,
   type LineView,
 } from "../../../lib/authoring/case-editor.js";
-import {viewKeeper} from "../../../lib/authoring/case-view-keeper.js";
 import {editorView} from "../../../lib/authoring/case-view.js";
 import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";
@@ -471,44 +470,5 @@ describe("a case standing where another case of its set does", () => {
     expect(placeProblems(caseOf("edge-1b"))).toEqual([]);
     expect(placeProblems(caseOf("edge-10-twist"))).toEqual([]);
     expect(placeProblems(setField(setField(caseOf("fresh-4"), "id", "fresh-9"), "order", 8))).toEqual([]);
-  });
-});
-
-describe("the view kept by the page: each edit at once, the file read back when idle", () => {
-  // A response of only spaces is caught by the read-back alone: the record's own check takes "   " as text.
-  const spaces = () => setText(finished(), "response", "   ");
-  const idleQueue = () => {
-    const queued: (() => void)[] = [];
-    return {idle: (work: () => void) => void queued.push(work), run: () => queued.splice(0).forEach((work) => work())};
-  };
-
-  it("shows an edit without the read-back, then the full view when idle", () => {
-    const queue = idleQueue();
-    const fulls: boolean[] = [];
-    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
-    expect(keeper.show(spaces()).downloadable).toBe(true);
-    expect(fulls).toEqual([]);
-    queue.run();
-    expect(fulls).toEqual([false]);
-  });
-  it("gives the full view at once when an action asks before the page is idle (Download)", () => {
-    const queue = idleQueue();
-    const fulls: boolean[] = [];
-    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
-    keeper.show(spaces());
-    expect(keeper.full().problems).toEqual(editorView(spaces(), context).problems);
-    expect(keeper.full().downloadable).toBe(false);
-    queue.run();
-    // Already worked out: the idle work has nothing left to do.
-    expect(fulls).toEqual([]);
-  });
-  it("reads back only the latest of several edits made before the page was idle", () => {
-    const queue = idleQueue();
-    const fulls: boolean[] = [];
-    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
-    keeper.show(spaces());
-    keeper.show(finished());
-    queue.run();
-    expect(fulls).toEqual([true]);
   });
 });

@@ -47,7 +47,7 @@ import {isRecord} from "../lib/authoring/case-record.js";
 import {markableTexts, turnsOf, type TurnRole} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
-import {el, type Child} from "./dom.js";
+import {el, titled, type Child} from "./dom.js";
 import {handoffWords, takeHandoff} from "../lib/authoring/case-handoff.js";
 import {languageName} from "../lib/authored/language.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
@@ -76,6 +76,27 @@ interface Setting {
   candidate: string | null;
   authorsHref: string;
   addressError: string | null;
+  piece: Piece;
+}
+
+/** A part of the view built by `build`, or the same part again as long as each part of `key` is the same. */
+type Piece = (id: string, key: readonly unknown[], build: () => HTMLElement) => HTMLElement;
+
+/**
+ * The view's costly parts (a line with its rule's sentence, the derivation) built again only when what they show
+ * changes, else cloned from their last build: a clone is the browser's work, where a build runs the wording again.
+ * The patch then finds an unchanged part equal at once and leaves it.
+ */
+function pieces(): Piece {
+  const built = new Map<string, {key: readonly unknown[]; node: HTMLElement}>();
+  return (id, key, build) => {
+    const last = built.get(id);
+    if (last && last.key.length === key.length && last.key.every((part, at) => Object.is(part, key[at])))
+      return last.node.cloneNode(true) as HTMLElement;
+    const node = build();
+    built.set(id, {key, node: node.cloneNode(true) as HTMLElement});
+    return node;
+  };
 }
 
 export function CaseEditor(
@@ -105,6 +126,7 @@ export function CaseEditor(
     candidate: address.described,
     authorsHref: `../authors${location.search}`,
     addressError: address.error ?? null,
+    piece: pieces(),
   };
 
   // The page opens on the draft saved before, or on the one "Write this case" hands over in the address, with the
@@ -308,29 +330,36 @@ function focusAfter(
 
 /** The whole editor for a state. */
 function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLElement {
+  const {piece} = setting;
   const problems = shownProblems(state);
+  const shown = JSON.stringify([...problems]);
+  const {checklist: _lines, notes, ...fields} = state.record;
+  const nextOrder = nextFreeOrder(state.record, setting.data.cases);
   const work = el(
     "div",
     {class: "case-work"},
-    Start(state, {data: setting.data}),
+    piece("start", [state.from, state.start, state.canUndo], () => Start(state, {data: setting.data})),
     Texts(state.record, {languages: setting.data.languages, problems}),
     Marking(state, {keep}),
     Checklist(state, {setting, problems}),
     el(
       "div",
       {class: "case-work-more"},
-      CaseDetails(state.record, {
-        itemSchema: setting.data.itemSchema,
-        rules: setting.rules.map(({id, rule}) => [id, `${rule?.title ?? id} (${id})`] as const),
-        knownIds: setting.data.cases.map((entry) => entry.id),
-        problems,
-        setLabels: setting.data.setLabels,
-        nextOrder: nextFreeOrder(state.record, setting.data.cases),
-      }),
-      CaseNotes(Array.isArray(state.record.notes) ? state.record.notes.filter(isRecord) : [], {problems}),
+      piece("details", [JSON.stringify(fields), shown, nextOrder], () =>
+        CaseDetails(state.record, {
+          itemSchema: setting.data.itemSchema,
+          rules: setting.rules.map(({id, rule}) => [id, `${rule?.title ?? id} (${id})`] as const),
+          knownIds: setting.data.cases.map((entry) => entry.id),
+          problems,
+          setLabels: setting.data.setLabels,
+          nextOrder,
+        }),
+      ),
+      piece("notes", [notes, shown], () => CaseNotes(Array.isArray(notes) ? notes.filter(isRecord) : [], {problems})),
     ),
   );
   const lineTexts = linesOf(state.record).map((line) => (typeof line.text === "string" ? line.text : ""));
+  const fileName = caseFileName(state.record);
   const said = state.notice ? draftNoticeWords(state.notice) : "";
   return el(
     "div",
@@ -350,15 +379,17 @@ function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLE
       el(
         "div",
         {class: "case-side"},
-        CaseDerivationPanel(state.view, {
-          current: setting.current,
-          candidate: setting.candidate,
-          authorsHref: setting.authorsHref,
-          lineTexts,
-          fileName: caseFileName(state.record),
-          // The problems link to the controls the page shows for this state.
-          has: (id) => work.querySelector(`#${CSS.escape(id)}`) !== null,
-        }),
+        piece("derivation", [JSON.stringify([state.view, lineTexts, fileName])], () =>
+          CaseDerivationPanel(state.view, {
+            current: setting.current,
+            candidate: setting.candidate,
+            authorsHref: setting.authorsHref,
+            lineTexts,
+            fileName,
+            // The problems link to the controls the page shows for this state.
+            has: (id) => work.querySelector(`#${CSS.escape(id)}`) !== null,
+          }),
+        ),
       ),
     ),
   );
@@ -378,10 +409,10 @@ function Texts(
   record: CaseRecord,
   {languages, problems}: {languages: readonly string[]; problems: ReadonlyMap<string, string>},
 ): HTMLElement {
-  return el(
+  return titled(
     "section",
-    {"class": "case-texts", "aria-labelledby": "case-texts-title"},
-    el("h2", {id: "case-texts-title"}, "The request and the response"),
+    {class: "case-texts"},
+    {titleId: "case-texts-title", title: "The request and the response"},
     Turns(record, {problems}),
     texts.map((which) => CaseText(record, {which, problems})),
     el(
@@ -596,10 +627,10 @@ function Marking(state: CaseEditorState, {keep}: {keep: Keep}): HTMLElement {
     "data-edit": "free",
     "data-name": "freeWhy",
   });
-  return el(
+  return titled(
     "section",
-    {"class": "case-marking", "aria-labelledby": "case-marking-title", "id": "case-checklist"},
-    el("h2", {id: "case-marking-title"}, "Mark the instructions"),
+    {class: "case-marking", id: "case-checklist"},
+    {titleId: "case-marking-title", title: "Mark the instructions"},
     el(
       "p",
       {class: "step-help", id: "case-mark-help"},
@@ -702,10 +733,10 @@ function Start(state: CaseEditorState, {data}: {data: CaseEditorData}): HTMLElem
   );
   const upload = el("input", {id: "case-upload", type: "file", accept: ".md,text/markdown,text/plain"});
   const problems: readonly Problem[] = state.start.problems;
-  return el(
+  return titled(
     "section",
-    {"class": "case-start", "aria-labelledby": "case-start-title"},
-    el("h2", {id: "case-start-title"}, "Where to start"),
+    {class: "case-start"},
+    {titleId: "case-start-title", title: "Where to start"},
     el(
       "div",
       {class: "case-start-row"},
@@ -757,26 +788,38 @@ function Checklist(
     el(
       "ol",
       {class: "case-lines"},
-      all.map((line, index) =>
-        CaseLine(
-          {
-            line,
-            index,
-            count: all.length,
-            view: state.view.lines[index],
-            rules: setting.rules,
-            fields: typeof line.rule === "string" ? setting.fieldsOf(line.rule) : [],
-          },
-          {
-            candidate: setting.candidate,
-            current: setting.current,
-            refused,
-            markable,
-            addingTo: state.addingTo,
-            problems,
-          },
-        ),
-      ),
+      all.map((line, index) => {
+        const own = (id: string) =>
+          id.startsWith(`checklist[${index}]`) || id.startsWith(`${fieldId(`checklist[${index}]`)}-`);
+        const key = [
+          line,
+          JSON.stringify(state.view.lines[index]),
+          all.length,
+          state.addingTo,
+          markable,
+          JSON.stringify([[...refused].filter(([id]) => own(id)), [...problems].filter(([field]) => own(field))]),
+        ];
+        return setting.piece(`line-${index}`, key, () =>
+          CaseLine(
+            {
+              line,
+              index,
+              count: all.length,
+              view: state.view.lines[index],
+              rules: setting.rules,
+              fields: typeof line.rule === "string" ? setting.fieldsOf(line.rule) : [],
+            },
+            {
+              candidate: setting.candidate,
+              current: setting.current,
+              refused,
+              markable,
+              addingTo: state.addingTo,
+              problems,
+            },
+          ),
+        );
+      }),
     ),
   );
 }

@@ -4,18 +4,7 @@
 import {describe, expect, it} from "vitest";
 import {caseSchemas} from "../../../lib/authored/schemas/facts.js";
 import {caseEditorData} from "../../../lib/authoring/case-editor-data.node.js";
-import {
-  addLine,
-  blankCase,
-  linesOf,
-  setFact,
-  setField,
-  setLineField,
-  setRule,
-  setText,
-  type CaseRecord,
-  type EditorContext,
-} from "../../../lib/authoring/case-editor.js";
+import {blankCase, linesOf, setText, type CaseRecord, type EditorContext} from "../../../lib/authoring/case-editor.js";
 import {
   caseEditorModel,
   controlEdit,
@@ -28,6 +17,7 @@ import {
   type CaseEditorAction,
   type CaseEditorState,
 } from "../../../lib/authoring/case-editor-state.js";
+import {finished} from "./helpers.js";
 import {replacedUnsavedWords} from "../../../lib/authoring/case-draft-store.js";
 import {ruleSetOf} from "../../../lib/engine/derive.js";
 import {loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
@@ -43,25 +33,6 @@ const context: EditorContext = {
 };
 const model = caseEditorModel({context, factSchemas: data.factSchemas, cases: data.cases});
 const request = "Suggest no more than two names for a bakery.";
-
-/** The bakery case, finished: a main task met, three names against a ceiling of two. */
-function finished(): CaseRecord {
-  let record = setText(setText(blankCase(), "request", request), "response", "Crumb, Rise, Knead");
-  record = addLine(record, {role: "main", quote: "Suggest", text: "Suggest bakery names"});
-  record = setFact(setRule(record, 0, "main-task"), 0, "delivered", true);
-  record = addLine(record, {role: "instruction", quote: "no more than two", text: "No more than two names"});
-  record = setRule(record, 1, "numbers");
-  record = setFact(setFact(setFact(record, 1, "bound", "ceiling"), 1, "limit", 2), 1, "delivered", 3);
-  for (const [name, value] of [
-    ["id", "fresh-bakery"],
-    ["order", 8],
-    ["title", "Three names for two"],
-    ["topic", "names for a bakery"],
-  ] as const)
-    record = setField(record, name, value);
-  record = setLineField(record, 0, "note", "It names bakeries: the task is done.");
-  return setLineField(record, 1, "note", "Three names against a ceiling of two.");
-}
 
 const opened = (record: CaseRecord = finished()) => model.initial(record, {said: "", canUndo: false, notice: null});
 const run = (state: CaseEditorState, ...actions: CaseEditorAction[]) => actions.reduce(model.update, state);

@@ -25,6 +25,7 @@ import {
   type LineView,
 } from "../../../lib/authoring/case-editor.js";
 import {editorView} from "../../../lib/authoring/case-view.js";
+import {bakery, finished} from "./helpers.js";
 import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
@@ -51,32 +52,6 @@ const withCandidate = (overrides: Parameters<typeof ruleSetOf>[1]): EditorContex
 const verdictsOf = (view: EditorView): [LineReading["verdict"], LineReading["verdict"]][] =>
   view.lines.map((line: LineView) => [line.current?.verdict ?? null, line.candidate?.verdict ?? null]);
 const scoreOf = (derivation: CaseDerivation | null) => derivation?.score;
-
-/** A bakery's names, one too many: the main task and a ceiling, facts entered through the edits. */
-function bakery(delivered: number | "more-than-limit" = 3): CaseRecord {
-  let record = setText(blankCase(), "request", "Suggest no more than two names for a bakery.");
-  record = setText(record, "response", "Crumb, Rise, Knead");
-  record = addLine(record, {role: "main", quote: "Suggest", text: "Suggest bakery names"});
-  record = setFact(setRule(record, 0, "main-task"), 0, "delivered", true);
-  record = addLine(record, {role: "instruction", quote: "no more than two", text: "No more than two names"});
-  record = setRule(record, 1, "numbers");
-  record = setFact(setFact(setFact(record, 1, "bound", "ceiling"), 1, "limit", 2), 1, "delivered", delivered);
-  return record;
-}
-
-/** The bakery case with everything a notebook case needs to be downloaded. */
-function finished(): CaseRecord {
-  let record = bakery();
-  for (const [name, value] of [
-    ["id", "fresh-bakery"],
-    ["order", 8],
-    ["title", "Three names for two"],
-    ["topic", "names for a bakery"],
-  ] as const)
-    record = setField(record, name, value);
-  record = setLineField(record, 0, "note", "It names bakeries: the task is done.");
-  return setLineField(record, 1, "note", "Three names against a ceiling of two.");
-}
 
 describe("hand-worked cases", () => {
   it("a ceiling of 2 with 3 delivered is not met; main met, the one other missed: 2, fewer than half met", () => {

@@ -826,9 +826,8 @@ function Checklist(
 
 // One checklist line in the case editor: what it says and quotes, its role, the rule that decides it with the fact
 // form that rule's schema makes, beside the rule's text from the current guideline, and the verdict the engine derives
-// from those facts under the current guideline and the /authors candidate. Built whole from the line and its view and
-// patched into the page (src/components/live.ts), so the control in use keeps its focus; its controls carry data-*
-// attributes the editor's one listener reads (its edits, below).
+// from those facts under the current guideline and the /authors candidate. Its controls carry data- attributes the
+// editor's one listener reads (controlEdit in lib/authoring/case-editor-state.ts says what each edits).
 /** A link from this page, one folder down (/authors/case), to a rule on the guideline page. */
 const ruleLink = (id: string): string => `.${ruleHref(id)}`;
 
@@ -839,7 +838,7 @@ const roleLabels: [string, string][] = [
 ];
 
 /** A line of the case, where it stands among the others, and what the editor's view says of it. */
-export interface CaseLineData {
+interface CaseLineData {
   line: Record<string, unknown>;
   index: number;
   count: number;
@@ -850,7 +849,7 @@ export interface CaseLineData {
   fields: readonly FactField[];
 }
 
-export interface CaseLineOptions {
+interface CaseLineOptions {
   /** The candidate in words ("v1 with counting = most-missed"), or null when there is none. */
   candidate: string | null;
   current: string;
@@ -917,19 +916,7 @@ function Quote(line: Record<string, unknown>, {index}: {index: number}): HTMLEle
   return el("p", {id, class: "case-line-quote muted", tabindex: -1}, "No words of the request marked.");
 }
 
-const noLineOptions: CaseLineOptions = {
-  candidate: null,
-  current: "the current guideline",
-  refused: new Map(),
-  markable: false,
-  addingTo: null,
-  problems: new Map(),
-};
-
-export function CaseLine(
-  {line, index, count, view, rules, fields}: CaseLineData,
-  options: CaseLineOptions = noLineOptions,
-): HTMLElement {
+function CaseLine({line, index, count, view, rules, fields}: CaseLineData, options: CaseLineOptions): HTMLElement {
   const at = (field: string) => fieldId(`checklist[${index}].${field}`);
   const edit = (name: string) => ({"data-edit": name, "data-line": index});
   const action = (name: string, label: string, {disabled = false}: {disabled?: boolean} = {}) =>
@@ -1052,8 +1039,8 @@ const markedIn = (quoteIn: unknown): string =>
 // What the engine derives for the case being written (/authors/case): the score under the current guideline (the
 // element named "Derived score"), its rubric row and trace, the same under the /authors candidate, the button that
 // downloads the case file, and every problem that keeps it from downloading, each linked to the control that fixes
-// it. Built whole from the editor's view (lib/authoring/case-view.ts) and patched into the page.
-export interface DerivationOptions {
+// it. Built from the editor's view (lib/authoring/case-view.ts).
+interface DerivationOptions {
   /** The current guideline's version ("v2"). */
   current: string;
   /** The candidate in words, or null when the address names none. */
@@ -1151,16 +1138,7 @@ function ProblemItem(found: Problem, {has}: {has(id: string): boolean}): HTMLEle
   );
 }
 
-const noDerivationOptions: DerivationOptions = {
-  current: "the current guideline",
-  candidate: null,
-  authorsHref: "../authors",
-  lineTexts: [],
-  fileName: "new-case.md",
-  has: () => false,
-};
-
-export function CaseDerivationPanel(view: EditorView, options: DerivationOptions = noDerivationOptions): HTMLElement {
+function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTMLElement {
   const {current, candidate} = view;
   // One score reads large; words (no score yet, or the rubric's gap) read as a sentence, the gap in the alarm colour.
   const shape = (derivation: CaseDerivation | null) =>
@@ -1267,8 +1245,8 @@ export function CaseDerivationPanel(view: EditorView, options: DerivationOptions
 }
 
 // The likely wrong scores in the case editor: each note's label ("Why raters give 3"), the score it answers, its
-// text and the cases it points to, with a button to add one and one to remove each. Built whole from the case and
-// patched into the page; its controls carry data-* attributes the editor's one listener reads (its edits, below).
+// text and the cases it points to, with a button to add one and one to remove each; its controls carry data-
+// attributes the editor's one listener reads.
 const scores: [string, string][] = [
   ["1", "1"],
   ["2", "2"],
@@ -1339,9 +1317,9 @@ function Note(
   );
 }
 
-export function CaseNotes(
+function CaseNotes(
   notes: readonly Record<string, unknown>[],
-  {problems}: {problems: ReadonlyMap<string, string>} = {problems: new Map()},
+  {problems}: {problems: ReadonlyMap<string, string>},
 ): HTMLElement {
   return el(
     "section",
@@ -1369,9 +1347,8 @@ export function CaseNotes(
 
 // The case's own fields in the case editor: its id (the file's name), set, order and origin; the number and topic a
 // trainee sees before Check and the case's name after it; what it teaches, the ruling in words, the rule it rests on,
-// its flags and the cases it compares with. Built whole from the case and patched into the page; its controls carry
-// data-* attributes the editor's one listener reads (its edits, below).
-export interface CaseDetailsOptions {
+// its flags and the cases it compares with; its controls carry data- attributes the editor's one listener reads.
+interface CaseDetailsOptions {
   itemSchema: JsonSchema;
   /** The rules a case may rest on: [id, "Title (id)"]. */
   rules: readonly (readonly [string, string])[];
@@ -1400,15 +1377,9 @@ function traineeLabel(record: Record<string, unknown>, set: CaseSet | null): str
   return itemLabel({id, set, origin, order: typeof order === "number" ? order : 0});
 }
 
-export function CaseDetails(
+function CaseDetails(
   record: Record<string, unknown>,
-  {itemSchema, rules, knownIds, problems, setLabels, nextOrder = null}: CaseDetailsOptions = {
-    itemSchema: {},
-    rules: [],
-    knownIds: [],
-    problems: new Map(),
-    setLabels: {},
-  },
+  {itemSchema, rules, knownIds, problems, setLabels, nextOrder = null}: CaseDetailsOptions,
 ): HTMLElement {
   const input = (name: string, {kind = "text", type = "text"}: {kind?: string; type?: string} = {}) =>
     el("input", {
@@ -1539,9 +1510,9 @@ export function CaseDetails(
 
 // A checklist line's fact form in the case editor: one control per fact its rule reads, made from the fields
 // lib/authoring/fact-fields.ts reads off the rule's fact schema (a yes-no or a fixed list is a select, a count a number
-// field, a count or a word both). What the author enters is read back by readFactInput (below): a value the
+// field, a count or a word both). What the author enters is read by readFactInput (in controlEdit): a value the
 // schema refuses is never written to the case, and its message shows here beside what was typed.
-export interface FactFormOptions {
+interface FactFormOptions {
   line: number;
   /** The line's facts as the case holds them. */
   facts: Record<string, unknown>;
@@ -1618,7 +1589,7 @@ function FactControl(field: FactField, {line, facts, refused, problems}: FactFor
 }
 
 /** The facts of a line's rule, as a group named for them; a rule that reads none says so. */
-export function FactForm(fields: readonly FactField[], options: FactFormOptions = {line: 0, facts: {}}): HTMLElement {
+function FactForm(fields: readonly FactField[], options: FactFormOptions): HTMLElement {
   const id = fieldId(`checklist[${options.line}].facts`);
   return el(
     "fieldset",

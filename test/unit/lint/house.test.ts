@@ -142,38 +142,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/authors.ts: authorsSave":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: caseTurns":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: caseTexts":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: ruleLink":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: idsText":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: shownProblems":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: caseParts":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: runAction":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: controlEdit":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: caseMarking":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: readUpload":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: caseStart":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: fieldId":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: enclosingFields":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: labelled":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: schemaValues":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/case-editor.ts: choiceOf":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/checklist-editor.ts: checklistEditor":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/guideline-walk-item.ts: preloadRulings":

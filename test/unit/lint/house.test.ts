@@ -188,16 +188,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/guideline-walk-item.ts: guidelineWalkItem":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-debrief.ts: hrefOf":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-frame.ts: partContext":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-frame.ts: withPart":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-frame.ts: itemsOf":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-frame.ts: partPage":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/part-walk.ts: walkPanel":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/part-walk.ts: markStrip":

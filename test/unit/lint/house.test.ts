@@ -188,10 +188,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/guideline-walk-item.ts: guidelineWalkItem":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-walk.ts: walkPanel":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-walk.ts: markStrip":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/probe-sections.ts: addDatasetJsonLd":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/results-charts.ts: axisLabel":

@@ -5,6 +5,9 @@ import type {Phase, TrainingPart} from "../authored/schemas/parts.js";
 /** Where the guideline page states a rule: its entry's anchor (src/components/guideline.ts, `rule-<id>`). */
 export const ruleHref = (ruleId: string): string => `./guideline#rule-${ruleId}`;
 
+/** A case's link from its own part's page (its end, the self-check's summary): the part shows it by its fragment. */
+export const hereHref = (itemId: string): string => `#${itemId}`;
+
 /** Each item's page in each phase, by item id: the path of the part that scores it. Built by `itemPages`. */
 export type ItemPages = Readonly<Record<Phase, Readonly<Record<string, string>>>>;
 

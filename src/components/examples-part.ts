@@ -7,7 +7,8 @@ import {firstAttempt} from "../lib/trainee/progress.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
-import {partContext, itemsOf, partPage, type PartContext, type TraineeData} from "./part-frame.js";
+import {partContext, itemsOf, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartWalk, type WalkItem} from "./part-walk.js";
 import {openProgressStore} from "../lib/trainee/record-store.js";
@@ -19,9 +20,8 @@ export function ExamplesPart(data: TraineeData, {store = openProgressStore()} = 
   const ctx = partContext(data, "examples", store);
   const items = itemsOf(ctx, "examples");
   const ids = items.map((item) => item.id);
-  return partPage(
-    ctx,
-    PartWalk({
+  return PartPage(ctx, {
+    body: PartWalk({
       noun: "Example",
       store,
       items: items.map((item) => exampleToRead(ctx, item)),
@@ -38,7 +38,7 @@ export function ExamplesPart(data: TraineeData, {store = openProgressStore()} = 
       started: (progress) => anyAnswered(progress, ids, "vague"),
       end: () => NextPart(ctx),
     }),
-  );
+  });
 }
 
 /** One example to read: its texts, then the split and the trainee's "before" score, or where to get one. */

@@ -3,11 +3,13 @@
 import {firstAttempt} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
+import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
-import {itemsOf, partContext, partPage, type PartContext, type TraineeData} from "./part-frame.js";
+import {itemsOf, partContext, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
-import {hrefOf, PartDebrief} from "./part-debrief.js";
+import {PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
 import {Table, TableRow} from "./table.js";
 import {patch} from "./live.js";
@@ -22,9 +24,8 @@ export function RubricPart(
   const ids = items.map((item) => item.id);
   const scored = ScoredTable(ctx);
   return preloadRulings(
-    partPage(
-      ctx,
-      PartWalk({
+    PartPage(ctx, {
+      body: PartWalk({
         noun: "Example",
         store,
         items: items.map((item) => guidelineWalkItem(ctx, item)),
@@ -33,9 +34,13 @@ export function RubricPart(
         howTo: HowToScore({phase: "guideline"}),
         started: (progress) => anyAnswered(progress, ids, "guideline"),
         panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-        end: (progress) => [scored, PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}), NextPart(ctx)],
+        end: (progress) => [
+          scored,
+          PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
+          NextPart(ctx),
+        ],
       }),
-    ),
+    }),
   );
 }
 

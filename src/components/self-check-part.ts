@@ -3,7 +3,7 @@
 // rulings, the fresh cases written for this notebook (lib/trainee/self-check-pool.ts decides; the page says which and
 // why). A run during or before which the trainee saw a ruling of one of its cases is not blind: the page says so
 // before the first case.
-import {itemLabel} from "../lib/site/links.js";
+import {hereHref, itemLabel} from "../lib/site/links.js";
 import type {ItemRef, SelfCheckPageData} from "../lib/node/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
@@ -26,7 +26,7 @@ import {itemState} from "../lib/trainee/walk.js";
 import {describePassRule, describeDistance, describeLean, describeTally, scoreText} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
-import {partContext, type TraineeData} from "./part-frame.js";
+import {partContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartWalk} from "./part-walk.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {GuidePanel, HowToScore} from "./walk-parts.js";
@@ -266,7 +266,7 @@ export function SelfCheckSummary(
         input: {rows: result.items, rulesMisapplied: result.rulesMisapplied},
         guideline,
         itemsById,
-        hrefOf: (id) => `#${id}`,
+        hrefOf: hereHref,
       }) ?? "",
       result.blind
         ? ""

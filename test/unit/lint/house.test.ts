@@ -125,61 +125,27 @@ describe("lib/", () => {
 
 /** Exports still to take the one shape (issue 32 item 2), each with what it is today. */
 const notYetOneShape: Record<string, string> = {
-  "src/components/authors.ts: parameterField":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: authorsControls":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: parameterField": "a lower-case export",
+  "src/components/authors.ts: authorsControls": "a lower-case export",
   "src/components/authors.ts: WhatDiffers": "does not declare what it returns",
-  "src/components/authors.ts: authorsResults":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: settingId":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: authorsClauses":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: authorsCounterexample":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: writeCommand":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: authorsSave":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/checklist-editor.ts: checklistEditor":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/guideline-walk-item.ts: preloadRulings":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/guideline-walk-item.ts: guidelineWalkItem":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-debrief.ts: hrefOf":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-frame.ts: partContext":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-frame.ts: withPart":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-frame.ts: itemsOf":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-frame.ts: partPage":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-walk.ts: walkPanel":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/part-walk.ts: markStrip":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/rule-ref.ts: ruleCiter":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/ruling.ts: rulingFor":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: scoreCard":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: rulingSlot":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: scoreGroup":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: listenForScoreKeys":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: impliedLine":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/step-one-marking.ts: markSurface":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/step-one-marking.ts: markableTexts":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
+  "src/components/authors.ts: authorsResults": "a lower-case export",
+  "src/components/authors.ts: settingId": "a lower-case export",
+  "src/components/authors.ts: authorsClauses": "a lower-case export",
+  "src/components/authors.ts: authorsCounterexample": "a lower-case export",
+  "src/components/authors.ts: writeCommand": "a lower-case export",
+  "src/components/authors.ts: authorsSave": "a lower-case export",
+  "src/components/checklist-editor.ts: checklistEditor": "a lower-case export",
+  "src/components/guideline-walk-item.ts: preloadRulings": "a lower-case export",
+  "src/components/guideline-walk-item.ts: guidelineWalkItem": "a lower-case export",
+  "src/components/rule-ref.ts: ruleCiter": "a lower-case export",
+  "src/components/ruling.ts: rulingFor": "a lower-case export",
+  "src/components/score-card.ts: scoreCard": "a lower-case export",
+  "src/components/score-card.ts: rulingSlot": "a lower-case export",
+  "src/components/score-card.ts: scoreGroup": "a lower-case export",
+  "src/components/score-card.ts: listenForScoreKeys": "a lower-case export",
+  "src/components/score-card.ts: impliedLine": "a lower-case export",
+  "src/components/step-one-marking.ts: markSurface": "a lower-case export",
+  "src/components/step-one-marking.ts: markableTexts": "a lower-case export",
 };
 
 describe("src/components/", () => {

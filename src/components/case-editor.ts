@@ -80,7 +80,7 @@ import {download} from "./download.js";
 import type {PlacedCase} from "../lib/authoring/case-places.js";
 import {pendingPrompt, pressWord, type MarkIn, type Pending} from "../lib/trainee/draft.js";
 import type {TraineeLine} from "../lib/trainee/progress.js";
-import {markSurface, type MarkSurface} from "./step-one-marking.js";
+import {MarkSurface} from "./step-one-marking.js";
 import {byteLimit, decodeAuthoredFile, tooLarge} from "../lib/authored/limits.js";
 import {formatBytes} from "../lib/text/format.js";
 
@@ -1767,18 +1767,14 @@ export function caseMarking(handlers: MarkingHandlers): CaseMarking {
 
   const draw = () => {
     if (!surface) return;
-    surface.render({lines: marks, pending, locked: false});
-    // The surface numbers each mark by its place in `marks`; a line with several stretches has several marks.
-    for (const button of surface.node.querySelectorAll<HTMLElement>("button.word[data-line]"))
-      button.dataset.line = [...new Set(button.dataset.line!.split(",").map((n) => owners[Number(n) - 1]! + 1))].join(
-        ",",
-      );
+    // A line with several stretches has several marks, each numbered by its line.
+    surface.dispatch({kind: "show", lines: marks, pending, locked: false, numbers: owners.map((owner) => owner + 1)});
     const waiting =
       state.addingTo === null ? "" : `Mark the stretch of ${label} to add to line ${state.addingTo + 1}. `;
     status.textContent =
       waiting +
       pendingPrompt(pending, {
-        wordOf: (_where, token) => surface?.tokens[token]?.text ?? "",
+        wordOf: (_where, token) => surface?.state.tokens[token]?.text ?? "",
         lineText: () => "",
       });
   };
@@ -1786,32 +1782,32 @@ export function caseMarking(handlers: MarkingHandlers): CaseMarking {
   let label = "the request";
   const build = (request: string) => {
     pending = null;
-    surface = markSurface(request, {
-      where,
-      label,
-      describedBy: "case-mark-help",
-      onWord: (token) => {
-        const waited = pending !== null;
-        const next = pressWord(marks, pending, where, surface!.tokens, token);
-        pending = next.pending;
-        const same = (a: TraineeLine, b: TraineeLine) => JSON.stringify(a.listing) === JSON.stringify(b.listing);
-        const added = next.lines.find((line) => !marks.some((mark) => same(mark, line)));
-        // The editor adds the line and redraws the marks with it.
-        if (added?.listing.kind === "mark")
-          return handlers.onStretch(request.slice(added.listing.start, added.listing.end), where);
-        draw();
-        if (waited && pending === null) status.textContent = "That stretch is marked already.";
+    const onWord = (token: number) => {
+      const waited = pending !== null;
+      const next = pressWord(marks, pending, where, surface!.state.tokens, token);
+      pending = next.pending;
+      const same = (a: TraineeLine, b: TraineeLine) => JSON.stringify(a.listing) === JSON.stringify(b.listing);
+      const added = next.lines.find((line) => !marks.some((mark) => same(mark, line)));
+      // The editor adds the line and redraws the marks with it.
+      if (added?.listing.kind === "mark")
+        return handlers.onStretch(request.slice(added.listing.start, added.listing.end), where);
+      draw();
+      if (waited && pending === null) status.textContent = "That stretch is marked already.";
+    };
+    surface = MarkSurface(
+      {text: request, where, label},
+      {
+        describedBy: "case-mark-help",
+        // The editor keeps the marks: each change is made again from its own lines.
+        onChange: (_next, action) => {
+          if (action.kind === "press") return onWord(action.token);
+          pending = null;
+          if (action.kind === "stretch") return handlers.onStretch(markedWords(request, action.from, action.to), where);
+          draw();
+        },
       },
-      onStretch: (from, to) => {
-        pending = null;
-        handlers.onStretch(markedWords(request, from, to), where);
-      },
-      onCancel: () => {
-        pending = null;
-        draw();
-      },
-    });
-    holder.replaceChildren(surface.node);
+    );
+    holder.replaceChildren(surface);
   };
 
   function update(next: Parameters<CaseMarking["update"]>[0]): void {

@@ -8,11 +8,9 @@ import {
   mergeWithNext,
   nextMarkIndex,
   pendingPrompt,
-  pressWord,
   removeLine,
   setMain,
   setVerdict,
-  stretch,
   type ChecklistDraft,
   type MarkIn,
   type Pending,
@@ -20,7 +18,8 @@ import {
 import type {MainNotMet, TraineeLine, TraineeVerdict} from "../lib/trainee/progress.js";
 import {listingText, mainNotMetLabels, traineeVerdictLabels} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
-import {markableTexts, markSurface, type MarkSurface as Surface} from "./step-one-marking.js";
+import {markableTexts} from "../lib/trainee/step-one.js";
+import {MarkSurface} from "./step-one-marking.js";
 
 export interface ChecklistEditor {
   /** The Step-1 and Step-2 section, under the texts. */
@@ -59,23 +58,12 @@ export function checklistEditor(
     render();
     onChange({lines, mainNotMet});
   };
-  const surfaces: Surface[] = markableTexts(item).map(({where, text, label}) => {
-    const surface = markSurface(text, {
-      where,
-      label,
-      describedBy: `${id}-mark-help`,
-      onWord: (token) => {
-        const next = pressWord(lines, pending, where, surface.tokens, token);
-        edit(next.lines, next.pending);
-      },
-      onStretch: (from, to) => edit(addLine(lines, stretch(surface.tokens, where, from, to))),
-      onCancel: () => {
-        pending = null;
-        render();
-      },
-    });
-    return surface;
-  });
+  const surfaces: MarkSurface[] = markableTexts(item).map(({where, text, label}) =>
+    MarkSurface(
+      {text, where, label},
+      {describedBy: `${id}-mark-help`, onChange: (next) => edit([...next.lines], next.pending)},
+    ),
+  );
   const surfaceOf = (where: MarkIn) => surfaces[markableTexts(item).findIndex((text) => text.where === where)];
 
   const freeLine = FreeLine(item, {onAdd: (text) => edit(addLine(lines, {kind: "free", text}))});
@@ -97,7 +85,7 @@ export function checklistEditor(
           merge: nextMarkIndex(lines, index) === null ? null : () => edit(mergeWithNext(lines, index)),
           waitFor: (kind, where) => {
             edit(lines, {kind, line: index});
-            surfaceOf(where)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
+            surfaceOf(where)?.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
           },
         },
       },
@@ -127,9 +115,9 @@ export function checklistEditor(
   };
 
   function render(): void {
-    for (const surface of surfaces) surface.render({lines, pending, locked: locked || !active});
+    for (const surface of surfaces) surface.dispatch({kind: "show", lines, pending, locked: locked || !active});
     status.textContent = pendingPrompt(pending, {
-      wordOf: (where, token) => surfaceOf(where)?.tokens[token]?.text ?? "",
+      wordOf: (where, token) => surfaceOf(where)?.state.tokens[token]?.text ?? "",
       lineText: (line) => listingText(item, lines[line]!.listing),
     });
     // A rebuilt list keeps the keyboard where it was: the same control of the same line (or the line before it).
@@ -143,7 +131,7 @@ export function checklistEditor(
       const again = target?.querySelector<HTMLElement>(`[data-control="${control}"]:not(:disabled)`);
       // The last line removed: the keyboard goes back to the request, where lines are made.
       if (again) again.focus();
-      else surfaces[0]?.node.querySelector<HTMLElement>('button.word[tabindex="0"]')?.focus();
+      else surfaces[0]?.querySelector<HTMLElement>('button.word[tabindex="0"]')?.focus();
     }
     list.hidden = lines.length === 0;
     for (const control of freeLine.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button, input"))
@@ -169,7 +157,7 @@ export function checklistEditor(
   render();
   return {
     node,
-    surfaces: Object.fromEntries(markableTexts(item).map((text, index) => [text.where, surfaces[index]!.node])),
+    surfaces: Object.fromEntries(markableTexts(item).map((text, index) => [text.where, surfaces[index]!])),
     draft: () => ({lines, mainNotMet}),
     lock(value) {
       locked = value;

@@ -225,10 +225,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/score-card.ts: impliedLine":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/step-one-marking.ts: markSurface":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/step-one-marking.ts: markableTexts":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/table.ts: tableRows":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/table.ts: tableOf":

@@ -178,8 +178,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/case-editor.ts: choiceOf":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/checklist-editor.ts: checklistEditor":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/d3-frame.ts: chartFrame":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/download.ts: download":

@@ -255,3 +255,75 @@ export function checklistOf(draft: ChecklistDraft | undefined): TraineeChecklist
   if (!draft?.lines.length) return undefined;
   return {lines: draft.lines, ...(draft.mainNotMet ? {mainNotMet: draft.mainNotMet} : {})};
 }
+
+/** The checklist's editor: the draft, the gesture under way, the line of the trainee's own words being typed. */
+export interface ChecklistEditing extends ChecklistDraft {
+  pending: Pending;
+  /** After Check: nothing changes until a retry. */
+  locked: boolean;
+  /** Marking works only while the steps are in view (a folded checklist leaves the request as plain text). */
+  active: boolean;
+  free: {open: boolean; text: string};
+}
+
+export type ChecklistEdit =
+  | {kind: "marked"; lines: readonly TraineeLine[]; pending: Pending}
+  | {kind: "verdict"; line: number; verdict: TraineeVerdict | null}
+  | {kind: "main"; line: number}
+  | {kind: "remove"; line: number}
+  | {kind: "merge"; line: number}
+  | {kind: "wait"; line: number; wait: "extend" | "split"}
+  | {kind: "main-not-met"; value: MainNotMet | undefined}
+  | {kind: "free-open"}
+  | {kind: "free-text"; text: string}
+  | {kind: "free-add"}
+  | {kind: "lock"; locked: boolean}
+  | {kind: "active"; active: boolean};
+
+export const editingStart = (draft: ChecklistDraft): ChecklistEditing => ({
+  lines: structuredClone(draft.lines),
+  mainNotMet: draft.mainNotMet,
+  pending: null,
+  locked: false,
+  active: true,
+  free: {open: false, text: ""},
+});
+
+/** What an edit does to the editor's state; a locked list takes none but a retry's unlock. */
+export function editChecklist(state: ChecklistEditing, edit: ChecklistEdit): ChecklistEditing {
+  const withLines = (lines: TraineeLine[], pending: Pending = null) => ({...state, lines, pending});
+  switch (edit.kind) {
+    case "lock":
+    case "active":
+      // Either way a gesture under way is dropped.
+      return edit.kind === "lock"
+        ? {...state, locked: edit.locked, pending: null}
+        : {...state, active: edit.active, pending: null};
+    case "free-open":
+      return {...state, free: {...state.free, open: !state.free.open}};
+    case "free-text":
+      return edit.text === state.free.text ? state : {...state, free: {...state.free, text: edit.text}};
+  }
+  if (state.locked) return state;
+  switch (edit.kind) {
+    case "marked":
+      return withLines([...edit.lines], edit.pending);
+    case "verdict":
+      return withLines(setVerdict(state.lines, edit.line, edit.verdict));
+    case "main":
+      return withLines(setMain(state.lines, edit.line));
+    case "remove":
+      return withLines(removeLine(state.lines, edit.line));
+    case "merge":
+      return withLines(mergeWithNext(state.lines, edit.line));
+    case "wait":
+      return withLines(state.lines, {kind: edit.wait, line: edit.line});
+    case "main-not-met":
+      return {...state, mainNotMet: edit.value};
+    case "free-add": {
+      const text = state.free.text.trim();
+      if (!text) return state;
+      return {...withLines(addLine(state.lines, {kind: "free", text})), free: {...state.free, text: ""}};
+    }
+  }
+}

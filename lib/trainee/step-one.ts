@@ -18,6 +18,7 @@
 // text, and the page should say so.
 import type {ChecklistLine, Item} from "../authored/schemas/item.js";
 import {locate, quotesOf, textOf, words, type Span} from "../authored/quote.js";
+import type {MarkIn} from "./draft.js";
 import type {Listing} from "./progress.js";
 
 /** A ruled line (main task or instruction) or a candidate, by its index in the item's checklist. */
@@ -67,6 +68,20 @@ export const stepOneMode = (item: Pick<Item, "request">): StepOneResult["mode"] 
   item.request.form === "described" ? "list" : "marks";
 
 /** Where a line's quote sits, as ranges of its text (the request unless the line names an earlier turn). */
+/** The texts a trainee can mark in an item: the quoted request, and quoted earlier turns of the user. */
+export function markableTexts(item: Pick<Item, "request" | "turns">): {where: MarkIn; text: string; label: string}[] {
+  if (stepOneMode(item) === "list") return [];
+  const texts: {where: MarkIn; text: string; label: string}[] = [
+    {where: "request", text: item.request.text, label: "the request"},
+  ];
+  for (const turn of item.turns) {
+    const where = `turn-${turn.turn}` as MarkIn;
+    const text = turn.turn ? textOf(item, where) : null;
+    if (text !== null && turn.role === "user") texts.push({where, text, label: `turn ${turn.turn}`});
+  }
+  return texts;
+}
+
 export function quoteSpans(item: Pick<Item, "request" | "turns">, line: ChecklistLine): Span[] {
   const text = textOf(item, line.quoteIn);
   if (text === null) return [];

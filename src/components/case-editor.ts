@@ -62,7 +62,7 @@ import type {CaseSet} from "../lib/authored/schemas/item.js";
 import {live, type Keep, type Live} from "./live.js";
 import {download} from "../lib/site/download.js";
 import {pendingPrompt, tokens, type MarkIn} from "../lib/trainee/draft.js";
-import {markSurface, type MarkSurface} from "./step-one-marking.js";
+import {MarkSurface} from "./step-one-marking.js";
 import {byteLimit} from "../lib/authored/limits.js";
 import {formatBytes} from "../lib/text/format.js";
 
@@ -685,25 +685,34 @@ function markSurfaces() {
       const holder = root.querySelector<HTMLElement>('[data-keep="mark-words"]');
       const marked = markedText(state);
       if (!holder || !marked) return;
-      if (shown?.text !== marked.text || shown.where !== marked.quoteIn || !holder.contains(shown.surface.node)) {
-        const surface = markSurface(marked.text, {
-          where: marked.quoteIn as MarkIn,
-          label: marked.label,
-          describedBy: "case-mark-help",
-          onWord: (token) => root.dispatch({kind: "word", token}),
-          onStretch: (from, to) => root.dispatch({kind: "drag", from, to}),
-          onCancel: () => root.dispatch({kind: "cancel-mark"}),
-        });
+      if (shown?.text !== marked.text || shown.where !== marked.quoteIn || !holder.contains(shown.surface)) {
+        const surface = MarkSurface(
+          {text: marked.text, where: marked.quoteIn as MarkIn, label: marked.label},
+          {
+            describedBy: "case-mark-help",
+            // The editor keeps the marks: a press, a drag or Escape is its action, and it shows the lines again.
+            onChange: (_next, action) =>
+              root.dispatch(
+                action.kind === "press"
+                  ? {kind: "word", token: action.token}
+                  : action.kind === "stretch"
+                    ? {kind: "drag", from: action.from, to: action.to}
+                    : {kind: "cancel-mark"},
+              ),
+          },
+        );
         shown = {text: marked.text, where: marked.quoteIn, surface};
-        holder.replaceChildren(surface.node);
+        holder.replaceChildren(surface);
       }
       const {marks, owners} = marksOf(marked, linesOf(state.record));
-      shown.surface.render({lines: marks, pending: state.marking.pending, locked: false});
-      // The surface numbers each mark by its place in `marks`; a line with several stretches has several marks.
-      for (const button of shown.surface.node.querySelectorAll<HTMLElement>("button.word[data-line]"))
-        button.dataset.line = [...new Set(button.dataset.line!.split(",").map((n) => owners[Number(n) - 1]! + 1))].join(
-          ",",
-        );
+      // A line with several stretches has several marks, each numbered by its line.
+      shown.surface.dispatch({
+        kind: "show",
+        lines: marks,
+        pending: state.marking.pending,
+        locked: false,
+        numbers: owners.map((owner) => owner + 1),
+      });
     },
   };
 }

@@ -1,316 +1,284 @@
 // Steps 1 and 2 of one item: the lines the trainee lists (marked in the request, ticked on a described request's
-// list, or typed for an instruction with no words) and a verdict on each, with the main task chosen among them. Every
-// edit goes through lib/trainee/draft.ts; this draws the list and hands the edits on.
+// list, or typed for an instruction with no words) and a verdict on each, with the main task chosen among them. The
+// editor's state and every edit are lib/trainee/draft.ts's; this draws them, and shows the lines to the texts'
+// marking surfaces, which the card places in the texts.
 import type {Item} from "../lib/authored/schemas/item.js";
 import {
-  addLine,
   asksMainNotMet,
-  mergeWithNext,
+  editChecklist,
+  editingStart,
   nextMarkIndex,
   pendingPrompt,
-  pressWord,
-  removeLine,
-  setMain,
-  setVerdict,
-  stretch,
   type ChecklistDraft,
-  type MarkIn,
+  type ChecklistEdit,
+  type ChecklistEditing,
   type Pending,
 } from "../lib/trainee/draft.js";
 import type {MainNotMet, TraineeLine, TraineeVerdict} from "../lib/trainee/progress.js";
 import {listingText, mainNotMetLabels, traineeVerdictLabels} from "../lib/trainee/words.js";
 import {el} from "./dom.js";
-import {markableTexts, markSurface, type MarkSurface as Surface} from "./step-one-marking.js";
+import {live, type Live} from "./live.js";
+import type {MarkSurface} from "./step-one-marking.js";
 
-export interface ChecklistEditor {
-  /** The Step-1 and Step-2 section, under the texts. */
-  node: HTMLElement;
-  /** The marking surfaces by text ("request", "turn-1"), to put in place of the plain texts. */
-  surfaces: Record<string, HTMLElement>;
-  draft(): ChecklistDraft;
-  lock(locked: boolean): void;
-  /** Marking works only while the steps are in view: a folded checklist leaves the request as plain text. */
-  setActive(active: boolean): void;
+export interface ChecklistEditorOptions {
+  /** The draft it starts from (the saved work, or the last answer's). */
+  start?: ChecklistDraft;
+  /** The lines or the main-task answer changed. */
+  onChange?(draft: ChecklistDraft): void;
 }
 
-/** The steps' editor and what the card asks of it: a controller, not a component, since the card keeps it. */
-export function checklistEditor(
-  item: Item,
-  {start, onChange}: {start: ChecklistDraft; onChange(draft: ChecklistDraft): void},
-): ChecklistEditor {
-  let lines = structuredClone(start.lines);
-  let mainNotMet = start.mainNotMet;
-  let pending: Pending = null;
-  let locked = false;
-  let active = true;
+const lineOf = (target: Element): number => Number(target.closest("[data-line]")?.getAttribute("data-line"));
+
+/**
+ * The Step-1 and Step-2 section of `item`, under its texts; `surfaces` are the texts' marking surfaces, whose presses
+ * come back as `{kind: "marked"}` edits. Its state is the draft, the gesture under way, whether it is locked (after
+ * Check) and active (marking works only while the steps are in view).
+ */
+export function ChecklistEditor(
+  {item, surfaces}: {item: Item; surfaces: readonly MarkSurface[]},
+  {start = {lines: [], mainNotMet: undefined}, onChange}: ChecklistEditorOptions = {},
+): Live<ChecklistEditing, ChecklistEdit> {
   const id = item.id;
-  const help = el(
-    "p",
-    {class: "step-help", id: `${id}-mark-help`},
-    "Mark an instruction in the request: press its first word, then its last",
-    el("span", {class: "fine-pointer"}, " (or drag across it)"),
-    ". Each one becomes a line here; check it, and say which line is the main task.",
-  );
-  const status = el("p", {"class": "mark-status", "role": "status", "aria-live": "polite"});
-
-  const edit = (next: TraineeLine[], nextPending: Pending = null) => {
-    lines = next;
-    pending = nextPending;
-    render();
-    onChange({lines, mainNotMet});
-  };
-  const surfaces: Surface[] = markableTexts(item).map(({where, text, label}) => {
-    const surface = markSurface(text, {
-      where,
-      label,
-      describedBy: `${id}-mark-help`,
-      onWord: (token) => {
-        const next = pressWord(lines, pending, where, surface.tokens, token);
-        edit(next.lines, next.pending);
-      },
-      onStretch: (from, to) => edit(addLine(lines, stretch(surface.tokens, where, from, to))),
-      onCancel: () => {
-        pending = null;
-        render();
-      },
-    });
-    return surface;
-  });
-  const surfaceOf = (where: MarkIn) => surfaces[markableTexts(item).findIndex((text) => text.where === where)];
-
-  const freeLine = FreeLine(item, {onAdd: (text) => edit(addLine(lines, {kind: "free", text}))});
-
-  // ---- The list ----
-  const list = el("ol", {class: "trainee-checklist"});
-  const mainQuestion = el("div", {class: "main-not-met", hidden: true});
-
-  const LineRow = (line: TraineeLine, index: number): HTMLElement =>
-    TraineeLineRow(
-      {
-        line,
-        item,
-        index,
-        edits: {
-          setVerdict: (verdict) => edit(setVerdict(lines, index, verdict)),
-          setMain: () => edit(setMain(lines, index)),
-          remove: () => edit(removeLine(lines, index)),
-          merge: nextMarkIndex(lines, index) === null ? null : () => edit(mergeWithNext(lines, index)),
-          waitFor: (kind, where) => {
-            edit(lines, {kind, line: index});
-            surfaceOf(where)?.node.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
-          },
-        },
-      },
-      {locked, pending},
-    );
-
-  const renderMainQuestion = () => {
-    const notDone = asksMainNotMet(lines);
-    mainQuestion.hidden = !notDone;
-    if (!notDone) return;
-    const select = el(
-      "select",
-      {id: `${id}-main-not-met`, disabled: locked},
-      el("option", {value: ""}, "Choose…"),
-      (Object.keys(mainNotMetLabels) as MainNotMet[]).map((value) =>
-        el("option", {value, selected: mainNotMet === value}, mainNotMetLabels[value]),
-      ),
-    );
-    select.addEventListener("change", () => {
-      mainNotMet = (select.value || undefined) as MainNotMet | undefined;
-      onChange({lines, mainNotMet});
-    });
-    mainQuestion.replaceChildren(
-      el("label", {for: `${id}-main-not-met`}, "The main task is not done. The response… "),
-      select,
-    );
-  };
-
-  function render(): void {
-    for (const surface of surfaces) surface.render({lines, pending, locked: locked || !active});
-    status.textContent = pendingPrompt(pending, {
-      wordOf: (where, token) => surfaceOf(where)?.tokens[token]?.text ?? "",
-      lineText: (line) => listingText(item, lines[line]!.listing),
-    });
-    // A rebuilt list keeps the keyboard where it was: the same control of the same line (or the line before it).
-    const focused = document.activeElement as HTMLElement | null;
-    const row = focused && list.contains(focused) ? focused.closest("li") : null;
-    const at = row ? [...list.children].indexOf(row) : -1;
-    const control = focused?.dataset.control;
-    list.replaceChildren(...lines.map(LineRow));
-    if (at >= 0 && control) {
-      const target = list.children[Math.min(at, list.children.length - 1)];
-      const again = target?.querySelector<HTMLElement>(`[data-control="${control}"]:not(:disabled)`);
-      // The last line removed: the keyboard goes back to the request, where lines are made.
-      if (again) again.focus();
-      else surfaces[0]?.node.querySelector<HTMLElement>('button.word[tabindex="0"]')?.focus();
-    }
-    list.hidden = lines.length === 0;
-    for (const control of freeLine.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button, input"))
-      control.disabled = locked;
-    renderMainQuestion();
-  }
-
-  const node = el(
-    "section",
-    {"class": "checklist-steps", "aria-labelledby": `${id}-checklist-title`},
+  const surfaceOf = (where: string) => surfaces.find((surface) => surface.state.where === where);
+  const view = (state: ChecklistEditing): HTMLElement =>
     el(
-      "h3",
-      {id: `${id}-checklist-title`},
-      "Your checklist ",
-      el("span", {class: "optional"}, "(optional: steps 1 and 2)"),
-    ),
-    help,
-    status,
-    list,
-    mainQuestion,
-    freeLine,
+      "section",
+      {"class": "checklist-steps", "aria-labelledby": `${id}-checklist-title`},
+      el(
+        "h3",
+        {id: `${id}-checklist-title`},
+        "Your checklist ",
+        el("span", {class: "optional"}, "(optional: steps 1 and 2)"),
+      ),
+      el(
+        "p",
+        {class: "step-help", id: `${id}-mark-help`},
+        "Mark an instruction in the request: press its first word, then its last",
+        el("span", {class: "fine-pointer"}, " (or drag across it)"),
+        ". Each one becomes a line here; check it, and say which line is the main task.",
+      ),
+      el(
+        "p",
+        {"class": "mark-status", "role": "status", "aria-live": "polite"},
+        pendingPrompt(state.pending, {
+          wordOf: (where, token) => surfaceOf(where)?.state.tokens[token]?.text ?? "",
+          lineText: (line) => listingText(item, state.lines[line]!.listing),
+        }),
+      ),
+      el(
+        "ol",
+        {class: "trainee-checklist", hidden: state.lines.length === 0},
+        state.lines.map((line, index) =>
+          TraineeLineRow(
+            {line, item, index},
+            {locked: state.locked, pending: state.pending, merge: nextMarkIndex(state.lines, index) !== null},
+          ),
+        ),
+      ),
+      MainNotMetQuestion(item, state),
+      FreeLine(item, state),
+    );
+  const node = live<ChecklistEditing, ChecklistEdit>(editingStart(start), {
+    update: editChecklist,
+    view,
+    on: {
+      change: (event) => {
+        const target = event.target as HTMLInputElement | HTMLSelectElement;
+        const control = target.dataset.control;
+        if (control === "verdict")
+          return {kind: "verdict", line: lineOf(target), verdict: (target.value || null) as TraineeVerdict | null};
+        if (control === "main") return {kind: "main", line: lineOf(target)};
+        if (control === "main-not-met")
+          return {kind: "main-not-met", value: (target.value || undefined) as MainNotMet | undefined};
+        return undefined;
+      },
+      click: (event) => {
+        const button = (event.target as Element).closest<HTMLElement>("button[data-edit]");
+        const edit = button?.dataset.edit;
+        if (!button || !edit) return undefined;
+        if (edit === "extend" || edit === "split") return {kind: "wait", line: lineOf(button), wait: edit};
+        if (edit === "remove" || edit === "merge") return {kind: edit, line: lineOf(button)};
+        return edit === "free-open" ? {kind: "free-open"} : {kind: "free-add"};
+      },
+      input: (event) => {
+        const target = event.target as HTMLElement;
+        return target instanceof HTMLInputElement && target.classList.contains("free-line-input")
+          ? {kind: "free-text", text: target.value}
+          : undefined;
+      },
+      keydown: (event) => {
+        if (event.key !== "Enter" || !(event.target as Element).classList.contains("free-line-input")) return undefined;
+        // Enter adds the line: it does not check the item.
+        event.preventDefault();
+        event.stopPropagation();
+        return {kind: "free-add"};
+      },
+    },
+    effects: (shown, {before, after, action}) => {
+      for (const surface of surfaces)
+        surface.dispatch({
+          kind: "show",
+          lines: after.lines,
+          pending: after.pending,
+          locked: after.locked || !after.active,
+        });
+      // A line's menu closes with any edit, as a list drawn again would.
+      for (const menu of shown.querySelectorAll<HTMLDetailsElement>("details.line-tools[open]")) menu.open = false;
+      if (action.kind === "wait") {
+        const where = after.lines[action.line]?.listing;
+        if (where?.kind === "mark")
+          surfaceOf(where.in)?.querySelector<HTMLElement>("button.word[tabindex='0']")?.focus();
+      }
+      if (action.kind === "free-open" && after.free.open) shown.querySelector<HTMLElement>(".free-line-input")?.focus();
+      if (action.kind === "remove" && !shown.contains(document.activeElement)) {
+        // The line whose Remove had the keyboard is gone: the same control of the line now in its place (or the line
+        // before it), or back to the request, where lines are made, when it was the last.
+        const rows = shown.querySelectorAll("ol.trainee-checklist > li");
+        const again = rows[Math.min(action.line, rows.length - 1)]?.querySelector<HTMLElement>(
+          '[data-control="remove"]:not(:disabled)',
+        );
+        if (again) again.focus();
+        else surfaces[0]?.querySelector<HTMLElement>('button.word[tabindex="0"]')?.focus();
+      }
+      if (after.lines !== before.lines || after.mainNotMet !== before.mainNotMet)
+        onChange?.({lines: after.lines, mainNotMet: after.mainNotMet});
+    },
+  });
+  return node;
+}
+
+// How the response stands when the line chosen as the main task is not met: asked only then.
+function MainNotMetQuestion(item: Item, state: ChecklistEditing): HTMLElement {
+  const id = item.id;
+  const asked = asksMainNotMet(state.lines);
+  return el(
+    "div",
+    {class: "main-not-met", hidden: !asked},
+    asked
+      ? [
+          el("label", {for: `${id}-main-not-met`}, "The main task is not done. The response… "),
+          el(
+            "select",
+            {"id": `${id}-main-not-met`, "disabled": state.locked, "data-control": "main-not-met"},
+            el("option", {value: ""}, "Choose…"),
+            (Object.keys(mainNotMetLabels) as MainNotMet[]).map((value) =>
+              el("option", {value, selected: state.mainNotMet === value}, mainNotMetLabels[value]),
+            ),
+          ),
+        ]
+      : null,
   );
-  render();
-  return {
-    node,
-    surfaces: Object.fromEntries(markableTexts(item).map((text, index) => [text.where, surfaces[index]!.node])),
-    draft: () => ({lines, mainNotMet}),
-    lock(value) {
-      locked = value;
-      pending = null;
-      render();
-    },
-    setActive(value) {
-      active = value;
-      pending = null;
-      render();
-    },
-  };
 }
 
 // A line of the trainee's own words, for an instruction with no words to point to (a standing instruction from an
 // earlier turn): folded behind "+ An instruction with no words to point to", added with Enter or Add.
-/** `onAdd` gets the trimmed text; an empty line adds nothing. Lock it by disabling its buttons and input. */
-export function FreeLine(item: Pick<Item, "id">, {onAdd = () => {}}: {onAdd?(text: string): void} = {}): HTMLElement {
+function FreeLine(item: Pick<Item, "id">, {free, locked}: Pick<ChecklistEditing, "free" | "locked">): HTMLElement {
   const id = item.id;
-  const input = el("input", {
-    "type": "text",
-    "class": "free-line-input",
-    "id": `${id}-free`,
-    "maxlength": 200,
-    "autocomplete": "off",
-    "aria-label": "An instruction with no words to point to",
-    "aria-describedby": `${id}-free-help`,
-  });
-  const add = () => {
-    const text = input.value.trim();
-    if (!text) return;
-    input.value = "";
-    onAdd(text);
-  };
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      event.stopPropagation();
-      add();
-    }
-  });
-  const body = el(
+  return el(
     "div",
-    {class: "free-line-body", id: `${id}-free-body`, hidden: true},
+    {class: "free-line"},
+    el(
+      "button",
+      {
+        "type": "button",
+        "class": "link-button free-toggle",
+        "aria-expanded": String(free.open),
+        "aria-controls": `${id}-free-body`,
+        "data-edit": "free-open",
+      },
+      "+ An instruction with no words to point to",
+    ),
     el(
       "div",
-      {class: "free-controls"},
-      input,
-      el("button", {type: "button", class: "button secondary add-line", onclick: add}, "Add"),
-    ),
-    el(
-      "p",
-      {class: "step-help", id: `${id}-free-help`},
-      "For example a standing instruction from an earlier turn. Your words are compared with the ruled lines " +
-        "roughly, word by word.",
+      {class: "free-line-body", id: `${id}-free-body`, hidden: !free.open},
+      el(
+        "div",
+        {class: "free-controls"},
+        el("input", {
+          "type": "text",
+          "class": "free-line-input",
+          "id": `${id}-free`,
+          "maxlength": 200,
+          "autocomplete": "off",
+          "aria-label": "An instruction with no words to point to",
+          "aria-describedby": `${id}-free-help`,
+          "disabled": locked,
+          "value": free.text,
+        }),
+        el(
+          "button",
+          {"type": "button", "class": "button secondary add-line", "disabled": locked, "data-edit": "free-add"},
+          "Add",
+        ),
+      ),
+      el(
+        "p",
+        {class: "step-help", id: `${id}-free-help`},
+        "For example a standing instruction from an earlier turn. Your words are compared with the ruled lines " +
+          "roughly, word by word.",
+      ),
     ),
   );
-  const toggle = el(
-    "button",
-    {
-      "type": "button",
-      "class": "link-button free-toggle",
-      "aria-expanded": "false",
-      "aria-controls": `${id}-free-body`,
-    },
-    "+ An instruction with no words to point to",
-  );
-  toggle.addEventListener("click", () => {
-    const open = body.hidden;
-    body.hidden = !open;
-    toggle.setAttribute("aria-expanded", String(open));
-    if (open) input.focus();
-  });
-  return el("div", {class: "free-line"}, toggle, body);
 }
 
 // One line of the trainee's checklist: its number and words, "Main task", its verdict, the changes a marked line
-// allows (extend, split, merge) and Remove. Each control says what it does to the list; the editor makes the edit.
+// allows (extend, split, merge) and Remove. Each control says what it does to the list (`data-edit`, `data-control`).
 const verdictOrder: TraineeVerdict[] = ["met", "met-flaw", "partly", "not-met", "cannot-check"];
 
-/** What the trainee can do to a line; `waitFor` starts an extend or split, finished by a press in `where`'s text. */
-export interface LineEdits {
-  setVerdict(verdict: TraineeVerdict | null): void;
-  setMain(): void;
-  remove(): void;
-  /** Null where there is no next marked line to merge with. */
-  merge: (() => void) | null;
-  waitFor(kind: "extend" | "split", where: MarkIn): void;
-}
-
-export function TraineeLineRow(
-  {line, item, index, edits}: {line: TraineeLine; item: Item; index: number; edits: LineEdits},
-  {locked = false, pending = null}: {locked?: boolean; pending?: Pending} = {},
+function TraineeLineRow(
+  {line, item, index}: {line: TraineeLine; item: Item; index: number},
+  {locked, pending, merge}: {locked: boolean; pending: Pending; merge: boolean},
 ): HTMLElement {
   const id = item.id;
   const text = listingText(item, line.listing);
-  const verdict = el(
-    "select",
-    {"aria-label": `Verdict on “${text}”`, "class": "verdict", "disabled": locked, "data-control": "verdict"},
-    el("option", {value: ""}, "Verdict…"),
-    verdictOrder.map((value) => el("option", {value, selected: line.verdict === value}, traineeVerdictLabels[value])),
-  );
-  verdict.addEventListener("change", () => edits.setVerdict((verdict.value || null) as TraineeVerdict | null));
-  const main = el("input", {
-    "type": "radio",
-    "name": `${id}-main`,
-    "id": `${id}-main-${index}`,
-    "checked": !!line.main,
-    "disabled": locked,
-    "aria-label": `“${text}” is the main task`,
-    "data-control": "main",
-    "onchange": () => edits.setMain(),
-  });
-  const where = line.listing.kind === "mark" ? line.listing.in : null;
-  const tool = (label: string, run: () => void, disabled = false) =>
-    el("button", {type: "button", class: "link-button", disabled: locked || disabled, onclick: run}, label);
-  const tools = where
-    ? el(
-        "details",
-        {class: "line-tools"},
-        el("summary", {"aria-label": `Change “${text}”`}, "Change"),
-        el(
-          "div",
-          {class: "line-tools-menu"},
-          tool("Extend to a word…", () => edits.waitFor("extend", where)),
-          tool("Split before a word…", () => edits.waitFor("split", where)),
-          tool("Merge with the next line", () => edits.merge?.(), edits.merge === null),
-        ),
-      )
-    : null;
+  const tool = (label: string, edit: string, disabled = false) =>
+    el("button", {"type": "button", "class": "link-button", "disabled": locked || disabled, "data-edit": edit}, label);
+  const tools =
+    line.listing.kind === "mark"
+      ? el(
+          "details",
+          {class: "line-tools"},
+          el("summary", {"aria-label": `Change “${text}”`}, "Change"),
+          el(
+            "div",
+            {class: "line-tools-menu"},
+            tool("Extend to a word…", "extend"),
+            tool("Split before a word…", "split"),
+            tool("Merge with the next line", "merge", !merge),
+          ),
+        )
+      : null;
   const waiting = pending && pending.kind !== "from" && pending.line === index;
   return el(
     "li",
-    {class: `trainee-line${waiting ? " is-waiting" : ""}${line.main ? " is-main" : ""}`},
+    {"class": `trainee-line${waiting ? " is-waiting" : ""}${line.main ? " is-main" : ""}`, "data-line": index},
     el("span", {"class": "line-number", "aria-hidden": "true"}, String(index + 1)),
     el("span", {class: `line-text${line.listing.kind === "free" ? " is-free" : ""}`}, text),
     el(
       "span",
       {class: "line-controls"},
-      el("span", {class: "line-main"}, main, el("label", {for: `${id}-main-${index}`}, "Main task")),
-      verdict,
+      el(
+        "span",
+        {class: "line-main"},
+        el("input", {
+          "type": "radio",
+          "name": `${id}-main`,
+          "id": `${id}-main-${index}`,
+          "checked": !!line.main,
+          "disabled": locked,
+          "aria-label": `“${text}” is the main task`,
+          "data-control": "main",
+        }),
+        el("label", {for: `${id}-main-${index}`}, "Main task"),
+      ),
+      el(
+        "select",
+        {"aria-label": `Verdict on “${text}”`, "class": "verdict", "disabled": locked, "data-control": "verdict"},
+        el("option", {value: ""}, "Verdict…"),
+        verdictOrder.map((value) =>
+          el("option", {value, selected: line.verdict === value}, traineeVerdictLabels[value]),
+        ),
+      ),
       tools,
       el(
         "button",
@@ -319,8 +287,8 @@ export function TraineeLineRow(
           "class": "remove",
           "aria-label": `Remove “${text}”`,
           "data-control": "remove",
+          "data-edit": "remove",
           "disabled": locked,
-          "onclick": () => edits.remove(),
         },
         "✕",
       ),

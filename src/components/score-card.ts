@@ -22,7 +22,9 @@ import {
 } from "../lib/trainee/score-card-state.js";
 import {titleBefore} from "../lib/site/links.js";
 import {caseOriginNote, scaleAnchors, describeImplied} from "../lib/trainee/words.js";
-import {checklistEditor, type ChecklistEditor} from "./checklist-editor.js";
+import {ChecklistEditor} from "./checklist-editor.js";
+import {markableTexts} from "../lib/trainee/step-one.js";
+import {MarkSurface} from "./step-one-marking.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
 import type {ProgressStore} from "../lib/trainee/record-store.js";
@@ -100,20 +102,32 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   // The score the trainee's own checklist implies (the guideline's interpreter, loaded after the first paint).
   const implied = hasSteps ? impliedLine(guideline) : null;
   const renderImplied = (draft: ChecklistDraft) => implied?.render(draft);
-  const makeEditor = () => {
-    const made = checklistEditor(item, {
-      start: {lines: startList?.lines ?? [], mainNotMet: startList?.mainNotMet},
-      onChange: (draft) => (renderImplied(draft), keep()),
-    });
-    renderImplied(made.draft());
-    return made;
+  const makeEditor = (): Editor => {
+    const surfaces = markableTexts(item).map((text) =>
+      MarkSurface(text, {
+        describedBy: `${item.id}-mark-help`,
+        onChange: (next) => made.dispatch({kind: "marked", ...next}),
+      }),
+    );
+    const made = ChecklistEditor(
+      {item, surfaces},
+      {
+        start: {lines: startList?.lines ?? [], mainNotMet: startList?.mainNotMet},
+        onChange: (draft) => (renderImplied(draft), keep()),
+      },
+    );
+    renderImplied(made.state);
+    return {node: made, surfaces: Object.fromEntries(surfaces.map((surface) => [surface.state.where, surface]))};
   };
   // Folded steps (the edge-case map) are built when first opened: the request reads as plain text until then, and
   // the page has less to build before its first item can be scored.
   let editor = hasSteps && (!folded || startList) ? makeEditor() : null;
   const steps =
     hasSteps && folded
-      ? StepsFold({editor}, {build: () => ((editor = makeEditor()), editor.lock(committed), editor)})
+      ? StepsFold(
+          {editor},
+          {build: () => ((editor = makeEditor()), editor.node.dispatch({kind: "lock", locked: committed}), editor)},
+        )
       : (editor?.node ?? null);
   if (!editor && hasSteps) renderImplied({lines: [], mainNotMet: undefined});
   const deciding = options.askDecidingRule
@@ -132,7 +146,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
     score.disable(committed);
     check.disabled = committed;
     retry.hidden = !retryOffered({committed, phase, mode, exact: answersNow().at(-1)?.score === item.score});
-    editor?.lock(committed);
+    editor?.node.dispatch({kind: "lock", locked: committed});
     for (const input of deciding?.querySelectorAll("input") ?? []) input.disabled = committed;
   };
   const showRuling = (answers: Answer[]): HTMLElement | null => {
@@ -178,7 +192,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
       phase,
       mode,
       score: chosen,
-      draft: editor?.draft(),
+      draft: editor?.node.state,
       decidingRule: decidingPick(),
       guideline: guideline.version,
       at: now(),
@@ -207,7 +221,7 @@ export function scoreCard(item: Item, options: ScoreCardOptions): ScoreCard {
   // the ruling it would get is built in the next idle moment (lib/trainee/ruling-ahead.ts), so Check only shows it.
   const keep = () => {
     if (committed) return;
-    drafts.save(score.value(), editor?.draft(), decidingPick(), answersNow().length);
+    drafts.save(score.value(), editor?.node.state, decidingPick(), answersNow().length);
     ahead.soon(() => (score.value() === null || !reveal() ? null : answerNow(score.value()!)));
   };
   retry.addEventListener("click", () => {
@@ -296,9 +310,15 @@ export function rulingSlot(): RulingSlot {
  * `editor`: built already (open with it); `build` makes it on the first opening. The editor's marking surfaces then
  * take the place of the item's plain texts (`[data-text="request"]`), in the item around the fold.
  */
+/** A card's checklist editor and the marking surfaces it shows its lines to, by text. */
+interface Editor {
+  node: ReturnType<typeof ChecklistEditor>;
+  surfaces: Record<string, HTMLElement>;
+}
+
 export function StepsFold(
-  {editor = null}: {editor?: ChecklistEditor | null},
-  {build}: {build?: () => ChecklistEditor} = {},
+  {editor = null}: {editor?: Editor | null},
+  {build}: {build?: () => Editor} = {},
 ): HTMLDetailsElement {
   let made = editor;
   const fold = el(
@@ -314,7 +334,7 @@ export function StepsFold(
       for (const [where, surface] of Object.entries(made.surfaces))
         fold.parentElement?.querySelector(`[data-text="${where}"]`)?.replaceWith(surface);
     }
-    made?.setActive(fold.open);
+    made?.node.dispatch({kind: "active", active: fold.open});
   });
   return fold;
 }

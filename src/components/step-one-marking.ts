@@ -2,188 +2,139 @@
 // text; each word (with its punctuation) is a button that looks like a word until it is marked. A stretch is its
 // first word, then its last (or a drag from one to the other). The whole request is one Tab stop: the arrow keys move
 // between its words, Enter or Space presses one, Escape drops a half-made stretch. What a press does is decided in
-// lib/trainee/draft.ts; this only draws the marks it returns. A request the case study only describes has no words to
-// mark: the edge-case map asks for its deciding rule instead.
-import type {Item} from "../lib/authored/schemas/item.js";
-import {textOf} from "../lib/authored/quote.js";
-import {linesAt, tokens, tokenRange, type Mark, type MarkIn, type Pending, type Token} from "../lib/trainee/draft.js";
+// lib/trainee/draft.ts, the surface's state in lib/trainee/marking.ts; this draws them. A request the case study only
+// describes has no words to mark: the edge-case map asks for its deciding rule instead.
+import {tokens, type MarkIn, type Pending} from "../lib/trainee/draft.js";
+import {
+  markStart,
+  markUpdate,
+  movesBetweenWords,
+  wordLooks,
+  type MarkAction,
+  type MarkState,
+} from "../lib/trainee/marking.js";
 import type {TraineeLine} from "../lib/trainee/progress.js";
-import {stepOneMode} from "../lib/trainee/step-one.js";
 import {el} from "./dom.js";
+import {live, type Live} from "./live.js";
+
+/** A text to mark, shown: its state is its marks, the gesture under way, its active word and whether it is locked. */
+export type MarkSurface = Live<MarkState, MarkAction>;
 
 export interface MarkSurfaceOptions {
-  where: MarkIn;
-  /** What the text is, for its accessible name: "the request", "turn 1". */
-  label: string;
   /** The id of the sentence that says how to mark. */
   describedBy: string;
-  /** A word was pressed (a click, Enter or Space). */
-  onWord(token: number): void;
-  /** A drag went from one word to another. */
-  onStretch(from: number, to: number): void;
-  /** Escape: drop the gesture under way. */
-  onCancel(): void;
+  /** A press, a drag or Escape changed the marks or the gesture: the owner takes them (and may `show` others). */
+  onChange?(next: {lines: readonly TraineeLine[]; pending: Pending}, action: MarkAction): void;
 }
 
-export interface MarkSurface {
-  node: HTMLElement;
-  tokens: Token[];
-  /** Draws the lines' marks and the gesture under way; `locked` once the answer is committed. */
-  render(state: {lines: readonly TraineeLine[]; pending: Pending; locked: boolean}): void;
-}
-
-const keysThatMove: Record<string, (at: number, last: number) => number> = {
-  ArrowRight: (at, last) => Math.min(at + 1, last),
-  ArrowDown: (at, last) => Math.min(at + 1, last),
-  ArrowLeft: (at) => Math.max(at - 1, 0),
-  ArrowUp: (at) => Math.max(at - 1, 0),
-  Home: () => 0,
-  End: (_at, last) => last,
+const tokenOf = (node: HTMLElement, target: EventTarget | null): number | null => {
+  const button = (target as Element | null)?.closest?.("button.word");
+  return button && node.contains(button) ? Number(button.getAttribute("data-token")) : null;
 };
 
-/** A text to mark and its redraw: a controller, not a component, since the editor keeps it. */
-export function markSurface(text: string, options: MarkSurfaceOptions): MarkSurface {
+/**
+ * `text` in `where`, its words to mark; `label` says what it is, for its accessible name ("the request", "turn 1").
+ * The owner shows its lines with `dispatch({kind: "show", …})`.
+ */
+export function MarkSurface(
+  {text, where, label}: {text: string; where: MarkIn; label: string},
+  {describedBy, onChange}: MarkSurfaceOptions = {describedBy: ""},
+): Live<MarkState, MarkAction> {
   const all = tokens(text);
-  let active = 0;
-  let locked = false;
-  let dragFrom: number | null = null;
-  const buttons = all.map((token) =>
-    el(
-      "button",
-      {"type": "button", "class": "word", "tabindex": token.index === 0 ? 0 : -1, "data-token": token.index},
-      token.text,
-    ),
-  );
-  const children: (Node | string)[] = [];
-  // The white space between two words, so a marked line reads as one highlighted stretch.
-  const gaps: (HTMLElement | null)[] = [];
-  let at = 0;
-  for (const token of all) {
-    if (token.start > at) {
-      const gap = text.slice(at, token.start);
-      if (token.index > 0) {
-        const span = el("span", {class: "gap"}, gap);
-        gaps[token.index - 1] = span;
-        children.push(span);
-      } else children.push(gap);
-    }
-    children.push(buttons[token.index]!);
-    at = token.end;
-  }
-  if (at < text.length) children.push(text.slice(at));
-  const node = el(
-    "div",
-    {
-      "class": "mark-surface verbatim",
-      "role": "group",
-      "aria-label": `The words of ${options.label}`,
-      "aria-describedby": options.describedBy,
-      "data-in": options.where,
-    },
-    children,
-  );
-
-  const focusWord = (index: number) => {
-    buttons[active]!.tabIndex = -1;
-    active = index;
-    buttons[active]!.tabIndex = locked ? -1 : 0;
-    buttons[active]!.focus();
-  };
-  const tokenOf = (target: EventTarget | null): number | null => {
-    const button = (target as Element | null)?.closest?.("button.word");
-    return button && node.contains(button) ? Number(button.getAttribute("data-token")) : null;
-  };
-  node.addEventListener("click", (event) => {
-    const index = tokenOf(event.target);
-    if (index === null || locked) return;
-    if (active !== index) focusWord(index);
-    options.onWord(index);
-  });
-  node.addEventListener("keydown", (event) => {
-    const index = tokenOf(event.target);
-    if (index === null || locked) return;
-    const move = keysThatMove[event.key];
-    if (move) {
-      event.preventDefault();
-      focusWord(move(index, all.length - 1));
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      options.onCancel();
-    }
-  });
-  // A drag from one word to another marks the stretch in one gesture; a press and release on one word is a click.
-  node.addEventListener("pointerdown", (event) => {
-    if (event.button === 0 && !locked) dragFrom = tokenOf(event.target);
-  });
-  node.addEventListener("pointerup", (event) => {
-    const from = dragFrom;
-    dragFrom = null;
-    if (from === null || locked) return;
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    const to = tokenOf(under);
-    if (to === null || to === from) return;
-    focusWord(to);
-    options.onStretch(from, to);
-  });
-
-  return {
-    node,
-    tokens: all,
-    render({lines, pending, locked: isLocked}) {
-      locked = isLocked;
-      node.classList.toggle("is-locked", locked);
-      node.classList.toggle(
-        "has-marks",
-        lines.some((line) => line.listing.kind === "mark"),
-      );
-      const ownMarks = lines.map((line) =>
-        line.listing.kind === "mark" && line.listing.in === options.where ? (line.listing as Mark) : null,
-      );
-      const target =
-        pending && pending.kind !== "from" && ownMarks[pending.line] ? tokenRange(all, ownMarks[pending.line]!) : null;
-      for (const token of all) {
-        const button = buttons[token.index]!;
-        const covering = linesAt(lines, options.where, token);
-        const starts = covering.filter((line) => tokenRange(all, ownMarks[line]!)?.[0] === token.index);
-        button.className = [
-          "word",
-          covering.length ? "is-marked" : "",
-          covering.length > 1 ? "is-overlap" : "",
-          pending?.kind === "from" && pending.in === options.where && pending.token === token.index ? "is-anchor" : "",
-          target && token.index >= target[0] && token.index <= target[1] ? "is-target" : "",
-        ]
-          .filter(Boolean)
-          .join(" ");
-        button.setAttribute("aria-pressed", String(covering.length > 0));
-        // The line's number before its first word, so the text and the list below can be read together.
-        if (starts.length) button.dataset.line = starts.map((line) => line + 1).join(",");
-        else delete button.dataset.line;
-        button.tabIndex = !locked && token.index === active ? 0 : -1;
-        button.setAttribute("aria-disabled", String(locked));
-        const next = all[token.index + 1];
-        const gap = gaps[token.index];
-        if (gap && next) {
-          const after = linesAt(lines, options.where, next);
-          gap.classList.toggle(
-            "is-marked",
-            covering.some((line) => after.includes(line)),
-          );
-        }
+  const view = (state: MarkState): HTMLElement => {
+    const looks = wordLooks(state);
+    const children: (Node | string)[] = [];
+    let at = 0;
+    for (const token of all) {
+      const look = looks[token.index]!;
+      if (token.start > at) {
+        const gap = text.slice(at, token.start);
+        // The white space between two words, so a marked line reads as one highlighted stretch.
+        children.push(
+          token.index > 0
+            ? el("span", {class: `gap${looks[token.index - 1]!.gapMarked ? " is-marked" : ""}`}, gap)
+            : gap,
+        );
       }
-    },
+      const classes = [
+        "word",
+        look.marked ? "is-marked" : "",
+        look.overlap ? "is-overlap" : "",
+        look.anchor ? "is-anchor" : "",
+        look.target ? "is-target" : "",
+      ];
+      children.push(
+        el(
+          "button",
+          {
+            "type": "button",
+            "class": classes.filter(Boolean).join(" "),
+            "tabindex": !state.locked && token.index === state.active ? 0 : -1,
+            "data-token": token.index,
+            "aria-pressed": String(look.marked),
+            // The line's number before its first word, so the text and the list below can be read together.
+            "data-line": look.lines,
+            "aria-disabled": String(state.locked),
+          },
+          token.text,
+        ),
+      );
+      at = token.end;
+    }
+    if (at < text.length) children.push(text.slice(at));
+    const hasMarks = state.lines.some((line) => line.listing.kind === "mark");
+    return el(
+      "div",
+      {
+        "class": `mark-surface verbatim${state.locked ? " is-locked" : ""}${hasMarks ? " has-marks" : ""}`,
+        "role": "group",
+        "aria-label": `The words of ${label}`,
+        "aria-describedby": describedBy,
+        "data-in": where,
+      },
+      children,
+    );
   };
-}
-
-/** The texts a trainee can mark in an item: the quoted request, and quoted earlier turns of the user. */
-export function markableTexts(item: Item): {where: MarkIn; text: string; label: string}[] {
-  if (stepOneMode(item) === "list") return [];
-  const texts: {where: MarkIn; text: string; label: string}[] = [
-    {where: "request", text: item.request.text, label: "the request"},
-  ];
-  for (const turn of item.turns) {
-    const where = `turn-${turn.turn}` as MarkIn;
-    const text = turn.turn ? textOf(item, where) : null;
-    if (text !== null && turn.role === "user") texts.push({where, text, label: `turn ${turn.turn}`});
-  }
-  return texts;
+  // The word a pointer went down on: a drag to another word marks the stretch in one gesture. It lasts only from
+  // the press to the release and shows nothing, so it is not the surface's state.
+  let dragFrom: number | null = null;
+  const node: MarkSurface = live<MarkState, MarkAction>(markStart(where, all), {
+    update: markUpdate,
+    view,
+    on: {
+      click: (event) => {
+        const token = tokenOf(node, event.target);
+        return token === null ? undefined : {kind: "press", token};
+      },
+      keydown: (event, state) => {
+        const from = tokenOf(node, event.target);
+        if (from === null || state.locked) return undefined;
+        if (movesBetweenWords(event.key)) {
+          event.preventDefault();
+          return {kind: "move", key: event.key, from};
+        }
+        if (event.key !== "Escape") return undefined;
+        event.preventDefault();
+        return {kind: "cancel"};
+      },
+      pointerdown: (event, state) => {
+        if (event.button === 0 && !state.locked) dragFrom = tokenOf(node, event.target);
+        return undefined;
+      },
+      pointerup: (event) => {
+        const from = dragFrom;
+        dragFrom = null;
+        if (from === null) return undefined;
+        const to = tokenOf(node, document.elementFromPoint(event.clientX, event.clientY));
+        return to === null || to === from ? undefined : {kind: "stretch", from, to};
+      },
+    },
+    effects: (shown, {before, after, action}) => {
+      if (after.active !== before.active || action.kind === "move")
+        shown.querySelector<HTMLElement>(`button.word[data-token="${after.active}"]`)?.focus();
+      if (action.kind !== "show" && action.kind !== "move")
+        onChange?.({lines: after.lines, pending: after.pending}, action);
+    },
+  });
+  return node;
 }

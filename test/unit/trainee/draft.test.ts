@@ -5,6 +5,10 @@ import {
   addLine,
   asksMainNotMet,
   checklistOf,
+  editChecklist,
+  editingStart,
+  type ChecklistEdit,
+  type ChecklistEditing,
   extendLine,
   linesAt,
   mergeWithNext,
@@ -22,7 +26,7 @@ import {
 } from "../../../lib/trainee/draft.js";
 import type {TraineeLine} from "../../../lib/trainee/progress.js";
 import {listingText} from "../../../lib/trainee/words.js";
-import {item} from "./helpers.js";
+import {item, mark} from "./helpers.js";
 
 const example5 = item("example-5"); // "Just the answer, no explanation: what is 15% of 80?"
 const example1 = item("example-1"); // "Give me no more than two examples of irregular English verbs."
@@ -213,5 +217,51 @@ describe("what the list says and records around its lines", () => {
     expect(checklistOf({lines: [], mainNotMet: "engages"})).toBeUndefined();
     expect(checklistOf({lines, mainNotMet: undefined})).toEqual({lines});
     expect(checklistOf({lines, mainNotMet: "ignores"})).toEqual({lines, mainNotMet: "ignores"});
+  });
+});
+
+describe("the checklist's editor", () => {
+  const start = editingStart({lines: [], mainNotMet: undefined});
+  const edit = (state: ChecklistEditing, ...edits: ChecklistEdit[]) => edits.reduce(editChecklist, state);
+  const texts = (state: ChecklistEditing) => state.lines.map((each) => listingText(example5, each.listing));
+
+  it("takes a surface's marks, then a verdict and the main task, and asks how the response stands only then", () => {
+    const marked = edit(start, {
+      kind: "marked",
+      lines: [{listing: mark(example5, "what is 15% of 80")}],
+      pending: null,
+    });
+    const judged = edit(marked, {kind: "main", line: 0}, {kind: "verdict", line: 0, verdict: "not-met"});
+    expect(judged.lines).toEqual([{listing: mark(example5, "what is 15% of 80"), main: true, verdict: "not-met"}]);
+    expect(asksMainNotMet(judged.lines)).toBe(true);
+    expect(edit(judged, {kind: "main-not-met", value: "ignores"}).mainNotMet).toBe("ignores");
+  });
+
+  it("waits on a line for the word to split it before, and drops the wait when locked or folded away", () => {
+    const lines = [{listing: mark(example5, "no explanation")}];
+    const waiting = edit(start, {kind: "marked", lines, pending: null}, {kind: "wait", line: 0, wait: "split"});
+    expect(waiting.pending).toEqual({kind: "split", line: 0});
+    expect(edit(waiting, {kind: "lock", locked: true}).pending).toBeNull();
+    expect(edit(waiting, {kind: "active", active: false}).pending).toBeNull();
+  });
+
+  it("adds a line of the trainee's own words once typed, trimmed, and nothing for blank words", () => {
+    const typed = edit(start, {kind: "free-open"}, {kind: "free-text", text: "  answer in French "});
+    const added = edit(typed, {kind: "free-add"});
+    expect(added.lines).toEqual([{listing: {kind: "free", text: "answer in French"}}]);
+    expect(added.free).toEqual({open: true, text: ""});
+    const blank = edit(start, {kind: "free-text", text: "   "});
+    expect(edit(blank, {kind: "free-add"})).toBe(blank);
+  });
+
+  it("takes no edit of the list once locked, until a retry unlocks it", () => {
+    const locked = edit(start, {kind: "lock", locked: true});
+    expect(edit(locked, {kind: "marked", lines: [{listing: mark(example5, "Just")}], pending: null})).toBe(locked);
+    const again = edit(
+      locked,
+      {kind: "lock", locked: false},
+      {kind: "marked", lines: [{listing: mark(example5, "Just")}], pending: null},
+    );
+    expect(texts(again)).toEqual(["Just"]);
   });
 });

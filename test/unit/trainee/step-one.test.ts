@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {quoteSpans} from "../../../lib/trainee/step-one.js";
-import {matchStepOne, stepOneMode} from "../../../lib/trainee/step-one.js";
+import {markableTexts, matchStepOne, stepOneMode} from "../../../lib/trainee/step-one.js";
 import {words} from "../../../lib/authored/quote.js";
 import {free, item, items, mark, option} from "./helpers.js";
 
@@ -169,5 +169,19 @@ describe("the words a mark is read as", () => {
       "15",
       "bitte",
     ]);
+  });
+});
+
+describe("the texts a trainee marks", () => {
+  it("offers the quoted request and the user's quoted earlier turns, and nothing where the request is described", () => {
+    expect(markableTexts(item("example-5")).map(({where, label}) => [where, label])).toEqual([
+      ["request", "the request"],
+    ]);
+    // Fresh case 6: the user's first turn sets the standing instruction; the assistant's second turn is not marked.
+    expect(markableTexts(item("fresh-6")).map(({where, label}) => [where, label])).toEqual([
+      ["request", "the request"],
+      ["turn-1", "turn 1"],
+    ]);
+    expect(markableTexts(item("edge-7"))).toEqual([]);
   });
 });

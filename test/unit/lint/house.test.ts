@@ -125,23 +125,6 @@ describe("lib/", () => {
 
 /** Exports still to take the one shape (issue 32 item 2), each with what it is today. */
 const notYetOneShape: Record<string, string> = {
-  "src/components/authors.ts: parameterField":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: authorsControls":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: WhatDiffers": "does not declare what it returns",
-  "src/components/authors.ts: authorsResults":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: settingId":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: authorsClauses":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: authorsCounterexample":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: writeCommand":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/authors.ts: authorsSave":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/broken-files.ts: withAuthoredData":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/broken-files.ts: authoredData":

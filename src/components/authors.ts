@@ -177,12 +177,16 @@ export function AuthorsPreview(
       return el(
         "div",
         {class: "authors-preview"},
-        el("p", {class: "preview-notice", role: "alert", hidden: state.notice === null}, state.notice),
+        place("notice", state.notice, () =>
+          el("p", {class: "preview-notice", role: "alert", hidden: state.notice === null}, state.notice),
+        ),
         Controls(shown, place),
         Clauses(shown, place),
         keep("save", () => shell),
         el("div", {class: "preview-results"}, Results(shown, place)),
-        CounterexampleSection(shown),
+        place("counterexample", [model.wantsCounterexample(shown.now), state.counterexample], () =>
+          CounterexampleSection(shown),
+        ),
       );
     },
     on: {
@@ -192,14 +196,14 @@ export function AuthorsPreview(
     effects: (node, {before, after}) => {
       if (before.choice === after.choice) return;
       const query = candidateToQuery(after.choice);
-      // The address and the later sections follow once the change is painted: writing the address costs more than a
-      // frame's share, and the later sections' work (the findings, the candidate's report) more than a frame.
+      // The address, the later sections and the save dialog's form follow once the change is painted: writing the
+      // address costs more than a frame's share, and the later sections' work (the findings, the candidate's report)
+      // more than a frame.
       afterPaint(() => {
         history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`);
         node.dispatch({kind: "painted", choice: after.choice});
+        save.dispatch({kind: "view", choice: after.choice, words: saveWords(model.view(after.choice))});
       });
-      const view = model.view(after.choice);
-      save.dispatch({kind: "view", choice: after.choice, words: saveWords(view)});
       search(node);
     },
   });
@@ -372,52 +376,55 @@ function Controls({state, now, data, parts}: Shown, place: Place): HTMLElement {
     ),
   );
   const fields = place("parameters", null, () => el("div", {class: "parameter-fields"}, fieldNodes));
-  return el(
-    "section",
-    {"class": "preview-choice", "aria-labelledby": "choice-title"},
-    el("h2", {id: "choice-title"}, "What to compare"),
+  // The outcome is patched on its own: the rest of the section changes only with the versions or an undo to offer.
+  const status = place("status", now.status, () =>
+    el("p", {class: "preview-status", role: "status", id: "preview-status"}, now.status),
+  );
+  const {base, candidate, set} = state.choice;
+  return place("controls", [base, candidate, set.length > 0], () =>
     el(
-      "div",
-      {class: "choice-aside"},
+      "section",
+      {"class": "preview-choice", "aria-labelledby": "choice-title"},
+      el("h2", {id: "choice-title"}, "What to compare"),
       el(
         "div",
-        {class: "choice-versions"},
-        field(
-          "Base version",
-          versionSelect("preview-base", state.choice.base),
-          "What the worked cases are scored under today.",
+        {class: "choice-aside"},
+        el(
+          "div",
+          {class: "choice-versions"},
+          field("Base version", versionSelect("preview-base", base), "What the worked cases are scored under today."),
+          field(
+            "Candidate version",
+            versionSelect("preview-candidate", candidate),
+            "Another version, or the base itself with the changes below.",
+          ),
         ),
-        field(
-          "Candidate version",
-          versionSelect("preview-candidate", state.choice.candidate),
-          "Another version, or the base itself with the changes below.",
+        // The outcome stays beside the controls, never over them; on a phone it links down to the list.
+        el(
+          "div",
+          {class: "preview-summary"},
+          status,
+          el("a", {href: "#moved-title", class: "preview-to-list"}, "Go to the cases that move"),
         ),
       ),
-      // The outcome stays beside the controls, never over them; on a phone it links down to the list.
       el(
-        "div",
-        {class: "preview-summary"},
-        el("p", {class: "preview-status", role: "status", id: "preview-status"}, now.status),
-        el("a", {href: "#moved-title", class: "preview-to-list"}, "Go to the cases that move"),
+        "details",
+        {class: "parameter-panel", open: true},
+        el("summary", {}, "The candidate's parameters, each beside the rule that reads it"),
+        el(
+          "button",
+          {
+            "type": "button",
+            "class": "button secondary",
+            "data-action": "undo-parameters",
+            "hidden": !set.length,
+          },
+          "Undo every parameter change",
+        ),
+        fields,
       ),
+      el("p", {class: "muted"}, "The page's address holds this choice: copy it to send the comparison to a colleague."),
     ),
-    el(
-      "details",
-      {class: "parameter-panel", open: true},
-      el("summary", {}, "The candidate's parameters, each beside the rule that reads it"),
-      el(
-        "button",
-        {
-          "type": "button",
-          "class": "button secondary",
-          "data-action": "undo-parameters",
-          "hidden": !state.choice.set.length,
-        },
-        "Undo every parameter change",
-      ),
-      fields,
-    ),
-    el("p", {class: "muted"}, "The page's address holds this choice: copy it to send the comparison to a colleague."),
   );
 }
 
@@ -1013,51 +1020,53 @@ function Clauses({state, now, data, parts}: Shown, place: Place): HTMLElement {
     ThresholdRows(version, rows),
   );
   const fields = place("clauses", version.version, () => el("div", {class: "clause-rules"}, foldNodes, rowsNode));
-  return el(
-    "section",
-    {"class": "preview-choice clause-panel", "aria-labelledby": "clauses-title"},
-    el("h2", {id: "clauses-title"}, "The candidate's clauses and rubric rows"),
+  return place("clause-panel", [now.changes, refused], () =>
     el(
-      "p",
-      {class: "muted"},
-      "Give any clause of a rule another verdict or flag, or a rubric row another threshold: the cases move below " +
-        "as they do for a parameter, and the page's address keeps the change.",
-    ),
-    el(
-      "ul",
-      {
-        "class": "clause-changes",
-        "aria-label": "The changes to the candidate's clauses and rows",
-        "hidden": !now.changes.length,
-      },
-      now.changes.map((entry) =>
-        el(
-          "li",
-          {},
-          entry.words,
-          " ",
-          el("code", {}, `(${entry.key})`),
-          " ",
+      "section",
+      {"class": "preview-choice clause-panel", "aria-labelledby": "clauses-title"},
+      el("h2", {id: "clauses-title"}, "The candidate's clauses and rubric rows"),
+      el(
+        "p",
+        {class: "muted"},
+        "Give any clause of a rule another verdict or flag, or a rubric row another threshold: the cases move below " +
+          "as they do for a parameter, and the page's address keeps the change.",
+      ),
+      el(
+        "ul",
+        {
+          "class": "clause-changes",
+          "aria-label": "The changes to the candidate's clauses and rows",
+          "hidden": !now.changes.length,
+        },
+        now.changes.map((entry) =>
           el(
-            "button",
-            {
-              "type": "button",
-              "class": "button secondary",
-              "aria-label": `Undo: ${entry.words}`,
-              "data-drop": entry.key,
-            },
-            "Undo",
+            "li",
+            {},
+            entry.words,
+            " ",
+            el("code", {}, `(${entry.key})`),
+            " ",
+            el(
+              "button",
+              {
+                "type": "button",
+                "class": "button secondary",
+                "aria-label": `Undo: ${entry.words}`,
+                "data-drop": entry.key,
+              },
+              "Undo",
+            ),
           ),
         ),
       ),
+      el(
+        "button",
+        {"type": "button", "class": "button secondary", "data-action": "undo-changes", "hidden": !now.changes.length},
+        "Undo every clause and row change",
+      ),
+      el("p", {class: "field-error", role: "alert", hidden: !refused}, refused?.message),
+      fields,
     ),
-    el(
-      "button",
-      {"type": "button", "class": "button secondary", "data-action": "undo-changes", "hidden": !now.changes.length},
-      "Undo every clause and row change",
-    ),
-    el("p", {class: "field-error", role: "alert", hidden: !refused}, refused?.message),
-    fields,
   );
 }
 

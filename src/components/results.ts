@@ -11,7 +11,7 @@ import {countWord, plural} from "../lib/text/format.js";
 import {partsWords, walkParts} from "../lib/site/part-refs.js";
 import type {PartPageData, SelfCheckPageData, SitePageData} from "../lib/node/page-data.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import type {Progress} from "../lib/trainee/progress.js";
+import {nextRecord, type Progress} from "../lib/trainee/progress.js";
 import {builtDecidingRules, type DecidingRules} from "../lib/trainee/deciding-rules.js";
 import {traineeResults, type SelfCheckGroup, type BeforeAfter, type TraineeResults} from "../lib/trainee/results.js";
 import {
@@ -24,6 +24,7 @@ import {
   type Pool,
 } from "../lib/trainee/self-check-pool.js";
 import {el, svg, type Child} from "./dom.js";
+import {live} from "./live.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {GroupSection, ResultsSection} from "./results-group.js";
 import {PartLink, type ResultsContext, CaseLink, RuleLinks} from "./results-links.js";
@@ -196,10 +197,12 @@ export function ResultsPage(
     ),
   };
   const pools = poolsOf(data.selfCheck.calibration);
-  const body = el("div", {class: "results-body"});
-  const render = (progress: Progress) => body.replaceChildren(...ResultsBody(progress, {ctx, walkItems, pools}));
-  render(store.get());
-  store.subscribe(render);
+  // The body follows the saved record, patched in place: a fold the trainee opened stays open.
+  const body = live<Progress, Progress>(store.get(), {
+    update: nextRecord,
+    view: (progress) => el("div", {class: "results-body"}, ResultsBody(progress, {ctx, walkItems, pools})),
+  });
+  store.subscribe((progress) => body.dispatch(progress));
   return el(
     "div",
     {class: "results-page"},

@@ -13,6 +13,7 @@ import {PartIntro} from "./part-page.js";
 import {PartWalk, type WalkItem} from "./part-walk.js";
 import {openProgressStore} from "../lib/trainee/record-store.js";
 import {VagueRuling} from "./vague-ruling.js";
+import {Recorded} from "./recorded.js";
 import {NextPart} from "./walk-parts.js";
 
 /** Part 2: the seven examples, one at a time, each with the case study's split beside the trainee's "before" score. */
@@ -47,36 +48,38 @@ function exampleToRead(ctx: PartContext, item: Item): WalkItem {
     item,
     card: (nav) => {
       const {store} = ctx;
-      const panel = el("div", {"class": "split-panel", "aria-live": "polite"});
-      const render = () => {
-        const before = firstAttempt(store.get(), item.id, "vague");
-        panel.replaceChildren(
-          el(
+      const panel = Recorded({
+        store,
+        view: (progress) => {
+          const before = firstAttempt(progress, item.id, "vague");
+          return el(
             "div",
-            {},
-            before
-              ? [
-                  el(
+            {"class": "split-panel", "aria-live": "polite"},
+            el(
+              "div",
+              {},
+              before
+                ? [
+                    el(
+                      "p",
+                      {class: "case-name-line"},
+                      "The case study calls it ",
+                      el("strong", {}, `“${item.title}”`),
+                      ".",
+                    ),
+                    VagueRuling({item, before}),
+                  ]
+                : el(
                     "p",
-                    {class: "case-name-line"},
-                    "The case study calls it ",
-                    el("strong", {}, `“${item.title}”`),
+                    {class: "split-hidden"},
+                    "How raters split stays hidden until you have your own “before” score. ",
+                    el("a", {href: itemHref(item.id, ctx.itemPages, "vague")}, `Score ${itemLabel(item)} in Part 1`),
                     ".",
                   ),
-                  VagueRuling({item, before}),
-                ]
-              : el(
-                  "p",
-                  {class: "split-hidden"},
-                  "How raters split stays hidden until you have your own “before” score. ",
-                  el("a", {href: itemHref(item.id, ctx.itemPages, "vague")}, `Score ${itemLabel(item)} in Part 1`),
-                  ".",
-                ),
-          ),
-        );
-      };
-      render();
-      store.subscribe(render);
+            ),
+          );
+        },
+      });
       const heading = el("h2", {id: `${item.id}-title`, tabindex: -1}, titleBefore(item));
       const node = el(
         "article",

@@ -1,6 +1,6 @@
 // Part 4: the seven examples again, now with the guideline and the rubric beside them; after the last, the case
 // study's scored table, each row shown once the trainee has checked its example.
-import {firstAttempt} from "../lib/trainee/progress.js";
+import {firstAttempt, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {hereHref} from "../lib/site/links.js";
@@ -12,7 +12,7 @@ import {PartIntro} from "./part-page.js";
 import {PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
 import {Table, TableRow} from "./table.js";
-import {patch} from "./live.js";
+import {Recorded} from "./recorded.js";
 import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
 
 export function RubricPart(
@@ -47,9 +47,9 @@ export function RubricPart(
 /** The case study's scored table, a row shown only once the trainee has checked that example with the guideline. */
 function ScoredTable(ctx: PartContext): HTMLElement {
   const table = ctx.part.scoredTable!;
-  const rows = () =>
+  const rows = (progress: Progress) =>
     itemsOf(ctx, "examples").map((item) => {
-      const checked = firstAttempt(ctx.store.get(), item.id, "guideline");
+      const checked = firstAttempt(progress, item.id, "guideline");
       const row = item.scoredRow;
       if (checked && row) return [item.caseStudyNumber ?? "", row.mainTask, row.others, row.score];
       const hidden = TableRow([item.caseStudyNumber ?? ""], {rowHeader: true});
@@ -57,13 +57,17 @@ function ScoredTable(ctx: PartContext): HTMLElement {
       hidden.append(el("td", {colspan: 3}, el("a", {href: `#${item.id}`}, "Check this example to see its row")));
       return hidden;
     });
-  const build = () =>
-    Table(
-      {head: [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score], rows: rows()},
-      {rowHeaders: true, scroll: true},
-    );
-  const view = build();
-  ctx.store.subscribe(() => patch(view, build()));
+  const view = Recorded({
+    store: ctx.store,
+    view: (progress) =>
+      Table(
+        {
+          head: [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score],
+          rows: rows(progress),
+        },
+        {rowHeaders: true, scroll: true},
+      ),
+  });
   return el(
     "section",
     {"class": "scored-table", "aria-labelledby": "scored-table-title"},

@@ -18,13 +18,13 @@ import {
 import {el, type Child} from "./dom.js";
 import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint, whenIdle} from "../lib/site/schedule.js";
-import type {ScoreCard} from "./score-card.js";
+import type {WalkCard} from "./score-card.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
 
 export interface WalkItem {
   item: Item;
   /** Builds the item's card, with the Previous / Next controls it places. */
-  card(nav: HTMLElement): ScoreCard;
+  card(nav: HTMLElement): WalkCard;
 }
 
 export interface PartWalkOptions {
@@ -52,7 +52,7 @@ export interface PartWalkOptions {
 export function PartWalk(options: PartWalkOptions): HTMLElement {
   const {items, store} = options;
   const ids = items.map((entry) => entry.item.id);
-  const cards = new Map<string, ScoreCard>();
+  const cards = new Map<string, WalkCard>();
   const host = el("div", {class: "item-host"});
   const endHost = el("div", {class: "part-end"});
 
@@ -120,7 +120,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     // Next comes first, so it is the next Tab stop after the ruling's first lines; the row shows Previous first.
     return el("div", {class: "item-nav"}, next, previous);
   };
-  const cardFor = (index: number): ScoreCard => {
+  const cardFor = (index: number): WalkCard => {
     const id = ids[index]!;
     let card = cards.get(id);
     if (!card) {
@@ -141,7 +141,7 @@ export function PartWalk(options: PartWalkOptions): HTMLElement {
     setStaged(card, true);
     card.node.hidden = false;
   };
-  const setStaged = (card: ScoreCard, staged: boolean) => {
+  const setStaged = (card: WalkCard, staged: boolean) => {
     if (card.node.classList.contains("is-staged") !== staged) card.node.classList.toggle("is-staged", staged);
   };
 

@@ -213,16 +213,6 @@ const notYetOneShape: Record<string, string> = {
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/ruling.ts: rulingFor":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: scoreCard":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: rulingSlot":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: scoreGroup":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: listenForScoreKeys":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
-  "src/components/score-card.ts: impliedLine":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/table.ts: tableRows":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/table.ts: tableOf":

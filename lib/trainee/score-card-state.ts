@@ -88,3 +88,62 @@ export function answerOf(
     at: at.toISOString(),
   };
 }
+
+/** A score card while it is shown. The rulings it holds are numbered: the card keeps their nodes by number. */
+export interface CardState {
+  score: Score | null;
+  /** Checked, until a retry. */
+  committed: boolean;
+  /** Check was pressed with no score chosen. */
+  hint: boolean;
+  /** The card's answers in the record, first attempt first. */
+  answers: Answer[];
+  /** Whether a ruling may show: the blind run holds them back until every case is answered. */
+  reveal: boolean;
+  /** The ruling shown, and the one built ahead of Check and laid out unseen. */
+  shown: number | null;
+  staged: number | null;
+  decidingRule: string | undefined;
+  /** The folded steps were opened (their editor is built), and are open. */
+  stepsBuilt: boolean;
+  stepsOpen: boolean;
+  /** The line saying the score the trainee's checklist implies. */
+  implied: string;
+}
+
+export type CardAction =
+  | {kind: "score"; score: Score}
+  | {kind: "deciding"; rule: string}
+  | {kind: "check"}
+  | {kind: "retry"}
+  | {kind: "record"; answers: Answer[]; reveal: boolean; shown: number | null}
+  | {kind: "arrived"; shown: number}
+  | {kind: "stage"; ruling: number}
+  | {kind: "steps"; open: boolean}
+  | {kind: "implied"; text: string};
+
+export function cardUpdate(state: CardState, action: CardAction): CardState {
+  switch (action.kind) {
+    case "score":
+      // A new state even for the score already chosen: the key that chose it takes the focus to it.
+      return state.committed ? state : {...state, score: action.score};
+    case "deciding":
+      return state.committed ? state : {...state, decidingRule: action.rule};
+    case "check":
+      if (state.committed) return state;
+      return state.score === null ? {...state, hint: true} : {...state, hint: false, committed: true};
+    case "retry":
+      return {...state, committed: false, score: null};
+    case "record":
+      return {...state, answers: action.answers, reveal: action.reveal, shown: action.shown};
+    case "arrived":
+      return {...state, shown: action.shown};
+    case "stage":
+      // Nothing while a ruling shows: a retry keeps the last one in view.
+      return state.shown === null ? {...state, staged: action.ruling} : state;
+    case "steps":
+      return state.stepsOpen === action.open ? state : {...state, stepsOpen: action.open, stepsBuilt: true};
+    case "implied":
+      return state.implied === action.text ? state : {...state, implied: action.text};
+  }
+}

@@ -7,7 +7,7 @@ import {firstCheckOfWalk} from "../lib/trainee/walk.js";
 import type * as RulingModule from "./ruling.js";
 import type {PartContext} from "./part-frame.js";
 import type {WalkItem} from "./part-walk.js";
-import {type RulingParts, scoreCard} from "./score-card.js";
+import {type RulingParts, ScoreCard} from "./score-card.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
 
 type Rulings = typeof RulingModule;
@@ -38,27 +38,30 @@ export function guidelineWalkItem(
 ): WalkItem {
   return {
     item,
-    card: (nav) =>
-      scoreCard(item, {
-        phase: "guideline",
-        guideline: ctx.guideline,
-        store: ctx.store,
-        mode,
-        nav,
-        askDecidingRule,
-        ...(run ? {run} : {}),
-        ...(reveal ? {reveal} : {}),
-        // `progress`: the record the answers are in, which the ruling may be built from before Check records them.
-        ruling: (answers, progress) => {
-          const choices = {
-            firstCheck: mode === "walk" && firstCheckOfWalk(progress, item.id),
-            decidingAsked: askDecidingRule,
-            before: item.set === "examples" ? firstAttempt(progress, item.id, "vague") : null,
-            answered: (id: string) => firstAttempt(progress, id, "guideline") !== undefined,
-          };
-          const show = (module: Rulings): RulingParts => module.rulingFor(ctx, item, answers, choices);
-          return rulings ? show(rulings) : loadRulings().then(show);
+    card: (nav) => {
+      const node = ScoreCard(
+        {
+          item,
+          phase: "guideline",
+          guideline: ctx.guideline,
+          store: ctx.store,
+          nav,
+          // `progress`: the record the answers are in, which the ruling may be built from before Check records them.
+          ruling: (answers, progress) => {
+            const choices = {
+              firstCheck: mode === "walk" && firstCheckOfWalk(progress, item.id),
+              decidingAsked: askDecidingRule,
+              before: item.set === "examples" ? firstAttempt(progress, item.id, "vague") : null,
+              answered: (id: string) => firstAttempt(progress, id, "guideline") !== undefined,
+            };
+            const show = (module: Rulings): RulingParts => module.rulingFor(ctx, item, answers, choices);
+            return rulings ? show(rulings) : loadRulings().then(show);
+          },
         },
-      }),
+        {mode, askDecidingRule, run, reveal},
+      );
+      // The walk focuses the heading when it moves to the item; focusing it need not lay the page out to scroll.
+      return {node, focusHeading: () => node.querySelector<HTMLElement>("h2")?.focus({preventScroll: true})};
+    },
   };
 }

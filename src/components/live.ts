@@ -40,8 +40,13 @@ export function patch<T extends Element>(shown: T, fresh: Element): T {
     getNodeKey: (node) =>
       node instanceof Element ? (node.getAttribute(keepAttribute) ?? (node.id || undefined)) : undefined,
     onBeforeElUpdated(from, to) {
-      // A node placed with `keep` is its owner's: the patch leaves it and everything under it.
-      if (from.hasAttribute(keepAttribute) && to.getAttribute(keepAttribute) === from.getAttribute(keepAttribute))
+      // A node placed with `keep` is its owner's: the patch leaves it and everything under it (unless it is the node
+      // patched, a kept Live node patching itself).
+      if (
+        (from as Element) !== shown &&
+        from.hasAttribute(keepAttribute) &&
+        to.getAttribute(keepAttribute) === from.getAttribute(keepAttribute)
+      )
         return false;
       // A disclosure the reader opened or closed stays so: that state is theirs, not the data's.
       if (from instanceof HTMLDetailsElement && to instanceof HTMLDetailsElement) to.open = from.open;
@@ -79,7 +84,11 @@ export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
     const after = model.update(before, action);
     if (Object.is(after, before)) return;
     current = after;
-    patch(root, model.view(after, keep));
+    const fresh = model.view(after, keep);
+    // A Live node kept by another keeps the key it was placed under through its own patches.
+    const placedAs = root.getAttribute(keepAttribute);
+    if (placedAs !== null) fresh.setAttribute(keepAttribute, placedAs);
+    patch(root, fresh);
     model.effects?.(root, {before, after, action});
   };
   Object.defineProperty(root, "state", {get: () => current});

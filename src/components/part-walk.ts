@@ -23,13 +23,13 @@ import {el, type Child} from "./dom.js";
 import {live, type Keep, type Live} from "./live.js";
 import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint, whenIdle} from "../lib/site/schedule.js";
-import type {ScoreCard} from "./score-card.js";
+import type {WalkCard} from "./score-card.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
 
 export interface WalkItem {
   item: Item;
   /** Builds the item's card, with the Previous / Next controls it places. */
-  card(nav: HTMLElement): ScoreCard;
+  card(nav: HTMLElement): WalkCard;
 }
 
 export interface PartWalkOptions {
@@ -58,8 +58,8 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
   const {items, store, panel} = options;
   const ids = items.map((entry) => entry.item.id);
   // Each item's card, built the first time the walk shows or stages it; the walk places it and leaves it alone.
-  const cards = new Map<number, ScoreCard>();
-  const cardOf = (index: number): ScoreCard => {
+  const cards = new Map<number, WalkCard>();
+  const cardOf = (index: number): WalkCard => {
     let card = cards.get(index);
     if (!card) cards.set(index, (card = items[index]!.card(ItemNav(ids, {index}))));
     return card;

@@ -7,7 +7,7 @@ import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-contex
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartWalk} from "./part-walk.js";
-import {scoreCard} from "./score-card.js";
+import {ScoreCard} from "./score-card.js";
 import {VagueSaved} from "./vague-ruling.js";
 import {HowToScore, NextPart, VaguePanel} from "./walk-parts.js";
 
@@ -21,14 +21,17 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
       store,
       items: items.map((item) => ({
         item,
-        card: (nav) =>
-          scoreCard(item, {
+        card: (nav) => {
+          const node = ScoreCard({
+            item,
             phase: "vague",
             guideline: ctx.guideline,
             store,
             nav,
             ruling: (answers) => ({lead: VagueSaved(answers)}),
-          }),
+          });
+          return {node, focusHeading: () => node.querySelector<HTMLElement>("h2")?.focus({preventScroll: true})};
+        },
       })),
       stateOf: (item, progress) => walkItemState(progress, item, "vague"),
       about: PartIntro(ctx.part),

@@ -129,11 +129,6 @@ const notYetOneShape: Record<string, string> = {
   "src/components/guideline-walk-item.ts: guidelineWalkItem": "a lower-case export",
   "src/components/rule-ref.ts: ruleCiter": "a lower-case export",
   "src/components/ruling.ts: rulingFor": "a lower-case export",
-  "src/components/score-card.ts: scoreCard": "a lower-case export",
-  "src/components/score-card.ts: rulingSlot": "a lower-case export",
-  "src/components/score-card.ts: scoreGroup": "a lower-case export",
-  "src/components/score-card.ts: listenForScoreKeys": "a lower-case export",
-  "src/components/score-card.ts: impliedLine": "a lower-case export",
 };
 
 describe("src/components/", () => {

@@ -91,4 +91,13 @@ describe("live", () => {
     expect(first.textContent).toBe("changed by its owner");
     expect(built).toBe(1);
   });
+
+  it("leaves a kept Live child in place after it patches itself", () => {
+    const child = counter();
+    const node = counter([], () => child);
+    child.dispatch({kind: "add", by: 1});
+    node.dispatch({kind: "add", by: 2});
+    expect(node.lastElementChild).toBe(child);
+    expect(child.querySelector("output")!.textContent).toBe("1");
+  });
 });

@@ -4,9 +4,12 @@ import {
   blindAnswerText,
   cardAnswers,
   cardStateText,
+  cardUpdate,
   chooseScoreHint,
   retryOffered,
   stepsOffered,
+  type CardAction,
+  type CardState,
 } from "../../../lib/trainee/score-card-state.js";
 import type {TraineeLine} from "../../../lib/trainee/progress.js";
 import {item, record} from "./helpers.js";
@@ -118,5 +121,58 @@ describe("the answer Check records", () => {
         at,
       }),
     ).not.toHaveProperty("checklist");
+  });
+});
+
+describe("a score card while it is shown", () => {
+  const start: CardState = {
+    score: null,
+    committed: false,
+    hint: false,
+    answers: [],
+    reveal: true,
+    shown: null,
+    staged: null,
+    decidingRule: undefined,
+    stepsBuilt: false,
+    stepsOpen: false,
+    implied: "",
+  };
+  const act = (state: CardState, ...actions: CardAction[]) => actions.reduce(cardUpdate, state);
+
+  it("asks for a score on a Check without one, and is checked with one", () => {
+    expect(act(start, {kind: "check"})).toMatchObject({hint: true, committed: false});
+    expect(act(start, {kind: "check"}, {kind: "score", score: 3}, {kind: "check"})).toMatchObject({
+      hint: false,
+      committed: true,
+      score: 3,
+    });
+  });
+
+  it("takes no score or rule once checked, and a retry clears the score and keeps the ruling in view", () => {
+    const checked = act(start, {kind: "score", score: 4}, {kind: "check"}, {kind: "arrived", shown: 1});
+    expect(act(checked, {kind: "score", score: 2})).toBe(checked);
+    expect(act(checked, {kind: "deciding", rule: "numbers"})).toBe(checked);
+    expect(act(checked, {kind: "retry"})).toMatchObject({committed: false, score: null, shown: 1});
+  });
+
+  it("stages a ruling built ahead only while none shows, and shows the one the record's answers get", () => {
+    const staged = act(start, {kind: "stage", ruling: 1});
+    expect(staged.staged).toBe(1);
+    const shown = act(staged, {kind: "record", answers: [], reveal: true, shown: 1});
+    expect(shown.shown).toBe(1);
+    expect(act(shown, {kind: "stage", ruling: 2})).toBe(shown);
+    // The blind run: the answer is kept, and no ruling shows until every case is answered.
+    expect(act(shown, {kind: "record", answers: [], reveal: false, shown: null})).toMatchObject({
+      reveal: false,
+      shown: null,
+    });
+  });
+
+  it("opens the folded steps once built, and is the same state for a fold already so", () => {
+    const open = act(start, {kind: "steps", open: true});
+    expect(open).toMatchObject({stepsOpen: true, stepsBuilt: true});
+    expect(act(open, {kind: "steps", open: true})).toBe(open);
+    expect(act(open, {kind: "steps", open: false})).toMatchObject({stepsOpen: false, stepsBuilt: true});
   });
 });

@@ -101,9 +101,6 @@ export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
   return root;
 }
 
-/** A node the page keeps and brings up to date with `update`, rather than building it again. */
-export type Kept<T> = HTMLElement & {update(next: T): void};
-
 /** Whether two keys are made of the very same values: what they show is the same, with no JSON to compare. */
 const sameParts = (a: unknown, b: unknown): boolean =>
   a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((part, i) => part === b[i]));

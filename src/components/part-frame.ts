@@ -8,7 +8,7 @@ import {NextPart} from "./walk-parts.js";
 import {ProgressNotice} from "./progress-notice.js";
 
 // The item card (guideline-walk-item.ts) names the context from here.
-export type {PartContext, TraineeData};
+export type {PartContext};
 
 /**
  * A part page's content; where the content's parts (data/parts.yaml) have no such part, a plain note saying so and

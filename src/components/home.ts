@@ -71,39 +71,30 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
           : {scored: 0, total: 0}),
       }));
       const next = nextStep(standings);
-      if (next.kind === "done")
-        return el(
+      const step = (link: HTMLElement, note: string) =>
+        el(
           "div",
           {class: "next-step"},
-          el(
-            "p",
-            {class: "next-step-action"},
-            el("a", {class: "button", href: "./results"}, "Every part is scored: see your results →"),
-          ),
-          el("p", {class: "next-step-note"}, "Your first answer to each case is the one your results count."),
+          el("p", {class: "next-step-action"}, link),
+          el("p", {class: "next-step-note"}, note),
+        );
+      if (next.kind === "done")
+        return step(
+          el("a", {class: "button", href: "./results"}, "Every part is scored: see your results →"),
+          "Your first answer to each case is the one your results count.",
         );
       const {part, scored, total} = next.part;
-      return el(
-        "div",
-        {class: "next-step"},
+      return step(
         el(
-          "p",
-          {class: "next-step-action"},
-          el(
-            "a",
-            {class: "button", href: `.${part.path}`},
-            `${next.kind === "start" ? "Start with" : "Continue with"} Part ${part.number}. ${part.title} →`,
-          ),
+          "a",
+          {class: "button", href: `.${part.path}`},
+          `${next.kind === "start" ? "Start with" : "Continue with"} Part ${part.number}. ${part.title} →`,
         ),
-        el(
-          "p",
-          {class: "next-step-note"},
-          `${aboutMinutes(part.minutes).replace(/^a/, "A")}` +
-            (total
-              ? `: ${scored ? `${scored} of ${total} scored so far` : `${total} cases to score`}.`
-              : " of reading.") +
-            (next.kind === "start" ? " Your answers are saved in this browser as you go." : ""),
-        ),
+        `${aboutMinutes(part.minutes).replace(/^a/, "A")}` +
+          (total
+            ? `: ${scored ? `${scored} of ${total} scored so far` : `${total} cases to score`}.`
+            : " of reading.") +
+          (next.kind === "start" ? " Your answers are saved in this browser as you go." : ""),
       );
     },
   });

@@ -5,7 +5,6 @@
 // happens to the record, and what the notice does when it changes, is decided in lib/trainee/record-store.ts; this
 // only shows it.
 import {
-  noticeChange,
   type RecordNotice,
   type SetAsideNotice,
   type UnreadableRecord,
@@ -14,6 +13,9 @@ import {
 import type {SetAsideFailure} from "../lib/trainee/set-aside.js";
 import {exportFile, exportFileName} from "../lib/trainee/transfer.js";
 import {el} from "./dom.js";
+import {live, type Live} from "./live.js";
+import {download} from "../lib/site/download.js";
+import {noticeStart, noticeStep, type NoticeAction, type NoticeState} from "../lib/trainee/progress-notice.js";
 
 const reasons: Record<UnreadableRecord["reason"], string> = {
   corrupted: "Your saved progress is damaged",
@@ -25,20 +27,6 @@ const reasons: Record<UnreadableRecord["reason"], string> = {
 const whatHappened = (record: UnreadableRecord) =>
   el("p", {}, el("strong", {}, `${reasons[record.reason]}.`), ` In detail: ${record.message}.`);
 
-/** A link that downloads the record's exact text. */
-function downloadLink(record: UnreadableRecord, label: string, onDownload?: () => void): HTMLAnchorElement {
-  return el(
-    "a",
-    {
-      class: "button secondary",
-      download: "rater-notebook-set-aside.json",
-      href: URL.createObjectURL(new Blob([record.raw], {type: "application/json"})),
-      onclick: onDownload,
-    },
-    label,
-  );
-}
-
 /** Why a record could not be set aside, in words; only a refused copy is put down to the browser's storage. */
 const notSetAside: Record<SetAsideFailure, string> = {
   "refused":
@@ -49,54 +37,53 @@ const notSetAside: Record<SetAsideFailure, string> = {
     "none of those is ever overwritten.",
 };
 
-/**
- * A link that downloads everything answered, as the progress file the results page exports; made when it is clicked,
- * so it holds the answers given since the notice was shown.
- */
-function exportLink(store: ProgressStore): HTMLAnchorElement {
-  const link = el("a", {class: "button secondary", href: "#"}, "Download everything you answered");
-  link.addEventListener("click", () => {
-    const now = new Date().toISOString();
-    if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-    link.href = URL.createObjectURL(new Blob([exportFile(store.get(), {now})], {type: "application/json"}));
-    link.download = exportFileName({now});
-  });
-  return link;
-}
-
 /** The notice, kept up to date as the store resolves the record (storage freed, or the trainee's choice). */
-export function ProgressNotice(store: ProgressStore): HTMLElement {
-  const host = el("div", {"role": "status", "aria-live": "polite"});
-  let shown: RecordNotice | null | undefined;
-  let downloaded = false;
-
-  const held = (notice: Extract<RecordNotice, {kind: "held"}>) => {
-    // Replacing is offered once the trainee has the download: the record is never overwritten unseen.
-    const replace = el(
-      "button",
-      {type: "button", class: "button secondary", hidden: !downloaded, onclick: () => store.replaceHeld()},
-      "Replace it with my new answers",
-    );
-    const download = downloadLink(notice.record, "Download the saved record", () => {
-      downloaded = true;
-      replace.hidden = false;
-    });
-    return [
-      whatHappened(notice.record),
-      el(
-        "p",
-        {},
-        `${notSetAside[notice.cause]} So it stays where it was, untouched, and nothing overwrites it until you choose.`,
-      ),
-      el(
-        "p",
-        {},
-        "Your new answers are kept on this page only, until you choose: leaving or reloading it loses them. " +
-          "Download the record, and you can then replace it with your new answers.",
-      ),
-      el("div", {class: "check-row"}, download, replace),
-    ];
+export function ProgressNotice(store: ProgressStore): Live<NoticeState, NoticeAction> {
+  const addresses = new Map<string, string>();
+  const hrefOf = (record: UnreadableRecord) => {
+    let href = addresses.get(record.raw);
+    if (!href)
+      addresses.set(record.raw, (href = URL.createObjectURL(new Blob([record.raw], {type: "application/json"}))));
+    return href;
   };
+  // A link that downloads the record's exact text; its address is made once per record, as the view is built often.
+  const recordLink = (record: UnreadableRecord, label: string) =>
+    el(
+      "a",
+      {
+        "class": "button secondary",
+        "download": "rater-notebook-set-aside.json",
+        "href": hrefOf(record),
+        "data-download": "",
+      },
+      label,
+    );
+
+  const held = (notice: Extract<RecordNotice, {kind: "held"}>, downloaded: boolean) => [
+    whatHappened(notice.record),
+    el(
+      "p",
+      {},
+      `${notSetAside[notice.cause]} So it stays where it was, untouched, and nothing overwrites it until you choose.`,
+    ),
+    el(
+      "p",
+      {},
+      "Your new answers are kept on this page only, until you choose: leaving or reloading it loses them. " +
+        "Download the record, and you can then replace it with your new answers.",
+    ),
+    el(
+      "div",
+      {class: "check-row"},
+      recordLink(notice.record, "Download the saved record"),
+      // Replacing is offered once the trainee has the download: the record is never overwritten unseen.
+      el(
+        "button",
+        {"type": "button", "class": "button secondary", "hidden": !downloaded, "data-replace": ""},
+        "Replace it with my new answers",
+      ),
+    ),
+  ];
 
   const setAside = (notice: SetAsideNotice, saved: boolean) => [
     whatHappened(notice.record),
@@ -106,10 +93,10 @@ export function ProgressNotice(store: ProgressStore): HTMLElement {
       "It has been set aside, not deleted, and you are starting afresh." +
         (saved ? " Your new answers are saved as usual." : ""),
     ),
-    el("div", {class: "check-row"}, downloadLink(notice.record, "Download the set-aside record")),
+    el("div", {class: "check-row"}, recordLink(notice.record, "Download the set-aside record")),
   ];
 
-  const body = (notice: RecordNotice) => {
+  const body = (notice: RecordNotice, downloaded: boolean) => {
     switch (notice.kind) {
       case "memory":
         return el(
@@ -120,7 +107,7 @@ export function ProgressNotice(store: ProgressStore): HTMLElement {
             "the page.",
         );
       case "held":
-        return held(notice);
+        return held(notice, downloaded);
       case "set-aside":
         return setAside(notice, true);
       case "unsaved":
@@ -137,42 +124,71 @@ export function ProgressNotice(store: ProgressStore): HTMLElement {
             "Your answers are kept on this page only: leaving or reloading it loses them. Download everything you " +
               "answered to keep it; saving is tried again at your next answer.",
           ),
-          el("div", {class: "check-row"}, exportLink(store)),
+          // Made when it is clicked, so it holds the answers given since the notice was shown.
+          el(
+            "div",
+            {class: "check-row"},
+            el("a", {"class": "button secondary", "href": "#", "data-export": ""}, "Download everything you answered"),
+          ),
           ...(notice.setAside ? setAside(notice.setAside, false) : []),
         ];
     }
   };
 
-  const render = () => {
-    const notice = store.notice();
-    const change = noticeChange(shown, notice);
-    shown = notice;
-    switch (change.kind) {
-      case "unchanged":
-        return;
-      case "clear":
-        return host.replaceChildren();
-      case "saved-again": {
-        const saved = el("p", {}, "Your answers are saved in this browser again, all of them.");
-        return host.replaceChildren(el("div", {class: "progress-notice"}, saved));
+  const view = ({notice, says, downloaded}: NoticeState): HTMLElement =>
+    el(
+      "div",
+      {"role": "status", "aria-live": "polite"},
+      says === "notice" && notice ? el("div", {class: "progress-notice"}, body(notice, downloaded)) : null,
+      says === "saved-again"
+        ? el(
+            "div",
+            {class: "progress-notice"},
+            el("p", {}, "Your answers are saved in this browser again, all of them."),
+          )
+        : null,
+      says === "replaced"
+        ? el(
+            "div",
+            {class: "progress-notice"},
+            el(
+              "p",
+              {"tabindex": "-1", "data-replaced": ""},
+              "The record is replaced: your new answers are saved in its place, and as usual from now on.",
+            ),
+          )
+        : null,
+    );
+
+  // Whether the keyboard was in the notice when the record was replaced: the button pressed is then gone.
+  let hadFocus = false;
+  const node: Live<NoticeState, NoticeAction> = live<NoticeState, NoticeAction>(noticeStart(store.notice()), {
+    update: noticeStep,
+    view,
+    on: {
+      click: (event) => {
+        const target = event.target as Element;
+        if (target.closest("[data-download]")) return {kind: "downloaded"};
+        if (target.closest("[data-replace]")) {
+          hadFocus = node.contains(document.activeElement);
+          store.replaceHeld();
+          return undefined;
+        }
+        if (!target.closest("[data-export]")) return undefined;
+        event.preventDefault();
+        return {kind: "export", at: new Date().toISOString()};
+      },
+    },
+    effects: (shown, {after, action}) => {
+      if (action.kind === "export" && after.exported) {
+        const now = after.exported;
+        download(exportFile(store.get(), {now}), exportFileName({now}), "application/json");
       }
-      case "replaced": {
-        const hadFocus = host.contains(document.activeElement);
-        const done = el(
-          "p",
-          {tabindex: "-1"},
-          "The record is replaced: your new answers are saved in its place, and as usual from now on.",
-        );
-        host.replaceChildren(el("div", {class: "progress-notice"}, done));
-        // The button pressed is gone: the keyboard stays here rather than falling back to the page's start.
-        if (hadFocus) done.focus();
-        return;
-      }
-      case "show":
-        return host.replaceChildren(el("div", {class: "progress-notice"}, body(change.notice)));
-    }
-  };
-  render();
-  store.subscribe(render);
-  return host;
+      // The keyboard stays here rather than falling back to the page's start.
+      if (action.kind === "notice" && after.says === "replaced" && hadFocus)
+        shown.querySelector<HTMLElement>("[data-replaced]")?.focus();
+    },
+  });
+  store.subscribe(() => node.dispatch({kind: "notice", notice: store.notice()}));
+  return node;
 }

@@ -999,27 +999,25 @@ function CoverageChange(result: Preview, {items}: {items: ReadonlyMap<string, It
 const flagLabel = (flag: LogicClause["flag"]): string =>
   flag === undefined ? "no flag" : typeof flag === "string" ? flag : "as the line's facts say";
 
-function Clauses({state, now, data, parts}: Shown, place: Place): HTMLElement {
+function Clauses({state, now, data}: Shown, place: Place): HTMLElement {
   const refused =
     state.refused && !data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
   const version = now.candidateVersion;
-  // One part a rule's fold, patched only when its own changes, its being opened or a value refused in it change; in
-  // a container built once per candidate version.
-  const shown = {changes: now.changes, refused};
-  const foldNodes = version.logic.rules.map((rule) => {
-    const own = touching(`${rule.id}.`, shown);
-    const filled = state.folds.includes(`${version.version} ${rule.id}`) || own.changes.length > 0;
-    return parts(
-      `fold ${version.version} ${rule.id}`,
-      [filled, own.changes.map((entry) => entry.change), own.refused],
-      () => RuleFold(rule, {version, filled, ...own}),
-    );
-  });
-  const rows = touching(`${rubricKey}.`, shown);
-  const rowsNode = parts(`rows ${version.version}`, [rows.changes.map((entry) => entry.change), rows.refused], () =>
-    ThresholdRows(version, rows),
+  // One part for the candidate version's folds, rebuilt when a change, a fold opened or a refused value changes it:
+  // a cached fold of another version would share its menus' ids, which a patch would move between versions.
+  const folds = state.folds.filter((fold) => fold.startsWith(`${version.version} `));
+  const fields = place("clauses", [version.version, folds, now.changes.map((entry) => entry.change), refused], () =>
+    el(
+      "div",
+      {class: "clause-rules"},
+      version.logic.rules.map((rule) => {
+        const own = touching(`${rule.id}.`, {changes: now.changes, refused});
+        const filled = folds.includes(`${version.version} ${rule.id}`) || own.changes.length > 0;
+        return RuleFold(rule, {version, filled, ...own});
+      }),
+      ThresholdRows(version, touching(`${rubricKey}.`, {changes: now.changes, refused})),
+    ),
   );
-  const fields = place("clauses", version.version, () => el("div", {class: "clause-rules"}, foldNodes, rowsNode));
   return place("clause-panel", [now.changes, refused], () =>
     el(
       "section",

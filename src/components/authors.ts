@@ -53,7 +53,7 @@ import {verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
-import {clauseVerdicts, describeThreshold, noFlag, rubricKey} from "../lib/authoring/rule-changes.js";
+import {changeKey, clauseVerdicts, describeThreshold, noFlag, rubricKey} from "../lib/authoring/rule-changes.js";
 import {clauseVerdictWords, clauseWords} from "../lib/authoring/rule-change-words.js";
 import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
 import {handoffQuery} from "../lib/authoring/case-handoff.js";
@@ -193,8 +193,9 @@ export function AuthorsPreview(
       change: (event) => actionOf(event.target, "change"),
       click: (event) => actionOf(event.target, "click"),
     },
-    effects: (node, {before, after}) => {
+    effects: (node, {before, after, action}) => {
       if (before.choice === after.choice) return;
+      focusAfterUndo(node, {before: before.choice, action});
       const query = candidateToQuery(after.choice);
       // The address, the later sections and the save dialog's form follow once the change is painted: writing the
       // address costs more than a frame's share, and the later sections' work (the findings, the candidate's report)
@@ -227,6 +228,29 @@ export function AuthorsPreview(
       if (event.target instanceof Element && event.target.matches("#preview-base, #preview-candidate")) warmUp(true);
     });
   return root;
+}
+
+/**
+ * An undo whose button the patch removed or hid: focus goes to the control of what it undid, now showing the
+ * version's own value, rather than to the page's start.
+ */
+function focusAfterUndo(node: HTMLElement, {before, action}: {before: CandidateChoice; action: AuthorsAction}): void {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && node.contains(focused) && !focused.closest("[hidden]")) return;
+  const key =
+    action.kind === "drop change"
+      ? action.key
+      : action.kind === "undo changes" && before.changes[0]
+        ? changeKey(before.changes[0])
+        : null;
+  // A fold that no longer holds a change is closed and empty: its title, then.
+  const target = key
+    ? (node.querySelector(`[id="${settingId(key)}"]`) ??
+      node.querySelector(`details[data-rule="${key.split(".")[0]}"] > summary`))
+    : action.kind === "undo parameters" && before.set[0]
+      ? node.querySelector(`[id="parameter-${before.set[0].name}"]`)
+      : null;
+  if (target instanceof HTMLElement) target.focus();
 }
 
 // One of the candidate's parameters on the authors' page: named in words first, its id after, a select for a fixed

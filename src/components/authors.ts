@@ -53,7 +53,7 @@ import {verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
-import {clauseVerdicts, describeThreshold, noFlag, rubricKey} from "../lib/authoring/rule-changes.js";
+import {changeKey, clauseVerdicts, describeThreshold, noFlag, rubricKey} from "../lib/authoring/rule-changes.js";
 import {clauseVerdictWords, clauseWords} from "../lib/authoring/rule-change-words.js";
 import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
 import {handoffQuery} from "../lib/authoring/case-handoff.js";
@@ -193,8 +193,9 @@ export function AuthorsPreview(
       change: (event) => actionOf(event.target, "change"),
       click: (event) => actionOf(event.target, "click"),
     },
-    effects: (node, {before, after}) => {
+    effects: (node, {before, after, action}) => {
       if (before.choice === after.choice) return;
+      focusAfterUndo(node, {before: before.choice, action});
       const query = candidateToQuery(after.choice);
       // The address, the later sections and the save dialog's form follow once the change is painted: writing the
       // address costs more than a frame's share, and the later sections' work (the findings, the candidate's report)
@@ -227,6 +228,29 @@ export function AuthorsPreview(
       if (event.target instanceof Element && event.target.matches("#preview-base, #preview-candidate")) warmUp(true);
     });
   return root;
+}
+
+/**
+ * An undo whose button the patch removed or hid: focus goes to the control of what it undid, now showing the
+ * version's own value, rather than to the page's start.
+ */
+function focusAfterUndo(node: HTMLElement, {before, action}: {before: CandidateChoice; action: AuthorsAction}): void {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && node.contains(focused) && !focused.closest("[hidden]")) return;
+  const key =
+    action.kind === "drop change"
+      ? action.key
+      : action.kind === "undo changes" && before.changes[0]
+        ? changeKey(before.changes[0])
+        : null;
+  // A fold that no longer holds a change is closed and empty: its title, then.
+  const target = key
+    ? (node.querySelector(`[id="${settingId(key)}"]`) ??
+      node.querySelector(`details[data-rule="${key.split(".")[0]}"] > summary`))
+    : action.kind === "undo parameters" && before.set[0]
+      ? node.querySelector(`[id="parameter-${before.set[0].name}"]`)
+      : null;
+  if (target instanceof HTMLElement) target.focus();
 }
 
 // One of the candidate's parameters on the authors' page: named in words first, its id after, a select for a fixed
@@ -999,27 +1023,25 @@ function CoverageChange(result: Preview, {items}: {items: ReadonlyMap<string, It
 const flagLabel = (flag: LogicClause["flag"]): string =>
   flag === undefined ? "no flag" : typeof flag === "string" ? flag : "as the line's facts say";
 
-function Clauses({state, now, data, parts}: Shown, place: Place): HTMLElement {
+function Clauses({state, now, data}: Shown, place: Place): HTMLElement {
   const refused =
     state.refused && !data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
   const version = now.candidateVersion;
-  // One part a rule's fold, patched only when its own changes, its being opened or a value refused in it change; in
-  // a container built once per candidate version.
-  const shown = {changes: now.changes, refused};
-  const foldNodes = version.logic.rules.map((rule) => {
-    const own = touching(`${rule.id}.`, shown);
-    const filled = state.folds.includes(`${version.version} ${rule.id}`) || own.changes.length > 0;
-    return parts(
-      `fold ${version.version} ${rule.id}`,
-      [filled, own.changes.map((entry) => entry.change), own.refused],
-      () => RuleFold(rule, {version, filled, ...own}),
-    );
-  });
-  const rows = touching(`${rubricKey}.`, shown);
-  const rowsNode = parts(`rows ${version.version}`, [rows.changes.map((entry) => entry.change), rows.refused], () =>
-    ThresholdRows(version, rows),
+  // One part for the candidate version's folds, rebuilt when a change, a fold opened or a refused value changes it:
+  // a cached fold of another version would share its menus' ids, which a patch would move between versions.
+  const folds = state.folds.filter((fold) => fold.startsWith(`${version.version} `));
+  const fields = place("clauses", [version.version, folds, now.changes.map((entry) => entry.change), refused], () =>
+    el(
+      "div",
+      {class: "clause-rules"},
+      version.logic.rules.map((rule) => {
+        const own = touching(`${rule.id}.`, {changes: now.changes, refused});
+        const filled = folds.includes(`${version.version} ${rule.id}`) || own.changes.length > 0;
+        return RuleFold(rule, {version, filled, ...own});
+      }),
+      ThresholdRows(version, touching(`${rubricKey}.`, {changes: now.changes, refused})),
+    ),
   );
-  const fields = place("clauses", version.version, () => el("div", {class: "clause-rules"}, foldNodes, rowsNode));
   return place("clause-panel", [now.changes, refused], () =>
     el(
       "section",

@@ -209,8 +209,6 @@ const notYetOneShape: Record<string, string> = {
   "src/components/results-links.ts: CaseLink": "its options are not optional",
   "src/components/results-links.ts: RuleLink": "its options are not optional; returns Child, not a node",
   "src/components/results-links.ts: RuleLinks": "its options are not optional; returns Child[], not a node",
-  "src/components/rule-ref.ts: ruleCiter":
-    "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/ruling.ts: rulingFor":
     "is exported but is not a component (a helper that builds no DOM belongs in lib/)",
   "src/components/table.ts: tableRows":

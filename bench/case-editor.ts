@@ -55,7 +55,7 @@ export function benchCaseEditor(): void {
   // A candidate doubles the engine's work: the view derives the case under both.
   const {data, context} = editorSetup({withCandidate: true});
   // What the page does at each edit (the view without the file read back), and the full view it works out when idle
-  // or before a download (lib/authoring/case-view-keeper.ts).
+  // or before a download (lib/authoring/case-editor-state.ts).
   for (const readBack of [false, true]) {
     const runs = 200;
     const samples: number[] = [];

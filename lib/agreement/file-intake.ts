@@ -137,3 +137,41 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
       return intake.job ? intake : {...emptyIntake<Report>(), status: "The files are cleared."};
   }
 }
+
+/**
+ * What the cohort page shows besides the intake: how far the file being read is, whether files are dragged over the
+ * drop zone, and how many times the report has changed (each report its own part of the page, built once).
+ */
+export interface IntakeShown<Report> {
+  intake: Intake<Report>;
+  reading: {file: string; share: number} | null;
+  dragging: boolean;
+  reports: number;
+}
+
+export type IntakeAction<Report> =
+  IntakeEvent<Report> | {type: "progress"; file: string; share: number} | {type: "drag"; over: boolean};
+
+export const intakeShownStart = <Report>(): IntakeShown<Report> => ({
+  intake: emptyIntake<Report>(),
+  reading: null,
+  dragging: false,
+  reports: 0,
+});
+
+/** The page after an action; a read's progress counts only while the files are read. */
+export function intakeShownAfter<Report>(
+  shown: IntakeShown<Report>,
+  action: IntakeAction<Report>,
+): IntakeShown<Report> {
+  if (action.type === "drag") return action.over === shown.dragging ? shown : {...shown, dragging: action.over};
+  if (action.type === "progress")
+    return shown.intake.job?.stage === "read" ? {...shown, reading: {file: action.file, share: action.share}} : shown;
+  const intake = intakeAfter(shown.intake, action);
+  if (intake === shown.intake) return shown;
+  return {...shown, intake, reading: null, reports: shown.reports + (intake.report === shown.intake.report ? 0 : 1)};
+}
+
+/** The status line: the file being read and how far, or the intake's. */
+export const intakeStatus = ({intake, reading}: IntakeShown<unknown>): string =>
+  reading ? `Reading ${reading.file}: ${Math.round(reading.share * 100)}%` : intake.status;

@@ -30,3 +30,18 @@ export function raterPage({total, found, first, query}: {total: number; found: n
   };
   return page;
 }
+
+/** What the coordinator chose in a phase's table of raters: the words typed in its search, and the page's first row. */
+export interface RaterChoice {
+  typed: string;
+  first: number;
+}
+
+export type RaterAction = {kind: "find"; typed: string} | {kind: "page"; first: number};
+
+/** Typing starts again from the first rater found; a page is where its button points (lib's `raterPage`). */
+export function chooseRaters(choice: RaterChoice, action: RaterAction): RaterChoice {
+  if (action.kind === "find")
+    return action.typed === choice.typed && choice.first === 0 ? choice : {typed: action.typed, first: 0};
+  return action.first === choice.first ? choice : {...choice, first: action.first};
+}

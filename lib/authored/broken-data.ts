@@ -13,3 +13,10 @@ export function isBrokenData(value: unknown): value is BrokenData {
     typeof value === "object" && value !== null && Array.isArray((value as Partial<BrokenData>).brokenAuthoredFiles)
   );
 }
+
+/**
+ * For a page whose many cells read one data file: its data, or, when it holds a broken file's problems, a promise
+ * that never settles, so the cells that read it wait until the fixed file reloads the page's data.
+ */
+export const wholeData = <T>(data: T): Promise<T> =>
+  isBrokenData(data) ? new Promise<T>(() => {}) : Promise.resolve(data);

@@ -1,6 +1,8 @@
-// What the authors' page shows, decided without the page. Kept: the rubric's findings (7-18 ms; a parameter's
-// change about 1 ms), each version's prepared base, and per pair of versions what differs and the preview of one
-// against the other (a version's change cost 30-60 ms cold, mostly these; npm run bench -- --preview-only);
+// What the authors' page shows, decided without the page: its state (the choice, what the later sections show, a
+// refused value, the folds opened, what the search found), a pure update for each thing the author does, and what
+// a choice shows. The slow work is kept outside the state, as memoised functions of the choice: the rubric's findings
+// (7-18 ms; a parameter's change about 1 ms), each version's prepared base, and per pair of versions what differs
+// and the preview of one against the other (a version's change cost 30-60 ms cold; npm run bench -- --preview-only).
 // `warmUp` hands the page that work in pieces for its idle time. No DOM and no clock.
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
@@ -11,7 +13,9 @@ import {plural} from "../text/format.js";
 import {
   AssignmentError,
   declaredValue,
+  formatAssignment,
   overridesOf,
+  parseValue,
   type ParameterDomain,
   type ParameterName,
   type ParameterValue,
@@ -28,8 +32,9 @@ import {
   withParameter,
   type CandidateChoice,
 } from "./candidate-choice.js";
-import {changeKey, withRuleChange, type RuleChange} from "./rule-changes.js";
+import {changeKey, formatChange, parseRuleChange, rubricKey, withRuleChange, type RuleChange} from "./rule-changes.js";
 import {logicDifferences, ruleChangeWords} from "./rule-change-words.js";
+import {findCounterexample, rulesByRole, type Counterexample} from "./counterexample.js";
 
 export interface AuthorsPageData {
   /** Oldest first: the newest is what the page opens with. */
@@ -39,11 +44,43 @@ export interface AuthorsPageData {
   judges?: readonly JudgeScores[];
 }
 
-/** The page passes the browser's timers, a test its own queue. */
-export interface AuthorsSchedule {
-  /** So the page paints what it has just changed first. */
-  afterPaint(work: () => void): void;
+/** The value a menu shows for "as the version says": the clause's own verdict or flag, whatever it is. */
+export const ownSetting = "";
+
+export interface AuthorsState {
+  choice: CandidateChoice;
+  /** Why the address could not be read; null when it could (or there was none). */
+  notice: string | null;
+  /**
+   * The choice the later sections show (what differs, the findings, the candidate's report, the rest of the results):
+   * the choice itself once its change is painted, so the moved cases show within the change's frame.
+   */
+  settled: CandidateChoice;
+  /** A value a control refused: its field's key (`counting`, `numbers.ceiling-needs-one`), what was typed, why. */
+  refused: {key: string; text: string; message: string} | null;
+  /** The rule folds opened so far, as `<version> <rule>`: their menus are built from then on. */
+  folds: readonly string[];
+  /** What the search found for a choice that moves no worked case, by `choiceKey`. */
+  counterexample: {key: string; found: Counterexample | null} | null;
 }
+
+export type AuthorsAction =
+  | {kind: "base"; version: string}
+  /** The changes made to the one before do not carry over. */
+  | {kind: "candidate"; version: string}
+  /** Set back to its version's own value, it is no longer a change. */
+  | {kind: "parameter"; name: ParameterName; value: ParameterValue}
+  /** A parameter's control as typed or chosen, read against its domain. */
+  | {kind: "parameter text"; name: ParameterName; text: string}
+  | {kind: "undo parameters"}
+  /** A clause's or row's menu or field (`ownSetting`: the version's own), read against the candidate's logic. */
+  | {kind: "setting"; key: string; text: string}
+  /** By its key, `numbers.ceiling-needs-one`. */
+  | {kind: "drop change"; key: string}
+  | {kind: "undo changes"}
+  | {kind: "open fold"; rule: string}
+  | {kind: "painted"; choice: CandidateChoice}
+  | {kind: "counterexample"; key: string; found: Counterexample | null};
 
 export interface CandidateReport {
   /** Null while the candidate is the base unchanged (the base's own report says it all). */
@@ -52,6 +89,7 @@ export interface CandidateReport {
   busy: boolean;
 }
 
+/** What a choice shows within its change's frame. */
 export interface AuthorsView {
   choice: CandidateChoice;
   /** The page marks a parameter changed against its values. */
@@ -64,13 +102,17 @@ export interface AuthorsView {
   /** Shown before what moves. */
   differs: VersionDiff;
   preview: Preview;
-  /** Null while they are worked out, after the paint. */
-  baseCompleteness: CompletenessReport | null;
-  candidateCompleteness: CompletenessReport | null;
   baseDependence: Dependence;
-  candidateReport: CandidateReport;
   judges: JudgeAgreement[];
   rewording: ReturnType<typeof rewordingAdvice>;
+}
+
+/** What a choice shows once its change is painted. */
+export interface AuthorsLater {
+  baseCompleteness: CompletenessReport;
+  candidateCompleteness: CompletenessReport;
+  /** Null while the candidate is the base unchanged. */
+  candidateReport: {label: string; dependence: Dependence} | null;
 }
 
 /** Replaceable in tests to see what is computed and what is reused. */
@@ -80,49 +122,59 @@ export interface AuthorsWork {
   prepareBase(items: readonly Item[], base: RuleSet): PreparedBase;
 }
 
-export interface AuthorsPageOptions {
-  /** "?base=v2&candidate=v1&set=counting%3Dmost-missed", read once. */
-  query: string;
-  schedule: AuthorsSchedule;
-  /** Handed over once the change is painted. */
-  onAddress?(query: string): void;
-  /** A view that changed later than the change that led to it (the candidate's report arrived). */
-  onView?(view: AuthorsView): void;
-  work?: AuthorsWork;
-}
-
-export interface AuthorsPage {
-  /** Null when it could be read (or there was none). */
-  readonly notice: string | null;
-  readonly view: AuthorsView;
-  chooseBase(version: string): AuthorsView;
-  /** The changes made to the one before do not carry over. */
-  chooseCandidate(version: string): AuthorsView;
-  /** Set back to its version's own value, it is no longer a change. */
-  setParameter(name: ParameterName, value: ParameterValue): AuthorsView;
-  undoParameters(): AuthorsView;
-  /** Set back to the version's own, it is no change. */
-  setRuleChange(change: RuleChange): AuthorsView;
-  /** By its key, `numbers.ceiling-needs-one`. */
-  dropRuleChange(key: string): AuthorsView;
-  undoRuleChanges(): AuthorsView;
+export interface AuthorsModel {
+  /** The state for an address query (`?base=v2&candidate=v1&set=counting%3Dmost-missed`). */
+  start(query: string): AuthorsState;
+  update(state: AuthorsState, action: AuthorsAction): AuthorsState;
+  view(choice: CandidateChoice): AuthorsView;
+  later(choice: CandidateChoice): AuthorsLater;
+  /** What the later sections show of the candidate's report while `settled` catches up with `choice`. */
+  candidateReport(state: AuthorsState): CandidateReport;
+  /** Where a change moves no worked case: whether to look for a case it would move, under which key. */
+  wantsCounterexample(view: AuthorsView): string | null;
+  /** A checklist the change would move, or null; kept per key. */
+  counterexample(choice: CandidateChoice): Counterexample | null;
   /**
    * What choosing another version as candidate or as base will need, as pieces of a few ms each for the page's idle
    * time (each is kept; a piece already done costs nothing).
    */
-  warmUp(): (() => void)[];
+  warmUp(choice: CandidateChoice): (() => void)[];
 }
 
-export function authorsPage(
+/** One key per choice: what the address holds, with the base always named. */
+export const choiceKey = (choice: CandidateChoice): string => `${choice.base} ${candidateToQuery(choice)}`;
+
+/** A field's id from a setting's key: `clause-numbers-ceiling-needs-one`, `threshold-one-small-flaw`. */
+export const settingId = (key: string): string =>
+  key.startsWith(`${rubricKey}.`)
+    ? `threshold-${key.slice(rubricKey.length + 1)}`
+    : `clause-${key.replaceAll(".", "-")}`;
+
+/** The command that writes the same version from the command line (with the rule texts as they are). */
+export function writeCommand(choice: CandidateChoice, version: string): string {
+  const sets = [...choice.set.map(formatAssignment), ...choice.changes.map(formatChange)];
+  return [
+    "npm run guideline:preview --",
+    `--candidate ${choice.candidate}`,
+    ...sets.map((set) => `--set ${set}`),
+    `--write ${version}`,
+  ].join(" ");
+}
+
+/** Kept by key: computed the first time it is asked for. */
+function memo<T>(): (key: string, make: () => T) => T {
+  const kept = new Map<string, T>();
+  return (key, make) => {
+    let found = kept.get(key);
+    if (found === undefined) kept.set(key, (found = make()));
+    return found;
+  };
+}
+
+export function authorsModel(
   data: AuthorsPageData,
-  {
-    query,
-    schedule,
-    onAddress = () => {},
-    onView = () => {},
-    work = {completeness, dependence, prepareBase},
-  }: AuthorsPageOptions,
-): AuthorsPage {
+  {work = {completeness, dependence, prepareBase}}: {work?: AuthorsWork} = {},
+): AuthorsModel {
   const byVersion = new Map(data.versions.map((version) => [version.version, version]));
   const versions = [...byVersion.keys()];
   const newest = versions.at(-1)!;
@@ -132,200 +184,209 @@ export function authorsPage(
       throw new AssignmentError(`unknown version ${quoteText(version)}: expected one of ${versions.join(", ")}`);
     return found;
   };
-
   const rewording = rewordingAdvice(versions);
-  let notice: string | null = null;
-  let choice: CandidateChoice;
-  try {
-    choice = candidateFromQuery(query, versions, data.domains, (version) => guideline(version).logic);
-  } catch (problem) {
-    choice = {base: newest, candidate: newest, set: [], changes: []};
-    notice = `The link's choice could not be read (${
-      problem instanceof Error ? problem.message : String(problem)
-    }); showing ${newest} against itself.`;
-  }
+  const roles = rulesByRole(data.items);
 
-  // The rubric's findings depend only on the version, its parameters and its changes: kept by key, a parameter
-  // flipped back and forth costs nothing the second time.
-  const completenessByKey = new Map<string, CompletenessReport>();
-  // A change to the logic is part of the key: the same parameters under changed clauses or rows are another case.
-  const changesKey = (changes: readonly RuleChange[]) => changes.map(changeKey).join(" ") + JSON.stringify(changes);
-  const completenessKey = (ruleSet: RuleSet, changes: readonly RuleChange[]) =>
-    `${ruleSet.version} ${JSON.stringify(ruleSet.parameters)}${changesKey(changes)}`;
-  const completenessOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport => {
-    const key = completenessKey(ruleSet, changes);
-    let report = completenessByKey.get(key);
-    if (!report) completenessByKey.set(key, (report = work.completeness(ruleSet)));
-    return report;
-  };
-  // After a change, findings not yet kept follow the paint (they take longer than a frame on a cold page).
-  let deferFindings = false;
-  const findingsOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport | null =>
-    deferFindings
-      ? (completenessByKey.get(completenessKey(ruleSet, changes)) ?? null)
-      : completenessOf(ruleSet, changes);
-  // What differs between two versions' texts, kept per pair: their word-level diffs are the slow part.
-  const diffs = new Map<string, VersionDiff>();
-  const pairKey = (base: string, candidate: string) => `${base} ${candidate}`;
-  const pairDiff = (base: string, candidate: string): VersionDiff => {
-    const key = pairKey(base, candidate);
-    let found = diffs.get(key);
-    if (!found) diffs.set(key, (found = versionDiff(guideline(base), guideline(candidate))));
-    return found;
-  };
-  const differsOf = (shown: CandidateChoice, parameters: RuleSet["parameters"]): VersionDiff => {
-    const found = pairDiff(shown.base, shown.candidate);
-    return {
-      ...found,
-      parameters: parameterDifferences(guideline(shown.base).parameters, parameters, guideline(shown.candidate).logic),
-      // The candidate's own changes to its clauses and rows, as its parameters are.
-      logic: shown.changes.length
-        ? logicDifferences(guideline(shown.base), withChanges(guideline(shown.candidate), shown.changes))
-        : found.logic,
-    };
-  };
-
-  // Each version as a base, derived when first chosen (or warmed up) and kept: there are a few versions.
-  const bases = new Map<string, {prepared: PreparedBase; dependence: Dependence}>();
-  const baseOf = (version: string) => {
-    let found = bases.get(version);
-    if (!found) {
-      const prepared = work.prepareBase(data.items, ruleSetOf(guideline(version)));
-      bases.set(version, (found = {prepared, dependence: work.dependence(prepared, data.domains)}));
-    }
-    return found;
-  };
-  // The preview of a version as written against a base, kept per pair (a choice with no parameter or rule changed).
-  const plainPreviews = new Map<string, Preview>();
-  const previewOf = (shown: CandidateChoice, candidateRules: RuleSet): Preview => {
-    const {prepared} = baseOf(shown.base);
-    if (shown.set.length || shown.changes.length) return previewFrom(prepared, candidateRules);
-    const key = pairKey(shown.base, shown.candidate);
-    let found = plainPreviews.get(key);
-    if (!found) plainPreviews.set(key, (found = previewFrom(prepared, candidateRules)));
-    return found;
-  };
-
-  // The candidate's dependence report tries every value of every parameter: it follows after the paint, so the moved
-  // items show within the frame, and until then what the page shows of it is marked out of date.
-  let candidateReport: CandidateReport = {shown: null, busy: false};
-  let reportKey = "";
-  // Returns the work to do after the paint, if any.
-  const followCandidate = (asked: CandidateChoice, candidateRules: RuleSet, described: string) => {
-    // The candidate is the base unchanged: the base's report is the candidate's.
-    const key = asked.candidate !== asked.base || asked.set.length || asked.changes.length ? described : "";
-    if (key && key !== reportKey) {
-      candidateReport = {shown: candidateReport.shown, busy: true};
-      return () => {
-        // A version as written is a base too: its report is the one kept for it as a base.
-        const found =
-          asked.set.length || asked.changes.length
-            ? work.dependence(work.prepareBase(data.items, candidateRules), data.domains)
-            : baseOf(asked.candidate).dependence;
-        candidateReport = {shown: {label: `the candidate (${described})`, dependence: found}, busy: false};
-        reportKey = key;
-        view = {...view, candidateReport};
-      };
-    }
-    // Back to what is shown (a change undone before its report came): nothing is out of date any more.
-    candidateReport = {shown: key ? candidateReport.shown : null, busy: false};
-    reportKey = key;
-    return null;
-  };
-
-  const viewOf = (shown: CandidateChoice): AuthorsView => {
-    const candidateVersion = guideline(shown.candidate);
-    const titles = new Map(candidateVersion.rules.map((rule) => [rule.id, rule.title]));
-    const changes = shown.changes.map((change) => ({
-      change,
-      key: changeKey(change),
-      words: ruleChangeWords(change, {logic: candidateVersion.logic, titles}),
-    }));
-    const candidateRules = ruleSetOf(withChanges(candidateVersion, shown.changes), overridesOf(shown.set));
-    const {prepared, dependence: baseDependence} = baseOf(shown.base);
-    const baseCompleteness = findingsOf(prepared.ruleSet);
-    const candidateCompleteness = findingsOf(candidateRules, shown.changes);
-    const result = previewOf(shown, candidateRules);
-    const described = describeCandidate(
-      shown,
-      candidateVersion.logic,
-      changes.map((entry) => entry.words),
+  // The rubric's findings depend only on the version, its parameters and its changes: a parameter flipped back and
+  // forth costs nothing the second time. A change to the logic is part of the key.
+  const findings = memo<CompletenessReport>();
+  const completenessOf = (ruleSet: RuleSet, changes: readonly RuleChange[] = []): CompletenessReport =>
+    findings(`${ruleSet.version} ${JSON.stringify(ruleSet.parameters)} ${JSON.stringify(changes)}`, () =>
+      work.completeness(ruleSet),
     );
-    const status =
-      `Base ${shown.base}, candidate ${described}: ${plural(result.moved.length, "item moves", "items move")}; ` +
-      `${plural(result.unsettled.length, "item has", "items have")} no single score.`;
-    const report = followCandidate(shown, candidateRules, described);
-    const findings =
-      baseCompleteness && candidateCompleteness
+  // What differs between two versions' texts, per pair: their word-level diffs are the slow part.
+  const diffs = memo<VersionDiff>();
+  const pairDiff = (base: string, candidate: string): VersionDiff =>
+    diffs(`${base} ${candidate}`, () => versionDiff(guideline(base), guideline(candidate)));
+  // Each version as a base, derived when first chosen (or warmed up): there are a few versions.
+  const bases = memo<{prepared: PreparedBase; dependence: Dependence}>();
+  const baseOf = (version: string) =>
+    bases(version, () => {
+      const prepared = work.prepareBase(data.items, ruleSetOf(guideline(version)));
+      return {prepared, dependence: work.dependence(prepared, data.domains)};
+    });
+  // The preview of a version as written against a base, per pair (a choice with no parameter or rule changed).
+  const plainPreviews = memo<Preview>();
+  const previewOf = (choice: CandidateChoice, candidateRules: RuleSet): Preview => {
+    const {prepared} = baseOf(choice.base);
+    if (choice.set.length || choice.changes.length) return previewFrom(prepared, candidateRules);
+    return plainPreviews(`${choice.base} ${choice.candidate}`, () => previewFrom(prepared, candidateRules));
+  };
+  const changed = (choice: CandidateChoice) =>
+    choice.candidate !== choice.base || choice.set.length > 0 || choice.changes.length > 0;
+
+  const views = memo<AuthorsView>();
+  const view = (choice: CandidateChoice): AuthorsView =>
+    views(choiceKey(choice), () => {
+      const candidateVersion = guideline(choice.candidate);
+      const titles = new Map(candidateVersion.rules.map((rule) => [rule.id, rule.title]));
+      const changes = choice.changes.map((change) => ({
+        change,
+        key: changeKey(change),
+        words: ruleChangeWords(change, {logic: candidateVersion.logic, titles}),
+      }));
+      const candidateRules = ruleSetOf(withChanges(candidateVersion, choice.changes), overridesOf(choice.set));
+      const {prepared, dependence: baseDependence} = baseOf(choice.base);
+      const preview = previewOf(choice, candidateRules);
+      const described = describeCandidate(
+        choice,
+        candidateVersion.logic,
+        changes.map((entry) => entry.words),
+      );
+      const pair = pairDiff(choice.base, choice.candidate);
+      return {
+        choice,
+        candidateVersion,
+        changes,
+        candidateRules,
+        described,
+        status:
+          `Base ${choice.base}, candidate ${described}: ${plural(preview.moved.length, "item moves", "items move")}; ` +
+          `${plural(preview.unsettled.length, "item has", "items have")} no single score.`,
+        differs: {
+          ...pair,
+          parameters: parameterDifferences(
+            guideline(choice.base).parameters,
+            candidateRules.parameters,
+            candidateVersion.logic,
+          ),
+          // The candidate's own changes to its clauses and rows, as its parameters are.
+          logic: choice.changes.length
+            ? logicDifferences(guideline(choice.base), withChanges(candidateVersion, choice.changes))
+            : pair.logic,
+        },
+        preview,
+        baseDependence,
+        judges: judgeAgreements(data.judges ?? [], prepared, preview),
+        rewording,
+      };
+    });
+
+  const laters = memo<AuthorsLater>();
+  const later = (choice: CandidateChoice): AuthorsLater =>
+    laters(choiceKey(choice), () => {
+      const shown = view(choice);
+      // A version as written is a base too: its report is the one kept for it as a base.
+      const report = !changed(choice)
         ? null
-        : () => {
-            view = {
-              ...view,
-              baseCompleteness: completenessOf(prepared.ruleSet),
-              candidateCompleteness: completenessOf(candidateRules, shown.changes),
-            };
-          };
-    if (report || findings)
-      schedule.afterPaint(() => {
-        if (choice !== shown) return;
-        findings?.();
-        report?.();
-        onView(view);
-      });
-    return {
-      choice: shown,
-      candidateVersion,
-      changes,
-      candidateRules,
-      described,
-      status,
-      differs: differsOf(shown, candidateRules.parameters),
-      preview: result,
-      baseCompleteness,
-      candidateCompleteness,
-      baseDependence,
-      candidateReport,
-      judges: judgeAgreements(data.judges ?? [], prepared, result),
-      rewording,
-    };
+        : choice.set.length || choice.changes.length
+          ? work.dependence(work.prepareBase(data.items, shown.candidateRules), data.domains)
+          : baseOf(choice.candidate).dependence;
+      return {
+        baseCompleteness: completenessOf(baseOf(choice.base).prepared.ruleSet),
+        candidateCompleteness: completenessOf(shown.candidateRules, choice.changes),
+        candidateReport: report && {label: `the candidate (${shown.described})`, dependence: report},
+      };
+    });
+
+  const counterexamples = memo<Counterexample | null>();
+  const counterexample = (choice: CandidateChoice) =>
+    counterexamples(choiceKey(choice), () =>
+      findCounterexample(baseOf(choice.base).prepared.ruleSet, view(choice).candidateRules, roles),
+    );
+
+  const start = (query: string): AuthorsState => {
+    let notice: string | null = null;
+    let choice: CandidateChoice;
+    try {
+      choice = candidateFromQuery(query, versions, data.domains, (version) => guideline(version).logic);
+    } catch (problem) {
+      choice = {base: newest, candidate: newest, set: [], changes: []};
+      notice = `The link's choice could not be read (${
+        problem instanceof Error ? problem.message : String(problem)
+      }); showing ${newest} against itself.`;
+    }
+    return {choice, notice, settled: choice, refused: null, folds: [], counterexample: null};
   };
 
-  let view = viewOf(choice);
-  deferFindings = true;
+  const choose = (state: AuthorsState, choice: CandidateChoice): AuthorsState =>
+    choiceKey(choice) === choiceKey(state.choice) && !state.refused ? state : {...state, choice, refused: null};
+  const refuse = (state: AuthorsState, key: string, text: string, problem: unknown): AuthorsState => {
+    if (!(problem instanceof AssignmentError)) throw problem;
+    return {...state, refused: {key, text, message: problem.message}};
+  };
+  const domainOf = (name: ParameterName) => {
+    const found = data.domains.find((domain) => domain.name === name);
+    if (!found) throw new AssignmentError(`unknown parameter ${quoteText(name)}`);
+    return found;
+  };
 
-  const change = (next: CandidateChoice): AuthorsView => {
-    choice = next;
-    view = viewOf(next);
-    // The address follows after the results are painted: writing it costs more than a frame's share.
-    const address = candidateToQuery(next);
-    schedule.afterPaint(() => onAddress(address));
-    return view;
+  const update = (state: AuthorsState, action: AuthorsAction): AuthorsState => {
+    const {choice} = state;
+    switch (action.kind) {
+      case "base":
+        return choose(state, {...choice, base: guideline(action.version).version});
+      case "candidate":
+        return choose(state, {...choice, candidate: guideline(action.version).version, set: [], changes: []});
+      case "parameter":
+        return choose(
+          state,
+          withParameter(choice, declaredValue(guideline(choice.candidate).parameters, action.name), {
+            name: action.name,
+            value: action.value,
+          }),
+        );
+      case "parameter text":
+        try {
+          return update(state, {
+            kind: "parameter",
+            name: action.name,
+            value: parseValue(domainOf(action.name), action.text),
+          });
+        } catch (problem) {
+          return refuse(state, action.name, action.text, problem);
+        }
+      case "undo parameters":
+        return choose(state, {...choice, set: []});
+      case "setting":
+        if (action.text === ownSetting) return update(state, {kind: "drop change", key: action.key});
+        try {
+          const logic = guideline(choice.candidate).logic;
+          const change = parseRuleChange(`${action.key}=${action.text}`, logic);
+          return choose(state, {...choice, changes: withRuleChange(choice.changes, change, logic)});
+        } catch (problem) {
+          return refuse(state, action.key, action.text, problem);
+        }
+      case "drop change":
+        return choose(state, {...choice, changes: choice.changes.filter((entry) => changeKey(entry) !== action.key)});
+      case "undo changes":
+        return choose(state, {...choice, changes: []});
+      case "open fold": {
+        const fold = `${choice.candidate} ${action.rule}`;
+        return state.folds.includes(fold) ? state : {...state, folds: [...state.folds, fold]};
+      }
+      case "painted":
+        // A change made since is painted in its own turn; one that shows what is settled changes nothing.
+        return action.choice !== choice || choiceKey(choice) === choiceKey(state.settled)
+          ? state
+          : {...state, settled: choice};
+      case "counterexample":
+        return action.key === choiceKey(choice)
+          ? {...state, counterexample: {key: action.key, found: action.found}}
+          : state;
+    }
   };
 
   return {
-    notice,
-    get view() {
-      return view;
+    start,
+    update,
+    view,
+    later,
+    candidateReport: ({choice, settled}) => {
+      const shown = later(settled).candidateReport;
+      const busy = changed(choice) && choiceKey(choice) !== choiceKey(settled);
+      return {shown: changed(choice) ? shown : null, busy};
     },
-    chooseBase: (version) => change({...choice, base: guideline(version).version}),
-    chooseCandidate: (version) => change({...choice, candidate: guideline(version).version, set: [], changes: []}),
-    setParameter: (name, value) =>
-      change(withParameter(choice, declaredValue(guideline(choice.candidate).parameters, name), {name, value})),
-    undoParameters: () => change({...choice, set: []}),
-    setRuleChange: (ruleChange) =>
-      change({...choice, changes: withRuleChange(choice.changes, ruleChange, guideline(choice.candidate).logic)}),
-    dropRuleChange: (key) => change({...choice, changes: choice.changes.filter((entry) => changeKey(entry) !== key)}),
-    undoRuleChanges: () => change({...choice, changes: []}),
-    warmUp: () => {
+    wantsCounterexample: (shown) =>
+      changed(shown.choice) && shown.preview.moved.length === 0 ? choiceKey(shown.choice) : null,
+    counterexample,
+    warmUp: ({base: shownBase, candidate: shownCandidate}) => {
       const others = (version: string) => versions.filter((other) => other !== version);
-      const plain = (version: string) => ruleSetOf(guideline(version));
-      const {base: shownBase, candidate: shownCandidate} = choice;
       return [
         // Another candidate against the base shown: the pair's differences and its preview.
-        ...others(shownCandidate).map((version) => () => {
-          pairDiff(shownBase, version);
-          previewOf({base: shownBase, candidate: version, set: [], changes: []}, plain(version));
-        }),
+        ...others(shownCandidate).map(
+          (version) => () => void view({base: shownBase, candidate: version, set: [], changes: []}),
+        ),
         // Another base: derived with its dependence report, then what differs from it to the candidate shown.
         ...others(shownBase).flatMap((version) => [
           () => void baseOf(version),
@@ -334,4 +395,48 @@ export function authorsPage(
       ];
     },
   };
+}
+
+/** "Save as a new version": what the dialog shows and what the author typed in it. */
+export interface SaveState {
+  /** The candidate version the new one is based on, its changes in words, and the choice for the command. */
+  choice: CandidateChoice;
+  words: readonly string[];
+  /** The new version's name as typed. */
+  name: string;
+  /** The rule texts the author reworded, by rule id: kept while the candidate version stays. */
+  texts: Readonly<Record<string, string>>;
+  problem: string | null;
+  done: string;
+}
+
+export type SaveAction =
+  | {kind: "view"; choice: CandidateChoice; words: readonly string[]}
+  | {kind: "name"; name: string}
+  | {kind: "text"; rule: string; text: string}
+  /** The dialog opened, or a download started: what the last one said goes. */
+  | {kind: "clear"}
+  | {kind: "saved"; done: string}
+  | {kind: "failed"; problem: string};
+
+export function updateSave(state: SaveState, action: SaveAction): SaveState {
+  switch (action.kind) {
+    case "view":
+      return {
+        ...state,
+        choice: action.choice,
+        words: action.words,
+        texts: action.choice.candidate === state.choice.candidate ? state.texts : {},
+      };
+    case "name":
+      return action.name === state.name ? state : {...state, name: action.name};
+    case "text":
+      return {...state, texts: {...state.texts, [action.rule]: action.text}};
+    case "clear":
+      return state.problem === null && state.done === "" ? state : {...state, problem: null, done: ""};
+    case "saved":
+      return {...state, problem: null, done: action.done};
+    case "failed":
+      return {...state, problem: action.problem, done: ""};
+  }
 }

@@ -92,3 +92,95 @@ export function constraintProblem(constraint: CountConstraint): string | null {
     return `"between" needs the lower count first (${constraint.max} and ${constraint.min}?)`;
   return null;
 }
+
+/** A constraint's fields as the author typed them: a number field holds "" while its text is no number. */
+export interface ConstraintFields {
+  kind: CountConstraint["kind"];
+  n: string;
+  max: string;
+}
+
+/** The tool's fields: the request's constraint, the criterion's, and how "at most" is read. */
+export interface WriterFields {
+  request: ConstraintFields;
+  criterion: ConstraintFields;
+  ceilingNeedsOne: boolean;
+}
+
+export type WriterAction =
+  | {kind: "field"; side: "request" | "criterion"; field: keyof ConstraintFields; value: string}
+  | {kind: "ceiling"; on: boolean};
+
+/** A constraint's fields to start from; the upper count, hidden until "between", two above the count. */
+export function fieldsOf(constraint: CountConstraint): ConstraintFields {
+  const first = constraint.kind === "between" ? constraint.min : constraint.n;
+  return {
+    kind: constraint.kind,
+    n: String(first),
+    max: String(constraint.kind === "between" ? constraint.max : first + 2),
+  };
+}
+
+export function editWriter(fields: WriterFields, action: WriterAction): WriterFields {
+  if (action.kind === "ceiling")
+    return action.on === fields.ceilingNeedsOne ? fields : {...fields, ceilingNeedsOne: action.on};
+  const side = fields[action.side];
+  if (side[action.field] === action.value) return fields;
+  return {...fields, [action.side]: {...side, [action.field]: action.value}};
+}
+
+const count = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text));
+
+/** The constraint the fields say; a count that is no number is NaN, which `constraintProblem` names. */
+export function constraintOf({kind, n, max}: ConstraintFields): CountConstraint {
+  return kind === "between" ? {kind, min: count(n), max: count(max)} : {kind, n: count(n)};
+}
+
+const relationWords: Record<Relation, string> = {
+  "same": "the same as",
+  "narrower": "narrower than",
+  "broader": "broader than",
+  "partial-overlap": "partly overlapping",
+  "no-overlap": "not overlapping at all with",
+};
+
+export type WriterReading =
+  | {problem: string}
+  | {
+      problem: null;
+      relation: Relation;
+      request: CountRange;
+      criterion: CountRange;
+      /** The relation in a sentence, with both constraints and their counts. */
+      summary: string;
+      /** The counts a compliant response gives that fail the criterion, and those that break the request but pass. */
+      penalized: string | null;
+      rewarded: string | null;
+    };
+
+/** What the fields say: why they cannot be read, or how the criterion relates to its request and what it does. */
+export function readWriter(fields: WriterFields): WriterReading {
+  const [requestConstraint, criterionConstraint] = [constraintOf(fields.request), constraintOf(fields.criterion)];
+  const problem = constraintProblem(requestConstraint) ?? constraintProblem(criterionConstraint);
+  if (problem) return {problem: `Cannot classify: ${problem}.`};
+  const options = {ceilingNeedsOne: fields.ceilingNeedsOne};
+  const [request, criterion] = [countRange(requestConstraint, options), countRange(criterionConstraint, options)];
+  const {relation, penalizes, rewards} = consequences(request, criterion);
+  const counts = (ranges: CountRange[]) => ranges.map(describeRange).join(" or ");
+  return {
+    problem: null,
+    relation,
+    request,
+    criterion,
+    summary:
+      `The criterion “${describeConstraint(criterionConstraint)}” (${describeRange(criterion)}) is ` +
+      `${relationWords[relation]} the request's “${describeConstraint(requestConstraint)}” ` +
+      `(${describeRange(request)}).`,
+    penalized: penalizes.length
+      ? `a response giving ${counts(penalizes)} meets the request but fails the criterion`
+      : null,
+    rewarded: rewards.length
+      ? `a response giving ${counts(rewards)} breaks the request but passes the criterion`
+      : null,
+  };
+}

@@ -167,3 +167,17 @@ export function answerView(data: JudgesPageData, runIndex: number, caseId: strin
     };
   return answeredView(data, item, record.answer, run);
 }
+
+/** The answer open below the cases' table: a run's, by its place among the runs, to a case. */
+export interface OpenAnswer {
+  run: number;
+  case: string;
+}
+
+export type AnswerAction = ({kind: "open"} & OpenAnswer) | {kind: "close"};
+
+/** One answer open at a time; opening the one open brings it to the reader again (a fresh state, so effects run). */
+export function openAnswer(open: OpenAnswer | null, action: AnswerAction): OpenAnswer | null {
+  if (action.kind === "close") return null;
+  return {run: action.run, case: action.case};
+}

@@ -58,3 +58,11 @@ export function visitorChartRow(
   const group = resultGroup(progress, items, "walk", derivedDecidingRules(data.guideline));
   return group.answered ? chartRow(visitorKey, visitorLabel, group) : null;
 }
+
+/** The visitor's row once their record is saved again: the row shown when its figures are the same, so no redraw. */
+export function nextVisitorRow(shown: RunChartRow | null, next: RunChartRow | null): RunChartRow | null {
+  if (shown === null || next === null) return next === shown ? shown : next;
+  const same =
+    shown.answered === next.answered && distanceKinds.every((kind) => shown.counts[kind] === next.counts[kind]);
+  return same ? shown : next;
+}

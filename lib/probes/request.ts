@@ -43,6 +43,12 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/** The model box on the probe page as typed: the curl text follows it. */
+export const typeModel = (_shown: string, typed: string): string => typed;
+
+/** The slug the curl text names: what the reader typed, or `example` while the box is empty. */
+export const slugOrExample = (typed: string, example: string = exampleModel): string => typed.trim() || example;
+
 /** The key is a shell variable, never a value. */
 export function curlCommand(
   version: Pick<ProbeVersion, "messages" | "parameters">,

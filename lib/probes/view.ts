@@ -132,3 +132,12 @@ export function datasetJsonLd(view: ProbeView, url: string): Record<string, unkn
     "size": plural(runs.length, "recorded run"),
   };
 }
+
+/** Adds schema.org Dataset JSON-LD to the document head, in place of the last; nothing without runs. */
+export function addDatasetJsonLd(jsonLd: Record<string, unknown> | null): void {
+  document.head.querySelector("script#probe-dataset")?.remove();
+  if (!jsonLd) return;
+  const script = Object.assign(document.createElement("script"), {type: "application/ld+json", id: "probe-dataset"});
+  script.textContent = JSON.stringify(jsonLd);
+  document.head.append(script);
+}

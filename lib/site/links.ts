@@ -5,6 +5,9 @@ import type {Phase, TrainingPart} from "../authored/schemas/parts.js";
 /** Where the guideline page states a rule: its entry's anchor (src/components/guideline.ts, `rule-<id>`). */
 export const ruleHref = (ruleId: string): string => `./guideline#rule-${ruleId}`;
 
+/** A case's link from its own part's page (its end, the self-check's summary): the part shows it by its fragment. */
+export const hereHref = (itemId: string): string => `#${itemId}`;
+
 /** Each item's page in each phase, by item id: the path of the part that scores it. Built by `itemPages`. */
 export type ItemPages = Readonly<Record<Phase, Readonly<Record<string, string>>>>;
 
@@ -83,6 +86,12 @@ const labelOf = (set: Item["set"], {number, twist}: {number: string; twist: bool
 /** An item's short human label: "Example 4", "Edge case 1a", "Calibration D, twist", "Edge case 15" (a notebook
  *  case, by its order). */
 export const itemLabel = (item: NumberedItem): string => labelOf(item.set, itemNumber(item));
+
+/** A case by its label among `items`, or by its id when they lack it (a record from another version of the site). */
+export const labelOrId = (id: string, items: ReadonlyMap<string, NumberedItem>): string => {
+  const item = items.get(id);
+  return item ? itemLabel(item) : id;
+};
 
 /** A case-study case's label by its id alone, for a list that holds only ids of the case study's cases. */
 export const caseStudyLabel = (id: string, set: Item["set"]): string => labelOf(set, caseStudyNumber(id, set));

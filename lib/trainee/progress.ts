@@ -218,6 +218,10 @@ export function parseProgress(text: string | null | undefined): ParsedProgress {
 
 export const serializeProgress = (progress: Progress): string => JSON.stringify(progress);
 
+/** The record a page shows once one is saved: the one shown when it holds the same answers, so nothing is redrawn. */
+export const nextRecord = (shown: Progress, saved: Progress): Progress =>
+  shown === saved || serializeProgress(shown) === serializeProgress(saved) ? shown : saved;
+
 const sameSlot = (answer: Answer, item: string, phase: Phase, mode: Mode): boolean =>
   answer.item === item && answer.phase === phase && modeOf(answer) === mode;
 

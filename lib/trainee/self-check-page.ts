@@ -1,5 +1,6 @@
 // What the self-check page decides before it draws: which run it shows (the address may ask for one), what it says
 // when the run can't be blind, and the summary's headline. Loaded with the page; the run's scoring is loaded later.
+import type {Progress} from "./progress.js";
 import type {SeenRuling, SelfCheckRun} from "./self-check-run.js";
 
 /**
@@ -23,4 +24,21 @@ export function summaryHeadline(result: {blind: boolean; pass: boolean}): {
 } {
   if (!result.blind) return {tone: "is-not-blind", text: "Not blind: no pass awarded"};
   return result.pass ? {tone: "is-pass", text: "✓ Passed"} : {tone: "is-fail", text: "✗ Not passed"};
+}
+
+/** The summary as it stands: the record, and the run's scoring once its code is in (it loads when a run finishes). */
+export interface SummaryState<Scoring> {
+  progress: Progress;
+  scoring: Scoring | null;
+}
+
+export type SummaryAction<Scoring> = {kind: "record"; progress: Progress} | {kind: "scoring"; scoring: Scoring};
+
+export function summaryStep<Scoring>(
+  state: SummaryState<Scoring>,
+  action: SummaryAction<Scoring>,
+): SummaryState<Scoring> {
+  if (action.kind === "record")
+    return action.progress === state.progress ? state : {...state, progress: action.progress};
+  return action.scoring === state.scoring ? state : {...state, scoring: action.scoring};
 }

@@ -129,3 +129,104 @@ export const walkCounter = (noun: string, label: string, position: Pick<WalkPosi
 /** How many cases of the case study a part's items come from: a case's variants and its twist are one case. */
 export const casesIn = (items: readonly Pick<Item, "caseStudyNumber">[]): number =>
   new Set(items.map((item) => item.caseStudyNumber)).size;
+
+/**
+ * A part's walk as it stands: which item is shown, the record the strip is drawn from, which cards are in the page
+ * (each built on its first showing, then kept, hidden when another shows), the next card laid out ahead of Next, the
+ * strip link holding the Tab stop, and where the panel beside the item is (beside it, or a sheet, open or not).
+ */
+export interface WalkState {
+  ids: readonly string[];
+  position: WalkPosition;
+  progress: Progress;
+  built: readonly number[];
+  staged: number | null;
+  /** The strip's one Tab stop: the shown item's link until the arrow keys move it. */
+  stripStop: number;
+  wide: boolean;
+  sheetOpen: boolean;
+  /** The panel's body comes after the first item is shown: the item first. */
+  panelReady: boolean;
+}
+
+export type WalkAction =
+  /** Previous, Next or a strip link; `scroll`: the walk's top was above the window when the reader asked. */
+  | {kind: "go"; id: string; scroll: boolean}
+  /** The address's fragment changed (a link, Back): the item it names, unless that one shows already. */
+  | {kind: "address"; hash: string; scroll: boolean}
+  | {kind: "record"; progress: Progress}
+  /** The next item's card, built while the trainee reads this one. */
+  | {kind: "stage"; index: number}
+  /** The arrow keys, Home or End on the strip (stripKeyTarget): the link that takes the Tab stop, and the focus. */
+  | {kind: "strip-stop"; index: number}
+  | {kind: "sheet"; open: boolean}
+  | {kind: "wide"; wide: boolean}
+  | {kind: "panel"};
+
+/** The walk's first state: the item the address names (else the first). */
+export function walkStart(
+  ids: readonly string[],
+  {hash, progress, wide}: {hash: string; progress: Progress; wide: boolean},
+): WalkState {
+  const position = shownItem(ids, hash);
+  return {
+    ids,
+    position,
+    progress,
+    built: [position.index],
+    staged: null,
+    stripStop: position.index,
+    wide,
+    sheetOpen: false,
+    panelReady: false,
+  };
+}
+
+const withBuilt = (built: readonly number[], index: number): readonly number[] =>
+  built.includes(index) ? built : [...built, index];
+
+/** Where the arrow keys, Home and End move the strip's Tab stop from link `at` of `count`; null for another key. */
+export function stripKeyTarget(key: string, at: number, count: number): number | null {
+  const to = {ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: count - 1}[key];
+  return to === undefined ? null : Math.max(0, Math.min(count - 1, to));
+}
+
+/**
+ * The walk after an action. Showing an item, even the one shown, is a new state, as is moving the strip's Tab stop:
+ * the page then moves the focus. The card staged ahead is only ever the one after the item shown.
+ */
+export function walkUpdate(state: WalkState, action: WalkAction): WalkState {
+  switch (action.kind) {
+    case "go":
+    case "address": {
+      const position = action.kind === "go" ? shownItem(state.ids, `#${action.id}`) : shownItem(state.ids, action.hash);
+      if (action.kind === "address" && position.id === state.position.id) return state;
+      return {
+        ...state,
+        position,
+        built: withBuilt(state.built, position.index),
+        staged: null,
+        stripStop: position.index,
+      };
+    }
+    case "record":
+      return action.progress === state.progress
+        ? state
+        : {...state, progress: action.progress, stripStop: state.position.index};
+    case "stage":
+      if (action.index !== state.position.index + 1 || state.staged === action.index) return state;
+      return {...state, staged: action.index, built: withBuilt(state.built, action.index)};
+    case "strip-stop":
+      return {...state, stripStop: Math.max(0, Math.min(state.ids.length - 1, action.index))};
+    case "sheet":
+      return action.open === state.sheetOpen || (action.open && state.wide)
+        ? state
+        : {...state, sheetOpen: action.open};
+    case "wide":
+      return action.wide === state.wide
+        ? state
+        : {...state, wide: action.wide, sheetOpen: action.wide ? false : state.sheetOpen};
+    case "panel":
+      return state.panelReady ? state : {...state, panelReady: true};
+  }
+}

@@ -1,23 +1,34 @@
 // The guideline authors' preview: pick a base version and a candidate (another version, or the base with parameters
 // changed here) and see at once which worked cases move and why, which lose their single score, the distribution
-// and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL. What the page
-// shows is decided in lib/authoring/authors-page.ts; this puts its controls and its results on the page.
-import {authorsPage, type AuthorsPageData, type AuthorsView} from "../lib/authoring/authors-page.js";
+// and the coverage of the scores, and what the worked cases do not test. The choice lives in the URL. The page is one
+// Live node: its state, its update and what a choice shows are lib/authoring/authors-page.ts's; this builds the DOM
+// for a state, reads the author's actions off the controls' data- attributes, and does what follows a patch (the
+// address, the later sections after the paint, the search for a case the change would move).
+import {
+  authorsModel,
+  choiceKey,
+  ownSetting,
+  settingId,
+  updateSave,
+  writeCommand,
+  type AuthorsAction,
+  type AuthorsModel,
+  type AuthorsPageData,
+  type AuthorsState,
+  type AuthorsView,
+  type SaveAction,
+  type SaveState,
+} from "../lib/authoring/authors-page.js";
 import {type ItemPages, ruleHref, itemHref, itemLabel} from "../lib/site/links.js";
 import {el, type Child, svg, titled} from "./dom.js";
 import {afterFirstPaint, afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {Guideline, GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import {
-  AssignmentError,
   declaredValue,
   describeDomain,
-  parseValue,
   type ParameterDomain,
   type ParameterValue,
-  type ParameterName,
-  formatAssignment,
 } from "../lib/engine/parameter-values.js";
-import type {ParameterValues} from "../lib/engine/logic.js";
 import {
   linkOf,
   parameterHeading,
@@ -27,7 +38,7 @@ import {
   type ParameterSource,
   assignmentWords,
 } from "../lib/engine/parameter-words.js";
-import {type Kept, keptParts} from "./live.js";
+import {keptParts, live, type Live} from "./live.js";
 import {differsAtAll, type DiffPart, type TextDifference, type VersionDiff} from "../lib/authoring/version-diff.js";
 import {Table} from "./table.js";
 import type {Preview, LineDecision, Outcome} from "../lib/authoring/preview.js";
@@ -41,29 +52,61 @@ import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
-import type {LogicClause} from "../lib/authored/schemas/logic.js";
-import {
-  clauseVerdicts,
-  describeThreshold,
-  noFlag,
-  parseRuleChange,
-  rubricKey,
-  type RuleChange,
-  formatChange,
-} from "../lib/authoring/rule-changes.js";
+import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
+import {clauseVerdicts, describeThreshold, noFlag, rubricKey} from "../lib/authoring/rule-changes.js";
 import {clauseVerdictWords, clauseWords} from "../lib/authoring/rule-change-words.js";
-import {candidateToQuery} from "../lib/authoring/candidate-choice.js";
+import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
 import {handoffQuery} from "../lib/authoring/case-handoff.js";
-import {findCounterexample, rulesByRole, type Counterexample} from "../lib/authoring/counterexample.js";
+import type {Counterexample} from "../lib/authoring/counterexample.js";
 import {counterexampleWords} from "../lib/authoring/counterexample-words.js";
-import {ruleSetOf, type RuleSet} from "../lib/engine/derive.js";
 import type {VersionSources} from "../lib/authoring/version-writer.js";
 import {nextVersion} from "../lib/authoring/version-name.js";
-import {download} from "./download.js";
+import {download} from "../lib/site/download.js";
 
 interface AuthorsData extends AuthorsPageData {
   /** Where each item is scored, for its links. */
   itemPages: ItemPages;
+}
+
+/** A part built by `build` and patched only when `key` changes, placed so that the page's own patch leaves it. */
+type Place = <T extends Element>(id: string, key: unknown, build: () => T) => T;
+
+/** What every part of the page is built from. */
+interface Shown {
+  state: AuthorsState;
+  /** The choice's view, shown within its change's frame. */
+  now: AuthorsView;
+  /** The settled choice's, shown by the later sections. */
+  settled: AuthorsView;
+  model: AuthorsModel;
+  data: AuthorsData;
+  items: ReadonlyMap<string, Item>;
+  /** Parts inside a placed part, which the page's patch never reaches. */
+  parts: ReturnType<typeof keptParts>;
+}
+
+/** Reads the action a change or click on the page's controls makes, off their data- attributes. */
+function actionOf(target: EventTarget | null, type: "change" | "click"): AuthorsAction | undefined {
+  if (!(target instanceof Element)) return undefined;
+  if (type === "change") {
+    const control = target as HTMLSelectElement | HTMLInputElement;
+    if (control.id === "preview-base") return {kind: "base", version: control.value};
+    if (control.id === "preview-candidate") return {kind: "candidate", version: control.value};
+    const parameter = control.getAttribute("data-parameter-control");
+    if (parameter) return {kind: "parameter text", name: parameter, text: control.value};
+    const setting = control.getAttribute("data-setting");
+    if (setting) return {kind: "setting", key: setting, text: control.value};
+    return undefined;
+  }
+  const button = target.closest("[data-action], [data-drop], [data-also-set], summary[data-fold]");
+  if (!button) return undefined;
+  const {action, drop, alsoSet, value, fold} = (button as HTMLElement).dataset;
+  if (action === "undo-parameters") return {kind: "undo parameters"};
+  if (action === "undo-changes") return {kind: "undo changes"};
+  if (drop) return {kind: "drop change", key: drop};
+  if (alsoSet) return {kind: "parameter text", name: alsoSet, text: value ?? ""};
+  if (fold) return {kind: "open fold", rule: fold};
+  return undefined;
 }
 
 /**
@@ -77,61 +120,100 @@ export function AuthorsPreview(
     history = window.history,
     loadSources = () => Promise.reject(new Error("this page was given no versions' files to write from")),
   }: {location?: Location; history?: History; loadSources?: SourcesLoader} = {},
-): HTMLElement {
+): Live<AuthorsState, AuthorsAction> {
+  const model = authorsModel(data);
   const items = new Map(data.items.map((item) => [item.id, item]));
-  // The hooks run later than this function (after a paint), by when `results` exists.
-  const page = authorsPage(data, {
-    query: location.search,
-    schedule: {afterPaint},
-    onAddress: (query) => history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`),
-    onView: (view) => results.update(view),
+  const parts = keptParts();
+  const start = model.start(location.search);
+  const first = model.view(start.choice);
+  const save = AuthorsSave({
+    state: {
+      choice: start.choice,
+      words: saveWords(first),
+      name: nextVersion(data.versions.map((version) => version.version)),
+      texts: {},
+      problem: null,
+      done: "",
+    },
+    versions: data.versions,
   });
+  const shell = SaveShell(save, {versions: data.versions, loadSources});
 
-  const status = el("p", {class: "preview-status", role: "status", id: "preview-status"}, page.view.status);
-  // The outcome stays beside the controls, never over them; on a phone it links down to the list.
-  const summary = el(
-    "div",
-    {class: "preview-summary"},
-    status,
-    el("a", {href: "#moved-title", class: "preview-to-list"}, "Go to the cases that move"),
-  );
-  const results = authorsResults(page.view, {items, pages: data.itemPages});
-  const controls = authorsControls(page.view, {
-    versions: data.versions.map((version) => version.version),
-    domains: data.domains,
-    summary,
-    onBase: (version) => show(page.chooseBase(version)),
-    onCandidate: (version) => show(page.chooseCandidate(version)),
-    onParameter: (name, value) => show(page.setParameter(name, value)),
-    onUndo: () => show(page.undoParameters()),
-    onReach: () => warmUp(true),
-  });
-  const clauses = authorsClauses(page.view, {
-    onChange: (change) => show(page.setRuleChange(change)),
-    onDrop: (key) => show(page.dropRuleChange(key)),
-    onUndo: () => show(page.undoRuleChanges()),
-  });
-  const save = authorsSave(page.view, {versions: data.versions.map((version) => version.version), loadSources});
-  // Where the candidate moves no worked case: a case it would move, under the results.
-  const counterexample = authorsCounterexample(page.view, {versions: data.versions, items: data.items});
-  const show = (view: typeof page.view) => {
-    controls.update(view);
-    clauses.update(view);
-    save.update(view);
-    status.textContent = view.status;
-    results.update(view);
-    counterexample.update(view);
+  // The search for a case the change would move runs after the paint, once per choice that moves no worked case.
+  let searching = "";
+  const search = (node: Live<AuthorsState, AuthorsAction>) => {
+    const key = model.wantsCounterexample(model.view(node.state.choice));
+    if (key === null || key === searching || node.state.counterexample?.key === key) return;
+    searching = key;
+    const choice = node.state.choice;
+    afterPaint(() => {
+      searching = "";
+      if (choiceKey(node.state.choice) === key)
+        node.dispatch({kind: "counterexample", key, found: model.counterexample(choice)});
+    });
   };
 
+  const root = live<AuthorsState, AuthorsAction>(start, {
+    update: model.update,
+    view: (state, keep) => {
+      const place: Place = (id, key, build) => {
+        const node = parts(id, key, build);
+        const placed = keep(id, () => node);
+        // A part patched to a fresh build loses what `keep` marked it with (the fresh one has no mark): marked again,
+        // so the page's patch still leaves it.
+        if (placed !== node)
+          for (const name of placed.getAttributeNames()) node.setAttribute(name, placed.getAttribute(name)!);
+        return placed;
+      };
+      const shown: Shown = {
+        state,
+        now: model.view(state.choice),
+        settled: model.view(state.settled),
+        model,
+        data,
+        items,
+        parts,
+      };
+      return el(
+        "div",
+        {class: "authors-preview"},
+        place("notice", state.notice, () =>
+          el("p", {class: "preview-notice", role: "alert", hidden: state.notice === null}, state.notice),
+        ),
+        Controls(shown, place),
+        Clauses(shown, place),
+        keep("save", () => shell),
+        el("div", {class: "preview-results"}, Results(shown, place)),
+        place("counterexample", [model.wantsCounterexample(shown.now), state.counterexample], () =>
+          CounterexampleSection(shown),
+        ),
+      );
+    },
+    on: {
+      change: (event) => actionOf(event.target, "change"),
+      click: (event) => actionOf(event.target, "click"),
+    },
+    effects: (node, {before, after}) => {
+      if (before.choice === after.choice) return;
+      const query = candidateToQuery(after.choice);
+      // The address, the later sections and the save dialog's form follow once the change is painted: writing the
+      // address costs more than a frame's share, and the later sections' work (the findings, the candidate's report)
+      // more than a frame.
+      afterPaint(() => {
+        history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`);
+        node.dispatch({kind: "painted", choice: after.choice});
+        save.dispatch({kind: "view", choice: after.choice, words: saveWords(model.view(after.choice))});
+      });
+      search(node);
+    },
+  });
+
   // Choosing another version finds its work done (it took 30-60 ms cold, two frames' worth): the pair's differences
-  // and preview, its base, its fields. The pieces run in idle time after the first paint, one per idle callback, and
-  // all at once when the author reaches for a version menu, before the choice.
+  // and preview, its base. The pieces run in idle time after the first paint, one per idle callback, and all at once
+  // when the author reaches for a version menu, before the choice.
   let pending: (() => void)[] = [];
   const warmUp = (now: boolean) => {
-    pending = [
-      ...page.warmUp(),
-      ...data.versions.flatMap((version) => [() => controls.prepare(version), () => clauses.prepare(version)]),
-    ];
+    pending = model.warmUp(root.state.choice);
     if (now) while (pending.length) pending.shift()!();
   };
   const idleStep = () =>
@@ -139,58 +221,44 @@ export function AuthorsPreview(
       pending.shift()?.();
       if (pending.length) idleStep();
     }, 1000);
-  afterFirstPaint(() => (warmUp(false), idleStep()));
-
-  const root = el(
-    "div",
-    {class: "authors-preview"},
-    el("p", {class: "preview-notice", role: "alert", hidden: page.notice === null}, page.notice),
-    controls,
-    clauses,
-    save,
-    results,
-    counterexample,
-  );
+  afterFirstPaint(() => (warmUp(false), idleStep(), search(root)));
+  for (const type of ["pointerover", "focusin"])
+    root.addEventListener(type, (event) => {
+      if (event.target instanceof Element && event.target.matches("#preview-base, #preview-candidate")) warmUp(true);
+    });
   return root;
 }
 
 // One of the candidate's parameters on the authors' page: named in words first, its id after, a select for a fixed
 // list or a number field for a range, the text of the rule that reads it, and, for a parameter that encodes the same
 // phrase as another ("at least half": `counting` for the other instructions, `mainPartThreshold` for the main task),
-// that link said on both controls with an offer to set the other to the same value. Built once per candidate
-// version, then kept in step with the view, so the control in use keeps its focus.
+// that link said on both controls with an offer to set the other to the same value.
 /** The rules of a version that read a parameter, for the text beside its control. */
 function rulesReading(domain: ParameterDomain, guideline: Guideline): GuidelineRule[] {
   return guideline.rules.filter((rule) => rule.parameters.includes(domain.name) || rule.id === domain.reader);
 }
+
+/** Whether a linked parameter accepts a value: the offer to set both is made only with a value the other accepts. */
+const accepts =
+  (domains: readonly ParameterDomain[]) =>
+  (name: ParameterDomain["name"], value: ParameterValue): boolean =>
+    domains.find((entry) => entry.name === name)?.values.includes(value) ?? false;
 
 const optionsOf = (domain: ParameterDomain): ParameterValue[] =>
   domain.kind === "integer" && domain.min !== null && domain.max !== null
     ? Array.from({length: domain.max - domain.min + 1}, (_, index) => domain.min! + index)
     : domain.values;
 
-/** A node the page keeps (not a component): `update` brings it to the candidate's parameters of the moment. */
-export function parameterField(
+function ParameterField(
   domain: ParameterDomain,
-  {
-    parameters,
-    guideline,
-    domains,
-    onChange,
-    onAlsoSet,
-  }: {
-    parameters: ParameterValues;
-    /** The candidate version, whose own value the field is compared with. */
-    guideline: Guideline;
-    /** Every parameter's domain: a linked parameter's offer is made only with a value the other accepts. */
-    domains: readonly ParameterDomain[];
-    onChange: (value: ParameterValue) => void;
-    /** Sets the linked parameter to this one's value. */
-    onAlsoSet: (name: ParameterDomain["name"], value: ParameterValue) => void;
-  },
-): Kept<ParameterValues> {
+  {view, domains, refused}: {view: AuthorsView; domains: readonly ParameterDomain[]; refused: AuthorsState["refused"]},
+): HTMLElement {
+  const guideline = view.candidateVersion;
+  const current = view.candidateRules.parameters;
   const id = `parameter-${domain.name}`;
   const versionValue = declaredValue(guideline.parameters, domain.name);
+  const value = declaredValue(current, domain.name);
+  const typed = refused?.key === domain.name ? refused : null;
   const words = parameterValueWords(guideline.logic, domain.name);
   const control =
     domain.kind === "number"
@@ -200,73 +268,64 @@ export function parameterField(
           "min": domain.min,
           "max": domain.max,
           "step": 0.05,
-          "value": String(parameters[domain.name]),
+          "value": typed ? typed.text : String(value),
           "aria-describedby": `${id}-about`,
+          "data-parameter-control": domain.name,
         })
       : el(
           "select",
-          {id, "aria-describedby": `${id}-about`},
+          {id, "aria-describedby": `${id}-about`, "data-parameter-control": domain.name},
           optionsOf(domain).map((option) =>
             el(
               "option",
-              {value: String(option), selected: option === parameters[domain.name]},
+              {value: String(option), selected: option === value},
               words ? valueWords(guideline.logic, domain.name, option) : String(option),
             ),
           ),
         );
-  const error = el("p", {class: "field-error", role: "alert", hidden: true});
-  control.addEventListener("change", () => {
-    try {
-      onChange(parseValue(domain, control.value));
-      error.hidden = true;
-    } catch (problem) {
-      error.textContent = problem instanceof AssignmentError ? problem.message : String(problem);
-      error.hidden = false;
-    }
-  });
-  const accepts = (name: ParameterDomain["name"], value: ParameterValue) =>
-    domains.find((entry) => entry.name === name)?.values.includes(value) ?? false;
-  const link = el("div", {class: "parameter-link"});
-  const renderLink = (current: ParameterValues) => {
-    const found = linkOf(guideline.logic, domain.name, current, accepts);
-    if (!found) return;
-    const other = found.other;
-    const offer = found.offer;
-    const button =
-      offer === null
-        ? null
-        : el(
-            "button",
-            {type: "button", class: "button secondary"},
-            `Change both: ${parameterHeading(guideline.logic, other.name).replace(/^How/, "how")} to match`,
-          );
-    button?.addEventListener("click", () => onAlsoSet(other.name, offer!));
-    link.replaceChildren(
-      el(
-        "p",
-        {},
-        `Linked: “${found.phrase}” is read by this parameter for ${found.to}, and by `,
-        el("strong", {}, parameterTitle(guideline.logic, other.name)),
-        ` for ${other.to}, now ${valueWords(guideline.logic, other.name, other.value)}. ` +
-          (offer !== null
-            ? "The two now differ."
-            : current[domain.name] === other.value
-              ? "The two agree."
-              : "The other has no such value, so they cannot be set alike."),
-      ),
-      ...(button ? [button] : []),
-    );
-  };
+  const found = linkOf(guideline.logic, domain.name, current, accepts(domains));
+  const changed = value !== versionValue;
   const rules = rulesReading(domain, guideline);
-  const note = el("span", {class: "parameter-note"});
-  const field = el(
+  return el(
     "div",
-    {"class": "parameter", "data-parameter": domain.name},
+    {"class": changed ? "parameter parameter-changed" : "parameter", "data-parameter": domain.name},
     el("label", {for: id}, parameterHeading(guideline.logic, domain.name), " ", el("code", {}, `(${domain.name})`)),
     control,
-    note,
-    error,
-    link,
+    el(
+      "span",
+      {class: "parameter-note"},
+      changed ? `changed: ${guideline.version} has ${valueWords(guideline.logic, domain.name, versionValue)}` : "",
+    ),
+    el("p", {class: "field-error", role: "alert", hidden: !typed}, typed?.message),
+    el(
+      "div",
+      {class: "parameter-link"},
+      found && [
+        el(
+          "p",
+          {},
+          `Linked: “${found.phrase}” is read by this parameter for ${found.to}, and by `,
+          el("strong", {}, parameterTitle(guideline.logic, found.other.name)),
+          ` for ${found.other.to}, now ${valueWords(guideline.logic, found.other.name, found.other.value)}. ` +
+            (found.offer !== null
+              ? "The two now differ."
+              : value === found.other.value
+                ? "The two agree."
+                : "The other has no such value, so they cannot be set alike."),
+        ),
+        found.offer !== null &&
+          el(
+            "button",
+            {
+              "type": "button",
+              "class": "button secondary",
+              "data-also-set": found.other.name,
+              "data-value": String(found.offer),
+            },
+            `Change both: ${parameterHeading(guideline.logic, found.other.name).replace(/^How/, "how")} to match`,
+          ),
+      ],
+    ),
     el(
       "div",
       {id: `${id}-about`, class: "parameter-about"},
@@ -284,127 +343,89 @@ export function parameterField(
         : el("p", {class: "muted"}, `Read by the rubric${domain.reader ? ` (${domain.reader})` : ""}, not by a rule.`),
     ),
   );
-  /** Shows whether the field differs from the candidate version's own value, without rebuilding it. */
-  const update = (current: ParameterValues) => {
-    const value = declaredValue(current, domain.name);
-    const changed = value !== versionValue;
-    field.classList.toggle("parameter-changed", changed);
-    note.textContent = changed
-      ? `changed: ${guideline.version} has ${valueWords(guideline.logic, domain.name, versionValue)}`
-      : "";
-    if (control.value !== String(value)) control.value = String(value);
-    renderLink(current);
-  };
-  update(parameters);
-  return Object.assign(field, {update});
 }
 
-// The authors' page's controls: the base and candidate versions, and each of the candidate's parameters beside the
-// text of the rule that reads it. The parameters' fields are built once per candidate version (kept, and built ahead
-// by `prepare`) and afterwards only kept in step with the view, so the control in use keeps its focus.
-interface ControlHandlers {
-  onBase(version: string): void;
-  onCandidate(version: string): void;
-  onParameter(name: ParameterName, value: ParameterValue): void;
-  onUndo(): void;
-  /** The author reaches for a version menu (a pointer over it, or focus): a choice of version may follow. */
-  onReach(): void;
-}
-
-/** The controls, and `prepare`, which builds a version's parameter fields ahead of its being chosen. */
-export type AuthorsControls = Kept<AuthorsView> & {prepare(version: Guideline): void};
-
-/** "What to compare": the two versions and the candidate's parameters, a node the page keeps in step with each view. */
-export function authorsControls(
-  view: AuthorsView,
-  {
-    versions,
-    domains,
-    summary,
-    ...on
-  }: {
-    versions: readonly string[];
-    domains: readonly ParameterDomain[];
-    /** The outcome in a line with a link to the list: right under the versions, never over a control. */
-    summary: HTMLElement;
-  } & ControlHandlers,
-): AuthorsControls {
-  const versionSelect = (id: string) =>
+// "What to compare": the two versions, the outcome beside them, and each of the candidate's parameters beside the
+// text of the rule that reads it. The parameters' fields are one part, patched only when the candidate's parameters
+// (or a refused value) change, so the control in use keeps its focus.
+function Controls({state, now, data, parts}: Shown, place: Place): HTMLElement {
+  const versionSelect = (id: string, chosen: string) =>
     el(
       "select",
       {id},
-      versions.map((version) => el("option", {value: version}, version)),
+      data.versions.map(({version}) => el("option", {value: version, selected: version === chosen}, version)),
     );
-  const baseSelect = versionSelect("preview-base");
-  const candidateSelect = versionSelect("preview-candidate");
-  baseSelect.addEventListener("change", () => on.onBase(baseSelect.value));
-  candidateSelect.addEventListener("change", () => on.onCandidate(candidateSelect.value));
-  for (const select of [baseSelect, candidateSelect])
-    for (const event of ["pointerenter", "focus"]) select.addEventListener(event, () => on.onReach());
-  const reset = el("button", {type: "button", class: "button secondary"}, "Undo every parameter change");
-  reset.addEventListener("click", () => on.onUndo());
-  const fields = el("div", {class: "parameter-fields"});
-  let fieldsFor = "";
-  let shownFields: Kept<ParameterValues>[] = [];
-  /** Each version's fields, built once, showing its own values until chosen. */
-  const built = new Map<string, Kept<ParameterValues>[]>();
-  const fieldsOf = (version: Guideline) => {
-    let found = built.get(version.version);
-    if (!found) {
-      found = domains.map((domain) =>
-        parameterField(domain, {
-          parameters: version.parameters,
-          guideline: version,
-          domains,
-          onChange: (value) => on.onParameter(domain.name, value),
-          onAlsoSet: (name, value) => on.onParameter(name, value),
-        }),
-      );
-      built.set(version.version, found);
-    }
-    return found;
-  };
-
-  const update = ({choice, candidateVersion, candidateRules}: AuthorsView) => {
-    baseSelect.value = choice.base;
-    candidateSelect.value = choice.candidate;
-    if (fieldsFor !== choice.candidate) {
-      fieldsFor = choice.candidate;
-      shownFields = fieldsOf(candidateVersion);
-      fields.replaceChildren(...shownFields);
-    }
-    shownFields.forEach((field) => field.update(candidateRules.parameters));
-    reset.hidden = choice.set.length === 0;
-  };
-  update(view);
-
   const field = (label: string, control: HTMLElement, hint: Child) =>
     el("div", {class: "choice-field"}, el("label", {for: control.id}, label), control, el("p", {class: "muted"}, hint));
-  const section = el(
-    "section",
-    {"class": "preview-choice", "aria-labelledby": "choice-title"},
-    el("h2", {id: "choice-title"}, "What to compare"),
+  const refused =
+    state.refused && data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
+  // One part a parameter, patched only when its own value, its linked one's or its refused text changes; they sit in
+  // one container built once (every version has the same parameters).
+  const current = now.candidateRules.parameters;
+  const version = now.candidateVersion;
+  const fieldNodes = data.domains.map((domain) =>
+    parts(
+      `parameter ${domain.name}`,
+      [
+        version.version,
+        current[domain.name],
+        linkOf(version.logic, domain.name, current, accepts(data.domains))?.other.value,
+        refused?.key === domain.name ? [refused.text, refused.message] : null,
+      ],
+      () => ParameterField(domain, {view: now, domains: data.domains, refused}),
+    ),
+  );
+  const fields = place("parameters", null, () => el("div", {class: "parameter-fields"}, fieldNodes));
+  // The outcome is patched on its own: the rest of the section changes only with the versions or an undo to offer.
+  const status = place("status", now.status, () =>
+    el("p", {class: "preview-status", role: "status", id: "preview-status"}, now.status),
+  );
+  const {base, candidate, set} = state.choice;
+  return place("controls", [base, candidate, set.length > 0], () =>
     el(
-      "div",
-      {class: "choice-aside"},
+      "section",
+      {"class": "preview-choice", "aria-labelledby": "choice-title"},
+      el("h2", {id: "choice-title"}, "What to compare"),
       el(
         "div",
-        {class: "choice-versions"},
-        field("Base version", baseSelect, "What the worked cases are scored under today."),
-        field("Candidate version", candidateSelect, "Another version, or the base itself with the changes below."),
+        {class: "choice-aside"},
+        el(
+          "div",
+          {class: "choice-versions"},
+          field("Base version", versionSelect("preview-base", base), "What the worked cases are scored under today."),
+          field(
+            "Candidate version",
+            versionSelect("preview-candidate", candidate),
+            "Another version, or the base itself with the changes below.",
+          ),
+        ),
+        // The outcome stays beside the controls, never over them; on a phone it links down to the list.
+        el(
+          "div",
+          {class: "preview-summary"},
+          status,
+          el("a", {href: "#moved-title", class: "preview-to-list"}, "Go to the cases that move"),
+        ),
       ),
-      summary,
+      el(
+        "details",
+        {class: "parameter-panel", open: true},
+        el("summary", {}, "The candidate's parameters, each beside the rule that reads it"),
+        el(
+          "button",
+          {
+            "type": "button",
+            "class": "button secondary",
+            "data-action": "undo-parameters",
+            "hidden": !set.length,
+          },
+          "Undo every parameter change",
+        ),
+        fields,
+      ),
+      el("p", {class: "muted"}, "The page's address holds this choice: copy it to send the comparison to a colleague."),
     ),
-    el(
-      "details",
-      {class: "parameter-panel", open: true},
-      el("summary", {}, "The candidate's parameters, each beside the rule that reads it"),
-      reset,
-      fields,
-    ),
-    el("p", {class: "muted"}, "The page's address holds this choice: copy it to send the comparison to a colleague."),
   );
-  return Object.assign(section, {update, prepare: (version: Guideline) => void fieldsOf(version)});
 }
 
 // "What differs" on the authors' page, before what moves: each parameter whose value differs, in words, base →
@@ -451,7 +472,7 @@ export function WhatDiffers({
 }: {
   differs: VersionDiff;
   /** The candidate in words. */ candidate: string;
-}) {
+}): HTMLElement {
   const {parameters, rules, rubric, onlyInBase, onlyInCandidate, logic} = differs;
   if (!differsAtAll(differs))
     return el(
@@ -641,10 +662,7 @@ const findingTitles: Record<Finding["kind"], string> = {
 };
 
 /** The rubric over every checklist shape a response can produce, for one set of parameters. */
-export function Completeness({report, label}: {report: CompletenessReport | null; label: string}): HTMLElement {
-  // Null: worked out after the paint of the change (lib/authoring/authors-page.ts).
-  if (!report)
-    return el("div", {"class": "completeness", "aria-busy": "true"}, el("h3", {}, `${label}: being worked out…`));
+export function Completeness({report, label}: {report: CompletenessReport; label: string}): HTMLElement {
   return el(
     "div",
     {class: "completeness"},
@@ -749,12 +767,11 @@ export function AuthorsJudges({
     ),
   );
 }
-
 // The authors' page's results: the moved items and why they move, the items with no single score or no rule to cite,
 // the distribution, the coverage of 1-5, the rubric's findings and what the worked cases do not test. Each section
-// is built once and afterwards patched (live.ts), only when what it shows changes, so unchanged text keeps its
-// layout and a disclosure the author opened stays open. After a change the moved cases and the judges' lines are
-// patched at once, in the frame that shows the change, and the other sections after that frame is painted.
+// is built once and afterwards patched (keptParts in live.ts), only when what it shows changes, so unchanged text
+// keeps its layout and a disclosure the author opened stays open. After a change the moved cases and the judges'
+// lines are patched at once, in the frame that shows the change, and the other sections after that frame is painted.
 const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>
   outcome.candidates.length === 0
     ? "no score"
@@ -865,99 +882,79 @@ function UncitedItems(
 /**
  * Every section of the results for one view, a node the page keeps (not a component): `update` brings it to another,
  * patching only what changed.
+
+/**
+ * The results' sections, each one part patched only when what it shows changes: the moved cases and the judges'
+ * lines from the choice, within its change's frame; the others from the settled choice, after the paint.
  */
-export function authorsResults(
-  view: AuthorsView,
-  {items, pages}: {items: ReadonlyMap<string, Item>; /** Where each item is scored, for its links. */ pages: ItemPages},
-): Kept<AuthorsView> {
-  const keep = keptParts();
-  /**
-   * Every section, or with `first` what a change patches before its paint: the moved cases, and the judges' lines,
-   * which say the moves in the status's terms and so change in its frame.
-   */
-  const sections = ({choice, described, preview: result, ...shown}: AuthorsView, first = false): HTMLElement[] => {
-    const section = (id: string, title: string, key: unknown, body: () => Child) =>
-      keep(id, key, () =>
-        el("section", {"aria-labelledby": `${id}-title`}, el("h2", {id: `${id}-title`}, title), body()),
-      );
-    const moved = section("moved", "Items whose score moves", [result.base, result.moved], () =>
-      MovedItems(result, {items, pages}),
+function Results({state, now, settled, model, items, data}: Shown, place: Place): HTMLElement[] {
+  const pages = data.itemPages;
+  const section = (id: string, title: string, key: unknown, body: () => Child) =>
+    place(id, key, () =>
+      el("section", {"aria-labelledby": `${id}-title`}, el("h2", {id: `${id}-title`}, title), body()),
     );
-    const judges = section("judges", "Model judges", [result.base, shown.judges], () =>
-      AuthorsJudges({judges: shown.judges, base: result.base, pages, rewording: shown.rewording}),
-    );
-    if (first) return [moved, judges];
-    // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
-    const untestedBase = keep("untested-base", choice.base, () =>
-      Untested({dependence: shown.baseDependence, label: choice.base, logic: shown.candidateVersion.logic}),
-    );
-    const {shown: report, busy} = shown.candidateReport;
-    const untestedCandidate = keep("untested-candidate", [report?.label ?? "", busy], () =>
-      el(
-        "div",
-        {"class": "untested-candidate", "aria-busy": busy ? "true" : null},
-        report
-          ? Untested({dependence: report.dependence, label: report.label, logic: shown.candidateVersion.logic})
-          : null,
-      ),
-    );
-    return [
-      section("differs", "What differs", [choice.base, described, shown.differs], () =>
-        WhatDiffers({differs: shown.differs, candidate: described}),
-      ),
-      moved,
-      section("unsettled", "Items with no single score", [result.base, result.unsettled], () =>
-        UnsettledItems(result, {items, pages}),
-      ),
-      judges,
-      section("uncited", "Items scored with no rule a trainee could cite", [result.base, result.uncited], () =>
-        UncitedItems(result, {items, pages}),
-      ),
-      section("distribution", "The scores before and after", [result.base, result.distribution], () =>
-        DistributionChart(result),
-      ),
-      section(
-        "coverage",
-        "Which levels keep a worked example",
-        [result.base, result.coverage, result.workedExamples],
-        () => CoverageChange({result, items}),
-      ),
-      section(
-        "completeness",
-        "The rubric over every checklist shape",
-        [choice.base, described, shown.baseCompleteness?.findings, shown.candidateCompleteness?.findings],
-        () => {
-          const shapes = (shown.baseCompleteness ?? shown.candidateCompleteness)?.shapes;
-          return [
-            el(
-              "p",
-              {class: "muted"},
-              `Every shape a response's checklist can take (the main task's outcome and up to six other ` +
-                `instructions' verdicts${shapes === undefined ? "" : `: ${plural(shapes, "shape")}`}), each scored ` +
-                "by the rubric.",
-            ),
-            Completeness({report: shown.baseCompleteness, label: `Base ${choice.base}`}),
-            Completeness({report: shown.candidateCompleteness, label: `Candidate ${described}`}),
-          ];
-        },
-      ),
-      // Built once: its two parts are kept on their own.
-      section("untested", "What the worked cases do not test", null, () => [untestedBase, untestedCandidate]),
-    ];
-  };
-  const results = el("div", {class: "preview-results"}, sections(view));
-  // Only the latest view's rest is patched: a change made before the paint replaces the one it follows.
-  let latest = 0;
-  const update = (next: AuthorsView) => {
-    sections(next, true);
-    const at = ++latest;
-    afterPaint(() => at === latest && void sections(next));
-  };
-  return Object.assign(results, {update});
+  const {preview: result} = now;
+  const later = model.later(state.settled);
+  const {choice, described, preview: before} = settled;
+  // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
+  const untestedBase = place("untested-base", choice.base, () =>
+    Untested({dependence: settled.baseDependence, label: choice.base, logic: settled.candidateVersion.logic}),
+  );
+  const {shown: report, busy} = model.candidateReport(state);
+  const untestedCandidate = place("untested-candidate", [report?.label ?? "", busy], () =>
+    el(
+      "div",
+      {"class": "untested-candidate", "aria-busy": busy ? "true" : null},
+      report
+        ? Untested({dependence: report.dependence, label: report.label, logic: settled.candidateVersion.logic})
+        : null,
+    ),
+  );
+  return [
+    section("differs", "What differs", [choice.base, described, settled.differs], () =>
+      WhatDiffers({differs: settled.differs, candidate: described}),
+    ),
+    section("moved", "Items whose score moves", [result.base, result.moved], () => MovedItems(result, {items, pages})),
+    section("unsettled", "Items with no single score", [before.base, before.unsettled], () =>
+      UnsettledItems(before, {items, pages}),
+    ),
+    section("judges", "Model judges", [result.base, now.judges], () =>
+      AuthorsJudges({judges: now.judges, base: result.base, pages, rewording: now.rewording}),
+    ),
+    section("uncited", "Items scored with no rule a trainee could cite", [before.base, before.uncited], () =>
+      UncitedItems(before, {items, pages}),
+    ),
+    section("distribution", "The scores before and after", [before.base, before.distribution], () =>
+      DistributionChart(before),
+    ),
+    section(
+      "coverage",
+      "Which levels keep a worked example",
+      [before.base, before.coverage, before.workedExamples],
+      () => CoverageChange(before, {items}),
+    ),
+    section(
+      "completeness",
+      "The rubric over every checklist shape",
+      [choice.base, described, later.baseCompleteness.findings, later.candidateCompleteness.findings],
+      () => [
+        el(
+          "p",
+          {class: "muted"},
+          `Every shape a response's checklist can take (the main task's outcome and up to six other ` +
+            `instructions' verdicts: ${plural(later.baseCompleteness.shapes, "shape")}), each scored by the rubric.`,
+        ),
+        Completeness({report: later.baseCompleteness, label: `Base ${choice.base}`}),
+        Completeness({report: later.candidateCompleteness, label: `Candidate ${described}`}),
+      ],
+    ),
+    // Built once: its two parts are patched on their own.
+    section("untested", "What the worked cases do not test", null, () => [untestedBase, untestedCandidate]),
+  ];
 }
 
 /** "Which levels keep a worked example": each score's worked examples under the base and the candidate. */
-function CoverageChange({result, items}: {result: Preview; items: ReadonlyMap<string, Item>}): HTMLElement {
+function CoverageChange(result: Preview, {items}: {items: ReadonlyMap<string, Item>}): HTMLElement {
   // A case written for the notebook is marked: a level whose only worked example is one has none from the case study.
   const labels = (rows: Preview["coverage"]["before"], score: Score) =>
     rows
@@ -996,253 +993,214 @@ function CoverageChange({result, items}: {result: Preview; items: ReadonlyMap<st
 
 // The candidate's clauses and rubric rows on the authors' page: each rule's clauses in words with a verdict and a
 // flag to choose, each rubric row's threshold, and the changes made so far in words, each with its undo. What a
-// change means (parsed, applied, said) is lib/authoring/rule-changes.ts's; this puts the controls on the page. The
-// fields are built once per candidate version (kept, and built ahead by `prepare`; a rule's clauses when its fold
-// first opens) and then kept in step with the view, so the one in use keeps focus.
-interface ClauseHandlers {
-  onChange(change: RuleChange): void;
-  /** Undoes the change of one key (`numbers.ceiling-needs-one`). */
-  onDrop(key: string): void;
-  onUndo(): void;
-}
-
-/** The value a select shows for "as the version says": the clause's own verdict or flag, whatever it is. */
-const own = "";
-
+// change means (parsed, applied, said) is lib/authoring/rule-changes.ts's; this puts the controls on the page. A
+// rule's menus are built once its fold is opened or holds a change: a version has some 150 menus, and building them
+// all on each change of candidate version took longer than a frame.
 const flagLabel = (flag: LogicClause["flag"]): string =>
   flag === undefined ? "no flag" : typeof flag === "string" ? flag : "as the line's facts say";
 
-/** A field's id from a setting's key: `clause-numbers-ceiling-needs-one`, `threshold-one-small-flaw`. */
-export const settingId = (key: string): string =>
-  key.startsWith(`${rubricKey}.`)
-    ? `threshold-${key.slice(rubricKey.length + 1)}`
-    : `clause-${key.replaceAll(".", "-")}`;
-
-/** Whether either of a clause's two settings (its verdict, its flag) is changed. */
-const clauseChanged = (card: Element, byKey: ReadonlyMap<string, unknown>): boolean => {
-  const key = (card as HTMLElement).dataset.clause!;
-  return byKey.has(key) || byKey.has(`${key}.flag`);
-};
-
-/** A version's folds and fields, built once: its controls by setting's key, and per rule what fills its fold. */
-interface BuiltVersion {
-  nodes: HTMLElement[];
-  controls: Map<string, HTMLSelectElement | HTMLInputElement>;
-  fills: Map<string, () => void>;
-}
-
-/** The clauses and rows, and `prepare`, which builds a version's folds ahead of its being chosen. */
-export type AuthorsClauses = Kept<AuthorsView> & {prepare(version: Guideline): void};
-
-/** "The candidate's clauses and rubric rows": a node the page keeps in step with each view. */
-export function authorsClauses(view: AuthorsView, on: ClauseHandlers): AuthorsClauses {
-  const fields = el("div", {class: "clause-rules"});
-  const changed = el("ul", {
-    "class": "clause-changes",
-    "aria-label": "The changes to the candidate's clauses and rows",
+function Clauses({state, now, data, parts}: Shown, place: Place): HTMLElement {
+  const refused =
+    state.refused && !data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
+  const version = now.candidateVersion;
+  // One part a rule's fold, patched only when its own changes, its being opened or a value refused in it change; in
+  // a container built once per candidate version.
+  const shown = {changes: now.changes, refused};
+  const foldNodes = version.logic.rules.map((rule) => {
+    const own = touching(`${rule.id}.`, shown);
+    const filled = state.folds.includes(`${version.version} ${rule.id}`) || own.changes.length > 0;
+    return parts(
+      `fold ${version.version} ${rule.id}`,
+      [filled, own.changes.map((entry) => entry.change), own.refused],
+      () => RuleFold(rule, {version, filled, ...own}),
+    );
   });
-  const reset = el("button", {type: "button", class: "button secondary"}, "Undo every clause and row change");
-  reset.addEventListener("click", () => on.onUndo());
-  const error = el("p", {class: "field-error", role: "alert", hidden: true});
-  let fieldsFor = "";
-  /** Every control by its setting's key, to bring it to the view's value. */
-  let controls = new Map<string, HTMLSelectElement | HTMLInputElement>();
-  /** Per rule, what builds its fold's clauses (once). */
-  let fills = new Map<string, () => void>();
-
-  const send = (key: string, value: string) => {
-    try {
-      if (value === own) on.onDrop(key);
-      else on.onChange(parseRuleChange(`${key}=${value}`, currentLogic()));
-      error.hidden = true;
-    } catch (problem) {
-      error.textContent = problem instanceof AssignmentError ? problem.message : String(problem);
-      error.hidden = false;
-    }
-  };
-  let currentLogic = () => view.candidateVersion.logic;
-
-  const built = new Map<string, BuiltVersion>();
-  const build = (candidateVersion: Guideline): BuiltVersion => {
-    const logic = candidateVersion.logic;
-    const titles = new Map(candidateVersion.rules.map((rule) => [rule.id, rule.title]));
-    const controls: BuiltVersion["controls"] = new Map();
-    // Each clause's two menus are labelled "Verdict" and "Flag" on screen; their names say whose they are.
-    const select = (key: string, label: string, about: string, options: [string, string][]) => {
-      const id = settingId(key);
-      const control = el(
-        "select",
-        {id, "aria-label": `${label}: ${about}`},
-        options.map(([value, text]) => el("option", {value}, text)),
-      );
-      control.addEventListener("change", () => send(key, control.value));
-      controls.set(key, control);
-      return el("div", {class: "clause-field"}, el("label", {for: id}, label), control);
-    };
-    // A fold's clauses are built when it first opens, or holds a change: a version has some 150 menus, and building
-    // them all on each change of candidate version took longer than a frame.
-    const fills: BuiltVersion["fills"] = new Map();
-    const rules = logic.rules.map((rule) => {
-      const summary = el("summary", {}, titles.get(rule.id) ?? rule.id, " ", el("code", {}, `(${rule.id})`));
-      const fold = el("details", {"class": "clause-rule", "data-rule": rule.id}, summary);
-      let filled = false;
-      const fill = () => {
-        if (filled) return;
-        filled = true;
-        fold.append(
-          ...rule.clauses.map((clause) => {
-            const key = `${rule.id}.${clause.id}`;
-            const about = `${titles.get(rule.id) ?? rule.id}, ${clauseWords(clause)}`;
-            return el(
-              "div",
-              {"class": "clause", "data-clause": key},
-              el("p", {class: "clause-words"}, clauseWords(clause), " ", el("code", {}, `(${key})`)),
-              select(key, "Verdict", about, [
-                [own, `as ${candidateVersion.version} says: ${clauseVerdictWords(logic, rule.id, clause)}`],
-                ...clauseVerdicts.map((verdict): [string, string] => [verdict, verdictLabels[verdict]]),
-              ]),
-              select(`${key}.flag`, "Flag", about, [
-                [own, `as ${candidateVersion.version} says: ${flagLabel(clause.flag)}`],
-                ...[...logic.flags, noFlag].map((flag): [string, string] => [flag, flag === noFlag ? "no flag" : flag]),
-              ]),
-            );
-          }),
-        );
-        sync(view);
-      };
-      // The click comes before the fold opens, so it opens filled; toggle catches a fold opened otherwise.
-      summary.addEventListener("click", fill);
-      fold.addEventListener("toggle", () => fold.open && fill());
-      fills.set(rule.id, fill);
-      return fold;
-    });
-    const rows = logic.rubric.rows.flatMap((row) => {
-      if (!row.threshold) return [];
-      const key = `${rubricKey}.${row.id}`;
-      const id = settingId(key);
-      const input = el("input", {
-        id,
-        "type": "number",
-        "min": row.threshold.min,
-        "max": row.threshold.max,
-        "step": row.threshold.type === "count" ? 1 : 0.05,
-        "value": String(row.threshold.value),
-        "aria-describedby": `${id}-about`,
-      });
-      input.addEventListener("change", () =>
-        send(key, Number(input.value) === row.threshold!.value ? own : input.value),
-      );
-      controls.set(key, input);
-      return [
-        el(
-          "div",
-          {"class": "clause-field", "data-row": row.id},
-          el("label", {for: id}, row.threshold.title, " ", el("code", {}, `(${key})`)),
-          input,
+  const rows = touching(`${rubricKey}.`, shown);
+  const rowsNode = parts(`rows ${version.version}`, [rows.changes.map((entry) => entry.change), rows.refused], () =>
+    ThresholdRows(version, rows),
+  );
+  const fields = place("clauses", version.version, () => el("div", {class: "clause-rules"}, foldNodes, rowsNode));
+  return place("clause-panel", [now.changes, refused], () =>
+    el(
+      "section",
+      {"class": "preview-choice clause-panel", "aria-labelledby": "clauses-title"},
+      el("h2", {id: "clauses-title"}, "The candidate's clauses and rubric rows"),
+      el(
+        "p",
+        {class: "muted"},
+        "Give any clause of a rule another verdict or flag, or a rubric row another threshold: the cases move below " +
+          "as they do for a parameter, and the page's address keeps the change.",
+      ),
+      el(
+        "ul",
+        {
+          "class": "clause-changes",
+          "aria-label": "The changes to the candidate's clauses and rows",
+          "hidden": !now.changes.length,
+        },
+        now.changes.map((entry) =>
           el(
-            "p",
-            {id: `${id}-about`, class: "muted"},
-            `${row.threshold.description} Accepts ${describeThreshold(row.threshold)}; ` +
-              `${candidateVersion.version} has ${row.threshold.value}.`,
+            "li",
+            {},
+            entry.words,
+            " ",
+            el("code", {}, `(${entry.key})`),
+            " ",
+            el(
+              "button",
+              {
+                "type": "button",
+                "class": "button secondary",
+                "aria-label": `Undo: ${entry.words}`,
+                "data-drop": entry.key,
+              },
+              "Undo",
+            ),
           ),
         ),
-      ];
-    });
-    const nodes = [
-      ...rules,
-      ...(rows.length
-        ? [el("details", {class: "clause-rule"}, el("summary", {}, "The rubric's rows with a threshold"), rows)]
-        : []),
-    ];
-    return {nodes, controls, fills};
-  };
-  const builtFor = (version: Guideline): BuiltVersion => {
-    let found = built.get(version.version);
-    if (!found) built.set(version.version, (found = build(version)));
-    return found;
-  };
-
-  /** Brings every control built so far to the view's value, and marks the changed cards. */
-  const sync = (next: AuthorsView) => {
-    const byKey = new Map(next.changes.map((entry) => [entry.key, entry]));
-    for (const [key, control] of controls) {
-      const entry = byKey.get(key);
-      const value =
-        entry === undefined
-          ? control instanceof HTMLInputElement
-            ? control.defaultValue
-            : own
-          : entry.change.kind === "verdict"
-            ? entry.change.verdict
-            : entry.change.kind === "flag"
-              ? (entry.change.flag ?? noFlag)
-              : String(entry.change.value);
-      if (control.value !== value) control.value = value;
-      // A clause's card is marked when its verdict or its flag is changed; a row's field when its threshold is.
-      const card = control.closest(".clause") ?? control.closest(".clause-field");
-      card?.classList.toggle("parameter-changed", card.matches(".clause") ? clauseChanged(card, byKey) : !!entry);
-    }
-  };
-
-  const update = (next: AuthorsView) => {
-    view = next;
-    currentLogic = () => next.candidateVersion.logic;
-    if (fieldsFor !== next.choice.candidate) {
-      fieldsFor = next.choice.candidate;
-      const shown = builtFor(next.candidateVersion);
-      ({controls, fills} = shown);
-      fields.replaceChildren(...shown.nodes);
-    }
-    // A fold that holds a change shows its menus, opened or not.
-    for (const entry of next.changes) fills.get(entry.key.split(".")[0]!)?.();
-    sync(next);
-    changed.replaceChildren(
-      ...next.changes.map((entry) => {
-        const undo = el("button", {type: "button", class: "button secondary"}, "Undo");
-        undo.setAttribute("aria-label", `Undo: ${entry.words}`);
-        undo.addEventListener("click", () => on.onDrop(entry.key));
-        return el("li", {}, entry.words, " ", el("code", {}, `(${entry.key})`), " ", undo);
-      }),
-    );
-    changed.hidden = next.changes.length === 0;
-    reset.hidden = next.changes.length === 0;
-  };
-  update(view);
-
-  const section = el(
-    "section",
-    {"class": "preview-choice clause-panel", "aria-labelledby": "clauses-title"},
-    el("h2", {id: "clauses-title"}, "The candidate's clauses and rubric rows"),
-    el(
-      "p",
-      {class: "muted"},
-      "Give any clause of a rule another verdict or flag, or a rubric row another threshold: the cases move below " +
-        "as they do for a parameter, and the page's address keeps the change.",
+      ),
+      el(
+        "button",
+        {"type": "button", "class": "button secondary", "data-action": "undo-changes", "hidden": !now.changes.length},
+        "Undo every clause and row change",
+      ),
+      el("p", {class: "field-error", role: "alert", hidden: !refused}, refused?.message),
+      fields,
     ),
-    changed,
-    reset,
-    error,
-    fields,
   );
-  return Object.assign(section, {update, prepare: (version: Guideline) => void builtFor(version)});
+}
+
+/** A setting's value as the menus and fields show it: the change's, or `ownSetting` for the version's own. */
+function settingValue(changes: AuthorsView["changes"], key: string): string {
+  const change = changes.find((entry) => entry.key === key)?.change;
+  return change === undefined
+    ? ownSetting
+    : change.kind === "verdict"
+      ? change.verdict
+      : change.kind === "flag"
+        ? (change.flag ?? noFlag)
+        : String(change.value);
+}
+
+/** What a part of the clauses shows of the changes and a refused value: those whose key starts with `prefix`. */
+const touching = (prefix: string, {changes, refused}: {changes: AuthorsView["changes"]; refused: Refused}) => ({
+  changes: changes.filter((entry) => entry.key.startsWith(prefix)),
+  refused: refused?.key.startsWith(prefix) ? refused : null,
+});
+
+type Refused = AuthorsState["refused"];
+
+/** One rule's fold: its clauses' menus once it is opened or holds a change. */
+function RuleFold(
+  rule: GuidelineLogic["rules"][number],
+  {
+    version,
+    filled,
+    changes,
+    refused,
+  }: {version: Guideline; filled: boolean; changes: AuthorsView["changes"]; refused: Refused},
+): HTMLElement {
+  const logic = version.logic;
+  const title = version.rules.find((entry) => entry.id === rule.id)?.title ?? rule.id;
+  // Each clause's two menus are labelled "Verdict" and "Flag" on screen; their names say whose they are.
+  const select = (key: string, label: string, about: string, options: [string, string][]) => {
+    const id = settingId(key);
+    const value = refused?.key === key ? refused.text : settingValue(changes, key);
+    return el(
+      "div",
+      {class: "clause-field"},
+      el("label", {for: id}, label),
+      el(
+        "select",
+        {"id": id, "aria-label": `${label}: ${about}`, "data-setting": key},
+        options.map(([option, text]) => el("option", {value: option, selected: option === value}, text)),
+      ),
+    );
+  };
+  return el(
+    "details",
+    {"class": "clause-rule", "data-rule": rule.id, "id": `fold-${version.version}-${rule.id}`},
+    // The click comes before the fold opens, so it opens filled.
+    el("summary", {"data-fold": rule.id}, title, " ", el("code", {}, `(${rule.id})`)),
+    filled &&
+      rule.clauses.map((clause) => {
+        const key = `${rule.id}.${clause.id}`;
+        const about = `${title}, ${clauseWords(clause)}`;
+        // A clause's card is marked when its verdict or its flag is changed.
+        const changed = changes.some((entry) => entry.key === key || entry.key === `${key}.flag`);
+        return el(
+          "div",
+          {"class": changed ? "clause parameter-changed" : "clause", "data-clause": key},
+          el("p", {class: "clause-words"}, clauseWords(clause), " ", el("code", {}, `(${key})`)),
+          select(key, "Verdict", about, [
+            [ownSetting, `as ${version.version} says: ${clauseVerdictWords(logic, rule.id, clause)}`],
+            ...clauseVerdicts.map((verdict): [string, string] => [verdict, verdictLabels[verdict]]),
+          ]),
+          select(`${key}.flag`, "Flag", about, [
+            [ownSetting, `as ${version.version} says: ${flagLabel(clause.flag)}`],
+            ...[...logic.flags, noFlag].map((flag): [string, string] => [flag, flag === noFlag ? "no flag" : flag]),
+          ]),
+        );
+      }),
+  );
+}
+
+/** The rubric's rows with a threshold, each a number field. */
+function ThresholdRows(
+  version: Guideline,
+  {changes, refused}: {changes: AuthorsView["changes"]; refused: Refused},
+): HTMLElement {
+  const rows = version.logic.rubric.rows.flatMap((row) => {
+    if (!row.threshold) return [];
+    const key = `${rubricKey}.${row.id}`;
+    const id = settingId(key);
+    const value = refused?.key === key ? refused.text : settingValue(changes, key) || String(row.threshold.value);
+    const changed = changes.some((entry) => entry.key === key);
+    return [
+      el(
+        "div",
+        {"class": changed ? "clause-field parameter-changed" : "clause-field", "data-row": row.id},
+        el("label", {for: id}, row.threshold.title, " ", el("code", {}, `(${key})`)),
+        el("input", {
+          id,
+          "type": "number",
+          "min": row.threshold.min,
+          "max": row.threshold.max,
+          "step": row.threshold.type === "count" ? 1 : 0.05,
+          value,
+          "aria-describedby": `${id}-about`,
+          "data-setting": key,
+        }),
+        el(
+          "p",
+          {id: `${id}-about`, class: "muted"},
+          `${row.threshold.description} Accepts ${describeThreshold(row.threshold)}; ` +
+            `${version.version} has ${row.threshold.value}.`,
+        ),
+      ),
+    ];
+  });
+  return el(
+    "details",
+    {class: "clause-rule", id: `rows-${version.version}`, hidden: rows.length === 0},
+    el("summary", {}, "The rubric's rows with a threshold"),
+    rows,
+  );
 }
 
 // On /authors, under the preview's results: where the candidate moves no worked case, the page says so and shows a
 // checklist it would move (lib/authoring/counterexample.ts: found by enumerating the rules' fact values), its facts
 // in words, the score before → after, and "Write this case", which opens the case editor with those facts filled in
-// (lib/authoring/case-handoff.ts). The search runs after the preview is painted, once per candidate.
-const changesNothing = ({choice}: AuthorsView): boolean =>
-  choice.candidate === choice.base && choice.set.length === 0 && choice.changes.length === 0;
-
-function Found(found: Counterexample, view: AuthorsView, base: Guideline): HTMLElement[] {
+// (lib/authoring/case-handoff.ts). The search runs after the preview is painted, once per choice.
+function Found(found: Counterexample, {choice, base}: {choice: CandidateChoice; base: Guideline}): HTMLElement[] {
   const words = counterexampleWords(found, base);
-  const href = `./authors/case?${handoffQuery(candidateToQuery(view.choice), found.lines)}`;
+  const href = `./authors/case?${handoffQuery(candidateToQuery(choice), found.lines)}`;
   return [
     el(
       "p",
       {},
       `No worked case moves: none of them tests this change. A case with these facts would move from ` +
-        `${words.before} under ${view.choice.base} to ${words.after} under the candidate:`,
+        `${words.before} under ${choice.base} to ${words.after} under the candidate:`,
     ),
     el(
       "ol",
@@ -1268,63 +1226,34 @@ function Found(found: Counterexample, view: AuthorsView, base: Guideline): HTMLE
   ];
 }
 
-/** The section, kept by the page: `update` follows each view; the search for its candidate comes after the paint. */
-export function authorsCounterexample(
-  view: AuthorsView,
-  {versions, items}: {versions: readonly Guideline[]; items: readonly Item[]},
-): HTMLElement & {update(view: AuthorsView): void} {
-  const roles = rulesByRole(items);
-  const baseRules = new Map<string, RuleSet>();
-  const found = new Map<string, Counterexample | null>();
-  const body = el("div", {});
-  const section = el(
+/** The section: hidden while a worked case moves or nothing is changed, busy until the search has found. */
+function CounterexampleSection({state, now, model, data}: Shown): HTMLElement {
+  const key = model.wantsCounterexample(now);
+  const result = key !== null && state.counterexample?.key === key ? state.counterexample : null;
+  const base = data.versions.find((version) => version.version === state.choice.base)!;
+  return el(
     "section",
-    {"id": "counterexample", "aria-labelledby": "counterexample-title", "hidden": true},
+    {
+      "id": "counterexample",
+      "aria-labelledby": "counterexample-title",
+      "hidden": key === null,
+      "aria-busy": key !== null && !result ? "true" : null,
+    },
     el("h2", {id: "counterexample-title"}, "A case this change would move"),
-    body,
-  );
-  let shown = "";
-  const show = (current: AuthorsView, key: string) => {
-    const result = found.get(key)!;
-    const base = versions.find((version) => version.version === current.choice.base)!;
-    section.removeAttribute("aria-busy");
-    body.replaceChildren(
-      ...(result
-        ? Found(result, current, base)
-        : [
-            el(
+    el(
+      "div",
+      {},
+      result &&
+        (result.found
+          ? Found(result.found, {choice: state.choice, base})
+          : el(
               "p",
               {},
               "No worked case moves, and no checklist of a main task and up to three other instructions would: " +
                 "this change moves no score.",
-            ),
-          ]),
-    );
-  };
-  const update = (current: AuthorsView) => {
-    if (changesNothing(current) || current.preview.moved.length > 0) {
-      section.hidden = true;
-      shown = "";
-      return;
-    }
-    const key = `${current.choice.base} ${candidateToQuery(current.choice)}`;
-    if (key === shown) return;
-    shown = key;
-    section.hidden = false;
-    if (found.has(key)) return show(current, key);
-    section.setAttribute("aria-busy", "true");
-    // The search takes a few ms to tens of ms: after the frame that paints the change, never before it.
-    afterPaint(() => {
-      if (shown !== key) return;
-      const {base: version} = current.choice;
-      let rules = baseRules.get(version);
-      if (!rules) baseRules.set(version, (rules = ruleSetOf(versions.find((entry) => entry.version === version)!)));
-      found.set(key, findCounterexample(rules, current.candidateRules, roles));
-      show(current, key);
-    });
-  };
-  update(view);
-  return Object.assign(section, {update});
+            )),
+    ),
+  );
 }
 
 // "Save as a new version" on the authors' page. A static site cannot write guideline/, so the dialog downloads the new
@@ -1335,126 +1264,147 @@ export function authorsCounterexample(
 /** Each version's two files as text, by version: loaded with the dialog. */
 export type SourcesLoader = () => Promise<Record<string, Omit<VersionSources, "version">>>;
 
-/** The command that writes the same version from the command line (with the rule texts as they are). */
-export function writeCommand(view: AuthorsView, version: string): string {
-  const sets = [...view.choice.set.map(formatAssignment), ...view.changes.map(({change}) => formatChange(change))];
-  return [
-    "npm run guideline:preview --",
-    `--candidate ${view.choice.candidate}`,
-    ...sets.map((set) => `--set ${set}`),
-    `--write ${version}`,
-  ].join(" ");
+/** The candidate's changes in words, parameters first, as the dialog lists them and the new version records them. */
+const saveWords = (view: AuthorsView): string[] => [
+  ...view.choice.set.map((assignment) => assignmentWords(view.candidateVersion.logic, assignment)),
+  ...view.changes.map((entry) => entry.words),
+];
+
+/** What the dialog holds: the changes, the new version's name, the rules' texts, the command; a Live node. */
+export function AuthorsSave({
+  state,
+  versions,
+}: {
+  state: SaveState;
+  versions: readonly Guideline[];
+}): Live<SaveState, SaveAction> {
+  return live<SaveState, SaveAction>(state, {
+    update: updateSave,
+    view: ({choice, words, name, texts, problem, done}) => {
+      const candidate = versions.find((version) => version.version === choice.candidate)!;
+      return el(
+        "div",
+        {class: "save-form"},
+        el(
+          "p",
+          {},
+          "The new version is its base with the changes below, and each rule's text as written here: reword a rule " +
+            "whose clause now reads otherwise. Released versions stay as they are, so it takes a name no version has.",
+        ),
+        el(
+          "ul",
+          {class: "save-changes"},
+          el("li", {}, `Based on ${choice.candidate}`),
+          words.map((line) => el("li", {}, line)),
+        ),
+        el(
+          "div",
+          {class: "choice-field"},
+          el("label", {for: "save-version"}, "New version"),
+          el("input", {id: "save-version", type: "text", required: true, pattern: "v[1-9][0-9]*", value: name}),
+        ),
+        el("p", {class: "field-error", role: "alert", hidden: problem === null}, problem),
+        el(
+          "div",
+          {class: "save-actions"},
+          el("button", {type: "button", class: "button", id: "save-download"}, "Download the version"),
+          el("button", {"type": "button", "class": "button secondary", "data-action": "save-close"}, "Close"),
+        ),
+        el("p", {"class": "muted", "role": "status", "aria-live": "polite"}, done),
+        el(
+          "p",
+          {class: "muted"},
+          "Or write it from the command line, with the rule texts as they are: ",
+          el("code", {id: "save-command"}, writeCommand(choice, name.trim())),
+        ),
+        el("h3", {}, "The rules' texts"),
+        el(
+          "div",
+          {class: "save-texts"},
+          candidate.rules.map((rule) =>
+            el(
+              "div",
+              {class: "choice-field"},
+              el("label", {for: `save-text-${rule.id}`}, `${rule.title} (${rule.id})`),
+              el(
+                "textarea",
+                {"id": `save-text-${rule.id}`, "rows": 3, "data-rule": rule.id},
+                texts[rule.id] ?? rule.text,
+              ),
+            ),
+          ),
+        ),
+      );
+    },
+    on: {
+      input: (event) => {
+        const target = event.target as HTMLInputElement | HTMLTextAreaElement;
+        if (target.id === "save-version") return {kind: "name", name: target.value};
+        const rule = target.getAttribute("data-rule");
+        return rule ? {kind: "text", rule, text: target.value} : undefined;
+      },
+    },
+  });
 }
 
-/** The button and its dialog: a node the page keeps in step with each view. */
-export function authorsSave(
-  view: AuthorsView,
-  {versions, loadSources}: {versions: readonly string[]; loadSources: SourcesLoader},
-): Kept<AuthorsView> {
-  const open = el("button", {"type": "button", "class": "button", "aria-haspopup": "dialog"}, "Save as a new version");
-  const name = el("input", {id: "save-version", type: "text", required: true, pattern: "v[1-9][0-9]*"});
-  const changes = el("ul", {class: "save-changes"});
-  const texts = el("div", {class: "save-texts"});
-  const command = el("code", {id: "save-command"});
-  const problem = el("p", {class: "field-error", role: "alert", hidden: true});
-  const done = el("p", {"class": "muted", "role": "status", "aria-live": "polite"});
-  const save = el("button", {type: "button", class: "button", id: "save-download"}, "Download the version");
-  const close = el("button", {type: "button", class: "button secondary"}, "Close");
+/**
+ * The button and its dialog, built once around the form: a dialog's being open is the browser's (Escape closes it),
+ * so no patch may touch it. Opening, closing and the download are this node's own listeners.
+ */
+function SaveShell(
+  form: Live<SaveState, SaveAction>,
+  {versions, loadSources}: {versions: readonly Guideline[]; loadSources: SourcesLoader},
+): HTMLElement {
   const dialog = titled(
     "dialog",
     {class: "save-dialog"},
     {titleId: "save-title", title: "Save the candidate as a new version"},
-    el(
-      "p",
-      {},
-      "The new version is its base with the changes below, and each rule's text as written here: reword a rule " +
-        "whose clause now reads otherwise. Released versions stay as they are, so it takes a name no version has.",
-    ),
-    changes,
-    el("div", {class: "choice-field"}, el("label", {for: "save-version"}, "New version"), name),
-    problem,
-    el("div", {class: "save-actions"}, save, close),
-    done,
-    el("p", {class: "muted"}, "Or write it from the command line, with the rule texts as they are: ", command),
-    el("h3", {}, "The rules' texts"),
-    texts,
+    form,
   );
-
-  let current = view;
-  const versionName = () => name.value.trim();
-  const update = (next: AuthorsView) => {
-    current = next;
-    const base = next.choice.candidate;
-    changes.replaceChildren(
-      el("li", {}, `Based on ${base}`),
-      ...next.choice.set.map((assignment) => el("li", {}, assignmentWords(next.candidateVersion.logic, assignment))),
-      ...next.changes.map((entry) => el("li", {}, entry.words)),
-    );
-    // The text boxes follow the candidate version; what an author typed for the same version stays.
-    if (texts.dataset.version !== base) {
-      texts.dataset.version = base;
-      texts.replaceChildren(
-        ...next.candidateVersion.rules.map((rule) =>
-          el(
-            "div",
-            {class: "choice-field"},
-            el("label", {for: `save-text-${rule.id}`}, `${rule.title} (${rule.id})`),
-            el("textarea", {"id": `save-text-${rule.id}`, "rows": 3, "data-rule": rule.id}, rule.text),
-          ),
-        ),
-      );
-    }
-    command.textContent = writeCommand(next, versionName());
-  };
-  name.value = nextVersion(versions);
-  update(view);
-  name.addEventListener("input", () => (command.textContent = writeCommand(current, versionName())));
-
+  const open = el("button", {"type": "button", "class": "button", "aria-haspopup": "dialog"}, "Save as a new version");
   open.addEventListener("click", () => {
-    problem.hidden = true;
-    done.textContent = "";
+    form.dispatch({kind: "clear"});
     dialog.showModal();
   });
-  close.addEventListener("click", () => dialog.close());
-  save.addEventListener("click", () => {
-    problem.hidden = true;
+  const names = versions.map((version) => version.version);
+  const downloadVersion = () => {
+    form.dispatch({kind: "clear"});
+    const {choice, words, name, texts} = form.state;
+    const candidate = versions.find((version) => version.version === choice.candidate)!;
     void Promise.all([import("../lib/authoring/version-writer.js"), import("../lib/text/tar.js"), loadSources()])
       .then(([writer, archive, sources]) => {
-        const base = current.choice.candidate;
-        const edited = new Map(
-          [...texts.querySelectorAll("textarea")].map((area) => [area.dataset.rule!, area.value] as const),
-        );
-        const titles = new Map(current.candidateVersion.rules.map((rule) => [rule.id, rule.title]));
-        const version = versionName();
+        const version = name.trim();
         const {files} = writer.versionFiles({
-          base: {version: base, ...sources[base]!},
+          base: {version: choice.candidate, ...sources[choice.candidate]!},
           version,
-          versions,
-          parameters: current.choice.set,
-          changes: current.changes.map((entry) => entry.change),
-          words: [
-            ...current.choice.set.map((assignment) => assignmentWords(current.candidateVersion.logic, assignment)),
-            ...current.changes.map((entry) => entry.words),
-          ],
-          texts: edited,
-          titles,
+          versions: names,
+          parameters: choice.set,
+          changes: choice.changes,
+          words: [...words],
+          texts: new Map(candidate.rules.map((rule) => [rule.id, texts[rule.id] ?? rule.text])),
+          titles: new Map(candidate.rules.map((rule) => [rule.id, rule.title])),
         });
         const bytes = archive.tar(
           files.map((file) => ({name: file.path.replace(/^guideline\//, ""), content: file.text})),
         );
         download(bytes, `${version}.tar`, "application/x-tar");
-        done.textContent =
-          `Downloaded ${version}.tar: unpack it in guideline/ (tar -xf ${version}.tar -C guideline), then run ` +
-          `npm run guideline:check -- --version ${version}.`;
+        form.dispatch({
+          kind: "saved",
+          done:
+            `Downloaded ${version}.tar: unpack it in guideline/ (tar -xf ${version}.tar -C guideline), then run ` +
+            `npm run guideline:check -- --version ${version}.`,
+        });
       })
-      .catch((error: unknown) => {
-        problem.textContent = error instanceof Error ? error.message : String(error);
-        problem.hidden = false;
-      });
+      .catch((error: unknown) =>
+        form.dispatch({kind: "failed", problem: error instanceof Error ? error.message : String(error)}),
+      );
+  };
+  dialog.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest("[data-action=save-close]")) dialog.close();
+    else if (target?.closest("#save-download")) downloadVersion();
   });
-
-  const section = el("div", {class: "save-version"}, open, dialog);
-  return Object.assign(section, {update});
+  return el("div", {class: "save-version"}, open, dialog);
 }
 
 // The link from /authors to the case editor (/authors/case). It carries the authors' page's address query, so the

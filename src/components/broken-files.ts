@@ -48,13 +48,14 @@ export function BrokenFiles(problems: readonly Problem[]): HTMLElement {
 
 /**
  * A page's content from the data files it loaded, or, when any of them holds the problems of a broken authored file,
- * the panel instead (render is not called, as the data it needs is missing).
+ * the panel instead (render is not called, as the data it needs is missing). With no render, nothing for whole data:
+ * a page whose cells wait on lib/authored/broken-data.ts's `wholeData` shows the panel so.
  */
-export function withAuthoredData(data: readonly unknown[], render: () => Node): Node {
+export function AuthoredPage(data: readonly unknown[], {render}: {render?: () => Node} = {}): Node {
   const problems = data.filter(isBrokenData).flatMap((broken) => broken.brokenAuthoredFiles);
   if (problems.length === 0) {
     showPage();
-    return render();
+    return render?.() ?? document.createDocumentFragment();
   }
   return hideRestOfPage(BrokenFiles(problems));
 }
@@ -81,18 +82,4 @@ function showPage(): void {
     node.hidden = false;
     delete node.dataset[hiddenMark];
   }
-}
-
-/**
- * For a page whose many cells read one data file: its data, or, when it holds the problems of a broken authored
- * file, the panel (displayed here) and a promise that never settles, so the cells that read the data wait until the
- * fixed file reloads the page's data.
- */
-export function authoredData<T>(data: T, display: (node: Node) => unknown): Promise<T> {
-  if (!isBrokenData(data)) {
-    showPage();
-    return Promise.resolve(data);
-  }
-  display(hideRestOfPage(BrokenFiles(data.brokenAuthoredFiles)));
-  return new Promise<T>(() => {});
 }

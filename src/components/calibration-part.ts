@@ -2,11 +2,13 @@
 // (self-check-part.ts); this one points experienced raters to it first.
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
+import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
-import {itemsOf, partContext, partPage, type TraineeData} from "./part-frame.js";
+import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
-import {hrefOf, PartDebrief} from "./part-debrief.js";
+import {PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
 import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
 import type {Item} from "../lib/authored/schemas/item.js";
@@ -21,27 +23,31 @@ export function CalibrationPart(
   const items = itemsOf(ctx, "calibration");
   const ids = items.map((item) => item.id);
   return preloadRulings(
-    partPage(
-      ctx,
-      el(
-        "p",
-        {class: "part-lead"},
-        "Experienced rater? ",
-        el("a", {href: "./self-check"}, "Take the self-check first"),
-        ", while these cases' rulings are unseen.",
-      ),
-      PartWalk({
-        noun: "Calibration case",
-        store,
-        items: items.map((item) => guidelineWalkItem(ctx, item)),
-        stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
-        about: [PartIntro(ctx.part), el("p", {}, partContents(items))],
-        howTo: HowToScore({phase: "guideline"}),
-        started: (progress) => anyAnswered(progress, ids, "guideline"),
-        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-        end: (progress) => [PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}), NextPart(ctx)],
-      }),
-    ),
+    PartPage(ctx, {
+      body: [
+        el(
+          "p",
+          {class: "part-lead"},
+          "Experienced rater? ",
+          el("a", {href: "./self-check"}, "Take the self-check first"),
+          ", while these cases' rulings are unseen.",
+        ),
+        PartWalk({
+          noun: "Calibration case",
+          store,
+          items: items.map((item) => guidelineWalkItem(ctx, item)),
+          stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
+          about: [PartIntro(ctx.part), el("p", {}, partContents(items))],
+          howTo: HowToScore({phase: "guideline"}),
+          started: (progress) => anyAnswered(progress, ids, "guideline"),
+          panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
+          end: (progress) => [
+            PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
+            NextPart(ctx),
+          ],
+        }),
+      ],
+    }),
   );
 }
 

@@ -1,20 +1,15 @@
 // The case editor (/authors/case): an author pastes a request and a response, marks the instructions, chooses each
 // line's rule and facts, and sees at once what the engine derives under the current guideline and the /authors
-// candidate; then downloads the case as data/items/<id>.md. The case is a record changed only through
-// lib/authoring/case-editor.ts, seen through editorView and saved as typed (lib/authoring/case-draft-store.ts). This
-// puts the parts on the page, listens once for every edit and every button, and patches the rest. Its parts follow,
-// each under a comment of its own: the earlier turns, the two texts, a checklist line, the derivation, the likely wrong
-// scores, the case's fields, the parts patched in place, a line's fact form, the buttons, the edits, the marking, the
-// start, and what every part shares.
+// candidate; then downloads the case as data/items/<id>.md. One Live node (src/components/live.ts): its state and
+// what each action makes of it are lib/authoring/case-editor-state.ts; this builds the page from the state, reads
+// every edit and button off its data- attributes with one listener per event type, and after each patch does what a
+// state cannot (saving the draft, reading an upload, the download, the focus). Its parts follow, each under a comment
+// of its own: the editor, the texts and turns, the marking, the start, a checklist line, the derivation, the likely
+// wrong scores, the case's fields, a line's fact form, and what every part shares.
 import {logicRule, quotedSpan, ruleSentence} from "../lib/trainee/rule-sentence.js";
 import {
-  addLine,
-  blankCase,
-  caseFromFile,
   linesOf,
   ruleSetsFromQuery,
-  setId,
-  setLineField,
   type CaseRecord,
   type EditorContext,
   type EditorView,
@@ -23,71 +18,91 @@ import {
   type CaseDerivation,
   caseFileName,
   nextFreeOrder,
-  addNote,
   caseFileText,
-  moveLine,
-  removeLine,
-  removeNote,
   syncRulings,
-  setCompare,
-  setField,
-  setFact,
-  setGloss,
-  setLanguage,
-  setMainLine,
-  setNote,
-  setRule,
-  setSet,
-  setText,
-  toggleFlag,
-  type TextName,
-  markedWords,
+  blankCase,
 } from "../lib/authoring/case-editor.js";
+import {
+  caseEditorModel,
+  fieldId,
+  enclosingFields,
+  idsText,
+  isDescribed,
+  markedText,
+  marksOf,
+  readUpload,
+  schemaValues,
+  shownProblems,
+  type CaseEditorAction,
+  type CaseEditorState,
+  type ControlInput,
+  type RefusedInput,
+} from "../lib/authoring/case-editor-state.js";
 import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
-import {factFields, type FactField, factInputText, readFactInput} from "../lib/authoring/fact-fields.js";
+import {type FactField, factInputText} from "../lib/authoring/fact-fields.js";
 import {openCaseDraftStore, replacedUnsavedWords} from "../lib/authoring/case-draft-store.js";
 import {draftNoticeWords, yesNoLabels} from "../lib/authoring/case-words.js";
-import {viewKeeper} from "../lib/authoring/case-view-keeper.js";
 import {whenIdle} from "../lib/site/schedule.js";
-import {becameWords, loadedWords} from "../lib/authoring/new-case.js";
 import {isRecord} from "../lib/authoring/case-record.js";
-import {
-  markableTexts,
-  addTurn,
-  moveTurn,
-  removeTurn,
-  setTurnField,
-  turnsOf,
-  type TurnRole,
-  type MarkableText,
-} from "../lib/authoring/case-turns.js";
-import {quotesOf, locate} from "../lib/authored/quote.js";
+import {markableTexts, turnsOf, type TurnRole} from "../lib/authoring/case-turns.js";
+import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
-import {el, type Child} from "./dom.js";
+import {el, titled, type Child} from "./dom.js";
 import {handoffWords, takeHandoff} from "../lib/authoring/case-handoff.js";
 import {languageName} from "../lib/authored/language.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import type {LogicRule} from "../lib/authored/schemas/logic.js";
 import {ruleHref, itemLabel} from "../lib/site/links.js";
 import {verdictLabels} from "../lib/engine/labels.js";
-import {type Problem, AuthoredFileError, formatProblem} from "../lib/authored/problems.js";
+import {type Problem, formatProblem} from "../lib/authored/problems.js";
 import {problemInWords} from "../lib/authored/problem-words.js";
 import type {JsonSchema} from "../lib/authoring/fact-fields.js";
-import type {CaseSchemas, ItemSchema} from "../lib/authored/schemas/facts.js";
-import type {CaseSet, ChecklistRuleId, Flag} from "../lib/authored/schemas/item.js";
-import {keptParts} from "./live.js";
-import {download} from "./download.js";
-import type {PlacedCase} from "../lib/authoring/case-places.js";
-import {pendingPrompt, pressWord, type MarkIn, type Pending} from "../lib/trainee/draft.js";
-import type {TraineeLine} from "../lib/trainee/progress.js";
+import type {CaseSchemas} from "../lib/authored/schemas/facts.js";
+import type {CaseSet} from "../lib/authored/schemas/item.js";
+import {live, type Keep, type Live} from "./live.js";
+import {download} from "../lib/site/download.js";
+import {pendingPrompt, tokens, type MarkIn} from "../lib/trainee/draft.js";
 import {MarkSurface} from "./step-one-marking.js";
-import {byteLimit, decodeAuthoredFile, tooLarge} from "../lib/authored/limits.js";
+import {byteLimit} from "../lib/authored/limits.js";
 import {formatBytes} from "../lib/text/format.js";
+
+/** What the page knows besides the state: the data and what the address chose. */
+interface Setting {
+  data: CaseEditorData;
+  rules: readonly {id: string; rule: GuidelineRule | null; logic: LogicRule | null}[];
+  fieldsOf(rule: string): readonly FactField[];
+  current: string;
+  /** The candidate in words, or null. */
+  candidate: string | null;
+  authorsHref: string;
+  addressError: string | null;
+  piece: Piece;
+}
+
+/** A part of the view built by `build`, or the same part again as long as each part of `key` is the same. */
+type Piece = (id: string, key: readonly unknown[], build: () => HTMLElement) => HTMLElement;
+
+/**
+ * The view's costly parts (a line with its rule's sentence, the derivation) built again only when what they show
+ * changes, else cloned from their last build: a clone is the browser's work, where a build runs the wording again.
+ * The patch then finds an unchanged part equal at once and leaves it.
+ */
+function pieces(): Piece {
+  const built = new Map<string, {key: readonly unknown[]; node: HTMLElement}>();
+  return (id, key, build) => {
+    const last = built.get(id);
+    if (last && last.key.length === key.length && last.key.every((part, at) => Object.is(part, key[at])))
+      return last.node.cloneNode(true) as HTMLElement;
+    const node = build();
+    built.set(id, {key, node: node.cloneNode(true) as HTMLElement});
+    return node;
+  };
+}
 
 export function CaseEditor(
   data: CaseEditorData & {schemas: CaseSchemas},
   {location = window.location, storage = pageStorage()}: {location?: Location; storage?: KeyValueStorage | null} = {},
-): HTMLElement {
+): Live<CaseEditorState, CaseEditorAction> {
   const current = data.versions.at(-1)!;
   const address = ruleSetsFromQuery(location.search, data.versions, data.domains);
   const context: EditorContext = {
@@ -98,301 +113,406 @@ export function CaseEditor(
     cases: data.cases,
     pools: data.pools,
   };
-  const fieldsByRule = new Map<string, FactField[]>();
-  const fieldsOf = (rule: string): FactField[] => {
-    const schema = Object.hasOwn(data.factSchemas, rule)
-      ? data.factSchemas[rule as keyof typeof data.factSchemas]
-      : null;
-    if (!fieldsByRule.has(rule)) fieldsByRule.set(rule, schema ? factFields(schema) : []);
-    return fieldsByRule.get(rule)!;
-  };
-
-  const store = openCaseDraftStore(storage, data.schemas);
-  let record: CaseRecord = store.saved() ?? blankCase({cases: data.cases});
-  let loaded = record; // The case as loaded, or as the page opened: id edits are decided from it (setId).
-  // Each edit's view at once; the file read back as guideline:check reads it when idle, or before an action needs it.
-  const views = viewKeeper(record, context, {
-    idle: (work) => whenIdle(work, readBackWithinMs),
-    onFull: (full) => ((view = full), render()),
-  });
-  let view: EditorView = views.full();
-  let addingTo: number | null = null;
-  const refused = new Map<string, RefusedInput>();
-  // A problem shows at its control once the author has edited it, or everywhere once a download found problems.
-  const touched = new Set<string>();
-  let showAll = false;
-  const shows = (field: string) => showAll || enclosingFields(field).some((at) => touched.has(fieldId(at)));
-
-  const start = caseStart(data.cases, {
-    setLabels: data.setLabels,
-    onLoad: (id) => {
-      const found = data.cases.find((entry) => entry.id === id);
-      const next = found
-        ? caseFromFile(found.text, `${found.id}.md`, data.schemas.item).record
-        : blankCase({cases: data.cases});
-      if (next) replaceWith(next, found ? loadedWords(next, context.knownIds) : "A blank case.");
-    },
-    onUpload: (file) =>
-      void readUpload(file, data.schemas.item).then((read) => {
-        if (read.record) replaceWith(read.record, `Read ${file.name}.`);
-        else
-          start.show({
-            said: `${file.name} was not loaded: your draft is as it was.`,
-            problems: read.problems,
-            canUndo: store.replaced() !== null,
-          });
-      }),
-    // Undo swaps: the draft it takes away is set aside in turn, so a second Undo comes back to it.
-    onUndo: () => {
-      const back = store.replaced();
-      if (back) replaceWith(back, "The draft before is back. Undo again returns to the one you left.");
-    },
-  });
-  const texts = caseTexts({
-    languages: data.languages,
-    onEdit: (change, structural) => commit(change(record), {structural}),
-  });
-  const marking = caseMarking({
-    onStretch: (words, quoteIn) => {
-      if (addingTo === null) {
-        const added = addLine(record, {role: "instruction", quote: words, text: words});
-        const at = linesOf(added).length - 1;
-        return commit(quoteIn === "request" ? added : setLineField(added, at, "quoteIn", quoteIn));
-      }
-      const to = addingTo;
-      const quotes = [...quotesOf(linesOf(record)[to]?.quote as string | string[] | undefined), words];
-      addingTo = null;
-      commit(setLineField(record, to, "quote", quotes.length === 1 ? quotes[0] : quotes));
-    },
-    onFreeLine: (text, why) => commit(addLine(record, {role: "instruction", text, ...(why ? {unquoted: why} : {})})),
-  });
-  const parts = caseParts({
+  const model = caseEditorModel({context, factSchemas: data.factSchemas, cases: data.cases});
+  const setting: Setting = {
     data,
     rules: Object.keys(data.factSchemas).map((id) => ({
       id,
       rule: current.rules.find((rule) => rule.id === id) ?? null,
       logic: logicRule(current.logic, id) ?? null,
     })),
-    fieldsOf,
+    fieldsOf: model.fieldsOf,
     current: current.version,
     candidate: address.described,
     authorsHref: `../authors${location.search}`,
-    has: (id) => root.querySelector(`#${CSS.escape(id)}`) !== null,
-  });
-  const notice = el("p", {class: "preview-notice case-notice", role: "alert"});
-  const work = el("div", {class: "case-work"}, start.node, texts.node, marking.node, parts.checklist, parts.work);
-  const root = el(
-    "div",
-    {class: "case-editor"},
-    address.error
-      ? el(
-          "p",
-          {class: "preview-notice", role: "alert"},
-          `The address's candidate could not be read (${address.error}): none is shown.`,
-        )
-      : null,
-    notice,
-    el("div", {class: "case-layout"}, work, parts.side),
-  );
-
-  function render(): void {
-    const request = isRecord(record.request) ? record.request : {};
-    texts.update(record, shownProblems(view.problems, shows));
-    marking.update({
-      texts: markableTexts(record),
-      described: request.form === "described",
-      lines: linesOf(record),
-      addingTo,
-    });
-    parts.update({record, view, addingTo, refused, shows});
-    const said = store.notice();
-    notice.hidden = said === null;
-    notice.textContent = said ? draftNoticeWords(said) : "";
-  }
-
-  function commit(next: CaseRecord, {structural = false}: {structural?: boolean} = {}): void {
-    // Lines moved or removed: what was typed and refused belonged to lines at other places.
-    if (structural) refused.clear();
-    if (next === record) return;
-    record = next;
-    view = views.show(record);
-    store.save(record);
-    render();
-  }
-
-  /** Loads another case (or Undo's); the draft it replaces is kept aside, one Undo away, even after a reload. */
-  function replaceWith(next: CaseRecord, said: string): void {
-    const kept = store.setAsideReplaced(record) || store.notice()?.kind === "memory";
-    loaded = next;
-    addingTo = null;
-    touched.clear();
-    showAll = false;
-    commit(next, {structural: true});
-    start.show({said: kept ? said : `${said} ${replacedUnsavedWords}`, canUndo: true});
-  }
-
-  const onControl = (event: Event) => {
-    const control = event.target as HTMLElement;
-    if (!control.dataset?.edit) return;
-    // A text field edits as it is typed; a select or a checkbox when it changes.
-    const typed =
-      control instanceof HTMLTextAreaElement ||
-      (control instanceof HTMLInputElement && /^(text|number)$/.test(control.type));
-    if ((event.type === "input") !== typed) return;
-    if (control.dataset.edit === "field" && control.dataset.name === "id") return changeId(control as HTMLInputElement);
-    const edit = controlEdit(control, record, fieldsOf, data.cases);
-    if (edit.kind === "none") return;
-    touched.add(edit.control);
-    if (edit.kind === "refused") refused.set(edit.control, {raw: edit.raw, message: edit.message});
-    else refused.delete(edit.control);
-    if (edit.kind === "record" && edit.record !== record) commit(edit.record);
-    else render();
+    addressError: address.error ?? null,
+    piece: pieces(),
   };
-  /** A new id, decided from the case as loaded; when it changes the case's origin, the page says so. */
-  const changeId = (control: HTMLInputElement) => {
-    touched.add(control.id);
-    const changed = setId(record, control.value, {loaded, cases: data.cases});
-    commit(changed.record);
-    const said = becameWords(String(loaded.id), changed);
-    if (said) start.show({said, canUndo: store.replaced() !== null});
-  };
-  root.addEventListener("input", onControl);
-  root.addEventListener("change", onControl);
-  root.addEventListener("click", (event) => {
-    const button = (event.target as Element).closest<HTMLElement>("[data-action]");
-    if (!button || !root.contains(button)) return;
-    runAction(
-      button,
-      {
-        root,
-        record: () => record,
-        view: () => (view = views.full()),
-        commit,
-        waitForStretch: (line) => {
-          addingTo = addingTo === line ? null : line;
-          render();
-          if (addingTo !== null) marking.focus();
-        },
-        showEveryProblem: () => {
-          showAll = true;
-          render();
-        },
-      },
-      event,
-    );
+
+  // The page opens on the draft saved before, or on the one "Write this case" hands over in the address, with the
+  // draft it replaces kept for Undo.
+  const store = openCaseDraftStore(storage, data.schemas);
+  const saved = store.saved();
+  const handed = takeHandoff(location, data.cases, (next) => window.history.replaceState(null, "", next));
+  let said = saved ? "Your draft from before is back." : "";
+  if (handed) {
+    const kept = store.setAsideReplaced(saved ?? blankCase({cases: data.cases})) || store.notice()?.kind === "memory";
+    store.save(handed);
+    said = kept ? handoffWords : `${handoffWords} ${replacedUnsavedWords}`;
+  } else if (saved && store.replaced()) said += " Undo brings back the draft your last Load replaced.";
+  const first = model.initial(handed ?? saved ?? blankCase({cases: data.cases}), {
+    said,
+    canUndo: store.replaced() !== null,
+    notice: store.notice(),
   });
 
-  render();
-  const handed = takeHandoff(location, data.cases, (address) => window.history.replaceState(null, "", address));
-  const kept = store.replaced() !== null;
-  const back = `Your draft from before is back.${kept ? " Undo brings back the draft your last Load replaced." : ""}`;
-  if (handed) replaceWith(handed, handoffWords);
-  else start.show({said: store.saved() ? back : "", canUndo: kept});
+  const surfaces = markSurfaces();
+  const root = live<CaseEditorState, CaseEditorAction>(first, {
+    update: model.update,
+    view: (state, keep) => EditorView(state, setting, keep),
+    on: {
+      input: (event) => editOf(event),
+      change: (event) => editOf(event) ?? startOf(event),
+      click: (event) => clickOf(event, store.replaced()),
+    },
+    effects: (node, change) => {
+      const {before, after, action} = change;
+      if (after.loaded !== before.loaded) {
+        // Another case in place of the draft: the one it replaces is kept, one Undo away, even after a reload.
+        const kept = store.setAsideReplaced(before.record) || store.notice()?.kind === "memory";
+        store.save(after.record);
+        node.dispatch({kind: "stored", notice: store.notice(), kept});
+      } else if (after.record !== before.record) {
+        store.save(after.record);
+        node.dispatch({kind: "stored", notice: store.notice(), kept: true});
+      }
+      // Each edit's view at once; the file read back as guideline:check reads it when idle.
+      if (after.record !== before.record)
+        whenIdle(() => node.dispatch({kind: "read-back", record: after.record}), readBackWithinMs);
+      if (action.kind === "upload")
+        void readUpload(action.file, data.schemas.item).then((read) =>
+          node.dispatch({kind: "uploaded", name: action.file.name, ...read}),
+        );
+      if (after.downloads > before.downloads)
+        download(
+          caseFileText(syncRulings(after.record, after.view)),
+          caseFileName(after.record),
+          "text/markdown;charset=utf-8",
+        );
+      surfaces.draw(node, node.state);
+      focusAfter(node, change);
+    },
+  });
+  surfaces.draw(root, root.state);
   return root;
 }
 
 // The file read back waits for idle time, but no longer than this: the problems list catches up within a blink.
 const readBackWithinMs = 300;
 
-// The conversation's earlier turns in the case editor: each turn's speaker and words, which the author adds, edits,
-// moves and removes (every change one of lib/authoring/case-turns.ts). A turn of the user's can then be marked in,
-// like the request, for a standing instruction. A controller: the list is rebuilt only when its turns change in
-// number, order, speaker or form, so a turn being typed in keeps its caret.
-export interface CaseTurns {
-  node: HTMLElement;
-  update(record: CaseRecord, problems: ReadonlyMap<string, string>): void;
+/** The control an input or change event edits, read as an action: a text field as it is typed, the rest on change. */
+function editOf(event: Event): CaseEditorAction | undefined {
+  const control = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  const typed =
+    control instanceof HTMLTextAreaElement ||
+    (control instanceof HTMLInputElement && /^(text|number)$/.test(control.type));
+  if ((event.type === "input") !== typed) return undefined;
+  const edit = control.dataset?.edit;
+  if (edit === "free")
+    return {kind: "free", name: control.dataset.name as "freeText" | "freeWhy", value: control.value};
+  if (!edit || control instanceof HTMLButtonElement) return undefined;
+  // The number field of a count that may be a word is what the word's choice edits: its id, and what it holds.
+  const id = edit === "fact-kind" ? control.id.replace(/-kind$/, "") : control.id;
+  const count = edit === "fact-kind" ? control.ownerDocument.getElementById(id) : null;
+  const input: ControlInput = {
+    id,
+    data: {...control.dataset},
+    value: control.value,
+    ...(count instanceof HTMLInputElement ? {count: count.value} : {}),
+  };
+  return {kind: "edit", control: input};
 }
 
-/** An edit of the turns: a change of the case, and whether it moved or removed a turn (true) or typed in one. */
-export type TurnEdit = (change: (record: CaseRecord) => CaseRecord, structural: boolean) => void;
+/** The start screen's choices and the text to mark in, read off a change. */
+function startOf(event: Event): CaseEditorAction | undefined {
+  const control = event.target as HTMLInputElement | HTMLSelectElement;
+  if (control.id === "case-start-from") return {kind: "start-from", id: control.value};
+  if (control.id === "case-mark-in") return {kind: "mark-in", chosen: control.value};
+  if (control.id === "case-upload" && control instanceof HTMLInputElement) {
+    const file = control.files?.[0];
+    return file ? {kind: "upload", file} : undefined;
+  }
+  return undefined;
+}
 
-const speakers: Record<TurnRole, string> = {user: "The user", assistant: "The assistant"};
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
+/** A button's action, read off its data-action (and the line, turn or note it acts on). */
+function clickOf(event: MouseEvent, back: CaseRecord | null): CaseEditorAction | undefined {
+  const button = (event.target as Element).closest<HTMLElement>("[data-action]");
+  if (!button || !(event.currentTarget as Element).contains(button)) return undefined;
+  const {action = "", line, turn, note, role, target} = button.dataset;
+  switch (action) {
+    case "line-up":
+    case "line-down":
+    case "line-remove":
+    case "line-add-stretch":
+      return {kind: "line", act: action, line: Number(line)};
+    case "turn-add":
+    case "turn-up":
+    case "turn-down":
+    case "turn-remove":
+      return {
+        kind: "turn",
+        act: action.slice("turn-".length) as "add" | "up" | "down" | "remove",
+        at: Number(turn),
+        role: role as TurnRole,
+      };
+    case "note-add":
+      return {kind: "note-add"};
+    case "note-remove":
+      return {kind: "note-remove", note: Number(note)};
+    case "focus-field":
+      event.preventDefault();
+      return {kind: "focus-field", target: target ?? ""};
+    case "download":
+      return {kind: "download"};
+    case "load":
+      return {kind: "load"};
+    case "undo":
+      return {kind: "undo", back};
+    case "free-add":
+      return {kind: "free-add"};
+    default:
+      return undefined;
+  }
+}
 
-export function caseTurns({onEdit}: {onEdit: TurnEdit}): CaseTurns {
-  const list = el("ol", {class: "case-turn-list"});
-  const addButton = (role: TurnRole, label: string) =>
-    el("button", {"type": "button", "class": "button secondary", "data-turn-action": "add", "data-role": role}, label);
-  let shape = "";
-  let count = 0;
+/** After an edit that moves or removes what had the focus, the focus goes where the author's next step is. */
+function focusAfter(
+  root: HTMLElement,
+  {before, after, action}: {before: CaseEditorState; after: CaseEditorState; action: CaseEditorAction},
+): void {
+  const focus = (selector: string): boolean => {
+    const target = root.querySelector<HTMLElement>(selector);
+    target?.focus();
+    return target !== null;
+  };
+  const byId = (field: string) => focus(`#${CSS.escape(fieldId(field))}`);
+  switch (action.kind) {
+    case "line": {
+      const {act, line} = action;
+      if (act === "line-add-stretch") {
+        if (after.addingTo !== null) focus('.case-mark-holder button.word[tabindex="0"]');
+        return;
+      }
+      if (act === "line-remove") {
+        const left = linesOf(after.record).length;
+        if (left) byId(`checklist[${Math.min(line, left - 1)}]`);
+        else focus("#case-checklist");
+        return;
+      }
+      // The keyboard stays with the line it moved: on the same button, or the line itself at the end of the list.
+      const to = line + (act === "line-up" ? -1 : 1);
+      if (!focus(`[data-action="${act}"][data-line="${to}"]:not(:disabled)`)) byId(`checklist[${to}]`);
+      return;
+    }
+    case "turn": {
+      const count = turnsOf(after.record).length;
+      if (action.act === "add") byId(`turns[${count - 1}].text`);
+      else if (action.act === "remove")
+        if (count) byId(`turns[${Math.min(action.at, count - 1)}]`);
+        else byId("turns");
+      else {
+        // The keyboard stays with the turn it moved.
+        const to = action.at + (action.act === "up" ? -1 : 1);
+        if (!focus(`[data-action="turn-${action.act}"][data-turn="${to}"]:not(:disabled)`)) byId(`turns[${to}]`);
+      }
+      return;
+    }
+    case "note-add": {
+      const notes = after.record.notes;
+      byId(`notes[${Array.isArray(notes) ? notes.length - 1 : 0}].label`);
+      return;
+    }
+    case "note-remove":
+      byId("notes");
+      return;
+    case "focus-field":
+      focus(`#${CSS.escape(action.target)}`);
+      return;
+    case "download":
+      if (after.showAll && after.downloads === before.downloads) focus("#case-problems");
+      return;
+    case "free-add":
+      if (after.marking.freeError) focus(after.marking.freeText.trim() ? "#case-free-why" : "#case-free-text");
+      return;
+  }
+}
 
-  const turnNode = (turn: Record<string, unknown>, at: number) => {
-    const id = (name: string) => fieldId(`turns[${at}].${name}`);
-    const number = typeof turn.turn === "number" ? `Turn ${turn.turn}` : `Earlier turn ${at + 1}`;
-    const role = el(
-      "select",
-      {"id": id("role"), "data-turn": at, "data-turn-edit": "role"},
-      (["user", "assistant"] as const).map((value) =>
-        el("option", {value, selected: turn.role === value}, speakers[value]),
+/** The whole editor for a state. */
+function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLElement {
+  const {piece} = setting;
+  const problems = shownProblems(state);
+  const shown = JSON.stringify([...problems]);
+  const {checklist: _lines, notes, ...fields} = state.record;
+  const nextOrder = nextFreeOrder(state.record, setting.data.cases);
+  const work = el(
+    "div",
+    {class: "case-work"},
+    piece("start", [state.from, state.start, state.canUndo], () => Start(state, {data: setting.data})),
+    Texts(state.record, {languages: setting.data.languages, problems}),
+    Marking(state, {keep}),
+    Checklist(state, {setting, problems}),
+    el(
+      "div",
+      {class: "case-work-more"},
+      piece("details", [JSON.stringify(fields), shown, nextOrder], () =>
+        CaseDetails(state.record, {
+          itemSchema: setting.data.itemSchema,
+          rules: setting.rules.map(({id, rule}) => [id, `${rule?.title ?? id} (${id})`] as const),
+          knownIds: setting.data.cases.map((entry) => entry.id),
+          problems,
+          setLabels: setting.data.setLabels,
+          nextOrder,
+        }),
       ),
-    );
-    const words = el("textarea", {"id": id("text"), "rows": 3, "data-turn": at, "data-turn-edit": "text"});
-    words.value = text(turn.text);
-    const move = (action: string, label: string, disabled: boolean) =>
-      el(
-        "button",
-        {"type": "button", "class": "button secondary", "data-turn-action": action, "data-turn": at, disabled},
-        label,
-      );
-    return el(
-      "li",
-      {class: "case-turn", id: fieldId(`turns[${at}]`), tabindex: -1},
+      piece("notes", [notes, shown], () => CaseNotes(Array.isArray(notes) ? notes.filter(isRecord) : [], {problems})),
+    ),
+  );
+  const lineTexts = linesOf(state.record).map((line) => (typeof line.text === "string" ? line.text : ""));
+  const fileName = caseFileName(state.record);
+  const said = state.notice ? draftNoticeWords(state.notice) : "";
+  return el(
+    "div",
+    {class: "case-editor"},
+    setting.addressError
+      ? el(
+          "p",
+          {class: "preview-notice", role: "alert"},
+          `The address's candidate could not be read (${setting.addressError}): none is shown.`,
+        )
+      : null,
+    el("p", {class: "preview-notice case-notice", role: "alert", hidden: !said}, said),
+    el(
+      "div",
+      {class: "case-layout"},
+      work,
       el(
         "div",
-        {class: "case-turn-head"},
-        labelled(`${number}: who speaks`, {id: role.id, control: role}),
-        el(
-          "div",
-          {class: "case-turn-moves"},
-          move("up", `Move turn ${at + 1} up`, at === 0),
-          move("down", `Move turn ${at + 1} down`, at === count - 1),
-          move("remove", `Remove turn ${at + 1}`, false),
+        {class: "case-side"},
+        piece("derivation", [JSON.stringify([state.view, lineTexts, fileName])], () =>
+          CaseDerivationPanel(state.view, {
+            current: setting.current,
+            candidate: setting.candidate,
+            authorsHref: setting.authorsHref,
+            lineTexts,
+            fileName,
+            // The problems link to the controls the page shows for this state.
+            has: (id) => work.querySelector(`#${CSS.escape(id)}`) !== null,
+          }),
         ),
       ),
-      labelled(`${number}: the words`, {
-        id: words.id,
-        control: words,
-        hint:
-          turn.form === "described"
-            ? "The case study only describes this turn: it is not quoted."
-            : "Exactly as said; a standing instruction in a turn of the user's can be marked below.",
+    ),
+  );
+}
+
+// The case's two texts: the request and the response as pasted, the language of each and an optional English gloss,
+// and the conversation's earlier turns (lib/authoring/case-turns.ts). Each field's value is the state's: morphdom
+// writes it only where it differs, so the one being typed in keeps its caret.
+const texts = ["request", "response"] as const;
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** What the language field says under it: the tag's language by name, or the problem with the tag. */
+const languageHint = (tag: string, problem: string | null): string =>
+  problem ?? `${languageName(tag)}. Any language tag: en, es, pt-BR…`;
+
+function Texts(
+  record: CaseRecord,
+  {languages, problems}: {languages: readonly string[]; problems: ReadonlyMap<string, string>},
+): HTMLElement {
+  return titled(
+    "section",
+    {class: "case-texts"},
+    {titleId: "case-texts-title", title: "The request and the response"},
+    Turns(record, {problems}),
+    texts.map((which) => CaseText(record, {which, problems})),
+    el(
+      "datalist",
+      {id: "case-languages"},
+      languages.map((tag) => el("option", {value: tag}, languageName(tag))),
+    ),
+  );
+}
+
+function CaseText(
+  record: CaseRecord,
+  {which, problems}: {which: (typeof texts)[number]; problems: ReadonlyMap<string, string>},
+): HTMLElement {
+  const holder = isRecord(record[which]) ? (record[which] as Record<string, unknown>) : {};
+  const bodyId = fieldId(`${which}.text`);
+  const tag = text(holder.language) || "en";
+  const languageProblem = problems.get(`${which}.language`) ?? null;
+  const error = problems.get(`${which}.text`) ?? null;
+  const body = el(
+    "textarea",
+    {
+      "id": bodyId,
+      "rows": 6,
+      "data-edit": "text",
+      "data-which": which,
+      // The text is marked with its language, as on the trainee's pages, once the tag is one.
+      "lang": languageProblem ? "" : tag,
+      "aria-invalid": error ? "true" : null,
+      "aria-describedby": error ? `${bodyId}-error` : null,
+    },
+    text(holder.text),
+  );
+  const language = el("input", {
+    "id": fieldId(`${which}.language`),
+    "type": "text",
+    "value": tag,
+    "list": "case-languages",
+    "autocomplete": "off",
+    "spellcheck": "false",
+    "data-edit": "language",
+    "data-which": which,
+  });
+  const gloss = el(
+    "textarea",
+    {"id": fieldId(`${which}.gloss`), "rows": 2, "data-edit": "gloss", "data-which": which},
+    text(holder.gloss),
+  );
+  const languageField = labelled(`Language of the ${which}`, {
+    id: language.id,
+    control: language,
+    hint: languageHint(tag, languageProblem),
+  });
+  if (languageProblem) {
+    language.setAttribute("aria-invalid", "true");
+    languageField.querySelector(".case-hint")?.classList.add("field-error");
+  }
+  return el(
+    "div",
+    {class: "case-editor-text"},
+    el("label", {for: bodyId, class: "case-text-label"}, which === "request" ? "Request" : "Response"),
+    el(
+      "p",
+      {class: "muted", hidden: holder.form !== "described"},
+      `The case study only describes this ${which}: it is not quoted.`,
+    ),
+    body,
+    el("p", {class: "field-error", id: `${bodyId}-error`, hidden: error === null}, error ?? ""),
+    el(
+      "div",
+      {class: "case-text-extra"},
+      languageField,
+      labelled(`English gloss of the ${which} (optional)`, {
+        id: gloss.id,
+        control: gloss,
+        hint: "Where the text is not in English: what it says, for a reader who does not read it.",
       }),
-      el("p", {class: "field-error", id: `${words.id}-error`, hidden: true}),
-    );
-  };
+    ),
+  );
+}
 
-  const update: CaseTurns["update"] = (record, problems) => {
-    const turns = turnsOf(record);
-    count = turns.length;
-    const next = JSON.stringify(turns.map(({role, turn, form}) => [role, turn, form]));
-    if (next !== shape) {
-      shape = next;
-      // The focused control is found again by its id in the rebuilt list.
-      const focused = list.contains(document.activeElement) ? document.activeElement?.id : undefined;
-      list.replaceChildren(...turns.map(turnNode));
-      if (focused) list.querySelector<HTMLElement>(`#${CSS.escape(focused)}`)?.focus();
-    }
-    turns.forEach((turn, at) => {
-      const words = list.querySelector<HTMLTextAreaElement>(`#${fieldId(`turns[${at}].text`)}`);
-      if (!words) return;
-      if (words.value !== text(turn.text)) words.value = text(turn.text);
-      const error = problems.get(`turns[${at}].text`) ?? null;
-      const shown = list.querySelector<HTMLElement>(`#${words.id}-error`);
-      if (shown) {
-        shown.hidden = error === null;
-        shown.textContent = error ?? "";
-      }
-      if (error) words.setAttribute("aria-invalid", "true");
-      else words.removeAttribute("aria-invalid");
-    });
-  };
+// The conversation's earlier turns: each turn's speaker and words, which the author adds, edits, moves and removes
+// (every change one of lib/authoring/case-turns.ts). A turn of the user's can then be marked in, like the request, for
+// a standing instruction.
+const speakers: Record<TurnRole, string> = {user: "The user", assistant: "The assistant"};
 
-  const node = el(
+function Turns(record: CaseRecord, {problems}: {problems: ReadonlyMap<string, string>}): HTMLElement {
+  const turns = turnsOf(record);
+  const addButton = (role: TurnRole, label: string) =>
+    el("button", {"type": "button", "class": "button secondary", "data-action": "turn-add", "data-role": role}, label);
+  return el(
     "div",
     {class: "case-turns", id: fieldId("turns"), tabindex: -1},
     el("h3", {}, "Earlier turns of the conversation"),
     el("p", {class: "muted"}, "Only for a request that comes later in a conversation: the turns before it, in order."),
-    list,
+    el(
+      "ol",
+      {class: "case-turn-list"},
+      turns.map((turn, at) => Turn(turn, {at, count: turns.length, error: problems.get(`turns[${at}].text`) ?? null})),
+    ),
     el(
       "div",
       {class: "case-turn-add"},
@@ -400,161 +520,325 @@ export function caseTurns({onEdit}: {onEdit: TurnEdit}): CaseTurns {
       addButton("assistant", "+ An answer of the assistant's"),
     ),
   );
-
-  const onInput = (event: Event) => {
-    const control = event.target as HTMLElement;
-    const at = Number(control.dataset.turn);
-    const edit = control.dataset.turnEdit;
-    if (edit === "text" && event.type === "input")
-      onEdit((record) => setTurnField(record, at, "text", (control as HTMLTextAreaElement).value), false);
-    if (edit === "role" && event.type === "change")
-      onEdit((record) => setTurnField(record, at, "role", (control as HTMLSelectElement).value), false);
-  };
-  node.addEventListener("input", onInput);
-  node.addEventListener("change", onInput);
-  node.addEventListener("click", (event) => {
-    const button = (event.target as Element).closest<HTMLElement>("[data-turn-action]");
-    if (!button) return;
-    const at = Number(button.dataset.turn);
-    const focus = (id: string) => node.querySelector<HTMLElement>(`#${CSS.escape(id)}`)?.focus();
-    switch (button.dataset.turnAction) {
-      case "add":
-        onEdit((record) => addTurn(record, button.dataset.role as TurnRole), true);
-        return focus(fieldId(`turns[${count - 1}].text`));
-      case "up":
-      case "down": {
-        const to = at + (button.dataset.turnAction === "up" ? -1 : 1);
-        onEdit((record) => moveTurn(record, at, to), true);
-        // The keyboard stays with the turn it moved.
-        const same = node.querySelector<HTMLButtonElement>(
-          `[data-turn-action="${button.dataset.turnAction}"][data-turn="${to}"]`,
-        );
-        return same && !same.disabled ? same.focus() : focus(fieldId(`turns[${to}]`));
-      }
-      case "remove":
-        onEdit((record) => removeTurn(record, at), true);
-        return count ? focus(fieldId(`turns[${Math.min(at, count - 1)}]`)) : focus(fieldId("turns"));
-    }
-  });
-  return {node, update};
 }
 
-// The case's two texts in the case editor: the request and the response as pasted, the language of each and an optional
-// English gloss, and the conversation's earlier turns (lib/authoring/case-turns.ts). A controller: its fields are built
-// once and only brought up to date with each new case, so the one being typed in keeps its caret.
-const texts = ["request", "response"] as const;
-
-export interface CaseTexts {
-  node: HTMLElement;
-  update(record: Record<string, unknown>, problems: ReadonlyMap<string, string>): void;
-}
-
-/** What the language field says under it: the tag's language by name, or the problem with the tag. */
-const languageHint = (tag: string, problem: string | null): string =>
-  problem ?? `${languageName(tag)}. Any language tag: en, es, pt-BR…`;
-
-export function caseTexts({languages, onEdit}: {languages: readonly string[]; onEdit: TurnEdit}): CaseTexts {
-  const parts = texts.map((which) => {
-    const title = which === "request" ? "Request" : "Response";
-    const body = el("textarea", {"id": fieldId(`${which}.text`), "rows": 6, "data-edit": "text", "data-which": which});
-    const language = el("input", {
-      "id": fieldId(`${which}.language`),
-      "type": "text",
-      "value": "en",
-      "list": "case-languages",
-      "autocomplete": "off",
-      "spellcheck": "false",
-      "data-edit": "language",
-      "data-which": which,
-    });
-    const gloss = el("textarea", {
-      "id": fieldId(`${which}.gloss`),
-      "rows": 2,
-      "data-edit": "gloss",
-      "data-which": which,
-    });
-    const bodyError = el("p", {class: "field-error", id: `${fieldId(`${which}.text`)}-error`, hidden: true});
-    const described = el(
-      "p",
-      {class: "muted", hidden: true},
-      `The case study only describes this ${which}: it is not quoted.`,
-    );
-    const node = el(
-      "div",
-      {class: "case-editor-text"},
-      el("label", {for: body.id, class: "case-text-label"}, title),
-      described,
-      body,
-      bodyError,
-      el(
-        "div",
-        {class: "case-text-extra"},
-        labelled(`Language of the ${which}`, {id: language.id, control: language, hint: languageHint("en", null)}),
-        labelled(`English gloss of the ${which} (optional)`, {
-          id: gloss.id,
-          control: gloss,
-          hint: "Where the text is not in English: what it says, for a reader who does not read it.",
-        }),
-      ),
-    );
-    return {which, node, body, language, gloss, bodyError, described};
-  });
-  const turns = caseTurns({onEdit});
-
-  const update: CaseTexts["update"] = (record, problems) => {
-    for (const part of parts) {
-      const holder = isRecord(record[part.which]) ? (record[part.which] as Record<string, unknown>) : {};
-      // Written only when it differs: a field set to its own value would lose its caret.
-      if (part.body.value !== text(holder.text)) part.body.value = text(holder.text);
-      if (part.gloss.value !== text(holder.gloss)) part.gloss.value = text(holder.gloss);
-      const tag = text(holder.language) || "en";
-      if (part.language.value !== tag) part.language.value = tag;
-      // The text is marked with its language, as on the trainee's pages, once the tag is one.
-      const problem = problems.get(`${part.which}.language`) ?? null;
-      part.body.lang = problem ? "" : tag;
-      part.language.toggleAttribute("aria-invalid", problem !== null);
-      const hint = part.node.querySelector(`#${part.language.id}-hint`);
-      if (hint) {
-        hint.textContent = languageHint(tag, problem);
-        hint.classList.toggle("field-error", problem !== null);
-      }
-      part.described.hidden = holder.form !== "described";
-      const error = problems.get(`${part.which}.text`) ?? null;
-      part.bodyError.hidden = error === null;
-      part.bodyError.textContent = error ?? "";
-      if (error) {
-        part.body.setAttribute("aria-invalid", "true");
-        part.body.setAttribute("aria-describedby", part.bodyError.id);
-      } else {
-        part.body.removeAttribute("aria-invalid");
-        part.body.removeAttribute("aria-describedby");
-      }
-    }
-    turns.update(record, problems);
-  };
-
-  const node = el(
-    "section",
-    {"class": "case-texts", "aria-labelledby": "case-texts-title"},
-    el("h2", {id: "case-texts-title"}, "The request and the response"),
-    turns.node,
-    parts.map((part) => part.node),
-    el(
-      "datalist",
-      {id: "case-languages"},
-      languages.map((tag) => el("option", {value: tag}, languageName(tag))),
+function Turn(
+  turn: Record<string, unknown>,
+  {at, count, error}: {at: number; count: number; error: string | null},
+): HTMLElement {
+  const id = (name: string) => fieldId(`turns[${at}].${name}`);
+  const number = typeof turn.turn === "number" ? `Turn ${turn.turn}` : `Earlier turn ${at + 1}`;
+  const role = el(
+    "select",
+    {"id": id("role"), "data-turn": at, "data-edit": "turn-role"},
+    (["user", "assistant"] as const).map((value) =>
+      el("option", {value, selected: turn.role === value}, speakers[value]),
     ),
   );
-  return {node, update};
+  const words = el(
+    "textarea",
+    {"id": id("text"), "rows": 3, "data-turn": at, "data-edit": "turn-text", "aria-invalid": error ? "true" : null},
+    text(turn.text),
+  );
+  const move = (action: string, label: string, disabled: boolean) =>
+    el(
+      "button",
+      {"type": "button", "class": "button secondary", "data-action": `turn-${action}`, "data-turn": at, disabled},
+      label,
+    );
+  return el(
+    "li",
+    {class: "case-turn", id: fieldId(`turns[${at}]`), tabindex: -1},
+    el(
+      "div",
+      {class: "case-turn-head"},
+      labelled(`${number}: who speaks`, {id: role.id, control: role}),
+      el(
+        "div",
+        {class: "case-turn-moves"},
+        move("up", `Move turn ${at + 1} up`, at === 0),
+        move("down", `Move turn ${at + 1} down`, at === count - 1),
+        move("remove", `Remove turn ${at + 1}`, false),
+      ),
+    ),
+    labelled(`${number}: the words`, {
+      id: words.id,
+      control: words,
+      hint:
+        turn.form === "described"
+          ? "The case study only describes this turn: it is not quoted."
+          : "Exactly as said; a standing instruction in a turn of the user's can be marked below.",
+    }),
+    el("p", {class: "field-error", id: `${words.id}-error`, hidden: error === null}, error ?? ""),
+  );
+}
+
+// Step 1 in the case editor: the author marks the instructions in the request with the trainee's own marking
+// (src/components/step-one-marking.ts: each word a button, first word then last, the arrow keys between words, Enter
+// to press, Escape to drop a half-made stretch). A finished stretch becomes a new line, quoting the request's words
+// exactly, or another stretch of the line waiting for one (a main task may quote several). A line with no words to
+// point to is typed with why it has none. Where the user gave a standing instruction in an earlier turn, the author
+// chooses which text to mark in (the request or the turn), and the line quotes that turn (quoteIn: turn-N). The words
+// are a child of their own (a mark surface, kept across patches): drawn again after each patch from the state.
+function Marking(state: CaseEditorState, {keep}: {keep: Keep}): HTMLElement {
+  const offered = markableTexts(state.record);
+  const shown = markedText(state);
+  const chosen = (offered.find((each) => each.quoteIn === state.marking.chosen) ?? offered[0]!).quoteIn;
+  const choice = el(
+    "select",
+    {id: "case-mark-in"},
+    offered.map((each) =>
+      el(
+        "option",
+        {value: each.quoteIn, selected: each.quoteIn === chosen},
+        `${each.label[0]!.toUpperCase()}${each.label.slice(1)}`,
+      ),
+    ),
+  );
+  const choiceField = labelled("Mark the words of", {
+    id: choice.id,
+    control: choice,
+    hint: "The request, or an earlier turn of the user's where a standing instruction was given.",
+  });
+  choiceField.hidden = offered.length < 2;
+  const {marking} = state;
+  const all = shown && marking.pending ? tokens(shown.text) : [];
+  const waiting =
+    state.addingTo === null || !shown
+      ? ""
+      : `Mark the stretch of ${shown.label} to add to line ${state.addingTo + 1}. `;
+  const status = !shown
+    ? ""
+    : marking.again
+      ? "That stretch is marked already."
+      : waiting +
+        pendingPrompt(marking.pending, {wordOf: (_where, token) => all[token]?.text ?? "", lineText: () => ""});
+  const freeText = el("input", {
+    "id": "case-free-text",
+    "type": "text",
+    "value": marking.freeText,
+    "data-edit": "free",
+    "data-name": "freeText",
+  });
+  const freeWhy = el("input", {
+    "id": "case-free-why",
+    "type": "text",
+    "value": marking.freeWhy,
+    "data-edit": "free",
+    "data-name": "freeWhy",
+  });
+  return titled(
+    "section",
+    {class: "case-marking", id: "case-checklist"},
+    {titleId: "case-marking-title", title: "Mark the instructions"},
+    el(
+      "p",
+      {class: "step-help", id: "case-mark-help"},
+      "Press an instruction's first word, then its last",
+      el("span", {class: "fine-pointer"}, " (or drag across it)"),
+      ". In the words, the arrow keys move, Enter presses a word and Escape drops a half-made stretch. " +
+        "Each stretch becomes a line below, its text the marked words until you write it in the checklist's words.",
+    ),
+    choiceField,
+    el("p", {"class": "mark-status", "role": "status", "aria-live": "polite"}, status),
+    shown
+      ? keep("mark-words", () => el("div", {class: "case-mark-holder"}))
+      : el(
+          "div",
+          {class: "case-mark-holder"},
+          el(
+            "p",
+            {class: "muted"},
+            isDescribed(state.record)
+              ? "This request is described, not quoted: it has no words to mark. Add its lines below."
+              : "Paste the request above: its words show here to mark.",
+          ),
+        ),
+    el(
+      "details",
+      {class: "case-free-line"},
+      el("summary", {}, "+ An instruction with no words to point to"),
+      el(
+        "div",
+        {class: "case-free-fields"},
+        labelled("What the instruction is", {id: "case-free-text", control: freeText}),
+        labelled("Why it has no words of the request", {
+          id: "case-free-why",
+          control: freeWhy,
+          hint: "A standing instruction from earlier in the conversation, or a request the case study only describes.",
+        }),
+        el("button", {"type": "button", "class": "button secondary", "data-action": "free-add"}, "Add the line"),
+        el("p", {class: "field-error", role: "alert", hidden: marking.freeError === null}, marking.freeError ?? ""),
+      ),
+    ),
+  );
+}
+
+/**
+ * The words to mark, one surface per text, placed in the kept holder and drawn from the state after each patch: a
+ * press, a drag or Escape on them is dispatched to the editor as an action.
+ */
+function markSurfaces() {
+  let shown: {text: string; where: string; surface: MarkSurface} | null = null;
+  return {
+    draw(root: Live<CaseEditorState, CaseEditorAction>, state: CaseEditorState): void {
+      const holder = root.querySelector<HTMLElement>('[data-keep="mark-words"]');
+      const marked = markedText(state);
+      if (!holder || !marked) return;
+      if (shown?.text !== marked.text || shown.where !== marked.quoteIn || !holder.contains(shown.surface)) {
+        const surface = MarkSurface(
+          {text: marked.text, where: marked.quoteIn as MarkIn, label: marked.label},
+          {
+            describedBy: "case-mark-help",
+            // The editor keeps the marks: a press, a drag or Escape is its action, and it shows the lines again.
+            onChange: (_next, action) =>
+              root.dispatch(
+                action.kind === "press"
+                  ? {kind: "word", token: action.token}
+                  : action.kind === "stretch"
+                    ? {kind: "drag", from: action.from, to: action.to}
+                    : {kind: "cancel-mark"},
+              ),
+          },
+        );
+        shown = {text: marked.text, where: marked.quoteIn, surface};
+        holder.replaceChildren(surface);
+      }
+      const {marks, owners} = marksOf(marked, linesOf(state.record));
+      // A line with several stretches has several marks, each numbered by its line.
+      shown.surface.dispatch({
+        kind: "show",
+        lines: marks,
+        pending: state.marking.pending,
+        locked: false,
+        numbers: owners.map((owner) => owner + 1),
+      });
+    },
+  };
+}
+
+// Where a case in the editor starts: a blank case, any case of the notebook, or an uploaded case file; and Undo, which
+// brings back the draft a load replaced. An upload is checked by its size before it is read, then read as the build
+// reads a case file (lib/authoring/case-editor-state.ts, readUpload): a broken one is refused with each field and its
+// fix, as text, and the draft is left as it was.
+function Start(state: CaseEditorState, {data}: {data: CaseEditorData}): HTMLElement {
+  const {cases, setLabels} = data;
+  const sets = [...new Set(cases.map((entry) => entry.set))];
+  const select = el(
+    "select",
+    {id: "case-start-from"},
+    el("option", {value: "", selected: state.from === ""}, "Blank case"),
+    sets.map((set) =>
+      el(
+        "optgroup",
+        {label: setLabels[set] ?? set},
+        cases
+          .filter((entry) => entry.set === set)
+          .map((entry) =>
+            el("option", {value: entry.id, selected: entry.id === state.from}, `${entry.id}: ${entry.topic}`),
+          ),
+      ),
+    ),
+  );
+  const upload = el("input", {id: "case-upload", type: "file", accept: ".md,text/markdown,text/plain"});
+  const problems: readonly Problem[] = state.start.problems;
+  return titled(
+    "section",
+    {class: "case-start"},
+    {titleId: "case-start-title", title: "Where to start"},
+    el(
+      "div",
+      {class: "case-start-row"},
+      labelled("Start from", {
+        id: select.id,
+        control: select,
+        hint: "A blank case, or any case of the notebook to change and download under a new id.",
+      }),
+      el("button", {"type": "button", "class": "button secondary", "data-action": "load"}, "Load"),
+      labelled("Or upload a case file", {
+        id: upload.id,
+        control: upload,
+        hint: `A data/items/<id>.md file, at most ${formatBytes(byteLimit("item"))}.`,
+      }),
+    ),
+    el("p", {"class": "case-start-said", "role": "status", "aria-live": "polite"}, state.start.said),
+    // Each problem as text: a file's words never become markup.
+    el(
+      "ul",
+      {class: "case-start-problems", hidden: problems.length === 0},
+      problems.map((problem) => el("li", {}, formatProblem(problemInWords(problem)))),
+    ),
+    el(
+      "button",
+      {"type": "button", "class": "button secondary", "data-action": "undo", "hidden": !state.canUndo},
+      "Undo: bring back the draft before",
+    ),
+  );
+}
+
+// The checklist's lines, each a CaseLine (below).
+function Checklist(
+  state: CaseEditorState,
+  {setting, problems}: {setting: Setting; problems: ReadonlyMap<string, string>},
+): HTMLElement {
+  const all = linesOf(state.record);
+  const request = isRecord(state.record.request) ? state.record.request : {};
+  const markable = request.form !== "described" && typeof request.text === "string" && request.text.trim() !== "";
+  const refused = new Map(Object.entries(state.refused));
+  return el(
+    "section",
+    {"class": "case-lines-section", "id": fieldId("checklist"), "tabindex": -1, "aria-labelledby": "case-lines-title"},
+    el("h2", {id: "case-lines-title"}, "The checklist"),
+    el(
+      "p",
+      {class: "muted"},
+      "For each line: its role (one is the main task), the rule that decides it and the facts that rule reads.",
+    ),
+    el(
+      "ol",
+      {class: "case-lines"},
+      all.map((line, index) => {
+        const own = (id: string) =>
+          id.startsWith(`checklist[${index}]`) || id.startsWith(`${fieldId(`checklist[${index}]`)}-`);
+        const key = [
+          line,
+          JSON.stringify(state.view.lines[index]),
+          all.length,
+          state.addingTo,
+          markable,
+          JSON.stringify([[...refused].filter(([id]) => own(id)), [...problems].filter(([field]) => own(field))]),
+        ];
+        return setting.piece(`line-${index}`, key, () =>
+          CaseLine(
+            {
+              line,
+              index,
+              count: all.length,
+              view: state.view.lines[index],
+              rules: setting.rules,
+              fields: typeof line.rule === "string" ? setting.fieldsOf(line.rule) : [],
+            },
+            {
+              candidate: setting.candidate,
+              current: setting.current,
+              refused,
+              markable,
+              addingTo: state.addingTo,
+              problems,
+            },
+          ),
+        );
+      }),
+    ),
+  );
 }
 
 // One checklist line in the case editor: what it says and quotes, its role, the rule that decides it with the fact
 // form that rule's schema makes, beside the rule's text from the current guideline, and the verdict the engine derives
-// from those facts under the current guideline and the /authors candidate. Built whole from the line and its view and
-// patched into the page (src/components/live.ts), so the control in use keeps its focus; its controls carry data-*
-// attributes the editor's one listener reads (its edits, below).
+// from those facts under the current guideline and the /authors candidate. Its controls carry data- attributes the
+// editor's one listener reads (controlEdit in lib/authoring/case-editor-state.ts says what each edits).
 /** A link from this page, one folder down (/authors/case), to a rule on the guideline page. */
-export const ruleLink = (id: string): string => `.${ruleHref(id)}`;
+const ruleLink = (id: string): string => `.${ruleHref(id)}`;
 
 const roleLabels: [string, string][] = [
   ["main", "The main task"],
@@ -563,7 +847,7 @@ const roleLabels: [string, string][] = [
 ];
 
 /** A line of the case, where it stands among the others, and what the editor's view says of it. */
-export interface CaseLineData {
+interface CaseLineData {
   line: Record<string, unknown>;
   index: number;
   count: number;
@@ -574,7 +858,7 @@ export interface CaseLineData {
   fields: readonly FactField[];
 }
 
-export interface CaseLineOptions {
+interface CaseLineOptions {
   /** The candidate in words ("v1 with counting = most-missed"), or null when there is none. */
   candidate: string | null;
   current: string;
@@ -641,19 +925,7 @@ function Quote(line: Record<string, unknown>, {index}: {index: number}): HTMLEle
   return el("p", {id, class: "case-line-quote muted", tabindex: -1}, "No words of the request marked.");
 }
 
-const noLineOptions: CaseLineOptions = {
-  candidate: null,
-  current: "the current guideline",
-  refused: new Map(),
-  markable: false,
-  addingTo: null,
-  problems: new Map(),
-};
-
-export function CaseLine(
-  {line, index, count, view, rules, fields}: CaseLineData,
-  options: CaseLineOptions = noLineOptions,
-): HTMLElement {
+function CaseLine({line, index, count, view, rules, fields}: CaseLineData, options: CaseLineOptions): HTMLElement {
   const at = (field: string) => fieldId(`checklist[${index}].${field}`);
   const edit = (name: string) => ({"data-edit": name, "data-line": index});
   const action = (name: string, label: string, {disabled = false}: {disabled?: boolean} = {}) =>
@@ -776,8 +1048,8 @@ const markedIn = (quoteIn: unknown): string =>
 // What the engine derives for the case being written (/authors/case): the score under the current guideline (the
 // element named "Derived score"), its rubric row and trace, the same under the /authors candidate, the button that
 // downloads the case file, and every problem that keeps it from downloading, each linked to the control that fixes
-// it. Built whole from the editor's view (lib/authoring/case-view.ts) and patched into the page.
-export interface DerivationOptions {
+// it. Built from the editor's view (lib/authoring/case-view.ts).
+interface DerivationOptions {
   /** The current guideline's version ("v2"). */
   current: string;
   /** The candidate in words, or null when the address names none. */
@@ -875,16 +1147,7 @@ function ProblemItem(found: Problem, {has}: {has(id: string): boolean}): HTMLEle
   );
 }
 
-const noDerivationOptions: DerivationOptions = {
-  current: "the current guideline",
-  candidate: null,
-  authorsHref: "../authors",
-  lineTexts: [],
-  fileName: "new-case.md",
-  has: () => false,
-};
-
-export function CaseDerivationPanel(view: EditorView, options: DerivationOptions = noDerivationOptions): HTMLElement {
+function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTMLElement {
   const {current, candidate} = view;
   // One score reads large; words (no score yet, or the rubric's gap) read as a sentence, the gap in the alarm colour.
   const shape = (derivation: CaseDerivation | null) =>
@@ -991,8 +1254,8 @@ export function CaseDerivationPanel(view: EditorView, options: DerivationOptions
 }
 
 // The likely wrong scores in the case editor: each note's label ("Why raters give 3"), the score it answers, its
-// text and the cases it points to, with a button to add one and one to remove each. Built whole from the case and
-// patched into the page; its controls carry data-* attributes the editor's one listener reads (its edits, below).
+// text and the cases it points to, with a button to add one and one to remove each; its controls carry data-
+// attributes the editor's one listener reads.
 const scores: [string, string][] = [
   ["1", "1"],
   ["2", "2"],
@@ -1063,9 +1326,9 @@ function Note(
   );
 }
 
-export function CaseNotes(
+function CaseNotes(
   notes: readonly Record<string, unknown>[],
-  {problems}: {problems: ReadonlyMap<string, string>} = {problems: new Map()},
+  {problems}: {problems: ReadonlyMap<string, string>},
 ): HTMLElement {
   return el(
     "section",
@@ -1093,9 +1356,8 @@ export function CaseNotes(
 
 // The case's own fields in the case editor: its id (the file's name), set, order and origin; the number and topic a
 // trainee sees before Check and the case's name after it; what it teaches, the ruling in words, the rule it rests on,
-// its flags and the cases it compares with. Built whole from the case and patched into the page; its controls carry
-// data-* attributes the editor's one listener reads (its edits, below).
-export interface CaseDetailsOptions {
+// its flags and the cases it compares with; its controls carry data- attributes the editor's one listener reads.
+interface CaseDetailsOptions {
   itemSchema: JsonSchema;
   /** The rules a case may rest on: [id, "Title (id)"]. */
   rules: readonly (readonly [string, string])[];
@@ -1124,19 +1386,9 @@ function traineeLabel(record: Record<string, unknown>, set: CaseSet | null): str
   return itemLabel({id, set, origin, order: typeof order === "number" ? order : 0});
 }
 
-/** The ids a list field holds, as the author types them: "example-3, calibration-d". */
-export const idsText = (value: unknown): string =>
-  Array.isArray(value) ? value.filter((id) => typeof id === "string").join(", ") : "";
-
-export function CaseDetails(
+function CaseDetails(
   record: Record<string, unknown>,
-  {itemSchema, rules, knownIds, problems, setLabels, nextOrder = null}: CaseDetailsOptions = {
-    itemSchema: {},
-    rules: [],
-    knownIds: [],
-    problems: new Map(),
-    setLabels: {},
-  },
+  {itemSchema, rules, knownIds, problems, setLabels, nextOrder = null}: CaseDetailsOptions,
 ): HTMLElement {
   const input = (name: string, {kind = "text", type = "text"}: {kind?: string; type?: string} = {}) =>
     el("input", {
@@ -1265,141 +1517,11 @@ export function CaseDetails(
   );
 }
 
-// The parts of the case editor drawn from each new case and its view: the checklist's lines, the case's fields, its
-// likely wrong scores and what the engine derives. Each is built whole and patched in place (keptParts in
-// src/components/live.ts) only when what it shows changes, so a fact changed in one line rebuilds that line and the
-// derivation, and the control in use keeps its focus. A controller: the editor keeps it.
-/** What the editor holds besides the case: the view, the line waiting for a stretch, refused inputs, touched fields. */
-export interface EditorState {
-  record: CaseRecord;
-  view: EditorView;
-  addingTo: number | null;
-  refused: ReadonlyMap<string, RefusedInput>;
-  /** The fields whose problems show at their controls: the ones edited, or every one after a download was refused. */
-  shows(field: string): boolean;
-}
-
-export interface PartsSetup {
-  data: CaseEditorData;
-  rules: readonly {id: string; rule: GuidelineRule | null; logic: LogicRule | null}[];
-  fieldsOf(rule: string): readonly FactField[];
-  current: string;
-  /** The candidate in words, or null. */
-  candidate: string | null;
-  authorsHref: string;
-  /** Whether the editor has a control with this id, for a problem's link. */
-  has(id: string): boolean;
-}
-
-/** The first problem at each field that shows at its control. */
-export function shownProblems(problems: readonly Problem[], shows: (field: string) => boolean): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const problem of problems)
-    if (shows(problem.field) && !found.has(problem.field)) found.set(problem.field, problemInWords(problem).message);
-  return found;
-}
-
-export function caseParts(setup: PartsSetup): {
-  checklist: HTMLElement;
-  work: HTMLElement;
-  side: HTMLElement;
-  update(state: EditorState): void;
-} {
-  const keep = keptParts();
-  const lines = el("ol", {class: "case-lines"});
-  const checklist = el(
-    "section",
-    {"class": "case-lines-section", "id": fieldId("checklist"), "tabindex": -1, "aria-labelledby": "case-lines-title"},
-    el("h2", {id: "case-lines-title"}, "The checklist"),
-    el(
-      "p",
-      {class: "muted"},
-      "For each line: its role (one is the main task), the rule that decides it and the facts that rule reads.",
-    ),
-    lines,
-  );
-  const work = el("div", {class: "case-work-more"});
-  const side = el("div", {class: "case-side"});
-  const rulesById = setup.rules.map(({id, rule}) => [id, `${rule?.title ?? id} (${id})`] as const);
-  const knownIds = setup.data.cases.map((entry) => entry.id);
-
-  const update = ({record, view, addingTo, refused, shows}: EditorState) => {
-    const all = linesOf(record);
-    const request = isRecord(record.request) ? record.request : {};
-    const markable = request.form !== "described" && typeof request.text === "string" && request.text.trim() !== "";
-    const problems = shownProblems(view.problems, shows);
-    const nodes = all.map((line, index) => {
-      const mine = [...refused].filter(([id]) => id.startsWith(`${fieldId(`checklist[${index}]`)}-`));
-      const at = [...problems].filter(([field]) => field.startsWith(`checklist[${index}]`));
-      const key = [line, view.lines[index], all.length, addingTo, markable, mine, at];
-      return keep(`line-${index}`, key, () =>
-        CaseLine(
-          {
-            line,
-            index,
-            count: all.length,
-            view: view.lines[index],
-            rules: setup.rules,
-            fields: typeof line.rule === "string" ? setup.fieldsOf(line.rule) : [],
-          },
-          {
-            candidate: setup.candidate,
-            current: setup.current,
-            refused,
-            markable,
-            addingTo,
-            problems,
-          },
-        ),
-      );
-    });
-    // Put in again only when the lines differ: taking a node out would drop the focus inside it.
-    if (nodes.length !== lines.children.length || nodes.some((node, at) => lines.children[at] !== node))
-      lines.replaceChildren(...nodes);
-
-    const notes = Array.isArray(record.notes) ? record.notes.filter(isRecord) : [];
-    const fields = Object.fromEntries(Object.entries(record).filter(([key]) => key !== "checklist" && key !== "notes"));
-    const details = keep("details", [fields, [...problems]], () =>
-      CaseDetails(record, {
-        itemSchema: setup.data.itemSchema,
-        rules: rulesById,
-        knownIds,
-        problems,
-        setLabels: setup.data.setLabels,
-        nextOrder: nextFreeOrder(record, setup.data.cases),
-      }),
-    );
-    const notesPart = keep("notes", [notes, [...problems]], () => CaseNotes(notes, {problems}));
-    if (details.parentNode !== work) work.append(details, notesPart);
-
-    const lineTexts = all.map((line) => (typeof line.text === "string" ? line.text : ""));
-    const fileName = caseFileName(record);
-    const derivation = keep("derivation", [view, lineTexts, fileName], () =>
-      CaseDerivationPanel(view, {
-        current: setup.current,
-        candidate: setup.candidate,
-        authorsHref: setup.authorsHref,
-        lineTexts,
-        fileName,
-        has: setup.has,
-      }),
-    );
-    if (derivation.parentNode !== side) side.append(derivation);
-  };
-  return {checklist, work, side, update};
-}
-
 // A checklist line's fact form in the case editor: one control per fact its rule reads, made from the fields
 // lib/authoring/fact-fields.ts reads off the rule's fact schema (a yes-no or a fixed list is a select, a count a number
-// field, a count or a word both). What the author enters is read back by readFactInput (below): a value the
+// field, a count or a word both). What the author enters is read by readFactInput (in controlEdit): a value the
 // schema refuses is never written to the case, and its message shows here beside what was typed.
-/** What the author typed into a fact that the schema refused: the text, kept in its field, and why. */
-export interface RefusedInput {
-  raw: string;
-  message: string;
-}
-
-export interface FactFormOptions {
+interface FactFormOptions {
   line: number;
   /** The line's facts as the case holds them. */
   facts: Record<string, unknown>;
@@ -1476,7 +1598,7 @@ function FactControl(field: FactField, {line, facts, refused, problems}: FactFor
 }
 
 /** The facts of a line's rule, as a group named for them; a rule that reads none says so. */
-export function FactForm(fields: readonly FactField[], options: FactFormOptions = {line: 0, facts: {}}): HTMLElement {
+function FactForm(fields: readonly FactField[], options: FactFormOptions): HTMLElement {
   const id = fieldId(`checklist[${options.line}].facts`);
   return el(
     "fieldset",
@@ -1488,549 +1610,14 @@ export function FactForm(fields: readonly FactField[], options: FactFormOptions 
   );
 }
 
-// What the case editor's buttons do: move, remove or add a stretch to a line, add or remove a likely wrong score,
-// follow a problem's link to its control, and download the case file. Every button carries data-action (and the
-// line or note it acts on); the editor listens once and hands the button here. After an edit that moves or removes
-// what had the focus, the focus goes where the author's next step is.
-/** What a button may change in the editor. */
-export interface ActionTarget {
-  root: HTMLElement;
-  record(): CaseRecord;
-  view(): EditorView;
-  commit(next: CaseRecord, {structural}?: {structural?: boolean}): void;
-  /** The line waiting for another stretch of the request (null: none), and the request's words to mark it. */
-  waitForStretch(line: number | null): void;
-  /** A download was asked for with problems left: every problem now shows at its control. */
-  showEveryProblem(): void;
-}
-
-/** Runs the action of a button with data-action; false when it has none this module knows. */
-export function runAction(button: HTMLElement, editor: ActionTarget, event: Event): boolean {
-  const {root} = editor;
-  const line = Number(button.dataset.line);
-  const focus = (selector: string): boolean => {
-    const target = root.querySelector<HTMLElement>(selector);
-    target?.focus();
-    return target !== null;
-  };
-  const action = button.dataset.action;
-  switch (action) {
-    case "line-up":
-    case "line-down": {
-      const to = line + (action === "line-up" ? -1 : 1);
-      editor.commit(moveLine(editor.record(), line, to), {structural: true});
-      // The keyboard stays with the line it moved: on the same button, or the line itself at the end of the list.
-      if (!focus(`[data-action="${action}"][data-line="${to}"]:not(:disabled)`))
-        focus(`#${fieldId(`checklist[${to}]`)}`);
-      return true;
-    }
-    case "line-remove": {
-      editor.commit(removeLine(editor.record(), line), {structural: true});
-      const left = linesOf(editor.record()).length;
-      if (left) focus(`#${fieldId(`checklist[${Math.min(line, left - 1)}]`)}`);
-      else focus("#case-checklist");
-      return true;
-    }
-    case "line-add-stretch":
-      editor.waitForStretch(line);
-      return true;
-    case "note-add": {
-      editor.commit(addNote(editor.record(), {label: "", text: ""}));
-      const notes = editor.record().notes;
-      focus(`#${fieldId(`notes[${Array.isArray(notes) ? notes.length - 1 : 0}].label`)}`);
-      return true;
-    }
-    case "note-remove":
-      editor.commit(removeNote(editor.record(), Number(button.dataset.note)), {structural: true});
-      focus(`#${fieldId("notes")}`);
-      return true;
-    case "focus-field":
-      event.preventDefault();
-      focus(`#${CSS.escape(button.dataset.target ?? "")}`);
-      return true;
-    case "download": {
-      const view = editor.view();
-      if (!view.downloadable) {
-        editor.showEveryProblem();
-        focus("#case-problems");
-      } else
-        download(
-          caseFileText(syncRulings(editor.record(), view)),
-          caseFileName(editor.record()),
-          "text/markdown;charset=utf-8",
-        );
-      return true;
-    }
-    default:
-      return false;
-  }
-}
-
-// Which edit of the case a control of the case editor makes. Every control carries data-* attributes saying what it
-// edits (data-edit="fact" data-line="2" data-fact="limit"); the editor listens once, on itself, and hands the control
-// here, so a part of the page patched in place (src/components/live.ts) needs no listeners of its own. Each edit is
-// one of lib/authoring/case-editor.ts; a fact goes through readFactInput first, so a value its schema refuses is never
-// written to the case.
-/** What a control's change does: a new case, a refused value (kept in its field with the message), or nothing. */
-export type ControlEdit =
-  | {kind: "record"; record: CaseRecord; control: string}
-  | {kind: "refused"; control: string; raw: string; message: string}
-  | {kind: "none"};
-
-/** The ids a field holds, as typed: "example-3, calibration-d" (commas or spaces between them). */
-const idsOf = (raw: string): string[] => raw.split(/[\s,]+/).filter(Boolean);
-
-function noteScore(raw: string): number | "n/a" | undefined {
-  if (raw === "") return undefined;
-  return raw === "n/a" ? "n/a" : Number(raw);
-}
-
-/** The fact a control edits, read from what it holds now; the number field of a count-or-word reads its choice too. */
-function factEdit(
-  control: HTMLInputElement | HTMLSelectElement,
-  record: CaseRecord,
-  fields: readonly FactField[],
-): ControlEdit {
-  const line = Number(control.dataset.line);
-  const name = control.dataset.fact!;
-  const field = fields.find((each) => each.name === name);
-  if (!field) return {kind: "none"};
-  // The word chosen beside a count ("more than the limit"), or "" for a number, read from the number field.
-  const countField =
-    control.dataset.edit === "fact-kind"
-      ? control.ownerDocument.getElementById(control.id.replace(/-kind$/, ""))
-      : control;
-  const raw =
-    control.dataset.edit === "fact-kind" && control.value !== ""
-      ? control.value
-      : ((countField as HTMLInputElement | null)?.value ?? "");
-  const id = (countField ?? control).id;
-  // An emptied field leaves the fact out: the case's problems then say it is missing, where the schema needs it.
-  if (raw.trim() === "") return {kind: "record", record: setFact(record, line, name, undefined), control: id};
-  const read = readFactInput(field, raw);
-  if (!read.ok) return {kind: "refused", control: id, raw, message: read.message};
-  return {kind: "record", record: setFact(record, line, name, read.value), control: id};
-}
-
-/**
- * The edit a control makes with the value it holds now. `fieldsOf` gives a rule's fact fields (from its schema), for
- * the control of a line's fact.
- */
-export function controlEdit(
-  control: HTMLElement,
-  record: CaseRecord,
-  fieldsOf: (rule: string) => readonly FactField[],
-  cases: readonly PlacedCase[] = [],
-): ControlEdit {
-  if (!(
-    control instanceof HTMLInputElement ||
-    control instanceof HTMLSelectElement ||
-    control instanceof HTMLTextAreaElement
-  ))
-    return {kind: "none"};
-  const {edit, which, name, line, note} = control.dataset;
-  const value = control.value;
-  const done = (next: CaseRecord): ControlEdit => ({kind: "record", record: next, control: control.id});
-  const index = Number(line);
-  switch (edit) {
-    case "text":
-      return done(setText(record, which as TextName, value));
-    case "language":
-      return done(setLanguage(record, which as TextName, value));
-    case "gloss":
-      return done(setGloss(record, which as TextName, value));
-    case "field":
-      if (control.dataset.kind === "ids") return done(setCompare(record, idsOf(value)));
-      if (control.dataset.kind === "number")
-        return done(setField(record, name!, value.trim() === "" ? undefined : Number(value)));
-      if (name === "set") return done(setSet(record, value, cases));
-      return done(setField(record, name!, value));
-    case "flag":
-      return done(toggleFlag(record, control.dataset.flag as Flag));
-    case "note": {
-      const at = Number(note);
-      if (name === "score") return done(setNote(record, at, "score", noteScore(value)));
-      if (name === "compare") return done(setNote(record, at, "compare", idsOf(value)));
-      return done(setNote(record, at, name as "label" | "text", value));
-    }
-    case "line-text":
-    case "line-note":
-    case "line-unquoted":
-      return done(setLineField(record, index, edit.slice("line-".length), value));
-    case "line-role":
-      return done(value === "main" ? setMainLine(record, index) : setLineField(record, index, "role", value));
-    case "line-rule":
-      return value ? done(setRule(record, index, value as ChecklistRuleId)) : {kind: "none"};
-    case "fact":
-    case "fact-kind": {
-      const rule = linesOf(record)[index]?.rule;
-      if (typeof rule !== "string" || control instanceof HTMLTextAreaElement) return {kind: "none"};
-      return factEdit(control, record, fieldsOf(rule));
-    }
-    default:
-      return {kind: "none"};
-  }
-}
-
-// Step 1 in the case editor: the author marks the instructions in the request with the trainee's own marking
-// (src/components/step-one-marking.ts: each word a button, first word then last, the arrow keys between words, Enter
-// to press, Escape to drop a half-made stretch). A finished stretch becomes a new line, quoting the request's words
-// exactly, or another stretch of the line waiting for one (a main task may quote several). A line with no words to
-// point to is typed with why it has none. Where the user gave a standing instruction in an earlier turn, the author
-// chooses which text to mark in (the request or the turn), and the line quotes that turn (quoteIn: turn-N). A
-// controller: the editor keeps it, and it redraws the marks of each new case.
-export interface MarkingHandlers {
-  /** A stretch was marked: its words exactly as the text has them, and which text ("request", "turn-1" …). */
-  onStretch(words: string, quoteIn: string): void;
-  /** A line with no words to point to: what it says and why it has none. */
-  onFreeLine(text: string, why: string): void;
-}
-
-export interface CaseMarking {
-  node: HTMLElement;
-  /** Draws the words of the chosen text and the lines' marks; `addingTo` is the line waiting for another stretch. */
-  update(state: {
-    /** The request first, then the user's quoted earlier turns. */
-    texts: readonly MarkableText[];
-    described: boolean;
-    lines: readonly Record<string, unknown>[];
-    addingTo: number | null;
-  }): void;
-  /** Puts the keyboard on the request's words. */
-  focus(): void;
-}
-
-/** The quotes of the lines in one text as the trainee's marks, in the lines' order, and which line each belongs to. */
-function marksOf(shown: MarkableText, lines: readonly Record<string, unknown>[]) {
-  const marks: TraineeLine[] = [];
-  const owners: number[] = [];
-  lines.forEach((line, index) => {
-    if ((line.quoteIn ?? "request") !== shown.quoteIn) return;
-    for (const quote of quotesOf(line.quote as string | string[] | undefined)) {
-      const span = typeof quote === "string" ? locate(shown.text, quote) : null;
-      if (!span) continue;
-      marks.push({listing: {kind: "mark", in: "request", start: span.start, end: span.end}});
-      owners.push(index);
-    }
-  });
-  return {marks, owners};
-}
-
-export function caseMarking(handlers: MarkingHandlers): CaseMarking {
-  const help = el(
-    "p",
-    {class: "step-help", id: "case-mark-help"},
-    "Press an instruction's first word, then its last",
-    el("span", {class: "fine-pointer"}, " (or drag across it)"),
-    ". In the words, the arrow keys move, Enter presses a word and Escape drops a half-made stretch. " +
-      "Each stretch becomes a line below, its text the marked words until you write it in the checklist's words.",
-  );
-  const status = el("p", {"class": "mark-status", "role": "status", "aria-live": "polite"});
-  const holder = el("div", {class: "case-mark-holder"});
-  const freeText = el("input", {id: "case-free-text", type: "text"});
-  const freeWhy = el("input", {id: "case-free-why", type: "text"});
-  const freeAdd = el("button", {type: "button", class: "button secondary"}, "Add the line");
-  const freeError = el("p", {class: "field-error", role: "alert", hidden: true});
-  freeAdd.addEventListener("click", () => {
-    const said = freeText.value.trim();
-    const why = freeWhy.value.trim();
-    if (!said || (!why && !state.described)) {
-      freeError.textContent = !said ? "Say what the instruction is." : "Say why it has no words to point to.";
-      freeError.hidden = false;
-      (said ? freeWhy : freeText).focus();
-      return;
-    }
-    freeError.hidden = true;
-    freeText.value = freeWhy.value = "";
-    handlers.onFreeLine(said, why);
-  });
-
-  // Which text is marked in: the request unless the author chose an earlier turn.
-  let chosen = "request";
-  const choice = el("select", {id: "case-mark-in"});
-  const choiceField = labelled("Mark the words of", {
-    id: choice.id,
-    control: choice,
-    hint: "The request, or an earlier turn of the user's where a standing instruction was given.",
-  });
-  choice.addEventListener("change", () => {
-    chosen = choice.value;
-    update(state);
-  });
-  let shownText: string | null = null;
-  let surface: MarkSurface | null = null;
-  let pending: Pending = null;
-  let marks: TraineeLine[] = [];
-  let owners: number[] = [];
-  let state: Parameters<CaseMarking["update"]>[0] = {texts: [], described: false, lines: [], addingTo: null};
-  let where: MarkIn = "request";
-
-  const draw = () => {
-    if (!surface) return;
-    // A line with several stretches has several marks, each numbered by its line.
-    surface.dispatch({kind: "show", lines: marks, pending, locked: false, numbers: owners.map((owner) => owner + 1)});
-    const waiting =
-      state.addingTo === null ? "" : `Mark the stretch of ${label} to add to line ${state.addingTo + 1}. `;
-    status.textContent =
-      waiting +
-      pendingPrompt(pending, {
-        wordOf: (_where, token) => surface?.state.tokens[token]?.text ?? "",
-        lineText: () => "",
-      });
-  };
-
-  let label = "the request";
-  const build = (request: string) => {
-    pending = null;
-    const onWord = (token: number) => {
-      const waited = pending !== null;
-      const next = pressWord(marks, pending, where, surface!.state.tokens, token);
-      pending = next.pending;
-      const same = (a: TraineeLine, b: TraineeLine) => JSON.stringify(a.listing) === JSON.stringify(b.listing);
-      const added = next.lines.find((line) => !marks.some((mark) => same(mark, line)));
-      // The editor adds the line and redraws the marks with it.
-      if (added?.listing.kind === "mark")
-        return handlers.onStretch(request.slice(added.listing.start, added.listing.end), where);
-      draw();
-      if (waited && pending === null) status.textContent = "That stretch is marked already.";
-    };
-    surface = MarkSurface(
-      {text: request, where, label},
-      {
-        describedBy: "case-mark-help",
-        // The editor keeps the marks: each change is made again from its own lines.
-        onChange: (_next, action) => {
-          if (action.kind === "press") return onWord(action.token);
-          pending = null;
-          if (action.kind === "stretch") return handlers.onStretch(markedWords(request, action.from, action.to), where);
-          draw();
-        },
-      },
-    );
-    holder.replaceChildren(surface);
-  };
-
-  function update(next: Parameters<CaseMarking["update"]>[0]): void {
-    state = next;
-    // A line waiting for another stretch is marked in its own text.
-    if (next.addingTo !== null) {
-      const waiting = next.lines[next.addingTo]?.quoteIn;
-      chosen = typeof waiting === "string" ? waiting : "request";
-    }
-    const shown = next.texts.find((text) => text.quoteIn === chosen) ?? next.texts[0]!;
-    chosen = shown.quoteIn;
-    choiceField.hidden = next.texts.length < 2;
-    const offered = next.texts.map((text) => `${text.quoteIn}\u0000${text.label}`).join("\n");
-    if (choice.dataset.offered !== offered) {
-      choice.dataset.offered = offered;
-      choice.replaceChildren(
-        ...next.texts.map((text) =>
-          el("option", {value: text.quoteIn}, `${text.label[0]!.toUpperCase()}${text.label.slice(1)}`),
-        ),
-      );
-    }
-    choice.value = chosen;
-    ({marks, owners} = marksOf(shown, next.lines));
-    if ((next.described && shown.quoteIn === "request") || !shown.text.trim()) {
-      surface = null;
-      shownText = null;
-      holder.replaceChildren(
-        el(
-          "p",
-          {class: "muted"},
-          next.described
-            ? "This request is described, not quoted: it has no words to mark. Add its lines below."
-            : "Paste the request above: its words show here to mark.",
-        ),
-      );
-      status.textContent = "";
-      return;
-    }
-    if (shownText !== shown.text || where !== shown.quoteIn) {
-      shownText = shown.text;
-      where = shown.quoteIn as MarkIn;
-      label = shown.label;
-      build(shown.text);
-    }
-    draw();
-  }
-
-  const node = el(
-    "section",
-    {"class": "case-marking", "aria-labelledby": "case-marking-title", "id": "case-checklist"},
-    el("h2", {id: "case-marking-title"}, "Mark the instructions"),
-    help,
-    choiceField,
-    status,
-    holder,
-    el(
-      "details",
-      {class: "case-free-line"},
-      el("summary", {}, "+ An instruction with no words to point to"),
-      el(
-        "div",
-        {class: "case-free-fields"},
-        labelled("What the instruction is", {id: "case-free-text", control: freeText}),
-        labelled("Why it has no words of the request", {
-          id: "case-free-why",
-          control: freeWhy,
-          hint: "A standing instruction from earlier in the conversation, or a request the case study only describes.",
-        }),
-        freeAdd,
-        freeError,
-      ),
-    ),
-  );
-  return {
-    node,
-    update,
-    focus: () => holder.querySelector<HTMLElement>('button.word[tabindex="0"]')?.focus(),
-  };
-}
-
-// Where a case in the editor starts: a blank case, any case of the notebook, or an uploaded case file; and Undo, which
-// brings back the draft a load replaced. An upload is checked by its size before it is read, then read as the build
-// reads a case file: a broken one is refused with each field and its fix, as text, and the draft is left as it was.
-// A controller: the editor keeps it and says what to show after each load.
-export interface StartCase {
-  id: string;
-  set: string;
-  topic: string;
-}
-
-export interface StartHandlers {
-  /** Load a case by id, or the blank case for "". */
-  onLoad(id: string): void;
-  onUpload(file: File): void;
-  onUndo(): void;
-  /** Each case set as the editor names it (CaseEditorData's setLabels). */
-  setLabels: Readonly<Record<string, string>>;
-}
-
-export interface CaseStart {
-  node: HTMLElement;
-  /** What happened: a loaded case (with Undo offered), a refused upload with its problems, or nothing. */
-  show(state: {said: string; problems?: readonly Problem[]; canUndo: boolean}): void;
-}
-
-/**
- * An uploaded case file read as the build reads one: refused by its size before a byte is read, then as UTF-8 and
- * against the item schema. The record only when nothing is wrong with it.
- */
-export async function readUpload(
-  file: File,
-  schema: ItemSchema,
-): Promise<{record: CaseRecord | null; problems: Problem[]}> {
-  try {
-    if (file.size > byteLimit("item")) throw tooLarge(file.name, "item");
-    const text = decodeAuthoredFile(new Uint8Array(await file.arrayBuffer()), file.name, "item");
-    const read = caseFromFile(text, file.name, schema);
-    return read.problems.length ? {record: null, problems: read.problems} : read;
-  } catch (error) {
-    if (error instanceof AuthoredFileError) return {record: null, problems: error.problems};
-    return {
-      record: null,
-      problems: [{file: file.name, field: "", message: "could not be read: choose the file again"}],
-    };
-  }
-}
-
-export function caseStart(cases: readonly StartCase[], handlers: StartHandlers): CaseStart {
-  const sets = [...new Set(cases.map((entry) => entry.set))];
-  const select = el(
-    "select",
-    {id: "case-start-from"},
-    el("option", {value: ""}, "Blank case"),
-    sets.map((set) =>
-      el(
-        "optgroup",
-        {label: handlers.setLabels[set] ?? set},
-        cases
-          .filter((entry) => entry.set === set)
-          .map((entry) => el("option", {value: entry.id}, `${entry.id}: ${entry.topic}`)),
-      ),
-    ),
-  );
-  const load = el("button", {type: "button", class: "button secondary"}, "Load");
-  load.addEventListener("click", () => handlers.onLoad(select.value));
-  const upload = el("input", {id: "case-upload", type: "file", accept: ".md,text/markdown,text/plain"});
-  upload.addEventListener("change", () => {
-    const file = upload.files?.[0];
-    upload.value = "";
-    if (file) handlers.onUpload(file);
-  });
-  const undo = el(
-    "button",
-    {type: "button", class: "button secondary", hidden: true},
-    "Undo: bring back the draft before",
-  );
-  undo.addEventListener("click", () => handlers.onUndo());
-  const said = el("p", {"class": "case-start-said", "role": "status", "aria-live": "polite"});
-  const refused = el("ul", {class: "case-start-problems", hidden: true});
-
-  const node = el(
-    "section",
-    {"class": "case-start", "aria-labelledby": "case-start-title"},
-    el("h2", {id: "case-start-title"}, "Where to start"),
-    el(
-      "div",
-      {class: "case-start-row"},
-      labelled("Start from", {
-        id: select.id,
-        control: select,
-        hint: "A blank case, or any case of the notebook to change and download under a new id.",
-      }),
-      load,
-      labelled("Or upload a case file", {
-        id: upload.id,
-        control: upload,
-        hint: `A data/items/<id>.md file, at most ${formatBytes(byteLimit("item"))}.`,
-      }),
-    ),
-    said,
-    refused,
-    undo,
-  );
-  return {
-    node,
-    show(state) {
-      said.textContent = state.said;
-      undo.hidden = !state.canUndo;
-      const problems = state.problems ?? [];
-      refused.hidden = problems.length === 0;
-      // Each problem as text: a file's words never become markup.
-      refused.replaceChildren(...problems.map((problem) => el("li", {}, formatProblem(problemInWords(problem)))));
-    },
-  };
-}
-
-// What every part of the case editor (/authors/case) shares: the id of the control that edits a field of the case
-// (so a problem at "checklist[2].facts.limit" links to the control for it), a labelled field, and the values a field
-// of the item schema allows, read from the schema as JSON (the page loads no schema library).
-/** The id of the control for a field of the case: "checklist[2].facts.limit" -> "case-checklist-2-facts-limit". */
-export const fieldId = (field: string): string =>
-  `case-${field.replace(/\[(\d+)\]/g, ".$1").replace(/[^A-Za-z0-9]+/g, "-")}`.replace(/-$/, "");
-
-/** The fields a field sits in, nearest first: "checklist[2].facts.limit", "checklist[2].facts", … "checklist". */
-export function enclosingFields(field: string): string[] {
-  const found: string[] = [];
-  let at = field;
-  while (at) {
-    found.push(at);
-    const cut = Math.max(at.lastIndexOf("."), at.lastIndexOf("["));
-    at = cut > 0 ? at.slice(0, cut) : "";
-  }
-  return found;
-}
-
 /** A control's `data-*` attributes: what it edits, read by the editor's one listener. */
-export type EditData = Record<`data-${string}`, string | number>;
+type EditData = Record<`data-${string}`, string | number>;
 
 /**
  * A labelled control with its hint and its error, each tied to the control for a screen reader. `control` must
  * carry the id `id`.
  */
-export function labelled(
+function labelled(
   label: Child,
   {
     id,
@@ -2053,19 +1640,8 @@ export function labelled(
   );
 }
 
-/** The values an enumerated field of the item schema allows: `path` walks `properties` (and `items` of a list). */
-export function schemaValues(schema: JsonSchema, path: readonly string[]): string[] {
-  let at: unknown = schema;
-  for (const key of path) {
-    const node = at as {properties?: Record<string, unknown>; items?: unknown};
-    at = key === "[]" ? node.items : node.properties?.[key];
-  }
-  const values = (at as {enum?: unknown} | undefined)?.enum;
-  return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string") : [];
-}
-
 /** A select of `options` ([value, label]) with `value` chosen; an empty first option when `empty` is given. */
-export function choiceOf(
+function choiceOf(
   options: readonly (readonly [string, string])[],
   {id, value, empty, edit}: {id: string; value: string; empty?: string; edit: EditData},
 ): HTMLSelectElement {

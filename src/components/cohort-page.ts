@@ -13,7 +13,16 @@ import type {ComputedReport} from "../lib/agreement/cohort-compute.js";
 import {readCohortFiles, type FileResult} from "../lib/agreement/cohort-files.js";
 import {workerCsvReader, workerReportMaker} from "../lib/agreement/cohort-worker-client.js";
 import {inputKindNames} from "../lib/agreement/file-kind.js";
-import {canClear, emptyIntake, intakeAfter, listedFiles, type IntakeEvent} from "../lib/agreement/file-intake.js";
+import {
+  canClear,
+  intakeShownAfter,
+  intakeShownStart,
+  intakeStatus,
+  listedFiles,
+  type IntakeAction,
+  type IntakeEvent,
+  type IntakeShown,
+} from "../lib/agreement/file-intake.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
 import {itemHref, ruleHref, type ItemPages} from "../lib/site/links.js";
@@ -24,13 +33,20 @@ import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
 import {percent, signed, fixed, resamplesUsed} from "../lib/agreement/figure-text.js";
 import {csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
-import {Table, tableOf, tableRows} from "./table.js";
+import {Table} from "./table.js";
+import {live, type Keep, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {coefficientAdvice, guidesText, headlineSentence} from "../lib/agreement/cohort-words.js";
 import type {ItemSpread} from "../lib/agreement/item-spread.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
-import {raterPage, ratersPerPage} from "../lib/agreement/rater-pager.js";
+import {
+  chooseRaters,
+  raterPage,
+  ratersPerPage,
+  type RaterAction,
+  type RaterChoice,
+} from "../lib/agreement/rater-pager.js";
 import {line} from "d3-shape";
 import {
   alphaChartRows,
@@ -39,7 +55,9 @@ import {
   guideLines,
   type AlphaChartRow,
 } from "../lib/agreement/cohort-charts.js";
-import {chartFrame} from "./d3-frame.js";
+import {select} from "d3-selection";
+import {chartScales} from "../lib/site/chart-scales.js";
+import {ChartFrame} from "./d3-frame.js";
 
 function FileList(results: readonly FileResult[]): HTMLElement {
   return el(
@@ -81,10 +99,11 @@ export function CohortPage({
   ruleTitles?: Readonly<Record<string, string>>;
   /** The worker's script (src/workers/cohort-worker.ts), which reads each CSV and computes the report. */
   workerUrl: string;
-}): HTMLElement {
+}): Live<IntakeShown<ComputedReport>, IntakeAction<ComputedReport>> {
   const readCsv = workerCsvReader(workerUrl);
   const makeReport = workerReportMaker(workerUrl);
   const itemIds = items.map((item) => item.id);
+  // The chosen files are the browser's, never a state's: the patch leaves the input, and a job's end empties it.
   const input = el("input", {
     "id": "cohort-files",
     "type": "file",
@@ -92,71 +111,109 @@ export function CohortPage({
     "accept": ".json,.csv,application/json,text/csv",
     "aria-describedby": "cohort-files-about",
   });
-  const zone = el(
-    "div",
-    {class: "cohort-drop"},
-    el(
-      "label",
-      {for: "cohort-files"},
-      "Trainees' files or judges' run files (.json), or a ratings CSV (rater, item, phase, score)",
-    ),
-    input,
-    el(
-      "p",
-      {id: "cohort-files-about", class: "muted"},
-      "Choose files, or drop them here. They are read in this browser and never uploaded. A file that cannot be read " +
-        "is listed with its problems and left out; the others still count.",
-    ),
-  );
-  const progress = el("progress", {"max": 1, "value": 0, "aria-label": "Reading"});
-  const cancel = el("button", {type: "button", class: "button secondary"}, "Cancel");
-  const progressBox = el("div", {class: "cohort-progress", hidden: true}, progress, cancel);
-  const status = el("p", {"class": "cohort-status", "role": "status", "aria-live": "polite"});
-  const fileList = el("div", {});
-  const report = el("div", {});
-  /** What the intake decided (lib/agreement/file-intake.ts); the page shows it and runs its jobs. */
-  let intake = emptyIntake<ComputedReport>();
   let controller: AbortController | null = null;
-  let urls: string[] = [];
+  /** Each report's download addresses, by its number, let go once another report shows. */
+  const urls = new Map<number, string[]>();
 
-  cancel.addEventListener("click", () => controller?.abort());
-
-  const showReport = () => {
-    for (const url of urls) URL.revokeObjectURL(url);
-    urls = [];
-    report.replaceChildren(intake.report ? CohortReportView({...intake.report, urls, itemPages, ruleTitles}) : "");
+  const report = (shown: IntakeShown<ComputedReport>, keep: Keep): Child => {
+    const computed = shown.intake.report;
+    if (!computed) return null;
+    return keep(`cohort-report-${shown.reports}`, () => {
+      const own: string[] = [];
+      urls.set(shown.reports, own);
+      return CohortReportView({...computed, urls: own, itemPages, ruleTitles});
+    });
   };
 
-  const showFiles = () => {
+  const files = ({intake}: IntakeShown<ComputedReport>): HTMLElement => {
     const listed = listedFiles(intake);
-    fileList.replaceChildren(
-      listed.length ? el("h2", {}, "Files read") : "",
-      listed.length ? FileList(listed) : "",
+    return el(
+      "div",
+      {},
+      listed.length ? [el("h2", {}, "Files read"), FileList(listed)] : null,
       canClear(intake)
         ? el(
             "button",
             // While files are read or the figures computed, Cancel comes first.
-            {type: "button", class: "button secondary", disabled: intake.job !== null, onclick: clear},
+            {"type": "button", "class": "button secondary", "disabled": intake.job !== null, "data-clear": ""},
             "Clear the files",
           )
-        : "",
+        : null,
     );
   };
 
-  /** Moves the intake on by one event; the status line and the report follow it. */
-  const update = (event: IntakeEvent<ComputedReport>): boolean => {
-    const before = intake;
-    intake = intakeAfter(intake, event);
-    if (intake === before) return false;
-    status.textContent = intake.status;
-    if (intake.report !== before.report) showReport();
-    return true;
-  };
-
-  const clear = () => {
-    update({type: "clear"});
-    showFiles();
-  };
+  const node = live<IntakeShown<ComputedReport>, IntakeAction<ComputedReport>>(intakeShownStart(), {
+    update: intakeShownAfter,
+    view: (shown, keep) => {
+      const {job} = shown.intake;
+      return el(
+        "div",
+        {class: "cohort"},
+        el(
+          "div",
+          {class: shown.dragging ? "cohort-drop dragging" : "cohort-drop"},
+          el(
+            "label",
+            {for: "cohort-files"},
+            "Trainees' files or judges' run files (.json), or a ratings CSV (rater, item, phase, score)",
+          ),
+          keep("files", () => input),
+          el(
+            "p",
+            {id: "cohort-files-about", class: "muted"},
+            "Choose files, or drop them here. They are read in this browser and never uploaded. A file that cannot " +
+              "be read is listed with its problems and left out; the others still count.",
+          ),
+        ),
+        el(
+          "div",
+          {class: "cohort-progress", hidden: job === null},
+          // Computing has no share to show: the bar says "busy".
+          el("progress", {
+            "max": 1,
+            "value": job?.stage === "compute" ? null : (shown.reading?.share ?? 0),
+            "aria-label": job?.stage === "compute" ? "Computing the figures" : "Reading",
+          }),
+          el("button", {"type": "button", "class": "button secondary", "data-cancel": ""}, "Cancel"),
+        ),
+        el("p", {"class": "cohort-status", "role": "status", "aria-live": "polite"}, intakeStatus(shown)),
+        files(shown),
+        el("div", {}, report(shown, keep)),
+      );
+    },
+    on: {
+      change: (event) => {
+        if (event.target === input) void take([...(input.files ?? [])]);
+        return undefined;
+      },
+      click: (event) => {
+        const target = event.target as Element;
+        if (target.closest("[data-cancel]")) controller?.abort();
+        return target.closest("[data-clear]") ? {type: "clear"} : undefined;
+      },
+      dragover: (event) => {
+        if (!(event.target as Element).closest(".cohort-drop")) return undefined;
+        event.preventDefault();
+        return {type: "drag", over: true};
+      },
+      dragleave: (event) =>
+        (event.target as Element).closest(".cohort-drop") ? {type: "drag", over: false} : undefined,
+      drop: (event) => {
+        if (!(event.target as Element).closest(".cohort-drop")) return undefined;
+        event.preventDefault();
+        void take([...(event.dataTransfer?.files ?? [])]);
+        return {type: "drag", over: false};
+      },
+    },
+    effects: (_node, {before, after}) => {
+      if (after.reports === before.reports) return;
+      for (const [number, addresses] of urls)
+        if (number < after.reports) {
+          for (const url of addresses) URL.revokeObjectURL(url);
+          urls.delete(number);
+        }
+    },
+  });
 
   const failed = (error: unknown): IntakeEvent<ComputedReport> => ({
     type: "failed",
@@ -164,17 +221,14 @@ export function CohortPage({
   });
 
   /** Reads a drop's files, checked against the kept files it does not replace. */
-  const read = async (files: File[], signal: AbortSignal, others: readonly FileResult[]) => {
+  const read = async (dropped: File[], signal: AbortSignal, others: readonly FileResult[]) => {
     try {
-      const results = await readCohortFiles(files, {
+      const results = await readCohortFiles(dropped, {
         itemIds,
         signal,
         readCsv,
         kept: others,
-        onProgress: (file, share) => {
-          progress.value = share;
-          status.textContent = `Reading ${file.name}: ${Math.round(share * 100)}%`;
-        },
+        onProgress: (file, share) => node.dispatch({type: "progress", file: file.name, share}),
       });
       return {type: "read", results, aborted: signal.aborted} as const;
     } catch (error) {
@@ -183,10 +237,8 @@ export function CohortPage({
   };
 
   const compute = async (counted: readonly FileResult[], signal: AbortSignal) => {
-    progress.removeAttribute("value"); // no share to show: the bar says "busy"
-    progress.setAttribute("aria-label", "Computing the figures");
     try {
-      // A turn for the page to paint that before the ratings are copied to the worker.
+      // A turn for the page to paint the busy bar before the ratings are copied to the worker.
       await new Promise((resolve) => setTimeout(resolve, 0));
       const computed = await makeReport(
         counted.map((file) => file.ratings),
@@ -199,38 +251,24 @@ export function CohortPage({
     }
   };
 
-  const take = async (files: File[]) => {
+  const take = async (dropped: File[]) => {
     // Nothing dropped, or a job running: the drop is ignored.
-    if (!update({type: "drop", names: files.map((file) => file.name)})) return;
+    const before = node.state;
+    node.dispatch({type: "drop", names: dropped.map((file) => file.name)});
+    if (node.state === before) return;
     const job = (controller = new AbortController());
-    showFiles();
-    progress.value = 0;
-    progress.setAttribute("aria-label", "Reading");
-    progressBox.hidden = false;
     try {
-      if (intake.job?.stage === "read") update(await read(files, job.signal, intake.job.others));
-      if (intake.job?.stage === "compute") update(await compute(intake.job.counted, job.signal));
+      const reading = node.state.intake.job;
+      if (reading?.stage === "read") node.dispatch(await read(dropped, job.signal, reading.others));
+      const computing = node.state.intake.job;
+      if (computing?.stage === "compute") node.dispatch(await compute(computing.counted, job.signal));
     } finally {
       controller = null;
-      progressBox.hidden = true;
       input.value = "";
-      showFiles();
     }
   };
 
-  input.addEventListener("change", () => void take([...(input.files ?? [])]));
-  zone.addEventListener("dragover", (event) => {
-    event.preventDefault();
-    zone.classList.add("dragging");
-  });
-  zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
-  zone.addEventListener("drop", (event) => {
-    event.preventDefault();
-    zone.classList.remove("dragging");
-    void take([...(event.dataTransfer?.files ?? [])]);
-  });
-
-  return el("div", {class: "cohort"}, zone, progressBox, status, fileList, report);
+  return node;
 }
 
 // The cohort's report as the page shows it: the headline (ordinal alpha before and after the guideline, with the
@@ -564,73 +602,91 @@ const raterCells = (rater: RaterAgreement): Child[] => [
  * A search by name pages through the raters it finds, for the coordinator looking for one among thousands.
  */
 function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phase}): HTMLElement {
-  const box = Table(
-    {
-      head: [
-        "Rater",
-        "Scored",
-        "Exactly the ruled score",
-        "Within one",
-        "Cohen's kappa, linear",
-        "Cohen's kappa, quadratic",
-      ],
-      rows: rows.rows(0, ratersPerPage).map(raterCells),
-    },
-    {
-      caption: `Each rater against the ruled scores, ${phaseNames[phase].toLowerCase()}`,
-      rowHeaders: true,
-      scroll: true,
-      className: "cohort-raters",
-    },
-  );
-  if (rows.length <= ratersPerPage) return box;
-  const body = tableOf(box).tBodies[0]!;
-  // The raters shown page by page: every rater, or those whose name holds what the coordinator typed.
-  let places = rows.find("");
-  let query = "";
-  let page = raterPage({total: rows.length, found: places.length, first: 0, query});
-  const search = el("input", {
-    "type": "search",
-    "id": `cohort-${phase}-find`,
-    "autocomplete": "off",
-    "spellcheck": "false",
-    "aria-describedby": `cohort-${phase}-shown`,
-  });
-  const shown = el("p", {"class": "cohort-shown", "id": `cohort-${phase}-shown`, "aria-live": "polite"});
-  const previous = el("button", {type: "button", class: "button secondary"}, "Previous raters");
-  const next = el("button", {type: "button", class: "button secondary"}, "Next raters");
-  const describe = () => {
-    shown.textContent = page.shown;
-    previous.disabled = page.previous === null;
-    next.disabled = page.next === null;
+  const table = (raters: readonly RaterAgreement[]) =>
+    Table(
+      {
+        head: [
+          "Rater",
+          "Scored",
+          "Exactly the ruled score",
+          "Within one",
+          "Cohen's kappa, linear",
+          "Cohen's kappa, quadratic",
+        ],
+        rows: raters.map(raterCells),
+      },
+      {
+        caption: `Each rater against the ruled scores, ${phaseNames[phase].toLowerCase()}`,
+        rowHeaders: true,
+        scroll: true,
+        className: "cohort-raters",
+      },
+    );
+  if (rows.length <= ratersPerPage) return table(rows.rows(0, ratersPerPage));
+  // The raters a search finds, kept for the next turn of the page: a search through thousands is not done twice.
+  let found = {query: "", places: rows.find("")};
+  const placesOf = (query: string) => {
+    if (found.query !== query) found = {query, places: rows.find(query)};
+    return found.places;
   };
-  const show = (first: number) => {
-    page = raterPage({total: rows.length, found: places.length, first, query});
-    const cells = rows.rowsAt(places.slice(page.first, page.last)).map(raterCells);
-    body.replaceChildren(...tableRows(cells, {rowHeaders: true}));
-    describe();
-  };
-  search.addEventListener("input", () => {
-    query = search.value.trim();
-    places = rows.find(query);
-    show(0);
-  });
-  // A button disabled under the keyboard's focus would drop it: it moves to the other one.
-  previous.addEventListener("click", () => {
-    show(page.previous ?? 0);
-    if (previous.disabled) next.focus();
-  });
-  next.addEventListener("click", () => {
-    show(page.next ?? page.first);
-    if (next.disabled) previous.focus();
-  });
-  describe();
-  return el(
-    "div",
-    {"class": "cohort-paged", "data-phase": phase},
-    el("div", {class: "cohort-find"}, el("label", {for: search.id}, "Find a rater"), search),
-    box,
-    el("div", {"class": "cohort-pager", "role": "group", "aria-label": "Raters shown"}, shown, previous, next),
+  const searchId = `cohort-${phase}-find`;
+  const shownId = `cohort-${phase}-shown`;
+  return live<RaterChoice, RaterAction>(
+    {typed: "", first: 0},
+    {
+      update: chooseRaters,
+      view: ({typed, first}) => {
+        const query = typed.trim();
+        const places = placesOf(query);
+        const page = raterPage({total: rows.length, found: places.length, first, query});
+        const turn = (to: number | null, text: string) =>
+          el(
+            "button",
+            {"type": "button", "class": "button secondary", "disabled": to === null, "data-first": to},
+            text,
+          );
+        return el(
+          "div",
+          {"class": "cohort-paged", "data-phase": phase},
+          el(
+            "div",
+            {class: "cohort-find"},
+            el("label", {for: searchId}, "Find a rater"),
+            el("input", {
+              "type": "search",
+              "id": searchId,
+              "autocomplete": "off",
+              "spellcheck": "false",
+              "aria-describedby": shownId,
+              "value": typed,
+            }),
+          ),
+          table(rows.rowsAt(places.slice(page.first, page.last))),
+          el(
+            "div",
+            {"class": "cohort-pager", "role": "group", "aria-label": "Raters shown"},
+            el("p", {"class": "cohort-shown", "id": shownId, "aria-live": "polite"}, page.shown),
+            turn(page.previous, "Previous raters"),
+            turn(page.next, "Next raters"),
+          ),
+        );
+      },
+      on: {
+        input: (event) =>
+          event.target instanceof HTMLInputElement ? {kind: "find", typed: event.target.value} : undefined,
+        click: (event) => {
+          const to = (event.target as Element).closest("[data-first]")?.getAttribute("data-first");
+          return to ? {kind: "page", first: Number(to)} : undefined;
+        },
+      },
+      // A button disabled under the keyboard's focus would drop it: it moves to the other one.
+      effects: (node, {before, action}) => {
+        if (action.kind !== "page") return;
+        const [previous, next] = node.querySelectorAll<HTMLButtonElement>(".cohort-pager button");
+        const pressed = action.first < before.first ? previous! : next!;
+        if (pressed.disabled) (pressed === previous ? next! : previous!).focus();
+      },
+    },
   );
 }
 
@@ -643,13 +699,10 @@ const rowHeight = 46;
 const segment = line<[number, number]>();
 
 function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
-  const {node, chart, x, y, height, left} = chartFrame({
-    id,
-    keys: rows.map((row) => row.key),
-    domain: alphaDomain(rows),
-    margin,
-    rowHeight,
-  });
+  const scales = chartScales({keys: rows.map((row) => row.key), domain: alphaDomain(rows), margin, rowHeight});
+  const {x, y, height, left} = scales;
+  const node = ChartFrame({scales, id});
+  const chart = select(node);
   const guides = chart.append("g").attr("class", "guides");
   guideLines.forEach((guide, index) => {
     guides
@@ -741,14 +794,10 @@ function DisagreementChart(
 ): HTMLElement | null {
   const rows = disagreementRows(report);
   if (!rows.length) return null;
-  const {node, chart, x, y, left} = chartFrame({
-    id,
-    keys: rows.map((row) => row.item),
-    domain: [0, 1],
-    format: (value) => `${Math.round(value * 100)}%`,
-    margin,
-    rowHeight,
-  });
+  const scales = chartScales({keys: rows.map((row) => row.item), domain: [0, 1], margin, rowHeight});
+  const {x, y, left} = scales;
+  const node = ChartFrame({scales, id}, {format: (value) => `${Math.round(value * 100)}%`});
+  const chart = select(node);
   for (const row of rows) {
     const top = y(row.item)!;
     const group = chart.append("g").attr("class", "disagreement-row");

@@ -3,11 +3,13 @@
 import type {RubricWriter} from "../lib/authored/schemas/content.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {anyAnswered, casesIn, walkItemState} from "../lib/trainee/walk.js";
+import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
-import {itemsOf, partContext, partPage, type PartContext, type TraineeData} from "./part-frame.js";
+import {itemsOf, partContext, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
-import {hrefOf, PartDebrief} from "./part-debrief.js";
+import {PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
 import {RuleRef} from "./rule-ref.js";
 import {Table} from "./table.js";
@@ -23,9 +25,8 @@ export function EdgeCasesPart(
   // Content without the case study's rubric-writer check (lib/node/content-root.ts) ends with the last item.
   const writer = data.rubricWriter && RubricWriterCheck(data.rubricWriter, {ctx});
   return preloadRulings(
-    partPage(
-      ctx,
-      PartWalk({
+    PartPage(ctx, {
+      body: PartWalk({
         noun: "Edge case",
         store,
         items: items.map((item) => guidelineWalkItem(ctx, item, {askDecidingRule: true})),
@@ -47,11 +48,11 @@ export function EdgeCasesPart(
         panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
         end: (progress) => [
           ...(writer ? [writer] : []),
-          PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}),
+          PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
           NextPart(ctx),
         ],
       }),
-    ),
+    }),
   );
 }
 

@@ -7,11 +7,13 @@ import {firstAttempt} from "../lib/trainee/progress.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
 import {CaseText} from "./item-text.js";
-import {partContext, itemsOf, partPage, type PartContext, type TraineeData} from "./part-frame.js";
+import {partContext, itemsOf, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartWalk, type WalkItem} from "./part-walk.js";
 import {openProgressStore} from "../lib/trainee/record-store.js";
 import {VagueRuling} from "./vague-ruling.js";
+import {Recorded} from "./recorded.js";
 import {NextPart} from "./walk-parts.js";
 
 /** Part 2: the seven examples, one at a time, each with the case study's split beside the trainee's "before" score. */
@@ -19,9 +21,8 @@ export function ExamplesPart(data: TraineeData, {store = openProgressStore()} = 
   const ctx = partContext(data, "examples", store);
   const items = itemsOf(ctx, "examples");
   const ids = items.map((item) => item.id);
-  return partPage(
-    ctx,
-    PartWalk({
+  return PartPage(ctx, {
+    body: PartWalk({
       noun: "Example",
       store,
       items: items.map((item) => exampleToRead(ctx, item)),
@@ -38,7 +39,7 @@ export function ExamplesPart(data: TraineeData, {store = openProgressStore()} = 
       started: (progress) => anyAnswered(progress, ids, "vague"),
       end: () => NextPart(ctx),
     }),
-  );
+  });
 }
 
 /** One example to read: its texts, then the split and the trainee's "before" score, or where to get one. */
@@ -47,36 +48,38 @@ function exampleToRead(ctx: PartContext, item: Item): WalkItem {
     item,
     card: (nav) => {
       const {store} = ctx;
-      const panel = el("div", {"class": "split-panel", "aria-live": "polite"});
-      const render = () => {
-        const before = firstAttempt(store.get(), item.id, "vague");
-        panel.replaceChildren(
-          el(
+      const panel = Recorded({
+        store,
+        view: (progress) => {
+          const before = firstAttempt(progress, item.id, "vague");
+          return el(
             "div",
-            {},
-            before
-              ? [
-                  el(
+            {"class": "split-panel", "aria-live": "polite"},
+            el(
+              "div",
+              {},
+              before
+                ? [
+                    el(
+                      "p",
+                      {class: "case-name-line"},
+                      "The case study calls it ",
+                      el("strong", {}, `“${item.title}”`),
+                      ".",
+                    ),
+                    VagueRuling({item, before}),
+                  ]
+                : el(
                     "p",
-                    {class: "case-name-line"},
-                    "The case study calls it ",
-                    el("strong", {}, `“${item.title}”`),
+                    {class: "split-hidden"},
+                    "How raters split stays hidden until you have your own “before” score. ",
+                    el("a", {href: itemHref(item.id, ctx.itemPages, "vague")}, `Score ${itemLabel(item)} in Part 1`),
                     ".",
                   ),
-                  VagueRuling({item, before}),
-                ]
-              : el(
-                  "p",
-                  {class: "split-hidden"},
-                  "How raters split stays hidden until you have your own “before” score. ",
-                  el("a", {href: itemHref(item.id, ctx.itemPages, "vague")}, `Score ${itemLabel(item)} in Part 1`),
-                  ".",
-                ),
-          ),
-        );
-      };
-      render();
-      store.subscribe(render);
+            ),
+          );
+        },
+      });
       const heading = el("h2", {id: `${item.id}-title`, tabindex: -1}, titleBefore(item));
       const node = el(
         "article",

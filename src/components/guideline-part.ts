@@ -3,7 +3,8 @@
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import {el, titled} from "./dom.js";
 import {GuidelineView} from "./guideline.js";
-import {partContext, partPage, type TraineeData} from "./part-frame.js";
+import {partContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {PartPage} from "./part-frame.js";
 import {openProgressStore} from "../lib/trainee/record-store.js";
 
 /** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
@@ -27,18 +28,19 @@ export function GuidelinePart(data: TraineeData, {store = openProgressStore()} =
   };
   requestAnimationFrame(showTarget);
   window.addEventListener("hashchange", showTarget);
-  return partPage(
-    ctx,
-    // The version's summary is its history (what it added), so it is the version note's, not the part's opening.
-    GuidelineView(ctx.guideline, {summary: false}),
-    earlier.length ? EarlierVersions(earlier) : null,
-    el(
-      "p",
-      {class: "version-note"},
-      `Guideline version ${ctx.guideline.version.replace(/^v/, "")}: `,
-      ctx.guideline.summary,
-    ),
-  );
+  return PartPage(ctx, {
+    body: [
+      // The version's summary is its history (what it added), so it is the version note's, not the part's opening.
+      GuidelineView(ctx.guideline, {summary: false}),
+      earlier.length ? EarlierVersions(earlier) : null,
+      el(
+        "p",
+        {class: "version-note"},
+        `Guideline version ${ctx.guideline.version.replace(/^v/, "")}: `,
+        ctx.guideline.summary,
+      ),
+    ],
+  });
 }
 
 /** The versions before the current one, each folded, its ids prefixed so no anchor repeats the current one's. */

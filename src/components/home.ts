@@ -6,13 +6,16 @@
 import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.js";
 import {nextStep} from "../lib/site/next-step.js";
 import type {PagePart, SitePageData} from "../lib/node/page-data.js";
-import {partProgress, type Progress, emptyProgress} from "../lib/trainee/progress.js";
+import {partProgress, emptyProgress} from "../lib/trainee/progress.js";
 import {describeOffer, offeredPool, poolsOf} from "../lib/trainee/self-check-pool.js";
 import {el} from "./dom.js";
 import {countWord, plural} from "../lib/text/format.js";
 import {CoverageTable} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
+import {Recorded} from "./recorded.js";
+import {live, type Live} from "./live.js";
+import {startOverStart, startOverStep, type StartOverAction, type StartOverState} from "../lib/trainee/start-over.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {clearDrafts} from "../lib/trainee/item-drafts.js";
 import {pageStorage} from "../lib/trainee/set-aside.js";
@@ -58,37 +61,52 @@ function CaseStudySections(caseStudy: CaseStudy, links: HTMLElement[]): HTMLElem
 
 /** The button to the trainee's next part, kept current as they score (in this tab or another). */
 function NextStep(parts: readonly PagePart[], site: SitePageData, store: ProgressStore): HTMLElement {
-  const button = el("p", {class: "next-step-action"});
-  const note = el("p", {class: "next-step-note"});
-  const render = (progress: Progress) => {
-    const standings = parts.map((part) => ({
-      part,
-      ...(part.items && part.phase
-        ? partProgress(progress, site.itemRefs, {items: part.items, phase: part.phase})
-        : {scored: 0, total: 0}),
-    }));
-    const next = nextStep(standings);
-    if (next.kind === "done") {
-      button.replaceChildren(el("a", {class: "button", href: "./results"}, "Every part is scored: see your results →"));
-      note.textContent = "Your first answer to each case is the one your results count.";
-      return;
-    }
-    const {part, scored, total} = next.part;
-    button.replaceChildren(
-      el(
-        "a",
-        {class: "button", href: `.${part.path}`},
-        `${next.kind === "start" ? "Start with" : "Continue with"} Part ${part.number}. ${part.title} →`,
-      ),
-    );
-    note.textContent =
-      `${aboutMinutes(part.minutes).replace(/^a/, "A")}` +
-      (total ? `: ${scored ? `${scored} of ${total} scored so far` : `${total} cases to score`}.` : " of reading.") +
-      (next.kind === "start" ? " Your answers are saved in this browser as you go." : "");
-  };
-  render(store.get());
-  store.subscribe(render);
-  return el("div", {class: "next-step"}, button, note);
+  return Recorded({
+    store,
+    view: (progress) => {
+      const standings = parts.map((part) => ({
+        part,
+        ...(part.items && part.phase
+          ? partProgress(progress, site.itemRefs, {items: part.items, phase: part.phase})
+          : {scored: 0, total: 0}),
+      }));
+      const next = nextStep(standings);
+      if (next.kind === "done")
+        return el(
+          "div",
+          {class: "next-step"},
+          el(
+            "p",
+            {class: "next-step-action"},
+            el("a", {class: "button", href: "./results"}, "Every part is scored: see your results →"),
+          ),
+          el("p", {class: "next-step-note"}, "Your first answer to each case is the one your results count."),
+        );
+      const {part, scored, total} = next.part;
+      return el(
+        "div",
+        {class: "next-step"},
+        el(
+          "p",
+          {class: "next-step-action"},
+          el(
+            "a",
+            {class: "button", href: `.${part.path}`},
+            `${next.kind === "start" ? "Start with" : "Continue with"} Part ${part.number}. ${part.title} →`,
+          ),
+        ),
+        el(
+          "p",
+          {class: "next-step-note"},
+          `${aboutMinutes(part.minutes).replace(/^a/, "A")}` +
+            (total
+              ? `: ${scored ? `${scored} of ${total} scored so far` : `${total} cases to score`}.`
+              : " of reading.") +
+            (next.kind === "start" ? " Your answers are saved in this browser as you go." : ""),
+        ),
+      );
+    },
+  });
 }
 
 /**
@@ -97,27 +115,28 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
  */
 function SelfCheckOffer(calibration: CalibrationCheck, store: ProgressStore): HTMLElement {
   const pools = poolsOf(calibration);
-  const lead = el("p", {});
-  const size = el("p", {class: "muted"});
-  const render = (progress: Progress) => {
-    const choice = offeredPool(pools, progress.answers);
-    const {pool} = choice;
-    const cases = pool.items.length;
-    lead.textContent = describeOffer(choice, pools, progress.answers);
-    size.textContent =
-      `${cases} cases, ${aboutMinutes(pool.minutes)}. No feedback until you have answered all ${cases}, ` +
-      `then a summary against a pass mark: at least ${pool.pass.exactAtLeast} exact and none two or more points off.`;
-  };
-  render(store.get());
-  store.subscribe(render);
-  return el(
-    "section",
-    {"class": "self-check-offer", "aria-labelledby": "self-check-offer"},
-    el("h2", {id: "self-check-offer"}, "Already rate for a living?"),
-    lead,
-    size,
-    el("p", {}, el("a", {class: "button secondary", href: "./self-check"}, "Take the blind self-check →")),
-  );
+  return Recorded({
+    store,
+    view: (progress) => {
+      const choice = offeredPool(pools, progress.answers);
+      const {pool} = choice;
+      const cases = pool.items.length;
+      return el(
+        "section",
+        {"class": "self-check-offer", "aria-labelledby": "self-check-offer"},
+        el("h2", {id: "self-check-offer"}, "Already rate for a living?"),
+        el("p", {}, describeOffer(choice, pools, progress.answers)),
+        el(
+          "p",
+          {class: "muted"},
+          `${cases} cases, ${aboutMinutes(pool.minutes)}. No feedback until you have answered all ${cases}, ` +
+            `then a summary against a pass mark: at least ${pool.pass.exactAtLeast} exact and none two or more ` +
+            "points off.",
+        ),
+        el("p", {}, el("a", {class: "button secondary", href: "./self-check"}, "Take the blind self-check →")),
+      );
+    },
+  });
 }
 
 /** The parts in walking order: what each is, how long it takes, where the trainee stands. */
@@ -215,44 +234,61 @@ export function Home(
 }
 
 // "Start over" asks first: the first press only opens the question, in the page, with keeping the answers as the
-// default; nothing is deleted until the trainee confirms.
-export function StartOver(store: ProgressStore): HTMLElement {
-  const open = el("button", {"type": "button", "class": "button secondary", "aria-expanded": "false"}, "Start over…");
-  const keep = el("button", {type: "button", class: "button secondary"}, "Keep my answers");
-  const erase = el("button", {type: "button", class: "button danger"}, "Delete every answer");
-  const count = el("span", {});
-  const question = el(
-    "div",
-    {"class": "start-over-question", "role": "group", "aria-label": "Start over", "hidden": true},
-    el(
-      "p",
-      {},
-      "This deletes ",
-      count,
-      " saved in this browser, on every part and in the self-check, and any work not yet checked. It cannot be undone.",
-    ),
-    el("div", {class: "check-row"}, keep, erase),
-  );
-  const done = el("p", {"class": "muted", "role": "status", "aria-live": "polite"});
-  const setOpen = (value: boolean) => {
-    question.hidden = !value;
-    open.setAttribute("aria-expanded", String(value));
-    if (value) {
-      count.textContent = plural(store.get().answers.length, "answer");
-      keep.focus();
-    }
-  };
-  open.addEventListener("click", () => setOpen(question.hidden));
-  keep.addEventListener("click", () => {
-    setOpen(false);
-    open.focus();
+// default; nothing is deleted until the trainee confirms (lib/trainee/start-over.ts).
+export function StartOver(store: ProgressStore): Live<StartOverState, StartOverAction> {
+  return live<StartOverState, StartOverAction>(startOverStart, {
+    update: startOverStep,
+    view: ({asking, answers, erased}) =>
+      el(
+        "div",
+        {class: "start-over"},
+        el(
+          "button",
+          {"type": "button", "class": "button secondary", "aria-expanded": String(asking), "data-start-over": "ask"},
+          "Start over…",
+        ),
+        el(
+          "div",
+          {"class": "start-over-question", "role": "group", "aria-label": "Start over", "hidden": !asking},
+          el(
+            "p",
+            {},
+            "This deletes ",
+            el("span", {}, asking ? plural(answers, "answer") : ""),
+            " saved in this browser, on every part and in the self-check, and any work not yet checked. It cannot be " +
+              "undone.",
+          ),
+          el(
+            "div",
+            {class: "check-row"},
+            el("button", {"type": "button", "class": "button secondary", "data-start-over": "keep"}, "Keep my answers"),
+            el(
+              "button",
+              {"type": "button", "class": "button danger", "data-start-over": "erase"},
+              "Delete every answer",
+            ),
+          ),
+        ),
+        el(
+          "p",
+          {"class": "muted", "role": "status", "aria-live": "polite"},
+          erased ? "Every answer is deleted. You start afresh." : "",
+        ),
+      ),
+    on: {
+      click: (event) => {
+        const kind = (event.target as Element).closest("[data-start-over]")?.getAttribute("data-start-over");
+        if (kind === "ask") return {kind, answers: store.get().answers.length};
+        return kind === "keep" || kind === "erase" ? {kind} : undefined;
+      },
+    },
+    effects: (node, {after, action}) => {
+      if (action.kind === "erase") {
+        store.replace(emptyProgress());
+        clearDrafts(pageStorage());
+      }
+      const to = after.asking ? '[data-start-over="keep"]' : action.kind === "ask" ? null : '[data-start-over="ask"]';
+      if (to) node.querySelector<HTMLElement>(to)!.focus();
+    },
   });
-  erase.addEventListener("click", () => {
-    store.replace(emptyProgress());
-    clearDrafts(pageStorage());
-    setOpen(false);
-    done.textContent = "Every answer is deleted. You start afresh.";
-    open.focus();
-  });
-  return el("div", {class: "start-over"}, open, question, done);
 }

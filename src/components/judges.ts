@@ -14,6 +14,7 @@ import {
 } from "../lib/judges/judges-page.js";
 import {
   visitorChartRow,
+  nextVisitorRow,
   distanceKinds,
   noVisitorRowWords,
   runChartRows,
@@ -23,15 +24,25 @@ import {
 import {defaultKeyVariable} from "../lib/probes/request.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {el, type Child} from "./dom.js";
+import {live, type Live} from "./live.js";
 import {Table, TableRow} from "./table.js";
-import {type AnswerView, type LineView, answerView} from "../lib/judges/judge-answer-view.js";
+import {
+  type AnswerAction,
+  type AnswerView,
+  type LineView,
+  type OpenAnswer,
+  answerView,
+  openAnswer,
+} from "../lib/judges/judge-answer-view.js";
 import {caseFlagsText, ownChecklistWords} from "../lib/judges/own-checklist.js";
-import {ruleHref, itemLabel} from "../lib/site/links.js";
+import {ruleHref, labelOrId} from "../lib/site/links.js";
 import {scoreText, describeDistance} from "../lib/trainee/words.js";
 import {DistanceMark} from "./distance-mark.js";
 import {RuleRef} from "./rule-ref.js";
 import {stack} from "d3-shape";
-import {chartFrame} from "./d3-frame.js";
+import {select} from "d3-selection";
+import {chartScales} from "../lib/site/chart-scales.js";
+import {ChartFrame} from "./d3-frame.js";
 import {DistanceKey} from "./results-charts.js";
 import {plural} from "../lib/text/format.js";
 import {MatrixChart} from "./matrix-chart.js";
@@ -91,13 +102,15 @@ function NoRuns(data: JudgesPageData): HTMLElement {
   );
 }
 
-/** The chart, with the visitor's own row from their saved record, drawn again when the record changes. */
+/** The chart, with the visitor's own row from their saved record, drawn again when its figures change. */
 function ChartWithYou(view: JudgesView, data: JudgesPageData, store: ProgressStore): HTMLElement {
-  const holder = el("div", {class: "judges-chart-holder"});
-  const render = () => holder.replaceChildren(JudgesChart(view, {you: visitorChartRow(store.get(), data)}));
-  render();
-  store.subscribe(render);
-  return holder;
+  const you = () => visitorChartRow(store.get(), data);
+  const node = live<RunChartRow | null, RunChartRow | null>(you(), {
+    update: nextVisitorRow,
+    view: (row) => el("div", {class: "judges-chart-holder"}, JudgesChart(view, {you: row})),
+  });
+  store.subscribe(() => node.dispatch(you()));
+  return node;
 }
 
 /** The runs side by side: a row per figure, a column per run. */
@@ -237,7 +250,7 @@ function Unanswered(answer: Extract<AnswerView, {kind: "unanswered"}>): Child[] 
 
 export function JudgeAnswerPanel(
   {answer, run, row}: {answer: AnswerView; run: RunView; row: CaseRow},
-  {onClose}: {onClose?: () => void} = {},
+  {closable = false}: {closable?: boolean} = {},
 ): HTMLElement {
   return el(
     "article",
@@ -246,7 +259,7 @@ export function JudgeAnswerPanel(
       "div",
       {class: "judge-answer-head"},
       el("h3", {id: "judge-answer-title", tabindex: -1}, `${row.label}: ${row.title}`),
-      onClose && el("button", {type: "button", class: "judge-answer-close", onclick: onClose}, "Close"),
+      closable && el("button", {"type": "button", "class": "judge-answer-close", "data-close": ""}, "Close"),
     ),
     el("p", {class: "judge-answer-run"}, run.label),
     answer.kind === "answered" ? Answered(answer) : Unanswered(answer),
@@ -263,70 +276,87 @@ function cellWords(cell: CaseCell): string {
   return cell.text;
 }
 
-export function JudgeCases({view, data}: {view: JudgesView; data: JudgesPageData}): HTMLElement {
-  const slot = el("div", {"id": slotId, "class": "judge-answer-slot", "aria-live": "polite"});
-  const buttons: HTMLButtonElement[] = [];
-  const open = (button: HTMLButtonElement, run: RunView, runIndex: number, row: CaseRow) => {
-    const answer = answerView(data, runIndex, row.id);
-    if (!answer) return;
-    for (const other of buttons) other.setAttribute("aria-pressed", String(other === button));
-    slot.replaceChildren(JudgeAnswerPanel({answer, run, row}, {onClose: () => closeAnswer(button)}));
-    slot.querySelector<HTMLElement>("h3")?.focus();
-  };
-  const closeAnswer = (button: HTMLButtonElement) => {
-    slot.replaceChildren();
-    button.setAttribute("aria-pressed", "false");
-    button.focus();
-  };
-  const cell = (row: CaseRow, runIndex: number): Child => {
+export function JudgeCases({
+  view,
+  data,
+}: {
+  view: JudgesView;
+  data: JudgesPageData;
+}): Live<OpenAnswer | null, AnswerAction> {
+  const cell = (row: CaseRow, runIndex: number, open: OpenAnswer | null): Child => {
     const entry = row.cells[runIndex]!;
     const run = view.runs[runIndex]!;
     if (entry.kind === "missing" || entry.kind === "not-asked") return el("span", {class: "muted"}, entry.text);
     const distance = entry.kind === "answered" ? entry.score.distance : null;
-    const button = el(
+    return el(
       "button",
       {
         "type": "button",
         "class": `judge-score${distance ? ` distance-${distance}` : " is-unanswered"}`,
-        "aria-pressed": "false",
+        "aria-pressed": String(open?.run === runIndex && open.case === row.id),
         "aria-controls": slotId,
         "aria-label": `${run.model}'s answer to ${row.label}: ${cellWords(entry)}`,
+        "data-run": runIndex,
+        "data-case": row.id,
       },
       distance ? [entry.text, " ", DistanceMark(distance)] : entry.text,
     );
-    button.addEventListener("click", () => open(button, run, runIndex, row));
-    buttons.push(button);
-    return button;
   };
-  return el(
-    "section",
-    {"class": "judges-section judge-cases", "aria-labelledby": "judge-cases-title"},
-    el("h2", {id: "judge-cases-title"}, "Case by case"),
-    el(
-      "p",
-      {class: "judges-lead"},
-      "Open a score to see that answer against the ruling: its checklist beside the ruled one, line by line, with " +
-        "the rule that decides each difference.",
-    ),
-    Table(
-      {
-        head: ["Case", "Ruled", ...view.runs.map((run) => run.label)],
-        rows: view.cases.map((row) => [
-          [el("span", {class: "judge-case-label"}, row.label), el("span", {class: "judge-case-title"}, row.title)],
-          row.ruled,
-          ...view.runs.map((_run, index) => cell(row, index)),
-        ]),
+  const opened = (open: OpenAnswer | null): Child => {
+    const answer = open && answerView(data, open.run, open.case);
+    const row = open && view.cases.find((entry) => entry.id === open.case);
+    return answer && row ? JudgeAnswerPanel({answer, run: view.runs[open.run]!, row}, {closable: true}) : null;
+  };
+  const button = (node: HTMLElement, {run, case: id}: OpenAnswer) =>
+    node.querySelector<HTMLElement>(`[data-run="${run}"][data-case="${CSS.escape(id)}"]`);
+  return live<OpenAnswer | null, AnswerAction>(null, {
+    update: openAnswer,
+    view: (open) =>
+      el(
+        "section",
+        {"class": "judges-section judge-cases", "aria-labelledby": "judge-cases-title"},
+        el("h2", {id: "judge-cases-title"}, "Case by case"),
+        el(
+          "p",
+          {class: "judges-lead"},
+          "Open a score to see that answer against the ruling: its checklist beside the ruled one, line by line, " +
+            "with the rule that decides each difference.",
+        ),
+        Table(
+          {
+            head: ["Case", "Ruled", ...view.runs.map((run) => run.label)],
+            rows: view.cases.map((row) => [
+              [el("span", {class: "judge-case-label"}, row.label), el("span", {class: "judge-case-title"}, row.title)],
+              row.ruled,
+              ...view.runs.map((_run, index) => cell(row, index, open)),
+            ]),
+          },
+          {
+            caption: "Each case: the ruled score and each run's score",
+            rowHeaders: true,
+            stack: true,
+            scroll: "Case by case, every run",
+            className: "judge-cases-table",
+          },
+        ),
+        el("div", {"id": slotId, "class": "judge-answer-slot", "aria-live": "polite"}, opened(open)),
+      ),
+    on: {
+      click: (event) => {
+        const target = event.target as Element;
+        if (target.closest("[data-close]")) return {kind: "close"};
+        const score = target.closest<HTMLElement>("[data-run][data-case]");
+        if (!score) return undefined;
+        const [run, id] = [Number(score.dataset.run), score.dataset.case!];
+        // A reply the page has no record of opens nothing.
+        return answerView(data, run, id) ? {kind: "open", run, case: id} : undefined;
       },
-      {
-        caption: "Each case: the ruled score and each run's score",
-        rowHeaders: true,
-        stack: true,
-        scroll: "Case by case, every run",
-        className: "judge-cases-table",
-      },
-    ),
-    slot,
-  );
+    },
+    effects: (node, {before, after}) => {
+      if (after) node.querySelector<HTMLElement>(`#${slotId} h3`)?.focus();
+      else if (before) button(node, before)?.focus();
+    },
+  });
 }
 
 // The /judges chart: each run as a rater against the ruled scores, a bar per run split into the share of the cases it
@@ -340,7 +370,10 @@ const kindWords: Record<DistanceKind, string> = {
 const share = (value: number) => `${Math.round(value * 100)}%`;
 
 function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
-  const {node, chart, x, y} = chartFrame({id, keys: rows.map((row) => row.key), domain: [0, 1], format: share});
+  const scales = chartScales({keys: rows.map((row) => row.key), domain: [0, 1]});
+  const {x, y} = scales;
+  const node = ChartFrame({scales, id}, {format: share});
+  const chart = select(node);
   const series = stack<RunChartRow, DistanceKind>()
     .keys(distanceKinds)
     .value((row, kind) => row.shares[kind])(rows);
@@ -408,11 +441,7 @@ export function JudgesChart(
 // answer with why. Figures and words from lib/judges/judges-page.ts.
 type Items = Map<string, JudgesPageData["items"][number]>;
 
-const caseName = (id: string, items: Items): string => {
-  const item = items.get(id);
-  return item ? itemLabel(item) : id;
-};
-const caseList = (ids: readonly string[], items: Items): string => ids.map((id) => caseName(id, items)).join(", ");
+const caseList = (ids: readonly string[], items: Items): string => ids.map((id) => labelOrId(id, items)).join(", ");
 
 /** What the run is: a short list of its facts. */
 function RunFacts(run: RunView): HTMLElement {
@@ -455,7 +484,7 @@ function RulesMisapplied(run: RunView, items: Items): HTMLElement {
 
 /** The cases it scored against its own checklist, the score slips among them, and the ruled flags it raised. */
 function OwnChecklist(run: RunView, items: Items): Child {
-  const [against, slips, flags] = ownChecklistWords(run.ownChecklist, run.prompt, (id) => caseName(id, items));
+  const [against, slips, flags] = ownChecklistWords(run.ownChecklist, run.prompt, (id) => labelOrId(id, items));
   return el(
     "ul",
     {class: "judge-own-checklist"},
@@ -471,7 +500,7 @@ function NotAnswered(run: RunView, items: Items): Child {
       el(
         "li",
         {},
-        el("strong", {}, caseName(entry.case, items)),
+        el("strong", {}, labelOrId(entry.case, items)),
         // The runner's problem says what the reply was, and why; the status's words where it recorded none.
         `: ${entry.problem ?? entry.words}`,
       ),
@@ -484,7 +513,7 @@ function NotAnswered(run: RunView, items: Items): Child {
       el(
         "li",
         {},
-        `${caseName(change.case, items)}: ruled ${scoreText(change.recorded)} when the run was made, ` +
+        `${labelOrId(change.case, items)}: ruled ${scoreText(change.recorded)} when the run was made, ` +
           `${scoreText(change.now)} now; the figures here are against today's.`,
       ),
     ),

@@ -50,6 +50,8 @@ export function patch<T extends Element>(shown: T, fresh: Element): T {
         return false;
       // A disclosure the reader opened or closed stays so: that state is theirs, not the data's.
       if (from instanceof HTMLDetailsElement && to instanceof HTMLDetailsElement) to.open = from.open;
+      // A dialog is opened by showModal, which no attribute says: its effects open and close it.
+      if (from instanceof HTMLDialogElement && to instanceof HTMLDialogElement) to.open = from.open;
       return !from.isEqualNode(to);
     },
   });

@@ -1,12 +1,13 @@
 // The score-by-score matrix of the results page as a grid, with its count in every cell and the same numbers as a
 // table under it. What is shared with the other chart is src/components/results-charts.ts.
+import {labelOrId} from "../lib/site/links.js";
 import {plural} from "../lib/text/format.js";
 import type {ScoreMatrix} from "../lib/trainee/results.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
 import {raterWords, scoreText, type Rater} from "../lib/trainee/words.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, svg} from "./dom.js";
-import {axisLabel, caseLabel, ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
+import {ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
 import {Table, TableRow} from "./table.js";
 
 /**
@@ -50,7 +51,7 @@ export function MatrixChart(
       row.map((cell, c) => {
         const count = cell.items.length;
         const {distance} = cell;
-        const names = cell.items.map((item) => caseLabel(item, {itemsById}));
+        const names = cell.items.map((item) => labelOrId(item, itemsById));
         return svg(
           "g",
           {class: `matrix-cell distance-${distance} ${count ? "has-cases" : "is-empty"}${r === c ? " is-exact" : ""}`},
@@ -79,8 +80,7 @@ export function MatrixChart(
           svg(
             "title",
             {},
-            `${They} ${axisLabel(cell.trainee)}, ruled ${axisLabel(cell.ruled)}: ` +
-              (count ? `${count} (${names.join(", ")})` : "none"),
+            `${They} ${cell.trainee}, ruled ${cell.ruled}: ` + (count ? `${count} (${names.join(", ")})` : "none"),
           ),
         );
       }),
@@ -89,12 +89,12 @@ export function MatrixChart(
       svg(
         "text",
         {"class": "axis-label", "x": left - 10, "y": y(index) + size / 2, "text-anchor": "end", "dy": "0.35em"},
-        axisLabel(level),
+        String(level),
       ),
       svg(
         "text",
         {"class": "axis-label", "x": x(index) + size / 2, "y": top + n * (size + gap) + 12, "text-anchor": "middle"},
-        axisLabel(level),
+        String(level),
       ),
     ]),
     svg(

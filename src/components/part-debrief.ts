@@ -75,6 +75,3 @@ export function PartDebrief({
     ]).then((loaded) => (figures = loaded))).then(draw);
   return host;
 }
-
-/** A case's link from its own part's end: the part shows it by its fragment. */
-export const hrefOf = (id: string): string => `#${id}`;

@@ -4,6 +4,8 @@ import type {ItemRef, PagePart} from "../lib/node/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el, fragment} from "./dom.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
+import type {Live} from "./live.js";
+import {Recorded} from "./recorded.js";
 
 /**
  * "3 of 7 scored", with a meter, for a part the trainee scores in. A part that shows items without scoring them
@@ -12,21 +14,22 @@ import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store
 export function PartProgress(
   {part, items}: {part: PagePart; items: readonly ItemRef[]},
   {store = openProgressStore()}: {store?: ProgressStore} = {},
-): HTMLElement | null {
+): Live<Progress, Progress> | null {
   if (!part.items) return null;
   const counted = {items: part.items, phase: part.phase ?? ("vague" as const)};
   const noun = part.phase ? "scored" : "with your “before” score";
-  const meter = el("meter", {"min": 0, "max": 1, "value": 0, "aria-hidden": "true"});
-  const text = el("span", {});
-  const update = (progress: Progress) => {
-    const {scored, total} = partProgress(progress, items, counted);
-    meter.setAttribute("max", String(total));
-    meter.setAttribute("value", String(scored));
-    text.textContent = `${scored} of ${total} ${noun}`;
-  };
-  update(store.get());
-  store.subscribe(update);
-  return el("span", {"class": "progress-meter", "aria-live": "polite"}, meter, text);
+  return Recorded({
+    store,
+    view: (progress) => {
+      const {scored, total} = partProgress(progress, items, counted);
+      return el(
+        "span",
+        {"class": "progress-meter", "aria-live": "polite"},
+        el("meter", {"min": 0, "max": total, "value": scored, "aria-hidden": "true"}),
+        el("span", {}, `${scored} of ${total} ${noun}`),
+      );
+    },
+  });
 }
 
 /** The part's opening prose, from data/parts.yaml; Part 1's first paragraph is the vague line itself, set apart. */

@@ -1,6 +1,6 @@
 // The probe page's reference sections, each built from the version's own data: summary, prompt, rubric, rules,
 // worked examples with their live scores, history, parameters, and the "run it yourself" request.
-import {curlCommand, exampleModel} from "../lib/probes/request.js";
+import {curlCommand, exampleModel, slugOrExample, typeModel} from "../lib/probes/request.js";
 import {formatTotal} from "../lib/probes/score.js";
 import {
   currentVersion,
@@ -13,6 +13,7 @@ import {
   type VersionView,
 } from "../lib/probes/view.js";
 import {el} from "./dom.js";
+import {live, type Live} from "./live.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";
 
@@ -158,26 +159,20 @@ export function RunParameters(version: VersionView): HTMLElement {
 }
 
 /** "Run it yourself": the curl text from the version's own data; the model slug is swappable. */
-export function RunItYourself(version: VersionView, {model = exampleModel}: {model?: string} = {}): HTMLElement {
-  const input = el("input", {id: "probe-model", type: "text", value: model, spellcheck: "false", autocomplete: "off"});
-  const code = el("code", {}, curlCommand(version, {model}));
-  input.addEventListener("input", () => {
-    code.textContent = curlCommand(version, {model: input.value.trim() || model});
+export function RunItYourself(
+  version: VersionView,
+  {model = exampleModel}: {model?: string} = {},
+): Live<string, string> {
+  return live<string, string>(model, {
+    update: typeModel,
+    view: (typed) =>
+      el(
+        "div",
+        {class: "probe-run-yourself"},
+        el("label", {for: "probe-model"}, "Model slug "),
+        el("input", {id: "probe-model", type: "text", value: typed, spellcheck: "false", autocomplete: "off"}),
+        el("pre", {class: "probe-curl"}, el("code", {}, curlCommand(version, {model: slugOrExample(typed, model)}))),
+      ),
+    on: {input: (event) => (event.target instanceof HTMLInputElement ? event.target.value : undefined)},
   });
-  return el(
-    "div",
-    {class: "probe-run-yourself"},
-    el("label", {for: "probe-model"}, "Model slug "),
-    input,
-    el("pre", {class: "probe-curl"}, code),
-  );
-}
-
-/** Adds schema.org Dataset JSON-LD to the document head; does nothing without runs. */
-export function addDatasetJsonLd(jsonLd: Record<string, unknown> | null): void {
-  document.head.querySelector("script#probe-dataset")?.remove();
-  if (!jsonLd) return;
-  const script = el("script", {type: "application/ld+json", id: "probe-dataset"});
-  script.textContent = JSON.stringify(jsonLd);
-  document.head.append(script);
 }

@@ -3,23 +3,12 @@
 // by how far it is from the ruled one, in the page's three colours (exact, one off, two or more off), and mark it too.
 // Hand-drawn rather than d3: two small fixed grids need no scales or axes, and d3-scale with its colour and selection
 // modules would add about 100 kB to the page.
-import {itemLabel} from "../lib/site/links.js";
-import type {Item} from "../lib/authored/schemas/item.js";
-import type {Score} from "../lib/authored/schemas/verdict.js";
+import type {NumberedItem} from "../lib/site/links.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el} from "./dom.js";
 
 /** The cases a chart names, by id. */
-export type ChartItems = Map<string, Pick<Item, "id" | "set" | "origin" | "order">>;
-
-/** A score on a chart's axis. */
-export const axisLabel = (score: Score): string => (score === "n/a" ? "n/a" : String(score));
-
-/** A case as a chart names it: its label, or its id when the site does not have it. */
-export const caseLabel = (id: string, {itemsById}: {itemsById: ChartItems}): string => {
-  const ref = itemsById.get(id);
-  return ref ? itemLabel(ref) : id;
-};
+export type ChartItems = ReadonlyMap<string, NumberedItem>;
 
 /** The three colours with their marks and names, for a chart's key. */
 export const DistanceKey = (): HTMLElement =>

@@ -63,7 +63,7 @@ function RulesTable(rules: readonly RuleCount[], {ctx, caption}: {ctx: ResultsCo
     {
       head: ["Rule", "Times", "Cases", "From your checklist"],
       rows: rules.map((entry) => [
-        RuleLink(entry.rule, {ctx}),
+        RuleLink({rule: entry.rule, ctx}),
         el(
           "span",
           {class: "rule-times"},
@@ -74,7 +74,7 @@ function RulesTable(rules: readonly RuleCount[], {ctx, caption}: {ctx: ResultsCo
           }),
           String(entry.items.length),
         ),
-        entry.items.map((id, index) => [index ? ", " : "", CaseLink(id, {ctx})]),
+        entry.items.map((id, index) => [index ? ", " : "", CaseLink({id, ctx})]),
         `${entry.fromChecklist} of ${entry.items.length}`,
       ]),
     },
@@ -94,7 +94,7 @@ function CasesTable(group: ResultGroup, {ctx}: {ctx: ResultsContext}): HTMLEleme
         rows: group.rows.map((row) => {
           const under = describeScoredUnder(row.scoredUnder, ctx.guideline.version);
           return [
-            [CaseLink(row.id, {ctx}), under ? el("span", {class: "muted"}, ` (${under})`) : null],
+            [CaseLink({id: row.id, ctx}), under ? el("span", {class: "muted"}, ` (${under})`) : null],
             scoreText(row.trainee),
             scoreText(row.ruled),
             el(
@@ -103,7 +103,7 @@ function CasesTable(group: ResultGroup, {ctx}: {ctx: ResultsContext}): HTMLEleme
               DistanceMark(row.score.distance),
               describeDistance(row.score),
             ),
-            row.rulesMisapplied.length ? RuleLinks(row.rulesMisapplied, {ctx}) : "—",
+            row.rulesMisapplied.length ? RuleLinks({rules: row.rulesMisapplied, ctx}) : "—",
           ];
         }),
       },

@@ -5,7 +5,7 @@ import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {namedRule} from "../lib/trainee/results.js";
 import type {PartRef, WalkParts} from "../lib/site/part-refs.js";
-import {el, type Child} from "./dom.js";
+import {el, fragment} from "./dom.js";
 
 /** What the results page links against: the cases in walking order, by id, and the guideline the pages teach. */
 export interface ResultsContext {
@@ -22,16 +22,17 @@ export interface ResultsContext {
 export const PartLink = (part: PartRef, text = `Part ${part.number}`): HTMLElement =>
   el("a", {href: `.${part.path}`}, text);
 
-export const CaseLink = (id: string, {ctx}: {ctx: ResultsContext}): HTMLElement => {
+export const CaseLink = ({id, ctx}: {id: string; ctx: ResultsContext}): HTMLElement => {
   const item = ctx.itemsById.get(id)!;
   return el("a", {href: itemHref(item.id, ctx.itemPages)}, itemLabel(item));
 };
 
-export const RuleLink = (rule: string, {ctx}: {ctx: ResultsContext}): Child => {
+/** A rule by its title, linked to the guideline; a rule the guideline lacks, as plain words. */
+export const RuleLink = ({rule, ctx}: {rule: string; ctx: ResultsContext}): Node => {
   const {title, inGuideline} = namedRule(ctx.guideline, rule);
-  return inGuideline ? el("a", {href: ruleHref(rule)}, title) : title;
+  return inGuideline ? el("a", {href: ruleHref(rule)}, title) : document.createTextNode(title);
 };
 
 /** Rules, each linked, separated by commas. */
-export const RuleLinks = (rules: readonly string[], {ctx}: {ctx: ResultsContext}): Child[] =>
-  rules.map((rule, index) => [index ? ", " : "", RuleLink(rule, {ctx})]);
+export const RuleLinks = ({rules, ctx}: {rules: readonly string[]; ctx: ResultsContext}): DocumentFragment =>
+  fragment(rules.map((rule, index) => [index ? ", " : "", RuleLink({rule, ctx})]));

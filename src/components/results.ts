@@ -6,12 +6,12 @@
 // number and sentence comes from lib/trainee/; this only lays it out, and again when the record changes. The review
 // and the before-and-after chart are drawn here; a group's figures (results-group.ts, shared with the judges' page) and
 // moving the record (transfer.ts) are components of their own.
-import {itemPages} from "../lib/site/links.js";
+import {itemPages, labelOrId} from "../lib/site/links.js";
 import {countWord, plural} from "../lib/text/format.js";
 import {partsWords, walkParts} from "../lib/site/part-refs.js";
 import type {PartPageData, SelfCheckPageData, SitePageData} from "../lib/node/page-data.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import type {Progress} from "../lib/trainee/progress.js";
+import {nextRecord, type Progress} from "../lib/trainee/progress.js";
 import {builtDecidingRules, type DecidingRules} from "../lib/trainee/deciding-rules.js";
 import {traineeResults, type SelfCheckGroup, type BeforeAfter, type TraineeResults} from "../lib/trainee/results.js";
 import {
@@ -24,6 +24,7 @@ import {
   type Pool,
 } from "../lib/trainee/self-check-pool.js";
 import {el, svg, type Child} from "./dom.js";
+import {live} from "./live.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {GroupSection, ResultsSection} from "./results-group.js";
 import {PartLink, type ResultsContext, CaseLink, RuleLinks} from "./results-links.js";
@@ -32,7 +33,7 @@ import type {Item} from "../lib/authored/schemas/item.js";
 import {describeDistance, scoreText, describeReviewScores, reviewHeading} from "../lib/trainee/words.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistanceMark} from "./distance-mark.js";
-import {axisLabel, caseLabel, ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
+import {ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
 import {Table} from "./table.js";
 import type {ReviewEntry} from "../lib/trainee/review.js";
 
@@ -196,10 +197,12 @@ export function ResultsPage(
     ),
   };
   const pools = poolsOf(data.selfCheck.calibration);
-  const body = el("div", {class: "results-body"});
-  const render = (progress: Progress) => body.replaceChildren(...ResultsBody(progress, {ctx, walkItems, pools}));
-  render(store.get());
-  store.subscribe(render);
+  // The body follows the saved record, patched in place: a fold the trainee opened stays open.
+  const body = live<Progress, Progress>(store.get(), {
+    update: nextRecord,
+    view: (progress) => el("div", {class: "results-body"}, ResultsBody(progress, {ctx, walkItems, pools})),
+  });
+  store.subscribe((progress) => body.dispatch(progress));
   return el(
     "div",
     {class: "results-page"},
@@ -241,7 +244,7 @@ export function BeforeAfterChart(
   const x = (score: Score) => left + levels.indexOf(score) * column + (score === "n/a" ? 8 : 0) + column / 2;
   const width = x("n/a") + column / 2 + 4;
   const height = top + beforeAfter.pairs.length * rowHeight + 6;
-  const labelOf = (item: string) => caseLabel(item, {itemsById});
+  const labelOf = (item: string) => labelOrId(item, itemsById);
   const {before, after, both} = beforeAfter;
   const description = both
     ? `Of the ${plural(both, "example")} you scored both ways, ${before.exact} matched the ruled score before the ` +
@@ -309,7 +312,7 @@ export function BeforeAfterChart(
       "aria-describedby": `${id}-caption`,
     },
     levels.map((level) =>
-      svg("text", {"class": "axis-label", "x": x(level), "y": 14, "text-anchor": "middle"}, axisLabel(level)),
+      svg("text", {"class": "axis-label", "x": x(level), "y": 14, "text-anchor": "middle"}, String(level)),
     ),
     rows,
   );
@@ -378,7 +381,7 @@ function ReviewItem(entry: ReviewEntry, {ctx}: {ctx: ResultsContext}): HTMLEleme
       el(
         "span",
         {class: "review-case"},
-        CaseLink(entry.id, {ctx}),
+        CaseLink({id: entry.id, ctx}),
         el("span", {class: "review-scores"}, ` — ${describeReviewScores(entry)}`),
       ),
       entry.rules.length
@@ -386,7 +389,7 @@ function ReviewItem(entry: ReviewEntry, {ctx}: {ctx: ResultsContext}): HTMLEleme
             "span",
             {class: "review-rules"},
             entry.rules.length === 1 ? "Rule to look at: " : "Rules to look at: ",
-            RuleLinks(entry.rules, {ctx}),
+            RuleLinks({rules: entry.rules, ctx}),
           )
         : null,
     ),

@@ -1,15 +1,18 @@
 // Part 4: the seven examples again, now with the guideline and the rubric beside them; after the last, the case
 // study's scored table, each row shown once the trainee has checked its example.
-import {firstAttempt} from "../lib/trainee/progress.js";
+import {firstAttempt, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
+import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
-import {itemsOf, partContext, partPage, type PartContext, type TraineeData} from "./part-frame.js";
+import {itemsOf, partContext, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
-import {hrefOf, PartDebrief} from "./part-debrief.js";
+import {PartDebrief} from "./part-debrief.js";
 import {PartWalk} from "./part-walk.js";
-import {Table, TableRow, tableOf, tableRows} from "./table.js";
+import {Table, TableRow} from "./table.js";
+import {Recorded} from "./recorded.js";
 import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
 
 export function RubricPart(
@@ -21,9 +24,8 @@ export function RubricPart(
   const ids = items.map((item) => item.id);
   const scored = ScoredTable(ctx);
   return preloadRulings(
-    partPage(
-      ctx,
-      PartWalk({
+    PartPage(ctx, {
+      body: PartWalk({
         noun: "Example",
         store,
         items: items.map((item) => guidelineWalkItem(ctx, item)),
@@ -32,18 +34,22 @@ export function RubricPart(
         howTo: HowToScore({phase: "guideline"}),
         started: (progress) => anyAnswered(progress, ids, "guideline"),
         panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-        end: (progress) => [scored, PartDebrief({items, guideline: ctx.guideline, progress, hrefOf}), NextPart(ctx)],
+        end: (progress) => [
+          scored,
+          PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
+          NextPart(ctx),
+        ],
       }),
-    ),
+    }),
   );
 }
 
 /** The case study's scored table, a row shown only once the trainee has checked that example with the guideline. */
 function ScoredTable(ctx: PartContext): HTMLElement {
   const table = ctx.part.scoredTable!;
-  const rows = () =>
+  const rows = (progress: Progress) =>
     itemsOf(ctx, "examples").map((item) => {
-      const checked = firstAttempt(ctx.store.get(), item.id, "guideline");
+      const checked = firstAttempt(progress, item.id, "guideline");
       const row = item.scoredRow;
       if (checked && row) return [item.caseStudyNumber ?? "", row.mainTask, row.others, row.score];
       const hidden = TableRow([item.caseStudyNumber ?? ""], {rowHeader: true});
@@ -51,11 +57,17 @@ function ScoredTable(ctx: PartContext): HTMLElement {
       hidden.append(el("td", {colspan: 3}, el("a", {href: `#${item.id}`}, "Check this example to see its row")));
       return hidden;
     });
-  const view = Table(
-    {head: [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score], rows: rows()},
-    {rowHeaders: true, scroll: true},
-  );
-  ctx.store.subscribe(() => tableOf(view).tBodies[0]!.replaceChildren(...tableRows(rows(), {rowHeaders: true})));
+  const view = Recorded({
+    store: ctx.store,
+    view: (progress) =>
+      Table(
+        {
+          head: [table.columns.number, table.columns.mainTask, table.columns.others, table.columns.score],
+          rows: rows(progress),
+        },
+        {rowHeaders: true, scroll: true},
+      ),
+  });
   return el(
     "section",
     {"class": "scored-table", "aria-labelledby": "scored-table-title"},

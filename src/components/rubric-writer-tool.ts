@@ -3,16 +3,18 @@
 // words for its five rows.
 import type {RubricWriter} from "../lib/authored/schemas/content.js";
 import {
-  consequences,
-  constraintProblem,
-  countRange,
-  describeConstraint,
-  describeRange,
+  editWriter,
+  fieldsOf,
+  readWriter,
+  type ConstraintFields,
   type CountConstraint,
   type CountRange,
   type Relation,
+  type WriterAction,
+  type WriterFields,
 } from "../lib/authoring/rubric-writer.js";
-import {el, svg} from "./dom.js";
+import {el, svg, type Child} from "./dom.js";
+import {live, type Live} from "./live.js";
 
 const kinds: {value: CountConstraint["kind"]; label: string}[] = [
   {value: "at-most", label: "at most"},
@@ -21,61 +23,45 @@ const kinds: {value: CountConstraint["kind"]; label: string}[] = [
   {value: "between", label: "between"},
 ];
 
-interface ConstraintInput {
-  element: HTMLElement;
-  read(): CountConstraint;
-}
-
-/** A constraint as a kind and one or two counts, each a labelled control. */
-function ConstraintField(id: string, legend: string, initial: CountConstraint, onChange: () => void): ConstraintInput {
-  const kind = el(
-    "select",
-    {"id": `${id}-kind`, "aria-label": `${legend}: kind`},
-    kinds.map(({value, label}) => el("option", {value, selected: value === initial.kind}, label)),
-  );
-  const count = (name: string, value: number, label: string) =>
+/** A constraint as a kind and one or two counts, each a labelled control; the upper count only for "between". */
+function ConstraintField({
+  side,
+  legend,
+  fields,
+}: {
+  side: "request" | "criterion";
+  legend: string;
+  fields: ConstraintFields;
+}): HTMLElement {
+  const id = `writer-${side}`;
+  const between = fields.kind === "between";
+  const count = (name: "n" | "max", label: string) =>
     el("input", {
       "id": `${id}-${name}`,
       "type": "number",
       "min": 0,
       "step": 1,
       "inputmode": "numeric",
-      value,
+      "value": fields[name],
       "aria-label": `${legend}: ${label}`,
+      "data-side": side,
+      "data-field": name,
+      "hidden": name === "max" && !between,
     });
-  const first = initial.kind === "between" ? initial.min : initial.n;
-  const n = count("n", first, "count");
-  const max = count("max", initial.kind === "between" ? initial.max : first + 2, "upper count");
-  const and = el("span", {}, "and");
-  const showRange = () => {
-    const between = kind.value === "between";
-    and.hidden = !between;
-    max.hidden = !between;
-    n.setAttribute("aria-label", `${legend}: ${between ? "lower count" : "count"}`);
-  };
-  showRange();
-  for (const control of [kind, n, max])
-    control.addEventListener("input", () => {
-      showRange();
-      onChange();
-    });
-  return {
-    element: el("fieldset", {class: "constraint-field"}, el("legend", {}, legend), kind, n, and, max),
-    read: () => {
-      const value = kind.value as CountConstraint["kind"];
-      const low = n.valueAsNumber;
-      return value === "between" ? {kind: value, min: low, max: max.valueAsNumber} : {kind: value, n: low};
-    },
-  };
+  return el(
+    "fieldset",
+    {class: "constraint-field"},
+    el("legend", {}, legend),
+    el(
+      "select",
+      {"id": `${id}-kind`, "aria-label": `${legend}: kind`, "data-side": side, "data-field": "kind"},
+      kinds.map(({value, label}) => el("option", {value, selected: value === fields.kind}, label)),
+    ),
+    count("n", between ? "lower count" : "count"),
+    el("span", {hidden: !between}, "and"),
+    count("max", "upper count"),
+  );
 }
-
-const relationWords: Record<Relation, string> = {
-  "same": "the same as",
-  "narrower": "narrower than",
-  "broader": "broader than",
-  "partial-overlap": "partly overlapping",
-  "no-overlap": "not overlapping at all with",
-};
 
 /** Both ranges on one number line: the request above, the criterion below; an open end runs off with an arrow. */
 function NumberLine(request: CountRange, criterion: CountRange, summary: string): SVGSVGElement {
@@ -107,43 +93,24 @@ function NumberLine(request: CountRange, criterion: CountRange, summary: string)
   return root;
 }
 
-export function RubricWriterTool(writer: RubricWriter): HTMLElement {
-  const problemOf = (relation: Relation) => writer.rows.find((row) => row.relation === relation)!.problem;
-  const exampleOf = (relation: Relation) => writer.rows.find((row) => row.relation === relation)!.criterion;
-  const result = el("div", {"class": "writer-result", "aria-live": "polite"});
-  const ceiling = el("input", {type: "checkbox", id: "writer-ceiling"});
-  const update = () => {
-    const [requestConstraint, criterionConstraint] = [request.read(), criterion.read()];
-    const problem = constraintProblem(requestConstraint) ?? constraintProblem(criterionConstraint);
-    if (problem) {
-      result.replaceChildren(el("p", {class: "writer-error", role: "alert"}, `Cannot classify: ${problem}.`));
-      return;
-    }
-    const options = {ceilingNeedsOne: ceiling.checked};
-    const [requestRange, criterionRange] = [
-      countRange(requestConstraint, options),
-      countRange(criterionConstraint, options),
-    ];
-    const {relation, penalizes, rewards} = consequences(requestRange, criterionRange);
-    const summary =
-      `The criterion “${describeConstraint(criterionConstraint)}” (${describeRange(criterionRange)}) is ` +
-      `${relationWords[relation]} the request's “${describeConstraint(requestConstraint)}” ` +
-      `(${describeRange(requestRange)}).`;
-    const counts = (ranges: CountRange[]) => ranges.map(describeRange).join(" or ");
-    const penalized = `a response giving ${counts(penalizes)} meets the request but fails the criterion`;
-    const rewarded = `a response giving ${counts(rewards)} breaks the request but passes the criterion`;
-    result.replaceChildren(
+export function RubricWriterTool(writer: RubricWriter): Live<WriterFields, WriterAction> {
+  const rowOf = (relation: Relation) => writer.rows.find((row) => row.relation === relation)!;
+  const Result = (fields: WriterFields): Child => {
+    const reading = readWriter(fields);
+    if (reading.problem !== null) return el("p", {class: "writer-error", role: "alert"}, reading.problem);
+    const {relation, summary, penalized, rewarded} = reading;
+    return [
       el(
         "p",
         {class: `writer-relation relation-${relation}`},
-        el("strong", {}, writer.rows.find((row) => row.relation === relation)!.relationship),
-        ` (like “${exampleOf(relation)}” against “${writer.request.text}” in the case study's table). `,
-        el("span", {class: "writer-problem"}, `Problem: ${problemOf(relation)}.`),
+        el("strong", {}, rowOf(relation).relationship),
+        ` (like “${rowOf(relation).criterion}” against “${writer.request.text}” in the case study's table). `,
+        el("span", {class: "writer-problem"}, `Problem: ${rowOf(relation).problem}.`),
       ),
       el(
         "figure",
         {class: "number-line-figure"},
-        NumberLine(requestRange, criterionRange, summary),
+        NumberLine(reading.request, reading.criterion, summary),
         el("figcaption", {}, summary),
       ),
       el(
@@ -152,38 +119,68 @@ export function RubricWriterTool(writer: RubricWriter): HTMLElement {
         el(
           "li",
           {},
-          penalizes.length ? `${problemOf("narrower")}: ${penalized}.` : "No compliant response fails the criterion.",
+          penalized ? `${rowOf("narrower").problem}: ${penalized}.` : "No compliant response fails the criterion.",
         ),
         el(
           "li",
           {},
-          rewards.length
-            ? `${problemOf("broader")}: ${rewarded}.`
+          rewarded
+            ? `${rowOf("broader").problem}: ${rewarded}.`
             : "No response that breaks the request passes the criterion.",
         ),
       ),
-    );
+    ];
   };
-  const request = ConstraintField("writer-request", "The request's constraint", writer.request.constraint, update);
-  const criterion = ConstraintField("writer-criterion", "The rubric criterion", {kind: "exactly", n: 2}, update);
-  ceiling.addEventListener("change", update);
-  update();
-  return el(
-    "section",
-    {"class": "item-card rubric-writer-tool", "aria-labelledby": "writer-title"},
-    el("h2", {id: "writer-title"}, "Check a criterion against its request"),
-    el("p", {}, writer.intro),
-    el("div", {class: "writer-fields"}, request.element, criterion.element),
-    el(
-      "p",
-      {class: "writer-option"},
+  const start: WriterFields = {
+    request: fieldsOf(writer.request.constraint),
+    criterion: fieldsOf({kind: "exactly", n: 2}),
+    ceilingNeedsOne: false,
+  };
+  return live<WriterFields, WriterAction>(start, {
+    update: editWriter,
+    view: (fields) =>
       el(
-        "label",
-        {for: "writer-ceiling"},
-        ceiling,
-        " Read “at most” as needing at least one (the raters' numbers rule); the case study's table counts it from 0",
+        "section",
+        {"class": "item-card rubric-writer-tool", "aria-labelledby": "writer-title"},
+        el("h2", {id: "writer-title"}, "Check a criterion against its request"),
+        el("p", {}, writer.intro),
+        el(
+          "div",
+          {class: "writer-fields"},
+          ConstraintField({side: "request", legend: "The request's constraint", fields: fields.request}),
+          ConstraintField({side: "criterion", legend: "The rubric criterion", fields: fields.criterion}),
+        ),
+        el(
+          "p",
+          {class: "writer-option"},
+          el(
+            "label",
+            {for: "writer-ceiling"},
+            el("input", {type: "checkbox", id: "writer-ceiling", checked: fields.ceilingNeedsOne}),
+            " Read “at most” as needing at least one (the raters' numbers rule); " +
+              "the case study's table counts it from 0",
+          ),
+        ),
+        el("div", {"class": "writer-result", "aria-live": "polite"}, Result(fields)),
       ),
-    ),
-    result,
-  );
+    on: {
+      input: (event) => {
+        const control = event.target as HTMLInputElement | HTMLSelectElement;
+        const {side, field} = control.dataset;
+        if (!side || !field) return undefined;
+        return {
+          kind: "field",
+          side: side as "request" | "criterion",
+          field: field as keyof ConstraintFields,
+          value: control.value,
+        };
+      },
+      change: (event) => {
+        const box = event.target;
+        return box instanceof HTMLInputElement && box.id === "writer-ceiling"
+          ? {kind: "ceiling", on: box.checked}
+          : undefined;
+      },
+    },
+  });
 }

@@ -235,11 +235,9 @@ export function ScoreCard(
     return el(
       "article",
       {
-        // The walk shows, hides and stages the card (part-walk.ts): a patch keeps what it set.
-        "class": `item-card phase-${phase}${shownCard?.classList.contains("is-staged") ? " is-staged" : ""}`,
+        "class": `item-card phase-${phase}`,
         "id": item.id,
         "aria-labelledby": titleId,
-        "hidden": shownCard?.hidden ?? false,
       },
       el(
         "header",
@@ -322,7 +320,6 @@ export function ScoreCard(
     );
   };
 
-  let shownCard: HTMLElement | null = null;
   const startScore = drafts.start ? (drafts.start.score ?? null) : (last?.score ?? null);
   const startRecord = recorded(previous);
   const node = live<CardState, CardAction>(
@@ -429,7 +426,6 @@ export function ScoreCard(
       },
     },
   );
-  shownCard = node;
   nav.querySelector(".next-item")?.classList.toggle("secondary", !node.state.answers[0]);
   // The self-check reveals every ruling at once when its last case is answered.
   if (options.reveal) store.subscribe(() => node.dispatch(recorded(answersNow())));

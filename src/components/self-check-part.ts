@@ -3,11 +3,18 @@
 // rulings, the fresh cases written for this notebook (lib/trainee/self-check-pool.ts decides; the page says which and
 // why). A run during or before which the trainee saw a ruling of one of its cases is not blind: the page says so
 // before the first case.
-import {itemLabel} from "../lib/site/links.js";
+import {hereHref, itemLabel} from "../lib/site/links.js";
 import type {ItemRef, SelfCheckPageData} from "../lib/node/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {seenWhere, shownRun, summaryHeadline} from "../lib/trainee/self-check-page.js";
+import {
+  seenWhere,
+  shownRun,
+  summaryHeadline,
+  summaryStep,
+  type SummaryAction,
+  type SummaryState,
+} from "../lib/trainee/self-check-page.js";
 import {selfCheckRun, type SelfCheckRun} from "../lib/trainee/self-check-run.js";
 import {
   describePoolChoice,
@@ -24,9 +31,11 @@ import {
 } from "../lib/trainee/self-check-pool.js";
 import {itemState} from "../lib/trainee/walk.js";
 import {describePassRule, describeDistance, describeLean, describeTally, scoreText} from "../lib/trainee/words.js";
-import {el} from "./dom.js";
+import {el, type Child} from "./dom.js";
+import {live, type Live} from "./live.js";
+import {Recorded} from "./recorded.js";
 import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
-import {partContext, type TraineeData} from "./part-frame.js";
+import {partContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartWalk} from "./part-walk.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {GuidePanel, HowToScore} from "./walk-parts.js";
@@ -74,22 +83,15 @@ export function SelfCheck(
       return itemState(answer, item.score, {compared: runOf(progress).complete});
     },
     howTo: HowToScore({phase: "guideline", blind: true}),
-    started: () => status().answers.length > 0,
+    started: (progress) => runOf(progress).answers.length > 0,
     panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
     end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
   });
-  const notice = BlindNotice({status}, {store, itemsById: ctx.itemsById});
+  const notice = BlindNotice({runOf}, {store, itemsById: ctx.itemsById});
   const summary = SelfCheckSummary(
-    {items, pool, pools, guideline: ctx.guideline, itemsById: ctx.itemsById, status},
+    {items, pool, pools, guideline: ctx.guideline, itemsById: ctx.itemsById, runOf},
     {store},
   );
-  let wasComplete = status().complete;
-  store.subscribe(() => {
-    const complete = status().complete;
-    // After the card has moved focus to its own answer: the run's end is the summary.
-    if (complete && !wasComplete) requestAnimationFrame(() => summary.focus());
-    wasComplete = complete;
-  });
   return preloadRulings(
     el(
       "div",
@@ -168,33 +170,29 @@ function PoolNote(
 
 /** Before the first case, when the run can't be blind: which rulings the trainee has seen, and where. */
 function BlindNotice(
-  {status}: {status: () => SelfCheckRun},
+  {runOf}: {runOf: (progress: Progress) => SelfCheckRun},
   {store, itemsById}: {store: ProgressStore; itemsById: ReadonlyMap<string, ItemRef>},
 ): HTMLElement {
-  const notice = el("div", {class: "blind-notice", role: "status"});
-  const render = () => {
-    const current = status();
-    if (current.blind) {
-      notice.replaceChildren();
-      notice.hidden = true;
-      return;
-    }
-    notice.hidden = false;
-    const seen = current.seen.map((entry) => itemsById.get(entry.item)!);
-    notice.replaceChildren(
-      el("p", {}, el("strong", {}, "This run can't be blind. ")),
-      el(
-        "p",
-        {},
-        `You have seen the ruling of ${seen.map((item) => itemLabel(item)).join("; ")} ` +
-          `(${seenWhere(current.seen)}). ` +
-          "You can still take it for practice, but the summary will say “Not blind” and award no pass.",
-      ),
-    );
-  };
-  render();
-  store.subscribe(render);
-  return notice;
+  return Recorded({
+    store,
+    view: (progress) => {
+      const current = runOf(progress);
+      if (current.blind) return el("div", {class: "blind-notice", role: "status", hidden: true});
+      const seen = current.seen.map((entry) => itemsById.get(entry.item)!);
+      return el(
+        "div",
+        {class: "blind-notice", role: "status"},
+        el("p", {}, el("strong", {}, "This run can't be blind. ")),
+        el(
+          "p",
+          {},
+          `You have seen the ruling of ${seen.map((item) => itemLabel(item)).join("; ")} ` +
+            `(${seenWhere(current.seen)}). ` +
+            "You can still take it for practice, but the summary will say “Not blind” and award no pass.",
+        ),
+      );
+    },
+  });
 }
 
 /** A pass rule's source: its first sentence (whose rule it is), and the rest. */
@@ -205,7 +203,7 @@ const sourceRest = (source: string): string => source.slice(sourceLead(source).l
 // case with its ruling, the rules to look at, and the way on (the next pool, blind, once this one's rulings are
 // seen). The run's scoring is loaded once a run is finished.
 type Scoring = typeof SelfCheckModule;
-let scoring: Scoring | null = null;
+let loaded: Promise<Scoring> | null = null;
 
 interface SelfCheckSummaryData {
   /** The run's cases: every case of the pool shown. */
@@ -215,21 +213,26 @@ interface SelfCheckSummaryData {
   pools: readonly Pool[];
   guideline: Guideline;
   itemsById: ReadonlyMap<string, ItemRef>;
-  /** The run on show, as the record stands. */
-  status: () => SelfCheckRun;
+  /** The run on show, as a record has it. */
+  runOf: (progress: Progress) => SelfCheckRun;
 }
 
-/** The summary of the run on show, drawn again whenever the record changes. */
+/** The summary of the run on show, drawn again whenever the record changes; focused when the run's last case is in. */
 export function SelfCheckSummary(
-  {items, pool, pools, guideline, itemsById, status}: SelfCheckSummaryData,
+  {items, pool, pools, guideline, itemsById, runOf}: SelfCheckSummaryData,
   {store = openProgressStore()}: {store?: ProgressStore} = {},
-): HTMLElement {
-  const node = el("section", {"class": "self-check-summary", "aria-labelledby": "summary-title", "tabindex": -1});
-  const render = (): void => {
-    const current = status();
-    if (!current.complete) {
-      node.replaceChildren(
+): Live<SummaryState<Scoring>, SummaryAction<Scoring>> {
+  const view = ({progress, scoring}: SummaryState<Scoring>): HTMLElement => {
+    const current = runOf(progress);
+    const section = (...children: Child[]) =>
+      el(
+        "section",
+        {"class": "self-check-summary", "aria-labelledby": "summary-title", "tabindex": -1},
         el("h2", {id: "summary-title"}, "Summary"),
+        children,
+      );
+    if (!current.complete)
+      return section(
         el(
           "p",
           {class: "muted"},
@@ -237,24 +240,11 @@ export function SelfCheckSummary(
             "answered them all.",
         ),
       );
-      return;
-    }
-    if (!scoring) {
-      void import("../lib/trainee/self-check.js").then((module) => {
-        scoring = module;
-        render();
-      });
-      return;
-    }
+    if (!scoring) return section();
     const result = scoring.selfCheckSummary(current.answers, items, pool.pass, {guideline, blind: current.blind});
     const headline = summaryHeadline(result);
-    const again = el("button", {type: "button", class: "button secondary"}, "Take it again");
-    again.addEventListener("click", () => {
-      location.assign(poolHref(pool, current.run + 1));
-    });
-    const blindNext = nextBlindPool(pools, pool, store.get().answers);
-    node.replaceChildren(
-      el("h2", {id: "summary-title"}, "Summary"),
+    const blindNext = nextBlindPool(pools, pool, progress.answers);
+    return section(
       el(
         "p",
         {class: `verdict-banner ${headline.tone}`},
@@ -266,7 +256,7 @@ export function SelfCheckSummary(
         input: {rows: result.items, rulesMisapplied: result.rulesMisapplied},
         guideline,
         itemsById,
-        hrefOf: (id) => `#${id}`,
+        hrefOf: hereHref,
       }) ?? "",
       result.blind
         ? ""
@@ -319,12 +309,40 @@ export function SelfCheckSummary(
         "p",
         {class: "check-row"},
         blindNext ? el("a", {class: "button", href: poolHref(blindNext)}, nextPoolText(blindNext)) : "",
-        again,
+        el("button", {"type": "button", "class": "button secondary", "data-again": ""}, "Take it again"),
         el("a", {class: "button secondary", href: "./results"}, "Your results"),
       ),
     );
   };
-  render();
-  store.subscribe(render);
+  // The run's scoring, once a run is finished: loaded once for the page.
+  const loadScoring = () => {
+    if (!node.state.scoring && runOf(node.state.progress).complete)
+      void (loaded ??= import("../lib/trainee/self-check.js")).then((scoring) =>
+        node.dispatch({kind: "scoring", scoring}),
+      );
+  };
+  const node: Live<SummaryState<Scoring>, SummaryAction<Scoring>> = live<SummaryState<Scoring>, SummaryAction<Scoring>>(
+    {progress: store.get(), scoring: null},
+    {
+      update: summaryStep,
+      view,
+      on: {
+        click: (event, {progress}) => {
+          // "Take it again" opens the next run's page: a page of its own, nothing to patch here.
+          if ((event.target as Element).closest("[data-again]"))
+            location.assign(poolHref(pool, runOf(progress).run + 1));
+          return undefined;
+        },
+      },
+      effects: (shown, {before, after}) => {
+        // After the card has moved focus to its own answer: the run's end is the summary.
+        if (!runOf(before.progress).complete && runOf(after.progress).complete)
+          requestAnimationFrame(() => shown.focus());
+        loadScoring();
+      },
+    },
+  );
+  store.subscribe((progress) => node.dispatch({kind: "record", progress}));
+  loadScoring();
   return node;
 }

@@ -41,7 +41,7 @@ export function TableRow(cells: Child[], {rowHeader = false}: {rowHeader?: boole
   );
 }
 
-export const tableRows = (rows: readonly TableRowInput[], {rowHeaders = false} = {}): HTMLTableRowElement[] =>
+const tableRows = (rows: readonly TableRowInput[], {rowHeaders = false} = {}): HTMLTableRowElement[] =>
   rows.map((row) => (Array.isArray(row) ? TableRow(row, {rowHeader: rowHeaders}) : row));
 
 export function Table(
@@ -68,7 +68,3 @@ export function Table(
   const named = typeof scroll === "string" ? {"role": "region", "aria-label": scroll} : {};
   return el("div", {class: "table-scroll", tabindex: 0, ...named}, table);
 }
-
-/** The table inside what `Table` returned, scroll box or not. */
-export const tableOf = (node: HTMLElement): HTMLTableElement =>
-  node instanceof HTMLTableElement ? node : node.querySelector("table")!;

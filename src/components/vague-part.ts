@@ -3,7 +3,8 @@
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {allAnswered, anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {el} from "./dom.js";
-import {itemsOf, partContext, partPage, type TraineeData} from "./part-frame.js";
+import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartWalk} from "./part-walk.js";
 import {ScoreCard} from "./score-card.js";
@@ -14,9 +15,8 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
   const ctx = partContext(data, "vague", store);
   const items = itemsOf(ctx, "examples");
   const ids = items.map((item) => item.id);
-  return partPage(
-    ctx,
-    PartWalk({
+  return PartPage(ctx, {
+    body: PartWalk({
       noun: "Example",
       store,
       items: items.map((item) => ({
@@ -54,5 +54,5 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
         NextPart(ctx),
       ],
     }),
-  );
+  });
 }

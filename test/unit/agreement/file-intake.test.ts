@@ -7,6 +7,9 @@ import {
   canClear,
   emptyIntake,
   intakeAfter,
+  intakeShownAfter,
+  intakeShownStart,
+  intakeStatus,
   listedFiles,
   type Intake,
   type IntakeEvent,
@@ -248,5 +251,37 @@ describe("the cohort page's file intake", () => {
     );
     const reading = run([{type: "drop", names: ["alice.json"]}]);
     expect(() => intakeAfter(reading, {type: "computed", report: "R"})).toThrow(/no compute job/);
+  });
+});
+
+describe("what the cohort page shows besides the intake", () => {
+  const alice = file("alice.json", {ratings: 4});
+  const shown = (actions: Parameters<typeof intakeShownAfter<string>>[1][]) =>
+    actions.reduce(intakeShownAfter<string>, intakeShownStart<string>());
+
+  it("says how far the file being read is, then the intake's own line once it is read", () => {
+    const reading = shown([
+      {type: "drop", names: ["alice.json"]},
+      {type: "progress", file: "alice.json", share: 0.426},
+    ]);
+    expect(intakeStatus(reading)).toBe("Reading alice.json: 43%");
+    const read = intakeShownAfter(reading, {type: "read", results: [alice], aborted: false});
+    expect([read.reading, intakeStatus(read)]).toEqual([null, "Computing the figures…"]);
+    // A read's progress that arrives once the files are read changes nothing.
+    expect(intakeShownAfter(read, {type: "progress", file: "alice.json", share: 1})).toBe(read);
+  });
+
+  it("counts each new report, and keeps the same state for what changes nothing", () => {
+    const kept = shown([
+      {type: "drop", names: ["alice.json"]},
+      {type: "read", results: [alice], aborted: false},
+      {type: "computed", report: "R(alice)"},
+    ]);
+    expect([kept.intake.report, kept.reports]).toEqual(["R(alice)", 1]);
+    expect(intakeShownAfter(kept, {type: "clear"}).reports).toBe(2);
+    expect(intakeShownAfter(kept, {type: "drop", names: []})).toBe(kept);
+    const over = intakeShownAfter(kept, {type: "drag", over: true});
+    expect(over.dragging).toBe(true);
+    expect(intakeShownAfter(over, {type: "drag", over: true})).toBe(over);
   });
 });

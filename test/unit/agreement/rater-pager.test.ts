@@ -1,7 +1,7 @@
 // The cohort page's pages of raters, worked by hand: 120 raters fifty at a time are pages 1-50, 51-100 and 101-120;
 // a search pages through the raters it finds; and the line beside the pager says which are shown.
 import {describe, expect, it} from "vitest";
-import {raterPage, ratersPerPage} from "../../../lib/agreement/rater-pager.js";
+import {chooseRaters, raterPage, ratersPerPage} from "../../../lib/agreement/rater-pager.js";
 
 describe("the cohort page's pages of raters", () => {
   it("shows fifty at a time", () => expect(ratersPerPage).toBe(50));
@@ -59,5 +59,21 @@ describe("the cohort page's pages of raters", () => {
     expect(raterPage({total: 120, found: 0, query: "evil\u202Egnp", first: 0}).shown).toBe(
       'No rater\'s name holds "evil\\u{202E}gnp" (120 in all).',
     );
+  });
+});
+
+describe("what the coordinator chose in a phase's table of raters", () => {
+  it("starts again from the first rater found on each change of the search, and goes where a page's button points", () => {
+    const start = {typed: "", first: 0};
+    const paged = chooseRaters(start, {kind: "page", first: 50});
+    expect(paged).toEqual({typed: "", first: 50});
+    expect(chooseRaters(paged, {kind: "find", typed: "tr"})).toEqual({typed: "tr", first: 0});
+    expect(chooseRaters(paged, {kind: "find", typed: ""})).toEqual({typed: "", first: 0});
+  });
+
+  it("keeps the very same choice when nothing changes, so the table is not patched", () => {
+    const choice = {typed: "tr", first: 0};
+    expect(chooseRaters(choice, {kind: "find", typed: "tr"})).toBe(choice);
+    expect(chooseRaters(choice, {kind: "page", first: 0})).toBe(choice);
   });
 });

@@ -24,8 +24,8 @@ import {
   type LineReading,
   type LineView,
 } from "../../../lib/authoring/case-editor.js";
-import {viewKeeper} from "../../../lib/authoring/case-view-keeper.js";
 import {editorView} from "../../../lib/authoring/case-view.js";
+import {bakery, finished} from "./helpers.js";
 import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
@@ -52,32 +52,6 @@ const withCandidate = (overrides: Parameters<typeof ruleSetOf>[1]): EditorContex
 const verdictsOf = (view: EditorView): [LineReading["verdict"], LineReading["verdict"]][] =>
   view.lines.map((line: LineView) => [line.current?.verdict ?? null, line.candidate?.verdict ?? null]);
 const scoreOf = (derivation: CaseDerivation | null) => derivation?.score;
-
-/** A bakery's names, one too many: the main task and a ceiling, facts entered through the edits. */
-function bakery(delivered: number | "more-than-limit" = 3): CaseRecord {
-  let record = setText(blankCase(), "request", "Suggest no more than two names for a bakery.");
-  record = setText(record, "response", "Crumb, Rise, Knead");
-  record = addLine(record, {role: "main", quote: "Suggest", text: "Suggest bakery names"});
-  record = setFact(setRule(record, 0, "main-task"), 0, "delivered", true);
-  record = addLine(record, {role: "instruction", quote: "no more than two", text: "No more than two names"});
-  record = setRule(record, 1, "numbers");
-  record = setFact(setFact(setFact(record, 1, "bound", "ceiling"), 1, "limit", 2), 1, "delivered", delivered);
-  return record;
-}
-
-/** The bakery case with everything a notebook case needs to be downloaded. */
-function finished(): CaseRecord {
-  let record = bakery();
-  for (const [name, value] of [
-    ["id", "fresh-bakery"],
-    ["order", 8],
-    ["title", "Three names for two"],
-    ["topic", "names for a bakery"],
-  ] as const)
-    record = setField(record, name, value);
-  record = setLineField(record, 0, "note", "It names bakeries: the task is done.");
-  return setLineField(record, 1, "note", "Three names against a ceiling of two.");
-}
 
 describe("hand-worked cases", () => {
   it("a ceiling of 2 with 3 delivered is not met; main met, the one other missed: 2, fewer than half met", () => {
@@ -471,44 +445,5 @@ describe("a case standing where another case of its set does", () => {
     expect(placeProblems(caseOf("edge-1b"))).toEqual([]);
     expect(placeProblems(caseOf("edge-10-twist"))).toEqual([]);
     expect(placeProblems(setField(setField(caseOf("fresh-4"), "id", "fresh-9"), "order", 8))).toEqual([]);
-  });
-});
-
-describe("the view kept by the page: each edit at once, the file read back when idle", () => {
-  // A response of only spaces is caught by the read-back alone: the record's own check takes "   " as text.
-  const spaces = () => setText(finished(), "response", "   ");
-  const idleQueue = () => {
-    const queued: (() => void)[] = [];
-    return {idle: (work: () => void) => void queued.push(work), run: () => queued.splice(0).forEach((work) => work())};
-  };
-
-  it("shows an edit without the read-back, then the full view when idle", () => {
-    const queue = idleQueue();
-    const fulls: boolean[] = [];
-    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
-    expect(keeper.show(spaces()).downloadable).toBe(true);
-    expect(fulls).toEqual([]);
-    queue.run();
-    expect(fulls).toEqual([false]);
-  });
-  it("gives the full view at once when an action asks before the page is idle (Download)", () => {
-    const queue = idleQueue();
-    const fulls: boolean[] = [];
-    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
-    keeper.show(spaces());
-    expect(keeper.full().problems).toEqual(editorView(spaces(), context).problems);
-    expect(keeper.full().downloadable).toBe(false);
-    queue.run();
-    // Already worked out: the idle work has nothing left to do.
-    expect(fulls).toEqual([]);
-  });
-  it("reads back only the latest of several edits made before the page was idle", () => {
-    const queue = idleQueue();
-    const fulls: boolean[] = [];
-    const keeper = viewKeeper(finished(), context, {idle: queue.idle, onFull: (view) => fulls.push(view.downloadable)});
-    keeper.show(spaces());
-    keeper.show(finished());
-    queue.run();
-    expect(fulls).toEqual([true]);
   });
 });

@@ -7,6 +7,9 @@ import {
   countsOutside,
   describeConstraint,
   describeRange,
+  editWriter,
+  fieldsOf,
+  readWriter,
   relate,
   type CountRange,
 } from "../../../lib/authoring/rubric-writer.js";
@@ -96,5 +99,39 @@ describe("what a criterion does to responses", () => {
     expect(constraintProblem({kind: "at-least", n: -1})).toMatch(/whole number/);
     expect(constraintProblem({kind: "exactly", n: 1.5})).toMatch(/whole number/);
     expect(constraintProblem({kind: "between", min: 3, max: 1})).toMatch(/lower count first/);
+  });
+});
+
+describe("the rubric-writer tool's fields", () => {
+  const start = {
+    request: fieldsOf({kind: "at-most", n: 2}),
+    criterion: fieldsOf({kind: "exactly", n: 2}),
+    ceilingNeedsOne: false,
+  };
+
+  it("reads the fields as the case study's first row: exactly 2 against at most 2 is narrower and penalizes 0 to 1", () => {
+    expect(start.criterion).toEqual({kind: "exactly", n: "2", max: "4"});
+    expect(readWriter(start)).toMatchObject({
+      problem: null,
+      relation: "narrower",
+      summary: "The criterion “exactly 2” (exactly 2) is narrower than the request's “at most 2” (0 to 2).",
+      penalized: "a response giving 0 to 1 meets the request but fails the criterion",
+      rewarded: null,
+    });
+  });
+
+  it("takes each edit, and names a count that is no number or a range run backwards", () => {
+    const between = editWriter(start, {kind: "field", side: "criterion", field: "kind", value: "between"});
+    // The upper count was 4 all along: between 2 and 4 against 0 to 2 overlaps at 2.
+    expect(readWriter(between)).toMatchObject({
+      relation: "partial-overlap",
+      rewarded: expect.stringContaining("3 to 4"),
+    });
+    const blank = editWriter(start, {kind: "field", side: "request", field: "n", value: ""});
+    expect(readWriter(blank)).toEqual({problem: "Cannot classify: a count is a whole number, 0 or more."});
+    const backwards = editWriter(between, {kind: "field", side: "criterion", field: "max", value: "1"});
+    expect(readWriter(backwards).problem).toBe('Cannot classify: "between" needs the lower count first (1 and 2?).');
+    expect(editWriter(start, {kind: "ceiling", on: false})).toBe(start);
+    expect(editWriter(start, {kind: "field", side: "request", field: "n", value: "2"})).toBe(start);
   });
 });

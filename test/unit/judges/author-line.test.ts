@@ -11,7 +11,7 @@ import {
   rewordingAdvice,
   type JudgeScores,
 } from "../../../lib/judges/author-line.js";
-import {authorsPage, type AuthorsPageData} from "../../../lib/authoring/authors-page.js";
+import {authorsModel, type AuthorsPageData} from "../../../lib/authoring/authors-page.js";
 import {prepareBase, previewFrom} from "../../../lib/authoring/preview.js";
 import {ruleSetOf} from "../../../lib/engine/derive.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
@@ -193,22 +193,24 @@ describe("a run as /authors receives it", () => {
 describe("the authors' page's view", () => {
   it("brings every judge's line along with each change", () => {
     const data: AuthorsPageData = {versions, items, domains: parameterDomains(), judges: [lenient]};
-    const page = authorsPage(data, {query: "", schedule: {afterPaint: () => {}}});
-    expect(page.view.judges.map((line) => line.sentence)).toEqual(["lab/lenient: 4 exact of 5 either way."]);
-    const changed = page.setParameter("additionsBreakWithoutWording", true);
+    const model = authorsModel(data);
+    let state = model.start("");
+    const set = (name: string, value: boolean | string) =>
+      model.view((state = model.update(state, {kind: "parameter", name, value})).choice);
+    expect(model.view(state.choice).judges.map((line) => line.sentence)).toEqual([
+      "lab/lenient: 4 exact of 5 either way.",
+    ]);
+    const changed = set("additionsBreakWithoutWording", true);
     expect(changed.judges.map((line) => line.sentence)).toEqual([
       "This change would bring lab/lenient from 4 to 5 exact of 5.",
     ]);
     // mainPartThreshold moves fresh-2 3 -> 2; the lenient judge gave it 3.
-    const both = page.setParameter("mainPartThreshold", "more-than-half");
+    const both = set("mainPartThreshold", "more-than-half");
     expect(both.judges.map((line) => line.sentence)).toEqual(["lab/lenient: 4 exact of 5 either way."]);
     expect(both.judges[0]!.nowExact.map((c) => c.case)).toEqual(["fresh-1"]);
     expect(both.judges[0]!.noLongerExact.map((c) => c.case)).toEqual(["fresh-2"]);
     // Without judges in the data, no lines.
-    const none = authorsPage(
-      {versions, items, domains: parameterDomains()},
-      {query: "", schedule: {afterPaint: () => {}}},
-    );
-    expect(none.view.judges).toEqual([]);
+    const none = authorsModel({versions, items, domains: parameterDomains()});
+    expect(none.view(none.start("").choice).judges).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // calibration-a 4, -b 2, -c 1, -d 5. Every figure and word below is worked out by hand from those scores and the
 // lines each judge wrote; the rule titles are guideline/v2's.
 import {describe, expect, it} from "vitest";
-import {answerView} from "../../../lib/judges/judge-answer-view.js";
+import {answerView, openAnswer} from "../../../lib/judges/judge-answer-view.js";
 import {judgeRuleName, judgesView, statusWords} from "../../../lib/judges/judges-page.js";
 import {judgesPageData} from "../../../lib/judges/page-data.node.js";
 import type {LoadedPrompt} from "../../../lib/judges/prompts.node.js";
@@ -150,5 +150,17 @@ describe("a rule as a judge names it", () => {
   it("is known by its title, or unknown as written", () => {
     expect(judgeRuleName(data.rules, "refusal")).toEqual({known: true, id: "refusal", title: "Refusals"});
     expect(judgeRuleName(data.rules, "Refusal")).toEqual({known: false, text: "Refusal"});
+  });
+});
+
+describe("the answer open below the cases", () => {
+  it("opens one answer at a time, opens the open one afresh (to bring it to the reader again), and closes", () => {
+    const first = openAnswer(null, {kind: "open", run: 0, case: "calibration-a"});
+    expect(first).toEqual({run: 0, case: "calibration-a"});
+    expect(openAnswer(first, {kind: "open", run: 1, case: "calibration-b"})).toEqual({run: 1, case: "calibration-b"});
+    const again = openAnswer(first, {kind: "open", run: 0, case: "calibration-a"});
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    expect(openAnswer(first, {kind: "close"})).toBeNull();
   });
 });

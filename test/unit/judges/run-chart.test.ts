@@ -4,7 +4,7 @@
 import {describe, expect, it} from "vitest";
 import {judgesPageData} from "../../../lib/judges/page-data.node.js";
 import type {LoadedPrompt} from "../../../lib/judges/prompts.node.js";
-import {runChartRows, visitorChartRow} from "../../../lib/judges/run-chart.js";
+import {nextVisitorRow, runChartRows, visitorChartRow} from "../../../lib/judges/run-chart.js";
 import {judgesView} from "../../../lib/judges/judges-page.js";
 import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 import {emptyProgress, type Answer, type Progress} from "../../../lib/trainee/progress.js";
@@ -69,5 +69,28 @@ describe("the /judges chart's rows", () => {
     expect(
       visitorChartRow(record(answer("example-1", 5), answer("calibration-a", 4, {mode: "self-check"})), data),
     ).toBeNull();
+  });
+});
+
+describe("the visitor's row after a save", () => {
+  const row = (exact: number, oneOff: number) => ({
+    key: "you",
+    label: "You",
+    answered: exact + oneOff,
+    counts: {"exact": exact, "one-off": oneOff, "two-or-more-off": 0},
+    shares: {"exact": exact / (exact + oneOff), "one-off": oneOff / (exact + oneOff), "two-or-more-off": 0},
+  });
+
+  it("keeps the row shown when its figures are the same, so the chart is not drawn again", () => {
+    const shown = row(1, 1);
+    expect(nextVisitorRow(shown, row(1, 1))).toBe(shown);
+    expect(nextVisitorRow(null, null)).toBeNull();
+  });
+
+  it("takes the new row when a figure changed, and none when the answers are gone", () => {
+    const next = row(2, 1);
+    expect(nextVisitorRow(row(1, 1), next)).toBe(next);
+    expect(nextVisitorRow(null, next)).toBe(next);
+    expect(nextVisitorRow(row(1, 1), null)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import {readFileSync} from "node:fs";
 import {expect, it} from "vitest";
-import {chatRequestBody, curlCommand} from "../../../lib/probes/request.js";
+import {chatRequestBody, curlCommand, exampleModel, slugOrExample} from "../../../lib/probes/request.js";
 import {ProbeVersion} from "../../../lib/probes/schema.node.js";
 
 const v2 = ProbeVersion.parse(JSON.parse(readFileSync("data/probes/six-step-chain/v2.json", "utf8")));
@@ -28,4 +28,10 @@ it("swaps the model slug, keeps the key a shell variable, and quotes single quot
   expect(curl).toContain(`"content": "it'\\''s"`);
   expect(curl).toContain("$OPENROUTER_API_KEY");
   expect(chatRequestBody(v2, "m")).toEqual({model: "m", messages: v2.messages, max_tokens: 1400, temperature: 0});
+});
+
+it("names the slug the reader typed in the curl text, trimmed, or the example's while the box is empty", () => {
+  expect(slugOrExample("  openai/gpt-5-mini ")).toBe("openai/gpt-5-mini");
+  expect(slugOrExample("   ")).toBe(exampleModel);
+  expect(slugOrExample("", "x/y")).toBe("x/y");
 });

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {itemHref, itemLabel, itemPages, ruleHref} from "../../../lib/site/links.js";
+import {itemHref, itemLabel, itemPages, labelOrId, ruleHref} from "../../../lib/site/links.js";
 import {loadItems, loadParts} from "../../../lib/node/load.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 
@@ -65,5 +65,13 @@ describe("itemLabel", () => {
     const leaves = {id: "leaves-spanish", set: "edge-cases", origin: "notebook", order: 15} as const;
     expect(itemLabel(leaves)).toBe("Edge case 15");
     expect(itemLabel({id: "fresh-3", set: "fresh-calibration", origin: "notebook", order: 3})).toBe("Fresh case 3");
+  });
+});
+
+describe("labelOrId", () => {
+  it("names a case by its label, and a case the site lacks (a record from another version) by its id", () => {
+    const items = new Map([["edge-1a", {id: "edge-1a", set: "edge-cases", origin: "case-study", order: 1} as const]]);
+    expect(labelOrId("edge-1a", items)).toBe("Edge case 1a");
+    expect(labelOrId("edge-99", items)).toBe("edge-99");
   });
 });

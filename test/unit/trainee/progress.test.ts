@@ -4,6 +4,7 @@ import {
   attempts,
   emptyProgress,
   firstAttempt,
+  nextRecord,
   parseProgress,
   partProgress,
   progressKey,
@@ -233,5 +234,15 @@ describe("answers and attempts", () => {
       // The self-check run does not count toward Part 6: that is its own mode.
       "calibration": {scored: 1, total: 5},
     });
+  });
+});
+
+describe("the record a page shows", () => {
+  it("keeps the record shown when the one saved holds the same answers, and takes one that differs", () => {
+    const shown = recordAnswer(emptyProgress(), answer({item: "example-1", score: 4}));
+    const same = JSON.parse(JSON.stringify(shown)) as Progress;
+    expect(nextRecord(shown, same)).toBe(shown);
+    const more = recordAnswer(shown, answer({item: "example-2", score: 2}));
+    expect(nextRecord(shown, more)).toBe(more);
   });
 });

@@ -1,5 +1,7 @@
 import {describe, expect, it} from "vitest";
-import {seenWhere, shownRun, summaryHeadline} from "../../../lib/trainee/self-check-page.js";
+import {seenWhere, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
+import {emptyProgress} from "../../../lib/trainee/progress.js";
+import {record} from "./helpers.js";
 
 describe("the run the self-check page shows", () => {
   it("is the latest run when the address asks for none, or for one that is not a whole number", () => {
@@ -35,5 +37,18 @@ describe("the summary's headline", () => {
       tone: "is-not-blind",
       text: "Not blind: no pass awarded",
     });
+  });
+});
+
+describe("the summary as the record changes", () => {
+  it("takes a newly saved record and the run's scoring once loaded, and is unchanged by the same ones again", () => {
+    const start = {progress: emptyProgress(), scoring: null as string | null};
+    const saved = record({item: "calibration-a", score: 3, mode: "self-check"});
+    const recorded = summaryStep(start, {kind: "record", progress: saved});
+    expect(recorded).toEqual({progress: saved, scoring: null});
+    expect(summaryStep(recorded, {kind: "record", progress: saved})).toBe(recorded);
+    const scored = summaryStep(recorded, {kind: "scoring", scoring: "the module"});
+    expect(scored.scoring).toBe("the module");
+    expect(summaryStep(scored, {kind: "scoring", scoring: "the module"})).toBe(scored);
   });
 });

@@ -8,9 +8,12 @@ import {
   itemState,
   positionAt,
   shownItem,
+  stripKeyTarget,
   stripLabel,
   walkCounter,
   walkItemState,
+  walkStart,
+  walkUpdate,
 } from "../../../lib/trainee/walk.js";
 import {emptyProgress} from "../../../lib/trainee/progress.js";
 import {item, items, record} from "./helpers.js";
@@ -123,5 +126,62 @@ describe("the strip's labels and the counter", () => {
     const edge = items.filter((each) => each.set === "edge-cases");
     expect(edge).toHaveLength(14);
     expect(casesIn(edge)).toBe(10);
+  });
+});
+
+describe("the walk as the trainee moves through it", () => {
+  const start = walkStart(ids, {hash: "#example-2", progress: emptyProgress(), wide: false});
+
+  it("starts on the item the address names, its card the only one built, the Tab stop on its strip link", () => {
+    expect(start).toMatchObject({built: [1], staged: null, stripStop: 1, sheetOpen: false, panelReady: false});
+    expect(start.position.id).toBe("example-2");
+  });
+
+  it("stages only the card after the shown one, and shows it on Next, keeping every card built so far", () => {
+    expect(walkUpdate(start, {kind: "stage", index: 0})).toBe(start);
+    const staged = walkUpdate(start, {kind: "stage", index: 2});
+    expect(staged).toMatchObject({built: [1, 2], staged: 2});
+    expect(walkUpdate(staged, {kind: "stage", index: 2})).toBe(staged);
+    const next = walkUpdate(staged, {kind: "go", id: "example-3", scroll: false});
+    expect(next).toMatchObject({built: [1, 2], staged: null, stripStop: 2});
+    expect(next.position).toMatchObject({id: "example-3", next: null});
+    const back = walkUpdate(next, {kind: "go", id: "example-1", scroll: false});
+    expect(back.built).toEqual([1, 2, 0]);
+  });
+
+  it("shows the item the address names, unless it shows already; showing the shown one again is a new state", () => {
+    expect(walkUpdate(start, {kind: "address", hash: "#example-2", scroll: false})).toBe(start);
+    // An unknown fragment names the first item.
+    expect(walkUpdate(start, {kind: "address", hash: "#nope", scroll: false}).position.id).toBe("example-1");
+    const again = walkUpdate(start, {kind: "go", id: "example-2", scroll: false});
+    expect(again).not.toBe(start);
+    expect(again.position).toEqual(start.position);
+  });
+
+  it("moves the strip's Tab stop with the arrow keys, Home and End, and gives it back to the shown item", () => {
+    expect(stripKeyTarget("ArrowRight", 1, 3)).toBe(2);
+    expect(stripKeyTarget("ArrowDown", 2, 3)).toBe(2);
+    expect(stripKeyTarget("ArrowUp", 0, 3)).toBe(0);
+    expect(stripKeyTarget("Home", 2, 3)).toBe(0);
+    expect(stripKeyTarget("End", 0, 3)).toBe(2);
+    expect(stripKeyTarget("Enter", 0, 3)).toBeNull();
+    const moved = walkUpdate(start, {kind: "strip-stop", index: 0});
+    expect(moved.stripStop).toBe(0);
+    const saved = record({item: "example-1", score: 3});
+    expect(walkUpdate(moved, {kind: "record", progress: saved})).toMatchObject({progress: saved, stripStop: 1});
+    expect(walkUpdate(start, {kind: "record", progress: start.progress})).toBe(start);
+  });
+
+  it("opens the sheet only on a narrower screen, and closes it when the screen widens", () => {
+    const open = walkUpdate(start, {kind: "sheet", open: true});
+    expect(open.sheetOpen).toBe(true);
+    expect(walkUpdate(open, {kind: "sheet", open: true})).toBe(open);
+    const widened = walkUpdate(open, {kind: "wide", wide: true});
+    expect(widened).toMatchObject({wide: true, sheetOpen: false});
+    expect(walkUpdate(widened, {kind: "sheet", open: true})).toBe(widened);
+    expect(walkUpdate(widened, {kind: "wide", wide: true})).toBe(widened);
+    const ready = walkUpdate(start, {kind: "panel"});
+    expect(ready.panelReady).toBe(true);
+    expect(walkUpdate(ready, {kind: "panel"})).toBe(ready);
   });
 });

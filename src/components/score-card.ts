@@ -216,6 +216,8 @@ export function ScoreCard(
     ahead.soon(() => (state.score === null || !reveal() ? null : answerNow(state, state.score)));
   };
 
+  // The kept children's keys are the page's, not the card's alone: a walk's patch matches keys across its cards.
+  const key = `${mode === "self-check" ? "self-" : ""}${item.id}`;
   const view = (state: CardState, keep: Keep): HTMLElement => {
     const first = state.answers[0];
     const blind = !!first && !state.reveal;
@@ -225,11 +227,11 @@ export function ScoreCard(
       ? Object.fromEntries(
           editorNow().surfaces.map((surface) => [
             surface.state.where,
-            keep(`text-${surface.state.where}`, () => surface),
+            keep(`${key}-text-${surface.state.where}`, () => surface),
           ]),
         )
       : {};
-    const editorNode = built ? keep("steps", () => editorNow().node) : null;
+    const editorNode = built ? keep(`${key}-steps`, () => editorNow().node) : null;
     const ruling = state.shown ?? state.staged;
     const parts = ruling === null ? null : rulings.get(ruling)!;
     return el(
@@ -297,14 +299,14 @@ export function ScoreCard(
           ScoreKeysHint({notApplicable: withSteps}),
         ),
         el("p", {class: "check-hint", role: "alert"}, state.hint ? chooseScoreHint(withSteps) : ""),
-        navAt === "score" ? keep("nav", () => nav) : null,
+        navAt === "score" ? keep(`${key}-nav`, () => nav) : null,
       ),
       el(
         "p",
         {class: "answered-note", role: "status", hidden: !blind, tabindex: blind ? -1 : null},
         blind ? blindAnswerText(first) : "",
       ),
-      navAt === "answered" ? keep("nav", () => nav) : null,
+      navAt === "answered" ? keep(`${key}-nav`, () => nav) : null,
       el(
         "div",
         {
@@ -313,9 +315,9 @@ export function ScoreCard(
           "aria-label": "Ruling",
           "hidden": !parts,
         },
-        parts ? keep(`lead-${ruling}`, () => parts.lead) : null,
-        navAt === "ruling" ? keep("nav", () => nav) : null,
-        parts?.rest ? keep(`rest-${ruling}`, () => parts.rest!) : null,
+        parts ? keep(`${key}-lead-${ruling}`, () => parts.lead) : null,
+        navAt === "ruling" ? keep(`${key}-nav`, () => nav) : null,
+        parts?.rest ? keep(`${key}-rest-${ruling}`, () => parts.rest!) : null,
       ),
     );
   };

@@ -1,6 +1,6 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
 // --clicks-only | --build-only | --dev-only | --agreement-only | --case-editor-only | --languages-only | --suite-only |
-// --implied-table-only]
+// --implied-table-only | --patch-only]
 // [--runs <n>] [--http2]: how fast the rule engine derives scores; how fast the authors' preview recomputes when a
 // parameter changes, in Node, and on the built page from the input to the painted figures, cold and warm
 // (bench/preview.ts); how long the rubric's completeness enumeration takes (bench/completeness.ts); how the probe
@@ -19,7 +19,9 @@
 // static checking (bench/expression-languages.ts); what a scoring page would receive instead of the interpreter (the
 // rubric over the checklist shapes, the rulings) against the interpreter's bytes (bench/implied-table.ts, with the
 // trainee bench; --implied-table-only: on ./dist, built first); and how long `npm test` and `npm run test:unit`
-// take from a fresh clone next to a cold build (bench/suite.ts). Figures vary with the machine; the ratios are what
+// take from a fresh clone next to a cold build (bench/suite.ts); and a word click on the score card with the most
+// word buttons, and on one built for the bench with about 200, from the click's timestamp to the painted frame
+// (bench/patch.ts; --patch-only: that alone). Figures vary with the machine; the ratios are what
 // to compare.
 import {rmSync} from "node:fs";
 import {join} from "node:path";
@@ -40,6 +42,7 @@ import {benchExpressionLanguages} from "./expression-languages.js";
 import {observableBuild} from "./framework.js";
 import {benchImpliedTable} from "./implied-table.js";
 import {benchAuthorsPage, benchPreview} from "./preview.js";
+import {benchPatch} from "./patch.js";
 import {benchPage, benchScoring} from "./probes.js";
 import {benchSuite} from "./suite.js";
 import {median} from "./timing.js";
@@ -86,6 +89,7 @@ const flags = [
   "--languages-only",
   "--suite-only",
   "--implied-table-only",
+  "--patch-only",
 ];
 /** The options that take a value or tune the trainee bench: --runs <n> (or --runs=<n>) and --http2. */
 const traineeOptions: TraineeOptions = {runs: 5, http2: false, gzip: true};
@@ -166,6 +170,18 @@ if (process.argv.includes("--suite-only")) {
 
 if (process.argv.includes("--dev-only")) {
   await benchDevLoop();
+  process.exit(0);
+}
+
+if (process.argv.includes("--patch-only")) {
+  const site = copyProject("rater-notebook-bench-site-");
+  try {
+    observableBuild(site);
+    await postbuild(join(site, "dist"));
+    await benchPatch(join(site, "dist"), site);
+  } finally {
+    rmSync(site, {recursive: true, force: true});
+  }
   process.exit(0);
 }
 
@@ -255,6 +271,7 @@ if (!engineOnly) {
       await benchAuthorsPage(join(site, "dist"));
       await benchCaseEditorPage(join(site, "dist"));
       await benchCohortPage(join(site, "dist"));
+      await benchPatch(join(site, "dist"), site);
     }
     await benchPage(join(site, "dist"));
   } finally {

@@ -19,13 +19,3 @@ export function RuleRef(
     quote && rule.sentence ? [": ", el("q", {class: "rule-quote"}, rule.sentence)] : null,
   );
 }
-
-/** Cites each rule once in a ruling: the first citation of a rule quotes its sentence, a later one names it. */
-export function ruleCiter(): (rule: RuleCitation, options?: {link?: boolean}) => HTMLElement {
-  const quoted = new Set<string>();
-  return (rule, {link = true} = {}) => {
-    const first = !quoted.has(rule.id);
-    quoted.add(rule.id);
-    return RuleRef(rule, {quote: first, link});
-  };
-}

@@ -23,7 +23,7 @@ import {
 } from "../lib/trainee/ruling.js";
 import {DistanceMark} from "./distance-mark.js";
 import {el, type Child} from "./dom.js";
-import {RuleRef, ruleCiter} from "./rule-ref.js";
+import {RuleRef} from "./rule-ref.js";
 import {rulingSource, describeDistance, scoreText} from "../lib/trainee/words.js";
 import {flagLabel, rubricRowWords, verdictLabels} from "../lib/engine/labels.js";
 import type {ItemRef} from "../lib/node/page-data.js";
@@ -300,6 +300,16 @@ const quoteOf = (words: string) => `“${words}”`;
 
 type Cite = (rule: RuleCitation) => HTMLElement;
 
+/** Cites each rule once in a ruling: the first citation of a rule quotes its sentence, a later one names it. */
+function citingOnce(): Cite {
+  const quoted = new Set<string>();
+  return (rule) => {
+    const first = !quoted.has(rule.id);
+    quoted.add(rule.id);
+    return RuleRef(rule, {quote: first});
+  };
+}
+
 /** One line of the ruling's list: what it says, our reading where the case study is silent, the rule behind it. */
 function DifferenceEntry(said: Child[], {reading, rule}: {reading: Child; rule: Child}): HTMLElement {
   return el(
@@ -379,7 +389,7 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
  */
 function RulingDifferences({feedback}: {feedback: Feedback}): HTMLElement | null {
   // Each rule cited once in the differences: quoted the first time, named after.
-  const cite = ruleCiter();
+  const cite = citingOnce();
   const fold = (summary: string, ...body: Child[]) =>
     el("details", {class: "ruling-diff"}, el("summary", {}, summary), body);
   if (feedback.scoreOnly)

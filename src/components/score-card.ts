@@ -216,6 +216,8 @@ export function ScoreCard(
     ahead.soon(() => (state.score === null || !reveal() ? null : answerNow(state, state.score)));
   };
 
+  // The kept children's keys are the page's, not the card's alone: a walk's patch matches keys across its cards.
+  const key = `${mode === "self-check" ? "self-" : ""}${item.id}`;
   const view = (state: CardState, keep: Keep): HTMLElement => {
     const first = state.answers[0];
     const blind = !!first && !state.reveal;
@@ -225,21 +227,19 @@ export function ScoreCard(
       ? Object.fromEntries(
           editorNow().surfaces.map((surface) => [
             surface.state.where,
-            keep(`text-${surface.state.where}`, () => surface),
+            keep(`${key}-text-${surface.state.where}`, () => surface),
           ]),
         )
       : {};
-    const editorNode = built ? keep("steps", () => editorNow().node) : null;
+    const editorNode = built ? keep(`${key}-steps`, () => editorNow().node) : null;
     const ruling = state.shown ?? state.staged;
     const parts = ruling === null ? null : rulings.get(ruling)!;
     return el(
       "article",
       {
-        // The walk shows, hides and stages the card (part-walk.ts): a patch keeps what it set.
-        "class": `item-card phase-${phase}${shownCard?.classList.contains("is-staged") ? " is-staged" : ""}`,
+        "class": `item-card phase-${phase}`,
         "id": item.id,
         "aria-labelledby": titleId,
-        "hidden": shownCard?.hidden ?? false,
       },
       el(
         "header",
@@ -299,14 +299,14 @@ export function ScoreCard(
           ScoreKeysHint({notApplicable: withSteps}),
         ),
         el("p", {class: "check-hint", role: "alert"}, state.hint ? chooseScoreHint(withSteps) : ""),
-        navAt === "score" ? keep("nav", () => nav) : null,
+        navAt === "score" ? keep(`${key}-nav`, () => nav) : null,
       ),
       el(
         "p",
         {class: "answered-note", role: "status", hidden: !blind, tabindex: blind ? -1 : null},
         blind ? blindAnswerText(first) : "",
       ),
-      navAt === "answered" ? keep("nav", () => nav) : null,
+      navAt === "answered" ? keep(`${key}-nav`, () => nav) : null,
       el(
         "div",
         {
@@ -315,14 +315,13 @@ export function ScoreCard(
           "aria-label": "Ruling",
           "hidden": !parts,
         },
-        parts ? keep(`lead-${ruling}`, () => parts.lead) : null,
-        navAt === "ruling" ? keep("nav", () => nav) : null,
-        parts?.rest ? keep(`rest-${ruling}`, () => parts.rest!) : null,
+        parts ? keep(`${key}-lead-${ruling}`, () => parts.lead) : null,
+        navAt === "ruling" ? keep(`${key}-nav`, () => nav) : null,
+        parts?.rest ? keep(`${key}-rest-${ruling}`, () => parts.rest!) : null,
       ),
     );
   };
 
-  let shownCard: HTMLElement | null = null;
   const startScore = drafts.start ? (drafts.start.score ?? null) : (last?.score ?? null);
   const startRecord = recorded(previous);
   const node = live<CardState, CardAction>(
@@ -429,7 +428,6 @@ export function ScoreCard(
       },
     },
   );
-  shownCard = node;
   nav.querySelector(".next-item")?.classList.toggle("secondary", !node.state.answers[0]);
   // The self-check reveals every ruling at once when its last case is answered.
   if (options.reveal) store.subscribe(() => node.dispatch(recorded(answersNow())));

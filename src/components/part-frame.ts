@@ -1,6 +1,6 @@
 // The frame around every part page's body: the saved-progress notice, the part's header with where the trainee
 // stands, and the links to the other parts. What the page works from is lib/trainee/part-context.ts.
-import {hasPart, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
+import {hasPart, type PartContext} from "../lib/trainee/part-context.js";
 import type {SitePageData} from "../lib/node/page-data.js";
 import {el, type Child} from "./dom.js";
 import {PartHeader} from "./part-page.js";

@@ -157,13 +157,9 @@ export function AuthorsPreview(
     update: model.update,
     view: (state, keep) => {
       const place: Place = (id, key, build) => {
+        // Patched in place when its key changes (keptParts), and left alone by the page's own patch (keep).
         const node = parts(id, key, build);
-        const placed = keep(id, () => node);
-        // A part patched to a fresh build loses what `keep` marked it with (the fresh one has no mark): marked again,
-        // so the page's patch still leaves it.
-        if (placed !== node)
-          for (const name of placed.getAttributeNames()) node.setAttribute(name, placed.getAttribute(name)!);
-        return placed;
+        return keep(id, () => node);
       };
       const shown: Shown = {
         state,

@@ -121,7 +121,13 @@ export function keptParts(): <T extends Element>(id: string, key: unknown, build
     }
     if (!sameParts(old.key, key)) {
       const text = JSON.stringify(key);
-      if (old.text !== text) patch(old.node, build());
+      if (old.text !== text) {
+        const fresh = build();
+        // A part placed with `keep` stays marked so: the fresh build has no mark of its own.
+        const placedAs = old.node.getAttribute(keepAttribute);
+        if (placedAs !== null) fresh.setAttribute(keepAttribute, placedAs);
+        patch(old.node, fresh);
+      }
       Object.assign(old, {key, text});
     }
     return old.node as T;

@@ -3,7 +3,7 @@
 // patch leaves alone (a kept child, the focused control, an opened disclosure), effects after it.
 import {describe, expect, it} from "vitest";
 import {el} from "../../../src/components/dom.js";
-import {live, type Live} from "../../../src/components/live.js";
+import {keptParts, live, type Live} from "../../../src/components/live.js";
 
 type Counter = {count: number; open: boolean};
 type Act = {kind: "add"; by: number} | {kind: "none"};
@@ -99,5 +99,34 @@ describe("live", () => {
     node.dispatch({kind: "add", by: 2});
     expect(node.lastElementChild).toBe(child);
     expect(child.querySelector("output")!.textContent).toBe("1");
+  });
+
+  it("patches a part of keptParts placed with keep when its key changes, and the next patch still leaves it", () => {
+    const parts = keptParts();
+    let builds = 0;
+    const node = live<{label: string; count: number}, {label?: string; count?: number}>(
+      {label: "first", count: 0},
+      {
+        update: (state, action) => ({...state, ...action}),
+        view: (state, keep) => {
+          const part = parts("label", state.label, () => (builds++, el("p", {}, state.label)));
+          return el(
+            "div",
+            {},
+            el("output", {}, String(state.count)),
+            keep("label", () => part),
+          );
+        },
+      },
+    );
+    const part = node.querySelector("p")!;
+    node.dispatch({label: "second"});
+    expect(node.querySelector("p")).toBe(part);
+    expect(part.textContent).toBe("second");
+    expect(part.getAttribute("data-keep")).toBe("label");
+    node.dispatch({count: 1});
+    expect(node.querySelector("p")).toBe(part);
+    expect(part.textContent).toBe("second");
+    expect(builds).toBe(2);
   });
 });

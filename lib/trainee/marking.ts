@@ -57,7 +57,14 @@ export const movesBetweenWords = (key: string): boolean => key in moves;
 export function markUpdate(state: MarkState, action: MarkAction): MarkState {
   if (action.kind === "show") {
     const {lines, pending, locked, numbers} = action;
-    if (lines === state.lines && pending === state.pending && locked === state.locked && numbers === state.numbers)
+    // Shown already (the owner hands back what this surface's own press made): no patch of every word again.
+    const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+    if (
+      same(lines, state.lines) &&
+      same(pending, state.pending) &&
+      locked === state.locked &&
+      same(numbers, state.numbers)
+    )
       return state;
     return {...state, lines, pending, locked, numbers};
   }

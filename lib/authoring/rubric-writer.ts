@@ -132,7 +132,7 @@ export function editWriter(fields: WriterFields, action: WriterAction): WriterFi
 const count = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text));
 
 /** The constraint the fields say; a count that is no number is NaN, which `constraintProblem` names. */
-export function constraintOf({kind, n, max}: ConstraintFields): CountConstraint {
+function constraintOf({kind, n, max}: ConstraintFields): CountConstraint {
   return kind === "between" ? {kind, min: count(n), max: count(max)} : {kind, n: count(n)};
 }
 

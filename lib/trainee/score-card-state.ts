@@ -134,8 +134,13 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
       return state.score === null ? {...state, hint: true} : {...state, hint: false, committed: true};
     case "retry":
       return {...state, committed: false, score: null};
-    case "record":
-      return {...state, answers: action.answers, reveal: action.reveal, shown: action.shown};
+    case "record": {
+      const {answers, reveal, shown} = action;
+      // Every card of the self-check hears of every answer: one that changes nothing here is no patch.
+      const same =
+        answers.length === state.answers.length && answers.every((answer, at) => answer === state.answers[at]);
+      return same && reveal === state.reveal && shown === state.shown ? state : {...state, answers, reveal, shown};
+    }
     case "arrived":
       return {...state, shown: action.shown};
     case "stage":

@@ -248,10 +248,7 @@ function Unanswered(answer: Extract<AnswerView, {kind: "unanswered"}>): Child[] 
   ];
 }
 
-export function JudgeAnswerPanel(
-  {answer, run, row}: {answer: AnswerView; run: RunView; row: CaseRow},
-  {closable = false}: {closable?: boolean} = {},
-): HTMLElement {
+function JudgeAnswerPanel({answer, run, row}: {answer: AnswerView; run: RunView; row: CaseRow}): HTMLElement {
   return el(
     "article",
     {"class": "judge-answer", "aria-labelledby": "judge-answer-title"},
@@ -259,7 +256,7 @@ export function JudgeAnswerPanel(
       "div",
       {class: "judge-answer-head"},
       el("h3", {id: "judge-answer-title", tabindex: -1}, `${row.label}: ${row.title}`),
-      closable && el("button", {"type": "button", "class": "judge-answer-close", "data-close": ""}, "Close"),
+      el("button", {"type": "button", "class": "judge-answer-close", "data-close": ""}, "Close"),
     ),
     el("p", {class: "judge-answer-run"}, run.label),
     answer.kind === "answered" ? Answered(answer) : Unanswered(answer),
@@ -305,7 +302,7 @@ export function JudgeCases({
   const opened = (open: OpenAnswer | null): Child => {
     const answer = open && answerView(data, open.run, open.case);
     const row = open && view.cases.find((entry) => entry.id === open.case);
-    return answer && row ? JudgeAnswerPanel({answer, run: view.runs[open.run]!, row}, {closable: true}) : null;
+    return answer && row ? JudgeAnswerPanel({answer, run: view.runs[open.run]!, row}) : null;
   };
   const button = (node: HTMLElement, {run, case: id}: OpenAnswer) =>
     node.querySelector<HTMLElement>(`[data-run="${run}"][data-case="${CSS.escape(id)}"]`);

@@ -35,7 +35,10 @@ export interface Model<S, A> {
 export type Live<S, A> = HTMLElement & {readonly state: S; dispatch(action: A): void};
 
 /** Makes `shown` (in the page) look like `fresh` (just built), touching only what differs; returns `shown`. */
-export function patch<T extends Element>(shown: T, fresh: Element): T {
+function patch<T extends Element>(shown: T, fresh: Element): T {
+  // A node placed with `keep` keeps its mark through its own patches: the fresh build has none of its own.
+  const placedAs = shown.getAttribute(keepAttribute);
+  if (placedAs !== null && !fresh.hasAttribute(keepAttribute)) fresh.setAttribute(keepAttribute, placedAs);
   morphdom(shown, fresh, {
     getNodeKey: (node) =>
       node instanceof Element ? (node.getAttribute(keepAttribute) ?? (node.id || undefined)) : undefined,
@@ -84,11 +87,7 @@ export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
     const after = model.update(before, action);
     if (Object.is(after, before)) return;
     current = after;
-    const fresh = model.view(after, keep);
-    // A Live node kept by another keeps the key it was placed under through its own patches.
-    const placedAs = root.getAttribute(keepAttribute);
-    if (placedAs !== null) fresh.setAttribute(keepAttribute, placedAs);
-    patch(root, fresh);
+    patch(root, model.view(after, keep));
     model.effects?.(root, {before, after, action});
   };
   Object.defineProperty(root, "state", {get: () => current});
@@ -121,13 +120,7 @@ export function keptParts(): <T extends Element>(id: string, key: unknown, build
     }
     if (!sameParts(old.key, key)) {
       const text = JSON.stringify(key);
-      if (old.text !== text) {
-        const fresh = build();
-        // A part placed with `keep` stays marked so: the fresh build has no mark of its own.
-        const placedAs = old.node.getAttribute(keepAttribute);
-        if (placedAs !== null) fresh.setAttribute(keepAttribute, placedAs);
-        patch(old.node, fresh);
-      }
+      if (old.text !== text) patch(old.node, build());
       Object.assign(old, {key, text});
     }
     return old.node as T;

@@ -400,7 +400,8 @@ export function ScoreCard(
           store.record(answerNow(after, after.score!));
           drafts.clear();
           pendingFocus = true;
-          node.dispatch(recorded(answersNow()));
+          // The self-check's card heard of the record already, through its subscription.
+          if (!options.reveal) node.dispatch(recorded(answersNow()));
           const {shown: ruling, reveal: revealed} = node.state;
           const first =
             ruling !== null

@@ -169,6 +169,24 @@ describe("a score card while it is shown", () => {
     });
   });
 
+  it("is the same state for a record that brings it the same answers, reveal and ruling (every self-check card hears of every answer)", () => {
+    const answers = cardAnswers(
+      record({item: "calibration-a", score: 3}, {item: "calibration-a", score: 5}),
+      "calibration-a",
+      {
+        phase: "guideline",
+        mode: "walk",
+      },
+    );
+    expect(answers).toHaveLength(2);
+    const recorded = act(start, {kind: "record", answers, reveal: true, shown: 1});
+    expect(act(recorded, {kind: "record", answers: [...answers], reveal: true, shown: 1})).toBe(recorded);
+    expect(act(recorded, {kind: "record", answers, reveal: false, shown: 1})).not.toBe(recorded);
+    expect(act(recorded, {kind: "record", answers: answers.slice(1), reveal: true, shown: 1}).answers).toHaveLength(
+      answers.length - 1,
+    );
+  });
+
   it("opens the folded steps once built, and is the same state for a fold already so", () => {
     const open = act(start, {kind: "steps", open: true});
     expect(open).toMatchObject({stepsOpen: true, stepsBuilt: true});

@@ -65,12 +65,15 @@ describe("npm run lint", () => {
     };
     // A step on its own (`npm run lint`), or a script a step runs side by side or in turn (`run-p ... lint ...`),
     // followed through the scripts it names (`run-p static suite`, `static` running lint among others).
+    // A step run at a lower priority (`nice -n 10 run-p ...`) is read as the command it runs.
     const runsLint = (words: string[]): boolean =>
-      words.join(" ") === "npm run lint" ||
-      (["run-p", "run-s"].includes(words[0]!) &&
-        words.some(
-          (word) => word === "lint" || (scripts[word] !== undefined && runsLint(scripts[word]!.split(/\s+/))),
-        ));
+      words[0] === "nice"
+        ? runsLint(words.slice(words[1] === "-n" ? 3 : 1))
+        : words.join(" ") === "npm run lint" ||
+          (["run-p", "run-s"].includes(words[0]!) &&
+            words.some(
+              (word) => word === "lint" || (scripts[word] !== undefined && runsLint(scripts[word]!.split(/\s+/))),
+            ));
     const steps = scripts.test!.split("&&").map((step) => step.trim().split(/\s+/));
     expect(steps.filter(runsLint)).toHaveLength(1);
   });

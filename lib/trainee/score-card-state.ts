@@ -111,12 +111,19 @@ export interface CardState {
   implied: string;
 }
 
+/** What the record brings a card: its answers, whether a ruling may show, and the one its answers get. */
+export interface CardRecord {
+  answers: Answer[];
+  reveal: boolean;
+  shown: number | null;
+}
+
 export type CardAction =
   | {kind: "score"; score: Score}
   | {kind: "deciding"; rule: string}
-  | {kind: "check"}
+  | {kind: "check"; record?: CardRecord}
   | {kind: "retry"}
-  | {kind: "record"; answers: Answer[]; reveal: boolean; shown: number | null}
+  | ({kind: "record"} & CardRecord)
   | {kind: "arrived"; shown: number}
   | {kind: "stage"; ruling: number}
   | {kind: "steps"; open: boolean}
@@ -129,9 +136,13 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
       return state.committed ? state : {...state, score: action.score};
     case "deciding":
       return state.committed ? state : {...state, decidingRule: action.rule};
-    case "check":
+    case "check": {
       if (state.committed) return state;
-      return state.score === null ? {...state, hint: true} : {...state, hint: false, committed: true};
+      if (state.score === null) return {...state, hint: true};
+      // Check brings the record it made, so the checked card and its ruling are one view, one patch.
+      const {answers, reveal, shown} = action.record ?? state;
+      return {...state, hint: false, committed: true, answers, reveal, shown};
+    }
     case "retry":
       return {...state, committed: false, score: null};
     case "record": {

@@ -216,6 +216,22 @@ export function ScoreCard(
     ahead.soon(() => (state.score === null || !reveal() ? null : answerNow(state, state.score)));
   };
 
+  // Check records the answer before the card draws itself checked, and brings the record with it: one view for the
+  // checked card and its ruling. The self-check's other cards hear of the answer through the store; this one does
+  // not need to.
+  let checking = false;
+  const check = (state: CardState): CardAction => {
+    if (state.committed || state.score === null) return {kind: "check"};
+    checking = true;
+    try {
+      store.record(answerNow(state, state.score));
+    } finally {
+      checking = false;
+    }
+    drafts.clear();
+    return {kind: "check", record: recorded(answersNow())};
+  };
+
   // The kept children's keys are the page's, not the card's alone: a walk's patch matches keys across its cards.
   const key = `${mode === "self-check" ? "self-" : ""}${item.id}`;
   const view = (state: CardState, keep: Keep): HTMLElement => {
@@ -351,10 +367,10 @@ export function ScoreCard(
           if (target.name === `${item.id}-deciding`) return {kind: "deciding", rule: target.value};
           return undefined;
         },
-        click: (event) => {
+        click: (event, state) => {
           const target = event.target as Element;
           const control = target.closest("[data-card]")?.getAttribute("data-card");
-          if (control === "check") return {kind: "check"};
+          if (control === "check") return check(state);
           if (control === "retry") return {kind: "retry"};
           const fold = target.closest("summary")?.parentElement;
           // The fold opens after its summary's click: what it will be is the opposite of what it is.
@@ -373,7 +389,7 @@ export function ScoreCard(
           if (!action) return undefined;
           event.preventDefault();
           if (action.kind === "score") return state.committed ? undefined : {kind: "score", score: action.score};
-          if (action.kind === "check") return {kind: "check"};
+          if (action.kind === "check") return check(state);
           // Escape leaves a text field or a list: the focus goes to the control's line (or its part of the item), so
           // the next Tab goes on from where the trainee was. Only the focus changes, so no action.
           const holder = target.parentElement?.closest<HTMLElement>("li, .free-line, .main-not-met, section") ?? node;
@@ -397,12 +413,8 @@ export function ScoreCard(
         if (after.answers !== before.answers)
           nav.querySelector(".next-item")?.classList.toggle("secondary", !after.answers[0]);
         if (action.kind === "check" && after.committed) {
-          store.record(answerNow(after, after.score!));
-          drafts.clear();
           pendingFocus = true;
-          // The self-check's card heard of the record already, through its subscription.
-          if (!options.reveal) node.dispatch(recorded(answersNow()));
-          const {shown: ruling, reveal: revealed} = node.state;
+          const {shown: ruling, reveal: revealed} = after;
           const first =
             ruling !== null
               ? rulings.get(ruling)!.lead
@@ -431,7 +443,7 @@ export function ScoreCard(
   );
   nav.querySelector(".next-item")?.classList.toggle("secondary", !node.state.answers[0]);
   // The self-check reveals every ruling at once when its last case is answered.
-  if (options.reveal) store.subscribe(() => node.dispatch(recorded(answersNow())));
+  if (options.reveal) store.subscribe(() => checking || node.dispatch(recorded(answersNow())));
   return node;
 }
 

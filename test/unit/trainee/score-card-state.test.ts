@@ -149,6 +149,23 @@ describe("a score card while it is shown", () => {
     });
   });
 
+  it("takes the record a Check brings in the same step: the checked card and its ruling are one state", () => {
+    const answers = cardAnswers(record({item: "calibration-a", score: 4}), "calibration-a", {
+      phase: "guideline",
+      mode: "walk",
+    });
+    const brought = {answers, reveal: true, shown: 2};
+    const checked = act(start, {kind: "score", score: 4}, {kind: "check", record: brought});
+    expect(checked).toMatchObject({committed: true, hint: false, score: 4, answers, reveal: true, shown: 2});
+    // With no score chosen, the record is not taken (there is none: Check only asks for a score).
+    expect(act(start, {kind: "check", record: brought})).toMatchObject({
+      committed: false,
+      hint: true,
+      answers: [],
+      shown: null,
+    });
+  });
+
   it("takes no score or rule once checked, and a retry clears the score and keeps the ruling in view", () => {
     const checked = act(start, {kind: "score", score: 4}, {kind: "check"}, {kind: "arrived", shown: 1});
     expect(act(checked, {kind: "score", score: 2})).toBe(checked);

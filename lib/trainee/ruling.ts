@@ -7,7 +7,13 @@
 // test/unit/trainee/ruling.test.ts counts every item.
 import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
 import {verdictLabels, hasRubricRow} from "../engine/labels.js";
-import type {Feedback, RuleCitation} from "./feedback.js";
+import {feedbackFor, type Feedback, type RuleCitation} from "./feedback.js";
+import {derive, ruleSetOf, type Derivation} from "../engine/derive.js";
+import type {Guideline} from "../authored/schemas/guideline.js";
+import type {ItemPages} from "../site/links.js";
+import type {ItemRef} from "../node/page-data.js";
+import type {Answer} from "./progress.js";
+import {staleRulingNote, type RulingsByVersion} from "./stale-ruling.js";
 import type {ScoreComparison} from "./score-distance.js";
 import {distanceNames, scoreText, verdictWords} from "./words.js";
 import {listWords, plural, wordCount} from "../text/format.js";
@@ -229,3 +235,55 @@ export const comparedItems = <T>(links: readonly string[], itemsById: ReadonlyMa
     const other = itemsById.get(id);
     return other ? [other] : [];
   });
+
+/** What a ruling is read against: the guideline, the items it may link to, and each version's scores. */
+export interface RulingContext {
+  guideline: Guideline;
+  itemsById: ReadonlyMap<string, ItemRef>;
+  itemPages: ItemPages;
+  /** Each guideline version's score for each item, to say when an older answer's ruling has moved. */
+  rulings: RulingsByVersion;
+}
+
+/** Where in the walk the Check came. */
+export interface RulingChoices {
+  /** The first Check of the whole walk: say that the first answer is the one recorded. */
+  firstCheck: boolean;
+  /** The edge-case map asked for the deciding rule. */
+  decidingAsked: boolean;
+  /** Part 4: the trainee's "before" score for the example (undefined: none; null: not an example). */
+  before: Answer | undefined | null;
+  answered: (id: string) => boolean;
+}
+
+/** A ruling, worked out once: what the ruling's lead and its folds are both drawn from. */
+export interface Ruling {
+  item: Item;
+  answers: readonly Answer[];
+  ctx: RulingContext;
+  choices: RulingChoices;
+  derivation: Derivation;
+  feedback: Feedback;
+  words: RulingWords;
+  /** When the answer was checked under an older version whose ruling differs: that, in a sentence. */
+  staleNote: string | null;
+}
+
+/** The ruling of `item` for the trainee's answers, first attempt first. */
+export function rulingOf(ctx: RulingContext, item: Item, answers: readonly Answer[], choices: RulingChoices): Ruling {
+  const {guideline} = ctx;
+  const derivation = derive(item, ruleSetOf(guideline));
+  const feedback = feedbackFor(item, answers, {
+    guideline,
+    derivation,
+    decidingPick: choices.decidingAsked ? (answers.at(-1)!.decidingRule ?? "") : undefined,
+  });
+  const staleNote = staleRulingNote(answers[0]!, guideline.version, ctx.rulings);
+  const words = rulingWords(item, feedback, {
+    firstCheck: choices.firstCheck,
+    decidingAsked: choices.decidingAsked,
+    before: choices.before !== null,
+    staleNote,
+  });
+  return {item, answers, ctx, choices, derivation, feedback, words, staleNote};
+}

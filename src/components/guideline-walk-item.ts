@@ -54,7 +54,10 @@ export function guidelineWalkItem(
               before: item.set === "examples" ? firstAttempt(progress, item.id, "vague") : null,
               answered: (id: string) => firstAttempt(progress, id, "guideline") !== undefined,
             };
-            const show = (module: Rulings): RulingParts => module.rulingFor(ctx, item, answers, choices);
+            const show = (module: Rulings): RulingParts => {
+              const ruling = module.rulingOf(ctx, item, answers, choices);
+              return {lead: module.RulingLead(ruling), rest: module.RulingRest(ruling)};
+            };
             return rulings ? show(rulings) : loadRulings().then(show);
           },
         },

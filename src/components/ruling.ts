@@ -3,21 +3,19 @@
 // focus, with Next right after it), then the rest folded. Rendered from records; nothing decided here. The scored
 // parts load this module (with the engine's trace and the comparison) once their first item is shown, so the page a
 // trainee opens has less to fetch before they can score, and the code is in long before a first Check.
-import {type Derivation, derive, ruleSetOf} from "../lib/engine/derive.js";
-import type {Guideline} from "../lib/authored/schemas/guideline.js";
+import type {Derivation} from "../lib/engine/derive.js";
 import type {Item, ItemNote} from "../lib/authored/schemas/item.js";
 import {type ItemPages, itemHref, titleBefore} from "../lib/site/links.js";
 import {compareScores} from "../lib/trainee/score-distance.js";
-import {feedbackFor, type Feedback, type Difference, type RuleCitation} from "../lib/trainee/feedback.js";
-import type {Answer} from "../lib/trainee/progress.js";
+import {type Feedback, type Difference, type RuleCitation} from "../lib/trainee/feedback.js";
 import {
   comparedItems,
   lineNoteShown,
   rubricRowNamed,
   twistSpoiledBy,
   foldSummaries,
-  rulingWords,
   type NoteText,
+  type Ruling,
   type RulingWords,
   groupingSentence,
 } from "../lib/trainee/ruling.js";
@@ -26,57 +24,17 @@ import {el, type Child} from "./dom.js";
 import {RuleRef} from "./rule-ref.js";
 import {rulingSource, describeDistance, scoreText} from "../lib/trainee/words.js";
 import {flagLabel, rubricRowWords, verdictLabels} from "../lib/engine/labels.js";
-import type {ItemRef} from "../lib/node/page-data.js";
-import type {RulingParts} from "./score-card.js";
-import {staleRulingNote, type RulingsByVersion} from "../lib/trainee/stale-ruling.js";
 
-export interface RulingContext {
-  guideline: Guideline;
-  itemsById: ReadonlyMap<string, ItemRef>;
-  itemPages: ItemPages;
-  /** Each guideline version's score for each item, to say when an older answer's ruling has moved. */
-  rulings: RulingsByVersion;
-}
-
-export interface RulingChoices {
-  /** The first Check of the whole walk: say that the first answer is the one recorded. */
-  firstCheck: boolean;
-  /** The edge-case map asked for the deciding rule. */
-  decidingAsked: boolean;
-  /** Part 4: the trainee's "before" score for the example (undefined: none; null: not an example). */
-  before: Answer | undefined | null;
-  answered: (id: string) => boolean;
-}
-
-/**
- * The ruling of `item` for the trainee's answers (first attempt first), in the parts the score card places apart (not
- * a component: the card focuses the lead): the verdict and the case sentence, then everything after them.
- */
-export function rulingFor(ctx: RulingContext, item: Item, answers: Answer[], choices: RulingChoices): RulingParts {
-  const {guideline} = ctx;
-  const derivation = derive(item, ruleSetOf(guideline));
-  const staleNote = staleRulingNote(answers[0]!, guideline.version, ctx.rulings);
-  const feedback = feedbackFor(item, answers, {
-    guideline,
-    derivation,
-    decidingPick: choices.decidingAsked ? (answers.at(-1)!.decidingRule ?? "") : undefined,
-  });
-  const words = rulingWords(item, feedback, {
-    firstCheck: choices.firstCheck,
-    decidingAsked: choices.decidingAsked,
-    before: choices.before !== null,
-    staleNote,
-  });
-  const note = (text: NoteText) =>
-    el("p", {class: "case-sentence"}, text.label ? el("strong", {}, `${text.label}: `) : null, text.text);
-  const lead = el(
+/** The ruling's first lines: the verdict, the case's sentence and the one-line diagnosis (the card focuses it). */
+export function RulingLead({words, staleNote}: Ruling): HTMLElement {
+  return el(
     "div",
     {class: `ruling-lead distance-${words.distance}`, tabindex: -1},
     el("p", {class: "verdict-line"}, DistanceMark(words.distance), el("strong", {}, words.headline)),
     el("p", {class: "verdict-scores"}, words.scores),
     words.firstAnswer ? el("p", {class: "attempts"}, words.firstAnswer) : null,
     el("h3", {class: "case-name"}, words.caseName),
-    words.sentence ? note(words.sentence) : null,
+    words.sentence ? Note(words.sentence) : null,
     // The map's ruling alone says what, not why: the rule that settles the case says why. Not a link here, so Next
     // stays the Tab stop after the lead; the rule is linked and quoted in the fold below.
     words.why ? el("p", {class: "case-rule"}, "Why: ", RuleRef(words.why, {link: false, quote: false})) : null,
@@ -84,12 +42,10 @@ export function rulingFor(ctx: RulingContext, item: Item, answers: Answer[], cho
     words.firstCheckNote ? el("p", {class: "first-answer-note"}, words.firstCheckNote) : null,
     staleNote ? el("p", {class: "stale-note"}, staleNote) : null,
   );
-  const rest = RulingRest(item, answers, {ctx, choices, feedback, derivation, deciding: words.deciding});
-  // The whole note, when the lead shows it cut, is the first fold after Next (which stays the Tab stop after the lead).
-  if (words.rest.length)
-    rest.prepend(el("details", {class: "note-rest"}, el("summary", {}, foldSummaries.rest), words.rest.map(note)));
-  return {lead, rest};
 }
+
+const Note = (text: NoteText) =>
+  el("p", {class: "case-sentence"}, text.label ? el("strong", {}, `${text.label}: `) : null, text.text);
 
 type ItemLink = Pick<Item, "id" | "set" | "origin" | "order" | "topic" | "twistOf">;
 
@@ -181,23 +137,15 @@ function FullRuling(item: Item, {derivation}: {derivation: Derivation}): HTMLEle
  * them), the rubric row with the flags, the full ruled checklist and the cases to compare, and Part 4's before and
  * after.
  */
-function RulingRest(
-  item: Item,
-  answers: readonly Answer[],
-  {
-    ctx: {guideline, itemsById, itemPages},
-    choices: {answered, before: beforeAnswer},
-    feedback,
-    derivation,
-    deciding,
-  }: {
-    ctx: RulingContext;
-    choices: RulingChoices;
-    feedback: Feedback;
-    derivation: Derivation;
-    deciding: RulingWords["deciding"];
-  },
-): HTMLElement {
+export function RulingRest({
+  item,
+  answers,
+  ctx: {guideline, itemsById, itemPages},
+  choices: {answered, before: beforeAnswer},
+  feedback,
+  derivation,
+  words: {deciding, rest},
+}: Ruling): HTMLElement {
   const before =
     beforeAnswer === null ? null : beforeAnswer ? compareScores(beforeAnswer.score, item.score) : undefined;
   const first = answers[0]!;
@@ -216,6 +164,8 @@ function RulingRest(
   return el(
     "div",
     {class: "ruling-rest"},
+    // The whole note, when the lead shows it cut, is the first fold after Next (the Tab stop after the lead).
+    rest.length ? fold("note-rest", foldSummaries.rest, rest.map(Note)) : null,
     deciding ? DecidingRuleFeedback({feedback, words: deciding}) : null,
     RulingDifferences({feedback}),
     fold(
@@ -469,3 +419,6 @@ export function OurReading({
       )
     : el("p", {class: "our-reading"}, el("span", {}, "Our reading: the case study doesn't say"));
 }
+
+// Loaded with the ruling's components: the walk's card works out a ruling when its code is in.
+export {rulingOf} from "../lib/trainee/ruling.js";

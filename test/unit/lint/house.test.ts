@@ -129,8 +129,6 @@ const notYetOneShape: Record<string, string> = {
     "a lower-case export: loads the ruling's code ahead of a first Check, for the walk item below",
   "src/components/guideline-walk-item.ts: guidelineWalkItem":
     "a lower-case export: a walk's item under the guideline, its data and the card built on demand, not a node",
-  "src/components/ruling.ts: rulingFor":
-    "a lower-case export: the ruling's two parts, which the card places on either side of Previous / Next",
 };
 
 describe("src/components/", () => {

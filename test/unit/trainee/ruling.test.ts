@@ -11,6 +11,7 @@ import {
   lineNoteShown,
   rubricRowNamed,
   twistSpoiledBy,
+  rulingOf,
 } from "../../../lib/trainee/ruling.js";
 import type {Answer} from "../../../lib/trainee/progress.js";
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
@@ -29,6 +30,40 @@ const answer = (id: string, score: Score, attempt = 1): Answer => ({
 });
 const feedback = (id: string, answers: Answer[], decidingPick?: string) =>
   feedbackFor(item(id), answers, {guideline, derivation: derive(item(id), ruleSet), decidingPick});
+
+describe("a ruling worked out once", () => {
+  const ctx = (rulings: Record<string, Record<string, Score | null>> = {}) => ({
+    guideline,
+    itemsById: new Map(),
+    itemPages: {},
+    rulings,
+  });
+  const choices = {firstCheck: true, decidingAsked: false, before: null, answered: () => false};
+
+  it("holds the words its lead and folds are drawn from, for the answers and where the Check came", () => {
+    const ruling = rulingOf(ctx(), item("example-1"), [answer("example-1", 3)], choices);
+    expect(ruling.words.headline).toBe("Two or more off: you scored lower than the ruling");
+    expect(ruling.words.firstCheckNote).toBe("Your first answer is the one recorded; a retry shows beside it.");
+    expect(ruling.derivation.score).toBe(5);
+    expect(ruling.staleNote).toBeNull();
+    // Not the walk's first Check, and on the edge-case map: the line on the deciding rule, and no first-answer note.
+    const edge = rulingOf(ctx(), item("edge-3"), [{...answer("edge-3", 3), decidingRule: "main-task"}], {
+      ...choices,
+      firstCheck: false,
+      decidingAsked: true,
+    });
+    expect(edge.words.firstCheckNote).toBeNull();
+    expect(edge.words.deciding).not.toBeNull();
+  });
+
+  it("says so when the answer was scored under an older version that ruled the item otherwise", () => {
+    const old = {...answer("example-1", 3), guideline: "v1"};
+    const ruling = rulingOf(ctx({v1: {"example-1": 3}}), item("example-1"), [old], choices);
+    expect(ruling.staleNote).toBe(
+      "You scored this under an earlier version of the guideline, which ruled it 3. The ruling shown is today's.",
+    );
+  });
+});
 
 describe("the ruling's first lines", () => {
   it("after a retry lead with the latest attempt, the first answer (the one recorded) under it", () => {

@@ -125,10 +125,6 @@ describe("lib/", () => {
 
 /** Exports still to take the one shape (issue 32 item 2), each with what it is today. */
 const notYetOneShape: Record<string, string> = {
-  "src/components/guideline-walk-item.ts: preloadRulings":
-    "a lower-case export: loads the ruling's code ahead of a first Check, for the walk item below",
-  "src/components/guideline-walk-item.ts: guidelineWalkItem":
-    "a lower-case export: a walk's item under the guideline, its data and the card built on demand, not a node",
   "src/components/ruling.ts: rulingFor":
     "a lower-case export: the ruling's two parts, which the card places on either side of Previous / Next",
 };

@@ -5,6 +5,17 @@ import type {Phase, TrainingPart} from "../authored/schemas/parts.js";
 /** Where the guideline page states a rule: its entry's anchor (src/components/guideline.ts, `rule-<id>`). */
 export const ruleHref = (ruleId: string): string => `./guideline#rule-${ruleId}`;
 
+/** The id an address's fragment names ("#rule-numbers", "#edge-4", percent-encoded or not; "" for none). */
+export function fragmentId(hash: string): string {
+  const fragment = hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    // A malformed escape: read it as it is.
+    return fragment;
+  }
+}
+
 /** A case's link from its own part's page (its end, the self-check's summary): the part shows it by its fragment. */
 export const hereHref = (itemId: string): string => `#${itemId}`;
 

@@ -7,7 +7,7 @@ import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schema
 import type {CaseSet, Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
 import {selfCheckRun} from "./self-check-run.js";
-import {caseStudyLabel, caseStudyNumber} from "../site/links.js";
+import {caseStudyLabel, caseStudyNumber, fragmentId} from "../site/links.js";
 
 /** A pool with its pass rule. */
 export interface Pool extends SelfCheckPool {
@@ -84,12 +84,7 @@ export function nextBlindPool(pools: readonly Pool[], shown: Pool, answers: read
 
 /** The pool holding the case an address's fragment names ("#fresh-3", percent-encoded or not), if one does. */
 export function poolOfCase(pools: readonly Pool[], fragment: string): Pool | undefined {
-  let id = fragment.replace(/^#/, "");
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // A malformed escape: read it as it is.
-  }
+  const id = fragmentId(fragment);
   return id ? pools.find((pool) => pool.items.includes(id)) : undefined;
 }
 

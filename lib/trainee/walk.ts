@@ -4,7 +4,7 @@
 import type {Item} from "../authored/schemas/item.js";
 import type {Phase} from "../authored/schemas/parts.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {itemNumber} from "../site/links.js";
+import {fragmentId, itemNumber} from "../site/links.js";
 import {compareScores} from "./score-distance.js";
 import {firstAttempt, type Answer, type Progress} from "./progress.js";
 
@@ -33,13 +33,7 @@ export interface WalkPosition {
  * An unknown fragment shows the first item, not an empty page.
  */
 export function shownItem(ids: readonly string[], hash: string): WalkPosition {
-  let fragment = hash.replace(/^#/, "");
-  try {
-    fragment = decodeURIComponent(fragment);
-  } catch {
-    // A malformed escape: read it as it is.
-  }
-  const found = ids.indexOf(fragment);
+  const found = ids.indexOf(fragmentId(hash));
   return positionAt(ids, found < 0 ? 0 : found);
 }
 

@@ -1,16 +1,14 @@
 // Part 6: the calibration cases and the twist, with the ruling at once. The blind self-check is its own page
 // (self-check-part.ts); this one points experienced raters to it first.
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
-import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
+import {GuidelineWalk} from "./guideline-walk-item.js";
 import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartDebrief} from "./part-debrief.js";
-import {PartWalk} from "./part-walk.js";
-import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
+import {NextPart} from "./walk-parts.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {itemLabel, itemNumber} from "../lib/site/links.js";
 import {countWord, listWords} from "../lib/text/format.js";
@@ -21,34 +19,24 @@ export function CalibrationPart(
 ): HTMLElement {
   const ctx = partContext(data, "calibration", store);
   const items = itemsOf(ctx, "calibration");
-  const ids = items.map((item) => item.id);
-  return preloadRulings(
-    PartPage(ctx, {
-      body: [
-        el(
-          "p",
-          {class: "part-lead"},
-          "Experienced rater? ",
-          el("a", {href: "./self-check"}, "Take the self-check first"),
-          ", while these cases' rulings are unseen.",
-        ),
-        PartWalk({
-          noun: "Calibration case",
-          store,
-          items: items.map((item) => guidelineWalkItem(ctx, item)),
-          stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
-          about: [PartIntro(ctx.part), el("p", {}, partContents(items))],
-          howTo: HowToScore({phase: "guideline"}),
-          started: (progress) => anyAnswered(progress, ids, "guideline"),
-          panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-          end: (progress) => [
-            PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
-            NextPart(ctx),
-          ],
-        }),
-      ],
-    }),
-  );
+  return PartPage(ctx, {
+    body: [
+      el(
+        "p",
+        {class: "part-lead"},
+        "Experienced rater? ",
+        el("a", {href: "./self-check"}, "Take the self-check first"),
+        ", while these cases' rulings are unseen.",
+      ),
+      GuidelineWalk({
+        ctx,
+        items,
+        noun: "Calibration case",
+        about: [PartIntro(ctx.part), el("p", {}, partContents(items))],
+        end: (progress) => [PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}), NextPart(ctx)],
+      }),
+    ],
+  });
 }
 
 /**

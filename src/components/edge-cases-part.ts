@@ -2,18 +2,17 @@
 // check, the case study's table for people who write criteria.
 import type {RubricWriter} from "../lib/authored/schemas/content.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {anyAnswered, casesIn, walkItemState} from "../lib/trainee/walk.js";
+import {casesIn} from "../lib/trainee/walk.js";
 import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
-import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
+import {GuidelineWalk} from "./guideline-walk-item.js";
 import {itemsOf, partContext, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartDebrief} from "./part-debrief.js";
-import {PartWalk} from "./part-walk.js";
 import {RuleRef} from "./rule-ref.js";
 import {Table} from "./table.js";
-import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
+import {NextPart} from "./walk-parts.js";
 
 export function EdgeCasesPart(
   data: TraineeData & {rubricWriter: RubricWriter | null},
@@ -21,16 +20,14 @@ export function EdgeCasesPart(
 ): HTMLElement {
   const ctx = partContext(data, "edge-cases", store);
   const items = itemsOf(ctx, "edge-cases");
-  const ids = items.map((item) => item.id);
   // Content without the case study's rubric-writer check (lib/node/content-root.ts) ends with the last item.
   const writer = data.rubricWriter && RubricWriterCheck(data.rubricWriter, {ctx});
-  return preloadRulings(
-    PartPage(ctx, {
-      body: PartWalk({
+  return PartPage(ctx, {
+    body: GuidelineWalk(
+      {
+        ctx,
+        items,
         noun: "Edge case",
-        store,
-        items: items.map((item) => guidelineWalkItem(ctx, item, {askDecidingRule: true})),
-        stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
         about: [
           PartIntro(ctx.part),
           el(
@@ -43,17 +40,15 @@ export function EdgeCasesPart(
                 : ""),
           ),
         ],
-        howTo: HowToScore({phase: "guideline", decidingRule: true}),
-        started: (progress) => anyAnswered(progress, ids, "guideline"),
-        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
         end: (progress) => [
           ...(writer ? [writer] : []),
           PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
           NextPart(ctx),
         ],
-      }),
-    }),
-  );
+      },
+      {askDecidingRule: true},
+    ),
+  });
 }
 
 /** Edge case 11: the rubric-writer check, the case study's table, with the rule it rests on. */

@@ -6,32 +6,21 @@ import {GuidelineView} from "./guideline.js";
 import {partContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartPage} from "./part-frame.js";
 import {openProgressStore} from "../lib/trainee/record-store.js";
+import {
+  guidelineTargetStart,
+  guidelineTargetStep,
+  type GuidelineTarget,
+  type GuidelineTargetAction,
+} from "../lib/trainee/guideline-target.js";
+import {live, type Live} from "./live.js";
 
 /** Part 3: the guideline, each rule with an anchor the feedback links to; then the earlier versions, folded. */
 export function GuidelinePart(data: TraineeData, {store = openProgressStore()} = {}): HTMLElement {
   const ctx = partContext(data, "guideline", store);
   const earlier = data.earlier ?? [];
-  // The page is drawn after the browser has looked for the address's rule (/guideline#rule-numbers, the link every
-  // ruling cites): once drawn, the rule is brought into view and marked.
-  const showTarget = () => {
-    for (const marked of document.querySelectorAll(".is-target")) marked.classList.remove("is-target");
-    let id = location.hash.slice(1);
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // A malformed escape names no rule.
-    }
-    const rule = id ? document.getElementById(id) : null;
-    if (!rule) return;
-    rule.classList.add("is-target");
-    rule.scrollIntoView({block: "center"});
-  };
-  requestAnimationFrame(showTarget);
-  window.addEventListener("hashchange", showTarget);
   return PartPage(ctx, {
     body: [
-      // The version's summary is its history (what it added), so it is the version note's, not the part's opening.
-      GuidelineView(ctx.guideline, {summary: false}),
+      CurrentVersion(ctx.guideline),
       earlier.length ? EarlierVersions(earlier) : null,
       el(
         "p",
@@ -41,6 +30,25 @@ export function GuidelinePart(data: TraineeData, {store = openProgressStore()} =
       ),
     ],
   });
+}
+
+/** The current version, the part its address names marked and brought into view. */
+function CurrentVersion(guideline: Guideline): Live<GuidelineTarget, GuidelineTargetAction> {
+  const node = live<GuidelineTarget, GuidelineTargetAction>(guidelineTargetStart, {
+    update: guidelineTargetStep,
+    // The version's summary is its history (what it added), so it is the version note's, not the part's opening.
+    view: ({id}) => GuidelineView(guideline, {summary: false, target: id}),
+    // A part of an earlier version is brought into view too: its anchor is on the same page.
+    effects: (_shown, {after}) => {
+      if (after.id) document.getElementById(after.id)?.scrollIntoView({block: "center"});
+    },
+  });
+  const follow = () => node.dispatch({kind: "address", hash: location.hash});
+  // The page is drawn after the browser has looked for the address's part (/guideline#rule-numbers, the link every
+  // ruling cites): it is marked once the page is drawn, and again on every link followed within the page.
+  requestAnimationFrame(follow);
+  addEventListener("hashchange", follow);
+  return node;
 }
 
 /** The versions before the current one, each folded, its ids prefixed so no anchor repeats the current one's. */

@@ -1,13 +1,16 @@
-// An item of a part scored with the guideline, as the walk shows it: its score card, whose ruling comes from
-// ruling.ts. That module (the engine's trace, the comparison, the feedback) is loaded once the part's first item is
-// shown: the page has less to fetch before it can be scored, and the code is in long before a first Check.
+// A part scored with the guideline, walked one item at a time: each item's score card, whose ruling comes from
+// ruling.ts, with the rubric beside it. That module (the engine's trace, the comparison, the feedback) is loaded once
+// the part's first item is painted: the page has less to fetch before it can be scored, and the code is in long before
+// a first Check.
 import type {Item} from "../lib/authored/schemas/item.js";
 import {firstAttempt} from "../lib/trainee/progress.js";
-import {firstCheckOfWalk} from "../lib/trainee/walk.js";
+import {anyAnswered, firstCheckOfWalk, walkItemState, type WalkAction, type WalkState} from "../lib/trainee/walk.js";
 import type * as RulingModule from "./ruling.js";
 import type {PartContext} from "./part-frame.js";
-import type {WalkItem} from "./part-walk.js";
+import {PartWalk, type PartWalkOptions, type WalkItem} from "./part-walk.js";
 import {type RulingParts, ScoreCard} from "./score-card.js";
+import type {Live} from "./live.js";
+import {GuidePanel, HowToScore} from "./walk-parts.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
 
 type Rulings = typeof RulingModule;
@@ -15,13 +18,14 @@ let rulings: Rulings | null = null;
 let loading: Promise<Rulings> | null = null;
 const loadRulings = (): Promise<Rulings> => (loading ??= import("./ruling.js").then((module) => (rulings = module)));
 
-/** A part scored with the guideline loads the ruling's code as soon as its first item is painted. */
-export const preloadRulings = <T>(page: T): T => {
-  afterFirstPaint(() => void loadRulings());
-  return page;
-};
+/** The part and what its walk says around the items: the counter's noun, the opening prose, the end. */
+export interface GuidelineWalkData extends Pick<PartWalkOptions, "noun" | "about" | "end"> {
+  ctx: PartContext;
+  /** The part's items, in the walk's order. */
+  items: readonly Item[];
+}
 
-export interface GuidelineWalkItemOptions {
+export interface GuidelineWalkOptions extends Partial<Pick<PartWalkOptions, "stateOf" | "started">> {
   /** "self-check": the blind run, with its `run` number and `reveal`, which holds the rulings until its end. */
   mode?: "walk" | "self-check";
   reveal?: () => boolean;
@@ -30,11 +34,40 @@ export interface GuidelineWalkItemOptions {
   askDecidingRule?: boolean;
 }
 
-/** `item` in the walk of the part `ctx` shows, scored with the guideline. */
-export function guidelineWalkItem(
+/**
+ * The walk of `items`, each scored with the guideline, the rubric beside it. An item's state on the strip, and
+ * whether the part is started, are its guideline answers unless `stateOf` and `started` say otherwise (the blind run
+ * counts only its own).
+ */
+export function GuidelineWalk(
+  {ctx, items, noun, about, end}: GuidelineWalkData,
+  {mode = "walk", reveal, run, askDecidingRule = false, stateOf, started}: GuidelineWalkOptions = {},
+): Live<WalkState, WalkAction> {
+  const ids = items.map((item) => item.id);
+  afterFirstPaint(() => void loadRulings());
+  return PartWalk({
+    noun,
+    store: ctx.store,
+    items: items.map((item) => cardOf(ctx, item, {mode, reveal, run, askDecidingRule})),
+    stateOf: stateOf ?? ((item, progress) => walkItemState(progress, item, "guideline")),
+    about,
+    howTo: HowToScore({phase: "guideline", decidingRule: askDecidingRule, blind: mode === "self-check"}),
+    started: started ?? ((progress) => anyAnswered(progress, ids, "guideline")),
+    panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
+    end,
+  });
+}
+
+/** `item` in the walk of the part `ctx` shows: its card, built when the walk first shows or stages it. */
+function cardOf(
   ctx: PartContext,
   item: Item,
-  {mode = "walk", reveal, run, askDecidingRule = false}: GuidelineWalkItemOptions = {},
+  {
+    mode,
+    reveal,
+    run,
+    askDecidingRule,
+  }: Required<Pick<GuidelineWalkOptions, "mode" | "askDecidingRule">> & Pick<GuidelineWalkOptions, "reveal" | "run">,
 ): WalkItem {
   return {
     item,

@@ -17,7 +17,20 @@ export interface GuidelineViewOptions {
   rubricClassName?: string;
   /** Whether the view opens with the version's summary (its history); Part 3 says it in its version note instead. */
   summary?: boolean;
+  /** The id the page's address names (lib/trainee/guideline-target.ts): that part is marked. */
+  target?: string | null;
 }
+
+/** A part's anchor attributes: its id, prefixed, and its classes, with the mark when the address names it. */
+type Anchor = (id: string, className?: string) => {id: string; class: string | undefined};
+
+const anchorsOf =
+  (idPrefix: string, target: string | null): Anchor =>
+  (id, className) => {
+    const prefixed = `${idPrefix}${id}`;
+    const classes = [className, prefixed === target ? "is-target" : ""].filter(Boolean).join(" ");
+    return {id: prefixed, class: classes || undefined};
+  };
 
 /** Marks the reconstructed parts of a version: each marker names its note, and the notes give each reason once. */
 interface Marks {
@@ -49,11 +62,11 @@ function marksOf(guideline: Guideline, idPrefix: string): Marks {
   };
 }
 
-function RuleEntry(rule: GuidelineRule, {idPrefix, marks}: {idPrefix: string; marks: Marks}): HTMLElement {
+function RuleEntry(rule: GuidelineRule, {anchor, marks}: {anchor: Anchor; marks: Marks}): HTMLElement {
   // A trainee reads the rule by its title: no id, no parameter (the authors' page shows those).
   return el(
     "li",
-    {id: `${idPrefix}rule-${rule.id}`, class: "rule"},
+    anchor(`rule-${rule.id}`, "rule"),
     el("strong", {}, `${rule.title}. `),
     rule.text,
     marks.marker(`rule:${rule.id}`),
@@ -61,7 +74,7 @@ function RuleEntry(rule: GuidelineRule, {idPrefix, marks}: {idPrefix: string; ma
 }
 
 /** Rules the author applied that the version does not state: scored by, but not citable. */
-function UnwrittenRules(guideline: Guideline, heading: "h2" | "h3", idPrefix: string): HTMLElement | null {
+function UnwrittenRules(guideline: Guideline, heading: "h2" | "h3", anchor: Anchor): HTMLElement | null {
   const rules = guideline.unwrittenRules ?? [];
   if (!rules.length) return null;
   return el(
@@ -80,7 +93,7 @@ function UnwrittenRules(guideline: Guideline, heading: "h2" | "h3", idPrefix: st
       rules.map((rule) =>
         el(
           "li",
-          {id: `${idPrefix}rule-${rule.id}`, class: "rule unwritten"},
+          anchor(`rule-${rule.id}`, "rule unwritten"),
           el("strong", {}, "Not in the guideline: "),
           rule.text,
           el("div", {class: "rule-case-study"}, "The case study: ", el("q", {}, rule.caseStudy)),
@@ -92,7 +105,7 @@ function UnwrittenRules(guideline: Guideline, heading: "h2" | "h3", idPrefix: st
 }
 
 /** The reasons for the reconstructed parts, each once, with the parts it covers. */
-function ReconstructionNotes(marks: Marks, heading: "h2" | "h3", idPrefix: string): HTMLElement | null {
+function ReconstructionNotes(marks: Marks, heading: "h2" | "h3", anchor: Anchor): HTMLElement | null {
   if (!marks.notes.length) return null;
   return el(
     "section",
@@ -110,7 +123,7 @@ function ReconstructionNotes(marks: Marks, heading: "h2" | "h3", idPrefix: strin
       marks.notes.map((note) =>
         el(
           "li",
-          {id: `${idPrefix}reconstructed-${note.number}`},
+          anchor(`reconstructed-${note.number}`),
           el("strong", {}, `Note ${note.number}. `),
           el("span", {class: "muted"}, `${note.parts.map((part) => part.part).join(", ")}: `),
           note.because,
@@ -129,16 +142,18 @@ export function GuidelineView(
     className = "guideline",
     rubricClassName = "rubric",
     summary = true,
+    target = null,
   }: GuidelineViewOptions = {},
 ): HTMLElement {
   const heading = headingLevel === 2 ? "h2" : "h3";
   const marks = marksOf(guideline, idPrefix);
+  const anchor = anchorsOf(idPrefix, target);
   const byStep = (step: number) => guideline.rules.filter((rule) => rule.step === step);
   const rulesOf = (step: number) =>
     el(
       "ul",
       {class: "rules"},
-      byStep(step).map((rule) => RuleEntry(rule, {idPrefix, marks})),
+      byStep(step).map((rule) => RuleEntry(rule, {anchor, marks})),
     );
   const [step1, step2, step3] = guideline.steps;
   const stepsMarker = marks.marker("steps", "steps");
@@ -151,7 +166,7 @@ export function GuidelineView(
           "section",
           {},
           el(heading, {}, guideline.notRated.title),
-          el("p", {id: `${idPrefix}rule-not-rated`}, guideline.notRated.text, marks.marker("notRated", "notRated")),
+          el("p", anchor("rule-not-rated"), guideline.notRated.text, marks.marker("notRated", "notRated")),
         )
       : null,
     el("section", {}, el(heading, {}, `Step 1: ${step1!.title}`, stepsMarker), rulesOf(1)),
@@ -162,8 +177,8 @@ export function GuidelineView(
       el(heading, {}, `Step 3: ${step3!.title}`, stepsMarker),
       RubricTable(guideline, {className: rubricClassName, marks}),
     ),
-    UnwrittenRules(guideline, heading, idPrefix),
-    ReconstructionNotes(marks, heading, idPrefix),
+    UnwrittenRules(guideline, heading, anchor),
+    ReconstructionNotes(marks, heading, anchor),
   );
 }
 

@@ -2,18 +2,16 @@
 // study's scored table, each row shown once the trainee has checked its example.
 import {firstAttempt, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {anyAnswered, walkItemState} from "../lib/trainee/walk.js";
 import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
-import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
+import {GuidelineWalk} from "./guideline-walk-item.js";
 import {itemsOf, partContext, type PartContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartDebrief} from "./part-debrief.js";
-import {PartWalk} from "./part-walk.js";
 import {Table, TableRow} from "./table.js";
 import {Recorded} from "./recorded.js";
-import {GuidePanel, HowToScore, NextPart} from "./walk-parts.js";
+import {NextPart} from "./walk-parts.js";
 
 export function RubricPart(
   data: TraineeData,
@@ -21,27 +19,20 @@ export function RubricPart(
 ): HTMLElement {
   const ctx = partContext(data, "rubric", store);
   const items = itemsOf(ctx, "examples");
-  const ids = items.map((item) => item.id);
   const scored = ScoredTable(ctx);
-  return preloadRulings(
-    PartPage(ctx, {
-      body: PartWalk({
-        noun: "Example",
-        store,
-        items: items.map((item) => guidelineWalkItem(ctx, item)),
-        stateOf: (item, progress) => walkItemState(progress, item, "guideline"),
-        about: PartIntro(ctx.part),
-        howTo: HowToScore({phase: "guideline"}),
-        started: (progress) => anyAnswered(progress, ids, "guideline"),
-        panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-        end: (progress) => [
-          scored,
-          PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
-          NextPart(ctx),
-        ],
-      }),
+  return PartPage(ctx, {
+    body: GuidelineWalk({
+      ctx,
+      items,
+      noun: "Example",
+      about: PartIntro(ctx.part),
+      end: (progress) => [
+        scored,
+        PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
+        NextPart(ctx),
+      ],
     }),
-  );
+  });
 }
 
 /** The case study's scored table, a row shown only once the trainee has checked that example with the guideline. */

@@ -34,11 +34,9 @@ import {describePassRule, describeDistance, describeLean, describeTally, scoreTe
 import {el, type Child} from "./dom.js";
 import {live, type Live} from "./live.js";
 import {Recorded} from "./recorded.js";
-import {guidelineWalkItem, preloadRulings} from "./guideline-walk-item.js";
+import {GuidelineWalk} from "./guideline-walk-item.js";
 import {partContext, type TraineeData} from "../lib/trainee/part-context.js";
-import {PartWalk} from "./part-walk.js";
 import {ProgressNotice} from "./progress-notice.js";
-import {GuidePanel, HowToScore} from "./walk-parts.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type * as SelfCheckModule from "../lib/trainee/self-check.js";
@@ -72,70 +70,71 @@ export function SelfCheck(
   };
   const status = () => runOf(store.get());
 
-  const walk = PartWalk({
-    noun: "Case",
-    store,
-    items: items.map((item) =>
-      guidelineWalkItem(ctx, item, {mode: "self-check", run, reveal: () => status().complete}),
-    ),
-    stateOf: (item, progress) => {
-      const answer = attempts(progress, item.id, "guideline", "self-check").find((each) => each.attempt === run);
-      return itemState(answer, item.score, {compared: runOf(progress).complete});
+  const walk = GuidelineWalk(
+    {
+      ctx,
+      items,
+      noun: "Case",
+      end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
     },
-    howTo: HowToScore({phase: "guideline", blind: true}),
-    started: (progress) => runOf(progress).answers.length > 0,
-    panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
-    end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
-  });
+    {
+      mode: "self-check",
+      run,
+      reveal: () => status().complete,
+      stateOf: (item, progress) => {
+        const answer = attempts(progress, item.id, "guideline", "self-check").find((each) => each.attempt === run);
+        return itemState(answer, item.score, {compared: runOf(progress).complete});
+      },
+      started: (progress) => runOf(progress).answers.length > 0,
+    },
+  );
   const notice = BlindNotice({runOf}, {store, itemsById: ctx.itemsById});
   const summary = SelfCheckSummary(
     {items, pool, pools, guideline: ctx.guideline, itemsById: ctx.itemsById, runOf},
     {store},
   );
-  return preloadRulings(
+  return el(
+    "div",
+    {class: "part-page self-check"},
+    ProgressNotice(store),
     el(
-      "div",
-      {class: "part-page self-check"},
-      ProgressNotice(store),
+      "header",
+      {class: "part-header"},
+      el("p", {class: "part-kicker"}, "Calibration self-check"),
+      el("h1", {}, "Check yourself, blind"),
+      PoolNote({choice, pools, items}, {store}),
       el(
-        "header",
-        {class: "part-header"},
-        el("p", {class: "part-kicker"}, "Calibration self-check"),
-        el("h1", {}, "Check yourself, blind"),
-        PoolNote({choice, pools, items}, {store}),
+        "div",
+        {class: "pass-rule"},
+        // That the mark is the site's, beside it; where it comes from, on demand: the first case stays in the
+        // first screen.
         el(
-          "div",
-          {class: "pass-rule"},
-          // That the mark is the site's, beside it; where it comes from, on demand: the first case stays in the
-          // first screen.
-          el(
-            "p",
-            {},
-            el("strong", {}, "To pass: "),
-            describePassRule(rule),
-            " ",
-            el("span", {class: "muted"}, sourceLead(rule.source)),
-          ),
-          sourceRest(rule.source)
-            ? el(
-                "details",
-                {class: "pass-source"},
-                el("summary", {}, "Where this pass mark comes from"),
-                el("p", {class: "muted"}, sourceRest(rule.source)),
-              )
-            : null,
-          el(
-            "p",
-            {},
-            "You see no ruling until you have answered every case, and no retries: your answer to each is the one " +
-              "that counts.",
-          ),
+          "p",
+          {},
+          el("strong", {}, "To pass: "),
+          describePassRule(rule),
+          " ",
+          el("span", {class: "muted"}, sourceLead(rule.source)),
+        ),
+        sourceRest(rule.source)
+          ? el(
+              "details",
+              {class: "pass-source"},
+              el("summary", {}, "Where this pass mark comes from"),
+              el("p", {class: "muted"}, sourceRest(rule.source)),
+            )
+          : null,
+        el(
+          "p",
+          {},
+          "You see no ruling until you have answered every case, and no retries: your answer to each is the one " +
+            "that counts.",
         ),
       ),
-      notice,
-      walk,
-      summary,
     ),
+    notice,
+    walk,
+    summary,
   );
 }
 

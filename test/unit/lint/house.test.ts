@@ -123,14 +123,6 @@ describe("lib/", () => {
   });
 });
 
-/** Exports still to take the one shape (issue 32 item 2), each with what it is today. */
-const notYetOneShape: Record<string, string> = {
-  "src/components/guideline-walk-item.ts: preloadRulings":
-    "a lower-case export: loads the ruling's code ahead of a first Check, for the walk item below",
-  "src/components/guideline-walk-item.ts: guidelineWalkItem":
-    "a lower-case export: a walk's item under the guideline, its data and the card built on demand, not a node",
-};
-
 describe("src/components/", () => {
   const components = tsFiles("src/components");
 
@@ -190,14 +182,7 @@ describe("src/components/", () => {
         else if (!aNode.test(returns)) off.push(`${where} returns ${returns}, not a node`);
       }
     }
-    const pending = Object.keys(notYetOneShape);
-    expect(
-      off.filter((line) => !pending.some((entry) => line.startsWith(`${entry} `) || line.startsWith(`${entry}:`))),
-    ).toEqual([]);
-    // An entry that now keeps the shape leaves the list.
-    expect(
-      pending.filter((entry) => !off.some((line) => line.startsWith(`${entry} `) || line.startsWith(`${entry}:`))),
-    ).toEqual([]);
+    expect(off).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {itemHref, itemLabel, itemPages, labelOrId, ruleHref} from "../../../lib/site/links.js";
+import {fragmentId, itemHref, itemLabel, itemPages, labelOrId, ruleHref} from "../../../lib/site/links.js";
 import {loadItems, loadParts} from "../../../lib/node/load.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 
@@ -48,6 +48,17 @@ describe("itemHref from data/parts.yaml", () => {
 describe("ruleHref", () => {
   it("points at the rule's entry on the guideline page, whose id is rule-<id>", () => {
     expect(ruleHref("numbers")).toBe("./guideline#rule-numbers");
+  });
+});
+
+describe("fragmentId", () => {
+  it("reads the id an address's fragment names, percent-encoded or not, and a malformed escape as it is", () => {
+    expect(fragmentId("#rule-numbers")).toBe("rule-numbers");
+    expect(fragmentId("#edge%2D4")).toBe("edge-4");
+    expect(fragmentId("#caf%C3%A9")).toBe("café");
+    expect(fragmentId("#edge-%E0%A4%A")).toBe("edge-%E0%A4%A");
+    expect(fragmentId("")).toBe("");
+    expect(fragmentId("#")).toBe("");
   });
 });
 

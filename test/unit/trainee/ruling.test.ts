@@ -35,7 +35,7 @@ describe("a ruling worked out once", () => {
   const ctx = (rulings: Record<string, Record<string, Score | null>> = {}) => ({
     guideline,
     itemsById: new Map(),
-    itemPages: {},
+    itemPages: {vague: {}, guideline: {}},
     rulings,
   });
   const choices = {firstCheck: true, decidingAsked: false, before: null, answered: () => false};

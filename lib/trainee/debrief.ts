@@ -5,6 +5,7 @@
 import type {ChecklistRuleId} from "../authored/schemas/item.js";
 import type {ScoreComparison} from "./score-distance.js";
 import {plural} from "../text/format.js";
+import type {Progress} from "./progress.js";
 
 export interface DebriefInput {
   /** Each case answered, in walking order, with how its first answer compares. */
@@ -43,3 +44,17 @@ export const debriefTally = (debrief: Debrief): string =>
 /** The rule line, before the rule's title: "The rule you misapplied most often here (2 cases): ". */
 export const debriefRuleWords = (rule: NonNullable<Debrief["rule"]>): string =>
   `The rule you misapplied most often here (${plural(rule.cases, "case")}): `;
+
+/** A part's debrief as drawn: the record it is drawn from, and whether the results' code is in to work it out. */
+export interface DebriefShown {
+  progress: Progress;
+  loaded: boolean;
+}
+
+export type DebriefAction = {kind: "record"; progress: Progress} | {kind: "loaded"};
+
+/** The debrief after the record is saved or the results' code arrives: the same state when neither changes it. */
+export function debriefUpdate(state: DebriefShown, action: DebriefAction): DebriefShown {
+  if (action.kind === "loaded") return state.loaded ? state : {...state, loaded: true};
+  return action.progress === state.progress ? state : {...state, progress: action.progress};
+}

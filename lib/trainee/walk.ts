@@ -141,6 +141,8 @@ export interface WalkState {
   sheetOpen: boolean;
   /** The panel's body comes after the first item is shown: the item first. */
   panelReady: boolean;
+  /** What follows the last item is drawn once the last item (or its ruling) is painted, and stays drawn. */
+  endShown: boolean;
 }
 
 export type WalkAction =
@@ -155,7 +157,9 @@ export type WalkAction =
   | {kind: "strip-stop"; index: number}
   | {kind: "sheet"; open: boolean}
   | {kind: "wide"; wide: boolean}
-  | {kind: "panel"};
+  | {kind: "panel"}
+  /** The last item is painted: what follows it may be drawn. */
+  | {kind: "end"};
 
 /** The walk's first state: the item the address names (else the first). */
 export function walkStart(
@@ -173,6 +177,7 @@ export function walkStart(
     wide,
     sheetOpen: false,
     panelReady: false,
+    endShown: false,
   };
 }
 
@@ -222,5 +227,7 @@ export function walkUpdate(state: WalkState, action: WalkAction): WalkState {
         : {...state, wide: action.wide, sheetOpen: action.wide ? false : state.sheetOpen};
     case "panel":
       return state.panelReady ? state : {...state, panelReady: true};
+    case "end":
+      return state.endShown || state.position.next !== null ? state : {...state, endShown: true};
   }
 }

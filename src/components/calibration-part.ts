@@ -33,7 +33,10 @@ export function CalibrationPart(
         items,
         noun: "Calibration case",
         about: [PartIntro(ctx.part), el("p", {}, partContents(items))],
-        end: (progress) => [PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}), NextPart(ctx)],
+        end: (_progress, keep) => [
+          keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
+          NextPart(ctx),
+        ],
       }),
     ],
   });

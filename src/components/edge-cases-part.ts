@@ -40,9 +40,9 @@ export function EdgeCasesPart(
                 : ""),
           ),
         ],
-        end: (progress) => [
-          ...(writer ? [writer] : []),
-          PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
+        end: (_progress, keep) => [
+          writer ? keep("writer", () => writer) : null,
+          keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
           NextPart(ctx),
         ],
       },

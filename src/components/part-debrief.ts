@@ -4,9 +4,19 @@
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {itemLabel, type NumberedItem} from "../lib/site/links.js";
-import {debriefOf, debriefRuleWords, debriefTally, type DebriefInput} from "../lib/trainee/debrief.js";
-import type {Progress} from "../lib/trainee/progress.js";
+import {
+  debriefOf,
+  debriefRuleWords,
+  debriefTally,
+  debriefUpdate,
+  type DebriefAction,
+  type DebriefInput,
+  type DebriefShown,
+} from "../lib/trainee/debrief.js";
+import type {ProgressStore} from "../lib/trainee/record-store.js";
+import {afterPaint} from "../lib/site/schedule.js";
 import {el} from "./dom.js";
+import {live, type Live} from "./live.js";
 import {RuleRef} from "./rule-ref.js";
 import type * as ResultsModule from "../lib/trainee/results.js";
 import type * as DecidingRulesModule from "../lib/trainee/derived-deciding-rules.js";
@@ -48,30 +58,43 @@ export function Debrief({input, guideline, itemsById, hrefOf}: DebriefData): HTM
 type Figures = [typeof ResultsModule, typeof DecidingRulesModule];
 let figures: Figures | null = null;
 let loading: Promise<Figures> | null = null;
+const loadFigures = (): Promise<Figures> =>
+  (loading ??= Promise.all([
+    import("../lib/trainee/results.js"),
+    import("../lib/trainee/derived-deciding-rules.js"),
+  ]).then((loaded) => (figures = loaded)));
 
-/** A scored part's debrief over its items' first answers in the walk: drawn once the results' code is in. */
+/**
+ * A scored part's debrief over its items' first answers in the walk, drawn from the saved record once the results'
+ * code is in; a new answer's debrief after the frame that paints its ruling (the ruling comes first).
+ */
 export function PartDebrief({
   items,
   guideline,
-  progress,
+  store,
   hrefOf,
 }: {
   items: readonly Item[];
   guideline: Guideline;
-  progress: Progress;
+  store: ProgressStore;
   hrefOf: (id: string) => string;
-}): HTMLElement {
-  const host = el("div", {class: "debrief-host"});
-  const draw = ([results, deciding]: Figures) => {
-    const group = results.resultGroup(progress, items, "walk", deciding.derivedDecidingRules(guideline));
-    const itemsById = new Map(items.map((item) => [item.id, item]));
-    host.replaceChildren(Debrief({input: group, guideline, itemsById, hrefOf}) ?? "");
+}): Live<DebriefShown, DebriefAction> {
+  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const view = ({progress, loaded}: DebriefShown): HTMLElement => {
+    const group =
+      loaded && figures
+        ? figures[0].resultGroup(progress, items, "walk", figures[1].derivedDecidingRules(guideline))
+        : null;
+    return el("div", {class: "debrief-host"}, group ? Debrief({input: group, guideline, itemsById, hrefOf}) : null);
   };
-  if (figures) draw(figures);
-  else
-    void (loading ??= Promise.all([
-      import("../lib/trainee/results.js"),
-      import("../lib/trainee/derived-deciding-rules.js"),
-    ]).then((loaded) => (figures = loaded))).then(draw);
-  return host;
+  const node = live<DebriefShown, DebriefAction>(
+    {progress: store.get(), loaded: figures !== null},
+    {
+      update: debriefUpdate,
+      view,
+    },
+  );
+  if (!figures) void loadFigures().then(() => node.dispatch({kind: "loaded"}));
+  store.subscribe((progress) => afterPaint(() => node.dispatch({kind: "record", progress})));
+  return node;
 }

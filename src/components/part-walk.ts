@@ -50,8 +50,8 @@ export interface PartWalkOptions {
   /** Beside the item on a wide screen; behind a button on a phone (`wideOnly`: not on a phone at all). Its body is
    *  built in the frame after the first item shows: the item comes first. */
   panel?: {label: string; body: () => Child; wideOnly?: boolean} | null;
-  /** What follows the last item: the way on, and what the part ends with. */
-  end(progress: Progress): Child;
+  /** What follows the last item: the way on, and what the part ends with (a part of its own is placed with `keep`). */
+  end(progress: Progress, keep: Keep): Child;
 }
 
 export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> {
@@ -84,18 +84,6 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
       : null,
     howTo,
   );
-  // What follows the last item, drawn from the record when the trainee reaches it or checks it, once the item or its
-  // ruling is painted (they come first).
-  const end = el("div", {});
-  let endDue = false;
-  const drawEnd = () => {
-    endDue = false;
-    if (walk.state.position.next === null) end.replaceChildren(el("div", {}, options.end(store.get())));
-  };
-  const endSoon = () => {
-    if (!endDue) afterPaint(drawEnd);
-    endDue = true;
-  };
   const wide = window.matchMedia("(min-width: 1200px)");
   // The sheet's opener, given the focus back when the sheet closes.
   let returnFocus: HTMLElement | null = null;
@@ -165,10 +153,11 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
             );
           }),
         ),
+        // What follows the last item, once the last item or its ruling is painted (they come first).
         el(
           "div",
           {class: "part-end", hidden: state.position.next !== null},
-          keep("end", () => end),
+          state.endShown ? el("div", {}, options.end(state.progress, keep)) : null,
         ),
       ),
       // The panel beside everything of the part, from its opening prose down, so the rubric is in view from the
@@ -262,6 +251,7 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
       },
     },
   );
+  const endSoon = () => afterPaint(() => walk.dispatch({kind: "end"}));
   // The next item is built and laid out while the trainee reads this one, so moving on paints at once.
   const stageNext = (state: WalkState) => {
     if (state.position.next !== null) {
@@ -280,7 +270,7 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
   walk
     .querySelector("dialog.guide-sheet")
     ?.addEventListener("close", () => walk.dispatch({kind: "sheet", open: false}));
-  if (walk.state.position.next === null) drawEnd();
+  if (walk.state.position.next === null) endSoon();
   stageNext(walk.state);
   if (panel) requestAnimationFrame(() => walk.dispatch({kind: "panel"}));
   return walk;

@@ -26,9 +26,9 @@ export function RubricPart(
       items,
       noun: "Example",
       about: PartIntro(ctx.part),
-      end: (progress) => [
-        scored,
-        PartDebrief({items, guideline: ctx.guideline, progress, hrefOf: hereHref}),
+      end: (_progress, keep) => [
+        keep("scored", () => scored),
+        keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
         NextPart(ctx),
       ],
     }),

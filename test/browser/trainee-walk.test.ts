@@ -123,6 +123,13 @@ describe("a trainee's walk through the six parts", () => {
       `Tab stops from heading to score: ${stops}`,
     ).toBe(true);
     expect(stops[0], "Tab stops from the top of the page to the first score").toBeLessThanOrEqual(25);
+    // Its end: the case study's scored table, every row shown now that every example is checked, and the debrief.
+    const scoredTable = page.locator(".scored-table");
+    await expect.poll(() => scoredTable.locator("tr.row-hidden").count()).toBe(0);
+    expect(await scoredTable.locator("tbody tr").count()).toBe(examples.length);
+    expect(await visibleText(page.getByRole("region", {name: "Debrief"}))).toMatch(
+      new RegExp(`^${examples.length} of ${examples.length} exact`),
+    );
 
     // Part 5: every edge case, twists included; edge-5b's justified refusal takes N.
     await followByKeyboard(page, /Next: Part 5 of 6/, "/edge-cases");
@@ -134,6 +141,8 @@ describe("a trainee's walk through the six parts", () => {
       `edge cases: ${edgeStops}`,
     ).toBe(true);
 
+    // Its end: the rubric-writer check (edge case 11) before the card to Part 6.
+    expect(await page.locator("#edge-11").isVisible()).toBe(true);
     // Part 6: the calibration cases and the twist, one off each time for a change.
     await followByKeyboard(page, /Next: Part 6 of 6/, "/calibration");
     await scoreByKeyboard(page, calibrationCases, (item) => (item.score === 5 ? 4 : item.score === "n/a" ? 1 : 3));

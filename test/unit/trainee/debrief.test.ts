@@ -3,7 +3,7 @@
 import {describe, expect, it} from "vitest";
 import {loadGuidelines} from "../../../lib/node/load.js";
 import {derivedDecidingRules} from "../../../lib/trainee/derived-deciding-rules.js";
-import {debriefOf, debriefRuleWords, debriefTally} from "../../../lib/trainee/debrief.js";
+import {debriefOf, debriefRuleWords, debriefTally, debriefUpdate} from "../../../lib/trainee/debrief.js";
 import {listWords} from "../../../lib/text/format.js";
 import {resultGroup} from "../../../lib/trainee/results.js";
 import {items, record} from "./helpers.js";
@@ -71,5 +71,18 @@ describe("a part's debrief", () => {
     expect(debriefTally(debrief)).toBe("1 of 2 exact · review ");
     expect(debriefOf({rows: [{id: "a", score: null}], rulesMisapplied: []})).toBeNull();
     expect(listWords(["Example 1", "Example 3", "Example 5"])).toBe("Example 1, Example 3 and Example 5");
+  });
+});
+
+describe("a part's debrief as drawn", () => {
+  it("is drawn again for a newly saved record and once the results' code is in, and unchanged otherwise", () => {
+    const first = record({item: "example-1", score: 3});
+    const shown = {progress: first, loaded: false};
+    const loaded = debriefUpdate(shown, {kind: "loaded"});
+    expect(loaded).toEqual({progress: first, loaded: true});
+    expect(debriefUpdate(loaded, {kind: "loaded"})).toBe(loaded);
+    expect(debriefUpdate(loaded, {kind: "record", progress: first})).toBe(loaded);
+    const next = record({item: "example-1", score: 3}, {item: "example-2", score: 4});
+    expect(debriefUpdate(loaded, {kind: "record", progress: next})).toEqual({progress: next, loaded: true});
   });
 });

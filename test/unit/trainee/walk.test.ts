@@ -184,4 +184,13 @@ describe("the walk as the trainee moves through it", () => {
     expect(ready.panelReady).toBe(true);
     expect(walkUpdate(ready, {kind: "panel"})).toBe(ready);
   });
+
+  it("draws what follows the last item only once the last item shows, and keeps it drawn", () => {
+    expect(walkUpdate(start, {kind: "end"})).toBe(start);
+    const last = walkUpdate(start, {kind: "go", id: start.ids.at(-1)!, scroll: false});
+    const ended = walkUpdate(last, {kind: "end"});
+    expect(ended.endShown).toBe(true);
+    expect(walkUpdate(ended, {kind: "end"})).toBe(ended);
+    expect(walkUpdate(ended, {kind: "go", id: start.ids[0]!, scroll: false}).endShown).toBe(true);
+  });
 });

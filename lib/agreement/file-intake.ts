@@ -172,6 +172,16 @@ export function intakeShownAfter<Report>(
   return {...shown, intake, reading: null, reports: shown.reports + (intake.report === shown.intake.report ? 0 : 1)};
 }
 
+/** The page's report part: the report on show (or none) and its number, which names its part of the page. */
+export interface ReportShown<Report> {
+  number: number;
+  report: Report | null;
+}
+
+/** The report part after the page changed: another report, or the same state while the report is the same. */
+export const reportShownAfter = <Report>(part: ReportShown<Report>, page: IntakeShown<Report>): ReportShown<Report> =>
+  page.reports === part.number ? part : {number: page.reports, report: page.intake.report};
+
 /** The status line: the file being read and how far, or the intake's. */
 export const intakeStatus = ({intake, reading}: IntakeShown<unknown>): string =>
   reading ? `Reading ${reading.file}: ${Math.round(reading.share * 100)}%` : intake.status;

@@ -3,7 +3,7 @@
 // until the file is fixed and saved. The build never gets this far: it fails on the file instead.
 import {isBrokenData} from "../lib/authored/broken-data.js";
 import type {Problem} from "../lib/authored/problems.js";
-import {el} from "./dom.js";
+import {el, fragment} from "./dom.js";
 
 /** Each problem once, however many data files it stopped. */
 function distinct(problems: readonly Problem[]): Problem[] {
@@ -53,33 +53,11 @@ export function BrokenFiles(problems: readonly Problem[]): HTMLElement {
  */
 export function AuthoredPage(data: readonly unknown[], {render}: {render?: () => Node} = {}): Node {
   const problems = data.filter(isBrokenData).flatMap((broken) => broken.brokenAuthoredFiles);
-  if (problems.length === 0) {
-    showPage();
-    return render?.() ?? document.createDocumentFragment();
-  }
-  return hideRestOfPage(BrokenFiles(problems));
-}
-
-const hiddenMark = "hiddenByBrokenFiles";
-
-/** Once the panel is on the page, hides what the page showed besides it: it would be stale. */
-function hideRestOfPage(panel: HTMLElement): HTMLElement {
-  requestAnimationFrame(() => {
-    const main = document.getElementById("observablehq-main");
-    if (!main || !panel.isConnected) return;
-    for (const child of main.children)
-      if (child instanceof HTMLElement && !child.contains(panel) && !child.hidden) {
-        child.hidden = true;
-        child.dataset[hiddenMark] = "";
-      }
-  });
-  return panel;
-}
-
-/** Shows again what a panel hid, once the file is fixed. */
-function showPage(): void {
-  for (const node of document.querySelectorAll<HTMLElement>("[data-hidden-by-broken-files]")) {
-    node.hidden = false;
-    delete node.dataset[hiddenMark];
-  }
+  if (problems.length === 0) return render?.() ?? document.createDocumentFragment();
+  return fragment(
+    // What the page's other cells showed would be stale: hidden while the panel is on the page, and shown again with
+    // nothing to undo once it goes. The rule lives as long as the panel, so no page pays for its :has() otherwise.
+    el("style", {}, "#observablehq-main > :not(.broken-files, :has(.broken-files)) { display: none; }"),
+    BrokenFiles(problems),
+  );
 }

@@ -44,7 +44,7 @@ import {openCaseDraftStore, replacedUnsavedWords} from "../lib/authoring/case-dr
 import {draftNoticeWords, yesNoLabels} from "../lib/authoring/case-words.js";
 import {whenIdle} from "../lib/site/schedule.js";
 import {isRecord} from "../lib/authoring/case-record.js";
-import {markableTexts, turnsOf, type TurnRole} from "../lib/authoring/case-turns.js";
+import {markableTexts, turnsOf, type MarkableText, type TurnRole} from "../lib/authoring/case-turns.js";
 import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el, titled, type Child} from "./dom.js";
@@ -77,6 +77,7 @@ interface Setting {
   authorsHref: string;
   addressError: string | null;
   piece: Piece;
+  surfaces: MarkSurfaces;
 }
 
 /** A part of the view built by `build`, or the same part again as long as each part of `key` is the same. */
@@ -127,6 +128,8 @@ export function CaseEditor(
     authorsHref: `../authors${location.search}`,
     addressError: address.error ?? null,
     piece: pieces(),
+    // A press, a drag or Escape on the words is the editor's action; the words are placed before it is built.
+    surfaces: markSurfaces((action) => root.dispatch(action)),
   };
 
   // The page opens on the draft saved before, or on the one "Write this case" hands over in the address, with the
@@ -146,7 +149,6 @@ export function CaseEditor(
     notice: store.notice(),
   });
 
-  const surfaces = markSurfaces();
   const root = live<CaseEditorState, CaseEditorAction>(first, {
     update: model.update,
     view: (state, keep) => EditorView(state, setting, keep),
@@ -179,11 +181,11 @@ export function CaseEditor(
           caseFileName(after.record),
           "text/markdown;charset=utf-8",
         );
-      surfaces.draw(node, node.state);
+      setting.surfaces.show(node.state);
       focusAfter(node, change);
     },
   });
-  surfaces.draw(root, root.state);
+  setting.surfaces.show(root.state);
   return root;
 }
 
@@ -340,7 +342,7 @@ function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLE
     {class: "case-work"},
     piece("start", [state.from, state.start, state.canUndo], () => Start(state, {data: setting.data})),
     Texts(state.record, {languages: setting.data.languages, problems}),
-    Marking(state, {keep}),
+    Marking(state, {keep, surfaces: setting.surfaces}),
     Checklist(state, {setting, problems}),
     el(
       "div",
@@ -579,8 +581,8 @@ function Turn(
 // exactly, or another stretch of the line waiting for one (a main task may quote several). A line with no words to
 // point to is typed with why it has none. Where the user gave a standing instruction in an earlier turn, the author
 // chooses which text to mark in (the request or the turn), and the line quotes that turn (quoteIn: turn-N). The words
-// are a child of their own (a mark surface, kept across patches): drawn again after each patch from the state.
-function Marking(state: CaseEditorState, {keep}: {keep: Keep}): HTMLElement {
+// are a child of their own (a mark surface, kept across patches): shown the state's lines after each patch.
+function Marking(state: CaseEditorState, {keep, surfaces}: {keep: Keep; surfaces: MarkSurfaces}): HTMLElement {
   const offered = markableTexts(state.record);
   const shown = markedText(state);
   const chosen = (offered.find((each) => each.quoteIn === state.marking.chosen) ?? offered[0]!).quoteIn;
@@ -641,19 +643,19 @@ function Marking(state: CaseEditorState, {keep}: {keep: Keep}): HTMLElement {
     ),
     choiceField,
     el("p", {"class": "mark-status", "role": "status", "aria-live": "polite"}, status),
-    shown
-      ? keep("mark-words", () => el("div", {class: "case-mark-holder"}))
-      : el(
-          "div",
-          {class: "case-mark-holder"},
-          el(
+    el(
+      "div",
+      {class: "case-mark-holder"},
+      shown
+        ? surfaces.place(shown, keep)
+        : el(
             "p",
             {class: "muted"},
             isDescribed(state.record)
               ? "This request is described, not quoted: it has no words to mark. Add its lines below."
               : "Paste the request above: its words show here to mark.",
           ),
-        ),
+    ),
     el(
       "details",
       {class: "case-free-line"},
@@ -674,25 +676,33 @@ function Marking(state: CaseEditorState, {keep}: {keep: Keep}): HTMLElement {
   );
 }
 
-/**
- * The words to mark, one surface per text, placed in the kept holder and drawn from the state after each patch: a
- * press, a drag or Escape on them is dispatched to the editor as an action.
- */
-function markSurfaces() {
-  let shown: {text: string; where: string; surface: MarkSurface} | null = null;
+/** The words to mark: placed by the view, shown the state's lines after each patch. */
+interface MarkSurfaces {
+  /** The surface of `marked`, kept (`keep`) under a key of its own for as long as the text to mark is the same. */
+  place(marked: MarkableText, keep: Keep): HTMLElement;
+  /** The state's lines, pending stretch and line numbers, on the surface shown. */
+  show(state: CaseEditorState): void;
+}
+
+/** The mark surfaces of the editor, one per text to mark, each telling the editor its presses through `dispatch`. */
+function markSurfaces(dispatch: (action: CaseEditorAction) => void): MarkSurfaces {
+  let made = 0;
+  let shown: {text: string; where: string; key: string; surface: MarkSurface | null} | null = null;
   return {
-    draw(root: Live<CaseEditorState, CaseEditorAction>, state: CaseEditorState): void {
-      const holder = root.querySelector<HTMLElement>('[data-keep="mark-words"]');
-      const marked = markedText(state);
-      if (!holder || !marked) return;
-      if (shown?.text !== marked.text || shown.where !== marked.quoteIn || !holder.contains(shown.surface)) {
-        const surface = MarkSurface(
+    place(marked, keep) {
+      // Another text is another surface: its words are other buttons, its marks start again.
+      const current =
+        shown?.text === marked.text && shown.where === marked.quoteIn
+          ? shown
+          : (shown = {text: marked.text, where: marked.quoteIn, key: `mark-words-${++made}`, surface: null});
+      return keep(current.key, () => {
+        current.surface = MarkSurface(
           {text: marked.text, where: marked.quoteIn as MarkIn, label: marked.label},
           {
             describedBy: "case-mark-help",
             // The editor keeps the marks: a press, a drag or Escape is its action, and it shows the lines again.
             onChange: (_next, action) =>
-              root.dispatch(
+              dispatch(
                 action.kind === "press"
                   ? {kind: "word", token: action.token}
                   : action.kind === "stretch"
@@ -701,9 +711,12 @@ function markSurfaces() {
               ),
           },
         );
-        shown = {text: marked.text, where: marked.quoteIn, surface};
-        holder.replaceChildren(surface);
-      }
+        return current.surface;
+      });
+    },
+    show(state) {
+      const marked = markedText(state);
+      if (!marked || !shown?.surface) return;
       const {marks, owners} = marksOf(marked, linesOf(state.record));
       // A line with several stretches has several marks, each numbered by its line.
       shown.surface.dispatch({

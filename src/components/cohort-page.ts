@@ -19,9 +19,11 @@ import {
   intakeShownStart,
   intakeStatus,
   listedFiles,
+  reportShownAfter,
   type IntakeAction,
   type IntakeEvent,
   type IntakeShown,
+  type ReportShown,
 } from "../lib/agreement/file-intake.js";
 import {columnsLength} from "../lib/agreement/rating-columns.js";
 import {formatInputProblem} from "../lib/agreement/ratings.js";
@@ -34,7 +36,7 @@ import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
 import {percent, signed, fixed, resamplesUsed} from "../lib/agreement/figure-text.js";
 import {csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
 import {Table} from "./table.js";
-import {live, type Keep, type Live} from "./live.js";
+import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {coefficientAdvice, guidesText, headlineSentence} from "../lib/agreement/cohort-words.js";
 import type {ItemSpread} from "../lib/agreement/item-spread.js";
@@ -112,18 +114,8 @@ export function CohortPage({
     "aria-describedby": "cohort-files-about",
   });
   let controller: AbortController | null = null;
-  /** Each report's download addresses, by its number, let go once another report shows. */
-  const urls = new Map<number, string[]>();
-
-  const report = (shown: IntakeShown<ComputedReport>, keep: Keep): Child => {
-    const computed = shown.intake.report;
-    if (!computed) return null;
-    return keep(`cohort-report-${shown.reports}`, () => {
-      const own: string[] = [];
-      urls.set(shown.reports, own);
-      return CohortReportView({...computed, urls: own, itemPages, ruleTitles});
-    });
-  };
+  // The report on show: one part of the page, told of each change and drawn again only for another report.
+  const report = ReportPart({itemPages, ruleTitles});
 
   const files = ({intake}: IntakeShown<ComputedReport>): HTMLElement => {
     const listed = listedFiles(intake);
@@ -178,7 +170,7 @@ export function CohortPage({
         ),
         el("p", {"class": "cohort-status", "role": "status", "aria-live": "polite"}, intakeStatus(shown)),
         files(shown),
-        el("div", {}, report(shown, keep)),
+        keep("report", () => report),
       );
     },
     on: {
@@ -205,14 +197,7 @@ export function CohortPage({
         return {type: "drag", over: false};
       },
     },
-    effects: (_node, {before, after}) => {
-      if (after.reports === before.reports) return;
-      for (const [number, addresses] of urls)
-        if (number < after.reports) {
-          for (const url of addresses) URL.revokeObjectURL(url);
-          urls.delete(number);
-        }
-    },
+    effects: (_node, {after}) => report.dispatch(after),
   });
 
   const failed = (error: unknown): IntakeEvent<ComputedReport> => ({
@@ -269,6 +254,43 @@ export function CohortPage({
   };
 
   return node;
+}
+
+/**
+ * The report on show, or nothing before the first: a part of its own that the page tells of each change, so only one
+ * report is held at a time. Each report is built once, as the part's own element (keyed by its number, so the patch
+ * puts it in place of the last rather than reshaping the last one), and its downloads' addresses are let go once
+ * another report shows.
+ */
+function ReportPart({
+  itemPages,
+  ruleTitles,
+}: {
+  itemPages: ItemPages;
+  ruleTitles: Readonly<Record<string, string>>;
+}): Live<ReportShown<ComputedReport>, IntakeShown<ComputedReport>> {
+  let urls: string[] = [];
+  let replaced: string[] = [];
+  return live<ReportShown<ComputedReport>, IntakeShown<ComputedReport>>(
+    // The page's first state: no report yet.
+    {number: 0, report: null},
+    {
+      update: reportShownAfter,
+      view: ({number, report}) => {
+        replaced.push(...urls);
+        urls = [];
+        return el(
+          "div",
+          {},
+          report ? CohortReportView({...report, urls, itemPages, ruleTitles}, {id: `cohort-report-${number}`}) : null,
+        );
+      },
+      effects: () => {
+        for (const url of replaced) URL.revokeObjectURL(url);
+        replaced = [];
+      },
+    },
+  );
 }
 
 // The cohort's report as the page shows it: the headline (ordinal alpha before and after the guideline, with the
@@ -351,21 +373,24 @@ function Downloads(csv: Record<CsvTable, Blob>, {urls}: {urls: string[]}): HTMLE
  * phases' tables (a thousand elements or more) are added a frame later, so the headline paints first and neither
  * frame holds the page for long; `data-complete` marks the view once they are in.
  */
-function CohortReportView({
-  packed,
-  csv,
-  urls,
-  itemPages,
-  ruleTitles,
-}: ComputedReport & {
-  urls: string[];
-  itemPages: ItemPages;
-  ruleTitles: Readonly<Record<string, string>>;
-}): HTMLElement {
+function CohortReportView(
+  {
+    packed,
+    csv,
+    urls,
+    itemPages,
+    ruleTitles,
+  }: ComputedReport & {
+    urls: string[];
+    itemPages: ItemPages;
+    ruleTitles: Readonly<Record<string, string>>;
+  },
+  {id}: {id: string},
+): HTMLElement {
   const report: CohortReport = packed.report;
   const view = el(
     "div",
-    {class: "cohort-report"},
+    {class: "cohort-report", id},
     Headline({report, itemPages}),
     AlphaChart(report),
     Downloads(csv, {urls}),

@@ -11,6 +11,7 @@ import {
   intakeShownStart,
   intakeStatus,
   listedFiles,
+  reportShownAfter,
   type Intake,
   type IntakeEvent,
 } from "../../../lib/agreement/file-intake.js";
@@ -283,5 +284,20 @@ describe("what the cohort page shows besides the intake", () => {
     const over = intakeShownAfter(kept, {type: "drag", over: true});
     expect(over.dragging).toBe(true);
     expect(intakeShownAfter(over, {type: "drag", over: true})).toBe(over);
+  });
+
+  it("shows a report in one part of the page, changed only when another report is on show", () => {
+    const none = {number: 0, report: null};
+    const read = shown([
+      {type: "drop", names: ["alice.json"]},
+      {type: "read", results: [alice], aborted: false},
+    ]);
+    // Reading and computing show no other report: the part is left as it is.
+    expect(reportShownAfter(none, read)).toBe(none);
+    const kept = intakeShownAfter(read, {type: "computed", report: "R(alice)"});
+    const first = reportShownAfter(none, kept);
+    expect(first).toEqual({number: 1, report: "R(alice)"});
+    expect(reportShownAfter(first, intakeShownAfter(kept, {type: "drag", over: true}))).toBe(first);
+    expect(reportShownAfter(first, intakeShownAfter(kept, {type: "clear"}))).toEqual({number: 2, report: null});
   });
 });

@@ -3,7 +3,7 @@
 // response, score and Check in the first screen of a first visit; at 390 px the item's title in the first screen and
 // its Score group and Check pinned in reach until Check; at 390 px the ruling's verdict and its one sentence in the
 // first screen the ruling opens on.
-import type {Page} from "playwright-core";
+import type {ElementHandle, Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {caseStudyParameterNames} from "../unit/engine/case-study-parameters.js";
 import {useSite} from "./helpers.js";
@@ -18,6 +18,51 @@ async function open(width: number, path: string): Promise<Page> {
   await page.getByRole("heading", {level: 1}).waitFor();
   return page;
 }
+
+type Box = {y: number; height: number};
+
+/**
+ * The boxes of the elements in the window, read together in one call, as `boundingBox` reads each; an element with no
+ * box at all fails the test. `scroll` first scrolls the item to its texts or to its end, and measures once
+ * what the scroll sets off (its events, then what reacts to them) has run.
+ */
+async function measure(
+  page: Page,
+  elements: ElementHandle<Element>[],
+  scroll?: {id: string; to: "texts" | "end"},
+): Promise<Box[]> {
+  const found = await page.evaluate(
+    async ({elements, scroll}) => {
+      if (scroll) {
+        const card = document.getElementById(scroll.id)!;
+        if (scroll.to === "end") card.scrollIntoView({block: "end"});
+        else card.querySelector(".case")!.scrollIntoView();
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      }
+      return elements.map((element) => {
+        if (!element.isConnected || !element.getClientRects().length) return null;
+        const {y, height} = element.getBoundingClientRect();
+        return {y, height};
+      });
+    },
+    {elements, scroll},
+  );
+  // An element the page lays out no box for (in a closed fold) is asked of the browser as `boundingBox` asks.
+  return Promise.all(
+    found.map(async (box, index) => {
+      const asked = box ?? (await elements[index]!.boundingBox());
+      if (!asked) throw new Error(`element ${index + 1} of ${elements.length} measured: not shown`);
+      return asked;
+    }),
+  );
+}
+
+/** The element each locator finds, as an action finds it (one, attached). */
+const found = (locators: Locator[]): Promise<ElementHandle<Element>[]> =>
+  Promise.all(locators.map((locator) => locator.elementHandle()));
+
+/** The boxes of the elements the locators find (`measure`). */
+const boxes = async (page: Page, locators: Locator[]): Promise<Box[]> => measure(page, await found(locators));
 
 /** Words a trainee must not read: internal ids, parameter names, version labels and the site's own jargon. */
 const jargon: RegExp[] = [
@@ -77,23 +122,30 @@ describe("plain words on every trainee page", () => {
 describe("one screen", () => {
   it("shows each example's and calibration case's request, response, score and Check in the first 1440 x 900 screen", async () => {
     const below: string[] = [];
+    // Visiting saves nothing (only a score, a Step-1 line or a draft is saved), so one context serves every visit.
+    const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
     for (const [path, items] of [
       ["/vague", itemsOfSet("examples")],
       ["/rubric", itemsOfSet("examples")],
       ["/calibration", itemsOfSet("calibration")],
     ] as const) {
       for (const item of items) {
-        // A first visit, straight to the item's address: nothing scrolled, nothing opened.
-        const page = await open(1440, `${path}#${item.id}`);
+        // A first visit, straight to the item's address: a new document (from a blank page, not a change of the
+        // fragment), nothing scrolled, nothing opened.
+        await page.goto("about:blank");
+        await page.goto(`${path}#${item.id}`);
+        await page.getByRole("heading", {level: 1}).waitFor();
         const card = itemOf(page, item.id);
         await scoreGroup(card).waitFor();
-        const check = await card.getByRole("button", {name: "Check", exact: true}).boundingBox();
-        const request = await card.locator(".case").boundingBox();
+        const [check, request] = await boxes(page, [
+          card.getByRole("button", {name: "Check", exact: true}),
+          card.locator(".case"),
+        ]);
         const bottom = check!.y + check!.height;
         if (bottom > 900 || request!.y < 0) below.push(`${path}#${item.id}: Check ends ${Math.round(bottom)} px down`);
-        await page.context().close();
       }
     }
+    await page.context().close();
     expect(below).toEqual([]);
     expect(site.problems).toEqual([]);
   }, 120_000);
@@ -113,24 +165,18 @@ describe("one screen", () => {
         const card = itemOf(page, item.id);
         const group = scoreGroup(card);
         await group.waitFor();
-        const where = async () => ({
-          title: (await card.getByRole("heading", {level: 2}).boundingBox())!,
-          group: (await group.boundingBox())!,
-          check: (await checkButton(card).boundingBox())!,
-        });
-        const inReach = (box: {y: number; height: number}) => box.y >= 0 && box.y + box.height <= 844;
+        // Found once, then measured where the item lies unscrolled, and after each scroll.
+        const elements = await found([card.getByRole("heading", {level: 2}), group, checkButton(card)]);
+        const where = async (to?: "texts" | "end") => {
+          const [title, box, check] = await measure(page, elements, to && {id: item.id, to});
+          return {title: title!, group: box!, check: check!};
+        };
+        const inReach = (box: Box) => box.y >= 0 && box.y + box.height <= 844;
         const first = await where();
         if (!inReach(first.title)) problems.push(`${path}#${item.id}: the title at ${Math.round(first.title.y)} px`);
         // Scrolled to the item's texts, and to its end: the Score group and Check stay on the screen.
         for (const scroll of ["texts", "end"] as const) {
-          await page.evaluate(
-            ([id, to]) =>
-              to === "end"
-                ? document.getElementById(id!)!.scrollIntoView({block: "end"})
-                : document.getElementById(id!)!.querySelector(".case")!.scrollIntoView(),
-            [item.id, scroll],
-          );
-          const now = await where();
+          const now = await where(scroll);
           if (!inReach(now.group) || !inReach(now.check))
             problems.push(`${path}#${item.id}, scrolled to the ${scroll}: Score at ${Math.round(now.group.y)} px`);
           // Check beside the Score group: under it, not a screen away.
@@ -162,9 +208,11 @@ describe("one screen", () => {
         const wrong = item.notes.find((note) => note.score !== undefined)?.score;
         const score = wrong ?? (item.score === "n/a" ? 1 : item.score === 5 ? 4 : item.score + 1);
         const card = await commit(page, item.id, score as 1 | 2 | 3 | 4 | 5 | "n/a");
-        const region = await ruling(card).boundingBox();
-        const sentence = await card.locator(".case-sentence").last().boundingBox();
-        const verdict = await card.locator(".verdict-line").boundingBox();
+        const [region, sentence, verdict] = await boxes(page, [
+          ruling(card),
+          card.locator(".case-sentence").last(),
+          card.locator(".verdict-line"),
+        ]);
         const reach = sentence!.y + sentence!.height - region!.y;
         if (reach > 900 || verdict!.y < region!.y)
           tooLow.push(`${path}#${item.id}: the sentence ends ${Math.round(reach)} px into the ruling`);

@@ -34,14 +34,31 @@ export interface Model<S, A> {
 /** A stateful component's node: the element, its state of the moment, and the way to act on it from outside. */
 export type Live<S, A> = HTMLElement & {readonly state: S; dispatch(action: A): void};
 
+/**
+ * A node's key in a patch of `roots` (the shown node and its fresh build): a kept node's mark, page-wide (a walk's
+ * patch matches its cards' kept children across cards); an id, within the nearest kept node above it under the root.
+ * Two kept parts may hold the same ids (one version's fields and another's): were ids keys page-wide, a part placed
+ * in another's stead would have its nodes swapped for the other's, moved across and patched, where it should simply
+ * take the other's place. The patched node's own ids are its own keys (a kept Live node patching itself).
+ */
+function keyOf(node: Element, roots: readonly Element[]): string | undefined {
+  const placedAs = node.getAttribute(keepAttribute);
+  if (placedAs !== null) return `keep ${placedAs}`;
+  if (!node.id) return undefined;
+  for (let above = node.parentElement; above && !roots.includes(above); above = above.parentElement) {
+    const owner = above.getAttribute(keepAttribute);
+    if (owner !== null) return `in ${owner} #${node.id}`;
+  }
+  return `#${node.id}`;
+}
+
 /** Makes `shown` (in the page) look like `fresh` (just built), touching only what differs; returns `shown`. */
 function patch<T extends Element>(shown: T, fresh: Element): T {
   // A node placed with `keep` keeps its mark through its own patches: the fresh build has none of its own.
   const placedAs = shown.getAttribute(keepAttribute);
   if (placedAs !== null && !fresh.hasAttribute(keepAttribute)) fresh.setAttribute(keepAttribute, placedAs);
   morphdom(shown, fresh, {
-    getNodeKey: (node) =>
-      node instanceof Element ? (node.getAttribute(keepAttribute) ?? (node.id || undefined)) : undefined,
+    getNodeKey: (node) => (node instanceof Element ? keyOf(node, [shown, fresh]) : undefined),
     onBeforeElUpdated(from, to) {
       // A node placed with `keep` is its owner's: the patch leaves it and everything under it (unless it is the node
       // patched, a kept Live node patching itself).

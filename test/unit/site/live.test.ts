@@ -129,4 +129,76 @@ describe("live", () => {
     expect(part.textContent).toBe("second");
     expect(builds).toBe(2);
   });
+
+  it("swaps two kept parts holding the same ids whole: neither part's nodes move into the other", () => {
+    // One version's fields and another's: the same ids (a field per parameter), different content.
+    const part = (version: string) =>
+      el(
+        "div",
+        {},
+        el("label", {for: "field"}, `field of ${version}`),
+        el("select", {id: "field"}, el("option", {value: version}, version)),
+        el("p", {id: "about"}, `about ${version}`),
+      );
+    const parts = {v1: part("v1"), v2: part("v2")};
+    const own = (version: "v1" | "v2") => ({
+      select: parts[version].querySelector("select")!,
+      about: parts[version].querySelector("p")!,
+    });
+    const before = {v1: own("v1"), v2: own("v2")};
+    const node = live<{version: "v1" | "v2"}, "v1" | "v2">(
+      {version: "v2"},
+      {
+        update: (state, version) => (version === state.version ? state : {version}),
+        view: (state, keep) =>
+          el(
+            "div",
+            {},
+            el("h2", {id: "title"}, state.version),
+            keep(`fields ${state.version}`, () => parts[state.version]),
+          ),
+      },
+    );
+    for (const version of ["v1", "v2", "v1"] as const) {
+      node.dispatch(version);
+      expect(node.lastElementChild).toBe(parts[version]);
+      expect(node.querySelector("h2")!.textContent).toBe(version);
+      for (const each of ["v1", "v2"] as const) {
+        expect(own(each)).toEqual(before[each]);
+        expect(own(each).select.value).toBe(each);
+        expect(own(each).about.textContent).toBe(`about ${each}`);
+      }
+    }
+  });
+
+  it("still keys a kept Live child's own ids when it patches itself: its nodes keep who they are as they move", () => {
+    const list = live<string[], "reverse">(["a", "b", "c"], {
+      update: (state) => [...state].reverse(),
+      view: (state) =>
+        el(
+          "ul",
+          {},
+          state.map((name) => el("li", {id: `entry-${name}`}, name)),
+        ),
+    });
+    const node = live<{count: number}, "add">(
+      {count: 0},
+      {
+        update: (state) => ({count: state.count + 1}),
+        view: (state, keep) =>
+          el(
+            "div",
+            {},
+            el("output", {}, String(state.count)),
+            keep("list", () => list),
+          ),
+      },
+    );
+    const first = list.querySelector("#entry-a");
+    list.dispatch("reverse");
+    node.dispatch("add");
+    expect([...list.children].map((entry) => entry.textContent)).toEqual(["c", "b", "a"]);
+    expect(list.lastElementChild).toBe(first);
+    expect(node.lastElementChild).toBe(list);
+  });
 });

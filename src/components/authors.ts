@@ -918,7 +918,7 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
   const {choice, described, preview: before} = settled;
   // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
   const untestedBase = place("untested-base", choice.base, () =>
-    Untested({dependence: settled.baseDependence, label: choice.base, logic: settled.candidateVersion.logic}),
+    Untested({dependence: later.baseDependence, label: choice.base, logic: settled.candidateVersion.logic}),
   );
   const {shown: report, busy} = model.candidateReport(state);
   const untestedCandidate = place("untested-candidate", [report?.label ?? "", busy], () =>

@@ -201,4 +201,27 @@ describe("live", () => {
     expect(list.lastElementChild).toBe(first);
     expect(node.lastElementChild).toBe(list);
   });
+
+  it("patches a kept part from a copy of what was prepared for its key, built once however often it shows it", () => {
+    const parts = keptParts();
+    const builds: string[] = [];
+    const build = (version: string) => () => (
+      builds.push(version),
+      el("div", {}, el("h3", {}, `fields of ${version}`), el("select", {id: "field"}, version))
+    );
+    parts.prepare("fields", ["v1"], build("v1"));
+    const shown = parts("fields", ["v2"], build("v2"));
+    const select = shown.querySelector("select");
+    for (const version of ["v1", "v2", "v1"]) {
+      // A prepared key is shown without its build; another is built each time it comes.
+      const node = parts("fields", [version], version === "v1" ? () => expect.unreachable() : build(version));
+      expect(node).toBe(shown);
+      expect(node.querySelector("select")).toBe(select);
+      expect(node.textContent).toBe(`fields of ${version}${version}`);
+    }
+    expect(builds).toEqual(["v1", "v2", "v2"]);
+    // Prepared again, it is not built again.
+    parts.prepare("fields", ["v1"], build("v1"));
+    expect(builds).toHaveLength(3);
+  });
 });

@@ -118,11 +118,16 @@ export function CohortPage({
   const report = (shown: IntakeShown<ComputedReport>, keep: Keep): Child => {
     const computed = shown.intake.report;
     if (!computed) return null;
-    return keep(`cohort-report-${shown.reports}`, () => {
-      const own: string[] = [];
-      urls.set(shown.reports, own);
-      return CohortReportView({...computed, urls: own, itemPages, ruleTitles});
-    });
+    // Each report is shown until the next replaces it, never again: let go then, with its charts and tables.
+    return keep(
+      `cohort-report-${shown.reports}`,
+      () => {
+        const own: string[] = [];
+        urls.set(shown.reports, own);
+        return CohortReportView({...computed, urls: own, itemPages, ruleTitles});
+      },
+      {whileShown: true},
+    );
   };
 
   const files = ({intake}: IntakeShown<ComputedReport>): HTMLElement => {

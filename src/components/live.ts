@@ -16,9 +16,11 @@ const keepAttribute = "data-keep";
 
 /**
  * A node a view places but does not own (a child component, a chart drawn once): on the first build the node
- * itself, then a stand-in the patch leaves alone, so the child keeps its own DOM and state.
+ * itself, then a stand-in the patch leaves alone, so the child keeps its own DOM and state. A view that leaves it out
+ * and a later one that places it again show the same node; unless it is placed `whileShown` (a report replaced by the
+ * next, never shown again): then the first view that leaves it out lets it go, and placing its key again builds anew.
  */
-export type Keep = <T extends Element>(key: string, node: () => T) => T;
+export type Keep = <T extends Element>(key: string, node: () => T, options?: {whileShown?: boolean}) => T;
 
 export interface Model<S, A> {
   /** The next state after an action: pure, from lib/. */
@@ -81,8 +83,13 @@ function patch<T extends Element>(shown: T, fresh: Element): T {
 /** Shows `model.view(state)` and keeps it up to date as actions come, from the page's events or from `dispatch`. */
 export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
   const kept = new Map<string, Element>();
+  // The keys placed `whileShown`, and those the view being built places: the others are let go after its patch.
+  const whileShown = new Set<string>();
+  const placedNow = new Set<string>();
   let building = true;
-  const keep: Keep = <T extends Element>(key: string, node: () => T): T => {
+  const keep: Keep = <T extends Element>(key: string, node: () => T, options: {whileShown?: boolean} = {}): T => {
+    placedNow.add(key);
+    if (options.whileShown) whileShown.add(key);
     const placed = kept.get(key);
     // Shown already: a stand-in. Left out of an earlier view, it is placed again itself.
     if (!building && placed && root.contains(placed)) {
@@ -104,7 +111,13 @@ export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
     const after = model.update(before, action);
     if (Object.is(after, before)) return;
     current = after;
+    placedNow.clear();
     patch(root, model.view(after, keep));
+    for (const key of whileShown)
+      if (!placedNow.has(key)) {
+        kept.delete(key);
+        whileShown.delete(key);
+      }
     model.effects?.(root, {before, after, action});
   };
   Object.defineProperty(root, "state", {get: () => current});

@@ -224,4 +224,36 @@ describe("live", () => {
     parts.prepare("fields", ["v1"], build("v1"));
     expect(builds).toHaveLength(3);
   });
+
+  it("lets go a child kept while shown once a view leaves it out: placed again, it is built anew", () => {
+    const built: string[] = [];
+    const report = (number: number) => () => (built.push(`report ${number}`), el("section", {}, `report ${number}`));
+    const node = live<{reports: number; shown: boolean}, Partial<{reports: number; shown: boolean}>>(
+      {reports: 1, shown: true},
+      {
+        update: (state, action) => ({...state, ...action}),
+        view: (state, keep) =>
+          el(
+            "div",
+            {},
+            el("output", {}, String(state.reports)),
+            state.shown ? keep(`report-${state.reports}`, report(state.reports), {whileShown: true}) : null,
+          ),
+      },
+    );
+    const first = node.querySelector("section")!;
+    // Placed by every view, it stays the same node.
+    node.dispatch({shown: true});
+    expect(node.querySelector("section")).toBe(first);
+    // The next report replaces it; the first, asked for again, is built anew: it was let go.
+    node.dispatch({reports: 2});
+    expect(node.querySelector("section")!.textContent).toBe("report 2");
+    node.dispatch({reports: 1});
+    expect(node.querySelector("section")).not.toBe(first);
+    expect(built).toEqual(["report 1", "report 2", "report 1"]);
+    // Left out by a view, then placed again: built anew too.
+    node.dispatch({shown: false});
+    node.dispatch({shown: true});
+    expect(built).toEqual(["report 1", "report 2", "report 1", "report 1"]);
+  });
 });

@@ -102,13 +102,14 @@ export interface AuthorsView {
   /** Shown before what moves. */
   differs: VersionDiff;
   preview: Preview;
-  baseDependence: Dependence;
   judges: JudgeAgreement[];
   rewording: ReturnType<typeof rewordingAdvice>;
 }
 
 /** What a choice shows once its change is painted. */
 export interface AuthorsLater {
+  /** What the base's worked cases do not test. */
+  baseDependence: Dependence;
   baseCompleteness: CompletenessReport;
   candidateCompleteness: CompletenessReport;
   /** Null while the candidate is the base unchanged. */
@@ -198,17 +199,17 @@ export function authorsModel(
   const diffs = memo<VersionDiff>();
   const pairDiff = (base: string, candidate: string): VersionDiff =>
     diffs(`${base} ${candidate}`, () => versionDiff(guideline(base), guideline(candidate)));
-  // Each version as a base, derived when first chosen (or warmed up): there are a few versions.
-  const bases = memo<{prepared: PreparedBase; dependence: Dependence}>();
-  const baseOf = (version: string) =>
-    bases(version, () => {
-      const prepared = work.prepareBase(data.items, ruleSetOf(guideline(version)));
-      return {prepared, dependence: work.dependence(prepared, data.domains)};
-    });
+  // Each version as a base, derived when first chosen (or warmed up): there are a few versions. Its dependence report
+  // (every value of every parameter tried: 20-40 ms cold) is the later sections', so a base chosen cold is painted
+  // before it.
+  const bases = memo<PreparedBase>();
+  const baseOf = (version: string) => bases(version, () => work.prepareBase(data.items, ruleSetOf(guideline(version))));
+  const dependences = memo<Dependence>();
+  const dependenceOf = (version: string) => dependences(version, () => work.dependence(baseOf(version), data.domains));
   // The preview of a version as written against a base, per pair (a choice with no parameter or rule changed).
   const plainPreviews = memo<Preview>();
   const previewOf = (choice: CandidateChoice, candidateRules: RuleSet): Preview => {
-    const {prepared} = baseOf(choice.base);
+    const prepared = baseOf(choice.base);
     if (choice.set.length || choice.changes.length) return previewFrom(prepared, candidateRules);
     return plainPreviews(`${choice.base} ${choice.candidate}`, () => previewFrom(prepared, candidateRules));
   };
@@ -226,7 +227,7 @@ export function authorsModel(
         words: ruleChangeWords(change, {logic: candidateVersion.logic, titles}),
       }));
       const candidateRules = ruleSetOf(withChanges(candidateVersion, choice.changes), overridesOf(choice.set));
-      const {prepared, dependence: baseDependence} = baseOf(choice.base);
+      const prepared = baseOf(choice.base);
       const preview = previewOf(choice, candidateRules);
       const described = describeCandidate(
         choice,
@@ -256,7 +257,6 @@ export function authorsModel(
             : pair.logic,
         },
         preview,
-        baseDependence,
         judges: judgeAgreements(data.judges ?? [], prepared, preview),
         rewording,
       };
@@ -266,14 +266,16 @@ export function authorsModel(
   const later = (choice: CandidateChoice): AuthorsLater =>
     laters(choiceKey(choice), () => {
       const shown = view(choice);
+      const baseDependence = dependenceOf(choice.base);
       // A version as written is a base too: its report is the one kept for it as a base.
       const report = !changed(choice)
         ? null
         : choice.set.length || choice.changes.length
           ? work.dependence(work.prepareBase(data.items, shown.candidateRules), data.domains)
-          : baseOf(choice.candidate).dependence;
+          : dependenceOf(choice.candidate);
       return {
-        baseCompleteness: completenessOf(baseOf(choice.base).prepared.ruleSet),
+        baseDependence,
+        baseCompleteness: completenessOf(baseOf(choice.base).ruleSet),
         candidateCompleteness: completenessOf(shown.candidateRules, choice.changes),
         candidateReport: report && {label: `the candidate (${shown.described})`, dependence: report},
       };
@@ -282,7 +284,7 @@ export function authorsModel(
   const counterexamples = memo<Counterexample | null>();
   const counterexample = (choice: CandidateChoice) =>
     counterexamples(choiceKey(choice), () =>
-      findCounterexample(baseOf(choice.base).prepared.ruleSet, view(choice).candidateRules, roles),
+      findCounterexample(baseOf(choice.base).ruleSet, view(choice).candidateRules, roles),
     );
 
   const start = (query: string): AuthorsState => {
@@ -389,7 +391,7 @@ export function authorsModel(
         ),
         // Another base: derived with its dependence report, then what differs from it to the candidate shown.
         ...others(shownBase).flatMap((version) => [
-          () => void baseOf(version),
+          () => void dependenceOf(version),
           () => void pairDiff(version, shownCandidate),
         ]),
       ];

@@ -85,6 +85,13 @@ interface Shown {
   parts: ReturnType<typeof keptParts>;
 }
 
+/** A kept part as the view asks for it, or as the page's idle time prepares it for a version not chosen yet. */
+interface PartOf {
+  id: string;
+  key: unknown;
+  build: () => HTMLElement;
+}
+
 /** Reads the action a change or click on the page's controls makes, off their data- attributes. */
 function actionOf(target: EventTarget | null, type: "change" | "click"): AuthorsAction | undefined {
   if (!(target instanceof Element)) return undefined;
@@ -205,12 +212,28 @@ export function AuthorsPreview(
     },
   });
 
+  // Each version's parameter fields and folds as they show once it is chosen as candidate (its own values, no change,
+  // nothing refused), built ahead: choosing it patches the shown ones from copies.
+  const prepareVersion = (version: string) => {
+    const {state} = root;
+    const choice: CandidateChoice = {base: state.choice.base, candidate: version, set: [], changes: []};
+    const shown = {state: {...state, choice, refused: null}, now: model.view(choice), data};
+    for (const {id, key, build} of [...parameterParts(shown), clausesPart(shown)]) parts.prepare(id, key, build);
+  };
+
   // Choosing another version finds its work done (it took 30-60 ms cold, two frames' worth): the pair's differences
-  // and preview, its base. The pieces run in idle time after the first paint, one per idle callback, and all at once
-  // when the author reaches for a version menu, before the choice.
+  // and preview, its base, its fields and folds. The pieces run in idle time after the first paint, one per idle
+  // callback, and all at once when the author reaches for a version menu, before the choice.
   let pending: (() => void)[] = [];
   const warmUp = (now: boolean) => {
-    pending = model.warmUp(root.state.choice);
+    pending = [
+      ...model.warmUp(root.state.choice),
+      ...data.versions.map(
+        ({version}) =>
+          () =>
+            prepareVersion(version),
+      ),
+    ];
     if (now) while (pending.length) pending.shift()!();
   };
   const idleStep = () =>
@@ -368,7 +391,29 @@ function ParameterField(
 // "What to compare": the two versions, the outcome beside them, and each of the candidate's parameters beside the
 // text of the rule that reads it. The parameters' fields are one part, patched only when the candidate's parameters
 // (or a refused value) change, so the control in use keeps its focus.
-function Controls({state, now, data, parts}: Shown, place: Place): HTMLElement {
+/**
+ * One part a parameter, patched only when its own value, its linked one's or its refused text changes (or the
+ * candidate version, whose words and rules it shows).
+ */
+function parameterParts({state, now, data}: Pick<Shown, "state" | "now" | "data">): PartOf[] {
+  const refused =
+    state.refused && data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
+  const current = now.candidateRules.parameters;
+  const version = now.candidateVersion;
+  return data.domains.map((domain) => ({
+    id: `parameter ${domain.name}`,
+    key: [
+      version.version,
+      current[domain.name],
+      linkOf(version.logic, domain.name, current, accepts(data.domains))?.other.value,
+      refused?.key === domain.name ? [refused.text, refused.message] : null,
+    ],
+    build: () => ParameterField(domain, {view: now, domains: data.domains, refused}),
+  }));
+}
+
+function Controls(shown: Shown, place: Place): HTMLElement {
+  const {state, now, data, parts} = shown;
   const versionSelect = (id: string, chosen: string) =>
     el(
       "select",
@@ -377,24 +422,8 @@ function Controls({state, now, data, parts}: Shown, place: Place): HTMLElement {
     );
   const field = (label: string, control: HTMLElement, hint: Child) =>
     el("div", {class: "choice-field"}, el("label", {for: control.id}, label), control, el("p", {class: "muted"}, hint));
-  const refused =
-    state.refused && data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
-  // One part a parameter, patched only when its own value, its linked one's or its refused text changes; they sit in
-  // one container built once (every version has the same parameters).
-  const current = now.candidateRules.parameters;
-  const version = now.candidateVersion;
-  const fieldNodes = data.domains.map((domain) =>
-    parts(
-      `parameter ${domain.name}`,
-      [
-        version.version,
-        current[domain.name],
-        linkOf(version.logic, domain.name, current, accepts(data.domains))?.other.value,
-        refused?.key === domain.name ? [refused.text, refused.message] : null,
-      ],
-      () => ParameterField(domain, {view: now, domains: data.domains, refused}),
-    ),
-  );
+  // The parameters' parts sit in one container built once (every version has the same parameters).
+  const fieldNodes = parameterParts(shown).map(({id, key, build}) => parts(id, key, build));
   const fields = place("parameters", null, () => el("div", {class: "parameter-fields"}, fieldNodes));
   // The outcome is patched on its own: the rest of the section changes only with the versions or an undo to offer.
   const status = place("status", now.status, () =>
@@ -918,7 +947,7 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
   const {choice, described, preview: before} = settled;
   // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
   const untestedBase = place("untested-base", choice.base, () =>
-    Untested({dependence: settled.baseDependence, label: choice.base, logic: settled.candidateVersion.logic}),
+    Untested({dependence: later.baseDependence, label: choice.base, logic: settled.candidateVersion.logic}),
   );
   const {shown: report, busy} = model.candidateReport(state);
   const untestedCandidate = place("untested-candidate", [report?.label ?? "", busy], () =>
@@ -1019,25 +1048,40 @@ function CoverageChange(result: Preview, {items}: {items: ReadonlyMap<string, It
 const flagLabel = (flag: LogicClause["flag"]): string =>
   flag === undefined ? "no flag" : typeof flag === "string" ? flag : "as the line's facts say";
 
-function Clauses({state, now, data}: Shown, place: Place): HTMLElement {
-  const refused =
-    state.refused && !data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
+const clausesRefused = ({state, data}: Pick<Shown, "state" | "data">): Refused =>
+  state.refused && !data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
+
+/**
+ * One part for the candidate version's folds, patched when the version, a change, a fold opened or a refused value
+ * changes it (one version's folds patched into another's: their fields share ids).
+ */
+function clausesPart(shown: Pick<Shown, "state" | "now" | "data">): PartOf {
+  const {state, now} = shown;
+  const refused = clausesRefused(shown);
   const version = now.candidateVersion;
-  // One part for the candidate version's folds, rebuilt when a change, a fold opened or a refused value changes it:
-  // a cached fold of another version would share its menus' ids, which a patch would move between versions.
   const folds = state.folds.filter((fold) => fold.startsWith(`${version.version} `));
-  const fields = place("clauses", [version.version, folds, now.changes.map((entry) => entry.change), refused], () =>
-    el(
-      "div",
-      {class: "clause-rules"},
-      version.logic.rules.map((rule) => {
-        const own = touching(`${rule.id}.`, {changes: now.changes, refused});
-        const filled = folds.includes(`${version.version} ${rule.id}`) || own.changes.length > 0;
-        return RuleFold(rule, {version, filled, ...own});
-      }),
-      ThresholdRows(version, touching(`${rubricKey}.`, {changes: now.changes, refused})),
-    ),
-  );
+  return {
+    id: "clauses",
+    key: [version.version, folds, now.changes.map((entry) => entry.change), refused],
+    build: () =>
+      el(
+        "div",
+        {class: "clause-rules"},
+        version.logic.rules.map((rule) => {
+          const own = touching(`${rule.id}.`, {changes: now.changes, refused});
+          const filled = folds.includes(`${version.version} ${rule.id}`) || own.changes.length > 0;
+          return RuleFold(rule, {version, filled, ...own});
+        }),
+        ThresholdRows(version, touching(`${rubricKey}.`, {changes: now.changes, refused})),
+      ),
+  };
+}
+
+function Clauses(shown: Shown, place: Place): HTMLElement {
+  const {now} = shown;
+  const refused = clausesRefused(shown);
+  const {id, key, build} = clausesPart(shown);
+  const fields = place(id, key, build);
   return place("clause-panel", [now.changes, refused], () =>
     el(
       "section",

@@ -690,29 +690,34 @@ function markSurfaces(dispatch: (action: CaseEditorAction) => void): MarkSurface
   let shown: {text: string; where: string; key: string; surface: MarkSurface | null} | null = null;
   return {
     place(marked, keep) {
-      // Another text is another surface: its words are other buttons, its marks start again.
+      // Another text is another surface: its words are other buttons, its marks start again. The last one is let go
+      // (placed whileShown): a request typed by hand passes through a text per key press.
       const current =
         shown?.text === marked.text && shown.where === marked.quoteIn
           ? shown
           : (shown = {text: marked.text, where: marked.quoteIn, key: `mark-words-${++made}`, surface: null});
-      return keep(current.key, () => {
-        current.surface = MarkSurface(
-          {text: marked.text, where: marked.quoteIn as MarkIn, label: marked.label},
-          {
-            describedBy: "case-mark-help",
-            // The editor keeps the marks: a press, a drag or Escape is its action, and it shows the lines again.
-            onChange: (_next, action) =>
-              dispatch(
-                action.kind === "press"
-                  ? {kind: "word", token: action.token}
-                  : action.kind === "stretch"
-                    ? {kind: "drag", from: action.from, to: action.to}
-                    : {kind: "cancel-mark"},
-              ),
-          },
-        );
-        return current.surface;
-      });
+      return keep(
+        current.key,
+        () => {
+          current.surface = MarkSurface(
+            {text: marked.text, where: marked.quoteIn as MarkIn, label: marked.label},
+            {
+              describedBy: "case-mark-help",
+              // The editor keeps the marks: a press, a drag or Escape is its action, and it shows the lines again.
+              onChange: (_next, action) =>
+                dispatch(
+                  action.kind === "press"
+                    ? {kind: "word", token: action.token}
+                    : action.kind === "stretch"
+                      ? {kind: "drag", from: action.from, to: action.to}
+                      : {kind: "cancel-mark"},
+                ),
+            },
+          );
+          return current.surface;
+        },
+        {whileShown: true},
+      );
     },
     show(state) {
       const marked = markedText(state);

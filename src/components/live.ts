@@ -16,9 +16,11 @@ const keepAttribute = "data-keep";
 
 /**
  * A node a view places but does not own (a child component, a chart drawn once): on the first build the node
- * itself, then a stand-in the patch leaves alone, so the child keeps its own DOM and state.
+ * itself, then a stand-in the patch leaves alone, so the child keeps its own DOM and state. A view that leaves it out
+ * and a later one that places it again show the same node; unless it is placed `whileShown` (a report replaced by the
+ * next, never shown again): then the first view that leaves it out lets it go, and placing its key again builds anew.
  */
-export type Keep = <T extends Element>(key: string, node: () => T) => T;
+export type Keep = <T extends Element>(key: string, node: () => T, options?: {whileShown?: boolean}) => T;
 
 export interface Model<S, A> {
   /** The next state after an action: pure, from lib/. */
@@ -34,14 +36,31 @@ export interface Model<S, A> {
 /** A stateful component's node: the element, its state of the moment, and the way to act on it from outside. */
 export type Live<S, A> = HTMLElement & {readonly state: S; dispatch(action: A): void};
 
+/**
+ * A node's key in a patch of `roots` (the shown node and its fresh build): a kept node's mark, page-wide (a walk's
+ * patch matches its cards' kept children across cards); an id, within the nearest kept node above it under the root.
+ * Two kept parts may hold the same ids (one version's fields and another's): were ids keys page-wide, a part placed
+ * in another's stead would have its nodes swapped for the other's, moved across and patched, where it should simply
+ * take the other's place. The patched node's own ids are its own keys (a kept Live node patching itself).
+ */
+function keyOf(node: Element, roots: readonly Element[]): string | undefined {
+  const placedAs = node.getAttribute(keepAttribute);
+  if (placedAs !== null) return `keep ${placedAs}`;
+  if (!node.id) return undefined;
+  for (let above = node.parentElement; above && !roots.includes(above); above = above.parentElement) {
+    const owner = above.getAttribute(keepAttribute);
+    if (owner !== null) return `in ${owner} #${node.id}`;
+  }
+  return `#${node.id}`;
+}
+
 /** Makes `shown` (in the page) look like `fresh` (just built), touching only what differs; returns `shown`. */
 function patch<T extends Element>(shown: T, fresh: Element): T {
   // A node placed with `keep` keeps its mark through its own patches: the fresh build has none of its own.
   const placedAs = shown.getAttribute(keepAttribute);
   if (placedAs !== null && !fresh.hasAttribute(keepAttribute)) fresh.setAttribute(keepAttribute, placedAs);
   morphdom(shown, fresh, {
-    getNodeKey: (node) =>
-      node instanceof Element ? (node.getAttribute(keepAttribute) ?? (node.id || undefined)) : undefined,
+    getNodeKey: (node) => (node instanceof Element ? keyOf(node, [shown, fresh]) : undefined),
     onBeforeElUpdated(from, to) {
       // A node placed with `keep` is its owner's: the patch leaves it and everything under it (unless it is the node
       // patched, a kept Live node patching itself).
@@ -64,8 +83,13 @@ function patch<T extends Element>(shown: T, fresh: Element): T {
 /** Shows `model.view(state)` and keeps it up to date as actions come, from the page's events or from `dispatch`. */
 export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
   const kept = new Map<string, Element>();
+  // The keys placed `whileShown`, and those the view being built places: the others are let go after its patch.
+  const whileShown = new Set<string>();
+  const placedNow = new Set<string>();
   let building = true;
-  const keep: Keep = <T extends Element>(key: string, node: () => T): T => {
+  const keep: Keep = <T extends Element>(key: string, node: () => T, options: {whileShown?: boolean} = {}): T => {
+    placedNow.add(key);
+    if (options.whileShown) whileShown.add(key);
     const placed = kept.get(key);
     // Shown already: a stand-in. Left out of an earlier view, it is placed again itself.
     if (!building && placed && root.contains(placed)) {
@@ -87,7 +111,13 @@ export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
     const after = model.update(before, action);
     if (Object.is(after, before)) return;
     current = after;
+    placedNow.clear();
     patch(root, model.view(after, keep));
+    for (const key of whileShown)
+      if (!placedNow.has(key)) {
+        kept.delete(key);
+        whileShown.delete(key);
+      }
     model.effects?.(root, {before, after, action});
   };
   Object.defineProperty(root, "state", {get: () => current});
@@ -104,25 +134,51 @@ export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
 const sameParts = (a: unknown, b: unknown): boolean =>
   a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((part, i) => part === b[i]));
 
+/** A part of `keptParts`: its node, built once and then patched only when its key changes. */
+type KeptPart = <T extends Element>(id: string, key: unknown, build: () => T) => T;
+
+/** Builds ahead what a part will show for a key, so that showing it copies the build rather than making it. */
+type PreparePart = (id: string, key: unknown, build: () => Element) => void;
+
+/** Builds made ahead, kept per part: a few keys each (a part shows one version's values, then another's). */
+const preparedPerPart = 8;
+
 /**
- * Parts of a page each built once, then patched in place only when what they show changes: `keep(id, key, build)`
+ * Parts of a page each built once, then patched in place only when what they show changes: `part(id, key, build)`
  * returns the part's node, built by `build` the first time and patched to a fresh `build()` when `key` (compared as
  * JSON) differs from the last one. A key made of the same objects as the last one is the same without its JSON.
+ * `prepare(id, key, build)`, in idle time, builds what the part will show for a key it may come to (another version
+ * chosen): the part then patches itself from a copy of that build (a view attaches no listeners, so a copy is the
+ * build), which costs a fraction of building it, and patching in place lays out only what differs, where a part
+ * built whole, never laid out, is laid out whole.
  */
-export function keptParts(): <T extends Element>(id: string, key: unknown, build: () => T) => T {
+export function keptParts(): KeptPart & {prepare: PreparePart} {
   const shown = new Map<string, {key: unknown; text: string; node: Element}>();
-  return <T extends Element>(id: string, key: unknown, build: () => T): T => {
+  const prepared = new Map<string, Map<string, Element>>();
+  const fresh = <T extends Element>(id: string, text: string, build: () => T): T =>
+    (prepared.get(id)?.get(text)?.cloneNode(true) as T | undefined) ?? build();
+  const part = <T extends Element>(id: string, key: unknown, build: () => T): T => {
     const old = shown.get(id);
     if (!old) {
-      const node = build();
-      shown.set(id, {key, text: JSON.stringify(key), node});
+      const text = JSON.stringify(key);
+      const node = fresh(id, text, build);
+      shown.set(id, {key, text, node});
       return node;
     }
     if (!sameParts(old.key, key)) {
       const text = JSON.stringify(key);
-      if (old.text !== text) patch(old.node, build());
+      if (old.text !== text) patch(old.node, fresh(id, text, build));
       Object.assign(old, {key, text});
     }
     return old.node as T;
   };
+  const prepare: PreparePart = (id, key, build) => {
+    const text = JSON.stringify(key);
+    const builds = prepared.get(id) ?? new Map<string, Element>();
+    prepared.set(id, builds);
+    if (builds.has(text)) return;
+    builds.set(text, build());
+    if (builds.size > preparedPerPart) builds.delete(builds.keys().next().value!);
+  };
+  return Object.assign(part, {prepare});
 }

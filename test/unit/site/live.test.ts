@@ -129,4 +129,131 @@ describe("live", () => {
     expect(part.textContent).toBe("second");
     expect(builds).toBe(2);
   });
+
+  it("swaps two kept parts holding the same ids whole: neither part's nodes move into the other", () => {
+    // One version's fields and another's: the same ids (a field per parameter), different content.
+    const part = (version: string) =>
+      el(
+        "div",
+        {},
+        el("label", {for: "field"}, `field of ${version}`),
+        el("select", {id: "field"}, el("option", {value: version}, version)),
+        el("p", {id: "about"}, `about ${version}`),
+      );
+    const parts = {v1: part("v1"), v2: part("v2")};
+    const own = (version: "v1" | "v2") => ({
+      select: parts[version].querySelector("select")!,
+      about: parts[version].querySelector("p")!,
+    });
+    const before = {v1: own("v1"), v2: own("v2")};
+    const node = live<{version: "v1" | "v2"}, "v1" | "v2">(
+      {version: "v2"},
+      {
+        update: (state, version) => (version === state.version ? state : {version}),
+        view: (state, keep) =>
+          el(
+            "div",
+            {},
+            el("h2", {id: "title"}, state.version),
+            keep(`fields ${state.version}`, () => parts[state.version]),
+          ),
+      },
+    );
+    for (const version of ["v1", "v2", "v1"] as const) {
+      node.dispatch(version);
+      expect(node.lastElementChild).toBe(parts[version]);
+      expect(node.querySelector("h2")!.textContent).toBe(version);
+      for (const each of ["v1", "v2"] as const) {
+        expect(own(each)).toEqual(before[each]);
+        expect(own(each).select.value).toBe(each);
+        expect(own(each).about.textContent).toBe(`about ${each}`);
+      }
+    }
+  });
+
+  it("still keys a kept Live child's own ids when it patches itself: its nodes keep who they are as they move", () => {
+    const list = live<string[], "reverse">(["a", "b", "c"], {
+      update: (state) => [...state].reverse(),
+      view: (state) =>
+        el(
+          "ul",
+          {},
+          state.map((name) => el("li", {id: `entry-${name}`}, name)),
+        ),
+    });
+    const node = live<{count: number}, "add">(
+      {count: 0},
+      {
+        update: (state) => ({count: state.count + 1}),
+        view: (state, keep) =>
+          el(
+            "div",
+            {},
+            el("output", {}, String(state.count)),
+            keep("list", () => list),
+          ),
+      },
+    );
+    const first = list.querySelector("#entry-a");
+    list.dispatch("reverse");
+    node.dispatch("add");
+    expect([...list.children].map((entry) => entry.textContent)).toEqual(["c", "b", "a"]);
+    expect(list.lastElementChild).toBe(first);
+    expect(node.lastElementChild).toBe(list);
+  });
+
+  it("patches a kept part from a copy of what was prepared for its key, built once however often it shows it", () => {
+    const parts = keptParts();
+    const builds: string[] = [];
+    const build = (version: string) => () => (
+      builds.push(version),
+      el("div", {}, el("h3", {}, `fields of ${version}`), el("select", {id: "field"}, version))
+    );
+    parts.prepare("fields", ["v1"], build("v1"));
+    const shown = parts("fields", ["v2"], build("v2"));
+    const select = shown.querySelector("select");
+    for (const version of ["v1", "v2", "v1"]) {
+      // A prepared key is shown without its build; another is built each time it comes.
+      const node = parts("fields", [version], version === "v1" ? () => expect.unreachable() : build(version));
+      expect(node).toBe(shown);
+      expect(node.querySelector("select")).toBe(select);
+      expect(node.textContent).toBe(`fields of ${version}${version}`);
+    }
+    expect(builds).toEqual(["v1", "v2", "v2"]);
+    // Prepared again, it is not built again.
+    parts.prepare("fields", ["v1"], build("v1"));
+    expect(builds).toHaveLength(3);
+  });
+
+  it("lets go a child kept while shown once a view leaves it out: placed again, it is built anew", () => {
+    const built: string[] = [];
+    const report = (number: number) => () => (built.push(`report ${number}`), el("section", {}, `report ${number}`));
+    const node = live<{reports: number; shown: boolean}, Partial<{reports: number; shown: boolean}>>(
+      {reports: 1, shown: true},
+      {
+        update: (state, action) => ({...state, ...action}),
+        view: (state, keep) =>
+          el(
+            "div",
+            {},
+            el("output", {}, String(state.reports)),
+            state.shown ? keep(`report-${state.reports}`, report(state.reports), {whileShown: true}) : null,
+          ),
+      },
+    );
+    const first = node.querySelector("section")!;
+    // Placed by every view, it stays the same node.
+    node.dispatch({shown: true});
+    expect(node.querySelector("section")).toBe(first);
+    // The next report replaces it; the first, asked for again, is built anew: it was let go.
+    node.dispatch({reports: 2});
+    expect(node.querySelector("section")!.textContent).toBe("report 2");
+    node.dispatch({reports: 1});
+    expect(node.querySelector("section")).not.toBe(first);
+    expect(built).toEqual(["report 1", "report 2", "report 1"]);
+    // Left out by a view, then placed again: built anew too.
+    node.dispatch({shown: false});
+    node.dispatch({shown: true});
+    expect(built).toEqual(["report 1", "report 2", "report 1", "report 1"]);
+  });
 });

@@ -3,12 +3,15 @@
 // - it emits the project's own modules (_import/) transpiled but not minified, and every trainee page loads them;
 // - it loads them as one file each (38 on a scoring page), and the page's data only once they have run: on a slow
 //   connection the round trips, not the bytes, decide when the first item can be scored. Each page's modules are
-//   bundled into one file, and its data files are preloaded with the page.
+//   bundled into one file, and its data files are preloaded with the page;
+// - its pages show nothing until their code has run: each scoring page's first screen is rendered into its HTML, by
+//   the page's own bundle (scripts/prerender.ts).
 import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {dirname, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {transformSync} from "esbuild";
 import {rollup, type OutputChunk} from "rollup";
+import {prerenderPages} from "./prerender.js";
 
 /** Marks every page under dist English and zoomable; returns how many pages. */
 export function mendPages(dist: string): number {
@@ -188,13 +191,15 @@ export async function postbuild(dist: string): Promise<string> {
   const pages = mendPages(dist);
   const {modules, before, after} = minifyModules(dist);
   const bundled = await bundlePages(dist);
+  const prerendered = await prerenderPages(dist);
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   return (
     `postbuild: ${pages} pages marked lang="en" and zoomable; ` +
     `${modules} modules in _import/ minified, ${kB(before)} -> ${kB(after)}; ` +
     `${bundled.pages} pages' modules bundled ` +
     `(${bundled.requestsBefore} module requests -> ${bundled.requestsAfter}), ` +
-    `${bundled.preloaded} data files preloaded`
+    `${bundled.preloaded} data files preloaded; ` +
+    `${prerendered.pages} pages' first screens rendered into their HTML (${kB(prerendered.bytes)})`
   );
 }
 

@@ -4,6 +4,7 @@
 import {isBrokenData} from "../lib/authored/broken-data.js";
 import type {Problem} from "../lib/authored/problems.js";
 import {el, fragment} from "./dom.js";
+import {Prerendered} from "./prerendered.js";
 
 /** Each problem once, however many data files it stopped. */
 function distinct(problems: readonly Problem[]): Problem[] {
@@ -49,15 +50,19 @@ export function BrokenFiles(problems: readonly Problem[]): HTMLElement {
 /**
  * A page's content from the data files it loaded, or, when any of them holds the problems of a broken authored file,
  * the panel instead (render is not called, as the data it needs is missing). With no render, nothing for whole data:
- * a page whose cells wait on lib/authored/broken-data.ts's `wholeData` shows the panel so.
+ * a page whose cells wait on lib/authored/broken-data.ts's `wholeData` shows the panel so. Either takes the place of
+ * the first screen the build rendered into the page, if it has one (src/components/prerendered.ts).
  */
 export function AuthoredPage(data: readonly unknown[], {render}: {render?: () => Node} = {}): Node {
   const problems = data.filter(isBrokenData).flatMap((broken) => broken.brokenAuthoredFiles);
-  if (problems.length === 0) return render?.() ?? document.createDocumentFragment();
-  return fragment(
-    // What the page's other cells showed would be stale: hidden while the panel is on the page, and shown again with
-    // nothing to undo once it goes. The rule lives as long as the panel, so no page pays for its :has() otherwise.
-    el("style", {}, "#observablehq-main > :not(.broken-files, :has(.broken-files)) { display: none; }"),
-    BrokenFiles(problems),
+  if (problems.length === 0) return Prerendered(render?.() ?? document.createDocumentFragment());
+  return Prerendered(
+    fragment(
+      // What the page's other cells showed would be stale: hidden while the panel is on the page, and shown again
+      // with nothing to undo once it goes. The rule lives as long as the panel, so no page pays for its :has()
+      // otherwise.
+      el("style", {}, "#observablehq-main > :not(.broken-files, :has(.broken-files)) { display: none; }"),
+      BrokenFiles(problems),
+    ),
   );
 }

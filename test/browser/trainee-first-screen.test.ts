@@ -1,0 +1,167 @@
+// Issue 29 (Speed): a scoring page's first screen is in its HTML (scripts/prerender.ts), so its Score group can be
+// used before the page's code arrives, and the code takes it over (src/components/prerendered.ts): one item card,
+// laid out where it was, with what the trainee did in it kept. The code is held back by routing the page's bundle
+// (and its chunks) to wait until the test lets it go.
+import type {BrowserContext, Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {useSite} from "./helpers.js";
+import {checkButton, commit, itemOf, partStatus, radio, ruling, scoreGroup} from "./trainee.js";
+
+const site = useSite();
+
+const firstItems = [
+  ["/vague", "example-1"],
+  ["/rubric", "example-1"],
+  ["/edge-cases", "edge-1a"],
+  ["/calibration", "calibration-a"],
+  ["/self-check", "calibration-a"],
+] as const;
+
+/** A page whose modules wait until `release` is called: what it shows meanwhile is the HTML's alone. */
+async function heldBack(context: BrowserContext): Promise<{page: Page; release: () => void}> {
+  const page = await context.newPage();
+  let release!: () => void;
+  const gate = new Promise<void>((done) => (release = done));
+  await page.route("**/_import/bundles/*.js", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return {page, release};
+}
+
+/** Whether the page's code has taken its first screen over (the build's copy is gone). */
+const takenOver = (page: Page) => page.waitForFunction(() => !document.querySelector("[data-prerendered]"));
+
+/** The Score groups a trainee can see. */
+const visibleGroups = (page: Page) =>
+  page
+    .getByRole("group", {name: "Score", exact: true})
+    .evaluateAll((groups) => groups.filter((group) => (group as HTMLElement).offsetParent !== null).length);
+
+/** Where the item's title, Score group and Check are on the screen. */
+const layoutOf = (page: Page, id: string) => {
+  const item = itemOf(page, id);
+  return Promise.all(
+    [item.getByRole("heading", {level: 2}).first(), scoreGroup(item), checkButton(item)].map((part) =>
+      part.boundingBox(),
+    ),
+  );
+};
+
+describe("a scoring page's first screen, before and after its code", () => {
+  it.each(firstItems)("%s shows its first item's Score group with JavaScript off", async (path, id) => {
+    const context = await site.newContext({javaScriptEnabled: false});
+    const page = await context.newPage();
+    await page.goto(path);
+    const item = itemOf(page, id);
+    await expect(scoreGroup(item).isVisible()).resolves.toBe(true);
+    await expect(radio(item, 3).isEnabled()).resolves.toBe(true);
+    await expect(visibleGroups(page)).resolves.toBe(1);
+    await expect(ruling(item).isVisible()).resolves.toBe(false);
+    await context.close();
+    expect(site.problems).toEqual([]);
+  });
+
+  it.each(firstItems)(
+    "%s: the code takes the copy over where it is, one card, the focus kept, at 1440 px light and 390 px dark",
+    async (path, id) => {
+      for (const [colorScheme, width, height] of [
+        ["light", 1440, 900],
+        ["dark", 390, 844],
+      ] as const) {
+        const context = await site.newContext({colorScheme, viewport: {width, height}});
+        const {page, release} = await heldBack(context);
+        await page.goto(path, {waitUntil: "domcontentloaded"});
+        const item = itemOf(page, id);
+        await scoreGroup(item).waitFor();
+        // Focused first: at 390 px the focus scrolls the radio into view.
+        await radio(item, 2).focus();
+        const before = await layoutOf(page, id);
+        release();
+        await takenOver(page);
+        await expect(layoutOf(page, id)).resolves.toEqual(before);
+        await expect(page.locator(`[id="${id}"]`).count()).resolves.toBe(1);
+        await expect(page.locator("article.item-card:visible").count()).resolves.toBe(1);
+        await expect(visibleGroups(page)).resolves.toBe(1);
+        // The focus is on the same control of the page's own card, and the keys the card listens for work there.
+        await expect(
+          page.evaluate(() => {
+            const focused = document.activeElement as HTMLInputElement;
+            return [focused.type, focused.value, !!focused.closest("[data-prerendered]")];
+          }),
+        ).resolves.toEqual(["radio", "2", false]);
+        await page.keyboard.press("4");
+        await expect(radio(item, 4).isChecked()).resolves.toBe(true);
+        await context.close();
+      }
+      expect(site.problems).toEqual([]);
+    },
+  );
+
+  it("keeps a score picked and a Check pressed before the code arrived, and Check works", async () => {
+    const context = await site.newContext();
+    const {page, release} = await heldBack(context);
+    await page.goto("/rubric", {waitUntil: "domcontentloaded"});
+    const item = itemOf(page, "example-1");
+    await radio(item, 4).check();
+    await checkButton(item).click();
+    await expect(ruling(item).isVisible()).resolves.toBe(false);
+    release();
+    await takenOver(page);
+    await ruling(item).waitFor({state: "visible"});
+    await expect(radio(item, 4).isChecked()).resolves.toBe(true);
+    await expect(partStatus(page).textContent()).resolves.toBe("1 of 7 scored");
+    await context.close();
+
+    // Picked alone, the score waits for the trainee's Check, which works once the code is in.
+    const second = await site.newContext();
+    const held = await heldBack(second);
+    await held.page.goto("/edge-cases", {waitUntil: "domcontentloaded"});
+    const edge = itemOf(held.page, "edge-1a");
+    await radio(edge, 2).check();
+    held.release();
+    await takenOver(held.page);
+    await expect(radio(edge, 2).isChecked()).resolves.toBe(true);
+    await expect(ruling(edge).isVisible()).resolves.toBe(false);
+    await checkButton(edge).click();
+    await ruling(edge).waitFor({state: "visible"});
+    await second.close();
+    expect(site.problems).toEqual([]);
+  });
+
+  it("never shows the first item as the one in view when the address names another", async () => {
+    const context = await site.newContext();
+    const {page, release} = await heldBack(context);
+    await page.goto("/rubric#example-3", {waitUntil: "domcontentloaded"});
+    await page.locator("footer").waitFor({state: "attached"});
+    await expect(visibleGroups(page)).resolves.toBe(0);
+    await expect(itemOf(page, "example-1").isVisible()).resolves.toBe(false);
+    release();
+    const shown = itemOf(page, "example-3");
+    await scoreGroup(shown).waitFor();
+    await expect(itemOf(page, "example-1").isVisible()).resolves.toBe(false);
+    await expect(visibleGroups(page)).resolves.toBe(1);
+    await context.close();
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the saved state, never the first visit's, when storage holds progress", async () => {
+    const context = await site.newContext();
+    const first = await context.newPage();
+    await first.goto("/rubric");
+    await commit(first, "example-1", 3);
+    await first.close();
+    const {page, release} = await heldBack(context);
+    await page.goto("/rubric", {waitUntil: "domcontentloaded"});
+    await page.locator("footer").waitFor({state: "attached"});
+    await expect(visibleGroups(page)).resolves.toBe(0);
+    release();
+    const item = itemOf(page, "example-1");
+    await ruling(item).waitFor({state: "visible"});
+    await expect(radio(item, 3).isChecked()).resolves.toBe(true);
+    await expect(partStatus(page).textContent()).resolves.toBe("1 of 7 scored");
+    await expect(page.locator("[data-prerendered]").count()).resolves.toBe(0);
+    await context.close();
+    expect(site.problems).toEqual([]);
+  });
+});

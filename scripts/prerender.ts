@@ -144,11 +144,30 @@ async function firstScreen(dist: string, page: string, html: string): Promise<{c
   return {cell: only.cell, node: only.node};
 }
 
+/** The template in the page's head that holds what starts the page's code until the script beside it starts it. */
+const startId = "page-start";
+
+/**
+ * The page's code and the files it preloads (its module script, module and data preloads), moved from the head
+ * into an inert template: fetched with the copy's stylesheet, they would share the connection with it and hold back
+ * the first paint of a copy that needs none of them.
+ */
+function holdStart(html: string): {html: string; held: string} {
+  const parts: string[] = [];
+  const rest = html.replace(
+    /<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>\n|<script type="module">[\s\S]*?<\/script>\n?/g,
+    (part) => (parts.push(part), ""),
+  );
+  if (!parts.some((part) => part.startsWith("<script"))) throw new Error("it has no module script to hold");
+  return {html: rest, held: `<template id="${startId}">\n${parts.join("")}</template>\n`};
+}
+
 /**
  * The head's part: a style that hides the copy when the script beside it finds it is not the state the page will
  * show (a query, another item's fragment, anything of the site's in storage, storage that cannot be read), and, below
- * 1200 px, the rubric's place beside the item (the page's code puts it in a sheet there); the script also marks a
- * Check pressed before the code arrived, which the code then carries out.
+ * 1200 px, the rubric's place beside the item (the page's code puts it in a sheet there). The script starts the
+ * page's code (`holdStart`): at once when the copy is stale, else once the copy is painted; it also marks a Check
+ * pressed on a chosen score before the code arrived, which the code then carries out.
  */
 function headPart(shownItem: string | null): string {
   const hash = JSON.stringify(shownItem ? `#${shownItem}` : "");
@@ -163,10 +182,38 @@ function headPart(shownItem: string | null): string {
   } catch {
     stale();
   }
-  addEventListener("hashchange", () => otherItem() && stale());
+  const start = () => {
+    const held = document.getElementById(${JSON.stringify(startId)});
+    if (!held) return;
+    held.remove();
+    for (const node of [...held.content.children]) {
+      // A script parsed into a template never runs, even once moved: its like is made anew.
+      const started = node.localName === "script" ? document.createElement("script") : document.importNode(node);
+      if (node.localName === "script") {
+        started.type = node.type;
+        started.textContent = node.textContent;
+      }
+      document.head.append(started);
+    }
+  };
+  // A hidden tab paints no frame to wait for.
+  if (root.hasAttribute("data-prerender") || document.visibilityState === "hidden") start();
+  else
+    requestAnimationFrame(() => {
+      const painted = new MessageChannel();
+      painted.port1.onmessage = start;
+      painted.port2.postMessage(null);
+    });
+  addEventListener("hashchange", () => otherItem() && (stale(), start()));
+  // A Check pressed on a chosen score is carried out by the code; a score changed after it was not checked.
   addEventListener("click", (event) => {
     const check = event.target.closest && event.target.closest("[${prerenderedAttribute}] [data-card=check]");
-    if (check) check.setAttribute("data-pressed", "");
+    const card = check && check.closest("article");
+    if (card && card.querySelector("input[type=radio]:checked")) check.setAttribute("data-pressed", "");
+  });
+  addEventListener("change", (event) => {
+    const copy = event.target.closest && event.target.closest("[${prerenderedAttribute}]");
+    if (copy) for (const pressed of copy.querySelectorAll("[data-pressed]")) pressed.removeAttribute("data-pressed");
   });
 })();`;
   return (
@@ -205,9 +252,15 @@ export async function prerenderPages(dist: string, pages: readonly string[] = sc
     if (!html.includes(root)) throw new Error(`postbuild: ${page} has no place for its display cell ${cell}`);
     const shownItem = node.querySelector("article.item-card[id]:not(.item-slot[hidden] *)")?.id ?? null;
     const copy = node.outerHTML;
-    const after = html
+    let held: ReturnType<typeof holdStart>;
+    try {
+      held = holdStart(html);
+    } catch (error) {
+      throw new Error(`postbuild: cannot prerender ${page}: ${(error as Error).message}`, {cause: error});
+    }
+    const after = held.html
       .replace(root, `${copy}${root}`)
-      .replace('<link rel="icon"', `${headPart(shownItem)}<link rel="icon"`);
+      .replace('<link rel="icon"', `${held.held}${headPart(shownItem)}<link rel="icon"`);
     writeFileSync(file, after);
     result.pages += 1;
     result.bytes += Buffer.byteLength(copy);

@@ -21,6 +21,10 @@ export const noticeStart = (notice: RecordNotice | null): NoticeState => ({
   exported: null,
 });
 
+/** Whether two notices hold the same record where it was. */
+const sameHeld = (a: RecordNotice | null, b: RecordNotice) =>
+  a?.kind === "held" && b.kind === "held" && a.record.raw === b.record.raw;
+
 export function noticeStep(state: NoticeState, action: NoticeAction): NoticeState {
   switch (action.kind) {
     case "notice": {
@@ -29,7 +33,13 @@ export function noticeStep(state: NoticeState, action: NoticeAction): NoticeStat
         case "unchanged":
           return state;
         case "show":
-          return {...state, notice: change.notice, says: "notice"};
+          // Another record held: the download that allows replacing it was of the one before.
+          return {
+            ...state,
+            notice: change.notice,
+            says: "notice",
+            downloaded: state.downloaded && sameHeld(state.notice, change.notice),
+          };
         case "clear":
           return {...state, notice: null, says: "nothing"};
         default:

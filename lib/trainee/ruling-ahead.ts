@@ -48,7 +48,11 @@ export function rulingAhead<T>(
       if (built?.key === key) return;
       const ruling = build(answers, progress);
       // The ruling's code still loading: built again once it is in, rather than kept waiting.
-      if (ruling instanceof Promise) void ruling.then(() => ahead.request());
+      if (ruling instanceof Promise)
+        ruling.then(
+          () => ahead.request(),
+          () => undefined,
+        );
       else {
         built = {key, ruling};
         onBuilt(ruling);

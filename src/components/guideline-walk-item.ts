@@ -12,11 +12,10 @@ import {type RulingParts, ScoreCard} from "./score-card.js";
 import type {Live} from "./live.js";
 import {GuidePanel, HowToScore} from "./walk-parts.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
+import {lazyCode} from "../lib/site/lazy-code.js";
 
 type Rulings = typeof RulingModule;
-let rulings: Rulings | null = null;
-let loading: Promise<Rulings> | null = null;
-const loadRulings = (): Promise<Rulings> => (loading ??= import("./ruling.js").then((module) => (rulings = module)));
+const rulingCode = lazyCode<Rulings>(() => import("./ruling.js"));
 
 /** The part and what its walk says around the items: the counter's noun, the opening prose, the end. */
 export interface GuidelineWalkData extends Pick<PartWalkOptions, "noun" | "about" | "end"> {
@@ -44,7 +43,7 @@ export function GuidelineWalk(
   {mode = "walk", reveal, run, askDecidingRule = false, stateOf, started}: GuidelineWalkOptions = {},
 ): Live<WalkState, WalkAction> {
   const ids = items.map((item) => item.id);
-  afterFirstPaint(() => void loadRulings());
+  afterFirstPaint(() => void rulingCode.load().catch(() => undefined));
   return PartWalk({
     noun,
     store: ctx.store,
@@ -91,7 +90,7 @@ function cardOf(
               const ruling = module.rulingOf(ctx, item, answers, choices);
               return {lead: module.RulingLead(ruling), rest: module.RulingRest(ruling)};
             };
-            return rulings ? show(rulings) : loadRulings().then(show);
+            return rulingCode.value ? show(rulingCode.value) : rulingCode.load().then(show);
           },
         },
         {mode, askDecidingRule, run, reveal},

@@ -17,7 +17,7 @@ const keepAttribute = "data-keep";
 /**
  * A node a view places but does not own (a child component, a chart drawn once): on the first build the node
  * itself, then a stand-in the patch leaves alone, so the child keeps its own DOM and state. A view that leaves it out
- * and a later one that places it again show the same node; unless it is placed `whileShown` (a report replaced by the
+ * and a later one that places it again show the same node; unless it is placed `whileShown` (a ruling superseded by the
  * next, never shown again): then the first view that leaves it out lets it go, and placing its key again builds anew.
  */
 export type Keep = <T extends Element>(key: string, node: () => T, options?: {whileShown?: boolean}) => T;
@@ -147,7 +147,7 @@ const preparedPerPart = 8;
  * Parts of a page each built once, then patched in place only when what they show changes: `part(id, key, build)`
  * returns the part's node, built by `build` the first time and patched to a fresh `build()` when `key` (compared as
  * JSON) differs from the last one. A key made of the same objects as the last one is the same without its JSON.
- * `prepare(id, key, build)`, in idle time, builds what the part will show for a key it may come to (another version
+ * `prepare(id, key, build)`, called by the page in idle time, builds what the part will show for a key it may come to (another version
  * chosen): the part then patches itself from a copy of that build (a view attaches no listeners, so a copy is the
  * build), which costs a fraction of building it, and patching in place lays out only what differs, where a part
  * built whole, never laid out, is laid out whole.

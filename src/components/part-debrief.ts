@@ -15,6 +15,7 @@ import {
 } from "../lib/trainee/debrief.js";
 import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint} from "../lib/site/schedule.js";
+import {lazyCode} from "../lib/site/lazy-code.js";
 import {el} from "./dom.js";
 import {live, type Live} from "./live.js";
 import {RuleRef} from "./rule-ref.js";
@@ -56,13 +57,9 @@ export function Debrief({input, guideline, itemsById, hrefOf}: DebriefData): HTM
 }
 
 type Figures = [typeof ResultsModule, typeof DecidingRulesModule];
-let figures: Figures | null = null;
-let loading: Promise<Figures> | null = null;
-const loadFigures = (): Promise<Figures> =>
-  (loading ??= Promise.all([
-    import("../lib/trainee/results.js"),
-    import("../lib/trainee/derived-deciding-rules.js"),
-  ]).then((loaded) => (figures = loaded)));
+const figureCode = lazyCode<Figures>(() =>
+  Promise.all([import("../lib/trainee/results.js"), import("../lib/trainee/derived-deciding-rules.js")]),
+);
 
 /**
  * A scored part's debrief over its items' first answers in the walk, drawn from the saved record once the results'
@@ -81,20 +78,31 @@ export function PartDebrief({
 }): Live<DebriefShown, DebriefAction> {
   const itemsById = new Map(items.map((item) => [item.id, item]));
   const view = ({progress, loaded}: DebriefShown): HTMLElement => {
-    const group =
-      loaded && figures
-        ? figures[0].resultGroup(progress, items, "walk", figures[1].derivedDecidingRules(guideline))
-        : null;
+    const figures = loaded ? figureCode.value : null;
+    const group = figures
+      ? figures[0].resultGroup(progress, items, "walk", figures[1].derivedDecidingRules(guideline))
+      : null;
     return el("div", {class: "debrief-host"}, group ? Debrief({input: group, guideline, itemsById, hrefOf}) : null);
   };
   const node = live<DebriefShown, DebriefAction>(
-    {progress: store.get(), loaded: figures !== null},
+    {progress: store.get(), loaded: figureCode.value !== null},
     {
       update: debriefUpdate,
       view,
     },
   );
-  if (!figures) void loadFigures().then(() => node.dispatch({kind: "loaded"}));
-  store.subscribe((progress) => afterPaint(() => node.dispatch({kind: "record", progress})));
+  // Not loaded (a file not fetched): the debrief waits for the next record, which asks again.
+  const load = () =>
+    void figureCode.load().then(
+      () => node.dispatch({kind: "loaded"}),
+      () => undefined,
+    );
+  if (!figureCode.value) load();
+  store.subscribe((progress) =>
+    afterPaint(() => {
+      if (!figureCode.value) load();
+      node.dispatch({kind: "record", progress});
+    }),
+  );
   return node;
 }

@@ -142,7 +142,11 @@ export function ScoreCard(
     if (!(parts instanceof Promise)) return {kind: "record", answers, reveal: true, shown: numberOf(parts)};
     // Only when Check comes before the ruling's code has arrived (the part loads it once its first item shows): the
     // ruling appears, and takes the focus, as soon as it is in.
-    void parts.then((arrived) => node.dispatch({kind: "arrived", shown: numberOf(arrived)}));
+    // Not in (a file not fetched): the answer is kept, and the next Check asks for the code again.
+    parts.then(
+      (arrived) => node.dispatch({kind: "arrived", shown: numberOf(arrived)}),
+      () => undefined,
+    );
     return {kind: "record", answers, reveal: true, shown: null};
   };
 
@@ -331,9 +335,9 @@ export function ScoreCard(
           "aria-label": "Ruling",
           "hidden": !parts,
         },
-        parts ? keep(`${key}-lead-${ruling}`, () => parts.lead) : null,
+        parts ? keep(`${key}-lead-${ruling}`, () => parts.lead, {whileShown: true}) : null,
         navAt === "ruling" ? keep(`${key}-nav`, () => nav) : null,
-        parts?.rest ? keep(`${key}-rest-${ruling}`, () => parts.rest!) : null,
+        parts?.rest ? keep(`${key}-rest-${ruling}`, () => parts.rest!, {whileShown: true}) : null,
       ),
     );
   };

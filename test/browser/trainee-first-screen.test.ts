@@ -17,8 +17,8 @@ const firstItems = [
   ["/self-check", "calibration-a"],
 ] as const;
 
-/** A page whose modules wait until `release` is called: what it shows meanwhile is the HTML's alone. */
-async function heldBack(context: BrowserContext): Promise<{page: Page; release: () => void}> {
+/** `path` opened with its modules waiting until `release` is called: what it shows meanwhile is the HTML's alone. */
+async function heldBack(context: BrowserContext, path: string): Promise<{page: Page; release: () => void}> {
   const page = await context.newPage();
   let release!: () => void;
   const gate = new Promise<void>((done) => (release = done));
@@ -26,6 +26,7 @@ async function heldBack(context: BrowserContext): Promise<{page: Page; release: 
     await gate;
     await route.continue();
   });
+  await page.goto(path, {waitUntil: "domcontentloaded"});
   return {page, release};
 }
 
@@ -70,8 +71,7 @@ describe("a scoring page's first screen, before and after its code", () => {
         ["dark", 390, 844],
       ] as const) {
         const context = await site.newContext({colorScheme, viewport: {width, height}});
-        const {page, release} = await heldBack(context);
-        await page.goto(path, {waitUntil: "domcontentloaded"});
+        const {page, release} = await heldBack(context, path);
         const item = itemOf(page, id);
         await scoreGroup(item).waitFor();
         // Focused first: at 390 px the focus scrolls the radio into view.
@@ -100,8 +100,7 @@ describe("a scoring page's first screen, before and after its code", () => {
 
   it("keeps a score picked and a Check pressed before the code arrived, and Check works", async () => {
     const context = await site.newContext();
-    const {page, release} = await heldBack(context);
-    await page.goto("/rubric", {waitUntil: "domcontentloaded"});
+    const {page, release} = await heldBack(context, "/rubric");
     const item = itemOf(page, "example-1");
     await radio(item, 4).check();
     await checkButton(item).click();
@@ -115,8 +114,7 @@ describe("a scoring page's first screen, before and after its code", () => {
 
     // Picked alone, the score waits for the trainee's Check, which works once the code is in.
     const second = await site.newContext();
-    const held = await heldBack(second);
-    await held.page.goto("/edge-cases", {waitUntil: "domcontentloaded"});
+    const held = await heldBack(second, "/edge-cases");
     const edge = itemOf(held.page, "edge-1a");
     await radio(edge, 2).check();
     held.release();
@@ -129,10 +127,62 @@ describe("a scoring page's first screen, before and after its code", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("asks for the page's code once the copy is painted, and at once when the copy is stale", async () => {
+    const context = await site.newContext();
+    const page = await context.newPage();
+    // At the first frame, before the page's own callbacks (this one is asked for first): whether the code is held.
+    await page.addInitScript(() =>
+      requestAnimationFrame((time) => {
+        const held = document.getElementById("page-start") !== null;
+        (window as unknown as {firstFrame: unknown}).firstFrame = {time, held};
+      }),
+    );
+    const timing = () =>
+      page.evaluate(() => {
+        const frame = (window as unknown as {firstFrame: {time: number; held: boolean}}).firstFrame;
+        const code = performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/_import\/bundles\/|\/_observablehq\/client\./.test(entry.name))
+          .map((entry) => entry.startTime);
+        return {...frame, code};
+      });
+    await page.goto("/rubric");
+    await takenOver(page);
+    const fresh = await timing();
+    expect(fresh.held).toBe(true);
+    expect(fresh.code.length).toBeGreaterThan(0);
+    expect(fresh.code.filter((start) => !(start >= fresh.time))).toEqual([]);
+    // Another item named: the copy is hidden, and the code is started as the head is read, before any frame.
+    await page.goto("/edge-cases#edge-3");
+    await itemOf(page, "edge-3").getByRole("group", {name: "Score", exact: true}).waitFor();
+    const stale = await timing();
+    expect(stale.held).toBe(false);
+    expect(stale.code.length).toBeGreaterThan(0);
+    await context.close();
+    expect(site.problems).toEqual([]);
+  });
+
+  it("records no answer for a Check pressed before a score, or before the score was changed", async () => {
+    for (const order of ["check-then-pick", "check-then-change"] as const) {
+      const context = await site.newContext();
+      const {page, release} = await heldBack(context, "/rubric");
+      const item = itemOf(page, "example-1");
+      if (order === "check-then-change") await radio(item, 2).check();
+      await checkButton(item).click();
+      await radio(item, 4).check();
+      release();
+      await takenOver(page);
+      await expect(radio(item, 4).isChecked()).resolves.toBe(true);
+      await expect(ruling(item).isVisible()).resolves.toBe(false);
+      await expect(partStatus(page).textContent()).resolves.toBe("0 of 7 scored");
+      await context.close();
+    }
+    expect(site.problems).toEqual([]);
+  });
+
   it("never shows the first item as the one in view when the address names another", async () => {
     const context = await site.newContext();
-    const {page, release} = await heldBack(context);
-    await page.goto("/rubric#example-3", {waitUntil: "domcontentloaded"});
+    const {page, release} = await heldBack(context, "/rubric#example-3");
     await page.locator("footer").waitFor({state: "attached"});
     await expect(visibleGroups(page)).resolves.toBe(0);
     await expect(itemOf(page, "example-1").isVisible()).resolves.toBe(false);
@@ -151,8 +201,7 @@ describe("a scoring page's first screen, before and after its code", () => {
     await first.goto("/rubric");
     await commit(first, "example-1", 3);
     await first.close();
-    const {page, release} = await heldBack(context);
-    await page.goto("/rubric", {waitUntil: "domcontentloaded"});
+    const {page, release} = await heldBack(context, "/rubric");
     await page.locator("footer").waitFor({state: "attached"});
     await expect(visibleGroups(page)).resolves.toBe(0);
     release();

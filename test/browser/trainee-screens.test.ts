@@ -16,8 +16,12 @@ async function open(width: number, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);
   await page.getByRole("heading", {level: 1}).waitFor();
+  await ready(page);
   return page;
 }
+
+/** Once the page's code has taken over the first screen the build placed in its HTML: elements found after are its own. */
+const ready = (page: Page) => page.waitForFunction(() => !document.querySelector("[data-prerendered]"));
 
 type Box = {y: number; height: number};
 
@@ -134,7 +138,7 @@ describe("one screen", () => {
         // fragment), nothing scrolled, nothing opened.
         await page.goto("about:blank");
         await page.goto(`${path}#${item.id}`);
-        await page.getByRole("heading", {level: 1}).waitFor();
+        await ready(page);
         const card = itemOf(page, item.id);
         await scoreGroup(card).waitFor();
         const [check, request] = await boxes(page, [
@@ -162,6 +166,7 @@ describe("one screen", () => {
       const page = await context.newPage();
       for (const item of items) {
         await page.goto(`${path}#${item.id}`);
+        await ready(page);
         const card = itemOf(page, item.id);
         const group = scoreGroup(card);
         await group.waitFor();
@@ -210,7 +215,8 @@ describe("one screen", () => {
         const card = await commit(page, item.id, score as 1 | 2 | 3 | 4 | 5 | "n/a");
         const [region, sentence, verdict] = await boxes(page, [
           ruling(card),
-          card.locator(".case-sentence").last(),
+          // The lead's sentence, as shown: a copy of it may sit in a closed fold further down.
+          card.locator(".case-sentence:visible").first(),
           card.locator(".verdict-line"),
         ]);
         const reach = sentence!.y + sentence!.height - region!.y;

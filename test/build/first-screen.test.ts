@@ -87,8 +87,14 @@ describe("each scoring page's first screen, in its built HTML", () => {
     },
   );
 
-  it("marks the copy stale from the page's head when the address or storage names another state", () => {
-    const head = builtPage("rubric").head.innerHTML;
+  it("holds the page's code in its head until the copy is painted, and marks the copy stale", () => {
+    const doc = builtPage("rubric");
+    const head = doc.head.innerHTML;
+    // The module script and every preload wait in the template; the stylesheet alone is fetched with the page.
+    expect(doc.querySelectorAll("script[type=module], link[rel=modulepreload], link[as=fetch]")).toHaveLength(0);
+    const held = doc.querySelector<HTMLTemplateElement>("head > template#page-start")!.content;
+    expect(held.querySelectorAll("script[type=module]")).toHaveLength(1);
+    expect(held.querySelectorAll("link[rel=modulepreload]").length).toBeGreaterThan(0);
     const item = partFirst("rubric");
     expect(head).toContain(`html[data-prerender="stale"] [data-prerendered] {display: none;}`);
     expect(head).toContain(JSON.stringify(`#${item.id}`));

@@ -17,6 +17,14 @@ describe("the saved-progress notice", () => {
     expect(noticeStep(downloaded, {kind: "notice", notice: null})).toMatchObject({notice: null, says: "replaced"});
   });
 
+  it("asks for a download again before replacing another held record", () => {
+    const downloaded = noticeStep(noticeStart(held), {kind: "downloaded"});
+    const other: RecordNotice = {kind: "held", cause: "refused", record: {...record, raw: "[1"}};
+    expect(noticeStep(downloaded, {kind: "notice", notice: other})).toMatchObject({notice: other, downloaded: false});
+    // The same record told again (a new notice object) keeps the download.
+    expect(noticeStep(downloaded, {kind: "notice", notice: {...held}}).downloaded).toBe(true);
+  });
+
   it("says nothing without a notice, and that answers are saved again after one could not be", () => {
     const start = noticeStart(null);
     expect(start.says).toBe("nothing");

@@ -20,7 +20,7 @@ async function open(width: number, path: string): Promise<Page> {
   return page;
 }
 
-/** Once the page's code has taken over the first screen the build placed in its HTML: elements found after are its own. */
+/** Once the page's code has taken over the first screen the build put in its HTML: what is found after is its own. */
 const ready = (page: Page) => page.waitForFunction(() => !document.querySelector("[data-prerendered]"));
 
 type Box = {y: number; height: number};

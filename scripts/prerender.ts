@@ -196,14 +196,17 @@ function headPart(shownItem: string | null): string {
       document.head.append(started);
     }
   };
+  // Once the whole copy is parsed and painted: a frame drawn while the page is still read may hold only its top.
   // A hidden tab paints no frame to wait for.
-  if (root.hasAttribute("data-prerender") || document.visibilityState === "hidden") start();
-  else
+  const afterPaint = () =>
     requestAnimationFrame(() => {
       const painted = new MessageChannel();
       painted.port1.onmessage = start;
       painted.port2.postMessage(null);
     });
+  if (root.hasAttribute("data-prerender") || document.visibilityState === "hidden") start();
+  else if (document.readyState === "loading") addEventListener("DOMContentLoaded", afterPaint);
+  else afterPaint();
   addEventListener("hashchange", () => otherItem() && (stale(), start()));
   // A Check pressed on a chosen score is carried out by the code; a score changed after it was not checked.
   addEventListener("click", (event) => {

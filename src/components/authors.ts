@@ -223,16 +223,17 @@ export function AuthorsPreview(
 
   // Choosing another version finds its work done (it took 30-60 ms cold, two frames' worth): the pair's differences
   // and preview, its base, its fields and folds. The pieces run in idle time after the first paint, one per idle
-  // callback, and all at once when the author reaches for a version menu, before the choice.
+  // callback, and all at once when the author reaches for a version menu, before the choice. What a change's own
+  // frame shows comes first: another version's preview, fields and folds (a few ms each), and the slow pieces whose
+  // results follow the paint (the other base's dependence report) last.
   let pending: (() => void)[] = [];
   const warmUp = (now: boolean) => {
+    const {choice} = root.state;
+    const prepare = (version: string) => () => prepareVersion(version);
     pending = [
-      ...model.warmUp(root.state.choice),
-      ...data.versions.map(
-        ({version}) =>
-          () =>
-            prepareVersion(version),
-      ),
+      ...data.versions.filter(({version}) => version !== choice.candidate).map(({version}) => prepare(version)),
+      ...model.warmUp(choice),
+      prepare(choice.candidate),
     ];
     if (now) while (pending.length) pending.shift()!();
   };
@@ -945,6 +946,7 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
   const {preview: result} = now;
   const later = model.later(state.settled);
   const {choice, described, preview: before} = settled;
+  const {differs} = later;
   // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
   const untestedBase = place("untested-base", choice.base, () =>
     Untested({dependence: later.baseDependence, label: choice.base, logic: settled.candidateVersion.logic}),
@@ -960,8 +962,8 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
     ),
   );
   return [
-    section("differs", "What differs", [choice.base, described, settled.differs], () =>
-      WhatDiffers({differs: settled.differs, candidate: described}),
+    section("differs", "What differs", [choice.base, described, differs], () =>
+      WhatDiffers({differs, candidate: described}),
     ),
     section("moved", "Items whose score moves", [result.base, result.moved], () => MovedItems(result, {items, pages})),
     section("unsettled", "Items with no single score", [before.base, before.unsettled], () =>

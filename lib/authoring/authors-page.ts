@@ -151,6 +151,14 @@ export const settingId = (key: string): string =>
     ? `threshold-${key.slice(rubricKey.length + 1)}`
     : `clause-${key.replaceAll(".", "-")}`;
 
+/**
+ * The choice a part of the candidate's controls shows (a parameter's field, the clauses' folds): the choice, or, for
+ * a part out of view while another candidate version waits for its change's paint, the settled one, until that paint
+ * (the change's frame patches only what the author can see: out of view, the new version's fields cost it a third).
+ */
+export const controlsChoice = (state: AuthorsState, inView: boolean): CandidateChoice =>
+  inView || state.choice.candidate === state.settled.candidate ? state.choice : state.settled;
+
 /** The command that writes the same version from the command line (with the rule texts as they are). */
 export function writeCommand(choice: CandidateChoice, version: string): string {
   const sets = [...choice.set.map(formatAssignment), ...choice.changes.map(formatChange)];

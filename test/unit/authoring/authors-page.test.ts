@@ -6,6 +6,7 @@ import {describe, expect, it} from "vitest";
 import {
   authorsModel,
   choiceKey,
+  controlsChoice,
   settingId,
   updateSave,
   writeCommand,
@@ -379,6 +380,21 @@ describe("what is kept", () => {
     expect(model.update(again, {kind: "painted", choice: changed.choice})).toBe(again);
     expect(model.update(again, {kind: "painted", choice: again.choice}).settled).toBe(again.choice);
     expect(calls.completeness).toEqual(["v2"]);
+  });
+
+  it("a part of the candidate's controls out of view keeps the settled version's until another version's paint", () => {
+    const {model, state} = open();
+    const v1 = model.update(state, {kind: "candidate", version: "v1"});
+    // Out of view, the fields and folds stay v2's until the change is painted; in view they are v1's at once.
+    expect(controlsChoice(v1, false)).toBe(state.choice);
+    expect(controlsChoice(v1, true)).toBe(v1.choice);
+    const painted = model.update(v1, {kind: "painted", choice: v1.choice});
+    expect(controlsChoice(painted, false)).toBe(v1.choice);
+    // A parameter or a clause changed, or another base, shows at once wherever the part is: the version is the same.
+    const counting = model.update(painted, set("counting", "most-missed"));
+    expect(controlsChoice(counting, false)).toBe(counting.choice);
+    const base = model.update(painted, {kind: "base", version: "v1"});
+    expect(controlsChoice(base, false)).toBe(base.choice);
   });
 });
 

@@ -99,8 +99,6 @@ export interface AuthorsView {
   /** "v2", or "v2 with counting = most-missed". */
   described: string;
   status: string;
-  /** Shown before what moves. */
-  differs: VersionDiff;
   preview: Preview;
   judges: JudgeAgreement[];
   rewording: ReturnType<typeof rewordingAdvice>;
@@ -108,6 +106,8 @@ export interface AuthorsView {
 
 /** What a choice shows once its change is painted. */
 export interface AuthorsLater {
+  /** Shown before what moves, once the change is painted: the word-level diffs cost more than the change's frame. */
+  differs: VersionDiff;
   /** What the base's worked cases do not test. */
   baseDependence: Dependence;
   baseCompleteness: CompletenessReport;
@@ -137,7 +137,7 @@ export interface AuthorsModel {
   counterexample(choice: CandidateChoice): Counterexample | null;
   /**
    * What choosing another version as candidate or as base will need, as pieces of a few ms each for the page's idle
-   * time (each is kept; a piece already done costs nothing).
+   * time, what the change's own frame shows first (each is kept; a piece already done costs nothing).
    */
   warmUp(choice: CandidateChoice): (() => void)[];
 }
@@ -150,6 +150,14 @@ export const settingId = (key: string): string =>
   key.startsWith(`${rubricKey}.`)
     ? `threshold-${key.slice(rubricKey.length + 1)}`
     : `clause-${key.replaceAll(".", "-")}`;
+
+/**
+ * The choice a part of the candidate's controls shows (a parameter's field, the clauses' folds): the choice, or, for
+ * a part out of view while another candidate version waits for its change's paint, the settled one, until that paint
+ * (the change's frame patches only what the author can see: out of view, the new version's fields cost it a third).
+ */
+export const controlsChoice = (state: AuthorsState, inView: boolean): CandidateChoice =>
+  inView || state.choice.candidate === state.settled.candidate ? state.choice : state.settled;
 
 /** The command that writes the same version from the command line (with the rule texts as they are). */
 export function writeCommand(choice: CandidateChoice, version: string): string {
@@ -234,7 +242,6 @@ export function authorsModel(
         candidateVersion.logic,
         changes.map((entry) => entry.words),
       );
-      const pair = pairDiff(choice.base, choice.candidate);
       return {
         choice,
         candidateVersion,
@@ -244,18 +251,6 @@ export function authorsModel(
         status:
           `Base ${choice.base}, candidate ${described}: ${plural(preview.moved.length, "item moves", "items move")}; ` +
           `${plural(preview.unsettled.length, "item has", "items have")} no single score.`,
-        differs: {
-          ...pair,
-          parameters: parameterDifferences(
-            guideline(choice.base).parameters,
-            candidateRules.parameters,
-            candidateVersion.logic,
-          ),
-          // The candidate's own changes to its clauses and rows, as its parameters are.
-          logic: choice.changes.length
-            ? logicDifferences(guideline(choice.base), withChanges(candidateVersion, choice.changes))
-            : pair.logic,
-        },
         preview,
         judges: judgeAgreements(data.judges ?? [], prepared, preview),
         rewording,
@@ -266,6 +261,19 @@ export function authorsModel(
   const later = (choice: CandidateChoice): AuthorsLater =>
     laters(choiceKey(choice), () => {
       const shown = view(choice);
+      const pair = pairDiff(choice.base, choice.candidate);
+      const differs = {
+        ...pair,
+        parameters: parameterDifferences(
+          guideline(choice.base).parameters,
+          shown.candidateRules.parameters,
+          shown.candidateVersion.logic,
+        ),
+        // The candidate's own changes to its clauses and rows, as its parameters are.
+        logic: choice.changes.length
+          ? logicDifferences(guideline(choice.base), withChanges(shown.candidateVersion, choice.changes))
+          : pair.logic,
+      };
       const baseDependence = dependenceOf(choice.base);
       // A version as written is a base too: its report is the one kept for it as a base.
       const report = !changed(choice)
@@ -274,6 +282,7 @@ export function authorsModel(
           ? work.dependence(work.prepareBase(data.items, shown.candidateRules), data.domains)
           : dependenceOf(choice.candidate);
       return {
+        differs,
         baseDependence,
         baseCompleteness: completenessOf(baseOf(choice.base).ruleSet),
         candidateCompleteness: completenessOf(shown.candidateRules, choice.changes),
@@ -382,17 +391,20 @@ export function authorsModel(
     wantsCounterexample: (shown) =>
       changed(shown.choice) && shown.preview.moved.length === 0 ? choiceKey(shown.choice) : null,
     counterexample,
-    warmUp: ({base: shownBase, candidate: shownCandidate}) => {
+    warmUp: (shown) => {
       const others = (version: string) => versions.filter((other) => other !== version);
+      const candidates = others(shown.candidate);
+      const bases = others(shown.base);
       return [
-        // Another candidate against the base shown: the pair's differences and its preview.
-        ...others(shownCandidate).map(
-          (version) => () => void view({base: shownBase, candidate: version, set: [], changes: []}),
-        ),
-        // Another base: derived with its dependence report, then what differs from it to the candidate shown.
-        ...others(shownBase).flatMap((version) => [
+        // First what a change's own frame shows: another candidate's preview against the base shown, and another
+        // base derived, with its preview of the candidate shown.
+        ...candidates.map((version) => () => void view({base: shown.base, candidate: version, set: [], changes: []})),
+        ...bases.map((version) => () => void view({...shown, base: version})),
+        // Then what follows their paint: what differs, and the other base's dependence report (20-40 ms cold).
+        ...candidates.map((version) => () => void pairDiff(shown.base, version)),
+        ...bases.flatMap((version) => [
+          () => void pairDiff(version, shown.candidate),
           () => void dependenceOf(version),
-          () => void pairDiff(version, shownCandidate),
         ]),
       ];
     },

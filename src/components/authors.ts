@@ -7,6 +7,7 @@
 import {
   authorsModel,
   choiceKey,
+  controlsChoice,
   ownSetting,
   settingId,
   updateSave,
@@ -83,6 +84,8 @@ interface Shown {
   items: ReadonlyMap<string, Item>;
   /** Parts inside a placed part, which the page's patch never reaches. */
   parts: ReturnType<typeof keptParts>;
+  /** The view a part of the candidate's controls shows, by its id: `now`, or `settled` out of view (controlsChoice). */
+  controls: (id: string) => AuthorsView;
 }
 
 /** A kept part as the view asks for it, or as the page's idle time prepares it for a version not chosen yet. */
@@ -117,6 +120,39 @@ function actionOf(target: EventTarget | null, type: "change" | "click"): Authors
 }
 
 /**
+ * Which of the page's parts were in view at the last frame, or near it, as an IntersectionObserver reports them: a
+ * part not reported yet, or a page with no observer, counts as in view.
+ */
+function partsInView(): {watch<T extends Element>(id: string, node: T): T; shows(id: string): boolean} {
+  const away = new Set<string>();
+  const ids = new WeakMap<Element, string>();
+  const observer =
+    typeof IntersectionObserver === "undefined"
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            for (const {target, isIntersecting} of entries) {
+              const id = ids.get(target)!;
+              if (isIntersecting) away.delete(id);
+              else away.add(id);
+            }
+          },
+          // A part a short scroll away counts as in view: it may be painted before the patch that follows the paint.
+          {rootMargin: "200px"},
+        );
+  return {
+    watch: (id, node) => {
+      if (observer && !ids.has(node)) {
+        ids.set(node, id);
+        observer.observe(node);
+      }
+      return node;
+    },
+    shows: (id) => !away.has(id),
+  };
+}
+
+/**
  * The whole preview; `location` and `history` are the page's, replaceable in tests; `loadSources` gives the versions'
  * files, for "Save as a new version".
  */
@@ -130,7 +166,15 @@ export function AuthorsPreview(
 ): Live<AuthorsState, AuthorsAction> {
   const model = authorsModel(data);
   const items = new Map(data.items.map((item) => [item.id, item]));
-  const parts = keptParts();
+  // Each part is watched, so that a version's change patches in its frame only the controls the author can see.
+  const kept = keptParts();
+  const inView = partsInView();
+  const parts = Object.assign(
+    <T extends Element>(id: string, key: unknown, build: () => T) => inView.watch(id, kept(id, key, build)),
+    {
+      prepare: kept.prepare,
+    },
+  );
   const start = model.start(location.search);
   const first = model.view(start.choice);
   const save = AuthorsSave({
@@ -168,14 +212,17 @@ export function AuthorsPreview(
         const node = parts(id, key, build);
         return keep(id, () => node);
       };
+      const now = model.view(state.choice);
+      const settled = model.view(state.settled);
       const shown: Shown = {
         state,
-        now: model.view(state.choice),
-        settled: model.view(state.settled),
+        now,
+        settled,
         model,
         data,
         items,
         parts,
+        controls: (id) => (controlsChoice(state, inView.shows(id)) === state.choice ? now : settled),
       };
       return el(
         "div",
@@ -223,16 +270,17 @@ export function AuthorsPreview(
 
   // Choosing another version finds its work done (it took 30-60 ms cold, two frames' worth): the pair's differences
   // and preview, its base, its fields and folds. The pieces run in idle time after the first paint, one per idle
-  // callback, and all at once when the author reaches for a version menu, before the choice.
+  // callback, and all at once when the author reaches for a version menu, before the choice. What a change's own
+  // frame shows comes first: another version's preview, fields and folds (a few ms each), and the slow pieces whose
+  // results follow the paint (the other base's dependence report) last.
   let pending: (() => void)[] = [];
   const warmUp = (now: boolean) => {
+    const {choice} = root.state;
+    const prepare = (version: string) => () => prepareVersion(version);
     pending = [
-      ...model.warmUp(root.state.choice),
-      ...data.versions.map(
-        ({version}) =>
-          () =>
-            prepareVersion(version),
-      ),
+      ...data.versions.filter(({version}) => version !== choice.candidate).map(({version}) => prepare(version)),
+      ...model.warmUp(choice),
+      prepare(choice.candidate),
     ];
     if (now) while (pending.length) pending.shift()!();
   };
@@ -395,21 +443,30 @@ function ParameterField(
  * One part a parameter, patched only when its own value, its linked one's or its refused text changes (or the
  * candidate version, whose words and rules it shows).
  */
-function parameterParts({state, now, data}: Pick<Shown, "state" | "now" | "data">): PartOf[] {
+function parameterParts({
+  state,
+  now,
+  data,
+  controls = () => now,
+}: Pick<Shown, "state" | "now" | "data"> & Partial<Pick<Shown, "controls">>): PartOf[] {
   const refused =
     state.refused && data.domains.some((domain) => domain.name === state.refused!.key) ? state.refused : null;
-  const current = now.candidateRules.parameters;
-  const version = now.candidateVersion;
-  return data.domains.map((domain) => ({
-    id: `parameter ${domain.name}`,
-    key: [
-      version.version,
-      current[domain.name],
-      linkOf(version.logic, domain.name, current, accepts(data.domains))?.other.value,
-      refused?.key === domain.name ? [refused.text, refused.message] : null,
-    ],
-    build: () => ParameterField(domain, {view: now, domains: data.domains, refused}),
-  }));
+  return data.domains.map((domain) => {
+    const id = `parameter ${domain.name}`;
+    const view = controls(id);
+    const current = view.candidateRules.parameters;
+    const version = view.candidateVersion;
+    return {
+      id,
+      key: [
+        version.version,
+        current[domain.name],
+        linkOf(version.logic, domain.name, current, accepts(data.domains))?.other.value,
+        refused?.key === domain.name ? [refused.text, refused.message] : null,
+      ],
+      build: () => ParameterField(domain, {view, domains: data.domains, refused}),
+    };
+  });
 }
 
 function Controls(shown: Shown, place: Place): HTMLElement {
@@ -945,6 +1002,7 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
   const {preview: result} = now;
   const later = model.later(state.settled);
   const {choice, described, preview: before} = settled;
+  const {differs} = later;
   // What the worked cases do not test: the base's part, then the candidate's, which comes after the paint.
   const untestedBase = place("untested-base", choice.base, () =>
     Untested({dependence: later.baseDependence, label: choice.base, logic: settled.candidateVersion.logic}),
@@ -960,8 +1018,8 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
     ),
   );
   return [
-    section("differs", "What differs", [choice.base, described, settled.differs], () =>
-      WhatDiffers({differs: settled.differs, candidate: described}),
+    section("differs", "What differs", [choice.base, described, differs], () =>
+      WhatDiffers({differs, candidate: described}),
     ),
     section("moved", "Items whose score moves", [result.base, result.moved], () => MovedItems(result, {items, pages})),
     section("unsettled", "Items with no single score", [before.base, before.unsettled], () =>
@@ -1055,8 +1113,9 @@ const clausesRefused = ({state, data}: Pick<Shown, "state" | "data">): Refused =
  * One part for the candidate version's folds, patched when the version, a change, a fold opened or a refused value
  * changes it (one version's folds patched into another's: their fields share ids).
  */
-function clausesPart(shown: Pick<Shown, "state" | "now" | "data">): PartOf {
-  const {state, now} = shown;
+function clausesPart(shown: Pick<Shown, "state" | "now" | "data"> & Partial<Pick<Shown, "controls">>): PartOf {
+  const {state} = shown;
+  const now = shown.controls?.("clauses") ?? shown.now;
   const refused = clausesRefused(shown);
   const version = now.candidateVersion;
   const folds = state.folds.filter((fold) => fold.startsWith(`${version.version} `));

@@ -143,6 +143,8 @@ export function ScoreCard(
   const rehearseCheck = () => {
     const state = node.state;
     if (checkRehearsed || state.committed || state.score === null || state.staged === null || !reveal()) return;
+    // A card staged unseen (the walk's next item, resumed from a draft) would warm the code but not the styles.
+    if (!node.checkVisibility({visibilityProperty: true})) return;
     checkRehearsed = true;
     const answers = answersIn(recordAnswer(store.get(), answerNow(state, state.score)));
     node.rehearse({kind: "check", record: {answers, reveal: true, shown: state.staged}});

@@ -53,15 +53,12 @@ export type Live<S, A> = HTMLElement & {
  * in another's stead would have its nodes swapped for the other's, moved across and patched, where it should simply
  * take the other's place. The patched node's own ids are its own keys (a kept Live node patching itself).
  */
-function keyOf(node: Element, roots: readonly Element[]): string | undefined {
+function keyOf(node: Element, ownerOf: (node: Element | null) => string | null): string | undefined {
   const placedAs = node.getAttribute(keepAttribute);
   if (placedAs !== null) return `keep ${placedAs}`;
   if (!node.id) return undefined;
-  for (let above = node.parentElement; above && !roots.includes(above); above = above.parentElement) {
-    const owner = above.getAttribute(keepAttribute);
-    if (owner !== null) return `in ${owner} #${node.id}`;
-  }
-  return `#${node.id}`;
+  const owner = ownerOf(node.parentElement);
+  return owner !== null ? `in ${owner} #${node.id}` : `#${node.id}`;
 }
 
 /** Makes `shown` (in the page) look like `fresh` (just built), touching only what differs; returns `shown`. */
@@ -69,8 +66,21 @@ function patch<T extends Element>(shown: T, fresh: Element): T {
   // A node placed with `keep` keeps its mark through its own patches: the fresh build has none of its own.
   const placedAs = shown.getAttribute(keepAttribute);
   if (placedAs !== null && !fresh.hasAttribute(keepAttribute)) fresh.setAttribute(keepAttribute, placedAs);
+  // The kept node nearest above each node, the roots left out: morphdom asks the key of every node of both trees,
+  // and each answer reuses its parent's rather than climbing to the root again. A patch moves nodes only within their
+  // kept part or with it, so an answer stays true for the whole patch.
+  const owners = new Map<Element, string | null>();
+  const ownerOf = (node: Element | null): string | null => {
+    if (!node || node === shown || node === fresh) return null;
+    let owner = owners.get(node);
+    if (owner === undefined) {
+      owner = node.getAttribute(keepAttribute) ?? ownerOf(node.parentElement);
+      owners.set(node, owner);
+    }
+    return owner;
+  };
   morphdom(shown, fresh, {
-    getNodeKey: (node) => (node instanceof Element ? keyOf(node, [shown, fresh]) : undefined),
+    getNodeKey: (node) => (node instanceof Element ? keyOf(node, ownerOf) : undefined),
     onBeforeElUpdated(from, to) {
       // A node placed with `keep` is its owner's: the patch leaves it and everything under it (unless it is the node
       // patched, a kept Live node patching itself).

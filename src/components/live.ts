@@ -34,7 +34,17 @@ export interface Model<S, A> {
 }
 
 /** A stateful component's node: the element, its state of the moment, and the way to act on it from outside. */
-export type Live<S, A> = HTMLElement & {readonly state: S; dispatch(action: A): void};
+export type Live<S, A> = HTMLElement & {
+  readonly state: S;
+  dispatch(action: A): void;
+  /**
+   * Does to a copy of the node what `action` would do to it, unseen, then drops the copy: the copy is placed beside
+   * the node (hidden, inert, out of the accessibility tree, its radios in no group), styled, patched to the action's
+   * view and styled again, all in one task, so no frame shows it. The node, its state and its kept children are left
+   * as they were and no effect runs; the code and the style rules the action's first real dispatch needs are warm.
+   */
+  rehearse(action: A): void;
+};
 
 /**
  * A node's key in a patch of `roots` (the shown node and its fresh build): a kept node's mark, page-wide (a walk's
@@ -43,15 +53,12 @@ export type Live<S, A> = HTMLElement & {readonly state: S; dispatch(action: A): 
  * in another's stead would have its nodes swapped for the other's, moved across and patched, where it should simply
  * take the other's place. The patched node's own ids are its own keys (a kept Live node patching itself).
  */
-function keyOf(node: Element, roots: readonly Element[]): string | undefined {
+function keyOf(node: Element, ownerOf: (node: Element | null) => string | null): string | undefined {
   const placedAs = node.getAttribute(keepAttribute);
   if (placedAs !== null) return `keep ${placedAs}`;
   if (!node.id) return undefined;
-  for (let above = node.parentElement; above && !roots.includes(above); above = above.parentElement) {
-    const owner = above.getAttribute(keepAttribute);
-    if (owner !== null) return `in ${owner} #${node.id}`;
-  }
-  return `#${node.id}`;
+  const owner = ownerOf(node.parentElement);
+  return owner !== null ? `in ${owner} #${node.id}` : `#${node.id}`;
 }
 
 /** Makes `shown` (in the page) look like `fresh` (just built), touching only what differs; returns `shown`. */
@@ -59,8 +66,21 @@ function patch<T extends Element>(shown: T, fresh: Element): T {
   // A node placed with `keep` keeps its mark through its own patches: the fresh build has none of its own.
   const placedAs = shown.getAttribute(keepAttribute);
   if (placedAs !== null && !fresh.hasAttribute(keepAttribute)) fresh.setAttribute(keepAttribute, placedAs);
+  // The kept node nearest above each node, the roots left out: morphdom asks the key of every node of both trees,
+  // and each answer reuses its parent's rather than climbing to the root again. A patch moves nodes only within their
+  // kept part or with it, so an answer stays true for the whole patch.
+  const owners = new Map<Element, string | null>();
+  const ownerOf = (node: Element | null): string | null => {
+    if (!node || node === shown || node === fresh) return null;
+    let owner = owners.get(node);
+    if (owner === undefined) {
+      owner = node.getAttribute(keepAttribute) ?? ownerOf(node.parentElement);
+      owners.set(node, owner);
+    }
+    return owner;
+  };
   morphdom(shown, fresh, {
-    getNodeKey: (node) => (node instanceof Element ? keyOf(node, [shown, fresh]) : undefined),
+    getNodeKey: (node) => (node instanceof Element ? keyOf(node, ownerOf) : undefined),
     onBeforeElUpdated(from, to) {
       // A node placed with `keep` is its owner's: the patch leaves it and everything under it (unless it is the node
       // patched, a kept Live node patching itself).
@@ -80,6 +100,9 @@ function patch<T extends Element>(shown: T, fresh: Element): T {
   return shown;
 }
 
+/** The page's styles worked out now, for `node` and all else changed (the browser styles the whole page at once). */
+const styleNow = (node: Element): string => getComputedStyle(node).color;
+
 /** Shows `model.view(state)` and keeps it up to date as actions come, from the page's events or from `dispatch`. */
 export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
   const kept = new Map<string, Element>();
@@ -87,7 +110,14 @@ export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
   const whileShown = new Set<string>();
   const placedNow = new Set<string>();
   let building = true;
+  let rehearsing = false;
   const keep: Keep = <T extends Element>(key: string, node: () => T, options: {whileShown?: boolean} = {}): T => {
+    // A rehearsal places stand-ins only: no kept child is built, moved or counted as placed for it.
+    if (rehearsing) {
+      const standIn = document.createElement(kept.get(key)?.tagName ?? "div") as unknown as T;
+      standIn.setAttribute(keepAttribute, key);
+      return standIn;
+    }
     placedNow.add(key);
     if (options.whileShown) whileShown.add(key);
     const placed = kept.get(key);
@@ -120,8 +150,36 @@ export function live<S, A>(state: S, model: Model<S, A>): Live<S, A> {
       }
     model.effects?.(root, {before, after, action});
   };
+  const rehearse = (action: A) => {
+    const after = model.update(current, action);
+    if (Object.is(after, current) || !root.isConnected) return;
+    rehearsing = true;
+    let fresh: HTMLElement;
+    try {
+      fresh = model.view(after, keep);
+    } finally {
+      rehearsing = false;
+    }
+    const copy = root.cloneNode(true) as HTMLElement;
+    for (const side of [copy, fresh]) {
+      // A copied radio keeps its name, and placed in the page it would join the shown radios' group and uncheck them.
+      for (const named of side.querySelectorAll("input[name]")) named.removeAttribute("name");
+      side.setAttribute("aria-hidden", "true");
+      side.setAttribute("inert", "");
+      side.style.cssText = "position: absolute; height: 0; overflow: hidden; visibility: hidden; pointer-events: none";
+    }
+    root.after(copy);
+    try {
+      styleNow(copy);
+      patch(copy, fresh);
+      styleNow(copy);
+    } finally {
+      copy.remove();
+    }
+  };
   Object.defineProperty(root, "state", {get: () => current});
   Object.defineProperty(root, "dispatch", {value: dispatch});
+  Object.defineProperty(root, "rehearse", {value: rehearse});
   for (const [type, read] of Object.entries(model.on ?? {}) as [string, (event: Event, state: S) => A | undefined][])
     root.addEventListener(type, (event) => {
       const action = read(event, current);

@@ -264,7 +264,9 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
   if (location.hash && location.hash !== `#${walk.state.position.id}`)
     history.replaceState(history.state, "", `#${walk.state.position.id}`);
   addEventListener("hashchange", () => walk.dispatch({kind: "address", hash: location.hash, scroll: scrolledPast()}));
-  store.subscribe((progress) => walk.dispatch({kind: "record", progress}));
+  // What the record changes here (the strip's marks, the count scored) waits for the frame that paints a Check's
+  // ruling, so Check's click does no more than show it.
+  store.subscribe((progress) => afterPaint(() => walk.dispatch({kind: "record", progress})));
   wide.addEventListener("change", () => walk.dispatch({kind: "wide", wide: wide.matches}));
   // Escape closes the sheet too, and a dialog's close event does not bubble to the walk.
   walk

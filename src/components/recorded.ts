@@ -3,6 +3,7 @@
 import type {Progress} from "../lib/trainee/progress.js";
 import {recordSaved} from "../lib/trainee/recorded.js";
 import type {ProgressStore} from "../lib/trainee/record-store.js";
+import {afterPaint} from "../lib/site/schedule.js";
 import {live, type Live} from "./live.js";
 
 export function Recorded({
@@ -13,6 +14,7 @@ export function Recorded({
   view: (progress: Progress) => HTMLElement;
 }): Live<Progress, Progress> {
   const node = live<Progress, Progress>(store.get(), {update: recordSaved, view: (progress) => view(progress)});
-  store.subscribe((progress) => node.dispatch(progress));
+  // Drawn after the frame that paints what changed the record (a Check's ruling), so the change shows first.
+  store.subscribe((progress) => afterPaint(() => node.dispatch(progress)));
   return node;
 }

@@ -11,7 +11,7 @@ import type {Phase} from "../lib/authored/schemas/parts.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import type {ChecklistDraft} from "../lib/trainee/draft.js";
 import {openItemDrafts} from "../lib/trainee/item-drafts.js";
-import type {Answer, Progress} from "../lib/trainee/progress.js";
+import {recordAnswer, type Answer, type Progress} from "../lib/trainee/progress.js";
 import {rulingAhead} from "../lib/trainee/ruling-ahead.js";
 import {
   answerOf,
@@ -79,6 +79,9 @@ export interface WalkCard {
   focusHeading(): void;
 }
 
+/** Whether a card of this page has rehearsed its Check (one is enough: the code and the styles are the page's). */
+let checkRehearsed = false;
+
 const impliedCode = lazyCode<typeof ImpliedModule>(() => import("../lib/trainee/implied.js"));
 
 const noChecklist = "The score your checklist implies shows here as you list and check the instructions.";
@@ -129,9 +132,23 @@ export function ScoreCard(
     record: () => store.get(),
     answersIn,
     built: (parts) => {
-      if (!(parts instanceof Promise)) node.dispatch({kind: "stage", ruling: numberOf(parts)});
+      if (parts instanceof Promise) return;
+      node.dispatch({kind: "stage", ruling: numberOf(parts)});
+      rehearseCheck();
     },
   });
+  // A page's first Check would run its code and style the checked card for the first time (the disabled score, the
+  // ruling shown, Next moved under its first lines): once a ruling is staged, the first card to have one rehearses its
+  // Check on an unseen copy (live.ts's rehearse), so that Check is no slower than the rest. Nothing is recorded.
+  const rehearseCheck = () => {
+    const state = node.state;
+    if (checkRehearsed || state.committed || state.score === null || state.staged === null || !reveal()) return;
+    // A card staged unseen (the walk's next item, resumed from a draft) would warm the code but not the styles.
+    if (!node.checkVisibility({visibilityProperty: true})) return;
+    checkRehearsed = true;
+    const answers = answersIn(recordAnswer(store.get(), answerNow(state, state.score)));
+    node.rehearse({kind: "check", record: {answers, reveal: true, shown: state.staged}});
+  };
   /** A Check whose ruling is still loading: it takes the focus when it arrives. */
   let pendingFocus = false;
   /** What the record now says to the card: its answers, and the ruling to show (taken ahead, or built now). */

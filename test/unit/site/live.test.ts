@@ -256,4 +256,68 @@ describe("live", () => {
     node.dispatch({shown: true});
     expect(built).toEqual(["report 1", "report 2", "report 1", "report 1"]);
   });
+
+  it("rehearses an action on an unseen copy beside the node, then drops it, leaving the node, its state and its kept child as they were", () => {
+    type Pick = {score: number; checked: boolean};
+    const effects: string[] = [];
+    const built: string[] = [];
+    const node = live<Pick, Partial<Pick>>(
+      {score: 3, checked: false},
+      {
+        update: (state, action) => ({...state, ...action}),
+        view: (state, keep) =>
+          el(
+            "div",
+            {},
+            [1, 2, 3].map((score) =>
+              el("input", {type: "radio", name: "score", value: String(score), checked: state.score === score}),
+            ),
+            el("button", {type: "button", disabled: state.checked}, "Check"),
+            keep("nav", () => (built.push("nav"), el("nav", {}, "Next"))),
+            state.checked ? keep("ruling", () => (built.push("ruling"), el("p", {}, "The ruling"))) : null,
+          ),
+        effects: (_node, {after}) => void effects.push(`checked ${after.checked}`),
+      },
+    );
+    document.body.append(node);
+    const before = node.outerHTML;
+    const nav = node.querySelector("nav")!;
+    const watched: string[] = [];
+    const copies: Element[] = [];
+    const watch = new MutationObserver(() => {});
+    watch.observe(document.body, {childList: true});
+    node.rehearse({checked: true});
+    for (const record of watch.takeRecords()) {
+      for (const added of record.addedNodes) {
+        watched.push(`+${added.nodeName}`);
+        copies.push(added as Element);
+      }
+      for (const removed of record.removedNodes) watched.push(`-${removed.nodeName}`);
+    }
+    watch.disconnect();
+    // A copy of the node was placed beside it and taken away again, in the same task: hidden from assistive
+    // technology and the pointer, its radios in no group (named, they would uncheck the node's), patched to the
+    // action's view (its Check disabled, the ruling's place held by a stand-in).
+    expect(watched).toEqual(["+DIV", "-DIV"]);
+    expect(document.body.children).toHaveLength(1);
+    const copy = copies[0]!;
+    expect([copy.getAttribute("aria-hidden"), copy.hasAttribute("inert")]).toEqual(["true", true]);
+    expect(copy.querySelectorAll("input")).toHaveLength(3);
+    expect(copy.querySelectorAll("input[name]")).toHaveLength(0);
+    expect(copy.querySelector("button")!.disabled).toBe(true);
+    expect(copy.querySelector("[data-keep=ruling]")!.childNodes).toHaveLength(0);
+    // The node is as it was: the same markup, state, kept child, and the radio chosen still chosen.
+    expect(node.outerHTML).toBe(before);
+    expect(node.state).toEqual({score: 3, checked: false});
+    expect(node.querySelector("nav")).toBe(nav);
+    expect(node.querySelector<HTMLInputElement>("input[value='3']")!.checked).toBe(true);
+    // Nothing was built for it and no effect ran; the real dispatch then builds the ruling once.
+    expect(built).toEqual(["nav"]);
+    expect(effects).toEqual([]);
+    node.dispatch({checked: true});
+    expect(built).toEqual(["nav", "ruling"]);
+    expect(node.querySelector("p")!.textContent).toBe("The ruling");
+    expect(node.querySelector("nav")).toBe(nav);
+    node.remove();
+  });
 });

@@ -3,7 +3,44 @@
 // - cli: the commands, called in process through their entries, and one spawned run per command;
 // - build: what needs a build of the site or of a copy of the project;
 // - browser: the built site (dist/) in one Chromium shared by every file (test/browser/global-setup.ts).
+import {existsSync, readFileSync, statSync} from "node:fs";
+import {dirname, join, relative} from "node:path";
 import {defineConfig} from "vitest/config";
+import {BaseSequencer, type TestSpecification} from "vitest/node";
+
+/**
+ * Longest first, across projects: vitest's own order runs one project's files after the other's ("browser" before
+ * "build"), so the build project's builds of copies (20 to 50 s a file) ran last, on one core while the other idled,
+ * and in a fresh clone, with no durations kept, it runs larger files first, so page-states-1 and -2 (a few lines
+ * each, importing page-states.ts: the longest files) ran last too. A file's last duration orders it where vitest kept
+ * one; else it goes first (as vitest's own order puts a new file), a file of the build project before the others
+ * (each builds or serves a copy), then by the size of its code: its own and the modules it imports from its folder.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const last = (spec: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`)?.duration;
+    const estimate = (spec: TestSpecification) => (spec.project.name === "build" ? 1e9 : 0) + codeSize(spec.moduleId);
+    return [...files].sort((a, b) => {
+      const [durationA, durationB] = [last(a), last(b)];
+      if (durationA === undefined || durationB === undefined) {
+        if (durationA !== durationB) return durationA === undefined ? -1 : 1;
+        return estimate(b) - estimate(a);
+      }
+      return durationB - durationA;
+    });
+  }
+}
+
+/** The bytes of a test file and of the modules it imports from its own folder ("./x.js"). */
+function codeSize(file: string): number {
+  const text = readFileSync(file, "utf8");
+  const local = [...text.matchAll(/from "\.\/([\w.-]+)\.js"/g)]
+    .map((match) => join(dirname(file), `${match[1]}.ts`))
+    .filter((module) => existsSync(module));
+  return text.length + local.reduce((sum, module) => sum + statSync(module).size, 0);
+}
 
 const kind = (name: string, extra: {globalSetup?: string[]; isolate?: boolean} = {}) => ({
   extends: true,
@@ -14,6 +51,7 @@ export default defineConfig({
   test: {
     // Two cores: two files at a time.
     maxWorkers: 2,
+    sequence: {sequencer: LongestFirst},
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

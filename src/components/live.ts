@@ -205,10 +205,10 @@ const preparedPerPart = 8;
  * Parts of a page each built once, then patched in place only when what they show changes: `part(id, key, build)`
  * returns the part's node, built by `build` the first time and patched to a fresh `build()` when `key` (compared as
  * JSON) differs from the last one. A key made of the same objects as the last one is the same without its JSON.
- * `prepare(id, key, build)`, called by the page in idle time, builds what the part will show for a key it may come to (another version
- * chosen): the part then patches itself from a copy of that build (a view attaches no listeners, so a copy is the
- * build), which costs a fraction of building it, and patching in place lays out only what differs, where a part
- * built whole, never laid out, is laid out whole.
+ * `prepare(id, key, build)`, called by the page in idle time, builds what the part will show for a key it may come
+ * to (another version chosen): the part then patches itself from a copy of that build (a view attaches no
+ * listeners, so a copy is the build), which costs a fraction of building it, and patching in place lays out only
+ * what differs, where a part built whole, never laid out, is laid out whole.
  */
 export function keptParts(): KeptPart & {prepare: PreparePart} {
   const shown = new Map<string, {key: unknown; text: string; node: Element}>();

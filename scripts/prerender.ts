@@ -244,8 +244,10 @@ export async function prerenderPages(dist: string, pages: readonly string[] = sc
       continue;
     }
     let made: {cell: string; node: Element};
+    let held: ReturnType<typeof holdStart>;
     try {
       made = await firstScreen(dist, page, html);
+      held = holdStart(html);
     } catch (error) {
       throw new Error(`postbuild: cannot prerender ${page}: ${(error as Error).message}`, {cause: error});
     }
@@ -255,12 +257,6 @@ export async function prerenderPages(dist: string, pages: readonly string[] = sc
     if (!html.includes(root)) throw new Error(`postbuild: ${page} has no place for its display cell ${cell}`);
     const shownItem = node.querySelector("article.item-card[id]:not(.item-slot[hidden] *)")?.id ?? null;
     const copy = node.outerHTML;
-    let held: ReturnType<typeof holdStart>;
-    try {
-      held = holdStart(html);
-    } catch (error) {
-      throw new Error(`postbuild: cannot prerender ${page}: ${(error as Error).message}`, {cause: error});
-    }
     const after = held.html
       .replace(root, `${copy}${root}`)
       .replace('<link rel="icon"', `${held.held}${headPart(shownItem)}<link rel="icon"`);

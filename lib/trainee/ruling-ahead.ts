@@ -31,8 +31,8 @@ export function rulingAhead<T>(
   }: {
     record: () => Progress;
     answersIn: (progress: Progress) => Answer[];
-    /** Gets each ruling built ahead, as it is built (the card lays it out unseen). */
-    built?: (ruling: T) => void;
+    /** Gets each ruling built ahead, as it is built, with the answers it rules (the card lays it out unseen). */
+    built?: (ruling: T, answers: Answer[]) => void;
     timers?: Timers;
   },
 ): RulingAhead<T> {
@@ -55,7 +55,7 @@ export function rulingAhead<T>(
         );
       else {
         built = {key, ruling};
-        onBuilt(ruling);
+        onBuilt(ruling, answers);
       }
     },
     {delayMs: 0, idleTimeoutMs: 50, timers},

@@ -11,7 +11,7 @@ import type {Phase} from "../lib/authored/schemas/parts.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import type {ChecklistDraft} from "../lib/trainee/draft.js";
 import {openItemDrafts} from "../lib/trainee/item-drafts.js";
-import {recordAnswer, type Answer, type Progress} from "../lib/trainee/progress.js";
+import type {Answer, Progress} from "../lib/trainee/progress.js";
 import {rulingAhead} from "../lib/trainee/ruling-ahead.js";
 import {
   answerOf,
@@ -131,22 +131,21 @@ export function ScoreCard(
   const ahead = rulingAhead(buildRuling, {
     record: () => store.get(),
     answersIn,
-    built: (parts) => {
+    built: (parts, answers) => {
       if (parts instanceof Promise) return;
       node.dispatch({kind: "stage", ruling: numberOf(parts)});
-      rehearseCheck();
+      rehearseCheck(answers);
     },
   });
   // A page's first Check would run its code and style the checked card for the first time (the disabled score, the
   // ruling shown, Next moved under its first lines): once a ruling is staged, the first card to have one rehearses its
   // Check on an unseen copy (live.ts's rehearse), so that Check is no slower than the rest. Nothing is recorded.
-  const rehearseCheck = () => {
+  const rehearseCheck = (answers: Answer[]) => {
     const state = node.state;
     if (checkRehearsed || state.committed || state.score === null || state.staged === null || !reveal()) return;
     // A card staged unseen (the walk's next item, resumed from a draft) would warm the code but not the styles.
     if (!node.checkVisibility({visibilityProperty: true})) return;
     checkRehearsed = true;
-    const answers = answersIn(recordAnswer(store.get(), answerNow(state, state.score)));
     node.rehearse({kind: "check", record: {answers, reveal: true, shown: state.staged}});
   };
   /** A Check whose ruling is still loading: it takes the focus when it arrives. */

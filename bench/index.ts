@@ -1,6 +1,6 @@
 // npm run bench [-- --engine-only | --preview-only | --completeness-only | --probes-only | --trainee-only |
 // --clicks-only | --build-only | --dev-only | --agreement-only | --case-editor-only | --languages-only | --suite-only |
-// --implied-table-only | --patch-only]
+// --implied-table-only | --patch-only | --paths-only]
 // [--runs <n>] [--http2]: how fast the rule engine derives scores; how fast the authors' preview recomputes when a
 // parameter changes, in Node, and on the built page from the input to the painted figures, cold and warm
 // (bench/preview.ts); how long the rubric's completeness enumeration takes (bench/completeness.ts); how the probe
@@ -21,8 +21,9 @@
 // trainee bench; --implied-table-only: on ./dist, built first); and how long `npm test` and `npm run test:unit`
 // take from a fresh clone next to a cold build (bench/suite.ts); and a word click on the score card with the most
 // word buttons, and on one built for the bench with about 200, from the click's timestamp to the painted frame
-// (bench/patch.ts; --patch-only: that alone). Figures vary with the machine; the ratios are what
-// to compare.
+// (bench/patch.ts; --patch-only: that alone); and the files each of three paths runs from the input to its painted
+// result: a Check, a parameter change on /authors, a CSV on /cohort (bench/paths.ts; --paths-only). Figures vary
+// with the machine; the ratios are what to compare.
 import {rmSync} from "node:fs";
 import {join} from "node:path";
 import {performance} from "node:perf_hooks";
@@ -43,6 +44,7 @@ import {observableBuild} from "./framework.js";
 import {benchImpliedTable} from "./implied-table.js";
 import {benchAuthorsPage, benchPreview} from "./preview.js";
 import {benchPatch} from "./patch.js";
+import {benchPaths} from "./paths.js";
 import {benchPage, benchScoring} from "./probes.js";
 import {benchSuite} from "./suite.js";
 import {median} from "./timing.js";
@@ -90,6 +92,7 @@ const flags = [
   "--suite-only",
   "--implied-table-only",
   "--patch-only",
+  "--paths-only",
 ];
 /** The options that take a value or tune the trainee bench: --runs <n> (or --runs=<n>) and --http2. */
 const traineeOptions: TraineeOptions = {runs: 5, http2: false, gzip: true};
@@ -185,6 +188,11 @@ if (process.argv.includes("--patch-only")) {
   process.exit(0);
 }
 
+if (process.argv.includes("--paths-only")) {
+  await onBuiltSite(benchPaths);
+  process.exit(0);
+}
+
 if (process.argv.includes("--clicks-only")) {
   const site = copyProject("rater-notebook-bench-site-");
   try {
@@ -272,6 +280,7 @@ if (!engineOnly) {
       await benchCaseEditorPage(join(site, "dist"));
       await benchCohortPage(join(site, "dist"));
       await benchPatch(join(site, "dist"), site);
+      await benchPaths(join(site, "dist"));
     }
     await benchPage(join(site, "dist"));
   } finally {

@@ -181,7 +181,7 @@ const kinds = {
 };
 
 /** Every change a control on /authors can make from what the page opens with (the newest version against itself). */
-function authorChanges(): AuthorChange[] {
+export function authorChanges(): AuthorChange[] {
   const guidelines = loadGuidelines();
   const newest = guidelines.at(-1)!;
   const control = (page: Page, name: string) => page.getByLabel(name, {exact: true});

@@ -65,9 +65,14 @@ export interface Bundled {
   /**
    * Each page's bundle and the modules in it, by their paths under dist (written to _import/bundles/pages.json):
    * `modules` all it can load, `lazy` those it loads only when asked (import() chunks), `files` the modules in each
-   * file it can load (the bundle and its chunks), so the bench can tell which files carry a given module.
+   * file it can load (the bundle and its chunks), so the bench can tell which files carry a given module; `entries`
+   * the modules the page imports, in the order of the bundle's namespaces (`m0`, `m1`, ...), so the bench can load
+   * the page from its modules one by one and tell which of them a path runs.
    */
-  manifest: Record<string, {bundle: string; modules: string[]; lazy: string[]; files: Record<string, string[]>}>;
+  manifest: Record<
+    string,
+    {bundle: string; entries: string[]; modules: string[]; lazy: string[]; files: Record<string, string[]>}
+  >;
   /** Module requests the pages made before, and make now (the page's entry bundles). */
   requestsBefore: number;
   requestsAfter: number;
@@ -177,7 +182,13 @@ async function bundlePages(dist: string): Promise<Bundled> {
       throw new Error(`postbuild: ${page} has no icon link to put its preloads before`);
     after = after.replace('<link rel="icon"', `${links.join("\n")}\n<link rel="icon"`);
     writeFileSync(file, after);
-    result.manifest[page] = {bundle: pathOf(entry.fileName), modules, lazy, files};
+    result.manifest[page] = {
+      bundle: pathOf(entry.fileName),
+      entries: entries.map((found) => underDist(resolve(base, found))),
+      modules,
+      lazy,
+      files,
+    };
     result.pages += 1;
     result.requestsAfter += eager.length;
     result.preloaded += data.length;

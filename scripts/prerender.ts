@@ -11,7 +11,7 @@ import {dirname, join, resolve} from "node:path";
 import {createRequire} from "node:module";
 import {pathToFileURL} from "node:url";
 import {progressKey} from "../lib/trainee/progress.js";
-import {prerenderedAttribute} from "../src/components/prerendered.js";
+import {prerenderedAttribute, wordsPressed} from "../src/components/prerendered.js";
 
 // jsdom ships no types of its own; this is what is used of it.
 const {JSDOM} = createRequire(import.meta.url)("jsdom") as {
@@ -166,8 +166,8 @@ function holdStart(html: string): {html: string; held: string} {
  * The head's part: a style that hides the copy when the script beside it finds it is not the state the page will
  * show (a query, another item's fragment, anything of the site's in storage, storage that cannot be read), and, below
  * 1200 px, the rubric's place beside the item (the page's code puts it in a sheet there). The script starts the
- * page's code (`holdStart`): at once when the copy is stale, else once the copy is painted; it also marks a Check
- * pressed on a chosen score before the code arrived, which the code then carries out.
+ * page's code (`holdStart`): at once when the copy is stale, else once the copy is painted; it also keeps the words
+ * pressed and marks a Check pressed on a chosen score before the code arrived, which the code then carries out.
  */
 function headPart(shownItem: string | null): string {
   const hash = JSON.stringify(shownItem ? `#${shownItem}` : "");
@@ -208,6 +208,11 @@ function headPart(shownItem: string | null): string {
   else if (document.readyState === "loading") addEventListener("DOMContentLoaded", afterPaint);
   else afterPaint();
   addEventListener("hashchange", () => otherItem() && (stale(), start()));
+  // The words pressed in the copy, in order, are pressed again in the code's (a click or Enter marks a word).
+  addEventListener("click", (event) => {
+    const word = event.target.closest && event.target.closest("[${prerenderedAttribute}] button.word");
+    if (word) (word.closest("[${prerenderedAttribute}]").${wordsPressed} ??= []).push(word);
+  });
   // A Check pressed on a chosen score is carried out by the code; a score changed after it was not checked.
   addEventListener("click", (event) => {
     const check = event.target.closest && event.target.closest("[${prerenderedAttribute}] [data-card=check]");

@@ -1,12 +1,15 @@
 // A scoring page's first screen is in its HTML (scripts/prerender.ts renders it at build with this page's own
 // code), so a trainee can read the item and pick a score before the code arrives. When the code has built the page,
 // it takes the copy's place: in the same task, so no frame shows both or neither, and as what the trainee left it:
-// a score or rule they picked, a fold they opened, the control they were on, a Check they pressed are carried to the
-// same place in the page's own node, through its own events. A copy the head's script found stale (the address or
-// the trainee's storage names another state) is hidden until then, and only removed.
+// a score or rule they picked, a fold they opened, the words they pressed, the control they were on, a Check they
+// pressed are carried to the same place in the page's own node, through its own events. A copy the head's script
+// found stale (the address or the trainee's storage names another state) is hidden until then, and only removed.
 
 /** The attribute that marks the copy in the page's HTML. */
 export const prerenderedAttribute = "data-prerendered";
+
+/** The copy's property where the head's script lists the word buttons pressed in it, in order. */
+export const wordsPressed = "wordsPressed";
 
 /** Where `node` is under `root`: its element children's indices, from the top. */
 function placeOf(root: Element, node: Element): number[] {
@@ -38,13 +41,16 @@ function takeOver(copy: Element, page: Element): void {
     folds: [...copy.querySelectorAll<HTMLDetailsElement>("details")],
     pressed: copy.querySelector<HTMLElement>("[data-pressed]"),
     focused: focused instanceof HTMLElement && copy.contains(focused) ? focused : null,
+    words: (copy as Element & {[wordsPressed]?: HTMLElement[]})[wordsPressed] ?? [],
   };
   const places = new Map<Element, number[]>();
-  for (const node of [...carried.picked, ...carried.folds, carried.pressed, carried.focused])
+  for (const node of [...carried.picked, ...carried.folds, ...carried.words, carried.pressed, carried.focused])
     if (node) places.set(node, placeOf(copy, node));
   if (copy.parentNode && !page.isConnected) copy.replaceWith(page);
   else copy.remove();
   const counterpart = <T extends Element>(node: T) => samePlace(page, places.get(node)!, node);
+  // Found before anything is carried: a word pressed changes the card below the words.
+  const words = carried.words.map(counterpart);
   for (const input of carried.picked) {
     const there = counterpart(input);
     if (!there) continue;
@@ -59,6 +65,7 @@ function takeOver(copy: Element, page: Element): void {
     const there = counterpart(fold);
     if (there && there.open !== fold.open) there.querySelector<HTMLElement>(":scope > summary")?.click();
   }
+  for (const word of words) word?.click();
   if (carried.focused) counterpart(carried.focused)?.focus({preventScroll: true});
   if (carried.pressed) counterpart(carried.pressed)?.click();
 }

@@ -4,7 +4,7 @@
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {useSite} from "./helpers.js";
-import {checkButton, decidingRule, progressKey, radio, ruling, showItem, storage} from "./trainee.js";
+import {checkButton, decidingRule, progressKey, radio, ruling, showItem, storage, takenOver} from "./trainee.js";
 
 const site = useSite();
 const draftOf = (id: string) => `rater-notebook:draft:v1:${id}:guideline:walk`;
@@ -13,6 +13,7 @@ async function open(path: string): Promise<Page> {
   const context = await site.newContext({viewport: {width: 1440, height: 900}});
   const page = await context.newPage();
   await page.goto(path);
+  await takenOver(page);
   return page;
 }
 

@@ -5,7 +5,7 @@
 import type {BrowserContext, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {useSite} from "./helpers.js";
-import {checkButton, commit, itemOf, partStatus, radio, ruling, scoreGroup} from "./trainee.js";
+import {checkButton, commit, itemOf, partStatus, radio, ruling, scoreGroup, takenOver} from "./trainee.js";
 
 const site = useSite();
 
@@ -29,9 +29,6 @@ async function heldBack(context: BrowserContext, path: string): Promise<{page: P
   await page.goto(path, {waitUntil: "domcontentloaded"});
   return {page, release};
 }
-
-/** Whether the page's code has taken its first screen over (the build's copy is gone). */
-const takenOver = (page: Page) => page.waitForFunction(() => !document.querySelector("[data-prerendered]"));
 
 /** The Score groups a trainee can see. */
 const visibleGroups = (page: Page) =>
@@ -124,6 +121,23 @@ describe("a scoring page's first screen, before and after its code", () => {
     await checkButton(edge).click();
     await ruling(edge).waitFor({state: "visible"});
     await second.close();
+    expect(site.problems).toEqual([]);
+  });
+
+  it("marks the words pressed before the code arrived, in the order pressed, once it is in", async () => {
+    const context = await site.newContext();
+    const {page, release} = await heldBack(context, "/rubric");
+    const item = itemOf(page, "example-1");
+    const words = item.getByRole("group", {name: "The words of the request"});
+    await words.getByRole("button", {name: "no", exact: true}).click();
+    await words.getByRole("button", {name: "two", exact: true}).click();
+    await expect(item.locator(".trainee-checklist .line-text").count()).resolves.toBe(0);
+    release();
+    await takenOver(page);
+    await expect(
+      item.locator(".trainee-checklist .line-text").evaluateAll((nodes) => nodes.map((node) => node.textContent)),
+    ).resolves.toEqual(["no more than two"]);
+    await context.close();
     expect(site.problems).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {useSite} from "./helpers.js";
-import {focused, radio, ruling, showItem} from "./trainee.js";
+import {focused, radio, ruling, showItem, takenOver} from "./trainee.js";
 
 const site = useSite();
 
@@ -12,6 +12,7 @@ async function open(path: string, id: string): Promise<{page: Page; card: Locato
   const context = await site.newContext({viewport: {width: 1440, height: 900}});
   const page = await context.newPage();
   await page.goto(`${path}#${id}`);
+  await takenOver(page);
   const card = await showItem(page, id);
   return {page, card};
 }

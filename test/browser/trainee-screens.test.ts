@@ -7,7 +7,18 @@ import type {ElementHandle, Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {caseStudyParameterNames} from "../unit/engine/case-study-parameters.js";
 import {useSite} from "./helpers.js";
-import {checkButton, commit, guideline, isSelfCheck, itemOf, itemsOfSet, pages, ruling, scoreGroup} from "./trainee.js";
+import {
+  checkButton,
+  commit,
+  guideline,
+  isSelfCheck,
+  itemOf,
+  itemsOfSet,
+  pages,
+  ruling,
+  scoreGroup,
+  takenOver,
+} from "./trainee.js";
 
 const site = useSite();
 
@@ -16,12 +27,11 @@ async function open(width: number, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);
   await page.getByRole("heading", {level: 1}).waitFor();
-  await ready(page);
+  await takenOver(page);
   return page;
 }
 
 /** Once the page's code has taken over the first screen the build put in its HTML: what is found after is its own. */
-const ready = (page: Page) => page.waitForFunction(() => !document.querySelector("[data-prerendered]"));
 
 type Box = {y: number; height: number};
 
@@ -138,7 +148,7 @@ describe("one screen", () => {
         // fragment), nothing scrolled, nothing opened.
         await page.goto("about:blank");
         await page.goto(`${path}#${item.id}`);
-        await ready(page);
+        await takenOver(page);
         const card = itemOf(page, item.id);
         await scoreGroup(card).waitFor();
         const [check, request] = await boxes(page, [
@@ -166,7 +176,7 @@ describe("one screen", () => {
       const page = await context.newPage();
       for (const item of items) {
         await page.goto(`${path}#${item.id}`);
-        await ready(page);
+        await takenOver(page);
         const card = itemOf(page, item.id);
         const group = scoreGroup(card);
         await group.waitFor();

@@ -20,6 +20,7 @@ import {
   ruling,
   scoreGroup,
   showItem,
+  takenOver,
   visibleText,
 } from "./trainee.js";
 
@@ -29,6 +30,7 @@ async function open(path: string, options: {hasTouch?: boolean; isMobile?: boole
   const context = await site.newContext({viewport: {width: options.isMobile ? 390 : 1200, height: 900}, ...options});
   const page = await context.newPage();
   await page.goto(path);
+  await takenOver(page);
   return page;
 }
 
@@ -181,6 +183,7 @@ describe("the implied score before the interpreter arrives", () => {
       },
     );
     await page.goto("/rubric#example-1");
+    await takenOver(page);
     const card = await showItem(page, "example-1");
     const implied = card.locator(".implied");
     await word(card, "examples").click();

@@ -99,6 +99,13 @@ export async function showItem(page: Page, id: string): Promise<Locator> {
   return item;
 }
 
+/**
+ * Until the page's code has taken the first screen's place, the words, keys and drafts are the copy's, which carries
+ * only scores, folds, focus and a pressed Check (src/components/prerendered.ts): tests of those wait for this.
+ */
+export const takenOver = (page: Page): Promise<unknown> =>
+  page.waitForFunction(() => !document.querySelector("[data-prerendered]"));
+
 /** Shows one example of Part 2 (`/examples`), which has no Score group: its address's fragment names it. */
 export async function showToRead(page: Page, id: string): Promise<Locator> {
   await page.evaluate((target) => {

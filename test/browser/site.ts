@@ -1,5 +1,6 @@
 // Serves the built site (dist/) on 127.0.0.1 and drives the machine's Chromium with playwright-core.
 // Every request to another host and every console error is recorded, so a test can assert there were none.
+import {statfsSync} from "node:fs";
 import {createServer, type Server} from "node:http";
 import {readFile, stat} from "node:fs/promises";
 import {extname, join, resolve} from "node:path";
@@ -59,17 +60,38 @@ export interface Chromium {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
-/** The flags Chromium runs with here: headless, no background traffic (this machine's network is closed). */
+/**
+ * The flags Chromium runs with here: headless, no background traffic (this machine's network is closed), and less
+ * work between its processes, which was most of the browser tests' CPU: the software GPU in the browser's process,
+ * one renderer per site only as the site's own isolation asks (every page here is one origin), and no accessibility
+ * tree (the tests find elements by role through Playwright's own reading of the DOM, and axe reads the DOM too).
+ */
 const chromiumFlags = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
+  "--in-process-gpu",
+  "--disable-site-isolation-trials",
+  "--disable-renderer-accessibility",
   "--disable-quic",
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
 ];
+
+/**
+ * Playwright has Chromium share memory through files in /tmp, for a /dev/shm too small for it (a container's 64 MB);
+ * where /dev/shm has room, Chromium's own shared memory is kept, which costs the kernel less.
+ */
+const sharedMemory = (() => {
+  try {
+    const shm = statfsSync("/dev/shm");
+    return shm.bavail * shm.bsize >= 2 ** 30 ? {ignoreDefaultArgs: ["--disable-dev-shm-usage"]} : {};
+  } catch {
+    return {};
+  }
+})();
 
 /**
  * Features turned off besides those Playwright turns off: headless Chromium builds the omnibox's two popups (WebUI
@@ -99,12 +121,12 @@ function flags(): Promise<string[]> {
  * (the bench's certificate to trust).
  */
 export async function launchChromium(args: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({executablePath: chromiumPath, args: [...(await flags()), ...args]});
+  return chromium.launch({executablePath: chromiumPath, args: [...(await flags()), ...args], ...sharedMemory});
 }
 
 /** The same Chromium as a server that other processes connect to (the browser tests' one browser per run). */
 export async function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer({executablePath: chromiumPath, args: await flags()});
+  return chromium.launchServer({executablePath: chromiumPath, args: await flags(), ...sharedMemory});
 }
 
 /** The browser at `endpoint` (a server launched by launchChromiumServer), or a Chromium of its own when none. */

@@ -12,9 +12,9 @@
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {build} from "esbuild";
 import type {BrowserContext, CDPSession, Page} from "playwright-core";
 import {loadItems} from "../lib/node/load.js";
+import {browserBundle} from "../src/data/browser-bundle.js";
 import {openSite, type Site} from "../test/browser/site.js";
 import {authorChanges} from "./preview.js";
 import {afterPaintWhere} from "./timing.js";
@@ -194,18 +194,8 @@ async function authorsPath(site: Site, dist: string): Promise<PathFigure> {
 }
 
 /** The cohort worker as the site builds it (src/data/cohort-worker.js.js), but unminified, so its modules show. */
-export async function readableWorker(): Promise<string> {
-  const result = await build({
-    entryPoints: [join(import.meta.dirname, "../src/workers/cohort-worker.ts")],
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]!.text;
-}
+export const readableWorker = (): Promise<string> =>
+  browserBundle(new URL("../src/workers/cohort-worker.ts", import.meta.url), "iife", {minify: false});
 
 /**
  * The worker as the page's bench loads it: the readable bundle, with its replies held at a `debugger` statement

@@ -65,6 +65,12 @@ export interface ProgressStore {
   changedElsewhere(text: string | null): void;
 }
 
+/**
+ * The update of a part drawn from the saved record alone (where the trainee stands, what is next): its state is the
+ * record as the store last saved it, in this tab or another; the same object, so no patch, when nothing changed.
+ */
+export const recordSaved = (_shown: Progress, saved: Progress): Progress => saved;
+
 /** Opens the record kept in `storage`; without storage (blocked, private mode) it works in memory and says so. */
 export function openRecordStore(storage: KeyValueStorage | null): ProgressStore {
   const listeners = new Set<(progress: Progress) => void>();

@@ -1,8 +1,7 @@
 // A part of a page drawn from the saved record alone, drawn again (patched) whenever the store saves, in this tab or
 // another: where the trainee stands, what is next, what a score unlocks.
 import type {Progress} from "../lib/trainee/progress.js";
-import {recordSaved} from "../lib/trainee/recorded.js";
-import type {ProgressStore} from "../lib/trainee/record-store.js";
+import {recordSaved, type ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint} from "../lib/site/schedule.js";
 import {live, type Live} from "./live.js";
 

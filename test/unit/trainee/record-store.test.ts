@@ -2,7 +2,13 @@
 // memory when a record cannot be set aside (storage full), until the trainee resolves it.
 import {describe, expect, it} from "vitest";
 import {emptyProgress, progressKey, serializeProgress, type Answer} from "../../../lib/trainee/progress.js";
-import {noticeChange, openRecordStore, setAsideKey, type RecordNotice} from "../../../lib/trainee/record-store.js";
+import {
+  noticeChange,
+  openRecordStore,
+  recordSaved,
+  setAsideKey,
+  type RecordNotice,
+} from "../../../lib/trainee/record-store.js";
 import type {KeyValueStorage} from "../../../lib/trainee/set-aside.js";
 import {record} from "./helpers.js";
 
@@ -297,5 +303,14 @@ describe("what the notice does when the store's notice changes", () => {
     expect(noticeChange(undefined, null)).toEqual({kind: "clear"});
     expect(noticeChange(setAside, null)).toEqual({kind: "clear"});
     expect(noticeChange(memory, null)).toEqual({kind: "clear"});
+  });
+});
+
+describe("a part drawn from the saved record", () => {
+  it("shows the record as last saved, and the very same one when nothing was saved anew", () => {
+    const before = emptyProgress();
+    const saved = record({item: "example-1", score: 3});
+    expect(recordSaved(before, saved)).toBe(saved);
+    expect(recordSaved(saved, saved)).toBe(saved);
   });
 });

@@ -60,19 +60,11 @@ export interface Chromium {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
-/**
- * The flags Chromium runs with here: headless, no background traffic (this machine's network is closed), and less
- * work between its processes, which was most of the browser tests' CPU: the software GPU in the browser's process,
- * one renderer per site only as the site's own isolation asks (every page here is one origin), and no accessibility
- * tree (the tests find elements by role through Playwright's own reading of the DOM, and axe reads the DOM too).
- */
+/** The flags Chromium runs with here: headless, no background traffic (this machine's network is closed). */
 const chromiumFlags = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
-  "--in-process-gpu",
-  "--disable-site-isolation-trials",
-  "--disable-renderer-accessibility",
   "--disable-quic",
   "--disable-background-networking",
   "--disable-component-update",
@@ -81,9 +73,21 @@ const chromiumFlags = [
 ];
 
 /**
- * Playwright has Chromium share memory through files in /tmp, for a /dev/shm too small for it (a container's 64 MB);
- * where /dev/shm has room, Chromium's own shared memory is kept, which costs the kernel less.
+ * The tests' Chromium does less work, most of the browser tests' CPU being its own (three browser files took 115 CPU
+ * seconds without the first flag, 105 with it; the others took a clean clone's site project from 616 s to 564 s): no
+ * optimising compiler (a test's page lives seconds, too short for it to pay), the software GPU in the browser's
+ * process, one renderer per site only as the site's own isolation asks (every page here is one origin), no
+ * accessibility tree (the tests find elements by role through Playwright's own reading of the DOM, and axe reads the
+ * DOM too), and Chromium's own shared memory where /dev/shm has room (Playwright has it share memory through files in
+ * /tmp, for a container's 64 MB /dev/shm). The benches keep Chromium as a reader's runs, so a frame is timed as it
+ * would be there.
  */
+const testFlags = [
+  "--js-flags=--no-opt",
+  "--in-process-gpu",
+  "--disable-site-isolation-trials",
+  "--disable-renderer-accessibility",
+];
 const sharedMemory = (() => {
   try {
     const shm = statfsSync("/dev/shm");
@@ -121,12 +125,16 @@ function flags(): Promise<string[]> {
  * (the bench's certificate to trust).
  */
 export async function launchChromium(args: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({executablePath: chromiumPath, args: [...(await flags()), ...args], ...sharedMemory});
+  return chromium.launch({executablePath: chromiumPath, args: [...(await flags()), ...args]});
 }
 
-/** The same Chromium as a server that other processes connect to (the browser tests' one browser per run). */
+/** The tests' Chromium, as a server that other processes connect to (the browser tests' one browser per run). */
 export async function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer({executablePath: chromiumPath, args: await flags(), ...sharedMemory});
+  return chromium.launchServer({
+    executablePath: chromiumPath,
+    args: [...(await flags()), ...testFlags],
+    ...sharedMemory,
+  });
 }
 
 /** The browser at `endpoint` (a server launched by launchChromiumServer), or a Chromium of its own when none. */

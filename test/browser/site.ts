@@ -73,21 +73,16 @@ const chromiumFlags = [
 ];
 
 /**
- * The tests' Chromium does less work, most of the browser tests' CPU being its own (three browser files took 115 CPU
- * seconds without the first flag, 105 with it; the others took a clean clone's site project from 616 s to 564 s): no
- * optimising compiler (a test's page lives seconds, too short for it to pay), the software GPU in the browser's
- * process, one renderer per site only as the site's own isolation asks (every page here is one origin), no
- * accessibility tree (the tests find elements by role through Playwright's own reading of the DOM, and axe reads the
- * DOM too), and Chromium's own shared memory where /dev/shm has room (Playwright has it share memory through files in
- * /tmp, for a container's 64 MB /dev/shm). The benches keep Chromium as a reader's runs, so a frame is timed as it
- * would be there.
+ * The tests' Chromium does less work between its processes, most of the browser tests' CPU being Chromium's own (a
+ * clean clone's site project took 564 s of wall clock with these flags, 616 s without; runs on this machine vary by
+ * about a tenth): the software GPU in the browser's process, one renderer per site only as the site's own isolation
+ * asks (every page here is one origin), no accessibility tree (the tests find elements by role through Playwright's own
+ * reading of the DOM, and axe reads the DOM too), and Chromium's own shared memory where /dev/shm has room (Playwright
+ * has it share memory through files in /tmp, for a container's 64 MB /dev/shm). V8's optimising compiler stays: turned
+ * off, it took three browser files from 115 to 105 CPU seconds, but a whole clean-clone run was no faster (12 min 18
+ * s). The benches keep Chromium as a reader runs it, so a frame is timed as it would be there.
  */
-const testFlags = [
-  "--js-flags=--no-opt",
-  "--in-process-gpu",
-  "--disable-site-isolation-trials",
-  "--disable-renderer-accessibility",
-];
+const testFlags = ["--in-process-gpu", "--disable-site-isolation-trials", "--disable-renderer-accessibility"];
 const sharedMemory = (() => {
   try {
     const shm = statfsSync("/dev/shm");

@@ -74,13 +74,14 @@ const chromiumFlags = [
 
 /**
  * The tests' Chromium does less work between its processes, most of the browser tests' CPU being Chromium's own (a
- * clean clone's site project took 564 s of wall clock with these flags, 616 s without; runs on this machine vary by
- * about a tenth): the software GPU in the browser's process, one renderer per site only as the site's own isolation
- * asks (every page here is one origin), no accessibility tree (the tests find elements by role through Playwright's own
- * reading of the DOM, and axe reads the DOM too), and Chromium's own shared memory where /dev/shm has room (Playwright
- * has it share memory through files in /tmp, for a container's 64 MB /dev/shm). V8's optimising compiler stays: turned
- * off, it took three browser files from 115 to 105 CPU seconds, but a whole clean-clone run was no faster (12 min 18
- * s). The benches keep Chromium as a reader runs it, so a frame is timed as it would be there.
+ * clean clone's site project took 564 s and 610 s of wall clock with these flags, 616 s without: a gain no larger than
+ * this machine's variation between runs, kept for the processes and copies it spares): the software GPU in the
+ * browser's process, one renderer per site only as the site's own isolation asks (every page here is one origin), no
+ * accessibility tree (the tests find elements by role through Playwright's own reading of the DOM, and axe reads the
+ * DOM too), and Chromium's own shared memory where /dev/shm has room (Playwright has it share memory through files in
+ * /tmp, for a container's 64 MB /dev/shm). V8's optimising compiler stays: turned off, it took three browser files from
+ * 115 to 105 CPU seconds, but a whole clean-clone run was no faster (12 min 18 s against 11 min 10 s and 11 min 52 s).
+ * The benches keep Chromium as a reader runs it, so a frame is timed as it would be there.
  */
 const testFlags = ["--in-process-gpu", "--disable-site-isolation-trials", "--disable-renderer-accessibility"];
 const sharedMemory = (() => {

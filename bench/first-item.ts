@@ -15,7 +15,7 @@ import {gzipSync} from "node:zlib";
 import type {Browser, BrowserContext, CDPSession} from "playwright-core";
 import {contentTypeOf, launchChromium, resolveFile} from "../test/browser/site.js";
 import {isInterpreterModule} from "../test/build/interpreter-modules.js";
-import {median} from "./timing.js";
+import {median, withKeptNames} from "./timing.js";
 
 /** The target (issue 29, Speed): each page's figure at most 1.3 times the bare page's, cold and warm. */
 export const target = 1.3;
@@ -370,7 +370,7 @@ async function loadOnce(context: BrowserContext, server: BenchServer, {path, goa
   await emulate(cdp);
   const first = server.log.length;
   await page.addInitScript({
-    content: `var __name = (target) => target; (${watchLoad.toString()})(${JSON.stringify(goal)});`,
+    content: withKeptNames(`(${watchLoad.toString()})(${JSON.stringify(goal)});`),
   });
   await page.goto(path, {waitUntil: "commit", timeout: limit});
   const key = goal === "score" ? "score" : "content";

@@ -17,7 +17,7 @@ import {loadItems} from "../lib/node/load.js";
 import {browserBundle} from "../src/data/browser-bundle.js";
 import {openSite, type Site} from "../test/browser/site.js";
 import {authorChanges} from "./preview.js";
-import {afterPaintWhere} from "./timing.js";
+import {afterPaintWhere, withKeptNames} from "./timing.js";
 
 /** One function's coverage as V8 reports it (Profiler.takePreciseCoverage, function granularity). */
 export interface FunctionCoverage {
@@ -120,15 +120,15 @@ async function untilPainted(
   const paused = new Promise<void>((resolve) => cdp.once("Debugger.paused", () => resolve()));
   const since = await coverageFrom(cdp);
   // The watch starts at the input: a capturing listener for the events the actions here begin with.
-  // (tsx wraps compiled functions' names in a __name helper the page lacks: here it is the identity.)
-  await page.evaluate(`(() => {
-    var __name = (target) => target;
+  await page.evaluate(
+    withKeptNames(`(() => {
     const start = () => {
       for (const type of ["pointerdown", "keydown", "input", "change"]) removeEventListener(type, start, true);
       (${afterPaintWhere.toString()})(() => (${shown}), () => { debugger; }, 600);
     };
     for (const type of ["pointerdown", "keydown", "input", "change"]) addEventListener(type, start, true);
-  })()`);
+  })()`),
+  );
   await act();
   await paused;
   const coverage = await since();

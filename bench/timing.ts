@@ -68,8 +68,11 @@ export function afterPaintWhere(shown: () => boolean, done: (painted: Painted) =
 type InPage = (...args: never[]) => unknown;
 
 /**
- * An init script's source that calls `install` in the page with `helpers` (afterPaintWhere) as its arguments. tsx
- * compiles with keepNames, which wraps named functions in a __name helper the page lacks: here it is the identity.
+ * `source` made to run in a page: tsx compiles with keepNames, which wraps named functions in a __name helper the page
+ * lacks; here it is the identity.
  */
+export const withKeptNames = (source: string): string => `var __name = (target) => target; ${source}`;
+
+/** An init script's source that calls `install` in the page with `helpers` (afterPaintWhere) as its arguments. */
 export const inPage = (install: InPage, ...helpers: InPage[]): string =>
-  `var __name = (target) => target; (${install.toString()})(${helpers.map(String).join(", ")});`;
+  withKeptNames(`(${install.toString()})(${helpers.map(String).join(", ")});`);

@@ -84,14 +84,14 @@ const chromiumFlags = [
  * The benches keep Chromium as a reader runs it, so a frame is timed as it would be there.
  */
 const testFlags = ["--in-process-gpu", "--disable-site-isolation-trials", "--disable-renderer-accessibility"];
-const sharedMemory = (() => {
+function sharedMemory(): {ignoreDefaultArgs?: string[]} {
   try {
     const shm = statfsSync("/dev/shm");
     return shm.bavail * shm.bsize >= 2 ** 30 ? {ignoreDefaultArgs: ["--disable-dev-shm-usage"]} : {};
   } catch {
     return {};
   }
-})();
+}
 
 /**
  * Features turned off besides those Playwright turns off: headless Chromium builds the omnibox's two popups (WebUI
@@ -129,7 +129,7 @@ export async function launchChromiumServer(): Promise<BrowserServer> {
   return chromium.launchServer({
     executablePath: chromiumPath,
     args: [...(await flags()), ...testFlags],
-    ...sharedMemory,
+    ...sharedMemory(),
   });
 }
 

@@ -1,11 +1,14 @@
 // The build needs no network and embeds the same library versions every day (framework-npm-versions.json), and
 // a failed build leaves the previous dist/ in place, whether Framework failed or the authored files stopped it first;
 // Framework's own build, run without the script, still stops on hostile authored files (the data loader checks them).
-// The tests build one temporary copy, not the project's dist/.
-import {spawnSync} from "node:child_process";
+// The suite's own build (dist/) is the offline one; the failing builds are of one temporary copy.
+import {execFile, spawnSync} from "node:child_process";
 import {createHash} from "node:crypto";
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
+import {createServer} from "node:http";
+import type {AddressInfo} from "node:net";
 import {join} from "node:path";
+import {promisify} from "node:util";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {frameworkBuild} from "../../scripts/build.js";
 import {copyProject, projectRoot} from "../../scripts/copy-project.js";
@@ -14,6 +17,7 @@ import {expectNoJavaScriptError, writeHostileFiles} from "./hostile-files.js";
 /** Whether this machine can run a command in a new network namespace with no network at all. */
 const offline = spawnSync("unshare", ["-rn", "true"]).status === 0;
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
+const execAsync = promisify(execFile);
 const pins = JSON.parse(readFileSync(join(projectRoot, "framework-npm-versions.json"), "utf8")) as Record<
   string,
   string
@@ -47,20 +51,42 @@ function contents(dir: string): Record<string, string> {
 }
 
 describe("the build", () => {
-  it("builds with no network at all, embedding only the pinned versions", (context) => {
+  // The suite's own build is the offline one (package.json's suite:site runs it through scripts/offline.sh, so a build
+  // that asks the network fails the suite), and the browser tests run on it: this checks that wiring, that the wrapper
+  // cuts the network, and what that build wrote to dist/.
+  it("builds with no network at all, embedding only the pinned versions", async (context) => {
     if (!offline) {
       console.log("skipped: `unshare -rn` is not available here, so the build cannot be cut off from the network");
       context.skip();
     }
-    const result = run("unshare", ["-rn", "npm", "run", "build"]);
-    expect(result.stderr).not.toMatch(/fetch failed|registry\.npmjs\.org/);
-    expect(result.status).toBe(0);
-    expect(existsSync(join(copy, "dist/probes/six-step-chain.html"))).toBe(true);
-    expect(existsSync(join(copy, ".dist-build"))).toBe(false);
+    const {scripts} = JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts["suite:site"]).toMatch(/^bash scripts\/offline\.sh npm run -s build && vitest run /);
+    // A server on this machine's loopback answers outside the wrapper and cannot be reached inside it.
+    const server = createServer((_request, response) => response.end("reached"));
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const ask = ["-e", `fetch(${JSON.stringify(url)}).then(async (r) => console.log(await r.text()))`];
+      const outside = await execAsync(process.execPath, ask);
+      expect(outside.stdout.trim()).toBe("reached");
+      const inside = spawnSync("bash", [join(projectRoot, "scripts/offline.sh"), process.execPath, ...ask], {
+        encoding: "utf8",
+      });
+      expect(inside.status).not.toBe(0);
+      expect(inside.stdout).toBe("");
+      expect(inside.stderr).toContain("fetch failed");
+    } finally {
+      server.close();
+    }
+    const dist = join(projectRoot, "dist");
+    expect(existsSync(join(dist, "probes/six-step-chain.html"))).toBe(true);
+    expect(existsSync(join(projectRoot, ".dist-build"))).toBe(false);
     // The client names the lazily loaded libraries' versions: exactly the pinned ones (DuckDB is Framework's own pin).
-    const client = readdirSync(join(copy, "dist/_observablehq"))
+    const client = readdirSync(join(dist, "_observablehq"))
       .filter((f) => f.endsWith(".js"))
-      .map((f) => readFileSync(join(copy, "dist/_observablehq", f), "utf8"))
+      .map((f) => readFileSync(join(dist, "_observablehq", f), "utf8"))
       .join("\n");
     const named = new Set(
       [...client.matchAll(/_npm\/((?:@[\w.-]+\/)?[\w.-]+)@(\d+\.\d+\.\d+)/g)].map((m) => m[1] + "@" + m[2]),
@@ -71,7 +97,7 @@ describe("the build", () => {
         .map(([name, version]) => `${name}@${version}`)
         .sort(),
     );
-  }, 300_000);
+  });
 
   it("fails on a library whose version is not pinned, saying so, and leaves dist/ as it was", (context) => {
     if (!offline) {
@@ -101,7 +127,7 @@ describe("the build", () => {
   }, 300_000);
 
   it("fails on a broken item file before Framework starts, and leaves the previous dist/ in place", () => {
-    // The previous dist/: the offline build's above, or a stand-in where that test was skipped.
+    // The previous dist/: the one the test before left, or a stand-in.
     if (!existsSync(join(copy, "dist"))) {
       mkdirSync(join(copy, "dist"));
       writeFileSync(join(copy, "dist/index.html"), "<p>the previous build</p>");
@@ -126,8 +152,8 @@ describe("the build", () => {
     }
   }, 300_000);
 
-  // Last: it leaves the copy's authored files broken. Framework has built this copy once already (the libraries it
-  // bundles from node_modules are in its cache), so it reaches the data loader sooner, as in any later build.
+  // Last: it leaves the copy's authored files broken. The copy holds Framework's bundles of the libraries from
+  // node_modules (scripts/copy-project.ts), so it reaches the data loader as soon as any later build would.
   it("stops Framework's own build on hostile files too, without the script's check: one line each, no stack", () => {
     const expected = writeHostileFiles(copy);
     const result = frameworkBuild(copy, {print: false});

@@ -1,8 +1,9 @@
-// The run's one Chromium (global-setup.ts), as site.ts launches it: Playwright's own disabled features kept (Chromium
-// reads only the last --disable-features) with the omnibox popups added, so a new context's window builds no page of
-// the browser's own UI.
+// The run's one Chromium (global-setup.ts), as site.ts launches it: Chromium's headless build (no page of the browser's
+// own UI in a new context's window), with Playwright's own disabled features kept (Chromium reads only the last
+// --disable-features) and the omnibox popups added for the benches' chromium.
 import {describe, expect, inject, it} from "vitest";
 import {chromium} from "playwright-core";
+import {testChromiumPath} from "./site.js";
 
 describe("the run's Chromium", () => {
   it("opens a new context's window with no page of the browser's own UI, and answers the tests' contexts", async () => {
@@ -16,13 +17,17 @@ describe("the run's Chromium", () => {
       expect(targetInfos.filter((target) => target.type === "page").map((target) => target.url)).toContain(
         "data:text/html,<p>a page</p>",
       );
-      // Chromium's own account of its command line: the last --disable-features, the one it reads, keeps Playwright's
-      // (two of them named here: without them pages paint and load otherwise than a test expects).
-      const version = await context.newPage();
-      await version.goto("chrome://version");
-      const line = await version.locator("#command_line").innerText();
-      const last = [...line.matchAll(/--disable-features=(\S+)/g)].at(-1)?.[1]?.split(",") ?? [];
-      expect(last).toEqual(expect.arrayContaining(["PaintHolding", "HttpsUpgrades", "WebUIOmniboxPopup"]));
+      // The command line it was started with: the headless build where installed, unless CHROMIUM_PATH names another
+      // (site.ts), and the last
+      // --disable-features, the one Chromium reads, keeps Playwright's (two of them named here: without them pages
+      // paint and load otherwise than a test expects).
+      const [executable, ...flags] = inject("chromiumCommand");
+      expect(executable).toBe(testChromiumPath);
+      expect(browser.version()).toMatch(/^\d+\./);
+      const last = flags.filter((flag) => flag.startsWith("--disable-features=")).at(-1);
+      expect(last?.slice("--disable-features=".length).split(",")).toEqual(
+        expect.arrayContaining(["PaintHolding", "HttpsUpgrades", "WebUIOmniboxPopup"]),
+      );
       await context.close();
     } finally {
       await browser.close();

@@ -8,6 +8,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** Where the run's Chromium listens (playwright's `chromium.connect`). */
     chromiumEndpoint: string;
+    /** The command line it was started with: the executable, then its flags. */
+    chromiumCommand: string[];
   }
 }
 
@@ -20,7 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   shared.raterNotebookChromium ??= {server: launchChromiumServer(), users: 0};
   const chromium = shared.raterNotebookChromium;
   chromium.users++;
-  project.provide("chromiumEndpoint", (await chromium.server).wsEndpoint());
+  const server = await chromium.server;
+  project.provide("chromiumEndpoint", server.wsEndpoint());
+  project.provide("chromiumCommand", [server.process().spawnfile, ...server.process().spawnargs.slice(1)]);
   return async () => {
     if (--chromium.users > 0) return;
     delete shared.raterNotebookChromium;

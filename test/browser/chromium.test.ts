@@ -18,9 +18,8 @@ describe("the run's Chromium", () => {
         "data:text/html,<p>a page</p>",
       );
       // The command line it was started with: the headless build where installed, unless CHROMIUM_PATH names another
-      // (site.ts), and the last
-      // --disable-features, the one Chromium reads, keeps Playwright's (two of them named here: without them pages
-      // paint and load otherwise than a test expects).
+      // (site.ts); its last --disable-features, the one Chromium reads, keeps Playwright's (two of them named here:
+      // without them pages paint and load otherwise than a test expects).
       const [executable, ...flags] = inject("chromiumCommand");
       expect(executable).toBe(testChromiumPath);
       expect(browser.version()).toMatch(/^\d+\./);

@@ -31,8 +31,6 @@ async function open(width: number, path: string): Promise<Page> {
   return page;
 }
 
-/** Once the page's code has taken over the first screen the build put in its HTML: what is found after is its own. */
-
 type Box = {y: number; height: number};
 
 /**

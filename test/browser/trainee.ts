@@ -100,8 +100,9 @@ export async function showItem(page: Page, id: string): Promise<Locator> {
 }
 
 /**
- * Until the page's code has taken the first screen's place, the words, keys and drafts are the copy's, which carries
- * only scores, folds, focus and a pressed Check (src/components/prerendered.ts): tests of those wait for this.
+ * Until the page's code has taken the first screen's place, what a trainee does is on the copy, which carries to the
+ * page only scores, folds, words pressed, focus and a pressed Check (src/components/prerendered.ts): a test of keys,
+ * drafts or marked lines waits for this, so that what it checks is the page's own.
  */
 export const takenOver = (page: Page): Promise<unknown> =>
   page.waitForFunction(() => !document.querySelector("[data-prerendered]"));

@@ -6,7 +6,7 @@ import {loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
 import {partLoad, partMinutes} from "../../lib/trainee/part-time.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
 import {useSite} from "./helpers.js";
-import {distDir} from "./site.js";
+import {blankPath, distDir} from "./site.js";
 import {progressKey, saveRecord} from "./trainee.js";
 
 const site = useSite();
@@ -258,7 +258,7 @@ const linkSources: {label: string; open: (page: Page) => Promise<void>}[] = [
         guideline: "v2",
         at: "2026-03-01T10:00:00.000Z",
       });
-      await page.goto("/");
+      await page.goto(blankPath);
       await saveRecord(page, JSON.stringify(record));
       await page.goto("/results");
       await page.getByRole("region", {name: /^Review th/}).waitFor();

@@ -3,6 +3,7 @@
 import type {BrowserContext, Page} from "playwright-core";
 import {cohortItem, type CohortItem} from "../../lib/agreement/cohort-item.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
+import {blankPath} from "./site.js";
 import {guideline, items, progressKey, saveRecord, setAsideKey} from "./trainee.js";
 
 // ---- The cohort page ----
@@ -174,7 +175,7 @@ export const unreadableRecord = `${recordHead}"answers":[${'{"item":"example-1",
 
 /** Opens `path` in `page` with `raw` under the record's key before the page's own scripts run. */
 export async function openWithRecord(page: Page, path: string, raw: string): Promise<Page> {
-  await page.goto("/");
+  await page.goto(blankPath);
   await saveRecord(page, raw);
   await page.goto(path);
   return page;
@@ -204,7 +205,7 @@ export const oneAnswerRecord = `${recordHead}"answers":[{"item":"example-2","pha
  * does until the page sets `storageFrees`.
  */
 export async function openRecordUnsaved(page: Page, path: string): Promise<Page> {
-  await page.goto("/");
+  await page.goto(blankPath);
   await saveRecord(page, oneAnswerRecord);
   await page.addInitScript((key) => {
     const setItem = Storage.prototype.setItem;

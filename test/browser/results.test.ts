@@ -11,11 +11,12 @@ import type {Page} from "playwright-core";
 import {beforeEach, describe, expect, it} from "vitest";
 import {emptyProgress, recordAnswer, serializeProgress} from "../../lib/trainee/progress.js";
 import {exportFile} from "../../lib/trainee/transfer.js";
-import {useSite} from "./helpers.js";
-import {answered, realistic, sampleRecord, withRecord} from "./page-fixtures.js";
-import {guideline, progressKey, setAsideKey, storage} from "./trainee.js";
+import {usePage, useSite} from "./helpers.js";
+import {answered, realistic, sampleRecord} from "./page-fixtures.js";
+import {guideline, progressKey, saveRecord, setAsideKey, storage} from "./trainee.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 // Each test answers for the problems it causes.
 beforeEach(() => {
   site.problems.length = 0;
@@ -24,10 +25,10 @@ beforeEach(() => {
 const dir = mkdtempSync(join(tmpdir(), "results-test-"));
 const now = "2026-03-01T12:00:00.000Z";
 
+/** /results as a browser holding `record` (or nothing) opens it; a test's second page takes the place of its first. */
 async function openWith(record: string | null): Promise<Page> {
-  const context = await site.newContext();
-  if (record !== null) await withRecord(context, record);
-  const page = await context.newPage();
+  const page = await cleanPage();
+  if (record !== null) await saveRecord(page, record);
   await page.goto("/results");
   await ready(page);
   return page;
@@ -51,7 +52,7 @@ async function choose(page: Page, file: {name: string; text: string} | {path: st
 
 describe("the results page", () => {
   it("is linked from the start page and the site's navigation", async () => {
-    const page = await (await site.newContext()).newPage();
+    const page = await cleanPage();
     await page.goto("/");
     await page.getByRole("link", {name: "See your results"}).click();
     await page.waitForURL((url) => url.pathname === "/results");

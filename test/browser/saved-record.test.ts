@@ -7,7 +7,7 @@
 import type {BrowserContext, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import type {Answer} from "../../lib/trainee/progress.js";
-import {downloadText, useSite} from "./helpers.js";
+import {downloadText, usePage, useSite} from "./helpers.js";
 import {
   heldNotice,
   oneAnswerRecord,
@@ -36,10 +36,11 @@ import {
 } from "./trainee.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 
-/** Opens `path` in a page of `context` with `raw` under the record's key before the page's own scripts run. */
-const openWithRecord = async (context: BrowserContext, path: string, raw: string): Promise<Page> =>
-  openRecordIn(await context.newPage(), path, raw);
+/** Opens `path` with `raw` under the record's key before the page's scripts run, in a new page of `context` if any. */
+const openWithRecord = async (path: string, raw: string, context?: BrowserContext): Promise<Page> =>
+  openRecordIn(context ? await context.newPage() : await cleanPage(), path, raw);
 
 const setAsideNotice = (page: Page) => page.getByRole("status").filter({hasText: /set aside, not deleted/});
 
@@ -51,7 +52,7 @@ describe("a saved record nested a hundred thousand deep", () => {
     "leaves $path usable, with the record set aside and the page saying so",
     async ({path, scores}) => {
       const problemsBefore = site.problems.length;
-      const page = await openWithRecord(await site.newContext(), path, deep);
+      const page = await openWithRecord(path, deep);
       await page.getByRole("heading", {level: 1}).waitFor();
       const notice = setAsideNotice(page);
       await notice.waitFor();
@@ -60,7 +61,6 @@ describe("a saved record nested a hundred thousand deep", () => {
       if (scores.length > 0) await scoreGroup(itemOf(page, scores[0]!.id)).waitFor({state: "visible"});
       expect(await storage(page, setAsideKey)).toBe(deep);
       expect(site.problems.slice(problemsBefore)).toEqual([]);
-      await page.context().close();
     },
     60_000,
   );
@@ -90,7 +90,7 @@ describe("other records no page can read", () => {
     "is set aside when it holds $kind, and the rubric's first example can be scored",
     async ({raw}) => {
       const problemsBefore = site.problems.length;
-      const page = await openWithRecord(await site.newContext(), "/rubric", raw);
+      const page = await openWithRecord("/rubric", raw);
       await setAsideNotice(page).waitFor();
       const card = await commit(page, "example-1", 3);
       expect(await visibleText(ruling(card))).toMatch(/You gave 3/);
@@ -99,7 +99,6 @@ describe("other records no page can read", () => {
       expect(saved.answers.map((answer) => [answer.item, answer.score])).toEqual([["example-1", 3]]);
       expect(({} as {score?: number}).score).toBeUndefined();
       expect(site.problems.slice(problemsBefore)).toEqual([]);
-      await page.context().close();
     },
     60_000,
   );
@@ -115,7 +114,7 @@ describe("a record that is not JSON, not ours or of an older version", () => {
     "is set aside with a message and a download when it is $kind, and the page keeps working",
     async ({raw}) => {
       const problemsBefore = site.problems.length;
-      const page = await openWithRecord(await site.newContext(), "/calibration", raw);
+      const page = await openWithRecord("/calibration", raw);
       const notice = setAsideNotice(page);
       await notice.waitFor();
       const download = notice.getByRole("link", {name: /download/i});
@@ -140,7 +139,6 @@ describe("a record that is not JSON, not ours or of an older version", () => {
       expect(await notice.count()).toBe(0);
       expect(await storage(page, setAsideKey)).toBe(raw);
       expect(site.problems.slice(problemsBefore)).toEqual([]);
-      await page.context().close();
     },
     60_000,
   );
@@ -155,7 +153,7 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
 
   it("stays under its key byte for byte, is offered for download, and the answers given meanwhile are kept and shown until the trainee replaces it", async () => {
     const problemsBefore = site.problems.length;
-    const page = await openWithRecord(await fullStorage(), "/calibration", raw);
+    const page = await openWithRecord("/calibration", raw, await fullStorage());
     const notice = heldNotice(page);
     await notice.waitFor();
     const text = await visibleText(notice);
@@ -201,7 +199,7 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
 
   it("is set aside at the next answer once storage frees, and the answers kept meanwhile are saved", async () => {
     const problemsBefore = site.problems.length;
-    const page = await openWithRecord(await fullStorage(), "/calibration", raw);
+    const page = await openWithRecord("/calibration", raw, await fullStorage());
     await heldNotice(page).waitFor();
     await commit(page, "calibration-a", 4);
     expect(await storage(page, progressKey)).toBe(raw);
@@ -221,8 +219,7 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
 
   it("says every set-aside place is taken, not that storage is full, when each already holds an earlier record", async () => {
     const problemsBefore = site.problems.length;
-    const page = await (await site.newContext()).newPage();
-    await page.goto("/");
+    const page = await cleanPage();
     await saveRecord(page, raw);
     await page.evaluate((key) => {
       for (let slot = 1; slot <= 100; slot++) localStorage.setItem(slot === 1 ? key : `${key}:${slot}`, `[${slot}]`);
@@ -236,7 +233,6 @@ describe("an unreadable record that cannot be set aside (storage full)", () => {
     expect(await storage(page, progressKey)).toBe(raw);
     expect(await storage(page, setAsideKey)).toBe("[1]");
     expect(site.problems.slice(problemsBefore)).toEqual([]);
-    await page.context().close();
   }, 60_000);
 });
 

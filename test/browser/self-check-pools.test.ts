@@ -9,6 +9,7 @@ import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {serializeProgress, type Answer} from "../../lib/trainee/progress.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
 import {useSite} from "./helpers.js";
+import {blankPath} from "./site.js";
 import {
   calibration,
   checkButton,
@@ -46,7 +47,7 @@ const seenInPart6 = (): Answer[] => [answer("calibration-a", 4)];
 /** A page in a fresh browser (1440 px wide) with `answers` saved, then opened at `path`. */
 async function pageWith(answers: Answer[], path: string): Promise<Page> {
   const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
-  await page.goto("/");
+  await page.goto(blankPath);
   await saveRecord(page, serializeProgress({app: "rater-notebook", version: 1, answers}));
   await page.goto(path);
   await page.getByRole("heading", {level: 1}).waitFor();

@@ -3,7 +3,7 @@
 import {rmSync} from "node:fs";
 import {text} from "node:stream/consumers";
 import type {BrowserContext, BrowserContextOptions, Download, Page} from "playwright-core";
-import {afterAll, beforeAll, inject} from "vitest";
+import {afterAll, afterEach, beforeAll, inject} from "vitest";
 import {copyProject} from "../../scripts/copy-project.js";
 import type {Records} from "./records.js";
 import {blankPath, distDir, openSite, type Site} from "./site.js";
@@ -81,23 +81,33 @@ export const downloadText = async (download: Download): Promise<string> => text(
 
 /**
  * One page for the tests of a file or a describe block, handed to each as a fresh browser would be: on the site's
- * blank document, its storage empty (the site keeps nothing but localStorage), its window the size it opened at. A
- * context and page a test cost a renderer process each (saved-record.test.ts, with the blank document: 55 CPU seconds
- * to 38). A test that adds an init script, or needs two pages at once, opens a context of its own.
+ * blank document, its storage empty (the site keeps nothing but localStorage), its window the size and colour scheme
+ * it opened with. A context and page a test cost a renderer process each (saved-record.test.ts, with the blank
+ * document: 55 CPU seconds to 38). After a failed test, or a crash, the next gets a new context, so one failure stays
+ * one. A test that adds an init script, or needs two pages at once, opens a context of its own.
  */
 export function usePage(site: Site, options?: BrowserContextOptions): () => Promise<Page> {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let size: {width: number; height: number} | null = null;
-  afterAll(async () => {
+  const drop = async () => {
     await context?.close();
+    [context, page] = [undefined, undefined];
+  };
+  afterEach(async ({task}) => {
+    if (task.result?.state === "fail") await drop();
   });
+  afterAll(drop);
   return async () => {
     context ??= await site.newContext(options);
     if (!page || page.isClosed()) {
       page = await context.newPage();
+      page.on("crash", () => void drop());
       size = page.viewportSize();
-    } else if (size) await page.setViewportSize(size);
+    } else {
+      if (size) await page.setViewportSize(size);
+      await page.emulateMedia({colorScheme: options?.colorScheme ?? "light"});
+    }
     await page.goto(blankPath);
     await page.evaluate(() => localStorage.clear());
     return page;

@@ -292,7 +292,10 @@ describe("export and import", () => {
       .poll(() => from.getByRole("status").filter({hasText: "Downloaded"}).innerText())
       .toMatch(/^Downloaded /);
 
-    const to = await openWith(null);
+    // A browser of its own, as the trainee's other machine.
+    const to = await (await site.newContext()).newPage();
+    await to.goto("/results");
+    await ready(to);
     expect(await saved(to)).toBeNull();
     await choose(to, {path});
     const preview = importPanel(to);
@@ -319,6 +322,7 @@ describe("export and import", () => {
       "1",
       "0",
     ]);
+    await to.context().close();
     expect(site.problems).toEqual([]);
   });
 

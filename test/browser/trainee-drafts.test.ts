@@ -4,6 +4,7 @@
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {useSite} from "./helpers.js";
+import {blankPath} from "./site.js";
 import {checkButton, decidingRule, progressKey, radio, ruling, showItem, storage, takenOver} from "./trainee.js";
 
 const site = useSite();
@@ -103,7 +104,8 @@ describe("work not yet checked", () => {
   }, 60_000);
 
   it("sets a broken draft aside and opens the item clean, with no error", async () => {
-    const page = await open("/");
+    const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
+    await page.goto(blankPath);
     await page.evaluate(
       (key) => localStorage.setItem(key, '{"app":"rater-notebook-draft","after":0,"score":9'),
       draftOf("example-2"),

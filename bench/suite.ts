@@ -12,7 +12,7 @@ import {join} from "node:path";
 import {performance} from "node:perf_hooks";
 import {projectRoot} from "../scripts/copy-project.js";
 
-/** The seconds every core of this machine has spent busy since it started (user, nice, system, irq), on Linux. */
+/** The seconds every core of this machine has spent busy since it started (user, nice, system, irqs), on Linux. */
 function busySeconds(): number | undefined {
   if (!existsSync("/proc/stat")) return undefined;
   const [user, nice, system, , , irq, softirq] = readFileSync("/proc/stat", "utf8")

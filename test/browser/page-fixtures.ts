@@ -173,9 +173,12 @@ export const recordHead = '{"app":"rater-notebook","version":1,';
 /** Large and unreadable: cut short in the middle of its answers. */
 export const unreadableRecord = `${recordHead}"answers":[${'{"item":"example-1","phase":"vague","attempt":1,"score":4},'.repeat(20_000)}{"item":`;
 
-/** Opens `path` in `page` with `raw` under the record's key before the page's own scripts run. */
+/**
+ * Opens `path` in `page` with `raw` under the record's key before the page's own scripts run, written on the blank
+ * document (where a page of `usePage` already is).
+ */
 export async function openWithRecord(page: Page, path: string, raw: string): Promise<Page> {
-  await page.goto(blankPath);
+  if (!page.url().endsWith(blankPath)) await page.goto(blankPath);
   await saveRecord(page, raw);
   await page.goto(path);
   return page;

@@ -1,7 +1,22 @@
-// The cohort's headline in words a manager reads, one wording for the page and `npm run agreement`.
-import {fixed, signed} from "./figure-text.js";
+// The cohort report's words, one wording for the page and `npm run agreement`: its figures, written one way each in
+// the text, the page and the headline's sentence, and the headline in words a manager reads.
 import type {MatchedComparison} from "./matched.js";
-import {plural} from "../text/format.js";
+import {plural, thousands} from "../text/format.js";
+
+export const fixed = (value: number, digits = 3): string => {
+  const text = value.toFixed(digits);
+  // A value just below zero rounds to "-0.000": it reads as zero.
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+};
+export const signed = (value: number, digits = 3): string => {
+  const text = fixed(value, digits);
+  return /^[1-9]|^0\.\d*[1-9]/.test(text) ? `+${text}` : text;
+};
+export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
+
+/** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
+export const resamplesUsed = ({used, replicates}: {used: number; replicates: number}): string =>
+  `from ${thousands(used)} of ${thousands(replicates)} resamples`;
 
 /** Krippendorff's: rely on alpha of 0.800 or more; between 0.667 and 0.800, draw tentative conclusions only. */
 export const alphaGuides = {

@@ -1,10 +1,36 @@
 // The cohort report as a spreadsheet takes it: CSV tables (summary, items, raters, rules), both phases in each with a
 // `phase` column. Pure; the CLI prints one (`--csv`), the cohort page offers each as a download. Names (raters, items)
-// are written as given: they are text, and csv.ts keeps a formula-like one as text.
+// are written as given: they are text, kept as text in a spreadsheet too (csvChunks).
+import Papa from "papaparse";
 import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
-import {csvChunks, type Cell} from "./csv.js";
 import type {Figure} from "./figure.js";
+
+export type Cell = string | number | null;
+
+const rowsPerChunk = 4096;
+
+/**
+ * A table as CSV in chunks of rows, each line ended by CRLF (RFC 4180), written by Papa Parse. A text cell that a
+ * spreadsheet would run as a formula (one starting with =, +, -, @, a tab or a carriage return) gets a leading
+ * apostrophe and quotes, so a rater named "=HYPERLINK(...)" stays text; a number that is not finite is an empty cell.
+ */
+export function* csvChunks(columns: readonly string[], rows: Iterable<readonly Cell[]>): Generator<string> {
+  const lines = (cells: readonly (readonly Cell[])[]) =>
+    Papa.unparse(
+      cells.map((row) => row.map((cell) => (typeof cell === "number" && !Number.isFinite(cell) ? null : cell))),
+      {newline: "\r\n", escapeFormulae: true},
+    ) + "\r\n";
+  let chunk: (readonly Cell[])[] = [columns];
+  for (const row of rows) {
+    chunk.push(row);
+    if (chunk.length === rowsPerChunk) {
+      yield lines(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield lines(chunk);
+}
 
 export const csvTables = ["summary", "items", "raters", "rules"] as const;
 export type CsvTable = (typeof csvTables)[number];

@@ -3,9 +3,16 @@ import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {ItemSpread} from "./item-spread.js";
 import {ruleTitle} from "./cohort-item.js";
-import {coefficientAdvice, guidesText, headlineSentence} from "./cohort-words.js";
+import {
+  coefficientAdvice,
+  fixed,
+  guidesText,
+  headlineSentence,
+  percent,
+  resamplesUsed,
+  signed,
+} from "./cohort-words.js";
 import type {Figure} from "./figure.js";
-import {fixed, percent, resamplesUsed, signed} from "./figure-text.js";
 import {plural} from "../text/format.js";
 
 export function describeFigure(f: Figure, show: (value: number) => string = fixed): string {

@@ -33,12 +33,19 @@ import {el, type Child} from "./dom.js";
 import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
-import {percent, signed, fixed, resamplesUsed} from "../lib/agreement/figure-text.js";
 import {csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
 import {Table} from "./table.js";
 import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
-import {coefficientAdvice, guidesText, headlineSentence} from "../lib/agreement/cohort-words.js";
+import {
+  coefficientAdvice,
+  fixed,
+  guidesText,
+  headlineSentence,
+  percent,
+  resamplesUsed,
+  signed,
+} from "../lib/agreement/cohort-words.js";
 import type {ItemSpread} from "../lib/agreement/item-spread.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";

@@ -330,7 +330,7 @@ describe("npm run agreement", () => {
     expect(status).toBe(0);
     const lines = stdout.split("\r\n");
     expect(lines[0]).toBe("phase,rater,scored,exact,within_one,kappa,kappa_linear,kappa_quadratic");
-    expect(lines.some((line) => line.startsWith("vague,'=SUM(A1),4,"))).toBe(true);
+    expect(lines.some((line) => line.startsWith(`vague,"'=SUM(A1)",4,`))).toBe(true);
     expect(lines.some((line) => line.startsWith("vague,<script>alert(1)</script>,4,"))).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {cohortReport, type CohortReport} from "../../../lib/agreement/cohort-report.js";
 import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
-import {fixed, signed} from "../../../lib/agreement/figure-text.js";
+import {fixed, signed} from "../../../lib/agreement/cohort-words.js";
 import {cohortCsv} from "../../../lib/agreement/report-csv.js";
 import {cohortLines} from "../../../lib/agreement/report-format.js";
 import {loadItems} from "../../../lib/node/load.js";
@@ -340,7 +340,7 @@ describe("the report as text and as CSV", () => {
     const raters = cohortCsv(report, "raters").split("\r\n");
     expect(raters[0]).toBe("phase,rater,scored,exact,within_one,kappa,kappa_linear,kappa_quadratic");
     expect(raters).toContain("vague,<script>alert(1)</script>,1,1,1,,,");
-    expect(raters).toContain("vague,'=cmd|' /C calc'!A0,1,0,0,0,0,0");
+    expect(raters).toContain(`vague,"'=cmd|' /C calc'!A0",1,0,0,0,0,0`);
     const summary = cohortCsv(report, "summary").split("\r\n");
     expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason,items");
     expect(summary.filter((line) => line.startsWith("vague,"))).toHaveLength(11);

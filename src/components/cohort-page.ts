@@ -33,7 +33,7 @@ import {el, type Child} from "./dom.js";
 import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
-import {csvTables, type CsvTable} from "../lib/agreement/report-csv.js";
+import type {CsvTable} from "../lib/agreement/report-csv.js";
 import {Table} from "./table.js";
 import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
@@ -352,6 +352,7 @@ function FiguresTable(report: CohortReport): HTMLElement {
   );
 }
 
+/** Every table the worker writes, in the order of their buttons. */
 const tableNames: Record<CsvTable, string> = {
   summary: "Figures",
   items: "Items",
@@ -363,7 +364,7 @@ function Downloads(csv: Record<CsvTable, Blob>, {urls}: {urls: string[]}): HTMLE
   return el(
     "div",
     {"class": "cohort-downloads", "role": "group", "aria-label": "Download the tables as CSV"},
-    csvTables.map((name) => {
+    (Object.keys(tableNames) as CsvTable[]).map((name) => {
       const url = URL.createObjectURL(csv[name]);
       urls.push(url);
       return el(

@@ -99,7 +99,15 @@ describe("the modules each page loads", () => {
   it("/cohort bundles none of the report's computation nor the CSV parser: its worker does both", () => {
     const modules = modulesOf("cohort");
     expect(modules).toContain("_import/components/cohort-page");
-    const computation = ["cohort-compute", "cohort-report", "krippendorff", "bootstrap", "multi-rater", "ratings-csv"];
+    const computation = [
+      "cohort-compute",
+      "cohort-report",
+      "krippendorff",
+      "bootstrap",
+      "multi-rater",
+      "ratings-csv",
+      "report-csv",
+    ];
     expect(modules.filter((module) => computation.some((name) => module === `_import/lib/agreement/${name}`))).toEqual(
       [],
     );

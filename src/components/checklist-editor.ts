@@ -160,7 +160,8 @@ function MainNotMetQuestion(item: Item, state: ChecklistEditing): HTMLElement {
           el(
             "select",
             {"id": `${id}-main-not-met`, "disabled": state.locked, "data-control": "main-not-met"},
-            el("option", {value: ""}, "Choose…"),
+            // Chosen when nothing is: morphdom shows no entry in a menu whose options name none.
+            el("option", {value: "", selected: !state.mainNotMet}, "Choose…"),
             (Object.keys(mainNotMetLabels) as MainNotMet[]).map((value) =>
               el("option", {value, selected: state.mainNotMet === value}, mainNotMetLabels[value]),
             ),
@@ -274,7 +275,7 @@ function TraineeLineRow(
       el(
         "select",
         {"aria-label": `Verdict on “${text}”`, "class": "verdict", "disabled": locked, "data-control": "verdict"},
-        el("option", {value: ""}, "Verdict…"),
+        el("option", {value: "", selected: !line.verdict}, "Verdict…"),
         verdictOrder.map((value) =>
           el("option", {value, selected: line.verdict === value}, traineeVerdictLabels[value]),
         ),

@@ -157,6 +157,21 @@ describe("Step 2 and the score the checklist implies", () => {
     await expect.poll(() => implied.innerText()).toMatch(/^Your checklist implies 2 or 1/);
     expect(site.problems).toEqual([]);
   }, 60_000);
+
+  it("shows a line left without a verdict as such after Check locks it", async () => {
+    const page = await open("/rubric#example-1");
+    const card = await showItem(page, "example-1");
+    await word(card, "no").click();
+    await word(card, "two").click();
+    await commit(page, "example-1", 3);
+    const verdict = card.getByRole("combobox", {name: "Verdict on “no more than two”"});
+    expect(await verdict.isDisabled()).toBe(true);
+    // The menu shows its first entry, not a blank: the card was patched with every menu locked.
+    expect(await verdict.evaluate((menu: HTMLSelectElement) => menu.selectedOptions[0]?.textContent ?? "")).toBe(
+      "Verdict…",
+    );
+    expect(site.problems).toEqual([]);
+  }, 60_000);
 });
 
 describe("the implied score before the interpreter arrives", () => {

@@ -1,5 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {findCounterexample, rulesByRole} from "../../../lib/authoring/counterexample.js";
+import {counterexampleWords} from "../../../lib/authoring/counterexample-words.js";
 import {compileLogic, withClauseVerdict, type ParameterValue} from "../../../lib/engine/logic.js";
 import {ruleSetOf, type RuleSet} from "../../../lib/engine/derive.js";
 import {loadGuideline, loadItems} from "../../../lib/node/load.js";
@@ -53,5 +54,41 @@ describe("a change no worked case tests: the checklist it would move", () => {
   it("finds none where the change can move no checklist: a cap above 3 (rows 5 and 4 need the main task met)", () => {
     expect(findCounterexample(base, withParameter("partialMainCap", 4), roles)).toBeNull();
     expect(findCounterexample(base, base, roles)).toBeNull();
+  });
+
+  it("is told in the case editor's words: each line's role, its rule's title, its facts' titles and values", () => {
+    const found = findCounterexample(base, withParameter("registerBreak", "partly"), roles)!;
+    // The titles are guideline/v2/guideline.yaml's and logic.yaml's; the values as the case editor words them.
+    expect(counterexampleWords(found, v2)).toEqual({
+      lines: [
+        {
+          role: "The main task",
+          title: "The main task",
+          rule: "main-task",
+          facts: [
+            {title: "Delivered", value: "yes"},
+            {title: "Engages with the request", value: "no"},
+            {title: "Does a different task", value: "no"},
+          ],
+        },
+        {
+          role: "Another instruction",
+          title: "Style and register",
+          rule: "style-register",
+          facts: [{title: "Lapse from the register", value: "breaks the register"}],
+        },
+      ],
+      before: "2",
+      after: "3",
+    });
+  });
+
+  it("gives a version's possible scores joined by “or”, and says when it has none", () => {
+    const found = findCounterexample(base, withParameter("registerBreak", "partly"), roles)!;
+    const words = counterexampleWords(
+      {...found, before: {...found.before, candidates: [3, 2]}, after: {...found.after, candidates: []}},
+      v2,
+    );
+    expect([words.before, words.after]).toEqual(["3 or 2", "no score"]);
   });
 });

@@ -61,12 +61,7 @@ function partsApart(files: string[], kept: Record<string, string>, among: (impor
 }
 
 /** lib/ modules that one other module alone imports, with no test of their own, kept apart: why. */
-const libApart: Record<string, string> = {
-  "lib/agreement/cohort-charts.ts":
-    "what its one component draws, decided in lib/: it wants a test of its own (issue 32)",
-  "lib/authoring/counterexample-words.ts":
-    "what its one component says, decided in lib/: it wants a test of its own (issue 32)",
-};
+const libApart: Record<string, string> = {};
 
 /** Components that one other component alone imports, with no test of their own, kept apart: why. */
 const componentsApart: Record<string, string> = {

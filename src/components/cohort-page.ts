@@ -652,6 +652,7 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
         caption: `Each rater against the ruled scores, ${phaseNames[phase].toLowerCase()}`,
         rowHeaders: true,
         scroll: true,
+        stack: true,
         className: "cohort-raters",
       },
     );

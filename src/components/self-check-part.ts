@@ -306,7 +306,7 @@ export function SelfCheckSummary(
         : el("p", {}, "No rule misapplied."),
       el(
         "p",
-        {class: "check-row"},
+        {class: "summary-actions"},
         blindNext ? el("a", {class: "button", href: poolHref(blindNext)}, nextPoolText(blindNext)) : "",
         el("button", {"type": "button", "class": "button secondary", "data-again": ""}, "Take it again"),
         el("a", {class: "button secondary", href: "./results"}, "Your results"),

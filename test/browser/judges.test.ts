@@ -75,6 +75,29 @@ describe("the judges' page, with two runs recorded", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("draws each run's score-by-score grid in the distances' colours, each beside its mark", async () => {
+    const page = await openJudges(site);
+    // Lenient: d exact, a one off, b two off, so its grid has a cell of each distance.
+    const lenient = page.locator("#run-2");
+    await lenient.getByText("Score by score", {exact: false}).click();
+    for (const kind of ["exact", "one-off", "two-or-more-off"]) {
+      const cell = lenient.locator(`.matrix-cell.has-cases.distance-${kind}`);
+      const [stroke, fill] = await cell
+        .locator(".cell-fill")
+        .evaluate((node) => [getComputedStyle(node).stroke, getComputedStyle(node).fill]);
+      const mark = await lenient
+        .locator(`.distance-mark.distance-${kind}`)
+        .first()
+        .evaluate((node) => [getComputedStyle(node).color, getComputedStyle(node).backgroundColor]);
+      // The cell's outline in the distance's colour and its fill in the soft one, as the marks beside the grid.
+      expect([stroke, fill], kind).toEqual(mark);
+      expect(await cell.locator(".cell-mark").textContent()).toBe(
+        {"exact": "✓", "one-off": "≈", "two-or-more-off": "✗"}[kind],
+      );
+    }
+    expect(site.problems).toEqual([]);
+  });
+
   it("gives each case's ruled score and each run's score, and opens an answer against the ruling", async () => {
     const page = await openJudges(site);
     expect((await tableText(page, ".judge-cases-table")).map((row) => row.slice(1))).toEqual([

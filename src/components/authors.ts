@@ -930,7 +930,7 @@ function MovedItems(
         ];
       }),
     },
-    {rowHeaders: true, scroll: true, className: "moved-items"},
+    {rowHeaders: true, scroll: true, stack: true, className: "moved-items"},
   );
 }
 

@@ -648,6 +648,13 @@ export function WhatDiffers({
 
 // The authors' page's chart: the score distribution under the base and under the candidate, as paired bars with
 // each count written on it (never colour alone), and the same figures as a table.
+
+/**
+ * The width of the viewBox the authors' page draws its charts in (this one and the criterion's number line): about
+ * a phone's column, so their text, set in the viewBox's units, reads at its own size at 390 px rather than shrunk by
+ * half; the page's CSS keeps them from growing much past it on a wide screen.
+ */
+export const authorsChartWidth = 320;
 const chartLevels: (Score | "none")[] = [5, 4, 3, 2, 1, "n/a", "none"];
 const levelText = (level: Score | "none") => (level === "none" ? "no single score" : scoreText(level));
 
@@ -661,7 +668,7 @@ export function DistributionChart(result: Preview): HTMLElement {
     after: count(result.distribution.after, level),
   }));
   const most = Math.max(1, ...pairs.flatMap((pair) => [pair.before, pair.after]));
-  const [width, height, bottom, top] = [640, 200, 40, 22];
+  const [width, height, bottom, top] = [authorsChartWidth, 170, 28, 22];
   const band = width / pairs.length;
   const y = (value: number) => top + (1 - value / most) * (height - top - bottom);
   const summary =

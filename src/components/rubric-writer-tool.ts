@@ -13,6 +13,8 @@ import {
   type WriterAction,
   type WriterFields,
 } from "../lib/authoring/rubric-writer.js";
+import {ticks} from "d3-array";
+import {authorsChartWidth} from "./authors.js";
 import {el, svg, type Child} from "./dom.js";
 import {live, type Live} from "./live.js";
 
@@ -63,11 +65,15 @@ function ConstraintField({
   );
 }
 
-/** Both ranges on one number line: the request above, the criterion below; an open end runs off with an arrow. */
+/**
+ * Both ranges on one number line: the request above, the criterion below; an open end runs off with an arrow. Drawn
+ * in a phone's width of the viewBox (`authorsChartWidth`), so its text stays readable at 390 px; the counts along the
+ * axis are d3's round steps, so a count in the hundreds labels a few ticks instead of running them together.
+ */
 function NumberLine(request: CountRange, criterion: CountRange, summary: string): SVGSVGElement {
   const ends = [request[0], criterion[0], request[1] ?? request[0], criterion[1] ?? criterion[0]];
   const last = Math.max(4, ...ends) + 2;
-  const [width, left, right] = [560, 24, 24];
+  const [width, left, right] = [authorsChartWidth, 16, 16];
   const x = (count: number) => left + (count / last) * (width - left - right);
   const root = svg("svg", {
     "viewBox": `0 0 ${width} 118`,
@@ -86,7 +92,7 @@ function NumberLine(request: CountRange, criterion: CountRange, summary: string)
   bar(request, 22, "Request", "range-request");
   bar(criterion, 62, "Criterion", "range-criterion");
   root.append(svg("line", {x1: left - 8, x2: width - 4, y1: 96, y2: 96, class: "number-line-axis"}));
-  for (let count = 0; count <= last; count++) {
+  for (const count of ticks(0, last, 8).filter(Number.isInteger)) {
     root.append(svg("line", {x1: x(count), x2: x(count), y1: 92, y2: 100, class: "number-line-axis"}));
     root.append(svg("text", {"x": x(count), "y": 114, "text-anchor": "middle"}, String(count)));
   }

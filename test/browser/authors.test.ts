@@ -170,6 +170,31 @@ describe("the authors' preview", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("draws its charts' text at a readable size on a phone, and labels a long number line in round steps", async () => {
+    const context = await site.newContext({viewport: {width: 390, height: 844}});
+    const page = await context.newPage();
+    await page.goto("/authors?base=v2&candidate=v1");
+    await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();
+    // Each chart's smallest text as the reader sees it: its font size in the viewBox times the SVG's drawn scale.
+    const smallest = (selector: string) =>
+      page.locator(selector).evaluate((chart: SVGSVGElement) => {
+        const scale = chart.getBoundingClientRect().width / chart.viewBox.baseVal.width;
+        return Math.min(
+          ...[...chart.querySelectorAll("text")].map((text) => parseFloat(getComputedStyle(text).fontSize) * scale),
+        );
+      });
+    expect(await smallest(".distribution svg")).toBeGreaterThanOrEqual(10);
+    expect(await smallest(".number-line")).toBeGreaterThanOrEqual(10);
+    // A criterion of at least 300 against the request: the axis runs to 302, labelled every 50 (d3's steps are 1, 2
+    // or 5 times a power of ten, here for about 8 ticks), where it had drawn a label at every count, 303 of them.
+    await page.getByLabel("The rubric criterion: kind").selectOption("at-least");
+    await page.getByLabel("The rubric criterion: count").fill("300");
+    await expect
+      .poll(() => page.locator(".number-line > text:not(.number-line-label)").allTextContents())
+      .toEqual(["0", "50", "100", "150", "200", "250", "300"]);
+    expect(site.problems).toEqual([]);
+  });
+
   it.each([
     ["additionsBreakWithoutWording", "true", "fresh-1"],
     ["mainPartThreshold", "more-than-half", "fresh-2"],

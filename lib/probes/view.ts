@@ -99,16 +99,19 @@ export type ReaderVerdict = (typeof readerVerdicts)[number];
 
 /**
  * A reader's verdict on a step beside the regex's outcome. The regex is all or nothing, so "partly met" can
- * neither agree nor differ with it. Null when there is nothing to compare yet.
+ * neither agree nor differ with it. Before the reader's verdict, a step the regex has scored says what the cell waits
+ * for (an empty column read as broken); null while the regex has no outcome.
  */
 export function compareWithRegex(
   mine: ReaderVerdict | "",
   outcome: Outcome | undefined,
-): "agrees" | "differs" | "regex is all or nothing" | null {
-  if (mine === "" || outcome === undefined) return null;
+): "agrees" | "differs" | "regex is all or nothing" | typeof awaitingVerdict | null {
+  if (outcome === undefined) return null;
+  if (mine === "") return awaitingVerdict;
   if (mine === "partly met") return "regex is all or nothing";
   return (mine === "met") === (outcome === "pass") ? "agrees" : "differs";
 }
+export const awaitingVerdict = "after your verdict";
 
 /** schema.org Dataset structured data, only when the probe has real runs. */
 export function datasetJsonLd(view: ProbeView, url: string): Record<string, unknown> | null {

@@ -9,12 +9,23 @@ import {
   type ReplyAction,
   type ReplyCheck,
 } from "../lib/probes/reply-check.js";
-import {compareWithRegex, looseNote, readerVerdicts, type ReaderVerdict, type VersionView} from "../lib/probes/view.js";
-import {el} from "./dom.js";
+import {
+  awaitingVerdict,
+  compareWithRegex,
+  looseNote,
+  readerVerdicts,
+  type ReaderVerdict,
+  type VersionView,
+} from "../lib/probes/view.js";
+import {el, type Child} from "./dom.js";
 import {live, type Live} from "./live.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";
 import {debounce} from "../lib/site/schedule.js";
+
+/** The comparison's cell: a verdict beside the regex's, or, muted, what it waits for. */
+const Compared = (text: ReturnType<typeof compareWithRegex>): Child =>
+  text === awaitingVerdict ? el("span", {class: "awaiting"}, text) : (text ?? "");
 
 export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction> {
   const view = (check: ReplyCheck): HTMLElement => {
@@ -48,7 +59,7 @@ export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction
         ),
         el("td", {class: "strict"}, empty || !s ? "" : OutcomeBadge(s.outcome)),
         el("td", {class: "loose"}, empty || !l ? "" : OutcomeBadge(l.outcome, {note: looseNote(s, l)})),
-        el("td", {class: "agreement"}, empty ? "" : (compareWithRegex(verdict, s?.outcome) ?? "")),
+        el("td", {class: "agreement"}, empty ? "" : Compared(compareWithRegex(verdict, s?.outcome))),
       );
     });
     return el(

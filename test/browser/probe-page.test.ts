@@ -58,7 +58,10 @@ describe("the probe page", () => {
       "Strict score: 0.83 (5 of 6 steps). Loose, for comparison: 1.00 (6 of 6).",
     );
 
-    // The trainee's own guideline verdict, compared with the regex.
+    // The trainee's own guideline verdict, compared with the regex: the column says it waits for one until then.
+    expect(await page.locator('tr[data-rule="step_6_ends_with_marker"] td.agreement').innerText()).toBe(
+      "after your verdict",
+    );
     await page.getByLabel("Your verdict on step 6").selectOption("not met");
     await page.getByLabel("Your verdict on step 1").selectOption("not met");
     expect(await page.locator('tr[data-rule="step_6_ends_with_marker"] td.agreement').innerText()).toBe("agrees");

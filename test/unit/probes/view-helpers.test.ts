@@ -75,8 +75,10 @@ describe("a reader's verdict beside the regex", () => {
     expect(compareWithRegex("partly met", "pass")).toBe("regex is all or nothing");
   });
 
-  it("says nothing before the reader has a verdict or the regex an outcome", () => {
-    expect(compareWithRegex("", "pass")).toBeNull();
+  it("waits for the reader's verdict on a scored step, and says nothing before the regex has an outcome", () => {
+    expect(compareWithRegex("", "pass")).toBe("after your verdict");
+    expect(compareWithRegex("", "fail")).toBe("after your verdict");
     expect(compareWithRegex("met", undefined)).toBeNull();
+    expect(compareWithRegex("", undefined)).toBeNull();
   });
 });

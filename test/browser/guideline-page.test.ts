@@ -29,6 +29,18 @@ describe("the guideline page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it.each([390, 1440])("keeps its first heading a section's distance under the title at %i px", async (width) => {
+    const page = await site.newPage();
+    await page.setViewportSize({width, height: 900});
+    await page.goto("/guideline");
+    const bottomOfTitle = (await page.getByRole("heading", {level: 1}).boundingBox())!;
+    const first = (await page.getByRole("heading", {name: "What you are rating"}).boundingBox())!;
+    // From 760 px the title shares its line with the part's number and nothing under it (the part has no score): the
+    // heading had stood 4 px under it, as if the title's subtitle.
+    expect(first.y - (bottomOfTitle.y + bottomOfTitle.height)).toBeGreaterThanOrEqual(16);
+    expect(site.problems).toEqual([]);
+  });
+
   it("brings the rule a ruling links to into view and marks it (the page is drawn after the browser's own jump)", async () => {
     const page = await site.newPage();
     await page.setViewportSize({width: 1440, height: 900});

@@ -78,6 +78,16 @@ export function ChecklistEditor(
       MainNotMetQuestion(item, state),
       FreeLine(item, state),
     );
+  /** The texts show the lines' marks: from the start (a draft brought back by a reload), then after every edit. */
+  const showOnSurfaces = (state: ChecklistEditing) => {
+    for (const surface of surfaces)
+      surface.dispatch({
+        kind: "show",
+        lines: state.lines,
+        pending: state.pending,
+        locked: state.locked || !state.active,
+      });
+  };
   const node = live<ChecklistEditing, ChecklistEdit>(editingStart(start), {
     update: editChecklist,
     view,
@@ -115,13 +125,7 @@ export function ChecklistEditor(
       },
     },
     effects: (shown, {before, after, action}) => {
-      for (const surface of surfaces)
-        surface.dispatch({
-          kind: "show",
-          lines: after.lines,
-          pending: after.pending,
-          locked: after.locked || !after.active,
-        });
+      showOnSurfaces(after);
       // A line's menu closes with any edit, as a list drawn again would.
       for (const menu of shown.querySelectorAll<HTMLDetailsElement>("details.line-tools[open]")) menu.open = false;
       if (action.kind === "wait") {
@@ -144,6 +148,7 @@ export function ChecklistEditor(
         onChange?.({lines: after.lines, mainNotMet: after.mainNotMet});
     },
   });
+  showOnSurfaces(node.state);
   return node;
 }
 

@@ -40,6 +40,11 @@ describe("work not yet checked", () => {
     const expectBack = async () => {
       card = await showItem(page, "example-1");
       expect(await lines(card)).toEqual(["no more than two"]);
+      // The request shows the line's words marked, as before the reload (they had come back as plain words).
+      const marked = card
+        .getByRole("group", {name: "The words of the request"})
+        .locator('button.word[aria-pressed="true"]');
+      await expect.poll(() => marked.allTextContents()).toEqual(["no", "more", "than", "two"]);
       expect(await verdictOf(card, "no more than two").inputValue()).toBe("met");
       expect(await mainOf(card, "no more than two").isChecked()).toBe(true);
       expect(await radio(card, 4).isChecked()).toBe(true);

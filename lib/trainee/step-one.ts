@@ -11,6 +11,11 @@
 //   then the one it is most about (shared words / mark words), then an instruction before the main task before a
 //   candidate. So a whole-sentence mark matches one line, and the others it covers at least half of are listed in
 //   `alsoCovers`: the trainee is told to list them separately. Selecting everything finds one line, not all.
+// - The marks are matched together: a line taken by another mark that fits it strictly better (the same order) sends
+//   a mark on to the next line it overlaps. So a sentence marked whole beside its own marks on "kurze" and
+//   "förmliche" is the main task it holds, not a second "kurze"; a mark that fits a line as well as the one holding it
+//   (the same words marked twice), or that has no other line, stays on it as a repeat. The lines it covers that other
+//   listings match are not in its `alsoCovers`: they are listed separately already.
 // - A ruled line is found when at least one listing matches it.
 // A line of the trainee's own words ("free") is compared with each line's text and quote word by word: words match
 // when equal or when both have at least 5 letters and share their first 5 ("formality" ~ "formal"). It matches
@@ -126,29 +131,66 @@ function better(item: Item, a: Scored, b: Scored, ruledFirst = false): boolean {
   return (role(a) - role(b) || a.index - b.index) < 0;
 }
 
-function matchMark(item: Item, mark: Extract<Listing, {kind: "mark"}>): ListingResult {
+/** A mark's overlapping lines, the one it fits best first (`better`'s order); none for a mark that cannot match. */
+interface MarkFit {
+  mark: Extract<Listing, {kind: "mark"}>;
+  shown: string;
+  fits: Scored[];
+}
+
+function fitMark(item: Item, mark: Extract<Listing, {kind: "mark"}>): MarkFit {
   const text = textOf(item, mark.in as ChecklistLine["quoteIn"]);
-  const none = (shown: string): ListingResult => ({listing: mark, text: shown, match: {kind: "none"}, alsoCovers: []});
-  if (text === null || mark.end <= mark.start || mark.start < 0 || mark.end > text.length) return none("");
+  if (text === null || mark.end <= mark.start || mark.start < 0 || mark.end > text.length)
+    return {mark, shown: "", fits: []};
   const all = words(text);
   const marked = wordsIn(all, [mark]);
   const shown = text.slice(mark.start, mark.end).trim();
-  if (!marked.size) return none(shown);
-  const scored: Scored[] = [];
-  item.checklist.forEach((line, index) => {
-    if (line.quoteIn !== mark.in) return;
-    const quoted = wordsIn(all, quoteSpans(item, line));
-    const common = shared(marked, quoted);
-    if (common) scored.push({index, coverage: common / quoted.size, precision: common / marked.size});
-  });
-  if (!scored.length) return none(shown);
-  const best = scored.reduce((a, b) => (better(item, b, a) ? b : a));
-  const alsoCovers = scored
-    .filter((entry) => entry !== best && entry.coverage >= 0.5 && item.checklist[entry.index]!.role !== "candidate")
-    .map((entry) => entry.index);
-  return {listing: mark, text: shown, match: lineMatch(item, best.index), alsoCovers};
+  const fits: Scored[] = [];
+  if (marked.size)
+    item.checklist.forEach((line, index) => {
+      if (line.quoteIn !== mark.in) return;
+      const quoted = wordsIn(all, quoteSpans(item, line));
+      const common = shared(marked, quoted);
+      if (common) fits.push({index, coverage: common / quoted.size, precision: common / marked.size});
+    });
+  fits.sort((a, b) => (better(item, a, b) ? -1 : better(item, b, a) ? 1 : 0));
+  return {mark, shown, fits};
 }
 
+/**
+ * The line each mark matches, marks taken together (see the head of this file): each mark asks for its lines in
+ * order; a line keeps the mark that fits it best, and a mark it turns away for a strictly better one asks for its next.
+ * A mark turned away by an equal fit, or with no line left, matches its first line as a repeat. -1: no line.
+ */
+function assignMarks(item: Item, marks: readonly MarkFit[]): number[] {
+  const chosen = marks.map((mark) => (mark.fits.length ? 0 : -1));
+  const settled = marks.map((mark) => !mark.fits.length);
+  const holder = new Map<number, number>();
+  const fitOf = (mark: number) => marks[mark]!.fits[chosen[mark]!]!;
+  for (let next = settled.indexOf(false); next !== -1; next = settled.indexOf(false)) {
+    const asking = next;
+    const line = fitOf(asking).index;
+    const held = holder.get(line);
+    if (held === undefined || better(item, fitOf(asking), fitOf(held))) {
+      holder.set(line, asking);
+      settled[asking] = true;
+      if (held === undefined) continue;
+      // The mark it held asks for its next line, or stays as a repeat when it has none.
+      if (chosen[held]! + 1 < marks[held]!.fits.length) {
+        chosen[held]! += 1;
+        settled[held] = false;
+      } else chosen[held] = 0;
+      continue;
+    }
+    settled[asking] = true;
+    // Turned away for a better fit: the next line; for an equal one, or when none is left, a repeat of its first.
+    if (better(item, fitOf(held), fitOf(asking)) && chosen[asking]! + 1 < marks[asking]!.fits.length) {
+      chosen[asking]! += 1;
+      settled[asking] = false;
+    } else chosen[asking] = 0;
+  }
+  return chosen.map((position, mark) => (position === -1 ? -1 : marks[mark]!.fits[position]!.index));
+}
 // Small words that say nothing about which instruction a free line means.
 const stopWords = new Set(
   (
@@ -193,13 +235,30 @@ function matchOption(item: Item, option: Extract<Listing, {kind: "option"}>): Li
 
 /** Compares what a trainee listed in Step 1 with the item's ruled checklist and its candidates. */
 export function matchStepOne(item: Item, listings: readonly Listing[]): StepOneResult {
-  const results = listings.map((listing) =>
-    listing.kind === "mark"
-      ? matchMark(item, listing)
-      : listing.kind === "free"
-        ? matchFree(item, listing)
-        : matchOption(item, listing),
-  );
+  const marks = listings.flatMap((listing) => (listing.kind === "mark" ? [fitMark(item, listing)] : []));
+  const lineOfMark = assignMarks(item, marks);
+  /** Each listing's position in `marks`, or -1 for a free line or an option. */
+  let count = 0;
+  const markAt = listings.map((listing) => (listing.kind === "mark" ? count++ : -1));
+  const results = listings.map((listing, index): ListingResult => {
+    if (listing.kind === "free") return matchFree(item, listing);
+    if (listing.kind === "option") return matchOption(item, listing);
+    const line = lineOfMark[markAt[index]!]!;
+    const match: LineMatch = line === -1 ? {kind: "none"} : lineMatch(item, line);
+    return {listing, text: marks[markAt[index]!]!.shown, match, alsoCovers: []};
+  });
+  // The other ruled lines a mark covers at least half of, unless another listing matches them.
+  const matchedElsewhere = (line: number, except: number) =>
+    results.some((result, index) => index !== except && "index" in result.match && result.match.index === line);
+  results.forEach((result, index) => {
+    const mark = marks[markAt[index]!];
+    if (!mark || !("index" in result.match)) return;
+    const own = result.match.index;
+    result.alsoCovers = mark.fits
+      .map((fit) => (fit.index !== own && fit.coverage >= 0.5 ? fit.index : -1))
+      .filter((line) => line !== -1 && item.checklist[line]!.role !== "candidate" && !matchedElsewhere(line, index))
+      .sort((a, b) => a - b);
+  });
   const ruled: RuledLineResult[] = [];
   item.checklist.forEach((line, index) => {
     if (line.role === "candidate") return;

@@ -184,6 +184,30 @@ describe("the trainee's checklist against the ruled one, line by line", () => {
     expect(rules.rules).toEqual(["main-task", "stated-constraints"]);
   });
 
+  it("a first sentence marked whole as the main task, beside its own marks on kurze and förmliche, agrees throughout", () => {
+    // The case study's checklist for example 3: main task met, Short met, Formal not met; score 3.
+    const example3 = item("example-3");
+    const sentence = "Kannst du mir bitte eine kurze, förmliche E-Mail an meine Vermieterin, Frau Berger, schreiben?";
+    const comparison = check(example3, {
+      score: 3,
+      checklist: {
+        lines: [
+          line(mark(example3, sentence), "met", true),
+          line(mark(example3, "kurze"), "met"),
+          line(mark(example3, "förmliche"), "not-met"),
+        ],
+      },
+    });
+    expect(comparison.checklist.lines.map((ruled) => [ruled.text, ruled.status, ruled.trainee?.line])).toEqual([
+      ["Write an email to the landlady, Frau Berger, about the broken heating", "agree", 0],
+      ["Short", "agree", 1],
+      ["Formal", "agree", 2],
+    ]);
+    expect(comparison.checklist.mainDiffers).toBeNull();
+    expect(comparison.checklist.extras).toEqual([]);
+    expect(comparison.rulesMisapplied.rules).toEqual([]);
+  });
+
   it("a line listed but not yet checked", () => {
     const example4 = item("example-4");
     const comparison = compareChecklist(example4, {

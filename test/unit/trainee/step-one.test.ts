@@ -42,6 +42,53 @@ describe("marks compared with the ruled quotes", () => {
     ]);
   });
 
+  // Example 3's ruled checklist (the case study): the main task quoted as "E-Mail an meine Vermieterin, Frau Berger,
+  // schreiben" and "Die Heizung ist seit drei Tagen kaputt" (index 0), "Short" on "kurze" (1), "Formal" on
+  // "förmliche" (2). The first sentence holds all three; any run of words that covers the main task's holds "kurze,
+  // förmliche" too unless it starts at "E-Mail".
+  const example3 = item("example-3");
+  const sentence = "Kannst du mir bitte eine kurze, förmliche E-Mail an meine Vermieterin, Frau Berger, schreiben?";
+
+  it("matches a sentence marked whole to the line it holds that no other mark has: the main task beside Short and Formal", () => {
+    for (const order of [
+      [sentence, "kurze", "förmliche"],
+      ["kurze", "förmliche", sentence],
+      ["förmliche", sentence, "kurze"],
+    ]) {
+      const result = matchStepOne(
+        example3,
+        order.map((words) => mark(example3, words)),
+      );
+      const lineOf = (words: string) => result.listings[order.indexOf(words)]!;
+      expect(lineOf(sentence)).toMatchObject({match: {kind: "ruled", index: 0, role: "main"}, alsoCovers: []});
+      expect(lineOf("kurze")).toMatchObject({match: {kind: "ruled", index: 1}, alsoCovers: []});
+      expect(lineOf("förmliche")).toMatchObject({match: {kind: "ruled", index: 2}, alsoCovers: []});
+      expect(summary(result)).toEqual({found: 3, missed: 0, candidates: 0, notOnChecklist: 0});
+    }
+  });
+
+  it("still names, for a sentence marked whole, only the lines it covers that no other listing has", () => {
+    // With "kurze" marked apart, the sentence is Formal (it covers all of "förmliche", half of nothing else more
+    // fully), and the main task, half covered (its first quote), is the line to list apart.
+    const result = matchStepOne(example3, [mark(example3, sentence), mark(example3, "kurze")]);
+    expect(result.listings[0]).toMatchObject({match: {kind: "ruled", index: 2}, alsoCovers: [0]});
+    expect(result.listings[1]).toMatchObject({match: {kind: "ruled", index: 1}, alsoCovers: []});
+  });
+
+  it("keeps the same words marked twice on one line, as a repeat, not on the next line they touch", () => {
+    const example4 = item("example-4");
+    const twice = [
+      mark(example4, "Explain in one sentence why the sky is blue."),
+      mark(example4, "Explain in one sentence why the sky is blue."),
+    ];
+    const result = matchStepOne(example4, twice);
+    expect(result.listings.map((listing) => listing.match)).toEqual([
+      {kind: "ruled", index: 0, role: "main", rule: "main-task"},
+      {kind: "ruled", index: 0, role: "main", rule: "main-task"},
+    ]);
+    expect(result.ruled.map((line) => line.listings)).toEqual([[0, 1], []]);
+  });
+
   it("tells a missed line by its line", () => {
     const example7 = item("example-7");
     const result = matchStepOne(example7, [mark(example7, "List three Swedish words for snow")]);

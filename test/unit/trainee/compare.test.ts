@@ -198,13 +198,13 @@ describe("the trainee's checklist against the ruled one, line by line", () => {
         ],
       },
     });
-    expect(comparison.checklist.lines.map((ruled) => [ruled.text, ruled.status, ruled.trainee?.line])).toEqual([
+    expect(comparison.checklist!.lines.map((ruled) => [ruled.text, ruled.status, ruled.trainee?.line])).toEqual([
       ["Write an email to the landlady, Frau Berger, about the broken heating", "agree", 0],
       ["Short", "agree", 1],
       ["Formal", "agree", 2],
     ]);
-    expect(comparison.checklist.mainDiffers).toBeNull();
-    expect(comparison.checklist.extras).toEqual([]);
+    expect(comparison.checklist!.mainDiffers).toBeNull();
+    expect(comparison.checklist!.extras).toEqual([]);
     expect(comparison.rulesMisapplied.rules).toEqual([]);
   });
 

@@ -47,9 +47,10 @@ export interface PartWalkOptions {
   howToTitle?: string;
   /** Whether the trainee has answered anything in this part yet. */
   started(progress: Progress): boolean;
-  /** Beside the item on a wide screen; behind a button on a phone (`wideOnly`: not on a phone at all). Its body is
-   *  built in the frame after the first item shows: the item comes first. */
-  panel?: {label: string; body: () => Child; wideOnly?: boolean} | null;
+  /** Beside the item on a wide screen; behind a button on a phone, or, with `narrow`, that in its place: what the
+   *  panel says, short enough to stand above the item (Part 1's one line). Its body is built in the frame after the
+   *  first item shows: the item comes first. */
+  panel?: {label: string; body: () => Child; narrow?: () => Child} | null;
   /** What follows the last item: the way on, and what the part ends with (a part of its own is placed with `keep`). */
   end(progress: Progress, keep: Keep): Child;
 }
@@ -99,7 +100,7 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
           state.panelReady ? keep("panel-body", () => el("div", {}, panel.body())) : null,
         )
       : null;
-    const sheeted = !!panel && !panel.wideOnly;
+    const sheeted = !!panel && !panel.narrow;
     return el(
       "div",
       {class: `walk${panel ? " has-panel" : ""}`},
@@ -107,6 +108,9 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
         "div",
         {class: "walk-main"},
         keep("folds", () => folds),
+        // Drawn at every width, as the sheet's button is, and hidden beside the panel by the CSS: the page's first
+        // screen, rendered into its HTML at build, holds it too.
+        panel?.narrow ? el("div", {class: "panel-narrow"}, panel.narrow()) : null,
         el(
           "div",
           {class: "walk-bar"},

@@ -37,7 +37,13 @@ export function VaguePart(data: TraineeData, {store = openProgressStore()}: {sto
       about: PartIntro(ctx.part),
       howTo: HowToScore({phase: "vague"}),
       started: (progress) => anyAnswered(progress, ids, "vague"),
-      panel: {label: "The one line", body: () => VaguePanel(ctx.guideline), wideOnly: true},
+      panel: {
+        label: "The one line",
+        body: () => VaguePanel(ctx.guideline),
+        // On a phone the line itself stands above the examples: it is all a trainee scores by here.
+        narrow: () =>
+          el("blockquote", {"class": "vague-line is-narrow", "aria-label": "The one line"}, ctx.guideline.vague),
+      },
       end: (progress) => [
         allAnswered(progress, ids, "vague")
           ? el(

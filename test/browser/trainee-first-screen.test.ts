@@ -95,6 +95,36 @@ describe("a scoring page's first screen, before and after its code", () => {
     },
   );
 
+  it("/vague puts its one line above the first example on a phone, before and after its code, and beside it from 1200 px", async () => {
+    // The case study's vague instruction, as guideline.yaml holds it: the only guidance Part 1 gives.
+    const line = "Rate how well the response follows the user's instructions, from 1 (poor) to 5 (excellent).";
+    const narrow = (page: Page) => page.locator('.panel-narrow blockquote[aria-label="The one line"]');
+    const phone = await site.newContext({viewport: {width: 390, height: 844}});
+    const {page, release} = await heldBack(phone, "/vague");
+    const item = itemOf(page, "example-1");
+    for (const stage of ["the page's HTML", "its code"]) {
+      if (stage === "its code") {
+        release();
+        await takenOver(page);
+      }
+      await expect(narrow(page).innerText(), stage).resolves.toBe(line);
+      const quote = (await narrow(page).boundingBox())!;
+      const title = (await item.getByRole("heading", {level: 2}).first().boundingBox())!;
+      // Above the item, and on the first screen with the item's title (it had been only in the folded "About").
+      expect(quote.y + quote.height, stage).toBeLessThan(title.y);
+      expect(title.y + title.height, stage).toBeLessThan(844);
+    }
+    await phone.close();
+    const wide = await site.newContext({viewport: {width: 1440, height: 900}});
+    const desk = await wide.newPage();
+    await desk.goto("/vague");
+    await takenOver(desk);
+    await expect(narrow(desk).isVisible()).resolves.toBe(false);
+    await expect(desk.getByRole("region", {name: "The one line"}).innerText()).resolves.toContain(line);
+    await wide.close();
+    expect(site.problems).toEqual([]);
+  });
+
   it("keeps a score picked and a Check pressed before the code arrived, and Check works", async () => {
     const context = await site.newContext();
     const {page, release} = await heldBack(context, "/rubric");

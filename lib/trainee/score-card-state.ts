@@ -44,9 +44,14 @@ export const retryOffered = ({
 export const cardStateText = (first: Pick<Answer, "score"> | undefined, mode: Mode): string =>
   first ? `${mode === "self-check" ? "Answered" : "Checked"}: ${scoreText(first.score)}` : "Not scored yet";
 
-/** Check pressed with no score chosen: the keys that choose one (N only where "not applicable" is offered). */
-export const chooseScoreHint = (notApplicable: boolean): string =>
-  `Choose a score first (keys 1-5${notApplicable ? ", or N for not applicable" : ""}).`;
+/**
+ * Check pressed with no score chosen, and the keys that choose one (N only where "not applicable" is offered): the
+ * card shows the keys only where there is a keyboard to press them (a fine pointer), as it shows its key hints.
+ */
+export const chooseScoreHint = (notApplicable: boolean): {text: string; keys: string} => ({
+  text: "Choose a score first",
+  keys: `keys 1-5${notApplicable ? ", or N for not applicable" : ""}`,
+});
 
 /** The blind run's note on an answer: kept, and nothing said about it until the run is answered. */
 export const blindAnswerText = (first: Pick<Answer, "score">): string =>

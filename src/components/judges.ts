@@ -415,7 +415,7 @@ export function JudgesChart(
       {id: `${id}-caption`},
       "Each bar is a run, as a rater: of the cases it answered, the share it scored exactly as ruled, one off and " +
         "two or more off." +
-        (you ? " The last bar is you: your first answers in the walk to the same cases." : ""),
+        (you ? " The last bar is you: your first answers in the six parts to the same cases." : ""),
     ),
     you ? null : el("p", {class: "judges-no-you", id: `${id}-no-you`}, noVisitorRowWords),
     Table(

@@ -133,7 +133,7 @@ function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyCon
 }
 
 /**
- * The blind self-check's results: a section for each pool the trainee has answered in, apart from the walk; none
+ * The blind self-check's results: a section for each pool the trainee has answered in, apart from the six parts; none
  * answered, one section pointing to the pool they would get.
  */
 function SelfCheckSections(
@@ -154,7 +154,7 @@ function SelfCheckSections(
             {},
             "You have not taken it. ",
             el("a", {href: poolHref(offered)}, `Check yourself blind on ${poolFullName(offered)}`),
-            ": its results show here, apart from the walk.",
+            ": its results show here, kept apart from your answers in the six parts.",
           ),
         ],
       }),
@@ -169,7 +169,7 @@ function SelfCheckSections(
       id: pool === pools[0] ? "self-check" : `self-check-${pool.id}`,
       title: `The blind self-check: ${poolShortName(pool)}`,
       lead: [
-        `${group.answered} of ${group.total} cases answered blind, counted apart from the walk. `,
+        `${group.answered} of ${group.total} cases answered blind, counted apart from your answers in the six parts. `,
         note ? `${note} ` : "",
         el("a", {href: poolHref(pool)}, "The self-check page"),
         " says whether the run passes.",

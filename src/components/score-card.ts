@@ -30,7 +30,7 @@ import {caseOriginNote, scaleAnchors, describeImplied} from "../lib/trainee/word
 import {ChecklistEditor} from "./checklist-editor.js";
 import {markableTexts} from "../lib/trainee/step-one.js";
 import {MarkSurface} from "./step-one-marking.js";
-import {el} from "./dom.js";
+import {el, type Child} from "./dom.js";
 import {live, type Keep, type Live} from "./live.js";
 import {CaseText} from "./item-text.js";
 import type {ProgressStore} from "../lib/trainee/record-store.js";
@@ -334,7 +334,7 @@ export function ScoreCard(
           ),
           ScoreKeysHint({notApplicable: withSteps}),
         ),
-        el("p", {class: "check-hint", role: "alert"}, state.hint ? chooseScoreHint(withSteps) : ""),
+        el("p", {class: "check-hint", role: "alert"}, state.hint ? ChooseScoreHint(withSteps) : ""),
         navAt === "score" ? keep(`${key}-nav`, () => nav) : null,
       ),
       el(
@@ -519,6 +519,12 @@ function ScoreGroup(
       }),
     ),
   );
+}
+
+/** "Choose a score first", and the keys that do where there is a keyboard (`keys-named`: hidden on a touch screen). */
+function ChooseScoreHint(notApplicable: boolean): Child {
+  const {text, keys} = chooseScoreHint(notApplicable);
+  return [text, el("span", {class: "keys-named"}, ` (${keys})`), "."];
 }
 
 /** Beside Check, where the pointer is fine: "1–5 N choose · Enter checks" (N where "not applicable" is offered). */

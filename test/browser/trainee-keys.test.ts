@@ -23,6 +23,25 @@ const verdictOf = (card: Locator, text: string) => card.getByRole("combobox", {n
 const selected = (list: Locator) => list.evaluate((node) => (node as HTMLSelectElement).value);
 
 describe("an item by keyboard alone", () => {
+  it('names the keys in "Choose a score first" only where there is a keyboard: not on a touch screen', async () => {
+    const said: string[] = [];
+    for (const options of [
+      {viewport: {width: 1440, height: 900}},
+      {viewport: {width: 390, height: 844}, hasTouch: true},
+    ]) {
+      const context = await site.newContext(options);
+      const page = await context.newPage();
+      await page.goto("/vague#example-1");
+      await takenOver(page);
+      const card = await showItem(page, "example-1");
+      await card.getByRole("button", {name: "Check"}).click();
+      said.push(await card.getByRole("alert").filter({hasText: "Choose a score"}).innerText());
+      await context.close();
+    }
+    expect(said).toEqual(["Choose a score first (keys 1-5).", "Choose a score first."]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("scores an item with two marked lines, their verdicts and the main task in at most 20 key presses", async () => {
     const {page, card} = await open("/rubric", "example-4");
     // Where Next item leaves the trainee: on the item's heading.

@@ -87,6 +87,8 @@ const jargon: RegExp[] = [
   /\bParameters?:/,
   /The case study's table/,
   /You committed a score alone/,
+  // The code's name for the six parts taken in turn.
+  /\bthe walk\b/i,
   // Case ids and set names: a case written for the notebook is "Fresh case 3", never its id.
   /\bfresh-\d+\b/,
   /\bfresh-calibration\b/,

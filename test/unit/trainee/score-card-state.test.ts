@@ -70,8 +70,8 @@ describe("what a score card says", () => {
   });
 
   it("names N in the hint only where “not applicable” is offered", () => {
-    expect(chooseScoreHint(true)).toBe("Choose a score first (keys 1-5, or N for not applicable).");
-    expect(chooseScoreHint(false)).toBe("Choose a score first (keys 1-5).");
+    expect(chooseScoreHint(true)).toEqual({text: "Choose a score first", keys: "keys 1-5, or N for not applicable"});
+    expect(chooseScoreHint(false)).toEqual({text: "Choose a score first", keys: "keys 1-5"});
   });
 });
 

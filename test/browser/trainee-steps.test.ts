@@ -75,6 +75,26 @@ describe("Step 1: marking the request", () => {
     expect(site.problems).toEqual([]);
   }, 60_000);
 
+  it("draws a line's number above its first word clear of the text's label, on a phone and a wide screen", async () => {
+    for (const isMobile of [true, false]) {
+      const page = await open("/rubric#example-4", isMobile ? {isMobile: true, hasTouch: true} : {});
+      const card = await showItem(page, "example-4");
+      await word(card, "Explain").click();
+      await word(card, "blue.").click();
+      // The number is drawn before the word (a ::before over its start): its top against the label's bottom.
+      const gap = await words(card).evaluate((surface) => {
+        const first = surface.querySelector<HTMLElement>(".word[data-line]")!;
+        const label = surface.closest(".case-text")!.querySelector(".case-label")!.getBoundingClientRect();
+        const top = first.getBoundingClientRect().top + parseFloat(getComputedStyle(first, "::before").top);
+        return top - label.bottom;
+      });
+      // It had sat over the bottom of the label's letters ("REQUEST"), 3 px into them.
+      expect(gap, isMobile ? "390 px" : "1200 px").toBeGreaterThanOrEqual(0);
+      await page.context().close();
+    }
+    expect(site.problems).toEqual([]);
+  });
+
   it("extends, splits, merges and removes a marked line", async () => {
     const page = await open("/rubric#example-1");
     const card = await showItem(page, "example-1");

@@ -70,7 +70,11 @@ function EarlierVersions(versions: readonly Guideline[]): HTMLElement {
         el(
           "summary",
           {},
-          index === 0 ? "The first version, before the fixes" : `A later draft (version ${guideline.version.slice(1)})`,
+          // Its notes name cases of Parts 4 to 6 and how they went: said before a trainee opens it, as the home
+          // page says of its table of scores.
+          index === 0
+            ? "The first version, before the fixes (its notes give some rulings away)"
+            : `A later draft (version ${guideline.version.slice(1)})`,
         ),
         GuidelineView(guideline, {
           headingLevel: 3,

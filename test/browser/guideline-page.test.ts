@@ -58,6 +58,10 @@ describe("the guideline page", () => {
     const page = await openGuideline();
     const earlier = page.locator("#guideline-v1");
     expect(await earlier.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+    // Its notes name Example 5's and 6's rulings and Calibration D's twist: the fold says so before it opens.
+    expect(await earlier.locator("summary").innerText()).toBe(
+      "The first version, before the fixes (its notes give some rulings away)",
+    );
     await earlier.locator("summary").click();
 
     // Every reconstructed part carries a marker (a rubric row one for each reconstructed cell); every marker links to

@@ -10,10 +10,10 @@ import {partLoad, partMinutes} from "../trainee/part-time.js";
 import {decidingRuleTable} from "../trainee/derived-deciding-rules.js";
 import {languageNames} from "../authored/language.js";
 
-export type ItemRef = Pick<Item, "id" | "set" | "origin" | "order" | "title" | "topic" | "twistOf">;
+export type ItemRef = Pick<Item, "id" | "set" | "origin" | "order" | "title" | "topic" | "twistOf" | "caseStudyNumber">;
 
 export const itemRefs = (items: readonly Item[]): ItemRef[] =>
-  items.map(({id, set, origin, order, title, topic, twistOf}) => ({
+  items.map(({id, set, origin, order, title, topic, twistOf, caseStudyNumber}) => ({
     id,
     set,
     origin,
@@ -21,6 +21,7 @@ export const itemRefs = (items: readonly Item[]): ItemRef[] =>
     title,
     topic,
     ...(twistOf ? {twistOf} : {}),
+    ...(caseStudyNumber ? {caseStudyNumber} : {}),
   }));
 
 export type PagePart = TrainingPart & {

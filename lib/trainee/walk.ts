@@ -125,6 +125,22 @@ export const casesIn = (items: readonly Pick<Item, "caseStudyNumber">[]): number
   new Set(items.map((item) => item.caseStudyNumber)).size;
 
 /**
+ * Why a part has more items to score than the case study has cases ("Eleven cases", 14 scored): its variants and its
+ * twists, said the same on the home page and in the part. Null where each case is one item.
+ */
+export function itemsOfCases(items: readonly Pick<Item, "caseStudyNumber" | "twistOf">[]): string | null {
+  if (casesIn(items) === items.length) return null;
+  const kept = items.filter((item) => !item.twistOf);
+  const variants = casesIn(kept) < kept.length;
+  const why = [
+    variants ? "a case with variants has an item for each (1a, 1b, 1c)" : null,
+    kept.length < items.length ? "′ marks a twist on a case" : null,
+  ].filter((reason): reason is string => reason !== null);
+  // No count of cases: the part's description counts its own ("Eleven cases", the rubric-writer check among them).
+  return `You score ${items.length} items: ${why.join(", and ")}.`;
+}
+
+/**
  * A part's walk as it stands: which item is shown, the record the strip is drawn from, which cards are in the page
  * (each built on its first showing, then kept, hidden when another shows), the next card laid out ahead of Next, the
  * strip link holding the Tab stop, and where the panel beside the item is (beside it, or a sheet, open or not).

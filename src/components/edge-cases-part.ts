@@ -2,7 +2,7 @@
 // check, the case study's table for people who write criteria.
 import type {RubricWriter} from "../lib/authored/schemas/content.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {casesIn} from "../lib/trainee/walk.js";
+import {itemsOfCases} from "../lib/trainee/walk.js";
 import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
 import {GuidelineWalk} from "./guideline-walk-item.js";
@@ -33,8 +33,7 @@ export function EdgeCasesPart(
           el(
             "p",
             {},
-            `You score ${items.length} items from the map's first ${casesIn(items)} ` +
-              "cases: a case with variants has one item each (1a, 1b, 1c), and ′ marks a twist on a case." +
+            (itemsOfCases(items) ?? "") +
               (data.rubricWriter
                 ? ` Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`
                 : ""),

@@ -7,6 +7,7 @@ import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.
 import {nextStep} from "../lib/site/next-step.js";
 import type {PagePart, SitePageData} from "../lib/node/page-data.js";
 import {partProgress, emptyProgress} from "../lib/trainee/progress.js";
+import {itemsOfCases} from "../lib/trainee/walk.js";
 import {describeOffer, offeredPool, poolsOf} from "../lib/trainee/self-check-pool.js";
 import {el} from "./dom.js";
 import {countWord, plural} from "../lib/text/format.js";
@@ -142,6 +143,7 @@ function PartsList(parts: readonly PagePart[], site: SitePageData, store: Progre
         {},
         el("p", {class: "part-name"}, part.hasPage ? el("a", {href: `.${part.path}`}, name) : name),
         el("p", {class: "part-description"}, part.description),
+        PartItemsNote(part, site),
         el(
           "div",
           {class: "part-meta"},
@@ -151,6 +153,13 @@ function PartsList(parts: readonly PagePart[], site: SitePageData, store: Progre
       );
     }),
   );
+}
+
+/** Where a part scores more items than its description's cases ("Eleven cases", 14 to score), why. */
+function PartItemsNote(part: PagePart, site: SitePageData): HTMLElement | null {
+  const refs = site.itemRefs.filter((item) => part.items && item.set === part.items);
+  const note = part.phase && refs.length ? itemsOfCases(refs) : null;
+  return note ? el("p", {class: "part-items"}, note) : null;
 }
 
 /** "Every score has a worked example": the cases by the score each gets, folded, since it gives the scores away. */

@@ -97,6 +97,20 @@ describe("the start page", () => {
       `about ${minutes[4]} min\n0 of 14 scored`,
       `about ${minutes[5]} min\n0 of 5 scored`,
     ]);
+    // Where a part scores more items than its description's cases ("Eleven cases" beside 0 of 14), it says why: edge
+    // cases 1 and 5 have variants and case 10 a twist; calibration case D has a twist.
+    expect(
+      await page
+        .locator("ol.parts > li")
+        .evaluateAll((parts) => parts.map((part) => part.querySelector(".part-items")?.textContent ?? null)),
+    ).toEqual([
+      null,
+      null,
+      null,
+      null,
+      "You score 14 items: a case with variants has an item for each (1a, 1b, 1c), and ′ marks a twist on a case.",
+      "You score 5 items: ′ marks a twist on a case.",
+    ]);
     expect(await page.getByRole("region", {name: "Already rate for a living?"}).innerText()).toContain(
       `${calibration.items.length} cases, about ${calibration.minutes} min.`,
     );

@@ -72,7 +72,15 @@ describe("what each page receives", () => {
     const site = sitePageData([], items, guidelines);
     expect(site.guideline.version).toBe(v2.version);
     expect(site.itemRefs).toHaveLength(items.length);
-    expect(Object.keys(site.itemRefs[0]!).sort()).toEqual(["id", "order", "origin", "set", "title", "topic"]);
+    expect(Object.keys(site.itemRefs[0]!).sort()).toEqual([
+      "caseStudyNumber",
+      "id",
+      "order",
+      "origin",
+      "set",
+      "title",
+      "topic",
+    ]);
     expect(site.itemRefs.find((item) => item.id === "fresh-3")!.origin).toBe("notebook");
     expect(site.coverage.find((row) => row.score === 4)!.items.map((item) => item.id)).toEqual(["calibration-a"]);
   });

@@ -4,6 +4,7 @@ import {
   allAnswered,
   anyAnswered,
   casesIn,
+  itemsOfCases,
   firstCheckOfWalk,
   itemState,
   positionAt,
@@ -126,6 +127,17 @@ describe("the strip's labels and the counter", () => {
     const edge = items.filter((each) => each.set === "edge-cases");
     expect(edge).toHaveLength(14);
     expect(casesIn(edge)).toBe(10);
+  });
+
+  it("says why a part has more items than cases: the edge-case map's variants and twist, Part 6's twist", () => {
+    // The case study: edge cases 1 (1a-1c) and 5 (5a, 5b) have variants and case 10 a twist, 14 items from 10 cases;
+    // calibration case D has a twist, 5 items from 4; the seven examples are one item each.
+    const of = (set: string) => items.filter((each) => each.set === set);
+    expect(itemsOfCases(of("edge-cases"))).toBe(
+      "You score 14 items: a case with variants has an item for each (1a, 1b, 1c), and ′ marks a twist on a case.",
+    );
+    expect(itemsOfCases(of("calibration"))).toBe("You score 5 items: ′ marks a twist on a case.");
+    expect(itemsOfCases(of("examples"))).toBeNull();
   });
 });
 

@@ -66,9 +66,11 @@ function effectiveVerdict(checklist: TraineeChecklist, index: number): Verdict |
 }
 
 export function compareChecklist(item: Item, checklist: TraineeChecklist): ChecklistComparison {
+  const main = checklist.lines.findIndex((line) => line.main);
   const stepOne = matchStepOne(
     item,
     checklist.lines.map((line) => line.listing),
+    main === -1 ? {} : {main},
   );
   const lines: RuledLineComparison[] = stepOne.ruled.map(({index, line, listings}) => {
     const first = listings[0];

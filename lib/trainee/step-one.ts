@@ -11,11 +11,13 @@
 //   then the one it is most about (shared words / mark words), then an instruction before the main task before a
 //   candidate. So a whole-sentence mark matches one line, and the others it covers at least half of are listed in
 //   `alsoCovers`: the trainee is told to list them separately. Selecting everything finds one line, not all.
-// - The marks are matched together: a line taken by another mark that fits it strictly better (the same order) sends
-//   a mark on to the next line it overlaps. So a sentence marked whole beside its own marks on "kurze" and
-//   "förmliche" is the main task it holds, not a second "kurze"; a mark that fits a line as well as the one holding it
-//   (the same words marked twice), or that has no other line, stays on it as a repeat. The lines it covers that other
-//   listings match are not in its `alsoCovers`: they are listed separately already.
+// - Then the marks are read together. A mark whose line another listing holds better (a mark that fits it strictly
+//   better, or a line typed or ticked for it) moves to a line no listing has and that it covers at least half of:
+//   the main task if the trainee chose that mark as the main task, else the best such line. So a sentence marked
+//   whole beside its own marks on "kurze" and "förmliche" is the main task it holds, not a second "kurze". Marks are
+//   read in the order of their words in the text, so the order they were listed in changes nothing. A mark with no
+//   such line, or that fits its line as well as the other (the same words marked twice), stays: a repeat. A line's
+//   listings come best fit first, and a mark's `alsoCovers` leaves out the lines other listings have.
 // - A ruled line is found when at least one listing matches it.
 // A line of the trainee's own words ("free") is compared with each line's text and quote word by word: words match
 // when equal or when both have at least 5 letters and share their first 5 ("formality" ~ "formal"). It matches
@@ -133,15 +135,13 @@ function better(item: Item, a: Scored, b: Scored, ruledFirst = false): boolean {
 
 /** A mark's overlapping lines, the one it fits best first (`better`'s order); none for a mark that cannot match. */
 interface MarkFit {
-  mark: Extract<Listing, {kind: "mark"}>;
   shown: string;
   fits: Scored[];
 }
 
 function fitMark(item: Item, mark: Extract<Listing, {kind: "mark"}>): MarkFit {
   const text = textOf(item, mark.in as ChecklistLine["quoteIn"]);
-  if (text === null || mark.end <= mark.start || mark.start < 0 || mark.end > text.length)
-    return {mark, shown: "", fits: []};
+  if (text === null || mark.end <= mark.start || mark.start < 0 || mark.end > text.length) return {shown: "", fits: []};
   const all = words(text);
   const marked = wordsIn(all, [mark]);
   const shown = text.slice(mark.start, mark.end).trim();
@@ -154,42 +154,50 @@ function fitMark(item: Item, mark: Extract<Listing, {kind: "mark"}>): MarkFit {
       if (common) fits.push({index, coverage: common / quoted.size, precision: common / marked.size});
     });
   fits.sort((a, b) => (better(item, a, b) ? -1 : better(item, b, a) ? 1 : 0));
-  return {mark, shown, fits};
+  return {shown, fits};
 }
 
 /**
- * The line each mark matches, marks taken together (see the head of this file): each mark asks for its lines in
- * order; a line keeps the mark that fits it best, and a mark it turns away for a strictly better one asks for its next.
- * A mark turned away by an equal fit, or with no line left, matches its first line as a repeat. -1: no line.
+ * The line each listing matches once the marks are read together (see the head of this file): `first` is each
+ * listing's own best line (-1: none), `fits` each mark's fits (null for a free line or an option), `main` the listing
+ * the trainee chose as the main task. Returns each listing's line (-1: none).
  */
-function assignMarks(item: Item, marks: readonly MarkFit[]): number[] {
-  const chosen = marks.map((mark) => (mark.fits.length ? 0 : -1));
-  const settled = marks.map((mark) => !mark.fits.length);
-  const holder = new Map<number, number>();
-  const fitOf = (mark: number) => marks[mark]!.fits[chosen[mark]!]!;
-  for (let next = settled.indexOf(false); next !== -1; next = settled.indexOf(false)) {
-    const asking = next;
-    const line = fitOf(asking).index;
-    const held = holder.get(line);
-    if (held === undefined || better(item, fitOf(asking), fitOf(held))) {
-      holder.set(line, asking);
-      settled[asking] = true;
-      if (held === undefined) continue;
-      // The mark it held asks for its next line, or stays as a repeat when it has none.
-      if (chosen[held]! + 1 < marks[held]!.fits.length) {
-        chosen[held]! += 1;
-        settled[held] = false;
-      } else chosen[held] = 0;
-      continue;
-    }
-    settled[asking] = true;
-    // Turned away for a better fit: the next line; for an equal one, or when none is left, a repeat of its first.
-    if (better(item, fitOf(held), fitOf(asking)) && chosen[asking]! + 1 < marks[asking]!.fits.length) {
-      chosen[asking]! += 1;
-      settled[asking] = false;
-    } else chosen[asking] = 0;
+function readTogether(
+  item: Item,
+  listings: readonly Listing[],
+  first: readonly number[],
+  fits: readonly (Scored[] | null)[],
+  main: number | undefined,
+): number[] {
+  const lines = [...first];
+  const fitOn = (listing: number, line: number) => fits[listing]?.find((fit) => fit.index === line);
+  /** Another listing holds `line` better than `listing` does: a line typed or ticked, or a strictly better mark. */
+  const heldBetter = (listing: number, line: number) =>
+    lines.some((other, at) => {
+      if (at === listing || other !== line) return false;
+      if (!fits[at]) return true;
+      return better(item, fitOn(at, line)!, fitOn(listing, line)!);
+    });
+  // The marks by where their words are (text, start, end), so the order they were listed in changes nothing.
+  const marks = listings.flatMap((listing, at) => (listing.kind === "mark" && lines[at] !== -1 ? [{listing, at}] : []));
+  const order = marks
+    .sort(
+      ({listing: x, at: a}, {listing: y, at: b}) =>
+        x.in.localeCompare(y.in) || x.start - y.start || x.end - y.end || a - b,
+    )
+    .map(({at}) => at);
+  for (const at of order) {
+    if (!heldBetter(at, lines[at]!)) continue;
+    const open = fits[at]!.filter(
+      (fit) =>
+        fit.coverage >= 0.5 &&
+        item.checklist[fit.index]!.role !== "candidate" &&
+        !lines.some((other) => other === fit.index),
+    );
+    const to = (at === main && open.find((fit) => item.checklist[fit.index]!.role === "main")) || open[0];
+    if (to) lines[at] = to.index;
   }
-  return chosen.map((position, mark) => (position === -1 ? -1 : marks[mark]!.fits[position]!.index));
+  return lines;
 }
 // Small words that say nothing about which instruction a free line means.
 const stopWords = new Set(
@@ -234,37 +242,50 @@ function matchOption(item: Item, option: Extract<Listing, {kind: "option"}>): Li
 }
 
 /** Compares what a trainee listed in Step 1 with the item's ruled checklist and its candidates. */
-export function matchStepOne(item: Item, listings: readonly Listing[]): StepOneResult {
-  const marks = listings.flatMap((listing) => (listing.kind === "mark" ? [fitMark(item, listing)] : []));
-  const lineOfMark = assignMarks(item, marks);
-  /** Each listing's position in `marks`, or -1 for a free line or an option. */
-  let count = 0;
-  const markAt = listings.map((listing) => (listing.kind === "mark" ? count++ : -1));
-  const results = listings.map((listing, index): ListingResult => {
+export function matchStepOne(item: Item, listings: readonly Listing[], {main}: {main?: number} = {}): StepOneResult {
+  const fits = listings.map((listing) => (listing.kind === "mark" ? fitMark(item, listing) : null));
+  const alone = listings.map((listing, at): ListingResult => {
     if (listing.kind === "free") return matchFree(item, listing);
     if (listing.kind === "option") return matchOption(item, listing);
-    const line = lineOfMark[markAt[index]!]!;
-    const match: LineMatch = line === -1 ? {kind: "none"} : lineMatch(item, line);
-    return {listing, text: marks[markAt[index]!]!.shown, match, alsoCovers: []};
+    const best = fits[at]!.fits[0];
+    return {listing, text: fits[at]!.shown, match: best ? lineMatch(item, best.index) : {kind: "none"}, alsoCovers: []};
   });
-  // The other ruled lines a mark covers at least half of, unless another listing matches them.
-  const matchedElsewhere = (line: number, except: number) =>
-    results.some((result, index) => index !== except && "index" in result.match && result.match.index === line);
-  results.forEach((result, index) => {
-    const mark = marks[markAt[index]!];
-    if (!mark || !("index" in result.match)) return;
-    const own = result.match.index;
-    result.alsoCovers = mark.fits
-      .map((fit) => (fit.index !== own && fit.coverage >= 0.5 ? fit.index : -1))
-      .filter((line) => line !== -1 && item.checklist[line]!.role !== "candidate" && !matchedElsewhere(line, index))
+  const lines = readTogether(
+    item,
+    listings,
+    alone.map((result) => ("index" in result.match ? result.match.index : -1)),
+    fits.map((fit) => fit?.fits ?? null),
+    main,
+  );
+  const results = alone.map((result, at): ListingResult => {
+    const fit = fits[at];
+    if (!fit || lines[at] === -1) return result;
+    const own = lines[at]!;
+    // The other ruled lines it covers at least half of, unless another listing has them: list them apart.
+    const alsoCovers = fit.fits
+      .filter(
+        (other) =>
+          other.index !== own &&
+          other.coverage >= 0.5 &&
+          item.checklist[other.index]!.role !== "candidate" &&
+          !lines.some((line, elsewhere) => elsewhere !== at && line === other.index),
+      )
+      .map((other) => other.index)
       .sort((a, b) => a - b);
+    return {...result, match: lineMatch(item, own), alsoCovers};
   });
+  /** A line's listings, best first: marks by `better` (the words themselves), then lines typed or ticked, in order. */
+  const byFit = (line: number) => (a: number, b: number) => {
+    const [x, y] = [fits[a]?.fits.find((fit) => fit.index === line), fits[b]?.fits.find((fit) => fit.index === line)];
+    if (!x || !y) return x ? -1 : y ? 1 : a - b;
+    return better(item, x, y) ? -1 : better(item, y, x) ? 1 : a - b;
+  };
   const ruled: RuledLineResult[] = [];
   item.checklist.forEach((line, index) => {
     if (line.role === "candidate") return;
-    const matched = results.flatMap((result, position) =>
-      result.match.kind === "ruled" && result.match.index === index ? [position] : [],
-    );
+    const matched = results
+      .flatMap((result, position) => (result.match.kind === "ruled" && result.match.index === index ? [position] : []))
+      .sort(byFit(index));
     ruled.push({index, line, found: matched.length > 0, listings: matched});
   });
   const found = ruled.filter((line) => line.found).length;

@@ -280,11 +280,12 @@ export type ChecklistEdit =
   | {kind: "lock"; locked: boolean}
   | {kind: "active"; active: boolean};
 
-export const editingStart = (draft: ChecklistDraft): ChecklistEditing => ({
+/** The editor on a draft; `locked` for an answer already checked, brought back by a reload. */
+export const editingStart = (draft: ChecklistDraft, {locked = false}: {locked?: boolean} = {}): ChecklistEditing => ({
   lines: structuredClone(draft.lines),
   mainNotMet: draft.mainNotMet,
   pending: null,
-  locked: false,
+  locked,
   active: true,
   free: {open: false, text: ""},
 });

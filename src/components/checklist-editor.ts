@@ -23,6 +23,8 @@ import type {MarkSurface} from "./step-one-marking.js";
 export interface ChecklistEditorOptions {
   /** The draft it starts from (the saved work, or the last answer's). */
   start?: ChecklistDraft;
+  /** Starts locked: the last answer's checklist, checked before a reload (a Check locks it while shown). */
+  locked?: boolean;
   /** The lines or the main-task answer changed. */
   onChange?(draft: ChecklistDraft): void;
 }
@@ -36,7 +38,7 @@ const lineOf = (target: Element): number => Number(target.closest("[data-line]")
  */
 export function ChecklistEditor(
   {item, surfaces}: {item: Item; surfaces: readonly MarkSurface[]},
-  {start = {lines: [], mainNotMet: undefined}, onChange}: ChecklistEditorOptions = {},
+  {start = {lines: [], mainNotMet: undefined}, locked = false, onChange}: ChecklistEditorOptions = {},
 ): Live<ChecklistEditing, ChecklistEdit> {
   const id = item.id;
   const surfaceOf = (where: string) => surfaces.find((surface) => surface.state.where === where);
@@ -88,7 +90,7 @@ export function ChecklistEditor(
         locked: state.locked || !state.active,
       });
   };
-  const node = live<ChecklistEditing, ChecklistEdit>(editingStart(start), {
+  const node = live<ChecklistEditing, ChecklistEdit>(editingStart(start, {locked}), {
     update: editChecklist,
     view,
     on: {

@@ -112,6 +112,8 @@ export function ScoreCard(
   const last = previous.at(-1);
   const drafts = openItemDrafts({item: item.id, phase, mode, run: options.run}, {answered: previous.length, item});
   const startList = drafts.start?.checklist ?? last?.checklist;
+  /** The card opens on a checked answer (no unchecked work since). */
+  const startCommitted = !!last && !drafts.start;
   const titleId = `${item.id}-title`;
   const scoreName = `${mode === "self-check" ? "self-" : ""}${item.id}-score`;
 
@@ -184,6 +186,8 @@ export function ScoreCard(
       {item, surfaces},
       {
         start: {lines: startList?.lines ?? [], mainNotMet: startList?.mainNotMet},
+        // Checked before a reload: the card starts committed, and no change of it will lock the list.
+        locked: startCommitted,
         onChange: () => {
           if (!node.state.committed) keepWork(node.state);
           node.dispatch({kind: "implied", text: impliedText(draft())});
@@ -363,7 +367,7 @@ export function ScoreCard(
   const node = live<CardState, CardAction>(
     {
       score: startScore,
-      committed: !!last && !drafts.start,
+      committed: startCommitted,
       hint: false,
       answers: startRecord.answers,
       reveal: startRecord.reveal,

@@ -20,6 +20,8 @@ async function open(path: string): Promise<Page> {
 
 const lines = (card: Locator) =>
   card.locator(".trainee-checklist .line-text").evaluateAll((nodes) => nodes.map((node) => node.textContent));
+const word = (card: Locator, text: string) =>
+  card.getByRole("group", {name: "The words of the request"}).getByRole("button", {name: text, exact: true});
 const verdictOf = (card: Locator, text: string) => card.getByRole("combobox", {name: `Verdict on “${text}”`});
 const mainOf = (card: Locator, text: string) => card.getByRole("radio", {name: `“${text}” is the main task`});
 /** The answers the saved record holds (none when nothing is saved). */
@@ -68,6 +70,30 @@ describe("work not yet checked", () => {
     expect(await answers(page)).toMatchObject([{item: "example-1", score: 4, checklist: {lines: [{verdict: "met"}]}}]);
     expect(site.problems).toEqual([]);
   }, 60_000);
+
+  it("brings a checked answer back locked after a reload: its marks shown, the words and the line's tools off", async () => {
+    const page = await open("/rubric#example-1");
+    let card = await showItem(page, "example-1");
+    await word(card, "no").click();
+    await word(card, "two").click();
+    await radio(card, 4).check();
+    await checkButton(card).click();
+    await ruling(card).waitFor({state: "visible"});
+    await page.reload();
+    card = await showItem(page, "example-1");
+    await ruling(card).waitFor({state: "visible"});
+    const words = card.getByRole("group", {name: "The words of the request"});
+    expect(await words.locator('button.word[aria-pressed="true"]').allTextContents()).toEqual([
+      "no",
+      "more",
+      "than",
+      "two",
+    ]);
+    // As right after Check: the words cannot start a line, and the line cannot be removed (both had come back live).
+    expect(await words.locator('button.word[aria-disabled="false"]').count()).toBe(0);
+    expect(await card.locator('.trainee-checklist [data-control="remove"]').isDisabled()).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
 
   it("brings back a retry's work and a deciding rule picked, and Start over deletes every draft", async () => {
     const page = await open("/edge-cases#edge-8");

@@ -136,8 +136,11 @@ export function itemsOfCases(items: readonly Pick<Item, "caseStudyNumber" | "twi
     variants ? "a case with variants has an item for each (1a, 1b, 1c)" : null,
     kept.length < items.length ? "′ marks a twist on a case" : null,
   ].filter((reason): reason is string => reason !== null);
-  // No count of cases: the part's description counts its own ("Eleven cases", the rubric-writer check among them).
-  return `You score ${items.length} items: ${why.join(", and ")}.`;
+  // The cases by their numbers, not a count: the part's description counts its own ("Eleven cases", the rubric-writer
+  // check among them, which has no item).
+  const numbers = [...new Set(items.map((item) => item.caseStudyNumber))];
+  const from = numbers.every(Boolean) ? ` from cases ${numbers[0]} to ${numbers.at(-1)}` : "";
+  return `You score ${items.length} items${from}: ${why.join(", and ")}.`;
 }
 
 /**

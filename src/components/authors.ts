@@ -646,15 +646,15 @@ export function WhatDiffers({
   );
 }
 
-// The authors' page's chart: the score distribution under the base and under the candidate, as paired bars with
-// each count written on it (never colour alone), and the same figures as a table.
-
 /**
- * The width of the viewBox the authors' page draws its charts in (this one and the criterion's number line): about
- * a phone's column, so their text, set in the viewBox's units, reads at its own size at 390 px rather than shrunk by
- * half; the page's CSS keeps them from growing much past it on a wide screen.
+ * The width of the viewBox the authors' page draws its charts in (the score distribution and the criterion's number
+ * line): about a phone's column, so their text, set in the viewBox's units, reads at its own size at 390 px rather
+ * than shrunk by half; the page's CSS keeps them from growing much past it on a wide screen.
  */
 export const authorsChartWidth = 320;
+
+// The authors' page's chart: the score distribution under the base and under the candidate, as paired bars with
+// each count written on it (never colour alone), and the same figures as a table.
 const chartLevels: (Score | "none")[] = [5, 4, 3, 2, 1, "n/a", "none"];
 const levelText = (level: Score | "none") => (level === "none" ? "no single score" : scoreText(level));
 

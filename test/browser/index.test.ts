@@ -108,8 +108,8 @@ describe("the start page", () => {
       null,
       null,
       null,
-      "You score 14 items: a case with variants has an item for each (1a, 1b, 1c), and ′ marks a twist on a case.",
-      "You score 5 items: ′ marks a twist on a case.",
+      "You score 14 items from cases 1 to 10: a case with variants has an item for each (1a, 1b, 1c), and ′ marks a twist on a case.",
+      "You score 5 items from cases A to D: ′ marks a twist on a case.",
     ]);
     expect(await page.getByRole("region", {name: "Already rate for a living?"}).innerText()).toContain(
       `${calibration.items.length} cases, about ${calibration.minutes} min.`,

@@ -134,9 +134,9 @@ describe("the strip's labels and the counter", () => {
     // calibration case D has a twist, 5 items from 4; the seven examples are one item each.
     const of = (set: string) => items.filter((each) => each.set === set);
     expect(itemsOfCases(of("edge-cases"))).toBe(
-      "You score 14 items: a case with variants has an item for each (1a, 1b, 1c), and ′ marks a twist on a case.",
+      "You score 14 items from cases 1 to 10: a case with variants has an item for each (1a, 1b, 1c), and ′ marks a twist on a case.",
     );
-    expect(itemsOfCases(of("calibration"))).toBe("You score 5 items: ′ marks a twist on a case.");
+    expect(itemsOfCases(of("calibration"))).toBe("You score 5 items from cases A to D: ′ marks a twist on a case.");
     expect(itemsOfCases(of("examples"))).toBeNull();
   });
 });

@@ -199,6 +199,7 @@ function readTogether(
   }
   return lines;
 }
+
 // Small words that say nothing about which instruction a free line means.
 const stopWords = new Set(
   (

@@ -2,7 +2,8 @@
 // names, version labels, "seed" or the site's jargon); at 1440 x 900 an example's or calibration case's request,
 // response, score and Check in the first screen of a first visit; at 390 px the item's title in the first screen and
 // its Score group and Check pinned in reach until Check; at 390 px the ruling's verdict and its one sentence in the
-// first screen the ruling opens on.
+// first screen the ruling opens on; on a phone's first visit to Parts 1 and 4, the response begins above the pinned
+// Score.
 import type {ElementHandle, Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {caseStudyParameterNames} from "../unit/engine/case-study-parameters.js";
@@ -209,6 +210,41 @@ describe("one screen", () => {
     expect(problems).toEqual([]);
     expect(site.problems).toEqual([]);
   }, 180_000);
+
+  it("shows the first example's response, label and first line, above the pinned Score on a phone's first visit to Parts 1 and 4", async () => {
+    const hidden: string[] = [];
+    const context = await site.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
+    const page = await context.newPage();
+    // As the start page and the navigation link them: the part's address alone, the page at its top.
+    for (const path of ["/vague", "/rubric"]) {
+      await page.goto(path);
+      await takenOver(page);
+      const card = itemOf(page, "example-1");
+      await scoreGroup(card).waitFor();
+      const seen = await page.evaluate(() => {
+        const response = document.querySelector("#example-1 .case-response")!;
+        // The response's first line of text: its label's box, then its first line of words.
+        const lines = [...response.querySelectorAll("*")]
+          .flatMap((element) => [...element.getClientRects()])
+          .filter((box) => box.height > 0)
+          .sort((a, b) => a.top - b.top);
+        const label = lines[0]!;
+        const words = lines.find((box) => box.top >= label.bottom - 1)!;
+        const bar = document.querySelector("#example-1 .score-block")!.getBoundingClientRect();
+        const strip = [...document.querySelectorAll(".item-strip a")].map((link) => link.getBoundingClientRect().top);
+        return {wordsBottom: words.bottom, barTop: bar.top, stripRows: new Set(strip.map(Math.round)).size};
+      });
+      if (seen.wordsBottom > seen.barTop)
+        hidden.push(
+          `${path}: the response's first line ends at ${Math.round(seen.wordsBottom)} px, under the bar at ${Math.round(seen.barTop)} px`,
+        );
+      // The seven examples' pills in one row: the second row had pushed the response under the bar.
+      if (seen.stripRows !== 1) hidden.push(`${path}: the strip in ${seen.stripRows} rows`);
+    }
+    await context.close();
+    expect(hidden).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
 
   it("puts the verdict and the case's sentence in the ruling's first screen at 390 px", async () => {
     const tooLow: string[] = [];

@@ -119,14 +119,6 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
             {"class": "walk-counter", "aria-live": "polite"},
             walkCounter(options.noun, itemLabel(shown), state.position),
           ),
-          ItemStrip(
-            items.map(({item}) => item),
-            {
-              states: items.map(({item}) => options.stateOf(item, state.progress)),
-              shown: state.position.index,
-              stop: state.stripStop,
-            },
-          ),
           sheeted
             ? el(
                 "button",
@@ -141,6 +133,14 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
                 panel.label,
               )
             : null,
+          ItemStrip(
+            items.map(({item}) => item),
+            {
+              states: items.map(({item}) => options.stateOf(item, state.progress)),
+              shown: state.position.index,
+              stop: state.stripStop,
+            },
+          ),
         ),
         // The next item waits in the page, styled and laid out but not shown (out of the flow, invisible, and so out
         // of reach of the pointer, the keyboard and assistive technology), so Next only swaps it in: the browser did

@@ -211,7 +211,7 @@ describe("one screen", () => {
     expect(site.problems).toEqual([]);
   }, 180_000);
 
-  it("shows the first example's response, label and first line, above the pinned Score on a phone's first visit to Parts 1 and 4", async () => {
+  it("shows the first example's response, label and first line, above the pinned Score on a phone's first visit to Parts 1 and 4, the Rubric button beside the counter", async () => {
     const hidden: string[] = [];
     const context = await site.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
     const page = await context.newPage();
@@ -232,7 +232,15 @@ describe("one screen", () => {
         const words = lines.find((box) => box.top >= label.bottom - 1)!;
         const bar = document.querySelector("#example-1 .score-block")!.getBoundingClientRect();
         const strip = [...document.querySelectorAll(".item-strip a")].map((link) => link.getBoundingClientRect().top);
-        return {wordsBottom: words.bottom, barTop: bar.top, stripRows: new Set(strip.map(Math.round)).size};
+        const counter = document.querySelector(".walk-counter")!.getBoundingClientRect();
+        const toggle = document.querySelector(".panel-toggle")?.getBoundingClientRect();
+        return {
+          wordsBottom: words.bottom,
+          barTop: bar.top,
+          stripRows: new Set(strip.map(Math.round)).size,
+          // The sheet's button, where the part has one, on the counter's row (it had taken a row under the strip).
+          toggleApart: toggle && (toggle.bottom < counter.top || toggle.top > counter.bottom),
+        };
       });
       if (seen.wordsBottom > seen.barTop)
         hidden.push(
@@ -240,6 +248,7 @@ describe("one screen", () => {
         );
       // The seven examples' pills in one row: the second row had pushed the response under the bar.
       if (seen.stripRows !== 1) hidden.push(`${path}: the strip in ${seen.stripRows} rows`);
+      if (seen.toggleApart) hidden.push(`${path}: the Rubric button on a row of its own`);
     }
     await context.close();
     expect(hidden).toEqual([]);

@@ -41,6 +41,32 @@ describe("the guideline page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("keeps every part of the page, earlier versions opened, inside a 390 px window", async () => {
+    const page = await site.newPage();
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto("/guideline");
+    await page.getByRole("heading", {name: "What you are rating"}).waitFor();
+    const outside = await page.evaluate(() => {
+      for (const details of document.querySelectorAll("main details")) (details as HTMLDetailsElement).open = true;
+      const width = document.documentElement.clientWidth;
+      const found: string[] = [];
+      for (const element of document.querySelectorAll("main *")) {
+        const {right} = element.getBoundingClientRect();
+        if (right <= width + 0.5) continue;
+        // A box that scrolls on its own holds what runs past it.
+        let scrolls = false;
+        for (let up = element.parentElement; up; up = up.parentElement)
+          if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) scrolls = true;
+        if (!scrolls)
+          found.push(`<${element.tagName.toLowerCase()} class="${element.className}"> to ${Math.round(right)} px`);
+      }
+      return found.slice(0, 3);
+    });
+    // v1's rubric table ran to 392 px: its "Reconstructed (note 4)" badges did not wrap.
+    expect(outside).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("brings the rule a ruling links to into view and marks it (the page is drawn after the browser's own jump)", async () => {
     const page = await site.newPage();
     await page.setViewportSize({width: 1440, height: 900});

@@ -17,8 +17,8 @@ import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
 import {AssignmentError, parseAssignments} from "../lib/engine/parameter-values.js";
 import {assignmentWords} from "../lib/engine/parameter-words.js";
 import {previewLines, previewReport} from "../lib/authoring/preview-report.js";
-import {isRuleChangeText, parseRuleChanges} from "../lib/authoring/rule-changes.js";
-import {ruleChangeWords, settingLines} from "../lib/authoring/rule-change-words.js";
+import {isRuleChangeText, levelsToReword, parseRuleChanges} from "../lib/authoring/rule-changes.js";
+import {levelsToRewordWords, ruleChangeWords, settingLines} from "../lib/authoring/rule-change-words.js";
 import {versionFiles} from "../lib/authoring/version-writer.js";
 import {VersionWriteError} from "../lib/authoring/version-name.js";
 
@@ -102,6 +102,11 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
       }
       out(`${values.write} changes ${candidateVersion}:`);
       for (const change of written.changes) out(`  ${change.words}`);
+      const reword = levelsToRewordWords(
+        levelsToReword(candidate.logic, candidate.parameters, set, changes),
+        values.write,
+      );
+      if (reword) out(reword);
       return;
     }
 

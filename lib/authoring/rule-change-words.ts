@@ -14,6 +14,7 @@ import {
   noFlag,
   rowsWithThreshold,
   rubricKey,
+  type LevelToReword,
   type RuleChange,
 } from "./rule-changes.js";
 
@@ -152,4 +153,21 @@ export function logicDifferences(base: Guideline, candidate: Guideline): LogicDi
       });
   }
   return found;
+}
+
+/**
+ * What to reword by hand once a version is saved: the rubric levels whose words follow a setting it changes
+ * (`levelsToReword`). Saving rewords rules, not levels. Null when there are none.
+ */
+export function levelsToRewordWords(levels: readonly LevelToReword[], version: string): string | null {
+  if (!levels.length) return null;
+  const scores = levels.map((level) => String(level.score));
+  const named =
+    scores.length === 1 ? `level ${scores[0]}` : `levels ${scores.slice(0, -1).join(", ")} and ${scores.at(-1)}`;
+  const settings = [...new Set(levels.flatMap((level) => level.settings))];
+  const them = scores.length === 1 ? "it" : "them";
+  return (
+    `The rubric's words for ${named} describe ${settings.join(" and ")}, which this version changes: reword ${them} ` +
+    `in guideline/${version}/guideline.yaml (saving rewords rules, not the rubric).`
+  );
 }

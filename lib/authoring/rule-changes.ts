@@ -208,3 +208,42 @@ function withClauseFlag(logic: GuidelineLogic, rule: string, clause: string, fla
     ),
   };
 }
+
+/** A rubric level whose words a candidate's settings may make untrue, and the settings (by name) behind it. */
+export interface LevelToReword {
+  score: number;
+  settings: string[];
+}
+
+/**
+ * The levels whose words the candidate may contradict: a level holding a row whose short words follow a parameter
+ * the candidate sets to another value (row 3's "at least half" under `counting`), or whose threshold it changes (row
+ * 4's "one small flaw" under `smallFlaws`). Saving a version rewords rules, not levels: the author is told which to
+ * reword in the new guideline.yaml.
+ */
+export function levelsToReword(
+  logic: GuidelineLogic,
+  base: Readonly<Record<string, unknown>>,
+  set: readonly {name: string; value: unknown}[],
+  changes: readonly RuleChange[],
+): LevelToReword[] {
+  const levels = new Map<number, Set<string>>();
+  for (const row of logic.rubric.rows) {
+    const settings: string[] = [];
+    const follows = typeof row.short === "string" ? undefined : row.short.parameter;
+    const to = set.find((assignment) => assignment.name === follows);
+    if (follows && to && to.value !== base[follows]) settings.push(follows);
+    const threshold = row.threshold;
+    const moved = changes.some(
+      (change) => change.kind === "threshold" && change.row === row.id && change.value !== threshold?.value,
+    );
+    if (threshold && moved) settings.push(threshold.name);
+    // A row's score may name a parameter ("$refusalScore"): the level is the base's value of it.
+    const score = typeof row.score === "string" && row.score.startsWith("$") ? base[row.score.slice(1)] : row.score;
+    if (!settings.length || typeof score !== "number") continue;
+    const level = levels.get(score) ?? new Set<string>();
+    for (const setting of settings) level.add(setting);
+    levels.set(score, level);
+  }
+  return [...levels].sort(([a], [b]) => b - a).map(([score, settings]) => ({score, settings: [...settings]}));
+}

@@ -54,8 +54,15 @@ import {verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
-import {changeKey, clauseVerdicts, describeThreshold, noFlag, rubricKey} from "../lib/authoring/rule-changes.js";
-import {clauseVerdictWords, clauseWords} from "../lib/authoring/rule-change-words.js";
+import {
+  changeKey,
+  clauseVerdicts,
+  describeThreshold,
+  levelsToReword,
+  noFlag,
+  rubricKey,
+} from "../lib/authoring/rule-changes.js";
+import {clauseVerdictWords, clauseWords, levelsToRewordWords} from "../lib/authoring/rule-change-words.js";
 import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
 import {handoffQuery} from "../lib/authoring/case-handoff.js";
 import type {Counterexample} from "../lib/authoring/counterexample.js";
@@ -1410,6 +1417,11 @@ export function AuthorsSave({
     update: updateSave,
     view: ({choice, words, name, texts, problem, done}) => {
       const candidate = versions.find((version) => version.version === choice.candidate)!;
+      // The rubric levels whose words the changes make untrue: the dialog rewords rules only.
+      const reword = levelsToRewordWords(
+        levelsToReword(candidate.logic, candidate.parameters, choice.set, choice.changes),
+        name.trim() || "vN",
+      );
       return el(
         "div",
         {class: "save-form"},
@@ -1425,6 +1437,7 @@ export function AuthorsSave({
           el("li", {}, `Based on ${choice.candidate}`),
           words.map((line) => el("li", {}, line)),
         ),
+        reword ? el("p", {class: "save-reword"}, reword) : null,
         el(
           "div",
           {class: "choice-field"},

@@ -130,6 +130,23 @@ describe("a clause changed on the authors' page", () => {
       .clauses.find((c) => c.id === "ceiling-needs-one")!;
     expect(clause.verdict).toBe("partly");
     await expect.poll(() => dialog.getByRole("status").innerText()).toContain("tar -xf v3.tar -C guideline");
+    // This change leaves every rubric level's words true: nothing to reword there.
+    expect(await dialog.locator(".save-reword").count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("Save as a new version says which rubric levels to reword when counting changes, for the name typed", async () => {
+    const page = await openAuthors("?set=counting%3Dmost-missed");
+    await page.getByRole("button", {name: "Save as a new version"}).click();
+    const dialog = page.getByRole("dialog", {name: "Save the candidate as a new version"});
+    // guideline/v2's level 3 says "at least half of the other instructions met", level 2 "fewer than half".
+    const reword = dialog.locator(".save-reword");
+    expect(await reword.innerText()).toBe(
+      "The rubric's words for levels 3 and 2 describe counting, which this version changes: reword them in " +
+        "guideline/v3/guideline.yaml (saving rewords rules, not the rubric).",
+    );
+    await dialog.getByLabel("New version").fill("v7");
+    await expect.poll(() => reword.innerText()).toContain("guideline/v7/guideline.yaml");
     expect(site.problems).toEqual([]);
   });
 });

@@ -69,6 +69,21 @@ describe("guideline:preview --write", () => {
     expect(existsSync(join(root, "guideline/v4"))).toBe(false);
   });
 
+  it("says which rubric levels to reword when a change makes their words untrue: counting and levels 3 and 2", async () => {
+    const root = projectCopy();
+    const written = await preview(root, "--set", "counting=most-missed", "--write", "v3");
+    expect(written.code).toBe(0);
+    // guideline/v2's level 3 says "at least half of the other instructions met" and level 2 "fewer than half", which
+    // "most-missed" does not count; --write keeps the rubric's words as they are.
+    expect(written.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "The rubric's words for levels 3 and 2 describe counting, which this version changes: reword them in " +
+        "guideline/v3/guideline.yaml (saving rewords rules, not the rubric).",
+    );
+    expect(readFileSync(join(root, "guideline/v3/guideline.yaml"), "utf8")).toContain(
+      "at least half of the other instructions met",
+    );
+  });
+
   it("guideline:check --version v3 takes it, naming the case whose ruling the change moves", async () => {
     const root = projectCopy();
     await preview(root, "--set", "numbers.ceiling-needs-one=partly", "--write", "v3");

@@ -6,6 +6,7 @@ import {
   applyRuleChanges,
   formatChange,
   isRuleChangeText,
+  levelsToReword,
   parseRuleChange,
   parseRuleChanges,
   withRuleChange,
@@ -215,5 +216,28 @@ describe("ruleChangeWords and settingLines", () => {
     for (const version of [v1, v2])
       for (const rule of version.logic.rules)
         for (const entry of rule.clauses) expect(entry.words, `${version.version} ${rule.id}.${entry.id}`).toBeTruthy();
+  });
+});
+
+describe("levelsToReword", () => {
+  const reword = (set: {name: string; value: unknown}[], changes: string[] = []) =>
+    levelsToReword(logic, v2.parameters, set, parseRuleChanges(changes, logic));
+
+  it("names the levels whose words follow a parameter the candidate sets otherwise: counting and rows 3 and 2", () => {
+    // guideline/v2: row 3 says "at least half of the other instructions met", row 2 "fewer than half"; under
+    // "most-missed" neither is what the rows count.
+    expect(reword([{name: "counting", value: "most-missed"}])).toEqual([
+      {score: 3, settings: ["counting"]},
+      {score: 2, settings: ["counting"]},
+    ]);
+  });
+
+  it("names the level whose threshold the candidate changes: row 4's one small flaw", () => {
+    expect(reword([], ["rubric.one-small-flaw=2"])).toEqual([{score: 4, settings: ["smallFlaws"]}]);
+  });
+
+  it("names none for a setting equal to the base's, or one no level's words follow", () => {
+    expect(reword([{name: "counting", value: "at-least-half"}], ["rubric.one-small-flaw=1"])).toEqual([]);
+    expect(reword([{name: "registerBreak", value: "partly"}])).toEqual([]);
   });
 });

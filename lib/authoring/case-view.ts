@@ -1,6 +1,7 @@
 // What the case editor shows for a record, under the current guideline and the /authors candidate. The engine decides;
 // this only hands it what the author has entered. Cheap enough for a keystroke (npm run bench -- --case-editor-only).
 import {checkCaseRecord, readCaseFile} from "./case-file.js";
+import {checkCase} from "./case-check.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {ChecklistLine, Item, QuoteIn} from "../authored/schemas/item.js";
 import {fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
@@ -211,14 +212,24 @@ export function editorView(
     if (line) return unfinished.has(Number(line[1]));
     return (field === "score" && current?.score == null) || (field === "checklist" && mains !== 1);
   };
+  const checked = checkCaseRecord(written, context.schemas.item, file);
   const problems = [
-    ...checkCaseRecord(written, context.schemas.item, file).problems.filter((problem) => !saidByEditor(problem.field)),
+    ...checked.problems.filter((problem) => !saidByEditor(problem.field)),
     ...lines.flatMap((line) => line.factProblems),
     ...(mains !== 1 ? [{file, field: "checklist", message: caseWords.mains(mains, checklist.length)}] : []),
     ...(current && current.score === null ? [{file, field: "score", message: current.scoreText}] : []),
     ...unknownIds(record, context.knownIds, file),
     ...recordPlaceClashes(record, context.cases ?? []).map(({field, message}) => ({file, field, message})),
   ];
+  // The case held to the current guideline as guideline:check will hold it, once it reads as a case: what the editor
+  // has already said of a field is not said again.
+  if (checked.item) {
+    const knownIds = new Set([...context.knownIds, checked.item.id]);
+    const said = new Set(problems.map((problem) => problem.field));
+    problems.push(
+      ...checkCase(checked.item, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
+    );
+  }
   // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong, and
   // only when asked (`readBack`: the page does it when idle and before a download, not at every keystroke).
   problems.push(...writtenFileProblems(written, context.schemas.item, file, problems.length > 0 || !readBack));

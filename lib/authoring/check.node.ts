@@ -1,17 +1,16 @@
 // Node-only: the parameters' domains come from the zod schema (lib/authoring/parameter-domains.node.ts).
-import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {dependence, type Dependence} from "./dependence.js";
-import {derive, ruleSetOf, type Derivation} from "../engine/derive.js";
+import {ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Flag, Item} from "../authored/schemas/item.js";
 import {parameterDomains} from "./parameter-domains.node.js";
 import type {ParameterDomain} from "../engine/parameter-values.js";
 import {prepareBase} from "./preview.js";
-import {rowLines} from "../trainee/deciding-rule.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {fieldPath, type Problem, type Report} from "../authored/problems.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {placeClashes} from "./case-places.js";
+import {checkCase} from "./case-check.js";
 
 export interface CheckResult {
   id: string;
@@ -56,6 +55,7 @@ export function checkGuideline(
   const problems: Problem[] = [];
   const seen = new Map<string, number>();
   items.forEach((item) => seen.set(item.id, (seen.get(item.id) ?? 0) + 1));
+  const ids: ReadonlySet<string> = new Set(seen.keys());
   const reported = new Set<string>();
   const clashes = placeClashes(items);
 
@@ -72,101 +72,8 @@ export function checkGuideline(
       });
     reported.add(item.id);
     for (const {field, message} of clashes.get(item) ?? []) problems.push({file, field, message});
-    item.checklist.forEach((line, index) => {
-      if (!ruleSet.ruleIds.has(line.rule)) {
-        problems.push({
-          file,
-          field: fieldPath(["checklist", index, "rule"]),
-          message:
-            `rule id "${line.rule}" is not in guideline/${guideline.version}: ` +
-            `expected one of ${[...ruleSet.ruleIds].join(", ")}`,
-        });
-      }
-    });
-    if (item.twistOf && !seen.has(item.twistOf))
-      problems.push({file, field: "twistOf", message: `no item with id "${item.twistOf}"`});
-    // Cross-references are item ids, so a page can link them; each must name another item.
-    const references: [PropertyKey[], string][] = [
-      ...item.compare.map((id, index): [PropertyKey[], string] => [["compare", index], id]),
-      ...item.notes.flatMap((note, noteIndex) =>
-        note.compare.map((id, index): [PropertyKey[], string] => [["notes", noteIndex, "compare", index], id]),
-      ),
-    ];
-    for (const [path, id] of references) {
-      if (id === item.id)
-        problems.push({file, field: fieldPath(path), message: `"${id}" is this item: compare names another item`});
-      else if (!seen.has(id))
-        problems.push({file, field: fieldPath(path), message: `no item with id "${id}": use an id from data/items/`});
-    }
-
-    const derivation = derive(item, ruleSet);
-    derivation.lines.forEach((line) => {
-      // A score must trace to a rule a trainee can cite: a rule the author applied but the version does not state
-      // fails the check (the first rubric's accuracy rule).
-      if (ruleSet.unwrittenRuleIds?.has(line.rule))
-        problems.push({
-          file,
-          field: fieldPath(["checklist", line.index, "rule"]),
-          message:
-            `rule ${line.rule} decides this line, but guideline/${guideline.version} does not state it: ` +
-            "a trainee has no rule to cite",
-        });
-      // A line the version has no rule for is reported above; a rule that leaves the line open must allow the ruling.
-      if (!ruleSet.ruleIds.has(line.rule) || line.verdicts.includes(line.ruled)) return;
-      problems.push({
-        file,
-        field: fieldPath(["checklist", line.index, "verdict"]),
-        message:
-          line.derived !== null
-            ? `ruled “${verdictLabels[line.ruled]}” but rule ${line.rule} derives ` +
-              `“${verdictLabels[line.derived]}” from the facts`
-            : `ruled “${verdictLabels[line.ruled]}” but rule ${line.rule} allows only ${line.verdicts
-                .map((verdict) => `“${verdictLabels[verdict]}”`)
-                .join(" or ")} from the facts`,
-      });
-    });
-    if (derivation.score === null) {
-      problems.push({
-        file,
-        field: "score",
-        message: `the rubric gives ${
-          derivation.candidates.length ? `more than one score (${derivation.candidates.join(" or ")})` : "no score"
-        }: expected exactly one`,
-      });
-    } else if (derivation.score !== item.score) {
-      problems.push({
-        file,
-        field: "score",
-        message:
-          `ruled ${item.score} but the engine derives ${derivation.score} ` +
-          `(the rubric row “${rubricRowWords(guideline.logic, derivation.rows[0]!, guideline.parameters)}”)`,
-      });
-    }
-    // The edge-case map asks a trainee which rule settles a case: where every line is met the trace names none, and
-    // the item must name the rule its ruling rests on.
-    if (derivation.score === item.score && !item.decidingRule && !rowLines(item, derivation, guideline.logic).length)
-      problems.push({
-        file,
-        field: "decidingRule",
-        message:
-          "every line is met, so no line names the rule that settles the case: add decidingRule: <rule id> " +
-          "(the rule the case study's ruling names)",
-      });
-    if (item.decidingRule && !ruleSet.ruleIds.has(item.decidingRule))
-      problems.push({
-        file,
-        field: "decidingRule",
-        message: `rule id "${item.decidingRule}" is not in guideline/${guideline.version}`,
-      });
-    const authoredFlags = new Set(item.flags.map((entry) => entry.flag));
-    for (const flag of derivation.flags)
-      if (!authoredFlags.has(flag))
-        problems.push({
-          file,
-          field: "flags",
-          message: `the rules raise the "${flag}" flag: add {flag: ${flag}} with a note`,
-        });
-
+    const {derivation, problems: found} = checkCase(item, ruleSet, {file, knownIds: ids});
+    problems.push(...found);
     return {
       id: item.id,
       file,
@@ -174,7 +81,7 @@ export function checkGuideline(
       derivedScore: derivation.score,
       candidates: derivation.candidates,
       rubricRow: derivation.rows.length === 1 ? derivation.rows[0]! : null,
-      flags: [...authoredFlags].sort(),
+      flags: [...new Set(item.flags.map((entry) => entry.flag))].sort(),
       ok: problems.length === before && count === 1,
       derivation,
     };

@@ -51,7 +51,21 @@ function processIO(): CommandIO {
   };
 }
 
+/**
+ * A reader that stops early (`| head`) closes the pipe the command writes to: the command ends there, quietly and with
+ * exit 0, as Unix tools do, where the write's error would end it with a stack trace. Any other error is thrown.
+ */
+function endOnClosedPipe(stream: Writable): void {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(0);
+  });
+}
+
 /** A script's last line: runs its command with the process's arguments and io when the script is the entry. */
 export async function runAsEntry(meta: ImportMeta, command: Command): Promise<void> {
-  if (isEntry(meta)) process.exitCode = await command(process.argv.slice(2), processIO());
+  if (!isEntry(meta)) return;
+  endOnClosedPipe(process.stdout);
+  endOnClosedPipe(process.stderr);
+  process.exitCode = await command(process.argv.slice(2), processIO());
 }

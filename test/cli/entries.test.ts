@@ -2,7 +2,7 @@
 // tsx start, the arguments, the streams and the exit code the shell sees. Every other test calls the commands in
 // process; where the command's answer does not depend on the clock, the spawned run must say exactly what the call in
 // process says. Both see an environment of their own, nothing of the machine's but PATH.
-import {execFile} from "node:child_process";
+import {execFile, spawn} from "node:child_process";
 import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -191,5 +191,26 @@ describe("each command's real entry, spawned", () => {
       stdout: `${JSON.stringify(file)}: ok, export file, rater "Ana", 1 answer (1 first)\n`,
       stderr: "",
     });
+  });
+});
+
+describe("a reader that closes the pipe before the command is done (| head)", () => {
+  /** The entry spawned with its standard output's reading end closed at once: its first write meets a closed pipe. */
+  const closedEarly = (name: string, args: string[]): Promise<{code: number | null; stderr: string}> =>
+    new Promise((done) => {
+      const child = spawn(join(projectRoot, "node_modules/.bin/tsx"), [`scripts/${name}.ts`, ...args], {
+        cwd: projectRoot,
+        env: {PATH: process.env.PATH},
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout.destroy();
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+      child.on("close", (code) => done({code, stderr}));
+    });
+
+  it("ends the command quietly, exit 0, never a stack trace: guideline:preview --list and guideline:check", async () => {
+    expect(await closedEarly("guideline-preview", ["--list"])).toEqual({code: 0, stderr: ""});
+    expect(await closedEarly("guideline-check", [])).toEqual({code: 0, stderr: ""});
   });
 });

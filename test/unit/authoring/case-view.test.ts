@@ -15,8 +15,10 @@ import {
   setLineField,
   setMainLine,
   setRule,
+  setSet,
   setText,
   syncRulings,
+  toggleFlag,
   type CaseDerivation,
   type CaseRecord,
   type EditorContext,
@@ -31,6 +33,7 @@ import {itemRecord} from "../../../lib/authored/item-text.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
 import {loadGuideline, loadGuidelines, loadItems, projectRoot} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
+import {checkGuideline} from "../../../lib/authoring/check.node.js";
 
 const items = loadItems();
 const guidelines = loadGuidelines();
@@ -209,6 +212,66 @@ describe("a case of a set the self-check's pools run over", () => {
     expect(editorView(listed, pooled).warnings.filter((warning) => warning.field === "set")).toEqual([]);
     const edge = setField(finished(), "set", "edge-cases");
     expect(editorView(edge, pooled).warnings.filter((warning) => warning.field === "set")).toEqual([]);
+  });
+});
+
+describe("the case held to the current guideline as guideline:check holds it", () => {
+  // The reviewer's case: the main task met and a Numbers line met (two names under a ceiling of two), an edge case.
+  const allMet = (origin: "notebook" | "case-study"): CaseRecord => {
+    let record = setSet(setFact(finished(), 1, "delivered", 2), "edge-cases", data.cases);
+    record = setField(setField(record, "id", "edge-15"), "origin", origin);
+    return origin === "case-study" ? setField(record, "caseStudyNumber", "15") : record;
+  };
+  /** guideline:check's problems for the case as the editor writes it, beside every case in data/items. */
+  const checkProblems = (record: CaseRecord) => {
+    const view = editorView(record, context);
+    const item = parseItemFile(caseFileText(syncRulings(record, view)), "data/items/edge-15.md", v2.logic);
+    const report = checkGuideline(v2, [...items, item], {domains: parameterDomains(v2)});
+    return report.problems.filter((problem) => problem.file === "data/items/edge-15.md");
+  };
+
+  it("a case every line of which is met waits for the rule its ruling rests on, in guideline:check's words", () => {
+    const view = editorView(allMet("notebook"), context);
+    const message =
+      "every line is met, so no line names the rule that settles the case: add decidingRule: <rule id> " +
+      "(the rule its ruling rests on)";
+    expect(view.problems).toEqual([{file: "edge-15.md", field: "decidingRule", message}]);
+    expect(view.downloadable).toBe(false);
+    expect(checkProblems(allMet("notebook"))).toEqual([
+      {file: "data/items/edge-15.md", field: "decidingRule", message},
+    ]);
+    const named = setField(allMet("notebook"), "decidingRule", "numbers");
+    expect(editorView(named, context).downloadable).toBe(true);
+    expect(checkProblems(named)).toEqual([]);
+  });
+
+  it("a case of the case study is told to name the rule the case study's ruling names", () => {
+    expect(editorView(allMet("case-study"), context).problems).toEqual([
+      {
+        file: "edge-15.md",
+        field: "decidingRule",
+        message:
+          "every line is met, so no line names the rule that settles the case: add decidingRule: <rule id> " +
+          "(the rule the case study's ruling names)",
+      },
+    ]);
+  });
+
+  it("a flag the rules raise and the case does not: not downloadable, in guideline:check's words", () => {
+    // Edge case 6: two instructions that can't both be met, served both as far as possible: "met; flag the prompt".
+    const view = editorView(toggleFlag(caseOf("edge-6"), "prompt"), context);
+    expect(view.problems).toEqual([
+      {file: "edge-6.md", field: "flags", message: 'the rules raise the "prompt" flag: add {flag: prompt} with a note'},
+    ]);
+    expect(view.downloadable).toBe(false);
+  });
+
+  it("a case that compares itself with itself: not downloadable, in guideline:check's words", () => {
+    // Under a case's own id (the download replaces it), so the id is a case's.
+    const view = editorView(setCompare(setField(finished(), "id", "example-3"), ["example-3"]), context);
+    expect(view.problems).toEqual([
+      {file: "example-3.md", field: "compare[0]", message: '"example-3" is this item: compare names another item'},
+    ]);
   });
 });
 

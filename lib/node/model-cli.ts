@@ -117,14 +117,22 @@ export function modelCall(
   };
 }
 
-/** The chat-completions endpoint under a base url: http(s), with no user name or password in it. */
+const chatPath = "/chat/completions";
+
+/**
+ * The chat-completions endpoint under a base url: http(s), with no user name or password in it. The base may be
+ * given whole, ending in /chat/completions, as the probe page's curl text shows it: that ending is not added twice.
+ */
 function endpointOf(baseUrl: string): string {
   const fault = endpointUrlFault(baseUrl);
   if (fault === "not-a-url") fail(`--base-url: not a url: ${quote(baseUrl)}`);
   if (fault === "not-http") fail(`--base-url: expected an http or https url, got ${quote(baseUrl)}`);
   if (fault === "credentials")
     fail("--base-url: holds a user name or password: the key goes in its environment variable, never in the url");
-  return `${new URL(baseUrl).href.replace(/\/+$/, "")}/chat/completions`;
+  const url = new URL(baseUrl);
+  const base = url.pathname.replace(/\/+$/, "");
+  url.pathname = `${base.endsWith(chatPath) ? base.slice(0, -chatPath.length) : base}${chatPath}`;
+  return url.href;
 }
 
 /** A RunWriteError becomes one line (exit 1); anything else is rethrown. */

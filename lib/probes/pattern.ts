@@ -9,6 +9,7 @@
 // outside the BMP is one character. Backreferences and lookaround are refused as an authoring error.
 import {RE2JS} from "re2js";
 import type {ProbeRule} from "./schema.node.js";
+import {quoteValue} from "../text/quote-text.js";
 
 /** The message says what and why, lowercase. */
 export class PatternError extends Error {}
@@ -190,11 +191,27 @@ export function compilePattern(rule: Pick<ProbeRule, "pattern" | "flags">): RE2J
   return regex;
 }
 
+/** A pattern written as a JavaScript literal, /pattern/flags: the field holds the pattern alone. */
+const literal = /^\/(.+)\/([a-z]*)$/s;
+
+/** Its slashes would be matched as text, and the only symptom would be worked examples scored otherwise. */
+function slashedPattern(pattern: string): string | null {
+  const [, bare, flags] = literal.exec(pattern) ?? [];
+  if (bare === undefined) return null;
+  const flagsToo = flags ? ` and put ${quoteValue(flags)} in flags` : "";
+  return (
+    `written between slashes, which would be matched as text: write the pattern bare, ${quoteValue(bare)}` +
+    `${flagsToo}; a slash to match at either end is written \\/`
+  );
+}
+
 /**
  * What is wrong with a rule's pattern, or null: not valid JavaScript (as the page shows it), or not runnable
  * by the linear-time engine. For the load step, which adds the file and the field.
  */
 export function patternProblem(rule: Pick<ProbeRule, "pattern" | "flags">): string | null {
+  const slashed = slashedPattern(rule.pattern);
+  if (slashed) return slashed;
   try {
     new RegExp(rule.pattern, rule.flags);
   } catch (thrown) {

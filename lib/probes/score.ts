@@ -87,12 +87,16 @@ export function removeEmphasis(text: string): string {
   return text.replaceAll("*", "").replace(/(^|[^\w])(__?)([^_\n]+)\2(?![\w])/g, "$1$3");
 }
 
+/**
+ * The text as given, then each variant that keeps some of it: one that drops the only line, or keeps only blank
+ * lines, is left out, since an empty text passes every must-not-match rule.
+ */
 export function looseVariants(text: string): {name: LooseVariantName; text: string}[] {
   const lines = text.split("\n");
   const withoutFirst = lines.slice(1).join("\n");
   const withoutLast = lines.slice(0, -1).join("\n");
   const withoutBoth = lines.slice(1, -1).join("\n");
-  return [
+  const variants: {name: LooseVariantName; text: string}[] = [
     {name: "as given", text},
     {name: "without first line", text: withoutFirst},
     {name: "without last line", text: withoutLast},
@@ -102,6 +106,7 @@ export function looseVariants(text: string): {name: LooseVariantName; text: stri
     {name: "without last line, emphasis removed", text: removeEmphasis(withoutLast)},
     {name: "without first and last line, emphasis removed", text: removeEmphasis(withoutBoth)},
   ];
+  return variants.filter((variant) => variant.name === "as given" || variant.text.trim() !== "");
 }
 
 /** Reported beside the strict score, never instead. */

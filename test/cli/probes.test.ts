@@ -95,6 +95,15 @@ describe("probes:score bounds its input and its version", () => {
     expect(stdin.stderr).toBe("probes:score: standard input: larger than 1 MiB, the most read here\n");
   });
 
+  it("a reply file that is not there: no such file, in one line, exit 2", async () => {
+    const missing = join(tempRoot(), "reply.txt");
+    const result = await score(["six-step-chain", "--file", missing]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `probes:score: ${JSON.stringify(missing)}: no such file: check its name and its folder\n`,
+    );
+  });
+
   it("a broken newest version is an error naming it, not a silent score against v2", async () => {
     const root = tempRoot();
     writeFileSync(join(root, "data/probes/six-step-chain/v3.json"), "{}");

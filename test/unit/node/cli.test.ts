@@ -131,9 +131,23 @@ describe("readInput", () => {
     expect(await lineOf(() => readInput("/dev/zero", 1024, noStdin, {notAFile}))).toBe(
       '2: "/dev/zero": not a regular file: give the file itself',
     );
+  });
+
+  it("says in plain words why a file cannot be opened: no such file", async () => {
+    const notAFile = "give the file itself";
     expect(await lineOf(() => readInput("/no/such/file", 1024, noStdin, {notAFile}))).toBe(
-      '2: "/no/such/file": cannot read: ENOENT',
+      '2: "/no/such/file": no such file: check its name and its folder',
     );
+    const folder = mkdtempSync(join(tmpdir(), "cli-missing-"));
+    try {
+      writeFileSync(join(folder, "notes"), "");
+      const under = join(folder, "notes", "reply.txt");
+      expect(await lineOf(() => readInput(under, 1024, noStdin, {notAFile}))).toBe(
+        `2: ${JSON.stringify(under)}: no such file: a part of its path is a file, not a folder`,
+      );
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
   });
 });
 

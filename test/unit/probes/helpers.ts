@@ -64,6 +64,23 @@ export function tempRoot(): string {
   return root;
 }
 
+/**
+ * A root holding the second probe, three-words v1 (test/fixtures/probes/three-words), with `change` made to it, and
+ * the project's guideline, which a probe step's guidelineRule names a rule of.
+ */
+export function threeWordsRoot(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test edits any field of the JSON
+  change: (json: Record<string, any>) => void = () => {},
+): string {
+  const root = mkdtempSync(join(tmpdir(), "probes-three-words-"));
+  removedAfterTest(root);
+  cpSync("test/fixtures/probes/three-words/data", join(root, "data"), {recursive: true});
+  cpSync("guideline", join(root, "guideline"), {recursive: true});
+  editJson(root, threeWordsFile, change);
+  return root;
+}
+export const threeWordsFile = "data/probes/three-words/v1.json";
+
 /** Every file under dir, recursively, dot-files included. */
 export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

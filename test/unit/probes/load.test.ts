@@ -7,7 +7,7 @@ import {loadHashes, loadProbes, probeFolders, probePages} from "../../../lib/pro
 import {scoreRule} from "../../../lib/probes/score.js";
 import {fieldPath, formatProblem, type Problem} from "../../../lib/authored/problems.js";
 import type {ProbeVersion} from "../../../lib/probes/schema.node.js";
-import {tempRoot} from "./helpers.js";
+import {tempRoot, threeWordsFile, threeWordsRoot} from "./helpers.js";
 
 const fixture = (name: string) => `test/fixtures/probes/${name}`;
 /** Problems as probes:check prints them. */
@@ -71,6 +71,16 @@ describe("broken probe files fail with file and field", () => {
 
   it("a lookahead, which the linear-time engine cannot run", () => {
     expect(lines(loadProbes(fixture("lookahead")).problems)).toEqual([`${unsupported} (RE2 syntax): lookahead (?!`]);
+  });
+
+  it("a pattern written between slashes, whose slashes would be matched as text", () => {
+    const root = threeWordsRoot((v) => {
+      v.rules[1].pattern = "/[A-Z]/";
+    });
+    expect(lines(loadProbes(root).problems)).toEqual([
+      `${threeWordsFile} at rules[1].pattern: written between slashes, which would be matched as text: ` +
+        'write the pattern bare, "[A-Z]"; a slash to match at either end is written \\/',
+    ]);
   });
 
   it("missing fields", () => {

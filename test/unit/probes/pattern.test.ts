@@ -127,4 +127,17 @@ describe("patternProblem", () => {
   ])("/%s/%s: %s", (pattern, flags, message) => {
     expect(patternProblem({pattern, flags})).toBe(message);
   });
+
+  it("refuses a pattern written between slashes, as a JavaScript literal: the slashes would be matched as text", () => {
+    const slashes = "written between slashes, which would be matched as text: write the pattern bare";
+    const slash = "a slash to match at either end is written \\/";
+    expect(patternProblem({pattern: "/\\bblue\\b/i", flags: ""})).toBe(
+      `${slashes}, "\\\\bblue\\\\b" and put "i" in flags; ${slash}`,
+    );
+    expect(patternProblem({pattern: "/[A-Z]/", flags: ""})).toBe(`${slashes}, "[A-Z]"; ${slash}`);
+    // A slash inside, or at one end only, is a pattern's own.
+    expect(patternProblem({pattern: "and/or", flags: ""})).toBeNull();
+    expect(patternProblem({pattern: "^/usr", flags: ""})).toBeNull();
+    expect(patternProblem({pattern: "\\/usr\\/", flags: ""})).toBeNull();
+  });
 });

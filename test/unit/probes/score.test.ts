@@ -17,6 +17,10 @@ const rule = (id: string) => {
   if (!found) throw new Error(`no rule ${id}`);
   return found;
 };
+/** A second probe, of three rules on a one-line reply (test/fixtures/probes/three-words). */
+const threeWords = ProbeVersion.parse(
+  JSON.parse(readFileSync("test/fixtures/probes/three-words/data/probes/three-words/v1.json", "utf8")),
+);
 const correct = "BEGIN-7731\n- Jupiter\n- Saturn\n- Uranus\nCOUNT: 3\nCHECKSUM: 6\nEND-7731";
 const outcomes = (text: string) => scoreReply(v2.rules, text).rules.map((r) => r.outcome);
 
@@ -210,6 +214,33 @@ describe("strict vs loose", () => {
       const {strict, loose} = scoreBoth(v2.rules, e.text);
       expect(loose.passed).toBeGreaterThanOrEqual(strict.passed);
     }
+  });
+
+  it("loose never drops the only line: an empty text would pass every must-not-match rule", () => {
+    // "It is blue." has a capital and a full stop: steps 2 and 3 of three-words fail on every variant.
+    const {strict, loose} = scoreBoth(threeWords.rules, "It is blue.");
+    expect(strict.passed).toBe(1);
+    expect(loose.passed).toBe(1);
+    expect(loose.rules.map((r) => [r.id, r.outcome, r.variant])).toEqual([
+      ["three_words", "pass", "as given"],
+      ["lowercase", "fail", null],
+      ["no_full_stop", "fail", null],
+    ]);
+    // Nor a line that is blank, left by a final newline or blank lines around the only line.
+    expect(scoreLoose(threeWords.rules, "It is blue.\n").passed).toBe(1);
+    expect(scoreLoose(threeWords.rules, "\nIt is blue.\n\n").passed).toBe(1);
+  });
+
+  it("a variant left blank is not tried; the text as given always is", () => {
+    expect(looseVariants("one line").map((v) => v.name)).toEqual(["as given", "emphasis removed"]);
+    expect(looseVariants("a\n").map((v) => v.name)).toEqual([
+      "as given",
+      "without last line",
+      "emphasis removed",
+      "without last line, emphasis removed",
+    ]);
+    expect(looseVariants("**").map((v) => v.name)).toEqual(["as given"]);
+    expect(looseVariants("").map((v) => v.name)).toEqual(["as given"]);
   });
 
   it("variants come in a fixed order, the text as given first", () => {

@@ -1,0 +1,43 @@
+// What probes:run and judge:run share: the flags of a model call made into the call, here the endpoint a base url
+// gives.
+import {Writable} from "node:stream";
+import {describe, expect, it} from "vitest";
+import {defaultBaseUrl, modelCall, modelCliOutput} from "../../../lib/node/model-cli.js";
+
+const env = {OPENROUTER_API_KEY: "test-key-0123"};
+const stdout = new Writable({write: (_chunk, _encoding, done) => done()});
+
+/** The endpoint probes:run and judge:run call for a --base-url. */
+const endpointFor = (baseUrl: string): string =>
+  modelCall(
+    {
+      "model": "openai/gpt-5-mini",
+      "base-url": baseUrl,
+      "key-env": "OPENROUTER_API_KEY",
+      "timeout": "120",
+      "retries": "3",
+    },
+    {usage: "usage", output: modelCliOutput({env, stdout}), env},
+  ).endpoint;
+
+describe("the endpoint a --base-url gives", () => {
+  it("adds /chat/completions to a base url, with or without a final slash", () => {
+    expect(endpointFor(defaultBaseUrl)).toBe("https://openrouter.ai/api/v1/chat/completions");
+    expect(endpointFor("https://openrouter.ai/api/v1/")).toBe("https://openrouter.ai/api/v1/chat/completions");
+    expect(endpointFor("http://127.0.0.1:8080")).toBe("http://127.0.0.1:8080/chat/completions");
+  });
+
+  it("takes a whole endpoint ending in /chat/completions, as the probe page's curl shows it, without doubling it", () => {
+    expect(endpointFor("https://openrouter.ai/api/v1/chat/completions")).toBe(
+      "https://openrouter.ai/api/v1/chat/completions",
+    );
+    expect(endpointFor("https://openrouter.ai/api/v1/chat/completions/")).toBe(
+      "https://openrouter.ai/api/v1/chat/completions",
+    );
+    expect(endpointFor("http://127.0.0.1:8080/chat/completions")).toBe("http://127.0.0.1:8080/chat/completions");
+    // A query stays after the path it belongs to.
+    expect(endpointFor("https://example.org/v1/chat/completions?api-version=2")).toBe(
+      "https://example.org/v1/chat/completions?api-version=2",
+    );
+  });
+});

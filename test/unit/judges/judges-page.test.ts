@@ -6,6 +6,7 @@ import {answerView, openAnswer} from "../../../lib/judges/judge-answer-view.js";
 import {judgeRuleName, judgesView, statusWords} from "../../../lib/judges/judges-page.js";
 import {judgesPageData} from "../../../lib/judges/page-data.node.js";
 import type {LoadedPrompt} from "../../../lib/judges/prompts.node.js";
+import {formatJudgeScore, judgeScore} from "../../../lib/judges/score-report.js";
 import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 import {carefulRun, htmlReply, inventedRule, lenientRun, pageRunFiles} from "./page-runs.js";
 import {testPrompt} from "./run-files.js";
@@ -52,6 +53,23 @@ describe("each run as a rater", () => {
       {id: "style-register", title: "Style and register", cases: ["calibration-a"]},
     ]);
     expect(lenient!.unknownRules).toEqual([{text: inventedRule, cases: ["calibration-b"]}]);
+  });
+
+  it("judge:score names the rules misapplied as the page does, a rule id the guideline lacks among them", () => {
+    const score = judgeScore(pageRunFiles[1]!, lenientRun(), loadItems(), loadGuidelines());
+    expect(score.unknownRules).toEqual(lenient!.unknownRules);
+    // The page's rules above, most often first, ties by id; then the id the judge made up, as it wrote it.
+    const report = formatJudgeScore(score);
+    const from = report.indexOf("  Rules misapplied:");
+    expect(report.slice(from, from + 4)).toEqual([
+      "  Rules misapplied:",
+      "    Purpose (purpose): 1 case, calibration-b",
+      "    Style and register (style-register): 1 case, calibration-a",
+      `    unknown rule id ${inventedRule}: 1 case, calibration-b`,
+    ]);
+    // A right-to-left override in a made-up id is printed escaped, never raw.
+    const reversed = formatJudgeScore({...score, unknownRules: [{text: "numbrs\u202E", cases: ["calibration-a"]}]});
+    expect(reversed).toContain("    unknown rule id numbrs\\u{202E}: 1 case, calibration-a");
   });
 
   it("lists a reply that is no answer with why, never scored", () => {

@@ -13,7 +13,6 @@ import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
 import {
-  defaultBaseUrl,
   modelCall,
   modelCallFlags,
   modelCliOutput,
@@ -26,10 +25,15 @@ import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {guidelineText} from "../lib/judges/guideline-text.js";
 import {checkPromptHashes, loadPromptHashes, promptsDir, readPrompt, textHash} from "../lib/judges/prompts.node.js";
 import {runJudge} from "../lib/judges/run-loop.js";
-import {checkJudgeRunsFolder, judgeRunFile, judgeRunsDir, writeJudgeRun} from "../lib/judges/runs.node.js";
+import {
+  checkJudgeRunsFolder,
+  judgeRunFile,
+  judgeRunsDir,
+  resumeCommand,
+  writeJudgeRun,
+} from "../lib/judges/runs.node.js";
 import type {CaseRecord, JudgeRun} from "../lib/judges/schema.node.js";
 import {compareScores} from "../lib/trainee/score-distance.js";
-import {defaultKeyVariable} from "../lib/probes/request.js";
 import {listDir} from "../lib/probes/files.node.js";
 import {RunWriteError} from "../lib/probes/runs.node.js";
 
@@ -177,13 +181,8 @@ async function main(
   writing(() => checkJudgeRunsFolder(root));
 
   let file = resume?.file;
-  const resumeLine = () => {
-    const flags = [`--resume ${file}`, `--model ${model}`];
-    if (values["base-url"] !== defaultBaseUrl) flags.push(`--base-url ${values["base-url"]}`);
-    if (values["key-env"] !== defaultKeyVariable) flags.push(`--key-env ${values["key-env"]}`);
-    if (values.root !== undefined && values.root !== ".") flags.push(`--root ${values.root}`);
-    return `npm run judge:run -- ${flags.join(" ")}`;
-  };
+  const resumeLine = (file: string) =>
+    resumeCommand(file, {model, endpoint}, {keyEnv: values["key-env"], root: values.root});
   const done = resume?.run.answers.length ?? 0;
   say(
     `judge:run: ${cases.length - done} of ${cases.length} cases, prompt ${prompt.name}, guideline ${version}, ` +
@@ -210,7 +209,7 @@ async function main(
       } catch (error) {
         if (!(error instanceof RunWriteError)) throw error;
         // The file as last written is still whole: say so, and how to go on from it.
-        const kept = file ? `the run as it stood before is in ${file}: ${resumeLine()}` : "nothing recorded";
+        const kept = file ? `the run as it stood before is in ${file}: ${resumeLine(file)}` : "nothing recorded";
         fail(`${error.message}; ${kept}`, 1);
       }
     },
@@ -220,9 +219,10 @@ async function main(
     fail(`${resume ? `--resume ${resume.file}: ` : ""}${outcome.reason}; nothing called`, 1);
   if (outcome.status === "stopped") {
     const kept = outcome.run.answers.length;
+    const recorded = file ?? judgeRunFile(outcome.run);
     fail(
       `${outcome.error.message}; stopped with ${kept} of ${outcome.run.cases.length} cases recorded in ` +
-        `${file ?? judgeRunFile(outcome.run)}: to finish it, ${resumeLine()}`,
+        `${recorded}: to finish it, ${resumeLine(recorded)}`,
       1,
     );
   }

@@ -8,7 +8,7 @@ import {guidelineVersions, loadItems} from "../node/load.js";
 import {listDir} from "../probes/files.node.js";
 import {maskedProblem, noteStrayTempFile, readRunFile, usableKey} from "../probes/run-file.node.js";
 import {checkPromptHashes, loadPromptHashes, loadPrompts, promptHashesFile, type LoadedPrompt} from "./prompts.node.js";
-import {judgeRunFile, judgeRunsDir} from "./runs.node.js";
+import {judgeRunFile, judgeRunsDir, resumeCommand} from "./runs.node.js";
 import {JudgeRun, type CaseRecord, type PromptHashes, type RunFigures} from "./schema.node.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {isStopReason} from "../probes/runner-error.js";
@@ -159,8 +159,8 @@ export interface RunContext {
   ruled: ReadonlyMap<string, Score>;
 }
 
-/** How to finish an interrupted run: the runner's own flag. */
-export const resumeHint = (file: string): string => `finish it with npm run judge:run -- --resume ${file}`;
+/** How to finish an interrupted run: the command judge:run itself gives. */
+const resumeHint = (file: string, run: JudgeRun): string => `finish it with ${resumeCommand(file, run)}`;
 
 const figureNames: (keyof RunFigures)[] = ["asked", "replied", "answered", "exact", "oneOff", "twoOrMoreOff"];
 
@@ -294,7 +294,8 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
     problem(
       "complete",
       `true, but ${plural(missing.length, "case")} asked ${missing.length === 1 ? "has" : "have"} no record ` +
-        `(${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}): set it false and ${resumeHint(file)}`,
+        `(${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}): ` +
+        `set it false and ${resumeHint(file, run)}`,
     );
   if (!run.complete && !missing.length) problem("complete", "false, but every case asked has a record: set it true");
   if (run.complete && run.finishedAt === null) problem("finishedAt", "null on a complete run: set when it finished");
@@ -308,7 +309,10 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
         "endpoint's; set it null",
     );
   if (!run.complete && missing.length)
-    warning("complete", `incomplete: ${run.answers.length} of ${run.cases.length} cases recorded; ${resumeHint(file)}`);
+    warning(
+      "complete",
+      `incomplete: ${run.answers.length} of ${run.cases.length} cases recorded; ${resumeHint(file, run)}`,
+    );
 
   const figures = runFigures(run);
   for (const name of figureNames)

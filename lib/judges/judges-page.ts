@@ -3,12 +3,12 @@
 import type {ChecklistRuleId} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {itemLabel} from "../site/links.js";
-import type {DistanceCounts, ScoreMatrix} from "../trainee/results.js";
+import type {DistanceCounts, RuleCount, ScoreMatrix} from "../trainee/results.js";
 import type {ScoreComparison} from "../trainee/score-distance.js";
 import {describeLean, scoreText} from "../trainee/words.js";
 import {judgeResults, type JudgeResults, type UnansweredCase} from "./figures.js";
 import type {JudgesPageData} from "./page-data.node.js";
-import type {PublishedRun} from "./published.js";
+import type {JudgeAnswer} from "./answer.js";
 import type {CaseRecord} from "./schema.node.js";
 import {ownChecklist, type OwnChecklist} from "./own-checklist.js";
 
@@ -56,19 +56,32 @@ export interface RunView {
   rulingChanged: {case: string; recorded: Score; now: Score}[];
 }
 
-const titleOf = (rules: JudgesPageData["rules"], id: string): string =>
-  rules.find((rule) => rule.id === id)?.title ?? id;
-
-function unknownRulesOf(run: PublishedRun, rules: JudgesPageData["rules"]): RunView["unknownRules"] {
-  const found = new Map<string, string[]>();
-  for (const record of run.answers)
+/**
+ * The rules a run misapplies, as /judges and `judge:score` both give them: the guideline's, from the same checklist
+ * diff a trainee sees, most often first, each by its title (from the latest version that has it); then each rule id
+ * the guideline lacks, as the model wrote it, with the cases whose checklist names it.
+ */
+export function judgeRulesMisapplied(
+  misapplied: readonly Pick<RuleCount, "rule" | "items">[],
+  answers: readonly {case: string; answer: JudgeAnswer | null}[],
+  rules: readonly {id: string; title: string}[],
+): {known: {id: ChecklistRuleId; title: string; cases: string[]}[]; unknown: {text: string; cases: string[]}[]} {
+  const unknown = new Map<string, string[]>();
+  for (const record of answers)
     for (const line of record.answer?.checklist ?? []) {
       if (judgeRuleName(rules, line.rule).known) continue;
-      const cases = found.get(line.rule) ?? [];
+      const cases = unknown.get(line.rule) ?? [];
       if (!cases.includes(record.case)) cases.push(record.case);
-      found.set(line.rule, cases);
+      unknown.set(line.rule, cases);
     }
-  return [...found].map(([text, cases]) => ({text, cases}));
+  return {
+    known: misapplied.map((entry) => ({
+      id: entry.rule,
+      title: rules.find((rule) => rule.id === entry.rule)?.title ?? entry.rule,
+      cases: [...entry.items],
+    })),
+    unknown: [...unknown].map(([text, cases]) => ({text, cases})),
+  };
 }
 
 function runView(data: JudgesPageData, index: number, results: JudgeResults): RunView {
@@ -77,6 +90,7 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
   const served = [...new Set(run.answers.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];
   const date = run.startedAt.slice(0, 10);
   const state = run.complete ? "complete" : `stopped after ${run.answers.length} of ${run.cases.length}`;
+  const misapplied = judgeRulesMisapplied(group.rulesMisapplied, run.answers, data.rules);
   return {
     key: `run-${index + 1}`,
     file: data.files[index] ?? "",
@@ -103,12 +117,8 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
     },
     leanWords: describeLean(group, "it"),
     matrix: group.matrix,
-    rulesMisapplied: group.rulesMisapplied.map((entry) => ({
-      id: entry.rule,
-      title: titleOf(data.rules, entry.rule),
-      cases: entry.items,
-    })),
-    unknownRules: unknownRulesOf(run, data.rules),
+    rulesMisapplied: misapplied.known,
+    unknownRules: misapplied.unknown,
     unanswered: results.unanswered.map((entry) => ({...entry, words: statusWords[entry.status]})),
     ownChecklist: ownChecklist(run.answers, data.items, data.guideline),
     missing: results.missing,

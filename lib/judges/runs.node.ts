@@ -7,6 +7,7 @@ import {
   runFileName,
   type FileWriter,
 } from "../probes/runs.node.js";
+import {defaultEndpoint, defaultKeyVariable} from "../probes/request.js";
 import {judgesDir} from "./prompts.node.js";
 import {JudgeRun} from "./schema.node.js";
 
@@ -15,6 +16,24 @@ export const judgeRunsDir = `${judgesDir}/runs`;
 /** Where a run is recorded, relative to the root: named by its start and its model, as a probe run is. */
 export const judgeRunFile = (run: Pick<JudgeRun, "startedAt" | "model">): string =>
   `${judgeRunsDir}/${runFileName(run)}`;
+
+/**
+ * The command that finishes an incomplete run as it was made, for judge:run and judges:check alike: --resume refuses
+ * another model or endpoint, so both are named (the base url left out when it is the default), and the key's variable
+ * and the root when the command was given others.
+ */
+export function resumeCommand(
+  file: string,
+  run: Pick<JudgeRun, "model" | "endpoint">,
+  {keyEnv, root}: {keyEnv?: string | undefined; root?: string | undefined} = {},
+): string {
+  const flags = [`--resume ${file}`, `--model ${run.model}`];
+  // judge:run asks <base url>/chat/completions.
+  if (run.endpoint !== defaultEndpoint) flags.push(`--base-url ${run.endpoint.replace(/\/chat\/completions$/, "")}`);
+  if (keyEnv !== undefined && keyEnv !== defaultKeyVariable) flags.push(`--key-env ${keyEnv}`);
+  if (root !== undefined && root !== ".") flags.push(`--root ${root}`);
+  return `npm run judge:run -- ${flags.join(" ")}`;
+}
 
 /** Makes sure runs can be written, before anything is paid for. Throws RunWriteError naming the folder. */
 export function checkJudgeRunsFolder(root: string, options: {write?: FileWriter} = {}): void {

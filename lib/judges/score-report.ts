@@ -5,7 +5,9 @@ import type {Lean} from "../trainee/lean.js";
 import {scoreLevels} from "../trainee/results.js";
 import {describeLean, scoreText} from "../trainee/words.js";
 import {plural} from "../text/format.js";
+import {escapeUnsafe} from "../text/quote-text.js";
 import {judgeResults, type JudgeResults} from "./figures.js";
+import {judgeRulesMisapplied} from "./judges-page.js";
 import {ownChecklist, ownChecklistWords, type OwnChecklist} from "./own-checklist.js";
 import type {JudgeRun} from "./schema.node.js";
 
@@ -30,7 +32,9 @@ export interface JudgeScore {
   leanWords: string;
   /** Judge's score in rows, ruled score in columns; levels 1-5 then not applicable. */
   matrix: {levels: string[]; counts: number[][]};
-  rulesMisapplied: {rule: string; title: string | null; cases: string[]}[];
+  rulesMisapplied: {rule: string; title: string; cases: string[]}[];
+  /** Rule ids the guideline lacks, as the model wrote them, with the cases that name them. */
+  unknownRules: {text: string; cases: string[]}[];
   rulingChanged: JudgeResults["rulingChanged"];
   unknownCases: string[];
   ownChecklist: OwnChecklist;
@@ -55,6 +59,8 @@ export function judgeScore(
   const {group} = results;
   const titles = ruleTitles(guidelines);
   const served = [...new Set(run.answers.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];
+  const rules = [...titles].map(([id, title]) => ({id, title}));
+  const misapplied = judgeRulesMisapplied(group.rulesMisapplied, run.answers, rules);
   return {
     file,
     model: run.model,
@@ -77,11 +83,8 @@ export function judgeScore(
       levels: scoreLevels.map(scoreText),
       counts: group.matrix.cells.map((row) => row.map((cell) => cell.items.length)),
     },
-    rulesMisapplied: group.rulesMisapplied.map((entry) => ({
-      rule: entry.rule,
-      title: titles.get(entry.rule) ?? null,
-      cases: entry.items,
-    })),
+    rulesMisapplied: misapplied.known.map(({id, title, cases}) => ({rule: id, title, cases})),
+    unknownRules: misapplied.unknown,
     rulingChanged: results.rulingChanged,
     unknownCases: results.unknownCases,
     ownChecklist: ownChecklist(run.answers, items, current),
@@ -120,14 +123,13 @@ export function formatJudgeScore(score: JudgeScore): string[] {
   lines.push("  Score matrix (the judge's score down, the ruled score across):");
   for (const line of matrixLines(score.matrix)) lines.push(`    ${line}`);
   for (const line of ownChecklistWords(score.ownChecklist, score.prompt, (id) => id)) lines.push(`  ${line}`);
-  if (!score.rulesMisapplied.length) lines.push("  Rules misapplied: none");
+  if (!score.rulesMisapplied.length && !score.unknownRules.length) lines.push("  Rules misapplied: none");
   else {
     lines.push("  Rules misapplied:");
-    for (const entry of score.rulesMisapplied)
-      lines.push(
-        `    ${entry.title ?? entry.rule} (${entry.rule}): ${plural(entry.cases.length, "case")}, ` +
-          entry.cases.join(", "),
-      );
+    const cases = (ids: readonly string[]) => `${plural(ids.length, "case")}, ${ids.join(", ")}`;
+    for (const entry of score.rulesMisapplied) lines.push(`    ${entry.title} (${entry.rule}): ${cases(entry.cases)}`);
+    for (const entry of score.unknownRules)
+      lines.push(`    unknown rule id ${escapeUnsafe(entry.text)}: ${cases(entry.cases)}`);
   }
   if (score.rulingChanged.length) {
     lines.push("  Rulings changed since the run:");

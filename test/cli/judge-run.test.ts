@@ -13,6 +13,8 @@ import {readPrompt} from "../../lib/judges/prompts.node.js";
 import {writeJudgeRun} from "../../lib/judges/runs.node.js";
 import type {JudgeRun} from "../../lib/judges/schema.node.js";
 import {loadGuideline} from "../../lib/node/load.js";
+import {judgeRun as judgeRunCommand} from "../../scripts/judge-run.js";
+import {judgesCheck as judgesCheckCommand} from "../../scripts/judges-check.js";
 import {completion, json, stubEndpoint, stubSleep} from "../unit/probes/helpers.js";
 import {
   caseSet,
@@ -28,7 +30,7 @@ import {
   sentMessages,
 } from "../unit/judges/helpers.js";
 import {record} from "../unit/judges/run-files.js";
-import type {CommandResult} from "./run.js";
+import {runCommand, type CommandResult} from "./run.js";
 
 const stub = stubEndpoint();
 const {queue, seen} = stub;
@@ -203,7 +205,8 @@ describe("judge:run stops at a failed call, keeping the cases so far", () => {
     const checked = checkJudgeRunFile(root, file);
     expect(checked.problems).toEqual([]);
     expect(checked.warnings.map(formatProblem)).toEqual([
-      `${file} at complete: incomplete: 2 of 5 cases recorded; finish it with npm run judge:run -- --resume ${file}`,
+      `${file} at complete: incomplete: 2 of 5 cases recorded; finish it with npm run judge:run -- --resume ${file} ` +
+        `--model example/model --base-url ${stub.baseUrl}`,
     ]);
     // By hand: calibration A and B, both answered as ruled.
     expect(checked.run!.figures).toEqual({asked: 5, replied: 2, answered: 2, exact: 2, oneOff: 0, twoOrMoreOff: 0});
@@ -226,6 +229,36 @@ describe("judge:run stops at a failed call, keeping the cases so far", () => {
     const finished = checkJudgeRunFile(root, file);
     expect(finished).toMatchObject({problems: [], warnings: []});
     expect(finished.run).toMatchObject({complete: true, stopped: null, startedAt: checked.run!.startedAt});
+  });
+
+  it("judges:check's line for a stopped run, run as written, finishes it on the run's own model and endpoint", async () => {
+    const root = judgeRoot();
+    queue.push(
+      completion({content: carefulReply(calibration[0]!)}),
+      json(500, {error: {message: "upstream exploded"}}),
+    );
+    expect((await run(root, ["--model", "example/model", "--cases", "calibration"])).code).toBe(1);
+    const file = recordedRuns(root)[0]!;
+    const check = await runCommand(judgesCheckCommand, ["--root", root], {env: {}});
+    expect(check.code).toBe(0);
+    const command = "npm run judge:run -- ";
+    const [warning] = lines(check.stderr);
+    expect(warning).toBe(
+      `warning: ${file} at complete: incomplete: 1 of 5 cases recorded; finish it with ${command}--resume ${file} ` +
+        `--model example/model --base-url ${stub.baseUrl}`,
+    );
+
+    // The project is a temporary folder, as --root gives it to judges:check: the rest is the line's own words.
+    seen.length = 0;
+    queue.push(...calibration.slice(1).map((item) => completion({content: carefulReply(item)})));
+    const args = warning!.slice(warning!.indexOf(command) + command.length).split(" ");
+    const resumed = await runCommand((given, io) => judgeRunCommand(given, io), [...args, "--root", root], {
+      env: {OPENROUTER_API_KEY: KEY},
+    });
+    expect(resumed.stderr).toBe("");
+    expect(resumed.code).toBe(0);
+    expect(seen).toHaveLength(4);
+    expect(readRun(root, file)).toMatchObject({complete: true, endpoint: stub.endpoint, model: "example/model"});
   });
 });
 

@@ -154,7 +154,7 @@ describe("checkJudges", () => {
       at(
         "complete",
         `true, but 1 case asked has no record (calibration-d): set it false and finish it with npm run judge:run -- ` +
-          `--resume ${runFile}`,
+          `--resume ${runFile} --model example/judge-1`,
       ),
     ]);
     writeRun(root, {
@@ -165,7 +165,11 @@ describe("checkJudges", () => {
     });
     expect(lines()).toEqual([]);
     expect(warnings()).toEqual([
-      at("complete", `incomplete: 3 of 4 cases recorded; finish it with npm run judge:run -- --resume ${runFile}`),
+      at(
+        "complete",
+        `incomplete: 3 of 4 cases recorded; finish it with npm run judge:run -- --resume ${runFile} ` +
+          "--model example/judge-1",
+      ),
     ]);
   });
 

@@ -6,6 +6,7 @@ import {answerView, openAnswer} from "../../../lib/judges/judge-answer-view.js";
 import {judgeRuleName, judgesView, statusWords} from "../../../lib/judges/judges-page.js";
 import {judgesPageData} from "../../../lib/judges/page-data.node.js";
 import type {LoadedPrompt} from "../../../lib/judges/prompts.node.js";
+import {formatJudgeScore, judgeScore} from "../../../lib/judges/score-report.js";
 import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 import {carefulRun, htmlReply, inventedRule, lenientRun, pageRunFiles} from "./page-runs.js";
 import {testPrompt} from "./run-files.js";
@@ -36,7 +37,8 @@ describe("each run as a rater", () => {
     expect(careful!.figures).toMatchObject({answered: 4, exact: 3, oneOff: 1, twoOrMoreOff: 0, lenient: 1, harsh: 0});
     expect(careful!.asked).toBe(4);
     expect(careful!.leanWords).toBe(
-      "No clear lean: 1 above the ruling, 0 below, and on average its scores are less than 0.3 of a point from it.",
+      "No clear lean: 1 above the ruling, 0 below, and spread over all its answers the misses come to less than 0.3 " +
+        "of a point on average.",
     );
     // Lenient: c is no answer; d exact, a 5 for 4 one off, b 4 for 2 two off. Both misses above, average 3/3 = 1.
     expect(lenient!.figures).toMatchObject({answered: 3, exact: 1, oneOff: 1, twoOrMoreOff: 1, lenient: 2, harsh: 0});
@@ -52,6 +54,23 @@ describe("each run as a rater", () => {
       {id: "style-register", title: "Style and register", cases: ["calibration-a"]},
     ]);
     expect(lenient!.unknownRules).toEqual([{text: inventedRule, cases: ["calibration-b"]}]);
+  });
+
+  it("judge:score names the rules misapplied as the page does, a rule id the guideline lacks among them", () => {
+    const score = judgeScore(pageRunFiles[1]!, lenientRun(), loadItems(), loadGuidelines());
+    expect(score.unknownRules).toEqual(lenient!.unknownRules);
+    // The page's rules above, most often first, ties by id; then the id the judge made up, as it wrote it.
+    const report = formatJudgeScore(score);
+    const from = report.indexOf("  Rules misapplied:");
+    expect(report.slice(from, from + 4)).toEqual([
+      "  Rules misapplied:",
+      "    Purpose (purpose): 1 case, calibration-b",
+      "    Style and register (style-register): 1 case, calibration-a",
+      `    unknown rule id ${inventedRule}: 1 case, calibration-b`,
+    ]);
+    // A right-to-left override in a made-up id is printed escaped, never raw.
+    const reversed = formatJudgeScore({...score, unknownRules: [{text: "numbrs\u202E", cases: ["calibration-a"]}]});
+    expect(reversed).toContain("    unknown rule id numbrs\\u{202E}: 1 case, calibration-a");
   });
 
   it("lists a reply that is no answer with why, never scored", () => {

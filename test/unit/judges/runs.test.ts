@@ -5,7 +5,7 @@ import {readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {checkJudgeRunFile} from "../../../lib/judges/check.node.js";
-import {checkJudgeRunsFolder, judgeRunFile, writeJudgeRun} from "../../../lib/judges/runs.node.js";
+import {checkJudgeRunsFolder, judgeRunFile, resumeCommand, writeJudgeRun} from "../../../lib/judges/runs.node.js";
 import type {JudgeRun} from "../../../lib/judges/schema.node.js";
 import {RunWriteError, type FileWriter} from "../../../lib/probes/runs.node.js";
 import {judgeRoot} from "./helpers.js";
@@ -96,6 +96,22 @@ describe("writeJudgeRun", () => {
     writeFileSync(join(asFile, "data/judges/runs"), "");
     expect(() => checkJudgeRunsFolder(asFile)).toThrow(
       "cannot write runs to data/judges/runs: a file stands where a folder should be: move it away",
+    );
+  });
+});
+
+describe("resumeCommand", () => {
+  it("names the run's model, and its endpoint's base url unless it is the default, so the line runs as written", () => {
+    const command = "npm run judge:run -- --resume data/judges/runs/x.json --model example/judge-1";
+    const onOpenRouter = {model: "example/judge-1", endpoint: "https://openrouter.ai/api/v1/chat/completions"};
+    expect(resumeCommand("data/judges/runs/x.json", onOpenRouter)).toBe(command);
+    const elsewhere = {model: "example/judge-1", endpoint: "http://127.0.0.1:8898/v1/chat/completions"};
+    expect(resumeCommand("data/judges/runs/x.json", elsewhere)).toBe(`${command} --base-url http://127.0.0.1:8898/v1`);
+    expect(resumeCommand("data/judges/runs/x.json", onOpenRouter, {keyEnv: "OPENROUTER_API_KEY", root: "."})).toBe(
+      command,
+    );
+    expect(resumeCommand("data/judges/runs/x.json", onOpenRouter, {keyEnv: "MY_KEY", root: "/tmp/p"})).toBe(
+      `${command} --key-env MY_KEY --root /tmp/p`,
     );
   });
 });

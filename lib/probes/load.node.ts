@@ -4,7 +4,9 @@ import {existsSync} from "node:fs";
 import {join} from "node:path";
 import type {z} from "zod";
 import {AuthoredFileError, fieldPath, problemsFromZod, type Report} from "../authored/problems.js";
+import {guidelineVersions, readGuideline} from "../node/load.js";
 import {readAuthoredFile} from "../node/read-file.js";
+import {quoteValue} from "../text/quote-text.js";
 import {isDirectory, jsonError, listDir} from "./files.node.js";
 import {contentHash} from "./hash.node.js";
 import {patternProblem} from "./pattern.js";
@@ -60,15 +62,38 @@ function readValidated<T>(
   return undefined;
 }
 
+/** The rules a probe step's guidelineRule may name: the current guideline's, with the file that lists them. */
+interface GuidelineRules {
+  file: string;
+  ids: string[];
+}
+
+/**
+ * The newest guideline's rule ids; null when the root holds no guideline, or one that cannot be read
+ * (guideline:check and the build say why).
+ */
+function currentGuidelineRules(root: string): GuidelineRules | null {
+  if (!existsSync(join(root, "guideline"))) return null;
+  const version = guidelineVersions(root).at(-1);
+  if (version === undefined) return null;
+  try {
+    return {file: `guideline/${version}/guideline.yaml`, ids: readGuideline(version, root).rules.map((r) => r.id)};
+  } catch (error) {
+    if (error instanceof AuthoredFileError) return null;
+    throw error;
+  }
+}
+
 /**
  * Checks that go beyond the shape: patterns compile for the linear-time engine, ids and steps agree, examples
- * cite real rules.
+ * cite real rules, and each step names a rule of the current guideline (when there is one to hold it to).
  */
 export function checkVersion(
   file: string,
   version: ProbeVersion,
   expected: {probe: string; version: string},
   report: Report,
+  guideline: GuidelineRules | null = null,
 ): void {
   const error = (field: string, message: string) => report.problems.push({file, field, message});
   if (version.probe !== expected.probe)
@@ -83,6 +108,12 @@ export function checkVersion(
     if (rule.step !== i + 1) error(at("step"), `expected step ${i + 1} (rules are in prompt order), got ${rule.step}`);
     const problem = patternProblem(rule);
     if (problem) error(at("pattern"), problem);
+    if (guideline && !guideline.ids.includes(rule.guidelineRule))
+      error(
+        at("guidelineRule"),
+        `no rule ${quoteValue(rule.guidelineRule)} in the current guideline, ${guideline.file}: ` +
+          `use one of its rule ids: ${guideline.ids.join(", ")}`,
+      );
   });
   version.examples.forEach((example, i) => {
     const at = (key: string) => fieldPath(["examples", i, key]);
@@ -144,6 +175,7 @@ export function probePages(root: string): {probe: string; title: string}[] {
 export function loadProbes(root: string): Report & {probes: LoadedProbe[]} {
   const report: Report = {problems: [], warnings: []};
   const probes: LoadedProbe[] = [];
+  const guideline = currentGuidelineRules(root);
   for (const {probe: name, names: numbers, strays} of probeFolders(root)) {
     const versions: LoadedVersion[] = [];
     for (const f of strays) {
@@ -160,7 +192,7 @@ export function loadProbes(root: string): Report & {probes: LoadedProbe[]} {
       const read = readValidated(root, file, ProbeVersion, report);
       if (!read) return;
       const before = report.problems.length;
-      checkVersion(file, read.data, {probe: name, version: v}, report);
+      checkVersion(file, read.data, {probe: name, version: v}, report, guideline);
       if (report.problems.length === before) versions.push({file, data: read.data, hash: contentHash(read.json)});
     });
     if (numbers.length === 0)

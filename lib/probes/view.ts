@@ -4,7 +4,7 @@ import type {Outcome, ProbeVersion, ProbeRule, Run} from "./schema.node.js";
 import {newestVersion} from "./versions.js";
 import {scoreBoth, type LooseRuleResult, type RuleResult, type ScoreReport} from "./score.js";
 import {quoteText} from "../text/quote-text.js";
-import {plural} from "../text/format.js";
+import {countWord, plural} from "../text/format.js";
 
 export interface ExampleView {
   kind: "correct" | "rejected";
@@ -76,6 +76,26 @@ export function currentVersion(view: ProbeView): VersionView {
 /** A rule's pattern as it would be written in JavaScript: /pattern/flags. */
 export function patternText(rule: Pick<ProbeRule, "pattern" | "flags">): string {
   return `/${rule.pattern}/${rule.flags}`;
+}
+
+/** The prompt's steps counted in words, as the page's prose names them: "six steps", "three steps". */
+export function promptSteps(version: {rules: readonly Pick<ProbeRule, "step">[]}): string {
+  const steps = new Set(version.rules.map((rule) => rule.step)).size;
+  return `${countWord(steps)} ${steps === 1 ? "step" : "steps"}`;
+}
+
+/** Said by the reply box of a probe whose worked examples hold no correct reply to show. */
+const neutralPlaceholder = "A model's reply, or your own";
+
+/**
+ * The reply box's placeholder: the probe's own correct worked example, its first two lines and "…" when it has
+ * more, so a reader sees the shape of a reply to this prompt and no other.
+ */
+export function replyPlaceholder(version: {examples: readonly {kind: string; text: string}[]}): string {
+  const correct = version.examples.find((example) => example.kind === "correct" && example.text.trim() !== "");
+  if (!correct) return neutralPlaceholder;
+  const lines = correct.text.split("\n");
+  return lines.length > 2 ? `${lines.slice(0, 2).join("\n")}\n…` : correct.text;
 }
 
 /** Whether the real scorer gives every rule of a worked example the outcome the example declares. */

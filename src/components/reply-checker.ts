@@ -14,6 +14,7 @@ import {
   compareWithRegex,
   looseNote,
   readerVerdicts,
+  replyPlaceholder,
   type ReaderVerdict,
   type VersionView,
 } from "../lib/probes/view.js";
@@ -73,7 +74,7 @@ export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction
           rows: 10,
           spellcheck: "false",
           maxlength: 10000,
-          placeholder: "BEGIN-7731\n- Jupiter\n…",
+          placeholder: replyPlaceholder(version),
         },
         // Its content is its value: a reply typed or set from outside.
         check.text,

@@ -35,6 +35,9 @@ describe("the probe page", () => {
     await box.waitFor();
     expect(await page.locator("h1").innerText()).toBe("Follow a six-step instruction chain without dropping a step");
     expect(await page.locator(".reply-total").innerText()).toBe("Paste or type a reply to score it.");
+    // The probe's own words: its number of steps, and its own correct example's first lines (lib/probes/view.ts).
+    expect(await box.getAttribute("placeholder")).toBe("BEGIN-7731\n- Jupiter\n…");
+    await expect.poll(() => page.getByText("The table is also the prompt's six steps as a checklist").count()).toBe(1);
 
     await box.fill(correct);
     await scored(page);

@@ -5,7 +5,7 @@ import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {probesCheck} from "../../scripts/probes-check.js";
 import {probesScore} from "../../scripts/probes-score.js";
-import {correct, recordedRun, tempRoot, writeRunFile} from "../unit/probes/helpers.js";
+import {correct, recordedRun, tempRoot, threeWordsRoot, writeRunFile} from "../unit/probes/helpers.js";
 import {runCommand} from "./run.js";
 
 const check = (args: string[]) => runCommand(probesCheck, args);
@@ -24,6 +24,18 @@ it("probes:check fails with file and field on a broken probe", async () => {
   expect(result.code).toBe(1);
   expect(result.stderr).toContain(
     "data/probes/six-step-chain/v1.json at rules[3].pattern: invalid regular expression: /pluto(/i: unterminated group",
+  );
+});
+
+it("probes:check fails on a step naming no rule of the current guideline, naming the file, the field and the fix", async () => {
+  const root = threeWordsRoot((v) => {
+    v.rules[0].guidelineRule = "number";
+  });
+  const result = await check(["--root", root]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain(
+    'data/probes/three-words/v1.json at rules[0].guidelineRule: no rule "number" in the current guideline, ' +
+      "guideline/v2/guideline.yaml: use one of its rule ids: not-rated, main-task,",
   );
 });
 

@@ -83,6 +83,20 @@ describe("broken probe files fail with file and field", () => {
     ]);
   });
 
+  it("a step whose guidelineRule is no rule of the current guideline, listing the rules it may name", () => {
+    const root = threeWordsRoot((v) => {
+      v.rules[0].guidelineRule = "number";
+    });
+    expect(lines(loadProbes(root).problems)).toEqual([
+      `${threeWordsFile} at rules[0].guidelineRule: no rule "number" in the current guideline, ` +
+        "guideline/v2/guideline.yaml: use one of its rule ids: not-rated, main-task, stated-constraints, " +
+        "list-stated-only, standing-instructions, pasted-material, numbers, size-words, purpose, style-register, " +
+        "only-just, clarifying-question, main-task-partial, conflicting, refusal",
+    ]);
+    // As written in the fixture, "numbers", it names a rule: the second probe loads whole.
+    expect(loadProbes(threeWordsRoot())).toMatchObject({problems: [], warnings: []});
+  });
+
   it("missing fields", () => {
     expect(lines(loadProbes(fixture("missing-field")).problems)).toMatchInlineSnapshot(`
       [

@@ -1,10 +1,27 @@
 import {expect, it} from "vitest";
 import {loadProbes} from "../../../lib/probes/load.node.js";
 import type {Run} from "../../../lib/probes/schema.node.js";
-import {datasetJsonLd, probeView} from "../../../lib/probes/view.js";
+import {datasetJsonLd, probeView, promptSteps, replyPlaceholder} from "../../../lib/probes/view.js";
 
 const [probe] = loadProbes(".").probes;
 const versions = probe!.versions;
+/** A second probe, of three steps on a one-line question (test/fixtures/probes/three-words). */
+const threeWords = loadProbes("test/fixtures/probes/three-words").probes[0]!.versions[0]!.data;
+
+it("counts each probe's own steps for the page's words, never the six-step probe's", () => {
+  expect(promptSteps(versions[1]!.data)).toBe("six steps");
+  expect(promptSteps(threeWords)).toBe("three steps");
+  expect(promptSteps({rules: [{step: 1}]})).toBe("one step");
+});
+
+it("gives the reply box the start of the probe's own correct example, or a neutral placeholder", () => {
+  // six-step-chain's correct example: BEGIN-7731, - Jupiter, then five lines more.
+  expect(replyPlaceholder(versions[1]!.data)).toBe("BEGIN-7731\n- Jupiter\n…");
+  // three-words' correct example is the one line "it is blue".
+  expect(replyPlaceholder(threeWords)).toBe("it is blue");
+  expect(replyPlaceholder({examples: [{kind: "rejected", text: "It is blue."}]})).toBe("A model's reply, or your own");
+  expect(replyPlaceholder({examples: [{kind: "correct", text: " "}]})).toBe("A model's reply, or your own");
+});
 
 it("gives every version its examples scored by the real scorer and its own curl text", () => {
   const view = probeView("six-step-chain", versions, []);

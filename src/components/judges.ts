@@ -74,6 +74,8 @@ function NoRuns(data: JudgesPageData): HTMLElement {
         ", ",
         el("code", {}, "examples"),
         ", ",
+        el("code", {}, "fresh"),
+        ", ",
         el("code", {}, "all"),
         " or case ids; ",
         el("code", {}, "--base-url"),

@@ -213,6 +213,8 @@ describe("the judges' page on the real build, with no run recorded", () => {
     expect(await empty.getByRole("heading").innerText()).toBe("No judge run is recorded yet");
     const text = await empty.innerText();
     expect(text).toContain("npm run judge:run -- --model <slug> --cases calibration");
+    // Every set judge:run's --cases takes besides calibration (scripts/judge-run.ts), fresh among them.
+    expect(text).toContain("--cases also takes edge-cases, examples, fresh, all or case ids");
     expect(text).toContain("OPENROUTER_API_KEY");
     expect(text).toContain("data/judges/runs/");
     expect(site.problems).toEqual([]);

@@ -2,11 +2,13 @@
 // from its file against today's rulings: asked, answered and not (with why), exact / one off / two or more off, the
 // lean, the score matrix, the rules misapplied and the rulings changed since the run. The file is checked first as
 // judges:check checks a recorded run: exit 1 with its file and field when it is broken, 2 for a usage error.
+import {existsSync} from "node:fs";
 import {relative, resolve} from "node:path";
 import {formatProblem} from "../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {formatJudgeScore, judgeScore as scoreOfRun} from "../lib/judges/score-report.js";
-import {parseCommandLine, runCli} from "../lib/node/cli.js";
+import {judgeRunsDir} from "../lib/judges/runs.node.js";
+import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {loadGuidelines, loadItems} from "../lib/node/load.js";
 import {defaultKeyVariable} from "../lib/probes/request.js";
@@ -23,7 +25,10 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
     });
     const root = rootFolder(io, values.root);
     // The file as typed, from where the command runs; the check names it from the project's root.
-    const file = relative(root, resolve(positionals[0]!));
+    const given = positionals[0]!;
+    if (!existsSync(resolve(given)))
+      fail(`${quote(given)}: no such file: give a run file, like those judge:run writes in ${judgeRunsDir}/`, 2);
+    const file = relative(root, resolve(given));
     const items = loadItems(root);
     const check = checkJudgeRunFile(root, file, {apiKey: io.env[defaultKeyVariable], items});
     for (const warning of check.warnings) err(`warning: ${formatProblem(warning)}`);

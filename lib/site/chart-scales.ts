@@ -6,6 +6,8 @@ export const chartWidth = 480;
 
 export interface ChartScales {
   x: ScaleLinear<number, number>;
+  /** The viewBox's. */
+  width: number;
   y: ScaleBand<string>;
   height: number;
   /** Where the axis sits, up from the foot. */
@@ -19,19 +21,22 @@ export function chartScales({
   domain,
   margin = {top: 8, bottom: 30},
   rowHeight = 44,
+  width = chartWidth,
 }: {
   keys: readonly string[];
   domain: [number, number];
   margin?: {top: number; bottom: number};
   rowHeight?: number;
+  width?: number;
 }): ChartScales {
-  const [left, right] = [12, 16];
+  // The last tick's label ("100%", 12 units wide a character or so) is centred on the scale's end: half of it must fit.
+  const [left, right] = [12, 24];
   const height = margin.top + keys.length * rowHeight + margin.bottom;
   const x = scaleLinear()
     .domain(domain)
-    .range([left, chartWidth - right]);
+    .range([left, width - right]);
   const y = scaleBand<string>()
     .domain(keys)
     .range([margin.top, height - margin.bottom]);
-  return {x, y, height, bottom: margin.bottom, left};
+  return {x, width, y, height, bottom: margin.bottom, left};
 }

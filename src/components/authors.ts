@@ -69,6 +69,7 @@ import type {Counterexample} from "../lib/authoring/counterexample.js";
 import {counterexampleWords} from "../lib/authoring/counterexample-words.js";
 import type {VersionSources} from "../lib/authoring/version-writer.js";
 import {nextVersion} from "../lib/authoring/version-name.js";
+import {phoneChartWidth} from "../lib/site/chart-width.js";
 import {download} from "../lib/site/download.js";
 
 interface AuthorsData extends AuthorsPageData {
@@ -653,12 +654,9 @@ export function WhatDiffers({
   );
 }
 
-/**
- * The width of the viewBox the authors' page draws its charts in (the score distribution and the criterion's number
- * line): about a phone's column, so their text, set in the viewBox's units, reads at its own size at 390 px rather
- * than shrunk by half; the page's CSS keeps them from growing much past it on a wide screen.
- */
-export const authorsChartWidth = 320;
+/** The width of the viewBox the authors' page draws its charts in (the score distribution and the criterion's number
+ *  line): a phone's column's, as /judges' chart. */
+export const authorsChartWidth = phoneChartWidth;
 
 // The authors' page's chart: the score distribution under the base and under the candidate, as paired bars with
 // each count written on it (never colour alone), and the same figures as a table.

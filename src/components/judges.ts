@@ -42,6 +42,7 @@ import {RuleRef} from "./rule-ref.js";
 import {stack} from "d3-shape";
 import {select} from "d3-selection";
 import {chartScales} from "../lib/site/chart-scales.js";
+import {phoneChartWidth} from "../lib/site/chart-width.js";
 import {ChartFrame} from "./d3-frame.js";
 import {DistanceKey} from "./results-charts.js";
 import {plural} from "../lib/text/format.js";
@@ -72,6 +73,8 @@ function NoRuns(data: JudgesPageData): HTMLElement {
         el("code", {}, "edge-cases"),
         ", ",
         el("code", {}, "examples"),
+        ", ",
+        el("code", {}, "fresh"),
         ", ",
         el("code", {}, "all"),
         " or case ids; ",
@@ -367,9 +370,10 @@ const kindWords: Record<DistanceKind, string> = {
 const share = (value: number) => `${Math.round(value * 100)}%`;
 
 function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
-  const scales = chartScales({keys: rows.map((row) => row.key), domain: [0, 1]});
+  const scales = chartScales({keys: rows.map((row) => row.key), domain: [0, 1], width: phoneChartWidth});
   const {x, y} = scales;
   const node = ChartFrame({scales, id}, {format: share});
+  node.classList.add("is-phone-width");
   const chart = select(node);
   const series = stack<RunChartRow, DistanceKind>()
     .keys(distanceKinds)

@@ -156,6 +156,29 @@ describe("the judges' page, with two runs recorded", () => {
     await context.close();
   });
 
+  it("draws its chart's text at a readable size on a phone, and cuts no tick label at its edge on a wide screen", async () => {
+    // The chart's smallest text as the reader sees it: its font size in the viewBox times the SVG's drawn scale; and
+    // each tick label's box against the SVG's, which cuts what overflows it.
+    const measure = (page: Page) =>
+      page.locator("#judges-chart svg").evaluate((chart: SVGSVGElement) => {
+        const box = chart.getBoundingClientRect();
+        const scale = box.width / chart.viewBox.baseVal.width;
+        const sizes = [...chart.querySelectorAll("text")].map((text) => parseFloat(getComputedStyle(text).fontSize));
+        const cut = [...chart.querySelectorAll(".tick text")].flatMap((text) => {
+          const tick = text.getBoundingClientRect();
+          return tick.left < box.left || tick.right > box.right ? [text.textContent] : [];
+        });
+        return {smallest: Math.min(...sizes) * scale, ticks: chart.querySelectorAll(".tick text").length, cut};
+      });
+    const phone = await openJudges(site, {width: 390, height: 844});
+    expect((await measure(phone)).smallest).toBeGreaterThanOrEqual(10);
+    const wide = await measure(await openJudges(site));
+    // 0% to 100% in steps of 20.
+    expect(wide.ticks).toBe(6);
+    expect(wide.cut).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("says under the chart how to get a row of one's own, with no answer saved", async () => {
     const page = await openJudges(site);
     expect(await tableText(page, "#judges-chart")).toHaveLength(2);
@@ -190,6 +213,8 @@ describe("the judges' page on the real build, with no run recorded", () => {
     expect(await empty.getByRole("heading").innerText()).toBe("No judge run is recorded yet");
     const text = await empty.innerText();
     expect(text).toContain("npm run judge:run -- --model <slug> --cases calibration");
+    // Every set judge:run's --cases takes besides calibration (scripts/judge-run.ts), fresh among them.
+    expect(text).toContain("--cases also takes edge-cases, examples, fresh, all or case ids");
     expect(text).toContain("OPENROUTER_API_KEY");
     expect(text).toContain("data/judges/runs/");
     expect(site.problems).toEqual([]);

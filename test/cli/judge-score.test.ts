@@ -227,6 +227,32 @@ describe("npm run judge:score", () => {
     );
   });
 
+  it("scores the run the guide names, typed from the project's folder as the guide shows it", async () => {
+    const file = "data/judges/runs/2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json";
+    writeRun(root, {...calibrationRun(), model: "openai/gpt-5-mini", startedAt: "2026-08-10T12:00:00.000Z"}, file);
+    const from = process.cwd();
+    process.chdir(root);
+    try {
+      const result = await judgeScoreRun(["--root", root, file]);
+      expect([result.code, result.stderr]).toEqual([0, ""]);
+      // The hand-written run's answers were served as example/judge-1 (test/unit/judges/run-files.ts).
+      expect(result.stdout).toMatch(new RegExp(`^${file}: openai/gpt-5-mini \\(served as example/judge-1\\), `));
+    } finally {
+      process.chdir(from);
+      rmSync(join(root, file));
+    }
+  });
+
+  it("says in plain words that a run file given is not there, exit 2", async () => {
+    const result = await judgeScoreRun(["--root", root, join(root, "data/judges/runs/nothing.json")]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      `judge:score: "${join(root, "data/judges/runs/nothing.json")}": no such file: give a run file, like those ` +
+        "judge:run writes in data/judges/runs/\n",
+    );
+  });
+
   it("exits 2 for a usage error", async () => {
     const missing = await judgeScoreRun([]);
     expect(missing.code).toBe(2);

@@ -70,7 +70,9 @@ const runBy: Record<string, {test: string; via?: string}> = {
     test: "test/cli/judge-run.test.ts",
     via: "test/unit/judges/helpers.ts",
   },
-  "npm run judge:score -- run.json": {test: "test/cli/judge-score.test.ts"},
+  "npm run judge:score -- data/judges/runs/2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json": {
+    test: "test/cli/judge-score.test.ts",
+  },
   "npm run judges:check": {test: "test/cli/judges-check.test.ts"},
   "npm run probes:check": {test: "test/cli/probes.test.ts"},
   "npm run probes:score -- six-step-chain --file reply.txt": {test: "test/cli/probes.test.ts"},

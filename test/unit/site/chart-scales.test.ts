@@ -1,5 +1,5 @@
-// Where the tools' d3 charts place their rows and values, worked by hand: 480 wide, 12 in from the left and 16 from
-// the right; each row its band of the height between the margins.
+// Where the tools' d3 charts place their rows and values, worked by hand: 480 wide (or a chart's own width), 12 in
+// from the left and 24 from the right; each row its band of the height between the margins.
 import {describe, expect, it} from "vitest";
 import {chartScales, chartWidth} from "../../../lib/site/chart-scales.js";
 
@@ -10,7 +10,13 @@ describe("chartScales", () => {
     expect(height).toBe(8 + 2 * 44 + 30);
     expect(bottom).toBe(30);
     expect([y("a"), y("b"), y.bandwidth()]).toEqual([8, 52, 44]);
-    expect([x(0), x(0.5), x(1), left]).toEqual([12, 238, chartWidth - 16, 12]);
+    expect([x(0), x(0.5), x(1), left]).toEqual([12, 234, chartWidth - 24, 12]);
+  });
+
+  it("leaves room at the right for half the last tick's label, 100%, in a chart's own width", () => {
+    // 12px text: "100%" is about 30 units wide, centred on x(1); 320 - 24 = 296, so 15 of the 24 units hold its half.
+    const {x, width} = chartScales({keys: ["a"], domain: [0, 1], width: 320});
+    expect([width, x(0), x(0.5), x(1)]).toEqual([320, 12, 154, 296]);
   });
 
   it("takes a chart's own margins and row height", () => {

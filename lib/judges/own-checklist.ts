@@ -145,10 +145,13 @@ export function ownChecklistWords(own: OwnChecklist, prompt: string, name: (id: 
       (against.length ? ` (${against.join("; ")}).` : "."),
     `Score slips, its checklist right and its score off: ${plural(slips.length, "case")}` +
       list(slips.map((entry) => entry.case)),
-    flags
-      ? `Flags, where the ruling has them: it raised ${flags.raised} of the ${plural(flags.ruled, "flag")} ` +
-        `the rulings raise in the cases it answered` +
-        list(flags.cases.map((entry) => entry.case))
-      : `Flags: not asked for by its prompt, ${prompt}.`,
+    !flags
+      ? `Flags: not asked for by its prompt, ${prompt}.`
+      : // "0 of the 0 flags" counts nothing: the rulings of the cases it answered raise none.
+        flags.ruled === 0
+        ? "Flags: the rulings raise none in the cases it answered."
+        : `Flags, where the ruling has them: it raised ${flags.raised} of the ${plural(flags.ruled, "flag")} ` +
+          `the rulings raise in the cases it answered` +
+          list(flags.cases.map((entry) => entry.case)),
   ];
 }

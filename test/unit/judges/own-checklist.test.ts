@@ -7,7 +7,7 @@ import {describe, expect, it} from "vitest";
 import type {JudgeAnswer, JudgeLine} from "../../../lib/judges/answer.js";
 import {answerView} from "../../../lib/judges/judge-answer-view.js";
 import type {JudgesPageData} from "../../../lib/judges/judges-page.js";
-import {caseFlagsText, ownChecklist} from "../../../lib/judges/own-checklist.js";
+import {caseFlagsText, ownChecklist, ownChecklistWords} from "../../../lib/judges/own-checklist.js";
 import type {PublishedRun} from "../../../lib/judges/published.js";
 import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 
@@ -78,6 +78,14 @@ describe("a judge run against its own checklist", () => {
     expect(caseFlagsText(counts.flags!.cases[0]!)).toBe("The ruling flags accuracy; it raised it.");
     expect(caseFlagsText(counts.flags!.cases[1]!)).toBe(
       "The ruling flags prompt; it raised none of them. It also raised quality.",
+    );
+  });
+
+  it('says the rulings raise no flag where the cases it answered have none, never "0 of the 0 flags"', () => {
+    // example-2's ruling raises no flag (data/items/example-2.md): the answer's flags field counts nothing.
+    const counts = ownChecklist([{case: "example-2", answer: {...consistent, flags: []}}], items, v2);
+    expect(ownChecklistWords(counts, "checklist-v2", (id) => id).at(-1)).toBe(
+      "Flags: the rulings raise none in the cases it answered.",
     );
   });
 });

@@ -1248,7 +1248,11 @@ function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTML
       el(
         "h3",
         {id: "case-problems-title"},
-        view.problems.length ? `To fix before the download (${view.problems.length})` : "Nothing to fix",
+        view.problems.length
+          ? `To fix before the download (${view.problems.length})`
+          : view.afterDownload.length
+            ? "Nothing to fix before the download"
+            : "Nothing to fix",
       ),
       view.problems.length
         ? el(
@@ -1256,6 +1260,16 @@ function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTML
             {},
             view.problems.map((problem) => ProblemItem(problem, options)),
           )
+        : null,
+      view.afterDownload.length
+        ? [
+            el("h3", {class: "case-after-title"}, `To fix after the download (${view.afterDownload.length})`),
+            el(
+              "ul",
+              {class: "case-after"},
+              view.afterDownload.map((problem) => ProblemItem(problem, options)),
+            ),
+          ]
         : null,
       view.warnings.length
         ? [

@@ -65,6 +65,8 @@ export interface EditorView {
   warnings: Problem[];
   /** What guideline:check will refuse that can only be fixed in another file once the case is downloaded. */
   afterDownload: Problem[];
+  /** The candidate's score in words; null when the address names no candidate. */
+  candidateScoreText: string | null;
   lines: LineView[];
   /** Null until every line is decided and one is the main task. */
   current: CaseDerivation | null;
@@ -251,6 +253,7 @@ export function editorView(
     const field = `${which}.language`;
     if (message && !problems.some((problem) => problem.field === field)) problems.push({file, field, message});
   }
+  const scoreText = current ? current.scoreText : caseWords.noScoreYet(mains, checklist.length, ready.length);
   return {
     problems,
     warnings,
@@ -258,7 +261,9 @@ export function editorView(
     lines,
     current,
     candidate,
-    scoreText: current ? current.scoreText : caseWords.noScoreYet(mains, checklist.length, ready.length),
+    scoreText,
+    // With no lines yet the candidate has no score for the same reason as the current guideline.
+    candidateScoreText: context.candidate ? (candidate ? candidate.scoreText : scoreText) : null,
     downloadable: problems.length === 0,
   };
 }

@@ -1190,11 +1190,7 @@ function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTML
             {class: "case-score-candidate"},
             el("label", {for: "case-candidate-score"}, "Candidate's derived score"),
             el("span", {class: "case-score-under"}, ` under ${options.candidate}`),
-            el(
-              "output",
-              {id: "case-candidate-score", class: `case-score${shape(candidate)}`},
-              candidate?.scoreText ?? "—",
-            ),
+            el("output", {id: "case-candidate-score", class: `case-score${shape(candidate)}`}, view.candidateScoreText),
           )
         : null,
       el(
@@ -1235,13 +1231,15 @@ function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTML
           Rows(candidate),
           Trace(candidate, {label: "The candidate's trace", lineTexts: options.lineTexts}),
         )
-      : el(
-          "p",
-          {class: "muted case-no-candidate"},
-          "No candidate to compare: choose another version or change a parameter on ",
-          el("a", {href: options.authorsHref}, "the authors' page"),
-          ", then follow its link back here.",
-        ),
+      : view.candidateScoreText !== null
+        ? null
+        : el(
+            "p",
+            {class: "muted case-no-candidate"},
+            "No candidate to compare: choose another version or change a parameter on ",
+            el("a", {href: options.authorsHref}, "the authors' page"),
+            ", then follow its link back here.",
+          ),
     el(
       "section",
       {"class": "case-problems", "aria-labelledby": "case-problems-title", "id": "case-problems", "tabindex": -1},

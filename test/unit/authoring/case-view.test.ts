@@ -432,6 +432,14 @@ describe("under a candidate from /authors", () => {
     expect(editorView(record, context).lines[2]!.current!.verdict).toBe("met-flaw");
   });
 
+  it("with a candidate and no lines yet, the candidate's score says what the current one says; none without one", () => {
+    const view = editorView(blankCase(), withCandidate({}));
+    expect(view.candidate).toBeNull();
+    expect(view.candidateScoreText).toBe("no score yet: mark the instructions in the request");
+    expect(editorView(blankCase(), context).candidateScoreText).toBeNull();
+    expect(editorView(bakery(), withCandidate({})).candidateScoreText).toBe("2");
+  });
+
   it("the candidate comes from the same address as /authors, a clause change included; none when it names no change", () => {
     const domains = parameterDomains(v2);
     expect(ruleSetsFromQuery("", guidelines, domains)).toMatchObject({candidate: null, error: null});

@@ -2,6 +2,7 @@
 // this only hands it what the author has entered. Cheap enough for a keystroke (npm run bench -- --case-editor-only).
 import {checkCaseRecord, readCaseFile} from "./case-file.js";
 import {checkCase} from "./case-check.js";
+import {notInPoolWords} from "../authored/pool-words.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {ChecklistLine, Item, QuoteIn} from "../authored/schemas/item.js";
 import {fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
@@ -62,6 +63,10 @@ export interface EditorView {
   problems: Problem[];
   /** An id that is already a case's: the download replaces it. */
   warnings: Problem[];
+  /** What guideline:check will refuse that can only be fixed in another file once the case is downloaded. */
+  afterDownload: Problem[];
+  /** The candidate's score in words; null when the address names no candidate. */
+  candidateScoreText: string | null;
   lines: LineView[];
   /** Null until every line is decided and one is the main task. */
   current: CaseDerivation | null;
@@ -153,12 +158,13 @@ function synced(record: CaseRecord, lines: readonly LineView[], current: CaseDer
   };
 }
 
-/** guideline:check refuses it until data/calibration.yaml lists it: a warning, since the fix is in another file. */
+/** guideline:check refuses it until data/calibration.yaml lists it, which can only be done once the case is in
+ *  data/items: to fix after the download. */
 function unpooled(record: CaseRecord, pools: NonNullable<EditorContext["pools"]>, file: string): Problem[] {
   const over = pools.filter((pool) => pool.set === record.set);
   if (!over.length || typeof record.id !== "string" || over.some((pool) => pool.items.includes(record.id as string)))
     return [];
-  return [{file, field: "set", message: caseWords.notInPool(record.id, String(record.set), over[0]!.id)}];
+  return [{file, field: "set", message: notInPoolWords(record.id, String(record.set), over)}];
 }
 
 /** Its compare list, its notes' and its twistOf. */
@@ -238,7 +244,6 @@ export function editorView(
       ? [{file, field: "id", message: caseWords.replaces(record.id)}]
       : []),
     ...repeatedQuotes(record, file),
-    ...unpooled(record, context.pools ?? [], file),
   ];
   // Named at once, not only once the rest of the case reads.
   for (const which of ["request", "response"] as const) {
@@ -248,13 +253,17 @@ export function editorView(
     const field = `${which}.language`;
     if (message && !problems.some((problem) => problem.field === field)) problems.push({file, field, message});
   }
+  const scoreText = current ? current.scoreText : caseWords.noScoreYet(mains, checklist.length, ready.length);
   return {
     problems,
     warnings,
+    afterDownload: unpooled(record, context.pools ?? [], file),
     lines,
     current,
     candidate,
-    scoreText: current ? current.scoreText : caseWords.noScoreYet(mains, checklist.length, ready.length),
+    scoreText,
+    // With no lines yet the candidate has no score for the same reason as the current guideline.
+    candidateScoreText: context.candidate ? (candidate ? candidate.scoreText : scoreText) : null,
     downloadable: problems.length === 0,
   };
 }

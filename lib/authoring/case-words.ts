@@ -20,9 +20,6 @@ export const caseWords = {
   noRule: "missing: choose the rule that decides this line",
   unknownRule: "unknown rule: choose one of the guideline's rules",
   unknownCase: (id: string) => `no case has the id ${quoteText(id)}: choose one of the cases`,
-  notInPool: (id: string, set: string, pool: string) =>
-    `the self-check's pool "${pool}" runs over the set ${set}: add ${quoteText(id)} to its items in ` +
-    "data/calibration.yaml and raise its pass rule's of, or guideline:check refuses the case",
   replaces: (id: string) => `${quoteText(id)} is already a case: the file you download replaces data/items/${id}.md`,
   mains: (count: number, lines: number) =>
     lines === 0

@@ -40,6 +40,9 @@ export function describeShape({main, others}: Shape): string {
 const scoreWords = (scores: readonly Score[]): string =>
   scores.length === 0 ? "no score" : scores.map((score) => (score === "n/a" ? "not applicable" : score)).join(" or ");
 
+const orWords = (words: readonly string[]): string =>
+  words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : (words[0] ?? "");
+
 const changeWords = (change: StepChange): string =>
   change.position === "main"
     ? `the main task goes from "${mainWords[change.from]}" to "${mainWords[change.to]}"`
@@ -51,7 +54,7 @@ export function describeFinding(finding: Finding): string {
     case "gap":
       return (
         `gap: ${plural(finding.count, "shape")} get ${scoreWords(finding.scores)}` +
-        (finding.rows.length ? ` (rows ${finding.rows.join(", ")})` : "") +
+        (finding.rowNames.length ? `, by ${orWords(finding.rowNames)}` : "") +
         `; smallest: ${finding.smallest.words}`
       );
     case "non-monotone":
@@ -67,9 +70,9 @@ export function describeFinding(finding: Finding): string {
     case "reading":
       return (
         `reading: ${plural(finding.count, "shape")} meet every instruction, some with a small flaw, yet score ` +
-        `${scoreWords(finding.scores)} by a row for missed instructions; smallest: ${finding.smallest.words} ` +
-        `(${scoreWords(finding.smallest.scores)}, row ${finding.smallest.rows.join(", ")})` +
-        (finding.alike ? `, the score of: ${finding.alike.words}` : "")
+        `${scoreWords(finding.scores)} by a row for missed instructions; smallest: "${finding.smallest.words}" ` +
+        `scores ${scoreWords(finding.smallest.scores)} by ${orWords(finding.smallest.rowNames)}` +
+        (finding.alike ? `, as "${finding.alike.words}" does, which misses an instruction` : "")
       );
   }
 }

@@ -13,6 +13,7 @@ import {
 } from "./checklist-shapes.js";
 import {describeShape} from "./completeness-words.js";
 import type {Scoring} from "../engine/derive.js";
+import {rubricRowByNumber} from "../engine/labels.js";
 import {applyRubric, type RubricOutcome, type RubricRow} from "../engine/rubric.js";
 import type {RuleOutcome} from "../engine/rules.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
@@ -24,6 +25,8 @@ export interface ShapeExample {
   /** Highest first ("n/a" last); exactly one for a well-formed rubric. */
   scores: Score[];
   rows: RubricRow[];
+  /** Each row by its number and words, its id after: "row 3, at least half met (half-or-more)". */
+  rowNames: string[];
 }
 
 export interface GapFinding {
@@ -33,6 +36,7 @@ export interface GapFinding {
   count: number;
   scores: Score[];
   rows: RubricRow[];
+  rowNames: string[];
   smallest: ShapeExample;
 }
 
@@ -167,10 +171,14 @@ export function completeness(
     answerAt[position] = number;
   });
   const answer = (position: number): Answer => answers[answerAt[position]!]!;
+  // As the authors' page names a row elsewhere, its id after: "row 3, at least half met (half-or-more)".
+  const rowNames = (rows: readonly RubricRow[]): string[] =>
+    rows.map((row) => `${rubricRowByNumber(logic.data, row, parameters)} (${row})`);
   const example = (position: number): ShapeExample => {
     const {main, others} = shapes[position]!;
     const shape = {main, others: [...others]};
-    return {shape, words: describeShape(shape), scores: answer(position).scores, rows: answer(position).rows};
+    const {scores, rows} = answer(position);
+    return {shape, words: describeShape(shape), scores, rows, rowNames: rowNames(rows)};
   };
 
   const gaps = new Map<string, GapFinding>();
@@ -180,7 +188,16 @@ export function completeness(
     if (scores.length !== 1) {
       const gap = gaps.get(key);
       if (gap) gap.count++;
-      else gaps.set(key, {kind: "gap", key: `gap:${key}`, count: 1, scores, rows, smallest: example(position)});
+      else
+        gaps.set(key, {
+          kind: "gap",
+          key: `gap:${key}`,
+          count: 1,
+          scores,
+          rows,
+          rowNames: rowNames(rows),
+          smallest: example(position),
+        });
     }
     if (missedRow && metInSomeForm(shapes[position]!)) {
       if (!reading) {

@@ -1,4 +1,5 @@
 // Node-only: reads guideline/ and data/items/ from disk; pages never import this.
+import {notInPoolWords} from "../authored/pool-words.js";
 import {existsSync, readdirSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {z} from "zod";
@@ -86,13 +87,14 @@ export function loadCalibration(root = projectRoot, items: readonly Item[] = loa
   for (const item of items) {
     const ofSet = check.pools.flatMap((pool, at) => (pool.set === item.set ? [{pool, at}] : []));
     if (!ofSet.length || ofSet.some(({pool}) => pool.items.includes(item.id))) continue;
-    const named = ofSet.map(({pool}) => `pool ${pool.id}'s`).join(" or ");
     problems.push({
       file: path,
       field: `pools[${ofSet[0]!.at}].items`,
-      message:
-        `${quoteText(item.id)} is in set ${item.set} but in no pool of ${path}: ` +
-        `add it to ${named} items and update its pass rule's of`,
+      message: notInPoolWords(
+        item.id,
+        item.set,
+        ofSet.map(({pool}) => pool),
+      ),
     });
   }
   if (problems.length) throw new AuthoredFileError(problems);

@@ -1190,11 +1190,7 @@ function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTML
             {class: "case-score-candidate"},
             el("label", {for: "case-candidate-score"}, "Candidate's derived score"),
             el("span", {class: "case-score-under"}, ` under ${options.candidate}`),
-            el(
-              "output",
-              {id: "case-candidate-score", class: `case-score${shape(candidate)}`},
-              candidate?.scoreText ?? "—",
-            ),
+            el("output", {id: "case-candidate-score", class: `case-score${shape(candidate)}`}, view.candidateScoreText),
           )
         : null,
       el(
@@ -1235,20 +1231,26 @@ function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTML
           Rows(candidate),
           Trace(candidate, {label: "The candidate's trace", lineTexts: options.lineTexts}),
         )
-      : el(
-          "p",
-          {class: "muted case-no-candidate"},
-          "No candidate to compare: choose another version or change a parameter on ",
-          el("a", {href: options.authorsHref}, "the authors' page"),
-          ", then follow its link back here.",
-        ),
+      : view.candidateScoreText !== null
+        ? null
+        : el(
+            "p",
+            {class: "muted case-no-candidate"},
+            "No candidate to compare: choose another version or change a parameter on ",
+            el("a", {href: options.authorsHref}, "the authors' page"),
+            ", then follow its link back here.",
+          ),
     el(
       "section",
       {"class": "case-problems", "aria-labelledby": "case-problems-title", "id": "case-problems", "tabindex": -1},
       el(
         "h3",
         {id: "case-problems-title"},
-        view.problems.length ? `To fix before the download (${view.problems.length})` : "Nothing to fix",
+        view.problems.length
+          ? `To fix before the download (${view.problems.length})`
+          : view.afterDownload.length
+            ? "Nothing to fix before the download"
+            : "Nothing to fix",
       ),
       view.problems.length
         ? el(
@@ -1256,6 +1258,16 @@ function CaseDerivationPanel(view: EditorView, options: DerivationOptions): HTML
             {},
             view.problems.map((problem) => ProblemItem(problem, options)),
           )
+        : null,
+      view.afterDownload.length
+        ? [
+            el("h3", {class: "case-after-title"}, `To fix after the download (${view.afterDownload.length})`),
+            el(
+              "ul",
+              {class: "case-after"},
+              view.afterDownload.map((problem) => ProblemItem(problem, options)),
+            ),
+          ]
         : null,
       view.warnings.length
         ? [

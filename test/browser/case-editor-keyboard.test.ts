@@ -83,7 +83,11 @@ describe("a new case by keyboard alone", () => {
     await typeInto(page, "case-title", "One line too many");
     await typeInto(page, "case-teaches", "A ceiling is broken by one line as surely as by ten.");
 
-    await expect.poll(() => page.locator("#case-problems-title").innerText()).toBe("Nothing to fix");
+    // A fresh calibration case: data/calibration.yaml must list it, which it may only once the file is in data/items.
+    await expect
+      .poll(() => page.locator("#case-problems-title").innerText())
+      .toBe("Nothing to fix before the download");
+    expect(await page.locator(".case-after-title").innerText()).toBe("To fix after the download (1)");
     await downloadButton(page).focus();
     const {name, text} = await downloadCase(page, () => page.keyboard.press("Enter"));
     expect(name).toBe("sea-poem.md");

@@ -70,6 +70,16 @@ describe("the candidate from /authors", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("with a blank draft, says the candidate's score waits for lines, never that there is no candidate", async () => {
+    const page = await openEditor(site, {query: "?base=v2&candidate=v1"});
+    await loadCase(page, "");
+    await expect
+      .poll(() => candidateScore(page).innerText())
+      .toBe("no score yet: mark the instructions in the request");
+    expect(await page.locator(".case-no-candidate").count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
   it("shows where the rubric leaves no single score, and which rows allow which", async () => {
     // The case study's first rubric leaves Example 3 between 3 and 2 (docs/guideline-authors.md: "most instructions
     // missed").

@@ -47,25 +47,25 @@ describe("data/calibration.yaml", () => {
       "data/calibration.yaml at pools[0].items[1]: "example-3" is in set examples: pool calibration runs over set calibration
       data/calibration.yaml at pools[0].items[2]: no item with id "calibration-z"
       data/calibration.yaml at pools[1].items[0]: "calibration-b" is in set calibration: pool fresh runs over set fresh-calibration
-      data/calibration.yaml at pools[0].items: "calibration-b" is in set calibration but in no pool of data/calibration.yaml: add it to pool calibration's items and update its pass rule's of
-      data/calibration.yaml at pools[0].items: "calibration-c" is in set calibration but in no pool of data/calibration.yaml: add it to pool calibration's items and update its pass rule's of
-      data/calibration.yaml at pools[0].items: "calibration-d" is in set calibration but in no pool of data/calibration.yaml: add it to pool calibration's items and update its pass rule's of
-      data/calibration.yaml at pools[0].items: "calibration-d-twist" is in set calibration but in no pool of data/calibration.yaml: add it to pool calibration's items and update its pass rule's of
-      data/calibration.yaml at pools[1].items: "fresh-1" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items and update its pass rule's of
-      data/calibration.yaml at pools[1].items: "fresh-2" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items and update its pass rule's of
-      data/calibration.yaml at pools[1].items: "fresh-3" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items and update its pass rule's of
-      data/calibration.yaml at pools[1].items: "fresh-4" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items and update its pass rule's of
-      data/calibration.yaml at pools[1].items: "fresh-5" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items and update its pass rule's of
-      data/calibration.yaml at pools[1].items: "fresh-6" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items and update its pass rule's of
-      data/calibration.yaml at pools[1].items: "fresh-7" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items and update its pass rule's of"
+      data/calibration.yaml at pools[0].items: "calibration-b" is in set calibration but in no pool of data/calibration.yaml: add it to pool calibration's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[0].items: "calibration-c" is in set calibration but in no pool of data/calibration.yaml: add it to pool calibration's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[0].items: "calibration-d" is in set calibration but in no pool of data/calibration.yaml: add it to pool calibration's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[0].items: "calibration-d-twist" is in set calibration but in no pool of data/calibration.yaml: add it to pool calibration's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[1].items: "fresh-1" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[1].items: "fresh-2" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[1].items: "fresh-3" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[1].items: "fresh-4" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[1].items: "fresh-5" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[1].items: "fresh-6" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items, and add 1 to the number of cases its pass rule counts (of)
+      data/calibration.yaml at pools[1].items: "fresh-7" is in set fresh-calibration but in no pool of data/calibration.yaml: add it to pool fresh's items, and add 1 to the number of cases its pass rule counts (of)"
     `);
   });
-  it("names a case in a set the pools run over that is in none of them: it would show on no page", () => {
+  it("names a case in a set the pools run over that is in none of them, and what to change in its pass rule", () => {
     const items = loadItems();
     const fresh8 = {...items.find((item) => item.id === "fresh-1")!, id: "fresh-8"};
     expect(messageOf(() => loadCalibration(projectRoot, [...items, fresh8]))).toBe(
       'data/calibration.yaml at pools[1].items: "fresh-8" is in set fresh-calibration but in no pool of ' +
-        "data/calibration.yaml: add it to pool fresh's items and update its pass rule's of",
+        "data/calibration.yaml: add it to pool fresh's items, and add 1 to the number of cases its pass rule counts (of)",
     );
   });
   it("checks that each pass rule names a pool, counts every item of it and asks no more exact than that", () => {

@@ -135,12 +135,14 @@ describe("v2", () => {
         words: "main task met with a small flaw; one other met with a small flaw",
         scores: [3],
         rows: ["half-or-more"],
+        rowNames: ["row 3, at least half met (half-or-more)"],
       },
       alike: {
         shape: {main: "met", others: ["met", "not-met"]},
         words: "main task met; two others: one met, one not met",
         scores: [3],
         rows: ["half-or-more"],
+        rowNames: ["row 3, at least half met (half-or-more)"],
       },
     });
   });
@@ -169,11 +171,19 @@ describe("v1", () => {
       count: multisetsUpTo6,
       scores: [2, 1],
       rows: ["main-not-met-engages", "does-not-follow"],
+      rowNames: [
+        "row 2, engages without doing the task (main-not-met-engages)",
+        "row 1, does not follow (does-not-follow)",
+      ],
       smallest: {
         shape: {main: "not-met-engages", others: []},
         words: "main task not met, but the response engages with the request; no other instructions",
         scores: [2, 1],
         rows: ["main-not-met-engages", "does-not-follow"],
+        rowNames: [
+          "row 2, engages without doing the task (main-not-met-engages)",
+          "row 1, does not follow (does-not-follow)",
+        ],
       },
     });
   });
@@ -251,12 +261,14 @@ describe("non-monotone steps", () => {
           words: "main task not met, but the response engages with the request; no other instructions",
           scores: [2],
           rows: ["main-not-met-engages"],
+          rowNames: ["row 2, engages without doing the task (main-not-met-engages)"],
         },
         after: {
           shape: {main: "partly", others: []},
           words: "main task partly met; no other instructions",
           scores: [1],
           rows: ["main-partly-capped"],
+          rowNames: ["row 1, the cap for a partly done main task (main-partly-capped)"],
         },
       },
     });
@@ -335,11 +347,27 @@ describe("describeShape and describeFinding", () => {
     expect(describeShape({main: "justified-refusal", others: []})).toBe("a justified refusal; no other instructions");
   });
 
+  it("say v2's reading as a sentence, naming its row by number and words as the authors' page does, its id after", () => {
+    // guideline/v2/logic.yaml: row 3 (half-or-more) is "at least half met" under counting: at-least-half.
+    expect(completeness(v2).findings.map(describeFinding)).toEqual([
+      "reading: 36 shapes meet every instruction, some with a small flaw, yet score 3 by a row for missed " +
+        'instructions; smallest: "main task met with a small flaw; one other met with a small flaw" scores 3 by row ' +
+        '3, at least half met (half-or-more), as "main task met; two others: one met, one not met" does, which ' +
+        "misses an instruction",
+    ]);
+  });
+
   it("say each of v1's findings in one line", () => {
     expect(completeness(v1).findings.map(describeFinding)).toEqual([
-      "gap: 462 shapes get 2 or 1 (rows main-not-met-engages, does-not-follow); smallest: main task not met, but the response engages with the request; no other instructions",
-      "gap: 192 shapes get 3 or 2 (rows half-or-more, fewer-than-half); smallest: main task met; two others: one met, one not met",
-      "reading: 36 shapes meet every instruction, some with a small flaw, yet score 3 by a row for missed instructions; smallest: main task met with a small flaw; one other met with a small flaw (3, row half-or-more), the score of: main task met; three others: two met, one not met",
+      "gap: 462 shapes get 2 or 1, by row 2, engages without doing the task (main-not-met-engages) or row 1, does " +
+        "not follow (does-not-follow); smallest: main task not met, but the response engages with the request; no " +
+        "other instructions",
+      "gap: 192 shapes get 3 or 2, by row 3, some instructions missed (half-or-more) or row 2, most instructions " +
+        "missed (fewer-than-half); smallest: main task met; two others: one met, one not met",
+      "reading: 36 shapes meet every instruction, some with a small flaw, yet score 3 by a row for missed " +
+        'instructions; smallest: "main task met with a small flaw; one other met with a small flaw" scores 3 by row ' +
+        '3, some instructions missed (half-or-more), as "main task met; three others: two met, one not met" does, ' +
+        "which misses an instruction",
     ]);
   });
 });

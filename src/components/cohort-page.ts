@@ -15,6 +15,7 @@ import {workerCsvReader, workerReportMaker} from "../lib/agreement/cohort-worker
 import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {
   canClear,
+  canRemove,
   intakeShownAfter,
   intakeShownStart,
   intakeStatus,
@@ -68,7 +69,7 @@ import {select} from "d3-selection";
 import {chartScales} from "../lib/site/chart-scales.js";
 import {ChartFrame} from "./d3-frame.js";
 
-function FileList(results: readonly FileResult[]): HTMLElement {
+function FileList(results: readonly FileResult[], {removable = false}: {removable?: boolean} = {}): HTMLElement {
   return el(
     "ul",
     {class: "cohort-files"},
@@ -84,6 +85,21 @@ function FileList(results: readonly FileResult[]): HTMLElement {
         {"class": result.problems.length ? "file-bad" : "file-good", "data-file": result.name},
         el("span", {class: "file-name"}, result.name),
         ` (${kind}): ${status}`,
+        removable && !result.cancelled
+          ? [
+              " ",
+              el(
+                "button",
+                {
+                  "type": "button",
+                  "class": "button secondary file-remove",
+                  "data-remove": result.name,
+                  "aria-label": `Remove ${result.name}`,
+                },
+                "Remove",
+              ),
+            ]
+          : null,
         result.problems.length
           ? el(
               "ul",
@@ -129,7 +145,7 @@ export function CohortPage({
     return el(
       "div",
       {},
-      listed.length ? [el("h2", {}, "Files read"), FileList(listed)] : null,
+      listed.length ? [el("h2", {}, "Files read"), FileList(listed, {removable: canRemove(intake)})] : null,
       canClear(intake)
         ? el(
             "button",
@@ -188,6 +204,11 @@ export function CohortPage({
       click: (event) => {
         const target = event.target as Element;
         if (target.closest("[data-cancel]")) controller?.abort();
+        const remove = target.closest<HTMLElement>("[data-remove]");
+        if (remove) {
+          void removeFile(remove.dataset.remove!);
+          return undefined;
+        }
         return target.closest("[data-clear]") ? {type: "clear"} : undefined;
       },
       dragover: (event) => {
@@ -240,6 +261,21 @@ export function CohortPage({
       return {type: "computed", report: computed} as const;
     } catch (error) {
       return failed(error);
+    }
+  };
+
+  /** Takes a file out, and computes the figures again when what counts changed. */
+  const removeFile = async (name: string) => {
+    const before = node.state;
+    node.dispatch({type: "remove", name});
+    if (node.state === before) return;
+    const computing = node.state.intake.job;
+    if (computing?.stage !== "compute") return;
+    const job = (controller = new AbortController());
+    try {
+      node.dispatch(await compute(computing.counted, job.signal));
+    } finally {
+      controller = null;
     }
   };
 

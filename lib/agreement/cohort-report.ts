@@ -9,7 +9,7 @@ import {withoutValues, type CountTable} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
 import {scale, spreadOf, type ItemSpread} from "./item-spread.js";
 import {krippendorffAlphas, type Alpha} from "./krippendorff.js";
-import {matchedComparison, type MatchedComparison} from "./matched.js";
+import {matchedComparison, matchedRaters, type MatchedComparison} from "./matched.js";
 import {explained, orderedGap} from "./ordered-gap.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
 import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
@@ -210,7 +210,7 @@ export function cohortReportOfColumns(
   const [before, after] = [vague, guideline].map((phase) =>
     explained(bootstrapAlphas([phase.ordered], "ordinal", options).alphas[0]!, phase.orderedGap),
   ) as [WithInterval<Alpha>, WithInterval<Alpha>];
-  const headline = matchedComparison(
+  const matched = matchedComparison(
     [
       {nominal: vague.nominal, ordered: vague.ordered},
       {nominal: guideline.nominal, ordered: guideline.ordered},
@@ -219,6 +219,11 @@ export function cohortReportOfColumns(
     "ordinal",
     options,
   );
+  const both = new Set(matched.items);
+  const headline = {
+    ...matched,
+    raters: matchedRaters(columns, new Set(items.flatMap((entry, index) => (both.has(entry.id) ? [index] : [])))),
+  };
   const withOrdinal = (phase: typeof vague.report, ordinal: WithInterval<Alpha>): PhaseReport => ({
     ...phase,
     alpha: {nominal: phase.alpha.nominal, ordinal, interval: phase.alpha.interval, ratio: phase.alpha.ratio},

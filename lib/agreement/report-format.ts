@@ -150,12 +150,12 @@ export function cohortLines(
     "",
     headlineSentence(headline),
     "",
-    `Headline: ${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both before and after ` +
-      `the guideline${headline.items.length ? ` (${headline.items.join(", ")})` : ""}`,
     // Fewer than two such items: the sentence above says why there is no headline, once.
     ...(headline.items.length < 2
       ? []
       : [
+          `Headline: ${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both before and ` +
+            `after the guideline (${headline.items.join(", ")})`,
           `  before the guideline ${withInterval(headline.before)}`,
           `  after the guideline ${withInterval(headline.after)}`,
           `  change ${withInterval(headline.change, signed)}`,

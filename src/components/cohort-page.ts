@@ -528,7 +528,7 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       {},
       "Change: ",
       FigureText(change, {show: signed, name: "headline-change"}),
-      IntervalText(change),
+      IntervalText(change, signed),
       change.value === null ? ` (not computable: ${change.reason})` : null,
       ". ",
       compared
@@ -943,14 +943,15 @@ function FigureText(
 }
 
 /** A figure's interval and the resamples it rests on, or why it has none. */
-function IntervalText(f: WithInterval<Figure>): HTMLElement | null {
+/** A figure's interval, its ends written as the figure is (`show`: a change's with their signs, as in the text). */
+function IntervalText(f: WithInterval<Figure>, show: (value: number) => string = fixed): HTMLElement | null {
   if (f.value === null) return null;
   const i = f.interval;
   return el(
     "span",
     {class: "figure-interval"},
     i
-      ? ` (${Math.round(i.level * 100)}% CI ${fixed(i.low)} to ${fixed(i.high)}, ${resamplesUsed(i)})`
+      ? ` (${Math.round(i.level * 100)}% CI ${show(i.low)} to ${show(i.high)}, ${resamplesUsed(i)})`
       : ` (no interval: ${f.intervalReason})`,
   );
 }

@@ -12,6 +12,7 @@ import {RatingsCollector} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-csv.js";
+import {signed} from "../../lib/agreement/cohort-words.js";
 import {judgeRunOf} from "../unit/agreement/judge-run.js";
 import type {Progress} from "../../lib/trainee/progress.js";
 import {exportFile} from "../../lib/trainee/transfer.js";
@@ -149,6 +150,11 @@ describe("the cohort page", () => {
     const interval = before.interval!;
     expect(await page.locator(".cohort-headline").innerText()).toContain(
       `95% CI ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}, from ${interval.used.toLocaleString("en")} of 1,000 resamples`,
+    );
+    // The change's interval is signed as the change is, and as the text report writes it (+0.339 to +0.923).
+    const change = report.headline.change.interval!;
+    expect(await page.locator(".cohort-headline").innerText()).toContain(
+      `(95% CI ${signed(change.low)} to ${signed(change.high)}, from `,
     );
     // The figures table downloads as the library writes it.
     expect(await download(page, "Download figures CSV")).toBe(cohortCsv(report, "summary"));

@@ -118,6 +118,14 @@ export function numberFlag(
   return n;
 }
 
+/** Why a file could not be opened, in plain words: "no such file", not "ENOENT". */
+export function cannotOpenWords(code: string | undefined): string {
+  if (code === "ENOENT") return "no such file: check the path";
+  if (code === "ENOTDIR") return "no such file: a part of its path is a file, not a folder";
+  if (code === "EACCES" || code === "EPERM") return "not allowed to read it: check its permissions";
+  return `cannot open it (${code ?? "an unknown error"})`;
+}
+
 /**
  * A file's bytes, at most `cap` (lib/node/read-file.ts: a regular file, its size checked before a byte is read), or one
  * line naming the file and what is wrong, exit `exitCode`: it cannot be opened, it is not a regular file (`notAFile`
@@ -132,7 +140,7 @@ export function readFileOrFail(
     return readCappedFile(path, cap);
   } catch (error) {
     if (!(error instanceof CappedReadError)) throw error;
-    if (error.reason === "cannot-open") fail(`${quote(path)}: cannot read: ${error.code}`, exitCode);
+    if (error.reason === "cannot-open") fail(`${quote(path)}: ${cannotOpenWords(error.code)}`, exitCode);
     if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: ${notAFile}`, exitCode);
     return tooLarge(error.size);
   }
@@ -143,7 +151,7 @@ export function readFileOrFail(
  * refused at once, `notAFile` saying in the command's words what to give instead), or the command's standard input
  * when path is undefined (`from.stdin`, touched only then), read in chunks and stopped past the cap. Past the cap it
  * fails with `tooLarge` (given what was read, quoted, and its size as far as known), by default a usage error (exit 2)
- * naming the cap.
+ * naming the cap. A file that cannot be opened, or is not a regular file, exits `exitCode` (2 unless told).
  */
 export async function readInput(
   path: string | undefined,
@@ -152,10 +160,11 @@ export async function readInput(
   {
     notAFile,
     tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`),
-  }: {notAFile: string; tooLarge?: (what: string, bytes: number) => never},
+    exitCode = 2,
+  }: {notAFile: string; tooLarge?: (what: string, bytes: number) => never; exitCode?: 1 | 2},
 ): Promise<string> {
   if (path !== undefined) {
-    const bytes = readFileOrFail(path, cap, {notAFile, tooLarge: (size) => tooLarge(quote(path), size)});
+    const bytes = readFileOrFail(path, cap, {notAFile, exitCode, tooLarge: (size) => tooLarge(quote(path), size)});
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   }
   const chunks: Uint8Array[] = [];

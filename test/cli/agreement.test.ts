@@ -446,7 +446,7 @@ describe("npm run agreement", () => {
     ]);
     const missing = await run(file("gone\u2028.csv"));
     expect(missing.stderr).toBe(
-      `agreement: ${JSON.stringify(file("gone")).slice(0, -1)}\\u{2028}.csv": cannot read: ENOENT\n`,
+      `agreement: ${JSON.stringify(file("gone")).slice(0, -1)}\\u{2028}.csv": no such file: check the path\n`,
     );
   });
 
@@ -454,7 +454,7 @@ describe("npm run agreement", () => {
     ["huge.csv", /: larger than 32 MiB, the most read from one file: split the ratings into several files$/],
     ["huge.json", /": the file is 3 MB; a progress file is at most 2 MB$/],
     ["huge-judge.json", /": the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB$/],
-    ["missing.csv", /: cannot read: ENOENT$/],
+    ["missing.csv", /: no such file: check the path$/],
     ["folder.csv", /: not a regular file: give a CSV file, a trainee's \.json file or a judge's run file$/],
     ["binary.csv", /: not UTF-8 text: give a CSV file, a trainee's \.json file or a judge's run file$/],
   ])("unreadable input %s: one line naming it, exit 1", async (name, message) => {

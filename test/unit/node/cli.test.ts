@@ -132,7 +132,7 @@ describe("readInput", () => {
       '2: "/dev/zero": not a regular file: give the file itself',
     );
     expect(await lineOf(() => readInput("/no/such/file", 1024, noStdin, {notAFile}))).toBe(
-      '2: "/no/such/file": cannot read: ENOENT',
+      '2: "/no/such/file": no such file: check the path',
     );
   });
 });

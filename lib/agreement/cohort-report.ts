@@ -7,7 +7,7 @@ import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInte
 import type {CohortItem} from "./cohort-item.js";
 import {withoutValues, type CountTable} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
-import {scale, spreadOf, type ItemSpread} from "./item-spread.js";
+import {scale, spreadOf, tooFewPairs, type ItemSpread} from "./item-spread.js";
 import {krippendorffAlphas, type Alpha} from "./krippendorff.js";
 import {matchedComparison, matchedRaters, type MatchedComparison} from "./matched.js";
 import {explained, orderedGap} from "./ordered-gap.js";
@@ -76,7 +76,9 @@ const withinOneWeights = customWeights(
   ),
 );
 
+/** Most disagreement first, an item whose share rests on too few pairs after every item with enough. */
 const byDisagreement = (a: ItemSpread, b: ItemSpread): number =>
+  Number(tooFewPairs(a)) - Number(tooFewPairs(b)) ||
   (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) ||
   (b.meanDistance.value ?? -1) - (a.meanDistance.value ?? -1);
 

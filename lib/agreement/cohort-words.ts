@@ -3,6 +3,8 @@
 import type {MatchedComparison, MatchedRaters} from "./matched.js";
 import {quoteValue} from "../text/quote-text.js";
 import {plural, thousands} from "../text/format.js";
+import type {Figure} from "./figure.js";
+import {tooFewPairs} from "./item-spread.js";
 
 export const fixed = (value: number, digits = 3): string => {
   const text = value.toFixed(digits);
@@ -14,6 +16,16 @@ export const signed = (value: number, digits = 3): string => {
   return /^[1-9]|^0\.\d*[1-9]/.test(text) ? `+${text}` : text;
 };
 export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
+
+/**
+ * An item's share of pairs of raters who differ, with the pairs it rests on: "62.5% of 28 pairs differ", and
+ * "100.0% of 1 pair differ (too few pairs to rank with the others)" where lib/agreement/item-spread.ts tooFewPairs.
+ */
+export function differWords(entry: {disagreement: Figure; pairs: number}): string {
+  const share = entry.disagreement.value === null ? "–" : percent(entry.disagreement.value);
+  const thin = tooFewPairs(entry) ? " (too few pairs to rank with the others)" : "";
+  return `${share} of ${plural(entry.pairs, "pair")} differ${thin}`;
+}
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
 export const resamplesUsed = ({used, replicates}: {used: number; replicates: number}): string =>

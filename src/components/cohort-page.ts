@@ -40,6 +40,7 @@ import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {
   coefficientAdvice,
+  differWords,
   fixed,
   guidesText,
   headlineSentence,
@@ -602,8 +603,8 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly
               "li",
               {},
               el("a", {href: itemHref(entry.item, pages)}, entry.item),
-              `: ${entry.disagreement.value === null ? "–" : percent(entry.disagreement.value)} of pairs differ; ` +
-                `ruled ${entry.ruled}; the rules its ruled checklist cites: ${entry.rules.map(named).join(", ")}`,
+              `: ${differWords(entry)}; ruled ${entry.ruled}; the rules its ruled checklist cites: ` +
+                entry.rules.map(named).join(", "),
             ),
           ),
         )
@@ -876,7 +877,8 @@ function DisagreementChart(
       .attr("class", "row-label")
       .attr("x", left)
       .attr("y", top + 12)
-      .text(label(row.item));
+      // What the bars rest on: one pair's 100% is not thirty's.
+      .text(`${label(row.item)} (${plural(row.pairs.after, "pair")} after)`);
     const bar = (f: Figure | null, offset: number, kind: string) => {
       if (f === null || f.value === null) return;
       group
@@ -890,7 +892,8 @@ function DisagreementChart(
     bar(row.before, 18, "before");
     bar(row.after, 30, "after");
   }
-  const share = (f: Figure | null) => (f === null ? "not rated" : FigureText(f, {show: percent}));
+  const share = (f: Figure | null, pairs: number | null) =>
+    f === null || pairs === null ? "not rated" : differWords({disagreement: f, pairs});
   return el(
     "figure",
     {"class": "d3-figure", "id": id, "data-chart": "disagreement"},
@@ -911,7 +914,11 @@ function DisagreementChart(
     Table(
       {
         head: ["Item", "Pairs who differ, before", "Pairs who differ, after"],
-        rows: rows.map((row) => [label(row.item), share(row.before), share(row.after)]),
+        rows: rows.map((row) => [
+          label(row.item),
+          share(row.before, row.pairs.before),
+          share(row.after, row.pairs.after),
+        ]),
       },
       {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
     ),

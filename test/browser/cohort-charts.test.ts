@@ -141,13 +141,15 @@ describe("the cohort's headline and charts", () => {
     // scores (pairs 2, 4 and 2 apart against 2, 1 and 3); example-1 (5, 5, 4), example-2 (2, 3, 3) and example-3
     // (1, 1, 2) in 2 of 3 pairs. Before: example-1 (5, 3, 4) and example-2 (2, 4, 3) 3 of 3, example-3 (3, 3, 1)
     // 2 of 3.
+    // Three raters: 3 pairs each, enough to rank.
     expect(rows).toEqual([
-      ["edge-3", "not rated", "100.0%"],
-      ["edge-2", "not rated", "100.0%"],
-      ["example-1", "100.0%", "66.7%"],
-      ["example-2", "100.0%", "66.7%"],
-      ["example-3", "66.7%", "66.7%"],
+      ["edge-3", "not rated", "100.0% of 3 pairs differ"],
+      ["edge-2", "not rated", "100.0% of 3 pairs differ"],
+      ["example-1", "100.0% of 3 pairs differ", "66.7% of 3 pairs differ"],
+      ["example-2", "100.0% of 3 pairs differ", "66.7% of 3 pairs differ"],
+      ["example-3", "66.7% of 3 pairs differ", "66.7% of 3 pairs differ"],
     ]);
+    expect(await chart.locator("svg .row-label").first().textContent()).toBe("edge-3 (3 pairs after)");
     expect(await chart.locator("svg .bar-after").count()).toBe(5);
     expect(await chart.locator("svg .bar-before").count()).toBe(3);
   });

@@ -14,10 +14,14 @@ export interface AlphaChartRow {
   alpha: WithInterval<Alpha>;
 }
 
+/** The guides as the alpha chart labels them, short enough to stand left of their lines in a phone's chart. */
 export const guideLines = [
-  {value: alphaGuides.tentative, label: "0.667: the lowest for tentative conclusions"},
+  {value: alphaGuides.tentative, label: "0.667: tentative"},
   {value: alphaGuides.reliable, label: "0.800: reliable"},
 ] as const;
+
+/** The guides in full, for the chart's caption. */
+export const guidesWords = "0.667 the lowest for tentative conclusions, 0.800 for reliable ones";
 
 /** Rows whose alpha cannot be computed are kept; the chart draws those with a value. */
 export function alphaChartRows(report: CohortReport): AlphaChartRow[] {

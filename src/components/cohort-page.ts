@@ -64,6 +64,7 @@ import {
   alphaDomain,
   disagreementRows,
   guideLines,
+  guidesWords,
   type AlphaChartRow,
 } from "../lib/agreement/cohort-charts.js";
 import {select} from "d3-selection";
@@ -765,12 +766,26 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
 // with its figures as a table under it: agreement before and after on the items rated both times, each with its
 // interval, against the published guides for alpha; and the items with the most disagreement after the guideline,
 // each beside its share before it. What they show is lib/agreement/cohort-charts.ts's; only the cohort page loads this.
-const margin = {top: 34, bottom: 34};
+const margin = {top: 38, bottom: 34};
 const rowHeight = 46;
+/**
+ * The width of the cohort's charts' viewBox, about a phone's column, as the authors' page's (authorsChartWidth): their
+ * text, set in the viewBox's units, reads at its own size at 390 px rather than shrunk to 6 or 7 px; cohort.css keeps
+ * them from growing much past it on a wide screen.
+ */
+const cohortChartWidth = 320;
 const segment = line<[number, number]>();
 
 function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
-  const scales = chartScales({keys: rows.map((row) => row.key), domain: alphaDomain(rows), margin, rowHeight});
+  const scales = chartScales({
+    keys: rows.map((row) => row.key),
+    domain: alphaDomain(rows),
+    margin,
+    rowHeight,
+    width: cohortChartWidth,
+    left: 18,
+    right: 22,
+  });
   const {x, y, height, left} = scales;
   const node = ChartFrame({scales, id});
   const chart = select(node);
@@ -790,7 +805,7 @@ function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
       .append("text")
       .attr("class", "guide-label")
       .attr("x", x(guide.value))
-      .attr("y", margin.top - 10 - index * 12)
+      .attr("y", margin.top - 10 - index * 14)
       .attr("text-anchor", "end")
       .text(guide.label);
   });
@@ -837,7 +852,8 @@ function AlphaChart(report: CohortReport, {id = "cohort-alpha-chart"}: {id?: str
     el(
       "figcaption",
       {id: `${id}-caption`},
-      "Each dot is ordinal alpha, each line its 95% interval; the upright lines are the published guides for alpha. " +
+      "Each dot is ordinal alpha, each line its 95% interval; the upright lines are the published guides for alpha " +
+        `(${guidesWords}). ` +
         "The items rated in one phase only are drawn apart: the headline does not compare them.",
     ),
     Table(
@@ -865,7 +881,15 @@ function DisagreementChart(
 ): HTMLElement | null {
   const rows = disagreementRows(report);
   if (!rows.length) return null;
-  const scales = chartScales({keys: rows.map((row) => row.item), domain: [0, 1], margin, rowHeight});
+  const scales = chartScales({
+    keys: rows.map((row) => row.item),
+    domain: [0, 1],
+    margin,
+    rowHeight,
+    width: cohortChartWidth,
+    left: 18,
+    right: 22,
+  });
   const {x, y, left} = scales;
   const node = ChartFrame({scales, id}, {format: (value) => `${Math.round(value * 100)}%`});
   const chart = select(node);

@@ -3,7 +3,7 @@
 // caption, with its axis at the foot. Only the cohort and judges pages load it, and d3 with it.
 import {axisBottom} from "d3-axis";
 import {select} from "d3-selection";
-import {chartWidth, type ChartScales} from "../lib/site/chart-scales.js";
+import type {ChartScales} from "../lib/site/chart-scales.js";
 import {svg} from "./dom.js";
 
 /** A chart's frame, labelled by `id`'s title and caption; `format` for the axis's ticks (d3's own when absent). */
@@ -11,10 +11,10 @@ export function ChartFrame(
   {scales, id}: {scales: ChartScales; id: string},
   {format}: {format?: (value: number) => string} = {},
 ): SVGSVGElement {
-  const {x, height, bottom} = scales;
+  const {width, x, height, bottom} = scales;
   const node = svg("svg", {
     "class": "d3-chart",
-    "viewBox": `0 0 ${chartWidth} ${height}`,
+    "viewBox": `0 0 ${width} ${height}`,
     "role": "img",
     "aria-labelledby": `${id}-title`,
     "aria-describedby": `${id}-caption`,

@@ -83,7 +83,11 @@ describe("the cohort's headline and charts", () => {
     expect(await chart.locator("svg .guide").count()).toBe(2);
     expect(
       await chart.locator("svg .guide-label").evaluateAll((nodes) => nodes.map((node) => node.textContent)),
-    ).toEqual(["0.667: the lowest for tentative conclusions", "0.800: reliable"]);
+    ).toEqual(["0.667: tentative", "0.800: reliable"]);
+    // The guides in full in the caption, where a phone's chart has no room for them.
+    expect(await chart.locator("figcaption").innerText()).toContain(
+      "(0.667 the lowest for tentative conclusions, 0.800 for reliable ones)",
+    );
     // Before, after, and the two edge cases rated after only: a dot and an interval each.
     expect(await chart.locator("svg .point").count()).toBe(3);
     expect(await chart.locator("svg .interval").count()).toBe(3);
@@ -152,6 +156,33 @@ describe("the cohort's headline and charts", () => {
     expect(await chart.locator("svg .row-label").first().textContent()).toBe("edge-3 (3 pairs after)");
     expect(await chart.locator("svg .bar-after").count()).toBe(5);
     expect(await chart.locator("svg .bar-before").count()).toBe(3);
+  });
+
+  it("draws its charts' text at a readable size on a phone, each label whole within its chart", async () => {
+    const page = await open(390);
+    // Each chart's text as the reader sees it: its font size in the viewBox times the SVG's drawn scale, and where it
+    // stands in the viewBox (a label cut at the chart's edge is not read either).
+    const texts = (selector: string) =>
+      page.locator(`${selector} svg`).evaluate((chart: SVGSVGElement) => {
+        const scale = chart.getBoundingClientRect().width / chart.viewBox.baseVal.width;
+        const frame = chart.getBoundingClientRect();
+        const all = [...chart.querySelectorAll("text")];
+        return {
+          smallest: Math.min(...all.map((text) => parseFloat(getComputedStyle(text).fontSize) * scale)),
+          cut: all
+            .filter((text) => {
+              const box = text.getBoundingClientRect();
+              return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
+            })
+            .map((text) => text.textContent),
+        };
+      });
+    for (const chart of ["#cohort-alpha-chart", "#cohort-disagreement-chart"]) {
+      const {smallest, cut} = await texts(chart);
+      expect(smallest, chart).toBeGreaterThanOrEqual(10);
+      expect(cut, chart).toEqual([]);
+    }
+    expect(site.problems).toEqual([]);
   });
 
   it("fits the items table in a phone's width, and lays out the after section without its being scrolled to", async () => {

@@ -32,7 +32,7 @@ export interface ItemSpread {
  * differ or not, 0% or 100%, and two raters' 100% says less than thirty's 60%. An item with fewer pairs (fewer than
  * three raters) is ranked after those with more, and its pairs are shown beside its share.
  */
-export const fewestRankedPairs = 3;
+const fewestRankedPairs = 3;
 
 /** Whether an item's share of pairs who differ rests on too few pairs to rank it among the others. */
 export const tooFewPairs = (entry: Pick<ItemSpread, "pairs">): boolean => entry.pairs < fewestRankedPairs;

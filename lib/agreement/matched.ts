@@ -27,7 +27,7 @@ export interface MatchedRaters {
 }
 
 /** The most names of raters in one phase only the headline carries. */
-export const namedRaters = 5;
+const namedRaters = 5;
 
 /** Who rated the items `matched` (by their index among the columns' items) in each phase. */
 export function matchedRaters(columns: RatingColumns, matched: ReadonlySet<number>): MatchedRaters {

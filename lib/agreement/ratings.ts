@@ -104,8 +104,8 @@ const where = (rating: CohortRating): string =>
       ? `${rating.file} at answers[${rating.answer}]`
       : rating.file;
 
-/** An export's time as the file gives it (ISO, UTC), to the minute. */
-const exportTime = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** An export's time as the file gives it (ISO, UTC), to the second: two exports a minute apart are told apart. */
+const exportTime = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 /** The raters two files share, a few by name. */
 function raterList(raters: readonly string[]): string {
@@ -134,8 +134,8 @@ export function sameRatersProblem({
   exported?: {file: string | null; first: string | null};
 }): InputProblem {
   const newer =
-    exported?.file && exported.first
-      ? exported.file >= exported.first
+    exported?.file && exported.first && exported.file !== exported.first
+      ? exported.file > exported.first
         ? ` The newer export is this file (exported ${exportTime(exported.file)}; ${first} was exported ` +
           `${exportTime(exported.first)}): keep it and remove ${first}.`
         : ` The newer export is ${first} (exported ${exportTime(exported.first)}; this file was exported ` +

@@ -119,7 +119,7 @@ export function numberFlag(
 }
 
 /** Why a file could not be opened, in plain words: "no such file", not "ENOENT". */
-export function cannotOpenWords(code: string | undefined): string {
+function cannotOpenWords(code: string | undefined): string {
   if (code === "ENOENT") return "no such file: check the path";
   if (code === "ENOTDIR") return "no such file: a part of its path is a file, not a folder";
   if (code === "EACCES" || code === "EPERM") return "not allowed to read it: check its permissions";

@@ -411,7 +411,7 @@ describe("the cohort page", () => {
     expect(await left.locator(".file-problems li").allInnerTexts()).toEqual([
       'ana-final.json: "Ana" is also in ana-early.json, which already holds 7 of this file\'s scores (a rater scores ' +
         "each item once in each phase). Keep one of the two files and remove the other. The newer export is this " +
-        "file (exported 2026-12-06 14:05 UTC; ana-early.json was exported 2026-12-05 09:30 UTC): keep it and remove " +
+        "file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it and remove " +
         "ana-early.json.",
     ]);
     await page.getByRole("button", {name: "Remove ana-early.json"}).click();

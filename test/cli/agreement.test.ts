@@ -377,7 +377,7 @@ describe("npm run agreement", () => {
     expect(stderr.trimEnd().split("\n")).toEqual([
       `${file("ana-final.json")}: "Ana" is also in ${earlier}, which already holds 7 of this file's scores (a rater ` +
         "scores each item once in each phase). Keep one of the two files and remove the other. The newer export is " +
-        `this file (exported 2026-12-06 14:05 UTC; ${earlier} was exported 2026-12-05 09:30 UTC): keep it and remove ` +
+        `this file (exported 2026-12-06 14:05:00 UTC; ${earlier} was exported 2026-12-05 09:30:00 UTC): keep it and remove ` +
         `${earlier}.`,
       "agreement: fix the ratings above (1 problem)",
     ]);

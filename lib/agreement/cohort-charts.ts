@@ -5,6 +5,7 @@ import {alphaGuides} from "./cohort-words.js";
 import type {Figure} from "./figure.js";
 import type {Alpha} from "./krippendorff.js";
 import {plural} from "../text/format.js";
+import {tooFewPairs} from "./item-spread.js";
 
 export interface AlphaChartRow {
   key: "before" | "after" | "before-only" | "after-only";
@@ -13,10 +14,14 @@ export interface AlphaChartRow {
   alpha: WithInterval<Alpha>;
 }
 
+/** The guides as the alpha chart labels them, short enough to stand left of their lines in a phone's chart. */
 export const guideLines = [
-  {value: alphaGuides.tentative, label: "0.667: the lowest for tentative conclusions"},
+  {value: alphaGuides.tentative, label: "0.667: tentative"},
   {value: alphaGuides.reliable, label: "0.800: reliable"},
 ] as const;
+
+/** The guides in full, for the chart's caption. */
+export const guidesWords = "0.667 the lowest for tentative conclusions, 0.800 for reliable ones";
 
 /** Rows whose alpha cannot be computed are kept; the chart draws those with a value. */
 export function alphaChartRows(report: CohortReport): AlphaChartRow[] {
@@ -70,18 +75,25 @@ export interface DisagreementRow {
   /** The share of pairs of raters who differ on the item, before the guideline and after it (null: not rated). */
   before: Figure | null;
   after: Figure;
+  /** The pairs of ratings each share rests on (null: not rated before). */
+  pairs: {before: number | null; after: number};
+  /** The share after rests on too few pairs to rank among the others (item-spread.ts tooFewPairs): ranked last. */
+  tooFewPairs: boolean;
 }
 
 /**
  * The items with the most disagreement after the guideline (what the guideline has still to settle), each with its
- * share before the guideline where it was rated then. None when no item rated after it has any disagreement.
+ * share before the guideline where it was rated then, and the pairs each share rests on; an item of too few pairs
+ * comes after the others (cohort-report.ts ranks them). None when no item rated after it has any disagreement.
  */
 export function disagreementRows(report: CohortReport, top = 5): DisagreementRow[] {
-  const before = new Map(report.vague.spread.map((entry) => [entry.item, entry.disagreement]));
+  const before = new Map(report.vague.spread.map((entry) => [entry.item, entry]));
   return report.guideline.mostDisagreement.items.slice(0, top).map((entry) => ({
     item: entry.item,
     title: entry.title,
-    before: before.get(entry.item) ?? null,
+    before: before.get(entry.item)?.disagreement ?? null,
     after: entry.disagreement,
+    pairs: {before: before.get(entry.item)?.pairs ?? null, after: entry.pairs},
+    tooFewPairs: tooFewPairs(entry),
   }));
 }

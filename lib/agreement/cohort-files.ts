@@ -1,17 +1,28 @@
 // Reading a coordinator's files in the browser (File API; nothing is uploaded): trainees' progress records and
 // judges' run files (.json) and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed
 // file is listed with its problems and left out while the others still count; a rater who appears in two files with
-// the same item and phase is a problem of the later file. A CSV streams in chunks in the page's worker, with
-// progress and cancel. A file's ratings are kept as columns (typed arrays), never as an object per rating.
+// the same item and phase is one problem of the later file, which is left out (its ratings held, should the other
+// file be removed). A file dropped again (the same bytes under the same name) takes the place of the kept one;
+// another file under a kept file's name is kept too, under that name numbered ("name (2).json"), never in its place.
+// A CSV streams in chunks in the page's worker, with progress and cancel. A file's ratings are kept as columns (typed
+// arrays), never as an object per rating.
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
-import {problemListLimit, type CohortRating, type InputProblem} from "./ratings.js";
-import {quoteValue} from "../text/quote-text.js";
+import {sameRatersProblem, type CohortRating, type InputProblem} from "./ratings.js";
 import {jsonFileOf, notUtf8Text, readJsonFile, textKindOf, utf8Decoder, type InputKind} from "./file-kind.js";
 import {jsonFileSizeProblem} from "./ratings-judge.js";
 import {formatBytes} from "../text/format.js";
 
 export interface FileResult {
+  /** The name it is listed under: the dropped file's, numbered when another kept file has it. */
   name: string;
+  /** The file's bytes' SHA-256 (fileDigest), which tells the same file dropped again from another of that name. */
+  digest: string;
+  /** The name as dropped when it is listed under another, and whether it took the place of a kept file's copy. */
+  dropped?: {name: string; again: boolean};
+  /** A trainee's export's time, as the file gives it. */
+  exportedAt?: string | null;
+  /** The ratings of a file left out only because another file holds its raters' scores, counted if that one goes. */
+  held?: {ratings: RatingColumns; places: Int32Array};
   kind: InputKind;
   size: number;
   /** The ratings the file gave, as columns over the page's items; none when it was left out. */
@@ -70,6 +81,52 @@ export function collectedColumns(
 
 const noRatings = () => ({ratings: emptyColumns(), places: new Int32Array(0)});
 
+const hex = (bytes: ArrayBuffer): string =>
+  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * A file's content as one string: the SHA-256 of each chunk's SHA-256 (the chunks of utf8ChunkBytes, so a CSV is
+ * hashed as it is read, never held whole). The same bytes give the same digest, whatever the file is called.
+ */
+async function fileDigest(chunks: readonly Uint8Array[]): Promise<string> {
+  const sums = await Promise.all(
+    chunks.map((chunk) => crypto.subtle.digest("SHA-256", chunk as Uint8Array<ArrayBuffer>)),
+  );
+  const joined = new Uint8Array(sums.length * 32);
+  sums.forEach((sum, index) => joined.set(new Uint8Array(sum), index * 32));
+  return hex(await crypto.subtle.digest("SHA-256", joined));
+}
+
+const chunksOf = (bytes: Uint8Array): Uint8Array[] => {
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length || !chunks.length; start += utf8ChunkBytes)
+    chunks.push(bytes.subarray(start, start + utf8ChunkBytes));
+  return chunks;
+};
+
+/** "name (2).json": the first number that no listed file has. */
+function numbered(name: string, taken: ReadonlySet<string>): string {
+  const dot = name.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  for (let n = 2; ; n++) if (!taken.has(`${stem} (${n})${ext}`)) return `${stem} (${n})${ext}`;
+}
+
+/**
+ * Where a dropped file is listed among the files already listed: the same bytes under the same name take the place
+ * of that file (`replaces`); other bytes under a listed name are listed under that name numbered. Nothing listed is
+ * ever replaced by another file.
+ */
+function placeFile(
+  name: string,
+  digest: string,
+  listed: readonly Pick<FileResult, "name" | "digest">[],
+): {name: string; replaces: string | null} {
+  const same = listed.find((file) => file.name === name);
+  if (!same) return {name, replaces: null};
+  if (same.digest === digest) return {name, replaces: name};
+  return {name: numbered(name, new Set(listed.map((file) => file.name))), replaces: null};
+}
+
 /** How much of a file the UTF-8 check reads at a time. */
 const utf8ChunkBytes = 1024 * 1024;
 
@@ -78,69 +135,81 @@ const utf8ChunkBytes = 1024 * 1024;
  * time so a large CSV is never held whole; null when the signal aborts meanwhile. Papa Parse decodes what it reads
  * and would turn every byte that is not UTF-8 into U+FFFD unseen.
  */
-async function isUtf8(file: Blob, signal: AbortSignal | undefined): Promise<boolean | null> {
+async function isUtf8(file: Blob, signal: AbortSignal | undefined): Promise<{utf8: boolean; digest: string} | null> {
   const decode = utf8Decoder();
+  const sums: Promise<ArrayBuffer>[] = [];
   let start = 0;
+  let utf8 = true;
   do {
     if (signal?.aborted) return null;
     const end = Math.min(file.size, start + utf8ChunkBytes);
-    if (decode(new Uint8Array(await file.slice(start, end).arrayBuffer()), end === file.size) === null) return false;
+    const chunk = new Uint8Array(await file.slice(start, end).arrayBuffer());
+    sums.push(crypto.subtle.digest("SHA-256", chunk));
+    if (utf8 && decode(chunk, end === file.size) === null) utf8 = false;
     start = end;
   } while (start < file.size);
-  return true;
+  const joined = new Uint8Array(sums.length * 32);
+  (await Promise.all(sums)).forEach((sum, index) => joined.set(new Uint8Array(sum), index * 32));
+  return {utf8, digest: hex(await crypto.subtle.digest("SHA-256", joined))};
 }
 
 /** A rater's item in a phase, the slot a rating fills. */
 const slotKey = (rater: string, code: number, item: number) => `${rater}\u0000${phaseOfCode(code)}\u0000${item}`;
 
 /**
- * Adds to a file's problems each rating that scores a rater's item, in a phase, that an earlier file already holds
- * (only raters named in both files can have one); returns how many there are.
+ * The problems of a file whose raters score a rater's item, in a phase, that an earlier file already holds (only
+ * raters named in both files can): one for each earlier file, naming the raters and how many scores (none when the
+ * file scores nothing again).
  */
-function scoredAgain(result: FileResult, files: readonly FileResult[], itemIds: readonly string[]): number {
+export function scoredAgain(
+  result: Pick<FileResult, "name" | "exportedAt"> & {ratings: RatingColumns},
+  files: readonly FileResult[],
+): InputProblem[] {
   const earlier = files.filter((file) => file.ratings.raters.length);
-  if (!earlier.length) return 0;
-  const before = new Set(earlier.flatMap((file) => file.ratings.raters));
-  const again = new Set(result.ratings.raters.filter((rater) => before.has(rater)));
-  if (!again.size) return 0;
-  const where = new Map<string, string>();
+  const mine = new Set(result.ratings.raters);
+  const problems: InputProblem[] = [];
   for (const file of earlier) {
+    const shared = new Set(file.ratings.raters.filter((rater) => mine.has(rater)));
+    if (!shared.size) continue;
+    const held = new Set<string>();
     const {raters, rater, item, code} = file.ratings;
-    const shared = raters.map((name) => again.has(name));
-    for (let i = 0; i < code.length; i++)
-      if (shared[rater[i]!]) where.set(slotKey(raters[rater[i]!]!, code[i]!, item[i]!), file.name);
-  }
-  const {raters, rater, item, code} = result.ratings;
-  let found = 0;
-  for (let i = 0; i < code.length; i++) {
-    const name = raters[rater[i]!]!;
-    const first = again.has(name) ? where.get(slotKey(name, code[i]!, item[i]!)) : undefined;
-    if (first === undefined) continue;
-    found++;
-    if (result.problems.length >= problemListLimit) {
-      result.more++;
-      continue;
+    for (let i = 0; i < code.length; i++) {
+      const name = raters[rater[i]!]!;
+      if (shared.has(name)) held.add(slotKey(name, code[i]!, item[i]!));
     }
-    const place = result.places[i]!;
-    result.problems.push({
-      file: result.name,
-      ...(result.kind === "csv" ? {line: place} : {field: `answers[${place}]`}),
-      message:
-        `${quoteValue(name)} already scored ${itemIds[item[i]!]} in the ${phaseOfCode(code[i]!)} phase in ` +
-        `${first}: expected one score per rater, item and phase`,
-    });
+    const again = new Set<string>();
+    let scores = 0;
+    const own = result.ratings;
+    for (let i = 0; i < own.code.length; i++) {
+      const name = own.raters[own.rater[i]!]!;
+      if (!shared.has(name) || !held.has(slotKey(name, own.code[i]!, own.item[i]!))) continue;
+      again.add(name);
+      scores++;
+    }
+    if (scores)
+      problems.push(
+        sameRatersProblem({
+          file: result.name,
+          first: file.name,
+          raters: [...again],
+          scores,
+          exported: {file: result.exportedAt ?? null, first: file.exportedAt ?? null},
+        }),
+      );
   }
-  return found;
+  return problems;
 }
 
 /** Reads every file; each is checked and counted on its own. */
 export async function readCohortFiles(files: readonly File[], options: ReadOptions): Promise<FileResult[]> {
   const results: FileResult[] = [];
+  const kept = [...(options.kept ?? [])];
   for (const file of files) {
     const head = await file.slice(0, 64).text();
     const textKind = textKindOf(file.name, head);
     const result: FileResult = {
       name: file.name,
+      digest: "",
       // A JSON file's content says which it is; until it is read (or when it is too large to be), a trainee's record.
       kind: textKind === "csv" ? "csv" : "trainee",
       size: file.size,
@@ -149,46 +218,70 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       more: 0,
       cancelled: false,
     };
-    results.push(result);
+    /** Lists the file, under its name or numbered, once its digest is known; false when the drop is cancelled. */
+    const list = (digest: string): boolean => {
+      result.digest = digest;
+      const place = placeFile(file.name, digest, [...kept, ...results]);
+      result.name = place.name;
+      if (place.replaces !== null || place.name !== file.name)
+        result.dropped = {name: file.name, again: place.replaces !== null};
+      // The same file twice in one drop is listed once; a kept copy is replaced by the intake.
+      const earlier = results.findIndex((other) => other.name === place.replaces);
+      if (earlier >= 0) results.splice(earlier, 1);
+      const copy = kept.findIndex((other) => other.name === place.replaces);
+      if (copy >= 0) kept.splice(copy, 1);
+      results.push(result);
+      return true;
+    };
+    const problem = (message: string) => result.problems.push({file: result.name, message});
     // A JSON file is held to the larger cap before it is read; a trainee's reader holds its file to its own limit.
     const tooLarge =
       textKind === "csv"
         ? file.size > csvByteCap && `larger than ${formatBytes(csvByteCap)}, the most read from one CSV file`
         : jsonFileSizeProblem(file.size);
     if (tooLarge) {
-      result.problems.push({file: file.name, message: tooLarge});
+      // Not read: told apart from another file by its size alone.
+      list(`unread, ${file.size} bytes`);
+      problem(tooLarge);
       continue;
     }
     if (options.signal?.aborted) {
+      list("");
       result.cancelled = true;
       continue;
     }
     let read: {ratings: RatingColumns; places: Int32Array};
     if (textKind === "json") {
-      const text = utf8Decoder()(new Uint8Array(await file.arrayBuffer()), true);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      list(await fileDigest(chunksOf(bytes)));
+      const text = utf8Decoder()(bytes, true);
       if (text === null) {
-        result.problems.push({file: file.name, message: notUtf8Text});
+        problem(notUtf8Text);
         continue;
       }
       const json = jsonFileOf(text);
       result.kind = json.kind;
-      const collector = readJsonFile(json, text, file.name, options.itemIds);
+      const collector = readJsonFile(json, text, result.name, options.itemIds);
       read = collectedColumns(collector.ratings, options.itemIds);
       result.problems = collector.problems;
       result.more = collector.overflow;
+      if (json.kind === "trainee") result.exportedAt = collector.exportedAt.get(result.name) ?? null;
     } else {
       const utf8 = await isUtf8(file, options.signal);
       if (utf8 === null) {
+        list("");
         result.cancelled = true;
         continue;
       }
-      if (!utf8) {
-        result.problems.push({file: file.name, message: notUtf8Text});
+      list(utf8.digest);
+      if (!utf8.utf8) {
+        problem(notUtf8Text);
         continue;
       }
-      const csv = await options.readCsv(file, {
+      const named = result.name === file.name ? file : new File([file], result.name, {type: file.type});
+      const csv = await options.readCsv(named, {
         itemIds: options.itemIds,
-        onProgress: (share) => options.onProgress?.(file, share),
+        onProgress: (share) => options.onProgress?.(named, share),
         signal: options.signal,
       });
       read = csv;
@@ -197,10 +290,13 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       result.cancelled = csv.cancelled;
     }
     if (result.cancelled || result.problems.length) continue;
-    Object.assign(result, read);
-    // A file that scores again what another holds is left out whole, as a file with any other problem is.
-    if (scoredAgain(result, [...(options.kept ?? []), ...results.slice(0, -1)], options.itemIds))
-      Object.assign(result, noRatings());
+    // A file that scores again what another holds is left out whole, as a file with any other problem is; its
+    // ratings are held, to count should the other file be removed.
+    const again = scoredAgain({...result, ...read}, [...kept, ...results.slice(0, -1)]);
+    if (again.length) {
+      result.problems = again;
+      result.held = read;
+    } else Object.assign(result, read);
   }
   return results;
 }

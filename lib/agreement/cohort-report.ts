@@ -7,9 +7,9 @@ import {bootstrapAlphas, bootstrapSettings, type BootstrapOptions, type WithInte
 import type {CohortItem} from "./cohort-item.js";
 import {withoutValues, type CountTable} from "./data.js";
 import {figure, notComputable, type Figure} from "./figure.js";
-import {scale, spreadOf, type ItemSpread} from "./item-spread.js";
+import {scale, spreadOf, tooFewPairs, type ItemSpread} from "./item-spread.js";
 import {krippendorffAlphas, type Alpha} from "./krippendorff.js";
-import {matchedComparison, type MatchedComparison} from "./matched.js";
+import {matchedComparison, matchedRaters, type MatchedComparison} from "./matched.js";
 import {explained, orderedGap} from "./ordered-gap.js";
 import {fleissKappa, gwetAC, percentAgreement, type Coefficient} from "./multi-rater.js";
 import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
@@ -76,7 +76,9 @@ const withinOneWeights = customWeights(
   ),
 );
 
+/** Most disagreement first, an item whose share rests on too few pairs after every item with enough. */
 const byDisagreement = (a: ItemSpread, b: ItemSpread): number =>
+  Number(tooFewPairs(a)) - Number(tooFewPairs(b)) ||
   (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) ||
   (b.meanDistance.value ?? -1) - (a.meanDistance.value ?? -1);
 
@@ -210,7 +212,7 @@ export function cohortReportOfColumns(
   const [before, after] = [vague, guideline].map((phase) =>
     explained(bootstrapAlphas([phase.ordered], "ordinal", options).alphas[0]!, phase.orderedGap),
   ) as [WithInterval<Alpha>, WithInterval<Alpha>];
-  const headline = matchedComparison(
+  const matched = matchedComparison(
     [
       {nominal: vague.nominal, ordered: vague.ordered},
       {nominal: guideline.nominal, ordered: guideline.ordered},
@@ -219,6 +221,11 @@ export function cohortReportOfColumns(
     "ordinal",
     options,
   );
+  const both = new Set(matched.items);
+  const headline = {
+    ...matched,
+    raters: matchedRaters(columns, new Set(items.flatMap((entry, index) => (both.has(entry.id) ? [index] : [])))),
+  };
   const withOrdinal = (phase: typeof vague.report, ordinal: WithInterval<Alpha>): PhaseReport => ({
     ...phase,
     alpha: {nominal: phase.alpha.nominal, ordinal, interval: phase.alpha.interval, ratio: phase.alpha.ratio},

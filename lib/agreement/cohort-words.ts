@@ -1,7 +1,10 @@
 // The cohort report's words, one wording for the page and `npm run agreement`: its figures, written one way each in
 // the text, the page and the headline's sentence, and the headline in words a manager reads.
-import type {MatchedComparison} from "./matched.js";
+import type {MatchedComparison, MatchedRaters} from "./matched.js";
+import {quoteValue} from "../text/quote-text.js";
 import {plural, thousands} from "../text/format.js";
+import type {Figure} from "./figure.js";
+import {tooFewPairs} from "./item-spread.js";
 
 export const fixed = (value: number, digits = 3): string => {
   const text = value.toFixed(digits);
@@ -13,6 +16,16 @@ export const signed = (value: number, digits = 3): string => {
   return /^[1-9]|^0\.\d*[1-9]/.test(text) ? `+${text}` : text;
 };
 export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
+
+/**
+ * An item's share of pairs of raters who differ, with the pairs it rests on: "62.5% of 28 pairs differ", and
+ * "100.0% of 1 pair differ (too few pairs to rank with the others)" where lib/agreement/item-spread.ts tooFewPairs.
+ */
+export function differWords(entry: {disagreement: Figure; pairs: number}): string {
+  const share = entry.disagreement.value === null ? "–" : percent(entry.disagreement.value);
+  const thin = tooFewPairs(entry) ? " (too few pairs to rank with the others)" : "";
+  return `${share} of ${plural(entry.pairs, "pair")} differ${thin}`;
+}
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
 export const resamplesUsed = ({used, replicates}: {used: number; replicates: number}): string =>
@@ -36,26 +49,75 @@ export const coefficientAdvice =
   "a 1 against a 5; it takes any number of raters and missing ratings; and the guides above are set for alpha. Read " +
   "Gwet's AC2 beside it: alpha reads low when one score dominates, as it does after a guideline that works.";
 
+/**
+ * A figure read against the guides for alpha, to three places, never rounded up to or across a guide it is below:
+ * 0.797 is "0.797", and 0.7996 is "0.799", not "0.800" beside "0.800 or more for reliable conclusions".
+ */
+export function besideGuides(value: number): string {
+  const text = fixed(value);
+  const crossed = [alphaGuides.reliable, alphaGuides.tentative].some((guide) => value < guide && Number(text) >= guide);
+  return crossed ? fixed(Math.floor(value * 1000) / 1000) : text;
+}
+
 /** "on the 7 items rated both times" */
 const onMatched = (headline: MatchedComparison): string =>
   `${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both times`;
 
+/** "P1, P2 and P3", or "P1, P2, P3, P4, P5 and 3 more" */
+function names({count, names}: {count: number; names: readonly string[]}): string {
+  const quoted = names.map((name) => quoteValue(name));
+  if (count > quoted.length) return `${quoted.join(", ")} and ${thousands(count - quoted.length)} more`;
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : (quoted[0] ?? "");
+}
+
+/** "4 raters rated before the guideline only (P1, …) and 4 after it only (Q1, …)", or "" when every rater did both. */
+function onePhaseRaters({only}: MatchedRaters): string {
+  const [before, after] = [only.vague, only.guideline];
+  const part = (group: {count: number; names: string[]}, when: string, noun: boolean) =>
+    group.count ? `${noun ? plural(group.count, "rater") : thousands(group.count)} ${when} only (${names(group)})` : "";
+  const first = part(before, "rated before the guideline", true);
+  const second = part(after, first ? "after it" : "rated after the guideline", !first);
+  return [first, second].filter(Boolean).join(" and ");
+}
+
 /**
- * The headline's sentence: "Agreement rose from 0.30 to 0.84 (ordinal alpha on the 7 items rated both times); the 95%
- * interval of the change, +0.20 to +0.86, excludes no change." When there is nothing to compare, it says why.
+ * The headline's sentence: "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times); the
+ * 95% interval of the change, +0.204 to +0.859, does not include zero." An interval that includes zero is a change
+ * within what chance gives, and said so; raters who rated in one phase only are named, and with fewer than two who
+ * rated both times the two figures are said to come from different people, not to be a change of agreement. When
+ * there is nothing to compare, it says why.
  */
 export function headlineSentence(headline: MatchedComparison): string {
-  const {before, after, change} = headline;
+  const {before, after, change, raters} = headline;
   if (headline.items.length < 2) return `No comparison of before and after: ${change.reason}.`;
   if (before.value === null || after.value === null)
     return `Agreement before and after cannot be compared (${onMatched(headline)}): ${change.reason}.`;
-  const [from, to] = [fixed(before.value, 2), fixed(after.value, 2)];
-  const moved =
-    from === to ? `stayed at ${from}` : `${after.value > before.value ? "rose" : "fell"} from ${from} to ${to}`;
+  const [from, to] = [besideGuides(before.value), besideGuides(after.value)];
+  const apart = onePhaseRaters(raters);
+  if (raters.both < 2)
+    return (
+      `The two figures come from different people: ${raters.both ? "only 1 rater" : "no rater"} rated both before ` +
+      `and after the guideline; ${apart}. Alpha was ${from} before and ${to} after (${onMatched(headline)}), which ` +
+      "does not say whether the guideline changed agreement: for that, the same raters must rate both times."
+    );
   const interval = change.interval;
-  const uncertainty = interval
-    ? `the ${Math.round(interval.level * 100)}% interval of the change, ${signed(interval.low, 2)} to ` +
-      `${signed(interval.high, 2)}, ${interval.low > 0 || interval.high < 0 ? "excludes" : "includes"} no change`
-    : `the change has no interval: ${change.intervalReason}`;
-  return `Agreement ${moved} (${onMatched(headline)}); ${uncertainty}.`;
+  const within = interval !== null && interval.low <= 0 && interval.high >= 0;
+  const moved = within
+    ? `Agreement was ${from} before and ${to} after`
+    : from === to
+      ? `Agreement stayed at ${from}`
+      : `Agreement ${after.value > before.value ? "rose" : "fell"} from ${from} to ${to}`;
+  const range = interval
+    ? `the ${Math.round(interval.level * 100)}% interval of the change, ` +
+      `${signed(interval.low)} to ${signed(interval.high)}`
+    : "";
+  const uncertainty = !interval
+    ? `the change has no interval: ${change.intervalReason}`
+    : within
+      ? `a change of ${signed(change.value ?? 0)}, within what chance gives: ${range}, includes zero`
+      : `${range}, does not include zero`;
+  const who = apart
+    ? ` ${apart[0]!.toUpperCase()}${apart.slice(1)}; their scores count in that phase's figure alone.`
+    : "";
+  return `${moved} (${onMatched(headline)}); ${uncertainty}.${who}`;
 }

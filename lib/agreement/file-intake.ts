@@ -3,20 +3,31 @@
 // drop's files, computing the figures in its worker), tells this each outcome as an event, and renders the state it
 // gets back. Nothing here touches the DOM, a File or a clock.
 //
-// The rules, each kept from the page as it was: a drop while a job runs is ignored; a file dropped again replaces
-// the kept one of the same name; a drop cancelled (while read or computed) counts nothing, lists its files as
-// cancelled until the next drop, and leaves the files and report shown before as they were; a drop that changes no
-// counted file (only files left out) keeps the report as it is; a file with problems is set aside, listed, while the
-// others still count.
-import type {FileResult} from "./cohort-files.js";
+// The rules, each kept from the page as it was: a drop while a job runs is ignored; a file dropped again (the same
+// bytes under the same name) takes the place of the kept one, and another file under a kept file's name is kept
+// beside it, numbered (lib/agreement/cohort-files.ts placeFile), never in its place; a file removed takes its ratings
+// out, and a file left out only because the removed one held its raters' scores counts again; a drop cancelled
+// (while read or computed) counts nothing, lists its files as cancelled until the next drop, and leaves the files and
+// report shown before as they were; a drop that changes no counted file (only files left out) keeps the report as it
+// is; a file with problems is set aside, listed, while the others still count.
+import {scoredAgain, type FileResult} from "./cohort-files.js";
 import {columnsLength, emptyColumns} from "./rating-columns.js";
 import {plural} from "../text/format.js";
 
 export type IntakeJob =
-  /** The drop's files are being read; `others` are the kept files it does not replace. */
+  /** The drop's files are being read, against `others`, the files kept. */
   | {stage: "read"; others: readonly FileResult[]}
-  /** The figures are being computed over `counted`, the files that count once this drop is kept (`next`). */
-  | {stage: "compute"; results: readonly FileResult[]; next: readonly FileResult[]; counted: readonly FileResult[]};
+  /**
+   * The figures are being computed over `counted`, the files that count once this drop is kept (`next`), or once
+   * the file `removed` is gone.
+   */
+  | {
+      stage: "compute";
+      results: readonly FileResult[];
+      next: readonly FileResult[];
+      counted: readonly FileResult[];
+      removed?: string;
+    };
 
 export interface Intake<Report> {
   /** The files kept: counted, or left out with their problems. */
@@ -36,6 +47,8 @@ export type IntakeEvent<Report> =
   /** The figures, or null when computing was cancelled. */
   | {type: "computed"; report: Report | null}
   | {type: "failed"; message: string}
+  /** The file listed under `name` taken out. */
+  | {type: "remove"; name: string}
   | {type: "clear"};
 
 export const emptyIntake = <Report>(): Intake<Report> => ({
@@ -59,6 +72,40 @@ export const listedFiles = (intake: Intake<unknown>): FileResult[] => [...intake
 /** Whether "Clear the files" is offered: some file counts. */
 export const canClear = (intake: Intake<unknown>): boolean => countedFiles(intake.kept).length > 0;
 
+/** Whether a file's Remove button is offered: no job runs. */
+export const canRemove = (intake: Intake<unknown>): boolean => intake.job === null;
+
+/**
+ * The files kept once `name` is taken out: a file left out only because an earlier file held its raters' scores is
+ * checked again against the files before it that count, and counts when none holds them.
+ */
+function filesWithout(files: readonly FileResult[], name: string): FileResult[] {
+  const next: FileResult[] = [];
+  for (const file of files) {
+    if (file.name === name) continue;
+    if (!file.held) {
+      next.push(file);
+      continue;
+    }
+    const problems = scoredAgain({...file, ratings: file.held.ratings}, next);
+    next.push(problems.length ? {...file, problems} : {...file, ...file.held, held: undefined, problems: []});
+  }
+  return next;
+}
+
+/** What a drop did with files of a kept file's name, in words. */
+function droppedWords(results: readonly FileResult[]): string {
+  return results
+    .filter((file) => file.dropped)
+    .map(({name, dropped}) =>
+      dropped!.again
+        ? ` ${dropped!.name} was dropped again: the same file, listed once.`
+        : ` ${dropped!.name} has the name of a file already listed but not its content: both are kept, this one ` +
+          `as ${name}.`,
+    )
+    .join("");
+}
+
 /** A cancelled drop: nothing from it counts, and the files and report shown before stay. */
 function dropCancelled<Report>(intake: Intake<Report>, results: readonly FileResult[], message: string) {
   return {
@@ -77,7 +124,12 @@ function dropCancelled<Report>(intake: Intake<Report>, results: readonly FileRes
 }
 
 /** The drop kept: its files listed, the report over those that count. */
-function dropKept<Report>(intake: Intake<Report>, next: readonly FileResult[], report: Report | null) {
+function dropKept<Report>(
+  intake: Intake<Report>,
+  next: readonly FileResult[],
+  report: Report | null,
+  done = "",
+): Intake<Report> {
   const counted = countedFiles(next).length;
   const bad = next.filter((file) => file.problems.length).length;
   return {
@@ -86,9 +138,15 @@ function dropKept<Report>(intake: Intake<Report>, next: readonly FileResult[], r
     report,
     job: null,
     status:
-      `${plural(counted, "file")} counted` + (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") + ".",
+      done +
+      `${plural(counted, "file")} counted` +
+      (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") +
+      "." +
+      droppedWords(next === intake.kept ? [] : next.filter((file) => !intake.kept.includes(file))),
   };
 }
+
+const removedWords = (name: string) => `${name} removed. `;
 
 function expectJob(intake: Intake<unknown>, stage: IntakeJob["stage"], event: string): void {
   if (intake.job?.stage !== stage) throw new Error(`a "${event}" event with no ${stage} job running`);
@@ -99,10 +157,9 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
   switch (event.type) {
     case "drop": {
       if (!event.names.length || intake.job) return intake;
-      const names = new Set(event.names);
       return {
         ...intake,
-        job: {stage: "read", others: intake.kept.filter((file) => !names.has(file.name))},
+        job: {stage: "read", others: intake.kept},
         status: `Reading ${plural(event.names.length, "file")}…`,
       };
     }
@@ -110,7 +167,10 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
       expectJob(intake, "read", event.type);
       if (event.aborted)
         return dropCancelled(intake, event.results, "Reading cancelled: nothing from these files is counted.");
-      const next = [...(intake.job as Extract<IntakeJob, {stage: "read"}>).others, ...event.results];
+      // A file dropped again takes the place of its kept copy; no other kept file is replaced.
+      const again = new Set(event.results.filter((file) => file.dropped?.again).map((file) => file.name));
+      const others = (intake.job as Extract<IntakeJob, {stage: "read"}>).others;
+      const next = [...others.filter((file) => !again.has(file.name)), ...event.results];
       const counted = countedFiles(next);
       // Dropping only files that are left out changes no figure: the report stays as it is.
       if (sameFiles(counted, countedFiles(intake.kept))) return dropKept(intake, next, intake.report);
@@ -124,9 +184,24 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
     case "computed": {
       expectJob(intake, "compute", event.type);
       const job = intake.job as Extract<IntakeJob, {stage: "compute"}>;
+      if (event.report === null && job.removed !== undefined)
+        return {...intake, job: null, status: `Computing cancelled: ${job.removed} is still counted.`};
       if (event.report === null)
         return dropCancelled(intake, job.results, "Computing cancelled: nothing from these files is counted.");
-      return dropKept(intake, job.next, event.report);
+      return dropKept(intake, job.next, event.report, job.removed === undefined ? "" : removedWords(job.removed));
+    }
+    case "remove": {
+      if (intake.job || !intake.kept.some((file) => file.name === event.name)) return intake;
+      const next = filesWithout(intake.kept, event.name);
+      const counted = countedFiles(next);
+      if (sameFiles(counted, countedFiles(intake.kept)))
+        return dropKept(intake, next, intake.report, removedWords(event.name));
+      if (!counted.length) return dropKept(intake, next, null, removedWords(event.name));
+      return {
+        ...intake,
+        job: {stage: "compute", results: [], next, counted, removed: event.name},
+        status: "Computing the figures…",
+      };
     }
     case "failed": {
       if (!intake.job) throw new Error('a "failed" event with no job running');

@@ -14,6 +14,8 @@ export interface ItemSpread {
   title: string | null;
   ruled: number | "n/a";
   ratings: number;
+  /** The pairs of its ratings its share of pairs who differ rests on: ratings × (ratings - 1) / 2. */
+  pairs: number;
   /** The measured split: how many raters gave each score. */
   counts: ScoreCounts;
   /** The case study's illustrative split under the vague instruction (the scores it names), where it gives one. */
@@ -24,6 +26,16 @@ export interface ItemSpread {
   meanDistance: Figure;
   rules: string[];
 }
+
+/**
+ * The fewest pairs an item's share of pairs who differ is ranked on among the others: one pair (two raters) can only
+ * differ or not, 0% or 100%, and two raters' 100% says less than thirty's 60%. An item with fewer pairs (fewer than
+ * three raters) is ranked after those with more, and its pairs are shown beside its share.
+ */
+const fewestRankedPairs = 3;
+
+/** Whether an item's share of pairs who differ rests on too few pairs to rank it among the others. */
+export const tooFewPairs = (entry: Pick<ItemSpread, "pairs">): boolean => entry.pairs < fewestRankedPairs;
 
 const emptyCounts = (): ScoreCounts => ({"1": 0, "2": 0, "3": 0, "4": 0, "5": 0, "n/a": 0});
 const uniqueRules = (item: CohortItem): string[] => [...new Set(item.checklist.map((line) => line.rule))];
@@ -51,6 +63,7 @@ export function spreadOf(table: CountTable, unit: number, item: CohortItem): Ite
     title: item.title ?? null,
     ruled: item.score,
     ratings: m,
+    pairs: (m * (m - 1)) / 2,
     counts,
     caseStudySplit: item.split ? item.split.map((entry) => entry.score) : null,
     disagreement:

@@ -7,6 +7,7 @@ import {ofUnits, unitTotals, type CountTable} from "./data.js";
 import type {Figure} from "./figure.js";
 import type {Alpha, Metric} from "./krippendorff.js";
 import {explained, orderedGap} from "./ordered-gap.js";
+import {phaseOfCode, type RatingColumns} from "./rating-columns.js";
 
 interface PhaseTables {
   nominal: CountTable;
@@ -18,6 +19,34 @@ export interface OnePhaseOnly {
   alpha: WithInterval<Alpha>;
 }
 
+/** The raters of the items rated both times: how many rated them in both phases, and who in one phase only. */
+export interface MatchedRaters {
+  both: number;
+  /** In one phase only: how many, and the first few names. */
+  only: Record<Phase, {count: number; names: string[]}>;
+}
+
+/** The most names of raters in one phase only the headline carries. */
+const namedRaters = 5;
+
+/** Who rated the items `matched` (by their index among the columns' items) in each phase. */
+export function matchedRaters(columns: RatingColumns, matched: ReadonlySet<number>): MatchedRaters {
+  const phasesOf = new Int8Array(columns.raters.length);
+  for (let i = 0; i < columns.code.length; i++)
+    if (matched.has(columns.item[i]!))
+      phasesOf[columns.rater[i]!]! |= phaseOfCode(columns.code[i]!) === "vague" ? 1 : 2;
+  const only = {vague: {count: 0, names: [] as string[]}, guideline: {count: 0, names: [] as string[]}};
+  let both = 0;
+  phasesOf.forEach((bits, rater) => {
+    if (bits === 3) both++;
+    else if (bits) {
+      const phase = only[bits === 1 ? "vague" : "guideline"];
+      if (phase.count++ < namedRaters) phase.names.push(columns.raters[rater]!);
+    }
+  });
+  return {both, only};
+}
+
 export interface MatchedComparison {
   metric: Metric;
   items: string[];
@@ -25,6 +54,7 @@ export interface MatchedComparison {
   after: WithInterval<Alpha>;
   change: WithInterval<Figure>;
   only: Record<Phase, OnePhaseOnly>;
+  raters: MatchedRaters;
 }
 
 function tooFewMatched(count: number): string {
@@ -79,7 +109,7 @@ export function matchedComparison(
   ids: readonly string[],
   metric: Metric,
   options: BootstrapOptions,
-): MatchedComparison {
+): Omit<MatchedComparison, "raters"> {
   const rated = [vague, guideline].map((tables) => unitTotals(tables.nominal));
   const both: number[] = [];
   const beforeOnly: number[] = [];

@@ -54,6 +54,7 @@ export function readTraineeFile(
     collector.problem(given === undefined ? {file, message} : {file, field: "rater", message});
     return collector;
   }
+  collector.exportedAt.set(file, imported.exportedAt);
   const item = itemChecker(itemIds);
   imported.progress.answers.forEach((answer, index) => {
     if (answer.attempt !== 1 || answer.mode !== undefined) return;

@@ -104,14 +104,65 @@ const where = (rating: CohortRating): string =>
       ? `${rating.file} at answers[${rating.answer}]`
       : rating.file;
 
+/** An export's time as the file gives it (ISO, UTC), to the second: two exports a minute apart are told apart. */
+const exportTime = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
+/** The raters two files share, a few by name. */
+function raterList(raters: readonly string[]): string {
+  const named = raters.slice(0, 3).map((rater) => quoteValue(rater));
+  const rest = raters.length - named.length;
+  if (rest) return `${named.join(", ")} and ${plural(rest, "more rater")}`;
+  return named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : named[0]!;
+}
+
+/**
+ * The one problem of a file whose raters score again what another file holds (the same trainee exported twice, a
+ * CSV given twice under two names): said once for the two files, naming both and the fix, on /cohort and by
+ * `npm run agreement` alike. `exported` are the two files' export times where both are trainees' exports.
+ */
+export function sameRatersProblem({
+  file,
+  first,
+  raters,
+  scores,
+  exported,
+}: {
+  file: string;
+  first: string;
+  raters: readonly string[];
+  scores: number;
+  exported?: {file: string | null; first: string | null};
+}): InputProblem {
+  const newer =
+    exported?.file && exported.first && exported.file !== exported.first
+      ? exported.file > exported.first
+        ? ` The newer export is this file (exported ${exportTime(exported.file)}; ${first} was exported ` +
+          `${exportTime(exported.first)}): keep it and remove ${first}.`
+        : ` The newer export is ${first} (exported ${exportTime(exported.first)}; this file was exported ` +
+          `${exportTime(exported.file)}): keep it and remove this file.`
+      : "";
+  return {
+    file,
+    message:
+      `${raterList(raters)} ${raters.length === 1 ? "is" : "are"} also in ${first}, which already holds ` +
+      `${scores} of this file's scores (a rater scores each item once in each phase). Keep one of the two files ` +
+      `and remove the other.${newer}`,
+  };
+}
+
 /**
  * Collects ratings and problems from any number of inputs; one rater's second score for an item in a phase is a
- * problem naming where the first was read. `result()` returns the ratings, or throws every problem found.
+ * problem naming where the first was read, or, when the first is in another file, one problem for the two files
+ * (sameRatersProblem). `result()` returns the ratings, or throws every problem found.
  */
 export class RatingsCollector {
   readonly ratings: CohortRating[] = [];
   readonly problems: InputProblem[] = [];
+  /** Each trainee's export's time, by file (null for a bare record). */
+  readonly exportedAt = new Map<string, string | null>();
   private more = 0;
+  /** Ratings scored again across files, by the two files: the raters and how many. */
+  private readonly across = new Map<string, {at: number; raters: Set<string>; scores: number}>();
   // Who scored what, in memory that grows with the ratings, not with raters × items: each rater's ratings kept so far
   // as a linked list (the first in `head`, each next in `next`), each with its item and phase as one number. A rater
   // scores each item once a phase, so a list is at most items × 2 long, and a million ratings, from twenty raters or
@@ -161,6 +212,27 @@ export class RatingsCollector {
 
   add(rating: CohortRating, field?: string): void {
     const first = this.firstOf(rating);
+    if (first && first.file !== rating.file) {
+      // One problem for the two files, its words brought up to date as it grows.
+      const key = `${rating.file}\u0000${first.file}`;
+      let pair = this.across.get(key);
+      if (!pair) {
+        this.across.set(key, (pair = {at: this.problems.length, raters: new Set(), scores: 0}));
+        this.problem({file: rating.file, message: ""});
+      }
+      pair.raters.add(rating.rater);
+      pair.scores++;
+      const exported = {file: this.exportedAt.get(rating.file) ?? null, first: this.exportedAt.get(first.file) ?? null};
+      if (pair.at < this.problems.length)
+        this.problems[pair.at] = sameRatersProblem({
+          file: rating.file,
+          first: first.file,
+          raters: [...pair.raters],
+          scores: pair.scores,
+          exported,
+        });
+      return;
+    }
     if (first) {
       this.problem({
         file: rating.file,

@@ -5,6 +5,7 @@ import type {ItemSpread} from "./item-spread.js";
 import {ruleTitle} from "./cohort-item.js";
 import {
   coefficientAdvice,
+  differWords,
   fixed,
   guidesText,
   headlineSentence,
@@ -86,12 +87,11 @@ function phaseLines(phase: PhaseReport, top: number, titles: Readonly<Record<str
   );
   const worst = phase.mostDisagreement.items.slice(0, top);
   if (worst.length) {
-    lines.push("  Items with the most disagreement (share of pairs of raters who differ; scores given):");
+    lines.push("  Items with the most disagreement (the pairs of raters who differ; scores given):");
     for (const entry of worst) {
       const split = entry.caseStudySplit ? `; the case study's split ${entry.caseStudySplit.join(" vs ")}` : "";
       lines.push(
-        `    ${entry.item}  ${describeFigure(entry.disagreement)}  ` +
-          `(${countsText(entry)}; ruled ${entry.ruled}${split})`,
+        `    ${entry.item}  ${differWords(entry)}  ` + `(${countsText(entry)}; ruled ${entry.ruled}${split})`,
         `      rules its ruled checklist cites: ${entry.rules.map((rule) => ruleTitle(titles, rule)).join(", ")}`,
       );
     }
@@ -150,12 +150,12 @@ export function cohortLines(
     "",
     headlineSentence(headline),
     "",
-    `Headline: ${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both before and after ` +
-      `the guideline${headline.items.length ? ` (${headline.items.join(", ")})` : ""}`,
     // Fewer than two such items: the sentence above says why there is no headline, once.
     ...(headline.items.length < 2
       ? []
       : [
+          `Headline: ${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both before and ` +
+            `after the guideline (${headline.items.join(", ")})`,
           `  before the guideline ${withInterval(headline.before)}`,
           `  after the guideline ${withInterval(headline.after)}`,
           `  change ${withInterval(headline.change, signed)}`,

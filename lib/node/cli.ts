@@ -151,7 +151,7 @@ export function readFileOrFail(
  * refused at once, `notAFile` saying in the command's words what to give instead), or the command's standard input
  * when path is undefined (`from.stdin`, touched only then), read in chunks and stopped past the cap. Past the cap it
  * fails with `tooLarge` (given what was read, quoted, and its size as far as known), by default a usage error (exit 2)
- * naming the cap.
+ * naming the cap. A file that cannot be opened, or is not a regular file, exits `exitCode` (2 unless told).
  */
 export async function readInput(
   path: string | undefined,
@@ -160,10 +160,11 @@ export async function readInput(
   {
     notAFile,
     tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`),
-  }: {notAFile: string; tooLarge?: (what: string, bytes: number) => never},
+    exitCode = 2,
+  }: {notAFile: string; tooLarge?: (what: string, bytes: number) => never; exitCode?: 1 | 2},
 ): Promise<string> {
   if (path !== undefined) {
-    const bytes = readFileOrFail(path, cap, {notAFile, tooLarge: (size) => tooLarge(quote(path), size)});
+    const bytes = readFileOrFail(path, cap, {notAFile, exitCode, tooLarge: (size) => tooLarge(quote(path), size)});
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   }
   const chunks: Uint8Array[] = [];

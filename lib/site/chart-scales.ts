@@ -5,9 +5,9 @@ import {scaleBand, scaleLinear, type ScaleBand, type ScaleLinear} from "d3-scale
 export const chartWidth = 480;
 
 export interface ChartScales {
-  x: ScaleLinear<number, number>;
-  /** The viewBox's. */
+  /** The viewBox's width. */
   width: number;
+  x: ScaleLinear<number, number>;
   y: ScaleBand<string>;
   height: number;
   /** Where the axis sits, up from the foot. */
@@ -15,22 +15,29 @@ export interface ChartScales {
   left: number;
 }
 
-/** A chart's scales: `keys` a row each, `domain` across. */
+/**
+ * A chart's scales: `keys` a row each, `domain` across, in a viewBox `width` wide (a page whose chart must read at its
+ * own size on a phone gives about a phone's column, as /authors does: src/components/authors.ts authorsChartWidth).
+ */
 export function chartScales({
   keys,
   domain,
   margin = {top: 8, bottom: 30},
   rowHeight = 44,
   width = chartWidth,
+  left = 12,
+  // The last tick's label ("100%") is centred on the scale's end: half of it must fit.
+  right = 24,
 }: {
   keys: readonly string[];
   domain: [number, number];
   margin?: {top: number; bottom: number};
   rowHeight?: number;
   width?: number;
+  /** Room beside the axis's ends, for half their ticks' labels ("−0.4" needs more than "0.0", "100%" than "1.0"). */
+  left?: number;
+  right?: number;
 }): ChartScales {
-  // The last tick's label ("100%", 12 units wide a character or so) is centred on the scale's end: half of it must fit.
-  const [left, right] = [12, 24];
   const height = margin.top + keys.length * rowHeight + margin.bottom;
   const x = scaleLinear()
     .domain(domain)
@@ -38,5 +45,5 @@ export function chartScales({
   const y = scaleBand<string>()
     .domain(keys)
     .range([margin.top, height - margin.bottom]);
-  return {x, width, y, height, bottom: margin.bottom, left};
+  return {width, x, y, height, bottom: margin.bottom, left};
 }

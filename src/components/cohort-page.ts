@@ -15,6 +15,7 @@ import {workerCsvReader, workerReportMaker} from "../lib/agreement/cohort-worker
 import {inputKindNames} from "../lib/agreement/file-kind.js";
 import {
   canClear,
+  canRemove,
   intakeShownAfter,
   intakeShownStart,
   intakeStatus,
@@ -39,6 +40,7 @@ import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {
   coefficientAdvice,
+  differWords,
   fixed,
   guidesText,
   headlineSentence,
@@ -62,13 +64,15 @@ import {
   alphaDomain,
   disagreementRows,
   guideLines,
+  guidesWords,
   type AlphaChartRow,
 } from "../lib/agreement/cohort-charts.js";
 import {select} from "d3-selection";
 import {chartScales} from "../lib/site/chart-scales.js";
+import {phoneChartWidth} from "../lib/site/chart-width.js";
 import {ChartFrame} from "./d3-frame.js";
 
-function FileList(results: readonly FileResult[]): HTMLElement {
+function FileList(results: readonly FileResult[], {removable = false}: {removable?: boolean} = {}): HTMLElement {
   return el(
     "ul",
     {class: "cohort-files"},
@@ -84,6 +88,21 @@ function FileList(results: readonly FileResult[]): HTMLElement {
         {"class": result.problems.length ? "file-bad" : "file-good", "data-file": result.name},
         el("span", {class: "file-name"}, result.name),
         ` (${kind}): ${status}`,
+        removable && !result.cancelled
+          ? [
+              " ",
+              el(
+                "button",
+                {
+                  "type": "button",
+                  "class": "button secondary file-remove",
+                  "data-remove": result.name,
+                  "aria-label": `Remove ${result.name}`,
+                },
+                "Remove",
+              ),
+            ]
+          : null,
         result.problems.length
           ? el(
               "ul",
@@ -129,7 +148,7 @@ export function CohortPage({
     return el(
       "div",
       {},
-      listed.length ? [el("h2", {}, "Files read"), FileList(listed)] : null,
+      listed.length ? [el("h2", {}, "Files read"), FileList(listed, {removable: canRemove(intake)})] : null,
       canClear(intake)
         ? el(
             "button",
@@ -188,6 +207,11 @@ export function CohortPage({
       click: (event) => {
         const target = event.target as Element;
         if (target.closest("[data-cancel]")) controller?.abort();
+        const remove = target.closest<HTMLElement>("[data-remove]");
+        if (remove) {
+          void removeFile(remove.dataset.remove!);
+          return undefined;
+        }
         return target.closest("[data-clear]") ? {type: "clear"} : undefined;
       },
       dragover: (event) => {
@@ -240,6 +264,21 @@ export function CohortPage({
       return {type: "computed", report: computed} as const;
     } catch (error) {
       return failed(error);
+    }
+  };
+
+  /** Takes a file out, and computes the figures again when what counts changed. */
+  const removeFile = async (name: string) => {
+    const before = node.state;
+    node.dispatch({type: "remove", name});
+    if (node.state === before) return;
+    const computing = node.state.intake.job;
+    if (computing?.stage !== "compute") return;
+    const job = (controller = new AbortController());
+    try {
+      node.dispatch(await compute(computing.counted, job.signal));
+    } finally {
+      controller = null;
     }
   };
 
@@ -492,7 +531,7 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       {},
       "Change: ",
       FigureText(change, {show: signed, name: "headline-change"}),
-      IntervalText(change),
+      IntervalText(change, signed),
       change.value === null ? ` (not computable: ${change.reason})` : null,
       ". ",
       compared
@@ -566,8 +605,8 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly
               "li",
               {},
               el("a", {href: itemHref(entry.item, pages)}, entry.item),
-              `: ${entry.disagreement.value === null ? "–" : percent(entry.disagreement.value)} of pairs differ; ` +
-                `ruled ${entry.ruled}; the rules its ruled checklist cites: ${entry.rules.map(named).join(", ")}`,
+              `: ${differWords(entry)}; ruled ${entry.ruled}; the rules its ruled checklist cites: ` +
+                entry.rules.map(named).join(", "),
             ),
           ),
         )
@@ -728,12 +767,20 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
 // with its figures as a table under it: agreement before and after on the items rated both times, each with its
 // interval, against the published guides for alpha; and the items with the most disagreement after the guideline,
 // each beside its share before it. What they show is lib/agreement/cohort-charts.ts's; only the cohort page loads this.
-const margin = {top: 34, bottom: 34};
+const margin = {top: 38, bottom: 34};
 const rowHeight = 46;
 const segment = line<[number, number]>();
 
 function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
-  const scales = chartScales({keys: rows.map((row) => row.key), domain: alphaDomain(rows), margin, rowHeight});
+  const scales = chartScales({
+    keys: rows.map((row) => row.key),
+    domain: alphaDomain(rows),
+    margin,
+    rowHeight,
+    width: phoneChartWidth,
+    left: 18,
+    right: 22,
+  });
   const {x, y, height, left} = scales;
   const node = ChartFrame({scales, id});
   const chart = select(node);
@@ -753,7 +800,7 @@ function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
       .append("text")
       .attr("class", "guide-label")
       .attr("x", x(guide.value))
-      .attr("y", margin.top - 10 - index * 12)
+      .attr("y", margin.top - 10 - index * 14)
       .attr("text-anchor", "end")
       .text(guide.label);
   });
@@ -800,7 +847,8 @@ function AlphaChart(report: CohortReport, {id = "cohort-alpha-chart"}: {id?: str
     el(
       "figcaption",
       {id: `${id}-caption`},
-      "Each dot is ordinal alpha, each line its 95% interval; the upright lines are the published guides for alpha. " +
+      "Each dot is ordinal alpha, each line its 95% interval; the upright lines are the published guides for alpha " +
+        `(${guidesWords}). ` +
         "The items rated in one phase only are drawn apart: the headline does not compare them.",
     ),
     Table(
@@ -828,7 +876,15 @@ function DisagreementChart(
 ): HTMLElement | null {
   const rows = disagreementRows(report);
   if (!rows.length) return null;
-  const scales = chartScales({keys: rows.map((row) => row.item), domain: [0, 1], margin, rowHeight});
+  const scales = chartScales({
+    keys: rows.map((row) => row.item),
+    domain: [0, 1],
+    margin,
+    rowHeight,
+    width: phoneChartWidth,
+    left: 18,
+    right: 22,
+  });
   const {x, y, left} = scales;
   const node = ChartFrame({scales, id}, {format: (value) => `${Math.round(value * 100)}%`});
   const chart = select(node);
@@ -840,7 +896,8 @@ function DisagreementChart(
       .attr("class", "row-label")
       .attr("x", left)
       .attr("y", top + 12)
-      .text(label(row.item));
+      // What the bars rest on: one pair's 100% is not thirty's.
+      .text(`${label(row.item)} (${plural(row.pairs.after, "pair")} after)`);
     const bar = (f: Figure | null, offset: number, kind: string) => {
       if (f === null || f.value === null) return;
       group
@@ -854,7 +911,8 @@ function DisagreementChart(
     bar(row.before, 18, "before");
     bar(row.after, 30, "after");
   }
-  const share = (f: Figure | null) => (f === null ? "not rated" : FigureText(f, {show: percent}));
+  const share = (f: Figure | null, pairs: number | null) =>
+    f === null || pairs === null ? "not rated" : differWords({disagreement: f, pairs});
   return el(
     "figure",
     {"class": "d3-figure", "id": id, "data-chart": "disagreement"},
@@ -875,7 +933,11 @@ function DisagreementChart(
     Table(
       {
         head: ["Item", "Pairs who differ, before", "Pairs who differ, after"],
-        rows: rows.map((row) => [label(row.item), share(row.before), share(row.after)]),
+        rows: rows.map((row) => [
+          label(row.item),
+          share(row.before, row.pairs.before),
+          share(row.after, row.pairs.after),
+        ]),
       },
       {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
     ),
@@ -907,14 +969,15 @@ function FigureText(
 }
 
 /** A figure's interval and the resamples it rests on, or why it has none. */
-function IntervalText(f: WithInterval<Figure>): HTMLElement | null {
+/** A figure's interval, its ends written as the figure is (`show`: a change's with their signs, as in the text). */
+function IntervalText(f: WithInterval<Figure>, show: (value: number) => string = fixed): HTMLElement | null {
   if (f.value === null) return null;
   const i = f.interval;
   return el(
     "span",
     {class: "figure-interval"},
     i
-      ? ` (${Math.round(i.level * 100)}% CI ${fixed(i.low)} to ${fixed(i.high)}, ${resamplesUsed(i)})`
+      ? ` (${Math.round(i.level * 100)}% CI ${show(i.low)} to ${show(i.high)}, ${resamplesUsed(i)})`
       : ` (no interval: ${f.intervalReason})`,
   );
 }

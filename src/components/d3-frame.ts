@@ -11,7 +11,7 @@ export function ChartFrame(
   {scales, id}: {scales: ChartScales; id: string},
   {format}: {format?: (value: number) => string} = {},
 ): SVGSVGElement {
-  const {x, width, height, bottom} = scales;
+  const {width, x, height, bottom} = scales;
   const node = svg("svg", {
     "class": "d3-chart",
     "viewBox": `0 0 ${width} ${height}`,

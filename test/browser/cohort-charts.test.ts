@@ -59,7 +59,11 @@ describe("the cohort's headline and charts", () => {
     const sentence = await page.locator("#cohort-headline-sentence").innerText();
     expect(sentence).toBe(headlineSentence(report.headline));
     expect(sentence).toMatch(
-      /^Agreement rose from \d\.\d\d to \d\.\d\d \(ordinal alpha on the 3 items rated both times\); /,
+      // Three items, resampled: the interval reaches zero, so no "rose", and the figures to three places.
+      new RegExp(
+        String.raw`^Agreement was \d\.\d{3} before and \d\.\d{3} after \(ordinal alpha on the 3 items rated both ` +
+          String.raw`times\); a change of \+\d\.\d{3}, within what chance gives: .*, includes zero\.$`,
+      ),
     );
     const headline = page.locator(".cohort-headline");
     expect(await headline.innerText()).toContain(
@@ -79,7 +83,11 @@ describe("the cohort's headline and charts", () => {
     expect(await chart.locator("svg .guide").count()).toBe(2);
     expect(
       await chart.locator("svg .guide-label").evaluateAll((nodes) => nodes.map((node) => node.textContent)),
-    ).toEqual(["0.667: the lowest for tentative conclusions", "0.800: reliable"]);
+    ).toEqual(["0.667: tentative", "0.800: reliable"]);
+    // The guides in full in the caption, where a phone's chart has no room for them.
+    expect(await chart.locator("figcaption").innerText()).toContain(
+      "(0.667 the lowest for tentative conclusions, 0.800 for reliable ones)",
+    );
     // Before, after, and the two edge cases rated after only: a dot and an interval each.
     expect(await chart.locator("svg .point").count()).toBe(3);
     expect(await chart.locator("svg .interval").count()).toBe(3);
@@ -137,15 +145,44 @@ describe("the cohort's headline and charts", () => {
     // scores (pairs 2, 4 and 2 apart against 2, 1 and 3); example-1 (5, 5, 4), example-2 (2, 3, 3) and example-3
     // (1, 1, 2) in 2 of 3 pairs. Before: example-1 (5, 3, 4) and example-2 (2, 4, 3) 3 of 3, example-3 (3, 3, 1)
     // 2 of 3.
+    // Three raters: 3 pairs each, enough to rank.
     expect(rows).toEqual([
-      ["edge-3", "not rated", "100.0%"],
-      ["edge-2", "not rated", "100.0%"],
-      ["example-1", "100.0%", "66.7%"],
-      ["example-2", "100.0%", "66.7%"],
-      ["example-3", "66.7%", "66.7%"],
+      ["edge-3", "not rated", "100.0% of 3 pairs differ"],
+      ["edge-2", "not rated", "100.0% of 3 pairs differ"],
+      ["example-1", "100.0% of 3 pairs differ", "66.7% of 3 pairs differ"],
+      ["example-2", "100.0% of 3 pairs differ", "66.7% of 3 pairs differ"],
+      ["example-3", "66.7% of 3 pairs differ", "66.7% of 3 pairs differ"],
     ]);
+    expect(await chart.locator("svg .row-label").first().textContent()).toBe("edge-3 (3 pairs after)");
     expect(await chart.locator("svg .bar-after").count()).toBe(5);
     expect(await chart.locator("svg .bar-before").count()).toBe(3);
+  });
+
+  it("draws its charts' text at a readable size on a phone, each label whole within its chart", async () => {
+    const page = await open(390);
+    // Each chart's text as the reader sees it: its font size in the viewBox times the SVG's drawn scale, and where it
+    // stands in the viewBox (a label cut at the chart's edge is not read either).
+    const texts = (selector: string) =>
+      page.locator(`${selector} svg`).evaluate((chart: SVGSVGElement) => {
+        const scale = chart.getBoundingClientRect().width / chart.viewBox.baseVal.width;
+        const frame = chart.getBoundingClientRect();
+        const all = [...chart.querySelectorAll("text")];
+        return {
+          smallest: Math.min(...all.map((text) => parseFloat(getComputedStyle(text).fontSize) * scale)),
+          cut: all
+            .filter((text) => {
+              const box = text.getBoundingClientRect();
+              return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
+            })
+            .map((text) => text.textContent),
+        };
+      });
+    for (const chart of ["#cohort-alpha-chart", "#cohort-disagreement-chart"]) {
+      const {smallest, cut} = await texts(chart);
+      expect(smallest, chart).toBeGreaterThanOrEqual(10);
+      expect(cut, chart).toEqual([]);
+    }
+    expect(site.problems).toEqual([]);
   });
 
   it("fits the items table in a phone's width, and lays out the after section without its being scrolled to", async () => {

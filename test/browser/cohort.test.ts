@@ -12,7 +12,10 @@ import {RatingsCollector} from "../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../lib/agreement/ratings-progress.js";
 import {cohortCsv} from "../../lib/agreement/report-csv.js";
+import {signed} from "../../lib/agreement/cohort-words.js";
 import {judgeRunOf} from "../unit/agreement/judge-run.js";
+import type {Progress} from "../../lib/trainee/progress.js";
+import {exportFile} from "../../lib/trainee/transfer.js";
 import {useSite} from "./helpers.js";
 import {
   cohortItems,
@@ -147,6 +150,11 @@ describe("the cohort page", () => {
     const interval = before.interval!;
     expect(await page.locator(".cohort-headline").innerText()).toContain(
       `95% CI ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}, from ${interval.used.toLocaleString("en")} of 1,000 resamples`,
+    );
+    // The change's interval is signed as the change is, and as the text report writes it (+0.339 to +0.923).
+    const change = report.headline.change.interval!;
+    expect(await page.locator(".cohort-headline").innerText()).toContain(
+      `(95% CI ${signed(change.low)} to ${signed(change.high)}, from `,
     );
     // The figures table downloads as the library writes it.
     expect(await download(page, "Download figures CSV")).toBe(cohortCsv(report, "summary"));
@@ -355,17 +363,64 @@ describe("the cohort page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("replaces a file dropped again, and clears the files", async () => {
+  it("keeps another file of a kept file's name beside it, lists the same file dropped again once, and clears", async () => {
     const page = await openCohort(files);
-    const bob = {name: "bob.json", text: traineeFile([1, 1, 1, 1, 1, 1, 1], ruled)};
-    const changed = expectedReport([files[0]!, bob, files[2]!]);
-    await page.getByLabel(/Trainees' files/).setInputFiles([payload(bob)]);
-    await expect.poll(() => figureText(page, "headline-before")).toBe(changed.headline.before.value!.toFixed(3));
+    const status = () => page.getByRole("status").innerText();
+    // Another trainee's file under bob.json's name (two exports without a name, the same day): both count.
+    const other = {name: "bob.json", text: traineeFile([1, 1, 1, 1, 1, 1, 1], ruled)};
+    const both = expectedReport([...files, {name: "bob (2).json", text: other.text}]);
+    await page.getByLabel(/Trainees' files/).setInputFiles([payload(other)]);
+    await expect
+      .poll(status)
+      .toBe(
+        "4 files counted. bob.json has the name of a file already listed but not its content: both are kept, this " +
+          "one as bob (2).json.",
+      );
+    expect(await figureText(page, "headline-before")).toBe(both.headline.before.value!.toFixed(3));
     expect(await page.locator('[data-file="bob.json"]').count()).toBe(1);
+    expect(await page.locator('[data-file="bob (2).json"]').innerText()).toMatch(/14 ratings counted/);
+    // The first bob.json again, from another folder: the same bytes, listed once, nothing else changed.
+    await page.getByLabel(/Trainees' files/).setInputFiles([payload(files[1]!)]);
+    await expect.poll(status).toBe("4 files counted. bob.json was dropped again: the same file, listed once.");
+    expect(await page.locator("[data-file]").count()).toBe(4);
+    expect(await figureText(page, "headline-before")).toBe(both.headline.before.value!.toFixed(3));
     await page.getByRole("button", {name: "Clear the files"}).click();
-    expect(await page.getByRole("status").innerText()).toBe("The files are cleared.");
+    expect(await status()).toBe("The files are cleared.");
     expect(await page.locator(".cohort-headline").count()).toBe(0);
     expect(await page.locator("[data-file]").count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("says once that a trainee is in two exports, and counts the newer once the older is removed", async () => {
+    const record = (vague: number[], after: (number | "n/a")[] | null) => {
+      const progress = JSON.parse(traineeFile(vague, after ?? ruled)) as Progress;
+      return after ? progress : {...progress, answers: progress.answers.filter((a) => a.phase === "vague")};
+    };
+    const early = {
+      name: "ana-early.json",
+      text: exportFile(record([2, 3, 3, 4, 2, 5, 3], null), {rater: "Ana", now: "2026-12-05T09:30:00.000Z"}),
+    };
+    const final = {
+      name: "ana-final.json",
+      text: exportFile(record([2, 3, 3, 4, 2, 5, 3], ruled), {rater: "Ana", now: "2026-12-06T14:05:00.000Z"}),
+    };
+    const page = await openCohort([files[0]!, files[1]!, early]);
+    await page.getByLabel(/Trainees' files/).setInputFiles([payload(final)]);
+    const left = page.locator('[data-file="ana-final.json"]');
+    await expect.poll(() => left.innerText()).toMatch(/left out: 1 problem\b/);
+    expect(await left.locator(".file-problems li").allInnerTexts()).toEqual([
+      'ana-final.json: "Ana" is also in ana-early.json, which already holds 7 of this file\'s scores (a rater scores ' +
+        "each item once in each phase). Keep one of the two files and remove the other. The newer export is this " +
+        "file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it and remove " +
+        "ana-early.json.",
+    ]);
+    await page.getByRole("button", {name: "Remove ana-early.json"}).click();
+    await expect.poll(() => page.getByRole("status").innerText()).toBe("ana-early.json removed. 3 files counted.");
+    const expected = expectedReport([files[0]!, files[1]!, final]);
+    await expect.poll(() => figureText(page, "headline-after")).toBe(expected.headline.after.value!.toFixed(3));
+    expect(await figureText(page, "headline-before")).toBe(expected.headline.before.value!.toFixed(3));
+    expect(await left.innerText()).toMatch(/14 ratings counted/);
+    expect(await page.locator('[data-file="ana-early.json"]').count()).toBe(0);
     expect(site.problems).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import {quote} from "../../lib/node/cli.js";
 import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
 import {formatBytes} from "../../lib/text/format.js";
 import {serializeProgress} from "../../lib/trainee/progress.js";
+import {exportFile} from "../../lib/trainee/transfer.js";
 import {computeReport} from "../../lib/agreement/cohort-compute.js";
 import {collectedColumns} from "../../lib/agreement/cohort-files.js";
 import {csvOf, largeCohortCsv, progressOf} from "../unit/agreement/helpers.js";
@@ -356,6 +357,29 @@ describe("npm run agreement", () => {
       expect.stringMatching(/^.*bad\.csv line 3, field item: unknown item "example-99": expected one of example-1, /),
       `${file("bad.csv")} line 3, field phase: "before" is not a phase: expected vague or guideline`,
       "agreement: fix the ratings above (3 problems)",
+    ]);
+  });
+
+  it("one trainee in two exports: one line naming both files, the newer export and the fix, exit 1", async () => {
+    // Ana's early export (the vague phase only), then her final one, as the review had them: 7 scores again.
+    const sevens = items.slice(0, 7).map((item) => item.id);
+    const early = progressOf(sevens.map((id) => [id, "vague", 3] as const));
+    const final = progressOf([
+      ...sevens.map((id) => [id, "vague", 3] as const),
+      ...sevens.map((id) => [id, "guideline", 4] as const),
+    ]);
+    writeFileSync(file("ana-early.json"), exportFile(early, {rater: "Ana", now: "2026-12-05T09:30:00.000Z"}));
+    writeFileSync(file("ana-final.json"), exportFile(final, {rater: "Ana", now: "2026-12-06T14:05:00.000Z"}));
+    const {status, stdout, stderr} = await run(file("ana-early.json"), file("ana-final.json"));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    const earlier = file("ana-early.json");
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      `${file("ana-final.json")}: "Ana" is also in ${earlier}, which already holds 7 of this file's scores (a rater ` +
+        "scores each item once in each phase). Keep one of the two files and remove the other. The newer export is " +
+        `this file (exported 2026-12-06 14:05:00 UTC; ${earlier} was exported 2026-12-05 09:30:00 UTC): keep it and remove ` +
+        `${earlier}.`,
+      "agreement: fix the ratings above (1 problem)",
     ]);
   });
 

@@ -72,11 +72,21 @@ describe("progress:check", () => {
     });
   });
 
-  it("refuses what is not a regular file in its own words, not another command's", async () => {
+  it("refuses what is not a regular file in its own words, not another command's, exit 1", async () => {
+    // docs/running-training.md: "what is wrong (exit 1)"; 2 is for a usage error.
     expect(await run("/dev/zero")).toEqual({
-      status: 2,
+      status: 1,
       stdout: "",
       stderr: 'progress:check: "/dev/zero": not a regular file: give the trainee\'s exported progress file',
+    });
+  });
+
+  it("says in plain words that a file is missing, exit 1 as the guide gives for input it cannot read", async () => {
+    const missing = join(dir, "ana.json");
+    expect(await run(missing)).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `progress:check: ${JSON.stringify(missing)}: no such file: check its name and its folder`,
     });
   });
 

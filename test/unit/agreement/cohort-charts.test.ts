@@ -6,6 +6,7 @@ import {
   type AlphaChartRow,
 } from "../../../lib/agreement/cohort-charts.js";
 import {cohortReport} from "../../../lib/agreement/cohort-report.js";
+import {differWords} from "../../../lib/agreement/cohort-words.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
 import type {Phase} from "../../../lib/authored/schemas/parts.js";
 import {loadItems} from "../../../lib/node/load.js";
@@ -87,5 +88,28 @@ describe("the cohort page's items with the most disagreement", () => {
       {item: "example-2", title: titleOf("example-2"), before: 1, after: expect.closeTo(2 / 3, 12)},
     ]);
     expect(disagreementRows(report, 1).map((row) => row.item)).toEqual(["example-3"]);
+  });
+
+  it("ranks an item whose share rests on too few pairs after the well-supported ones, and says what each rests on", () => {
+    // By hand: after the guideline example-1 is scored 3, 3, 4 by three raters: 2 of 3 pairs differ (66.7%);
+    // example-2 by two raters only, 2 and 5: its one pair differs (100.0%), which ranks it last, not first.
+    const thin = cohortReport(
+      [
+        ...ratingsOf("guideline", {"example-1": [3, 3, 4]}),
+        {rater: "alice", item: "example-2", phase: "guideline", score: 2, file: "test"},
+        {rater: "bob", item: "example-2", phase: "guideline", score: 5, file: "test"},
+      ],
+      items,
+      {bootstrap: {replicates: 50}},
+    );
+    const rows = disagreementRows(thin);
+    expect(rows.map(({item, after, pairs, tooFewPairs}) => ({item, after: after.value, pairs, tooFewPairs}))).toEqual([
+      {item: "example-1", after: expect.closeTo(2 / 3, 12), pairs: {before: null, after: 3}, tooFewPairs: false},
+      {item: "example-2", after: 1, pairs: {before: null, after: 1}, tooFewPairs: true},
+    ]);
+    expect(thin.guideline.mostDisagreement.items.map((entry) => differWords(entry))).toEqual([
+      "66.7% of 3 pairs differ",
+      "100.0% of 1 pair differ (too few pairs to rank with the others)",
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import {formatInputProblem} from "../../../lib/agreement/ratings.js";
 import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
 import {readTraineeFile} from "../../../lib/agreement/ratings-progress.js";
 import {loadItems} from "../../../lib/node/load.js";
-import {progressFileByteLimit} from "../../../lib/trainee/transfer.js";
+import {exportFile, progressFileByteLimit} from "../../../lib/trainee/transfer.js";
 import {collectedColumns, readCohortFiles, type CsvReadOptions} from "../../../lib/agreement/cohort-files.js";
 import {csvOf, progressOf} from "./helpers.js";
 import {judgeRunOf} from "./judge-run.js";
@@ -57,12 +57,80 @@ describe("reading the coordinator's files", () => {
     expect(kept!.ratings.raters).toEqual(["bob"]);
     expect(left!.ratings.raters).toEqual([]);
     expect(left!.problems.map(formatInputProblem)).toEqual([
-      'bob-again.json at answers[1]: "bob" already scored example-1 in the vague phase in bob.json: ' +
-        "expected one score per rater, item and phase",
+      'bob-again.json: "bob" is also in bob.json, which already holds 1 of this file\'s scores (a rater scores ' +
+        "each item once in each phase). Keep one of the two files and remove the other.",
+    ]);
+    // Its ratings are held, to count should bob.json be removed.
+    expect(left!.held?.ratings.raters).toEqual(["bob"]);
+  });
+
+  it("says once that a trainee is in two exports, naming both files, the newer export and the fix", async () => {
+    // Ana's early export (the vague phase only), then her final one: 2 scores of the final one are the early one's.
+    const early = exportFile(
+      progressOf([
+        ["example-1", "vague", 3],
+        ["example-2", "vague", 2],
+      ]),
+      {
+        rater: "Ana",
+        now: "2026-12-05T09:30:00.000Z",
+      },
+    );
+    const final = exportFile(
+      progressOf([
+        ["example-1", "vague", 3],
+        ["example-2", "vague", 2],
+        ["example-1", "guideline", 3],
+        ["example-2", "guideline", 1],
+      ]),
+      {rater: "Ana", now: "2026-12-06T14:05:00.000Z"},
+    );
+    const [, left] = await readCohortFiles([new File([early], "ana-early.json"), new File([final], "ana-final.json")], {
+      itemIds,
+      readCsv,
+    });
+    expect(left!.problems.map(formatInputProblem)).toEqual([
+      'ana-final.json: "Ana" is also in ana-early.json, which already holds 2 of this file\'s scores (a rater ' +
+        "scores each item once in each phase). Keep one of the two files and remove the other. The newer export " +
+        "is this file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it " +
+        "and remove ana-early.json.",
+    ]);
+    // Exported the same second: neither is the newer, and the problem says no more than to keep one.
+    const same = exportFile(progressOf([["example-1", "vague", 3]]), {rater: "Ana", now: "2026-12-05T09:30:00.000Z"});
+    const [, twin] = await readCohortFiles([new File([early], "a.json"), new File([same], "b.json")], {
+      itemIds,
+      readCsv,
+    });
+    expect(twin!.problems.map(formatInputProblem)).toEqual([
+      'b.json: "Ana" is also in a.json, which already holds 1 of this file\'s scores (a rater scores each item once ' +
+        "in each phase). Keep one of the two files and remove the other.",
     ]);
   });
 
-  it("checks a new drop against the files kept from earlier ones, by line in a CSV", async () => {
+  it("keeps two files of one name with other contents, the second numbered and its rater named by it", async () => {
+    // Two trainees who exported the same day without a name: both files are rater-notebook-progress-v1-<date>.json.
+    const name = "rater-notebook-progress-v1-2026-12-05.json";
+    const ana = exportFile(progressOf([["example-1", "vague", 3]]), {now: "2026-12-05T10:00:00.000Z"});
+    const ben = exportFile(progressOf([["example-1", "vague", 5]]), {now: "2026-12-05T11:00:00.000Z"});
+    const [first] = await readCohortFiles([new File([ana], name)], {itemIds, readCsv});
+    const [second] = await readCohortFiles([new File([ben], name)], {itemIds, readCsv, kept: [first!]});
+    expect(second).toMatchObject({
+      name: "rater-notebook-progress-v1-2026-12-05 (2).json",
+      dropped: {name, again: false},
+      problems: [],
+    });
+    expect(second!.ratings.raters).toEqual(["rater-notebook-progress-v1-2026-12-05 (2)"]);
+    expect(second!.digest).not.toBe(first!.digest);
+    // The same file again (from another folder) is the same file: listed once, in its own name, not left out.
+    const [again] = await readCohortFiles([new File([ana], name)], {itemIds, readCsv, kept: [first!, second!]});
+    expect(again).toMatchObject({name, dropped: {name, again: true}, problems: [], digest: first!.digest});
+    expect(again!.ratings.raters).toEqual(["rater-notebook-progress-v1-2026-12-05"]);
+    // Two of one name in one drop: both kept too.
+    const both = await readCohortFiles([new File([ana], name), new File([ben], name)], {itemIds, readCsv});
+    expect(both.map((file) => file.name)).toEqual([name, "rater-notebook-progress-v1-2026-12-05 (2).json"]);
+  });
+
+  it("checks a new drop against the files kept from earlier ones, naming the file that holds the scores", async () => {
     const [kept] = await readCohortFiles([trainee("ann.json", "ann", [["example-3", "guideline", 2]])], {
       itemIds,
       readCsv,
@@ -79,8 +147,8 @@ describe("reading the coordinator's files", () => {
     );
     const [read] = await readCohortFiles([csv], {itemIds, readCsv, kept: [kept!]});
     expect(read!.problems.map(formatInputProblem)).toEqual([
-      'more.csv line 4: "ann" already scored example-3 in the guideline phase in ann.json: ' +
-        "expected one score per rater, item and phase",
+      'more.csv: "ann" is also in ann.json, which already holds 1 of this file\'s scores (a rater scores each item ' +
+        "once in each phase). Keep one of the two files and remove the other.",
     ]);
     // The same file alone, or with the kept file gone (replaced by a new drop), counts.
     const [alone] = await readCohortFiles([csv], {itemIds, readCsv});
@@ -135,7 +203,7 @@ describe("reading the coordinator's files", () => {
     // The same run again (a copy under another name) scores the same rater's cases again: left out.
     expect(unnamed!.kind).toBe("judge");
     expect(columnRatings(unnamed!.ratings, itemIds, "run-copy")).toEqual([]);
-    expect(unnamed!.problems[0]).toMatchObject({file: "run-copy", field: "answers[0]"});
+    expect(unnamed!.problems).toMatchObject([{file: "run-copy"}]);
   });
 
   it("refuses a .json file past a judge run's cap (8 MiB) by its size, before reading it", async () => {

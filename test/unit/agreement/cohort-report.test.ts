@@ -329,9 +329,8 @@ describe("the report as text and as CSV", () => {
     const lines = cohortLines(report);
     expect(lines[0]).toBe("Cohort: 2 raters, 1 item, 4 ratings");
     expect(lines[2]).toMatch(/^No comparison of before and after: only 1 item was rated both before and after/);
-    expect(lines[4]).toBe(
-      "Headline: ordinal alpha on the 1 item rated both before and after the guideline (example-1)",
-    );
+    // With no headline, no "Headline:" line follows the sentence that says why.
+    expect(lines[4]).toBe("Rated before the guideline only: no item");
     expect(lines.some((line) => line.includes("<script>alert(1)</script>"))).toBe(true);
     expect(lines.join("\n")).not.toMatch(/NaN/);
   });

@@ -5,6 +5,7 @@ import {describe, expect, it} from "vitest";
 import type {FileResult} from "../../../lib/agreement/cohort-files.js";
 import {
   canClear,
+  canRemove,
   emptyIntake,
   intakeAfter,
   intakeShownAfter,
@@ -30,6 +31,7 @@ function file(name: string, {ratings = 0, problems = 0} = {}): FileResult {
   }));
   return {
     name,
+    digest: `digest of ${name}`,
     kind: "trainee",
     size: 100,
     ratings: ratingColumns(scored, itemIds),
@@ -124,22 +126,94 @@ describe("the cohort page's file intake", () => {
     expect(canClear(after)).toBe(false);
   });
 
-  it("replaces a kept file dropped again under the same name, and computes over the new one", () => {
+  it("takes a file dropped again (the same bytes) in place of its kept copy, and computes over it", () => {
     const kept = run([
       {type: "drop", names: ["alice.json", "bob.json"]},
       {type: "read", results: [alice, bob], aborted: false},
       {type: "computed", report: "R(alice, bob)"},
     ]);
-    const bob2 = file("bob.json", {ratings: 2});
+    const bob2: FileResult = {...file("bob.json", {ratings: 2}), dropped: {name: "bob.json", again: true}};
     const dropped = intakeAfter(kept, {type: "drop", names: ["bob.json"]});
-    // Reading bob.json again checks it against alice only: the old bob is no longer kept for it.
-    expect(dropped.job).toEqual({stage: "read", others: [alice]});
+    // The reader sees every kept file, and decides which the drop's files are (cohort-files.ts placeFile).
+    expect(dropped.job).toEqual({stage: "read", others: [alice, bob]});
     const read = intakeAfter(dropped, {type: "read", results: [bob2], aborted: false});
     expect(read.job).toMatchObject({stage: "compute", counted: [alice, bob2]});
     const done = intakeAfter(read, {type: "computed", report: "R(alice, bob2)"});
     expect(done.kept).toEqual([alice, bob2]);
     expect(done.report).toBe("R(alice, bob2)");
-    expect(done.status).toBe("2 files counted.");
+    expect(done.status).toBe("2 files counted. bob.json was dropped again: the same file, listed once.");
+  });
+
+  it("keeps another file dropped under a kept file's name beside it, and says so: nothing is replaced", () => {
+    const kept = run([
+      {type: "drop", names: ["day.json"]},
+      {type: "read", results: [file("day.json", {ratings: 4})], aborted: false},
+      {type: "computed", report: "R(ana)"},
+    ]);
+    const ben: FileResult = {...file("day (2).json", {ratings: 4}), dropped: {name: "day.json", again: false}};
+    const done = run(
+      [
+        {type: "drop", names: ["day.json"]},
+        {type: "read", results: [ben], aborted: false},
+        {type: "computed", report: "R(ana, ben)"},
+      ],
+      kept,
+    );
+    expect(names(done.kept)).toEqual(["day.json", "day (2).json"]);
+    expect(done.status).toBe(
+      "2 files counted. day.json has the name of a file already listed but not its content: both are kept, this " +
+        "one as day (2).json.",
+    );
+  });
+
+  it("removes a file, and counts a file left out only because the removed one held its raters' scores", () => {
+    // ana-final.json was left out for scoring again what ana-early.json holds; its ratings are held.
+    const early = file("ana-early.json", {ratings: 2});
+    const final = file("ana-final.json", {ratings: 4});
+    const left: FileResult = {
+      ...final,
+      ratings: ratingColumns([], itemIds),
+      places: new Int32Array(0),
+      problems: [{file: "ana-final.json", message: "is also in ana-early.json"}],
+      held: {ratings: final.ratings, places: final.places},
+    };
+    const kept = run([
+      {type: "drop", names: ["ana-early.json", "ana-final.json", "bob.json"]},
+      {type: "read", results: [early, left, bob], aborted: false},
+      {type: "computed", report: "R(early, bob)"},
+    ]);
+    expect(canRemove(kept)).toBe(true);
+    const removing = intakeAfter(kept, {type: "remove", name: "ana-early.json"});
+    expect(canRemove(removing)).toBe(false);
+    expect(removing.job).toMatchObject({stage: "compute", removed: "ana-early.json"});
+    const counted = (removing.job as {counted: readonly FileResult[]}).counted;
+    expect(names(counted)).toEqual(["ana-final.json", "bob.json"]);
+    expect(counted[0]!.ratings).toBe(final.ratings);
+    expect(counted[0]!.problems).toEqual([]);
+    const done = intakeAfter(removing, {type: "computed", report: "R(final, bob)"});
+    expect(names(done.kept)).toEqual(["ana-final.json", "bob.json"]);
+    expect(done.status).toBe("ana-early.json removed. 2 files counted.");
+    // A file left out for another reason goes with no figure to compute again.
+    const broken = file("broken.json", {problems: 1});
+    const withBroken = run(
+      [
+        {type: "drop", names: ["broken.json"]},
+        {type: "read", results: [broken], aborted: false},
+      ],
+      done,
+    );
+    const gone = intakeAfter(withBroken, {type: "remove", name: "broken.json"});
+    expect(gone).toMatchObject({job: null, report: "R(final, bob)", status: "broken.json removed. 2 files counted."});
+    // Computing cancelled keeps the file.
+    const cancelled = run(
+      [
+        {type: "remove", name: "bob.json"},
+        {type: "computed", report: null},
+      ],
+      done,
+    );
+    expect(names(cancelled.kept)).toEqual(["ana-final.json", "bob.json"]);
+    expect(cancelled.status).toBe("Computing cancelled: bob.json is still counted.");
   });
 
   it("counts nothing from a drop cancelled while read, and keeps the files and report shown before", () => {

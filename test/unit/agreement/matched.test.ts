@@ -6,8 +6,8 @@ import {alpha as referenceAlpha} from "krippendorff";
 import {describe, expect, it} from "vitest";
 import {ordinalMetric} from "../../../bench/cohort-data.js";
 import {cohortReport} from "../../../lib/agreement/cohort-report.js";
-import {headlineSentence} from "../../../lib/agreement/cohort-words.js";
-import type {MatchedComparison} from "../../../lib/agreement/matched.js";
+import {besideGuides, headlineSentence} from "../../../lib/agreement/cohort-words.js";
+import type {MatchedComparison, MatchedRaters} from "../../../lib/agreement/matched.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
 import {cohortCsv} from "../../../lib/agreement/report-csv.js";
 import {cohortLines} from "../../../lib/agreement/report-format.js";
@@ -118,8 +118,32 @@ describe("the headline compares the items rated in both phases", () => {
     expect(headline.only.guideline.items).toEqual(["example-3"]);
     expect(headlineSentence(headline)).toBe(`No comparison of before and after: ${reason}.`);
     expect(cohortLines(report)).toContain(`No comparison of before and after: ${reason}.`);
+    // No headline: no "Headline: … on the 1 item rated both …" line left dangling under the sentence.
+    expect(cohortLines(report).filter((line) => line.startsWith("Headline:"))).toEqual([]);
     const none = cohortReport(phaseOf("guideline", after), items, {bootstrap: {replicates: 50}});
     expect(none.headline.change.reason).toMatch(/^no item was rated both before and after the guideline: /);
+  });
+});
+
+describe("who rated the items compared", () => {
+  it("counts the raters of both phases, and names those of one phase only", () => {
+    // ana, ben and cai rate the three examples both times; dan before only, eve after only, on example-1; fay after
+    // only on edge-2, which is not compared.
+    const report = cohortReport(
+      [
+        ...phaseOf("vague", before),
+        ...phaseOf("guideline", after),
+        {rater: "dan", item: "example-1", phase: "vague", score: 2, file: "test"},
+        {rater: "eve", item: "example-1", phase: "guideline", score: 5, file: "test"},
+        {rater: "fay", item: "edge-2", phase: "guideline", score: 5, file: "test"},
+      ],
+      items,
+      {bootstrap: {replicates: 50}},
+    );
+    expect(report.headline.raters).toEqual({
+      both: 3,
+      only: {vague: {count: 1, names: ["dan"]}, guideline: {count: 1, names: ["eve"]}},
+    });
   });
 });
 
@@ -189,23 +213,75 @@ describe("the manager's sentence", () => {
     interval: null,
     intervalReason: "not asked",
   });
-  const comparison = (change: {low: number; high: number}): MatchedComparison => ({
+  const nobody = {count: 0, names: []};
+  const comparison = (
+    change: {low: number; high: number},
+    {
+      after = 0.836,
+      raters = {both: 7, only: {vague: nobody, guideline: nobody}},
+    }: {after?: number; raters?: MatchedRaters} = {},
+  ): MatchedComparison => ({
     metric: "ordinal",
     items: Array.from({length: 7}, (_, i) => `example-${i + 1}`),
     before: alpha(0.302),
-    after: alpha(0.836),
-    change: {value: 0.533, reason: null, interval: {...interval, ...change}, intervalReason: null},
+    after: alpha(after),
+    change: {value: after - 0.302, reason: null, interval: {...interval, ...change}, intervalReason: null},
     only: {vague: {items: [], alpha: alpha(0.5)}, guideline: {items: [], alpha: alpha(0.5)}},
+    raters,
   });
 
-  it("is the issue's sentence, worked by hand: rose, both ends of the interval, and whether it holds no change", () => {
+  it("is the issue's sentence, worked by hand: rose, both ends of the interval, and whether it includes zero", () => {
     expect(headlineSentence(comparison({low: 0.204, high: 0.859}))).toBe(
-      "Agreement rose from 0.30 to 0.84 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
-        "change, +0.20 to +0.86, excludes no change.",
+      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
+        "change, +0.204 to +0.859, does not include zero.",
     );
+    // An interval across zero: no "rose", the change is within what chance gives.
     expect(headlineSentence(comparison({low: -0.135, high: 0.757}))).toBe(
-      "Agreement rose from 0.30 to 0.84 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
-        "change, -0.14 to +0.76, includes no change.",
+      "Agreement was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times); a change of " +
+        "+0.534, within what chance gives: the 95% interval of the change, -0.135 to +0.757, includes zero.",
+    );
+  });
+
+  it("rounds no figure up to or across a guide it is read against: 0.797 is not 0.80", () => {
+    expect(headlineSentence(comparison({low: 0.2, high: 0.8}, {after: 0.797}))).toBe(
+      "Agreement rose from 0.302 to 0.797 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
+        "change, +0.200 to +0.800, does not include zero.",
+    );
+    // Three places would still cross: 0.7996 is "0.799", 0.6669 "0.666"; at or above a guide, rounding is plain.
+    expect([0.7996, 0.6669, 0.8, 0.8004, 0.6674, 0.5].map(besideGuides)).toEqual([
+      "0.799",
+      "0.666",
+      "0.800",
+      "0.800",
+      "0.667",
+      "0.500",
+    ]);
+  });
+
+  it("names the raters of one phase only, and with fewer than two raters both times says the figures are different people's", () => {
+    // The review's disjoint cohort: P1-P4 rated before only, Q1-Q4 after only.
+    const disjoint = {
+      both: 0,
+      only: {
+        vague: {count: 4, names: ["P1", "P2", "P3", "P4"]},
+        guideline: {count: 4, names: ["Q1", "Q2", "Q3", "Q4"]},
+      },
+    };
+    expect(headlineSentence(comparison({low: 0.2, high: 0.9}, {raters: disjoint}))).toBe(
+      "The two figures come from different people: no rater rated both before and after the guideline; 4 raters rated " +
+        'before the guideline only ("P1", "P2", "P3" and "P4") and 4 after it only ("Q1", "Q2", "Q3" and "Q4"). ' +
+        "Alpha was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times), which does not say " +
+        "whether the guideline changed agreement: for that, the same raters must rate both times.",
+    );
+    // Enough raters both times: the change stands, with who rated once named (a few, then how many more).
+    const some = {
+      both: 5,
+      only: {vague: {count: 7, names: ["a", "b", "c", "d", "e"]}, guideline: {count: 0, names: []}},
+    };
+    expect(headlineSentence(comparison({low: 0.204, high: 0.859}, {raters: some}))).toBe(
+      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
+        'change, +0.204 to +0.859, does not include zero. 7 raters rated before the guideline only ("a", "b", "c", ' +
+        '"d", "e" and 2 more); their scores count in that phase\'s figure alone.',
     );
   });
 });

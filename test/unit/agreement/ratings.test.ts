@@ -312,9 +312,10 @@ describe("ratings from a trainee's progress file", () => {
     const collector = new RatingsCollector();
     readFile(record, "a/alice.json", collector);
     readFile(record, "b/alice.json", collector);
+    // One line for the two files, not one per score (the page and the command say the same).
     expect(collector.problems.map(formatInputProblem)).toEqual([
-      'b/alice.json at answers[0]: "alice" already scored example-1 in the vague phase (a/alice.json at answers[0]): ' +
-        "expected one score per rater, item and phase",
+      'b/alice.json: "alice" is also in a/alice.json, which already holds 1 of this file\'s scores (a rater scores ' +
+        "each item once in each phase). Keep one of the two files and remove the other.",
     ]);
   });
 });

@@ -1,5 +1,6 @@
-// Where the tools' d3 charts place their rows and values, worked by hand: 480 wide (or a chart's own width), 12 in
-// from the left and 24 from the right; each row its band of the height between the margins.
+// Where the tools' d3 charts place their rows and values, worked by hand: 480 wide, 12 in from the left and 24 from
+// the right (room for half of "100%"), unless a chart gives its own; each row its band of the height between the
+// margins.
 import {describe, expect, it} from "vitest";
 import {chartScales, chartWidth} from "../../../lib/site/chart-scales.js";
 
@@ -23,5 +24,12 @@ describe("chartScales", () => {
     const {y, height} = chartScales({keys: ["x"], domain: [-1, 1], margin: {top: 34, bottom: 34}, rowHeight: 46});
     expect(height).toBe(34 + 46 + 34);
     expect(y("x")).toBe(34);
+  });
+
+  it("takes a chart's own width and room beside the axis's ends: a phone's column for /cohort", () => {
+    // 320 wide, 18 in from the left and 22 from the right: the domain spreads from 18 to 298.
+    const {x, width, left} = chartScales({keys: ["x"], domain: [0, 1], width: 320, left: 18, right: 22});
+    expect([width, left, x(0), x(0.5), x(1)]).toEqual([320, 18, 18, 158, 298]);
+    expect(chartScales({keys: ["x"], domain: [0, 1]}).width).toBe(chartWidth);
   });
 });

@@ -140,14 +140,14 @@ export function describeLean(summary: LeanInput, rater: Rater = "you"): string {
     }
     case "unclear": {
       const counts = `${lean.above} above the ruling, ${lean.below} below`;
-      // The average is of the signed differences over every answer compared, exact ones included: a figure of how
-      // far the misses cancel out or thin out, never of how far off the scores are.
+      // The average is of the signed differences over every answer compared, exact ones included: it is their
+      // average score less the rulings' average, which says nothing of how far off any one score is, nor (with many
+      // exact answers) whether the misses cancel out.
       if (lean.reason === "small")
-        return lean.above > 0 && lean.below > 0
-          ? `No clear lean: ${counts}, and the misses above and below about cancel out, to less than ` +
-              `${leanThreshold} of a point on average.`
-          : `No clear lean: ${counts}, and spread over all ${their} answers the misses come to less than ` +
-              `${leanThreshold} of a point on average.`;
+        return (
+          `No clear lean: ${counts}, and ${their} average score is within ${leanThreshold} of a point of the ` +
+          "rulings' average."
+        );
       if (lean.reason === "mixed") {
         // The average leans to the side with fewer misses: those are the farther off.
         const far = lean.mean > 0 ? lean.above : lean.below;

@@ -50,8 +50,8 @@ describe("the judges' page, with two runs recorded", () => {
       ["Two or more off", "0", "1"],
       [
         "Lean",
-        "No clear lean: 1 above the ruling, 0 below, and spread over all its answers the misses come to less than " +
-          "0.3 of a point on average.",
+        "No clear lean: 1 above the ruling, 0 below, and its average score is within 0.3 of a point of the " +
+          "rulings' average.",
         "It tends to score higher than the ruling: all 2 misses were above it.",
       ],
       ["Answered of asked", "4 of 4", "3 of 4"],

@@ -37,8 +37,8 @@ describe("each run as a rater", () => {
     expect(careful!.figures).toMatchObject({answered: 4, exact: 3, oneOff: 1, twoOrMoreOff: 0, lenient: 1, harsh: 0});
     expect(careful!.asked).toBe(4);
     expect(careful!.leanWords).toBe(
-      "No clear lean: 1 above the ruling, 0 below, and spread over all its answers the misses come to less than 0.3 " +
-        "of a point on average.",
+      "No clear lean: 1 above the ruling, 0 below, and its average score is within 0.3 of a point of the rulings' " +
+        "average.",
     );
     // Lenient: c is no answer; d exact, a 5 for 4 one off, b 4 for 2 two off. Both misses above, average 3/3 = 1.
     expect(lenient!.figures).toMatchObject({answered: 3, exact: 1, oneOff: 1, twoOrMoreOff: 1, lenient: 2, harsh: 0});

@@ -120,8 +120,8 @@ describe("the lean in plain words, stated only when it is clear", () => {
     );
     // Two misses of one point above among seven answers: 2/7 on average, because five were exact.
     expect(describeLean({meanSignedDifference: 2 / 7, lenient: 2, harsh: 0})).toBe(
-      "No clear lean: 2 above the ruling, 0 below, and spread over all your answers the misses come to less than 0.3 " +
-        "of a point on average.",
+      "No clear lean: 2 above the ruling, 0 below, and your average score is within 0.3 of a point of the rulings' " +
+        "average.",
     );
     expect(describeLean({meanSignedDifference: 1 / 3, lenient: 1, harsh: 2})).toBe(
       "No clear lean: 1 above the ruling, 2 below, though the one above is farther off.",
@@ -130,15 +130,18 @@ describe("the lean in plain words, stated only when it is clear", () => {
       "No clear lean: 3 above the ruling, 2 below, though the 2 below are farther off.",
     );
   });
-  it("says that a small average is misses above and below cancelling out, not scores close to the ruling", () => {
+  it("says that a small average is the average score's distance from the rulings', not the scores' nor a cancelling out", () => {
     // Four answers, 3 above, then 2 and 1 below, and one exact: two or more off twice (1.5 points off on average),
     // yet (3 - 2 - 1 + 0) / 4 = 0 on average.
     const sentence = describeLean({meanSignedDifference: 0, lenient: 1, harsh: 2}, "it");
     expect(sentence).toBe(
-      "No clear lean: 1 above the ruling, 2 below, and the misses above and below about cancel out, to less than 0.3 " +
-        "of a point on average.",
+      "No clear lean: 1 above the ruling, 2 below, and its average score is within 0.3 of a point of the rulings' " +
+        "average.",
     );
     expect(sentence).not.toMatch(/scores are less than/);
+    // 5 above by 1 and 1 below by 1 among 30 answers: (5 - 1) / 30 = 0.13, small because 24 are exact, not because
+    // the misses cancel out.
+    expect(describeLean({meanSignedDifference: 4 / 30, lenient: 5, harsh: 1})).not.toMatch(/cancel/);
   });
   it("says when nothing is above or below", () => {
     expect(describeLean({meanSignedDifference: 0, lenient: 0, harsh: 0})).toBe(

@@ -192,7 +192,10 @@ export function loadProbes(root: string): Report & {probes: LoadedProbe[]} {
       const read = readValidated(root, file, ProbeVersion, report);
       if (!read) return;
       const before = report.problems.length;
-      checkVersion(file, read.data, {probe: name, version: v}, report, guideline);
+      // Only the newest version is held to the current guideline: a released one cannot change, and a rule the
+      // guideline renames later would fail it with nothing its author could fix.
+      const holdTo = i === numbers.length - 1 ? guideline : null;
+      checkVersion(file, read.data, {probe: name, version: v}, report, holdTo);
       if (report.problems.length === before) versions.push({file, data: read.data, hash: contentHash(read.json)});
     });
     if (numbers.length === 0)

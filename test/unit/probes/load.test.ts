@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {checkExamples} from "../../../lib/probes/check.js";
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {loadHashes, loadProbes, probeFolders, probePages} from "../../../lib/probes/load.node.js";
@@ -95,6 +95,26 @@ describe("broken probe files fail with file and field", () => {
     ]);
     // As written in the fixture, "numbers", it names a rule: the second probe loads whole.
     expect(loadProbes(threeWordsRoot())).toMatchObject({problems: [], warnings: []});
+  });
+
+  it("holds only a probe's newest version to the current guideline: an older one is released and cannot change", () => {
+    // v1 names a rule the guideline no longer has; v2, its newest version, names "numbers".
+    const root = threeWordsRoot((v) => {
+      v.rules[0].guidelineRule = "retired-rule";
+    });
+    const v1 = JSON.parse(readFileSync(join(root, threeWordsFile), "utf8")) as {rules: object[]};
+    const v2File = threeWordsFile.replace("v1.json", "v2.json");
+    const writeV2 = (rule: string) =>
+      writeFileSync(
+        join(root, v2File),
+        JSON.stringify({...v1, version: "v2", rules: v1.rules.map((r, i) => (i ? r : {...r, guidelineRule: rule}))}),
+      );
+    writeV2("numbers");
+    expect(loadProbes(root).problems).toEqual([]);
+    writeV2("retired-rule");
+    expect(loadProbes(root).problems.map(({file, field}) => `${file} at ${field}`)).toEqual([
+      `${v2File} at rules[0].guidelineRule`,
+    ]);
   });
 
   it("missing fields", () => {

@@ -3,7 +3,7 @@ import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "../text/format.js";
 import {AuthoredFileError} from "../authored/problems.js";
 import {quoteText, escapeUnsafe, setTwice} from "../text/quote-text.js";
-import {CappedReadError, readCappedFile} from "./read-file.js";
+import {cannotOpenWords, CappedReadError, readCappedFile} from "./read-file.js";
 
 /** Exit code 2 for a usage error (bad flags, names), 1 for the rest. */
 export class CliError extends Error {
@@ -118,14 +118,6 @@ export function numberFlag(
   return n;
 }
 
-/** Why a file could not be opened, in plain words; a code seldom met is named as the system gives it. */
-function cannotOpen(code: string): string {
-  if (code === "ENOENT") return "no such file: check its name and its folder";
-  if (code === "ENOTDIR") return "no such file: a part of its path is a file, not a folder";
-  if (code === "EACCES" || code === "EPERM") return "not allowed to read it: check its permissions";
-  return `cannot read it (${code})`;
-}
-
 /**
  * A file's bytes, at most `cap` (lib/node/read-file.ts: a regular file, its size checked before a byte is read), or one
  * line naming the file and what is wrong, exit `exitCode`: it cannot be opened, it is not a regular file (`notAFile`
@@ -140,7 +132,7 @@ export function readFileOrFail(
     return readCappedFile(path, cap);
   } catch (error) {
     if (!(error instanceof CappedReadError)) throw error;
-    if (error.reason === "cannot-open") fail(`${quote(path)}: ${cannotOpen(error.code)}`, exitCode);
+    if (error.reason === "cannot-open") fail(`${quote(path)}: ${cannotOpenWords(error.code)}`, exitCode);
     if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: ${notAFile}`, exitCode);
     return tooLarge(error.size);
   }

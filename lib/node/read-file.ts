@@ -14,6 +14,14 @@ export class CappedReadError extends Error {
   }
 }
 
+/** Why a file could not be opened (a CappedReadError's code), in plain words; a rare code as the system gives it. */
+export function cannotOpenWords(code: string): string {
+  if (code === "ENOENT") return "no such file: check its name and its folder";
+  if (code === "ENOTDIR") return "no such file: a part of its path is a file, not a folder";
+  if (code === "EACCES" || code === "EPERM") return "not allowed to read it: check its permissions";
+  return `cannot read it (${code})`;
+}
+
 /** What is not a regular file (a folder, /dev/zero, a FIFO) or is larger than the cap is refused before a byte is
  *  read; a file that grows meanwhile is read to cap + 1 at most. */
 export function readCappedFile(path: string, cap: number): Uint8Array {

@@ -3,7 +3,7 @@
 import {join} from "node:path";
 import {formatBytes} from "../text/format.js";
 import type {Problem, Report} from "../authored/problems.js";
-import {CappedReadError, readCappedFile} from "../node/read-file.js";
+import {cannotOpenWords, CappedReadError, readCappedFile} from "../node/read-file.js";
 import {jsonError} from "./files.node.js";
 import {jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
 import {keyPieceFields, keyShapedFields} from "./secret-fields.js";
@@ -33,7 +33,7 @@ export function readRunFile(root: string, file: string, report: Report, {apiKey,
           "delete it",
       );
     else if (thrown.reason === "not-a-file") error("", "not a regular file: a run is a file; delete it");
-    else error("", `cannot read: ${thrown.code}`);
+    else error("", cannotOpenWords(thrown.code));
     return undefined;
   }
   const secret = (kind: string, hint: string) =>

@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {CappedReadError, readCappedFile} from "../../../lib/node/read-file.js";
+import {cannotOpenWords, CappedReadError, readCappedFile} from "../../../lib/node/read-file.js";
 
 const dir = mkdtempSync(join(tmpdir(), "read-file-"));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
@@ -47,4 +47,21 @@ describe("readCappedFile", () => {
     expect(child.error, "the read waited on the pipe until the timeout").toBeUndefined();
     expect(child.stdout.trim()).toBe("not-a-file");
   }, 30_000);
+});
+
+describe("cannotOpenWords", () => {
+  it("says why a file cannot be opened in plain words, for every reader of a capped file, never ENOENT or EACCES", () => {
+    const missing = join(mkdtempSync(join(tmpdir(), "cannot-open-")), "gone.json");
+    let code = "";
+    try {
+      readCappedFile(missing, 10);
+    } catch (error) {
+      code = (error as CappedReadError).code;
+    } finally {
+      rmSync(join(missing, ".."), {recursive: true, force: true});
+    }
+    expect(cannotOpenWords(code)).toBe("no such file: check its name and its folder");
+    expect(cannotOpenWords("EACCES")).toBe("not allowed to read it: check its permissions");
+    expect(cannotOpenWords("EIO")).toBe("cannot read it (EIO)");
+  });
 });

@@ -11,6 +11,7 @@ import {fieldPath, type Problem, type Report} from "../authored/problems.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {placeClashes} from "./case-places.js";
 import {checkCase} from "./case-check.js";
+import {listWords} from "../text/format.js";
 
 export interface CheckResult {
   id: string;
@@ -124,7 +125,8 @@ export function untestedWarnings(
       message: unread
         ? `no rule of ${guideline.version} reads it (its rule, ${domain.reader}, is not in this version), ` +
           "so no item's score depends on it"
-        : `no worked example tests it: no item's score moves when it is set to ${orList(tried)}; ` +
+        : `no worked example tests it: no item's score moves when it is set to ` +
+          `${tried.length ? listWords(tried, "or") : "another value"}; ` +
           "add an item whose score depends on it",
     });
   }
@@ -138,6 +140,3 @@ export function untestedWarnings(
   }
   return warnings;
 }
-
-const orList = (values: readonly string[]): string =>
-  values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : (values[0] ?? "another value");

@@ -1,6 +1,6 @@
 // The rubric's completeness in words, one line per shape or finding, for guideline:preview and the authors' page.
 import type {Finding} from "./completeness.js";
-import {plural} from "../text/format.js";
+import {listWords, plural} from "../text/format.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {verdictInListLabels} from "../engine/labels.js";
 import {otherVerdicts, type MainOutcome, type Shape, type StepChange} from "./checklist-shapes.js";
@@ -40,9 +40,6 @@ export function describeShape({main, others}: Shape): string {
 const scoreWords = (scores: readonly Score[]): string =>
   scores.length === 0 ? "no score" : scores.map((score) => (score === "n/a" ? "not applicable" : score)).join(" or ");
 
-const orWords = (words: readonly string[]): string =>
-  words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : (words[0] ?? "");
-
 const changeWords = (change: StepChange): string =>
   change.position === "main"
     ? `the main task goes from "${mainWords[change.from]}" to "${mainWords[change.to]}"`
@@ -54,7 +51,7 @@ export function describeFinding(finding: Finding): string {
     case "gap":
       return (
         `gap: ${plural(finding.count, "shape")} get ${scoreWords(finding.scores)}` +
-        (finding.rowNames.length ? `, by ${orWords(finding.rowNames)}` : "") +
+        (finding.rowNames.length ? `, by ${listWords(finding.rowNames, "or")}` : "") +
         `; smallest: ${finding.smallest.words}`
       );
     case "non-monotone":
@@ -71,7 +68,7 @@ export function describeFinding(finding: Finding): string {
       return (
         `reading: ${plural(finding.count, "shape")} meet every instruction, some with a small flaw, yet score ` +
         `${scoreWords(finding.scores)} by a row for missed instructions; smallest: "${finding.smallest.words}" ` +
-        `scores ${scoreWords(finding.smallest.scores)} by ${orWords(finding.smallest.rowNames)}` +
+        `scores ${scoreWords(finding.smallest.scores)} by ${listWords(finding.smallest.rowNames, "or")}` +
         (finding.alike ? `, as "${finding.alike.words}" does, which misses an instruction` : "")
       );
   }

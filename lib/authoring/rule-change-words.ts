@@ -17,6 +17,7 @@ import {
   type LevelToReword,
   type RuleChange,
 } from "./rule-changes.js";
+import {listWords} from "../text/format.js";
 
 export interface ChangeContext {
   logic: GuidelineLogic;
@@ -162,12 +163,11 @@ export function logicDifferences(base: Guideline, candidate: Guideline): LogicDi
 export function levelsToRewordWords(levels: readonly LevelToReword[], version: string): string | null {
   if (!levels.length) return null;
   const scores = levels.map((level) => String(level.score));
-  const named =
-    scores.length === 1 ? `level ${scores[0]}` : `levels ${scores.slice(0, -1).join(", ")} and ${scores.at(-1)}`;
+  const named = `${scores.length === 1 ? "level" : "levels"} ${listWords(scores)}`;
   const settings = [...new Set(levels.flatMap((level) => level.settings))];
   const them = scores.length === 1 ? "it" : "them";
   return (
-    `The rubric's words for ${named} describe ${settings.join(" and ")}, which this version changes: reword ${them} ` +
+    `The rubric's words for ${named} describe ${listWords(settings)}, which this version changes: reword ${them} ` +
     `in guideline/${version}/guideline.yaml (saving rewords rules, not the rubric).`
   );
 }

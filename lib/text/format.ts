@@ -34,6 +34,9 @@ export function formatBytes(bytes: number): string {
 /** The words of a text, as a reader counts them: each run between spaces that holds a letter or a digit. */
 export const wordCount = (text: string): number => (text.match(/\S*[\p{L}\p{N}]\S*/gu) ?? []).length;
 
-/** Words in a sentence's list: "Example 1", "Example 1 and Example 5", "Example 1, Example 3 and Example 5". */
-export const listWords = (words: readonly string[]): string =>
-  words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+/**
+ * Words in a sentence's list: "Example 1", "Example 1 and Example 5", "Example 1, Example 3 and Example 5"; with "or"
+ * for a choice ("2, 3 or 4").
+ */
+export const listWords = (words: readonly string[], conjunction: "and" | "or" = "and"): string =>
+  words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} ${conjunction} ${words.at(-1)}`;

@@ -2,7 +2,7 @@
 // its comment: a whole number of MiB (1,048,576 bytes) in MiB; else bytes below 1,000, kB below 1,000 kB, MB to a
 // tenth.
 import {describe, expect, it} from "vitest";
-import {formatBytes, plural, thousands, utf8Length} from "../../../lib/text/format.js";
+import {formatBytes, listWords, plural, thousands, utf8Length} from "../../../lib/text/format.js";
 
 describe("formatBytes", () => {
   it.each([
@@ -60,5 +60,14 @@ describe("plural", () => {
     [0, "item has", "items have", "0 items have"],
   ])("plural(%d, %s, %s) is %s", (count, noun, many, expected) => {
     expect(plural(count, noun, many)).toBe(expected);
+  });
+});
+
+describe("listWords", () => {
+  it("joins a list as a sentence does, with and, or with or for a choice", () => {
+    expect(listWords([])).toBe("");
+    expect(listWords(["3"])).toBe("3");
+    expect(listWords(["3", "2"])).toBe("3 and 2");
+    expect(listWords(["1", "2", "3"], "or")).toBe("1, 2 or 3");
   });
 });

@@ -5,10 +5,8 @@ import {lineWriter, type CommandIO} from "./command.js";
 import type {FetchLike, Sleep} from "../probes/endpoint-call.js";
 import {modelMaxLength} from "../probes/limits.js";
 import {RunWriteError, modelSlugProblem} from "../probes/runs.node.js";
-import {defaultKeyVariable, endpointUrlFault} from "../probes/request.js";
+import {defaultBaseUrl, defaultKeyVariable, endpointUrlFault} from "../probes/request.js";
 import {containsKeyPiece, findKeyShaped, keyProblem, maskKeyShaped, redactKey} from "../probes/secrets.js";
-
-export const defaultBaseUrl = "https://openrouter.ai/api/v1";
 
 const modelFlag = {model: {type: "string"}} as const;
 const callFlags = {

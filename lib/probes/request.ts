@@ -1,7 +1,9 @@
 // The chat-completions request a version defines, and the "run it yourself" curl text built from it. Pure.
 import type {ProbeVersion} from "./schema.node.js";
 
-export const defaultEndpoint = "https://openrouter.ai/api/v1/chat/completions";
+/** The API's base, as --base-url takes it, and its chat-completions endpoint. */
+export const defaultBaseUrl = "https://openrouter.ai/api/v1";
+export const defaultEndpoint = `${defaultBaseUrl}/chat/completions`;
 export const defaultKeyVariable = "OPENROUTER_API_KEY";
 export const exampleModel = "anthropic/claude-opus-5";
 

@@ -17,7 +17,7 @@ export interface ChartScales {
 
 /**
  * A chart's scales: `keys` a row each, `domain` across, in a viewBox `width` wide (a page whose chart must read at its
- * own size on a phone gives about a phone's column, as /authors does: src/components/authors.ts authorsChartWidth).
+ * own size on a phone gives about a phone's column, as /authors does: lib/site/chart-width.ts phoneChartWidth).
  */
 export function chartScales({
   keys,

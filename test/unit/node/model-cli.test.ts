@@ -2,7 +2,8 @@
 // gives.
 import {Writable} from "node:stream";
 import {describe, expect, it} from "vitest";
-import {defaultBaseUrl, modelCall, modelCliOutput} from "../../../lib/node/model-cli.js";
+import {modelCall, modelCliOutput} from "../../../lib/node/model-cli.js";
+import {defaultBaseUrl} from "../../../lib/probes/request.js";
 
 const env = {OPENROUTER_API_KEY: "test-key-0123"};
 const stdout = new Writable({write: (_chunk, _encoding, done) => done()});

@@ -7,7 +7,7 @@ import {
   runFileName,
   type FileWriter,
 } from "../probes/runs.node.js";
-import {defaultEndpoint, defaultKeyVariable} from "../probes/request.js";
+import {defaultEndpoint, defaultKeyVariable, shellQuote} from "../probes/request.js";
 import {judgesDir} from "./prompts.node.js";
 import {JudgeRun} from "./schema.node.js";
 
@@ -27,11 +27,13 @@ export function resumeCommand(
   run: Pick<JudgeRun, "model" | "endpoint">,
   {keyEnv, root}: {keyEnv?: string | undefined; root?: string | undefined} = {},
 ): string {
-  const flags = [`--resume ${file}`, `--model ${run.model}`];
+  // Each value as a shell reads it back: a base url's query ("?a=1&b=2") would otherwise end the command at "&".
+  const flags = [`--resume ${shellQuote(file)}`, `--model ${shellQuote(run.model)}`];
   // judge:run asks <base url>/chat/completions.
-  if (run.endpoint !== defaultEndpoint) flags.push(`--base-url ${run.endpoint.replace(/\/chat\/completions$/, "")}`);
-  if (keyEnv !== undefined && keyEnv !== defaultKeyVariable) flags.push(`--key-env ${keyEnv}`);
-  if (root !== undefined && root !== ".") flags.push(`--root ${root}`);
+  if (run.endpoint !== defaultEndpoint)
+    flags.push(`--base-url ${shellQuote(run.endpoint.replace(/\/chat\/completions$/, ""))}`);
+  if (keyEnv !== undefined && keyEnv !== defaultKeyVariable) flags.push(`--key-env ${shellQuote(keyEnv)}`);
+  if (root !== undefined && root !== ".") flags.push(`--root ${shellQuote(root)}`);
   return `npm run judge:run -- ${flags.join(" ")}`;
 }
 

@@ -41,7 +41,9 @@ export function chatRequestBody(
   };
 }
 
-function shellQuote(text: string): string {
+/** A word a POSIX shell reads back as it is: in single quotes unless it holds only characters no shell treats apart. */
+export function shellQuote(text: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(text)) return text;
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 

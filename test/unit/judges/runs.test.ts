@@ -1,6 +1,7 @@
 // Judges' run files: written with the probes' durable writer, rewritten whole after each case (a reader sees the
 // old run or the new, never half), validated and refused when anything in it is key-shaped, and read back by the
 // judges' own check (checkJudgeRunFile), the reader --resume uses.
+import {spawnSync} from "node:child_process";
 import {readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
@@ -113,5 +114,24 @@ describe("resumeCommand", () => {
     expect(resumeCommand("data/judges/runs/x.json", onOpenRouter, {keyEnv: "MY_KEY", root: "/tmp/p"})).toBe(
       `${command} --key-env MY_KEY --root /tmp/p`,
     );
+  });
+
+  it("quotes a value a shell would cut or read otherwise: a base url's query, a folder with a space", () => {
+    const run = {model: "example/judge-1", endpoint: "http://127.0.0.1:8898/v1/chat/completions?a=1&b=2"};
+    const line = resumeCommand("data/judges/runs/x.json", run, {root: "/tmp/my project"});
+    // Read back by a shell, word by word, as a reader's paste would be: each value whole.
+    const words = spawnSync("bash", ["-c", `printf '%s\\n' ${line.slice("npm run judge:run -- ".length)}`], {
+      encoding: "utf8",
+    }).stdout.split("\n");
+    expect(words.slice(0, 8)).toEqual([
+      "--resume",
+      "data/judges/runs/x.json",
+      "--model",
+      "example/judge-1",
+      "--base-url",
+      "http://127.0.0.1:8898/v1/chat/completions?a=1&b=2",
+      "--root",
+      "/tmp/my project",
+    ]);
   });
 });

@@ -130,6 +130,26 @@ describe("reading the coordinator's files", () => {
     expect(both.map((file) => file.name)).toEqual([name, "rater-notebook-progress-v1-2026-12-05 (2).json"]);
   });
 
+  it("knows a numbered file dropped again by its bytes: it takes its own place, not a third number", async () => {
+    // a.json twice with other bytes: the second is listed as "a (2).json"; that second file dropped again is the
+    // same file, listed once as "a (2).json" and counted, its rater still "a (2)" (no duplicate of itself).
+    const first = exportFile(progressOf([["example-1", "vague", 3]]), {now: "2026-12-05T10:00:00.000Z"});
+    const second = exportFile(progressOf([["example-1", "vague", 5]]), {now: "2026-12-05T11:00:00.000Z"});
+    const [a] = await readCohortFiles([new File([first], "a.json")], {itemIds, readCsv});
+    const [a2] = await readCohortFiles([new File([second], "a.json")], {itemIds, readCsv, kept: [a!]});
+    expect(a2!.name).toBe("a (2).json");
+    const [again] = await readCohortFiles([new File([second], "a.json")], {itemIds, readCsv, kept: [a!, a2!]});
+    expect(again).toMatchObject({name: "a (2).json", dropped: {name: "a.json", again: true}, problems: []});
+    expect(again!.ratings.raters).toEqual(["a (2)"]);
+    // So too when a.json itself has been removed: the bytes are found under "a (2).json", not listed as a.json.
+    const [alone] = await readCohortFiles([new File([second], "a.json")], {itemIds, readCsv, kept: [a2!]});
+    expect(alone).toMatchObject({name: "a (2).json", dropped: {name: "a.json", again: true}, problems: []});
+    // The same bytes under a name of another stem ("ab (2).json" is not "a.json" numbered) are another file.
+    const [other] = await readCohortFiles([new File([second], "ab.json")], {itemIds, readCsv, kept: [a2!]});
+    expect(other!.name).toBe("ab.json");
+    expect(other!.dropped).toBeUndefined();
+  });
+
   it("checks a new drop against the files kept from earlier ones, naming the file that holds the scores", async () => {
     const [kept] = await readCohortFiles([trainee("ann.json", "ann", [["example-3", "guideline", 2]])], {
       itemIds,

@@ -133,14 +133,18 @@ export function sameRatersProblem({
   scores: number;
   exported?: {file: string | null; first: string | null};
 }): InputProblem {
+  // Told apart to the second, as the times are written: two exports within one second name no newer one.
+  const [mine, theirs] = [exported?.file?.slice(0, 19), exported?.first?.slice(0, 19)];
   const newer =
-    exported?.file && exported.first && exported.file !== exported.first
-      ? exported.file > exported.first
-        ? ` The newer export is this file (exported ${exportTime(exported.file)}; ${first} was exported ` +
-          `${exportTime(exported.first)}): keep it and remove ${first}.`
-        : ` The newer export is ${first} (exported ${exportTime(exported.first)}; this file was exported ` +
-          `${exportTime(exported.file)}): keep it and remove this file.`
-      : "";
+    !mine || !theirs
+      ? ""
+      : mine === theirs
+        ? ` Both were exported ${exportTime(mine)}, the same second: neither is the newer export.`
+        : mine > theirs
+          ? ` The newer export is this file (exported ${exportTime(mine)}; ${first} was exported ` +
+            `${exportTime(theirs)}): keep it and remove ${first}.`
+          : ` The newer export is ${first} (exported ${exportTime(theirs)}; this file was exported ` +
+            `${exportTime(mine)}): keep it and remove this file.`;
   return {
     file,
     message:

@@ -95,16 +95,20 @@ describe("reading the coordinator's files", () => {
         "is this file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it " +
         "and remove ana-early.json.",
     ]);
-    // Exported the same second: neither is the newer, and the problem says no more than to keep one.
-    const same = exportFile(progressOf([["example-1", "vague", 3]]), {rater: "Ana", now: "2026-12-05T09:30:00.000Z"});
-    const [, twin] = await readCohortFiles([new File([early], "a.json"), new File([same], "b.json")], {
-      itemIds,
-      readCsv,
-    });
-    expect(twin!.problems.map(formatInputProblem)).toEqual([
-      'b.json: "Ana" is also in a.json, which already holds 1 of this file\'s scores (a rater scores each item once ' +
-        "in each phase). Keep one of the two files and remove the other.",
-    ]);
+    // Exported the same second, at the same millisecond or 400 ms later: neither is the newer, and the problem
+    // says so, the times being written to the second.
+    for (const now of ["2026-12-05T09:30:00.000Z", "2026-12-05T09:30:00.400Z"]) {
+      const same = exportFile(progressOf([["example-1", "vague", 3]]), {rater: "Ana", now});
+      const [, twin] = await readCohortFiles([new File([early], "a.json"), new File([same], "b.json")], {
+        itemIds,
+        readCsv,
+      });
+      expect(twin!.problems.map(formatInputProblem), now).toEqual([
+        'b.json: "Ana" is also in a.json, which already holds 1 of this file\'s scores (a rater scores each item ' +
+          "once in each phase). Keep one of the two files and remove the other. Both were exported 2026-12-05 " +
+          "09:30:00 UTC, the same second: neither is the newer export.",
+      ]);
+    }
   });
 
   it("keeps two files of one name with other contents, the second numbered and its rater named by it", async () => {

@@ -128,12 +128,15 @@ function dropCancelled<Report>(intake: Intake<Report>, results: readonly FileRes
   };
 }
 
-/** The drop kept: its files listed, the report over those that count. */
+/**
+ * The drop kept (or the remove done): its files listed, the report over those that count; the status words what this
+ * action's own files (`results`, none for a remove) did, never a file's earlier drop again.
+ */
 function dropKept<Report>(
   intake: Intake<Report>,
   next: readonly FileResult[],
   report: Report | null,
-  done = "",
+  {done = "", results = []}: {done?: string; results?: readonly FileResult[]} = {},
 ): Intake<Report> {
   const counted = countedFiles(next).length;
   const bad = next.filter((file) => file.problems.length).length;
@@ -147,7 +150,7 @@ function dropKept<Report>(
       `${plural(counted, "file")} counted` +
       (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") +
       "." +
-      droppedWords(next === intake.kept ? [] : next.filter((file) => !intake.kept.includes(file))),
+      droppedWords(results),
   };
 }
 
@@ -178,8 +181,9 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
       const next = [...others.filter((file) => !again.has(file.name)), ...event.results];
       const counted = countedFiles(next);
       // Dropping only files that are left out changes no figure: the report stays as it is.
-      if (sameFiles(counted, countedFiles(intake.kept))) return dropKept(intake, next, intake.report);
-      if (!counted.length) return dropKept(intake, next, null);
+      const {results} = event;
+      if (sameFiles(counted, countedFiles(intake.kept))) return dropKept(intake, next, intake.report, {results});
+      if (!counted.length) return dropKept(intake, next, null, {results});
       return {
         ...intake,
         job: {stage: "compute", results: event.results, next, counted},
@@ -193,15 +197,16 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
         return {...intake, job: null, status: `Computing cancelled: ${job.removed} is still counted.`};
       if (event.report === null)
         return dropCancelled(intake, job.results, "Computing cancelled: nothing from these files is counted.");
-      return dropKept(intake, job.next, event.report, job.removed === undefined ? "" : removedWords(job.removed));
+      const done = job.removed === undefined ? "" : removedWords(job.removed);
+      return dropKept(intake, job.next, event.report, {done, results: job.results});
     }
     case "remove": {
       if (intake.job || !intake.kept.some((file) => file.name === event.name)) return intake;
       const next = filesWithout(intake.kept, event.name);
       const counted = countedFiles(next);
       if (sameFiles(counted, countedFiles(intake.kept)))
-        return dropKept(intake, next, intake.report, removedWords(event.name));
-      if (!counted.length) return dropKept(intake, next, null, removedWords(event.name));
+        return dropKept(intake, next, intake.report, {done: removedWords(event.name)});
+      if (!counted.length) return dropKept(intake, next, null, {done: removedWords(event.name)});
       return {
         ...intake,
         job: {stage: "compute", results: [], next, counted, removed: event.name},

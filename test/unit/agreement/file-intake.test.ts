@@ -257,6 +257,36 @@ describe("the cohort page's file intake", () => {
     expect(done.status).toBe("a.csv removed. 1 file counted, 1 file left out (see the list).");
   });
 
+  it("words only what a remove did, never an earlier drop's files again", () => {
+    // day (2).json, dropped as day.json beside the kept one, is held: it scores again what day.json holds. Removing
+    // bob.json decides it again (still held, a new object); the status says nothing of its drop.
+    const day = file("day.json", {ratings: 2});
+    const numbered: FileResult = {
+      ...file("day (2).json"),
+      dropped: {name: "day.json", again: false},
+      problems: [{file: "day (2).json", message: "is also in day.json"}],
+      held: {ratings: day.ratings, places: day.places},
+    };
+    const kept = run([
+      {type: "drop", names: ["day.json", "day.json", "bob.json"]},
+      {type: "read", results: [day, numbered, bob], aborted: false},
+      {type: "computed", report: "R(day, bob)"},
+    ]);
+    expect(kept.status).toBe(
+      "2 files counted, 1 file left out (see the list). day.json has the name of a file already listed but not its " +
+        "content: both are kept, this one as day (2).json.",
+    );
+    const done = run(
+      [
+        {type: "remove", name: "bob.json"},
+        {type: "computed", report: "R(day)"},
+      ],
+      kept,
+    );
+    expect(names(done.kept)).toEqual(["day.json", "day (2).json"]);
+    expect(done.status).toBe("bob.json removed. 1 file counted, 1 file left out (see the list).");
+  });
+
   it("counts nothing from a drop cancelled while read, and keeps the files and report shown before", () => {
     const kept = run([
       {type: "drop", names: ["alice.json"]},

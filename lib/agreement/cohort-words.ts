@@ -2,7 +2,7 @@
 // the text, the page and the headline's sentence, and the headline in words a manager reads.
 import type {MatchedComparison, MatchedRaters} from "./matched.js";
 import {quoteValue} from "../text/quote-text.js";
-import {plural, thousands} from "../text/format.js";
+import {listWords, plural, thousands} from "../text/format.js";
 import type {Figure} from "./figure.js";
 import {tooFewPairs} from "./item-spread.js";
 
@@ -71,11 +71,11 @@ const onMatched = (headline: MatchedComparison): string =>
   `${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both times`;
 
 /** "P1, P2 and P3", or "P1, P2, P3, P4, P5 and 3 more" */
-function names({count, names}: {count: number; names: readonly string[]}): string {
-  const quoted = names.map((name) => quoteValue(name));
-  if (count > quoted.length) return `${quoted.join(", ")} and ${thousands(count - quoted.length)} more`;
-  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : (quoted[0] ?? "");
-}
+const names = ({count, names}: {count: number; names: readonly string[]}): string =>
+  listWords(
+    names.map((name) => quoteValue(name)),
+    {count},
+  );
 
 /** "4 raters rated before the guideline only (P1, …) and 4 after it only (Q1, …)", or "" when every rater did both. */
 function onePhaseRaters({only}: MatchedRaters): string {

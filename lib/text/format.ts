@@ -34,6 +34,12 @@ export function formatBytes(bytes: number): string {
 /** The words of a text, as a reader counts them: each run between spaces that holds a letter or a digit. */
 export const wordCount = (text: string): number => (text.match(/\S*[\p{L}\p{N}]\S*/gu) ?? []).length;
 
-/** Words in a sentence's list: "Example 1", "Example 1 and Example 5", "Example 1, Example 3 and Example 5". */
-export const listWords = (words: readonly string[]): string =>
-  words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+/**
+ * Words in a sentence's list: "Example 1", "Example 1 and Example 5", "Example 1, Example 3 and Example 5". Of a list
+ * named in part, `count` long in all, the words given and how many more: "P1, P2, P3 and 4 more".
+ */
+export function listWords(words: readonly string[], {count = words.length}: {count?: number} = {}): string {
+  const more = count - words.length;
+  if (more > 0) return words.length ? `${words.join(", ")} and ${thousands(more)} more` : `${thousands(more)} more`;
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}

@@ -2,7 +2,7 @@
 // its comment: a whole number of MiB (1,048,576 bytes) in MiB; else bytes below 1,000, kB below 1,000 kB, MB to a
 // tenth.
 import {describe, expect, it} from "vitest";
-import {formatBytes, plural, thousands, utf8Length} from "../../../lib/text/format.js";
+import {formatBytes, listWords, plural, thousands, utf8Length} from "../../../lib/text/format.js";
 
 describe("formatBytes", () => {
   it.each([
@@ -60,5 +60,19 @@ describe("plural", () => {
     [0, "item has", "items have", "0 items have"],
   ])("plural(%d, %s, %s) is %s", (count, noun, many, expected) => {
     expect(plural(count, noun, many)).toBe(expected);
+  });
+});
+
+describe("listWords", () => {
+  it("joins a list with commas and a last 'and', and says how many more of a list named in part", () => {
+    expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map((words) => listWords(words))).toEqual([
+      "",
+      "a",
+      "a and b",
+      "a, b and c",
+    ]);
+    expect(listWords(["a", "b", "c"], {count: 5})).toBe("a, b, c and 2 more");
+    expect(listWords(["a"], {count: 1201})).toBe("a and 1,200 more");
+    expect(listWords(["a", "b"], {count: 2})).toBe("a and b");
   });
 });

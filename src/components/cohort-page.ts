@@ -779,8 +779,8 @@ function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
     margin,
     rowHeight,
     width: phoneChartWidth,
+    // Its axis starts below zero when an alpha or an interval does: half of "−0.4" needs more room than the default.
     left: 18,
-    right: 22,
   });
   const {x, y, height, left} = scales;
   const node = ChartFrame({scales, id});
@@ -883,8 +883,6 @@ function DisagreementChart(
     margin,
     rowHeight,
     width: phoneChartWidth,
-    left: 18,
-    right: 22,
   });
   const {x, y, left} = scales;
   const node = ChartFrame({scales, id}, {format: (value) => `${Math.round(value * 100)}%`});

@@ -2,8 +2,9 @@
 // judges' run files (.json) and ratings CSVs (rater,item,phase,score). Each file is read on its own, so a malformed
 // file is listed with its problems and left out while the others still count; a rater who appears in two files with
 // the same item and phase is one problem of the later file, which is left out (its ratings held, should the other
-// file be removed). A file dropped again (the same bytes under the same name) takes the place of the kept one;
-// another file under a kept file's name is kept too, under that name numbered ("name (2).json"), never in its place.
+// file be removed). A file dropped again (the same bytes under the same name, listed under it or numbered) takes the
+// place of the kept one; another file under a kept file's name is kept too, under that name numbered ("name
+// (2).json"), never in its place.
 // A CSV streams in chunks in the page's worker, with progress and cancel. A file's ratings are kept as columns (typed
 // arrays), never as an object per rating.
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
@@ -104,26 +105,38 @@ const chunksOf = (bytes: Uint8Array): Uint8Array[] => {
   return chunks;
 };
 
+const stemAndExt = (name: string): [string, string] => {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+};
+
 /** "name (2).json": the first number that no listed file has. */
 function numbered(name: string, taken: ReadonlySet<string>): string {
-  const dot = name.lastIndexOf(".");
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  const [stem, ext] = stemAndExt(name);
   for (let n = 2; ; n++) if (!taken.has(`${stem} (${n})${ext}`)) return `${stem} (${n})${ext}`;
 }
 
+/** Whether a file dropped as `name` may be listed as `listed`: that name, or that name numbered ("name (3).json"). */
+function listedAs(listed: string, name: string): boolean {
+  if (listed === name) return true;
+  const [stem, ext] = stemAndExt(name);
+  if (!listed.startsWith(`${stem} (`) || !listed.endsWith(`)${ext}`)) return false;
+  return /^[1-9]\d*$/.test(listed.slice(stem.length + 2, listed.length - ext.length - 1));
+}
+
 /**
- * Where a dropped file is listed among the files already listed: the same bytes under the same name take the place
- * of that file (`replaces`); other bytes under a listed name are listed under that name numbered. Nothing listed is
- * ever replaced by another file.
+ * Where a dropped file is listed among the files already listed: the same bytes listed under its name, or under its
+ * name numbered, take the place of that file (`replaces`, the name it keeps); other bytes under a listed name are
+ * listed under that name numbered. Nothing listed is ever replaced by another file.
  */
 function placeFile(
   name: string,
   digest: string,
   listed: readonly Pick<FileResult, "name" | "digest">[],
 ): {name: string; replaces: string | null} {
-  const same = listed.find((file) => file.name === name);
-  if (!same) return {name, replaces: null};
-  if (same.digest === digest) return {name, replaces: name};
+  const copy = listed.find((file) => file.digest === digest && listedAs(file.name, name));
+  if (copy) return {name: copy.name, replaces: copy.name};
+  if (!listed.some((file) => file.name === name)) return {name, replaces: null};
   return {name: numbered(name, new Set(listed.map((file) => file.name))), replaces: null};
 }
 

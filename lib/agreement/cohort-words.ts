@@ -2,7 +2,7 @@
 // the text, the page and the headline's sentence, and the headline in words a manager reads.
 import type {MatchedComparison, MatchedRaters} from "./matched.js";
 import {quoteValue} from "../text/quote-text.js";
-import {plural, thousands} from "../text/format.js";
+import {listWords, plural, thousands} from "../text/format.js";
 import type {Figure} from "./figure.js";
 import {tooFewPairs} from "./item-spread.js";
 
@@ -11,8 +11,14 @@ export const fixed = (value: number, digits = 3): string => {
   // A value just below zero rounds to "-0.000": it reads as zero.
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 };
+/**
+ * A change, signed: "+0.204", "-0.135". A change that is not zero is not written as zero while six places show it
+ * ("+0.0003"), so an interval's end reads on the side of zero it is on; below that it reads "0.000".
+ */
 export const signed = (value: number, digits = 3): string => {
-  const text = fixed(value, digits);
+  let text = fixed(value, digits);
+  for (let more = digits + 1; more <= 6 && Number(text) === 0 && value !== 0; more++)
+    if (Number(fixed(value, more)) !== 0) text = fixed(value, more);
   return /^[1-9]|^0\.\d*[1-9]/.test(text) ? `+${text}` : text;
 };
 export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
@@ -51,7 +57,8 @@ export const coefficientAdvice =
 
 /**
  * A figure read against the guides for alpha, to three places, never rounded up to or across a guide it is below:
- * 0.797 is "0.797", and 0.7996 is "0.799", not "0.800" beside "0.800 or more for reliable conclusions".
+ * 0.797 is "0.797", and 0.7996 is "0.799", not "0.800" beside "0.800 or more for reliable conclusions". Every
+ * ordinal alpha shown, and its interval's ends, is written so: the sentence, the page and the text alike.
  */
 export function besideGuides(value: number): string {
   const text = fixed(value);
@@ -64,11 +71,11 @@ const onMatched = (headline: MatchedComparison): string =>
   `${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both times`;
 
 /** "P1, P2 and P3", or "P1, P2, P3, P4, P5 and 3 more" */
-function names({count, names}: {count: number; names: readonly string[]}): string {
-  const quoted = names.map((name) => quoteValue(name));
-  if (count > quoted.length) return `${quoted.join(", ")} and ${thousands(count - quoted.length)} more`;
-  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : (quoted[0] ?? "");
-}
+const names = ({count, names}: {count: number; names: readonly string[]}): string =>
+  listWords(
+    names.map((name) => quoteValue(name)),
+    {count},
+  );
 
 /** "4 raters rated before the guideline only (P1, …) and 4 after it only (Q1, …)", or "" when every rater did both. */
 function onePhaseRaters({only}: MatchedRaters): string {
@@ -101,16 +108,15 @@ export function headlineSentence(headline: MatchedComparison): string {
       "does not say whether the guideline changed agreement: for that, the same raters must rate both times."
     );
   const interval = change.interval;
-  const within = interval !== null && interval.low <= 0 && interval.high >= 0;
+  const [low, high] = interval ? [signed(interval.low), signed(interval.high)] : ["", ""];
+  // Whether the interval includes zero, as its ends are written.
+  const within = interval !== null && Number(low) <= 0 && Number(high) >= 0;
   const moved = within
     ? `Agreement was ${from} before and ${to} after`
     : from === to
       ? `Agreement stayed at ${from}`
       : `Agreement ${after.value > before.value ? "rose" : "fell"} from ${from} to ${to}`;
-  const range = interval
-    ? `the ${Math.round(interval.level * 100)}% interval of the change, ` +
-      `${signed(interval.low)} to ${signed(interval.high)}`
-    : "";
+  const range = interval ? `the ${Math.round(interval.level * 100)}% interval of the change, ${low} to ${high}` : "";
   const uncertainty = !interval
     ? `the change has no interval: ${change.intervalReason}`
     : within

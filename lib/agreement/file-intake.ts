@@ -6,10 +6,11 @@
 // The rules, each kept from the page as it was: a drop while a job runs is ignored; a file dropped again (the same
 // bytes under the same name) takes the place of the kept one, and another file under a kept file's name is kept
 // beside it, numbered (lib/agreement/cohort-files.ts placeFile), never in its place; a file removed takes its ratings
-// out, and a file left out only because the removed one held its raters' scores counts again; a drop cancelled
-// (while read or computed) counts nothing, lists its files as cancelled until the next drop, and leaves the files and
-// report shown before as they were; a drop that changes no counted file (only files left out) keeps the report as it
-// is; a file with problems is set aside, listed, while the others still count.
+// out, and every file that gave ratings is decided again in order (one held only by the removed file counts, one after
+// it that scores its raters again is held); a drop cancelled (while read or computed) counts nothing, lists its
+// files as cancelled until the next drop, and leaves the files and report shown before as they were; a drop that
+// changes no counted file (only files left out) keeps the report as it is; a file with problems is set aside,
+// listed, while the others still count.
 import {scoredAgain, type FileResult} from "./cohort-files.js";
 import {columnsLength, emptyColumns} from "./rating-columns.js";
 import {plural} from "../text/format.js";
@@ -76,19 +77,23 @@ export const canClear = (intake: Intake<unknown>): boolean => countedFiles(intak
 export const canRemove = (intake: Intake<unknown>): boolean => intake.job === null;
 
 /**
- * The files kept once `name` is taken out: a file left out only because an earlier file held its raters' scores is
- * checked again against the files before it that count, and counts when none holds them.
+ * The files kept once `name` is taken out: every file that gave ratings (counted, or left out only because an earlier
+ * file held its raters' scores) is decided again, in order, with all its ratings, against the files before it that
+ * count; so a held file counts when none holds its scores, and a file after it that scores them again is held in turn.
+ * A file that counted and still counts is the same object.
  */
 function filesWithout(files: readonly FileResult[], name: string): FileResult[] {
   const next: FileResult[] = [];
   for (const file of files) {
     if (file.name === name) continue;
-    if (!file.held) {
+    const own = file.held ?? (columnsLength(file.ratings) > 0 ? {ratings: file.ratings, places: file.places} : null);
+    if (!own) {
       next.push(file);
       continue;
     }
-    const problems = scoredAgain({...file, ratings: file.held.ratings}, next);
-    next.push(problems.length ? {...file, problems} : {...file, ...file.held, held: undefined, problems: []});
+    const problems = scoredAgain({...file, ratings: own.ratings}, next);
+    if (!problems.length) next.push(file.held ? {...file, ...own, held: undefined, problems: []} : file);
+    else next.push({...file, ratings: emptyColumns(), places: new Int32Array(0), held: own, problems});
   }
   return next;
 }
@@ -123,12 +128,15 @@ function dropCancelled<Report>(intake: Intake<Report>, results: readonly FileRes
   };
 }
 
-/** The drop kept: its files listed, the report over those that count. */
+/**
+ * The drop kept (or the remove done): its files listed, the report over those that count; the status words what this
+ * action's own files (`results`, none for a remove) did, never a file's earlier drop again.
+ */
 function dropKept<Report>(
   intake: Intake<Report>,
   next: readonly FileResult[],
   report: Report | null,
-  done = "",
+  {done = "", results = []}: {done?: string; results?: readonly FileResult[]} = {},
 ): Intake<Report> {
   const counted = countedFiles(next).length;
   const bad = next.filter((file) => file.problems.length).length;
@@ -142,7 +150,7 @@ function dropKept<Report>(
       `${plural(counted, "file")} counted` +
       (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") +
       "." +
-      droppedWords(next === intake.kept ? [] : next.filter((file) => !intake.kept.includes(file))),
+      droppedWords(results),
   };
 }
 
@@ -173,8 +181,9 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
       const next = [...others.filter((file) => !again.has(file.name)), ...event.results];
       const counted = countedFiles(next);
       // Dropping only files that are left out changes no figure: the report stays as it is.
-      if (sameFiles(counted, countedFiles(intake.kept))) return dropKept(intake, next, intake.report);
-      if (!counted.length) return dropKept(intake, next, null);
+      const {results} = event;
+      if (sameFiles(counted, countedFiles(intake.kept))) return dropKept(intake, next, intake.report, {results});
+      if (!counted.length) return dropKept(intake, next, null, {results});
       return {
         ...intake,
         job: {stage: "compute", results: event.results, next, counted},
@@ -188,15 +197,16 @@ export function intakeAfter<Report>(intake: Intake<Report>, event: IntakeEvent<R
         return {...intake, job: null, status: `Computing cancelled: ${job.removed} is still counted.`};
       if (event.report === null)
         return dropCancelled(intake, job.results, "Computing cancelled: nothing from these files is counted.");
-      return dropKept(intake, job.next, event.report, job.removed === undefined ? "" : removedWords(job.removed));
+      const done = job.removed === undefined ? "" : removedWords(job.removed);
+      return dropKept(intake, job.next, event.report, {done, results: job.results});
     }
     case "remove": {
       if (intake.job || !intake.kept.some((file) => file.name === event.name)) return intake;
       const next = filesWithout(intake.kept, event.name);
       const counted = countedFiles(next);
       if (sameFiles(counted, countedFiles(intake.kept)))
-        return dropKept(intake, next, intake.report, removedWords(event.name));
-      if (!counted.length) return dropKept(intake, next, null, removedWords(event.name));
+        return dropKept(intake, next, intake.report, {done: removedWords(event.name)});
+      if (!counted.length) return dropKept(intake, next, null, {done: removedWords(event.name)});
       return {
         ...intake,
         job: {stage: "compute", results: [], next, counted, removed: event.name},

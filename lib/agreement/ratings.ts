@@ -3,7 +3,7 @@
 import type {Phase} from "../authored/schemas/parts.js";
 import {escapeUnsafe, quoteValue} from "../text/quote-text.js";
 import {raterNameFault} from "./rater-name.js";
-import {plural} from "../text/format.js";
+import {listWords, plural} from "../text/format.js";
 
 /** Literals, so it keys a record of counts: the authored `Score` type (verdict.ts) is number | "n/a". */
 export type ScaleScore = 1 | 2 | 3 | 4 | 5 | "n/a";
@@ -107,13 +107,12 @@ const where = (rating: CohortRating): string =>
 /** An export's time as the file gives it (ISO, UTC), to the second: two exports a minute apart are told apart. */
 const exportTime = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
-/** The raters two files share, a few by name. */
-function raterList(raters: readonly string[]): string {
-  const named = raters.slice(0, 3).map((rater) => quoteValue(rater));
-  const rest = raters.length - named.length;
-  if (rest) return `${named.join(", ")} and ${plural(rest, "more rater")}`;
-  return named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : named[0]!;
-}
+/** The raters two files share, a few by name: "a", "b", "c" and 2 more. */
+const raterList = (raters: readonly string[]): string =>
+  listWords(
+    raters.slice(0, 3).map((rater) => quoteValue(rater)),
+    {count: raters.length},
+  );
 
 /**
  * The one problem of a file whose raters score again what another file holds (the same trainee exported twice, a
@@ -133,14 +132,18 @@ export function sameRatersProblem({
   scores: number;
   exported?: {file: string | null; first: string | null};
 }): InputProblem {
+  // Told apart to the second, as the times are written: two exports within one second name no newer one.
+  const [mine, theirs] = [exported?.file?.slice(0, 19), exported?.first?.slice(0, 19)];
   const newer =
-    exported?.file && exported.first && exported.file !== exported.first
-      ? exported.file > exported.first
-        ? ` The newer export is this file (exported ${exportTime(exported.file)}; ${first} was exported ` +
-          `${exportTime(exported.first)}): keep it and remove ${first}.`
-        : ` The newer export is ${first} (exported ${exportTime(exported.first)}; this file was exported ` +
-          `${exportTime(exported.file)}): keep it and remove this file.`
-      : "";
+    !mine || !theirs
+      ? ""
+      : mine === theirs
+        ? ` Both were exported ${exportTime(mine)}, the same second: neither is the newer export.`
+        : mine > theirs
+          ? ` The newer export is this file (exported ${exportTime(mine)}; ${first} was exported ` +
+            `${exportTime(theirs)}): keep it and remove ${first}.`
+          : ` The newer export is ${first} (exported ${exportTime(theirs)}; this file was exported ` +
+            `${exportTime(mine)}): keep it and remove this file.`;
   return {
     file,
     message:

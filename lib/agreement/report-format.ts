@@ -4,6 +4,7 @@ import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {ItemSpread} from "./item-spread.js";
 import {ruleTitle} from "./cohort-item.js";
 import {
+  besideGuides,
   coefficientAdvice,
   differWords,
   fixed,
@@ -20,7 +21,8 @@ export function describeFigure(f: Figure, show: (value: number) => string = fixe
   return f.value === null ? `not computable (${f.reason})` : show(f.value);
 }
 
-function withInterval(f: WithInterval<Figure>, show: (value: number) => string = fixed): string {
+/** An ordinal alpha with its interval, read against the guides (or a change, `signed`). */
+function withInterval(f: WithInterval<Figure>, show: (value: number) => string = besideGuides): string {
   if (f.value === null) return describeFigure(f);
   const i = f.interval;
   if (!i) return `${show(f.value)} (no interval: ${f.intervalReason})`;

@@ -126,7 +126,7 @@ export function untestedWarnings(
         ? `no rule of ${guideline.version} reads it (its rule, ${domain.reader}, is not in this version), ` +
           "so no item's score depends on it"
         : `no worked example tests it: no item's score moves when it is set to ` +
-          `${tried.length ? listWords(tried, "or") : "another value"}; ` +
+          `${tried.length ? listWords(tried, {conjunction: "or"}) : "another value"}; ` +
           "add an item whose score depends on it",
     });
   }

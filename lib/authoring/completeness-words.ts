@@ -51,7 +51,7 @@ export function describeFinding(finding: Finding): string {
     case "gap":
       return (
         `gap: ${plural(finding.count, "shape")} get ${scoreWords(finding.scores)}` +
-        (finding.rowNames.length ? `, by ${listWords(finding.rowNames, "or")}` : "") +
+        (finding.rowNames.length ? `, by ${listWords(finding.rowNames, {conjunction: "or"})}` : "") +
         `; smallest: ${finding.smallest.words}`
       );
     case "non-monotone":
@@ -68,7 +68,7 @@ export function describeFinding(finding: Finding): string {
       return (
         `reading: ${plural(finding.count, "shape")} meet every instruction, some with a small flaw, yet score ` +
         `${scoreWords(finding.scores)} by a row for missed instructions; smallest: "${finding.smallest.words}" ` +
-        `scores ${scoreWords(finding.smallest.scores)} by ${listWords(finding.smallest.rowNames, "or")}` +
+        `scores ${scoreWords(finding.smallest.scores)} by ${listWords(finding.smallest.rowNames, {conjunction: "or"})}` +
         (finding.alike ? `, as "${finding.alike.words}" does, which misses an instruction` : "")
       );
   }

@@ -36,7 +36,14 @@ export const wordCount = (text: string): number => (text.match(/\S*[\p{L}\p{N}]\
 
 /**
  * Words in a sentence's list: "Example 1", "Example 1 and Example 5", "Example 1, Example 3 and Example 5"; with "or"
- * for a choice ("2, 3 or 4").
+ * for a choice ("2, 3 or 4"). Of a list named in part, `count` long in all, the words given and how many more: "P1, P2,
+ * P3 and 4 more".
  */
-export const listWords = (words: readonly string[], conjunction: "and" | "or" = "and"): string =>
-  words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} ${conjunction} ${words.at(-1)}`;
+export function listWords(
+  words: readonly string[],
+  {count = words.length, conjunction = "and"}: {count?: number; conjunction?: "and" | "or"} = {},
+): string {
+  const more = count - words.length;
+  if (more > 0) return words.length ? `${words.join(", ")} and ${thousands(more)} more` : `${thousands(more)} more`;
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} ${conjunction} ${words.at(-1)}`;
+}

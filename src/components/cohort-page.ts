@@ -39,6 +39,7 @@ import {Table} from "./table.js";
 import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {
+  besideGuides,
   coefficientAdvice,
   differWords,
   fixed,
@@ -367,7 +368,7 @@ function FiguresTable(report: CohortReport): HTMLElement {
           (p) => `${p.raters}, ${p.items}, ${p.ratings}${p.notApplicable ? ` (${p.notApplicable} n/a)` : ""}`,
         ),
         row(ordinal, (p) => [
-          FigureText(p.alpha.ordinal, {name: `${p.phase}-alpha-ordinal`}),
+          FigureText(p.alpha.ordinal, {show: besideGuides, name: `${p.phase}-alpha-ordinal`}),
           IntervalText(p.alpha.ordinal),
         ]),
         ...figureRows.map(({label, key, get, show}) =>
@@ -488,7 +489,7 @@ function OnePhaseOnly(report: CohortReport, pages: ItemPages): HTMLElement {
               `Rated ${when} the guideline only, apart from the headline: ${plural(items.length, "item")} (`,
               itemLinks(items, pages),
               "), ordinal alpha ",
-              FigureText(alpha, {name: `only-${phase}`}),
+              FigureText(alpha, {show: besideGuides, name: `only-${phase}`}),
               alpha.value === null ? ` (not computable: ${alpha.reason})` : IntervalText(alpha),
               ".",
             ]
@@ -506,7 +507,7 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       "div",
       {class: "headline-side"},
       el("div", {class: "headline-label"}, label),
-      el("div", {class: "headline-value"}, FigureText(f, {name})),
+      el("div", {class: "headline-value"}, FigureText(f, {show: besideGuides, name})),
       el("div", {class: "headline-interval"}, f.value === null ? `Not computable: ${f.reason}` : IntervalText(f)),
     );
   const compared = headline.items.length;
@@ -778,8 +779,8 @@ function AlphaSvg(rows: readonly AlphaChartRow[], id: string): SVGSVGElement {
     margin,
     rowHeight,
     width: phoneChartWidth,
+    // Its axis starts below zero when an alpha or an interval does: half of "−0.4" needs more room than the default.
     left: 18,
-    right: 22,
   });
   const {x, y, height, left} = scales;
   const node = ChartFrame({scales, id});
@@ -856,9 +857,9 @@ function AlphaChart(report: CohortReport, {id = "cohort-alpha-chart"}: {id?: str
         head: ["Items", "Ordinal alpha", "Interval, low", "Interval, high"],
         rows: rows.map((row) => [
           row.label,
-          FigureText(row.alpha),
-          row.alpha.interval ? fixed(row.alpha.interval.low) : "–",
-          row.alpha.interval ? fixed(row.alpha.interval.high) : "–",
+          FigureText(row.alpha, {show: besideGuides}),
+          row.alpha.interval ? besideGuides(row.alpha.interval.low) : "–",
+          row.alpha.interval ? besideGuides(row.alpha.interval.high) : "–",
         ]),
       },
       {caption: "The chart's figures", rowHeaders: true, stack: true, className: "d3-chart-table"},
@@ -882,8 +883,6 @@ function DisagreementChart(
     margin,
     rowHeight,
     width: phoneChartWidth,
-    left: 18,
-    right: 22,
   });
   const {x, y, left} = scales;
   const node = ChartFrame({scales, id}, {format: (value) => `${Math.round(value * 100)}%`});
@@ -968,9 +967,11 @@ function FigureText(
   return el("span", {"data-figure": name, "data-value": String(f.value)}, show(f.value));
 }
 
-/** A figure's interval and the resamples it rests on, or why it has none. */
-/** A figure's interval, its ends written as the figure is (`show`: a change's with their signs, as in the text). */
-function IntervalText(f: WithInterval<Figure>, show: (value: number) => string = fixed): HTMLElement | null {
+/**
+ * An ordinal alpha's interval and the resamples it rests on, or why it has none, its ends written as the figure is
+ * (read against the guides; `show`: a change's with their signs, as in the text).
+ */
+function IntervalText(f: WithInterval<Figure>, show: (value: number) => string = besideGuides): HTMLElement | null {
   if (f.value === null) return null;
   const i = f.interval;
   return el(

@@ -4,16 +4,20 @@
 import {axisBottom} from "d3-axis";
 import {select} from "d3-selection";
 import type {ChartScales} from "../lib/site/chart-scales.js";
+import {phoneChartWidth} from "../lib/site/chart-width.js";
 import {svg} from "./dom.js";
 
-/** A chart's frame, labelled by `id`'s title and caption; `format` for the axis's ticks (d3's own when absent). */
+/**
+ * A chart's frame, labelled by `id`'s title and caption; `format` for the axis's ticks (d3's own when absent). One
+ * drawn in a phone's column (phoneChartWidth) is `is-phone-width`: src/components/d3-charts.css keeps it that narrow.
+ */
 export function ChartFrame(
   {scales, id}: {scales: ChartScales; id: string},
   {format}: {format?: (value: number) => string} = {},
 ): SVGSVGElement {
   const {width, x, height, bottom} = scales;
   const node = svg("svg", {
-    "class": "d3-chart",
+    "class": width === phoneChartWidth ? "d3-chart is-phone-width" : "d3-chart",
     "viewBox": `0 0 ${width} ${height}`,
     "role": "img",
     "aria-labelledby": `${id}-title`,

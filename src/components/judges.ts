@@ -373,7 +373,6 @@ function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
   const scales = chartScales({keys: rows.map((row) => row.key), domain: [0, 1], width: phoneChartWidth});
   const {x, y} = scales;
   const node = ChartFrame({scales, id}, {format: share});
-  node.classList.add("is-phone-width");
   const chart = select(node);
   const series = stack<RunChartRow, DistanceKind>()
     .keys(distanceKinds)

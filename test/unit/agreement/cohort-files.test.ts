@@ -95,16 +95,20 @@ describe("reading the coordinator's files", () => {
         "is this file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it " +
         "and remove ana-early.json.",
     ]);
-    // Exported the same second: neither is the newer, and the problem says no more than to keep one.
-    const same = exportFile(progressOf([["example-1", "vague", 3]]), {rater: "Ana", now: "2026-12-05T09:30:00.000Z"});
-    const [, twin] = await readCohortFiles([new File([early], "a.json"), new File([same], "b.json")], {
-      itemIds,
-      readCsv,
-    });
-    expect(twin!.problems.map(formatInputProblem)).toEqual([
-      'b.json: "Ana" is also in a.json, which already holds 1 of this file\'s scores (a rater scores each item once ' +
-        "in each phase). Keep one of the two files and remove the other.",
-    ]);
+    // Exported the same second, at the same millisecond or 400 ms later: neither is the newer, and the problem
+    // says so, the times being written to the second.
+    for (const now of ["2026-12-05T09:30:00.000Z", "2026-12-05T09:30:00.400Z"]) {
+      const same = exportFile(progressOf([["example-1", "vague", 3]]), {rater: "Ana", now});
+      const [, twin] = await readCohortFiles([new File([early], "a.json"), new File([same], "b.json")], {
+        itemIds,
+        readCsv,
+      });
+      expect(twin!.problems.map(formatInputProblem), now).toEqual([
+        'b.json: "Ana" is also in a.json, which already holds 1 of this file\'s scores (a rater scores each item ' +
+          "once in each phase). Keep one of the two files and remove the other. Both were exported 2026-12-05 " +
+          "09:30:00 UTC, the same second: neither is the newer export.",
+      ]);
+    }
   });
 
   it("keeps two files of one name with other contents, the second numbered and its rater named by it", async () => {
@@ -128,6 +132,26 @@ describe("reading the coordinator's files", () => {
     // Two of one name in one drop: both kept too.
     const both = await readCohortFiles([new File([ana], name), new File([ben], name)], {itemIds, readCsv});
     expect(both.map((file) => file.name)).toEqual([name, "rater-notebook-progress-v1-2026-12-05 (2).json"]);
+  });
+
+  it("knows a numbered file dropped again by its bytes: it takes its own place, not a third number", async () => {
+    // a.json twice with other bytes: the second is listed as "a (2).json"; that second file dropped again is the
+    // same file, listed once as "a (2).json" and counted, its rater still "a (2)" (no duplicate of itself).
+    const first = exportFile(progressOf([["example-1", "vague", 3]]), {now: "2026-12-05T10:00:00.000Z"});
+    const second = exportFile(progressOf([["example-1", "vague", 5]]), {now: "2026-12-05T11:00:00.000Z"});
+    const [a] = await readCohortFiles([new File([first], "a.json")], {itemIds, readCsv});
+    const [a2] = await readCohortFiles([new File([second], "a.json")], {itemIds, readCsv, kept: [a!]});
+    expect(a2!.name).toBe("a (2).json");
+    const [again] = await readCohortFiles([new File([second], "a.json")], {itemIds, readCsv, kept: [a!, a2!]});
+    expect(again).toMatchObject({name: "a (2).json", dropped: {name: "a.json", again: true}, problems: []});
+    expect(again!.ratings.raters).toEqual(["a (2)"]);
+    // So too when a.json itself has been removed: the bytes are found under "a (2).json", not listed as a.json.
+    const [alone] = await readCohortFiles([new File([second], "a.json")], {itemIds, readCsv, kept: [a2!]});
+    expect(alone).toMatchObject({name: "a (2).json", dropped: {name: "a.json", again: true}, problems: []});
+    // The same bytes under a name of another stem ("ab (2).json" is not "a.json" numbered) are another file.
+    const [other] = await readCohortFiles([new File([second], "ab.json")], {itemIds, readCsv, kept: [a2!]});
+    expect(other!.name).toBe("ab.json");
+    expect(other!.dropped).toBeUndefined();
   });
 
   it("checks a new drop against the files kept from earlier ones, naming the file that holds the scores", async () => {

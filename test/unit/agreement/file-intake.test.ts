@@ -216,6 +216,77 @@ describe("the cohort page's file intake", () => {
     expect(cancelled.status).toBe("Computing cancelled: bob.json is still counted.");
   });
 
+  it("decides every file again in order after a remove, so no rater is counted in two files", () => {
+    // a.csv has r1; b.csv has r1 and r2, held because a.csv holds r1's scores; c.csv has r2, counted (b.csv counted
+    // nothing when it was read). Once a.csv goes, b.csv counts, and c.csv scores r2's item again: c.csv is held.
+    const ratingsOf = (name: string, raters: string[]) =>
+      ratingColumns(
+        raters.map((rater) => ({rater, item: "example-1", phase: "vague" as const, score: 3 as const, file: name})),
+        itemIds,
+      );
+    const listed = (name: string, raters: string[], held = false): FileResult => {
+      const ratings = ratingsOf(name, raters);
+      const places = new Int32Array(raters.length);
+      return {
+        ...file(name),
+        kind: "csv",
+        ...(held
+          ? {held: {ratings, places}, problems: [{file: name, message: "is also in a.csv"}]}
+          : {ratings, places}),
+      };
+    };
+    const a = listed("a.csv", ["r1"]);
+    const b = listed("b.csv", ["r1", "r2"], true);
+    const c = listed("c.csv", ["r2"]);
+    const kept = run([
+      {type: "drop", names: ["a.csv", "b.csv", "c.csv"]},
+      {type: "read", results: [a, b, c], aborted: false},
+      {type: "computed", report: "R(a, c)"},
+    ]);
+    const removing = intakeAfter(kept, {type: "remove", name: "a.csv"});
+    const job = removing.job as {counted: readonly FileResult[]; next: readonly FileResult[]};
+    expect(names(job.counted)).toEqual(["b.csv"]);
+    expect(job.counted[0]!.ratings).toBe(b.held!.ratings);
+    const [, heldC] = job.next;
+    expect(heldC!.name).toBe("c.csv");
+    expect(heldC!.ratings.raters).toEqual([]);
+    expect(heldC!.held!.ratings).toBe(c.ratings);
+    expect(heldC!.problems).toHaveLength(1);
+    expect(heldC!.problems[0]!.message).toContain("b.csv");
+    const done = intakeAfter(removing, {type: "computed", report: "R(b)"});
+    expect(done.status).toBe("a.csv removed. 1 file counted, 1 file left out (see the list).");
+  });
+
+  it("words only what a remove did, never an earlier drop's files again", () => {
+    // day (2).json, dropped as day.json beside the kept one, is held: it scores again what day.json holds. Removing
+    // bob.json decides it again (still held, a new object); the status says nothing of its drop.
+    const day = file("day.json", {ratings: 2});
+    const numbered: FileResult = {
+      ...file("day (2).json"),
+      dropped: {name: "day.json", again: false},
+      problems: [{file: "day (2).json", message: "is also in day.json"}],
+      held: {ratings: day.ratings, places: day.places},
+    };
+    const kept = run([
+      {type: "drop", names: ["day.json", "day.json", "bob.json"]},
+      {type: "read", results: [day, numbered, bob], aborted: false},
+      {type: "computed", report: "R(day, bob)"},
+    ]);
+    expect(kept.status).toBe(
+      "2 files counted, 1 file left out (see the list). day.json has the name of a file already listed but not its " +
+        "content: both are kept, this one as day (2).json.",
+    );
+    const done = run(
+      [
+        {type: "remove", name: "bob.json"},
+        {type: "computed", report: "R(day)"},
+      ],
+      kept,
+    );
+    expect(names(done.kept)).toEqual(["day.json", "day (2).json"]);
+    expect(done.status).toBe("bob.json removed. 1 file counted, 1 file left out (see the list).");
+  });
+
   it("counts nothing from a drop cancelled while read, and keeps the files and report shown before", () => {
     const kept = run([
       {type: "drop", names: ["alice.json"]},

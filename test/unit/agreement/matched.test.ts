@@ -6,7 +6,7 @@ import {alpha as referenceAlpha} from "krippendorff";
 import {describe, expect, it} from "vitest";
 import {ordinalMetric} from "../../../bench/cohort-data.js";
 import {cohortReport} from "../../../lib/agreement/cohort-report.js";
-import {besideGuides, headlineSentence} from "../../../lib/agreement/cohort-words.js";
+import {besideGuides, headlineSentence, signed} from "../../../lib/agreement/cohort-words.js";
 import type {MatchedComparison, MatchedRaters} from "../../../lib/agreement/matched.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
 import {cohortCsv} from "../../../lib/agreement/report-csv.js";
@@ -168,6 +168,18 @@ describe("the text report, --csv summary and --json say the same", () => {
     expect(lines.join("\n")).toContain("0.667 the lowest for tentative ones (Klaus Krippendorff, Content Analysis");
   });
 
+  it("text: every ordinal alpha and its interval's ends read against the guides, as the sentence does", () => {
+    // 0.7996 and 0.6669 would round to the guides 0.800 and 0.667, which they are below.
+    const interval = {...headline.after.interval!, low: 0.6669, high: 0.7996};
+    const near = {...headline.after, value: 0.7996, reason: null, interval};
+    const phase = {...report.guideline, alpha: {...report.guideline.alpha, ordinal: near}};
+    const lines = cohortLines({...report, headline: {...headline, after: near}, guideline: phase});
+    const used = `from ${interval.used} of ${interval.replicates} resamples`;
+    expect(lines[2]).toContain(" 0.799 after (ordinal alpha on the 3 items rated both times)");
+    expect(lines[6]).toBe(`  after the guideline 0.799 [95% CI 0.666 to 0.799, ${used}]`);
+    expect(lines).toContain(`  Krippendorff's alpha  ordinal 0.799 [95% CI 0.666 to 0.799, ${used}]`);
+  });
+
   it("CSV summary: the headline's rows over the items compared, and the items rated in one phase only", () => {
     const rows = cohortCsv(report, "summary").split("\r\n");
     expect(rows[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason,items");
@@ -242,9 +254,10 @@ describe("the manager's sentence", () => {
     );
   });
 
-  it("rounds no figure up to or across a guide it is read against: 0.797 is not 0.80", () => {
-    expect(headlineSentence(comparison({low: 0.2, high: 0.8}, {after: 0.797}))).toBe(
-      "Agreement rose from 0.302 to 0.797 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
+  it("rounds no figure up to or across a guide it is read against: 0.7996 is 0.799, not 0.800", () => {
+    // Plain rounding would give 0.800, the guide for reliable conclusions, which 0.7996 is below.
+    expect(headlineSentence(comparison({low: 0.2, high: 0.8}, {after: 0.7996}))).toBe(
+      "Agreement rose from 0.302 to 0.799 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
         "change, +0.200 to +0.800, does not include zero.",
     );
     // Three places would still cross: 0.7996 is "0.799", 0.6669 "0.666"; at or above a guide, rounding is plain.
@@ -255,6 +268,27 @@ describe("the manager's sentence", () => {
       "0.800",
       "0.667",
       "0.500",
+    ]);
+  });
+
+  it("says whether the interval includes zero as its ends are written", () => {
+    // A low end of 0.0003 is not written "0.000": four places show it above zero, as the words say.
+    expect(headlineSentence(comparison({low: 0.0003, high: 0.4}))).toBe(
+      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
+        "change, +0.0003 to +0.400, does not include zero.",
+    );
+    // 0.0000001 is 0.000 even at six places: written as zero, it is read as zero, inside the interval.
+    expect(headlineSentence(comparison({low: 0.0000001, high: 0.4}))).toBe(
+      "Agreement was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times); a change of " +
+        "+0.534, within what chance gives: the 95% interval of the change, 0.000 to +0.400, includes zero.",
+    );
+    // The fewest places that show it, to six: 0.0000051 is 0.00001 at five places; 0.0000004 is 0.000000 at six.
+    expect([-0.0003, -0.00004, 0.0000049, 0.0000051, 0.0000004].map((value) => signed(value))).toEqual([
+      "-0.0003",
+      "-0.00004",
+      "+0.000005",
+      "+0.00001",
+      "0.000",
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
   problemListLimit,
   RatingsCollector,
   RatingsInputError,
+  sameRatersProblem,
   type InputProblem,
 } from "../../../lib/agreement/ratings.js";
 import {serializeProgress} from "../../../lib/trainee/progress.js";
@@ -317,6 +318,15 @@ describe("ratings from a trainee's progress file", () => {
       'b/alice.json: "alice" is also in a/alice.json, which already holds 1 of this file\'s scores (a rater scores ' +
         "each item once in each phase). Keep one of the two files and remove the other.",
     ]);
+  });
+});
+
+describe("a rater in two files", () => {
+  it("names three of the raters two files share, and how many more, in the one list wording", () => {
+    const problem = sameRatersProblem({file: "b.csv", first: "a.csv", raters: ["a", "b", "c", "d", "e"], scores: 5});
+    expect(problem.message).toMatch(/^"a", "b", "c" and 2 more are also in a\.csv, which already holds 5 of /);
+    const two = sameRatersProblem({file: "b.csv", first: "a.csv", raters: ["a", "b"], scores: 2});
+    expect(two.message).toMatch(/^"a" and "b" are also in a\.csv,/);
   });
 });
 

@@ -64,10 +64,20 @@ describe("plural", () => {
 });
 
 describe("listWords", () => {
-  it("joins a list as a sentence does, with and, or with or for a choice", () => {
-    expect(listWords([])).toBe("");
-    expect(listWords(["3"])).toBe("3");
-    expect(listWords(["3", "2"])).toBe("3 and 2");
-    expect(listWords(["1", "2", "3"], "or")).toBe("1, 2 or 3");
+  it("joins a list with commas and a last 'and', and says how many more of a list named in part", () => {
+    expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map((words) => listWords(words))).toEqual([
+      "",
+      "a",
+      "a and b",
+      "a, b and c",
+    ]);
+    expect(listWords(["a", "b", "c"], {count: 5})).toBe("a, b, c and 2 more");
+    expect(listWords(["a"], {count: 1201})).toBe("a and 1,200 more");
+    expect(listWords(["a", "b"], {count: 2})).toBe("a and b");
+  });
+
+  it("joins a choice with a last 'or'", () => {
+    expect(listWords(["1", "2", "3"], {conjunction: "or"})).toBe("1, 2 or 3");
+    expect(listWords(["most-missed"], {conjunction: "or"})).toBe("most-missed");
   });
 });

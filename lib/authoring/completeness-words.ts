@@ -68,7 +68,8 @@ export function describeFinding(finding: Finding): string {
       return (
         `reading: ${plural(finding.count, "shape")} meet every instruction, some with a small flaw, yet score ` +
         `${scoreWords(finding.scores)} by a row for missed instructions; smallest: "${finding.smallest.words}" ` +
-        `scores ${scoreWords(finding.smallest.scores)} by ${listWords(finding.smallest.rowNames, {conjunction: "or"})}` +
+        `scores ${scoreWords(finding.smallest.scores)} ` +
+        `by ${listWords(finding.smallest.rowNames, {conjunction: "or"})}` +
         (finding.alike ? `, as "${finding.alike.words}" does, which misses an instruction` : "")
       );
   }

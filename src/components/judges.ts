@@ -370,20 +370,27 @@ const kindWords: Record<DistanceKind, string> = {
 const share = (value: number) => `${Math.round(value * 100)}%`;
 
 function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
-  const scales = chartScales({keys: rows.map((row) => row.key), domain: [0, 1], width: phoneChartWidth});
+  // A row: its label's two lines (a run's model, then its prompt, version and date: on one line the date ran past a
+  // phone's chart), then its bar.
+  const scales = chartScales({keys: rows.map((row) => row.key), domain: [0, 1], width: phoneChartWidth, rowHeight: 58});
   const {x, y} = scales;
   const node = ChartFrame({scales, id}, {format: share});
   const chart = select(node);
   const series = stack<RunChartRow, DistanceKind>()
     .keys(distanceKinds)
     .value((row, kind) => row.shares[kind])(rows);
-  for (const row of rows)
-    chart
+  for (const row of rows) {
+    const label = chart
       .append("text")
       .attr("class", "row-label")
-      .attr("x", x(0))
-      .attr("y", y(row.key)! + 12)
-      .text(row.label);
+      .attr("y", y(row.key)! + 12);
+    for (const [index, line] of row.lines.entries())
+      label
+        .append("tspan")
+        .attr("x", x(0))
+        .attr("dy", index ? 14 : 0)
+        .text(line);
+  }
   for (const layer of series)
     for (const [index, [from, to]] of layer.entries()) {
       const row = rows[index]!;
@@ -391,7 +398,7 @@ function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
         .append("rect")
         .attr("class", `bar distance-${layer.key}`)
         .attr("x", x(from))
-        .attr("y", y(row.key)! + 18)
+        .attr("y", y(row.key)! + 32)
         .attr("width", Math.max(0, x(to) - x(from)))
         .attr("height", 14);
     }

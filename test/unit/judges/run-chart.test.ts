@@ -4,7 +4,13 @@
 import {describe, expect, it} from "vitest";
 import {judgesPageData} from "../../../lib/judges/page-data.node.js";
 import type {LoadedPrompt} from "../../../lib/judges/prompts.node.js";
-import {nextVisitorRow, runChartRows, visitorChartRow} from "../../../lib/judges/run-chart.js";
+import {
+  labelLines,
+  nextVisitorRow,
+  runChartRows,
+  visitorChartRow,
+  type RunChartRow,
+} from "../../../lib/judges/run-chart.js";
 import {judgesView} from "../../../lib/judges/judges-page.js";
 import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 import {emptyProgress, type Answer, type Progress} from "../../../lib/trainee/progress.js";
@@ -42,6 +48,15 @@ describe("the /judges chart's rows", () => {
     expect(rows[0]!.shares).toEqual({"exact": 0.75, "one-off": 0.25, "two-or-more-off": 0});
   });
 
+  it("labels each run on two lines, its model, then its prompt, version and date; the visitor's row on one", () => {
+    // judges-page.ts labels a run "model · prompt · version · date": on one line its date ran past a phone's chart.
+    expect(runChartRows(judgesView(data).runs).map((row) => row.lines)).toEqual([
+      ["test-only/careful", "check-test-v1 · v2 · 2026-11-20"],
+      ["test-only/lenient", "check-test-v1 · v2 · 2026-11-21"],
+    ]);
+    expect(labelLines("You")).toEqual(["You"]);
+  });
+
   it("adds the visitor's row: their first walk answers to the runs' cases, as a run's are counted", () => {
     const row = visitorChartRow(
       record(
@@ -58,6 +73,7 @@ describe("the /judges chart's rows", () => {
     expect(row).toEqual({
       key: "you",
       label: "You",
+      lines: ["You"],
       answered: 3,
       counts: {"exact": 1, "one-off": 1, "two-or-more-off": 1},
       shares: {"exact": 1 / 3, "one-off": 1 / 3, "two-or-more-off": 1 / 3},
@@ -73,9 +89,10 @@ describe("the /judges chart's rows", () => {
 });
 
 describe("the visitor's row after a save", () => {
-  const row = (exact: number, oneOff: number) => ({
+  const row = (exact: number, oneOff: number): RunChartRow => ({
     key: "you",
     label: "You",
+    lines: ["You"],
     answered: exact + oneOff,
     counts: {"exact": exact, "one-off": oneOff, "two-or-more-off": 0},
     shares: {"exact": exact / (exact + oneOff), "one-off": oneOff / (exact + oneOff), "two-or-more-off": 0},

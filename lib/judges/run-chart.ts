@@ -11,8 +11,6 @@ export type DistanceKind = (typeof distanceKinds)[number];
 export interface RunChartRow {
   key: string;
   label: string;
-  /** The label on the chart's lines: the model, then the prompt, version and date (a phone's column holds no more). */
-  lines: [string] | [string, string];
   answered: number;
   counts: Record<DistanceKind, number>;
   /** 0 with none answered. */
@@ -26,7 +24,10 @@ export const noVisitorRowWords =
   "To see yourself here as a row of your own, score these cases in the walk: your first answers are set against " +
   "the ruled scores as the runs' are.";
 
-/** A run's label ("model · prompt · version · date") on two lines: the model, then the rest. */
+/**
+ * A row's label on the chart's two lines: a run's model, then its prompt, version and date ("model · prompt · version ·
+ * date": a phone's column holds no more on one line); the visitor's "You" on one.
+ */
 export function labelLines(label: string): [string] | [string, string] {
   const at = label.indexOf(" · ");
   return at < 0 ? [label] : [label.slice(0, at), label.slice(at + " · ".length)];
@@ -42,7 +43,6 @@ function chartRow(
   return {
     key,
     label,
-    lines: labelLines(label),
     answered: figures.answered,
     counts,
     shares: {

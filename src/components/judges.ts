@@ -16,6 +16,7 @@ import {
   visitorChartRow,
   nextVisitorRow,
   distanceKinds,
+  labelLines,
   noVisitorRowWords,
   runChartRows,
   type DistanceKind,
@@ -384,7 +385,7 @@ function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
       .append("text")
       .attr("class", "row-label")
       .attr("y", y(row.key)! + 12);
-    for (const [index, line] of row.lines.entries())
+    for (const [index, line] of labelLines(row.label).entries())
       label
         .append("tspan")
         .attr("x", x(0))

@@ -50,7 +50,7 @@ describe("the /judges chart's rows", () => {
 
   it("labels each run on two lines, its model, then its prompt, version and date; the visitor's row on one", () => {
     // judges-page.ts labels a run "model · prompt · version · date": on one line its date ran past a phone's chart.
-    expect(runChartRows(judgesView(data).runs).map((row) => row.lines)).toEqual([
+    expect(runChartRows(judgesView(data).runs).map((row) => labelLines(row.label))).toEqual([
       ["test-only/careful", "check-test-v1 · v2 · 2026-11-20"],
       ["test-only/lenient", "check-test-v1 · v2 · 2026-11-21"],
     ]);
@@ -73,7 +73,6 @@ describe("the /judges chart's rows", () => {
     expect(row).toEqual({
       key: "you",
       label: "You",
-      lines: ["You"],
       answered: 3,
       counts: {"exact": 1, "one-off": 1, "two-or-more-off": 1},
       shares: {"exact": 1 / 3, "one-off": 1 / 3, "two-or-more-off": 1 / 3},
@@ -92,7 +91,6 @@ describe("the visitor's row after a save", () => {
   const row = (exact: number, oneOff: number): RunChartRow => ({
     key: "you",
     label: "You",
-    lines: ["You"],
     answered: exact + oneOff,
     counts: {"exact": exact, "one-off": oneOff, "two-or-more-off": 0},
     shares: {"exact": exact / (exact + oneOff), "one-off": oneOff / (exact + oneOff), "two-or-more-off": 0},

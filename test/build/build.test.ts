@@ -51,9 +51,9 @@ function contents(dir: string): Record<string, string> {
 }
 
 describe("the build", () => {
-  // The suite's own build is the offline one (package.json's suite:site runs it through scripts/offline.sh, so a build
-  // that asks the network fails the suite), and the browser tests run on it: this checks that wiring, that the wrapper
-  // cuts the network, and what that build wrote to dist/.
+  // The suite's own build is the offline one (package.json's build:offline runs it through scripts/offline.sh, so a
+  // build that asks the network fails the suite), and the browser tests run on it: this checks that wiring, that the
+  // wrapper cuts the network, and what that build wrote to dist/.
   it("builds with no network at all, embedding only the pinned versions", async (context) => {
     if (!offline) {
       console.log("skipped: `unshare -rn` is not available here, so the build cannot be cut off from the network");
@@ -62,7 +62,10 @@ describe("the build", () => {
     const {scripts} = JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     };
-    expect(scripts["suite:site"]).toMatch(/^bash scripts\/offline\.sh npm run -s build && vitest run /);
+    expect(scripts["build:offline"]).toBe("bash scripts/offline.sh npm run -s build");
+    // npm test builds with it beside the static checks, npm run suite after the unit tests: both before the site's.
+    expect(scripts.test).toMatch(/ build:offline && run-s suite:lib site$/);
+    expect(scripts.suite).toBe("run-s suite:lib build:offline site");
     // A server on this machine's loopback answers outside the wrapper and cannot be reached inside it.
     const server = createServer((_request, response) => response.end("reached"));
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

@@ -2,7 +2,7 @@
 // - unit: lib/ and the authored files, in process (no browser, no build, no command started);
 // - cli: the commands, called in process through their entries, and one spawned run per command;
 // - build: what needs a build of the site or of a copy of the project;
-// - browser: the built site (dist/) in one Chromium shared by every file (test/browser/global-setup.ts).
+// - browser: the built site (dist/) in Chromium, one a worker (test/browser/site.ts testChromium).
 import {existsSync, readFileSync, statSync} from "node:fs";
 import {dirname, join, relative} from "node:path";
 import {defineConfig} from "vitest/config";
@@ -42,7 +42,7 @@ function codeSize(file: string): number {
   return text.length + local.reduce((sum, module) => sum + statSync(module).size, 0);
 }
 
-const kind = (name: string, extra: {globalSetup?: string[]; isolate?: boolean} = {}) => ({
+const kind = (name: string, extra: {isolate?: boolean} = {}) => ({
   extends: true,
   test: {name, include: [`test/${name}/**/*.test.ts`], ...extra},
 });
@@ -60,8 +60,8 @@ export default defineConfig({
       // importing them again for each: isolated, the imports took 91 s of a 485 s run.
       kind("unit", {isolate: false}),
       kind("cli", {isolate: false}),
-      kind("build", {isolate: false, globalSetup: ["test/browser/global-setup.ts"]}),
-      kind("browser", {isolate: false, globalSetup: ["test/browser/global-setup.ts"]}),
+      kind("build", {isolate: false}),
+      kind("browser", {isolate: false}),
     ],
   },
 });

@@ -162,7 +162,7 @@ export async function benchDevLoop(savesEach = 5): Promise<void> {
     );
     if (chromium.problems.length) console.log(`  problems in the page: ${chromium.problems.join("; ")}`);
   } finally {
-    await chromium.browser.close();
+    await chromium.close();
     await dev.stop();
     rmSync(project, {recursive: true, force: true});
   }

@@ -1,15 +1,32 @@
-// The run's one Chromium (global-setup.ts), as site.ts launches it: Chromium's headless build (no page of the browser's
+// The tests' Chromium (site.ts testChromium), one a test worker: Chromium's headless build (no page of the browser's
 // own UI in a new context's window), with Playwright's own disabled features kept (Chromium reads only the last
 // --disable-features) and the omnibox popups added for the benches' chromium.
-import {describe, expect, inject, it} from "vitest";
-import {chromium} from "playwright-core";
-import {testChromiumPath} from "./site.js";
+import {readdirSync, readFileSync} from "node:fs";
+import {describe, expect, it} from "vitest";
+import {testChromium, testChromiumPath} from "./site.js";
 
-describe("the run's Chromium", () => {
-  it("opens a new context's window with no page of the browser's own UI, and answers the tests' contexts", async () => {
-    const browser = await chromium.connect(inject("chromiumEndpoint"));
+/** The command lines of this process's children that run `executable` (Linux's /proc). */
+function childCommands(executable: string): string[][] {
+  const commands: string[][] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
-      const context = await browser.newContext();
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+      if (parent === process.pid && command.includes(executable)) commands.push(command);
+    } catch {
+      // A process that ended while the folder was read.
+    }
+  }
+  return commands;
+}
+
+describe("the tests' Chromium", () => {
+  it("opens a new context's window with no page of the browser's own UI, and answers the tests' contexts", async () => {
+    const browser = await testChromium();
+    expect(await testChromium()).toBe(browser);
+    const context = await browser.newContext();
+    try {
       await (await context.newPage()).goto("data:text/html,<p>a page</p>");
       const session = await browser.newBrowserCDPSession();
       const {targetInfos} = (await session.send("Target.getTargets")) as {targetInfos: {type: string; url: string}[]};
@@ -17,19 +34,19 @@ describe("the run's Chromium", () => {
       expect(targetInfos.filter((target) => target.type === "page").map((target) => target.url)).toContain(
         "data:text/html,<p>a page</p>",
       );
+      await session.detach();
       // The command line it was started with: the headless build where installed, unless CHROMIUM_PATH names another
       // (site.ts); its last --disable-features, the one Chromium reads, keeps Playwright's (two of them named here:
       // without them pages paint and load otherwise than a test expects).
-      const [executable, ...flags] = inject("chromiumCommand");
-      expect(executable).toBe(testChromiumPath);
+      const commands = childCommands(testChromiumPath);
+      expect(commands).toHaveLength(1);
       expect(browser.version()).toMatch(/^\d+\./);
-      const last = flags.filter((flag) => flag.startsWith("--disable-features=")).at(-1);
+      const last = commands[0]!.filter((flag) => flag.startsWith("--disable-features=")).at(-1);
       expect(last?.slice("--disable-features=".length).split(",")).toEqual(
         expect.arrayContaining(["PaintHolding", "HttpsUpgrades", "WebUIOmniboxPopup"]),
       );
-      await context.close();
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 });

@@ -3,17 +3,17 @@
 import {rmSync} from "node:fs";
 import {text} from "node:stream/consumers";
 import type {BrowserContext, BrowserContextOptions, Download, Page} from "playwright-core";
-import {afterAll, afterEach, beforeAll, inject} from "vitest";
+import {afterAll, afterEach, beforeAll} from "vitest";
 import {copyProject} from "../../scripts/copy-project.js";
 import type {Records} from "./records.js";
-import {blankPath, distDir, openSite, type Site} from "./site.js";
+import {blankPath, distDir, openSite, testChromium, type Site} from "./site.js";
 
 /**
  * The built site (dist/), served and driven for the tests of a file or a describe block: opened before them and
  * closed after them. Call it where `beforeAll` may be called; what it returns stands for the open site.
  */
 export function useSite(): Site {
-  return siteFor(() => openSite(undefined, {endpoint: inject("chromiumEndpoint")}));
+  return siteFor(async () => openSite(undefined, {browser: await testChromium()}));
 }
 
 /**
@@ -30,7 +30,7 @@ export function useSiteWith<T>(records: Records<T>): {site: Site; folder: () => 
       written = {value: await records.write(copy)};
       // Loaded here: only a file with records needs the data's modules.
       const {builtData} = await import("./records.js");
-      return openSite(distDir, {endpoint: inject("chromiumEndpoint"), data: builtData(copy).changed});
+      return openSite(distDir, {browser: await testChromium(), data: builtData(copy).changed});
     },
     () => {
       if (copy) rmSync(copy, {recursive: true, force: true});

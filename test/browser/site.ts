@@ -4,14 +4,7 @@ import {existsSync, statfsSync} from "node:fs";
 import {createServer, type Server} from "node:http";
 import {readFile, stat} from "node:fs/promises";
 import {extname, join, resolve} from "node:path";
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type BrowserServer,
-  type Page,
-} from "playwright-core";
+import {chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page} from "playwright-core";
 
 export const distDir = resolve(import.meta.dirname, "../../dist");
 /** The benches' Chromium: the browser a reader runs, so a frame is timed as it would be there. */
@@ -76,6 +69,8 @@ export interface Chromium {
   problems: string[];
   /** A page in a fresh context (empty localStorage); `options` change its window (size, touch, colour scheme). */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Closes the contexts it opened, and the browser when it launched it. */
+  close(): Promise<void>;
 }
 
 /** The flags Chromium runs with here: headless, no background traffic (this machine's network is closed). */
@@ -142,25 +137,31 @@ export async function launchChromium(args: readonly string[] = []): Promise<Brow
   return chromium.launch({executablePath: chromiumPath, args: [...(await flags()), ...args]});
 }
 
-/** The tests' Chromium, as a server that other processes connect to (the browser tests' one browser per run). */
-export async function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer({
-    executablePath: testChromiumPath,
-    args: [...(await flags()), ...testFlags],
-    ...sharedMemory(),
-  });
+/**
+ * The tests' Chromium: one a test worker, launched at its first use and kept for the worker's life (a worker runs its
+ * files one after the other, their modules kept: vitest.config.ts), each file opening contexts of its own and closing
+ * them. Playwright ends it with the worker's process. One Chromium for the whole run, which each file connected to,
+ * cost more: its Playwright server, in vitest's main process, relayed every message between the workers and Chromium
+ * (the browser project, one run each, back to back: 266 s and 502 CPU seconds shared, 247 s and 475 one a worker).
+ */
+let testBrowser: Promise<Browser> | undefined;
+export function testChromium(): Promise<Browser> {
+  testBrowser ??= (async () =>
+    chromium.launch({
+      executablePath: testChromiumPath,
+      args: [...(await flags()), ...testFlags],
+      ...sharedMemory(),
+    }))();
+  return testBrowser;
 }
 
-/** The browser at `endpoint` (a server launched by launchChromiumServer), or a Chromium of its own when none. */
-const browserAt = (endpoint: string | undefined): Promise<Browser> =>
-  endpoint ? chromium.connect(endpoint) : launchChromium();
-
 /**
- * Chromium for pages served at origin (a built site, or the dev server): the one at `endpoint` when given (closing
- * then only disconnects), else one launched for the caller.
+ * Chromium for pages served at origin (a built site, or the dev server): `shared` when given (the tests' own: closing
+ * then closes only the contexts opened here), else one launched for the caller.
  */
-export async function openBrowser(origin: string, endpoint?: string): Promise<Chromium> {
-  const browser = await browserAt(endpoint);
+export async function openBrowser(origin: string, shared?: Browser): Promise<Chromium> {
+  const browser = shared ?? (await launchChromium());
+  const opened = new Set<BrowserContext>();
   const problems: string[] = [];
   const watch = (context: BrowserContext): BrowserContext => {
     context.on("request", (request) => {
@@ -177,19 +178,27 @@ export async function openBrowser(origin: string, endpoint?: string): Promise<Ch
     });
     return context;
   };
-  const newContext = async (options: BrowserContextOptions = {}) =>
-    watch(await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}, ...options}));
-  return {browser, problems, newContext};
+  const newContext = async (options: BrowserContextOptions = {}) => {
+    const context = await browser.newContext({baseURL: origin, viewport: {width: 1200, height: 900}, ...options});
+    opened.add(context);
+    context.on("close", () => opened.delete(context));
+    return watch(context);
+  };
+  const close = async () => {
+    if (shared) await Promise.all([...opened].map((context) => context.close()));
+    else await browser.close();
+  };
+  return {browser, problems, newContext, close};
 }
 
 /**
- * Serves a built site: the project's dist/ unless another is given, driven by the Chromium at `endpoint` when given
- * (the browser tests' shared one), else by one launched for it (the benches). `data` answers some paths with other
+ * Serves a built site: the project's dist/ unless another is given, driven by `browser` when given (the tests'
+ * Chromium, testChromium), else by one launched for it (the benches). `data` answers some paths with other
  * text: the data files a file's test-only records change (test/browser/records.ts).
  */
 export async function openSite(
   siteDir: string = distDir,
-  {endpoint, data = new Map()}: {endpoint?: string; data?: ReadonlyMap<string, string>} = {},
+  {browser: shared, data = new Map()}: {browser?: Browser; data?: ReadonlyMap<string, string>} = {},
 ): Promise<Site> {
   const root = resolve(siteDir);
   try {
@@ -217,7 +226,8 @@ export async function openSite(
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("server has no port");
   const origin = `http://127.0.0.1:${address.port}`;
-  const {browser, problems, newContext} = await openBrowser(origin, endpoint);
+  const driven = await openBrowser(origin, shared);
+  const {browser, problems, newContext} = driven;
   return {
     origin,
     browser,
@@ -227,7 +237,7 @@ export async function openSite(
       return (await newContext()).newPage();
     },
     async close() {
-      await browser.close();
+      await driven.close();
       await new Promise<void>((done) => server.close(() => done()));
     },
   };

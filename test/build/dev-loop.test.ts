@@ -3,9 +3,9 @@
 // are generous and nothing here is timed: how fast the change shows is `npm run bench -- --dev-only`.
 import {rmSync} from "node:fs";
 import type {BrowserContext, Page} from "playwright-core";
-import {afterAll, afterEach, beforeAll, describe, expect, inject, it} from "vitest";
+import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
 import {copyProject} from "../../scripts/copy-project.js";
-import {openBrowser, type Chromium} from "../browser/site.js";
+import {openBrowser, testChromium, type Chromium} from "../browser/site.js";
 import {edit, openLive, startDev, waitForText, type DevServer} from "./dev-server.js";
 
 let copy = "";
@@ -16,8 +16,8 @@ let contexts: BrowserContext[] = [];
 beforeAll(async () => {
   copy = copyProject("rater-notebook-dev-");
   dev = await startDev(copy);
-  // The run's one Chromium (test/browser/global-setup.ts): closing it here only disconnects.
-  chromium = await openBrowser(dev.origin, inject("chromiumEndpoint"));
+  // The worker's Chromium (test/browser/site.ts testChromium): closing here closes only this file's contexts.
+  chromium = await openBrowser(dev.origin, await testChromium());
 }, 180_000);
 
 afterEach(async () => {
@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await chromium?.browser.close();
+  await chromium?.close();
   await dev?.stop();
   rmSync(copy, {recursive: true, force: true});
 });

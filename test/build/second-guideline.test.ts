@@ -2,14 +2,14 @@
 // (test/fixtures/second-guideline: a summary's faithfulness to its source), with its own rules, facts, clauses,
 // rubric, parts and seven cases, builds into a working site with no TypeScript of its own: one build of a copy of the
 // project with NOTEBOOK_CONTENT naming the fixture, into dist-second-guideline/, then guideline:check on the fixture
-// and a walk of one item in the built site, in the run's one Chromium.
+// and a walk of one item in the built site, in the worker's Chromium.
 import {spawnSync, type SpawnSyncReturns} from "node:child_process";
 import {existsSync, readFileSync, rmSync} from "node:fs";
 import {join} from "node:path";
-import {afterAll, beforeAll, beforeEach, describe, expect, inject, it} from "vitest";
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
 import {copyProject, projectRoot} from "../../scripts/copy-project.js";
 import {guidelineCheck} from "../../scripts/guideline-check.js";
-import {openSite, type Site} from "../browser/site.js";
+import {openSite, testChromium, type Site} from "../browser/site.js";
 import {collapse, commit, visibleText} from "../browser/trainee.js";
 import {derivedScore, loadCase, openEditor} from "../browser/case-editor-helpers.js";
 import {runCommand} from "../cli/run.js";
@@ -30,7 +30,7 @@ beforeAll(async () => {
     timeout: 240_000,
   });
   output = join(copy, "dist-second-guideline");
-  if (build.status === 0) site = await openSite(output, {endpoint: inject("chromiumEndpoint")});
+  if (build.status === 0) site = await openSite(output, {browser: await testChromium()});
 }, 300_000);
 afterAll(async () => {
   await site?.close();

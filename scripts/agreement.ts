@@ -100,6 +100,10 @@ export async function agreement(args: readonly string[], io: CommandIO): Promise
       err(`agreement: fix the ratings above (${plural(count, "problem")})`);
       return 1;
     }
+    for (const {path, sameAs} of read.repeated) {
+      const which = path === sameAs ? "named twice" : `the same bytes as ${quote(sameAs)}`;
+      err(`agreement: ${quote(path)}: ${which}, read once`);
+    }
     const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
     if (values.json) {
       await print(jsonChunks({files: read.files, ...report}));

@@ -1,5 +1,7 @@
 // Reads the files a coordinator names into ratings, each checked first (a regular file, within the cap, UTF-8). A file
-// that cannot be read stops the command with one line; bad rows across all files are reported together.
+// that cannot be read stops the command with one line; bad rows across all files are reported together. A file whose
+// bytes an earlier one holds (the same path named twice, a copy) is read once, as /cohort lists the same bytes once.
+import {createHash} from "node:crypto";
 import {fail, quote, readFileOrFail} from "../node/cli.js";
 import {formatBytes} from "../text/format.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
@@ -60,14 +62,25 @@ export interface ReadFile {
   ratings: number;
 }
 
-/** Reads every file; returns the ratings, or throws RatingsInputError listing every bad row of every file. */
+/** A file named after another that holds the same bytes, read the same way: read once, as `sameAs`. */
+export interface RepeatedFile {
+  path: string;
+  sameAs: string;
+}
+
+/**
+ * Reads every file, each set of bytes once; returns the ratings, or throws RatingsInputError listing every bad row of
+ * every file.
+ */
 export function readRatingFiles(
   paths: readonly string[],
   itemIds: readonly string[],
   {cap = fileByteCap, totalCap = totalByteCap}: {cap?: number; totalCap?: number} = {},
-): {ratings: CohortRating[]; files: ReadFile[]} {
+): {ratings: CohortRating[]; files: ReadFile[]; repeated: RepeatedFile[]} {
   const collector = new RatingsCollector();
   const files: ReadFile[] = [];
+  const repeated: RepeatedFile[] = [];
+  const digests = new Map<string, string>();
   let total = 0;
   for (const path of paths) {
     // A .json file is held to a judge run's cap (the larger) before it is read, and to a progress file's limit once
@@ -76,8 +89,16 @@ export function readRatingFiles(
       textKindByName(path) === "json"
         ? readTextFile(path, judgeRunByteCap, jsonTooLarge(path))
         : readTextFile(path, cap);
-    const bytes = Buffer.byteLength(text);
     const isJson = textKindOf(path, text) === "json";
+    // The same bytes read the same way (a .json name reads them as JSON).
+    const key = `${isJson ? "json" : "csv"} ${createHash("sha256").update(text).digest("hex")}`;
+    const sameAs = digests.get(key);
+    if (sameAs !== undefined) {
+      repeated.push({path, sameAs});
+      continue;
+    }
+    digests.set(key, path);
+    const bytes = Buffer.byteLength(text);
     if (isJson && bytes > judgeRunByteCap) jsonTooLarge(path)(bytes);
     const json = isJson ? jsonFileOf(text) : null;
     if (json?.kind === "trainee" && bytes > progressFileByteLimit) progressTooLarge(path, bytes);
@@ -94,5 +115,5 @@ export function readRatingFiles(
     else readRatingsCsv(text, path, itemIds, collector);
     files.push({path, kind, ratings: collector.ratings.length - before});
   }
-  return {ratings: collector.result(), files};
+  return {ratings: collector.result(), files, repeated};
 }

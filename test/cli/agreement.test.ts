@@ -2,7 +2,16 @@
 // process (and spawned once, where the pipe it writes to is the point).
 import {spawnSync} from "node:child_process";
 import {Readable, Writable} from "node:stream";
-import {mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync} from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -286,11 +295,44 @@ describe("npm run agreement", () => {
     const ids = items.map((item) => item.id);
     const csv = file("cohort.csv");
     const one = statSync(csv).size;
-    // Two copies fit in a cap of twice the file; a third passes it.
-    expect(() => readRatingFiles([csv, csv], ids, {totalCap: 2 * one})).toThrow(/already scored/);
-    expect(() => readRatingFiles([csv, csv, csv], ids, {totalCap: 2 * one})).toThrow(
-      `${quote(csv)}: the files up to this one hold more than ${formatBytes(2 * one)}, the most read in one run: give fewer files at a time`,
+    // Two more files, each its own raters (a file the same bytes as another is read once, uncounted): each rater's
+    // name prefixed, a letter a row.
+    const [second, third] = ["x", "y"].map((prefix) => {
+      const path = file(`cohort-${prefix}.csv`);
+      const [header, ...rows] = readFileSync(csv, "utf8").trimEnd().split("\n");
+      writeFileSync(path, [header, ...rows.map((row) => prefix + row)].join("\n") + "\n");
+      return path;
+    });
+    const fit = 2 * statSync(second!).size;
+    expect(fit).toBeGreaterThan(2 * one);
+    expect(() => readRatingFiles([second!, third!], ids, {totalCap: fit})).not.toThrow();
+    expect(() => readRatingFiles([second!, third!, csv], ids, {totalCap: fit})).toThrow(
+      `${quote(csv)}: the files up to this one hold more than ${formatBytes(fit)}, the most read in one run: give fewer files at a time`,
     );
+  });
+
+  it("reads a file named twice, or the same bytes under another name, once, saying so; exit 0", async () => {
+    const copy = file("cohort-copy.csv");
+    writeFileSync(copy, readFileSync(file("cohort.csv")));
+    const once = await run(file("cohort.csv"));
+    const repeated = await run(file("cohort.csv"), file("cohort.csv"), copy);
+    expect(repeated.status).toBe(0);
+    expect(repeated.stderr.trimEnd().split("\n")).toEqual([
+      `agreement: ${quote(file("cohort.csv"))}: named twice, read once`,
+      `agreement: ${quote(copy)}: the same bytes as ${quote(file("cohort.csv"))}, read once`,
+    ]);
+    expect(repeated.stdout).toBe(once.stdout);
+    const {
+      ratings,
+      files,
+      repeated: listed,
+    } = readRatingFiles(
+      [file("cohort.csv"), copy],
+      items.map((item) => item.id),
+    );
+    expect(files.map((read) => read.path)).toEqual([file("cohort.csv")]);
+    expect(listed).toEqual([{path: copy, sameAs: file("cohort.csv")}]);
+    expect(ratings).toHaveLength(raters.length * 4 * 2);
   });
 
   // Spawned: what is under test is the process and the pipe the shell gives it, closed by head.
@@ -471,8 +513,10 @@ describe("npm run agreement", () => {
 
   it("quotes nothing of a file that is not the kind expected (a link to a system file, under any name)", async () => {
     writeFileSync(file("passwd"), "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n");
-    for (const name of ["passwd.csv", "passwd.json", "passwd.txt"]) symlinkSync(file("passwd"), file(name));
-    const {status, stdout, stderr} = await run(file("passwd.csv"), file("passwd.json"), file("passwd.txt"));
+    writeFileSync(file("group"), "root:x:0:\ndaemon:x:1:\n");
+    for (const name of ["passwd.csv", "passwd.json"]) symlinkSync(file("passwd"), file(name));
+    symlinkSync(file("group"), file("group.txt"));
+    const {status, stdout, stderr} = await run(file("passwd.csv"), file("passwd.json"), file("group.txt"));
     expect(status).toBe(1);
     expect(stdout).toBe("");
     expect(stderr.replaceAll(dir, "")).not.toMatch(/root|daemon|bin/);
@@ -480,7 +524,7 @@ describe("npm run agreement", () => {
     expect(stderr.trimEnd().split("\n")).toEqual([
       `${file("passwd.csv")} ${header}`,
       `${file("passwd.json")}: the file is not readable JSON`,
-      `${file("passwd.txt")} ${header}`,
+      `${file("group.txt")} ${header}`,
       "agreement: fix the ratings above (3 problems)",
     ]);
   });

@@ -3,7 +3,7 @@
 // loaded in the editor, an answer open on /judges, ...), at 390 and 1440 px, in light and dark. Each (page, width,
 // state) is checked once in a run, in one context: a walk reaches its states in turn in one page, and each state is
 // checked at both widths in light and at its first in dark (which rules run where: axe.ts), with the measured layout
-// (axe.ts `layout`) and, outside CI, a screenshot of each for a person to look at (test-results/screens/,
+// (axe.ts `layout`) and, with SCREENS=1, a screenshot of each for a person to look at (test-results/screens/,
 // gitignored). A page's own tests check what it does, not its accessibility. The walks are split across
 // page-states-1 and -2.test.ts by their measured cost, so the two files finish together.
 import type {BrowserContext, Page} from "playwright-core";

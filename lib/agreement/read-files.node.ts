@@ -1,6 +1,7 @@
 // Reads the files a coordinator names into ratings, each checked first (a regular file, within the cap, UTF-8). A file
 // that cannot be read stops the command with one line; bad rows across all files are reported together. A file whose
-// bytes an earlier one holds (the same path named twice, a copy) is read once, as /cohort lists the same bytes once.
+// bytes an earlier one holds (the same path named twice, a copy) is read once, as /cohort lists a file dropped again
+// once.
 import {createHash} from "node:crypto";
 import {fail, quote, readFileOrFail} from "../node/cli.js";
 import {formatBytes} from "../text/format.js";

@@ -7,6 +7,7 @@
 // the headline: ordinal alpha before vs after with seeded bootstrap intervals.
 // --json prints the whole report (each phase under its name); --csv prints one table (summary, items, raters, rules).
 // Exit 2 for a usage error, 1 for input that cannot be read (every bad row is listed), 0 otherwise.
+import {resolve} from "node:path";
 import type {Writable} from "node:stream";
 import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
@@ -101,8 +102,8 @@ export async function agreement(args: readonly string[], io: CommandIO): Promise
       return 1;
     }
     for (const {path, sameAs} of read.repeated) {
-      const which = path === sameAs ? "named twice" : `the same bytes as ${quote(sameAs)}`;
-      err(`agreement: ${quote(path)}: ${which}, read once`);
+      const which = resolve(path) === resolve(sameAs) ? "named twice" : `the same bytes as ${quote(sameAs)}`;
+      err(`agreement: ${quote(path)}: ${which}, counted once`);
     }
     const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
     if (values.json) {

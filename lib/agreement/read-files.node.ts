@@ -1,8 +1,7 @@
 // Reads the files a coordinator names into ratings, each checked first (a regular file, within the cap, UTF-8). A file
 // that cannot be read stops the command with one line; bad rows across all files are reported together. A file whose
-// bytes an earlier one holds (the same path named twice, a copy) is read once, as /cohort lists a file dropped again
-// once.
-import {createHash} from "node:crypto";
+// bytes an earlier one holds (the same path named twice, a copy) is counted once, as /cohort lists a file dropped
+// again once.
 import {fail, quote, readFileOrFail} from "../node/cli.js";
 import {formatBytes} from "../text/format.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
@@ -18,6 +17,7 @@ import {
   type InputKind,
 } from "./file-kind.js";
 import {jsonFileSizeProblem, judgeRunByteCap} from "./ratings-judge.js";
+import {textHash} from "../judges/prompts.node.js";
 
 /** About a million rows: the whole text is held, then the ratings. The cohort page streams CSVs and reads larger. */
 export const fileByteCap = 32 * 1024 * 1024;
@@ -63,15 +63,15 @@ export interface ReadFile {
   ratings: number;
 }
 
-/** A file named after another that holds the same bytes, read the same way: read once, as `sameAs`. */
+/** A file named after another that holds the same bytes, read the same way: counted once, as `sameAs`. */
 export interface RepeatedFile {
   path: string;
   sameAs: string;
 }
 
 /**
- * Reads every file, each set of bytes once; returns the ratings, or throws RatingsInputError listing every bad row of
- * every file.
+ * Reads every file, counting each set of bytes once; returns the ratings, or throws RatingsInputError listing every
+ * bad row of every file.
  */
 export function readRatingFiles(
   paths: readonly string[],
@@ -92,7 +92,7 @@ export function readRatingFiles(
         : readTextFile(path, cap);
     const isJson = textKindOf(path, text) === "json";
     // The same bytes read the same way (a .json name reads them as JSON).
-    const key = `${isJson ? "json" : "csv"} ${createHash("sha256").update(text).digest("hex")}`;
+    const key = `${isJson ? "json" : "csv"} ${textHash(text)}`;
     const sameAs = digests.get(key);
     if (sameAs !== undefined) {
       repeated.push({path, sameAs});

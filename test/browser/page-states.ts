@@ -519,8 +519,8 @@ async function check(page: Page, state: PageState): Promise<{violations: string[
       const rules = scheme === "dark" ? colourRules : index === 0 ? undefined : layoutRules;
       if (audited) violations.push(...(await audit(page, `${label}, ${scheme}`, {rules, include: state.include})));
       // The whole page in light; in dark its first screen, which shows the palette at a third of the time.
-      const path = `${screensDir}/${state.name}-${width}-${scheme}.png`;
       if (!writesScreens) continue;
+      const path = `${screensDir}/${state.name}-${width}-${scheme}.png`;
       if (state.include) await page.locator(state.include).first().screenshot({path});
       else await page.screenshot({path, fullPage: scheme === "light"});
     }

@@ -146,12 +146,19 @@ export async function launchChromium(args: readonly string[] = []): Promise<Brow
  */
 let testBrowser: Promise<Browser> | undefined;
 export function testChromium(): Promise<Browser> {
-  testBrowser ??= (async () =>
-    chromium.launch({
+  // A launch that failed, or a browser that went away, is launched again at the next file's first use.
+  testBrowser ??= (async () => {
+    const browser = await chromium.launch({
       executablePath: testChromiumPath,
       args: [...(await flags()), ...testFlags],
       ...sharedMemory(),
-    }))();
+    });
+    browser.on("disconnected", () => (testBrowser = undefined));
+    return browser;
+  })().catch((error: unknown) => {
+    testBrowser = undefined;
+    throw error;
+  });
   return testBrowser;
 }
 

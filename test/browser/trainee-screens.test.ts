@@ -7,7 +7,9 @@
 import type {ElementHandle, Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {caseStudyParameterNames} from "../unit/engine/case-study-parameters.js";
+import {serializeProgress} from "../../lib/trainee/progress.js";
 import {useSite} from "./helpers.js";
+import {realistic, withRecord} from "./page-fixtures.js";
 import {
   checkButton,
   commit,
@@ -252,6 +254,58 @@ describe("one screen", () => {
     }
     await context.close();
     expect(hidden).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("keeps a phone's strip in its rows once the items carry their marks, each mark on its pill's corner inside the strip", async () => {
+    const context = await withRecord(
+      await site.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true}),
+      serializeProgress(realistic()),
+    );
+    const page = await context.newPage();
+    const misplaced: string[] = [];
+    // The seven examples, each exact, one off or two or more off; the edge cases, some marked.
+    for (const path of ["/rubric", "/edge-cases"]) {
+      await page.goto(path);
+      await takenOver(page);
+      await page.locator(".item-strip a[data-mark='✗']").first().waitFor();
+      const seen = await page.evaluate(() => {
+        const track = document.querySelector(".item-strip ol")!.getBoundingClientRect();
+        const pills = [...document.querySelectorAll<HTMLElement>(".item-strip a")];
+        const rowsOf = () => new Set(pills.map((pill) => Math.round(pill.getBoundingClientRect().top))).size;
+        const boxes = pills.map((pill) => pill.getBoundingClientRect());
+        const marks = pills.flatMap((pill, index) => {
+          if (!pill.dataset.mark) return [];
+          const mark = getComputedStyle(pill, "::after");
+          const box = boxes[index]!;
+          const top = box.top + parseFloat(mark.top);
+          const right = box.right - parseFloat(mark.right);
+          const left = right - parseFloat(mark.width);
+          // Another pill whose box holds the mark's top edge.
+          const over = boxes.some(
+            (other, at) =>
+              at !== index && left < other.right && right > other.left && top < other.bottom && top > other.top,
+          );
+          return [{label: `${pill.textContent} ${pill.dataset.mark}`, top, right, over}];
+        });
+        const rows = rowsOf();
+        // The same strip with no mark, as on a first visit.
+        const given = pills.map((pill) => pill.dataset.mark!);
+        for (const pill of pills) pill.dataset.mark = "";
+        const bare = rowsOf();
+        pills.forEach((pill, index) => (pill.dataset.mark = given[index]));
+        return {track, rows, bare, marks};
+      });
+      if (seen.rows !== seen.bare) misplaced.push(`${path}: the strip in ${seen.rows} rows, with no mark ${seen.bare}`);
+      for (const mark of seen.marks) {
+        if (mark.top < seen.track.top - 0.5 || mark.right > seen.track.right + 0.5)
+          misplaced.push(`${path}: the mark of ${mark.label} outside the strip`);
+        if (mark.over) misplaced.push(`${path}: the mark of ${mark.label} over another pill`);
+      }
+      if (seen.marks.length < 4) misplaced.push(`${path}: ${seen.marks.length} marks`);
+    }
+    await context.close();
+    expect(misplaced).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 

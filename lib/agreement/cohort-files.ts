@@ -85,17 +85,16 @@ const noRatings = () => ({ratings: emptyColumns(), places: new Int32Array(0)});
 const hex = (bytes: ArrayBuffer): string =>
   [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
+const sha256 = (chunk: Uint8Array) => crypto.subtle.digest("SHA-256", chunk as Uint8Array<ArrayBuffer>);
+
 /**
- * A file's content as one string: the SHA-256 of each chunk's SHA-256 (the chunks of utf8ChunkBytes, so a CSV is
- * hashed as it is read, never held whole). The same bytes give the same digest, whatever the file is called.
+ * A file's content as one string: the SHA-256 of its chunks' SHA-256s in order (the chunks of utf8ChunkBytes, so a
+ * CSV is hashed as it is read, never held whole). The same bytes give the same digest, whatever the file is called.
  */
-async function fileDigest(chunks: readonly Uint8Array[]): Promise<string> {
-  const sums = await Promise.all(
-    chunks.map((chunk) => crypto.subtle.digest("SHA-256", chunk as Uint8Array<ArrayBuffer>)),
-  );
+async function fileDigest(sums: readonly Promise<ArrayBuffer>[]): Promise<string> {
   const joined = new Uint8Array(sums.length * 32);
-  sums.forEach((sum, index) => joined.set(new Uint8Array(sum), index * 32));
-  return hex(await crypto.subtle.digest("SHA-256", joined));
+  (await Promise.all(sums)).forEach((sum, index) => joined.set(new Uint8Array(sum), index * 32));
+  return hex(await sha256(joined));
 }
 
 const chunksOf = (bytes: Uint8Array): Uint8Array[] => {
@@ -157,13 +156,11 @@ async function isUtf8(file: Blob, signal: AbortSignal | undefined): Promise<{utf
     if (signal?.aborted) return null;
     const end = Math.min(file.size, start + utf8ChunkBytes);
     const chunk = new Uint8Array(await file.slice(start, end).arrayBuffer());
-    sums.push(crypto.subtle.digest("SHA-256", chunk));
+    sums.push(sha256(chunk));
     if (utf8 && decode(chunk, end === file.size) === null) utf8 = false;
     start = end;
   } while (start < file.size);
-  const joined = new Uint8Array(sums.length * 32);
-  (await Promise.all(sums)).forEach((sum, index) => joined.set(new Uint8Array(sum), index * 32));
-  return {utf8, digest: hex(await crypto.subtle.digest("SHA-256", joined))};
+  return {utf8, digest: await fileDigest(sums)};
 }
 
 /** A rater's item in a phase, the slot a rating fills. */
@@ -266,7 +263,7 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
     let read: {ratings: RatingColumns; places: Int32Array};
     if (textKind === "json") {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      list(await fileDigest(chunksOf(bytes)));
+      list(await fileDigest(chunksOf(bytes).map(sha256)));
       const text = utf8Decoder()(bytes, true);
       if (text === null) {
         problem(notUtf8Text);

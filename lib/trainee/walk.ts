@@ -115,10 +115,17 @@ export function stripLabel(item: Pick<Item, "id" | "set" | "origin" | "order">):
 
 /**
  * The counter above the item: the part's noun and the place ("Example 3 of 7") where the item's label is just that,
- * else the label before the place ("Edge case 1a · 2 of 14").
+ * else the label before the place ("Edge case 1a · 2 of 14"). The place is apart, so a phone breaks a long counter
+ * before it, never inside it.
  */
-export const walkCounter = (noun: string, label: string, position: Pick<WalkPosition, "index" | "ordinal">): string =>
-  label === `${noun} ${position.index + 1}` ? `${noun} ${position.ordinal}` : `${label} · ${position.ordinal}`;
+export const walkCounter = (
+  noun: string,
+  label: string,
+  position: Pick<WalkPosition, "index" | "ordinal">,
+): {label: string | null; place: string} =>
+  label === `${noun} ${position.index + 1}`
+    ? {label: null, place: `${noun} ${position.ordinal}`}
+    : {label: `${label} · `, place: position.ordinal};
 
 /** How many cases of the case study a part's items come from: a case's variants and its twist are one case. */
 export const casesIn = (items: readonly Pick<Item, "caseStudyNumber">[]): number =>

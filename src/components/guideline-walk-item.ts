@@ -18,7 +18,7 @@ type Rulings = typeof RulingModule;
 const rulingCode = lazyCode<Rulings>(() => import("./ruling.js"));
 
 /** The part and what its walk says around the items: the counter's noun, the opening prose, the end. */
-export interface GuidelineWalkData extends Pick<PartWalkOptions, "noun" | "about" | "end"> {
+export interface GuidelineWalkData extends Pick<PartWalkOptions, "noun" | "about" | "aboutTitle" | "end"> {
   ctx: PartContext;
   /** The part's items, in the walk's order. */
   items: readonly Item[];
@@ -39,7 +39,7 @@ export interface GuidelineWalkOptions extends Partial<Pick<PartWalkOptions, "sta
  * counts only its own).
  */
 export function GuidelineWalk(
-  {ctx, items, noun, about, end}: GuidelineWalkData,
+  {ctx, items, noun, about, aboutTitle, end}: GuidelineWalkData,
   {mode = "walk", reveal, run, askDecidingRule = false, stateOf, started}: GuidelineWalkOptions = {},
 ): Live<WalkState, WalkAction> {
   const ids = items.map((item) => item.id);
@@ -50,6 +50,7 @@ export function GuidelineWalk(
     items: items.map((item) => cardOf(ctx, item, {mode, reveal, run, askDecidingRule})),
     stateOf: stateOf ?? ((item, progress) => walkItemState(progress, item, "guideline")),
     about,
+    aboutTitle,
     howTo: HowToScore({phase: "guideline", decidingRule: askDecidingRule, blind: mode === "self-check"}),
     started: started ?? ((progress) => anyAnswered(progress, ids, "guideline")),
     panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},

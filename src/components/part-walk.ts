@@ -39,8 +39,10 @@ export interface PartWalkOptions {
   store: ProgressStore;
   /** Each item's state on the strip, from the saved record. */
   stateOf(item: Item, progress: Progress): ItemState;
-  /** The part's opening prose (open above the first item, folded after). */
+  /** The part's opening prose, folded beside How to score. */
   about?: Child;
+  /** Its fold's title: "About this part" unless given. */
+  aboutTitle?: string;
   /** How to score, said once, folded. */
   howTo: Child;
   /** The fold's title: "How to score" unless given (Part 2, which scores nothing: "How to read"). */
@@ -79,7 +81,7 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
       ? el(
           "details",
           {class: "part-about"},
-          el("summary", {}, "About this part"),
+          el("summary", {}, options.aboutTitle ?? "About this part"),
           el("div", {class: "part-intro"}, options.about),
         )
       : null,
@@ -101,6 +103,7 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
         )
       : null;
     const sheeted = !!panel && !panel.narrow;
+    const counter = walkCounter(options.noun, itemLabel(shown), state.position);
     return el(
       "div",
       {class: `walk${panel ? " has-panel" : ""}`},
@@ -114,11 +117,7 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
         el(
           "div",
           {class: "walk-bar"},
-          el(
-            "p",
-            {"class": "walk-counter", "aria-live": "polite"},
-            walkCounter(options.noun, itemLabel(shown), state.position),
-          ),
+          el("p", {"class": "walk-counter", "aria-live": "polite"}, counter.label, el("span", {}, counter.place)),
           sheeted
             ? el(
                 "button",

@@ -70,11 +70,24 @@ export function SelfCheck(
   };
   const status = () => runOf(store.get());
 
+  // Which cases and why, how the run goes and where its pass mark comes from, folded: the first case is in the first
+  // screen, as in the parts; the pass mark stays in view, and whose it is beside it.
   const walk = GuidelineWalk(
     {
       ctx,
       items,
       noun: "Case",
+      aboutTitle: "About this self-check",
+      about: [
+        PoolNote({choice, pools, items}, {store}),
+        el(
+          "p",
+          {},
+          "You see no ruling until you have answered every case, and no retries: your answer to each is the one " +
+            "that counts.",
+        ),
+        sourceRest(rule.source) ? el("p", {class: "muted"}, sourceRest(rule.source)) : null,
+      ],
       end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
     },
     {
@@ -102,34 +115,13 @@ export function SelfCheck(
       {class: "part-header"},
       el("p", {class: "part-kicker"}, "Calibration self-check"),
       el("h1", {}, "Check yourself, blind"),
-      PoolNote({choice, pools, items}, {store}),
       el(
-        "div",
+        "p",
         {class: "pass-rule"},
-        // That the mark is the site's, beside it; where it comes from, on demand: the first case stays in the
-        // first screen.
-        el(
-          "p",
-          {},
-          el("strong", {}, "To pass: "),
-          describePassRule(rule),
-          " ",
-          el("span", {class: "muted"}, sourceLead(rule.source)),
-        ),
-        sourceRest(rule.source)
-          ? el(
-              "details",
-              {class: "pass-source"},
-              el("summary", {}, "Where this pass mark comes from"),
-              el("p", {class: "muted"}, sourceRest(rule.source)),
-            )
-          : null,
-        el(
-          "p",
-          {},
-          "You see no ruling until you have answered every case, and no retries: your answer to each is the one " +
-            "that counts.",
-        ),
+        el("strong", {}, "To pass: "),
+        describePassRule(rule),
+        " ",
+        el("span", {class: "muted"}, sourceLead(rule.source)),
       ),
     ),
     notice,

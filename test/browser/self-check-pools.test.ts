@@ -54,14 +54,19 @@ async function pageWith(answers: Answer[], path: string): Promise<Page> {
   return page;
 }
 
-const poolNote = (page: Page) => page.locator(".pool-note");
+/** Which cases the run uses and why, in the page's About fold, opened. */
+async function poolNote(page: Page) {
+  const fold = page.locator("details.part-about");
+  if (!(await fold.evaluate((details: HTMLDetailsElement) => details.open))) await fold.locator("summary").click();
+  return page.locator(".pool-note");
+}
 
 describe("the fresh cases, for a trainee who has seen the calibration cases' rulings", () => {
   it("are the blind run after a Part 6 ruling, and the page says which cases and why before the first", async () => {
     const page = await pageWith(seenInPart6(), "/self-check");
     const first = itemOf(page, "fresh-1");
     await scoreGroup(first).waitFor();
-    expect(await visibleText(poolNote(page))).toContain(
+    expect(await visibleText(await poolNote(page))).toContain(
       "You have seen the calibration cases' rulings in Part 6, so this self-check uses seven fresh cases written " +
         "for this notebook. These cases are not from the case study, and their rulings are the notebook's, made with " +
         "the same guideline.",
@@ -79,7 +84,7 @@ describe("the fresh cases, for a trainee who has seen the calibration cases' rul
     expect(await visibleText(first)).not.toContain(freshItems[0]!.title);
     expect(await first.getByText("Written for this notebook, not taken from the case study.").isVisible()).toBe(true);
     // The other pool stays reachable, for practice.
-    const other = poolNote(page).getByRole("link");
+    const other = (await poolNote(page)).getByRole("link");
     expect(await other.innerText()).toBe("the calibration cases, for practice (not blind for you now)");
     expect(await other.getAttribute("href")).toBe("./self-check?pool=calibration");
     expect(site.problems).toEqual([]);
@@ -133,7 +138,7 @@ describe("the fresh cases, for a trainee who has seen the calibration cases' rul
   it("open at a fresh case's address, whatever the trainee has seen", async () => {
     const page = await pageWith([], "/self-check#fresh-3");
     await scoreGroup(itemOf(page, "fresh-3")).waitFor({state: "visible"});
-    expect(await visibleText(poolNote(page))).toMatch(
+    expect(await visibleText(await poolNote(page))).toMatch(
       /^This self-check uses seven fresh cases written for this notebook/,
     );
     // A link to another pool's case on the page opens that pool's run at the case.
@@ -163,11 +168,11 @@ describe("after a blind run of the calibration cases", () => {
     // The plain address gives the fresh cases too now, and says why.
     const plain = await pageWith(answers, "/self-check");
     await scoreGroup(itemOf(plain, "fresh-1")).waitFor();
-    expect(await visibleText(poolNote(plain))).toContain(
+    expect(await visibleText(await poolNote(plain))).toContain(
       "You have seen the calibration cases' rulings at the end of your run of them, so this self-check uses seven " +
         "fresh cases written for this notebook.",
     );
-    expect(await poolNote(plain).getByRole("link").innerText()).toBe("your runs of the calibration cases");
+    expect(await (await poolNote(plain)).getByRole("link").innerText()).toBe("your runs of the calibration cases");
     expect(site.problems).toEqual([]);
   }, 60_000);
 });

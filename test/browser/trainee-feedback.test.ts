@@ -305,9 +305,9 @@ describe("the calibration self-check", () => {
     // The pass rule and where it comes from are shown before the first case; a blind run says nothing of blindness.
     const rule = page.getByText(`At least ${calibration.pass.exactAtLeast} of ${calibration.pass.of} exact`);
     expect(await rule.isVisible()).toBe(true);
-    // Whose rule it is, in view; the rest of where it comes from one click away.
+    // Whose rule it is, in view; the rest of where it comes from one click away, in the page's About fold.
     expect(await visibleText(page.locator("body"))).toContain(collapse(calibration.pass.source.split(". ")[0]!));
-    await page.getByText("Where this pass mark comes from").click();
+    await page.getByText("About this self-check").click();
     const [lead, ...rest] = calibration.pass.source.split(". ");
     expect(await visibleText(page.locator("body"))).toContain(collapse(`${lead}.`));
     expect(await visibleText(page.locator("body"))).toContain(collapse(rest.join(". ")));

@@ -309,6 +309,57 @@ describe("one screen", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("keeps the Rubric button on the counter's row at 360 px with the longest counters, breaking them before the place", async () => {
+    const context = await site.newContext({viewport: {width: 360, height: 780}, hasTouch: true, isMobile: true});
+    const page = await context.newPage();
+    const misplaced: string[] = [];
+    for (const address of ["/edge-cases#edge-10-twist", "/calibration#calibration-d-twist"]) {
+      await page.goto(address);
+      await takenOver(page);
+      await page.locator(".panel-toggle").waitFor();
+      const seen = await page.evaluate(() => {
+        const counter = document.querySelector(".walk-counter")!;
+        const box = counter.getBoundingClientRect();
+        const toggle = document.querySelector(".panel-toggle")!.getBoundingClientRect();
+        return {
+          text: counter.textContent,
+          apart: toggle.bottom < box.top || toggle.top > box.bottom,
+          placeLines: counter.querySelector("span")!.getClientRects().length,
+        };
+      });
+      if (seen.apart) misplaced.push(`${address}: the Rubric button on a row of its own under "${seen.text}"`);
+      if (seen.placeLines !== 1) misplaced.push(`${address}: "${seen.text}" broken inside its place`);
+    }
+    await context.close();
+    expect(misplaced).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows each self-check pool's first case, its title above the pinned Score, on a phone's first visit", async () => {
+    const context = await site.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
+    const page = await context.newPage();
+    const hidden: string[] = [];
+    for (const target of pages.filter(isSelfCheck)) {
+      await page.goto(target.path);
+      await takenOver(page);
+      const card = itemOf(page, target.scores[0]!.id);
+      await scoreGroup(card).waitFor();
+      const seen = await card.evaluate((node) => ({
+        title: node.querySelector("h2")!.getBoundingClientRect().bottom,
+        bar: node.querySelector(".score-block")!.getBoundingClientRect(),
+      }));
+      // The title over the bar's top; the bar's Check row on the screen (it had run off its foot).
+      if (seen.title > seen.bar.top)
+        hidden.push(
+          `${target.path}: the title ends at ${Math.round(seen.title)} px, under the bar at ${Math.round(seen.bar.top)}`,
+        );
+      if (seen.bar.bottom > 844) hidden.push(`${target.path}: the bar ends at ${Math.round(seen.bar.bottom)} px`);
+    }
+    await context.close();
+    expect(hidden).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("puts the verdict and the case's sentence in the ruling's first screen at 390 px", async () => {
     const tooLow: string[] = [];
     for (const [path, items] of [

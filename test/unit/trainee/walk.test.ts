@@ -116,11 +116,18 @@ describe("the strip's labels and the counter", () => {
   });
 
   it("counts with the noun where the label is the noun and the place, else puts the label first", () => {
-    expect(walkCounter("Example", "Example 3", {index: 2, ordinal: "3 of 7"})).toBe("Example 3 of 7");
-    expect(walkCounter("Edge case", "Edge case 1b", {index: 1, ordinal: "2 of 14"})).toBe("Edge case 1b · 2 of 14");
-    expect(walkCounter("Calibration case", "Calibration A", {index: 0, ordinal: "1 of 5"})).toBe(
-      "Calibration A · 1 of 5",
-    );
+    expect(walkCounter("Example", "Example 3", {index: 2, ordinal: "3 of 7"})).toEqual({
+      label: null,
+      place: "Example 3 of 7",
+    });
+    expect(walkCounter("Edge case", "Edge case 1b", {index: 1, ordinal: "2 of 14"})).toEqual({
+      label: "Edge case 1b · ",
+      place: "2 of 14",
+    });
+    expect(walkCounter("Calibration case", "Calibration A", {index: 0, ordinal: "1 of 5"})).toEqual({
+      label: "Calibration A · ",
+      place: "1 of 5",
+    });
   });
 
   it("counts the cases a part's items come from: Part 5's 14 items are the map's first 10 cases", () => {

@@ -360,7 +360,12 @@ export function BeforeAfterChart(
             how(pair.afterScore),
           ]),
         },
-        {caption: "Each example's “before” score, guideline score and ruled score", rowHeaders: true, scroll: true},
+        {
+          caption: "Each example's “before” score, guideline score and ruled score",
+          rowHeaders: true,
+          scroll: true,
+          stack: true,
+        },
       ),
     }),
   );

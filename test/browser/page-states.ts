@@ -32,7 +32,7 @@ import {
 } from "./page-fixtures.js";
 import {authorJudgeRuns, correctReply, judgePageRuns, probeRuns, type Records} from "./records.js";
 import type {Site} from "./site.js";
-import {tableProblems} from "./stacked-tables.js";
+import {scrollCaptionProblems, tableProblems} from "./stacked-tables.js";
 import {
   checkButton,
   commit,
@@ -312,6 +312,12 @@ const resultsFull: Walk = {
         });
         await page.locator(".import-panel").getByRole("heading").waitFor();
       },
+      // On a phone, every table's rows in the window but the score grid's, which scrolls in its box, its caption in
+      // the box's view (the examples' table had scrolled too, a row 110 px tall; its caption was cut at the edge).
+      measure: async (page, width) =>
+        width === 390
+          ? [...(await tableProblems(page, "main table:not(.matrix-table)")), ...(await scrollCaptionProblems(page))]
+          : [],
     },
   ],
   cost: 10,

@@ -35,3 +35,19 @@ export function tableProblems(page: Page, selector = "main table"): Promise<stri
     return problems;
   }, selector);
 }
+
+/** A scroll box's caption that runs out of the box's view: it is to stay in view, wrapped, as the table scrolls. */
+export function scrollCaptionProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".table-scroll")].flatMap((box) => {
+      const caption = box.querySelector(":scope > table > caption");
+      if (!caption?.checkVisibility()) return [];
+      const [outer, inner] = [box.getBoundingClientRect(), caption.getBoundingClientRect()];
+      return inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5
+        ? [
+            `the caption "${caption.textContent}" at ${inner.left}-${inner.right} px in a box at ${outer.left}-${outer.right}`,
+          ]
+        : [];
+    }),
+  );
+}

@@ -257,15 +257,14 @@ describe("one screen", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("keeps a phone's strip in its rows once the items carry their marks, each mark on its pill's corner inside the strip", async () => {
-    const context = await withRecord(
-      await site.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true}),
-      serializeProgress(realistic()),
-    );
+  it("keeps the strip in its rows once the items carry their marks, each mark on its pill's corner inside the strip, at 390 and 1440 px", async () => {
+    const context = await withRecord(await site.newContext(), serializeProgress(realistic()));
     const page = await context.newPage();
     const misplaced: string[] = [];
     // The seven examples, each exact, one off or two or more off; the edge cases, some marked.
-    for (const path of ["/rubric", "/edge-cases"]) {
+    const views = [390, 1440].flatMap((width) => ["/rubric", "/edge-cases"].map((path) => ({width, path})));
+    for (const {width, path} of views) {
+      await page.setViewportSize({width, height: 844});
       await page.goto(path);
       await takenOver(page);
       await page.locator(".item-strip a[data-mark='✗']").first().waitFor();
@@ -296,13 +295,14 @@ describe("one screen", () => {
         pills.forEach((pill, index) => (pill.dataset.mark = given[index]));
         return {track, rows, bare, marks};
       });
-      if (seen.rows !== seen.bare) misplaced.push(`${path}: the strip in ${seen.rows} rows, with no mark ${seen.bare}`);
+      if (seen.rows !== seen.bare)
+        misplaced.push(`${path} at ${width} px: the strip in ${seen.rows} rows, with no mark ${seen.bare}`);
       for (const mark of seen.marks) {
         if (mark.top < seen.track.top - 0.5 || mark.right > seen.track.right + 0.5)
-          misplaced.push(`${path}: the mark of ${mark.label} outside the strip`);
-        if (mark.over) misplaced.push(`${path}: the mark of ${mark.label} over another pill`);
+          misplaced.push(`${path} at ${width} px: the mark of ${mark.label} outside the strip`);
+        if (mark.over) misplaced.push(`${path} at ${width} px: the mark of ${mark.label} over another pill`);
       }
-      if (seen.marks.length < 4) misplaced.push(`${path}: ${seen.marks.length} marks`);
+      if (seen.marks.length < 4) misplaced.push(`${path} at ${width} px: ${seen.marks.length} marks`);
     }
     await context.close();
     expect(misplaced).toEqual([]);

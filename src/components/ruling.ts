@@ -30,7 +30,12 @@ export function RulingLead({words, staleNote}: Ruling): HTMLElement {
   return el(
     "div",
     {class: `ruling-lead distance-${words.distance}`, tabindex: -1},
-    el("p", {class: "verdict-line"}, DistanceMark(words.distance), el("strong", {}, words.headline)),
+    el(
+      "p",
+      {class: "verdict-line"},
+      DistanceMark(words.distance),
+      el("strong", {class: "verdict-words"}, words.headline),
+    ),
     el("p", {class: "verdict-scores"}, words.scores),
     words.firstAnswer ? el("p", {class: "attempts"}, words.firstAnswer) : null,
     el("h3", {class: "case-name"}, words.caseName),

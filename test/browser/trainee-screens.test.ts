@@ -373,15 +373,20 @@ describe("one screen", () => {
         const wrong = item.notes.find((note) => note.score !== undefined)?.score;
         const score = wrong ?? (item.score === "n/a" ? 1 : item.score === 5 ? 4 : item.score + 1);
         const card = await commit(page, item.id, score as 1 | 2 | 3 | 4 | 5 | "n/a");
-        const [region, sentence, verdict] = await boxes(page, [
+        const [region, sentence, verdict, mark, words] = await boxes(page, [
           ruling(card),
           // The lead's sentence, as shown: a copy of it may sit in a closed fold further down.
           card.locator(".case-sentence:visible").first(),
           card.locator(".verdict-line"),
+          card.locator(".verdict-line .distance-mark"),
+          card.locator(".verdict-line .verdict-words"),
         ]);
         const reach = sentence!.y + sentence!.height - region!.y;
         if (reach > 900 || verdict!.y < region!.y)
           tooLow.push(`${path}#${item.id}: the sentence ends ${Math.round(reach)} px into the ruling`);
+        // The verdict's mark beside its words' first line (it had stood on a line of its own above a long verdict).
+        if (mark!.y + mark!.height <= words!.y || mark!.y >= words!.y + 32)
+          tooLow.push(`${path}#${item.id}: the verdict's mark on a line of its own`);
       }
     }
     expect(tooLow).toEqual([]);

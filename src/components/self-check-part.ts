@@ -261,15 +261,15 @@ export function SelfCheckSummary(
       poolOriginNote(items) ? el("p", {class: "muted"}, poolOriginNote(items)) : "",
       Table(
         {
-          head: ["Case", "Yours", "Ruled", "How far", "Its ruling"],
+          head: ["Case", "Yours", "Ruled", "How far"],
+          // Each case's name links to its ruling (a column of "Its ruling" links had repeated its own header).
           rows: result.items.map((row) => {
             const item = itemsById.get(row.id)!;
             return [
-              `${itemLabel(item)} — ${item.title}`,
+              el("a", {href: `#${item.id}`}, `${itemLabel(item)} — ${item.title}`),
               row.trainee === null ? "—" : scoreText(row.trainee),
               scoreText(row.ruled),
               row.score ? describeDistance(row.score) : "",
-              el("a", {href: `#${item.id}`}, "Its ruling"),
             ];
           }),
         },

@@ -352,8 +352,8 @@ describe("the calibration self-check", () => {
       const title = guideline.rules.find((candidate) => candidate.id === id)?.title ?? id;
       expect(text, `rule ${id}`).toContain(title);
     }
-    // A link per case to its ruling, which every case now shows; still no retry.
-    const links = summary.getByRole("link", {name: /its ruling/i});
+    // A link per case to its ruling, the case's name in the table, which every case now shows; still no retry.
+    const links = summary.getByRole("table").getByRole("link");
     expect(await links.count()).toBe(runItems.length);
     const targets = await links.evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     expect(targets.map((href) => new URL(href).pathname + new URL(href).hash)).toEqual(
@@ -375,7 +375,7 @@ describe("the calibration self-check", () => {
       runItems.map((item) => answer(item, answersGiven[item.id]!)),
     );
     const summary = page.getByRole("region", {name: "Summary"});
-    const link = summary.getByRole("link", {name: /its ruling/i}).nth(3);
+    const link = summary.getByRole("table").getByRole("link", {name: /^Calibration D — /});
     await link.click();
     await page.waitForURL(
       (url) => url.pathname === "/self-check" && url.search === "?pool=calibration" && url.hash === "#calibration-d",

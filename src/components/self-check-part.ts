@@ -70,24 +70,17 @@ export function SelfCheck(
   };
   const status = () => runOf(store.get());
 
-  // Which cases and why, how the run goes and where its pass mark comes from, folded: the first case is in the first
-  // screen, as in the parts; the pass mark stays in view, and whose it is beside it.
+  // Which cases and why, and where the pass mark comes from, folded: the first case is in the first screen, as in the
+  // parts; the pass mark stays in view, and whose it is beside it.
+  const source = sourceRest(rule.source);
   const walk = GuidelineWalk(
     {
       ctx,
       items,
       noun: "Case",
       aboutTitle: "About this self-check",
-      about: [
-        PoolNote({choice, pools, items}, {store}),
-        el(
-          "p",
-          {},
-          "You see no ruling until you have answered every case, and no retries: your answer to each is the one " +
-            "that counts.",
-        ),
-        sourceRest(rule.source) ? el("p", {class: "muted"}, sourceRest(rule.source)) : null,
-      ],
+      // How the blind run goes is How to score's, beside it.
+      about: [PoolNote({choice, pools, items}, {store}), source ? el("p", {class: "muted"}, source) : null],
       end: () => (status().complete ? null : el("p", {class: "muted"}, "Answer every case to see the summary.")),
     },
     {

@@ -106,7 +106,7 @@ export function HowToScore({
         "li",
         {},
         el("strong", {}, "Check."),
-        blind ? " The rulings show when every case is answered." : " The ruling says why.",
+        blind ? " The rulings show when every case is answered, with no retries." : " The ruling says why.",
       ),
     ),
     el(

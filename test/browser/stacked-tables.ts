@@ -2,6 +2,7 @@
 // table asked about hides part of it, a cell's text is hidden or runs out of the window, or a cell of a stacked
 // table is not labelled with its column's name.
 import type {Page} from "playwright-core";
+import {boxProblems} from "./fits.js";
 
 /** Problems with every table that `selector` finds (none: each row readable in the window's width). */
 export function tableProblems(page: Page, selector = "main table"): Promise<string[]> {
@@ -36,18 +37,10 @@ export function tableProblems(page: Page, selector = "main table"): Promise<stri
   }, selector);
 }
 
-/** A scroll box's caption that runs out of the box's view: it is to stay in view, wrapped, as the table scrolls. */
-export function scrollCaptionProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(".table-scroll")].flatMap((box) => {
-      const caption = box.querySelector(":scope > table > caption");
-      if (!caption?.checkVisibility()) return [];
-      const [outer, inner] = [box.getBoundingClientRect(), caption.getBoundingClientRect()];
-      return inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5
-        ? [
-            `the caption "${caption.textContent}" at ${inner.left}-${inner.right} px in a box at ${outer.left}-${outer.right}`,
-          ]
-        : [];
-    }),
-  );
+/** A scroll box's caption out of the box's view: it is to stay in view, wrapped, as the table scrolls. */
+export async function scrollCaptionProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (const box of await page.locator(".table-scroll:has(> table > caption)").all())
+    if (await box.isVisible()) problems.push(...(await boxProblems(box.locator(":scope > table > caption"), box)));
+  return problems;
 }

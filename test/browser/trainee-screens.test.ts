@@ -309,6 +309,69 @@ describe("one screen", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("sets each scored pill apart from the strip's track at 3:1, and greys an answered item's Check, in light and dark", async () => {
+    const context = await withRecord(await site.newContext(), serializeProgress(realistic()));
+    const page = await context.newPage();
+    const faint: string[] = [];
+    await page.goto("/rubric#example-1");
+    await takenOver(page);
+    await page.locator(".item-strip a[data-mark='✗']").first().waitFor();
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({colorScheme: scheme});
+      const seen = await page.evaluate(() => {
+        // A colour as it paints over `under` (both as CSS gives them), in sRGB 0-255, read back from a canvas.
+        const paint = (colour: string, under: string) => {
+          const canvas = document.createElement("canvas").getContext("2d", {willReadFrequently: true})!;
+          for (const fill of [under, colour]) {
+            canvas.fillStyle = fill;
+            canvas.fillRect(0, 0, 1, 1);
+          }
+          return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        };
+        // WCAG 2's relative luminance and contrast ratio.
+        const luminance = (rgb: number[]) =>
+          rgb
+            .map((value) => value / 255)
+            .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+            .reduce((sum, c, index) => sum + c * [0.2126, 0.7152, 0.0722][index]!, 0);
+        const ratio = (a: number[], b: number[]) => {
+          const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+          return (high! + 0.05) / (low! + 0.05);
+        };
+        const track = getComputedStyle(document.querySelector(".item-strip ol")!).backgroundColor;
+        const panel = getComputedStyle(document.querySelector(".item-strip")!.closest("main")!).backgroundColor;
+        const trackRgb = paint(track, panel === "rgba(0, 0, 0, 0)" ? "white" : panel);
+        const pills = [...document.querySelectorAll<HTMLElement>(".item-strip a[data-mark]")]
+          .filter((pill) => pill.dataset.mark && pill.getAttribute("aria-current") !== "step")
+          .map((pill) => ({
+            label: `${pill.textContent} ${pill.dataset.mark}`,
+            ratio: ratio(paint(getComputedStyle(pill).borderTopColor, `rgb(${trackRgb.join(",")})`), trackRgb),
+          }));
+        // The answered item's Check: its fill as it paints (its opacity too) over the card, and how far from grey that
+        // is (its chroma: the largest channel less the smallest, of 255).
+        const check = [...document.querySelectorAll<HTMLButtonElement>("#example-1 button")].find(
+          (button) => button.textContent?.trim() === "Check",
+        )!;
+        const style = getComputedStyle(check);
+        const card = getComputedStyle(document.getElementById("example-1")!).backgroundColor;
+        const [r, g, b] = paint(style.backgroundColor, card).map(
+          (value, index) => value * Number(style.opacity) + paint(card, "white")[index]! * (1 - Number(style.opacity)),
+        ) as [number, number, number];
+        return {pills, disabled: check.disabled, chroma: Math.round(Math.max(r, g, b) - Math.min(r, g, b))};
+      });
+      for (const pill of seen.pills)
+        if (pill.ratio < 3) faint.push(`${scheme}: ${pill.label}'s ring at ${pill.ratio.toFixed(2)}:1 on the track`);
+      if (seen.pills.length < 5) faint.push(`${scheme}: ${seen.pills.length} scored pills`);
+      if (!seen.disabled) faint.push(`${scheme}: the answered item's Check can be pressed`);
+      // A grey of the palette's (dark's has a cool cast: chroma 11) against a dimmed accent (about 50).
+      if (seen.chroma > 20)
+        faint.push(`${scheme}: the answered item's Check is a colour (chroma ${seen.chroma}), not grey`);
+    }
+    await context.close();
+    expect(faint).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("keeps the Rubric button on the counter's row at 360 px with the longest counters, breaking them before the place", async () => {
     const context = await site.newContext({viewport: {width: 360, height: 780}, hasTouch: true, isMobile: true});
     const page = await context.newPage();

@@ -79,6 +79,22 @@ describe("the start page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("sets the self-check offer beside the next step on a wide screen, the first three parts in the first screen", async () => {
+    const page = await home({width: 1440});
+    const next = (await page.locator(".home .next-step").boundingBox())!;
+    const offer = (await page.getByRole("region", {name: "Already rate for a living?"}).boundingBox())!;
+    const list = (await page.locator("ol.parts").boundingBox())!;
+    // Beside: level with the next step, right of the reading column; the parts start under the next step.
+    expect(Math.abs(offer.y - next.y)).toBeLessThan(2);
+    expect(offer.x).toBeGreaterThan(list.x + list.width);
+    expect(offer.x + offer.width).toBeLessThanOrEqual(1440);
+    // The offer across the reading column had put Part 2's line under a 1440 x 900 screen's foot.
+    const third = page.locator("ol.parts > li").nth(2).locator(".part-meta");
+    const {y, height} = (await third.boundingBox())!;
+    expect(y + height).toBeLessThanOrEqual(900);
+    expect(site.problems).toEqual([]);
+  });
+
   it("gives each part a time estimate and where the trainee stands, and the self-check its time", async () => {
     const page = await home();
     expect(await page.locator("ol.parts .part-minutes").allInnerTexts()).toEqual(

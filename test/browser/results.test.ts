@@ -110,6 +110,38 @@ describe("what the page says to do", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("lays the cases to review two to a row on a wide screen, read across then down, and one to a row on a phone", async () => {
+    const page = await openWith(serializeProgress(realistic()));
+    const columns = async (width: number) => {
+      await page.setViewportSize({width, height: 900});
+      return review(page)
+        .getByRole("list")
+        .evaluateAll((lists) =>
+          lists.map((list) => {
+            const boxes = [...list.children].map((entry) => entry.getBoundingClientRect());
+            // In the page's order, each entry right of the one before on its row, or on a row below it.
+            const inOrder = boxes.every(
+              (box, index) =>
+                index === 0 ||
+                (Math.abs(box.top - boxes[index - 1]!.top) < 1
+                  ? box.left > boxes[index - 1]!.left
+                  : box.top > boxes[index - 1]!.top),
+            );
+            return {columns: new Set(boxes.map((box) => Math.round(box.left))).size, inOrder};
+          }),
+        );
+    };
+    expect(await columns(1440)).toEqual([
+      {columns: 2, inOrder: true},
+      {columns: 2, inOrder: true},
+    ]);
+    expect(await columns(390)).toEqual([
+      {columns: 1, inOrder: true},
+      {columns: 1, inOrder: true},
+    ]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("says plainly when there is nothing to review", async () => {
     const page = await openWith(
       serializeProgress(

@@ -57,7 +57,8 @@ const top = async (locator: Locator): Promise<number> => (await locator.bounding
 
 describe("the start page", () => {
   it("leads with the next step, then offers the blind self-check, then the parts; the case study comes after", async () => {
-    const page = await home();
+    // Below 1200 px, where the offer lies across the reading column (from there it stands beside the next step).
+    const page = await home({width: 1024});
     const next = page.locator(".home a.button").first();
     expect(await next.innerText()).toBe(`Start with Part 1. ${parts[0]!.title} →`);
     const offer = page.getByRole("region", {name: "Already rate for a living?"});
@@ -87,6 +88,7 @@ describe("the start page", () => {
     // Beside: level with the next step, right of the reading column; the parts start under the next step.
     expect(Math.abs(offer.y - next.y)).toBeLessThan(2);
     expect(offer.x).toBeGreaterThan(list.x + list.width);
+    expect(list.y).toBeGreaterThan(next.y + next.height);
     expect(offer.x + offer.width).toBeLessThanOrEqual(1440);
     // The offer across the reading column had put Part 2's line under a 1440 x 900 screen's foot.
     const third = page.locator("ol.parts > li").nth(2).locator(".part-meta");

@@ -338,9 +338,16 @@ describe("one screen", () => {
           const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
           return (high! + 0.05) / (low! + 0.05);
         };
-        const track = getComputedStyle(document.querySelector(".item-strip ol")!).backgroundColor;
-        const panel = getComputedStyle(document.querySelector(".item-strip")!.closest("main")!).backgroundColor;
-        const trackRgb = paint(track, panel === "rgba(0, 0, 0, 0)" ? "white" : panel);
+        // What an element paints over: the first background behind it, up to the page's.
+        const behind = (element: Element) => {
+          for (let up = element.parentElement; up; up = up.parentElement) {
+            const colour = getComputedStyle(up).backgroundColor;
+            if (colour !== "rgba(0, 0, 0, 0)") return colour;
+          }
+          return "white";
+        };
+        const strip = document.querySelector(".item-strip ol")!;
+        const trackRgb = paint(getComputedStyle(strip).backgroundColor, behind(strip));
         const pills = [...document.querySelectorAll<HTMLElement>(".item-strip a[data-mark]")]
           .filter((pill) => pill.dataset.mark && pill.getAttribute("aria-current") !== "step")
           .map((pill) => ({
@@ -353,9 +360,9 @@ describe("one screen", () => {
           (button) => button.textContent?.trim() === "Check",
         )!;
         const style = getComputedStyle(check);
-        const card = getComputedStyle(document.getElementById("example-1")!).backgroundColor;
-        const [r, g, b] = paint(style.backgroundColor, card).map(
-          (value, index) => value * Number(style.opacity) + paint(card, "white")[index]! * (1 - Number(style.opacity)),
+        const under = `rgb(${paint(behind(check), "white").join(",")})`;
+        const [r, g, b] = paint(style.backgroundColor, under).map(
+          (value, index) => value * Number(style.opacity) + paint(under, "white")[index]! * (1 - Number(style.opacity)),
         ) as [number, number, number];
         return {pills, disabled: check.disabled, chroma: Math.round(Math.max(r, g, b) - Math.min(r, g, b))};
       });

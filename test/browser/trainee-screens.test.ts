@@ -34,6 +34,23 @@ async function open(width: number, path: string): Promise<Page> {
   return page;
 }
 
+/** A page whose saved record has scored the examples and some edge cases (`realistic`), so each strip carries marks. */
+async function recordedPage(): Promise<Page> {
+  return (await withRecord(await site.newContext(), serializeProgress(realistic()))).newPage();
+}
+
+/** A page in a phone's window (a touch screen), in a fresh context. */
+async function phonePage(width = 390, height = 844): Promise<Page> {
+  return (await site.newContext({viewport: {width, height}, hasTouch: true, isMobile: true})).newPage();
+}
+
+/** Opens a part and waits until its strip shows the record's marks. */
+async function openMarked(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await takenOver(page);
+  await page.locator(".item-strip a[data-mark='✗']").first().waitFor();
+}
+
 type Box = {y: number; height: number};
 
 /**
@@ -215,8 +232,7 @@ describe("one screen", () => {
 
   it("shows the first example's response, label and first line, above the pinned Score on a phone's first visit to Parts 1 and 4, the Rubric button beside the counter", async () => {
     const hidden: string[] = [];
-    const context = await site.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
-    const page = await context.newPage();
+    const page = await phonePage();
     // As the start page and the navigation link them: the part's address alone, the page at its top.
     for (const path of ["/vague", "/rubric"]) {
       await page.goto(path);
@@ -252,22 +268,19 @@ describe("one screen", () => {
       if (seen.stripRows !== 1) hidden.push(`${path}: the strip in ${seen.stripRows} rows`);
       if (seen.toggleApart) hidden.push(`${path}: the Rubric button on a row of its own`);
     }
-    await context.close();
+    await page.context().close();
     expect(hidden).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 
   it("keeps the strip in its rows once the items carry their marks, each mark on its pill's corner inside the strip, at 390 and 1440 px", async () => {
-    const context = await withRecord(await site.newContext(), serializeProgress(realistic()));
-    const page = await context.newPage();
+    const page = await recordedPage();
     const misplaced: string[] = [];
     // The seven examples, each exact, one off or two or more off; the edge cases, some marked.
     const views = [390, 1440].flatMap((width) => ["/rubric", "/edge-cases"].map((path) => ({width, path})));
     for (const {width, path} of views) {
       await page.setViewportSize({width, height: 844});
-      await page.goto(path);
-      await takenOver(page);
-      await page.locator(".item-strip a[data-mark='✗']").first().waitFor();
+      await openMarked(page, path);
       const seen = await page.evaluate(() => {
         const track = document.querySelector(".item-strip ol")!.getBoundingClientRect();
         const pills = [...document.querySelectorAll<HTMLElement>(".item-strip a")];
@@ -304,18 +317,15 @@ describe("one screen", () => {
       }
       if (seen.marks.length < 4) misplaced.push(`${path} at ${width} px: ${seen.marks.length} marks`);
     }
-    await context.close();
+    await page.context().close();
     expect(misplaced).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 
   it("sets each scored pill apart from the strip's track at 3:1, and greys an answered item's Check, in light and dark", async () => {
-    const context = await withRecord(await site.newContext(), serializeProgress(realistic()));
-    const page = await context.newPage();
+    const page = await recordedPage();
     const faint: string[] = [];
-    await page.goto("/rubric#example-1");
-    await takenOver(page);
-    await page.locator(".item-strip a[data-mark='✗']").first().waitFor();
+    await openMarked(page, "/rubric#example-1");
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({colorScheme: scheme});
       const seen = await page.evaluate(() => {
@@ -374,14 +384,13 @@ describe("one screen", () => {
       if (seen.chroma > 20)
         faint.push(`${scheme}: the answered item's Check is a colour (chroma ${seen.chroma}), not grey`);
     }
-    await context.close();
+    await page.context().close();
     expect(faint).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 
   it("keeps the Rubric button on the counter's row at 360 px with the longest counters, breaking them before the place", async () => {
-    const context = await site.newContext({viewport: {width: 360, height: 780}, hasTouch: true, isMobile: true});
-    const page = await context.newPage();
+    const page = await phonePage(360, 780);
     const misplaced: string[] = [];
     for (const address of ["/edge-cases#edge-10-twist", "/calibration#calibration-d-twist"]) {
       await page.goto(address);
@@ -400,14 +409,13 @@ describe("one screen", () => {
       if (seen.apart) misplaced.push(`${address}: the Rubric button on a row of its own under "${seen.text}"`);
       if (seen.placeLines !== 1) misplaced.push(`${address}: "${seen.text}" broken inside its place`);
     }
-    await context.close();
+    await page.context().close();
     expect(misplaced).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 
   it("shows each self-check pool's first case, its title above the pinned Score, on a phone's first visit", async () => {
-    const context = await site.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
-    const page = await context.newPage();
+    const page = await phonePage();
     const hidden: string[] = [];
     for (const target of pages.filter(isSelfCheck)) {
       await page.goto(target.path);
@@ -425,7 +433,7 @@ describe("one screen", () => {
         );
       if (seen.bar.bottom > 844) hidden.push(`${target.path}: the bar ends at ${Math.round(seen.bar.bottom)} px`);
     }
-    await context.close();
+    await page.context().close();
     expect(hidden).toEqual([]);
     expect(site.problems).toEqual([]);
   });

@@ -60,6 +60,9 @@ async function followByKeyboard(page: Page, name: RegExp, path: string): Promise
  */
 async function scoreByKeyboard(page: Page, list: readonly Item[], scoreOf: (item: Item) => Score): Promise<number[]> {
   const total = list.length;
+  // The build's copy of the first screen stays hidden while the page is drawn when the trainee's record names another
+  // state, and its count reads the same: the item's Score group is what says the page is drawn.
+  await expect.poll(() => visibleScoreGroups(page), {message: `${list[0]!.id}: one item in view`}).toBe(1);
   await expect.poll(() => partStatus(page).innerText()).toBe(`0 of ${total} scored`);
   const stops: number[] = [];
   for (const [done, item] of list.entries()) {

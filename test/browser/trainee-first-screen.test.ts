@@ -136,7 +136,8 @@ describe("a scoring page's first screen, before and after its code", () => {
     await takenOver(page);
     await ruling(item).waitFor({state: "visible"});
     await expect(radio(item, 4).isChecked()).resolves.toBe(true);
-    await expect(partStatus(page).textContent()).resolves.toBe("1 of 7 scored");
+    // The count follows in the frame after the one that paints the ruling (part-walk.ts).
+    await expect.poll(() => partStatus(page).textContent()).toBe("1 of 7 scored");
     await context.close();
 
     // Picked alone, the score waits for the trainee's Check, which works once the code is in.

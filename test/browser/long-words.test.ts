@@ -8,7 +8,7 @@ import {exportFile} from "../../lib/trainee/transfer.js";
 import {boxProblems, pageOverflow} from "./fits.js";
 import {useSite} from "./helpers.js";
 import {withRecord} from "./page-fixtures.js";
-import {itemOf, scoreGroup} from "./trainee.js";
+import {itemOf, ruling, scoreGroup} from "./trainee.js";
 
 const site = useSite();
 const widths = [390, 1440] as const;
@@ -45,6 +45,8 @@ describe("a trainee's own words", () => {
       const page = await open(width, "/rubric#example-2", JSON.stringify(record));
       const item = itemOf(page, "example-2");
       await scoreGroup(item).waitFor();
+      // The answer is checked: its ruling is drawn once the ruling's code has arrived, after the card.
+      await ruling(item).waitFor({state: "visible"});
       const row = item.locator(".trainee-line").filter({hasText: url});
       const text = row.locator(".line-text");
       // Beside the rubric panel from 1200 px; on a phone the panel is behind a button.

@@ -5,7 +5,18 @@
 import type {BrowserContext, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {useSite} from "./helpers.js";
-import {checkButton, commit, itemOf, partStatus, radio, ruling, scoreGroup, takenOver} from "./trainee.js";
+import {
+  checkButton,
+  commit,
+  itemOf,
+  partStatus,
+  progressKey,
+  radio,
+  ruling,
+  scoreGroup,
+  storage,
+  takenOver,
+} from "./trainee.js";
 
 const site = useSite();
 
@@ -219,6 +230,10 @@ describe("a scoring page's first screen, before and after its code", () => {
       await takenOver(page);
       await expect(radio(item, 4).isChecked()).resolves.toBe(true);
       await expect(ruling(item).isVisible()).resolves.toBe(false);
+      // Decisive at once, where the ruling and the count would follow a recorded answer a frame later: Check is still
+      // there to press, and the record holds no answer.
+      await expect(checkButton(item).isEnabled()).resolves.toBe(true);
+      expect(JSON.parse((await storage(page, progressKey)) ?? "{}").answers ?? []).toEqual([]);
       await expect(partStatus(page).textContent()).resolves.toBe("0 of 7 scored");
       await context.close();
     }

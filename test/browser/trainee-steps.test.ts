@@ -167,7 +167,8 @@ describe("Step 2 and the score the checklist implies", () => {
     await card
       .getByRole("combobox", {name: "Verdict on “examples of irregular English verbs”"})
       .selectOption({label: "met"});
-    expect(await implied.innerText()).toContain("Mark one listed line as the main task");
+    // What the checklist implies is worked out by code that arrives after the first paint.
+    await expect.poll(() => implied.innerText()).toContain("Mark one listed line as the main task");
     await card.getByRole("radio", {name: "“examples of irregular English verbs” is the main task"}).check();
     await expect.poll(() => implied.innerText()).toBe("Your checklist implies 5 (every instruction met).");
     // The main task chosen is the trainee's: the wrong one changes what the checklist implies.

@@ -25,7 +25,8 @@ export function GuidelinePart(data: TraineeData, {store = openProgressStore()} =
       el(
         "p",
         {class: "version-note"},
-        `Guideline version ${ctx.guideline.version.replace(/^v/, "")}: `,
+        // In words, as the earlier versions are named ("The first version, before the fixes"): never its number.
+        "This version, after the fixes: ",
         ctx.guideline.summary,
       ),
     ],

@@ -104,6 +104,7 @@ const jargon: RegExp[] = [
   /\bseed\b/i,
   /site's reading/i,
   /\bv\d+\b/,
+  /\bversion \d/i,
   /\bParameters?:/,
   /The case study's table/,
   /You committed a score alone/,

@@ -47,3 +47,6 @@ export function listWords(
   if (more > 0) return words.length ? `${words.join(", ")} and ${thousands(more)} more` : `${thousands(more)} more`;
   return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} ${conjunction} ${words.at(-1)}`;
 }
+
+/** A time a trainee is told to expect: "about 8 min". */
+export const aboutMinutes = (minutes: number): string => `about ${minutes} min`;

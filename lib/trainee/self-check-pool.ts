@@ -6,6 +6,7 @@
 import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schemas/content.js";
 import type {CaseSet, Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
+import {aboutMinutes} from "../text/format.js";
 import {selfCheckRun} from "./self-check-run.js";
 import {caseStudyLabel, caseStudyNumber, fragmentId} from "../site/links.js";
 
@@ -180,24 +181,43 @@ export function describePoolChoice(choice: PoolChoice, pools: readonly Pool[]): 
   return `This self-check uses ${poolFullName(pool)}.${when}`;
 }
 
+/** The start page's offer of the self-check: what it is for the trainee now, its terms, and the link's words. */
+export interface Offer {
+  lead: string;
+  terms: string;
+  action: string;
+}
+
 /**
  * The start page's offer of the self-check, for the pool the trainee would get now: take it before Part 6 (the
  * calibration cases), why it now uses another pool, or, when the trainee has seen rulings of every pool, that it
- * can't be blind any more.
+ * can't be blind any more, so it is offered for practice, with no pass mark.
  */
-export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answers: readonly Answer[]): string {
-  if (poolSeen(answers, choice.pool.items) !== null)
-    return (
-      "You have seen rulings of its cases, so the self-check can't be blind for you now: take it for practice, " +
-      "and its summary will say so."
-    );
-  if (choice.reason === "skipped") return describePoolChoice(choice, pools);
-  const next = pools[pools.indexOf(choice.pool) + 1];
-  return choice.pool.set === "calibration"
-    ? // The pool it uses now is named before the one it would use later, so the run's size below reads as this one's.
-      `Take the blind self-check first: it uses ${poolFullName(choice.pool)} now; once you've seen Part 6's ` +
+export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answers: readonly Answer[]): Offer {
+  const {pool} = choice;
+  const cases = pool.items.length;
+  const wait = `${cases} cases, ${aboutMinutes(pool.minutes)}. No feedback until you have answered all ${cases}, then`;
+  if (poolSeen(answers, pool.items) !== null)
+    return {
+      lead:
+        "You have seen rulings of its cases, so the self-check can't be blind for you now: take it for practice, " +
+        "and its summary will say so.",
+      terms: `${wait} a summary, with no pass awarded.`,
+      action: "Take the self-check for practice →",
+    };
+  const terms =
+    `${wait} a summary against a pass mark: at least ${pool.pass.exactAtLeast} exact and none two or more ` +
+    "points off.";
+  const action = "Take the blind self-check →";
+  if (choice.reason === "skipped") return {lead: describePoolChoice(choice, pools), terms, action};
+  const next = pools[pools.indexOf(pool) + 1];
+  const lead =
+    pool.set === "calibration"
+      ? // The pool it uses now is named before the one it would use later, so the run's size below reads as this one's.
+        `Take the blind self-check first: it uses ${poolFullName(pool)} now; once you've seen Part 6's ` +
         `rulings, ${next ? `it uses ${poolFullName(next)} instead` : "it can't be blind"}.`
-    : `The blind self-check uses ${poolFullName(choice.pool)}.`;
+      : `The blind self-check uses ${poolFullName(pool)}.`;
+  return {lead, terms, action};
 }
 
 /** Said of a pool whose cases were written for this notebook (all of them, by their files' `origin`); else null. */

@@ -10,7 +10,7 @@ import {partProgress, emptyProgress} from "../lib/trainee/progress.js";
 import {itemsOfCases} from "../lib/trainee/walk.js";
 import {describeOffer, offeredPool, poolsOf} from "../lib/trainee/self-check-pool.js";
 import {el} from "./dom.js";
-import {countWord, plural} from "../lib/text/format.js";
+import {aboutMinutes, countWord, plural} from "../lib/text/format.js";
 import {CoverageTable} from "./guideline.js";
 import {PartProgress} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
@@ -23,7 +23,6 @@ import {pageStorage} from "../lib/trainee/set-aside.js";
 
 type Section = CaseStudy["problem"];
 
-const aboutMinutes = (minutes: number): string => `about ${minutes} min`;
 
 function Paragraphs(section: Pick<Section, "paragraphs">): HTMLElement[] {
   return section.paragraphs.map((paragraph) =>
@@ -110,22 +109,14 @@ function SelfCheckOffer(calibration: CalibrationCheck, store: ProgressStore): HT
   return Recorded({
     store,
     view: (progress) => {
-      const choice = offeredPool(pools, progress.answers);
-      const {pool} = choice;
-      const cases = pool.items.length;
+      const offer = describeOffer(offeredPool(pools, progress.answers), pools, progress.answers);
       return el(
         "section",
         {"class": "self-check-offer", "aria-labelledby": "self-check-offer"},
         el("h2", {id: "self-check-offer"}, "Already rate for a living?"),
-        el("p", {}, describeOffer(choice, pools, progress.answers)),
-        el(
-          "p",
-          {class: "muted"},
-          `${cases} cases, ${aboutMinutes(pool.minutes)}. No feedback until you have answered all ${cases}, ` +
-            `then a summary against a pass mark: at least ${pool.pass.exactAtLeast} exact and none two or more ` +
-            "points off.",
-        ),
-        el("p", {}, el("a", {class: "button secondary", href: "./self-check"}, "Take the blind self-check →")),
+        el("p", {}, offer.lead),
+        el("p", {class: "muted"}, offer.terms),
+        el("p", {}, el("a", {class: "button secondary", href: "./self-check"}, offer.action)),
       );
     },
   });

@@ -185,17 +185,38 @@ describe("what the pages say of the pool", () => {
   });
 
   it("offers it on the start page for the pool the trainee would get", () => {
-    expect(describeOffer(offeredPool(pools, []), pools, [])).toBe(
+    expect(describeOffer(offeredPool(pools, []), pools, [])).toEqual({
       // Issue 29: the pool it uses now is named, so the run's size on the card is this pool's.
-      "Take the blind self-check first: it uses the case study's two calibration cases now; once you've seen Part " +
+      lead:
+        "Take the blind self-check first: it uses the case study's two calibration cases now; once you've seen Part " +
         "6's rulings, it uses three fresh cases written for this notebook instead.",
-    );
+      terms:
+        "2 cases, about 5 min. No feedback until you have answered all 2, then a summary against a pass mark: at " +
+        "least 1 exact and none two or more points off.",
+      action: "Take the blind self-check →",
+    });
     const seen = [answer("calibration-a")];
-    expect(describeOffer(offeredPool(pools, seen), pools, seen)).toMatch(
+    const fresher = describeOffer(offeredPool(pools, seen), pools, seen);
+    expect(fresher.lead).toMatch(
       /^You have seen the calibration cases' rulings in Part 6, so this self-check uses three fresh cases/,
     );
-    const all = [...seen, blind("fresh-1"), blind("fresh-2"), blind("fresh-3")];
-    expect(describeOffer(offeredPool(pools, all), pools, all)).toMatch(/can't be blind for you now/);
+    expect([fresher.terms, fresher.action]).toEqual([
+      "3 cases, about 8 min. No feedback until you have answered all 3, then a summary against a pass mark: at " +
+        "least 2 exact and none two or more points off.",
+      "Take the blind self-check →",
+    ]);
+  });
+
+  it("offers it for practice, with no pass mark, once the trainee has seen rulings of every pool", () => {
+    // The self-check's summary then says "Not blind: no pass awarded": the offer does not promise a pass mark.
+    const all = [answer("calibration-a"), blind("fresh-1"), blind("fresh-2"), blind("fresh-3")];
+    expect(describeOffer(offeredPool(pools, all), pools, all)).toEqual({
+      lead:
+        "You have seen rulings of its cases, so the self-check can't be blind for you now: take it for practice, " +
+        "and its summary will say so.",
+      terms: "3 cases, about 8 min. No feedback until you have answered all 3, then a summary, with no pass awarded.",
+      action: "Take the self-check for practice →",
+    });
   });
 
   it("says a pool's cases are not from the case study only when none of them is, without saying it twice", () => {

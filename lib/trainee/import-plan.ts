@@ -2,7 +2,9 @@
 // would add, replace and keep, the cases in it this site lacks, and, when the trainee confirms, whether the saved
 // record changed since the preview they read (another tab), so that the import would now do something else and the
 // page shows that first. Pure: the page shows the preview and saves the record it is given.
+import {listWords} from "../text/format.js";
 import {slotOf, type Answer, type Progress} from "./progress.js";
+import {scoreText} from "./words.js";
 
 /** Two JSON values are the same (objects compared key by key, whatever their order). */
 function sameJson(a: unknown, b: unknown): boolean {
@@ -53,6 +55,23 @@ export function previewImport(current: Progress, incoming: Progress): ImportPrev
   });
   const added = incoming.answers.filter((answer) => !here.has(keyOf(answer)));
   return {added, replaced, unchanged, kept, result: {...current, answers: [...answers, ...added]}};
+}
+
+/**
+ * What differs between this browser's answer and the file's that replaces it, in words: the two scores, or, where the
+ * score is the same, what else is not ("5 in both; in the file, a different checklist and another date"), so a
+ * replacement never reads as "5 here, 5 in the file".
+ */
+export function replacementWords({current, incoming}: ImportPreview["replaced"][number]): string {
+  if (current.score !== incoming.score)
+    return `${scoreText(current.score)} here, ${scoreText(incoming.score)} in the file`;
+  const differs = [
+    sameJson(current.checklist, incoming.checklist) ? null : "a different checklist",
+    current.decidingRule === incoming.decidingRule ? null : "another deciding rule",
+    current.guideline === incoming.guideline ? null : "another version of the guideline",
+    current.at === incoming.at ? null : "another date",
+  ].filter((part) => part !== null);
+  return `${scoreText(current.score)} in both; in the file, ${listWords(differs)}`;
 }
 
 /** A preview as the page shows it. */

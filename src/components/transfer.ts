@@ -5,7 +5,7 @@ import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {el, type Child} from "./dom.js";
 import {live, type Live} from "./live.js";
 import {plural, formatBytes} from "../lib/text/format.js";
-import type {ImportPlan} from "../lib/trainee/import-plan.js";
+import {replacementWords, type ImportPlan} from "../lib/trainee/import-plan.js";
 import type {Answer} from "../lib/trainee/progress.js";
 import {
   type ImportedFile,
@@ -32,7 +32,6 @@ import {
   type ImportState,
 } from "../lib/trainee/move-progress.js";
 import {download} from "../lib/site/download.js";
-import {scoreText} from "../lib/trainee/words.js";
 
 export interface TransferData {
   store: ProgressStore;
@@ -87,13 +86,8 @@ function ChangeList({preview}: ImportPlan, {describeAnswer}: {describeAnswer: (a
         ? el(
             "ul",
             {},
-            replaced.map(({current, incoming}) =>
-              el(
-                "li",
-                {},
-                `${describeAnswer(current)}: ${scoreText(current.score)} here, ` +
-                  `${scoreText(incoming.score)} in the file`,
-              ),
+            replaced.map((replacement) =>
+              el("li", {}, `${describeAnswer(replacement.current)}: ${replacementWords(replacement)}`),
             ),
           )
         : null,

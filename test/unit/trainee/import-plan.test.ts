@@ -4,6 +4,7 @@ import {
   planImport,
   previewImport,
   previewIsStale,
+  replacementWords,
   unknownItems,
 } from "../../../lib/trainee/import-plan.js";
 import {emptyProgress, recordAnswer, type Answer, type Progress} from "../../../lib/trainee/progress.js";
@@ -51,6 +52,29 @@ describe("what an import would change", () => {
         "example-4 guideline #1: 3",
       ],
     });
+  });
+
+  it("says what differs in a replaced answer: its two scores, or what else when the score is the same", () => {
+    const base: Answer = {item: "example-1", phase: "guideline", attempt: 1, score: 5, guideline: "v2", at: now};
+    const line = {listing: {kind: "free", text: "formal"}, verdict: "met"} as const;
+    const words = (incoming: Partial<Answer>, current: Partial<Answer> = {}) =>
+      replacementWords({current: {...base, ...current}, incoming: {...base, ...incoming}});
+    expect(words({score: 4})).toBe("5 here, 4 in the file");
+    expect(words({score: "n/a"})).toBe("5 here, not applicable in the file");
+    expect(words({at: "2026-03-02T09:00:00.000Z"})).toBe("5 in both; in the file, another date");
+    expect(words({checklist: {lines: [line]}, at: "2026-03-02T09:00:00.000Z"})).toBe(
+      "5 in both; in the file, a different checklist and another date",
+    );
+    expect(words({decidingRule: "refusals", guideline: "v1"}, {decidingRule: "numbers"})).toBe(
+      "5 in both; in the file, another deciding rule and another version of the guideline",
+    );
+    // The same checklist with its keys in another order is the same checklist.
+    expect(
+      words(
+        {checklist: {lines: [{verdict: "met", listing: {text: "formal", kind: "free"}}]}, at: "x"},
+        {checklist: {lines: [line]}},
+      ),
+    ).toBe("5 in both; in the file, another date");
   });
 
   it("treats answers that differ only in key order as the same, and leaves both records as they were", () => {

@@ -39,6 +39,14 @@ const misfits = (page: Page): Promise<string[]> =>
     for (const note of document.querySelectorAll("main .checklist-steps h3 .optional"))
       if (note.checkVisibility() && note.getClientRects().length > 1)
         problems.push(`${name(note)} broken across lines`);
+    // Previous and Next keep their arrow beside the word: in the phone's Score bar "Next →" broke before its arrow.
+    for (const button of document.querySelectorAll("main .item-nav .button")) {
+      if (!button.checkVisibility()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 1).map((rect) => rect.bottom));
+      if (lines.size > 1) problems.push(`${name(button)} broken across lines`);
+    }
     for (const node of document.querySelectorAll("main *")) {
       if (!(node instanceof HTMLElement) || !node.checkVisibility() || hiddenForEyes(node)) continue;
       if (node.closest("svg, dialog:not([open])")) continue;

@@ -1,6 +1,6 @@
 // The stylesheets keep the shape src/css/tokens.css documents: media queries only at the three breakpoints (640, 760
 // and 1200 px, written max-width: N-0.02px below one and min-width: N px from it), the pointer and the colour scheme;
-// and one dark-mode block, in tokens.css, where the colours are.
+// one dark-mode block, in tokens.css, where the colours are; and no text-wrap shorthand.
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {expect, it} from "vitest";
@@ -48,4 +48,11 @@ it("has one dark-mode block, in tokens.css", () => {
     [...code(file).matchAll(/@media\s+\(prefers-color-scheme: dark\)/g)].map(() => file),
   );
   expect(blocks).toEqual(["src/css/tokens.css"]);
+});
+
+it("writes text-wrap's style alone, never its shorthand, which would turn wrapping back on over a nowrap", () => {
+  // `text-wrap: pretty` also sets text-wrap-mode: wrap, and base.css's rule for prose outranked every
+  // `white-space: nowrap` on a button or a paragraph in the page (a phone's "Next →" broke before its arrow).
+  const shorthand = stylesheets.filter((file) => /(^|[;{\s])text-wrap\s*:/.test(code(file)));
+  expect(shorthand).toEqual([]);
 });

@@ -84,6 +84,24 @@ describe("the cohort's headline and charts", () => {
     expect(
       await chart.locator("svg .guide-label").evaluateAll((nodes) => nodes.map((node) => node.textContent)),
     ).toEqual(["0.667: tentative", "0.800: reliable"]);
+    // The guide lines run the chart's height, so a row's label is drawn after them, over a halo of the page's colour:
+    // the dashed lines had struck through "rated both times".
+    expect(
+      await chart.locator("svg .row-label").evaluateAll((labels) =>
+        labels.map((label) => {
+          const style = getComputedStyle(label);
+          const guides = label.ownerSVGElement!.querySelector(".guides")!;
+          const after = !!(guides.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING);
+          const page = getComputedStyle(document.body).backgroundColor;
+          return (
+            after &&
+            style.paintOrder.startsWith("stroke") &&
+            style.stroke === page &&
+            parseFloat(style.strokeWidth) >= 3
+          );
+        }),
+      ),
+    ).toEqual([true, true, true]);
     // The guides in full in the caption, where a phone's chart has no room for them.
     expect(await chart.locator("figcaption").innerText()).toContain(
       "(0.667 the lowest for tentative conclusions, 0.800 for reliable ones)",

@@ -4,6 +4,7 @@
 import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
 import {rowLines} from "../trainee/deciding-rule.js";
 
@@ -111,4 +112,14 @@ export function checkCase(
         message: `the rules raise the "${flag}" flag: add {flag: ${flag}} with a note`,
       });
   return {derivation, problems};
+}
+
+/** guideline:check's words for a rubric score no case is ruled: every score needs a worked example. */
+export const noWorkedExample = (score: Score): string =>
+  `score ${score} has no worked example: add an item ruled ${score}`;
+
+/** The rubric's scores that none of `scores` is, in the rubric's order. */
+export function scoresWithoutExample(scores: Iterable<Score>, rubric: readonly {score: Score}[]): Score[] {
+  const ruled = new Set(scores);
+  return rubric.map((level) => level.score).filter((score) => !ruled.has(score));
 }

@@ -6,6 +6,7 @@ import {z} from "zod";
 import type {SelfCheckPool} from "../authored/schemas/content.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import {CaseSet, type Item} from "../authored/schemas/item.js";
+import type {Score} from "../authored/schemas/verdict.js";
 import {declaredFactSchemas, declaredItem} from "../authored/schemas/facts.js";
 import {loadCalibration, loadParts} from "../node/load.js";
 import {caseSetLabels} from "./case-words.js";
@@ -23,6 +24,8 @@ export interface CaseEditorCase {
   twistOf?: string;
   title: string;
   topic: string;
+  /** Its ruled score. */
+  score: Score;
   /** Exactly as data/items/<id>.md holds it. */
   text: string;
 }
@@ -54,7 +57,7 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
     factSchemas: Object.fromEntries(
       Object.entries(declaredFactSchemas(current)).map(([rule, schema]) => [rule, asJson(schema)]),
     ),
-    cases: items.map(({id, set, order, caseStudyNumber, twistOf, title, topic}) => ({
+    cases: items.map(({id, set, order, caseStudyNumber, twistOf, title, topic, score}) => ({
       id,
       set,
       order,
@@ -62,6 +65,7 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
       ...(twistOf === undefined ? {} : {twistOf}),
       title,
       topic,
+      score,
       text: readFileSync(join(root, "data", "items", `${id}.md`), "utf8"),
     })),
     versions: guidelines,

@@ -10,7 +10,7 @@ import type {RubricRow} from "../engine/rubric.js";
 import {fieldPath, type Problem, type Report} from "../authored/problems.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {placeClashes} from "./case-places.js";
-import {checkCase} from "./case-check.js";
+import {checkCase, noWorkedExample, scoresWithoutExample} from "./case-check.js";
 import {listWords} from "../text/format.js";
 
 export interface CheckResult {
@@ -88,15 +88,15 @@ export function checkGuideline(
     };
   });
 
-  for (const level of guideline.rubric) {
-    if (!items.some((item) => item.score === level.score)) {
-      problems.push({
-        file: `guideline/${guideline.version}/guideline.yaml`,
-        field: "rubric",
-        message: `score ${level.score} has no worked example: add an item ruled ${level.score}`,
-      });
-    }
-  }
+  for (const score of scoresWithoutExample(
+    items.map((item) => item.score),
+    guideline.rubric,
+  ))
+    problems.push({
+      file: `guideline/${guideline.version}/guideline.yaml`,
+      field: "rubric",
+      message: noWorkedExample(score),
+    });
   const found = dependence(prepareBase(items, ruleSet), domains);
   return {
     version: guideline.version,

@@ -113,6 +113,7 @@ export function CaseEditor(
     knownIds: data.cases.map((entry) => entry.id),
     cases: data.cases,
     pools: data.pools,
+    rubric: current.rubric,
   };
   const model = caseEditorModel({context, factSchemas: data.factSchemas, cases: data.cases});
   const setting: Setting = {

@@ -90,7 +90,7 @@ describe("the cohort's headline and charts", () => {
       await chart.locator("svg .row-label").evaluateAll((labels) =>
         labels.map((label) => {
           const style = getComputedStyle(label);
-          const guides = label.ownerSVGElement!.querySelector(".guides")!;
+          const guides = label.closest("svg")!.querySelector(".guides")!;
           const after = !!(guides.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING);
           const page = getComputedStyle(document.body).backgroundColor;
           return (

@@ -45,6 +45,7 @@ const context: EditorContext = {
   candidate: null,
   knownIds: data.cases.map((entry) => entry.id),
   cases: data.cases,
+  rubric: v2.rubric,
 };
 const withCandidate = (overrides: Parameters<typeof ruleSetOf>[1]): EditorContext => ({
   ...context,
@@ -472,6 +473,31 @@ function caseOf(id: string): CaseRecord {
   const entry = data.cases.find((each) => each.id === id)!;
   return caseFromFile(entry.text, `data/items/${id}.md`, context.schemas.item).record!;
 }
+
+describe("a case that was the last one ruled at a score", () => {
+  it("is not downloadable once ruled another, in guideline:check's words; unchanged it says nothing", () => {
+    expect(editorView(caseOf("calibration-a"), context).problems).toEqual([]);
+    // Calibration A is the one case ruled 4 (a register lapse that does not break it). Read as breaking the register,
+    // the main task met and half the other instructions: 3, and no case is ruled 4. (Its notes, which name 3 as a
+    // likely wrong score, go with the change.)
+    const moved = setField(setFact(caseOf("calibration-a"), 2, "lapse", "breaks-register"), "notes", []);
+    const view = editorView(moved, context);
+    expect(view.current!.score).toBe(3);
+    const message = "score 4 has no worked example: add an item ruled 4";
+    expect(view.problems).toEqual([
+      {file: "calibration-a.md", field: "score", message: `${message} (this case was the last one ruled 4)`},
+    ]);
+    expect(view.downloadable).toBe(false);
+    // guideline:check says the same of the guideline, with the case as the editor would write it.
+    const item = parseItemFile(caseFileText(syncRulings(moved, view)), "data/items/calibration-a.md", v2.logic);
+    const report = checkGuideline(
+      v2,
+      items.map((each) => (each.id === item.id ? item : each)),
+      {domains: parameterDomains(v2)},
+    );
+    expect(report.problems).toContainEqual({file: "guideline/v2/guideline.yaml", field: "rubric", message});
+  });
+});
 
 describe("every case in data/items, loaded into the editor", () => {
   it.each(items.map((item) => [item.id, item] as const))("%s: unchanged, it downloads equal in meaning", (id, item) => {

@@ -117,6 +117,13 @@ function ChartWithYou(view: JudgesView, data: JudgesPageData, store: ProgressSto
   return node;
 }
 
+/** A run's label as a column's head: its date ("2026-11-21") kept whole, where the browser breaks after a hyphen. */
+const RunHead = (label: string): Child[] =>
+  label
+    .split(/(\d{4}-\d{2}-\d{2})/)
+    .map((part, index) => (index % 2 ? el("span", {class: "run-date"}, part) : part))
+    .filter((part) => part !== "");
+
 /** The runs side by side: a row per figure, a column per run. */
 function SideBySide(view: JudgesView, data: JudgesPageData, store: ProgressStore): HTMLElement {
   const {head, rows} = view.sideBySide;
@@ -131,7 +138,7 @@ function SideBySide(view: JudgesView, data: JudgesPageData, store: ProgressStore
         "answer is counted apart, never scored.",
     ),
     Table(
-      {head: ["Figure", ...head], rows: rows.map((row) => [row.figure, ...row.cells])},
+      {head: ["Figure", ...head.map(RunHead)], rows: rows.map((row) => [row.figure, ...row.cells])},
       {
         caption: "Every recorded run, by figure",
         rowHeaders: true,
@@ -325,7 +332,7 @@ export function JudgeCases({
         ),
         Table(
           {
-            head: ["Case", "Ruled", ...view.runs.map((run) => run.label)],
+            head: ["Case", "Ruled", ...view.runs.map((run) => RunHead(run.label))],
             rows: view.cases.map((row) => [
               [el("span", {class: "judge-case-label"}, row.label), el("span", {class: "judge-case-title"}, row.title)],
               row.ruled,

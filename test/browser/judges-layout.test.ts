@@ -34,6 +34,25 @@ describe.each([1, 6, 30])("/judges with %i runs", (count) => {
       const page = await openJudges(site, width);
       expect(await pageOverflow(page)).toEqual([]);
       expect(await page.locator(".judges-side thead th").count()).toBe(count + 1);
+      // Each run's date stays on one line in its column's head: "2026-" had ended a line, "11-21" begun the next.
+      const dates = page.locator("table thead th").filter({hasText: /\d{4}-\d{2}-\d{2}/});
+      expect(await dates.count()).toBe(2 * count);
+      const broken = await dates.evaluateAll((heads) =>
+        heads.flatMap((head) => {
+          const walker = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            const found = /\d{4}-\d{2}-\d{2}/.exec(text.textContent!);
+            if (!found) continue;
+            const range = document.createRange();
+            range.setStart(text, found.index);
+            range.setEnd(text, found.index + found[0].length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            return lines.size > 1 ? [head.textContent] : [];
+          }
+          return [`no date in ${head.textContent}`];
+        }),
+      );
+      expect(broken).toEqual([]);
       for (const box of boxes(page)) {
         expect(await box.locator("table").count()).toBe(1);
         expect(await box.getAttribute("tabindex")).toBe("0");

@@ -93,6 +93,31 @@ describe("the candidate from /authors", () => {
   });
 });
 
+describe("what the engine derives, beside the case from 1200 px", () => {
+  it("fades out at its foot while more of it lies below, and not at its end or when all of it fits", async () => {
+    const page = await openEditor(site, {query: "?candidate=v1", context: {viewport: {width: 1440, height: 900}}});
+    const side = page.locator(".case-side");
+    const fade = () => side.evaluate((node) => getComputedStyle(node).getPropertyValue("--case-side-fade"));
+    const scrolls = () => side.evaluate((node) => node.scrollHeight > node.clientHeight);
+    // A blank case: what is derived fits the box.
+    expect(await scrolls()).toBe(false);
+    expect(await fade()).toBe("0px");
+    // Example 3 with its trace open, under a candidate: more than a 900 px window holds. Its last card had been cut
+    // mid-heading by the box's edge, with nothing to say the box went on.
+    await loadCase(page, "example-3");
+    await expect.poll(() => derivedScore(page).innerText()).toBe("3");
+    await page
+      .locator("details.case-trace")
+      .first()
+      .evaluate((details) => ((details as HTMLDetailsElement).open = true));
+    await expect.poll(scrolls).toBe(true);
+    await expect.poll(fade).toBe("48px");
+    await side.evaluate((node) => node.scrollTo(0, node.scrollHeight));
+    await expect.poll(fade).toBe("0px");
+    expect(site.problems).toEqual([]);
+  });
+});
+
 describe("a case loaded and downloaded unchanged", () => {
   it.each(roundTrip)("%s: equal in meaning to its file, and guideline:check derives the same score", async (id) => {
     const page = await openEditor(site);

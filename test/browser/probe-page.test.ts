@@ -115,6 +115,23 @@ describe("the probe page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("at 1440 px, lines up the worked examples' step tables, one under another, column by column", async () => {
+    const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
+    await page.goto("/probes/six-step-chain");
+    await page.locator(".probe-steps").first().waitFor();
+    const lefts = await page
+      .locator(".probe-steps")
+      .evaluateAll((tables) =>
+        tables.map((table) =>
+          [...table.querySelectorAll("thead th")].map((th) => Math.round(th.getBoundingClientRect().left)),
+        ),
+      );
+    expect(lefts.length).toBeGreaterThan(2);
+    // Each had laid out its columns by its own contents: four tables, four places for Strict and Loose.
+    expect(new Set(lefts.map((row) => row.join(" "))).size).toBe(1);
+    expect(site.problems).toEqual([]);
+  });
+
   it("at 390 px, stacks every table (checklist, worked examples): nothing cut off, every cell labelled", async () => {
     const page = await site.newPage();
     await page.setViewportSize({width: 390, height: 900});

@@ -23,7 +23,6 @@ import {pageStorage} from "../lib/trainee/set-aside.js";
 
 type Section = CaseStudy["problem"];
 
-
 function Paragraphs(section: Pick<Section, "paragraphs">): HTMLElement[] {
   return section.paragraphs.map((paragraph) =>
     el(

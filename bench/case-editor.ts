@@ -47,6 +47,9 @@ export function editorSetup({withCandidate}: {withCandidate: boolean}) {
     current: ruleSetOf(guidelines.at(-1)!),
     candidate: withCandidate ? ruleSetOf(guidelines[0]!) : null,
     knownIds: data.cases.map((entry) => entry.id),
+    // As the page holds them: where each case stands and its ruled score, and the rubric.
+    cases: data.cases,
+    rubric: data.versions.at(-1)!.rubric,
   };
   return {data, context};
 }

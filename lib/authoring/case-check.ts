@@ -1,12 +1,14 @@
 // One case held to a guideline version, as guideline:check holds every case and the case editor holds the case it
 // writes: the rules it cites, the cases it names, each verdict and the score against the engine's, the rule the ruling
-// rests on and the flags the rules raise. Browser-safe, so the editor refuses what the check would, in the same words.
+// rests on and the flags the rules raise; and the rule over all the cases that every rubric score has a worked example.
+// Browser-safe, so the editor refuses what the check would, in the same words.
 import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
 import {rowLines} from "../trainee/deciding-rule.js";
+import type {PlacedCase} from "./case-places.js";
 
 export interface CaseCheck {
   derivation: Derivation;
@@ -117,6 +119,9 @@ export function checkCase(
 /** guideline:check's words for a rubric score no case is ruled: every score needs a worked example. */
 export const noWorkedExample = (score: Score): string =>
   `score ${score} has no worked example: add an item ruled ${score}`;
+
+/** A case where it stands in its set, with its ruled score. */
+export type RuledCase = PlacedCase & {score: Score};
 
 /** The rubric's scores that none of `scores` is, in the rubric's order. */
 export function scoresWithoutExample(scores: Iterable<Score>, rubric: readonly {score: Score}[]): Score[] {

@@ -1,6 +1,5 @@
 // Where a case stands in its set: two cases of a set must not stand in one place. guideline:check and the case editor
 // refuse it by this one rule.
-import type {Score} from "../authored/schemas/verdict.js";
 
 export interface PlacedCase {
   id: string;
@@ -8,8 +7,6 @@ export interface PlacedCase {
   order?: number;
   caseStudyNumber?: string;
   twistOf?: string;
-  /** Its ruled score: a case edited off the last score of its kind leaves the rubric a score with no worked example. */
-  score?: Score;
 }
 
 export interface PlaceClash {

@@ -1,7 +1,7 @@
 // What the case editor shows for a record, under the current guideline and the /authors candidate. The engine decides;
 // this only hands it what the author has entered. Cheap enough for a keystroke (npm run bench -- --case-editor-only).
 import {checkCaseRecord, readCaseFile} from "./case-file.js";
-import {checkCase, noWorkedExample, scoresWithoutExample} from "./case-check.js";
+import {checkCase, noWorkedExample, scoresWithoutExample, type RuledCase} from "./case-check.js";
 import {notInPoolWords} from "../authored/pool-words.js";
 import {derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {ChecklistLine, Item, QuoteIn} from "../authored/schemas/item.js";
@@ -27,12 +27,12 @@ export interface EditorContext {
   /** By address; null when there is none. */
   candidate: RuleSet | null;
   knownIds: readonly string[];
-  /** The case may not stand where another of its set does. */
-  cases?: readonly PlacedCase[];
+  /** The case may not stand where another of its set does, nor take the last worked example of a score away. */
+  cases?: readonly RuledCase[];
   /** A case of a set one runs over must be listed in it. */
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
   /** The current guideline's rubric: each of its scores needs a case ruled it. */
-  rubric?: readonly {score: Score}[];
+  rubric: readonly {score: Score}[];
 }
 
 export interface LineReading {
@@ -169,25 +169,19 @@ function unpooled(record: CaseRecord, pools: NonNullable<EditorContext["pools"]>
   return [{file, field: "set", message: notInPoolWords(record.id, String(record.set), over)}];
 }
 
-/** Its compare list, its notes' and its twistOf. */
 /**
- * A case that was the last ruled at a score, ruled another now: guideline:check would then refuse the guideline, as
- * that score has no worked example. Said at the case's score, in the check's words.
+ * A case of data/items ruled another score than its file's, when it was the last ruled at that score: guideline:check
+ * would then refuse the guideline, as the score has no worked example. Said at the case's score, in the check's words.
  */
-function lastExamples(item: Item, {cases = [], rubric = []}: EditorContext, file: string): Problem[] {
-  const ruled = (entries: readonly PlacedCase[]) =>
-    entries.flatMap((entry) => (entry.score === undefined ? [] : [entry.score]));
-  const before = new Set(scoresWithoutExample(ruled(cases), rubric));
-  const others = ruled(cases.filter((entry) => entry.id !== item.id));
-  return scoresWithoutExample([...others, item.score], rubric)
-    .filter((score) => !before.has(score))
-    .map((score) => ({
-      file,
-      field: "score",
-      message: `${noWorkedExample(score)} (this case was the last one ruled ${score})`,
-    }));
+function lastExample(item: Item, {cases = [], rubric}: EditorContext, file: string): Problem[] {
+  const former = cases.find((entry) => entry.id === item.id)?.score;
+  if (former === undefined || former === item.score) return [];
+  const others = cases.filter((entry) => entry.id !== item.id).map((entry) => entry.score);
+  if (!scoresWithoutExample([...others, item.score], rubric).includes(former)) return [];
+  return [{file, field: "score", message: `${noWorkedExample(former)} (this case was the last one ruled ${former})`}];
 }
 
+/** Its compare list, its notes' and its twistOf. */
 function unknownIds(record: CaseRecord, knownIds: readonly string[], file: string): Problem[] {
   const known = new Set(knownIds);
   const problems: Problem[] = [];
@@ -254,7 +248,7 @@ export function editorView(
     const said = new Set(problems.map((problem) => problem.field));
     problems.push(
       ...checkCase(checked.item, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
-      ...lastExamples(checked.item, context, file),
+      ...lastExample(checked.item, context, file),
     );
   }
   // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong, and

@@ -88,15 +88,12 @@ export function checkGuideline(
     };
   });
 
-  for (const score of scoresWithoutExample(
+  const rubricFile = `guideline/${guideline.version}/guideline.yaml`;
+  const unexampled = scoresWithoutExample(
     items.map((item) => item.score),
     guideline.rubric,
-  ))
-    problems.push({
-      file: `guideline/${guideline.version}/guideline.yaml`,
-      field: "rubric",
-      message: noWorkedExample(score),
-    });
+  );
+  problems.push(...unexampled.map((score) => ({file: rubricFile, field: "rubric", message: noWorkedExample(score)})));
   const found = dependence(prepareBase(items, ruleSet), domains);
   return {
     version: guideline.version,

@@ -42,7 +42,10 @@ export interface RunView {
   /** "complete", or "stopped after 3 of 5". */
   state: string;
   stopped: string | null;
+  /** "model · prompt · guideline · date", with "(stopped after 3 of 5)" after an incomplete run's date. */
   label: string;
+  /** The label around its date, so a page can keep the date whole: label = before + date + after. */
+  labelParts: {before: string; after: string};
   asked: number;
   figures: DistanceCounts;
   leanWords: string;
@@ -90,6 +93,8 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
   const served = [...new Set(run.answers.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];
   const date = run.startedAt.slice(0, 10);
   const state = run.complete ? "complete" : `stopped after ${run.answers.length} of ${run.cases.length}`;
+  const before = `${run.model} · ${run.prompt} · ${run.guideline} · `;
+  const after = run.complete ? "" : ` (${state})`;
   const misapplied = judgeRulesMisapplied(group.rulesMisapplied, run.answers, data.rules);
   return {
     key: `run-${index + 1}`,
@@ -103,7 +108,8 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
     complete: run.complete,
     state,
     stopped: run.stopped,
-    label: `${run.model} · ${run.prompt} · ${run.guideline} · ${date}${run.complete ? "" : ` (${state})`}`,
+    label: `${before}${date}${after}`,
+    labelParts: {before, after},
     asked: results.asked,
     figures: {
       answered: group.answered,
@@ -127,10 +133,10 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
   };
 }
 
-function sideBySide(runs: readonly RunView[]): {head: string[]; rows: {figure: string; cells: string[]}[]} {
+/** A row per figure, a cell per run in the runs' order (their labels head the columns). */
+function sideBySide(runs: readonly RunView[]): {rows: {figure: string; cells: string[]}[]} {
   const row = (figure: string, cell: (run: RunView) => string) => ({figure, cells: runs.map(cell)});
   return {
-    head: runs.map((run) => run.label),
     rows: [
       row("Exact", (run) => String(run.figures.exact)),
       row("One off", (run) => String(run.figures.oneOff)),

@@ -12,6 +12,27 @@ const smallNumbers = ["no", "one", "two", "three", "four", "five", "six", "seven
 /** A count in words up to ten, as prose writes it ("the six parts"), in figures beyond. */
 export const countWord = (count: number): string => smallNumbers[count] ?? thousands(count);
 
+const ordinals = [
+  "zeroth",
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+];
+
+/** A place in an order in words up to the tenth ("the second version"), in figures beyond ("the 11th", "the 22nd"). */
+export function ordinalWord(n: number): string {
+  if (ordinals[n]) return ordinals[n];
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${thousands(n)}${suffix}`;
+}
+
 /** A text's size in UTF-8 bytes. */
 export function utf8Length(text: string): number {
   return new TextEncoder().encode(text).byteLength;

@@ -59,18 +59,27 @@ export function previewImport(current: Progress, incoming: Progress): ImportPrev
 
 /**
  * What differs between this browser's answer and the file's that replaces it, in words: the two scores, or, where the
- * score is the same, what else is not ("5 in both; in the file, a different checklist and another date"), so a
+ * score is the same, what else is not ("5 in both; in the file, a different checklist and answered at another time"), so a
  * replacement never reads as "5 here, 5 in the file".
  */
 export function replacementWords({current, incoming}: ImportPreview["replaced"][number]): string {
   if (current.score !== incoming.score)
     return `${scoreText(current.score)} here, ${scoreText(incoming.score)} in the file`;
+  /** A part of an answer either side may lack: "no checklist" in the file, "a checklist", or "a different checklist". */
+  const part = (here: unknown, there: unknown, noun: string, other: string) =>
+    sameJson(here, there)
+      ? null
+      : there === undefined
+        ? `no ${noun}`
+        : here === undefined
+          ? `a ${noun}`
+          : `${other} ${noun}`;
   const differs = [
-    sameJson(current.checklist, incoming.checklist) ? null : "a different checklist",
-    current.decidingRule === incoming.decidingRule ? null : "another deciding rule",
+    part(current.checklist, incoming.checklist, "checklist", "a different"),
+    part(current.decidingRule, incoming.decidingRule, "deciding rule", "another"),
     current.guideline === incoming.guideline ? null : "another version of the guideline",
-    current.at === incoming.at ? null : "another date",
-  ].filter((part) => part !== null);
+    current.at === incoming.at ? null : "answered at another time",
+  ].filter((words) => words !== null);
   return `${scoreText(current.score)} in both; in the file, ${listWords(differs)}`;
 }
 

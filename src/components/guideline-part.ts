@@ -2,6 +2,7 @@
 // It loads no scoring code: nothing here is scored.
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
 import {el, titled} from "./dom.js";
+import {ordinalWord} from "../lib/text/format.js";
 import {GuidelineView} from "./guideline.js";
 import {partContext, type TraineeData} from "../lib/trainee/part-context.js";
 import {PartPage} from "./part-frame.js";
@@ -26,7 +27,7 @@ export function GuidelinePart(data: TraineeData, {store = openProgressStore()} =
         "p",
         {class: "version-note"},
         // In words, as the earlier versions are named ("The first version, before the fixes"): never its number.
-        "This version, after the fixes: ",
+        "The current guideline, after the fixes: ",
         ctx.guideline.summary,
       ),
     ],
@@ -75,7 +76,7 @@ function EarlierVersions(versions: readonly Guideline[]): HTMLElement {
           // page says of its table of scores.
           index === 0
             ? "The first version, before the fixes (its notes give some rulings away)"
-            : `A later draft (version ${guideline.version.slice(1)})`,
+            : `A later draft, the ${ordinalWord(index + 1)} version`,
         ),
         GuidelineView(guideline, {
           headingLevel: 3,

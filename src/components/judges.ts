@@ -118,15 +118,15 @@ function ChartWithYou(view: JudgesView, data: JudgesPageData, store: ProgressSto
 }
 
 /** A run's label as a column's head: its date ("2026-11-21") kept whole, where the browser breaks after a hyphen. */
-const RunHead = (label: string): Child[] =>
-  label
-    .split(/(\d{4}-\d{2}-\d{2})/)
-    .map((part, index) => (index % 2 ? el("span", {class: "run-date"}, part) : part))
-    .filter((part) => part !== "");
+const RunHead = ({labelParts: {before, after}, date}: RunView): Child[] => [
+  before,
+  el("span", {class: "run-date"}, date),
+  after,
+];
 
 /** The runs side by side: a row per figure, a column per run. */
 function SideBySide(view: JudgesView, data: JudgesPageData, store: ProgressStore): HTMLElement {
-  const {head, rows} = view.sideBySide;
+  const {rows} = view.sideBySide;
   return el(
     "section",
     {"class": "judges-section", "aria-labelledby": "judges-side-title"},
@@ -138,7 +138,7 @@ function SideBySide(view: JudgesView, data: JudgesPageData, store: ProgressStore
         "answer is counted apart, never scored.",
     ),
     Table(
-      {head: ["Figure", ...head.map(RunHead)], rows: rows.map((row) => [row.figure, ...row.cells])},
+      {head: ["Figure", ...view.runs.map(RunHead)], rows: rows.map((row) => [row.figure, ...row.cells])},
       {
         caption: "Every recorded run, by figure",
         rowHeaders: true,
@@ -332,7 +332,7 @@ export function JudgeCases({
         ),
         Table(
           {
-            head: ["Case", "Ruled", ...view.runs.map((run) => RunHead(run.label))],
+            head: ["Case", "Ruled", ...view.runs.map(RunHead)],
             rows: view.cases.map((row) => [
               [el("span", {class: "judge-case-label"}, row.label), el("span", {class: "judge-case-title"}, row.title)],
               row.ruled,

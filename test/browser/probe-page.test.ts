@@ -4,6 +4,7 @@ import {describe, expect, it} from "vitest";
 import {hostileReply} from "../unit/probes/hostile-replies.js";
 import type {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {scoreBoth} from "../../lib/probes/score.js";
+import {pageOverflow} from "./fits.js";
 import {tableProblems} from "./stacked-tables.js";
 import {useSite} from "./helpers.js";
 import {correctReply as correct} from "./records.js";
@@ -115,22 +116,31 @@ describe("the probe page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("at 1440 px, lines up the worked examples' step tables, one under another, column by column", async () => {
-    const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
-    await page.goto("/probes/six-step-chain");
-    await page.locator(".probe-steps").first().waitFor();
-    const lefts = await page
-      .locator(".probe-steps")
-      .evaluateAll((tables) =>
+  it.each([640, 760, 1440])(
+    "at %i px, lines up the worked examples' step tables, one under another, column by column",
+    async (width) => {
+      const newest = JSON.parse(readFileSync("data/probes/six-step-chain/v2.json", "utf8")) as ProbeVersion;
+      const page = await (await site.newContext({viewport: {width, height: 900}})).newPage();
+      await page.goto("/probes/six-step-chain");
+      await page.locator(".probe-steps").first().waitFor();
+      const columns = await page.locator(".probe-steps").evaluateAll((tables) =>
         tables.map((table) =>
-          [...table.querySelectorAll("thead th")].map((th) => Math.round(th.getBoundingClientRect().left)),
+          [...table.querySelectorAll("thead th")].map((th) => {
+            const box = th.getBoundingClientRect();
+            return [Math.round(box.left), Math.round(box.width)];
+          }),
         ),
       );
-    expect(lefts.length).toBeGreaterThan(2);
-    // Each had laid out its columns by its own contents: four tables, four places for Strict and Loose.
-    expect(new Set(lefts.map((row) => row.join(" "))).size).toBe(1);
-    expect(site.problems).toEqual([]);
-  });
+      expect(columns).toHaveLength(newest.examples.length);
+      // Each had laid out its columns by its own contents: Strict and Loose stood somewhere else in each table.
+      expect(new Set(columns.map((row) => JSON.stringify(row))).size).toBe(1);
+      // The checks keep the widest column, and the page does not scroll sideways.
+      const widths = columns[0]!.map(([, columnWidth]) => columnWidth!);
+      expect(Math.max(...widths)).toBe(widths[1]);
+      expect(await pageOverflow(page)).toEqual([]);
+      expect(site.problems).toEqual([]);
+    },
+  );
 
   it("at 390 px, stacks every table (checklist, worked examples): nothing cut off, every cell labelled", async () => {
     const page = await site.newPage();

@@ -30,6 +30,7 @@ const context: EditorContext = {
   candidate: null,
   knownIds: data.cases.map((entry) => entry.id),
   cases: data.cases,
+  rubric: data.versions.at(-1)!.rubric,
 };
 const model = caseEditorModel({context, factSchemas: data.factSchemas, cases: data.cases});
 const request = "Suggest no more than two names for a bakery.";

@@ -87,7 +87,12 @@ describe("each run as a rater", () => {
   });
 
   it("puts the runs side by side, one column each", () => {
-    expect(view.sideBySide.head).toEqual([careful!.label, lenient!.label]);
+    // A column per run, in the runs' order; each label is its parts around its date.
+    expect(view.runs.map((run) => run.label)).toEqual([careful!.label, lenient!.label]);
+    expect(view.runs.map(({labelParts: {before, after}, date}) => `${before}${date}${after}`)).toEqual([
+      careful!.label,
+      lenient!.label,
+    ]);
     expect(view.sideBySide.rows.map((row) => [row.figure, ...row.cells])).toEqual([
       ["Exact", "3", "1"],
       ["One off", "1", "1"],

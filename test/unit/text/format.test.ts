@@ -2,7 +2,7 @@
 // its comment: a whole number of MiB (1,048,576 bytes) in MiB; else bytes below 1,000, kB below 1,000 kB, MB to a
 // tenth.
 import {describe, expect, it} from "vitest";
-import {formatBytes, listWords, plural, thousands, utf8Length} from "../../../lib/text/format.js";
+import {formatBytes, listWords, ordinalWord, plural, thousands, utf8Length} from "../../../lib/text/format.js";
 
 describe("formatBytes", () => {
   it.each([
@@ -79,5 +79,22 @@ describe("listWords", () => {
   it("joins a choice with a last 'or'", () => {
     expect(listWords(["1", "2", "3"], {conjunction: "or"})).toBe("1, 2 or 3");
     expect(listWords(["most-missed"], {conjunction: "or"})).toBe("most-missed");
+  });
+});
+
+describe("ordinalWord", () => {
+  it("names a place in words up to the tenth, in figures with English's suffix beyond", () => {
+    expect([1, 2, 3, 10].map(ordinalWord)).toEqual(["first", "second", "third", "tenth"]);
+    expect([11, 12, 13, 21, 22, 23, 101, 111, 1002].map(ordinalWord)).toEqual([
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "101st",
+      "111th",
+      "1,002nd",
+    ]);
   });
 });

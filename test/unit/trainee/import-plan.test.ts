@@ -61,20 +61,28 @@ describe("what an import would change", () => {
       replacementWords({current: {...base, ...current}, incoming: {...base, ...incoming}});
     expect(words({score: 4})).toBe("5 here, 4 in the file");
     expect(words({score: "n/a"})).toBe("5 here, not applicable in the file");
-    expect(words({at: "2026-03-02T09:00:00.000Z"})).toBe("5 in both; in the file, another date");
+    // The same day, another hour: "at" is a date and a time.
+    expect(words({at: "2026-03-01T15:00:00.000Z"})).toBe("5 in both; in the file, answered at another time");
+    // A checklist only in the file, then one on each side that differs.
     expect(words({checklist: {lines: [line]}, at: "2026-03-02T09:00:00.000Z"})).toBe(
-      "5 in both; in the file, a different checklist and another date",
+      "5 in both; in the file, a checklist and answered at another time",
     );
+    const other = {listing: {kind: "free", text: "short"}, verdict: "met"} as const;
+    expect(words({checklist: {lines: [other]}}, {checklist: {lines: [line]}})).toBe(
+      "5 in both; in the file, a different checklist",
+    );
+    expect(words({}, {checklist: {lines: [line]}})).toBe("5 in both; in the file, no checklist");
     expect(words({decidingRule: "refusals", guideline: "v1"}, {decidingRule: "numbers"})).toBe(
       "5 in both; in the file, another deciding rule and another version of the guideline",
     );
+    expect(words({decidingRule: "refusals"})).toBe("5 in both; in the file, a deciding rule");
     // The same checklist with its keys in another order is the same checklist.
     expect(
       words(
         {checklist: {lines: [{verdict: "met", listing: {text: "formal", kind: "free"}}]}, at: "x"},
         {checklist: {lines: [line]}},
       ),
-    ).toBe("5 in both; in the file, another date");
+    ).toBe("5 in both; in the file, answered at another time");
   });
 
   it("treats answers that differ only in key order as the same, and leaves both records as they were", () => {

@@ -13,7 +13,7 @@ import type {RubricRow} from "../engine/rubric.js";
 import {caseWords, scoreWords} from "./case-words.js";
 import {rubricRowWords} from "../engine/labels.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
-import {recordPlaceClashes, type PlacedCase} from "./case-places.js";
+import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
 import {itemSections, sectionOf} from "../authored/item-text.js";
 import {writeItemFile} from "../authored/item-writer.js";

@@ -59,13 +59,13 @@ export function previewImport(current: Progress, incoming: Progress): ImportPrev
 
 /**
  * What differs between this browser's answer and the file's that replaces it, in words: the two scores, or, where the
- * score is the same, what else is not ("5 in both; in the file, a different checklist and answered at another time"), so a
- * replacement never reads as "5 here, 5 in the file".
+ * score is the same, what else is not ("5 in both; in the file, a different checklist and answered at another
+ * time"), so a replacement never reads as "5 here, 5 in the file".
  */
 export function replacementWords({current, incoming}: ImportPreview["replaced"][number]): string {
   if (current.score !== incoming.score)
     return `${scoreText(current.score)} here, ${scoreText(incoming.score)} in the file`;
-  /** A part of an answer either side may lack: "no checklist" in the file, "a checklist", or "a different checklist". */
+  /** A part either side may lack: "no checklist" in the file, "a checklist", or "a different checklist". */
   const part = (here: unknown, there: unknown, noun: string, other: string) =>
     sameJson(here, there)
       ? null

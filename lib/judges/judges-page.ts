@@ -133,17 +133,20 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
   };
 }
 
-/** A row per figure, a cell per run in the runs' order (their labels head the columns). */
-function sideBySide(runs: readonly RunView[]): {rows: {figure: string; cells: string[]}[]} {
-  const row = (figure: string, cell: (run: RunView) => string) => ({figure, cells: runs.map(cell)});
+/**
+ * A row per run, in the runs' order, and a column per figure: however many runs there are, the table grows down, not
+ * across, and on a phone each run stacks as one card with its figures named.
+ */
+function sideBySide(runs: readonly RunView[]): {figures: string[]; rows: string[][]} {
   return {
-    rows: [
-      row("Exact", (run) => String(run.figures.exact)),
-      row("One off", (run) => String(run.figures.oneOff)),
-      row("Two or more off", (run) => String(run.figures.twoOrMoreOff)),
-      row("Lean", (run) => run.leanWords),
-      row("Answered of asked", (run) => `${run.figures.answered} of ${run.asked}`),
-    ],
+    figures: ["Exact", "One off", "Two or more off", "Lean", "Answered of asked"],
+    rows: runs.map(({figures, leanWords, asked}) => [
+      String(figures.exact),
+      String(figures.oneOff),
+      String(figures.twoOrMoreOff),
+      leanWords,
+      `${figures.answered} of ${asked}`,
+    ]),
   };
 }
 

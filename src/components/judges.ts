@@ -117,16 +117,16 @@ function ChartWithYou(view: JudgesView, data: JudgesPageData, store: ProgressSto
   return node;
 }
 
-/** A run's label as a column's head: its date ("2026-11-21") kept whole, where the browser breaks after a hyphen. */
+/** A run's label as its row's head: its date ("2026-11-21") kept whole, where the browser breaks after a hyphen. */
 const RunHead = ({labelParts: {before, after}, date}: RunView): Child[] => [
   before,
   el("span", {class: "run-date"}, date),
   after,
 ];
 
-/** The runs side by side: a row per figure, a column per run. */
+/** The runs side by side: a row per run, a column per figure. */
 function SideBySide(view: JudgesView, data: JudgesPageData, store: ProgressStore): HTMLElement {
-  const {rows} = view.sideBySide;
+  const {figures, rows} = view.sideBySide;
   return el(
     "section",
     {"class": "judges-section", "aria-labelledby": "judges-side-title"},
@@ -138,12 +138,12 @@ function SideBySide(view: JudgesView, data: JudgesPageData, store: ProgressStore
         "answer is counted apart, never scored.",
     ),
     Table(
-      {head: ["Figure", ...view.runs.map(RunHead)], rows: rows.map((row) => [row.figure, ...row.cells])},
+      {head: ["Run", ...figures], rows: view.runs.map((run, index) => [RunHead(run), ...rows[index]!])},
       {
-        caption: "Every recorded run, by figure",
+        caption: "Every recorded run, a row each",
         rowHeaders: true,
         stack: true,
-        // Many runs make it wider than the page: it scrolls in its own box, which a keyboard reaches by name.
+        // A narrow window makes it wider than the page: it scrolls in its own box, which a keyboard reaches by name.
         scroll: "Side by side, every run",
         className: "judges-side",
       },

@@ -1,5 +1,6 @@
 // /judges with 1, 6 and 30 runs recorded (issue 28): the page fits the window at 390 and 1440 px however many runs
-// there are, the side-by-side and case-by-case tables scrolling in boxes of their own that a keyboard reaches by name;
+// there are, the side-by-side table growing down (a row per run) and the case-by-case one scrolling, each in a box of
+// its own that a keyboard reaches by name;
 // and a model's long words wrap: a 167-character slug in its run's heading, a 1,000-character instruction in its
 // answer, neither with a place to break a line. The runs: records.ts manyJudgeRuns.
 import type {Page} from "playwright-core";
@@ -33,9 +34,14 @@ describe.each([1, 6, 30])("/judges with %i runs", (count) => {
     async (width) => {
       const page = await openJudges(site, width);
       expect(await pageOverflow(page)).toEqual([]);
-      expect(await page.locator(".judges-side thead th").count()).toBe(count + 1);
-      // Each run's date stays on one line in its column's head: "2026-" had ended a line, "11-21" begun the next.
-      const dates = page.locator("table thead th").filter({hasText: /\d{4}-\d{2}-\d{2}/});
+      // A row per run side by side, a column per run case by case.
+      expect(await page.locator(".judges-side tbody th").count()).toBe(count);
+      expect(await page.locator(".judge-cases-table thead th").count()).toBe(count + 2);
+      // Each run's date stays on one line in its row's or column's head: "2026-" had ended a line, "11-21" begun
+      // the next.
+      const dates = page
+        .locator(".judges-side tbody th, .judge-cases-table thead th")
+        .filter({hasText: /\d{4}-\d{2}-\d{2}/});
       expect(await dates.count()).toBe(2 * count);
       const broken = await dates.evaluateAll((heads) =>
         heads.flatMap((head) => {
@@ -62,14 +68,17 @@ describe.each([1, 6, 30])("/judges with %i runs", (count) => {
         // The box itself stays in the page: only the table inside it may be wider.
         expect(await boxProblems(box, page.locator(".judges-page"), {scrolls: true})).toEqual([]);
       }
-      // Wider than the window (30 runs at 1440 px: 31 columns of at least 9rem), the box scrolls, by keyboard too.
-      if (count === 30 && width === 1440)
-        for (const box of boxes(page)) {
-          expect(await box.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
-          await box.focus();
-          await page.keyboard.press("ArrowRight");
-          await expect.poll(() => box.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
-        }
+      // Side by side, the runs grow down: at 1440 px its box holds the table whole, however many runs there are.
+      const [side, cases] = boxes(page);
+      if (width === 1440) expect(await side!.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+      // Case by case, wider than the window (30 runs at 1440 px: 32 columns, a run's of at least 7rem), the box
+      // scrolls, by keyboard too.
+      if (count === 30 && width === 1440) {
+        expect(await cases!.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+        await cases!.focus();
+        await page.keyboard.press("ArrowRight");
+        await expect.poll(() => cases!.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
+      }
       expect(site.problems).toEqual([]);
     },
   );

@@ -38,23 +38,33 @@ describe("the judges' page, with two runs recorded", () => {
   it("sets the runs side by side with the trainee's figures", async () => {
     const page = await openJudges(site);
     expect(await page.locator(".judges-side thead th").allInnerTexts()).toEqual([
-      "Figure",
-      "test-only/careful · check-test-v1 · v2 · 2026-11-20",
-      "test-only/lenient · check-test-v1 · v2 · 2026-11-21",
+      "Run",
+      "Exact",
+      "One off",
+      "Two or more off",
+      "Lean",
+      "Answered of asked",
     ]);
     // Careful: a, c, d exact, b one off (3 for 2). Lenient: d exact, a one off (5 for 4), b two off (4 for 2), c no
     // answer; both misses above, an average of a point above: a lean.
     expect(await tableText(page, ".judges-side")).toEqual([
-      ["Exact", "3", "1"],
-      ["One off", "1", "1"],
-      ["Two or more off", "0", "1"],
       [
-        "Lean",
+        "test-only/careful · check-test-v1 · v2 · 2026-11-20",
+        "3",
+        "1",
+        "0",
         "No clear lean: 1 above the ruling, 0 below, and its average score is within 0.3 of a point of the " +
           "rulings' average.",
-        "It tends to score higher than the ruling: all 2 misses were above it.",
+        "4 of 4",
       ],
-      ["Answered of asked", "4 of 4", "3 of 4"],
+      [
+        "test-only/lenient · check-test-v1 · v2 · 2026-11-21",
+        "1",
+        "1",
+        "1",
+        "It tends to score higher than the ruling: all 2 misses were above it.",
+        "3 of 4",
+      ],
     ]);
     // Each run's own section: its figures, its rules, the reply that was no answer.
     const lenient = page.locator("#run-2");

@@ -86,19 +86,17 @@ describe("each run as a rater", () => {
     expect(lenient!.missing).toEqual([]);
   });
 
-  it("puts the runs side by side, one column each", () => {
-    // A column per run, in the runs' order; each label is its parts around its date.
+  it("puts the runs side by side, a row each, a column per figure", () => {
+    // A row per run, in the runs' order; each label is its parts around its date.
     expect(view.runs.map((run) => run.label)).toEqual([careful!.label, lenient!.label]);
     expect(view.runs.map(({labelParts: {before, after}, date}) => `${before}${date}${after}`)).toEqual([
       careful!.label,
       lenient!.label,
     ]);
-    expect(view.sideBySide.rows.map((row) => [row.figure, ...row.cells])).toEqual([
-      ["Exact", "3", "1"],
-      ["One off", "1", "1"],
-      ["Two or more off", "0", "1"],
-      ["Lean", careful!.leanWords, lenient!.leanWords],
-      ["Answered of asked", "4 of 4", "3 of 4"],
+    expect(view.sideBySide.figures).toEqual(["Exact", "One off", "Two or more off", "Lean", "Answered of asked"]);
+    expect(view.sideBySide.rows).toEqual([
+      ["3", "1", "0", careful!.leanWords, "4 of 4"],
+      ["1", "1", "1", lenient!.leanWords, "3 of 4"],
     ]);
   });
 

@@ -135,17 +135,17 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
 
 /**
  * A row per run, in the runs' order, and a column per figure: however many runs there are, the table grows down, not
- * across, and on a phone each run stacks as one card with its figures named.
+ * across, and on a phone each run stacks as one card with its figures named. The lean, a sentence, comes last.
  */
 function sideBySide(runs: readonly RunView[]): {figures: string[]; rows: string[][]} {
   return {
-    figures: ["Exact", "One off", "Two or more off", "Lean", "Answered of asked"],
+    figures: ["Exact", "One off", "Two or more off", "Answered of asked", "Lean"],
     rows: runs.map(({figures, leanWords, asked}) => [
       String(figures.exact),
       String(figures.oneOff),
       String(figures.twoOrMoreOff),
-      leanWords,
       `${figures.answered} of ${asked}`,
+      leanWords,
     ]),
   };
 }

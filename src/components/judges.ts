@@ -117,7 +117,10 @@ function ChartWithYou(view: JudgesView, data: JudgesPageData, store: ProgressSto
   return node;
 }
 
-/** A run's label as its row's head: its date ("2026-11-21") kept whole, where the browser breaks after a hyphen. */
+/**
+ * A run's label as a head (its row's side by side, its column's case by case): its date ("2026-11-21") kept whole,
+ * where the browser breaks after a hyphen.
+ */
 const RunHead = ({labelParts: {before, after}, date}: RunView): Child[] => [
   before,
   el("span", {class: "run-date"}, date),
@@ -140,10 +143,10 @@ function SideBySide(view: JudgesView, data: JudgesPageData, store: ProgressStore
     Table(
       {head: ["Run", ...figures], rows: view.runs.map((run, index) => [RunHead(run), ...rows[index]!])},
       {
-        caption: "Every recorded run, a row each",
+        caption: "Each run: its figures against today's ruled scores",
         rowHeaders: true,
         stack: true,
-        // A narrow window makes it wider than the page: it scrolls in its own box, which a keyboard reaches by name.
+        // Should a window make it wider than the page, it scrolls in its own box, which a keyboard reaches by name.
         scroll: "Side by side, every run",
         className: "judges-side",
       },

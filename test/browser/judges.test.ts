@@ -42,8 +42,8 @@ describe("the judges' page, with two runs recorded", () => {
       "Exact",
       "One off",
       "Two or more off",
-      "Lean",
       "Answered of asked",
+      "Lean",
     ]);
     // Careful: a, c, d exact, b one off (3 for 2). Lenient: d exact, a one off (5 for 4), b two off (4 for 2), c no
     // answer; both misses above, an average of a point above: a lean.
@@ -53,17 +53,17 @@ describe("the judges' page, with two runs recorded", () => {
         "3",
         "1",
         "0",
+        "4 of 4",
         "No clear lean: 1 above the ruling, 0 below, and its average score is within 0.3 of a point of the " +
           "rulings' average.",
-        "4 of 4",
       ],
       [
         "test-only/lenient · check-test-v1 · v2 · 2026-11-21",
         "1",
         "1",
         "1",
-        "It tends to score higher than the ruling: all 2 misses were above it.",
         "3 of 4",
+        "It tends to score higher than the ruling: all 2 misses were above it.",
       ],
     ]);
     // Each run's own section: its figures, its rules, the reply that was no answer.

@@ -93,10 +93,10 @@ describe("each run as a rater", () => {
       careful!.label,
       lenient!.label,
     ]);
-    expect(view.sideBySide.figures).toEqual(["Exact", "One off", "Two or more off", "Lean", "Answered of asked"]);
+    expect(view.sideBySide.figures).toEqual(["Exact", "One off", "Two or more off", "Answered of asked", "Lean"]);
     expect(view.sideBySide.rows).toEqual([
-      ["3", "1", "0", careful!.leanWords, "4 of 4"],
-      ["1", "1", "1", lenient!.leanWords, "3 of 4"],
+      ["3", "1", "0", "4 of 4", careful!.leanWords],
+      ["1", "1", "1", "3 of 4", lenient!.leanWords],
     ]);
   });
 

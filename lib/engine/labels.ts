@@ -67,3 +67,19 @@ export function rubricRowByNumber(logic: RowsWords, row: RubricRow, parameters: 
 /** A flag as a trainee's ruling shows it ("Safety review"): the version's words for it (guideline/vN/logic.yaml). */
 export const flagLabel = (logic: Pick<GuidelineLogic, "flagWords">, flag: string): string =>
   logic.flagWords[flag] ?? "A flag of the guideline";
+
+/** What leads an unwritten rule's text: the author applied it, but the version does not state it. */
+export const unwrittenLead = "Not in the guideline: ";
+
+interface NamedRules {
+  rules: readonly {id: string; title: string}[];
+  unwrittenRules?: readonly {id: string; text: string}[];
+}
+
+/** A rule of a version by its title; an unwritten one by its text after unwrittenLead; one it lacks by its id. */
+export function ruleName(version: NamedRules, id: string): string {
+  const titled = version.rules.find((rule) => rule.id === id);
+  if (titled) return titled.title;
+  const unwritten = version.unwrittenRules?.find((rule) => rule.id === id);
+  return unwritten ? `${unwrittenLead}${unwritten.text}` : id;
+}

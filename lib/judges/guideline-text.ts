@@ -1,6 +1,7 @@
 // A guideline version as plain text for a judge's prompt: the words a trainee reads on /guideline, each rule after
 // its id in brackets so the judge can name it. Nothing the page does not show (no parameters).
 import type {Guideline, GuidelineRule} from "../authored/schemas/guideline.js";
+import {unwrittenLead} from "../engine/labels.js";
 
 const ruleLine = (rule: Pick<GuidelineRule, "id" | "title" | "text">) => `- [${rule.id}] ${rule.title}. ${rule.text}`;
 
@@ -28,7 +29,7 @@ export function guidelineText(guideline: Guideline): string {
     sections.push(
       "## Applied but not written\n\nThe author scored with this rule, but this version of the guideline does not " +
         "state it, so a trainee has no rule to cite for the lines it decides.\n\n" +
-        unwritten.map((rule) => `- [${rule.id}] Not in the guideline: ${rule.text}`).join("\n"),
+        unwritten.map((rule) => `- [${rule.id}] ${unwrittenLead}${rule.text}`).join("\n"),
     );
   return `${sections.join("\n\n")}\n`;
 }

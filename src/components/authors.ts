@@ -50,7 +50,7 @@ import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js
 import type {Dependence} from "../lib/authoring/dependence.js";
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
-import {verdictLabels} from "../lib/engine/labels.js";
+import {ruleName, verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
@@ -1234,7 +1234,7 @@ function RuleFold(
   }: {version: Guideline; filled: boolean; changes: AuthorsView["changes"]; refused: Refused},
 ): HTMLElement {
   const logic = version.logic;
-  const title = version.rules.find((entry) => entry.id === rule.id)?.title ?? rule.id;
+  const title = ruleName(version, rule.id);
   // Each clause's two menus are labelled "Verdict" and "Flag" on screen; their names say whose they are.
   const select = (key: string, label: string, about: string, options: [string, string][]) => {
     const id = settingId(key);
@@ -1254,7 +1254,7 @@ function RuleFold(
     "details",
     {"class": "clause-rule", "data-rule": rule.id, "id": `fold-${version.version}-${rule.id}`},
     // The click comes before the fold opens, so it opens filled.
-    el("summary", {"data-fold": rule.id}, title, " ", el("code", {}, `(${rule.id})`)),
+    el("summary", {"data-fold": rule.id}, ...(title === rule.id ? [] : [title, " "]), el("code", {}, `(${rule.id})`)),
     filled &&
       rule.clauses.map((clause) => {
         const key = `${rule.id}.${clause.id}`;

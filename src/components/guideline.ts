@@ -1,6 +1,7 @@
 import type {Guideline, GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import type {CoverageRow} from "../lib/authoring/coverage.js";
 import {itemLabel} from "../lib/site/links.js";
+import {unwrittenLead} from "../lib/engine/labels.js";
 import {reconstructionNotes, type ReconstructionNote} from "../lib/authored/reconstructed.js";
 import {el, type Child} from "./dom.js";
 import {Table, TableRow} from "./table.js";
@@ -94,7 +95,7 @@ function UnwrittenRules(guideline: Guideline, heading: "h2" | "h3", anchor: Anch
         el(
           "li",
           anchor(`rule-${rule.id}`, "rule unwritten"),
-          el("strong", {}, "Not in the guideline: "),
+          el("strong", {}, unwrittenLead),
           rule.text,
           el("div", {class: "rule-case-study"}, "The case study: ", el("q", {}, rule.caseStudy)),
           rule.note ? el("div", {class: "muted"}, rule.note) : null,

@@ -50,6 +50,17 @@ function untar(bytes: Buffer): Map<string, string> {
 }
 
 describe("a clause changed on the authors' page", () => {
+  it("names a rule the candidate applies but does not state by its text, and every other by its title, with its id", async () => {
+    const page = await openAuthors("?base=v2&candidate=v1");
+    // guideline/v1/guideline.yaml: not-rated is among its unwritten rules ("Accuracy is rated separately."), numbers
+    // is titled "Numbers". The id had stood twice: "not-rated (not-rated)".
+    expect(await page.locator("details[data-rule=not-rated] > summary").innerText()).toBe(
+      "Not in the guideline: Accuracy is rated separately. (not-rated)",
+    );
+    expect(await page.locator("details[data-rule=numbers] > summary").innerText()).toBe("Numbers (numbers)");
+    expect(site.problems).toEqual([]);
+  });
+
   it("numbers.ceiling-needs-one=partly moves edge case 1a from 2 to 3, says so in words, and a reload keeps it", async () => {
     const page = await openAuthors();
     await page.locator("details[data-rule=numbers] > summary").click();

@@ -2,7 +2,13 @@
 // (guideline/v2/guideline.yaml's rubric) and the case study's, written out here by hand.
 import {describe, expect, it} from "vitest";
 import {describeShape} from "../../../lib/authoring/completeness-words.js";
-import {rubricRowByNumber, rubricRowWords, verdictInListLabels, verdictLabels} from "../../../lib/engine/labels.js";
+import {
+  ruleName,
+  rubricRowByNumber,
+  rubricRowWords,
+  verdictInListLabels,
+  verdictLabels,
+} from "../../../lib/engine/labels.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 
 const {logic} = loadGuideline("v2");
@@ -58,5 +64,16 @@ describe("verdict and rubric-row wording", () => {
     expect(describeShape({main: "not-met-engages", others: ["cannot-check"]})).toBe(
       "main task not met, but the response engages with the request; one other can't be checked",
     );
+  });
+});
+
+describe("a rule's name", () => {
+  it("is its title; a rule the version applies but does not state, its text after 'Not in the guideline'", () => {
+    // guideline/v2/guideline.yaml titles not-rated "What you are rating"; v1 lists it under unwrittenRules, with the
+    // text "Accuracy is rated separately."
+    expect(ruleName(loadGuideline("v2"), "not-rated")).toBe("What you are rating");
+    expect(ruleName(loadGuideline("v1"), "not-rated")).toBe("Not in the guideline: Accuracy is rated separately.");
+    expect(ruleName(loadGuideline("v1"), "numbers")).toBe("Numbers");
+    expect(ruleName(loadGuideline("v2"), "no-such-rule")).toBe("no-such-rule");
   });
 });

@@ -170,6 +170,30 @@ describe("the authors' preview", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it.each([390, 1440])(
+    "sets Write a new case on a line of its own, clear of the text above it, at %i px",
+    async (width) => {
+      const context = await site.newContext({viewport: {width, height: 900}});
+      const page = await context.newPage();
+      await page.goto("/authors");
+      const link = page.getByRole("link", {name: "Write a new case", exact: true});
+      await link.waitFor();
+      // Its own paragraph, below the one that says what it does: at the end of that one, it had touched the last
+      // line's text on a phone.
+      const {own, gap} = await link.evaluate((node) => {
+        const paragraph = node.closest("p")!;
+        const above = paragraph.previousElementSibling!;
+        return {
+          own: paragraph.textContent!.trim(),
+          gap: node.getBoundingClientRect().top - above.getBoundingClientRect().bottom,
+        };
+      });
+      expect(own).toBe("Write a new case");
+      expect(gap).toBeGreaterThanOrEqual(8);
+      await context.close();
+    },
+  );
+
   it("draws its charts' text at a readable size on a phone, and labels a long number line in round steps", async () => {
     const context = await site.newContext({viewport: {width: 390, height: 844}});
     const page = await context.newPage();

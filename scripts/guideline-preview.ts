@@ -21,6 +21,7 @@ import {isRuleChangeText, levelsToReword, parseRuleChanges} from "../lib/authori
 import {levelsToRewordWords, ruleChangeWords, settingLines} from "../lib/authoring/rule-change-words.js";
 import {versionFiles} from "../lib/authoring/version-writer.js";
 import {VersionWriteError} from "../lib/authoring/version-name.js";
+import {ruleNamesInList} from "../lib/engine/labels.js";
 
 const usage =
   "npm run guideline:preview -- [--base v2] [--candidate v1] [--set <setting>=<value> ...] [--json] [--list] " +
@@ -54,7 +55,7 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
     const candidateVersion = version("candidate", values.candidate, baseVersion);
     const base = loadGuideline(baseVersion, io.root);
     const candidate = candidateVersion === baseVersion ? base : loadGuideline(candidateVersion, io.root);
-    const titles = new Map(candidate.rules.map((rule) => [rule.id, rule.title]));
+    const titles = ruleNamesInList(candidate);
     if (values.list) {
       for (const line of settingLines(candidate.logic, titles)) out(line);
       return;

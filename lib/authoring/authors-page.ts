@@ -35,6 +35,7 @@ import {
 import {changeKey, formatChange, parseRuleChange, rubricKey, withRuleChange, type RuleChange} from "./rule-changes.js";
 import {logicDifferences, ruleChangeWords} from "./rule-change-words.js";
 import {findCounterexample, rulesByRole, type Counterexample} from "./counterexample.js";
+import {ruleNamesInList} from "../engine/labels.js";
 
 export interface AuthorsPageData {
   /** Oldest first: the newest is what the page opens with. */
@@ -228,7 +229,7 @@ export function authorsModel(
   const view = (choice: CandidateChoice): AuthorsView =>
     views(choiceKey(choice), () => {
       const candidateVersion = guideline(choice.candidate);
-      const titles = new Map(candidateVersion.rules.map((rule) => [rule.id, rule.title]));
+      const titles = ruleNamesInList(candidateVersion);
       const changes = choice.changes.map((change) => ({
         change,
         key: changeKey(change),

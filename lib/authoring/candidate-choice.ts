@@ -16,6 +16,7 @@ import {
 } from "../engine/parameter-values.js";
 import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
 import {applyRuleChanges, formatChange, isRuleChangeText, parseRuleChanges, type RuleChange} from "./rule-changes.js";
+import {ruleNamesInList} from "../engine/labels.js";
 
 export interface CandidateChoice extends PreviewChoice {
   changes: RuleChange[];
@@ -97,7 +98,7 @@ export function ruleSetsFromQuery(
     if (choice.candidate === newest.version && !choice.set.length && !choice.changes.length)
       return {current, candidate: null, described: null, error: null};
     const version = versions.find((guideline) => guideline.version === choice.candidate)!;
-    const titles = new Map(version.rules.map((rule) => [rule.id, rule.title]));
+    const titles = ruleNamesInList(version);
     return {
       current,
       candidate: ruleSetOf(withChanges(version, choice.changes), overridesOf(choice.set)),

@@ -4,6 +4,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {scoreText} from "../trainee/words.js";
 import type {Counterexample, FactValue} from "./counterexample.js";
 import {factValueLabels, yesNoLabels} from "./case-words.js";
+import {ruleNamesInList} from "../engine/labels.js";
 
 export interface CounterexampleLineWords {
   role: string;
@@ -33,7 +34,7 @@ const scoresWords = (scores: readonly Score[]): string =>
   scores.length ? scores.map(scoreText).join(" or ") : "no score";
 
 export function counterexampleWords(found: Counterexample, guideline: Guideline): CounterexampleWords {
-  const titles = new Map<string, string>(guideline.rules.map((rule) => [rule.id, rule.title]));
+  const titles = ruleNamesInList(guideline);
   return {
     lines: found.lines.map((line) => {
       const rule = guideline.logic.rules.find((entry) => entry.id === line.rule);

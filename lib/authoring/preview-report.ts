@@ -17,6 +17,7 @@ import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js
 import {formatChange, type RuleChange} from "./rule-changes.js";
 import {withChanges} from "./candidate-choice.js";
 import {ruleChangeWords} from "./rule-change-words.js";
+import {ruleNamesInList} from "../engine/labels.js";
 
 export interface PreviewInput {
   items: readonly Item[];
@@ -83,7 +84,7 @@ export function previewReport({
   changes = [],
   domains,
 }: PreviewInput): PreviewReport {
-  const titles = new Map(version.rules.map((rule) => [rule.id, rule.title]));
+  const titles = ruleNamesInList(version);
   const changed = changes.map((change) => ({
     setting: formatChange(change),
     words: ruleChangeWords(change, {logic: version.logic, titles}),

@@ -1,6 +1,8 @@
-// How the engine's verdicts and rubric rows read, on every page and in every command: one wording for each, and
-// the shorter forms a table or a list needs, each built beside the full one. Browser-safe (type imports only, and
-// ./reference.ts, which imports nothing): lib/authored/schemas/verdict.ts and lib/engine/rubric.ts hold the values.
+// How the engine's verdicts, rubric rows, flags and a version's rules are named, on every page and in every
+// command: one wording for each, and the shorter forms a table or a list needs, each built beside the full one.
+// Browser-safe (type imports only, and ./reference.ts, which imports nothing): lib/authored/schemas/verdict.ts and
+// lib/engine/rubric.ts hold the values.
+import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, RowShortWords} from "../authored/schemas/logic.js";
 import type {ParameterValues} from "./logic.js";
 import {reference} from "./reference.js";
@@ -71,15 +73,28 @@ export const flagLabel = (logic: Pick<GuidelineLogic, "flagWords">, flag: string
 /** What leads an unwritten rule's text: the author applied it, but the version does not state it. */
 export const unwrittenLead = "Not in the guideline: ";
 
-interface NamedRules {
-  rules: readonly {id: string; title: string}[];
-  unwrittenRules?: readonly {id: string; text: string}[];
+type NamedRules = Pick<Guideline, "rules" | "unwrittenRules">;
+
+/**
+ * A rule of a version by its title ("Numbers"); one the version applies but does not state by its text after
+ * unwrittenLead ("Not in the guideline: Accuracy is rated separately."); one it lacks by its id.
+ */
+export function ruleName(version: NamedRules, id: string): string {
+  const unwritten = version.unwrittenRules?.find((rule) => rule.id === id);
+  if (unwritten) return `${unwrittenLead}${unwritten.text}`;
+  return version.rules.find((rule) => rule.id === id)?.title ?? id;
 }
 
-/** A rule of a version by its title; an unwritten one by its text after unwrittenLead; one it lacks by its id. */
-export function ruleName(version: NamedRules, id: string): string {
-  const titled = version.rules.find((rule) => rule.id === id);
-  if (titled) return titled.title;
-  const unwritten = version.unwrittenRules?.find((rule) => rule.id === id);
-  return unwritten ? `${unwrittenLead}${unwritten.text}` : id;
+/**
+ * Each rule's name inside a sentence or a list ("…, a ceiling with none delivered: not met → partly met"), by id: a
+ * title as it is, an unwritten rule's text with no full stop and the lead's words after it, in brackets ("Accuracy is
+ * rated separately (not in the guideline)").
+ */
+export function ruleNamesInList(version: NamedRules): Map<string, string> {
+  return new Map([
+    ...version.rules.map((rule) => [rule.id, rule.title] as const),
+    ...(version.unwrittenRules ?? []).map(
+      (rule) => [rule.id, `${rule.text.replace(/\.$/, "")} (${unwrittenLead.slice(0, -2).toLowerCase()})`] as const,
+    ),
+  ]);
 }

@@ -50,7 +50,7 @@ import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js
 import type {Dependence} from "../lib/authoring/dependence.js";
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
-import {ruleName, verdictLabels} from "../lib/engine/labels.js";
+import {ruleName, ruleNamesInList, verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
@@ -1235,6 +1235,7 @@ function RuleFold(
 ): HTMLElement {
   const logic = version.logic;
   const title = ruleName(version, rule.id);
+  const inList = ruleNamesInList(version).get(rule.id) ?? rule.id;
   // Each clause's two menus are labelled "Verdict" and "Flag" on screen; their names say whose they are.
   const select = (key: string, label: string, about: string, options: [string, string][]) => {
     const id = settingId(key);
@@ -1258,7 +1259,7 @@ function RuleFold(
     filled &&
       rule.clauses.map((clause) => {
         const key = `${rule.id}.${clause.id}`;
-        const about = `${title}, ${clauseWords(clause)}`;
+        const about = `${inList}, ${clauseWords(clause)}`;
         // A clause's card is marked when its verdict or its flag is changed.
         const changed = changes.some((entry) => entry.key === key || entry.key === `${key}.flag`);
         return el(

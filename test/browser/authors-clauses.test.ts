@@ -58,6 +58,12 @@ describe("a clause changed on the authors' page", () => {
       "Not in the guideline: Accuracy is rated separately. (not-rated)",
     );
     expect(await page.locator("details[data-rule=numbers] > summary").innerText()).toBe("Numbers (numbers)");
+    // Inside a name, as a clause's menus are called: its text without its full stop, "(not in the guideline)" after
+    // it, then the clause's words from guideline/v1/logic.yaml.
+    await page.locator("details[data-rule=not-rated] > summary").click();
+    expect(await page.locator("details[data-rule=not-rated] select").first().getAttribute("aria-label")).toBe(
+      "Verdict: Accuracy is rated separately (not in the guideline), an accuracy problem, where accuracy is rated",
+    );
     expect(site.problems).toEqual([]);
   });
 

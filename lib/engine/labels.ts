@@ -75,26 +75,25 @@ export const unwrittenLead = "Not in the guideline: ";
 
 type NamedRules = Pick<Guideline, "rules" | "unwrittenRules">;
 
+/** An unwritten rule's text inside a sentence: no full stop, the lead's words after it ("(not in the guideline)"). */
+const unwrittenInList = (text: string): string =>
+  `${text.replace(/\.$/, "")} (${unwrittenLead.slice(0, -2).toLowerCase()})`;
+
 /**
  * A rule of a version by its title ("Numbers"); one the version applies but does not state by its text after
- * unwrittenLead ("Not in the guideline: Accuracy is rated separately."); one it lacks by its id.
+ * unwrittenLead ("Not in the guideline: Accuracy is rated separately."), or `inList`, inside a sentence or a list
+ * ("Accuracy is rated separately (not in the guideline)"); one it lacks by its id.
  */
-export function ruleName(version: NamedRules, id: string): string {
+export function ruleName(version: NamedRules, id: string, {inList = false} = {}): string {
   const unwritten = version.unwrittenRules?.find((rule) => rule.id === id);
-  if (unwritten) return `${unwrittenLead}${unwritten.text}`;
+  if (unwritten) return inList ? unwrittenInList(unwritten.text) : `${unwrittenLead}${unwritten.text}`;
   return version.rules.find((rule) => rule.id === id)?.title ?? id;
 }
 
-/**
- * Each rule's name inside a sentence or a list ("…, a ceiling with none delivered: not met → partly met"), by id: a
- * title as it is, an unwritten rule's text with no full stop and the lead's words after it, in brackets ("Accuracy is
- * rated separately (not in the guideline)").
- */
+/** Every rule's name inside a sentence or a list ("…, a ceiling with none delivered: not met → partly met"), by id. */
 export function ruleNamesInList(version: NamedRules): Map<string, string> {
   return new Map([
     ...version.rules.map((rule) => [rule.id, rule.title] as const),
-    ...(version.unwrittenRules ?? []).map(
-      (rule) => [rule.id, `${rule.text.replace(/\.$/, "")} (${unwrittenLead.slice(0, -2).toLowerCase()})`] as const,
-    ),
+    ...(version.unwrittenRules ?? []).map((rule) => [rule.id, unwrittenInList(rule.text)] as const),
   ]);
 }

@@ -50,7 +50,7 @@ import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js
 import type {Dependence} from "../lib/authoring/dependence.js";
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
-import {ruleName, ruleNamesInList, verdictLabels} from "../lib/engine/labels.js";
+import {ruleName, verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
@@ -1235,7 +1235,7 @@ function RuleFold(
 ): HTMLElement {
   const logic = version.logic;
   const title = ruleName(version, rule.id);
-  const inList = ruleNamesInList(version).get(rule.id) ?? rule.id;
+  const inList = ruleName(version, rule.id, {inList: true});
   // Each clause's two menus are labelled "Verdict" and "Flag" on screen; their names say whose they are.
   const select = (key: string, label: string, about: string, options: [string, string][]) => {
     const id = settingId(key);

@@ -81,6 +81,7 @@ describe("a rule's name", () => {
   it("inside a sentence, is an unwritten rule's text with no full stop, '(not in the guideline)' after it", () => {
     const names = ruleNamesInList(loadGuideline("v1"));
     expect(names.get("not-rated")).toBe("Accuracy is rated separately (not in the guideline)");
+    expect(ruleName(loadGuideline("v1"), "not-rated", {inList: true})).toBe(names.get("not-rated"));
     expect(names.get("numbers")).toBe("Numbers");
     // guideline/v1/guideline.yaml states 14 rules and leaves one unwritten: 15 names.
     expect(names.size).toBe(15);

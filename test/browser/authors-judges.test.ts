@@ -6,14 +6,13 @@
 // accessibility with the runs: page-states.ts. Every expected count is worked by hand from the cases' ruled scores
 // (data/items) and the moves `npm run guideline:preview` lists: additionsBreakWithoutWording=true moves fresh-1 5 -> 3,
 // mainPartThreshold=more-than-half moves fresh-2 3 -> 2, and candidate v1 leaves example-2 at "3 or 2".
-import {join} from "node:path";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {projectRoot} from "../../scripts/copy-project.js";
 import {testPrompt} from "../unit/judges/run-files.js";
 import {useSite, useSiteWith} from "./helpers.js";
 import {authorJudgeRuns} from "./records.js";
 import type {Site} from "./site.js";
+import {saveScreen} from "./trainee.js";
 
 const judgesSection = (page: Page) =>
   page.locator("section").filter({has: page.getByRole("heading", {name: "Model judges", exact: true})});
@@ -118,7 +117,7 @@ describe("the author's question on the real build, with no judge run recorded", 
       "./judges",
     );
     await page.setViewportSize({width: 390, height: 844});
-    await judgesSection(page).screenshot({path: join(projectRoot, "test-results/authors-judges-none-390.png")});
+    await saveScreen(judgesSection(page), "authors-judges-none-390");
     expect(site.problems).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/prog
 import {useSite} from "./helpers.js";
 import {openWithRecord} from "./page-fixtures.js";
 import {blankPath, distDir} from "./site.js";
-import {progressKey, saveRecord} from "./trainee.js";
+import {progressKey, saveRecord, saveScreen} from "./trainee.js";
 
 const site = useSite();
 // Each test answers for the problems it causes.
@@ -242,7 +242,7 @@ describe("the start page", () => {
     expect(await page.locator(".rubric tbody tr").first().innerText()).toMatch(
       /^5\s+Fully follows\s+Every instruction met$/,
     );
-    await page.screenshot({path: "test-results/index.png", fullPage: true});
+    await saveScreen(page, "index", {fullPage: true});
     expect(site.problems).toEqual([]);
   });
 });
@@ -276,8 +276,12 @@ const ratingsCsv = [
  * ratings read (the rules whose items disagree), /results with a record (the cases to review), and a part after
  * Check (the ruling's rule and case links).
  */
-const linkSources: {label: string; open: (page: Page) => Promise<void>}[] = [
-  ...sitePages().map((path) => ({label: path, open: async (page: Page) => void (await page.goto(path))})),
+const linkSources: {label: string; open: (page: Page) => Promise<void>; asLoaded?: true}[] = [
+  ...sitePages().map((path) => ({
+    label: path,
+    open: async (page: Page) => void (await page.goto(path)),
+    asLoaded: true as const,
+  })),
   {
     label: "/authors with counting changed",
     open: async (page) => {
@@ -338,12 +342,25 @@ const drawn = (page: Page) =>
     );
   });
 
-describe("the site's links", () => {
-  it("lead to pages that exist, and each fragment to an element with that id on its page, from every page", async () => {
-    const context = await site.newContext();
-    const page = await context.newPage();
-    // Each local link, with the first page it was found on.
+/** What the walk over linkSources saw, once a run for the tests that read it. */
+interface Walk {
+  /** The page the walk is left on. */
+  page: Page;
+  /** Each local link, with the first page it was found on. */
+  found: Map<string, string>;
+  /** On each page of the site as it loads, by its address: the links the site's navigation marks current. */
+  current: Map<string, {href: string; weight: number}[]>;
+  /** The links of the navigation's Training and Tools groups, on the start page. */
+  listed: string[];
+}
+let walked: Promise<Walk> | undefined;
+/** The walk over every link source, done by the first test that asks (each page loaded once for both). */
+const walk = (): Promise<Walk> =>
+  (walked ??= (async () => {
+    const page = await (await site.newContext()).newPage();
     const found = new Map<string, string>();
+    const current = new Map<string, {href: string; weight: number}[]>();
+    let listed: string[] = [];
     for (const source of linkSources) {
       await source.open(page);
       await drawn(page);
@@ -353,8 +370,31 @@ describe("the site's links", () => {
       const local = hrefs.filter((href) => href.startsWith(`${site.origin}/`));
       expect(local.length, `local links on ${source.label}`).toBeGreaterThan(0);
       for (const href of local) if (!found.has(href)) found.set(href, source.label);
+      if (!source.asLoaded) continue;
+      const nav = page.getByRole("navigation", {name: "Site"});
+      current.set(
+        page.url(),
+        await nav.locator('[aria-current="page"]').evaluateAll((links) =>
+          links.map((link) => ({
+            href: (link as HTMLAnchorElement).href,
+            // Marked in weight too, never by colour alone.
+            weight: Number(getComputedStyle(link).fontWeight),
+          })),
+        ),
+      );
+      if (source.label === "/")
+        listed = await nav
+          .getByRole("group", {name: "Training", exact: true})
+          .getByRole("link")
+          .or(nav.getByRole("group", {name: "Tools", exact: true}).getByRole("link"))
+          .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     }
+    return {page, found, current, listed};
+  })());
 
+describe("the site's links", () => {
+  it("lead to pages that exist, and each fragment to an element with that id on its page, from every page", async () => {
+    const {page, found} = await walk();
     const broken: string[] = [];
     const paths = new Set([...found.keys()].map((href) => href.split("#")[0]!));
     for (const path of paths) {
@@ -397,7 +437,18 @@ describe("the site's links", () => {
         broken.push(`${pathname}${new URL(href).hash} (linked from ${found.get(href)}): no element with that id`);
     }
     expect(broken).toEqual([]);
-    await context.close();
+    expect(site.problems).toEqual([]);
+  }, 180_000);
+
+  it("mark the current page with aria-current on exactly one link, on every page the navigation lists", async () => {
+    const {current, listed} = await walk();
+    // The groups' own links are site-nav.test.ts's to check: here, that the walk found them.
+    expect(listed.length).toBeGreaterThan(10);
+    for (const href of listed) {
+      expect(current.get(href), href).toHaveLength(1);
+      expect(current.get(href)![0]!.href, href).toBe(href);
+      expect(current.get(href)![0]!.weight, href).toBeGreaterThanOrEqual(600);
+    }
     expect(site.problems).toEqual([]);
   }, 180_000);
 });

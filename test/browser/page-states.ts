@@ -44,7 +44,7 @@ import {
   pools,
   radio,
   ruling,
-  screensDir,
+  saveScreen,
   scoreGroup,
   showItem,
   takenOver,
@@ -529,9 +529,9 @@ async function check(page: Page, state: PageState): Promise<{violations: string[
       if (audited) violations.push(...(await audit(page, `${label}, ${scheme}`, {rules, include: state.include})));
       // The whole page in light; in dark its first screen, which shows the palette at a third of the time.
       if (!writesScreens) continue;
-      const path = `${screensDir}/${state.name}-${width}-${scheme}.png`;
-      if (state.include) await page.locator(state.include).first().screenshot({path});
-      else await page.screenshot({path, fullPage: scheme === "light"});
+      const name = `${state.name}-${width}-${scheme}`;
+      if (state.include) await saveScreen(page.locator(state.include).first(), name);
+      else await saveScreen(page, name, {fullPage: scheme === "light"});
     }
   }
   await page.emulateMedia({colorScheme: "light"});

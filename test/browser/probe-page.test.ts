@@ -8,6 +8,7 @@ import {pageOverflow} from "./fits.js";
 import {tableProblems} from "./stacked-tables.js";
 import {useSite} from "./helpers.js";
 import {correctReply as correct} from "./records.js";
+import {saveScreen} from "./trainee.js";
 
 const site = useSite();
 
@@ -112,7 +113,7 @@ describe("the probe page", () => {
     await page.getByLabel("Model slug").fill("openai/gpt-5-mini");
     expect(await curl.innerText()).toContain('"model": "openai/gpt-5-mini"');
     expect(await curl.innerText()).toContain('-H "Authorization: Bearer $OPENROUTER_API_KEY"');
-    await page.screenshot({path: "test-results/probe-six-step-chain.png", fullPage: true});
+    await saveScreen(page, "probe-six-step-chain", {fullPage: true});
     expect(site.problems).toEqual([]);
   });
 
@@ -156,7 +157,7 @@ describe("the probe page", () => {
     expect(await page.locator("main table.stack").count()).toBe(1 + 6);
     expect(await tableProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({path: "test-results/probe-six-step-chain-390.png", fullPage: true});
+    await saveScreen(page, "probe-six-step-chain-390", {fullPage: true});
     expect(site.problems).toEqual([]);
   });
 
@@ -183,7 +184,7 @@ describe("the probe page", () => {
         strict.rules.map((r) => (r.outcome === "pass" ? "✓ pass" : "✗ fail")),
       );
       // The case study's step 2, cubic for a backtracking engine: the page as a reader sees it after that paste.
-      if (rule === current.rules[1]) await page.screenshot({path: "test-results/probe-hostile-paste.png"});
+      if (rule === current.rules[1]) await saveScreen(page, "probe-hostile-paste");
     }
     expect(site.problems).toEqual([]);
   }, 120_000);

@@ -13,6 +13,7 @@ import {projectRoot} from "../../scripts/copy-project.js";
 import {useSiteWith} from "./helpers.js";
 import {probeRuns} from "./records.js";
 import {tableProblems} from "./stacked-tables.js";
+import {saveScreen} from "./trainee.js";
 
 const title = "Follow a six-step instruction chain without dropping a step";
 
@@ -63,7 +64,7 @@ describe("the probe page with recorded runs", () => {
     const page = await site.newPage();
     await page.goto("/probes/six-step-chain");
     await page.locator(".probe-results").waitFor();
-    await page.locator(".probe-results").screenshot({path: join(projectRoot, "test-results/probe-runs-results.png")});
+    await saveScreen(page.locator(".probe-results"), "probe-runs-results");
     expect(await page.locator(".probe-not-run").count()).toBe(0);
     expect(await page.locator("main").innerText()).not.toContain("Not yet run");
 
@@ -128,9 +129,7 @@ describe("the probe page with recorded runs", () => {
     expect(await page.locator(".probe-results table.stack").count()).toBe(2);
     expect(await tableProblems(page, ".probe-results table")).toEqual([]);
     expect(await tableProblems(page)).toEqual([]);
-    await page
-      .locator(".probe-results")
-      .screenshot({path: join(projectRoot, "test-results/probe-runs-results-390.png")});
+    await saveScreen(page.locator(".probe-results"), "probe-runs-results-390");
     expect(site.problems).toEqual([]);
   });
 });

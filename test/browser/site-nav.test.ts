@@ -1,6 +1,6 @@
-// The site's navigation in Chromium: the current page marked on every page it lists, the trainee's walk and the tools
-// as two labelled groups, and on a phone one short row with a Menu button that shows the links (mouse and keyboard),
-// with every link still reachable when JavaScript is off.
+// The site's navigation in Chromium: the trainee's walk and the tools as two labelled groups, and on a phone one short
+// row with a Menu button that shows the links (mouse and keyboard), with every link still reachable when JavaScript is
+// off. The current page marked on every page it lists: index.test.ts, on its walk of every page.
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {loadParts, projectRoot} from "../../lib/node/load.js";
@@ -40,25 +40,6 @@ const linksShown = (page: Page) =>
     .evaluateAll((links) => links.map((link) => [link.textContent ?? "", (link as HTMLElement).checkVisibility()]));
 
 describe("the site's navigation", () => {
-  it("marks the current page with aria-current on exactly one link, on every page it lists", async () => {
-    const page = await site.newPage();
-    await page.goto("/");
-    const hrefs = await group(page, "Training")
-      .getByRole("link")
-      .or(group(page, "Tools").getByRole("link"))
-      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
-    expect(hrefs).toHaveLength(training.length + tools.length);
-    for (const href of hrefs) {
-      await page.goto(href);
-      const current = nav(page).locator('[aria-current="page"]');
-      expect(await current.count(), href).toBe(1);
-      expect(await current.evaluate((link) => (link as HTMLAnchorElement).href), href).toBe(href);
-      // Marked in weight too, never by colour alone.
-      expect(Number(await current.evaluate((link) => getComputedStyle(link).fontWeight))).toBeGreaterThanOrEqual(600);
-    }
-    expect(site.problems).toEqual([]);
-  });
-
   it("holds the trainee's walk and the tools as two labelled groups", async () => {
     const page = await site.newPage();
     await page.goto("/rubric");

@@ -10,7 +10,7 @@ import {selfCheckSummary} from "../../lib/trainee/self-check.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {derive, ruleSetOf} from "../../lib/engine/derive.js";
 import {loadGuidelines} from "../../lib/node/load.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {
   calibration,
   checkButton,
@@ -35,10 +35,12 @@ import {
 } from "./trainee.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 const fresh = pools[1]!;
 
+/** `path` in the file's one page, as a browser that has never been to the site opens it. */
 async function freshPage(path: string): Promise<Page> {
-  const page = await (await site.newContext()).newPage();
+  const page = await cleanPage();
   await page.goto(path);
   await page.getByRole("heading", {level: 1}).waitFor();
   return page;

@@ -6,7 +6,7 @@ import {join} from "node:path";
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {isInterpreterModule} from "../build/interpreter-modules.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {distDir} from "./site.js";
 import {
   checkButton,
@@ -25,10 +25,12 @@ import {
 } from "./trainee.js";
 
 const site = useSite();
+const deskPage = usePage(site, {viewport: {width: 1200, height: 900}});
+const phonePage = usePage(site, {viewport: {width: 390, height: 900}, isMobile: true, hasTouch: true});
 
-async function open(path: string, options: {hasTouch?: boolean; isMobile?: boolean} = {}): Promise<Page> {
-  const context = await site.newContext({viewport: {width: options.isMobile ? 390 : 1200, height: 900}, ...options});
-  const page = await context.newPage();
+/** `path` on a wide screen with a mouse, or on a phone (touch), as a browser new to the site opens it. */
+async function open(path: string, {phone = false} = {}): Promise<Page> {
+  const page = await (phone ? phonePage : deskPage)();
   await page.goto(path);
   await takenOver(page);
   return page;
@@ -77,7 +79,7 @@ describe("Step 1: marking the request", () => {
 
   it("draws a line's number above its first word clear of the text's label, on a phone and a wide screen", async () => {
     for (const isMobile of [true, false]) {
-      const page = await open("/rubric#example-4", isMobile ? {isMobile: true, hasTouch: true} : {});
+      const page = await open("/rubric#example-4", {phone: isMobile});
       const card = await showItem(page, "example-4");
       await word(card, "Explain").click();
       await word(card, "blue.").click();
@@ -90,7 +92,6 @@ describe("Step 1: marking the request", () => {
       });
       // It had sat over the bottom of the label's letters ("REQUEST"), 3 px into them.
       expect(gap, isMobile ? "390 px" : "1200 px").toBeGreaterThanOrEqual(0);
-      await page.context().close();
     }
     expect(site.problems).toEqual([]);
   });
@@ -292,7 +293,7 @@ describe("key hints", () => {
     await scoreGroup(itemOf(desk, "example-1")).waitFor();
     // The hint beside Check ("How to score", which says it too, is folded).
     expect(await itemOf(desk, "example-1").locator(".key-hint").first().isVisible()).toBe(true);
-    const phone = await open("/rubric", {hasTouch: true, isMobile: true});
+    const phone = await open("/rubric", {phone: true});
     await scoreGroup(itemOf(phone, "example-1")).waitFor();
     const shown = await phone
       .locator(".key-hint")

@@ -58,6 +58,13 @@ export const screensDir = "test-results/screens";
 export const writesScreens = process.env.SCREENS === "1";
 if (writesScreens) mkdirSync(screensDir, {recursive: true});
 
+/** Saves what `target` shows as `<name>.png` in screensDir, when SCREENS=1 asks; a page whole when `fullPage`. */
+export async function saveScreen(target: Page | Locator, name: string, {fullPage = false} = {}): Promise<void> {
+  if (!writesScreens) return;
+  const path = `${screensDir}/${name}.png`;
+  await ("goto" in target ? target.screenshot({path, fullPage}) : target.screenshot({path}));
+}
+
 // ---- The testing contract ----
 
 /** The scored item: the element whose id is the item id. */

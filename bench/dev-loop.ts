@@ -102,7 +102,7 @@ export async function benchDevLoop(savesEach = 5): Promise<void> {
       const original = readFileSync(path, "utf8");
       const page = await (await chromium.newContext()).newPage();
       try {
-        await openLive(page, save.page);
+        await openLive(page, save.page, dev);
         await waitForText(page, save.shows);
         const times: number[] = [];
         let written = save.from;

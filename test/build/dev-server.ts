@@ -1,7 +1,7 @@
 // Runs `npm run dev` (scripts/dev.ts: Framework's preview server and the watch on the authored files) on a project
 // folder, for the dev-loop test and the bench. The server picks its own free port and prints its address.
 import {spawn} from "node:child_process";
-import {readFileSync, writeFileSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync} from "node:fs";
 import {delimiter, join} from "node:path";
 import {stripVTControlCharacters} from "node:util";
 import type {Page} from "playwright-core";
@@ -9,6 +9,8 @@ import {projectRoot} from "../../scripts/copy-project.js";
 
 export interface DevServer {
   origin: string;
+  /** The project folder it serves. */
+  project: string;
   /** Everything the dev server has printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -46,7 +48,7 @@ export function startDev(project: string, {timeout = 120_000} = {}): Promise<Dev
       const address = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(stripVTControlCharacters(printed));
       if (!address) return;
       clearTimeout(timer);
-      resolve({origin: address[1]!, output: () => printed, stop});
+      resolve({origin: address[1]!, project, output: () => printed, stop});
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);
@@ -63,9 +65,48 @@ export function edit(project: string, file: string, from: string, to: string): v
 }
 
 /**
- * Loads a page and resolves once the dev server has welcomed it on its websocket, the channel it pushes changes on.
+ * Whether Framework's preview server, run in `project`, watches the project's observablehq.config.ts: each open page's
+ * socket does, set up last of the page's watches (Framework's preview.js, hello). Read from Linux's /proc (the
+ * inotify watches of the server's process); undefined where there is none to read.
  */
-export async function openLive(page: Page, path: string, timeout = 60_000): Promise<void> {
+function configWatched(project: string): boolean | undefined {
+  if (!existsSync("/proc/self/fdinfo")) return undefined;
+  const inode = statSync(join(project, "observablehq.config.ts")).ino.toString(16);
+  const watch = new RegExp(`^inotify wd:[0-9a-f]+ ino:${inode} `, "m");
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name)))
+    try {
+      if (readlinkSync(`/proc/${pid}/cwd`) !== project) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("preview")) continue;
+      for (const fd of readdirSync(`/proc/${pid}/fdinfo`))
+        if (watch.test(readFileSync(`/proc/${pid}/fdinfo/${fd}`, "utf8"))) return true;
+    } catch {
+      // a process that ended meanwhile, or not ours to read
+    }
+  return false;
+}
+
+/** Resolves once `ready()` holds (asked every 20 ms), or rejects with `what` after timeout. */
+async function until(ready: () => boolean, what: string, timeout: number): Promise<void> {
+  for (const end = Date.now() + timeout; !ready(); await new Promise((next) => setTimeout(next, 20)))
+    if (Date.now() > end) throw new Error(`${what} in ${timeout} ms`);
+}
+
+/**
+ * Loads a page and resolves once the dev server has welcomed it on its websocket, the channel it pushes changes on;
+ * given the server, once it also watches for the page every file a save may change. Framework welcomes a page before
+ * it sets up those watches, and a save that lands between the two is never pushed: so with the server, the page is
+ * loaded when no page of before still has a socket open (each socket's watches closed, its "socket close" printed), and
+ * is ready once the server watches the configuration again (where dev.ts's restyle and navigation changes go).
+ */
+export async function openLive(page: Page, path: string, dev?: DevServer, timeout = 60_000): Promise<void> {
+  if (dev) {
+    const count = (what: RegExp) => stripVTControlCharacters(dev.output()).match(what)?.length ?? 0;
+    await until(
+      () => count(/socket open/g) === count(/socket close/g) && configWatched(dev.project) !== true,
+      "the dev server still has a page's socket open",
+      timeout,
+    );
+  }
   const welcomed = new Promise<void>((resolve) =>
     page.on("websocket", (socket) =>
       socket.on("framereceived", ({payload}) => {
@@ -81,6 +122,12 @@ export async function openLive(page: Page, path: string, timeout = 60_000): Prom
       timer = setTimeout(() => reject(new Error(`${path}: no welcome from the dev server in ${timeout} ms`)), timeout);
     }),
   ]).finally(() => clearTimeout(timer));
+  if (dev)
+    await until(
+      () => configWatched(dev.project) !== false,
+      `${path}: the dev server set up no watch for the page`,
+      timeout,
+    );
 }
 
 /**

@@ -4,12 +4,13 @@
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {parseGuidelineFile, parseLogicFile} from "../../lib/node/load.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 
 async function openAuthors(query = ""): Promise<Page> {
-  const page = await site.newPage();
+  const page = await cleanPage();
   await page.goto(`/authors${query}`);
   await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();
   return page;

@@ -7,16 +7,17 @@ import {describe, expect, it} from "vitest";
 import {ruleSetOf} from "../../lib/engine/derive.js";
 import {loadGuidelines, loadItems} from "../../lib/node/load.js";
 import {preview} from "../../lib/authoring/preview.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 
 const items = loadItems();
 const versions = loadGuidelines();
 const byVersion = (version: string) => versions.find((guideline) => guideline.version === version)!;
 
 async function openAuthors(query = ""): Promise<Page> {
-  const page = await site.newPage();
+  const page = await cleanPage();
   await page.goto(`/authors${query}`);
   await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();
   return page;

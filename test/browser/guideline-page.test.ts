@@ -5,16 +5,17 @@ import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {loadGuidelines} from "../../lib/node/load.js";
 import {reconstructedParts, reconstructionNotes} from "../../lib/authored/reconstructed.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 
 const versions = loadGuidelines();
 const current = versions.at(-1)!;
 const v1 = versions.find((guideline) => guideline.version === "v1")!;
 
 async function openGuideline(): Promise<Page> {
-  const page = await site.newPage();
+  const page = await cleanPage();
   await page.goto("/guideline");
   await page.getByRole("heading", {name: "Earlier versions"}).waitFor();
   return page;
@@ -30,7 +31,7 @@ describe("the guideline page", () => {
   });
 
   it.each([390, 1440])("keeps its first heading a section's distance under the title at %i px", async (width) => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.setViewportSize({width, height: 900});
     await page.goto("/guideline");
     const bottomOfTitle = (await page.getByRole("heading", {level: 1}).boundingBox())!;
@@ -42,7 +43,7 @@ describe("the guideline page", () => {
   });
 
   it("keeps every part of the page, earlier versions opened, inside a 390 px window", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.setViewportSize({width: 390, height: 844});
     await page.goto("/guideline");
     await page.getByRole("heading", {name: "What you are rating"}).waitFor();
@@ -68,7 +69,7 @@ describe("the guideline page", () => {
   });
 
   it("brings the rule a ruling links to into view and marks it (the page is drawn after the browser's own jump)", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.setViewportSize({width: 1440, height: 900});
     await page.goto("/guideline#rule-refusal");
     const rule = page.locator("#rule-refusal");

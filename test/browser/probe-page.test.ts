@@ -6,11 +6,12 @@ import type {ProbeVersion} from "../../lib/probes/schema.node.js";
 import {scoreBoth} from "../../lib/probes/score.js";
 import {pageOverflow} from "./fits.js";
 import {tableProblems} from "./stacked-tables.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {correctReply as correct} from "./records.js";
 import {saveScreen} from "./trainee.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 
 /** Waits until the scoring that follows the last keystroke has run (it runs off the keystroke path). */
 async function scored(page: Page) {
@@ -31,7 +32,7 @@ async function stepResults(page: Page) {
 
 describe("the probe page", () => {
   it("scores a pasted reply step by step as the reader types, loading nothing from other hosts", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.goto("/probes/six-step-chain");
     const box = page.getByLabel("Paste a reply");
     await box.waitFor();
@@ -81,7 +82,7 @@ describe("the probe page", () => {
   });
 
   it("shows the case study's sections from the version's data, with live example scores and no Dataset data while there are no runs", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.goto("/probes/six-step-chain");
     await page.locator(".probe-examples").waitFor();
     expect(await page.locator(".probe-not-run").innerText()).toContain("Not yet run");
@@ -144,7 +145,7 @@ describe("the probe page", () => {
   );
 
   it("at 390 px, stacks every table (checklist, worked examples): nothing cut off, every cell labelled", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.setViewportSize({width: 390, height: 900});
     await page.goto("/probes/six-step-chain");
     await page.locator(".probe-examples").waitFor();
@@ -166,7 +167,7 @@ describe("the probe page", () => {
       (v) => JSON.parse(readFileSync(`data/probes/six-step-chain/${v}.json`, "utf8")) as ProbeVersion,
     );
     const current = versions.at(-1)!;
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.goto("/probes/six-step-chain");
     const box = page.getByLabel("Paste a reply");
     for (const rule of versions.flatMap((v) => v.rules)) {

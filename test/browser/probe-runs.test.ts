@@ -10,7 +10,7 @@ import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {Run} from "../../lib/probes/schema.node.js";
 import {projectRoot} from "../../scripts/copy-project.js";
-import {useSiteWith} from "./helpers.js";
+import {usePage, useSiteWith} from "./helpers.js";
 import {probeRuns} from "./records.js";
 import {tableProblems} from "./stacked-tables.js";
 import {saveScreen} from "./trainee.js";
@@ -18,6 +18,7 @@ import {saveScreen} from "./trainee.js";
 const title = "Follow a six-step instruction chain without dropping a step";
 
 const {site, folder, written} = useSiteWith(probeRuns);
+const cleanPage = usePage(site);
 
 async function resultTables(page: Page) {
   return page.locator(".probe-results table.probe-runs").evaluateAll((tables) =>
@@ -61,7 +62,7 @@ describe("the probe page with recorded runs", () => {
   });
 
   it("shows a results table per version: model, date, total, per-step pass/fail, the truncated mark", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.goto("/probes/six-step-chain");
     await page.locator(".probe-results").waitFor();
     await saveScreen(page.locator(".probe-results"), "probe-runs-results");
@@ -102,7 +103,7 @@ describe("the probe page with recorded runs", () => {
   });
 
   it("carries exactly one schema.org Dataset JSON-LD script naming the probe", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.goto("/probes/six-step-chain");
     await page.locator(".probe-results").waitFor();
     const scripts = page.locator('script[type="application/ld+json"]');
@@ -122,7 +123,7 @@ describe("the probe page with recorded runs", () => {
   });
 
   it("at 390 px, stacks the results tables: nothing cut off, every cell labelled with its column", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.setViewportSize({width: 390, height: 900});
     await page.goto("/probes/six-step-chain");
     await page.locator("table.probe-runs").first().waitFor();

@@ -8,8 +8,7 @@ import {describe, expect, it} from "vitest";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {serializeProgress, type Answer} from "../../lib/trainee/progress.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
-import {useSite} from "./helpers.js";
-import {blankPath} from "./site.js";
+import {usePage, useSite} from "./helpers.js";
 import {
   calibration,
   checkButton,
@@ -26,6 +25,7 @@ import {
 } from "./trainee.js";
 
 const site = useSite();
+const widePage = usePage(site, {viewport: {width: 1440, height: 900}});
 const fresh = pools[1]!;
 const freshItems = fresh.items.map((id) => itemsById.get(id)!);
 const calibrationItems = calibration.items.map((id) => itemsById.get(id)!);
@@ -46,8 +46,7 @@ const seenInPart6 = (): Answer[] => [answer("calibration-a", 4)];
 
 /** A page in a fresh browser (1440 px wide) with `answers` saved, then opened at `path`. */
 async function pageWith(answers: Answer[], path: string): Promise<Page> {
-  const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
-  await page.goto(blankPath);
+  const page = await widePage();
   await saveRecord(page, serializeProgress({app: "rater-notebook", version: 1, answers}));
   await page.goto(path);
   await page.getByRole("heading", {level: 1}).waitFor();

@@ -3,16 +3,15 @@
 // record; Check turns the draft into the answer; "Start over" deletes drafts too; a broken draft stops nothing.
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {useSite} from "./helpers.js";
-import {blankPath} from "./site.js";
+import {usePage, useSite} from "./helpers.js";
 import {checkButton, decidingRule, progressKey, radio, ruling, showItem, storage, takenOver} from "./trainee.js";
 
 const site = useSite();
+const widePage = usePage(site, {viewport: {width: 1440, height: 900}});
 const draftOf = (id: string) => `rater-notebook:draft:v1:${id}:guideline:walk`;
 
 async function open(path: string): Promise<Page> {
-  const context = await site.newContext({viewport: {width: 1440, height: 900}});
-  const page = await context.newPage();
+  const page = await widePage();
   await page.goto(path);
   await takenOver(page);
   return page;
@@ -135,8 +134,7 @@ describe("work not yet checked", () => {
   }, 60_000);
 
   it("sets a broken draft aside and opens the item clean, with no error", async () => {
-    const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
-    await page.goto(blankPath);
+    const page = await widePage();
     await page.evaluate(
       (key) => localStorage.setItem(key, '{"app":"rater-notebook-draft","after":0,"score":9'),
       draftOf("example-2"),

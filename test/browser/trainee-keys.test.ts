@@ -3,14 +3,14 @@
 // two marked lines takes at most 20 key presses.
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {focused, radio, ruling, showItem, takenOver} from "./trainee.js";
 
 const site = useSite();
+const widePage = usePage(site, {viewport: {width: 1440, height: 900}});
 
 async function open(path: string, id: string): Promise<{page: Page; card: Locator}> {
-  const context = await site.newContext({viewport: {width: 1440, height: 900}});
-  const page = await context.newPage();
+  const page = await widePage();
   await page.goto(`${path}#${id}`);
   await takenOver(page);
   const card = await showItem(page, id);

@@ -120,11 +120,13 @@ describe("what the engine derives, beside the case from 1200 px", () => {
 
 describe("a case loaded and downloaded unchanged", () => {
   // One editor for the cases, each loaded over the one before, as an author goes from case to case: Load replaces the
-  // whole draft, and the file's name and text say which case it wrote. An editor opened a case cost a renderer and the
-  // page.s load each (the file alone: 18 s to 12 s). After a failed case the next opens its own.
+  // whole draft, and the file's name and text say which case it wrote. An editor of their own for each case cost a
+  // renderer and a load of the page each (the file alone: 18 s to 12 s). After a failed case the next opens its own.
   let page: Page | undefined;
-  afterEach(({task}) => {
-    if (task.result?.state === "fail") page = undefined;
+  afterEach(async ({task}) => {
+    if (task.result?.state !== "fail") return;
+    await page?.context().close();
+    page = undefined;
   });
   it.each(roundTrip)("%s: equal in meaning to its file, and guideline:check derives the same score", async (id) => {
     const editor = (page ??= await openEditor(site));

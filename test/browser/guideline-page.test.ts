@@ -69,7 +69,8 @@ describe("the guideline page", () => {
   });
 
   it("brings the rule a ruling links to into view and marks it (the page is drawn after the browser's own jump)", async () => {
-    const page = await cleanPage();
+    // A page of its own, its cache cold, as a ruling's link opens it in a new tab.
+    const page = await site.newPage();
     await page.setViewportSize({width: 1440, height: 900});
     await page.goto("/guideline#rule-refusal");
     const rule = page.locator("#rule-refusal");

@@ -108,6 +108,8 @@ export function usePage(site: Site, options?: BrowserContextOptions): () => Prom
       if (size) await page.setViewportSize(size);
       await page.emulateMedia({colorScheme: options?.colorScheme ?? "light"});
     }
+    // The pointer off the page, where a test before may have left it over an element.
+    await page.mouse.move(0, 0);
     await page.goto(blankPath);
     await page.evaluate(() => localStorage.clear());
     return page;

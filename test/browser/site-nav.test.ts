@@ -3,22 +3,15 @@
 // off. The current page marked on every page it lists: index.test.ts, on its walk of every page.
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {loadParts, projectRoot} from "../../lib/node/load.js";
-import {probePages} from "../../lib/probes/load.node.js";
 import {useSite} from "./helpers.js";
+import {navigationLinks} from "./trainee.js";
 
 const site = useSite();
 
 const phone = {width: 390, height: 900};
 const desktop = {width: 1440, height: 900};
 
-const training = [
-  "Start here",
-  ...loadParts().map((part) => `${part.number}. ${part.navTitle ?? part.title}`),
-  "Blind self-check",
-  "Your results",
-];
-const tools = ["For authors", "Model judges", "Cohort", ...probePages(projectRoot).map(({title}) => `Probe: ${title}`)];
+const {training, tools} = navigationLinks;
 
 const nav = (page: Page): Locator => page.getByRole("navigation", {name: "Site"});
 const group = (page: Page, name: string): Locator => nav(page).getByRole("group", {name, exact: true});

@@ -6,7 +6,8 @@
 import {mkdirSync} from "node:fs";
 import type {Locator, Page} from "playwright-core";
 import type {Item} from "../../lib/authored/schemas/item.js";
-import {loadCalibration, loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
+import {loadCalibration, loadGuidelines, loadItems, loadParts, projectRoot} from "../../lib/node/load.js";
+import {probePages} from "../../lib/probes/load.node.js";
 import {poolsOf} from "../../lib/trainee/self-check-pool.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 
@@ -18,6 +19,17 @@ export const pools = poolsOf(loadCalibration(undefined, items));
 export const calibration = pools[0]!;
 /** The guideline version the pages show: the newest. */
 export const guideline = loadGuidelines().at(-1)!;
+
+/** The names of the links in the site navigation's two groups, "Training" and "Tools", in order. */
+export const navigationLinks = {
+  training: [
+    "Start here",
+    ...parts.map((part) => `${part.number}. ${part.navTitle ?? part.title}`),
+    "Blind self-check",
+    "Your results",
+  ],
+  tools: ["For authors", "Model judges", "Cohort", ...probePages(projectRoot).map(({title}) => `Probe: ${title}`)],
+};
 
 export const progressKey = "rater-notebook:progress:v1";
 export const setAsideKey = `${progressKey}:set-aside`;

@@ -1,7 +1,7 @@
 // Runs `npm run dev` (scripts/dev.ts: Framework's preview server and the watch on the authored files) on a project
 // folder, for the dev-loop test and the bench. The server picks its own free port and prints its address.
 import {spawn} from "node:child_process";
-import {existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, writeFileSync} from "node:fs";
 import {delimiter, join} from "node:path";
 import {stripVTControlCharacters} from "node:util";
 import type {Page} from "playwright-core";
@@ -67,22 +67,25 @@ export function edit(project: string, file: string, from: string, to: string): v
 /**
  * Whether Framework's preview server, run in `project`, watches the project's observablehq.config.ts: each open page's
  * socket does, set up last of the page's watches (Framework's preview.js, hello). Read from Linux's /proc (the
- * inotify watches of the server's process); undefined where there is none to read.
+ * inotify watches of the server's process); undefined where that cannot be read.
  */
 function configWatched(project: string): boolean | undefined {
   if (!existsSync("/proc/self/fdinfo")) return undefined;
-  const inode = statSync(join(project, "observablehq.config.ts")).ino.toString(16);
+  const folder = realpathSync(project);
+  const inode = statSync(join(folder, "observablehq.config.ts"), {bigint: true}).ino.toString(16);
   const watch = new RegExp(`^inotify wd:[0-9a-f]+ ino:${inode} `, "m");
+  let server = false;
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name)))
     try {
-      if (readlinkSync(`/proc/${pid}/cwd`) !== project) continue;
+      if (readlinkSync(`/proc/${pid}/cwd`) !== folder) continue;
       if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("preview")) continue;
+      server = true;
       for (const fd of readdirSync(`/proc/${pid}/fdinfo`))
         if (watch.test(readFileSync(`/proc/${pid}/fdinfo/${fd}`, "utf8"))) return true;
     } catch {
       // a process that ended meanwhile, or not ours to read
     }
-  return false;
+  return server ? false : undefined;
 }
 
 /** Resolves once `ready()` holds (asked every 20 ms), or rejects with `what` after timeout. */
@@ -100,10 +103,10 @@ async function until(ready: () => boolean, what: string, timeout: number): Promi
  */
 export async function openLive(page: Page, path: string, dev?: DevServer, timeout = 60_000): Promise<void> {
   if (dev) {
-    const count = (what: RegExp) => stripVTControlCharacters(dev.output()).match(what)?.length ?? 0;
+    const count = (what: RegExp) => dev.output().match(what)?.length ?? 0;
     await until(
       () => count(/socket open/g) === count(/socket close/g) && configWatched(dev.project) !== true,
-      "the dev server still has a page's socket open",
+      "the dev server still has a page's socket, or its watch of the configuration, open",
       timeout,
     );
   }

@@ -3,7 +3,7 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
-import {verdictInListLabels, verdictLabels} from "../engine/labels.js";
+import {ruleNamesInList, verdictInListLabels, verdictLabels} from "../engine/labels.js";
 import {compileLogic, parameterValues, ParameterContext} from "../engine/logic.js";
 import {reference} from "../engine/reference.js";
 import {openEntry} from "../engine/rules.js";
@@ -124,7 +124,7 @@ const sameData = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(
  * own parameters. A clause or row in one version only is left to the rules' and rubric's own differences.
  */
 export function logicDifferences(base: Guideline, candidate: Guideline): LogicDifference[] {
-  const titles = new Map(candidate.rules.map((rule) => [rule.id, rule.title]));
+  const titles = ruleNamesInList(candidate);
   const found: LogicDifference[] = [];
   for (const rule of candidate.logic.rules) {
     const old = base.logic.rules.find((entry) => entry.id === rule.id);

@@ -70,14 +70,15 @@ export function rubricRowByNumber(logic: RowsWords, row: RubricRow, parameters: 
 export const flagLabel = (logic: Pick<GuidelineLogic, "flagWords">, flag: string): string =>
   logic.flagWords[flag] ?? "A flag of the guideline";
 
-/** What leads an unwritten rule's text: the author applied it, but the version does not state it. */
-export const unwrittenLead = "Not in the guideline: ";
+/** What marks a rule the author applied but the version does not state. */
+const unwrittenWords = "Not in the guideline";
+/** What leads an unwritten rule's text. */
+export const unwrittenLead = `${unwrittenWords}: `;
 
 type NamedRules = Pick<Guideline, "rules" | "unwrittenRules">;
 
 /** An unwritten rule's text inside a sentence: no full stop, the lead's words after it ("(not in the guideline)"). */
-const unwrittenInList = (text: string): string =>
-  `${text.replace(/\.$/, "")} (${unwrittenLead.slice(0, -2).toLowerCase()})`;
+const unwrittenInList = (text: string): string => `${text.replace(/\.$/, "")} (${unwrittenWords.toLowerCase()})`;
 
 /**
  * A rule of a version by its title ("Numbers"); one the version applies but does not state by its text after
@@ -92,8 +93,6 @@ export function ruleName(version: NamedRules, id: string, {inList = false} = {})
 
 /** Every rule's name inside a sentence or a list ("…, a ceiling with none delivered: not met → partly met"), by id. */
 export function ruleNamesInList(version: NamedRules): Map<string, string> {
-  return new Map([
-    ...version.rules.map((rule) => [rule.id, rule.title] as const),
-    ...(version.unwrittenRules ?? []).map((rule) => [rule.id, unwrittenInList(rule.text)] as const),
-  ]);
+  const ids = [...version.rules, ...(version.unwrittenRules ?? [])].map((rule) => rule.id);
+  return new Map(ids.map((id) => [id, ruleName(version, id, {inList: true})]));
 }

@@ -50,7 +50,7 @@ import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js
 import type {Dependence} from "../lib/authoring/dependence.js";
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
-import {ruleName, verdictLabels} from "../lib/engine/labels.js";
+import {ruleName, ruleNamesInList, verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
@@ -1522,7 +1522,7 @@ function SaveShell(
           changes: choice.changes,
           words: [...words],
           texts: new Map(candidate.rules.map((rule) => [rule.id, texts[rule.id] ?? rule.text])),
-          titles: new Map(candidate.rules.map((rule) => [rule.id, rule.title])),
+          titles: ruleNamesInList(candidate),
         });
         const bytes = archive.tar(
           files.map((file) => ({name: file.path.replace(/^guideline\//, ""), content: file.text})),

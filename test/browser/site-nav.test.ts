@@ -11,7 +11,7 @@ const site = useSite();
 const phone = {width: 390, height: 900};
 const desktop = {width: 1440, height: 900};
 
-const {training, tools} = navigationLinks;
+const {training, tools} = navigationLinks();
 
 const nav = (page: Page): Locator => page.getByRole("navigation", {name: "Site"});
 const group = (page: Page, name: string): Locator => nav(page).getByRole("group", {name, exact: true});

@@ -38,7 +38,7 @@ const site = useSite();
 const cleanPage = usePage(site);
 const fresh = pools[1]!;
 
-/** `path` in the file's one page, as a browser that has never been to the site opens it. */
+/** `path` in the file's one page, its storage emptied. */
 async function freshPage(path: string): Promise<Page> {
   const page = await cleanPage();
   await page.goto(path);

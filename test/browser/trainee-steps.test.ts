@@ -28,7 +28,7 @@ const site = useSite();
 const deskPage = usePage(site, {viewport: {width: 1200, height: 900}});
 const phonePage = usePage(site, {viewport: {width: 390, height: 900}, isMobile: true, hasTouch: true});
 
-/** `path` on a wide screen with a mouse, or on a phone (touch), as a browser new to the site opens it. */
+/** `path` on a wide screen with a mouse, or on a phone (touch), in the file's page for it, its storage emptied. */
 async function open(path: string, {phone = false} = {}): Promise<Page> {
   const page = await (phone ? phonePage : deskPage)();
   await page.goto(path);

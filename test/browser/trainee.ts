@@ -21,7 +21,7 @@ export const calibration = pools[0]!;
 export const guideline = loadGuidelines().at(-1)!;
 
 /** The names of the links in the site navigation's two groups, "Training" and "Tools", in order. */
-export const navigationLinks = {
+export const navigationLinks = (): {training: string[]; tools: string[]} => ({
   training: [
     "Start here",
     ...parts.map((part) => `${part.number}. ${part.navTitle ?? part.title}`),
@@ -29,7 +29,7 @@ export const navigationLinks = {
     "Your results",
   ],
   tools: ["For authors", "Model judges", "Cohort", ...probePages(projectRoot).map(({title}) => `Probe: ${title}`)],
-};
+});
 
 export const progressKey = "rater-notebook:progress:v1";
 export const setAsideKey = `${progressKey}:set-aside`;
@@ -64,7 +64,7 @@ export const isSelfCheck = (target: {path: string}): boolean => target.path.star
 export const itemsOfSet = (set: Item["set"]): Item[] => items.filter((item) => item.set === set);
 
 /** Where screenshots go (gitignored). */
-export const screensDir = "test-results/screens";
+const screensDir = "test-results/screens";
 /** Whether a run writes them: when SCREENS=1 asks, to be looked at. They cost a third of the page-states files' time
  *  (153 s with them against 98 s without, on 2026-12-05), and most runs are not looked at. */
 export const writesScreens = process.env.SCREENS === "1";

@@ -35,7 +35,7 @@ async function open(path: string, text: string): Promise<Page> {
   const context = await chromium!.newContext();
   contexts.push(context);
   const page = await context.newPage();
-  await openLive(page, path, dev);
+  await openLive(page, path, dev!);
   await waitForText(page, text);
   return page;
 }

@@ -65,27 +65,37 @@ export function edit(project: string, file: string, from: string, to: string): v
 }
 
 /**
- * Whether Framework's preview server, run in `project`, watches the project's observablehq.config.ts: each open page's
- * socket does, set up last of the page's watches (Framework's preview.js, hello). Read from Linux's /proc (the
- * inotify watches of the server's process); undefined where that cannot be read.
+ * Asks whether Framework's preview server, run in `project`, watches the project's observablehq.config.ts: each open
+ * page's socket does, set up last of the page's watches (Framework's preview.js, hello). Read from Linux's /proc (the
+ * inotify watches of the server's process, found once); undefined where that cannot be read.
  */
-function configWatched(project: string): boolean | undefined {
-  if (!existsSync("/proc/self/fdinfo")) return undefined;
+function configWatch(project: string): () => boolean | undefined {
+  if (!existsSync("/proc/self/fdinfo")) return () => undefined;
   const folder = realpathSync(project);
   const inode = statSync(join(folder, "observablehq.config.ts"), {bigint: true}).ino.toString(16);
   const watch = new RegExp(`^inotify wd:[0-9a-f]+ ino:${inode} `, "m");
-  let server = false;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name)))
+  const isServer = (pid: string) => {
     try {
-      if (readlinkSync(`/proc/${pid}/cwd`) !== folder) continue;
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("preview")) continue;
-      server = true;
-      for (const fd of readdirSync(`/proc/${pid}/fdinfo`))
-        if (watch.test(readFileSync(`/proc/${pid}/fdinfo/${fd}`, "utf8"))) return true;
+      return (
+        readlinkSync(`/proc/${pid}/cwd`) === folder &&
+        readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("preview")
+      );
     } catch {
-      // a process that ended meanwhile, or not ours to read
+      return false; // a process that ended meanwhile, or not ours to read
     }
-  return server ? false : undefined;
+  };
+  let server: string | undefined;
+  return () => {
+    server ??= readdirSync("/proc").find((name) => /^\d+$/.test(name) && isServer(name));
+    if (server === undefined) return undefined;
+    return readdirSync(`/proc/${server}/fdinfo`).some((fd) => {
+      try {
+        return watch.test(readFileSync(`/proc/${server}/fdinfo/${fd}`, "utf8"));
+      } catch {
+        return false; // a descriptor closed meanwhile
+      }
+    });
+  };
 }
 
 /** Resolves once `ready()` holds (asked every 20 ms), or rejects with `what` after timeout. */
@@ -95,21 +105,20 @@ async function until(ready: () => boolean, what: string, timeout: number): Promi
 }
 
 /**
- * Loads a page and resolves once the dev server has welcomed it on its websocket, the channel it pushes changes on;
- * given the server, once it also watches for the page every file a save may change. Framework welcomes a page before
- * it sets up those watches, and a save that lands between the two is never pushed: so with the server, the page is
- * loaded when no page of before still has a socket open (each socket's watches closed, its "socket close" printed), and
- * is ready once the server watches the configuration again (where dev.ts's restyle and navigation changes go).
+ * Loads a page and resolves once the dev server has welcomed it on its websocket, the channel it pushes changes on,
+ * and watches for the page every file a save may change. Framework welcomes a page before it sets up those watches,
+ * and a save that lands between the two is never pushed: so the page is loaded when no page of before still has a
+ * socket open (each socket's watches closed, its "socket close" printed), and is ready once the server watches the
+ * configuration again (where dev.ts's restyle and navigation changes go).
  */
-export async function openLive(page: Page, path: string, dev?: DevServer, timeout = 60_000): Promise<void> {
-  if (dev) {
-    const count = (what: RegExp) => dev.output().match(what)?.length ?? 0;
-    await until(
-      () => count(/socket open/g) === count(/socket close/g) && configWatched(dev.project) !== true,
-      "the dev server still has a page's socket, or its watch of the configuration, open",
-      timeout,
-    );
-  }
+export async function openLive(page: Page, path: string, dev: DevServer, timeout = 60_000): Promise<void> {
+  const watched = configWatch(dev.project);
+  const count = (what: RegExp) => dev.output().match(what)?.length ?? 0;
+  await until(
+    () => count(/socket open/g) === count(/socket close/g) && watched() !== true,
+    "the dev server still has a page's socket, or its watch of the configuration, open",
+    timeout,
+  );
   const welcomed = new Promise<void>((resolve) =>
     page.on("websocket", (socket) =>
       socket.on("framereceived", ({payload}) => {
@@ -125,12 +134,7 @@ export async function openLive(page: Page, path: string, dev?: DevServer, timeou
       timer = setTimeout(() => reject(new Error(`${path}: no welcome from the dev server in ${timeout} ms`)), timeout);
     }),
   ]).finally(() => clearTimeout(timer));
-  if (dev)
-    await until(
-      () => configWatched(dev.project) !== false,
-      `${path}: the dev server set up no watch for the page`,
-      timeout,
-    );
+  await until(() => watched() !== false, `${path}: the dev server set up no watch for the page`, timeout);
 }
 
 /**

@@ -7,7 +7,11 @@
 //   pages over its websocket.
 // - The archive is built with brokenAsData: a broken authored file does not stop the loader; the data files it
 //   stops hold its problems, and the pages show them (src/components/broken-files.ts). The build still fails.
-// - lib/ is re-imported after it changes (tsx's tsImport loads a fresh copy), so the data is never older than the code.
+// - lib/ is re-imported after it changes (tsx's tsImport loads a fresh copy). A save under lib/ alone reaches the
+//   pages first as code: the pages' sources are touched, and Framework pushes the modules that changed, with the data
+//   the pages hold. The data is rebuilt with the fresh copy meanwhile (a cold copy builds it in about a second), and
+//   the loader is touched only when the archive's bytes differ, so a change to what a page shows is not held up by
+//   the data it does not change.
 import {spawn} from "node:child_process";
 import {existsSync, readdirSync, utimesSync, watch} from "node:fs";
 import {createServer} from "node:http";
@@ -52,15 +56,18 @@ let latest: Promise<Built> = Promise.resolve({archive: new Uint8Array(), problem
 let builds = 0;
 /** The newest build a loader has fetched. */
 let fetched = 0;
-function rebuild(): Promise<Built> {
+/** Builds the archive anew; resolves with it and whether its bytes differ from the build's before. */
+function rebuild(): Promise<Built & {differs: boolean}> {
   const build = ++builds;
-  latest = latest
+  const next = latest
     .catch(() => undefined)
-    .then(async () => {
+    .then(async (before) => {
       const {archive, problems} = (await siteData).dataArchive(content, {brokenAsData: true});
-      return {archive: archive!, problems: problems.map(formatProblem), build};
+      const built = {archive: archive!, problems: problems.map(formatProblem), build};
+      return {...built, differs: !before || !Buffer.from(built.archive).equals(before.archive)};
     });
-  return latest;
+  latest = next;
+  return next;
 }
 
 /** What the terminal says after a rebuild: the problems pages now show, or that they are gone. */
@@ -77,25 +84,49 @@ const touch = (file: string) => {
   utimesSync(file, now, now);
 };
 
-let libChanged = false;
-let navigationChanged = false;
-function changed(what: string): void {
-  if (libChanged) siteData = importSiteData();
-  // The navigation lists the parts and the probes: Framework reloads the pages when its config changes.
-  if (navigationChanged) touch(config);
-  libChanged = navigationChanged = false;
-  const built = rebuild();
-  // Framework re-runs the loader at once; the loader's request waits for this rebuild.
+/** Every page's source under src/ (Framework watches each open page's). */
+const pageSources = (): string[] =>
+  readdirSync(join(root, "src"), {recursive: true, encoding: "utf8"})
+    .filter((file) => file.endsWith(".md") && !file.startsWith(".observablehq") && !file.startsWith("lib"))
+    .map((file) => join(root, "src", file));
+
+/** Touches the loaders: Framework re-runs them at once, and their request waits for the build numbered `build`. */
+function touchLoaders(build: number): void {
   touch(loader);
   otherLoaders().forEach(touch);
-  built.then(report, (error: unknown) => console.error(`dev: cannot build the data after ${what} changed:`, error));
   // Framework misses a touch that lands while a page that has just opened is still setting up its watch (it has
   // read the loader's time already): when no loader has asked for this build a few seconds later, touch it again.
   // With no page open, the second touch does nothing; a busy machine can take over a second to ask.
-  const build = builds;
   setTimeout(() => {
     if (fetched < build && builds === build) touch(loader);
   }, 3000);
+}
+
+let libChanged = false;
+let contentChanged = false;
+let navigationChanged = false;
+function changed(what: string): void {
+  const codeOnly = libChanged && !contentChanged;
+  if (libChanged) siteData = importSiteData();
+  // The navigation lists the parts and the probes: Framework reloads the pages when its config changes.
+  if (navigationChanged) touch(config);
+  libChanged = contentChanged = navigationChanged = false;
+  const built = rebuild();
+  const build = builds;
+  // A save under lib/ alone: Framework reads the touched pages again and pushes their new modules now; the loader
+  // follows only if the fresh code builds other data.
+  if (codeOnly) pageSources().forEach(touch);
+  else touchLoaders(build);
+  built.then(
+    (done) => {
+      report(done);
+      if (codeOnly && done.differs) touchLoaders(build);
+    },
+    (error: unknown) => {
+      console.error(`dev: cannot build the data after ${what} changed:`, error);
+      if (codeOnly) touchLoaders(build);
+    },
+  );
 }
 
 // Editors save in several steps (write, rename): one rebuild for the burst.
@@ -109,6 +140,7 @@ for (const [folder, under] of [
   watch(join(under, folder), {recursive: true}, (_event, file) => {
     const path = `${folder}/${file ?? ""}`;
     if (folder === "lib") libChanged = true;
+    else contentChanged = true;
     if (path === "data/parts.yaml" || path.startsWith("data/probes/")) navigationChanged = true;
     clearTimeout(pending);
     pending = setTimeout(() => changed(path), settle);

@@ -73,6 +73,23 @@ describe("npm run dev", () => {
     expect(chromium!.problems).toEqual([]);
   }, 120_000);
 
+  it("shows a saved lib/ module in the open pages: one a page imports, and one that builds the data", async () => {
+    // A label the part pages build in the browser (lib/site/links.ts): the page takes the module's new code.
+    const part = await open("/vague", "Example 1: ");
+    edit(copy, "lib/site/links.ts", '"examples": "Example",', '"examples": "Sample",');
+    await waitForText(part, "Sample 1: ");
+    // The parts' minutes, worked out by lib/trainee/part-time.ts while the data is built, which no page imports: the
+    // data is built again with the new code, and the start page takes it. (openLive waits for the part's socket to
+    // close: the dev server watches one page at a time here.)
+    await part.context().close();
+    const home = await open("/", "minutes in all");
+    const total = async () => Number(/About (\d+) minutes in all/.exec(await home.locator("main").innerText())?.[1]);
+    const before = await total();
+    edit(copy, "lib/trainee/part-time.ts", "export const secondsPerStep = 20;", "export const secondsPerStep = 2000;");
+    await expect.poll(total, {timeout: 60_000}).toBeGreaterThan(before);
+    expect(chromium!.problems).toEqual([]);
+  }, 120_000);
+
   it("restyles the open pages when an area file under src/css/ is saved", async () => {
     const page = await open("/guideline", "Only what the request says");
     // The page reloads: while it does, there is no document to ask.

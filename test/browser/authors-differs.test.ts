@@ -143,6 +143,25 @@ describe("the controls and the outcome", () => {
     }
   });
 
+  it("shows each parameter's menu whole at 1024 and 1440 px, its longest choice uncut", async () => {
+    const page = await openAuthors("?base=v2&candidate=v1");
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({width, height: 900});
+      // A menu is as wide as its longest choice unless its card holds it narrower: then the choice shown is cut.
+      const cut = await page.locator(".parameter select").evaluateAll((menus) =>
+        menus.flatMap((menu) => {
+          const held = menu.getBoundingClientRect().width;
+          (menu as HTMLElement).style.maxWidth = "none";
+          const whole = menu.getBoundingClientRect().width;
+          (menu as HTMLElement).style.maxWidth = "";
+          return whole > held + 0.5 ? [`${menu.id}: ${Math.round(whole)} px in ${Math.round(held)} px`] : [];
+        }),
+      );
+      expect(cut, `at ${width} px`).toEqual([]);
+    }
+    expect(site.problems).toEqual([]);
+  });
+
   it("on a phone the outcome sits right under the versions, with a link down to the list", async () => {
     const page = await openAuthors("?base=v2&candidate=v1", {width: 390, height: 844});
     const candidate = await page.getByLabel("Candidate version").boundingBox();

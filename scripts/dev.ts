@@ -7,11 +7,10 @@
 //   pages over its websocket.
 // - The archive is built with brokenAsData: a broken authored file does not stop the loader; the data files it
 //   stops hold its problems, and the pages show them (src/components/broken-files.ts). The build still fails.
-// - lib/ is re-imported after it changes (tsx's tsImport loads a fresh copy). A save under lib/ alone reaches the
-//   pages first as code: the pages' sources are touched, and Framework pushes the modules that changed, with the data
-//   the pages hold. The data is rebuilt with the fresh copy meanwhile (a cold copy builds it in about a second), and
-//   the loader is touched only when the archive's bytes differ, so a change to what a page shows is not held up by
-//   the data it does not change.
+// - lib/ is re-imported after it changes (tsx's tsImport loads a fresh copy), and the data rebuilt with it. Framework
+//   pushes a changed module to the open pages itself (it watches the modules each page imports), so a save under lib/
+//   alone touches the loader only when the fresh copy builds other bytes (or fails to build): a change to what a page
+//   shows is not held up by the data it does not change (a cold copy builds the data in about a second).
 import {spawn} from "node:child_process";
 import {existsSync, readdirSync, utimesSync, watch} from "node:fs";
 import {createServer} from "node:http";
@@ -84,21 +83,18 @@ const touch = (file: string) => {
   utimesSync(file, now, now);
 };
 
-/** Every page's source under src/ (Framework watches each open page's). */
-const pageSources = (): string[] =>
-  readdirSync(join(root, "src"), {recursive: true, encoding: "utf8"})
-    .filter((file) => file.endsWith(".md") && !file.startsWith(".observablehq") && !file.startsWith("lib"))
-    .map((file) => join(root, "src", file));
-
+/** The newest build the loaders were touched for. */
+let touched = 0;
 /** Touches the loaders: Framework re-runs them at once, and their request waits for the build numbered `build`. */
 function touchLoaders(build: number): void {
+  touched = build;
   touch(loader);
   otherLoaders().forEach(touch);
   // Framework misses a touch that lands while a page that has just opened is still setting up its watch (it has
   // read the loader's time already): when no loader has asked for this build a few seconds later, touch it again.
   // With no page open, the second touch does nothing; a busy machine can take over a second to ask.
   setTimeout(() => {
-    if (fetched < build && builds === build) touch(loader);
+    if (fetched < build && touched === build) touch(loader);
   }, 3000);
 }
 
@@ -113,10 +109,8 @@ function changed(what: string): void {
   libChanged = contentChanged = navigationChanged = false;
   const built = rebuild();
   const build = builds;
-  // A save under lib/ alone: Framework reads the touched pages again and pushes their new modules now; the loader
-  // follows only if the fresh code builds other data.
-  if (codeOnly) pageSources().forEach(touch);
-  else touchLoaders(build);
+  // A save under lib/ alone: the loader follows only if the fresh code builds other data.
+  if (!codeOnly) touchLoaders(build);
   built.then(
     (done) => {
       report(done);

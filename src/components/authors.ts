@@ -348,9 +348,6 @@ const optionsOf = (domain: ParameterDomain): ParameterValue[] =>
     ? Array.from({length: domain.max - domain.min + 1}, (_, index) => domain.min! + index)
     : domain.values;
 
-/** The characters a menu's choice may have and still show whole in a column of the parameters' grid from 1024 px. */
-const wideMenuLabel = 56;
-
 function ParameterField(
   domain: ParameterDomain,
   {view, domains, refused}: {view: AuthorsView; domains: readonly ParameterDomain[]; refused: AuthorsState["refused"]},
@@ -362,10 +359,6 @@ function ParameterField(
   const value = declaredValue(current, domain.name);
   const typed = refused?.key === domain.name ? refused : null;
   const words = parameterValueWords(guideline.logic, domain.name);
-  const optionLabel = (option: ParameterValue) =>
-    words ? valueWords(guideline.logic, domain.name, option) : String(option);
-  const labels =
-    domain.kind === "number" ? [] : optionsOf(domain).map((option) => [option, optionLabel(option)] as const);
   const control =
     domain.kind === "number"
       ? el("input", {
@@ -381,19 +374,20 @@ function ParameterField(
       : el(
           "select",
           {id, "aria-describedby": `${id}-about`, "data-parameter-control": domain.name},
-          labels.map(([option, label]) => el("option", {value: String(option), selected: option === value}, label)),
+          optionsOf(domain).map((option) =>
+            el(
+              "option",
+              {value: String(option), selected: option === value},
+              words ? valueWords(guideline.logic, domain.name, option) : String(option),
+            ),
+          ),
         );
   const found = linkOf(guideline.logic, domain.name, current, accepts(domains));
   const changed = value !== versionValue;
   const rules = rulesReading(domain, guideline);
-  // A menu whose longest choice would be cut in a column of the grid takes the grid's whole row.
-  const wide = labels.some(([, label]) => label.length > wideMenuLabel);
   return el(
     "div",
-    {
-      "class": ["parameter", changed && "parameter-changed", wide && "parameter-wide"].filter(Boolean).join(" "),
-      "data-parameter": domain.name,
-    },
+    {"class": changed ? "parameter parameter-changed" : "parameter", "data-parameter": domain.name},
     el("label", {for: id}, parameterHeading(guideline.logic, domain.name), " ", el("code", {}, `(${domain.name})`)),
     control,
     el(

@@ -1,7 +1,8 @@
 // `npm run dev` on a temporary copy of the project: an open page follows every save of an authored file, shows a
 // broken file's problem (file, field, fix) in place of its content, and recovers once the file is fixed. The waits
 // are generous and nothing here is timed: how fast the change shows is `npm run bench -- --dev-only`.
-import {rmSync} from "node:fs";
+import {readFileSync, rmSync} from "node:fs";
+import {join} from "node:path";
 import type {BrowserContext, Page} from "playwright-core";
 import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
 import {copyProject} from "../../scripts/copy-project.js";
@@ -74,20 +75,32 @@ describe("npm run dev", () => {
   }, 120_000);
 
   it("shows a saved lib/ module in the open pages: one a page imports, and one that builds the data", async () => {
-    // A label the part pages build in the browser (lib/site/links.ts): the page takes the module's new code.
-    const part = await open("/vague", "Example 1: ");
-    edit(copy, "lib/site/links.ts", '"examples": "Example",', '"examples": "Sample",');
-    await waitForText(part, "Sample 1: ");
-    // The parts' minutes, worked out by lib/trainee/part-time.ts while the data is built, which no page imports: the
-    // data is built again with the new code, and the start page takes it. (openLive waits for the part's socket to
-    // close: the dev server watches one page at a time here.)
-    await part.context().close();
-    const home = await open("/", "minutes in all");
-    const total = async () => Number(/About (\d+) minutes in all/.exec(await home.locator("main").innerText())?.[1]);
-    const before = await total();
-    edit(copy, "lib/trainee/part-time.ts", "export const secondsPerStep = 20;", "export const secondsPerStep = 2000;");
-    await expect.poll(total, {timeout: 60_000}).toBeGreaterThan(before);
-    expect(chromium!.problems).toEqual([]);
+    const label = ["lib/site/links.ts", '"examples": "Example",', '"examples": "Sample",'] as const;
+    const minutes = [
+      "lib/trainee/part-time.ts",
+      "export const secondsPerStep = 20;",
+      "export const secondsPerStep = 2000;",
+    ] as const;
+    try {
+      // A label the part pages build in the browser: Framework pushes the module's new code to the page.
+      const part = await open("/vague", "Example 1: ");
+      edit(copy, ...label);
+      await waitForText(part, "Sample 1: ");
+      // The parts' minutes, worked out while the data is built, by a module no page imports: the data is built again
+      // with the new code, and the start page takes it. (openLive waits for the part's socket to close: the dev
+      // server watches one page at a time here.)
+      await part.context().close();
+      const home = await open("/", "minutes in all");
+      const total = async () => Number(/About (\d+) minutes in all/.exec(await home.locator("main").innerText())?.[1]);
+      const before = await total();
+      edit(copy, ...minutes);
+      await expect.poll(total, {timeout: 60_000}).toBeGreaterThan(before);
+      expect(chromium!.problems).toEqual([]);
+    } finally {
+      // Put back for the tests after: each file as it was.
+      for (const [file, from, to] of [label, minutes])
+        if (readFileSync(join(copy, file), "utf8").includes(to)) edit(copy, file, to, from);
+    }
   }, 120_000);
 
   it("restyles the open pages when an area file under src/css/ is saved", async () => {

@@ -9,8 +9,10 @@
 //   stops hold its problems, and the pages show them (src/components/broken-files.ts). The build still fails.
 // - lib/ is re-imported after it changes (tsx's tsImport loads a fresh copy), and the data rebuilt with it. Framework
 //   pushes a changed module to the open pages itself (it watches the modules each page imports), so a save under lib/
-//   alone touches the loader only when the fresh copy builds other bytes (or fails to build): a change to what a page
-//   shows is not held up by the data it does not change (a cold copy builds the data in about a second).
+//   alone touches the archive's loader only when the fresh copy builds other bytes (or fails to build): a change to
+//   what a page shows is not held up by the data it does not change (a cold copy builds the data in about a second).
+//   The other loaders, which bundle lib/ modules, are touched at once. A module only observablehq.config.ts imports
+//   (the navigation's) takes a restart.
 import {spawn} from "node:child_process";
 import {existsSync, readdirSync, utimesSync, watch} from "node:fs";
 import {createServer} from "node:http";
@@ -85,8 +87,12 @@ const touch = (file: string) => {
 
 /** The newest build the loaders were touched for. */
 let touched = 0;
-/** Touches the loaders: Framework re-runs them at once, and their request waits for the build numbered `build`. */
+/**
+ * Touches the loaders for the build numbered `build`: Framework re-runs them at once, and the archive's request waits
+ * for the newest build, this one or a later. A build older than the one touched last has been served already.
+ */
 function touchLoaders(build: number): void {
+  if (build < touched) return;
   touched = build;
   touch(loader);
   otherLoaders().forEach(touch);
@@ -103,7 +109,12 @@ let contentChanged = false;
 let navigationChanged = false;
 function changed(what: string): void {
   const codeOnly = libChanged && !contentChanged;
-  if (libChanged) siteData = importSiteData();
+  if (libChanged) {
+    siteData = importSiteData();
+    // The other loaders bundle lib/ modules of their own (the cohort page's worker, the case editor's schemas), and
+    // Framework re-runs a loader only when its file changes.
+    otherLoaders().forEach(touch);
+  }
   // The navigation lists the parts and the probes: Framework reloads the pages when its config changes.
   if (navigationChanged) touch(config);
   libChanged = contentChanged = navigationChanged = false;

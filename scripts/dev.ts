@@ -11,8 +11,8 @@
 //   pushes a changed module to the open pages itself (it watches the modules each page imports), so a save under lib/
 //   alone touches the archive's loader only when the fresh copy builds other bytes (or fails to build): a change to
 //   what a page shows is not held up by the data it does not change (a cold copy builds the data in about a second).
-//   The other loaders, which bundle lib/ modules, are touched at once. A module only observablehq.config.ts imports
-//   (the navigation's) takes a restart.
+//   The other loaders, which bundle lib/ modules, are touched at once on every save. A module only
+//   observablehq.config.ts imports (the navigation's) takes a restart.
 import {spawn} from "node:child_process";
 import {existsSync, readdirSync, utimesSync, watch} from "node:fs";
 import {createServer} from "node:http";
@@ -85,17 +85,16 @@ const touch = (file: string) => {
   utimesSync(file, now, now);
 };
 
-/** The newest build the loaders were touched for. */
+/** The newest build the archive's loader was touched for. */
 let touched = 0;
 /**
- * Touches the loaders for the build numbered `build`: Framework re-runs them at once, and the archive's request waits
- * for the newest build, this one or a later. A build older than the one touched last has been served already.
+ * Touches the archive's loader for the build numbered `build`: Framework re-runs it at once, and its request waits for
+ * the newest build, this one or a later. A build older than the one touched last has been served already.
  */
-function touchLoaders(build: number): void {
+function touchLoader(build: number): void {
   if (build < touched) return;
   touched = build;
   touch(loader);
-  otherLoaders().forEach(touch);
   // Framework misses a touch that lands while a page that has just opened is still setting up its watch (it has
   // read the loader's time already): when no loader has asked for this build a few seconds later, touch it again.
   // With no page open, the second touch does nothing; a busy machine can take over a second to ask.
@@ -109,27 +108,25 @@ let contentChanged = false;
 let navigationChanged = false;
 function changed(what: string): void {
   const codeOnly = libChanged && !contentChanged;
-  if (libChanged) {
-    siteData = importSiteData();
-    // The other loaders bundle lib/ modules of their own (the cohort page's worker, the case editor's schemas), and
-    // Framework re-runs a loader only when its file changes.
-    otherLoaders().forEach(touch);
-  }
+  if (libChanged) siteData = importSiteData();
+  // The other loaders bundle lib/ modules of their own (the cohort page's worker, the case editor's schemas), and
+  // Framework re-runs a loader only when its file changes: touched on every save, at once.
+  otherLoaders().forEach(touch);
   // The navigation lists the parts and the probes: Framework reloads the pages when its config changes.
   if (navigationChanged) touch(config);
   libChanged = contentChanged = navigationChanged = false;
   const built = rebuild();
   const build = builds;
   // A save under lib/ alone: the loader follows only if the fresh code builds other data.
-  if (!codeOnly) touchLoaders(build);
+  if (!codeOnly) touchLoader(build);
   built.then(
     (done) => {
       report(done);
-      if (codeOnly && done.differs) touchLoaders(build);
+      if (codeOnly && done.differs) touchLoader(build);
     },
     (error: unknown) => {
       console.error(`dev: cannot build the data after ${what} changed:`, error);
-      if (codeOnly) touchLoaders(build);
+      if (codeOnly) touchLoader(build);
     },
   );
 }

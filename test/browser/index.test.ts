@@ -8,7 +8,7 @@ import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/prog
 import {useSite} from "./helpers.js";
 import {openWithRecord} from "./page-fixtures.js";
 import {blankPath, distDir} from "./site.js";
-import {navigationLinks, progressKey, saveRecord, saveScreen} from "./trainee.js";
+import {navGroup, navigationLinks, progressKey, saveRecord, saveScreen, siteNav} from "./trainee.js";
 
 const site = useSite();
 // Each test answers for the problems it causes.
@@ -371,7 +371,7 @@ const walk = (): Promise<Walk> =>
       expect(local.length, `local links on ${source.label}`).toBeGreaterThan(0);
       for (const href of local) if (!found.has(href)) found.set(href, source.label);
       if (!source.asLoaded) continue;
-      const nav = page.getByRole("navigation", {name: "Site"});
+      const nav = siteNav(page);
       current.set(
         page.url(),
         await nav.locator('[aria-current="page"]').evaluateAll((links) =>
@@ -383,10 +383,9 @@ const walk = (): Promise<Walk> =>
         ),
       );
       if (source.label === "/")
-        listed = await nav
-          .getByRole("group", {name: "Training", exact: true})
+        listed = await navGroup(page, "Training")
           .getByRole("link")
-          .or(nav.getByRole("group", {name: "Tools", exact: true}).getByRole("link"))
+          .or(navGroup(page, "Tools").getByRole("link"))
           .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     }
     return {page, found, current, listed};

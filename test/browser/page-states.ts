@@ -528,7 +528,6 @@ async function check(page: Page, state: PageState): Promise<{violations: string[
       const rules = scheme === "dark" ? colourRules : index === 0 ? undefined : layoutRules;
       if (audited) violations.push(...(await audit(page, `${label}, ${scheme}`, {rules, include: state.include})));
       // The whole page in light; in dark its first screen, which shows the palette at a third of the time.
-      if (!writesScreens) continue;
       const name = `${state.name}-${width}-${scheme}`;
       if (state.include) await saveScreen(page.locator(state.include).first(), name);
       else await saveScreen(page, name, {fullPage: scheme === "light"});

@@ -13,7 +13,7 @@ import {emptyProgress, recordAnswer, serializeProgress} from "../../lib/trainee/
 import {exportFile} from "../../lib/trainee/transfer.js";
 import {usePage, useSite} from "./helpers.js";
 import {answered, realistic, sampleRecord} from "./page-fixtures.js";
-import {guideline, progressKey, saveRecord, setAsideKey, storage} from "./trainee.js";
+import {guideline, progressKey, saveRecord, setAsideKey, siteNav, storage} from "./trainee.js";
 
 const site = useSite();
 const cleanPage = usePage(site);
@@ -57,9 +57,7 @@ describe("the results page", () => {
     await page.getByRole("link", {name: "See your results"}).click();
     await page.waitForURL((url) => url.pathname === "/results");
     await ready(page);
-    await expect
-      .poll(() => page.getByRole("navigation", {name: "Site"}).getByRole("link", {name: "Your results"}).count())
-      .toBe(1);
+    await expect.poll(() => siteNav(page).getByRole("link", {name: "Your results"}).count()).toBe(1);
     expect(await page.getByRole("heading", {level: 1}).innerText()).toBe("How your scores compare");
     expect(await page.locator(".results-empty").innerText()).toMatch(/^You have not scored a case yet/);
     expect(site.problems).toEqual([]);

@@ -4,7 +4,7 @@
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {useSite} from "./helpers.js";
-import {navigationLinks} from "./trainee.js";
+import {navGroup, navigationLinks, siteNav} from "./trainee.js";
 
 const site = useSite();
 
@@ -13,9 +13,7 @@ const desktop = {width: 1440, height: 900};
 
 const {training, tools} = navigationLinks();
 
-const nav = (page: Page): Locator => page.getByRole("navigation", {name: "Site"});
-const group = (page: Page, name: string): Locator => nav(page).getByRole("group", {name, exact: true});
-const menuButton = (page: Page): Locator => nav(page).getByRole("button", {name: "Menu"});
+const menuButton = (page: Page): Locator => siteNav(page).getByRole("button", {name: "Menu"});
 
 /** A page at a size; without JavaScript, in a context of its own (the site's contexts run it). */
 async function open(path: string, viewport: {width: number; height: number}, javaScript = true): Promise<Page> {
@@ -28,7 +26,7 @@ async function open(path: string, viewport: {width: number; height: number}, jav
 
 /** Every link of the navigation, in order, as [name, visible]. */
 const linksShown = (page: Page) =>
-  nav(page)
+  siteNav(page)
     .locator(".site-nav-menu a")
     .evaluateAll((links) => links.map((link) => [link.textContent ?? "", (link as HTMLElement).checkVisibility()]));
 
@@ -36,8 +34,8 @@ describe("the site's navigation", () => {
   it("holds the trainee's walk and the tools as two labelled groups", async () => {
     const page = await site.newPage();
     await page.goto("/rubric");
-    expect(await group(page, "Training").getByRole("link").allInnerTexts()).toEqual(training);
-    expect(await group(page, "Tools").getByRole("link").allInnerTexts()).toEqual(tools);
+    expect(await navGroup(page, "Training").getByRole("link").allInnerTexts()).toEqual(training);
+    expect(await navGroup(page, "Tools").getByRole("link").allInnerTexts()).toEqual(tools);
     expect(await menuButton(page).isVisible()).toBe(false);
     expect(site.problems).toEqual([]);
   });
@@ -48,7 +46,7 @@ describe("the site's navigation", () => {
     await button.waitFor();
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     expect(await button.getAttribute("aria-controls")).toBe(
-      await nav(page).locator(".site-nav-menu").getAttribute("id"),
+      await siteNav(page).locator(".site-nav-menu").getAttribute("id"),
     );
     expect((await linksShown(page)).filter(([, shown]) => shown)).toEqual([]);
     const header = await page.locator("#observablehq-header").boundingBox();
@@ -60,11 +58,11 @@ describe("the site's navigation", () => {
     await button.click();
     expect(await button.getAttribute("aria-expanded")).toBe("true");
     expect(await linksShown(page)).toEqual([...training, ...tools].map((name) => [name, true]));
-    expect(await group(page, "Training").getByRole("link", {name: "4. The rubric"}).getAttribute("aria-current")).toBe(
-      "page",
-    );
+    expect(
+      await navGroup(page, "Training").getByRole("link", {name: "4. The rubric"}).getAttribute("aria-current"),
+    ).toBe("page");
     // Every link a 24 px target at least, inside the window.
-    for (const box of await nav(page)
+    for (const box of await siteNav(page)
       .locator(".site-nav-menu a")
       .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect))) {
       expect(box.height).toBeGreaterThanOrEqual(24);
@@ -110,7 +108,7 @@ describe("the site's navigation", () => {
 
   it("on a desktop, shows every link with no button", async () => {
     const page = await open("/probes/six-step-chain", desktop);
-    await nav(page).waitFor();
+    await siteNav(page).waitFor();
     expect(await linksShown(page)).toEqual([...training, ...tools].map((name) => [name, true]));
     expect(await menuButton(page).isVisible()).toBe(false);
     expect(site.problems).toEqual([]);

@@ -20,6 +20,10 @@ export const calibration = pools[0]!;
 /** The guideline version the pages show: the newest. */
 export const guideline = loadGuidelines().at(-1)!;
 
+/** The site's navigation, and one of its two groups ("Training", "Tools") by name. */
+export const siteNav = (page: Page): Locator => page.getByRole("navigation", {name: "Site"});
+export const navGroup = (page: Page, name: string): Locator => siteNav(page).getByRole("group", {name, exact: true});
+
 /** The names of the links in the site navigation's two groups, "Training" and "Tools", in order. */
 export const navigationLinks = (): {training: string[]; tools: string[]} => ({
   training: [

@@ -9,8 +9,11 @@ import {projectRoot} from "../../scripts/copy-project.js";
 
 export interface DevServer {
   origin: string;
-  /** The project folder it serves. */
-  project: string;
+  /**
+   * Whether its preview process watches the project's observablehq.config.ts (configWatch): set up once a server,
+   * asked whenever a page is opened.
+   */
+  watchesConfig(): boolean | undefined;
   /** Everything the dev server has printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -48,7 +51,7 @@ export function startDev(project: string, {timeout = 120_000} = {}): Promise<Dev
       const address = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(stripVTControlCharacters(printed));
       if (!address) return;
       clearTimeout(timer);
-      resolve({origin: address[1]!, project, output: () => printed, stop});
+      resolve({origin: address[1]!, watchesConfig: configWatch(project), output: () => printed, stop});
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);
@@ -112,10 +115,9 @@ async function until(ready: () => boolean, what: string, timeout: number): Promi
  * configuration again (where dev.ts's restyle and navigation changes go).
  */
 export async function openLive(page: Page, path: string, dev: DevServer, timeout = 60_000): Promise<void> {
-  const watched = configWatch(dev.project);
   const count = (what: RegExp) => dev.output().match(what)?.length ?? 0;
   await until(
-    () => count(/socket open/g) === count(/socket close/g) && watched() !== true,
+    () => count(/socket open/g) === count(/socket close/g) && dev.watchesConfig() !== true,
     "the dev server still has a page's socket, or its watch of the configuration, open",
     timeout,
   );
@@ -134,7 +136,7 @@ export async function openLive(page: Page, path: string, dev: DevServer, timeout
       timer = setTimeout(() => reject(new Error(`${path}: no welcome from the dev server in ${timeout} ms`)), timeout);
     }),
   ]).finally(() => clearTimeout(timer));
-  await until(() => watched() !== false, `${path}: the dev server set up no watch for the page`, timeout);
+  await until(() => dev.watchesConfig() !== false, `${path}: the dev server set up no watch for the page`, timeout);
 }
 
 /**

@@ -6,7 +6,8 @@
 // kappa, simple agreement, the items and rules with the most disagreement, each rater against the ruled scores, and
 // the headline: ordinal alpha before vs after with seeded bootstrap intervals.
 // --json prints the whole report (each phase under its name); --csv prints one table (summary, items, raters, rules).
-// Exit 2 for a usage error, 1 for input that cannot be read (every bad row is listed), 0 otherwise.
+// Exit 2 for a usage error (a file named that is not there or not a regular file among them), 1 for input read and
+// refused (every bad row is listed), 0 otherwise.
 import {resolve} from "node:path";
 import type {Writable} from "node:stream";
 import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/node/cli.js";

@@ -75,7 +75,7 @@ function resumeFile(root: string, given: string): string {
   const file = relative(root, resolve(root, given)).split("\\").join("/");
   if (isAbsolute(file) || dirname(file) !== judgeRunsDir || !file.endsWith(".json"))
     fail(`--resume: expected a run file in ${judgeRunsDir}/, got ${quote(given)}`);
-  if (!existsSync(resolve(root, file))) fail(`--resume: no run file ${quote(file)}`, 1);
+  if (!existsSync(resolve(root, file))) fail(`--resume: no run file ${quote(file)}`);
   return file;
 }
 

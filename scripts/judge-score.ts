@@ -1,8 +1,9 @@
 // npm run judge:score -- <run file> [--json] [--root DIR]: every figure of a recorded judge run worked out again
 // from its file against today's rulings: asked, answered and not (with why), exact / one off / two or more off, the
 // lean, the score matrix, the rules misapplied and the rulings changed since the run. The file is checked first as
-// judges:check checks a recorded run: exit 1 with its file and field when it is broken, 2 for a usage error.
-import {existsSync} from "node:fs";
+// judges:check checks a recorded run: exit 1 with its file and field when it is broken, 2 for a usage error or a
+// file that is not there or not a regular file.
+import {statSync} from "node:fs";
 import {relative, resolve} from "node:path";
 import {formatProblem} from "../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
@@ -26,8 +27,11 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
     const root = rootFolder(io, values.root);
     // The file as typed, from where the command runs; the check names it from the project's root.
     const given = positionals[0]!;
-    if (!existsSync(resolve(given)))
-      fail(`${quote(given)}: no such file: give a run file, like those judge:run writes in ${judgeRunsDir}/`, 2);
+    // A folder given by mistake is named as one here: judges:check's words for one among the runs say to delete it.
+    const found = statSync(resolve(given), {throwIfNoEntry: false});
+    const give = `give a run file, like those judge:run writes in ${judgeRunsDir}/`;
+    if (!found) fail(`${quote(given)}: no such file: ${give}`);
+    if (!found.isFile()) fail(`${quote(given)}: not a regular file: ${give}`);
     const file = relative(root, resolve(given));
     const items = loadItems(root);
     const check = checkJudgeRunFile(root, file, {apiKey: io.env[defaultKeyVariable], items});

@@ -1,8 +1,8 @@
 // npm run progress:check -- <file>
 // Checks a trainee's exported progress file (or a bare saved record) as a coordinator does before collecting it, with
 // the import page's own reader (lib/trainee/transfer.ts): one line, "ok" with what it holds, or what is wrong in the
-// import page's words; exit 1 when the file is refused (a file past the size limit too, refused unread) or cannot be
-// read (missing, not a regular file).
+// import page's words; exit 1 when the file is refused (a file past the size limit too, refused unread), 2 when it
+// cannot be opened or is not a regular file (lib/node/cli.ts CliError).
 import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {checkImportSize, progressFileByteLimit, readImport} from "../lib/trainee/transfer.js";
@@ -21,8 +21,6 @@ export async function progressCheck(args: readonly string[], io: CommandIO): Pro
     const refused: (message: string) => never = (message) => fail(`${quote(file)}: refused: ${message}`, 1);
     const text = await readInput(file, progressFileByteLimit, io, {
       notAFile: "give the trainee's exported progress file",
-      // A file missing or unreadable is what is wrong with the input (exit 1), as the guide says; 2 is a usage error.
-      exitCode: 1,
       tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
     });
     const result = readImport(text);

@@ -43,14 +43,16 @@ const jsonTooLarge =
   (size: number): never =>
     fail(`${quote(path)}: ${jsonFileSizeProblem(size)}`, 1);
 
-/** A file's text, after checking it is a regular file within the cap; exit 1 naming the file otherwise. */
+/**
+ * A file's text, after checking it is a regular file within the cap, naming the file otherwise: exit 2 when it cannot
+ * be opened or is not a regular file, 1 when it is too large or not UTF-8 text.
+ */
 export function readTextFile(
   path: string,
   cap = fileByteCap,
   tooLarge: (size: number) => never = csvTooLarge(path, cap),
 ): string {
   const bytes = readFileOrFail(path, cap, {
-    exitCode: 1,
     notAFile: "give a CSV file, a trainee's .json file or a judge's run file",
     tooLarge,
   });

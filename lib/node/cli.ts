@@ -5,7 +5,10 @@ import {AuthoredFileError} from "../authored/problems.js";
 import {quoteText, escapeUnsafe, setTwice} from "../text/quote-text.js";
 import {cannotOpenWords, CappedReadError, readCappedFile} from "./read-file.js";
 
-/** Exit code 2 for a usage error (bad flags, names), 1 for the rest. */
+/**
+ * Exit code 2 for a usage error: bad flags, a name that names nothing, a file named that cannot be opened or is not a
+ * regular file. 1 for the rest: input read and refused, a check that fails.
+ */
 export class CliError extends Error {
   constructor(
     message: string,

@@ -493,16 +493,18 @@ describe("npm run agreement", () => {
     );
   });
 
+  // docs/coordinators.md: exit 1 for input it refuses (a file too large or not UTF-8 text), 2 for a file that is not
+  // there or not a regular file.
   it.each([
-    ["huge.csv", /: larger than 32 MiB, the most read from one file: split the ratings into several files$/],
-    ["huge.json", /": the file is 3 MB; a progress file is at most 2 MB$/],
-    ["huge-judge.json", /": the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB$/],
-    ["missing.csv", /: no such file: check its name and its folder$/],
-    ["folder.csv", /: not a regular file: give a CSV file, a trainee's \.json file or a judge's run file$/],
-    ["binary.csv", /: not UTF-8 text: give a CSV file, a trainee's \.json file or a judge's run file$/],
-  ])("unreadable input %s: one line naming it, exit 1", async (name, message) => {
+    ["huge.csv", 1, /: larger than 32 MiB, the most read from one file: split the ratings into several files$/],
+    ["huge.json", 1, /": the file is 3 MB; a progress file is at most 2 MB$/],
+    ["huge-judge.json", 1, /": the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB$/],
+    ["missing.csv", 2, /: no such file: check its name and its folder$/],
+    ["folder.csv", 2, /: not a regular file: give a CSV file, a trainee's \.json file or a judge's run file$/],
+    ["binary.csv", 1, /: not UTF-8 text: give a CSV file, a trainee's \.json file or a judge's run file$/],
+  ])("unreadable input %s: one line naming it, exit %i", async (name, exitCode, message) => {
     const {status, stdout, stderr} = await run(file(name));
-    expect(status).toBe(1);
+    expect(status).toBe(exitCode);
     expect(stdout).toBe("");
     const lines = stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(1);

@@ -1,11 +1,18 @@
 // Every CLI fails cleanly on a bad command line: one line naming the problem and the valid choices, exit 2,
-// no stack trace. (probes:run's bad flags are in test/cli/probes-run.test.ts, against a stub that must see
-// no request.)
-import {describe, expect, it} from "vitest";
+// no stack trace; a file named that is not there, or is not a regular file, is such a line too, in every command
+// that reads one. (probes:run's bad flags are in test/cli/probes-run.test.ts, against a stub that must see no
+// request.)
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, describe, expect, it} from "vitest";
 import type {Command} from "../../lib/node/command.js";
+import {agreement} from "../../scripts/agreement.js";
 import {guidelineCheck} from "../../scripts/guideline-check.js";
+import {judgeScore} from "../../scripts/judge-score.js";
 import {probesCheck} from "../../scripts/probes-check.js";
 import {probesScore} from "../../scripts/probes-score.js";
+import {progressCheck} from "../../scripts/progress-check.js";
 import {runCommand} from "./run.js";
 
 const commands: Record<string, Command> = {
@@ -64,5 +71,28 @@ describe("a bad command line: one line, exit 2, no stack trace", () => {
     expect(stderr.trimEnd().split("\n")).toEqual([expect.stringContaining(start)]);
     expect(stderr.startsWith(start)).toBe(true);
     expect(stderr).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe("a file named that cannot be read as one: one line, exit 2, in every command that reads a named file", () => {
+  // docs/contributing.md (The commands' flags): 2 for a usage error, a file named that is not there or is not a
+  // regular file among them; 1 for input read and refused.
+  const folder = mkdtempSync(join(tmpdir(), "rater-notebook-flags-"));
+  afterAll(() => rmSync(folder, {recursive: true, force: true}));
+  const readers: [string, Command, (file: string) => string[]][] = [
+    ["agreement", agreement, (file) => [file]],
+    ["progress:check", progressCheck, (file) => [file]],
+    ["judge:score", judgeScore, (file) => [file]],
+    ["probes:score", probesScore, (file) => ["six-step-chain", "--file", file]],
+  ];
+  it.each(readers)("%s", async (name, command, args) => {
+    for (const [file, words] of [
+      [join(folder, "missing.json"), "no such file"],
+      [folder, "not a regular file"],
+    ] as const) {
+      const {code, stdout, stderr} = await runCommand(command, args(file));
+      expect({code, stdout}).toEqual({code: 2, stdout: ""});
+      expect(stderr.trimEnd().split("\n")).toEqual([expect.stringMatching(`^${name}: "[^"]+": ${words}: `)]);
+    }
   });
 });

@@ -386,7 +386,7 @@ describe("judge:run checks everything before any call", () => {
     [["--model", "m", "--prompt", "nope"], 2, '--prompt: no prompt "nope": expected one of checklist-v1'],
     [
       ["--model", "m", "--resume", "data/judges/runs/none.json"],
-      1,
+      2,
       '--resume: no run file "data/judges/runs/none.json"',
     ],
     [["--cases", "all"], 2, "missing --model <slug>; usage: npm run judge:run -- --model <slug>"],

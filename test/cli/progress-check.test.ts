@@ -72,19 +72,19 @@ describe("progress:check", () => {
     });
   });
 
-  it("refuses what is not a regular file in its own words, not another command's, exit 1", async () => {
-    // docs/running-training.md: "what is wrong (exit 1)"; 2 is for a usage error.
+  it("refuses what is not a regular file in its own words, not another command's, exit 2", async () => {
+    // docs/running-training.md: "exit 2 for a usage error, a file missing (\"no such file\") or not a regular file".
     expect(await run("/dev/zero")).toEqual({
-      status: 1,
+      status: 2,
       stdout: "",
       stderr: 'progress:check: "/dev/zero": not a regular file: give the trainee\'s exported progress file',
     });
   });
 
-  it("says in plain words that a file is missing, exit 1 as the guide gives for input it cannot read", async () => {
+  it("says in plain words that a file is missing, exit 2 as the guide gives for a file that is not there", async () => {
     const missing = join(dir, "ana.json");
     expect(await run(missing)).toEqual({
-      status: 1,
+      status: 2,
       stdout: "",
       stderr: `progress:check: ${JSON.stringify(missing)}: no such file: check its name and its folder`,
     });

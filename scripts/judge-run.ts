@@ -5,13 +5,13 @@
 // records the judge's checklists and scores in data/judges/runs/, rewritten after every case: a run cut short keeps
 // the cases so far, marked incomplete, and --resume finishes it. The flags, the key and the printing are probes:run's
 // (lib/node/model-cli.ts). Everything that can be checked is checked before the first call.
-import {existsSync} from "node:fs";
 import {dirname, isAbsolute, relative, resolve} from "node:path";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
+import {unreadableFile} from "../lib/node/read-file.js";
 import {
   modelCall,
   modelCallFlags,
@@ -30,6 +30,7 @@ import {
   judgeRunFile,
   judgeRunsDir,
   resumeCommand,
+  runFileWanted,
   writeJudgeRun,
 } from "../lib/judges/runs.node.js";
 import type {CaseRecord, JudgeRun} from "../lib/judges/schema.node.js";
@@ -75,7 +76,8 @@ function resumeFile(root: string, given: string): string {
   const file = relative(root, resolve(root, given)).split("\\").join("/");
   if (isAbsolute(file) || dirname(file) !== judgeRunsDir || !file.endsWith(".json"))
     fail(`--resume: expected a run file in ${judgeRunsDir}/, got ${quote(given)}`);
-  if (!existsSync(resolve(root, file))) fail(`--resume: no run file ${quote(file)}`);
+  const unreadable = unreadableFile(resolve(root, file), runFileWanted);
+  if (unreadable !== null) fail(`--resume ${quote(file)}: ${unreadable}`);
   return file;
 }
 

@@ -3,15 +3,15 @@
 // lean, the score matrix, the rules misapplied and the rulings changed since the run. The file is checked first as
 // judges:check checks a recorded run: exit 1 with its file and field when it is broken, 2 for a usage error or a
 // file that is not there or not a regular file.
-import {statSync} from "node:fs";
 import {relative, resolve} from "node:path";
 import {formatProblem} from "../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {formatJudgeScore, judgeScore as scoreOfRun} from "../lib/judges/score-report.js";
-import {judgeRunsDir} from "../lib/judges/runs.node.js";
+import {runFileWanted} from "../lib/judges/runs.node.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {loadGuidelines, loadItems} from "../lib/node/load.js";
+import {unreadableFile} from "../lib/node/read-file.js";
 import {defaultKeyVariable} from "../lib/probes/request.js";
 import {plural} from "../lib/text/format.js";
 
@@ -28,10 +28,8 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
     // The file as typed, from where the command runs; the check names it from the project's root.
     const given = positionals[0]!;
     // A folder given by mistake is named as one here: judges:check's words for one among the runs say to delete it.
-    const found = statSync(resolve(given), {throwIfNoEntry: false});
-    const give = `give a run file, like those judge:run writes in ${judgeRunsDir}/`;
-    if (!found) fail(`${quote(given)}: no such file: ${give}`);
-    if (!found.isFile()) fail(`${quote(given)}: not a regular file: ${give}`);
+    const unreadable = unreadableFile(resolve(given), runFileWanted);
+    if (unreadable !== null) fail(`${quote(given)}: ${unreadable}`);
     const file = relative(root, resolve(given));
     const items = loadItems(root);
     const check = checkJudgeRunFile(root, file, {apiKey: io.env[defaultKeyVariable], items});

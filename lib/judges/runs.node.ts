@@ -12,6 +12,8 @@ import {judgesDir} from "./prompts.node.js";
 import {JudgeRun} from "./schema.node.js";
 
 export const judgeRunsDir = `${judgesDir}/runs`;
+/** What judge:score and judge:run --resume ask for when the file named is not one. */
+export const runFileWanted = `give a run file, like those judge:run writes in ${judgeRunsDir}/`;
 
 /** Where a run is recorded, relative to the root: named by its start and its model, as a probe run is. */
 export const judgeRunFile = (run: Pick<JudgeRun, "startedAt" | "model">): string =>

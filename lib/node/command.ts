@@ -1,9 +1,10 @@
 // A command's entry: arguments, streams, environment and project folder in, exit code out. A test calls it in
 // process as the shell would; nothing a command does reads the process. Node-only.
-import {realpathSync} from "node:fs";
+import {realpathSync, statSync, type Stats} from "node:fs";
 import {resolve} from "node:path";
 import type {Writable} from "node:stream";
 import {fileURLToPath} from "node:url";
+import {fail, quote} from "./cli.js";
 import {contentRoot} from "./content-root.js";
 
 export interface CommandIO {
@@ -17,9 +18,23 @@ export interface CommandIO {
 
 export type Command = (args: readonly string[], io: CommandIO) => Promise<number>;
 
-/** --root is taken from where the command runs. */
-export const rootFolder = (io: CommandIO, given: string | undefined): string =>
-  given === undefined ? io.root : resolve(given);
+/**
+ * --root is taken from where the command runs, and must name a folder: a name mistyped would otherwise be an empty
+ * project, which probes:check passed ("0 probes ... all as declared").
+ */
+export function rootFolder(io: CommandIO, given: string | undefined): string {
+  if (given === undefined) return io.root;
+  const folder = resolve(given);
+  let found: Stats | undefined;
+  try {
+    found = statSync(folder);
+  } catch {
+    // Missing, or a part of the path is a file.
+  }
+  if (!found?.isDirectory())
+    fail(`--root ${quote(given)}: ${found ? "not a folder" : "no such folder"}: give the project's folder`);
+  return folder;
+}
 
 export const lineWriter =
   (stream: Writable) =>

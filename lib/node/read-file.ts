@@ -22,9 +22,8 @@ export function cannotOpenWords(code: string): string {
   return `cannot read it (${code})`;
 }
 
-/** What is not a regular file (a folder, /dev/zero, a FIFO) or is larger than the cap is refused before a byte is
- *  read; a file that grows meanwhile is read to cap + 1 at most. */
-export function readCappedFile(path: string, cap: number): Uint8Array {
+/** A file opened to read, or a CappedReadError: it cannot be opened, or it is not a regular file. */
+function openRegularFile(path: string): {fd: number; size: number} {
   let fd: number;
   try {
     // Without blocking: opening a named pipe to read would wait for a writer, before fstat could refuse it.
@@ -35,8 +34,34 @@ export function readCappedFile(path: string, cap: number): Uint8Array {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new CappedReadError("not-a-file");
-    if (stat.size > cap) throw new CappedReadError("too-large", "", stat.size);
-    const buffer = new Uint8Array(Math.min(stat.size, cap) + 1);
+    return {fd, size: stat.size};
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/**
+ * Why a file named to a reader that reads it itself (a judge's run file, which its check reads) cannot be read, in
+ * plain words (`notAFile` says what to give instead of a folder or a device); null when it can be opened to read.
+ */
+export function unreadableFile(path: string, notAFile: string): string | null {
+  try {
+    closeSync(openRegularFile(path).fd);
+    return null;
+  } catch (error) {
+    if (!(error instanceof CappedReadError)) throw error;
+    return error.reason === "cannot-open" ? cannotOpenWords(error.code) : `not a regular file: ${notAFile}`;
+  }
+}
+
+/** What is not a regular file (a folder, /dev/zero, a FIFO) or is larger than the cap is refused before a byte is
+ *  read; a file that grows meanwhile is read to cap + 1 at most. */
+export function readCappedFile(path: string, cap: number): Uint8Array {
+  const {fd, size: fileSize} = openRegularFile(path);
+  try {
+    if (fileSize > cap) throw new CappedReadError("too-large", "", fileSize);
+    const buffer = new Uint8Array(Math.min(fileSize, cap) + 1);
     let size = 0;
     for (;;) {
       const read = readSync(fd, buffer, size, buffer.byteLength - size, null);

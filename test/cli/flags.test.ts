@@ -9,6 +9,7 @@ import {afterAll, describe, expect, it} from "vitest";
 import type {Command} from "../../lib/node/command.js";
 import {agreement} from "../../scripts/agreement.js";
 import {guidelineCheck} from "../../scripts/guideline-check.js";
+import {judgesCheck} from "../../scripts/judges-check.js";
 import {judgeScore} from "../../scripts/judge-score.js";
 import {probesCheck} from "../../scripts/probes-check.js";
 import {probesScore} from "../../scripts/probes-score.js";
@@ -93,6 +94,30 @@ describe("a file named that cannot be read as one: one line, exit 2, in every co
       const {code, stdout, stderr} = await runCommand(command, args(file));
       expect({code, stdout}).toEqual({code: 2, stdout: ""});
       expect(stderr.trimEnd().split("\n")).toEqual([expect.stringMatching(`^${name}: "[^"]+": ${words}: `)]);
+    }
+  });
+});
+
+describe("a --root that names no folder: one line, exit 2, in every command that takes one", () => {
+  // Before, probes:check passed a mistyped --root as an empty project ("0 probe(s) ... all as declared", exit 0), and
+  // judges:check and judge:score ended on "unexpected error: ENOENT", exit 1.
+  const takers: [string, Command, string[]][] = [
+    ["probes:check", probesCheck, []],
+    ["judges:check", judgesCheck, []],
+    ["judge:score", judgeScore, ["data/judges/runs/any.json"]],
+    ["probes:score", probesScore, ["six-step-chain"]],
+  ];
+  it.each(takers)("%s", async (name, command, args) => {
+    for (const [root, words] of [
+      ["../no-such-project", "no such folder"],
+      ["package.json", "not a folder"],
+    ] as const) {
+      const {code, stdout, stderr} = await runCommand(command, [...args, "--root", root]);
+      expect({code, stdout, stderr}).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `${name}: --root "${root}": ${words}: give the project's folder\n`,
+      });
     }
   });
 });

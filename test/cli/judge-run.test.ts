@@ -3,7 +3,7 @@
 // hand from the ruled scores; a run cut short on case 3 and finished with --resume; everything refused before any
 // call.
 import {createHash} from "node:crypto";
-import {readFileSync, renameSync, writeFileSync} from "node:fs";
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {formatProblem} from "../../lib/authored/problems.js";
@@ -387,13 +387,24 @@ describe("judge:run checks everything before any call", () => {
     [
       ["--model", "m", "--resume", "data/judges/runs/none.json"],
       2,
-      '--resume: no run file "data/judges/runs/none.json"',
+      '--resume "data/judges/runs/none.json": no such file: check its name and its folder',
     ],
     [["--cases", "all"], 2, "missing --model <slug>; usage: npm run judge:run -- --model <slug>"],
     [["--model", "m", "--bogus"], 2, 'unknown option "--bogus": expected --model, --guideline, --cases, --prompt'],
   ] as const)("%j: one line naming the problem, nothing called", async (args, exitCode, message) => {
     const result = await run(judgeRoot(), [...args]);
     expect(refusedBeforeCalling(result, exitCode)).toContain(`judge:run: ${message}`);
+  });
+
+  it("a --resume that names a folder: not a regular file, exit 2, nothing called", async () => {
+    // Before, judges:check's words for a folder among the runs came back: "a run is a file; delete it", exit 1.
+    const root = judgeRoot();
+    mkdirSync(join(root, "data/judges/runs/folder.json"), {recursive: true});
+    const result = await run(root, ["--model", "m", "--resume", "data/judges/runs/folder.json"]);
+    expect(refusedBeforeCalling(result, 2)).toBe(
+      'judge:run: --resume "data/judges/runs/folder.json": not a regular file: give a run file, like those ' +
+        "judge:run writes in data/judges/runs/",
+    );
   });
 
   it("a prompt edited after it was listed, or not listed at all", async () => {

@@ -248,8 +248,7 @@ describe("npm run judge:score", () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(
-      `judge:score: "${join(root, "data/judges/runs/nothing.json")}": no such file: give a run file, like those ` +
-        "judge:run writes in data/judges/runs/\n",
+      `judge:score: "${join(root, "data/judges/runs/nothing.json")}": no such file: check its name and its folder\n`,
     );
   });
 

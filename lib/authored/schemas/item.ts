@@ -120,7 +120,7 @@ export const CaseSet = z.enum(["examples", "edge-cases", "calibration", "fresh-c
 export type CaseSet = z.infer<typeof CaseSet>;
 
 // The description is what the case editor says when the pattern fails: zod's message is not in its JSON Schema.
-const itemId = z
+export const itemId = z
   .string()
   .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id like example-1"))
   .register(z.globalRegistry, {description: "a lowercase id like example-1"});

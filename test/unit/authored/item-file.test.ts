@@ -91,7 +91,16 @@ describe("a broken item file names the file, the field and what was expected", (
   });
   it("id not matching the file name", () => {
     expect(problemsOf("id-mismatch")).toMatchInlineSnapshot(
-      `"test/fixtures/items/broken/id-mismatch.md at id: id "example-1" does not match the file name: rename the file to example-1.md or set id: id-mismatch"`,
+      `"test/fixtures/items/broken/id-mismatch.md at id: id "example-1" does not match the file name: set id: id-mismatch, or rename the file to example-1.md if no other file has that name"`,
+    );
+  });
+  it("a copy of a case under the name a file manager gives it: no advice that would overwrite the original", () => {
+    // "example-3 copy.md" holds example-3's id; its own name is no id, and example-3.md is the original.
+    const source = read("data/items/example-3.md");
+    expect(() => parseItemFile(source, "data/items/example-3 copy.md")).toThrow(
+      'data/items/example-3 copy.md at id: id "example-3" does not match the file name: give the case an id of its ' +
+        "own (a lowercase id like example-1) and name the file after it, or rename the file to example-3.md if no " +
+        "other file has that name",
     );
   });
   it("facts of the wrong shape for the rule", () => {

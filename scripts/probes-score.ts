@@ -23,7 +23,11 @@ export async function probesScore(args: readonly string[], io: CommandIO): Promi
     const selection = selectVersion(checkProbes(rootFolder(io, values.root)), name, values.version);
     if (!selection.ok) fail(selection.message, selection.kind === "usage" ? 2 : 1);
     const {data} = selection.version;
-    const text = await readInput(values.file, scoreInputByteCap, io, {notAFile: "give a file holding the reply"});
+    const text = await readInput(values.file, scoreInputByteCap, io, {
+      notAFile: "give a file holding the reply",
+      // A reply saved as UTF-16 (PowerShell's `>`) would otherwise be scored as garbled text, and fail.
+      notText: (what) => fail(`${what}: not UTF-8 text: save the reply as UTF-8`),
+    });
     const report = scoreBoth(data.rules, text);
     if (values.json) {
       out(JSON.stringify({probe: name, version: data.version, ...report}, null, 2));

@@ -9,7 +9,8 @@
 // arrays), never as an object per rating.
 import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {sameRatersProblem, type CohortRating, type InputProblem} from "./ratings.js";
-import {jsonFileOf, notUtf8Text, readJsonFile, textKindOf, utf8Decoder, type InputKind} from "./file-kind.js";
+import {jsonFileOf, notUtf8Text, readJsonFile, textKindOf, type InputKind} from "./file-kind.js";
+import {utf8Decoder} from "../text/utf8.js";
 import {jsonFileSizeProblem} from "./ratings-judge.js";
 import {formatBytes} from "../text/format.js";
 

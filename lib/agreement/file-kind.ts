@@ -26,22 +26,6 @@ export function textKindByName(name: string): TextKind | null {
 
 export const notUtf8Text = "not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file";
 
-/** The one UTF-8 check, page and command: fed a chunk at a time (`last` at the end), null from the first byte that is
- *  not UTF-8 on; a character split between chunks is decoded whole. */
-export function utf8Decoder(): (bytes: Uint8Array, last?: boolean) => string | null {
-  const decoder = new TextDecoder("utf-8", {fatal: true});
-  let broken = false;
-  return (bytes, last = false) => {
-    if (broken) return null;
-    try {
-      return decoder.decode(bytes, {stream: !last});
-    } catch {
-      broken = true;
-      return null;
-    }
-  };
-}
-
 export type JsonFile =
   | {kind: "judge"; run: Record<string, unknown>}
   /** The trainee's reader says what is wrong when it is no record at all. */

@@ -3,19 +3,12 @@
 // bytes an earlier one holds (the same path named twice, a copy) is counted once, as /cohort lists a file dropped
 // again once.
 import {fail, quote, readFileOrFail} from "../node/cli.js";
+import {utf8Decoder} from "../text/utf8.js";
 import {formatBytes} from "../text/format.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
 import {readRatingsCsv} from "./ratings-csv.js";
 import {checkImportSize, progressFileByteLimit} from "../trainee/transfer.js";
-import {
-  jsonFileOf,
-  notUtf8Text,
-  readJsonFile,
-  textKindByName,
-  textKindOf,
-  utf8Decoder,
-  type InputKind,
-} from "./file-kind.js";
+import {jsonFileOf, notUtf8Text, readJsonFile, textKindByName, textKindOf, type InputKind} from "./file-kind.js";
 import {jsonFileSizeProblem, judgeRunByteCap} from "./ratings-judge.js";
 import {textHash} from "../judges/prompts.node.js";
 

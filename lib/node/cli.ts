@@ -3,6 +3,7 @@ import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "../text/format.js";
 import {AuthoredFileError} from "../authored/problems.js";
 import {quoteText, escapeUnsafe, setTwice} from "../text/quote-text.js";
+import {utf8Decoder} from "../text/utf8.js";
 import {cannotOpenWords, CappedReadError, readCappedFile} from "./read-file.js";
 
 /**
@@ -123,20 +124,20 @@ export function numberFlag(
 
 /**
  * A file's bytes, at most `cap` (lib/node/read-file.ts: a regular file, its size checked before a byte is read), or one
- * line naming the file and what is wrong, exit `exitCode`: it cannot be opened, it is not a regular file (`notAFile`
- * says what to give instead), or it is larger than the cap (`tooLarge` words that, given its size as far as seen).
+ * line naming the file and what is wrong: a usage error (exit 2) when it cannot be opened or is not a regular file
+ * (`notAFile` says what to give instead), `tooLarge` (given its size as far as seen) when it is larger than the cap.
  */
 export function readFileOrFail(
   path: string,
   cap: number,
-  {exitCode = 2, notAFile, tooLarge}: {exitCode?: 1 | 2; notAFile: string; tooLarge: (size: number) => never},
+  {notAFile, tooLarge}: {notAFile: string; tooLarge: (size: number) => never},
 ): Uint8Array {
   try {
     return readCappedFile(path, cap);
   } catch (error) {
     if (!(error instanceof CappedReadError)) throw error;
-    if (error.reason === "cannot-open") fail(`${quote(path)}: ${cannotOpenWords(error.code)}`, exitCode);
-    if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: ${notAFile}`, exitCode);
+    if (error.reason === "cannot-open") fail(`${quote(path)}: ${cannotOpenWords(error.code)}`);
+    if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: ${notAFile}`);
     return tooLarge(error.size);
   }
 }
@@ -146,7 +147,9 @@ export function readFileOrFail(
  * refused at once, `notAFile` saying in the command's words what to give instead), or the command's standard input
  * when path is undefined (`from.stdin`, touched only then), read in chunks and stopped past the cap. Past the cap it
  * fails with `tooLarge` (given what was read, quoted, and its size as far as known), by default a usage error (exit 2)
- * naming the cap. A file that cannot be opened, or is not a regular file, exits `exitCode` (2 unless told).
+ * naming the cap. A file that cannot be opened, or is not a regular file, is a usage error. With `notText`, bytes that
+ * are not UTF-8 fail with it (given what was read, quoted); without it they are decoded as a browser's File.text()
+ * decodes them, for a command that answers in a page's words.
  */
 export async function readInput(
   path: string | undefined,
@@ -155,21 +158,24 @@ export async function readInput(
   {
     notAFile,
     tooLarge = (what: string) => fail(`${what}: larger than ${formatBytes(cap)}, the most read here`),
-    exitCode = 2,
-  }: {notAFile: string; tooLarge?: (what: string, bytes: number) => never; exitCode?: 1 | 2},
+    notText,
+  }: {notAFile: string; tooLarge?: (what: string, bytes: number) => never; notText?: (what: string) => never},
 ): Promise<string> {
-  if (path !== undefined) {
-    const bytes = readFileOrFail(path, cap, {notAFile, exitCode, tooLarge: (size) => tooLarge(quote(path), size)});
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  let bytes: Uint8Array;
+  if (path !== undefined)
+    bytes = readFileOrFail(path, cap, {notAFile, tooLarge: (size) => tooLarge(quote(path), size)});
+  else {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of from.stdin) {
+      size += chunk.byteLength;
+      if (size > cap) tooLarge("standard input", size);
+      chunks.push(chunk);
+    }
+    bytes = Buffer.concat(chunks);
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of from.stdin) {
-    size += chunk.byteLength;
-    if (size > cap) tooLarge("standard input", size);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  if (!notText) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return utf8Decoder()(bytes, true) ?? notText(path === undefined ? "standard input" : quote(path));
 }
 
 /** One line: the first line of a message, never a stack. */

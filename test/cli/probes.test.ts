@@ -116,6 +116,23 @@ describe("probes:score bounds its input and its version", () => {
     );
   });
 
+  it("a reply saved as UTF-16 (PowerShell's >): not UTF-8 text, exit 2, never a score of garbled text", async () => {
+    // docs/probe-authors.md: exit 2 for "a reply it cannot read"; before, it was scored 0.17 (1 of 6 steps), exit 1.
+    const utf16 = join(tempRoot(), "reply-utf16.txt");
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(correct, "utf16le")]));
+    expect(await score(["six-step-chain", "--file", utf16])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `probes:score: ${JSON.stringify(utf16)}: not UTF-8 text: save the reply as UTF-8\n`,
+    });
+    // The same reply in UTF-8 with a byte order mark, as some editors save it, is the reply.
+    const withMark = join(tempRoot(), "reply-bom.txt");
+    writeFileSync(withMark, `\uFEFF${correct}`);
+    const scored = await score(["six-step-chain", "--file", withMark]);
+    expect(scored.code).toBe(0);
+    expect(scored.stdout.split("\n")[0]).toBe("six-step-chain v2: 1.00 (6 of 6 steps, strict)   loose: 1.00 (6 of 6)");
+  });
+
   it("a broken newest version is an error naming it, not a silent score against v2", async () => {
     const root = tempRoot();
     writeFileSync(join(root, "data/probes/six-step-chain/v3.json"), "{}");

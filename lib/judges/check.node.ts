@@ -16,6 +16,7 @@ import {quoteText, quoteValue} from "../text/quote-text.js";
 import {plural} from "../text/format.js";
 import {answerLimits, readAnswer, unreadProblem, type JudgeAnswer} from "./answer.js";
 import {runFigures} from "./figures.js";
+import {exportKind} from "../trainee/transfer.js";
 
 export interface LoadedJudgeRun {
   file: string;
@@ -73,6 +74,13 @@ function checkRunFile(
 ): JudgeRun | null {
   const json = readRunFile(root, file, report, {apiKey, usualDepth: judgeRunDepth});
   if (json === undefined) return null;
+  // A trainee's export, the other file a coordinator collects (given to judge:score by mistake): one line, where the
+  // schema would give one for each field the two do not share.
+  if (typeof json === "object" && json !== null && (json as {kind?: unknown}).kind === exportKind) {
+    const message = `not a judge run: its kind is "${exportKind}", a trainee's progress file`;
+    report.problems.push({file, field: "kind", message: `${message}; a run's kind is "judge-run"`});
+    return null;
+  }
   const parsed = JudgeRun.safeParse(json);
   if (!parsed.success) {
     report.problems.push(...problemsFromZod(file, parsed.error, json));

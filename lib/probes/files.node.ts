@@ -22,6 +22,8 @@ export function jsonError(error: unknown, text: string): string {
     const what = `${described[1]!.toLowerCase()}${described[2] === "after" ? " after JSON" : ""}`;
     return `${what} at ${lineAndColumn(text, offset)}`;
   }
+  // An editor's byte order mark, which JSON.parse refuses: a space to the search below, so it would be placed nowhere.
+  if (text.startsWith("\uFEFF")) return "a byte order mark at line 1, column 1: save the file as UTF-8 without one";
   // "Unexpected token 'r', "root:x:0:0"... is not valid JSON" names no place: placed when it is the first character.
   const first = text.search(/\S/);
   const at = offset ?? (first >= 0 && !/[[{"\-0-9tfn]/.test(text[first]!) ? first : undefined);

@@ -8,6 +8,8 @@ import {afterEach, beforeEach, describe, expect, it} from "vitest";
 import {formatProblem} from "../../../lib/authored/problems.js";
 import {checkJudges} from "../../../lib/judges/check.node.js";
 import {projectRoot} from "../../../lib/node/load.js";
+import {emptyProgress, recordAnswer} from "../../../lib/trainee/progress.js";
+import {exportFile} from "../../../lib/trainee/transfer.js";
 import {
   addTestPrompt,
   answerReply,
@@ -347,6 +349,29 @@ describe("checkJudges", () => {
     writeRun(root, "{", "data/judges/runs/.x.json.tmp");
     expect(lines()).toEqual([]);
     expect(warnings()).toEqual(["data/judges/runs/.x.json.tmp: left by an interrupted write: delete it"]);
+  });
+
+  it("names a byte order mark before a run's JSON, where the parser's words place nothing", () => {
+    writeRun(root, `\uFEFF${calibrationRun()}`);
+    expect(lines()).toEqual([
+      `${runFile}: invalid json: a byte order mark at line 1, column 1: save the file as UTF-8 without one`,
+    ]);
+  });
+
+  it("says in one line that a trainee's progress file is not a run, not a line for each of its fields", () => {
+    const at = "2026-03-01T10:00:00.000Z";
+    const progress = recordAnswer(emptyProgress(), {
+      item: "example-1",
+      phase: "guideline",
+      guideline: "v2",
+      score: 3,
+      at,
+    });
+    writeRun(root, exportFile(progress, {rater: "ana", now: "2026-03-01T12:00:00.000Z"}));
+    expect(lines()).toEqual([
+      `${runFile} at kind: not a judge run: its kind is "progress-export", a trainee's progress file; a run's kind ` +
+        'is "judge-run"',
+    ]);
   });
 
   it("quotes nothing of a file that is not a run: not JSON, or JSON whose top level is not an object", () => {

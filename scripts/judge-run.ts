@@ -41,7 +41,7 @@ import {RunWriteError} from "../lib/probes/runs.node.js";
 const usage =
   "npm run judge:run -- --model <slug> [--base-url URL] [--guideline v2] " +
   "[--cases all|calibration|edge-cases|examples|fresh|<id,id>] [--prompt checklist-v1] [--timeout 120] " +
-  "[--resume <run file>]";
+  "[--retries 3] [--key-env NAME] [--resume <run file>] [--root DIR]";
 const defaultPrompt = "checklist-v1";
 
 /** The case sets --cases names, by the set each reads. */

@@ -17,7 +17,9 @@ import {
 } from "../lib/node/model-cli.js";
 import {checkProbes, checkRunFolder, formatTotal, runProbe, selectVersion, writeRun} from "../lib/probes/index.node.js";
 
-const usage = "npm run probes:run -- <probe> --model <slug> [--version v2] [--base-url URL] [--timeout 120]";
+const usage =
+  "npm run probes:run -- <probe> --model <slug> [--version v2] [--base-url URL] [--timeout 120] [--retries 3] " +
+  "[--key-env NAME] [--root DIR]";
 
 /** The command; a test passes its own world (the network, the clock, its waits) where the run needs it. */
 export async function probesRun(

@@ -1,7 +1,8 @@
-// Ratings from a judge's run file: each case the model answered, in the guideline phase. A reply that was no answer
-// gives no rating, never a guessed score. Plain checks, no schema library: the page bundles this, and judges:check
-// holds recorded runs to the whole schema. Each run is its own rater (model and start), so two runs of one model are
-// two raters, and one run given twice is reported.
+// Ratings from a judge's run file: each case the model answered, in the guideline phase, its score the one its reply
+// gives. A reply that was no answer gives no rating, never a guessed score. Plain checks, no schema library: the page
+// bundles this, and judges:check holds recorded runs to the whole schema. Each run is its own rater (model and
+// start), so two runs of one model are two raters, and one run given twice is reported.
+import {editedAnswer, readAnswer} from "../judges/answer.js";
 import {runFileByteCap} from "../probes/limits.js";
 import {formatBytes} from "../text/format.js";
 import {progressFileByteLimit} from "../trainee/transfer.js";
@@ -76,6 +77,11 @@ export function readJudgeRun(
     if (raw === undefined) return problem(`${at}.answer.score`, "missing: expected 1, 2, 3, 4, 5 or n/a");
     const score = typeof raw === "number" || raw === "n/a" ? checkScore(raw) : checkScore(JSON.stringify(raw));
     if (!score.ok) return problem(`${at}.answer.score`, score.message);
+    // The score counted is the reply's: a score edited by hand in the file would count as the judge's own.
+    const reply = typeof record.reply === "string" ? readAnswer(record.reply) : null;
+    if (!reply?.ok) return problem(`${at}.reply`, "expected the judge's reply, which its answer is read from");
+    if (reply.answer.score !== score.value)
+      return problem(`${at}.answer.score`, editedAnswer(score.value, reply.answer.score));
     scored.push({item: known.value, score: score.value, index});
   });
   if (collector.problems.length + collector.overflow > before) return collector;

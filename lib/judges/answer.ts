@@ -1,6 +1,7 @@
 // A judge's answer read from its untrusted reply: JSON (a single ```json fence allowed, nothing else guessed),
 // measured for depth before parsing, checked field by field. No schema library: page and runner read it the same way.
 import {excerpt, jsonDepth} from "../probes/limits.js";
+import {quoteValue} from "../text/quote-text.js";
 
 /** The trainee's five, and "not-applicable" for a justified refusal's main task. */
 export const judgeVerdicts = ["met", "met-flaw", "partly", "not-met", "cannot-check", "not-applicable"] as const;
@@ -125,3 +126,7 @@ export const unreadProblem = (status: "truncated" | "oversized", maxTokens: numb
 
 /** What a failed answer keeps of its reply. */
 export const failedReplyExcerpt = (reply: string): string => excerpt(reply, answerLimits.excerpt);
+
+/** A recorded answer's field that differs from its reply read again: judges:check's words, and the cohort's. */
+export const editedAnswer = (was: unknown, is: unknown): string =>
+  `${quoteValue(was)}, but its reply says ${quoteValue(is)}: an answer is read from its reply, never edited`;

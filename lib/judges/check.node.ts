@@ -14,7 +14,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {isStopReason} from "../probes/runner-error.js";
 import {quoteText, quoteValue} from "../text/quote-text.js";
 import {plural} from "../text/format.js";
-import {answerLimits, readAnswer, unreadProblem, type JudgeAnswer} from "./answer.js";
+import {answerLimits, editedAnswer, readAnswer, unreadProblem, type JudgeAnswer} from "./answer.js";
 import {runFigures} from "./figures.js";
 import {exportKind} from "../trainee/transfer.js";
 
@@ -177,7 +177,7 @@ function answerDifference(recorded: JudgeAnswer, read: JudgeAnswer, at: string):
   const differs = (field: string, was: unknown, is: unknown): Problem => ({
     file: "",
     field: `${at}.${field}`,
-    message: `${quoteValue(was)}, but its reply says ${quoteValue(is)}: an answer is read from its reply, never edited`,
+    message: editedAnswer(was, is),
   });
   if (recorded.score !== read.score) return differs("score", recorded.score, read.score);
   const flags = (answer: JudgeAnswer) => (answer.flags === undefined ? "none asked" : answer.flags.join(", "));

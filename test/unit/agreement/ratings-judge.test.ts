@@ -156,6 +156,22 @@ describe("a judge's run as a rater", () => {
     ]);
   });
 
+  it("counts the score its reply gives: a score edited in the file sets the run aside, in judges:check's words", () => {
+    // example-1's reply gives 5 (the cases above); the file says 1. judge:score refuses the same file the same way.
+    const records = structuredClone(run.answers);
+    records[0]!.answer!.score = 1;
+    const edited = read({...run, answers: records});
+    expect(edited.ratings).toEqual([]);
+    expect(edited.problems.map(formatInputProblem)).toEqual([
+      "run.json at answers[0].answer.score: 1, but its reply says 5: an answer is read from its reply, never edited",
+    ]);
+    const noReply = structuredClone(run.answers) as unknown[];
+    delete (noReply[1] as {reply?: string}).reply;
+    expect(read({...run, answers: noReply}).problems.map(formatInputProblem)).toEqual([
+      "run.json at answers[1].reply: expected the judge's reply, which its answer is read from",
+    ]);
+  });
+
   it("refuses a model whose name would not print as itself, by the rater-name rule", () => {
     const problems = read({...run, model: "evil\u202Emodel"}).problems;
     expect(problems).toHaveLength(1);

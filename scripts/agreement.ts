@@ -114,7 +114,7 @@ export async function agreement(args: readonly string[], io: CommandIO): Promise
       await print(cohortCsvChunks(report, table as CsvTable));
     } else {
       const files = read.files.map(
-        (file) => `${escapeUnsafe(file.path)} (${inputKindNames[file.kind]}, ${file.ratings} ratings)`,
+        (file) => `${escapeUnsafe(file.path)} (${inputKindNames[file.kind]}, ${plural(file.ratings, "rating")})`,
       );
       const head = `Read ${plural(files.length, "file")}: ${files.join(", ")}`;
       const titles = ruleTitles(loadGuidelines(io.root).at(-1)!);

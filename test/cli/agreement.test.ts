@@ -204,6 +204,15 @@ describe("npm run agreement", () => {
     expect(row("guideline only")[2]).toBe(String(headline.only.guideline.alpha.value));
   });
 
+  it("names a file of one rating in the singular", async () => {
+    writeFileSync(file("one.csv"), "rater,item,phase,score\nzoe,example-1,vague,3\n");
+    const {status, stdout} = await run(file("cohort.csv"), file("one.csv"));
+    expect(status).toBe(0);
+    expect(stdout.split("\n")[0]).toBe(
+      `Read 2 files: ${file("cohort.csv")} (CSV, 32 ratings), ${file("one.csv")} (CSV, 1 rating)`,
+    );
+  });
+
   it("counts a judge's run as a rater after the guideline, named by its model, against the ruled scores", async () => {
     const {status, stdout, stderr} = await run(file("cohort.csv"), file("judge.json"));
     expect([status, stderr]).toEqual([0, ""]);
@@ -447,7 +456,10 @@ describe("npm run agreement", () => {
     expect(firstDifference(json.stdout, `${JSON.stringify({files, ...page}, null, 2)}\n`)).toBeNull();
     // The text names rules by their titles under the current guideline, as the cohort page does.
     const ruleTitles = ruleTitlesOf(loadGuidelines().at(-1)!);
-    const lines = [`Read 1 file: ${path} (CSV, ${ratings} ratings)`, ...cohortLines(page, {ruleTitles})];
+    const lines = [
+      `Read 1 file: ${path} (CSV, ${ratings.toLocaleString("en")} ratings)`,
+      ...cohortLines(page, {ruleTitles}),
+    ];
     expect(firstDifference(plain.stdout, `${lines.join("\n")}\n`)).toBeNull();
   });
 

@@ -94,6 +94,21 @@ describe("guideline:preview with a clause changed", () => {
     );
   });
 
+  it("--list refuses a change beside it, which it would ignore: --set or --write, exit 2", async () => {
+    for (const args of [
+      ["--list", "--set", "bogus=1"],
+      ["--list", "--write", "v3"],
+    ]) {
+      const {code, stdout, stderr} = await run(...args);
+      expect({code, stdout}).toEqual({code: 2, stdout: ""});
+      expect(stderr).toMatch(
+        new RegExp(
+          `^guideline:preview: ${args[1]} does not go with --list, which lists the settings; usage: npm run guideline:preview -- `,
+        ),
+      );
+    }
+  });
+
   const rules = v2.logic.rules.map((rule) => rule.id).join(", ");
   it.each<[string, string]>([
     [

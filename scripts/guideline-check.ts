@@ -33,26 +33,28 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
       fail(`unknown guideline version ${quote(values.version)}: expected one of ${versions.join(", ")}`);
     const version = values.version ?? versions.at(-1);
     if (version === undefined) fail("no guideline version under guideline/: expected guideline/v1/ ...", 1);
-    const items = loadItems(io.root);
-    // The other authored files the site reads: one that is broken stops the check, as it stops the build.
+    // Every authored file the site reads, each version of the guideline among them (the build reads every one): one
+    // that is broken stops the check, as it stops the build, and one run names every broken file it can read.
     const broken: Problem[] = [];
-    for (const load of [
-      loadParts,
-      loadCaseStudyIfAny,
-      loadRubricWriterIfAny,
-      (root: string) => loadCalibration(root, items),
-    ])
+    const collected = <T>(load: () => T): T | null => {
       try {
-        load(io.root);
+        return load();
       } catch (error) {
         if (!(error instanceof AuthoredFileError)) throw error;
-        for (const problem of error.problems) broken.push(problem);
+        broken.push(...error.problems);
+        return null;
       }
+    };
+    const items = collected(() => loadItems(io.root));
+    for (const load of [loadParts, loadCaseStudyIfAny, loadRubricWriterIfAny]) collected(() => load(io.root));
+    if (items) collected(() => loadCalibration(io.root, items));
+    const guidelines = versions.map((each) => collected(() => readGuideline(each, io.root)));
+    // Past here nothing is null: a load that failed left its problems in `broken`.
     if (broken.length) throw new AuthoredFileError(broken);
-    const guideline = readGuideline(version, io.root);
+    const guideline = guidelines[versions.indexOf(version)]!;
     // The logic: every condition type-checked, every rule and the rubric complete (lib/authoring/logic-check.ts).
     // The other versions lend their rule texts: a sentence quoted from one of them is a warning, not a problem.
-    const others = versions.filter((other) => other !== version).flatMap((other) => readable(other, io.root));
+    const others = guidelines.filter((each): each is Guideline => each !== null && each !== guideline);
     const logic = checkVersionLogic(guideline, [guideline, ...others]);
     // A logic with problems cannot be run: its problems are the report.
     if (logic.problems.length) {
@@ -62,7 +64,7 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
       err(`guideline:check: ${count} in the logic of guideline/${version}`);
       return 1;
     }
-    const report = checkGuideline(guideline, items);
+    const report = checkGuideline(guideline, items!);
     if (values.json) {
       const rows = report.results.map(({id, ruledScore, derivedScore, candidates, rubricRow, flags, ok}) => ({
         id,
@@ -97,16 +99,6 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
           `under guideline/${version}`,
       );
   });
-}
-
-/** Another version, for its rule texts; one that does not load is left out (its own check says why). */
-function readable(version: string, root: string): Guideline[] {
-  try {
-    return [readGuideline(version, root)];
-  } catch (error) {
-    if (error instanceof AuthoredFileError) return [];
-    throw error;
-  }
 }
 
 await runAsEntry(import.meta, guidelineCheck);

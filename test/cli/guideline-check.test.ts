@@ -192,6 +192,24 @@ describe("guideline:check on hostile authored files", () => {
     ]);
   });
 
+  it("stops on a broken older version, as the build does, naming it with the other broken files in one run", async () => {
+    // Before, a version other than the one checked was left out when it did not load (exit 0, the build failing on
+    // it), and a broken data/parts.yaml hid the broken guideline until a second run.
+    copy = copyProject("rater-notebook-older-version-");
+    secondLine("guideline/v1/guideline.yaml", [0x78, 0x00, 0x79]);
+    edit("data/parts.yaml", (text) => text.replace("items: examples", "items: exampels"));
+    const result = await run([], copy);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^data\/parts\.yaml at \[0\]\.items: got "exampels": expected one of /);
+    expect(lines.slice(1)).toEqual([
+      "guideline/v1/guideline.yaml: holds a NUL byte (line 2): remove it",
+      "guideline:check: fix the authored files above",
+    ]);
+  });
+
   it("exits 1 with one line per file, naming it, what is wrong and the fix, and no stack trace", async () => {
     copy = copyProject("rater-notebook-hostile-check-");
     const check = () => run([], copy);

@@ -1,6 +1,7 @@
 // What a guideline version decides, as data (logic.yaml): parameters, each rule's facts and clauses, the rubric's
 // rows. Conditions are CEL; the engine compiles them once and names nothing of any one guideline.
 import {z} from "zod";
+import {quoteValue} from "../../text/quote-text.js";
 import {Score, Verdict} from "./verdict.js";
 
 /** CEL's reserved words are refused. */
@@ -37,6 +38,10 @@ const parameterCommon = {
   description: z.string().min(1),
 };
 
+/** Why a count's or a number's value is outside its range, with the range; null when it is within. */
+const outOfRange = ({value, min, max}: {value: number; min: number; max: number}): string | null =>
+  value >= min && value <= max ? null : `${value} is outside its range: expected a value from ${min} to ${max}`;
+
 export const LogicParameter = z
   .discriminatedUnion("type", [
     z.strictObject({
@@ -68,16 +73,24 @@ export const LogicParameter = z
       value: z.number(),
     }),
   ])
-  .refine((parameter) => parameter.type !== "choice" || parameter.values.includes(parameter.value), {
-    message: "expected one of its values: set value to one of them, or add it to values",
-    path: ["value"],
-  })
-  .refine(
-    (parameter) =>
-      (parameter.type !== "count" && parameter.type !== "number") ||
-      (parameter.value >= parameter.min && parameter.value <= parameter.max),
-    {message: "expected a value from min to max", path: ["value"]},
-  );
+  .check((ctx) => {
+    // A typo in the value: named with the parameter and the values it may take (a value added to `values` would be
+    // one no rule handles).
+    const parameter = ctx.value;
+    const refuse = (message: string) =>
+      ctx.issues.push({
+        code: "custom",
+        input: parameter.value,
+        path: ["value"],
+        message: `${parameter.name}: ${message}`,
+      });
+    if (parameter.type === "choice" && !parameter.values.includes(parameter.value))
+      refuse(`${quoteValue(parameter.value)} is not one of its values: expected one of ${parameter.values.join(", ")}`);
+    if (parameter.type === "count" || parameter.type === "number") {
+      const range = outOfRange(parameter);
+      if (range) refuse(range);
+    }
+  });
 export type LogicParameter = z.infer<typeof LogicParameter>;
 /** A parameter's value: a yes-no's, a choice's, a count's or a number's. */
 export type ParameterValue = LogicParameter["value"];
@@ -181,9 +194,9 @@ export const RowThreshold = z
     max: z.number(),
     value: z.number(),
   })
-  .refine((threshold) => threshold.value >= threshold.min && threshold.value <= threshold.max, {
-    message: "expected a value from min to max",
-    path: ["value"],
+  .check((ctx) => {
+    const range = outOfRange(ctx.value);
+    if (range) ctx.issues.push({code: "custom", input: ctx.value.value, path: ["value"], message: range});
   })
   .refine((threshold) => threshold.type !== "count" || Number.isInteger(threshold.value), {
     message: "expected a whole number for a count",

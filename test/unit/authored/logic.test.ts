@@ -85,9 +85,19 @@ describe("the logic schema", () => {
       problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}").replace("parameters: []\n", parameters)),
     ).toBe(
       [
-        "logic.yaml at parameters[0].value: expected one of its values: set value to one of them, or add it to values",
-        "logic.yaml at parameters[1].value: expected a value from min to max",
+        'logic.yaml at parameters[0].value: counting: "at-least-hafl" is not one of its values: expected one of ' +
+          "at-least-half, most-missed",
+        "logic.yaml at parameters[1].value: cap: 9 is outside its range: expected a value from 1 to 5",
       ].join("\n"),
+    );
+  });
+
+  it("refuses a rubric row's threshold outside its range, naming the range", () => {
+    const rubric =
+      "{credit: {met: 1}, rows: [{id: all, words: w, short: s, when: 'true', score: 5, threshold: " +
+      "{name: smallFlaws, title: T, description: D, type: count, min: 0, max: 3, value: 7}}]}";
+    expect(problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}", rubric))).toBe(
+      "logic.yaml at rubric.rows[0].threshold.value: 7 is outside its range: expected a value from 0 to 3",
     );
   });
 

@@ -1,4 +1,5 @@
 import {z} from "zod";
+import {quoteValue} from "../../text/quote-text.js";
 import {RuleId} from "./item.js";
 import type {GuidelineLogic, ParameterValues} from "./logic.js";
 
@@ -130,7 +131,18 @@ export type Guideline = GuidelineFile & {logic: GuidelineLogic; parameters: Para
  * schema's do.
  */
 export function declaredGuidelineFile(logic: GuidelineLogic): z.ZodType<GuidelineFile> {
-  const ids = z.enum(logic.rules.map((rule) => rule.id) as [string, ...string[]]);
+  const declared = logic.rules.map((rule) => rule.id);
+  // A rule taken out of logic.yaml and left here: the fix may be in either file, so both are named.
+  const ids = z.string().check((ctx) => {
+    if (!declared.includes(ctx.value))
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        message:
+          `logic.yaml beside this file declares no rule ${quoteValue(ctx.value)}: write its logic there, or correct ` +
+          `the id to one it declares: ${declared.join(", ")}`,
+      });
+  });
   const names = logic.parameters.map((parameter) => parameter.name);
   const parameter = names.length ? z.enum(names as [string, ...string[]]) : z.never();
   return (GuidelineFile as z.ZodType).pipe(

@@ -25,7 +25,7 @@ describe("the Guideline schema", () => {
   });
   it("rejects an unknown rule id", () => {
     expect(problemsOf("unknown-rule-id")).toMatchInlineSnapshot(
-      `"test/fixtures/guideline/unknown-rule-id.yaml at rules[1].id: got "sizes": expected one of "main-task", "stated-constraints", "numbers", "size-words", "purpose", "style-register", "only-just", "clarifying-question", "main-task-partial", "conflicting", "refusal", "not-rated", "list-stated-only", "standing-instructions", "pasted-material""`,
+      `"test/fixtures/guideline/unknown-rule-id.yaml at rules[1].id: logic.yaml beside this file declares no rule "sizes": write its logic there, or correct the id to one it declares: main-task, stated-constraints, numbers, size-words, purpose, style-register, only-just, clarifying-question, main-task-partial, conflicting, refusal, not-rated, list-stated-only, standing-instructions, pasted-material"`,
     );
   });
   it("rejects rubric levels out of order", () => {

@@ -11,6 +11,7 @@ import {
   guidelineVersions,
   loadCalibration,
   loadCaseStudyIfAny,
+  loadGuideline,
   readGuideline,
   loadItems,
   loadParts,
@@ -48,7 +49,11 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
     const items = collected(() => loadItems(io.root));
     for (const load of [loadParts, loadCaseStudyIfAny, loadRubricWriterIfAny]) collected(() => load(io.root));
     if (items) collected(() => loadCalibration(io.root, items));
-    const guidelines = versions.map((each) => collected(() => readGuideline(each, io.root)));
+    // The version checked is read here and its logic checked below, with its warnings; every other version as the
+    // build loads it, its logic checked too.
+    const guidelines = versions.map((each) =>
+      collected(() => (each === version ? readGuideline(each, io.root) : loadGuideline(each, io.root))),
+    );
     // Past here nothing is null: a load that failed left its problems in `broken`.
     if (broken.length) throw new AuthoredFileError(broken);
     const guideline = guidelines[versions.indexOf(version)]!;

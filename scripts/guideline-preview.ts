@@ -42,6 +42,11 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
         write: {type: "string"},
       },
     });
+    // A change given beside --list would be ignored without a word, the command ending as if it had been made.
+    if (values.list)
+      for (const flag of ["set", "write"] as const)
+        if (values[flag] !== undefined)
+          fail(`--${flag} does not go with --list, which lists the settings; usage: ${usage}`);
     const versions = guidelineVersions(io.root);
     // Only a name from the list: a path (../../etc) must never reach the file system.
     const version = (flag: string, value: string | undefined, fallback: string | undefined): string => {
@@ -57,10 +62,6 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
     const candidate = candidateVersion === baseVersion ? base : loadGuideline(candidateVersion, io.root);
     const titles = ruleNamesInList(candidate);
     if (values.list) {
-      // A change given beside --list would be ignored without a word, the command ending as if it had been made.
-      for (const flag of ["set", "write"] as const)
-        if (values[flag] !== undefined)
-          fail(`--${flag} does not go with --list, which lists the settings; usage: ${usage}`);
       for (const line of settingLines(candidate.logic, titles)) out(line);
       return;
     }

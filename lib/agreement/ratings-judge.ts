@@ -2,7 +2,7 @@
 // gives. A reply that was no answer gives no rating, never a guessed score. Plain checks, no schema library: the page
 // bundles this, and judges:check holds recorded runs to the whole schema. Each run is its own rater (model and
 // start), so two runs of one model are two raters, and one run given twice is reported.
-import {editedAnswer, readAnswer} from "../judges/answer.js";
+import {editedAnswer, readAnswer, unreadAnswer} from "../judges/answer.js";
 import {runFileByteCap} from "../probes/limits.js";
 import {formatBytes} from "../text/format.js";
 import {progressFileByteLimit} from "../trainee/transfer.js";
@@ -78,8 +78,10 @@ export function readJudgeRun(
     const score = typeof raw === "number" || raw === "n/a" ? checkScore(raw) : checkScore(JSON.stringify(raw));
     if (!score.ok) return problem(`${at}.answer.score`, score.message);
     // The score counted is the reply's: a score edited by hand in the file would count as the judge's own.
-    const reply = typeof record.reply === "string" ? readAnswer(record.reply) : null;
-    if (!reply?.ok) return problem(`${at}.reply`, "expected the judge's reply, which its answer is read from");
+    if (typeof record.reply !== "string")
+      return problem(`${at}.reply`, "missing: expected the judge's reply, which its answer is read from");
+    const reply = readAnswer(record.reply);
+    if (!reply.ok) return problem(`${at}.status`, unreadAnswer(reply));
     if (reply.answer.score !== score.value)
       return problem(`${at}.answer.score`, editedAnswer(score.value, reply.answer.score));
     scored.push({item: known.value, score: score.value, index});

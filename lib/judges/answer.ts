@@ -130,3 +130,7 @@ export const failedReplyExcerpt = (reply: string): string => excerpt(reply, answ
 /** A recorded answer's field that differs from its reply read again: judges:check's words, and the cohort's. */
 export const editedAnswer = (was: unknown, is: unknown): string =>
   `${quoteValue(was)}, but its reply says ${quoteValue(is)}: an answer is read from its reply, never edited`;
+
+/** An answered record whose reply does not read as an answer: judges:check's words, and the cohort's. */
+export const unreadAnswer = (reading: {status: string; problem: string}): string =>
+  `answered, but its reply is ${reading.status} (${reading.problem}): never a score`;

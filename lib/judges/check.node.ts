@@ -14,7 +14,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {isStopReason} from "../probes/runner-error.js";
 import {quoteText, quoteValue} from "../text/quote-text.js";
 import {plural} from "../text/format.js";
-import {answerLimits, editedAnswer, readAnswer, unreadProblem, type JudgeAnswer} from "./answer.js";
+import {answerLimits, editedAnswer, readAnswer, unreadAnswer, unreadProblem, type JudgeAnswer} from "./answer.js";
 import {runFigures} from "./figures.js";
 import {exportKind} from "../trainee/transfer.js";
 
@@ -78,7 +78,7 @@ function checkRunFile(
   // schema would give one for each field the two do not share.
   if (typeof json === "object" && json !== null && (json as {kind?: unknown}).kind === exportKind) {
     const message = `not a judge run: its kind is "${exportKind}", a trainee's progress file`;
-    report.problems.push({file, field: "kind", message: `${message}; a run's kind is "judge-run"`});
+    report.problems.push({file, field: "kind", message: `${message}, which npm run agreement and /cohort read`});
     return null;
   }
   const parsed = JudgeRun.safeParse(json);
@@ -215,8 +215,7 @@ function checkRecord(
   if (record.status === "answered") {
     notTheReaders(null);
     const reading = readAnswer(record.reply);
-    if (!reading.ok)
-      problem(`${at}.status`, `answered, but its reply is ${reading.status} (${reading.problem}): never a score`);
+    if (!reading.ok) problem(`${at}.status`, unreadAnswer(reading));
     else if (!record.answer) problem(`${at}.answer`, "null on an answered case: it is the reply read as an answer");
     else {
       const difference = answerDifference(record.answer, reading.answer, `${at}.answer`);

@@ -4,7 +4,7 @@ import {formatBytes} from "../text/format.js";
 import {AuthoredFileError} from "../authored/problems.js";
 import {quoteText, escapeUnsafe, setTwice} from "../text/quote-text.js";
 import {utf8Decoder} from "../text/utf8.js";
-import {cannotOpenWords, CappedReadError, readCappedFile} from "./read-file.js";
+import {CappedReadError, readCappedFile, unopenedWords} from "./read-file.js";
 
 /**
  * Exit code 2 for a usage error: bad flags, a name that names nothing, a file named that cannot be opened or is not a
@@ -136,9 +136,8 @@ export function readFileOrFail(
     return readCappedFile(path, cap);
   } catch (error) {
     if (!(error instanceof CappedReadError)) throw error;
-    if (error.reason === "cannot-open") fail(`${quote(path)}: ${cannotOpenWords(error.code)}`);
-    if (error.reason === "not-a-file") fail(`${quote(path)}: not a regular file: ${notAFile}`);
-    return tooLarge(error.size);
+    if (error.reason === "too-large") return tooLarge(error.size);
+    return fail(`${quote(path)}: ${unopenedWords(error, notAFile)}`);
   }
 }
 
@@ -174,7 +173,7 @@ export async function readInput(
     }
     bytes = Buffer.concat(chunks);
   }
-  if (!notText) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  if (!notText) return new TextDecoder().decode(bytes);
   return utf8Decoder()(bytes, true) ?? notText(path === undefined ? "standard input" : quote(path));
 }
 

@@ -51,9 +51,13 @@ export function unreadableFile(path: string, notAFile: string): string | null {
     return null;
   } catch (error) {
     if (!(error instanceof CappedReadError)) throw error;
-    return error.reason === "cannot-open" ? cannotOpenWords(error.code) : `not a regular file: ${notAFile}`;
+    return unopenedWords(error, notAFile);
   }
 }
+
+/** A file that could not be opened, or is not a regular file, in plain words (`notAFile`: what to give instead). */
+export const unopenedWords = (error: CappedReadError, notAFile: string): string =>
+  error.reason === "cannot-open" ? cannotOpenWords(error.code) : `not a regular file: ${notAFile}`;
 
 /** What is not a regular file (a folder, /dev/zero, a FIFO) or is larger than the cap is refused before a byte is
  *  read; a file that grows meanwhile is read to cap + 1 at most. */

@@ -208,6 +208,19 @@ describe("guideline:check on hostile authored files", () => {
       "guideline/v1/guideline.yaml: holds a NUL byte (line 2): remove it",
       "guideline:check: fix the authored files above",
     ]);
+    // An older version's logic is checked as the build checks it: a misspelt fact there stops the check too.
+    cpSync(join(projectRoot, "guideline/v1/guideline.yaml"), join(copy, "guideline/v1/guideline.yaml"));
+    cpSync(join(projectRoot, "data/parts.yaml"), join(copy, "data/parts.yaml"));
+    edit("guideline/v1/logic.yaml", (text) =>
+      text.replace(
+        'when: bound == "ceiling" && delivered == 0 && ceilingNeedsOne',
+        'when: bound == "ceiling" && delivred == 0 && ceilingNeedsOne',
+      ),
+    );
+    const logic = await run([], copy);
+    expect(logic.status).toBe(1);
+    expect(logic.stderr).toMatch(/^guideline\/v1\/logic\.yaml at rules\[\d+\]\.clauses\[\d+\]\.when: rule numbers, /);
+    expect(logic.stderr).toContain('unknown name "delivred" (did you mean delivered?)');
   });
 
   it("exits 1 with one line per file, naming it, what is wrong and the fix, and no stack trace", async () => {

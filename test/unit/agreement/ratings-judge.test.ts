@@ -168,7 +168,13 @@ describe("a judge's run as a rater", () => {
     const noReply = structuredClone(run.answers) as unknown[];
     delete (noReply[1] as {reply?: string}).reply;
     expect(read({...run, answers: noReply}).problems.map(formatInputProblem)).toEqual([
-      "run.json at answers[1].reply: expected the judge's reply, which its answer is read from",
+      "run.json at answers[1].reply: missing: expected the judge's reply, which its answer is read from",
+    ]);
+    const prose = structuredClone(run.answers);
+    prose[2]!.reply = "I would give it a 2.";
+    expect(read({...run, answers: prose}).problems.map(formatInputProblem)).toEqual([
+      "run.json at answers[2].status: answered, but its reply is unparsed (not JSON: the reply is not a JSON object): " +
+        "never a score",
     ]);
   });
 

@@ -369,8 +369,8 @@ describe("checkJudges", () => {
     });
     writeRun(root, exportFile(progress, {rater: "ana", now: "2026-03-01T12:00:00.000Z"}));
     expect(lines()).toEqual([
-      `${runFile} at kind: not a judge run: its kind is "progress-export", a trainee's progress file; a run's kind ` +
-        'is "judge-run"',
+      `${runFile} at kind: not a judge run: its kind is "progress-export", a trainee's progress file, which npm run ` +
+        "agreement and /cohort read",
     ]);
   });
 

@@ -4,6 +4,7 @@ import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {CliError, numberFlag, parseCommandLine, quote, readInput, runCli} from "../../../lib/node/cli.js";
 import {AuthoredFileError} from "../../../lib/authored/problems.js";
+import {rootFolder} from "../../../lib/node/command.js";
 
 const spec = {
   usage: "npm run x -- <probe> [--version v2] [--json]",
@@ -126,6 +127,34 @@ describe("readInput", () => {
     rmSync(dir, {recursive: true, force: true});
   });
 
+  it("with notText, refuses bytes that are not UTF-8, from a file or standard input; without, decodes as File.text()", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "cli-text-"));
+    try {
+      const utf16 = join(folder, "utf16.txt");
+      writeFileSync(utf16, Buffer.from([0xff, 0xfe, 0x68, 0x00, 0x69, 0x00]));
+      const notText = (what: string): never => {
+        throw new CliError(`${what}: not UTF-8 text`);
+      };
+      expect(await lineOf(() => readInput(utf16, 64, noStdin, {...reply, notText}))).toBe(
+        `2: ${JSON.stringify(utf16)}: not UTF-8 text`,
+      );
+      async function* bytes() {
+        yield new Uint8Array([0xc3]);
+      }
+      expect(await lineOf(() => readInput(undefined, 64, {stdin: bytes()}, {...reply, notText}))).toBe(
+        "2: standard input: not UTF-8 text",
+      );
+      // A byte order mark is dropped either way; a byte that is not UTF-8 is U+FFFD, as a browser reads a file.
+      const marked = join(folder, "marked.txt");
+      writeFileSync(marked, Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69, 0xff]));
+      expect(await readInput(marked, 64, noStdin, reply)).toBe("hi\uFFFD");
+      writeFileSync(marked, Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69]));
+      expect(await readInput(marked, 64, noStdin, {...reply, notText})).toBe("hi");
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
+  });
+
   it("refuses what is not a regular file before reading it", async () => {
     const notAFile = "give the file itself";
     expect(await lineOf(() => readInput("/dev/zero", 1024, noStdin, {notAFile}))).toBe(
@@ -196,5 +225,25 @@ describe("runCli", () => {
       throw new Error("boom \u202E");
     });
     expect(bug.lines).toEqual(["x:y: unexpected error: boom \\u{202E}"]);
+  });
+});
+
+describe("rootFolder", () => {
+  it("takes a --root that is a folder, from where the command runs; refuses one missing or a file, exit 2", () => {
+    const io = {root: "/the/project"} as Parameters<typeof rootFolder>[0];
+    const folder = mkdtempSync(join(tmpdir(), "cli-root-"));
+    try {
+      writeFileSync(join(folder, "file"), "");
+      expect(rootFolder(io, undefined)).toBe("/the/project");
+      expect(rootFolder(io, folder)).toBe(folder);
+      expect(line(() => rootFolder(io, join(folder, "missing")))).toBe(
+        `2: --root ${JSON.stringify(join(folder, "missing"))}: no such folder: give the project's folder`,
+      );
+      expect(line(() => rootFolder(io, join(folder, "file")))).toBe(
+        `2: --root ${JSON.stringify(join(folder, "file"))}: not a folder: give the project's folder`,
+      );
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
   });
 });

@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {cannotOpenWords, CappedReadError, readCappedFile} from "../../../lib/node/read-file.js";
+import {cannotOpenWords, CappedReadError, readCappedFile, unreadableFile} from "../../../lib/node/read-file.js";
 
 const dir = mkdtempSync(join(tmpdir(), "read-file-"));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
@@ -63,5 +63,20 @@ describe("cannotOpenWords", () => {
     expect(cannotOpenWords(code)).toBe("no such file: check its name and its folder");
     expect(cannotOpenWords("EACCES")).toBe("not allowed to read it: check its permissions");
     expect(cannotOpenWords("EIO")).toBe("cannot read it (EIO)");
+  });
+});
+
+describe("unreadableFile", () => {
+  it("says why a file named cannot be read, in the capped reader's words, and nothing of one it can open", () => {
+    writeFileSync(join(dir, "run.json"), "{}");
+    mkdirSync(join(dir, "runs.json"), {recursive: true});
+    const want = "give a run file";
+    expect(unreadableFile(join(dir, "run.json"), want)).toBeNull();
+    expect(unreadableFile(join(dir, "runs.json"), want)).toBe("not a regular file: give a run file");
+    expect(unreadableFile("/dev/zero", want)).toBe("not a regular file: give a run file");
+    expect(unreadableFile(join(dir, "gone.json"), want)).toBe("no such file: check its name and its folder");
+    expect(unreadableFile(join(dir, "run.json", "x.json"), want)).toBe(
+      "no such file: a part of its path is a file, not a folder",
+    );
   });
 });

@@ -77,8 +77,10 @@ function checkRunFile(
   // A trainee's export, the other file a coordinator collects (given to judge:score by mistake): one line, where the
   // schema would give one for each field the two do not share.
   if (typeof json === "object" && json !== null && (json as {kind?: unknown}).kind === exportKind) {
-    const message = `not a judge run: its kind is "${exportKind}", a trainee's progress file`;
-    report.problems.push({file, field: "kind", message: `${message}, which npm run agreement and /cohort read`});
+    const message =
+      `not a judge run: its kind is ${quoteValue(exportKind)}, a trainee's progress file, ` +
+      "which npm run agreement and /cohort read";
+    report.problems.push({file, field: "kind", message});
     return null;
   }
   const parsed = JudgeRun.safeParse(json);

@@ -3,7 +3,7 @@
 import {join} from "node:path";
 import {formatBytes} from "../text/format.js";
 import type {Problem, Report} from "../authored/problems.js";
-import {cannotOpenWords, CappedReadError, readCappedFile} from "../node/read-file.js";
+import {CappedReadError, readCappedFile, unopenedWords} from "../node/read-file.js";
 import {jsonError} from "./files.node.js";
 import {jsonDepth, runFileByteCap, runFileDepthLimit} from "./limits.js";
 import {keyPieceFields, keyShapedFields} from "./secret-fields.js";
@@ -32,8 +32,7 @@ export function readRunFile(root: string, file: string, report: Report, {apiKey,
         `too large (${formatBytes(thrown.size)}): a run file is far smaller than ${formatBytes(runFileByteCap)}; ` +
           "delete it",
       );
-    else if (thrown.reason === "not-a-file") error("", "not a regular file: a run is a file; delete it");
-    else error("", cannotOpenWords(thrown.code));
+    else error("", unopenedWords(thrown, "a run is a file; delete it"));
     return undefined;
   }
   const secret = (kind: string, hint: string) =>

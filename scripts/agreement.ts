@@ -66,61 +66,68 @@ function printer(stdout: Writable): (chunks: Iterable<string>) => Promise<void> 
 export async function agreement(args: readonly string[], io: CommandIO): Promise<number> {
   const err = lineWriter(io.stderr);
   const print = printer(io.stdout);
-  return runCli("agreement", err, async () => {
-    const {values, positionals} = parseCommandLine(args, {
-      usage,
-      rest: "files",
-      options: {
-        json: {type: "boolean", default: false},
-        csv: {type: "string"},
-        seed: {type: "string"},
-        replicates: {type: "string"},
-      },
-    });
-    if (values.json && values.csv !== undefined) fail(`--json and --csv: choose one; usage: ${usage}`);
-    const table = values.csv;
-    if (table !== undefined && !(csvTables as readonly string[]).includes(table))
-      fail(`--csv: unknown table ${quote(table)}: expected one of ${csvTables.join(", ")}`);
-    const seed =
-      values.seed === undefined ? undefined : numberFlag("seed", values.seed, {min: 0, max: 2 ** 32 - 1, whole: true});
-    const replicates =
-      values.replicates === undefined
-        ? undefined
-        : numberFlag("replicates", values.replicates, {min: 10, max: 100_000, whole: true});
+  return runCli(
+    "agreement",
+    err,
+    async () => {
+      const {values, positionals} = parseCommandLine(args, {
+        usage,
+        rest: "files",
+        options: {
+          json: {type: "boolean", default: false},
+          csv: {type: "string"},
+          seed: {type: "string"},
+          replicates: {type: "string"},
+        },
+      });
+      if (values.json && values.csv !== undefined) fail(`--json and --csv: choose one; usage: ${usage}`);
+      const table = values.csv;
+      if (table !== undefined && !(csvTables as readonly string[]).includes(table))
+        fail(`--csv: unknown table ${quote(table)}: expected one of ${csvTables.join(", ")}`);
+      const seed =
+        values.seed === undefined
+          ? undefined
+          : numberFlag("seed", values.seed, {min: 0, max: 2 ** 32 - 1, whole: true});
+      const replicates =
+        values.replicates === undefined
+          ? undefined
+          : numberFlag("replicates", values.replicates, {min: 10, max: 100_000, whole: true});
 
-    const items = loadItems(io.root).map(cohortItem);
-    let read;
-    try {
-      read = readRatingFiles(
-        positionals,
-        items.map((item) => item.id),
-      );
-    } catch (error) {
-      if (!(error instanceof RatingsInputError)) throw error;
-      for (const line of error.message.split("\n")) err(line);
-      const count = error.problems.length + error.more;
-      err(`agreement: fix the ratings above (${plural(count, "problem")})`);
-      return 1;
-    }
-    for (const {path, sameAs} of read.repeated) {
-      const which = resolve(path) === resolve(sameAs) ? "named twice" : `the same bytes as ${quote(sameAs)}`;
-      err(`agreement: ${quote(path)}: ${which}, counted once`);
-    }
-    const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
-    if (values.json) {
-      await print(jsonChunks({files: read.files, ...report}));
-      await print(["\n"]);
-    } else if (table !== undefined) {
-      await print(cohortCsvChunks(report, table as CsvTable));
-    } else {
-      const files = read.files.map(
-        (file) => `${escapeUnsafe(file.path)} (${inputKindNames[file.kind]}, ${plural(file.ratings, "rating")})`,
-      );
-      const head = `Read ${plural(files.length, "file")}: ${files.join(", ")}`;
-      const titles = ruleTitles(loadGuidelines(io.root).at(-1)!);
-      await print(lineChunks([head, ...cohortLines(report, {ruleTitles: titles})]));
-    }
-  });
+      const items = loadItems(io.root).map(cohortItem);
+      let read;
+      try {
+        read = readRatingFiles(
+          positionals,
+          items.map((item) => item.id),
+        );
+      } catch (error) {
+        if (!(error instanceof RatingsInputError)) throw error;
+        for (const line of error.message.split("\n")) err(line);
+        const count = error.problems.length + error.more;
+        err(`agreement: fix the ratings above (${plural(count, "problem")})`);
+        return 1;
+      }
+      for (const {path, sameAs} of read.repeated) {
+        const which = resolve(path) === resolve(sameAs) ? "named twice" : `the same bytes as ${quote(sameAs)}`;
+        err(`agreement: ${quote(path)}: ${which}, counted once`);
+      }
+      const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
+      if (values.json) {
+        await print(jsonChunks({files: read.files, ...report}));
+        await print(["\n"]);
+      } else if (table !== undefined) {
+        await print(cohortCsvChunks(report, table as CsvTable));
+      } else {
+        const files = read.files.map(
+          (file) => `${escapeUnsafe(file.path)} (${inputKindNames[file.kind]}, ${plural(file.ratings, "rating")})`,
+        );
+        const head = `Read ${plural(files.length, "file")}: ${files.join(", ")}`;
+        const titles = ruleTitles(loadGuidelines(io.root).at(-1)!);
+        await print(lineChunks([head, ...cohortLines(report, {ruleTitles: titles})]));
+      }
+    },
+    lineWriter(io.stdout),
+  );
 }
 
 await runAsEntry(import.meta, agreement);

@@ -27,63 +27,68 @@ const usage = "npm run case:new -- --from <id> [--id <new-id>] | --blank [--set 
 export async function caseNew(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
   const err = lineWriter(io.stderr);
-  return runCli("case:new", err, () => {
-    const {values} = parseCommandLine(args, {
-      usage,
-      options: {from: {type: "string"}, id: {type: "string"}, blank: {type: "boolean"}, set: {type: "string"}},
-    });
-    if (values.blank && values.from !== undefined) fail(`--blank or --from, not both; usage: ${usage}`);
-    if (!values.blank && values.from === undefined)
-      fail(`missing --from <id> (the case to start from) or --blank; usage: ${usage}`);
-    if (!values.blank && values.set !== undefined) fail(`--set goes with --blank; usage: ${usage}`);
-    const set = values.set ?? "fresh-calibration";
-    if (!CaseSet.safeParse(set).success)
-      fail(`--set: got ${quote(set)}: expected one of ${CaseSet.options.join(", ")}`);
-    const folder = join(io.root, "data", "items");
-    const ids = readdirSync(folder)
-      .filter((name) => name.endsWith(".md"))
-      .map((name) => name.slice(0, -".md".length))
-      .sort();
-    // Only an id from the folder: a path (../x) must never reach the file system.
-    if (values.from !== undefined && !ids.includes(values.from))
-      fail(`unknown case ${quote(values.from)}: expected one of ${ids.join(", ")}`);
-    const id = values.id ?? firstFreeId(ids);
-    const checkedId = Item.shape.id.safeParse(id);
-    if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
-    if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
+  return runCli(
+    "case:new",
+    err,
+    () => {
+      const {values} = parseCommandLine(args, {
+        usage,
+        options: {from: {type: "string"}, id: {type: "string"}, blank: {type: "boolean"}, set: {type: "string"}},
+      });
+      if (values.blank && values.from !== undefined) fail(`--blank or --from, not both; usage: ${usage}`);
+      if (!values.blank && values.from === undefined)
+        fail(`missing --from <id> (the case to start from) or --blank; usage: ${usage}`);
+      if (!values.blank && values.set !== undefined) fail(`--set goes with --blank; usage: ${usage}`);
+      const set = values.set ?? "fresh-calibration";
+      if (!CaseSet.safeParse(set).success)
+        fail(`--set: got ${quote(set)}: expected one of ${CaseSet.options.join(", ")}`);
+      const folder = join(io.root, "data", "items");
+      const ids = readdirSync(folder)
+        .filter((name) => name.endsWith(".md"))
+        .map((name) => name.slice(0, -".md".length))
+        .sort();
+      // Only an id from the folder: a path (../x) must never reach the file system.
+      if (values.from !== undefined && !ids.includes(values.from))
+        fail(`unknown case ${quote(values.from)}: expected one of ${ids.join(", ")}`);
+      const id = values.id ?? firstFreeId(ids);
+      const checkedId = Item.shape.id.safeParse(id);
+      if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
+      if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
 
-    const logic = currentLogic(io.root);
-    const cases = ids.map((each) => readCase(folder, each, logic));
-    if (values.blank) return writeBlank(io, {folder, id, set: set as CaseSet, cases});
-    const source = cases.find((each) => each.id === values.from)!;
-    // The source's text must read (its front matter and sections); its fields are checked in the new file.
-    if (!source.record) throw source.error!;
-    const file = `data/items/${id}.md`;
-    const order = orderAfterLast(
-      cases.flatMap(({record}) =>
-        typeof record?.order === "number" ? [{set: String(record.set), order: record.order}] : [],
-      ),
-      String(source.record.set),
-    );
-    const text = writeItemFile(notebookCaseFrom(source.record, {id, order}));
-    // "wx": a file made meanwhile is not overwritten either.
-    writeFileSync(join(folder, `${id}.md`), text, {flag: "wx"});
-    out(
-      `case:new: wrote ${file}, a case written for the notebook, from ${source.id} ` +
-        `(${String(source.record.set)}, order ${order})`,
-    );
+      const logic = currentLogic(io.root);
+      const cases = ids.map((each) => readCase(folder, each, logic));
+      if (values.blank) return writeBlank(io, {folder, id, set: set as CaseSet, cases});
+      const source = cases.find((each) => each.id === values.from)!;
+      // The source's text must read (its front matter and sections); its fields are checked in the new file.
+      if (!source.record) throw source.error!;
+      const file = `data/items/${id}.md`;
+      const order = orderAfterLast(
+        cases.flatMap(({record}) =>
+          typeof record?.order === "number" ? [{set: String(record.set), order: record.order}] : [],
+        ),
+        String(source.record.set),
+      );
+      const text = writeItemFile(notebookCaseFrom(source.record, {id, order}));
+      // "wx": a file made meanwhile is not overwritten either.
+      writeFileSync(join(folder, `${id}.md`), text, {flag: "wx"});
+      out(
+        `case:new: wrote ${file}, a case written for the notebook, from ${source.id} ` +
+          `(${String(source.record.set)}, order ${order})`,
+      );
 
-    const items = cases.flatMap(({item}) => (item ? [item] : []));
-    const started = source.item && (notebookCaseFrom(source.item, {id, order}) as Item);
-    const left = leftToDo(io.root, {text, file, started, items});
-    if (left.problems.length) {
-      out(`Left to do before guideline:check accepts it (${left.problems.length}):`);
-      for (const problem of left.problems) out(`  ${formatProblem(problemInWords(problem))}`);
-    } else {
-      out("guideline:check accepts it as it is: change the request, the response and the facts to make it new.");
-    }
-    out(left.derived);
-  });
+      const items = cases.flatMap(({item}) => (item ? [item] : []));
+      const started = source.item && (notebookCaseFrom(source.item, {id, order}) as Item);
+      const left = leftToDo(io.root, {text, file, started, items});
+      if (left.problems.length) {
+        out(`Left to do before guideline:check accepts it (${left.problems.length}):`);
+        for (const problem of left.problems) out(`  ${formatProblem(problemInWords(problem))}`);
+      } else {
+        out("guideline:check accepts it as it is: change the request, the response and the facts to make it new.");
+      }
+      out(left.derived);
+    },
+    out,
+  );
 }
 
 /** The cases' places, as far as their files read. */

@@ -30,103 +30,108 @@ const usage =
 export async function guidelinePreview(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
   const err = lineWriter(io.stderr);
-  return runCli("guideline:preview", err, () => {
-    const {values} = parseCommandLine(args, {
-      usage,
-      options: {
-        base: {type: "string"},
-        candidate: {type: "string"},
-        set: {type: "string", multiple: true},
-        json: {type: "boolean", default: false},
-        list: {type: "boolean", default: false},
-        write: {type: "string"},
-      },
-    });
-    // A change given beside --list would be ignored without a word, the command ending as if it had been made.
-    if (values.list)
-      for (const flag of ["set", "write"] as const)
-        if (values[flag] !== undefined)
-          fail(`--${flag} does not go with --list, which lists the settings; usage: ${usage}`);
-    const versions = guidelineVersions(io.root);
-    // Only a name from the list: a path (../../etc) must never reach the file system.
-    const version = (flag: string, value: string | undefined, fallback: string | undefined): string => {
-      if (value !== undefined && !versions.includes(value))
-        fail(`--${flag}: unknown guideline version ${quote(value)}: expected one of ${versions.join(", ")}`);
-      const chosen = value ?? fallback;
-      if (chosen === undefined) fail("no guideline version under guideline/: expected guideline/v1/ ...", 1);
-      return chosen;
-    };
-    const baseVersion = version("base", values.base, versions.at(-1));
-    const candidateVersion = version("candidate", values.candidate, baseVersion);
-    const base = loadGuideline(baseVersion, io.root);
-    const candidate = candidateVersion === baseVersion ? base : loadGuideline(candidateVersion, io.root);
-    const titles = ruleNamesInList(candidate);
-    if (values.list) {
-      for (const line of settingLines(candidate.logic, titles)) out(line);
-      return;
-    }
-    const domains = parameterDomains(base);
-    const texts = values.set ?? [];
-    let set, changes;
-    try {
-      set = parseAssignments(
-        texts.filter((text) => !isRuleChangeText(text)),
-        domains,
-      );
-      changes = parseRuleChanges(
-        texts.filter((text) => isRuleChangeText(text)),
-        candidate.logic,
-      );
-    } catch (error) {
-      if (error instanceof AssignmentError) fail(`--set: ${error.message}`);
-      throw error;
-    }
-
-    if (values.write !== undefined) {
-      let written;
+  return runCli(
+    "guideline:preview",
+    err,
+    () => {
+      const {values} = parseCommandLine(args, {
+        usage,
+        options: {
+          base: {type: "string"},
+          candidate: {type: "string"},
+          set: {type: "string", multiple: true},
+          json: {type: "boolean", default: false},
+          list: {type: "boolean", default: false},
+          write: {type: "string"},
+        },
+      });
+      // A change given beside --list would be ignored without a word, the command ending as if it had been made.
+      if (values.list)
+        for (const flag of ["set", "write"] as const)
+          if (values[flag] !== undefined)
+            fail(`--${flag} does not go with --list, which lists the settings; usage: ${usage}`);
+      const versions = guidelineVersions(io.root);
+      // Only a name from the list: a path (../../etc) must never reach the file system.
+      const version = (flag: string, value: string | undefined, fallback: string | undefined): string => {
+        if (value !== undefined && !versions.includes(value))
+          fail(`--${flag}: unknown guideline version ${quote(value)}: expected one of ${versions.join(", ")}`);
+        const chosen = value ?? fallback;
+        if (chosen === undefined) fail("no guideline version under guideline/: expected guideline/v1/ ...", 1);
+        return chosen;
+      };
+      const baseVersion = version("base", values.base, versions.at(-1));
+      const candidateVersion = version("candidate", values.candidate, baseVersion);
+      const base = loadGuideline(baseVersion, io.root);
+      const candidate = candidateVersion === baseVersion ? base : loadGuideline(candidateVersion, io.root);
+      const titles = ruleNamesInList(candidate);
+      if (values.list) {
+        for (const line of settingLines(candidate.logic, titles)) out(line);
+        return;
+      }
+      const domains = parameterDomains(base);
+      const texts = values.set ?? [];
+      let set, changes;
       try {
-        written = versionFiles({
-          base: {version: candidateVersion, ...guidelineSources(candidateVersion, io.root)},
-          version: values.write,
-          versions,
-          parameters: set,
-          changes,
-          words: [
-            ...set.map((assignment) => assignmentWords(candidate.logic, assignment)),
-            ...changes.map((change) => ruleChangeWords(change, {logic: candidate.logic, titles})),
-          ],
-          titles,
-        });
+        set = parseAssignments(
+          texts.filter((text) => !isRuleChangeText(text)),
+          domains,
+        );
+        changes = parseRuleChanges(
+          texts.filter((text) => isRuleChangeText(text)),
+          candidate.logic,
+        );
       } catch (error) {
-        if (error instanceof VersionWriteError) fail(`--write: ${error.message}`);
+        if (error instanceof AssignmentError) fail(`--set: ${error.message}`);
         throw error;
       }
-      for (const file of written.files) {
-        mkdirSync(dirname(join(io.root, file.path)), {recursive: true});
-        writeFileSync(join(io.root, file.path), file.text, {flag: "wx"});
-        out(`wrote ${file.path}`);
-      }
-      out(`${values.write} changes ${candidateVersion}:`);
-      for (const change of written.changes) out(`  ${change.words}`);
-      const reword = levelsToRewordWords(
-        levelsToReword(candidate.logic, candidate.parameters, set, changes),
-        values.write,
-      );
-      if (reword) out(reword);
-      return;
-    }
 
-    const report = previewReport({items: loadItems(io.root), base, candidate, set, changes, domains});
-    if (values.json) out(JSON.stringify(report, null, 2));
-    else for (const line of previewLines(report)) out(line);
-    if (report.unsettled.length) {
-      err(
-        `guideline:preview: ${report.unsettled.length} of ${report.itemCount} items have no single score ` +
-          `under ${report.candidate.description}`,
-      );
-      return 1;
-    }
-  });
+      if (values.write !== undefined) {
+        let written;
+        try {
+          written = versionFiles({
+            base: {version: candidateVersion, ...guidelineSources(candidateVersion, io.root)},
+            version: values.write,
+            versions,
+            parameters: set,
+            changes,
+            words: [
+              ...set.map((assignment) => assignmentWords(candidate.logic, assignment)),
+              ...changes.map((change) => ruleChangeWords(change, {logic: candidate.logic, titles})),
+            ],
+            titles,
+          });
+        } catch (error) {
+          if (error instanceof VersionWriteError) fail(`--write: ${error.message}`);
+          throw error;
+        }
+        for (const file of written.files) {
+          mkdirSync(dirname(join(io.root, file.path)), {recursive: true});
+          writeFileSync(join(io.root, file.path), file.text, {flag: "wx"});
+          out(`wrote ${file.path}`);
+        }
+        out(`${values.write} changes ${candidateVersion}:`);
+        for (const change of written.changes) out(`  ${change.words}`);
+        const reword = levelsToRewordWords(
+          levelsToReword(candidate.logic, candidate.parameters, set, changes),
+          values.write,
+        );
+        if (reword) out(reword);
+        return;
+      }
+
+      const report = previewReport({items: loadItems(io.root), base, candidate, set, changes, domains});
+      if (values.json) out(JSON.stringify(report, null, 2));
+      else for (const line of previewLines(report)) out(line);
+      if (report.unsettled.length) {
+        err(
+          `guideline:preview: ${report.unsettled.length} of ${report.itemCount} items have no single score ` +
+            `under ${report.candidate.description}`,
+        );
+        return 1;
+      }
+    },
+    out,
+  );
 }
 
 await runAsEntry(import.meta, guidelinePreview);

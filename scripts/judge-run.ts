@@ -126,6 +126,7 @@ export async function judgeRun(
     "judge:run",
     (line) => err(output.scrub(line)),
     () => main(args, io, world, output),
+    output.say,
   );
 }
 

@@ -18,31 +18,36 @@ import {plural} from "../lib/text/format.js";
 export async function judgeScore(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
   const err = lineWriter(io.stderr);
-  return runCli("judge:score", err, () => {
-    const {values, positionals} = parseCommandLine(args, {
-      usage: "npm run judge:score -- <run file> [--json]",
-      options: {json: {type: "boolean", default: false}, root: {type: "string"}},
-      positionals: ["run file"],
-    });
-    const root = rootFolder(io, values.root);
-    // The file as typed, from where the command runs; the check names it from the project's root.
-    const given = positionals[0]!;
-    // A folder given by mistake is named as one here: judges:check's words for one among the runs say to delete it.
-    const unreadable = unreadableFile(resolve(given), runFileWanted);
-    if (unreadable !== null) fail(`${quote(given)}: ${unreadable}`);
-    const file = relative(root, resolve(given));
-    const items = loadItems(root);
-    const check = checkJudgeRunFile(root, file, {apiKey: io.env[defaultKeyVariable], items});
-    for (const warning of check.warnings) err(`warning: ${formatProblem(warning)}`);
-    if (!check.run) {
-      for (const problem of check.problems) err(formatProblem(problem));
-      err(`judge:score: ${plural(check.problems.length, "problem")}: not scored`);
-      return 1;
-    }
-    const score = scoreOfRun(file, check.run, items, loadGuidelines(root));
-    out(values.json ? JSON.stringify(score, null, 2) : formatJudgeScore(score).join("\n"));
-    return 0;
-  });
+  return runCli(
+    "judge:score",
+    err,
+    () => {
+      const {values, positionals} = parseCommandLine(args, {
+        usage: "npm run judge:score -- <run file> [--json] [--root DIR]",
+        options: {json: {type: "boolean", default: false}, root: {type: "string"}},
+        positionals: ["run file"],
+      });
+      const root = rootFolder(io, values.root);
+      // The file as typed, from where the command runs; the check names it from the project's root.
+      const given = positionals[0]!;
+      // A folder given by mistake is named as one here: judges:check's words for one among the runs say to delete it.
+      const unreadable = unreadableFile(resolve(given), runFileWanted);
+      if (unreadable !== null) fail(`${quote(given)}: ${unreadable}`);
+      const file = relative(root, resolve(given));
+      const items = loadItems(root);
+      const check = checkJudgeRunFile(root, file, {apiKey: io.env[defaultKeyVariable], items});
+      for (const warning of check.warnings) err(`warning: ${formatProblem(warning)}`);
+      if (!check.run) {
+        for (const problem of check.problems) err(formatProblem(problem));
+        err(`judge:score: ${plural(check.problems.length, "problem")}: not scored`);
+        return 1;
+      }
+      const score = scoreOfRun(file, check.run, items, loadGuidelines(root));
+      out(values.json ? JSON.stringify(score, null, 2) : formatJudgeScore(score).join("\n"));
+      return 0;
+    },
+    out,
+  );
 }
 
 await runAsEntry(import.meta, judgeScore);

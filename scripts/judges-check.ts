@@ -11,26 +11,31 @@ import {plural} from "../lib/text/format.js";
 export async function judgesCheck(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
   const err = lineWriter(io.stderr);
-  return runCli("judges:check", err, () => {
-    const {values} = parseCommandLine(args, {
-      usage: "npm run judges:check [-- --root DIR]",
-      options: {root: {type: "string"}},
-    });
-    // The user's key, when set, so a run holding it in any form is refused too; it is never printed.
-    const check = checkJudges(rootFolder(io, values.root), {apiKey: io.env[defaultKeyVariable]});
-    for (const {file, data} of check.runs)
-      out(`ok ${file}: ${data.model}, ${data.figures.answered} of ${data.figures.asked} cases answered`);
-    for (const warning of check.warnings) err(`warning: ${formatProblem(warning)}`);
-    for (const error of check.problems) err(formatProblem(error));
-    if (check.problems.length > 0) {
-      err(`judges:check: ${plural(check.problems.length, "problem")}`);
-      return 1;
-    }
-    out(
-      `judges:check: ${plural(check.prompts.length, "prompt")}, ${plural(check.runs.length, "recorded run")}: ` +
-        "all as recorded",
-    );
-  });
+  return runCli(
+    "judges:check",
+    err,
+    () => {
+      const {values} = parseCommandLine(args, {
+        usage: "npm run judges:check [-- --root DIR]",
+        options: {root: {type: "string"}},
+      });
+      // The user's key, when set, so a run holding it in any form is refused too; it is never printed.
+      const check = checkJudges(rootFolder(io, values.root), {apiKey: io.env[defaultKeyVariable]});
+      for (const {file, data} of check.runs)
+        out(`ok ${file}: ${data.model}, ${data.figures.answered} of ${data.figures.asked} cases answered`);
+      for (const warning of check.warnings) err(`warning: ${formatProblem(warning)}`);
+      for (const error of check.problems) err(formatProblem(error));
+      if (check.problems.length > 0) {
+        err(`judges:check: ${plural(check.problems.length, "problem")}`);
+        return 1;
+      }
+      out(
+        `judges:check: ${plural(check.prompts.length, "prompt")}, ${plural(check.runs.length, "recorded run")}: ` +
+          "all as recorded",
+      );
+    },
+    out,
+  );
 }
 
 await runAsEntry(import.meta, judgesCheck);

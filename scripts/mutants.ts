@@ -446,39 +446,44 @@ function runWhy(run: Run): string {
 export async function mutantsCheck(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
   const err = lineWriter(io.stderr);
-  return runCli("mutants", err, async () => {
-    const {values} = parseCommandLine(args, {
-      usage: "npm run mutants [-- --only <name>] [--list]",
-      options: {only: {type: "string", multiple: true}, list: {type: "boolean", default: false}},
-    });
-    const names = new Set<string>();
-    for (const mutant of mutants) {
-      if (names.has(mutant.name)) fail(`two breaks are named ${quote(mutant.name)} in scripts/mutants.ts`, 1);
-      names.add(mutant.name);
-    }
-    for (const name of values.only ?? [])
-      if (!names.has(name)) fail(`unknown break ${quote(name)}: expected one of ${[...names].join(", ")}`);
-    const chosen = values.only ? mutants.filter((mutant) => values.only!.includes(mutant.name)) : mutants;
+  return runCli(
+    "mutants",
+    err,
+    async () => {
+      const {values} = parseCommandLine(args, {
+        usage: "npm run mutants [-- --only <name>] [--list]",
+        options: {only: {type: "string", multiple: true}, list: {type: "boolean", default: false}},
+      });
+      const names = new Set<string>();
+      for (const mutant of mutants) {
+        if (names.has(mutant.name)) fail(`two breaks are named ${quote(mutant.name)} in scripts/mutants.ts`, 1);
+        names.add(mutant.name);
+      }
+      for (const name of values.only ?? [])
+        if (!names.has(name)) fail(`unknown break ${quote(name)}: expected one of ${[...names].join(", ")}`);
+      const chosen = values.only ? mutants.filter((mutant) => values.only!.includes(mutant.name)) : mutants;
 
-    // Every break must still apply, chosen or not: code that moved makes the list out of date, before anything runs.
-    const lines = new Map<Mutant, number>();
-    const stale: string[] = [];
-    for (const mutant of mutants) {
-      const line = lineOf(mutant, projectRoot);
-      if (typeof line === "string") stale.push(`mutants: ${mutant.name}: ${line}`);
-      else lines.set(mutant, line);
-    }
-    if (stale.length) {
-      for (const line of stale) err(line);
-      fail(`${stale.length} of ${mutants.length} breaks no longer apply: fix them in scripts/mutants.ts`, 1);
-    }
-    const where = (mutant: Mutant) => `${mutant.file}:${lines.get(mutant)}`;
-    if (!values.list) return check(chosen, where, io);
-    const rows = chosen.map((mutant) => [mutant.name, where(mutant), mutant.caughtBy.join(", "), mutant.breaks]);
-    out(table([["break", "where", "caught by", "what it breaks"], ...rows]));
-    out(`mutants: ${plural(chosen.length, "break")}, none run (without --list, each runs its tests)`);
-    return 0;
-  });
+      // Every break must still apply, chosen or not: code that moved makes the list out of date, before anything runs.
+      const lines = new Map<Mutant, number>();
+      const stale: string[] = [];
+      for (const mutant of mutants) {
+        const line = lineOf(mutant, projectRoot);
+        if (typeof line === "string") stale.push(`mutants: ${mutant.name}: ${line}`);
+        else lines.set(mutant, line);
+      }
+      if (stale.length) {
+        for (const line of stale) err(line);
+        fail(`${stale.length} of ${mutants.length} breaks no longer apply: fix them in scripts/mutants.ts`, 1);
+      }
+      const where = (mutant: Mutant) => `${mutant.file}:${lines.get(mutant)}`;
+      if (!values.list) return check(chosen, where, io);
+      const rows = chosen.map((mutant) => [mutant.name, where(mutant), mutant.caughtBy.join(", "), mutant.breaks]);
+      out(table([["break", "where", "caught by", "what it breaks"], ...rows]));
+      out(`mutants: ${plural(chosen.length, "break")}, none run (without --list, each runs its tests)`);
+      return 0;
+    },
+    out,
+  );
 }
 
 await runAsEntry(import.meta, mutantsCheck);

@@ -33,6 +33,7 @@ export async function probesRun(
     "probes:run",
     (line) => err(output.scrub(line)),
     () => main(args, io, world, output),
+    output.say,
   );
 }
 

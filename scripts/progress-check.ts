@@ -11,27 +11,32 @@ import {plural} from "../lib/text/format.js";
 export async function progressCheck(args: readonly string[], io: CommandIO): Promise<number> {
   const out = lineWriter(io.stdout);
   const err = lineWriter(io.stderr);
-  return runCli("progress:check", err, async () => {
-    const {positionals} = parseCommandLine(args, {
-      usage: "npm run progress:check -- <file>",
-      options: {},
-      positionals: ["file"],
-    });
-    const file = positionals[0]!;
-    const refused: (message: string) => never = (message) => fail(`${quote(file)}: refused: ${message}`, 1);
-    const text = await readInput(file, progressFileByteLimit, io, {
-      notAFile: "give the trainee's exported progress file",
-      tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
-    });
-    const result = readImport(text);
-    if (!result.ok) refused(result.message);
-    const {answers} = result.progress;
-    const firsts = answers.filter((answer) => answer.attempt === 1).length;
-    const who = result.rater === null ? "no rater name" : `rater ${quote(result.rater)}`;
-    // Only an export file's envelope says when it was made.
-    const kind = result.exportedAt === null ? "bare saved record" : "export file";
-    out(`${quote(file)}: ok, ${kind}, ${who}, ${plural(answers.length, "answer")} (${firsts} first)`);
-  });
+  return runCli(
+    "progress:check",
+    err,
+    async () => {
+      const {positionals} = parseCommandLine(args, {
+        usage: "npm run progress:check -- <file>",
+        options: {},
+        positionals: ["file"],
+      });
+      const file = positionals[0]!;
+      const refused: (message: string) => never = (message) => fail(`${quote(file)}: refused: ${message}`, 1);
+      const text = await readInput(file, progressFileByteLimit, io, {
+        notAFile: "give the trainee's exported progress file",
+        tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
+      });
+      const result = readImport(text);
+      if (!result.ok) refused(result.message);
+      const {answers} = result.progress;
+      const firsts = answers.filter((answer) => answer.attempt === 1).length;
+      const who = result.rater === null ? "no rater name" : `rater ${quote(result.rater)}`;
+      // Only an export file's envelope says when it was made.
+      const kind = result.exportedAt === null ? "bare saved record" : "export file";
+      out(`${quote(file)}: ok, ${kind}, ${who}, ${plural(answers.length, "answer")} (${firsts} first)`);
+    },
+    out,
+  );
 }
 
 await runAsEntry(import.meta, progressCheck);

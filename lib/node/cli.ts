@@ -20,6 +20,14 @@ export class CliError extends Error {
   }
 }
 
+/** `--help` or `-h` on the command line: the command prints its usage on standard output, does nothing else, exit 0. */
+export class HelpRequested extends Error {
+  constructor(usage: string) {
+    super(`usage: ${usage}`);
+    this.name = "HelpRequested";
+  }
+}
+
 export function fail(line: string, exitCode: 1 | 2 = 2): never {
   throw new CliError(line, exitCode);
 }
@@ -71,9 +79,13 @@ function withNegativeValues(args: readonly string[], options: Options): string[]
 
 /**
  * Parses the command line strictly: an unknown flag, a flag without its value, a flag with a value given twice, a
- * missing or an extra positional argument is a CliError (exit 2) naming it and what is valid.
+ * missing or an extra positional argument is a CliError (exit 2) naming it and what is valid. `--help` or `-h`
+ * anywhere before `--` asks for the usage alone (HelpRequested).
  */
 export function parseCommandLine<const O extends Options>(args: readonly string[], spec: CommandSpec<O>) {
+  const end = args.indexOf("--");
+  if ((end === -1 ? args : args.slice(0, end)).some((arg) => arg === "--help" || arg === "-h"))
+    throw new HelpRequested(spec.usage);
   const flags = Object.keys(spec.options)
     .map((name) => `--${name}`)
     .join(", ");
@@ -182,18 +194,24 @@ const oneLine = (text: string): string => text.split("\n")[0] ?? "";
 
 /**
  * Runs a command's main and returns its exit code: what main returns (0 when nothing), 2 or 1 for a CliError
- * (printed with `print` as `name: message`), 1 for broken authored files (printed as one problem a line).
+ * (printed with `print` as `name: message`), 1 for broken authored files (printed as one problem a line), 0 for a
+ * request for the usage (printed with `out`, standard output's writer).
  */
 export async function runCli(
   name: string,
   print: (line: string) => void,
   main: () => number | void | Promise<number | void>,
+  out: (line: string) => void = print,
 ): Promise<number> {
   // Whoever wrote a message (a library, a server's reply), nothing in it may reorder or break the terminal's line.
   const stderr = (line: string) => print(escapeUnsafe(line));
   try {
     return (await main()) ?? 0;
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      out(error.message);
+      return 0;
+    }
     if (error instanceof CliError) {
       stderr(`${name}: ${error.message}`);
       return error.exitCode;

@@ -8,10 +8,15 @@ import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import type {Command} from "../../lib/node/command.js";
 import {agreement} from "../../scripts/agreement.js";
+import {caseNew} from "../../scripts/case-new.js";
 import {guidelineCheck} from "../../scripts/guideline-check.js";
+import {guidelinePreview} from "../../scripts/guideline-preview.js";
+import {judgeRun} from "../../scripts/judge-run.js";
 import {judgesCheck} from "../../scripts/judges-check.js";
 import {judgeScore} from "../../scripts/judge-score.js";
+import {mutantsCheck} from "../../scripts/mutants.js";
 import {probesCheck} from "../../scripts/probes-check.js";
+import {probesRun} from "../../scripts/probes-run.js";
 import {probesScore} from "../../scripts/probes-score.js";
 import {progressCheck} from "../../scripts/progress-check.js";
 import {runCommand} from "./run.js";
@@ -118,6 +123,36 @@ describe("a --root that names no folder: one line, exit 2, in every command that
         stdout: "",
         stderr: `${name}: --root "${root}": ${words}: give the project's folder\n`,
       });
+    }
+  });
+});
+
+describe("--help or -h: the usage on standard output, exit 0, naming every flag the command takes", () => {
+  // Before, --help was an unknown option (exit 2), and judge:score's usage left out --root, which it takes.
+  const every: [string, Command][] = [
+    ["agreement", agreement],
+    ["case:new", caseNew],
+    ["guideline:check", guidelineCheck],
+    ["guideline:preview", guidelinePreview],
+    ["judge:run", judgeRun],
+    ["judge:score", judgeScore],
+    ["judges:check", judgesCheck],
+    ["mutants", mutantsCheck],
+    ["probes:check", probesCheck],
+    ["probes:run", probesRun],
+    ["probes:score", probesScore],
+    ["progress:check", progressCheck],
+  ];
+  it.each(every)("%s", async (name, command) => {
+    // The flags it takes, as its refusal of an unknown one lists them.
+    const refused = await runCommand(command, ["--bogus"]);
+    const flags = /expected ((?:--[\w-]+(?:, )?)+|no options); usage:/.exec(refused.stderr)?.[1];
+    expect(flags, refused.stderr).toBeDefined();
+    for (const asked of [["--help"], ["-h"], ["--bogus", "--help"]]) {
+      const {code, stdout, stderr} = await runCommand(command, asked);
+      expect({code, stderr}).toEqual({code: 0, stderr: ""});
+      expect(stdout).toMatch(new RegExp(`^usage: npm run ${name}\\b[^\\n]*\\n$`));
+      for (const flag of flags === "no options" ? [] : flags!.split(", ")) expect(stdout, flag).toContain(flag);
     }
   });
 });

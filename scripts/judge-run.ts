@@ -83,14 +83,21 @@ function resumeFile(root: string, given: string): string {
 
 const problemsLine = (problems: readonly Problem[]) => problems.map(formatProblem).join("; ");
 
+/** What the check of the run to resume needs: the key it must not hold, the cases, the --root given for its hints. */
+interface ResumeCheck {
+  apiKey: string;
+  items: readonly Item[];
+  rootFlag: string | undefined;
+}
+
 /**
  * The run --resume names, read and checked as judges:check checks a recorded run (bounded, nothing key-shaped nor
  * the key, its prompt listed with its hash, its cases known, its answers read again, its figures recomputed), and
  * recorded under the name it would be written to now, so finishing it rewrites that file and no other.
  */
-function runToResume(root: string, given: string, apiKey: string, items: readonly Item[]) {
+function runToResume(root: string, given: string, {apiKey, items, rootFlag}: ResumeCheck) {
   const file = resumeFile(root, given);
-  const checked = checkJudgeRunFile(root, file, {apiKey, items});
+  const checked = checkJudgeRunFile(root, file, {apiKey, items, rootFlag});
   if (!checked.run) fail(`--resume ${file}: ${problemsLine(checked.problems)}; nothing called`, 1);
   const named = judgeRunFile(checked.run);
   if (named !== file)
@@ -151,7 +158,8 @@ async function main(
   const items = loadItems(root);
 
   // A resumed run is asked as it was made: its prompt, guideline and cases unless told (and then they must match).
-  const resume = values.resume === undefined ? undefined : runToResume(root, values.resume, apiKey, items);
+  const resume =
+    values.resume === undefined ? undefined : runToResume(root, values.resume, {apiKey, items, rootFlag: values.root});
 
   const promptName = values.prompt ?? resume?.run.prompt ?? defaultPrompt;
   const prompts = listDir(resolve(root, promptsDir))

@@ -3,8 +3,8 @@
 // lean, the score matrix, the rules misapplied and the rulings changed since the run. The file is checked first as
 // judges:check checks a recorded run: exit 1 with its file and field when it is broken, 2 for a usage error or a
 // file that is not there or not a regular file.
-import {relative, resolve} from "node:path";
-import {formatProblem} from "../lib/authored/problems.js";
+import {isAbsolute, relative, resolve} from "node:path";
+import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {formatJudgeScore, judgeScore as scoreOfRun} from "../lib/judges/score-report.js";
 import {runFileWanted} from "../lib/judges/runs.node.js";
@@ -34,15 +34,22 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
       const unreadable = unreadableFile(resolve(given), runFileWanted);
       if (unreadable !== null) fail(`${quote(given)}: ${unreadable}`);
       const file = relative(root, resolve(given));
+      // Named from the root when it lies there, else as typed: a file elsewhere was named "../../tmp/…".
+      const shown = file.startsWith("..") || isAbsolute(file) ? given : file;
+      const named = (problem: Problem): Problem => (problem.file === file ? {...problem, file: shown} : problem);
       const items = loadItems(root);
-      const check = checkJudgeRunFile(root, file, {apiKey: io.env[defaultKeyVariable], items});
-      for (const warning of check.warnings) err(`warning: ${formatProblem(warning)}`);
+      const check = checkJudgeRunFile(root, file, {
+        apiKey: io.env[defaultKeyVariable],
+        items,
+        rootFlag: values.root,
+      });
+      for (const warning of check.warnings) err(`warning: ${formatProblem(named(warning))}`);
       if (!check.run) {
-        for (const problem of check.problems) err(formatProblem(problem));
+        for (const problem of check.problems) err(formatProblem(named(problem)));
         err(`judge:score: ${plural(check.problems.length, "problem")}: not scored`);
         return 1;
       }
-      const score = scoreOfRun(file, check.run, items, loadGuidelines(root));
+      const score = scoreOfRun(shown, check.run, items, loadGuidelines(root));
       out(values.json ? JSON.stringify(score, null, 2) : formatJudgeScore(score).join("\n"));
       return 0;
     },

@@ -20,7 +20,10 @@ export async function judgesCheck(args: readonly string[], io: CommandIO): Promi
         options: {root: {type: "string"}},
       });
       // The user's key, when set, so a run holding it in any form is refused too; it is never printed.
-      const check = checkJudges(rootFolder(io, values.root), {apiKey: io.env[defaultKeyVariable]});
+      const check = checkJudges(rootFolder(io, values.root), {
+        apiKey: io.env[defaultKeyVariable],
+        rootFlag: values.root,
+      });
       for (const {file, data} of check.runs)
         out(`ok ${file}: ${data.model}, ${data.figures.answered} of ${data.figures.asked} cases answered`);
       for (const warning of check.warnings) err(`warning: ${formatProblem(warning)}`);

@@ -32,12 +32,14 @@ interface Options {
   /** A run holding it in any form is refused too. */
   apiKey?: string | undefined;
   items?: readonly Item[];
+  /** The --root the command was given, which the command that finishes an incomplete run must name too. */
+  rootFlag?: string | undefined;
 }
 
 /** The run, its answers, a record, its answer, the checklist, a line. */
 const judgeRunDepth = 6;
 
-function loadContext(root: string, report: Report, items: readonly Item[] | undefined) {
+function loadContext(root: string, report: Report, {items, rootFlag}: Options) {
   const loaded = loadPrompts(root);
   report.problems.push(...loaded.problems);
   report.warnings.push(...loaded.warnings);
@@ -60,6 +62,7 @@ function loadContext(root: string, report: Report, items: readonly Item[] | unde
         hashes,
         versions: guidelineVersions(root),
         ruled: new Map(cases.map((item) => [item.id, item.score])),
+        rootFlag,
       }
     : null;
   return {prompts: loaded.prompts, context};
@@ -125,7 +128,7 @@ function withoutCopies(runs: readonly LoadedJudgeRun[], report: Report): LoadedJ
 export function checkJudges(root: string, options: Options = {}): JudgesCheck {
   const apiKey = usableKey(options.apiKey);
   const report: Report = {problems: [], warnings: []};
-  const {prompts, context} = loadContext(root, report, options.items);
+  const {prompts, context} = loadContext(root, report, options);
   const runs: LoadedJudgeRun[] = [];
   for (const name of listDir(join(root, judgeRunsDir))) {
     const file = `${judgeRunsDir}/${name}`;
@@ -146,7 +149,7 @@ export function checkJudges(root: string, options: Options = {}): JudgesCheck {
 export function checkJudgeRunFile(root: string, file: string, options: Options = {}): Report & {run: JudgeRun | null} {
   const apiKey = usableKey(options.apiKey);
   const setup: Report = {problems: [], warnings: []};
-  const {context} = loadContext(root, setup, options.items);
+  const {context} = loadContext(root, setup, options);
   // Only this file's problems stop it; another prompt's or run's are judges:check's to report.
   if (!context) return {run: null, ...masked(setup, apiKey)};
   const report: Report = {problems: [], warnings: []};
@@ -167,10 +170,13 @@ export interface RunContext {
   versions: readonly string[];
   /** Each case's ruled score today, by id. */
   ruled: ReadonlyMap<string, Score>;
+  /** The --root the command was given, named in the command that finishes an incomplete run. */
+  rootFlag?: string | undefined;
 }
 
 /** How to finish an interrupted run: the command judge:run itself gives. */
-const resumeHint = (file: string, run: JudgeRun): string => `finish it with ${resumeCommand(file, run)}`;
+const resumeHint = (file: string, run: JudgeRun, {rootFlag}: RunContext): string =>
+  `finish it with ${resumeCommand(file, run, {root: rootFlag})}`;
 
 const figureNames: (keyof RunFigures)[] = ["asked", "replied", "answered", "exact", "oneOff", "twoOrMoreOff"];
 
@@ -304,7 +310,7 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
       "complete",
       `true, but ${plural(missing.length, "case")} asked ${missing.length === 1 ? "has" : "have"} no record ` +
         `(${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}): ` +
-        `set it false and ${resumeHint(file, run)}`,
+        `set it false and ${resumeHint(file, run, context)}`,
     );
   if (!run.complete && !missing.length) problem("complete", "false, but every case asked has a record: set it true");
   if (run.complete && run.finishedAt === null) problem("finishedAt", "null on a complete run: set when it finished");
@@ -320,7 +326,7 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
   if (!run.complete && missing.length)
     warning(
       "complete",
-      `incomplete: ${run.answers.length} of ${run.cases.length} cases recorded; ${resumeHint(file, run)}`,
+      `incomplete: ${run.answers.length} of ${run.cases.length} cases recorded; ${resumeHint(file, run, context)}`,
     );
 
   const figures = runFigures(run);

@@ -243,6 +243,29 @@ describe("npm run judge:score", () => {
     }
   });
 
+  it("names a run file outside the project as typed, and the --root given in the command that finishes a run", async () => {
+    // Before, a file elsewhere was named from the project ("../../tmp/…"); the hint to finish a run left out --root.
+    const elsewhere = mkdtempSync(join(tmpdir(), "judge-score-elsewhere-"));
+    try {
+      const outside = join(elsewhere, "run.json");
+      writeFileSync(outside, JSON.stringify(calibrationRun()));
+      const scored = await judgeScoreRun(["--root", root, outside]);
+      expect([scored.code, scored.stderr]).toEqual([0, ""]);
+      expect(scored.stdout.startsWith(`${outside}: example/judge-1, `)).toBe(true);
+    } finally {
+      rmSync(elsewhere, {recursive: true, force: true});
+    }
+    const run = calibrationRun();
+    run.answers = run.answers.slice(0, 3);
+    writeRun(root, {...run, complete: false, finishedAt: null, figures: {...run.figures, replied: 3}});
+    const incomplete = await judgeScoreRun(["--root", root, join(root, runFile)]);
+    expect(incomplete.code).toBe(0);
+    expect(incomplete.stderr).toContain(
+      `warning: ${runFile} at complete: incomplete: 3 of 4 cases recorded; finish it with npm run judge:run -- ` +
+        `--resume ${runFile} --model example/judge-1 --root ${root}\n`,
+    );
+  });
+
   it("says in plain words that a run file given is not there, exit 2", async () => {
     const result = await judgeScoreRun(["--root", root, join(root, "data/judges/runs/nothing.json")]);
     expect(result.code).toBe(2);

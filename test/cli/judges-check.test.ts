@@ -34,3 +34,18 @@ it("judges:check passes on the repository, and fails with file and field on a ta
       "judges:check: 1 problem\n",
   );
 });
+
+it("names the --root it was given in the command that finishes an incomplete run", async () => {
+  // Before, the hint left --root out: run from elsewhere, judge:run then looked for the run in the wrong project.
+  copy = copyProject("judges-check-cli-");
+  addTestPrompt(copy);
+  const run = calibrationRun();
+  run.answers = run.answers.slice(0, 3);
+  writeRun(copy, {...run, complete: false, finishedAt: null, figures: {...run.figures, replied: 3}});
+  const result = await judgesCheck(["--root", copy]);
+  expect(result.code).toBe(0);
+  expect(result.stderr).toBe(
+    `warning: ${runFile} at complete: incomplete: 3 of 4 cases recorded; finish it with npm run judge:run -- ` +
+      `--resume ${runFile} --model example/judge-1 --root ${copy}\n`,
+  );
+});

@@ -15,7 +15,7 @@ export function parseItemFile(source: string, file: string, logic?: GuidelineLog
   problems.push(...checked.problems);
   // In an author's words ("Title: give the case a name"), as the case editor says them: guideline:check, case:new and
   // the build all read an item here.
-  if (problems.length) throw new AuthoredFileError(problems.map(problemInWords));
+  if (problems.length) throw new AuthoredFileError(problems.map((problem) => problemInWords(problem)));
   const item = checked.item!;
   const expected = file.split("/").pop()!.replace(/\.md$/, "");
   if (item.id !== expected) {

@@ -1,13 +1,19 @@
 // A case file's problems in an author's words: the field by its control's name in the case editor ("Line 2, its
 // rule"), and for a missing or empty field the fix ("give the case a name") in place of the schema's wording. One
-// wording for the editor, `case:new`, `guideline:check` and the build.
+// wording for the editor, `case:new`, `guideline:check` and the build, but for the two fields the editor fills in
+// from the rest (a line's verdict, the score), which a file written by hand must state.
 import type {Problem} from "./problems.js";
 
 /** The fix applies when it is missing or empty; else the message stands. */
 interface FieldWords {
   label: string;
   missing?: string;
+  /** The fix in a file, where it differs from the editor's: a value the editor derives, a file states. */
+  missingInFile?: string;
 }
+
+/** Where the case is written: in the case editor's draft, or in its file (by hand, by case:new, uploaded). */
+export type WrittenIn = "editor" | "file";
 
 function textFields(which: "request" | "response"): Record<string, FieldWords> {
   const text = {label: which === "request" ? "Request" : "Response", missing: `paste the ${which}`};
@@ -31,7 +37,11 @@ const caseFields: Record<string, FieldWords> = {
   teaches: {label: "What it teaches"},
   ruling: {label: "The ruling in words"},
   decidingRule: {label: "The rule the ruling rests on"},
-  score: {label: "Score", missing: "decide every line: the engine then gives the score"},
+  score: {
+    label: "Score",
+    missing: "decide every line: the engine then gives the score",
+    missingInFile: "write the score the rubric gives its lines: guideline:check names the engine's if they differ",
+  },
   checklist: {label: "Checklist", missing: "mark the instructions in the request"},
   compare: {label: "Cases it compares with"},
   flags: {label: "Flags"},
@@ -44,7 +54,11 @@ const lineFields: Record<string, FieldWords> = {
   role: {label: "its role", missing: "choose the main task, an instruction or a candidate"},
   rule: {label: "its rule", missing: "choose the rule that decides it"},
   quote: {label: "its words in the request"},
-  verdict: {label: "its verdict", missing: "decide its facts: the engine then gives the verdict"},
+  verdict: {
+    label: "its verdict",
+    missing: "decide its facts: the engine then gives the verdict",
+    missingInFile: "write the verdict its facts give: guideline:check names the rule's if they differ",
+  },
   note: {label: "its note"},
   source: {label: "its source"},
   because: {label: "why it is read in"},
@@ -69,13 +83,13 @@ function fieldWords(field: string): FieldWords | null {
     if (!line[2]) return {label};
     if (line[2] === "facts") return {label: line[3] ? `${label}, fact ${line[3]}` : `${label}, its facts`};
     const part = Object.hasOwn(lineFields, line[2]) ? lineFields[line[2]]! : null;
-    return part ? {label: `${label}, ${part.label}`, ...(part.missing ? {missing: part.missing} : {})} : {label};
+    return part ? {...part, label: `${label}, ${part.label}`} : {label};
   }
   const note = /^notes\[(\d+)\](?:\.(\w+))?/.exec(field);
   if (note) {
     const label = `Likely wrong score ${Number(note[1]) + 1}`;
     const part = note[2] && Object.hasOwn(noteFields, note[2]) ? noteFields[note[2]]! : null;
-    return part ? {label: `${label}, ${part.label}`, ...(part.missing ? {missing: part.missing} : {})} : {label};
+    return part ? {...part, label: `${label}, ${part.label}`} : {label};
   }
   const listed = /^(flags|compare|turns)\[(\d+)\]/.exec(field);
   if (listed)
@@ -96,16 +110,14 @@ const absent = new RegExp(
  * A case file's problem in words: "Title: give the case a name" for "missing: expected string" at title. Any other
  * problem at a field it names keeps its message after the field's name; one at a field it does not name is as it was.
  */
-export function problemInWords(problem: Problem): Problem {
+export function problemInWords(problem: Problem, writtenIn: WrittenIn = "file"): Problem {
   const words = fieldWords(problem.field);
   // Once is enough: a problem the item reader already put in words is passed on by the commands as it is.
   if (!words || problem.message.startsWith(`${words.label}: `)) return problem;
   // "missing: " before words of the check's own ("missing: a candidate needs a note …") goes; before the schema's
   // "expected …", with no fix to put in its place, it stays, so the problem still says the field is not there.
-  const message =
-    words.missing && absent.test(problem.message)
-      ? words.missing
-      : problem.message.replace(/^missing: (?!expected )/, "");
+  const fix = (writtenIn === "file" && words.missingInFile) || words.missing;
+  const message = fix && absent.test(problem.message) ? fix : problem.message.replace(/^missing: (?!expected )/, "");
   return {...problem, message: `${words.label}: ${message}`};
 }
 

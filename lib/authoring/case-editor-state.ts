@@ -155,7 +155,8 @@ export function shownProblems(state: Pick<CaseEditorState, "view" | "touched" | 
     state.showAll || enclosingFields(field).some((at) => state.touched.includes(fieldId(at)));
   const found = new Map<string, string>();
   for (const problem of state.view.problems)
-    if (!found.has(problem.field) && shows(problem.field)) found.set(problem.field, problemInWords(problem).message);
+    if (!found.has(problem.field) && shows(problem.field))
+      found.set(problem.field, problemInWords(problem, "editor").message);
   return found;
 }
 

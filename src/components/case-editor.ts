@@ -1153,7 +1153,7 @@ function Trace(
 
 /** One problem in words ("Title: give the case a name"), linked to the nearest control for it, its field after. */
 function ProblemItem(found: Problem, {has}: {has(id: string): boolean}): HTMLElement {
-  const problem = problemInWords(found);
+  const problem = problemInWords(found, "editor");
   const target = enclosingFields(problem.field)
     .map(fieldId)
     .find((id) => has(id));

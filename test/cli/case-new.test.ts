@@ -50,7 +50,8 @@ describe("case:new", () => {
       `  ${file} at request.text: Request: paste the request`,
       `  ${file} at response.text: Response: paste the response`,
       `  ${file} at checklist: Checklist: mark the instructions in the request`,
-      `  ${file} at score: Score: decide every line: the engine then gives the score`,
+      `  ${file} at score: Score: write the score the rubric gives its lines: guideline:check names the engine's if ` +
+        "they differ",
       "The engine derives its score once the file parses.",
       `Or write it in the case editor: npm run dev, open /authors/case and upload ${file}.`,
     ]);

@@ -17,6 +17,24 @@ describe("a case file's problem in words", () => {
     );
   });
 
+  it("asks a file for the verdict and the score the case editor derives, and the editor's draft for what derives them", () => {
+    // Before, a file written by hand that lacked a line's verdict was told to "decide its facts", which it had.
+    expect(said("checklist[2].verdict", "missing: expected string")).toBe(
+      "Line 3, its verdict: write the verdict its facts give: guideline:check names the rule's if they differ",
+    );
+    expect(said("score", "missing: expected number")).toBe(
+      "Score: write the score the rubric gives its lines: guideline:check names the engine's if they differ",
+    );
+    const inEditor = (field: string) =>
+      problemInWords({file, field, message: "missing: expected string"}, "editor").message;
+    expect(inEditor("checklist[2].verdict")).toBe(
+      "Line 3, its verdict: decide its facts: the engine then gives the verdict",
+    );
+    expect(inEditor("score")).toBe("Score: decide every line: the engine then gives the score");
+    // Every other field has one fix, wherever it is written.
+    expect(inEditor("title")).toBe(said("title", "missing: expected string"));
+  });
+
   it("keeps any other message after the field's name, and says once that a field is missing", () => {
     expect(said("request.language", "write the language tag as es")).toBe(
       "Language of the request: write the language tag as es",

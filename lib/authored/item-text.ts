@@ -6,6 +6,7 @@ import {Lexer, type Token} from "marked";
 import {parseDocument, type Document} from "yaml";
 import {authoredLimits, checkAuthoredText} from "./limits.js";
 import {tooDeepAt} from "../text/json-shape.js";
+import {quoteText} from "../text/quote-text.js";
 import {AuthoredFileError, problemsFromZod, type Problem} from "./problems.js";
 import type {Item} from "./schemas/item.js";
 import type {ItemSchema} from "./schemas/facts.js";
@@ -109,15 +110,45 @@ function parseYaml(source: string, file: string, what = "", lineOffset = 0): Doc
   if (document.errors.some((each) => each.code === "RESOURCE_EXHAUSTION")) throw yamlTooDeep(file, what);
   if (error) {
     const line = source.slice(0, Math.max(0, error.pos[0])).split("\n").length + lineOffset;
+    const parsers = error.message.split("\n")[0]!;
+    const words = yamlMistake(error.code, parsers, source.slice(Math.max(0, error.pos[0])));
+    const said = words ? `${words} (${parsers})` : parsers;
     throw new AuthoredFileError([
       {
         file,
         field: "",
-        message: `${what ? `${what} is ` : ""}not valid YAML (line ${line}): ${error.message.split("\n")[0]}`,
+        message: `${what ? `${what} is ` : ""}not valid YAML (line ${line}): ${said}`,
       },
     ]);
   }
   return document;
+}
+
+/**
+ * The usual slips of a hand-edited file in an author's words, with the fix, where the parser's own words name neither
+ * the key nor the fix ("Map keys must be unique"); null for the rest, whose words stand alone. `from` is the source
+ * from where the parser places the error.
+ */
+function yamlMistake(code: string, parsers: string, from: string): string | null {
+  switch (code) {
+    case "DUPLICATE_KEY": {
+      const key = /^[^:\n]*/.exec(from)![0].trim();
+      return `${key ? quoteText(key, 40) : "a key"} is given twice in one mapping: keep one`;
+    }
+    case "TAB_AS_INDENT":
+      return "a tab indents the line: indent with spaces";
+    case "BAD_INDENT":
+      // Its other case, a "[" or "{" left open, names what to close.
+      return parsers.startsWith("All mapping items")
+        ? "the key does not start where the other keys of its mapping start: line it up with them"
+        : null;
+    case "MULTILINE_IMPLICIT_KEY":
+      return 'a key needs ": " after it (a colon, then a space), on its own line';
+    case "BLOCK_AS_IMPLICIT_KEY":
+      return 'a value holds ": " or is indented under another: put the value in quotes, or line it up with the keys';
+    default:
+      return null;
+  }
 }
 
 const yamlTooDeep = (file: string, what: string) => {

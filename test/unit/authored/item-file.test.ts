@@ -84,6 +84,33 @@ describe("a broken item file names the file, the field and what was expected", (
       `"test/fixtures/items/broken/bad-yaml.md: front matter is not valid YAML (line 16): Flow map in block collection must be sufficiently indented and end with a }"`,
     );
   });
+  it("bad YAML by hand: a key given twice by its name, a tab, a key out of line, a missing space, each with its fix", () => {
+    // Before, a key given twice said only the parser's "Map keys must be unique", naming no key.
+    const good = read("test/fixtures/items/valid/good-item.md");
+    const file = "data/items/good-item.md";
+    const said = (from: string, to: string) => {
+      expect(good).toContain(from);
+      return authoredError(() => parseItemFile(good.replace(from, to), file, logic)).message;
+    };
+    const lineOf = (text: string) => good.slice(0, good.indexOf(text)).split("\n").length;
+    const title = /^title: .*$/m.exec(good)![0];
+    expect(said(title, `${title}\n${title}`)).toBe(
+      `${file}: front matter is not valid YAML (line ${lineOf(title) + 1}): "title" is given twice in one mapping: ` +
+        "keep one (Map keys must be unique)",
+    );
+    const rule = /^ {4}rule: numbers$/m.exec(good)![0];
+    expect(said(rule, `\t${rule.trimStart()}`)).toBe(
+      `${file}: front matter is not valid YAML (line ${lineOf(rule)}): a tab indents the line: indent with spaces ` +
+        "(Tabs are not allowed as indentation)",
+    );
+    expect(said(rule, rule.slice(2))).toBe(
+      `${file}: front matter is not valid YAML (line ${lineOf(rule)}): the key does not start where the other keys of ` +
+        "its mapping start: line it up with them (All mapping items must start at the same column)",
+    );
+    expect(said(title, title.replace(": ", ":"))).toMatch(
+      /^data\/items\/good-item\.md: front matter is not valid YAML \(line \d+\): a key needs ": " after it \(a colon, /,
+    );
+  });
   it("missing front matter", () => {
     expect(problemsOf("missing-front-matter")).toMatchInlineSnapshot(
       `"test/fixtures/items/broken/missing-front-matter.md: missing front matter: start the file with a --- line, the YAML fields, and another --- line"`,

@@ -107,15 +107,26 @@ export function readGuideline(version: string, root = projectRoot): Guideline {
   const name = display(root, file);
   const source = readAuthoredFile(file, name, "yaml");
   const text = parseGuidelineFile(source, name);
-  if (text.version !== version) {
-    throw new AuthoredFileError([
-      {
-        file: name,
-        field: "version",
-        message: `"${text.version}" does not match its folder: set version: ${version}`,
-      },
-    ]);
-  }
+  const problems: Problem[] = [];
+  if (text.version !== version)
+    problems.push({
+      file: name,
+      field: "version",
+      message: `"${text.version}" does not match its folder: set version: ${version}`,
+    });
+  // The version it was written from: one before it, there to compare with (a copied folder kept its source's).
+  const earlier = guidelineVersions(root).filter((each) => Number(each.slice(1)) < Number(version.slice(1)));
+  if (text.replaces !== undefined && !earlier.includes(text.replaces))
+    problems.push({
+      file: name,
+      field: "replaces",
+      message:
+        `"${text.replaces}" is not a version before ${version} under guideline/: ` +
+        (earlier.length
+          ? `set replaces: to the one it was written from (${earlier.join(", ")})`
+          : "remove it: no version comes before this one"),
+    });
+  if (problems.length) throw new AuthoredFileError(problems);
   const logicFile = join(root, "guideline", version, "logic.yaml");
   const logicName = display(root, logicFile);
   const logic = parseLogicFile(readAuthoredFile(logicFile, logicName, "yaml"), logicName);

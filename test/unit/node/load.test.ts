@@ -99,6 +99,44 @@ describe("guidelines", () => {
       `[AuthoredFileError: guideline/v3/guideline.yaml at version: "v2" does not match its folder: set version: v3]`,
     );
   });
+  it("rejects a replaces: that names no version before it, as a folder copied from another keeps", () => {
+    // Before, nothing read replaces: a v3 copied from v2 by hand and left "replaces: v3", or a version that is not
+    // there, passed.
+    const root = mkdtempSync(join(tmpdir(), "rater-notebook-replaces-"));
+    try {
+      cpSync(join(projectRoot, "guideline"), join(root, "guideline"), {recursive: true});
+      cpSync(join(root, "guideline/v2"), join(root, "guideline/v3"), {recursive: true});
+      const file = join(root, "guideline/v3/guideline.yaml");
+      const source = readFileSync(file, "utf8");
+      expect(source).toMatch(/^version: v2\nreplaces: v1\n/m);
+      const problems = (replaces: string) => {
+        writeFileSync(file, source.replace("version: v2\nreplaces: v1\n", `version: v3\nreplaces: ${replaces}\n`));
+        try {
+          loadGuideline("v3", root);
+          return [];
+        } catch (error) {
+          return (error as AuthoredFileError).problems.map((problem) => `${problem.field}: ${problem.message}`);
+        }
+      };
+      expect(problems("v2")).toEqual([]);
+      expect(problems("v1")).toEqual([]);
+      for (const named of ["v3", "v4", "v0"])
+        expect(problems(named)).toEqual([
+          `replaces: "${named}" is not a version before v3 under guideline/: set replaces: to the one it was ` +
+            "written from (v1, v2)",
+        ]);
+      cpSync(join(root, "guideline/v3"), join(root, "guideline/v1"), {recursive: true});
+      rmSync(join(root, "guideline/v2"), {recursive: true});
+      rmSync(join(root, "guideline/v3"), {recursive: true});
+      writeFileSync(join(root, "guideline/v1/guideline.yaml"), source.replace("version: v2\n", "version: v1\n"));
+      expect(() => loadGuideline("v1", root)).toThrow(
+        'guideline/v1/guideline.yaml at replaces: "v1" is not a version before v1 under guideline/: remove it: no ' +
+          "version comes before this one",
+      );
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
+  });
   it("rejects bad YAML, naming the file", () => {
     expect(() => parseGuidelineFile('title: "unclosed\n', "guideline/v9/guideline.yaml")).toThrow(
       /^guideline\/v9\/guideline\.yaml: not valid YAML \(line \d+\): Missing closing "quote/,

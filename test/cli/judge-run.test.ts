@@ -245,14 +245,14 @@ describe("judge:run stops at a failed call, keeping the cases so far", () => {
     const [warning] = lines(check.stderr);
     expect(warning).toBe(
       `warning: ${file} at complete: incomplete: 1 of 5 cases recorded; finish it with ${command}--resume ${file} ` +
-        `--model example/model --base-url ${stub.baseUrl}`,
+        `--model example/model --base-url ${stub.baseUrl} --root ${root}`,
     );
 
-    // The project is a temporary folder, as --root gives it to judges:check: the rest is the line's own words.
+    // The line's own words alone: its --root is the temporary project judges:check was given.
     seen.length = 0;
     queue.push(...calibration.slice(1).map((item) => completion({content: carefulReply(item)})));
     const args = warning!.slice(warning!.indexOf(command) + command.length).split(" ");
-    const resumed = await runCommand((given, io) => judgeRunCommand(given, io), [...args, "--root", root], {
+    const resumed = await runCommand((given, io) => judgeRunCommand(given, io), args, {
       env: {OPENROUTER_API_KEY: KEY},
     });
     expect(resumed.stderr).toBe("");

@@ -12,6 +12,7 @@ import type {DecidingRules} from "./deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
+import {selfCheckRun} from "./self-check-run.js";
 import {unknownItems} from "./import-plan.js";
 
 /** The levels of both axes of the matrix, in reading order: 1 to 5, then "not applicable". */
@@ -88,10 +89,15 @@ export interface ResultGroup extends DistanceCounts {
   rulesMisapplied: RuleCount[];
 }
 
-/** One pool's blind self-check answers: the first answer to each of its cases. */
+/** One pool's blind self-check answers: the first answer to each of its cases, once the first run is finished. */
 export interface SelfCheckGroup extends ResultGroup {
   /** The pool's id in data/calibration.yaml. */
   pool: string;
+  /**
+   * The answers of a first run not yet finished, held back: none is counted or ruled until every case is answered,
+   * as on the self-check page, so the results never give a ruling away mid-run. 0 once it is finished, or not begun.
+   */
+  heldBack: number;
 }
 
 /** One example's "before" score (the vague line, Part 1) beside its guideline score (Part 4). */
@@ -248,10 +254,20 @@ export function traineeResults(
   const walked = new Set(items.map((item) => item.id));
   const order = [...items, ...pools.flatMap((pool) => pool.items.filter((item) => !walked.has(item.id)))];
   const walk = resultGroup(progress, items, "walk", decides);
-  const selfChecks = pools.map((pool) => ({
-    pool: pool.id,
-    ...resultGroup(progress, pool.items, "self-check", decides),
-  }));
+  const selfChecks = pools.map((pool): SelfCheckGroup => {
+    const first = selfCheckRun(
+      progress.answers,
+      pool.items.map((item) => item.id),
+      1,
+    );
+    const finished = first.complete || !first.answers.length;
+    return {
+      pool: pool.id,
+      ...resultGroup(progress, finished ? pool.items : [], "self-check", decides),
+      total: pool.items.length,
+      heldBack: finished ? 0 : first.answers.length,
+    };
+  });
   return {
     review: reviewList([walk, ...selfChecks], order),
     walk,

@@ -24,6 +24,10 @@ export interface SelfCheckRun {
 
 const time = (at: string): number => Date.parse(at);
 
+/** What a run not yet finished shows in place of its rulings: on the self-check page and on the results page. */
+export const unfinishedRunWords = (answered: number, total: number): string =>
+  `${answered} of ${total} answered. The summary and the rulings appear when you have answered them all.`;
+
 /**
  * A self-check run over `items`, from every answer in the record. `run` picks it (1 is the first); left out, the
  * latest run with an answer, or the first. A ruling counts as seen when the trainee checked the case in the walk

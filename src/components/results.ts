@@ -36,6 +36,7 @@ import {DistanceMark} from "./distance-mark.js";
 import {ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
 import {Table} from "./table.js";
 import type {ReviewEntry} from "../lib/trainee/review.js";
+import {unfinishedRunWords} from "../lib/trainee/self-check-run.js";
 
 export interface ResultsData {
   site: SitePageData;
@@ -141,7 +142,7 @@ function SelfCheckSections(
   {ctx, pools, progress}: {ctx: ResultsContext; pools: readonly Pool[]; progress: Progress},
 ): HTMLElement[] {
   const poolOf = (group: SelfCheckGroup) => pools.find((pool) => pool.id === group.pool)!;
-  const answered = groups.filter((group) => group.answered);
+  const answered = groups.filter((group) => group.answered || group.heldBack);
   if (!answered.length) {
     const offered = offeredPool(pools, progress.answers).pool;
     return [
@@ -162,12 +163,28 @@ function SelfCheckSections(
   }
   return answered.map((group) => {
     const pool = poolOf(group);
+    const id = pool === pools[0] ? "self-check" : `self-check-${pool.id}`;
+    const title = `The blind self-check: ${poolShortName(pool)}`;
+    if (group.heldBack)
+      return ResultsSection({
+        id,
+        title,
+        body: [
+          el(
+            "p",
+            {},
+            `${unfinishedRunWords(group.heldBack, group.total)} `,
+            el("a", {href: poolHref(pool)}, "Go on with the self-check"),
+            ".",
+          ),
+        ],
+      });
     const note = poolOriginNote(pool.items.map((id) => ctx.itemsById.get(id)!));
     return GroupSection({
       group,
       ctx,
-      id: pool === pools[0] ? "self-check" : `self-check-${pool.id}`,
-      title: `The blind self-check: ${poolShortName(pool)}`,
+      id,
+      title,
       lead: [
         `${group.answered} of ${group.total} cases answered blind, counted apart from your answers in the six parts. `,
         note ? `${note} ` : "",

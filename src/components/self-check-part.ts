@@ -15,7 +15,7 @@ import {
   type SummaryAction,
   type SummaryState,
 } from "../lib/trainee/self-check-page.js";
-import {selfCheckRun, type SelfCheckRun} from "../lib/trainee/self-check-run.js";
+import {selfCheckRun, unfinishedRunWords, type SelfCheckRun} from "../lib/trainee/self-check-run.js";
 import {
   describePoolChoice,
   poolHref,
@@ -216,14 +216,7 @@ export function SelfCheckSummary(
         children,
       );
     if (!current.complete)
-      return section(
-        el(
-          "p",
-          {class: "muted"},
-          `${current.answers.length} of ${items.length} answered. The summary and the rulings appear when you have ` +
-            "answered them all.",
-        ),
-      );
+      return section(el("p", {class: "muted"}, unfinishedRunWords(current.answers.length, items.length)));
     if (!scoring) return section();
     const result = scoring.selfCheckSummary(current.answers, items, pool.pass, {guideline, blind: current.blind});
     const headline = summaryHeadline(result);

@@ -58,10 +58,14 @@ describe("the trainee's results", () => {
   });
 
   it("keeps the walk and the self-check apart, and leaves the vague scores out of both", () => {
+    // The calibration pool's five cases, ruled a 4, b 2, c 1, d 5, d-twist 2 (data/items), its run finished.
     const progress = record(
       {item: "calibration-a", score: 4},
       {item: "calibration-a", score: 2, mode: "self-check"},
       {item: "calibration-b", score: 3, mode: "self-check"},
+      {item: "calibration-c", score: 1, mode: "self-check"},
+      {item: "calibration-d", score: 5, mode: "self-check"},
+      {item: "calibration-d-twist", score: 2, mode: "self-check"},
       {item: "example-2", score: 5, phase: "vague"},
     );
     const {walk, selfChecks} = results(progress);
@@ -71,9 +75,34 @@ describe("the trainee's results", () => {
     expect(selfCheck.rows.map((row) => [row.id, row.trainee])).toEqual([
       ["calibration-a", 2],
       ["calibration-b", 3],
+      ["calibration-c", 1],
+      ["calibration-d", 5],
+      ["calibration-d-twist", 2],
     ]);
-    expect(selfCheck).toMatchObject({mode: "self-check", answered: 2, exact: 0, oneOff: 1, twoOrMoreOff: 1});
-    expect(fresh).toMatchObject({pool: "fresh", answered: 0});
+    expect(selfCheck).toMatchObject({mode: "self-check", answered: 5, exact: 3, oneOff: 1, twoOrMoreOff: 1});
+    expect(selfCheck.heldBack).toBe(0);
+    expect(fresh).toMatchObject({pool: "fresh", answered: 0, heldBack: 0});
+  });
+
+  it("holds back a blind run's answers until every case of it is answered: nothing ruled, counted or listed", () => {
+    // Before, /results ruled each answer of a run still under way ("you 1 in the self-check, ruled 4"), so a trainee
+    // could look up the rulings mid-run, and the run still passed as blind.
+    const answers = [
+      {item: "calibration-a", score: 1, mode: "self-check"},
+      {item: "calibration-b", score: 2, mode: "self-check"},
+    ] as const;
+    const underway = results(record(...answers));
+    expect(underway.selfChecks[0]).toMatchObject({pool: "calibration", answered: 0, total: 5, heldBack: 2, rows: []});
+    expect(underway.review).toEqual([]);
+    const rest = ["calibration-c", "calibration-d", "calibration-d-twist"].map((item) => ({
+      item,
+      score: 3,
+      mode: "self-check" as const,
+    }));
+    const finished = results(record(...answers, ...rest));
+    expect(finished.selfChecks[0]).toMatchObject({answered: 5, heldBack: 0});
+    // calibration-a, 1 against 4, is two or more off: listed to review once the run is over.
+    expect(finished.review.map((entry) => entry.id)).toContain("calibration-a");
   });
 
   it("puts each case in the matrix cell of their score and the ruled one, 'not applicable' included", () => {

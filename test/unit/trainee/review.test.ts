@@ -90,6 +90,9 @@ describe("the cases to review", () => {
         {item: "calibration-c", score: 2, mode: "self-check"}, // ruled 1: one off, self-check only
         {item: "calibration-a", score: 3}, // ruled 4: one off on the walk
         {item: "calibration-a", score: 4, mode: "self-check"}, // exact in the self-check
+        // The run finished (the results rule none of its answers before), the last two exact.
+        {item: "calibration-d", score: 5, mode: "self-check"},
+        {item: "calibration-d-twist", score: 2, mode: "self-check"},
       ),
     );
     expect(list.map((entry) => [entry.id, entry.distance, entry.answers.map((a) => [a.mode, a.trainee])])).toEqual([

@@ -53,6 +53,9 @@ export const chooseScoreHint = (notApplicable: boolean): {text: string; keys: st
   keys: `keys 1-5${notApplicable ? ", or N for not applicable" : ""}`,
 });
 
+/** A card whose case was checked in another tab while it was shown, said where its Check was. */
+export const checkedElsewhereText = "Checked in another tab meanwhile: the answer given there is the one recorded.";
+
 /** The blind run's note on an answer: kept, and nothing said about it until the run is answered. */
 export const blindAnswerText = (first: Pick<Answer, "score">): string =>
   `Answered: ${scoreText(first.score)}. The rulings show when you have answered every case of the run.`;
@@ -103,6 +106,8 @@ export interface CardState {
   hint: boolean;
   /** The card's answers in the record, first attempt first. */
   answers: Answer[];
+  /** Checked in another tab (or brought by an import) while the card was shown: the answer recorded is that one. */
+  elsewhere: boolean;
   /** Whether a ruling may show: the blind run holds them back until every case is answered. */
   reveal: boolean;
   /** The ruling shown, and the one built ahead of Check and laid out unseen. */
@@ -155,7 +160,22 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
       // Every card of the self-check hears of every answer: one that changes nothing here is no patch.
       const same =
         answers.length === state.answers.length && answers.every((answer, at) => answer === state.answers[at]);
-      return same && reveal === state.reveal && shown === state.shown ? state : {...state, answers, reveal, shown};
+      if (same) return reveal === state.reveal && shown === state.shown ? state : {...state, reveal, shown};
+      // Answered in another tab: the card shows that answer checked, and can no longer record one of its own (a
+      // second answer would be taken for a retry, or a blind case answered twice).
+      if (answers.length > state.answers.length)
+        return {
+          ...state,
+          answers,
+          reveal,
+          shown,
+          committed: true,
+          hint: false,
+          score: answers.at(-1)!.score,
+          elsewhere: true,
+        };
+      // Fewer: the answers were deleted elsewhere ("Start over"): the card starts again.
+      return {...state, answers, reveal, shown, committed: false, score: null, elsewhere: false};
     }
     case "arrived":
       return {...state, shown: action.shown};

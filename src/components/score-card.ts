@@ -17,6 +17,7 @@ import {
   answerOf,
   blindAnswerText,
   cardAnswers,
+  checkedElsewhereText,
   cardStateText,
   cardUpdate,
   chooseScoreHint,
@@ -246,6 +247,9 @@ export function ScoreCard(
   let checking = false;
   const check = (state: CardState): CardAction => {
     if (state.committed || state.score === null) return {kind: "check"};
+    // Checked in another tab since: that answer is the one recorded, and this card shows it (cardUpdate's record).
+    const now = answersNow();
+    if (now.length !== state.answers.length) return recorded(now);
     checking = true;
     try {
       store.record(answerNow(state, state.score));
@@ -338,7 +342,11 @@ export function ScoreCard(
           ),
           ScoreKeysHint({notApplicable: withSteps}),
         ),
-        el("p", {class: "check-hint", role: "alert"}, state.hint ? ChooseScoreHint(withSteps) : ""),
+        el(
+          "p",
+          {class: "check-hint", role: "alert"},
+          state.hint ? ChooseScoreHint(withSteps) : state.elsewhere ? checkedElsewhereText : "",
+        ),
         navAt === "score" ? keep(`${key}-nav`, () => nav) : null,
       ),
       el(
@@ -369,6 +377,7 @@ export function ScoreCard(
       score: startScore,
       committed: startCommitted,
       hint: false,
+      elsewhere: false,
       answers: startRecord.answers,
       reveal: startRecord.reveal,
       shown: startRecord.shown,
@@ -466,8 +475,13 @@ export function ScoreCard(
     },
   );
   nav.querySelector(".next-item")?.classList.toggle("secondary", !node.state.answers[0]);
-  // The self-check reveals every ruling at once when its last case is answered.
-  if (options.reveal) store.subscribe(() => checking || node.dispatch(recorded(answersNow())));
+  // The self-check reveals every ruling at once when its last case is answered; any card hears of its case checked in
+  // another tab.
+  store.subscribe(() => {
+    if (checking) return;
+    const now = answersNow();
+    if (options.reveal || now.length !== node.state.answers.length) node.dispatch(recorded(now));
+  });
   return node;
 }
 

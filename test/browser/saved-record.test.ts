@@ -19,6 +19,7 @@ import {
   unsavedNotice,
 } from "./page-fixtures.js";
 import {
+  checkButton,
   commit,
   itemOf,
   itemsOfSet,
@@ -309,4 +310,50 @@ describe("an answer that cannot be saved (storage full)", () => {
     expect(site.problems.slice(problemsBefore)).toEqual([]);
     await page.context().close();
   }, 60_000);
+});
+
+describe("a case checked in another tab", () => {
+  // Before, the other tab's card stayed unchecked: its Check recorded a second answer, taken for a retry in the walk
+  // ("on your retry … First answer (the one recorded)") and for a blind case answered twice in the self-check, which
+  // split the run.
+  const twoTabs = async (path: string, id: string) => {
+    const context = await site.newContext();
+    const tabs = [await context.newPage(), await context.newPage()] as const;
+    for (const tab of tabs) {
+      await tab.goto(path);
+      await scoreGroup(itemOf(tab, id)).waitFor();
+    }
+    return tabs;
+  };
+  const answersTo = async (page: Page, id: string) =>
+    (JSON.parse((await storage(page, progressKey))!) as {answers: Answer[]}).answers.filter(
+      (answer) => answer.item === id,
+    );
+
+  it.each([
+    ["/rubric#example-3", "example-3", 3],
+    ["/self-check?pool=calibration#calibration-a", "calibration-a", 4],
+  ] as const)(
+    "%s: shows it checked there in the other tab, whose Check can record nothing of its own",
+    async (path, id, score) => {
+      const [first, second] = await twoTabs(path, id);
+      const card = itemOf(second, id);
+      await radio(card, score === 3 ? 2 : 3).check();
+      const there = itemOf(first, id);
+      await radio(there, score).check();
+      await checkButton(there).click();
+      await expect.poll(() => checkButton(card).isDisabled()).toBe(true);
+      expect(await radio(card, score).isChecked()).toBe(true);
+      expect(await card.getByRole("alert").innerText()).toBe(
+        "Checked in another tab meanwhile: the answer given there is the one recorded.",
+      );
+      // The walk's ruling; the blind run's answered note, and no ruling.
+      if (path.startsWith("/self-check")) {
+        expect(await visibleText(card.locator(".answered-note"))).toMatch(/^Answered: 4\. The rulings show when/);
+        expect(await ruling(card).isVisible()).toBe(false);
+      } else await ruling(card).waitFor({state: "visible"});
+      expect((await answersTo(second, id)).map((answer) => answer.score)).toEqual([score]);
+      expect(site.problems).toEqual([]);
+    },
+  );
 });

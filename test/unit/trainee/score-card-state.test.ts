@@ -129,6 +129,7 @@ describe("a score card while it is shown", () => {
     score: null,
     committed: false,
     hint: false,
+    elsewhere: false,
     answers: [],
     reveal: true,
     shown: null,
@@ -202,6 +203,23 @@ describe("a score card while it is shown", () => {
     expect(act(recorded, {kind: "record", answers: answers.slice(1), reveal: true, shown: 1}).answers).toHaveLength(
       answers.length - 1,
     );
+  });
+
+  it("shows its case checked in another tab as checked there, and takes no answer of its own after it", () => {
+    // Before, a second tab's card stayed unchecked: its Check recorded a second answer, taken for a retry in the walk
+    // and for a blind case answered twice in the self-check.
+    const answers = cardAnswers(record({item: "example-3", score: 3}), "example-3", {phase: "guideline", mode: "walk"});
+    const elsewhere = act(start, {kind: "score", score: 2}, {kind: "record", answers, reveal: true, shown: 1});
+    expect(elsewhere).toMatchObject({committed: true, elsewhere: true, score: 3, answers, shown: 1, hint: false});
+    expect(act(elsewhere, {kind: "score", score: 5})).toBe(elsewhere);
+    expect(act(elsewhere, {kind: "check"})).toBe(elsewhere);
+    // Deleted elsewhere ("Start over"): the card starts again.
+    expect(act(elsewhere, {kind: "record", answers: [], reveal: true, shown: null})).toMatchObject({
+      committed: false,
+      elsewhere: false,
+      score: null,
+      answers: [],
+    });
   });
 
   it("opens the folded steps once built, and is the same state for a fold already so", () => {

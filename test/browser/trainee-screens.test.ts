@@ -231,6 +231,47 @@ describe("one screen", () => {
     expect(site.problems).toEqual([]);
   }, 180_000);
 
+  it("keeps each control the keyboard reaches clear of the pinned Score bar on a phone, with six lines marked", async () => {
+    // Before, the verdict lists and their buttons of the lower lines sat under the bar (scroll padding 7rem, 112 px,
+    // for a bar of 168 px at 390 px and 183 px at 320 px).
+    const under: string[] = [];
+    for (const width of [320, 390]) {
+      const page = await phonePage(width, 640);
+      await page.goto("/rubric#example-2");
+      await takenOver(page);
+      const card = itemOf(page, "example-2");
+      const words = card.getByRole("group", {name: "The words of the request"}).getByRole("button");
+      await words.first().waitFor();
+      for (let at = 0; at < 12; at += 2) {
+        await words.nth(at).click();
+        await words.nth(at + 1).click();
+      }
+      await words.first().focus();
+      for (let stop = 0; stop < 60; stop++) {
+        await page.keyboard.press("Tab");
+        const seen = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement;
+          const bar = document.querySelector("#example-2 .score-block")!;
+          const box = focused.getBoundingClientRect();
+          return {
+            name: focused.getAttribute("aria-label") ?? focused.textContent!.trim().slice(0, 30),
+            inBar: bar.contains(focused),
+            bottom: box.bottom,
+            barTop: bar.getBoundingClientRect().top,
+          };
+        });
+        if (seen.inBar) break;
+        if (seen.bottom > seen.barTop + 1)
+          under.push(
+            `${width} px: "${seen.name}" ends at ${Math.round(seen.bottom)} px, the bar starts at ${Math.round(seen.barTop)}`,
+          );
+      }
+      await page.context().close();
+    }
+    expect(under).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("shows the first example's response, label and first line, above the pinned Score on a phone's first visit to Parts 1 and 4, the Rubric button beside the counter", async () => {
     const hidden: string[] = [];
     const page = await phonePage();

@@ -31,7 +31,7 @@ const Compared = (text: ReturnType<typeof compareWithRegex>): Child =>
 export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction> {
   const view = (check: ReplyCheck): HTMLElement => {
     const {strict, loose} = check.scored.report;
-    const empty = check.scored.text === "";
+    const empty = check.scored.text === "" || check.scored.tooLarge !== undefined;
     const rows = version.rules.map((rule, i) => {
       const s = strict.rules[i];
       const l = loose.rules[i];
@@ -73,7 +73,6 @@ export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction
           id: "probe-reply",
           rows: 10,
           spellcheck: "false",
-          maxlength: 10000,
           placeholder: replyPlaceholder(version),
         },
         // Its content is its value: a reply typed or set from outside.

@@ -170,11 +170,14 @@ describe("the probe page", () => {
     const page = await cleanPage();
     await page.goto("/probes/six-step-chain");
     const box = page.getByLabel("Paste a reply");
+    // A longer paste is held whole: the box cut one at 10,000 characters, silently, until stop 59.
+    await box.fill("x".repeat(12_000));
+    expect((await box.inputValue()).length).toBe(12_000);
     for (const rule of versions.flatMap((v) => v.rules)) {
       const hostile = hostileReply(rule, 10_000);
       await box.fill(hostile);
       await box.press("End");
-      await box.press("Backspace"); // a keystroke on top of the paste (the box is full: maxlength 10000)
+      await box.press("Backspace"); // a keystroke on top of the paste
       await scored(page);
       const {strict, loose} = scoreBoth(current.rules, hostile.slice(0, -1));
       expect(await page.locator(".reply-total").innerText()).toBe(

@@ -22,6 +22,7 @@ import {
   poolOfCase,
   otherPoolText,
   poolOriginNote,
+  poolShortName,
   poolsOf,
   shownPool,
   type Pool,
@@ -106,7 +107,8 @@ export function SelfCheck(
     el(
       "header",
       {class: "part-header"},
-      el("p", {class: "part-kicker"}, "Calibration self-check"),
+      // The pool by its name: the fresh cases' page was headed "Calibration self-check" too.
+      el("p", {class: "part-kicker"}, `Self-check: ${poolShortName(pool)}`),
       el("h1", {}, "Check yourself, blind"),
       el(
         "p",

@@ -25,6 +25,7 @@ import {
   importStatus,
   importStep,
   nothingImported,
+  refusalDetail,
   refusalTitle,
   type ExportAction,
   type ExportState,
@@ -66,7 +67,7 @@ function ImportRefusalNote({refusal, fileName}: {refusal: ImportRefusal; fileNam
     {class: "import-refusal"},
     el("p", {}, el("strong", {}, `${refusalTitle(refusal)}. `), nothingImported),
     el("p", {}, "File: ", el("span", {class: "file-name"}, fileName), "."),
-    el("p", {}, `In detail: ${refusal.message}.`),
+    refusalDetail(refusal) === null ? null : el("p", {}, `In detail: ${refusalDetail(refusal)}.`),
     el("p", {class: "muted"}, "Your saved progress is as it was."),
   );
 }

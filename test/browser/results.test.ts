@@ -451,7 +451,8 @@ describe("export and import", () => {
         "This file is too large",
         /the file is 3 MiB; a progress file is at most 2 MB/,
       ],
-      ["empty", {name: "empty.json", text: ""}, "This file is empty", /the file is empty/],
+      // The title says it all: no "In detail: the file is empty" under it.
+      ["empty", {name: "empty.json", text: ""}, "This file is empty", /imported\.\s+File: empty\.json\.\s+Your saved/],
       ["truncated", {name: "cut.json", text: good.slice(0, 300)}, "This file is cut short", /cut short/],
       [
         "malformed",

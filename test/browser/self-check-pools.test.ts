@@ -74,6 +74,8 @@ describe("the fresh cases, for a trainee who has seen the calibration cases' rul
     expect(await page.locator(".blind-notice").isVisible()).toBe(false);
     expect(await visibleText(page.locator("body"))).not.toMatch(/can't be blind/i);
     expect(await page.getByText("At least 6 of 7 exact, and none two or more points off.").isVisible()).toBe(true);
+    // Headed by its pool (it was headed "Calibration self-check" too).
+    expect(await page.locator(".part-kicker").textContent()).toBe("Self-check: the fresh cases");
     // No calibration case on the page; the seven fresh ones, in order, on the strip.
     expect(await itemOf(page, "calibration-a").count()).toBe(0);
     expect(await page.locator(".walk-counter").innerText()).toBe("Fresh case 1 · 1 of 7");

@@ -96,7 +96,26 @@ describe("the import", () => {
       refusal: {ok: false, reason: "empty", message: "the file is empty"},
       fileName: "x.json",
     });
-    expect(importStatus(refused.shown)).toBe("This file is empty: the file is empty. Nothing was imported.");
+    // The title, and what the message adds to it: said once ("This file is empty: the file is empty" said it twice).
+    expect(importStatus(refused.shown)).toBe("This file is empty. Nothing was imported.");
+    const foreign = importStep(start, {
+      kind: "refuse",
+      refusal: {
+        ok: false,
+        reason: "foreign",
+        message: "this is not a Rater Notebook progress file: it holds no record",
+      },
+      fileName: "x.json",
+    });
+    expect(importStatus(foreign.shown)).toBe(
+      "This is not a Rater Notebook progress file: it holds no record. Nothing was imported.",
+    );
+    const damaged = importStep(start, {
+      kind: "refuse",
+      refusal: {ok: false, reason: "invalid", message: "the file is damaged: rater is missing"},
+      fileName: "x.json",
+    });
+    expect(importStatus(damaged.shown)).toBe("This file is damaged: rater is missing. Nothing was imported.");
     expect(importStatus(importStep(read, {kind: "cancel"}).shown)).toBe("Nothing was imported.");
     expect(importStep(start, {kind: "cancel"})).toBe(start);
     expect(importStep(refused, {kind: "saved", current: mine})).toBe(refused);

@@ -251,7 +251,11 @@ export function authorsModel(
         described,
         status:
           `Base ${choice.base}, candidate ${described}: ${plural(preview.moved.length, "item moves", "items move")}; ` +
-          `${plural(preview.unsettled.length, "item has", "items have")} no single score.`,
+          `${plural(preview.unsettled.length, "item has", "items have")} no single score` +
+          (preview.reruled.length
+            ? `; ${plural(preview.reruled.length, "item keeps its score", "items keep their score")} but not a ` +
+              "line's ruling."
+            : "."),
         preview,
         judges: judgeAgreements(data.judges ?? [], prepared, preview),
         rewording,

@@ -5,6 +5,7 @@ import {scoreText} from "../trainee/words.js";
 import type {Counterexample, FactValue} from "./counterexample.js";
 import {factValueLabels, yesNoLabels} from "./case-words.js";
 import {ruleNamesInList} from "../engine/labels.js";
+import {plural} from "../text/format.js";
 
 export interface CounterexampleLineWords {
   role: string;
@@ -32,6 +33,23 @@ const valueWords = (value: FactValue): string =>
 
 const scoresWords = (scores: readonly Score[]): string =>
   scores.length ? scores.map(scoreText).join(" or ") : "no score";
+
+/**
+ * The counterexample's first sentence. A change that moves no score may still rule a worked case's line otherwise
+ * (`reruled`): those cases test it, so the page never says none does.
+ */
+export function counterexampleLead(
+  words: Pick<CounterexampleWords, "before" | "after">,
+  base: string,
+  reruled: number,
+) {
+  const worked = reruled
+    ? `No worked case's score moves, though ${plural(reruled, "case keeps its score", "cases keep theirs")} but not ` +
+      "a line's ruling (above)."
+    : "No worked case moves: none of them tests this change.";
+  const move = `from ${words.before} under ${base} to ${words.after} under the candidate`;
+  return `${worked} A case with these facts would move ${move}:`;
+}
 
 export function counterexampleWords(found: Counterexample, guideline: Guideline): CounterexampleWords {
   const titles = ruleNamesInList(guideline);

@@ -44,6 +44,8 @@ export interface PreviewReport {
   differs: VersionDiff;
   itemCount: number;
   moved: Preview["moved"];
+  /** Their scores stay; a line's ruling does not, so guideline:check would fail on them. */
+  reruled: Preview["reruled"];
   unsettled: Preview["unsettled"];
   uncited: Preview["uncited"];
   distribution: Preview["distribution"];
@@ -114,6 +116,7 @@ export function previewReport({
     differs: versionDiff(base, candidate, candidateParameters),
     itemCount: result.itemCount,
     moved: result.moved,
+    reruled: result.reruled,
     unsettled: result.unsettled,
     uncited: result.uncited,
     distribution: result.distribution,
@@ -166,7 +169,10 @@ export function previewLines(report: PreviewReport): string[] {
     ...versionDiffLines(report.differs, report.candidate.description),
     "",
   ];
-  const width = Math.max(0, ...[...report.moved, ...report.unsettled, ...report.uncited].map((item) => item.id.length));
+  const width = Math.max(
+    0,
+    ...[...report.moved, ...report.reruled, ...report.unsettled, ...report.uncited].map((item) => item.id.length),
+  );
 
   lines.push(
     report.moved.length
@@ -176,6 +182,19 @@ export function previewLines(report: PreviewReport): string[] {
   const names = {base: report.base, candidate: "the candidate"};
   for (const item of report.moved) lines.push(...movedLines(item, width, names));
   lines.push("");
+
+  if (report.reruled.length) {
+    lines.push(
+      `ruled otherwise under the candidate, the score unchanged (${plural(report.reruled.length, "item")}): ` +
+        "guideline:check fails on a version saved with this change until these lines are ruled again",
+    );
+    for (const item of report.reruled)
+      for (const line of item.lines)
+        lines.push(
+          `  ${item.id.padEnd(width)}  line ${line.index} ${line.rule}: ruled ${line.ruled} -> ${decision(line.to)}`,
+        );
+    lines.push("");
+  }
 
   lines.push(
     report.unsettled.length

@@ -68,6 +68,17 @@ export interface UncitedItem {
   alreadyUncited: boolean;
 }
 
+/**
+ * Its score stays, but a line's ruled verdict is not one the candidate allows: a version saved with the change fails
+ * guideline:check on the case until the line is ruled again.
+ */
+export interface ReruledItem {
+  id: string;
+  label: string;
+  set: Item["set"];
+  lines: {index: number; rule: TraceLine["rule"]; ruled: Verdict; to: LineDecision}[];
+}
+
 export interface DistributionRow {
   score: Score | "none";
   count: number;
@@ -81,6 +92,8 @@ export interface Preview {
   unsettled: UnsettledItem[];
   /** A trainee has no rule to cite. */
   uncited: UncitedItem[];
+  /** Its score stays, a line's ruling does not. */
+  reruled: ReruledItem[];
   /** 5..1, "n/a", then "none" (no single score). */
   distribution: {before: DistributionRow[]; after: DistributionRow[]};
   coverage: {before: CoverageRow[]; after: CoverageRow[]};
@@ -226,6 +239,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
   const moved: MovedItem[] = [];
   const unsettled: UnsettledItem[] = [];
   const uncited: UncitedItem[] = [];
+  const reruled: ReruledItem[] = [];
   items.forEach((item, index) => {
     const from = before[index]!;
     const to = after[index]!;
@@ -241,6 +255,25 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
         alreadyUncited: from.lines.some((line) => !line.citable && prepared.ruleSet.ruleIds.has(line.rule)),
       });
     const changed = outcomeMoved(from, to);
+    // As guideline:check holds a line (lib/authoring/case-check.ts): a rule the candidate has must allow its ruling.
+    const contradicted = to.lines.filter(
+      (line, at) =>
+        candidate.ruleIds.has(line.rule) &&
+        !line.verdicts.includes(line.ruled) &&
+        from.lines[at]!.verdicts.includes(line.ruled),
+    );
+    if (!changed && contradicted.length)
+      reruled.push({
+        id: item.id,
+        label: itemLabel(item),
+        set: item.set,
+        lines: contradicted.map((line) => ({
+          index: line.index,
+          rule: line.rule,
+          ruled: line.ruled,
+          to: {verdict: line.derived, clause: line.clause, verdicts: [...line.verdicts], ruled: true},
+        })),
+      });
     const unsettledNow = to.score === null;
     if (!changed && !unsettledNow) return;
     const label = itemLabel(item);
@@ -277,6 +310,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
     moved,
     unsettled,
     uncited,
+    reruled,
     distribution: {before: prepared.distribution, after: distributionOf(after)},
     coverage: {before: prepared.coverage, after: coverageAfter},
     workedExamples: {

@@ -66,7 +66,7 @@ import {clauseVerdictWords, clauseWords, levelsToRewordWords} from "../lib/autho
 import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
 import {handoffQuery} from "../lib/authoring/case-handoff.js";
 import type {Counterexample} from "../lib/authoring/counterexample.js";
-import {counterexampleWords} from "../lib/authoring/counterexample-words.js";
+import {counterexampleLead, counterexampleWords} from "../lib/authoring/counterexample-words.js";
 import type {VersionSources} from "../lib/authoring/version-writer.js";
 import {nextVersion} from "../lib/authoring/version-name.js";
 import {phoneChartWidth} from "../lib/site/chart-width.js";
@@ -952,6 +952,42 @@ const OriginTag = (item: Pick<Item, "origin"> | undefined): Child => {
   return tag ? el("span", {class: "origin-tag"}, tag) : null;
 };
 
+/**
+ * The cases whose score stays but whose ruled line the candidate decides otherwise: a version saved with the change
+ * fails guideline:check on them (lib/authoring/preview.ts).
+ */
+function ReruledItems(
+  result: Preview,
+  {items, pages}: {items: ReadonlyMap<string, Item>; pages: ItemPages},
+): HTMLElement {
+  return el(
+    "div",
+    {class: "reruled-items"},
+    el(
+      "p",
+      {},
+      `${plural(result.reruled.length, "item keeps its score", "items keep their score")}, but the candidate decides ` +
+        "a line of it otherwise than it is ruled: a version saved with this change fails guideline:check until " +
+        "those lines are ruled again.",
+    ),
+    Table(
+      {
+        head: ["Item", "Line", "Ruled", "Candidate"],
+        rows: result.reruled.flatMap((reruled) => {
+          const item = items.get(reruled.id)!;
+          return reruled.lines.map((line) => [
+            [el("a", {href: itemHref(item.id, pages)}, reruled.label), OriginTag(item)],
+            `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}” (${line.rule})`,
+            verdictLabels[line.ruled],
+            decisionText(line.to),
+          ]);
+        }),
+      },
+      {rowHeaders: true, scroll: true, className: "reruled-table"},
+    ),
+  );
+}
+
 function UnsettledItems(
   result: Preview,
   {items, pages}: {items: ReadonlyMap<string, Item>; pages: ItemPages},
@@ -1034,6 +1070,14 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
       WhatDiffers({differs, candidate: described}),
     ),
     section("moved", "Items whose score moves", [result.base, result.moved], () => MovedItems(result, {items, pages})),
+    // Only when there are some: most changes rule no line otherwise without moving its score.
+    ...(result.reruled.length
+      ? [
+          section("reruled", "Items whose score stays, but not a line's ruling", [result.base, result.reruled], () =>
+            ReruledItems(result, {items, pages}),
+          ),
+        ]
+      : []),
     section("unsettled", "Items with no single score", [before.base, before.unsettled], () =>
       UnsettledItems(before, {items, pages}),
     ),
@@ -1326,16 +1370,14 @@ function ThresholdRows(
 // checklist it would move (lib/authoring/counterexample.ts: found by enumerating the rules' fact values), its facts
 // in words, the score before → after, and "Write this case", which opens the case editor with those facts filled in
 // (lib/authoring/case-handoff.ts). The search runs after the preview is painted, once per choice.
-function Found(found: Counterexample, {choice, base}: {choice: CandidateChoice; base: Guideline}): HTMLElement[] {
+function Found(
+  found: Counterexample,
+  {choice, base, reruled}: {choice: CandidateChoice; base: Guideline; reruled: number},
+): HTMLElement[] {
   const words = counterexampleWords(found, base);
   const href = `./authors/case?${handoffQuery(candidateToQuery(choice), found.lines)}`;
   return [
-    el(
-      "p",
-      {},
-      `No worked case moves: none of them tests this change. A case with these facts would move from ` +
-        `${words.before} under ${choice.base} to ${words.after} under the candidate:`,
-    ),
+    el("p", {}, counterexampleLead(words, choice.base, reruled)),
     el(
       "ol",
       {class: "counterexample-lines"},
@@ -1379,7 +1421,7 @@ function CounterexampleSection({state, now, model, data}: Shown): HTMLElement {
       {},
       result &&
         (result.found
-          ? Found(result.found, {choice: state.choice, base})
+          ? Found(result.found, {choice: state.choice, base, reruled: now.preview.reruled.length})
           : el(
               "p",
               {},

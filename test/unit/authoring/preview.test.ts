@@ -20,6 +20,24 @@ const without = (rule: string): RuleSet => ({...base, ruleIds: new Set([...base.
 const ids = (entries: readonly {id: string}[]): string[] => entries.map((entry) => entry.id);
 
 describe("preview", () => {
+  it("names the cases whose score stays but whose ruled line the candidate contradicts, as guideline:check would", () => {
+    // A register break counted partly met: example-3 (line 3, “A single du breaks the register”) and edge-10-twist
+    // (line 4) stay at 3, but their lines are ruled not met, so a version saved with it failed guideline:check
+    // while the page said no case moves and none tests the change.
+    const result = preview(items, base, withParameters({registerBreak: "partly"}));
+    expect(ids(result.moved)).toEqual([]);
+    expect(
+      result.reruled.map(({id, lines}) => [
+        id,
+        lines.map((line) => [line.index, line.rule, line.ruled, line.to.verdict]),
+      ]),
+    ).toEqual([
+      ["example-3", [[2, "style-register", "not-met", "partly"]]],
+      ["edge-10-twist", [[3, "style-register", "not-met", "partly"]]],
+    ]);
+    expect(preview(items, base, base).reruled).toEqual([]);
+  });
+
   it("v2 against itself: nothing moves, every item has one score, the distribution and coverage stand", () => {
     const result = preview(items, base, base);
     expect(result.moved).toEqual([]);

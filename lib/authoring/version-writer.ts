@@ -97,6 +97,11 @@ function editGuideline(document: Document, input: NewVersion, logic: Document): 
   const reworded: VersionChange[] = [];
   for (const [rule, text] of input.texts ?? []) {
     const at = required(indexOf(document, ["rules"], "id", rule), `rule ${rule}`);
+    // A rule with no words fails the guideline's check: refused here, where the author can still write them.
+    if (text.trim() === "")
+      throw new VersionWriteError(
+        `${input.titles.get(rule) ?? rule}: its text is empty: write the rule's words, or leave them as they were`,
+      );
     const before: unknown = document.getIn(["rules", at, "text"]);
     if (typeof before === "string" && before.trim() === text.trim()) continue;
     setText(document, ["rules", at, "text"], text.trim());

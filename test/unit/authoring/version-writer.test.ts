@@ -133,6 +133,14 @@ describe("versionFiles", () => {
     );
   });
 
+  it("refuses a rule's text left empty, naming the rule by its title", () => {
+    // Before, the dialog wrote `text: ""`, and guideline:check then stopped on the version it had downloaded.
+    for (const text of ["", "   \n"])
+      expect(errorOf(() => write(["numbers.exact=partly"], new Map([["style-register", text]])))).toBe(
+        "Style and register: its text is empty: write the rule's words, or leave them as they were",
+      );
+  });
+
   it("refuses a candidate with nothing changed", () => {
     expect(
       errorOf(() => versionFiles({base, version: "v3", versions, parameters: [], changes: [], words: [], titles})),

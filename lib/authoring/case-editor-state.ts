@@ -53,10 +53,11 @@ import type {ChecklistRuleId, Flag} from "../authored/schemas/item.js";
 import {pressWord, tokens, type MarkIn, type Pending} from "../trainee/draft.js";
 import type {TraineeLine} from "../trainee/progress.js";
 
-/** What the author typed into a fact that the schema refused: the text, kept in its field, and why. */
+/** What the author typed into a fact that the schema refused: the text, kept in its field, why, and the field. */
 export interface RefusedInput {
   raw: string;
   message: string;
+  field: string;
 }
 
 /** What the start screen says: a loaded case, a refused upload with its problems, or nothing. */
@@ -137,6 +138,18 @@ export type CaseEditorAction =
 export const fieldId = (field: string): string =>
   `case-${field.replace(/\[(\d+)\]/g, ".$1").replace(/[^A-Za-z0-9]+/g, "-")}`.replace(/-$/, "");
 
+/**
+ * The view with each value typed and refused among its problems: the case keeps the value it had, so it derives and
+ * would download that one while the field shows another. Until the field is fixed, the download is refused.
+ */
+export function viewWithRefused({view, refused}: Pick<CaseEditorState, "view" | "refused">): EditorView {
+  const typed = Object.values(refused);
+  if (!typed.length) return view;
+  const file = view.problems[0]?.file ?? "";
+  const problems = typed.map(({field, message}) => ({file, field, message}));
+  return {...view, problems: [...problems, ...view.problems], downloadable: false};
+}
+
 /** The fields a field sits in, nearest first: "checklist[2].facts.limit", "checklist[2].facts", … "checklist". */
 export function enclosingFields(field: string): string[] {
   const found: string[] = [];
@@ -201,8 +214,7 @@ export async function readUpload(
 }
 
 /** What a control's change does: a new case, a refused value (kept in its field with the message), or nothing. */
-export type ControlEdit =
-  {kind: "record"; record: CaseRecord} | {kind: "refused"; raw: string; message: string} | {kind: "none"};
+export type ControlEdit = {kind: "record"; record: CaseRecord} | ({kind: "refused"} & RefusedInput) | {kind: "none"};
 
 function noteScore(raw: string): number | "n/a" | undefined {
   if (raw === "") return undefined;
@@ -264,7 +276,7 @@ export function controlEdit(
       const read = readFactInput(field, raw);
       return read.ok
         ? done(setFact(record, index, field.name, read.value))
-        : {kind: "refused", raw, message: read.message};
+        : {kind: "refused", raw, message: read.message, field: `checklist[${index}].facts.${field.name}`};
     }
     default:
       return {kind: "none"};
@@ -396,7 +408,9 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
         if (edit.kind === "none") return state;
         const {[control.id]: _was, ...kept} = state.refused;
         const refused =
-          edit.kind === "refused" ? {...kept, [control.id]: {raw: edit.raw, message: edit.message}} : kept;
+          edit.kind === "refused"
+            ? {...kept, [control.id]: {raw: edit.raw, message: edit.message, field: edit.field}}
+            : kept;
         const next = {...state, touched, refused};
         return edit.kind === "record" ? withRecord(next, edit.record) : next;
       }
@@ -427,7 +441,7 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
       case "download": {
         const full = state.complete ? state : {...state, view: editorView(record, context), complete: true};
         // Refused with problems left: every problem shows at its control. Else handed over, once per press.
-        return full.view.downloadable ? {...full, downloads: full.downloads + 1} : {...full, showAll: true};
+        return viewWithRefused(full).downloadable ? {...full, downloads: full.downloads + 1} : {...full, showAll: true};
       }
       case "read-back":
         return action.record !== record || state.complete

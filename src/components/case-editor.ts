@@ -33,6 +33,7 @@ import {
   readUpload,
   schemaValues,
   shownProblems,
+  viewWithRefused,
   type CaseEditorAction,
   type CaseEditorState,
   type ControlInput,
@@ -382,8 +383,8 @@ function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLE
       el(
         "div",
         {class: "case-side"},
-        piece("derivation", [JSON.stringify([state.view, lineTexts, fileName])], () =>
-          CaseDerivationPanel(state.view, {
+        piece("derivation", [JSON.stringify([viewWithRefused(state), lineTexts, fileName])], () =>
+          CaseDerivationPanel(viewWithRefused(state), {
             current: setting.current,
             candidate: setting.candidate,
             authorsHref: setting.authorsHref,

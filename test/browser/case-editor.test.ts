@@ -193,6 +193,10 @@ describe("a fact changed", () => {
       expect(await delivered(page).inputValue()).toBe(typed);
       expect(await derivedScore(page).innerText()).toBe("2");
       expect((await savedDraft(page))?.record.checklist).toMatchObject([{}, {facts: {delivered: 3}}, {}]);
+      // Not downloaded as the count it had while the field shows another: a problem to fix first (it said "Nothing
+      // to fix" and downloaded delivered: 3).
+      expect(await page.locator("#case-download-state").innerText()).toMatch(/^\d+ to fix first: see below\.$/);
+      expect(await page.locator("#case-problems").innerText()).toContain(why.slice(label.length + 2));
     }
     // The word the schema allows in place of a count.
     await page.locator("#case-checklist-1-facts-delivered-kind").selectOption("more-than-limit");

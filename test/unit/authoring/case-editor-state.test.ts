@@ -14,6 +14,7 @@ import {
   readUpload,
   schemaValues,
   shownProblems,
+  viewWithRefused,
   type CaseEditorAction,
   type CaseEditorState,
 } from "../../../lib/authoring/case-editor-state.js";
@@ -88,9 +89,16 @@ describe("the edit a control makes", () => {
     const state = run(opened(record), edit("case-checklist-1-facts-limit", data, "two"));
     expect(state.record).toBe(record);
     expect(state.refused["case-checklist-1-facts-limit"]?.raw).toBe("two");
+    // The case keeps the count it had, but the count typed and refused is a problem to fix, and the download waits
+    // (it had downloaded the old count while the field showed "two", with nothing to fix).
+    expect(state.view.downloadable).toBe(true);
+    expect(viewWithRefused(state)).toMatchObject({downloadable: false});
+    expect(viewWithRefused(state).problems[0]).toMatchObject({field: "checklist[1].facts.limit"});
+    expect(run(state, {kind: "download"})).toMatchObject({downloads: state.downloads, showAll: true});
     // A count typed again clears it.
     const fixed = run(state, edit("case-checklist-1-facts-limit", data, "3"));
     expect(fixed.refused).toEqual({});
+    expect(viewWithRefused(fixed)).toBe(fixed.view);
     expect((linesOf(fixed.record)[1]!.facts as {limit: number}).limit).toBe(3);
   });
 

@@ -78,7 +78,8 @@ describe("the author's question, with judge runs recorded", () => {
       .toEqual([
         [
           "Base v2, candidate v2 with Whether unrequested additions break a request with no “only” or “just” (additionsBreakWithoutWording) = true; How “at least half” counts the main task (mainPartThreshold) = more-than-half: " +
-            "2 items move; 0 items have no single score.",
+            // Additions breaking a request with no "only" rule two lines otherwise whose cases keep their score.
+            "2 items move; 0 items have no single score; 2 items keep their score but not a line's ruling.",
           // fresh-2 moves to 2: the lenient judge's 3 is no longer exact, the careful judge's 2 now is.
           "test-only/lenient: 4 exact of 5 either way.",
           "test-only/careful: 2 exact of 3 either way.",

@@ -967,8 +967,8 @@ function ReruledItems(
       "p",
       {},
       `${plural(result.reruled.length, "item keeps its score", "items keep their score")}, but the candidate decides ` +
-        "a line of it otherwise than it is ruled: a version saved with this change fails guideline:check until " +
-        "those lines are ruled again.",
+        `a line of ${result.reruled.length === 1 ? "it" : "each"} otherwise than it is ruled: a version saved with ` +
+        "this change fails guideline:check until those lines are ruled again.",
     ),
     Table(
       {

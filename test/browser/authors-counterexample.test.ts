@@ -27,7 +27,7 @@ describe("a change no worked case tests, on the authors' page", () => {
     // the page said no worked case tests it).
     const reruled = page.locator(".reruled-items");
     expect(await reruled.locator("p").first().textContent()).toBe(
-      "2 items keep their score, but the candidate decides a line of it otherwise than it is ruled: a version saved " +
+      "2 items keep their score, but the candidate decides a line of each otherwise than it is ruled: a version saved " +
         "with this change fails guideline:check until those lines are ruled again.",
     );
     const rows = await reruled.locator("tbody tr").allInnerTexts();

@@ -3,7 +3,7 @@
 // lean, the score matrix, the rules misapplied and the rulings changed since the run. The file is checked first as
 // judges:check checks a recorded run: exit 1 with its file and field when it is broken, 2 for a usage error or a
 // file that is not there or not a regular file.
-import {isAbsolute, relative, resolve} from "node:path";
+import {isAbsolute, relative, resolve, sep} from "node:path";
 import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {formatJudgeScore, judgeScore as scoreOfRun} from "../lib/judges/score-report.js";
@@ -35,7 +35,7 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
       if (unreadable !== null) fail(`${quote(given)}: ${unreadable}`);
       const file = relative(root, resolve(given));
       // Named from the root when it lies there, else as typed: a file elsewhere was named "../../tmp/…".
-      const shown = file.startsWith("..") || isAbsolute(file) ? given : file;
+      const shown = file === ".." || file.startsWith(`..${sep}`) || isAbsolute(file) ? given : file;
       const named = (problem: Problem): Problem => (problem.file === file ? {...problem, file: shown} : problem);
       const items = loadItems(root);
       const check = checkJudgeRunFile(root, file, {

@@ -132,7 +132,11 @@ function parseYaml(source: string, file: string, what = "", lineOffset = 0): Doc
 function yamlMistake(code: string, parsers: string, from: string): string | null {
   switch (code) {
     case "DUPLICATE_KEY": {
-      const key = /^[^:\n]*/.exec(from)![0].trim();
+      // The key as written: quoted ("title": or 'a:b':) or plain, up to its colon.
+      const key = /^("[^"\n]*"|'[^'\n]*'|[^:\n,{}]*)/
+        .exec(from)![0]
+        .trim()
+        .replace(/^(["'])(.*)\1$/, "$2");
       return `${key ? quoteText(key, 40) : "a key"} is given twice in one mapping: keep one`;
     }
     case "TAB_AS_INDENT":
@@ -145,7 +149,10 @@ function yamlMistake(code: string, parsers: string, from: string): string | null
     case "MULTILINE_IMPLICIT_KEY":
       return 'a key needs ": " after it (a colon, then a space), on its own line';
     case "BLOCK_AS_IMPLICIT_KEY":
-      return 'a value holds ": " or is indented under another: put the value in quotes, or line it up with the keys';
+      // Its other case, a list where a key should be, is said well enough by the parser.
+      return parsers.startsWith("Nested mappings")
+        ? 'a value holds ": " or is indented under another: put the value in quotes, or line it up with the keys'
+        : null;
     default:
       return null;
   }

@@ -20,7 +20,7 @@ import {
   type ParameterName,
   type ParameterValue,
 } from "../engine/parameter-values.js";
-import {prepareBase, previewFrom, type PreparedBase, type Preview} from "./preview.js";
+import {prepareBase, previewFrom, reruledWords, type PreparedBase, type Preview} from "./preview.js";
 import {quoteText} from "../text/quote-text.js";
 import {judgeAgreements, rewordingAdvice, type JudgeAgreement, type JudgeScores} from "../judges/author-line.js";
 import {parameterDifferences, versionDiff, type VersionDiff} from "./version-diff.js";
@@ -252,10 +252,7 @@ export function authorsModel(
         status:
           `Base ${choice.base}, candidate ${described}: ${plural(preview.moved.length, "item moves", "items move")}; ` +
           `${plural(preview.unsettled.length, "item has", "items have")} no single score` +
-          (preview.reruled.length
-            ? `; ${plural(preview.reruled.length, "item keeps its score", "items keep their score")} but not a ` +
-              "line's ruling."
-            : "."),
+          (preview.reruled.length ? `; ${reruledWords(preview.reruled.length)}.` : "."),
         preview,
         judges: judgeAgreements(data.judges ?? [], prepared, preview),
         rewording,

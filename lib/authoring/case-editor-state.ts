@@ -406,7 +406,17 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
         }
         const edit = controlEdit(control, record, {fieldsOf, cases});
         if (edit.kind === "none") return state;
-        const {[control.id]: _was, ...kept} = state.refused;
+        // What was refused goes once its fact is given another way (its kind's choice beside its count), or its line
+        // takes another rule: a refused value left behind would stop the download from a field no longer shown.
+        const line = control.data.line;
+        const gone = (field: string) =>
+          control.data.edit === "line-rule"
+            ? field.startsWith(`checklist[${line}].`)
+            : (control.data.edit === "fact" || control.data.edit === "fact-kind") &&
+              field === `checklist[${line}].facts.${control.data.fact}`;
+        const kept = Object.fromEntries(
+          Object.entries(state.refused).filter(([id, input]) => id !== control.id && !gone(input.field)),
+        );
         const refused =
           edit.kind === "refused"
             ? {...kept, [control.id]: {raw: edit.raw, message: edit.message, field: edit.field}}

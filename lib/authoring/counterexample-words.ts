@@ -5,7 +5,7 @@ import {scoreText} from "../trainee/words.js";
 import type {Counterexample, FactValue} from "./counterexample.js";
 import {factValueLabels, yesNoLabels} from "./case-words.js";
 import {ruleNamesInList} from "../engine/labels.js";
-import {plural} from "../text/format.js";
+import {reruledWords} from "./preview.js";
 
 export interface CounterexampleLineWords {
   role: string;
@@ -44,8 +44,7 @@ export function counterexampleLead(
   reruled: number,
 ) {
   const worked = reruled
-    ? `No worked case's score moves, though ${plural(reruled, "case keeps its score", "cases keep theirs")} but not ` +
-      "a line's ruling (above)."
+    ? `No worked case's score moves, though ${reruledWords(reruled)} (above).`
     : "No worked case moves: none of them tests this change.";
   const move = `from ${words.before} under ${base} to ${words.after} under the candidate`;
   return `${worked} A case with these facts would move ${move}:`;

@@ -10,7 +10,16 @@ import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
 import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
 import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
-import {prepareBase, previewFrom, type LineDecision, type MovedItem, type Outcome, type Preview} from "./preview.js";
+import {
+  prepareBase,
+  previewFrom,
+  reruledConsequence,
+  reruledWords,
+  type LineDecision,
+  type MovedItem,
+  type Outcome,
+  type Preview,
+} from "./preview.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
@@ -184,10 +193,7 @@ export function previewLines(report: PreviewReport): string[] {
   lines.push("");
 
   if (report.reruled.length) {
-    lines.push(
-      `ruled otherwise under the candidate, the score unchanged (${plural(report.reruled.length, "item")}): ` +
-        "guideline:check fails on a version saved with this change until these lines are ruled again",
-    );
+    lines.push(`${reruledWords(report.reruled.length)}: the candidate decides these otherwise; ${reruledConsequence}`);
     for (const item of report.reruled)
       for (const line of item.lines)
         lines.push(

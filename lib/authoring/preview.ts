@@ -4,7 +4,8 @@
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "../site/links.js";
 import {moveReason, type MoveReason} from "./move-reason.js";
-import {derive, type Derivation, type RuleSet, type TraceLine} from "../engine/derive.js";
+import {allowsRuling, derive, type Derivation, type RuleSet, type TraceLine} from "../engine/derive.js";
+import {plural} from "../text/format.js";
 import {deriveReading, type SettingsRead} from "../engine/settings-read.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
@@ -78,6 +79,14 @@ export interface ReruledItem {
   set: Item["set"];
   lines: {index: number; rule: TraceLine["rule"]; ruled: Verdict; to: LineDecision}[];
 }
+
+/** The reruled cases in words: on the authors' page, in its status line and in guideline:preview's report. */
+export const reruledWords = (count: number): string =>
+  `${plural(count, "item keeps its score", "items keep their score")} but not a line's ruling`;
+
+/** What a reruled case means for a version saved with the change. */
+export const reruledConsequence =
+  "a version saved with this change fails guideline:check until those lines are ruled again";
 
 export interface DistributionRow {
   score: Score | "none";
@@ -257,10 +266,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
     const changed = outcomeMoved(from, to);
     // As guideline:check holds a line (lib/authoring/case-check.ts): a rule the candidate has must allow its ruling.
     const contradicted = to.lines.filter(
-      (line, at) =>
-        candidate.ruleIds.has(line.rule) &&
-        !line.verdicts.includes(line.ruled) &&
-        from.lines[at]!.verdicts.includes(line.ruled),
+      (line, at) => candidate.ruleIds.has(line.rule) && !allowsRuling(line) && allowsRuling(from.lines[at]!),
     );
     if (!changed && contradicted.length)
       reruled.push({

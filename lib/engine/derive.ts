@@ -65,6 +65,10 @@ export interface TraceLine {
   citable: boolean;
 }
 
+/** Whether the rules allow the line's ruled verdict, as guideline:check asks of a line whose rule the version has. */
+export const allowsRuling = (line: Pick<TraceLine, "verdicts" | "ruled">): boolean =>
+  line.verdicts.includes(line.ruled);
+
 export interface Derivation {
   id: string;
   version: string;

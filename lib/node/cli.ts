@@ -77,15 +77,25 @@ function withNegativeValues(args: readonly string[], options: Options): string[]
   return joined;
 }
 
+/** `--help` or `-h` before `--`, and not the value of a flag that takes one (`--id -h` names an id). */
+function helpAsked(args: readonly string[], options: Options): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") return false;
+    if (arg === "--help" || arg === "-h") return true;
+    const name = /^--([^=]+)$/.exec(arg)?.[1];
+    if (name !== undefined && Object.hasOwn(options, name) && options[name]!.type === "string") i++;
+  }
+  return false;
+}
+
 /**
  * Parses the command line strictly: an unknown flag, a flag without its value, a flag with a value given twice, a
  * missing or an extra positional argument is a CliError (exit 2) naming it and what is valid. `--help` or `-h`
  * anywhere before `--` asks for the usage alone (HelpRequested).
  */
 export function parseCommandLine<const O extends Options>(args: readonly string[], spec: CommandSpec<O>) {
-  const end = args.indexOf("--");
-  if ((end === -1 ? args : args.slice(0, end)).some((arg) => arg === "--help" || arg === "-h"))
-    throw new HelpRequested(spec.usage);
+  if (helpAsked(args, spec.options)) throw new HelpRequested(spec.usage);
   const flags = Object.keys(spec.options)
     .map((name) => `--${name}`)
     .join(", ");

@@ -8,8 +8,8 @@ import type {ReaderVerdict} from "./view.js";
 
 export interface ReplyCheck {
   text: string;
-  /** The text as last scored; `bytes` when it is past the cap, and then scored as no reply. */
-  scored: {text: string; report: ScoreReport; tooLarge?: number};
+  /** The text as last scored; its size when it is past the cap, and then scored as no reply. */
+  scored: {text: string; report: ScoreReport; tooLargeBytes?: number};
   /** By rule id; "" for no verdict. */
   verdicts: Readonly<Record<string, ReaderVerdict | "">>;
 }
@@ -34,7 +34,7 @@ export const replyStep =
       if (!scoring(check)) return check.scored;
       // As npm run probes:score reads at most its cap: a longer reply is said to be too long, never cut short.
       const bytes = new TextEncoder().encode(check.text).byteLength;
-      if (bytes > scoreInputByteCap) return {text: check.text, report: scoreBoth(rules, ""), tooLarge: bytes};
+      if (bytes > scoreInputByteCap) return {text: check.text, report: scoreBoth(rules, ""), tooLargeBytes: bytes};
       return {text: check.text, report: scoreBoth(rules, check.text)};
     };
     if (action.kind === "type") return action.text === check.text ? check : {...check, text: action.text};
@@ -44,12 +44,12 @@ export const replyStep =
   };
 
 /** The total in words, strict first, loose beside it; a prompt to paste when nothing is typed. */
-export function replyTotal({text, report: {strict, loose}, tooLarge}: ReplyCheck["scored"]): string {
+export function replyTotal({text, report: {strict, loose}, tooLargeBytes}: ReplyCheck["scored"]): string {
   if (text === "") return "Paste or type a reply to score it.";
-  if (tooLarge !== undefined)
+  if (tooLargeBytes !== undefined)
     return (
-      `Not scored: the reply is ${formatBytes(tooLarge)}, larger than ${formatBytes(scoreInputByteCap)}, the most ` +
-      "scored here or by npm run probes:score."
+      `Not scored: the reply is larger than ${formatBytes(scoreInputByteCap)}, the most scored here or by ` +
+      "npm run probes:score."
     );
   return (
     `Strict score: ${formatTotal(strict.total)} (${strict.passed} of ${strict.of} steps). ` +

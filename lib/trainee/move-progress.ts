@@ -126,7 +126,8 @@ export function refusalDetail(refusal: ImportRefusal): string | null {
     /^(this is not a Rater Notebook progress file|the (file|record) is damaged): /,
     "",
   );
-  return detail === "the file is empty" ? null : detail;
+  if (detail === "the file is empty") return null;
+  return detail.replace(/: it looks cut short$/, "");
 }
 
 /** The sentence said once an import is saved. */

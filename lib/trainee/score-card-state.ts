@@ -54,7 +54,10 @@ export const chooseScoreHint = (notApplicable: boolean): {text: string; keys: st
 });
 
 /** A card whose case was checked in another tab while it was shown, said where its Check was. */
-export const checkedElsewhereText = "Checked in another tab meanwhile: the answer given there is the one recorded.";
+export const checkedElsewhereText = "Checked in another tab meanwhile: this shows the answer given there.";
+
+const sameAnswer = (a: Answer, b: Answer): boolean =>
+  a === b || (a.item === b.item && a.attempt === b.attempt && a.at === b.at && a.score === b.score);
 
 /** The blind run's note on an answer: kept, and nothing said about it until the run is answered. */
 export const blindAnswerText = (first: Pick<Answer, "score">): string =>
@@ -157,25 +160,20 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
       return {...state, committed: false, score: null};
     case "record": {
       const {answers, reveal, shown} = action;
-      // Every card of the self-check hears of every answer: one that changes nothing here is no patch.
+      // Every card of the self-check hears of every answer, and a save in another tab reads the record anew: answers
+      // that say the same (by item, attempt and time) change nothing here.
       const same =
-        answers.length === state.answers.length && answers.every((answer, at) => answer === state.answers[at]);
+        answers.length === state.answers.length &&
+        answers.every((answer, at) => sameAnswer(answer, state.answers[at]!));
       if (same) return reveal === state.reveal && shown === state.shown ? state : {...state, reveal, shown};
-      // Answered in another tab: the card shows that answer checked, and can no longer record one of its own (a
-      // second answer would be taken for a retry, or a blind case answered twice).
-      if (answers.length > state.answers.length)
-        return {
-          ...state,
-          answers,
-          reveal,
-          shown,
-          committed: true,
-          hint: false,
-          score: answers.at(-1)!.score,
-          elsewhere: true,
-        };
       // Fewer: the answers were deleted elsewhere ("Start over"): the card starts again.
-      return {...state, answers, reveal, shown, committed: false, score: null, elsewhere: false};
+      if (answers.length < state.answers.length)
+        return {...state, answers, reveal, shown, committed: false, score: null, elsewhere: false};
+      if (answers.length === state.answers.length) return {...state, answers, reveal, shown};
+      // More: checked in another tab. The card shows that answer checked, and can no longer record one of its own (a
+      // second answer would be taken for a retry, or a blind case answered twice).
+      const score = answers.at(-1)!.score;
+      return {...state, answers, reveal, shown, committed: true, hint: false, score, elsewhere: true};
     }
     case "arrived":
       return {...state, shown: action.shown};

@@ -42,7 +42,13 @@ import {
 import {keptParts, live, type Live} from "./live.js";
 import {differsAtAll, type DiffPart, type TextDifference, type VersionDiff} from "../lib/authoring/version-diff.js";
 import {Table} from "./table.js";
-import type {Preview, LineDecision, Outcome} from "../lib/authoring/preview.js";
+import {
+  reruledConsequence,
+  reruledWords,
+  type Preview,
+  type LineDecision,
+  type Outcome,
+} from "../lib/authoring/preview.js";
 import {scoreText, originTag} from "../lib/trainee/words.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import {describeFinding} from "../lib/authoring/completeness-words.js";
@@ -966,9 +972,8 @@ function ReruledItems(
     el(
       "p",
       {},
-      `${plural(result.reruled.length, "item keeps its score", "items keep their score")}, but the candidate decides ` +
-        `a line of ${result.reruled.length === 1 ? "it" : "each"} otherwise than it is ruled: a version saved with ` +
-        "this change fails guideline:check until those lines are ruled again.",
+      `${reruledWords(result.reruled.length)}: the candidate decides the lines below otherwise than they are ruled, ` +
+        `and ${reruledConsequence}.`,
     ),
     Table(
       {

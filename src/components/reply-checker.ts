@@ -31,7 +31,7 @@ const Compared = (text: ReturnType<typeof compareWithRegex>): Child =>
 export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction> {
   const view = (check: ReplyCheck): HTMLElement => {
     const {strict, loose} = check.scored.report;
-    const empty = check.scored.text === "" || check.scored.tooLarge !== undefined;
+    const empty = check.scored.text === "" || check.scored.tooLargeBytes !== undefined;
     const rows = version.rules.map((rule, i) => {
       const s = strict.rules[i];
       const l = loose.rules[i];

@@ -431,7 +431,13 @@ export function ReviewSection({results, ctx}: {results: TraineeResults; ctx: Res
     return walk.answered + selfChecks.reduce((sum, group) => sum + group.answered, 0)
       ? section(
           "Nothing to review",
-          el("p", {}, "Every first answer you gave with the guideline matched the ruled score."),
+          el(
+            "p",
+            {},
+            "Every first answer you gave with the guideline matched the ruled score",
+            // A blind run under way is ruled when it is finished: none of its answers is counted yet.
+            selfChecks.some((group) => group.heldBack) ? ", but for your self-check, ruled once you finish it." : ".",
+          ),
         )
       : section(
           "Nothing to review yet",

@@ -19,16 +19,16 @@ describe("a change no worked case tests, on the authors' page", () => {
     await expect
       .poll(() => section.locator("p").first().textContent())
       .toBe(
-        "No worked case's score moves, though 2 cases keep theirs but not a line's ruling (above). A case with these " +
-          "facts would move from 2 under v2 to 3 under the candidate:",
+        "No worked case's score moves, though 2 items keep their score but not a line's ruling (above). A case " +
+          "with these facts would move from 2 under v2 to 3 under the candidate:",
       );
     // The two: example-3's “A single du breaks the register” and edge-10-twist's register line, ruled not met, which
     // the candidate makes partly met (guideline:check fails on them under a version saved with this change; before,
     // the page said no worked case tests it).
     const reruled = page.locator(".reruled-items");
     expect(await reruled.locator("p").first().textContent()).toBe(
-      "2 items keep their score, but the candidate decides a line of each otherwise than it is ruled: a version saved " +
-        "with this change fails guideline:check until those lines are ruled again.",
+      "2 items keep their score but not a line's ruling: the candidate decides the lines below otherwise than they " +
+        "are ruled, and a version saved with this change fails guideline:check until those lines are ruled again.",
     );
     const rows = await reruled.locator("tbody tr").allInnerTexts();
     expect(rows.map((row) => row.split("\t")[0]!.split("\n")[0])).toEqual(["Example 3", "Edge case 10, twist"]);

@@ -345,7 +345,7 @@ describe("a case checked in another tab", () => {
       await expect.poll(() => checkButton(card).isDisabled()).toBe(true);
       expect(await radio(card, score).isChecked()).toBe(true);
       expect(await card.getByRole("alert").innerText()).toBe(
-        "Checked in another tab meanwhile: the answer given there is the one recorded.",
+        "Checked in another tab meanwhile: this shows the answer given there.",
       );
       // The walk's ruling; the blind run's answered note, and no ruling.
       if (path.startsWith("/self-check")) {

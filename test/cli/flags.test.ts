@@ -155,4 +155,11 @@ describe("--help or -h: the usage on standard output, exit 0, naming every flag 
       for (const flag of flags === "no options" ? [] : flags!.split(", ")) expect(stdout, flag).toContain(flag);
     }
   });
+
+  it("takes -h given as a flag's value for that value, not for a request for help", async () => {
+    const {code, stdout, stderr} = await runCommand(probesScore, ["six-step-chain", "--version", "-h"]);
+    expect({code, stdout}).toEqual({code: 2, stdout: ""});
+    // As before --help was read: parseArgs takes a value that starts with a dash for a missing one.
+    expect(stderr).toMatch(/^probes:score: --version needs a value; usage: /);
+  });
 });

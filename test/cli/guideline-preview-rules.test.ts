@@ -50,9 +50,9 @@ describe("guideline:preview with a clause changed", () => {
     expect(moved).not.toMatch(/^ {2}edge-1a /m);
     // But its line, a ceiling with none delivered, is ruled not met, which the candidate makes partly met.
     expect(stdout).toContain(
-      "ruled otherwise under the candidate, the score unchanged (1 item): guideline:check fails on a version saved " +
-        "with this change until these lines are ruled again\n  edge-1a    line 1 numbers: ruled not-met -> partly " +
-        "[ceiling-needs-one]\n",
+      "1 item keeps its score but not a line's ruling: the candidate decides these otherwise; a version saved with " +
+        "this change fails guideline:check until those lines are ruled again\n  edge-1a    line 1 numbers: ruled " +
+        "not-met -> partly [ceiling-needs-one]\n",
     );
   });
 

@@ -98,6 +98,8 @@ describe("a broken item file names the file, the field and what was expected", (
       `${file}: front matter is not valid YAML (line ${lineOf(title) + 1}): "title" is given twice in one mapping: ` +
         "keep one (Map keys must be unique)",
     );
+    // Quoted, the key is named without its quotes.
+    expect(said(title, `${title}\n"title": again`)).toContain(': "title" is given twice in one mapping: keep one');
     const rule = /^ {4}rule: numbers$/m.exec(good)![0];
     expect(said(rule, `\t${rule.trimStart()}`)).toBe(
       `${file}: front matter is not valid YAML (line ${lineOf(rule)}): a tab indents the line: indent with spaces ` +

@@ -99,6 +99,16 @@ describe("the edit a control makes", () => {
     const fixed = run(state, edit("case-checklist-1-facts-limit", data, "3"));
     expect(fixed.refused).toEqual({});
     expect(viewWithRefused(fixed)).toBe(fixed.view);
+    // A count refused, then the fact given by its kind's choice instead (the count box then disabled): it goes too.
+    const count = {edit: "fact", line: "1", fact: "delivered"};
+    const typed = run(opened(record), edit("case-checklist-1-facts-delivered", count, "two"));
+    expect(Object.keys(typed.refused)).toEqual(["case-checklist-1-facts-delivered"]);
+    const kind = {edit: "fact-kind", line: "1", fact: "delivered"};
+    const chosen = run(typed, edit("case-checklist-1-facts-delivered-kind", kind, "more-than-limit"));
+    expect(chosen.refused).toEqual({});
+    // And a line given another rule leaves nothing of its old facts refused.
+    const rule = {edit: "line-rule", line: "1"};
+    expect(run(typed, edit("case-checklist-1-rule", rule, "style-register")).refused).toEqual({});
     expect((linesOf(fixed.record)[1]!.facts as {limit: number}).limit).toBe(3);
   });
 

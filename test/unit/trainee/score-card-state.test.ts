@@ -213,6 +213,9 @@ describe("a score card while it is shown", () => {
     expect(elsewhere).toMatchObject({committed: true, elsewhere: true, score: 3, answers, shown: 1, hint: false});
     expect(act(elsewhere, {kind: "score", score: 5})).toBe(elsewhere);
     expect(act(elsewhere, {kind: "check"})).toBe(elsewhere);
+    // The same answers read anew (a save in another tab reads the whole record again): nothing changes.
+    const copies = answers.map((answer) => ({...answer}));
+    expect(act(elsewhere, {kind: "record", answers: copies, reveal: true, shown: 1})).toBe(elsewhere);
     // Deleted elsewhere ("Start over"): the card starts again.
     expect(act(elsewhere, {kind: "record", answers: [], reveal: true, shown: null})).toMatchObject({
       committed: false,

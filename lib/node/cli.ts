@@ -211,7 +211,7 @@ export async function runCli(
   name: string,
   print: (line: string) => void,
   main: () => number | void | Promise<number | void>,
-  out: (line: string) => void = print,
+  out: (line: string) => void,
 ): Promise<number> {
   // Whoever wrote a message (a library, a server's reply), nothing in it may reorder or break the terminal's line.
   const stderr = (line: string) => print(escapeUnsafe(line));

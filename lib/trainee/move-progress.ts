@@ -117,19 +117,6 @@ const refusalTitles: Record<ImportRefusal["reason"], string> = {
 
 export const refusalTitle = (refusal: ImportRefusal): string => refusalTitles[refusal.reason];
 
-/**
- * What the refusal's message adds to its title, or null when it adds nothing: the message stands alone in the
- * commands' output, so it starts by saying what the title says ("This file is empty. In detail: the file is empty.").
- */
-export function refusalDetail(refusal: ImportRefusal): string | null {
-  const detail = refusal.message.replace(
-    /^(this is not a Rater Notebook progress file|the (file|record) is damaged): /,
-    "",
-  );
-  if (detail === "the file is empty") return null;
-  return detail.replace(/: it looks cut short$/, "");
-}
-
 /** The sentence said once an import is saved. */
 export const importedText = ({preview}: ImportPlan): string =>
   `Imported: ${plural(preview.added.length, "answer")} added, ${preview.replaced.length} replaced. ` +
@@ -137,10 +124,7 @@ export const importedText = ({preview}: ImportPlan): string =>
 
 export const nothingImported = "Nothing was imported.";
 
-const withDetail = (refusal: ImportRefusal, before: string): string => {
-  const detail = refusalDetail(refusal);
-  return detail === null ? "" : `${before}${detail}`;
-};
+const withDetail = ({detail}: ImportRefusal, before: string): string => (detail === null ? "" : `${before}${detail}`);
 
 /** The short sentence a screen reader hears each time the import shows something; what is shown holds the detail. */
 export function importStatus(shown: ImportShown): string {

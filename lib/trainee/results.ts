@@ -260,12 +260,12 @@ export function traineeResults(
       pool.items.map((item) => item.id),
       1,
     );
-    const finished = first.complete || !first.answers.length;
+    const underway = !first.complete && first.answers.length > 0;
     return {
       pool: pool.id,
-      ...resultGroup(progress, finished ? pool.items : [], "self-check", decides),
+      ...resultGroup(progress, underway ? [] : pool.items, "self-check", decides),
       total: pool.items.length,
-      heldBack: finished ? 0 : first.answers.length,
+      heldBack: underway ? first.answers.length : 0,
     };
   });
   return {

@@ -97,6 +97,11 @@ export interface ImportRefusal {
   reason: ImportRefusalReason;
   /** Lowercase, names what is wrong; never holds more than a short quote of the file. */
   message: string;
+  /**
+   * What the message adds to what its reason says ("it holds no record" of "this is not a Rater Notebook progress
+   * file: it holds no record"), for a page that says the reason first; null when it adds nothing.
+   */
+  detail: string | null;
 }
 
 export interface ImportedFile {
@@ -109,7 +114,16 @@ export interface ImportedFile {
 
 export type ImportResult = ImportedFile | ImportRefusal;
 
-const refuse = (reason: ImportRefusalReason, message: string): ImportRefusal => ({ok: false, reason, message});
+const refuse = (reason: ImportRefusalReason, message: string, detail: string | null = message): ImportRefusal => ({
+  ok: false,
+  reason,
+  message,
+  detail,
+});
+/** A refusal whose message first says what its reason says, then `detail`. */
+const restated = (reason: ImportRefusalReason, said: string, detail: string): ImportRefusal =>
+  refuse(reason, `${said}: ${detail}`, detail);
+const notOurs = (detail: string) => restated("foreign", "this is not a Rater Notebook progress file", detail);
 
 /** The size check, before reading: a refusal, or null when the file may be read. */
 export function checkImportSize(bytes: number): ImportRefusal | null {
@@ -121,7 +135,7 @@ export function checkImportSize(bytes: number): ImportRefusal | null {
       `the file is ${size ?? formatBytes(bytes)}; a progress file is at most ${formatBytes(progressFileByteLimit)}`,
     );
   }
-  if (bytes === 0) return refuse("empty", "the file is empty");
+  if (bytes === 0) return refuse("empty", "the file is empty", null);
   return null;
 }
 
@@ -155,7 +169,11 @@ export function readImport(text: string): ImportResult {
     const position = /position (\d+)/.exec(message)?.[1];
     // Where the parser stopped: at the end of the text (or told so) means the text ends too soon.
     if (/end of (JSON|data)|unterminated|unexpected end/i.test(message) || Number(position) >= body.trimEnd().length)
-      return refuse("truncated", "the file ends in the middle of its JSON: it looks cut short");
+      return refuse(
+        "truncated",
+        "the file ends in the middle of its JSON: it looks cut short",
+        "the file ends in the middle of its JSON",
+      );
     return refuse("malformed", `the file is not readable JSON${position ? ` (near character ${position})` : ""}`);
   }
   return readImportedValue(value);
@@ -163,16 +181,14 @@ export function readImport(text: string): ImportResult {
 
 /** readImport's checks of what the file's JSON holds, for a caller that has parsed (and perhaps trimmed) it. */
 export function readImportedValue(value: unknown): ImportResult {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return refuse("foreign", "this is not a Rater Notebook progress file: it holds no record");
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return notOurs("it holds no record");
   const record = value as Record<string, unknown>;
   if (record.app !== app)
-    return refuse(
-      "foreign",
+    return notOurs(
       record.app === undefined
-        ? "this is not a Rater Notebook progress file: it does not say it is one"
+        ? "it does not say it is one"
         : // Nothing of another app's file is quoted: it may not be a file anyone meant to give.
-          "this is not a Rater Notebook progress file: it is from another app",
+          "it is from another app",
     );
   const bare = record.kind === undefined && "answers" in record;
   if (!bare && record.kind !== exportKind)
@@ -201,9 +217,9 @@ export function readImportedValue(value: unknown): ImportResult {
   }
   if (bare) {
     const [error, progress] = validateSafely(value, Progress);
-    if (error) return refuse("invalid", `the record is damaged: ${describeFailure(error)}`);
+    if (error) return restated("invalid", "the record is damaged", describeFailure(error));
     const problem = recordProblem(progress, "");
-    if (problem) return refuse("invalid", `the record is damaged: ${problem.replace(/^\./, "")}`);
+    if (problem) return restated("invalid", "the record is damaged", problem.replace(/^\./, ""));
     return {ok: true, rater: null, exportedAt: null, progress};
   }
   if (
@@ -217,8 +233,8 @@ export function readImportedValue(value: unknown): ImportResult {
         `this site reads version ${progressVersion}`,
     );
   const [error, file] = validateSafely(value, ExportFile);
-  if (error) return refuse("invalid", `the file is damaged: ${describeFailure(error)}`);
+  if (error) return restated("invalid", "the file is damaged", describeFailure(error));
   const problem = recordProblem(file.progress);
-  if (problem) return refuse("invalid", `the file is damaged: ${problem}`);
+  if (problem) return restated("invalid", "the file is damaged", problem);
   return {ok: true, rater: file.rater ?? null, exportedAt: file.exportedAt, progress: file.progress};
 }

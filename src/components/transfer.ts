@@ -25,7 +25,6 @@ import {
   importStatus,
   importStep,
   nothingImported,
-  refusalDetail,
   refusalTitle,
   type ExportAction,
   type ExportState,
@@ -67,7 +66,7 @@ function ImportRefusalNote({refusal, fileName}: {refusal: ImportRefusal; fileNam
     {class: "import-refusal"},
     el("p", {}, el("strong", {}, `${refusalTitle(refusal)}. `), nothingImported),
     el("p", {}, "File: ", el("span", {class: "file-name"}, fileName), "."),
-    refusalDetail(refusal) === null ? null : el("p", {}, `In detail: ${refusalDetail(refusal)}.`),
+    refusal.detail === null ? null : el("p", {}, `In detail: ${refusal.detail}.`),
     el("p", {class: "muted"}, "Your saved progress is as it was."),
   );
 }
@@ -249,7 +248,8 @@ export function TransferImport({
     try {
       text = await file.text();
     } catch {
-      const refusal: ImportRefusal = {ok: false, reason: "malformed", message: "the browser could not read the file"};
+      const message = "the browser could not read the file";
+      const refusal: ImportRefusal = {ok: false, reason: "malformed", message, detail: message};
       return node.dispatch({kind: "refuse", refusal, fileName: file.name});
     }
     const result = readImport(text);

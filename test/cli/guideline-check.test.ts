@@ -157,14 +157,18 @@ describe("guideline:check on hostile authored files", () => {
       .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${"abcdefgh"[index]}`).join(", ")}]`),
   ].join("\n");
 
-  it("exits 1 on a misspelt fact in the version's logic, naming the file, the rule, the clause, the field and the fix", async () => {
-    copy = copyProject("rater-notebook-misspelt-logic-");
-    edit("guideline/v2/logic.yaml", (text) =>
+  /** The fact `delivered` misspelt in a version's numbers rule (its ceiling-needs-one clause). */
+  const misspellDelivered = (file: string) =>
+    edit(file, (text) =>
       text.replace(
         'when: bound == "ceiling" && delivered == 0 && ceilingNeedsOne',
         'when: bound == "ceiling" && delivred == 0 && ceilingNeedsOne',
       ),
     );
+
+  it("exits 1 on a misspelt fact in the version's logic, naming the file, the rule, the clause, the field and the fix", async () => {
+    copy = copyProject("rater-notebook-misspelt-logic-");
+    misspellDelivered("guideline/v2/logic.yaml");
     const result = await run([], copy);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe("");
@@ -211,12 +215,7 @@ describe("guideline:check on hostile authored files", () => {
     // An older version's logic is checked as the build checks it: a misspelt fact there stops the check too.
     cpSync(join(projectRoot, "guideline/v1/guideline.yaml"), join(copy, "guideline/v1/guideline.yaml"));
     cpSync(join(projectRoot, "data/parts.yaml"), join(copy, "data/parts.yaml"));
-    edit("guideline/v1/logic.yaml", (text) =>
-      text.replace(
-        'when: bound == "ceiling" && delivered == 0 && ceilingNeedsOne',
-        'when: bound == "ceiling" && delivred == 0 && ceilingNeedsOne',
-      ),
-    );
+    misspellDelivered("guideline/v1/logic.yaml");
     const logic = await run([], copy);
     expect(logic.status).toBe(1);
     expect(logic.stderr).toMatch(/^guideline\/v1\/logic\.yaml at rules\[\d+\]\.clauses\[\d+\]\.when: rule numbers, /);

@@ -183,7 +183,13 @@ describe("readInput", () => {
 describe("runCli", () => {
   const capture = async (main: () => number | void | Promise<number | void>) => {
     const lines: string[] = [];
-    const code = await runCli("x:y", (l) => lines.push(l), main);
+    // Standard output and standard error into one list, in the order written: the tests read which lines come.
+    const code = await runCli(
+      "x:y",
+      (l) => lines.push(l),
+      main,
+      (l) => lines.push(l),
+    );
     return {code, lines};
   };
 

@@ -12,7 +12,7 @@ import {
   type ImportState,
 } from "../../../lib/trainee/move-progress.js";
 import {emptyProgress} from "../../../lib/trainee/progress.js";
-import type {ImportedFile} from "../../../lib/trainee/transfer.js";
+import {readImport, type ImportedFile, type ImportRefusal} from "../../../lib/trainee/transfer.js";
 import {items, record} from "./helpers.js";
 
 const at = "2026-03-01T12:00:00.000Z";
@@ -93,18 +93,14 @@ describe("the import", () => {
   it("refuses with what is wrong, closes on Cancel, and ignores what has nothing to act on", () => {
     const refused = importStep(start, {
       kind: "refuse",
-      refusal: {ok: false, reason: "empty", message: "the file is empty"},
+      refusal: readImport("") as ImportRefusal,
       fileName: "x.json",
     });
     // The title, and what the message adds to it: said once ("This file is empty: the file is empty" said it twice).
     expect(importStatus(refused.shown)).toBe("This file is empty. Nothing was imported.");
     const foreign = importStep(start, {
       kind: "refuse",
-      refusal: {
-        ok: false,
-        reason: "foreign",
-        message: "this is not a Rater Notebook progress file: it holds no record",
-      },
+      refusal: readImport("[]") as ImportRefusal,
       fileName: "x.json",
     });
     expect(importStatus(foreign.shown)).toBe(
@@ -112,7 +108,12 @@ describe("the import", () => {
     );
     const damaged = importStep(start, {
       kind: "refuse",
-      refusal: {ok: false, reason: "invalid", message: "the file is damaged: rater is missing"},
+      refusal: {
+        ok: false,
+        reason: "invalid",
+        message: "the file is damaged: rater is missing",
+        detail: "rater is missing",
+      },
       fileName: "x.json",
     });
     expect(importStatus(damaged.shown)).toBe("This file is damaged: rater is missing. Nothing was imported.");

@@ -113,10 +113,12 @@ describe("reading an imported file", () => {
       ok: false,
       reason: "too-large",
       message: "the file is 50 MiB; a progress file is at most 2 MB",
+      detail: "the file is 50 MiB; a progress file is at most 2 MB",
     });
     expect(checkImportSize(progressFileByteLimit + 1)).toMatchObject({reason: "too-large"});
     expect(checkImportSize(progressFileByteLimit)).toBeNull();
-    expect(checkImportSize(0)).toMatchObject({reason: "empty", message: "the file is empty"});
+    // Its message says what the reason says, and nothing more: no detail for a page that says the reason first.
+    expect(checkImportSize(0)).toMatchObject({reason: "empty", message: "the file is empty", detail: null});
   });
 
   it("refuses text past the limit even when the size was not checked first", () => {

@@ -18,6 +18,22 @@ function describeParseError(error: Papa.ParseError): string {
   return error.message.toLowerCase();
 }
 
+/**
+ * The separator a one-field header uses in place of commas, when split by it the header is exactly the columns (a
+ * spreadsheet set to a language whose decimal mark is the comma saves "CSV" with semicolons).
+ */
+function otherSeparator(header: string): string | null {
+  for (const [separator, name] of [
+    [";", "semicolons"],
+    ["\t", "tabs"],
+    ["|", "bars"],
+  ] as const) {
+    const names = header.split(separator).map((name) => name.trim());
+    if (names.length === csvColumns.length && csvColumns.every((column) => names.includes(column))) return name;
+  }
+  return null;
+}
+
 /** Feed it each row Papa Parse yields, then call end(). Stops reading rows after a header it cannot use. */
 export class RatingsCsvReader {
   private line = 1;
@@ -63,8 +79,11 @@ export class RatingsCsvReader {
       // Nothing of the line is quoted: it may be the first line of a file of another kind altogether (a link to a
       // system file, given by mistake). What it lacks, in the header's own words, is the fix.
       const missing = csvColumns.filter((column) => !names.includes(column));
-      const found =
-        missing.length === csvColumns.length
+      const separator = names.length === 1 ? otherSeparator(names[0]!) : null;
+      const found = separator
+        ? `separates its columns with ${separator}: save the file with commas between the columns (a spreadsheet's ` +
+          `"CSV, comma-separated")`
+        : missing.length === csvColumns.length
           ? "names none of these columns"
           : missing.length > 0
             ? `lacks ${missing.join(", ")}`

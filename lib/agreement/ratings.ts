@@ -68,10 +68,12 @@ export function checkRater(raw: string, maxLength?: number): Checked<string> {
   return fault === null ? {ok: true, value: name} : {ok: false, message: `${quoteValue(name)}: ${fault}`};
 }
 
+/** A phase in any case ("Vague", as a spreadsheet capitalises it), as the header's names and "N/A" are read. */
 export function checkPhase(raw: string): Checked<Phase> {
   const phase = raw.trim();
-  return phase === "vague" || phase === "guideline"
-    ? {ok: true, value: phase}
+  const lower = phase.toLowerCase();
+  return lower === "vague" || lower === "guideline"
+    ? {ok: true, value: lower}
     : {ok: false, message: `${quoteValue(phase)} is not a phase: expected vague or guideline`};
 }
 

@@ -73,6 +73,25 @@ describe("ratings from CSV", () => {
     expect(passwd).toEqual([`${header}: it names none of these columns`]);
   });
 
+  it("a header separated by semicolons or tabs is told to use commas, and a phase in capitals is read", () => {
+    const header = "cohort.csv line 1: expected the header rater,item,phase,score";
+    const fix = `save the file with commas between the columns (a spreadsheet's "CSV, comma-separated")`;
+    expect(problems("rater;item;phase;score\nalice;example-1;vague;3\n")).toEqual([
+      `${header}: it separates its columns with semicolons: ${fix}`,
+    ]);
+    expect(problems("Rater\tItem\tPhase\tScore\n")).toEqual([`${header}: it separates its columns with tabs: ${fix}`]);
+    // Semicolons that do not make the four columns are not guessed at.
+    expect(problems("rater;item;score\n")).toEqual([`${header}: it names none of these columns`]);
+    const capitals = read(
+      csvOf([
+        ["alice", "example-1", "Vague", "3"],
+        ["alice", "example-1", " GUIDELINE ", "4"],
+      ]),
+    );
+    expect(capitals.problems).toEqual([]);
+    expect(capitals.ratings.map((rating) => rating.phase)).toEqual(["vague", "guideline"]);
+  });
+
   it("a truncated file: a short last line, or a quote never closed", () => {
     expect(problems("rater,item,phase,score\nalice,example-1,vague,3\nbob,example-1,vague,n/")).toEqual([
       'cohort.csv line 3, field score: "n/" is not a score: expected 1, 2, 3, 4, 5 or n/a',

@@ -1,7 +1,7 @@
 // The case itself: earlier turns, the request and the response, each in its own language with the English gloss
 // beside it. A text the case study only describes is shown as a description, never dressed up as a quote.
 import type {Item, Text, Turn} from "../lib/authored/schemas/item.js";
-import {languageName} from "../lib/authored/language.js";
+import {languageName, textDirection} from "../lib/authored/language.js";
 import {el} from "./dom.js";
 
 function TextBlock(
@@ -24,7 +24,11 @@ function TextBlock(
       {class: "case-body"},
       el(
         "div",
-        {class: "case-original", lang: described ? "en" : text.language},
+        {
+          class: "case-original",
+          lang: described ? "en" : text.language,
+          dir: !described && textDirection(text.language) === "rtl" ? "rtl" : null,
+        },
         described
           ? el("p", {class: "description"}, text.text)
           : (surface ?? el("p", {"class": "verbatim", "data-text": where ?? null}, text.text)),

@@ -37,7 +37,11 @@ describe("a case in Spanish from a blank draft", () => {
     await expect.poll(() => page.locator("#case-order").inputValue()).toBe("15");
     await page.locator("#case-request-text").fill(request);
     await page.locator("#case-response-text").fill(response);
+    // A language written right to left turns the text's box that way; Spanish turns it back.
+    await page.locator("#case-response-language").fill("ar");
+    await expect.poll(() => page.locator("#case-response-text").getAttribute("dir")).toBe("rtl");
     await page.locator("#case-response-language").fill("ES");
+    await expect.poll(() => page.locator("#case-response-text").getAttribute("dir")).toBeNull();
     // Written as Intl writes it, and named.
     await expect.poll(() => page.locator("#case-response-language").inputValue()).toBe("es");
     await expect.poll(() => page.locator("#case-response-language-hint").innerText()).toContain("Spanish");
@@ -100,6 +104,7 @@ describe("the case, put in data/items/", () => {
     expect(await item.innerText()).toContain("Edge case 15: why leaves change colour");
     expect(await item.innerText()).not.toContain("leaves-spanish");
     expect(await item.locator(".case-response .case-original").getAttribute("lang")).toBe("es");
+    expect(await item.locator(".case-response .case-original").getAttribute("dir")).toBeNull();
     expect(await item.locator(".case-response .case-label").textContent()).toBe("Response (Spanish)");
     expect(await item.locator(".case-request .case-original").getAttribute("lang")).toBe("en");
     expect(await page.getByRole("link", {name: /^Edge case 15\b/}).count()).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import {
   languageName,
   languageNames,
   languageProblem,
+  textDirection,
 } from "../../../lib/authored/language.js";
 import {projectRoot} from "../../../lib/node/load.js";
 
@@ -33,6 +34,15 @@ describe("a language tag", () => {
     expect(languageProblem("es")).toBeNull();
     expect(languageProblem("ES-mx")).toBe("write the language tag as es-MX");
     expect(languageProblem("en_US")).toBe("“en_US” is not a language tag: write one like en, es or pt-BR (BCP 47)");
+  });
+
+  it("is written right to left where its script is (Unicode's right-to-left scripts; CLDR's likely script)", () => {
+    // Arabic, Persian, Urdu, Pashto: Arab; Hebrew, Yiddish: Hebr; Dhivehi: Thaa; Syriac: Syrc; N'Ko: Nkoo.
+    for (const tag of ["ar", "ar-EG", "fa", "ur", "ps", "he", "yi", "dv", "syr", "nqo", "az-Arab", "pa-Arab"])
+      expect(textDirection(tag), tag).toBe("rtl");
+    for (const tag of ["en", "es-MX", "sv", "zh-Hant-TW", "ja", "mn-Cyrl-MN", "az", "pa", "hi"])
+      expect(textDirection(tag), tag).toBe("ltr");
+    expect(textDirection("en_US")).toBe("ltr");
   });
 
   it("is named in English, by the tag where there is no name", () => {

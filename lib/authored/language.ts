@@ -17,24 +17,62 @@ export function languageProblem(tag: string): string | null {
 }
 
 /** The scripts written right to left (Unicode's list of them), by their ISO 15924 codes. */
-const rightToLeft = new Set(
-  "Adlm Arab Armi Avst Chrs Cprt Elym Hatr Hebr Hung Khar Lydi Mand Mani Mend Merc Mero Narb Nbat Nkoo Orkh Ougr Palm Phli Phlp Phnx Prti Rohg Samr Sarb Sogd Sogo Syrc Thaa Yezi".split(
-    " ",
-  ),
-);
+const rightToLeft = new Set([
+  "Adlm",
+  "Arab",
+  "Armi",
+  "Avst",
+  "Chrs",
+  "Cprt",
+  "Elym",
+  "Hatr",
+  "Hebr",
+  "Hung",
+  "Khar",
+  "Lydi",
+  "Mand",
+  "Mani",
+  "Mend",
+  "Merc",
+  "Mero",
+  "Narb",
+  "Nbat",
+  "Nkoo",
+  "Orkh",
+  "Ougr",
+  "Palm",
+  "Phli",
+  "Phlp",
+  "Phnx",
+  "Prti",
+  "Rohg",
+  "Samr",
+  "Sarb",
+  "Sogd",
+  "Sogo",
+  "Syrc",
+  "Thaa",
+  "Yezi",
+]);
 
 /**
  * The direction a text in this language is written in, from the script its tag names or most likely implies
  * (ar, he, fa, ur-PK, dv: right to left; az-Arab too, though Azerbaijani is mostly written left to right).
  */
 export function textDirection(tag: string): "ltr" | "rtl" {
+  let direction = directions.get(tag);
+  if (direction) return direction;
   try {
     const script = new Intl.Locale(tag).maximize().script;
-    return script && rightToLeft.has(script) ? "rtl" : "ltr";
+    direction = script && rightToLeft.has(script) ? "rtl" : "ltr";
   } catch {
-    return "ltr";
+    direction = "ltr";
   }
+  directions.set(tag, direction);
+  return direction;
 }
+/** Each tag's direction worked out so far: a page draws its texts again at every change. */
+const directions = new Map<string, "ltr" | "rtl">([["en", "ltr"]]);
 
 /** Each tag named so far, and the names a page's data brings (worked out at build: knowLanguageNames). */
 const named = new Map<string, string>();

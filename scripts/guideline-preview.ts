@@ -16,7 +16,7 @@ import {guidelineSources, guidelineVersions, loadGuideline, loadItems} from "../
 import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
 import {AssignmentError, parseAssignments} from "../lib/engine/parameter-values.js";
 import {assignmentWords} from "../lib/engine/parameter-words.js";
-import {previewLines, previewReport} from "../lib/authoring/preview-report.js";
+import {previewLines, previewReport, writtenVersionLines} from "../lib/authoring/preview-report.js";
 import {isRuleChangeText, levelsToReword, parseRuleChanges} from "../lib/authoring/rule-changes.js";
 import {levelsToRewordWords, ruleChangeWords, settingLines} from "../lib/authoring/rule-change-words.js";
 import {versionFiles} from "../lib/authoring/version-writer.js";
@@ -85,6 +85,8 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
         throw error;
       }
 
+      const report = (against = base) =>
+        previewReport({items: loadItems(io.root), base: against, candidate, set, changes, domains});
       if (values.write !== undefined) {
         let written;
         try {
@@ -115,17 +117,21 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
           levelsToReword(candidate.logic, candidate.parameters, set, changes),
           values.write,
         );
+        // The items are ruled as the newest version derives them: what moves is measured from it.
+        const newest = versions.at(-1)!;
+        const ruled = newest === baseVersion ? base : loadGuideline(newest, io.root);
+        for (const line of writtenVersionLines(report(ruled), values.write)) out(line);
         if (reword) out(reword);
         return;
       }
 
-      const report = previewReport({items: loadItems(io.root), base, candidate, set, changes, domains});
-      if (values.json) out(JSON.stringify(report, null, 2));
-      else for (const line of previewLines(report)) out(line);
-      if (report.unsettled.length) {
+      const preview = report();
+      if (values.json) out(JSON.stringify(preview, null, 2));
+      else for (const line of previewLines(preview)) out(line);
+      if (preview.unsettled.length) {
         err(
-          `guideline:preview: ${report.unsettled.length} of ${report.itemCount} items have no single score ` +
-            `under ${report.candidate.description}`,
+          `guideline:preview: ${preview.unsettled.length} of ${preview.itemCount} items have no single score ` +
+            `under ${preview.candidate.description}`,
         );
         return 1;
       }

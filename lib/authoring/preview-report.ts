@@ -170,6 +170,35 @@ function movedLines(item: MovedItem, width: number, names: {base: string; candid
   ];
 }
 
+/**
+ * After `--write vN`: the items `guideline:check` now holds to vN that their files rule otherwise (a score that moves,
+ * a line whose ruling changes), each to rule again; or that none is.
+ */
+export function writtenVersionLines(report: PreviewReport, version: string): string[] {
+  const {moved, reruled} = report;
+  if (!moved.length && !reruled.length)
+    return [`every item keeps its score and its lines' rulings under ${version}: guideline:check passes as before`];
+  const counts = [
+    ...(moved.length ? [`${plural(moved.length, "item scores", "items score")} otherwise`] : []),
+    ...(reruled.length ? [reruledWords(reruled.length)] : []),
+  ].join(", and ");
+  const width = Math.max(...[...moved, ...reruled].map((item) => item.id.length));
+  return [
+    `under ${version}, ${counts}: guideline:check fails on each until its file is ruled again under ${version}:`,
+    ...moved.map(
+      (item) =>
+        `  ${item.id.padEnd(width)}  score ${scores(item.from)} -> ${scores(item.to)}` +
+        (item.to.candidates.length === 1 ? "" : ` (no single score: ${version}'s logic must give it one)`),
+    ),
+    ...reruled.flatMap((item) =>
+      item.lines.map(
+        (line) =>
+          `  ${item.id.padEnd(width)}  line ${line.index} ${line.rule}: ruled ${line.ruled} -> ${decision(line.to)}`,
+      ),
+    ),
+  ];
+}
+
 /** The report for a terminal: moved items, items with no single score, coverage, and what the examples do not test. */
 export function previewLines(report: PreviewReport): string[] {
   const lines: string[] = [

@@ -43,6 +43,9 @@ describe("guideline:preview --write", () => {
       "wrote guideline/v3/logic.yaml",
       "v3 changes v2:",
       "  Numbers, a ceiling with none delivered: not met → partly met",
+      // Edge case 1a's numbers line (a ceiling, none delivered) turns partly met: its file, ruled 2, is ruled again.
+      "under v3, 1 item scores otherwise: guideline:check fails on each until its file is ruled again under v3:",
+      "  edge-1a  score 2 -> 3",
       "",
     ]);
     expect(readFileSync(join(root, "guideline/v2/logic.yaml"), "utf8")).toBe(before);
@@ -69,10 +72,35 @@ describe("guideline:preview --write", () => {
     expect(existsSync(join(root, "guideline/v4"))).toBe(false);
   });
 
+  it("names each case whose line the written version rules otherwise, though no score moves", async () => {
+    const root = projectCopy();
+    const written = await preview(root, "--set", "registerBreak=partly", "--write", "v3");
+    expect(written.code).toBe(0);
+    // Example 3's "Formal" and edge case 10's twist's "In natural Swedish" are ruled not met (a register break);
+    // counted partly met, their lines differ and their scores do not.
+    expect(written.stdout).toContain(
+      "under v3, 2 items keep their score but not a line's ruling: guideline:check fails on each until its file is " +
+        "ruled again under v3:\n",
+    );
+    expect(written.stdout).toMatch(/^ {2}example-3 +line \d+ style-register: ruled not-met -> partly/m);
+    expect(written.stdout).toMatch(/^ {2}edge-10-twist +line \d+ style-register: ruled not-met -> partly/m);
+    // A change that rules every case as before says so.
+    const same = await preview(projectCopy(), "--set", "numbers.exact=met", "--write", "v3");
+    expect(same.stdout).toContain(
+      "every item keeps its score and its lines' rulings under v3: guideline:check passes as before\n",
+    );
+  });
+
   it("says which rubric levels to reword when a change makes their words untrue: counting and levels 3 and 2", async () => {
     const root = projectCopy();
     const written = await preview(root, "--set", "counting=most-missed", "--write", "v3");
     expect(written.code).toBe(0);
+    // Examples 2, 3 and 7 have exactly half of the other instructions missed, which "most-missed" leaves with no
+    // single score (guideline-preview.test.ts): writing the version says so, each to be settled before the check.
+    for (const id of ["example-2", "example-3", "example-7"])
+      expect(written.stdout).toMatch(
+        new RegExp(`^  ${id}  score \\d -> \\d or \\d \\(no single score: v3's logic must give it one\\)$`, "m"),
+      );
     // guideline/v2's level 3 says "at least half of the other instructions met" and level 2 "fewer than half", which
     // "most-missed" does not count; --write keeps the rubric's words as they are.
     expect(written.stdout.trimEnd().split("\n").at(-1)).toBe(

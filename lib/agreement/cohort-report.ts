@@ -65,8 +65,9 @@ export const cohortNotes = [
     "and a missing rating for alpha ordinal, interval and ratio, AC2 and weighted kappa.",
   "Intervals are percentile bootstrap intervals, seeded so they are the same on every run: each phase's from " +
     "resampling its items rated by two or more raters (none with fewer than two such items); the headline's, on the " +
-    "items rated in both phases, from resampling those items, the same draws before and after, so the change's " +
-    "interval is paired. A resample whose alpha cannot be computed is not used; each interval says how many were.",
+    "items rated in both phases, from resampling those items, the same draws of items before and after, so each " +
+    "resample compares those items with themselves. A resample whose alpha cannot be computed is not used; each " +
+    "interval says how many were.",
 ];
 
 // Within one point on the scale 1-5; "n/a" agrees only with "n/a".

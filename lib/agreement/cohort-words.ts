@@ -55,6 +55,41 @@ export const coefficientAdvice =
   "a 1 against a 5; it takes any number of raters and missing ratings; and the guides above are set for alpha. Read " +
   "Gwet's AC2 beside it: alpha reads low when one score dominates, as it does after a guideline that works.";
 
+/** What each figure of the report measures, in a sentence a coordinator reads: the figure's name, then its meaning. */
+export const figureMeanings: readonly {figure: string; meaning: string}[] = [
+  {
+    figure: "Krippendorff's alpha",
+    meaning:
+      "How far the raters agree beyond what chance would give: 1 when they all agree, 0 when they agree no more " +
+      "than chance, below 0 when they disagree more. Ordinal counts how far apart two scores lie in the order 1 to " +
+      "5, interval their difference as numbers, and nominal any two different scores as a whole disagreement.",
+  },
+  {
+    figure: "Gwet's AC1 and AC2",
+    meaning:
+      "Agreement beyond chance too, with chance worked out so that the figure does not drop when most ratings share " +
+      "one score. AC1 counts the scores as categories; AC2 counts a near miss as partly agreeing.",
+  },
+  {
+    figure: "Fleiss' kappa",
+    meaning:
+      "Agreement beyond chance among any number of raters, the scores counted as categories; like alpha, it reads " +
+      "low when one score dominates.",
+  },
+  {
+    figure: "Pairs of raters who agree exactly, or within one point",
+    meaning:
+      "Of every two raters who scored the same item, the share who gave the same score, or scores at most one " +
+      "point apart. Chance is not taken away: with most ratings on one score, these are high whatever the raters did.",
+  },
+  {
+    figure: "Cohen's kappa, in each phase's table of raters",
+    meaning:
+      "One rater against the ruled scores, beyond chance. Linear and quadratic count a near miss as partly agreeing, " +
+      "quadratic more so.",
+  },
+];
+
 /**
  * A figure read against the guides for alpha, to three places, never rounded up to or across a guide it is below:
  * 0.797 is "0.797", and 0.7996 is "0.799", not "0.800" beside "0.800 or more for reliable conclusions". Every

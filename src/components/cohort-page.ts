@@ -42,6 +42,7 @@ import {
   besideGuides,
   coefficientAdvice,
   differWords,
+  figureMeanings,
   fixed,
   guidesText,
   headlineSentence,
@@ -446,6 +447,16 @@ function CohortReportView(
     el("h2", {}, "Every figure, each phase, over every item it rated"),
     FiguresTable(report),
     el(
+      "details",
+      {class: "figure-meanings"},
+      el("summary", {}, "What each figure measures"),
+      el(
+        "dl",
+        {},
+        figureMeanings.flatMap(({figure, meaning}) => [el("dt", {}, figure), el("dd", {}, meaning)]),
+      ),
+    ),
+    el(
       "p",
       {class: "cohort-note"},
       "How n/a (not applicable) counts: it is a category of its own for alpha nominal, AC1, Fleiss' kappa and exact " +
@@ -551,8 +562,9 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       {class: "cohort-note"},
       `${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}. ` +
         `Intervals: ${thousands(report.bootstrap.replicates)} bootstrap resamples, seed ${report.bootstrap.seed} ` +
-        "(the same figures on every run): the headline's of the items rated both times, the same draws before and " +
-        "after, so the change's interval is paired. A resample whose alpha cannot be computed is not used.",
+        "(the same figures on every run): the headline's of the items rated both times, the same draws of items " +
+        "before and after, so each resample compares those items with themselves. A resample whose alpha cannot be " +
+        "computed is not used.",
     ),
   );
 }

@@ -158,6 +158,20 @@ describe("the cohort page", () => {
     );
     // The figures table downloads as the library writes it.
     expect(await download(page, "Download figures CSV")).toBe(cohortCsv(report, "summary"));
+    // Each coefficient the table and the raters' tables name is said in words, folded under the table.
+    const meanings = page.locator("details.figure-meanings");
+    await meanings.locator("summary").click();
+    expect(await meanings.locator("dt").allInnerTexts()).toEqual([
+      "Krippendorff's alpha",
+      "Gwet's AC1 and AC2",
+      "Fleiss' kappa",
+      "Pairs of raters who agree exactly, or within one point",
+      "Cohen's kappa, in each phase's table of raters",
+    ]);
+    expect(await meanings.locator("dd").first().isVisible()).toBe(true);
+    expect(await page.locator(".cohort-report .cohort-note", {hasText: "Intervals:"}).innerText()).toContain(
+      "so each resample compares those items with themselves",
+    );
     expect(site.problems).toEqual([]);
   });
 

@@ -231,6 +231,11 @@ function headPart(shownItem: string | null): string {
   );
 }
 
+/** Said above the copy where the browser runs no script: its Check would do nothing, and nothing would be kept. */
+export const noscriptNotice =
+  '<noscript><div class="noscript-notice"><p>This browser runs no scripts for this site, so Check does nothing ' +
+  "and no answer is kept: turn JavaScript on for this site to score the cases.</p></div></noscript>";
+
 interface Prerendered {
   pages: number;
   /** Bytes of the first screens placed in the pages. */
@@ -263,7 +268,7 @@ export async function prerenderPages(dist: string, pages: readonly string[] = sc
     const shownItem = node.querySelector("article.item-card[id]:not(.item-slot[hidden] *)")?.id ?? null;
     const copy = node.outerHTML;
     const after = held.html
-      .replace(root, `${copy}${root}`)
+      .replace(root, `${noscriptNotice}${copy}${root}`)
       .replace('<link rel="icon"', `${held.held}${headPart(shownItem)}<link rel="icon"`);
     writeFileSync(file, after);
     result.pages += 1;

@@ -67,6 +67,10 @@ describe("a scoring page's first screen, before and after its code", () => {
     await expect(radio(item, 3).isEnabled()).resolves.toBe(true);
     await expect(visibleGroups(page)).resolves.toBe(1);
     await expect(ruling(item).isVisible()).resolves.toBe(false);
+    // Its Check can do nothing: the page says so above the item, in words.
+    const notice = page.locator(".noscript-notice");
+    await expect(notice.isVisible()).resolves.toBe(true);
+    await expect(notice.innerText()).resolves.toContain("turn JavaScript on for this site to score the cases");
     await context.close();
     expect(site.problems).toEqual([]);
   });

@@ -68,6 +68,12 @@ describe("the probe page", () => {
     expect(await page.locator('tr[data-rule="step_6_ends_with_marker"] td.agreement').innerText()).toBe(
       "after your verdict",
     );
+    // Each verdict's menu is a target a finger hits: 24 px or more tall (WCAG 2.5.8), as the tools' other menus.
+    const heights = await page
+      .locator("select[data-verdict]")
+      .evaluateAll((menus) => menus.map((menu) => menu.getBoundingClientRect().height));
+    expect(heights).toHaveLength(6);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
     await page.getByLabel("Your verdict on step 6").selectOption("not met");
     await page.getByLabel("Your verdict on step 1").selectOption("not met");
     expect(await page.locator('tr[data-rule="step_6_ends_with_marker"] td.agreement').innerText()).toBe("agrees");

@@ -173,7 +173,12 @@ async function bundlePages(dist: string): Promise<Bundled> {
     const preloads = after.match(/<link rel="modulepreload" href="(?:\.\.?\/)+_(?:import|node)\/[^"]+">\n?/g) ?? [];
     result.requestsBefore += preloads.length;
     after = after.replace(/<link rel="modulepreload" href="(?:\.\.?\/)+_(?:import|node)\/[^"]+">\n?/g, "");
-    const data = [...after.matchAll(/"mimeType":"application\/json","path":"([^"]+)"/g)].map((match) => match[1]!);
+    // A file a cell reads only when asked (`() => FileAttachment(...)`: the authors' versions for their save dialog)
+    // is not preloaded: fetched unused, the browser warns of it.
+    const onDemand = new Set([...after.matchAll(/=>\s*FileAttachment\("([^"]+)"\)/g)].map((match) => match[1]!));
+    const data = [...after.matchAll(/registerFile\("([^"]+)", \{[^}]*"mimeType":"application\/json","path":"([^"]+)"/g)]
+      .filter((match) => !onDemand.has(match[1]!))
+      .map((match) => match[2]!);
     const links = [
       ...eager.map((fileName) => `<link rel="modulepreload" href="${hrefOf(pathOf(fileName))}">`),
       ...data.map((path) => `<link rel="preload" as="fetch" crossorigin href="${path}">`),

@@ -95,6 +95,17 @@ describe("the modules each page loads", () => {
     expect(readFileSync(join(distDir, `${page}.html`), "utf8")).toMatch(/<link rel="preload" as="fetch" crossorigin/);
   });
 
+  it("/authors preloads the data it reads at once, not the versions' sources its save dialog asks for", () => {
+    const fetched = [
+      ...readFileSync(join(distDir, "authors.html"), "utf8").matchAll(
+        /rel="preload" as="fetch" crossorigin href="([^"]+)"/g,
+      ),
+    ].map((match) => match[1]!.replace(/\.[0-9a-f]{8}\.json$/, ".json"));
+    // src/authors.md reads authors.json at once and authors-sources.json in `loadSources`, when Save is pressed:
+    // preloaded, Chromium warned that it went unused.
+    expect(fetched).toEqual(["./_file/data/authors.json"]);
+  });
+
   // Issue 32 item 3: the worker reads a CSV and computes the report; the page bundles neither, and no fallback.
   it("/cohort bundles none of the report's computation nor the CSV parser: its worker does both", () => {
     const modules = modulesOf("cohort");

@@ -50,6 +50,10 @@ export type RecordNotice =
   /** The browser lets the site store nothing: answers last as long as the page. */
   | {kind: "memory"};
 
+/** Whether a notice means the answers are kept on this page only: a held record, one not written, no storage. */
+export const pageOnly = (notice: RecordNotice | null): boolean =>
+  notice?.kind === "held" || notice?.kind === "unsaved" || notice?.kind === "memory";
+
 export interface ProgressStore {
   get(): Progress;
   /** Adds an answer as the next attempt at its item; returns it with its attempt number. */

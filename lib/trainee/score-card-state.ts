@@ -55,6 +55,10 @@ export const chooseScoreHint = (notApplicable: boolean): {text: string; keys: st
 
 /** A card whose case was checked in another tab while it was shown, said where its Check was. */
 export const checkedElsewhereText = "Checked in another tab meanwhile: this shows the answer given there.";
+/** Said on a checked card while the browser keeps no answer (storage full or refused): the page's notice says more. */
+export const pageOnlyText =
+  "Kept on this page only: this browser did not save it. Download your answers from the notice at the top of the " +
+  "page before you leave.";
 
 const sameAnswer = (a: Answer, b: Answer): boolean =>
   a === b || (a.item === b.item && a.attempt === b.attempt && a.at === b.at && a.score === b.score);
@@ -111,6 +115,8 @@ export interface CardState {
   answers: Answer[];
   /** Checked in another tab (or brought by an import) while the card was shown: the answer recorded is that one. */
   elsewhere: boolean;
+  /** The record is kept on this page only: the browser would not save it (lib/trainee/record-store.ts pageOnly). */
+  pageOnly: boolean;
   /** Whether a ruling may show: the blind run holds them back until every case is answered. */
   reveal: boolean;
   /** The ruling shown, and the one built ahead of Check and laid out unseen. */
@@ -129,6 +135,8 @@ export interface CardRecord {
   answers: Answer[];
   reveal: boolean;
   shown: number | null;
+  /** Kept on this page only (false when not said). */
+  pageOnly?: boolean;
 }
 
 export type CardAction =
@@ -153,13 +161,15 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
       if (state.committed) return state;
       if (state.score === null) return {...state, hint: true};
       // Check brings the record it made, so the checked card and its ruling are one view, one patch.
-      const {answers, reveal, shown} = action.record ?? state;
-      return {...state, hint: false, committed: true, answers, reveal, shown};
+      const {answers, reveal, shown, pageOnly = false} = action.record ?? state;
+      return {...state, hint: false, committed: true, answers, reveal, shown, pageOnly};
     }
     case "retry":
       return {...state, committed: false, score: null};
     case "record": {
       const {answers, reveal, shown} = action;
+      const pageOnly = action.pageOnly ?? false;
+      if (pageOnly !== state.pageOnly) state = {...state, pageOnly};
       // Every card of the self-check hears of every answer, and a save in another tab reads the record anew: answers
       // that say the same (by item, attempt and time) change nothing here.
       const same =

@@ -18,6 +18,7 @@ import {
   blindAnswerText,
   cardAnswers,
   checkedElsewhereText,
+  pageOnlyText,
   cardStateText,
   cardUpdate,
   chooseScoreHint,
@@ -34,7 +35,7 @@ import {MarkSurface} from "./step-one-marking.js";
 import {el, type Child} from "./dom.js";
 import {live, type Keep, type Live} from "./live.js";
 import {CaseText} from "./item-text.js";
-import type {ProgressStore} from "../lib/trainee/record-store.js";
+import {pageOnly, type ProgressStore} from "../lib/trainee/record-store.js";
 import {itemKeyAction, type KeyTarget} from "../lib/trainee/item-keys.js";
 import {lazyCode, whenLoaded} from "../lib/site/lazy-code.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
@@ -156,9 +157,10 @@ export function ScoreCard(
   /** What the record now says to the card: its answers, and the ruling to show (taken ahead, or built now). */
   const recorded = (answers: Answer[]): Extract<CardAction, {kind: "record"}> => {
     const revealed = reveal();
-    if (!answers[0] || !revealed) return {kind: "record", answers, reveal: revealed, shown: null};
+    const kept = {pageOnly: pageOnly(store.notice())};
+    if (!answers[0] || !revealed) return {kind: "record", answers, reveal: revealed, shown: null, ...kept};
     const parts = ahead.take(answers, store.get());
-    if (!(parts instanceof Promise)) return {kind: "record", answers, reveal: true, shown: numberOf(parts)};
+    if (!(parts instanceof Promise)) return {kind: "record", answers, reveal: true, shown: numberOf(parts), ...kept};
     // Only when Check comes before the ruling's code has arrived (the part loads it once its first item shows): the
     // ruling appears, and takes the focus, as soon as it is in.
     // Not in (a file not fetched): the answer is kept, and the next Check asks for the code again.
@@ -166,7 +168,7 @@ export function ScoreCard(
       (arrived) => node.dispatch({kind: "arrived", shown: numberOf(arrived)}),
       () => undefined,
     );
-    return {kind: "record", answers, reveal: true, shown: null};
+    return {kind: "record", answers, reveal: true, shown: null, ...kept};
   };
 
   // ---- Steps 1 and 2, and the deciding rule ----
@@ -345,7 +347,11 @@ export function ScoreCard(
         el(
           "p",
           {class: "check-hint", role: "alert"},
-          state.hint ? ChooseScoreHint(withSteps) : state.elsewhere ? checkedElsewhereText : "",
+          state.hint
+            ? ChooseScoreHint(withSteps)
+            : [state.elsewhere ? checkedElsewhereText : "", state.committed && state.pageOnly ? pageOnlyText : ""]
+                .filter(Boolean)
+                .join(" "),
         ),
         navAt === "score" ? keep(`${key}-nav`, () => nav) : null,
       ),
@@ -378,6 +384,7 @@ export function ScoreCard(
       committed: startCommitted,
       hint: false,
       elsewhere: false,
+      pageOnly: false,
       answers: startRecord.answers,
       reveal: startRecord.reveal,
       shown: startRecord.shown,
@@ -480,7 +487,8 @@ export function ScoreCard(
   store.subscribe(() => {
     if (checking) return;
     const now = answersNow();
-    if (options.reveal || now.length !== node.state.answers.length) node.dispatch(recorded(now));
+    if (options.reveal || now.length !== node.state.answers.length || pageOnly(store.notice()) !== node.state.pageOnly)
+      node.dispatch(recorded(now));
   });
   return node;
 }

@@ -259,6 +259,9 @@ describe("an answer that cannot be saved (storage full)", () => {
     expect(text).toContain("leaving or reloading it loses them");
     expect(text).not.toContain("saved as usual");
 
+    // The card itself says the answer is kept on this page only, beside its ruling's "the one recorded".
+    const kept = "Kept on this page only: this browser did not save it.";
+    await expect.poll(() => visibleText(card.locator(".check-hint"))).toContain(kept);
     // The answer stays shown, and the record under its key is as it was.
     expect(await visibleText(ruling(card))).toMatch(/You gave 3/);
     expect(await radio(card, 3).isChecked()).toBe(true);
@@ -292,8 +295,9 @@ describe("an answer that cannot be saved (storage full)", () => {
 
     // Storage frees: the next answer saves everything, the notice goes, and a reload shows the answers.
     await page.evaluate(() => ((window as {storageFrees?: boolean}).storageFrees = true));
-    await commit(page, "example-4", 5);
+    const saving = await commit(page, "example-4", 5);
     await expect.poll(() => unsavedNotice(page).count()).toBe(0);
+    expect(await visibleText(saving.locator(".check-hint"))).not.toContain(kept);
     expect(await visibleText(page.getByRole("status").filter({hasText: /saved in this browser again/}))).toBe(
       "Your answers are saved in this browser again, all of them.",
     );

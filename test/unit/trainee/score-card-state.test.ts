@@ -130,6 +130,7 @@ describe("a score card while it is shown", () => {
     committed: false,
     hint: false,
     elsewhere: false,
+    pageOnly: false,
     answers: [],
     reveal: true,
     shown: null,
@@ -223,6 +224,19 @@ describe("a score card while it is shown", () => {
       score: null,
       answers: [],
     });
+  });
+
+  it("says a Check's answer is kept on this page only while the browser saves none, and stops once it does", () => {
+    // With storage full the card said only "Your first answer is the one recorded"; the notice was at the page's top.
+    const answers = cardAnswers(record({item: "example-3", score: 3}), "example-3", {phase: "guideline", mode: "walk"});
+    const scored = act(start, {kind: "score", score: 3});
+    const unsaved = act(scored, {kind: "check", record: {answers, reveal: true, shown: 1, pageOnly: true}});
+    expect(unsaved).toMatchObject({committed: true, pageOnly: true, elsewhere: false});
+    // The same answers, the record written at last (storage freed): the card no longer says so.
+    const saved = act(unsaved, {kind: "record", answers, reveal: true, shown: 1, pageOnly: false});
+    expect(saved).toMatchObject({committed: true, pageOnly: false});
+    expect(act(saved, {kind: "record", answers, reveal: true, shown: 1})).toBe(saved);
+    expect(act(scored, {kind: "check", record: {answers, reveal: true, shown: 1}}).pageOnly).toBe(false);
   });
 
   it("opens the folded steps once built, and is the same state for a fold already so", () => {

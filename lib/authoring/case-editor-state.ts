@@ -30,7 +30,7 @@ import {
   type EditorView,
   type TextName,
 } from "./case-editor.js";
-import {editorView} from "./case-view.js";
+import {editorView, ruledOtherwiseWords} from "./case-view.js";
 import {isRecord} from "./case-record.js";
 import {
   addTurn,
@@ -467,13 +467,18 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
       }
       case "upload":
         return {...state, reading: action.file.name};
-      case "uploaded":
-        if (action.record) return replaced(state, action.record, `Read ${action.name}.`);
+      case "uploaded": {
+        if (action.record) {
+          const next = replaced(state, action.record, `Read ${action.name}.`);
+          const otherwise = ruledOtherwiseWords(action.record, next.view);
+          return otherwise ? {...next, start: {...next.start, said: `Read ${action.name}. ${otherwise}`}} : next;
+        }
         return {
           ...state,
           reading: null,
           start: {said: `${action.name} was not loaded: your draft is as it was.`, problems: action.problems},
         };
+      }
       case "undo":
         // Undo swaps: the draft it takes away is set aside in turn, so a second Undo comes back to it.
         return action.back

@@ -11,7 +11,7 @@ import type {CaseSchemas, ItemSchema} from "../authored/schemas/facts.js";
 import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {caseWords, scoreWords} from "./case-words.js";
-import {rubricRowWords} from "../engine/labels.js";
+import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
@@ -286,6 +286,31 @@ export function editorView(
 /** Writes the derived verdicts and score into the record; the same record when nothing changes. */
 export function syncRulings(record: CaseRecord, view: EditorView): CaseRecord {
   return synced(record, view.lines, view.current);
+}
+
+/**
+ * What the editor rules otherwise than a case's file says, in words (null when nothing): the file's score and its
+ * lines' verdicts, against what the current guideline derives from the case's facts, which the editor shows and
+ * writes. Said when a file is read, so an author sees the ruling change before downloading it.
+ */
+export function ruledOtherwiseWords(record: CaseRecord, view: EditorView): string | null {
+  const lines = linesOf(record);
+  const changes = view.lines.flatMap((line, index) => {
+    const derived = line.current?.verdict;
+    const filed = lines[index]?.verdict as Verdict | undefined;
+    return derived && filed && derived !== filed
+      ? [`line ${index + 1} ${verdictLabels[derived]}, where the file says ${verdictLabels[filed]}`]
+      : [];
+  });
+  const filedScore = record.score as Score | undefined;
+  const score = view.current?.score;
+  const scoreMoves = filedScore !== undefined && score != null && score !== filedScore;
+  if (!changes.length && !scoreMoves) return null;
+  const head = scoreMoves
+    ? `Its file rules it ${filedScore}; under the current guideline its facts give ${score}`
+    : `Its score stays ${filedScore ?? score}, but the current guideline rules its facts otherwise`;
+  const which = changes.length ? changes.join("; ") : "no line's verdict changes";
+  return `${head} (${which}), which the editor shows and would download. Check the facts before you do.`;
 }
 
 // What the case editor checks beyond the record: the file it writes, read back as guideline:check reads it (a text

@@ -1,10 +1,19 @@
 // The case editor's state and its update (lib/authoring/case-editor-state.ts): the edits a control makes, which
 // problems show, the view read back when idle, the marking gesture, loading and the start screen, from hand-built
 // cases of the bakery request.
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {caseSchemas} from "../../../lib/authored/schemas/facts.js";
 import {caseEditorData} from "../../../lib/authoring/case-editor-data.node.js";
-import {blankCase, linesOf, setText, type CaseRecord, type EditorContext} from "../../../lib/authoring/case-editor.js";
+import {
+  blankCase,
+  caseFromFile,
+  linesOf,
+  setText,
+  type CaseRecord,
+  type EditorContext,
+} from "../../../lib/authoring/case-editor.js";
 import {
   caseEditorModel,
   controlEdit,
@@ -226,6 +235,27 @@ describe("the start", () => {
     const refused = run(state, {kind: "uploaded", name: "broken.md", record: null, problems});
     expect(refused.record).toBe(state.record);
     expect(refused.start).toEqual({said: "broken.md was not loaded: your draft is as it was.", problems});
+  });
+
+  it("says what the editor rules otherwise than an uploaded file: its score and each line's verdict", () => {
+    const text = readFileSync(join(projectRoot, "data/items/example-3.md"), "utf8");
+    const upload = (name: string, file: string) => {
+      const record = caseFromFile(file, name, context.schemas.item).record!;
+      return run(opened(), {kind: "uploaded", name, record, problems: []}).start.said;
+    };
+    // The case study's example 3 as ruled: 3, "Formal" not met (a register break). Read as it is, nothing to say.
+    expect(upload("example-3.md", text)).toBe("Read example-3.md.");
+    // A file that says "Formal" met and 4 over the same facts: the editor shows 3 and line 3 not met, and says so.
+    const edited = text.replace("verdict: not-met\n    note: formal not met", "verdict: met\n    note: formal not met");
+    expect(upload("mine.md", edited.replace("score: 3\n", "score: 4\n"))).toBe(
+      "Read mine.md. Its file rules it 4; under the current guideline its facts give 3 (line 3 not met, where the " +
+        "file says met), which the editor shows and would download. Check the facts before you do.",
+    );
+    // The same score, a line otherwise (a ruling the facts do not give, the score read from the other lines).
+    expect(upload("mine.md", edited.replace("score: 3\n", "score: 3\n"))).toBe(
+      "Read mine.md. Its score stays 3, but the current guideline rules its facts otherwise (line 3 not met, where " +
+        "the file says met), which the editor shows and would download. Check the facts before you do.",
+    );
   });
 
   it("says once that Undo lasts only as long as the page when the replaced draft could not be kept", () => {

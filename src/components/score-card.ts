@@ -293,85 +293,91 @@ export function ScoreCard(
         el("h2", {id: titleId, tabindex: -1}, titleBefore(item)),
         el("p", {class: `item-state${first ? " is-done" : ""}`}, cardStateText(first, mode)),
       ),
-      caseOriginNote(item) ? el("p", {class: "case-origin"}, caseOriginNote(item)) : null,
-      CaseText(item, {surfaces}),
-      hasSteps && folded
-        ? el(
-            "details",
-            {class: "three-steps", open: state.stepsOpen},
-            el("summary", {}, "Work it through the three steps"),
-            editorNode,
-          )
-        : editorNode,
-      options.askDecidingRule
-        ? DecidingRuleField({item, rules: guideline.rules}, {picked: state.decidingRule, disabled: state.committed})
-        : null,
+      // The rest of the card under its title: the Score bar, pinned to a phone's foot, rises no higher than this
+      // part's top, so on a short screen it never covers the title (it did at 320 x 640 px, until 150 px scrolled).
       el(
         "div",
-        {class: "score-block"},
-        ScoreGroup(
-          {
-            name: scoreName,
-            notApplicable: withSteps,
-            rubric: withSteps ? guideline.rubric : [],
-            anchors: withSteps ? {} : scaleAnchors(guideline.vague),
-          },
-          {value: state.score, disabled: state.committed},
-        ),
-        hasSteps ? el("p", {"class": "implied", "aria-live": "polite"}, state.implied) : null,
+        {class: "item-body"},
+        caseOriginNote(item) ? el("p", {class: "case-origin"}, caseOriginNote(item)) : null,
+        CaseText(item, {surfaces}),
+        hasSteps && folded
+          ? el(
+              "details",
+              {class: "three-steps", open: state.stepsOpen},
+              el("summary", {}, "Work it through the three steps"),
+              editorNode,
+            )
+          : editorNode,
+        options.askDecidingRule
+          ? DecidingRuleField({item, rules: guideline.rules}, {picked: state.decidingRule, disabled: state.committed})
+          : null,
         el(
           "div",
-          {class: "check-row"},
-          el(
-            "button",
-            {"type": "button", "class": "button", "disabled": state.committed, "data-card": "check"},
-            "Check",
-          ),
-          el(
-            "button",
+          {class: "score-block"},
+          ScoreGroup(
             {
-              "type": "button",
-              "class": "button secondary",
-              "hidden": !retryOffered({
-                committed: state.committed,
-                phase,
-                mode,
-                exact: state.answers.at(-1)?.score === item.score,
-              }),
-              "data-card": "retry",
+              name: scoreName,
+              notApplicable: withSteps,
+              rubric: withSteps ? guideline.rubric : [],
+              anchors: withSteps ? {} : scaleAnchors(guideline.vague),
             },
-            "Try again",
+            {value: state.score, disabled: state.committed},
           ),
-          ScoreKeysHint({notApplicable: withSteps}),
+          hasSteps ? el("p", {"class": "implied", "aria-live": "polite"}, state.implied) : null,
+          el(
+            "div",
+            {class: "check-row"},
+            el(
+              "button",
+              {"type": "button", "class": "button", "disabled": state.committed, "data-card": "check"},
+              "Check",
+            ),
+            el(
+              "button",
+              {
+                "type": "button",
+                "class": "button secondary",
+                "hidden": !retryOffered({
+                  committed: state.committed,
+                  phase,
+                  mode,
+                  exact: state.answers.at(-1)?.score === item.score,
+                }),
+                "data-card": "retry",
+              },
+              "Try again",
+            ),
+            ScoreKeysHint({notApplicable: withSteps}),
+          ),
+          el(
+            "p",
+            {class: "check-hint", role: "alert"},
+            state.hint
+              ? ChooseScoreHint(withSteps)
+              : [state.elsewhere ? checkedElsewhereText : "", state.committed && state.pageOnly ? pageOnlyText : ""]
+                  .filter(Boolean)
+                  .join(" "),
+          ),
+          navAt === "score" ? keep(`${key}-nav`, () => nav) : null,
         ),
         el(
           "p",
-          {class: "check-hint", role: "alert"},
-          state.hint
-            ? ChooseScoreHint(withSteps)
-            : [state.elsewhere ? checkedElsewhereText : "", state.committed && state.pageOnly ? pageOnlyText : ""]
-                .filter(Boolean)
-                .join(" "),
+          {class: "answered-note", role: "status", hidden: !blind, tabindex: blind ? -1 : null},
+          blind ? blindAnswerText(first) : "",
         ),
-        navAt === "score" ? keep(`${key}-nav`, () => nav) : null,
-      ),
-      el(
-        "p",
-        {class: "answered-note", role: "status", hidden: !blind, tabindex: blind ? -1 : null},
-        blind ? blindAnswerText(first) : "",
-      ),
-      navAt === "answered" ? keep(`${key}-nav`, () => nav) : null,
-      el(
-        "div",
-        {
-          "class": `ruling${state.shown === null && parts ? " is-staged" : ""}`,
-          "role": "region",
-          "aria-label": "Ruling",
-          "hidden": !parts,
-        },
-        parts ? keep(`${key}-lead-${ruling}`, () => parts.lead, {whileShown: true}) : null,
-        navAt === "ruling" ? keep(`${key}-nav`, () => nav) : null,
-        parts?.rest ? keep(`${key}-rest-${ruling}`, () => parts.rest!, {whileShown: true}) : null,
+        navAt === "answered" ? keep(`${key}-nav`, () => nav) : null,
+        el(
+          "div",
+          {
+            "class": `ruling${state.shown === null && parts ? " is-staged" : ""}`,
+            "role": "region",
+            "aria-label": "Ruling",
+            "hidden": !parts,
+          },
+          parts ? keep(`${key}-lead-${ruling}`, () => parts.lead, {whileShown: true}) : null,
+          navAt === "ruling" ? keep(`${key}-nav`, () => nav) : null,
+          parts?.rest ? keep(`${key}-rest-${ruling}`, () => parts.rest!, {whileShown: true}) : null,
+        ),
       ),
     );
   };

@@ -231,6 +231,31 @@ describe("one screen", () => {
     expect(site.problems).toEqual([]);
   }, 180_000);
 
+  it("never lays the pinned Score bar over the item's title, on a phone as short as 320 x 640 px", async () => {
+    // Before, the bar rose to the card's top on a first visit there: it covered the title until 150 px were scrolled.
+    const over: string[] = [];
+    const context = await site.newContext({viewport: {width: 320, height: 640}});
+    const page = await context.newPage();
+    for (const path of ["/rubric", "/edge-cases", "/calibration"]) {
+      await page.goto(path);
+      await takenOver(page);
+      for (const scrolled of [0, 60, 150]) {
+        await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+        const overlap = await page.evaluate(() => {
+          const card = [...document.querySelectorAll("article.item-card")].find((card) => card.checkVisibility());
+          const title = card?.querySelector("h2")?.getBoundingClientRect();
+          const bar = card?.querySelector(".score-block")?.getBoundingClientRect();
+          return title && bar ? Math.max(0, title.bottom - bar.top) : null;
+        });
+        if (overlap === null) over.push(`${path}: no card with a title and a Score bar`);
+        else if (overlap > 0) over.push(`${path}, ${scrolled} px scrolled: the bar covers ${overlap} px of the title`);
+      }
+    }
+    await context.close();
+    expect(over).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("keeps each control the keyboard reaches clear of the pinned Score bar on a phone, with six lines marked", async () => {
     // Before, the verdict lists and their buttons of the lower lines sat under the bar (scroll padding 7rem, 112 px,
     // for a bar of 168 px at 390 px and 183 px at 320 px).

@@ -28,6 +28,7 @@ import {
   candidateFromQuery,
   candidateToQuery,
   describeCandidate,
+  withCandidate,
   withChanges,
   withParameter,
   type CandidateChoice,
@@ -329,8 +330,17 @@ export function authorsModel(
     switch (action.kind) {
       case "base":
         return choose(state, {...choice, base: guideline(action.version).version});
-      case "candidate":
-        return choose(state, {...choice, candidate: guideline(action.version).version, set: [], changes: []});
+      case "candidate": {
+        const to = guideline(action.version);
+        if (to.version === choice.candidate) return state;
+        // The changes made go with the candidate where its logic can take them; the page says which could not.
+        const carried = withCandidate(choice, guideline(choice.candidate), to);
+        const next = choose(state, carried.choice);
+        const notice = carried.dropped.length
+          ? `${to.version} cannot take ${carried.dropped.join("; ")}: left out.`
+          : null;
+        return next.notice === notice ? next : {...next, notice};
+      }
       case "parameter":
         return choose(
           state,

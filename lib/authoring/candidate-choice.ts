@@ -66,6 +66,35 @@ export function withParameter(
   return {...choice, set: change.value === versionValue ? others : [...others, change]};
 }
 
+/**
+ * The choice with another version as candidate, carrying over each change that version can take: a parameter it
+ * declares (left out where the value is the version's own), a clause or row it has. `dropped`: the others, in
+ * words, read against the version they were made on.
+ */
+export function withCandidate(
+  choice: CandidateChoice,
+  from: Guideline,
+  to: Guideline,
+): {choice: CandidateChoice; dropped: string[]} {
+  const dropped: string[] = [];
+  const set = choice.set.filter((assignment) => {
+    const own = to.parameters[assignment.name];
+    if (own === undefined) dropped.push(assignmentWords(from.logic, assignment));
+    return own !== undefined && own !== assignment.value;
+  });
+  const titles = ruleNamesInList(from);
+  const changes = choice.changes.filter((change) => {
+    try {
+      parseRuleChanges([formatChange(change)], to.logic);
+      return true;
+    } catch {
+      dropped.push(ruleChangeWords(change, {logic: from.logic, titles}));
+      return false;
+    }
+  });
+  return {choice: {...choice, candidate: to.version, set, changes}, dropped};
+}
+
 /** The version with the changes made to its logic (itself when there are none). */
 export const withChanges = (version: Guideline, changes: readonly RuleChange[]): Guideline =>
   changes.length ? {...version, logic: applyRuleChanges(version.logic, changes)} : version;

@@ -15,7 +15,7 @@ import {
   type AuthorsWork,
   type SaveState,
 } from "../../../lib/authoring/authors-page.js";
-import {candidateToQuery, type CandidateChoice} from "../../../lib/authoring/candidate-choice.js";
+import {candidateToQuery, withCandidate, type CandidateChoice} from "../../../lib/authoring/candidate-choice.js";
 import type {ParameterValue} from "../../../lib/engine/parameter-values.js";
 import type {CompletenessReport} from "../../../lib/authoring/completeness.js";
 import {dependence} from "../../../lib/authoring/dependence.js";
@@ -152,7 +152,8 @@ describe("the address", () => {
       "v2 with What a choice slightly less formal than asked counts as (slightLapse) = flaw-or-partly; How “at least half” counts the other instructions (counting) = more-than-half",
     );
 
-    // Another candidate comes with its own parameters; the base is chosen on its own.
+    // Another candidate takes the changes made where its logic can (stop 60; they were dropped, with no word): v1's
+    // own slightLapse is flaw-or-partly, so only counting differs from it; the base is chosen on its own.
     const more = (
       [
         {kind: "candidate", version: "v1"},
@@ -162,9 +163,9 @@ describe("the address", () => {
       ] as const
     ).map((action) => (act(action), address()));
     expect(more).toEqual([
-      "base=v2&candidate=v1",
-      "base=v1&candidate=v1",
-      "base=v1&candidate=v1&set=partialMainCap%3D2",
+      "base=v2&candidate=v1&set=counting%3Dmore-than-half",
+      "base=v1&candidate=v1&set=counting%3Dmore-than-half",
+      "base=v1&candidate=v1&set=counting%3Dmore-than-half&set=partialMainCap%3D2",
       "base=v1&candidate=v1",
     ]);
   });
@@ -211,6 +212,45 @@ describe("the address", () => {
     const broken = open("?set=numbers.ceiling%3Dpartly");
     expect(broken.state.notice).toMatch(/unknown clause .ceiling. of rule numbers: expected one of over-ceiling, /);
     expect(broken.state.choice.changes).toEqual([]);
+  });
+
+  it("carries the changes made to another candidate version, and says which that version cannot take", () => {
+    // Before, choosing another candidate dropped every change, with no word and no undo.
+    const opened = open("?set=counting%3Dmore-than-half&set=numbers.ceiling-needs-one%3Dpartly");
+    opened.act({kind: "candidate", version: "v1"});
+    expect(opened.state.notice).toBeNull();
+    expect(opened.address()).toBe(
+      "base=v2&candidate=v1&set=counting%3Dmore-than-half&set=numbers.ceiling-needs-one%3Dpartly",
+    );
+    // A version without the parameter or the clause (v1 with neither) leaves them out, in words.
+    const v1 = versions.find((guideline) => guideline.version === "v1")!;
+    const {counting: _counting, ...parameters} = v1.parameters;
+    const numbers = v1.logic.rules.find((rule) => rule.id === "numbers")!;
+    const lacking = {
+      ...v1,
+      parameters,
+      logic: {
+        ...v1.logic,
+        rules: v1.logic.rules.map((rule) =>
+          rule === numbers
+            ? {...rule, clauses: rule.clauses.filter((clause) => clause.id !== "ceiling-needs-one")}
+            : rule,
+        ),
+      },
+    } as typeof v1;
+    // On the page, choosing it says so.
+    const page = authorsModel({versions: [lacking, ...versions.slice(1)], items, domains});
+    const chosen = page.update(page.start("?set=counting%3Dmore-than-half"), {kind: "candidate", version: "v1"});
+    expect(chosen.notice).toBe(
+      "v1 cannot take How “at least half” counts the other instructions (counting) = more-than-half: left out.",
+    );
+    expect(candidateToQuery(chosen.choice)).toBe("base=v2&candidate=v1");
+    const carried = withCandidate(opened.state.choice, v1, lacking);
+    expect(carried.choice).toMatchObject({candidate: "v1", set: [], changes: []});
+    expect(carried.dropped).toEqual([
+      "How “at least half” counts the other instructions (counting) = more-than-half",
+      "Numbers, a ceiling with none delivered: not met → partly met",
+    ]);
   });
 
   it("refuses a version it does not have", () => {

@@ -177,8 +177,8 @@ export function versionFiles(input: NewVersion): {files: {path: string; text: st
   const folder = `guideline/${input.version}`;
   return {
     files: [
-      {path: `${folder}/guideline.yaml`, text: guideline.toString({lineWidth: 120})},
-      {path: `${folder}/logic.yaml`, text: logic.toString({lineWidth: 120})},
+      {path: `${folder}/guideline.yaml`, text: guideline.toString({lineWidth: 120, flowCollectionPadding: false})},
+      {path: `${folder}/logic.yaml`, text: logic.toString({lineWidth: 120, flowCollectionPadding: false})},
     ],
     changes,
   };

@@ -91,6 +91,17 @@ describe("versionFiles", () => {
     expect(files[0]!.text).toContain("# Written from v2 by the authors' preview");
   });
 
+  it("writes a flow list or map as the base writes it, with no spaces inside its brackets", () => {
+    // Before, `values: [at-least-half, more-than-half, most-missed]` came out `[ at-least-half, … ]`, eleven times in
+    // v2's logic.yaml: a diff of the two versions showed each as changed.
+    const logic = write([]).files[1]!.text;
+    expect(logic).toContain("    values: [at-least-half, more-than-half, most-missed]\n");
+    expect(logic).toContain(
+      '    words: {"true": "yes: none delivered is not met", "false": "no: none delivered meets it"}\n',
+    );
+    expect(logic).not.toMatch(/\[ |\{ /);
+  });
+
   it("drops a sentence two clauses share (a YAML anchor and its alias) from both when the reworded text loses it", () => {
     const reworded = numbersText.replace('"At least" sets a floor.', "A floor is the least count that meets it.");
     expect(reworded).not.toBe(numbersText);

@@ -16,6 +16,7 @@ import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
 import {codeCount, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {phases, type CohortRating} from "./ratings.js";
 import {customWeights} from "./weights.js";
+import {headlineResamplesWords} from "./cohort-words.js";
 
 export interface RuleDisagreement {
   rule: string;
@@ -65,9 +66,8 @@ export const cohortNotes = [
     "and a missing rating for alpha ordinal, interval and ratio, AC2 and weighted kappa.",
   "Intervals are percentile bootstrap intervals, seeded so they are the same on every run: each phase's from " +
     "resampling its items rated by two or more raters (none with fewer than two such items); the headline's, on the " +
-    "items rated in both phases, from resampling those items, the same draws of items before and after, so each " +
-    "resample compares those items with themselves. A resample whose alpha cannot be computed is not used; each " +
-    "interval says how many were.",
+    `items rated in both phases, from resampling those items, ${headlineResamplesWords}. A resample whose alpha ` +
+    "cannot be computed is not used; each interval says how many were.",
 ];
 
 // Within one point on the scale 1-5; "n/a" agrees only with "n/a".

@@ -55,6 +55,11 @@ export const coefficientAdvice =
   "a 1 against a 5; it takes any number of raters and missing ratings; and the guides above are set for alpha. Read " +
   "Gwet's AC2 beside it: alpha reads low when one score dominates, as it does after a guideline that works.";
 
+/** How the headline's interval of the change is drawn: said in the report's notes and on the page. */
+export const headlineResamplesWords =
+  "the same draws of items before and after, so each resample compares those items with themselves (paired by " +
+  "item, not by rater)";
+
 /** What each figure of the report measures, in a sentence a coordinator reads: the figure's name, then its meaning. */
 export const figureMeanings: readonly {figure: string; meaning: string}[] = [
   {

@@ -23,16 +23,18 @@ function describeParseError(error: Papa.ParseError): string {
  * spreadsheet set to a language whose decimal mark is the comma saves "CSV" with semicolons).
  */
 function otherSeparator(header: string): string | null {
-  for (const [separator, name] of [
+  for (const [separator, said] of [
     [";", "semicolons"],
     ["\t", "tabs"],
     ["|", "bars"],
-  ] as const) {
-    const names = header.split(separator).map((name) => name.trim());
-    if (names.length === csvColumns.length && csvColumns.every((column) => names.includes(column))) return name;
-  }
+  ] as const)
+    if (namesTheColumns(header.split(separator).map((name) => name.trim()))) return said;
   return null;
 }
+
+/** Whether a header's names (lower-cased) are the four columns, each once, in any order. */
+const namesTheColumns = (names: readonly string[]): boolean =>
+  names.length === csvColumns.length && csvColumns.every((column) => names.includes(column));
 
 /** Feed it each row Papa Parse yields, then call end(). Stops reading rows after a header it cannot use. */
 export class RatingsCsvReader {
@@ -74,15 +76,13 @@ export class RatingsCsvReader {
 
   private header(fields: readonly string[], line: number): void {
     const names = fields.map((field, i) => (i === 0 ? field.replace(/^\uFEFF/, "") : field).trim().toLowerCase());
-    const complete = names.length === csvColumns.length && csvColumns.every((column) => names.includes(column));
-    if (!complete) {
+    if (!namesTheColumns(names)) {
       // Nothing of the line is quoted: it may be the first line of a file of another kind altogether (a link to a
       // system file, given by mistake). What it lacks, in the header's own words, is the fix.
       const missing = csvColumns.filter((column) => !names.includes(column));
       const separator = names.length === 1 ? otherSeparator(names[0]!) : null;
       const found = separator
-        ? `separates its columns with ${separator}: save the file with commas between the columns (a spreadsheet's ` +
-          `"CSV, comma-separated")`
+        ? `separates its columns with ${separator}: save it as CSV with commas between the columns`
         : missing.length === csvColumns.length
           ? "names none of these columns"
           : missing.length > 0

@@ -2,6 +2,7 @@
 // fields; reading it back with itemRecord gives the same record. The case editor and `npm run case:new` write with it.
 import {Document, isMap, isScalar, isSeq, Scalar, type Node} from "yaml";
 import {itemSections} from "./item-text.js";
+import {yamlWriting} from "../text/yaml-writing.js";
 
 /** test/unit/authored/item-writer.test.ts holds it to the schema. */
 export const itemFieldOrder = [
@@ -74,7 +75,6 @@ function frontMatterOf(record: Record<string, unknown>): Record<string, unknown>
 
 /** Longer texts are written folded (">-"), as the files write them. */
 const foldedFrom = 80;
-const lineWidth = 120;
 
 /** Short lists and a line's facts on one line ({bound: ceiling, limit: 2, delivered: 1}); a long text folded. */
 function writeInFileStyle(node: Node | null, key: string | null): void {
@@ -96,7 +96,7 @@ function writeInFileStyle(node: Node | null, key: string | null): void {
 export function writeItemFile(record: Record<string, unknown>): string {
   const document = new Document(frontMatterOf(record));
   writeInFileStyle(document.contents as Node, null);
-  const front = document.toString({lineWidth, flowCollectionPadding: false});
+  const front = document.toString(yamlWriting);
   const body = Object.entries(itemSections).flatMap(([heading, [parent, key]]) => {
     const holder = record[parent];
     const text = isRecord(holder) ? holder[key] : undefined;

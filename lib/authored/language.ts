@@ -17,43 +17,12 @@ export function languageProblem(tag: string): string | null {
 }
 
 /** The scripts written right to left (Unicode's list of them), by their ISO 15924 codes. */
-const rightToLeft = new Set([
-  "Adlm",
-  "Arab",
-  "Armi",
-  "Avst",
-  "Chrs",
-  "Cprt",
-  "Elym",
-  "Hatr",
-  "Hebr",
-  "Hung",
-  "Khar",
-  "Lydi",
-  "Mand",
-  "Mani",
-  "Mend",
-  "Merc",
-  "Mero",
-  "Narb",
-  "Nbat",
-  "Nkoo",
-  "Orkh",
-  "Ougr",
-  "Palm",
-  "Phli",
-  "Phlp",
-  "Phnx",
-  "Prti",
-  "Rohg",
-  "Samr",
-  "Sarb",
-  "Sogd",
-  "Sogo",
-  "Syrc",
-  "Thaa",
-  "Yezi",
-]);
+const rightToLeft = new Set(
+  (
+    "Adlm Aran Arab Armi Avst Chrs Cprt Elym Gara Hatr Hebr Hung Khar Lydi Mand Mani Mend Merc Mero Narb Nbat Nkoo " +
+    "Orkh Ougr Palm Phli Phlp Phnx Prti Rohg Samr Sarb Sogd Sogo Syrc Syre Syrj Syrn Thaa Yezi"
+  ).split(" "),
+);
 
 /**
  * The direction a text in this language is written in, from the script its tag names or most likely implies
@@ -71,6 +40,9 @@ export function textDirection(tag: string): "ltr" | "rtl" {
   directions.set(tag, direction);
   return direction;
 }
+/** The `dir` a text in this language is marked with: "rtl", or none (the page's own, left to right). */
+export const dirOf = (tag: string): "rtl" | null => (textDirection(tag) === "rtl" ? "rtl" : null);
+
 /** Each tag's direction worked out so far: a page draws its texts again at every change. */
 const directions = new Map<string, "ltr" | "rtl">([["en", "ltr"]]);
 

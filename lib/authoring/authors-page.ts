@@ -314,7 +314,9 @@ export function authorsModel(
   };
 
   const choose = (state: AuthorsState, choice: CandidateChoice): AuthorsState =>
-    choiceKey(choice) === choiceKey(state.choice) && !state.refused ? state : {...state, choice, refused: null};
+    choiceKey(choice) === choiceKey(state.choice) && !state.refused
+      ? state
+      : {...state, choice, refused: null, notice: null};
   const refuse = (state: AuthorsState, key: string, text: string, problem: unknown): AuthorsState => {
     if (!(problem instanceof AssignmentError)) throw problem;
     return {...state, refused: {key, text, message: problem.message}};
@@ -337,7 +339,7 @@ export function authorsModel(
         const carried = withCandidate(choice, guideline(choice.candidate), to);
         const next = choose(state, carried.choice);
         const notice = carried.dropped.length
-          ? `${to.version} cannot take ${carried.dropped.join("; ")}: left out.`
+          ? `Left out, as ${to.version} has no such parameter or clause: ${carried.dropped.join("; ")}.`
           : null;
         return next.notice === notice ? next : {...next, notice};
       }

@@ -15,7 +15,14 @@ import {
   type PreviewChoice,
 } from "../engine/parameter-values.js";
 import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
-import {applyRuleChanges, formatChange, isRuleChangeText, parseRuleChanges, type RuleChange} from "./rule-changes.js";
+import {
+  applyRuleChanges,
+  formatChange,
+  isRuleChangeText,
+  isVersionsOwn,
+  parseRuleChanges,
+  type RuleChange,
+} from "./rule-changes.js";
 import {ruleNamesInList} from "../engine/labels.js";
 
 export interface CandidateChoice extends PreviewChoice {
@@ -68,7 +75,7 @@ export function withParameter(
 
 /**
  * The choice with another version as candidate, carrying over each change that version can take: a parameter it
- * declares (left out where the value is the version's own), a clause or row it has. `dropped`: the others, in
+ * declares, a clause or row it has (either left out where it is the version's own). `dropped`: the others, in
  * words, read against the version they were made on.
  */
 export function withCandidate(
@@ -86,11 +93,11 @@ export function withCandidate(
   const changes = choice.changes.filter((change) => {
     try {
       parseRuleChanges([formatChange(change)], to.logic);
-      return true;
     } catch {
       dropped.push(ruleChangeWords(change, {logic: from.logic, titles}));
       return false;
     }
+    return !isVersionsOwn(change, to.logic);
   });
   return {choice: {...choice, candidate: to.version, set, changes}, dropped};
 }

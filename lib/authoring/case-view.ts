@@ -12,6 +12,7 @@ import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {caseWords, scoreWords} from "./case-words.js";
 import {rubricRowWords, verdictLabels} from "../engine/labels.js";
+import {scoreText} from "../trainee/words.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
@@ -291,25 +292,26 @@ export function syncRulings(record: CaseRecord, view: EditorView): CaseRecord {
 /**
  * What the editor rules otherwise than a case's file says, in words (null when nothing): the file's score and its
  * lines' verdicts, against what the current guideline derives from the case's facts, which the editor shows and
- * writes. Said when a file is read, so an author sees the ruling change before downloading it.
+ * writes (syncRulings). Said when a file is read, so an author sees the ruling change before downloading it.
  */
 export function ruledOtherwiseWords(record: CaseRecord, view: EditorView): string | null {
-  const lines = linesOf(record);
-  const changes = view.lines.flatMap((line, index) => {
-    const derived = line.current?.verdict;
-    const filed = lines[index]?.verdict as Verdict | undefined;
-    return derived && filed && derived !== filed
-      ? [`line ${index + 1} ${verdictLabels[derived]}, where the file says ${verdictLabels[filed]}`]
+  const synced = syncRulings(record, view);
+  if (synced === record) return null;
+  const filedLines = linesOf(record);
+  const lines = linesOf(synced).flatMap((line, index) => {
+    const [now, filed] = [line.verdict as Verdict, filedLines[index]?.verdict as Verdict | undefined];
+    return filed && now !== filed
+      ? [`line ${index + 1} ${verdictLabels[now]}, where the file says ${verdictLabels[filed]}`]
       : [];
   });
-  const filedScore = record.score as Score | undefined;
-  const score = view.current?.score;
-  const scoreMoves = filedScore !== undefined && score != null && score !== filedScore;
-  if (!changes.length && !scoreMoves) return null;
-  const head = scoreMoves
-    ? `Its file rules it ${filedScore}; under the current guideline its facts give ${score}`
-    : `Its score stays ${filedScore ?? score}, but the current guideline rules its facts otherwise`;
-  const which = changes.length ? changes.join("; ") : "no line's verdict changes";
+  const [filed, now] = [record.score as Score | undefined, synced.score as Score | undefined];
+  const named = (score: Score | undefined) => (score === undefined ? "no single score" : scoreText(score));
+  const head =
+    filed === now
+      ? `Its score stays ${named(now)}, but the current guideline rules its facts otherwise`
+      : `Its file ${filed === undefined ? "gives no score" : `rules it ${scoreText(filed)}`}; under the current ` +
+        `guideline its facts give ${named(now)}`;
+  const which = lines.length ? lines.join("; ") : "no line's verdict changes";
   return `${head} (${which}), which the editor shows and would download. Check the facts before you do.`;
 }
 

@@ -184,20 +184,24 @@ export function writtenVersionLines(report: PreviewReport, version: string): str
   ].join(", and ");
   const width = Math.max(...[...moved, ...reruled].map((item) => item.id.length));
   return [
-    `under ${version}, ${counts}: guideline:check fails on each until its file is ruled again under ${version}:`,
+    `under ${version}, ${counts}: guideline:check fails on each until its file and ${version} agree:`,
     ...moved.map(
       (item) =>
         `  ${item.id.padEnd(width)}  score ${scores(item.from)} -> ${scores(item.to)}` +
         (item.to.candidates.length === 1 ? "" : ` (no single score: ${version}'s logic must give it one)`),
     ),
-    ...reruled.flatMap((item) =>
-      item.lines.map(
-        (line) =>
-          `  ${item.id.padEnd(width)}  line ${line.index} ${line.rule}: ruled ${line.ruled} -> ${decision(line.to)}`,
-      ),
-    ),
+    ...reruledLines(reruled, width),
   ];
 }
+
+/** Each line a case keeps its score but not its ruling on, one a row: the case, the line, ruled → the candidate's. */
+const reruledLines = (reruled: PreviewReport["reruled"], width: number): string[] =>
+  reruled.flatMap((item) =>
+    item.lines.map(
+      ({index, rule, ruled, to}) =>
+        `  ${item.id.padEnd(width)}  line ${index} ${rule}: ruled ${ruled} -> ${decision(to)}`,
+    ),
+  );
 
 /** The report for a terminal: moved items, items with no single score, coverage, and what the examples do not test. */
 export function previewLines(report: PreviewReport): string[] {
@@ -223,11 +227,7 @@ export function previewLines(report: PreviewReport): string[] {
 
   if (report.reruled.length) {
     lines.push(`${reruledWords(report.reruled.length)}: the candidate decides these otherwise; ${reruledConsequence}`);
-    for (const item of report.reruled)
-      for (const line of item.lines)
-        lines.push(
-          `  ${item.id.padEnd(width)}  line ${line.index} ${line.rule}: ruled ${line.ruled} -> ${decision(line.to)}`,
-        );
+    lines.push(...reruledLines(report.reruled, width));
     lines.push("");
   }
 

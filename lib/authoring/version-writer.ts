@@ -5,6 +5,7 @@ import type {Assignment} from "../engine/parameter-values.js";
 import {formatChange, type RuleChange} from "./rule-changes.js";
 import {checkNewVersion, VersionWriteError} from "./version-name.js";
 import {isQuotedFrom} from "../trainee/rule-sentence.js";
+import {yamlWriting} from "../text/yaml-writing.js";
 
 export interface VersionSources {
   version: string;
@@ -177,8 +178,8 @@ export function versionFiles(input: NewVersion): {files: {path: string; text: st
   const folder = `guideline/${input.version}`;
   return {
     files: [
-      {path: `${folder}/guideline.yaml`, text: guideline.toString({lineWidth: 120, flowCollectionPadding: false})},
-      {path: `${folder}/logic.yaml`, text: logic.toString({lineWidth: 120, flowCollectionPadding: false})},
+      {path: `${folder}/guideline.yaml`, text: guideline.toString(yamlWriting)},
+      {path: `${folder}/logic.yaml`, text: logic.toString(yamlWriting)},
     ],
     changes,
   };

@@ -57,8 +57,7 @@ export const chooseScoreHint = (notApplicable: boolean): {text: string; keys: st
 export const checkedElsewhereText = "Checked in another tab meanwhile: this shows the answer given there.";
 /** Said on a checked card while the browser keeps no answer (storage full or refused): the page's notice says more. */
 export const pageOnlyText =
-  "Kept on this page only: this browser did not save it. Download your answers from the notice at the top of the " +
-  "page before you leave.";
+  "Kept on this page only: this browser did not save it. The notice at the top of the page says what you can do.";
 
 const sameAnswer = (a: Answer, b: Answer): boolean =>
   a === b || (a.item === b.item && a.attempt === b.attempt && a.at === b.at && a.score === b.score);
@@ -168,7 +167,9 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
       return {...state, committed: false, score: null};
     case "record": {
       const {answers, reveal, shown} = action;
-      const pageOnly = action.pageOnly ?? false;
+      // Set by the Check that recorded the answer; a later save of the record clears it (a later failure to save
+      // is another answer's, said on its own card).
+      const pageOnly = state.pageOnly && action.pageOnly === true;
       if (pageOnly !== state.pageOnly) state = {...state, pageOnly};
       // Every card of the self-check hears of every answer, and a save in another tab reads the record anew: answers
       // that say the same (by item, attempt and time) change nothing here.

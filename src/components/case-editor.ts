@@ -50,7 +50,7 @@ import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el, titled, type Child} from "./dom.js";
 import {handoffWords, takeHandoff} from "../lib/authoring/case-handoff.js";
-import {languageName, textDirection} from "../lib/authored/language.js";
+import {dirOf, languageName} from "../lib/authored/language.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import type {LogicRule} from "../lib/authored/schemas/logic.js";
 import {ruleHref, itemLabel} from "../lib/site/links.js";
@@ -445,7 +445,7 @@ function CaseText(
       "data-which": which,
       // The text is marked with its language, and its direction, as on the trainee's pages, once the tag is one.
       "lang": languageProblem ? "" : tag,
-      "dir": !languageProblem && textDirection(tag) === "rtl" ? "rtl" : null,
+      "dir": languageProblem ? null : dirOf(tag),
       "aria-invalid": error ? "true" : null,
       "aria-describedby": error ? `${bodyId}-error` : null,
     },

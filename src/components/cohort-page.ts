@@ -45,6 +45,7 @@ import {
   figureMeanings,
   fixed,
   guidesText,
+  headlineResamplesWords,
   headlineSentence,
   percent,
   resamplesUsed,
@@ -562,9 +563,8 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       {class: "cohort-note"},
       `${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}. ` +
         `Intervals: ${thousands(report.bootstrap.replicates)} bootstrap resamples, seed ${report.bootstrap.seed} ` +
-        "(the same figures on every run): the headline's of the items rated both times, the same draws of items " +
-        "before and after, so each resample compares those items with themselves. A resample whose alpha cannot be " +
-        "computed is not used.",
+        `(the same figures on every run): the headline's of the items rated both times, ${headlineResamplesWords}. ` +
+        "A resample whose alpha cannot be computed is not used.",
     ),
   );
 }

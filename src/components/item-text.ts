@@ -1,7 +1,7 @@
 // The case itself: earlier turns, the request and the response, each in its own language with the English gloss
 // beside it. A text the case study only describes is shown as a description, never dressed up as a quote.
 import type {Item, Text, Turn} from "../lib/authored/schemas/item.js";
-import {languageName, textDirection} from "../lib/authored/language.js";
+import {dirOf, languageName} from "../lib/authored/language.js";
 import {el} from "./dom.js";
 
 function TextBlock(
@@ -27,7 +27,7 @@ function TextBlock(
         {
           class: "case-original",
           lang: described ? "en" : text.language,
-          dir: !described && textDirection(text.language) === "rtl" ? "rtl" : null,
+          dir: described ? null : dirOf(text.language),
         },
         described
           ? el("p", {class: "description"}, text.text)

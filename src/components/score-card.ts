@@ -493,7 +493,11 @@ export function ScoreCard(
   store.subscribe(() => {
     if (checking) return;
     const now = answersNow();
-    if (options.reveal || now.length !== node.state.answers.length || pageOnly(store.notice()) !== node.state.pageOnly)
+    if (
+      options.reveal ||
+      now.length !== node.state.answers.length ||
+      (node.state.pageOnly && !pageOnly(store.notice()))
+    )
       node.dispatch(recorded(now));
   });
   return node;

@@ -44,7 +44,7 @@ describe("guideline:preview --write", () => {
       "v3 changes v2:",
       "  Numbers, a ceiling with none delivered: not met → partly met",
       // Edge case 1a's numbers line (a ceiling, none delivered) turns partly met: its file, ruled 2, is ruled again.
-      "under v3, 1 item scores otherwise: guideline:check fails on each until its file is ruled again under v3:",
+      "under v3, 1 item scores otherwise: guideline:check fails on each until its file and v3 agree:",
       "  edge-1a  score 2 -> 3",
       "",
     ]);
@@ -79,8 +79,8 @@ describe("guideline:preview --write", () => {
     // Example 3's "Formal" and edge case 10's twist's "In natural Swedish" are ruled not met (a register break);
     // counted partly met, their lines differ and their scores do not.
     expect(written.stdout).toContain(
-      "under v3, 2 items keep their score but not a line's ruling: guideline:check fails on each until its file is " +
-        "ruled again under v3:\n",
+      "under v3, 2 items keep their score but not a line's ruling: guideline:check fails on each until its file and v3 " +
+        "agree:\n",
     );
     expect(written.stdout).toMatch(/^ {2}example-3 +line \d+ style-register: ruled not-met -> partly/m);
     expect(written.stdout).toMatch(/^ {2}edge-10-twist +line \d+ style-register: ruled not-met -> partly/m);

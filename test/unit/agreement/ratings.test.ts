@@ -75,11 +75,12 @@ describe("ratings from CSV", () => {
 
   it("a header separated by semicolons or tabs is told to use commas, and a phase in capitals is read", () => {
     const header = "cohort.csv line 1: expected the header rater,item,phase,score";
-    const fix = `save the file with commas between the columns (a spreadsheet's "CSV, comma-separated")`;
+    const fix = "save it as CSV with commas between the columns";
     expect(problems("rater;item;phase;score\nalice;example-1;vague;3\n")).toEqual([
       `${header}: it separates its columns with semicolons: ${fix}`,
     ]);
     expect(problems("Rater\tItem\tPhase\tScore\n")).toEqual([`${header}: it separates its columns with tabs: ${fix}`]);
+    expect(problems("rater|item|phase|score\n")).toEqual([`${header}: it separates its columns with bars: ${fix}`]);
     // Semicolons that do not make the four columns are not guessed at.
     expect(problems("rater;item;score\n")).toEqual([`${header}: it names none of these columns`]);
     const capitals = read(

@@ -38,7 +38,21 @@ describe("a language tag", () => {
 
   it("is written right to left where its script is (Unicode's right-to-left scripts; CLDR's likely script)", () => {
     // Arabic, Persian, Urdu, Pashto: Arab; Hebrew, Yiddish: Hebr; Dhivehi: Thaa; Syriac: Syrc; N'Ko: Nkoo.
-    for (const tag of ["ar", "ar-EG", "fa", "ur", "ps", "he", "yi", "dv", "syr", "nqo", "az-Arab", "pa-Arab"])
+    for (const tag of [
+      "ar",
+      "ar-EG",
+      "fa",
+      "ur",
+      "ur-Aran",
+      "ps",
+      "he",
+      "yi",
+      "dv",
+      "syr",
+      "nqo",
+      "az-Arab",
+      "pa-Arab",
+    ])
       expect(textDirection(tag), tag).toBe("rtl");
     for (const tag of ["en", "es-MX", "sv", "zh-Hant-TW", "ja", "mn-Cyrl-MN", "az", "pa", "hi"])
       expect(textDirection(tag), tag).toBe("ltr");

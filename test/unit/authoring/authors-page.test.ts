@@ -242,9 +242,24 @@ describe("the address", () => {
     const page = authorsModel({versions: [lacking, ...versions.slice(1)], items, domains});
     const chosen = page.update(page.start("?set=counting%3Dmore-than-half"), {kind: "candidate", version: "v1"});
     expect(chosen.notice).toBe(
-      "v1 cannot take How “at least half” counts the other instructions (counting) = more-than-half: left out.",
+      "Left out, as v1 has no such parameter or clause: How “at least half” counts the other instructions " +
+        "(counting) = more-than-half.",
     );
     expect(candidateToQuery(chosen.choice)).toBe("base=v2&candidate=v1");
+    // The next change made clears it.
+    expect(page.update(chosen, {kind: "base", version: "v1"}).notice).toBeNull();
+    // A clause's change that is the new candidate's own is no change there: it drops out, as a parameter's does.
+    const own = withCandidate(
+      {
+        base: "v2",
+        candidate: "v2",
+        set: [],
+        changes: [{kind: "verdict", rule: "numbers", clause: "ceiling-needs-one", verdict: "not-met"}],
+      },
+      v1,
+      v1,
+    );
+    expect(own).toEqual({choice: {base: "v2", candidate: "v1", set: [], changes: []}, dropped: []});
     const carried = withCandidate(opened.state.choice, v1, lacking);
     expect(carried.choice).toMatchObject({candidate: "v1", set: [], changes: []});
     expect(carried.dropped).toEqual([

@@ -252,9 +252,13 @@ describe("the start", () => {
         "file says met), which the editor shows and would download. Check the facts before you do.",
     );
     // The same score, a line otherwise (a ruling the facts do not give, the score read from the other lines).
-    expect(upload("mine.md", edited.replace("score: 3\n", "score: 3\n"))).toBe(
+    expect(upload("mine.md", edited)).toBe(
       "Read mine.md. Its score stays 3, but the current guideline rules its facts otherwise (line 3 not met, where " +
         "the file says met), which the editor shows and would download. Check the facts before you do.",
+    );
+    // A file with no score: it gives none, the facts give 3.
+    expect(upload("mine.md", text.replace("score: 3\n", ""))).toMatch(
+      /^Read mine\.md\. Its file gives no score; under the current guideline its facts give 3 \(no line's verdict /,
     );
   });
 

@@ -237,6 +237,11 @@ describe("a score card while it is shown", () => {
     expect(saved).toMatchObject({committed: true, pageOnly: false});
     expect(act(saved, {kind: "record", answers, reveal: true, shown: 1})).toBe(saved);
     expect(act(scored, {kind: "check", record: {answers, reveal: true, shown: 1}}).pageOnly).toBe(false);
+    // A card whose answer was saved does not take another answer's failure to save for its own.
+    const later = act(scored, {kind: "check", record: {answers, reveal: true, shown: 1, pageOnly: false}});
+    expect(act(later, {kind: "record", answers, reveal: true, shown: 1, pageOnly: true})).toBe(later);
+    // A record that does not say clears it, as a save does.
+    expect(act(unsaved, {kind: "record", answers, reveal: true, shown: 1}).pageOnly).toBe(false);
   });
 
   it("opens the folded steps once built, and is the same state for a fold already so", () => {

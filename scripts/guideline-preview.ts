@@ -14,7 +14,10 @@ import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {guidelineSources, guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
 import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
-import {AssignmentError, parseAssignments} from "../lib/engine/parameter-values.js";
+import {AssignmentError, overridesOf, parseAssignments} from "../lib/engine/parameter-values.js";
+import {ruleSetOf} from "../lib/engine/derive.js";
+import {prepareBase, previewFrom} from "../lib/authoring/preview.js";
+import {withChanges} from "../lib/authoring/candidate-choice.js";
 import {assignmentWords} from "../lib/engine/parameter-words.js";
 import {previewLines, previewReport, writtenVersionLines} from "../lib/authoring/preview-report.js";
 import {isRuleChangeText, levelsToReword, parseRuleChanges} from "../lib/authoring/rule-changes.js";
@@ -85,8 +88,6 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
         throw error;
       }
 
-      const report = (against = base) =>
-        previewReport({items: loadItems(io.root), base: against, candidate, set, changes, domains});
       if (values.write !== undefined) {
         let written;
         try {
@@ -119,13 +120,18 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
         );
         // The items are ruled as the newest version derives them: what moves is measured from it.
         const newest = versions.at(-1)!;
-        const ruled = newest === baseVersion ? base : loadGuideline(newest, io.root);
-        for (const line of writtenVersionLines(report(ruled), values.write)) out(line);
+        const ruled =
+          newest === baseVersion ? base : newest === candidateVersion ? candidate : loadGuideline(newest, io.root);
+        const moves = previewFrom(
+          prepareBase(loadItems(io.root), ruleSetOf(ruled)),
+          ruleSetOf(withChanges(candidate, changes), overridesOf(set)),
+        );
+        for (const line of writtenVersionLines(moves, values.write)) out(line);
         if (reword) out(reword);
         return;
       }
 
-      const preview = report();
+      const preview = previewReport({items: loadItems(io.root), base, candidate, set, changes, domains});
       if (values.json) out(JSON.stringify(preview, null, 2));
       else for (const line of previewLines(preview)) out(line);
       if (preview.unsettled.length) {

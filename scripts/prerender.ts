@@ -232,7 +232,7 @@ function headPart(shownItem: string | null): string {
 }
 
 /** Said above the copy where the browser runs no script: its Check would do nothing, and nothing would be kept. */
-export const noscriptNotice =
+const noscriptNotice =
   '<noscript><div class="noscript-notice"><p>This browser runs no scripts for this site, so Check does nothing ' +
   "and no answer is kept: turn JavaScript on for this site to score the cases.</p></div></noscript>";
 

@@ -20,6 +20,7 @@ import {
   formatChange,
   isRuleChangeText,
   isVersionsOwn,
+  parseRuleChange,
   parseRuleChanges,
   type RuleChange,
 } from "./rule-changes.js";
@@ -92,8 +93,9 @@ export function withCandidate(
   const titles = ruleNamesInList(from);
   const changes = choice.changes.filter((change) => {
     try {
-      parseRuleChanges([formatChange(change)], to.logic);
-    } catch {
+      parseRuleChange(formatChange(change), to.logic);
+    } catch (problem) {
+      if (!(problem instanceof AssignmentError)) throw problem;
       dropped.push(ruleChangeWords(change, {logic: from.logic, titles}));
       return false;
     }

@@ -174,7 +174,7 @@ function movedLines(item: MovedItem, width: number, names: {base: string; candid
  * After `--write vN`: the items `guideline:check` now holds to vN that their files rule otherwise (a score that moves,
  * a line whose ruling changes), each to rule again; or that none is.
  */
-export function writtenVersionLines(report: PreviewReport, version: string): string[] {
+export function writtenVersionLines(report: Pick<PreviewReport, "moved" | "reruled">, version: string): string[] {
   const {moved, reruled} = report;
   if (!moved.length && !reruled.length)
     return [`every item keeps its score and its lines' rulings under ${version}: guideline:check passes as before`];

@@ -201,6 +201,14 @@ export function outcomeMoved(before: Derivation, after: Derivation): boolean {
   return before.candidates.some((score, index) => after.candidates[index] !== score);
 }
 
+/** A line's decision as derived, and whether the version rules by the rule it cites. */
+const decisionOf = (line: TraceLine, ruled: boolean): LineDecision => ({
+  verdict: line.derived,
+  clause: line.clause,
+  verdicts: [...line.verdicts],
+  ruled,
+});
+
 function lineChanges(before: Derivation, after: Derivation, base: RuleSet, candidate: RuleSet): LineChange[] {
   const changes: LineChange[] = [];
   before.lines.forEach((line, index) => {
@@ -213,18 +221,8 @@ function lineChanges(before: Derivation, after: Derivation, base: RuleSet, candi
         index,
         rule: line.rule,
         role: line.role,
-        from: {
-          verdict: line.derived,
-          clause: line.clause,
-          verdicts: [...line.verdicts],
-          ruled: base.ruleIds.has(line.rule),
-        },
-        to: {
-          verdict: next.derived,
-          clause: next.clause,
-          verdicts: [...next.verdicts],
-          ruled: candidate.ruleIds.has(line.rule),
-        },
+        from: decisionOf(line, base.ruleIds.has(line.rule)),
+        to: decisionOf(next, candidate.ruleIds.has(line.rule)),
       });
   });
   return changes;
@@ -277,7 +275,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
           index: line.index,
           rule: line.rule,
           ruled: line.ruled,
-          to: {verdict: line.derived, clause: line.clause, verdicts: [...line.verdicts], ruled: true},
+          to: decisionOf(line, true),
         })),
       });
     const unsettledNow = to.score === null;

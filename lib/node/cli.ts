@@ -57,6 +57,12 @@ function describe(error: {code?: string; message: string}, flags: string): strin
 /** A value that starts with a dash and a digit or a point: a negative number, not a flag. */
 const negativeNumber = /^-\.?[0-9]/;
 
+/** Whether an argument is a flag (`--seed`, not `--seed=1`) whose value is the next argument. */
+function takesValue(arg: string, options: Options): boolean {
+  const name = /^--([^=]+)$/.exec(arg)?.[1];
+  return name !== undefined && Object.hasOwn(options, name) && options[name]!.type === "string";
+}
+
 /**
  * The arguments with `--seed -1` written `--seed=-1`: parseArgs takes a value that starts with a dash for another
  * flag and says only that the value is missing, where the flag's own check names what it accepts.
@@ -66,10 +72,8 @@ function withNegativeValues(args: readonly string[], options: Options): string[]
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--") return [...joined, ...args.slice(i)];
-    const name = /^--([^=]+)$/.exec(arg)?.[1];
     const next = args[i + 1];
-    const takesValue = name !== undefined && Object.hasOwn(options, name) && options[name]!.type === "string";
-    if (takesValue && next !== undefined && negativeNumber.test(next)) {
+    if (takesValue(arg, options) && next !== undefined && negativeNumber.test(next)) {
       joined.push(`${arg}=${next}`);
       i++;
     } else joined.push(arg);
@@ -83,8 +87,7 @@ function helpAsked(args: readonly string[], options: Options): boolean {
     const arg = args[i]!;
     if (arg === "--") return false;
     if (arg === "--help" || arg === "-h") return true;
-    const name = /^--([^=]+)$/.exec(arg)?.[1];
-    if (name !== undefined && Object.hasOwn(options, name) && options[name]!.type === "string") i++;
+    if (takesValue(arg, options)) i++;
   }
   return false;
 }

@@ -1,6 +1,6 @@
 // The probe page's "Try a reply": what the reader typed, the text as last scored (scoring waits for typing to pause,
 // src/components/reply-checker.ts), and their own verdict on each step, compared with the regex's.
-import {formatBytes} from "../text/format.js";
+import {formatBytes, utf8Length} from "../text/format.js";
 import {scoreInputByteCap} from "./limits.js";
 import {formatTotal, scoreBoth, type ScoreReport} from "./score.js";
 import type {ProbeRule} from "./schema.node.js";
@@ -33,7 +33,7 @@ export const replyStep =
     const scored = (): ReplyCheck["scored"] => {
       if (!scoring(check)) return check.scored;
       // As npm run probes:score reads at most its cap: a longer reply is said to be too long, never cut short.
-      const bytes = new TextEncoder().encode(check.text).byteLength;
+      const bytes = utf8Length(check.text);
       if (bytes > scoreInputByteCap) return {text: check.text, report: scoreBoth(rules, ""), tooLargeBytes: bytes};
       return {text: check.text, report: scoreBoth(rules, check.text)};
     };

@@ -96,7 +96,7 @@ export function openRecordStore(storage: KeyValueStorage | null): ProgressStore 
   };
 
   /** Whether answers are kept in memory only: a held record, or a record that could not be written. */
-  const keptInMemory = () => notice?.kind === "held" || notice?.kind === "unsaved";
+  const keptInMemory = () => notice?.kind !== "memory" && pageOnly(notice);
 
   /** The answers given on this page that the record under its key does not have. */
   const keptHere = () => {

@@ -114,7 +114,12 @@ export interface ImportedFile {
 
 export type ImportResult = ImportedFile | ImportRefusal;
 
-const refuse = (reason: ImportRefusalReason, message: string, detail: string | null = message): ImportRefusal => ({
+/** A refusal: its reason, the message shown, and what the message adds to the reason's words (all of it by default). */
+export const refuse = (
+  reason: ImportRefusalReason,
+  message: string,
+  detail: string | null = message,
+): ImportRefusal => ({
   ok: false,
   reason,
   message,

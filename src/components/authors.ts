@@ -903,6 +903,9 @@ const outcomeText = (outcome: Pick<Outcome, "candidates">): string =>
       ? scoreText(outcome.candidates[0]!)
       : `${outcome.candidates.map(scoreText).join(" or ")} (no single score)`;
 
+/** A case's checklist line by its words, quoted ("line 3" where it has none). */
+const lineQuote = (item: Item, index: number): string => `“${item.checklist[index]?.text ?? `line ${index + 1}`}”`;
+
 const decisionText = ({verdict, clause, verdicts, ruled}: LineDecision): string =>
   !ruled
     ? "undecided: no rule decides it"
@@ -936,7 +939,7 @@ function MovedItems(
                     el(
                       "li",
                       {},
-                      `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}”: `,
+                      `${lineQuote(item, line.index)}: `,
                       `${decisionText(line.from)} → ${decisionText(line.to)}, by `,
                       el("a", {href: ruleHref(line.rule)}, line.rule),
                     ),
@@ -982,7 +985,7 @@ function ReruledItems(
           const item = items.get(reruled.id)!;
           return reruled.lines.map((line) => [
             [el("a", {href: itemHref(item.id, pages)}, reruled.label), OriginTag(item)],
-            `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}” (${line.rule})`,
+            `${lineQuote(item, line.index)} (${line.rule})`,
             verdictLabels[line.ruled],
             decisionText(line.to),
           ]);
@@ -1026,9 +1029,7 @@ function UncitedItems(
           [el("a", {href: itemHref(item.id, pages)}, uncited.label), OriginTag(item)],
           uncited.score === null ? "no single score" : scoreText(uncited.score),
           [
-            uncited.lines
-              .map((line) => `“${item.checklist[line.index]?.text ?? `line ${line.index + 1}`}” (${line.rule})`)
-              .join("; "),
+            uncited.lines.map((line) => `${lineQuote(item, line.index)} (${line.rule})`).join("; "),
             uncited.alreadyUncited ? ` (already under ${result.base})` : "",
           ],
         ];

@@ -364,6 +364,7 @@ function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLE
   );
   const lineTexts = linesOf(state.record).map((line) => (typeof line.text === "string" ? line.text : ""));
   const fileName = caseFileName(state.record);
+  const shownView = viewWithRefused(state);
   const said = state.notice ? draftNoticeWords(state.notice) : "";
   return el(
     "div",
@@ -383,8 +384,8 @@ function EditorView(state: CaseEditorState, setting: Setting, keep: Keep): HTMLE
       el(
         "div",
         {class: "case-side"},
-        piece("derivation", [JSON.stringify([viewWithRefused(state), lineTexts, fileName])], () =>
-          CaseDerivationPanel(viewWithRefused(state), {
+        piece("derivation", [JSON.stringify([shownView, lineTexts, fileName])], () =>
+          CaseDerivationPanel(shownView, {
             current: setting.current,
             candidate: setting.candidate,
             authorsHref: setting.authorsHref,

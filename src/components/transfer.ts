@@ -13,6 +13,7 @@ import {
   checkImportSize,
   progressFileByteLimit,
   readImport,
+  refuse,
   exportFile,
   raterNameMaxLength,
 } from "../lib/trainee/transfer.js";
@@ -248,8 +249,7 @@ export function TransferImport({
     try {
       text = await file.text();
     } catch {
-      const message = "the browser could not read the file";
-      const refusal: ImportRefusal = {ok: false, reason: "malformed", message, detail: message};
+      const refusal = refuse("malformed", "the browser could not read the file");
       return node.dispatch({kind: "refuse", refusal, fileName: file.name});
     }
     const result = readImport(text);

@@ -1,46 +1,48 @@
 // Everything the browser loads comes from this site: no web font, no CDN, no telemetry.
 import {existsSync} from "node:fs";
+import {join} from "node:path";
 import {loadParts} from "./lib/node/load.js";
 import {contentRoot, siteOutput} from "./lib/node/content-root.js";
 import {probePages} from "./lib/probes/load.node.js";
 import {AuthoredFileError} from "./lib/authored/problems.js";
 import {siteNav, type NavGroups} from "./lib/site/site-nav.js";
-
-/** Where guideline/ and data/ are read from: the project's, unless NOTEBOOK_CONTENT names another folder. */
-const content = contentRoot(process.env);
+import type {TrainingPart} from "./lib/authored/schemas/parts.js";
 
 /**
- * The parts a trainee walks, from data/parts.yaml. In `npm run dev` (scripts/dev.ts) a broken file must not stop the
- * server: the navigation lists no parts, and the pages show the file's problems until it is fixed.
+ * The navigation of the site built from `content` (guideline/ and data/): the trainee's walk from data/parts.yaml,
+ * then the tools. A part joins the walk once its page exists. In `npm run dev` (scripts/dev.ts) a broken file must not
+ * stop the server: the walk lists no parts, and the pages show the file's problems until it is fixed.
  */
-function readParts() {
+export function navGroups(content: string, {dev = false} = {}): NavGroups {
+  let parts: TrainingPart[] = [];
   try {
-    return loadParts(content);
+    parts = loadParts(content);
   } catch (error) {
-    if (process.env.RATER_NOTEBOOK_DEV_DATA && error instanceof AuthoredFileError) return [];
-    throw error;
+    if (!(dev && error instanceof AuthoredFileError)) throw error;
   }
+  const pageExists = (part: TrainingPart) => existsSync(join(import.meta.dirname, "src", `${part.path}.md`));
+  return {
+    training: [
+      {name: "Start here", path: "/"},
+      ...parts
+        .filter(pageExists)
+        .map((part) => ({name: `${part.number}. ${part.navTitle ?? part.title}`, path: part.path})),
+      // The blind run over the calibration cases, for experienced raters; then the trainee's results, export, import.
+      {name: "Blind self-check", path: "/self-check"},
+      {name: "Your results", path: "/results"},
+    ],
+    tools: [
+      {name: "For authors", path: "/authors"},
+      {name: "Model judges", path: "/judges"},
+      {name: "Cohort", path: "/cohort"},
+      // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
+      ...probePages(content).map(({probe, title}) => ({name: `Probe: ${title}`, path: `/probes/${probe}`})),
+    ],
+  };
 }
 
-// A part joins the navigation once its page exists.
-const parts = readParts().filter((part) => existsSync(`src${part.path}.md`));
-// The navigation's two groups (lib/site/site-nav.ts): the trainee's walk, then the tools.
-const nav: NavGroups = {
-  training: [
-    {name: "Start here", path: "/"},
-    ...parts.map((part) => ({name: `${part.number}. ${part.navTitle ?? part.title}`, path: part.path})),
-    // The blind run over the calibration cases, for experienced raters; then the trainee's results, export, import.
-    {name: "Blind self-check", path: "/self-check"},
-    {name: "Your results", path: "/results"},
-  ],
-  tools: [
-    {name: "For authors", path: "/authors"},
-    {name: "Model judges", path: "/judges"},
-    {name: "Cohort", path: "/cohort"},
-    // Probes: one page per folder of data/probes/ with v1.json, v2.json, ..., from src/probes/[probe].md.
-    ...probePages(content).map(({probe, title}) => ({name: `Probe: ${title}`, path: `/probes/${probe}`})),
-  ],
-};
+// Where guideline/ and data/ are read from: the project's, unless NOTEBOOK_CONTENT names another folder.
+const nav = navGroups(contentRoot(process.env), {dev: Boolean(process.env.RATER_NOTEBOOK_DEV_DATA)});
 const pages = [...nav.training, ...nav.tools];
 
 export default {

@@ -19,9 +19,9 @@
 import {spawnSync, type SpawnSyncReturns} from "node:child_process";
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join, resolve} from "node:path";
-import {fileURLToPath} from "node:url";
 import {postbuild} from "./postbuild.js";
-import {contentRoot, siteOutput} from "../lib/node/content-root.js";
+import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
+import {siteOutput} from "../lib/node/content-root.js";
 import {formatProblem} from "../lib/authored/problems.js";
 import {plural} from "../lib/text/format.js";
 import {quoteText} from "../lib/text/quote-text.js";
@@ -74,7 +74,10 @@ export async function authoredProblems(project: string = root): Promise<string[]
  * Framework's build of project into project/.dist-build, from the pinned versions (with updatePins, from none: it
  * resolves them afresh). Its standard output is printed as it comes, or kept with its errors when `print` is false.
  */
-export function frameworkBuild(project: string, {updatePins = false, print = true} = {}): SpawnSyncReturns<string> {
+export function frameworkBuild(
+  project: string,
+  {updatePins = false, print = true, content = project} = {},
+): SpawnSyncReturns<string> {
   if (updatePins) rmSync(cacheDir(project), {recursive: true, force: true});
   else prepareCache(project);
   return spawnSync(join(project, "node_modules", ".bin", "observable"), ["build"], {
@@ -82,72 +85,76 @@ export function frameworkBuild(project: string, {updatePins = false, print = tru
     stdio: ["ignore", print ? "inherit" : "pipe", "pipe"],
     encoding: "utf8",
     // observablehq.config.ts reads SITE_OUTPUT: Framework has no command-line option for the output folder.
-    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1", SITE_OUTPUT: ".dist-build"},
+    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1", SITE_OUTPUT: ".dist-build", NOTEBOOK_CONTENT: content},
   });
 }
 
-function fail(message: string): never {
-  console.error(`build: ${message}`);
-  process.exit(1);
+/** What the build says of a failed Framework build, from what Framework printed to standard error. */
+export function frameworkFailure(stderr: string): string {
+  const askedNetwork = /registry\.npmjs\.org|cdn\.jsdelivr\.net/.test(stderr);
+  const hint = ` (framework asked the network for a library: pin its version in ${pinsFile})`;
+  return `observable build failed${askedNetwork ? hint : ""}`;
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+/**
+ * `npm run build [-- --update-pins]`: the content root's site (io.root, the project's own unless NOTEBOOK_CONTENT
+ * names another) built by this project into its output folder. Exits 1, the output folder as it was, when an authored
+ * file is broken, Framework fails or asks the network, or the post-build step fails; 2 on an unknown argument.
+ */
+export async function build(args: readonly string[], io: CommandIO): Promise<number> {
+  const out = lineWriter(io.stdout);
+  const err = lineWriter(io.stderr);
   const unknown = args.find((arg) => arg !== "--update-pins");
   if (unknown !== undefined) {
-    console.error(`build: unknown argument ${quoteText(unknown)}: expected --update-pins or nothing`);
-    process.exit(2);
+    err(`build: unknown argument ${quoteText(unknown)}: expected --update-pins or nothing`);
+    return 2;
   }
   const updatePins = args.includes("--update-pins");
-  // The content's authored files; the site is built by this project, into its output folder.
-  const output = siteOutput(process.env);
+  const output = siteOutput(io.env);
   const unchanged = `${output}/ is unchanged`;
-  const problems = await authoredProblems(contentRoot(process.env));
-  if (problems.length > 0) {
-    // The problems last, where the eye lands: the file, the field and the fix are the build's last line.
-    console.error(`build: ${plural(problems.length, "problem")} in the authored files; ${unchanged}:`);
-    console.error(problems.join("\n"));
-    process.exit(1);
-  }
   const next = join(root, ".dist-build");
   const old = join(root, ".dist-old");
-  for (const dir of [next, old]) rmSync(dir, {recursive: true, force: true});
-  const build = frameworkBuild(root, {updatePins});
-  process.stderr.write(build.stderr ?? "");
-  if (build.status !== 0) {
+  const fail = (message: string) => {
     rmSync(next, {recursive: true, force: true});
-    const hint = /registry\.npmjs\.org|cdn\.jsdelivr\.net/.test(build.stderr ?? "")
-      ? ` (framework asked the network for a library: pin its version in ${pinsFile})`
-      : "";
-    fail(`observable build failed${hint}; ${unchanged}`);
+    err(`build: ${message}; ${unchanged}`);
+    return 1;
+  };
+  const problems = await authoredProblems(io.root);
+  if (problems.length > 0) {
+    // The problems last, where the eye lands: the file, the field and the fix are the build's last line.
+    err(`build: ${plural(problems.length, "problem")} in the authored files; ${unchanged}:`);
+    err(problems.join("\n"));
+    return 1;
   }
+  for (const dir of [next, old]) rmSync(dir, {recursive: true, force: true});
+  const result = frameworkBuild(root, {updatePins, content: io.root});
+  io.stderr.write(result.stderr ?? "");
+  if (result.status !== 0) return fail(frameworkFailure(result.stderr ?? ""));
   const resolved = cachedVersions(root);
   if (updatePins) {
     const pins = Object.fromEntries(
       resolved.map((entry) => [entry.slice(0, entry.lastIndexOf("@")), entry.slice(entry.lastIndexOf("@") + 1)]),
     );
     writeFileSync(join(root, pinsFile), `${JSON.stringify(pins, null, 2)}\n`);
-    console.log(`build: pinned ${resolved.length} versions in ${pinsFile}`);
+    out(`build: pinned ${resolved.length} versions in ${pinsFile}`);
   } else {
     const pinned = Object.entries(readPins(root)).map(([name, version]) => `${name}@${version}`);
     const unpinned = resolved.filter((entry) => !pinned.includes(entry));
-    if (unpinned.length > 0) {
-      rmSync(next, {recursive: true, force: true});
-      fail(`framework resolved ${unpinned.join(", ")} from the registry: pin it in ${pinsFile}; ${unchanged}`);
-    }
+    if (unpinned.length > 0)
+      return fail(`framework resolved ${unpinned.join(", ")} from the registry: pin it in ${pinsFile}`);
   }
   let done: string;
   try {
     done = await postbuild(next);
   } catch (error) {
-    rmSync(next, {recursive: true, force: true});
-    fail(`${(error as Error).message}; ${unchanged}`);
+    return fail((error as Error).message);
   }
-  console.log(done);
+  out(done);
   if (existsSync(join(root, output))) renameSync(join(root, output), old);
   renameSync(next, join(root, output));
   rmSync(old, {recursive: true, force: true});
-  console.log(`build: ${output}/ replaced`);
+  out(`build: ${output}/ replaced`);
+  return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+await runAsEntry(import.meta, build);

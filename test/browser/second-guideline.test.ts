@@ -1,63 +1,33 @@
 // Issue 31 item 7: the engine and the site are general. A second checklist guideline, for another rating dimension
 // (test/fixtures/second-guideline: a summary's faithfulness to its source), with its own rules, facts, clauses,
-// rubric, parts and seven cases, builds into a working site with no TypeScript of its own: one build of a copy of the
-// project with NOTEBOOK_CONTENT naming the fixture, into dist-second-guideline/, then guideline:check on the fixture
-// and a walk of one item in the built site, in the worker's Chromium.
-import {spawnSync, type SpawnSyncReturns} from "node:child_process";
-import {existsSync, readFileSync, rmSync} from "node:fs";
+// rubric, parts and seven cases, makes a working site with no TypeScript of its own. The pages' code is the same
+// whatever the guideline: the site here is dist/ with every data file the fixture's build would ship in place of the
+// case study's (records.ts builtData, the data loader's code run in process), walked in the worker's Chromium. The
+// navigation the fixture's build would have is the configuration's (test/unit/site/nav-groups.test.ts): the suite
+// makes one build a run.
 import {join} from "node:path";
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
-import {copyProject, projectRoot} from "../../scripts/copy-project.js";
+import {projectRoot} from "../../lib/node/load.js";
 import {guidelineCheck} from "../../scripts/guideline-check.js";
-import {openSite, testChromium, type Site} from "../browser/site.js";
-import {collapse, commit, visibleText} from "../browser/trainee.js";
-import {derivedScore, loadCase, openEditor} from "../browser/case-editor-helpers.js";
 import {runCommand} from "../cli/run.js";
+import {derivedScore, loadCase, openEditor} from "./case-editor-helpers.js";
+import {builtData} from "./records.js";
+import {distDir, openSite, testChromium, type Site} from "./site.js";
+import {collapse, commit, visibleText} from "./trainee.js";
 
 const fixture = join(projectRoot, "test/fixtures/second-guideline");
 
-let copy = "";
-let output = "";
-let build: SpawnSyncReturns<string> | undefined;
 let site: Site | undefined;
-
 beforeAll(async () => {
-  copy = copyProject("rater-notebook-second-");
-  build = spawnSync(join(projectRoot, "node_modules/.bin/tsx"), ["scripts/build.ts"], {
-    cwd: copy,
-    encoding: "utf8",
-    env: {...process.env, NOTEBOOK_CONTENT: fixture},
-    timeout: 240_000,
-  });
-  output = join(copy, "dist-second-guideline");
-  if (build.status === 0) site = await openSite(output, {browser: await testChromium()});
-}, 300_000);
-afterAll(async () => {
-  await site?.close();
-  if (copy) rmSync(copy, {recursive: true, force: true});
+  site = await openSite(distDir, {browser: await testChromium(), data: builtData(fixture).changed});
 });
+afterAll(() => site?.close());
 
-const built = (): Site => {
-  expect(build?.stderr).toBe("");
-  expect(build?.status).toBe(0);
-  return site!;
-};
+const built = (): Site => site!;
 
 describe("a second guideline, from its content root alone", () => {
   beforeEach(() => {
     if (site) site.problems.length = 0;
-  });
-
-  it("builds into dist-second-guideline/, leaving dist/ alone, with its own parts in the navigation", () => {
-    built();
-    expect(build!.stdout).toContain("build: dist-second-guideline/ replaced");
-    expect(existsSync(join(copy, "dist"))).toBe(false);
-    const home = readFileSync(join(output, "index.html"), "utf8");
-    // The fixture's two parts, by their short names; none of the case study's.
-    expect(home).toContain("1. The guideline");
-    expect(home).toContain("2. Seven summaries");
-    expect(home).not.toContain("Vague instruction");
-    expect(home).not.toContain("Probe:");
   });
 
   it("passes guideline:check: every case has exactly one score, its ruling", async () => {

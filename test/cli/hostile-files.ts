@@ -1,11 +1,10 @@
 // Hostile authored files, one of each kind the readers refuse (an alias bomb, a section named like a prototype key, a
-// file over the size limit, a NUL byte, nesting past the depth limit), written into a copy of the project, with the
-// one line each must stop the build with. Shared by the build's check (broken-files.test.ts) and Framework's whole
-// build (build.test.ts, on its built copy).
+// file over the size limit, a NUL byte, nesting past the depth limit), written into a copy of the authored files, with
+// the one line each must stop the build with.
 import {readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {expect} from "vitest";
-import {edit} from "./dev-server.js";
+import {edit} from "../build/dev-server.js";
 
 /** Writes the hostile files into copy; returns the line each stops the build with. */
 export function writeHostileFiles(copy: string): string[] {

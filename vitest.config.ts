@@ -10,11 +10,11 @@ import {BaseSequencer, type TestSpecification} from "vitest/node";
 
 /**
  * Longest first, across projects: vitest's own order runs one project's files after the other's ("browser" before
- * "build"), so the build project's builds of copies (20 to 50 s a file) ran last, on one core while the other idled,
+ * "build"), so a long file of the build project (the dev server's) could run last, on one core while the other idled,
  * and in a fresh clone, with no durations kept, it runs larger files first, so page-states-1 and -2 (a few lines
  * each, importing page-states.ts: the longest files) ran last too. A file's last duration orders it where vitest kept
- * one; else it goes first (as vitest's own order puts a new file), a file of the build project before the others
- * (each builds or serves a copy), then by the size of its code: its own and the modules it imports from its folder.
+ * one; else it goes first (as vitest's own order puts a new file), a file of the build project before the others,
+ * then by the size of its code: its own and the modules it imports from its folder.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

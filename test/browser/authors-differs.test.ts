@@ -5,13 +5,15 @@
 // values are read off guideline/v1/guideline.yaml and guideline/v2/guideline.yaml by hand.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 
+/** /authors with `query`, on the tests' page at `viewport`. */
 async function openAuthors(query: string, viewport = {width: 1440, height: 900}): Promise<Page> {
-  const context = await site.newContext({viewport});
-  const page = await context.newPage();
+  const page = await cleanPage();
+  await page.setViewportSize(viewport);
   await page.goto(`/authors${query}`);
   await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();
   return page;

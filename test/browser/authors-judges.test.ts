@@ -9,17 +9,17 @@
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {testPrompt} from "../unit/judges/run-files.js";
-import {useSite, useSiteWith} from "./helpers.js";
+import {usePage, useSite, useSiteWith} from "./helpers.js";
 import {authorJudgeRuns} from "./records.js";
-import type {Site} from "./site.js";
 import {saveScreen, writesScreens} from "./trainee.js";
 
 const judgesSection = (page: Page) =>
   page.locator("section").filter({has: page.getByRole("heading", {name: "Model judges", exact: true})});
 const sentences = (page: Page) => judgesSection(page).locator(".judge-sentence").allInnerTexts();
 
-async function openAuthors(site: Site, query: string): Promise<Page> {
-  const page = await site.newPage();
+/** /authors with `query`, on a page `cleanPage` (a usePage) hands. */
+async function openAuthors(cleanPage: () => Promise<Page>, query: string): Promise<Page> {
+  const page = await cleanPage();
   await page.goto(`/authors${query}`);
   await judgesSection(page).waitFor();
   return page;
@@ -28,9 +28,10 @@ async function openAuthors(site: Site, query: string): Promise<Page> {
 describe("the author's question, with judge runs recorded", () => {
   // Lenient given v2; careful given v1, with one reply that is no answer (records.ts authorJudgeRuns).
   const {site} = useSiteWith(authorJudgeRuns);
+  const cleanPage = usePage(site);
 
   it("gives each judge's exact count under the base and the candidate, with the cases that turn", async () => {
-    const page = await openAuthors(site, "?candidate=v2&set=additionsBreakWithoutWording%3Dtrue");
+    const page = await openAuthors(cleanPage, "?candidate=v2&set=additionsBreakWithoutWording%3Dtrue");
     // Lenient: exact on fresh-2..5 under v2 (4); fresh-1's 3 is the candidate's too (5). Careful: fresh-1 and
     // example-2 under v2 (2); fresh-1 is 3 under the candidate (1).
     expect(await sentences(page)).toEqual([
@@ -94,7 +95,7 @@ describe("the author's question, with judge runs recorded", () => {
   });
 
   it("counts a case the candidate leaves with no single score as not exact, apart", async () => {
-    const page = await openAuthors(site, "?candidate=v1");
+    const page = await openAuthors(cleanPage, "?candidate=v1");
     // Under v1 example-2 is "3 or 2": the careful judge's 3 is no longer exact. Lenient answered none that v1 moves.
     expect(await sentences(page)).toEqual([
       "test-only/lenient: 4 exact of 5 either way.",
@@ -107,9 +108,10 @@ describe("the author's question, with judge runs recorded", () => {
 
 describe("the author's question on the real build, with no judge run recorded", () => {
   const site = useSite();
+  const cleanPage = usePage(site);
 
   it("says no judge runs are recorded, how to record one, and links the judges' page", async () => {
-    const page = await openAuthors(site, "");
+    const page = await openAuthors(cleanPage, "");
     expect(await judgesSection(page).locator(".judges-none").innerText()).toBe(
       "No judge runs are recorded. Record one with npm run judge:run -- --model <slug>; the model judges' page " +
         "shows every run.",

@@ -174,8 +174,8 @@ describe("the authors' preview", () => {
   it.each([390, 1440])(
     "sets Write a new case on a line of its own, clear of the text above it, at %i px",
     async (width) => {
-      const context = await site.newContext({viewport: {width, height: 900}});
-      const page = await context.newPage();
+      const page = await cleanPage();
+      await page.setViewportSize({width, height: 900});
       await page.goto("/authors");
       const link = page.getByRole("link", {name: "Write a new case", exact: true});
       await link.waitFor();
@@ -191,13 +191,12 @@ describe("the authors' preview", () => {
       });
       expect(own).toBe("Write a new case");
       expect(gap).toBeGreaterThanOrEqual(8);
-      await context.close();
     },
   );
 
   it("draws its charts' text at a readable size on a phone, and labels a long number line in round steps", async () => {
-    const context = await site.newContext({viewport: {width: 390, height: 844}});
-    const page = await context.newPage();
+    const page = await cleanPage();
+    await page.setViewportSize({width: 390, height: 844});
     await page.goto("/authors?base=v2&candidate=v1");
     await page.getByRole("heading", {name: "Items whose score moves"}).waitFor();
     // Each chart's smallest text as the reader sees it: its font size in the viewBox times the SVG's drawn scale.

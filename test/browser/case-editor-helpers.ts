@@ -1,29 +1,26 @@
-// What the case editor's browser tests share: the page opened in a fresh context (an empty localStorage unless one is
-// given), its contract elements, loading a case and downloading the file it writes.
-import type {BrowserContextOptions, Locator, Page} from "playwright-core";
+// What the case editor's browser tests share: the page opened, in a fresh context or on a page a test is handed
+// (usePage's), with an empty localStorage unless a draft is given; its contract elements, loading a case and
+// downloading the file it writes.
+import type {Locator, Page} from "playwright-core";
 import {downloadText} from "./helpers.js";
-import type {Site} from "./site.js";
+import {blankPath, type Site} from "./site.js";
 
 export const caseDraftKey = "rater-notebook:case-draft:v1";
 
-/** /authors/case in a fresh context, once its editor is drawn; `draft` is put under the draft's key before loading. */
+/**
+ * /authors/case once its editor is drawn: in a fresh context of `on` (a site), or in `on` (a page whose localStorage
+ * is empty, as usePage hands one, in the window it has). `draft` is put under the draft's key on the site's blank
+ * document before the editor loads, so a reload finds what the page saved since, not this again.
+ */
 export async function openEditor(
-  site: Site,
-  {query = "", draft, context: options = {}}: {query?: string; draft?: string; context?: BrowserContextOptions} = {},
+  on: Site | Page,
+  {query = "", draft}: {query?: string; draft?: string} = {},
 ): Promise<Page> {
-  const context = await site.newContext(options);
-  if (draft !== undefined)
-    await context.addInitScript(
-      ([key, text]) => {
-        // Only on the site, before its first load: a reload must find what the page saved, not this again.
-        if (location.protocol === "http:" && !sessionStorage.getItem("seeded")) {
-          localStorage.setItem(key!, text!);
-          sessionStorage.setItem("seeded", "1");
-        }
-      },
-      [caseDraftKey, draft],
-    );
-  const page = await context.newPage();
+  const page = "newContext" in on ? await (await on.newContext()).newPage() : on;
+  if (draft !== undefined) {
+    if (!page.url().endsWith(blankPath)) await page.goto(blankPath);
+    await page.evaluate(([key, text]) => localStorage.setItem(key!, text!), [caseDraftKey, draft]);
+  }
   await page.goto(`/authors/case${query}`);
   await downloadButton(page).waitFor();
   return page;

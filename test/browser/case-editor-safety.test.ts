@@ -6,12 +6,13 @@
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
-import {describe, expect, it} from "vitest";
+import {afterEach, describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/node/load.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {caseDraftKey, derivedScore, downloadButton, loadCase, openEditor, savedDraft} from "./case-editor-helpers.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 const repoText = (id: string) => readFileSync(join(projectRoot, "data", "items", `${id}.md`), "utf8");
 const requestBox = (page: Page) => page.getByRole("textbox", {name: "Request", exact: true});
 
@@ -23,11 +24,11 @@ async function upload(page: Page, name: string, content: string | Buffer): Promi
 }
 
 /**
- * A page with a draft of its own: example-3 loaded, then its request changed, so the draft is not any file's. The
- * draft is its record; the saved envelope also names the blank draft the Load replaced.
+ * The file's page, handed fresh, with a draft of its own: example-3 loaded, then its request changed, so the draft is
+ * not any file's. The draft is its record; the saved envelope also names the blank draft the Load replaced.
  */
 async function withDraft(): Promise<{page: Page; draft: unknown}> {
-  const page = await openEditor(site);
+  const page = await openEditor(await cleanPage());
   await loadCase(page, "example-3");
   await requestBox(page).fill("Kannst du mir bitte eine kurze, förmliche E-Mail schreiben?");
   await expect
@@ -73,14 +74,23 @@ const hostile: {label: string; name: string; content: () => string | Buffer; say
 ];
 
 describe("an upload", () => {
+  // One draft for the hostile files, each uploaded over the refusal of the one before, as a refusal leaves the draft
+  // as it was: each file's problem and the words said name the file, so each test reads its own refusal. A draft of
+  // their own for each cost a load of the page and a Load each. After a failed test the next sets up its own.
+  let drafted: {page: Page; draft: unknown} | undefined;
+  afterEach(({task}) => {
+    if (task.result?.state === "fail") drafted = undefined;
+  });
   it.each(hostile)(
     "refuses $label with what is wrong, and leaves the draft as it was",
     async ({name, content, says}) => {
-      const {page, draft} = await withDraft();
+      const {page, draft} = (drafted ??= await withDraft());
       await upload(page, name, content());
       const refused = page.locator(".case-start-problems li");
       await expect.poll(() => refused.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(says)]));
-      expect(await page.locator(".case-start-said").innerText()).toContain("your draft is as it was");
+      const said = await page.locator(".case-start-said").innerText();
+      expect(said).toContain("your draft is as it was");
+      expect(said).toContain(`${name} was not loaded`);
       expect((await savedDraft(page))?.record).toEqual(draft);
       expect(await requestBox(page).inputValue()).toMatch(
         /^Kannst du mir bitte eine kurze, förmliche E-Mail schreiben\?$/,
@@ -153,7 +163,7 @@ describe("the draft", () => {
   });
 
   it("is set aside with a notice when the page cannot read it, and the new draft is saved as usual", async () => {
-    const page = await openEditor(site, {draft: '{"version": 1, "record": [not json'});
+    const page = await openEditor(await cleanPage(), {draft: '{"version": 1, "record": [not json'});
     const notice = page.getByRole("alert").filter({hasText: "could not be read"});
     await expect.poll(() => notice.innerText()).toMatch(new RegExp(`${caseDraftKey}:set-aside`));
     expect(await page.evaluate((key) => localStorage.getItem(`${key}:set-aside`), caseDraftKey)).toBe(
@@ -178,7 +188,7 @@ describe("the draft", () => {
       [[{a: 1}], "checklist[0].quote[0]"],
     ] as const) {
       const raw = JSON.stringify({version: 1, record: {checklist: [{role: "main", text: "x", quote}]}});
-      const page = await openEditor(site, {draft: raw});
+      const page = await openEditor(await cleanPage(), {draft: raw});
       // The page draws, blank, and says why and where the draft went.
       expect(await derivedScore(page).innerText()).toMatch(/^no score yet: mark the instructions/);
       const notice = page.getByRole("alert").filter({hasText: "could not be read"});
@@ -194,7 +204,6 @@ describe("the draft", () => {
       expect(await requestBox(page).inputValue()).toBe("A new request.");
       expect(await notice.count()).toBe(0);
       expect(await setAside(page)).toBe(raw);
-      await page.context().close();
     }
     expect(site.problems).toEqual([]);
   });
@@ -218,7 +227,7 @@ describe("the draft", () => {
       lesson: {},
       unknown: 7,
     };
-    const page = await openEditor(site, {draft: JSON.stringify({version: 1, record})});
+    const page = await openEditor(await cleanPage(), {draft: JSON.stringify({version: 1, record})});
     expect(await derivedScore(page).innerText()).toMatch(/^no score yet/);
     expect(await page.getByRole("alert").filter({hasText: "could not be read"}).count()).toBe(0);
     expect((await savedDraft(page))?.record).toEqual(record);

@@ -9,7 +9,7 @@ import {checkGuideline} from "../../lib/authoring/check.node.js";
 import {parseItemFile} from "../../lib/authored/item-file.js";
 import {splitItemFile} from "../../lib/authored/item-text.js";
 import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {
   candidateScore,
   derivedScore,
@@ -21,6 +21,7 @@ import {
 } from "./case-editor-helpers.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 const items = loadItems();
 const current = loadGuidelines().at(-1)!;
 const fileOf = (id: string) => `data/items/${id}.md`;
@@ -28,7 +29,7 @@ const repoText = (id: string) => readFileSync(join(projectRoot, fileOf(id)), "ut
 
 describe("the case editor's contract", () => {
   it("has the Request and Response textboxes, Start from with every case id, the download and the derived score", async () => {
-    const page = await openEditor(site);
+    const page = await openEditor(await cleanPage());
     await expect.poll(() => page.getByRole("textbox", {name: "Request", exact: true}).count()).toBe(1);
     expect(await page.getByRole("textbox", {name: "Response", exact: true}).count()).toBe(1);
     const offered = await startFrom(page)
@@ -56,7 +57,7 @@ const roundTrip = [
 
 describe("the candidate from /authors", () => {
   it("comes with the link from /authors, as the author's choice stands when it is followed", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.goto("/authors");
     await page.getByLabel("counting").selectOption("most-missed");
     await expect.poll(() => new URL(page.url()).searchParams.getAll("set")).toEqual(["counting=most-missed"]);
@@ -71,7 +72,7 @@ describe("the candidate from /authors", () => {
   });
 
   it("with a blank draft, says the candidate's score waits for lines, never that there is no candidate", async () => {
-    const page = await openEditor(site, {query: "?base=v2&candidate=v1"});
+    const page = await openEditor(await cleanPage(), {query: "?base=v2&candidate=v1"});
     await loadCase(page, "");
     await expect
       .poll(() => candidateScore(page).innerText())
@@ -83,7 +84,7 @@ describe("the candidate from /authors", () => {
   it("shows where the rubric leaves no single score, and which rows allow which", async () => {
     // The case study's first rubric leaves Example 3 between 3 and 2 (docs/guideline-authors.md: "most instructions
     // missed").
-    const page = await openEditor(site, {query: "?candidate=v1"});
+    const page = await openEditor(await cleanPage(), {query: "?candidate=v1"});
     await loadCase(page, "example-3");
     await expect.poll(() => derivedScore(page).innerText()).toBe("3");
     const said = await candidateScore(page).innerText();
@@ -95,7 +96,9 @@ describe("the candidate from /authors", () => {
 
 describe("what the engine derives, beside the case from 1200 px", () => {
   it("fades out at its foot while more of it lies below, and not at its end or when all of it fits", async () => {
-    const page = await openEditor(site, {query: "?candidate=v1", context: {viewport: {width: 1440, height: 900}}});
+    const page = await cleanPage();
+    await page.setViewportSize({width: 1440, height: 900});
+    await openEditor(page, {query: "?candidate=v1"});
     const side = page.locator(".case-side");
     const fade = () => side.evaluate((node) => getComputedStyle(node).getPropertyValue("--case-side-fade"));
     const scrolls = () => side.evaluate((node) => node.scrollHeight > node.clientHeight);
@@ -121,15 +124,14 @@ describe("what the engine derives, beside the case from 1200 px", () => {
 describe("a case loaded and downloaded unchanged", () => {
   // One editor for the cases, each loaded over the one before, as an author goes from case to case: Load replaces the
   // whole draft, and the file's name and text say which case it wrote. An editor of their own for each case cost a
-  // renderer and a load of the page each (the file alone: 18 s to 12 s). After a failed case the next opens its own.
+  // renderer and a load of the page each (the file alone: 18 s to 12 s). After a failed case the next opens its own
+  // (usePage hands it a page of a new context).
   let page: Page | undefined;
-  afterEach(async ({task}) => {
-    if (task.result?.state !== "fail") return;
-    await page?.context().close();
-    page = undefined;
+  afterEach(({task}) => {
+    if (task.result?.state === "fail") page = undefined;
   });
   it.each(roundTrip)("%s: equal in meaning to its file, and guideline:check derives the same score", async (id) => {
-    const editor = (page ??= await openEditor(site));
+    const editor = (page ??= await openEditor(await cleanPage()));
     await loadCase(editor, id);
     const original = items.find((item) => item.id === id)!;
     await expect
@@ -160,7 +162,7 @@ describe("a fact changed", () => {
   const delivered = (page: Page) => page.locator("#case-checklist-1-facts-delivered");
 
   it("moves the derived score and the candidate's at once, as the rubric reads the new verdict", async () => {
-    const page = await openEditor(site, {query});
+    const page = await openEditor(await cleanPage(), {query});
     await loadCase(page, "example-1");
     await expect.poll(() => derivedScore(page).innerText()).toBe("5");
     expect(await candidateScore(page).innerText()).toBe("5");
@@ -179,7 +181,7 @@ describe("a fact changed", () => {
   });
 
   it("refuses a value the fact's schema refuses: it is shown with why, and never entered", async () => {
-    const page = await openEditor(site, {query});
+    const page = await openEditor(await cleanPage(), {query});
     await loadCase(page, "example-1");
     await delivered(page).fill("3");
     await expect.poll(() => derivedScore(page).innerText()).toBe("2");

@@ -16,7 +16,7 @@ import {signed} from "../../lib/agreement/cohort-words.js";
 import {judgeRunOf} from "../unit/agreement/judge-run.js";
 import type {Progress} from "../../lib/trainee/progress.js";
 import {exportFile} from "../../lib/trainee/transfer.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {
   cohortItems,
   csvPayload,
@@ -30,6 +30,7 @@ import {
 } from "./page-fixtures.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 const items = cohortItems;
 const files = traineeFiles;
 
@@ -45,18 +46,36 @@ function expectedReport(chosen: {name: string; text: string}[]) {
   return cohortReport(collector.result(), items);
 }
 
+/** The pages usePage has handed, each listening for dialogs from the first (a new one after a failure or a crash). */
+const listening = new WeakSet<Page>();
+
+/** The tests' page (usePage), where any dialog is a problem: none may open (a file name with markup in it). */
+async function cohortPage(): Promise<Page> {
+  const page = await cleanPage();
+  if (!listening.has(page)) {
+    listening.add(page);
+    page.on("dialog", (dialog) => {
+      site.problems.push(`a dialog opened: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+  }
+  return page;
+}
+
 async function openCohort(chosen: {name: string; text: string}[]): Promise<Page> {
-  const page = await site.newPage();
-  page.on("dialog", (dialog) => {
-    site.problems.push(`a dialog opened: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
+  const page = await cohortPage();
   await page.goto("/cohort");
   await page.getByLabel(/Trainees' files/).setInputFiles(chosen.map(payload));
   await page.getByRole("heading", {name: /Krippendorff's alpha \(ordinal\), before and after/}).waitFor();
   await reportShown(page);
   return page;
 }
+
+/**
+ * How long a poll waits for the figures the worker computes after a change of files: on a busy machine (two files'
+ * Chromiums on two cores) that took longer than expect.poll's 1 s default.
+ */
+const computed = {timeout: 20_000};
 
 const figureText = (page: Page, name: string) => page.locator(`[data-figure="${name}"]`).first().innerText();
 
@@ -250,7 +269,7 @@ describe("the cohort page", () => {
       items.map((item) => item.id),
     );
     const report = cohortReport(collector.result(), items);
-    const page = await site.newPage();
+    const page = await cohortPage();
     await page.goto("/cohort");
     await page
       .getByLabel(/Trainees' files/)
@@ -281,7 +300,7 @@ describe("the cohort page", () => {
       "2026-08-10T12:00:00.000Z",
       examples.map((id, i) => [id, judged[i]!] as const),
     );
-    const page = await site.newPage();
+    const page = await cohortPage();
     await page.goto("/cohort");
     await page
       .getByLabel(/Trainees' files/)
@@ -364,7 +383,7 @@ describe("the cohort page", () => {
     // Let go, the same CSV counts with the trainees' files: the figures are the library's over all of them.
     await page.evaluate(() => ((window as unknown as Held).holdingReports = false));
     await input.setInputFiles([csvPayload("ratings.csv", ratingsCsv)]);
-    await expect.poll(() => page.getByRole("status").innerText()).toBe("4 files counted.");
+    await expect.poll(() => page.getByRole("status").innerText(), computed).toBe("4 files counted.");
     const collector = new RatingsCollector();
     const ids = items.map((item) => item.id);
     for (const file of files) readTraineeFile(file.text, file.name, ids, collector);
@@ -385,7 +404,7 @@ describe("the cohort page", () => {
     const both = expectedReport([...files, {name: "bob (2).json", text: other.text}]);
     await page.getByLabel(/Trainees' files/).setInputFiles([payload(other)]);
     await expect
-      .poll(status)
+      .poll(status, computed)
       .toBe(
         "4 files counted. bob.json has the name of a file already listed but not its content: both are kept, this " +
           "one as bob (2).json.",
@@ -395,7 +414,9 @@ describe("the cohort page", () => {
     expect(await page.locator('[data-file="bob (2).json"]').innerText()).toMatch(/14 ratings counted/);
     // The first bob.json again, from another folder: the same bytes, listed once, nothing else changed.
     await page.getByLabel(/Trainees' files/).setInputFiles([payload(files[1]!)]);
-    await expect.poll(status).toBe("4 files counted. bob.json was dropped again: the same file, listed once.");
+    await expect
+      .poll(status, computed)
+      .toBe("4 files counted. bob.json was dropped again: the same file, listed once.");
     expect(await page.locator("[data-file]").count()).toBe(4);
     expect(await figureText(page, "headline-before")).toBe(both.headline.before.value!.toFixed(3));
     await page.getByRole("button", {name: "Clear the files"}).click();
@@ -421,7 +442,7 @@ describe("the cohort page", () => {
     const page = await openCohort([files[0]!, files[1]!, early]);
     await page.getByLabel(/Trainees' files/).setInputFiles([payload(final)]);
     const left = page.locator('[data-file="ana-final.json"]');
-    await expect.poll(() => left.innerText()).toMatch(/left out: 1 problem\b/);
+    await expect.poll(() => left.innerText(), computed).toMatch(/left out: 1 problem\b/);
     expect(await left.locator(".file-problems li").allInnerTexts()).toEqual([
       'ana-final.json: "Ana" is also in ana-early.json, which already holds 7 of this file\'s scores (a rater scores ' +
         "each item once in each phase). Keep one of the two files and remove the other. The newer export is this " +
@@ -429,9 +450,13 @@ describe("the cohort page", () => {
         "ana-early.json.",
     ]);
     await page.getByRole("button", {name: "Remove ana-early.json"}).click();
-    await expect.poll(() => page.getByRole("status").innerText()).toBe("ana-early.json removed. 3 files counted.");
+    await expect
+      .poll(() => page.getByRole("status").innerText(), computed)
+      .toBe("ana-early.json removed. 3 files counted.");
     const expected = expectedReport([files[0]!, files[1]!, final]);
-    await expect.poll(() => figureText(page, "headline-after")).toBe(expected.headline.after.value!.toFixed(3));
+    await expect
+      .poll(() => figureText(page, "headline-after"), computed)
+      .toBe(expected.headline.after.value!.toFixed(3));
     expect(await figureText(page, "headline-before")).toBe(expected.headline.before.value!.toFixed(3));
     expect(await left.innerText()).toMatch(/14 ratings counted/);
     expect(await page.locator('[data-file="ana-early.json"]').count()).toBe(0);
@@ -448,7 +473,7 @@ describe("the cohort page", () => {
       ).result(),
       items,
     );
-    const page = await site.newPage();
+    const page = await cohortPage();
     await page.goto("/cohort");
     await page.getByLabel(/Trainees' files/).setInputFiles([csvPayload("cohort.csv", csv)]);
     await reportShown(page);

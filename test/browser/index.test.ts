@@ -5,10 +5,10 @@ import {beforeEach, describe, expect, it} from "vitest";
 import {loadGuidelines, loadItems, loadParts} from "../../lib/node/load.js";
 import {partLoad, partMinutes} from "../../lib/trainee/part-time.js";
 import {emptyProgress, recordAnswer, type Progress} from "../../lib/trainee/progress.js";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {openWithRecord} from "./page-fixtures.js";
 import {blankPath, distDir} from "./site.js";
-import {navGroup, navigationLinks, progressKey, saveRecord, saveScreen, siteNav} from "./trainee.js";
+import {navGroup, navigationLinks, saveRecord, saveScreen, siteNav} from "./trainee.js";
 
 const site = useSite();
 // Each test answers for the problems it causes.
@@ -32,24 +32,34 @@ const calibration = (
 ).pools[0]!;
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** The start page in a fresh context, with a saved record when one is given, at a width. */
+const cleanPage = usePage(site);
+/**
+ * The start page as a fresh browser opens it (`home()`: 1200 px, no record) while nothing has been done to it since:
+ * the tests that only read it share one load, the one that opens a fold running last. Any other use of the page
+ * (freshPage) drops it, so a test run alone, or after a failure (usePage's new page), loads the page itself.
+ */
+let asLoaded: Page | undefined;
+/** The tests' page, reset as usePage hands it: no longer the start page as loaded. */
+const freshPage = async (): Promise<Page> => {
+  asLoaded = undefined;
+  return cleanPage();
+};
+
+/** The start page on the tests' page, with a saved record when one is given, at a width. */
 async function home({record, width = 1200}: {record?: Progress; width?: number} = {}): Promise<Page> {
-  const context = await site.newContext();
-  if (record)
-    await context.addInitScript(
-      ([key, value]) => {
-        try {
-          localStorage.setItem(key!, value!);
-        } catch {
-          // no storage in this document
-        }
-      },
-      [progressKey, JSON.stringify(record)],
-    );
-  const page = await context.newPage();
+  const page = await freshPage();
   await page.setViewportSize({width, height: 900});
-  await page.goto("/");
+  if (record) await openWithRecord(page, "/", JSON.stringify(record));
+  else await page.goto("/");
   await page.locator("ol.parts .progress-meter").first().waitFor();
+  return page;
+}
+
+/** The start page as loaded at 1200 px with no record (`home()`), loaded again only when `asLoaded` was dropped. */
+async function homeAsLoaded(): Promise<Page> {
+  if (asLoaded && !asLoaded.isClosed() && asLoaded.url() === `${site.origin}/`) return asLoaded;
+  const page = await home();
+  asLoaded = page;
   return page;
 }
 
@@ -75,9 +85,9 @@ describe("the start page", () => {
     const about = page.getByRole("region", {name: "About this guideline"});
     const order = [await top(next), await top(offer), await top(list), await top(about)];
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    // The next step is in the first screen of a phone too.
-    const phone = await home({width: 390});
-    expect(await top(phone.locator(".home a.button").first())).toBeLessThan(900 - 60);
+    // The next step is in the first screen of a phone too: the window made narrow (the page lays out by its CSS alone).
+    await page.setViewportSize({width: 390, height: 900});
+    expect(await top(page.locator(".home a.button").first())).toBeLessThan(900 - 60);
     expect(site.problems).toEqual([]);
   });
 
@@ -97,15 +107,15 @@ describe("the start page", () => {
     expect(y + height).toBeLessThanOrEqual(900);
 
     // A notice above the next step (a damaged record set aside) is as far from it as in one column: a grid item's
-    // margins do not join its neighbour's, and had put the notice's own 1rem between them too.
+    // margins do not join its neighbour's, and had put the notice's own 1rem between them too. One load at 1200 px,
+    // then the window at each width.
+    const noticed = await openWithRecord(await freshPage(), "/", "{not json");
     const gaps: number[] = [];
     for (const width of [1024, 1440]) {
-      const noticed = await openWithRecord(await (await site.newContext()).newPage(), "/", "{not json");
       await noticed.setViewportSize({width, height: 900});
       const notice = (await noticed.locator(".home .progress-notice").boundingBox())!;
       const below = (await noticed.locator(".home .next-step").boundingBox())!;
       gaps.push(below.y - (notice.y + notice.height));
-      await noticed.context().close();
     }
     // The next step's own margin above it (1.5rem), as one column has it where the two margins join.
     expect(gaps).toEqual([24, 24]);
@@ -113,7 +123,7 @@ describe("the start page", () => {
   });
 
   it("gives each part a time estimate and where the trainee stands, and the self-check its time", async () => {
-    const page = await home();
+    const page = await homeAsLoaded();
     expect(await page.locator("ol.parts .part-minutes").allInnerTexts()).toEqual(
       minutes.map((value) => `about ${value} min`),
     );
@@ -153,29 +163,19 @@ describe("the start page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("continues where the trainee stopped: the part after a finished one, a part to read included", async () => {
-    const record = ["example-1", "example-2", "example-3", "example-4", "example-5", "example-6", "example-7"].reduce(
-      (progress, item, index) =>
-        recordAnswer(progress, {
-          item,
-          phase: "vague",
-          score: 3,
-          guideline: "v2",
-          at: `2026-03-01T10:0${index}:00.000Z`,
-        }),
-      emptyProgress(),
-    );
-    const page = await home({record});
-    await expect
-      .poll(() => page.locator(".home a.button").first().innerText())
-      .toBe(`Continue with Part 2. ${parts[1]!.title} →`);
-    expect(await page.locator(".next-step-note").innerText()).toBe(`About ${minutes[1]} min of reading.`);
-    expect(await page.locator("ol.parts .progress-meter").first().innerText()).toBe("7 of 7 scored");
+  it("speaks to trainees in plain words: no rule ids, parameters, versions or the site's own jargon", async () => {
+    const page = await homeAsLoaded();
+    const text = await page.locator("main").innerText();
+    for (const word of [/\bseed\b/i, /site's reading/i, /\bv\d\b/, /rule engine/i, /parameter/i, /\bbuild\b/i])
+      expect(text).not.toMatch(word);
+    const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {rules: {id: string}[]};
+    // Rule ids that read as ids ("style-register"); one-word ids are plain words ("numbers").
+    for (const rule of guideline.rules.filter((rule) => rule.id.includes("-"))) expect(text).not.toContain(rule.id);
     expect(site.problems).toEqual([]);
   });
 
   it("keeps the case study's own words, all four sections, in About this guideline", async () => {
-    const page = await home();
+    const page = await homeAsLoaded();
     const about = page.getByRole("region", {name: "About this guideline"});
     for (const [id, section] of [
       ["the-problem", caseStudy.problem],
@@ -197,24 +197,36 @@ describe("the start page", () => {
     // The coverage table stays, folded: it gives every case's score away.
     const coverage = about.locator("details.coverage-details");
     expect(await coverage.locator("table.coverage").isVisible()).toBe(false);
+    // Opened, the page is no longer as loaded: a test after this one loads it again.
+    asLoaded = undefined;
     await coverage.locator("summary").click();
     expect(await coverage.locator("table.coverage tbody tr").count()).toBe(6);
     expect(site.problems).toEqual([]);
   });
 
-  it("speaks to trainees in plain words: no rule ids, parameters, versions or the site's own jargon", async () => {
-    const page = await home();
-    const text = await page.locator("main").innerText();
-    for (const word of [/\bseed\b/i, /site's reading/i, /\bv\d\b/, /rule engine/i, /parameter/i, /\bbuild\b/i])
-      expect(text).not.toMatch(word);
-    const guideline = parse(readFileSync("guideline/v2/guideline.yaml", "utf8")) as {rules: {id: string}[]};
-    // Rule ids that read as ids ("style-register"); one-word ids are plain words ("numbers").
-    for (const rule of guideline.rules.filter((rule) => rule.id.includes("-"))) expect(text).not.toContain(rule.id);
+  it("continues where the trainee stopped: the part after a finished one, a part to read included", async () => {
+    const record = ["example-1", "example-2", "example-3", "example-4", "example-5", "example-6", "example-7"].reduce(
+      (progress, item, index) =>
+        recordAnswer(progress, {
+          item,
+          phase: "vague",
+          score: 3,
+          guideline: "v2",
+          at: `2026-03-01T10:0${index}:00.000Z`,
+        }),
+      emptyProgress(),
+    );
+    const page = await home({record});
+    await expect
+      .poll(() => page.locator(".home a.button").first().innerText())
+      .toBe(`Continue with Part 2. ${parts[1]!.title} →`);
+    expect(await page.locator(".next-step-note").innerText()).toBe(`About ${minutes[1]} min of reading.`);
+    expect(await page.locator("ol.parts .progress-meter").first().innerText()).toBe("7 of 7 scored");
     expect(site.problems).toEqual([]);
   });
 
   it("renders the parts in order and the guideline from guideline/v2 on its page", async () => {
-    const page = await site.newPage();
+    const page = await freshPage();
     await page.goto("/");
     await page.locator("ol.parts").waitFor();
 

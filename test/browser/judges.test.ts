@@ -5,16 +5,15 @@
 // build, with no run: the page says how to record one. Its accessibility and its tables on a phone, with the runs and
 // without: page-states.ts.
 import type {Page} from "playwright-core";
-import {describe, expect, it} from "vitest";
+import {afterEach, describe, expect, it} from "vitest";
 import {htmlReply, inventedRule} from "../unit/judges/page-runs.js";
-import {useSite, useSiteWith} from "./helpers.js";
+import {usePage, useSite, useSiteWith} from "./helpers.js";
 import {openWithRecord} from "./page-fixtures.js";
 import {openAnswer} from "./page-states.js";
 import {judgePageRuns} from "./records.js";
-import type {Site} from "./site.js";
 
-async function openJudges(site: Site, viewport = {width: 1440, height: 900}): Promise<Page> {
-  const page = await (await site.newContext({viewport})).newPage();
+/** /judges in `page`, once the page is drawn. */
+async function openJudges(page: Page): Promise<Page> {
   await page.goto("/judges");
   await page.locator(".judges-page").waitFor();
   return page;
@@ -34,9 +33,22 @@ const tableText = (page: Page, selector: string) =>
 
 describe("the judges' page, with two runs recorded", () => {
   const {site} = useSiteWith(judgePageRuns);
+  const cleanPage = usePage(site, {viewport: {width: 1440, height: 900}});
+  // One load of the page, with no answer saved, for the tests that read it as it loads or change only what the others
+  // do not read (a run's score-by-score grid opened, an answer opened below the cases): a load of their own for each
+  // cost a renderer and a load each. A test that loads the page again, or fails, leaves the next to load its own.
+  let shown: Page | undefined;
+  afterEach(({task}) => {
+    if (task.result?.state === "fail") shown = undefined;
+  });
+  const loaded = async () => (shown ??= await openJudges(await cleanPage()));
+  const fresh = async () => {
+    shown = undefined;
+    return cleanPage();
+  };
 
   it("sets the runs side by side with the trainee's figures", async () => {
-    const page = await openJudges(site);
+    const page = await loaded();
     expect(await page.locator(".judges-side thead th").allInnerTexts()).toEqual([
       "Run",
       "Exact",
@@ -87,7 +99,7 @@ describe("the judges' page, with two runs recorded", () => {
   });
 
   it("draws each run's score-by-score grid in the distances' colours, each beside its mark", async () => {
-    const page = await openJudges(site);
+    const page = await loaded();
     // Lenient: d exact, a one off, b two off, so its grid has a cell of each distance.
     const lenient = page.locator("#run-2");
     await lenient.getByText("Score by score", {exact: false}).click();
@@ -109,8 +121,41 @@ describe("the judges' page, with two runs recorded", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("says under the chart how to get a row of one's own, with no answer saved", async () => {
+    const page = await loaded();
+    expect(await tableText(page, "#judges-chart")).toHaveLength(2);
+    expect(await page.locator("#judges-chart-no-you").innerText()).toBe(
+      "To see yourself here as a row of your own, score these cases in the walk: your first answers are set against " +
+        "the ruled scores as the runs' are.",
+    );
+    // The bars: careful's exact bar three quarters of the axis, lenient's a third.
+    const chart = page.locator("#judges-chart");
+    const widths = await chart
+      .locator("svg rect.distance-exact")
+      .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("width"))));
+    const axis = await chart
+      .locator("svg .axis .domain")
+      .evaluate((node) => (node as SVGGraphicsElement).getBBox().width);
+    expect(widths.map((w) => w / axis)).toEqual([expect.closeTo(0.75, 2), expect.closeTo(1 / 3, 2)]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows a rule id the judge invented as unknown, and a reply's HTML as text", async () => {
+    const page = await loaded();
+    const invented = await openAnswer(page, "Calibration B", 1);
+    expect(await invented.locator("tr.is-verdict-differs .unknown-rule").innerText()).toBe(
+      `unknown rule id ${inventedRule}`,
+    );
+    const failed = await openAnswer(page, "Calibration C", 1);
+    expect(await failed.locator(".judge-failed").innerText()).toBe("No answer: the reply was not JSON.");
+    expect(await failed.locator(".judge-reply").evaluate((pre) => pre.textContent)).toBe(htmlReply);
+    expect(await page.locator(".judge-answer img, .judge-answer script").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as {judgePwned?: number}).judgePwned)).toBeUndefined();
+    expect(site.problems).toEqual([]);
+  });
+
   it("gives each case's ruled score and each run's score, and opens an answer against the ruling", async () => {
-    const page = await openJudges(site);
+    const page = await openJudges(await fresh());
     expect((await tableText(page, ".judge-cases-table")).map((row) => row.slice(1))).toEqual([
       ["4", "4 ✓", "5 ≈"],
       ["2", "3 ≈", "4 ✗"],
@@ -152,8 +197,7 @@ describe("the judges' page, with two runs recorded", () => {
       '"answers":[]',
       `"answers":[${[answer("calibration-a", 4), answer("calibration-b", 4), answer("calibration-d", 4), answer("calibration-c", 3, "self-check")].join(",")}]`,
     );
-    const context = await site.newContext({viewport: {width: 1440, height: 900}});
-    const page = await openWithRecord(await context.newPage(), "/judges", raw);
+    const page = await openWithRecord(await fresh(), "/judges", raw);
     await page.locator("#judges-chart").waitFor();
     expect(await tableText(page, "#judges-chart")).toEqual([
       ["test-only/careful · check-test-v1 · v2 · 2026-11-20", "4", "3 (75%)", "1 (25%)", "0 (0%)"],
@@ -163,7 +207,6 @@ describe("the judges' page, with two runs recorded", () => {
     expect(await page.locator("#judges-chart .row-label").allTextContents()).toContain("You");
     expect(await page.locator("#judges-chart-no-you").count()).toBe(0);
     expect(site.problems).toEqual([]);
-    await context.close();
   });
 
   it("draws its chart's text at a readable size on a phone, and cuts no tick label at its edge on a wide screen", async () => {
@@ -180,39 +223,19 @@ describe("the judges' page, with two runs recorded", () => {
         });
         return {smallest: Math.min(...sizes) * scale, ticks: chart.querySelectorAll(".tick text").length, cut};
       });
-    const phone = await openJudges(site, {width: 390, height: 844});
-    const small = await measure(phone);
+    // One load, on a phone then on a wide screen (the chart's viewBox is the same at every width: only its style
+    // scales it).
+    const page = await fresh();
+    await page.setViewportSize({width: 390, height: 844});
+    const small = await measure(await openJudges(page));
     expect(small.smallest).toBeGreaterThanOrEqual(10);
     // A run's label, on two lines, within the chart (on one line its date ran past the edge).
     expect(small.cut).toEqual([]);
-    const wide = await measure(await openJudges(site));
+    await page.setViewportSize({width: 1440, height: 900});
+    const wide = await measure(page);
     // 0% to 100% in steps of 20.
     expect(wide.ticks).toBe(6);
     expect(wide.cut).toEqual([]);
-    expect(site.problems).toEqual([]);
-  });
-
-  it("says under the chart how to get a row of one's own, with no answer saved", async () => {
-    const page = await openJudges(site);
-    expect(await tableText(page, "#judges-chart")).toHaveLength(2);
-    expect(await page.locator("#judges-chart-no-you").innerText()).toBe(
-      "To see yourself here as a row of your own, score these cases in the walk: your first answers are set against " +
-        "the ruled scores as the runs' are.",
-    );
-    expect(site.problems).toEqual([]);
-  });
-
-  it("shows a rule id the judge invented as unknown, and a reply's HTML as text", async () => {
-    const page = await openJudges(site);
-    const invented = await openAnswer(page, "Calibration B", 1);
-    expect(await invented.locator("tr.is-verdict-differs .unknown-rule").innerText()).toBe(
-      `unknown rule id ${inventedRule}`,
-    );
-    const failed = await openAnswer(page, "Calibration C", 1);
-    expect(await failed.locator(".judge-failed").innerText()).toBe("No answer: the reply was not JSON.");
-    expect(await failed.locator(".judge-reply").evaluate((pre) => pre.textContent)).toBe(htmlReply);
-    expect(await page.locator(".judge-answer img, .judge-answer script").count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as {judgePwned?: number}).judgePwned)).toBeUndefined();
     expect(site.problems).toEqual([]);
   });
 });
@@ -221,7 +244,7 @@ describe("the judges' page on the real build, with no run recorded", () => {
   const site = useSite();
 
   it("says how to record one: the command, the key's variable and where the file goes", async () => {
-    const page = await openJudges(site, {width: 390, height: 844});
+    const page = await openJudges(await (await site.newContext({viewport: {width: 390, height: 844}})).newPage());
     const empty = page.locator(".judges-empty");
     expect(await empty.getByRole("heading").innerText()).toBe("No judge run is recorded yet");
     const text = await empty.innerText();

@@ -6,11 +6,12 @@ import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {exportFile} from "../../lib/trainee/transfer.js";
 import {boxProblems, pageOverflow} from "./fits.js";
-import {useSite} from "./helpers.js";
-import {withRecord} from "./page-fixtures.js";
+import {usePage, useSite} from "./helpers.js";
+import {openWithRecord} from "./page-fixtures.js";
 import {itemOf, ruling, scoreGroup} from "./trainee.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 const widths = [390, 1440] as const;
 
 const url = `https://example.com/${"a".repeat(470)}`;
@@ -27,11 +28,12 @@ const answer = (item: string, extra: object = {}) => ({
   ...extra,
 });
 
+/** `path` on the tests' page at `width`, with `record` saved before the page loads when one is given. */
 async function open(width: number, path: string, record?: string): Promise<Page> {
-  const context = await site.newContext({viewport: {width, height: 900}});
-  if (record) await withRecord(context, record);
-  const page = await context.newPage();
-  await page.goto(path);
+  const page = await cleanPage();
+  await page.setViewportSize({width, height: 900});
+  if (record) await openWithRecord(page, path, record);
+  else await page.goto(path);
   return page;
 }
 

@@ -128,7 +128,8 @@ describe("the probe page", () => {
     "at %i px, lines up the worked examples' step tables, one under another, column by column",
     async (width) => {
       const newest = JSON.parse(readFileSync("data/probes/six-step-chain/v2.json", "utf8")) as ProbeVersion;
-      const page = await (await site.newContext({viewport: {width, height: 900}})).newPage();
+      const page = await cleanPage();
+      await page.setViewportSize({width, height: 900});
       await page.goto("/probes/six-step-chain");
       await page.locator(".probe-steps").first().waitFor();
       const columns = await page.locator(".probe-steps").evaluateAll((tables) =>

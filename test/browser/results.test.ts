@@ -485,10 +485,28 @@ describe("export and import", () => {
         /impossible number at progress\.answers\[0\]\.attempt/,
       ],
     ];
-    it.each(cases)("%s", async (kind, file, title, detail) => {
-      const record = serializeProgress(sampleRecord());
+    const record = serializeProgress(sampleRecord());
+    let shared: Page | undefined;
+    /**
+     * /results on `record`, counting the reads of a file's contents (one past the size limit, or empty, is refused
+     * unread), the count at 0. The cases share one load: each leaves the record as it was and the import showing the
+     * good file's preview, from which a refusal is shown as from a fresh load (lib/trainee/move-progress.ts's
+     * importStep: a refusal whatever was shown). The page is loaded again when it is another (a test alone, a new
+     * page after a failure) or no longer on `record` with the counter in it (a test between, or a reload).
+     */
+    const refusingPage = async (): Promise<Page> => {
+      const reused = shared && !shared.isClosed() ? shared : undefined;
+      const ready = reused
+        ? await reused.evaluate(
+            ([key, value]) => localStorage.getItem(key!) === value && (window as {reads?: number}).reads !== undefined,
+            [progressKey, record],
+          )
+        : false;
+      if (reused && ready) {
+        await reused.evaluate(() => ((window as {reads?: number}).reads = 0));
+        return reused;
+      }
       const page = await openWith(record);
-      // Count the reads of a file's contents: one past the size limit (or empty) is refused unread.
       await page.evaluate(() => {
         const text = Blob.prototype.text;
         const counted = window as {reads?: number};
@@ -498,6 +516,11 @@ describe("export and import", () => {
           return text.call(this);
         };
       });
+      shared = page;
+      return page;
+    };
+    it.each(cases)("%s", async (kind, file, title, detail) => {
+      const page = await refusingPage();
       await choose(page, file);
       const refusal = importPanel(page).locator(".import-refusal");
       await refusal.waitFor();

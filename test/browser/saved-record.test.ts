@@ -48,7 +48,12 @@ const setAsideNotice = (page: Page) => page.getByRole("status").filter({hasText:
 const deep = `${head}"answers":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
 
 describe("a saved record nested a hundred thousand deep", () => {
-  const everyPage = [...pages, {path: "/results", name: "results", scores: []}];
+  // The self-check at its first pool's address only: the fresh cases' (`?pool=fresh`) is the same page and component
+  // (src/self-check.md's SelfCheck), whose store reads the record, and sets it aside, before the pool is chosen.
+  const everyPage = [
+    ...pages.filter(({name}) => !name.startsWith("self-check-")),
+    {path: "/results", name: "results", scores: []},
+  ];
   it.each(everyPage)(
     "leaves $path usable, with the record set aside and the page saying so",
     async ({path, scores}) => {

@@ -3,10 +3,11 @@
 // off. The current page marked on every page it lists: index.test.ts, on its walk of every page.
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {useSite} from "./helpers.js";
+import {usePage, useSite} from "./helpers.js";
 import {navGroup, navigationLinks, siteNav} from "./trainee.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
 
 const phone = {width: 390, height: 900};
 const desktop = {width: 1440, height: 900};
@@ -15,10 +16,9 @@ const {training, tools} = navigationLinks();
 
 const menuButton = (page: Page): Locator => siteNav(page).getByRole("button", {name: "Menu"});
 
-/** A page at a size; without JavaScript, in a context of its own (the site's contexts run it). */
-async function open(path: string, viewport: {width: number; height: number}, javaScript = true): Promise<Page> {
-  const context = await site.newContext({viewport, javaScriptEnabled: javaScript});
-  const page = await context.newPage();
+/** A page at a size, on the tests' page. */
+async function open(path: string, viewport: {width: number; height: number}): Promise<Page> {
+  const page = await cleanPage();
   await page.setViewportSize(viewport);
   await page.goto(path);
   return page;
@@ -32,7 +32,7 @@ const linksShown = (page: Page) =>
 
 describe("the site's navigation", () => {
   it("holds the trainee's walk and the tools as two labelled groups", async () => {
-    const page = await site.newPage();
+    const page = await cleanPage();
     await page.goto("/rubric");
     expect(await navGroup(page, "Training").getByRole("link").allInnerTexts()).toEqual(training);
     expect(await navGroup(page, "Tools").getByRole("link").allInnerTexts()).toEqual(tools);
@@ -98,12 +98,17 @@ describe("the site's navigation", () => {
   });
 
   it("without JavaScript, shows every link and no button, on a phone and on a desktop", async () => {
+    // A context of its own (the tests' page runs JavaScript), one for both sizes: the page loaded on a phone, then
+    // the window made wide (with no script, the page is what its CSS makes of the window).
+    const context = await site.newContext({viewport: phone, javaScriptEnabled: false});
+    const page = await context.newPage();
+    await page.goto("/cohort");
     for (const viewport of [phone, desktop]) {
-      const page = await open("/cohort", viewport, false);
+      await page.setViewportSize(viewport);
       expect(await linksShown(page)).toEqual([...training, ...tools].map((name) => [name, true]));
       expect(await page.locator(".site-nav-toggle").isVisible()).toBe(false);
-      await page.context().close();
     }
+    await context.close();
   });
 
   it("on a desktop, shows every link with no button", async () => {

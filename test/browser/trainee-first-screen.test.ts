@@ -1,10 +1,12 @@
 // Issue 29 (Speed): a scoring page's first screen is in its HTML (scripts/prerender.ts), so its Score group can be
 // used before the page's code arrives, and the code takes it over (src/components/prerendered.ts): one item card,
 // laid out where it was, with what the trainee did in it kept. The code is held back by routing the page's bundle
-// (and its chunks) to wait until the test lets it go.
-import type {BrowserContext, Page} from "playwright-core";
-import {describe, expect, it} from "vitest";
-import {useSite} from "./helpers.js";
+// (and its chunks) to wait until the test lets it go. The tests share one page (usePage), made fresh again for each
+// pass of a test that makes two; the five with JavaScript off share a context of their own, where no page can keep
+// anything; the test that times the first frame opens its own (an init script).
+import type {Page} from "playwright-core";
+import {afterAll, describe, expect, it} from "vitest";
+import {usePage, useSite} from "./helpers.js";
 import {
   checkButton,
   commit,
@@ -19,6 +21,17 @@ import {
 } from "./trainee.js";
 
 const site = useSite();
+const cleanPage = usePage(site);
+
+/** The page with JavaScript off: with no script run, it saves nothing, so each test only opens its path anew. */
+let scriptless: Promise<Page> | undefined;
+const scriptlessPage = (): Promise<Page> =>
+  (scriptless ??= site.newContext({javaScriptEnabled: false}).then((context) => context.newPage()));
+afterAll(async () => {
+  const page = await scriptless?.catch(() => undefined);
+  scriptless = undefined;
+  await page?.context().close();
+});
 
 const firstItems = [
   ["/vague", "example-1"],
@@ -28,16 +41,23 @@ const firstItems = [
   ["/self-check", "calibration-a"],
 ] as const;
 
-/** `path` opened with its modules waiting until `release` is called: what it shows meanwhile is the HTML's alone. */
-async function heldBack(context: BrowserContext, path: string): Promise<{page: Page; release: () => void}> {
-  const page = await context.newPage();
-  let release!: () => void;
-  const gate = new Promise<void>((done) => (release = done));
+/**
+ * `path` opened in `page` with its modules waiting until `release` is called: what it shows meanwhile is the HTML's
+ * alone. The route is the page's only one (a page of usePage has none), and `release` removes it once the requests it
+ * held have gone on, so the next test's page loads its code unheld.
+ */
+async function heldBack(page: Page, path: string): Promise<{page: Page; release: () => Promise<void>}> {
+  let open!: () => void;
+  const gate = new Promise<void>((done) => (open = done));
   await page.route("**/_import/bundles/*.js", async (route) => {
     await gate;
     await route.continue();
   });
   await page.goto(path, {waitUntil: "domcontentloaded"});
+  const release = async () => {
+    open();
+    await page.unrouteAll({behavior: "wait"});
+  };
   return {page, release};
 }
 
@@ -59,8 +79,7 @@ const layoutOf = (page: Page, id: string) => {
 
 describe("a scoring page's first screen, before and after its code", () => {
   it.each(firstItems)("%s shows its first item's Score group with JavaScript off", async (path, id) => {
-    const context = await site.newContext({javaScriptEnabled: false});
-    const page = await context.newPage();
+    const page = await scriptlessPage();
     await page.goto(path);
     const item = itemOf(page, id);
     await expect(scoreGroup(item).isVisible()).resolves.toBe(true);
@@ -71,7 +90,6 @@ describe("a scoring page's first screen, before and after its code", () => {
     const notice = page.locator(".noscript-notice");
     await expect(notice.isVisible()).resolves.toBe(true);
     await expect(notice.innerText()).resolves.toContain("turn JavaScript on for this site to score the cases");
-    await context.close();
     expect(site.problems).toEqual([]);
   });
 
@@ -82,14 +100,17 @@ describe("a scoring page's first screen, before and after its code", () => {
         ["light", 1440, 900],
         ["dark", 390, 844],
       ] as const) {
-        const context = await site.newContext({colorScheme, viewport: {width, height}});
-        const {page, release} = await heldBack(context, path);
+        // A fresh page each pass: the first pass's key 4 saved a draft.
+        const clean = await cleanPage();
+        await clean.setViewportSize({width, height});
+        await clean.emulateMedia({colorScheme});
+        const {page, release} = await heldBack(clean, path);
         const item = itemOf(page, id);
         await scoreGroup(item).waitFor();
         // Focused first: at 390 px the focus scrolls the radio into view.
         await radio(item, 2).focus();
         const before = await layoutOf(page, id);
-        release();
+        await release();
         await takenOver(page);
         await expect(layoutOf(page, id)).resolves.toEqual(before);
         await expect(page.locator(`[id="${id}"]`).count()).resolves.toBe(1);
@@ -104,7 +125,6 @@ describe("a scoring page's first screen, before and after its code", () => {
         ).resolves.toEqual(["radio", "2", false]);
         await page.keyboard.press("4");
         await expect(radio(item, 4).isChecked()).resolves.toBe(true);
-        await context.close();
       }
       expect(site.problems).toEqual([]);
     },
@@ -114,12 +134,13 @@ describe("a scoring page's first screen, before and after its code", () => {
     // The case study's vague instruction, as guideline.yaml holds it: the only guidance Part 1 gives.
     const line = "Rate how well the response follows the user's instructions, from 1 (poor) to 5 (excellent).";
     const narrow = (page: Page) => page.locator('.panel-narrow blockquote[aria-label="The one line"]');
-    const phone = await site.newContext({viewport: {width: 390, height: 844}});
+    const phone = await cleanPage();
+    await phone.setViewportSize({width: 390, height: 844});
     const {page, release} = await heldBack(phone, "/vague");
     const item = itemOf(page, "example-1");
     for (const stage of ["the page's HTML", "its code"]) {
       if (stage === "its code") {
-        release();
+        await release();
         await takenOver(page);
       }
       await expect(narrow(page).innerText(), stage).resolves.toBe(line);
@@ -129,61 +150,54 @@ describe("a scoring page's first screen, before and after its code", () => {
       expect(quote.y + quote.height, stage).toBeLessThan(title.y);
       expect(title.y + title.height, stage).toBeLessThan(844);
     }
-    await phone.close();
-    const wide = await site.newContext({viewport: {width: 1440, height: 900}});
-    const desk = await wide.newPage();
+    const desk = await cleanPage();
+    await desk.setViewportSize({width: 1440, height: 900});
     await desk.goto("/vague");
     await takenOver(desk);
     await expect(narrow(desk).isVisible()).resolves.toBe(false);
     await expect(desk.getByRole("region", {name: "The one line"}).innerText()).resolves.toContain(line);
-    await wide.close();
     expect(site.problems).toEqual([]);
   });
 
   it("keeps a score picked and a Check pressed before the code arrived, and Check works", async () => {
-    const context = await site.newContext();
-    const {page, release} = await heldBack(context, "/rubric");
+    const {page, release} = await heldBack(await cleanPage(), "/rubric");
     const item = itemOf(page, "example-1");
     await radio(item, 4).check();
     await checkButton(item).click();
     await expect(ruling(item).isVisible()).resolves.toBe(false);
-    release();
+    await release();
     await takenOver(page);
     await ruling(item).waitFor({state: "visible"});
     await expect(radio(item, 4).isChecked()).resolves.toBe(true);
     // The count follows in the frame after the one that paints the ruling (part-walk.ts).
     await expect.poll(() => partStatus(page).textContent()).toBe("1 of 7 scored");
-    await context.close();
 
-    // Picked alone, the score waits for the trainee's Check, which works once the code is in.
-    const second = await site.newContext();
-    const held = await heldBack(second, "/edge-cases");
+    // Picked alone, the score waits for the trainee's Check, which works once the code is in: on a fresh page, the
+    // answer above not saved there.
+    const held = await heldBack(await cleanPage(), "/edge-cases");
     const edge = itemOf(held.page, "edge-1a");
     await radio(edge, 2).check();
-    held.release();
+    await held.release();
     await takenOver(held.page);
     await expect(radio(edge, 2).isChecked()).resolves.toBe(true);
     await expect(ruling(edge).isVisible()).resolves.toBe(false);
     await checkButton(edge).click();
     await ruling(edge).waitFor({state: "visible"});
-    await second.close();
     expect(site.problems).toEqual([]);
   });
 
   it("marks the words pressed before the code arrived, in the order pressed, once it is in", async () => {
-    const context = await site.newContext();
-    const {page, release} = await heldBack(context, "/rubric");
+    const {page, release} = await heldBack(await cleanPage(), "/rubric");
     const item = itemOf(page, "example-1");
     const words = item.getByRole("group", {name: "The words of the request"});
     await words.getByRole("button", {name: "no", exact: true}).click();
     await words.getByRole("button", {name: "two", exact: true}).click();
     await expect(item.locator(".trainee-checklist .line-text").count()).resolves.toBe(0);
-    release();
+    await release();
     await takenOver(page);
     await expect(
       item.locator(".trainee-checklist .line-text").evaluateAll((nodes) => nodes.map((node) => node.textContent)),
     ).resolves.toEqual(["no more than two"]);
-    await context.close();
     expect(site.problems).toEqual([]);
   });
 
@@ -224,13 +238,12 @@ describe("a scoring page's first screen, before and after its code", () => {
 
   it("records no answer for a Check pressed before a score, or before the score was changed", async () => {
     for (const order of ["check-then-pick", "check-then-change"] as const) {
-      const context = await site.newContext();
-      const {page, release} = await heldBack(context, "/rubric");
+      const {page, release} = await heldBack(await cleanPage(), "/rubric");
       const item = itemOf(page, "example-1");
       if (order === "check-then-change") await radio(item, 2).check();
       await checkButton(item).click();
       await radio(item, 4).check();
-      release();
+      await release();
       await takenOver(page);
       await expect(radio(item, 4).isChecked()).resolves.toBe(true);
       await expect(ruling(item).isVisible()).resolves.toBe(false);
@@ -239,42 +252,37 @@ describe("a scoring page's first screen, before and after its code", () => {
       await expect(checkButton(item).isEnabled()).resolves.toBe(true);
       expect(JSON.parse((await storage(page, progressKey)) ?? "{}").answers ?? []).toEqual([]);
       await expect(partStatus(page).textContent()).resolves.toBe("0 of 7 scored");
-      await context.close();
     }
     expect(site.problems).toEqual([]);
   });
 
   it("never shows the first item as the one in view when the address names another", async () => {
-    const context = await site.newContext();
-    const {page, release} = await heldBack(context, "/rubric#example-3");
+    const {page, release} = await heldBack(await cleanPage(), "/rubric#example-3");
     await page.locator("footer").waitFor({state: "attached"});
     await expect(visibleGroups(page)).resolves.toBe(0);
     await expect(itemOf(page, "example-1").isVisible()).resolves.toBe(false);
-    release();
+    await release();
     const shown = itemOf(page, "example-3");
     await scoreGroup(shown).waitFor();
     await expect(itemOf(page, "example-1").isVisible()).resolves.toBe(false);
     await expect(visibleGroups(page)).resolves.toBe(1);
-    await context.close();
     expect(site.problems).toEqual([]);
   });
 
   it("shows the saved state, never the first visit's, when storage holds progress", async () => {
-    const context = await site.newContext();
-    const first = await context.newPage();
+    // The answer saved on a first visit, then the part opened again: a new document on the record it left.
+    const first = await cleanPage();
     await first.goto("/rubric");
     await commit(first, "example-1", 3);
-    await first.close();
-    const {page, release} = await heldBack(context, "/rubric");
+    const {page, release} = await heldBack(first, "/rubric");
     await page.locator("footer").waitFor({state: "attached"});
     await expect(visibleGroups(page)).resolves.toBe(0);
-    release();
+    await release();
     const item = itemOf(page, "example-1");
     await ruling(item).waitFor({state: "visible"});
     await expect(radio(item, 3).isChecked()).resolves.toBe(true);
     await expect(partStatus(page).textContent()).resolves.toBe("1 of 7 scored");
     await expect(page.locator("[data-prerendered]").count()).resolves.toBe(0);
-    await context.close();
     expect(site.problems).toEqual([]);
   });
 });

@@ -3,13 +3,14 @@
 // response, score and Check in the first screen of a first visit; at 390 px the item's title in the first screen and
 // its Score group and Check pinned in reach until Check; at 390 px the ruling's verdict and its one sentence in the
 // first screen the ruling opens on; on a phone's first visit to Parts 1 and 4, the response begins above the pinned
-// Score.
+// Score. Two pages serve the tests (usePage): a desktop's, resized to each width a test asks for, and a phone's (a
+// touch screen, which needs a context of its own).
 import type {ElementHandle, Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {caseStudyParameterNames} from "../unit/engine/case-study-parameters.js";
 import {serializeProgress} from "../../lib/trainee/progress.js";
-import {useSite} from "./helpers.js";
-import {realistic, withRecord} from "./page-fixtures.js";
+import {usePage, useSite} from "./helpers.js";
+import {openWithRecord, realistic} from "./page-fixtures.js";
 import {
   checkButton,
   commit,
@@ -24,29 +25,32 @@ import {
 } from "./trainee.js";
 
 const site = useSite();
+/** A desktop's window, fresh for each test; a test sets the width it needs (`sized`). */
+const deskPage = usePage(site);
+/** A phone's window (a touch screen), 390 x 844 px, fresh for each test. */
+const phonePage = usePage(site, {viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
 
-async function open(width: number, path: string): Promise<Page> {
-  const context = await site.newContext({viewport: {width, height: 900}});
-  const page = await context.newPage();
+/** `page`, its window resized before it opens a page of the site. */
+async function sized(page: Page, width: number, height: number): Promise<Page> {
+  await page.setViewportSize({width, height});
+  return page;
+}
+
+/** Opens `path` in `page` at `width` x 900 px, once its code has taken the first screen over. */
+async function open(page: Page, width: number, path: string): Promise<Page> {
+  await sized(page, width, 900);
   await page.goto(path);
   await page.getByRole("heading", {level: 1}).waitFor();
   await takenOver(page);
   return page;
 }
 
-/** A page whose saved record has scored the examples and some edge cases (`realistic`), so each strip carries marks. */
-async function recordedPage(): Promise<Page> {
-  return (await withRecord(await site.newContext(), serializeProgress(realistic()))).newPage();
-}
+/** A saved record that has scored the examples and some edge cases (`realistic`), so each strip carries marks. */
+const markedRecord = serializeProgress(realistic());
 
-/** A page in a phone's window (a touch screen), in a fresh context. */
-async function phonePage(width = 390, height = 844): Promise<Page> {
-  return (await site.newContext({viewport: {width, height}, hasTouch: true, isMobile: true})).newPage();
-}
-
-/** Opens a part and waits until its strip shows the record's marks. */
+/** Opens a part on `markedRecord`, put in before the page loads, and waits until its strip shows the record's marks. */
 async function openMarked(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  await openWithRecord(page, path, markedRecord);
   await takenOver(page);
   await page.locator(".item-strip a[data-mark='✗']").first().waitFor();
 }
@@ -133,7 +137,7 @@ describe("plain words on every trainee page", () => {
         if (hit) found.push(`${label}: "${hit[0]}" in …${text.slice(Math.max(0, hit.index - 40), hit.index + 40)}…`);
       }
     };
-    const page = await open(1440, "/");
+    const page = await open(await deskPage(), 1440, "/");
     for (const target of [...pages, {path: "/results", name: "results", scores: []}]) {
       await page.goto(target.path);
       await page.getByRole("heading", {level: 1}).waitFor();
@@ -157,8 +161,8 @@ describe("plain words on every trainee page", () => {
 describe("one screen", () => {
   it("shows each example's and calibration case's request, response, score and Check in the first 1440 x 900 screen", async () => {
     const below: string[] = [];
-    // Visiting saves nothing (only a score, a Step-1 line or a draft is saved), so one context serves every visit.
-    const page = await (await site.newContext({viewport: {width: 1440, height: 900}})).newPage();
+    // Visiting saves nothing (only a score, a Step-1 line or a draft is saved), so one page serves every visit.
+    const page = await sized(await deskPage(), 1440, 900);
     for (const [path, items] of [
       ["/vague", itemsOfSet("examples")],
       ["/rubric", itemsOfSet("examples")],
@@ -180,21 +184,20 @@ describe("one screen", () => {
         if (bottom > 900 || request!.y < 0) below.push(`${path}#${item.id}: Check ends ${Math.round(bottom)} px down`);
       }
     }
-    await page.context().close();
     expect(below).toEqual([]);
     expect(site.problems).toEqual([]);
   }, 120_000);
 
   it("keeps the item's title in a phone's first screen and its Score group and Check in reach until Check", async () => {
     const problems: string[] = [];
+    // Visiting saves nothing, so one page serves every part (the first item of each opens a new document).
+    const page = await sized(await deskPage(), 390, 844);
     for (const [path, items] of [
       ["/vague", itemsOfSet("examples")],
       ["/rubric", itemsOfSet("examples")],
       ["/edge-cases", itemsOfSet("edge-cases")],
       ["/calibration", itemsOfSet("calibration")],
     ] as const) {
-      const context = await site.newContext({viewport: {width: 390, height: 844}});
-      const page = await context.newPage();
       for (const item of items) {
         await page.goto(`${path}#${item.id}`);
         await takenOver(page);
@@ -225,7 +228,6 @@ describe("one screen", () => {
           .evaluateAll((groups) => groups.filter((group) => (group as HTMLElement).checkVisibility()).length);
         if (visible !== 1) problems.push(`${path}#${item.id}: ${visible} Score groups visible`);
       }
-      await context.close();
     }
     expect(problems).toEqual([]);
     expect(site.problems).toEqual([]);
@@ -234,8 +236,7 @@ describe("one screen", () => {
   it("never lays the pinned Score bar over the item's title, on a phone as short as 320 x 640 px", async () => {
     // Before, the bar rose to the card's top on a first visit there: it covered the title until 150 px were scrolled.
     const over: string[] = [];
-    const context = await site.newContext({viewport: {width: 320, height: 640}});
-    const page = await context.newPage();
+    const page = await sized(await deskPage(), 320, 640);
     for (const path of ["/rubric", "/edge-cases", "/calibration"]) {
       await page.goto(path);
       await takenOver(page);
@@ -251,7 +252,6 @@ describe("one screen", () => {
         else if (overlap > 0) over.push(`${path}, ${scrolled} px scrolled: the bar covers ${overlap} px of the title`);
       }
     }
-    await context.close();
     expect(over).toEqual([]);
     expect(site.problems).toEqual([]);
   });
@@ -261,7 +261,8 @@ describe("one screen", () => {
     // for a bar of 168 px at 390 px and 183 px at 320 px).
     const under: string[] = [];
     for (const width of [320, 390]) {
-      const page = await phonePage(width, 640);
+      // A fresh page for each width: the lines marked at the first are saved.
+      const page = await sized(await phonePage(), width, 640);
       await page.goto("/rubric#example-2");
       await takenOver(page);
       const card = itemOf(page, "example-2");
@@ -291,7 +292,6 @@ describe("one screen", () => {
             `${width} px: "${seen.name}" ends at ${Math.round(seen.bottom)} px, the bar starts at ${Math.round(seen.barTop)}`,
           );
       }
-      await page.context().close();
     }
     expect(under).toEqual([]);
     expect(site.problems).toEqual([]);
@@ -335,13 +335,12 @@ describe("one screen", () => {
       if (seen.stripRows !== 1) hidden.push(`${path}: the strip in ${seen.stripRows} rows`);
       if (seen.toggleApart) hidden.push(`${path}: the Rubric button on a row of its own`);
     }
-    await page.context().close();
     expect(hidden).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 
   it("keeps the strip in its rows once the items carry their marks, each mark on its pill's corner inside the strip, at 390 and 1440 px", async () => {
-    const page = await recordedPage();
+    const page = await deskPage();
     const misplaced: string[] = [];
     // The seven examples, each exact, one off or two or more off; the edge cases, some marked.
     const views = [390, 1440].flatMap((width) => ["/rubric", "/edge-cases"].map((path) => ({width, path})));
@@ -384,13 +383,12 @@ describe("one screen", () => {
       }
       if (seen.marks.length < 4) misplaced.push(`${path} at ${width} px: ${seen.marks.length} marks`);
     }
-    await page.context().close();
     expect(misplaced).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 
   it("sets each scored pill apart from the strip's track at 3:1, and greys an answered item's Check, in light and dark", async () => {
-    const page = await recordedPage();
+    const page = await deskPage();
     const faint: string[] = [];
     await openMarked(page, "/rubric#example-1");
     for (const scheme of ["light", "dark"] as const) {
@@ -451,13 +449,12 @@ describe("one screen", () => {
       if (seen.chroma > 20)
         faint.push(`${scheme}: the answered item's Check is a colour (chroma ${seen.chroma}), not grey`);
     }
-    await page.context().close();
     expect(faint).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 
   it("keeps the Rubric button on the counter's row at 360 px with the longest counters, breaking them before the place", async () => {
-    const page = await phonePage(360, 780);
+    const page = await sized(await phonePage(), 360, 780);
     const misplaced: string[] = [];
     for (const address of ["/edge-cases#edge-10-twist", "/calibration#calibration-d-twist"]) {
       await page.goto(address);
@@ -476,7 +473,6 @@ describe("one screen", () => {
       if (seen.apart) misplaced.push(`${address}: the Rubric button on a row of its own under "${seen.text}"`);
       if (seen.placeLines !== 1) misplaced.push(`${address}: "${seen.text}" broken inside its place`);
     }
-    await page.context().close();
     expect(misplaced).toEqual([]);
     expect(site.problems).toEqual([]);
   });
@@ -500,7 +496,6 @@ describe("one screen", () => {
         );
       if (seen.bar.bottom > 844) hidden.push(`${target.path}: the bar ends at ${Math.round(seen.bar.bottom)} px`);
     }
-    await page.context().close();
     expect(hidden).toEqual([]);
     expect(site.problems).toEqual([]);
   });
@@ -512,7 +507,8 @@ describe("one screen", () => {
       ["/edge-cases", itemsOfSet("edge-cases")],
       ["/calibration", itemsOfSet("calibration")],
     ] as const) {
-      const page = await open(390, path);
+      // A fresh page for each part: the answers committed in one are saved.
+      const page = await open(await deskPage(), 390, path);
       for (const item of items) {
         // The score the case study names as a likely wrong one where it names one (the longest lead), else one off.
         const wrong = item.notes.find((note) => note.score !== undefined)?.score;

@@ -1,7 +1,7 @@
 // The suite in four projects, one per kind of test, each a folder of test/:
 // - unit: lib/ and the authored files, in process (no browser, no build, no command started);
-// - cli: the commands, called in process, and one spawned through the entry every script shares;
-// - build: what needs the run's one build of the site (dist/), or the dev server;
+// - cli: the commands, called in process, and two through the entry every script shares (entries.test.ts);
+// - build: the run's one build of the site (dist/), the build's data checks, and the dev server;
 // - browser: the built site (dist/) in Chromium, one a worker (test/browser/site.ts testChromium).
 import {existsSync, readFileSync, statSync} from "node:fs";
 import {dirname, join, relative} from "node:path";

@@ -72,20 +72,20 @@ export async function authoredProblems(project: string = root): Promise<string[]
 
 /**
  * Framework's build of project into project/.dist-build, from the pinned versions (with updatePins, from none: it
- * resolves them afresh). Its standard output is printed as it comes, or kept with its errors when `print` is false.
+ * resolves them afresh), with the content root and environment given. Its standard output is printed as it comes.
  */
 export function frameworkBuild(
   project: string,
-  {updatePins = false, print = true, content = project} = {},
-): SpawnSyncReturns<string> {
+  {updatePins = false, content = project, env = process.env as CommandIO["env"]} = {},
+): Pick<SpawnSyncReturns<string>, "status" | "stderr"> {
   if (updatePins) rmSync(cacheDir(project), {recursive: true, force: true});
   else prepareCache(project);
   return spawnSync(join(project, "node_modules", ".bin", "observable"), ["build"], {
     cwd: project,
-    stdio: ["ignore", print ? "inherit" : "pipe", "pipe"],
+    stdio: ["ignore", "inherit", "pipe"],
     encoding: "utf8",
     // observablehq.config.ts reads SITE_OUTPUT: Framework has no command-line option for the output folder.
-    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "1", SITE_OUTPUT: ".dist-build", NOTEBOOK_CONTENT: content},
+    env: {...env, OBSERVABLE_TELEMETRY_DISABLE: "1", SITE_OUTPUT: ".dist-build", NOTEBOOK_CONTENT: content},
   });
 }
 
@@ -100,61 +100,66 @@ export function frameworkFailure(stderr: string): string {
  * `npm run build [-- --update-pins]`: the content root's site (io.root, the project's own unless NOTEBOOK_CONTENT
  * names another) built by this project into its output folder. Exits 1, the output folder as it was, when an authored
  * file is broken, Framework fails or asks the network, or the post-build step fails; 2 on an unknown argument.
+ * `framework` runs Framework's build (a test gives one that fails as Framework does).
  */
-export async function build(args: readonly string[], io: CommandIO): Promise<number> {
-  const out = lineWriter(io.stdout);
-  const err = lineWriter(io.stderr);
-  const unknown = args.find((arg) => arg !== "--update-pins");
-  if (unknown !== undefined) {
-    err(`build: unknown argument ${quoteText(unknown)}: expected --update-pins or nothing`);
-    return 2;
-  }
-  const updatePins = args.includes("--update-pins");
-  const output = siteOutput(io.env);
-  const unchanged = `${output}/ is unchanged`;
-  const next = join(root, ".dist-build");
-  const old = join(root, ".dist-old");
-  const fail = (message: string) => {
-    rmSync(next, {recursive: true, force: true});
-    err(`build: ${message}; ${unchanged}`);
-    return 1;
+export const buildWith = (framework: typeof frameworkBuild) =>
+  async function command(args: readonly string[], io: CommandIO): Promise<number> {
+    const out = lineWriter(io.stdout);
+    const err = lineWriter(io.stderr);
+    const unknown = args.find((arg) => arg !== "--update-pins");
+    if (unknown !== undefined) {
+      err(`build: unknown argument ${quoteText(unknown)}: expected --update-pins or nothing`);
+      return 2;
+    }
+    const updatePins = args.includes("--update-pins");
+    const output = siteOutput(io.env);
+    const unchanged = `${output}/ is unchanged`;
+    const next = join(root, ".dist-build");
+    const old = join(root, ".dist-old");
+    const fail = (message: string) => {
+      rmSync(next, {recursive: true, force: true});
+      err(`build: ${message}; ${unchanged}`);
+      return 1;
+    };
+    const problems = await authoredProblems(io.root);
+    if (problems.length > 0) {
+      // The problems last, where the eye lands: the file, the field and the fix are the build's last line.
+      err(`build: ${plural(problems.length, "problem")} in the authored files; ${unchanged}:`);
+      err(problems.join("\n"));
+      return 1;
+    }
+    for (const dir of [next, old]) rmSync(dir, {recursive: true, force: true});
+    const result = framework(root, {updatePins, content: io.root, env: io.env});
+    io.stderr.write(result.stderr ?? "");
+    if (result.status !== 0) return fail(frameworkFailure(result.stderr ?? ""));
+    const resolved = cachedVersions(root);
+    if (updatePins) {
+      const pins = Object.fromEntries(
+        resolved.map((entry) => [entry.slice(0, entry.lastIndexOf("@")), entry.slice(entry.lastIndexOf("@") + 1)]),
+      );
+      writeFileSync(join(root, pinsFile), `${JSON.stringify(pins, null, 2)}\n`);
+      out(`build: pinned ${resolved.length} versions in ${pinsFile}`);
+    } else {
+      const pinned = Object.entries(readPins(root)).map(([name, version]) => `${name}@${version}`);
+      const unpinned = resolved.filter((entry) => !pinned.includes(entry));
+      if (unpinned.length > 0)
+        return fail(`framework resolved ${unpinned.join(", ")} from the registry: pin it in ${pinsFile}`);
+    }
+    let done: string;
+    try {
+      done = await postbuild(next);
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+    if (existsSync(join(root, output))) renameSync(join(root, output), old);
+    renameSync(next, join(root, output));
+    rmSync(old, {recursive: true, force: true});
+    // Said once the site is in place: a reader that closes the pipe early ends the command, never the build.
+    out(done);
+    out(`build: ${output}/ replaced`);
+    return 0;
   };
-  const problems = await authoredProblems(io.root);
-  if (problems.length > 0) {
-    // The problems last, where the eye lands: the file, the field and the fix are the build's last line.
-    err(`build: ${plural(problems.length, "problem")} in the authored files; ${unchanged}:`);
-    err(problems.join("\n"));
-    return 1;
-  }
-  for (const dir of [next, old]) rmSync(dir, {recursive: true, force: true});
-  const result = frameworkBuild(root, {updatePins, content: io.root});
-  io.stderr.write(result.stderr ?? "");
-  if (result.status !== 0) return fail(frameworkFailure(result.stderr ?? ""));
-  const resolved = cachedVersions(root);
-  if (updatePins) {
-    const pins = Object.fromEntries(
-      resolved.map((entry) => [entry.slice(0, entry.lastIndexOf("@")), entry.slice(entry.lastIndexOf("@") + 1)]),
-    );
-    writeFileSync(join(root, pinsFile), `${JSON.stringify(pins, null, 2)}\n`);
-    out(`build: pinned ${resolved.length} versions in ${pinsFile}`);
-  } else {
-    const pinned = Object.entries(readPins(root)).map(([name, version]) => `${name}@${version}`);
-    const unpinned = resolved.filter((entry) => !pinned.includes(entry));
-    if (unpinned.length > 0)
-      return fail(`framework resolved ${unpinned.join(", ")} from the registry: pin it in ${pinsFile}`);
-  }
-  let done: string;
-  try {
-    done = await postbuild(next);
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-  out(done);
-  if (existsSync(join(root, output))) renameSync(join(root, output), old);
-  renameSync(next, join(root, output));
-  rmSync(old, {recursive: true, force: true});
-  out(`build: ${output}/ replaced`);
-  return 0;
-}
+
+export const build = buildWith(frameworkBuild);
 
 await runAsEntry(import.meta, build);

@@ -43,6 +43,7 @@ describe.each([1, 6, 30])("/judges with %i runs", (count) => {
   it.each([390, 760, 1440])(
     "fits a %i px window, each table in a named box of its own that a keyboard reaches",
     async (width) => {
+      if (shown?.isClosed()) shown = undefined;
       if (shown) await shown.setViewportSize({width, height: 900});
       const page = (shown ??= await openJudges(await cleanPage(), width));
       expect(await pageOverflow(page)).toEqual([]);

@@ -41,7 +41,10 @@ describe("the judges' page, with two runs recorded", () => {
   afterEach(({task}) => {
     if (task.result?.state === "fail") shown = undefined;
   });
-  const loaded = async () => (shown ??= await openJudges(await cleanPage()));
+  const loaded = async () => {
+    if (shown?.isClosed()) shown = undefined;
+    return (shown ??= await openJudges(await cleanPage()));
+  };
   const fresh = async () => {
     shown = undefined;
     return cleanPage();

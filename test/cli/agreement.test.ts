@@ -1,5 +1,5 @@
 // npm run agreement, run as a coordinator runs it: files written to a temporary folder, the command called in
-// process (and spawned once, where the pipe it writes to is the point).
+// process.
 import {Readable, Writable} from "node:stream";
 import {
   mkdirSync,
@@ -342,7 +342,6 @@ describe("npm run agreement", () => {
     expect(ratings).toHaveLength(raters.length * 4 * 2);
   });
 
-  // Spawned: what is under test is the process and the pipe the shell gives it, closed by head.
   it("stops quietly at the write that meets a closed standard output (EPIPE), called in process", async () => {
     const big = file("big-for-closed.csv");
     writeFileSync(big, largeCohortCsv(2_000, items, 5));

@@ -1,32 +1,25 @@
 // `npm run build` called in process, on a copy of the authored files (guideline/ and data/) as its content root: a
 // broken or hostile file stops it before Framework starts, with the file, the field and the fix as its last line,
-// and dist/ as it was. The run's one build (npm test's build:offline) is the only one the suite makes: how the build
-// fails once Framework has started is read from Framework's own output, recorded.
+// and dist/ as it was. The run's one build (npm test's build:offline) is the only one the suite makes: a failure once
+// Framework has started is Framework's own output, recorded, given back by a stand-in for it.
 import {spawn} from "node:child_process";
-import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
-import {writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/node/load.js";
-import {authoredProblems, build, frameworkFailure} from "../../scripts/build.js";
+import {authoredProblems, buildWith, frameworkFailure} from "../../scripts/build.js";
 import {edit} from "../build/dev-server.js";
+import {authoredCopies} from "../unit/authored/helpers.js";
 import {expectNoJavaScriptError, writeHostileFiles} from "./hostile-files.js";
 import {runCommand} from "./run.js";
 
-let copies: string[] = [];
-afterEach(() => {
-  for (const copy of copies) rmSync(copy, {recursive: true, force: true});
-  copies = [];
-});
-
 /** A copy of the project's authored files, the content root a build reads; removed after the test. */
-function contentCopy(): string {
-  const copy = mkdtempSync(join(tmpdir(), "rater-notebook-content-"));
-  copies.push(copy);
-  for (const folder of ["guideline", "data"]) cpSync(join(projectRoot, folder), join(copy, folder), {recursive: true});
-  return copy;
-}
+const contentCopy = authoredCopies("rater-notebook-content-");
+
+/** Framework's build, where a test must not reach it: an authored file stops the build before it starts. */
+const neverStarted = buildWith(() => {
+  throw new Error("Framework's build started");
+});
 
 /** Every file of the project's dist/ with its size and time of change: what a failed build must leave as it was. */
 function distState(): string[] {
@@ -43,9 +36,8 @@ function distState(): string[] {
 /** The build on `content`, as `npm run build` with NOTEBOOK_CONTENT unset names its output: dist/. */
 async function buildOf(content: string) {
   const before = distState();
-  const result = await runCommand(build, [], {root: content, env: {}});
+  const result = await runCommand(neverStarted, [], {root: content, env: {}});
   expect(distState()).toEqual(before);
-  expect(existsSync(join(projectRoot, ".dist-build"))).toBe(false);
   return result;
 }
 
@@ -143,7 +135,7 @@ describe("a broken authored file stops the build before Framework starts", () =>
   });
 
   it("refuses an unknown argument with exit 2, naming the one it takes", async () => {
-    expect(await runCommand(build, ["--update-pin"], {env: {}})).toEqual({
+    expect(await runCommand(neverStarted, ["--update-pin"], {env: {}})).toEqual({
       code: 2,
       stdout: "",
       stderr: 'build: unknown argument "--update-pin": expected --update-pins or nothing\n',
@@ -171,6 +163,27 @@ describe("the data loader, as Framework starts it", () => {
 });
 
 describe("Framework's failure, as the build words it", () => {
+  it("passes on Framework's output, then says to pin what it asked the network for; removes its half-built site", async () => {
+    const recorded = readFileSync(join(projectRoot, "test/fixtures/framework/unpinned-build.stderr"), "utf8");
+    const next = join(projectRoot, ".dist-build");
+    // Framework as it failed offline with react's pin missing, having begun to write its output.
+    const failing = buildWith(() => {
+      mkdirSync(next, {recursive: true});
+      writeFileSync(join(next, "index.html"), "<p>half built</p>");
+      return {status: 1, stderr: recorded};
+    });
+    const before = distState();
+    expect(await runCommand(failing, [], {env: {}})).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        `${recorded}build: observable build failed (framework asked the network for a library: pin its version in ` +
+        "framework-npm-versions.json); dist/ is unchanged\n",
+    });
+    expect(existsSync(next)).toBe(false);
+    expect(distState()).toEqual(before);
+  });
+
   it("says to pin a library Framework asked the network for, from Framework's own output", () => {
     // What Framework 1.13.4 printed when framework-npm-versions.json lacked react's pin and the network was cut
     // (`unshare -rn`): it asked registry.npmjs.org, and failed.

@@ -1,7 +1,8 @@
 // Every test of a command calls it in process. What joins a command to the process `npm run` starts (its arguments,
 // standard input, the two streams, the exit code the shell sees, a pipe closed by head) is one function, runAsEntry
-// (lib/node/command.ts), the last line of every command's script: so that wiring is spawned here once, on one
-// command (a tsx start costs a second or more), and each script package.json starts is held to end in it.
+// (lib/node/command.ts), the last line of every command's script: so that wiring is spawned here on one command
+// (and a closed pipe on another; a tsx start costs a second or more), and each script package.json starts is held
+// to end in it.
 import {execFile, spawn} from "node:child_process";
 import {cpSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";

@@ -3,10 +3,9 @@
 // fix, never a stack overflow, a TypeError or a silently mangled text. The limits are those of
 // docs/guideline-authors.md (When an authored file is wrong): 64 kB an item file, 256 kB a YAML file, 32 levels of
 // YAML, 100 alias copies, 16 levels of Markdown quotes and lists.
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {
   loadCalibration,
   loadCaseStudy,
@@ -17,25 +16,10 @@ import {
   projectRoot,
 } from "../../../lib/node/load.js";
 import type {Problem} from "../../../lib/authored/problems.js";
-import {authoredError} from "./helpers.js";
+import {authoredCopies, authoredError} from "./helpers.js";
 
-let roots: string[] = [];
-afterEach(() => {
-  for (const root of roots) rmSync(root, {recursive: true, force: true});
-  roots = [];
-});
-
-/** A copy of the authored files (guideline/ and data/ without the probes), removed after the test. */
-function authoredCopy(): string {
-  const root = mkdtempSync(join(tmpdir(), "rater-notebook-hostile-"));
-  roots.push(root);
-  cpSync(join(projectRoot, "guideline"), join(root, "guideline"), {recursive: true});
-  cpSync(join(projectRoot, "data"), join(root, "data"), {
-    recursive: true,
-    filter: (source) => !/[\\/]data[\\/](probes|runs)$/.test(source),
-  });
-  return root;
-}
+/** A copy of the authored files (guideline/ and data/ without the probes and their runs), removed after the test. */
+const authoredCopy = authoredCopies("rater-notebook-hostile-", {leave: ["probes", "runs"]});
 
 /** The problems a loader throws; fails the test if it throws anything else, or nothing. */
 const problemsOf = (load: () => unknown): Problem[] => authoredError(load).problems;

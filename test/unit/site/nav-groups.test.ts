@@ -1,30 +1,19 @@
 // The navigation Framework's configuration (observablehq.config.ts) builds from a content root: the trainee's walk
 // from its data/parts.yaml, then the tools and its probes. A build of other content (NOTEBOOK_CONTENT) has its own.
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {AuthoredFileError} from "../../../lib/authored/problems.js";
 import {projectRoot} from "../../../lib/node/load.js";
 import {siteNav} from "../../../lib/site/site-nav.js";
 import config, {navGroups} from "../../../observablehq.config.js";
 import {edit} from "../../build/dev-server.js";
+import {authoredCopies} from "../authored/helpers.js";
 
 const names = (links: {name: string}[]) => links.map((link) => link.name);
 
-let copies: string[] = [];
-afterEach(() => {
-  for (const copy of copies) rmSync(copy, {recursive: true, force: true});
-  copies = [];
-});
-
 /** A copy of the project's data/, the part of a content root the navigation reads; removed after the test. */
-function dataCopy(): string {
-  const copy = mkdtempSync(join(tmpdir(), "rater-notebook-nav-"));
-  copies.push(copy);
-  cpSync(join(projectRoot, "data"), join(copy, "data"), {recursive: true});
-  return copy;
-}
+const dataCopy = authoredCopies("rater-notebook-nav-", {folders: ["data"]});
 
 describe("the site's navigation, from its content root", () => {
   it("walks the case study's six parts by their short names, then the tools and its probe", () => {

@@ -71,17 +71,23 @@ export async function authoredProblems(project: string = root): Promise<string[]
 }
 
 /**
- * Framework's build of project into project/.dist-build, from the pinned versions (with updatePins, from none: it
- * resolves them afresh), with the content root and environment given. Its standard output is printed as it comes.
+ * Framework's build of this project into .dist-build, from the pinned versions (with updatePins, from none: it
+ * resolves them afresh), of the content root and with the environment given. Its standard output is printed as it
+ * comes.
  */
-export function frameworkBuild(
-  project: string,
-  {updatePins = false, content = project, env = process.env as CommandIO["env"]} = {},
-): Pick<SpawnSyncReturns<string>, "status" | "stderr"> {
-  if (updatePins) rmSync(cacheDir(project), {recursive: true, force: true});
-  else prepareCache(project);
-  return spawnSync(join(project, "node_modules", ".bin", "observable"), ["build"], {
-    cwd: project,
+export function frameworkBuild({
+  updatePins,
+  content,
+  env,
+}: {
+  updatePins: boolean;
+  content: string;
+  env: CommandIO["env"];
+}): Pick<SpawnSyncReturns<string>, "status" | "stderr"> {
+  if (updatePins) rmSync(cacheDir(root), {recursive: true, force: true});
+  else prepareCache(root);
+  return spawnSync(join(root, "node_modules", ".bin", "observable"), ["build"], {
+    cwd: root,
     stdio: ["ignore", "inherit", "pipe"],
     encoding: "utf8",
     // observablehq.config.ts reads SITE_OUTPUT: Framework has no command-line option for the output folder.
@@ -129,7 +135,7 @@ export const buildWith = (framework: typeof frameworkBuild) =>
       return 1;
     }
     for (const dir of [next, old]) rmSync(dir, {recursive: true, force: true});
-    const result = framework(root, {updatePins, content: io.root, env: io.env});
+    const result = framework({updatePins, content: io.root, env: io.env});
     io.stderr.write(result.stderr ?? "");
     if (result.status !== 0) return fail(frameworkFailure(result.stderr ?? ""));
     const resolved = cachedVersions(root);

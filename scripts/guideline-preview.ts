@@ -14,10 +14,10 @@ import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {guidelineSources, guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
 import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
-import {AssignmentError, overridesOf, parseAssignments} from "../lib/engine/parameter-values.js";
+import {AssignmentError, parseAssignments} from "../lib/engine/parameter-values.js";
 import {ruleSetOf} from "../lib/engine/derive.js";
 import {prepareBase, previewFrom} from "../lib/authoring/preview.js";
-import {withChanges} from "../lib/authoring/candidate-choice.js";
+import {candidateRuleSet} from "../lib/authoring/candidate-choice.js";
 import {assignmentWords} from "../lib/engine/parameter-words.js";
 import {previewLines, previewReport, writtenVersionLines} from "../lib/authoring/preview-report.js";
 import {isRuleChangeText, levelsToReword, parseRuleChanges} from "../lib/authoring/rule-changes.js";
@@ -124,7 +124,7 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
           newest === baseVersion ? base : newest === candidateVersion ? candidate : loadGuideline(newest, io.root);
         const moves = previewFrom(
           prepareBase(loadItems(io.root), ruleSetOf(ruled)),
-          ruleSetOf(withChanges(candidate, changes), overridesOf(set)),
+          candidateRuleSet(candidate, set, changes),
         );
         for (const line of writtenVersionLines(moves, values.write)) out(line);
         if (reword) out(reword);

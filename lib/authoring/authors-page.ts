@@ -14,7 +14,6 @@ import {
   AssignmentError,
   declaredValue,
   formatAssignment,
-  overridesOf,
   parseValue,
   type ParameterDomain,
   type ParameterName,
@@ -29,6 +28,7 @@ import {
   candidateToQuery,
   describeCandidate,
   withCandidate,
+  candidateRuleSet,
   withChanges,
   withParameter,
   type CandidateChoice,
@@ -236,7 +236,7 @@ export function authorsModel(
         key: changeKey(change),
         words: ruleChangeWords(change, {logic: candidateVersion.logic, titles}),
       }));
-      const candidateRules = ruleSetOf(withChanges(candidateVersion, choice.changes), overridesOf(choice.set));
+      const candidateRules = candidateRuleSet(candidateVersion, choice.set, choice.changes);
       const prepared = baseOf(choice.base);
       const preview = previewOf(choice, candidateRules);
       const described = describeCandidate(
@@ -341,7 +341,7 @@ export function authorsModel(
         const notice = carried.dropped.length
           ? `Left out, as ${to.version} has no such parameter or clause: ${carried.dropped.join("; ")}.`
           : null;
-        return next.notice === notice ? next : {...next, notice};
+        return {...next, notice};
       }
       case "parameter":
         return choose(

@@ -108,6 +108,13 @@ export function withCandidate(
 export const withChanges = (version: Guideline, changes: readonly RuleChange[]): Guideline =>
   changes.length ? {...version, logic: applyRuleChanges(version.logic, changes)} : version;
 
+/** The candidate's rule set: the version with the changes made to its logic and the parameters set. */
+export const candidateRuleSet = (
+  version: Guideline,
+  set: readonly Assignment[],
+  changes: readonly RuleChange[],
+): RuleSet => ruleSetOf(withChanges(version, changes), overridesOf(set));
+
 /** The editor's two rule sets from the /authors address: the newest version, and the candidate it names. */
 export interface EditorRuleSets {
   current: RuleSet;
@@ -139,7 +146,7 @@ export function ruleSetsFromQuery(
     const titles = ruleNamesInList(version);
     return {
       current,
-      candidate: ruleSetOf(withChanges(version, choice.changes), overridesOf(choice.set)),
+      candidate: candidateRuleSet(version, choice.set, choice.changes),
       described: describeCandidate(
         choice,
         version.logic,

@@ -3,12 +3,11 @@
 import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {AuthoredFileError} from "../../../lib/authored/problems.js";
 import {projectRoot} from "../../../lib/node/load.js";
 import {siteNav} from "../../../lib/site/site-nav.js";
 import config, {navGroups} from "../../../observablehq.config.js";
 import {edit} from "../../build/dev-server.js";
-import {authoredCopies} from "../authored/helpers.js";
+import {authoredCopies, authoredError} from "../authored/helpers.js";
 
 const names = (links: {name: string}[]) => links.map((link) => link.name);
 
@@ -57,15 +56,9 @@ describe("the site's navigation, from its content root", () => {
       .split("\n")
       .findIndex((text) => text.includes("\0"));
     // Framework prints the configuration's error as "Unexpected error: " and its message: the line, with no stack.
-    const thrown = (() => {
-      try {
-        navGroups(copy);
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(thrown).toBeInstanceOf(AuthoredFileError);
-    expect((thrown as Error).message).toBe(`data/parts.yaml: holds a NUL byte (line ${line + 1}): remove it`);
+    expect(authoredError(() => navGroups(copy)).message).toBe(
+      `data/parts.yaml: holds a NUL byte (line ${line + 1}): remove it`,
+    );
     expect(names(navGroups(copy, {dev: true}).training)).toEqual(["Start here", "Blind self-check", "Your results"]);
   });
 

@@ -134,8 +134,8 @@ export interface CardRecord {
   answers: Answer[];
   reveal: boolean;
   shown: number | null;
-  /** Kept on this page only (false when not said). */
-  pageOnly?: boolean;
+  /** Kept on this page only: the browser would not save it. */
+  pageOnly: boolean;
 }
 
 export type CardAction =
@@ -160,16 +160,16 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
       if (state.committed) return state;
       if (state.score === null) return {...state, hint: true};
       // Check brings the record it made, so the checked card and its ruling are one view, one patch.
-      const {answers, reveal, shown, pageOnly = false} = action.record ?? state;
+      const {answers, reveal, shown, pageOnly} = action.record ?? state;
       return {...state, hint: false, committed: true, answers, reveal, shown, pageOnly};
     }
     case "retry":
-      return {...state, committed: false, score: null};
+      return {...state, committed: false, score: null, pageOnly: false};
     case "record": {
       const {answers, reveal, shown} = action;
       // Set by the Check that recorded the answer; a later save of the record clears it (a later failure to save
       // is another answer's, said on its own card).
-      const pageOnly = state.pageOnly && action.pageOnly === true;
+      const pageOnly = state.pageOnly && action.pageOnly;
       if (pageOnly !== state.pageOnly) state = {...state, pageOnly};
       // Every card of the self-check hears of every answer, and a save in another tab reads the record anew: answers
       // that say the same (by item, attempt and time) change nothing here.

@@ -150,7 +150,7 @@ export function ScoreCard(
     // A card staged unseen (the walk's next item, resumed from a draft) would warm the code but not the styles.
     if (!node.checkVisibility({visibilityProperty: true})) return;
     checkRehearsed = true;
-    node.rehearse({kind: "check", record: {answers, reveal: true, shown: state.staged}});
+    node.rehearse({kind: "check", record: {answers, reveal: true, shown: state.staged, pageOnly: false}});
   };
   /** A Check whose ruling is still loading: it takes the focus when it arrives. */
   let pendingFocus = false;

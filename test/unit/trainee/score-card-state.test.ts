@@ -156,7 +156,7 @@ describe("a score card while it is shown", () => {
       phase: "guideline",
       mode: "walk",
     });
-    const brought = {answers, reveal: true, shown: 2};
+    const brought = {answers, reveal: true, shown: 2, pageOnly: false};
     const checked = act(start, {kind: "score", score: 4}, {kind: "check", record: brought});
     expect(checked).toMatchObject({committed: true, hint: false, score: 4, answers, reveal: true, shown: 2});
     // With no score chosen, the record is not taken (there is none: Check only asks for a score).
@@ -178,11 +178,11 @@ describe("a score card while it is shown", () => {
   it("stages a ruling built ahead only while none shows, and shows the one the record's answers get", () => {
     const staged = act(start, {kind: "stage", ruling: 1});
     expect(staged.staged).toBe(1);
-    const shown = act(staged, {kind: "record", answers: [], reveal: true, shown: 1});
+    const shown = act(staged, {kind: "record", answers: [], reveal: true, shown: 1, pageOnly: false});
     expect(shown.shown).toBe(1);
     expect(act(shown, {kind: "stage", ruling: 2})).toBe(shown);
     // The blind run: the answer is kept, and no ruling shows until every case is answered.
-    expect(act(shown, {kind: "record", answers: [], reveal: false, shown: null})).toMatchObject({
+    expect(act(shown, {kind: "record", answers: [], reveal: false, shown: null, pageOnly: false})).toMatchObject({
       reveal: false,
       shown: null,
     });
@@ -198,27 +198,33 @@ describe("a score card while it is shown", () => {
       },
     );
     expect(answers).toHaveLength(2);
-    const recorded = act(start, {kind: "record", answers, reveal: true, shown: 1});
-    expect(act(recorded, {kind: "record", answers: [...answers], reveal: true, shown: 1})).toBe(recorded);
-    expect(act(recorded, {kind: "record", answers, reveal: false, shown: 1})).not.toBe(recorded);
-    expect(act(recorded, {kind: "record", answers: answers.slice(1), reveal: true, shown: 1}).answers).toHaveLength(
-      answers.length - 1,
+    const recorded = act(start, {kind: "record", answers, reveal: true, shown: 1, pageOnly: false});
+    expect(act(recorded, {kind: "record", answers: [...answers], reveal: true, shown: 1, pageOnly: false})).toBe(
+      recorded,
     );
+    expect(act(recorded, {kind: "record", answers, reveal: false, shown: 1, pageOnly: false})).not.toBe(recorded);
+    expect(
+      act(recorded, {kind: "record", answers: answers.slice(1), reveal: true, shown: 1, pageOnly: false}).answers,
+    ).toHaveLength(answers.length - 1);
   });
 
   it("shows its case checked in another tab as checked there, and takes no answer of its own after it", () => {
     // Before, a second tab's card stayed unchecked: its Check recorded a second answer, taken for a retry in the walk
     // and for a blind case answered twice in the self-check.
     const answers = cardAnswers(record({item: "example-3", score: 3}), "example-3", {phase: "guideline", mode: "walk"});
-    const elsewhere = act(start, {kind: "score", score: 2}, {kind: "record", answers, reveal: true, shown: 1});
+    const elsewhere = act(
+      start,
+      {kind: "score", score: 2},
+      {kind: "record", answers, reveal: true, shown: 1, pageOnly: false},
+    );
     expect(elsewhere).toMatchObject({committed: true, elsewhere: true, score: 3, answers, shown: 1, hint: false});
     expect(act(elsewhere, {kind: "score", score: 5})).toBe(elsewhere);
     expect(act(elsewhere, {kind: "check"})).toBe(elsewhere);
     // The same answers read anew (a save in another tab reads the whole record again): nothing changes.
     const copies = answers.map((answer) => ({...answer}));
-    expect(act(elsewhere, {kind: "record", answers: copies, reveal: true, shown: 1})).toBe(elsewhere);
+    expect(act(elsewhere, {kind: "record", answers: copies, reveal: true, shown: 1, pageOnly: false})).toBe(elsewhere);
     // Deleted elsewhere ("Start over"): the card starts again.
-    expect(act(elsewhere, {kind: "record", answers: [], reveal: true, shown: null})).toMatchObject({
+    expect(act(elsewhere, {kind: "record", answers: [], reveal: true, shown: null, pageOnly: false})).toMatchObject({
       committed: false,
       elsewhere: false,
       score: null,
@@ -235,13 +241,12 @@ describe("a score card while it is shown", () => {
     // The same answers, the record written at last (storage freed): the card no longer says so.
     const saved = act(unsaved, {kind: "record", answers, reveal: true, shown: 1, pageOnly: false});
     expect(saved).toMatchObject({committed: true, pageOnly: false});
-    expect(act(saved, {kind: "record", answers, reveal: true, shown: 1})).toBe(saved);
-    expect(act(scored, {kind: "check", record: {answers, reveal: true, shown: 1}}).pageOnly).toBe(false);
+    expect(act(saved, {kind: "record", answers, reveal: true, shown: 1, pageOnly: false})).toBe(saved);
     // A card whose answer was saved does not take another answer's failure to save for its own.
     const later = act(scored, {kind: "check", record: {answers, reveal: true, shown: 1, pageOnly: false}});
     expect(act(later, {kind: "record", answers, reveal: true, shown: 1, pageOnly: true})).toBe(later);
-    // A record that does not say clears it, as a save does.
-    expect(act(unsaved, {kind: "record", answers, reveal: true, shown: 1}).pageOnly).toBe(false);
+    // A retry clears it: the next Check says anew whether its answer was saved.
+    expect(act(unsaved, {kind: "retry"})).toMatchObject({committed: false, pageOnly: false});
   });
 
   it("opens the folded steps once built, and is the same state for a fold already so", () => {

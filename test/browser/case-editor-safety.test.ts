@@ -6,9 +6,9 @@
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/node/load.js";
-import {usePage, useSite} from "./helpers.js";
+import {usePage, useShared, useSite} from "./helpers.js";
 import {caseDraftKey, derivedScore, downloadButton, loadCase, openEditor, savedDraft} from "./case-editor-helpers.js";
 
 const site = useSite();
@@ -76,15 +76,12 @@ const hostile: {label: string; name: string; content: () => string | Buffer; say
 describe("an upload", () => {
   // One draft for the hostile files, each uploaded over the refusal of the one before, as a refusal leaves the draft
   // as it was: each file's problem and the words said name the file, so each test reads its own refusal. A draft of
-  // their own for each cost a load of the page and a Load each. After a failed test the next sets up its own.
-  let drafted: {page: Page; draft: unknown} | undefined;
-  afterEach(({task}) => {
-    if (task.result?.state === "fail") drafted = undefined;
-  });
+  // their own for each cost a load of the page and a Load each.
+  const drafted = useShared(withDraft, ({page}) => page);
   it.each(hostile)(
     "refuses $label with what is wrong, and leaves the draft as it was",
     async ({name, content, says}) => {
-      const {page, draft} = (drafted ??= await withDraft());
+      const {page, draft} = await drafted.get();
       await upload(page, name, content());
       const refused = page.locator(".case-start-problems li");
       await expect.poll(() => refused.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(says)]));

@@ -4,12 +4,12 @@
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {checkGuideline} from "../../lib/authoring/check.node.js";
 import {parseItemFile} from "../../lib/authored/item-file.js";
 import {splitItemFile} from "../../lib/authored/item-text.js";
 import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
-import {usePage, useSite} from "./helpers.js";
+import {usePage, useShared, useSite} from "./helpers.js";
 import {
   candidateScore,
   derivedScore,
@@ -124,14 +124,13 @@ describe("what the engine derives, beside the case from 1200 px", () => {
 describe("a case loaded and downloaded unchanged", () => {
   // One editor for the cases, each loaded over the one before, as an author goes from case to case: Load replaces the
   // whole draft, and the file's name and text say which case it wrote. An editor of their own for each case cost a
-  // renderer and a load of the page each (the file alone: 18 s to 12 s). After a failed case the next opens its own
-  // (usePage hands it a page of a new context).
-  let page: Page | undefined;
-  afterEach(({task}) => {
-    if (task.result?.state === "fail") page = undefined;
-  });
+  // renderer and a load of the page each (the file alone: 18 s to 12 s).
+  const shared = useShared(
+    async () => openEditor(await cleanPage()),
+    (page) => page,
+  );
   it.each(roundTrip)("%s: equal in meaning to its file, and guideline:check derives the same score", async (id) => {
-    const editor = (page ??= await openEditor(await cleanPage()));
+    const editor = await shared.get();
     await loadCase(editor, id);
     const original = items.find((item) => item.id === id)!;
     await expect

@@ -80,6 +80,27 @@ function siteFor(opening: () => Promise<Site>, cleanUp = () => {}): Site {
 export const downloadText = async (download: Download): Promise<string> => text(await download.createReadStream());
 
 /**
+ * What the tests of a block share, made by the first that asks (a page loaded, an editor opened, a draft written),
+ * where one each would cost a renderer and a load each. After a failed test, or once its page is closed (a crash), the
+ * next makes its own, so one failure stays one; `drop` is for a test that leaves it in another state.
+ */
+export function useShared<T>(make: () => Promise<T>, pageOf: (shared: T) => Page): {get(): Promise<T>; drop(): void} {
+  let shared: T | undefined;
+  afterEach(({task}) => {
+    if (task.result?.state === "fail") shared = undefined;
+  });
+  return {
+    async get() {
+      if (shared !== undefined && pageOf(shared).isClosed()) shared = undefined;
+      return (shared ??= await make());
+    },
+    drop() {
+      shared = undefined;
+    },
+  };
+}
+
+/**
  * One page for the tests of a file or a describe block, handed to each as a fresh browser would be: on the site's
  * blank document, its storage empty (the site keeps nothing but localStorage), its window the size and colour scheme
  * it opened with. A context and page a test cost a renderer process each (saved-record.test.ts, with the blank

@@ -4,9 +4,9 @@
 // model's long words wrap: a 167-character slug in its run's heading, a 1,000-character instruction in its answer,
 // neither with a place to break a line. The runs: records.ts manyJudgeRuns.
 import type {Page} from "playwright-core";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {boxProblems, pageOverflow} from "./fits.js";
-import {usePage, useSiteWith} from "./helpers.js";
+import {usePage, useShared, useSiteWith} from "./helpers.js";
 import {openAnswer} from "./page-states.js";
 import {longInstruction, longModelSlug, manyJudgeRuns} from "./records.js";
 
@@ -32,20 +32,18 @@ describe.each([1, 6, 30])("/judges with %i runs", (count) => {
 
   // One load of the page for the three windows, each a resize of the one before (the page's layout is its style's
   // alone: nothing it draws reads the window's width), the narrowest first and 1440 px, where the keyboard scrolls
-  // the case-by-case box, last. A context and a load of their own for each cost a renderer and a load each. After a
-  // failed test the next loads its own.
-  let shown: Page | undefined;
-  afterEach(({task}) => {
-    if (task.result?.state === "fail") shown = undefined;
-  });
+  // the case-by-case box, last.
+  const shown = useShared(
+    async () => openJudges(await cleanPage(), widths[0]),
+    (page) => page,
+  );
 
   // 760 px: a table, not stacked rows, in a box narrower than Framework's column.
   it.each([390, 760, 1440])(
     "fits a %i px window, each table in a named box of its own that a keyboard reaches",
     async (width) => {
-      if (shown?.isClosed()) shown = undefined;
-      if (shown) await shown.setViewportSize({width, height: 900});
-      const page = (shown ??= await openJudges(await cleanPage(), width));
+      const page = await shown.get();
+      await page.setViewportSize({width, height: 900});
       expect(await pageOverflow(page)).toEqual([]);
       // A row per run side by side, a column per run case by case.
       expect(await page.locator(".judges-side tbody th").count()).toBe(count);
@@ -102,7 +100,7 @@ describe.each([1, 6, 30])("/judges with %i runs", (count) => {
   if (count === 30)
     it.each(widths)("wraps a model's 167-character slug and 1,000-character instruction at %i px", async (width) => {
       expect([longModelSlug.length, longInstruction.length]).toEqual([167, 1000]);
-      shown = undefined; // the page loaded again, with an answer open: no longer the windows' tests'
+      shown.drop(); // the page loaded again, with an answer open: no longer the windows' tests'
       const page = await openJudges(await cleanPage(), width);
       const run = page.locator("#run-1");
       expect(await run.getByRole("heading", {level: 2}).innerText()).toContain(longModelSlug);

@@ -5,9 +5,9 @@
 // build, with no run: the page says how to record one. Its accessibility and its tables on a phone, with the runs and
 // without: page-states.ts.
 import type {Page} from "playwright-core";
-import {afterEach, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {htmlReply, inventedRule} from "../unit/judges/page-runs.js";
-import {usePage, useSite, useSiteWith} from "./helpers.js";
+import {usePage, useShared, useSite, useSiteWith} from "./helpers.js";
 import {openWithRecord} from "./page-fixtures.js";
 import {openAnswer} from "./page-states.js";
 import {judgePageRuns} from "./records.js";
@@ -36,17 +36,14 @@ describe("the judges' page, with two runs recorded", () => {
   const cleanPage = usePage(site, {viewport: {width: 1440, height: 900}});
   // One load of the page, with no answer saved, for the tests that read it as it loads or change only what the others
   // do not read (a run's score-by-score grid opened, an answer opened below the cases): a load of their own for each
-  // cost a renderer and a load each. A test that loads the page again, or fails, leaves the next to load its own.
-  let shown: Page | undefined;
-  afterEach(({task}) => {
-    if (task.result?.state === "fail") shown = undefined;
-  });
-  const loaded = async () => {
-    if (shown?.isClosed()) shown = undefined;
-    return (shown ??= await openJudges(await cleanPage()));
-  };
+  // cost a renderer and a load each. A test that loads the page again leaves the next to load its own.
+  const shown = useShared(
+    async () => openJudges(await cleanPage()),
+    (page) => page,
+  );
+  const loaded = () => shown.get();
   const fresh = async () => {
-    shown = undefined;
+    shown.drop();
     return cleanPage();
   };
 

@@ -269,14 +269,15 @@ export function ScoreCard(
     const blind = !!first && !state.reveal;
     const navAt = state.shown !== null ? "ruling" : blind ? "answered" : "score";
     const built = hasSteps && (!folded || state.stepsBuilt);
-    const surfaces = built
-      ? Object.fromEntries(
-          editorNow().surfaces.map((surface) => [
-            surface.state.where,
-            keep(`${key}-text-${surface.state.where}`, () => surface),
-          ]),
-        )
-      : {};
+    // The case's text never changes while the card shows: built once (with the marking surfaces once the steps are),
+    // it is left out of every patch, where morphdom compared the whole response at each click.
+    const caseText = keep(`${key}-case-${built ? "marked" : "plain"}`, () =>
+      CaseText(item, {
+        surfaces: built
+          ? Object.fromEntries(editorNow().surfaces.map((surface) => [surface.state.where, surface]))
+          : {},
+      }),
+    );
     const editorNode = built ? keep(`${key}-steps`, () => editorNow().node) : null;
     const ruling = state.shown ?? state.staged;
     const parts = ruling === null ? null : rulings.get(ruling)!;
@@ -299,7 +300,7 @@ export function ScoreCard(
         "div",
         {class: "item-body"},
         caseOriginNote(item) ? el("p", {class: "case-origin"}, caseOriginNote(item)) : null,
-        CaseText(item, {surfaces}),
+        caseText,
         hasSteps && folded
           ? el(
               "details",

@@ -5,10 +5,13 @@
 // case study's (records.ts builtData, the data loader's code run in process), walked in the worker's Chromium. The
 // navigation the fixture's build would have is the configuration's (test/unit/site/nav-groups.test.ts): the suite
 // makes one build a run.
-import {join} from "node:path";
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {dirname, join} from "node:path";
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
-import {projectRoot} from "../../lib/node/load.js";
+import {loadItems, loadParts, projectRoot} from "../../lib/node/load.js";
 import {guidelineCheck} from "../../scripts/guideline-check.js";
+import {prerenderPages} from "../../scripts/prerender.js";
 import {runCommand} from "../cli/run.js";
 import {derivedScore, loadCase, openEditor} from "./case-editor-helpers.js";
 import {builtData} from "./records.js";
@@ -38,6 +41,34 @@ describe("a second guideline, from its content root alone", () => {
       "guideline:check: 7 items, every one with exactly one score matching its ruling, under guideline/v1",
     );
     expect(result.code).toBe(0);
+  });
+
+  it("has its first screens made by the build's own step from its data: its first case, or that a page has none", async () => {
+    // What its build's post-build step would place in the pages: run here on a copy of dist/ holding its data, whose
+    // pages already hold the case study's first screens; each page's newest copy, next to its display cell, is its.
+    const copy = mkdtempSync(join(tmpdir(), "second-guideline-dist-"));
+    try {
+      cpSync(distDir, copy, {recursive: true});
+      for (const [path, text] of builtData(fixture).changed) {
+        mkdirSync(dirname(join(copy, path)), {recursive: true});
+        writeFileSync(join(copy, path), text);
+      }
+      expect(await prerenderPages(copy, ["calibration.html", "vague.html"])).toMatchObject({pages: 2});
+      const made = (page: string) => {
+        const html = readFileSync(join(copy, page), "utf8");
+        return html.slice(html.lastIndexOf("data-prerendered"));
+      };
+      const part = loadParts(fixture).find(({path}) => path === "/calibration")!;
+      const first = loadItems(fixture)
+        .filter((item) => item.set === part.items)
+        .sort((a, b) => a.order - b.order)[0]!;
+      // The part's first case, as the fixture orders it, shown first, under the part's title in the fixture's words.
+      expect(/<article class="item-card[^>]*\bid="([^"]+)"/.exec(made("calibration.html"))?.[1]).toBe(first.id);
+      expect(made("calibration.html")).toContain(`<h1>${part.title}</h1>`);
+      expect(made("vague.html")).toContain("This guideline has no part for this page.");
+    } finally {
+      rmSync(copy, {recursive: true, force: true});
+    }
   });
 
   it("walks one case: scored, checked, its ruling in the guideline's own words", async () => {

@@ -46,24 +46,8 @@ function expectedReport(chosen: {name: string; text: string}[]) {
   return cohortReport(collector.result(), items);
 }
 
-/** The pages usePage has handed, each listening for dialogs from the first (a new one after a failure or a crash). */
-const listening = new WeakSet<Page>();
-
-/** The tests' page (usePage), where any dialog is a problem: none may open (a file name with markup in it). */
-async function cohortPage(): Promise<Page> {
-  const page = await cleanPage();
-  if (!listening.has(page)) {
-    listening.add(page);
-    page.on("dialog", (dialog) => {
-      site.problems.push(`a dialog opened: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-  }
-  return page;
-}
-
 async function openCohort(chosen: {name: string; text: string}[]): Promise<Page> {
-  const page = await cohortPage();
+  const page = await cleanPage();
   await page.goto("/cohort");
   await page.getByLabel(/Trainees' files/).setInputFiles(chosen.map(payload));
   await page.getByRole("heading", {name: /Krippendorff's alpha \(ordinal\), before and after/}).waitFor();
@@ -269,7 +253,7 @@ describe("the cohort page", () => {
       items.map((item) => item.id),
     );
     const report = cohortReport(collector.result(), items);
-    const page = await cohortPage();
+    const page = await cleanPage();
     await page.goto("/cohort");
     await page
       .getByLabel(/Trainees' files/)
@@ -300,7 +284,7 @@ describe("the cohort page", () => {
       "2026-08-10T12:00:00.000Z",
       examples.map((id, i) => [id, judged[i]!] as const),
     );
-    const page = await cohortPage();
+    const page = await cleanPage();
     await page.goto("/cohort");
     await page
       .getByLabel(/Trainees' files/)
@@ -473,7 +457,7 @@ describe("the cohort page", () => {
       ).result(),
       items,
     );
-    const page = await cohortPage();
+    const page = await cleanPage();
     await page.goto("/cohort");
     await page.getByLabel(/Trainees' files/).setInputFiles([csvPayload("cohort.csv", csv)]);
     await reportShown(page);

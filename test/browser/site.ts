@@ -1,5 +1,5 @@
 // Serves the built site (dist/) on 127.0.0.1 and drives the machine's Chromium with playwright-core.
-// Every request to another host and every console error is recorded, so a test can assert there were none.
+// Every request to another host, console error and dialog is recorded, so a test can assert there were none.
 import {existsSync, statfsSync} from "node:fs";
 import {createServer, type Server} from "node:http";
 import {readFile, stat} from "node:fs/promises";
@@ -55,7 +55,7 @@ export const blankPath = "/__blank.html";
 export interface Site {
   origin: string;
   browser: Browser;
-  /** Requests to any other host, and console errors or page errors, in the order seen. */
+  /** Requests to any other host, console errors or page errors, and dialogs opened, in the order seen. */
   problems: string[];
   newPage(): Promise<Page>;
   /** A page in a fresh context (empty localStorage); `options` change its window (size, touch, colour scheme). */
@@ -180,6 +180,11 @@ export async function openBrowser(origin: string, shared?: Browser): Promise<Chr
       if (message.type() === "error") problems.push(`console error: ${message.text()}`);
     });
     context.on("weberror", (error) => problems.push(`page error: ${error.error().message}`));
+    // No page of the site opens one: a dialog is markup run from a name or a text (a file named with a script in it).
+    context.on("dialog", (dialog) => {
+      problems.push(`a dialog opened: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
     context.on("response", (response) => {
       if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.url()}`);
     });

@@ -2,7 +2,6 @@
 // broken or hostile file stops it before Framework starts, with the file, the field and the fix as its last line,
 // and dist/ as it was. The run's one build (npm test's build:offline) is the only one the suite makes: a failure once
 // Framework has started is Framework's own output, recorded, given back by a stand-in for it.
-import {spawn} from "node:child_process";
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
@@ -11,7 +10,7 @@ import {authoredProblems, buildWith, frameworkFailure} from "../../scripts/build
 import {edit} from "../build/dev-server.js";
 import {authoredCopies} from "../unit/authored/helpers.js";
 import {expectNoJavaScriptError, writeHostileFiles} from "./hostile-files.js";
-import {runCommand} from "./run.js";
+import {runCommand, spawned} from "./run.js";
 
 /** A copy of the project's authored files, the content root a build reads; removed after the test. */
 const contentCopy = authoredCopies("rater-notebook-content-");
@@ -148,16 +147,7 @@ describe("the data loader, as Framework starts it", () => {
     const copy = contentCopy();
     writeHostileFiles(copy);
     // Framework runs `node src/data.tar.js` and passes on its standard error: a build run without the script.
-    const result = await new Promise<{code: number | null; stdout: string; stderr: string}>((done) => {
-      const child = spawn(process.execPath, ["src/data.tar.js"], {
-        cwd: projectRoot,
-        env: {PATH: process.env.PATH, NOTEBOOK_CONTENT: copy},
-      });
-      let [stdout, stderr] = ["", ""];
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-      child.on("close", (code) => done({code, stdout, stderr}));
-    });
+    const result = await spawned(process.execPath, ["src/data.tar.js"], {env: {NOTEBOOK_CONTENT: copy}});
     expect(result).toEqual({code: 1, stdout: "", stderr: `${(await authoredProblems(copy)).join("\n")}\n`});
   });
 });

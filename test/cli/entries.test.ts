@@ -3,7 +3,6 @@
 // (lib/node/command.ts), the last line of every command's script: so that wiring is spawned here on one command
 // (and a closed pipe on another; a tsx start costs a second or more), and each script package.json starts is held
 // to end in it.
-import {execFile, spawn} from "node:child_process";
 import {cpSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -15,7 +14,7 @@ import {probesRun} from "../../scripts/probes-run.js";
 import {probesScore} from "../../scripts/probes-score.js";
 import {addTestPrompt, calibrationRun, runFile, writeRun} from "../unit/judges/run-files.js";
 import {completion, correct, stubEndpoint, tempRoot} from "../unit/probes/helpers.js";
-import {runCommand, type CommandResult} from "./run.js";
+import {runCommand, spawned, type CommandResult} from "./run.js";
 
 const tsx = join(projectRoot, "node_modules/.bin/tsx");
 const lines = (text: string) => text.trimEnd().split("\n");
@@ -34,17 +33,9 @@ describe("the shared entry, spawned once: probes:score through `tsx scripts/prob
    * called in process with an environment of its own (nothing of the machine's): the two must agree exactly.
    */
   async function both(args: string[], input: string): Promise<CommandResult> {
-    const spawned = await new Promise<CommandResult>((done) => {
-      const child = execFile(
-        tsx,
-        ["scripts/probes-score.ts", ...args],
-        {cwd: projectRoot, env: {PATH: process.env.PATH}},
-        (error, stdout, stderr) => done({code: error ? Number(error.code ?? 1) : 0, stdout, stderr}),
-      );
-      child.stdin?.end(input);
-    });
-    expect(await runCommand(probesScore, args, {input})).toEqual(spawned);
-    return spawned;
+    const started = await spawned(tsx, ["scripts/probes-score.ts", ...args], {input});
+    expect(await runCommand(probesScore, args, {input})).toEqual(started);
+    return started;
   }
 
   it("a reply on standard input scored on stdout, exit 0; a version it lacks refused on stderr, exit 2", async () => {
@@ -62,18 +53,8 @@ describe("the shared entry, spawned once: probes:score through `tsx scripts/prob
 describe("a reader that closes the pipe before the command is done (| head)", () => {
   it("ends the command quietly, exit 0, never a stack trace: guideline:preview --list", async () => {
     // Spawned with its standard output's reading end closed at once: its first write meets a closed pipe.
-    const ended = await new Promise<{code: number | null; stderr: string}>((done) => {
-      const child = spawn(tsx, ["scripts/guideline-preview.ts", "--list"], {
-        cwd: projectRoot,
-        env: {PATH: process.env.PATH},
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      child.stdout.destroy();
-      let stderr = "";
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-      child.on("close", (code) => done({code, stderr}));
-    });
-    expect(ended).toEqual({code: 0, stderr: ""});
+    const ended = await spawned(tsx, ["scripts/guideline-preview.ts", "--list"], {closeOutput: true});
+    expect(ended).toEqual({code: 0, stdout: "", stderr: ""});
   });
 });
 

@@ -1,11 +1,10 @@
 // npm run probes:run, called in process against a stub of the chat-completions endpoint on 127.0.0.1 in a temporary
 // copy of data/probes: the run it records, what it prints, and everything it refuses before calling. (The runner's
 // own protections, for both of its callers, are test/unit/probes/runner.test.ts.)
-import {execFile, spawnSync} from "node:child_process";
+import {spawnSync} from "node:child_process";
 import {chmodSync, mkdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
 import {createServer, type Server} from "node:http";
 import {join} from "node:path";
-import {promisify} from "node:util";
 import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
 import {checkProbes} from "../../lib/probes/check-probes.node.js";
 import {
@@ -21,7 +20,7 @@ import {
   stubEndpoint,
   tempRoot,
 } from "../unit/probes/helpers.js";
-import type {CommandResult} from "./run.js";
+import {spawned} from "./run.js";
 
 const KEY = "sk-or-v1-test-SECRET-4f9a0c";
 /** Every 8-character piece of the key: any of them, in any case, anywhere, is a leak. */
@@ -52,14 +51,11 @@ afterEach(() => {
  * The script spawned as another user: root writes through any folder's mode, so a read-only folder is read-only
  * only to a process that is not root.
  */
-function probesRunAs(user: {uid: number; gid: number}, root: string, args: string[]): Promise<CommandResult> {
-  return promisify(execFile)(
+function probesRunAs(user: {uid: number; gid: number}, root: string, args: string[]) {
+  return spawned(
     "node_modules/.bin/tsx",
     ["scripts/probes-run.ts", "six-step-chain", "--root", root, "--base-url", stub.baseUrl, ...args],
-    {env: {...process.env, OPENROUTER_API_KEY: KEY}, ...user},
-  ).then(
-    ({stdout, stderr}) => ({code: 0, stdout, stderr}),
-    (error: CommandResult) => ({code: error.code, stdout: error.stdout, stderr: error.stderr}),
+    {env: {OPENROUTER_API_KEY: KEY}, user},
   );
 }
 

@@ -3,11 +3,12 @@
 import type {ChecklistRuleId, Item} from "../authored/schemas/item.js";
 import {derive, ruleSetOf, scoringOf} from "../engine/derive.js";
 import {verdictLabels} from "../engine/labels.js";
+import {isOpen, ruleReading, type RuleReading} from "../engine/rules.js";
 import {compareAnswer} from "../trainee/compare.js";
 import {citation, type RuleCitation} from "../trainee/feedback.js";
 import type {ScoreComparison} from "../trainee/score-distance.js";
 import {describeDistance, scoreText} from "../trainee/words.js";
-import type {JudgeAnswer} from "./answer.js";
+import type {JudgeAnswer, JudgeFlag} from "./answer.js";
 import {judgeAsAnswer} from "./as-checklist.js";
 import {judgeRuleName, statusWords, type JudgeRuleName, type JudgesPageData} from "./judges-page.js";
 import type {PublishedRun} from "./published.js";
@@ -56,8 +57,13 @@ const lineWords: Record<LineView["status"], string> = {
   "repeat": "repeats a line",
 };
 
+/** The flag a line's reading raises (any of its readings, where its rule leaves the line open), if any. */
+const flagRaised = (reading: RuleReading) =>
+  (isOpen(reading) ? reading.find((outcome) => outcome.flag) : reading)?.flag;
+
 function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run: PublishedRun): AnswerView {
-  const derivation = derive(item, ruleSetOf(data.guideline));
+  const ruleSet = ruleSetOf(data.guideline);
+  const derivation = derive(item, ruleSet);
   const asAnswer = judgeAsAnswer(item, answer, {guideline: run.guideline, at: run.startedAt});
   const comparison = compareAnswer(item, derivation, asAnswer, scoringOf(data.guideline));
   const checklist = comparison.checklist;
@@ -100,11 +106,18 @@ function answeredView(data: JudgesPageData, item: Item, answer: JudgeAnswer, run
             : null,
     });
   }
-  // A ruled line off the checklist with no line in the answer shows as missing too.
+  // A line the ruling keeps off the checklist is rightly left out of the answer, unless it holds a problem the
+  // ruling flags (Example 5's wrong answer, an accuracy flag): an answer that neither lists it nor raises that flag
+  // missed it. Any other (Example 1's "exactly two examples", a preference the request never states) is what the
+  // guideline says not to list: left out, it agrees, and is not shown.
   const listed = new Set((checklist?.extras ?? []).flatMap((extra) => (extra.of === null ? [] : [extra.of])));
   let missingOffChecklist = 0;
   item.checklist.forEach((line, index) => {
     if (line.role !== "candidate" || listed.has(index)) return;
+    const flag = ruleSet.ruleIds.has(line.rule)
+      ? flagRaised(ruleReading(ruleSet.logic, line, ruleSet.parameters))
+      : null;
+    if (!flag || answer.flags?.includes(flag as JudgeFlag)) return;
     missingOffChecklist += 1;
     lines.push({
       ruled: {text: line.text, main: false, verdict: verdictLabels[line.verdict], inferred: line.source === "inferred"},

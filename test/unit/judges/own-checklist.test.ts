@@ -163,4 +163,32 @@ describe("one answer against its ruling", () => {
     if (view.kind !== "answered") throw new Error("expected an answer");
     expect([view.matching, view.ruledLines]).toEqual([2, 3]);
   });
+
+  it("leaves out a line the ruling keeps off the checklist, rightly unlisted (Example 1), or its flag raised (Example 5)", () => {
+    // Example 1's ruling: the main task and "no more than two" met, and "exactly two examples" not an instruction (a
+    // preference the request never states: the guideline says not to list it). The perfect answer lists the first two:
+    // 2 of 2, with no line shown as missing (it showed "not listed: Only what the request says", 2 of 3).
+    const examples = line("Give me examples of irregular English verbs", true, "main-task", "met");
+    const noMore = line("no more than two", false, "numbers", "met");
+    const perfect = answerView(
+      data(run([{case: "example-1", answer: {checklist: [examples, noMore], score: 5}}])),
+      0,
+      "example-1",
+    )!;
+    if (perfect.kind !== "answered") throw new Error("expected an answer");
+    expect(perfect.lines.map((entry) => [entry.ruled?.text, entry.status])).toEqual([
+      ["Give examples of irregular English verbs", "agree"],
+      ["No more than two examples", "agree"],
+    ]);
+    expect([perfect.matching, perfect.ruledLines]).toEqual([2, 2]);
+    // Example 5 with its accuracy flag raised: the line for what is not rated was not missed.
+    const flagged = answerView(
+      data(run([{case: "example-5", answer: {checklist: [percent, answerOnly], score: 5, flags: ["accuracy"]}}])),
+      0,
+      "example-5",
+    )!;
+    if (flagged.kind !== "answered") throw new Error("expected an answer");
+    expect(flagged.lines.some((entry) => entry.status === "missing")).toBe(false);
+    expect([flagged.matching, flagged.ruledLines]).toEqual([2, 2]);
+  });
 });

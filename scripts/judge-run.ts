@@ -229,8 +229,9 @@ async function main(
   if (outcome.status === "refused")
     fail(`${resume ? `--resume ${resume.file}: ` : ""}${outcome.reason}; nothing called`, 1);
   if (outcome.status === "stopped") {
+    if (file === undefined) fail(`${outcome.error.message}; stopped before the first case: nothing recorded`, 1);
     const kept = outcome.run.answers.length;
-    const recorded = file ?? judgeRunFile(outcome.run);
+    const recorded = file;
     fail(
       `${outcome.error.message}; stopped with ${kept} of ${outcome.run.cases.length} cases recorded in ` +
         `${recorded}: to finish it, ${resumeLine(recorded)}`,

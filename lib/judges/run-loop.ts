@@ -98,8 +98,10 @@ export async function runJudge(asked: JudgeRunAsked): Promise<JudgeRunOutcome> {
     });
     if (!outcome.ok) {
       // The run records why in the runner's words alone (no host, no endpoint text); the command prints the message.
+      // A new run stopped before its first answer is not recorded: it holds nothing to finish, and a page would list
+      // it among the runs as 0 of its cases answered.
       run = {...run, complete: false, stopped: stopReason(outcome.error)};
-      save(run);
+      if (run.answers.length > 0 || asked.resume) save(run);
       return {status: "stopped", run, error: outcome.error};
     }
     const answers = [...run.answers, outcome.record];

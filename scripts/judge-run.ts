@@ -229,7 +229,7 @@ async function main(
   if (outcome.status === "refused")
     fail(`${resume ? `--resume ${resume.file}: ` : ""}${outcome.reason}; nothing called`, 1);
   if (outcome.status === "stopped") {
-    if (file === undefined) fail(`${outcome.error.message}; stopped before the first case: nothing recorded`, 1);
+    if (file === undefined) fail(`${outcome.error.message}; stopped at the first case: nothing recorded`, 1);
     const kept = outcome.run.answers.length;
     const recorded = file;
     fail(

@@ -15,6 +15,22 @@ export type FetchLike = (
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
+/** What the system's error code of a failed connection means, in words, the code after them for a search. */
+const networkMeanings: Record<string, string> = {
+  ENOTFOUND: "its name was not found: no network here, or the address is mistyped",
+  EAI_AGAIN: "its name could not be looked up: no network here, or none yet",
+  ECONNREFUSED: "nothing answers at that address and port",
+  ECONNRESET: "the connection was cut",
+  ETIMEDOUT: "the connection timed out",
+  ENETUNREACH: "no network here reaches it",
+  EHOSTUNREACH: "no network here reaches it",
+};
+
+function networkWords(code: unknown): string {
+  if (typeof code !== "string" || !/^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return "the connection failed";
+  return `${networkMeanings[code] ?? "the connection failed"} (${code.toLowerCase()})`;
+}
+
 /** Seconds or an HTTP date; null when absent or unreadable. */
 export function retryAfterMs(header: string | null, now: Date): number | null {
   if (header === null) return null;
@@ -118,9 +134,7 @@ export async function attempt(call: Call): Promise<EndpointAnswer> {
     if (timedOut) throw timeoutError(timeoutMs);
     // The system's error code (ECONNREFUSED, ENOTFOUND ...) says why; a message could quote what the endpoint sent.
     const code = (error as {cause?: {code?: unknown}}).cause?.code;
-    const why =
-      typeof code === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code.toLowerCase() : "the connection failed";
-    throw new RunnerError("network", `cannot reach ${new URL(endpoint).host}: ${why}`);
+    throw new RunnerError("network", `cannot reach ${new URL(endpoint).host}: ${networkWords(code)}`);
   } finally {
     timer.abort();
     // Closes the connection when the body was not read to the end (past its cap, a redirect, a timeout).

@@ -168,7 +168,7 @@ describe("judge:run stops at a failed call, keeping the cases so far", () => {
     expect(leaks(result.stdout + result.stderr)).toBe(false);
   });
 
-  it("a slow judge: times out before its first case, and nothing is recorded", async () => {
+  it("a slow judge: times out on its first case, and nothing is recorded", async () => {
     const root = judgeRoot();
     queue.push((req, res) => {
       const timer = setTimeout(() => completion()(req, res, ""), 5000);
@@ -179,7 +179,7 @@ describe("judge:run stops at a failed call, keeping the cases so far", () => {
     // A run with no answer held nothing to finish: kept, each retry added another, and /judges listed each as a run
     // that answered 0 of its cases.
     expect(result.stderr.trim()).toBe(
-      "judge:run: no complete answer within 1 s: timed out; stopped before the first case: nothing recorded",
+      "judge:run: no complete answer within 1 s: timed out; stopped at the first case: nothing recorded",
     );
     expect(recordedRuns(root)).toEqual([]);
   });

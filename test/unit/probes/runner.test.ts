@@ -272,7 +272,7 @@ describe.each(callers)("%s through the one runner", (_name, caller) => {
       const outcome = await call({endpoint: `http://${host}/v1/chat/completions`});
       expect(!outcome.ok && outcome.error).toMatchObject({
         code: "network",
-        message: failure(`cannot reach ${host}: econnrefused`),
+        message: failure(`cannot reach ${host}: nothing answers at that address and port (econnrefused)`),
       });
     });
 
@@ -380,7 +380,7 @@ describe.each(callers)("%s through the one runner", (_name, caller) => {
       expect(leaks(outcome.recorded)).toBe(false);
     });
 
-    it("a network error gives its system code alone: a message quoting the key is never shown", async () => {
+    it("a network error is said in words, with its system code: a message quoting the key is never shown", async () => {
       const failing: FetchLike = async () => {
         throw new TypeError("fetch failed", {
           cause: new Error(`connect ECONNRESET for Bearer ${KEY} (${KEY.toUpperCase()})`),
@@ -399,7 +399,22 @@ describe.each(callers)("%s through the one runner", (_name, caller) => {
       };
       const coded = await call({fetch: refused});
       expect(!coded.ok && coded.error.message).toBe(
-        failure(`cannot reach ${new URL(stub.endpoint).host}: econnrefused`),
+        failure(`cannot reach ${new URL(stub.endpoint).host}: nothing answers at that address and port (econnrefused)`),
+      );
+      // No network here: the name is not found (it said "enotfound" alone). A code with no words of its own is named.
+      const said = async (code: string) => {
+        const cause = Object.assign(new Error(`${code} ${KEY}`), {code});
+        const outcome = await call({fetch: async () => Promise.reject(new TypeError("fetch failed", {cause}))});
+        return !outcome.ok && outcome.error.message;
+      };
+      expect(await said("ENOTFOUND")).toBe(
+        failure(
+          `cannot reach ${new URL(stub.endpoint).host}: its name was not found: no network here, or the address is ` +
+            "mistyped (enotfound)",
+        ),
+      );
+      expect(await said("EPROTO")).toBe(
+        failure(`cannot reach ${new URL(stub.endpoint).host}: the connection failed (eproto)`),
       );
     });
 

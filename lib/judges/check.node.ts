@@ -4,10 +4,18 @@ import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {AuthoredFileError, problemsFromZod, type Report, type Problem} from "../authored/problems.js";
 import type {Item} from "../authored/schemas/item.js";
-import {guidelineVersions, loadItems} from "../node/load.js";
+import {guidelineVersions, loadGuideline, loadItems} from "../node/load.js";
 import {listDir} from "../probes/files.node.js";
 import {maskedProblem, noteStrayTempFile, readRunFile, usableKey} from "../probes/run-file.node.js";
-import {checkPromptHashes, loadPromptHashes, loadPrompts, promptHashesFile, type LoadedPrompt} from "./prompts.node.js";
+import {guidelineText} from "./guideline-text.js";
+import {
+  checkPromptHashes,
+  loadPromptHashes,
+  loadPrompts,
+  promptHashesFile,
+  textHash,
+  type LoadedPrompt,
+} from "./prompts.node.js";
 import {judgeRunFile, judgeRunsDir, resumeCommand} from "./runs.node.js";
 import {JudgeRun, type CaseRecord, type PromptHashes, type RunFigures} from "./schema.node.js";
 import type {Score} from "../authored/schemas/verdict.js";
@@ -39,6 +47,19 @@ interface Options {
 /** The run, its answers, a record, its answer, the checklist, a line. */
 const judgeRunDepth = 6;
 
+/** Each guideline version's text hashed as judge:run hashes what it gives a judge; a version that fails to load is
+ *  left out (its own check names its problem). */
+function guidelineHashes(root: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  for (const version of guidelineVersions(root))
+    try {
+      hashes.set(version, textHash(guidelineText(loadGuideline(version, root))));
+    } catch (error) {
+      if (!(error instanceof AuthoredFileError)) throw error;
+    }
+  return hashes;
+}
+
 function loadContext(root: string, report: Report, {items, rootFlag}: Options) {
   const loaded = loadPrompts(root);
   report.problems.push(...loaded.problems);
@@ -61,6 +82,7 @@ function loadContext(root: string, report: Report, {items, rootFlag}: Options) {
         prompts: new Map(loaded.prompts.map((prompt) => [prompt.name, prompt])),
         hashes,
         versions: guidelineVersions(root),
+        guidelineHashes: guidelineHashes(root),
         ruled: new Map(cases.map((item) => [item.id, item.score])),
         rootFlag,
       }
@@ -168,6 +190,8 @@ export interface RunContext {
   hashes: PromptHashes | null;
   /** The guideline versions there are (guideline/vN). */
   versions: readonly string[];
+  /** The sha256 of each version's text as a judge is given it, by version; a version that does not load has none. */
+  guidelineHashes: ReadonlyMap<string, string>;
   /** Each case's ruled score today, by id. */
   ruled: ReadonlyMap<string, Score>;
   /** The --root the command was given, named in the command that finishes an incomplete run. */
@@ -271,6 +295,15 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
     problem("promptHash", `does not match ${prompt.file} as listed: a run stays with the prompt that produced it`);
   if (!context.versions.includes(run.guideline))
     problem("guideline", `no guideline version ${run.guideline} (guideline/${run.guideline}/guideline.yaml)`);
+  else {
+    const now = context.guidelineHashes.get(run.guideline);
+    if (now !== undefined && now !== run.guidelineHash)
+      warning(
+        "guidelineHash",
+        `does not match guideline/${run.guideline} as it is now: the judge read other words (the version edited ` +
+          "since, or the run's guideline changed by hand); its figures are against today's rulings",
+      );
+  }
 
   const unknown = (id: string) => `unknown case ${quoteValue(id)}: there is no data/items/${id}.md`;
   const asked = new Map<string, number>();

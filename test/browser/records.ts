@@ -17,7 +17,15 @@ import {loadProbes} from "../../lib/probes/load.node.js";
 import {runProbe} from "../../lib/probes/runner.js";
 import {modelFileStem, writeRun as writeProbeRun} from "../../lib/probes/runs.node.js";
 import {calibrationJudgeRun, carefulRun, lenientRun, pageRunFiles, reply} from "../unit/judges/page-runs.js";
-import {addTestPrompt, answerReply, record, testPrompt, testPromptHash, writeRun} from "../unit/judges/run-files.js";
+import {
+  addTestPrompt,
+  answerReply,
+  guidelineHashOf,
+  record,
+  testPrompt,
+  testPromptHash,
+  writeRun,
+} from "../unit/judges/run-files.js";
 import {distDir} from "./site.js";
 
 /** Records a file's site holds: `write` puts them into the copy's folder and returns what a test reads of them. */
@@ -127,7 +135,7 @@ function writeJudgeRun(
     prompt: testPrompt,
     promptHash: testPromptHash,
     guideline,
-    guidelineHash: "b".repeat(64),
+    guidelineHash: guidelineHashOf(guideline, copy),
     parameters: {maxTokens: 1400, temperature: 0},
     cases,
     startedAt,

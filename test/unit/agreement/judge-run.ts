@@ -4,6 +4,7 @@ import type {Score} from "../../../lib/authored/schemas/verdict.js";
 import {loadItems} from "../../../lib/node/load.js";
 import {runFigures} from "../../../lib/judges/figures.js";
 import type {CaseRecord, JudgeRun} from "../../../lib/judges/schema.node.js";
+import {guidelineHashOf} from "../judges/run-files.js";
 
 const ruledScores = new Map(loadItems().map((item) => [item.id, item.score as Score]));
 
@@ -48,7 +49,7 @@ export function judgeRunOf(
     prompt,
     promptHash: "a".repeat(64),
     guideline: "v2",
-    guidelineHash: "b".repeat(64),
+    guidelineHash: guidelineHashOf("v2"),
     parameters: {maxTokens: 4000, temperature: 0},
     cases: cases.map(([id]) => id),
     startedAt,

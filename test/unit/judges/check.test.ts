@@ -198,6 +198,20 @@ describe("checkJudges", () => {
     ]);
   });
 
+  it("warns of a run whose guideline text is not the version's as it is now (its version changed by hand)", () => {
+    // Made with v2's text, then said to be v1's: it passed as "all as recorded", and /judges named v1.
+    const run = calibrationRun();
+    run.guideline = "v1";
+    writeRun(root, run);
+    expect(lines()).toEqual([]);
+    const said =
+      "does not match guideline/v1 as it is now: the judge read other words (the version edited since, or the " +
+      "run's guideline changed by hand); its figures are against today's rulings";
+    expect(warnings()).toEqual([at("guidelineHash", said)]);
+    writeRun(root, {...calibrationRun(), guidelineHash: "0".repeat(64)});
+    expect(warnings()).toEqual([at("guidelineHash", said.replace("v1", "v2"))]);
+  });
+
   it("refuses an answer kept on a case with no answer, and a failed reply kept whole", () => {
     const run = calibrationRun();
     run.answers[3]!.answer = {checklist: [], score: 5};

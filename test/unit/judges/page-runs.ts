@@ -5,7 +5,7 @@
 import type {JudgeAnswer, JudgeVerdict} from "../../../lib/judges/answer.js";
 import {runFigures} from "../../../lib/judges/figures.js";
 import type {CaseRecord, JudgeRun} from "../../../lib/judges/schema.node.js";
-import {record, testPrompt, testPromptHash} from "./run-files.js";
+import {guidelineHashOf, record, testPrompt, testPromptHash} from "./run-files.js";
 
 const ruled: Record<string, CaseRecord["ruled"]> = {
   "calibration-a": 4,
@@ -51,7 +51,7 @@ export function calibrationJudgeRun(model: string, startedAt: string, replies: s
     prompt: testPrompt,
     promptHash: testPromptHash,
     guideline: "v2",
-    guidelineHash: "b".repeat(64),
+    guidelineHash: guidelineHashOf("v2"),
     parameters: {maxTokens: 1400, temperature: 0},
     cases,
     startedAt,

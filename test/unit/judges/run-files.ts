@@ -3,7 +3,10 @@
 import {createHash} from "node:crypto";
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
+import {guidelineText} from "../../../lib/judges/guideline-text.js";
+import {textHash} from "../../../lib/judges/prompts.node.js";
 import type {CaseRecord, JudgeRun} from "../../../lib/judges/schema.node.js";
+import {loadGuideline} from "../../../lib/node/load.js";
 
 export const testPrompt = "check-test-v1";
 const promptText = `---
@@ -22,6 +25,10 @@ Rate the case with the guideline.
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 export const testPromptHash = sha256(promptText);
+
+/** The hash judge:run records of a guideline version: its text as a judge is given it (judges:check compares it). */
+export const guidelineHashOf = (version: string, root?: string): string =>
+  textHash(guidelineText(loadGuideline(version, root)));
 
 /** Adds the test prompt, listed, to a copy (beside any prompt the project has). */
 export function addTestPrompt(root: string): void {
@@ -76,7 +83,7 @@ export function calibrationRun(): JudgeRun {
     prompt: testPrompt,
     promptHash: testPromptHash,
     guideline: "v2",
-    guidelineHash: "a".repeat(64),
+    guidelineHash: guidelineHashOf("v2"),
     parameters: {maxTokens: 1400, temperature: 0},
     cases: ["calibration-a", "calibration-b", "calibration-c", "calibration-d"],
     startedAt: "2026-11-30T10:00:00.000Z",

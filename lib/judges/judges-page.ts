@@ -35,7 +35,8 @@ export interface RunView {
   servedAs: string[];
   prompt: string;
   guideline: string;
-  /** "2026-01-02", and the moment itself. */
+  /** "2026-01-02" ("2026-01-02 14:05 UTC" where another run of the same model, prompt and version shares the day),
+   *  and the moment itself. */
   date: string;
   startedAt: string;
   complete: boolean;
@@ -87,11 +88,31 @@ export function judgeRulesMisapplied(
   };
 }
 
+/**
+ * A run's start as its label gives it: the day, and the time (UTC) where another run of the page has the same model,
+ * prompt, version and day, to the minute or the second, so that no two runs read the same.
+ */
+function runDate(runs: JudgesPageData["runs"], index: number): string {
+  const run = runs[index]!;
+  const same = (length: number) =>
+    runs.some(
+      (other, at) =>
+        at !== index &&
+        other.model === run.model &&
+        other.prompt === run.prompt &&
+        other.guideline === run.guideline &&
+        other.startedAt.slice(0, length) === run.startedAt.slice(0, length),
+    );
+  const day = run.startedAt.slice(0, 10);
+  if (!same(10)) return day;
+  return `${day} ${run.startedAt.slice(11, same(16) ? 19 : 16)} UTC`;
+}
+
 function runView(data: JudgesPageData, index: number, results: JudgeResults): RunView {
   const run = data.runs[index]!;
   const {group} = results;
   const served = [...new Set(run.answers.flatMap((record) => (record.servedBy ? [record.servedBy] : [])))];
-  const date = run.startedAt.slice(0, 10);
+  const date = runDate(data.runs, index);
   const state = run.complete ? "complete" : `stopped after ${run.answers.length} of ${run.cases.length}`;
   const before = `${run.model} · ${run.prompt} · ${run.guideline} · `;
   const after = run.complete ? "" : ` (${state})`;

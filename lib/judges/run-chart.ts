@@ -11,6 +11,8 @@ export type DistanceKind = (typeof distanceKinds)[number];
 export interface RunChartRow {
   key: string;
   label: string;
+  /** Its label on the chart's lines: a phone's column holds no more than one of them on a line. */
+  lines: [string] | [string, string];
   answered: number;
   counts: Record<DistanceKind, number>;
   /** 0 with none answered. */
@@ -24,25 +26,18 @@ export const noVisitorRowWords =
   "To see yourself here as a row of your own, score these cases in the walk: your first answers are set against " +
   "the ruled scores as the runs' are.";
 
-/**
- * A row's label on the chart's two lines: a run's model, then its prompt, version and date ("model · prompt · version ·
- * date": a phone's column holds no more on one line); the visitor's "You" on one.
- */
-export function labelLines(label: string): [string] | [string, string] {
-  const at = label.indexOf(" · ");
-  return at < 0 ? [label] : [label.slice(0, at), label.slice(at + " · ".length)];
-}
-
 function chartRow(
   key: string,
   label: string,
   figures: Pick<DistanceCounts, "answered" | "exact" | "oneOff" | "twoOrMoreOff">,
+  lines: RunChartRow["lines"] = [label],
 ): RunChartRow {
   const counts = {"exact": figures.exact, "one-off": figures.oneOff, "two-or-more-off": figures.twoOrMoreOff};
   const share = (count: number) => (figures.answered ? count / figures.answered : 0);
   return {
     key,
     label,
+    lines,
     answered: figures.answered,
     counts,
     shares: {
@@ -53,8 +48,22 @@ function chartRow(
   };
 }
 
-export function runChartRows(runs: readonly Pick<RunView, "key" | "label" | "figures">[]): RunChartRow[] {
-  return runs.map(({key, label, figures}) => chartRow(key, label, figures));
+/**
+ * A run's row, its label on two lines: its model, with where it stopped, then its prompt, version and date (on one
+ * line the date ran past a phone's chart, and a stopped run's state past it on the second).
+ */
+export function runChartRows(
+  runs: readonly Pick<
+    RunView,
+    "key" | "label" | "labelParts" | "figures" | "model" | "prompt" | "guideline" | "date"
+  >[],
+): RunChartRow[] {
+  return runs.map((run) =>
+    chartRow(run.key, run.label, run.figures, [
+      `${run.model}${run.labelParts.after}`,
+      `${run.prompt} · ${run.guideline} · ${run.date}`,
+    ]),
+  );
 }
 
 /** Their first walk answers (scored with the guideline) to the cases any run was asked; null with none. */

@@ -16,7 +16,6 @@ import {
   visitorChartRow,
   nextVisitorRow,
   distanceKinds,
-  labelLines,
   noVisitorRowWords,
   runChartRows,
   type DistanceKind,
@@ -381,8 +380,7 @@ const kindWords: Record<DistanceKind, string> = {
 const share = (value: number) => `${Math.round(value * 100)}%`;
 
 function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
-  // A row: its label's two lines (a run's model, then its prompt, version and date: on one line the date ran past a
-  // phone's chart), then its bar.
+  // A row: its label's lines (lib/judges/run-chart.ts), then its bar.
   const scales = chartScales({keys: rows.map((row) => row.key), domain: [0, 1], width: phoneChartWidth, rowHeight: 58});
   const {x, y} = scales;
   const node = ChartFrame({scales, id}, {format: share});
@@ -395,7 +393,7 @@ function RunsSvg(rows: readonly RunChartRow[], id: string): SVGSVGElement {
       .append("text")
       .attr("class", "row-label")
       .attr("y", y(row.key)! + 12);
-    for (const [index, line] of labelLines(row.label).entries())
+    for (const [index, line] of row.lines.entries())
       label
         .append("tspan")
         .attr("x", x(0))

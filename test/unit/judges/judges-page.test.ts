@@ -100,6 +100,23 @@ describe("each run as a rater", () => {
     ]);
   });
 
+  it("gives the start time where two runs of one model, prompt and version share a day, so no two read the same", () => {
+    // Two runs of the careful model the same day read "test-only/careful · … · 2026-11-20" both, in every table.
+    const again = {...data.runs[0]!, startedAt: "2026-11-20T15:30:00.000Z"};
+    const later = {...data.runs[0]!, startedAt: "2026-11-20T15:30:42.000Z"};
+    const [first, second, third, other] = judgesView({
+      ...data,
+      runs: [data.runs[0]!, again, later, data.runs[1]!],
+      files: [...pageRunFiles, "b.json", "c.json"],
+    }).runs;
+    expect([first!.startedAt.slice(11, 16), first!.date]).toEqual(["09:00", "2026-11-20 09:00 UTC"]);
+    expect([second!.date, third!.date]).toEqual(["2026-11-20 15:30:00 UTC", "2026-11-20 15:30:42 UTC"]);
+    expect(second!.label).toBe(`test-only/careful · ${testPrompt} · v2 · 2026-11-20 15:30:00 UTC`);
+    // Another model's run keeps its day alone.
+    expect(other!.date).toBe(lenient!.date);
+    expect(lenient!.date).toBe(lenient!.startedAt.slice(0, 10));
+  });
+
   it("says when a run stopped early, and which cases it did not reach", () => {
     const stopped = {...data.runs[0]!, complete: false, stopped: "the endpoint could not be reached"};
     stopped.answers = stopped.answers.slice(0, 3);

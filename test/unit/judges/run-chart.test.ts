@@ -4,13 +4,7 @@
 import {describe, expect, it} from "vitest";
 import {judgesPageData} from "../../../lib/judges/page-data.node.js";
 import type {LoadedPrompt} from "../../../lib/judges/prompts.node.js";
-import {
-  labelLines,
-  nextVisitorRow,
-  runChartRows,
-  visitorChartRow,
-  type RunChartRow,
-} from "../../../lib/judges/run-chart.js";
+import {nextVisitorRow, runChartRows, visitorChartRow, type RunChartRow} from "../../../lib/judges/run-chart.js";
 import {judgesView} from "../../../lib/judges/judges-page.js";
 import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 import {emptyProgress, type Answer, type Progress} from "../../../lib/trainee/progress.js";
@@ -48,13 +42,17 @@ describe("the /judges chart's rows", () => {
     expect(rows[0]!.shares).toEqual({"exact": 0.75, "one-off": 0.25, "two-or-more-off": 0});
   });
 
-  it("labels each run on two lines, its model, then its prompt, version and date; the visitor's row on one", () => {
+  it("labels each run on two lines, its model with where it stopped, then its prompt, version and date", () => {
     // judges-page.ts labels a run "model · prompt · version · date": on one line its date ran past a phone's chart.
-    expect(runChartRows(judgesView(data).runs).map((row) => labelLines(row.label))).toEqual([
+    expect(runChartRows(judgesView(data).runs).map((row) => row.lines)).toEqual([
       ["test-only/careful", "check-test-v1 · v2 · 2026-11-20"],
       ["test-only/lenient", "check-test-v1 · v2 · 2026-11-21"],
     ]);
-    expect(labelLines("You")).toEqual(["You"]);
+    // A stopped run's state goes with its model: after the date it ran past the chart ("… (stopped after 0 o").
+    const stopped = {...data.runs[0]!, complete: false, answers: data.runs[0]!.answers.slice(0, 3)};
+    const [row] = runChartRows(judgesView({...data, runs: [stopped]}).runs);
+    expect(row!.lines).toEqual(["test-only/careful (stopped after 3 of 4)", "check-test-v1 · v2 · 2026-11-20"]);
+    expect(row!.label).toBe("test-only/careful · check-test-v1 · v2 · 2026-11-20 (stopped after 3 of 4)");
   });
 
   it("adds the visitor's row: their first walk answers to the runs' cases, as a run's are counted", () => {
@@ -73,6 +71,7 @@ describe("the /judges chart's rows", () => {
     expect(row).toEqual({
       key: "you",
       label: "You",
+      lines: ["You"],
       answered: 3,
       counts: {"exact": 1, "one-off": 1, "two-or-more-off": 1},
       shares: {"exact": 1 / 3, "one-off": 1 / 3, "two-or-more-off": 1 / 3},
@@ -91,6 +90,7 @@ describe("the visitor's row after a save", () => {
   const row = (exact: number, oneOff: number): RunChartRow => ({
     key: "you",
     label: "You",
+    lines: ["You"],
     answered: exact + oneOff,
     counts: {"exact": exact, "one-off": oneOff, "two-or-more-off": 0},
     shares: {"exact": exact / (exact + oneOff), "one-off": oneOff / (exact + oneOff), "two-or-more-off": 0},

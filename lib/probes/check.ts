@@ -23,7 +23,14 @@ export function checkExamples(file: string, version: ProbeVersion): Problem[] {
     if (example.kind === "rejected" && score.total === 1)
       problem([], "a wrong answer scores 1.00: the rubric accepts it");
     if (roundTotal(score.total) !== example.total)
-      problem(["total"], `declared ${formatTotal(example.total)}, scored ${formatTotal(score.total)}`);
+      problem(
+        ["total"],
+        roundTotal(example.total) === example.total
+          ? `declared ${formatTotal(example.total)}, scored ${formatTotal(score.total)}`
+          : // Shown to two decimals it read "declared 0.83, scored 0.83": said as written, and what to write.
+            `declared ${example.total}, which has more than two decimals: write ${formatTotal(score.total)}, the ` +
+              "total it scores, to two decimals",
+      );
     for (const result of score.rules) {
       const declared = example.expected[result.id];
       if (declared !== undefined && declared !== result.outcome)

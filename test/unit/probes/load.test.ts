@@ -138,6 +138,18 @@ describe("broken probe files fail with file and field", () => {
       ]
     `);
   });
+
+  it("a total with more than two decimals: said as written, with the two-decimal total to write", () => {
+    // 5 of 6 rules pass: 0.8333…, published as 0.83. Declared 0.833, it was said "declared 0.83, scored 0.83".
+    const version = loadProbes(fixture("wrong-declaration")).probes[0]!.versions[0]!;
+    const examples = version.data.examples.map((example, index) =>
+      index === 1 ? {...example, kind: "rejected" as const, total: 0.833} : example,
+    );
+    const problems = checkExamples(version.file, {...version.data, examples});
+    expect(problems.find((problem) => problem.field === "examples[1].total")?.message).toBe(
+      'declared 0.833, which has more than two decimals: write 0.83, the total it scores, to two decimals (example "added a helpful closing line after END — step 6")',
+    );
+  });
 });
 
 it("writes probe fields as written in the file, with lib/authored/problems.ts", () => {

@@ -4,6 +4,7 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import {scoringOf, type Scoring} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
+import {labelList} from "../site/links.js";
 import {plural} from "../text/format.js";
 import {impliedScore} from "../trainee/implied.js";
 import {scoreText} from "../trainee/words.js";
@@ -134,7 +135,7 @@ export function ownChecklist(
  */
 export function ownChecklistWords(own: OwnChecklist, prompt: string, name: (id: string) => string): string[] {
   const {againstChecklist, slips, flags} = own;
-  const list = (ids: readonly string[]) => (ids.length ? ` (${ids.map(name).join(", ")}).` : ".");
+  const list = (ids: readonly string[]) => (ids.length ? ` (${labelList(ids.map(name))}).` : ".");
   const against = againstChecklist.map(
     (entry) =>
       `${name(entry.case)}: its checklist implies ${entry.implied.map(scoreText).join(" or ")}, ` +

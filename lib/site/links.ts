@@ -98,6 +98,11 @@ const labelOf = (set: Item["set"], {number, twist}: {number: string; twist: bool
  *  case, by its order). */
 export const itemLabel = (item: NumberedItem): string => labelOf(item.set, itemNumber(item));
 
+/** Case labels in a line of text: between commas, or semicolons where a label holds a comma ("Calibration D, twist"
+ *  among commas read as two cases). */
+export const labelList = (labels: readonly string[]): string =>
+  labels.join(labels.some((label) => label.includes(",")) ? "; " : ", ");
+
 /** A case by its label among `items`, or by its id when they lack it (a record from another version of the site). */
 export const labelOrId = (id: string, items: ReadonlyMap<string, NumberedItem>): string => {
   const item = items.get(id);

@@ -35,7 +35,7 @@ import {
   openAnswer,
 } from "../lib/judges/judge-answer-view.js";
 import {caseFlagsText, ownChecklistWords} from "../lib/judges/own-checklist.js";
-import {ruleHref, labelOrId} from "../lib/site/links.js";
+import {labelList, labelOrId, ruleHref} from "../lib/site/links.js";
 import {scoreText, describeDistance} from "../lib/trainee/words.js";
 import {DistanceMark} from "./distance-mark.js";
 import {RuleRef} from "./rule-ref.js";
@@ -457,7 +457,7 @@ export function JudgesChart(
 // answer with why. Figures and words from lib/judges/judges-page.ts.
 type Items = Map<string, JudgesPageData["items"][number]>;
 
-const caseList = (ids: readonly string[], items: Items): string => ids.map((id) => labelOrId(id, items)).join(", ");
+const caseList = (ids: readonly string[], items: Items): string => labelList(ids.map((id) => labelOrId(id, items)));
 
 /** What the run is: a short list of its facts. */
 function RunFacts(run: RunView): HTMLElement {

@@ -3,7 +3,7 @@
 // rulings, the fresh cases written for this notebook (lib/trainee/self-check-pool.ts decides; the page says which and
 // why). A run during or before which the trainee saw a ruling of one of its cases is not blind: the page says so
 // before the first case.
-import {hereHref, itemLabel} from "../lib/site/links.js";
+import {hereHref, itemLabel, labelList} from "../lib/site/links.js";
 import type {ItemRef, SelfCheckPageData} from "../lib/node/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
@@ -172,7 +172,7 @@ function BlindNotice(
         el(
           "p",
           {},
-          `You have seen the ruling of ${seen.map((item) => itemLabel(item)).join("; ")} ` +
+          `You have seen the ruling of ${labelList(seen.map((item) => itemLabel(item)))} ` +
             `(${seenWhere(current.seen)}). ` +
             "You can still take it for practice, but the summary will say “Not blind” and award no pass.",
         ),
@@ -278,7 +278,7 @@ export function SelfCheckSummary(
                   "li",
                   {},
                   RuleRef({id: entry.rule, title: found?.title ?? entry.rule, sentence: ""}, {quote: false}),
-                  ` — ${entry.items.map((id) => itemLabel(itemsById.get(id)!)).join(", ")}`,
+                  ` — ${labelList(entry.items.map((id) => itemLabel(itemsById.get(id)!)))}`,
                 );
               }),
             ),

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {fragmentId, itemHref, itemLabel, itemPages, labelOrId, ruleHref} from "../../../lib/site/links.js";
+import {fragmentId, itemHref, itemLabel, itemPages, labelList, labelOrId, ruleHref} from "../../../lib/site/links.js";
 import {loadItems, loadParts} from "../../../lib/node/load.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 
@@ -84,5 +84,16 @@ describe("labelOrId", () => {
     const items = new Map([["edge-1a", {id: "edge-1a", set: "edge-cases", origin: "case-study", order: 1} as const]]);
     expect(labelOrId("edge-1a", items)).toBe("Edge case 1a");
     expect(labelOrId("edge-99", items)).toBe("edge-99");
+  });
+});
+
+describe("labelList", () => {
+  it("lists case labels between commas, or semicolons where a label holds one, so a twist reads as one case", () => {
+    // /judges listed "Calibration B, Calibration C, Calibration D, Calibration D, twist": a fifth case named "twist".
+    expect(labelList(["Calibration B", "Calibration D", "Calibration D, twist"])).toBe(
+      "Calibration B; Calibration D; Calibration D, twist",
+    );
+    expect(labelList(["Example 4", "Edge case 1a"])).toBe("Example 4, Edge case 1a");
+    expect(labelList([])).toBe("");
   });
 });

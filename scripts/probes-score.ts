@@ -31,6 +31,12 @@ export async function probesScore(args: readonly string[], io: CommandIO): Promi
         // A reply saved as UTF-16 (PowerShell's `>`) would otherwise be scored as garbled text, and fail.
         notText: (what) => fail(`${what}: not UTF-8 text: save the reply as UTF-8`),
       });
+      // Scored all the same (a model may reply with nothing), but said: a must-not-match rule passes on nothing.
+      if (text.trim() === "")
+        err(
+          `probes:score: ${values.file === undefined ? "standard input" : quoteText(values.file)} holds ` +
+            `${text === "" ? "nothing" : "white space only"}: scored as an empty reply`,
+        );
       const report = scoreBoth(data.rules, text);
       if (values.json) {
         out(JSON.stringify({probe: name, version: data.version, ...report}, null, 2));

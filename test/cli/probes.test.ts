@@ -133,6 +133,19 @@ describe("probes:score bounds its input and its version", () => {
     expect(scored.stdout.split("\n")[0]).toBe("six-step-chain v2: 1.00 (6 of 6 steps, strict)   loose: 1.00 (6 of 6)");
   });
 
+  it("an empty reply, or white space only, is scored and said to be empty", async () => {
+    // v2's six steps: only the step that must not name Pluto passes on nothing. It printed 0.17 and said no more.
+    const empty = await score(["six-step-chain"], "");
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toBe("probes:score: standard input holds nothing: scored as an empty reply\n");
+    expect(empty.stdout.split("\n")[0]).toBe("six-step-chain v2: 0.17 (1 of 6 steps, strict)   loose: 0.17 (1 of 6)");
+    const blank = join(tempRoot(), "blank.txt");
+    writeFileSync(blank, " \n\t\n");
+    expect((await score(["six-step-chain", "--file", blank])).stderr).toBe(
+      `probes:score: ${JSON.stringify(blank)} holds white space only: scored as an empty reply\n`,
+    );
+  });
+
   it("a broken newest version is an error naming it, not a silent score against v2", async () => {
     const root = tempRoot();
     writeFileSync(join(root, "data/probes/six-step-chain/v3.json"), "{}");

@@ -24,7 +24,7 @@ import {
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {guidelineText} from "../lib/judges/guideline-text.js";
 import {checkPromptHashes, loadPromptHashes, promptsDir, readPrompt, textHash} from "../lib/judges/prompts.node.js";
-import {runJudge} from "../lib/judges/run-loop.js";
+import {resumeProblem, runJudge} from "../lib/judges/run-loop.js";
 import {
   checkJudgeRunsFolder,
   judgeRunFile,
@@ -194,17 +194,23 @@ async function main(
   let file = resume?.file;
   const resumeLine = (file: string) =>
     resumeCommand(file, {model, endpoint}, {keyEnv: values["key-env"], root: values.root});
+  const asked = {
+    prompt: {name: prompt.name, hash: prompt.hash, templates: prompt, parameters: prompt.settings.parameters},
+    guideline: {version, text, hash: textHash(text)},
+    items: cases,
+    model,
+    endpoint,
+  };
+  // A run that cannot be resumed so is refused before the line that says what will be asked.
+  const refused = resume && resumeProblem(resume.run, asked);
+  if (refused) fail(`--resume ${resume.file}: ${refused}; nothing called`, 1);
   const done = resume?.run.answers.length ?? 0;
   say(
     `judge:run: ${cases.length - done} of ${cases.length} cases, prompt ${prompt.name}, guideline ${version}, ` +
       `on ${model} via ${new URL(endpoint).host}`,
   );
   const outcome = await runJudge({
-    prompt: {name: prompt.name, hash: prompt.hash, templates: prompt, parameters: prompt.settings.parameters},
-    guideline: {version, text, hash: textHash(text)},
-    items: cases,
-    model,
-    endpoint,
+    ...asked,
     settings: {
       apiKey,
       ...realWorld,

@@ -45,6 +45,8 @@ const lines = (text: string) => text.trimEnd().split("\n");
 function refusedBeforeCalling(result: CommandResult, exitCode: number): string {
   expect(result.code).toBe(exitCode);
   expect(lines(result.stderr)).toHaveLength(1);
+  // Refused before the line that says what would be asked (a --resume refused printed "4 of 7 cases…" first).
+  expect(result.stdout).toBe("");
   expect(seen).toHaveLength(0);
   expect(leaks(result.stdout + result.stderr)).toBe(false);
   return result.stderr.trim();

@@ -50,6 +50,8 @@ export interface RunView {
   asked: number;
   figures: DistanceCounts;
   leanWords: string;
+  /** What the rules table says when it has no row: that every answer agrees, or that there is none to compare. */
+  noRuleMisapplied: string;
   matrix: ScoreMatrix;
   rulesMisapplied: {id: ChecklistRuleId; title: string; cases: string[]}[];
   unknownRules: {text: string; cases: string[]}[];
@@ -142,7 +144,12 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
       meanSignedDifference: group.meanSignedDifference,
       signed: group.signed,
     },
-    leanWords: describeLean(group, "it"),
+    // A run stopped before its first answer: nothing agrees or leans ("none of these answers …" said otherwise).
+    leanWords: group.answered === 0 ? "No lean to report: it answered no case." : describeLean(group, "it"),
+    noRuleMisapplied:
+      group.answered === 0
+        ? "No answer to compare with the ruling."
+        : "No rule misapplied: every answer agrees with the ruling line by line.",
     matrix: group.matrix,
     rulesMisapplied: misapplied.known,
     unknownRules: misapplied.unknown,

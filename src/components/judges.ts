@@ -491,7 +491,7 @@ function RulesMisapplied(run: RunView, items: Items): HTMLElement {
       caseList(rule.cases, items),
     ]),
   ];
-  if (!rows.length) return el("p", {}, "No rule misapplied: every answer agrees with the ruling line by line.");
+  if (!rows.length) return el("p", {}, run.noRuleMisapplied);
   return Table(
     {head: ["Rule", "Times", "Cases"], rows},
     {caption: `Rules ${run.model} misapplies, most often first`, rowHeaders: true, stack: true},

@@ -117,6 +117,19 @@ describe("each run as a rater", () => {
     expect(lenient!.date).toBe(lenient!.startedAt.slice(0, 10));
   });
 
+  it("says of a run with no answer that there is nothing to compare, not that every answer agrees", () => {
+    // A run stopped before its first answer (an older file: judge:run records none now) read "No rule misapplied:
+    // every answer agrees with the ruling line by line" and "none of these answers can be above or below".
+    const empty = {...data.runs[0]!, complete: false, stopped: "the endpoint could not be reached", answers: []};
+    const [none] = judgesView({...data, runs: [empty], files: [pageRunFiles[0]!]}).runs;
+    expect([none!.figures.answered, none!.leanWords, none!.noRuleMisapplied]).toEqual([
+      0,
+      "No lean to report: it answered no case.",
+      "No answer to compare with the ruling.",
+    ]);
+    expect(careful!.noRuleMisapplied).toBe("No rule misapplied: every answer agrees with the ruling line by line.");
+  });
+
   it("says when a run stopped early, and which cases it did not reach", () => {
     const stopped = {...data.runs[0]!, complete: false, stopped: "the endpoint could not be reached"};
     stopped.answers = stopped.answers.slice(0, 3);

@@ -1,4 +1,5 @@
 // What the command-line entries share: strict flags, and failing with one line, never a stack trace; lib never exits.
+import {isAbsolute, resolve} from "node:path";
 import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "../text/format.js";
 import {AuthoredFileError} from "../authored/problems.js";
@@ -162,7 +163,9 @@ export function readFileOrFail(
   } catch (error) {
     if (!(error instanceof CappedReadError)) throw error;
     if (error.reason === "too-large") return tooLarge(error.size);
-    return fail(`${quote(path)}: ${unopenedWords(error, notAFile)}`);
+    // npm runs a script in the project's folder, not the one the command was typed in: say where a name was looked for.
+    const where = error.code === "ENOENT" && !isAbsolute(path) ? ` (looked for as ${quote(resolve(path))})` : "";
+    return fail(`${quote(path)}: ${unopenedWords(error, notAFile)}${where}`);
   }
 }
 

@@ -167,6 +167,11 @@ describe("readInput", () => {
     expect(await lineOf(() => readInput("/no/such/file", 1024, noStdin, {notAFile}))).toBe(
       '2: "/no/such/file": no such file: check its name and its folder',
     );
+    // A name, as typed in another folder than the project's, where npm runs the script: where it was looked for.
+    expect(await lineOf(() => readInput("no-such-reply.txt", 1024, noStdin, {notAFile}))).toBe(
+      '2: "no-such-reply.txt": no such file: check its name and its folder ' +
+        `(looked for as ${JSON.stringify(join(process.cwd(), "no-such-reply.txt"))})`,
+    );
     const folder = mkdtempSync(join(tmpdir(), "cli-missing-"));
     try {
       writeFileSync(join(folder, "notes"), "");

@@ -137,7 +137,9 @@ const poolNames: Record<CaseSet, PoolNames> = {
     full: (items) => {
       const twists = items.filter((id) => caseStudyNumber(id, "calibration").twist);
       const cases = `the case study's ${numberWord(items.length - twists.length)} calibration cases`;
-      return [cases, ...twists.map((id) => twistWords(id, "calibration"))].join(" and ");
+      // With its total, which a run's size then repeats ("5 cases" beside "four … and the twist" read as a mismatch).
+      const all = twists.length ? `, ${numberWord(items.length)} in all` : "";
+      return [cases, ...twists.map((id) => twistWords(id, "calibration"))].join(" and ") + all;
     },
   },
   "fresh-calibration": {
@@ -214,7 +216,7 @@ export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answer
   const lead =
     pool.set === "calibration"
       ? // The pool it uses now is named before the one it would use later, so the run's size below reads as this one's.
-        `Take the blind self-check first: it uses ${poolFullName(pool)} now; once you've seen Part 6's ` +
+        `Take the blind self-check first: now it uses ${poolFullName(pool)}; once you've seen Part 6's ` +
         `rulings, ${next ? `it uses ${poolFullName(next)} instead` : "it can't be blind"}.`
       : `The blind self-check uses ${poolFullName(pool)}.`;
   return {lead, terms, action};

@@ -324,7 +324,8 @@ export function ScoreCard(
             },
             {value: state.score, disabled: state.committed},
           ),
-          hasSteps ? el("p", {"class": "implied", "aria-live": "polite"}, state.implied) : null,
+          // Only once there is a checklist to imply a score: folded and never opened, it spoke of none in view.
+          built ? el("p", {"class": "implied", "aria-live": "polite"}, state.implied) : null,
           el(
             "div",
             {class: "check-row"},

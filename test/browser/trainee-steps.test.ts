@@ -122,6 +122,27 @@ describe("Step 1: marking the request", () => {
     expect(site.problems).toEqual([]);
   }, 60_000);
 
+  it("opens a line's Change menu under it, within a phone's screen", async () => {
+    // On a phone, Change sits at the line's left: its menu, hung from its right edge, began 103 px off the screen.
+    const page = await open("/rubric#example-1", {phone: true});
+    const card = await showItem(page, "example-1");
+    await word(card, "no").click();
+    await word(card, "than").click();
+    const change = card.locator('summary[aria-label="Change “no more than”"]');
+    await change.click();
+    const menu = card.locator(".line-tools-menu");
+    const [opener, box] = [(await change.boundingBox())!, (await menu.boundingBox())!];
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y).toBeGreaterThanOrEqual(opener.y + opener.height);
+    for (const name of ["Extend to a word…", "Split before a word…", "Merge with the next line"]) {
+      const button = menu.getByRole("button", {name});
+      const {x, width} = (await button.boundingBox())!;
+      expect([x >= 0, x + width <= 390], name).toEqual([true, true]);
+    }
+    expect(site.problems).toEqual([]);
+  });
+
   it("is one Tab stop: the arrow keys move between words, Enter marks, Escape drops a half-made stretch", async () => {
     const page = await open("/rubric#example-1");
     const card = await showItem(page, "example-1");
@@ -262,6 +283,8 @@ describe("the edge-case map", () => {
     expect(await visibleText(ruling(edge2))).toContain("You picked the rule that settles it: Size words");
     // The three steps are there, folded, for a request the case study quotes; none for one it only describes.
     expect(await edge2.getByText("Work it through the three steps").count()).toBe(1);
+    // Folded and never opened, no line speaks of the score a checklist implies (it stayed under the ruling).
+    expect(await edge2.locator(".implied").count()).toBe(0);
     expect(await (await showItem(page, "edge-4")).getByText("Work it through the three steps").count()).toBe(0);
     expect(site.problems).toEqual([]);
   }, 90_000);

@@ -176,7 +176,8 @@ describe("what the pages say of the pool", () => {
       items: ["calibration-a", "calibration-b", "calibration-c", "calibration-c-twist"],
     };
     expect(describePoolChoice({pool: withTwist, reason: "first", skipped: []}, [withTwist, fresh])).toBe(
-      "This self-check uses the case study's three calibration cases and the twist on Calibration C. Part 6 shows " +
+      "This self-check uses the case study's three calibration cases and the twist on Calibration C, four in all. " +
+        "Part 6 shows " +
         "their rulings, so take it before Part 6 to keep it blind; after that, you get the fresh cases instead.",
     );
     expect(describePoolChoice({pool: fresh, reason: "asked", skipped: []}, pools)).toBe(
@@ -188,7 +189,7 @@ describe("what the pages say of the pool", () => {
     expect(describeOffer(offeredPool(pools, []), pools, [])).toEqual({
       // Issue 29: the pool it uses now is named, so the run's size on the card is this pool's.
       lead:
-        "Take the blind self-check first: it uses the case study's two calibration cases now; once you've seen Part " +
+        "Take the blind self-check first: now it uses the case study's two calibration cases; once you've seen Part " +
         "6's rulings, it uses three fresh cases written for this notebook instead.",
       terms:
         "2 cases, about 5 min. No feedback until you have answered all 2, then a summary against a pass mark: at " +

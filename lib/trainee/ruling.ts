@@ -83,6 +83,8 @@ export function diagnosisOf(feedback: Feedback): string | null {
   if (feedback.latest.distance === "exact" || !feedback.decidingLines.length) return null;
   // The first line that sets the score; the fold below holds every one, with its rule.
   const line = feedback.decidingLines[0]!;
+  // "The answer is correct, not an instruction" read as the page calling a wrong answer correct: said as a sentence.
+  if (line.ruled === "not-instruction") return `What decides it: “${line.text}” is not an instruction here.`;
   return `What decides it: ${line.main ? "the main task" : line.text}, ${verdictLabels[line.ruled]}.`;
 }
 

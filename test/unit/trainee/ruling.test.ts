@@ -86,6 +86,12 @@ describe("the ruling's first lines", () => {
       "What decides it: the main task, partly met.",
     );
     expect(rulingWords(item("edge-3"), feedback("edge-3", [answer("edge-3", 3)])).diagnosis).toBeNull();
+    // Example 5 (the wrong answer 14, ruled 5 with an accuracy flag) read "What decides it: The answer is correct,
+    // not an instruction.", as if the page called the answer correct: the line not an instruction is said as a
+    // sentence.
+    expect(rulingWords(item("example-5"), feedback("example-5", [answer("example-5", 2)])).diagnosis).toBe(
+      "What decides it: “The answer is correct” is not an instruction here.",
+    );
   });
 
   it("name the rule that settles a case with no cross when no rule was picked, a pick being optional", () => {

@@ -53,7 +53,7 @@ export function GuidelineWalk(
     aboutTitle,
     howTo: HowToScore({phase: "guideline", decidingRule: askDecidingRule, blind: mode === "self-check"}),
     started: started ?? ((progress) => anyAnswered(progress, ids, "guideline")),
-    panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline)},
+    panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline, {blind: mode === "self-check"})},
     end,
   });
 }

@@ -5,9 +5,14 @@ import type {Phase} from "../lib/authored/schemas/parts.js";
 import {el, fragment} from "./dom.js";
 import type {PartContext} from "./part-frame.js";
 import {ruleHref} from "../lib/site/links.js";
+import {blindRubric} from "../lib/trainee/self-check-page.js";
 
-/** The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline. */
-export function GuidePanel(guideline: Guideline): HTMLElement {
+/**
+ * The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline; beside a blind
+ * case, the rubric's worked examples left out (lib/trainee/self-check-page.ts blindRubric).
+ */
+export function GuidePanel(guideline: Guideline, {blind = false}: {blind?: boolean} = {}): HTMLElement {
+  const rubric = blind ? blindRubric(guideline.rubric) : {levels: guideline.rubric, note: null};
   const steps = [
     {step: 0, title: "What you are rating"},
     {step: 1, title: "Step 1: list the instructions"},
@@ -20,7 +25,7 @@ export function GuidePanel(guideline: Guideline): HTMLElement {
     el(
       "dl",
       {class: "guide-rubric"},
-      guideline.rubric.map((level) =>
+      rubric.levels.map((level) =>
         el(
           "div",
           {class: "guide-level"},
@@ -30,6 +35,7 @@ export function GuidePanel(guideline: Guideline): HTMLElement {
       ),
     ),
     el("p", {class: "guide-note"}, guideline.notApplicable),
+    rubric.note ? el("p", {class: "guide-note"}, rubric.note) : null,
     el("h2", {class: "guide-title"}, "The rules"),
     steps.map(({step, title}) => {
       const rules = guideline.rules.filter((rule) => rule.step === step);

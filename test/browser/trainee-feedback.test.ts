@@ -320,6 +320,11 @@ describe("the calibration self-check", () => {
     expect(await visibleText(page.locator("body"))).toContain(collapse(`${lead}.`));
     expect(await visibleText(page.locator("body"))).toContain(collapse(rest.join(". ")));
     expect(await visibleText(page.locator("body"))).not.toMatch(/can't be blind|not blind/i);
+    // The rubric beside the cases gives no worked example: level 4's is Calibration A, the run's first case.
+    const example = /\(e\.g\. ([^)]*)\)/.exec(guideline.rubric.find((level) => level.score === 4)!.checklist)![1]!;
+    const panel = (await page.locator("#guide-panel").textContent()) ?? "";
+    expect(panel).toContain("The rubric's worked examples are left out while the self-check is blind");
+    expect(panel).not.toContain(example);
     expect(
       await rule.evaluate(
         (node, id) => !!(node.compareDocumentPosition(document.getElementById(id)!) & Node.DOCUMENT_POSITION_FOLLOWING),

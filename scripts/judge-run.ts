@@ -10,7 +10,7 @@ import type {Item} from "../lib/authored/schemas/item.js";
 import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
-import {guidelineVersions, loadGuideline, loadItems} from "../lib/node/load.js";
+import {guidelineVersions, loadItems} from "../lib/node/load.js";
 import {unreadableFile} from "../lib/node/read-file.js";
 import {
   modelCall,
@@ -22,8 +22,13 @@ import {
   type ModelCliOutput,
 } from "../lib/node/model-cli.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
-import {guidelineText} from "../lib/judges/guideline-text.js";
-import {checkPromptHashes, loadPromptHashes, promptsDir, readPrompt, textHash} from "../lib/judges/prompts.node.js";
+import {
+  checkPromptHashes,
+  judgeGuideline,
+  loadPromptHashes,
+  promptsDir,
+  readPrompt,
+} from "../lib/judges/prompts.node.js";
 import {resumeProblem, runJudge} from "../lib/judges/run-loop.js";
 import {
   checkJudgeRunsFolder,
@@ -183,7 +188,6 @@ async function main(
   const version = values.guideline ?? resume?.run.guideline ?? versions.at(-1)!;
   if (!versions.includes(version))
     fail(`--guideline: no version ${quote(version)}: expected one of ${versions.join(", ")}`);
-  const text = guidelineText(loadGuideline(version, root));
 
   const cases =
     values.cases === undefined && resume
@@ -196,7 +200,7 @@ async function main(
     resumeCommand(file, {model, endpoint}, {keyEnv: values["key-env"], root: values.root});
   const asked = {
     prompt: {name: prompt.name, hash: prompt.hash, templates: prompt, parameters: prompt.settings.parameters},
-    guideline: {version, text, hash: textHash(text)},
+    guideline: judgeGuideline(version, root),
     items: cases,
     model,
     endpoint,
@@ -237,10 +241,9 @@ async function main(
   if (outcome.status === "stopped") {
     if (file === undefined) fail(`${outcome.error.message}; stopped at the first case: nothing recorded`, 1);
     const kept = outcome.run.answers.length;
-    const recorded = file;
     fail(
       `${outcome.error.message}; stopped with ${kept} of ${outcome.run.cases.length} cases recorded in ` +
-        `${recorded}: to finish it, ${resumeLine(recorded)}`,
+        `${file}: to finish it, ${resumeLine(file)}`,
       1,
     );
   }

@@ -4,16 +4,15 @@ import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {AuthoredFileError, problemsFromZod, type Report, type Problem} from "../authored/problems.js";
 import type {Item} from "../authored/schemas/item.js";
-import {guidelineVersions, loadGuideline, loadItems} from "../node/load.js";
+import {guidelineVersions, loadItems} from "../node/load.js";
 import {listDir} from "../probes/files.node.js";
 import {maskedProblem, noteStrayTempFile, readRunFile, usableKey} from "../probes/run-file.node.js";
-import {guidelineText} from "./guideline-text.js";
 import {
   checkPromptHashes,
   loadPromptHashes,
   loadPrompts,
   promptHashesFile,
-  textHash,
+  judgeGuideline,
   type LoadedPrompt,
 } from "./prompts.node.js";
 import {judgeRunFile, judgeRunsDir, resumeCommand} from "./runs.node.js";
@@ -53,7 +52,7 @@ function guidelineHashes(root: string): Map<string, string> {
   const hashes = new Map<string, string>();
   for (const version of guidelineVersions(root))
     try {
-      hashes.set(version, textHash(guidelineText(loadGuideline(version, root))));
+      hashes.set(version, judgeGuideline(version, root).hash);
     } catch (error) {
       if (!(error instanceof AuthoredFileError)) throw error;
     }

@@ -5,7 +5,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {itemLabel} from "../site/links.js";
 import type {DistanceCounts, RuleCount, ScoreMatrix} from "../trainee/results.js";
 import type {ScoreComparison} from "../trainee/score-distance.js";
-import {describeLean, scoreText} from "../trainee/words.js";
+import {describeLean, noRuleMisappliedWords, scoreText} from "../trainee/words.js";
 import {judgeResults, type JudgeResults, type UnansweredCase} from "./figures.js";
 import type {JudgesPageData} from "./page-data.node.js";
 import type {JudgeAnswer} from "./answer.js";
@@ -47,6 +47,9 @@ export interface RunView {
   label: string;
   /** The label around its date, so a page can keep the date whole: label = before + date + after. */
   labelParts: {before: string; after: string};
+  /** The label on a chart's two lines: the model, with where it stopped, then the prompt, version and date (on one
+   *  line the date ran past a phone's chart, and a stopped run's state past it on the second). */
+  lines: [string, string];
   asked: number;
   figures: DistanceCounts;
   leanWords: string;
@@ -133,6 +136,7 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
     stopped: run.stopped,
     label: `${before}${date}${after}`,
     labelParts: {before, after},
+    lines: [`${run.model}${after}`, `${run.prompt} · ${run.guideline} · ${date}`],
     asked: results.asked,
     figures: {
       answered: group.answered,
@@ -144,12 +148,8 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
       meanSignedDifference: group.meanSignedDifference,
       signed: group.signed,
     },
-    // A run stopped before its first answer: nothing agrees or leans ("none of these answers …" said otherwise).
-    leanWords: group.answered === 0 ? "No lean to report: it answered no case." : describeLean(group, "it"),
-    noRuleMisapplied:
-      group.answered === 0
-        ? "No answer to compare with the ruling."
-        : "No rule misapplied: every answer agrees with the ruling line by line.",
+    leanWords: describeLean(group, "it"),
+    noRuleMisapplied: noRuleMisappliedWords(group.answered),
     matrix: group.matrix,
     rulesMisapplied: misapplied.known,
     unknownRules: misapplied.unknown,

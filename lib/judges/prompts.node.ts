@@ -6,9 +6,11 @@ import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {problemsFromZod, type Problem, type Report} from "../authored/problems.js";
 import {AuthoredFileError} from "../authored/problems.js";
+import {loadGuideline} from "../node/load.js";
 import {readAuthoredFile} from "../node/read-file.js";
 import {splitItemFile} from "../authored/item-text.js";
 import {jsonError, listDir} from "../probes/files.node.js";
+import {guidelineText} from "./guideline-text.js";
 import {promptPlaceholders, unknownPlaceholders} from "./prompt.js";
 import {PromptHashes, PromptSettings} from "./schema.node.js";
 
@@ -30,6 +32,12 @@ export interface LoadedPrompt {
 
 /** sha256 (hex) of a text's UTF-8 bytes. */
 export const textHash = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** What a judge is given of a guideline version: its text, and the sha256 a run records of it (`guidelineHash`). */
+export function judgeGuideline(version: string, root: string): {version: string; text: string; hash: string} {
+  const text = guidelineText(loadGuideline(version, root));
+  return {version, text, hash: textHash(text)};
+}
 
 const promptName = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

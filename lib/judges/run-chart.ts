@@ -48,22 +48,9 @@ function chartRow(
   };
 }
 
-/**
- * A run's row, its label on two lines: its model, with where it stopped, then its prompt, version and date (on one
- * line the date ran past a phone's chart, and a stopped run's state past it on the second).
- */
-export function runChartRows(
-  runs: readonly Pick<
-    RunView,
-    "key" | "label" | "labelParts" | "figures" | "model" | "prompt" | "guideline" | "date"
-  >[],
-): RunChartRow[] {
-  return runs.map((run) =>
-    chartRow(run.key, run.label, run.figures, [
-      `${run.model}${run.labelParts.after}`,
-      `${run.prompt} · ${run.guideline} · ${run.date}`,
-    ]),
-  );
+/** Each run's row, its label on the two lines the run's view gives (lib/judges/judges-page.ts). */
+export function runChartRows(runs: readonly Pick<RunView, "key" | "label" | "lines" | "figures">[]): RunChartRow[] {
+  return runs.map((run) => chartRow(run.key, run.label, run.figures, run.lines));
 }
 
 /** Their first walk answers (scored with the guideline) to the cases any run was asked; null with none. */

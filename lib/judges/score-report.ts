@@ -3,7 +3,7 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Lean} from "../trainee/lean.js";
 import {scoreLevels} from "../trainee/results.js";
-import {describeLean, scoreText} from "../trainee/words.js";
+import {describeLean, noRuleMisappliedWords, scoreText} from "../trainee/words.js";
 import {plural} from "../text/format.js";
 import {escapeUnsafe} from "../text/quote-text.js";
 import {judgeResults, type JudgeResults} from "./figures.js";
@@ -123,7 +123,8 @@ export function formatJudgeScore(score: JudgeScore): string[] {
   lines.push("  Score matrix (the judge's score down, the ruled score across):");
   for (const line of matrixLines(score.matrix)) lines.push(`    ${line}`);
   for (const line of ownChecklistWords(score.ownChecklist, score.prompt, (id) => id)) lines.push(`  ${line}`);
-  if (!score.rulesMisapplied.length && !score.unknownRules.length) lines.push("  Rules misapplied: none");
+  if (!score.rulesMisapplied.length && !score.unknownRules.length)
+    lines.push(`  ${noRuleMisappliedWords(score.answered)}`);
   else {
     lines.push("  Rules misapplied:");
     const cases = (ids: readonly string[]) => `${plural(ids.length, "case")}, ${ids.join(", ")}`;

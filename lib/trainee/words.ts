@@ -109,13 +109,21 @@ export function describeTally(summary: {
   return `${exact} of ${total} exact, ${withinOne} within one, ${twoOrMoreOff} two or more off.`;
 }
 
+/** What a table of the rules misapplied says with no row: that every answer agrees, or that there is none. */
+export const noRuleMisappliedWords = (answered: number): string =>
+  answered === 0
+    ? "No answer to compare with the ruling."
+    : "No rule misapplied: every answer agrees with the ruling line by line.";
+
 /**
  * Which way a trainee (or a judge, `rater` "it") leans, in plain words, named only when it is clear
  * (lib/trainee/lean.ts): "You tend to score higher than the ruling: 5 of 7 misses were above it", else "No clear
  * lean: 4 above the ruling, 4 below."
  */
-export function describeLean(summary: LeanInput, rater: Rater = "you"): string {
+export function describeLean(summary: LeanInput & {answered?: number}, rater: Rater = "you"): string {
   const {They, their, tend} = raterWords[rater];
+  // No answer at all (a judge's run stopped at its first case): nothing is above or below, and nothing to say of it.
+  if (summary.answered === 0) return `No lean to report: ${raterWords[rater].they} answered no case.`;
   const lean = leanOf(summary);
   switch (lean.kind) {
     case "nothing-to-compare":

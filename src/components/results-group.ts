@@ -7,6 +7,7 @@ import {
   describeLean,
   describeScoredUnder,
   explainLean,
+  noRuleMisappliedWords,
   scoreText,
   type Rater,
 } from "../lib/trainee/words.js";
@@ -56,8 +57,11 @@ export function DistanceFigures(
   );
 }
 
-function RulesTable(rules: readonly RuleCount[], {ctx, caption}: {ctx: ResultsContext; caption: string}): HTMLElement {
-  if (!rules.length) return el("p", {}, "No rule misapplied: every answer agrees with the ruling line by line.");
+function RulesTable(
+  rules: readonly RuleCount[],
+  {ctx, caption, answered}: {ctx: ResultsContext; caption: string; answered: number},
+): HTMLElement {
+  if (!rules.length) return el("p", {}, noRuleMisappliedWords(answered));
   const most = rules[0]!.items.length;
   return Table(
     {
@@ -138,7 +142,11 @@ export function GroupSection({
         "From your own checklist where you filled one in; where you gave a score alone and it was wrong, the one " +
           "rule that decides that case.",
       ),
-      RulesTable(group.rulesMisapplied, {ctx, caption: `Rules misapplied, most often first (${title.toLowerCase()})`}),
+      RulesTable(group.rulesMisapplied, {
+        ctx,
+        caption: `Rules misapplied, most often first (${title.toLowerCase()})`,
+        answered: group.answered,
+      }),
       el(
         "details",
         {class: "matrix-detail"},

@@ -66,6 +66,8 @@ export function spawned(
     else child.stdout.pipe(stdout.stream);
     child.stderr.pipe(stderr.stream);
     child.on("error", fail);
+    // A command that ends before reading its input closes the pipe: that is its answer, not the test's error.
+    child.stdin.on("error", () => undefined);
     child.on("close", (code, signal) =>
       done({code: code ?? 128 + constants.signals[signal!], stdout: stdout.text(), stderr: stderr.text()}),
     );

@@ -128,6 +128,11 @@ describe("each run as a rater", () => {
       "No answer to compare with the ruling.",
     ]);
     expect(careful!.noRuleMisapplied).toBe("No rule misapplied: every answer agrees with the ruling line by line.");
+    // judge:score says of it what /judges says, in the same words.
+    const emptyRun = {...carefulRun(), complete: false, finishedAt: null, stopped: empty.stopped, answers: []};
+    const report = formatJudgeScore(judgeScore(pageRunFiles[0]!, emptyRun, loadItems(), loadGuidelines()));
+    expect(report).toContain("  Lean: No lean to report: it answered no case.");
+    expect(report).toContain("  No answer to compare with the ruling.");
   });
 
   it("says when a run stopped early, and which cases it did not reach", () => {

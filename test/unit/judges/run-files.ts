@@ -3,10 +3,9 @@
 import {createHash} from "node:crypto";
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {guidelineText} from "../../../lib/judges/guideline-text.js";
-import {textHash} from "../../../lib/judges/prompts.node.js";
+import {judgeGuideline} from "../../../lib/judges/prompts.node.js";
 import type {CaseRecord, JudgeRun} from "../../../lib/judges/schema.node.js";
-import {loadGuideline} from "../../../lib/node/load.js";
+import {projectRoot} from "../../../lib/node/load.js";
 
 export const testPrompt = "check-test-v1";
 const promptText = `---
@@ -27,8 +26,7 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
 export const testPromptHash = sha256(promptText);
 
 /** The hash judge:run records of a guideline version: its text as a judge is given it (judges:check compares it). */
-export const guidelineHashOf = (version: string, root?: string): string =>
-  textHash(guidelineText(loadGuideline(version, root)));
+export const guidelineHashOf = (version: string, root = projectRoot): string => judgeGuideline(version, root).hash;
 
 /** Adds the test prompt, listed, to a copy (beside any prompt the project has). */
 export function addTestPrompt(root: string): void {

@@ -1,6 +1,7 @@
 // The suite in four projects, one per kind of test, each a folder of test/:
 // - unit: lib/ and the authored files, in process (no browser, no build, no command started);
-// - cli: the commands, called in process, and two through the entry every script shares (entries.test.ts);
+// - cli: the commands, called in process; three started through the entry every script shares (entries.test.ts,
+//   and probes:run as another user in probes-run.test.ts);
 // - build: the run's one build of the site (dist/), the build's data checks, and the dev server;
 // - browser: the built site (dist/) in Chromium, one a worker (test/browser/site.ts testChromium).
 import {existsSync, readFileSync, statSync} from "node:fs";

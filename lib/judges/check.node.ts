@@ -46,17 +46,23 @@ interface Options {
 /** The run, its answers, a record, its answer, the checklist, a line. */
 const judgeRunDepth = 6;
 
-/** Each guideline version's text hashed as judge:run hashes what it gives a judge; a version that fails to load is
- *  left out (its own check names its problem). */
-function guidelineHashes(root: string): Map<string, string> {
-  const hashes = new Map<string, string>();
-  for (const version of guidelineVersions(root))
-    try {
-      hashes.set(version, judgeGuideline(version, root).hash);
-    } catch (error) {
-      if (!(error instanceof AuthoredFileError)) throw error;
-    }
-  return hashes;
+/**
+ * A guideline version's text hashed as judge:run hashes what it gives a judge, loaded when a run first names it (the
+ * build checks runs of one version, and none when there is no run); undefined for a version that fails to load (its
+ * own check names its problem).
+ */
+function guidelineHashes(root: string): (version: string) => string | undefined {
+  const hashes = new Map<string, string | undefined>();
+  return (version) => {
+    if (!hashes.has(version))
+      try {
+        hashes.set(version, judgeGuideline(version, root).hash);
+      } catch (error) {
+        if (!(error instanceof AuthoredFileError)) throw error;
+        hashes.set(version, undefined);
+      }
+    return hashes.get(version);
+  };
 }
 
 function loadContext(root: string, report: Report, {items, rootFlag}: Options) {
@@ -81,7 +87,7 @@ function loadContext(root: string, report: Report, {items, rootFlag}: Options) {
         prompts: new Map(loaded.prompts.map((prompt) => [prompt.name, prompt])),
         hashes,
         versions: guidelineVersions(root),
-        guidelineHashes: guidelineHashes(root),
+        guidelineHash: guidelineHashes(root),
         ruled: new Map(cases.map((item) => [item.id, item.score])),
         rootFlag,
       }
@@ -190,7 +196,7 @@ export interface RunContext {
   /** The guideline versions there are (guideline/vN). */
   versions: readonly string[];
   /** The sha256 of each version's text as a judge is given it, by version; a version that does not load has none. */
-  guidelineHashes: ReadonlyMap<string, string>;
+  guidelineHash: (version: string) => string | undefined;
   /** Each case's ruled score today, by id. */
   ruled: ReadonlyMap<string, Score>;
   /** The --root the command was given, named in the command that finishes an incomplete run. */
@@ -295,7 +301,7 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
   if (!context.versions.includes(run.guideline))
     problem("guideline", `no guideline version ${run.guideline} (guideline/${run.guideline}/guideline.yaml)`);
   else {
-    const now = context.guidelineHashes.get(run.guideline);
+    const now = context.guidelineHash(run.guideline);
     if (now !== undefined && now !== run.guidelineHash)
       warning(
         "guidelineHash",

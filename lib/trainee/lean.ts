@@ -17,9 +17,13 @@ export interface LeanInput {
   /** Answers above the ruled score, and below it. */
   lenient: number;
   harsh: number;
+  /** Answers counted; 0 (a judge's run stopped at its first case) is no answer at all, not one to compare. */
+  answered?: number;
 }
 
 export type Lean =
+  /** No answer at all. */
+  | {kind: "no-answers"}
   /** No answer scored 1-5 on both sides: nothing can be above or below. */
   | {kind: "nothing-to-compare"}
   /** Answers to compare, and none above or below the ruled score. */
@@ -33,7 +37,8 @@ export type Lean =
   | {kind: "unclear"; reason: "even" | "small" | "mixed"; mean: number; above: number; below: number};
 
 /** The lean of a set of answers: clear only when |mean| ≥ 0.3 and a majority of the misses lie on that side. */
-export function leanOf({meanSignedDifference: mean, lenient: above, harsh: below}: LeanInput): Lean {
+export function leanOf({meanSignedDifference: mean, lenient: above, harsh: below, answered}: LeanInput): Lean {
+  if (answered === 0) return {kind: "no-answers"};
   if (mean === null) return {kind: "nothing-to-compare"};
   if (above === 0 && below === 0) return {kind: "no-misses"};
   const sides = {mean, above, below};

@@ -25,6 +25,14 @@ export const stepsOffered = ({phase, folded, request}: {phase: Phase; folded: bo
   phase === "guideline" && !(folded && request.form === "described");
 
 /**
+ * Whether the line on the score the trainee's checklist implies shows: once the steps are built (folded and never
+ * opened, it spoke of a checklist not in view), and after Check only for a checklist with lines (with none, "shows
+ * here as you list…" stayed under the ruling, of a checklist locked empty).
+ */
+export const impliedShown = ({built, committed, lines}: {built: boolean; committed: boolean; lines: number}) =>
+  built && (!committed || lines > 0);
+
+/**
  * Whether "Try again" shows: after Check, with the guideline, outside the blind run (whose first answer stands), and
  * only when the latest answer missed the ruled score (`exact`: it did not).
  */

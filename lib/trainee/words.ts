@@ -120,12 +120,12 @@ export const noRuleMisappliedWords = (answered: number): string =>
  * (lib/trainee/lean.ts): "You tend to score higher than the ruling: 5 of 7 misses were above it", else "No clear
  * lean: 4 above the ruling, 4 below."
  */
-export function describeLean(summary: LeanInput & {answered?: number}, rater: Rater = "you"): string {
+export function describeLean(summary: LeanInput, rater: Rater = "you"): string {
   const {They, their, tend} = raterWords[rater];
-  // No answer at all (a judge's run stopped at its first case): nothing is above or below, and nothing to say of it.
-  if (summary.answered === 0) return `No lean to report: ${raterWords[rater].they} answered no case.`;
   const lean = leanOf(summary);
   switch (lean.kind) {
+    case "no-answers":
+      return `No lean to report: ${raterWords[rater].they} answered no case.`;
     case "nothing-to-compare":
       return (
         "No lean to report: none of these answers can be above or below the ruling (“not applicable” on one side " +

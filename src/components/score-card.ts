@@ -22,6 +22,7 @@ import {
   cardStateText,
   cardUpdate,
   chooseScoreHint,
+  impliedShown,
   retryOffered,
   stepsOffered,
   type CardAction,
@@ -324,8 +325,9 @@ export function ScoreCard(
             },
             {value: state.score, disabled: state.committed},
           ),
-          // Only once there is a checklist to imply a score: folded and never opened, it spoke of none in view.
-          built ? el("p", {"class": "implied", "aria-live": "polite"}, state.implied) : null,
+          impliedShown({built, committed: state.committed, lines: draft()?.lines.length ?? 0})
+            ? el("p", {"class": "implied", "aria-live": "polite"}, state.implied)
+            : null,
           el(
             "div",
             {class: "check-row"},

@@ -113,8 +113,7 @@ describe("each run as a rater", () => {
     expect([second!.date, third!.date]).toEqual(["2026-11-20 15:30:00 UTC", "2026-11-20 15:30:42 UTC"]);
     expect(second!.label).toBe(`test-only/careful · ${testPrompt} · v2 · 2026-11-20 15:30:00 UTC`);
     // Another model's run keeps its day alone.
-    expect(other!.date).toBe(lenient!.date);
-    expect(lenient!.date).toBe(lenient!.startedAt.slice(0, 10));
+    expect(other!.date).toBe("2026-11-21");
   });
 
   it("says of a run with no answer that there is nothing to compare, not that every answer agrees", () => {
@@ -130,7 +129,10 @@ describe("each run as a rater", () => {
     expect(careful!.noRuleMisapplied).toBe("No rule misapplied: every answer agrees with the ruling line by line.");
     // judge:score says of it what /judges says, in the same words.
     const emptyRun = {...carefulRun(), complete: false, finishedAt: null, stopped: empty.stopped, answers: []};
-    const report = formatJudgeScore(judgeScore(pageRunFiles[0]!, emptyRun, loadItems(), loadGuidelines()));
+    const scored = judgeScore(pageRunFiles[0]!, emptyRun, loadItems(), loadGuidelines());
+    // --json's lean says the same: no answer, not answers that cannot be compared.
+    expect(scored.lean).toEqual({kind: "no-answers"});
+    const report = formatJudgeScore(scored);
     expect(report).toContain("  Lean: No lean to report: it answered no case.");
     expect(report).toContain("  No answer to compare with the ruling.");
   });

@@ -6,6 +6,7 @@ import {
   cardStateText,
   cardUpdate,
   chooseScoreHint,
+  impliedShown,
   retryOffered,
   stepsOffered,
   type CardAction,
@@ -56,6 +57,15 @@ describe("what a score card offers", () => {
     expect(retryOffered({...offered, phase: "vague"})).toBe(false);
     // Issue 29: Try again is not offered after an exact answer.
     expect(retryOffered({...offered, exact: true})).toBe(false);
+  });
+
+  it("shows the line on the implied score with the steps built, and after Check only for a checklist with lines", () => {
+    expect(impliedShown({built: true, committed: false, lines: 0})).toBe(true);
+    expect(impliedShown({built: true, committed: true, lines: 2})).toBe(true);
+    // "… shows here as you list and check the instructions" stayed under the ruling of a score given alone.
+    expect(impliedShown({built: true, committed: true, lines: 0})).toBe(false);
+    // The edge-case map's steps, folded and never opened: no checklist in view.
+    expect(impliedShown({built: false, committed: false, lines: 0})).toBe(false);
   });
 });
 

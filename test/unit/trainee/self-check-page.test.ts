@@ -1,13 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {loadGuidelines} from "../../../lib/node/load.js";
-import {
-  blindRubric,
-  examplesLeftOutNote,
-  seenWhere,
-  shownRun,
-  summaryHeadline,
-  summaryStep,
-} from "../../../lib/trainee/self-check-page.js";
+import {blindRubric, seenWhere, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
 import {emptyProgress} from "../../../lib/trainee/progress.js";
 import {record} from "./helpers.js";
 
@@ -72,7 +65,9 @@ describe("the rubric beside a blind case", () => {
     );
     expect(blind.levels.map((level) => level.meaning)).toEqual(v2!.rubric.map((level) => level.meaning));
     expect(blind.levels.filter((level, at) => level.checklist !== v2!.rubric[at]!.checklist)).toHaveLength(1);
-    expect(blind.note).toBe(examplesLeftOutNote);
+    expect(blind.note).toBe(
+      "The rubric's worked examples are left out while the self-check is blind: an example could give a case away.",
+    );
     // A rubric with no worked example is shown as it is, with no note.
     expect(blindRubric(v1!.rubric)).toEqual({levels: v1!.rubric, note: null});
   });

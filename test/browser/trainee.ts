@@ -145,7 +145,22 @@ export async function commit(page: Page, id: string, score: Score): Promise<Loca
   const item = await showItem(page, id);
   await radio(item, score).check();
   await checkButton(item).click();
-  await ruling(item).waitFor({state: "visible"});
+  await ruling(item)
+    .waitFor({state: "visible"})
+    .catch(async (error: unknown) => {
+      // Seen once in a full run and not since: what the card showed when its Ruling did not come, for the next time.
+      const card = await item
+        .evaluate((node) => ({
+          checked: [...node.querySelectorAll<HTMLInputElement>("input[type=radio]:checked")].map(
+            (input) => input.value,
+          ),
+          checkDisabled: node.querySelector<HTMLButtonElement>("[data-card=check]")?.disabled ?? null,
+          firstScreenCopy: !!document.querySelector("[data-prerendered]"),
+          text: (node as HTMLElement).innerText.replace(/\s+/g, " ").slice(-400),
+        }))
+        .catch((reason: unknown) => String(reason));
+      throw new Error(`${id}: no Ruling after Check with ${score}; the card: ${JSON.stringify(card)}`, {cause: error});
+    });
   return item;
 }
 

@@ -267,6 +267,30 @@ describe("a run cut short, and --resume", () => {
     expect(run.figures).toEqual({asked: 5, replied: 5, answered: 5, exact: 5, oneOff: 0, twoOrMoreOff: 0});
   });
 
+  it("stopped at its first case: a new run saves nothing, a resumed one is saved as it was, marked stopped", async () => {
+    queue.push(json(500, {error: {message: "upstream exploded"}}));
+    const fresh = asking(calibration);
+    const outcome = await runJudge(fresh.asked);
+    expect(outcome.status).toBe("stopped");
+    expect(outcome.status === "stopped" && outcome.run.answers).toEqual([]);
+    // Nothing to finish: a run of 0 answers would be listed among the runs.
+    expect(fresh.saved).toEqual([]);
+
+    const cut = await interrupted();
+    queue.push(json(500, {error: {message: "upstream exploded"}}));
+    const resumed = asking(calibration, {resume: cut});
+    expect((await runJudge(resumed.asked)).status).toBe("stopped");
+    expect(askedCases(calibration)).toEqual(["calibration-c"]);
+    // Its answers kept, its new stop recorded: the file the next --resume reads.
+    expect(resumed.saved).toHaveLength(1);
+    expect(resumed.saved[0]).toMatchObject({
+      complete: false,
+      stopped: "http 500: the endpoint failed; try again later",
+      startedAt: cut.startedAt,
+    });
+    expect(resumed.saved[0]!.answers).toEqual(cut.answers);
+  });
+
   it.each([
     [
       "another prompt",

@@ -1,6 +1,5 @@
 // What the self-check page decides before it draws: which run it shows (the address may ask for one), what it says
-// when the run can't be blind, the rubric beside a blind case, and the summary's headline. Loaded with the page; the
-// run's scoring is loaded later.
+// when the run can't be blind, and the summary's headline. Loaded with the page; the run's scoring is loaded later.
 import type {Progress} from "./progress.js";
 import type {SeenRuling, SelfCheckRun} from "./self-check-run.js";
 
@@ -42,23 +41,4 @@ export function summaryStep<Scoring>(
   if (action.kind === "record")
     return action.progress === state.progress ? state : {...state, progress: action.progress};
   return action.scoring === state.scoring ? state : {...state, scoring: action.scoring};
-}
-
-/** A rubric level's worked example, as the guideline writes it in its text: "(e.g. …)". */
-const workedExample = /\s*\(e\.g\.[^)]*\)/g;
-
-export const examplesLeftOutNote =
-  "The rubric's worked examples are left out while the self-check is blind: an example could give a case away.";
-
-/**
- * The rubric beside a blind case, its levels' worked examples left out: v2's level 4 gives its small flaw as "a formal
- * German email that closes with Viele Grüße", which is Calibration A, the run's first case. `note` says so when one
- * was left out.
- */
-export function blindRubric<Level extends {checklist: string}>(
-  levels: readonly Level[],
-): {levels: Level[]; note: string | null} {
-  const shown = levels.map((level) => ({...level, checklist: level.checklist.replace(workedExample, "")}));
-  const leftOut = shown.some((level, index) => level.checklist !== levels[index]!.checklist);
-  return {levels: shown, note: leftOut ? examplesLeftOutNote : null};
 }

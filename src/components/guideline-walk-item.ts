@@ -11,6 +11,7 @@ import {PartWalk, type PartWalkOptions, type WalkItem} from "./part-walk.js";
 import {type RulingParts, ScoreCard} from "./score-card.js";
 import type {Live} from "./live.js";
 import {GuidePanel, HowToScore} from "./walk-parts.js";
+import {examplesLeftOut} from "../lib/trainee/rubric-beside.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
 import {lazyCode} from "../lib/site/lazy-code.js";
 
@@ -53,7 +54,10 @@ export function GuidelineWalk(
     aboutTitle,
     howTo: HowToScore({phase: "guideline", decidingRule: askDecidingRule, blind: mode === "self-check"}),
     started: started ?? ((progress) => anyAnswered(progress, ids, "guideline")),
-    panel: {label: "Rubric", body: () => GuidePanel(ctx.guideline, {blind: mode === "self-check"})},
+    panel: {
+      label: "Rubric",
+      body: () => GuidePanel(ctx.guideline, {leaveExamplesOut: examplesLeftOut(ctx.part, mode)}),
+    },
     end,
   });
 }

@@ -5,14 +5,14 @@ import type {Phase} from "../lib/authored/schemas/parts.js";
 import {el, fragment} from "./dom.js";
 import type {PartContext} from "./part-frame.js";
 import {ruleHref} from "../lib/site/links.js";
-import {blindRubric} from "../lib/trainee/self-check-page.js";
+import {rubricBeside} from "../lib/trainee/rubric-beside.js";
 
 /**
- * The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline; beside a blind
- * case, the rubric's worked examples left out (lib/trainee/self-check-page.ts blindRubric).
+ * The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline; the rubric's
+ * worked examples left out where they could give a case away (lib/trainee/rubric-beside.ts).
  */
-export function GuidePanel(guideline: Guideline, {blind = false}: {blind?: boolean} = {}): HTMLElement {
-  const rubric = blind ? blindRubric(guideline.rubric) : {levels: guideline.rubric, note: null};
+export function GuidePanel(guideline: Guideline, {leaveExamplesOut}: {leaveExamplesOut: boolean}): HTMLElement {
+  const rubric = rubricBeside(guideline.rubric, leaveExamplesOut);
   const steps = [
     {step: 0, title: "What you are rating"},
     {step: 1, title: "Step 1: list the instructions"},

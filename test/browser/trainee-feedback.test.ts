@@ -141,6 +141,24 @@ describe("before Check", () => {
   }, 120_000);
 });
 
+describe("the rubric beside the cases", () => {
+  it("leaves its worked example out beside the calibration cases (level 4's is Calibration A), not beside others", async () => {
+    const example = /\(e\.g\. ([^)]*)\)/.exec(guideline.rubric.find((level) => level.score === 4)!.checklist)![1]!;
+    const page = await freshPage("/calibration");
+    const panel = page.locator("#guide-panel");
+    await panel.getByText("Fully follows").waitFor({state: "attached"});
+    expect(await panel.textContent()).not.toContain(example);
+    expect(await panel.textContent()).toContain("The rubric's worked examples are left out beside these cases");
+    for (const path of ["/rubric", "/edge-cases"]) {
+      await page.goto(path);
+      await panel.getByText("Fully follows").waitFor({state: "attached"});
+      expect(await panel.textContent(), path).toContain(example);
+      expect(await panel.textContent(), path).not.toContain("left out");
+    }
+    expect(site.problems).toEqual([]);
+  });
+});
+
 describe("on Check", () => {
   it("tells a trainee who listed a distractor in Step 1 that it is not an instruction, with the candidate's note", async () => {
     const page = await freshPage("/edge-cases#edge-9");
@@ -323,7 +341,7 @@ describe("the calibration self-check", () => {
     // The rubric beside the cases gives no worked example: level 4's is Calibration A, the run's first case.
     const example = /\(e\.g\. ([^)]*)\)/.exec(guideline.rubric.find((level) => level.score === 4)!.checklist)![1]!;
     const panel = (await page.locator("#guide-panel").textContent()) ?? "";
-    expect(panel).toContain("The rubric's worked examples are left out while the self-check is blind");
+    expect(panel).toContain("The rubric's worked examples are left out beside these cases");
     expect(panel).not.toContain(example);
     expect(
       await rule.evaluate(

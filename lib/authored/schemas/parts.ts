@@ -34,6 +34,11 @@ export const TrainingPart = z
     intro: z.array(IntroParagraph).default([]),
     /** The case study's prose that ends the part, word for word. */
     closing: z.array(z.string().min(1)).default([]),
+    /**
+     * The rubric beside the part's cases: with its levels' worked examples ("(e.g. …)"), or with them left out where
+     * an example is one of the part's cases. The blind self-check always leaves them out.
+     */
+    rubricExamples: z.enum(["shown", "left-out"]).default("shown"),
     /** Part 4: the heading and column names of the case study's "The Seven Examples, Scored" table (rows:
      *  scoredRow). */
     scoredTable: z

@@ -1,6 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {loadGuidelines} from "../../../lib/node/load.js";
-import {blindRubric, seenWhere, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
+import {seenWhere, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
 import {emptyProgress} from "../../../lib/trainee/progress.js";
 import {record} from "./helpers.js";
 
@@ -51,24 +50,5 @@ describe("the summary as the record changes", () => {
     const scored = summaryStep(recorded, {kind: "scoring", scoring: "the module"});
     expect(scored.scoring).toBe("the module");
     expect(summaryStep(scored, {kind: "scoring", scoring: "the module"})).toBe(scored);
-  });
-});
-
-describe("the rubric beside a blind case", () => {
-  it("leaves out the levels' worked examples, and says so: v2's level 4 is Calibration A, the run's first case", () => {
-    const [v1, v2] = loadGuidelines();
-    const blind = blindRubric(v2!.rubric);
-    // guideline/v2/guideline.yaml, level 4: "… doesn't affect its purpose (e.g. a formal German email that closes
-    // with Viele Grüße instead of Mit freundlichen Grüßen)".
-    expect(blind.levels.find((level) => level.score === 4)!.checklist).toBe(
-      "Every instruction met, but one has a small flaw that doesn't affect its purpose",
-    );
-    expect(blind.levels.map((level) => level.meaning)).toEqual(v2!.rubric.map((level) => level.meaning));
-    expect(blind.levels.filter((level, at) => level.checklist !== v2!.rubric[at]!.checklist)).toHaveLength(1);
-    expect(blind.note).toBe(
-      "The rubric's worked examples are left out while the self-check is blind: an example could give a case away.",
-    );
-    // A rubric with no worked example is shown as it is, with no note.
-    expect(blindRubric(v1!.rubric)).toEqual({levels: v1!.rubric, note: null});
   });
 });

@@ -2,7 +2,7 @@
 // self-check offered to experienced raters (its calibration cases before Part 6 spoils them, fresh cases after), the
 // six parts with a time estimate and where the trainee stands in each, their results and Start over; then "About this
 // guideline": the case study's own opening and close (The Problem, What I did, The Artifact, The Result) and which
-// case shows each score.
+// case shows each score, each part of it that tells how cases are ruled folded.
 import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.js";
 import {nextStep} from "../lib/site/next-step.js";
 import type {PagePart, SitePageData} from "../lib/node/page-data.js";
@@ -23,14 +23,33 @@ import {pageStorage} from "../lib/trainee/set-aside.js";
 
 type Section = CaseStudy["problem"];
 
+/** A section's paragraphs, in order, those that tell how cases are ruled folded together where they stand. */
 function Paragraphs(section: Pick<Section, "paragraphs">): HTMLElement[] {
-  return section.paragraphs.map((paragraph) =>
-    el(
+  const nodes: HTMLElement[] = [];
+  let folded: HTMLElement[] = [];
+  const fold = () => {
+    if (!folded.length) return;
+    const [what, tell] = folded.length === 1 ? ["paragraph", "tells"] : ["paragraphs", "tell"];
+    const summary =
+      `Show ${countWord(folded.length)} ${what} that ${tell} how some of the cases are ruled ` +
+      "(best read after the parts)";
+    nodes.push(el("details", {class: "tells-rulings"}, el("summary", {}, summary), folded));
+    folded = [];
+  };
+  for (const paragraph of section.paragraphs) {
+    const node = el(
       "p",
       {"data-paragraph": paragraph.id ?? null, "class": paragraph.id ? `paragraph-${paragraph.id}` : null},
       paragraph.text,
-    ),
-  );
+    );
+    if (paragraph.tellsRulings) folded.push(node);
+    else {
+      fold();
+      nodes.push(node);
+    }
+  }
+  fold();
+  return nodes;
 }
 
 /** One of the case study's sections, under its own title, word for word. */

@@ -16,7 +16,7 @@ beforeEach(() => {
   site.problems.length = 0;
 });
 
-type Section = {title: string; paragraphs: {id?: string; text: string}[]};
+type Section = {title: string; paragraphs: {id?: string; text: string; tellsRulings?: true}[]};
 const caseStudy = parse(readFileSync("data/case-study.yaml", "utf8")) as {
   problem: Section;
   whatIDid: Section;
@@ -177,6 +177,19 @@ describe("the start page", () => {
   it("keeps the case study's own words, all four sections, in About this guideline", async () => {
     const page = await homeAsLoaded();
     const about = page.getByRole("region", {name: "About this guideline"});
+    // The paragraphs that tell how cases are ruled ("A single du breaks the register") are folded, shown on request.
+    const told = caseStudy.whatIDid.paragraphs.filter((paragraph) => paragraph.tellsRulings);
+    expect(told.map((paragraph) => paragraph.id)).toEqual(["first-rubric-broke", "style-line"]);
+    const fold = about.locator("details.tells-rulings");
+    expect(await fold.locator("summary").innerText()).toBe(
+      "Show two paragraphs that tell how some of the cases are ruled (best read after the parts)",
+    );
+    for (const paragraph of told)
+      expect(await about.locator(`[data-paragraph="${paragraph.id}"]`).isVisible(), paragraph.id).toBe(false);
+    expect(oneLine(await about.innerText())).not.toContain("A single du breaks the register");
+    // Opened, the page is no longer as loaded: a test after this one loads it again.
+    asLoaded = undefined;
+    await fold.locator("summary").click();
     for (const [id, section] of [
       ["the-problem", caseStudy.problem],
       ["what-i-did", caseStudy.whatIDid],
@@ -197,8 +210,6 @@ describe("the start page", () => {
     // The coverage table stays, folded: it gives every case's score away.
     const coverage = about.locator("details.coverage-details");
     expect(await coverage.locator("table.coverage").isVisible()).toBe(false);
-    // Opened, the page is no longer as loaded: a test after this one loads it again.
-    asLoaded = undefined;
     await coverage.locator("summary").click();
     expect(await coverage.locator("table.coverage tbody tr").count()).toBe(6);
     expect(site.problems).toEqual([]);

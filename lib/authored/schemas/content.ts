@@ -13,6 +13,11 @@ const paragraphs = z
         .regex(/^[a-z]+(-[a-z]+)*$/)
         .optional(),
       text: z.string().min(1),
+      /**
+       * The notebook's mark, not the case study's: the paragraph tells how some of the cases are ruled, so the start
+       * page folds it until the reader opens it, as it folds which case gets which score.
+       */
+      tellsRulings: z.literal(true).optional(),
     }),
   )
   .min(1);

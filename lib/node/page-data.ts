@@ -10,16 +10,20 @@ import {partLoad, partMinutes} from "../trainee/part-time.js";
 import {decidingRuleTable} from "../trainee/derived-deciding-rules.js";
 import {languageNames} from "../authored/language.js";
 
-export type ItemRef = Pick<Item, "id" | "set" | "origin" | "order" | "title" | "topic" | "twistOf" | "caseStudyNumber">;
+export type ItemRef = Pick<
+  Item,
+  "id" | "set" | "origin" | "order" | "title" | "topic" | "twistOf" | "caseStudyNumber" | "compare"
+>;
 
 export const itemRefs = (items: readonly Item[]): ItemRef[] =>
-  items.map(({id, set, origin, order, title, topic, twistOf, caseStudyNumber}) => ({
+  items.map(({id, set, origin, order, title, topic, twistOf, caseStudyNumber, compare}) => ({
     id,
     set,
     origin,
     order,
     title,
     topic,
+    compare,
     ...(twistOf ? {twistOf} : {}),
     ...(caseStudyNumber ? {caseStudyNumber} : {}),
   }));

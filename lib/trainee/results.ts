@@ -12,7 +12,7 @@ import type {DecidingRules} from "./deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
-import {selfCheckRun} from "./self-check-run.js";
+import {selfCheckRun, type ShownBy} from "./self-check-run.js";
 import {unknownItems} from "./import-plan.js";
 
 /** The levels of both axes of the matrix, in reading order: 1 to 5, then "not applicable". */
@@ -249,17 +249,13 @@ function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter
 export function traineeResults(
   progress: Progress,
   items: readonly Item[],
-  {pools, decides}: {pools: readonly {id: string; items: readonly Item[]}[]; decides: DecidingRules},
+  {pools, decides}: {pools: readonly {id: string; items: readonly Item[]; shownBy: ShownBy}[]; decides: DecidingRules},
 ): TraineeResults {
   const walked = new Set(items.map((item) => item.id));
   const order = [...items, ...pools.flatMap((pool) => pool.items.filter((item) => !walked.has(item.id)))];
   const walk = resultGroup(progress, items, "walk", decides);
   const selfChecks = pools.map((pool): SelfCheckGroup => {
-    const first = selfCheckRun(
-      progress.answers,
-      pool.items.map((item) => item.id),
-      1,
-    );
+    const first = selfCheckRun(progress.answers, {items: pool.items.map((item) => item.id), shownBy: pool.shownBy}, 1);
     const underway = !first.complete && first.answers.length > 0;
     return {
       pool: pool.id,

@@ -13,9 +13,18 @@ export function shownRun(latest: Pick<SelfCheckRun, "run" | "complete">, asked: 
   return Number.isInteger(number) && number >= 1 && number <= highest ? number : latest.run;
 }
 
-/** Where the trainee saw the rulings that keep a run from being blind: the walk first, as it is the likelier. */
-export const seenWhere = (seen: readonly SeenRuling[]): string =>
-  seen.some((entry) => entry.where === "walk") ? "in Part 6" : "at the end of an earlier run";
+/**
+ * The rulings that keep a run from being blind, each where the trainee saw it: "Calibration A (in Part 6)",
+ * "Calibration D (through Edge case 4 in Part 5, whose ruling points to it)", "Calibration B (at the end of an earlier
+ * run)". `label` names a case.
+ */
+export function seenWords(seen: readonly SeenRuling[], label: (id: string) => string): string[] {
+  return seen.map((entry) => {
+    if (entry.where === "earlier-run") return `${label(entry.item)} (at the end of an earlier run)`;
+    if (entry.via === entry.item) return `${label(entry.item)} (in Part ${entry.part})`;
+    return `${label(entry.item)} (through ${label(entry.via)} in Part ${entry.part}, whose ruling points to it)`;
+  });
+}
 
 /** The summary's headline and its tone: a run that was not blind has no pass to award, passed or not. */
 export function summaryHeadline(result: {blind: boolean; pass: boolean}): {

@@ -1,36 +1,69 @@
 // Which pool of cases the blind self-check gives a trainee, and why, in plain words. The pools are those of
 // data/calibration.yaml, in the order offered: the case study's calibration cases first, then the fresh cases written
-// for this notebook. A pool whose rulings the trainee has seen (a case checked in Part 6, or a run of it finished:
-// every ruling shows at its end) can't give a blind run any more, so the trainee gets the next one. Loaded with the
-// self-check page, the start page and the results page; none of this needs the run's scoring.
+// for this notebook. A pool whose rulings the trainee has seen (a Check in the walk that shows one: a case in Part 6,
+// or Edge case 4, whose ruling is Calibration D's; or a run of it finished: every ruling shows at its end) can't give
+// a blind run any more, so the trainee gets the next one. Loaded with the self-check page, the start page and the
+// results page; none of this needs the run's scoring.
 import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schemas/content.js";
 import type {CaseSet, Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
-import {aboutMinutes} from "../text/format.js";
-import {selfCheckRun} from "./self-check-run.js";
+import {aboutMinutes, listWords} from "../text/format.js";
+import {selfCheckRun, shownBy, type ShownBy} from "./self-check-run.js";
 import {caseStudyLabel, caseStudyNumber, fragmentId} from "../site/links.js";
 
-/** A pool with its pass rule. */
+/** A pool with its pass rule, and the Checks in the walk that show its cases' rulings. */
 export interface Pool extends SelfCheckPool {
   pass: PassRule;
+  shownBy: ShownBy;
+}
+
+/** The walk the pools are read against: every case (its `compare`) and the parts. */
+export interface Walk {
+  items: readonly {id: string; set: CaseSet; compare: readonly string[]}[];
+  parts: readonly {number: number; items?: CaseSet | undefined; phase?: string | undefined}[];
 }
 
 /** Each pool of data/calibration.yaml with the pass rule that names it, in the file's order. */
-export const poolsOf = (check: CalibrationCheck): Pool[] =>
-  check.pools.map((pool) => ({...pool, pass: check.pass.find((rule) => rule.pool === pool.id)!}));
+export const poolsOf = (check: CalibrationCheck, walk: Walk): Pool[] =>
+  check.pools.map((pool) => ({
+    ...pool,
+    pass: check.pass.find((rule) => rule.pool === pool.id)!,
+    shownBy: shownBy(pool.items, walk.items, walk.parts),
+  }));
 
-/** Where the trainee saw a pool's rulings: on Check in the walk (Part 6), or at the end of a run of it. */
-export type SeenWhere = "walk" | "earlier-run";
+/** The parts whose Checks show any of the pool's rulings, in order (Parts 5 and 6 for the calibration cases). */
+export const showingParts = (pool: Pick<Pool, "shownBy">): number[] =>
+  [...new Set(Object.values(pool.shownBy).flatMap((showings) => showings.map((showing) => showing.part)))].sort(
+    (a, b) => a - b,
+  );
+
+/** "Part 6", "Parts 5 and 6". */
+export const partsWords = (parts: readonly number[]): string =>
+  `${parts.length === 1 ? "Part" : "Parts"} ${listWords(parts.map(String))}`;
+
+/** Where the trainee saw a pool's rulings: on Checks in the walk (in which parts), or at the end of a run of it. */
+export type SeenWhere = {where: "walk"; parts: number[]} | {where: "earlier-run"};
 
 /**
  * Whether a run of the pool can still be blind: null when none of its rulings has been seen, else where one was (the
  * walk first: it is the likelier, and the one the trainee remembers).
  */
-export function poolSeen(answers: readonly Answer[], items: readonly string[]): SeenWhere | null {
-  const ofPool = answers.filter((answer) => items.includes(answer.item));
-  if (ofPool.some((answer) => answer.phase === "guideline" && answer.mode !== "self-check")) return "walk";
-  const runs = Math.max(0, ...ofPool.filter((answer) => answer.mode === "self-check").map((answer) => answer.attempt));
-  for (let run = 1; run <= runs; run++) if (selfCheckRun(answers, items, run).complete) return "earlier-run";
+export function poolSeen(answers: readonly Answer[], pool: Pick<Pool, "items" | "shownBy">): SeenWhere | null {
+  const walk = (showing: {item: string}) =>
+    answers.some(
+      (answer) => answer.item === showing.item && answer.phase === "guideline" && answer.mode !== "self-check",
+    );
+  const parts = [
+    ...new Set(pool.items.flatMap((id) => (pool.shownBy[id] ?? []).filter(walk).map((showing) => showing.part))),
+  ].sort((a, b) => a - b);
+  if (parts.length) return {where: "walk", parts};
+  const runs = Math.max(
+    0,
+    ...answers
+      .filter((answer) => answer.mode === "self-check" && pool.items.includes(answer.item))
+      .map((answer) => answer.attempt),
+  );
+  for (let run = 1; run <= runs; run++) if (selfCheckRun(answers, pool, run).complete) return {where: "earlier-run"};
   return null;
 }
 
@@ -53,7 +86,7 @@ export interface PoolChoice {
 export function offeredPool(pools: readonly Pool[], answers: readonly Answer[]): PoolChoice {
   const skipped: PoolChoice["skipped"] = [];
   for (const pool of pools) {
-    const where = poolSeen(answers, pool.items);
+    const where = poolSeen(answers, pool);
     if (where === null) return {pool, reason: skipped.length ? "skipped" : "first", skipped};
     skipped.push({pool, where});
   }
@@ -80,7 +113,7 @@ export function shownPool(
  */
 export function nextBlindPool(pools: readonly Pool[], shown: Pool, answers: readonly Answer[]): Pool | null {
   const next = offeredPool(pools, answers).pool;
-  return next !== shown && poolSeen(answers, next.items) === null ? next : null;
+  return next !== shown && poolSeen(answers, next) === null ? next : null;
 }
 
 /** The pool holding the case an address's fragment names ("#fresh-3", percent-encoded or not), if one does. */
@@ -96,7 +129,7 @@ export function poolOfCase(pools: readonly Pool[], fragment: string): Pool | und
 export function otherPoolText(pool: Pool, answers: readonly Answer[]): string {
   if (answers.some((answer) => answer.mode === "self-check" && pool.items.includes(answer.item)))
     return `your runs of ${poolShortName(pool)}`;
-  return poolSeen(answers, pool.items) === null
+  return poolSeen(answers, pool) === null
     ? poolShortName(pool)
     : `${poolShortName(pool)}, for practice (not blind for you now)`;
 }
@@ -157,7 +190,8 @@ export const poolFullName = (pool: Pick<Pool, "set" | "items">): string => poolN
 export const nextPoolText = (pool: Pick<Pool, "set" | "items">): string =>
   `Now ${poolNames[pool.set].counted(pool.items)}, blind →`;
 
-const seenWords: Record<SeenWhere, string> = {"walk": "in Part 6", "earlier-run": "at the end of your run of them"};
+const seenWords = (seen: SeenWhere): string =>
+  seen.where === "walk" ? `in ${partsWords(seen.parts)}` : "at the end of your run of them";
 
 /**
  * Which cases this self-check uses and why, in a sentence or two: "You have seen the calibration cases' rulings in
@@ -168,18 +202,19 @@ export function describePoolChoice(choice: PoolChoice, pools: readonly Pool[]): 
   const uses = `this self-check uses ${poolFullName(pool)}.`;
   if (choice.reason === "skipped") {
     const seen = choice.skipped
-      .map(({pool: other, where}) => `${poolShortName(other)}' rulings ${seenWords[where]}`)
+      .map(({pool: other, where}) => `${poolShortName(other)}' rulings ${seenWords(where)}`)
       .join(", and ");
     return `You have seen ${seen}, so ${uses}`;
   }
   const next = pools[pools.indexOf(pool) + 1];
   const then = next ? `you get ${poolShortName(next)} instead` : null;
-  const when =
-    pool.set === "calibration"
-      ? ` Part 6 shows their rulings, so take it before Part 6 to keep it blind${then ? `; after that, ${then}` : ""}.`
-      : then
-        ? ` Once you have seen their rulings, ${then}.`
-        : "";
+  const parts = showingParts(pool);
+  const when = parts.length
+    ? ` ${partsWords(parts)} ${parts.length === 1 ? "shows" : "show"} their rulings, so take it before Part ` +
+      `${parts[0]} to keep it blind${then ? `; after that, ${then}` : ""}.`
+    : then
+      ? ` Once you have seen their rulings, ${then}.`
+      : "";
   return `This self-check uses ${poolFullName(pool)}.${when}`;
 }
 
@@ -191,15 +226,15 @@ export interface Offer {
 }
 
 /**
- * The start page's offer of the self-check, for the pool the trainee would get now: take it before Part 6 (the
- * calibration cases), why it now uses another pool, or, when the trainee has seen rulings of every pool, that it
- * can't be blind any more, so it is offered for practice, with no pass mark.
+ * The start page's offer of the self-check, for the pool the trainee would get now: take it before the parts that show
+ * its rulings (Parts 5 and 6, for the calibration cases), why it now uses another pool, or, when the trainee has seen
+ * rulings of every pool, that it can't be blind any more, so it is offered for practice, with no pass mark.
  */
 export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answers: readonly Answer[]): Offer {
   const {pool} = choice;
   const cases = pool.items.length;
   const wait = `${cases} cases, ${aboutMinutes(pool.minutes)}. No feedback until you have answered all ${cases}, then`;
-  if (poolSeen(answers, pool.items) !== null)
+  if (poolSeen(answers, pool) !== null)
     return {
       lead:
         "You have seen rulings of its cases, so the self-check can't be blind for you now: take it for practice, " +
@@ -213,12 +248,12 @@ export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answer
   const action = "Take the blind self-check →";
   if (choice.reason === "skipped") return {lead: describePoolChoice(choice, pools), terms, action};
   const next = pools[pools.indexOf(pool) + 1];
-  const lead =
-    pool.set === "calibration"
-      ? // The pool it uses now is named before the one it would use later, so the run's size below reads as this one's.
-        `Take the blind self-check first: now it uses ${poolFullName(pool)}; once you've seen Part 6's ` +
-        `rulings, ${next ? `it uses ${poolFullName(next)} instead` : "it can't be blind"}.`
-      : `The blind self-check uses ${poolFullName(pool)}.`;
+  const parts = showingParts(pool);
+  const lead = parts.length
+    ? // The pool it uses now is named before the one it would use later, so the run's size below reads as this one's.
+      `Take the blind self-check first: now it uses ${poolFullName(pool)}; once you've seen their rulings in ` +
+      `${partsWords(parts)}, ${next ? `it uses ${poolFullName(next)} instead` : "it can't be blind"}.`
+    : `The blind self-check uses ${poolFullName(pool)}.`;
   return {lead, terms, action};
 }
 

@@ -1,12 +1,51 @@
 // Which self-check run is on show, and whether it was blind. Its own module: the self-check page knows this before
 // it shows its first case, and loads the scoring of a finished run only once there is one.
+import type {Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
 
-/** Where the trainee saw a case's ruling before or during a run: on Check in the walk, or at an earlier run's end. */
-export interface SeenRuling {
+/** A Check in the walk that shows a case's ruling: of `item`, in Part `part`. */
+export interface Showing {
   item: string;
-  where: "walk" | "earlier-run";
+  part: number;
 }
+
+/**
+ * For each of a run's cases, the Checks in the walk that show its ruling: of the case itself, in the part that walks
+ * it (Part 6's calibration cases), and of a case whose ruling points to it (Edge case 4's "see Calibration D", the same
+ * case: its ruling is Calibration D's).
+ */
+export type ShownBy = Readonly<Record<string, readonly Showing[]>>;
+
+/** `cases`' Checks in the walk, from the items (their `compare`) and the parts scored with the guideline. */
+export function shownBy(
+  cases: readonly string[],
+  items: readonly {id: string; set: Item["set"]; compare: readonly string[]}[],
+  parts: readonly {number: number; items?: Item["set"] | undefined; phase?: string | undefined}[],
+): ShownBy {
+  const partOf = (set: Item["set"]) => parts.find((part) => part.items === set && part.phase === "guideline")?.number;
+  return Object.fromEntries(
+    cases.map((id) => [
+      id,
+      items.flatMap((item) => {
+        const part = partOf(item.set);
+        return part !== undefined && (item.id === id || item.compare.includes(id)) ? [{item: item.id, part}] : [];
+      }),
+    ]),
+  );
+}
+
+/** The cases a run asks, and the Checks in the walk that show their rulings. */
+export interface RunCases {
+  items: readonly string[];
+  shownBy: ShownBy;
+}
+
+/**
+ * Where the trainee saw a case's ruling before or during a run: on a Check in the walk (`via` the case checked, the
+ * case itself or one whose ruling points to it, in Part `part`), or at an earlier run's end.
+ */
+export type SeenRuling =
+  {item: string; where: "walk"; via: string; part: number} | {item: string; where: "earlier-run"};
 
 export interface SelfCheckRun {
   /** Which run this is: run k holds each case's k-th self-check answer. */
@@ -29,12 +68,13 @@ export const unfinishedRunWords = (answered: number, total: number): string =>
   `${answered} of ${total} answered. The summary and the rulings appear when you have answered them all.`;
 
 /**
- * A self-check run over `items`, from every answer in the record. `run` picks it (1 is the first); left out, the
- * latest run with an answer, or the first. A ruling counts as seen when the trainee checked the case in the walk
- * (the ruling shows at once) or finished an earlier run (every ruling shows at its end), at a time before this run's
- * last answer: a run is blind only if every answer in it was given without one.
+ * A self-check run over `cases`, from every answer in the record. `run` picks it (1 is the first); left out, the
+ * latest run with an answer, or the first. A ruling counts as seen when the trainee made a Check in the walk that
+ * shows it (the ruling shows at once) or finished an earlier run (every ruling shows at its end), at a time before
+ * this run's last answer: a run is blind only if every answer in it was given without one.
  */
-export function selfCheckRun(answers: readonly Answer[], items: readonly string[], run?: number): SelfCheckRun {
+export function selfCheckRun(answers: readonly Answer[], cases: RunCases, run?: number): SelfCheckRun {
+  const {items} = cases;
   const inRun = (answer: Answer) => answer.mode === "self-check" && answer.phase === "guideline";
   const ofItems = answers.filter((answer) => items.includes(answer.item));
   const latest = Math.max(0, ...ofItems.filter(inRun).map((answer) => answer.attempt));
@@ -47,13 +87,16 @@ export function selfCheckRun(answers: readonly Answer[], items: readonly string[
   const seen: SeenRuling[] = [];
   const until = endedAt === null ? Infinity : time(endedAt);
   for (const id of items) {
-    const walk = ofItems.some(
-      (answer) => answer.item === id && answer.phase === "guideline" && !inRun(answer) && time(answer.at) < until,
+    const shown = (cases.shownBy[id] ?? []).find((showing) =>
+      answers.some(
+        (answer) =>
+          answer.item === showing.item && answer.phase === "guideline" && !inRun(answer) && time(answer.at) < until,
+      ),
     );
-    if (walk) seen.push({item: id, where: "walk"});
+    if (shown) seen.push({item: id, where: "walk", via: shown.item, part: shown.part});
   }
   for (let earlier = 1; earlier < number; earlier++) {
-    const done = selfCheckRun(answers, items, earlier);
+    const done = selfCheckRun(answers, cases, earlier);
     if (done.complete && time(done.endedAt!) < until) {
       for (const id of items) if (!seen.some((entry) => entry.item === id)) seen.push({item: id, where: "earlier-run"});
       break;

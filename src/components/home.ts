@@ -1,7 +1,7 @@
 // The start page, in the order a trainee needs it: what to do next (start, or continue where they stopped), the blind
-// self-check offered to experienced raters (its calibration cases before Part 6 spoils them, fresh cases after), the
-// six parts with a time estimate and where the trainee stands in each, their results and Start over; then "About this
-// guideline": the case study's own opening and close (The Problem, What I did, The Artifact, The Result) and which
+// self-check offered to experienced raters (its calibration cases before Parts 5 and 6 spoil them, fresh cases after),
+// the six parts with a time estimate and where the trainee stands in each, their results and Start over; then "About
+// this guideline": the case study's own opening and close (The Problem, What I did, The Artifact, The Result) and which
 // case shows each score, each part of it that tells how cases are ruled folded.
 import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.js";
 import {nextStep} from "../lib/site/next-step.js";
@@ -119,11 +119,12 @@ function NextStep(parts: readonly PagePart[], site: SitePageData, store: Progres
 }
 
 /**
- * The blind self-check, offered to experienced raters before Part 6's rulings spoil its calibration cases; after
- * that, the pool it uses then (the fresh cases written for this notebook), and why (lib/trainee/self-check-pool.ts).
+ * The blind self-check, offered to experienced raters before the rulings of Parts 5 and 6 spoil its calibration cases;
+ * after that, the pool it uses then (the fresh cases written for this notebook), and why
+ * (lib/trainee/self-check-pool.ts).
  */
-function SelfCheckOffer(calibration: CalibrationCheck, store: ProgressStore): HTMLElement {
-  const pools = poolsOf(calibration);
+function SelfCheckOffer(calibration: CalibrationCheck, site: SitePageData, store: ProgressStore): HTMLElement {
+  const pools = poolsOf(calibration, {items: site.itemRefs, parts: site.parts});
   return Recorded({
     store,
     view: (progress) => {
@@ -208,7 +209,7 @@ export function Home(
     {class: "home"},
     ProgressNotice(store),
     NextStep(parts, site, store),
-    SelfCheckOffer(calibration, store),
+    SelfCheckOffer(calibration, site, store),
     el(
       "section",
       {"aria-labelledby": "the-parts"},

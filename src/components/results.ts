@@ -56,7 +56,7 @@ interface ResultsBodyContext {
 /** The page's body for one record: what to review, the walk, before and after, the self-check. */
 function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyContext): HTMLElement[] {
   const results = traineeResults(progress, walkItems, {
-    pools: pools.map((pool) => ({id: pool.id, items: pool.items.map((id) => ctx.itemsById.get(id)!)})),
+    pools: pools.map((pool) => ({...pool, items: pool.items.map((id) => ctx.itemsById.get(id)!)})),
     decides: ctx.decides,
   });
   const {walk, selfChecks, beforeAfter} = results;
@@ -213,7 +213,7 @@ export function ResultsPage(
       Object.assign({}, ...[...data.parts, data.selfCheck].map((part) => part.decidingRules)) as Record<string, string>,
     ),
   };
-  const pools = poolsOf(data.selfCheck.calibration);
+  const pools = poolsOf(data.selfCheck.calibration, {items: data.site.itemRefs, parts: data.site.parts});
   // The body follows the saved record, patched in place: a fold the trainee opened stays open.
   const body = live<Progress, Progress>(store.get(), {
     update: nextRecord,

@@ -8,7 +8,7 @@ import type {ItemRef, SelfCheckPageData} from "../lib/node/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {
-  seenWhere,
+  seenWords,
   shownRun,
   summaryHeadline,
   summaryStep,
@@ -50,14 +50,13 @@ export function SelfCheck(
   {store = openProgressStore()}: {store?: ProgressStore} = {},
 ): HTMLElement {
   const ctx = partContext(data, "calibration", store);
-  const pools = poolsOf(data.part.calibration);
+  const pools = poolsOf(data.part.calibration, {items: data.site.itemRefs, parts: data.site.parts});
   const address = new URLSearchParams(location.search);
   const choice = shownPool(pools, store.get().answers, {asked: address.get("pool"), fragment: location.hash});
   const {pool} = choice;
   const items = pool.items.map((id) => ctx.items.find((item) => item.id === id)!);
-  const ids = items.map((item) => item.id);
   const rule = pool.pass;
-  const run = shownRun(selfCheckRun(store.get().answers, ids), address.get("run"));
+  const run = shownRun(selfCheckRun(store.get().answers, pool), address.get("run"));
   // A link on the page to a case of another pool (`#calibration-a` on the fresh cases' run) opens that pool's page.
   addEventListener("hashchange", () => {
     const other = poolOfCase(pools, location.hash);
@@ -66,7 +65,7 @@ export function SelfCheck(
   const runs = new WeakMap<Progress, SelfCheckRun>();
   const runOf = (progress: Progress): SelfCheckRun => {
     let found = runs.get(progress);
-    if (!found) runs.set(progress, (found = selfCheckRun(progress.answers, ids, run)));
+    if (!found) runs.set(progress, (found = selfCheckRun(progress.answers, pool, run)));
     return found;
   };
   const status = () => runOf(store.get());
@@ -164,7 +163,7 @@ function BlindNotice(
     view: (progress) => {
       const current = runOf(progress);
       if (current.blind) return el("div", {class: "blind-notice", role: "status", hidden: true});
-      const seen = current.seen.map((entry) => itemsById.get(entry.item)!);
+      const label = (id: string) => itemLabel(itemsById.get(id)!);
       return el(
         "div",
         {class: "blind-notice", role: "status"},
@@ -172,8 +171,8 @@ function BlindNotice(
         el(
           "p",
           {},
-          `You have seen the ruling of ${labelList(seen.map((item) => itemLabel(item)))} ` +
-            `(${seenWhere(current.seen)}). ` +
+          `You have seen the ${current.seen.length === 1 ? "ruling" : "rulings"} of ` +
+            `${labelList(seenWords(current.seen, label))}. ` +
             "You can still take it for practice, but the summary will say “Not blind” and award no pass.",
         ),
       );

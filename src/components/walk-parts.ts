@@ -11,7 +11,10 @@ import {rubricBeside} from "../lib/trainee/rubric-beside.js";
  * The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline; the rubric's
  * worked examples left out where they could give a case away (lib/trainee/rubric-beside.ts).
  */
-export function GuidePanel(guideline: Guideline, {leaveExamplesOut}: {leaveExamplesOut: boolean}): HTMLElement {
+export function GuidePanel(
+  guideline: Guideline,
+  {leaveExamplesOut = false}: {leaveExamplesOut?: boolean} = {},
+): HTMLElement {
   const rubric = rubricBeside(guideline.rubric, leaveExamplesOut);
   const steps = [
     {step: 0, title: "What you are rating"},

@@ -75,8 +75,8 @@ describe("the start page", () => {
     const offer = page.getByRole("region", {name: "Already rate for a living?"});
     expect(oneLine(await offer.innerText())).toContain(
       "Take the blind self-check first: now it uses the case study's four calibration cases and the twist on " +
-        "Calibration D, five in all; once you've seen Part 6's rulings, it uses seven fresh cases written for this " +
-        "notebook instead.",
+        "Calibration D, five in all; once you've seen their rulings in Parts 5 and 6, it uses seven fresh cases " +
+        "written for this notebook instead.",
     );
     expect(await offer.getByRole("link", {name: "Take the blind self-check →"}).getAttribute("href")).toBe(
       "./self-check",

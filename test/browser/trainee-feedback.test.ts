@@ -462,6 +462,27 @@ describe("the calibration self-check", () => {
     expect(await radio(card, 4).isChecked()).toBe(false);
     expect(site.problems).toEqual([]);
   }, 90_000);
+
+  it("counts Edge case 4, whose ruling is Calibration D's, as seeing that ruling: the fresh cases are offered", async () => {
+    // The case study's edge-case map, row 4: "Justified clarifying question … Main task met; see Calibration D".
+    const page = await freshPage("/edge-cases#edge-4");
+    await commit(page, "edge-4", 5);
+    await page.goto("/");
+    const offer = page.getByRole("region", {name: "Already rate for a living?"});
+    await expect
+      .poll(() => visibleText(offer))
+      .toContain("You have seen the calibration cases' rulings in Part 5, so this self-check uses seven fresh cases");
+    await page.goto("/self-check");
+    await scoreGroup(itemOf(page, fresh.items[0]!)).waitFor();
+    // The calibration cases' run, by its address, is for practice, and says through which case.
+    await page.goto("/self-check?pool=calibration");
+    const notice = page.getByRole("status").filter({hasText: /can't be blind/});
+    await notice.waitFor();
+    expect(await visibleText(notice)).toContain(
+      "You have seen the ruling of Calibration D (through Edge case 4 in Part 5, whose ruling points to it).",
+    );
+    expect(site.problems).toEqual([]);
+  });
 });
 
 describe("answers kept across guideline versions, and starting over", () => {

@@ -15,7 +15,7 @@ export const items: Item[] = loadItems();
 export const itemsById = new Map(items.map((item) => [item.id, item]));
 export const parts = loadParts();
 /** The self-check's pools; a fresh browser gets the first, the calibration cases. */
-export const pools = poolsOf(loadCalibration(undefined, items));
+export const pools = poolsOf(loadCalibration(undefined, items), {items, parts});
 export const calibration = pools[0]!;
 /** The guideline version the pages show: the newest. */
 export const guideline = loadGuidelines().at(-1)!;

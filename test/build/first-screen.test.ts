@@ -15,7 +15,8 @@ const parts = loadParts();
 // The first item of a part is the first of its set in the authored order; the self-check's is its first pool's.
 const firstOf = (set: string) => items.filter((item) => item.set === set).sort((a, b) => a.order - b.order)[0]!;
 const partFirst = (id: string) => firstOf(parts.find((part) => part.id === id)!.items!);
-const selfCheckFirst = items.find((item) => item.id === poolsOf(loadCalibration(undefined, items))[0]!.items[0])!;
+const firstPool = poolsOf(loadCalibration(undefined, items), {items, parts})[0]!;
+const selfCheckFirst = items.find((item) => item.id === firstPool.items[0])!;
 
 const pages: [string, Item, string[]][] = [
   ["vague", partFirst("vague"), ["1", "2", "3", "4", "5"]],

@@ -74,6 +74,7 @@ describe("what each page receives", () => {
     expect(site.itemRefs).toHaveLength(items.length);
     expect(Object.keys(site.itemRefs[0]!).sort()).toEqual([
       "caseStudyNumber",
+      "compare",
       "id",
       "order",
       "origin",
@@ -82,6 +83,8 @@ describe("what each page receives", () => {
       "topic",
     ]);
     expect(site.itemRefs.find((item) => item.id === "fresh-3")!.origin).toBe("notebook");
+    // The cases a ruling points to, which the self-check reads (Edge case 4: "see Calibration D").
+    expect(site.itemRefs.find((item) => item.id === "edge-4")!.compare).toEqual(["calibration-d"]);
     expect(site.coverage.find((row) => row.score === 4)!.items.map((item) => item.id)).toEqual(["calibration-a"]);
   });
   it("writes each item's deciding rule as the interpreter derives it under v2, so /results need not load it", () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {loadCalibration, loadGuidelines} from "../../../lib/node/load.js";
+import {loadCalibration, loadGuidelines, loadParts} from "../../../lib/node/load.js";
 import {derivedDecidingRules} from "../../../lib/trainee/derived-deciding-rules.js";
 import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
 import {emptyProgress, type Progress} from "../../../lib/trainee/progress.js";
@@ -16,8 +16,8 @@ import {formalMetWithFlaw, items, record} from "./helpers.js";
 
 // The walk's cases (every part's: the fresh cases are scored only in the self-check), and the self-check's pools.
 const walkItems = items.filter((item) => item.set !== "fresh-calibration");
-const pools = poolsOf(loadCalibration(undefined, items)).map((pool) => ({
-  id: pool.id,
+const pools = poolsOf(loadCalibration(undefined, items), {items, parts: loadParts()}).map((pool) => ({
+  ...pool,
   items: pool.items.map((id) => items.find((item) => item.id === id)!),
 }));
 const guideline = loadGuidelines().at(-1)!;

@@ -2,7 +2,7 @@
 // first, then one off, each group in walking order; a case missed on the walk and in the self-check is listed once.
 // The ruled scores in the comments are the case study's.
 import {describe, expect, it} from "vitest";
-import {loadCalibration, loadGuidelines} from "../../../lib/node/load.js";
+import {loadCalibration, loadGuidelines, loadParts} from "../../../lib/node/load.js";
 import {derivedDecidingRules} from "../../../lib/trainee/derived-deciding-rules.js";
 import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
 import {emptyProgress, type Progress} from "../../../lib/trainee/progress.js";
@@ -12,8 +12,8 @@ import {formalMetWithFlaw, items, record} from "./helpers.js";
 
 // The walk's cases (every part's: the fresh cases are scored only in the self-check), and the self-check's pools.
 const walkItems = items.filter((item) => item.set !== "fresh-calibration");
-const pools = poolsOf(loadCalibration(undefined, items)).map((pool) => ({
-  id: pool.id,
+const pools = poolsOf(loadCalibration(undefined, items), {items, parts: loadParts()}).map((pool) => ({
+  ...pool,
   items: pool.items.map((id) => items.find((item) => item.id === id)!),
 }));
 const guideline = loadGuidelines().at(-1)!;

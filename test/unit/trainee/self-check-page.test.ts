@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {seenWhere, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
+import {seenWords, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
 import {emptyProgress} from "../../../lib/trainee/progress.js";
 import {record} from "./helpers.js";
 
@@ -18,14 +18,23 @@ describe("the run the self-check page shows", () => {
 });
 
 describe("what a run that can't be blind says", () => {
-  it("names the walk when any ruling was seen there, else the end of an earlier run", () => {
-    expect(seenWhere([{item: "calibration-a", where: "earlier-run"}])).toBe("at the end of an earlier run");
+  it("names each ruling seen and where: its own Check in the walk, an edge case pointing to it, an earlier run", () => {
+    const label = (id: string) => ({"calibration-a": "Calibration A", "calibration-d": "Calibration D"})[id] ?? id;
     expect(
-      seenWhere([
-        {item: "calibration-a", where: "earlier-run"},
-        {item: "calibration-b", where: "walk"},
-      ]),
-    ).toBe("in Part 6");
+      seenWords(
+        [
+          {item: "calibration-a", where: "walk", via: "calibration-a", part: 6},
+          {item: "calibration-d", where: "walk", via: "edge-4", part: 5},
+        ],
+        (id) => (id === "edge-4" ? "Edge case 4" : label(id)),
+      ),
+    ).toEqual([
+      "Calibration A (in Part 6)",
+      "Calibration D (through Edge case 4 in Part 5, whose ruling points to it)",
+    ]);
+    expect(seenWords([{item: "calibration-a", where: "earlier-run"}], label)).toEqual([
+      "Calibration A (at the end of an earlier run)",
+    ]);
   });
 });
 

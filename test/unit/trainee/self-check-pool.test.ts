@@ -30,7 +30,23 @@ const check: CalibrationCheck = {
     {pool: "calibration", of: 2, ...rule},
   ],
 };
-const pools = poolsOf(check);
+// The walk the pools are read against: Part 6 walks the calibration cases; in Part 5, an edge case's ruling points to
+// Calibration B (as Edge case 4's "see Calibration D" does); a fresh case's points to Calibration A, but no part walks
+// the fresh cases.
+const walk = {
+  items: [
+    {id: "calibration-a", set: "calibration", compare: []},
+    {id: "calibration-b", set: "calibration", compare: []},
+    {id: "edge-4", set: "edge-cases", compare: ["calibration-b"]},
+    {id: "fresh-1", set: "fresh-calibration", compare: ["calibration-a"]},
+  ],
+  parts: [
+    {number: 1, items: "examples", phase: "vague"},
+    {number: 5, items: "edge-cases", phase: "guideline"},
+    {number: 6, items: "calibration", phase: "guideline"},
+  ],
+} as const;
+const pools = poolsOf(check, walk);
 const [calibration, fresh] = pools as [(typeof pools)[0], (typeof pools)[0]];
 
 let minute = 0;
@@ -57,26 +73,31 @@ describe("the pools of data/calibration.yaml", () => {
 
 describe("whether a pool's rulings have been seen", () => {
   it("is not, with no answer, with its run unfinished, or with only another pool's cases answered", () => {
-    expect(poolSeen([], calibration.items)).toBeNull();
-    expect(poolSeen([blind("calibration-a")], calibration.items)).toBeNull();
-    expect(poolSeen([answer("example-1"), blind("fresh-1")], calibration.items)).toBeNull();
+    expect(poolSeen([], calibration)).toBeNull();
+    expect(poolSeen([blind("calibration-a")], calibration)).toBeNull();
+    expect(poolSeen([answer("example-1"), blind("fresh-1")], calibration)).toBeNull();
     // A "before" score under the vague line shows no ruling.
-    expect(poolSeen([answer("calibration-a", {phase: "vague"})], calibration.items)).toBeNull();
+    expect(poolSeen([answer("calibration-a", {phase: "vague"})], calibration)).toBeNull();
   });
 
-  it("is, in the walk, once one of its cases is checked in Part 6", () => {
-    expect(poolSeen([answer("calibration-b")], calibration.items)).toBe("walk");
+  it("is, in the walk, once one of its cases is checked in Part 6, or a case whose ruling points to one in Part 5", () => {
+    expect(poolSeen([answer("calibration-b")], calibration)).toEqual({where: "walk", parts: [6]});
+    expect(poolSeen([answer("edge-4")], calibration)).toEqual({where: "walk", parts: [5]});
+    expect(poolSeen([answer("edge-4"), answer("calibration-a")], calibration)).toEqual({where: "walk", parts: [5, 6]});
+    // A case no part walks shows no ruling in the walk, whatever it points to.
+    expect(poolSeen([answer("fresh-1")], calibration)).toBeNull();
   });
 
   it("is, at the end of a run, once a run of it is finished; the walk is named first", () => {
-    expect(poolSeen([blind("calibration-a"), blind("calibration-b")], calibration.items)).toBe("earlier-run");
+    expect(poolSeen([blind("calibration-a"), blind("calibration-b")], calibration)).toEqual({where: "earlier-run"});
     // Run 1 unfinished, run 2 finished: seen.
     expect(
-      poolSeen([blind("calibration-a"), blind("calibration-a", 2), blind("calibration-b", 2)], calibration.items),
-    ).toBe("earlier-run");
-    expect(poolSeen([blind("calibration-a"), blind("calibration-b"), answer("calibration-a")], calibration.items)).toBe(
-      "walk",
-    );
+      poolSeen([blind("calibration-a"), blind("calibration-a", 2), blind("calibration-b", 2)], calibration),
+    ).toEqual({where: "earlier-run"});
+    expect(poolSeen([blind("calibration-a"), blind("calibration-b"), answer("calibration-a")], calibration)).toEqual({
+      where: "walk",
+      parts: [6],
+    });
   });
 });
 
@@ -90,12 +111,12 @@ describe("the pool a trainee is offered", () => {
     expect(offeredPool(pools, [answer("calibration-a")])).toEqual({
       pool: fresh,
       reason: "skipped",
-      skipped: [{pool: calibration, where: "walk"}],
+      skipped: [{pool: calibration, where: {where: "walk", parts: [6]}}],
     });
     expect(offeredPool(pools, [blind("calibration-a"), blind("calibration-b")])).toEqual({
       pool: fresh,
       reason: "skipped",
-      skipped: [{pool: calibration, where: "earlier-run"}],
+      skipped: [{pool: calibration, where: {where: "earlier-run"}}],
     });
   });
 
@@ -104,7 +125,7 @@ describe("the pool a trainee is offered", () => {
     expect(offeredPool(pools, all)).toEqual({
       pool: fresh,
       reason: "skipped",
-      skipped: [{pool: calibration, where: "walk"}],
+      skipped: [{pool: calibration, where: {where: "walk", parts: [6]}}],
     });
   });
 });
@@ -163,12 +184,21 @@ describe("what the pages say of the pool", () => {
       "You have seen the calibration cases' rulings at the end of your run of them, so this self-check uses three " +
         "fresh cases written for this notebook.",
     );
+    expect(describePoolChoice(offeredPool(pools, [answer("edge-4")]), pools)).toBe(
+      "You have seen the calibration cases' rulings in Part 5, so this self-check uses three fresh cases written " +
+        "for this notebook.",
+    );
   });
 
-  it("says what the calibration cases are, and that Part 6 spoils them", () => {
+  it("says what the calibration cases are, and that Parts 5 and 6 spoil them", () => {
     expect(describePoolChoice(offeredPool(pools, []), pools)).toBe(
-      "This self-check uses the case study's two calibration cases. Part 6 shows their rulings, so take it before " +
-        "Part 6 to keep it blind; after that, you get the fresh cases instead.",
+      "This self-check uses the case study's two calibration cases. Parts 5 and 6 show their rulings, so take it " +
+        "before Part 5 to keep it blind; after that, you get the fresh cases instead.",
+    );
+    // Shown only by Part 6's own Checks: Part 6 alone.
+    const ownOnly = {...calibration, shownBy: {"calibration-a": [{item: "calibration-a", part: 6}]}};
+    expect(describePoolChoice({pool: ownOnly, reason: "first", skipped: []}, [ownOnly, fresh])).toMatch(
+      / Part 6 shows their rulings, so take it before Part 6 to keep it blind;/,
     );
     // Counted from the pool, each twist named by the case it twists.
     const withTwist = {
@@ -177,8 +207,8 @@ describe("what the pages say of the pool", () => {
     };
     expect(describePoolChoice({pool: withTwist, reason: "first", skipped: []}, [withTwist, fresh])).toBe(
       "This self-check uses the case study's three calibration cases and the twist on Calibration C, four in all. " +
-        "Part 6 shows " +
-        "their rulings, so take it before Part 6 to keep it blind; after that, you get the fresh cases instead.",
+        "Parts 5 and 6 show their rulings, so take it before Part 5 to keep it blind; after that, you get the fresh " +
+        "cases instead.",
     );
     expect(describePoolChoice({pool: fresh, reason: "asked", skipped: []}, pools)).toBe(
       "This self-check uses three fresh cases written for this notebook.",
@@ -189,8 +219,8 @@ describe("what the pages say of the pool", () => {
     expect(describeOffer(offeredPool(pools, []), pools, [])).toEqual({
       // Issue 29: the pool it uses now is named, so the run's size on the card is this pool's.
       lead:
-        "Take the blind self-check first: now it uses the case study's two calibration cases; once you've seen Part " +
-        "6's rulings, it uses three fresh cases written for this notebook instead.",
+        "Take the blind self-check first: now it uses the case study's two calibration cases; once you've seen their " +
+        "rulings in Parts 5 and 6, it uses three fresh cases written for this notebook instead.",
       terms:
         "2 cases, about 5 min. No feedback until you have answered all 2, then a summary against a pass mark: at " +
         "least 1 exact and none two or more points off.",

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {loadCalibration, loadGuidelines} from "../../../lib/node/load.js";
+import {loadCalibration, loadGuidelines, loadParts} from "../../../lib/node/load.js";
 import type {Answer} from "../../../lib/trainee/progress.js";
 import {selfCheckRun} from "../../../lib/trainee/self-check-run.js";
 import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
@@ -7,7 +7,7 @@ import {selfCheckSummary} from "../../../lib/trainee/self-check.js";
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
 import {item, items, line, mark} from "./helpers.js";
 
-const calibration = poolsOf(loadCalibration(undefined, items))[0]!;
+const calibration = poolsOf(loadCalibration(undefined, items), {items, parts: loadParts()})[0]!;
 const guideline = loadGuidelines().at(-1)!;
 const run = calibration.items.map(item);
 // Ruled: A 4, B 2, C 1, D 5, D twist 2.
@@ -144,22 +144,48 @@ describe("a self-check run and whether it was blind", () => {
   const firstRun = ids.map((id, index) => blindAnswer(id, 1, 10 + index));
 
   it("is blind when no ruling of its cases was seen before it ended", () => {
-    expect(selfCheckRun(firstRun, ids)).toMatchObject({run: 1, complete: true, blind: true, seen: []});
+    expect(selfCheckRun(firstRun, calibration)).toMatchObject({run: 1, complete: true, blind: true, seen: []});
     // Part 6 checked after the run ended does not make it less blind.
-    expect(selfCheckRun([...firstRun, walkAnswer("calibration-a", 30)], ids).blind).toBe(true);
+    expect(selfCheckRun([...firstRun, walkAnswer("calibration-a", 30)], calibration).blind).toBe(true);
   });
 
   it("is not blind when a case was checked in the walk before the run ended, or the run is still open", () => {
-    const seen = selfCheckRun([walkAnswer("calibration-b", 5), ...firstRun], ids);
-    expect(seen).toMatchObject({blind: false, seen: [{item: "calibration-b", where: "walk"}]});
-    const during = selfCheckRun([...firstRun.slice(0, 4), walkAnswer("calibration-a", 20)], ids);
+    const seen = selfCheckRun([walkAnswer("calibration-b", 5), ...firstRun], calibration);
+    expect(seen).toMatchObject({
+      blind: false,
+      seen: [{item: "calibration-b", where: "walk", via: "calibration-b", part: 6}],
+    });
+    const during = selfCheckRun([...firstRun.slice(0, 4), walkAnswer("calibration-a", 20)], calibration);
     expect(during).toMatchObject({complete: false, blind: false});
+  });
+
+  it("knows which Checks in the walk show each case's ruling: its own in Part 6, and an edge case that points to it", () => {
+    // The case study's edge-case map: row 4 "Main task met; see Calibration D", row 5 "Declines a harmless request; see
+    // Calibration C" (5a the harmless refusal, 5b the justified one); Part 5 walks the edge cases, Part 6 these.
+    const sorted = (id: string) => [...calibration.shownBy[id]!].sort((a, b) => a.item.localeCompare(b.item));
+    expect(sorted("calibration-a")).toEqual([{item: "calibration-a", part: 6}]);
+    expect(sorted("calibration-c")).toEqual([
+      {item: "calibration-c", part: 6},
+      {item: "edge-5a", part: 5},
+      {item: "edge-5b", part: 5},
+    ]);
+    expect(sorted("calibration-d")).toEqual([
+      {item: "calibration-d", part: 6},
+      {item: "edge-4", part: 5},
+    ]);
+  });
+
+  it("is not blind when an edge case whose ruling points to one of its cases was checked in Part 5 before it", () => {
+    const seen = selfCheckRun([walkAnswer("edge-4", 5), ...firstRun], calibration);
+    expect(seen).toMatchObject({blind: false, seen: [{item: "calibration-d", where: "walk", via: "edge-4", part: 5}]});
+    // Edge case 1a points to no calibration case: the run stays blind.
+    expect(selfCheckRun([walkAnswer("edge-1a", 5), ...firstRun], calibration).blind).toBe(true);
   });
 
   it("counts a second run as not blind: every ruling showed at the end of the first", () => {
     const second = [...firstRun, blindAnswer("calibration-a", 2, 40)];
-    expect(selfCheckRun(second, ids)).toMatchObject({run: 2, complete: false, blind: false});
-    expect(selfCheckRun(second, ids).seen.every((entry) => entry.where === "earlier-run")).toBe(true);
-    expect(selfCheckRun(second, ids, 1)).toMatchObject({run: 1, complete: true, blind: true});
+    expect(selfCheckRun(second, calibration)).toMatchObject({run: 2, complete: false, blind: false});
+    expect(selfCheckRun(second, calibration).seen.every((entry) => entry.where === "earlier-run")).toBe(true);
+    expect(selfCheckRun(second, calibration, 1)).toMatchObject({run: 1, complete: true, blind: true});
   });
 });

@@ -16,8 +16,7 @@ import {guidelineSources, guidelineVersions, loadGuideline, loadItems} from "../
 import {parameterDomains} from "../lib/authoring/parameter-domains.node.js";
 import {AssignmentError, parseAssignments} from "../lib/engine/parameter-values.js";
 import {ruleSetOf} from "../lib/engine/derive.js";
-import {prepareBase, previewFrom} from "../lib/authoring/preview.js";
-import {candidateRuleSet} from "../lib/authoring/candidate-choice.js";
+import {checkGuideline} from "../lib/authoring/check.node.js";
 import {assignmentWords} from "../lib/engine/parameter-words.js";
 import {previewLines, previewReport, writtenVersionLines} from "../lib/authoring/preview-report.js";
 import {isRuleChangeText, levelsToReword, parseRuleChanges} from "../lib/authoring/rule-changes.js";
@@ -118,15 +117,11 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
           levelsToReword(candidate.logic, candidate.parameters, set, changes),
           values.write,
         );
-        // The items are ruled as the newest version derives them: what moves is measured from it.
-        const newest = versions.at(-1)!;
-        const ruled =
-          newest === baseVersion ? base : newest === candidateVersion ? candidate : loadGuideline(newest, io.root);
-        const moves = previewFrom(
-          prepareBase(loadItems(io.root), ruleSetOf(ruled)),
-          candidateRuleSet(candidate, set, changes),
-        );
-        for (const line of writtenVersionLines(moves, values.write)) out(line);
+        // What guideline:check will say of the version as written: its items' files against it, not what moved since
+        // the newest version, which may itself disagree with them.
+        const writtenVersion = loadGuideline(values.write, io.root);
+        const check = checkGuideline(writtenVersion, loadItems(io.root));
+        for (const line of writtenVersionLines(check, values.write, ruleSetOf(writtenVersion).ruleIds)) out(line);
         if (reword) out(reword);
         return;
       }

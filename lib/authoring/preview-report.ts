@@ -10,7 +10,11 @@ import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
 import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
 import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
+import type {CheckReport} from "./check.node.js";
+import {formatProblem} from "../authored/problems.js";
+import {allowsRuling} from "../engine/derive.js";
 import {
+  decisionOf,
   prepareBase,
   previewFrom,
   reruledConsequence,
@@ -164,44 +168,71 @@ function movedLines(item: MovedItem, width: number, names: {base: string; candid
   return [
     head,
     ...item.lines.map(
-      (line) => `      line ${line.index} ${line.rule}: ${decision(line.from)} -> ${decision(line.to)}`,
+      (line) => `      ${lineName(line.index)} ${line.rule}: ${decision(line.from)} -> ${decision(line.to)}`,
     ),
     reason,
   ];
 }
 
 /**
- * After `--write vN`: the items `guideline:check` now holds to vN that their files rule otherwise (a score that moves,
- * a line whose ruling changes), each to rule again; or that none is.
+ * After `--write vN`: what `guideline:check` finds under vN, the version as written (`check`, its report), in the
+ * preview's words: each item whose file it rules otherwise (a score, or a line's ruling where the score stays, on a
+ * line whose rule `ruleIds` holds), to rule again, and any other problem as guideline:check prints it; or that it
+ * passes. Read from the check itself, not from what moved since the newest version: that version may already disagree
+ * with the files.
  */
-export function writtenVersionLines(report: Pick<PreviewReport, "moved" | "reruled">, version: string): string[] {
-  const {moved, reruled} = report;
-  if (!moved.length && !reruled.length)
-    return [`every item keeps its score and its lines' rulings under ${version}: guideline:check passes as before`];
+export function writtenVersionLines(
+  check: Pick<CheckReport, "results" | "problems">,
+  version: string,
+  ruleIds: ReadonlySet<string>,
+): string[] {
+  if (!check.problems.length) return [`every item's file agrees with ${version}: guideline:check passes`];
+  const scored = check.results.filter((result) => result.derivedScore !== result.ruledScore);
+  const reruled = check.results
+    .filter((result) => result.derivedScore === result.ruledScore)
+    .map((result) => ({
+      id: result.id,
+      lines: result.derivation.lines
+        .filter((line) => ruleIds.has(line.rule) && !allowsRuling(line))
+        .map((line) => ({index: line.index, rule: line.rule, ruled: line.ruled, to: decisionOf(line, true)})),
+    }))
+    .filter((item) => item.lines.length);
+  const listed = new Set([...scored, ...reruled].map((item) => item.id));
+  const others = check.problems.filter(
+    (problem) => !check.results.some((r) => listed.has(r.id) && r.file === problem.file),
+  );
   const counts = [
-    ...(moved.length ? [`${plural(moved.length, "item scores", "items score")} otherwise`] : []),
+    ...(scored.length ? [`${plural(scored.length, "item scores", "items score")} otherwise`] : []),
     ...(reruled.length ? [reruledWords(reruled.length)] : []),
   ].join(", and ");
-  const width = Math.max(...[...moved, ...reruled].map((item) => item.id.length));
+  const width = Math.max(0, ...[...scored, ...reruled].map((item) => item.id.length));
   return [
-    `under ${version}, ${counts}: guideline:check fails on each until its file and ${version} agree:`,
-    ...moved.map(
-      (item) =>
-        `  ${item.id.padEnd(width)}  score ${scores(item.from)} -> ${scores(item.to)}` +
-        (item.to.candidates.length === 1 ? "" : ` (no single score: ${version}'s logic must give it one)`),
+    ...(counts
+      ? [`under ${version}, ${counts}: guideline:check fails on each until its file and ${version} agree:`]
+      : []),
+    ...scored.map(
+      (result) =>
+        `  ${result.id.padEnd(width)}  score ${result.ruledScore} -> ${scores(result)}` +
+        (result.candidates.length === 1 ? "" : ` (no single score: ${version}'s logic must give it one)`),
     ),
     ...reruledLines(reruled, width),
+    ...(others.length
+      ? [`under ${version}, guideline:check also finds:`, ...others.map((p) => `  ${formatProblem(p)}`)]
+      : []),
   ];
 }
 
 /** Each line a case keeps its score but not its ruling on, one a row: the case, the line, ruled → the candidate's. */
-const reruledLines = (reruled: PreviewReport["reruled"], width: number): string[] =>
+const reruledLines = (reruled: readonly Pick<PreviewReport["reruled"][number], "id" | "lines">[], width: number) =>
   reruled.flatMap((item) =>
     item.lines.map(
       ({index, rule, ruled, to}) =>
-        `  ${item.id.padEnd(width)}  line ${index} ${rule}: ruled ${ruled} -> ${decision(to)}`,
+        `  ${item.id.padEnd(width)}  ${lineName(index)} ${rule}: ruled ${ruled} -> ${decision(to)}`,
     ),
   );
+
+/** A checklist line as guideline:check numbers it, from 1 ("Line 3"); the JSON keeps the index from 0. */
+const lineName = (index: number): string => `line ${index + 1}`;
 
 /** The report for a terminal: moved items, items with no single score, coverage, and what the examples do not test. */
 export function previewLines(report: PreviewReport): string[] {

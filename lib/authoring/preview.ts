@@ -202,7 +202,8 @@ export function outcomeMoved(before: Derivation, after: Derivation): boolean {
 }
 
 /** A line's decision as derived, and whether the version rules by the rule it cites. */
-const decisionOf = (line: TraceLine, ruled: boolean): LineDecision => ({
+/** A line as a version decides it; `ruled`: the version has a rule for it. */
+export const decisionOf = (line: TraceLine, ruled: boolean): LineDecision => ({
   verdict: line.derived,
   clause: line.clause,
   verdicts: [...line.verdicts],

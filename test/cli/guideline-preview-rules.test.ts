@@ -51,7 +51,7 @@ describe("guideline:preview with a clause changed", () => {
     // But its line, a ceiling with none delivered, is ruled not met, which the candidate makes partly met.
     expect(stdout).toContain(
       "1 item keeps its score but not a line's ruling: the candidate decides these otherwise; a version saved with " +
-        "this change fails guideline:check until those lines are ruled again\n  edge-1a    line 1 numbers: ruled " +
+        "this change fails guideline:check until those lines are ruled again\n  edge-1a    line 2 numbers: ruled " +
         "not-met -> partly [ceiling-needs-one]\n",
     );
   });

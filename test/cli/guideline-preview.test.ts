@@ -168,7 +168,7 @@ describe("guideline:preview", () => {
     );
     expect(stdout).toContain("moved (4 items): id, from -> to, the lines that changed\n");
     expect(stdout).toMatch(
-      /^ {2}edge-1a +2 -> 5\n {6}line 1 numbers: not-met \[ceiling-needs-one\] -> met \[within-ceiling\]$/m,
+      /^ {2}edge-1a +2 -> 5\n {6}line 2 numbers: not-met \[ceiling-needs-one\] -> met \[within-ceiling\]$/m,
     );
     expect(stdout).toContain(
       "example-2  3 -> 3 or 2\n      no checklist line changed; 1 of 2 other instructions met: half. v2 applies row 3, " +

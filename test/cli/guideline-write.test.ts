@@ -82,13 +82,32 @@ describe("guideline:preview --write", () => {
       "under v3, 2 items keep their score but not a line's ruling: guideline:check fails on each until its file and v3 " +
         "agree:\n",
     );
-    expect(written.stdout).toMatch(/^ {2}example-3 +line \d+ style-register: ruled not-met -> partly/m);
-    expect(written.stdout).toMatch(/^ {2}edge-10-twist +line \d+ style-register: ruled not-met -> partly/m);
+    // Numbered from 1, as guideline:check numbers them ("Line 3, its verdict"): example 3's third line, the twist's
+    // fourth.
+    expect(written.stdout).toMatch(/^ {2}example-3 +line 3 style-register: ruled not-met -> partly/m);
+    expect(written.stdout).toMatch(/^ {2}edge-10-twist +line 4 style-register: ruled not-met -> partly/m);
     // A change that rules every case as before says so.
     const same = await preview(projectCopy(), "--set", "numbers.exact=met", "--write", "v3");
-    expect(same.stdout).toContain(
-      "every item keeps its score and its lines' rulings under v3: guideline:check passes as before\n",
+    expect(same.stdout).toContain("every item's file agrees with v3: guideline:check passes\n");
+  });
+
+  it("reads the written version against the items' files, not against the newest version, which may not agree", async () => {
+    const root = projectCopy();
+    // v3 leaves examples 2, 3 and 7 with no single score; their files are not ruled again. v4, written from v2 with the
+    // same change, is then no change from v3, the newest: it still fails the check on the same three.
+    expect((await preview(root, "--set", "counting=most-missed", "--write", "v3")).code).toBe(0);
+    const v4 = await preview(root, "--candidate", "v2", "--set", "counting=most-missed", "--write", "v4");
+    expect(v4.code).toBe(0);
+    expect(v4.stdout).toContain(
+      "under v4, 3 items score otherwise: guideline:check fails on each until its file and v4 agree:\n" +
+        "  example-2  score 3 -> 3 or 2 (no single score: v4's logic must give it one)\n" +
+        "  example-3  score 3 -> 3 or 2 (no single score: v4's logic must give it one)\n" +
+        "  example-7  score 3 -> 3 or 2 (no single score: v4's logic must give it one)\n",
     );
+    expect(v4.stdout).not.toContain("passes");
+    const check = await runCommand(guidelineCheck, ["--version", "v4"], {root});
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("guideline:check: 3 problems under guideline/v4");
   });
 
   it("says which rubric levels to reword when a change makes their words untrue: counting and levels 3 and 2", async () => {

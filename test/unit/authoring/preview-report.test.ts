@@ -38,7 +38,7 @@ describe("previewReport and previewLines", () => {
     expect(lines[0]).toBe("base v2, candidate v3: 33 items");
     expect(lines).toContain("  score 4 loses its last worked example");
     expect(lines).toContain("  no worked example under the candidate for score 4");
-    expect(lines).toContain("      line 2 style-register: met-flaw [slightly-less-formal] -> undecided (no rule)");
+    expect(lines).toContain("      line 3 style-register: met-flaw [slightly-less-formal] -> undecided (no rule)");
     expect(lines).toContain("  calibration-a  5 or 3  (was 4)");
   });
 

@@ -148,10 +148,12 @@ function wrongKindIssues(issues: readonly z.core.$ZodIssue[], record: unknown): 
 }
 
 /**
- * Every value of the wrong kind in a draft's record, in the build's words. A line with no rule yet is held to the rule
- * that leaves it the fewest such values: its fields every rule shares, its facts any rule's.
+ * Every value of the wrong kind in a draft's record, in the build's words: what keeps the editor from taking a record
+ * as a work in progress (a saved draft, an uploaded file), where a missing field or a value out of its bounds does not.
+ * A line with no rule yet is held to the rule that leaves it the fewest such values: its fields every rule shares, its
+ * facts any rule's.
  */
-function wrongKinds(schemas: CaseSchemas, record: Record<string, unknown>): Problem[] {
+export function wrongKinds(schemas: CaseSchemas, record: Record<string, unknown>): Problem[] {
   const wrongIn = (value: Record<string, unknown>): z.core.$ZodIssue[] => {
     const parsed = schemas.item.safeParse(value);
     return parsed.success ? [] : wrongKindIssues(parsed.error.issues, value);

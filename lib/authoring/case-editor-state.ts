@@ -43,12 +43,12 @@ import {
 } from "./case-turns.js";
 import {factFields, readFactInput, type FactField, type JsonSchema} from "./fact-fields.js";
 import {becameWords, loadedWords} from "./new-case.js";
-import {replacedUnsavedWords, type DraftNotice} from "./case-draft-store.js";
+import {replacedUnsavedWords, wrongKinds, type DraftNotice} from "./case-draft-store.js";
 import {AuthoredFileError, type Problem} from "../authored/problems.js";
 import {problemInWords} from "../authored/problem-words.js";
 import {byteLimit, decodeAuthoredFile, tooLarge} from "../authored/limits.js";
 import {locate, quotesOf} from "../authored/quote.js";
-import type {ItemSchema} from "../authored/schemas/facts.js";
+import type {CaseSchemas} from "../authored/schemas/facts.js";
 import type {ChecklistRuleId, Flag} from "../authored/schemas/item.js";
 import {pressWord, tokens, type MarkIn, type Pending} from "../trainee/draft.js";
 import type {TraineeLine} from "../trainee/progress.js";
@@ -192,18 +192,23 @@ export function schemaValues(schema: JsonSchema, path: readonly string[]): strin
 }
 
 /**
- * An uploaded case file read as the build reads one: refused by its size before a byte is read, then as UTF-8 and
- * against the item schema. The record only when nothing is wrong with it.
+ * An uploaded case file read as the build reads one: refused by its size before a byte is read, then as UTF-8, as a
+ * case file, and for any value of the wrong kind (a quote that is a number), each named. A case not yet finished (no
+ * checklist, a line with no note: what `case:new` writes) is taken as a draft is, its `problems` the check's, which
+ * the editor lists as what is left to fix.
  */
 export async function readUpload(
   file: Pick<File, "name" | "size" | "arrayBuffer">,
-  schema: ItemSchema,
+  schemas: CaseSchemas,
 ): Promise<{record: CaseRecord | null; problems: Problem[]}> {
   try {
     if (file.size > byteLimit("item")) throw tooLarge(file.name, "item");
     const text = decodeAuthoredFile(new Uint8Array(await file.arrayBuffer()), file.name, "item");
-    const read = caseFromFile(text, file.name, schema);
-    return read.problems.length ? {record: null, problems: read.problems} : read;
+    const read = caseFromFile(text, file.name, schemas.item);
+    if (!read.record) return read;
+    const wrong = wrongKinds(schemas, read.record);
+    if (wrong.length) return {record: null, problems: wrong.map((problem) => ({...problem, file: file.name}))};
+    return read;
   } catch (error) {
     if (error instanceof AuthoredFileError) return {record: null, problems: error.problems};
     return {
@@ -469,7 +474,8 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
         return {...state, reading: action.file.name};
       case "uploaded": {
         if (action.record) {
-          const next = replaced(state, action.record, `Read ${action.name}.`);
+          const left = action.problems.length ? " It is not finished: what is left to fix is listed below." : "";
+          const next = replaced(state, action.record, `Read ${action.name}.${left}`);
           const otherwise = ruledOtherwiseWords(action.record, next.view);
           return otherwise ? {...next, start: {...next.start, said: `Read ${action.name}. ${otherwise}`}} : next;
         }

@@ -174,7 +174,7 @@ export function CaseEditor(
       if (after.record !== before.record)
         whenIdle(() => node.dispatch({kind: "read-back", record: after.record}), readBackWithinMs);
       if (action.kind === "upload")
-        void readUpload(action.file, data.schemas.item).then((read) =>
+        void readUpload(action.file, data.schemas).then((read) =>
           node.dispatch({kind: "uploaded", name: action.file.name, ...read}),
         );
       if (after.downloads > before.downloads)

@@ -1,5 +1,5 @@
 // The case editor keeps the author's work and shows files only as text: hostile uploads (huge, deeply nested, the
-// wrong kind of file, a case the schema refuses, script in a text) are refused with the field and the fix, or shown
+// wrong kind of file, a value of the wrong kind, script in a text) are refused with the field and the fix, or shown
 // safely, and the draft is left as it was; the draft survives a reload, so does Undo of a mistaken Load, and one the
 // page cannot read is set aside with a notice. The editor's accessibility, blank and with a case loaded:
 // page-states.ts.
@@ -8,6 +8,8 @@ import {join} from "node:path";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/node/load.js";
+import {writeItemFile} from "../../lib/authored/item-writer.js";
+import {blankCase} from "../../lib/authoring/case-editor.js";
 import {usePage, useShared, useSite} from "./helpers.js";
 import {caseDraftKey, derivedScore, downloadButton, loadCase, openEditor, savedDraft} from "./case-editor-helpers.js";
 
@@ -60,9 +62,11 @@ const hostile: {label: string; name: string; content: () => string | Buffer; say
   },
   {label: "a probe's JSON", name: "v1.json", content: () => probeFile, says: /v1\.json: missing front matter/},
   {
-    label: "a case the schema refuses",
+    // A value of the wrong kind, not an unfinished case: one still to finish (no checklist, a score out of range) is
+    // taken as a draft is, its problems listed to fix (unit: case-editor-state.test.ts).
+    label: "a case with a value of the wrong kind",
     name: "example-1.md",
-    content: () => repoText("example-1").replace(/^score: 5$/m, "score: 7"),
+    content: () => repoText("example-1").replace(/^score: 5$/m, "score: [5]"),
     says: /example-1\.md at score: /,
   },
   {
@@ -114,6 +118,21 @@ describe("an upload", () => {
 
     await page.getByRole("button", {name: /^Undo/}).click();
     await expect.poll(async () => (await savedDraft(page))?.record).toEqual(draft);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("takes the blank case that case:new writes as a draft, with what is left to fix listed", async () => {
+    const {page} = await withDraft();
+    // What `npm run case:new -- --blank --set edge-cases` writes and tells the author to upload here.
+    const blank = writeItemFile({...blankCase({set: "edge-cases", cases: []}), id: "new-case-1"});
+    await upload(page, "new-case-1.md", blank);
+    await expect
+      .poll(() => page.locator(".case-start-said").innerText())
+      .toBe("Read new-case-1.md. It is not finished: what is left to fix is listed below.");
+    expect(await page.locator(".case-start-problems li").count()).toBe(0);
+    expect(await requestBox(page).inputValue()).toBe("");
+    expect((await savedDraft(page))?.record).toMatchObject({id: "new-case-1", set: "edge-cases", checklist: []});
+    expect(await page.getByRole("heading", {name: /^To fix before the download \(\d+\)$/}).count()).toBe(1);
     expect(site.problems).toEqual([]);
   });
 });

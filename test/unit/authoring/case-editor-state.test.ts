@@ -27,6 +27,8 @@ import {
   type CaseEditorAction,
   type CaseEditorState,
 } from "../../../lib/authoring/case-editor-state.js";
+import {writeItemFile} from "../../../lib/authored/item-writer.js";
+import {notebookCaseFrom} from "../../../lib/authoring/new-case.js";
 import {finished} from "./helpers.js";
 import {replacedUnsavedWords} from "../../../lib/authoring/case-draft-store.js";
 import {ruleSetOf} from "../../../lib/engine/derive.js";
@@ -272,10 +274,36 @@ describe("the start", () => {
   it("refuses an upload larger than a case file may be before reading a byte of it", async () => {
     const read = await readUpload(
       {name: "huge.md", size: 10_000_000, arrayBuffer: () => Promise.reject(new Error("read"))},
-      context.schemas.item,
+      context.schemas,
     );
     expect(read.record).toBeNull();
     expect(read.problems).toHaveLength(1);
     expect(read.problems[0]!.file).toBe("huge.md");
+  });
+
+  it("takes the unfinished files case:new writes as drafts, and refuses a value of the wrong kind, naming it", async () => {
+    const asFile = (name: string, text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      return {name, size: bytes.length, arrayBuffer: () => Promise.resolve(bytes.buffer as ArrayBuffer)};
+    };
+    // What `case:new --blank --set edge-cases` writes: no request or response text, an empty checklist, no score.
+    const blank = writeItemFile({...blankCase({set: "edge-cases", cases: []}), id: "new-case-1"});
+    const read = await readUpload(asFile("new-case-1.md", blank), context.schemas);
+    expect(read.record).toMatchObject({id: "new-case-1", set: "edge-cases", checklist: []});
+    expect(read.problems.map((problem) => problem.field)).toContain("checklist");
+    const loaded = run(opened(), {kind: "uploaded", name: "new-case-1.md", ...read});
+    expect(loaded.record).toBe(read.record);
+    expect(loaded.start.said).toBe("Read new-case-1.md. It is not finished: what is left to fix is listed below.");
+    // What `case:new --from example-2` writes: the case study's case as the notebook's, its lines' notes left to write.
+    const example2 = readFileSync(join(projectRoot, "data/items/example-2.md"), "utf8");
+    const source = caseFromFile(example2, "example-2.md", context.schemas.item).record!;
+    const copy = writeItemFile(notebookCaseFrom(source, {id: "example-2-copy", order: 8}));
+    expect((await readUpload(asFile("example-2-copy.md", copy), context.schemas)).record).toMatchObject({
+      id: "example-2-copy",
+    });
+    // A quote that is a number is no draft: refused, the field named.
+    const wrong = await readUpload(asFile("bad.md", blank.replace("checklist: []", "checklist: 7")), context.schemas);
+    expect(wrong.record).toBeNull();
+    expect(wrong.problems[0]).toMatchObject({file: "bad.md", field: "checklist"});
   });
 });

@@ -24,7 +24,10 @@ export function textKindByName(name: string): TextKind | null {
   return null;
 }
 
-export const notUtf8Text = "not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file";
+/** Said of bytes that are not UTF-8: most often a CSV a spreadsheet saved in its own encoding (a "José" in Latin-1). */
+export const notUtf8Text =
+  "not UTF-8 text: from a spreadsheet, save the ratings as “CSV UTF-8”; or give a trainee's .json file or a judge's " +
+  "run file";
 
 export type JsonFile =
   | {kind: "judge"; run: Record<string, unknown>}

@@ -36,6 +36,9 @@ function otherSeparator(header: string): string | null {
 const namesTheColumns = (names: readonly string[]): boolean =>
   names.length === csvColumns.length && csvColumns.every((column) => names.includes(column));
 
+/** What a CSV with nothing in it is told. */
+export const emptyFileWords = `expected the header ${csvColumns.join(",")}: the file is empty`;
+
 /** Feed it each row Papa Parse yields, then call end(). Stops reading rows after a header it cannot use. */
 export class RatingsCsvReader {
   private line = 1;
@@ -129,8 +132,13 @@ export class RatingsCsvReader {
     problem("score", score);
   }
 
-  /** After the last row. An empty file (or a header alone) holds no ratings, which is not a problem. */
+  /**
+   * After the last row. A header alone holds no ratings, which is not a problem; a file with no header, nothing but
+   * blank lines, is (most likely an export that failed): said so, as a header that is not the columns is.
+   */
   end(): RatingsCollector {
+    if (this.columns === null && !this.stopped)
+      this.collector.problem({file: this.file, line: 1, message: emptyFileWords});
     return this.collector;
   }
 }

@@ -270,7 +270,8 @@ describe("the cohort page", () => {
     );
     // A file that is not UTF-8 is told so in `npm run agreement`'s words, not as a CSV without its header.
     expect(await page.locator('[data-file="binary.csv"]').innerText()).toContain(
-      "binary.csv: not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file",
+      "binary.csv: not UTF-8 text: from a spreadsheet, save the ratings as “CSV UTF-8”; or give a trainee's .json " +
+        "file or a judge's run file",
     );
     expect(site.problems).toEqual([]);
   });

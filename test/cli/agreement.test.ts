@@ -124,6 +124,7 @@ beforeAll(() => {
     ]),
   );
   writeFileSync(file("empty.csv"), "");
+  writeFileSync(file("header-only.csv"), "rater,item,phase,score\n");
   writeFileSync(file("binary.csv"), Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x81]));
   // 50 MB without writing 50 MB: a sparse file has the size and no data.
   writeFileSync(file("huge.csv"), "rater,item,phase,score\n");
@@ -368,8 +369,18 @@ describe("npm run agreement", () => {
     expect(lines.some((line) => line.startsWith("vague,<script>alert(1)</script>,4,"))).toBe(true);
   });
 
-  it("an empty file: every figure not computable, with the reason, exit 0", async () => {
-    const {status, stdout} = await run(file("empty.csv"));
+  it("an empty file (an export that failed, most likely): refused, with the header it lacks, exit 1", async () => {
+    const {status, stdout, stderr} = await run(file("empty.csv"));
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      `${file("empty.csv")} line 1: expected the header rater,item,phase,score: the file is empty`,
+      "agreement: fix the ratings above (1 problem)",
+    ]);
+  });
+
+  it("a header alone: no ratings, every figure not computable, with the reason, exit 0", async () => {
+    const {status, stdout} = await run(file("header-only.csv"));
     expect(status).toBe(0);
     expect(stdout).toContain("Cohort: 0 raters, 0 items, 0 ratings");
     expect(stdout).toContain(
@@ -495,7 +506,7 @@ describe("npm run agreement", () => {
     ["huge-judge.json", 1, /": the file is 9 MB; a judge run is at most 8 MiB and a progress file at most 2 MB$/],
     ["missing.csv", 2, /: no such file: check its name and its folder$/],
     ["folder.csv", 2, /: not a regular file: give a CSV file, a trainee's \.json file or a judge's run file$/],
-    ["binary.csv", 1, /: not UTF-8 text: give a CSV file, a trainee's \.json file or a judge's run file$/],
+    ["binary.csv", 1, /: not UTF-8 text: from a spreadsheet, save the ratings as “CSV UTF-8”; or give a trainee's /],
   ])("unreadable input %s: one line naming it, exit %i", async (name, exitCode, message) => {
     const {status, stdout, stderr} = await run(file(name));
     expect(status).toBe(exitCode);

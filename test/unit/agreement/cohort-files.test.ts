@@ -30,6 +30,10 @@ const readCsv = async (file: File, {itemIds}: CsvReadOptions) => {
   };
 };
 
+/** What bytes that are not UTF-8 are told (a CSV a spreadsheet saved as Latin-1, most often). */
+const notUtf8 =
+  "not UTF-8 text: from a spreadsheet, save the ratings as “CSV UTF-8”; or give a trainee's .json file or a " +
+  "judge's run file";
 describe("reading the coordinator's files", () => {
   it("keeps each file's ratings as columns, with the line or answer each was read from", async () => {
     const json = trainee("alice.json", null, [
@@ -240,7 +244,7 @@ describe("reading the coordinator's files", () => {
 
   it("refuses a file that is not UTF-8 in the words of npm run agreement, not as a CSV without its header", async () => {
     // The words of test/cli/agreement.test.ts's binary.csv: one check, one message.
-    const message = "not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file";
+    const message = notUtf8;
     const binary = new Uint8Array([0xff, 0xfe, 0x00, 0x80, 0x81]);
     const results = await readCohortFiles([new File([binary], "binary.csv"), new File([binary], "binary.json")], {
       itemIds,
@@ -265,8 +269,6 @@ describe("reading the coordinator's files", () => {
     const [kept, refused] = await readCohortFiles([split, late], {itemIds, readCsv});
     expect(kept!.problems).toEqual([]);
     expect(kept!.ratings.raters).toEqual(["ren\u00e9"]);
-    expect(refused!.problems).toEqual([
-      {file: "late.csv", message: "not UTF-8 text: give a CSV file, a trainee's .json file or a judge's run file"},
-    ]);
+    expect(refused!.problems).toEqual([{file: "late.csv", message: notUtf8}]);
   });
 });

@@ -35,11 +35,21 @@ describe("ratings from CSV", () => {
     ]);
   });
 
-  it("an empty file, a header alone or blank lines: no ratings and no problem", () => {
-    for (const text of ["", "\n\n", "rater,item,phase,score\n", "rater,item,phase,score\n\n  \n"]) {
+  it("a header alone, blank lines after it: no ratings and no problem", () => {
+    for (const text of ["rater,item,phase,score\n", "rater,item,phase,score\n\n  \n"]) {
       const collector = read(text);
       expect(collector.ratings).toEqual([]);
       expect(collector.problems).toEqual([]);
+    }
+  });
+
+  it("an empty file, or blank lines alone: the header it lacks, on line 1 (an export that failed, most likely)", () => {
+    for (const text of ["", "\n\n", "  \n"]) {
+      const collector = read(text);
+      expect(collector.ratings).toEqual([]);
+      expect(collector.problems).toEqual([
+        {file: "cohort.csv", line: 1, message: "expected the header rater,item,phase,score: the file is empty"},
+      ]);
     }
   });
 

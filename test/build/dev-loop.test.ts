@@ -64,6 +64,15 @@ describe("npm run dev", () => {
     await waitForText(page, "Example 1: irregular verbs, edited");
     // One item at a time: the first example's Check, and no other.
     expect(await page.getByRole("button", {name: "Check", exact: true}).filter({visible: true}).count()).toBe(1);
+
+    // The authors' page, opened on the same broken file, shows the panel once: it showed it twice, once for each of
+    // its cells that read the data.
+    await page.context().close();
+    edit(copy, "data/items/example-2.md", "verdict: not-met", "verdict: nope");
+    const authors = await open("/authors", "An authored file is broken");
+    expect(await authors.getByRole("alert").filter({hasText: "An authored file is broken"}).count()).toBe(1);
+    edit(copy, "data/items/example-2.md", "verdict: nope", "verdict: not-met");
+    await waitForText(authors, "What to compare");
     expect(chromium!.problems).toEqual([]);
   }, 240_000);
 

@@ -187,12 +187,18 @@ export type WalkAction =
   /** The last item is painted: what follows it may be drawn. */
   | {kind: "end"};
 
-/** The walk's first state: the item the address names (else the first). */
+/**
+ * The walk's first state: the item the address names; with none, where the trainee stopped, the first item still
+ * open when some are answered (coming back to a part from the start page, or by its address), else the first.
+ * `states` are the items' states on the strip, in order.
+ */
 export function walkStart(
   ids: readonly string[],
-  {hash, progress, wide}: {hash: string; progress: Progress; wide: boolean},
+  {hash, progress, wide, states = []}: {hash: string; progress: Progress; wide: boolean; states?: readonly ItemState[]},
 ): WalkState {
-  const position = shownItem(ids, hash);
+  const position = ids.includes(fragmentId(hash))
+    ? shownItem(ids, hash)
+    : positionAt(ids, Math.max(states.indexOf("open"), 0));
   return {
     ids,
     position,

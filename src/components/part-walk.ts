@@ -182,7 +182,12 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
   };
 
   const walk: Live<WalkState, WalkAction> = live<WalkState, WalkAction>(
-    walkStart(ids, {hash: location.hash, progress: store.get(), wide: wide.matches}),
+    walkStart(ids, {
+      hash: location.hash,
+      progress: store.get(),
+      wide: wide.matches,
+      states: items.map(({item}) => options.stateOf(item, store.get())),
+    }),
     {
       update: walkUpdate,
       view,
@@ -266,8 +271,9 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
     }
   };
 
-  // An address that names no item of the part shows the first, and says so.
-  if (location.hash && location.hash !== `#${walk.state.position.id}`)
+  // The address names the item shown: one that names no item of the part shows where the trainee stopped (or the
+  // first), and says so; so does a bare address that resumes past the first.
+  if (location.hash !== `#${walk.state.position.id}` && (location.hash || walk.state.position.index > 0))
     history.replaceState(history.state, "", `#${walk.state.position.id}`);
   addEventListener("hashchange", () => walk.dispatch({kind: "address", hash: location.hash, scroll: scrolledPast()}));
   // What the record changes here (the strip's marks, the count scored) waits for the frame that paints a Check's

@@ -16,6 +16,7 @@ import {
   radio,
   ruling,
   scoreGroup,
+  showItem,
   storage,
   takenOver,
 } from "./trainee.js";
@@ -278,7 +279,10 @@ describe("a scoring page's first screen, before and after its code", () => {
     await page.locator("footer").waitFor({state: "attached"});
     await expect(visibleGroups(page)).resolves.toBe(0);
     await release();
-    const item = itemOf(page, "example-1");
+    // Opened with no item named, the part resumes where the trainee stopped: the first item still open.
+    await scoreGroup(itemOf(page, "example-2")).waitFor({state: "visible"});
+    await expect(page.evaluate(() => location.hash)).resolves.toBe("#example-2");
+    const item = await showItem(page, "example-1");
     await ruling(item).waitFor({state: "visible"});
     await expect(radio(item, 3).isChecked()).resolves.toBe(true);
     await expect(partStatus(page).textContent()).resolves.toBe("1 of 7 scored");

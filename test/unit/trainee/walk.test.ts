@@ -15,6 +15,7 @@ import {
   walkItemState,
   walkStart,
   walkUpdate,
+  type ItemState,
 } from "../../../lib/trainee/walk.js";
 import {emptyProgress} from "../../../lib/trainee/progress.js";
 import {item, items, record} from "./helpers.js";
@@ -154,6 +155,21 @@ describe("the walk as the trainee moves through it", () => {
   it("starts on the item the address names, its card the only one built, the Tab stop on its strip link", () => {
     expect(start).toMatchObject({built: [1], staged: null, stripStop: 1, sheetOpen: false, panelReady: false});
     expect(start.position.id).toBe("example-2");
+  });
+
+  it("with no item named, starts where the trainee stopped: the first still open, else the first", () => {
+    const at = (hash: string, states: ItemState[]) =>
+      walkStart(ids, {hash, progress: emptyProgress(), wide: false, states}).position.id;
+    expect(at("", ["exact", "one-off", "open"])).toBe("example-3");
+    expect(at("", ["exact", "open", "open"])).toBe("example-2");
+    // A gap left earlier: the first open one, not the one after the last answered.
+    expect(at("", ["open", "exact", "open"])).toBe("example-1");
+    expect(at("", ["exact", "exact", "exact"])).toBe("example-1");
+    expect(at("", ["open", "open", "open"])).toBe("example-1");
+    expect(at("", [])).toBe("example-1");
+    // An unknown fragment names nothing: where the trainee stopped. A named item wins over it.
+    expect(at("#nope", ["exact", "open", "open"])).toBe("example-2");
+    expect(at("#example-1", ["exact", "open", "open"])).toBe("example-1");
   });
 
   it("stages only the card after the shown one, and shows it on Next, keeping every card built so far", () => {

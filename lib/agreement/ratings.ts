@@ -151,7 +151,7 @@ export function sameRatersProblem({
     message:
       `${raterList(raters)} ${raters.length === 1 ? "is" : "are"} also in ${first}, which already holds ` +
       `${scores} of this file's scores (a rater scores each item once in each phase). Keep one of the two files ` +
-      `and remove the other.${newer}`,
+      `and remove the other; where a file also holds other raters, remove only these raters' scores from it.${newer}`,
   };
 }
 

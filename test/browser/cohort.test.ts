@@ -430,7 +430,8 @@ describe("the cohort page", () => {
     await expect.poll(() => left.innerText(), computed).toMatch(/left out: 1 problem\b/);
     expect(await left.locator(".file-problems li").allInnerTexts()).toEqual([
       'ana-final.json: "Ana" is also in ana-early.json, which already holds 7 of this file\'s scores (a rater scores ' +
-        "each item once in each phase). Keep one of the two files and remove the other. The newer export is this " +
+        "each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
+        "remove only these raters' scores from it. The newer export is this " +
         "file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it and remove " +
         "ana-early.json.",
     ]);

@@ -420,7 +420,8 @@ describe("npm run agreement", () => {
     const earlier = file("ana-early.json");
     expect(stderr.trimEnd().split("\n")).toEqual([
       `${file("ana-final.json")}: "Ana" is also in ${earlier}, which already holds 7 of this file's scores (a rater ` +
-        "scores each item once in each phase). Keep one of the two files and remove the other. The newer export is " +
+        "scores each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
+        "remove only these raters' scores from it. The newer export is " +
         `this file (exported 2026-12-06 14:05:00 UTC; ${earlier} was exported 2026-12-05 09:30:00 UTC): keep it and remove ` +
         `${earlier}.`,
       "agreement: fix the ratings above (1 problem)",

@@ -62,7 +62,8 @@ describe("reading the coordinator's files", () => {
     expect(left!.ratings.raters).toEqual([]);
     expect(left!.problems.map(formatInputProblem)).toEqual([
       'bob-again.json: "bob" is also in bob.json, which already holds 1 of this file\'s scores (a rater scores ' +
-        "each item once in each phase). Keep one of the two files and remove the other.",
+        "each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
+        "remove only these raters' scores from it.",
     ]);
     // Its ratings are held, to count should bob.json be removed.
     expect(left!.held?.ratings.raters).toEqual(["bob"]);
@@ -95,7 +96,8 @@ describe("reading the coordinator's files", () => {
     });
     expect(left!.problems.map(formatInputProblem)).toEqual([
       'ana-final.json: "Ana" is also in ana-early.json, which already holds 2 of this file\'s scores (a rater ' +
-        "scores each item once in each phase). Keep one of the two files and remove the other. The newer export " +
+        "scores each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
+        "remove only these raters' scores from it. The newer export " +
         "is this file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it " +
         "and remove ana-early.json.",
     ]);
@@ -109,7 +111,8 @@ describe("reading the coordinator's files", () => {
       });
       expect(twin!.problems.map(formatInputProblem), now).toEqual([
         'b.json: "Ana" is also in a.json, which already holds 1 of this file\'s scores (a rater scores each item ' +
-          "once in each phase). Keep one of the two files and remove the other. Both were exported 2026-12-05 " +
+          "once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
+          "remove only these raters' scores from it. Both were exported 2026-12-05 " +
           "09:30:00 UTC, the same second: neither is the newer export.",
       ]);
     }
@@ -176,7 +179,8 @@ describe("reading the coordinator's files", () => {
     const [read] = await readCohortFiles([csv], {itemIds, readCsv, kept: [kept!]});
     expect(read!.problems.map(formatInputProblem)).toEqual([
       'more.csv: "ann" is also in ann.json, which already holds 1 of this file\'s scores (a rater scores each item ' +
-        "once in each phase). Keep one of the two files and remove the other.",
+        "once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
+        "remove only these raters' scores from it.",
     ]);
     // The same file alone, or with the kept file gone (replaced by a new drop), counts.
     const [alone] = await readCohortFiles([csv], {itemIds, readCsv});

@@ -105,7 +105,8 @@ describe("a judge's run as a rater", () => {
     // One problem for the two files, not one per score; the name is quoted short (quoteValue).
     expect(collector.problems.map(formatInputProblem)).toEqual([
       'copy.json: "openai/gpt-5-mini (judge, 2026-08-10 12:…" is also in run.json, which already holds 6 of this ' +
-        "file's scores (a rater scores each item once in each phase). Keep one of the two files and remove the other.",
+        "file's scores (a rater scores each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
+        "remove only these raters' scores from it.",
     ]);
   });
 

@@ -346,7 +346,8 @@ describe("ratings from a trainee's progress file", () => {
     // One line for the two files, not one per score (the page and the command say the same).
     expect(collector.problems.map(formatInputProblem)).toEqual([
       'b/alice.json: "alice" is also in a/alice.json, which already holds 1 of this file\'s scores (a rater scores ' +
-        "each item once in each phase). Keep one of the two files and remove the other.",
+        "each item once in each phase). Keep one of the two files and remove the other; where a file also holds other raters, " +
+        "remove only these raters' scores from it.",
     ]);
   });
 });

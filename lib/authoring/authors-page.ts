@@ -4,6 +4,7 @@
 // (7-18 ms; a parameter's change about 1 ms), each version's prepared base, and per pair of versions what differs
 // and the preview of one against the other (a version's change cost 30-60 ms cold; npm run bench -- --preview-only).
 // `warmUp` hands the page that work in pieces for its idle time. No DOM and no clock.
+import {checkNewVersion, nextVersion} from "./version-name.js";
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";
@@ -160,6 +161,19 @@ export const settingId = (key: string): string =>
  */
 export const controlsChoice = (state: AuthorsState, inView: boolean): CandidateChoice =>
   inView || state.choice.candidate === state.settled.candidate ? state.choice : state.settled;
+
+/**
+ * The name the dialog's command writes: the one typed when it is a new version's name, else the next free one, so the
+ * command shown is one the command line takes (an empty name, or a released version, it refuses).
+ */
+export function commandVersion(name: string, versions: readonly string[]): string {
+  try {
+    checkNewVersion(name, versions);
+    return name;
+  } catch {
+    return nextVersion(versions);
+  }
+}
 
 /** The command that writes the same version from the command line (with the rule texts as they are). */
 export function writeCommand(choice: CandidateChoice, version: string): string {
@@ -457,7 +471,8 @@ export function updateSave(state: SaveState, action: SaveAction): SaveState {
         texts: action.choice.candidate === state.choice.candidate ? state.texts : {},
       };
     case "name":
-      return action.name === state.name ? state : {...state, name: action.name};
+      // What was said of the name before goes with it: it was about the name as it was.
+      return action.name === state.name ? state : {...state, name: action.name, problem: null};
     case "text":
       return {...state, texts: {...state.texts, [action.rule]: action.text}};
     case "clear":

@@ -11,6 +11,7 @@ import {
   ownSetting,
   settingId,
   updateSave,
+  commandVersion,
   writeCommand,
   type AuthorsAction,
   type AuthorsModel,
@@ -1503,7 +1504,17 @@ export function AuthorsSave({
           "p",
           {class: "muted"},
           "Or write it from the command line, with the rule texts as they are: ",
-          el("code", {id: "save-command"}, writeCommand(choice, name.trim())),
+          el(
+            "code",
+            {id: "save-command"},
+            writeCommand(
+              choice,
+              commandVersion(
+                name.trim(),
+                versions.map((version) => version.version),
+              ),
+            ),
+          ),
         ),
         el("h3", {}, "The rules' texts"),
         el(

@@ -117,9 +117,21 @@ describe("a clause changed on the authors' page", () => {
     await page.getByRole("button", {name: "Save as a new version"}).click();
     const dialog = page.getByRole("dialog", {name: "Save the candidate as a new version"});
     expect(await dialog.getByLabel("New version").inputValue()).toBe("v3");
-    expect(await dialog.locator("#save-command").innerText()).toBe(
-      "npm run guideline:preview -- --candidate v2 --set numbers.ceiling-needs-one=partly --write v3",
-    );
+    const command = "npm run guideline:preview -- --candidate v2 --set numbers.ceiling-needs-one=partly --write v3";
+    expect(await dialog.locator("#save-command").innerText()).toBe(command);
+    // An empty name is refused on Download; the command still shows one the command line takes, and the refusal goes
+    // once a name is typed again (it stayed while the download then worked).
+    const name = dialog.getByLabel("New version");
+    const refusal = dialog.getByRole("alert");
+    for (const typed of ["", "v2"]) {
+      await name.fill(typed);
+      expect(await dialog.locator("#save-command").innerText(), typed).toBe(command);
+    }
+    await name.fill("");
+    await dialog.getByRole("button", {name: "Download the version"}).click();
+    await expect.poll(() => refusal.innerText()).toMatch(/^"" is not a version name/);
+    await name.fill("v3");
+    await expect.poll(() => refusal.isVisible()).toBe(false);
     const text = dialog.getByLabel("Numbers (numbers)");
     const reworded = (await text.inputValue()).replace(
       "A ceiling still requires at least one: delivering none doesn't meet it.",

@@ -8,6 +8,7 @@ import {
   choiceKey,
   controlsChoice,
   settingId,
+  commandVersion,
   updateSave,
   writeCommand,
   type AuthorsAction,
@@ -580,5 +581,19 @@ describe("saving a new version", () => {
     expect(updateSave(failed, {kind: "clear"})).toMatchObject({problem: null, done: ""});
     expect(updateSave(start, {kind: "clear"})).toBe(start);
     expect(updateSave(start, {kind: "name", name: "v3"})).toBe(start);
+    // A name typed again takes what was said of the one before with it (an empty name refused, then v3 typed).
+    expect(updateSave({...start, name: "", problem: '"" is not a version name'}, {kind: "name", name: "v3"})).toEqual({
+      ...start,
+      name: "v3",
+      problem: null,
+    });
+  });
+
+  it("shows a command the command line takes: the name typed when it is a new one, else the next free name", () => {
+    const versions = ["v1", "v2"];
+    expect(commandVersion("v3", versions)).toBe("v3");
+    expect(commandVersion("v7", versions)).toBe("v7");
+    // guideline:preview refuses these: --write with nothing after it, a released version, a name that is no version.
+    for (const name of ["", "v2", "v1", "three", "v0"]) expect(commandVersion(name, versions), name).toBe("v3");
   });
 });

@@ -71,13 +71,23 @@ export interface PreviewReport {
     base: (Finding & {text: string})[];
     candidate: (Finding & {text: string})[];
   };
-  /** The untested ones move none. */
-  dependence: {
-    parameters: {name: string; moved: string[]}[];
-    rules: {rule: string; moved: string[]}[];
-    untested: Dependence["untested"];
-  };
+  /** Under the base: the untested ones move none. */
+  dependence: DependenceReport;
+  /** The same under the candidate, when it is not the base as it is (the authors' page shows both); else null. */
+  candidateDependence: DependenceReport | null;
 }
+
+export interface DependenceReport {
+  parameters: {name: string; moved: string[]}[];
+  rules: {rule: string; moved: string[]}[];
+  untested: Dependence["untested"];
+}
+
+const dependenceReport = (found: Dependence): DependenceReport => ({
+  parameters: found.parameters.map(({name, moved}) => ({name, moved})),
+  rules: found.rules.map(({rule, moved}) => ({rule, moved})),
+  untested: found.untested,
+});
 
 export function describeCandidate(
   base: string,
@@ -144,11 +154,11 @@ export function previewReport({
       base: withText(baseCompleteness.findings),
       candidate: withText(completeness(candidateRuleSet).findings),
     },
-    dependence: {
-      parameters: found.parameters.map(({name, moved}) => ({name, moved})),
-      rules: found.rules.map(({rule, moved}) => ({rule, moved})),
-      untested: found.untested,
-    },
+    dependence: dependenceReport(found),
+    candidateDependence:
+      set.length || changes.length || candidate.version !== base.version
+        ? dependenceReport(dependence(prepareBase(items, candidateRuleSet), domains))
+        : null,
   };
 }
 
@@ -322,9 +332,15 @@ export function previewLines(report: PreviewReport): string[] {
   }
   lines.push("");
 
-  const {parameters, rules} = report.dependence.untested;
+  const untested = ({parameters, rules}: Dependence["untested"]) => [
+    `  parameters: ${parameters.join(", ") || "none, every parameter moves some item"}`,
+    `  rules: ${rules.join(", ") || "none, every rule moves some item"}`,
+  ];
   lines.push(`what the worked examples do not test under ${report.base} (changing it moves no item's score):`);
-  lines.push(`  parameters: ${parameters.join(", ") || "none, every parameter moves some item"}`);
-  lines.push(`  rules: ${rules.join(", ") || "none, every rule moves some item"}`);
+  lines.push(...untested(report.dependence.untested));
+  if (report.candidateDependence) {
+    lines.push(`and under the candidate, ${report.candidate.description}:`);
+    lines.push(...untested(report.candidateDependence.untested));
+  }
   return lines;
 }

@@ -49,6 +49,27 @@ describe("previewReport and previewLines", () => {
     const lines = previewLines(report);
     expect(lines).toContain("  rules: none, every rule moves some item");
     expect(lines.at(-3)).toBe("what the worked examples do not test under v2 (changing it moves no item's score):");
+    // The base as it is: nothing more to say of the candidate.
+    expect(report.candidateDependence).toBeNull();
+  });
+
+  it("says what the candidate leaves untested too, as the authors' page does: counting by most missed, partlyWeight", () => {
+    // Under "most missed" row 3 reads how many lines are missed and no share (guideline/v2/logic.yaml's rubric), so
+    // partlyWeight, which weighs a partly met line in the share, moves no item; under v2's "at least half" it does.
+    const report = previewReport({
+      items,
+      base: v2,
+      candidate: v2,
+      set: [{name: "counting", value: "most-missed"}],
+      domains,
+    });
+    expect(report.candidateDependence!.untested.parameters).toContain("partlyWeight");
+    expect(report.dependence.untested.parameters).not.toContain("partlyWeight");
+    expect(previewLines(report).slice(-3)).toEqual([
+      "and under the candidate, v2 with How “at least half” counts the other instructions (counting) = most-missed:",
+      `  parameters: ${report.candidateDependence!.untested.parameters.join(", ")}`,
+      "  rules: none, every rule moves some item",
+    ]);
   });
 
   it("lists as untested the two parameters the case study's cases cannot move, worked out from their facts", () => {

@@ -11,6 +11,24 @@ export type CountRange = readonly [min: number, max: number | null];
 
 export type Relation = "same" | "narrower" | "broader" | "partial-overlap" | "no-overlap";
 
+interface ProblemRow {
+  relation: Relation;
+  problem: string;
+  problemOf?: readonly Relation[] | undefined;
+}
+
+/**
+ * A row's problem as said where the row is shown alone: the table's words, and, for one given by reference ("Both of
+ * the above"), the problems it means, in the table's words: "Both of the above (Penalizes compliant responses;
+ * Rewards non-compliant responses)".
+ */
+export function rowProblem(rows: readonly ProblemRow[], relation: Relation): string {
+  const row = rows.find((candidate) => candidate.relation === relation)!;
+  if (!row.problemOf) return row.problem;
+  const meant = row.problemOf.map((other) => rows.find((candidate) => candidate.relation === other)!.problem);
+  return `${row.problem} (${meant.join("; ")})`;
+}
+
 /** "At most n" counts from 0: the case study's table needs that reading (data/rubric-writer.yaml); an author may read
  *  a ceiling as needing one (`ceilingNeedsOne`), as the guideline's rule does for raters. */
 export function countRange(

@@ -6,6 +6,7 @@ import {
   editWriter,
   fieldsOf,
   readWriter,
+  rowProblem,
   type ConstraintFields,
   type CountConstraint,
   type CountRange,
@@ -111,7 +112,7 @@ export function RubricWriterTool(writer: RubricWriter): Live<WriterFields, Write
         {class: `writer-relation relation-${relation}`},
         el("strong", {}, rowOf(relation).relationship),
         ` (like “${rowOf(relation).criterion}” against “${writer.request.text}” in the case study's table). `,
-        el("span", {class: "writer-problem"}, `Problem: ${rowOf(relation).problem}.`),
+        el("span", {class: "writer-problem"}, `Problem: ${rowProblem(writer.rows, relation)}.`),
       ),
       el(
         "figure",

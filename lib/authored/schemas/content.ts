@@ -54,31 +54,51 @@ export const CountRange = z
 export const Relation = z.enum(["same", "narrower", "broader", "partial-overlap", "no-overlap"]);
 
 /** Edge case 11: the case study's intro and five-row table, with the fields a classifier tests against. */
-export const RubricWriter = z.strictObject({
-  caseStudyNumber: z.string().min(1),
-  title: z.string().min(1),
-  mapRow: z.strictObject({case: z.string().min(1), ruling: z.string().min(1), score: z.string().min(1)}),
-  intro: z.string().min(1),
-  columns: z.strictObject({
-    relationship: z.string().min(1),
-    example: z.string().min(1),
-    problem: z.string().min(1),
-  }),
-  request: z.strictObject({text: z.string().min(1), constraint: CountConstraint}),
-  rows: z
-    .array(
-      z.strictObject({
-        relation: Relation,
-        /** The case study's words, e.g. "Partial overlap". */
-        relationship: z.string().min(1),
-        /** e.g. "exactly two". */
-        criterion: z.string().min(1),
-        range: CountRange,
-        problem: z.string().min(1),
+export const RubricWriter = z
+  .strictObject({
+    caseStudyNumber: z.string().min(1),
+    title: z.string().min(1),
+    mapRow: z.strictObject({case: z.string().min(1), ruling: z.string().min(1), score: z.string().min(1)}),
+    intro: z.string().min(1),
+    columns: z.strictObject({
+      relationship: z.string().min(1),
+      example: z.string().min(1),
+      problem: z.string().min(1),
+    }),
+    request: z.strictObject({text: z.string().min(1), constraint: CountConstraint}),
+    rows: z
+      .array(
+        z.strictObject({
+          relation: Relation,
+          /** The case study's words, e.g. "Partial overlap". */
+          relationship: z.string().min(1),
+          /** e.g. "exactly two". */
+          criterion: z.string().min(1),
+          range: CountRange,
+          problem: z.string().min(1),
+          /**
+           * The notebook's reading of a problem the table gives by reference ("Both of the above"): the rows whose
+           * problems it means, named where the row is shown alone.
+           */
+          problemOf: z.array(Relation).min(1).optional(),
+        }),
+      )
+      .min(1),
+  })
+  .check((ctx) => {
+    const relations = ctx.value.rows.map((row) => row.relation);
+    ctx.value.rows.forEach((row, at) =>
+      row.problemOf?.forEach((relation, index) => {
+        if (!relations.includes(relation))
+          ctx.issues.push({
+            code: "custom",
+            input: relation,
+            path: ["rows", at, "problemOf", index],
+            message: `no row is ${relation}: expected one of ${relations.join(", ")}`,
+          });
       }),
-    )
-    .min(1),
-});
+    );
+  });
 export type RubricWriter = z.infer<typeof RubricWriter>;
 
 const poolId = z.string().regex(/^[a-z]+(-[a-z]+)*$/, "expected a lowercase name like fresh");

@@ -1,5 +1,8 @@
 import {describe, expect, it} from "vitest";
-import {loadRubricWriter} from "../../../lib/node/load.js";
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
+import {parse} from "yaml";
+import {loadRubricWriter, projectRoot} from "../../../lib/node/load.js";
 import {
   consequences,
   constraintProblem,
@@ -11,8 +14,10 @@ import {
   fieldsOf,
   readWriter,
   relate,
+  rowProblem,
   type CountRange,
 } from "../../../lib/authoring/rubric-writer.js";
+import {RubricWriter} from "../../../lib/authored/schemas/content.js";
 
 describe("the case study's rubric-writer table", () => {
   const check = loadRubricWriter();
@@ -27,6 +32,23 @@ describe("the case study's rubric-writer table", () => {
       expect(relate(request, row.range)).toBe(row.relation);
     },
   );
+
+  it("names the problems a row gives by reference when it is shown alone, and the others as written", () => {
+    // The case study's table: Partial overlap, "Both of the above", under Narrower ("Penalizes compliant responses")
+    // and Broader ("Rewards non-compliant responses").
+    expect(rowProblem(check.rows, "partial-overlap")).toBe(
+      "Both of the above (Penalizes compliant responses; Rewards non-compliant responses)",
+    );
+    expect(rowProblem(check.rows, "narrower")).toBe("Penalizes compliant responses");
+    expect(rowProblem(check.rows, "no-overlap")).toBe("True contradiction");
+  });
+
+  it("refuses a reference to a row the table does not have, naming it", () => {
+    const text = readFileSync(join(projectRoot, "data/rubric-writer.yaml"), "utf8");
+    const broken = parse(text.replace("problemOf: [narrower, broader]", "problemOf: [narrower, wider]")) as unknown;
+    const issues = RubricWriter.safeParse(broken).error?.issues ?? [];
+    expect(issues.map((issue) => issue.path.join("."))).toContain("rows.3.problemOf.1");
+  });
 });
 
 describe("countRange", () => {

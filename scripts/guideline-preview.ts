@@ -126,7 +126,16 @@ export async function guidelinePreview(args: readonly string[], io: CommandIO): 
         return;
       }
 
-      const preview = previewReport({items: loadItems(io.root), base, candidate, set, changes, domains});
+      const candidateDomains = candidate === base ? domains : parameterDomains(candidate);
+      const preview = previewReport({
+        items: loadItems(io.root),
+        base,
+        candidate,
+        set,
+        changes,
+        domains,
+        candidateDomains,
+      });
       if (values.json) out(JSON.stringify(preview, null, 2));
       else for (const line of previewLines(preview)) out(line);
       if (preview.unsettled.length) {

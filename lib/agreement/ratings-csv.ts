@@ -44,6 +44,8 @@ export class RatingsCsvReader {
   private line = 1;
   private columns: Record<Column, number> | null = null;
   private stopped = false;
+  /** Whether any line held more than white space: a file with none is empty. */
+  private content = false;
   private readonly item: ReturnType<typeof itemChecker>;
 
   constructor(
@@ -60,6 +62,7 @@ export class RatingsCsvReader {
     for (const field of fields) if (field.length > 0 && /[\r\n]/.test(field)) breaks += countLineBreaks(field);
     this.line += 1 + breaks;
     if (this.stopped) return;
+    if (fields.length > 1 || fields[0]?.trim()) this.content = true;
     if (errors.length) {
       this.collector.problem({file: this.file, line, message: describeParseError(errors[0]!)});
       return;
@@ -137,8 +140,7 @@ export class RatingsCsvReader {
    * blank lines, is (most likely an export that failed): said so, as a header that is not the columns is.
    */
   end(): RatingsCollector {
-    if (this.columns === null && !this.stopped)
-      this.collector.problem({file: this.file, line: 1, message: emptyFileWords});
+    if (!this.content) this.collector.problem({file: this.file, line: 1, message: emptyFileWords});
     return this.collector;
   }
 }

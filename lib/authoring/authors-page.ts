@@ -471,7 +471,8 @@ export function updateSave(state: SaveState, action: SaveAction): SaveState {
         texts: action.choice.candidate === state.choice.candidate ? state.texts : {},
       };
     case "name":
-      // What was said of the name before goes with it: it was about the name as it was.
+      // What the last Download was refused for goes as the author types (most often the name itself); Download says
+      // again whatever is still wrong.
       return action.name === state.name ? state : {...state, name: action.name, problem: null};
     case "text":
       return {...state, texts: {...state.texts, [action.rule]: action.text}};

@@ -477,7 +477,7 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
           const left = action.problems.length ? " It is not finished: what is left to fix is listed below." : "";
           const next = replaced(state, action.record, `Read ${action.name}.${left}`);
           const otherwise = ruledOtherwiseWords(action.record, next.view);
-          return otherwise ? {...next, start: {...next.start, said: `Read ${action.name}. ${otherwise}`}} : next;
+          return otherwise ? {...next, start: {...next.start, said: `Read ${action.name}.${left} ${otherwise}`}} : next;
         }
         return {
           ...state,

@@ -12,6 +12,7 @@ import {overridesOf, type Assignment, type ParameterDomain} from "../engine/para
 import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
 import type {CheckReport} from "./check.node.js";
 import {formatProblem} from "../authored/problems.js";
+import {caseProblemInWords} from "../authored/problem-words.js";
 import {allowsRuling} from "../engine/derive.js";
 import {
   decisionOf,
@@ -41,7 +42,10 @@ export interface PreviewInput {
   set: readonly Assignment[];
   /** On top of the candidate's own (none when left out). */
   changes?: readonly RuleChange[];
+  /** The base's parameters' domains. */
   domains: readonly ParameterDomain[];
+  /** The candidate version's own, where it is another version (`--candidate v1`); the base's when left out. */
+  candidateDomains?: readonly ParameterDomain[];
 }
 
 export interface PreviewReport {
@@ -108,6 +112,7 @@ export function previewReport({
   set,
   changes = [],
   domains,
+  candidateDomains = domains,
 }: PreviewInput): PreviewReport {
   const titles = ruleNamesInList(version);
   const changed = changes.map((change) => ({
@@ -157,7 +162,7 @@ export function previewReport({
     dependence: dependenceReport(found),
     candidateDependence:
       set.length || changes.length || candidate.version !== base.version
-        ? dependenceReport(dependence(prepareBase(items, candidateRuleSet), domains))
+        ? dependenceReport(dependence(prepareBase(items, candidateRuleSet), candidateDomains))
         : null,
   };
 }
@@ -227,7 +232,10 @@ export function writtenVersionLines(
     ),
     ...reruledLines(reruled, width),
     ...(others.length
-      ? [`under ${version}, guideline:check also finds:`, ...others.map((p) => `  ${formatProblem(p)}`)]
+      ? [
+          `under ${version}, guideline:check also finds:`,
+          ...others.map((p) => `  ${formatProblem(caseProblemInWords(p))}`),
+        ]
       : []),
   ];
 }
@@ -292,7 +300,7 @@ export function previewLines(report: PreviewReport): string[] {
   for (const item of report.uncited)
     lines.push(
       `  ${item.id.padEnd(width)}  ${item.score ?? "no single score"}  ` +
-        item.lines.map((line) => `line ${line.index} decided by unwritten rule ${line.rule}`).join("; ") +
+        item.lines.map((line) => `${lineName(line.index)} decided by unwritten rule ${line.rule}`).join("; ") +
         (item.alreadyUncited ? " (already under the base)" : ""),
     );
   lines.push("");

@@ -1,5 +1,6 @@
 // What the self-check page decides before it draws: which run it shows (the address may ask for one), what it says
 // when the run can't be blind, and the summary's headline. Loaded with the page; the run's scoring is loaded later.
+import {listWords} from "../text/format.js";
 import type {Progress} from "./progress.js";
 import type {SeenRuling, SelfCheckRun} from "./self-check-run.js";
 
@@ -19,11 +20,18 @@ export function shownRun(latest: Pick<SelfCheckRun, "run" | "complete">, asked: 
  * run)". `label` names a case.
  */
 export function seenWords(seen: readonly SeenRuling[], label: (id: string) => string): string[] {
-  return seen.map((entry) => {
-    if (entry.where === "earlier-run") return `${label(entry.item)} (at the end of an earlier run)`;
-    if (entry.via === entry.item) return `${label(entry.item)} (in Part ${entry.part})`;
-    return `${label(entry.item)} (through ${label(entry.via)} in Part ${entry.part}, whose ruling points to it)`;
-  });
+  // Cases seen in the same place are named together, once: a second run lists the first run's cases in one place.
+  const places = new Map<string, string[]>();
+  for (const entry of seen) {
+    const place =
+      entry.where === "earlier-run"
+        ? "at the end of an earlier run"
+        : entry.via === entry.item
+          ? `in Part ${entry.part}`
+          : `through ${label(entry.via)} in Part ${entry.part}, whose ruling points to it`;
+    places.set(place, [...(places.get(place) ?? []), label(entry.item)]);
+  }
+  return [...places].map(([place, cases]) => `${listWords(cases)} (${place})`);
 }
 
 /** The summary's headline and its tone: a run that was not blind has no pass to award, passed or not. */

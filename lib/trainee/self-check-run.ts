@@ -12,7 +12,8 @@ export interface Showing {
 /**
  * For each of a run's cases, the Checks in the walk that show its ruling: of the case itself, in the part that walks
  * it (Part 6's calibration cases), and of a case whose ruling points to it (Edge case 4's "see Calibration D", the same
- * case: its ruling is Calibration D's).
+ * case: its ruling is Calibration D's). Any pointer counts, a contrast too (Edge case 5b's to Calibration C): the
+ * run errs toward not blind.
  */
 export type ShownBy = Readonly<Record<string, readonly Showing[]>>;
 
@@ -33,6 +34,17 @@ export function shownBy(
     ]),
   );
 }
+
+/**
+ * Whether any of `items` has a ruling that points to a case of `set` (`compare`): a part whose Checks show, say, the
+ * calibration cases' rulings (Part 5: Edge case 4's "see Calibration D"). `all` are every case, for their sets. Any
+ * pointer counts, a contrast too (Edge case 5b's to Calibration C): a blind run is kept blind by erring this way.
+ */
+export const pointsToSet = (
+  items: readonly {compare: readonly string[]}[],
+  set: Item["set"],
+  all: readonly {id: string; set: Item["set"]}[],
+): boolean => items.some((item) => item.compare.some((id) => all.find((other) => other.id === id)?.set === set));
 
 /** The cases a run asks, and the Checks in the walk that show their rulings. */
 export interface RunCases {

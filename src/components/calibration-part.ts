@@ -25,8 +25,8 @@ export function CalibrationPart(
         "p",
         {class: "part-lead"},
         "Experienced rater? ",
-        el("a", {href: "./self-check"}, "Take the self-check first"),
-        ", while these cases' rulings are unseen.",
+        el("a", {href: "./self-check"}, "Take the blind self-check first"),
+        ": it uses these cases while their rulings are unseen, and fresh ones once you have seen any.",
       ),
       GuidelineWalk({
         ctx,

@@ -13,6 +13,7 @@ import {PartDebrief} from "./part-debrief.js";
 import {RuleRef} from "./rule-ref.js";
 import {Table} from "./table.js";
 import {NextPart} from "./walk-parts.js";
+import {pointsToSet} from "../lib/trainee/self-check-run.js";
 
 export function EdgeCasesPart(
   data: TraineeData & {rubricWriter: RubricWriter | null},
@@ -22,31 +23,45 @@ export function EdgeCasesPart(
   const items = itemsOf(ctx, "edge-cases");
   // Content without the case study's rubric-writer check (lib/node/content-root.ts) ends with the last item.
   const writer = data.rubricWriter && RubricWriterCheck(data.rubricWriter, {ctx});
+  // Experienced raters are sent to the self-check before this part where its rulings point to calibration cases: said
+  // in the part's opening, so the first item keeps its place in the first screen.
+  const lead = pointsToSet(items, "calibration", ctx.itemRefs)
+    ? el(
+        "p",
+        {},
+        "Experienced rater? ",
+        el("a", {href: "./self-check"}, "Take the blind self-check first"),
+        ": some rulings in this part point to its calibration cases.",
+      )
+    : null;
   return PartPage(ctx, {
-    body: GuidelineWalk(
-      {
-        ctx,
-        items,
-        noun: "Edge case",
-        about: [
-          PartIntro(ctx.part),
-          el(
-            "p",
-            {},
-            (itemsOfCases(items) ?? "") +
-              (data.rubricWriter
-                ? ` Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`
-                : ""),
-          ),
-        ],
-        end: (_progress, keep) => [
-          writer ? keep("writer", () => writer) : null,
-          keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
-          NextPart(ctx),
-        ],
-      },
-      {askDecidingRule: true},
-    ),
+    body: [
+      GuidelineWalk(
+        {
+          ctx,
+          items,
+          noun: "Edge case",
+          about: [
+            PartIntro(ctx.part),
+            lead,
+            el(
+              "p",
+              {},
+              (itemsOfCases(items) ?? "") +
+                (data.rubricWriter
+                  ? ` Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`
+                  : ""),
+            ),
+          ],
+          end: (_progress, keep) => [
+            writer ? keep("writer", () => writer) : null,
+            keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
+            NextPart(ctx),
+          ],
+        },
+        {askDecidingRule: true},
+      ),
+    ],
   });
 }
 

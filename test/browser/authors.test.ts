@@ -167,7 +167,10 @@ describe("the authors' preview", () => {
       .poll(() => tool.locator(".writer-relation").innerText())
       .toMatch(
         // "The above" named: the row is shown alone (data/rubric-writer.yaml's problemOf).
-        /^Partial overlap.*Problem: Both of the above \(Penalizes compliant responses; Rewards non-compliant \w+\)\.$/,
+        new RegExp(
+          "^Partial overlap.*Problem: Both of the above \\(Penalizes compliant responses; " +
+            "Rewards non-compliant responses\\)\\.$",
+        ),
       );
     await page.getByLabel(/needing at least one/).check();
     await expect.poll(() => tool.locator(".writer-relation").innerText()).toMatch(/^Broader/);

@@ -301,7 +301,7 @@ describe("the start", () => {
     expect((await readUpload(asFile("example-2-copy.md", copy), context.schemas)).record).toMatchObject({
       id: "example-2-copy",
     });
-    // A quote that is a number is no draft: refused, the field named.
+    // A checklist that is a number is no draft: refused, the field named.
     const wrong = await readUpload(asFile("bad.md", blank.replace("checklist: []", "checklist: 7")), context.schemas);
     expect(wrong.record).toBeNull();
     expect(wrong.problems[0]).toMatchObject({file: "bad.md", field: "checklist"});

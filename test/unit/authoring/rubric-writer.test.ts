@@ -44,10 +44,15 @@ describe("the case study's rubric-writer table", () => {
   });
 
   it("refuses a reference to a row the table does not have, naming it", () => {
-    const text = readFileSync(join(projectRoot, "data/rubric-writer.yaml"), "utf8");
-    const broken = parse(text.replace("problemOf: [narrower, broader]", "problemOf: [narrower, wider]")) as unknown;
+    // The table without its Broader row: the partial overlap's problemOf names a relation, but one no row has.
+    const table = parse(readFileSync(join(projectRoot, "data/rubric-writer.yaml"), "utf8")) as {
+      rows: {relation: string}[];
+    };
+    const broken = {...table, rows: table.rows.filter((row) => row.relation !== "broader")};
     const issues = RubricWriter.safeParse(broken).error?.issues ?? [];
-    expect(issues.map((issue) => issue.path.join("."))).toContain("rows.3.problemOf.1");
+    expect(issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["rows.2.problemOf.1", "no row is broader: expected one of same, narrower, partial-overlap, no-overlap"],
+    ]);
   });
 });
 

@@ -32,9 +32,16 @@ describe("what a run that can't be blind says", () => {
       "Calibration A (in Part 6)",
       "Calibration D (through Edge case 4 in Part 5, whose ruling points to it)",
     ]);
-    expect(seenWords([{item: "calibration-a", where: "earlier-run"}], label)).toEqual([
-      "Calibration A (at the end of an earlier run)",
-    ]);
+    // A second run: the first run's cases in one place, named once.
+    expect(
+      seenWords(
+        [
+          {item: "calibration-a", where: "earlier-run"},
+          {item: "calibration-d", where: "earlier-run"},
+        ],
+        label,
+      ),
+    ).toEqual(["Calibration A and Calibration D (at the end of an earlier run)"]);
   });
 });
 

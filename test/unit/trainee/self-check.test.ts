@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines, loadParts} from "../../../lib/node/load.js";
 import type {Answer} from "../../../lib/trainee/progress.js";
-import {selfCheckRun} from "../../../lib/trainee/self-check-run.js";
+import {pointsToSet, selfCheckRun} from "../../../lib/trainee/self-check-run.js";
 import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
 import {selfCheckSummary} from "../../../lib/trainee/self-check.js";
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
@@ -173,6 +173,15 @@ describe("a self-check run and whether it was blind", () => {
       {item: "calibration-d", part: 6},
       {item: "edge-4", part: 5},
     ]);
+  });
+
+  it("knows the parts whose rulings point to the calibration cases: the edge cases', not the examples'", () => {
+    const of = (set: string) => items.filter((each) => each.set === set);
+    expect(pointsToSet(of("edge-cases"), "calibration", items)).toBe(true);
+    expect(pointsToSet(of("examples"), "calibration", items)).toBe(false);
+    // The fresh cases point to walk cases (fresh-4 to Calibration B), but no part walks them.
+    expect(pointsToSet(of("fresh-calibration"), "calibration", items)).toBe(true);
+    expect(pointsToSet(of("edge-cases"), "examples", items)).toBe(true);
   });
 
   it("is not blind when an edge case whose ruling points to one of its cases was checked in Part 5 before it", () => {

@@ -51,6 +51,10 @@ describe("ratings from CSV", () => {
         {file: "cohort.csv", line: 1, message: "expected the header rater,item,phase,score: the file is empty"},
       ]);
     }
+    // A first line that does not parse is no empty file: its own problem alone.
+    expect(read('"rater,item,phase,score\n').problems.map((problem) => problem.message)).toEqual([
+      "a quoted field is never closed (is the file cut short?)",
+    ]);
   });
 
   it("names the file, the line and the field of each bad value, and what would be valid", () => {

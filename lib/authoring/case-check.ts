@@ -3,7 +3,7 @@
 // rests on and the flags the rules raise; and the rule over all the cases that every rubric score has a worked example.
 // Browser-safe, so the editor refuses what the check would, in the same words.
 import {rubricRowWords, verdictLabels} from "../engine/labels.js";
-import {allowsRuling, derive, type Derivation, type RuleSet} from "../engine/derive.js";
+import {contradictsRuling, derive, type Derivation, type RuleSet} from "../engine/derive.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
@@ -58,7 +58,7 @@ export function checkCase(
         message: `rule ${line.rule} decides this line, but ${version} does not state it: a trainee has no rule to cite`,
       });
     // A line the version has no rule for is reported above; a rule that leaves the line open must allow the ruling.
-    if (!ruleSet.ruleIds.has(line.rule) || allowsRuling(line)) return;
+    if (!contradictsRuling(line, ruleSet.ruleIds)) return;
     problems.push({
       file,
       field: fieldPath(["checklist", line.index, "verdict"]),

@@ -13,7 +13,7 @@ import {assignmentWords, type ParameterSource} from "../engine/parameter-words.j
 import type {CheckReport} from "./check.node.js";
 import {formatProblem} from "../authored/problems.js";
 import {caseProblemInWords} from "../authored/problem-words.js";
-import {allowsRuling} from "../engine/derive.js";
+import {contradictsRuling} from "../engine/derive.js";
 import {
   decisionOf,
   prepareBase,
@@ -208,7 +208,7 @@ export function writtenVersionLines(
     .map((result) => ({
       id: result.id,
       lines: result.derivation.lines
-        .filter((line) => ruleIds.has(line.rule) && !allowsRuling(line))
+        .filter((line) => contradictsRuling(line, ruleIds))
         .map((line) => ({index: line.index, rule: line.rule, ruled: line.ruled, to: decisionOf(line, true)})),
     }))
     .filter((item) => item.lines.length);

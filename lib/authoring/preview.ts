@@ -4,7 +4,14 @@
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "../site/links.js";
 import {moveReason, type MoveReason} from "./move-reason.js";
-import {allowsRuling, derive, type Derivation, type RuleSet, type TraceLine} from "../engine/derive.js";
+import {
+  allowsRuling,
+  contradictsRuling,
+  derive,
+  type Derivation,
+  type RuleSet,
+  type TraceLine,
+} from "../engine/derive.js";
 import {plural} from "../text/format.js";
 import {deriveReading, type SettingsRead} from "../engine/settings-read.js";
 import type {Item} from "../authored/schemas/item.js";
@@ -265,7 +272,7 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
     const changed = outcomeMoved(from, to);
     // As guideline:check holds a line (lib/authoring/case-check.ts): a rule the candidate has must allow its ruling.
     const contradicted = to.lines.filter(
-      (line, at) => candidate.ruleIds.has(line.rule) && !allowsRuling(line) && allowsRuling(from.lines[at]!),
+      (line, at) => contradictsRuling(line, candidate.ruleIds) && allowsRuling(from.lines[at]!),
     );
     if (!changed && contradicted.length)
       reruled.push({

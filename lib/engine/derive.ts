@@ -69,6 +69,15 @@ export interface TraceLine {
 export const allowsRuling = (line: Pick<TraceLine, "verdicts" | "ruled">): boolean =>
   line.verdicts.includes(line.ruled);
 
+/**
+ * Whether a version rules the line otherwise than its file, as guideline:check fails it: the version has the line's
+ * rule (`ruleIds`) and that rule does not allow the ruled verdict. The preview and `--write` ask the same.
+ */
+export const contradictsRuling = (
+  line: Pick<TraceLine, "rule" | "verdicts" | "ruled">,
+  ruleIds: ReadonlySet<string>,
+): boolean => ruleIds.has(line.rule) && !allowsRuling(line);
+
 export interface Derivation {
   id: string;
   version: string;

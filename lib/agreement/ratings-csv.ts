@@ -37,7 +37,7 @@ const namesTheColumns = (names: readonly string[]): boolean =>
   names.length === csvColumns.length && csvColumns.every((column) => names.includes(column));
 
 /** What a CSV with nothing in it is told. */
-export const emptyFileWords = `expected the header ${csvColumns.join(",")}: the file is empty`;
+const emptyFileWords = `expected the header ${csvColumns.join(",")}: the file is empty`;
 
 /** Feed it each row Papa Parse yields, then call end(). Stops reading rows after a header it cannot use. */
 export class RatingsCsvReader {

@@ -34,11 +34,12 @@ export function walkParts(
   };
 }
 
-/** "Part 4", "Parts 4 to 6" without a gap, "Parts 2 and 5" with one, "no part" for none. */
-export function partsWords(parts: readonly PartRef[]): string {
-  const numbers = parts.map((part) => part.number);
+/** "Part 4", "Parts 4 to 6" for three or more without a gap, "Parts 5 and 6", "Parts 2 and 5", "no part" for none. */
+export function partsWords(numbers: readonly number[]): string {
   if (numbers.length === 0) return "no part";
   if (numbers.length === 1) return `Part ${numbers[0]}`;
   const runs = numbers.every((number, index) => index === 0 || number === numbers[index - 1]! + 1);
-  return runs ? `Parts ${numbers[0]} to ${numbers.at(-1)}` : `Parts ${listWords(numbers.map(String))}`;
+  return runs && numbers.length > 2
+    ? `Parts ${numbers[0]} to ${numbers.at(-1)}`
+    : `Parts ${listWords(numbers.map(String))}`;
 }

@@ -6,7 +6,7 @@ import type {TrainingPart} from "../authored/schemas/parts.js";
 /** A rubric level's worked example, as the guideline writes it in its text: "(e.g. …)". */
 const workedExample = /\s*\(e\.g\.[^)]*\)/g;
 
-export const examplesLeftOutNote =
+const examplesLeftOutNote =
   "The rubric's worked examples are left out beside these cases: an example could give one of them away.";
 
 /** Whether the rubric beside `part`'s cases leaves its worked examples out. */

@@ -7,9 +7,10 @@
 import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schemas/content.js";
 import type {CaseSet, Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
-import {aboutMinutes, listWords} from "../text/format.js";
-import {selfCheckRun, shownBy, type ShownBy} from "./self-check-run.js";
+import {aboutMinutes} from "../text/format.js";
+import {checkedInWalk, selfCheckRun, shownBy, type ShownBy} from "./self-check-run.js";
 import {caseStudyLabel, caseStudyNumber, fragmentId} from "../site/links.js";
+import {partsWords} from "../site/part-refs.js";
 
 /** A pool with its pass rule, and the Checks in the walk that show its cases' rulings. */
 export interface Pool extends SelfCheckPool {
@@ -32,14 +33,10 @@ export const poolsOf = (check: CalibrationCheck, walk: Walk): Pool[] =>
   }));
 
 /** The parts whose Checks show any of the pool's rulings, in order (Parts 5 and 6 for the calibration cases). */
-export const showingParts = (pool: Pick<Pool, "shownBy">): number[] =>
+const showingParts = (pool: Pick<Pool, "shownBy">): number[] =>
   [...new Set(Object.values(pool.shownBy).flatMap((showings) => showings.map((showing) => showing.part)))].sort(
     (a, b) => a - b,
   );
-
-/** "Part 6", "Parts 5 and 6". */
-export const partsWords = (parts: readonly number[]): string =>
-  `${parts.length === 1 ? "Part" : "Parts"} ${listWords(parts.map(String))}`;
 
 /** Where the trainee saw a pool's rulings: on Checks in the walk (in which parts), or at the end of a run of it. */
 export type SeenWhere = {where: "walk"; parts: number[]} | {where: "earlier-run"};
@@ -49,13 +46,11 @@ export type SeenWhere = {where: "walk"; parts: number[]} | {where: "earlier-run"
  * walk first: it is the likelier, and the one the trainee remembers).
  */
 export function poolSeen(answers: readonly Answer[], pool: Pick<Pool, "items" | "shownBy">): SeenWhere | null {
-  const walk = (showing: {item: string}) =>
-    answers.some(
-      (answer) => answer.item === showing.item && answer.phase === "guideline" && answer.mode !== "self-check",
-    );
-  const parts = [
-    ...new Set(pool.items.flatMap((id) => (pool.shownBy[id] ?? []).filter(walk).map((showing) => showing.part))),
-  ].sort((a, b) => a - b);
+  const checked = pool.items.map((id) => [
+    id,
+    (pool.shownBy[id] ?? []).filter((showing) => checkedInWalk(answers, showing)),
+  ]);
+  const parts = showingParts({shownBy: Object.fromEntries(checked)});
   if (parts.length) return {where: "walk", parts};
   const runs = Math.max(
     0,
@@ -190,7 +185,7 @@ export const poolFullName = (pool: Pick<Pool, "set" | "items">): string => poolN
 export const nextPoolText = (pool: Pick<Pool, "set" | "items">): string =>
   `Now ${poolNames[pool.set].counted(pool.items)}, blind →`;
 
-const seenWords = (seen: SeenWhere): string =>
+const placeWords = (seen: SeenWhere): string =>
   seen.where === "walk" ? `in ${partsWords(seen.parts)}` : "at the end of your run of them";
 
 /**
@@ -202,7 +197,7 @@ export function describePoolChoice(choice: PoolChoice, pools: readonly Pool[]): 
   const uses = `this self-check uses ${poolFullName(pool)}.`;
   if (choice.reason === "skipped") {
     const seen = choice.skipped
-      .map(({pool: other, where}) => `${poolShortName(other)}' rulings ${seenWords(where)}`)
+      .map(({pool: other, where}) => `${poolShortName(other)}' rulings ${placeWords(where)}`)
       .join(", and ");
     return `You have seen ${seen}, so ${uses}`;
   }

@@ -46,6 +46,16 @@ export const pointsToSet = (
   all: readonly {id: string; set: Item["set"]}[],
 ): boolean => items.some((item) => item.compare.some((id) => all.find((other) => other.id === id)?.set === set));
 
+/** Whether the trainee made `showing`'s Check in the walk (a guideline answer outside any run) before `until`. */
+export const checkedInWalk = (answers: readonly Answer[], showing: Pick<Showing, "item">, until = Infinity): boolean =>
+  answers.some(
+    (answer) =>
+      answer.item === showing.item &&
+      answer.phase === "guideline" &&
+      answer.mode !== "self-check" &&
+      time(answer.at) < until,
+  );
+
 /** The cases a run asks, and the Checks in the walk that show their rulings. */
 export interface RunCases {
   items: readonly string[];
@@ -99,12 +109,7 @@ export function selfCheckRun(answers: readonly Answer[], cases: RunCases, run?: 
   const seen: SeenRuling[] = [];
   const until = endedAt === null ? Infinity : time(endedAt);
   for (const id of items) {
-    const shown = (cases.shownBy[id] ?? []).find((showing) =>
-      answers.some(
-        (answer) =>
-          answer.item === showing.item && answer.phase === "guideline" && !inRun(answer) && time(answer.at) < until,
-      ),
-    );
+    const shown = (cases.shownBy[id] ?? []).find((showing) => checkedInWalk(answers, showing, until));
     if (shown) seen.push({item: id, where: "walk", via: shown.item, part: shown.part});
   }
   for (let earlier = 1; earlier < number; earlier++) {

@@ -190,15 +190,19 @@ export type WalkAction =
 /**
  * The walk's first state: the item the address names; with none, where the trainee stopped, the first item still
  * open when some are answered (coming back to a part from the start page, or by its address), else the first.
- * `states` are the items' states on the strip, in order.
+ * `states` gives the items' states on the strip, in order, asked only when the address names no item.
  */
 export function walkStart(
   ids: readonly string[],
-  {hash, progress, wide, states = []}: {hash: string; progress: Progress; wide: boolean; states?: readonly ItemState[]},
+  {
+    hash,
+    progress,
+    wide,
+    states = () => [],
+  }: {hash: string; progress: Progress; wide: boolean; states?: () => readonly ItemState[]},
 ): WalkState {
-  const position = ids.includes(fragmentId(hash))
-    ? shownItem(ids, hash)
-    : positionAt(ids, Math.max(states.indexOf("open"), 0));
+  const named = ids.indexOf(fragmentId(hash));
+  const position = positionAt(ids, named >= 0 ? named : Math.max(states().indexOf("open"), 0));
   return {
     ids,
     position,

@@ -35,33 +35,31 @@ export function EdgeCasesPart(
       )
     : null;
   return PartPage(ctx, {
-    body: [
-      GuidelineWalk(
-        {
-          ctx,
-          items,
-          noun: "Edge case",
-          about: [
-            PartIntro(ctx.part),
-            lead,
-            el(
-              "p",
-              {},
-              (itemsOfCases(items) ?? "") +
-                (data.rubricWriter
-                  ? ` Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`
-                  : ""),
-            ),
-          ],
-          end: (_progress, keep) => [
-            writer ? keep("writer", () => writer) : null,
-            keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
-            NextPart(ctx),
-          ],
-        },
-        {askDecidingRule: true},
-      ),
-    ],
+    body: GuidelineWalk(
+      {
+        ctx,
+        items,
+        noun: "Edge case",
+        about: [
+          PartIntro(ctx.part),
+          lead,
+          el(
+            "p",
+            {},
+            (itemsOfCases(items) ?? "") +
+              (data.rubricWriter
+                ? ` Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`
+                : ""),
+          ),
+        ],
+        end: (_progress, keep) => [
+          writer ? keep("writer", () => writer) : null,
+          keep("debrief", () => PartDebrief({items, guideline: ctx.guideline, store: ctx.store, hrefOf: hereHref})),
+          NextPart(ctx),
+        ],
+      },
+      {askDecidingRule: true},
+    ),
   });
 }
 

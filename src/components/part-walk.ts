@@ -186,7 +186,10 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
       hash: location.hash,
       progress: store.get(),
       wide: wide.matches,
-      states: items.map(({item}) => options.stateOf(item, store.get())),
+      states: () => {
+        const progress = store.get();
+        return items.map(({item}) => options.stateOf(item, progress));
+      },
     }),
     {
       update: walkUpdate,

@@ -91,7 +91,7 @@ function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyCon
           title: "With the guideline",
           lead:
             `Your first answer to ${plural(walk.answered, "case")} of ${walk.total} in ` +
-            `${partsWords(ctx.walkParts.guideline)}, against ` +
+            `${partsWords(ctx.walkParts.guideline.map((part) => part.number))}, against ` +
             "the ruled score. Retries are kept but don’t count here.",
         })
       : ResultsSection({
@@ -101,7 +101,7 @@ function ResultsBody(progress: Progress, {ctx, walkItems, pools}: ResultsBodyCon
             el(
               "p",
               {},
-              `You have not scored a case in ${partsWords(ctx.walkParts.guideline)} yet. `,
+              `You have not scored a case in ${partsWords(ctx.walkParts.guideline.map((part) => part.number))} yet. `,
               ...(ctx.walkParts.guideline[0] ? [PartLink(ctx.walkParts.guideline[0]), " is where that starts."] : []),
             ),
           ],

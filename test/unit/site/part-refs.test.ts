@@ -14,7 +14,7 @@ describe("the parts a page points to", () => {
     // The examples, scored again with the guideline in Part 4.
     expect(parts.after).toEqual({number: 4, path: "/rubric"});
     expect(parts.guideline.map((part) => part.path)).toEqual(["/rubric", "/edge-cases", "/calibration"]);
-    expect(partsWords(parts.guideline)).toBe("Parts 4 to 6");
+    expect(partsWords(parts.guideline.map((part) => part.number))).toBe("Parts 4 to 6");
   });
 
   it("reads another guideline's: no vague part, the guideline scored in Part 2 alone", () => {
@@ -22,24 +22,15 @@ describe("the parts a page points to", () => {
     expect(parts.first).toEqual({number: 1, path: "/guideline"});
     expect(parts.vague).toBeNull();
     expect(parts.after).toBeNull();
-    expect(partsWords(parts.guideline)).toBe("Part 2");
+    expect(partsWords(parts.guideline.map((part) => part.number))).toBe("Part 2");
   });
 
   it("names parts with a gap between them one by one, and none as no part", () => {
-    expect(
-      partsWords([
-        {number: 2, path: "/a"},
-        {number: 5, path: "/b"},
-      ]),
-    ).toBe("Parts 2 and 5");
-    expect(
-      partsWords([
-        {number: 2, path: "/a"},
-        {number: 3, path: "/b"},
-        {number: 5, path: "/c"},
-      ]),
-    ).toBe("Parts 2, 3 and 5");
+    expect(partsWords([2, 5])).toBe("Parts 2 and 5");
+    expect(partsWords([2, 3, 5])).toBe("Parts 2, 3 and 5");
     expect(partsWords([])).toBe("no part");
+    // Two in a row are named both: "Parts 5 and 6" (the self-check's pool words), not "Parts 5 to 6".
+    expect(partsWords([5, 6])).toBe("Parts 5 and 6");
   });
 
   it("leaves out a part whose page the site lacks", () => {

@@ -106,6 +106,19 @@ export function besideGuides(value: number): string {
   return crossed ? fixed(Math.floor(value * 1000) / 1000) : text;
 }
 
+/**
+ * The headline's change as it is written beside its two figures: the difference of the figures as written, so
+ * "0.353 → 0.805" reads "+0.452" where the change unrounded is 0.4526 ("+0.453"), and a reader who subtracts gets
+ * what is written. Only when a figure is not computable is the change written from its own value. The CSV keeps
+ * every digit.
+ */
+export function writtenChange({before, after, change}: Pick<MatchedComparison, "before" | "after" | "change">): string {
+  if (before.value === null || after.value === null) return change.value === null ? "–" : signed(change.value);
+  const thousandths =
+    Math.round(1000 * Number(besideGuides(after.value))) - Math.round(1000 * Number(besideGuides(before.value)));
+  return signed(thousandths / 1000);
+}
+
 /** "on the 7 items rated both times" */
 const onMatched = (headline: MatchedComparison): string =>
   `${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both times`;
@@ -160,7 +173,7 @@ export function headlineSentence(headline: MatchedComparison): string {
   const uncertainty = !interval
     ? `the change has no interval: ${change.intervalReason}`
     : within
-      ? `a change of ${signed(change.value ?? 0)}, within what chance gives: ${range}, includes zero`
+      ? `a change of ${writtenChange(headline)}, within what chance gives: ${range}, includes zero`
       : `${range}, does not include zero`;
   const who = apart
     ? ` ${apart[0]!.toUpperCase()}${apart.slice(1)}; their scores count in that phase's figure alone.`

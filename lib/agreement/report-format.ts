@@ -13,6 +13,7 @@ import {
   percent,
   resamplesUsed,
   signed,
+  writtenChange,
 } from "./cohort-words.js";
 import type {Figure} from "./figure.js";
 import {plural} from "../text/format.js";
@@ -22,11 +23,16 @@ export function describeFigure(f: Figure, show: (value: number) => string = fixe
 }
 
 /** An ordinal alpha with its interval, read against the guides (or a change, `signed`). */
-function withInterval(f: WithInterval<Figure>, show: (value: number) => string = besideGuides): string {
+function withInterval(
+  f: WithInterval<Figure>,
+  show: (value: number) => string = besideGuides,
+  written: (value: number) => string = show,
+): string {
   if (f.value === null) return describeFigure(f);
   const i = f.interval;
-  if (!i) return `${show(f.value)} (no interval: ${f.intervalReason})`;
-  return `${show(f.value)} [${Math.round(i.level * 100)}% CI ${show(i.low)} to ${show(i.high)}, ${resamplesUsed(i)}]`;
+  if (!i) return `${written(f.value)} (no interval: ${f.intervalReason})`;
+  const ends = `${show(i.low)} to ${show(i.high)}`;
+  return `${written(f.value)} [${Math.round(i.level * 100)}% CI ${ends}, ${resamplesUsed(i)}]`;
 }
 
 const phaseTitle = {vague: "Before the guideline (vague phase)", guideline: "After the guideline (guideline phase)"};
@@ -160,7 +166,7 @@ export function cohortLines(
             `after the guideline (${headline.items.join(", ")})`,
           `  before the guideline ${withInterval(headline.before)}`,
           `  after the guideline ${withInterval(headline.after)}`,
-          `  change ${withInterval(headline.change, signed)}`,
+          `  change ${withInterval(headline.change, signed, () => writtenChange(headline))}`,
         ]),
     ...onePhaseOnlyLines(report),
     guidesText,

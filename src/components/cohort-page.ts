@@ -50,6 +50,7 @@ import {
   percent,
   resamplesUsed,
   signed,
+  writtenChange,
 } from "../lib/agreement/cohort-words.js";
 import type {ItemSpread} from "../lib/agreement/item-spread.js";
 import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
@@ -543,7 +544,7 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       "p",
       {},
       "Change: ",
-      FigureText(change, {show: signed, name: "headline-change"}),
+      FigureText(change, {show: () => writtenChange(headline), name: "headline-change"}),
       IntervalText(change, signed),
       change.value === null ? ` (not computable: ${change.reason})` : null,
       ". ",

@@ -6,7 +6,7 @@ import {alpha as referenceAlpha} from "krippendorff";
 import {describe, expect, it} from "vitest";
 import {ordinalMetric} from "../../../bench/cohort-data.js";
 import {cohortReport} from "../../../lib/agreement/cohort-report.js";
-import {besideGuides, headlineSentence, signed} from "../../../lib/agreement/cohort-words.js";
+import {besideGuides, headlineSentence, signed, writtenChange} from "../../../lib/agreement/cohort-words.js";
 import type {MatchedComparison, MatchedRaters} from "../../../lib/agreement/matched.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
 import {cohortCsv} from "../../../lib/agreement/report-csv.js";
@@ -178,6 +178,29 @@ describe("the text report, --csv summary and --json say the same", () => {
     expect(lines[2]).toContain(" 0.799 after (ordinal alpha on the 3 items rated both times)");
     expect(lines[6]).toBe(`  after the guideline 0.799 [95% CI 0.666 to 0.799, ${used}]`);
     expect(lines).toContain(`  Krippendorff's alpha  ordinal 0.799 [95% CI 0.666 to 0.799, ${used}]`);
+  });
+
+  it("text: the change is the difference of the two figures as written, and the CSV keeps every digit", () => {
+    // A coordinator's walk: 0.3526 and 0.8054 are written 0.353 and 0.805; their change, 0.4528, rounds to 0.453,
+    // where one who subtracts what is written gets 0.452.
+    const [before, after] = [
+      {...headline.before, value: 0.3526, reason: null},
+      {...headline.after, value: 0.8054, reason: null},
+    ];
+    const change = {...headline.change, value: 0.8054 - 0.3526, reason: null};
+    const moved = {...headline, before, after, change};
+    const lines = cohortLines({...report, headline: moved});
+    expect(lines[7]).toMatch(/^ {2}change \+0\.452 \[95% CI /);
+    expect(writtenChange(moved)).toBe("+0.452");
+    // The sentence, where the interval includes zero, says the same change.
+    const across = {...moved, change: {...change, interval: {...change.interval!, low: -0.1, high: 0.9}}};
+    expect(headlineSentence(across)).toContain("Agreement was 0.353 before and 0.805 after (");
+    expect(headlineSentence(across)).toContain("; a change of +0.452, within what chance gives: ");
+    // Against a guide a figure is written below it (0.7996 is 0.799), and the change is the difference of those.
+    expect(writtenChange({...moved, after: {...after, value: 0.7996}})).toBe("+0.446");
+    // A figure not computable: the change has no written pair to subtract, and is written from its own value.
+    expect(writtenChange({...moved, before: {...before, value: null, reason: "only 1 rater"}})).toBe("+0.453");
+    expect(cohortCsv({...report, headline: moved}, "summary")).toContain(String(0.8054 - 0.3526));
   });
 
   it("CSV summary: the headline's rows over the items compared, and the items rated in one phase only", () => {

@@ -73,6 +73,9 @@ const noteFields: Record<string, FieldWords> = {
   compare: {label: "the cases it compares with"},
 };
 
+/** A case's note on a likely wrong score, by its place: "Note 2 on a likely wrong score" (not read as a score 2). */
+export const noteLabel = (index: number): string => `Note ${index + 1} on a likely wrong score`;
+
 /** A field of the case in words: "Title", "Line 2, its rule", "Line 2, fact delivered"; null for a field it does not
  *  name (the problem then keeps its field alone). */
 function fieldWords(field: string): FieldWords | null {
@@ -87,7 +90,7 @@ function fieldWords(field: string): FieldWords | null {
   }
   const note = /^notes\[(\d+)\](?:\.(\w+))?/.exec(field);
   if (note) {
-    const label = `Likely wrong score ${Number(note[1]) + 1}`;
+    const label = noteLabel(Number(note[1]));
     const part = note[2] && Object.hasOwn(noteFields, note[2]) ? noteFields[note[2]]! : null;
     return part ? {...part, label: `${label}, ${part.label}`} : {label};
   }

@@ -56,7 +56,7 @@ import type {LogicRule} from "../lib/authored/schemas/logic.js";
 import {ruleHref, itemLabel} from "../lib/site/links.js";
 import {verdictLabels} from "../lib/engine/labels.js";
 import {type Problem, formatProblem} from "../lib/authored/problems.js";
-import {problemInWords} from "../lib/authored/problem-words.js";
+import {noteLabel, problemInWords} from "../lib/authored/problem-words.js";
 import type {JsonSchema} from "../lib/authoring/fact-fields.js";
 import type {CaseSchemas} from "../lib/authored/schemas/facts.js";
 import type {CaseSet} from "../lib/authored/schemas/item.js";
@@ -1313,7 +1313,7 @@ function Note(
       "class": "case-editor-note",
       "id": fieldId(`notes[${index}]`),
       "tabindex": -1,
-      "aria-label": `Likely wrong score ${index + 1}`,
+      "aria-label": noteLabel(index),
     },
     el(
       "div",

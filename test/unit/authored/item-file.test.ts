@@ -273,7 +273,7 @@ describe("the Step-1 and fidelity fields of an item", () => {
     expect(
       problemsWith("score: 5\n", "score: 5\nnotes:\n  - {label: Why not 5, text: x, score: 5}\n"),
     ).toMatchInlineSnapshot(
-      `"notes[0].score: Likely wrong score 1, its score: the ruled score is 5: a note's score is a likely wrong one"`,
+      `"notes[0].score: Note 1 on a likely wrong score, its score: the ruled score is 5: a note's score is a likely wrong one"`,
     );
   });
   it("a scored-table row on an item that is not an example", () => {

@@ -46,7 +46,7 @@ describe("a case file's problem in words", () => {
       "Line 1, fact limit: missing: expected number",
     );
     expect(said("notes[1].label", "missing: expected string")).toBe(
-      "Likely wrong score 2, its label: say which score it is about, like Why not 3",
+      "Note 2 on a likely wrong score, its label: say which score it is about, like Why not 3",
     );
   });
 

@@ -4,7 +4,7 @@
 // (7-18 ms; a parameter's change about 1 ms), each version's prepared base, and per pair of versions what differs
 // and the preview of one against the other (a version's change cost 30-60 ms cold; npm run bench -- --preview-only).
 // `warmUp` hands the page that work in pieces for its idle time. No DOM and no clock.
-import {checkNewVersion, nextVersion} from "./version-name.js";
+import {checkNewVersion, nextVersion, VersionWriteError} from "./version-name.js";
 import {completeness, type CompletenessReport} from "./completeness.js";
 import {dependence, type Dependence} from "./dependence.js";
 import {ruleSetOf, type RuleSet, type Scoring} from "../engine/derive.js";
@@ -164,14 +164,16 @@ export const controlsChoice = (state: AuthorsState, inView: boolean): CandidateC
 
 /**
  * The name the dialog's command writes: the one typed when it is a new version's name, else the next free one, so the
- * command shown is one the command line takes (an empty name, or a released version, it refuses).
+ * command shown is one the command line takes (an empty name, or a released version, it refuses). `why` says, for a
+ * name typed and refused, why the command writes another: "v2" typed beside `--write v3` reads as a slip otherwise.
  */
-export function commandVersion(name: string, versions: readonly string[]): string {
+export function commandVersion(name: string, versions: readonly string[]): {version: string; why: string | null} {
   try {
     checkNewVersion(name, versions);
-    return name;
-  } catch {
-    return nextVersion(versions);
+    return {version: name, why: null};
+  } catch (error) {
+    if (!(error instanceof VersionWriteError)) throw error;
+    return {version: nextVersion(versions), why: name ? `${error.message}.` : null};
   }
 }
 

@@ -1470,6 +1470,10 @@ export function AuthorsSave({
         levelsToReword(candidate.logic, candidate.parameters, choice.set, choice.changes),
         name.trim() || "vN",
       );
+      const command = commandVersion(
+        name.trim(),
+        versions.map((version) => version.version),
+      );
       return el(
         "div",
         {class: "save-form"},
@@ -1504,17 +1508,8 @@ export function AuthorsSave({
           "p",
           {class: "muted"},
           "Or write it from the command line, with the rule texts as they are: ",
-          el(
-            "code",
-            {id: "save-command"},
-            writeCommand(
-              choice,
-              commandVersion(
-                name.trim(),
-                versions.map((version) => version.version),
-              ),
-            ),
-          ),
+          el("code", {id: "save-command"}, writeCommand(choice, command.version)),
+          command.why ? [" ", el("span", {id: "save-command-why"}, command.why)] : null,
         ),
         el("h3", {}, "The rules' texts"),
         el(

@@ -127,6 +127,10 @@ describe("a clause changed on the authors' page", () => {
       await name.fill(typed);
       expect(await dialog.locator("#save-command").innerText(), typed).toBe(command);
     }
+    // Beside the command, why it writes v3 while v2 is typed.
+    expect(await dialog.locator("#save-command-why").innerText()).toBe(
+      "guideline/v2 is a released version and stays as it is: write the candidate as v3.",
+    );
     await name.fill("");
     await dialog.getByRole("button", {name: "Download the version"}).click();
     await expect.poll(() => refusal.innerText()).toMatch(/^"" is not a version name/);

@@ -591,9 +591,17 @@ describe("saving a new version", () => {
 
   it("shows a command the command line takes: the name typed when it is a new one, else the next free name", () => {
     const versions = ["v1", "v2"];
-    expect(commandVersion("v3", versions)).toBe("v3");
-    expect(commandVersion("v7", versions)).toBe("v7");
+    expect(commandVersion("v3", versions)).toEqual({version: "v3", why: null});
+    expect(commandVersion("v7", versions)).toEqual({version: "v7", why: null});
     // guideline:preview refuses these: --write with nothing after it, a released version, a name that is no version.
-    for (const name of ["", "v2", "v1", "three", "v0"]) expect(commandVersion(name, versions), name).toBe("v3");
+    for (const name of ["", "v2", "v1", "three", "v0"]) expect(commandVersion(name, versions).version, name).toBe("v3");
+    // A name typed and refused is said beside the command, in the command line's words; nothing typed, nothing said.
+    expect(commandVersion("", versions).why).toBeNull();
+    expect(commandVersion("v2", versions).why).toBe(
+      "guideline/v2 is a released version and stays as it is: write the candidate as v3.",
+    );
+    expect(commandVersion("three", versions).why).toBe(
+      '"three" is not a version name: expected v and a number, such as v3.',
+    );
   });
 });

@@ -174,8 +174,11 @@ export interface WalkState {
 export type WalkAction =
   /** Previous, Next or a strip link; `scroll`: the walk's top was above the window when the reader asked. */
   | {kind: "go"; id: string; scroll: boolean}
-  /** The address's fragment changed (a link, Back): the item it names, unless that one shows already. */
-  | {kind: "address"; hash: string; scroll: boolean}
+  /**
+   * The address's fragment changed (a link, Back, one typed): the item it names, unless that one shows already; one
+   * that names no item shows where the trainee stopped, as opening the part with it does (`states`, as walkStart's).
+   */
+  | {kind: "address"; hash: string; scroll: boolean; states?: () => readonly ItemState[]}
   | {kind: "record"; progress: Progress}
   /** The next item's card, built while the trainee reads this one. */
   | {kind: "stage"; index: number}
@@ -186,6 +189,12 @@ export type WalkAction =
   | {kind: "panel"}
   /** The last item is painted: what follows it may be drawn. */
   | {kind: "end"};
+
+/** The item an address names; with none, where the trainee stopped: the first item still open, else the first. */
+function addressed(ids: readonly string[], hash: string, states: () => readonly ItemState[]): WalkPosition {
+  const named = ids.indexOf(fragmentId(hash));
+  return positionAt(ids, named >= 0 ? named : Math.max(states().indexOf("open"), 0));
+}
 
 /**
  * The walk's first state: the item the address names; with none, where the trainee stopped, the first item still
@@ -201,8 +210,7 @@ export function walkStart(
     states = () => [],
   }: {hash: string; progress: Progress; wide: boolean; states?: () => readonly ItemState[]},
 ): WalkState {
-  const named = ids.indexOf(fragmentId(hash));
-  const position = positionAt(ids, named >= 0 ? named : Math.max(states().indexOf("open"), 0));
+  const position = addressed(ids, hash, states);
   return {
     ids,
     position,
@@ -234,7 +242,10 @@ export function walkUpdate(state: WalkState, action: WalkAction): WalkState {
   switch (action.kind) {
     case "go":
     case "address": {
-      const position = action.kind === "go" ? shownItem(state.ids, `#${action.id}`) : shownItem(state.ids, action.hash);
+      const position =
+        action.kind === "go"
+          ? shownItem(state.ids, `#${action.id}`)
+          : addressed(state.ids, action.hash, action.states ?? (() => []));
       if (action.kind === "address" && position.id === state.position.id) return state;
       return {
         ...state,

@@ -181,15 +181,17 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
     );
   };
 
+  // The items' states on the strip, for an address that names no item: the walk then shows where the trainee stopped.
+  const states = () => {
+    const progress = store.get();
+    return items.map(({item}) => options.stateOf(item, progress));
+  };
   const walk: Live<WalkState, WalkAction> = live<WalkState, WalkAction>(
     walkStart(ids, {
       hash: location.hash,
       progress: store.get(),
       wide: wide.matches,
-      states: () => {
-        const progress = store.get();
-        return items.map(({item}) => options.stateOf(item, progress));
-      },
+      states,
     }),
     {
       update: walkUpdate,
@@ -275,10 +277,17 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
   };
 
   // The address names the item shown: one that names no item of the part shows where the trainee stopped (or the
-  // first), and says so; so does a bare address that resumes past the first.
-  if (location.hash !== `#${walk.state.position.id}` && (location.hash || walk.state.position.index > 0))
-    history.replaceState(history.state, "", `#${walk.state.position.id}`);
-  addEventListener("hashchange", () => walk.dispatch({kind: "address", hash: location.hash, scroll: scrolledPast()}));
+  // first), and says so, on opening the part and on a change of address; so does a bare address that resumes past
+  // the first.
+  const nameShown = () => {
+    if (location.hash !== `#${walk.state.position.id}` && (location.hash || walk.state.position.index > 0))
+      history.replaceState(history.state, "", `#${walk.state.position.id}`);
+  };
+  nameShown();
+  addEventListener("hashchange", () => {
+    walk.dispatch({kind: "address", hash: location.hash, scroll: scrolledPast(), states});
+    nameShown();
+  });
   // What the record changes here (the strip's marks, the count scored) waits for the frame that paints a Check's
   // ruling, so Check's click does no more than show it.
   store.subscribe((progress) => afterPaint(() => walk.dispatch({kind: "record", progress})));

@@ -199,11 +199,16 @@ describe("the address follows the item shown", () => {
     await scoreGroup(itemOf(page, "example-4")).waitFor({state: "visible"});
     expect(new URL(page.url()).hash).toBe("#example-4");
 
-    // A strip link shows its item; an unknown fragment shows the first item.
+    // A strip link shows its item; an address that names no item, typed on the page, shows where the trainee
+    // stopped, as opening the part with it does: with examples 1 and 4 checked, the first still open is example 2.
+    // The address then names it.
+    await strip.getByRole("link", {name: "Example 1", exact: true}).click();
+    await commit(page, "example-1", 3);
     await strip.getByRole("link", {name: "Example 6", exact: true}).click();
     await scoreGroup(itemOf(page, "example-6")).waitFor({state: "visible"});
     await page.goto("/rubric#no-such-item");
-    await scoreGroup(itemOf(page, "example-1")).waitFor({state: "visible"});
+    await scoreGroup(itemOf(page, "example-2")).waitFor({state: "visible"});
+    await expect.poll(() => new URL(page.url()).hash).toBe("#example-2");
     expect(site.problems).toEqual([]);
   }, 60_000);
 });

@@ -186,8 +186,10 @@ describe("the walk as the trainee moves through it", () => {
 
   it("shows the item the address names, unless it shows already; showing the shown one again is a new state", () => {
     expect(walkUpdate(start, {kind: "address", hash: "#example-2", scroll: false})).toBe(start);
-    // An unknown fragment names the first item.
+    // An unknown fragment names no item: where the trainee stopped, the first still open, as on opening the part.
     expect(walkUpdate(start, {kind: "address", hash: "#nope", scroll: false}).position.id).toBe("example-1");
+    const states = (): ItemState[] => ["exact", "exact", "open"];
+    expect(walkUpdate(start, {kind: "address", hash: "#nope", scroll: false, states}).position.id).toBe("example-3");
     const again = walkUpdate(start, {kind: "go", id: "example-2", scroll: false});
     expect(again).not.toBe(start);
     expect(again.position).toEqual(start.position);

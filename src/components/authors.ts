@@ -1509,8 +1509,8 @@ export function AuthorsSave({
           {class: "muted"},
           "Or write it from the command line, with the rule texts as they are: ",
           el("code", {id: "save-command"}, writeCommand(choice, command.version)),
-          command.why ? [" ", el("span", {id: "save-command-why"}, command.why)] : null,
         ),
+        command.why ? el("p", {id: "save-command-why", class: "muted"}, command.why) : null,
         el("h3", {}, "The rules' texts"),
         el(
           "div",

@@ -142,7 +142,9 @@ export function describeLean(summary: LeanInput, rater: Rater = "you"): string {
         misses === 1
           ? `${their} one miss was`
           : side === misses
-            ? `all ${misses} misses were`
+            ? misses === 2
+              ? "both misses were"
+              : `all ${misses} misses were`
             : `${side} of ${misses} misses were`;
       return `${They} ${tend} to score ${lean.kind} than the ruling: ${share} ${where} it.`;
     }

@@ -75,7 +75,7 @@ describe("the judges' page, with two runs recorded", () => {
         "1",
         "1",
         "3 of 4",
-        "It tends to score higher than the ruling: all 2 misses were above it.",
+        "It tends to score higher than the ruling: both misses were above it.",
       ],
     ]);
     // Each run's own section: its figures, its rules, the reply that was no answer.

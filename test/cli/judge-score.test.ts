@@ -84,7 +84,7 @@ describe("judgeScore", () => {
       "    calibration-d: unparsed (not JSON: the reply is not a JSON object)",
       "  1 exact, 1 one off, 1 two or more off, of 3 answered cases",
     ]);
-    expect(lines[5]).toBe("  Lean: It tends to score higher than the ruling: all 2 misses were above it.");
+    expect(lines[5]).toBe("  Lean: It tends to score higher than the ruling: both misses were above it.");
     expect(lines.slice(6)).toEqual([
       "  Score matrix (the judge's score down, the ruled score across):",
       "    judge \\ ruled     1    2    3    4    5  n/a",

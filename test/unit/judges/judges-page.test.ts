@@ -42,7 +42,7 @@ describe("each run as a rater", () => {
     );
     // Lenient: c is no answer; d exact, a 5 for 4 one off, b 4 for 2 two off. Both misses above, average 3/3 = 1.
     expect(lenient!.figures).toMatchObject({answered: 3, exact: 1, oneOff: 1, twoOrMoreOff: 1, lenient: 2, harsh: 0});
-    expect(lenient!.leanWords).toBe("It tends to score higher than the ruling: all 2 misses were above it.");
+    expect(lenient!.leanWords).toBe("It tends to score higher than the ruling: both misses were above it.");
   });
 
   it("names the rules misapplied by title, and a rule id the guideline lacks as unknown, as the judge wrote it", () => {

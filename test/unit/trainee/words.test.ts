@@ -112,6 +112,10 @@ describe("the lean in plain words, stated only when it is clear", () => {
     expect(describeLean({meanSignedDifference: -1, lenient: 0, harsh: 1})).toBe(
       "You tend to score lower than the ruling: your one miss was below it.",
     );
+    // Two misses the same way are both, not "all 2".
+    expect(describeLean({meanSignedDifference: 0.4, lenient: 2, harsh: 0})).toBe(
+      "You tend to score higher than the ruling: both misses were above it.",
+    );
   });
   it("says there is no clear lean, with the counts, when it is not clear", () => {
     // The case: -0.09 with 4 above and 4 below.

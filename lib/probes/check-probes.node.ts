@@ -17,10 +17,11 @@ export function checkProbes(root: string, {apiKey}: {apiKey?: string} = {}): Pro
   const loaded = loadProbes(root);
   const report: Report = {problems: [...loaded.problems], warnings: [...loaded.warnings]};
   const hashes = loadHashes(root, report);
-  if (hashes) checkHashes(loaded.probes, hashes, report);
-  for (const probe of loaded.probes)
-    for (const version of probe.versions)
-      for (const problem of checkExamples(version.file, version.data)) report.problems.push(problem);
+  const examples = loaded.probes.flatMap(({versions}) =>
+    versions.flatMap((version) => checkExamples(version.file, version.data)),
+  );
+  if (hashes) checkHashes(loaded.probes, hashes, report, {unfinished: new Set(examples.map(({file}) => file))});
+  report.problems.push(...examples);
   const key = usableKey(apiKey);
   const runs = loadRuns(root, loaded.probes, report, {apiKey: key});
   return {

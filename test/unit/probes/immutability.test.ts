@@ -2,6 +2,7 @@ import {cpSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {canonicalJson, contentHash} from "../../../lib/probes/hash.node.js";
+import {checkProbes} from "../../../lib/probes/check-probes.node.js";
 import {loadRuns} from "../../../lib/probes/load-runs.node.js";
 import {checkHashes, loadHashes, loadProbes, type Report} from "../../../lib/probes/load.node.js";
 import {formatProblem} from "../../../lib/authored/problems.js";
@@ -60,6 +61,33 @@ describe("released versions are immutable", () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^data\/probes\/six-step-chain\/v3\.json: not released: add "v3": "[0-9a-f]{64}"/);
     expect(errors[0]).toMatch(/ under "six-step-chain" in data\/probes\/hashes\.json$/);
+  });
+
+  it("a new version whose examples fail is not offered its release line until they pass", () => {
+    // A probe author's walk: the release line came first, and once released a typo in the example could not be
+    // mended in that version.
+    const root = tempRoot();
+    const v3 = "data/probes/six-step-chain/v3.json";
+    cpSync(join(root, "data/probes/six-step-chain/v2.json"), join(root, v3));
+    editJson(root, v3, (json) => {
+      json.version = "v3";
+      json.examples[1].total = 0.8;
+    });
+    const problems = checkProbes(root).problems.map(formatProblem);
+    expect(problems).toEqual([
+      expect.stringMatching(/^data\/probes\/six-step-chain\/v3\.json at examples\[1\]\.total: declared 0\.80, scored /),
+    ]);
+    editJson(
+      root,
+      v3,
+      (json) =>
+        (json.examples[1].total = JSON.parse(
+          readFileSync(join(root, "data/probes/six-step-chain/v2.json"), "utf8"),
+        ).examples[1].total),
+    );
+    expect(checkProbes(root).problems.map(formatProblem)).toEqual([
+      expect.stringMatching(/^data\/probes\/six-step-chain\/v3\.json: not released: add "v3": "[0-9a-f]{64}"/),
+    ]);
   });
 
   it("a released version cannot disappear", () => {

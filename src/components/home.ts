@@ -12,7 +12,7 @@ import {describeOffer, offeredPool, poolsOf} from "../lib/trainee/self-check-poo
 import {el} from "./dom.js";
 import {aboutMinutes, countWord, plural} from "../lib/text/format.js";
 import {CoverageTable} from "./guideline.js";
-import {PartProgress} from "./part-page.js";
+import {PartProgress, StudyParagraphs} from "./part-page.js";
 import {ProgressNotice} from "./progress-notice.js";
 import {Recorded} from "./recorded.js";
 import {live, type Live} from "./live.js";
@@ -23,42 +23,21 @@ import {pageStorage} from "../lib/trainee/set-aside.js";
 
 type Section = CaseStudy["problem"];
 
-/** A section's paragraphs, in order, those that tell how cases are ruled folded together where they stand. */
-function Paragraphs(section: Pick<Section, "paragraphs">): HTMLElement[] {
-  const nodes: HTMLElement[] = [];
-  let folded: HTMLElement[] = [];
-  const fold = () => {
-    if (!folded.length) return;
-    const [what, tell] = folded.length === 1 ? ["paragraph", "tells"] : ["paragraphs", "tell"];
-    const summary =
-      `Show ${countWord(folded.length)} ${what} that ${tell} how some of the cases are ruled ` +
-      "(best read after the parts)";
-    nodes.push(el("details", {class: "tells-rulings"}, el("summary", {}, summary), folded));
-    folded = [];
-  };
-  for (const paragraph of section.paragraphs) {
-    const node = el(
-      "p",
-      {"data-paragraph": paragraph.id ?? null, "class": paragraph.id ? `paragraph-${paragraph.id}` : null},
-      paragraph.text,
-    );
-    if (paragraph.tellsRulings) folded.push(node);
-    else {
-      fold();
-      nodes.push(node);
-    }
-  }
-  fold();
-  return nodes;
-}
-
 /** One of the case study's sections, under its own title, word for word. */
 function CaseStudySection(section: Section, {id}: {id: string}, ...more: HTMLElement[]): HTMLElement {
   return el(
     "section",
     {"class": "case-study", "aria-labelledby": id},
     el("h3", {id}, section.title),
-    Paragraphs(section),
+    StudyParagraphs(section.paragraphs, {
+      after: "the parts",
+      node: (paragraph) =>
+        el(
+          "p",
+          {"data-paragraph": paragraph.id ?? null, "class": paragraph.id ? `paragraph-${paragraph.id}` : null},
+          paragraph.text,
+        ),
+    }),
     more,
   );
 }

@@ -3,6 +3,7 @@
 import type {ItemRef, PagePart} from "../lib/node/page-data.js";
 import {partProgress, type Progress} from "../lib/trainee/progress.js";
 import {el, fragment} from "./dom.js";
+import {countWord} from "../lib/text/format.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import type {Live} from "./live.js";
 import {Recorded} from "./recorded.js";
@@ -32,15 +33,47 @@ export function PartProgress(
   });
 }
 
+/**
+ * The case study's paragraphs in order, those it tells some cases' rulings in folded together where they stand, to
+ * be read after `after`: the start page's sections ("the parts") and a part's opening ("this part").
+ */
+export function StudyParagraphs<P extends {tellsRulings?: true}>(
+  paragraphs: readonly P[],
+  {after, node}: {after: string; node: (paragraph: P) => HTMLElement},
+): HTMLElement[] {
+  const nodes: HTMLElement[] = [];
+  let folded: HTMLElement[] = [];
+  const fold = () => {
+    if (!folded.length) return;
+    const [what, tell] = folded.length === 1 ? ["paragraph", "tells"] : ["paragraphs", "tell"];
+    const summary =
+      `Show ${countWord(folded.length)} ${what} that ${tell} how some of the cases are ruled ` +
+      `(best read after ${after})`;
+    nodes.push(el("details", {class: "tells-rulings"}, el("summary", {}, summary), folded));
+    folded = [];
+  };
+  for (const paragraph of paragraphs) {
+    if (paragraph.tellsRulings) folded.push(node(paragraph));
+    else {
+      fold();
+      nodes.push(node(paragraph));
+    }
+  }
+  fold();
+  return nodes;
+}
+
 /** The part's opening prose, from data/parts.yaml; Part 1's first paragraph is the vague line itself, set apart. */
 export function PartIntro(part: Pick<PagePart, "paragraphs">): DocumentFragment | null {
   if (!part.paragraphs.length) return null;
   return fragment(
-    part.paragraphs.map((paragraph) =>
-      paragraph.from === "vague"
-        ? el("blockquote", {class: "vague-line"}, paragraph.text)
-        : el("p", {}, paragraph.text),
-    ),
+    StudyParagraphs(part.paragraphs, {
+      after: "this part",
+      node: (paragraph) =>
+        paragraph.from === "vague"
+          ? el("blockquote", {class: "vague-line"}, paragraph.text)
+          : el("p", {}, paragraph.text),
+    }),
   );
 }
 

@@ -9,7 +9,7 @@ import {serializeProgress, type Answer} from "../../lib/trainee/progress.js";
 import {selfCheckSummary} from "../../lib/trainee/self-check.js";
 import type {Score} from "../../lib/authored/schemas/verdict.js";
 import {derive, ruleSetOf} from "../../lib/engine/derive.js";
-import {loadGuidelines} from "../../lib/node/load.js";
+import {loadGuidelines, loadParts} from "../../lib/node/load.js";
 import {usePage, useSite} from "./helpers.js";
 import {
   calibration,
@@ -139,6 +139,27 @@ describe("before Check", () => {
     }
     expect(site.problems).toEqual([]);
   }, 120_000);
+});
+
+describe("a part's opening", () => {
+  it("folds the case study's paragraph that tells the calibration cases' scores, shown on request", async () => {
+    // "one for each score the seven examples don't reach (score 3 is covered by …)": each case scores one of 1, 2, 4
+    // and 5, which a trainee could read off before scoring them.
+    const told = loadParts().find((part) => part.path === "/calibration")!.intro[0]!;
+    const text = "text" in told ? told.text : "";
+    expect(text).toMatch(/^Four fully worked examples, one for each score the seven examples don't reach/);
+    const page = await freshPage("/calibration");
+    const about = page.locator("details", {has: page.getByText("About this part", {exact: true})}).first();
+    await about.locator("summary").first().click();
+    const fold = about.locator("details.tells-rulings");
+    expect(await fold.locator("summary").innerText()).toBe(
+      "Show one paragraph that tells how some of the cases are ruled (best read after this part)",
+    );
+    expect(await about.getByText(text).isVisible()).toBe(false);
+    await fold.locator("summary").click();
+    expect(await about.getByText(text).isVisible()).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
 });
 
 describe("the rubric beside the cases", () => {

@@ -9,9 +9,12 @@ export type Phase = z.infer<typeof Phase>;
 /** The guideline fields a part's prose may point to instead of repeating them. */
 const guidelineTexts = ["vague"] as const;
 
-/** One paragraph of a part's opening: the case study's words, or a text the guideline version already holds. */
+/**
+ * One paragraph of a part's opening: the case study's words, or a text the guideline version already holds.
+ * `tellsRulings`, the notebook's mark, folds a paragraph that tells how some of the part's cases are scored.
+ */
 export const IntroParagraph = z.union([
-  z.strictObject({text: z.string().min(1)}),
+  z.strictObject({text: z.string().min(1), tellsRulings: z.literal(true).optional()}),
   z.strictObject({guideline: z.enum(guidelineTexts)}),
 ]);
 export type IntroParagraph = z.infer<typeof IntroParagraph>;
@@ -70,11 +73,12 @@ export const TrainingParts = z.array(TrainingPart).min(1);
 export interface ResolvedParagraph {
   text: string;
   from?: (typeof guidelineTexts)[number];
+  tellsRulings?: true;
 }
 
 /** Resolves a part's intro against a guideline version, so a page gets text only. */
 export function resolveIntro(part: Pick<TrainingPart, "intro">, guideline: Guideline): ResolvedParagraph[] {
   return part.intro.map((paragraph) =>
-    "text" in paragraph ? {text: paragraph.text} : {text: guideline[paragraph.guideline], from: paragraph.guideline},
+    "text" in paragraph ? paragraph : {text: guideline[paragraph.guideline], from: paragraph.guideline},
   );
 }

@@ -116,6 +116,15 @@ export const noRuleMisappliedWords = (answered: number): string =>
     : "No rule misapplied: every answer agrees with the ruling line by line.";
 
 /**
+ * How many of a rule's misses the trainee's own checklist shows, and the rest, which a wrong score alone blames on
+ * it: "1 of 3; 2 from a wrong score alone". "0 of 3" alone read as a count of nothing said.
+ */
+export function fromChecklistWords({fromChecklist, items}: {fromChecklist: number; items: readonly string[]}): string {
+  const rest = items.length - fromChecklist;
+  return `${fromChecklist} of ${items.length}${rest ? `; ${rest} from a wrong score alone` : ""}`;
+}
+
+/**
  * Which way a trainee (or a judge, `rater` "it") leans, in plain words, named only when it is clear
  * (lib/trainee/lean.ts): "You tend to score higher than the ruling: 5 of 7 misses were above it", else "No clear
  * lean: 4 above the ruling, 4 below."

@@ -7,6 +7,7 @@ import {
   describeLean,
   describeScoredUnder,
   explainLean,
+  fromChecklistWords,
   noRuleMisappliedWords,
   scoreText,
   type Rater,
@@ -65,7 +66,7 @@ function RulesTable(
   const most = rules[0]!.items.length;
   return Table(
     {
-      head: ["Rule", "Times", "Cases", "From your checklist"],
+      head: ["Rule", "Times", "Cases", "Seen in your checklist"],
       rows: rules.map((entry) => [
         RuleLink({rule: entry.rule, ctx}),
         el(
@@ -79,7 +80,7 @@ function RulesTable(
           String(entry.items.length),
         ),
         entry.items.map((id, index) => [index ? ", " : "", CaseLink({id, ctx})]),
-        `${entry.fromChecklist} of ${entry.items.length}`,
+        fromChecklistWords(entry),
       ]),
     },
     // On a phone each rule is a small card of its own: four columns don't fit 390 px.

@@ -198,6 +198,14 @@ describe("what the page says to do", () => {
         .innerText();
     expect(await casesOf("Clarifying questions")).toBe("Example 6");
     expect(await casesOf("Stated constraints")).toBe("Example 2");
+    // The last column says how many misses the checklist shows, and where the rest come from: Example 6's score alone.
+    const seen = await rules
+      .getByRole("row")
+      .filter({has: page.getByRole("rowheader", {name: "Clarifying questions", exact: true})})
+      .getByRole("cell")
+      .nth(2)
+      .innerText();
+    expect(seen).toMatch(/; 1 from a wrong score alone$/);
     expect(site.problems).toEqual([]);
   });
 

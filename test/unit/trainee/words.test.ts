@@ -4,6 +4,7 @@ import {caseStudyParameters} from "../engine/case-study-parameters.js";
 import {compareScores} from "../../../lib/trainee/score-distance.js";
 import {impliedScore} from "../engine/helpers.js";
 import {
+  fromChecklistWords,
   describeDistance,
   describeImplied,
   describeLean,
@@ -98,6 +99,15 @@ describe("the self-check summary's sentences", () => {
     expect(describeTally({exact: 4, total: 5, withinOne: 5, twoOrMoreOff: 0})).toBe(
       "4 of 5 exact, 5 within one, 0 two or more off.",
     );
+  });
+});
+
+describe("a rule's misses seen in the trainee's checklist", () => {
+  it("counts those the checklist shows and says where the rest come from", () => {
+    const three = ["example-2", "example-6", "edge-4"];
+    expect(fromChecklistWords({fromChecklist: 3, items: three})).toBe("3 of 3");
+    expect(fromChecklistWords({fromChecklist: 1, items: three})).toBe("1 of 3; 2 from a wrong score alone");
+    expect(fromChecklistWords({fromChecklist: 0, items: three})).toBe("0 of 3; 3 from a wrong score alone");
   });
 });
 

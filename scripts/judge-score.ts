@@ -8,7 +8,7 @@ import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {formatJudgeScore, judgeScore as scoreOfRun} from "../lib/judges/score-report.js";
 import {runFileWanted} from "../lib/judges/runs.node.js";
-import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {fail, lookedFor, parseCommandLine, quotePath, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {loadGuidelines, loadItems} from "../lib/node/load.js";
 import {unreadableFile} from "../lib/node/read-file.js";
@@ -32,7 +32,7 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
       const given = positionals[0]!;
       // A folder given by mistake is named as one here: judges:check's words for one among the runs say to delete it.
       const unreadable = unreadableFile(resolve(given), runFileWanted);
-      if (unreadable !== null) fail(`${quote(given)}: ${unreadable}`);
+      if (unreadable !== null) fail(`${quotePath(given)}: ${unreadable}${lookedFor(given)}`);
       const file = relative(root, resolve(given));
       // Named from the root when it lies there, else as typed: a file elsewhere was named "../../tmp/…".
       const shown = file === ".." || file.startsWith(`..${sep}`) || isAbsolute(file) ? given : file;

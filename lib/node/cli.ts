@@ -1,4 +1,5 @@
 // What the command-line entries share: strict flags, and failing with one line, never a stack trace; lib never exits.
+import {existsSync} from "node:fs";
 import {isAbsolute, resolve} from "node:path";
 import {parseArgs, type ParseArgsConfig} from "node:util";
 import {formatBytes} from "../text/format.js";
@@ -34,6 +35,13 @@ export function fail(line: string, exitCode: 1 | 2 = 2): never {
 }
 
 export const quote = (value: string, length = 60): string => quoteText(value, length);
+/** A file's name, whole as far as a name runs: its end (a run file's date and model) is where a slip shows. */
+export const quotePath = (path: string): string => quote(path, 240);
+
+/** For a name not found: where it was looked for, since npm runs a script in the project's folder, not the one the
+ *  command was typed in. */
+export const lookedFor = (path: string): string =>
+  isAbsolute(path) || existsSync(path) ? "" : ` (looked for as ${quotePath(resolve(path))})`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -163,9 +171,9 @@ export function readFileOrFail(
   } catch (error) {
     if (!(error instanceof CappedReadError)) throw error;
     if (error.reason === "too-large") return tooLarge(error.size);
-    // npm runs a script in the project's folder, not the one the command was typed in: say where a name was looked for.
-    const where = error.code === "ENOENT" && !isAbsolute(path) ? ` (looked for as ${quote(resolve(path))})` : "";
-    return fail(`${quote(path)}: ${unopenedWords(error, notAFile)}${where}`);
+    return fail(
+      `${quotePath(path)}: ${unopenedWords(error, notAFile)}${error.code === "ENOENT" ? lookedFor(path) : ""}`,
+    );
   }
 }
 

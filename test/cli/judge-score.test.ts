@@ -273,6 +273,15 @@ describe("npm run judge:score", () => {
     expect(result.stderr).toBe(
       `judge:score: "${join(root, "data/judges/runs/nothing.json")}": no such file: check its name and its folder\n`,
     );
+    // The guide's run, not made here: its whole name (the end, its date and model, is where a slip shows; it was cut
+    // at 60 characters), and where npm looked for it.
+    const guides = "data/judges/runs/2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json";
+    const relative = await judgeScoreRun(["--root", root, guides]);
+    expect([relative.code, relative.stderr]).toEqual([
+      2,
+      `judge:score: "${guides}": no such file: check its name and its folder (looked for as ` +
+        `"${join(process.cwd(), guides)}")\n`,
+    ]);
   });
 
   it("exits 2 for a usage error", async () => {

@@ -43,8 +43,9 @@ export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction
         el(
           "td",
           {},
-          el("span", {class: "role"}, rule.role === "main-task" ? "Main task" : "Instruction"),
-          el("br"),
+          // The column names the rest instructions; the main task is marked (a mark on each read "Instruction" twice
+          // on a phone, under the column's name).
+          rule.role === "main-task" ? [el("span", {class: "role"}, "Main task"), el("br")] : null,
           rule.instruction,
         ),
         el("td", {}, el("code", {}, rule.guidelineRule), el("p", {class: "guideline-note"}, rule.guidelineNote)),

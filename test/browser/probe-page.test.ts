@@ -64,6 +64,10 @@ describe("the probe page", () => {
       "Strict score: 0.83 (5 of 6 steps). Loose, for comparison: 1.00 (6 of 6).",
     );
 
+    // The Instruction column marks the main task alone: a mark on every row read "Instruction" twice on a phone.
+    const instruction = (rule: string) => page.locator(`tr[data-rule="${rule}"] td`).first().innerText();
+    expect(await instruction("step_1_begins_with_marker")).toBe("Start the reply with the line BEGIN-7731.");
+    expect(await instruction("step_2_ordered_planet_list")).toMatch(/^Main task\nList the three largest planets/i);
     // The trainee's own guideline verdict, compared with the regex: the column says it waits for one until then.
     expect(await page.locator('tr[data-rule="step_6_ends_with_marker"] td.agreement').innerText()).toBe(
       "after your verdict",

@@ -171,13 +171,16 @@ export function answerView(data: JudgesPageData, runIndex: number, caseId: strin
   const record = run?.answers.find((entry) => entry.case === caseId);
   const item = data.items.find((entry) => entry.id === caseId);
   if (!run || !record || !item) return null;
-  if (record.status !== "answered" || !record.answer)
+  if (record.status !== "answered" || !record.answer) {
+    const status = record.status === "answered" ? "answered, but no answer recorded" : statusWords[record.status];
     return {
       kind: "unanswered",
-      status: record.status === "answered" ? "answered, but no answer recorded" : statusWords[record.status],
-      problem: record.problem,
+      status,
+      // Said once: under "the reply was not JSON", why is "the reply is not a JSON object", not "not JSON: …" again.
+      problem: record.problem?.startsWith(`${status}: `) ? record.problem.slice(status.length + 2) : record.problem,
       excerpt: record.excerpt ?? "",
     };
+  }
   return answeredView(data, item, record.answer, run);
 }
 

@@ -191,10 +191,11 @@ describe("one answer against its ruling", () => {
   });
 
   it("shows a reply that is no answer by its status, problem and text, unchanged", () => {
+    // The problem recorded is "not JSON: the reply is not a JSON object": under its status it is not said twice.
     expect(answerView(data, 1, "calibration-c")).toEqual({
       kind: "unanswered",
       status: "not JSON",
-      problem: "not JSON: the reply is not a JSON object",
+      problem: "the reply is not a JSON object",
       excerpt: htmlReply,
     });
   });

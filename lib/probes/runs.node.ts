@@ -1,7 +1,7 @@
 // Writing run files whole or not at all: to a temporary file in the same folder, flushed, then linked to its name (a
 // link, unlike a rename, never replaces a run); a crash leaves at most a dot-file ending in .tmp. A file rewritten as
 // it grows (a judge's run) is renamed over its old self: a reader sees the old text or the new, never half.
-import {closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeSync} from "node:fs";
+import {closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, writeSync} from "node:fs";
 import {basename, dirname, join} from "node:path";
 import {runsDir} from "./load-runs.node.js";
 import {Run} from "./schema.node.js";
@@ -98,10 +98,12 @@ export function checkWritableFolder(
   dir: string,
   {write = writeDurably}: {write?: FileWriter} = {},
 ): void {
-  const probeFile = join(root, dir, temporary("write-check"));
+  const folder = join(root, dir);
+  const probeFile = join(folder, temporary("write-check"));
   let step: Step = "folder";
+  let made: string | undefined;
   try {
-    mkdirSync(join(root, dir), {recursive: true});
+    made = mkdirSync(folder, {recursive: true});
     step = "write";
     remove(probeFile);
     write(probeFile, "{}\n");
@@ -109,6 +111,15 @@ export function checkWritableFolder(
     throw new RunWriteError(`cannot write runs to ${dir}: ${cause(step, error)}`);
   } finally {
     remove(probeFile);
+    // The folders made for the check go again: a run that records nothing leaves nothing; its first write makes them.
+    for (let at = folder; made !== undefined; at = dirname(at)) {
+      try {
+        rmdirSync(at);
+      } catch {
+        break;
+      }
+      if (at === made) break;
+    }
   }
 }
 

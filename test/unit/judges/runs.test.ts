@@ -2,7 +2,7 @@
 // old run or the new, never half), validated and refused when anything in it is key-shaped, and read back by the
 // judges' own check (checkJudgeRunFile), the reader --resume uses.
 import {spawnSync} from "node:child_process";
-import {readdirSync, readFileSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {checkJudgeRunFile} from "../../../lib/judges/check.node.js";
@@ -86,7 +86,12 @@ describe("writeJudgeRun", () => {
   it("the runs folder is checked before any call: not writable, or a file where a folder should be", () => {
     const root = judgeRoot();
     checkJudgeRunsFolder(root);
-    expect(runsIn(root)).toEqual([]); // the check's own file is gone again
+    // The check's own file is gone again, and so is the folder it made for it: a run that then records nothing (no
+    // network) leaves no empty folder behind.
+    expect(existsSync(join(root, "data/judges/runs"))).toBe(false);
+    mkdirSync(join(root, "data/judges/runs"));
+    checkJudgeRunsFolder(root);
+    expect(runsIn(root)).toEqual([]);
     const readOnly: FileWriter = () => {
       throw errno("EACCES");
     };

@@ -6,6 +6,7 @@
 import {
   chmodSync,
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -81,8 +82,10 @@ export function threeWordsRoot(
 }
 export const threeWordsFile = "data/probes/three-words/v1.json";
 
-/** Every file under dir, recursively, dot-files included. */
+/** Every file under dir, recursively, dot-files included; none when dir is not there (a run that recorded nothing
+ *  leaves no folder). */
 export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];

@@ -1,5 +1,5 @@
 // Writing runs whole or not at all, and refusing run files that were tampered with or hold a secret.
-import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {checkProbes} from "../../../lib/probes/check-probes.node.js";
@@ -54,6 +54,15 @@ describe("a run is written whole or not at all", () => {
     const root = tempRoot();
     expect(checkRunFolder(root, "six-step-chain", "v2")).toBe("data/runs/six-step-chain/v2");
     expect(filesUnder(join(root, "data/runs"))).toEqual([]); // the probe file is gone again
+    // So are the folders made for it: a run that records nothing leaves no empty folder.
+    expect(existsSync(join(root, "data/runs"))).toBe(false);
+    // A folder there before stays.
+    mkdirSync(join(root, "data/runs"));
+    checkRunFolder(root, "six-step-chain", "v2");
+    expect([existsSync(join(root, "data/runs")), existsSync(join(root, "data/runs/six-step-chain"))]).toEqual([
+      true,
+      false,
+    ]);
     const readOnly: FileWriter = () => {
       throw errno("EROFS");
     };

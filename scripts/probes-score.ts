@@ -52,7 +52,11 @@ export async function probesScore(args: readonly string[], io: CommandIO): Promi
             : "";
           const looseNote =
             l && l.outcome !== rule.outcome ? `   loose: ${l.outcome}${l.variant ? ` (${l.variant})` : ""}` : "";
-          out(`  step ${rule.step} ${rule.outcome === "pass" ? "pass" : "FAIL"}  ${rule.id}${span}${looseNote}`);
+          // A failed step says what it checks (the rubric line the probe's page shows), so the fix is in view.
+          const checks = rule.outcome === "pass" ? "" : `   checks: ${data.rules[i]!.checks}`;
+          out(
+            `  step ${rule.step} ${rule.outcome === "pass" ? "pass" : "FAIL"}  ${rule.id}${span}${checks}${looseNote}`,
+          );
         });
       }
       return report.strict.total === 1 ? 0 : 1;

@@ -44,7 +44,11 @@ it("probes:score scores standard input, strict with loose beside it, and --json"
   const plain = await score(["six-step-chain"], reply);
   expect(plain.code).toBe(1);
   expect(plain.stdout.split("\n")[0]).toBe("six-step-chain v2: 0.83 (5 of 6 steps, strict)   loose: 1.00 (6 of 6)");
-  expect(plain.stdout).toContain("step 6 FAIL  step_6_ends_with_marker   loose: pass (without last line)");
+  // A failed step says what it checks, the rubric line of data/probes/six-step-chain/v2.json.
+  expect(plain.stdout).toContain(
+    "step 6 FAIL  step_6_ends_with_marker   checks: reply ends with END-7731 and nothing follows   " +
+      "loose: pass (without last line)",
+  );
   const json = await score(["six-step-chain", "--version", "v1", "--json"], reply);
   const parsed = JSON.parse(json.stdout);
   expect([parsed.version, parsed.strict.passed, parsed.loose.passed]).toEqual(["v1", 5, 6]);

@@ -94,6 +94,31 @@ describe("judge:run records a run", () => {
     expect(leaks(result.stdout + result.stderr)).toBe(false);
   });
 
+  it("asks a model served on this machine, as the guide shows, with the key from the variable --key-env names", async () => {
+    // docs/model-judges.md, Without the internet: a local server that reads no key, LOCAL_KEY set to any value.
+    const root = judgeRoot();
+    queue.push(...calibration.map((item) => completion({content: carefulReply(item)})));
+    const args = [
+      "--model",
+      "llama3.1",
+      "--base-url",
+      stub.baseUrl,
+      "--key-env",
+      "LOCAL_KEY",
+      "--cases",
+      "calibration",
+    ];
+    const result = await runCommand((given, io) => judgeRunCommand(given, io), ["--root", root, ...args], {
+      env: {LOCAL_KEY: "unused"},
+    });
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    expect(lines(result.stdout)[0]).toBe(
+      `judge:run: 5 of 5 cases, prompt checklist-v1, guideline v2, on llama3.1 via ${host()}`,
+    );
+    expect(seen.map((request) => request.authorization)).toEqual(Array(5).fill("Bearer unused"));
+    expect(readRun(root, recordedRuns(root)[0]!)).toMatchObject({model: "llama3.1", endpoint: stub.endpoint});
+  });
+
   it("a lenient judge (always 5): the figures worked out by hand", async () => {
     const root = judgeRoot();
     queue.push(...calibration.map((item) => completion({content: lenientReply(item)})));

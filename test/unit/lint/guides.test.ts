@@ -70,6 +70,10 @@ const runBy: Record<string, {test: string; via?: string}> = {
     test: "test/cli/judge-run.test.ts",
     via: "test/unit/judges/helpers.ts",
   },
+  "npm run judge:run -- --model llama3.1 --base-url http://127.0.0.1:11434/v1 --key-env LOCAL_KEY --cases calibration":
+    {
+      test: "test/cli/judge-run.test.ts",
+    },
   "npm run judge:score -- data/judges/runs/2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json": {
     test: "test/cli/judge-score.test.ts",
   },

@@ -67,12 +67,20 @@ export function citation(
   return {id, title: rule.title, sentence};
 }
 
+/**
+ * A lesson quoted from the guideline or its rubric is labelled with where it stands ("The guideline, Step 2: "Only"
+ * and "just""): alone, "Unrequested additions break these instructions" lost its subject. One quoted from a case
+ * keeps none, since naming a case not yet reached ("Calibration B, Why not 3 …") could hint at its score.
+ */
+const lessonLabel = (lesson: NonNullable<Item["lesson"]>): string | null =>
+  /^The (guideline|rubric), /.test(lesson.from) ? lesson.from : null;
+
 /** The sentence the ruling leads with: the note on the trainee's score, else the case's own lesson. */
 function caseSentence(item: Item, trainee: Score, exact: boolean): Feedback["sentence"] {
   const own = exact ? undefined : item.notes.find((note) => note.score === trainee);
   if (own) return {text: own.text, label: own.label, terse: false};
   if (item.teaches) return {text: item.teaches, label: "What it teaches", terse: false};
-  if (item.lesson) return {text: item.lesson.text, label: null, terse: false};
+  if (item.lesson) return {text: item.lesson.text, label: lessonLabel(item.lesson), terse: false};
   return {text: item.ruling ?? "", label: null, terse: true};
 }
 

@@ -159,6 +159,19 @@ describe("the lines where the checklist differs", () => {
     });
   });
 
+  it("labels a lesson quoted from the guideline or the rubric with where it stands, and one from a case with nothing", () => {
+    // data/items/example-7.md: its lesson is the guideline's sentence under "Only" and "just", which alone reads
+    // "Unrequested additions break these instructions" with nothing saying which instructions.
+    expect(feedback("example-7", [answer("example-7", 1)]).sentence).toEqual({
+      text: "Unrequested additions break these instructions.",
+      label: 'The guideline, Step 2: "Only" and "just"',
+      terse: false,
+    });
+    expect(feedback("example-2", [answer("example-2", 3)]).sentence.label).toBe("The rubric, score 3");
+    // Example 6's lesson is Calibration D's, a case of Part 6: it is not named before the trainee reaches it.
+    expect(feedback("example-6", [answer("example-6", 2)]).sentence).toMatchObject({label: null});
+  });
+
   it("shows, for a score given alone, the lines that set the score and their rules", () => {
     const result = feedback("example-7", [answer("example-7", 5)]);
     expect(result.scoreOnly).toBe(true);

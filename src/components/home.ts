@@ -30,7 +30,6 @@ function CaseStudySection(section: Section, {id}: {id: string}, ...more: HTMLEle
     {"class": "case-study", "aria-labelledby": id},
     el("h3", {id}, section.title),
     StudyParagraphs(section.paragraphs, {
-      after: "the parts",
       node: (paragraph) =>
         el(
           "p",

@@ -37,10 +37,16 @@ export function PartProgress(
  * The case study's paragraphs in order, those it tells some cases' rulings in folded together where they stand, to
  * be read after `after`: the start page's sections ("the parts") and a part's opening ("this part").
  */
-export function StudyParagraphs<P extends {tellsRulings?: true}>(
+export function StudyParagraphs<P extends {text: string; tellsRulings?: true}>(
   paragraphs: readonly P[],
-  {after, node}: {after: string; node: (paragraph: P) => HTMLElement},
-): HTMLElement[] {
+  {
+    after = "the parts",
+    node = (paragraph) => el("p", {}, paragraph.text),
+  }: {
+    after?: string;
+    node?: (paragraph: P) => HTMLElement;
+  } = {},
+): DocumentFragment {
   const nodes: HTMLElement[] = [];
   let folded: HTMLElement[] = [];
   const fold = () => {
@@ -60,21 +66,19 @@ export function StudyParagraphs<P extends {tellsRulings?: true}>(
     }
   }
   fold();
-  return nodes;
+  return fragment(nodes);
 }
 
 /** The part's opening prose, from data/parts.yaml; Part 1's first paragraph is the vague line itself, set apart. */
 export function PartIntro(part: Pick<PagePart, "paragraphs">): DocumentFragment | null {
   if (!part.paragraphs.length) return null;
-  return fragment(
-    StudyParagraphs(part.paragraphs, {
-      after: "this part",
-      node: (paragraph) =>
-        paragraph.from === "vague"
-          ? el("blockquote", {class: "vague-line"}, paragraph.text)
-          : el("p", {}, paragraph.text),
-    }),
-  );
+  return StudyParagraphs(part.paragraphs, {
+    after: "this part",
+    node: (paragraph) =>
+      paragraph.from === "vague"
+        ? el("blockquote", {class: "vague-line"}, paragraph.text)
+        : el("p", {}, paragraph.text),
+  });
 }
 
 /** The part's heading, introduction and status. */

@@ -8,7 +8,7 @@
 import {dirname, isAbsolute, relative, resolve} from "node:path";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {formatProblem, type Problem} from "../lib/authored/problems.js";
-import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {fail, parseCommandLine, quote, quotePath, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {guidelineVersions, loadItems} from "../lib/node/load.js";
 import {unreadableFile} from "../lib/node/read-file.js";
@@ -80,9 +80,9 @@ function selectCases(items: readonly Item[], chosen: string): Item[] {
 function resumeFile(root: string, given: string): string {
   const file = relative(root, resolve(root, given)).split("\\").join("/");
   if (isAbsolute(file) || dirname(file) !== judgeRunsDir || !file.endsWith(".json"))
-    fail(`--resume: expected a run file in ${judgeRunsDir}/, got ${quote(given)}`);
+    fail(`--resume: expected a run file in ${judgeRunsDir}/, got ${quotePath(given)}`);
   const unreadable = unreadableFile(resolve(root, file), runFileWanted);
-  if (unreadable !== null) fail(`--resume ${quote(file)}: ${unreadable}`);
+  if (unreadable !== null) fail(`--resume ${quotePath(file)}: ${unreadable}`);
   return file;
 }
 

@@ -52,8 +52,8 @@ export async function probesScore(args: readonly string[], io: CommandIO): Promi
             : "";
           const looseNote =
             l && l.outcome !== rule.outcome ? `   loose: ${l.outcome}${l.variant ? ` (${l.variant})` : ""}` : "";
-          // A failed step says what it checks (the rubric line the probe's page shows), so the fix is in view.
-          const checks = rule.outcome === "pass" ? "" : `   checks: ${data.rules[i]!.checks}`;
+          const checks =
+            rule.outcome === "pass" ? "" : `   checks: ${data.rules.find(({id}) => id === rule.id)?.checks ?? ""}`;
           out(
             `  step ${rule.step} ${rule.outcome === "pass" ? "pass" : "FAIL"}  ${rule.id}${span}${checks}${looseNote}`,
           );

@@ -108,15 +108,21 @@ export function besideGuides(value: number): string {
 
 /**
  * The headline's change as it is written beside its two figures: the difference of the figures as written, so
- * "0.353 → 0.805" reads "+0.452" where the change unrounded is 0.4526 ("+0.453"), and a reader who subtracts gets
- * what is written. Only when a figure is not computable is the change written from its own value. The CSV keeps
- * every digit.
+ * "0.353 → 0.805" reads "+0.452" where the change unrounded is 0.4528 ("+0.453"), and a reader who subtracts gets
+ * what is written. The change's own value is written where a figure is not computable, and where the difference would
+ * fall outside the change's interval as written (0.3531 → 0.3534, interval +0.0001 to +0.0006, is "+0.0003", not
+ * "0.000"). The CSV keeps every digit.
  */
 export function writtenChange({before, after, change}: Pick<MatchedComparison, "before" | "after" | "change">): string {
-  if (before.value === null || after.value === null) return change.value === null ? "–" : signed(change.value);
+  if (change.value === null) return "–";
+  if (before.value === null || after.value === null) return signed(change.value);
   const thousandths =
     Math.round(1000 * Number(besideGuides(after.value))) - Math.round(1000 * Number(besideGuides(before.value)));
-  return signed(thousandths / 1000);
+  const interval = change.interval;
+  const outside =
+    interval !== null &&
+    (thousandths / 1000 < Number(signed(interval.low)) || thousandths / 1000 > Number(signed(interval.high)));
+  return outside ? signed(change.value) : signed(thousandths / 1000);
 }
 
 /** "on the 7 items rated both times" */

@@ -2,7 +2,7 @@
 // that cannot be read stops the command with one line; bad rows across all files are reported together. A file whose
 // bytes an earlier one holds (the same path named twice, a copy) is counted once, as /cohort lists a file dropped
 // again once.
-import {fail, quote, readFileOrFail} from "../node/cli.js";
+import {fail, quotePath, readFileOrFail} from "../node/cli.js";
 import {utf8Decoder} from "../text/utf8.js";
 import {formatBytes} from "../text/format.js";
 import {RatingsCollector, type CohortRating} from "./ratings.js";
@@ -21,20 +21,20 @@ export const totalByteCap = 64 * 1024 * 1024;
 
 const csvTooLarge = (path: string, cap: number) => (): never =>
   fail(
-    `${quote(path)}: larger than ${formatBytes(cap)}, the most read from one file: ` +
+    `${quotePath(path)}: larger than ${formatBytes(cap)}, the most read from one file: ` +
       "split the ratings into several files",
     1,
   );
 
 /** A trainee's file past the limit, in the words the import page and the cohort page use. */
 const progressTooLarge = (path: string, size: number): never =>
-  fail(`${quote(path)}: ${checkImportSize(size)!.message}`, 1);
+  fail(`${quotePath(path)}: ${checkImportSize(size)!.message}`, 1);
 
 /** A JSON file past the larger of a judge run's and a trainee's file's caps, before it is read. */
 const jsonTooLarge =
   (path: string) =>
   (size: number): never =>
-    fail(`${quote(path)}: ${jsonFileSizeProblem(size)}`, 1);
+    fail(`${quotePath(path)}: ${jsonFileSizeProblem(size)}`, 1);
 
 /**
  * A file's text, after checking it is a regular file within the cap, naming the file otherwise: exit 2 when it cannot
@@ -49,7 +49,7 @@ export function readTextFile(
     notAFile: "give a CSV file, a trainee's .json file or a judge's run file",
     tooLarge,
   });
-  return utf8Decoder()(bytes, true) ?? fail(`${quote(path)}: ${notUtf8Text}`, 1);
+  return utf8Decoder()(bytes, true) ?? fail(`${quotePath(path)}: ${notUtf8Text}`, 1);
 }
 
 export interface ReadFile {
@@ -102,7 +102,7 @@ export function readRatingFiles(
     total += bytes;
     if (total > totalCap)
       fail(
-        `${quote(path)}: the files up to this one hold more than ${formatBytes(totalCap)}, the most read in one ` +
+        `${quotePath(path)}: the files up to this one hold more than ${formatBytes(totalCap)}, the most read in one ` +
           "run: give fewer files at a time",
         1,
       );

@@ -198,7 +198,7 @@ export async function readInput(
 ): Promise<string> {
   let bytes: Uint8Array;
   if (path !== undefined)
-    bytes = readFileOrFail(path, cap, {notAFile, tooLarge: (size) => tooLarge(quote(path), size)});
+    bytes = readFileOrFail(path, cap, {notAFile, tooLarge: (size) => tooLarge(quotePath(path), size)});
   else {
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -210,7 +210,7 @@ export async function readInput(
     bytes = Buffer.concat(chunks);
   }
   if (!notText) return new TextDecoder().decode(bytes);
-  return utf8Decoder()(bytes, true) ?? notText(path === undefined ? "standard input" : quote(path));
+  return utf8Decoder()(bytes, true) ?? notText(path === undefined ? "standard input" : quotePath(path));
 }
 
 /** One line: the first line of a message, never a stack. */

@@ -1,8 +1,19 @@
 // Writing run files whole or not at all: to a temporary file in the same folder, flushed, then linked to its name (a
 // link, unlike a rename, never replaces a run); a crash leaves at most a dot-file ending in .tmp. A file rewritten as
 // it grows (a judge's run) is renamed over its old self: a reader sees the old text or the new, never half.
-import {closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, writeSync} from "node:fs";
-import {basename, dirname, join} from "node:path";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import {basename, dirname, join, resolve} from "node:path";
 import {runsDir} from "./load-runs.node.js";
 import {Run} from "./schema.node.js";
 import {keyShapedFields} from "./secret-fields.js";
@@ -90,20 +101,22 @@ function syncFolder(path: string): void {
 export const runFolder = (probe: string, version: string): string => `${runsDir}/${probe}/${version}`;
 
 /**
- * Makes sure files can be written to a folder (relative to root), before anything is paid for: creates the folder
- * and writes and removes a probe file in it. Throws RunWriteError naming the folder.
+ * Makes sure files can be written to a folder (relative to root), before anything is paid for: creates the folder,
+ * writes and removes a probe file in it, and removes the folders it made. Throws RunWriteError naming the folder.
  */
 export function checkWritableFolder(
   root: string,
   dir: string,
   {write = writeDurably}: {write?: FileWriter} = {},
 ): void {
-  const folder = join(root, dir);
+  const folder = resolve(root, dir);
   const probeFile = join(folder, temporary("write-check"));
+  // The folders the check makes, deepest first: they go again after it, even when it fails halfway.
+  const missing: string[] = [];
+  for (let at = folder; !existsSync(at) && at !== dirname(at); at = dirname(at)) missing.push(at);
   let step: Step = "folder";
-  let made: string | undefined;
   try {
-    made = mkdirSync(folder, {recursive: true});
+    mkdirSync(folder, {recursive: true});
     step = "write";
     remove(probeFile);
     write(probeFile, "{}\n");
@@ -111,14 +124,13 @@ export function checkWritableFolder(
     throw new RunWriteError(`cannot write runs to ${dir}: ${cause(step, error)}`);
   } finally {
     remove(probeFile);
-    // The folders made for the check go again: a run that records nothing leaves nothing; its first write makes them.
-    for (let at = folder; made !== undefined; at = dirname(at)) {
+    // A run that records nothing leaves nothing; its first write makes them again.
+    for (const made of missing) {
       try {
-        rmdirSync(at);
+        rmdirSync(made);
       } catch {
         break;
       }
-      if (at === made) break;
     }
   }
 }

@@ -191,10 +191,17 @@ export type WalkAction =
   | {kind: "end"};
 
 /** The item an address names; with none, where the trainee stopped: the first item still open, else the first. */
-function addressed(ids: readonly string[], hash: string, states: () => readonly ItemState[]): WalkPosition {
+function addressed(ids: readonly string[], hash: string, states = (): readonly ItemState[] => []): WalkPosition {
   const named = ids.indexOf(fragmentId(hash));
   return positionAt(ids, named >= 0 ? named : Math.max(states().indexOf("open"), 0));
 }
+
+/**
+ * What the address becomes once the walk shows `position`: its item's fragment, where the address named another
+ * item, none that the part has, or (a bare address) an item past the first; null to leave it as it is.
+ */
+export const shownAddress = (hash: string, position: WalkPosition): string | null =>
+  hash !== `#${position.id}` && (hash !== "" || position.index > 0) ? `#${position.id}` : null;
 
 /**
  * The walk's first state: the item the address names; with none, where the trainee stopped, the first item still
@@ -207,7 +214,7 @@ export function walkStart(
     hash,
     progress,
     wide,
-    states = () => [],
+    states,
   }: {hash: string; progress: Progress; wide: boolean; states?: () => readonly ItemState[]},
 ): WalkState {
   const position = addressed(ids, hash, states);
@@ -243,9 +250,7 @@ export function walkUpdate(state: WalkState, action: WalkAction): WalkState {
     case "go":
     case "address": {
       const position =
-        action.kind === "go"
-          ? shownItem(state.ids, `#${action.id}`)
-          : addressed(state.ids, action.hash, action.states ?? (() => []));
+        action.kind === "go" ? shownItem(state.ids, `#${action.id}`) : addressed(state.ids, action.hash, action.states);
       if (action.kind === "address" && position.id === state.position.id) return state;
       return {
         ...state,

@@ -1510,7 +1510,10 @@ export function AuthorsSave({
           "Or write it from the command line, with the rule texts as they are: ",
           el("code", {id: "save-command"}, writeCommand(choice, command.version)),
         ),
-        command.why ? el("p", {id: "save-command-why", class: "muted"}, command.why) : null,
+        // Said once: a Download refused for the same name says it in the alert above.
+        command.why && !(problem && command.why.startsWith(problem))
+          ? el("p", {id: "save-command-why", class: "muted"}, command.why)
+          : null,
         el("h3", {}, "The rules' texts"),
         el(
           "div",

@@ -13,6 +13,7 @@ import {
   stripKeyTarget,
   stripLabel,
   walkCounter,
+  shownAddress,
   walkStart,
   walkUpdate,
   type ItemState,
@@ -280,8 +281,8 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
   // first), and says so, on opening the part and on a change of address; so does a bare address that resumes past
   // the first.
   const nameShown = () => {
-    if (location.hash !== `#${walk.state.position.id}` && (location.hash || walk.state.position.index > 0))
-      history.replaceState(history.state, "", `#${walk.state.position.id}`);
+    const address = shownAddress(location.hash, walk.state.position);
+    if (address) history.replaceState(history.state, "", address);
   };
   nameShown();
   addEventListener("hashchange", () => {

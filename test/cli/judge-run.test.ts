@@ -94,7 +94,7 @@ describe("judge:run records a run", () => {
     expect(leaks(result.stdout + result.stderr)).toBe(false);
   });
 
-  it("asks a model served on this machine, as the guide shows, with the key from the variable --key-env names", async () => {
+  it("asks a model served on this machine as the guide shows, keyed by the variable --key-env names", async () => {
     // docs/model-judges.md, Without the internet: a local server that reads no key, LOCAL_KEY set to any value.
     const root = judgeRoot();
     queue.push(...calibration.map((item) => completion({content: carefulReply(item)})));

@@ -200,6 +200,24 @@ describe("the text report, --csv summary and --json say the same", () => {
     expect(writtenChange({...moved, after: {...after, value: 0.7996}})).toBe("+0.446");
     // A figure not computable: the change has no written pair to subtract, and is written from its own value.
     expect(writtenChange({...moved, before: {...before, value: null, reason: "only 1 rater"}})).toBe("+0.453");
+    // Two figures written alike, with an interval above zero: the difference (0.000) would sit outside the interval
+    // written beside it, so the change is written from its own value.
+    const close = {
+      ...moved,
+      before: {...before, value: 0.3531},
+      after: {...after, value: 0.3534},
+      change: {...change, value: 0.0003, interval: {...change.interval!, low: 0.0001, high: 0.0006}},
+    };
+    expect(writtenChange(close)).toBe("+0.0003");
+    // A fall, written from the figures as a rise is: 0.805 → 0.353.
+    expect(
+      writtenChange({
+        ...moved,
+        before: after,
+        after: before,
+        change: {...change, value: -0.4528, interval: {...change.interval!, low: -0.9, high: -0.1}},
+      }),
+    ).toBe("-0.452");
     expect(cohortCsv({...report, headline: moved}, "summary")).toContain(String(0.8054 - 0.3526));
   });
 

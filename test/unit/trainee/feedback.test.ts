@@ -159,7 +159,7 @@ describe("the lines where the checklist differs", () => {
     });
   });
 
-  it("labels a lesson quoted from the guideline or the rubric with where it stands, and one from a case with nothing", () => {
+  it("labels a lesson from the guideline or the rubric with where it stands, one from a case with nothing", () => {
     // data/items/example-7.md: its lesson is the guideline's sentence under "Only" and "just", which alone reads
     // "Unrequested additions break these instructions" with nothing saying which instructions.
     expect(feedback("example-7", [answer("example-7", 1)]).sentence).toEqual({

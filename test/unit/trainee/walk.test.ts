@@ -8,6 +8,7 @@ import {
   firstCheckOfWalk,
   itemState,
   positionAt,
+  shownAddress,
   shownItem,
   stripKeyTarget,
   stripLabel,
@@ -193,6 +194,16 @@ describe("the walk as the trainee moves through it", () => {
     const again = walkUpdate(start, {kind: "go", id: "example-2", scroll: false});
     expect(again).not.toBe(start);
     expect(again.position).toEqual(start.position);
+  });
+
+  it("names the item shown in the address, leaving a bare address on the first item bare", () => {
+    const [first, third] = [positionAt(ids, 0), positionAt(ids, 2)];
+    expect(shownAddress("#example-3", third)).toBeNull();
+    expect(shownAddress("#nope", third)).toBe("#example-3");
+    expect(shownAddress("#example-1", third)).toBe("#example-3");
+    expect(shownAddress("", third)).toBe("#example-3");
+    expect(shownAddress("", first)).toBeNull();
+    expect(shownAddress("#nope", first)).toBe("#example-1");
   });
 
   it("moves the strip's Tab stop with the arrow keys, Home and End, and gives it back to the shown item", () => {

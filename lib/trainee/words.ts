@@ -98,7 +98,10 @@ export function describePassRule(rule: {exactAtLeast: number; of: number; maxTwo
   return `At least ${rule.exactAtLeast} of ${rule.of} exact, and ${far} two or more points off.`;
 }
 
-/** How a self-check went, in counts: "4 of 5 exact, 5 within one, 0 two or more off." */
+/**
+ * How a self-check went, in counts that add up to the run, as /results counts it: "4 of 5 exact, 1 one off, 0 two or
+ * more off." ("5 within one" counted the exact ones again: 4, 5 and 0 of 5.)
+ */
 export function describeTally(summary: {
   exact: number;
   total: number;
@@ -106,7 +109,7 @@ export function describeTally(summary: {
   twoOrMoreOff: number;
 }): string {
   const {exact, total, withinOne, twoOrMoreOff} = summary;
-  return `${exact} of ${total} exact, ${withinOne} within one, ${twoOrMoreOff} two or more off.`;
+  return `${exact} of ${total} exact, ${withinOne - exact} one off, ${twoOrMoreOff} two or more off.`;
 }
 
 /** What a table of the rules misapplied says with no row: that every answer agrees, or that there is none. */
@@ -240,8 +243,8 @@ export function explainLean(summary: LeanInput & {signed?: number}, rater: Rater
 const scoreInSentence = (score: Score): string => (score === "n/a" ? "“not applicable”" : String(score));
 
 /**
- * A case to review, after its name: "you 4, ruled 2"; "you 4 in the self-check, ruled 2"; "you 4, and 3 in the
- * self-check; ruled 2".
+ * A case to review, after its name: "you gave 4, ruled 2"; "you gave 4 in the self-check, ruled 2"; "you gave 4, and 3
+ * in the self-check; ruled 2".
  */
 export function describeReviewScores(entry: {
   ruled: Score;
@@ -250,10 +253,10 @@ export function describeReviewScores(entry: {
   const walk = entry.answers.find((answer) => answer.mode === "walk");
   const blind = entry.answers.find((answer) => answer.mode === "self-check");
   const ruled = `ruled ${scoreInSentence(entry.ruled)}`;
-  if (walk && blind)
-    return `you ${scoreInSentence(walk.trainee)}, and ${scoreInSentence(blind.trainee)} in the self-check; ${ruled}`;
-  if (blind) return `you ${scoreInSentence(blind.trainee)} in the self-check, ${ruled}`;
-  return `you ${walk ? scoreInSentence(walk.trainee) : "—"}, ${ruled}`;
+  const both = walk && blind && `${scoreInSentence(walk.trainee)}, and ${scoreInSentence(blind.trainee)}`;
+  if (both) return `you gave ${both} in the self-check; ${ruled}`;
+  if (blind) return `you gave ${scoreInSentence(blind.trainee)} in the self-check, ${ruled}`;
+  return `you gave ${walk ? scoreInSentence(walk.trainee) : "—"}, ${ruled}`;
 }
 
 /** The review list's heading: "Review these 5 cases", "Review this case". */

@@ -78,17 +78,17 @@ describe("what the page says to do", () => {
     const entries = async (list: ReturnType<typeof far.getByRole>) =>
       (await list.getByRole("listitem").allInnerTexts()).map((text) => text.replace(/^[✓≈✗]\s*/, "").split("\n")[0]);
     expect(await entries(far)).toEqual([
-      "Example 4 — you 5, ruled 3",
-      "Example 6 — you 4, ruled 2",
-      "Edge case 5b — you 1, ruled “not applicable”",
-      "Edge case 10 — you 3, ruled 5",
-      "Calibration B — you 4, and 3 in the self-check; ruled 2",
+      "Example 4 — you gave 5, ruled 3",
+      "Example 6 — you gave 4, ruled 2",
+      "Edge case 5b — you gave 1, ruled “not applicable”",
+      "Edge case 10 — you gave 3, ruled 5",
+      "Calibration B — you gave 4, and 3 in the self-check; ruled 2",
     ]);
     expect(await entries(near)).toEqual([
-      "Example 2 — you 4, ruled 3",
-      "Edge case 1a — you 3, ruled 2",
-      "Edge case 9 — you 4, ruled 5",
-      "Calibration A — you 5, ruled 4",
+      "Example 2 — you gave 4, ruled 3",
+      "Edge case 1a — you gave 3, ruled 2",
+      "Edge case 9 — you gave 4, ruled 5",
+      "Calibration A — you gave 5, ruled 4",
     ]);
     // Each case's link opens that one item on its part's page.
     const caseLinks = review(page).locator(".review-case a");
@@ -156,8 +156,8 @@ describe("what the page says to do", () => {
   });
 
   it("rules nothing of a blind self-check run until every case of it is answered", async () => {
-    // Before, the page ruled each answer of a run under way ("Calibration A — you 1 in the self-check, ruled 4"), so
-    // a trainee could look the rulings up mid-run and still pass blind.
+    // Before, the page ruled each answer of a run under way ("Calibration A — you 1 in the self-check, ruled 4"), so a
+    // trainee could look the rulings up mid-run and still pass blind.
     const page = await openWith(
       serializeProgress(
         answered([

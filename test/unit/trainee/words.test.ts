@@ -97,7 +97,11 @@ describe("the self-check summary's sentences", () => {
       "At least 3 of 5 exact, and at most 1 two or more points off.",
     );
     expect(describeTally({exact: 4, total: 5, withinOne: 5, twoOrMoreOff: 0})).toBe(
-      "4 of 5 exact, 5 within one, 0 two or more off.",
+      "4 of 5 exact, 1 one off, 0 two or more off.",
+    );
+    // An experienced rater's run: 1 exact, 3 one off, 3 two or more off of 7, which read "4 within one".
+    expect(describeTally({exact: 1, total: 7, withinOne: 4, twoOrMoreOff: 3})).toBe(
+      "1 of 7 exact, 3 one off, 3 two or more off.",
     );
   });
 });
@@ -188,9 +192,9 @@ describe("the lean in plain words, stated only when it is clear", () => {
 
 describe("the results page's review list and notes", () => {
   it("gives a case's scores: the walk's, the self-check's, or both, then the ruled one", () => {
-    expect(describeReviewScores({ruled: 2, answers: [{mode: "walk", trainee: 4}]})).toBe("you 4, ruled 2");
+    expect(describeReviewScores({ruled: 2, answers: [{mode: "walk", trainee: 4}]})).toBe("you gave 4, ruled 2");
     expect(describeReviewScores({ruled: 2, answers: [{mode: "self-check", trainee: 3}]})).toBe(
-      "you 3 in the self-check, ruled 2",
+      "you gave 3 in the self-check, ruled 2",
     );
     expect(
       describeReviewScores({
@@ -200,9 +204,9 @@ describe("the results page's review list and notes", () => {
           {mode: "self-check", trainee: 3},
         ],
       }),
-    ).toBe("you 4, and 3 in the self-check; ruled 2");
+    ).toBe("you gave 4, and 3 in the self-check; ruled 2");
     expect(describeReviewScores({ruled: "n/a", answers: [{mode: "walk", trainee: 1}]})).toBe(
-      "you 1, ruled “not applicable”",
+      "you gave 1, ruled “not applicable”",
     );
   });
   it("heads the list with its count", () => {

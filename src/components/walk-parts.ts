@@ -9,7 +9,8 @@ import {rubricBeside} from "../lib/trainee/rubric-beside.js";
 
 /**
  * The rubric, compact, and the guideline's rules by title, each linked to its place in the guideline; the rubric's
- * worked examples left out where they could give a case away (lib/trainee/rubric-beside.ts).
+ * worked examples left out where they could give a case away (lib/trainee/rubric-beside.ts). There each rule opens
+ * here instead: the guideline's page shows the examples, and its earlier version's notes name Calibration A.
  */
 export function GuidePanel(
   guideline: Guideline,
@@ -50,7 +51,15 @@ export function GuidePanel(
         el(
           "ul",
           {},
-          rules.map((rule) => el("li", {}, el("a", {href: ruleHref(rule.id)}, rule.title))),
+          rules.map((rule) =>
+            el(
+              "li",
+              {},
+              rubric.note
+                ? el("details", {class: "guide-rule"}, el("summary", {}, rule.title), el("p", {}, rule.text))
+                : el("a", {href: ruleHref(rule.id)}, rule.title),
+            ),
+          ),
         ),
       );
     }),

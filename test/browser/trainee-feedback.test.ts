@@ -170,11 +170,18 @@ describe("the rubric beside the cases", () => {
     await panel.getByText("Fully follows").waitFor({state: "attached"});
     expect(await panel.textContent()).not.toContain(example);
     expect(await panel.textContent()).toContain("The rubric's worked examples are left out beside these cases");
+    // Nor does a rule lead there: /guideline shows the example (and its v1 notes name Calibration A), so each rule
+    // opens in the panel.
+    expect(await panel.locator('a[href*="guideline#rule-"]').count()).toBe(0);
+    const style = guideline.rules.find((rule) => rule.id === "style-register")!;
+    await panel.getByText(style.title, {exact: true}).click();
+    await expect.poll(() => panel.getByText(style.text.slice(0, 40)).isVisible()).toBe(true);
     for (const path of ["/rubric", "/edge-cases"]) {
       await page.goto(path);
       await panel.getByText("Fully follows").waitFor({state: "attached"});
       expect(await panel.textContent(), path).toContain(example);
       expect(await panel.textContent(), path).not.toContain("left out");
+      expect(await panel.locator('a[href*="guideline#rule-"]').count(), path).toBe(guideline.rules.length);
     }
     expect(site.problems).toEqual([]);
   });

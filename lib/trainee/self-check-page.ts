@@ -34,6 +34,16 @@ export function seenWords(seen: readonly SeenRuling[], label: (id: string) => st
   return [...places].map(([place, cases]) => `${listWords(cases)} (${place})`);
 }
 
+/**
+ * The page's heading and the words before its pass rule: a run that can't be blind is taken for practice, and its
+ * rule is what a blind run needs, not a pass on offer (the page said "Check yourself, blind" and "To pass" over "This
+ * run can't be blind").
+ */
+export const runHeading = (blind: boolean): {title: string; rule: string} =>
+  blind
+    ? {title: "Check yourself, blind", rule: "To pass: "}
+    : {title: "Check yourself, for practice", rule: "A blind run passes with: "};
+
 /** The summary's headline and its tone: a run that was not blind has no pass to award, passed or not. */
 export function summaryHeadline(result: {blind: boolean; pass: boolean}): {
   tone: "is-not-blind" | "is-pass" | "is-fail";

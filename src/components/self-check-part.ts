@@ -8,6 +8,7 @@ import type {ItemRef, SelfCheckPageData} from "../lib/node/page-data.js";
 import {attempts, type Progress} from "../lib/trainee/progress.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
 import {
+  runHeading,
   seenWords,
   shownRun,
   summaryHeadline,
@@ -108,15 +109,25 @@ export function SelfCheck(
       {class: "part-header"},
       // The pool by its name: the fresh cases' page was headed "Calibration self-check" too.
       el("p", {class: "part-kicker"}, `Self-check: ${poolShortName(pool)}`),
-      el("h1", {}, "Check yourself, blind"),
-      el(
-        "p",
-        {class: "pass-rule"},
-        el("strong", {}, "To pass: "),
-        describePassRule(rule),
-        " ",
-        el("span", {class: "muted"}, sourceLead(rule.source)),
-      ),
+      Recorded({
+        store,
+        view: (progress) => {
+          const heading = runHeading(runOf(progress).blind);
+          return el(
+            "div",
+            {class: "run-heading"},
+            el("h1", {}, heading.title),
+            el(
+              "p",
+              {class: "pass-rule"},
+              el("strong", {}, heading.rule),
+              describePassRule(rule),
+              " ",
+              el("span", {class: "muted"}, sourceLead(rule.source)),
+            ),
+          );
+        },
+      }),
     ),
     notice,
     walk,

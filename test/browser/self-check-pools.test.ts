@@ -74,6 +74,7 @@ describe("the fresh cases, for a trainee who has seen the calibration cases' rul
     expect(await page.locator(".blind-notice").isVisible()).toBe(false);
     expect(await visibleText(page.locator("body"))).not.toMatch(/can't be blind/i);
     expect(await page.getByText("At least 6 of 7 exact, and none two or more points off.").isVisible()).toBe(true);
+    expect(await page.getByRole("heading", {level: 1}).textContent()).toBe("Check yourself, blind");
     // Headed by its pool (it was headed "Calibration self-check" too).
     expect(await page.locator(".part-kicker").textContent()).toBe("Self-check: the fresh cases");
     // No calibration case on the page; the seven fresh ones, in order, on the strip.
@@ -132,6 +133,9 @@ describe("the fresh cases, for a trainee who has seen the calibration cases' rul
     const notice = page.getByRole("status").filter({hasText: /can't be blind/});
     await notice.waitFor();
     expect(await visibleText(notice)).toContain("Fresh case 1");
+    // Taken for practice: the heading offers no pass (it read "Check yourself, blind" and "To pass" over the notice).
+    await expect.poll(() => page.getByRole("heading", {level: 1}).textContent()).toBe("Check yourself, for practice");
+    expect(await visibleText(page.locator(".pass-rule"))).toMatch(/^A blind run passes with: At least 6 of 7 exact/);
     expect(await radio(await showItem(page, "fresh-1"), given[0]!).isChecked()).toBe(false);
     expect(site.problems).toEqual([]);
   }, 120_000);

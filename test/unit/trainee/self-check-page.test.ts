@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {seenWords, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
+import {runHeading, seenWords, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
 import {emptyProgress} from "../../../lib/trainee/progress.js";
 import {record} from "./helpers.js";
 
@@ -42,6 +42,13 @@ describe("what a run that can't be blind says", () => {
         label,
       ),
     ).toEqual(["Calibration A and Calibration D (at the end of an earlier run)"]);
+  });
+});
+
+describe("the run's heading", () => {
+  it("offers a pass only on a run that can be blind; one that can't is taken for practice", () => {
+    expect(runHeading(true)).toEqual({title: "Check yourself, blind", rule: "To pass: "});
+    expect(runHeading(false)).toEqual({title: "Check yourself, for practice", rule: "A blind run passes with: "});
   });
 });
 

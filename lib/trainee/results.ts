@@ -12,7 +12,8 @@ import type {DecidingRules} from "./deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
-import {selfCheckRun, type ShownBy} from "./self-check-run.js";
+import {meetsPassRule, selfCheckRun, type ShownBy} from "./self-check-run.js";
+import type {PassRule} from "../authored/schemas/content.js";
 import {unknownItems} from "./import-plan.js";
 
 /** The levels of both axes of the matrix, in reading order: 1 to 5, then "not applicable". */
@@ -98,6 +99,8 @@ export interface SelfCheckGroup extends ResultGroup {
    * as on the self-check page, so the results never give a ruling away mid-run. 0 once it is finished, or not begun.
    */
   heldBack: number;
+  /** The first run's outcome once it is finished: blind or not, and passed (a run that was not blind passes none). */
+  firstRun: {blind: boolean; pass: boolean} | null;
 }
 
 /** One example's "before" score (the vague line, Part 1) beside its guideline score (Part 4). */
@@ -249,7 +252,13 @@ function beforeAfter(progress: Progress, examples: readonly Item[]): BeforeAfter
 export function traineeResults(
   progress: Progress,
   items: readonly Item[],
-  {pools, decides}: {pools: readonly {id: string; items: readonly Item[]; shownBy: ShownBy}[]; decides: DecidingRules},
+  {
+    pools,
+    decides,
+  }: {
+    pools: readonly {id: string; items: readonly Item[]; shownBy: ShownBy; pass: PassRule}[];
+    decides: DecidingRules;
+  },
 ): TraineeResults {
   const walked = new Set(items.map((item) => item.id));
   const order = [...items, ...pools.flatMap((pool) => pool.items.filter((item) => !walked.has(item.id)))];
@@ -257,11 +266,13 @@ export function traineeResults(
   const selfChecks = pools.map((pool): SelfCheckGroup => {
     const first = selfCheckRun(progress.answers, {items: pool.items.map((item) => item.id), shownBy: pool.shownBy}, 1);
     const underway = !first.complete && first.answers.length > 0;
+    const group = resultGroup(progress, underway ? [] : pool.items, "self-check", decides);
     return {
       pool: pool.id,
-      ...resultGroup(progress, underway ? [] : pool.items, "self-check", decides),
+      ...group,
       total: pool.items.length,
       heldBack: underway ? first.answers.length : 0,
+      firstRun: first.complete ? {blind: first.blind, pass: first.blind && meetsPassRule(pool.pass, group)} : null,
     };
   });
   return {

@@ -1,7 +1,14 @@
 // Which self-check run is on show, and whether it was blind. Its own module: the self-check page knows this before
 // it shows its first case, and loads the scoring of a finished run only once there is one.
+import type {PassRule} from "../authored/schemas/content.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
+
+/** Whether a finished blind run's counts meet its pool's pass rule (data/calibration.yaml). */
+export const meetsPassRule = (
+  rule: Pick<PassRule, "exactAtLeast" | "maxTwoOrMoreOff">,
+  {exact, twoOrMoreOff}: {exact: number; twoOrMoreOff: number},
+): boolean => exact >= rule.exactAtLeast && twoOrMoreOff <= rule.maxTwoOrMoreOff;
 
 /** A Check in the walk that shows a case's ruling: of `item`, in Part `part`. */
 export interface Showing {

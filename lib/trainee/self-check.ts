@@ -9,6 +9,7 @@ import {rulesMisapplied} from "./checklist-comparison.js";
 import {derivedDecidingRules} from "./derived-deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import type {Answer} from "./progress.js";
+import {meetsPassRule} from "./self-check-run.js";
 
 export interface SelfCheckItem {
   id: string;
@@ -100,6 +101,6 @@ export function selfCheckSummary(
       .sort((a, b) => b.items.length - a.items.length || a.rule.localeCompare(b.rule)),
     complete,
     blind,
-    pass: complete && blind && exact >= rule.exactAtLeast && twoOrMoreOff <= rule.maxTwoOrMoreOff,
+    pass: complete && blind && meetsPassRule(rule, {exact, twoOrMoreOff}),
   };
 }

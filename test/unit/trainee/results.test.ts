@@ -105,6 +105,23 @@ describe("the trainee's results", () => {
     expect(finished.review.map((entry) => entry.id)).toContain("calibration-a");
   });
 
+  it("says how a finished first run went: passed, not passed, or not blind", () => {
+    // Ruled (data/items/calibration-*.md): a 4, b 2, c 1, d 5, d-twist 2. The pass rule (data/calibration.yaml):
+    // at least 4 of 5 exact, none two or more off.
+    const run = (scores: number[]) =>
+      ["calibration-a", "calibration-b", "calibration-c", "calibration-d", "calibration-d-twist"].map(
+        (item, i): Parameters<typeof record>[number] => ({item, score: scores[i]!, mode: "self-check"}),
+      );
+    expect(results(record(...run([4, 2, 1, 5, 3]))).selfChecks[0]!.firstRun).toEqual({blind: true, pass: true});
+    // Four exact, one two off: not passed.
+    expect(results(record(...run([4, 2, 1, 5, 4]))).selfChecks[0]!.firstRun).toEqual({blind: true, pass: false});
+    // Calibration D checked in Part 6 first (an answer of the walk), its ruling seen: not blind, so no pass.
+    const seen: Parameters<typeof record>[number] = {item: "calibration-d", score: 5};
+    expect(results(record(seen, ...run([4, 2, 1, 5, 2]))).selfChecks[0]!.firstRun).toEqual({blind: false, pass: false});
+    // Under way: nothing said yet.
+    expect(results(record(...run([4, 2]).slice(0, 2))).selfChecks[0]!.firstRun).toBeNull();
+  });
+
   it("puts each case in the matrix cell of their score and the ruled one, 'not applicable' included", () => {
     const {walk} = results(
       record(

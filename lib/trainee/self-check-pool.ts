@@ -220,6 +220,10 @@ export interface Offer {
   action: string;
 }
 
+/** How long a pool's run is, on the start page's offer and over the run: "5 cases, about 10 min". */
+export const poolLength = (pool: Pick<Pool, "items" | "minutes">): string =>
+  `${pool.items.length} cases, ${aboutMinutes(pool.minutes)}`;
+
 /**
  * The start page's offer of the self-check, for the pool the trainee would get now: take it before the parts that show
  * its rulings (Parts 5 and 6, for the calibration cases), why it now uses another pool, or, when the trainee has seen
@@ -227,8 +231,7 @@ export interface Offer {
  */
 export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answers: readonly Answer[]): Offer {
   const {pool} = choice;
-  const cases = pool.items.length;
-  const wait = `${cases} cases, ${aboutMinutes(pool.minutes)}. No feedback until you have answered all ${cases}, then`;
+  const wait = `${poolLength(pool)}. No feedback until you have answered all ${pool.items.length}, then`;
   if (poolSeen(answers, pool) !== null)
     return {
       lead:

@@ -20,6 +20,7 @@ import {selfCheckRun, unfinishedRunWords, type SelfCheckRun} from "../lib/traine
 import {
   describePoolChoice,
   poolHref,
+  poolLength,
   poolOfCase,
   otherPoolText,
   poolOriginNote,
@@ -108,25 +109,20 @@ export function SelfCheck(
       "header",
       {class: "part-header"},
       // The pool by its name: the fresh cases' page was headed "Calibration self-check" too.
-      el("p", {class: "part-kicker"}, `Self-check: ${poolShortName(pool)}`),
+      el("p", {class: "part-kicker"}, `Self-check: ${poolShortName(pool)} · ${poolLength(pool)}`),
+      // The title and the rule, each drawn from the record: a run that can't be blind is taken for practice.
+      Recorded({store, view: (progress) => el("h1", {}, runHeading(runOf(progress).blind).title)}),
       Recorded({
         store,
-        view: (progress) => {
-          const heading = runHeading(runOf(progress).blind);
-          return el(
-            "div",
-            {class: "run-heading"},
-            el("h1", {}, heading.title),
-            el(
-              "p",
-              {class: "pass-rule"},
-              el("strong", {}, heading.rule),
-              describePassRule(rule),
-              " ",
-              el("span", {class: "muted"}, sourceLead(rule.source)),
-            ),
-          );
-        },
+        view: (progress) =>
+          el(
+            "p",
+            {class: "pass-rule"},
+            el("strong", {}, runHeading(runOf(progress).blind).rule),
+            describePassRule(rule),
+            " ",
+            el("span", {class: "muted"}, sourceLead(rule.source)),
+          ),
       }),
     ),
     notice,

@@ -228,7 +228,7 @@ const mutants: Mutant[] = [
   },
   {
     name: "self-check-pass",
-    file: "lib/trainee/self-check.ts",
+    file: "lib/trainee/self-check-run.ts",
     find: "exact >= rule.exactAtLeast",
     replace: "exact > rule.exactAtLeast",
     breaks: "a self-check run with four of five exact (the pass rule's least) fails",

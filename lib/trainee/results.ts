@@ -12,7 +12,7 @@ import type {DecidingRules} from "./deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import {firstAttempt, type Mode, type Progress} from "./progress.js";
 import {reviewList, type ReviewEntry} from "./review.js";
-import {meetsPassRule, selfCheckRun, type ShownBy} from "./self-check-run.js";
+import {runPasses, selfCheckRun, type ShownBy} from "./self-check-run.js";
 import type {PassRule} from "../authored/schemas/content.js";
 import {unknownItems} from "./import-plan.js";
 
@@ -272,7 +272,7 @@ export function traineeResults(
       ...group,
       total: pool.items.length,
       heldBack: underway ? first.answers.length : 0,
-      firstRun: first.complete ? {blind: first.blind, pass: first.blind && meetsPassRule(pool.pass, group)} : null,
+      firstRun: first.complete ? {blind: first.blind, pass: runPasses(first, pool.pass, group)} : null,
     };
   });
   return {

@@ -44,6 +44,23 @@ export const runHeading = (blind: boolean): {title: string; rule: string} =>
     ? {title: "Check yourself, blind", rule: "To pass: "}
     : {title: "Check yourself, for practice", rule: "A blind run passes with: "};
 
+/**
+ * How a pool's first run went, for /results, in the summary's words: "Your first run: ✓ Passed. 5 of 5 cases
+ * answered blind", or, for a run that was not blind, "Your first run was not blind: no pass awarded. 5 of 5 cases
+ * answered" (it read "Not blind: … answered blind"). Null while no run is finished.
+ */
+export function firstRunWords(
+  run: {blind: boolean; pass: boolean} | null,
+  {answered, total}: {answered: number; total: number},
+): string {
+  const counted = `${answered} of ${total} cases answered${run?.blind === false ? "" : " blind"}`;
+  if (!run) return `${counted}, counted apart from your answers in the six parts.`;
+  const how = run.blind
+    ? `Your first run: ${summaryHeadline(run).text}.`
+    : "Your first run was not blind: no pass awarded.";
+  return `${how} ${counted}, counted apart from your answers in the six parts.`;
+}
+
 /** The summary's headline and its tone: a run that was not blind has no pass to award, passed or not. */
 export function summaryHeadline(result: {blind: boolean; pass: boolean}): {
   tone: "is-not-blind" | "is-pass" | "is-fail";

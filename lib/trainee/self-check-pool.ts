@@ -235,8 +235,7 @@ export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answer
   if (poolSeen(answers, pool) !== null)
     return {
       lead:
-        "You have seen the rulings of some of the self-check's cases, so it can't be blind for you now: take it for " +
-        "practice, " +
+        "You have seen rulings of the self-check's cases, so it can't be blind for you now: take it for practice, " +
         "and its summary will say so.",
       terms: `${wait} a summary, with no pass awarded.`,
       action: "Take the self-check for practice →",

@@ -4,11 +4,12 @@ import type {PassRule} from "../authored/schemas/content.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
 
-/** Whether a finished blind run's counts meet its pool's pass rule (data/calibration.yaml). */
-export const meetsPassRule = (
+/** Whether a finished run passes: blind, and its counts meet its pool's pass rule (data/calibration.yaml). */
+export const runPasses = (
+  {blind}: {blind: boolean},
   rule: Pick<PassRule, "exactAtLeast" | "maxTwoOrMoreOff">,
   {exact, twoOrMoreOff}: {exact: number; twoOrMoreOff: number},
-): boolean => exact >= rule.exactAtLeast && twoOrMoreOff <= rule.maxTwoOrMoreOff;
+): boolean => blind && exact >= rule.exactAtLeast && twoOrMoreOff <= rule.maxTwoOrMoreOff;
 
 /** A Check in the walk that shows a case's ruling: of `item`, in Part `part`. */
 export interface Showing {

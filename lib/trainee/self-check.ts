@@ -9,7 +9,7 @@ import {rulesMisapplied} from "./checklist-comparison.js";
 import {derivedDecidingRules} from "./derived-deciding-rules.js";
 import {compareScores, type ScoreComparison} from "./score-distance.js";
 import type {Answer} from "./progress.js";
-import {meetsPassRule} from "./self-check-run.js";
+import {runPasses} from "./self-check-run.js";
 
 export interface SelfCheckItem {
   id: string;
@@ -27,8 +27,8 @@ export interface SelfCheckSummary {
   answered: number;
   total: number;
   exact: number;
-  /** Exact or one off. */
-  withinOne: number;
+  /** One point off, not exact: with exact and two or more off, the whole run. */
+  oneOff: number;
   /** Two or more off, "not applicable" against a score included. */
   twoOrMoreOff: number;
   lenient: number;
@@ -89,7 +89,7 @@ export function selfCheckSummary(
     answered: scored.length,
     total: rows.length,
     exact,
-    withinOne: count((score) => score.distance !== "two-or-more-off"),
+    oneOff: count((score) => score.distance === "one-off"),
     twoOrMoreOff,
     lenient: count((score) => score.direction === "lenient"),
     harsh: count((score) => score.direction === "harsh"),
@@ -101,6 +101,6 @@ export function selfCheckSummary(
       .sort((a, b) => b.items.length - a.items.length || a.rule.localeCompare(b.rule)),
     complete,
     blind,
-    pass: complete && blind && meetsPassRule(rule, {exact, twoOrMoreOff}),
+    pass: complete && runPasses({blind}, rule, {exact, twoOrMoreOff}),
   };
 }

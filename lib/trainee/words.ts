@@ -98,18 +98,11 @@ export function describePassRule(rule: {exactAtLeast: number; of: number; maxTwo
   return `At least ${rule.exactAtLeast} of ${rule.of} exact, and ${far} two or more points off.`;
 }
 
-/**
- * How a self-check went, in counts that add up to the run, as /results counts it: "4 of 5 exact, 1 one off, 0 two or
- * more off." ("5 within one" counted the exact ones again: 4, 5 and 0 of 5.)
- */
-export function describeTally(summary: {
-  exact: number;
-  total: number;
-  withinOne: number;
-  twoOrMoreOff: number;
-}): string {
-  const {exact, total, withinOne, twoOrMoreOff} = summary;
-  return `${exact} of ${total} exact, ${withinOne - exact} one off, ${twoOrMoreOff} two or more off.`;
+/** How a self-check went, in counts that add up to the run, as /results counts it: "4 of 5 exact, 1 one off, 0 two
+ *  or more off." ("5 within one" counted the exact ones again.) */
+export function describeTally(summary: {exact: number; total: number; oneOff: number; twoOrMoreOff: number}): string {
+  const {exact, total, oneOff, twoOrMoreOff} = summary;
+  return `${exact} of ${total} exact, ${oneOff} one off, ${twoOrMoreOff} two or more off.`;
 }
 
 /** What a table of the rules misapplied says with no row: that every answer agrees, or that there is none. */

@@ -23,7 +23,7 @@ import {
   poolsOf,
   type Pool,
 } from "../lib/trainee/self-check-pool.js";
-import {summaryHeadline} from "../lib/trainee/self-check-page.js";
+import {firstRunWords} from "../lib/trainee/self-check-page.js";
 import {el, svg, type Child} from "./dom.js";
 import {live} from "./live.js";
 import {ProgressNotice} from "./progress-notice.js";
@@ -187,8 +187,7 @@ function SelfCheckSections(
       id,
       title,
       lead: [
-        group.firstRun ? el("strong", {}, `Your first run: ${summaryHeadline(group.firstRun).text}. `) : null,
-        `${group.answered} of ${group.total} cases answered blind, counted apart from your answers in the six parts. `,
+        `${firstRunWords(group.firstRun, group)} `,
         note ? `${note} ` : "",
         el("a", {href: poolHref(pool)}, "The self-check page"),
         " shows each run's summary.",

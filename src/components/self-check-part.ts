@@ -109,9 +109,11 @@ export function SelfCheck(
       "header",
       {class: "part-header"},
       // The pool by its name: the fresh cases' page was headed "Calibration self-check" too.
-      el("p", {class: "part-kicker"}, `Self-check: ${poolShortName(pool)} · ${poolLength(pool)}`),
+      el("p", {class: "part-kicker"}, `Self-check: ${poolShortName(pool)}`),
       // The title and the rule, each drawn from the record: a run that can't be blind is taken for practice.
       Recorded({store, view: (progress) => el("h1", {}, runHeading(runOf(progress).blind).title)}),
+      // How long it takes, on a line of its own: in the kicker it squeezed the title to a word a line at 1200 px.
+      el("p", {class: "run-length"}, `${poolLength(pool)}.`),
       Recorded({
         store,
         view: (progress) =>

@@ -55,7 +55,7 @@ export function GuidePanel(
             el(
               "li",
               {},
-              rubric.note
+              leaveExamplesOut
                 ? el("details", {class: "guide-rule"}, el("summary", {}, rule.title), el("p", {}, rule.text))
                 : el("a", {href: ruleHref(rule.id)}, rule.title),
             ),

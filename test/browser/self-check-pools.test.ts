@@ -77,9 +77,8 @@ describe("the fresh cases, for a trainee who has seen the calibration cases' rul
     expect(await page.getByRole("heading", {level: 1}).textContent()).toBe("Check yourself, blind");
     // Headed by its pool (it was headed "Calibration self-check" too) and how long it takes (it said nothing of time:
     // data/calibration.yaml gives the fresh cases 15 minutes).
-    expect(await page.locator(".part-kicker").textContent()).toBe(
-      "Self-check: the fresh cases · 7 cases, about 15 min",
-    );
+    expect(await page.locator(".part-kicker").textContent()).toBe("Self-check: the fresh cases");
+    expect(await page.locator(".run-length").textContent()).toBe("7 cases, about 15 min.");
     // No calibration case on the page; the seven fresh ones, in order, on the strip.
     expect(await itemOf(page, "calibration-a").count()).toBe(0);
     expect(await page.locator(".walk-counter").innerText()).toBe("Fresh case 1 · 1 of 7");

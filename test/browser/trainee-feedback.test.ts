@@ -400,13 +400,13 @@ describe("the calibration self-check", () => {
       calibration.pass,
       {guideline},
     );
-    expect([expected.exact, expected.withinOne, expected.twoOrMoreOff, expected.pass]).toEqual([2, 4, 1, false]);
+    expect([expected.exact, expected.oneOff, expected.twoOrMoreOff, expected.pass]).toEqual([2, 2, 1, false]);
     await expect.poll(() => visibleText(summary)).toMatch(/not passed/i);
     const text = await visibleText(summary);
     expect(text).not.toMatch(/not blind/i);
     expect(text).toContain(`${expected.exact} of ${expected.total} exact`);
-    // One off counts those within one that are not exact, as /results does: the counts add up to the run.
-    expect(text).toContain(`${expected.withinOne - expected.exact} one off`);
+    // The counts add up to the run, as /results counts it: two exact, two one off, one two or more off.
+    expect(text).toContain("2 of 5 exact, 2 one off, 1 two or more off.");
     expect(text).toContain(`${expected.twoOrMoreOff} two or more off`);
     // The rules to look at, each by its title in the guideline.
     expect(expected.rulesMisapplied.length).toBeGreaterThan(0);

@@ -1,5 +1,12 @@
 import {describe, expect, it} from "vitest";
-import {runHeading, seenWords, shownRun, summaryHeadline, summaryStep} from "../../../lib/trainee/self-check-page.js";
+import {
+  firstRunWords,
+  runHeading,
+  seenWords,
+  shownRun,
+  summaryHeadline,
+  summaryStep,
+} from "../../../lib/trainee/self-check-page.js";
 import {emptyProgress} from "../../../lib/trainee/progress.js";
 import {record} from "./helpers.js";
 
@@ -49,6 +56,23 @@ describe("the run's heading", () => {
   it("offers a pass only on a run that can be blind; one that can't is taken for practice", () => {
     expect(runHeading(true)).toEqual({title: "Check yourself, blind", rule: "To pass: "});
     expect(runHeading(false)).toEqual({title: "Check yourself, for practice", rule: "A blind run passes with: "});
+  });
+});
+
+describe("a first run on /results", () => {
+  it("says how it went in the summary's words, and a run that was not blind is not said to be answered blind", () => {
+    const counts = {answered: 5, total: 5};
+    expect(firstRunWords({blind: true, pass: true}, counts)).toBe(
+      "Your first run: ✓ Passed. 5 of 5 cases answered blind, counted apart from your answers in the six parts.",
+    );
+    expect(firstRunWords({blind: true, pass: false}, counts)).toMatch(/^Your first run: ✗ Not passed\. 5 of 5 /);
+    expect(firstRunWords({blind: false, pass: false}, counts)).toBe(
+      "Your first run was not blind: no pass awarded. 5 of 5 cases answered, counted apart from your answers in the " +
+        "six parts.",
+    );
+    expect(firstRunWords(null, {answered: 0, total: 7})).toBe(
+      "0 of 7 cases answered blind, counted apart from your answers in the six parts.",
+    );
   });
 });
 

@@ -243,8 +243,7 @@ describe("what the pages say of the pool", () => {
     const all = [answer("calibration-a"), blind("fresh-1"), blind("fresh-2"), blind("fresh-3")];
     expect(describeOffer(offeredPool(pools, all), pools, all)).toEqual({
       lead:
-        "You have seen the rulings of some of the self-check's cases, so it can't be blind for you now: take it for " +
-        "practice, " +
+        "You have seen rulings of the self-check's cases, so it can't be blind for you now: take it for practice, " +
         "and its summary will say so.",
       terms: "3 cases, about 8 min. No feedback until you have answered all 3, then a summary, with no pass awarded.",
       action: "Take the self-check for practice →",

@@ -36,7 +36,7 @@ describe("the self-check summary and its pass rule (at least 4 of 5 exact, none 
   it("passes a perfect run", () => {
     expect(summarise(answers(4, 2, 1, 5, 2))).toMatchObject({
       exact: 5,
-      withinOne: 5,
+      oneOff: 0,
       twoOrMoreOff: 0,
       lenient: 0,
       harsh: 0,
@@ -47,13 +47,13 @@ describe("the self-check summary and its pass rule (at least 4 of 5 exact, none 
     });
   });
   it("passes four exact and one a point off", () => {
-    expect(summarise(answers(4, 3, 1, 5, 2))).toMatchObject({exact: 4, withinOne: 5, pass: true, lenient: 1});
+    expect(summarise(answers(4, 3, 1, 5, 2))).toMatchObject({exact: 4, oneOff: 1, pass: true, lenient: 1});
   });
   it("fails four exact and one two or more off", () => {
     expect(summarise(answers(4, 2, 1, 2, 2))).toMatchObject({exact: 4, twoOrMoreOff: 1, harsh: 1, pass: false});
   });
   it("fails three exact, even with every score within one", () => {
-    expect(summarise(answers(5, 3, 1, 5, 2))).toMatchObject({exact: 3, withinOne: 5, pass: false});
+    expect(summarise(answers(5, 3, 1, 5, 2))).toMatchObject({exact: 3, oneOff: 2, pass: false});
   });
   it("fails an unfinished run", () => {
     const summary = summarise(answers(4, 2, 1, 5, null));

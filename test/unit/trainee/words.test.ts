@@ -96,11 +96,11 @@ describe("the self-check summary's sentences", () => {
     expect(describePassRule({exactAtLeast: 3, of: 5, maxTwoOrMoreOff: 1})).toBe(
       "At least 3 of 5 exact, and at most 1 two or more points off.",
     );
-    expect(describeTally({exact: 4, total: 5, withinOne: 5, twoOrMoreOff: 0})).toBe(
+    expect(describeTally({exact: 4, total: 5, oneOff: 1, twoOrMoreOff: 0})).toBe(
       "4 of 5 exact, 1 one off, 0 two or more off.",
     );
-    // An experienced rater's run: 1 exact, 3 one off, 3 two or more off of 7, which read "4 within one".
-    expect(describeTally({exact: 1, total: 7, withinOne: 4, twoOrMoreOff: 3})).toBe(
+    // An experienced rater's run of the fresh cases: it read "1 of 7 exact, 4 within one, 3 two or more off".
+    expect(describeTally({exact: 1, total: 7, oneOff: 3, twoOrMoreOff: 3})).toBe(
       "1 of 7 exact, 3 one off, 3 two or more off.",
     );
   });

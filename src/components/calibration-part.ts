@@ -8,7 +8,7 @@ import {itemsOf, partContext, type TraineeData} from "../lib/trainee/part-contex
 import {PartPage} from "./part-frame.js";
 import {PartIntro} from "./part-page.js";
 import {PartDebrief} from "./part-debrief.js";
-import {NextPart} from "./walk-parts.js";
+import {NextPart, SelfCheckLead} from "./walk-parts.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {itemLabel, itemNumber} from "../lib/site/links.js";
 import {countWord, listWords} from "../lib/text/format.js";
@@ -21,13 +21,9 @@ export function CalibrationPart(
   const items = itemsOf(ctx, "calibration");
   return PartPage(ctx, {
     body: [
-      el(
-        "p",
-        {class: "part-lead"},
-        "Experienced rater? ",
-        el("a", {href: "./self-check"}, "Take the blind self-check first"),
-        ": it uses these cases while their rulings are unseen, and fresh ones once you have seen any.",
-      ),
+      SelfCheckLead("it uses these cases while their rulings are unseen, and fresh ones once you have seen any.", {
+        className: "part-lead",
+      }),
       GuidelineWalk({
         ctx,
         items,

@@ -12,7 +12,7 @@ import {PartIntro} from "./part-page.js";
 import {PartDebrief} from "./part-debrief.js";
 import {RuleRef} from "./rule-ref.js";
 import {Table} from "./table.js";
-import {NextPart} from "./walk-parts.js";
+import {NextPart, SelfCheckLead} from "./walk-parts.js";
 import {pointsToSet} from "../lib/trainee/self-check-run.js";
 
 export function EdgeCasesPart(
@@ -26,13 +26,7 @@ export function EdgeCasesPart(
   // Experienced raters are sent to the self-check before this part where its rulings point to calibration cases: said
   // in the part's opening, so the first item keeps its place in the first screen.
   const lead = pointsToSet(items, "calibration", ctx.itemRefs)
-    ? el(
-        "p",
-        {},
-        "Experienced rater? ",
-        el("a", {href: "./self-check"}, "Take the blind self-check first"),
-        ": some rulings in this part point to its calibration cases.",
-      )
+    ? SelfCheckLead("some rulings in this part point to its calibration cases.")
     : null;
   return PartPage(ctx, {
     body: GuidelineWalk(

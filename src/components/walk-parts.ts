@@ -66,6 +66,17 @@ export function GuidePanel(
   );
 }
 
+/** A part's pointer for experienced raters to the blind self-check, before they see the rulings `why` names. */
+export function SelfCheckLead(why: string, {className}: {className?: string} = {}): HTMLElement {
+  return el(
+    "p",
+    {class: className ?? null},
+    "Experienced rater? ",
+    el("a", {href: "./self-check"}, "Take the blind self-check first"),
+    `: ${why}`,
+  );
+}
+
 /** Under the vague line there is no rubric: the panel holds the one line the trainee has. */
 export function VaguePanel(guideline: Guideline): HTMLElement {
   return el(

@@ -75,7 +75,8 @@ export function exportFile(progress: Progress, {rater, now}: {rater?: string; no
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-/** rater-notebook-progress-v1-2026-03-01.json, with the rater's name in it when it makes a safe file name. */
+/** rater-notebook-progress-2026-03-01.json, with the rater's name in it when it makes a safe file name; the record
+ *  format's version is inside the file, not in a name the trainee reads. */
 export function exportFileName({rater, now}: {rater?: string; now: string}): string {
   const slug = (rater ?? "")
     .normalize("NFKD")
@@ -85,7 +86,7 @@ export function exportFileName({rater, now}: {rater?: string; now: string}): str
     .replace(/^-+|-+$/g, "")
     .slice(0, 40)
     .replace(/-+$/, "");
-  return `rater-notebook-progress-v${exportVersion}${slug ? `-${slug}` : ""}-${now.slice(0, 10)}.json`;
+  return `rater-notebook-progress${slug ? `-${slug}` : ""}-${now.slice(0, 10)}.json`;
 }
 
 /** Why a file was refused. */

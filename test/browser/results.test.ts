@@ -344,7 +344,7 @@ describe("export and import", () => {
       from.waitForEvent("download"),
       from.getByRole("button", {name: "Download my progress"}).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^rater-notebook-progress-v1-ana-lind-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(download.suggestedFilename()).toMatch(/^rater-notebook-progress-ana-lind-\d{4}-\d{2}-\d{2}\.json$/);
     const path = join(dir, download.suggestedFilename());
     await download.saveAs(path);
     const file = JSON.parse(readFileSync(path, "utf8"));

@@ -119,26 +119,26 @@ describe("reading the coordinator's files", () => {
   });
 
   it("keeps two files of one name with other contents, the second numbered and its rater named by it", async () => {
-    // Two trainees who exported the same day without a name: both files are rater-notebook-progress-v1-<date>.json.
-    const name = "rater-notebook-progress-v1-2026-12-05.json";
+    // Two trainees who exported the same day without a name: both files are rater-notebook-progress-<date>.json.
+    const name = "rater-notebook-progress-2026-12-05.json";
     const ana = exportFile(progressOf([["example-1", "vague", 3]]), {now: "2026-12-05T10:00:00.000Z"});
     const ben = exportFile(progressOf([["example-1", "vague", 5]]), {now: "2026-12-05T11:00:00.000Z"});
     const [first] = await readCohortFiles([new File([ana], name)], {itemIds, readCsv});
     const [second] = await readCohortFiles([new File([ben], name)], {itemIds, readCsv, kept: [first!]});
     expect(second).toMatchObject({
-      name: "rater-notebook-progress-v1-2026-12-05 (2).json",
+      name: "rater-notebook-progress-2026-12-05 (2).json",
       dropped: {name, again: false},
       problems: [],
     });
-    expect(second!.ratings.raters).toEqual(["rater-notebook-progress-v1-2026-12-05 (2)"]);
+    expect(second!.ratings.raters).toEqual(["rater-notebook-progress-2026-12-05 (2)"]);
     expect(second!.digest).not.toBe(first!.digest);
     // The same file again (from another folder) is the same file: listed once, in its own name, not left out.
     const [again] = await readCohortFiles([new File([ana], name)], {itemIds, readCsv, kept: [first!, second!]});
     expect(again).toMatchObject({name, dropped: {name, again: true}, problems: [], digest: first!.digest});
-    expect(again!.ratings.raters).toEqual(["rater-notebook-progress-v1-2026-12-05"]);
+    expect(again!.ratings.raters).toEqual(["rater-notebook-progress-2026-12-05"]);
     // Two of one name in one drop: both kept too.
     const both = await readCohortFiles([new File([ana], name), new File([ben], name)], {itemIds, readCsv});
-    expect(both.map((file) => file.name)).toEqual([name, "rater-notebook-progress-v1-2026-12-05 (2).json"]);
+    expect(both.map((file) => file.name)).toEqual([name, "rater-notebook-progress-2026-12-05 (2).json"]);
   });
 
   it("knows a numbered file dropped again by its bytes: it takes its own place, not a third number", async () => {

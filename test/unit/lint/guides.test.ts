@@ -56,7 +56,7 @@ const commandsOf = (block: Block): string[] =>
 const runBy: Record<string, {test: string; via?: string}> = {
   "npm run dev": {test: "test/build/dev-loop.test.ts", via: "test/build/dev-server.ts"},
   "npm run build": {test: "test/cli/build.test.ts"},
-  "npm run progress:check -- rater-notebook-progress-v1-ana-2026-12-01.json": {test: "test/cli/progress-check.test.ts"},
+  "npm run progress:check -- rater-notebook-progress-ana-2026-12-01.json": {test: "test/cli/progress-check.test.ts"},
   "npm run guideline:check": {test: "test/cli/guideline-check.test.ts"},
   "npm run guideline:preview -- --base v2 --set counting=most-missed": {test: "test/cli/guideline-preview.test.ts"},
   "npm run guideline:preview -- --base v2 --candidate v1": {test: "test/cli/guideline-preview.test.ts"},

@@ -21,7 +21,7 @@ describe("the download", () => {
   it("names the file after the trainee, or says why their name cannot go in it and keeps the field marked", () => {
     const typed = exportStep(exportStart(3), {kind: "type", name: " Ana Lind "});
     expect(exportStep(typed, {kind: "download", at}).downloaded).toEqual({
-      fileName: "rater-notebook-progress-v1-ana-lind-2026-03-01.json",
+      fileName: "rater-notebook-progress-ana-lind-2026-03-01.json",
       rater: "Ana Lind",
       at,
     });

@@ -81,17 +81,17 @@ describe("the export file", () => {
     );
   });
 
-  it("is named rater-notebook-progress-v1, with the rater's name made safe for a file name, and the date", () => {
-    expect(exportFileName({now})).toBe("rater-notebook-progress-v1-2026-03-01.json");
-    expect(exportFileName({rater: "Ana Lind", now})).toBe("rater-notebook-progress-v1-ana-lind-2026-03-01.json");
-    expect(exportFileName({rater: "Åsa Öberg", now})).toBe("rater-notebook-progress-v1-asa-oberg-2026-03-01.json");
+  it("is named rater-notebook-progress, with the rater's name made safe for a file name, and the date", () => {
+    expect(exportFileName({now})).toBe("rater-notebook-progress-2026-03-01.json");
+    expect(exportFileName({rater: "Ana Lind", now})).toBe("rater-notebook-progress-ana-lind-2026-03-01.json");
+    expect(exportFileName({rater: "Åsa Öberg", now})).toBe("rater-notebook-progress-asa-oberg-2026-03-01.json");
     expect(exportFileName({rater: '<script>alert("x")</script>', now})).toBe(
-      "rater-notebook-progress-v1-script-alert-x-script-2026-03-01.json",
+      "rater-notebook-progress-script-alert-x-script-2026-03-01.json",
     );
     expect(exportFileName({rater: "../../etc/passwd", now})).toBe(
-      "rater-notebook-progress-v1-etc-passwd-2026-03-01.json",
+      "rater-notebook-progress-etc-passwd-2026-03-01.json",
     );
-    expect(exportFileName({rater: "漢字", now})).toBe("rater-notebook-progress-v1-2026-03-01.json");
+    expect(exportFileName({rater: "漢字", now})).toBe("rater-notebook-progress-2026-03-01.json");
   });
 
   it("checks a rater name: any text, but not too long and no control characters", () => {

@@ -8,7 +8,7 @@ import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schema
 import type {CaseSet, Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
 import {aboutMinutes} from "../text/format.js";
-import {checkedInWalk, selfCheckRun, shownBy, type ShownBy} from "./self-check-run.js";
+import {checkedInWalk, runEnd, shownBy, type ShownBy} from "./self-check-run.js";
 import {caseStudyLabel, caseStudyNumber, fragmentId} from "../site/links.js";
 import {partsWords} from "../site/part-refs.js";
 
@@ -58,7 +58,7 @@ export function poolSeen(answers: readonly Answer[], pool: Pick<Pool, "items" | 
       .filter((answer) => answer.mode === "self-check" && pool.items.includes(answer.item))
       .map((answer) => answer.attempt),
   );
-  for (let run = 1; run <= runs; run++) if (selfCheckRun(answers, pool, run).complete) return {where: "earlier-run"};
+  for (let run = 1; run <= runs; run++) if (runEnd(answers, pool.items, run) !== null) return {where: "earlier-run"};
   return null;
 }
 
@@ -71,6 +71,8 @@ export interface PoolChoice {
   reason: "first" | "skipped" | "asked";
   /** The pools offered before this one whose rulings the trainee has seen, and where. */
   skipped: {pool: Pool; where: SeenWhere}[];
+  /** Where the trainee has seen rulings of this pool's cases (`poolSeen`): null while a run of it can be blind. */
+  seen: SeenWhere | null;
 }
 
 /**
@@ -82,10 +84,11 @@ export function offeredPool(pools: readonly Pool[], answers: readonly Answer[]):
   const skipped: PoolChoice["skipped"] = [];
   for (const pool of pools) {
     const where = poolSeen(answers, pool);
-    if (where === null) return {pool, reason: skipped.length ? "skipped" : "first", skipped};
+    if (where === null) return {pool, reason: skipped.length ? "skipped" : "first", skipped, seen: null};
     skipped.push({pool, where});
   }
-  return {pool: pools.at(-1)!, reason: "skipped", skipped: skipped.slice(0, -1)};
+  const last = skipped.pop()!;
+  return {pool: last.pool, reason: "skipped", skipped, seen: last.where};
 }
 
 /**
@@ -99,7 +102,9 @@ export function shownPool(
 ): PoolChoice {
   const named = pools.find((pool) => pool.id === asked) ?? poolOfCase(pools, fragment);
   const offered = offeredPool(pools, answers);
-  return !named || named === offered.pool ? offered : {pool: named, reason: "asked", skipped: []};
+  return !named || named === offered.pool
+    ? offered
+    : {pool: named, reason: "asked", skipped: [], seen: poolSeen(answers, named)};
 }
 
 /**
@@ -107,8 +112,8 @@ export function shownPool(
  * none of its rulings seen), or null when there is none.
  */
 export function nextBlindPool(pools: readonly Pool[], shown: Pool, answers: readonly Answer[]): Pool | null {
-  const next = offeredPool(pools, answers).pool;
-  return next !== shown && poolSeen(answers, next) === null ? next : null;
+  const next = offeredPool(pools, answers);
+  return next.pool !== shown && next.seen === null ? next.pool : null;
 }
 
 /** The pool holding the case an address's fragment names ("#fresh-3", percent-encoded or not), if one does. */
@@ -229,10 +234,10 @@ export const poolLength = (pool: Pick<Pool, "items" | "minutes">): string =>
  * its rulings (Parts 5 and 6, for the calibration cases), why it now uses another pool, or, when the trainee has seen
  * rulings of every pool, that it can't be blind any more, so it is offered for practice, with no pass mark.
  */
-export function describeOffer(choice: PoolChoice, pools: readonly Pool[], answers: readonly Answer[]): Offer {
+export function describeOffer(choice: PoolChoice, pools: readonly Pool[]): Offer {
   const {pool} = choice;
   const wait = `${poolLength(pool)}. No feedback until you have answered all ${pool.items.length}, then`;
-  if (poolSeen(answers, pool) !== null)
+  if (choice.seen !== null)
     return {
       lead:
         "You have seen rulings of the self-check's cases, so it can't be blind for you now: take it for practice, " +

@@ -97,6 +97,21 @@ const time = (at: string): number => Date.parse(at);
 export const unfinishedRunWords = (answered: number, total: number): string =>
   `${answered} of ${total} answered. The summary and the rulings appear when you have answered them all.`;
 
+const inRun = (answer: Answer): boolean => answer.mode === "self-check" && answer.phase === "guideline";
+
+const runAnswers = (answers: readonly Answer[], items: readonly string[], run: number): Answer[] =>
+  answers.filter((answer) => inRun(answer) && answer.attempt === run && items.includes(answer.item));
+
+/** When a run's answers `these` ended: at the last of them once every case has one, else null (not finished). */
+const endOf = (these: readonly Answer[], items: readonly string[]): string | null =>
+  items.every((id) => these.some((answer) => answer.item === id))
+    ? these.reduce((last, answer) => (time(answer.at) > time(last) ? answer.at : last), these[0]!.at)
+    : null;
+
+/** When run `run` over `items` was finished (the time of its last answer), or null while a case has no answer in it. */
+export const runEnd = (answers: readonly Answer[], items: readonly string[], run: number): string | null =>
+  endOf(runAnswers(answers, items, run), items);
+
 /**
  * A self-check run over `cases`, from every answer in the record. `run` picks it (1 is the first); left out, the
  * latest run with an answer, or the first. A ruling counts as seen when the trainee made a Check in the walk that
@@ -105,15 +120,14 @@ export const unfinishedRunWords = (answered: number, total: number): string =>
  */
 export function selfCheckRun(answers: readonly Answer[], cases: RunCases, run?: number): SelfCheckRun {
   const {items} = cases;
-  const inRun = (answer: Answer) => answer.mode === "self-check" && answer.phase === "guideline";
-  const ofItems = answers.filter((answer) => items.includes(answer.item));
-  const latest = Math.max(0, ...ofItems.filter(inRun).map((answer) => answer.attempt));
+  const latest = Math.max(
+    0,
+    ...answers.filter((answer) => inRun(answer) && items.includes(answer.item)).map((answer) => answer.attempt),
+  );
   const number = run ?? Math.max(1, latest);
-  const these = ofItems.filter((answer) => inRun(answer) && answer.attempt === number);
-  const complete = items.every((id) => these.some((answer) => answer.item === id));
-  const endedAt = complete
-    ? these.reduce((last, answer) => (time(answer.at) > time(last) ? answer.at : last), these[0]!.at)
-    : null;
+  const these = runAnswers(answers, items, number);
+  const endedAt = endOf(these, items);
+  const complete = endedAt !== null;
   const seen: SeenRuling[] = [];
   const until = endedAt === null ? Infinity : time(endedAt);
   for (const id of items) {
@@ -121,8 +135,8 @@ export function selfCheckRun(answers: readonly Answer[], cases: RunCases, run?: 
     if (shown) seen.push({item: id, where: "walk", via: shown.item, part: shown.part});
   }
   for (let earlier = 1; earlier < number; earlier++) {
-    const done = selfCheckRun(answers, cases, earlier);
-    if (done.complete && time(done.endedAt!) < until) {
+    const ended = runEnd(answers, items, earlier);
+    if (ended !== null && time(ended) < until) {
       for (const id of items) if (!seen.some((entry) => entry.item === id)) seen.push({item: id, where: "earlier-run"});
       break;
     }

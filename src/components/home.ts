@@ -106,7 +106,7 @@ function SelfCheckOffer(calibration: CalibrationCheck, site: SitePageData, store
   return Recorded({
     store,
     view: (progress) => {
-      const offer = describeOffer(offeredPool(pools, progress.answers), pools, progress.answers);
+      const offer = describeOffer(offeredPool(pools, progress.answers), pools);
       return el(
         "section",
         {"class": "self-check-offer", "aria-labelledby": "self-check-offer"},

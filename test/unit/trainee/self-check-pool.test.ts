@@ -103,7 +103,7 @@ describe("whether a pool's rulings have been seen", () => {
 
 describe("the pool a trainee is offered", () => {
   it("is the calibration cases while none of their rulings has been seen, a run half done included", () => {
-    expect(offeredPool(pools, [])).toMatchObject({pool: calibration, reason: "first", skipped: []});
+    expect(offeredPool(pools, [])).toEqual({pool: calibration, reason: "first", skipped: [], seen: null});
     expect(offeredPool(pools, [blind("calibration-a")]).pool).toBe(calibration);
   });
 
@@ -112,11 +112,13 @@ describe("the pool a trainee is offered", () => {
       pool: fresh,
       reason: "skipped",
       skipped: [{pool: calibration, where: {where: "walk", parts: [6]}}],
+      seen: null,
     });
     expect(offeredPool(pools, [blind("calibration-a"), blind("calibration-b")])).toEqual({
       pool: fresh,
       reason: "skipped",
       skipped: [{pool: calibration, where: {where: "earlier-run"}}],
+      seen: null,
     });
   });
 
@@ -126,6 +128,7 @@ describe("the pool a trainee is offered", () => {
       pool: fresh,
       reason: "skipped",
       skipped: [{pool: calibration, where: {where: "walk", parts: [6]}}],
+      seen: {where: "earlier-run"},
     });
   });
 });
@@ -144,9 +147,14 @@ describe("the pool the self-check page shows", () => {
       pool: calibration,
       reason: "asked",
       skipped: [],
+      seen: {where: "walk", parts: [6]},
     });
     expect(shownPool(pools, seenCalibration, {asked: null, fragment: "#calibration-b"}).pool).toBe(calibration);
-    expect(shownPool(pools, [], {asked: null, fragment: "#fresh-2"})).toMatchObject({pool: fresh, reason: "asked"});
+    expect(shownPool(pools, [], {asked: null, fragment: "#fresh-2"})).toMatchObject({
+      pool: fresh,
+      reason: "asked",
+      seen: null,
+    });
     // Percent-encoded, or malformed: read as it is.
     expect(shownPool(pools, [], {asked: null, fragment: "#fresh%2D2"}).pool).toBe(fresh);
     expect(shownPool(pools, [], {asked: null, fragment: "#fresh-%E0"}).pool).toBe(calibration);
@@ -197,7 +205,7 @@ describe("what the pages say of the pool", () => {
     );
     // Shown only by Part 6's own Checks: Part 6 alone.
     const ownOnly = {...calibration, shownBy: {"calibration-a": [{item: "calibration-a", part: 6}]}};
-    expect(describePoolChoice({pool: ownOnly, reason: "first", skipped: []}, [ownOnly, fresh])).toMatch(
+    expect(describePoolChoice({pool: ownOnly, reason: "first", skipped: [], seen: null}, [ownOnly, fresh])).toMatch(
       / Part 6 shows their rulings, so take it before Part 6 to keep it blind;/,
     );
     // Counted from the pool, each twist named by the case it twists.
@@ -205,18 +213,18 @@ describe("what the pages say of the pool", () => {
       ...calibration,
       items: ["calibration-a", "calibration-b", "calibration-c", "calibration-c-twist"],
     };
-    expect(describePoolChoice({pool: withTwist, reason: "first", skipped: []}, [withTwist, fresh])).toBe(
+    expect(describePoolChoice({pool: withTwist, reason: "first", skipped: [], seen: null}, [withTwist, fresh])).toBe(
       "This self-check uses the case study's three calibration cases and the twist on Calibration C, four in all. " +
         "Parts 5 and 6 show their rulings, so take it before Part 5 to keep it blind; after that, you get the fresh " +
         "cases instead.",
     );
-    expect(describePoolChoice({pool: fresh, reason: "asked", skipped: []}, pools)).toBe(
+    expect(describePoolChoice({pool: fresh, reason: "asked", skipped: [], seen: null}, pools)).toBe(
       "This self-check uses three fresh cases written for this notebook.",
     );
   });
 
   it("offers it on the start page for the pool the trainee would get", () => {
-    expect(describeOffer(offeredPool(pools, []), pools, [])).toEqual({
+    expect(describeOffer(offeredPool(pools, []), pools)).toEqual({
       // Issue 29: the pool it uses now is named, so the run's size on the card is this pool's.
       lead:
         "Take the blind self-check first: now it uses the case study's two calibration cases; once you've seen their " +
@@ -227,7 +235,7 @@ describe("what the pages say of the pool", () => {
       action: "Take the blind self-check →",
     });
     const seen = [answer("calibration-a")];
-    const fresher = describeOffer(offeredPool(pools, seen), pools, seen);
+    const fresher = describeOffer(offeredPool(pools, seen), pools);
     expect(fresher.lead).toMatch(
       /^You have seen the calibration cases' rulings in Part 6, so this self-check uses three fresh cases/,
     );
@@ -241,7 +249,7 @@ describe("what the pages say of the pool", () => {
   it("offers it for practice, with no pass mark, once the trainee has seen rulings of every pool", () => {
     // The self-check's summary then says "Not blind: no pass awarded": the offer does not promise a pass mark.
     const all = [answer("calibration-a"), blind("fresh-1"), blind("fresh-2"), blind("fresh-3")];
-    expect(describeOffer(offeredPool(pools, all), pools, all)).toEqual({
+    expect(describeOffer(offeredPool(pools, all), pools)).toEqual({
       lead:
         "You have seen rulings of the self-check's cases, so it can't be blind for you now: take it for practice, " +
         "and its summary will say so.",

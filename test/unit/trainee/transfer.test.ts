@@ -88,9 +88,7 @@ describe("the export file", () => {
     expect(exportFileName({rater: '<script>alert("x")</script>', now})).toBe(
       "rater-notebook-progress-script-alert-x-script-2026-03-01.json",
     );
-    expect(exportFileName({rater: "../../etc/passwd", now})).toBe(
-      "rater-notebook-progress-etc-passwd-2026-03-01.json",
-    );
+    expect(exportFileName({rater: "../../etc/passwd", now})).toBe("rater-notebook-progress-etc-passwd-2026-03-01.json");
     expect(exportFileName({rater: "漢字", now})).toBe("rater-notebook-progress-2026-03-01.json");
   });
 

@@ -278,20 +278,20 @@ describe("the bootstrap in the report: how many resamples each interval rests on
     expect(text).toMatch(/\(no interval: only one item is rated by two or more raters: resampling items cannot/);
   });
 
-  it("CSV summary: the resamples drawn and used, and the reason an interval is missing", () => {
+  it("CSV summary: the resamples drawn and used, the seed they were drawn with, and the reason an interval is missing", () => {
     const lines = cohortCsv(report, "summary").split("\r\n");
-    expect(lines[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason,items");
+    expect(lines[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items");
     const row = (prefix: string) => lines.find((line) => line.startsWith(prefix))!;
     expect(row("vague,alpha ordinal,")).toMatch(
-      /^vague,alpha ordinal,-?[\d.]+,,,,,,only one item is rated by two or more raters: resampling items cannot show/,
+      /^vague,alpha ordinal,-?[\d.]+,,,,,,,only one item is rated by two or more raters: resampling items cannot show/,
     );
     const interval = report.guideline.alpha.ordinal.interval!;
     expect(row("guideline,alpha ordinal,")).toBe(
       `guideline,alpha ordinal,${report.guideline.alpha.ordinal.value},${interval.low},${interval.high},,200,` +
-        `${interval.used},,3`,
+        `${report.bootstrap.seed},${interval.used},,3`,
     );
     expect(row("change,alpha ordinal,")).toMatch(/,,,,before: only one item is rated by two or more raters/);
-    expect(row("vague,ac1,")).toMatch(/^vague,ac1,[\d.-]+,,,,,,,2$/);
+    expect(row("vague,ac1,")).toMatch(/^vague,ac1,[\d.-]+,,,,,,,,2$/);
   });
 });
 
@@ -341,7 +341,7 @@ describe("the report as text and as CSV", () => {
     expect(raters).toContain("vague,<script>alert(1)</script>,1,1,1,,,");
     expect(raters).toContain(`vague,"'=cmd|' /C calc'!A0",1,0,0,0,0,0`);
     const summary = cohortCsv(report, "summary").split("\r\n");
-    expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason,items");
+    expect(summary[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items");
     expect(summary.filter((line) => line.startsWith("vague,"))).toHaveLength(11);
     const itemsTable = cohortCsv(report, "items").split("\r\n");
     expect(itemsTable[1]).toBe("vague,example-1,5,2,0,0,1,0,1,0,5 3,1,2,main-task numbers list-stated-only,both");

@@ -223,14 +223,14 @@ describe("the text report, --csv summary and --json say the same", () => {
 
   it("CSV summary: the headline's rows over the items compared, and the items rated in one phase only", () => {
     const rows = cohortCsv(report, "summary").split("\r\n");
-    expect(rows[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_used,ci_reason,items");
+    expect(rows[0]).toBe("phase,figure,value,ci_low,ci_high,reason,ci_resamples,ci_seed,ci_used,ci_reason,items");
     const row = (prefix: string) => rows.find((line) => line.startsWith(prefix))!.split(",");
     expect(row("matched vague,alpha ordinal,").slice(2, 3)).toEqual([String(headline.before.value)]);
     expect(row("matched guideline,alpha ordinal,")[2]).toBe(String(headline.after.value));
     expect(row("change,alpha ordinal,")[2]).toBe(String(headline.change.value));
-    expect(row("change,alpha ordinal,")[9]).toBe("3");
-    expect(row("guideline only,alpha ordinal,")[9]).toBe("2");
-    expect(row("guideline,alpha ordinal,")[9]).toBe("5");
+    expect(row("change,alpha ordinal,")[10]).toBe("3");
+    expect(row("guideline only,alpha ordinal,")[10]).toBe("2");
+    expect(row("guideline,alpha ordinal,")[10]).toBe("5");
     const itemRows = cohortCsv(report, "items").split("\r\n");
     expect(itemRows[0]!.split(",").at(-1)).toBe("rated_in");
     expect(

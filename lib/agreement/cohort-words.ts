@@ -25,12 +25,12 @@ export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`
 
 /**
  * An item's share of pairs of raters who differ, with the pairs it rests on: "62.5% of 28 pairs differ", and
- * "100.0% of 1 pair differ (too few pairs to rank with the others)" where lib/agreement/item-spread.ts tooFewPairs.
+ * "100.0% of 1 pair differs (too few pairs to rank with the others)" where lib/agreement/item-spread.ts tooFewPairs.
  */
 export function differWords(entry: {disagreement: Figure; pairs: number}): string {
   const share = entry.disagreement.value === null ? "–" : percent(entry.disagreement.value);
   const thin = tooFewPairs(entry) ? " (too few pairs to rank with the others)" : "";
-  return `${share} of ${plural(entry.pairs, "pair")} differ${thin}`;
+  return `${share} of ${plural(entry.pairs, "pair")} ${entry.pairs === 1 ? "differs" : "differ"}${thin}`;
 }
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
@@ -146,12 +146,23 @@ function onePhaseRaters({only}: MatchedRaters): string {
   return [first, second].filter(Boolean).join(" and ");
 }
 
+/** Where alpha after the guideline stands against the guides, so the reader need not look them up to report it. */
+function guideStanding(value: number): string {
+  const {reliable, tentative} = alphaGuides;
+  const text = `After the guideline, alpha is ${besideGuides(value)}`;
+  if (value >= reliable) return `${text}: at least ${fixed(reliable)}, the guide for reliable conclusions.`;
+  if (value >= tentative)
+    return `${text}: between ${fixed(tentative)} and ${fixed(reliable)}, enough for tentative conclusions only.`;
+  return `${text}: below ${fixed(tentative)}, the lowest guide for tentative conclusions.`;
+}
+
 /**
- * The headline's sentence: "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times); the
- * 95% interval of the change, +0.204 to +0.859, does not include zero." An interval that includes zero is a change
- * within what chance gives, and said so; raters who rated in one phase only are named, and with fewer than two who
- * rated both times the two figures are said to come from different people, not to be a change of agreement. When
- * there is nothing to compare, it says why.
+ * The headline's sentence: "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 3
+ * raters rating both times); the 95% interval of the change, +0.204 to +0.859, does not include zero. After the
+ * guideline, alpha is 0.836: at least 0.800, the guide for reliable conclusions." An interval that includes zero is a
+ * change within what chance gives, and said so; one that passes 1 says how (alpha runs below 0); raters who rated in
+ * one phase only are named, and with fewer than two who rated both times the two figures are said to come from
+ * different people, not to be a change of agreement. When there is nothing to compare, it says why.
  */
 export function headlineSentence(headline: MatchedComparison): string {
   const {before, after, change, raters} = headline;
@@ -175,7 +186,12 @@ export function headlineSentence(headline: MatchedComparison): string {
     : from === to
       ? `Agreement stayed at ${from}`
       : `Agreement ${after.value > before.value ? "rose" : "fell"} from ${from} to ${to}`;
-  const range = interval ? `the ${Math.round(interval.level * 100)}% interval of the change, ${low} to ${high}` : "";
+  // Alpha runs from below 0 to 1, so a change may pass 1, which a reader who knows alpha's top would doubt unsaid.
+  const past = interval !== null && (interval.high > 1 || interval.low < -1);
+  const range = interval
+    ? `the ${Math.round(interval.level * 100)}% interval of the change, ${low} to ${high}` +
+      (past ? " (a change can pass 1: alpha falls below 0 where raters disagree more than chance)" : "")
+    : "";
   const uncertainty = !interval
     ? `the change has no interval: ${change.intervalReason}`
     : within
@@ -184,5 +200,6 @@ export function headlineSentence(headline: MatchedComparison): string {
   const who = apart
     ? ` ${apart[0]!.toUpperCase()}${apart.slice(1)}; their scores count in that phase's figure alone.`
     : "";
-  return `${moved} (${onMatched(headline)}); ${uncertainty}.${who}`;
+  const over = `${onMatched(headline)}, ${plural(raters.both, "rater")} rating both times`;
+  return `${moved} (${over}); ${uncertainty}.${who} ${guideStanding(after.value)}`;
 }

@@ -109,7 +109,7 @@ describe("the cohort page's items with the most disagreement", () => {
     ]);
     expect(thin.guideline.mostDisagreement.items.map((entry) => differWords(entry))).toEqual([
       "66.7% of 3 pairs differ",
-      "100.0% of 1 pair differ (too few pairs to rank with the others)",
+      "100.0% of 1 pair differs (too few pairs to rank with the others)",
     ]);
   });
 });

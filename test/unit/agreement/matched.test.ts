@@ -175,7 +175,8 @@ describe("the text report, --csv summary and --json say the same", () => {
     const phase = {...report.guideline, alpha: {...report.guideline.alpha, ordinal: near}};
     const lines = cohortLines({...report, headline: {...headline, after: near}, guideline: phase});
     const used = `from ${interval.used} of ${interval.replicates} resamples`;
-    expect(lines[2]).toContain(" 0.799 after (ordinal alpha on the 3 items rated both times)");
+    expect(lines[2]).toContain(" 0.799 after (ordinal alpha on the 3 items rated both times, ");
+    expect(lines[2]).toContain("After the guideline, alpha is 0.799: between 0.667 and 0.800,");
     expect(lines[6]).toBe(`  after the guideline 0.799 [95% CI 0.666 to 0.799, ${used}]`);
     expect(lines).toContain(`  Krippendorff's alpha  ordinal 0.799 [95% CI 0.666 to 0.799, ${used}]`);
   });
@@ -285,21 +286,33 @@ describe("the manager's sentence", () => {
 
   it("is the issue's sentence, worked by hand: rose, both ends of the interval, and whether it includes zero", () => {
     expect(headlineSentence(comparison({low: 0.204, high: 0.859}))).toBe(
-      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
-        "change, +0.204 to +0.859, does not include zero.",
+      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 7 raters rating both " +
+        "times); the 95% interval of the change, +0.204 to +0.859, does not include zero. After the guideline, alpha " +
+        "is 0.836: at least 0.800, the guide for reliable conclusions.",
     );
     // An interval across zero: no "rose", the change is within what chance gives.
     expect(headlineSentence(comparison({low: -0.135, high: 0.757}))).toBe(
-      "Agreement was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times); a change of " +
-        "+0.534, within what chance gives: the 95% interval of the change, -0.135 to +0.757, includes zero.",
+      "Agreement was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times, 7 raters rating " +
+        "both times); a change of +0.534, within what chance gives: the 95% interval of the change, -0.135 to " +
+        "+0.757, includes zero. After the guideline, alpha is 0.836: at least 0.800, the guide for reliable " +
+        "conclusions.",
+    );
+    // Below the lowest guide (Krippendorff's 0.667), with 2 raters; an interval past 1 says how a change can be.
+    const two = {both: 2, only: {vague: nobody, guideline: nobody}};
+    expect(headlineSentence(comparison({low: 0.223, high: 1.178}, {after: 0.657, raters: two}))).toBe(
+      "Agreement rose from 0.302 to 0.657 (ordinal alpha on the 7 items rated both times, 2 raters rating both " +
+        "times); the 95% interval of the change, +0.223 to +1.178 (a change can pass 1: alpha falls below 0 where " +
+        "raters disagree more than chance), does not include zero. After the guideline, alpha is 0.657: below " +
+        "0.667, the lowest guide for tentative conclusions.",
     );
   });
 
   it("rounds no figure up to or across a guide it is read against: 0.7996 is 0.799, not 0.800", () => {
     // Plain rounding would give 0.800, the guide for reliable conclusions, which 0.7996 is below.
     expect(headlineSentence(comparison({low: 0.2, high: 0.8}, {after: 0.7996}))).toBe(
-      "Agreement rose from 0.302 to 0.799 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
-        "change, +0.200 to +0.800, does not include zero.",
+      "Agreement rose from 0.302 to 0.799 (ordinal alpha on the 7 items rated both times, 7 raters rating both " +
+        "times); the 95% interval of the change, +0.200 to +0.800, does not include zero. After the guideline, alpha " +
+        "is 0.799: between 0.667 and 0.800, enough for tentative conclusions only.",
     );
     // Three places would still cross: 0.7996 is "0.799", 0.6669 "0.666"; at or above a guide, rounding is plain.
     expect([0.7996, 0.6669, 0.8, 0.8004, 0.6674, 0.5].map(besideGuides)).toEqual([
@@ -315,13 +328,16 @@ describe("the manager's sentence", () => {
   it("says whether the interval includes zero as its ends are written", () => {
     // A low end of 0.0003 is not written "0.000": four places show it above zero, as the words say.
     expect(headlineSentence(comparison({low: 0.0003, high: 0.4}))).toBe(
-      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
-        "change, +0.0003 to +0.400, does not include zero.",
+      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 7 raters rating both " +
+        "times); the 95% interval of the change, +0.0003 to +0.400, does not include zero. " +
+        "After the guideline, alpha is 0.836: at least 0.800, the guide for reliable conclusions.",
     );
     // 0.0000001 is 0.000 even at six places: written as zero, it is read as zero, inside the interval.
     expect(headlineSentence(comparison({low: 0.0000001, high: 0.4}))).toBe(
-      "Agreement was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times); a change of " +
-        "+0.534, within what chance gives: the 95% interval of the change, 0.000 to +0.400, includes zero.",
+      "Agreement was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times, 7 raters rating " +
+        "both times); a change of +0.534, within what chance gives: the 95% interval of the change, 0.000 to " +
+        "+0.400, includes zero. After the guideline, alpha is 0.836: at least 0.800, the guide for reliable " +
+        "conclusions.",
     );
     // The fewest places that show it, to six: 0.0000051 is 0.00001 at five places; 0.0000004 is 0.000000 at six.
     expect([-0.0003, -0.00004, 0.0000049, 0.0000051, 0.0000004].map((value) => signed(value))).toEqual([
@@ -354,9 +370,10 @@ describe("the manager's sentence", () => {
       only: {vague: {count: 7, names: ["a", "b", "c", "d", "e"]}, guideline: {count: 0, names: []}},
     };
     expect(headlineSentence(comparison({low: 0.204, high: 0.859}, {raters: some}))).toBe(
-      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times); the 95% interval of the " +
-        'change, +0.204 to +0.859, does not include zero. 7 raters rated before the guideline only ("a", "b", "c", ' +
-        '"d", "e" and 2 more); their scores count in that phase\'s figure alone.',
+      "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 5 raters rating both " +
+        "times); the 95% interval of the change, +0.204 to +0.859, does not include zero. 7 raters rated before the " +
+        'guideline only ("a", "b", "c", "d", "e" and 2 more); their scores count in that phase\'s figure alone. ' +
+        "After the guideline, alpha is 0.836: at least 0.800, the guide for reliable conclusions.",
     );
   });
 });

@@ -474,8 +474,11 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
         return {...state, reading: action.file.name};
       case "uploaded": {
         if (action.record) {
-          const left = action.problems.length ? " It is not finished: what is left to fix is listed below." : "";
-          const next = replaced(state, action.record, `Read ${action.name}.${left}`);
+          // Unfinished by what the editor lists below, not by the file's problems: one the editor mends itself (a
+          // score it works out from the facts) leaves nothing to list.
+          const loaded = replaced(state, action.record, "");
+          const left = loaded.view.problems.length ? " It is not finished: what is left to fix is listed below." : "";
+          const next = {...loaded, start: {...loaded.start, said: `Read ${action.name}.${left}`}};
           const otherwise = ruledOtherwiseWords(action.record, next.view);
           return otherwise ? {...next, start: {...next.start, said: `Read ${action.name}.${left} ${otherwise}`}} : next;
         }

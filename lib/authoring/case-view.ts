@@ -8,7 +8,7 @@ import type {ChecklistLine, Item, QuoteIn} from "../authored/schemas/item.js";
 import {fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
 import {languageProblem} from "../authored/language.js";
 import type {CaseSchemas, ItemSchema} from "../authored/schemas/facts.js";
-import type {Score, Verdict} from "../authored/schemas/verdict.js";
+import {Score, type Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {caseWords, scoreWords} from "./case-words.js";
 import {rubricRowWords, verdictLabels} from "../engine/labels.js";
@@ -306,11 +306,18 @@ export function ruledOtherwiseWords(record: CaseRecord, view: EditorView): strin
   });
   const [filed, now] = [record.score as Score | undefined, synced.score as Score | undefined];
   const named = (score: Score | undefined) => (score === undefined ? "no single score" : scoreText(score));
+  // A file's score off the scale (a 7) is said to be one, not read as a ruling.
+  const onScale = filed === undefined || Score.safeParse(filed).success;
+  const fileSays =
+    filed === undefined
+      ? "Its file gives no score"
+      : onScale
+        ? `Its file rules it ${scoreText(filed)}`
+        : `Its file's score, ${JSON.stringify(filed)}, is not on the scale (1 to 5, or not applicable)`;
   const head =
     filed === now
       ? `Its score stays ${named(now)}, but the current guideline rules its facts otherwise`
-      : `Its file ${filed === undefined ? "gives no score" : `rules it ${scoreText(filed)}`}; under the current ` +
-        `guideline its facts give ${named(now)}`;
+      : `${fileSays}; under the current guideline its facts give ${named(now)}`;
   const which = lines.length ? lines.join("; ") : "no line's verdict changes";
   return `${head} (${which}), which the editor shows and would download. Check the facts before you do.`;
 }

@@ -264,6 +264,22 @@ describe("the start", () => {
     );
   });
 
+  it("calls a file's score off the scale one, and unfinished only what it lists to fix", async () => {
+    const text = readFileSync(join(projectRoot, "data/items/example-3.md"), "utf8").replace("score: 3\n", "score: 7\n");
+    const bytes = new TextEncoder().encode(text);
+    const file = {name: "mine.md", size: bytes.length, arrayBuffer: () => Promise.resolve(bytes.buffer as ArrayBuffer)};
+    const read = await readUpload(file, context.schemas);
+    // The file's own problem is its score, which the editor works out from the facts: nothing is left to list.
+    expect(read.problems.map((problem) => problem.field)).toEqual(["score"]);
+    const loaded = run(opened(), {kind: "uploaded", name: "mine.md", ...read});
+    expect(loaded.view.problems).toEqual([]);
+    expect(loaded.start.said).toBe(
+      "Read mine.md. Its file's score, 7, is not on the scale (1 to 5, or not applicable); under the current " +
+        "guideline its facts give 3 (no line's verdict changes), which the editor shows and would download. Check " +
+        "the facts before you do.",
+    );
+  });
+
   it("says once that Undo lasts only as long as the page when the replaced draft could not be kept", () => {
     const loaded = run(opened(), {kind: "load"});
     const told = run(loaded, {kind: "stored", notice: null, kept: false});

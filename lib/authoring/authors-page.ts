@@ -38,6 +38,7 @@ import {changeKey, formatChange, parseRuleChange, rubricKey, withRuleChange, typ
 import {logicDifferences, ruleChangeWords} from "./rule-change-words.js";
 import {findCounterexample, rulesByRole, type Counterexample} from "./counterexample.js";
 import {ruleNamesInList} from "../engine/labels.js";
+import {valueWords} from "../engine/parameter-words.js";
 
 export interface AuthorsPageData {
   /** Oldest first: the newest is what the page opens with. */
@@ -375,7 +376,12 @@ export function authorsModel(
             value: parseValue(domainOf(action.name), action.text),
           });
         } catch (problem) {
-          return refuse(state, action.name, action.text, problem);
+          // The cases shown stay those of the value before, which the emptied or mistyped field no longer shows.
+          const version = guideline(choice.candidate);
+          const before = declaredValue(view(choice).candidateRules.parameters, action.name);
+          const still = `the cases below are still for ${valueWords(version.logic, action.name, before)}`;
+          const refused = refuse(state, action.name, action.text, problem);
+          return {...refused, refused: {...refused.refused!, message: `${refused.refused!.message}: ${still}`}};
         }
       case "undo parameters":
         return choose(state, {...choice, set: []});

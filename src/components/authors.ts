@@ -525,7 +525,13 @@ function Controls(shown: Shown, place: Place): HTMLElement {
           "div",
           {class: "preview-summary"},
           status,
-          el("a", {href: "#moved-title", class: "preview-to-list"}, "Go to the cases that move"),
+          el(
+            "p",
+            {class: "preview-links"},
+            el("a", {href: "#moved-title", class: "preview-to-list"}, "Go to the cases that move"),
+            // What differs sits below the parameters, far down a phone's page: the versions' difference is one tap.
+            el("a", {href: "#differs-title", class: "preview-to-differs"}, "See what differs between the two"),
+          ),
         ),
       ),
       el(

@@ -167,7 +167,7 @@ describe("the controls and the outcome", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("on a phone the outcome sits right under the versions, with a link down to the list", async () => {
+  it("on a phone the outcome sits right under the versions, with links down to the list and to what differs", async () => {
     const page = await openAuthors("?base=v2&candidate=v1", {width: 390, height: 844});
     const candidate = await page.getByLabel("Candidate version").boundingBox();
     const summary = page.locator(".preview-summary");
@@ -182,6 +182,15 @@ describe("the controls and the outcome", () => {
     const heading = await page.locator("#moved-title").boundingBox();
     expect(heading!.y).toBeGreaterThanOrEqual(0);
     expect(heading!.y).toBeLessThan(844);
+    // And one to what differs between the versions, below the parameters.
+    await page.evaluate(() => scrollTo(0, 0));
+    const differs = summary.getByRole("link", {name: "See what differs between the two"});
+    await differs.click();
+    const differsHeading = page.locator("#differs-title");
+    expect(await differsHeading.innerText()).toBe("What differs");
+    const at = await differsHeading.boundingBox();
+    expect(at!.y).toBeGreaterThanOrEqual(0);
+    expect(at!.y).toBeLessThan(844);
     expect(site.problems).toEqual([]);
   });
 });

@@ -288,8 +288,12 @@ describe("a control's value", () => {
     expect(refused.refused).toEqual({
       key: "partlyWeight",
       text: "2",
-      message: expect.stringMatching(/partlyWeight: expected a number from 0 to 1, got .2./) as unknown,
+      message: 'partlyWeight: expected a number from 0 to 1, got "2": the cases below are still for 0.75',
     });
+    // Emptied, the field shows nothing, and what the cases below are for is said.
+    expect(model.update(weighed, {kind: "parameter text", name: "partlyWeight", text: ""}).refused?.message).toBe(
+      'partlyWeight: expected a number from 0 to 1, got "": the cases below are still for 0.75',
+    );
     // The choice is what it was.
     expect(refused.choice).toBe(weighed.choice);
     expect(model.update(refused, {kind: "parameter text", name: "partlyWeight", text: "0.5"}).refused).toBeNull();

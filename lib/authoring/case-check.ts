@@ -86,7 +86,14 @@ export function checkCase(
       field: "score",
       message:
         `ruled ${item.score} but the engine derives ${derivation.score} ` +
-        `(the rubric row “${rubricRowWords(logic, derivation.rows[0]!, ruleSet.parameters)}”)`,
+        `(the rubric row “${rubricRowWords(logic, derivation.rows[0]!, ruleSet.parameters)}”): ` +
+        // The fix: the case study's ruling is the authority, so the rules give way; a case of the notebook's own
+        // may be ruled again.
+        (item.origin === "notebook"
+          ? `check the case's facts, or, if ${version} rules it rightly, set score: ${derivation.score}`
+          : `the case study rules it ${item.score}, so change ${version}'s rules or parameters until they derive ` +
+            `${item.score} (npm run guideline:preview shows what a change moves), or mend this file where it strays ` +
+            "from the case study"),
     });
   }
   // The edge-case map asks a trainee which rule settles a case: where every line is met the trace names none, and

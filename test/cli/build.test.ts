@@ -96,7 +96,9 @@ describe("a broken authored file stops the build before Framework starts", () =>
     edit(copy, "data/items/example-4.md", "score: 3", "score: 4");
     expect(await authoredProblems(copy)).toEqual([
       "data/items/example-4.md at score: Score: ruled 4 but the engine derives 3 (the rubric row “main task met or " +
-        "partly met, at least half of the other instructions met”)",
+        "partly met, at least half of the other instructions met”): the case study rules it 4, so change " +
+        "guideline/v2's rules or parameters until they derive 4 (npm run guideline:preview shows what a change " +
+        "moves), or mend this file where it strays from the case study",
     ]);
   });
 

@@ -39,7 +39,7 @@ describe("checkGuideline", () => {
     const report = checkGuideline(v2, [fixture("score-mismatch")]);
     expect(itemProblems(report)).toMatchInlineSnapshot(`
       [
-        "score-mismatch.md score: ruled 4 but the engine derives 5 (the rubric row “every instruction met”)",
+        "score-mismatch.md score: ruled 4 but the engine derives 5 (the rubric row “every instruction met”): the case study rules it 4, so change guideline/v2's rules or parameters until they derive 4 (npm run guideline:preview shows what a change moves), or mend this file where it strays from the case study",
       ]
     `);
     expect(report.results[0]).toMatchObject({
@@ -50,6 +50,12 @@ describe("checkGuideline", () => {
       rubricRow: "all-met",
       ok: false,
     });
+    // A case written for the notebook may be ruled again: the fix offers the score the version derives.
+    const own = checkGuideline(v2, [{...fixture("score-mismatch"), origin: "notebook"}]);
+    expect(itemProblems(own)).toEqual([
+      "score-mismatch.md score: ruled 4 but the engine derives 5 (the rubric row “every instruction met”): check " +
+        "the case's facts, or, if guideline/v2 rules it rightly, set score: 5",
+    ]);
   });
 
   it("reports a line's ruled verdict that its facts contradict, even when the score agrees", () => {

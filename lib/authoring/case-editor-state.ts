@@ -479,7 +479,7 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
           const loaded = replaced(state, action.record, "");
           const left = loaded.view.problems.length ? " It is not finished: what is left to fix is listed below." : "";
           const next = {...loaded, start: {...loaded.start, said: `Read ${action.name}.${left}`}};
-          const otherwise = ruledOtherwiseWords(action.record, next.view);
+          const otherwise = ruledOtherwiseWords(action.record, next.view, context.rubric);
           return otherwise ? {...next, start: {...next.start, said: `Read ${action.name}.${left} ${otherwise}`}} : next;
         }
         return {

@@ -8,11 +8,12 @@ import type {ChecklistLine, Item, QuoteIn} from "../authored/schemas/item.js";
 import {fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
 import {languageProblem} from "../authored/language.js";
 import type {CaseSchemas, ItemSchema} from "../authored/schemas/facts.js";
-import {Score, type Verdict} from "../authored/schemas/verdict.js";
+import type {Score, Verdict} from "../authored/schemas/verdict.js";
 import type {RubricRow} from "../engine/rubric.js";
 import {caseWords, scoreWords} from "./case-words.js";
 import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {scoreText} from "../trainee/words.js";
+import {listWords} from "../text/format.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
@@ -294,7 +295,11 @@ export function syncRulings(record: CaseRecord, view: EditorView): CaseRecord {
  * lines' verdicts, against what the current guideline derives from the case's facts, which the editor shows and
  * writes (syncRulings). Said when a file is read, so an author sees the ruling change before downloading it.
  */
-export function ruledOtherwiseWords(record: CaseRecord, view: EditorView): string | null {
+export function ruledOtherwiseWords(
+  record: CaseRecord,
+  view: EditorView,
+  rubric: EditorContext["rubric"],
+): string | null {
   const synced = syncRulings(record, view);
   if (synced === record) return null;
   const filedLines = linesOf(record);
@@ -306,14 +311,15 @@ export function ruledOtherwiseWords(record: CaseRecord, view: EditorView): strin
   });
   const [filed, now] = [record.score as Score | undefined, synced.score as Score | undefined];
   const named = (score: Score | undefined) => (score === undefined ? "no single score" : scoreText(score));
-  // A file's score off the scale (a 7) is said to be one, not read as a ruling.
-  const onScale = filed === undefined || Score.safeParse(filed).success;
+  // A file's score off the rubric's scale (a 7) is said to be one, not read as a ruling.
+  const scale = rubric.map((level) => level.score);
   const fileSays =
     filed === undefined
       ? "Its file gives no score"
-      : onScale
+      : scale.includes(filed)
         ? `Its file rules it ${scoreText(filed)}`
-        : `Its file's score, ${JSON.stringify(filed)}, is not on the scale (1 to 5, or not applicable)`;
+        : `Its file's score, ${JSON.stringify(filed)}, is not one of the rubric's (` +
+          `${listWords(scale.map(scoreText), {conjunction: "or"})})`;
   const head =
     filed === now
       ? `Its score stays ${named(now)}, but the current guideline rules its facts otherwise`

@@ -274,7 +274,7 @@ describe("the start", () => {
     const loaded = run(opened(), {kind: "uploaded", name: "mine.md", ...read});
     expect(loaded.view.problems).toEqual([]);
     expect(loaded.start.said).toBe(
-      "Read mine.md. Its file's score, 7, is not on the scale (1 to 5, or not applicable); under the current " +
+      "Read mine.md. Its file's score, 7, is not one of the rubric's (5, 4, 3, 2 or 1); under the current " +
         "guideline its facts give 3 (no line's verdict changes), which the editor shows and would download. Check " +
         "the facts before you do.",
     );

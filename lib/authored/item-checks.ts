@@ -72,21 +72,38 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
         "a case written for the notebook is shown to trainees by its order in its part (“Edge case 15”): " +
           "give a whole number from 1",
       );
-    item.checklist.forEach((line, index) => {
-      if (!line.note)
-        issue(
-          ["checklist", index, "note"],
-          "missing: a case written for the notebook says why each line's facts are what they are",
-        );
-      if (line.source === "inferred")
-        issue(
-          ["checklist", index, "source"],
-          "a case written for the notebook states every line itself: remove source: inferred" +
-            (line.because ? ", and move because into note" : ""),
-        );
-    });
+    problems.push(...notebookLineProblems(item.checklist));
   } else if (item.set === "fresh-calibration") {
     issue(["origin"], "the fresh calibration cases are written for the notebook: set origin: notebook");
   }
   return problems;
+}
+
+/**
+ * A case written for the notebook states each line itself, with a note saying why its facts are what they are. Read
+ * from the lines as they stand, so the case editor says it from the first line written, before the case reads whole.
+ */
+export function notebookLineProblems(
+  lines: readonly {note?: unknown; source?: unknown; because?: unknown}[],
+): ItemCheckProblem[] {
+  return lines.flatMap((line, index) => [
+    ...(line.note
+      ? []
+      : [
+          {
+            path: ["checklist", index, "note"],
+            message: "missing: a case written for the notebook says why each line's facts are what they are",
+          },
+        ]),
+    ...(line.source === "inferred"
+      ? [
+          {
+            path: ["checklist", index, "source"],
+            message:
+              "a case written for the notebook states every line itself: remove source: inferred" +
+              (line.because ? ", and move because into note" : ""),
+          },
+        ]
+      : []),
+  ]);
 }

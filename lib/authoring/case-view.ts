@@ -14,6 +14,7 @@ import {caseWords, scoreWords} from "./case-words.js";
 import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {scoreText} from "../trainee/words.js";
 import {listWords} from "../text/format.js";
+import {notebookLineProblems} from "../authored/item-checks.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
@@ -252,6 +253,15 @@ export function editorView(
       ...checkCase(checked.item, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
       ...lastExample(checked.item, context, file),
     );
+  }
+  // Until the case reads whole, the notebook's own lines are held to their notes here, so that what is left to fix
+  // does not grow once the rest is mended.
+  if (!checked.item && record.origin === "notebook") {
+    const said = new Set(problems.map((problem) => problem.field));
+    for (const {path, message} of notebookLineProblems(linesOf(record))) {
+      const field = fieldPath(path);
+      if (!said.has(field)) problems.push({file, field, message});
+    }
   }
   // The file as written, read back as guideline:check will read it: in full only once nothing else is wrong, and
   // only when asked (`readBack`: the page does it when idle and before a download, not at every keystroke).

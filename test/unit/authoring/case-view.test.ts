@@ -139,6 +139,28 @@ describe("hand-worked cases", () => {
     });
   });
 
+  it("asks for each notebook line's note from the start, not once the rest of the case reads", () => {
+    // The bakery case, its lines without notes and no title yet: the notes are asked for beside the title.
+    const view = editorView(bakery(), context);
+    const fields = view.problems.map((problem) => problem.field);
+    expect(fields).toContain("title");
+    expect(view.problems).toContainEqual({
+      file: "new-case.md",
+      field: "checklist[0].note",
+      message: "missing: a case written for the notebook says why each line's facts are what they are",
+    });
+    expect(fields).toContain("checklist[1].note");
+    // Filling the rest brings no new problem: the notes were the ones left.
+    const named = ["id", "order", "title", "topic"].reduce(
+      (record, name) => setField(record, name, {id: "fresh-bakery", order: 8, title: "T", topic: "t"}[name]),
+      bakery(),
+    );
+    expect(editorView(named, context).problems.map((problem) => problem.field)).toEqual([
+      "checklist[0].note",
+      "checklist[1].note",
+    ]);
+  });
+
   it("two main lines: the case waits for one, and says so", () => {
     const view = editorView(setLineField(bakery(), 1, "role", "main"), context);
     expect(view.current).toBeNull();

@@ -156,6 +156,22 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
 describe("npm run agreement", () => {
+  it("runs on the guide's made-up cohort, docs/examples/ratings.csv, with the figures the guide gives", async () => {
+    const {status, stdout, stderr} = await run("docs/examples/ratings.csv");
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    const lines = stdout.split("\n");
+    expect(lines[0]).toBe("Read 1 file: docs/examples/ratings.csv (CSV, 42 ratings)");
+    expect(lines[1]).toBe("Cohort: 3 raters, 7 items, 42 ratings");
+    // By hand, 21 pairs a phase (3 raters, 7 items): before, only example-5's 5 and 5 agree exactly (1 of 21, 4.8%)
+    // and 13 pairs lie within one point (61.9%); after, 17 agree exactly (81.0%) and every pair lies within one.
+    const agree = lines.filter((line) => line.trim().startsWith("Raters agree:")).map((line) => line.trim());
+    expect(agree).toEqual([
+      "Raters agree: exactly 4.8%, within one point 61.9%",
+      "Raters agree: exactly 81.0%, within one point 100.0%",
+    ]);
+  });
+
   it("prints both phases and the headline for CSV and trainee files together", async () => {
     const {status, stdout, stderr} = await run(file("cohort.csv"), file("alice.json"));
     expect(stderr).toBe("");

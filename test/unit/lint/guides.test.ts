@@ -63,6 +63,7 @@ const runBy: Record<string, {test: string; via?: string}> = {
   "npm run guideline:preview -- --candidate v2 --set counting=most-missed --write v3": {
     test: "test/cli/guideline-write.test.ts",
   },
+  "npm run agreement -- docs/examples/ratings.csv": {test: "test/cli/agreement.test.ts"},
   "npm run agreement -- ratings.csv": {test: "test/cli/agreement.test.ts"},
   "npm run agreement -- ratings.csv trainee.json --json": {test: "test/cli/agreement.test.ts"},
   "npm run agreement -- ratings.csv --csv summary --seed 7 --replicates 1000": {test: "test/cli/agreement.test.ts"},

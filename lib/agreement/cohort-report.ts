@@ -53,6 +53,8 @@ export interface CohortReport {
   headline: MatchedComparison;
   bootstrap: {replicates: number; seed: number; level: number; resampling: "items"};
   notes: string[];
+  /** Rater names alike but for capitals ("Dev" and "dev"), each group in the order met: counted as different raters. */
+  alikeNames: string[][];
 }
 
 export interface CohortOptions {
@@ -240,5 +242,18 @@ export function cohortReportOfColumns(
     headline,
     bootstrap: {...options, resampling: "items"},
     notes: cohortNotes,
+    alikeNames: alikeNames(columns.raters),
   };
+}
+
+/** The names among `raters` that differ only in capitals, grouped: a person written two ways is two raters here. */
+export function alikeNames(raters: readonly string[]): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const name of raters) {
+    const key = name.toLowerCase();
+    const group = groups.get(key);
+    if (group) group.push(name);
+    else groups.set(key, [name]);
+  }
+  return [...groups.values()].filter((group) => group.length > 1);
 }

@@ -203,3 +203,18 @@ export function headlineSentence(headline: MatchedComparison): string {
   const over = `${onMatched(headline)}, ${plural(raters.both, "rater")} rating both times`;
   return `${moved} (${over}); ${uncertainty}.${who} ${guideStanding(after.value)}`;
 }
+
+/**
+ * Rater names alike but for capitals, said where the report begins: "Dev" and "dev" count as two raters, which moves
+ * every figure, and one person written two ways is the likelier. Null when there are none.
+ */
+export function alikeNamesWords(groups: readonly (readonly string[])[]): string | null {
+  if (!groups.length) return null;
+  const shown = groups.slice(0, 3).map((group) => listWords(group.map((name) => quoteValue(name))));
+  const more = groups.length - shown.length;
+  return (
+    `Names that differ only in capitals count as different raters: ${shown.join("; ")}` +
+    (more ? `; and ${thousands(more)} more` : "") +
+    ". If one person is meant, write the name one way in every file."
+  );
+}

@@ -4,6 +4,7 @@ import type {CohortReport, PhaseReport} from "./cohort-report.js";
 import type {ItemSpread} from "./item-spread.js";
 import {ruleTitle} from "./cohort-item.js";
 import {
+  alikeNamesWords,
   besideGuides,
   coefficientAdvice,
   differWords,
@@ -153,8 +154,10 @@ export function cohortLines(
   {top = 5, ruleTitles = {}}: {top?: number; ruleTitles?: Readonly<Record<string, string>>} = {},
 ): string[] {
   const {headline} = report;
+  const alike = alikeNamesWords(report.alikeNames);
   const lines = [
     `Cohort: ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}`,
+    ...(alike === null ? [] : [alike]),
     "",
     headlineSentence(headline),
     "",

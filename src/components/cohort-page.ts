@@ -39,6 +39,7 @@ import {Table} from "./table.js";
 import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {
+  alikeNamesWords,
   besideGuides,
   coefficientAdvice,
   differWords,
@@ -524,6 +525,7 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       el("div", {class: "headline-interval"}, f.value === null ? `Not computable: ${f.reason}` : IntervalText(f)),
     );
   const compared = headline.items.length;
+  const alike = alikeNamesWords(report.alikeNames);
   return el(
     "section",
     {"class": "cohort-headline", "aria-labelledby": "cohort-headline-title"},
@@ -533,6 +535,8 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       "Krippendorff's alpha (ordinal), before and after the guideline, on the items rated both times",
     ),
     el("p", {id: "cohort-headline-sentence", class: "headline-sentence"}, headlineSentence(headline)),
+    // Before any figure is read: two spellings of one person move every figure.
+    alike === null ? null : el("p", {class: "cohort-alike", role: "note"}, alike),
     el(
       "div",
       {class: "headline-pair"},

@@ -276,6 +276,26 @@ describe("the cohort page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("says where the report begins that names alike but for capitals count as different raters", async () => {
+    const rows = ["rater,item,phase,score"];
+    for (const [rater, scores] of [
+      ["Dev", [5, 3]],
+      ["dev", [5, 3]],
+      ["ana", [4, 3]],
+    ] as const)
+      for (const phase of ["vague", "guideline"])
+        scores.forEach((score, i) => rows.push(`${rater},example-${i + 1},${phase},${score}`));
+    const page = await cleanPage();
+    await page.goto("/cohort");
+    await page.getByLabel(/Trainees' files/).setInputFiles([csvPayload("alike.csv", `${rows.join("\n")}\n`)]);
+    await reportShown(page);
+    expect(await page.getByRole("note").filter({hasText: "differ only in capitals"}).innerText()).toBe(
+      'Names that differ only in capitals count as different raters: "Dev" and "dev". If one person is meant, ' +
+        "write the name one way in every file.",
+    );
+    expect(site.problems).toEqual([]);
+  });
+
   it("counts a judge's run beside a CSV: the judge is a rater after the guideline, named by its model", async () => {
     // The examples are ruled 5, 3, 3, 3, 5, 2, 3. The judge gives 5, 3, 2, 3, 3, 2 and prose on example-7: 6 scored,
     // 4 exact (66.7%), 5 within one (83.3%: example-5 is two off).

@@ -1,8 +1,8 @@
 import {describe, expect, it} from "vitest";
-import {cohortReport, type CohortReport} from "../../../lib/agreement/cohort-report.js";
+import {alikeNames, cohortReport, type CohortReport} from "../../../lib/agreement/cohort-report.js";
 import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
-import {fixed, signed} from "../../../lib/agreement/cohort-words.js";
+import {alikeNamesWords, fixed, signed} from "../../../lib/agreement/cohort-words.js";
 import {cohortCsv} from "../../../lib/agreement/report-csv.js";
 import {cohortLines} from "../../../lib/agreement/report-format.js";
 import {loadItems} from "../../../lib/node/load.js";
@@ -357,5 +357,42 @@ describe("figures as the report writes them", () => {
     expect(fixed(-0.0005)).toBe("-0.001");
     expect(signed(-1e-9)).toBe("0.000");
     expect(signed(0.12)).toBe("+0.120");
+  });
+});
+
+describe("rater names alike but for capitals", () => {
+  it("are counted apart and said where the report begins, with the fix", () => {
+    // "Dev" and "dev" rate the same two examples: counted as two raters (4 in all), and the report says so.
+    const ratings = [
+      ...small,
+      rating("Dev", "example-1", "guideline", 5),
+      rating("dev", "example-1", "guideline", 5),
+      rating("Dev", "example-2", "guideline", 3),
+      rating("dev", "example-2", "guideline", 3),
+    ];
+    const report = cohortReport(ratings, items, {bootstrap: {replicates: 20}});
+    expect(report.alikeNames).toEqual([["Dev", "dev"]]);
+    const lines = cohortLines(report);
+    expect(lines[1]).toBe(
+      'Names that differ only in capitals count as different raters: "Dev" and "dev". If one person is meant, write ' +
+        "the name one way in every file.",
+    );
+    // None alike: no such line.
+    const plain = cohortReport(small, items, {bootstrap: {replicates: 20}});
+    expect(plain.alikeNames).toEqual([]);
+    expect(cohortLines(plain)[1]).toBe("");
+  });
+
+  it("groups every spelling of a name, a few named and the rest counted", () => {
+    expect(alikeNames(["Ana", "ben", "ANA", "Ben", "cai", "ana"])).toEqual([
+      ["Ana", "ANA", "ana"],
+      ["ben", "Ben"],
+    ]);
+    const groups = ["a", "b", "c", "d", "e"].map((name) => [name, name.toUpperCase()]);
+    expect(alikeNamesWords(groups)).toBe(
+      'Names that differ only in capitals count as different raters: "a" and "A"; "b" and "B"; "c" and "C"; and 2 ' +
+        "more. If one person is meant, write the name one way in every file.",
+    );
+    expect(alikeNamesWords([])).toBeNull();
   });
 });

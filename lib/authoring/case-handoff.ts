@@ -85,3 +85,31 @@ export function takeHandoff(
   replaceAddress(`${location.pathname}${handed.rest}${location.hash}`);
   return handed.record;
 }
+
+/** A site case opened in the editor from /authors ("Open in the case editor"), under `open=` in the address. */
+export const openKey = "open";
+
+/** Under the candidate's query, so the editor shows the candidate's reading of the case beside the current one. */
+export function openQuery(candidateQuery: string, id: string): string {
+  const query = new URLSearchParams(candidateQuery);
+  query.set(openKey, id);
+  return query.toString();
+}
+
+/**
+ * The case the address asks the editor to open, when it names one of `knownIds`, after `replaceAddress` has been given
+ * the address without it (a reload keeps the draft as edited since, rather than opening the case again); else null.
+ */
+export function takeOpened(
+  location: Pick<Location, "pathname" | "search" | "hash">,
+  knownIds: readonly string[],
+  replaceAddress: (address: string) => void,
+): string | null {
+  const params = new URLSearchParams(location.search);
+  const id = params.get(openKey);
+  if (id === null) return null;
+  params.delete(openKey);
+  const rest = params.toString();
+  replaceAddress(`${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  return knownIds.includes(id) ? id : null;
+}

@@ -71,7 +71,7 @@ import {
 } from "../lib/authoring/rule-changes.js";
 import {clauseVerdictWords, clauseWords, levelsToRewordWords} from "../lib/authoring/rule-change-words.js";
 import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
-import {handoffQuery} from "../lib/authoring/case-handoff.js";
+import {handoffQuery, openQuery} from "../lib/authoring/case-handoff.js";
 import type {Counterexample} from "../lib/authoring/counterexample.js";
 import {counterexampleLead, counterexampleWords} from "../lib/authoring/counterexample-words.js";
 import type {VersionSources} from "../lib/authoring/version-writer.js";
@@ -922,7 +922,7 @@ const decisionText = ({verdict, clause, verdicts, ruled}: LineDecision): string 
 
 function MovedItems(
   result: Preview,
-  {items, pages}: {items: ReadonlyMap<string, Item>; pages: ItemPages},
+  {items, pages, candidate}: {items: ReadonlyMap<string, Item>; pages: ItemPages; candidate: string},
 ): HTMLElement {
   if (!result.moved.length) return el("p", {class: "preview-none"}, "No item's score moves.");
   return Table(
@@ -934,6 +934,13 @@ function MovedItems(
           [
             el("a", {href: itemHref(item.id, pages)}, moved.label, el("span", {class: "muted"}, `: ${item.title}`)),
             OriginTag(item),
+            // Where a trainee meets it, the case asks for a score first; the editor shows its ruled lines, their
+            // facts and the candidate's trace.
+            el(
+              "a",
+              {class: "moved-open", href: `./authors/case?${openQuery(candidate, item.id)}`},
+              "Open in the case editor",
+            ),
           ],
           outcomeText(moved.from),
           outcomeText(moved.to),
@@ -1061,6 +1068,7 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
       el("section", {"aria-labelledby": `${id}-title`}, el("h2", {id: `${id}-title`}, title), body()),
     );
   const {preview: result} = now;
+  const candidateQuery = candidateToQuery(state.choice);
   const later = model.later(state.settled);
   const {choice, described, preview: before} = settled;
   const {differs} = later;
@@ -1082,7 +1090,9 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
     section("differs", "What differs", [choice.base, described, differs], () =>
       WhatDiffers({differs, candidate: described}),
     ),
-    section("moved", "Items whose score moves", [result.base, result.moved], () => MovedItems(result, {items, pages})),
+    section("moved", "Items whose score moves", [result.base, result.moved, candidateQuery], () =>
+      MovedItems(result, {items, pages, candidate: candidateQuery}),
+    ),
     // Only when there are some: most changes rule no line otherwise without moving its score.
     ...(result.reruled.length
       ? [

@@ -49,7 +49,7 @@ import {markableTexts, turnsOf, type MarkableText, type TurnRole} from "../lib/a
 import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el, titled, type Child} from "./dom.js";
-import {handoffWords, takeHandoff} from "../lib/authoring/case-handoff.js";
+import {handoffWords, takeHandoff, takeOpened} from "../lib/authoring/case-handoff.js";
 import {dirOf, languageName} from "../lib/authored/language.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import type {LogicRule} from "../lib/authored/schemas/logic.js";
@@ -138,7 +138,8 @@ export function CaseEditor(
   // draft it replaces kept for Undo.
   const store = openCaseDraftStore(storage, data.schemas);
   const saved = store.saved();
-  const handed = takeHandoff(location, data.cases, (next) => window.history.replaceState(null, "", next));
+  const replaceAddress = (next: string) => window.history.replaceState(null, "", next);
+  const handed = takeHandoff(location, data.cases, replaceAddress);
   let said = saved ? "Your draft from before is back." : "";
   if (handed) {
     const kept = store.setAsideReplaced(saved ?? blankCase({cases: data.cases})) || store.notice()?.kind === "memory";
@@ -188,6 +189,12 @@ export function CaseEditor(
     },
   });
   setting.surfaces.show(root.state);
+  // A case opened from /authors' lists is loaded as the start screen's Load does: the draft it replaces, one Undo away.
+  const opened = handed ? null : takeOpened(location, context.knownIds, replaceAddress);
+  if (opened) {
+    root.dispatch({kind: "start-from", id: opened});
+    root.dispatch({kind: "load"});
+  }
   return root;
 }
 

@@ -50,4 +50,19 @@ describe("a change no worked case tests, on the authors' page", () => {
     expect(new URL(page.url()).searchParams.getAll("set")).toEqual(["registerBreak=partly"]);
     await page.close();
   });
+
+  it("opens a moved case in the case editor, under the candidate, from its row", async () => {
+    const page = await site.newPage();
+    await page.goto("/authors?base=v2&candidate=v1");
+    const row = page.locator(".moved-items tr", {hasText: "Example 2"});
+    await row.getByRole("link", {name: "Open in the case editor"}).click();
+    await page.waitForURL(/\/authors\/case/);
+    await expect.poll(() => page.locator("#case-id").inputValue()).toBe("example-2");
+    // The candidate came along; the case left the address, so a reload keeps the draft as edited since.
+    const address = new URL(page.url()).searchParams;
+    expect([address.get("open"), address.get("base"), address.get("candidate")]).toEqual([null, "v2", "v1"]);
+    expect(await page.getByText("The candidate's trace").count()).toBeGreaterThan(0);
+    expect(site.problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,5 +1,12 @@
 import {describe, expect, it} from "vitest";
-import {draftFromQuery, handoffQuery, takeHandoff, type HandedLine} from "../../../lib/authoring/case-handoff.js";
+import {
+  draftFromQuery,
+  handoffQuery,
+  openQuery,
+  takeHandoff,
+  takeOpened,
+  type HandedLine,
+} from "../../../lib/authoring/case-handoff.js";
 import {linesOf} from "../../../lib/authoring/case-editor.js";
 
 const lines: HandedLine[] = [
@@ -34,5 +41,23 @@ describe("a checklist handed from /authors to the case editor", () => {
     expect(handing(JSON.stringify(new Array(13).fill(lines[1])))).toBeNull();
     // A draft that is read hands its address back without the checklist, even when nothing else is left.
     expect(handing(JSON.stringify(lines))?.rest).toBe("");
+  });
+});
+
+describe("a case of the site opened in the editor from /authors", () => {
+  it("is named under open= beside the candidate, and taken out of the address once read, known or not", () => {
+    const query = openQuery("base=v2&candidate=v1", "example-2");
+    expect(query).toBe("base=v2&candidate=v1&open=example-2");
+    const addresses: string[] = [];
+    const at = (search: string) => ({pathname: "/authors/case", search, hash: ""});
+    expect(takeOpened(at(`?${query}`), ["example-1", "example-2"], (address) => addresses.push(address))).toBe(
+      "example-2",
+    );
+    // An id the site has no case of opens nothing; the address loses it all the same.
+    expect(takeOpened(at("?open=nope"), ["example-2"], (address) => addresses.push(address))).toBeNull();
+    expect(addresses).toEqual(["/authors/case?base=v2&candidate=v1", "/authors/case"]);
+    // No open= at all: nothing opened, the address left alone.
+    expect(takeOpened(at("?base=v2"), ["example-2"], (address) => addresses.push(address))).toBeNull();
+    expect(addresses).toHaveLength(2);
   });
 });

@@ -158,11 +158,10 @@ function guideStanding(value: number): string {
 
 /**
  * The headline's sentence: "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 3
- * raters rating both times); the 95% interval of the change, +0.204 to +0.859, does not include zero. After the
- * guideline, alpha is 0.836: at least 0.800, the guide for reliable conclusions." An interval that includes zero is a
- * change within what chance gives, and said so; one that passes 1 says how (alpha runs below 0); raters who rated in
- * one phase only are named, and with fewer than two who rated both times the two figures are said to come from
- * different people, not to be a change of agreement. When there is nothing to compare, it says why.
+ * raters rating both times); the 95% interval of the change, +0.204 to +0.859, does not include zero." An interval
+ * that includes zero is a change within what chance gives, and said so; raters who rated in one phase only are named,
+ * and with fewer than two who rated both times the two figures are said to come from different people, not to be a
+ * change of agreement. When there is nothing to compare, it says why.
  */
 export function headlineSentence(headline: MatchedComparison): string {
   const {before, after, change, raters} = headline;
@@ -186,12 +185,7 @@ export function headlineSentence(headline: MatchedComparison): string {
     : from === to
       ? `Agreement stayed at ${from}`
       : `Agreement ${after.value > before.value ? "rose" : "fell"} from ${from} to ${to}`;
-  // Alpha runs from below 0 to 1, so a change may pass 1, which a reader who knows alpha's top would doubt unsaid.
-  const past = interval !== null && (interval.high > 1 || interval.low < -1);
-  const range = interval
-    ? `the ${Math.round(interval.level * 100)}% interval of the change, ${low} to ${high}` +
-      (past ? " (a change can pass 1: alpha falls below 0 where raters disagree more than chance)" : "")
-    : "";
+  const range = interval ? `the ${Math.round(interval.level * 100)}% interval of the change, ${low} to ${high}` : "";
   const uncertainty = !interval
     ? `the change has no interval: ${change.intervalReason}`
     : within
@@ -201,7 +195,21 @@ export function headlineSentence(headline: MatchedComparison): string {
     ? ` ${apart[0]!.toUpperCase()}${apart.slice(1)}; their scores count in that phase's figure alone.`
     : "";
   const over = `${onMatched(headline)}, ${plural(raters.both, "rater")} rating both times`;
-  return `${moved} (${over}); ${uncertainty}.${who} ${guideStanding(after.value)}`;
+  return `${moved} (${over}); ${uncertainty}.${who}`;
+}
+
+/**
+ * What the headline's reader needs to act on it, said after the sentence: where alpha after the guideline stands
+ * against the guides, and, where the change's interval passes 1, how it can (alpha runs below 0, so a change may
+ * pass 1, which a reader who knows alpha's top would doubt unsaid). Empty when the sentence compares nothing.
+ */
+export function headlineReading({before, after, change, items, raters}: MatchedComparison): string {
+  if (items.length < 2 || before.value === null || after.value === null || raters.both < 2) return "";
+  const past = change.interval !== null && (change.interval.high > 1 || change.interval.low < -1);
+  return (
+    guideStanding(after.value) +
+    (past ? " The change can pass 1: alpha falls below 0 where raters disagree more than chance." : "")
+  );
 }
 
 /**

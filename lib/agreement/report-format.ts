@@ -10,6 +10,7 @@ import {
   differWords,
   fixed,
   guidesText,
+  headlineReading,
   headlineSentence,
   percent,
   resamplesUsed,
@@ -155,11 +156,13 @@ export function cohortLines(
 ): string[] {
   const {headline} = report;
   const alike = alikeNamesWords(report.alikeNames);
+  const reading = headlineReading(headline);
   const lines = [
     `Cohort: ${plural(report.raters, "rater")}, ${plural(report.items, "item")}, ${plural(report.ratings, "rating")}`,
     ...(alike === null ? [] : [alike]),
     "",
-    headlineSentence(headline),
+    // The sentence and what to read from it: one paragraph, as the page shows them one under the other.
+    reading ? `${headlineSentence(headline)} ${reading}` : headlineSentence(headline),
     "",
     // Fewer than two such items: the sentence above says why there is no headline, once.
     ...(headline.items.length < 2

@@ -47,6 +47,7 @@ import {
   fixed,
   guidesText,
   headlineResamplesWords,
+  headlineReading,
   headlineSentence,
   percent,
   resamplesUsed,
@@ -526,6 +527,7 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
     );
   const compared = headline.items.length;
   const alike = alikeNamesWords(report.alikeNames);
+  const reading = headlineReading(headline);
   return el(
     "section",
     {"class": "cohort-headline", "aria-labelledby": "cohort-headline-title"},
@@ -535,6 +537,7 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       "Krippendorff's alpha (ordinal), before and after the guideline, on the items rated both times",
     ),
     el("p", {id: "cohort-headline-sentence", class: "headline-sentence"}, headlineSentence(headline)),
+    reading ? el("p", {class: "headline-reading"}, reading) : null,
     // Before any figure is read: two spellings of one person move every figure.
     alike === null ? null : el("p", {class: "cohort-alike", role: "note"}, alike),
     el(

@@ -6,7 +6,13 @@ import {alpha as referenceAlpha} from "krippendorff";
 import {describe, expect, it} from "vitest";
 import {ordinalMetric} from "../../../bench/cohort-data.js";
 import {cohortReport} from "../../../lib/agreement/cohort-report.js";
-import {besideGuides, headlineSentence, signed, writtenChange} from "../../../lib/agreement/cohort-words.js";
+import {
+  besideGuides,
+  headlineReading,
+  headlineSentence,
+  signed,
+  writtenChange,
+} from "../../../lib/agreement/cohort-words.js";
 import type {MatchedComparison, MatchedRaters} from "../../../lib/agreement/matched.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
 import {cohortCsv} from "../../../lib/agreement/report-csv.js";
@@ -155,7 +161,9 @@ describe("the text report, --csv summary and --json say the same", () => {
 
   it("text: the sentence, the items compared, and the items rated after only apart", () => {
     const lines = cohortLines(report);
-    expect(lines[2]).toBe(headlineSentence(headline));
+    // The sentence, then where alpha after stands against the guides, in one paragraph.
+    expect(lines[2]).toBe(`${headlineSentence(headline)} ${headlineReading(headline)}`);
+    expect(headlineReading(headline)).toMatch(/^After the guideline, alpha is -?\d\.\d{3}: /);
     expect(lines[4]).toBe(
       "Headline: ordinal alpha on the 3 items rated both before and after the guideline (example-1, example-2, " +
         "example-3)",
@@ -176,7 +184,9 @@ describe("the text report, --csv summary and --json say the same", () => {
     const lines = cohortLines({...report, headline: {...headline, after: near}, guideline: phase});
     const used = `from ${interval.used} of ${interval.replicates} resamples`;
     expect(lines[2]).toContain(" 0.799 after (ordinal alpha on the 3 items rated both times, ");
-    expect(lines[2]).toContain("After the guideline, alpha is 0.799: between 0.667 and 0.800,");
+    expect(lines[2]).toContain(
+      "After the guideline, alpha is 0.799: between 0.667 and 0.800, enough for tentative conclusions only.",
+    );
     expect(lines[6]).toBe(`  after the guideline 0.799 [95% CI 0.666 to 0.799, ${used}]`);
     expect(lines).toContain(`  Krippendorff's alpha  ordinal 0.799 [95% CI 0.666 to 0.799, ${used}]`);
   });
@@ -287,32 +297,45 @@ describe("the manager's sentence", () => {
   it("is the issue's sentence, worked by hand: rose, both ends of the interval, and whether it includes zero", () => {
     expect(headlineSentence(comparison({low: 0.204, high: 0.859}))).toBe(
       "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 7 raters rating both " +
-        "times); the 95% interval of the change, +0.204 to +0.859, does not include zero. After the guideline, alpha " +
-        "is 0.836: at least 0.800, the guide for reliable conclusions.",
+        "times); the 95% interval of the change, +0.204 to +0.859, does not include zero.",
     );
     // An interval across zero: no "rose", the change is within what chance gives.
     expect(headlineSentence(comparison({low: -0.135, high: 0.757}))).toBe(
       "Agreement was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times, 7 raters rating " +
         "both times); a change of +0.534, within what chance gives: the 95% interval of the change, -0.135 to " +
-        "+0.757, includes zero. After the guideline, alpha is 0.836: at least 0.800, the guide for reliable " +
-        "conclusions.",
+        "+0.757, includes zero.",
     );
-    // Below the lowest guide (Krippendorff's 0.667), with 2 raters; an interval past 1 says how a change can be.
+  });
+
+  it("is followed by where alpha after stands against the guides, and how a change can pass 1", () => {
+    // Krippendorff's guides: 0.800 for reliable conclusions, 0.667 the lowest for tentative ones.
+    expect(headlineReading(comparison({low: 0.204, high: 0.859}))).toBe(
+      "After the guideline, alpha is 0.836: at least 0.800, the guide for reliable conclusions.",
+    );
+    expect(headlineReading(comparison({low: 0.2, high: 0.8}, {after: 0.7996}))).toBe(
+      "After the guideline, alpha is 0.799: between 0.667 and 0.800, enough for tentative conclusions only.",
+    );
+    // Below the lowest guide, with 2 raters; an interval past 1 says how a change can be.
     const two = {both: 2, only: {vague: nobody, guideline: nobody}};
-    expect(headlineSentence(comparison({low: 0.223, high: 1.178}, {after: 0.657, raters: two}))).toBe(
+    const low = comparison({low: 0.223, high: 1.178}, {after: 0.657, raters: two});
+    expect(headlineSentence(low)).toBe(
       "Agreement rose from 0.302 to 0.657 (ordinal alpha on the 7 items rated both times, 2 raters rating both " +
-        "times); the 95% interval of the change, +0.223 to +1.178 (a change can pass 1: alpha falls below 0 where " +
-        "raters disagree more than chance), does not include zero. After the guideline, alpha is 0.657: below " +
-        "0.667, the lowest guide for tentative conclusions.",
+        "times); the 95% interval of the change, +0.223 to +1.178, does not include zero.",
     );
+    expect(headlineReading(low)).toBe(
+      "After the guideline, alpha is 0.657: below 0.667, the lowest guide for tentative conclusions. The change " +
+        "can pass 1: alpha falls below 0 where raters disagree more than chance.",
+    );
+    // Figures of different people: no reading, as no change is read.
+    const apart = {both: 1, only: {vague: nobody, guideline: nobody}};
+    expect(headlineReading(comparison({low: 0.2, high: 0.9}, {raters: apart}))).toBe("");
   });
 
   it("rounds no figure up to or across a guide it is read against: 0.7996 is 0.799, not 0.800", () => {
     // Plain rounding would give 0.800, the guide for reliable conclusions, which 0.7996 is below.
     expect(headlineSentence(comparison({low: 0.2, high: 0.8}, {after: 0.7996}))).toBe(
       "Agreement rose from 0.302 to 0.799 (ordinal alpha on the 7 items rated both times, 7 raters rating both " +
-        "times); the 95% interval of the change, +0.200 to +0.800, does not include zero. After the guideline, alpha " +
-        "is 0.799: between 0.667 and 0.800, enough for tentative conclusions only.",
+        "times); the 95% interval of the change, +0.200 to +0.800, does not include zero.",
     );
     // Three places would still cross: 0.7996 is "0.799", 0.6669 "0.666"; at or above a guide, rounding is plain.
     expect([0.7996, 0.6669, 0.8, 0.8004, 0.6674, 0.5].map(besideGuides)).toEqual([
@@ -329,15 +352,13 @@ describe("the manager's sentence", () => {
     // A low end of 0.0003 is not written "0.000": four places show it above zero, as the words say.
     expect(headlineSentence(comparison({low: 0.0003, high: 0.4}))).toBe(
       "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 7 raters rating both " +
-        "times); the 95% interval of the change, +0.0003 to +0.400, does not include zero. " +
-        "After the guideline, alpha is 0.836: at least 0.800, the guide for reliable conclusions.",
+        "times); the 95% interval of the change, +0.0003 to +0.400, does not include zero.",
     );
     // 0.0000001 is 0.000 even at six places: written as zero, it is read as zero, inside the interval.
     expect(headlineSentence(comparison({low: 0.0000001, high: 0.4}))).toBe(
       "Agreement was 0.302 before and 0.836 after (ordinal alpha on the 7 items rated both times, 7 raters rating " +
         "both times); a change of +0.534, within what chance gives: the 95% interval of the change, 0.000 to " +
-        "+0.400, includes zero. After the guideline, alpha is 0.836: at least 0.800, the guide for reliable " +
-        "conclusions.",
+        "+0.400, includes zero.",
     );
     // The fewest places that show it, to six: 0.0000051 is 0.00001 at five places; 0.0000004 is 0.000000 at six.
     expect([-0.0003, -0.00004, 0.0000049, 0.0000051, 0.0000004].map((value) => signed(value))).toEqual([
@@ -372,8 +393,7 @@ describe("the manager's sentence", () => {
     expect(headlineSentence(comparison({low: 0.204, high: 0.859}, {raters: some}))).toBe(
       "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 5 raters rating both " +
         "times); the 95% interval of the change, +0.204 to +0.859, does not include zero. 7 raters rated before the " +
-        'guideline only ("a", "b", "c", "d", "e" and 2 more); their scores count in that phase\'s figure alone. ' +
-        "After the guideline, alpha is 0.836: at least 0.800, the guide for reliable conclusions.",
+        'guideline only ("a", "b", "c", "d", "e" and 2 more); their scores count in that phase\'s figure alone.',
     );
   });
 });

@@ -7,7 +7,7 @@
 // (2).json"), never in its place.
 // A CSV streams in chunks in the page's worker, with progress and cancel. A file's ratings are kept as columns (typed
 // arrays), never as an object per rating.
-import {emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
+import {columnsLength, emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {sameRatersProblem, type CohortRating, type InputProblem} from "./ratings.js";
 import {jsonFileOf, notUtf8Text, readJsonFile, textKindOf, type InputKind} from "./file-kind.js";
 import {utf8Decoder} from "../text/utf8.js";
@@ -205,6 +205,7 @@ export function scoredAgain(
           raters: [...again],
           scores,
           exported: {file: result.exportedAt ?? null, first: file.exportedAt ?? null},
+          sizes: {file: columnsLength(result.ratings), first: columnsLength(file.ratings)},
         }),
       );
   }

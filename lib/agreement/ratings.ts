@@ -127,25 +127,38 @@ export function sameRatersProblem({
   raters,
   scores,
   exported,
+  sizes,
 }: {
   file: string;
   first: string;
   raters: readonly string[];
   scores: number;
   exported?: {file: string | null; first: string | null};
+  /** How many ratings each file holds, where known. */
+  sizes?: {file: number; first: number};
 }): InputProblem {
   // Told apart to the second, as the times are written: two exports within one second name no newer one.
   const [mine, theirs] = [exported?.file?.slice(0, 19), exported?.first?.slice(0, 19)];
+  // A record only grows in the browser that keeps it: a newer export holding fewer scores likely comes from another.
+  const fewer = (newer: number, older: number) =>
+    newer < older
+      ? `, but it holds fewer scores (${newer} against ${older}): a record only grows in the browser that keeps it, ` +
+        "so this one may come from another. Keep the file whose scores you mean to count and remove the other."
+      : null;
+  /** `which` exported at `at` is newer than `other`; `counts` are the two files' scores, the newer's first. */
+  const newerWords = (which: string, at: string, other: string, otherAt: string, counts?: [number, number]) => {
+    const times = `exported ${exportTime(at)}; ${other} was exported ${exportTime(otherAt)}`;
+    const advice = (counts && fewer(...counts)) ?? `: keep it and remove ${other}.`;
+    return ` The newer export is ${which} (${times})${advice}`;
+  };
   const newer =
     !mine || !theirs
       ? ""
       : mine === theirs
         ? ` Both were exported ${exportTime(mine)}, the same second: neither is the newer export.`
         : mine > theirs
-          ? ` The newer export is this file (exported ${exportTime(mine)}; ${first} was exported ` +
-            `${exportTime(theirs)}): keep it and remove ${first}.`
-          : ` The newer export is ${first} (exported ${exportTime(theirs)}; this file was exported ` +
-            `${exportTime(mine)}): keep it and remove this file.`;
+          ? newerWords("this file", mine, first, theirs, sizes && [sizes.file, sizes.first])
+          : newerWords(first, theirs, "this file", mine, sizes && [sizes.first, sizes.file]);
   return {
     file,
     message:
@@ -165,6 +178,8 @@ export class RatingsCollector {
   readonly problems: InputProblem[] = [];
   /** Each trainee's export's time, by file (null for a bare record). */
   readonly exportedAt = new Map<string, string | null>();
+  /** How many ratings each file has given so far, those scored again included. */
+  private readonly given = new Map<string, number>();
   private more = 0;
   /** Ratings scored again across files, by the two files: the raters and how many. */
   private readonly across = new Map<string, {at: number; raters: Set<string>; scores: number}>();
@@ -216,6 +231,7 @@ export class RatingsCollector {
   }
 
   add(rating: CohortRating, field?: string): void {
+    this.given.set(rating.file, (this.given.get(rating.file) ?? 0) + 1);
     const first = this.firstOf(rating);
     if (first && first.file !== rating.file) {
       // One problem for the two files, its words brought up to date as it grows.
@@ -235,6 +251,7 @@ export class RatingsCollector {
           raters: [...pair.raters],
           scores: pair.scores,
           exported,
+          sizes: {file: this.given.get(rating.file)!, first: this.given.get(first.file)!},
         });
       return;
     }

@@ -442,6 +442,13 @@ describe("npm run agreement", () => {
         `${earlier}.`,
       "agreement: fix the ratings above (1 problem)",
     ]);
+    // The early record exported again later, from another browser: the newer holds fewer scores (7 against 14).
+    writeFileSync(file("ana-again.json"), exportFile(early, {rater: "Ana", now: "2026-12-07T08:00:00.000Z"}));
+    const again = await run(file("ana-final.json"), file("ana-again.json"));
+    expect(again.stderr).toContain(
+      `(exported 2026-12-07 08:00:00 UTC; ${file("ana-final.json")} was exported 2026-12-06 14:05:00 UTC), but it ` +
+        "holds fewer scores (7 against 14)",
+    );
   });
 
   /** The cohort page's own report of a CSV: its reader's ratings as columns, and its worker's computation. */

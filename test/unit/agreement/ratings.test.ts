@@ -363,6 +363,29 @@ describe("a rater in two files", () => {
     const two = sameRatersProblem({file: "b.csv", first: "a.csv", raters: ["a", "b"], scores: 2});
     expect(two.message).toMatch(/^"a" and "b" are also in a\.csv,/);
   });
+
+  it("does not tell the newer export to be kept when it holds fewer scores: it may come from another browser", () => {
+    const exported = {file: "2026-12-06T14:05:00.000Z", first: "2026-12-05T09:30:00.000Z"};
+    const base = {file: "ana-2.json", first: "ana-1.json", raters: ["Ana"], scores: 4, exported};
+    const fewer =
+      "but it holds fewer scores (4 against 13): a record only grows in the browser that keeps it, so this one may " +
+      "come from another. Keep the file whose scores you mean to count and remove the other.";
+    // The newer (this file) holds 4 scores, the older 13.
+    expect(sameRatersProblem({...base, sizes: {file: 4, first: 13}}).message).toContain(
+      " The newer export is this file (exported 2026-12-06 14:05:00 UTC; ana-1.json was exported 2026-12-05 " +
+        `09:30:00 UTC), ${fewer}`,
+    );
+    // Holding as many or more, the newer is the one to keep.
+    expect(sameRatersProblem({...base, sizes: {file: 13, first: 4}}).message).toMatch(
+      /: keep it and remove ana-1\.json\.$/,
+    );
+    // The older file newer: the same, the other way round.
+    const swapped = {...base, exported: {file: exported.first, first: exported.file}};
+    expect(sameRatersProblem({...swapped, sizes: {file: 13, first: 4}}).message).toContain(
+      " The newer export is ana-1.json (exported 2026-12-06 14:05:00 UTC; this file was exported 2026-12-05 " +
+        `09:30:00 UTC), ${fewer}`,
+    );
+  });
 });
 
 describe("ratings from a CSV stream", () => {

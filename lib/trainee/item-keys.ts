@@ -8,27 +8,11 @@
 //   digit chooses a score, Enter checks instead of opening the list, Escape leaves it. Its letters are its own, N
 //   too: N picks "not met" there, as a list's type-ahead does, and chooses "not applicable" everywhere else.
 // - A control Enter presses (a button, a link, a fold's summary) keeps Enter; digits and N choose a score.
-// - Nothing focused (a page just opened, a click on its text): the keys go to the item shown, so a rater can score
-//   without first tabbing past the site's links. A control outside the item keeps its keys, and so does a dialog.
 import type {Score} from "../authored/schemas/verdict.js";
 import {scoreForKey} from "./words.js";
 
 /** The kind of element a key comes from: a text field, a list, a control Enter presses, or anything else. */
 export type KeyTarget = "text" | "list" | "pressable" | "other";
-
-/** What kind of element `element` is to the item's keys. */
-export function keyTargetOf(element: Element): KeyTarget {
-  if (element.matches("input[type=text], input:not([type]), textarea, [contenteditable]")) return "text";
-  if (element.matches("select")) return "list";
-  if (element.matches("button, a, summary")) return "pressable";
-  return "other";
-}
-
-/** Whether a key from `element`, outside the item shown, goes to that item: from nothing that takes keys itself,
- *  and not from inside a dialog. */
-export function keyReachesItem(element: Element): boolean {
-  return keyTargetOf(element) === "other" && !element.matches("input") && !element.closest("dialog, [role=dialog]");
-}
 
 export type ItemKeyAction = {kind: "score"; score: Score} | {kind: "check"} | {kind: "leave"} | null;
 

@@ -26,7 +26,6 @@ import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {WalkCard} from "./score-card.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
-import {keyReachesItem} from "../lib/trainee/item-keys.js";
 
 export interface WalkItem {
   item: Item;
@@ -294,25 +293,6 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
   // ruling, so Check's click does no more than show it.
   store.subscribe((progress) => afterPaint(() => walk.dispatch({kind: "record", progress})));
   wide.addEventListener("change", () => walk.dispatch({kind: "wide", wide: wide.matches}));
-  // With nothing focused (the page just opened, a click on its text) the item's keys reach the item shown, handed to
-  // it as if pressed there, so one implementation says what they do.
-  addEventListener("keydown", (event) => {
-    const card = cardOf(walk.state.position.index).node;
-    const from = event.target as Element;
-    if (event.defaultPrevented || !walk.isConnected || card.contains(from) || !keyReachesItem(from)) return;
-    const {key, altKey, ctrlKey, metaKey, shiftKey} = event;
-    const handed = new KeyboardEvent("keydown", {
-      key,
-      altKey,
-      ctrlKey,
-      metaKey,
-      shiftKey,
-      bubbles: true,
-      cancelable: true,
-    });
-    card.dispatchEvent(handed);
-    if (handed.defaultPrevented) event.preventDefault();
-  });
   // Escape closes the sheet too, and a dialog's close event does not bubble to the walk.
   walk
     .querySelector("dialog.guide-sheet")

@@ -37,7 +37,7 @@ import {el, type Child} from "./dom.js";
 import {live, type Keep, type Live} from "./live.js";
 import {CaseText} from "./item-text.js";
 import {pageOnly, type ProgressStore} from "../lib/trainee/record-store.js";
-import {itemKeyAction, keyTargetOf} from "../lib/trainee/item-keys.js";
+import {itemKeyAction, type KeyTarget} from "../lib/trainee/item-keys.js";
 import {lazyCode, whenLoaded} from "../lib/site/lazy-code.js";
 import {afterFirstPaint} from "../lib/site/schedule.js";
 import type * as ImpliedModule from "../lib/trainee/implied.js";
@@ -90,6 +90,16 @@ const impliedCode = lazyCode<typeof ImpliedModule>(() => import("../lib/trainee/
 const noChecklist = "The score your checklist implies shows here as you list and check the instructions.";
 
 const scoreValue = (value: string): Score => (value === "n/a" ? "n/a" : (Number(value) as Score));
+
+/** What kind of element a key comes from, as lib/trainee/item-keys.ts tells them apart. */
+const keyTarget = (target: HTMLElement): KeyTarget =>
+  target.matches("input[type=text], input:not([type]), textarea, [contenteditable]")
+    ? "text"
+    : target.matches("select")
+      ? "list"
+      : target.matches("button, a, summary")
+        ? "pressable"
+        : "other";
 
 /** The card of `item`, scored in `phase`. */
 export function ScoreCard(
@@ -421,7 +431,7 @@ export function ScoreCard(
         keydown: (event, state) => {
           const target = event.target as HTMLElement;
           const action = itemKeyAction(event.key, {
-            target: keyTargetOf(target),
+            target: keyTarget(target),
             modified: event.altKey || event.ctrlKey || event.metaKey,
             notApplicable: withSteps,
             checkable: !state.committed,

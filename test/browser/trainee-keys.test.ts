@@ -4,7 +4,7 @@
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {usePage, useSite} from "./helpers.js";
-import {calibration, focused, radio, ruling, scoreGroup, showItem, takenOver} from "./trainee.js";
+import {focused, radio, ruling, showItem, takenOver} from "./trainee.js";
 
 const site = useSite();
 const widePage = usePage(site, {viewport: {width: 1440, height: 900}});
@@ -39,28 +39,6 @@ describe("an item by keyboard alone", () => {
       await context.close();
     }
     expect(said).toEqual(["Choose a score first (keys 1-5).", "Choose a score first."]);
-    expect(site.problems).toEqual([]);
-  });
-
-  it("scores the item shown with nothing focused, on a part and in the self-check, and leaves a link its keys", async () => {
-    const {page, card} = await open("/rubric", "example-1");
-    // A key on a link of the site's navigation is the link's.
-    await page.getByRole("navigation", {name: "Site"}).getByRole("link", {name: "Rater Notebook"}).focus();
-    await page.keyboard.press("2");
-    expect(await scoreGroup(card).getByRole("radio", {checked: true}).count()).toBe(0);
-    // With nothing focused, as on opening the page, 3 chooses the score (the focus then on it) and Enter checks.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press("3");
-    expect(await radio(card, 3).isChecked()).toBe(true);
-    expect((await focused(page))?.tag).toBe("input");
-    await page.keyboard.press("Enter");
-    await ruling(card).waitFor({state: "visible"});
-    // The blind self-check, just opened: its first case takes the key.
-    await page.goto("/self-check");
-    await takenOver(page);
-    const first = await showItem(page, calibration.items[0]!);
-    await page.keyboard.press("4");
-    expect(await radio(first, 4).isChecked()).toBe(true);
     expect(site.problems).toEqual([]);
   });
 

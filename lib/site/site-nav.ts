@@ -40,6 +40,27 @@ export const menuScript = `(() => {
   });
 })();`;
 
+/** Told by the skip link: a page whose content starts elsewhere than its top (the walk: the item shown) takes the
+ *  focus there and cancels the event; else the focus goes to the page's main content. */
+export const skipEvent = "rater-notebook:skip";
+
+/** The skip link's words, shared with the tests that press it. */
+export const skipWords = "Skip to the content";
+
+/** The skip link moves the focus without changing the address: the walk reads its fragment as the item to show. */
+export const skipScript = `(() => {
+  const skip = document.querySelector("a.skip-link");
+  if (!skip) return;
+  skip.addEventListener("click", (event) => {
+    event.preventDefault();
+    if (!document.dispatchEvent(new CustomEvent("${skipEvent}", {cancelable: true}))) return;
+    const main = document.getElementById("observablehq-main");
+    if (!main) return;
+    main.tabIndex = -1;
+    main.focus();
+  });
+})();`;
+
 function link({name, path}: NavLink, current: string): string {
   const here = path === current ? ' aria-current="page"' : "";
   return `<li><a href=".${path}"${here}>${escape(name)}</a></li>`;
@@ -57,6 +78,8 @@ function group(id: string, label: string, links: readonly NavLink[], current: st
 export function siteNav({training, tools}: NavGroups, {path}: {path: string}): string {
   const current = cleanPath(path);
   return (
+    // First of all: fourteen links of the navigation stand before a page's content.
+    `<a class="skip-link" href="#observablehq-main">${skipWords}</a><script>${skipScript}</script>` +
     `<nav class="site-nav" aria-label="Site">` +
     `<div class="site-nav-bar"><a class="site-name" href="./">Rater Notebook</a>` +
     `<button type="button" class="site-nav-toggle" aria-expanded="true" aria-controls="${navIds.menu}" hidden>` +

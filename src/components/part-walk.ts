@@ -26,6 +26,7 @@ import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {WalkCard} from "./score-card.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
+import {skipEvent} from "../lib/site/site-nav.js";
 
 export interface WalkItem {
   item: Item;
@@ -293,6 +294,14 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
   // ruling, so Check's click does no more than show it.
   store.subscribe((progress) => afterPaint(() => walk.dispatch({kind: "record", progress})));
   wide.addEventListener("change", () => walk.dispatch({kind: "wide", wide: wide.matches}));
+  // The skip link lands on the item shown, whose keys then work: the page's own content starts there.
+  document.addEventListener(skipEvent, (event) => {
+    if (!walk.isConnected) return;
+    event.preventDefault();
+    const card = cardOf(walk.state.position.index);
+    card.focusHeading();
+    card.node.scrollIntoView({block: "nearest"});
+  });
   // Escape closes the sheet too, and a dialog's close event does not bubble to the walk.
   walk
     .querySelector("dialog.guide-sheet")

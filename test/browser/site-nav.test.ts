@@ -4,7 +4,8 @@
 import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {usePage, useSite} from "./helpers.js";
-import {navGroup, navigationLinks, siteNav} from "./trainee.js";
+import {navGroup, navigationLinks, radio, showItem, siteNav, takenOver} from "./trainee.js";
+import {skipWords} from "../../lib/site/site-nav.js";
 
 const site = useSite();
 const cleanPage = usePage(site);
@@ -78,6 +79,7 @@ describe("the site's navigation", () => {
     const page = await open("/", phone);
     const button = menuButton(page);
     await button.waitFor();
+    await page.keyboard.press("Tab"); // the skip link
     await page.keyboard.press("Tab"); // the site's name
     await page.keyboard.press("Tab");
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -109,6 +111,29 @@ describe("the site's navigation", () => {
       expect(await page.locator(".site-nav-toggle").isVisible()).toBe(false);
     }
     await context.close();
+  });
+
+  it("skips to the item shown from the first Tab, its keys then working, and elsewhere to the page's content", async () => {
+    // Opened as a trainee opens it: the part shows where they stopped (the first item) and names it in the address.
+    const page = await open("/rubric", desktop);
+    await takenOver(page);
+    const card = await showItem(page, "example-1");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(skipWords);
+    const address = page.url();
+    await page.keyboard.press("Enter");
+    // On the item's heading, the address as it was: the walk reads its fragment as the item to show.
+    expect(await card.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H2");
+    expect(page.url()).toBe(address);
+    await page.keyboard.press("3");
+    expect(await radio(card, 3).isChecked()).toBe(true);
+    // A page with no walk: its main content.
+    await page.goto("/results");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("observablehq-main");
+    expect(site.problems).toEqual([]);
   });
 
   it("on a desktop, shows every link with no button", async () => {

@@ -43,9 +43,10 @@ describe("siteNav", () => {
     expect(siteNav(groups, {path: "/"})).toContain(">Probe: Count &lt;three&gt; things &amp; more</a>");
   });
 
-  it("holds the site's name, then two labelled groups with their links, in order", () => {
+  it("holds the skip link, the site's name, then two labelled groups with their links, in order", () => {
     const html = siteNav(groups, {path: "/vague"});
     expect(links(html).map(([href, name]) => `${href} ${name}`)).toEqual([
+      "#observablehq-main Skip to the content",
       "./ Rater Notebook",
       "./ Start here",
       "./vague 1. Vague instruction",

@@ -208,7 +208,7 @@ export function headlineReading({before, after, change, items, raters}: MatchedC
   const past = change.interval !== null && (change.interval.high > 1 || change.interval.low < -1);
   return (
     guideStanding(after.value) +
-    (past ? " The change can pass 1: alpha falls below 0 where raters disagree more than chance." : "")
+    (past ? " A change can pass 1 either way: alpha falls below 0 where raters disagree more than chance." : "")
   );
 }
 

@@ -182,7 +182,10 @@ export class RatingsCollector {
   private readonly given = new Map<string, number>();
   private more = 0;
   /** Ratings scored again across files, by the two files: the raters and how many. */
-  private readonly across = new Map<string, {at: number; raters: Set<string>; scores: number}>();
+  private readonly across = new Map<
+    string,
+    {at: number; file: string; first: string; raters: Set<string>; scores: number}
+  >();
   // Who scored what, in memory that grows with the ratings, not with raters × items: each rater's ratings kept so far
   // as a linked list (the first in `head`, each next in `next`), each with its item and phase as one number. A rater
   // scores each item once a phase, so a list is at most items × 2 long, and a million ratings, from twenty raters or
@@ -238,21 +241,13 @@ export class RatingsCollector {
       const key = `${rating.file}\u0000${first.file}`;
       let pair = this.across.get(key);
       if (!pair) {
-        this.across.set(key, (pair = {at: this.problems.length, raters: new Set(), scores: 0}));
+        const at = this.problems.length;
+        this.across.set(key, (pair = {at, file: rating.file, first: first.file, raters: new Set(), scores: 0}));
         this.problem({file: rating.file, message: ""});
       }
       pair.raters.add(rating.rater);
       pair.scores++;
-      const exported = {file: this.exportedAt.get(rating.file) ?? null, first: this.exportedAt.get(first.file) ?? null};
-      if (pair.at < this.problems.length)
-        this.problems[pair.at] = sameRatersProblem({
-          file: rating.file,
-          first: first.file,
-          raters: [...pair.raters],
-          scores: pair.scores,
-          exported,
-          sizes: {file: this.given.get(rating.file)!, first: this.given.get(first.file)!},
-        });
+      this.sayPair(pair);
       return;
     }
     if (first) {
@@ -268,7 +263,24 @@ export class RatingsCollector {
     this.ratings.push(rating);
   }
 
+  /** A pair's problem in words, with the two files' ratings as given so far: `result()` says it again at the end. */
+  private sayPair(pair: {at: number; file: string; first: string; raters: Set<string>; scores: number}): void {
+    if (pair.at >= this.problems.length) return;
+    const exported = {file: this.exportedAt.get(pair.file) ?? null, first: this.exportedAt.get(pair.first) ?? null};
+    this.problems[pair.at] = sameRatersProblem({
+      file: pair.file,
+      first: pair.first,
+      raters: [...pair.raters],
+      scores: pair.scores,
+      exported,
+      sizes: {file: this.given.get(pair.file)!, first: this.given.get(pair.first)!},
+    });
+  }
+
   result(): CohortRating[] {
+    // Every file read: each pair's words with the files' whole counts (a file's last ratings may follow its last
+    // score given again).
+    for (const pair of this.across.values()) this.sayPair(pair);
     if (this.problems.length) throw new RatingsInputError(this.problems, this.more);
     return this.ratings;
   }

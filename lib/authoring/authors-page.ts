@@ -376,11 +376,13 @@ export function authorsModel(
             value: parseValue(domainOf(action.name), action.text),
           });
         } catch (problem) {
-          // The cases shown stay those of the value before, which the emptied or mistyped field no longer shows.
-          const version = guideline(choice.candidate);
-          const before = declaredValue(view(choice).candidateRules.parameters, action.name);
-          const still = `the cases below are still for ${valueWords(version.logic, action.name, before)}`;
           const refused = refuse(state, action.name, action.text, problem);
+          // The cases shown stay those of the value before, which the emptied or mistyped field no longer shows (a
+          // name the candidate does not declare has no value before: refused as it is).
+          const before = view(choice).candidateRules.parameters[action.name];
+          if (before === undefined) return refused;
+          const words = valueWords(guideline(choice.candidate).logic, action.name, before);
+          const still = `the cases below are still for ${words}`;
           return {...refused, refused: {...refused.refused!, message: `${refused.refused!.message}: ${still}`}};
         }
       case "undo parameters":

@@ -1,5 +1,6 @@
 // The navigation bar as HTML, for Framework's `header`. On a phone the groups fold behind a Menu button whose script
 // ships inline, so without JavaScript the button stays hidden and every link shows.
+import {skipEvent, skipWords} from "./skip-link.js";
 
 export interface NavLink {
   name: string;
@@ -39,13 +40,6 @@ export const menuScript = `(() => {
     button.focus();
   });
 })();`;
-
-/** Told by the skip link: a page whose content starts elsewhere than its top (the walk: the item shown) takes the
- *  focus there and cancels the event; else the focus goes to the page's main content. */
-export const skipEvent = "rater-notebook:skip";
-
-/** The skip link's words, shared with the tests that press it. */
-export const skipWords = "Skip to the content";
 
 /** The skip link moves the focus without changing the address: the walk reads its fragment as the item to show. */
 export const skipScript = `(() => {

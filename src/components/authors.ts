@@ -940,6 +940,8 @@ function MovedItems(
               "a",
               {class: "moved-open", href: `./authors/case?${openQuery(candidate, item.id)}`},
               "Open in the case editor",
+              // Each row's link named apart, for a list of the page's links.
+              el("span", {class: "visually-hidden"}, ` (${moved.label})`),
             ),
           ],
           outcomeText(moved.from),

@@ -117,6 +117,21 @@ export function CaseEditor(
     rubric: current.rubric,
   };
   const model = caseEditorModel({context, factSchemas: data.factSchemas, cases: data.cases});
+  // The page opens on the draft saved before, or on the one "Write this case" hands over in the address, with the
+  // draft it replaces kept for Undo.
+  const store = openCaseDraftStore(storage, data.schemas);
+  const saved = store.saved();
+  const replaceAddress = (next: string) => window.history.replaceState(null, "", next);
+  const handed = takeHandoff(location, data.cases, replaceAddress);
+  // A case opened from /authors' lists: both keys leave the address, and a draft handed over wins.
+  const asked = takeOpened(location, context.knownIds, replaceAddress);
+  const opened = handed ? null : asked;
+  let said = saved ? "Your draft from before is back." : "";
+  if (handed) {
+    const kept = store.setAsideReplaced(saved ?? blankCase({cases: data.cases})) || store.notice()?.kind === "memory";
+    store.save(handed);
+    said = kept ? handoffWords : `${handoffWords} ${replacedUnsavedWords}`;
+  } else if (saved && store.replaced()) said += " Undo brings back the draft your last Load replaced.";
   const setting: Setting = {
     data,
     rules: Object.keys(data.factSchemas).map((id) => ({
@@ -127,6 +142,7 @@ export function CaseEditor(
     fieldsOf: model.fieldsOf,
     current: current.version,
     candidate: address.described,
+    // The candidate's query, once the keys the editor takes from the address are gone from it.
     authorsHref: `../authors${location.search}`,
     addressError: address.error ?? null,
     piece: pieces(),
@@ -134,18 +150,6 @@ export function CaseEditor(
     surfaces: markSurfaces((action) => root.dispatch(action)),
   };
 
-  // The page opens on the draft saved before, or on the one "Write this case" hands over in the address, with the
-  // draft it replaces kept for Undo.
-  const store = openCaseDraftStore(storage, data.schemas);
-  const saved = store.saved();
-  const replaceAddress = (next: string) => window.history.replaceState(null, "", next);
-  const handed = takeHandoff(location, data.cases, replaceAddress);
-  let said = saved ? "Your draft from before is back." : "";
-  if (handed) {
-    const kept = store.setAsideReplaced(saved ?? blankCase({cases: data.cases})) || store.notice()?.kind === "memory";
-    store.save(handed);
-    said = kept ? handoffWords : `${handoffWords} ${replacedUnsavedWords}`;
-  } else if (saved && store.replaced()) said += " Undo brings back the draft your last Load replaced.";
   const first = model.initial(handed ?? saved ?? blankCase({cases: data.cases}), {
     said,
     canUndo: store.replaced() !== null,
@@ -189,8 +193,7 @@ export function CaseEditor(
     },
   });
   setting.surfaces.show(root.state);
-  // A case opened from /authors' lists is loaded as the start screen's Load does: the draft it replaces, one Undo away.
-  const opened = handed ? null : takeOpened(location, context.knownIds, replaceAddress);
+  // Loaded as the start screen's Load does: the draft it replaces, one Undo away.
   if (opened) {
     root.dispatch({kind: "start-from", id: opened});
     root.dispatch({kind: "load"});

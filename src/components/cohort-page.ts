@@ -536,10 +536,10 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       {id: "cohort-headline-title"},
       "Krippendorff's alpha (ordinal), before and after the guideline, on the items rated both times",
     ),
+    // Before any figure is read, as the text report says it: two spellings of one person move every figure.
+    alike === null ? null : el("p", {class: "cohort-alike", role: "note"}, alike),
     el("p", {id: "cohort-headline-sentence", class: "headline-sentence"}, headlineSentence(headline)),
     reading ? el("p", {class: "headline-reading"}, reading) : null,
-    // Before any figure is read: two spellings of one person move every figure.
-    alike === null ? null : el("p", {class: "cohort-alike", role: "note"}, alike),
     el(
       "div",
       {class: "headline-pair"},

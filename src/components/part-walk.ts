@@ -26,7 +26,7 @@ import type {ProgressStore} from "../lib/trainee/record-store.js";
 import {afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {WalkCard} from "./score-card.js";
 import {distanceMarks} from "../lib/trainee/score-distance.js";
-import {skipEvent} from "../lib/site/site-nav.js";
+import {skipEvent} from "../lib/site/skip-link.js";
 
 export interface WalkItem {
   item: Item;

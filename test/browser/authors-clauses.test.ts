@@ -21,7 +21,9 @@ async function movedIds(page: Page): Promise<string[]> {
   const section = page
     .locator("section")
     .filter({has: page.getByRole("heading", {name: "Items whose score moves", exact: true})});
-  const hrefs = await section.locator("tbody tr th a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  const hrefs = await section
+    .locator("tbody tr th a:not(.moved-open)")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   return hrefs.map((href) => href!.split("#")[1]!);
 }
 

@@ -55,7 +55,7 @@ describe("a change no worked case tests, on the authors' page", () => {
     const page = await site.newPage();
     await page.goto("/authors?base=v2&candidate=v1");
     const row = page.locator(".moved-items tr", {hasText: "Example 2"});
-    await row.getByRole("link", {name: "Open in the case editor"}).click();
+    await row.getByRole("link", {name: "Open in the case editor (Example 2)", exact: true}).click();
     await page.waitForURL(/\/authors\/case/);
     await expect.poll(() => page.locator("#case-id").inputValue()).toBe("example-2");
     // The candidate came along; the case left the address, so a reload keeps the draft as edited since.

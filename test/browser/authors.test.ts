@@ -26,7 +26,9 @@ async function openAuthors(query = ""): Promise<Page> {
 /** The ids of the items a results table links to, in order. */
 async function linkedIds(page: Page, heading: string): Promise<string[]> {
   const section = page.locator("section").filter({has: page.getByRole("heading", {name: heading, exact: true})});
-  const hrefs = await section.locator("tbody tr th a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  const hrefs = await section
+    .locator("tbody tr th a:not(.moved-open)")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   return hrefs.map((href) => href!.split("#")[1]!);
 }
 

@@ -72,7 +72,7 @@ describe("the cohort's headline and charts", () => {
       // Three items, resampled: the interval reaches zero, so no "rose", and the figures to three places.
       new RegExp(
         String.raw`^Agreement was \d\.\d{3} before and \d\.\d{3} after \(ordinal alpha on the 3 items rated both ` +
-          String.raw`times\); a change of \+\d\.\d{3}, within what chance gives: .*, includes zero\.$`,
+          String.raw`times, \d+ raters rating both times\); a change of \+\d\.\d{3}, within what chance gives: .*, includes zero\.$`,
       ),
     );
     const headline = page.locator(".cohort-headline");

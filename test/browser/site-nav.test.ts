@@ -5,7 +5,7 @@ import type {Locator, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {usePage, useSite} from "./helpers.js";
 import {navGroup, navigationLinks, radio, showItem, siteNav, takenOver} from "./trainee.js";
-import {skipWords} from "../../lib/site/site-nav.js";
+import {skipWords} from "../../lib/site/skip-link.js";
 
 const site = useSite();
 const cleanPage = usePage(site);

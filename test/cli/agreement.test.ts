@@ -449,6 +449,13 @@ describe("npm run agreement", () => {
       `(exported 2026-12-07 08:00:00 UTC; ${file("ana-final.json")} was exported 2026-12-06 14:05:00 UTC), but it ` +
         "holds fewer scores (7 against 14)",
     );
+    // Given the other way round, the counts are the files' whole ones (7 and 14), not those read before the last
+    // score given again (7 and 7).
+    const reversed = await run(file("ana-again.json"), file("ana-final.json"));
+    expect(reversed.stderr).toContain(
+      `The newer export is ${file("ana-again.json")} (exported 2026-12-07 08:00:00 UTC; this file was exported ` +
+        "2026-12-06 14:05:00 UTC), but it holds fewer scores (7 against 14)",
+    );
   });
 
   /** The cohort page's own report of a CSV: its reader's ratings as columns, and its worker's computation. */

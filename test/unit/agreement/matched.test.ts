@@ -163,7 +163,14 @@ describe("the text report, --csv summary and --json say the same", () => {
     const lines = cohortLines(report);
     // The sentence, then where alpha after stands against the guides, in one paragraph.
     expect(lines[2]).toBe(`${headlineSentence(headline)} ${headlineReading(headline)}`);
-    expect(headlineReading(headline)).toMatch(/^After the guideline, alpha is -?\d\.\d{3}: /);
+    expect(headlineReading(headline)).toBe(
+      `After the guideline, alpha is ${headline.after.value!.toFixed(3)}: ` +
+        (headline.after.value! >= 0.8
+          ? "at least 0.800, the guide for reliable conclusions."
+          : headline.after.value! >= 0.667
+            ? "between 0.667 and 0.800, enough for tentative conclusions only."
+            : "below 0.667, the lowest guide for tentative conclusions."),
+    );
     expect(lines[4]).toBe(
       "Headline: ordinal alpha on the 3 items rated both before and after the guideline (example-1, example-2, " +
         "example-3)",
@@ -323,8 +330,13 @@ describe("the manager's sentence", () => {
         "times); the 95% interval of the change, +0.223 to +1.178, does not include zero.",
     );
     expect(headlineReading(low)).toBe(
-      "After the guideline, alpha is 0.657: below 0.667, the lowest guide for tentative conclusions. The change " +
-        "can pass 1: alpha falls below 0 where raters disagree more than chance.",
+      "After the guideline, alpha is 0.657: below 0.667, the lowest guide for tentative conclusions. A change can " +
+        "pass 1 either way: alpha falls below 0 where raters disagree more than chance.",
+    );
+    // Below -1 too: the same words.
+    expect(headlineReading(comparison({low: -1.2, high: -0.3}, {after: 0.1, raters: two}))).toBe(
+      "After the guideline, alpha is 0.100: below 0.667, the lowest guide for tentative conclusions. A change can " +
+        "pass 1 either way: alpha falls below 0 where raters disagree more than chance.",
     );
     // Figures of different people: no reading, as no change is read.
     const apart = {both: 1, only: {vague: nobody, guideline: nobody}};

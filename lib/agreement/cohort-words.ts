@@ -200,8 +200,9 @@ export function headlineSentence(headline: MatchedComparison): string {
 
 /**
  * What the headline's reader needs to act on it, said after the sentence: where alpha after the guideline stands
- * against the guides, and, where the change's interval passes 1, how it can (alpha runs below 0, so a change may
- * pass 1, which a reader who knows alpha's top would doubt unsaid). Empty when the sentence compares nothing.
+ * against the guides, and, where the change's interval passes 1 either way, how it can (alpha runs below 0, so a
+ * change may pass 1, which a reader who knows alpha's top would doubt unsaid). Empty when the sentence compares
+ * nothing.
  */
 export function headlineReading({before, after, change, items, raters}: MatchedComparison): string {
   if (items.length < 2 || before.value === null || after.value === null || raters.both < 2) return "";

@@ -247,6 +247,7 @@ export class RatingsCollector {
       }
       pair.raters.add(rating.rater);
       pair.scores++;
+      // Said as it stands now, for a reader of `problems`; result() says it again with the files counted whole.
       this.sayPair(pair);
       return;
     }
@@ -263,7 +264,7 @@ export class RatingsCollector {
     this.ratings.push(rating);
   }
 
-  /** A pair's problem in words, with the two files' ratings as given so far: `result()` says it again at the end. */
+  /** A pair's problem in words, with the two files' ratings as given so far: whole once every file is read. */
   private sayPair(pair: {at: number; file: string; first: string; raters: Set<string>; scores: number}): void {
     if (pair.at >= this.problems.length) return;
     const exported = {file: this.exportedAt.get(pair.file) ?? null, first: this.exportedAt.get(pair.first) ?? null};

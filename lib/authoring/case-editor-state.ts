@@ -476,10 +476,13 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
         if (action.record) {
           // Unfinished by what the editor lists below, not by the file's problems: one the editor mends itself (a
           // score it works out from the facts) leaves nothing to list.
-          const loaded = replaced(state, action.record, "");
-          // Read back in full, as the list will be once idle: a problem only the file read back shows counts too.
-          const unfinished = editorView(action.record, context).problems.length > 0;
-          const left = unfinished ? " It is not finished: what is left to fix is listed below." : "";
+          // Read back in full now, as the list would be once idle: a problem only the file read back shows counts too.
+          const loaded = {
+            ...replaced(state, action.record, ""),
+            view: editorView(action.record, context),
+            complete: true,
+          };
+          const left = loaded.view.problems.length ? " It is not finished: what is left to fix is listed below." : "";
           const next = {...loaded, start: {...loaded.start, said: `Read ${action.name}.${left}`}};
           const otherwise = ruledOtherwiseWords(action.record, next.view, context.rubric);
           return otherwise ? {...next, start: {...next.start, said: `Read ${action.name}.${left} ${otherwise}`}} : next;

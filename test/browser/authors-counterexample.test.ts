@@ -61,6 +61,10 @@ describe("a change no worked case tests, on the authors' page", () => {
     // The candidate came along; the case left the address, so a reload keeps the draft as edited since.
     const address = new URL(page.url()).searchParams;
     expect([address.get("open"), address.get("base"), address.get("candidate")]).toEqual([null, "v2", "v1"]);
+    // Its way back to /authors keeps the candidate and none of the editor's own keys.
+    expect(await page.getByRole("link", {name: "the authors' page"}).first().getAttribute("href")).toBe(
+      "../authors?base=v2&candidate=v1",
+    );
     expect(await page.getByText("The candidate's trace").count()).toBeGreaterThan(0);
     expect(site.problems).toEqual([]);
     await page.close();

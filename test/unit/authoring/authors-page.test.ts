@@ -290,6 +290,10 @@ describe("a control's value", () => {
       text: "2",
       message: 'partlyWeight: expected a number from 0 to 1, got "2": the cases below are still for 0.75',
     });
+    // A name the candidate does not declare has no value before: refused as it always was.
+    expect(model.update(weighed, {kind: "parameter text", name: "nonsense", text: "1"}).refused?.message).toBe(
+      'unknown parameter "nonsense"',
+    );
     // Emptied, the field shows nothing, and what the cases below are for is said.
     expect(model.update(weighed, {kind: "parameter text", name: "partlyWeight", text: ""}).refused?.message).toBe(
       'partlyWeight: expected a number from 0 to 1, got "": the cases below are still for 0.75',

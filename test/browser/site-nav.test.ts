@@ -43,6 +43,8 @@ describe("the site's navigation", () => {
 
   it("on a phone, is one short row: the links fold behind a Menu button that the mouse opens and closes", async () => {
     const page = await open("/rubric", phone);
+    // Measured once the page's code has taken the first screen's place: a heading replaced meanwhile has no box.
+    await takenOver(page);
     const button = menuButton(page);
     await button.waitFor();
     expect(await button.getAttribute("aria-expanded")).toBe("false");

@@ -163,6 +163,10 @@ function guideStanding(value: number): string {
  * and with fewer than two who rated both times the two figures are said to come from different people, not to be a
  * change of agreement. When there is nothing to compare, it says why.
  */
+/** Whether the headline compares a change: two items or more, both figures computable, two raters both times. */
+const comparesChange = ({items, before, after, raters}: MatchedComparison): boolean =>
+  items.length >= 2 && before.value !== null && after.value !== null && raters.both >= 2;
+
 export function headlineSentence(headline: MatchedComparison): string {
   const {before, after, change, raters} = headline;
   if (headline.items.length < 2) return `No comparison of before and after: ${change.reason}.`;
@@ -204,8 +208,9 @@ export function headlineSentence(headline: MatchedComparison): string {
  * change may pass 1, which a reader who knows alpha's top would doubt unsaid). Empty when the sentence compares
  * nothing.
  */
-export function headlineReading({before, after, change, items, raters}: MatchedComparison): string {
-  if (items.length < 2 || before.value === null || after.value === null || raters.both < 2) return "";
+export function headlineReading(headline: MatchedComparison): string {
+  const {after, change} = headline;
+  if (!comparesChange(headline) || after.value === null) return "";
   const past = change.interval !== null && (change.interval.high > 1 || change.interval.low < -1);
   return (
     guideStanding(after.value) +

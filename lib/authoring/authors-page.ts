@@ -334,9 +334,9 @@ export function authorsModel(
     choiceKey(choice) === choiceKey(state.choice) && !state.refused
       ? state
       : {...state, choice, refused: null, notice: null};
-  const refuse = (state: AuthorsState, key: string, text: string, problem: unknown): AuthorsState => {
+  const refuse = (state: AuthorsState, key: string, text: string, problem: unknown, more = ""): AuthorsState => {
     if (!(problem instanceof AssignmentError)) throw problem;
-    return {...state, refused: {key, text, message: problem.message}};
+    return {...state, refused: {key, text, message: `${problem.message}${more}`}};
   };
   const domainOf = (name: ParameterName) => {
     const found = data.domains.find((domain) => domain.name === name);
@@ -376,14 +376,14 @@ export function authorsModel(
             value: parseValue(domainOf(action.name), action.text),
           });
         } catch (problem) {
-          const refused = refuse(state, action.name, action.text, problem);
           // The cases shown stay those of the value before, which the emptied or mistyped field no longer shows (a
           // name the candidate does not declare has no value before: refused as it is).
           const before = view(choice).candidateRules.parameters[action.name];
-          if (before === undefined) return refused;
-          const words = valueWords(guideline(choice.candidate).logic, action.name, before);
-          const still = `the cases below are still for ${words}`;
-          return {...refused, refused: {...refused.refused!, message: `${refused.refused!.message}: ${still}`}};
+          const still =
+            before === undefined
+              ? ""
+              : `: the cases below are still for ${valueWords(guideline(choice.candidate).logic, action.name, before)}`;
+          return refuse(state, action.name, action.text, problem, still);
         }
       case "undo parameters":
         return choose(state, {...choice, set: []});

@@ -14,6 +14,7 @@ import {caseWords, scoreWords} from "./case-words.js";
 import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {scoreText} from "../trainee/words.js";
 import {listWords} from "../text/format.js";
+import {quoteValue} from "../text/quote-text.js";
 import {notebookLineProblems} from "../authored/item-checks.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
@@ -258,7 +259,7 @@ export function editorView(
   // does not grow once the rest is mended.
   if (!checked.item && record.origin === "notebook") {
     const said = new Set(problems.map((problem) => problem.field));
-    for (const {path, message} of notebookLineProblems(linesOf(record))) {
+    for (const {path, message} of notebookLineProblems(checklist)) {
       const field = fieldPath(path);
       if (!said.has(field)) problems.push({file, field, message});
     }
@@ -321,14 +322,14 @@ export function ruledOtherwiseWords(
   });
   const [filed, now] = [record.score as Score | undefined, synced.score as Score | undefined];
   const named = (score: Score | undefined) => (score === undefined ? "no single score" : scoreText(score));
-  // A file's score off the rubric's scale (a 7) is said to be one, not read as a ruling.
+  // A file's score off the rubric's scale (a 7) is said to be one, not read as a ruling; "n/a" is a ruling.
   const scale = rubric.map((level) => level.score);
   const fileSays =
     filed === undefined
       ? "Its file gives no score"
-      : scale.includes(filed)
+      : filed === "n/a" || scale.includes(filed)
         ? `Its file rules it ${scoreText(filed)}`
-        : `Its file's score, ${JSON.stringify(filed)}, is not one of the rubric's (` +
+        : `Its file's score, ${quoteValue(filed)}, is not one of the rubric's (` +
           `${listWords(scale.map(scoreText), {conjunction: "or"})})`;
   const head =
     filed === now

@@ -47,7 +47,7 @@ export const runHeading = (blind: boolean): {title: string; rule: string} =>
 /**
  * How a pool's first run went, for /results, in the summary's words: "Your first run: ✓ Passed. 5 of 5 cases
  * answered blind", or, for a run that was not blind, "Your first run was not blind: no pass awarded. 5 of 5 cases
- * answered" (it read "Not blind: … answered blind"). Null while no run is finished.
+ * answered" (it read "Not blind: … answered blind"). While no run is finished, the count alone.
  */
 export function firstRunWords(
   run: {blind: boolean; pass: boolean} | null,

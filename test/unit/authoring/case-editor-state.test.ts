@@ -258,6 +258,10 @@ describe("the start", () => {
       "Read mine.md. Its score stays 3, but the current guideline rules its facts otherwise (line 3 not met, where " +
         "the file says met), which the editor shows and would download. Check the facts before you do.",
     );
+    // A file ruled not applicable, which the facts rule 3: a ruling of the scale, said as one.
+    expect(upload("mine.md", text.replace("score: 3\n", "score: n/a\n"))).toMatch(
+      /^Read mine\.md\. Its file rules it not applicable; under the current guideline its facts give 3 /,
+    );
     // A file with no score: it gives none, the facts give 3.
     expect(upload("mine.md", text.replace("score: 3\n", ""))).toMatch(
       /^Read mine\.md\. Its file gives no score; under the current guideline its facts give 3 \(no line's verdict /,

@@ -5,7 +5,7 @@ import type {Phase} from "../authored/schemas/parts.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {checklistOf, type ChecklistDraft} from "./draft.js";
 import {attempts, type Answer, type Mode, type Progress} from "./progress.js";
-import {scoreText} from "./words.js";
+import {scoreText, type ImpliedLine} from "./words.js";
 
 /** The answers a card shows, first attempt first: every attempt at its slot; in the blind run, only this run's. */
 export function cardAnswers(
@@ -133,8 +133,8 @@ export interface CardState {
   /** The folded steps were opened (their editor is built), and are open. */
   stepsBuilt: boolean;
   stepsOpen: boolean;
-  /** The line saying the score the trainee's checklist implies. */
-  implied: string;
+  /** What the trainee's checklist implies, worded by the view (lib/trainee/words.ts describeImplied). */
+  implied: ImpliedLine;
 }
 
 /** What the record brings a card: its answers, whether a ruling may show, and the one its answers get. */
@@ -155,7 +155,7 @@ export type CardAction =
   | {kind: "arrived"; shown: number}
   | {kind: "stage"; ruling: number}
   | {kind: "steps"; open: boolean}
-  | {kind: "implied"; text: string};
+  | {kind: "implied"; line: ImpliedLine};
 
 export function cardUpdate(state: CardState, action: CardAction): CardState {
   switch (action.kind) {
@@ -202,6 +202,9 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
     case "steps":
       return state.stepsOpen === action.open ? state : {...state, stepsOpen: action.open, stepsBuilt: true};
     case "implied":
-      return state.implied === action.text ? state : {...state, implied: action.text};
+      // Nothing listed, or still working it out, is the same line again; a score is worked out anew for each change.
+      return state.implied === action.line || (action.line.kind !== "score" && action.line.kind === state.implied.kind)
+        ? state
+        : {...state, implied: action.line};
   }
 }

@@ -41,19 +41,43 @@ export function listingText(item: Pick<Item, "request" | "turns" | "checklist">,
   }
 }
 
-/** What the trainee's own checklist implies, in a sentence. */
+/**
+ * What the trainee's own checklist implies, as their score card holds it: nothing listed yet, its score being worked
+ * out (the interpreter is still loading), or the score (lib/trainee/implied.ts).
+ */
+export type ImpliedLine = {kind: "none"} | {kind: "working"} | {kind: "score"; implied: ImpliedScore};
+
+/**
+ * What the trainee's own checklist implies, in a sentence. Before Check it says what to do next; after it (`checked`:
+ * the checklist is locked) it says what the checklist left out, with no step the trainee can no longer take.
+ */
 export function describeImplied(
-  implied: ImpliedScore,
+  line: ImpliedLine,
   {logic, parameters}: Pick<Guideline, "logic" | "parameters">,
+  {checked = false}: {checked?: boolean} = {},
 ): string {
+  if (line.kind === "none")
+    return "The score your checklist implies shows here as you list and check the instructions.";
+  if (line.kind === "working") return "Working out the score your checklist implies…";
+  const {implied} = line;
   if (!implied.ok) {
+    const open = implied.reason === "missing-verdicts" ? implied.lines.length : 0;
+    if (checked)
+      switch (implied.reason) {
+        case "no-main":
+          return "Your checklist implies no score: none of its lines was marked as the main task.";
+        case "several-mains":
+          return "Your checklist implies no score: more than one line was marked as the main task.";
+        case "missing-verdicts":
+          return `Your checklist implies no score: ${plural(open, "listed line")} had no verdict.`;
+      }
     switch (implied.reason) {
       case "no-main":
         return "Mark one listed line as the main task to see the score your checklist implies.";
       case "several-mains":
         return "Only one line can be the main task.";
       case "missing-verdicts":
-        return `Check every listed line (${implied.lines.length} still open) to see the score your checklist implies.`;
+        return `Give every listed line a verdict (${open} still open) to see the score your checklist implies.`;
     }
   }
   if (implied.score !== null) {
@@ -63,7 +87,7 @@ export function describeImplied(
     return `Your checklist implies ${scoreText(implied.score)}${named}.`;
   }
   const scores = implied.scores.map(scoreText).join(" or ");
-  return implied.undecided === "engages"
+  return implied.undecided === "engages" && !checked
     ? `Your checklist implies ${scores}: say how the response stands to the request.`
     : `Your checklist implies ${scores}.`;
 }

@@ -29,7 +29,7 @@ import {
   type CardState,
 } from "../lib/trainee/score-card-state.js";
 import {titleBefore} from "../lib/site/links.js";
-import {caseOriginNote, scaleAnchors, describeImplied} from "../lib/trainee/words.js";
+import {caseOriginNote, scaleAnchors, describeImplied, type ImpliedLine} from "../lib/trainee/words.js";
 import {ChecklistEditor} from "./checklist-editor.js";
 import {markableTexts} from "../lib/trainee/step-one.js";
 import {MarkSurface} from "./step-one-marking.js";
@@ -87,7 +87,7 @@ let checkRehearsed = false;
 
 const impliedCode = lazyCode<typeof ImpliedModule>(() => import("../lib/trainee/implied.js"));
 
-const noChecklist = "The score your checklist implies shows here as you list and check the instructions.";
+const noChecklist: ImpliedLine = {kind: "none"};
 
 const scoreValue = (value: string): Score => (value === "n/a" ? "n/a" : (Number(value) as Score));
 
@@ -194,7 +194,7 @@ export function ScoreCard(
         locked: startCommitted,
         onChange: () => {
           if (!node.state.committed) keepWork(node.state);
-          node.dispatch({kind: "implied", text: impliedText(draft())});
+          node.dispatch({kind: "implied", line: impliedLine(draft())});
         },
       },
     );
@@ -210,9 +210,9 @@ export function ScoreCard(
   // arrives (the latest checklist, lib/site/lazy-code.ts), with "Working out…" meanwhile.
   const implied = whenLoaded(impliedCode, (module, shown: ChecklistDraft) => {
     const score = shown.lines.length ? module.impliedUnder(shown, guideline) : null;
-    node.dispatch({kind: "implied", text: score ? describeImplied(score, guideline) : noChecklist});
+    node.dispatch({kind: "implied", line: score ? {kind: "score", implied: score} : noChecklist});
   });
-  const impliedText = (shown: ChecklistDraft | undefined): string => {
+  const impliedLine = (shown: ChecklistDraft | undefined): ImpliedLine => {
     if (!shown?.lines.length) {
       // Nothing to score: said without the interpreter, and a checklist waiting for it is no longer the trainee's.
       implied.drop();
@@ -220,10 +220,10 @@ export function ScoreCard(
     }
     if (impliedCode.value) {
       const score = impliedCode.value.impliedUnder(shown, guideline);
-      return score ? describeImplied(score, guideline) : noChecklist;
+      return score ? {kind: "score", implied: score} : noChecklist;
     }
     implied(shown);
-    return "Working out the score your checklist implies…";
+    return {kind: "working"};
   };
   if (hasSteps) afterFirstPaint(() => void impliedCode.load());
 
@@ -326,7 +326,11 @@ export function ScoreCard(
             {value: state.score, disabled: state.committed},
           ),
           impliedShown({built, committed: state.committed, lines: draft()?.lines.length ?? 0})
-            ? el("p", {"class": "implied", "aria-live": "polite"}, state.implied)
+            ? el(
+                "p",
+                {"class": "implied", "aria-live": "polite"},
+                describeImplied(state.implied, guideline, {checked: state.committed}),
+              )
             : null,
           el(
             "div",
@@ -404,7 +408,7 @@ export function ScoreCard(
       stepsOpen: !!startList,
       implied:
         hasSteps && (!folded || startList) && startList
-          ? impliedText({lines: startList.lines, mainNotMet: startList.mainNotMet})
+          ? impliedLine({lines: startList.lines, mainNotMet: startList.mainNotMet})
           : noChecklist,
     },
     {
@@ -456,7 +460,7 @@ export function ScoreCard(
         if (action.kind === "steps") {
           if (!before.stepsBuilt) editorNow().node.dispatch({kind: "lock", locked: after.committed});
           editor?.node.dispatch({kind: "active", active: after.stepsOpen});
-          if (!before.stepsBuilt) node.dispatch({kind: "implied", text: impliedText(draft())});
+          if (!before.stepsBuilt) node.dispatch({kind: "implied", line: impliedLine(draft())});
         }
         if ((action.kind === "score" || action.kind === "deciding") && !after.committed) keepWork(after);
         if (action.kind === "retry") shown.querySelector<HTMLElement>(`input[name="${scoreName}"]`)?.focus();

@@ -206,9 +206,16 @@ describe("Step 2 and the score the checklist implies", () => {
     const card = await showItem(page, "example-1");
     await word(card, "no").click();
     await word(card, "two").click();
+    await card.getByRole("radio", {name: "“no more than two” is the main task"}).check();
+    const implied = card.locator(".implied");
+    await expect
+      .poll(() => implied.innerText())
+      .toBe("Give every listed line a verdict (1 still open) to see the score your checklist implies.");
     await commit(page, "example-1", 3);
     const verdict = card.getByRole("combobox", {name: "Verdict on “no more than two”"});
     expect(await verdict.isDisabled()).toBe(true);
+    // Locked, the line no longer asks for a verdict the menu can't take: it says what the checklist left out.
+    expect(await implied.innerText()).toBe("Your checklist implies no score: 1 listed line had no verdict.");
     // The menu shows its first entry, not a blank: the card was patched with every menu locked.
     expect(await verdict.evaluate((menu: HTMLSelectElement) => menu.selectedOptions[0]?.textContent ?? "")).toBe(
       "Verdict…",

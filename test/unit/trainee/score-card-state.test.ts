@@ -148,7 +148,7 @@ describe("a score card while it is shown", () => {
     decidingRule: undefined,
     stepsBuilt: false,
     stepsOpen: false,
-    implied: "",
+    implied: {kind: "none"},
   };
   const act = (state: CardState, ...actions: CardAction[]) => actions.reduce(cardUpdate, state);
 

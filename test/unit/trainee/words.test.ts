@@ -19,6 +19,7 @@ import {
   scoreForKey,
   scoreText,
   verdictWords,
+  type ImpliedLine,
 } from "../../../lib/trainee/words.js";
 import {free, item, line, mark, option} from "./helpers.js";
 import {loadGuideline} from "../../../lib/node/load.js";
@@ -64,25 +65,54 @@ describe("what the trainee's checklist implies", () => {
   const main = mark(example2, "Summarize this article on city bike-sharing");
   const bullets = mark(example2, "in three bullet points");
 
+  const scored = (draft: Parameters<typeof impliedScore>[0]): ImpliedLine => ({
+    kind: "score",
+    implied: impliedScore(draft, caseStudyParameters),
+  });
+
   it("asks for what is missing first", () => {
-    expect(describeImplied(impliedScore({lines: [line(bullets, "met")]}, caseStudyParameters), v2)).toBe(
+    expect(describeImplied(scored({lines: [line(bullets, "met")]}), v2)).toBe(
       "Mark one listed line as the main task to see the score your checklist implies.",
     );
-    expect(
-      describeImplied(impliedScore({lines: [line(main, "met", true), line(bullets)]}, caseStudyParameters), v2),
-    ).toBe("Check every listed line (1 still open) to see the score your checklist implies.");
+    expect(describeImplied(scored({lines: [line(main, "met", true), line(bullets)]}), v2)).toBe(
+      "Give every listed line a verdict (1 still open) to see the score your checklist implies.",
+    );
+  });
+
+  it("after Check, says what the locked checklist left out, and asks for nothing", () => {
+    const checked = {checked: true};
+    expect(describeImplied(scored({lines: [line(bullets, "met")]}), v2, checked)).toBe(
+      "Your checklist implies no score: none of its lines was marked as the main task.",
+    );
+    expect(describeImplied(scored({lines: [line(main, "met", true), line(bullets)]}), v2, checked)).toBe(
+      "Your checklist implies no score: 1 listed line had no verdict.",
+    );
+    expect(describeImplied(scored({lines: [line(main, undefined, true), line(bullets)]}), v2, checked)).toBe(
+      "Your checklist implies no score: 2 listed lines had no verdict.",
+    );
+    expect(describeImplied(scored({lines: [line(main, "not-met", true)]}), v2, checked)).toBe(
+      "Your checklist implies 2 or 1.",
+    );
+    // A score the checklist decides reads the same before and after.
+    const decided = scored({lines: [line(main, "met", true), line(bullets, "not-met")]});
+    expect(describeImplied(decided, v2, checked)).toBe(describeImplied(decided, v2));
+  });
+
+  it("says where the line stands with nothing listed, and while the score is worked out", () => {
+    expect(describeImplied({kind: "none"}, v2)).toBe(
+      "The score your checklist implies shows here as you list and check the instructions.",
+    );
+    expect(describeImplied({kind: "working"}, v2)).toBe("Working out the score your checklist implies…");
   });
 
   it("names the score and the rubric row", () => {
-    const implied = impliedScore({lines: [line(main, "met", true), line(bullets, "not-met")]}, caseStudyParameters);
-    expect(describeImplied(implied, v2)).toBe(
+    expect(describeImplied(scored({lines: [line(main, "met", true), line(bullets, "not-met")]}), v2)).toBe(
       "Your checklist implies 2 (main task met or partly met, fewer than half of the other instructions met).",
     );
   });
 
   it("asks how the response stands to the request when the main task is not done", () => {
-    const implied = impliedScore({lines: [line(main, "not-met", true)]}, caseStudyParameters);
-    expect(describeImplied(implied, v2)).toBe(
+    expect(describeImplied(scored({lines: [line(main, "not-met", true)]}), v2)).toBe(
       "Your checklist implies 2 or 1: say how the response stands to the request.",
     );
   });

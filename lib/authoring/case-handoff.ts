@@ -70,22 +70,6 @@ export function draftFromQuery(query: string, cases: readonly PlacedCase[]): {re
 /** What the editor says of a draft handed over. */
 export const handoffWords = "A new case with the facts from the authors' page: write its texts.";
 
-/**
- * The case editor's start: the draft "Write this case" hands over in the address, if any, after `replaceAddress` has
- * been given the address without it, so a reload keeps what the author types since (the editor keeps the draft it
- * replaces for Undo).
- */
-export function takeHandoff(
-  location: Pick<Location, "pathname" | "search" | "hash">,
-  cases: readonly PlacedCase[],
-  replaceAddress: (address: string) => void,
-): CaseRecord | null {
-  const handed = draftFromQuery(location.search, cases);
-  if (!handed) return null;
-  replaceAddress(`${location.pathname}${handed.rest}${location.hash}`);
-  return handed.record;
-}
-
 /** A site case opened in the editor from /authors ("Open in the case editor"), under `open=` in the address. */
 export const openKey = "open";
 
@@ -96,20 +80,39 @@ export function openQuery(candidateQuery: string, id: string): string {
   return query.toString();
 }
 
+/** What the case editor takes from its address when it starts. */
+export interface EditorKeys {
+  /** The draft "Write this case" hands over (`case=`), if the editor can read one. */
+  handed: CaseRecord | null;
+  /** The site case "Open in the case editor" names (`open=`), when the site has it. */
+  opened: string | null;
+  /** An `open=` the site has no case of, to be said so. */
+  unknown: string | null;
+  /** The query left once both keys are gone ("?base=v2&candidate=v1", or ""): the candidate's. */
+  rest: string;
+}
+
 /**
- * The case the address asks the editor to open, when it names one of `knownIds`, after `replaceAddress` has been given
- * the address without it (a reload keeps the draft as edited since, rather than opening the case again); else null.
+ * The case editor's start, read from its address's query: both keys are taken out of it whatever they hold, so that
+ * the editor can put `rest` back and a reload keeps the draft as edited since (the editor keeps what it replaces for
+ * Undo), rather than handing it over or opening the case again.
  */
-export function takeOpened(
-  location: Pick<Location, "pathname" | "search" | "hash">,
-  knownIds: readonly string[],
-  replaceAddress: (address: string) => void,
-): string | null {
-  const params = new URLSearchParams(location.search);
+export function takeEditorKeys(search: string, cases: readonly PlacedCase[]): EditorKeys {
+  const handed = draftFromQuery(search, cases);
+  const params = new URLSearchParams(search);
   const id = params.get(openKey);
-  if (id === null) return null;
+  params.delete(handoffKey);
   params.delete(openKey);
   const rest = params.toString();
-  replaceAddress(`${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
-  return knownIds.includes(id) ? id : null;
+  const known = id !== null && cases.some((entry) => entry.id === id);
+  return {
+    handed: handed?.record ?? null,
+    opened: known ? id : null,
+    unknown: id !== null && !known ? id : null,
+    rest: rest ? `?${rest}` : "",
+  };
 }
+
+/** What the editor says of an `open=` the site has no case of. */
+export const unknownOpenedWords = (id: string): string =>
+  `The link asked to open “${id}”, but no case of this site has that id: choose one under Start from.`;

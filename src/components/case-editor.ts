@@ -49,7 +49,7 @@ import {markableTexts, turnsOf, type MarkableText, type TurnRole} from "../lib/a
 import {quotesOf} from "../lib/authored/quote.js";
 import {pageStorage, type KeyValueStorage} from "../lib/trainee/set-aside.js";
 import {el, titled, type Child} from "./dom.js";
-import {handoffWords, takeHandoff, takeOpened} from "../lib/authoring/case-handoff.js";
+import {handoffWords, takeEditorKeys, unknownOpenedWords} from "../lib/authoring/case-handoff.js";
 import {dirOf, languageName} from "../lib/authored/language.js";
 import type {GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import type {LogicRule} from "../lib/authored/schemas/logic.js";
@@ -121,12 +121,14 @@ export function CaseEditor(
   // draft it replaces kept for Undo.
   const store = openCaseDraftStore(storage, data.schemas);
   const saved = store.saved();
-  const replaceAddress = (next: string) => window.history.replaceState(null, "", next);
-  const handed = takeHandoff(location, data.cases, replaceAddress);
-  // A case opened from /authors' lists: both keys leave the address, and a draft handed over wins.
-  const asked = takeOpened(location, context.knownIds, replaceAddress);
+  // The draft "Write this case" hands over, or the case "Open in the case editor" names: both keys leave the address
+  // (a reload keeps what the author does since), and a draft handed over wins.
+  const {handed, opened: asked, unknown, rest} = takeEditorKeys(location.search, data.cases);
+  if (rest !== location.search) window.history.replaceState(null, "", `${location.pathname}${rest}${location.hash}`);
   const opened = handed ? null : asked;
-  let said = saved ? "Your draft from before is back." : "";
+  let said = [unknown === null ? "" : unknownOpenedWords(unknown), saved ? "Your draft from before is back." : ""]
+    .filter(Boolean)
+    .join(" ");
   if (handed) {
     const kept = store.setAsideReplaced(saved ?? blankCase({cases: data.cases})) || store.notice()?.kind === "memory";
     store.save(handed);
@@ -142,8 +144,8 @@ export function CaseEditor(
     fieldsOf: model.fieldsOf,
     current: current.version,
     candidate: address.described,
-    // The candidate's query, once the keys the editor takes from the address are gone from it.
-    authorsHref: `../authors${location.search}`,
+    // The candidate's query, without the keys the editor took from the address.
+    authorsHref: `../authors${rest}`,
     addressError: address.error ?? null,
     piece: pieces(),
     // A press, a drag or Escape on the words is the editor's action; the words are placed before it is built.

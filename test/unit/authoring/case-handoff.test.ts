@@ -3,8 +3,8 @@ import {
   draftFromQuery,
   handoffQuery,
   openQuery,
-  takeHandoff,
-  takeOpened,
+  takeEditorKeys,
+  unknownOpenedWords,
   type HandedLine,
 } from "../../../lib/authoring/case-handoff.js";
 import {linesOf} from "../../../lib/authoring/case-editor.js";
@@ -24,11 +24,13 @@ describe("a checklist handed from /authors to the case editor", () => {
       {role: "instruction", rule: "style-register", facts: {lapse: "breaks-register"}},
     ]);
     expect(handed!.record).toMatchObject({id: "new-case", origin: "notebook"});
-    // The editor's start: the address without the checklist goes back to the page before the draft is taken.
-    const addresses: string[] = [];
-    const location = {pathname: "/authors/case", search: `?${query}`, hash: "#case-problems"};
-    expect(takeHandoff(location, [], (address) => addresses.push(address))).toEqual(handed!.record);
-    expect(addresses).toEqual(["/authors/case?base=v2&candidate=v2&set=registerBreak%3Dpartly#case-problems"]);
+    // The editor's start: the draft, and the query without the checklist, which goes back to the page.
+    expect(takeEditorKeys(`?${query}`, [])).toEqual({
+      handed: handed!.record,
+      opened: null,
+      unknown: null,
+      rest: "?base=v2&candidate=v2&set=registerBreak%3Dpartly",
+    });
   });
 
   it("ignores an address with no checklist, or one that is not lines of a role, a rule and plain facts", () => {
@@ -41,6 +43,13 @@ describe("a checklist handed from /authors to the case editor", () => {
     expect(handing(JSON.stringify(new Array(13).fill(lines[1])))).toBeNull();
     // A draft that is read hands its address back without the checklist, even when nothing else is left.
     expect(handing(JSON.stringify(lines))?.rest).toBe("");
+    // One the editor can't read leaves the address all the same, and hands nothing over.
+    expect(takeEditorKeys("?case=not%20json&base=v2", [])).toEqual({
+      handed: null,
+      opened: null,
+      unknown: null,
+      rest: "?base=v2",
+    });
   });
 });
 
@@ -48,16 +57,30 @@ describe("a case of the site opened in the editor from /authors", () => {
   it("is named under open= beside the candidate, and taken out of the address once read, known or not", () => {
     const query = openQuery("base=v2&candidate=v1", "example-2");
     expect(query).toBe("base=v2&candidate=v1&open=example-2");
-    const addresses: string[] = [];
-    const at = (search: string) => ({pathname: "/authors/case", search, hash: ""});
-    expect(takeOpened(at(`?${query}`), ["example-1", "example-2"], (address) => addresses.push(address))).toBe(
-      "example-2",
+    const cases = [
+      {id: "example-1", set: "examples"},
+      {id: "example-2", set: "examples"},
+    ];
+    expect(takeEditorKeys(`?${query}`, cases)).toEqual({
+      handed: null,
+      opened: "example-2",
+      unknown: null,
+      rest: "?base=v2&candidate=v1",
+    });
+    // An id the site has no case of opens nothing, and is given back to be said; the address loses it all the same.
+    expect(takeEditorKeys("?open=nope", cases)).toEqual({handed: null, opened: null, unknown: "nope", rest: ""});
+    expect(unknownOpenedWords("nope")).toBe(
+      "The link asked to open “nope”, but no case of this site has that id: choose one under Start from.",
     );
-    // An id the site has no case of opens nothing; the address loses it all the same.
-    expect(takeOpened(at("?open=nope"), ["example-2"], (address) => addresses.push(address))).toBeNull();
-    expect(addresses).toEqual(["/authors/case?base=v2&candidate=v1", "/authors/case"]);
-    // No open= at all: nothing opened, the address left alone.
-    expect(takeOpened(at("?base=v2"), ["example-2"], (address) => addresses.push(address))).toBeNull();
-    expect(addresses).toHaveLength(2);
+    // No open= at all: nothing opened, the query as it was.
+    expect(takeEditorKeys("?base=v2", cases)).toEqual({handed: null, opened: null, unknown: null, rest: "?base=v2"});
+    expect(takeEditorKeys("", cases).rest).toBe("");
+  });
+
+  it("with a draft handed over too, takes both keys out of the query in one reading", () => {
+    const query = openQuery(handoffQuery("base=v2&candidate=v1", lines), "example-2");
+    const keys = takeEditorKeys(`?${query}`, [{id: "example-2", set: "examples"}]);
+    expect(keys.handed && linesOf(keys.handed)).toHaveLength(2);
+    expect(keys).toMatchObject({opened: "example-2", unknown: null, rest: "?base=v2&candidate=v1"});
   });
 });

@@ -10,7 +10,7 @@
 // refused (every bad row is listed), 0 otherwise.
 import {resolve} from "node:path";
 import type {Writable} from "node:stream";
-import {fail, numberFlag, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {fail, numberFlag, parseCommandLine, quote, quotePath, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {jsonChunks} from "../lib/text/json-chunks.js";
 import {loadGuidelines, loadItems} from "../lib/node/load.js";
@@ -108,8 +108,8 @@ export async function agreement(args: readonly string[], io: CommandIO): Promise
         return 1;
       }
       for (const {path, sameAs} of read.repeated) {
-        const which = resolve(path) === resolve(sameAs) ? "named twice" : `the same bytes as ${quote(sameAs)}`;
-        err(`agreement: ${quote(path)}: ${which}, counted once`);
+        const which = resolve(path) === resolve(sameAs) ? "named twice" : `the same bytes as ${quotePath(sameAs)}`;
+        err(`agreement: ${quotePath(path)}: ${which}, counted once`);
       }
       const report = cohortReport(read.ratings, items, {bootstrap: {seed, replicates}});
       if (values.json) {

@@ -1,6 +1,6 @@
 // npm run probes:score -- <probe> [--version v2] [--file reply.txt] [--json]
 // Scores a reply (a file, or standard input) against a probe version: strict (the score) and loose beside it.
-import {fail, parseCommandLine, readInput, runCli} from "../lib/node/cli.js";
+import {fail, parseCommandLine, quotePath, readInput, runCli} from "../lib/node/cli.js";
 import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {checkProbes, formatTotal, scoreBoth, scoreInputByteCap, selectVersion} from "../lib/probes/index.node.js";
 import {quoteText} from "../lib/text/quote-text.js";
@@ -34,7 +34,7 @@ export async function probesScore(args: readonly string[], io: CommandIO): Promi
       // Scored all the same (a model may reply with nothing), but said: a must-not-match rule passes on nothing.
       if (text.trim() === "")
         err(
-          `probes:score: ${values.file === undefined ? "standard input" : quoteText(values.file)} holds ` +
+          `probes:score: ${values.file === undefined ? "standard input" : quotePath(values.file)} holds ` +
             `${text === "" ? "nothing" : "white space only"}: scored as an empty reply`,
         );
       const report = scoreBoth(data.rules, text);

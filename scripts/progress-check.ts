@@ -3,7 +3,7 @@
 // the import page's own reader (lib/trainee/transfer.ts): one line, "ok" with what it holds, or what is wrong in the
 // import page's words; exit 1 when the file is refused (a file past the size limit too, refused unread), 2 when it
 // cannot be opened or is not a regular file (lib/node/cli.ts CliError).
-import {fail, parseCommandLine, quote, readInput, runCli} from "../lib/node/cli.js";
+import {fail, parseCommandLine, quote, quotePath, readInput, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {checkImportSize, progressFileByteLimit, readImport} from "../lib/trainee/transfer.js";
 import {plural} from "../lib/text/format.js";
@@ -21,7 +21,7 @@ export async function progressCheck(args: readonly string[], io: CommandIO): Pro
         positionals: ["file"],
       });
       const file = positionals[0]!;
-      const refused: (message: string) => never = (message) => fail(`${quote(file)}: refused: ${message}`, 1);
+      const refused: (message: string) => never = (message) => fail(`${quotePath(file)}: refused: ${message}`, 1);
       const text = await readInput(file, progressFileByteLimit, io, {
         notAFile: "give the trainee's exported progress file",
         tooLarge: (_quoted, bytes) => refused(checkImportSize(bytes)!.message),
@@ -33,7 +33,7 @@ export async function progressCheck(args: readonly string[], io: CommandIO): Pro
       const who = result.rater === null ? "no rater name" : `rater ${quote(result.rater)}`;
       // Only an export file's envelope says when it was made.
       const kind = result.exportedAt === null ? "bare saved record" : "export file";
-      out(`${quote(file)}: ok, ${kind}, ${who}, ${plural(answers.length, "answer")} (${firsts} first)`);
+      out(`${quotePath(file)}: ok, ${kind}, ${who}, ${plural(answers.length, "answer")} (${firsts} first)`);
     },
     out,
   );

@@ -4,7 +4,7 @@ import {realpathSync, statSync, type Stats} from "node:fs";
 import {resolve} from "node:path";
 import type {Writable} from "node:stream";
 import {fileURLToPath} from "node:url";
-import {fail, quote} from "./cli.js";
+import {fail, quotePath} from "./cli.js";
 import {contentRoot} from "./content-root.js";
 
 export interface CommandIO {
@@ -32,7 +32,7 @@ export function rootFolder(io: CommandIO, given: string | undefined): string {
     // Missing, or a part of the path is a file.
   }
   if (!found?.isDirectory())
-    fail(`--root ${quote(given)}: ${found ? "not a folder" : "no such folder"}: give the project's folder`);
+    fail(`--root ${quotePath(given)}: ${found ? "not a folder" : "no such folder"}: give the project's folder`);
   return folder;
 }
 

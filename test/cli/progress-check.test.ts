@@ -45,6 +45,18 @@ describe("progress:check", () => {
     });
   });
 
+  it("names a long file whole, to its date, as the commands name every file", async () => {
+    // An export's name ends in its date, where two exports of one trainee differ: cut at 60 characters, it went.
+    const path = file("rater-notebook-progress-ana-maria-lopez-garcia-2026-12-01.json", good);
+    expect(path.length).toBeGreaterThan(80);
+    expect((await run(path)).stdout).toBe(
+      `${JSON.stringify(path)}: ok, export file, rater "<b>Ana</b>", 2 answers (1 first)`,
+    );
+    expect((await run(path.replace(/\.json$/, "-2.json"))).stderr).toContain(
+      `${JSON.stringify(path.replace(/\.json$/, "-2.json"))}: no such file`,
+    );
+  });
+
   it("accepts a bare saved record, which names no rater", async () => {
     const path = file("bare.json", serializeProgress(progress));
     expect(await run(path)).toEqual({

@@ -7,7 +7,7 @@
 import {spawn} from "node:child_process";
 import {cpSync, existsSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {fail, parseCommandLine, quote, quotePath, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {copyProject, projectRoot} from "./copy-project.js";
 
@@ -271,15 +271,15 @@ const results: Record<Run["kind"], string> = {
 function lineOf(mutant: Mutant, root: string): number | string {
   if (mutant.find.includes("\n") || mutant.replace.includes("\n")) return "the text and its replacement are one line";
   if (mutant.find === mutant.replace) return "the replacement is the text itself";
-  if (!/^(lib|guideline)\//.test(mutant.file)) return `${quote(mutant.file)} is not under lib/ or guideline/`;
+  if (!/^(lib|guideline)\//.test(mutant.file)) return `${quotePath(mutant.file)} is not under lib/ or guideline/`;
   if (!mutant.caughtBy.length) return "no test file named to catch it";
   for (const test of mutant.caughtBy) {
     if (!/^test\/(unit|cli)\/.+\.test\.ts$/.test(test))
-      return `${quote(test)}: expected a test file under test/unit/ or test/cli/`;
-    if (!existsSync(join(root, test))) return `no test file ${quote(test)}`;
+      return `${quotePath(test)}: expected a test file under test/unit/ or test/cli/`;
+    if (!existsSync(join(root, test))) return `no test file ${quotePath(test)}`;
   }
   const path = join(root, mutant.file);
-  if (!existsSync(path)) return `no file ${quote(mutant.file)}`;
+  if (!existsSync(path)) return `no file ${quotePath(mutant.file)}`;
   const text = readFileSync(path, "utf8");
   const times = text.split(mutant.find).length - 1;
   if (times !== 1) return `${quote(mutant.find, 80)} occurs ${times} times in ${mutant.file}, not once: update it`;

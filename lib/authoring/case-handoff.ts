@@ -4,6 +4,7 @@
 import {addLine, blankCase, setFact, setRule, type CaseRecord} from "./case-editor.js";
 import type {ChecklistRuleId} from "../authored/schemas/item.js";
 import type {PlacedCase} from "./case-places.js";
+import {quoteText} from "../text/quote-text.js";
 
 export const handoffKey = "case";
 
@@ -88,8 +89,13 @@ export interface EditorKeys {
   opened: string | null;
   /** An `open=` the site has no case of, to be said so. */
   unknown: string | null;
-  /** The query left once both keys are gone ("?base=v2&candidate=v1", or ""): the candidate's. */
+  /**
+   * The query left once both keys are gone ("?base=v2&candidate=v1", or ""): the candidate's. With neither key in it,
+   * the query as it was, spelt as it was (`URLSearchParams` would spell `set=a=b` as `set=a%3Db`).
+   */
   rest: string;
+  /** Whether a key was taken out: the editor puts `rest` back in the address only then. */
+  taken: boolean;
 }
 
 /**
@@ -100,7 +106,9 @@ export interface EditorKeys {
 export function takeEditorKeys(search: string, cases: readonly PlacedCase[]): EditorKeys {
   const handed = draftFromQuery(search, cases);
   const params = new URLSearchParams(search);
-  const id = params.get(openKey);
+  const taken = params.has(handoffKey) || params.has(openKey);
+  // An empty open= names nothing: taken out, and not said.
+  const id = params.get(openKey) || null;
   params.delete(handoffKey);
   params.delete(openKey);
   const rest = params.toString();
@@ -109,10 +117,11 @@ export function takeEditorKeys(search: string, cases: readonly PlacedCase[]): Ed
     handed: handed?.record ?? null,
     opened: known ? id : null,
     unknown: id !== null && !known ? id : null,
-    rest: rest ? `?${rest}` : "",
+    rest: !taken ? search : rest ? `?${rest}` : "",
+    taken,
   };
 }
 
-/** What the editor says of an `open=` the site has no case of. */
+/** What the editor says of an `open=` the site has no case of; the id as the link gave it, cut short. */
 export const unknownOpenedWords = (id: string): string =>
-  `The link asked to open “${id}”, but no case of this site has that id: choose one under Start from.`;
+  `The link asked to open ${quoteText(id, 60)}, but no case of this site has that id: choose one under Start from.`;

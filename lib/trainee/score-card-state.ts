@@ -202,9 +202,8 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
     case "steps":
       return state.stepsOpen === action.open ? state : {...state, stepsOpen: action.open, stepsBuilt: true};
     case "implied":
-      // Nothing listed, or still working it out, is the same line again; a score is worked out anew for each change.
-      return state.implied === action.line || (action.line.kind !== "score" && action.line.kind === state.implied.kind)
-        ? state
-        : {...state, implied: action.line};
+      // Worked out anew at each change of the checklist: one that implies what it did (a verdict given with no main
+      // task yet) is the same line, and patches nothing.
+      return JSON.stringify(state.implied) === JSON.stringify(action.line) ? state : {...state, implied: action.line};
   }
 }

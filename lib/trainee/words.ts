@@ -57,7 +57,7 @@ export function describeImplied(
   {checked = false}: {checked?: boolean} = {},
 ): string {
   if (line.kind === "none")
-    return "The score your checklist implies shows here as you list and check the instructions.";
+    return "The score your checklist implies shows here as you list the instructions and give each a verdict.";
   if (line.kind === "working") return "Working out the score your checklist implies…";
   const {implied} = line;
   if (!implied.ok) {

@@ -123,8 +123,8 @@ export function CaseEditor(
   const saved = store.saved();
   // The draft "Write this case" hands over, or the case "Open in the case editor" names: both keys leave the address
   // (a reload keeps what the author does since), and a draft handed over wins.
-  const {handed, opened: asked, unknown, rest} = takeEditorKeys(location.search, data.cases);
-  if (rest !== location.search) window.history.replaceState(null, "", `${location.pathname}${rest}${location.hash}`);
+  const {handed, opened: asked, unknown, rest, taken} = takeEditorKeys(location.search, data.cases);
+  if (taken) window.history.replaceState(null, "", `${location.pathname}${rest}${location.hash}`);
   const opened = handed ? null : asked;
   let said = [unknown === null ? "" : unknownOpenedWords(unknown), saved ? "Your draft from before is back." : ""]
     .filter(Boolean)

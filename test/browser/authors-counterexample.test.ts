@@ -67,14 +67,15 @@ describe("a change no worked case tests, on the authors' page", () => {
     await expect.poll(() => page.locator("#case-id").inputValue()).toBe("example-3");
     expect(await page.locator(".case-no-candidate a").getAttribute("href")).toBe("../authors");
     // A name the site has no case of opens nothing, and the editor says so above the draft it keeps.
-    await page.goto("/authors/case?open=example-99");
+    await page.goto("/authors/case?base=v2&open=example-99#case-problems");
     const said = page.locator(".case-start-said");
     await expect
       .poll(() => said.innerText())
-      .toMatch(/^The link asked to open “example-99”, but no case of this site has that id/);
+      .toMatch(/^The link asked to open "example-99", but no case of this site has that id/);
     expect(await said.isVisible()).toBe(true);
     expect(await page.locator("#case-id").inputValue()).toBe("example-3");
-    expect(new URL(page.url()).search).toBe("");
+    // The key leaves the address; the rest of its query, and its fragment, stay.
+    expect([new URL(page.url()).search, new URL(page.url()).hash]).toEqual(["?base=v2", "#case-problems"]);
     expect(site.problems).toEqual([]);
     await page.close();
   });

@@ -120,4 +120,30 @@ describe("an item by keyboard alone", () => {
     await ruling(card).waitFor({state: "visible"});
     expect(site.problems).toEqual([]);
   }, 60_000);
+
+  it("rings what a keyboard's Check moves the focus to: the ruling's lead, and in the blind run the answered note", async () => {
+    const ring = (page: Page) =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        return {class: active.className, outline: getComputedStyle(active).outlineStyle};
+      });
+    const moved: {class: string; outline: string}[] = [];
+    for (const [path, id] of [
+      ["/rubric", "example-1"],
+      ["/self-check?pool=calibration", "calibration-a"],
+    ] as const) {
+      const {page, card} = await open(path, id);
+      await card.getByRole("heading", {level: 2}).focus();
+      await page.keyboard.press("4");
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await ring(page)).class).not.toBe("");
+      moved.push(await ring(page));
+    }
+    // The blind run's note had no ring at all: a keyboard user lost where the focus went.
+    expect(moved).toEqual([
+      {class: expect.stringContaining("ruling-lead"), outline: "solid"},
+      {class: "answered-note", outline: "solid"},
+    ]);
+    expect(site.problems).toEqual([]);
+  }, 60_000);
 });

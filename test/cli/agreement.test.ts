@@ -20,7 +20,7 @@ import {unpackReport} from "../../lib/agreement/packed-report.js";
 import {readRatingFiles} from "../../lib/agreement/read-files.node.js";
 import {readRatingsCsv} from "../../lib/agreement/ratings-csv.js";
 import {cohortLines} from "../../lib/agreement/report-format.js";
-import {quote} from "../../lib/node/cli.js";
+import {quote, quotePath} from "../../lib/node/cli.js";
 import {loadGuidelines, loadItems, projectRoot} from "../../lib/node/load.js";
 import {formatBytes} from "../../lib/text/format.js";
 import {serializeProgress} from "../../lib/trainee/progress.js";
@@ -335,15 +335,16 @@ describe("npm run agreement", () => {
   });
 
   it("counts a file named twice, or the same bytes under another name, once, saying so; exit 0", async () => {
-    const copy = file("cohort-copy.csv");
+    // A long name, as an export's is: named whole, not cut at 60 characters.
+    const copy = file("cohort-copy-of-the-spring-cohort-exported-2026-12-01-by-the-coordinator.csv");
     writeFileSync(copy, readFileSync(file("cohort.csv")));
     const once = await run(file("cohort.csv"));
     // The second names the first by another spelling of its path.
     const repeated = await run(file("cohort.csv"), `${dir}/./cohort.csv`, copy);
     expect(repeated.status).toBe(0);
     expect(repeated.stderr.trimEnd().split("\n")).toEqual([
-      `agreement: ${quote(`${dir}/./cohort.csv`)}: named twice, counted once`,
-      `agreement: ${quote(copy)}: the same bytes as ${quote(file("cohort.csv"))}, counted once`,
+      `agreement: ${quotePath(`${dir}/./cohort.csv`)}: named twice, counted once`,
+      `agreement: ${JSON.stringify(copy)}: the same bytes as ${quotePath(file("cohort.csv"))}, counted once`,
     ]);
     expect(repeated.stdout).toBe(once.stdout);
     const {

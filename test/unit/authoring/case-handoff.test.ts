@@ -30,6 +30,7 @@ describe("a checklist handed from /authors to the case editor", () => {
       opened: null,
       unknown: null,
       rest: "?base=v2&candidate=v2&set=registerBreak%3Dpartly",
+      taken: true,
     });
   });
 
@@ -49,6 +50,7 @@ describe("a checklist handed from /authors to the case editor", () => {
       opened: null,
       unknown: null,
       rest: "?base=v2",
+      taken: true,
     });
   });
 });
@@ -66,15 +68,40 @@ describe("a case of the site opened in the editor from /authors", () => {
       opened: "example-2",
       unknown: null,
       rest: "?base=v2&candidate=v1",
+      taken: true,
     });
     // An id the site has no case of opens nothing, and is given back to be said; the address loses it all the same.
-    expect(takeEditorKeys("?open=nope", cases)).toEqual({handed: null, opened: null, unknown: "nope", rest: ""});
+    expect(takeEditorKeys("?open=nope", cases)).toEqual({
+      handed: null,
+      opened: null,
+      unknown: "nope",
+      rest: "",
+      taken: true,
+    });
     expect(unknownOpenedWords("nope")).toBe(
-      "The link asked to open “nope”, but no case of this site has that id: choose one under Start from.",
+      'The link asked to open "nope", but no case of this site has that id: choose one under Start from.',
     );
-    // No open= at all: nothing opened, the query as it was.
-    expect(takeEditorKeys("?base=v2", cases)).toEqual({handed: null, opened: null, unknown: null, rest: "?base=v2"});
-    expect(takeEditorKeys("", cases).rest).toBe("");
+    // Given as the link spelt it, cut short.
+    expect(unknownOpenedWords("x".repeat(300))).toBe(
+      `The link asked to open "${"x".repeat(60)}…", but no case of this site has that id: choose one under Start from.`,
+    );
+    // An empty open= names nothing: taken out, not said.
+    expect(takeEditorKeys("?base=v2&open=", cases)).toEqual({
+      handed: null,
+      opened: null,
+      unknown: null,
+      rest: "?base=v2",
+      taken: true,
+    });
+    // No key at all: nothing opened, and the query as it was, spelt as it was, for the address to be left alone.
+    expect(takeEditorKeys("?set=registerBreak=partly&", cases)).toEqual({
+      handed: null,
+      opened: null,
+      unknown: null,
+      rest: "?set=registerBreak=partly&",
+      taken: false,
+    });
+    expect(takeEditorKeys("", cases)).toMatchObject({rest: "", taken: false});
   });
 
   it("with a draft handed over too, takes both keys out of the query in one reading", () => {

@@ -13,6 +13,7 @@ import {
   type CardState,
 } from "../../../lib/trainee/score-card-state.js";
 import type {TraineeLine} from "../../../lib/trainee/progress.js";
+import type {ImpliedScore} from "../../../lib/trainee/implied.js";
 import {item, record} from "./helpers.js";
 
 describe("the answers a score card shows", () => {
@@ -264,5 +265,18 @@ describe("a score card while it is shown", () => {
     expect(open).toMatchObject({stepsOpen: true, stepsBuilt: true});
     expect(act(open, {kind: "steps", open: true})).toBe(open);
     expect(act(open, {kind: "steps", open: false})).toMatchObject({stepsOpen: false, stepsBuilt: true});
+  });
+
+  it("takes what the checklist implies, and is the same state when it implies what it did", () => {
+    const noMain: ImpliedScore = {ok: false, reason: "no-main", lines: []};
+    const implies = act(start, {kind: "implied", line: {kind: "score", implied: noMain}});
+    expect(implies.implied).toEqual({kind: "score", implied: noMain});
+    // Worked out anew after a verdict given with no main task yet: the same line, so no patch.
+    expect(act(implies, {kind: "implied", line: {kind: "score", implied: {...noMain, lines: []}}})).toBe(implies);
+    expect(act(start, {kind: "implied", line: {kind: "none"}})).toBe(start);
+    const working = act(implies, {kind: "implied", line: {kind: "working"}});
+    expect(working.implied).toEqual({kind: "working"});
+    expect(act(working, {kind: "implied", line: {kind: "working"}})).toBe(working);
+    expect(act(working, {kind: "implied", line: {kind: "none"}}).implied).toEqual({kind: "none"});
   });
 });

@@ -100,7 +100,7 @@ describe("what the trainee's checklist implies", () => {
 
   it("says where the line stands with nothing listed, and while the score is worked out", () => {
     expect(describeImplied({kind: "none"}, v2)).toBe(
-      "The score your checklist implies shows here as you list and check the instructions.",
+      "The score your checklist implies shows here as you list the instructions and give each a verdict.",
     );
     expect(describeImplied({kind: "working"}, v2)).toBe("Working out the score your checklist implies…");
   });

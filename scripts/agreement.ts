@@ -11,7 +11,7 @@
 import {resolve} from "node:path";
 import type {Writable} from "node:stream";
 import {fail, numberFlag, parseCommandLine, quote, quotePath, runCli} from "../lib/node/cli.js";
-import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
+import {lineWriter, runAsEntry, typedPath, type CommandIO} from "../lib/node/command.js";
 import {jsonChunks} from "../lib/text/json-chunks.js";
 import {loadGuidelines, loadItems} from "../lib/node/load.js";
 import {escapeUnsafe} from "../lib/text/quote-text.js";
@@ -97,7 +97,7 @@ export async function agreement(args: readonly string[], io: CommandIO): Promise
       let read;
       try {
         read = readRatingFiles(
-          positionals,
+          positionals.map((path) => typedPath(io, path)),
           items.map((item) => item.id),
         );
       } catch (error) {

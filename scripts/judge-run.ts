@@ -9,7 +9,7 @@ import {dirname, isAbsolute, relative, resolve} from "node:path";
 import type {Item} from "../lib/authored/schemas/item.js";
 import {formatProblem, type Problem} from "../lib/authored/problems.js";
 import {fail, parseCommandLine, quote, quotePath, runCli} from "../lib/node/cli.js";
-import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
+import {lineWriter, rootFolder, runAsEntry, typedPath, type CommandIO} from "../lib/node/command.js";
 import {guidelineVersions, loadItems} from "../lib/node/load.js";
 import {unreadableFile} from "../lib/node/read-file.js";
 import {
@@ -74,7 +74,8 @@ function selectCases(items: readonly Item[], chosen: string): Item[] {
 }
 
 /**
- * The run file --resume names (from the root, or absolute), as a path from the root: a run file directly under
+ * The run file --resume names (from the root, from the folder the command was typed in when that is another, or
+ * absolute), as a path from the root: a run file directly under
  * data/judges/runs/ (a path that leaves the root, or another folder, is refused).
  */
 function resumeFile(root: string, given: string): string {
@@ -164,7 +165,9 @@ async function main(
 
   // A resumed run is asked as it was made: its prompt, guideline and cases unless told (and then they must match).
   const resume =
-    values.resume === undefined ? undefined : runToResume(root, values.resume, {apiKey, items, rootFlag: values.root});
+    values.resume === undefined
+      ? undefined
+      : runToResume(root, typedPath(io, values.resume), {apiKey, items, rootFlag: values.root});
 
   const promptName = values.prompt ?? resume?.run.prompt ?? defaultPrompt;
   const prompts = listDir(resolve(root, promptsDir))

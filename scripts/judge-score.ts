@@ -9,7 +9,7 @@ import {checkJudgeRunFile} from "../lib/judges/check.node.js";
 import {formatJudgeScore, judgeScore as scoreOfRun} from "../lib/judges/score-report.js";
 import {runFileWanted} from "../lib/judges/runs.node.js";
 import {fail, lookedFor, parseCommandLine, quotePath, runCli} from "../lib/node/cli.js";
-import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
+import {lineWriter, rootFolder, runAsEntry, typedPath, type CommandIO} from "../lib/node/command.js";
 import {loadGuidelines, loadItems} from "../lib/node/load.js";
 import {unreadableFile} from "../lib/node/read-file.js";
 import {defaultKeyVariable} from "../lib/probes/request.js";
@@ -28,8 +28,8 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
         positionals: ["run file"],
       });
       const root = rootFolder(io, values.root);
-      // The file as typed, from where the command runs; the check names it from the project's root.
-      const given = positionals[0]!;
+      // The file as typed, from where the command was typed; the check names it from the project's root.
+      const given = typedPath(io, positionals[0]!);
       // A folder given by mistake is named as one here: judges:check's words for one among the runs say to delete it.
       const unreadable = unreadableFile(resolve(given), runFileWanted);
       if (unreadable !== null) fail(`${quotePath(given)}: ${unreadable}${lookedFor(given)}`);

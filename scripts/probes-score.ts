@@ -1,7 +1,7 @@
 // npm run probes:score -- <probe> [--version v2] [--file reply.txt] [--json]
 // Scores a reply (a file, or standard input) against a probe version: strict (the score) and loose beside it.
 import {fail, parseCommandLine, quotePath, readInput, runCli} from "../lib/node/cli.js";
-import {lineWriter, rootFolder, runAsEntry, type CommandIO} from "../lib/node/command.js";
+import {lineWriter, rootFolder, runAsEntry, typedPath, type CommandIO} from "../lib/node/command.js";
 import {checkProbes, formatTotal, scoreBoth, scoreInputByteCap, selectVersion} from "../lib/probes/index.node.js";
 import {quoteText} from "../lib/text/quote-text.js";
 
@@ -26,7 +26,8 @@ export async function probesScore(args: readonly string[], io: CommandIO): Promi
       const selection = selectVersion(checkProbes(rootFolder(io, values.root)), name, values.version);
       if (!selection.ok) fail(selection.message, selection.kind === "usage" ? 2 : 1);
       const {data} = selection.version;
-      const text = await readInput(values.file, scoreInputByteCap, io, {
+      const file = values.file === undefined ? undefined : typedPath(io, values.file);
+      const text = await readInput(file, scoreInputByteCap, io, {
         notAFile: "give a file holding the reply",
         // A reply saved as UTF-16 (PowerShell's `>`) would otherwise be scored as garbled text, and fail.
         notText: (what) => fail(`${what}: not UTF-8 text: save the reply as UTF-8`),
@@ -34,7 +35,7 @@ export async function probesScore(args: readonly string[], io: CommandIO): Promi
       // Scored all the same (a model may reply with nothing), but said: a must-not-match rule passes on nothing.
       if (text.trim() === "")
         err(
-          `probes:score: ${values.file === undefined ? "standard input" : quotePath(values.file)} holds ` +
+          `probes:score: ${file === undefined ? "standard input" : quotePath(file)} holds ` +
             `${text === "" ? "nothing" : "white space only"}: scored as an empty reply`,
         );
       const report = scoreBoth(data.rules, text);

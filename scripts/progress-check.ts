@@ -4,7 +4,7 @@
 // import page's words; exit 1 when the file is refused (a file past the size limit too, refused unread), 2 when it
 // cannot be opened or is not a regular file (lib/node/cli.ts CliError).
 import {fail, parseCommandLine, quote, quotePath, readInput, runCli} from "../lib/node/cli.js";
-import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
+import {lineWriter, runAsEntry, typedPath, type CommandIO} from "../lib/node/command.js";
 import {checkImportSize, progressFileByteLimit, readImport} from "../lib/trainee/transfer.js";
 import {plural} from "../lib/text/format.js";
 
@@ -20,7 +20,7 @@ export async function progressCheck(args: readonly string[], io: CommandIO): Pro
         options: {},
         positionals: ["file"],
       });
-      const file = positionals[0]!;
+      const file = typedPath(io, positionals[0]!);
       const refused: (message: string) => never = (message) => fail(`${quotePath(file)}: refused: ${message}`, 1);
       const text = await readInput(file, progressFileByteLimit, io, {
         notAFile: "give the trainee's exported progress file",

@@ -38,8 +38,8 @@ export const quote = (value: string, length = 60): string => quoteText(value, le
 /** A file's name, whole as far as a name runs: its end (a run file's date and model) is where a slip shows. */
 export const quotePath = (path: string): string => quote(path, 240);
 
-/** For a name not found: where it was looked for, since npm runs a script in the project's folder, not the one the
- *  command was typed in. */
+/** For a relative name not found: where it was looked for (a name typed in another folder comes here whole,
+ *  lib/node/command.ts `typedPath`). */
 export const lookedFor = (path: string): string =>
   isAbsolute(path) || existsSync(path) ? "" : ` (looked for as ${quotePath(resolve(path))})`;
 

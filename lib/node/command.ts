@@ -1,7 +1,7 @@
 // A command's entry: arguments, streams, environment and project folder in, exit code out. A test calls it in
 // process as the shell would; nothing a command does reads the process. Node-only.
 import {realpathSync, statSync, type Stats} from "node:fs";
-import {resolve} from "node:path";
+import {isAbsolute, resolve} from "node:path";
 import type {Writable} from "node:stream";
 import {fileURLToPath} from "node:url";
 import {fail, quotePath} from "./cli.js";
@@ -14,7 +14,16 @@ export interface CommandIO {
   env: Readonly<Record<string, string | undefined>>;
   /** A command's --root, when given. */
   root: string;
+  /**
+   * The folder the command was typed in, when it is not the one it runs in: npm runs a script in the project's folder
+   * and names the other in INIT_CWD. A file named on the command line is read from there (`typedPath`).
+   */
+  typedIn?: string;
 }
+
+/** A file or folder named on the command line, from the folder the command was typed in; absolute, as given. */
+export const typedPath = (io: Pick<CommandIO, "typedIn">, path: string): string =>
+  io.typedIn === undefined || isAbsolute(path) ? path : resolve(io.typedIn, path);
 
 export type Command = (args: readonly string[], io: CommandIO) => Promise<number>;
 
@@ -24,7 +33,7 @@ export type Command = (args: readonly string[], io: CommandIO) => Promise<number
  */
 export function rootFolder(io: CommandIO, given: string | undefined): string {
   if (given === undefined) return io.root;
-  const folder = resolve(given);
+  const folder = resolve(typedPath(io, given));
   let found: Stats | undefined;
   try {
     found = statSync(folder);
@@ -52,6 +61,11 @@ function isEntry(meta: ImportMeta): boolean {
   }
 }
 
+/** npm's INIT_CWD, when it names another folder than the one the command runs in. */
+function typedIn(initCwd: string | undefined, cwd: string): {typedIn?: string} {
+  return initCwd && resolve(initCwd) !== resolve(cwd) ? {typedIn: resolve(initCwd)} : {};
+}
+
 /** The process's own: its streams, its environment, and the content root it names (the project's own unless set). */
 function processIO(): CommandIO {
   return {
@@ -63,6 +77,7 @@ function processIO(): CommandIO {
     },
     env: process.env,
     root: contentRoot(process.env),
+    ...typedIn(process.env.INIT_CWD, process.cwd()),
   };
 }
 

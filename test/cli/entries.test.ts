@@ -3,12 +3,14 @@
 // (lib/node/command.ts), the last line of every command's script: so that wiring is spawned here on one command
 // (and a closed pipe on another; a tsx start costs a second or more), and each script package.json starts is held
 // to end in it.
-import {cpSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
+import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import ts from "typescript";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {projectRoot} from "../../lib/node/load.js";
+import {emptyProgress} from "../../lib/trainee/progress.js";
+import {exportFile} from "../../lib/trainee/transfer.js";
 import {judgeScore} from "../../scripts/judge-score.js";
 import {probesRun} from "../../scripts/probes-run.js";
 import {probesScore} from "../../scripts/probes-score.js";
@@ -130,6 +132,21 @@ describe("every script package.json starts through tsx ends in the shared entry"
     // Every exception is still a script package.json starts; the command spawned above is among those checked here.
     expect(Object.keys(notCommands).filter((name) => !names.includes(name))).toEqual([]);
     expect(verdicts["probes-score"]).toBe(probesScore);
+  });
+});
+
+describe("the folder a command was typed in, through the shared entry", () => {
+  it("reads a relative file name from npm's INIT_CWD, not the project's folder the command runs in", async () => {
+    writeFileSync(
+      join(dir, "typed.json"),
+      exportFile(emptyProgress(), {rater: "Ana", now: "2026-03-01T12:00:00.000Z"}),
+    );
+    const started = await spawned(tsx, ["scripts/progress-check.ts", "typed.json"], {env: {INIT_CWD: dir}});
+    expect(started).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(join(dir, "typed.json"))}: ok, export file, rater "Ana", 0 answers (0 first)\n`,
+      stderr: "",
+    });
   });
 });
 

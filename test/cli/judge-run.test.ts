@@ -4,7 +4,7 @@
 // call.
 import {createHash} from "node:crypto";
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from "node:fs";
-import {join} from "node:path";
+import {basename, join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {formatProblem} from "../../lib/authored/problems.js";
 import {checkJudgeRunFile} from "../../lib/judges/check.node.js";
@@ -334,6 +334,13 @@ describe("judge:run --resume refuses before any call", () => {
     );
     const v1 = await run(root, ["--resume", file, "--model", "example/model", "--guideline", "v1"]);
     expect(refusedBeforeCalling(v1, 1)).toBe(`judge:run: --resume ${file}: ${differs("guideline", "v2", "v1")}`);
+    // Typed in the runs' folder, the file's own name finds it (read from there, not from the project's folder).
+    const typed = await judgeRun(root, stub.baseUrl, ["--resume", basename(file), "--model", "example/other"], {
+      typedIn: join(root, "data/judges/runs"),
+    });
+    expect(refusedBeforeCalling(typed, 1)).toBe(
+      `judge:run: --resume ${file}: ${differs("model", "example/model", "example/other")}`,
+    );
   });
 
   it("a prompt changed since the run, even listed again with its new hash", async () => {

@@ -57,6 +57,18 @@ describe("progress:check", () => {
     );
   });
 
+  it("reads a file named from the folder the command was typed in, and names where it looked", async () => {
+    // npm runs the command in the project's folder; typed in the files' folder, "typed.json" means the one there.
+    file("typed.json", good);
+    expect(await runCommand(progressCheck, ["typed.json"], {typedIn: dir})).toMatchObject({
+      code: 0,
+      stdout: `${JSON.stringify(join(dir, "typed.json"))}: ok, export file, rater "<b>Ana</b>", 2 answers (1 first)\n`,
+    });
+    expect((await runCommand(progressCheck, ["missing.json"], {typedIn: dir})).stderr).toBe(
+      `progress:check: ${JSON.stringify(join(dir, "missing.json"))}: no such file: check its name and its folder\n`,
+    );
+  });
+
   it("accepts a bare saved record, which names no rater", async () => {
     const path = file("bare.json", serializeProgress(progress));
     expect(await run(path)).toEqual({

@@ -33,11 +33,13 @@ export async function runCommand(
     input = "",
     env = {},
     root = projectRoot,
-  }: {input?: string; env?: Record<string, string | undefined>; root?: string} = {},
+    typedIn,
+  }: {input?: string; env?: Record<string, string | undefined>; root?: string; typedIn?: string} = {},
 ): Promise<CommandResult> {
   const [stdout, stderr] = [sink(), sink()];
   const stdin = Readable.from(input === "" ? [] : [Buffer.from(input, "utf8")]);
-  const code = await command(args, {stdout: stdout.stream, stderr: stderr.stream, stdin, env, root});
+  const io = {stdout: stdout.stream, stderr: stderr.stream, stdin, env, root, ...(typedIn ? {typedIn} : {})};
+  const code = await command(args, io);
   return {code, stdout: stdout.text(), stderr: stderr.text()};
 }
 

@@ -84,17 +84,18 @@ export const sentMessages = (body: string): {role: string; content: string}[] =>
 
 /**
  * `npm run judge:run` against a root and a base url, with `key` as OPENROUTER_API_KEY (and nothing else of the
- * machine's environment), in the real world (network, clock, waits) but for what `world` replaces.
+ * machine's environment), in the real world (network, clock, waits) but for what `world` replaces; `typedIn` the folder
+ * it was typed in, when not the project's.
  */
 export function judgeRun(
   root: string,
   baseUrl: string,
   args: string[],
-  {key = KEY, world = {}}: {key?: string; world?: Partial<CallWorld>} = {},
+  {key = KEY, world = {}, typedIn}: {key?: string; world?: Partial<CallWorld>; typedIn?: string} = {},
 ): Promise<CommandResult> {
   return runCommand(
     (given, io) => judgeRunCommand(given, io, world),
     ["--root", root, "--base-url", baseUrl, ...args],
-    {env: {OPENROUTER_API_KEY: key}},
+    {env: {OPENROUTER_API_KEY: key}, ...(typedIn ? {typedIn} : {})},
   );
 }

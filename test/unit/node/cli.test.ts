@@ -1,10 +1,10 @@
-import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {CliError, numberFlag, parseCommandLine, quote, readInput, runCli} from "../../../lib/node/cli.js";
 import {AuthoredFileError} from "../../../lib/authored/problems.js";
-import {rootFolder} from "../../../lib/node/command.js";
+import {rootFolder, typedPath} from "../../../lib/node/command.js";
 
 const spec = {
   usage: "npm run x -- <probe> [--version v2] [--json]",
@@ -253,6 +253,21 @@ describe("rootFolder", () => {
       expect(line(() => rootFolder(io, join(folder, "file")))).toBe(
         `2: --root ${JSON.stringify(join(folder, "file"))}: not a folder: give the project's folder`,
       );
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
+  });
+
+  it("reads a relative --root, and any file named, from the folder the command was typed in", () => {
+    const folder = mkdtempSync(join(tmpdir(), "cli-typed-"));
+    try {
+      mkdirSync(join(folder, "project"));
+      const io = {root: "/the/project", typedIn: folder} as Parameters<typeof rootFolder>[0];
+      expect(rootFolder(io, "project")).toBe(join(folder, "project"));
+      expect(typedPath(io, "ratings.csv")).toBe(join(folder, "ratings.csv"));
+      expect(typedPath(io, "/elsewhere/ratings.csv")).toBe("/elsewhere/ratings.csv");
+      // Typed where the command runs (npm's INIT_CWD the project's folder): as given.
+      expect(typedPath({}, "docs/examples/ratings.csv")).toBe("docs/examples/ratings.csv");
     } finally {
       rmSync(folder, {recursive: true, force: true});
     }

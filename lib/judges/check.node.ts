@@ -19,6 +19,7 @@ import {judgeRunFile, judgeRunsDir, resumeCommand} from "./runs.node.js";
 import {JudgeRun, type CaseRecord, type PromptHashes, type RunFigures} from "./schema.node.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {isStopReason} from "../probes/runner-error.js";
+import {isServedModel, servedByRule} from "../probes/run-metadata.js";
 import {quoteText, quoteValue} from "../text/quote-text.js";
 import {plural} from "../text/format.js";
 import {answerLimits, editedAnswer, readAnswer, unreadAnswer, unreadProblem, type JudgeAnswer} from "./answer.js";
@@ -333,6 +334,9 @@ export function checkJudgeRun(file: string, run: JudgeRun, context: RunContext, 
       lastAsked = Math.max(lastAsked, place);
     }
     checkRecord(record, at, run.parameters.maxTokens, problem);
+    // The build ships it: a slug-shaped key must not pass for the model that served the case.
+    if (record.servedBy !== null && !isServedModel(record.servedBy, run.model))
+      problem(`${at}.servedBy`, `${servedByRule}; a run is a real answer, never edited: delete the file`);
     const now = context.ruled.get(record.case);
     if (now !== undefined && now !== record.ruled)
       warning(

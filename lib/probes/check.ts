@@ -3,7 +3,7 @@ import {fieldPath, type Problem} from "../authored/problems.js";
 import {utf8Length} from "../text/format.js";
 import {bytesPerToken, oversizedExcerptLength, replyByteBound} from "./limits.js";
 import {roundTotal, scoreReply, formatTotal} from "./score.js";
-import {droppedNotes, isServedModel} from "./run-metadata.js";
+import {droppedNotes, isServedModel, servedByRule} from "./run-metadata.js";
 import type {ProbeVersion, Run} from "./schema.node.js";
 import {quoteValue} from "../text/quote-text.js";
 
@@ -55,11 +55,7 @@ export function checkRun(file: string, run: Run, version: ProbeVersion): Problem
       `differ from ${version.version}'s (maxTokens ${maxTokens}, temperature ${temperature}): ${edited}`,
     );
   if (run.servedBy !== null && !isServedModel(run.servedBy, run.model))
-    problem(
-      "servedBy",
-      "not the run's model, or that model and a version suffix (- : or @ and at most 15 more of a-z 0-9 . : -); " +
-        edited,
-    );
+    problem("servedBy", `${servedByRule}; ${edited}`);
   for (const note of run.dropped ?? []) {
     const field = note === droppedNotes.servedBy ? "servedBy" : "finishReason";
     if (run[field] !== null) problem(field, `a dropped field is recorded as null: ${edited}`);

@@ -27,6 +27,10 @@ export function isServedModel(servedBy: string, model: string): boolean {
   return suffix === "" || /^[-:@][a-z0-9.:-]{0,15}$/.test(suffix);
 }
 
+/** What a run's checker says of a `servedBy` that `isServedModel` refuses, probe run or judge run alike. */
+export const servedByRule =
+  "not the run's model, or that model and a version suffix (- : or @ and at most 15 more of a-z 0-9 . : -)";
+
 /** A run names what it dropped and why, and never quotes it (it could be anything an endpoint chose to send). */
 export const droppedNotes = {
   servedBy: "servedBy dropped: the response's model field was not a model slug",

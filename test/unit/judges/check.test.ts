@@ -353,6 +353,23 @@ describe("checkJudges", () => {
     ]);
   });
 
+  it("refuses a servedBy that is not the run's model, as probes:check does: the build would ship it", () => {
+    // A slug-shaped key (ROT13 of a model's name here) passes for a model; only the run's own model, with at most a
+    // short version suffix, is the one that served it.
+    const run = calibrationRun();
+    const answers = run.answers.map((answer, index) =>
+      index === 1 ? {...answer, servedBy: "frbyhgr/frperg"} : {...answer, servedBy: "example/judge-1-2026-08-01"},
+    );
+    writeRun(root, {...run, answers});
+    expect(lines()).toEqual([
+      at(
+        "answers[1].servedBy",
+        "not the run's model, or that model and a version suffix (- : or @ and at most 15 more of a-z 0-9 . : -); " +
+          "a run is a real answer, never edited: delete the file",
+      ),
+    ]);
+  });
+
   it("refuses a megabyte of [[[ unread, before parsing it", () => {
     writeRun(root, "[".repeat(1024 * 1024));
     expect(lines()).toEqual([`${runFile}: too deep: nested more than 8 levels, where a run is 6; delete it`]);

@@ -149,7 +149,13 @@ export function feedbackFor(item: Item, answers: readonly Answer[], options: Fee
             ...common,
             listRule: cite(line.index, line.listRule!),
           });
-      } else differences.push({kind: "not-checked", ...common, yourWords: yourWords(line.trainee!.line)});
+      } else
+        differences.push({
+          kind: "not-checked",
+          ...common,
+          yourWords: yourWords(line.trainee!.line),
+          rule: cite(line.index),
+        });
     }
     for (const [holder, inside] of splits) {
       const own = checklist.stepOne.listings[holder]!.match;
@@ -267,6 +273,7 @@ export type Difference =
       listRule: RuleCitation;
     }
   | {
+      /** They listed the line and gave it no verdict: the rule that rules it, as for a verdict that differs. */
       kind: "not-checked";
       text: string;
       yourWords: string;
@@ -274,6 +281,7 @@ export type Difference =
       main: boolean;
       inferred: boolean;
       because: string | null;
+      rule: RuleCitation;
     }
   | {
       /** They listed something the ruled checklist does not hold. */

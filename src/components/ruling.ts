@@ -315,11 +315,11 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
     case "not-checked":
       return item(
         [
-          `You listed ${quoteOf(difference.yourWords)} but didn't check it; ruled `,
+          `You listed ${quoteOf(difference.yourWords)} but gave it no verdict; ruled `,
           el("strong", {}, verdictLabels[difference.ruled]),
           ".",
         ],
-        null,
+        cite(difference.rule),
       );
     case "grouping":
       return item([groupingSentence(difference)], null);

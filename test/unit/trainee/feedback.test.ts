@@ -119,6 +119,20 @@ describe("the lines where the checklist differs", () => {
     expect([result.matching, result.ruledLines]).toEqual([1, 3]);
   });
 
+  it("cites, for a line listed with no verdict, the rule that rules it, as for a verdict that differs", () => {
+    const open = feedback("example-3", [answer("example-3", 4, [line(main, "met", true), line(formal)])]);
+    expect(open.differences.find((difference) => difference.kind === "not-checked")).toEqual({
+      kind: "not-checked",
+      text: "Formal",
+      yourWords: "förmliche",
+      ruled: "not-met",
+      main: false,
+      inferred: false,
+      because: null,
+      rule: expect.objectContaining({id: "style-register", title: "Style and register"}),
+    });
+  });
+
   it("says a main task left unchosen once, and a main task not listed once", () => {
     const unchosen = feedback("example-3", [answer("example-3", 3, [line(main, "met"), line(formal, "not-met")])]);
     expect(unchosen.differences.map((difference) => difference.kind)).toEqual(["main", "missing"]);

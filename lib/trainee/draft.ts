@@ -218,21 +218,24 @@ export function pressWord(
 /**
  * What the status line says while a gesture is under way (nothing when none is): the first word pressed and what to
  * press next, or the line waiting to be extended or split. `wordOf` and `lineText` give the texts the page shows.
+ * `escape`: it ends with the key that cancels, as a status read out does; beside a Cancel button it need not.
  */
 export function pendingPrompt(
   pending: Pending,
   {wordOf, lineText}: {wordOf: (where: MarkIn, token: number) => string; lineText: (line: number) => string},
+  {escape = true}: {escape?: boolean} = {},
 ): string {
   if (!pending) return "";
+  const cancels = escape ? " Escape cancels." : "";
   if (pending.kind === "from")
     return (
       `From “${wordOf(pending.in, pending.token)}”: now press the last word of the instruction ` +
-      "(the same word again for one word). Escape cancels."
+      `(the same word again for one word).${cancels}`
     );
   const text = lineText(pending.line);
   return pending.kind === "extend"
-    ? `Press the word to extend “${text}” to. Escape cancels.`
-    : `Press the word of “${text}” where the second line starts. Escape cancels.`;
+    ? `Press the word to extend “${text}” to.${cancels}`
+    : `Press the word of “${text}” where the second line starts.${cancels}`;
 }
 
 /** A checklist while the trainee writes it: its lines, and how the response stands when the main task is not met. */

@@ -92,6 +92,17 @@ export function markUpdate(state: MarkState, action: MarkAction): MarkState {
   }
 }
 
+/**
+ * Whether the gesture under way waits for a press on this text: a stretch begun in it, or a line of it to extend or
+ * split. The text then says what to press next, with a way to cancel that needs no key (a phone has no Escape).
+ */
+export function pendingHere({pending, lines, where}: Pick<MarkState, "pending" | "lines" | "where">): boolean {
+  if (pending === null) return false;
+  if (pending.kind === "from") return pending.in === where;
+  const listing = lines[pending.line]?.listing;
+  return listing?.kind === "mark" && listing.in === where;
+}
+
 /** How one word shows: the classes beyond "word", whether it is marked, and the line numbers said before it. */
 export interface WordLook {
   marked: boolean;

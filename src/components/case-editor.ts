@@ -625,12 +625,12 @@ function Marking(state: CaseEditorState, {keep, surfaces}: {keep: Keep; surfaces
     state.addingTo === null || !shown
       ? ""
       : `Mark the stretch of ${shown.label} to add to line ${state.addingTo + 1}. `;
-  const status = !shown
-    ? ""
-    : marking.again
-      ? "That stretch is marked already."
-      : waiting +
-        pendingPrompt(marking.pending, {wordOf: (_where, token) => all[token]?.text ?? "", lineText: () => ""});
+  const status = !shown ? "" : marking.again ? "That stretch is marked already." : waiting;
+  // What to press next shows under the words, beside its Cancel (the surface's); here it is read out.
+  const next =
+    shown && !marking.again
+      ? pendingPrompt(marking.pending, {wordOf: (_where, token) => all[token]?.text ?? "", lineText: () => ""})
+      : "";
   const freeText = el("input", {
     "id": "case-free-text",
     "type": "text",
@@ -658,7 +658,12 @@ function Marking(state: CaseEditorState, {keep, surfaces}: {keep: Keep; surfaces
         "Each stretch becomes a line below, its text the marked words until you write it in the checklist's words.",
     ),
     choiceField,
-    el("p", {"class": "mark-status", "role": "status", "aria-live": "polite"}, status),
+    el(
+      "p",
+      {"class": "mark-status", "role": "status", "aria-live": "polite"},
+      status,
+      next ? el("span", {class: "visually-hidden"}, next) : null,
+    ),
     el(
       "div",
       {class: "case-mark-holder"},

@@ -57,11 +57,12 @@ export function ChecklistEditor(
         {class: "step-help", id: `${id}-mark-help`},
         "Mark an instruction in the request: press its first word, then its last",
         el("span", {class: "fine-pointer"}, " (or drag across it)"),
-        ". Each one becomes a line here; check it, and say which line is the main task.",
+        ". Each one becomes a line here; give it a verdict, and say which line is the main task.",
       ),
       el(
         "p",
-        {"class": "mark-status", "role": "status", "aria-live": "polite"},
+        // Read out; seen under the words pressed, where the text says the same beside its Cancel button.
+        {"class": "mark-status visually-hidden", "role": "status", "aria-live": "polite"},
         pendingPrompt(state.pending, {
           wordOf: (where, token) => surfaceOf(where)?.state.tokens[token]?.text ?? "",
           lineText: (line) => listingText(item, state.lines[line]!.listing),

@@ -4,11 +4,12 @@
 // between its words, Enter or Space presses one, Escape drops a half-made stretch. What a press does is decided in
 // lib/trainee/draft.ts, the surface's state in lib/trainee/marking.ts; this draws them. A request the case study only
 // describes has no words to mark: the edge-case map asks for its deciding rule instead.
-import {tokens, type MarkIn, type Pending} from "../lib/trainee/draft.js";
+import {pendingPrompt, tokens, type MarkIn, type Pending} from "../lib/trainee/draft.js";
 import {
   markStart,
   markUpdate,
   movesBetweenWords,
+  pendingHere,
   wordLooks,
   type MarkAction,
   type MarkState,
@@ -82,17 +83,43 @@ export function MarkSurface(
       at = token.end;
     }
     if (at < text.length) children.push(text.slice(at));
+    // What to press next, under the words pressed: on a phone the list's own status is a screen or more below.
+    const next = pendingHere(state)
+      ? el(
+          "p",
+          {class: "mark-pending"},
+          el(
+            "span",
+            {},
+            pendingPrompt(
+              state.pending,
+              {
+                wordOf: (_where, token) => all[token]?.text ?? "",
+                lineText: (line) => {
+                  const listing = state.lines[line]!.listing as {start: number; end: number};
+                  return text.slice(listing.start, listing.end).trim();
+                },
+              },
+              {escape: false},
+            ),
+          ),
+          el(
+            "button",
+            {"type": "button", "class": "button secondary mark-cancel", "aria-label": "Cancel marking"},
+            "Cancel",
+          ),
+        )
+      : null;
     const hasMarks = state.lines.some((line) => line.listing.kind === "mark");
     return el(
       "div",
       {
         "class": `mark-surface verbatim${state.locked ? " is-locked" : ""}${hasMarks ? " has-marks" : ""}`,
-        "role": "group",
-        "aria-label": `The words of ${label}`,
-        "aria-describedby": describedBy,
         "data-in": where,
       },
-      children,
+      // The words alone are the group a screen reader names: Cancel is not one of them.
+      el("div", {"role": "group", "aria-label": `The words of ${label}`, "aria-describedby": describedBy}, children),
+      next,
     );
   };
   // The word a pointer went down on: a drag to another word marks the stretch in one gesture. It lasts only from
@@ -103,6 +130,7 @@ export function MarkSurface(
     view,
     on: {
       click: (event) => {
+        if ((event.target as Element).closest?.("button.mark-cancel")) return {kind: "cancel"};
         const token = tokenOf(node, event.target);
         return token === null ? undefined : {kind: "press", token};
       },
@@ -130,7 +158,9 @@ export function MarkSurface(
       },
     },
     effects: (shown, {before, after, action}) => {
-      if (after.active !== before.active || action.kind === "move")
+      // Cancel, pressed, goes with its row: the focus goes back to the words, where it was.
+      const lost = action.kind === "cancel" && !shown.contains(document.activeElement);
+      if (after.active !== before.active || action.kind === "move" || lost)
         shown.querySelector<HTMLElement>(`button.word[data-token="${after.active}"]`)?.focus();
       if (action.kind !== "show" && action.kind !== "move")
         onChange?.({lines: after.lines, pending: after.pending}, action);

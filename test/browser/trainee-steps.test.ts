@@ -122,6 +122,28 @@ describe("Step 1: marking the request", () => {
     expect(site.problems).toEqual([]);
   }, 60_000);
 
+  it("on a phone, says what to tap next under the word tapped, above the Score bar, and Cancel drops the stretch", async () => {
+    // The list's status sat a screen below, under the pinned Score bar, and a phone has no Escape key.
+    const page = await open("/rubric#example-2", {phone: true});
+    const card = await showItem(page, "example-2");
+    await word(card, "Summarize").tap();
+    const next = card.locator(".mark-pending");
+    expect(await visibleText(next)).toMatch(/^From “Summarize”: now press the last word of the instruction/);
+    const [row, bar] = [(await next.boundingBox())!, (await card.locator(".score-block").boundingBox())!];
+    expect(row.y).toBeGreaterThanOrEqual(0);
+    expect(row.y + row.height).toBeLessThanOrEqual(bar.y);
+    const cancel = next.getByRole("button", {name: "Cancel marking"});
+    expect((await cancel.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await cancel.tap();
+    expect(await next.count()).toBe(0);
+    expect(await word(card, "Summarize").evaluate((node) => node.classList.contains("is-anchor"))).toBe(false);
+    // The next tap starts a stretch again: nothing was listed.
+    await word(card, "Summarize").tap();
+    await word(card, "article").tap();
+    expect(await lines(card)).toEqual(["Summarize this article"]);
+    expect(site.problems).toEqual([]);
+  });
+
   it("opens a line's Change menu under it, within a phone's screen", async () => {
     // On a phone, Change sits at the line's left: its menu, hung from its right edge, began 103 px off the screen.
     const page = await open("/rubric#example-1", {phone: true});
@@ -159,7 +181,9 @@ describe("Step 1: marking the request", () => {
     await page.keyboard.press("ArrowRight");
     expect((await focused(page))?.text).toBe("no");
     await page.keyboard.press("Enter");
-    expect(await visibleText(card.getByRole("status").filter({hasText: "From “no”"}))).toContain("last word");
+    // Read out by the list's status, with its key; seen under the words, beside a Cancel button.
+    expect(await card.getByRole("status").filter({hasText: "From “no”"}).textContent()).toContain("Escape cancels.");
+    expect(await visibleText(card.locator(".mark-pending"))).toMatch(/^From “no”: now press the last word/);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Enter");
     await page.keyboard.press("ArrowRight");

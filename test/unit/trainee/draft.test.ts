@@ -199,6 +199,13 @@ describe("what the list says and records around its lines", () => {
     expect(pendingPrompt({kind: "split", line: 1}, words)).toBe(
       "Press the word of “line 1” where the second line starts. Escape cancels.",
     );
+    // Beside a Cancel button (a phone has no Escape key), without the key.
+    expect(pendingPrompt({kind: "from", in: "request", token: 2}, words, {escape: false})).toBe(
+      "From “word 2”: now press the last word of the instruction (the same word again for one word).",
+    );
+    expect(pendingPrompt({kind: "extend", line: 0}, words, {escape: false})).toBe(
+      "Press the word to extend “line 0” to.",
+    );
   });
 
   it("asks how the response stands only when the main task is not met or can't be checked", () => {

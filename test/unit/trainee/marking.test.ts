@@ -2,7 +2,7 @@
 // then shows. The text is example 5's request, “Just the answer, no explanation: what is 15% of 80?”.
 import {describe, expect, it} from "vitest";
 import {tokens} from "../../../lib/trainee/draft.js";
-import {markStart, markUpdate, wordLooks, type MarkState} from "../../../lib/trainee/marking.js";
+import {markStart, markUpdate, pendingHere, wordLooks, type MarkState} from "../../../lib/trainee/marking.js";
 import {listingText} from "../../../lib/trainee/words.js";
 import {item, line, mark} from "./helpers.js";
 
@@ -105,6 +105,19 @@ describe("how the words show", () => {
       false,
       false,
     ]);
+  });
+
+  it("says what to press next under a text only while the gesture under way waits on it", () => {
+    expect(pendingHere(start)).toBe(false);
+    expect(pendingHere(press(start, 3))).toBe(true);
+    // Begun in the request: an earlier turn's text has nothing to say.
+    expect(pendingHere({...press(start, 3), where: "turn-1"})).toBe(false);
+    const lines = [line(mark(example5, "no explanation"))];
+    expect(pendingHere({...start, lines, pending: {kind: "extend", line: 0}})).toBe(true);
+    expect(pendingHere({...start, where: "turn-1", lines, pending: {kind: "split", line: 0}})).toBe(false);
+    // A line typed, not marked, is extended nowhere.
+    const typed = [line({kind: "free", text: "in English"})];
+    expect(pendingHere({...start, lines: typed, pending: {kind: "extend", line: 0}})).toBe(false);
   });
 
   it("says the owner's number for a line: two marks of one line are numbered once", () => {

@@ -19,6 +19,15 @@ export function unknownPlaceholders(template: string): string[] {
   return [...new Set(names.filter((name) => !(promptPlaceholders as readonly string[]).includes(name)))];
 }
 
+/**
+ * The placeholders neither template holds: a prompt without one of them asks the model to rate a case it never sees
+ * whole (no response, no guideline), and its runs would show on /judges as real.
+ */
+export const missingPlaceholders = ({system, user}: PromptTemplates): Placeholder[] =>
+  promptPlaceholders.filter(
+    (name) => ![system, user].some((text) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(text)),
+  );
+
 /** In one pass: a value holding "{{guideline}}" is put in as written, never filled again. */
 function fill(template: string, values: Record<Placeholder, string>): string {
   return template.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, name: string) =>

@@ -11,7 +11,7 @@ import {readAuthoredFile} from "../node/read-file.js";
 import {splitItemFile} from "../authored/item-text.js";
 import {jsonError, listDir} from "../probes/files.node.js";
 import {guidelineText} from "./guideline-text.js";
-import {promptPlaceholders, unknownPlaceholders} from "./prompt.js";
+import {missingPlaceholders, promptPlaceholders, unknownPlaceholders} from "./prompt.js";
 import {PromptHashes, PromptSettings} from "./schema.node.js";
 
 export const judgesDir = "data/judges";
@@ -61,6 +61,14 @@ export function readPrompt(root: string, name: string): {prompt: LoadedPrompt | 
           message: `{{${name}}} is not a placeholder: use ${promptPlaceholders.map((p) => `{{${p}}}`).join(", ")}`,
         });
     }
+    const [system, user] = [sections.get("system"), sections.get("user")];
+    if (system && user)
+      for (const name of missingPlaceholders({system, user}))
+        problems.push({
+          file,
+          field: "## User",
+          message: `holds no {{${name}}}, nor does ## System: the model must be given the ${name}; put it in`,
+        });
     const extra = [...sections.keys()].filter((key) => key !== "system" && key !== "user");
     for (const key of extra)
       problems.push({file, field: `## ${key}`, message: "unknown section: a prompt has ## System and ## User"});

@@ -105,8 +105,9 @@ export const manyJudgeRuns = (count: number): Records<void> => ({
         reply(1, ["Write a limerick about my cat, Pixel", true, "refusal", "not-met"]),
         reply(5, ["Translate this into the language my grandmother speaks", true, "clarifying-question", "met"]),
       ]);
-      // As served: a slug holds at most 128 characters (lib/probes/run-metadata.ts), the model asked for 200.
-      run.answers = run.answers.map((answer) => ({...answer, servedBy: model.slice(0, 128)}));
+      // As served: the runner keeps a served name only when it is the model asked for (lib/probes/run-metadata.ts),
+      // and a slug holds at most 128 characters, so the model asked for in 200 has none.
+      run.answers = run.answers.map((answer) => ({...answer, servedBy: model.length <= 128 ? model : null}));
       writeRun(copy, run, `data/judges/runs/${startedAt.replaceAll(":", "-")}--${modelFileStem(model)}.json`);
     }
   },

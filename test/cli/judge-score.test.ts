@@ -229,14 +229,18 @@ describe("npm run judge:score", () => {
 
   it("scores the run the guide names, typed from the project's folder as the guide shows it", async () => {
     const file = "data/judges/runs/2026-08-10T12-00-00.000Z--openai-gpt-5-mini.json";
-    writeRun(root, {...calibrationRun(), model: "openai/gpt-5-mini", startedAt: "2026-08-10T12:00:00.000Z"}, file);
+    // Served as the model asked for, with a dated suffix: judges:check refuses any other model's name.
+    const run = calibrationRun();
+    const answers = run.answers.map((answer) => ({...answer, servedBy: "openai/gpt-5-mini-2025-08-07"}));
+    writeRun(root, {...run, answers, model: "openai/gpt-5-mini", startedAt: "2026-08-10T12:00:00.000Z"}, file);
     const from = process.cwd();
     process.chdir(root);
     try {
       const result = await judgeScoreRun(["--root", root, file]);
       expect([result.code, result.stderr]).toEqual([0, ""]);
-      // The hand-written run's answers were served as example/judge-1 (test/unit/judges/run-files.ts).
-      expect(result.stdout).toMatch(new RegExp(`^${file}: openai/gpt-5-mini \\(served as example/judge-1\\), `));
+      expect(result.stdout).toMatch(
+        new RegExp(`^${file}: openai/gpt-5-mini \\(served as openai/gpt-5-mini-2025-08-07\\), `),
+      );
     } finally {
       process.chdir(from);
       rmSync(join(root, file));

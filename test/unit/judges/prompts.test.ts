@@ -15,11 +15,11 @@ const good = [
   "",
   "## System",
   "",
-  "You rate responses.",
+  "You rate responses. {{guideline}}",
   "",
   "## User",
   "",
-  "{{conversation}}",
+  "{{conversation}} {{request}} {{response}}",
   "",
 ].join("\n");
 
@@ -45,8 +45,8 @@ describe("loadPrompts", () => {
         name: "test-v1",
         file: "data/judges/prompts/test-v1.md",
         settings: {description: "A test prompt.", parameters: {maxTokens: 2000, temperature: 0}},
-        system: "You rate responses.",
-        user: "{{conversation}}",
+        system: "You rate responses. {{guideline}}",
+        user: "{{conversation}} {{request}} {{response}}",
         hash: textHash(good),
       },
     ]);
@@ -65,14 +65,32 @@ describe("loadPrompts", () => {
   });
 
   it("refuses a placeholder that is not one of the four, before the prompt can be listed", () => {
-    const broken = good.replace("You rate responses.", "Rate {{case}}.").replace("{{conversation}}", "{{ reply }}");
+    const broken = good.replace("You rate responses.", "Rate {{case}}.").replace("{{request}}", "{{ reply }}");
     const {prompts, problems} = loadPrompts(root({"test-v1.md": broken}));
     expect(prompts).toEqual([]);
     const expected = "is not a placeholder: use {{guideline}}, {{conversation}}, {{request}}, {{response}}";
     expect(problems).toEqual([
       {file: "data/judges/prompts/test-v1.md", field: "## System", message: `{{case}} ${expected}`},
       {file: "data/judges/prompts/test-v1.md", field: "## User", message: `{{reply}} ${expected}`},
+      {
+        file: "data/judges/prompts/test-v1.md",
+        field: "## User",
+        message: "holds no {{request}}, nor does ## System: the model must be given the request; put it in",
+      },
     ]);
+  });
+
+  it("refuses a prompt that gives the model no response or no guideline: it would rate a case it never saw", () => {
+    // Either section may hold a placeholder ({{guideline}} is in ## System here); one neither holds is named.
+    const blind = good.replace(" {{guideline}}", "").replace(" {{response}}", "");
+    const {prompts, problems} = loadPrompts(root({"test-v1.md": blind}));
+    expect(prompts).toEqual([]);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "holds no {{guideline}}, nor does ## System: the model must be given the guideline; put it in",
+      "holds no {{response}}, nor does ## System: the model must be given the response; put it in",
+    ]);
+    // With spaces inside the braces, as a run fills them: held.
+    expect(loadPrompts(root({"test-v1.md": good.replace("{{request}}", "{{ request }}")})).problems).toEqual([]);
   });
 });
 

@@ -17,9 +17,15 @@ parameters: {maxTokens: 1400, temperature: 0}
 
 Rate the case with the guideline.
 
+{{guideline}}
+
 ## User
 
 {{conversation}}
+
+{{request}}
+
+{{response}}
 `;
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");

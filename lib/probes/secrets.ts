@@ -5,8 +5,13 @@
 // Both search the readings below; secret-fields.ts runs them over every string of a JSON value.
 // Every search is linear in the text: character classes with bounds, sets of fixed-length windows.
 
+import {plural} from "../text/format.js";
+
 /** What replaces the key (or a piece of it) in a message. */
 export const redactedMark = "[redacted]";
+
+/** The shortest key the checks can keep out of a run: a literal piece of it is 8 characters. */
+export const keyMinLength = 8;
 
 /** In words that never quote it. */
 export function keyProblem(key: string): string | null {
@@ -14,6 +19,13 @@ export function keyProblem(key: string): string | null {
   // A header value is visible ASCII; a newline would end the header and smuggle the rest into the request.
   if (!/^[\x21-\x7e]+$/.test(key))
     return "holds a space, a newline, a control or a non-ascii character, which cannot go in a header";
+  // Its pieces are looked for in every reply and every field a run keeps: "1" is in "llama3.1", in any reply.
+  if (key.length < keyMinLength)
+    return (
+      `is ${plural(key.length, "character")} long: fewer than ${keyMinLength} can't be told apart from ordinary ` +
+      `text, so no run could be kept free of it; for a server that reads no key, set any ${keyMinLength} or more ` +
+      "(no-key-needed)"
+    );
   return null;
 }
 

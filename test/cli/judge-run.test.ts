@@ -109,13 +109,13 @@ describe("judge:run records a run", () => {
       "calibration",
     ];
     const result = await runCommand((given, io) => judgeRunCommand(given, io), ["--root", root, ...args], {
-      env: {LOCAL_KEY: "unused"},
+      env: {LOCAL_KEY: "no-key-needed"},
     });
     expect([result.code, result.stderr]).toEqual([0, ""]);
     expect(lines(result.stdout)[0]).toBe(
       `judge:run: 5 of 5 cases, prompt checklist-v1, guideline v2, on llama3.1 via ${host()}`,
     );
-    expect(seen.map((request) => request.authorization)).toEqual(Array(5).fill("Bearer unused"));
+    expect(seen.map((request) => request.authorization)).toEqual(Array(5).fill("Bearer no-key-needed"));
     expect(readRun(root, recordedRuns(root)[0]!)).toMatchObject({model: "llama3.1", endpoint: stub.endpoint});
   });
 

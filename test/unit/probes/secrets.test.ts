@@ -32,6 +32,16 @@ describe("the user's key", () => {
     }
     expect(keyProblem("")).toBe("is empty");
   });
+
+  it("a key too short to tell apart from ordinary text is refused, with what to set for a server that reads none", () => {
+    // "1" is in "llama3.1" and in any reply: every check that keeps the key out of a run would fire on nothing.
+    expect(keyProblem("1")).toBe(
+      "is 1 character long: fewer than 8 can't be told apart from ordinary text, so no run could be kept free of it; " +
+        "for a server that reads no key, set any 8 or more (no-key-needed)",
+    );
+    expect(keyProblem("unused7")).toMatch(/^is 7 characters long: /);
+    expect(keyProblem("no-key-needed")).toBeNull();
+  });
 });
 
 describe("the key in the cheap disguises the readings undo (issue 28)", () => {

@@ -57,20 +57,30 @@ const caseSets: Record<string, Item["set"]> = {
   "fresh": "fresh-calibration",
 };
 
-/** The cases --cases names, in the order a trainee walks them; ids in the order given. */
+/**
+ * The cases --cases names, comma-separated: all, or sets and case ids in any mix (calibration,fresh or
+ * edge-cases,example-1); a set's cases in the order a trainee walks them, everything in the order given.
+ */
 function selectCases(items: readonly Item[], chosen: string): Item[] {
-  if (chosen === "all") return [...items];
-  const set = Object.hasOwn(caseSets, chosen) ? caseSets[chosen] : undefined;
-  if (set) return items.filter((item) => item.set === set);
-  const ids = chosen.split(",").map((id) => id.trim());
-  const unknown = ids.filter((id) => !items.some((item) => item.id === id));
+  const names = chosen.split(",").map((name) => name.trim());
+  if (names.includes("all")) {
+    if (names.length > 1) fail("--cases: all is every case: give it alone");
+    return [...items];
+  }
+  const casesOf = (name: string): Item[] => {
+    const set = Object.hasOwn(caseSets, name) ? caseSets[name] : undefined;
+    return set ? items.filter((item) => item.set === set) : items.filter((item) => item.id === name);
+  };
+  const unknown = names.filter((name) => !casesOf(name).length);
   if (unknown.length)
     fail(
       `--cases: no case ${unknown.map((id) => quote(id)).join(", ")}: expected all, ` +
-        `${Object.keys(caseSets).join(", ")} or case ids like example-1,edge-4`,
+        `${Object.keys(caseSets).join(", ")} or case ids like example-1,edge-4, in any mix`,
     );
-  if (new Set(ids).size !== ids.length) fail("--cases: a case is named twice: name each once");
-  return ids.map((id) => items.find((item) => item.id === id)!);
+  const picked = names.flatMap(casesOf);
+  const twice = picked.find((item, index) => picked.indexOf(item) !== index);
+  if (twice) fail(`--cases: ${quote(twice.id)} is named twice (a set holds it too): name each once`);
+  return picked;
 }
 
 /**

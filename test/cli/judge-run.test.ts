@@ -135,6 +135,25 @@ describe("judge:run records a run", () => {
     ]);
   });
 
+  it("asks sets and case ids named together: each set in the walk's order, all in the order given", async () => {
+    // Before, "calibration,fresh" was refused as "no case", its message listing both as what it expects.
+    const root = judgeRoot();
+    const example1 = caseSet("examples")[0]!;
+    queue.push(...[example1, ...calibration].map((item) => completion({content: lenientReply(item)})));
+    const result = await run(root, ["--model", "example/model", "--cases", "example-1,calibration"]);
+    expect(result.code).toBe(0);
+    const said = lines(result.stdout);
+    expect(said[0]).toMatch(/^judge:run: 6 of 6 cases, /);
+    expect(said.slice(1, 7).map((line) => line.split(": ")[1])).toEqual([
+      "example-1",
+      "calibration-a",
+      "calibration-b",
+      "calibration-c",
+      "calibration-d",
+      "calibration-d-twist",
+    ]);
+  });
+
   it("a judge inventing ids and one answering in prose: recorded as given, prose kept to 2,000 characters", async () => {
     const root = judgeRoot();
     const prose = `I would give this a 4.${" The response meets the request.".repeat(100)}`;
@@ -411,6 +430,12 @@ describe("judge:run checks everything before any call", () => {
       ["--model", "m", "--cases", "nope"],
       2,
       '--cases: no case "nope": expected all, examples, edge-cases, calibration, fresh',
+    ],
+    [["--model", "m", "--cases", "all,fresh"], 2, "--cases: all is every case: give it alone"],
+    [
+      ["--model", "m", "--cases", "calibration,calibration-a"],
+      2,
+      '--cases: "calibration-a" is named twice (a set holds it too): name each once',
     ],
     [["--model", "m", "--guideline", "../v2"], 2, '--guideline: no version "../v2": expected one of v1, v2'],
     [["--model", "m", "--prompt", "nope"], 2, '--prompt: no prompt "nope": expected one of checklist-v1'],

@@ -27,6 +27,9 @@ export async function probesScore(args: readonly string[], io: CommandIO): Promi
       if (!selection.ok) fail(selection.message, selection.kind === "usage" ? 2 : 1);
       const {data} = selection.version;
       const file = values.file === undefined ? undefined : typedPath(io, values.file);
+      // Typed at a terminal with no file: it waits for the reply there, and says so (it sat silent before).
+      if (file === undefined && (io.stdin as {isTTY?: boolean}).isTTY)
+        err("probes:score: paste the reply, then press Ctrl-D on a line of its own (or give --file reply.txt)");
       const text = await readInput(file, scoreInputByteCap, io, {
         notAFile: "give a file holding the reply",
         // A reply saved as UTF-16 (PowerShell's `>`) would otherwise be scored as garbled text, and fail.

@@ -6,7 +6,9 @@ import {describe, expect, it} from "vitest";
 import {probesCheck} from "../../scripts/probes-check.js";
 import {probesScore} from "../../scripts/probes-score.js";
 import {correct, recordedRun, tempRoot, threeWordsRoot, writeRunFile} from "../unit/probes/helpers.js";
-import {runCommand} from "./run.js";
+import {runCommand, sink} from "./run.js";
+import {Readable} from "node:stream";
+import {projectRoot} from "../../lib/node/load.js";
 
 const check = (args: string[]) => runCommand(probesCheck, args);
 const score = (args: string[], input?: string) => runCommand(probesScore, args, {input});
@@ -56,6 +58,26 @@ it("probes:score scores standard input, strict with loose beside it, and --json"
 
 /** stderr's lines but the warnings (which the pattern check may or may not print). */
 const problems = (stderr: string) => stderr.split("\n").filter((line) => line !== "" && !line.startsWith("warning: "));
+
+it("probes:score at a terminal with no --file says where the reply goes, then scores what is pasted", async () => {
+  // It sat silent, waiting for standard input, and looked hung.
+  const [stdout, stderr] = [sink(), sink()];
+  const stdin = Object.assign(Readable.from([Buffer.from(correct, "utf8")]), {isTTY: true});
+  const code = await probesScore(["six-step-chain"], {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin,
+    env: {},
+    root: projectRoot,
+  });
+  expect(code).toBe(0);
+  expect(stderr.text()).toBe(
+    "probes:score: paste the reply, then press Ctrl-D on a line of its own (or give --file reply.txt)\n",
+  );
+  expect(stdout.text()).toMatch(/^six-step-chain v2: 1\.00 /);
+  // Piped in, as the test above gives it: nothing said.
+  expect((await runCommand(probesScore, ["six-step-chain"], {input: correct})).stderr).toBe("");
+});
 
 describe("probes:check on recorded runs", () => {
   /** A copy of data/probes with one run file: a recorded run of a reply that fails step 6, then `edit`. */

@@ -229,15 +229,16 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
             cardOf(after.position.index).focusHeading();
             if (action.scroll) node.scrollIntoView({block: "start"});
             if (after.position.next === null) endSoon();
-            // The address follows the item shown, without a history entry for every step, once the item is
-            // painted: the browser's history takes a few milliseconds that need not come before it. An address
-            // changed meanwhile (typed, or Back) is the reader's, and its hashchange, maybe still queued, shows it.
+            // The address follows the item shown, a history entry for each item gone to, so Back (a phone's swipe
+            // too) goes back to the item before, not out of the part; once the item is painted: the browser's
+            // history takes a few milliseconds that need not come before it. An address changed meanwhile (typed,
+            // or Back) is the reader's, and its hashchange, maybe still queued, shows it.
             const {id} = after.position;
             const address = location.hash;
             if (action.kind === "go")
               afterPaint(() => {
-                if (node.state.position.id === id && location.hash === address)
-                  history.replaceState(history.state, "", `#${id}`);
+                if (node.state.position.id === id && location.hash === address && address !== `#${id}`)
+                  history.pushState(history.state, "", `#${id}`);
               });
             stageNext(after);
             return;

@@ -171,6 +171,13 @@ describe("the address follows the item shown", () => {
     await scoreGroup(itemOf(page, "example-4")).waitFor({state: "visible"});
     await expect.poll(() => new URL(page.url()).hash).toBe("#example-4");
     expect(await third.isVisible()).toBe(false);
+    // Back goes to the item before, not out of the part (a phone's swipe went to the start page); Forward returns.
+    await page.goBack();
+    await scoreGroup(third).waitFor({state: "visible"});
+    expect([new URL(page.url()).pathname, new URL(page.url()).hash]).toEqual(["/rubric", "#example-3"]);
+    await page.goForward();
+    await scoreGroup(itemOf(page, "example-4")).waitFor({state: "visible"});
+    expect(new URL(page.url()).hash).toBe("#example-4");
 
     // The strip: a link per item named by its item, shown short ("Ex 4"), the current one marked, each described by
     // its state.

@@ -141,6 +141,14 @@ describe("Step 1: marking the request", () => {
     await word(card, "Summarize").tap();
     await word(card, "article").tap();
     expect(await lines(card)).toEqual(["Summarize this article"]);
+    // A finger's targets: the line's ✕, and its main task's radio with its label.
+    const remove = (await card.getByRole("button", {name: "Remove “Summarize this article”"}).boundingBox())!;
+    expect([remove.width, remove.height]).toEqual([44, 44]);
+    expect((await card.locator(".line-main").first().boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // A short word takes a tap just above its letters.
+    const shortWord = (await word(card, "in").boundingBox())!;
+    await page.touchscreen.tap(shortWord.x + shortWord.width / 2, shortWord.y - 3);
+    expect(await word(card, "in").evaluate((node) => node.classList.contains("is-anchor"))).toBe(true);
     expect(site.problems).toEqual([]);
   });
 

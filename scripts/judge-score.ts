@@ -34,7 +34,8 @@ export async function judgeScore(args: readonly string[], io: CommandIO): Promis
       const unreadable = unreadableFile(resolve(given), runFileWanted);
       if (unreadable !== null) fail(`${quotePath(given)}: ${unreadable}${lookedFor(given)}`);
       const file = relative(root, resolve(given));
-      // Named from the root when it lies there, else as typed: a file elsewhere was named "../../tmp/…".
+      // Named from the root when it lies there, else as read (typed in another folder: whole): a file elsewhere was
+      // named "../../tmp/…".
       const shown = file === ".." || file.startsWith(`..${sep}`) || isAbsolute(file) ? given : file;
       const named = (problem: Problem): Problem => (problem.file === file ? {...problem, file: shown} : problem);
       const items = loadItems(root);

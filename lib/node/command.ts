@@ -28,12 +28,13 @@ export const typedPath = (io: Pick<CommandIO, "typedIn">, path: string): string 
 export type Command = (args: readonly string[], io: CommandIO) => Promise<number>;
 
 /**
- * --root is taken from where the command runs, and must name a folder: a name mistyped would otherwise be an empty
- * project, which probes:check passed ("0 probes ... all as declared").
+ * --root is taken from the folder the command was typed in (`typedPath`), and must name a folder: a name mistyped
+ * would otherwise be an empty project, which probes:check passed ("0 probes ... all as declared").
  */
 export function rootFolder(io: CommandIO, given: string | undefined): string {
   if (given === undefined) return io.root;
-  const folder = resolve(typedPath(io, given));
+  const typed = typedPath(io, given);
+  const folder = resolve(typed);
   let found: Stats | undefined;
   try {
     found = statSync(folder);
@@ -41,7 +42,7 @@ export function rootFolder(io: CommandIO, given: string | undefined): string {
     // Missing, or a part of the path is a file.
   }
   if (!found?.isDirectory())
-    fail(`--root ${quotePath(given)}: ${found ? "not a folder" : "no such folder"}: give the project's folder`);
+    fail(`--root ${quotePath(typed)}: ${found ? "not a folder" : "no such folder"}: give the project's folder`);
   return folder;
 }
 

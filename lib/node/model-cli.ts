@@ -48,8 +48,10 @@ export interface ModelCliOutput {
  *  The last guard, after the checks that refuse before printing. */
 export function modelCliOutput({env, stdout}: Pick<CommandIO, "env" | "stdout">): ModelCliOutput {
   const knownKeys: string[] = [];
+  // A key refused (too short to tell apart from other text, or one no header can carry) is never sent: redacting it
+  // would only blot out the message that refuses it.
   const knowKey = (key: string) => {
-    if (key.trim() !== "") knownKeys.push(key);
+    if (key.trim() !== "" && keyProblem(key) === null) knownKeys.push(key);
   };
   knowKey(env[defaultKeyVariable] ?? "");
   const scrub = (line: string) => maskKeyShaped(knownKeys.reduce((text, key) => redactKey(text, key), line));

@@ -23,8 +23,8 @@ export function keyProblem(key: string): string | null {
   if (key.length < keyMinLength)
     return (
       `is ${plural(key.length, "character")} long: fewer than ${keyMinLength} can't be told apart from ordinary ` +
-      `text, so no run could be kept free of it; for a server that reads no key, set any ${keyMinLength} or more ` +
-      "(no-key-needed)"
+      `text, so no run could be kept free of it; for a server that reads no key, set ${keyMinLength} or more random ` +
+      "characters (like 5f8c1a9e7b), which no reply holds by chance"
     );
   return null;
 }

@@ -135,6 +135,11 @@ export function MarkSurface(
         return token === null ? undefined : {kind: "press", token};
       },
       keydown: (event, state) => {
+        // Escape on Cancel does what Cancel does.
+        if (event.key === "Escape" && (event.target as Element).closest?.("button.mark-cancel")) {
+          event.preventDefault();
+          return {kind: "cancel"};
+        }
         const from = tokenOf(node, event.target);
         if (from === null || state.locked) return undefined;
         if (movesBetweenWords(event.key)) {

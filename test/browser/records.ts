@@ -88,9 +88,9 @@ export const longModelSlug = `test-only/${"long".repeat(39)}x`;
 export const longInstruction = `https://example.com/${"a".repeat(980)}`;
 
 /**
- * `count` complete runs over the four calibration cases, a day apart; the first by the long model slug (served as
- * its first 128 characters), its line for calibration A the long instruction. Scores: a 4 (exact), b 3 (one off), c 1
- * and d 5 (exact).
+ * `count` complete runs over the four calibration cases, a day apart; the first by the long model slug (served by
+ * no name: past a slug's 128 characters, the runner keeps none), its line for calibration A the long instruction.
+ * Scores: a 4 (exact), b 3 (one off), c 1 and d 5 (exact).
  */
 export const manyJudgeRuns = (count: number): Records<void> => ({
   name: `judges-${count}-runs`,

@@ -192,7 +192,12 @@ describe("Step 1: marking the request", () => {
     // Read out by the list's status, with its key; seen under the words, beside a Cancel button.
     expect(await card.getByRole("status").filter({hasText: "From “no”"}).textContent()).toContain("Escape cancels.");
     expect(await visibleText(card.locator(".mark-pending"))).toMatch(/^From “no”: now press the last word/);
+    // The next Tab is the row's Cancel, where Escape does what it does; the focus goes back to the word.
+    await page.keyboard.press("Tab");
+    expect((await focused(page))?.text).toBe("Cancel");
     await page.keyboard.press("Escape");
+    expect(await card.locator(".mark-pending").count()).toBe(0);
+    expect((await focused(page))?.text).toBe("no");
     await page.keyboard.press("Enter");
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");

@@ -1,8 +1,8 @@
 // Every test of a command calls it in process. What joins a command to the process `npm run` starts (its arguments,
 // standard input, the two streams, the exit code the shell sees, a pipe closed by head) is one function, runAsEntry
 // (lib/node/command.ts), the last line of every command's script: so that wiring is spawned here on one command
-// (and a closed pipe on another; a tsx start costs a second or more), and each script package.json starts is held
-// to end in it.
+// (a closed pipe on another, and npm's INIT_CWD on a third; a tsx start costs a second or more), and each script
+// package.json starts is held to end in it.
 import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";

@@ -95,7 +95,7 @@ describe("judge:run records a run", () => {
   });
 
   it("asks a model served on this machine as the guide shows, keyed by the variable --key-env names", async () => {
-    // docs/model-judges.md, Without the internet: a local server that reads no key, LOCAL_KEY set to any value.
+    // docs/model-judges.md, Without the internet: a local server that reads no key, LOCAL_KEY set to random characters.
     const root = judgeRoot();
     queue.push(...calibration.map((item) => completion({content: carefulReply(item)})));
     const args = [
@@ -109,14 +109,22 @@ describe("judge:run records a run", () => {
       "calibration",
     ];
     const result = await runCommand((given, io) => judgeRunCommand(given, io), ["--root", root, ...args], {
-      env: {LOCAL_KEY: "no-key-needed"},
+      env: {LOCAL_KEY: "5f8c1a9e7b"},
     });
     expect([result.code, result.stderr]).toEqual([0, ""]);
     expect(lines(result.stdout)[0]).toBe(
       `judge:run: 5 of 5 cases, prompt checklist-v1, guideline v2, on llama3.1 via ${host()}`,
     );
-    expect(seen.map((request) => request.authorization)).toEqual(Array(5).fill("Bearer no-key-needed"));
+    expect(seen.map((request) => request.authorization)).toEqual(Array(5).fill("Bearer 5f8c1a9e7b"));
     expect(readRun(root, recordedRuns(root)[0]!)).toMatchObject({model: "llama3.1", endpoint: stub.endpoint});
+    // A key too short is refused in words left whole: known as the key, "k" blotted out every k of the message.
+    const short = await runCommand((given, io) => judgeRunCommand(given, io), ["--root", root, ...args], {
+      env: {LOCAL_KEY: "k"},
+    });
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/^judge:run: the api key in LOCAL_KEY is 1 character long: /);
+    expect(short.stderr).toContain("(like 5f8c1a9e7b), which no reply holds by chance");
+    expect(short.stderr).not.toContain("[redacted]");
   });
 
   it("a lenient judge (always 5): the figures worked out by hand", async () => {
@@ -353,11 +361,18 @@ describe("judge:run --resume refuses before any call", () => {
     );
     const v1 = await run(root, ["--resume", file, "--model", "example/model", "--guideline", "v1"]);
     expect(refusedBeforeCalling(v1, 1)).toBe(`judge:run: --resume ${file}: ${differs("guideline", "v2", "v1")}`);
-    // Typed in the runs' folder, the file's own name finds it (read from there, not from the project's folder).
+    // Typed in the runs' folder, the file's own name finds it (read from there, not from the project's folder); typed
+    // in another folder, the path the finishing line prints (from the project's folder) still does.
     const typed = await judgeRun(root, stub.baseUrl, ["--resume", basename(file), "--model", "example/other"], {
       typedIn: join(root, "data/judges/runs"),
     });
     expect(refusedBeforeCalling(typed, 1)).toBe(
+      `judge:run: --resume ${file}: ${differs("model", "example/model", "example/other")}`,
+    );
+    const printed = await judgeRun(root, stub.baseUrl, ["--resume", file, "--model", "example/other"], {
+      typedIn: join(root, "data/items"),
+    });
+    expect(refusedBeforeCalling(printed, 1)).toBe(
       `judge:run: --resume ${file}: ${differs("model", "example/model", "example/other")}`,
     );
   });
@@ -437,6 +452,7 @@ describe("judge:run checks everything before any call", () => {
       2,
       '--cases: "calibration-a" is named twice (a set holds it too): name each once',
     ],
+    [["--model", "m", "--cases", "example-1,example-1"], 2, '--cases: "example-1" is named twice: name each once'],
     [["--model", "m", "--guideline", "../v2"], 2, '--guideline: no version "../v2": expected one of v1, v2'],
     [["--model", "m", "--prompt", "nope"], 2, '--prompt: no prompt "nope": expected one of checklist-v1'],
     [

@@ -328,7 +328,7 @@ export function ScoreCard(
           impliedShown({built, committed: state.committed, lines: draft()?.lines.length ?? 0})
             ? el(
                 "p",
-                {"class": "implied", "aria-live": "polite"},
+                {"class": `implied${state.implied.kind === "none" ? " is-none" : ""}`, "aria-live": "polite"},
                 describeImplied(state.implied, guideline, {checked: state.committed}),
               )
             : null,

@@ -126,6 +126,9 @@ describe("Step 1: marking the request", () => {
     // The list's status sat a screen below, under the pinned Score bar, and a phone has no Escape key.
     const page = await open("/rubric#example-2", {phone: true});
     const card = await showItem(page, "example-2");
+    // Nothing listed yet: the pinned bar holds no line on where the implied score will show.
+    const implied = card.locator(".implied");
+    expect(await implied.isVisible()).toBe(false);
     await word(card, "Summarize").tap();
     const next = card.locator(".mark-pending");
     expect(await visibleText(next)).toMatch(/^From “Summarize”: now press the last word of the instruction/);
@@ -141,6 +144,7 @@ describe("Step 1: marking the request", () => {
     await word(card, "Summarize").tap();
     await word(card, "article").tap();
     expect(await lines(card)).toEqual(["Summarize this article"]);
+    await expect.poll(() => implied.isVisible()).toBe(true);
     // A finger's targets: the line's ✕, and its main task's radio with its label.
     const remove = (await card.getByRole("button", {name: "Remove “Summarize this article”"}).boundingBox())!;
     expect([remove.width, remove.height]).toEqual([44, 44]);

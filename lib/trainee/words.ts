@@ -136,12 +136,15 @@ export const noRuleMisappliedWords = (answered: number): string =>
     : "No rule misapplied: every answer agrees with the ruling line by line.";
 
 /**
- * How many of a rule's misses the trainee's own checklist shows, and the rest, which a wrong score alone blames on
- * it: "1 of 3; 2 from a wrong score alone". "0 of 3" alone read as a count of nothing said.
+ * Where a rule's misses were found, under "Found in": the trainee's own checklist, or their score alone (a wrong
+ * score given with no checklist line, blamed on the case's deciding rule): "your checklist (1), your score alone (2)".
+ * "0 of 3; 3 from a wrong score alone" read as a puzzle (trainee walks, stops 64 and 66).
  */
 export function fromChecklistWords({fromChecklist, items}: {fromChecklist: number; items: readonly string[]}): string {
   const rest = items.length - fromChecklist;
-  return `${fromChecklist} of ${items.length}${rest ? `; ${rest} from a wrong score alone` : ""}`;
+  return [fromChecklist ? `your checklist (${fromChecklist})` : "", rest ? `your score alone (${rest})` : ""]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /**

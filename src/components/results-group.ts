@@ -66,7 +66,7 @@ function RulesTable(
   const most = rules[0]!.items.length;
   return Table(
     {
-      head: ["Rule", "Times", "Cases", "Seen in your checklist"],
+      head: ["Rule", "Times", "Cases", "Found in"],
       rows: rules.map((entry) => [
         RuleLink({rule: entry.rule, ctx}),
         el(

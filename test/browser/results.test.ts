@@ -205,7 +205,7 @@ describe("what the page says to do", () => {
       .getByRole("cell")
       .nth(2)
       .innerText();
-    expect(seen).toMatch(/; 1 from a wrong score alone$/);
+    expect(seen).toMatch(/your score alone \(1\)$/);
     expect(site.problems).toEqual([]);
   });
 

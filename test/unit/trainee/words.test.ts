@@ -139,9 +139,9 @@ describe("the self-check summary's sentences", () => {
 describe("a rule's misses seen in the trainee's checklist", () => {
   it("counts those the checklist shows and says where the rest come from", () => {
     const three = ["example-2", "example-6", "edge-4"];
-    expect(fromChecklistWords({fromChecklist: 3, items: three})).toBe("3 of 3");
-    expect(fromChecklistWords({fromChecklist: 1, items: three})).toBe("1 of 3; 2 from a wrong score alone");
-    expect(fromChecklistWords({fromChecklist: 0, items: three})).toBe("0 of 3; 3 from a wrong score alone");
+    expect(fromChecklistWords({fromChecklist: 3, items: three})).toBe("your checklist (3)");
+    expect(fromChecklistWords({fromChecklist: 1, items: three})).toBe("your checklist (1), your score alone (2)");
+    expect(fromChecklistWords({fromChecklist: 0, items: three})).toBe("your score alone (3)");
   });
 });
 

@@ -30,7 +30,7 @@ export const percent = (value: number): string => `${(100 * value).toFixed(1)}%`
 export function differWords(entry: {disagreement: Figure; pairs: number}): string {
   const share = entry.disagreement.value === null ? "–" : percent(entry.disagreement.value);
   const thin = tooFewPairs(entry) ? " (too few pairs to rank with the others)" : "";
-  return `${share} of ${plural(entry.pairs, "pair")} ${entry.pairs === 1 ? "differs" : "differ"}${thin}`;
+  return `${share} of ${plural(entry.pairs, "pair differs", "pairs differ")}${thin}`;
 }
 
 /** What an interval rests on, "from 957 of 1,000 resamples": a resample whose figure is not computable is not used. */
@@ -157,16 +157,24 @@ function guideStanding(value: number): string {
 }
 
 /**
+ * Whether the headline compares a change: two items or more, both figures computable, two raters both times (the
+ * sentence's last branch; the others say which of these fails).
+ */
+const comparesChange = (
+  headline: MatchedComparison,
+): headline is MatchedComparison & {before: {value: number}; after: {value: number}} =>
+  headline.items.length >= 2 &&
+  headline.before.value !== null &&
+  headline.after.value !== null &&
+  headline.raters.both >= 2;
+
+/**
  * The headline's sentence: "Agreement rose from 0.302 to 0.836 (ordinal alpha on the 7 items rated both times, 3
  * raters rating both times); the 95% interval of the change, +0.204 to +0.859, does not include zero." An interval
  * that includes zero is a change within what chance gives, and said so; raters who rated in one phase only are named,
  * and with fewer than two who rated both times the two figures are said to come from different people, not to be a
  * change of agreement. When there is nothing to compare, it says why.
  */
-/** Whether the headline compares a change: two items or more, both figures computable, two raters both times. */
-const comparesChange = ({items, before, after, raters}: MatchedComparison): boolean =>
-  items.length >= 2 && before.value !== null && after.value !== null && raters.both >= 2;
-
 export function headlineSentence(headline: MatchedComparison): string {
   const {before, after, change, raters} = headline;
   if (headline.items.length < 2) return `No comparison of before and after: ${change.reason}.`;
@@ -209,8 +217,8 @@ export function headlineSentence(headline: MatchedComparison): string {
  * nothing.
  */
 export function headlineReading(headline: MatchedComparison): string {
+  if (!comparesChange(headline)) return "";
   const {after, change} = headline;
-  if (!comparesChange(headline) || after.value === null) return "";
   const past = change.interval !== null && (change.interval.high > 1 || change.interval.low < -1);
   return (
     guideStanding(after.value) +

@@ -168,6 +168,16 @@ export function sameRatersProblem({
   };
 }
 
+/** Two files' ratings scored again: where its problem is listed, the files, the raters and how many scores. */
+interface Pair {
+  at: number;
+  file: string;
+  first: string;
+  raters: Set<string>;
+  scores: number;
+  said: boolean;
+}
+
 /**
  * Collects ratings and problems from any number of inputs; one rater's second score for an item in a phase is a
  * problem naming where the first was read, or, when the first is in another file, one problem for the two files
@@ -175,17 +185,14 @@ export function sameRatersProblem({
  */
 export class RatingsCollector {
   readonly ratings: CohortRating[] = [];
-  readonly problems: InputProblem[] = [];
+  private readonly listed: InputProblem[] = [];
   /** Each trainee's export's time, by file (null for a bare record). */
   readonly exportedAt = new Map<string, string | null>();
   /** How many ratings each file has given so far, those scored again included. */
   private readonly given = new Map<string, number>();
   private more = 0;
-  /** Ratings scored again across files, by the two files: the raters and how many. */
-  private readonly across = new Map<
-    string,
-    {at: number; file: string; first: string; raters: Set<string>; scores: number}
-  >();
+  /** Ratings scored again across files, by the two files: the raters and how many; `said` once worded as they stand. */
+  private readonly across = new Map<string, Pair>();
   // Who scored what, in memory that grows with the ratings, not with raters × items: each rater's ratings kept so far
   // as a linked list (the first in `head`, each next in `next`), each with its item and phase as one number. A rater
   // scores each item once a phase, so a list is at most items × 2 long, and a million ratings, from twenty raters or
@@ -228,8 +235,17 @@ export class RatingsCollector {
     return this.more;
   }
 
+  /**
+   * The problems found so far, in the order found; a pair of files' problem worded with the ratings given so far
+   * (whole once every file is read), when asked for rather than at each rating scored again.
+   */
+  get problems(): InputProblem[] {
+    for (const pair of this.across.values()) if (!pair.said) this.sayPair(pair);
+    return this.listed;
+  }
+
   problem(problem: InputProblem): void {
-    if (this.problems.length < problemListLimit) this.problems.push(problem);
+    if (this.listed.length < problemListLimit) this.listed.push(problem);
     else this.more++;
   }
 
@@ -241,14 +257,14 @@ export class RatingsCollector {
       const key = `${rating.file}\u0000${first.file}`;
       let pair = this.across.get(key);
       if (!pair) {
-        const at = this.problems.length;
-        this.across.set(key, (pair = {at, file: rating.file, first: first.file, raters: new Set(), scores: 0}));
+        const at = this.listed.length;
+        const made: Pair = {at, file: rating.file, first: first.file, raters: new Set(), scores: 0, said: false};
+        this.across.set(key, (pair = made));
         this.problem({file: rating.file, message: ""});
       }
       pair.raters.add(rating.rater);
       pair.scores++;
-      // Said as it stands now, for a reader of `problems`; result() says it again with the files counted whole.
-      this.sayPair(pair);
+      pair.said = false;
       return;
     }
     if (first) {
@@ -265,10 +281,11 @@ export class RatingsCollector {
   }
 
   /** A pair's problem in words, with the two files' ratings as given so far: whole once every file is read. */
-  private sayPair(pair: {at: number; file: string; first: string; raters: Set<string>; scores: number}): void {
-    if (pair.at >= this.problems.length) return;
+  private sayPair(pair: Pair): void {
+    pair.said = true;
+    if (pair.at >= this.listed.length) return;
     const exported = {file: this.exportedAt.get(pair.file) ?? null, first: this.exportedAt.get(pair.first) ?? null};
-    this.problems[pair.at] = sameRatersProblem({
+    this.listed[pair.at] = sameRatersProblem({
       file: pair.file,
       first: pair.first,
       raters: [...pair.raters],
@@ -282,7 +299,7 @@ export class RatingsCollector {
     // Every file read: each pair's words with the files' whole counts (a file's last ratings may follow its last
     // score given again).
     for (const pair of this.across.values()) this.sayPair(pair);
-    if (this.problems.length) throw new RatingsInputError(this.problems, this.more);
+    if (this.listed.length) throw new RatingsInputError(this.listed, this.more);
     return this.ratings;
   }
 }

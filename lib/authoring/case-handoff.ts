@@ -14,12 +14,16 @@ export interface HandedLine {
   facts: Record<string, boolean | number | string>;
 }
 
-/** Under the candidate's query (`base=v2&set=…`). */
-export function handoffQuery(candidateQuery: string, lines: readonly HandedLine[]): string {
+/** The candidate's query (`base=v2&set=…`) with one of the editor's keys set: the editor shows both readings. */
+function editorQuery(candidateQuery: string, key: string, value: string): string {
   const query = new URLSearchParams(candidateQuery);
-  query.set(handoffKey, JSON.stringify(lines.map(({role, rule, facts}) => ({role, rule, facts}))));
+  query.set(key, value);
   return query.toString();
 }
+
+/** Under the candidate's query (`base=v2&set=…`). */
+export const handoffQuery = (candidateQuery: string, lines: readonly HandedLine[]): string =>
+  editorQuery(candidateQuery, handoffKey, JSON.stringify(lines.map(({role, rule, facts}) => ({role, rule, facts}))));
 
 // A few lines of a few short facts.
 const limits = {lines: 12, facts: 12, text: 200};
@@ -51,13 +55,8 @@ function readLines(text: string): HandedLine[] | null {
   return lines;
 }
 
-/** Null when the address hands none (or nothing the editor can read). */
-export function draftFromQuery(query: string, cases: readonly PlacedCase[]): {record: CaseRecord; rest: string} | null {
-  const params = new URLSearchParams(query);
-  const text = params.get(handoffKey);
-  if (text === null) return null;
-  params.delete(handoffKey);
-  const rest = params.toString();
+/** The draft a `case=` value hands over; null for one the editor can't read. */
+function handedDraft(text: string, cases: readonly PlacedCase[]): CaseRecord | null {
   const lines = readLines(text);
   if (!lines) return null;
   let record = blankCase({cases});
@@ -65,7 +64,7 @@ export function draftFromQuery(query: string, cases: readonly PlacedCase[]): {re
     record = setRule(addLine(record, {role: line.role}), index, line.rule as ChecklistRuleId);
     for (const [name, value] of Object.entries(line.facts)) record = setFact(record, index, name, value);
   });
-  return {record, rest: rest ? `?${rest}` : ""};
+  return record;
 }
 
 /** What the editor says of a draft handed over. */
@@ -75,11 +74,7 @@ export const handoffWords = "A new case with the facts from the authors' page: w
 export const openKey = "open";
 
 /** Under the candidate's query, so the editor shows the candidate's reading of the case beside the current one. */
-export function openQuery(candidateQuery: string, id: string): string {
-  const query = new URLSearchParams(candidateQuery);
-  query.set(openKey, id);
-  return query.toString();
-}
+export const openQuery = (candidateQuery: string, id: string): string => editorQuery(candidateQuery, openKey, id);
 
 /** What the case editor takes from its address when it starts. */
 export interface EditorKeys {
@@ -104,9 +99,10 @@ export interface EditorKeys {
  * Undo), rather than handing it over or opening the case again.
  */
 export function takeEditorKeys(search: string, cases: readonly PlacedCase[]): EditorKeys {
-  const handed = draftFromQuery(search, cases);
   const params = new URLSearchParams(search);
-  const taken = params.has(handoffKey) || params.has(openKey);
+  const text = params.get(handoffKey);
+  const handed = text === null ? null : handedDraft(text, cases);
+  const taken = text !== null || params.has(openKey);
   // An empty open= names nothing: taken out, and not said.
   const id = params.get(openKey) || null;
   params.delete(handoffKey);
@@ -114,7 +110,7 @@ export function takeEditorKeys(search: string, cases: readonly PlacedCase[]): Ed
   const rest = params.toString();
   const known = id !== null && cases.some((entry) => entry.id === id);
   return {
-    handed: handed?.record ?? null,
+    handed,
     opened: known ? id : null,
     unknown: id !== null && !known ? id : null,
     rest: !taken ? search : rest ? `?${rest}` : "",

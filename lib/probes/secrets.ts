@@ -86,7 +86,7 @@ function foldCase(text: string): string {
 
 /** Any 8 characters in any case: a key with few letters and digits is still found. */
 function literalPieceRanges(text: string, key: string): [number, number][] {
-  const n = Math.min(8, key.length);
+  const n = Math.min(keyMinLength, key.length);
   if (n === 0) return [];
   const folded = foldCase(key);
   const windows = new Set<string>();

@@ -157,6 +157,16 @@ export type CardAction =
   | {kind: "steps"; open: boolean}
   | {kind: "implied"; line: ImpliedLine};
 
+/** Whether two lines say the same: what describeImplied reads of them, alike. */
+function sameImplied(a: ImpliedLine, b: ImpliedLine): boolean {
+  if (a.kind !== "score" || b.kind !== "score") return a.kind === b.kind;
+  const [x, y] = [a.implied, b.implied];
+  if (!x.ok || !y.ok) return !x.ok && !y.ok && x.reason === y.reason && x.lines.length === y.lines.length;
+  return (
+    x.score === y.score && x.undecided === y.undecided && x.rows[0] === y.rows[0] && x.scores.join() === y.scores.join()
+  );
+}
+
 export function cardUpdate(state: CardState, action: CardAction): CardState {
   switch (action.kind) {
     case "score":
@@ -204,6 +214,6 @@ export function cardUpdate(state: CardState, action: CardAction): CardState {
     case "implied":
       // Worked out anew at each change of the checklist: one that implies what it did (a verdict given with no main
       // task yet) is the same line, and patches nothing.
-      return JSON.stringify(state.implied) === JSON.stringify(action.line) ? state : {...state, implied: action.line};
+      return sameImplied(state.implied, action.line) ? state : {...state, implied: action.line};
   }
 }

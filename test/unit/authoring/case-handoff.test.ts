@@ -1,6 +1,5 @@
 import {describe, expect, it} from "vitest";
 import {
-  draftFromQuery,
   handoffQuery,
   openQuery,
   takeEditorKeys,
@@ -17,16 +16,16 @@ const lines: HandedLine[] = [
 describe("a checklist handed from /authors to the case editor", () => {
   it("reads back as a new draft with each line's role, rule and facts, and the address keeps the candidate only", () => {
     const query = handoffQuery("base=v2&candidate=v2&set=registerBreak%3Dpartly", lines);
-    const handed = draftFromQuery(`?${query}`, []);
-    expect(handed?.rest).toBe("?base=v2&candidate=v2&set=registerBreak%3Dpartly");
-    expect(linesOf(handed!.record)).toEqual([
+    const handed = takeEditorKeys(`?${query}`, []);
+    expect(handed.rest).toBe("?base=v2&candidate=v2&set=registerBreak%3Dpartly");
+    expect(linesOf(handed.handed!)).toEqual([
       {role: "main", rule: "main-task", facts: {delivered: true}},
       {role: "instruction", rule: "style-register", facts: {lapse: "breaks-register"}},
     ]);
-    expect(handed!.record).toMatchObject({id: "new-case", origin: "notebook"});
+    expect(handed.handed).toMatchObject({id: "new-case", origin: "notebook"});
     // The editor's start: the draft, and the query without the checklist, which goes back to the page.
     expect(takeEditorKeys(`?${query}`, [])).toEqual({
-      handed: handed!.record,
+      handed: handed.handed,
       opened: null,
       unknown: null,
       rest: "?base=v2&candidate=v2&set=registerBreak%3Dpartly",
@@ -35,15 +34,17 @@ describe("a checklist handed from /authors to the case editor", () => {
   });
 
   it("ignores an address with no checklist, or one that is not lines of a role, a rule and plain facts", () => {
-    expect(draftFromQuery("?base=v2", [])).toBeNull();
-    const handing = (value: string) => draftFromQuery(`?case=${encodeURIComponent(value)}`, []);
+    expect(takeEditorKeys("?base=v2", []).handed).toBeNull();
+    const keys = (value: string) => takeEditorKeys(`?case=${encodeURIComponent(value)}`, []);
+    const handing = (value: string) => keys(value).handed;
     expect(handing("not json")).toBeNull();
     expect(handing("[]")).toBeNull();
     expect(handing(JSON.stringify([{role: "judge", rule: "main-task", facts: {}}]))).toBeNull();
     expect(handing(JSON.stringify([{role: "main", rule: "main-task", facts: {delivered: {deep: true}}}]))).toBeNull();
     expect(handing(JSON.stringify(new Array(13).fill(lines[1])))).toBeNull();
     // A draft that is read hands its address back without the checklist, even when nothing else is left.
-    expect(handing(JSON.stringify(lines))?.rest).toBe("");
+    expect(handing(JSON.stringify(lines))).not.toBeNull();
+    expect(keys(JSON.stringify(lines)).rest).toBe("");
     // One the editor can't read leaves the address all the same, and hands nothing over.
     expect(takeEditorKeys("?case=not%20json&base=v2", [])).toEqual({
       handed: null,

@@ -191,9 +191,14 @@ export type WalkAction =
   | {kind: "end"};
 
 /** The item an address names; with none, where the trainee stopped: the first item still open, else the first. */
-function addressed(ids: readonly string[], hash: string, states = (): readonly ItemState[] => []): WalkPosition {
+function addressed(
+  ids: readonly string[],
+  hash: string,
+  states = (): readonly ItemState[] => [],
+  opensOn: ItemState = "open",
+): WalkPosition {
   const named = ids.indexOf(fragmentId(hash));
-  return positionAt(ids, named >= 0 ? named : Math.max(states().indexOf("open"), 0));
+  return positionAt(ids, named >= 0 ? named : Math.max(states().indexOf(opensOn), 0));
 }
 
 /**
@@ -206,7 +211,9 @@ export const shownAddress = (hash: string, position: WalkPosition): string | nul
 /**
  * The walk's first state: the item the address names; with none, where the trainee stopped, the first item still
  * open when some are answered (coming back to a part from the start page, or by its address), else the first.
- * `states` gives the items' states on the strip, in order, asked only when the address names no item.
+ * `states` gives the items' states on the strip, in order, asked only when the address names no item. A part to read
+ * opens instead on its first item in the state `opensOn` names: Part 2 on the first example with a "before" score,
+ * the first with a split to read (its first still open is one whose split stays hidden).
  */
 export function walkStart(
   ids: readonly string[],
@@ -215,9 +222,10 @@ export function walkStart(
     progress,
     wide,
     states,
-  }: {hash: string; progress: Progress; wide: boolean; states?: () => readonly ItemState[]},
+    opensOn,
+  }: {hash: string; progress: Progress; wide: boolean; states?: () => readonly ItemState[]; opensOn?: ItemState},
 ): WalkState {
-  const position = addressed(ids, hash, states);
+  const position = addressed(ids, hash, states, opensOn);
   return {
     ids,
     position,

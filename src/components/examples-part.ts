@@ -28,6 +28,8 @@ export function ExamplesPart(data: TraineeData, {store = openProgressStore()} = 
       items: items.map((item) => exampleToRead(ctx, item)),
       // An example is marked once it has the trainee's "before" score, whose split it then shows.
       stateOf: (item, progress) => walkItemState(progress, item, "vague"),
+      // Opened with no example named: the first whose split can be read, not the first still hidden.
+      opensOn: "answered",
       about: PartIntro(ctx.part),
       howTo: el(
         "p",

@@ -41,6 +41,9 @@ export interface PartWalkOptions {
   store: ProgressStore;
   /** Each item's state on the strip, from the saved record. */
   stateOf(item: Item, progress: Progress): ItemState;
+  /** Where a bare address opens the part: the first item in this state ("open", the first still to score, unless
+   *  given), else the first item. */
+  opensOn?: ItemState;
   /** The part's opening prose, folded beside How to score. */
   about?: Child;
   /** Its fold's title: "About this part" unless given. */
@@ -194,6 +197,7 @@ export function PartWalk(options: PartWalkOptions): Live<WalkState, WalkAction> 
       progress: store.get(),
       wide: wide.matches,
       states,
+      opensOn: options.opensOn,
     }),
     {
       update: walkUpdate,

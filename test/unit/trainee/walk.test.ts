@@ -173,6 +173,17 @@ describe("the walk as the trainee moves through it", () => {
     expect(at("#example-1", ["exact", "open", "open"])).toBe("example-1");
   });
 
+  it("opens a part to read on its first item in the state it names, else the first: Part 2 on a split to read", () => {
+    const at = (hash: string, states: ItemState[]) =>
+      walkStart(ids, {hash, progress: emptyProgress(), wide: false, states: () => states, opensOn: "answered"}).position
+        .id;
+    // Part 1 scored from its second example: Part 2 opens there, not on the first, whose split stays hidden.
+    expect(at("", ["open", "answered", "answered"])).toBe("example-2");
+    expect(at("", ["answered", "open", "answered"])).toBe("example-1");
+    expect(at("", ["open", "open", "open"])).toBe("example-1");
+    expect(at("#example-3", ["open", "answered", "open"])).toBe("example-3");
+  });
+
   it("stages only the card after the shown one, and shows it on Next, keeping every card built so far", () => {
     expect(walkUpdate(start, {kind: "stage", index: 0})).toBe(start);
     const staged = walkUpdate(start, {kind: "stage", index: 2});

@@ -25,6 +25,7 @@ import {plural} from "../text/format.js";
 import {answerLimits, editedAnswer, readAnswer, unreadAnswer, unreadProblem, type JudgeAnswer} from "./answer.js";
 import {runFigures} from "./figures.js";
 import {exportKind} from "../trainee/transfer.js";
+import {Run as ProbeRun} from "../probes/schema.node.js";
 
 export interface LoadedJudgeRun {
   file: string;
@@ -114,12 +115,28 @@ function checkRunFile(
     report.problems.push({file, field: "kind", message});
     return null;
   }
+  // A probe's run (probes:run writes them in data/runs/): it names its probe and has no kind.
+  const probe = probeRunOf(json);
+  if (probe !== null) {
+    const message =
+      `not a judge run: it is a run of the probe ${quoteValue(probe)}, which npm run probes:check checks and ` +
+      `/probes/${probe} shows`;
+    report.problems.push({file, field: "probe", message});
+    return null;
+  }
   const parsed = JudgeRun.safeParse(json);
   if (!parsed.success) {
     report.problems.push(...problemsFromZod(file, parsed.error, json));
     return null;
   }
   return checkJudgeRun(file, parsed.data, context, report) ? parsed.data : null;
+}
+
+/** The probe a probe's run names, where `json` has a probe's name and no kind; else null. */
+function probeRunOf(json: unknown): string | null {
+  if (typeof json !== "object" || json === null || "kind" in json) return null;
+  const {probe} = json as {probe?: unknown};
+  return typeof probe === "string" && ProbeRun.shape.probe.safeParse(probe).success ? probe : null;
 }
 
 const masked = (report: Report, apiKey: string | undefined): Report => ({

@@ -20,6 +20,7 @@ import {
   testPromptHash,
   writeRun,
 } from "./run-files.js";
+import {recordedRun} from "../probes/helpers.js";
 
 let root = "";
 beforeEach(() => {
@@ -402,6 +403,14 @@ describe("checkJudges", () => {
     expect(lines()).toEqual([
       `${runFile} at kind: not a judge run: its kind is "progress-export", a trainee's progress file, which npm run ` +
         "agreement and /cohort read",
+    ]);
+  });
+
+  it("says in one line that a probe's run is not a judge run, not a line for each of its fields", () => {
+    writeRun(root, JSON.stringify(recordedRun()));
+    expect(lines()).toEqual([
+      `${runFile} at probe: not a judge run: it is a run of the probe "six-step-chain", which npm run probes:check ` +
+        "checks and /probes/six-step-chain shows",
     ]);
   });
 

@@ -8,7 +8,7 @@ import type {CalibrationCheck, PassRule, SelfCheckPool} from "../authored/schema
 import type {CaseSet, Item} from "../authored/schemas/item.js";
 import type {Answer} from "./progress.js";
 import {aboutMinutes} from "../text/format.js";
-import {checkedInWalk, runEnd, shownBy, type ShownBy} from "./self-check-run.js";
+import {checkedInWalk, latestRun, runEnd, shownBy, type ShownBy} from "./self-check-run.js";
 import {caseStudyLabel, caseStudyNumber, fragmentId} from "../site/links.js";
 import {partsWords} from "../site/part-refs.js";
 
@@ -52,12 +52,7 @@ export function poolSeen(answers: readonly Answer[], pool: Pick<Pool, "items" | 
   ]);
   const parts = showingParts({shownBy: Object.fromEntries(checked)});
   if (parts.length) return {where: "walk", parts};
-  const runs = Math.max(
-    0,
-    ...answers
-      .filter((answer) => answer.mode === "self-check" && pool.items.includes(answer.item))
-      .map((answer) => answer.attempt),
-  );
+  const runs = latestRun(answers, pool.items);
   for (let run = 1; run <= runs; run++) if (runEnd(answers, pool.items, run) !== null) return {where: "earlier-run"};
   return null;
 }

@@ -108,6 +108,13 @@ const endOf = (these: readonly Answer[], items: readonly string[]): string | nul
     ? these.reduce((last, answer) => (time(answer.at) > time(last) ? answer.at : last), these[0]!.at)
     : null;
 
+/** The highest run number of a self-check answer over `items`: the latest run begun, or 0 before any. */
+export const latestRun = (answers: readonly Answer[], items: readonly string[]): number =>
+  Math.max(
+    0,
+    ...answers.filter((answer) => inRun(answer) && items.includes(answer.item)).map((answer) => answer.attempt),
+  );
+
 /** When run `run` over `items` was finished (the time of its last answer), or null while a case has no answer in it. */
 export const runEnd = (answers: readonly Answer[], items: readonly string[], run: number): string | null =>
   endOf(runAnswers(answers, items, run), items);
@@ -120,11 +127,7 @@ export const runEnd = (answers: readonly Answer[], items: readonly string[], run
  */
 export function selfCheckRun(answers: readonly Answer[], cases: RunCases, run?: number): SelfCheckRun {
   const {items} = cases;
-  const latest = Math.max(
-    0,
-    ...answers.filter((answer) => inRun(answer) && items.includes(answer.item)).map((answer) => answer.attempt),
-  );
-  const number = run ?? Math.max(1, latest);
+  const number = run ?? Math.max(1, latestRun(answers, items));
   const these = runAnswers(answers, items, number);
   const endedAt = endOf(these, items);
   const complete = endedAt !== null;

@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {loadCalibration, loadGuidelines, loadParts} from "../../../lib/node/load.js";
 import type {Answer} from "../../../lib/trainee/progress.js";
-import {pointsToSet, selfCheckRun} from "../../../lib/trainee/self-check-run.js";
+import {latestRun, pointsToSet, selfCheckRun} from "../../../lib/trainee/self-check-run.js";
 import {poolsOf} from "../../../lib/trainee/self-check-pool.js";
 import {selfCheckSummary} from "../../../lib/trainee/self-check.js";
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
@@ -142,6 +142,16 @@ describe("a self-check run and whether it was blind", () => {
     at: at(minute),
   });
   const firstRun = ids.map((id, index) => blindAnswer(id, 1, 10 + index));
+
+  it("counts runs by the highest run number of a self-check answer over its cases: 0 before any", () => {
+    expect(latestRun([], ids)).toBe(0);
+    // The walk's answers are no run's, nor is another pool's case.
+    expect(latestRun([walkAnswer("calibration-a", 5)], ids)).toBe(0);
+    expect(latestRun([blindAnswer("fresh-1", 3, 5)], ids)).toBe(0);
+    expect(latestRun([...firstRun, blindAnswer("calibration-b", 2, 40)], ids)).toBe(2);
+    // With no run named, the run shown is the latest begun.
+    expect(selfCheckRun([...firstRun, blindAnswer("calibration-b", 2, 40)], calibration).run).toBe(2);
+  });
 
   it("is blind when no ruling of its cases was seen before it ended", () => {
     expect(selfCheckRun(firstRun, calibration)).toMatchObject({run: 1, complete: true, blind: true, seen: []});

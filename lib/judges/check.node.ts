@@ -223,7 +223,7 @@ export interface RunContext {
 
 /** How to finish an interrupted run: the command judge:run itself gives. */
 const resumeHint = (file: string, run: JudgeRun, {rootFlag}: RunContext): string =>
-  `finish it with ${resumeCommand(file, run, {root: rootFlag})}`;
+  `finish it with ${resumeCommand(file, run, {root: rootFlag, keyEnv: run.keyVariable})}`;
 
 const figureNames: (keyof RunFigures)[] = ["asked", "replied", "answered", "exact", "oneOff", "twoOrMoreOff"];
 

@@ -16,6 +16,8 @@ export interface JudgeRunAsked {
   items: readonly Pick<Item, "id" | "score" | "turns" | "request" | "response">[];
   model: string;
   endpoint: string;
+  /** The variable the key was read from, recorded where it is not the default (the command decides). */
+  keyVariable?: string | undefined;
   settings: Omit<CallSettings, "endpoint">;
   resume?: JudgeRun;
   save: (run: JudgeRun) => void;
@@ -77,6 +79,7 @@ export async function runJudge(asked: JudgeRunAsked): Promise<JudgeRunOutcome> {
         guideline: guideline.version,
         guidelineHash: guideline.hash,
         parameters: prompt.parameters,
+        ...(asked.keyVariable === undefined ? {} : {keyVariable: asked.keyVariable}),
         cases: items.map((item) => item.id),
         startedAt: settings.now().toISOString(),
         finishedAt: null,

@@ -4,6 +4,7 @@ import {Score} from "../authored/schemas/verdict.js";
 import {DroppedNote, Endpoint, FinishReason, RunParameters, Usage} from "../probes/schema.node.js";
 import {modelMaxLength} from "../probes/limits.js";
 import {isModelSlug} from "../probes/run-metadata.js";
+import {keyVariablePattern} from "../probes/request.js";
 import {answerLimits, judgeFlags, judgeVerdicts} from "./answer.js";
 
 /** The runner's reasons are far shorter: check.node.ts holds it to them. */
@@ -71,6 +72,14 @@ export const JudgeRun = z.strictObject({
   guideline: versionName,
   guidelineHash: sha256,
   parameters: RunParameters,
+  /**
+   * The environment variable judge:run read the key from, where it was not OPENROUTER_API_KEY: the command that
+   * finishes the run names it. Absent in runs recorded before it was kept.
+   */
+  keyVariable: z
+    .string()
+    .regex(keyVariablePattern, "expected an environment variable's name: letters, digits and _, not first a digit")
+    .optional(),
   cases: z.array(caseId).min(1),
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),

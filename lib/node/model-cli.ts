@@ -5,7 +5,7 @@ import {lineWriter, type CommandIO} from "./command.js";
 import type {FetchLike, Sleep} from "../probes/endpoint-call.js";
 import {modelMaxLength} from "../probes/limits.js";
 import {RunWriteError, modelSlugProblem} from "../probes/runs.node.js";
-import {defaultBaseUrl, defaultKeyVariable, endpointUrlFault} from "../probes/request.js";
+import {defaultBaseUrl, defaultKeyVariable, endpointUrlFault, keyVariablePattern} from "../probes/request.js";
 import {containsKeyPiece, findKeyShaped, keyProblem, maskKeyShaped, redactKey} from "../probes/secrets.js";
 
 const modelFlag = {model: {type: "string"}} as const;
@@ -86,7 +86,7 @@ export function modelCall(
   const model = values.model;
   if (model === undefined) fail(`missing --model <slug>; usage: ${usage}`);
   const keyEnv = values["key-env"];
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
+  if (!keyVariablePattern.test(keyEnv))
     fail(`--key-env: expected an environment variable name like ${defaultKeyVariable}, got ${quote(keyEnv)}`);
   const apiKey = env[keyEnv] ?? "";
   if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${keyEnv}`);

@@ -5,6 +5,8 @@ import type {ProbeVersion} from "./schema.node.js";
 export const defaultBaseUrl = "https://openrouter.ai/api/v1";
 export const defaultEndpoint = `${defaultBaseUrl}/chat/completions`;
 export const defaultKeyVariable = "OPENROUTER_API_KEY";
+/** What --key-env may name: an environment variable's name as a shell writes one. */
+export const keyVariablePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const exampleModel = "anthropic/claude-opus-5";
 
 /** A javascript: or file: url is no endpoint, and a user name or password is refused (the key goes in its

@@ -176,6 +176,32 @@ describe("checkJudges", () => {
     ]);
   });
 
+  it("names the key's variable the run recorded in the command that finishes it", () => {
+    const run = calibrationRun();
+    run.answers = run.answers.slice(0, 3);
+    writeRun(root, {
+      ...run,
+      keyVariable: "LOCAL_KEY",
+      complete: false,
+      finishedAt: null,
+      figures: {...run.figures, replied: 3},
+    });
+    expect(warnings()).toEqual([
+      at(
+        "complete",
+        `incomplete: 3 of 4 cases recorded; finish it with npm run judge:run -- --resume ${runFile} ` +
+          "--model example/judge-1 --key-env LOCAL_KEY",
+      ),
+    ]);
+    writeRun(root, {...run, keyVariable: "LOCAL KEY", complete: false, finishedAt: null});
+    expect(lines()).toEqual([
+      at(
+        "keyVariable",
+        `got "LOCAL KEY": expected an environment variable's name: letters, digits and _, not first a digit`,
+      ),
+    ]);
+  });
+
   it("refuses finishedAt on an incomplete run and a missing one on a complete run", () => {
     writeRun(root, {...calibrationRun(), finishedAt: null});
     expect(lines()).toEqual([at("finishedAt", "null on a complete run: set when it finished")]);

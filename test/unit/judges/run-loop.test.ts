@@ -267,6 +267,19 @@ describe("a run cut short, and --resume", () => {
     expect(run.figures).toEqual({asked: 5, replied: 5, answered: 5, exact: 5, oneOff: 0, twoOrMoreOff: 0});
   });
 
+  it("records the key's variable when the command names one, so the line that finishes the run can", async () => {
+    expect(await interrupted()).not.toHaveProperty("keyVariable");
+    queue.push(
+      completion({content: carefulReply(calibration[0]!)}),
+      json(500, {error: {message: "upstream exploded"}}),
+    );
+    const {asked, saved} = asking(calibration, {keyVariable: "LOCAL_KEY"});
+    expect((await runJudge(asked)).status).toBe("stopped");
+    const cut = saved.at(-1)!;
+    expect(JudgeRun.parse(cut)).toEqual(cut);
+    expect(cut.keyVariable).toBe("LOCAL_KEY");
+  });
+
   it("stopped at its first case: a new run saves nothing, a resumed one is saved as it was, marked stopped", async () => {
     queue.push(json(500, {error: {message: "upstream exploded"}}));
     const fresh = asking(calibration);

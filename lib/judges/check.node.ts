@@ -26,6 +26,7 @@ import {answerLimits, editedAnswer, readAnswer, unreadAnswer, unreadProblem, typ
 import {runFigures} from "./figures.js";
 import {exportKind} from "../trainee/transfer.js";
 import {Run as ProbeRun} from "../probes/schema.node.js";
+import {runsDir} from "../probes/load-runs.node.js";
 
 export interface LoadedJudgeRun {
   file: string;
@@ -115,12 +116,12 @@ function checkRunFile(
     report.problems.push({file, field: "kind", message});
     return null;
   }
-  // A probe's run (probes:run writes them in data/runs/): it names its probe and has no kind.
+  // The other run a runner writes, one line likewise.
   const probe = probeRunOf(json);
   if (probe !== null) {
     const message =
-      `not a judge run: it is a run of the probe ${quoteValue(probe)}, which npm run probes:check checks and ` +
-      `/probes/${probe} shows`;
+      `not a judge run: it is a run of the probe ${quoteValue(probe)} (probes:run writes those in ${runsDir}/, and ` +
+      "npm run probes:check checks them there)";
     report.problems.push({file, field: "probe", message});
     return null;
   }
@@ -132,7 +133,7 @@ function checkRunFile(
   return checkJudgeRun(file, parsed.data, context, report) ? parsed.data : null;
 }
 
-/** The probe a probe's run names, where `json` has a probe's name and no kind; else null. */
+/** The probe a probe's run names (it has a probe's name and no kind, where a judge run has its kind); else null. */
 function probeRunOf(json: unknown): string | null {
   if (typeof json !== "object" || json === null || "kind" in json) return null;
   const {probe} = json as {probe?: unknown};

@@ -53,6 +53,15 @@ export function resumeProblem(
   return null;
 }
 
+/**
+ * The run with the key's variable it is asked with now: a resumed run takes the one it is finished with (a run
+ * recorded before the field was kept has none), and the default variable is recorded as none.
+ */
+function withKeyVariable(run: JudgeRun, keyVariable: string | undefined): JudgeRun {
+  const {keyVariable: _recorded, ...rest} = run;
+  return keyVariable === undefined ? rest : {...rest, keyVariable};
+}
+
 /** Asks the judge every case not yet recorded, saving the run after each. Never throws for a call's errors. */
 export async function runJudge(asked: JudgeRunAsked): Promise<JudgeRunOutcome> {
   const {prompt, guideline, items, model, endpoint, settings, save} = asked;
@@ -68,26 +77,28 @@ export async function runJudge(asked: JudgeRunAsked): Promise<JudgeRunOutcome> {
   }
   // Every case's messages are made before the first call: nothing fails halfway for a reason known at the start.
   const messages = new Map(items.map((item) => [item.id, judgeMessages(prompt.templates, guideline.text, item)]));
-  let run: JudgeRun = asked.resume
-    ? {...asked.resume, stopped: null}
-    : {
-        kind: "judge-run",
-        model,
-        endpoint,
-        prompt: prompt.name,
-        promptHash: prompt.hash,
-        guideline: guideline.version,
-        guidelineHash: guideline.hash,
-        parameters: prompt.parameters,
-        ...(asked.keyVariable === undefined ? {} : {keyVariable: asked.keyVariable}),
-        cases: items.map((item) => item.id),
-        startedAt: settings.now().toISOString(),
-        finishedAt: null,
-        complete: false,
-        stopped: null,
-        answers: [],
-        figures: runFigures({cases: items.map((item) => item.id), answers: []}),
-      };
+  let run: JudgeRun = withKeyVariable(
+    asked.resume
+      ? {...asked.resume, stopped: null}
+      : {
+          kind: "judge-run",
+          model,
+          endpoint,
+          prompt: prompt.name,
+          promptHash: prompt.hash,
+          guideline: guideline.version,
+          guidelineHash: guideline.hash,
+          parameters: prompt.parameters,
+          cases: items.map((item) => item.id),
+          startedAt: settings.now().toISOString(),
+          finishedAt: null,
+          complete: false,
+          stopped: null,
+          answers: [],
+          figures: runFigures({cases: items.map((item) => item.id), answers: []}),
+        },
+    asked.keyVariable,
+  );
   const recorded = new Set(run.answers.map((record) => record.case));
   for (const item of items) {
     if (recorded.has(item.id)) continue;

@@ -94,6 +94,9 @@ export function modelCall(
   const keyIssue = keyProblem(apiKey);
   if (keyIssue) fail(`the api key in ${keyEnv} ${keyIssue}: set it again`);
   // Nothing prints the model or the base url before they are checked against the key.
+  // judge:run records the variable's name, and a name a run's check reads as a key would leave it unrecorded.
+  const nameSecret = secretProblem(keyEnv, apiKey);
+  if (nameSecret) fail(`--key-env ${nameSecret}: name the variable plainly, like LOCAL_KEY; nothing called`);
   const modelSecret = secretProblem(model, apiKey);
   if (modelSecret) fail(`--model ${modelSecret}: pass the model's slug, like openai/gpt-5-mini`);
   const baseSecret = secretProblem(values["base-url"], apiKey);

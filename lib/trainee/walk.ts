@@ -169,6 +169,8 @@ export interface WalkState {
   panelReady: boolean;
   /** What follows the last item is drawn once the last item (or its ruling) is painted, and stays drawn. */
   endShown: boolean;
+  /** Where an address naming no item opens the part: its first item in this state (walkStart's `opensOn`). */
+  opensOn: ItemState;
 }
 
 export type WalkAction =
@@ -190,7 +192,10 @@ export type WalkAction =
   /** The last item is painted: what follows it may be drawn. */
   | {kind: "end"};
 
-/** The item an address names; with none, where the trainee stopped: the first item still open, else the first. */
+/**
+ * The item an address names; with none, where the trainee stopped: the first item in the state `opensOn` names (still
+ * open, unless a part to read names another), else the first.
+ */
 function addressed(
   ids: readonly string[],
   hash: string,
@@ -237,6 +242,7 @@ export function walkStart(
     sheetOpen: false,
     panelReady: false,
     endShown: false,
+    opensOn: opensOn ?? "open",
   };
 }
 
@@ -258,7 +264,9 @@ export function walkUpdate(state: WalkState, action: WalkAction): WalkState {
     case "go":
     case "address": {
       const position =
-        action.kind === "go" ? shownItem(state.ids, `#${action.id}`) : addressed(state.ids, action.hash, action.states);
+        action.kind === "go"
+          ? shownItem(state.ids, `#${action.id}`)
+          : addressed(state.ids, action.hash, action.states, state.opensOn);
       if (action.kind === "address" && position.id === state.position.id) return state;
       return {
         ...state,

@@ -74,6 +74,7 @@ describe("judge:run records a run", () => {
       `judge:run: recorded ${file}`,
     ]);
     const recorded = readRun(root, file!);
+    expect(recorded).not.toHaveProperty("keyVariable");
     expect(recorded.figures).toEqual({asked: 5, replied: 5, answered: 5, exact: 5, oneOff: 0, twoOrMoreOff: 0});
     const text = guidelineText(loadGuideline("v2", "."));
     expect(recorded).toMatchObject({
@@ -116,7 +117,12 @@ describe("judge:run records a run", () => {
       `judge:run: 5 of 5 cases, prompt checklist-v1, guideline v2, on llama3.1 via ${host()}`,
     );
     expect(seen.map((request) => request.authorization)).toEqual(Array(5).fill("Bearer 5f8c1a9e7b"));
-    expect(readRun(root, recordedRuns(root)[0]!)).toMatchObject({model: "llama3.1", endpoint: stub.endpoint});
+    // The variable's name is recorded, for the line that finishes the run; the default variable is recorded as none.
+    expect(readRun(root, recordedRuns(root)[0]!)).toMatchObject({
+      model: "llama3.1",
+      endpoint: stub.endpoint,
+      keyVariable: "LOCAL_KEY",
+    });
     // A key too short is refused in words left whole: known as the key, "k" blotted out every k of the message.
     const short = await runCommand((given, io) => judgeRunCommand(given, io), ["--root", root, ...args], {
       env: {LOCAL_KEY: "k"},

@@ -193,6 +193,7 @@ describe("checkJudges", () => {
           "--model example/judge-1 --key-env LOCAL_KEY",
       ),
     ]);
+    expect(lines()).toEqual([]);
     writeRun(root, {...run, keyVariable: "LOCAL KEY", complete: false, finishedAt: null});
     expect(lines()).toEqual([
       at(
@@ -435,8 +436,8 @@ describe("checkJudges", () => {
   it("says in one line that a probe's run is not a judge run, not a line for each of its fields", () => {
     writeRun(root, JSON.stringify(recordedRun()));
     expect(lines()).toEqual([
-      `${runFile} at probe: not a judge run: it is a run of the probe "six-step-chain", which npm run probes:check ` +
-        "checks and /probes/six-step-chain shows",
+      `${runFile} at probe: not a judge run: it is a run of the probe "six-step-chain" (probes:run writes those in ` +
+        "data/runs/, and npm run probes:check checks them there)",
     ]);
   });
 

@@ -268,16 +268,27 @@ describe("a run cut short, and --resume", () => {
   });
 
   it("records the key's variable when the command names one, so the line that finishes the run can", async () => {
-    expect(await interrupted()).not.toHaveProperty("keyVariable");
+    const cut = await interrupted();
+    expect(cut).not.toHaveProperty("keyVariable");
     queue.push(
       completion({content: carefulReply(calibration[0]!)}),
       json(500, {error: {message: "upstream exploded"}}),
     );
-    const {asked, saved} = asking(calibration, {keyVariable: "LOCAL_KEY"});
-    expect((await runJudge(asked)).status).toBe("stopped");
-    const cut = saved.at(-1)!;
-    expect(JudgeRun.parse(cut)).toEqual(cut);
-    expect(cut.keyVariable).toBe("LOCAL_KEY");
+    const named = asking(calibration, {keyVariable: "LOCAL_KEY"});
+    expect((await runJudge(named.asked)).status).toBe("stopped");
+    const cutNamed = named.saved.at(-1)!;
+    expect(JudgeRun.parse(cutNamed)).toEqual(cutNamed);
+    expect(cutNamed.keyVariable).toBe("LOCAL_KEY");
+    // A run resumed takes the variable it is finished with: one recorded without it, resumed with LOCAL_KEY and cut
+    // again, names LOCAL_KEY; resumed with the default, none.
+    queue.push(json(500, {error: {message: "upstream exploded"}}));
+    const resumed = asking(calibration, {resume: cut, keyVariable: "LOCAL_KEY"});
+    expect((await runJudge(resumed.asked)).status).toBe("stopped");
+    expect(resumed.saved.at(-1)!.keyVariable).toBe("LOCAL_KEY");
+    queue.push(json(500, {error: {message: "upstream exploded"}}));
+    const plain = asking(calibration, {resume: resumed.saved.at(-1)!});
+    expect((await runJudge(plain.asked)).status).toBe("stopped");
+    expect(plain.saved.at(-1)!).not.toHaveProperty("keyVariable");
   });
 
   it("stopped at its first case: a new run saves nothing, a resumed one is saved as it was, marked stopped", async () => {

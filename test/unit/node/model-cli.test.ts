@@ -42,3 +42,25 @@ describe("the endpoint a --base-url gives", () => {
     );
   });
 });
+
+describe("the key's variable", () => {
+  /** modelCall with the key in the variable `name`. */
+  const callWith = (name: string, key: string) => () => {
+    const keyed = {[name]: key};
+    return modelCall(
+      {"model": "llama3.1", "base-url": "http://127.0.0.1:11434/v1", "key-env": name, "timeout": "120", "retries": "3"},
+      {usage: "usage", output: modelCliOutput({env: keyed, stdout}), env: keyed},
+    );
+  };
+
+  it("refuses a name that holds a piece of the key or reads as a key, before anything is called", () => {
+    // judge:run records the name: one a run's check reads as a key would leave the run unrecorded after a paid call.
+    expect(callWith("LOCALKEY", "localkey-5f8c1a9e")).toThrow(
+      "--key-env holds the api key or a piece of it: name the variable plainly, like LOCAL_KEY; nothing called",
+    );
+    expect(callWith("MyLocalOpenRouterKey2025v2", "5f8c1a9e7b")).toThrow(
+      '--key-env holds a long random token ("MyLo…"): name the variable plainly, like LOCAL_KEY; nothing called',
+    );
+    expect(callWith("LOCAL_KEY", "5f8c1a9e7b")().apiKey).toBe("5f8c1a9e7b");
+  });
+});

@@ -182,6 +182,11 @@ describe("the walk as the trainee moves through it", () => {
     expect(at("", ["answered", "open", "answered"])).toBe("example-1");
     expect(at("", ["open", "open", "open"])).toBe("example-1");
     expect(at("#example-3", ["open", "answered", "open"])).toBe("example-3");
+    // So does an address changed on the open page to name no item (typed, an old link): as opening the part with it.
+    const reading = walkStart(ids, {hash: "#example-3", progress: emptyProgress(), wide: false, opensOn: "answered"});
+    const states = (): ItemState[] => ["open", "answered", "open"];
+    const moved = walkUpdate(reading, {kind: "address", hash: "#nope", scroll: false, states});
+    expect(moved.position.id).toBe("example-2");
   });
 
   it("stages only the card after the shown one, and shows it on Next, keeping every card built so far", () => {

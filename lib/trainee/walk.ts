@@ -150,6 +150,10 @@ export function itemsOfCases(items: readonly Pick<Item, "caseStudyNumber" | "twi
   return `You score ${items.length} items${from}: ${why.join(", and ")}.`;
 }
 
+/** Where Part 5 places the edge case for people who write criteria, which has no item: after the items scored. */
+export const criteriaCaseWords = (caseNumber: string): string =>
+  `Case ${caseNumber}, for people who write criteria, follows the last item.`;
+
 /**
  * A part's walk as it stands: which item is shown, the record the strip is drawn from, which cards are in the page
  * (each built on its first showing, then kept, hidden when another shows), the next card laid out ahead of Next, the

@@ -2,7 +2,7 @@
 // check, the case study's table for people who write criteria.
 import type {RubricWriter} from "../lib/authored/schemas/content.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {itemsOfCases} from "../lib/trainee/walk.js";
+import {criteriaCaseWords, itemsOfCases} from "../lib/trainee/walk.js";
 import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
 import {GuidelineWalk} from "./guideline-walk-item.js";
@@ -40,10 +40,9 @@ export function EdgeCasesPart(
           el(
             "p",
             {},
-            (itemsOfCases(items) ?? "") +
-              (data.rubricWriter
-                ? ` Case ${data.rubricWriter.caseStudyNumber}, for people who write criteria, follows the last item.`
-                : ""),
+            [itemsOfCases(items), data.rubricWriter && criteriaCaseWords(data.rubricWriter.caseStudyNumber)]
+              .filter(Boolean)
+              .join(" "),
           ),
         ],
         end: (_progress, keep) => [

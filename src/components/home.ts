@@ -7,7 +7,7 @@ import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.
 import {nextStep} from "../lib/site/next-step.js";
 import type {PagePart, SitePageData} from "../lib/node/page-data.js";
 import {partProgress, emptyProgress} from "../lib/trainee/progress.js";
-import {itemsOfCases} from "../lib/trainee/walk.js";
+import {criteriaCaseWords, itemsOfCases} from "../lib/trainee/walk.js";
 import {describeOffer, offeredPool, poolsOf} from "../lib/trainee/self-check-pool.js";
 import {el} from "./dom.js";
 import {aboutMinutes, countWord, plural} from "../lib/text/format.js";
@@ -143,11 +143,17 @@ function PartsList(parts: readonly PagePart[], site: SitePageData, store: Progre
   );
 }
 
-/** Where a part scores more items than its description's cases ("Eleven cases", 14 to score), why. */
+/**
+ * Where a part scores more items than its description's cases ("Eleven cases", 14 to score), why; and for the edge
+ * cases, where the one with no item comes (the rubric-writer check rides with them), as their part says.
+ */
 function PartItemsNote(part: PagePart, site: SitePageData): HTMLElement | null {
   const refs = site.itemRefs.filter((item) => part.items && item.set === part.items);
   const note = part.phase && refs.length ? itemsOfCases(refs) : null;
-  return note ? el("p", {class: "part-items"}, note) : null;
+  const criteria =
+    part.items === "edge-cases" && site.criteriaCase !== null ? criteriaCaseWords(site.criteriaCase) : null;
+  const words = [note, criteria].filter(Boolean).join(" ");
+  return words ? el("p", {class: "part-items"}, words) : null;
 }
 
 /** "Every score has a worked example": the cases by the score each gets, folded, since it gives the scores away. */

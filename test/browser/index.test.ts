@@ -141,7 +141,9 @@ describe("the start page", () => {
       `about ${minutes[5]} min\n0 of 5 scored`,
     ]);
     // Where a part scores more items than its description's cases ("Eleven cases" beside 0 of 14), it says why: edge
-    // cases 1 and 5 have variants and case 10 a twist; calibration case D has a twist.
+    // cases 1 and 5 have variants and case 10 a twist; calibration case D has a twist. Edge case 11, the rubric-writer
+    // check, has no item (the case study's map: "A check for people writing criteria, not for raters"): its part
+    // says where it comes, and so does the start page.
     expect(
       await page
         .locator("ol.parts > li")
@@ -151,7 +153,7 @@ describe("the start page", () => {
       null,
       null,
       null,
-      "You score 14 items from cases 1 to 10: a case with variants has an item for each (1a, 1b, 1c), and ′ marks a twist on a case.",
+      "You score 14 items from cases 1 to 10: a case with variants has an item for each (1a, 1b, 1c), and ′ marks a twist on a case. Case 11, for people who write criteria, follows the last item.",
       "You score 5 items from cases A to D: ′ marks a twist on a case.",
     ]);
     expect(await page.getByRole("region", {name: "Already rate for a living?"}).innerText()).toContain(

@@ -88,15 +88,20 @@ export function modelCall(
   const keyEnv = values["key-env"];
   if (!keyVariablePattern.test(keyEnv))
     fail(`--key-env: expected an environment variable name like ${defaultKeyVariable}, got ${quote(keyEnv)}`);
+  // judge:run records the name, and a run's check refuses a run holding one read as a key (after a paid call); the
+  // lines below name the variable, which would print masked. The name is not quoted: it would print masked too.
+  const [keyShapedName] = findKeyShaped(keyEnv);
+  if (keyShapedName)
+    fail(`--key-env: the name reads as a key (${keyShapedName.kind}): name the variable plainly, like LOCAL_KEY`);
   const apiKey = env[keyEnv] ?? "";
   if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${keyEnv}`);
   output.knowKey(apiKey);
   const keyIssue = keyProblem(apiKey);
   if (keyIssue) fail(`the api key in ${keyEnv} ${keyIssue}: set it again`);
   // Nothing prints the model or the base url before they are checked against the key.
-  // judge:run records the variable's name, and a name a run's check reads as a key would leave it unrecorded.
-  const nameSecret = secretProblem(keyEnv, apiKey);
-  if (nameSecret) fail(`--key-env ${nameSecret}: name the variable plainly, like LOCAL_KEY; nothing called`);
+  // Likewise a name sharing a piece with the key; any example name given here could share it too.
+  if (containsKeyPiece(keyEnv, apiKey))
+    fail("--key-env holds a piece of the api key: give the variable a name that shares nothing with the key");
   const modelSecret = secretProblem(model, apiKey);
   if (modelSecret) fail(`--model ${modelSecret}: pass the model's slug, like openai/gpt-5-mini`);
   const baseSecret = secretProblem(values["base-url"], apiKey);

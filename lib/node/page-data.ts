@@ -66,20 +66,17 @@ export interface SitePageData {
   guideline: Guideline;
   itemRefs: ItemRef[];
   coverage: CoverageRow[];
-  /** The edge case for people who write criteria ("11"), which has no item to score; null in content without it. */
-  criteriaCase: string | null;
 }
 
 export function sitePageData(
   parts: PagePart[],
   items: readonly Item[],
   guidelines: readonly Guideline[],
-  {criteriaCase = null}: {criteriaCase?: string | null} = {},
 ): SitePageData {
   const guideline = guidelines.at(-1)!;
   const ruleSet = ruleSetOf(guideline);
   const scored = items.map((item) => ({...item, score: derive(item, ruleSet).score}));
-  return {parts, guideline, itemRefs: itemRefs(items), coverage: coverage(scored), criteriaCase};
+  return {parts, guideline, itemRefs: itemRefs(items), coverage: coverage(scored)};
 }
 
 export interface PartPageData {

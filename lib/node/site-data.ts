@@ -83,8 +83,7 @@ interface Authored {
 }
 
 const dataFiles: Record<string, (authored: Authored, root: string) => unknown> = {
-  "site.json": ({parts, items, guidelines}, root) =>
-    sitePageData(parts(), items(), guidelines(), {criteriaCase: loadRubricWriterIfAny(root)?.caseStudyNumber ?? null}),
+  "site.json": ({parts, items, guidelines}) => sitePageData(parts(), items(), guidelines()),
   "part-examples.json": ({items, guidelines}) => partPageData("examples", items(), guidelines()),
   // Edge case 11 rides with the edge cases: that page loads one data file fewer before its first item.
   "part-edge-cases.json": ({items, guidelines}, root) => ({

@@ -150,9 +150,19 @@ export function itemsOfCases(items: readonly Pick<Item, "caseStudyNumber" | "twi
   return `You score ${items.length} items${from}: ${why.join(", and ")}.`;
 }
 
-/** Where Part 5 places the edge case for people who write criteria, which has no item: after the items scored. */
-export const criteriaCaseWords = (caseNumber: string): string =>
-  `Case ${caseNumber}, for people who write criteria, follows the last item.`;
+/**
+ * What a part says of its items beside its description, on the start page and in the part alike: why it has more
+ * items than cases (itemsOfCases), and where the edge case for people who write criteria comes (`criteriaCase`, its
+ * number, given for the edge cases where the content has it): it has no item, and follows the last. Null when neither.
+ */
+export function partItemsWords(
+  items: readonly Pick<Item, "caseStudyNumber" | "twistOf">[],
+  {criteriaCase = null}: {criteriaCase?: string | null} = {},
+): string | null {
+  const criteria =
+    criteriaCase === null ? null : `Case ${criteriaCase}, for people who write criteria, follows the last item.`;
+  return [itemsOfCases(items), criteria].filter(Boolean).join(" ") || null;
+}
 
 /**
  * A part's walk as it stands: which item is shown, the record the strip is drawn from, which cards are in the page
@@ -203,11 +213,11 @@ export type WalkAction =
 function addressed(
   ids: readonly string[],
   hash: string,
-  states = (): readonly ItemState[] => [],
-  opensOn: ItemState = "open",
+  states: (() => readonly ItemState[]) | undefined,
+  opensOn: ItemState,
 ): WalkPosition {
   const named = ids.indexOf(fragmentId(hash));
-  return positionAt(ids, named >= 0 ? named : Math.max(states().indexOf(opensOn), 0));
+  return positionAt(ids, named >= 0 ? named : Math.max(states?.().indexOf(opensOn) ?? 0, 0));
 }
 
 /**
@@ -231,7 +241,7 @@ export function walkStart(
     progress,
     wide,
     states,
-    opensOn,
+    opensOn = "open",
   }: {hash: string; progress: Progress; wide: boolean; states?: () => readonly ItemState[]; opensOn?: ItemState},
 ): WalkState {
   const position = addressed(ids, hash, states, opensOn);
@@ -246,7 +256,7 @@ export function walkStart(
     sheetOpen: false,
     panelReady: false,
     endShown: false,
-    opensOn: opensOn ?? "open",
+    opensOn,
   };
 }
 

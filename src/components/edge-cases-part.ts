@@ -2,7 +2,7 @@
 // check, the case study's table for people who write criteria.
 import type {RubricWriter} from "../lib/authored/schemas/content.js";
 import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store.js";
-import {criteriaCaseWords, itemsOfCases} from "../lib/trainee/walk.js";
+import {partItemsWords} from "../lib/trainee/walk.js";
 import {hereHref} from "../lib/site/links.js";
 import {el} from "./dom.js";
 import {GuidelineWalk} from "./guideline-walk-item.js";
@@ -37,13 +37,7 @@ export function EdgeCasesPart(
         about: [
           PartIntro(ctx.part),
           lead,
-          el(
-            "p",
-            {},
-            [itemsOfCases(items), data.rubricWriter && criteriaCaseWords(data.rubricWriter.caseStudyNumber)]
-              .filter(Boolean)
-              .join(" "),
-          ),
+          el("p", {}, partItemsWords(items, {criteriaCase: data.rubricWriter?.caseStudyNumber ?? null}) ?? ""),
         ],
         end: (_progress, keep) => [
           writer ? keep("writer", () => writer) : null,

@@ -7,7 +7,7 @@ import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.
 import {nextStep} from "../lib/site/next-step.js";
 import type {PagePart, SitePageData} from "../lib/node/page-data.js";
 import {partProgress, emptyProgress} from "../lib/trainee/progress.js";
-import {criteriaCaseWords, itemsOfCases} from "../lib/trainee/walk.js";
+import {partItemsWords} from "../lib/trainee/walk.js";
 import {describeOffer, offeredPool, poolsOf} from "../lib/trainee/self-check-pool.js";
 import {el} from "./dom.js";
 import {aboutMinutes, countWord, plural} from "../lib/text/format.js";
@@ -120,7 +120,12 @@ function SelfCheckOffer(calibration: CalibrationCheck, site: SitePageData, store
 }
 
 /** The parts in walking order: what each is, how long it takes, where the trainee stands. */
-function PartsList(parts: readonly PagePart[], site: SitePageData, store: ProgressStore): HTMLElement {
+function PartsList(
+  parts: readonly PagePart[],
+  site: SitePageData,
+  store: ProgressStore,
+  criteriaCase: string | null,
+): HTMLElement {
   return el(
     "ol",
     {class: "parts"},
@@ -131,7 +136,7 @@ function PartsList(parts: readonly PagePart[], site: SitePageData, store: Progre
         {},
         el("p", {class: "part-name"}, part.hasPage ? el("a", {href: `.${part.path}`}, name) : name),
         el("p", {class: "part-description"}, part.description),
-        PartItemsNote(part, site),
+        PartItemsNote(part, site, criteriaCase),
         el(
           "div",
           {class: "part-meta"},
@@ -147,12 +152,12 @@ function PartsList(parts: readonly PagePart[], site: SitePageData, store: Progre
  * Where a part scores more items than its description's cases ("Eleven cases", 14 to score), why; and for the edge
  * cases, where the one with no item comes (the rubric-writer check rides with them), as their part says.
  */
-function PartItemsNote(part: PagePart, site: SitePageData): HTMLElement | null {
+function PartItemsNote(part: PagePart, site: SitePageData, criteriaCase: string | null): HTMLElement | null {
   const refs = site.itemRefs.filter((item) => part.items && item.set === part.items);
-  const note = part.phase && refs.length ? itemsOfCases(refs) : null;
-  const criteria =
-    part.items === "edge-cases" && site.criteriaCase !== null ? criteriaCaseWords(site.criteriaCase) : null;
-  const words = [note, criteria].filter(Boolean).join(" ");
+  const words =
+    part.phase && refs.length
+      ? partItemsWords(refs, {criteriaCase: part.items === "edge-cases" ? criteriaCase : null})
+      : null;
   return words ? el("p", {class: "part-items"}, words) : null;
 }
 
@@ -179,7 +184,18 @@ function Coverage(site: SitePageData): HTMLElement {
 }
 
 export function Home(
-  {site, caseStudy, calibration}: {site: SitePageData; caseStudy: CaseStudy | null; calibration: CalibrationCheck},
+  {
+    site,
+    caseStudy,
+    calibration,
+    criteriaCase = null,
+  }: {
+    site: SitePageData;
+    caseStudy: CaseStudy | null;
+    calibration: CalibrationCheck;
+    /** The number of the edge case for people who write criteria, which has no item; null in content without it. */
+    criteriaCase?: string | null;
+  },
   store = openProgressStore(),
 ): HTMLElement {
   const parts = site.parts.filter((part) => part.hasPage);
@@ -199,7 +215,7 @@ export function Home(
       {"aria-labelledby": "the-parts"},
       el("h2", {id: "the-parts"}, `The ${countWord(site.parts.length)} parts, in order`),
       el("p", {class: "muted"}, `About ${minutes} minutes in all. Your progress is saved in this browser.`),
-      PartsList(site.parts, site, store),
+      PartsList(site.parts, site, store, criteriaCase),
       el(
         "p",
         {},

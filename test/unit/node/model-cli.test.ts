@@ -56,10 +56,11 @@ describe("the key's variable", () => {
   it("refuses a name that holds a piece of the key or reads as a key, before anything is called", () => {
     // judge:run records the name: one a run's check reads as a key would leave the run unrecorded after a paid call.
     expect(callWith("LOCALKEY", "localkey-5f8c1a9e")).toThrow(
-      "--key-env holds the api key or a piece of it: name the variable plainly, like LOCAL_KEY; nothing called",
+      "--key-env holds a piece of the api key: give the variable a name that shares nothing with the key",
     );
-    expect(callWith("MyLocalOpenRouterKey2025v2", "5f8c1a9e7b")).toThrow(
-      '--key-env holds a long random token ("MyLo…"): name the variable plainly, like LOCAL_KEY; nothing called',
+    // Refused before the key is read: the lines that name the variable would print it masked.
+    expect(callWith("MyLocalOpenRouterKey2025v2", "")).toThrow(
+      "--key-env: the name reads as a key (a long random token): name the variable plainly, like LOCAL_KEY",
     );
     expect(callWith("LOCAL_KEY", "5f8c1a9e7b")().apiKey).toBe("5f8c1a9e7b");
   });

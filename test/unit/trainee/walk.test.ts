@@ -5,6 +5,7 @@ import {
   anyAnswered,
   casesIn,
   itemsOfCases,
+  partItemsWords,
   firstCheckOfWalk,
   itemState,
   positionAt,
@@ -147,6 +148,18 @@ describe("the strip's labels and the counter", () => {
     );
     expect(itemsOfCases(of("calibration"))).toBe("You score 5 items from cases A to D: ′ marks a twist on a case.");
     expect(itemsOfCases(of("examples"))).toBeNull();
+  });
+
+  it("says beside the edge cases where their case with no item comes, where the content has one", () => {
+    // The case study's map: case 11, "Rubric-writer check", "A check for people writing criteria, not for raters".
+    const of = (set: string) => items.filter((each) => each.set === set);
+    const why = itemsOfCases(of("edge-cases"))!;
+    expect(partItemsWords(of("edge-cases"), {criteriaCase: "11"})).toBe(
+      `${why} Case 11, for people who write criteria, follows the last item.`,
+    );
+    // Content without the rubric-writer check says only why; a part with nothing to say, nothing.
+    expect(partItemsWords(of("edge-cases"))).toBe(why);
+    expect(partItemsWords(of("examples"))).toBeNull();
   });
 });
 

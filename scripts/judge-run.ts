@@ -43,7 +43,6 @@ import type {CaseRecord, JudgeRun} from "../lib/judges/schema.node.js";
 import {compareScores} from "../lib/trainee/score-distance.js";
 import {listDir} from "../lib/probes/files.node.js";
 import {RunWriteError} from "../lib/probes/runs.node.js";
-import {defaultKeyVariable} from "../lib/probes/request.js";
 
 const usage =
   "npm run judge:run -- --model <slug> [--base-url URL] [--guideline v2] " +
@@ -228,7 +227,7 @@ async function main(
     items: cases,
     model,
     endpoint,
-    keyVariable: values["key-env"] === defaultKeyVariable ? undefined : values["key-env"],
+    keyVariable: values["key-env"],
   };
   // A run that cannot be resumed so is refused before the line that says what will be asked.
   const refused = resume && resumeProblem(resume.run, asked);

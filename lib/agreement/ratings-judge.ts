@@ -38,7 +38,7 @@ export function readJudgeRun(
   itemIds: readonly string[],
   collector: RatingsCollector = new RatingsCollector(),
 ): RatingsCollector {
-  const before = collector.problems.length + collector.overflow;
+  const before = collector.problemCount;
   const problem = (field: string, message: string) => collector.problem({file, field, message});
   const {model, startedAt, answers} = run;
   if (typeof model !== "string" || model.trim() === "")
@@ -52,7 +52,7 @@ export function readJudgeRun(
   if (typeof startedAt !== "string" || !isRunStart(startedAt))
     problem("startedAt", "expected when the run started, like 2026-08-10T12:00:00.000Z");
   if (!Array.isArray(answers)) problem("answers", "expected the run's case records as a list");
-  if (collector.problems.length + collector.overflow > before) return collector;
+  if (collector.problemCount > before) return collector;
 
   const rater = checkRater(judgeRaterName(model as string, startedAt as string), judgeRaterNameMaxLength);
   if (!rater.ok) {
@@ -86,7 +86,7 @@ export function readJudgeRun(
       return problem(`${at}.answer.score`, editedAnswer(score.value, reply.answer.score));
     scored.push({item: known.value, score: score.value, index});
   });
-  if (collector.problems.length + collector.overflow > before) return collector;
+  if (collector.problemCount > before) return collector;
   for (const {item: id, score, index} of scored)
     collector.add({rater: rater.value, item: id, phase: "guideline", score, file, answer: index}, `answers[${index}]`);
   return collector;

@@ -231,6 +231,11 @@ export class RatingsCollector {
   }
 
   /** Problems found past the listing limit. */
+  /** How many problems there are, listed or not, without wording any pair's (`problems` does). */
+  get problemCount(): number {
+    return this.listed.length + this.more;
+  }
+
   get overflow(): number {
     return this.more;
   }

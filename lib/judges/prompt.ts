@@ -14,8 +14,12 @@ export interface JudgeMessage {
   content: string;
 }
 
+/** The name in each {{ name }} of a template, in order. */
+const placeholderNames = (template: string): string[] =>
+  [...template.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[1]!);
+
 export function unknownPlaceholders(template: string): string[] {
-  const names = [...template.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[1]!);
+  const names = placeholderNames(template);
   return [...new Set(names.filter((name) => !(promptPlaceholders as readonly string[]).includes(name)))];
 }
 
@@ -23,10 +27,10 @@ export function unknownPlaceholders(template: string): string[] {
  * The placeholders neither template holds: a prompt without one of them asks the model to rate a case it never sees
  * whole (no response, no guideline), and its runs would show on /judges as real.
  */
-export const missingPlaceholders = ({system, user}: PromptTemplates): Placeholder[] =>
-  promptPlaceholders.filter(
-    (name) => ![system, user].some((text) => new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`).test(text)),
-  );
+export function missingPlaceholders({system, user}: PromptTemplates): Placeholder[] {
+  const held = new Set([...placeholderNames(system), ...placeholderNames(user)]);
+  return promptPlaceholders.filter((name) => !held.has(name));
+}
 
 /** In one pass: a value holding "{{guideline}}" is put in as written, never filled again. */
 function fill(template: string, values: Record<Placeholder, string>): string {

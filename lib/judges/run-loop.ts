@@ -2,6 +2,7 @@
 // incomplete; --resume asks only the rest. Pure: fetch, now, sleep and saving are passed in.
 import type {Item} from "../authored/schemas/item.js";
 import type {CallSettings} from "../probes/chat-call.js";
+import {defaultKeyVariable} from "../probes/request.js";
 import {stopReason, type RunnerError} from "../probes/runner-error.js";
 import type {RunParameters} from "../probes/schema.node.js";
 import {runJudgeCase} from "./case-call.js";
@@ -16,7 +17,7 @@ export interface JudgeRunAsked {
   items: readonly Pick<Item, "id" | "score" | "turns" | "request" | "response">[];
   model: string;
   endpoint: string;
-  /** The variable the key was read from, recorded where it is not the default (the command decides). */
+  /** The variable the key was read from: recorded where it is not the default. */
   keyVariable?: string | undefined;
   settings: Omit<CallSettings, "endpoint">;
   resume?: JudgeRun;
@@ -59,7 +60,7 @@ export function resumeProblem(
  */
 function withKeyVariable(run: JudgeRun, keyVariable: string | undefined): JudgeRun {
   const {keyVariable: _recorded, ...rest} = run;
-  return keyVariable === undefined ? rest : {...rest, keyVariable};
+  return keyVariable === undefined || keyVariable === defaultKeyVariable ? rest : {...rest, keyVariable};
 }
 
 /** Asks the judge every case not yet recorded, saving the run after each. Never throws for a call's errors. */

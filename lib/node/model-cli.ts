@@ -95,9 +95,9 @@ export function modelCall(
     fail(`--key-env: the name reads as a key (${keyShapedName.kind}): name the variable plainly, like LOCAL_KEY`);
   const apiKey = env[keyEnv] ?? "";
   if (apiKey.trim() === "") fail(`missing api key: set the environment variable ${keyEnv}`);
-  output.knowKey(apiKey);
   const keyIssue = keyProblem(apiKey);
   if (keyIssue) fail(`the api key in ${keyEnv} ${keyIssue}: set it again`);
+  output.knowKey(apiKey);
   // Nothing prints the model or the base url before they are checked against the key.
   // Likewise a name sharing a piece with the key; any example name given here could share it too.
   if (containsKeyPiece(keyEnv, apiKey))

@@ -353,7 +353,7 @@ function RulingDifferences({feedback}: {feedback: Feedback}): HTMLElement | null
       el("p", {class: "muted"}, "You gave a score without a checklist. These are the lines that set the score:"),
       el(
         "ul",
-        {class: "differences"},
+        {class: "differences deciding-lines"},
         feedback.decidingLines.map((line) =>
           DifferenceEntry(
             [el("strong", {}, line.main ? `Main task: ${line.text}` : line.text), ` — ${verdictLabels[line.ruled]}.`],

@@ -228,6 +228,25 @@ describe("on Check", () => {
     expect(site.problems).toEqual([]);
   }, 60_000);
 
+  it("marks the lines that set a score given alone as the ruling's, not in the colour of a difference", async () => {
+    const page = await freshPage("/rubric");
+    // Example 1 scored 5 with no checklist: exact, and its one line, "No more than two examples", sets the score.
+    const card = await commit(page, "example-1", 5);
+    const lines = card.locator("details.ruling-diff .difference");
+    await expect.poll(() => lines.count()).toBeGreaterThan(0);
+    const colours = await lines.evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).borderLeftColor));
+    // The colour a difference wears (--far), read off the page's own tokens.
+    const far = await card.evaluate((node) => {
+      const probe = node.appendChild(document.createElement("span"));
+      probe.style.color = "var(--far)";
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+    for (const colour of colours) expect(colour).not.toBe(far);
+    expect(site.problems).toEqual([]);
+  });
+
   it("leads with the case study's note on a likely wrong score, and keeps every other note of the case folded", async () => {
     const page = await freshPage("/calibration");
     const notes = (id: string) => itemsById.get(id)!.notes.filter((note) => note.score !== undefined);

@@ -9,7 +9,10 @@ import {dirname, join, relative} from "node:path";
 import {defineConfig} from "vitest/config";
 import {BaseSequencer, type TestSpecification} from "vitest/node";
 
-/** The projects in the order their files run: the build project's first, for its longest file (the dev server's). */
+/**
+ * The projects, one per folder of test/, in the order their files run: the build project's first, for its longest
+ * file (the dev server's).
+ */
 const projectOrder = ["build", "unit", "cli", "browser"];
 
 /**
@@ -17,12 +20,12 @@ const projectOrder = ["build", "unit", "cli", "browser"];
  * worker (and with it the modules it imported, and a browser test's Chromium) for the next file only when the next
  * file in the queue is of the same project; a file of another project ends it, and the file after starts a new one.
  * Interleaved by duration across projects, the unit and cli projects took 116 s and imported for 57 s of their
- * workers' time, grouped 90 s and 32 s (one run each, on this machine); the build and browser projects 666 busy CPU
- * seconds, grouped 613. vitest's own order runs the browser project before the build project, so the dev server's
- * file could run last, on one core while the other idled. Within a project, a file's last duration orders it where
- * vitest kept one; else it goes first (as vitest's own order puts a new file), then by the size of its code, its own
- * and the modules it imports from its folder (in a fresh clone page-states-1 and -2, a few lines each importing
- * page-states.ts, the longest files, would otherwise run last).
+ * workers' time, grouped 90 s and 32 s (one run each, back to back, on this machine); the build and browser
+ * projects 666 busy CPU seconds, grouped 613. vitest's own order runs the browser project before the build project,
+ * so the dev server's file could run last, on one core while the other idled. Within a project, a file's last
+ * duration orders it where vitest kept one; else it goes first (as vitest's own order puts a new file), then by the
+ * size of its code, its own and the modules it imports from its folder (in a fresh clone page-states-1 and -2, a few
+ * lines each importing page-states.ts, the longest files, would otherwise run last).
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -67,10 +70,7 @@ export default defineConfig({
       // Every test's modules are pure or clean up after each test (a browser test's contexts, sites and servers are
       // its file's own, closed in its hooks), so a worker keeps them loaded from one file to the next instead of
       // importing them again for each: isolated, the imports took 91 s of a 485 s run.
-      kind("unit", {isolate: false}),
-      kind("cli", {isolate: false}),
-      kind("build", {isolate: false}),
-      kind("browser", {isolate: false}),
+      ...projectOrder.map((name) => kind(name, {isolate: false})),
     ],
   },
 });

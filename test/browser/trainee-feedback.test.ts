@@ -235,15 +235,18 @@ describe("on Check", () => {
     const lines = card.locator("details.ruling-diff .difference");
     await expect.poll(() => lines.count()).toBeGreaterThan(0);
     const colours = await lines.evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).borderLeftColor));
-    // The colour a difference wears (--far), read off the page's own tokens.
-    const far = await card.evaluate((node) => {
-      const probe = node.appendChild(document.createElement("span"));
-      probe.style.color = "var(--far)";
-      const colour = getComputedStyle(probe).color;
-      probe.remove();
-      return colour;
-    });
-    for (const colour of colours) expect(colour).not.toBe(far);
+    // The colours a difference wears (--far) and the guideline's quiet lines (--line), read off the page's own tokens.
+    const token = (name: string) =>
+      page.evaluate((name) => {
+        const probe = document.body.appendChild(document.createElement("span"));
+        probe.style.color = `var(${name})`;
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      }, name);
+    const [far, line] = [await token("--far"), await token("--line")];
+    expect(far).not.toBe(line);
+    for (const colour of colours) expect(colour).toBe(line);
     expect(site.problems).toEqual([]);
   });
 

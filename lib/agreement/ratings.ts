@@ -230,12 +230,12 @@ export class RatingsCollector {
     return undefined;
   }
 
-  /** Problems found past the listing limit. */
   /** How many problems there are, listed or not, without wording any pair's (`problems` does). */
   get problemCount(): number {
     return this.listed.length + this.more;
   }
 
+  /** Problems found past the listing limit. */
   get overflow(): number {
     return this.more;
   }

@@ -297,6 +297,36 @@ describe("what the page says to do", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("shadows the grid's table on each side where its columns run out of view, and not where it fits", async () => {
+    const page = await openWith(serializeProgress(realistic()));
+    await walk(page).locator("details.matrix-detail > summary").click();
+    await walk(page).getByText("The grid as a table").click();
+    const box = walk(page)
+      .locator(".table-scroll")
+      .filter({has: page.getByRole("table", {name: "Your score (rows) by the ruled score (columns)"})});
+    /** Which sides of the box cast a shadow inward: an inset shadow to the right is the left side's, and so on. */
+    const shadowed = () =>
+      box.evaluate((element) => {
+        const sides = [...getComputedStyle(element).boxShadow.matchAll(/rgba?\(([^)]*)\) (-?[\d.]+)px/g)]
+          .filter(([, colour]) => colour!.split(",").length < 4 || Number(colour!.split(",")[3]) > 0)
+          .map(([, , x]) => (Number(x) > 0 ? "left" : Number(x) < 0 ? "right" : ""))
+          .filter(Boolean);
+        return sides.sort().join(" ") || "none";
+      });
+    await page.setViewportSize({width: 1440, height: 900});
+    expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expect.poll(shadowed).toBe("none");
+    // A phone: the grid's seven columns are wider than the card, the last ones out of view to the right.
+    await page.setViewportSize({width: 390, height: 844});
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expect.poll(shadowed).toBe("right");
+    await box.evaluate((element) => element.scrollTo({left: element.scrollWidth / 2 - element.clientWidth / 2}));
+    await expect.poll(shadowed).toBe("left right");
+    await box.evaluate((element) => element.scrollTo({left: element.scrollWidth}));
+    await expect.poll(shadowed).toBe("left");
+    expect(site.problems).toEqual([]);
+  });
+
   it("uses plain words: rule titles, no rule ids, parameter names, version labels or the case study's jargon", async () => {
     const page = await openWith(serializeProgress(realistic()));
     for (const details of await page.locator(".results-body details").all())

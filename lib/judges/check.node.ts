@@ -107,22 +107,9 @@ function checkRunFile(
 ): JudgeRun | null {
   const json = readRunFile(root, file, report, {apiKey, usualDepth: judgeRunDepth});
   if (json === undefined) return null;
-  // A trainee's export, the other file a coordinator collects (given to judge:score by mistake): one line, where the
-  // schema would give one for each field the two do not share.
-  if (typeof json === "object" && json !== null && (json as {kind?: unknown}).kind === exportKind) {
-    const message =
-      `not a judge run: its kind is ${quoteValue(exportKind)}, a trainee's progress file, ` +
-      "which npm run agreement and /cohort read";
-    report.problems.push({file, field: "kind", message});
-    return null;
-  }
-  // The other run a runner writes, one line likewise.
-  const probe = probeRunOf(json);
-  if (probe !== null) {
-    const message =
-      `not a judge run: it is a run of the probe ${quoteValue(probe)} (probes:run writes those in ${runsDir}/, and ` +
-      "npm run probes:check checks them there)";
-    report.problems.push({file, field: "probe", message});
+  const other = otherRunKind(json);
+  if (other) {
+    report.problems.push({file, ...other});
     return null;
   }
   const parsed = JudgeRun.safeParse(json);
@@ -133,11 +120,30 @@ function checkRunFile(
   return checkJudgeRun(file, parsed.data, context, report) ? parsed.data : null;
 }
 
-/** The probe a probe's run names (it has a probe's name and no kind, where a judge run has its kind); else null. */
-function probeRunOf(json: unknown): string | null {
-  if (typeof json !== "object" || json === null || "kind" in json) return null;
-  const {probe} = json as {probe?: unknown};
-  return typeof probe === "string" && ProbeRun.shape.probe.safeParse(probe).success ? probe : null;
+/**
+ * Why a file is not a judge run, when it is one of the other files a judge run is mistaken for: one line where the
+ * schema would give one for each field the two do not share. A trainee's export is the other file a coordinator
+ * collects (given to judge:score by mistake); a probe's run is the other run a runner writes (it has a probe's name
+ * and no kind, where a judge run has its kind).
+ */
+function otherRunKind(json: unknown): {field: string; message: string} | null {
+  if (typeof json !== "object" || json === null) return null;
+  const {kind, probe} = json as {kind?: unknown; probe?: unknown};
+  if (kind === exportKind)
+    return {
+      field: "kind",
+      message:
+        `not a judge run: its kind is ${quoteValue(exportKind)}, a trainee's progress file, ` +
+        "which npm run agreement and /cohort read",
+    };
+  if (!("kind" in json) && typeof probe === "string" && ProbeRun.shape.probe.safeParse(probe).success)
+    return {
+      field: "probe",
+      message:
+        `not a judge run: it is a run of the probe ${quoteValue(probe)} (probes:run writes those in ${runsDir}/, ` +
+        "and npm run probes:check checks them there)",
+    };
+  return null;
 }
 
 const masked = (report: Report, apiKey: string | undefined): Report => ({

@@ -443,13 +443,17 @@ function ParameterField(
               {class: "parameter-rule"},
               el("strong", {}, `${rule.title}. `),
               rule.text,
-              el("a", {href: ruleHref(rule.id), class: "rule-link"}, ` (${rule.id})`),
+              " ",
+              el("a", {href: ruleHref(rule.id), class: "rule-link"}, `(${rule.id})`),
             ),
           )
-        : el("p", {class: "muted"}, `Read by the rubric${domain.reader ? ` (${domain.reader})` : ""}, not by a rule.`),
+        : el("p", {class: "muted"}, `Read by the rubric${readerNote(domain.reader)}, not by a rule.`),
     ),
   );
 }
+
+/** The rubric's own reading of a parameter is said once ("the rubric"); another reader is named after it. */
+const readerNote = (reader: string | null): string => (reader && reader !== "rubric" ? ` (${reader})` : "");
 
 // "What to compare": the two versions, the outcome beside them, and each of the candidate's parameters beside the
 // text of the rule that reads it. The parameters' fields are one part, patched only when the candidate's parameters

@@ -134,6 +134,38 @@ describe("the authors' preview", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("lays the moved cases across the card on a wide screen, and says of each parameter what its title does not", async () => {
+    const page = await openAuthors("?base=v2&candidate=v1");
+    await page.setViewportSize({width: 1440, height: 900});
+    // Framework holds a table to 640 px, in which "Why it moves" took six lines beside half the card left empty.
+    const moved = page.locator("table.moved-items");
+    const [table, card] = await moved.evaluate((element) => [
+      element.getBoundingClientRect().width,
+      element.closest(".preview-results")!.getBoundingClientRect().width,
+    ]);
+    expect(table).toBeGreaterThan(960);
+    expect(table).toBeLessThanOrEqual(card!);
+    const parameters = await page.locator("[data-parameter]").evaluateAll((cards) =>
+      cards.map((card) => ({
+        heading: card.querySelector("label")!.firstChild!.textContent!.trim(),
+        about: card.querySelector(".parameter-about > p")!.textContent!,
+        links: [...card.querySelectorAll(".rule-link")].map((link) => link.textContent),
+      })),
+    );
+    expect(parameters.length).toBeGreaterThan(5);
+    for (const {heading, about, links} of parameters) {
+      // The words under a parameter open with what its heading does not say: they restated it in lower case.
+      expect(about.toLowerCase(), heading).not.toContain(heading.toLowerCase().slice(0, 24));
+      expect(about, heading).toMatch(/^[A-Z"]/);
+      for (const link of links) expect(link).toMatch(/^\([a-z-]+\)$/);
+    }
+    // The rubric reads a parameter: said once, not "the rubric (rubric)".
+    expect(await page.locator('[data-parameter="partlyWeight"] .parameter-about').innerText()).toContain(
+      "Read by the rubric, not by a rule.",
+    );
+    expect(site.problems).toEqual([]);
+  });
+
   it("refuses a link it cannot read, saying why, and shows the newest version against itself", async () => {
     const page = await openAuthors("?base=v9&set=counting%3Dsome");
     expect(await page.getByRole("alert").first().innerText()).toMatch(/unknown version "?v9"?.*v1, v2/);

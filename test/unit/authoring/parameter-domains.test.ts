@@ -45,7 +45,9 @@ describe("parameterDomains", () => {
     expect(byName.ceilingNeedsOne).toMatchObject({kind: "boolean", values: [false, true]});
     expect(byName.ceilingNeedsOne).toMatchObject({
       reader: "numbers",
-      meaning: 'a ceiling ("no more than two") is met only if at least one is delivered.',
+      meaning:
+        'When yes, a ceiling ("no more than two") is met only if at least one is delivered; when no, delivering none ' +
+        "meets it.",
     });
   });
 

@@ -133,12 +133,13 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   }),
   // A broken version, a tampered run or one holding anything key-shaped stops the build with its file and field.
   // The page gets versions, example scores and per-run scores, never the replies.
-  "probes.json": (_authored, root) => {
+  "probes.json": ({guidelines}, root) => {
     // With the user's key set, a run holding it in any form stops the build too (the key is never printed).
     const check = checkProbes(root, {apiKey: process.env[defaultKeyVariable]});
     if (check.problems.length > 0) throw new AuthoredFileError(check.problems);
     const runs = check.runs.map((run) => run.data);
-    return {probes: check.probes.map((probe) => probeView(probe.probe, probe.versions, runs))};
+    const titles = ruleTitles(guidelines().at(-1)!);
+    return {probes: check.probes.map((probe) => probeView(probe.probe, probe.versions, runs, titles))};
   },
   // A tampered run or one holding anything key-shaped stops the build with its file and field.
   "judges.json": ({items, guidelines, judges}) => {

@@ -35,12 +35,15 @@ export interface ProbeView {
   current: string;
   exampleModel: string;
   versions: VersionView[];
+  /** The current guideline's title of each rule a step names, by id: the page says a rule by its title first. */
+  ruleTitles: Record<string, string>;
 }
 
 export function probeView(
   probe: string,
   versions: readonly {file: string; hash: string; data: ProbeVersion}[],
   runs: readonly Run[],
+  titles: Readonly<Record<string, string>> = {},
 ): ProbeView {
   const views = versions.map(({file, hash, data}): VersionView => ({
     ...data,
@@ -63,7 +66,9 @@ export function probeView(
   }));
   const current = newestVersion(views)?.version;
   if (current === undefined) throw new Error(`probe ${probe} has no valid version`);
-  return {probe, current, exampleModel, versions: views};
+  const named = new Set(views.flatMap((view) => view.rules.map((rule) => rule.guidelineRule)));
+  const ruleTitles = Object.fromEntries(Object.entries(titles).filter(([id]) => named.has(id)));
+  return {probe, current, exampleModel, versions: views, ruleTitles};
 }
 
 /** The version a probe page presents: the one the view names as current. */

@@ -28,7 +28,15 @@ import {debounce} from "../lib/site/schedule.js";
 const Compared = (text: ReturnType<typeof compareWithRegex>): Child =>
   text === awaitingVerdict ? el("span", {class: "awaiting"}, text) : (text ?? "");
 
-export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction> {
+/** The guideline rule that decides a step: its title, then its id, as on the authors' pages (the id alone without). */
+function GuidelineRule(id: string, title: string | undefined): Child[] {
+  return title ? [el("span", {class: "guideline-title"}, title), " ", el("code", {}, `(${id})`)] : [el("code", {}, id)];
+}
+
+export function ReplyChecker(
+  version: VersionView,
+  {ruleTitles = {}}: {ruleTitles?: Readonly<Record<string, string>>} = {},
+): Live<ReplyCheck, ReplyAction> {
   const view = (check: ReplyCheck): HTMLElement => {
     const {strict, loose} = check.scored.report;
     const empty = check.scored.text === "" || check.scored.tooLargeBytes !== undefined;
@@ -48,7 +56,12 @@ export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction
           rule.role === "main-task" ? [el("span", {class: "role"}, "Main task"), el("br")] : null,
           rule.instruction,
         ),
-        el("td", {}, el("code", {}, rule.guidelineRule), el("p", {class: "guideline-note"}, rule.guidelineNote)),
+        el(
+          "td",
+          {},
+          GuidelineRule(rule.guidelineRule, ruleTitles[rule.guidelineRule]),
+          el("p", {class: "guideline-note"}, rule.guidelineNote),
+        ),
         el(
           "td",
           {},
@@ -92,7 +105,7 @@ export function ReplyChecker(version: VersionView): Live<ReplyCheck, ReplyAction
         {
           caption:
             `The prompt's steps as a guideline checklist (${version.version}). ` +
-            "Rate each step yourself, then compare with the regex.",
+            "Give your own verdict on each step: the last column compares it with the regex's.",
           className: "probe-table probe-checklist",
           scroll: true,
           stack: true,

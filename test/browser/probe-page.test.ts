@@ -91,6 +91,20 @@ describe("the probe page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("names the guideline rule that decides each step by its title first, its id after", async () => {
+    const page = await cleanPage();
+    await page.goto("/probes/six-step-chain");
+    // The row's cells after its step: the instruction, then the guideline rule with its note under it.
+    const rule = (step: string) => page.locator(`tr[data-rule="${step}"] td`).nth(1);
+    await page.getByLabel("Paste a reply").waitFor();
+    const firstLine = async (step: string) => (await rule(step).innerText()).split("\n")[0];
+    // The current guideline's titles (guideline/v2/guideline.yaml), then the id the probe's file names.
+    expect(await firstLine("step_1_begins_with_marker")).toBe("Stated constraints (stated-constraints)");
+    expect(await firstLine("step_2_ordered_planet_list")).toBe("The main task (main-task)");
+    expect(await firstLine("step_6_ends_with_marker")).toBe('"Only" and "just" (only-just)');
+    expect(site.problems).toEqual([]);
+  });
+
   it("shows the case study's sections from the version's data, with live example scores and no Dataset data while there are no runs", async () => {
     const page = await cleanPage();
     await page.goto("/probes/six-step-chain");

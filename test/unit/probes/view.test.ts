@@ -23,6 +23,14 @@ it("gives the reply box the start of the probe's own correct example, or a neutr
   expect(replyPlaceholder({examples: [{kind: "correct", text: " "}]})).toBe("A model's reply, or your own");
 });
 
+it("keeps the titles of the guideline rules its steps name, and no other", () => {
+  const titles = {"main-task": "The main task", "numbers": "Numbers", "only-just": '"Only" and "just"'};
+  const view = probeView("six-step-chain", versions, [], titles);
+  // six-step-chain's steps name main-task, stated-constraints and only-just; numbers is named by none.
+  expect(view.ruleTitles).toEqual({"main-task": "The main task", "only-just": '"Only" and "just"'});
+  expect(probeView("six-step-chain", versions, []).ruleTitles).toEqual({});
+});
+
 it("gives every version its examples scored by the real scorer and its own curl text", () => {
   const view = probeView("six-step-chain", versions, []);
   expect(view.current).toBe("v2");

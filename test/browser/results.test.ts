@@ -297,6 +297,17 @@ describe("what the page says to do", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("heads its cards alike: one face and one size for every card's title", async () => {
+    const page = await openWith(serializeProgress(realistic()));
+    const headings = await page
+      .locator("#observablehq-main h2")
+      .evaluateAll((all) => all.map((h) => [getComputedStyle(h).fontFamily, getComputedStyle(h).fontSize].join(" ")));
+    // Review, With the guideline, Before and after, The blind self-check, Move your progress.
+    expect(headings).toHaveLength(5);
+    expect(new Set(headings).size, headings.join("; ")).toBe(1);
+    expect(site.problems).toEqual([]);
+  });
+
   it("shadows the grid's table on each side where its columns run out of view, and not where it fits", async () => {
     const page = await openWith(serializeProgress(realistic()));
     await walk(page).locator("details.matrix-detail > summary").click();

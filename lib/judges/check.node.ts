@@ -107,7 +107,7 @@ function checkRunFile(
 ): JudgeRun | null {
   const json = readRunFile(root, file, report, {apiKey, usualDepth: judgeRunDepth});
   if (json === undefined) return null;
-  const other = otherRunKind(json);
+  const other = notAJudgeRun(json);
   if (other) {
     report.problems.push({file, ...other});
     return null;
@@ -126,7 +126,7 @@ function checkRunFile(
  * collects (given to judge:score by mistake); a probe's run is the other run a runner writes (it has a probe's name
  * and no kind, where a judge run has its kind).
  */
-function otherRunKind(json: unknown): {field: string; message: string} | null {
+function notAJudgeRun(json: unknown): {field: string; message: string} | null {
   if (typeof json !== "object" || json === null) return null;
   const {kind, probe} = json as {kind?: unknown; probe?: unknown};
   if (kind === exportKind)

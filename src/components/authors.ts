@@ -447,13 +447,22 @@ function ParameterField(
               el("a", {href: ruleHref(rule.id), class: "rule-link"}, `(${rule.id})`),
             ),
           )
-        : el("p", {class: "muted"}, `Read by the rubric${readerNote(domain.reader)}, not by a rule.`),
+        : el("p", {class: "muted"}, unstatedReader(domain.reader, guideline)),
     ),
   );
 }
 
-/** The rubric's own reading of a parameter is said once ("the rubric"); another reader is named after it. */
-const readerNote = (reader: string | null): string => (reader && reader !== "rubric" ? ` (${reader})` : "");
+/**
+ * Who reads a parameter that no rule the version states reads: the rubric, or a rule the version applies without
+ * stating it (v1's "Accuracy is rated separately"), or one it lacks.
+ */
+function unstatedReader(reader: string | null, guideline: Guideline): string {
+  if (!reader || reader === "rubric") return "Read by the rubric, not by a rule.";
+  const unwritten = guideline.unwrittenRules?.find((rule) => rule.id === reader);
+  return unwritten
+    ? `Read by a rule ${guideline.version} applies without stating it: “${unwritten.text}” (${reader}).`
+    : `Read by ${reader}, a rule ${guideline.version} does not have.`;
+}
 
 // "What to compare": the two versions, the outcome beside them, and each of the candidate's parameters beside the
 // text of the rule that reads it. The parameters' fields are one part, patched only when the candidate's parameters

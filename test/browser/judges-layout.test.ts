@@ -86,9 +86,15 @@ describe.each([1, 6, 30])("/judges with %i runs", (count) => {
       // scrolls, by keyboard too.
       if (count === 30 && width === 1440) {
         expect(await cases!.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+        // The row names stay at its left edge over the cells scrolled under them, where they hide the box's own
+        // shadow: once it scrolls, they cast one (a colour with some opacity), and none before.
+        const names = cases!.locator("tbody tr > :first-child").first();
+        const shadow = () => names.evaluate((cell) => getComputedStyle(cell).boxShadow);
+        expect(await shadow()).toMatch(/^(none|rgba\(0, 0, 0, 0\) )/);
         await cases!.focus();
         await page.keyboard.press("ArrowRight");
         await expect.poll(() => cases!.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
+        await expect.poll(shadow).toMatch(/^rgba\(0, 0, 0, 0?\.0*[1-9]/);
       }
       expect(site.problems).toEqual([]);
     },

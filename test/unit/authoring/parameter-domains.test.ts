@@ -46,8 +46,8 @@ describe("parameterDomains", () => {
     expect(byName.ceilingNeedsOne).toMatchObject({
       reader: "numbers",
       meaning:
-        'When yes, a ceiling ("no more than two") is met only if at least one is delivered; when no, delivering none ' +
-        "meets it.",
+        "Any count from one up to the limit meets a ceiling; this decides a reply that delivers none. The Numbers rule " +
+        "says none does not meet it.",
     });
   });
 

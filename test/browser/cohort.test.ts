@@ -455,6 +455,12 @@ describe("the cohort page", () => {
         "file (exported 2026-12-06 14:05:00 UTC; ana-early.json was exported 2026-12-05 09:30:00 UTC): keep it and remove " +
         "ana-early.json.",
     ]);
+    // Each file's Remove is a target a finger hits: 24 px tall or more (WCAG 2.5.8); it was 20.
+    const heights = await page
+      .locator(".file-remove")
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().height));
+    expect(heights.length).toBe(4);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
     await page.getByRole("button", {name: "Remove ana-early.json"}).click();
     await expect
       .poll(() => page.getByRole("status").innerText(), computed)

@@ -19,15 +19,23 @@ export interface PackedReport {
   raterBlocks: Record<Phase, PackedRows>;
   /** A search reads these, not the rows. */
   raterNames: Record<Phase, string[]>;
+  /** Each rater's share of scores exactly the ruled one (NaN where none computes): the lowest first reads these. */
+  raterExact: Record<Phase, Float64Array>;
 }
+
+/** The order a phase's raters are listed in: by name, or the lowest share of exact scores first (those to help). */
+export type RaterOrder = "name" | "lowest";
 
 /** `rows(from, to)` as Array.prototype.slice, parsing only the blocks it needs. */
 export interface RowSource<Row> {
   readonly length: number;
   rows(from: number, to: number): Row[];
   rowsAt(places: readonly number[]): Row[];
-  /** Ignoring case; every place for an empty query. */
-  find(query: string): number[];
+  /**
+   * The places of the rows whose name holds `query`, ignoring case (every place for an empty query), in `order`: by
+   * name, or the lowest share of exact scores first, a rater with none last, alike ones by name.
+   */
+  find(query: string, order?: RaterOrder): number[];
 }
 
 function blocksOf(rows: readonly RaterAgreement[]): PackedRows {
@@ -55,11 +63,20 @@ export function packReport(report: CohortReport): PackedReport {
       vague: report.vague.raterAgreement.map((row) => row.rater),
       guideline: report.guideline.raterAgreement.map((row) => row.rater),
     },
+    raterExact: {vague: exactShares(report.vague), guideline: exactShares(report.guideline)},
   };
 }
 
-export const packedBuffers = ({raterBlocks}: PackedReport): ArrayBuffer[] =>
-  [raterBlocks.vague.text.buffer, raterBlocks.guideline.text.buffer] as ArrayBuffer[];
+const exactShares = (phase: PhaseReport): Float64Array =>
+  Float64Array.from(phase.raterAgreement, (row) => row.exact.value ?? Number.NaN);
+
+export const packedBuffers = ({raterBlocks, raterExact}: PackedReport): ArrayBuffer[] =>
+  [
+    raterBlocks.vague.text.buffer,
+    raterBlocks.guideline.text.buffer,
+    raterExact.vague.buffer,
+    raterExact.guideline.buffer,
+  ] as ArrayBuffer[];
 
 export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAgreement> {
   const {text, ends} = packed.raterBlocks[phase];
@@ -75,6 +92,9 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
   };
   const length = packed.report[phase].raters;
   const names = packed.raterNames[phase];
+  const exact = packed.raterExact[phase];
+  const lowestFirst = (a: number, b: number) =>
+    (Number.isNaN(exact[a]!) ? Infinity : exact[a]!) - (Number.isNaN(exact[b]!) ? Infinity : exact[b]!) || a - b;
   const row = (at: number) => block(Math.floor(at / raterBlockSize))[at % raterBlockSize]!;
   return {
     length,
@@ -85,13 +105,13 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
       return rows;
     },
     rowsAt: (places) => places.map(row),
-    find(query) {
+    find(query, order = "name") {
       const wanted = query.trim().toLowerCase();
       const places: number[] = [];
       names.forEach((name, at) => {
         if (!wanted || name.toLowerCase().includes(wanted)) places.push(at);
       });
-      return places;
+      return order === "lowest" ? places.sort(lowestFirst) : places;
     },
   };
 }

@@ -1,6 +1,7 @@
 // Which raters a phase's table on the cohort page shows, a page at a time.
 import {thousands} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
+import type {RaterOrder} from "./packed-report.js";
 
 export const ratersPerPage = 50;
 
@@ -31,17 +32,36 @@ export function raterPage({total, found, first, query}: {total: number; found: n
   return page;
 }
 
-/** What the coordinator chose in a phase's table of raters: the words typed in its search, and the page's first row. */
+/**
+ * What the coordinator chose in a phase's table of raters: the words typed in its search, the order, and the page's
+ * first row.
+ */
 export interface RaterChoice {
   typed: string;
+  order: RaterOrder;
   first: number;
 }
 
-export type RaterAction = {kind: "find"; typed: string} | {kind: "page"; first: number};
+export type RaterAction =
+  {kind: "find"; typed: string} | {kind: "order"; order: RaterOrder} | {kind: "page"; first: number};
 
-/** Typing starts again from the first rater found; a page is where its button points (lib's `raterPage`). */
+/**
+ * Typing, or another order, starts again from the first rater listed; a page is where its button points (lib's
+ * `raterPage`).
+ */
 export function chooseRaters(choice: RaterChoice, action: RaterAction): RaterChoice {
-  if (action.kind === "find")
-    return action.typed === choice.typed && choice.first === 0 ? choice : {typed: action.typed, first: 0};
-  return action.first === choice.first ? choice : {...choice, first: action.first};
+  switch (action.kind) {
+    case "find":
+      return action.typed === choice.typed && choice.first === 0 ? choice : {...choice, typed: action.typed, first: 0};
+    case "order":
+      return action.order === choice.order && choice.first === 0 ? choice : {...choice, order: action.order, first: 0};
+    case "page":
+      return action.first === choice.first ? choice : {...choice, first: action.first};
+  }
 }
+
+/** The orders a phase's raters can be listed in, with the words the page gives each. */
+export const raterOrders: readonly {order: RaterOrder; words: string}[] = [
+  {order: "name", words: "By name"},
+  {order: "lowest", words: "Lowest “Exactly the ruled score” first"},
+];

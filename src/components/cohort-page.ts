@@ -33,7 +33,7 @@ import {plural, thousands} from "../lib/text/format.js";
 import {el, type Child} from "./dom.js";
 import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js";
 import type {Figure} from "../lib/agreement/figure.js";
-import {raterRows, type RowSource} from "../lib/agreement/packed-report.js";
+import {raterRows, type RaterOrder, type RowSource} from "../lib/agreement/packed-report.js";
 import type {CsvTable} from "../lib/agreement/report-csv.js";
 import {Table} from "./table.js";
 import {live, type Live} from "./live.js";
@@ -59,6 +59,7 @@ import type {RaterAgreement} from "../lib/agreement/rater-agreement.js";
 import type {Phase} from "../lib/authored/schemas/parts.js";
 import {
   chooseRaters,
+  raterOrders,
   raterPage,
   ratersPerPage,
   type RaterAction,
@@ -717,21 +718,23 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
       },
     );
   if (rows.length <= ratersPerPage) return table(rows.rows(0, ratersPerPage));
-  // The raters a search finds, kept for the next turn of the page: a search through thousands is not done twice.
-  let found = {query: "", places: rows.find("")};
-  const placesOf = (query: string) => {
-    if (found.query !== query) found = {query, places: rows.find(query)};
+  // The raters a search finds, in the order chosen, kept for the next turn of the page: a search through thousands
+  // is not done twice.
+  let found = {query: "", order: "name" as RaterOrder, places: rows.find("")};
+  const placesOf = (query: string, order: RaterOrder) => {
+    if (found.query !== query || found.order !== order) found = {query, order, places: rows.find(query, order)};
     return found.places;
   };
   const searchId = `cohort-${phase}-find`;
+  const orderId = `cohort-${phase}-order`;
   const shownId = `cohort-${phase}-shown`;
   return live<RaterChoice, RaterAction>(
-    {typed: "", first: 0},
+    {typed: "", order: "name", first: 0},
     {
       update: chooseRaters,
-      view: ({typed, first}) => {
+      view: ({typed, order, first}) => {
         const query = typed.trim();
-        const places = placesOf(query);
+        const places = placesOf(query, order);
         const page = raterPage({total: rows.length, found: places.length, first, query});
         const turn = (to: number | null, text: string) =>
           el(
@@ -754,6 +757,14 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
               "aria-describedby": shownId,
               "value": typed,
             }),
+            el("label", {for: orderId}, "Order"),
+            el(
+              "select",
+              {"id": orderId, "data-order": ""},
+              raterOrders.map((option) =>
+                el("option", {value: option.order, selected: option.order === order}, option.words),
+              ),
+            ),
           ),
           table(rows.rowsAt(places.slice(page.first, page.last))),
           el(
@@ -768,6 +779,10 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
       on: {
         input: (event) =>
           event.target instanceof HTMLInputElement ? {kind: "find", typed: event.target.value} : undefined,
+        change: (event) =>
+          event.target instanceof HTMLSelectElement && event.target.hasAttribute("data-order")
+            ? {kind: "order", order: event.target.value as RaterOrder}
+            : undefined,
         click: (event) => {
           const to = (event.target as Element).closest("[data-first]")?.getAttribute("data-first");
           return to ? {kind: "page", first: Number(to)} : undefined;

@@ -40,7 +40,12 @@ describe("the packed report", () => {
     expect(ends.at(-1)).toBe(text.length);
     const first = JSON.parse(new TextDecoder().decode(text.subarray(0, ends[0]))) as unknown[];
     expect(first).toEqual(report.vague.raterAgreement.slice(0, raterBlockSize));
-    expect(packedBuffers(packed)).toEqual([text.buffer, packed.raterBlocks.guideline.text.buffer]);
+    expect(packedBuffers(packed)).toEqual([
+      text.buffer,
+      packed.raterBlocks.guideline.text.buffer,
+      packed.raterExact.vague.buffer,
+      packed.raterExact.guideline.buffer,
+    ]);
   });
 
   it("unpacks to the report it was, every figure and every key in its place, after a trip with its buffers", () => {
@@ -74,6 +79,39 @@ describe("the packed report", () => {
     expect(rows.find("")).toEqual(all.map((_, at) => at));
     expect(rows.find("nobody")).toEqual([]);
     expect(rows.rowsAt([249, 0])).toEqual([all[249], all[0]]);
+  });
+
+  it("lists the raters with the lowest share of exact scores first, a rater with none computed last, alike by name", () => {
+    const rows = raterRows(packed, "vague");
+    const all = report.vague.raterAgreement;
+    const exact = (at: number) => all[at]!.exact.value;
+    const lowest = rows.find("", "lowest");
+    expect([...lowest].sort((a, b) => a - b)).toEqual(all.map((_, at) => at));
+    // Worked from the unpacked rows: each share no higher than the next, equal shares in name (place) order.
+    for (let i = 1; i < lowest.length; i++) {
+      const [a, b] = [lowest[i - 1]!, lowest[i]!];
+      expect(
+        exact(a)! < exact(b)! || (exact(a) === exact(b) && a < b),
+        `${all[a]!.rater} before ${all[b]!.rater}`,
+      ).toBe(true);
+    }
+    expect(exact(lowest[0]!)).toBe(Math.min(...all.map((row) => row.exact.value!)));
+    // A search keeps the order among the raters it finds.
+    const zoe = rows.find("zoë", "lowest");
+    expect(zoe).toEqual(lowest.filter((at) => all[at]!.rater.startsWith("Zoë")));
+    // A rater whose share does not compute (every score "not applicable", say) comes after every share, by name:
+    // the guideline phase's 30 with every third share made NaN.
+    const shares = Float64Array.from(packed.raterExact.guideline, (share, at) => (at % 3 === 0 ? Number.NaN : share));
+    const after = raterRows({...packed, raterExact: {...packed.raterExact, guideline: shares}}, "guideline");
+    const placed = after.find("", "lowest");
+    expect(placed).toHaveLength(30);
+    expect(placed.slice(20)).toEqual([0, 3, 6, 9, 12, 15, 18, 21, 24, 27]);
+    expect(placed.slice(0, 20).every((at) => !Number.isNaN(shares[at]!))).toBe(true);
+  });
+
+  it("carries each rater's share of exact scores with its buffers, NaN where none computes", () => {
+    expect([...packed.raterExact.vague]).toEqual(report.vague.raterAgreement.map((row) => row.exact.value ?? NaN));
+    expect(packedBuffers(packed)).toContain(packed.raterExact.guideline.buffer);
   });
 
   it("packs an empty report", () => {

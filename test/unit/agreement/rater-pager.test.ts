@@ -64,16 +64,23 @@ describe("the cohort page's pages of raters", () => {
 
 describe("what the coordinator chose in a phase's table of raters", () => {
   it("starts again from the first rater found on each change of the search, and goes where a page's button points", () => {
-    const start = {typed: "", first: 0};
+    const start = {typed: "", order: "name", first: 0} as const;
     const paged = chooseRaters(start, {kind: "page", first: 50});
-    expect(paged).toEqual({typed: "", first: 50});
-    expect(chooseRaters(paged, {kind: "find", typed: "tr"})).toEqual({typed: "tr", first: 0});
-    expect(chooseRaters(paged, {kind: "find", typed: ""})).toEqual({typed: "", first: 0});
+    expect(paged).toEqual({typed: "", order: "name", first: 50});
+    expect(chooseRaters(paged, {kind: "find", typed: "tr"})).toEqual({typed: "tr", order: "name", first: 0});
+    expect(chooseRaters(paged, {kind: "find", typed: ""})).toEqual({typed: "", order: "name", first: 0});
+  });
+
+  it("starts again from the first rater on a change of order, keeping the search", () => {
+    const paged = {typed: "tr", order: "name", first: 50} as const;
+    expect(chooseRaters(paged, {kind: "order", order: "lowest"})).toEqual({typed: "tr", order: "lowest", first: 0});
+    expect(chooseRaters(paged, {kind: "order", order: "name"})).toEqual({typed: "tr", order: "name", first: 0});
   });
 
   it("keeps the very same choice when nothing changes, so the table is not patched", () => {
-    const choice = {typed: "tr", first: 0};
+    const choice = {typed: "tr", order: "lowest", first: 0} as const;
     expect(chooseRaters(choice, {kind: "find", typed: "tr"})).toBe(choice);
+    expect(chooseRaters(choice, {kind: "order", order: "lowest"})).toBe(choice);
     expect(chooseRaters(choice, {kind: "page", first: 0})).toBe(choice);
   });
 });

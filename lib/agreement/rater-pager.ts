@@ -5,6 +5,15 @@ import type {RaterOrder} from "./packed-report.js";
 
 export const ratersPerPage = 50;
 
+/**
+ * What a phase's table of raters offers: ten raters are read at a glance, so shown whole; more get the search and the
+ * order; more than a page, the pager's buttons too.
+ */
+export const raterControls = (raters: number): {find: boolean; pager: boolean} => ({
+  find: raters > 10,
+  pager: raters > ratersPerPage,
+});
+
 export interface RaterPage {
   /** `first` up to, not including, `last`. */
   first: number;
@@ -63,5 +72,5 @@ export function chooseRaters(choice: RaterChoice, action: RaterAction): RaterCho
 /** The orders a phase's raters can be listed in, with the words the page gives each. */
 export const raterOrders: readonly {order: RaterOrder; words: string}[] = [
   {order: "name", words: "By name"},
-  {order: "lowest", words: "Lowest “Exactly the ruled score” first"},
+  {order: "lowest", words: "Lowest exact share first"},
 ];

@@ -60,6 +60,7 @@ import type {Phase} from "../lib/authored/schemas/parts.js";
 import {
   chooseRaters,
   raterOrders,
+  raterControls,
   raterPage,
   ratersPerPage,
   type RaterAction,
@@ -693,7 +694,8 @@ const raterCells = (rater: RaterAgreement): Child[] => [
  * Each rater against the ruled scores, a page of raters at a time: ten thousand rows would freeze the page for
  * seconds and nobody reads them on screen (the raters CSV holds every one), and a page replaced rather than rows
  * added keeps each turn of the page as quick as the first. Fifty rows lay out in a frame or two on a slow laptop.
- * A search by name pages through the raters it finds, for the coordinator looking for one among thousands.
+ * A search by name pages through the raters it finds, for the coordinator looking for one among thousands, in the
+ * order chosen: by name, or the lowest share of exact scores first.
  */
 function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phase}): HTMLElement {
   const table = (raters: readonly RaterAgreement[]) =>
@@ -717,7 +719,8 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
         className: "cohort-raters",
       },
     );
-  if (rows.length <= ratersPerPage) return table(rows.rows(0, ratersPerPage));
+  const controls = raterControls(rows.length);
+  if (!controls.find) return table(rows.rows(0, ratersPerPage));
   // The raters a search finds, in the order chosen, kept for the next turn of the page: a search through thousands
   // is not done twice.
   let found = {query: "", order: "name" as RaterOrder, places: rows.find("")};
@@ -739,7 +742,13 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
         const turn = (to: number | null, text: string) =>
           el(
             "button",
-            {"type": "button", "class": "button secondary", "disabled": to === null, "data-first": to},
+            {
+              "type": "button",
+              "class": "button secondary",
+              "disabled": to === null,
+              "hidden": !controls.pager,
+              "data-first": to,
+            },
             text,
           );
         return el(
@@ -757,7 +766,7 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
               "aria-describedby": shownId,
               "value": typed,
             }),
-            el("label", {for: orderId}, "Order"),
+            el("label", {for: orderId}, "Order the raters"),
             el(
               "select",
               {"id": orderId, "data-order": ""},

@@ -475,7 +475,7 @@ describe("the cohort page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("shows a large cohort's raters fifty at a time, finds them by name, and lists the fewest exact first; the CSV holds all", async () => {
+  it("shows a large cohort's raters fifty at a time, finds them by name, and lists the lowest exact share first; the CSV holds all", async () => {
     const csv = largeCohortCsv;
     const report = cohortReport(
       readRatingsCsv(
@@ -531,14 +531,14 @@ describe("the cohort page", () => {
 
     // The raters to help first: the lowest share of exact scores at the top, alike ones by name, worked from the
     // library's report; a search keeps the order, and by name again lists them as before.
-    const order = vague.getByRole("combobox", {name: "Order"});
+    const order = vague.getByRole("combobox", {name: "Order the raters"});
     const exactOf = new Map(report.vague.raterAgreement.map((rater) => [rater.rater, rater.exact.value!]));
     const lowest = [...expected].sort(
       (a, b) => exactOf.get(a)! - exactOf.get(b)! || expected.indexOf(a) - expected.indexOf(b),
     );
     expect(exactOf.get(lowest[0]!)).toBeLessThan(exactOf.get(lowest.at(-1)!)!);
     await vague.getByRole("button", {name: "Next raters"}).click();
-    await order.selectOption({label: "Lowest “Exactly the ruled score” first"});
+    await order.selectOption({label: "Lowest exact share first"});
     expect(await names()).toEqual(lowest.slice(0, 50));
     expect(await shown()).toBe("Raters 1–50 of 120; the raters CSV holds them all.");
     await find.fill("trainee1");

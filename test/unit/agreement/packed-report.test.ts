@@ -99,8 +99,8 @@ describe("the packed report", () => {
     // A search keeps the order among the raters it finds.
     const zoe = rows.find("zoë", "lowest");
     expect(zoe).toEqual(lowest.filter((at) => all[at]!.rater.startsWith("Zoë")));
-    // A rater whose share does not compute (every score "not applicable", say) comes after every share, by name:
-    // the guideline phase's 30 with every third share made NaN.
+    // A share that does not compute comes after every share, by name. None does today (a rater is listed with a
+    // score, and "not applicable" matches itself), so the guideline phase's 30 have every third share made NaN.
     const shares = Float64Array.from(packed.raterExact.guideline, (share, at) => (at % 3 === 0 ? Number.NaN : share));
     const after = raterRows({...packed, raterExact: {...packed.raterExact, guideline: shares}}, "guideline");
     const placed = after.find("", "lowest");
@@ -109,9 +109,16 @@ describe("the packed report", () => {
     expect(placed.slice(0, 20).every((at) => !Number.isNaN(shares[at]!))).toBe(true);
   });
 
-  it("carries each rater's share of exact scores with its buffers, NaN where none computes", () => {
-    expect([...packed.raterExact.vague]).toEqual(report.vague.raterAgreement.map((row) => row.exact.value ?? NaN));
-    expect(packedBuffers(packed)).toContain(packed.raterExact.guideline.buffer);
+  it("carries each rater's share of exact scores through the worker's trip, its buffers transferred", () => {
+    const copy = packReport(report);
+    expect([...copy.raterExact.vague]).toEqual(report.vague.raterAgreement.map((row) => row.exact.value));
+    const arrived = structuredClone(copy, {transfer: packedBuffers(copy)});
+    // Transferred, not copied: the worker's side is left empty.
+    expect(copy.raterExact.vague.length).toBe(0);
+    const all = report.vague.raterAgreement;
+    const lowest = raterRows(arrived, "vague").find("", "lowest");
+    expect(all[lowest[0]!]!.exact.value).toBe(Math.min(...all.map((row) => row.exact.value!)));
+    expect(lowest).toEqual(raterRows(packed, "vague").find("", "lowest"));
   });
 
   it("packs an empty report", () => {

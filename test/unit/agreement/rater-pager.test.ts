@@ -1,10 +1,18 @@
 // The cohort page's pages of raters, worked by hand: 120 raters fifty at a time are pages 1-50, 51-100 and 101-120;
 // a search pages through the raters it finds; and the line beside the pager says which are shown.
 import {describe, expect, it} from "vitest";
-import {chooseRaters, raterPage, ratersPerPage} from "../../../lib/agreement/rater-pager.js";
+import {chooseRaters, raterControls, raterPage, ratersPerPage} from "../../../lib/agreement/rater-pager.js";
 
 describe("the cohort page's pages of raters", () => {
   it("shows fifty at a time", () => expect(ratersPerPage).toBe(50));
+
+  it("shows ten raters whole, a search and an order from eleven, and the pager's buttons past fifty", () => {
+    expect(raterControls(0)).toEqual({find: false, pager: false});
+    expect(raterControls(10)).toEqual({find: false, pager: false});
+    expect(raterControls(11)).toEqual({find: true, pager: false});
+    expect(raterControls(50)).toEqual({find: true, pager: false});
+    expect(raterControls(51)).toEqual({find: true, pager: true});
+  });
 
   it("pages through every rater, first to last", () => {
     const all = {total: 120, found: 120, query: ""};

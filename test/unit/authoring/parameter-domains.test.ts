@@ -46,8 +46,8 @@ describe("parameterDomains", () => {
     expect(byName.ceilingNeedsOne).toMatchObject({
       reader: "numbers",
       meaning:
-        "Any count from one up to the limit meets a ceiling; this decides a reply that delivers none. The Numbers rule " +
-        "says none does not meet it.",
+        "Any count from one up to the limit meets a ceiling; this decides a response that delivers none. The Numbers " +
+        "rule says none does not meet it.",
     });
   });
 

@@ -93,8 +93,13 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
   const length = packed.report[phase].raters;
   const names = packed.raterNames[phase];
   const exact = packed.raterExact[phase];
-  const lowestFirst = (a: number, b: number) =>
-    (Number.isNaN(exact[a]!) ? Infinity : exact[a]!) - (Number.isNaN(exact[b]!) ? Infinity : exact[b]!) || a - b;
+  /** Every place, the lowest share first (NaN as the highest), alike ones by place: sorted once, when first asked. */
+  let lowest: number[] | undefined;
+  const lowestFirst = (): number[] => {
+    if (lowest) return lowest;
+    const rank = Float64Array.from(exact, (share) => (Number.isNaN(share) ? Infinity : share));
+    return (lowest = Array.from({length}, (_, at) => at).sort((a, b) => rank[a]! - rank[b]! || a - b));
+  };
   const row = (at: number) => block(Math.floor(at / raterBlockSize))[at % raterBlockSize]!;
   return {
     length,
@@ -107,11 +112,14 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     rowsAt: (places) => places.map(row),
     find(query, order = "name") {
       const wanted = query.trim().toLowerCase();
+      const holds = (at: number) => !wanted || names[at]!.toLowerCase().includes(wanted);
+      // Filtering the order kept keeps it: each search is a pass over the raters, not a sort.
+      if (order === "lowest") return lowestFirst().filter(holds);
       const places: number[] = [];
-      names.forEach((name, at) => {
-        if (!wanted || name.toLowerCase().includes(wanted)) places.push(at);
+      names.forEach((_, at) => {
+        if (holds(at)) places.push(at);
       });
-      return order === "lowest" ? places.sort(lowestFirst) : places;
+      return places;
     },
   };
 }

@@ -12,6 +12,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {placeClashes} from "./case-places.js";
 import {checkCase, noWorkedExample, scoresWithoutExample} from "./case-check.js";
 import {listWords} from "../text/format.js";
+import {readerStanding} from "../engine/labels.js";
 
 export interface CheckResult {
   id: string;
@@ -115,12 +116,14 @@ export function untestedWarnings(
   for (const name of found.untested.parameters) {
     const domain = domains.find((entry) => entry.name === name);
     const tried = found.parameters.find((entry) => entry.name === name)!.values.map((entry) => String(entry.value));
-    const unread = domain?.reader && domain.reader !== "rubric" && domain.rules.length === 0;
+    // A rule the version applies without stating it still reads the parameter: only one it lacks leaves it unread.
+    const unread =
+      domain !== undefined && readerStanding(guideline, domain.reader).kind === "missing" && domain.rules.length === 0;
     warnings.push({
       file,
       field: fieldPath(["parameters", name]),
       message: unread
-        ? `no rule of ${guideline.version} reads it (its rule, ${domain.reader}, is not in this version), ` +
+        ? `no rule of ${guideline.version} reads it (its rule, ${domain!.reader}, is not in this version), ` +
           "so no item's score depends on it"
         : `no worked example tests it: no item's score moves when it is set to ` +
           `${tried.length ? listWords(tried, {conjunction: "or"}) : "another value"}; ` +

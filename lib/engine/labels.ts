@@ -91,6 +91,21 @@ export function ruleName(version: NamedRules, id: string, {inList = false} = {})
   return version.rules.find((rule) => rule.id === id)?.title ?? id;
 }
 
+/** Where a parameter's reader stands in a version: the rubric, a rule it states, one it applies unstated, or none. */
+export type ReaderStanding =
+  | {kind: "rubric"}
+  | {kind: "stated"; id: string}
+  | {kind: "unwritten"; id: string; text: string}
+  | {kind: "missing"; id: string};
+
+/** `reader` as a parameter domain names it (a rule id or "rubric"; null when nothing reads it), in `version`. */
+export function readerStanding(version: NamedRules, reader: string | null): ReaderStanding {
+  if (!reader || reader === "rubric") return {kind: "rubric"};
+  if (version.rules.some((rule) => rule.id === reader)) return {kind: "stated", id: reader};
+  const unwritten = version.unwrittenRules?.find((rule) => rule.id === reader);
+  return unwritten ? {kind: "unwritten", id: reader, text: unwritten.text} : {kind: "missing", id: reader};
+}
+
 /** Every rule's name inside a sentence or a list ("…, a ceiling with none delivered: not met → partly met"), by id. */
 export function ruleNamesInList(version: NamedRules): Map<string, string> {
   const ids = [...version.rules, ...(version.unwrittenRules ?? [])].map((rule) => rule.id);

@@ -57,7 +57,7 @@ import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js
 import type {Dependence} from "../lib/authoring/dependence.js";
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
-import {ruleName, ruleNamesInList, verdictLabels} from "../lib/engine/labels.js";
+import {readerStanding, ruleName, ruleNamesInList, verdictLabels} from "../lib/engine/labels.js";
 import {reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
@@ -457,11 +457,11 @@ function ParameterField(
  * stating it (v1's "Accuracy is rated separately"), or one it lacks.
  */
 function unstatedReader(reader: string | null, guideline: Guideline): string {
-  if (!reader || reader === "rubric") return "Read by the rubric, not by a rule.";
-  const unwritten = guideline.unwrittenRules?.find((rule) => rule.id === reader);
-  return unwritten
-    ? `Read by a rule ${guideline.version} applies without stating it: “${unwritten.text}” (${reader}).`
-    : `Read by ${reader}, a rule ${guideline.version} does not have.`;
+  const standing = readerStanding(guideline, reader);
+  if (standing.kind === "rubric") return "Read by the rubric, not by a rule.";
+  return standing.kind === "unwritten"
+    ? `Read by a rule ${guideline.version} applies without stating it: “${standing.text}” (${standing.id}).`
+    : `Read by ${standing.id}, a rule ${guideline.version} does not have.`;
 }
 
 // "What to compare": the two versions, the outcome beside them, and each of the candidate's parameters beside the

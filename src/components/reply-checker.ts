@@ -30,7 +30,7 @@ const Compared = (text: ReturnType<typeof compareWithRegex>): Child =>
 
 /** The guideline rule that decides a step: its title, then its id, as on the authors' pages (the id alone without). */
 function GuidelineRule(id: string, title: string | undefined): Child[] {
-  return title ? [el("span", {class: "guideline-title"}, title), " ", el("code", {}, `(${id})`)] : [el("code", {}, id)];
+  return title ? [title, " ", el("code", {}, `(${id})`)] : [el("code", {}, id)];
 }
 
 export function ReplyChecker(

@@ -3,6 +3,7 @@
 import {describe, expect, it} from "vitest";
 import {describeShape} from "../../../lib/authoring/completeness-words.js";
 import {
+  readerStanding,
   ruleName,
   ruleNamesInList,
   rubricRowByNumber,
@@ -85,5 +86,20 @@ describe("a rule's name", () => {
     expect(names.get("numbers")).toBe("Numbers");
     // guideline/v1/guideline.yaml states 14 rules and leaves one unwritten: 15 names.
     expect(names.size).toBe(15);
+  });
+});
+
+describe("where a parameter's reader stands in a version", () => {
+  it("is the rubric, a rule the version states, one it applies unstated with its text, or one it lacks", () => {
+    // accuracyRated's reader, not-rated: stated in v2 ("What you are rating"), unwritten in v1.
+    expect(readerStanding(loadGuideline("v2"), "rubric")).toEqual({kind: "rubric"});
+    expect(readerStanding(loadGuideline("v2"), null)).toEqual({kind: "rubric"});
+    expect(readerStanding(loadGuideline("v2"), "not-rated")).toEqual({kind: "stated", id: "not-rated"});
+    expect(readerStanding(loadGuideline("v1"), "not-rated")).toEqual({
+      kind: "unwritten",
+      id: "not-rated",
+      text: "Accuracy is rated separately.",
+    });
+    expect(readerStanding(loadGuideline("v1"), "no-such-rule")).toEqual({kind: "missing", id: "no-such-rule"});
   });
 });

@@ -50,6 +50,9 @@ export interface RunView {
   /** The label on a chart's two lines: the model, with where it stopped, then the prompt, version and date (on one
    *  line the date ran past a phone's chart, and a stopped run's state past it on the second). */
   lines: [string, string];
+  /** The label with only what tells this run from the page's others (a stacked case card names each run's score by
+   *  it, where the whole label took three lines a run). */
+  shortLabel: string;
   asked: number;
   figures: DistanceCounts;
   leanWords: string;
@@ -113,6 +116,24 @@ function runDate(runs: JudgesPageData["runs"], index: number): string {
   return `${day} ${run.startedAt.slice(11, same(16) ? 19 : 16)} UTC`;
 }
 
+/**
+ * A run's label with only what tells it from the page's other runs: its model; its prompt where another run of the
+ * model has another; its version where another of the model and prompt has another; its date where another shares
+ * all three. Two runs whose whole labels differ keep short labels that differ.
+ */
+function shortLabel(runs: JudgesPageData["runs"], index: number, date: string, after: string): string {
+  const run = runs[index]!;
+  const others = runs.filter((other, at) => at !== index && other.model === run.model);
+  const samePrompt = others.filter((other) => other.prompt === run.prompt);
+  const parts = [
+    run.model,
+    others.some((other) => other.prompt !== run.prompt) ? run.prompt : null,
+    samePrompt.some((other) => other.guideline !== run.guideline) ? run.guideline : null,
+    samePrompt.some((other) => other.guideline === run.guideline) ? date : null,
+  ];
+  return `${parts.filter((part) => part !== null).join(" · ")}${after}`;
+}
+
 function runView(data: JudgesPageData, index: number, results: JudgeResults): RunView {
   const run = data.runs[index]!;
   const {group} = results;
@@ -137,6 +158,7 @@ function runView(data: JudgesPageData, index: number, results: JudgeResults): Ru
     label: `${before}${date}${after}`,
     labelParts: {before, after},
     lines: [`${run.model}${after}`, `${run.prompt} · ${run.guideline} · ${date}`],
+    shortLabel: shortLabel(data.runs, index, date, after),
     asked: results.asked,
     figures: {
       answered: group.answered,

@@ -21,11 +21,15 @@ export interface TableOptions {
    * column's name (a `data-label`, from the head). The style is `table.stack` in src/style.css.
    */
   stack?: boolean;
+  /** A stacked card's label for a column whose head is too long to repeat in every card, by the column's index. */
+  stackLabels?: readonly (string | undefined)[];
 }
 
 /** Labels every body cell with its column's name (`data-label`), unless the cell already has a label. */
-function labelCells(table: HTMLTableElement): void {
-  const names = [...(table.tHead?.rows[0]?.cells ?? [])].map((cell) => (cell.textContent ?? "").trim());
+function labelCells(table: HTMLTableElement, labels: readonly (string | undefined)[]): void {
+  const names = [...(table.tHead?.rows[0]?.cells ?? [])].map(
+    (cell, index) => labels[index] ?? (cell.textContent ?? "").trim(),
+  );
   for (const body of table.tBodies)
     for (const row of body.rows)
       [...row.cells].forEach((cell, index) => {
@@ -46,7 +50,14 @@ const tableRows = (rows: readonly TableRowInput[], {rowHeaders = false} = {}): H
 
 export function Table(
   {head, rows}: {head: Child[]; rows: readonly TableRowInput[]},
-  {caption = null, className = "", rowHeaders = false, scroll = false, stack = false}: TableOptions = {},
+  {
+    caption = null,
+    className = "",
+    rowHeaders = false,
+    scroll = false,
+    stack = false,
+    stackLabels = [],
+  }: TableOptions = {},
 ): HTMLElement {
   const table = el(
     "table",
@@ -63,7 +74,7 @@ export function Table(
     ),
     el("tbody", {}, tableRows(rows, {rowHeaders})),
   );
-  if (stack) labelCells(table);
+  if (stack) labelCells(table, stackLabels);
   if (!scroll) return table;
   const named = typeof scroll === "string" ? {"role": "region", "aria-label": scroll} : {};
   return el("div", {class: "table-scroll", tabindex: 0, ...named}, table);

@@ -72,6 +72,17 @@ describe.each([1, 6, 30])("/judges with %i runs", (count) => {
         }),
       );
       expect(broken).toEqual([]);
+      // Stacked, each case's card names a run's score by its model alone (no two runs share one), where it had
+      // repeated the run's whole label, three lines a run.
+      const labels = await page
+        .locator(".judge-cases-table tbody tr")
+        .first()
+        .locator("td")
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-label")));
+      expect(labels).toEqual([
+        "Ruled",
+        ...Array.from({length: count}, (_run, index) => (index === 0 ? longModelSlug : `test-only/judge-${index + 1}`)),
+      ]);
       for (const box of boxes(page)) {
         expect(await box.locator("table").count()).toBe(1);
         expect(await box.getAttribute("tabindex")).toBe("0");

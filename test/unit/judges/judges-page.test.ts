@@ -116,6 +116,35 @@ describe("each run as a rater", () => {
     expect(other!.date).toBe("2026-11-21");
   });
 
+  it("shortens a label to what tells its run from the others, and two runs never read the same", () => {
+    // Two models: the model alone tells them apart.
+    expect(view.runs.map((run) => run.shortLabel)).toEqual(["test-only/careful", "test-only/lenient"]);
+    const careful = data.runs[0]!;
+    const runs = [
+      careful,
+      {...careful, startedAt: "2026-11-22T09:00:00.000Z"},
+      {...careful, prompt: "other-prompt"},
+      {...careful, guideline: "v1"},
+      {...careful, startedAt: "2026-11-20T15:30:00.000Z", complete: false},
+      data.runs[1]!,
+    ];
+    const labels = judgesView({...data, runs, files: runs.map((_run, index) => `${index}.json`)}).runs.map(
+      (run) => run.shortLabel,
+    );
+    expect(labels).toEqual([
+      // Its prompt (another careful run has another), its version (another careful run of that prompt is v1), and
+      // its date with the time (two careful runs of that prompt and version started on 2026-11-20).
+      `test-only/careful · ${testPrompt} · v2 · 2026-11-20 09:00 UTC`,
+      `test-only/careful · ${testPrompt} · v2 · 2026-11-22`,
+      // No other careful run has this prompt: the prompt is enough.
+      "test-only/careful · other-prompt",
+      // The only v1 run of its prompt.
+      `test-only/careful · ${testPrompt} · v1`,
+      `test-only/careful · ${testPrompt} · v2 · 2026-11-20 15:30 UTC (stopped after 4 of 4)`,
+      "test-only/lenient",
+    ]);
+  });
+
   it("says of a run with no answer that there is nothing to compare, not that every answer agrees", () => {
     // A run stopped before its first answer (an older file: judge:run records none now) read "No rule misapplied:
     // every answer agrees with the ruling line by line" and "none of these answers can be above or below".

@@ -716,6 +716,8 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
         rowHeaders: true,
         scroll: true,
         stack: true,
+        // A phone's card per rater: its figures under names of a word or two.
+        stackLabels: [undefined, undefined, "Exact", undefined, "Kappa, linear", "Kappa, quadratic"],
         className: "cohort-raters",
       },
     );

@@ -548,6 +548,22 @@ describe("the cohort page", () => {
     expect(await names()).toEqual(expected.slice(0, 50));
     expect(await figureText(page, "headline-after")).toBe(report.headline.after.value!.toFixed(3));
     expect(await download(page, "Download raters CSV")).toBe(cohortCsv(report, "raters"));
+
+    // On a phone each rater is a card: its figures under names of a word or two, each on one line, three then two a
+    // row, so a card is some 120 px, where two a row under two-line names made 200 (10,000 px a page of fifty).
+    await page.setViewportSize({width: 390, height: 800});
+    const card = vague.locator("tbody tr").first();
+    expect(await card.locator("td").evaluateAll((cells) => cells.map((cell) => cell.dataset.label))).toEqual([
+      "Scored",
+      "Exact",
+      "Within one",
+      "Kappa, linear",
+      "Kappa, quadratic",
+    ]);
+    const rows = await card.locator("td").evaluateAll((cells) => cells.map((cell) => Math.round(cell.offsetTop)));
+    expect(new Set(rows.slice(0, 3)).size).toBe(1);
+    expect(new Set(rows.slice(3)).size).toBe(1);
+    expect((await card.boundingBox())!.height).toBeLessThan(140);
     expect(site.problems).toEqual([]);
   });
 });

@@ -29,13 +29,14 @@ export function tableProblems(page: Page, selector = "main table"): Promise<stri
           else if (box.left < 0 || box.right > width) problems.push(`${where}: at ${box.left}-${box.right} px`);
           if (!table.classList.contains("stack") || index === 0) return;
           const label = getComputedStyle(cell, "::before").content;
-          // Its column's name, or words of it where the name is too long for every card (a run's model, of
-          // "model · prompt · version · date").
-          const words = (text: string) => text.split(/\s+/);
+          // Its column's name, or the start of some of its words where the name is too long for every card (a run's
+          // model, of "model · prompt · version · date"; "Exact", of "Exactly the ruled score").
+          const words = (text: string) => text.toLowerCase().split(/\s+/);
           const given = cell.dataset.label ?? "";
           const named =
             given === names[index] ||
-            (given !== "" && words(given).every((word) => words(names[index]!).includes(word)));
+            (given !== "" &&
+              words(given).every((word) => words(names[index]!).some((whole) => whole.startsWith(word))));
           if (!named || label !== JSON.stringify(given))
             problems.push(`${where}: labelled ${label}, not with its column "${names[index]}"`);
         });

@@ -23,6 +23,7 @@ import {
 } from "../lib/authoring/authors-page.js";
 import {type ItemPages, ruleHref, itemHref, itemLabel} from "../lib/site/links.js";
 import {el, type Child, svg, titled} from "./dom.js";
+import {WordsThenId} from "./rule-ref.js";
 import {afterFirstPaint, afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {Guideline, GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import {
@@ -395,7 +396,7 @@ function ParameterField(
   return el(
     "div",
     {"class": changed ? "parameter parameter-changed" : "parameter", "data-parameter": domain.name},
-    el("label", {for: id}, parameterHeading(guideline.logic, domain.name), " ", el("code", {}, `(${domain.name})`)),
+    el("label", {for: id}, WordsThenId(parameterHeading(guideline.logic, domain.name), domain.name)),
     control,
     el(
       "span",
@@ -671,7 +672,7 @@ export function WhatDiffers({
           el(
             "ul",
             {class: "differs-list"},
-            logic.map((difference) => el("li", {}, difference.words, " ", el("code", {}, `(${difference.key})`))),
+            logic.map((difference) => el("li", {}, WordsThenId(difference.words, difference.key))),
           ),
         ]
       : null,
@@ -1257,9 +1258,7 @@ function Clauses(shown: Shown, place: Place): HTMLElement {
           el(
             "li",
             {},
-            entry.words,
-            " ",
-            el("code", {}, `(${entry.key})`),
+            WordsThenId(entry.words, entry.key),
             " ",
             el(
               "button",
@@ -1337,7 +1336,11 @@ function RuleFold(
     "details",
     {"class": "clause-rule", "data-rule": rule.id, "id": `fold-${version.version}-${rule.id}`},
     // The click comes before the fold opens, so it opens filled.
-    el("summary", {"data-fold": rule.id}, ...(title === rule.id ? [] : [title, " "]), el("code", {}, `(${rule.id})`)),
+    el(
+      "summary",
+      {"data-fold": rule.id},
+      title === rule.id ? el("code", {}, `(${rule.id})`) : WordsThenId(title, rule.id),
+    ),
     filled &&
       rule.clauses.map((clause) => {
         const key = `${rule.id}.${clause.id}`;
@@ -1347,7 +1350,7 @@ function RuleFold(
         return el(
           "div",
           {"class": changed ? "clause parameter-changed" : "clause", "data-clause": key},
-          el("p", {class: "clause-words"}, clauseWords(clause), " ", el("code", {}, `(${key})`)),
+          el("p", {class: "clause-words"}, WordsThenId(clauseWords(clause), key)),
           select(key, "Verdict", about, [
             [ownSetting, `as ${version.version} says: ${clauseVerdictWords(logic, rule.id, clause)}`],
             ...clauseVerdicts.map((verdict): [string, string] => [verdict, verdictLabels[verdict]]),
@@ -1376,7 +1379,7 @@ function ThresholdRows(
       el(
         "div",
         {"class": changed ? "clause-field parameter-changed" : "clause-field", "data-row": row.id},
-        el("label", {for: id}, row.threshold.title, " ", el("code", {}, `(${key})`)),
+        el("label", {for: id}, WordsThenId(row.threshold.title, key)),
         el("input", {
           id,
           "type": "number",

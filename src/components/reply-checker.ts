@@ -19,6 +19,7 @@ import {
   type VersionView,
 } from "../lib/probes/view.js";
 import {el, type Child} from "./dom.js";
+import {WordsThenId} from "./rule-ref.js";
 import {live, type Live} from "./live.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";
@@ -30,7 +31,7 @@ const Compared = (text: ReturnType<typeof compareWithRegex>): Child =>
 
 /** The guideline rule that decides a step: its title, then its id, as on the authors' pages (the id alone without). */
 function GuidelineRule(id: string, title: string | undefined): Child[] {
-  return title ? [title, " ", el("code", {}, `(${id})`)] : [el("code", {}, id)];
+  return title ? WordsThenId(title, id) : [el("code", {}, id)];
 }
 
 export function ReplyChecker(

@@ -560,7 +560,9 @@ describe("the cohort page", () => {
       "Kappa, linear",
       "Kappa, quadratic",
     ]);
-    const rows = await card.locator("td").evaluateAll((cells) => cells.map((cell) => Math.round(cell.offsetTop)));
+    const rows = await card
+      .locator("td")
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
     expect(new Set(rows.slice(0, 3)).size).toBe(1);
     expect(new Set(rows.slice(3)).size).toBe(1);
     expect((await card.boundingBox())!.height).toBeLessThan(140);

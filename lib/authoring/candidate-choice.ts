@@ -54,14 +54,18 @@ export function candidateToQuery(choice: CandidateChoice): string {
   return query.toString();
 }
 
-/** Parameters in the order set, then the changes to clauses and rows in words. */
+/**
+ * The candidate in a line, for the authors' page and `guideline:preview`: its version, then its parameters in the
+ * order set and the changes to clauses and rows in words; the base itself with none is "v2 unchanged".
+ */
 export function describeCandidate(
   choice: PreviewChoice,
   logic: ParameterSource,
   changes: readonly string[] = [],
 ): string {
   const all = [...choice.set.map((assignment) => assignmentWords(logic, assignment)), ...changes];
-  return all.length ? `${choice.candidate} with ${all.join("; ")}` : choice.candidate;
+  if (all.length) return `${choice.candidate} with ${all.join("; ")}`;
+  return choice.candidate === choice.base ? `${choice.candidate} unchanged` : choice.candidate;
 }
 
 /** The choice with one parameter set: moved to the end of the changes, or dropped where it is the version's own. */

@@ -9,7 +9,6 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
 import {plural} from "../text/format.js";
 import {overridesOf, type Assignment, type ParameterDomain} from "../engine/parameter-values.js";
-import {assignmentWords, type ParameterSource} from "../engine/parameter-words.js";
 import type {CheckReport} from "./check.node.js";
 import {formatProblem} from "../authored/problems.js";
 import {caseProblemInWords} from "../authored/problem-words.js";
@@ -29,7 +28,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
 import {formatChange, type RuleChange} from "./rule-changes.js";
-import {withChanges} from "./candidate-choice.js";
+import {describeCandidate, withChanges} from "./candidate-choice.js";
 import {ruleChangeWords} from "./rule-change-words.js";
 import {ruleNamesInList} from "../engine/labels.js";
 
@@ -93,18 +92,6 @@ const dependenceReport = (found: Dependence): DependenceReport => ({
   untested: found.untested,
 });
 
-export function describeCandidate(
-  base: string,
-  version: string,
-  set: readonly Assignment[],
-  logic: ParameterSource,
-  changes: readonly string[] = [],
-): string {
-  const setWords = set.map((assignment) => assignmentWords(logic, assignment));
-  if (set.length || changes.length) return `${version} with ${[...setWords, ...changes].join("; ")}`;
-  return version === base ? `${version} unchanged` : version;
-}
-
 export function previewReport({
   items,
   base,
@@ -134,9 +121,7 @@ export function previewReport({
       set: [...set],
       changes: changed,
       description: describeCandidate(
-        base.version,
-        candidate.version,
-        set,
+        {base: base.version, candidate: candidate.version, set: [...set]},
         candidate.logic,
         changed.map((change) => change.words),
       ),

@@ -396,7 +396,7 @@ function ParameterField(
   return el(
     "div",
     {"class": changed ? "parameter parameter-changed" : "parameter", "data-parameter": domain.name},
-    el("label", {for: id}, WordsThenId(parameterHeading(guideline.logic, domain.name), domain.name)),
+    el("label", {for: id}, WordsThenId({words: parameterHeading(guideline.logic, domain.name), id: domain.name})),
     control,
     el(
       "span",
@@ -672,7 +672,7 @@ export function WhatDiffers({
           el(
             "ul",
             {class: "differs-list"},
-            logic.map((difference) => el("li", {}, WordsThenId(difference.words, difference.key))),
+            logic.map((difference) => el("li", {}, WordsThenId({words: difference.words, id: difference.key}))),
           ),
         ]
       : null,
@@ -1258,7 +1258,7 @@ function Clauses(shown: Shown, place: Place): HTMLElement {
           el(
             "li",
             {},
-            WordsThenId(entry.words, entry.key),
+            WordsThenId({words: entry.words, id: entry.key}),
             " ",
             el(
               "button",
@@ -1339,7 +1339,7 @@ function RuleFold(
     el(
       "summary",
       {"data-fold": rule.id},
-      title === rule.id ? el("code", {}, `(${rule.id})`) : WordsThenId(title, rule.id),
+      title === rule.id ? el("code", {}, `(${rule.id})`) : WordsThenId({words: title, id: rule.id}),
     ),
     filled &&
       rule.clauses.map((clause) => {
@@ -1350,7 +1350,7 @@ function RuleFold(
         return el(
           "div",
           {"class": changed ? "clause parameter-changed" : "clause", "data-clause": key},
-          el("p", {class: "clause-words"}, WordsThenId(clauseWords(clause), key)),
+          el("p", {class: "clause-words"}, WordsThenId({words: clauseWords(clause), id: key})),
           select(key, "Verdict", about, [
             [ownSetting, `as ${version.version} says: ${clauseVerdictWords(logic, rule.id, clause)}`],
             ...clauseVerdicts.map((verdict): [string, string] => [verdict, verdictLabels[verdict]]),
@@ -1379,7 +1379,7 @@ function ThresholdRows(
       el(
         "div",
         {"class": changed ? "clause-field parameter-changed" : "clause-field", "data-row": row.id},
-        el("label", {for: id}, WordsThenId(row.threshold.title, key)),
+        el("label", {for: id}, WordsThenId({words: row.threshold.title, id: key})),
         el("input", {
           id,
           "type": "number",

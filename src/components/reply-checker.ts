@@ -30,8 +30,8 @@ const Compared = (text: ReturnType<typeof compareWithRegex>): Child =>
   text === awaitingVerdict ? el("span", {class: "awaiting"}, text) : (text ?? "");
 
 /** The guideline rule that decides a step: its title, then its id, as on the authors' pages (the id alone without). */
-function GuidelineRule(id: string, title: string | undefined): Child[] {
-  return title ? WordsThenId(title, id) : [el("code", {}, id)];
+function GuidelineRule(id: string, title: string | undefined): Child {
+  return title ? WordsThenId({words: title, id}) : el("code", {}, id);
 }
 
 export function ReplyChecker(

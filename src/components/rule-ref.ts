@@ -6,7 +6,8 @@ import type {RuleCitation} from "../lib/trainee/feedback.js";
 import {el, type Child} from "./dom.js";
 
 /** A rule, parameter or clause as the authors' pages name it: its words, then its id in code ("Title (id)"). */
-export const WordsThenId = (words: Child, id: string): Child[] => [words, " ", el("code", {}, `(${id})`)];
+export const WordsThenId = ({words, id}: {words: Child; id: string}): HTMLElement =>
+  el("span", {}, words, " ", el("code", {}, `(${id})`));
 
 /**
  * A rule, by its title, linked to its place in the guideline (unless `link` is false: a line that must hold no Tab

@@ -92,7 +92,7 @@ describe("the address", () => {
     const {state, view} = open();
     expect(state.notice).toBeNull();
     expect(state.choice).toEqual({base: "v2", candidate: "v2", set: [], changes: []});
-    expect(view().status).toBe("Base v2, candidate v2: 0 items move; 0 items have no single score.");
+    expect(view().status).toBe("Base v2, candidate v2 unchanged: 0 items move; 0 items have no single score.");
   });
 
   it.each([

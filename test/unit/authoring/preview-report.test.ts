@@ -3,7 +3,8 @@ import {loadGuideline, loadItems} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
 import {caseStudyParameterNames} from "../engine/case-study-parameters.js";
 import {parseAssignments} from "../../../lib/engine/parameter-values.js";
-import {describeCandidate, previewLines, previewReport} from "../../../lib/authoring/preview-report.js";
+import {describeCandidate} from "../../../lib/authoring/candidate-choice.js";
+import {previewLines, previewReport} from "../../../lib/authoring/preview-report.js";
 
 // Every worked case: the case study's 26 and the 7 the notebook wrote.
 const items = loadItems();
@@ -13,13 +14,12 @@ const domains = parameterDomains(v2);
 
 describe("describeCandidate", () => {
   it("names the version and the changes", () => {
-    expect(describeCandidate("v2", "v2", [], v2.logic)).toBe("v2 unchanged");
-    expect(describeCandidate("v2", "v1", [], v2.logic)).toBe("v1");
+    expect(describeCandidate({base: "v2", candidate: "v2", set: []}, v2.logic)).toBe("v2 unchanged");
+    expect(describeCandidate({base: "v1", candidate: "v1", set: []}, v2.logic)).toBe("v1 unchanged");
+    expect(describeCandidate({base: "v2", candidate: "v1", set: []}, v2.logic)).toBe("v1");
     expect(
       describeCandidate(
-        "v2",
-        "v1",
-        parseAssignments(["counting=at-least-half", "partlyWeight=0.25"], domains),
+        {base: "v2", candidate: "v1", set: parseAssignments(["counting=at-least-half", "partlyWeight=0.25"], domains)},
         v2.logic,
       ),
     ).toBe(

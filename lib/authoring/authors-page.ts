@@ -102,6 +102,9 @@ export interface AuthorsView {
   candidateRules: RuleSet;
   /** "v2", or "v2 with counting = most-missed". */
   described: string;
+  /** What the change does, in a sentence: "3 items move; 3 items have no single score." */
+  outcome: string;
+  /** The versions compared, then the outcome: "Base v2, candidate v1: 3 items move; …". */
   status: string;
   preview: Preview;
   judges: JudgeAgreement[];
@@ -261,16 +264,18 @@ export function authorsModel(
         candidateVersion.logic,
         changes.map((entry) => entry.words),
       );
+      const outcome =
+        `${plural(preview.moved.length, "item moves", "items move")}; ` +
+        `${plural(preview.unsettled.length, "item has", "items have")} no single score` +
+        (preview.reruled.length ? `; ${reruledWords(preview.reruled.length)}.` : ".");
       return {
         choice,
         candidateVersion,
         changes,
         candidateRules,
         described,
-        status:
-          `Base ${choice.base}, candidate ${described}: ${plural(preview.moved.length, "item moves", "items move")}; ` +
-          `${plural(preview.unsettled.length, "item has", "items have")} no single score` +
-          (preview.reruled.length ? `; ${reruledWords(preview.reruled.length)}.` : "."),
+        outcome,
+        status: `Base ${choice.base}, candidate ${described}: ${outcome}`,
         preview,
         judges: judgeAgreements(data.judges ?? [], prepared, preview),
         rewording,

@@ -515,6 +515,7 @@ function Controls(shown: Shown, place: Place): HTMLElement {
   const status = place("status", now.status, () =>
     el("p", {class: "preview-status", role: "status", id: "preview-status"}, now.status),
   );
+  const echo = OutcomeEcho(shown, place, "parameters");
   const {base, candidate, set} = state.choice;
   return place("controls", [base, candidate, set.length > 0], () =>
     el(
@@ -563,8 +564,28 @@ function Controls(shown: Shown, place: Place): HTMLElement {
           "Undo every parameter change",
         ),
         fields,
+        echo,
       ),
       el("p", {class: "muted"}, "The page's address holds this choice: copy it to send the comparison to a colleague."),
+    ),
+  );
+}
+
+/**
+ * The outcome again, at the end of a list of controls and pinned to the window's foot while the author works through
+ * them: below 1200 px the outcome's own line is above the parameters, not beside them, some 3,000 px above the last
+ * on a phone. Shown once the candidate has a change: the outcome's words, without the versions' (the changed
+ * controls above say what changed).
+ */
+function OutcomeEcho({state, now}: Shown, place: Place, list: string): HTMLElement {
+  const changed = state.choice.set.length > 0 || state.choice.changes.length > 0;
+  return place(`echo ${list}`, [now.outcome, changed], () =>
+    el(
+      "p",
+      {class: "preview-echo", hidden: !changed},
+      now.outcome,
+      " ",
+      el("a", {href: "#moved-title"}, "Go to the cases that move"),
     ),
   );
 }
@@ -1236,6 +1257,7 @@ function Clauses(shown: Shown, place: Place): HTMLElement {
   const refused = clausesRefused(shown);
   const {id, key, build} = clausesPart(shown);
   const fields = place(id, key, build);
+  const echo = OutcomeEcho(shown, place, "clauses");
   return place("clause-panel", [now.changes, refused], () =>
     el(
       "section",
@@ -1280,6 +1302,7 @@ function Clauses(shown: Shown, place: Place): HTMLElement {
       ),
       el("p", {class: "field-error", role: "alert", hidden: !refused}, refused?.message),
       fields,
+      echo,
     ),
   );
 }

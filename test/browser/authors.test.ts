@@ -7,6 +7,7 @@ import {describe, expect, it} from "vitest";
 import {ruleSetOf} from "../../lib/engine/derive.js";
 import {loadGuidelines, loadItems} from "../../lib/node/load.js";
 import {preview} from "../../lib/authoring/preview.js";
+import {plural} from "../../lib/text/format.js";
 import {usePage, useSite} from "./helpers.js";
 
 const site = useSite();
@@ -172,6 +173,37 @@ describe("the authors' preview", () => {
     expect(await about("accuracyRated")).toContain(
       "Read by a rule v1 applies without stating it: “Accuracy is rated separately.” (not-rated).",
     );
+    expect(site.problems).toEqual([]);
+  });
+
+  it("pins the outcome to a phone's foot while the author changes a parameter far below it, and not beside them", async () => {
+    const page = await openAuthors();
+    await page.setViewportSize({width: 390, height: 844});
+    const echo = page.locator(".preview-echo").first();
+    // No change yet: nothing pinned.
+    expect(await echo.isVisible()).toBe(false);
+    // The first parameter, some hundreds of pixels under the outcome's own line, with ten more under it.
+    const weight = page.getByLabel("partlyWeight");
+    await weight.fill("0");
+    await weight.press("Tab");
+    await weight.scrollIntoViewIfNeeded();
+    const expected = preview(items, ruleSetOf(byVersion("v2")), ruleSetOf(byVersion("v2"), {partlyWeight: 0}));
+    const outcome =
+      `${plural(expected.moved.length, "item moves", "items move")}; ` +
+      `${plural(expected.unsettled.length, "item has", "items have")} no single score.`;
+    expect(expected.moved.length).toBeGreaterThan(0);
+    await expect.poll(() => echo.innerText()).toBe(`${outcome} Go to the cases that move`);
+    expect(await status(page).innerText()).toMatch(new RegExp(`: ${outcome}$`));
+    expect(await status(page).evaluate((node) => node.getBoundingClientRect().bottom)).toBeLessThan(0);
+    // At the window's foot, clear of the control in use.
+    const [box, field] = [(await echo.boundingBox())!, (await weight.boundingBox())!];
+    expect(Math.round(box.y + box.height)).toBe(844);
+    expect(field.y + field.height).toBeLessThanOrEqual(box.y);
+    await echo.getByRole("link", {name: "Go to the cases that move"}).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe("#moved-title");
+    // Beside the parameters from 1200 px, the outcome stays in sight: nothing is pinned.
+    await page.setViewportSize({width: 1440, height: 900});
+    expect(await echo.isVisible()).toBe(false);
     expect(site.problems).toEqual([]);
   });
 

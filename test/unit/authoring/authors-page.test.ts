@@ -323,6 +323,8 @@ describe("a change", () => {
     expect(view.status).toBe(
       "Base v2, candidate v2 with How “at least half” counts the other instructions (counting) = most-missed: 3 items move; 3 items have no single score.",
     );
+    // The outcome alone, which a phone pins under the controls: the status ends with it.
+    expect(view.outcome).toBe("3 items move; 3 items have no single score.");
     expect(view.candidateRules.parameters["counting"]).toBe("most-missed");
     expect(view.candidateVersion.version).toBe("v2");
     expect(now()).toBe(view);

@@ -22,8 +22,7 @@ import {
   type SaveState,
 } from "../lib/authoring/authors-page.js";
 import {type ItemPages, ruleHref, itemHref, itemLabel} from "../lib/site/links.js";
-import {el, type Child, svg, titled} from "./dom.js";
-import {WordsThenId} from "./rule-ref.js";
+import {el, type Child, svg, titled, WordsThenId} from "./dom.js";
 import {afterFirstPaint, afterPaint, whenIdle} from "../lib/site/schedule.js";
 import type {Guideline, GuidelineRule} from "../lib/authored/schemas/guideline.js";
 import {

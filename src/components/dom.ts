@@ -1,5 +1,6 @@
 // The one DOM builder of the site: components build DOM from records, never from HTML strings, so text from
-// any file is always text.
+// any file is always text. With it, the two shapes several pages build alike: a region named by its heading, and a
+// name with its id after.
 export type Child = Node | string | number | null | undefined | false | Child[];
 type Attributes = Record<string, string | number | boolean | null | undefined | EventListener>;
 
@@ -23,6 +24,10 @@ export function titled<K extends keyof HTMLElementTagNameMap>(
 ): HTMLElementTagNameMap[K] {
   return el(tag, {...attributes, "aria-labelledby": titleId}, el("h2", {id: titleId}, title), ...children);
 }
+
+/** A rule, parameter or clause as the authors' pages name it: its words, then its id in code ("Title (id)"). */
+export const WordsThenId = ({words, id}: {words: Child; id: string}): HTMLElement =>
+  el("span", {}, words, " ", el("code", {}, `(${id})`));
 
 const svgNamespace = "http://www.w3.org/2000/svg";
 

@@ -18,8 +18,7 @@ import {
   type ReaderVerdict,
   type VersionView,
 } from "../lib/probes/view.js";
-import {el, type Child} from "./dom.js";
-import {WordsThenId} from "./rule-ref.js";
+import {el, type Child, WordsThenId} from "./dom.js";
 import {live, type Live} from "./live.js";
 import {OutcomeBadge} from "./probe-table.js";
 import {Table} from "./table.js";

@@ -1,13 +1,8 @@
-// How pages name the guideline's parts: a rule as the trainee pages cite it (its title, linked to its place in the
-// guideline, and the sentence of it that applies), and anything as the authors' pages name it (its words, then its
-// id). Its own module, so a page can link a rule without loading the ruling.
+// A rule as the trainee pages cite it: its title, linked to its place in the guideline, and the sentence of it that
+// applies. Its own module, so a page can link a rule without loading the ruling.
 import {ruleHref} from "../lib/site/links.js";
 import type {RuleCitation} from "../lib/trainee/feedback.js";
-import {el, type Child} from "./dom.js";
-
-/** A rule, parameter or clause as the authors' pages name it: its words, then its id in code ("Title (id)"). */
-export const WordsThenId = ({words, id}: {words: Child; id: string}): HTMLElement =>
-  el("span", {}, words, " ", el("code", {}, `(${id})`));
+import {el} from "./dom.js";
 
 /**
  * A rule, by its title, linked to its place in the guideline (unless `link` is false: a line that must hold no Tab

@@ -100,10 +100,12 @@ export interface AuthorsView {
   candidateVersion: Guideline;
   changes: {change: RuleChange; key: string; words: string}[];
   candidateRules: RuleSet;
-  /** "v2", or "v2 with counting = most-missed". */
+  /** "v1", "v2 unchanged" (the base itself), or "v2 with counting = most-missed". */
   described: string;
   /** What the change does, in a sentence: "3 items move; 3 items have no single score." */
   outcome: string;
+  /** Whether the page pins the outcome under its controls: once the candidate is other than the base unchanged. */
+  outcomePinned: boolean;
   /** The versions compared, then the outcome: "Base v2, candidate v1: 3 items move; …". */
   status: string;
   preview: Preview;
@@ -275,6 +277,7 @@ export function authorsModel(
         candidateRules,
         described,
         outcome,
+        outcomePinned: choice.candidate !== choice.base || choice.set.length > 0 || choice.changes.length > 0,
         status: `Base ${choice.base}, candidate ${described}: ${outcome}`,
         preview,
         judges: judgeAgreements(data.judges ?? [], prepared, preview),

@@ -124,7 +124,7 @@ export interface EditorRuleSets {
   current: RuleSet;
   /** Null when the address names no change from the current guideline (or could not be read: see error). */
   candidate: RuleSet | null;
-  /** The candidate in words ("v1", "v2 with counting = most-missed"), or null. */
+  /** The candidate in words ("v1", "v2 with counting = most-missed") beside the newest version, or null. */
   described: string | null;
   /** Why the address could not be read, naming what is valid; null when it could. */
   error: string | null;
@@ -151,8 +151,10 @@ export function ruleSetsFromQuery(
     return {
       current,
       candidate: candidateRuleSet(version, choice.set, choice.changes),
+      // Described against what the editor compares it with, the newest version, not the address's base: a base of v1
+      // with no candidate named makes the candidate v1, which is no "v1 unchanged" beside v2.
       described: describeCandidate(
-        choice,
+        {...choice, base: newest.version},
         version.logic,
         choice.changes.map((change) => ruleChangeWords(change, {logic: version.logic, titles})),
       ),

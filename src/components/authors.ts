@@ -546,6 +546,12 @@ function Controls(shown: Shown, place: Place): HTMLElement {
             // What differs sits below the parameters, far down a phone's page: the versions' difference is one tap.
             el("a", {href: "#differs-title", class: "preview-to-differs"}, "See what differs between the two"),
           ),
+          // In the column that stays in sight from 1200 px: after the parameters, the column slid over it.
+          el(
+            "p",
+            {class: "muted preview-share"},
+            "The page's address holds this choice: copy it to send the comparison to a colleague.",
+          ),
         ),
       ),
       el(
@@ -565,23 +571,21 @@ function Controls(shown: Shown, place: Place): HTMLElement {
         fields,
         echo,
       ),
-      el("p", {class: "muted"}, "The page's address holds this choice: copy it to send the comparison to a colleague."),
     ),
   );
 }
 
 /**
  * The outcome again, at the end of a list of controls and pinned to the window's foot while the author works through
- * them: below 1200 px the outcome's own line is above the parameters, not beside them, some 3,000 px above the last
- * on a phone. Shown once the candidate has a change: the outcome's words, without the versions' (the changed
- * controls above say what changed).
+ * them: below 1200 px the outcome's own line is above the parameters, not beside them (some 3,000 px above the last
+ * on a phone), and the clauses are under them at every width. The outcome's words, without the versions' (the
+ * changed controls above say what changed).
  */
-function OutcomeEcho({state, now}: Shown, place: Place, list: string): HTMLElement {
-  const changed = state.choice.set.length > 0 || state.choice.changes.length > 0;
-  return place(`echo ${list}`, [now.outcome, changed], () =>
+function OutcomeEcho({now}: Shown, place: Place, list: string): HTMLElement {
+  return place(`echo ${list}`, [now.outcome, now.outcomePinned], () =>
     el(
       "p",
-      {class: "preview-echo", hidden: !changed},
+      {class: "preview-echo", hidden: !now.outcomePinned},
       now.outcome,
       " ",
       el("a", {href: "#moved-title"}, "Go to the cases that move"),
@@ -1358,11 +1362,7 @@ function RuleFold(
     "details",
     {"class": "clause-rule", "data-rule": rule.id, "id": `fold-${version.version}-${rule.id}`},
     // The click comes before the fold opens, so it opens filled.
-    el(
-      "summary",
-      {"data-fold": rule.id},
-      title === rule.id ? el("code", {}, `(${rule.id})`) : WordsThenId({words: title, id: rule.id}),
-    ),
+    el("summary", {"data-fold": rule.id}, WordsThenId({words: title === rule.id ? null : title, id: rule.id})),
     filled &&
       rule.clauses.map((clause) => {
         const key = `${rule.id}.${clause.id}`;

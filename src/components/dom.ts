@@ -25,9 +25,14 @@ export function titled<K extends keyof HTMLElementTagNameMap>(
   return el(tag, {...attributes, "aria-labelledby": titleId}, el("h2", {id: titleId}, title), ...children);
 }
 
-/** A rule, parameter or clause as the authors' pages name it: its words, then its id in code ("Title (id)"). */
+/**
+ * A rule, parameter or clause as the authors' pages name it: its words, then its id in code ("Title (id)"); with no
+ * words of its own, the id alone.
+ */
 export const WordsThenId = ({words, id}: {words: Child; id: string}): HTMLElement =>
-  el("span", {}, words, " ", el("code", {}, `(${id})`));
+  words === null || words === undefined || words === ""
+    ? el("code", {}, id)
+    : el("span", {}, words, " ", el("code", {}, `(${id})`));
 
 const svgNamespace = "http://www.w3.org/2000/svg";
 

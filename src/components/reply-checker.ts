@@ -28,11 +28,6 @@ import {debounce} from "../lib/site/schedule.js";
 const Compared = (text: ReturnType<typeof compareWithRegex>): Child =>
   text === awaitingVerdict ? el("span", {class: "awaiting"}, text) : (text ?? "");
 
-/** The guideline rule that decides a step: its title, then its id, as on the authors' pages (the id alone without). */
-function GuidelineRule(id: string, title: string | undefined): Child {
-  return title ? WordsThenId({words: title, id}) : el("code", {}, id);
-}
-
 export function ReplyChecker(
   version: VersionView,
   {ruleTitles = {}}: {ruleTitles?: Readonly<Record<string, string>>} = {},
@@ -59,7 +54,8 @@ export function ReplyChecker(
         el(
           "td",
           {},
-          GuidelineRule(rule.guidelineRule, ruleTitles[rule.guidelineRule]),
+          // Its title, then its id, as on the authors' pages (the id alone without).
+          WordsThenId({words: ruleTitles[rule.guidelineRule], id: rule.guidelineRule}),
           el("p", {class: "guideline-note"}, rule.guidelineNote),
         ),
         el(

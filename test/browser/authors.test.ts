@@ -199,11 +199,76 @@ describe("the authors' preview", () => {
     const [box, field] = [(await echo.boundingBox())!, (await weight.boundingBox())!];
     expect(Math.round(box.y + box.height)).toBe(844);
     expect(field.y + field.height).toBeLessThanOrEqual(box.y);
+    // The keyboard's next controls scroll clear of it, each above its top.
+    for (let press = 0; press < 6; press++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const rect = document.activeElement!.getBoundingClientRect();
+        return {bottom: rect.bottom, tag: document.activeElement!.tagName};
+      });
+      expect(focused.bottom, focused.tag).toBeLessThanOrEqual((await echo.boundingBox())!.y + 1);
+    }
     await echo.getByRole("link", {name: "Go to the cases that move"}).click();
     await expect.poll(() => new URL(page.url()).hash).toBe("#moved-title");
-    // Beside the parameters from 1200 px, the outcome stays in sight: nothing is pinned.
+    // Beside the parameters from 1200 px, the outcome stays in sight: the parameters' is not pinned, the clauses' is.
     await page.setViewportSize({width: 1440, height: 900});
     expect(await echo.isVisible()).toBe(false);
+    // The column kept in sight beside them slides down over nothing at the parameters' end (it had covered the line
+    // under them).
+    await page
+      .locator(".preview-choice")
+      .first()
+      .evaluate((section) => window.scrollBy(0, section.getBoundingClientRect().bottom - 300));
+    const covered = await page
+      .locator(".preview-choice")
+      .first()
+      .evaluate((section) => {
+        const aside = section.querySelector(".choice-aside")!.getBoundingClientRect();
+        return [...section.querySelectorAll(":scope > :not(.choice-aside, .parameter-panel)")].flatMap((other) => {
+          const box = other.getBoundingClientRect();
+          const apart = box.bottom <= aside.top || box.top >= aside.bottom || box.right <= aside.left;
+          return apart || box.left >= aside.right ? [] : [other.textContent!.slice(0, 40)];
+        });
+      });
+    expect(covered).toEqual([]);
+    const clauses = page.locator(".clause-panel .preview-echo");
+    await page.locator(".clause-panel h2").scrollIntoViewIfNeeded();
+    expect(await clauses.innerText()).toBe(`${outcome} Go to the cases that move`);
+    const pinned = (await clauses.boundingBox())!;
+    expect(Math.round(pinned.y + pinned.height)).toBe(900);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("pins a clause's change too, and keeps the longest outcome within the room kept for it on a 320 px phone", async () => {
+    // A clause changed, no parameter: the clauses' pinned line says what it does, in the status's words.
+    const clauseOnly = await openAuthors("?set=numbers.ceiling-needs-one%3Dpartly");
+    await clauseOnly.setViewportSize({width: 390, height: 844});
+    const pinned = (page: Page) => page.locator(".clause-panel .preview-echo");
+    await clauseOnly.locator(".clause-panel h2").scrollIntoViewIfNeeded();
+    const said = (await pinned(clauseOnly).innerText()).replace(/ Go to the cases that move$/, "");
+    expect(said).toMatch(/^1 item moves; 0 items have no single score/);
+    expect(await status(clauseOnly).innerText()).toMatch(
+      new RegExp(`: ${said.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    );
+
+    // Every part of the outcome (items that move, with no single score, keeping their score but not a line's ruling,
+    // each counted by the engine here), at 320 px: the room focus keeps clear at the window's foot holds it.
+    const page = await openAuthors("?set=counting%3Dmost-missed&set=registerBreak%3Dpartly");
+    const both = preview(
+      items,
+      ruleSetOf(byVersion("v2")),
+      ruleSetOf(byVersion("v2"), {counting: "most-missed", registerBreak: "partly"}),
+    );
+    expect([both.moved, both.unsettled, both.reruled].every((list) => list.length > 1)).toBe(true);
+    await page.setViewportSize({width: 320, height: 640});
+    await page.locator(".clause-panel h2").scrollIntoViewIfNeeded();
+    expect(await pinned(page).innerText()).toBe(
+      `${both.moved.length} items move; ${both.unsettled.length} items have no single score; ` +
+        `${both.reruled.length} items keep their score but not a line's ruling. Go to the cases that move`,
+    );
+    const room = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom));
+    expect(room).toBe(128);
+    expect((await pinned(page).boundingBox())!.height).toBeLessThanOrEqual(room);
     expect(site.problems).toEqual([]);
   });
 

@@ -565,6 +565,7 @@ describe("the cohort page", () => {
       .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
     expect(new Set(rows.slice(0, 3)).size).toBe(1);
     expect(new Set(rows.slice(3)).size).toBe(1);
+    expect(rows[3]).toBeGreaterThan(rows[0]!);
     expect((await card.boundingBox())!.height).toBeLessThan(140);
     expect(site.problems).toEqual([]);
   });

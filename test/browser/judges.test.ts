@@ -162,6 +162,16 @@ describe("the judges' page, with two runs recorded", () => {
       ["1", "1 ✓", "not JSON"],
       ["5", "5 ✓", "5 ✓"],
     ]);
+    // Each score says whose answer to which case it is, the run named by what tells it from the other.
+    const scores = await page
+      .locator(".judge-cases-table tbody tr")
+      .first()
+      .getByRole("button")
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")));
+    expect(scores).toEqual([
+      expect.stringMatching(/^Answer to Calibration A by test-only\/careful: 4, /),
+      expect.stringMatching(/^Answer to Calibration A by test-only\/lenient: 5, /),
+    ]);
     const answer = await openAnswer(page, "Calibration B", 0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("judge-answer-title");
     expect(await answer.locator(".judge-answer-score").innerText()).toContain(

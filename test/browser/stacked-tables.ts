@@ -19,7 +19,8 @@ export function tableProblems(page: Page, selector = "main table"): Promise<stri
     if (!tables.length) problems.push(`no table matches ${selector}`);
     tables.forEach((table, t) => {
       const names = [...(table.tHead?.rows[0]?.cells ?? [])].map((cell) => cell.textContent?.trim() ?? "");
-      for (const row of [...table.tBodies].flatMap((body) => [...body.rows]))
+      for (const row of [...table.tBodies].flatMap((body) => [...body.rows])) {
+        const labels: string[] = [];
         [...row.cells].forEach((cell, index) => {
           const text = cell.textContent?.trim() ?? "";
           if (!text) return;
@@ -29,17 +30,26 @@ export function tableProblems(page: Page, selector = "main table"): Promise<stri
           else if (box.left < 0 || box.right > width) problems.push(`${where}: at ${box.left}-${box.right} px`);
           if (!table.classList.contains("stack") || index === 0) return;
           const label = getComputedStyle(cell, "::before").content;
-          // Its column's name, or the start of some of its words where the name is too long for every card (a run's
-          // model, of "model · prompt · version · date"; "Exact", of "Exactly the ruled score").
+          // Its column's name, or, where the name is too long for every card, the starts of some of its words in
+          // their order (a run's model, of "model · prompt · version · date"; "Exact", of "Exactly the ruled score").
           const words = (text: string) => text.toLowerCase().split(/\s+/);
           const given = cell.dataset.label ?? "";
+          const whole = words(names[index]!);
+          let at = 0;
           const named =
             given === names[index] ||
             (given !== "" &&
-              words(given).every((word) => words(names[index]!).some((whole) => whole.startsWith(word))));
+              words(given).every((word) => {
+                while (at < whole.length && !whole[at]!.startsWith(word)) at++;
+                return at++ < whole.length;
+              }));
           if (!named || label !== JSON.stringify(given))
             problems.push(`${where}: labelled ${label}, not with its column "${names[index]}"`);
+          // Two cells of a card under one label could not be told apart.
+          else if (labels.includes(given)) problems.push(`${where}: labelled "${given}" as another cell of its row`);
+          labels.push(given);
         });
+      }
     });
     return problems;
   }, selector);

@@ -93,6 +93,8 @@ describe("the address", () => {
     expect(state.notice).toBeNull();
     expect(state.choice).toEqual({base: "v2", candidate: "v2", set: [], changes: []});
     expect(view().status).toBe("Base v2, candidate v2 unchanged: 0 items move; 0 items have no single score.");
+    // The base against itself unchanged: nothing to pin under the controls.
+    expect(view().outcomePinned).toBe(false);
   });
 
   it.each([
@@ -325,9 +327,13 @@ describe("a change", () => {
     );
     // The outcome alone, which a phone pins under the controls: the status ends with it.
     expect(view.outcome).toBe("3 items move; 3 items have no single score.");
+    expect(view.outcomePinned).toBe(true);
     expect(view.candidateRules.parameters["counting"]).toBe("most-missed");
     expect(view.candidateVersion.version).toBe("v2");
     expect(now()).toBe(view);
+    // Another version with nothing set is pinned too: v1 against v2 moves the case study's breaks.
+    const other = act({kind: "candidate", version: "v1"});
+    expect([other.choice.set, other.outcomePinned]).toEqual([[], true]);
   });
 
   it("a parameter set to its candidate version's own value is no longer a change, whatever the base has", () => {

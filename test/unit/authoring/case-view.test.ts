@@ -470,6 +470,8 @@ describe("under a candidate from /authors", () => {
     const older = ruleSetsFromQuery("base=v2&candidate=v1", guidelines, domains);
     expect(older).toMatchObject({described: "v1", error: null, current: {version: "v2"}});
     expect(older.candidate).toEqual(ruleSetOf(v1));
+    // A base of v1 makes v1 the candidate: compared with v2, the newest, it is "v1", not "v1 unchanged".
+    expect(ruleSetsFromQuery("base=v1", guidelines, domains)).toMatchObject({described: "v1", error: null});
     const changed = ruleSetsFromQuery("candidate=v2&set=mainPartThreshold%3Dmore-than-half", guidelines, domains);
     expect(changed.described).toBe(
       "v2 with How “at least half” counts the main task (mainPartThreshold) = more-than-half",

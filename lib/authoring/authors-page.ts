@@ -277,7 +277,7 @@ export function authorsModel(
         candidateRules,
         described,
         outcome,
-        outcomePinned: choice.candidate !== choice.base || choice.set.length > 0 || choice.changes.length > 0,
+        outcomePinned: changed(choice),
         status: `Base ${choice.base}, candidate ${described}: ${outcome}`,
         preview,
         judges: judgeAgreements(data.judges ?? [], prepared, preview),

@@ -8,6 +8,8 @@ import {ruleSetOf} from "../../lib/engine/derive.js";
 import {loadGuidelines, loadItems} from "../../lib/node/load.js";
 import {preview} from "../../lib/authoring/preview.js";
 import {plural} from "../../lib/text/format.js";
+import {ruleSetsFromQuery} from "../../lib/authoring/candidate-choice.js";
+import {parameterDomains} from "../../lib/authoring/parameter-domains.node.js";
 import {usePage, useSite} from "./helpers.js";
 
 const site = useSite();
@@ -199,7 +201,8 @@ describe("the authors' preview", () => {
     const [box, field] = [(await echo.boundingBox())!, (await weight.boundingBox())!];
     expect(Math.round(box.y + box.height)).toBe(844);
     expect(field.y + field.height).toBeLessThanOrEqual(box.y);
-    // The keyboard's next controls scroll clear of it, each above its top.
+    // The keyboard's next controls scroll clear of it, each above its top, the page scrolling down to them.
+    const scrolled = await page.evaluate(() => window.scrollY);
     for (let press = 0; press < 6; press++) {
       await page.keyboard.press("Tab");
       const focused = await page.evaluate(() => {
@@ -208,6 +211,7 @@ describe("the authors' preview", () => {
       });
       expect(focused.bottom, focused.tag).toBeLessThanOrEqual((await echo.boundingBox())!.y + 1);
     }
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
     await echo.getByRole("link", {name: "Go to the cases that move"}).click();
     await expect.poll(() => new URL(page.url()).hash).toBe("#moved-title");
     // Beside the parameters from 1200 px, the outcome stays in sight: the parameters' is not pinned, the clauses' is.
@@ -231,6 +235,13 @@ describe("the authors' preview", () => {
         });
       });
     expect(covered).toEqual([]);
+    // The line about the address, in that column, is in sight there and on top.
+    const share = await page.locator(".choice-aside .preview-share").evaluate((line) => {
+      const box = line.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return {inView: box.top >= 0 && box.bottom <= window.innerHeight, onTop: line.contains(top)};
+    });
+    expect(share).toEqual({inView: true, onTop: true});
     const clauses = page.locator(".clause-panel .preview-echo");
     await page.locator(".clause-panel h2").scrollIntoViewIfNeeded();
     expect(await clauses.innerText()).toBe(`${outcome} Go to the cases that move`);
@@ -245,11 +256,13 @@ describe("the authors' preview", () => {
     await clauseOnly.setViewportSize({width: 390, height: 844});
     const pinned = (page: Page) => page.locator(".clause-panel .preview-echo");
     await clauseOnly.locator(".clause-panel h2").scrollIntoViewIfNeeded();
-    const said = (await pinned(clauseOnly).innerText()).replace(/ Go to the cases that move$/, "");
-    expect(said).toMatch(/^1 item moves; 0 items have no single score/);
-    expect(await status(clauseOnly).innerText()).toMatch(
-      new RegExp(`: ${said.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
-    );
+    // The engine's own count, with the candidate read from the same address as the page reads it.
+    const {candidate} = ruleSetsFromQuery("set=numbers.ceiling-needs-one%3Dpartly", versions, parameterDomains());
+    const moved = preview(items, ruleSetOf(byVersion("v2")), candidate!);
+    expect([moved.moved.length, moved.unsettled.length, moved.reruled.length]).toEqual([1, 0, 0]);
+    const said = "1 item moves; 0 items have no single score.";
+    expect(await pinned(clauseOnly).innerText()).toBe(`${said} Go to the cases that move`);
+    expect((await status(clauseOnly).innerText()).endsWith(`: ${said}`)).toBe(true);
 
     // Every part of the outcome (items that move, with no single score, keeping their score but not a line's ruling,
     // each counted by the engine here), at 320 px: the room focus keeps clear at the window's foot holds it.

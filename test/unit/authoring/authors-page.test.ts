@@ -325,7 +325,8 @@ describe("a change", () => {
     expect(view.status).toBe(
       "Base v2, candidate v2 with How “at least half” counts the other instructions (counting) = most-missed: 3 items move; 3 items have no single score.",
     );
-    // The outcome alone, which a phone pins under the controls: the status ends with it.
+    // The outcome alone, pinned under the parameters below 1200 px and under the clauses at every width; the status
+    // ends with it.
     expect(view.outcome).toBe("3 items move; 3 items have no single score.");
     expect(view.outcomePinned).toBe(true);
     expect(view.candidateRules.parameters["counting"]).toBe("most-missed");

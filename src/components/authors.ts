@@ -577,7 +577,7 @@ function Controls(shown: Shown, place: Place): HTMLElement {
 
 /**
  * The outcome again, at the end of a list of controls and pinned to the window's foot while the author works through
- * them: below 1200 px the outcome's own line is above the parameters, not beside them (some 3,000 px above the last
+ * them: below 1200 px the outcome's own line is above the parameters, not beside them (some 4,000 px above the last
  * on a phone), and the clauses are under them at every width. The outcome's words, without the versions' (the
  * changed controls above say what changed).
  */

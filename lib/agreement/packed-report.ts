@@ -100,6 +100,8 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     const rank = Float64Array.from(exact, (share) => (Number.isNaN(share) ? Infinity : share));
     return (lowest = Array.from({length}, (_, at) => at).sort((a, b) => rank[a]! - rank[b]! || a - b));
   };
+  /** The names as a search reads them, lower-cased once, when first searched. */
+  let lowered: string[] | undefined;
   const row = (at: number) => block(Math.floor(at / raterBlockSize))[at % raterBlockSize]!;
   return {
     length,
@@ -112,14 +114,10 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     rowsAt: (places) => places.map(row),
     find(query, order = "name") {
       const wanted = query.trim().toLowerCase();
-      const holds = (at: number) => !wanted || names[at]!.toLowerCase().includes(wanted);
+      const byName = (lowered ??= names.map((name) => name.toLowerCase()));
       // Filtering the order kept keeps it: each search is a pass over the raters, not a sort.
-      if (order === "lowest") return lowestFirst().filter(holds);
-      const places: number[] = [];
-      names.forEach((_, at) => {
-        if (holds(at)) places.push(at);
-      });
-      return places;
+      const places = order === "lowest" ? lowestFirst() : Array.from({length: names.length}, (_, at) => at);
+      return wanted ? places.filter((at) => byName[at]!.includes(wanted)) : [...places];
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   candidateFromQuery,
   candidateToQuery,
   describeCandidate,
+  isChanged,
   withCandidate,
   candidateRuleSet,
   withChanges,
@@ -245,8 +246,6 @@ export function authorsModel(
     if (choice.set.length || choice.changes.length) return previewFrom(prepared, candidateRules);
     return plainPreviews(`${choice.base} ${choice.candidate}`, () => previewFrom(prepared, candidateRules));
   };
-  const changed = (choice: CandidateChoice) =>
-    choice.candidate !== choice.base || choice.set.length > 0 || choice.changes.length > 0;
 
   const views = memo<AuthorsView>();
   const view = (choice: CandidateChoice): AuthorsView =>
@@ -277,7 +276,7 @@ export function authorsModel(
         candidateRules,
         described,
         outcome,
-        outcomePinned: changed(choice),
+        outcomePinned: isChanged(choice),
         status: `Base ${choice.base}, candidate ${described}: ${outcome}`,
         preview,
         judges: judgeAgreements(data.judges ?? [], prepared, preview),
@@ -304,7 +303,7 @@ export function authorsModel(
       };
       const baseDependence = dependenceOf(choice.base);
       // A version as written is a base too: its report is the one kept for it as a base.
-      const report = !changed(choice)
+      const report = !isChanged(choice)
         ? null
         : choice.set.length || choice.changes.length
           ? work.dependence(work.prepareBase(data.items, shown.candidateRules), data.domains)
@@ -431,11 +430,11 @@ export function authorsModel(
     later,
     candidateReport: ({choice, settled}) => {
       const shown = later(settled).candidateReport;
-      const busy = changed(choice) && choiceKey(choice) !== choiceKey(settled);
-      return {shown: changed(choice) ? shown : null, busy};
+      const busy = isChanged(choice) && choiceKey(choice) !== choiceKey(settled);
+      return {shown: isChanged(choice) ? shown : null, busy};
     },
     wantsCounterexample: (shown) =>
-      changed(shown.choice) && shown.preview.moved.length === 0 ? choiceKey(shown.choice) : null,
+      isChanged(shown.choice) && shown.preview.moved.length === 0 ? choiceKey(shown.choice) : null,
     counterexample,
     warmUp: (shown) => {
       const others = (version: string) => versions.filter((other) => other !== version);

@@ -54,6 +54,19 @@ export function candidateToQuery(choice: CandidateChoice): string {
   return query.toString();
 }
 
+/** Whether a candidate is other than its base unchanged: another version, or a parameter, clause or row changed. */
+export const isChanged = ({
+  base,
+  candidate,
+  set,
+  changes = [],
+}: {
+  base: string;
+  candidate: string;
+  set: readonly unknown[];
+  changes?: readonly unknown[];
+}): boolean => candidate !== base || set.length > 0 || changes.length > 0;
+
 /**
  * The candidate in a line, for the authors' page and `guideline:preview`: its version, then its parameters in the
  * order set and the changes to clauses and rows in words; the base itself with none is "v2 unchanged".
@@ -65,7 +78,7 @@ export function describeCandidate(
 ): string {
   const all = [...choice.set.map((assignment) => assignmentWords(logic, assignment)), ...changes];
   if (all.length) return `${choice.candidate} with ${all.join("; ")}`;
-  return choice.candidate === choice.base ? `${choice.candidate} unchanged` : choice.candidate;
+  return isChanged(choice) ? choice.candidate : `${choice.candidate} unchanged`;
 }
 
 /** The choice with one parameter set: moved to the end of the changes, or dropped where it is the version's own. */
@@ -144,8 +157,7 @@ export function ruleSetsFromQuery(
       domains,
       (name) => versions.find((guideline) => guideline.version === name)!.logic,
     );
-    if (choice.candidate === newest.version && !choice.set.length && !choice.changes.length)
-      return {current, candidate: null, described: null, error: null};
+    if (!isChanged({...choice, base: newest.version})) return {current, candidate: null, described: null, error: null};
     const version = versions.find((guideline) => guideline.version === choice.candidate)!;
     const titles = ruleNamesInList(version);
     return {

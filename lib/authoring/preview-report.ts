@@ -28,7 +28,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
 import {formatChange, type RuleChange} from "./rule-changes.js";
-import {describeCandidate, withChanges} from "./candidate-choice.js";
+import {describeCandidate, isChanged, withChanges} from "./candidate-choice.js";
 import {ruleChangeWords} from "./rule-change-words.js";
 import {ruleNamesInList} from "../engine/labels.js";
 
@@ -145,10 +145,9 @@ export function previewReport({
       candidate: withText(completeness(candidateRuleSet).findings),
     },
     dependence: dependenceReport(found),
-    candidateDependence:
-      set.length || changes.length || candidate.version !== base.version
-        ? dependenceReport(dependence(prepareBase(items, candidateRuleSet), candidateDomains))
-        : null,
+    candidateDependence: isChanged({base: base.version, candidate: candidate.version, set, changes})
+      ? dependenceReport(dependence(prepareBase(items, candidateRuleSet), candidateDomains))
+      : null,
   };
 }
 

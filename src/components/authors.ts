@@ -458,10 +458,16 @@ function ParameterField(
  */
 function unstatedReader(reader: string | null, guideline: Guideline): string {
   const standing = readerStanding(guideline, reader);
-  if (standing.kind === "rubric") return "Read by the rubric, not by a rule.";
-  return standing.kind === "unwritten"
-    ? `Read by a rule ${guideline.version} applies without stating it: “${standing.text}” (${standing.id}).`
-    : `Read by ${standing.id}, a rule ${guideline.version} does not have.`;
+  switch (standing.kind) {
+    case "rubric":
+      return "Read by the rubric, not by a rule.";
+    case "stated":
+      return `Read by ${standing.id}.`;
+    case "unwritten":
+      return `Read by a rule ${guideline.version} applies without stating it: “${standing.text}” (${standing.id}).`;
+    case "missing":
+      return `Read by ${standing.id}, a rule ${guideline.version} does not have.`;
+  }
 }
 
 // "What to compare": the two versions, the outcome beside them, and each of the candidate's parameters beside the

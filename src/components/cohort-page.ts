@@ -690,6 +690,16 @@ const raterCells = (rater: RaterAgreement): Child[] => [
   FigureText(rater.kappa.quadratic),
 ];
 
+/** The raters table's columns, each with the name a phone's card gives it where the heading is too long for one. */
+const raterColumns: [string, string?][] = [
+  ["Rater"],
+  ["Scored"],
+  ["Exactly the ruled score", "Exact"],
+  ["Within one"],
+  ["Cohen's kappa, linear", "Kappa, linear"],
+  ["Cohen's kappa, quadratic", "Kappa, quadratic"],
+];
+
 /**
  * Each rater against the ruled scores, a page of raters at a time: ten thousand rows would freeze the page for
  * seconds and nobody reads them on screen (the raters CSV holds every one), and a page replaced rather than rows
@@ -701,14 +711,7 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
   const table = (raters: readonly RaterAgreement[]) =>
     Table(
       {
-        head: [
-          "Rater",
-          "Scored",
-          "Exactly the ruled score",
-          "Within one",
-          "Cohen's kappa, linear",
-          "Cohen's kappa, quadratic",
-        ],
+        head: raterColumns.map(([name]) => name),
         rows: raters.map(raterCells),
       },
       {
@@ -716,8 +719,7 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
         rowHeaders: true,
         scroll: true,
         stack: true,
-        // A phone's card per rater: its figures under names of a word or two.
-        stackLabels: [undefined, undefined, "Exact", undefined, "Kappa, linear", "Kappa, quadratic"],
+        stackLabels: raterColumns.map(([, short]) => short),
         className: "cohort-raters",
       },
     );

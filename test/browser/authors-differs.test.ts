@@ -167,6 +167,43 @@ describe("the controls and the outcome", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("on a phone shows each parameter's chosen value whole, and each choice of its menu, wrapped in the card", async () => {
+    // v1's counting is "most-missed", the longest value words on the page: "“most instructions missed”, with no count:
+    // exactly half reads as row 3 or row 2 (most-missed)" (guideline/v1/logic.yaml), some 600 px on one line.
+    const page = await openAuthors("?base=v2&candidate=v1", {width: 390, height: 844});
+    const menu = page.locator("#parameter-counting");
+    await menu.scrollIntoViewIfNeeded();
+    const card = await page.locator('[data-parameter="counting"]').boundingBox();
+    const shown = await menu.boundingBox();
+    expect(shown!.x + shown!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    // Wrapped: three lines of text, where the browser's own menu is one line cut at its end, as tall as the menu of
+    // one number (partialMainCap, "3").
+    const oneLine = await page.locator("#parameter-partialMainCap").boundingBox();
+    expect(shown!.height).toBeGreaterThan(2 * oneLine!.height);
+    await menu.click();
+    const choices = await page.locator("#parameter-counting option").evaluateAll((options) =>
+      options.map((option) => {
+        const box = option.getBoundingClientRect();
+        return {
+          text: option.textContent,
+          inside: box.left >= 0 && box.right <= innerWidth,
+          whole: option.scrollWidth <= option.clientWidth,
+        };
+      }),
+    );
+    expect(choices.map(({text}) => text)).toEqual([
+      "at least half met is row 3 (at-least-half)",
+      "more than half met is row 3 (more-than-half)",
+      "“most instructions missed”, with no count: exactly half reads as row 3 or row 2 (most-missed)",
+    ]);
+    expect(choices.every(({inside, whole}) => inside && whole)).toBe(true);
+    // A choice made in the open list is the candidate's, as the browser's own menu makes it.
+    await page.locator("#parameter-counting option").first().click();
+    await expect.poll(() => menu.inputValue()).toBe("at-least-half");
+    expect(decodeURIComponent(await page.evaluate(() => location.search))).toContain("set=counting=at-least-half");
+    expect(site.problems).toEqual([]);
+  });
+
   it("on a phone the outcome sits right under the versions, with links down to the list and to what differs", async () => {
     const page = await openAuthors("?base=v2&candidate=v1", {width: 390, height: 844});
     const candidate = await page.getByLabel("Candidate version").boundingBox();

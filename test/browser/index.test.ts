@@ -165,6 +165,28 @@ describe("the start page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("keeps where the trainee stands on the line of each part's time, at 390 px too", async () => {
+    for (const width of [390, 1200]) {
+      const page = await home({width});
+      // Each part's time, its bar and the first line of its words share a line: Part 2's "0 of 7 with your “before”
+      // score" wraps beside its bar on a phone, where it moved under the time, bar and all.
+      const apart = await page.locator("ol.parts .part-meta").evaluateAll((metas) =>
+        metas.flatMap((meta, index) => {
+          const time = meta.querySelector(".part-minutes")!.getBoundingClientRect();
+          const progress = meta.querySelector(".progress-meter");
+          if (!progress) return [];
+          const bar = progress.querySelector("meter")?.getBoundingClientRect();
+          const words = progress.querySelector("span")!.getBoundingClientRect();
+          const middle = time.top + time.height / 2;
+          const beside = (box: DOMRect | undefined) => !box || (box.top < middle && box.bottom > middle);
+          return beside(bar) && words.top < middle && words.left > time.right ? [] : [`Part ${index + 1}`];
+        }),
+      );
+      expect(apart, `at ${width} px`).toEqual([]);
+    }
+    expect(site.problems).toEqual([]);
+  });
+
   it("speaks to trainees in plain words: no rule ids, parameters, versions or the site's own jargon", async () => {
     const page = await homeAsLoaded();
     const text = await page.locator("main").innerText();

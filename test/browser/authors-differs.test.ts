@@ -5,6 +5,7 @@
 // values are read off guideline/v1/guideline.yaml and guideline/v2/guideline.yaml by hand.
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
+import {boxProblems} from "./fits.js";
 import {usePage, useSite} from "./helpers.js";
 
 const site = useSite();
@@ -152,7 +153,8 @@ describe("the controls and the outcome", () => {
     // 1200 px and up: the versions' column beside the parameters; under 1200, above them.
     for (const width of [1440, 1280, 1200, 1024]) {
       await page.setViewportSize({width, height: 900});
-      // A menu is as wide as its longest choice unless its card holds it narrower: then the choice shown is cut.
+      // A menu is as wide as its chosen words (a customisable select; the browser's own: its longest choice, here the
+      // same: v1's counting is its longest) unless its card holds it narrower: then the choice shown is cut.
       const cut = await page.locator(".parameter select").evaluateAll((menus) =>
         menus.flatMap((menu) => {
           const held = menu.getBoundingClientRect().width;
@@ -173,32 +175,27 @@ describe("the controls and the outcome", () => {
     const page = await openAuthors("?base=v2&candidate=v1", {width: 390, height: 844});
     const menu = page.locator("#parameter-counting");
     await menu.scrollIntoViewIfNeeded();
-    const card = await page.locator('[data-parameter="counting"]').boundingBox();
-    const shown = await menu.boundingBox();
-    expect(shown!.x + shown!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    expect(await boxProblems(menu, page.locator('[data-parameter="counting"]'))).toEqual([]);
     // Wrapped: three lines of text, where the browser's own menu is one line cut at its end, as tall as the menu of
     // one number (partialMainCap, "3").
+    const shown = await menu.boundingBox();
     const oneLine = await page.locator("#parameter-partialMainCap").boundingBox();
     expect(shown!.height).toBeGreaterThan(2 * oneLine!.height);
     await menu.click();
-    const choices = await page.locator("#parameter-counting option").evaluateAll((options) =>
-      options.map((option) => {
-        const box = option.getBoundingClientRect();
-        return {
-          text: option.textContent,
-          inside: box.left >= 0 && box.right <= innerWidth,
-          whole: option.scrollWidth <= option.clientWidth,
-        };
-      }),
-    );
-    expect(choices.map(({text}) => text)).toEqual([
+    expect(await menu.evaluate((node) => node.matches(":open"))).toBe(true);
+    const options = page.locator("#parameter-counting option");
+    expect(await options.allTextContents()).toEqual([
       "at least half met is row 3 (at-least-half)",
       "more than half met is row 3 (more-than-half)",
       "“most instructions missed”, with no count: exactly half reads as row 3 or row 2 (most-missed)",
     ]);
-    expect(choices.every(({inside, whole}) => inside && whole)).toBe(true);
+    // Each choice shown, whole, within the menu's width (and so the card's).
+    for (const option of await options.all()) {
+      expect((await option.boundingBox())!.height).toBeGreaterThan(0);
+      expect(await boxProblems(option, menu)).toEqual([]);
+    }
     // A choice made in the open list is the candidate's, as the browser's own menu makes it.
-    await page.locator("#parameter-counting option").first().click();
+    await options.first().click();
     await expect.poll(() => menu.inputValue()).toBe("at-least-half");
     expect(decodeURIComponent(await page.evaluate(() => location.search))).toContain("set=counting=at-least-half");
     expect(site.problems).toEqual([]);

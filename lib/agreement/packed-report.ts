@@ -114,10 +114,11 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     rowsAt: (places) => places.map(row),
     find(query, order = "name") {
       const wanted = query.trim().toLowerCase();
+      if (!wanted) return order === "lowest" ? [...lowestFirst()] : Array.from({length: names.length}, (_, at) => at);
       const byName = (lowered ??= names.map((name) => name.toLowerCase()));
       // Filtering the order kept keeps it: each search is a pass over the raters, not a sort.
       const places = order === "lowest" ? lowestFirst() : Array.from({length: names.length}, (_, at) => at);
-      return wanted ? places.filter((at) => byName[at]!.includes(wanted)) : [...places];
+      return places.filter((at) => byName[at]!.includes(wanted));
     },
   };
 }

@@ -157,16 +157,17 @@ export function ruleSetsFromQuery(
       domains,
       (name) => versions.find((guideline) => guideline.version === name)!.logic,
     );
-    if (!isChanged({...choice, base: newest.version})) return {current, candidate: null, described: null, error: null};
+    // Against what the editor compares it with, the newest version, not the address's base: a base of v1 with no
+    // candidate named makes the candidate v1, which is no "v1 unchanged" beside v2.
+    const beside = {...choice, base: newest.version};
+    if (!isChanged(beside)) return {current, candidate: null, described: null, error: null};
     const version = versions.find((guideline) => guideline.version === choice.candidate)!;
     const titles = ruleNamesInList(version);
     return {
       current,
       candidate: candidateRuleSet(version, choice.set, choice.changes),
-      // Described against what the editor compares it with, the newest version, not the address's base: a base of v1
-      // with no candidate named makes the candidate v1, which is no "v1 unchanged" beside v2.
       described: describeCandidate(
-        {...choice, base: newest.version},
+        beside,
         version.logic,
         choice.changes.map((change) => ruleChangeWords(change, {logic: version.logic, titles})),
       ),

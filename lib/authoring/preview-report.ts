@@ -110,6 +110,7 @@ export function previewReport({
   const prepared = prepareBase(items, ruleSetOf(base));
   const candidateRuleSet = ruleSetOf(candidate, overridesOf(set));
   const result = previewFrom(prepared, candidateRuleSet);
+  const choice = {base: base.version, candidate: candidate.version, set: [...set], changes};
   const found = dependence(prepared, domains);
   const baseCompleteness = completeness(prepared.ruleSet);
   const candidateParameters = candidateRuleSet.parameters;
@@ -121,7 +122,7 @@ export function previewReport({
       set: [...set],
       changes: changed,
       description: describeCandidate(
-        {base: base.version, candidate: candidate.version, set: [...set]},
+        choice,
         candidate.logic,
         changed.map((change) => change.words),
       ),
@@ -145,7 +146,7 @@ export function previewReport({
       candidate: withText(completeness(candidateRuleSet).findings),
     },
     dependence: dependenceReport(found),
-    candidateDependence: isChanged({base: base.version, candidate: candidate.version, set, changes})
+    candidateDependence: isChanged(choice)
       ? dependenceReport(dependence(prepareBase(items, candidateRuleSet), candidateDomains))
       : null,
   };

@@ -28,11 +28,14 @@ export const parameterTitle = (logic: ParameterSource, name: ParameterName): str
   `${parameterHeading(logic, name)} (${name})`;
 
 /**
- * A parameter set to a value, for a one-line description of a candidate: the parameter in words, its id, then the
- * value as the URL and `--set` spell it: "How “at least half” counts the other instructions (counting) = most-missed".
+ * A parameter set to a value, for a one-line description of a candidate, as a change to a clause or row reads: the
+ * parameter in words, its id, then the version's own value and the one set, as the URL and `--set` spell them:
+ * "How “at least half” counts the other instructions (counting): at-least-half → most-missed".
  */
-export const assignmentWords = (logic: ParameterSource, {name, value}: Assignment): string =>
-  `${parameterTitle(logic, name)} = ${String(value)}`;
+export function assignmentWords(logic: ParameterSource, {name, value}: Assignment): string {
+  const own = declared(logic, name)?.value;
+  return `${parameterTitle(logic, name)}: ${own === undefined ? "" : `${String(own)} → `}${String(value)}`;
+}
 
 /** A value in words, the value itself after where the words differ: "more than half met is row 3 (more-than-half)". */
 export function valueWords(logic: ParameterSource, name: ParameterName, value: ParameterValue): string {

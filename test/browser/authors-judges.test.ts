@@ -78,7 +78,7 @@ describe("the author's question, with judge runs recorded", () => {
       .poll(() => page.evaluate(() => (window as unknown as {judgesAtStatus: string[][]}).judgesAtStatus))
       .toEqual([
         [
-          "Base v2, candidate v2 with Whether unrequested additions break a request with no “only” or “just” (additionsBreakWithoutWording) = true; How “at least half” counts the main task (mainPartThreshold) = more-than-half: " +
+          "Base v2, candidate v2 with Whether unrequested additions break a request with no “only” or “just” (additionsBreakWithoutWording): false → true; How “at least half” counts the main task (mainPartThreshold): at-least-half → more-than-half: " +
             // Additions breaking a request with no "only" rule two lines otherwise whose cases keep their score.
             "2 items move; 0 items have no single score; 2 items keep their score but not a line's ruling.",
           // fresh-2 moves to 2: the lenient judge's 3 is no longer exact, the careful judge's 2 now is.

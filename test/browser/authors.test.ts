@@ -87,7 +87,7 @@ describe("the authors' preview", () => {
     await expect
       .poll(() => untested.innerText())
       .toContain(
-        "Under the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed), no worked case tests",
+        "Under the candidate (v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed), no worked case tests",
       );
     await expect.poll(() => untested.locator("[aria-busy]").count()).toBe(0);
     expect(

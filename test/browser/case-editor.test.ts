@@ -66,7 +66,7 @@ describe("the candidate from /authors", () => {
     expect(new URL(page.url()).searchParams.getAll("set")).toEqual(["counting=most-missed"]);
     await candidateScore(page).waitFor();
     expect(await page.locator(".case-score-candidate").innerText()).toContain(
-      "v2 with How “at least half” counts the other instructions (counting) = most-missed",
+      "v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed",
     );
     expect(site.problems).toEqual([]);
   });

@@ -41,7 +41,7 @@ describe("guideline:preview with a clause changed", () => {
     const {code, stdout} = await run("--set", "numbers.ceiling-needs-one=partly", "--set", "partlyWeight=0");
     expect(code).toBe(0);
     expect(stdout.split("\n")[0]).toBe(
-      "base v2, candidate v2 with How much a partly met instruction counts toward the share met (partlyWeight) = 0; " +
+      "base v2, candidate v2 with How much a partly met instruction counts toward the share met (partlyWeight): 0.5 → 0; " +
         "Numbers, a ceiling with none delivered: not met → partly met: 33 items",
     );
     // Partly met now counts nothing: 1a stays at 2 (0 of 1), and the cases with a partly met line drop.

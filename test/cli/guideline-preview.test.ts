@@ -36,7 +36,7 @@ describe("guideline:preview", () => {
       version: "v2",
       set: [{name: "counting", value: "most-missed"}],
       changes: [],
-      description: "v2 with How “at least half” counts the other instructions (counting) = most-missed",
+      description: "v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed",
     });
     expect(ids(report.unsettled)).toEqual(["example-2", "example-3", "example-7"]);
     expect(report.unsettled.map((item) => item.candidates)).toEqual([
@@ -46,7 +46,7 @@ describe("guideline:preview", () => {
     ]);
     expect(ids(report.moved)).toEqual(["example-2", "example-3", "example-7"]);
     expect(stderr).toBe(
-      "guideline:preview: 3 of 33 items have no single score under v2 with How “at least half” counts the other instructions (counting) = most-missed\n",
+      "guideline:preview: 3 of 33 items have no single score under v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed\n",
     );
   });
 
@@ -69,7 +69,7 @@ describe("guideline:preview", () => {
     const {status, report} = await runJson("--set", "partlyWeight=0", "--set", "accuracyRated=true");
     expect(status).toBe(0);
     expect(report.candidate.description).toBe(
-      "v2 with How much a partly met instruction counts toward the share met (partlyWeight) = 0; Whether a factual error counts against instruction following (accuracyRated) = true",
+      "v2 with How much a partly met instruction counts toward the share met (partlyWeight): 0.5 → 0; Whether a factual error counts against instruction following (accuracyRated): false → true",
     );
     // A partly met instruction counts nothing: example 4 and fresh-3, each one partly of one, drop; example 5's wrong
     // answer is rated.
@@ -148,7 +148,7 @@ describe("guideline:preview", () => {
       version: "v1",
       set: [{name: "counting", value: "at-least-half"}],
       changes: [],
-      description: "v1 with How “at least half” counts the other instructions (counting) = at-least-half",
+      description: "v1 with How “at least half” counts the other instructions (counting): most-missed → at-least-half",
     });
   });
 
@@ -164,7 +164,7 @@ describe("guideline:preview", () => {
     expect(status).toBe(1);
     const lines = stdout.split("\n");
     expect(lines[0]).toBe(
-      "base v2, candidate v2 with How “at least half” counts the other instructions (counting) = most-missed; Whether a ceiling (“no more than two”) needs at least one delivered (ceilingNeedsOne) = false: 33 items",
+      "base v2, candidate v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed; Whether a ceiling (“no more than two”) needs at least one delivered (ceilingNeedsOne): true → false: 33 items",
     );
     expect(stdout).toContain("moved (4 items): id, from -> to, the lines that changed\n");
     expect(stdout).toMatch(

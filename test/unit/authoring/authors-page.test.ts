@@ -152,7 +152,7 @@ describe("the address", () => {
       "base=v2&candidate=v2&set=slightLapse%3Dflaw-or-partly&set=counting%3Dmore-than-half",
     ]);
     expect(view().described).toBe(
-      "v2 with What a choice slightly less formal than asked counts as (slightLapse) = flaw-or-partly; How “at least half” counts the other instructions (counting) = more-than-half",
+      "v2 with What a choice slightly less formal than asked counts as (slightLapse): met-flaw → flaw-or-partly; How “at least half” counts the other instructions (counting): at-least-half → more-than-half",
     );
 
     // Another candidate takes the changes made where its logic can (stop 60; they were dropped, with no word): v1's
@@ -183,7 +183,7 @@ describe("the address", () => {
       "Numbers, a ceiling with none delivered: not met → partly met",
     ]);
     expect(view().described).toBe(
-      "v2 with How “at least half” counts the other instructions (counting) = most-missed; Numbers, a ceiling with " +
+      "v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed; Numbers, a ceiling with " +
         "none delivered: not met → partly met",
     );
     const addresses = (
@@ -246,7 +246,7 @@ describe("the address", () => {
     const chosen = page.update(page.start("?set=counting%3Dmore-than-half"), {kind: "candidate", version: "v1"});
     expect(chosen.notice).toBe(
       "Left out, as v1 has no such parameter or clause: How “at least half” counts the other instructions " +
-        "(counting) = more-than-half.",
+        "(counting): at-least-half → more-than-half.",
     );
     expect(candidateToQuery(chosen.choice)).toBe("base=v2&candidate=v1");
     // The next change made clears it.
@@ -265,8 +265,9 @@ describe("the address", () => {
     expect(own).toEqual({choice: {base: "v2", candidate: "v1", set: [], changes: []}, dropped: []});
     const carried = withCandidate(opened.state.choice, v1, lacking);
     expect(carried.choice).toMatchObject({candidate: "v1", set: [], changes: []});
+    // Read against the version they were made on (v1 here: counting most-missed in its logic.yaml).
     expect(carried.dropped).toEqual([
-      "How “at least half” counts the other instructions (counting) = more-than-half",
+      "How “at least half” counts the other instructions (counting): most-missed → more-than-half",
       "Numbers, a ceiling with none delivered: not met → partly met",
     ]);
   });
@@ -323,7 +324,7 @@ describe("a change", () => {
     // test/unit/authoring/preview.test.ts: under counting=most-missed, examples 2, 3 and 7 fall between 3 and 2.
     expect(view.preview.moved.map((item) => item.id)).toEqual(["example-2", "example-3", "example-7"]);
     expect(view.status).toBe(
-      "Base v2, candidate v2 with How “at least half” counts the other instructions (counting) = most-missed: 3 items move; 3 items have no single score.",
+      "Base v2, candidate v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed: 3 items move; 3 items have no single score.",
     );
     // The outcome alone, pinned under the parameters below 1200 px and under the clauses at every width; the status
     // ends with it.
@@ -341,13 +342,13 @@ describe("a change", () => {
     // v1 has counting=most-missed and slightLapse=flaw-or-partly; v2 has at-least-half and met-flaw.
     const {act, view} = open("?base=v2&candidate=v1&set=counting%3Dat-least-half");
     expect(view().described).toBe(
-      "v1 with How “at least half” counts the other instructions (counting) = at-least-half",
+      "v1 with How “at least half” counts the other instructions (counting): most-missed → at-least-half",
     );
     expect(act(set("counting", "most-missed")).choice.set).toEqual([]);
     expect(view().described).toBe("v1");
     act(set("accuracyRated", true));
     expect(act(set("slightLapse", "met-flaw")).described).toBe(
-      "v1 with Whether a factual error counts against instruction following (accuracyRated) = true; What a choice slightly less formal than asked counts as (slightLapse) = met-flaw",
+      "v1 with Whether a factual error counts against instruction following (accuracyRated): false → true; What a choice slightly less formal than asked counts as (slightLapse): flaw-or-partly → met-flaw",
     );
   });
 
@@ -487,7 +488,7 @@ describe("the candidate's report", () => {
     const {shown, busy} = report();
     expect(busy).toBe(false);
     expect(shown?.label).toBe(
-      "the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed)",
+      "the candidate (v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed)",
     );
     expect(opened.settled).toBe(opened.choice);
 
@@ -495,11 +496,11 @@ describe("the candidate's report", () => {
     act(set("slightLapse", "flaw-or-partly"));
     expect(report().busy).toBe(true);
     expect(report().shown?.label).toBe(
-      "the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed)",
+      "the candidate (v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed)",
     );
     paint();
     expect(report().shown?.label).toBe(
-      "the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed; What a choice slightly less formal than asked counts as (slightLapse) = flaw-or-partly)",
+      "the candidate (v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed; What a choice slightly less formal than asked counts as (slightLapse): met-flaw → flaw-or-partly)",
     );
   });
 
@@ -518,7 +519,7 @@ describe("the candidate's report", () => {
     act(set("slightLapse", "met-flaw"));
     expect(report().busy).toBe(false);
     expect(report().shown?.label).toBe(
-      "the candidate (v2 with How “at least half” counts the other instructions (counting) = most-missed)",
+      "the candidate (v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed)",
     );
   });
 

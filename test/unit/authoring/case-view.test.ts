@@ -474,7 +474,7 @@ describe("under a candidate from /authors", () => {
     expect(ruleSetsFromQuery("base=v1", guidelines, domains)).toMatchObject({described: "v1", error: null});
     const changed = ruleSetsFromQuery("candidate=v2&set=mainPartThreshold%3Dmore-than-half", guidelines, domains);
     expect(changed.described).toBe(
-      "v2 with How “at least half” counts the main task (mainPartThreshold) = more-than-half",
+      "v2 with How “at least half” counts the main task (mainPartThreshold): at-least-half → more-than-half",
     );
     expect(changed.candidate!.parameters.mainPartThreshold).toBe("more-than-half");
     // A clause changed in the address ("Write this case" hands it over) is the candidate's too: edge case 1a's ceiling

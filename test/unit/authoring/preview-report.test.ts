@@ -13,6 +13,8 @@ const v2 = loadGuideline("v2");
 const domains = parameterDomains(v2);
 
 describe("describeCandidate", () => {
+  // Each parameter reads as a change to a clause or row does: in words, its id, then the candidate version's own
+  // value (v1's logic.yaml: counting most-missed, partlyWeight 0.5) and the value set.
   it("names the version and the changes", () => {
     expect(describeCandidate({base: "v2", candidate: "v2", set: []}, v2.logic)).toBe("v2 unchanged");
     expect(describeCandidate({base: "v1", candidate: "v1", set: []}, v2.logic)).toBe("v1 unchanged");
@@ -20,10 +22,10 @@ describe("describeCandidate", () => {
     expect(
       describeCandidate(
         {base: "v2", candidate: "v1", set: parseAssignments(["counting=at-least-half", "partlyWeight=0.25"], domains)},
-        v2.logic,
+        loadGuideline("v1").logic,
       ),
     ).toBe(
-      "v1 with How “at least half” counts the other instructions (counting) = at-least-half; How much a partly met instruction counts toward the share met (partlyWeight) = 0.25",
+      "v1 with How “at least half” counts the other instructions (counting): most-missed → at-least-half; How much a partly met instruction counts toward the share met (partlyWeight): 0.5 → 0.25",
     );
   });
 });
@@ -66,7 +68,7 @@ describe("previewReport and previewLines", () => {
     expect(report.candidateDependence!.untested.parameters).toContain("partlyWeight");
     expect(report.dependence.untested.parameters).not.toContain("partlyWeight");
     expect(previewLines(report).slice(-3)).toEqual([
-      "and under the candidate, v2 with How “at least half” counts the other instructions (counting) = most-missed:",
+      "and under the candidate, v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed:",
       `  parameters: ${report.candidateDependence!.untested.parameters.join(", ")}`,
       "  rules: none, every rule moves some item",
     ]);

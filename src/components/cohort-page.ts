@@ -35,7 +35,7 @@ import type {CohortReport, PhaseReport} from "../lib/agreement/cohort-report.js"
 import type {Figure} from "../lib/agreement/figure.js";
 import {raterRows, type RaterOrder, type RowSource} from "../lib/agreement/packed-report.js";
 import type {CsvTable} from "../lib/agreement/report-csv.js";
-import {Table} from "./table.js";
+import {Table, type LabelledHead} from "./table.js";
 import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {
@@ -691,13 +691,13 @@ const raterCells = (rater: RaterAgreement): Child[] => [
 ];
 
 /** The raters table's columns, each with the name a phone's card gives it where the heading is too long for one. */
-const raterColumns: [string, string?][] = [
-  ["Rater"],
-  ["Scored"],
-  ["Exactly the ruled score", "Exact"],
-  ["Within one"],
-  ["Cohen's kappa, linear", "Kappa, linear"],
-  ["Cohen's kappa, quadratic", "Kappa, quadratic"],
+const raterColumns: (string | LabelledHead)[] = [
+  "Rater",
+  "Scored",
+  {head: "Exactly the ruled score", label: "Exact"},
+  "Within one",
+  {head: "Cohen's kappa, linear", label: "Kappa, linear"},
+  {head: "Cohen's kappa, quadratic", label: "Kappa, quadratic"},
 ];
 
 /**
@@ -711,7 +711,7 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
   const table = (raters: readonly RaterAgreement[]) =>
     Table(
       {
-        head: raterColumns.map(([name]) => name),
+        head: raterColumns,
         rows: raters.map(raterCells),
       },
       {
@@ -719,7 +719,6 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
         rowHeaders: true,
         scroll: true,
         stack: true,
-        stackLabels: raterColumns.map(([, short]) => short),
         className: "cohort-raters",
       },
     );

@@ -334,7 +334,7 @@ export function JudgeCases({
         ),
         Table(
           {
-            head: ["Case", "Ruled", ...view.runs.map(RunHead)],
+            head: ["Case", "Ruled", ...view.runs.map((run) => ({head: RunHead(run), label: run.shortLabel}))],
             rows: view.cases.map((row) => [
               [el("span", {class: "judge-case-label"}, row.label), el("span", {class: "judge-case-title"}, row.title)],
               row.ruled,
@@ -345,7 +345,6 @@ export function JudgeCases({
             caption: "Each case: the ruled score and each run's score",
             rowHeaders: true,
             stack: true,
-            stackLabels: [undefined, undefined, ...view.runs.map((run) => run.shortLabel)],
             scroll: "Case by case, every run",
             className: "judge-cases-table",
           },

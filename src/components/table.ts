@@ -21,14 +21,21 @@ export interface TableOptions {
    * column's name (a `data-label`, from the head). The style is `table.stack` in src/style.css.
    */
   stack?: boolean;
-  /** A stacked card's label for a column whose head is too long to repeat in every card, by the column's index. */
-  stackLabels?: readonly (string | undefined)[];
 }
 
+/** A column's head, with the shorter name a stacked card gives it where the head is too long to repeat in each. */
+export interface LabelledHead {
+  head: Child;
+  label: string;
+}
+
+const isLabelled = (cell: Child | LabelledHead): cell is LabelledHead =>
+  typeof cell === "object" && cell !== null && !(cell instanceof Node) && !Array.isArray(cell);
+
 /** Labels every body cell with its column's name (`data-label`), unless the cell already has a label. */
-function labelCells(table: HTMLTableElement, labels: readonly (string | undefined)[]): void {
+function labelCells(table: HTMLTableElement): void {
   const names = [...(table.tHead?.rows[0]?.cells ?? [])].map(
-    (cell, index) => labels[index] ?? (cell.textContent ?? "").trim(),
+    (cell) => cell.dataset["label"] ?? (cell.textContent ?? "").trim(),
   );
   for (const body of table.tBodies)
     for (const row of body.rows)
@@ -49,15 +56,8 @@ const tableRows = (rows: readonly TableRowInput[], {rowHeaders = false} = {}): H
   rows.map((row) => (Array.isArray(row) ? TableRow(row, {rowHeader: rowHeaders}) : row));
 
 export function Table(
-  {head, rows}: {head: Child[]; rows: readonly TableRowInput[]},
-  {
-    caption = null,
-    className = "",
-    rowHeaders = false,
-    scroll = false,
-    stack = false,
-    stackLabels = [],
-  }: TableOptions = {},
+  {head, rows}: {head: (Child | LabelledHead)[]; rows: readonly TableRowInput[]},
+  {caption = null, className = "", rowHeaders = false, scroll = false, stack = false}: TableOptions = {},
 ): HTMLElement {
   const table = el(
     "table",
@@ -69,12 +69,16 @@ export function Table(
       el(
         "tr",
         {},
-        head.map((cell) => el("th", {scope: "col"}, cell)),
+        head.map((cell) =>
+          isLabelled(cell)
+            ? el("th", {"scope": "col", "data-label": cell.label}, cell.head)
+            : el("th", {scope: "col"}, cell),
+        ),
       ),
     ),
     el("tbody", {}, tableRows(rows, {rowHeaders})),
   );
-  if (stack) labelCells(table, stackLabels);
+  if (stack) labelCells(table);
   if (!scroll) return table;
   const named = typeof scroll === "string" ? {"role": "region", "aria-label": scroll} : {};
   return el("div", {class: "table-scroll", tabindex: 0, ...named}, table);

@@ -461,6 +461,8 @@ export interface SaveState {
   /** The candidate version the new one is based on, its changes in words, and the choice for the command. */
   choice: CandidateChoice;
   words: readonly string[];
+  /** The candidate against the version whose rulings the case files hold: what guideline:check will fail on. */
+  checked: Pick<Preview, "moved" | "reruled">;
   /** The new version's name as typed. */
   name: string;
   /** The rule texts the author reworded, by rule id: kept while the candidate version stays. */
@@ -470,7 +472,7 @@ export interface SaveState {
 }
 
 export type SaveAction =
-  | {kind: "view"; choice: CandidateChoice; words: readonly string[]}
+  | {kind: "view"; choice: CandidateChoice; words: readonly string[]; checked: Pick<Preview, "moved" | "reruled">}
   | {kind: "name"; name: string}
   | {kind: "text"; rule: string; text: string}
   /** The dialog opened, or a download started: what the last one said goes. */
@@ -485,6 +487,7 @@ export function updateSave(state: SaveState, action: SaveAction): SaveState {
         ...state,
         choice: action.choice,
         words: action.words,
+        checked: action.checked,
         texts: action.choice.candidate === state.choice.candidate ? state.texts : {},
       };
     case "name":

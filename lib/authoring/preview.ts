@@ -12,7 +12,7 @@ import {
   type RuleSet,
   type TraceLine,
 } from "../engine/derive.js";
-import {plural} from "../text/format.js";
+import {listWords, plural} from "../text/format.js";
 import {deriveReading, type SettingsRead} from "../engine/settings-read.js";
 import type {Item} from "../authored/schemas/item.js";
 import type {RubricRow, Tally} from "../engine/rubric.js";
@@ -94,6 +94,29 @@ export const reruledWords = (count: number): string =>
 /** What a reruled case means for a version saved with the change. */
 export const reruledConsequence =
   "a version saved with this change fails guideline:check until those lines are ruled again";
+
+/**
+ * What `guideline:check` will say of a version saved from the candidate, read from its preview against the version
+ * whose rulings the case files hold (the newest): the cases it fails on until each file is ruled as the new version
+ * rules it, or null when it will pass.
+ */
+export function savedCheckWords(preview: Pick<Preview, "moved" | "reruled">, version: string): string | null {
+  const scored = preview.moved.map((item) => item.label);
+  const reruled = preview.reruled.map((item) => item.label);
+  const fails = [
+    ...(scored.length
+      ? [`${listWords(scored)} (${scored.length === 1 ? "its score moves" : "their scores move"})`]
+      : []),
+    ...(reruled.length
+      ? [`${listWords(reruled)} (a line's ruling changes${reruled.length === 1 ? "" : " in each"})`]
+      : []),
+  ];
+  if (!fails.length) return null;
+  return (
+    `Saved as ${version}, it fails guideline:check on ${fails.join(" and on ")}, until each case's file is ruled ` +
+    `as ${version} rules it.`
+  );
+}
 
 export interface DistributionRow {
   score: Score | "none";

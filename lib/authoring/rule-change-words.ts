@@ -160,6 +160,21 @@ export function logicDifferences(base: Guideline, candidate: Guideline): LogicDi
  * What to reword by hand once a version is saved: the rubric levels whose words follow a setting it changes
  * (`levelsToReword`). Saving rewords rules, not levels. Null when there are none.
  */
+/** The dialog's line on the rules a candidate rules otherwise, by their names in a list; null when there are none. */
+export function rulesToRewordWords(names: readonly string[]): string | null {
+  if (!names.length) return null;
+  // Set apart by semicolons: a rule's name may hold an "and" ("Style and register").
+  if (names.length === 1)
+    return (
+      `This version rules ${names[0]} otherwise: its text comes first below, with what changed; reword it where it ` +
+      `no longer holds.`
+    );
+  return (
+    `This version rules ${names.length} rules otherwise (${names.join("; ")}): their texts come first below, each ` +
+    `with what changed; reword each where it no longer holds.`
+  );
+}
+
 export function levelsToRewordWords(levels: readonly LevelToReword[], version: string): string | null {
   if (!levels.length) return null;
   const scores = levels.map((level) => String(level.score));

@@ -4,7 +4,7 @@ import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../aut
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {AssignmentError} from "../engine/parameter-values.js";
 import {verdictLabels} from "../engine/labels.js";
-import {withClauseVerdict} from "../engine/logic.js";
+import {compileLogic, withClauseVerdict} from "../engine/logic.js";
 import {quoteText} from "../text/quote-text.js";
 
 /** In the method's order (as ../engine/labels.ts words it). */
@@ -246,4 +246,35 @@ export function levelsToReword(
     levels.set(score, level);
   }
   return [...levels].sort(([a], [b]) => b - a).map(([score, settings]) => ({score, settings: [...settings]}));
+}
+
+/**
+ * A rule whose text a candidate's settings may make untrue, and which settings rule it otherwise: by their place in
+ * the candidate's settings, parameters first and then the changes, as a saved version records them.
+ */
+export interface RuleToReword {
+  rule: string;
+  settings: number[];
+}
+
+/**
+ * The rules, in the version's order, whose text the candidate may contradict: a rule one of whose clauses it changes,
+ * or whose conditions read a parameter it sets to another value (the style rule under `slightLapse`). Saving a
+ * version keeps each rule's text as the author leaves it, so the dialog marks these to reword.
+ */
+export function rulesToReword(
+  logic: GuidelineLogic,
+  base: Readonly<Record<string, unknown>>,
+  set: readonly {name: string; value: unknown}[],
+  changes: readonly RuleChange[],
+): RuleToReword[] {
+  const compiled = compileLogic(logic);
+  return logic.rules.flatMap(({id}) => {
+    const reads = compiled.rules.get(id)?.parameterNames ?? [];
+    const settings = [
+      ...set.flatMap(({name, value}, at) => (reads.includes(name) && value !== base[name] ? [at] : [])),
+      ...changes.flatMap((change, at) => (change.kind !== "threshold" && change.rule === id ? [set.length + at] : [])),
+    ];
+    return settings.length ? [{rule: id, settings}] : [];
+  });
 }

@@ -46,6 +46,7 @@ import {Table} from "./table.js";
 import {
   reruledConsequence,
   reruledWords,
+  savedCheckWords,
   type Preview,
   type LineDecision,
   type Outcome,
@@ -68,8 +69,14 @@ import {
   levelsToReword,
   noFlag,
   rubricKey,
+  rulesToReword,
 } from "../lib/authoring/rule-changes.js";
-import {clauseVerdictWords, clauseWords, levelsToRewordWords} from "../lib/authoring/rule-change-words.js";
+import {
+  clauseVerdictWords,
+  clauseWords,
+  levelsToRewordWords,
+  rulesToRewordWords,
+} from "../lib/authoring/rule-change-words.js";
 import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
 import {handoffQuery, openQuery} from "../lib/authoring/case-handoff.js";
 import type {Counterexample} from "../lib/authoring/counterexample.js";
@@ -191,11 +198,17 @@ export function AuthorsPreview(
     },
   );
   const start = model.start(location.search);
-  const first = model.view(start.choice);
+  const newest = data.versions.at(-1)!.version;
+  // What the save dialog shows of a choice: its changes in words, and the cases guideline:check will fail on, read
+  // against the newest version, whose rulings the case files hold.
+  const saveView = (choice: CandidateChoice) => ({
+    choice,
+    words: saveWords(model.view(choice)),
+    checked: model.view({...choice, base: newest}).preview,
+  });
   const save = AuthorsSave({
     state: {
-      choice: start.choice,
-      words: saveWords(first),
+      ...saveView(start.choice),
       name: nextVersion(data.versions.map((version) => version.version)),
       texts: {},
       problem: null,
@@ -268,7 +281,7 @@ export function AuthorsPreview(
       afterPaint(() => {
         history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`);
         node.dispatch({kind: "painted", choice: after.choice});
-        save.dispatch({kind: "view", choice: after.choice, words: saveWords(model.view(after.choice))});
+        save.dispatch({kind: "view", ...saveView(after.choice)});
       });
       search(node);
     },
@@ -1525,13 +1538,47 @@ export function AuthorsSave({
 }): Live<SaveState, SaveAction> {
   return live<SaveState, SaveAction>(state, {
     update: updateSave,
-    view: ({choice, words, name, texts, problem, done}) => {
+    view: ({choice, words, checked, name, texts, problem, done}) => {
       const candidate = versions.find((version) => version.version === choice.candidate)!;
+      const version = name.trim() || "vN";
       // The rubric levels whose words the changes make untrue: the dialog rewords rules only.
       const reword = levelsToRewordWords(
         levelsToReword(candidate.logic, candidate.parameters, choice.set, choice.changes),
-        name.trim() || "vN",
+        version,
       );
+      // The rules the changes rule otherwise come first, each with what changed in it.
+      const changed = new Map(
+        rulesToReword(candidate.logic, candidate.parameters, choice.set, choice.changes).map(({rule, settings}) => [
+          rule,
+          settings.map((at) => words[at]!),
+        ]),
+      );
+      const names = ruleNamesInList(candidate);
+      const fails = savedCheckWords(checked, version);
+      const textField = (rule: Guideline["rules"][number]) =>
+        el(
+          "div",
+          {class: changed.has(rule.id) ? "choice-field save-text-changed" : "choice-field"},
+          el("label", {for: `save-text-${rule.id}`}, `${rule.title} (${rule.id})`),
+          changed.has(rule.id)
+            ? el(
+                "p",
+                {id: `save-text-${rule.id}-changed`, class: "save-text-why"},
+                `Changed: ${changed.get(rule.id)!.join("; ")}`,
+              )
+            : null,
+          el(
+            "textarea",
+            {
+              "id": `save-text-${rule.id}`,
+              // The text to reword is read whole; the others are there to reword when needed.
+              "rows": changed.has(rule.id) ? 8 : 3,
+              "data-rule": rule.id,
+              "aria-describedby": changed.has(rule.id) ? `save-text-${rule.id}-changed` : null,
+            },
+            texts[rule.id] ?? rule.text,
+          ),
+        );
       const command = commandVersion(
         name.trim(),
         versions.map((version) => version.version),
@@ -1552,6 +1599,10 @@ export function AuthorsSave({
           words.map((line) => el("li", {}, line)),
         ),
         reword ? el("p", {class: "save-reword"}, reword) : null,
+        changed.size
+          ? el("p", {id: "save-rules-reword"}, rulesToRewordWords([...changed.keys()].map((rule) => names.get(rule)!)))
+          : null,
+        fails ? el("p", {id: "save-check-fails"}, fails) : null,
         el(
           "div",
           {class: "choice-field"},
@@ -1580,18 +1631,10 @@ export function AuthorsSave({
         el(
           "div",
           {class: "save-texts"},
-          candidate.rules.map((rule) =>
-            el(
-              "div",
-              {class: "choice-field"},
-              el("label", {for: `save-text-${rule.id}`}, `${rule.title} (${rule.id})`),
-              el(
-                "textarea",
-                {"id": `save-text-${rule.id}`, "rows": 3, "data-rule": rule.id},
-                texts[rule.id] ?? rule.text,
-              ),
-            ),
-          ),
+          [
+            ...candidate.rules.filter((rule) => changed.has(rule.id)),
+            ...candidate.rules.filter((rule) => !changed.has(rule.id)),
+          ].map(textField),
         ),
       );
     },

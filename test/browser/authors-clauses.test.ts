@@ -138,6 +138,21 @@ describe("a clause changed on the authors' page", () => {
     await expect.poll(() => refusal.innerText()).toMatch(/^"" is not a version name/);
     await name.fill("v3");
     await expect.poll(() => refusal.isVisible()).toBe(false);
+    // The rule the change rules otherwise comes first, with what changed, and the dialog says so; and what
+    // guideline:check will then fail on: edge case 1a delivers none under a ceiling, ruled 2 (case study).
+    expect(await dialog.locator("#save-rules-reword").innerText()).toBe(
+      "This version rules Numbers otherwise: its text comes first below, with what changed; reword it where it no " +
+        "longer holds.",
+    );
+    expect(await dialog.locator(".save-texts textarea").first().getAttribute("data-rule")).toBe("numbers");
+    expect(await dialog.locator(".save-texts textarea[aria-describedby]").count()).toBe(1);
+    expect(await dialog.locator("#save-text-numbers-changed").innerText()).toBe(
+      "Changed: Numbers, a ceiling with none delivered: not met → partly met",
+    );
+    expect(await dialog.locator("#save-check-fails").innerText()).toBe(
+      "Saved as v3, it fails guideline:check on Edge case 1a (its score moves), until each case's file is ruled as " +
+        "v3 rules it.",
+    );
     const text = dialog.getByLabel("Numbers (numbers)");
     const reworded = (await text.inputValue()).replace(
       "A ceiling still requires at least one: delivering none doesn't meet it.",
@@ -181,8 +196,16 @@ describe("a clause changed on the authors' page", () => {
       "The rubric's words for levels 3 and 2 describe counting, which this version changes: reword them in " +
         "guideline/v3/guideline.yaml (saving rewords rules, not the rubric).",
     );
+    // Counting is the rubric's to read: no rule's text is marked to reword. Examples 2, 3 and 7, exactly half met,
+    // are left with no single score, so guideline:check fails on them.
+    expect(await dialog.locator("#save-rules-reword").count()).toBe(0);
+    expect(await dialog.locator("#save-check-fails").innerText()).toBe(
+      "Saved as v3, it fails guideline:check on Example 2, Example 3 and Example 7 (their scores move), until each " +
+        "case's file is ruled as v3 rules it.",
+    );
     await dialog.getByLabel("New version").fill("v7");
     await expect.poll(() => reword.innerText()).toContain("guideline/v7/guideline.yaml");
+    await expect.poll(() => dialog.locator("#save-check-fails").innerText()).toContain("Saved as v7");
     expect(site.problems).toEqual([]);
   });
 });

@@ -589,11 +589,14 @@ describe("saving a new version", () => {
   });
 
   it("keeps the texts typed while the candidate version stays, and says the last outcome only", () => {
-    const start: SaveState = {choice, words: [], name: "v3", texts: {}, problem: null, done: ""};
+    const checked = {moved: [], reruled: []};
+    const start: SaveState = {choice, words: [], checked, name: "v3", texts: {}, problem: null, done: ""};
     const typed = updateSave(start, {kind: "text", rule: "numbers", text: "Reworded."});
-    const moved = updateSave(typed, {kind: "view", choice: {...choice, set: []}, words: []});
+    const moved = updateSave(typed, {kind: "view", choice: {...choice, set: []}, words: [], checked});
     expect(moved.texts).toEqual({numbers: "Reworded."});
-    expect(updateSave(moved, {kind: "view", choice: {...choice, candidate: "v1"}, words: []}).texts).toEqual({});
+    expect(updateSave(moved, {kind: "view", choice: {...choice, candidate: "v1"}, words: [], checked}).texts).toEqual(
+      {},
+    );
     const failed = updateSave(moved, {kind: "failed", problem: "v2 exists"});
     expect(failed.problem).toBe("v2 exists");
     expect(updateSave(failed, {kind: "clear"})).toMatchObject({problem: null, done: ""});

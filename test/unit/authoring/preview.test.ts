@@ -9,6 +9,8 @@ import {
   prepareBase,
   preview,
   previewFrom,
+  savedCheckWords,
+  type Preview,
 } from "../../../lib/authoring/preview.js";
 import {compileLogic, withClauseVerdict} from "../../../lib/engine/logic.js";
 
@@ -256,5 +258,23 @@ describe("a candidate whose rubric rows differ from the base's", () => {
         "row 2, under half met",
       ]);
     }
+  });
+});
+
+describe("savedCheckWords", () => {
+  it("names the cases guideline:check fails on in a version saved from the candidate, or none", () => {
+    // Examples 2, 3 and 7 have exactly half their other instructions met, which "most-missed" leaves without one score
+    // (docs/guideline-authors.md, Versions).
+    expect(savedCheckWords(preview(items, base, withParameters({counting: "most-missed"})), "v3")).toBe(
+      "Saved as v3, it fails guideline:check on Example 2, Example 3 and Example 7 (their scores move), until each " +
+        "case's file is ruled as v3 rules it.",
+    );
+    expect(savedCheckWords(preview(items, base, base), "v3")).toBeNull();
+    const case1 = {label: "Edge case 1a"} as Preview["moved"][number];
+    const case2 = {label: "Example 5"} as Preview["reruled"][number];
+    expect(savedCheckWords({moved: [case1], reruled: [case2, case2]}, "v4")).toBe(
+      "Saved as v4, it fails guideline:check on Edge case 1a (its score moves) and on Example 5 and Example 5 (a " +
+        "line's ruling changes in each), until each case's file is ruled as v4 rules it.",
+    );
   });
 });

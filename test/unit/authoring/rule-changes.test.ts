@@ -7,11 +7,17 @@ import {
   formatChange,
   isRuleChangeText,
   levelsToReword,
+  rulesToReword,
   parseRuleChange,
   parseRuleChanges,
   withRuleChange,
 } from "../../../lib/authoring/rule-changes.js";
-import {logicDifferences, ruleChangeWords, settingLines} from "../../../lib/authoring/rule-change-words.js";
+import {
+  logicDifferences,
+  ruleChangeWords,
+  rulesToRewordWords,
+  settingLines,
+} from "../../../lib/authoring/rule-change-words.js";
 import {errorOf} from "./helpers.js";
 
 const v2 = loadGuideline("v2");
@@ -239,5 +245,48 @@ describe("levelsToReword", () => {
   it("names none for a setting equal to the base's, or one no level's words follow", () => {
     expect(reword([{name: "counting", value: "at-least-half"}], ["rubric.one-small-flaw=1"])).toEqual([]);
     expect(reword([{name: "registerBreak", value: "partly"}])).toEqual([]);
+  });
+});
+
+describe("rulesToReword", () => {
+  const reword = (set: {name: string; value: unknown}[], changes: string[] = []) =>
+    rulesToReword(logic, v2.parameters, set, parseRuleChanges(changes, logic));
+
+  it("names the rules whose conditions read a parameter set otherwise, or one of whose clauses changes", () => {
+    // guideline/v2/logic.yaml: style-register's clauses read registerBreak ($registerBreak) and slightLapse; numbers'
+    // ceiling clause reads ceilingNeedsOne; partlyWeight is the rubric's (its credit), read by no rule.
+    expect(reword([{name: "slightLapse", value: "flaw-or-partly"}])).toEqual([{rule: "style-register", settings: [0]}]);
+    expect(reword([{name: "partlyWeight", value: 0}])).toEqual([]);
+    // Settings by their place: parameters first, then the changes, as a saved version records them.
+    expect(
+      reword(
+        [
+          {name: "ceilingNeedsOne", value: false},
+          {name: "registerBreak", value: "partly"},
+        ],
+        ["numbers.ceiling-needs-one=partly", "rubric.one-small-flaw=2"],
+      ),
+    ).toEqual([
+      {rule: "numbers", settings: [0, 2]},
+      {rule: "style-register", settings: [1]},
+    ]);
+  });
+
+  it("names none for a parameter set to the version's own value", () => {
+    expect(reword([{name: "registerBreak", value: "not-met"}])).toEqual([]);
+  });
+});
+
+describe("rulesToRewordWords", () => {
+  it("names the rules to reword in the save dialog, or says nothing when there are none", () => {
+    expect(rulesToRewordWords(["Numbers"])).toBe(
+      "This version rules Numbers otherwise: its text comes first below, with what changed; reword it where it no " +
+        "longer holds.",
+    );
+    expect(rulesToRewordWords(["Numbers", "Style and register"])).toBe(
+      "This version rules 2 rules otherwise (Numbers; Style and register): their texts come first below, each with " +
+        "what changed; reword each where it no longer holds.",
+    );
+    expect(rulesToRewordWords([])).toBeNull();
   });
 });

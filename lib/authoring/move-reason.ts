@@ -4,7 +4,7 @@
 import type {ParameterValues} from "../authored/schemas/logic.js";
 import {rubricRowByNumber} from "../engine/labels.js";
 import type {CompiledLogic} from "../engine/logic.js";
-import {creditOf, type RubricRow, type Tally} from "../engine/rubric.js";
+import {creditOf, tallyRead, type RubricRow, type Tally} from "../engine/rubric.js";
 import type {Outcome} from "./preview.js";
 import {plural} from "../text/format.js";
 
@@ -44,6 +44,9 @@ export interface MoveReason {
   to: string;
 }
 
+/** How a reason names its two sides, in its counts and its sentence alike: "v2" and "the candidate". */
+export const reasonNames = (base: string): {base: string; candidate: string} => ({base, candidate: "the candidate"});
+
 /** One side of a move: the logic that produced its outcome and the parameters it read. */
 export interface MoveSide {
   logic: CompiledLogic;
@@ -55,9 +58,51 @@ const rowsText = ({logic, parameters}: MoveSide, outcome: Outcome): string =>
     ? outcome.rows.map((row) => rubricRowByNumber(logic.data, row, parameters)).join(" or ")
     : "no row";
 
-/** The side's share in words, a "partly met" line weighed as its rubric credits it; null when a line is undecided. */
-const sideShare = ({logic, parameters}: MoveSide, outcome: Outcome): string | null =>
-  outcome.tally && shareWords(outcome.tally, creditOf(logic, "partly", parameters));
+/** The missed instructions in words, for a rubric that counts them rather than a share: "1 of 2 … missed: half". */
+export function missedWords({missed, of}: Tally): string {
+  if (of === 0) return "no other instructions";
+  const part =
+    missed * 2 === of
+      ? "half"
+      : missed === of
+        ? "all"
+        : missed === 0
+          ? "none"
+          : missed * 2 > of
+            ? "most"
+            : "fewer than half";
+  return `${missed} of ${plural(of, "other instruction")} missed: ${part}`;
+}
+
+/**
+ * Whether a side's rows count the instructions missed rather than a share met: what the rows from the first that
+ * counts through the one it applies read as they run under its parameters (row 3 under "most instructions missed"
+ * reads the missed count; a row it then falls to, the last, reads nothing).
+ */
+function countsMissed({logic, parameters}: MoveSide, outcome: Outcome, tally: Tally): boolean {
+  const rows = logic.rubric.rows;
+  const first = rows.findIndex((row) => shareNames.some((name) => row.when.names.includes(name)));
+  if (first < 0) return false;
+  const applied = outcome.rows.map((id) => rows.findIndex((row) => row.id === id)).filter((at) => at >= 0);
+  // A capped outcome names the cap, not the row it capped: every counted row is read.
+  const last = applied.length ? Math.max(...applied) : rows.length - 1;
+  const read = new Set<string>();
+  for (const row of rows.slice(first, last + 1))
+    for (const name of tallyRead(logic, row.id, tally, parameters) ?? row.when.names) read.add(name);
+  return read.has("missed") && !read.has("share") && !read.has("credit");
+}
+
+/**
+ * The side's count in words: the share met, a "partly met" line weighed as its rubric credits it, or the missed
+ * instructions where that is what its rows count; null when a line is undecided.
+ */
+function sideShare(side: MoveSide, outcome: Outcome): string | null {
+  const {tally} = outcome;
+  if (!tally) return null;
+  return countsMissed(side, outcome, tally)
+    ? missedWords(tally)
+    : shareWords(tally, creditOf(side.logic, "partly", side.parameters));
+}
 
 /** The reason of one move: the share (where a row that counts it applies on either side) and each side's rows. */
 export function moveReason(
@@ -71,11 +116,15 @@ export function moveReason(
     to.rows.some((row) => countedRows(candidate.logic).includes(row));
   const before = sideShare(base, from);
   const after = sideShare(candidate, to);
+  // One count where both sides say the same; else each side's, named (a side with a line undecided has none).
   const shares = !counts
     ? []
-    : before === after || !before || !after
-      ? [before ?? after].filter((share) => share !== null)
-      : [`${names.base}: ${before}`, `${names.candidate}: ${after}`];
+    : before === after
+      ? [before].filter((share) => share !== null)
+      : [
+          ...(before === null ? [] : [`${names.base}: ${before}`]),
+          ...(after === null ? [] : [`${names.candidate}: ${after}`]),
+        ];
   return {shares, from: rowsText(base, from), to: rowsText(candidate, to)};
 }
 

@@ -25,7 +25,7 @@ import {
   type Preview,
 } from "./preview.js";
 import type {Score} from "../authored/schemas/verdict.js";
-import {reasonText} from "./move-reason.js";
+import {reasonNames, reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
 import {formatChange, type RuleChange} from "./rule-changes.js";
 import {describeCandidate, isChanged, withChanges} from "./candidate-choice.js";
@@ -255,7 +255,7 @@ export function previewLines(report: PreviewReport): string[] {
       ? `moved (${plural(report.moved.length, "item")}): id, from -> to, the lines that changed`
       : "moved: none",
   );
-  const names = {base: report.base, candidate: "the candidate"};
+  const names = reasonNames(report.base);
   for (const item of report.moved) lines.push(...movedLines(item, width, names));
   lines.push("");
 

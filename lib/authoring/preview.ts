@@ -3,7 +3,7 @@
 // settings it changes.
 import {coverage, type CoverageRow} from "./coverage.js";
 import {itemLabel} from "../site/links.js";
-import {moveReason, type MoveReason} from "./move-reason.js";
+import {moveReason, reasonNames, type MoveReason} from "./move-reason.js";
 import {
   allowsRuling,
   contradictsRuling,
@@ -320,10 +320,12 @@ export function previewFrom(prepared: PreparedBase, candidate: RuleSet): Preview
         from: outcomeOf(from),
         to: outcomeOf(to),
         lines: lineChanges(from, to, prepared.ruleSet, candidate),
-        reason: moveReason(outcomeOf(from), outcomeOf(to), {
-          base: prepared.ruleSet,
-          candidate,
-        }),
+        reason: moveReason(
+          outcomeOf(from),
+          outcomeOf(to),
+          {base: prepared.ruleSet, candidate},
+          reasonNames(prepared.ruleSet.version),
+        ),
       });
     if (unsettledNow)
       unsettled.push({

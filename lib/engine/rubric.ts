@@ -118,6 +118,56 @@ class SummaryContext extends Map<string, unknown> {
   }
 }
 
+const tallyNames = new Set<string>(["credit", "of", "share", "flaws", "missed"] satisfies (keyof Tally)[]);
+
+/** The tally as a row reads it, each tally name it reads kept; a name of the summary beyond the tally ends the read. */
+class TallyContext extends Map<string, unknown> {
+  readonly read = new Set<string>();
+  constructor(
+    private readonly logic: CompiledLogic,
+    private readonly counted: Tally,
+    private readonly parameters: ParameterValues,
+  ) {
+    super();
+  }
+  override get(name: string): unknown {
+    if (tallyNames.has(name)) {
+      this.read.add(name);
+      const value = this.counted[name as keyof Tally];
+      return name === "credit" || name === "share" ? value : BigInt(value);
+    }
+    if (summaryTypes.has(name)) throw new BeyondTally();
+    const threshold = this.logic.thresholds.get(name);
+    if (threshold) return threshold.type === "count" ? BigInt(threshold.value) : threshold.value;
+    return celParameter(this.logic, name, this.parameters);
+  }
+}
+
+class BeyondTally extends Error {}
+
+/**
+ * What of the tally a row reads under these parameters (row 3 reads the share under one counting and the missed
+ * instructions under another): the names it reads as it runs, not all it names. Null where it reads more of the
+ * checklist's summary than the tally holds (the main task's outcome, say): then its whole condition's names apply.
+ */
+export function tallyRead(
+  logic: CompiledLogic,
+  row: RubricRow,
+  counted: Tally,
+  parameters: ParameterValues,
+): ReadonlySet<string> | null {
+  const condition = logic.rubric.rowsById.get(row)?.when;
+  if (!condition) return null;
+  const context = new TallyContext(logic, counted, parameters);
+  try {
+    evaluateCondition(condition, context, `rubric.rows.${row}.when`);
+  } catch (error) {
+    if (error instanceof Error && error.cause instanceof BeyondTally) return null;
+    throw error;
+  }
+  return context.read;
+}
+
 function holds(condition: CompiledRow["when"], context: SummaryContext, where: string): boolean {
   return evaluateCondition(condition, context, where) === true;
 }

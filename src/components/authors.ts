@@ -59,7 +59,7 @@ import type {Dependence} from "../lib/authoring/dependence.js";
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
 import {readerStanding, ruleName, ruleNamesInList, verdictLabels} from "../lib/engine/labels.js";
-import {reasonText} from "../lib/authoring/move-reason.js";
+import {reasonNames, reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
 import {
@@ -1019,7 +1019,7 @@ function MovedItems(
                   ),
                 )
               : el("p", {class: "moved-reason"}, "No checklist line changes; the rubric reads it differently."),
-            el("p", {class: "moved-reason"}, reasonText(moved.reason, {base: result.base, candidate: "the candidate"})),
+            el("p", {class: "moved-reason"}, reasonText(moved.reason, reasonNames(result.base))),
           ],
         ];
       }),

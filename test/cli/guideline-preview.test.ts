@@ -171,8 +171,9 @@ describe("guideline:preview", () => {
       /^ {2}edge-1a +2 -> 5\n {6}line 2 numbers: not-met \[ceiling-needs-one\] -> met \[within-ceiling\]$/m,
     );
     expect(stdout).toContain(
-      "example-2  3 -> 3 or 2\n      no checklist line changed; 1 of 2 other instructions met: half. v2 applies row 3, " +
-        "at least half met; the candidate applies row 3, some instructions missed or row 2, most instructions missed.\n",
+      "example-2  3 -> 3 or 2\n      no checklist line changed; v2: 1 of 2 other instructions met: half; the " +
+        "candidate: 1 of 2 other instructions missed: half. v2 applies row 3, at least half met; the candidate applies " +
+        "row 3, some instructions missed or row 2, most instructions missed.\n",
     );
     expect(stdout).toContain("no single score under the candidate (3 items): id, candidate scores\n");
     expect(stdout).toMatch(/^ {2}example-7 +3 or 2 {2}\(was 3\)$/m);

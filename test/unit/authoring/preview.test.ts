@@ -82,8 +82,10 @@ describe("preview", () => {
       const tally = {credit: 1, of: 2, share: 0.5, flaws: 0, missed: 1};
       expect(moved.from).toEqual({score: 3, candidates: [3], rows: ["half-or-more"], tally});
       expect(moved.to).toEqual({score: null, candidates: [3, 2], rows: ["half-or-more", "fewer-than-half"], tally});
+      // Each side counts as its rows read: v2's row 3 the share met, most-missed's the instructions missed; each named
+      // as the sentence that follows names it ("v2 applies …; the candidate applies …").
       expect(moved.reason).toEqual({
-        shares: ["1 of 2 other instructions met: half"],
+        shares: ["v2: 1 of 2 other instructions met: half", "the candidate: 1 of 2 other instructions missed: half"],
         from: "row 3, at least half met",
         to: "row 3, some instructions missed or row 2, most instructions missed",
       });
@@ -123,7 +125,7 @@ describe("preview", () => {
           },
         ],
         reason: {
-          shares: ["base: 0 of 1 other instruction met: none", "candidate: 1 of 1 other instruction met: all"],
+          shares: ["v2: 0 of 1 other instruction met: none", "the candidate: 1 of 1 other instruction met: all"],
           from: "row 2, fewer than half met",
           to: "row 5, every instruction met",
         },

@@ -4,7 +4,7 @@
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {diffText, versionDiff, versionDiffLines, type DiffPart} from "../../../lib/authoring/version-diff.js";
-import {moveReason, shareWords} from "../../../lib/authoring/move-reason.js";
+import {missedWords, moveReason, shareWords} from "../../../lib/authoring/move-reason.js";
 import {rubricRowByNumber} from "../../../lib/engine/labels.js";
 import {compileLogic} from "../../../lib/engine/logic.js";
 import type {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";
@@ -120,6 +120,47 @@ describe("why a case moves at exactly half", () => {
     expect(rubricRowByNumber(v2.logic, "fewer-than-half", {counting: "more-than-half", ...cap})).toBe(
       "row 2, half or fewer met",
     );
+  });
+
+  it("says the missed instructions where a version's rows count those (most instructions missed)", () => {
+    expect(missedWords(half)).toBe("1 of 2 other instructions missed: half");
+    expect(missedWords({credit: 0.5, of: 1, share: 0.5, flaws: 0, missed: 0})).toBe(
+      "0 of 1 other instruction missed: none",
+    );
+    expect(missedWords({credit: 1, of: 3, share: 1 / 3, flaws: 0, missed: 2})).toBe(
+      "2 of 3 other instructions missed: most",
+    );
+    expect(missedWords({credit: 0, of: 0, share: 1, flaws: 0, missed: 0})).toBe("no other instructions");
+    // Edge case 1a with its one other instruction, the ceiling, ruled partly met: v2 counts a share, 0.5 of 1, half;
+    // most-missed counts the instructions missed, none. Each side says the count its row 3 reads.
+    const partlyOne = {credit: 0.5, of: 1, share: 0.5, flaws: 0, missed: 0};
+    const reason = moveReason(
+      {score: 3, candidates: [3], rows: ["half-or-more"], tally: partlyOne},
+      {score: 3, candidates: [3], rows: ["half-or-more"], tally: partlyOne},
+      {
+        base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
+        candidate: {logic: compileLogic(v2.logic), parameters: {...v2.parameters, counting: "most-missed"}},
+      },
+    );
+    expect(reason.shares).toEqual([
+      "base: 0.5 of 1 other instruction met (partly met counts as 0.5): half",
+      "candidate: 0 of 1 other instruction missed: none",
+    ]);
+  });
+
+  it("names the side whose count it gives where the other has a line undecided (Calibration A under v1)", () => {
+    // Calibration A: short met, formal met with a small flaw: 2 of 2 under v2. v1 leaves formal open between a small
+    // flaw and partly met, so it has no count, and only v2's is given, named as v2's.
+    const v1 = loadGuideline("v1");
+    const reason = moveReason(
+      {score: 4, candidates: [4], rows: ["one-small-flaw"], tally: {credit: 2, of: 2, share: 1, flaws: 1, missed: 0}},
+      {score: null, candidates: [4, 3], rows: ["one-small-flaw", "half-or-more"], tally: null},
+      {
+        base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
+        candidate: {logic: compileLogic(v1.logic), parameters: {...v1.parameters}},
+      },
+    );
+    expect(reason.shares).toEqual(["base: 2 of 2 other instructions met: all"]);
   });
 
   it("v2 against more-than-half: row 3 at least half met, then row 2 half or fewer met; never 'fewer than half'", () => {

@@ -1,7 +1,8 @@
 import {describe, expect, it} from "vitest";
 import {caseStudyParameters} from "./case-study-parameters.js";
 import type {ParameterValues} from "../../../lib/engine/logic.js";
-import {applyRubric, tally} from "./helpers.js";
+import {applyRubric, tally, v2Logic} from "./helpers.js";
+import {tallyRead} from "../../../lib/engine/rubric.js";
 import type {RuleOutcome} from "../../../lib/engine/rules.js";
 
 const p = (overrides: ParameterValues = {}): ParameterValues => ({...caseStudyParameters, ...overrides});
@@ -165,5 +166,25 @@ describe("not applicable", () => {
   });
   it("a not-applicable line among the others makes the whole response not applicable", () => {
     expect(applyRubric(met, ["met", "not-applicable"], p())).toEqual([{score: "n/a", row: "not-applicable"}]);
+  });
+});
+
+describe("what of the tally a row reads", () => {
+  // One of two other instructions met, one missed (Example 2).
+  const half = {credit: 1, of: 2, share: 0.5, flaws: 0, missed: 1};
+
+  it("reads as the row runs under the parameters: row 3 the share, or under most-missed the missed count", () => {
+    // guideline/v2/logic.yaml's row 3 (half-or-more): "most-missed" reads missed and of; the other countings the share.
+    expect(tallyRead(v2Logic, "half-or-more", half, p())).toEqual(new Set(["share"]));
+    expect(tallyRead(v2Logic, "half-or-more", half, p({counting: "more-than-half"}))).toEqual(new Set(["share"]));
+    expect(tallyRead(v2Logic, "half-or-more", half, p({counting: "most-missed"}))).toEqual(new Set(["missed", "of"]));
+    // Row 2 holds always: it reads nothing.
+    expect(tallyRead(v2Logic, "fewer-than-half", half, p())).toEqual(new Set());
+  });
+
+  it("gives none for a row that reads more of the checklist than the tally, or a row the rubric lacks", () => {
+    // Row 5 reads allMet, a name of the summary the tally does not hold.
+    expect(tallyRead(v2Logic, "all-met", half, p())).toBeNull();
+    expect(tallyRead(v2Logic, "no-such-row", half, p())).toBeNull();
   });
 });

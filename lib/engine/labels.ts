@@ -38,12 +38,20 @@ export const hasRubricRow = (logic: RowsWords, row: RubricRow): boolean => rowDa
 /**
  * A rubric row, as the ruling, the trainee's implied score and the case editor state it: the version's words for it
  * (guideline/vN/logic.yaml), else its short words as the parameters read them; a row the rubric does not declare is
- * said as "a row of the rubric".
+ * said as "a row of the rubric". The version's words hold for its own values: where the short words follow a
+ * parameter set otherwise (row 3's "at least half" under another counting), the short words are what holds.
  */
-export function rubricRowWords(logic: RowsWords, row: RubricRow, parameters: ParameterValues): string {
+export function rubricRowWords(
+  logic: RowsWords & Pick<GuidelineLogic, "parameters">,
+  row: RubricRow,
+  parameters: ParameterValues,
+): string {
   const data = rowData(logic, row);
   if (!data) return "a row of the rubric";
-  return data.words ?? shortWords(data.short, parameters);
+  const follows = typeof data.short === "string" ? null : data.short.parameter;
+  const own =
+    follows === null || logic.parameters.find((entry) => entry.name === follows)?.value === parameters[follows];
+  return data.words !== undefined && own ? data.words : shortWords(data.short, parameters);
 }
 
 /** A row's short words, as the parameters read them: "more than half met" under `counting: more-than-half`. */

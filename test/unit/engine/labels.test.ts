@@ -42,6 +42,7 @@ describe("verdict and rubric-row wording", () => {
     // counting's (guideline/v2/logic.yaml), "at least half met" under at-least-half and "more than half met" under
     // more-than-half; a row the rubric does not declare is said as "a row of the rubric".
     const shortOnly = {
+      ...logic,
       rubric: {...logic.rubric, rows: logic.rubric.rows.map(({words: _words, ...row}) => row)},
     };
     const v2 = {counting: "at-least-half", partialMainCap: 3} as const;
@@ -54,6 +55,16 @@ describe("verdict and rubric-row wording", () => {
       "main task met or partly met, at least half of the other instructions met",
     );
     expect(rubricRowWords(logic, "no-such-row", v2)).toBe("a row of the rubric");
+  });
+
+  it("says a row in its short words where they follow a parameter set otherwise than the version's own", () => {
+    // v2's row 3 words ("at least half of the other instructions met") are its own counting's; under most-missed
+    // they are untrue, and the row is what its short words say under that counting (guideline/v2/logic.yaml).
+    const v2 = {counting: "at-least-half", partialMainCap: 3} as const;
+    expect(rubricRowWords(logic, "half-or-more", {...v2, counting: "most-missed"})).toBe("some instructions missed");
+    expect(rubricRowWords(logic, "fewer-than-half", {...v2, counting: "more-than-half"})).toBe("half or fewer met");
+    // A row whose short words follow no parameter keeps its words whatever the parameters.
+    expect(rubricRowWords(logic, "all-met", {...v2, counting: "most-missed"})).toBe("every instruction met");
   });
 
   it("describes a checklist shape in the same words", () => {

@@ -57,13 +57,25 @@ export interface MatchedComparison {
   raters: MatchedRaters;
 }
 
-function tooFewMatched(count: number): string {
-  const rated = count === 0 ? "no item was" : "only 1 item was";
+/**
+ * Why there is no headline, with what to do: where one phase has no rating at all, which to add (a coordinator who
+ * dropped the first round's files alone); else that it needs two items rated in both.
+ */
+function tooFewMatched(count: number, rated: {before: boolean; after: boolean}): string {
+  const compare = "to compare agreement on the items rated both times";
+  if (rated.before && !rated.after)
+    return `every rating here is from before the guideline: add those from after it (the guideline phase) ${compare}`;
+  if (rated.after && !rated.before)
+    return `every rating here is from after the guideline: add those from before it (the vague phase) ${compare}`;
+  const items = count === 0 ? "no item was" : "only 1 item was";
   return (
-    `${rated} rated both before and after the guideline: the headline compares agreement on the same items, ` +
+    `${items} rated both before and after the guideline: the headline compares agreement on the same items, ` +
     "and needs two or more"
   );
 }
+
+/** What each phase's figure says where the headline has too few items: the headline's sentence says why. */
+const notCompared = "fewer than two items were rated both before and after the guideline";
 
 /** An alpha withheld, with why. */
 const withheld = (alpha: Alpha, reason: string): WithInterval<Alpha> => ({
@@ -135,8 +147,11 @@ export function matchedComparison(
   let [before, after] = compared.alphas as [WithInterval<Alpha>, WithInterval<Alpha>];
   let change = compared.change!;
   if (both.length < 2) {
-    const reason = tooFewMatched(both.length);
-    [before, after] = [withheld(before, reason), withheld(after, reason)];
+    const reason = tooFewMatched(both.length, {
+      before: both.length + beforeOnly.length > 0,
+      after: both.length + afterOnly.length > 0,
+    });
+    [before, after] = [withheld(before, notCompared), withheld(after, notCompared)];
     change = {value: null, reason, interval: null, intervalReason: reason};
   }
   return {

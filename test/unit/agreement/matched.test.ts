@@ -118,16 +118,29 @@ describe("the headline compares the items rated in both phases", () => {
       "only 1 item was rated both before and after the guideline: the headline compares agreement on the same " +
       "items, and needs two or more";
     expect(headline.items).toEqual(["example-1"]);
-    for (const f of [headline.before, headline.after, headline.change])
-      expect(f).toMatchObject({value: null, reason, interval: null, intervalReason: reason});
+    expect(headline.change).toMatchObject({value: null, reason, interval: null, intervalReason: reason});
+    // Each phase's figure says in a line why it is not computed; the sentence says what to do.
+    const short = "fewer than two items were rated both before and after the guideline";
+    for (const f of [headline.before, headline.after])
+      expect(f).toMatchObject({value: null, reason: short, interval: null, intervalReason: short});
     expect(headline.only.vague.items).toEqual(["example-2"]);
     expect(headline.only.guideline.items).toEqual(["example-3"]);
     expect(headlineSentence(headline)).toBe(`No comparison of before and after: ${reason}.`);
     expect(cohortLines(report)).toContain(`No comparison of before and after: ${reason}.`);
     // No headline: no "Headline: … on the 1 item rated both …" line left dangling under the sentence.
     expect(cohortLines(report).filter((line) => line.startsWith("Headline:"))).toEqual([]);
-    const none = cohortReport(phaseOf("guideline", after), items, {bootstrap: {replicates: 50}});
-    expect(none.headline.change.reason).toMatch(/^no item was rated both before and after the guideline: /);
+    // One phase alone: which to add (stop 72; a coordinator who dropped one round's files saw only "no item was rated
+    // both …").
+    const afterOnly = cohortReport(phaseOf("guideline", after), items, {bootstrap: {replicates: 50}});
+    expect(afterOnly.headline.change.reason).toBe(
+      "every rating here is from after the guideline: add those from before it (the vague phase) to compare " +
+        "agreement on the items rated both times",
+    );
+    const beforeOnly = cohortReport(phaseOf("vague", before), items, {bootstrap: {replicates: 50}});
+    expect(headlineSentence(beforeOnly.headline)).toBe(
+      "No comparison of before and after: every rating here is from before the guideline: add those from after it " +
+        "(the guideline phase) to compare agreement on the items rated both times.",
+    );
   });
 });
 

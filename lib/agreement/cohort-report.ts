@@ -16,7 +16,7 @@ import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
 import {codeCount, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {phases, type CohortRating} from "./ratings.js";
 import {customWeights} from "./weights.js";
-import {headlineResamplesWords} from "./cohort-words.js";
+import {headlineResamplesWords, mostShown} from "./cohort-words.js";
 
 export interface RuleDisagreement {
   rule: string;
@@ -119,9 +119,12 @@ function phaseReport(
         : notComputable("no item citing this rule was scored by two or more raters"),
     };
   });
+  // Of two rules alike, the one over more items first: a share over two items says more than one over one.
   rules.sort(
     (a, b) =>
-      (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
+      (b.disagreement.value ?? -1) - (a.disagreement.value ?? -1) ||
+      b.items.length - a.items.length ||
+      (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
   );
   return {
     nominal,
@@ -179,7 +182,7 @@ export function cohortReport(
 export function cohortReportOfColumns(
   columns: RatingColumns,
   items: readonly CohortItem[],
-  {bootstrap = {}, top = 5}: CohortOptions = {},
+  {bootstrap = {}, top = mostShown}: CohortOptions = {},
 ): CohortReport {
   const {raters, rater, item, code} = columns;
   const n = code.length;

@@ -1,6 +1,7 @@
 // The cohort report's words, one wording for the page and `npm run agreement`: its figures, written one way each in
 // the text, the page and the headline's sentence, and the headline in words a manager reads.
 import type {MatchedComparison, MatchedRaters} from "./matched.js";
+import type {PhaseReport} from "./cohort-report.js";
 import {quoteValue} from "../text/quote-text.js";
 import {listWords, plural, thousands} from "../text/format.js";
 import type {Figure} from "./figure.js";
@@ -240,3 +241,26 @@ export function alikeNamesWords(groups: readonly (readonly string[])[]): string 
     ". If one person is meant, write the name one way in every file."
   );
 }
+
+/**
+ * Over a list of most disagreement cut to its first few, how many it shows of how many: "5 of the 6 items whose raters
+ * differ, the most first; the table above has every item." Null where it shows them all.
+ */
+export function mostShownWords(shown: number, of: number, kind: "items" | "rules"): string | null {
+  if (shown >= of) return null;
+  return kind === "items"
+    ? `${shown} of the ${of} items whose raters differ, the most first; the table above has every item.`
+    : `${shown} of the ${of} rules whose items differ, the most first; of two alike, the one over more items.`;
+}
+
+/** How many entries a list of most disagreement shows, on the page and on the command line. */
+export const mostShown = 5;
+
+/**
+ * What the lists of most disagreement draw from: how many items have raters who differ (the report keeps the first
+ * few), and the rules whose items differ, most first.
+ */
+export const disagreeing = ({spread, mostDisagreement}: Pick<PhaseReport, "spread" | "mostDisagreement">) => ({
+  items: spread.filter((entry) => (entry.disagreement.value ?? 0) > 0).length,
+  rules: mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0),
+});

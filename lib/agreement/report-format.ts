@@ -8,10 +8,13 @@ import {
   besideGuides,
   coefficientAdvice,
   differWords,
+  disagreeing,
   fixed,
   guidesText,
   headlineReading,
   headlineSentence,
+  mostShown,
+  mostShownWords,
   percent,
   resamplesUsed,
   signed,
@@ -96,8 +99,16 @@ function phaseLines(phase: PhaseReport, top: number, titles: Readonly<Record<str
       `within one point ${describeFigure(phase.agreement.withinOne, percent)}`,
   );
   const worst = phase.mostDisagreement.items.slice(0, top);
+  const of = disagreeing(phase);
+  const shown = (count: number, total: number, kind: "items" | "rules") => {
+    const words = mostShownWords(count, total, kind);
+    return words ? [`    ${words}`] : [];
+  };
   if (worst.length) {
-    lines.push("  Items with the most disagreement (the pairs of raters who differ; scores given):");
+    lines.push(
+      "  Items with the most disagreement (the pairs of raters who differ; scores given):",
+      ...shown(worst.length, of.items, "items"),
+    );
     for (const entry of worst) {
       const split = entry.caseStudySplit ? `; the case study's split ${entry.caseStudySplit.join(" vs ")}` : "";
       lines.push(
@@ -106,10 +117,11 @@ function phaseLines(phase: PhaseReport, top: number, titles: Readonly<Record<str
       );
     }
   }
-  const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, top);
+  const rules = of.rules.slice(0, top);
   if (rules.length)
     lines.push(
       "  Rules whose items disagree most (the mean over the items whose ruled checklist cites the rule):",
+      ...shown(rules.length, of.rules.length, "rules"),
       ...rules.map(
         (rule) =>
           `    ${ruleTitle(titles, rule.rule)}  ${describeFigure(rule.disagreement)}  ` +
@@ -152,7 +164,7 @@ function onePhaseOnlyLines(report: CohortReport): string[] {
 /** The report as lines of text. */
 export function cohortLines(
   report: CohortReport,
-  {top = 5, ruleTitles = {}}: {top?: number; ruleTitles?: Readonly<Record<string, string>>} = {},
+  {top = mostShown, ruleTitles = {}}: {top?: number; ruleTitles?: Readonly<Record<string, string>>} = {},
 ): string[] {
   const {headline} = report;
   const alike = alikeNamesWords(report.alikeNames);

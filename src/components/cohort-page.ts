@@ -43,12 +43,15 @@ import {
   besideGuides,
   coefficientAdvice,
   differWords,
+  disagreeing,
   figureMeanings,
   fixed,
   guidesText,
   headlineResamplesWords,
   headlineReading,
   headlineSentence,
+  mostShown,
+  mostShownWords,
   percent,
   resamplesUsed,
   signed,
@@ -614,11 +617,17 @@ function SpreadTable(phase: PhaseReport): HTMLElement {
 function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly<Record<string, string>>): HTMLElement {
   const named = (rule: string) => ruleTitle(titles, rule);
   const items = phase.mostDisagreement.items;
-  const rules = phase.mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0).slice(0, 5);
+  const of = disagreeing(phase);
+  const rules = of.rules.slice(0, mostShown);
+  const shown = (count: number, total: number, kind: "items" | "rules") => {
+    const words = mostShownWords(count, total, kind);
+    return words ? el("p", {class: "muted"}, words) : null;
+  };
   return el(
     "div",
     {class: "cohort-most"},
     el("h4", {}, "Items with the most disagreement"),
+    shown(items.length, of.items, "items"),
     items.length
       ? el(
           "ol",
@@ -636,6 +645,7 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly
       : el("p", {}, "No item has any disagreement."),
     el("h4", {}, "Rules whose items disagree most"),
     el("p", {class: "muted"}, "A rule's items are those whose ruled checklist cites it; its figure is their mean."),
+    shown(rules.length, of.rules.length, "rules"),
     rules.length
       ? el(
           "ol",

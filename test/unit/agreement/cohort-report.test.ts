@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {alikeNames, cohortReport, type CohortReport} from "../../../lib/agreement/cohort-report.js";
 import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
-import {alikeNamesWords, fixed, signed} from "../../../lib/agreement/cohort-words.js";
+import {alikeNamesWords, disagreeing, fixed, mostShownWords, signed} from "../../../lib/agreement/cohort-words.js";
 import {cohortCsv} from "../../../lib/agreement/report-csv.js";
 import {cohortLines} from "../../../lib/agreement/report-format.js";
 import {loadItems} from "../../../lib/node/load.js";
@@ -104,6 +104,43 @@ describe("a cohort's report", () => {
     const numbers = rules.find((rule) => rule.rule === "numbers")!;
     expect(numbers.items).toEqual(["example-1", "example-2"]);
     expect(numbers.disagreement.value).toBeCloseTo((2 / 3 + 1) / 2, 12);
+  });
+
+  it("of rules alike, lists the one over more items first, and says how many a cut list shows of how many", () => {
+    // Every pair differs on examples 1 and 2 (5, 3, 1 and 2, 4, 3): each rule their ruled checklists cite is at 100%.
+    // Example 1 cites main-task, numbers and list-stated-only; example 2 main-task, numbers and stated-constraints.
+    const tied = cohortReport(
+      (
+        [
+          ["example-1", [5, 3, 1]],
+          ["example-2", [2, 4, 3]],
+        ] as const
+      ).flatMap(([item, scores]) =>
+        ["alice", "bob", "carol"].map((rater, i) => rating(rater, item, "vague", scores[i]!)),
+      ),
+      items,
+      {bootstrap: {replicates: 10}},
+    );
+    const of = disagreeing(tied.vague);
+    expect(of.items).toBe(2);
+    expect(of.rules.map((rule) => [rule.rule, rule.items.length])).toEqual([
+      ["main-task", 2],
+      ["numbers", 2],
+      ["list-stated-only", 1],
+      ["stated-constraints", 1],
+    ]);
+    expect(mostShownWords(2, 2, "items")).toBeNull();
+    expect(mostShownWords(5, 6, "items")).toBe(
+      "5 of the 6 items whose raters differ, the most first; the table above has every item.",
+    );
+    expect(mostShownWords(5, 9, "rules")).toBe(
+      "5 of the 9 rules whose items differ, the most first; of two alike, the one over more items.",
+    );
+    // The command line says it under its heading too: 2 of 4 rules, with a list cut at 2.
+    const lines = cohortLines(tied, {top: 2});
+    expect(lines).toContain(
+      "    2 of the 4 rules whose items differ, the most first; of two alike, the one over more items.",
+    );
   });
 
   it("each rater against the ruled scores: exact, within one, kappa", () => {

@@ -825,7 +825,9 @@ function RaterTable({rows, phase}: {rows: RowSource<RaterAgreement>; phase: Phas
 // with its figures as a table under it: agreement before and after on the items rated both times, each with its
 // interval, against the published guides for alpha; and the items with the most disagreement after the guideline,
 // each beside its share before it. What they show is lib/agreement/cohort-charts.ts's; only the cohort page loads this.
+/** The alpha chart's top holds the guides' two labels; the bars' chart needs none. */
 const margin = {top: 38, bottom: 34};
+const barsMargin = {top: 6, bottom: 34};
 const rowHeight = 46;
 const segment = line<[number, number]>();
 
@@ -937,7 +939,7 @@ function DisagreementChart(
   const scales = chartScales({
     keys: rows.map((row) => row.item),
     domain: [0, 1],
-    margin,
+    margin: barsMargin,
     rowHeight,
     width: phoneChartWidth,
   });

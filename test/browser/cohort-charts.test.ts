@@ -185,6 +185,13 @@ describe("the cohort's headline and charts", () => {
     expect(await chart.locator("svg .row-label").first().textContent()).toBe("edge-3 (3 pairs after)");
     expect(await chart.locator("svg .bar-after").count()).toBe(5);
     expect(await chart.locator("svg .bar-before").count()).toBe(3);
+    // Its first label sits at the top of the chart: the alpha chart's room for the guides' labels (38 px) had left a
+    // band empty above the bars.
+    const gap = await chart.locator("svg").evaluate((svg) => {
+      const label = svg.querySelector(".row-label")!.getBoundingClientRect();
+      return label.top - svg.getBoundingClientRect().top;
+    });
+    expect(gap).toBeLessThan(12);
   });
 
   it("draws its charts' text at a readable size on a phone, each label whole within its chart", async () => {

@@ -1644,7 +1644,8 @@ function FactControl(field: FactField, {line, facts, refused, problems}: FactFor
     "div",
     {class: "case-field case-count-or-word"},
     labelled(field.label, {id: `${id}-kind`, control: kind}),
-    labelled(`${field.label}: how many`, {id, control: count, hint: field.hint, error}),
+    // The number itself, where the menu above chose "a number" ("How many the response gives: the number").
+    labelled(`${field.label}: the number`, {id, control: count, hint: field.hint, error}),
   );
 }
 

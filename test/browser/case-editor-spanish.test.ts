@@ -61,6 +61,8 @@ describe("a case in Spanish from a blank draft", () => {
     await page.locator("#case-checklist-1-facts-bound").selectOption("exact");
     await page.locator("#case-checklist-1-facts-limit").fill("3");
     await page.locator("#case-checklist-1-facts-delivered").fill("4");
+    // The count beside its menu (a number, or more than the limit) is named as the number it holds.
+    expect(await page.getByLabel("How many the response gives: the number").inputValue()).toBe("4");
     await page.locator("#case-checklist-2-rule").selectOption("stated-constraints");
     await page.locator("#case-checklist-2-facts-observed").selectOption("met");
     for (const [at, line] of expected.checklist.entries())

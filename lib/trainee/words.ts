@@ -283,6 +283,13 @@ export function describeReviewScores(entry: {
 export const reviewHeading = (count: number): string =>
   count === 1 ? "Review this case" : `Review these ${count} cases`;
 
+/** What the review list asks, under its heading, for one case or several. */
+export const reviewLead = (count: number): string =>
+  count === 1
+    ? "Your first answer was off the ruled score. Open the case, read its ruling, then the rule named under it."
+    : "Your first answer to each was off the ruled score. Start at the top: open the case, read its ruling, then " +
+      "the rule named under it.";
+
 /**
  * A note on an answer given under another guideline version than the one shown, with no version label: "scored under
  * an earlier version of the guideline" (null when it is the version shown).

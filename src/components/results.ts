@@ -31,7 +31,7 @@ import {GroupSection, ResultsSection} from "./results-group.js";
 import {PartLink, type ResultsContext, CaseLink, RuleLinks} from "./results-links.js";
 import {Transfer} from "./transfer.js";
 import type {Item} from "../lib/authored/schemas/item.js";
-import {describeDistance, scoreText, describeReviewScores, reviewHeading} from "../lib/trainee/words.js";
+import {describeDistance, scoreText, describeReviewScores, reviewHeading, reviewLead} from "../lib/trainee/words.js";
 import type {Score} from "../lib/authored/schemas/verdict.js";
 import {DistanceMark} from "./distance-mark.js";
 import {ChartTable, DistanceKey, type ChartItems} from "./results-charts.js";
@@ -467,12 +467,7 @@ export function ReviewSection({results, ctx}: {results: TraineeResults; ctx: Res
   };
   return section(
     reviewHeading(review.length),
-    el(
-      "p",
-      {class: "results-lead"},
-      "Your first answer to each was off the ruled score. Start at the top: open the case, read its ruling, then the " +
-        "rule named under it.",
-    ),
+    el("p", {class: "results-lead"}, reviewLead(review.length)),
     group("two-or-more-off", "Two or more off"),
     group("one-off", "One off"),
   );

@@ -14,6 +14,7 @@ import {
   describeTally,
   explainLean,
   reviewHeading,
+  reviewLead,
   listingText,
   scaleAnchors,
   scoreForKey,
@@ -242,6 +243,13 @@ describe("the results page's review list and notes", () => {
   it("heads the list with its count", () => {
     expect(reviewHeading(1)).toBe("Review this case");
     expect(reviewHeading(5)).toBe("Review these 5 cases");
+  });
+  it("asks for one case as for one, and several from the top", () => {
+    // One case: "each" and "Start at the top" read wrong under "Review this case".
+    expect(reviewLead(1)).toBe(
+      "Your first answer was off the ruled score. Open the case, read its ruling, then the rule named under it.",
+    );
+    expect(reviewLead(3)).toMatch(/^Your first answer to each was off the ruled score\. Start at the top: /);
   });
   it("names an answer's guideline version without a version label", () => {
     expect(describeScoredUnder("v2", "v2")).toBeNull();

@@ -16,7 +16,7 @@ import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
 import {codeCount, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {phases, type CohortRating} from "./ratings.js";
 import {customWeights} from "./weights.js";
-import {headlineResamplesWords, mostShown} from "./cohort-words.js";
+import {differs, headlineResamplesWords, mostShown} from "./cohort-words.js";
 
 export interface RuleDisagreement {
   rule: string;
@@ -152,10 +152,7 @@ function phaseReport(
       spread,
       raterAgreement,
       mostDisagreement: {
-        items: spread
-          .filter((entry) => (entry.disagreement.value ?? 0) > 0)
-          .sort(byDisagreement)
-          .slice(0, top),
+        items: spread.filter(differs).sort(byDisagreement).slice(0, top),
         rules,
       },
     },

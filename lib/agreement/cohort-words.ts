@@ -244,13 +244,14 @@ export function alikeNamesWords(groups: readonly (readonly string[])[]): string 
 
 /**
  * Over a list of most disagreement cut to its first few, how many it shows of how many: "5 of the 6 items whose raters
- * differ, the most first; the table above has every item." Null where it shows them all.
+ * differ, the most first; the table above has every item", saying where every item is (`items`: the page's table,
+ * the command line's `--csv items`). Null where it shows them all.
  */
-export function mostShownWords(shown: number, of: number, kind: "items" | "rules"): string | null {
+export function mostShownWords(shown: number, of: number, kind: {items: string} | "rules"): string | null {
   if (shown >= of) return null;
-  return kind === "items"
-    ? `${shown} of the ${of} items whose raters differ, the most first; the table above has every item.`
-    : `${shown} of the ${of} rules whose items differ, the most first; of two alike, the one over more items.`;
+  return kind === "rules"
+    ? `${shown} of the ${of} rules whose items differ, the most first; of two alike, the one over more items.`
+    : `${shown} of the ${of} items whose raters differ, the most first; ${kind.items} has every item.`;
 }
 
 /** How many entries a list of most disagreement shows, on the page and on the command line. */
@@ -261,6 +262,9 @@ export const mostShown = 5;
  * few), and the rules whose items differ, most first.
  */
 export const disagreeing = ({spread, mostDisagreement}: Pick<PhaseReport, "spread" | "mostDisagreement">) => ({
-  items: spread.filter((entry) => (entry.disagreement.value ?? 0) > 0).length,
-  rules: mostDisagreement.rules.filter((rule) => (rule.disagreement.value ?? 0) > 0),
+  items: spread.filter(differs).length,
+  rules: mostDisagreement.rules.filter(differs),
 });
+
+/** Whether an item's raters, or a rule's items, differ at all: the lists of most disagreement hold only these. */
+export const differs = ({disagreement}: {disagreement: Figure}): boolean => (disagreement.value ?? 0) > 0;

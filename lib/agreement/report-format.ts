@@ -100,14 +100,14 @@ function phaseLines(phase: PhaseReport, top: number, titles: Readonly<Record<str
   );
   const worst = phase.mostDisagreement.items.slice(0, top);
   const of = disagreeing(phase);
-  const shown = (count: number, total: number, kind: "items" | "rules") => {
+  const shown = (count: number, total: number, kind: {items: string} | "rules") => {
     const words = mostShownWords(count, total, kind);
     return words ? [`    ${words}`] : [];
   };
   if (worst.length) {
     lines.push(
       "  Items with the most disagreement (the pairs of raters who differ; scores given):",
-      ...shown(worst.length, of.items, "items"),
+      ...shown(worst.length, of.items, {items: "`--csv items`"}),
     );
     for (const entry of worst) {
       const split = entry.caseStudySplit ? `; the case study's split ${entry.caseStudySplit.join(" vs ")}` : "";

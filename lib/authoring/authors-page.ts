@@ -101,7 +101,7 @@ export interface AuthorsView {
   candidateVersion: Guideline;
   changes: {change: RuleChange; key: string; words: string}[];
   candidateRules: RuleSet;
-  /** "v1", "v2 unchanged" (the base itself), or "v2 with counting: at-least-half → most-missed". */
+  /** "v1", "v2 unchanged" (the base itself), or "v2 with How … counts … (counting): at-least-half → most-missed". */
   described: string;
   /** What the change does, in a sentence: "3 items move; 3 items have no single score." */
   outcome: string;

@@ -137,7 +137,7 @@ export interface EditorRuleSets {
   current: RuleSet;
   /** Null when the address names no change from the current guideline (or could not be read: see error). */
   candidate: RuleSet | null;
-  /** The candidate in words ("v2 with counting: at-least-half → most-missed") beside the newest version, or null. */
+  /** The candidate in words ("v2 with How … counts … (counting): at-least-half → most-missed"), or null. */
   described: string | null;
   /** Why the address could not be read, naming what is valid; null when it could. */
   error: string | null;

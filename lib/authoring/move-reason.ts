@@ -37,7 +37,10 @@ export function shareWords({credit, of, share}: Tally, partlyCredit: number): st
 }
 
 export interface MoveReason {
-  /** The share of the other instructions met, once, or per version where they differ; empty when no row counts it. */
+  /**
+   * What the rows count, the share met or the instructions missed: once where both sides say the same, else each
+   * side's, named ("v2: …", "the candidate: …"; a side with a line undecided has none); empty when no row counts.
+   */
   shares: string[];
   /** The rows each side applies, by number and words: "row 3, at least half met" ("… or …" when it allows several). */
   from: string;
@@ -109,7 +112,7 @@ export function moveReason(
   from: Outcome,
   to: Outcome,
   {base, candidate}: {base: MoveSide; candidate: MoveSide},
-  names: {base: string; candidate: string} = {base: "base", candidate: "candidate"},
+  names: {base: string; candidate: string},
 ): MoveReason {
   const counts =
     from.rows.some((row) => countedRows(base.logic).includes(row)) ||
@@ -128,7 +131,7 @@ export function moveReason(
   return {shares, from: rowsText(base, from), to: rowsText(candidate, to)};
 }
 
-/** The reason in one sentence: "1 of 2 other instructions met: half; v2 applies row 3, …; the candidate row 2, …". */
+/** The reason in one sentence: "1 of 2 other instructions met: half. v2 applies row 3, …; the candidate applies …". */
 export const reasonText = (reason: MoveReason, names: {base: string; candidate: string}): string =>
   `${reason.shares.length ? `${reason.shares.join("; ")}. ` : ""}${names.base} applies ${reason.from}; ` +
   `${names.candidate} applies ${reason.to}.`;

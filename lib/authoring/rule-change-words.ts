@@ -160,6 +160,18 @@ export function logicDifferences(base: Guideline, candidate: Guideline): LogicDi
  * What to reword by hand once a version is saved: the rubric levels whose words follow a setting it changes
  * (`levelsToReword`). Saving rewords rules, not levels. Null when there are none.
  */
+export function levelsToRewordWords(levels: readonly LevelToReword[], version: string): string | null {
+  if (!levels.length) return null;
+  const scores = levels.map((level) => String(level.score));
+  const named = `${scores.length === 1 ? "level" : "levels"} ${listWords(scores)}`;
+  const settings = [...new Set(levels.flatMap((level) => level.settings))];
+  const them = scores.length === 1 ? "it" : "them";
+  return (
+    `The rubric's words for ${named} describe ${listWords(settings)}, which this version changes: reword ${them} ` +
+    `in guideline/${version}/guideline.yaml (saving rewords rules, not the rubric).`
+  );
+}
+
 /** The dialog's line on the rules a candidate rules otherwise, by their names in a list; null when there are none. */
 export function rulesToRewordWords(names: readonly string[]): string | null {
   if (!names.length) return null;
@@ -172,17 +184,5 @@ export function rulesToRewordWords(names: readonly string[]): string | null {
   return (
     `This version rules ${names.length} rules otherwise (${names.join("; ")}): their texts come first below, each ` +
     `with what changed; reword each where it no longer holds.`
-  );
-}
-
-export function levelsToRewordWords(levels: readonly LevelToReword[], version: string): string | null {
-  if (!levels.length) return null;
-  const scores = levels.map((level) => String(level.score));
-  const named = `${scores.length === 1 ? "level" : "levels"} ${listWords(scores)}`;
-  const settings = [...new Set(levels.flatMap((level) => level.settings))];
-  const them = scores.length === 1 ? "it" : "them";
-  return (
-    `The rubric's words for ${named} describe ${listWords(settings)}, which this version changes: reword ${them} ` +
-    `in guideline/${version}/guideline.yaml (saving rewords rules, not the rubric).`
   );
 }

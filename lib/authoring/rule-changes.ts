@@ -1,5 +1,6 @@
 // What an author may change in the logic besides parameters: a clause's verdict or flag, a row's threshold. One
 // "key=value" on the address and the command line alike (`numbers.ceiling-needs-one=partly`). No zod, no file.
+import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {AssignmentError} from "../engine/parameter-values.js";
@@ -258,21 +259,21 @@ export interface RuleToReword {
 }
 
 /**
- * The rules, in the version's order, whose text the candidate may contradict: a rule one of whose clauses it changes,
- * or whose conditions read a parameter it sets to another value (the style rule under `slightLapse`). Saving a
- * version keeps each rule's text as the author leaves it, so the dialog marks these to reword.
+ * The rules the version states (guideline.yaml's, in its order) whose text the candidate may contradict: a rule one of
+ * whose clauses it changes, or whose conditions read a parameter it sets to another value (the style rule under
+ * `slightLapse`). A rule the version applies unstated has no text to reword. Saving a version keeps each rule's text as
+ * the author leaves it, so the dialog marks these to reword.
  */
 export function rulesToReword(
-  logic: GuidelineLogic,
-  base: Readonly<Record<string, unknown>>,
+  {logic, parameters, rules}: Pick<Guideline, "logic" | "parameters" | "rules">,
   set: readonly {name: string; value: unknown}[],
   changes: readonly RuleChange[],
 ): RuleToReword[] {
   const compiled = compileLogic(logic);
-  return logic.rules.flatMap(({id}) => {
+  return rules.flatMap(({id}) => {
     const reads = compiled.rules.get(id)?.parameterNames ?? [];
     const settings = [
-      ...set.flatMap(({name, value}, at) => (reads.includes(name) && value !== base[name] ? [at] : [])),
+      ...set.flatMap(({name, value}, at) => (reads.includes(name) && value !== parameters[name] ? [at] : [])),
       ...changes.flatMap((change, at) => (change.kind !== "threshold" && change.rule === id ? [set.length + at] : [])),
     ];
     return settings.length ? [{rule: id, settings}] : [];

@@ -1548,7 +1548,7 @@ export function AuthorsSave({
       );
       // The rules the changes rule otherwise come first, each with what changed in it.
       const changed = new Map(
-        rulesToReword(candidate.logic, candidate.parameters, choice.set, choice.changes).map(({rule, settings}) => [
+        rulesToReword(candidate, choice.set, choice.changes).map(({rule, settings}) => [
           rule,
           settings.map((at) => words[at]!),
         ]),

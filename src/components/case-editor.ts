@@ -898,7 +898,7 @@ interface CaseLineData {
 }
 
 interface CaseLineOptions {
-  /** The candidate in words ("v1 with counting: most-missed → at-least-half"), or null when there is none. */
+  /** The candidate in words ("v1 with How … (counting): most-missed → at-least-half"), or null when there is none. */
   candidate: string | null;
   current: string;
   refused: ReadonlyMap<string, RefusedInput>;

@@ -619,7 +619,7 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly
   const items = phase.mostDisagreement.items;
   const of = disagreeing(phase);
   const rules = of.rules.slice(0, mostShown);
-  const shown = (count: number, total: number, kind: "items" | "rules") => {
+  const shown = (count: number, total: number, kind: {items: string} | "rules") => {
     const words = mostShownWords(count, total, kind);
     return words ? el("p", {class: "muted"}, words) : null;
   };
@@ -627,7 +627,7 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly
     "div",
     {class: "cohort-most"},
     el("h4", {}, "Items with the most disagreement"),
-    shown(items.length, of.items, "items"),
+    shown(items.length, of.items, {items: "the table above"}),
     items.length
       ? el(
           "ol",

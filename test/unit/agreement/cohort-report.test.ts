@@ -129,14 +129,31 @@ describe("a cohort's report", () => {
       ["list-stated-only", 1],
       ["stated-constraints", 1],
     ]);
-    expect(mostShownWords(2, 2, "items")).toBeNull();
-    expect(mostShownWords(5, 6, "items")).toBe(
+    expect(mostShownWords(2, 2, {items: "the table above"})).toBeNull();
+    expect(mostShownWords(5, 6, {items: "the table above"})).toBe(
       "5 of the 6 items whose raters differ, the most first; the table above has every item.",
     );
     expect(mostShownWords(5, 9, "rules")).toBe(
       "5 of the 9 rules whose items differ, the most first; of two alike, the one over more items.",
     );
-    // The command line says it under its heading too: 2 of 4 rules, with a list cut at 2.
+    // The command line says it under its heading too, with a list cut at 2 of its 2 items and 4 rules, where every
+    // item is: in its items CSV (it prints no table of them).
+    const cut = cohortReport(
+      (
+        [
+          ["example-1", [5, 3, 1]],
+          ["example-2", [2, 4, 3]],
+          ["example-3", [1, 2, 3]],
+        ] as const
+      ).flatMap(([item, scores]) =>
+        ["alice", "bob", "carol"].map((rater, i) => rating(rater, item, "vague", scores[i]!)),
+      ),
+      items,
+      {bootstrap: {replicates: 10}, top: 2},
+    );
+    expect(cohortLines(cut, {top: 2})).toContain(
+      "    2 of the 3 items whose raters differ, the most first; `--csv items` has every item.",
+    );
     const lines = cohortLines(tied, {top: 2});
     expect(lines).toContain(
       "    2 of the 4 rules whose items differ, the most first; of two alike, the one over more items.",

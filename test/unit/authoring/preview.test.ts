@@ -272,10 +272,10 @@ describe("savedCheckWords", () => {
         "case's file is ruled as v3 rules it.",
     );
     expect(savedCheckWords(preview(items, base, base), "v3")).toBeNull();
-    const case1 = {label: "Edge case 1a"} as Preview["moved"][number];
-    const case2 = {label: "Example 5"} as Preview["reruled"][number];
-    expect(savedCheckWords({moved: [case1], reruled: [case2, case2]}, "v4")).toBe(
-      "Saved as v4, it fails guideline:check on Edge case 1a (its score moves) and on Example 5 and Example 5 (a " +
+    const moved = {label: "Edge case 1a"} as Preview["moved"][number];
+    const reruled = (label: string) => ({label}) as Preview["reruled"][number];
+    expect(savedCheckWords({moved: [moved], reruled: [reruled("Example 3"), reruled("Edge case 10′")]}, "v4")).toBe(
+      "Saved as v4, it fails guideline:check on Edge case 1a (its score moves) and on Example 3 and Edge case 10′ (a " +
         "line's ruling changes in each), until each case's file is ruled as v4 rules it.",
     );
   });

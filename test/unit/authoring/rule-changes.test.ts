@@ -250,7 +250,7 @@ describe("levelsToReword", () => {
 
 describe("rulesToReword", () => {
   const reword = (set: {name: string; value: unknown}[], changes: string[] = []) =>
-    rulesToReword(logic, v2.parameters, set, parseRuleChanges(changes, logic));
+    rulesToReword(v2, set, parseRuleChanges(changes, logic));
 
   it("names the rules whose conditions read a parameter set otherwise, or one of whose clauses changes", () => {
     // guideline/v2/logic.yaml: style-register's clauses read registerBreak ($registerBreak) and slightLapse; numbers'
@@ -274,6 +274,18 @@ describe("rulesToReword", () => {
 
   it("names none for a parameter set to the version's own value", () => {
     expect(reword([{name: "registerBreak", value: "not-met"}])).toEqual([]);
+  });
+
+  it("names only rules the version states, in guideline.yaml's order", () => {
+    // v1 applies not-rated without stating it (guideline/v1: an unwritten rule), and only it reads accuracyRated: no
+    // text to reword. v2 states it first in guideline.yaml, where its logic lists it near the end.
+    expect(rulesToReword(v1, [{name: "accuracyRated", value: true}], [])).toEqual([]);
+    expect(
+      reword([
+        {name: "slightLapse", value: "flaw-or-partly"},
+        {name: "accuracyRated", value: true},
+      ]).map((entry) => entry.rule),
+    ).toEqual(["not-rated", "style-register"]);
   });
 });
 

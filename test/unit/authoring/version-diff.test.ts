@@ -4,7 +4,7 @@
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {diffText, versionDiff, versionDiffLines, type DiffPart} from "../../../lib/authoring/version-diff.js";
-import {missedWords, moveReason, shareWords} from "../../../lib/authoring/move-reason.js";
+import {missedWords, moveReason, reasonNames, shareWords} from "../../../lib/authoring/move-reason.js";
 import {rubricRowByNumber} from "../../../lib/engine/labels.js";
 import {compileLogic} from "../../../lib/engine/logic.js";
 import type {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";
@@ -141,10 +141,11 @@ describe("why a case moves at exactly half", () => {
         base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
         candidate: {logic: compileLogic(v2.logic), parameters: {...v2.parameters, counting: "most-missed"}},
       },
+      reasonNames("v2"),
     );
     expect(reason.shares).toEqual([
-      "base: 0.5 of 1 other instruction met (partly met counts as 0.5): half",
-      "candidate: 0 of 1 other instruction missed: none",
+      "v2: 0.5 of 1 other instruction met (partly met counts as 0.5): half",
+      "the candidate: 0 of 1 other instruction missed: none",
     ]);
   });
 
@@ -159,8 +160,9 @@ describe("why a case moves at exactly half", () => {
         base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
         candidate: {logic: compileLogic(v1.logic), parameters: {...v1.parameters}},
       },
+      reasonNames("v2"),
     );
-    expect(reason.shares).toEqual(["base: 2 of 2 other instructions met: all"]);
+    expect(reason.shares).toEqual(["v2: 2 of 2 other instructions met: all"]);
   });
 
   it("v2 against more-than-half: row 3 at least half met, then row 2 half or fewer met; never 'fewer than half'", () => {
@@ -171,6 +173,7 @@ describe("why a case moves at exactly half", () => {
         base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
         candidate: {logic: compileLogic(v2.logic), parameters: {...v2.parameters, counting: "more-than-half"}},
       },
+      reasonNames("v2"),
     );
     expect(reason).toEqual({
       shares: ["1 of 2 other instructions met: half"],
@@ -217,11 +220,12 @@ describe("why a case moves at exactly half", () => {
         base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
         candidate: {logic: compileLogic(candidate), parameters: {...v2.parameters}},
       },
+      reasonNames("v2"),
     );
     expect(reason).toEqual({
       shares: [
-        "base: 1.5 of 3 other instructions met (partly met counts as 0.5): half",
-        "candidate: 1.25 of 3 other instructions met (partly met counts as 0.25): less than half",
+        "v2: 1.5 of 3 other instructions met (partly met counts as 0.5): half",
+        "the candidate: 1.25 of 3 other instructions met (partly met counts as 0.25): less than half",
       ],
       from: "row 3, at least half met",
       to: "row 2, under half met",

@@ -63,8 +63,11 @@ describe("verdict and rubric-row wording", () => {
     const v2 = {counting: "at-least-half", partialMainCap: 3} as const;
     expect(rubricRowWords(logic, "half-or-more", {...v2, counting: "most-missed"})).toBe("some instructions missed");
     expect(rubricRowWords(logic, "fewer-than-half", {...v2, counting: "more-than-half"})).toBe("half or fewer met");
-    // A row whose short words follow no parameter keeps its words whatever the parameters.
-    expect(rubricRowWords(logic, "all-met", {...v2, counting: "most-missed"})).toBe("every instruction met");
+    // A row whose short words follow no parameter keeps its full words whatever the parameters (row 4: "one small
+    // flaw" is its short words).
+    expect(rubricRowWords(logic, "one-small-flaw", {...v2, counting: "most-missed"})).toBe(
+      "every instruction met, one with a small flaw",
+    );
   });
 
   it("describes a checklist shape in the same words", () => {

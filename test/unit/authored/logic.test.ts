@@ -25,7 +25,7 @@ describe("the logic schema", () => {
     }
   });
 
-  it("gives v1 the first rubric's values and v2 the final ones, and otherwise the same logic", () => {
+  it("gives v1 the first rubric's values and v2 the final ones, and otherwise the same logic but rows 3 and 2's words", () => {
     const v1 = loadGuideline("v1").logic;
     const v2 = loadGuideline("v2").logic;
     const values = (logic: GuidelineLogic) =>
@@ -39,9 +39,25 @@ describe("the logic schema", () => {
       mainNotMet: "engages-clause",
       slightLapse: "met-flaw",
     });
+    // Rows 3 and 2 are worded in each version's own counting: v1's as its rubric's rows 3 and 2 read ("Some
+    // instructions missed", "Most instructions missed"), v2's as its ("at least half", "fewer than half").
+    const words = (logic: GuidelineLogic) =>
+      logic.rubric.rows.filter((row) => typeof row.short !== "string").map((row) => [row.id, row.words]);
+    expect(words(v1)).toEqual([
+      ["half-or-more", "main task met or partly met, some instructions missed"],
+      ["fewer-than-half", "main task met or partly met, most instructions missed"],
+    ]);
+    expect(words(v2)).toEqual([
+      ["half-or-more", "main task met or partly met, at least half of the other instructions met"],
+      ["fewer-than-half", "main task met or partly met, fewer than half of the other instructions met"],
+    ]);
     const withoutValues = (logic: GuidelineLogic) => ({
       ...logic,
       parameters: logic.parameters.map((parameter) => ({...parameter, value: null})),
+      rubric: {
+        ...logic.rubric,
+        rows: logic.rubric.rows.map((row) => (typeof row.short === "string" ? row : {...row, words: null})),
+      },
     });
     expect(withoutValues(v1)).toEqual(withoutValues(v2));
   });

@@ -109,18 +109,19 @@ describe("a cohort's report", () => {
   it("of rules alike, lists the one over more items first, and says how many a cut list shows of how many", () => {
     // Every pair differs on examples 1 and 2 (5, 3, 1 and 2, 4, 3): each rule their ruled checklists cite is at 100%.
     // Example 1 cites main-task, numbers and list-stated-only; example 2 main-task, numbers and stated-constraints.
-    const tied = cohortReport(
-      (
-        [
-          ["example-1", [5, 3, 1]],
-          ["example-2", [2, 4, 3]],
-        ] as const
-      ).flatMap(([item, scores]) =>
-        ["alice", "bob", "carol"].map((rater, i) => rating(rater, item, "vague", scores[i]!)),
-      ),
-      items,
-      {bootstrap: {replicates: 10}},
-    );
+    /** Alice's, Bob's and Carol's scores of each item before the guideline. */
+    const before = (rows: readonly (readonly [string, readonly ScaleScore[]])[], top = 5) =>
+      cohortReport(
+        rows.flatMap(([item, scores]) =>
+          ["alice", "bob", "carol"].map((rater, i) => rating(rater, item, "vague", scores[i]!)),
+        ),
+        items,
+        {bootstrap: {replicates: 10}, top},
+      );
+    const tied = before([
+      ["example-1", [5, 3, 1]],
+      ["example-2", [2, 4, 3]],
+    ]);
     const of = disagreeing(tied.vague);
     expect(of.items).toBe(2);
     expect(of.rules.map((rule) => [rule.rule, rule.items.length])).toEqual([
@@ -138,18 +139,13 @@ describe("a cohort's report", () => {
     );
     // The command line says it under its heading too, with a list cut at 2 of its 2 items and 4 rules, where every
     // item is: in its items CSV (it prints no table of them).
-    const cut = cohortReport(
-      (
-        [
-          ["example-1", [5, 3, 1]],
-          ["example-2", [2, 4, 3]],
-          ["example-3", [1, 2, 3]],
-        ] as const
-      ).flatMap(([item, scores]) =>
-        ["alice", "bob", "carol"].map((rater, i) => rating(rater, item, "vague", scores[i]!)),
-      ),
-      items,
-      {bootstrap: {replicates: 10}, top: 2},
+    const cut = before(
+      [
+        ["example-1", [5, 3, 1]],
+        ["example-2", [2, 4, 3]],
+        ["example-3", [1, 2, 3]],
+      ],
+      2,
     );
     expect(cohortLines(cut, {top: 2})).toContain(
       "    2 of the 3 items whose raters differ, the most first; `--csv items` has every item.",

@@ -4,9 +4,9 @@
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
 import {diffText, versionDiff, versionDiffLines, type DiffPart} from "../../../lib/authoring/version-diff.js";
-import {missedWords, moveReason, reasonNames, shareWords} from "../../../lib/authoring/move-reason.js";
+import {missedWords, moveReason, reasonNames, shareWords, type MoveSide} from "../../../lib/authoring/move-reason.js";
 import {rubricRowByNumber} from "../../../lib/engine/labels.js";
-import {compileLogic} from "../../../lib/engine/logic.js";
+import {compileLogic, parameterValues, type ParameterValues} from "../../../lib/engine/logic.js";
 import type {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";
 
 const v1 = loadGuideline("v1");
@@ -104,6 +104,12 @@ describe("versionDiff, v1 against v2", () => {
   });
 });
 
+/** One side of a move: a version's logic, compiled, and its own parameter values with any set otherwise. */
+const moveSide = (logic: GuidelineLogic, set: ParameterValues = {}): MoveSide => ({
+  logic: compileLogic(logic),
+  parameters: {...parameterValues(logic), ...set},
+});
+
 describe("why a case moves at exactly half", () => {
   // One of two other instructions met, one missed (Example 2): credit 1 of 2, exactly half.
   const half = {credit: 1, of: 2, share: 0.5, flaws: 0, missed: 1};
@@ -138,8 +144,8 @@ describe("why a case moves at exactly half", () => {
       {score: 3, candidates: [3], rows: ["half-or-more"], tally: partlyOne},
       {score: 3, candidates: [3], rows: ["half-or-more"], tally: partlyOne},
       {
-        base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
-        candidate: {logic: compileLogic(v2.logic), parameters: {...v2.parameters, counting: "most-missed"}},
+        base: moveSide(v2.logic),
+        candidate: moveSide(v2.logic, {counting: "most-missed"}),
       },
       reasonNames("v2"),
     );
@@ -152,13 +158,12 @@ describe("why a case moves at exactly half", () => {
   it("names the side whose count it gives where the other has a line undecided (Calibration A under v1)", () => {
     // Calibration A: short met, formal met with a small flaw: 2 of 2 under v2. v1 leaves formal open between a small
     // flaw and partly met, so it has no count, and only v2's is given, named as v2's.
-    const v1 = loadGuideline("v1");
     const reason = moveReason(
       {score: 4, candidates: [4], rows: ["one-small-flaw"], tally: {credit: 2, of: 2, share: 1, flaws: 1, missed: 0}},
       {score: null, candidates: [4, 3], rows: ["one-small-flaw", "half-or-more"], tally: null},
       {
-        base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
-        candidate: {logic: compileLogic(v1.logic), parameters: {...v1.parameters}},
+        base: moveSide(v2.logic),
+        candidate: moveSide(v1.logic),
       },
       reasonNames("v2"),
     );
@@ -170,8 +175,8 @@ describe("why a case moves at exactly half", () => {
       {score: 3, candidates: [3], rows: ["half-or-more"], tally: half},
       {score: 2, candidates: [2], rows: ["fewer-than-half"], tally: half},
       {
-        base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
-        candidate: {logic: compileLogic(v2.logic), parameters: {...v2.parameters, counting: "more-than-half"}},
+        base: moveSide(v2.logic),
+        candidate: moveSide(v2.logic, {counting: "more-than-half"}),
       },
       reasonNames("v2"),
     );
@@ -217,8 +222,8 @@ describe("why a case moves at exactly half", () => {
         tally: {credit: 1.25, of: 3, share: 1.25 / 3, flaws: 0, missed: 1},
       },
       {
-        base: {logic: compileLogic(v2.logic), parameters: {...v2.parameters}},
-        candidate: {logic: compileLogic(candidate), parameters: {...v2.parameters}},
+        base: moveSide(v2.logic),
+        candidate: moveSide(candidate),
       },
       reasonNames("v2"),
     );

@@ -35,7 +35,17 @@ import {
   withParameter,
   type CandidateChoice,
 } from "./candidate-choice.js";
-import {changeKey, formatChange, parseRuleChange, rubricKey, withRuleChange, type RuleChange} from "./rule-changes.js";
+import {
+  changeKey,
+  formatChange,
+  levelsToReword,
+  parseRuleChange,
+  rubricKey,
+  rulesToReword,
+  withRuleChange,
+  type LevelToReword,
+  type RuleChange,
+} from "./rule-changes.js";
 import {logicDifferences, ruleChangeWords} from "./rule-change-words.js";
 import {findCounterexample, rulesByRole, type Counterexample} from "./counterexample.js";
 import {ruleNamesInList} from "../engine/labels.js";
@@ -463,6 +473,10 @@ export interface SaveState {
   words: readonly string[];
   /** The candidate against the version whose rulings the case files hold: what guideline:check will fail on. */
   checked: Pick<Preview, "moved" | "reruled">;
+  /** The rubric levels whose words the changes may make untrue. */
+  levels: readonly LevelToReword[];
+  /** The rules the changes rule otherwise, in guideline.yaml's order: each with its name and what changed in it. */
+  rules: readonly {rule: string; name: string; changed: readonly string[]}[];
   /** The new version's name as typed. */
   name: string;
   /** The rule texts the author reworded, by rule id: kept while the candidate version stays. */
@@ -472,13 +486,38 @@ export interface SaveState {
 }
 
 export type SaveAction =
-  | {kind: "view"; choice: CandidateChoice; words: readonly string[]; checked: Pick<Preview, "moved" | "reruled">}
+  /** The dialog opened on a choice: what that choice decides (the dialog is modal: it does not change while open). */
+  | ({kind: "view"} & Pick<SaveState, "choice" | "words" | "checked" | "levels" | "rules">)
   | {kind: "name"; name: string}
   | {kind: "text"; rule: string; text: string}
   /** The dialog opened, or a download started: what the last one said goes. */
   | {kind: "clear"}
   | {kind: "saved"; done: string}
   | {kind: "failed"; problem: string};
+
+/**
+ * What a choice decides in the save dialog, worked out once as the dialog opens (not at each key typed in it): the
+ * changes in words (`words`, parameters first, as the version records them), what guideline:check will fail on, the
+ * rubric levels and the rules (of the candidate version, unchanged) the changes may make untrue.
+ */
+export function saveChoice(
+  choice: CandidateChoice,
+  {version, words, checked}: {version: Guideline; words: readonly string[]; checked: SaveState["checked"]},
+): Extract<SaveAction, {kind: "view"}> {
+  const names = ruleNamesInList(version);
+  return {
+    kind: "view",
+    choice,
+    words,
+    checked,
+    levels: levelsToReword(version.logic, version.parameters, choice.set, choice.changes),
+    rules: rulesToReword(version, choice.set, choice.changes).map(({rule, settings}) => ({
+      rule,
+      name: names.get(rule)!,
+      changed: settings.map((at) => words[at]!),
+    })),
+  };
+}
 
 export function updateSave(state: SaveState, action: SaveAction): SaveState {
   switch (action.kind) {
@@ -488,6 +527,8 @@ export function updateSave(state: SaveState, action: SaveAction): SaveState {
         choice: action.choice,
         words: action.words,
         checked: action.checked,
+        levels: action.levels,
+        rules: action.rules,
         texts: action.choice.candidate === state.choice.candidate ? state.texts : {},
       };
     case "name":

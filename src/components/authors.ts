@@ -9,6 +9,7 @@ import {
   choiceKey,
   controlsChoice,
   ownSetting,
+  saveChoice,
   settingId,
   updateSave,
   commandVersion,
@@ -62,15 +63,7 @@ import {readerStanding, ruleName, ruleNamesInList, verdictLabels} from "../lib/e
 import {reasonNames, reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
-import {
-  changeKey,
-  clauseVerdicts,
-  describeThreshold,
-  levelsToReword,
-  noFlag,
-  rubricKey,
-  rulesToReword,
-} from "../lib/authoring/rule-changes.js";
+import {changeKey, clauseVerdicts, describeThreshold, noFlag, rubricKey} from "../lib/authoring/rule-changes.js";
 import {
   clauseVerdictWords,
   clauseWords,
@@ -199,16 +192,24 @@ export function AuthorsPreview(
   );
   const start = model.start(location.search);
   const newest = data.versions.at(-1)!.version;
-  // What the save dialog shows of a choice: its changes in words, and the cases guideline:check will fail on, read
-  // against the newest version, whose rulings the case files hold.
-  const saveView = (choice: CandidateChoice) => ({
-    choice,
-    words: saveWords(model.view(choice)),
-    checked: model.view({...choice, base: newest}).preview,
-  });
+  // What the save dialog shows of the choice, as it opens: the cases guideline:check will fail on are read against
+  // the newest version, whose rulings the case files hold.
+  const saveView = () => {
+    const {choice} = root.state;
+    const view = model.view(choice);
+    return saveChoice(choice, {
+      version: data.versions.find((version) => version.version === choice.candidate)!,
+      words: saveWords(view),
+      checked: model.view({...choice, base: newest}).preview,
+    });
+  };
   const save = AuthorsSave({
     state: {
-      ...saveView(start.choice),
+      choice: start.choice,
+      words: [],
+      checked: {moved: [], reruled: []},
+      levels: [],
+      rules: [],
       name: nextVersion(data.versions.map((version) => version.version)),
       texts: {},
       problem: null,
@@ -216,7 +217,7 @@ export function AuthorsPreview(
     },
     versions: data.versions,
   });
-  const shell = SaveShell(save, {versions: data.versions, loadSources});
+  const shell = SaveShell(save, {versions: data.versions, loadSources, opened: () => saveView()});
 
   // The search for a case the change would move runs after the paint, once per choice that moves no worked case.
   let searching = "";
@@ -275,13 +276,12 @@ export function AuthorsPreview(
       if (before.choice === after.choice) return;
       focusAfterUndo(node, {before: before.choice, action});
       const query = candidateToQuery(after.choice);
-      // The address, the later sections and the save dialog's form follow once the change is painted: writing the
+      // The address and the later sections follow once the change is painted: writing the
       // address costs more than a frame's share, and the later sections' work (the findings, the candidate's report)
       // more than a frame.
       afterPaint(() => {
         history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`);
         node.dispatch({kind: "painted", choice: after.choice});
-        save.dispatch({kind: "view", ...saveView(after.choice)});
       });
       search(node);
     },
@@ -1538,22 +1538,13 @@ export function AuthorsSave({
 }): Live<SaveState, SaveAction> {
   return live<SaveState, SaveAction>(state, {
     update: updateSave,
-    view: ({choice, words, checked, name, texts, problem, done}) => {
+    view: ({choice, words, checked, levels, rules, name, texts, problem, done}) => {
       const candidate = versions.find((version) => version.version === choice.candidate)!;
       const version = name.trim() || "vN";
-      // The rubric levels whose words the changes make untrue: the dialog rewords rules only.
-      const reword = levelsToRewordWords(
-        levelsToReword(candidate.logic, candidate.parameters, choice.set, choice.changes),
-        version,
-      );
+      // The dialog rewords rules only: the rubric levels whose words the changes make untrue are named to reword.
+      const reword = levelsToRewordWords(levels, version);
       // The rules the changes rule otherwise come first, each with what changed in it.
-      const changed = new Map(
-        rulesToReword(candidate, choice.set, choice.changes).map(({rule, settings}) => [
-          rule,
-          settings.map((at) => words[at]!),
-        ]),
-      );
-      const names = ruleNamesInList(candidate);
+      const changed = new Map(rules.map(({rule, changed: what}) => [rule, what]));
       const fails = savedCheckWords(checked, version);
       const textField = (rule: Guideline["rules"][number]) =>
         el(
@@ -1599,9 +1590,7 @@ export function AuthorsSave({
           words.map((line) => el("li", {}, line)),
         ),
         reword ? el("p", {class: "save-reword"}, reword) : null,
-        changed.size
-          ? el("p", {id: "save-rules-reword"}, rulesToRewordWords([...changed.keys()].map((rule) => names.get(rule)!)))
-          : null,
+        rules.length ? el("p", {id: "save-rules-reword"}, rulesToRewordWords(rules.map((entry) => entry.name))) : null,
         fails ? el("p", {id: "save-check-fails"}, fails) : null,
         el(
           "div",
@@ -1655,7 +1644,16 @@ export function AuthorsSave({
  */
 function SaveShell(
   form: Live<SaveState, SaveAction>,
-  {versions, loadSources}: {versions: readonly Guideline[]; loadSources: SourcesLoader},
+  {
+    versions,
+    loadSources,
+    opened,
+  }: {
+    versions: readonly Guideline[];
+    loadSources: SourcesLoader;
+    /** What the choice decides in the dialog, worked out as it opens: the dialog is modal, so it holds while open. */
+    opened: () => SaveAction;
+  },
 ): HTMLElement {
   const dialog = titled(
     "dialog",
@@ -1665,6 +1663,7 @@ function SaveShell(
   );
   const open = el("button", {"type": "button", "class": "button", "aria-haspopup": "dialog"}, "Save as a new version");
   open.addEventListener("click", () => {
+    form.dispatch(opened());
     form.dispatch({kind: "clear"});
     dialog.showModal();
   });

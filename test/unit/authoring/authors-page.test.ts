@@ -7,6 +7,7 @@ import {
   authorsModel,
   choiceKey,
   controlsChoice,
+  saveChoice,
   settingId,
   commandVersion,
   updateSave,
@@ -24,6 +25,7 @@ import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
 import type {ParameterValues} from "../../../lib/engine/logic.js";
 import {prepareBase} from "../../../lib/authoring/preview.js";
+import {parseRuleChanges} from "../../../lib/authoring/rule-changes.js";
 
 const versions = loadGuidelines();
 const items = loadItems();
@@ -588,15 +590,29 @@ describe("saving a new version", () => {
     expect(settingId("rubric.one-small-flaw")).toBe("threshold-one-small-flaw");
   });
 
-  it("keeps the texts typed while the candidate version stays, and says the last outcome only", () => {
+  it("works out what a choice decides in the save dialog once, from the candidate version unchanged", () => {
+    // A threshold change on row 4 and the ceiling clause: level 4's words and the Numbers rule to reword; the words are
+    // the dialog's, parameters first (none here), then the changes.
+    const changes = parseRuleChanges(["rubric.one-small-flaw=2", "numbers.ceiling-needs-one=partly"], v2.logic);
+    const words = ["Rubric row one-small-flaw …", "Numbers, a ceiling with none delivered: not met → partly met"];
     const checked = {moved: [], reruled: []};
-    const start: SaveState = {choice, words: [], checked, name: "v3", texts: {}, problem: null, done: ""};
+    expect(saveChoice({base: "v2", candidate: "v2", set: [], changes}, {version: v2, words, checked})).toEqual({
+      kind: "view",
+      choice: {base: "v2", candidate: "v2", set: [], changes},
+      words,
+      checked,
+      levels: [{score: 4, settings: ["smallFlaws"]}],
+      rules: [{rule: "numbers", name: "Numbers", changed: [words[1]]}],
+    });
+  });
+
+  it("keeps the texts typed while the candidate version stays, and says the last outcome only", () => {
+    const decided = {words: [], checked: {moved: [], reruled: []}, levels: [], rules: []};
+    const start: SaveState = {choice, ...decided, name: "v3", texts: {}, problem: null, done: ""};
     const typed = updateSave(start, {kind: "text", rule: "numbers", text: "Reworded."});
-    const moved = updateSave(typed, {kind: "view", choice: {...choice, set: []}, words: [], checked});
+    const moved = updateSave(typed, {kind: "view", choice: {...choice, set: []}, ...decided});
     expect(moved.texts).toEqual({numbers: "Reworded."});
-    expect(updateSave(moved, {kind: "view", choice: {...choice, candidate: "v1"}, words: [], checked}).texts).toEqual(
-      {},
-    );
+    expect(updateSave(moved, {kind: "view", choice: {...choice, candidate: "v1"}, ...decided}).texts).toEqual({});
     const failed = updateSave(moved, {kind: "failed", problem: "v2 exists"});
     expect(failed.problem).toBe("v2 exists");
     expect(updateSave(failed, {kind: "clear"})).toMatchObject({problem: null, done: ""});

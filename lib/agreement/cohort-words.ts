@@ -258,13 +258,24 @@ export function mostShownWords(shown: number, of: number, kind: {items: string} 
 export const mostShown = 5;
 
 /**
- * What the lists of most disagreement draw from: how many items have raters who differ (the report keeps the first
- * few), and the rules whose items differ, most first.
+ * The lists of most disagreement as the page and the command line show them: the first `top` items whose raters
+ * differ and rules whose items differ, most first, each with how many it shows of how many where it is cut (`every`:
+ * where every item is instead).
  */
-export const disagreeing = ({spread, mostDisagreement}: Pick<PhaseReport, "spread" | "mostDisagreement">) => ({
-  items: spread.filter(differs).length,
-  rules: mostDisagreement.rules.filter(differs),
-});
+export function mostDisagreementShown(
+  {spread, mostDisagreement}: Pick<PhaseReport, "spread" | "mostDisagreement">,
+  {top = mostShown, every}: {top?: number; every: string},
+) {
+  const items = mostDisagreement.items.slice(0, top);
+  const rules = mostDisagreement.rules.filter(differs);
+  const shown = rules.slice(0, top);
+  return {
+    items,
+    itemsNote: mostShownWords(items.length, spread.filter(differs).length, {items: every}),
+    rules: shown,
+    rulesNote: mostShownWords(shown.length, rules.length, "rules"),
+  };
+}
 
 /** Whether an item's raters, or a rule's items, differ at all: the lists of most disagreement hold only these. */
 export const differs = ({disagreement}: {disagreement: Figure}): boolean => (disagreement.value ?? 0) > 0;

@@ -114,10 +114,11 @@ export function raterRows(packed: PackedReport, phase: Phase): RowSource<RaterAg
     rowsAt: (places) => places.map(row),
     find(query, order = "name") {
       const wanted = query.trim().toLowerCase();
-      if (!wanted) return order === "lowest" ? [...lowestFirst()] : Array.from({length: names.length}, (_, at) => at);
+      // The order kept is the caller's to keep too: an empty search copies it; a search filters it, which keeps it (a
+      // pass over the raters, not a sort).
+      const places = order === "lowest" ? lowestFirst() : Array.from({length}, (_, at) => at);
+      if (!wanted) return order === "lowest" ? [...places] : places;
       const byName = (lowered ??= names.map((name) => name.toLowerCase()));
-      // Filtering the order kept keeps it: each search is a pass over the raters, not a sort.
-      const places = order === "lowest" ? lowestFirst() : Array.from({length: names.length}, (_, at) => at);
       return places.filter((at) => byName[at]!.includes(wanted));
     },
   };

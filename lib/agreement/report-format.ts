@@ -8,13 +8,12 @@ import {
   besideGuides,
   coefficientAdvice,
   differWords,
-  disagreeing,
   fixed,
   guidesText,
   headlineReading,
   headlineSentence,
+  mostDisagreementShown,
   mostShown,
-  mostShownWords,
   percent,
   resamplesUsed,
   signed,
@@ -98,16 +97,12 @@ function phaseLines(phase: PhaseReport, top: number, titles: Readonly<Record<str
     `  Raters agree: exactly ${describeFigure(phase.agreement.exact, percent)}, ` +
       `within one point ${describeFigure(phase.agreement.withinOne, percent)}`,
   );
-  const worst = phase.mostDisagreement.items.slice(0, top);
-  const of = disagreeing(phase);
-  const shown = (count: number, total: number, kind: {items: string} | "rules") => {
-    const words = mostShownWords(count, total, kind);
-    return words ? [`    ${words}`] : [];
-  };
+  const most = mostDisagreementShown(phase, {top, every: "`--csv items`"});
+  const worst = most.items;
   if (worst.length) {
     lines.push(
       "  Items with the most disagreement (the pairs of raters who differ; scores given):",
-      ...shown(worst.length, of.items, {items: "`--csv items`"}),
+      ...(most.itemsNote ? [`    ${most.itemsNote}`] : []),
     );
     for (const entry of worst) {
       const split = entry.caseStudySplit ? `; the case study's split ${entry.caseStudySplit.join(" vs ")}` : "";
@@ -117,11 +112,11 @@ function phaseLines(phase: PhaseReport, top: number, titles: Readonly<Record<str
       );
     }
   }
-  const rules = of.rules.slice(0, top);
+  const {rules} = most;
   if (rules.length)
     lines.push(
       "  Rules whose items disagree most (the mean over the items whose ruled checklist cites the rule):",
-      ...shown(rules.length, of.rules.length, "rules"),
+      ...(most.rulesNote ? [`    ${most.rulesNote}`] : []),
       ...rules.map(
         (rule) =>
           `    ${ruleTitle(titles, rule.rule)}  ${describeFigure(rule.disagreement)}  ` +

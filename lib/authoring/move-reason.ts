@@ -10,9 +10,13 @@ import {plural} from "../text/format.js";
 
 const shareNames = ["share", "credit", "of", "missed"];
 
+/** Where the rows that count the other instructions begin: the first that reads the share or a count of them. */
+const firstCounted = (rows: CompiledLogic["rubric"]["rows"]): number =>
+  rows.findIndex((row) => shareNames.some((name) => row.when.names.includes(name)));
+
 /** The first row reading the share and every row after it (reached because the share fell short), and the cap. */
 function countedRows({rubric}: CompiledLogic): RubricRow[] {
-  const first = rubric.rows.findIndex((row) => shareNames.some((name) => row.when.names.includes(name)));
+  const first = firstCounted(rubric.rows);
   const rows = first < 0 ? [] : rubric.rows.slice(first);
   return [...rows.map((row) => row.id), ...(rubric.cap ? [rubric.cap.id] : [])];
 }
@@ -84,7 +88,7 @@ export function missedWords({missed, of}: Tally): string {
  */
 function countsMissed({logic, parameters}: MoveSide, outcome: Outcome, tally: Tally): boolean {
   const rows = logic.rubric.rows;
-  const first = rows.findIndex((row) => shareNames.some((name) => row.when.names.includes(name)));
+  const first = firstCounted(rows);
   if (first < 0) return false;
   const applied = outcome.rows.map((id) => rows.findIndex((row) => row.id === id)).filter((at) => at >= 0);
   // A capped outcome names the cap, not the row it capped: every counted row is read.

@@ -87,6 +87,13 @@ export function checklistSummary(main: RuleOutcome, others: readonly Verdict[]):
   };
 }
 
+/** A name a row reads beside the checklist's summary: a row's own number, else a parameter. */
+function rowOwnName(logic: CompiledLogic, name: string, parameters: ParameterValues): unknown {
+  const threshold = logic.thresholds.get(name);
+  if (threshold) return threshold.type === "count" ? BigInt(threshold.value) : threshold.value;
+  return celParameter(logic, name, parameters);
+}
+
 /** The checklist's summary as the rubric's conditions read it, each name computed when first read. */
 class SummaryContext extends Map<string, unknown> {
   private counts: Tally | undefined;
@@ -105,12 +112,7 @@ class SummaryContext extends Map<string, unknown> {
     return (this.counts ??= tally(this.logic, this.main.verdict, this.others, this.parameters));
   }
   override get(name: string): unknown {
-    if (!summaryTypes.has(name)) {
-      // A row's own number, else a parameter.
-      const threshold = this.logic.thresholds.get(name);
-      if (threshold) return threshold.type === "count" ? BigInt(threshold.value) : threshold.value;
-      return celParameter(this.logic, name, this.parameters);
-    }
+    if (!summaryTypes.has(name)) return rowOwnName(this.logic, name, this.parameters);
     if (name === "credit" || name === "share") return this.tally()[name];
     const value = (this.summary ??= checklistSummary(this.main, this.others))[name as keyof ChecklistSummary];
     // A count is an integer in CEL (a bigint in cel-js).
@@ -137,9 +139,7 @@ class TallyContext extends Map<string, unknown> {
       return name === "credit" || name === "share" ? value : BigInt(value);
     }
     if (summaryTypes.has(name)) throw new BeyondTally();
-    const threshold = this.logic.thresholds.get(name);
-    if (threshold) return threshold.type === "count" ? BigInt(threshold.value) : threshold.value;
-    return celParameter(this.logic, name, this.parameters);
+    return rowOwnName(this.logic, name, this.parameters);
   }
 }
 

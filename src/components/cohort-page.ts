@@ -43,15 +43,13 @@ import {
   besideGuides,
   coefficientAdvice,
   differWords,
-  disagreeing,
   figureMeanings,
   fixed,
   guidesText,
   headlineResamplesWords,
   headlineReading,
   headlineSentence,
-  mostShown,
-  mostShownWords,
+  mostDisagreementShown,
   percent,
   resamplesUsed,
   signed,
@@ -616,18 +614,13 @@ function SpreadTable(phase: PhaseReport): HTMLElement {
 
 function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly<Record<string, string>>): HTMLElement {
   const named = (rule: string) => ruleTitle(titles, rule);
-  const items = phase.mostDisagreement.items;
-  const of = disagreeing(phase);
-  const rules = of.rules.slice(0, mostShown);
-  const shown = (count: number, total: number, kind: {items: string} | "rules") => {
-    const words = mostShownWords(count, total, kind);
-    return words ? el("p", {class: "muted"}, words) : null;
-  };
+  const {items, itemsNote, rules, rulesNote} = mostDisagreementShown(phase, {every: "the table above"});
+  const note = (words: string | null) => (words ? el("p", {class: "muted"}, words) : null);
   return el(
     "div",
     {class: "cohort-most"},
     el("h4", {}, "Items with the most disagreement"),
-    shown(items.length, of.items, {items: "the table above"}),
+    note(itemsNote),
     items.length
       ? el(
           "ol",
@@ -645,7 +638,7 @@ function MostDisagreement(phase: PhaseReport, pages: ItemPages, titles: Readonly
       : el("p", {}, "No item has any disagreement."),
     el("h4", {}, "Rules whose items disagree most"),
     el("p", {class: "muted"}, "A rule's items are those whose ruled checklist cites it; its figure is their mean."),
-    shown(rules.length, of.rules.length, "rules"),
+    note(rulesNote),
     rules.length
       ? el(
           "ol",

@@ -2,7 +2,13 @@ import {describe, expect, it} from "vitest";
 import {alikeNames, cohortReport, type CohortReport} from "../../../lib/agreement/cohort-report.js";
 import {readRatingsCsv} from "../../../lib/agreement/ratings-csv.js";
 import type {CohortRating, ScaleScore} from "../../../lib/agreement/ratings.js";
-import {alikeNamesWords, disagreeing, fixed, mostShownWords, signed} from "../../../lib/agreement/cohort-words.js";
+import {
+  alikeNamesWords,
+  fixed,
+  mostDisagreementShown,
+  mostShownWords,
+  signed,
+} from "../../../lib/agreement/cohort-words.js";
 import {cohortCsv} from "../../../lib/agreement/report-csv.js";
 import {cohortLines} from "../../../lib/agreement/report-format.js";
 import {loadItems} from "../../../lib/node/load.js";
@@ -122,8 +128,9 @@ describe("a cohort's report", () => {
       ["example-1", [5, 3, 1]],
       ["example-2", [2, 4, 3]],
     ]);
-    const of = disagreeing(tied.vague);
-    expect(of.items).toBe(2);
+    const of = mostDisagreementShown(tied.vague, {every: "the table above"});
+    expect(of.items.map((entry) => entry.item)).toEqual(["example-1", "example-2"]);
+    expect([of.itemsNote, of.rulesNote]).toEqual([null, null]);
     expect(of.rules.map((rule) => [rule.rule, rule.items.length])).toEqual([
       ["main-task", 2],
       ["numbers", 2],

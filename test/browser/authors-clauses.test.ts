@@ -205,6 +205,21 @@ describe("a clause changed on the authors' page", () => {
     );
     await dialog.getByLabel("New version").fill("v7");
     await expect.poll(() => reword.innerText()).toContain("guideline/v7/guideline.yaml");
+    // On a phone the dialog and every text box in it lie within the window: with their padding outside their width,
+    // the dialog was 392 px wide in a 390 px window and its boxes ran past its edge.
+    await page.setViewportSize({width: 390, height: 844});
+    const outside = await dialog.evaluate((box) => {
+      const edge = document.documentElement.clientWidth;
+      const {left, right} = box.getBoundingClientRect();
+      const inner = box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).paddingRight) + 0.5;
+      return [
+        ...(left < 0 || right > edge ? [`the dialog at ${left}-${right} in ${edge}`] : []),
+        ...[...box.querySelectorAll("textarea")]
+          .filter((text) => text.getBoundingClientRect().right > inner)
+          .map((text) => `${text.id} ends at ${text.getBoundingClientRect().right}, past ${inner}`),
+      ];
+    });
+    expect(outside).toEqual([]);
     await expect.poll(() => dialog.locator("#save-check-fails").innerText()).toContain("Saved as v7");
     expect(site.problems).toEqual([]);
   });

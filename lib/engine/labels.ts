@@ -51,13 +51,32 @@ export function rubricRowWords(
   const follows = typeof data.short === "string" ? null : data.short.parameter;
   const own =
     follows === null || logic.parameters.find((entry) => entry.name === follows)?.value === parameters[follows];
-  return data.words !== undefined && own ? data.words : shortWords(data.short, parameters);
+  return thresholdsWorded(logic, data.words !== undefined && own ? data.words : shortWords(data.short, parameters));
 }
 
 /** A row's short words, as the parameters read them: "more than half met" under `counting: more-than-half`. */
 function shortWords(short: RowShortWords, parameters: ParameterValues): string {
   if (typeof short === "string") return short;
   return short.values[String(parameters[short.parameter])] ?? Object.values(short.values)[0]!;
+}
+
+const numberWords = (n: number): string => String(Number(n.toFixed(4)));
+
+/**
+ * A row's words with each threshold set otherwise than its words say it, as its wording gives it: "at least half
+ * met" under a share of 0.6 is "at least 60% met".
+ */
+function thresholdsWorded({rubric}: RowsWords, text: string): string {
+  let worded = text;
+  for (const {threshold} of rubric.rows) {
+    if (!threshold?.wording || threshold.wording.value === threshold.value) continue;
+    const form = (other: string) =>
+      other.replace("#%", `${numberWords(threshold.value * 100)}%`).replace("#", numberWords(threshold.value));
+    const phrases = Object.entries(threshold.wording.phrases).sort(([a], [b]) => b.length - a.length);
+    for (const [phrase, other] of phrases)
+      worded = worded.replace(new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g"), form(other));
+  }
+  return worded;
 }
 
 /**
@@ -68,7 +87,7 @@ function shortWords(short: RowShortWords, parameters: ParameterValues): string {
 export function rubricRowByNumber(logic: RowsWords, row: RubricRow, parameters: ParameterValues): string {
   const data = rowData(logic, row);
   if (!data) return row;
-  const words = shortWords(data.short, parameters);
+  const words = thresholdsWorded(logic, shortWords(data.short, parameters));
   const named = typeof data.score === "string" ? reference(data.score) : null;
   const score = named ? parameters[named.parameter] : data.score;
   return score === "n/a" ? words : `row ${String(score)}, ${words}`;

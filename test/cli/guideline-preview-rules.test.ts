@@ -72,6 +72,12 @@ describe("guideline:preview with a clause changed", () => {
       ["example-7", 3, 2],
       ["fresh-3", 3, 2],
     ]);
+    // Row 2 names the share the candidate sets, where it said "fewer than half" of a case with exactly half met.
+    expect(report.moved[0]!.reason).toEqual({
+      shares: ["1 of 2 other instructions met: half"],
+      from: "row 3, at least half met",
+      to: "row 2, fewer than 60% met",
+    });
   });
 
   it("--list: every setting a candidate can change, one per line, with its values", async () => {

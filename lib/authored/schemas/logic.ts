@@ -193,6 +193,14 @@ export const RowThreshold = z
     min: z.number(),
     max: z.number(),
     value: z.number(),
+    /** How the rows' words say this number: at `value` they say each phrase ("half"); set otherwise, its other form,
+     *  "#" the number and "#%" the number as a percentage ("#%": "at least 60% met"). */
+    wording: z
+      .strictObject({
+        value: z.number(),
+        phrases: z.record(z.string().min(1), z.string().regex(/#/, 'expected "#" where the number goes')),
+      })
+      .optional(),
   })
   .check((ctx) => {
     const range = outOfRange(ctx.value);
@@ -237,22 +245,39 @@ export const RubricRowData = z.strictObject({
 });
 export type RubricRowData = z.infer<typeof RubricRowData>;
 
-export const LogicRubric = z.strictObject({
-  /** A verdict left out counts 0. */
-  credit: z.partialRecord(Verdict, z.union([z.number().min(0).max(1), ParameterReference])),
-  rows: z.array(RubricRowData).min(1),
-  /** When its condition holds, a higher score is lowered to it, under its own row id. */
-  cap: z
-    .strictObject({
-      id,
-      ...rowWords,
-      /** Left out, "main": a cap lowers the score for what the main task's line says. */
-      decidedBy: RowDecidedBy.optional(),
-      when: Condition,
-      score: z.union([z.int().min(1).max(5), ParameterReference]),
-    })
-    .optional(),
-});
+export const LogicRubric = z
+  .strictObject({
+    /** A verdict left out counts 0. */
+    credit: z.partialRecord(Verdict, z.union([z.number().min(0).max(1), ParameterReference])),
+    rows: z.array(RubricRowData).min(1),
+    /** When its condition holds, a higher score is lowered to it, under its own row id. */
+    cap: z
+      .strictObject({
+        id,
+        ...rowWords,
+        /** Left out, "main": a cap lowers the score for what the main task's line says. */
+        decidedBy: RowDecidedBy.optional(),
+        when: Condition,
+        score: z.union([z.int().min(1).max(5), ParameterReference]),
+      })
+      .optional(),
+  })
+  .check((ctx) => {
+    const texts = [...ctx.value.rows, ...(ctx.value.cap ? [ctx.value.cap] : [])].flatMap(({words, short}) => [
+      ...(words === undefined ? [] : [words]),
+      ...(typeof short === "string" ? [short] : Object.values(short.values)),
+    ]);
+    ctx.value.rows.forEach(({threshold}, at) => {
+      for (const phrase of Object.keys(threshold?.wording?.phrases ?? {}))
+        if (!texts.some((text) => text.includes(phrase)))
+          ctx.issues.push({
+            code: "custom",
+            input: phrase,
+            path: ["rows", at, "threshold", "wording", "phrases", phrase],
+            message: `"${phrase}" is in no row's words: write it as a row's words or short words say it`,
+          });
+    });
+  });
 export type LogicRubric = z.infer<typeof LogicRubric>;
 
 /** `what` names the names, for the message. */

@@ -117,6 +117,21 @@ describe("the logic schema", () => {
     );
   });
 
+  it("refuses a threshold's wording whose phrase no row says, or whose other form has no place for the number", () => {
+    const rubric =
+      "{credit: {met: 1}, rows: [{id: all, words: every one met, short: all met, when: 'true', score: 5, threshold: " +
+      "{name: smallFlaws, title: T, description: D, type: count, min: 0, max: 3, value: 1, " +
+      "wording: {value: 1, phrases: {one flaw: 'up to # flaws', all met: 'every one'}}}}]}";
+    expect(problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}", rubric))).toBe(
+      [
+        'logic.yaml at rubric.rows[0].threshold.wording.phrases.all met: got "every one": expected "#" where the ' +
+          "number goes",
+        'logic.yaml at rubric.rows[0].threshold.wording.phrases.one flaw: "one flaw" is in no row\'s words: write ' +
+          "it as a row's words or short words say it",
+      ].join("\n"),
+    );
+  });
+
   it("refuses words that name what the version does not declare: a linked parameter, a value, a row's parameter", () => {
     const parameters =
       "parameters: [{name: counting, title: T, description: D, type: choice, values: [half, most], value: half, " +

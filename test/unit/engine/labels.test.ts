@@ -70,6 +70,38 @@ describe("verdict and rubric-row wording", () => {
     );
   });
 
+  it("says a row threshold set otherwise as its wording gives the number, in every row that says it", () => {
+    // guideline/v2/logic.yaml: row 3's share says "half" at 0.5, as a percentage otherwise; row 4's count says "one
+    // small flaw" at 1, "up to # small flaws" otherwise. Row 2 says the same share as row 3.
+    const v2 = {counting: "at-least-half", partialMainCap: 3} as const;
+    const set = (id: string, value: number) => ({
+      ...logic,
+      rubric: {
+        ...logic.rubric,
+        rows: logic.rubric.rows.map((row) => (row.id === id ? {...row, threshold: {...row.threshold!, value}} : row)),
+      },
+    });
+    const share = set("half-or-more", 0.6);
+    expect(rubricRowWords(share, "half-or-more", v2)).toBe(
+      "main task met or partly met, at least 60% of the other instructions met",
+    );
+    expect(rubricRowWords(share, "fewer-than-half", v2)).toBe(
+      "main task met or partly met, fewer than 60% of the other instructions met",
+    );
+    expect(rubricRowByNumber(share, "fewer-than-half", {...v2, counting: "more-than-half"})).toBe(
+      "row 2, 60% or fewer met",
+    );
+    // Most-missed reads no share: its words say none.
+    expect(rubricRowWords(share, "half-or-more", {...v2, counting: "most-missed"})).toBe("some instructions missed");
+    const flaws = set("one-small-flaw", 2);
+    expect(rubricRowWords(flaws, "one-small-flaw", v2)).toBe("every instruction met, up to 2 with a small flaw");
+    expect(rubricRowByNumber(flaws, "one-small-flaw", v2)).toBe("row 4, up to 2 small flaws");
+    // At the value the words were written for, they are the version's own.
+    expect(rubricRowWords(set("half-or-more", 0.5), "half-or-more", v2)).toBe(
+      "main task met or partly met, at least half of the other instructions met",
+    );
+  });
+
   it("describes a checklist shape in the same words", () => {
     expect(describeShape({main: "met-flaw", others: ["met-flaw", "partly"]})).toBe(
       "main task met with a small flaw; two others: one met with a small flaw, one partly met",

@@ -534,6 +534,7 @@ function Controls(shown: Shown, place: Place): HTMLElement {
     el("p", {class: "preview-status", role: "status", id: "preview-status"}, now.status),
   );
   const echo = OutcomeEcho(shown, place, "parameters");
+  const toMoved = place("to-moved", now.preview.moved.length > 0, () => MovedLink(now, "preview-to-list"));
   const {base, candidate, set} = state.choice;
   return place("controls", [base, candidate, set.length > 0], () =>
     el(
@@ -561,7 +562,7 @@ function Controls(shown: Shown, place: Place): HTMLElement {
           el(
             "p",
             {class: "preview-links"},
-            el("a", {href: "#moved-title", class: "preview-to-list"}, "Go to the cases that move"),
+            toMoved,
             // What differs sits below the parameters, far down a phone's page: the versions' difference is one tap.
             el("a", {href: "#differs-title", class: "preview-to-differs"}, "See what differs between the two"),
           ),
@@ -602,15 +603,13 @@ function Controls(shown: Shown, place: Place): HTMLElement {
  */
 function OutcomeEcho({now}: Shown, place: Place, list: string): HTMLElement {
   return place(`echo ${list}`, [now.outcome, now.outcomePinned], () =>
-    el(
-      "p",
-      {class: "preview-echo", hidden: !now.outcomePinned},
-      now.outcome,
-      " ",
-      el("a", {href: "#moved-title"}, "Go to the cases that move"),
-    ),
+    el("p", {class: "preview-echo", hidden: !now.outcomePinned}, now.outcome, " ", MovedLink(now)),
   );
 }
+
+/** The link down to the moved cases, hidden while none moves. */
+const MovedLink = ({preview}: AuthorsView, className?: string): HTMLElement =>
+  el("a", {href: "#moved-title", class: className, hidden: !preview.moved.length}, "Go to the cases that move");
 
 // "What differs" on the authors' page, before what moves: each parameter whose value differs, in words, base →
 // candidate; each rule and rubric row whose words differ, as a word-level diff (struck: the base's words only;

@@ -225,6 +225,10 @@ describe("the controls and the outcome", () => {
     const at = await differsHeading.boundingBox();
     expect(at!.y).toBeGreaterThanOrEqual(0);
     expect(at!.y).toBeLessThan(844);
+    // With nothing moving, no link offers the cases that move.
+    await page.getByLabel("Candidate version").selectOption("v2");
+    await expect.poll(() => summary.innerText()).toContain("0 items move;");
+    expect(await summary.getByRole("link", {name: "Go to the cases that move"}).count()).toBe(0);
     expect(site.problems).toEqual([]);
   });
 });

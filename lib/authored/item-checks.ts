@@ -107,3 +107,31 @@ export function notebookLineProblems(
       : []),
   ]);
 }
+
+/**
+ * Each text glossed from another case (`glossFrom`): that case must exist, its text be these same words, and its
+ * gloss be this one's, word for word. Over every item, as the build reads them; by item id.
+ */
+export function glossFromProblems(items: readonly Item[]): {id: string; problem: ItemCheckProblem}[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return items.flatMap((item) =>
+    (["request", "response"] as const).flatMap((which) => {
+      const from = item[which].glossFrom;
+      if (from === undefined) return [];
+      const other = byId.get(from);
+      const message =
+        other === undefined
+          ? `no item with id ${quoteText(from)}: use an id from data/items/`
+          : other.origin !== "case-study"
+            ? `${from} was written for the notebook: a gloss is taken only from a case of the case study`
+            : other[which].text !== item[which].text
+              ? `${from}'s ${which} is not these same words: a gloss is taken only from the same ${which}`
+              : other[which].gloss === undefined
+                ? `${from}'s ${which} has no gloss to take`
+                : other[which].gloss !== item[which].gloss
+                  ? `the ${which} gloss is not ${from}'s: copy its gloss word for word`
+                  : null;
+      return message === null ? [] : [{id: item.id, problem: {path: [which, "glossFrom"], message}}];
+    }),
+  );
+}

@@ -46,7 +46,7 @@ export const lineFieldOrder = [
   "because",
 ] as const;
 
-export const textFieldOrder = ["text", "form", "language", "gloss", "note", "siteNote", "turn"] as const;
+export const textFieldOrder = ["text", "form", "language", "gloss", "glossFrom", "note", "siteNote", "turn"] as const;
 
 /** Keys outside `order` come after, as they come: the schema refuses them, but they are kept, not dropped. */
 function ordered(record: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {

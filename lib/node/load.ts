@@ -12,7 +12,8 @@ import type {Item} from "../authored/schemas/item.js";
 import {parseItemFile} from "../authored/item-file.js";
 import {parseYamlData} from "../authored/item-text.js";
 import {TrainingParts, type TrainingPart} from "../authored/schemas/parts.js";
-import {AuthoredFileError, problemsFromZod, type Problem} from "../authored/problems.js";
+import {AuthoredFileError, fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
+import {glossFromProblems} from "../authored/item-checks.js";
 import {readAuthoredFile} from "./read-file.js";
 import {quoteText} from "../text/quote-text.js";
 import {checkLogic, versionLogicInput, type VersionTexts} from "../authoring/logic-check.js";
@@ -215,15 +216,20 @@ export function loadItems(
     .sort();
   const problems: Problem[] = [];
   const items: Item[] = [];
+  const fileOf = new Map<string, string>();
   for (const name of files) {
     const file = join(folder, name);
     try {
-      items.push(parse(readAuthoredFile(file, display(root, file), "item"), display(root, file), logic));
+      const item = parse(readAuthoredFile(file, display(root, file), "item"), display(root, file), logic);
+      items.push(item);
+      fileOf.set(item.id, display(root, file));
     } catch (error) {
       if (!(error instanceof AuthoredFileError)) throw error;
       for (const problem of error.problems) problems.push(problem);
     }
   }
+  for (const {id, problem} of glossFromProblems(items))
+    problems.push({file: fileOf.get(id)!, field: fieldPath(problem.path), message: problem.message});
   if (problems.length) throw new AuthoredFileError(problems);
   return items.sort(bySetThenOrder);
 }

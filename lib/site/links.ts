@@ -112,6 +112,18 @@ export const labelOrId = (id: string, items: ReadonlyMap<string, NumberedItem>):
 /** A case-study case's label by its id alone, for a list that holds only ids of the case study's cases. */
 export const caseStudyLabel = (id: string, set: Item["set"]): string => labelOf(set, caseStudyNumber(id, set));
 
+const setOfPrefix: Record<string, Item["set"]> = {example: "examples", edge: "edge-cases", calibration: "calibration"};
+
+/** A case-study case's label by its id alone ("example-3": "Example 3"); another id as it is. */
+export const caseStudyLabelOfId = (id: string): string => {
+  const set = setOfPrefix[id.split("-")[0]!];
+  return set ? caseStudyLabel(id, set) : id;
+};
+
+/** Where a text's gloss comes from, when the case study glosses its same words under another case (`glossFrom`). */
+export const glossFromWords = (id: string, which: "request" | "response"): string =>
+  `The case study gives this English with ${caseStudyLabelOfId(id)}, whose ${which} is the same words.`;
+
 /**
  * An item's title. Before Check: its number and neutral topic ("Edge case 4: translation without a language"), which
  * give nothing away. After: the case study's own name for it, which often states the ruling ("Justified clarifying

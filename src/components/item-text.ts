@@ -2,10 +2,11 @@
 // beside it. A text the case study only describes is shown as a description, never dressed up as a quote.
 import type {Item, Text, Turn} from "../lib/authored/schemas/item.js";
 import {dirOf, languageName} from "../lib/authored/language.js";
+import {glossFromWords} from "../lib/site/links.js";
 import {el} from "./dom.js";
 
 function TextBlock(
-  text: Pick<Text, "text" | "form" | "language" | "gloss" | "note">,
+  text: Pick<Text, "text" | "form" | "language" | "gloss" | "glossFrom" | "note">,
   {
     label,
     role,
@@ -40,6 +41,9 @@ function TextBlock(
             {class: "case-gloss", lang: "en"},
             el("span", {class: "gloss-label"}, "Gloss"),
             el("p", {}, text.gloss),
+            text.glossFrom && role !== "turn"
+              ? el("p", {class: "gloss-from"}, glossFromWords(text.glossFrom, role))
+              : null,
           )
         : null,
     ),

@@ -252,6 +252,14 @@ describe("on Check", () => {
 
   it("leads with the case study's note on a likely wrong score, and keeps every other note of the case folded", async () => {
     const page = await freshPage("/calibration");
+    // Calibration A's request is Example 3's words, which the case study glosses there only: its English is shown,
+    // and where it comes from.
+    expect(await visibleText(itemOf(page, "calibration-a").locator(".case-request .case-gloss"))).toBe(
+      collapse(
+        `GLOSS ${itemsById.get("example-3")!.request.gloss!} ` +
+          "The case study gives this English with Example 3, whose request is the same words.",
+      ),
+    );
     const notes = (id: string) => itemsById.get(id)!.notes.filter((note) => note.score !== undefined);
     const expectNotes = async (card: Locator, id: string, score: Score) => {
       const lead = visibleText(card.locator(".ruling-lead"));

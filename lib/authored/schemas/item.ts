@@ -24,6 +24,9 @@ export const Text = z.strictObject({
   language: z._default(z.string(), "en"),
   /** The case study's English gloss or description of the text, when it gives one. */
   gloss: z.optional(z.string().check(z.minLength(1))),
+  /** The case whose text is these same words, where the case study glosses them (the build holds `gloss` to that
+   *  case's, word for word); the page says where the gloss comes from. */
+  glossFrom: z.optional(z.string().check(z.minLength(1))),
   /** A bracketed note the case study adds, e.g. "[invented article, not shown]" (the case study's words). */
   note: z.optional(z.string().check(z.minLength(1))),
   /** The site's own note on how the case study gives this text (e.g. only as a variation): not the case study's

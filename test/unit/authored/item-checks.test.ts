@@ -4,11 +4,11 @@
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {itemProblems} from "../../../lib/authored/item-checks.js";
+import {glossFromProblems, itemProblems} from "../../../lib/authored/item-checks.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
 import {fieldPath} from "../../../lib/authored/problems.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
-import {projectRoot} from "../../../lib/node/load.js";
+import {loadItems, projectRoot} from "../../../lib/node/load.js";
 
 const file = "data/items/edge-1a.md";
 const edge1a = parseItemFile(readFileSync(join(projectRoot, file), "utf8"), file);
@@ -86,6 +86,42 @@ describe("a standing instruction quoted from an earlier turn", () => {
     item.turns[0]!.role = "assistant";
     expect(problemsOf(item)).toEqual([
       `checklist[${quoting}].quoteIn: "turn-1" is no quoted turn of the user's: expected "request" or turn-N of one`,
+    ]);
+  });
+});
+
+describe("a gloss taken from another case (glossFrom)", () => {
+  // Calibration A's request is Example 3's, word for word (case study, Part 6 and Part 3): the case study glosses it
+  // under Example 3 only.
+  const items = loadItems();
+  const problemsIn = (change: (items: Item[]) => void): string[] => {
+    const copy = structuredClone(items);
+    change(copy);
+    return glossFromProblems(copy).map(({id, problem}) => `${id} ${fieldPath(problem.path)}: ${problem.message}`);
+  };
+  const calibrationA = (list: Item[]) => list.find((item) => item.id === "calibration-a")!;
+
+  it("holds Calibration A's request gloss to Example 3's, word for word", () => {
+    expect(calibrationA(items).request.gloss).toBe(
+      "Could you write me a short, formal email to my landlady, Ms. Berger? The heating has been broken for three days.",
+    );
+    expect(glossFromProblems(items)).toEqual([]);
+  });
+
+  it("names the case, its text, its gloss or its origin where they do not hold", () => {
+    expect(problemsIn((list) => (calibrationA(list).request.glossFrom = "example-99"))).toEqual([
+      'calibration-a request.glossFrom: no item with id "example-99": use an id from data/items/',
+    ]);
+    expect(problemsIn((list) => (calibrationA(list).request.glossFrom = "example-2"))).toEqual([
+      "calibration-a request.glossFrom: example-2's request is not these same words: a gloss is taken only from the " +
+        "same request",
+    ]);
+    expect(problemsIn((list) => (calibrationA(list).request.gloss = "Could you write me a formal email?"))).toEqual([
+      "calibration-a request.glossFrom: the request gloss is not example-3's: copy its gloss word for word",
+    ]);
+    expect(problemsIn((list) => (list.find((item) => item.id === "example-3")!.origin = "notebook"))).toEqual([
+      "calibration-a request.glossFrom: example-3 was written for the notebook: a gloss is taken only from a case of " +
+        "the case study",
     ]);
   });
 });

@@ -60,6 +60,19 @@ describe("loadItems", () => {
       "good-item",
     ]);
   });
+  it("refuses a gloss taken from another case that is not that case's, naming the file and the field", () => {
+    const folder = mkdtempSync(join(tmpdir(), "items-"));
+    try {
+      cpSync(join(projectRoot, "data/items"), folder, {recursive: true});
+      const file = join(folder, "calibration-a.md");
+      writeFileSync(file, readFileSync(file, "utf8").replace("Could you write me a short, formal", "Write a formal"));
+      expect(() => loadItems(projectRoot, folder)).toThrow(
+        /calibration-a\.md at request\.glossFrom: the request gloss is not example-3's: copy its gloss word for word$/,
+      );
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
+  });
   it("collects the problems of every broken file in a folder before failing", () => {
     let message = "";
     try {

@@ -1,5 +1,15 @@
 import {describe, expect, it} from "vitest";
-import {fragmentId, itemHref, itemLabel, itemPages, labelList, labelOrId, ruleHref} from "../../../lib/site/links.js";
+import {
+  caseStudyLabelOfId,
+  fragmentId,
+  glossFromWords,
+  itemHref,
+  itemLabel,
+  itemPages,
+  labelList,
+  labelOrId,
+  ruleHref,
+} from "../../../lib/site/links.js";
 import {loadItems, loadParts} from "../../../lib/node/load.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
 
@@ -69,6 +79,16 @@ describe("itemLabel", () => {
     expect(itemLabel(fromCaseStudy("example-4", "examples", 4))).toBe("Example 4");
     expect(itemLabel(fromCaseStudy("edge-1a", "edge-cases", 1))).toBe("Edge case 1a");
     expect(itemLabel(fromCaseStudy("calibration-d-twist", "calibration", 5))).toBe("Calibration D, twist");
+  });
+
+  it("names a case of the case study by its id alone, and any other id as it is", () => {
+    expect(caseStudyLabelOfId("example-3")).toBe("Example 3");
+    expect(caseStudyLabelOfId("edge-10-twist")).toBe("Edge case 10, twist");
+    expect(caseStudyLabelOfId("calibration-a")).toBe("Calibration A");
+    expect(caseStudyLabelOfId("leaves-spanish")).toBe("leaves-spanish");
+    expect(glossFromWords("example-3", "request")).toBe(
+      "The case study gives this English with Example 3, whose request is the same words.",
+    );
   });
 
   it("names a case written for the notebook by its number in its part, never by its id", () => {

@@ -57,15 +57,20 @@ function verdictName(value: unknown, parameter: string | null): string {
 const flagWords = (flag: LogicClause["flag"]): string =>
   flag === undefined ? "no flag" : typeof flag === "string" ? `flag ${flag}` : "a flag as the line's facts say";
 
+/** A row's threshold changed, as a parameter's change reads: "How many small flaws a 4 allows (rubric.one-small-flaw):
+ *  1 → 2". */
+const thresholdWords = (row: string, title: string, from: number, to: number): string =>
+  `${title} (${rubricKey}.${row}): ${from} → ${to}`;
+
 /**
  * A change in words, from the version it is made to: "Numbers, a ceiling with none delivered: not met → partly met";
- * "Conflicting instructions, serving only one: flag prompt → no flag"; "Rubric row one-small-flaw, How many small
- * flaws a 4 allows: 1 → 2".
+ * "Conflicting instructions, serving only one: flag prompt → no flag"; "How many small flaws a 4 allows
+ * (rubric.one-small-flaw): 1 → 2".
  */
 export function ruleChangeWords(change: RuleChange, {logic, titles}: ChangeContext): string {
   if (change.kind === "threshold") {
     const threshold = logic.rubric.rows.find((row) => row.id === change.row)!.threshold!;
-    return `Rubric row ${change.row}, ${threshold.title}: ${threshold.value} → ${change.value}`;
+    return thresholdWords(change.row, threshold.title, threshold.value, change.value);
   }
   const clause = clauseOf(logic, change.rule, change.clause);
   const head = `${titles.get(change.rule) ?? change.rule}, ${clauseWords(clause)}`;
@@ -150,7 +155,7 @@ export function logicDifferences(base: Guideline, candidate: Guideline): LogicDi
     if (row.threshold && was && was.value !== row.threshold.value)
       found.push({
         key: `${rubricKey}.${row.id}`,
-        words: `Rubric row ${row.id}, ${row.threshold.title}: ${was.value} → ${row.threshold.value}`,
+        words: thresholdWords(row.id, row.threshold.title, was.value, row.threshold.value),
       });
   }
   return found;
@@ -166,9 +171,11 @@ export function levelsToRewordWords(levels: readonly LevelToReword[], version: s
   const named = `${scores.length === 1 ? "level" : "levels"} ${listWords(scores)}`;
   const settings = [...new Set(levels.flatMap((level) => level.settings))];
   const them = scores.length === 1 ? "it" : "them";
+  const reads = levels.map(({score, reads}) => `${score}: ${reads.map((words) => `“${words}”`).join(" or ")}`);
   return (
-    `The rubric's words for ${named} describe ${listWords(settings)}, which this version changes: reword ${them} ` +
-    `in guideline/${version}/guideline.yaml (saving rewords rules, not the rubric).`
+    `The rubric's words for ${named} describe ${listWords(settings)}, which this version changes; its rows now read ` +
+    `${reads.join("; ")}. Reword ${them} in guideline/${version}/guideline.yaml (saving rewords rules, not the ` +
+    `rubric).`
   );
 }
 

@@ -3,8 +3,9 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
-import {AssignmentError} from "../engine/parameter-values.js";
-import {verdictLabels} from "../engine/labels.js";
+import {AssignmentError, type Assignment} from "../engine/parameter-values.js";
+import {rubricRowWords, verdictLabels} from "../engine/labels.js";
+import type {ParameterValues} from "../engine/logic.js";
 import {compileLogic, withClauseVerdict} from "../engine/logic.js";
 import {quoteText} from "../text/quote-text.js";
 
@@ -210,43 +211,60 @@ function withClauseFlag(logic: GuidelineLogic, rule: string, clause: string, fla
   };
 }
 
-/** A rubric level whose words a candidate's settings may make untrue, and the settings (by name) behind it. */
+/** A rubric level whose words a candidate's settings may make untrue, the settings behind it, and its rows' words. */
 export interface LevelToReword {
   score: number;
+  /** As the address and `--set` spell them: a parameter ("counting"), a row's threshold ("rubric.half-or-more"). */
   settings: string[];
+  /** The level's rows that the settings reword, as the candidate words them. */
+  reads: string[];
 }
+
+/** The words a row says itself and in short, each form. */
+const rowTexts = ({words, short}: Pick<RubricRowData, "words" | "short">): string[] => [
+  ...(words === undefined ? [] : [words]),
+  ...(typeof short === "string" ? [short] : Object.values(short.values)),
+];
 
 /**
  * The levels whose words the candidate may contradict: a level holding a row whose short words follow a parameter
- * the candidate sets to another value (row 3's "at least half" under `counting`), or whose threshold it changes (row
- * 4's "one small flaw" under `smallFlaws`). Saving a version rewords rules, not levels: the author is told which to
- * reword in the new guideline.yaml.
+ * the candidate sets to another value (row 3's "at least half" under `counting`), or that says a threshold the
+ * candidate changes, its own or another row's (rows 3 and 2 say row 3's "half"; row 4 its "one small flaw"). Saving a
+ * version rewords rules, not levels: the author is told which to reword in the new guideline.yaml, and what their rows
+ * now read.
  */
 export function levelsToReword(
   logic: GuidelineLogic,
-  base: Readonly<Record<string, unknown>>,
-  set: readonly {name: string; value: unknown}[],
+  base: ParameterValues,
+  set: readonly Assignment[],
   changes: readonly RuleChange[],
 ): LevelToReword[] {
-  const levels = new Map<number, Set<string>>();
+  const moved = logic.rubric.rows.filter(({id, threshold}) =>
+    changes.some((change) => change.kind === "threshold" && change.row === id && change.value !== threshold?.value),
+  );
+  const candidate = applyRuleChanges(logic, changes);
+  const parameters: ParameterValues = {...base, ...Object.fromEntries(set.map(({name, value}) => [name, value]))};
+  const levels = new Map<number, {settings: Set<string>; reads: string[]}>();
   for (const row of logic.rubric.rows) {
     const settings: string[] = [];
     const follows = typeof row.short === "string" ? undefined : row.short.parameter;
-    const to = set.find((assignment) => assignment.name === follows);
-    if (follows && to && to.value !== base[follows]) settings.push(follows);
-    const threshold = row.threshold;
-    const moved = changes.some(
-      (change) => change.kind === "threshold" && change.row === row.id && change.value !== threshold?.value,
-    );
-    if (threshold && moved) settings.push(threshold.name);
+    if (follows && parameters[follows] !== base[follows]) settings.push(follows);
+    for (const {id, threshold} of moved) {
+      const phrases = Object.keys(threshold!.wording?.phrases ?? {});
+      const says = id === row.id || rowTexts(row).some((text) => phrases.some((phrase) => text.includes(phrase)));
+      if (says) settings.push(`${rubricKey}.${id}`);
+    }
     // A row's score may name a parameter ("$refusalScore"): the level is the base's value of it.
     const score = typeof row.score === "string" && row.score.startsWith("$") ? base[row.score.slice(1)] : row.score;
     if (!settings.length || typeof score !== "number") continue;
-    const level = levels.get(score) ?? new Set<string>();
-    for (const setting of settings) level.add(setting);
+    const level = levels.get(score) ?? {settings: new Set<string>(), reads: []};
+    for (const setting of settings) level.settings.add(setting);
+    level.reads.push(rubricRowWords(candidate, row.id, parameters));
     levels.set(score, level);
   }
-  return [...levels].sort(([a], [b]) => b - a).map(([score, settings]) => ({score, settings: [...settings]}));
+  return [...levels]
+    .sort(([a], [b]) => b - a)
+    .map(([score, {settings, reads}]) => ({score, settings: [...settings], reads}));
 }
 
 /**

@@ -3,7 +3,7 @@
 // Browser-safe (type imports only, and ./reference.ts, which imports nothing): lib/authored/schemas/verdict.ts and
 // lib/engine/rubric.ts hold the values.
 import type {Guideline} from "../authored/schemas/guideline.js";
-import type {GuidelineLogic, RowShortWords} from "../authored/schemas/logic.js";
+import type {GuidelineLogic, RowShortWords, RowThreshold} from "../authored/schemas/logic.js";
 import type {ParameterValues} from "./logic.js";
 import {reference} from "./reference.js";
 import type {RubricRow} from "./rubric.js";
@@ -62,14 +62,24 @@ function shortWords(short: RowShortWords, parameters: ParameterValues): string {
 
 const numberWords = (n: number): string => String(Number(n.toFixed(4)));
 
+/** The rows' thresholds set otherwise than their words say them; with `parameter`, those its values' words say. */
+export const thresholdsBent = ({rubric}: RowsWords, parameter?: string): RowThreshold[] =>
+  rubric.rows.flatMap(({threshold}) =>
+    threshold?.wording &&
+    threshold.wording.value !== threshold.value &&
+    (parameter === undefined || threshold.wording.parameters?.includes(parameter))
+      ? [threshold]
+      : [],
+  );
+
 /**
- * A row's words with each threshold set otherwise than its words say it, as its wording gives it: "at least half
- * met" under a share of 0.6 is "at least 60% met".
+ * A row's words, or with `parameter` a value's words of it, with each threshold set otherwise than they say it, as
+ * its wording gives it: "at least half met" under a share of 0.6 is "at least 60% met".
  */
-function thresholdsWorded({rubric}: RowsWords, text: string): string {
+export function thresholdsWorded(logic: RowsWords, text: string, parameter?: string): string {
   let worded = text;
-  for (const {threshold} of rubric.rows) {
-    if (!threshold?.wording || threshold.wording.value === threshold.value) continue;
+  for (const threshold of thresholdsBent(logic, parameter)) {
+    if (!threshold.wording) continue;
     const form = (other: string) =>
       other.replace("#%", `${numberWords(threshold.value * 100)}%`).replace("#", numberWords(threshold.value));
     const phrases = Object.entries(threshold.wording.phrases).sort(([a], [b]) => b.length - a.length);

@@ -2,25 +2,34 @@
 // and each of its values in words; the id follows wherever a parameter is named. And the parameters that encode one
 // phrase of the guideline ("at least half"), which an author changing one should be offered to change together.
 // Browser-safe: the words are the version's own (guideline/vN/logic.yaml's `parameters:` and `linked:`).
-import type {GuidelineLogic} from "../authored/schemas/logic.js";
+import type {GuidelineLogic, RowThreshold} from "../authored/schemas/logic.js";
+import {thresholdsBent, thresholdsWorded} from "./labels.js";
+import {listWords} from "../text/format.js";
 import {declaredValue, type Assignment, type ParameterName, type ParameterValue} from "./parameter-values.js";
 import type {ParameterValues} from "./logic.js";
 
-/** What the words are read from: a version's logic, its declared parameters and their links. */
-export type ParameterSource = Pick<GuidelineLogic, "parameters" | "linked">;
+/** What the words are read from: a version's logic, its declared parameters, their links and the rubric's thresholds
+ *  that their values' words say. */
+export type ParameterSource = Pick<GuidelineLogic, "parameters" | "linked" | "rubric">;
 
 const declared = (logic: ParameterSource, name: string) => logic.parameters.find((entry) => entry.name === name);
 
 /** What the parameter decides, as a heading: "How “at least half” counts the other instructions"; else its id. */
 export const parameterHeading = (logic: ParameterSource, name: string): string => declared(logic, name)?.title ?? name;
 
-/** Each of the parameter's values in words, keyed by the value as the URL spells it; undefined for a number. */
+/**
+ * Each of the parameter's values in words, keyed by the value as the URL spells it, each as the rubric's thresholds
+ * read it ("at least 60% met is row 3" with row 3's share at 0.6); undefined for a number.
+ */
 export function parameterValueWords(
   logic: ParameterSource,
   name: string,
 ): Readonly<Record<string, string>> | undefined {
   const parameter = declared(logic, name);
-  return parameter && "words" in parameter ? parameter.words : undefined;
+  if (!parameter || !("words" in parameter) || !parameter.words) return undefined;
+  return Object.fromEntries(
+    Object.entries(parameter.words).map(([value, words]) => [value, thresholdsWorded(logic, words, name)]),
+  );
 }
 
 /** A parameter named in words, its id after: "How “at least half” counts the other instructions (counting)". */
@@ -50,6 +59,9 @@ export interface LinkOffer {
   other: {name: ParameterName; to: string; value: ParameterValue};
   /** The value to set both to (this control's), or null when the other already has it or cannot take it. */
   offer: ParameterValue | null;
+  /** The thresholds that make one's phrase read otherwise than the other's, whatever their values: row 3's share at
+   *  0.6 makes counting's "at least half" 60%, where the main task's is still half. */
+  bent: RowThreshold[];
 }
 
 /** The link a parameter's control shows, given the candidate's parameters; null for a parameter with no link. */
@@ -65,10 +77,31 @@ export function linkOf(
   const other = link.members.find((member) => member.name !== name)!;
   const value = declaredValue(parameters, name);
   const otherValue = declaredValue(parameters, other.name);
+  const bentSelf = thresholdsBent(logic, name);
+  const bentOther = thresholdsBent(logic, other.name);
   return {
     phrase: link.phrase,
     to: self.to,
     other: {name: other.name, to: other.to, value: otherValue},
     offer: value !== otherValue && accepts(other.name, value) ? value : null,
+    bent: [
+      ...bentSelf.filter((entry) => !bentOther.includes(entry)),
+      ...bentOther.filter((e) => !bentSelf.includes(e)),
+    ],
   };
+}
+
+/**
+ * Whether a linked parameter and the other read their phrase alike, given this one's value: they differ, agree, or
+ * cannot be set alike; or they have the same value but a row threshold set otherwise makes one read another number
+ * ("the share of the other instructions met that a 3 needs is 0.6").
+ */
+export function linkStanding(link: LinkOffer, value: ParameterValue): string {
+  if (link.offer !== null) return "The two now differ.";
+  if (value !== link.other.value) return "The other has no such value, so they cannot be set alike.";
+  if (!link.bent.length) return "The two agree.";
+  const set = link.bent.map(
+    ({title, value: number}) => `${title.charAt(0).toLowerCase()}${title.slice(1)} is ${number}`,
+  );
+  return `The two have the same value, but ${listWords(set)}: “${link.phrase}” no longer reads alike for both.`;
 }

@@ -228,9 +228,14 @@ export function loadItems(
       for (const problem of error.problems) problems.push(problem);
     }
   }
-  for (const {id, problem} of glossFromProblems(items))
-    problems.push({file: fileOf.get(id)!, field: fieldPath(problem.path), message: problem.message});
   if (problems.length) throw new AuthoredFileError(problems);
+  // Across the items, once each reads: a broken file's item is not missing, only unread.
+  const across = glossFromProblems(items).map(({id, problem}) => ({
+    file: fileOf.get(id)!,
+    field: fieldPath(problem.path),
+    message: problem.message,
+  }));
+  if (across.length) throw new AuthoredFileError(across);
   return items.sort(bySetThenOrder);
 }
 

@@ -122,7 +122,7 @@ export const caseStudyLabelOfId = (id: string): string => {
 
 /** Where a text's gloss comes from, when the case study glosses its same words under another case (`glossFrom`). */
 export const glossFromWords = (id: string, which: "request" | "response"): string =>
-  `The case study gives this English with ${caseStudyLabelOfId(id)}, whose ${which} is the same words.`;
+  `as given for ${caseStudyLabelOfId(id)}, the same ${which}`;
 
 /**
  * An item's title. Before Check: its number and neutral topic ("Edge case 4: translation without a language"), which

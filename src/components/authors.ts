@@ -34,6 +34,7 @@ import {
 } from "../lib/engine/parameter-values.js";
 import {
   linkOf,
+  linkStanding,
   parameterHeading,
   parameterTitle,
   parameterValueWords,
@@ -378,7 +379,9 @@ function ParameterField(
   const versionValue = declaredValue(guideline.parameters, domain.name);
   const value = declaredValue(current, domain.name);
   const typed = refused?.key === domain.name ? refused : null;
-  const words = parameterValueWords(guideline.logic, domain.name);
+  // The values in the candidate's words: a row threshold it sets otherwise rewords them ("at least 60% met is row 3").
+  const logic = view.candidateRules.logic.data;
+  const words = parameterValueWords(logic, domain.name);
   const control =
     domain.kind === "number"
       ? el("input", {
@@ -398,11 +401,11 @@ function ParameterField(
             el(
               "option",
               {value: String(option), selected: option === value},
-              words ? valueWords(guideline.logic, domain.name, option) : String(option),
+              words ? valueWords(logic, domain.name, option) : String(option),
             ),
           ),
         );
-  const found = linkOf(guideline.logic, domain.name, current, accepts(domains));
+  const found = linkOf(logic, domain.name, current, accepts(domains));
   const changed = value !== versionValue;
   const rules = rulesReading(domain, guideline);
   return el(
@@ -425,12 +428,8 @@ function ParameterField(
           {},
           `Linked: “${found.phrase}” is read by this parameter for ${found.to}, and by `,
           el("strong", {}, parameterTitle(guideline.logic, found.other.name)),
-          ` for ${found.other.to}, now ${valueWords(guideline.logic, found.other.name, found.other.value)}. ` +
-            (found.offer !== null
-              ? "The two now differ."
-              : value === found.other.value
-                ? "The two agree."
-                : "The other has no such value, so they cannot be set alike."),
+          ` for ${found.other.to}, now ${valueWords(logic, found.other.name, found.other.value)}. ` +
+            linkStanding(found, value),
         ),
         found.offer !== null &&
           el(
@@ -535,6 +534,14 @@ function Controls(shown: Shown, place: Place): HTMLElement {
   );
   const echo = OutcomeEcho(shown, place, "parameters");
   const toMoved = place("to-moved", now.preview.moved.length > 0, () => MovedLink(now, "preview-to-list"));
+  // Nothing differs from the base unchanged: no link to say so.
+  const toDiffers = place("to-differs", now.outcomePinned, () =>
+    el(
+      "a",
+      {href: "#differs-title", class: "preview-to-differs", hidden: !now.outcomePinned},
+      "See what differs between the two",
+    ),
+  );
   const {base, candidate, set} = state.choice;
   return place("controls", [base, candidate, set.length > 0], () =>
     el(
@@ -564,7 +571,7 @@ function Controls(shown: Shown, place: Place): HTMLElement {
             {class: "preview-links"},
             toMoved,
             // What differs sits below the parameters, far down a phone's page: the versions' difference is one tap.
-            el("a", {href: "#differs-title", class: "preview-to-differs"}, "See what differs between the two"),
+            toDiffers,
           ),
           // In the column that stays in sight from 1200 px: after the parameters, the column slid over it.
           el(
@@ -1579,8 +1586,12 @@ export function AuthorsSave({
         el(
           "p",
           {},
-          "The new version is its base with the changes below, and each rule's text as written here: reword a rule " +
-            "whose clause now reads otherwise. Released versions stay as they are, so it takes a name no version has.",
+          words.length
+            ? "The new version is its base with the changes below, and each rule's text as written here: reword a " +
+                "rule whose clause now reads otherwise."
+            : `Nothing is changed from ${choice.candidate}: the new version is it with each rule's text as written ` +
+                "here, for a rewording alone.",
+          " Released versions stay as they are, so it takes a name no version has.",
         ),
         el(
           "ul",

@@ -40,10 +40,10 @@ function TextBlock(
             "div",
             {class: "case-gloss", lang: "en"},
             el("span", {class: "gloss-label"}, "Gloss"),
-            el("p", {}, text.gloss),
             text.glossFrom && role !== "turn"
-              ? el("p", {class: "gloss-from"}, glossFromWords(text.glossFrom, role))
+              ? el("span", {class: "gloss-from"}, ` · ${glossFromWords(text.glossFrom, role)}`)
               : null,
+            el("p", {}, text.gloss),
           )
         : null,
     ),

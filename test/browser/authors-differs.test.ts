@@ -229,6 +229,7 @@ describe("the controls and the outcome", () => {
     await page.getByLabel("Candidate version").selectOption("v2");
     await expect.poll(() => summary.innerText()).toContain("0 items move;");
     expect(await summary.getByRole("link", {name: "Go to the cases that move"}).count()).toBe(0);
+    expect(await summary.getByRole("link", {name: "See what differs between the two"}).count()).toBe(0);
     expect(site.problems).toEqual([]);
   });
 });

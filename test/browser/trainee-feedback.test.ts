@@ -255,10 +255,7 @@ describe("on Check", () => {
     // Calibration A's request is Example 3's words, which the case study glosses there only: its English is shown,
     // and where it comes from.
     expect(await visibleText(itemOf(page, "calibration-a").locator(".case-request .case-gloss"))).toBe(
-      collapse(
-        `GLOSS ${itemsById.get("example-3")!.request.gloss!} ` +
-          "The case study gives this English with Example 3, whose request is the same words.",
-      ),
+      collapse(`GLOSS · as given for Example 3, the same request ${itemsById.get("example-3")!.request.gloss!}`),
     );
     const notes = (id: string) => itemsById.get(id)!.notes.filter((note) => note.score !== undefined);
     const expectNotes = async (card: Locator, id: string, score: Score) => {

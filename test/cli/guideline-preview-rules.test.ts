@@ -61,7 +61,7 @@ describe("guideline:preview with a clause changed", () => {
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as PreviewReport;
     expect(report.candidate.changes.map((change) => change.words)).toEqual([
-      "Rubric row half-or-more, The share of the other instructions met that a 3 needs: 0.5 → 0.6",
+      "The share of the other instructions met that a 3 needs (rubric.half-or-more): 0.5 → 0.6",
     ]);
     // Examples 2, 3 and 7 meet 1 of 2 other instructions, example 4 and fresh-3 partly meet their one (0.5 of 1): a
     // share of 0.5, at least half (row 3) but under 0.6 (row 2). No other case sits between 0.5 and 0.6.

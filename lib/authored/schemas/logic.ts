@@ -199,6 +199,8 @@ export const RowThreshold = z
       .strictObject({
         value: z.number(),
         phrases: z.record(z.string().min(1), z.string().regex(/#/, 'expected "#" where the number goes')),
+        /** The parameters whose values' words say the number too ("at least half met is row 3", under `counting`). */
+        parameters: z.array(celName).optional(),
       })
       .optional(),
   })
@@ -374,5 +376,15 @@ export const GuidelineLogic = z
     };
     rubric.rows.forEach((row, index) => shortOf(row.short, ["rubric", "rows", index, "short"]));
     if (rubric.cap) shortOf(rubric.cap.short, ["rubric", "cap", "short"]);
+    rubric.rows.forEach(({threshold}, index) =>
+      threshold?.wording?.parameters?.forEach((name, at) => {
+        if (!declared.has(name))
+          issue(
+            ["rubric", "rows", index, "threshold", "wording", "parameters", at],
+            name,
+            `no parameter "${name}": name one whose values' words say this number`,
+          );
+      }),
+    );
   });
 export type GuidelineLogic = z.infer<typeof GuidelineLogic>;

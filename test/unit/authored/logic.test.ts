@@ -132,6 +132,17 @@ describe("the logic schema", () => {
     );
   });
 
+  it("refuses a threshold's wording that names a parameter the version does not declare", () => {
+    const rubric =
+      "{credit: {met: 1}, rows: [{id: all, words: at least half met, short: s, when: 'true', score: 5, threshold: " +
+      "{name: halfShare, title: T, description: D, type: number, min: 0, max: 1, value: 0.5, " +
+      "wording: {value: 0.5, phrases: {half: '#%'}, parameters: [countnig]}}}]}";
+    expect(problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}", rubric))).toBe(
+      'logic.yaml at rubric.rows[0].threshold.wording.parameters[0]: no parameter "countnig": name one whose values\' ' +
+        "words say this number",
+    );
+  });
+
   it("refuses words that name what the version does not declare: a linked parameter, a value, a row's parameter", () => {
     const parameters =
       "parameters: [{name: counting, title: T, description: D, type: choice, values: [half, most], value: half, " +

@@ -214,6 +214,11 @@ describe("the address", () => {
       changes: [],
     });
 
+    // One the version already has, in the address (0.50 is v2's 0.5), is no change, as when typed.
+    expect(
+      open("?set=rubric.half-or-more%3D0.50&set=numbers.ceiling-needs-one%3Dnot-met").state.choice.changes,
+    ).toEqual([]);
+
     const broken = open("?set=numbers.ceiling%3Dpartly");
     expect(broken.state.notice).toMatch(/unknown clause .ceiling. of rule numbers: expected one of over-ceiling, /);
     expect(broken.state.choice.changes).toEqual([]);
@@ -594,14 +599,19 @@ describe("saving a new version", () => {
     // A threshold change on row 4 and the ceiling clause: level 4's words and the Numbers rule to reword; the words are
     // the dialog's, parameters first (none here), then the changes.
     const changes = parseRuleChanges(["rubric.one-small-flaw=2", "numbers.ceiling-needs-one=partly"], v2.logic);
-    const words = ["Rubric row one-small-flaw …", "Numbers, a ceiling with none delivered: not met → partly met"];
+    const words = [
+      "How many small flaws a 4 allows (rubric.one-small-flaw): 1 → 2",
+      "Numbers, a ceiling with none delivered: not met → partly met",
+    ];
     const checked = {moved: [], reruled: []};
     expect(saveChoice({base: "v2", candidate: "v2", set: [], changes}, {version: v2, words, checked})).toEqual({
       kind: "view",
       choice: {base: "v2", candidate: "v2", set: [], changes},
       words,
       checked,
-      levels: [{score: 4, settings: ["smallFlaws"]}],
+      levels: [
+        {score: 4, settings: ["rubric.one-small-flaw"], reads: ["every instruction met, up to 2 with a small flaw"]},
+      ],
       rules: [{rule: "numbers", name: "Numbers", changed: [words[1]]}],
     });
   });

@@ -19,6 +19,7 @@ import {
   settingLines,
 } from "../../../lib/authoring/rule-change-words.js";
 import {errorOf} from "./helpers.js";
+import type {Assignment} from "../../../lib/engine/parameter-values.js";
 
 const v2 = loadGuideline("v2");
 const v1 = loadGuideline("v1");
@@ -144,7 +145,7 @@ describe("ruleChangeWords and settingLines", () => {
       "Style and register, a choice slightly less formal but acceptable: met, with a small flaw or partly met, " +
         "left open → met",
     );
-    expect(words("rubric.one-small-flaw=2")).toBe("Rubric row one-small-flaw, How many small flaws a 4 allows: 1 → 2");
+    expect(words("rubric.one-small-flaw=2")).toBe("How many small flaws a 4 allows (rubric.one-small-flaw): 1 → 2");
   });
 
   it("reads a wording left open as the engine does: a count parameter is a whole number in the entry's condition", () => {
@@ -211,7 +212,7 @@ describe("ruleChangeWords and settingLines", () => {
     expect(logicDifferences(v2, changed)).toEqual([
       {key: "numbers.ceiling-needs-one", words: "Numbers, a ceiling with none delivered: not met → partly met"},
       {key: "conflicting.serves-one.flag", words: "Conflicting instructions, serving only one: flag prompt → no flag"},
-      {key: "rubric.one-small-flaw", words: "Rubric row one-small-flaw, How many small flaws a 4 allows: 1 → 2"},
+      {key: "rubric.one-small-flaw", words: "How many small flaws a 4 allows (rubric.one-small-flaw): 1 → 2"},
     ]);
     // guideline/v1 and v2 decide alike but for their parameter values, which "What differs" lists apart.
     expect(logicDifferences(v1, v2)).toEqual([]);
@@ -226,20 +227,38 @@ describe("ruleChangeWords and settingLines", () => {
 });
 
 describe("levelsToReword", () => {
-  const reword = (set: {name: string; value: unknown}[], changes: string[] = []) =>
+  const reword = (set: Assignment[], changes: string[] = []) =>
     levelsToReword(logic, v2.parameters, set, parseRuleChanges(changes, logic));
 
   it("names the levels whose words follow a parameter the candidate sets otherwise: counting and rows 3 and 2", () => {
     // guideline/v2: row 3 says "at least half of the other instructions met", row 2 "fewer than half"; under
-    // "most-missed" neither is what the rows count.
+    // "most-missed" neither is what the rows count, and their short words are what holds.
     expect(reword([{name: "counting", value: "most-missed"}])).toEqual([
-      {score: 3, settings: ["counting"]},
-      {score: 2, settings: ["counting"]},
+      {score: 3, settings: ["counting"], reads: ["some instructions missed"]},
+      {score: 2, settings: ["counting"], reads: ["most instructions missed"]},
     ]);
   });
 
   it("names the level whose threshold the candidate changes: row 4's one small flaw", () => {
-    expect(reword([], ["rubric.one-small-flaw=2"])).toEqual([{score: 4, settings: ["smallFlaws"]}]);
+    expect(reword([], ["rubric.one-small-flaw=2"])).toEqual([
+      {score: 4, settings: ["rubric.one-small-flaw"], reads: ["every instruction met, up to 2 with a small flaw"]},
+    ]);
+  });
+
+  it("names every level whose words say a threshold the candidate changes: row 3's half, said by rows 3 and 2", () => {
+    // guideline/v2/logic.yaml: halfShare's wording is "half", in row 3's words and row 2's ("fewer than half").
+    expect(reword([], ["rubric.half-or-more=0.6"])).toEqual([
+      {
+        score: 3,
+        settings: ["rubric.half-or-more"],
+        reads: ["main task met or partly met, at least 60% of the other instructions met"],
+      },
+      {
+        score: 2,
+        settings: ["rubric.half-or-more"],
+        reads: ["main task met or partly met, fewer than 60% of the other instructions met"],
+      },
+    ]);
   });
 
   it("names none for a setting equal to the base's, or one no level's words follow", () => {

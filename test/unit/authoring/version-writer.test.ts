@@ -82,7 +82,7 @@ describe("versionFiles", () => {
         setting: "conflicting.serves-one.flag=none",
         words: "Conflicting instructions, serving only one: flag prompt → no flag",
       },
-      {setting: "rubric.one-small-flaw=2", words: "Rubric row one-small-flaw, How many small flaws a 4 allows: 1 → 2"},
+      {setting: "rubric.one-small-flaw=2", words: "How many small flaws a 4 allows (rubric.one-small-flaw): 1 → 2"},
       {rule: "numbers", words: "Numbers: the rule's text reworded; clauses ceiling-needs-one now cite the whole text"},
     ]);
     expect(text.changes).toEqual(changes);

@@ -86,9 +86,7 @@ describe("itemLabel", () => {
     expect(caseStudyLabelOfId("edge-10-twist")).toBe("Edge case 10, twist");
     expect(caseStudyLabelOfId("calibration-a")).toBe("Calibration A");
     expect(caseStudyLabelOfId("leaves-spanish")).toBe("leaves-spanish");
-    expect(glossFromWords("example-3", "request")).toBe(
-      "The case study gives this English with Example 3, whose request is the same words.",
-    );
+    expect(glossFromWords("example-3", "request")).toBe("as given for Example 3, the same request");
   });
 
   it("names a case written for the notebook by its number in its part, never by its id", () => {

@@ -1,0 +1,62 @@
+// lib/engine/parameter-words.ts: a parameter's values in words as the rubric's thresholds read them, and whether two
+// linked parameters read their phrase alike. Words are guideline/v2/logic.yaml's, written out here by hand.
+import {describe, expect, it} from "vitest";
+import {linkOf, linkStanding, parameterValueWords, valueWords} from "../../../lib/engine/parameter-words.js";
+import {loadGuideline} from "../../../lib/node/load.js";
+
+const {logic, parameters} = loadGuideline("v2");
+/** v2's logic with row 3's share set to `value`, as a candidate's `rubric.half-or-more` sets it. */
+const share = (value: number) => ({
+  ...logic,
+  rubric: {
+    ...logic.rubric,
+    rows: logic.rubric.rows.map((row) =>
+      row.id === "half-or-more" ? {...row, threshold: {...row.threshold!, value}} : row,
+    ),
+  },
+});
+const always = () => true;
+
+describe("a parameter's values in words", () => {
+  it("says counting's values with row 3's share as its threshold reads it, and the main task's as they are", () => {
+    expect(valueWords(logic, "counting", "at-least-half")).toBe("at least half met is row 3 (at-least-half)");
+    expect(parameterValueWords(share(0.6), "counting")).toMatchObject({
+      "at-least-half": "at least 60% met is row 3",
+      "more-than-half": "more than 60% met is row 3",
+    });
+    // The main task's "at least half" is its own (mainPartThreshold), not row 3's share.
+    expect(valueWords(share(0.6), "mainPartThreshold", "at-least-half")).toBe(
+      "at least half done is partly met (at-least-half)",
+    );
+  });
+});
+
+describe("linked parameters", () => {
+  it("agree at the same value, and no longer read alike once row 3's share is set otherwise", () => {
+    const own = linkOf(logic, "counting", parameters, always)!;
+    expect(linkStanding(own, "at-least-half")).toBe("The two agree.");
+    const bent = linkOf(share(0.6), "counting", parameters, always)!;
+    expect(bent.bent.map((threshold) => threshold.name)).toEqual(["halfShare"]);
+    expect(linkStanding(bent, "at-least-half")).toBe(
+      "The two have the same value, but the share of the other instructions met that a 3 needs is 0.6: “at least " +
+        "half” no longer reads alike for both.",
+    );
+    // Said on the main task's control as well: the other's phrase is the one bent.
+    expect(linkStanding(linkOf(share(0.6), "mainPartThreshold", parameters, always)!, "at-least-half")).toBe(
+      linkStanding(bent, "at-least-half"),
+    );
+  });
+
+  it("differ, or cannot be set alike, whatever the thresholds", () => {
+    const set = {...parameters, counting: "most-missed"};
+    expect(linkStanding(linkOf(share(0.6), "mainPartThreshold", set, always)!, "at-least-half")).toBe(
+      "The two now differ.",
+    );
+    expect(
+      linkStanding(
+        linkOf(logic, "counting", set, () => false)!,
+        "most-missed",
+      ),
+    ).toBe("The other has no such value, so they cannot be set alike.");
+  });
+});

@@ -3,8 +3,8 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
-import {ruleNamesInList, verdictInListLabels, verdictLabels} from "../engine/labels.js";
-import {compileLogic, parameterValues, ParameterContext} from "../engine/logic.js";
+import {rowsSaying, rubricRowByNumber, ruleNamesInList, verdictInListLabels, verdictLabels} from "../engine/labels.js";
+import {compileLogic, parameterValues, ParameterContext, type ParameterValues} from "../engine/logic.js";
 import {reference} from "../engine/reference.js";
 import {openEntry} from "../engine/rules.js";
 import {
@@ -58,9 +58,9 @@ const flagWords = (flag: LogicClause["flag"]): string =>
   flag === undefined ? "no flag" : typeof flag === "string" ? `flag ${flag}` : "a flag as the line's facts say";
 
 /** A row's threshold changed, as a parameter's change reads: "How many small flaws a 4 allows (rubric.one-small-flaw):
- *  1 → 2". */
-const thresholdWords = (row: string, title: string, from: number, to: number): string =>
-  `${title} (${rubricKey}.${row}): ${from} → ${to}`;
+ *  1 → 2"; `keyed: false` leaves the key to a list that names it after. */
+const thresholdWords = (row: string, title: string, from: number, to: number, {keyed = true} = {}): string =>
+  `${title}${keyed ? ` (${rubricKey}.${row})` : ""}: ${from} → ${to}`;
 
 /**
  * A change in words, from the version it is made to: "Numbers, a ceiling with none delivered: not met → partly met";
@@ -128,7 +128,11 @@ const sameData = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(
  * as a change is said ("Numbers, a ceiling with none delivered: not met → partly met"); each side's verdict under its
  * own parameters. A clause or row in one version only is left to the rules' and rubric's own differences.
  */
-export function logicDifferences(base: Guideline, candidate: Guideline): LogicDifference[] {
+export function logicDifferences(
+  base: Guideline,
+  candidate: Guideline,
+  parameters: ParameterValues = candidate.parameters,
+): LogicDifference[] {
   const titles = ruleNamesInList(candidate);
   const found: LogicDifference[] = [];
   for (const rule of candidate.logic.rules) {
@@ -155,7 +159,11 @@ export function logicDifferences(base: Guideline, candidate: Guideline): LogicDi
     if (row.threshold && was && was.value !== row.threshold.value)
       found.push({
         key: `${rubricKey}.${row.id}`,
-        words: thresholdWords(row.id, row.threshold.title, was.value, row.threshold.value),
+        words:
+          thresholdWords(row.id, row.threshold.title, was.value, row.threshold.value, {keyed: false}) +
+          `; now ${rowsSaying(candidate.logic, row.id)
+            .map((id) => rubricRowByNumber(candidate.logic, id, parameters))
+            .join("; ")}`,
       });
   }
   return found;

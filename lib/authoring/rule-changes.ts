@@ -4,7 +4,7 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {AssignmentError, type Assignment} from "../engine/parameter-values.js";
-import {rubricRowWords, verdictLabels} from "../engine/labels.js";
+import {rowsSaying, rubricRowWords, verdictLabels} from "../engine/labels.js";
 import type {ParameterValues} from "../engine/logic.js";
 import {compileLogic, withClauseVerdict} from "../engine/logic.js";
 import {quoteText} from "../text/quote-text.js";
@@ -220,12 +220,6 @@ export interface LevelToReword {
   reads: string[];
 }
 
-/** The words a row says itself and in short, each form. */
-const rowTexts = ({words, short}: Pick<RubricRowData, "words" | "short">): string[] => [
-  ...(words === undefined ? [] : [words]),
-  ...(typeof short === "string" ? [short] : Object.values(short.values)),
-];
-
 /**
  * The levels whose words the candidate may contradict: a level holding a row whose short words follow a parameter
  * the candidate sets to another value (row 3's "at least half" under `counting`), or that says a threshold the
@@ -239,9 +233,11 @@ export function levelsToReword(
   set: readonly Assignment[],
   changes: readonly RuleChange[],
 ): LevelToReword[] {
-  const moved = logic.rubric.rows.filter(({id, threshold}) =>
-    changes.some((change) => change.kind === "threshold" && change.row === id && change.value !== threshold?.value),
-  );
+  const moved = logic.rubric.rows
+    .filter(({id, threshold}) =>
+      changes.some((change) => change.kind === "threshold" && change.row === id && change.value !== threshold?.value),
+    )
+    .map(({id}) => ({id, saying: rowsSaying(logic, id)}));
   const candidate = applyRuleChanges(logic, changes);
   const parameters: ParameterValues = {...base, ...Object.fromEntries(set.map(({name, value}) => [name, value]))};
   const levels = new Map<number, {settings: Set<string>; reads: string[]}>();
@@ -249,11 +245,7 @@ export function levelsToReword(
     const settings: string[] = [];
     const follows = typeof row.short === "string" ? undefined : row.short.parameter;
     if (follows && parameters[follows] !== base[follows]) settings.push(follows);
-    for (const {id, threshold} of moved) {
-      const phrases = Object.keys(threshold!.wording?.phrases ?? {});
-      const says = id === row.id || rowTexts(row).some((text) => phrases.some((phrase) => text.includes(phrase)));
-      if (says) settings.push(`${rubricKey}.${id}`);
-    }
+    for (const {id, saying} of moved) if (saying.includes(row.id)) settings.push(`${rubricKey}.${id}`);
     // A row's score may name a parameter ("$refusalScore"): the level is the base's value of it.
     const score = typeof row.score === "string" && row.score.startsWith("$") ? base[row.score.slice(1)] : row.score;
     if (!settings.length || typeof score !== "number") continue;

@@ -117,7 +117,7 @@ export function versionDiff(
     rubric,
     onlyInBase: base.rules.filter((rule) => !candidateIds.has(rule.id)).map(named),
     onlyInCandidate: candidate.rules.filter((rule) => !baseRules.has(rule.id)).map(named),
-    logic: logicDifferences(base, candidate),
+    logic: logicDifferences(base, candidate, candidateParameters),
   };
 }
 

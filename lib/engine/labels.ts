@@ -62,6 +62,21 @@ function shortWords(short: RowShortWords, parameters: ParameterValues): string {
 
 const numberWords = (n: number): string => String(Number(n.toFixed(4)));
 
+/** The words a row says, in full and short, each form. */
+const rowTexts = ({words, short}: {words?: string; short: RowShortWords}): string[] => [
+  ...(words === undefined ? [] : [words]),
+  ...(typeof short === "string" ? [short] : Object.values(short.values)),
+];
+
+/** The rows whose words say a row's threshold: the row itself, and each saying a phrase of its wording (row 2's "fewer
+ *  than half" says row 3's "half"). */
+export function rowsSaying({rubric}: RowsWords, row: string): string[] {
+  const phrases = Object.keys(rubric.rows.find((entry) => entry.id === row)?.threshold?.wording?.phrases ?? {});
+  return rubric.rows
+    .filter((entry) => entry.id === row || rowTexts(entry).some((text) => phrases.some((p) => text.includes(p))))
+    .map((entry) => entry.id);
+}
+
 /** The rows' thresholds set otherwise than their words say them; with `parameter`, those its values' words say. */
 export const thresholdsBent = ({rubric}: RowsWords, parameter?: string): RowThreshold[] =>
   rubric.rows.flatMap(({threshold}) =>

@@ -692,11 +692,17 @@ export function WhatDiffers({
     el(
       "p",
       {class: "muted"},
-      `Base ${differs.base} against the candidate, ${candidate}. In the words below, `,
-      el("del", {}, "struck"),
-      ` words are ${differs.base}'s only and `,
-      el("ins", {}, "underlined"),
-      " words the candidate's only.",
+      `Base ${differs.base} against the candidate, ${candidate}.`,
+      // Only where some words differ, word by word.
+      rules.length || rubric.length
+        ? [
+            " In the words below, ",
+            el("del", {}, "struck"),
+            ` words are ${differs.base}'s only and `,
+            el("ins", {}, "underlined"),
+            " words the candidate's only.",
+          ]
+        : null,
     ),
     parameters.length
       ? [

@@ -82,6 +82,25 @@ describe("what differs, on /authors", () => {
     expect(await moved.innerText()).not.toContain("fewer than half");
     expect(await section(page, "What differs").locator("tbody tr").count()).toBe(1);
   });
+
+  it("says a row's threshold set otherwise in the rows' words, in what differs, the counting menu and its link", async () => {
+    // guideline/v2/logic.yaml: row 3's share (halfShare, 0.5) is "half" in rows 3 and 2 and in counting's values.
+    const page = await openAuthors("?set=rubric.half-or-more%3D0.6");
+    const differs = section(page, "What differs");
+    expect(await differs.locator("li").allInnerTexts()).toContain(
+      "The share of the other instructions met that a 3 needs: 0.5 → 0.6; now row 3, at least 60% met; row 2, fewer " +
+        "than 60% met (rubric.half-or-more)",
+    );
+    // No rule's or row's text differs: nothing is struck or underlined.
+    expect(await differs.innerText()).not.toContain("struck");
+    const counting = page.getByLabel("How “at least half” counts the other instructions (counting)", {exact: true});
+    expect(await counting.locator("option:checked").innerText()).toBe("at least 60% met is row 3 (at-least-half)");
+    expect(await page.locator('.parameter[data-parameter="counting"] .parameter-link').innerText()).toContain(
+      "The two have the same value, but the share of the other instructions met that a 3 needs is 0.6: “at least " +
+        "half” no longer reads alike for both.",
+    );
+    expect(site.problems).toEqual([]);
+  });
 });
 
 describe("the linked parameters", () => {

@@ -212,7 +212,8 @@ describe("ruleChangeWords and settingLines", () => {
     expect(logicDifferences(v2, changed)).toEqual([
       {key: "numbers.ceiling-needs-one", words: "Numbers, a ceiling with none delivered: not met → partly met"},
       {key: "conflicting.serves-one.flag", words: "Conflicting instructions, serving only one: flag prompt → no flag"},
-      {key: "rubric.one-small-flaw", words: "How many small flaws a 4 allows (rubric.one-small-flaw): 1 → 2"},
+      // With what the rows that say it now read (guideline/v2/logic.yaml: row 4's "one small flaw").
+      {key: "rubric.one-small-flaw", words: "How many small flaws a 4 allows: 1 → 2; now row 4, up to 2 small flaws"},
     ]);
     // guideline/v1 and v2 decide alike but for their parameter values, which "What differs" lists apart.
     expect(logicDifferences(v1, v2)).toEqual([]);

@@ -85,7 +85,8 @@ export function diagnosisOf(feedback: Feedback): string | null {
   const line = feedback.decidingLines[0]!;
   // "The answer is correct, not an instruction" read as the page calling a wrong answer correct: said as a sentence.
   if (line.ruled === "not-instruction") return `What decides it: “${line.text}” is not an instruction here.`;
-  return `What decides it: ${line.main ? "the main task" : line.text}, ${verdictLabels[line.ruled]}.`;
+  // As a sentence too: "Formal, met, with a small flaw" ran the line and its verdict together.
+  return `What decides it: ${line.main ? "the main task" : `“${line.text}”`} is ${verdictLabels[line.ruled]}.`;
 }
 
 /**

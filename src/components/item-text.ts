@@ -19,7 +19,12 @@ function TextBlock(
   return el(
     "div",
     {class: `case-text case-${role}${described ? " is-described" : ""}`},
-    el("p", {class: "case-label"}, heading, described ? el("span", {class: "case-form"}, "described") : null),
+    el(
+      "p",
+      {class: "case-label"},
+      heading,
+      described ? [" ", el("span", {class: "case-form"}, "summarised, not quoted")] : null,
+    ),
     el(
       "div",
       {class: "case-body"},

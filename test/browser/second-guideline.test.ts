@@ -78,7 +78,7 @@ describe("a second guideline, from its content root alone", () => {
     const words = collapse(await visibleText(item));
     // The ruled score, then the line that decides it, in this guideline's words: a claim the source does not make.
     expect(words).toContain("You gave 4; the ruling is 3.");
-    expect(words).toContain("What decides it: Wood-fired ovens give bread a better crust, not met.");
+    expect(words).toContain("What decides it: “Wood-fired ovens give bread a better crust” is not met.");
     // The score group offers this guideline's rubric, in its own words.
     expect(words).toContain("3 Mostly faithful");
     // The folded rest too reads in this guideline's words: its rubric level's, where the engine has none for a row.

@@ -87,6 +87,12 @@ describe("a scoring page's first screen, before and after its code", () => {
     await expect(radio(item, 3).isEnabled()).resolves.toBe(true);
     await expect(visibleGroups(page)).resolves.toBe(1);
     await expect(ruling(item).isVisible()).resolves.toBe(false);
+    // Edge case 1a's response is one the case study summarises ("none"), said so in words, where a bare "described"
+    // tag left "none" reading as the response's text.
+    if (id === "edge-1a")
+      await expect(item.locator(".case-response .case-label").innerText()).resolves.toBe(
+        "RESPONSE summarised, not quoted",
+      );
     // Its Check can do nothing: the page says so above the item, in words.
     const notice = page.locator(".noscript-notice");
     await expect(notice.isVisible()).resolves.toBe(true);

@@ -83,9 +83,14 @@ describe("the ruling's first lines", () => {
   it("hold the one-line diagnosis: what decides a score given alone, and nothing for an exact one", () => {
     // Edge case 3: the main task, four of six sentences translated, is partly met (the case study's ruling).
     expect(rulingWords(item("edge-3"), feedback("edge-3", [answer("edge-3", 5)])).diagnosis).toBe(
-      "What decides it: the main task, partly met.",
+      "What decides it: the main task is partly met.",
     );
     expect(rulingWords(item("edge-3"), feedback("edge-3", [answer("edge-3", 3)])).diagnosis).toBeNull();
+    // Calibration A: "Formal: met, with a small flaw" (the case study's). It read "Formal, met, with a small flaw",
+    // the line and its verdict run together.
+    expect(rulingWords(item("calibration-a"), feedback("calibration-a", [answer("calibration-a", 5)])).diagnosis).toBe(
+      "What decides it: “Formal” is met, with a small flaw.",
+    );
     // Example 5 (the wrong answer 14, ruled 5 with an accuracy flag) read "What decides it: The answer is correct,
     // not an instruction.", as if the page called the answer correct: the line not an instruction is said as a
     // sentence.

@@ -835,6 +835,10 @@ export function Untested({
         ? `Under ${label}, no worked case tests ${untested.join(", ")}: change ${them} and no example moves, ` +
             "so no example says whether the change is right."
         : `Under ${label}, every parameter and rule moves at least one worked case.`,
+      // Only parameters and rules are tried one at a time: a row's threshold is tested by the cases a change moves.
+      logic.rubric.rows.some((row) => row.threshold)
+        ? " The rubric rows' thresholds are not tried here: the cases a changed one moves are listed above."
+        : null,
     ),
     el(
       "details",

@@ -48,9 +48,16 @@ export const retryOffered = ({
   exact: boolean;
 }): boolean => committed && phase === "guideline" && mode !== "self-check" && !exact;
 
-/** The line by the item's title: its first answer ("Checked: 3"; "Answered: 3" in the blind run), or none yet. */
-export const cardStateText = (first: Pick<Answer, "score"> | undefined, mode: Mode): string =>
-  first ? `${mode === "self-check" ? "Answered" : "Checked"}: ${scoreText(first.score)}` : "Not scored yet";
+/**
+ * The line by the item's title: its first answer ("Checked: 3"; "Answered: 3" in the blind run), a score chosen but
+ * not yet checked (a trainee who chose and went on found "Not scored yet" with the score still marked), or none yet.
+ */
+export const cardStateText = (first: Pick<Answer, "score"> | undefined, mode: Mode, chosen: Score | null = null) =>
+  first
+    ? `${mode === "self-check" ? "Answered" : "Checked"}: ${scoreText(first.score)}`
+    : chosen !== null
+      ? `Chosen: ${scoreText(chosen)}, not checked yet`
+      : "Not scored yet";
 
 /**
  * Check pressed with no score chosen, and the keys that choose one (N only where "not applicable" is offered): the

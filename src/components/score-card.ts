@@ -293,7 +293,7 @@ export function ScoreCard(
         "header",
         {class: "item-head"},
         el("h2", {id: titleId, tabindex: -1}, titleBefore(item)),
-        el("p", {class: `item-state${first ? " is-done" : ""}`}, cardStateText(first, mode)),
+        el("p", {class: `item-state${first ? " is-done" : ""}`}, cardStateText(first, mode, state.score)),
       ),
       // The rest of the card under its title: the Score bar, pinned to a phone's foot, rises no higher than this
       // part's top, so on a short screen it never covers the title (it did at 320 x 640 px, until 150 px scrolled).

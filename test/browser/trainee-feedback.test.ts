@@ -257,6 +257,10 @@ describe("on Check", () => {
     expect(await visibleText(itemOf(page, "calibration-a").locator(".case-request .case-gloss"))).toBe(
       collapse(`GLOSS · as given for Example 3, the same request ${itemsById.get("example-3")!.request.gloss!}`),
     );
+    // A score chosen is said by the title as not yet checked, where "Not scored yet" sat beside the marked score.
+    const first = itemOf(page, "calibration-a");
+    await radio(first, 4).check();
+    await expect.poll(() => first.locator(".item-state").innerText()).toBe("Chosen: 4, not checked yet");
     const notes = (id: string) => itemsById.get(id)!.notes.filter((note) => note.score !== undefined);
     const expectNotes = async (card: Locator, id: string, score: Score) => {
       const lead = visibleText(card.locator(".ruling-lead"));

@@ -75,6 +75,9 @@ describe("what a score card says", () => {
     expect(cardStateText(undefined, "walk")).toBe("Not scored yet");
     expect(cardStateText({score: 3}, "walk")).toBe("Checked: 3");
     expect(cardStateText({score: "n/a"}, "self-check")).toBe("Answered: not applicable");
+    // A score chosen and not checked is said so, not "Not scored yet" beside the marked score.
+    expect(cardStateText(undefined, "self-check", 4)).toBe("Chosen: 4, not checked yet");
+    expect(cardStateText({score: 3}, "walk", 4)).toBe("Checked: 3");
     expect(blindAnswerText({score: 4})).toBe(
       "Answered: 4. The rulings show when you have answered every case of the run.",
     );

@@ -120,17 +120,21 @@ export function glossFromProblems(items: readonly Item[]): {id: string; problem:
       if (from === undefined) return [];
       const other = byId.get(from);
       const message =
-        other === undefined
-          ? `no item with id ${quoteText(from)}: use an id from data/items/`
-          : other.origin !== "case-study"
-            ? `${from} was written for the notebook: a gloss is taken only from a case of the case study`
-            : other[which].text !== item[which].text
-              ? `${from}'s ${which} is not these same words: a gloss is taken only from the same ${which}`
-              : other[which].gloss === undefined
-                ? `${from}'s ${which} has no gloss to take`
-                : other[which].gloss !== item[which].gloss
-                  ? `the ${which} gloss is not ${from}'s: copy its gloss word for word`
-                  : null;
+        from === item.id
+          ? "names this case: name the case whose same words the case study glosses"
+          : other === undefined
+            ? `no item with id ${quoteText(from)}: use an id from data/items/`
+            : other[which].glossFrom !== undefined
+              ? `${from} takes its gloss from another case too: name the case that has the case study's own gloss`
+              : other.origin !== "case-study"
+                ? `${from} was written for the notebook: a gloss is taken only from a case of the case study`
+                : other[which].text !== item[which].text
+                  ? `${from}'s ${which} is not these same words: a gloss is taken only from the same ${which}`
+                  : other[which].gloss === undefined
+                    ? `${from}'s ${which} has no gloss to take`
+                    : other[which].gloss !== item[which].gloss
+                      ? `the ${which} gloss is not ${from}'s: copy its gloss word for word`
+                      : null;
       return message === null ? [] : [{id: item.id, problem: {path: [which, "glossFrom"], message}}];
     }),
   );

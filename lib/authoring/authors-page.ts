@@ -301,14 +301,21 @@ export function authorsModel(
       const pair = pairDiff(choice.base, choice.candidate);
       const differs = {
         ...pair,
+        // As `guideline:preview` says them (versionDiff): each side in its own logic's words, under the candidate's
+        // parameters.
         parameters: parameterDifferences(
           guideline(choice.base).parameters,
           shown.candidateRules.parameters,
-          shown.candidateVersion.logic,
+          shown.candidateRules.logic.data,
+          guideline(choice.base).logic,
         ),
         // The candidate's own changes to its clauses and rows, as its parameters are.
         logic: choice.changes.length
-          ? logicDifferences(guideline(choice.base), withChanges(shown.candidateVersion, choice.changes))
+          ? logicDifferences(
+              guideline(choice.base),
+              withChanges(shown.candidateVersion, choice.changes),
+              shown.candidateRules.parameters,
+            )
           : pair.logic,
       };
       const baseDependence = dependenceOf(choice.base);

@@ -3,7 +3,13 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
-import {rowsSaying, rubricRowByNumber, ruleNamesInList, verdictInListLabels, verdictLabels} from "../engine/labels.js";
+import {
+  rowsReworded,
+  rubricRowByNumber,
+  ruleNamesInList,
+  verdictInListLabels,
+  verdictLabels,
+} from "../engine/labels.js";
 import {compileLogic, parameterValues, ParameterContext, type ParameterValues} from "../engine/logic.js";
 import {reference} from "../engine/reference.js";
 import {openEntry} from "../engine/rules.js";
@@ -115,10 +121,15 @@ export function settingLines(logic: GuidelineLogic, titles: ReadonlyMap<string, 
   return lines;
 }
 
+/** What a difference's rows now read, after its words and key: "; now row 3, at least 60% met; row 2, …", or "". */
+export const nowWords = ({now}: Pick<LogicDifference, "now">): string => (now?.length ? `; now ${now.join("; ")}` : "");
+
 /** A clause or a rubric row whose logic differs between two versions, by its setting's key and in words. */
 export interface LogicDifference {
   key: string;
   words: string;
+  /** For a row's threshold, the rows whose words it changes, as they now read ("row 3, at least 60% met"). */
+  now?: string[];
 }
 
 const sameData = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -159,11 +170,10 @@ export function logicDifferences(
     if (row.threshold && was && was.value !== row.threshold.value)
       found.push({
         key: `${rubricKey}.${row.id}`,
-        words:
-          thresholdWords(row.id, row.threshold.title, was.value, row.threshold.value, {keyed: false}) +
-          `; now ${rowsSaying(candidate.logic, row.id)
-            .map((id) => rubricRowByNumber(candidate.logic, id, parameters))
-            .join("; ")}`,
+        words: thresholdWords(row.id, row.threshold.title, was.value, row.threshold.value, {keyed: false}),
+        now: rowsReworded(candidate.logic, row.id, was.value, parameters).map((id) =>
+          rubricRowByNumber(candidate.logic, id, parameters),
+        ),
       });
   }
   return found;
@@ -179,11 +189,11 @@ export function levelsToRewordWords(levels: readonly LevelToReword[], version: s
   const named = `${scores.length === 1 ? "level" : "levels"} ${listWords(scores)}`;
   const settings = [...new Set(levels.flatMap((level) => level.settings))];
   const them = scores.length === 1 ? "it" : "them";
-  const reads = levels.map(({score, reads}) => `${score}: ${reads.map((words) => `“${words}”`).join(" or ")}`);
+  const reads = levels.map(({score, reads}) => `level ${score} “${reads.join("” or “")}”`);
   return (
-    `The rubric's words for ${named} describe ${listWords(settings)}, which this version changes; its rows now read ` +
-    `${reads.join("; ")}. Reword ${them} in guideline/${version}/guideline.yaml (saving rewords rules, not the ` +
-    `rubric).`
+    `The rubric's words for ${named} describe ${listWords(settings)}, which this version changes; as its rows now ` +
+    `read, ${listWords(reads)}. Reword ${them} in guideline/${version}/guideline.yaml (saving rewords rules, not ` +
+    `the rubric).`
   );
 }
 

@@ -4,7 +4,7 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
 import {AssignmentError, type Assignment} from "../engine/parameter-values.js";
-import {rowsSaying, rubricRowWords, verdictLabels} from "../engine/labels.js";
+import {rowsReworded, rubricRowWords, verdictLabels} from "../engine/labels.js";
 import type {ParameterValues} from "../engine/logic.js";
 import {compileLogic, withClauseVerdict} from "../engine/logic.js";
 import {quoteText} from "../text/quote-text.js";
@@ -233,19 +233,23 @@ export function levelsToReword(
   set: readonly Assignment[],
   changes: readonly RuleChange[],
 ): LevelToReword[] {
-  const moved = logic.rubric.rows
-    .filter(({id, threshold}) =>
-      changes.some((change) => change.kind === "threshold" && change.row === id && change.value !== threshold?.value),
-    )
-    .map(({id}) => ({id, saying: rowsSaying(logic, id)}));
-  const candidate = applyRuleChanges(logic, changes);
   const parameters: ParameterValues = {...base, ...Object.fromEntries(set.map(({name, value}) => [name, value]))};
+  // Each threshold changed, with the rows whose words it makes untrue: those it rewords, or, with no wording to say
+  // it by, its own row.
+  const moved = changes.flatMap((change) => {
+    const threshold =
+      change.kind === "threshold" ? logic.rubric.rows.find((row) => row.id === change.row)?.threshold : null;
+    if (change.kind !== "threshold" || !threshold || threshold.value === change.value) return [];
+    const rows = threshold.wording ? rowsReworded(logic, change.row, change.value, parameters) : [change.row];
+    return [{id: change.row, rows}];
+  });
+  const candidate = applyRuleChanges(logic, changes);
   const levels = new Map<number, {settings: Set<string>; reads: string[]}>();
   for (const row of logic.rubric.rows) {
     const settings: string[] = [];
     const follows = typeof row.short === "string" ? undefined : row.short.parameter;
     if (follows && parameters[follows] !== base[follows]) settings.push(follows);
-    for (const {id, saying} of moved) if (saying.includes(row.id)) settings.push(`${rubricKey}.${id}`);
+    for (const {id, rows} of moved) if (rows.includes(row.id)) settings.push(`${rubricKey}.${id}`);
     // A row's score may name a parameter ("$refusalScore"): the level is the base's value of it.
     const score = typeof row.score === "string" && row.score.startsWith("$") ? base[row.score.slice(1)] : row.score;
     if (!settings.length || typeof score !== "number") continue;

@@ -6,7 +6,7 @@ import {parameterTitle, valueWords, type ParameterSource} from "../engine/parame
 import type {ParameterName, ParameterValue} from "../engine/parameter-values.js";
 import type {ParameterValues} from "../engine/logic.js";
 import {plural} from "../text/format.js";
-import {logicDifferences, type LogicDifference} from "./rule-change-words.js";
+import {logicDifferences, nowWords, type LogicDifference} from "./rule-change-words.js";
 
 export interface DiffPart {
   kind: "same" | "removed" | "added";
@@ -65,11 +65,15 @@ function textDifference(
   };
 }
 
-/** In the base's order; a parameter only one side declares has no value to compare with. */
+/**
+ * In the base's order; a parameter only one side declares has no value to compare with. Each side's value in its own
+ * logic's words: a row threshold the candidate changes rewords its values, not the base's.
+ */
 export function parameterDifferences(
   base: ParameterValues,
   candidate: ParameterValues,
   logic: ParameterSource,
+  baseLogic: ParameterSource = logic,
 ): ParameterDifference[] {
   return Object.entries(base).flatMap(([name, from]): ParameterDifference[] => {
     const to = candidate[name];
@@ -80,7 +84,7 @@ export function parameterDifferences(
         title: parameterTitle(logic, name),
         from,
         to,
-        fromWords: valueWords(logic, name, from),
+        fromWords: valueWords(baseLogic, name, from),
         toWords: valueWords(logic, name, to),
       },
     ];
@@ -93,7 +97,7 @@ export function versionDiff(
   candidate: Guideline,
   candidateParameters: ParameterValues = candidate.parameters,
 ): VersionDiff {
-  const parameters = parameterDifferences(base.parameters, candidateParameters, candidate.logic);
+  const parameters = parameterDifferences(base.parameters, candidateParameters, candidate.logic, base.logic);
   const baseRules = new Map(base.rules.map((rule) => [rule.id, rule]));
   const candidateIds = new Set(candidate.rules.map((rule) => rule.id));
   const rules = candidate.rules.flatMap((rule) => {
@@ -120,6 +124,10 @@ export function versionDiff(
     logic: logicDifferences(base, candidate, candidateParameters),
   };
 }
+
+/** Whether any rule's or row's words differ word by word (not its title alone): the page then says how they show. */
+export const wordsDiffer = (diff: Pick<VersionDiff, "rules" | "rubric">): boolean =>
+  [...diff.rules, ...diff.rubric].some((difference) => difference.parts !== null);
 
 export const differsAtAll = (diff: VersionDiff): boolean =>
   diff.parameters.length +
@@ -171,7 +179,7 @@ export function versionDiffLines(diff: VersionDiff, candidateLabel = diff.candid
       ? `  clauses and rubric rows (${diff.logic.length}) whose logic differs: base -> candidate`
       : "  clauses and rubric rows: the same logic",
   );
-  for (const difference of diff.logic) lines.push(`    ${difference.words} (${difference.key})`);
+  for (const difference of diff.logic) lines.push(`    ${difference.words} (${difference.key})${nowWords(difference)}`);
   lines.push(`  rules only in ${diff.base}: ${only(diff.onlyInBase)}`);
   lines.push(`  rules only in ${candidateLabel}: ${only(diff.onlyInCandidate)}`);
   return lines;

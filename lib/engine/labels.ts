@@ -26,6 +26,17 @@ export const verdictLabels: Record<Verdict, string> = {
  */
 export const verdictInListLabels: Record<Verdict, string> = {...verdictLabels, "met-flaw": "met with a small flaw"};
 
+/** A verdict said of a line in a sentence, after its name: "“Formal” is met, with a small flaw". */
+export const verdictPredicates: Record<Verdict, string> = {
+  "met": "is met",
+  "met-flaw": "is met, with a small flaw",
+  "partly": "is partly met",
+  "not-met": "is not met",
+  "cannot-check": "can't be checked",
+  "not-instruction": "is not an instruction here",
+  "not-applicable": "is not applicable",
+};
+
 type RowsWords = Pick<GuidelineLogic, "rubric">;
 
 /** The row, among the rubric's rows and its cap; undefined for an id the rubric does not declare. */
@@ -60,48 +71,81 @@ function shortWords(short: RowShortWords, parameters: ParameterValues): string {
   return short.values[String(parameters[short.parameter])] ?? Object.values(short.values)[0]!;
 }
 
-const numberWords = (n: number): string => String(Number(n.toFixed(4)));
+/** A number as a row's words say it: three significant figures at most, no trailing zeros ("0.333", "60"). */
+const numberWords = (n: number): string => String(Number(n.toPrecision(3)));
 
-/** The words a row says, in full and short, each form. */
-const rowTexts = ({words, short}: {words?: string; short: RowShortWords}): string[] => [
+/** A threshold's number as its wording says another value of it: "60%" where a phrase's form is a percentage. */
+export function thresholdNumber(threshold: RowThreshold): string {
+  const percent = Object.values(threshold.wording?.phrases ?? {}).some((form) => form.includes("#%"));
+  return percent ? `${numberWords(threshold.value * 100)}%` : numberWords(threshold.value);
+}
+
+const escaped = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A phrase as a whole: not inside a longer word ("half" is not said by "behalf"), in any script. */
+const wholePhrases = (phrases: readonly string[]): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.map(escaped).join("|")})(?![\\p{L}\\p{N}])`, "gu");
+
+/** The words a row (or the cap) says, in full and short, each form. */
+export const rowTexts = ({words, short}: {words?: string; short: RowShortWords}): string[] => [
   ...(words === undefined ? [] : [words]),
   ...(typeof short === "string" ? [short] : Object.values(short.values)),
 ];
 
-/** The rows whose words say a row's threshold: the row itself, and each saying a phrase of its wording (row 2's "fewer
- *  than half" says row 3's "half"). */
-export function rowsSaying({rubric}: RowsWords, row: string): string[] {
-  const phrases = Object.keys(rubric.rows.find((entry) => entry.id === row)?.threshold?.wording?.phrases ?? {});
-  return rubric.rows
-    .filter((entry) => entry.id === row || rowTexts(entry).some((text) => phrases.some((p) => text.includes(p))))
-    .map((entry) => entry.id);
-}
+/** Whether a row's words say a phrase of a threshold's wording: the schema and the wording read it alike. */
+export const saysPhrase = (text: string, phrase: string): boolean => wholePhrases([phrase]).test(text);
 
-/** The rows' thresholds set otherwise than their words say them; with `parameter`, those its values' words say. */
-export const thresholdsBent = ({rubric}: RowsWords, parameter?: string): RowThreshold[] =>
-  rubric.rows.flatMap(({threshold}) =>
-    threshold?.wording &&
-    threshold.wording.value !== threshold.value &&
-    (parameter === undefined || threshold.wording.parameters?.includes(parameter))
-      ? [threshold]
-      : [],
-  );
+/** Where a threshold's wording applies: a row's words, or the words of a parameter's value. */
+export type WordsOf = {row: true} | {parameter: string; value: string};
+
+/** The rows' thresholds set otherwise than their words say them, which `of`'s words say. */
+export const thresholdsBent = ({rubric}: RowsWords, of: WordsOf = {row: true}): RowThreshold[] =>
+  rubric.rows.flatMap(({threshold}) => {
+    const wording = threshold?.wording;
+    if (!wording || wording.value === threshold.value) return [];
+    const applies = "row" in of || (wording.parameters?.[of.parameter]?.includes(of.value) ?? false);
+    return applies ? [threshold] : [];
+  });
 
 /**
- * A row's words, or with `parameter` a value's words of it, with each threshold set otherwise than they say it, as
- * its wording gives it: "at least half met" under a share of 0.6 is "at least 60% met".
+ * A row's words, or a parameter value's, with each threshold set otherwise than they say it, as its wording gives it:
+ * "at least half met" under a share of 0.6 is "at least 60% met". One pass, the longest phrase first, so a form put in
+ * is never read again.
  */
-export function thresholdsWorded(logic: RowsWords, text: string, parameter?: string): string {
-  let worded = text;
-  for (const threshold of thresholdsBent(logic, parameter)) {
-    if (!threshold.wording) continue;
-    const form = (other: string) =>
-      other.replace("#%", `${numberWords(threshold.value * 100)}%`).replace("#", numberWords(threshold.value));
-    const phrases = Object.entries(threshold.wording.phrases).sort(([a], [b]) => b.length - a.length);
-    for (const [phrase, other] of phrases)
-      worded = worded.replace(new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g"), form(other));
-  }
-  return worded;
+export function thresholdsWorded(logic: RowsWords, text: string, of: WordsOf = {row: true}): string {
+  const forms = new Map<string, string>();
+  for (const threshold of thresholdsBent(logic, of))
+    for (const [phrase, other] of Object.entries(threshold.wording!.phrases))
+      forms.set(
+        phrase,
+        other.replaceAll("#%", thresholdNumber(threshold)).replaceAll("#", numberWords(threshold.value)),
+      );
+  if (!forms.size) return text;
+  const phrases = [...forms.keys()].sort((a, b) => b.length - a.length);
+  return text.replace(wholePhrases(phrases), (phrase) => forms.get(phrase)!);
+}
+
+/**
+ * The rows whose words a row's threshold set to `value` rewords, under `parameters`: rows 3 and 2 for row 3's share,
+ * where the counting reads a share; none where it counts what is missed ("some instructions missed").
+ */
+export function rowsReworded(
+  logic: RowsWords & Pick<GuidelineLogic, "parameters">,
+  row: RubricRow,
+  value: number,
+  parameters: ParameterValues,
+): RubricRow[] {
+  const set = {
+    ...logic,
+    rubric: {
+      ...logic.rubric,
+      rows: logic.rubric.rows.map((entry) =>
+        entry.id === row && entry.threshold ? {...entry, threshold: {...entry.threshold, value}} : entry,
+      ),
+    },
+  };
+  const said = (words: typeof logic, id: RubricRow) =>
+    `${rubricRowWords(words, id, parameters)}\n${rubricRowByNumber(words, id, parameters)}`;
+  return logic.rubric.rows.map((entry) => entry.id).filter((id) => said(logic, id) !== said(set, id));
 }
 
 /**

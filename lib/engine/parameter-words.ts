@@ -3,7 +3,7 @@
 // phrase of the guideline ("at least half"), which an author changing one should be offered to change together.
 // Browser-safe: the words are the version's own (guideline/vN/logic.yaml's `parameters:` and `linked:`).
 import type {GuidelineLogic, RowThreshold} from "../authored/schemas/logic.js";
-import {thresholdsBent, thresholdsWorded} from "./labels.js";
+import {thresholdNumber, thresholdsBent, thresholdsWorded} from "./labels.js";
 import {listWords} from "../text/format.js";
 import {declaredValue, type Assignment, type ParameterName, type ParameterValue} from "./parameter-values.js";
 import type {ParameterValues} from "./logic.js";
@@ -28,7 +28,10 @@ export function parameterValueWords(
   const parameter = declared(logic, name);
   if (!parameter || !("words" in parameter) || !parameter.words) return undefined;
   return Object.fromEntries(
-    Object.entries(parameter.words).map(([value, words]) => [value, thresholdsWorded(logic, words, name)]),
+    Object.entries(parameter.words).map(([value, words]) => [
+      value,
+      thresholdsWorded(logic, words, {parameter: name, value}),
+    ]),
   );
 }
 
@@ -77,8 +80,8 @@ export function linkOf(
   const other = link.members.find((member) => member.name !== name)!;
   const value = declaredValue(parameters, name);
   const otherValue = declaredValue(parameters, other.name);
-  const bentSelf = thresholdsBent(logic, name);
-  const bentOther = thresholdsBent(logic, other.name);
+  const bentSelf = thresholdsBent(logic, {parameter: name, value: String(value)});
+  const bentOther = thresholdsBent(logic, {parameter: other.name, value: String(otherValue)});
   return {
     phrase: link.phrase,
     to: self.to,
@@ -101,7 +104,8 @@ export function linkStanding(link: LinkOffer, value: ParameterValue): string {
   if (value !== link.other.value) return "The other has no such value, so they cannot be set alike.";
   if (!link.bent.length) return "The two agree.";
   const set = link.bent.map(
-    ({title, value: number}) => `${title.charAt(0).toLowerCase()}${title.slice(1)} is ${number}`,
+    (threshold) =>
+      `${threshold.title.charAt(0).toLowerCase()}${threshold.title.slice(1)} is ${thresholdNumber(threshold)}`,
   );
   return `The two have the same value, but ${listWords(set)}: “${link.phrase}” no longer reads alike for both.`;
 }

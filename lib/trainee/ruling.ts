@@ -6,7 +6,7 @@
 // between sentences so that what is in view stays near 60 words (its rest is a fold of its own):
 // test/unit/trainee/ruling.test.ts counts every item.
 import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
-import {verdictLabels, hasRubricRow} from "../engine/labels.js";
+import {verdictPredicates, hasRubricRow} from "../engine/labels.js";
 import {feedbackFor, type Feedback, type RuleCitation} from "./feedback.js";
 import {derive, ruleSetOf, type Derivation} from "../engine/derive.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
@@ -83,10 +83,9 @@ export function diagnosisOf(feedback: Feedback): string | null {
   if (feedback.latest.distance === "exact" || !feedback.decidingLines.length) return null;
   // The first line that sets the score; the fold below holds every one, with its rule.
   const line = feedback.decidingLines[0]!;
-  // "The answer is correct, not an instruction" read as the page calling a wrong answer correct: said as a sentence.
-  if (line.ruled === "not-instruction") return `What decides it: “${line.text}” is not an instruction here.`;
-  // As a sentence too: "Formal, met, with a small flaw" ran the line and its verdict together.
-  return `What decides it: ${line.main ? "the main task" : `“${line.text}”`} is ${verdictLabels[line.ruled]}.`;
+  // A sentence: "The answer is correct, not an instruction" read as the page calling a wrong answer correct, and
+  // "Formal, met, with a small flaw" ran the line and its verdict together.
+  return `What decides it: ${line.main ? "the main task" : `“${line.text}”`} ${verdictPredicates[line.ruled]}.`;
 }
 
 /**

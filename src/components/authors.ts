@@ -43,7 +43,13 @@ import {
   assignmentWords,
 } from "../lib/engine/parameter-words.js";
 import {keptParts, live, type Live} from "./live.js";
-import {differsAtAll, type DiffPart, type TextDifference, type VersionDiff} from "../lib/authoring/version-diff.js";
+import {
+  differsAtAll,
+  wordsDiffer,
+  type DiffPart,
+  type TextDifference,
+  type VersionDiff,
+} from "../lib/authoring/version-diff.js";
 import {Table} from "./table.js";
 import {
   reruledConsequence,
@@ -69,6 +75,7 @@ import {
   clauseVerdictWords,
   clauseWords,
   levelsToRewordWords,
+  nowWords,
   rulesToRewordWords,
 } from "../lib/authoring/rule-change-words.js";
 import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
@@ -693,8 +700,7 @@ export function WhatDiffers({
       "p",
       {class: "muted"},
       `Base ${differs.base} against the candidate, ${candidate}.`,
-      // Only where some words differ, word by word.
-      rules.length || rubric.length
+      wordsDiffer(differs)
         ? [
             " In the words below, ",
             el("del", {}, "struck"),
@@ -727,7 +733,9 @@ export function WhatDiffers({
           el(
             "ul",
             {class: "differs-list"},
-            logic.map((difference) => el("li", {}, WordsThenId({words: difference.words, id: difference.key}))),
+            logic.map((difference) =>
+              el("li", {}, WordsThenId({words: difference.words, id: difference.key}), nowWords(difference)),
+            ),
           ),
         ]
       : null,
@@ -835,10 +843,6 @@ export function Untested({
         ? `Under ${label}, no worked case tests ${untested.join(", ")}: change ${them} and no example moves, ` +
             "so no example says whether the change is right."
         : `Under ${label}, every parameter and rule moves at least one worked case.`,
-      // Only parameters and rules are tried one at a time: a row's threshold is tested by the cases a change moves.
-      logic.rubric.rows.some((row) => row.threshold)
-        ? " The rubric rows' thresholds are not tried here: the cases a changed one moves are listed above."
-        : null,
     ),
     el(
       "details",
@@ -1210,7 +1214,19 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
       ],
     ),
     // Built once: its two parts are patched on their own.
-    section("untested", "What the worked cases do not test", null, () => [untestedBase, untestedCandidate]),
+    section("untested", "What the worked cases do not test", null, () => [
+      // Only parameters and rules are tried one at a time: a row's threshold is tested by the cases a change moves.
+      settled.candidateVersion.logic.rubric.rows.some((row) => row.threshold)
+        ? el(
+            "p",
+            {class: "muted"},
+            "Each parameter and rule is tried here on its own; the rubric rows' thresholds are not: the cases a " +
+              "changed one moves are listed above.",
+          )
+        : null,
+      untestedBase,
+      untestedCandidate,
+    ]),
   ];
 }
 

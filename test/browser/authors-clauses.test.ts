@@ -193,9 +193,9 @@ describe("a clause changed on the authors' page", () => {
     // guideline/v2's level 3 says "at least half of the other instructions met", level 2 "fewer than half".
     const reword = dialog.locator(".save-reword");
     expect(await reword.innerText()).toBe(
-      "The rubric's words for levels 3 and 2 describe counting, which this version changes; its rows now read 3: " +
-        "“some instructions missed”; 2: “most instructions missed”. Reword them in guideline/v3/guideline.yaml " +
-        "(saving rewords rules, not the rubric).",
+      "The rubric's words for levels 3 and 2 describe counting, which this version changes; as its rows now read, " +
+        "level 3 “some instructions missed” and level 2 “most instructions missed”. Reword them in " +
+        "guideline/v3/guideline.yaml (saving rewords rules, not the rubric).",
     );
     // Counting is the rubric's to read: no rule's text is marked to reword. Examples 2, 3 and 7, exactly half met,
     // are left with no single score, so guideline:check fails on them.

@@ -88,17 +88,19 @@ describe("what differs, on /authors", () => {
     const page = await openAuthors("?set=rubric.half-or-more%3D0.6");
     const differs = section(page, "What differs");
     expect(await differs.locator("li").allInnerTexts()).toContain(
-      "The share of the other instructions met that a 3 needs: 0.5 → 0.6; now row 3, at least 60% met; row 2, fewer " +
-        "than 60% met (rubric.half-or-more)",
+      "The share of the other instructions met that a 3 needs: 0.5 → 0.6 (rubric.half-or-more); now row 3, at least " +
+        "60% met; row 2, fewer than 60% met",
     );
     // No rule's or row's text differs: nothing is struck or underlined.
     expect(await differs.innerText()).not.toContain("struck");
     const counting = page.getByLabel("How “at least half” counts the other instructions (counting)", {exact: true});
     expect(await counting.locator("option:checked").innerText()).toBe("at least 60% met is row 3 (at-least-half)");
     expect(await page.locator('.parameter[data-parameter="counting"] .parameter-link').innerText()).toContain(
-      "The two have the same value, but the share of the other instructions met that a 3 needs is 0.6: “at least " +
+      "The two have the same value, but the share of the other instructions met that a 3 needs is 60%: “at least " +
         "half” no longer reads alike for both.",
     );
+    // What the worked cases test says once that the thresholds are not tried one at a time.
+    await expect.poll(() => page.getByText("the rubric rows' thresholds are not", {exact: false}).count()).toBe(1);
     expect(site.problems).toEqual([]);
   });
 });
@@ -249,6 +251,13 @@ describe("the controls and the outcome", () => {
     await expect.poll(() => summary.innerText()).toContain("0 items move;");
     expect(await summary.getByRole("link", {name: "Go to the cases that move"}).count()).toBe(0);
     expect(await summary.getByRole("link", {name: "See what differs between the two"}).count()).toBe(0);
+    // Saved so, a version is a rewording alone, and the dialog says so.
+    await page.getByRole("button", {name: "Save as a new version"}).click();
+    const dialog = page.getByRole("dialog", {name: "Save the candidate as a new version"});
+    expect(await dialog.locator(".save-form > p").first().innerText()).toBe(
+      "Nothing is changed from v2: the new version is it with each rule's text as written here, for a rewording " +
+        "alone. Released versions stay as they are, so it takes a name no version has.",
+    );
     expect(site.problems).toEqual([]);
   });
 });

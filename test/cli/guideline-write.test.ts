@@ -123,9 +123,9 @@ describe("guideline:preview --write", () => {
     // guideline/v2's level 3 says "at least half of the other instructions met" and level 2 "fewer than half", which
     // "most-missed" does not count; --write keeps the rubric's words as they are.
     expect(written.stdout.trimEnd().split("\n").at(-1)).toBe(
-      "The rubric's words for levels 3 and 2 describe counting, which this version changes; its rows now read 3: " +
-        "“some instructions missed”; 2: “most instructions missed”. Reword them in guideline/v3/guideline.yaml " +
-        "(saving rewords rules, not the rubric).",
+      "The rubric's words for levels 3 and 2 describe counting, which this version changes; as its rows now read, " +
+        "level 3 “some instructions missed” and level 2 “most instructions missed”. Reword them in " +
+        "guideline/v3/guideline.yaml (saving rewords rules, not the rubric).",
     );
     expect(readFileSync(join(root, "guideline/v3/guideline.yaml"), "utf8")).toContain(
       "at least half of the other instructions met",

@@ -3,6 +3,7 @@
 import {z} from "zod";
 import {quoteValue} from "../../text/quote-text.js";
 import {Score, Verdict} from "./verdict.js";
+import {rowTexts, saysPhrase} from "../../engine/labels.js";
 
 /** CEL's reserved words are refused. */
 const celReserved = new Set([
@@ -199,8 +200,9 @@ export const RowThreshold = z
       .strictObject({
         value: z.number(),
         phrases: z.record(z.string().min(1), z.string().regex(/#/, 'expected "#" where the number goes')),
-        /** The parameters whose values' words say the number too ("at least half met is row 3", under `counting`). */
-        parameters: z.array(celName).optional(),
+        /** The parameters' values whose words say the number too: `counting: [at-least-half]` ("at least half met is
+         *  row 3"), and not most-missed, whose "half" is a count. */
+        parameters: z.record(celName, z.array(z.string().min(1)).min(1)).optional(),
       })
       .optional(),
   })
@@ -265,13 +267,11 @@ export const LogicRubric = z
       .optional(),
   })
   .check((ctx) => {
-    const texts = [...ctx.value.rows, ...(ctx.value.cap ? [ctx.value.cap] : [])].flatMap(({words, short}) => [
-      ...(words === undefined ? [] : [words]),
-      ...(typeof short === "string" ? [short] : Object.values(short.values)),
-    ]);
+    // The rows' words only, as the wording reads them: the cap says no threshold.
+    const texts = ctx.value.rows.flatMap(rowTexts);
     ctx.value.rows.forEach(({threshold}, at) => {
       for (const phrase of Object.keys(threshold?.wording?.phrases ?? {}))
-        if (!texts.some((text) => text.includes(phrase)))
+        if (!texts.some((text) => saysPhrase(text, phrase)))
           ctx.issues.push({
             code: "custom",
             input: phrase,
@@ -376,15 +376,23 @@ export const GuidelineLogic = z
     };
     rubric.rows.forEach((row, index) => shortOf(row.short, ["rubric", "rows", index, "short"]));
     if (rubric.cap) shortOf(rubric.cap.short, ["rubric", "cap", "short"]);
-    rubric.rows.forEach(({threshold}, index) =>
-      threshold?.wording?.parameters?.forEach((name, at) => {
-        if (!declared.has(name))
-          issue(
-            ["rubric", "rows", index, "threshold", "wording", "parameters", at],
-            name,
-            `no parameter "${name}": name one whose values' words say this number`,
-          );
-      }),
-    );
+    rubric.rows.forEach(({threshold}, index) => {
+      for (const [name, values] of Object.entries(threshold?.wording?.parameters ?? {})) {
+        const path = ["rubric", "rows", index, "threshold", "wording", "parameters", name];
+        const parameter = declared.get(name);
+        if (!parameter || parameter.type !== "choice") {
+          issue(path, name, `no choice parameter "${name}": name one whose values' words say this number`);
+          continue;
+        }
+        values.forEach((value, at) => {
+          if (!parameter.values.includes(value))
+            issue(
+              [...path, at],
+              value,
+              `${name} has no value "${value}": expected one of ${parameter.values.join(", ")}`,
+            );
+        });
+      }
+    });
   });
 export type GuidelineLogic = z.infer<typeof GuidelineLogic>;

@@ -112,6 +112,18 @@ describe("a gloss taken from another case (glossFrom)", () => {
     expect(problemsIn((list) => (calibrationA(list).request.glossFrom = "example-99"))).toEqual([
       'calibration-a request.glossFrom: no item with id "example-99": use an id from data/items/',
     ]);
+    expect(problemsIn((list) => (calibrationA(list).request.glossFrom = "calibration-a"))).toEqual([
+      "calibration-a request.glossFrom: names this case: name the case whose same words the case study glosses",
+    ]);
+    // A gloss borrowed from a case whose own is borrowed: Example 3 taking Calibration A's, and so each other's.
+    expect(
+      problemsIn((list) => (list.find((item) => item.id === "example-3")!.request.glossFrom = "calibration-a")),
+    ).toEqual([
+      "example-3 request.glossFrom: calibration-a takes its gloss from another case too: name the case that has the " +
+        "case study's own gloss",
+      "calibration-a request.glossFrom: example-3 takes its gloss from another case too: name the case that has the " +
+        "case study's own gloss",
+    ]);
     expect(problemsIn((list) => (calibrationA(list).request.glossFrom = "example-2"))).toEqual([
       "calibration-a request.glossFrom: example-2's request is not these same words: a gloss is taken only from the " +
         "same request",

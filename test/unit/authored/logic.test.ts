@@ -136,10 +136,10 @@ describe("the logic schema", () => {
     const rubric =
       "{credit: {met: 1}, rows: [{id: all, words: at least half met, short: s, when: 'true', score: 5, threshold: " +
       "{name: halfShare, title: T, description: D, type: number, min: 0, max: 1, value: 0.5, " +
-      "wording: {value: 0.5, phrases: {half: '#%'}, parameters: [countnig]}}}]}";
+      "wording: {value: 0.5, phrases: {half: '#%'}, parameters: {countnig: [at-least-half]}}}}]}";
     expect(problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}", rubric))).toBe(
-      'logic.yaml at rubric.rows[0].threshold.wording.parameters[0]: no parameter "countnig": name one whose values\' ' +
-        "words say this number",
+      'logic.yaml at rubric.rows[0].threshold.wording.parameters.countnig: no choice parameter "countnig": name one ' +
+        "whose values' words say this number",
     );
   });
 

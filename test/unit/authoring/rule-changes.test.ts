@@ -15,6 +15,7 @@ import {
 import {
   logicDifferences,
   ruleChangeWords,
+  levelsToRewordWords,
   rulesToRewordWords,
   settingLines,
 } from "../../../lib/authoring/rule-change-words.js";
@@ -213,7 +214,11 @@ describe("ruleChangeWords and settingLines", () => {
       {key: "numbers.ceiling-needs-one", words: "Numbers, a ceiling with none delivered: not met → partly met"},
       {key: "conflicting.serves-one.flag", words: "Conflicting instructions, serving only one: flag prompt → no flag"},
       // With what the rows that say it now read (guideline/v2/logic.yaml: row 4's "one small flaw").
-      {key: "rubric.one-small-flaw", words: "How many small flaws a 4 allows: 1 → 2; now row 4, up to 2 small flaws"},
+      {
+        key: "rubric.one-small-flaw",
+        words: "How many small flaws a 4 allows: 1 → 2",
+        now: ["row 4, up to 2 small flaws"],
+      },
     ]);
     // guideline/v1 and v2 decide alike but for their parameter values, which "What differs" lists apart.
     expect(logicDifferences(v1, v2)).toEqual([]);
@@ -260,6 +265,24 @@ describe("levelsToReword", () => {
         reads: ["main task met or partly met, fewer than 60% of the other instructions met"],
       },
     ]);
+  });
+
+  it("names none for row 3's share where the version's counting reads no share (v1: instructions missed)", () => {
+    // guideline/v1/logic.yaml: counting most-missed; rows 3 and 2 read "some instructions missed" and "most
+    // instructions missed", which no share changes.
+    expect(
+      levelsToReword(v1.logic, v1.parameters, [], parseRuleChanges(["rubric.half-or-more=0.6"], v1.logic)),
+    ).toEqual([]);
+  });
+
+  it("says the levels to reword and what their rows now read, as the save dialog and --write say them", () => {
+    expect(levelsToRewordWords(reword([], ["rubric.half-or-more=0.6"]), "v3")).toBe(
+      "The rubric's words for levels 3 and 2 describe rubric.half-or-more, which this version changes; as its rows " +
+        "now read, level 3 “main task met or partly met, at least 60% of the other instructions met” and level 2 " +
+        "“main task met or partly met, fewer than 60% of the other instructions met”. Reword them in " +
+        "guideline/v3/guideline.yaml (saving rewords rules, not the rubric).",
+    );
+    expect(levelsToRewordWords([], "v3")).toBeNull();
   });
 
   it("names none for a setting equal to the base's, or one no level's words follow", () => {

@@ -3,7 +3,14 @@
 // guideline/v2/guideline.yaml by hand (quoted here), never from the code's output.
 import {describe, expect, it} from "vitest";
 import {loadGuideline} from "../../../lib/node/load.js";
-import {diffText, versionDiff, versionDiffLines, type DiffPart} from "../../../lib/authoring/version-diff.js";
+import {
+  diffText,
+  versionDiff,
+  versionDiffLines,
+  wordsDiffer,
+  type DiffPart,
+} from "../../../lib/authoring/version-diff.js";
+import type {Guideline} from "../../../lib/authored/schemas/guideline.js";
 import {missedWords, moveReason, reasonNames, shareWords, type MoveSide} from "../../../lib/authoring/move-reason.js";
 import {rubricRowByNumber} from "../../../lib/engine/labels.js";
 import {compileLogic, parameterValues, type ParameterValues} from "../../../lib/engine/logic.js";
@@ -11,6 +18,20 @@ import type {GuidelineLogic} from "../../../lib/authored/schemas/logic.js";
 
 const v1 = loadGuideline("v1");
 const v2 = loadGuideline("v2");
+
+/** The version with a row's threshold set to `value`, as a candidate's `rubric.<row>=<value>` sets it. */
+const withThreshold = (version: Guideline, row: string, value: number): Guideline => ({
+  ...version,
+  logic: {
+    ...version.logic,
+    rubric: {
+      ...version.logic.rubric,
+      rows: version.logic.rubric.rows.map((entry) =>
+        entry.id === row ? {...entry, threshold: {...entry.threshold!, value}} : entry,
+      ),
+    },
+  },
+});
 
 const side = (parts: readonly DiffPart[], kind: "removed" | "added") =>
   parts
@@ -101,6 +122,38 @@ describe("versionDiff, v1 against v2", () => {
     expect(same.parameters.map((entry) => entry.name)).toEqual(["mainPartThreshold"]);
     expect([same.rules, same.rubric, same.onlyInBase, same.onlyInCandidate]).toEqual([[], [], [], []]);
     expect(versionDiffLines(versionDiff(v2, v2)).at(-1)).toBe("  nothing: the same parameters, rules and rubric");
+  });
+
+  it("says whether words differ word by word: v1's and v2's rules do, a title alone or parameters alone do not", () => {
+    expect(wordsDiffer(diff)).toBe(true);
+    expect(wordsDiffer(versionDiff(v2, v2, {...v2.parameters, counting: "most-missed"}))).toBe(false);
+    const retitled = {...v2, rules: v2.rules.map((rule, at) => (at ? rule : {...rule, title: `${rule.title}, again`}))};
+    const titleOnly = versionDiff(v2, retitled);
+    expect(titleOnly.rules).toHaveLength(1);
+    expect(wordsDiffer(titleOnly)).toBe(false);
+  });
+
+  it("says row 3's share set to 0.6 in each side's words, under the candidate's counting", () => {
+    // guideline/v2/logic.yaml: counting's "at least half met is row 3" and "more than half met is row 3" say row 3's
+    // share ("half", 0.5); most-missed's "exactly half" is a count, and its words stay.
+    const share = withThreshold(v2, "half-or-more", 0.6);
+    const more = versionDiff(v2, share, {...v2.parameters, counting: "more-than-half"});
+    expect(more.parameters.map(({fromWords, toWords}) => [fromWords, toWords])).toEqual([
+      ["at least half met is row 3 (at-least-half)", "more than 60% met is row 3 (more-than-half)"],
+    ]);
+    expect(more.logic).toEqual([
+      {
+        key: "rubric.half-or-more",
+        words: "The share of the other instructions met that a 3 needs: 0.5 → 0.6",
+        now: ["row 3, more than 60% met", "row 2, 60% or fewer met"],
+      },
+    ]);
+    const missed = versionDiff(v2, share, {...v2.parameters, counting: "most-missed"});
+    expect(missed.parameters[0]!.toWords).toBe(
+      "“most instructions missed”, with no count: exactly half reads as row 3 or row 2 (most-missed)",
+    );
+    // Under most-missed no row says a share: the change rewords none.
+    expect(missed.logic[0]!.now).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   rubricRowWords,
   verdictInListLabels,
   verdictLabels,
+  verdictPredicates,
 } from "../../../lib/engine/labels.js";
 import {loadGuideline} from "../../../lib/node/load.js";
 
@@ -68,6 +69,23 @@ describe("verdict and rubric-row wording", () => {
     expect(rubricRowWords(logic, "one-small-flaw", {...v2, counting: "most-missed"})).toBe(
       "every instruction met, one with a small flaw",
     );
+  });
+
+  it("says every verdict of a line in a sentence, after the line's name", () => {
+    // "“Four lines” is can't be checked" was one verdict's words put after "is": each has its own predicate.
+    expect(verdictPredicates).toEqual({
+      "met": "is met",
+      "met-flaw": "is met, with a small flaw",
+      "partly": "is partly met",
+      "not-met": "is not met",
+      "cannot-check": "can't be checked",
+      "not-instruction": "is not an instruction here",
+      "not-applicable": "is not applicable",
+    });
+    for (const verdict of Object.keys(verdictLabels) as (keyof typeof verdictLabels)[])
+      expect(verdictPredicates[verdict].endsWith(verdictLabels[verdict].replace(/^not /, ""))).toBe(
+        verdict !== "not-instruction",
+      );
   });
 
   it("says a row threshold set otherwise as its wording gives the number, in every row that says it", () => {

@@ -20,9 +20,11 @@ const always = () => true;
 describe("a parameter's values in words", () => {
   it("says counting's values with row 3's share as its threshold reads it, and the main task's as they are", () => {
     expect(valueWords(logic, "counting", "at-least-half")).toBe("at least half met is row 3 (at-least-half)");
-    expect(parameterValueWords(share(0.6), "counting")).toMatchObject({
+    // Most-missed's "exactly half" is a count of what is missed, not row 3's share: its words stay.
+    expect(parameterValueWords(share(0.6), "counting")).toEqual({
       "at-least-half": "at least 60% met is row 3",
       "more-than-half": "more than 60% met is row 3",
+      "most-missed": "“most instructions missed”, with no count: exactly half reads as row 3 or row 2",
     });
     // The main task's "at least half" is its own (mainPartThreshold), not row 3's share.
     expect(valueWords(share(0.6), "mainPartThreshold", "at-least-half")).toBe(
@@ -38,7 +40,7 @@ describe("linked parameters", () => {
     const bent = linkOf(share(0.6), "counting", parameters, always)!;
     expect(bent.bent.map((threshold) => threshold.name)).toEqual(["halfShare"]);
     expect(linkStanding(bent, "at-least-half")).toBe(
-      "The two have the same value, but the share of the other instructions met that a 3 needs is 0.6: “at least " +
+      "The two have the same value, but the share of the other instructions met that a 3 needs is 60%: “at least " +
         "half” no longer reads alike for both.",
     );
     // Said on the main task's control as well: the other's phrase is the one bent.

@@ -120,6 +120,33 @@ describe("verdict and rubric-row wording", () => {
     );
   });
 
+  it("rewords a phrase only as a whole, once, with the form as written", () => {
+    // A made-up row: "half" inside "behalf" is no phrase; a form's "$&" is text, not a pattern; every "#" is the number;
+    // a form put in is not read again for a shorter phrase.
+    const rubric = {
+      credit: {met: 1},
+      rows: [
+        {
+          id: "r",
+          short: "half met on behalf of half",
+          when: "true",
+          score: 3 as const,
+          threshold: {
+            name: "t",
+            title: "T",
+            description: "D",
+            type: "number" as const,
+            min: 0,
+            max: 1,
+            value: 0.25,
+            wording: {value: 0.5, phrases: {"half met": "# ($&) or #% met", "half": "#%"}},
+          },
+        },
+      ],
+    };
+    expect(rubricRowByNumber({rubric}, "r", {})).toBe("row 3, 0.25 ($&) or 25% met on behalf of 25%");
+  });
+
   it("describes a checklist shape in the same words", () => {
     expect(describeShape({main: "met-flaw", others: ["met-flaw", "partly"]})).toBe(
       "main task met with a small flaw; two others: one met with a small flaw, one partly met",

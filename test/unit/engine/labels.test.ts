@@ -121,8 +121,8 @@ describe("verdict and rubric-row wording", () => {
   });
 
   it("rewords a phrase only as a whole, once, with the form as written", () => {
-    // A made-up row: "half" inside "behalf" is no phrase; a form's "$&" is text, not a pattern; every "#" is the number;
-    // a form put in is not read again for a shorter phrase.
+    // A made-up row: "half" inside "behalf" is no phrase; a form's "$&" is text, not a pattern; every "#" is the
+    // number; a form put in is not read again for a shorter phrase.
     const rubric = {
       credit: {met: 1},
       rows: [

@@ -16,6 +16,14 @@ const small = (
   rubric = "{credit: {met: 1}, rows: [{id: all, words: w, short: s, when: 'true', score: 5}]}",
 ) => `parameters: []\nflags: []\nflagWords: {}\nrules: [${rule}]\nrubric: ${rubric}\n`;
 
+/** A logic of one rule and one rubric row (`row`: its words) with a threshold (its type, range, value…). */
+const withThreshold = (row: string, threshold: string) =>
+  small(
+    "{id: r, facts: [], clauses: [{id: a, verdict: met}]}",
+    `{credit: {met: 1}, rows: [{id: all, ${row}, when: 'true', score: 5, threshold: ` +
+      `{name: t, title: T, description: D, ${threshold}}}]}`,
+  );
+
 describe("the logic schema", () => {
   it("parses v1's and v2's logic.yaml, each with a rule for every rule its guideline applies", () => {
     for (const version of ["v1", "v2"]) {
@@ -109,20 +117,16 @@ describe("the logic schema", () => {
   });
 
   it("refuses a rubric row's threshold outside its range, naming the range", () => {
-    const rubric =
-      "{credit: {met: 1}, rows: [{id: all, words: w, short: s, when: 'true', score: 5, threshold: " +
-      "{name: smallFlaws, title: T, description: D, type: count, min: 0, max: 3, value: 7}}]}";
-    expect(problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}", rubric))).toBe(
+    expect(problemsOf(withThreshold("words: w, short: s", "type: count, min: 0, max: 3, value: 7"))).toBe(
       "logic.yaml at rubric.rows[0].threshold.value: 7 is outside its range: expected a value from 0 to 3",
     );
   });
 
   it("refuses a threshold's wording whose phrase no row says, or whose other form has no place for the number", () => {
-    const rubric =
-      "{credit: {met: 1}, rows: [{id: all, words: every one met, short: all met, when: 'true', score: 5, threshold: " +
-      "{name: smallFlaws, title: T, description: D, type: count, min: 0, max: 3, value: 1, " +
-      "wording: {value: 1, phrases: {one flaw: 'up to # flaws', all met: 'every one'}}}}]}";
-    expect(problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}", rubric))).toBe(
+    const threshold =
+      "type: count, min: 0, max: 3, value: 1, wording: {value: 1, phrases: {one flaw: 'up to # flaws', " +
+      "all met: 'every one'}}";
+    expect(problemsOf(withThreshold("words: every one met, short: all met", threshold))).toBe(
       [
         'logic.yaml at rubric.rows[0].threshold.wording.phrases.all met: got "every one": expected "#" where the ' +
           "number goes",
@@ -133,11 +137,10 @@ describe("the logic schema", () => {
   });
 
   it("refuses a threshold's wording that names a parameter the version does not declare", () => {
-    const rubric =
-      "{credit: {met: 1}, rows: [{id: all, words: at least half met, short: s, when: 'true', score: 5, threshold: " +
-      "{name: halfShare, title: T, description: D, type: number, min: 0, max: 1, value: 0.5, " +
-      "wording: {value: 0.5, phrases: {half: '#%'}, parameters: {countnig: [at-least-half]}}}}]}";
-    expect(problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}", rubric))).toBe(
+    const threshold =
+      "type: number, min: 0, max: 1, value: 0.5, wording: {value: 0.5, phrases: {half: '#%'}, " +
+      "parameters: {countnig: [at-least-half]}}";
+    expect(problemsOf(withThreshold("words: at least half met, short: s", threshold))).toBe(
       'logic.yaml at rubric.rows[0].threshold.wording.parameters.countnig: no choice parameter "countnig": name one ' +
         "whose values' words say this number",
     );

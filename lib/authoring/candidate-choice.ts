@@ -43,11 +43,7 @@ export function candidateFromQuery(
     [...params].filter(([key, value]) => key !== "set" || !isRuleChangeText(value)),
   );
   const choice = choiceFromQuery(parameters, versions, domains);
-  const logic = logicOf(choice.candidate);
-  // A change to the version's own (`rubric.half-or-more=0.50`) is none, as the page drops one typed there.
-  const changes = parseRuleChanges(settings.filter(isRuleChangeText), logic).filter(
-    (change) => !isVersionsOwn(change, logic),
-  );
+  const changes = parseRuleChanges(settings.filter(isRuleChangeText), logicOf(choice.candidate));
   return {...choice, changes};
 }
 

@@ -121,18 +121,20 @@ export function moveReason(
   const counts =
     from.rows.some((row) => countedRows(base.logic).includes(row)) ||
     to.rows.some((row) => countedRows(candidate.logic).includes(row));
+  const rows = {from: rowsText(base, from), to: rowsText(candidate, to)};
+  // What each side counts is read only where a row counts (it evaluates the rows' conditions again).
+  if (!counts) return {shares: [], ...rows};
   const before = sideShare(base, from);
   const after = sideShare(candidate, to);
   // One count where both sides say the same; else each side's, named (a side with a line undecided has none).
-  const shares = !counts
-    ? []
-    : before === after
+  const shares =
+    before === after
       ? [before].filter((share) => share !== null)
       : [
           ...(before === null ? [] : [`${names.base}: ${before}`]),
           ...(after === null ? [] : [`${names.candidate}: ${after}`]),
         ];
-  return {shares, from: rowsText(base, from), to: rowsText(candidate, to)};
+  return {shares, ...rows};
 }
 
 /** The reason in one sentence: "1 of 2 other instructions met: half. v2 applies row 3, …; the candidate applies …". */

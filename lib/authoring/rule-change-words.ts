@@ -3,13 +3,7 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicParameter} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
-import {
-  rowsReworded,
-  rubricRowByNumber,
-  ruleNamesInList,
-  verdictInListLabels,
-  verdictLabels,
-} from "../engine/labels.js";
+import {rubricRowByNumber, ruleNamesInList, verdictInListLabels, verdictLabels} from "../engine/labels.js";
 import {compileLogic, parameterValues, ParameterContext, type ParameterValues} from "../engine/logic.js";
 import {reference} from "../engine/reference.js";
 import {openEntry} from "../engine/rules.js";
@@ -18,6 +12,7 @@ import {
   clauseVerdicts,
   describeThreshold,
   noFlag,
+  rowsReworded,
   rowsWithThreshold,
   rubricKey,
   type LevelToReword,
@@ -171,6 +166,7 @@ export function logicDifferences(
       found.push({
         key: `${rubricKey}.${row.id}`,
         words: thresholdWords(row.id, row.threshold.title, was.value, row.threshold.value, {keyed: false}),
+        // The rows the change rewords, read back from the base's value: each as the candidate says it.
         now: rowsReworded(candidate.logic, row.id, was.value, parameters).map((id) =>
           rubricRowByNumber(candidate.logic, id, parameters),
         ),

@@ -3,8 +3,8 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {GuidelineLogic, LogicClause, LogicRule, RubricRowData} from "../authored/schemas/logic.js";
 import type {Verdict} from "../authored/schemas/verdict.js";
-import {AssignmentError, type Assignment} from "../engine/parameter-values.js";
-import {rowsReworded, rubricRowWords, verdictLabels} from "../engine/labels.js";
+import {AssignmentError, overridesOf, type Assignment} from "../engine/parameter-values.js";
+import {rubricRowByNumber, rubricRowWords, verdictLabels} from "../engine/labels.js";
 import type {ParameterValues} from "../engine/logic.js";
 import {compileLogic, withClauseVerdict} from "../engine/logic.js";
 import {quoteText} from "../text/quote-text.js";
@@ -155,7 +155,10 @@ export function withRuleChange(
   return isVersionsOwn(change, logic) ? others : [...others, change];
 }
 
-/** Reads several changes; one key set twice is an error, since only one value can win. */
+/**
+ * Reads several changes; one key set twice is an error, since only one value can win. One the version already has
+ * (`rubric.half-or-more=0.50`) is no change, on the page's address and on the command line alike.
+ */
 export function parseRuleChanges(texts: readonly string[], logic: GuidelineLogic): RuleChange[] {
   const changes: RuleChange[] = [];
   for (const text of texts) {
@@ -168,7 +171,7 @@ export function parseRuleChanges(texts: readonly string[], logic: GuidelineLogic
       );
     changes.push(change);
   }
-  return changes;
+  return changes.filter((change) => !isVersionsOwn(change, logic));
 }
 
 /**
@@ -211,6 +214,17 @@ function withClauseFlag(logic: GuidelineLogic, rule: string, clause: string, fla
   };
 }
 
+/**
+ * The rows whose words, in full or by number, a row's threshold set to `value` rewords under `parameters`: rows 3 and 2
+ * for row 3's share where the counting reads a share; none where it counts what is missed ("some instructions missed").
+ */
+export function rowsReworded(logic: GuidelineLogic, row: string, value: number, parameters: ParameterValues): string[] {
+  const set = applyRuleChanges(logic, [{kind: "threshold", row, value}]);
+  const said = (version: GuidelineLogic, id: string) =>
+    `${rubricRowWords(version, id, parameters)}\n${rubricRowByNumber(version, id, parameters)}`;
+  return logic.rubric.rows.map(({id}) => id).filter((id) => said(logic, id) !== said(set, id));
+}
+
 /** A rubric level whose words a candidate's settings may make untrue, the settings behind it, and its rows' words. */
 export interface LevelToReword {
   score: number;
@@ -233,13 +247,13 @@ export function levelsToReword(
   set: readonly Assignment[],
   changes: readonly RuleChange[],
 ): LevelToReword[] {
-  const parameters: ParameterValues = {...base, ...Object.fromEntries(set.map(({name, value}) => [name, value]))};
+  const parameters: ParameterValues = {...base, ...overridesOf(set)};
   // Each threshold changed, with the rows whose words it makes untrue: those it rewords, or, with no wording to say
   // it by, its own row.
   const moved = changes.flatMap((change) => {
     const threshold =
       change.kind === "threshold" ? logic.rubric.rows.find((row) => row.id === change.row)?.threshold : null;
-    if (change.kind !== "threshold" || !threshold || threshold.value === change.value) return [];
+    if (change.kind !== "threshold" || !threshold || isVersionsOwn(change, logic)) return [];
     const rows = threshold.wording ? rowsReworded(logic, change.row, change.value, parameters) : [change.row];
     return [{id: change.row, rows}];
   });

@@ -28,13 +28,12 @@ export const verdictInListLabels: Record<Verdict, string> = {...verdictLabels, "
 
 /** A verdict said of a line in a sentence, after its name: "“Formal” is met, with a small flaw". */
 export const verdictPredicates: Record<Verdict, string> = {
-  "met": "is met",
-  "met-flaw": "is met, with a small flaw",
-  "partly": "is partly met",
-  "not-met": "is not met",
-  "cannot-check": "can't be checked",
+  ...(Object.fromEntries(Object.entries(verdictLabels).map(([verdict, label]) => [verdict, `is ${label}`])) as Record<
+    Verdict,
+    string
+  >),
+  "cannot-check": verdictLabels["cannot-check"],
   "not-instruction": "is not an instruction here",
-  "not-applicable": "is not applicable",
 };
 
 type RowsWords = Pick<GuidelineLogic, "rubric">;
@@ -94,15 +93,15 @@ export const rowTexts = ({words, short}: {words?: string; short: RowShortWords})
 /** Whether a row's words say a phrase of a threshold's wording: the schema and the wording read it alike. */
 export const saysPhrase = (text: string, phrase: string): boolean => wholePhrases([phrase]).test(text);
 
-/** Where a threshold's wording applies: a row's words, or the words of a parameter's value. */
-export type WordsOf = {row: true} | {parameter: string; value: string};
+/** A parameter's value, whose words a threshold's wording may say (`parameters:` in it). */
+type ValueOf = {parameter: string; value: string};
 
-/** The rows' thresholds set otherwise than their words say them, which `of`'s words say. */
-export const thresholdsBent = ({rubric}: RowsWords, of: WordsOf = {row: true}): RowThreshold[] =>
+/** The rows' thresholds set otherwise than their words say them: all the rows' words say, or those a value's say. */
+export const thresholdsBent = ({rubric}: RowsWords, of?: ValueOf): RowThreshold[] =>
   rubric.rows.flatMap(({threshold}) => {
     const wording = threshold?.wording;
     if (!wording || wording.value === threshold.value) return [];
-    const applies = "row" in of || (wording.parameters?.[of.parameter]?.includes(of.value) ?? false);
+    const applies = !of || (wording.parameters?.[of.parameter]?.includes(of.value) ?? false);
     return applies ? [threshold] : [];
   });
 
@@ -111,41 +110,17 @@ export const thresholdsBent = ({rubric}: RowsWords, of: WordsOf = {row: true}): 
  * "at least half met" under a share of 0.6 is "at least 60% met". One pass, the longest phrase first, so a form put in
  * is never read again.
  */
-export function thresholdsWorded(logic: RowsWords, text: string, of: WordsOf = {row: true}): string {
+export function thresholdsWorded(logic: RowsWords, text: string, of?: ValueOf): string {
   const forms = new Map<string, string>();
   for (const threshold of thresholdsBent(logic, of))
     for (const [phrase, other] of Object.entries(threshold.wording!.phrases))
       forms.set(
         phrase,
-        other.replaceAll("#%", thresholdNumber(threshold)).replaceAll("#", numberWords(threshold.value)),
+        other.replaceAll("#%", `${numberWords(threshold.value * 100)}%`).replaceAll("#", numberWords(threshold.value)),
       );
   if (!forms.size) return text;
   const phrases = [...forms.keys()].sort((a, b) => b.length - a.length);
   return text.replace(wholePhrases(phrases), (phrase) => forms.get(phrase)!);
-}
-
-/**
- * The rows whose words a row's threshold set to `value` rewords, under `parameters`: rows 3 and 2 for row 3's share,
- * where the counting reads a share; none where it counts what is missed ("some instructions missed").
- */
-export function rowsReworded(
-  logic: RowsWords & Pick<GuidelineLogic, "parameters">,
-  row: RubricRow,
-  value: number,
-  parameters: ParameterValues,
-): RubricRow[] {
-  const set = {
-    ...logic,
-    rubric: {
-      ...logic.rubric,
-      rows: logic.rubric.rows.map((entry) =>
-        entry.id === row && entry.threshold ? {...entry, threshold: {...entry.threshold, value}} : entry,
-      ),
-    },
-  };
-  const said = (words: typeof logic, id: RubricRow) =>
-    `${rubricRowWords(words, id, parameters)}\n${rubricRowByNumber(words, id, parameters)}`;
-  return logic.rubric.rows.map((entry) => entry.id).filter((id) => said(logic, id) !== said(set, id));
 }
 
 /**

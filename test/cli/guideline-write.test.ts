@@ -86,9 +86,12 @@ describe("guideline:preview --write", () => {
     // fourth.
     expect(written.stdout).toMatch(/^ {2}example-3 +line 3 style-register: ruled not-met -> partly/m);
     expect(written.stdout).toMatch(/^ {2}edge-10-twist +line 4 style-register: ruled not-met -> partly/m);
-    // A change that rules every case as before says so.
-    const same = await preview(projectCopy(), "--set", "numbers.exact=met", "--write", "v3");
+    // A change that rules every case as before says so: no worked case delivers more than a ceiling allows.
+    const same = await preview(projectCopy(), "--set", "numbers.over-ceiling=partly", "--write", "v3");
     expect(same.stdout).toContain("every item's file agrees with v3: guideline:check passes\n");
+    // A setting the version already has (numbers.exact is met in v2) is no change, as on /authors' address.
+    const own = await preview(projectCopy(), "--set", "numbers.exact=met");
+    expect(own.stdout.split("\n")[0]).toBe("base v2, candidate v2 unchanged: 33 items");
   });
 
   it("reads the written version against the items' files, not against the newest version, which may not agree", async () => {

@@ -11,6 +11,7 @@ import {
   type DiffPart,
 } from "../../../lib/authoring/version-diff.js";
 import type {Guideline} from "../../../lib/authored/schemas/guideline.js";
+import {withChanges} from "../../../lib/authoring/candidate-choice.js";
 import {missedWords, moveReason, reasonNames, shareWords, type MoveSide} from "../../../lib/authoring/move-reason.js";
 import {rubricRowByNumber} from "../../../lib/engine/labels.js";
 import {compileLogic, parameterValues, type ParameterValues} from "../../../lib/engine/logic.js";
@@ -20,18 +21,8 @@ const v1 = loadGuideline("v1");
 const v2 = loadGuideline("v2");
 
 /** The version with a row's threshold set to `value`, as a candidate's `rubric.<row>=<value>` sets it. */
-const withThreshold = (version: Guideline, row: string, value: number): Guideline => ({
-  ...version,
-  logic: {
-    ...version.logic,
-    rubric: {
-      ...version.logic.rubric,
-      rows: version.logic.rubric.rows.map((entry) =>
-        entry.id === row ? {...entry, threshold: {...entry.threshold!, value}} : entry,
-      ),
-    },
-  },
-});
+const withThreshold = (version: Guideline, row: string, value: number): Guideline =>
+  withChanges(version, [{kind: "threshold", row, value}]);
 
 const side = (parts: readonly DiffPart[], kind: "removed" | "added") =>
   parts

@@ -13,6 +13,7 @@ import {
   verdictPredicates,
 } from "../../../lib/engine/labels.js";
 import {loadGuideline} from "../../../lib/node/load.js";
+import {applyRuleChanges} from "../../../lib/authoring/rule-changes.js";
 
 const {logic} = loadGuideline("v2");
 
@@ -86,13 +87,8 @@ describe("verdict and rubric-row wording", () => {
     // guideline/v2/logic.yaml: row 3's share says "half" at 0.5, as a percentage otherwise; row 4's count says "one
     // small flaw" at 1, "up to # small flaws" otherwise. Row 2 says the same share as row 3.
     const v2 = {counting: "at-least-half", partialMainCap: 3} as const;
-    const set = (id: string, value: number) => ({
-      ...logic,
-      rubric: {
-        ...logic.rubric,
-        rows: logic.rubric.rows.map((row) => (row.id === id ? {...row, threshold: {...row.threshold!, value}} : row)),
-      },
-    });
+    // As a candidate's `rubric.<row>=<value>` sets it.
+    const set = (id: string, value: number) => applyRuleChanges(logic, [{kind: "threshold", row: id, value}]);
     const share = set("half-or-more", 0.6);
     expect(rubricRowWords(share, "half-or-more", v2)).toBe(
       "main task met or partly met, at least 60% of the other instructions met",

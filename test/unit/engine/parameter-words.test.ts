@@ -3,18 +3,11 @@
 import {describe, expect, it} from "vitest";
 import {linkOf, linkStanding, parameterValueWords, valueWords} from "../../../lib/engine/parameter-words.js";
 import {loadGuideline} from "../../../lib/node/load.js";
+import {applyRuleChanges} from "../../../lib/authoring/rule-changes.js";
 
 const {logic, parameters} = loadGuideline("v2");
 /** v2's logic with row 3's share set to `value`, as a candidate's `rubric.half-or-more` sets it. */
-const share = (value: number) => ({
-  ...logic,
-  rubric: {
-    ...logic.rubric,
-    rows: logic.rubric.rows.map((row) =>
-      row.id === "half-or-more" ? {...row, threshold: {...row.threshold!, value}} : row,
-    ),
-  },
-});
+const share = (value: number) => applyRuleChanges(logic, [{kind: "threshold", row: "half-or-more", value}]);
 const always = () => true;
 
 describe("a parameter's values in words", () => {

@@ -166,8 +166,9 @@ function holdStart(html: string): {html: string; held: string} {
  * The head's part: a style that hides the copy when the script beside it finds it is not the state the page will
  * show (a query, another item's fragment, anything of the site's in storage, storage that cannot be read), and, below
  * 1200 px, the rubric's place beside the item (the page's code puts it in a sheet there). The script starts the
- * page's code (`holdStart`): at once when the copy is stale, else once the copy is painted; it also keeps the words
- * pressed and marks a Check pressed on a chosen score before the code arrived, which the code then carries out.
+ * page's code (`holdStart`): its files at once when the copy is stale and its script once the page is read, else both
+ * once the copy is painted; it also keeps the words pressed and marks a Check pressed on a chosen score before the
+ * code arrived, which the code then carries out.
  */
 function headPart(shownItem: string | null): string {
   const hash = JSON.stringify(shownItem ? `#${shownItem}` : "");
@@ -182,18 +183,24 @@ function headPart(shownItem: string | null): string {
   } catch {
     stale();
   }
+  // A module added to the head runs as soon as it arrives, and the page's code finds where its cells show as it
+  // runs: the script waits until the whole page is read, while its files are asked for at once.
+  const whenRead = (then) =>
+    document.readyState === "loading" ? addEventListener("DOMContentLoaded", then, {once: true}) : then();
   const start = () => {
     const held = document.getElementById(${JSON.stringify(startId)});
     if (!held) return;
     held.remove();
     for (const node of [...held.content.children]) {
-      // A script parsed into a template never runs, even once moved: its like is made anew.
-      const started = node.localName === "script" ? document.createElement("script") : document.importNode(node);
-      if (node.localName === "script") {
-        started.type = node.type;
-        started.textContent = node.textContent;
+      if (node.localName !== "script") {
+        document.head.append(document.importNode(node));
+        continue;
       }
-      document.head.append(started);
+      // A script parsed into a template never runs, even once moved: its like is made anew.
+      const started = document.createElement("script");
+      started.type = node.type;
+      started.textContent = node.textContent;
+      whenRead(() => document.head.append(started));
     }
   };
   // Once the whole copy is parsed and painted: a frame drawn while the page is still read may hold only its top.

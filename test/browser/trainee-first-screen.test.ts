@@ -243,6 +243,43 @@ describe("a scoring page's first screen, before and after its code", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("runs a stale copy's code only once the whole page is read, however long the reading takes", async () => {
+    // Before, the code was added to the head at once and ran as soon as it arrived: on a slow read (a loaded machine)
+    // the places its cells show in were not read yet, and the page stopped on "reading 'previousSibling'".
+    const context = await site.newContext();
+    const page = await context.newPage();
+    let resume!: () => void;
+    const paused = new Promise<void>((done) => (resume = done));
+    // The page's HTML with a script at the top of its body that holds the reading until the test lets it go.
+    await page.route("**/edge-cases", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace("<body>", '<body>\n<script src="/__reading-held.js"></script>');
+      await route.fulfill({response, body});
+    });
+    await page.route("**/__reading-held.js", async (route) => {
+      await paused;
+      await route.fulfill({contentType: "text/javascript", body: ""});
+    });
+    const code = ["client", "runtime", "stdlib"].map((name) =>
+      page.waitForEvent("requestfinished", (request) => request.url().includes(`/_observablehq/${name}.`)),
+    );
+    const loading = page.goto("/edge-cases#edge-3");
+    await Promise.all(code);
+    // Two turns of the page's event loop: code that has arrived and may run has run by then.
+    for (const turn of [1, 2])
+      await page.evaluate(
+        (turn) => new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(turn)))),
+        turn,
+      );
+    const whileHeld = [...site.problems];
+    resume();
+    await loading;
+    expect(whileHeld).toEqual([]);
+    await scoreGroup(itemOf(page, "edge-3")).waitFor();
+    await context.close();
+    expect(site.problems).toEqual([]);
+  });
+
   it("records no answer for a Check pressed before a score, or before the score was changed", async () => {
     for (const order of ["check-then-pick", "check-then-change"] as const) {
       const {page, release} = await heldBack(await cleanPage(), "/rubric");

@@ -121,8 +121,9 @@ export const setText = (record: CaseRecord, which: TextName, text: string): Case
 export const setLanguage = (record: CaseRecord, which: TextName, language: string): CaseRecord =>
   withTextField(record, which, "language", canonicalLanguage(language.trim()) ?? language);
 
+/** A gloss typed is the case's own: it is no longer the one taken from another case (glossFrom). */
 export const setGloss = (record: CaseRecord, which: TextName, gloss: string): CaseRecord =>
-  withTextField(record, which, "gloss", gloss);
+  withTextField(withTextField(record, which, "gloss", gloss), which, "glossFrom", undefined);
 
 function withLines(record: CaseRecord, lines: Record<string, unknown>[]): CaseRecord {
   return {...record, checklist: lines};

@@ -15,7 +15,7 @@ import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {scoreText} from "../trainee/words.js";
 import {listWords} from "../text/format.js";
 import {quoteValue} from "../text/quote-text.js";
-import {notebookLineProblems} from "../authored/item-checks.js";
+import {glossFromProblems, notebookLineProblems} from "../authored/item-checks.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
@@ -31,8 +31,9 @@ export interface EditorContext {
   /** By address; null when there is none. */
   candidate: RuleSet | null;
   knownIds: readonly string[];
-  /** The case may not stand where another of its set does, nor take the last worked example of a score away. */
-  cases?: readonly RuledCase[];
+  /** The case may not stand where another of its set does, nor take the last worked example of a score away; a gloss
+   *  taken from another case (glossFrom) is held to that case's file (`text`). */
+  cases?: readonly (RuledCase & {text?: string})[];
   /** A case of a set one runs over must be listed in it. */
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
   /** The current guideline's rubric: each of its scores needs a case ruled it. */
@@ -185,6 +186,27 @@ function lastExample(item: Item, {cases = [], rubric}: EditorContext, file: stri
   return [{file, field: "score", message: `${noWorkedExample(former)} (this case was the last one ruled ${former})`}];
 }
 
+/** Each case file a gloss is taken from, read once. */
+const glossSources = new WeakMap<object, Item | null>();
+
+/**
+ * A gloss taken from another case (glossFrom) held to that case's file as the build holds it (glossFromProblems): an
+ * edit to the text it glosses is refused here, under that text, not first by the build.
+ */
+function borrowedGlosses(item: Item, {cases = [], schemas}: EditorContext, file: string): Problem[] {
+  const named = new Set((["request", "response"] as const).flatMap((which) => item[which].glossFrom ?? []));
+  if (named.size === 0) return [];
+  const sources = cases.flatMap((entry) => {
+    if (!named.has(entry.id) || entry.id === item.id || entry.text === undefined) return [];
+    if (!glossSources.has(entry))
+      glossSources.set(entry, readCaseFile(entry.text, `${entry.id}.md`, schemas.item).item);
+    return glossSources.get(entry) ?? [];
+  });
+  return glossFromProblems([item, ...sources])
+    .filter(({id}) => id === item.id)
+    .map(({problem}) => ({file, field: `${String(problem.path[0])}.text`, message: problem.message}));
+}
+
 /** Its compare list, its notes' and its twistOf. */
 function unknownIds(record: CaseRecord, knownIds: readonly string[], file: string): Problem[] {
   const known = new Set(knownIds);
@@ -253,6 +275,7 @@ export function editorView(
     problems.push(
       ...checkCase(checked.item, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
       ...lastExample(checked.item, context, file),
+      ...borrowedGlosses(checked.item, context, file),
     );
   }
   // Until the case reads whole, the notebook's own lines are held to their notes here, so that what is left to fix

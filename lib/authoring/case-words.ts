@@ -1,6 +1,7 @@
 // The case editor's wording in one place. An authors' page, so ids and parameter names may show.
 import {plural} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
+import {glossFromWords} from "../site/links.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import type {DraftNotice} from "./case-draft-store.js";
 import type {CaseSet} from "../authored/schemas/item.js";
@@ -18,6 +19,10 @@ export function scoreWords(candidates: readonly Score[], rowWords: readonly stri
 
 export const caseWords = {
   noRule: "missing: choose the rule that decides this line",
+  glossHint: "Where the text is not in English: what it says, for a reader who does not read it.",
+  /** Under a gloss taken from another case (glossFrom). */
+  glossTaken: (id: string, which: "request" | "response") =>
+    `The case study's gloss, ${glossFromWords(id, which)}: typed over, it becomes this case's own.`,
   unknownRule: "unknown rule: choose one of the guideline's rules",
   unknownCase: (id: string) => `no case has the id ${quoteText(id)}: choose one of the cases`,
   replaces: (id: string) => `${quoteText(id)} is already a case: the file you download replaces data/items/${id}.md`,

@@ -42,7 +42,7 @@ import {
 import type {CaseEditorData} from "../lib/authoring/case-editor-data.node.js";
 import {type FactField, factInputText} from "../lib/authoring/fact-fields.js";
 import {openCaseDraftStore, replacedUnsavedWords} from "../lib/authoring/case-draft-store.js";
-import {draftNoticeWords, yesNoLabels} from "../lib/authoring/case-words.js";
+import {caseWords, draftNoticeWords, yesNoLabels} from "../lib/authoring/case-words.js";
 import {whenIdle} from "../lib/site/schedule.js";
 import {isRecord} from "../lib/authoring/case-record.js";
 import {markableTexts, turnsOf, type MarkableText, type TurnRole} from "../lib/authoring/case-turns.js";
@@ -506,7 +506,9 @@ function CaseText(
       labelled(`English gloss of the ${which} (optional)`, {
         id: gloss.id,
         control: gloss,
-        hint: "Where the text is not in English: what it says, for a reader who does not read it.",
+        hint:
+          typeof holder.glossFrom === "string" ? caseWords.glossTaken(holder.glossFrom, which) : caseWords.glossHint,
+        error: problems.get(`${which}.gloss`) ?? null,
       }),
     ),
   );

@@ -155,6 +155,32 @@ describe("a case loaded and downloaded unchanged", () => {
   });
 });
 
+describe("a gloss taken from another case", () => {
+  it("says where Calibration A's gloss comes from, and refuses an edit to its request there, not first at the build", async () => {
+    const page = await openEditor(await cleanPage());
+    await loadCase(page, "calibration-a");
+    const hint = page.locator("#case-request-gloss-hint");
+    await expect
+      .poll(() => hint.innerText())
+      .toBe(
+        "The case study's gloss, as given for Example 3, the same request: typed over, it becomes this case's own.",
+      );
+    const request = page.locator("#case-request-text");
+    await request.fill(`${await request.inputValue()} Bitte.`);
+    const why = page.locator("#case-request-text-error");
+    await expect
+      .poll(() => why.innerText())
+      .toBe("Request: example-3's request is not these same words: a gloss is taken only from the same request");
+    expect(await request.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#case-download-state").innerText()).toMatch(/^\d+ to fix first: see below\.$/);
+    // A gloss of its own typed: the case no longer takes Example 3's, and the request may differ.
+    await page.locator("#case-request-gloss").fill("A short, formal reply, please.");
+    await expect.poll(() => why.isVisible()).toBe(false);
+    expect(await hint.innerText()).toMatch(/^Where the text is not in English/);
+    expect(site.problems).toEqual([]);
+  });
+});
+
 describe("a fact changed", () => {
   // Example 1's second line: "no more than two" examples, one delivered. The candidate lets a ceiling be met by none.
   const query = "?base=v2&candidate=v2&set=ceilingNeedsOne%3Dfalse";

@@ -10,6 +10,7 @@ import {
   caseFromFile,
   ruleSetsFromQuery,
   setCompare,
+  setGloss,
   setFact,
   setField,
   setLineField,
@@ -539,6 +540,41 @@ describe("every case in data/items, loaded into the editor", () => {
     const text = caseFileText(record);
     expect(itemRecord(text, `data/items/${id}.md`).record).toEqual(record);
     expect(parseItemFile(text, `data/items/${id}.md`, loadGuideline("v2").logic)).toEqual(item);
+  });
+});
+
+describe("a gloss taken from another case (Calibration A's, from Example 3)", () => {
+  const entry = data.cases.find((each) => each.id === "calibration-a")!;
+  const loaded = caseFromFile(entry.text, "data/items/calibration-a.md", context.schemas.item).record!;
+  const glossProblems = (record: CaseRecord) =>
+    editorView(record, context).problems.filter((problem) => problem.field === "request.text");
+
+  it("is held to Example 3's as the build holds it: its request edited, it is refused under the request", () => {
+    const request = loaded.request as {text: string};
+    const edited = setText(loaded, "request", `${request.text} Bitte.`);
+    expect(glossProblems(edited)).toEqual([
+      {
+        file: "calibration-a.md",
+        field: "request.text",
+        message: "example-3's request is not these same words: a gloss is taken only from the same request",
+      },
+    ]);
+    expect(editorView(edited, context).downloadable).toBe(false);
+  });
+
+  it("names a case that is not there as the build does", () => {
+    const named = {...loaded, request: {...(loaded.request as object), glossFrom: "example-99"}};
+    expect(glossProblems(named).map(({message}) => message)).toEqual([
+      'no item with id "example-99": use an id from data/items/',
+    ]);
+  });
+
+  it("typed over, becomes the case's own: glossFrom goes, and the edited request downloads", () => {
+    const request = loaded.request as {text: string};
+    const own = setGloss(setText(loaded, "request", `${request.text} Bitte.`), "request", "A short, formal reply.");
+    expect(own.request).not.toHaveProperty("glossFrom");
+    expect(own.request).toMatchObject({gloss: "A short, formal reply."});
+    expect(glossProblems(own)).toEqual([]);
   });
 });
 

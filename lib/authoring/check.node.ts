@@ -105,7 +105,12 @@ export function checkGuideline(
   };
 }
 
-/** A warning for each parameter and rule the worked examples do not test, at its place in the guideline file. */
+/** A parameter's or a threshold's warning, with the values it was tried at. */
+const untestedAt = (tried: readonly string[]): string =>
+  `no worked example tests it: no item's score moves when it is set to ` +
+  `${tried.length ? listWords(tried, {conjunction: "or"}) : "another value"}; add an item whose score depends on it`;
+
+/** A warning for each parameter, rule and row threshold the worked examples do not test, at its place in its file. */
 export function untestedWarnings(
   guideline: Guideline,
   found: Dependence,
@@ -125,11 +130,22 @@ export function untestedWarnings(
       message: unread
         ? `no rule of ${guideline.version} reads it (its rule, ${domain!.reader}, is not in this version), ` +
           "so no item's score depends on it"
-        : `no worked example tests it: no item's score moves when it is set to ` +
-          `${tried.length ? listWords(tried, {conjunction: "or"}) : "another value"}; ` +
-          "add an item whose score depends on it",
+        : untestedAt(tried),
     });
   }
+  const thresholdWarnings = found.untested.thresholds.map((row) => {
+    const tried = found.thresholds.find((entry) => entry.row === row)!.values.map((entry) => String(entry.value));
+    return {
+      file: `guideline/${guideline.version}/logic.yaml`,
+      field: fieldPath([
+        "rubric",
+        "rows",
+        guideline.logic.rubric.rows.findIndex((entry) => entry.id === row),
+        "threshold",
+      ]),
+      message: untestedAt(tried),
+    };
+  });
   for (const rule of found.untested.rules) {
     const index = guideline.rules.findIndex((entry) => entry.id === rule);
     warnings.push({
@@ -138,5 +154,5 @@ export function untestedWarnings(
       message: `no worked example tests rule ${rule}: removing it moves no item's score; add an item that needs it`,
     });
   }
-  return warnings;
+  return [...warnings, ...thresholdWarnings];
 }

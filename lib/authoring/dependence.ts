@@ -1,13 +1,16 @@
-// For each parameter and rule of a version, the items whose score depends on it. One that moves no item is untested:
-// an author can change it and no example will say whether the change is right.
+// For each parameter, rule and rubric row threshold of a version, the items whose score depends on it. One that moves
+// no item is untested: an author can change it and no example will say whether the change is right.
 import type {RuleSet} from "../engine/derive.js";
+import {compileLogic} from "../engine/logic.js";
 import {
   declaredValue,
+  rangeSamples,
   type ParameterDomain,
   type ParameterName,
   type ParameterValue,
 } from "../engine/parameter-values.js";
 import {movedIds, type PreparedBase} from "./preview.js";
+import {applyRuleChanges, rowsWithThreshold} from "./rule-changes.js";
 
 export interface ParameterDependence {
   name: ParameterName;
@@ -22,18 +25,30 @@ export interface RuleDependence {
   moved: string[];
 }
 
+export interface ThresholdDependence {
+  /** The rubric row that declares it, and its title. */
+  row: string;
+  title: string;
+  current: number;
+  values: {value: number; moved: string[]}[];
+  moved: string[];
+}
+
 export interface Dependence {
   version: string;
   parameters: ParameterDependence[];
   rules: RuleDependence[];
-  untested: {parameters: ParameterName[]; rules: string[]};
+  thresholds: ThresholdDependence[];
+  /** Thresholds by their rows' ids. */
+  untested: {parameters: ParameterName[]; rules: string[]; thresholds: string[]};
 }
 
 function inItemOrder(prepared: PreparedBase, moved: ReadonlySet<string>): string[] {
   return prepared.items.filter((item) => moved.has(item.id)).map((item) => item.id);
 }
 
-/** Every value of every parameter's domain, one at a time, and each base rule removed in turn. */
+/** Every value of every parameter's domain and of every row threshold's samples, one at a time, and each base rule
+ *  removed in turn. */
 export function dependence(prepared: PreparedBase, domains: readonly ParameterDomain[]): Dependence {
   const base = prepared.ruleSet;
   const parameters = domains.map((domain): ParameterDependence => {
@@ -51,13 +66,28 @@ export function dependence(prepared: PreparedBase, domains: readonly ParameterDo
     const ruleIds = new Set([...base.ruleIds].filter((id) => id !== rule));
     return {rule, moved: movedIds(prepared, {...base, ruleIds})};
   });
+  const thresholds = rowsWithThreshold(base.logic.data).map(({id: row, threshold}): ThresholdDependence => {
+    const {type, min, max, value: current, title} = threshold!;
+    const values = rangeSamples(type, min, max, current)
+      .filter((value) => value !== current)
+      .map((value) => {
+        const logic = compileLogic(applyRuleChanges(base.logic.data, [{kind: "threshold", row, value}]));
+        return {value, moved: movedIds(prepared, {...base, logic})};
+      });
+    const moved = inItemOrder(prepared, new Set(values.flatMap((entry) => entry.moved)));
+    return {row, title, current, values, moved};
+  });
+  const untested = <T>(entries: readonly (T & {moved: string[]})[], key: (entry: T) => string) =>
+    entries.filter((entry) => entry.moved.length === 0).map(key);
   return {
     version: base.version,
     parameters,
     rules,
+    thresholds,
     untested: {
-      parameters: parameters.filter((entry) => entry.moved.length === 0).map((entry) => entry.name),
-      rules: rules.filter((entry) => entry.moved.length === 0).map((entry) => entry.rule),
+      parameters: untested(parameters, (entry) => entry.name),
+      rules: untested(rules, (entry) => entry.rule),
+      thresholds: untested(thresholds, (entry) => entry.row),
     },
   };
 }

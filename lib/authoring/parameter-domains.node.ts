@@ -3,29 +3,8 @@
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {LogicParameter} from "../authored/schemas/logic.js";
 import {compileLogic} from "../engine/logic.js";
-import type {ParameterDomain} from "../engine/parameter-values.js";
+import {rangeSamples, type ParameterDomain} from "../engine/parameter-values.js";
 import {loadGuidelines} from "../node/load.js";
-
-const tidy = (n: number): number => Number(n.toPrecision(12));
-
-/** Its ends, the quarters between them, and the default. */
-function numberSamples(min: number | null, max: number | null, fallback: number): number[] {
-  const low = min ?? Math.min(0, fallback);
-  const high = max ?? Math.max(low + 1, fallback * 2);
-  const quarters = [0, 0.25, 0.5, 0.75, 1].map((step) => tidy(low + (high - low) * step));
-  return [...new Set([...quarters, fallback])].sort((a, b) => a - b);
-}
-
-/** Its ends, middle and default when the range is long. */
-function integerSamples(min: number | null, max: number | null, fallback: number): number[] {
-  const low = min ?? Math.min(0, fallback);
-  const high = max ?? Math.max(low + 10, fallback * 2);
-  const all = high - low <= 20;
-  const values = all
-    ? Array.from({length: high - low + 1}, (_, step) => low + step)
-    : [low, Math.round((low + high) / 2), high, fallback];
-  return [...new Set(values)].sort((a, b) => a - b);
-}
 
 type Kind = Pick<ParameterDomain, "kind" | "values" | "min" | "max">;
 
@@ -38,14 +17,14 @@ function kindOf(parameter: LogicParameter): Kind {
     case "count":
       return {
         kind: "integer",
-        values: integerSamples(parameter.min, parameter.max, parameter.value),
+        values: rangeSamples("count", parameter.min, parameter.max, parameter.value),
         min: parameter.min,
         max: parameter.max,
       };
     case "number":
       return {
         kind: "number",
-        values: numberSamples(parameter.min, parameter.max, parameter.value),
+        values: rangeSamples("number", parameter.min, parameter.max, parameter.value),
         min: parameter.min,
         max: parameter.max,
       };

@@ -27,7 +27,7 @@ import {
 import type {Score} from "../authored/schemas/verdict.js";
 import {reasonNames, reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
-import {formatChange, type RuleChange} from "./rule-changes.js";
+import {formatChange, rubricKey, type RuleChange} from "./rule-changes.js";
 import {describeCandidate, isChanged, withChanges} from "./candidate-choice.js";
 import {ruleChangeWords} from "./rule-change-words.js";
 import {ruleNamesInList} from "../engine/labels.js";
@@ -83,12 +83,15 @@ export interface PreviewReport {
 export interface DependenceReport {
   parameters: {name: string; moved: string[]}[];
   rules: {rule: string; moved: string[]}[];
+  /** By row id. */
+  thresholds: {row: string; moved: string[]}[];
   untested: Dependence["untested"];
 }
 
 const dependenceReport = (found: Dependence): DependenceReport => ({
   parameters: found.parameters.map(({name, moved}) => ({name, moved})),
   rules: found.rules.map(({rule, moved}) => ({rule, moved})),
+  thresholds: found.thresholds.map(({row, moved}) => ({row, moved})),
   untested: found.untested,
 });
 
@@ -325,9 +328,12 @@ export function previewLines(report: PreviewReport): string[] {
   }
   lines.push("");
 
-  const untested = ({parameters, rules}: Dependence["untested"]) => [
+  const untested = ({parameters, rules, thresholds}: Dependence["untested"]) => [
     `  parameters: ${parameters.join(", ") || "none, every parameter moves some item"}`,
     `  rules: ${rules.join(", ") || "none, every rule moves some item"}`,
+    `  row thresholds: ${
+      thresholds.map((row) => `${rubricKey}.${row}`).join(", ") || "none, every threshold moves some item"
+    }`,
   ];
   lines.push(`what the worked examples do not test under ${report.base} (changing it moves no item's score):`);
   lines.push(...untested(report.dependence.untested));

@@ -36,6 +36,34 @@ export interface ParameterDomain {
   rules: string[];
 }
 
+const tidy = (n: number): number => Number(n.toPrecision(12));
+
+/**
+ * The values a count or a number is tried at (a parameter's domain, a row threshold in the dependence report): a
+ * count's every value when its range is short, else its ends, middle and default; a number's ends, the quarters
+ * between them, and its default.
+ */
+export function rangeSamples(
+  type: "count" | "number",
+  min: number | null,
+  max: number | null,
+  value: number,
+): number[] {
+  if (type === "count") {
+    const low = min ?? Math.min(0, value);
+    const high = max ?? Math.max(low + 10, value * 2);
+    const values =
+      high - low <= 20
+        ? Array.from({length: high - low + 1}, (_, step) => low + step)
+        : [low, Math.round((low + high) / 2), high, value];
+    return [...new Set(values)].sort((a, b) => a - b);
+  }
+  const low = min ?? Math.min(0, value);
+  const high = max ?? Math.max(low + 1, value * 2);
+  const quarters = [0, 0.25, 0.5, 0.75, 1].map((step) => tidy(low + (high - low) * step));
+  return [...new Set([...quarters, value])].sort((a, b) => a - b);
+}
+
 /** A parameter set to a value: what `--set name=value` and the page's URL carry. */
 export interface Assignment {
   name: ParameterName;

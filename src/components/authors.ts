@@ -814,9 +814,9 @@ export function DistributionChart(result: Preview): HTMLElement {
 }
 
 // What the authors' page says about a rubric and a set of worked cases beyond the moved items: the rubric's findings
-// over every checklist shape (lib/authoring/completeness.ts), and the parameters and rules no worked case tests
-// (lib/authoring/dependence.ts).
-/** What a rule set's worked cases do not test, and which items each parameter and rule moves. */
+// over every checklist shape (lib/authoring/completeness.ts), and the parameters, row thresholds and rules no worked
+// case tests (lib/authoring/dependence.ts).
+/** What a rule set's worked cases do not test, and which items each parameter, threshold and rule moves. */
 export function Untested({
   dependence: found,
   label,
@@ -827,9 +827,11 @@ export function Untested({
   /** The version whose parameters' words name them. */
   logic: ParameterSource;
 }): HTMLElement {
-  const {parameters, rules} = found.untested;
+  const {parameters, rules, thresholds} = found.untested;
+  const thresholdTitle = (row: string) => found.thresholds.find((entry) => entry.row === row)!.title;
   const untested = [
     ...parameters.map((name) => `the parameter “${parameterTitle(logic, name)}”`),
+    ...thresholds.map((row) => `the rubric's “${thresholdTitle(row)}”`),
     ...rules.map((rule) => `the rule ${rule}`),
   ];
   const them = untested.length === 1 ? "it" : "any of them";
@@ -842,17 +844,18 @@ export function Untested({
       untested.length
         ? `Under ${label}, no worked case tests ${untested.join(", ")}: change ${them} and no example moves, ` +
             "so no example says whether the change is right."
-        : `Under ${label}, every parameter and rule moves at least one worked case.`,
+        : `Under ${label}, every parameter, rubric threshold and rule moves at least one worked case.`,
     ),
     el(
       "details",
       {},
-      el("summary", {}, "Which items depend on each parameter and rule"),
+      el("summary", {}, "Which items depend on each parameter, rubric threshold and rule"),
       Table(
         {
-          head: ["Parameter or rule", "Items whose score it moves"],
+          head: ["Parameter, threshold or rule", "Items whose score it moves"],
           rows: [
             ...found.parameters.map((entry) => [parameterTitle(logic, entry.name), entry.moved.join(", ") || "none"]),
+            ...found.thresholds.map((entry) => [entry.title, entry.moved.join(", ") || "none"]),
             ...found.rules.map((entry) => [`rule ${entry.rule}`, entry.moved.join(", ") || "none"]),
           ],
         },
@@ -1214,19 +1217,7 @@ function Results({state, now, settled, model, items, data}: Shown, place: Place)
       ],
     ),
     // Built once: its two parts are patched on their own.
-    section("untested", "What the worked cases do not test", null, () => [
-      // Only parameters and rules are tried one at a time: a row's threshold is tested by the cases a change moves.
-      settled.candidateVersion.logic.rubric.rows.some((row) => row.threshold)
-        ? el(
-            "p",
-            {class: "muted"},
-            "Each parameter and rule is tried here on its own; the rubric rows' thresholds are not: the cases a " +
-              "changed one moves are listed above.",
-          )
-        : null,
-      untestedBase,
-      untestedCandidate,
-    ]),
+    section("untested", "What the worked cases do not test", null, () => [untestedBase, untestedCandidate]),
   ];
 }
 

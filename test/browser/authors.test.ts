@@ -72,7 +72,7 @@ describe("the authors' preview", () => {
     const untested = page
       .locator("section")
       .filter({has: page.getByRole("heading", {name: "What the worked cases do not test"})});
-    await untested.getByText("Which items depend on each parameter and rule").first().click();
+    await untested.getByText("Which items depend on each parameter, rubric threshold and rule").first().click();
     // A property set on a node now is still there after the change only if the page kept that node.
     await page.evaluate(() => {
       const heading = document.querySelector("#coverage-title") as HTMLElement & {kept?: boolean};

@@ -59,10 +59,13 @@ describe("guideline:check", () => {
     });
   });
 
-  it("plain: one line per item and a summary, exit 0, and no warning: every parameter and rule is tested", async () => {
+  it("plain: one line per item and a summary, exit 0, and one warning: every parameter and rule is tested, row 4's threshold is not", async () => {
     const {status, stdout, stderr} = await run();
     expect(status).toBe(0);
-    expect(stderr).toBe("");
+    // No worked case has two small flaws: however many a 4 allows, no case moves.
+    expect(stderr).toBe(
+      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it\n",
+    );
     const lines = stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(34);
     expect(lines.slice(0, 33).every((line) => line.startsWith("ok   "))).toBe(true);
@@ -127,6 +130,7 @@ describe("guideline:check without the notebook's cases", () => {
     expect(result.stderr.trimEnd().split("\n")).toEqual([
       "warning: guideline/v2/guideline.yaml at parameters.additionsBreakWithoutWording: no worked example tests it: no item's score moves when it is set to true; add an item whose score depends on it",
       "warning: guideline/v2/guideline.yaml at parameters.mainPartThreshold: no worked example tests it: no item's score moves when it is set to more-than-half; add an item whose score depends on it",
+      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it",
     ]);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
       "guideline:check: 26 items, every one with exactly one score matching its ruling, under guideline/v2",

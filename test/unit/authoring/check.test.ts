@@ -237,19 +237,23 @@ describe("checkGuideline", () => {
         "guideline/v2/guideline.yaml at parameters.mainPartThreshold: no worked example tests it: no item's score moves when it is set to more-than-half; add an item whose score depends on it",
       ]),
     );
-    // Only parameters: every rule of v2 moves some item when removed.
-    expect(warnings.every((warning) => warning.includes(" at parameters."))).toBe(true);
+    // Only parameters and row 4's threshold: every rule of v2 moves some item when removed.
+    expect(warnings.every((warning) => / at (parameters\.|rubric\.rows\[\d+\]\.threshold:)/.test(warning))).toBe(true);
     expect(report.dependence.untested.parameters).toEqual(
       expect.arrayContaining(["additionsBreakWithoutWording", "mainPartThreshold"]),
     );
     expect(report.dependence.parameters.find((entry) => entry.name === "ceilingNeedsOne")!.moved).toEqual(["edge-1a"]);
   });
 
-  it("warns about nothing with the notebook's cases in: fresh-1 and fresh-2 test the two parameters", () => {
+  it("warns about nothing but row 4's threshold with the notebook's cases in: fresh-1 and fresh-2 test the two parameters", () => {
     const report = checkGuideline(v2, loadItems());
     expect(report.problems).toEqual([]);
-    expect(report.warnings).toEqual([]);
-    expect(report.dependence.untested).toEqual({parameters: [], rules: []});
+    // No worked case has two small flaws, so no case moves however many a 4 allows (the case study's "one small flaw").
+    const index = v2.logic.rubric.rows.findIndex((row) => row.id === "one-small-flaw");
+    expect(report.warnings.map(formatProblem)).toEqual([
+      `guideline/v2/logic.yaml at rubric.rows[${index}].threshold: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it`,
+    ]);
+    expect(report.dependence.untested).toEqual({parameters: [], rules: [], thresholds: ["one-small-flaw"]});
     const moved = (name: string) => report.dependence.parameters.find((entry) => entry.name === name)!.moved;
     expect([moved("additionsBreakWithoutWording"), moved("mainPartThreshold")]).toEqual([["fresh-1"], ["fresh-2"]]);
   });

@@ -35,8 +35,8 @@ describe("dependence under v2", () => {
       moved: ["fresh-1"],
     });
     expect(parameter("mainPartThreshold").values).toEqual([{value: "more-than-half", moved: ["fresh-2"]}]);
-    // So the guideline check warns about no parameter, and no rule, any more.
-    expect(found.untested).toEqual({parameters: [], rules: []});
+    // So the guideline check warns about no parameter, and no rule, any more (row 4's threshold: see below).
+    expect(found.untested).toEqual({parameters: [], rules: [], thresholds: ["one-small-flaw"]});
   });
 
   it("names the exact items the tested parameters move, value by value", () => {
@@ -72,6 +72,28 @@ describe("dependence under v2", () => {
       expect(tried, entry.name).not.toContain(entry.current);
       expect(tried.length, entry.name).toBe(domains.find((domain) => domain.name === entry.name)!.values.length - 1);
     }
+  });
+
+  it("tries each row threshold along its range: row 3's share moves the cases at a half, row 4's flaws none", () => {
+    const threshold = (row: string) => found.thresholds.find((entry) => entry.row === row)!;
+    // Row 3 at 0.75: example 3's two of four other instructions met (the case study's "at least half", ruled 3) are
+    // no longer enough. At 0: a share of none is enough, so the cases ruled 2 on "fewer than half" rise.
+    const share = threshold("half-or-more");
+    expect(share.current).toBe(0.5);
+    expect(share.values.map(({value}) => value)).toEqual([0, 0.25, 0.75, 1]);
+    expect(share.values.find(({value}) => value === 0.75)!.moved).toContain("example-3");
+    expect(share.values.find(({value}) => value === 0.25)!.moved).toEqual([]);
+    // Row 4 allows one small flaw; a case moves only if it has every instruction met and two or more small flaws, and
+    // no worked case does.
+    const twoFlaws = items.filter((item) => item.checklist.filter((line) => line.verdict === "met-flaw").length > 1);
+    expect(twoFlaws.map((item) => item.id)).toEqual([]);
+    expect(threshold("one-small-flaw")).toMatchObject({
+      title: "How many small flaws a 4 allows",
+      current: 1,
+      values: [2, 3, 4, 5].map((value) => ({value, moved: []})),
+      moved: [],
+    });
+    expect(found.untested.thresholds).toEqual(["one-small-flaw"]);
   });
 
   it("a rule removed leaves its lines undecided: the items that cite it move", () => {

@@ -50,7 +50,9 @@ describe("previewReport and previewLines", () => {
     expect(report.dependence.rules.map((entry) => entry.rule)).toEqual(v2.rules.map((rule) => rule.id));
     const lines = previewLines(report);
     expect(lines).toContain("  rules: none, every rule moves some item");
-    expect(lines.at(-3)).toBe("what the worked examples do not test under v2 (changing it moves no item's score):");
+    // No worked case has two small flaws: row 4's threshold moves none.
+    expect(lines.at(-1)).toBe("  row thresholds: rubric.one-small-flaw");
+    expect(lines.at(-4)).toBe("what the worked examples do not test under v2 (changing it moves no item's score):");
     // The base as it is: nothing more to say of the candidate.
     expect(report.candidateDependence).toBeNull();
   });
@@ -67,10 +69,13 @@ describe("previewReport and previewLines", () => {
     });
     expect(report.candidateDependence!.untested.parameters).toContain("partlyWeight");
     expect(report.dependence.untested.parameters).not.toContain("partlyWeight");
-    expect(previewLines(report).slice(-3)).toEqual([
+    // Nor does row 3's share, for the same reason.
+    expect(report.candidateDependence!.untested.thresholds).toEqual(["one-small-flaw", "half-or-more"]);
+    expect(previewLines(report).slice(-4)).toEqual([
       "and under the candidate, v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed:",
       `  parameters: ${report.candidateDependence!.untested.parameters.join(", ")}`,
       "  rules: none, every rule moves some item",
+      "  row thresholds: rubric.one-small-flaw, rubric.half-or-more",
     ]);
   });
 

@@ -21,13 +21,16 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 const keyOf = (answer: Answer) => `${slotOf(answer)} ${answer.attempt}`;
 
+/** The same answer, given at whatever time: a file that differs only in when is no change to import. */
+const sameAnswer = ({at: _here, ...here}: Answer, {at: _there, ...there}: Answer): boolean => sameJson(here, there);
+
 export interface ImportPreview {
   /** In the file, not here: added. */
   added: Answer[];
   /** The same attempt at the same item, phase and mode on both sides, answered differently: the file's replaces
    *  this browser's. */
   replaced: {current: Answer; incoming: Answer}[];
-  /** Here and in the file alike. */
+  /** Here and in the file alike, whenever each was given: this browser's stays. */
   unchanged: Answer[];
   /** Here, not in the file: kept as they are. */
   kept: Answer[];
@@ -49,9 +52,9 @@ export function previewImport(current: Progress, incoming: Progress): ImportPrev
   const answers = current.answers.map((answer) => {
     const other = fromFile.get(keyOf(answer));
     if (!other) kept.push(answer);
-    else if (sameJson(answer, other)) unchanged.push(answer);
+    else if (sameAnswer(answer, other)) unchanged.push(answer);
     else replaced.push({current: answer, incoming: other});
-    return other ?? answer;
+    return other && !sameAnswer(answer, other) ? other : answer;
   });
   const added = incoming.answers.filter((answer) => !here.has(keyOf(answer)));
   return {added, replaced, unchanged, kept, result: {...current, answers: [...answers, ...added]}};

@@ -54,6 +54,19 @@ describe("what an import would change", () => {
     });
   });
 
+  it("takes an answer that differs only in when it was given as unchanged, and keeps this browser's time", () => {
+    const here = record({item: "example-2", score: 3, phase: "vague"});
+    const later = {...here, answers: here.answers.map((answer) => ({...answer, at: "2026-03-02T09:00:00.000Z"}))};
+    const preview = previewImport(here, later);
+    expect([preview.added, preview.replaced, preview.unchanged.map(brief)]).toEqual([
+      [],
+      [],
+      ["example-2 vague #1: 3"],
+    ]);
+    expect(preview.result).toEqual(here);
+    expect(planImport(here, later, known).changes).toBe(0);
+  });
+
   it("says what differs in a replaced answer: its two scores, or what else when the score is the same", () => {
     const base: Answer = {item: "example-1", phase: "guideline", attempt: 1, score: 5, guideline: "v2", at: now};
     const line = {listing: {kind: "free", text: "formal"}, verdict: "met"} as const;
@@ -131,9 +144,9 @@ describe("an import's plan, and whether the preview read is still true on confir
     const plan = planImport(mine, theirs, known);
     expect([plan.changes, plan.unknownItems]).toEqual([2, []]);
     const foreign = record({item: "example-2", score: 3}, {item: "example-99", score: 3});
-    // example-2 #1: the same score as here, but saved a second earlier (helpers' record), so replaced; example-99:
-    // added, and not a case of this site.
-    expect(planImport(mine, foreign, known)).toMatchObject({changes: 2, unknownItems: ["example-99"]});
+    // example-2 #1: the same answer as here, saved a second earlier (helpers' record): the time alone is no change;
+    // example-99: added, and not a case of this site.
+    expect(planImport(mine, foreign, known)).toMatchObject({changes: 1, unknownItems: ["example-99"]});
     expect(planImport(theirs, theirs, known).changes).toBe(0);
   });
 
@@ -149,12 +162,14 @@ describe("an import's plan, and whether the preview read is still true on confir
     ]);
   });
 
-  it("shows the preview again when another tab answered a case the file adds: added 1 -> 0, replaced 1 -> 2", () => {
+  it("shows the preview again when another tab answered a case the file adds: added 1 -> 0, the same answer", () => {
     const shown = previewImport(mine, theirs);
     const meanwhile = plus(mine, {item: "example-4", score: 3});
     const decision = confirmImport(meanwhile, theirs, shown);
     expect(decision.kind).toBe("changed");
-    expect(counts(decision.preview)).toBe("0 / 2 / 1");
+    // The file's example-4 is the tab's answer given at another time: unchanged, not replaced.
+    expect(counts(decision.preview)).toBe("0 / 1 / 1");
+    expect(decision.preview.unchanged.map(brief)).toContain("example-4 guideline #1: 3");
     expect(previewIsStale(shown, decision.preview)).toBe(true);
   });
 

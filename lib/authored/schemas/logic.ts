@@ -43,6 +43,10 @@ const parameterCommon = {
 const outOfRange = ({value, min, max}: {value: number; min: number; max: number}): string | null =>
   value >= min && value <= max ? null : `${value} is outside its range: expected a value from ${min} to ${max}`;
 
+/** A value that is not one of a choice parameter's: said one way wherever a value is named. */
+const notOneOf = (value: string, {name, values}: {name: string; values: readonly string[]}): string =>
+  `${quoteValue(value)} is not one of ${name}'s values: expected one of ${values.join(", ")}`;
+
 export const LogicParameter = z
   .discriminatedUnion("type", [
     z.strictObject({
@@ -79,17 +83,12 @@ export const LogicParameter = z
     // one no rule handles).
     const parameter = ctx.value;
     const refuse = (message: string) =>
-      ctx.issues.push({
-        code: "custom",
-        input: parameter.value,
-        path: ["value"],
-        message: `${parameter.name}: ${message}`,
-      });
+      ctx.issues.push({code: "custom", input: parameter.value, path: ["value"], message});
     if (parameter.type === "choice" && !parameter.values.includes(parameter.value))
-      refuse(`${quoteValue(parameter.value)} is not one of its values: expected one of ${parameter.values.join(", ")}`);
+      refuse(notOneOf(parameter.value, parameter));
     if (parameter.type === "count" || parameter.type === "number") {
       const range = outOfRange(parameter);
-      if (range) refuse(range);
+      if (range) refuse(`${parameter.name}: ${range}`);
     }
   });
 export type LogicParameter = z.infer<typeof LogicParameter>;
@@ -349,27 +348,27 @@ export const GuidelineLogic = z
           );
       }),
     );
+    /** The choice parameter `name`, or none with an issue at `path` saying which to name. */
+    const choiceNamed = (name: string, path: PropertyKey[], which: string) => {
+      const parameter = declared.get(name);
+      if (parameter?.type === "choice") return parameter;
+      issue(path, name, `no choice parameter "${name}": name ${which}`);
+      return null;
+    };
     parameters.forEach((parameter, index) => {
       if (parameter.type !== "choice" || !parameter.words) return;
       for (const value of Object.keys(parameter.words))
         if (!parameter.values.includes(value))
-          issue(
-            ["parameters", index, "words", value],
-            value,
-            `"${value}" is not one of its values: word one of ${parameter.values.join(", ")}`,
-          );
+          issue(["parameters", index, "words", value], value, notOneOf(value, parameter));
     });
     const shortOf = (short: RowShortWords, path: PropertyKey[]) => {
       if (typeof short === "string") return;
-      const parameter = declared.get(short.parameter);
-      if (!parameter || parameter.type !== "choice") {
-        issue(
-          [...path, "parameter"],
-          short.parameter,
-          `no choice parameter "${short.parameter}": name one of the parameters with listed values`,
-        );
-        return;
-      }
+      const parameter = choiceNamed(
+        short.parameter,
+        [...path, "parameter"],
+        "one of the parameters with listed values",
+      );
+      if (!parameter) return;
       for (const value of parameter.values)
         if (!Object.hasOwn(short.values, value))
           issue([...path, "values"], value, `no words for ${short.parameter} = ${value}: add them`);
@@ -379,18 +378,9 @@ export const GuidelineLogic = z
     rubric.rows.forEach(({threshold}, index) => {
       for (const [name, values] of Object.entries(threshold?.wording?.parameters ?? {})) {
         const path = ["rubric", "rows", index, "threshold", "wording", "parameters", name];
-        const parameter = declared.get(name);
-        if (!parameter || parameter.type !== "choice") {
-          issue(path, name, `no choice parameter "${name}": name one whose values' words say this number`);
-          continue;
-        }
+        const parameter = choiceNamed(name, path, "one whose values' words say this number");
         values.forEach((value, at) => {
-          if (!parameter.values.includes(value))
-            issue(
-              [...path, at],
-              value,
-              `${name} has no value "${value}": expected one of ${parameter.values.join(", ")}`,
-            );
+          if (parameter && !parameter.values.includes(value)) issue([...path, at], value, notOneOf(value, parameter));
         });
       }
     });

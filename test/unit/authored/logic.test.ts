@@ -109,7 +109,7 @@ describe("the logic schema", () => {
       problemsOf(small("{id: r, facts: [], clauses: [{id: a, verdict: met}]}").replace("parameters: []\n", parameters)),
     ).toBe(
       [
-        'logic.yaml at parameters[0].value: counting: "at-least-hafl" is not one of its values: expected one of ' +
+        'logic.yaml at parameters[0].value: "at-least-hafl" is not one of counting\'s values: expected one of ' +
           "at-least-half, most-missed",
         "logic.yaml at parameters[1].value: cap: 9 is outside its range: expected a value from 1 to 5",
       ].join("\n"),
@@ -161,7 +161,7 @@ describe("the logic schema", () => {
     ).toBe(
       [
         'logic.yaml at linked[0].members[1].name: no parameter "countnig": use one of counting, cap',
-        'logic.yaml at parameters[0].words.hlaf: "hlaf" is not one of its values: word one of half, most',
+        'logic.yaml at parameters[0].words.hlaf: "hlaf" is not one of counting\'s values: expected one of half, most',
         'logic.yaml at rubric.rows[0].short.parameter: no choice parameter "cap": name one of the parameters with listed ' +
           "values",
         "logic.yaml at rubric.cap.short.values: no words for counting = most: add them",

@@ -1,7 +1,7 @@
 // What the cohort page's charts show, decided here and drawn by src/components/cohort-charts.ts.
 import type {WithInterval} from "./bootstrap.js";
 import type {CohortReport} from "./cohort-report.js";
-import {alphaGuides} from "./cohort-words.js";
+import {alphaGuides, mostShown} from "./cohort-words.js";
 import type {Figure} from "./figure.js";
 import type {Alpha} from "./krippendorff.js";
 import {plural} from "../text/format.js";
@@ -86,7 +86,7 @@ export interface DisagreementRow {
  * share before the guideline where it was rated then, and the pairs each share rests on; an item of too few pairs
  * comes after the others (cohort-report.ts ranks them). None when no item rated after it has any disagreement.
  */
-export function disagreementRows(report: CohortReport, top = 5): DisagreementRow[] {
+export function disagreementRows(report: CohortReport, top = mostShown): DisagreementRow[] {
   const before = new Map(report.vague.spread.map((entry) => [entry.item, entry]));
   return report.guideline.mostDisagreement.items.slice(0, top).map((entry) => ({
     item: entry.item,

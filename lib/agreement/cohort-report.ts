@@ -16,7 +16,7 @@ import {raterAgreements, type RaterAgreement} from "./rater-agreement.js";
 import {codeCount, ratingColumns, type RatingColumns} from "./rating-columns.js";
 import {phases, type CohortRating} from "./ratings.js";
 import {customWeights} from "./weights.js";
-import {differs, headlineResamplesWords, mostShown} from "./cohort-words.js";
+import {differs, headlineResamplesWords} from "./cohort-words.js";
 
 export interface RuleDisagreement {
   rule: string;
@@ -40,6 +40,8 @@ export interface PhaseReport {
   agreement: {exact: Coefficient; withinOne: Coefficient};
   spread: ItemSpread[];
   raterAgreement: RaterAgreement[];
+  /** Every item whose raters differ, the most first (the page and the command line show the first few), and every
+   *  rule. */
   mostDisagreement: {items: ItemSpread[]; rules: RuleDisagreement[]};
 }
 
@@ -59,8 +61,6 @@ export interface CohortReport {
 
 export interface CohortOptions {
   bootstrap?: BootstrapOptions;
-  /** 5 unless told. */
-  top?: number;
 }
 
 export const cohortNotes = [
@@ -91,7 +91,6 @@ function phaseReport(
   units: readonly CohortItem[],
   {ratings, notApplicable}: {ratings: number; notApplicable: number},
   raterAgreement: RaterAgreement[],
-  top: number,
 ): {
   report: Omit<PhaseReport, "alpha"> & {alpha: Omit<PhaseReport["alpha"], "ordinal">};
   nominal: CountTable;
@@ -152,7 +151,7 @@ function phaseReport(
       spread,
       raterAgreement,
       mostDisagreement: {
-        items: spread.filter(differs).sort(byDisagreement).slice(0, top),
+        items: spread.filter(differs).sort(byDisagreement),
         rules,
       },
     },
@@ -179,7 +178,7 @@ export function cohortReport(
 export function cohortReportOfColumns(
   columns: RatingColumns,
   items: readonly CohortItem[],
-  {bootstrap = {}, top = mostShown}: CohortOptions = {},
+  {bootstrap = {}}: CohortOptions = {},
 ): CohortReport {
   const {raters, rater, item, code} = columns;
   const n = code.length;
@@ -208,7 +207,7 @@ export function cohortReportOfColumns(
   }
   const {order, byPhase} = raterAgreements(columns, items);
   const [vague, guideline] = phases.map((phase, p) =>
-    phaseReport(phase, {units: units.length, values: scale, counts: counts[p]!}, units, totals[p]!, byPhase[p]!, top),
+    phaseReport(phase, {units: units.length, values: scale, counts: counts[p]!}, units, totals[p]!, byPhase[p]!),
   ) as [ReturnType<typeof phaseReport>, ReturnType<typeof phaseReport>];
   const options = bootstrapSettings(bootstrap);
   // Each phase's alpha over every item it rated, with its interval; the headline compares the same items alone.

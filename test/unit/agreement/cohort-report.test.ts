@@ -116,13 +116,13 @@ describe("a cohort's report", () => {
     // Every pair differs on examples 1 and 2 (5, 3, 1 and 2, 4, 3): each rule their ruled checklists cite is at 100%.
     // Example 1 cites main-task, numbers and list-stated-only; example 2 main-task, numbers and stated-constraints.
     /** Alice's, Bob's and Carol's scores of each item before the guideline. */
-    const before = (rows: readonly (readonly [string, readonly ScaleScore[]])[], top = 5) =>
+    const before = (rows: readonly (readonly [string, readonly ScaleScore[]])[]) =>
       cohortReport(
         rows.flatMap(([item, scores]) =>
           ["alice", "bob", "carol"].map((rater, i) => rating(rater, item, "vague", scores[i]!)),
         ),
         items,
-        {bootstrap: {replicates: 10}, top},
+        {bootstrap: {replicates: 10}},
       );
     const tied = before([
       ["example-1", [5, 3, 1]],
@@ -146,14 +146,14 @@ describe("a cohort's report", () => {
     );
     // The command line says it under its heading too, with a list cut at 2 of its 2 items and 4 rules, where every
     // item is: in its items CSV (it prints no table of them).
-    const cut = before(
-      [
-        ["example-1", [5, 3, 1]],
-        ["example-2", [2, 4, 3]],
-        ["example-3", [1, 2, 3]],
-      ],
-      2,
-    );
+    const cut = before([
+      ["example-1", [5, 3, 1]],
+      ["example-2", [2, 4, 3]],
+      ["example-3", [1, 2, 3]],
+    ]);
+    // The report keeps every item whose raters differ; the list is cut where it is shown, once.
+    expect(cut.vague.mostDisagreement.items).toHaveLength(3);
+    expect(mostDisagreementShown(cut.vague, {top: 2, every: "x"}).items).toHaveLength(2);
     expect(cohortLines(cut, {top: 2})).toContain(
       "    2 of the 3 items whose raters differ, the most first; `--csv items` has every item.",
     );

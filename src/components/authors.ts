@@ -828,7 +828,9 @@ export function Untested({
   logic: ParameterSource;
 }): HTMLElement {
   const {parameters, rules, thresholds} = found.untested;
-  const thresholdTitle = (row: string) => found.thresholds.find((entry) => entry.row === row)!.title;
+  /** Its words, then its key, as a parameter's. */
+  const thresholdTitle = (row: string) =>
+    `${found.thresholds.find((entry) => entry.row === row)!.title} (${rubricKey}.${row})`;
   const untested = [
     ...parameters.map((name) => `the parameter “${parameterTitle(logic, name)}”`),
     ...thresholds.map((row) => `the rubric's “${thresholdTitle(row)}”`),
@@ -855,7 +857,7 @@ export function Untested({
           head: ["Parameter, threshold or rule", "Items whose score it moves"],
           rows: [
             ...found.parameters.map((entry) => [parameterTitle(logic, entry.name), entry.moved.join(", ") || "none"]),
-            ...found.thresholds.map((entry) => [entry.title, entry.moved.join(", ") || "none"]),
+            ...found.thresholds.map((entry) => [thresholdTitle(entry.row), entry.moved.join(", ") || "none"]),
             ...found.rules.map((entry) => [`rule ${entry.rule}`, entry.moved.join(", ") || "none"]),
           ],
         },

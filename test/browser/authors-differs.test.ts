@@ -103,8 +103,8 @@ describe("what differs, on /authors", () => {
     await expect
       .poll(() => page.locator(".untested").first().locator("p").first().innerText())
       .toBe(
-        "Under v2, no worked case tests the rubric's “How many small flaws a 4 allows”: change it and no example " +
-          "moves, so no example says whether the change is right.",
+        "Under v2, no worked case tests the rubric's “How many small flaws a 4 allows (rubric.one-small-flaw)”: " +
+          "change it and no example moves, so no example says whether the change is right.",
       );
     expect(site.problems).toEqual([]);
   });

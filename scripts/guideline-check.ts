@@ -1,7 +1,7 @@
 // npm run guideline:check [-- --json] [--version v2]
 // Checks a guideline version's logic (every condition type-checked against the facts and parameters it may read; every
 // rule and the rubric complete), derives every item's score under it and fails on any disagreement with the ruled
-// score; warns about the parameters and rules that no worked example tests.
+// score; warns about the parameters, rubric thresholds and rules that no worked example tests.
 import {checkGuideline} from "../lib/authoring/check.node.js";
 import {checkVersionLogic} from "../lib/authoring/logic-check.js";
 import type {Guideline} from "../lib/authored/schemas/guideline.js";
@@ -92,7 +92,7 @@ export async function guidelineCheck(args: readonly string[], io: CommandIO): Pr
           out(`${result.ok ? "ok  " : "FAIL"} ${result.id.padEnd(20)} ruled ${ruled} derived ${derived} ${row}`);
         }
       }
-      // Untested parameters and rules pass the check: the author is told, the run does not fail.
+      // Untested parameters, rubric thresholds and rules pass the check: the author is told, the run does not fail.
       for (const warning of [...logic.warnings, ...report.warnings]) err(`warning: ${formatProblem(warning)}`);
       const problems = report.problems.map(caseProblemInWords);
       if (problems.length) {

@@ -1,7 +1,7 @@
 // npm run guideline:preview -- [--base v2] [--candidate v1] [--set <setting>=<value> ...] [--json] [--list]
 //   [--write vN]
 // What a change to the guideline does to the worked examples: the items whose score moves, the items left with no
-// single score, the coverage of the scores 1-5, and the parameters and rules no example tests.
+// single score, the coverage of the scores 1-5, and the parameters, rubric thresholds and rules no example tests.
 // The candidate is --candidate's version (the base when absent) with every --set applied on top, so
 // `--candidate v1 --set counting=at-least-half` previews v1 with one of v2's fixes. A setting is a parameter
 // (`counting=most-missed`), a clause's verdict or flag (`numbers.ceiling-needs-one=partly`,

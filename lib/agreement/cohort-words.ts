@@ -258,12 +258,12 @@ export function mostShownWords(shown: number, of: number, kind: {items: string} 
 export const mostShown = 5;
 
 /**
- * The lists of most disagreement as the page and the command line show them: the first `top` items whose raters
- * differ and rules whose items differ, most first, each with how many it shows of how many where it is cut (`every`:
- * where every item is instead).
+ * The lists of most disagreement as the page and the command line show them (the page's chart its first `top` items
+ * too, disagreementRows): the first `top` items whose raters differ and rules whose items differ, most first, each
+ * with how many it shows of how many where it is cut (`every`: where every item is instead).
  */
 export function mostDisagreementShown(
-  {spread, mostDisagreement}: Pick<PhaseReport, "spread" | "mostDisagreement">,
+  {mostDisagreement}: Pick<PhaseReport, "mostDisagreement">,
   {top = mostShown, every}: {top?: number; every: string},
 ) {
   const items = mostDisagreement.items.slice(0, top);
@@ -271,7 +271,7 @@ export function mostDisagreementShown(
   const shown = rules.slice(0, top);
   return {
     items,
-    itemsNote: mostShownWords(items.length, spread.filter(differs).length, {items: every}),
+    itemsNote: mostShownWords(items.length, mostDisagreement.items.length, {items: every}),
     rules: shown,
     rulesNote: mostShownWords(shown.length, rules.length, "rules"),
   };

@@ -243,8 +243,8 @@ export function authorsModel(
   const pairDiff = (base: string, candidate: string): VersionDiff =>
     diffs(`${base} ${candidate}`, () => versionDiff(guideline(base), guideline(candidate)));
   // Each version as a base, derived when first chosen (or warmed up): there are a few versions. Its dependence report
-  // (every value of every parameter tried: 20-40 ms cold) is the later sections', so a base chosen cold is painted
-  // before it.
+  // (every value of every parameter and rubric threshold tried: 20-40 ms cold) is the later sections', so a base
+  // chosen cold is painted before it.
   const bases = memo<PreparedBase>();
   const baseOf = (version: string) => bases(version, () => work.prepareBase(data.items, ruleSetOf(guideline(version))));
   const dependences = memo<Dependence>();

@@ -28,6 +28,8 @@ export interface CaseEditorCase {
   score: Score;
   /** Exactly as data/items/<id>.md holds it. */
   text: string;
+  /** The cases whose gloss its texts take (glossFrom): an edit to those cases is held to this one's too. */
+  glossFrom?: Partial<Record<"request" | "response", string>>;
 }
 
 export interface CaseEditorData {
@@ -57,7 +59,7 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
     factSchemas: Object.fromEntries(
       Object.entries(declaredFactSchemas(current)).map(([rule, schema]) => [rule, asJson(schema)]),
     ),
-    cases: items.map(({id, set, order, caseStudyNumber, twistOf, title, topic, score}) => ({
+    cases: items.map(({id, set, order, caseStudyNumber, twistOf, title, topic, score, request, response}) => ({
       id,
       set,
       order,
@@ -67,6 +69,14 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
       topic,
       score,
       text: readFileSync(join(root, "data", "items", `${id}.md`), "utf8"),
+      ...(request.glossFrom || response.glossFrom
+        ? {
+            glossFrom: {
+              ...(request.glossFrom ? {request: request.glossFrom} : {}),
+              ...(response.glossFrom ? {response: response.glossFrom} : {}),
+            },
+          }
+        : {}),
     })),
     versions: guidelines,
     domains: parameterDomains(),

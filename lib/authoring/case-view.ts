@@ -32,8 +32,8 @@ export interface EditorContext {
   candidate: RuleSet | null;
   knownIds: readonly string[];
   /** The case may not stand where another of its set does, nor take the last worked example of a score away; a gloss
-   *  taken from another case (glossFrom) is held to that case's file (`text`). */
-  cases?: readonly (RuledCase & {text?: string})[];
+   *  taken from another case (glossFrom) is held to that case's file (`text`), and one taken from this case too. */
+  cases?: readonly (RuledCase & {text?: string; glossFrom?: Partial<Record<"request" | "response", string>>})[];
   /** A case of a set one runs over must be listed in it. */
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
   /** The current guideline's rubric: each of its scores needs a case ruled it. */
@@ -186,25 +186,42 @@ function lastExample(item: Item, {cases = [], rubric}: EditorContext, file: stri
   return [{file, field: "score", message: `${noWorkedExample(former)} (this case was the last one ruled ${former})`}];
 }
 
-/** Each case file a gloss is taken from, read once. */
+/** Each case file read for its gloss, once: by the case's entry, as the page's item schema stays the same. */
 const glossSources = new WeakMap<object, Item | null>();
 
+const textNames = ["request", "response"] as const;
+
 /**
- * A gloss taken from another case (glossFrom) held to that case's file as the build holds it (glossFromProblems): an
- * edit to the text it glosses is refused here, under that text, not first by the build.
+ * A gloss taken from another case (glossFrom) held as the build holds it (glossFromProblems), both ways: this case's
+ * borrowed gloss to the case it names, and the cases that take this case's gloss to this case as edited. Said under
+ * this case's text where the words differ, else under its gloss; not checked when a case involved cannot be read.
  */
 function borrowedGlosses(item: Item, {cases = [], schemas}: EditorContext, file: string): Problem[] {
-  const named = new Set((["request", "response"] as const).flatMap((which) => item[which].glossFrom ?? []));
-  if (named.size === 0) return [];
-  const sources = cases.flatMap((entry) => {
-    if (!named.has(entry.id) || entry.id === item.id || entry.text === undefined) return [];
+  const named = new Set(textNames.flatMap((which) => item[which].glossFrom ?? []));
+  const involved = cases.filter(
+    (entry) =>
+      entry.id !== item.id && (named.has(entry.id) || textNames.some((which) => entry.glossFrom?.[which] === item.id)),
+  );
+  if (named.size === 0 && involved.length === 0) return [];
+  const others: Item[] = [];
+  for (const entry of involved) {
+    if (entry.text === undefined) return [];
     if (!glossSources.has(entry))
       glossSources.set(entry, readCaseFile(entry.text, `${entry.id}.md`, schemas.item).item);
-    return glossSources.get(entry) ?? [];
+    const other = glossSources.get(entry);
+    if (!other) return [];
+    others.push(other);
+  }
+  const byId = new Map(others.map((other) => [other.id, other]));
+  return glossFromProblems([item, ...others]).flatMap(({id, problem}) => {
+    const which = problem.path[0] as (typeof textNames)[number];
+    const other = id === item.id ? byId.get(item[which].glossFrom ?? "") : byId.get(id);
+    // A case refused for what it takes from this one only when this one is the case it names.
+    if (id !== item.id && other?.[which].glossFrom !== item.id) return [];
+    const field = `${which}.${other && other[which].text !== item[which].text ? "text" : "gloss"}`;
+    const message = id === item.id ? problem.message : `${id} takes this ${which}'s gloss: ${problem.message}`;
+    return [{file, field, message}];
   });
-  return glossFromProblems([item, ...sources])
-    .filter(({id}) => id === item.id)
-    .map(({problem}) => ({file, field: `${String(problem.path[0])}.text`, message: problem.message}));
 }
 
 /** Its compare list, its notes' and its twistOf. */

@@ -45,8 +45,9 @@ export interface CheckOptions {
 /**
  * The guideline's own fixture test: derive every item's score with the engine and compare it with the ruled
  * score, line by line; every cited rule must exist, every item must get exactly one score, and every rubric
- * level 1-5 must have a worked example. Warns about each parameter and rule that no worked example tests (no item's
- * score moves when it changes): those pass the check, but nothing shows whether a change to them is right.
+ * level 1-5 must have a worked example. Warns about each parameter, rubric threshold and rule that no worked example
+ * tests (no item's score moves when it changes): those pass the check, but nothing shows whether a change to them is
+ * right.
  */
 export function checkGuideline(
   guideline: Guideline,

@@ -27,7 +27,7 @@ import {
 import type {Score} from "../authored/schemas/verdict.js";
 import {reasonNames, reasonText} from "./move-reason.js";
 import {versionDiff, versionDiffLines, type VersionDiff} from "./version-diff.js";
-import {formatChange, rubricKey, type RuleChange} from "./rule-changes.js";
+import {formatChange, thresholdKey, type RuleChange} from "./rule-changes.js";
 import {describeCandidate, isChanged, withChanges} from "./candidate-choice.js";
 import {ruleChangeWords} from "./rule-change-words.js";
 import {ruleNamesInList} from "../engine/labels.js";
@@ -330,10 +330,8 @@ export function previewLines(report: PreviewReport): string[] {
 
   const untested = ({parameters, rules, thresholds}: Dependence["untested"]) => [
     `  parameters: ${parameters.join(", ") || "none, every parameter moves some item"}`,
+    `  rubric thresholds: ${thresholds.map(thresholdKey).join(", ") || "none, every rubric threshold moves some item"}`,
     `  rules: ${rules.join(", ") || "none, every rule moves some item"}`,
-    `  row thresholds: ${
-      thresholds.map((row) => `${rubricKey}.${row}`).join(", ") || "none, every threshold moves some item"
-    }`,
   ];
   lines.push(`what the worked examples do not test under ${report.base} (changing it moves no item's score):`);
   lines.push(...untested(report.dependence.untested));

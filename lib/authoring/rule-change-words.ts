@@ -14,7 +14,7 @@ import {
   noFlag,
   rowsReworded,
   rowsWithThreshold,
-  rubricKey,
+  thresholdKey,
   type LevelToReword,
   type RuleChange,
 } from "./rule-changes.js";
@@ -58,10 +58,14 @@ function verdictName(value: unknown, parameter: string | null): string {
 const flagWords = (flag: LogicClause["flag"]): string =>
   flag === undefined ? "no flag" : typeof flag === "string" ? `flag ${flag}` : "a flag as the line's facts say";
 
+/** A row's threshold named as a parameter is, its words then its key: "How many small flaws a 4 allows
+ *  (rubric.one-small-flaw)". */
+export const thresholdTitle = (row: string, title: string): string => `${title} (${thresholdKey(row)})`;
+
 /** A row's threshold changed, as a parameter's change reads: "How many small flaws a 4 allows (rubric.one-small-flaw):
  *  1 → 2"; `keyed: false` leaves the key to a list that names it after. */
 const thresholdWords = (row: string, title: string, from: number, to: number, {keyed = true} = {}): string =>
-  `${title}${keyed ? ` (${rubricKey}.${row})` : ""}: ${from} → ${to}`;
+  `${keyed ? thresholdTitle(row, title) : title}: ${from} → ${to}`;
 
 /**
  * A change in words, from the version it is made to: "Numbers, a ceiling with none delivered: not met → partly met";
@@ -112,7 +116,7 @@ export function settingLines(logic: GuidelineLogic, titles: ReadonlyMap<string, 
       );
     }
   for (const {id, threshold} of rowsWithThreshold(logic))
-    lines.push(`${rubricKey}.${id}: ${describeThreshold(threshold!)} (now ${threshold!.value}; ${threshold!.title})`);
+    lines.push(`${thresholdKey(id)}: ${describeThreshold(threshold!)} (now ${threshold!.value}; ${threshold!.title})`);
   return lines;
 }
 
@@ -164,7 +168,7 @@ export function logicDifferences(
     const was = base.logic.rubric.rows.find((entry) => entry.id === row.id)?.threshold;
     if (row.threshold && was && was.value !== row.threshold.value)
       found.push({
-        key: `${rubricKey}.${row.id}`,
+        key: thresholdKey(row.id),
         words: thresholdWords(row.id, row.threshold.title, was.value, row.threshold.value, {keyed: false}),
         // The rows the change rewords, read back from the base's value: each as the candidate says it.
         now: rowsReworded(candidate.logic, row.id, was.value, parameters).map((id) =>

@@ -27,6 +27,9 @@ export const isRuleChangeText = (text: string): boolean => {
   return (equals < 0 ? text : text.slice(0, equals)).includes(".");
 };
 
+/** A row threshold's setting: `rubric.one-small-flaw`. */
+export const thresholdKey = (row: string): string => `${rubricKey}.${row}`;
+
 export function changeKey(change: RuleChange): string {
   switch (change.kind) {
     case "verdict":
@@ -34,7 +37,7 @@ export function changeKey(change: RuleChange): string {
     case "flag":
       return `${change.rule}.${change.clause}.flag`;
     case "threshold":
-      return `${rubricKey}.${change.row}`;
+      return thresholdKey(change.row);
   }
 }
 
@@ -60,7 +63,7 @@ function parseThreshold(row: RubricRowData, text: string): number {
   const n = pattern.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(n) || n < threshold.min || n > threshold.max)
     throw new AssignmentError(
-      `${rubricKey}.${row.id}: expected ${describeThreshold(threshold)}, got ${quoteText(text)}`,
+      `${thresholdKey(row.id)}: expected ${describeThreshold(threshold)}, got ${quoteText(text)}`,
     );
   return n;
 }
@@ -85,7 +88,7 @@ export function parseRuleChange(text: string, logic: GuidelineLogic): RuleChange
     if (!row?.threshold || third !== undefined)
       throw new AssignmentError(
         `unknown rubric row with a threshold ${quoteText(key.slice(rubricKey.length + 1))}: expected one of ` +
-          (thresholdRows.length ? thresholdRows.map((id) => `${rubricKey}.${id}`).join(", ") : "none (no row has one)"),
+          (thresholdRows.length ? thresholdRows.map(thresholdKey).join(", ") : "none (no row has one)"),
       );
     return {kind: "threshold", row: row.id, value: parseThreshold(row, value)};
   }
@@ -263,7 +266,7 @@ export function levelsToReword(
     const settings: string[] = [];
     const follows = typeof row.short === "string" ? undefined : row.short.parameter;
     if (follows && parameters[follows] !== base[follows]) settings.push(follows);
-    for (const {id, rows} of moved) if (rows.includes(row.id)) settings.push(`${rubricKey}.${id}`);
+    for (const {id, rows} of moved) if (rows.includes(row.id)) settings.push(thresholdKey(id));
     // A row's score may name a parameter ("$refusalScore"): the level is the base's value of it.
     const score = typeof row.score === "string" && row.score.startsWith("$") ? base[row.score.slice(1)] : row.score;
     if (!settings.length || typeof score !== "number") continue;

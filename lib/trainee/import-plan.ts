@@ -53,8 +53,11 @@ export function previewImport(current: Progress, incoming: Progress): ImportPrev
     const other = fromFile.get(keyOf(answer));
     if (!other) kept.push(answer);
     else if (sameAnswer(answer, other)) unchanged.push(answer);
-    else replaced.push({current: answer, incoming: other});
-    return other && !sameAnswer(answer, other) ? other : answer;
+    else {
+      replaced.push({current: answer, incoming: other});
+      return other;
+    }
+    return answer;
   });
   const added = incoming.answers.filter((answer) => !here.has(keyOf(answer)));
   return {added, replaced, unchanged, kept, result: {...current, answers: [...answers, ...added]}};

@@ -70,13 +70,21 @@ import {readerStanding, ruleName, ruleNamesInList, verdictLabels} from "../lib/e
 import {reasonNames, reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
-import {changeKey, clauseVerdicts, describeThreshold, noFlag, rubricKey} from "../lib/authoring/rule-changes.js";
+import {
+  changeKey,
+  clauseVerdicts,
+  describeThreshold,
+  noFlag,
+  rubricKey,
+  thresholdKey,
+} from "../lib/authoring/rule-changes.js";
 import {
   clauseVerdictWords,
   clauseWords,
   levelsToRewordWords,
   nowWords,
   rulesToRewordWords,
+  thresholdTitle,
 } from "../lib/authoring/rule-change-words.js";
 import {candidateToQuery, type CandidateChoice} from "../lib/authoring/candidate-choice.js";
 import {handoffQuery, openQuery} from "../lib/authoring/case-handoff.js";
@@ -828,12 +836,10 @@ export function Untested({
   logic: ParameterSource;
 }): HTMLElement {
   const {parameters, rules, thresholds} = found.untested;
-  /** Its words, then its key, as a parameter's. */
-  const thresholdTitle = (row: string) =>
-    `${found.thresholds.find((entry) => entry.row === row)!.title} (${rubricKey}.${row})`;
+  const titleOf = (row: string) => thresholdTitle(row, found.thresholds.find((entry) => entry.row === row)!.title);
   const untested = [
     ...parameters.map((name) => `the parameter “${parameterTitle(logic, name)}”`),
-    ...thresholds.map((row) => `the rubric's “${thresholdTitle(row)}”`),
+    ...thresholds.map((row) => `the rubric's “${titleOf(row)}”`),
     ...rules.map((rule) => `the rule ${rule}`),
   ];
   const them = untested.length === 1 ? "it" : "any of them";
@@ -854,10 +860,13 @@ export function Untested({
       el("summary", {}, "Which items depend on each parameter, rubric threshold and rule"),
       Table(
         {
-          head: ["Parameter, threshold or rule", "Items whose score it moves"],
+          head: ["Parameter, rubric threshold or rule", "Items whose score it moves"],
           rows: [
             ...found.parameters.map((entry) => [parameterTitle(logic, entry.name), entry.moved.join(", ") || "none"]),
-            ...found.thresholds.map((entry) => [thresholdTitle(entry.row), entry.moved.join(", ") || "none"]),
+            ...found.thresholds.map((entry) => [
+              thresholdTitle(entry.row, entry.title),
+              entry.moved.join(", ") || "none",
+            ]),
             ...found.rules.map((entry) => [`rule ${entry.rule}`, entry.moved.join(", ") || "none"]),
           ],
         },
@@ -1437,7 +1446,7 @@ function ThresholdRows(
 ): HTMLElement {
   const rows = version.logic.rubric.rows.flatMap((row) => {
     if (!row.threshold) return [];
-    const key = `${rubricKey}.${row.id}`;
+    const key = thresholdKey(row.id);
     const id = settingId(key);
     const value = refused?.key === key ? refused.text : settingValue(changes, key) || String(row.threshold.value);
     const changed = changes.some((entry) => entry.key === key);

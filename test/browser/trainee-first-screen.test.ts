@@ -233,7 +233,8 @@ describe("a scoring page's first screen, before and after its code", () => {
     expect(fresh.held).toBe(true);
     expect(fresh.code.length).toBeGreaterThan(0);
     expect(fresh.code.filter((start) => !(start >= fresh.time))).toEqual([]);
-    // Another item named: the copy is hidden, and the code is started as the head is read, before any frame.
+    // Another item named: the copy is hidden, and the code's files are asked for as the head is read, before any
+    // frame (its script once the page is read).
     await page.goto("/edge-cases#edge-3");
     await itemOf(page, "edge-3").getByRole("group", {name: "Score", exact: true}).waitFor();
     const stale = await timing();
@@ -272,6 +273,10 @@ describe("a scoring page's first screen, before and after its code", () => {
         turn,
       );
     const whileHeld = [...site.problems];
+    // The page is still being read, and its module script is not in it yet; its files were asked for.
+    await expect(
+      page.evaluate(() => [document.readyState, document.head.querySelectorAll("script[type=module]").length]),
+    ).resolves.toEqual(["loading", 0]);
     resume();
     await loading;
     expect(whileHeld).toEqual([]);

@@ -379,8 +379,9 @@ export const GuidelineLogic = z
       for (const [name, values] of Object.entries(threshold?.wording?.parameters ?? {})) {
         const path = ["rubric", "rows", index, "threshold", "wording", "parameters", name];
         const parameter = choiceNamed(name, path, "one whose values' words say this number");
+        if (!parameter) continue;
         values.forEach((value, at) => {
-          if (parameter && !parameter.values.includes(value)) issue([...path, at], value, notOneOf(value, parameter));
+          if (!parameter.values.includes(value)) issue([...path, at], value, notOneOf(value, parameter));
         });
       }
     });

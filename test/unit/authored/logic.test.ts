@@ -136,6 +136,21 @@ describe("the logic schema", () => {
     );
   });
 
+  it("refuses a threshold's wording that names a value its parameter does not have, in the words any value is", () => {
+    const threshold =
+      "type: number, min: 0, max: 1, value: 0.5, wording: {value: 0.5, phrases: {half: '#%'}, " +
+      "parameters: {counting: [at-least-hlaf]}}";
+    const counting =
+      "parameters: [{name: counting, title: T, description: D, type: choice, values: [at-least-half, most-missed], " +
+      "value: at-least-half}]\n";
+    expect(
+      problemsOf(withThreshold("words: at least half met, short: s", threshold).replace("parameters: []\n", counting)),
+    ).toBe(
+      'logic.yaml at rubric.rows[0].threshold.wording.parameters.counting[0]: "at-least-hlaf" is not one of ' +
+        "counting's values: expected one of at-least-half, most-missed",
+    );
+  });
+
   it("refuses a threshold's wording that names a parameter the version does not declare", () => {
     const threshold =
       "type: number, min: 0, max: 1, value: 0.5, wording: {value: 0.5, phrases: {half: '#%'}, " +

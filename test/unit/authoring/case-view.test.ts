@@ -294,10 +294,10 @@ describe("the case held to the current guideline as guideline:check holds it", (
   });
 
   it("a case that compares itself with itself: not downloadable, in guideline:check's words", () => {
-    // Under a case's own id (the download replaces it), so the id is a case's.
-    const view = editorView(setCompare(setField(finished(), "id", "example-3"), ["example-3"]), context);
+    // Under a case's own id (the download replaces it), so the id is a case's: one no other case takes a gloss from.
+    const view = editorView(setCompare(setField(finished(), "id", "example-2"), ["example-2"]), context);
     expect(view.problems).toEqual([
-      {file: "example-3.md", field: "compare[0]", message: '"example-3" is this item: compare names another item'},
+      {file: "example-2.md", field: "compare[0]", message: '"example-2" is this item: compare names another item'},
     ]);
   });
 });
@@ -547,7 +547,7 @@ describe("a gloss taken from another case (Calibration A's, from Example 3)", ()
   const entry = data.cases.find((each) => each.id === "calibration-a")!;
   const loaded = caseFromFile(entry.text, "data/items/calibration-a.md", context.schemas.item).record!;
   const glossProblems = (record: CaseRecord) =>
-    editorView(record, context).problems.filter((problem) => problem.field === "request.text");
+    editorView(record, context).problems.filter((problem) => /^request\.(text|gloss)$/.test(problem.field));
 
   it("is held to Example 3's as the build holds it: its request edited, it is refused under the request", () => {
     const request = loaded.request as {text: string};
@@ -566,6 +566,30 @@ describe("a gloss taken from another case (Calibration A's, from Example 3)", ()
     const named = {...loaded, request: {...(loaded.request as object), glossFrom: "example-99"}};
     expect(glossProblems(named).map(({message}) => message)).toEqual([
       'no item with id "example-99": use an id from data/items/',
+    ]);
+  });
+
+  it("holds Example 3 edited to Calibration A, which takes its gloss: its request or its gloss changed is refused", () => {
+    const example3 = data.cases.find((each) => each.id === "example-3")!;
+    const record = caseFromFile(example3.text, "data/items/example-3.md", context.schemas.item).record!;
+    expect(editorView(record, context).problems).toEqual([]);
+    const request = record.request as {text: string};
+    expect(glossProblems(setText(record, "request", `${request.text} Bitte.`))).toEqual([
+      {
+        file: "example-3.md",
+        field: "request.text",
+        message:
+          "calibration-a takes this request's gloss: example-3's request is not these same words: a gloss is taken " +
+          "only from the same request",
+      },
+    ]);
+    expect(glossProblems(setGloss(record, "request", "Write me a short email."))).toEqual([
+      {
+        file: "example-3.md",
+        field: "request.gloss",
+        message:
+          "calibration-a takes this request's gloss: the request gloss is not example-3's: copy its gloss word for word",
+      },
     ]);
   });
 

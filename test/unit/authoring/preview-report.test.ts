@@ -51,7 +51,7 @@ describe("previewReport and previewLines", () => {
     const lines = previewLines(report);
     expect(lines).toContain("  rules: none, every rule moves some item");
     // No worked case has two small flaws: row 4's threshold moves none.
-    expect(lines.at(-1)).toBe("  row thresholds: rubric.one-small-flaw");
+    expect(lines.at(-2)).toBe("  rubric thresholds: rubric.one-small-flaw");
     expect(lines.at(-4)).toBe("what the worked examples do not test under v2 (changing it moves no item's score):");
     // The base as it is: nothing more to say of the candidate.
     expect(report.candidateDependence).toBeNull();
@@ -74,8 +74,8 @@ describe("previewReport and previewLines", () => {
     expect(previewLines(report).slice(-4)).toEqual([
       "and under the candidate, v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed:",
       `  parameters: ${report.candidateDependence!.untested.parameters.join(", ")}`,
+      "  rubric thresholds: rubric.one-small-flaw, rubric.half-or-more",
       "  rules: none, every rule moves some item",
-      "  row thresholds: rubric.one-small-flaw, rubric.half-or-more",
     ]);
   });
 

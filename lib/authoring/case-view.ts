@@ -16,6 +16,7 @@ import {scoreText} from "../trainee/words.js";
 import {listWords} from "../text/format.js";
 import {quoteValue} from "../text/quote-text.js";
 import {glossFromProblems, notebookLineProblems} from "../authored/item-checks.js";
+import {caseStudyLabelOfId} from "../site/links.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
@@ -186,6 +187,22 @@ function lastExample(item: Item, {cases = [], rubric}: EditorContext, file: stri
   return [{file, field: "score", message: `${noWorkedExample(former)} (this case was the last one ruled ${former})`}];
 }
 
+/**
+ * A case of the case study keeps the case study's score: facts edited so that the guideline derives another would
+ * have the editor write that score into the file, and guideline:check, which holds a file to its own score, pass it.
+ */
+function caseStudyRuling(
+  item: Item,
+  current: CaseDerivation | null,
+  {cases = []}: EditorContext,
+  file: string,
+): Problem[] {
+  const ruled = cases.find((entry) => entry.id === item.id)?.score;
+  if (item.origin !== "case-study" || ruled === undefined || !current || current.score === null) return [];
+  if (current.score === ruled) return [];
+  return [{file, field: "score", message: caseWords.caseStudyScore(caseStudyLabelOfId(item.id), ruled, current.score)}];
+}
+
 /** Each case file read for its gloss, once: by the case's entry, as the page's item schema stays the same. */
 const glossSources = new WeakMap<object, Item | null>();
 
@@ -292,6 +309,7 @@ export function editorView(
     problems.push(
       ...checkCase(checked.item, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
       ...lastExample(checked.item, context, file),
+      ...caseStudyRuling(checked.item, current, context, file),
       ...borrowedGlosses(checked.item, context, file),
     );
   }

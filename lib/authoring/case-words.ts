@@ -3,6 +3,7 @@ import {plural} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
 import {glossFromWords} from "../site/links.js";
 import type {Score} from "../authored/schemas/verdict.js";
+import {scoreText} from "../trainee/words.js";
 import type {DraftNotice} from "./case-draft-store.js";
 import type {CaseSet} from "../authored/schemas/item.js";
 import type {TrainingPart} from "../authored/schemas/parts.js";
@@ -19,6 +20,9 @@ export function scoreWords(candidates: readonly Score[], rowWords: readonly stri
 
 export const caseWords = {
   noRule: "missing: choose the rule that decides this line",
+  caseStudyScore: (label: string, ruled: Score, derived: Score) =>
+    `the case study rules ${label} ${scoreText(ruled)}, and these facts derive ${scoreText(derived)}: a case of the ` +
+    "case study keeps its ruling; mend the facts, or give the case a new id to make it one of the notebook's",
   glossHint: "Where the text is not in English: what it says, for a reader who does not read it.",
   /** Under a gloss taken from another case (glossFrom). */
   glossTaken: (id: string, which: "request" | "response") =>

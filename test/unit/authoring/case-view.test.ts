@@ -512,6 +512,14 @@ describe("a case that was the last one ruled at a score", () => {
     const message = "score 4 has no worked example: add an item ruled 4";
     expect(view.problems).toEqual([
       {file: "calibration-a.md", field: "score", message: `${message} (this case was the last one ruled 4)`},
+      // A case of the case study keeps the case study's ruling (stop 74: the editor wrote the derived 3).
+      {
+        file: "calibration-a.md",
+        field: "score",
+        message:
+          "the case study rules Calibration A 4, and these facts derive 3: a case of the case study keeps its ruling; " +
+          "mend the facts, or give the case a new id to make it one of the notebook's",
+      },
     ]);
     expect(view.downloadable).toBe(false);
     // guideline:check says the same of the guideline, with the case as the editor would write it.
@@ -540,6 +548,36 @@ describe("every case in data/items, loaded into the editor", () => {
     const text = caseFileText(record);
     expect(itemRecord(text, `data/items/${id}.md`).record).toEqual(record);
     expect(parseItemFile(text, `data/items/${id}.md`, loadGuideline("v2").logic)).toEqual(item);
+  });
+});
+
+describe("a case of the case study", () => {
+  it("keeps the case study's score: Example 1's facts edited to derive 2 are refused, where the editor wrote the 2", () => {
+    // Example 1's second line, "no more than two" examples, one delivered: met, and the case study rules 5. Three
+    // delivered is over the ceiling: not met, the one other instruction missed, fewer than half: 2.
+    const entry = data.cases.find((each) => each.id === "example-1")!;
+    const loaded = caseFromFile(entry.text, "data/items/example-1.md", context.schemas.item).record!;
+    const view = editorView(setFact(loaded, 1, "delivered", 3), context);
+    expect(view.current!.score).toBe(2);
+    expect(view.problems).toEqual([
+      {
+        file: "example-1.md",
+        field: "score",
+        message:
+          "the case study rules Example 1 5, and these facts derive 2: a case of the case study keeps its ruling; " +
+          "mend the facts, or give the case a new id to make it one of the notebook's",
+      },
+    ]);
+    expect(view.downloadable).toBe(false);
+  });
+
+  it("is free to move once it is the notebook's, under a new id", () => {
+    const entry = data.cases.find((each) => each.id === "example-1")!;
+    const loaded = caseFromFile(entry.text, "data/items/example-1.md", context.schemas.item).record!;
+    const copy = {...setFact(loaded, 1, "delivered", 3), id: "example-1-copy", origin: "notebook"};
+    expect(editorView(copy, context).problems.map((problem) => problem.message)).not.toContainEqual(
+      expect.stringMatching(/^the case study rules/),
+    );
   });
 });
 

@@ -187,24 +187,43 @@ function lastExample(item: Item, {cases = [], rubric}: EditorContext, file: stri
   return [{file, field: "score", message: `${noWorkedExample(former)} (this case was the last one ruled ${former})`}];
 }
 
+/** Each case file as filed, read once: by the case's entry, as the page's item schema stays the same. */
+const filedItems = new WeakMap<object, Item | null>();
+
+/** A case's file as filed (null when it cannot be read, or the case has no text here). */
+function filedItem(entry: {id: string; text?: string}, schemas: CaseSchemas): Item | null {
+  if (entry.text === undefined) return null;
+  if (!filedItems.has(entry)) filedItems.set(entry, readCaseFile(entry.text, `${entry.id}.md`, schemas.item).item);
+  return filedItems.get(entry) ?? null;
+}
+
 /**
- * A case of the case study keeps the case study's score: facts edited so that the guideline derives another would
- * have the editor write that score into the file, and guideline:check, which holds a file to its own score, pass it.
+ * A case of the case study keeps the case study's ruling, its score and each line's verdict as filed (a line of the
+ * same words): facts edited so that the guideline derives otherwise would have the editor write that into the file,
+ * and guideline:check, which holds a file to its own ruling, pass it.
  */
 function caseStudyRuling(
   item: Item,
-  current: CaseDerivation | null,
-  {cases = []}: EditorContext,
+  {current, lines}: {current: CaseDerivation | null; lines: readonly LineView[]},
+  {cases = [], schemas}: EditorContext,
   file: string,
 ): Problem[] {
-  const ruled = cases.find((entry) => entry.id === item.id)?.score;
-  if (item.origin !== "case-study" || ruled === undefined || !current || current.score === null) return [];
-  if (current.score === ruled) return [];
-  return [{file, field: "score", message: caseWords.caseStudyScore(caseStudyLabelOfId(item.id), ruled, current.score)}];
+  const entry = cases.find((each) => each.id === item.id);
+  if (item.origin !== "case-study" || !entry) return [];
+  const label = caseStudyLabelOfId(item.id);
+  const filed = filedItem(entry, schemas);
+  const lineProblems = item.checklist.flatMap((line, index) => {
+    const was = filed?.checklist[index];
+    const now = lines[index]?.current?.verdict;
+    if (!was || was.text !== line.text || !now || now === was.verdict) return [];
+    return [{file, field: `checklist[${index}]`, message: caseWords.caseStudyVerdict(label, was.verdict, now)}];
+  });
+  const scored =
+    current && current.score !== null && current.score !== entry.score
+      ? [{file, field: "score", message: caseWords.caseStudyScore(label, entry.score, current.score)}]
+      : [];
+  return [...lineProblems, ...scored];
 }
-
-/** Each case file read for its gloss, once: by the case's entry, as the page's item schema stays the same. */
-const glossSources = new WeakMap<object, Item | null>();
 
 const textNames = ["request", "response"] as const;
 
@@ -222,10 +241,7 @@ function borrowedGlosses(item: Item, {cases = [], schemas}: EditorContext, file:
   if (named.size === 0 && involved.length === 0) return [];
   const others: Item[] = [];
   for (const entry of involved) {
-    if (entry.text === undefined) return [];
-    if (!glossSources.has(entry))
-      glossSources.set(entry, readCaseFile(entry.text, `${entry.id}.md`, schemas.item).item);
-    const other = glossSources.get(entry);
+    const other = filedItem(entry, schemas);
     if (!other) return [];
     others.push(other);
   }
@@ -309,7 +325,7 @@ export function editorView(
     problems.push(
       ...checkCase(checked.item, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
       ...lastExample(checked.item, context, file),
-      ...caseStudyRuling(checked.item, current, context, file),
+      ...caseStudyRuling(checked.item, {current, lines}, context, file),
       ...borrowedGlosses(checked.item, context, file),
     );
   }

@@ -2,7 +2,8 @@
 import {plural} from "../text/format.js";
 import {quoteText} from "../text/quote-text.js";
 import {glossFromWords} from "../site/links.js";
-import type {Score} from "../authored/schemas/verdict.js";
+import type {Score, Verdict} from "../authored/schemas/verdict.js";
+import {verdictInListLabels} from "../engine/labels.js";
 import {scoreText} from "../trainee/words.js";
 import type {DraftNotice} from "./case-draft-store.js";
 import type {CaseSet} from "../authored/schemas/item.js";
@@ -18,11 +19,18 @@ export function scoreWords(candidates: readonly Score[], rowWords: readonly stri
   return `no single score: ${allows.join(", ")}`;
 }
 
+/** What a case of the case study edited off its ruling is told to do. */
+const keepsRuling =
+  "a case of the case study keeps its ruling; mend the facts, or give the case a new id to make it one of the " +
+  "notebook's";
+
 export const caseWords = {
   noRule: "missing: choose the rule that decides this line",
   caseStudyScore: (label: string, ruled: Score, derived: Score) =>
-    `the case study rules ${label} ${scoreText(ruled)}, and these facts derive ${scoreText(derived)}: a case of the ` +
-    "case study keeps its ruling; mend the facts, or give the case a new id to make it one of the notebook's",
+    `the case study rules ${label} ${scoreText(ruled)}, and these facts derive ${scoreText(derived)}: ${keepsRuling}`,
+  caseStudyVerdict: (label: string, ruled: Verdict, derived: Verdict) =>
+    `the case study rules this line of ${label} ${verdictInListLabels[ruled]}, and these facts make it ` +
+    `${verdictInListLabels[derived]}: ${keepsRuling}`,
   glossHint: "Where the text is not in English: what it says, for a reader who does not read it.",
   /** Under a gloss taken from another case (glossFrom). */
   glossTaken: (id: string, which: "request" | "response") =>

@@ -512,7 +512,15 @@ describe("a case that was the last one ruled at a score", () => {
     const message = "score 4 has no worked example: add an item ruled 4";
     expect(view.problems).toEqual([
       {file: "calibration-a.md", field: "score", message: `${message} (this case was the last one ruled 4)`},
-      // A case of the case study keeps the case study's ruling (stop 74: the editor wrote the derived 3).
+      // A case of the case study keeps the case study's ruling (stop 74: the editor wrote the derived verdict and 3).
+      {
+        file: "calibration-a.md",
+        field: "checklist[2]",
+        message:
+          "the case study rules this line of Calibration A met with a small flaw, and these facts make it not met: a " +
+          "case of the case study keeps its ruling; mend the facts, or give the case a new id to make it one of the " +
+          "notebook's",
+      },
       {
         file: "calibration-a.md",
         field: "score",
@@ -552,7 +560,7 @@ describe("every case in data/items, loaded into the editor", () => {
 });
 
 describe("a case of the case study", () => {
-  it("keeps the case study's score: Example 1's facts edited to derive 2 are refused, where the editor wrote the 2", () => {
+  it("keeps the case study's ruling: Example 1's facts edited to derive not met and 2 are refused, where the editor wrote them", () => {
     // Example 1's second line, "no more than two" examples, one delivered: met, and the case study rules 5. Three
     // delivered is over the ceiling: not met, the one other instruction missed, fewer than half: 2.
     const entry = data.cases.find((each) => each.id === "example-1")!;
@@ -560,6 +568,13 @@ describe("a case of the case study", () => {
     const view = editorView(setFact(loaded, 1, "delivered", 3), context);
     expect(view.current!.score).toBe(2);
     expect(view.problems).toEqual([
+      {
+        file: "example-1.md",
+        field: "checklist[1]",
+        message:
+          "the case study rules this line of Example 1 met, and these facts make it not met: a case of the case study " +
+          "keeps its ruling; mend the facts, or give the case a new id to make it one of the notebook's",
+      },
       {
         file: "example-1.md",
         field: "score",

@@ -16,7 +16,6 @@ import {scoreText} from "../trainee/words.js";
 import {listWords} from "../text/format.js";
 import {quoteValue} from "../text/quote-text.js";
 import {glossFromProblems, notebookLineProblems} from "../authored/item-checks.js";
-import {caseStudyLabelOfId} from "../site/links.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
@@ -32,8 +31,9 @@ export interface EditorContext {
   /** By address; null when there is none. */
   candidate: RuleSet | null;
   knownIds: readonly string[];
-  /** The case may not stand where another of its set does, nor take the last worked example of a score away; a gloss
-   *  taken from another case (glossFrom) is held to that case's file (`text`), and one taken from this case too. */
+  /** The case may not stand where another of its set does, nor take the last worked example of a score away; a case
+   *  of the case study is held to its file as filed (`text`), and a gloss taken from another case (glossFrom) to that
+   *  case's file, and one taken from this case too. */
   cases?: readonly (RuledCase & {text?: string; glossFrom?: Partial<Record<"request" | "response", string>>})[];
   /** A case of a set one runs over must be listed in it. */
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
@@ -198,9 +198,10 @@ function filedItem(entry: {id: string; text?: string}, schemas: CaseSchemas): It
 }
 
 /**
- * A case of the case study keeps the case study's ruling, its score and each line's verdict as filed (a line of the
- * same words): facts edited so that the guideline derives otherwise would have the editor write that into the file,
- * and guideline:check, which holds a file to its own ruling, pass it.
+ * A case of the case study keeps the case study's ruling: its score, and each line's verdict as filed (the filed line
+ * of the same words, wherever it now stands). Held by the file it would replace, whatever the draft says of its
+ * origin: facts edited so that the guideline derives otherwise would be written into that file, and guideline:check,
+ * which holds a file to its own ruling, pass it.
  */
 function caseStudyRuling(
   item: Item,
@@ -209,18 +210,17 @@ function caseStudyRuling(
   file: string,
 ): Problem[] {
   const entry = cases.find((each) => each.id === item.id);
-  if (item.origin !== "case-study" || !entry) return [];
-  const label = caseStudyLabelOfId(item.id);
-  const filed = filedItem(entry, schemas);
+  const filed = entry ? filedItem(entry, schemas) : null;
+  if (!entry || filed?.origin !== "case-study") return [];
   const lineProblems = item.checklist.flatMap((line, index) => {
-    const was = filed?.checklist[index];
+    const was = filed.checklist.find((filedLine) => filedLine.text === line.text);
     const now = lines[index]?.current?.verdict;
-    if (!was || was.text !== line.text || !now || now === was.verdict) return [];
-    return [{file, field: `checklist[${index}]`, message: caseWords.caseStudyVerdict(label, was.verdict, now)}];
+    if (!was || !now || now === was.verdict) return [];
+    return [{file, field: `checklist[${index}].facts`, message: caseWords.caseStudyVerdict(was.verdict, now)}];
   });
   const scored =
-    current && current.score !== null && current.score !== entry.score
-      ? [{file, field: "score", message: caseWords.caseStudyScore(label, entry.score, current.score)}]
+    current && current.score !== null && current.score !== filed.score
+      ? [{file, field: "score", message: caseWords.caseStudyScore(filed.score, current.score)}]
       : [];
   return [...lineProblems, ...scored];
 }
@@ -322,10 +322,11 @@ export function editorView(
   if (checked.item) {
     const knownIds = new Set([...context.knownIds, checked.item.id]);
     const said = new Set(problems.map((problem) => problem.field));
+    const ruling = caseStudyRuling(checked.item, {current, lines}, context, file);
     problems.push(
       ...checkCase(checked.item, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
-      ...lastExample(checked.item, context, file),
-      ...caseStudyRuling(checked.item, {current, lines}, context, file),
+      // The case study's ruling kept is the fix for a case of it; a last worked example taken away is one for the rest.
+      ...(ruling.length ? ruling : lastExample(checked.item, context, file)),
       ...borrowedGlosses(checked.item, context, file),
     );
   }
@@ -410,7 +411,7 @@ export function ruledOtherwiseWords(
       ? `Its score stays ${named(now)}, but the current guideline rules its facts otherwise`
       : `${fileSays}; under the current guideline its facts give ${named(now)}`;
   const which = lines.length ? lines.join("; ") : "no line's verdict changes";
-  return `${head} (${which}), which the editor shows and would download. Check the facts before you do.`;
+  return `${head} (${which}), which the editor shows and would write into the file. Check the facts before you do.`;
 }
 
 // What the case editor checks beyond the record: the file it writes, read back as guideline:check reads it (a text

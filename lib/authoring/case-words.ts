@@ -21,15 +21,15 @@ export function scoreWords(candidates: readonly Score[], rowWords: readonly stri
 
 /** What a case of the case study edited off its ruling is told to do. */
 const keepsRuling =
-  "a case of the case study keeps its ruling; mend the facts, or give the case a new id to make it one of the " +
-  "notebook's";
+  "a case of the case study keeps its ruling; mend the facts, or give the case a new id to make it a case written " +
+  "for the notebook";
 
 export const caseWords = {
   noRule: "missing: choose the rule that decides this line",
-  caseStudyScore: (label: string, ruled: Score, derived: Score) =>
-    `the case study rules ${label} ${scoreText(ruled)}, and these facts derive ${scoreText(derived)}: ${keepsRuling}`,
-  caseStudyVerdict: (label: string, ruled: Verdict, derived: Verdict) =>
-    `the case study rules this line of ${label} ${verdictInListLabels[ruled]}, and these facts make it ` +
+  caseStudyScore: (ruled: Score, derived: Score) =>
+    `the case study rules it ${scoreText(ruled)}, and these facts derive ${scoreText(derived)}: ${keepsRuling}`,
+  caseStudyVerdict: (ruled: Verdict, derived: Verdict) =>
+    `the case study rules this line ${verdictInListLabels[ruled]}, and these facts make it ` +
     `${verdictInListLabels[derived]}: ${keepsRuling}`,
   glossHint: "Where the text is not in English: what it says, for a reader who does not read it.",
   /** Under a gloss taken from another case (glossFrom). */

@@ -186,7 +186,7 @@ describe("a fact changed", () => {
   const query = "?base=v2&candidate=v2&set=ceilingNeedsOne%3Dfalse";
   const delivered = (page: Page) => page.locator("#case-checklist-1-facts-delivered");
 
-  it("moves the derived score and the candidate's at once, as the rubric reads the new verdict, and keeps the case study's", async () => {
+  it("moves the derived score and the candidate's at once, as the rubric reads the new verdict, the case study's kept", async () => {
     const page = await openEditor(await cleanPage(), {query});
     await loadCase(page, "example-1");
     await expect.poll(() => derivedScore(page).innerText()).toBe("5");
@@ -197,7 +197,7 @@ describe("a fact changed", () => {
     expect(await candidateScore(page).innerText()).toBe("2");
     // A case of the case study keeps its ruling: the editor had written the 2 into the file.
     expect(await page.locator("#case-problems").innerText()).toContain(
-      "the case study rules Example 1 5, and these facts derive 2: a case of the case study keeps its ruling",
+      "the case study rules it 5, and these facts derive 2: a case of the case study keeps its ruling",
     );
     // None of at most two: v2 says a ceiling still needs one (not met, 2); the candidate lets none meet it (5).
     await delivered(page).fill("0");

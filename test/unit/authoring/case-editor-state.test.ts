@@ -251,12 +251,12 @@ describe("the start", () => {
     const edited = text.replace("verdict: not-met\n    note: formal not met", "verdict: met\n    note: formal not met");
     expect(upload("mine.md", edited.replace("score: 3\n", "score: 4\n"))).toBe(
       "Read mine.md. Its file rules it 4; under the current guideline its facts give 3 (line 3 not met, where the " +
-        "file says met), which the editor shows and would download. Check the facts before you do.",
+        "file says met), which the editor shows and would write into the file. Check the facts before you do.",
     );
     // The same score, a line otherwise (a ruling the facts do not give, the score read from the other lines).
     expect(upload("mine.md", edited)).toBe(
       "Read mine.md. Its score stays 3, but the current guideline rules its facts otherwise (line 3 not met, where " +
-        "the file says met), which the editor shows and would download. Check the facts before you do.",
+        "the file says met), which the editor shows and would write into the file. Check the facts before you do.",
     );
     // A file ruled not applicable, which the facts rule 3: a ruling of the scale, said as one.
     expect(upload("mine.md", text.replace("score: 3\n", "score: n/a\n"))).toMatch(
@@ -279,7 +279,7 @@ describe("the start", () => {
     expect(loaded.view.problems).toEqual([]);
     expect(loaded.start.said).toBe(
       "Read mine.md. Its file's score, 7, is not one of the rubric's (5, 4, 3, 2 or 1); under the current " +
-        "guideline its facts give 3 (no line's verdict changes), which the editor shows and would download. Check " +
+        "guideline its facts give 3 (no line's verdict changes), which the editor shows and would write into the file. Check " +
         "the facts before you do.",
     );
   });

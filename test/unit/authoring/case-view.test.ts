@@ -11,6 +11,7 @@ import {
   ruleSetsFromQuery,
   setCompare,
   setGloss,
+  setId,
   setFact,
   setField,
   setLineField,
@@ -294,10 +295,11 @@ describe("the case held to the current guideline as guideline:check holds it", (
   });
 
   it("a case that compares itself with itself: not downloadable, in guideline:check's words", () => {
-    // Under a case's own id (the download replaces it), so the id is a case's: one no other case takes a gloss from.
-    const view = editorView(setCompare(setField(finished(), "id", "example-2"), ["example-2"]), context);
+    // Under a case's own id (the download replaces it), so the id is a case's: a notebook case's, which no other case
+    // takes a gloss from and which is ruled as its facts derive.
+    const view = editorView(setCompare(setField(finished(), "id", "fresh-4"), ["fresh-4"]), context);
     expect(view.problems).toEqual([
-      {file: "example-2.md", field: "compare[0]", message: '"example-2" is this item: compare names another item'},
+      {file: "fresh-4.md", field: "compare[0]", message: '"fresh-4" is this item: compare names another item'},
     ]);
   });
 });
@@ -502,32 +504,19 @@ function caseOf(id: string): CaseRecord {
 
 describe("a case that was the last one ruled at a score", () => {
   it("is not downloadable once ruled another, in guideline:check's words; unchanged it says nothing", () => {
-    expect(editorView(caseOf("calibration-a"), context).problems).toEqual([]);
+    // The ruled scores alone, no case's file: the case is not held to a file as filed (a case of the case study is,
+    // below), so what is said is that the last worked example of its score goes.
+    const scoresOnly: EditorContext = {...context, cases: data.cases.map(({text: _text, ...entry}) => entry)};
+    expect(editorView(caseOf("calibration-a"), scoresOnly).problems).toEqual([]);
     // Calibration A is the one case ruled 4 (a register lapse that does not break it). Read as breaking the register,
     // the main task met and half the other instructions: 3, and no case is ruled 4. (Its notes, which name 3 as a
     // likely wrong score, go with the change.)
     const moved = setField(setFact(caseOf("calibration-a"), 2, "lapse", "breaks-register"), "notes", []);
-    const view = editorView(moved, context);
+    const view = editorView(moved, scoresOnly);
     expect(view.current!.score).toBe(3);
     const message = "score 4 has no worked example: add an item ruled 4";
     expect(view.problems).toEqual([
       {file: "calibration-a.md", field: "score", message: `${message} (this case was the last one ruled 4)`},
-      // A case of the case study keeps the case study's ruling (stop 74: the editor wrote the derived verdict and 3).
-      {
-        file: "calibration-a.md",
-        field: "checklist[2]",
-        message:
-          "the case study rules this line of Calibration A met with a small flaw, and these facts make it not met: a " +
-          "case of the case study keeps its ruling; mend the facts, or give the case a new id to make it one of the " +
-          "notebook's",
-      },
-      {
-        file: "calibration-a.md",
-        field: "score",
-        message:
-          "the case study rules Calibration A 4, and these facts derive 3: a case of the case study keeps its ruling; " +
-          "mend the facts, or give the case a new id to make it one of the notebook's",
-      },
     ]);
     expect(view.downloadable).toBe(false);
     // guideline:check says the same of the guideline, with the case as the editor would write it.
@@ -538,6 +527,25 @@ describe("a case that was the last one ruled at a score", () => {
       {domains: parameterDomains(v2)},
     );
     expect(report.problems).toContainEqual({file: "guideline/v2/guideline.yaml", field: "rubric", message});
+    // With its file, as the page has it, a case of the case study keeps its ruling, which is the fix to give: its
+    // third line and its score as the case study rules them (stop 74: the editor wrote the derived ones).
+    expect(editorView(moved, context).problems).toEqual([
+      {
+        file: "calibration-a.md",
+        field: "checklist[2].facts",
+        message:
+          "the case study rules this line met with a small flaw, and these facts make it not met: a case of the " +
+          "case study keeps its ruling; mend the facts, or give the case a new id to make it a case written for " +
+          "the notebook",
+      },
+      {
+        file: "calibration-a.md",
+        field: "score",
+        message:
+          "the case study rules it 4, and these facts derive 3: a case of the case study keeps its ruling; mend the " +
+          "facts, or give the case a new id to make it a case written for the notebook",
+      },
+    ]);
   });
 });
 
@@ -560,39 +568,57 @@ describe("every case in data/items, loaded into the editor", () => {
 });
 
 describe("a case of the case study", () => {
-  it("keeps the case study's ruling: Example 1's facts edited to derive not met and 2 are refused, where the editor wrote them", () => {
+  const keeps =
+    "a case of the case study keeps its ruling; mend the facts, or give the case a new id to make it a case " +
+    "written for the notebook";
+
+  it("keeps its ruling: Example 1's facts edited to not met and 2 are refused, where the editor wrote them", () => {
     // Example 1's second line, "no more than two" examples, one delivered: met, and the case study rules 5. Three
     // delivered is over the ceiling: not met, the one other instruction missed, fewer than half: 2.
-    const entry = data.cases.find((each) => each.id === "example-1")!;
-    const loaded = caseFromFile(entry.text, "data/items/example-1.md", context.schemas.item).record!;
-    const view = editorView(setFact(loaded, 1, "delivered", 3), context);
+    const view = editorView(setFact(caseOf("example-1"), 1, "delivered", 3), context);
     expect(view.current!.score).toBe(2);
     expect(view.problems).toEqual([
       {
         file: "example-1.md",
-        field: "checklist[1]",
-        message:
-          "the case study rules this line of Example 1 met, and these facts make it not met: a case of the case study " +
-          "keeps its ruling; mend the facts, or give the case a new id to make it one of the notebook's",
+        field: "checklist[1].facts",
+        message: `the case study rules this line met, and these facts make it not met: ${keeps}`,
       },
-      {
-        file: "example-1.md",
-        field: "score",
-        message:
-          "the case study rules Example 1 5, and these facts derive 2: a case of the case study keeps its ruling; " +
-          "mend the facts, or give the case a new id to make it one of the notebook's",
-      },
+      {file: "example-1.md", field: "score", message: `the case study rules it 5, and these facts derive 2: ${keeps}`},
     ]);
     expect(view.downloadable).toBe(false);
   });
 
-  it("is free to move once it is the notebook's, under a new id", () => {
-    const entry = data.cases.find((each) => each.id === "example-1")!;
-    const loaded = caseFromFile(entry.text, "data/items/example-1.md", context.schemas.item).record!;
-    const copy = {...setFact(loaded, 1, "delivered", 3), id: "example-1-copy", origin: "notebook"};
-    expect(editorView(copy, context).problems.map((problem) => problem.message)).not.toContainEqual(
-      expect.stringMatching(/^the case study rules/),
-    );
+  it("keeps a line's verdict where the score stays, the line found by its words wherever it moved", () => {
+    // Example 5's second line, "Just the answer, no explanation", met: its wording read as not restrictive, it is no
+    // instruction, and the case stays 5.
+    const edited = setFact(caseOf("example-5"), 1, "restrictiveWording", false);
+    const line = `the case study rules this line met, and these facts make it not an instruction: ${keeps}`;
+    expect(editorView(edited, context).problems).toEqual([
+      {file: "example-5.md", field: "checklist[1].facts", message: line},
+    ]);
+    // Moved first, it is still that line.
+    const lines = edited.checklist as Record<string, unknown>[];
+    const moved = {...edited, checklist: [lines[1]!, lines[0]!, ...lines.slice(2)]};
+    expect(editorView(moved, context).problems).toContainEqual({
+      file: "example-5.md",
+      field: "checklist[0].facts",
+      message: line,
+    });
+  });
+
+  it("is held by the file it would replace, whatever the draft says of its origin", () => {
+    const edited = setFact(caseOf("example-1"), 1, "delivered", 3);
+    const fields = (record: CaseRecord) => editorView(record, context).problems.map((problem) => problem.field);
+    // Made a case written for the notebook in every field but its id (no case-study number, a note on each line, no
+    // line inferred): it would still replace the case study's Example 1.
+    let notebook = setField(setField(edited, "origin", "notebook"), "caseStudyNumber", undefined);
+    notebook = setLineField(notebook, 0, "note", "Answered: met");
+    notebook = setLineField(setLineField(notebook, 2, "source", undefined), 2, "because", undefined);
+    expect(fields(notebook)).toEqual(["checklist[1].facts", "score"]);
+    // Under a new id, as the page gives one, it is a case written for the notebook, ruled as its facts derive.
+    const {record: copy} = setId(edited, "example-1-copy", {loaded: caseOf("example-1"), cases: data.cases});
+    expect(copy.origin).toBe("notebook");
+    expect(fields(copy).filter((field) => field === "score" || field.endsWith(".facts"))).toEqual([]);
   });
 });
 

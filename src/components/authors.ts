@@ -66,7 +66,7 @@ import type {CompletenessReport, Finding} from "../lib/authoring/completeness.js
 import type {Dependence} from "../lib/authoring/dependence.js";
 import {plural} from "../lib/text/format.js";
 import type {ChangedCase, JudgeAgreement} from "../lib/judges/author-line.js";
-import {readerStanding, ruleName, ruleNamesInList, verdictLabels} from "../lib/engine/labels.js";
+import {readerStanding, ruleName, ruleNamesInList, thresholdsBent, verdictLabels} from "../lib/engine/labels.js";
 import {reasonNames, reasonText} from "../lib/authoring/move-reason.js";
 import type {Item} from "../lib/authored/schemas/item.js";
 import type {GuidelineLogic, LogicClause} from "../lib/authored/schemas/logic.js";
@@ -524,6 +524,8 @@ function parameterParts({
         current[domain.name],
         linkOf(version.logic, domain.name, current, accepts(data.domains))?.other.value,
         refused?.key === domain.name ? [refused.text, refused.message] : null,
+        // A row threshold set otherwise rewords its values and its link's note.
+        thresholdsBent(view.candidateRules.logic.data).map((threshold) => threshold.value),
       ],
       build: () => ParameterField(domain, {view, domains: data.domains, refused}),
     };

@@ -99,6 +99,14 @@ describe("what differs, on /authors", () => {
       "The two have the same value, but the share of the other instructions met that a 3 needs is 60%: “at least " +
         "half” no longer reads alike for both.",
     );
+    // Set otherwise on the page, the menu's words follow (they kept "60%", the part built before reused).
+    await page.locator("details.clause-rule > summary", {hasText: "The rubric's rows with a threshold"}).click();
+    const share = page.locator('[data-setting="rubric.half-or-more"]');
+    await share.fill("0.7");
+    await share.press("Enter");
+    await expect
+      .poll(() => counting.locator("option:checked").innerText())
+      .toBe("at least 70% met is row 3 (at-least-half)");
     // What the worked cases do not test tries each row threshold too: no worked case has two small flaws.
     await expect
       .poll(() => page.locator(".untested").first().locator("p").first().innerText())

@@ -24,6 +24,10 @@ const withThreshold = (row: string, threshold: string) =>
       `{name: t, title: T, description: D, ${threshold}}}]}`,
   );
 
+/** Row 3's share as a threshold, its "half" said by the counting values `parameters` names. */
+const halfShareWording = (parameters: string) =>
+  `type: number, min: 0, max: 1, value: 0.5, wording: {value: 0.5, phrases: {half: '#%'}, parameters: {${parameters}}}`;
+
 describe("the logic schema", () => {
   it("parses v1's and v2's logic.yaml, each with a rule for every rule its guideline applies", () => {
     for (const version of ["v1", "v2"]) {
@@ -137,9 +141,7 @@ describe("the logic schema", () => {
   });
 
   it("refuses a threshold's wording that names a value its parameter does not have, in the words any value is", () => {
-    const threshold =
-      "type: number, min: 0, max: 1, value: 0.5, wording: {value: 0.5, phrases: {half: '#%'}, " +
-      "parameters: {counting: [at-least-hlaf]}}";
+    const threshold = halfShareWording("counting: [at-least-hlaf]");
     const counting =
       "parameters: [{name: counting, title: T, description: D, type: choice, values: [at-least-half, most-missed], " +
       "value: at-least-half}]\n";
@@ -152,9 +154,7 @@ describe("the logic schema", () => {
   });
 
   it("refuses a threshold's wording that names a parameter the version does not declare", () => {
-    const threshold =
-      "type: number, min: 0, max: 1, value: 0.5, wording: {value: 0.5, phrases: {half: '#%'}, " +
-      "parameters: {countnig: [at-least-half]}}";
+    const threshold = halfShareWording("countnig: [at-least-half]");
     expect(problemsOf(withThreshold("words: at least half met, short: s", threshold))).toBe(
       'logic.yaml at rubric.rows[0].threshold.wording.parameters.countnig: no choice parameter "countnig": name one ' +
         "whose values' words say this number",

@@ -134,19 +134,16 @@ export function untestedWarnings(
         : untestedAt(tried),
     });
   }
-  const thresholdWarnings = found.untested.thresholds.map((row) => {
-    const tried = found.thresholds.find((entry) => entry.row === row)!.values.map((entry) => String(entry.value));
-    return {
+  // In the order the page and guideline:preview list them: parameters, rubric thresholds, rules.
+  for (const {row, values, moved} of found.thresholds) {
+    if (moved.length) continue;
+    const index = guideline.logic.rubric.rows.findIndex((entry) => entry.id === row);
+    warnings.push({
       file: `guideline/${guideline.version}/logic.yaml`,
-      field: fieldPath([
-        "rubric",
-        "rows",
-        guideline.logic.rubric.rows.findIndex((entry) => entry.id === row),
-        "threshold",
-      ]),
-      message: untestedAt(tried),
-    };
-  });
+      field: fieldPath(["rubric", "rows", index, "threshold"]),
+      message: untestedAt(values.map((entry) => String(entry.value))),
+    });
+  }
   for (const rule of found.untested.rules) {
     const index = guideline.rules.findIndex((entry) => entry.id === rule);
     warnings.push({
@@ -155,5 +152,5 @@ export function untestedWarnings(
       message: `no worked example tests rule ${rule}: removing it moves no item's score; add an item that needs it`,
     });
   }
-  return [...warnings, ...thresholdWarnings];
+  return warnings;
 }

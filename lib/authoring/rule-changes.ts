@@ -254,9 +254,9 @@ export function levelsToReword(
   // Each threshold changed, with the rows whose words it makes untrue: those it rewords, or, with no wording to say
   // it by, its own row.
   const moved = changes.flatMap((change) => {
-    const threshold =
-      change.kind === "threshold" ? logic.rubric.rows.find((row) => row.id === change.row)?.threshold : null;
-    if (change.kind !== "threshold" || !threshold || isVersionsOwn(change, logic)) return [];
+    if (change.kind !== "threshold" || isVersionsOwn(change, logic)) return [];
+    const threshold = logic.rubric.rows.find((row) => row.id === change.row)?.threshold;
+    if (!threshold) return [];
     const rows = threshold.wording ? rowsReworded(logic, change.row, change.value, parameters) : [change.row];
     return [{id: change.row, rows}];
   });

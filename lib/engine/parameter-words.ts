@@ -50,9 +50,13 @@ export function assignmentWords(logic: ParameterSource, {name, value}: Assignmen
 }
 
 /** A value in words, the value itself after where the words differ: "more than half met is row 3 (more-than-half)". */
-export function valueWords(logic: ParameterSource, name: ParameterName, value: ParameterValue): string {
-  const words = parameterValueWords(logic, name)?.[String(value)];
-  return words === undefined ? String(value) : `${words} (${String(value)})`;
+export const valueWords = (logic: ParameterSource, name: ParameterName, value: ParameterValue): string =>
+  wordsThenValue(parameterValueWords(logic, name), value);
+
+/** As valueWords, from a parameter's values' words already worked out (a menu of every value). */
+export function wordsThenValue(words: Readonly<Record<string, string>> | undefined, value: ParameterValue): string {
+  const said = words?.[String(value)];
+  return said === undefined ? String(value) : `${said} (${String(value)})`;
 }
 
 /** What one linked parameter's control says: the phrase, the other parameter, and whether to offer to match it. */

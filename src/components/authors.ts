@@ -39,6 +39,7 @@ import {
   parameterTitle,
   parameterValueWords,
   valueWords,
+  wordsThenValue,
   type ParameterSource,
   assignmentWords,
 } from "../lib/engine/parameter-words.js";
@@ -413,11 +414,7 @@ function ParameterField(
           "select",
           {id, "aria-describedby": `${id}-about`, "data-parameter-control": domain.name},
           optionsOf(domain).map((option) =>
-            el(
-              "option",
-              {value: String(option), selected: option === value},
-              words ? valueWords(logic, domain.name, option) : String(option),
-            ),
+            el("option", {value: String(option), selected: option === value}, wordsThenValue(words, option)),
           ),
         );
   const found = linkOf(logic, domain.name, current, accepts(domains));
@@ -837,11 +834,12 @@ export function Untested({
   /** The version whose parameters' words name them. */
   logic: ParameterSource;
 }): HTMLElement {
-  const {parameters, rules, thresholds} = found.untested;
-  const titleOf = (row: string) => thresholdTitle(row, found.thresholds.find((entry) => entry.row === row)!.title);
+  const {parameters, rules} = found.untested;
   const untested = [
     ...parameters.map((name) => `the parameter “${parameterTitle(logic, name)}”`),
-    ...thresholds.map((row) => `the rubric's “${titleOf(row)}”`),
+    ...found.thresholds
+      .filter((entry) => entry.moved.length === 0)
+      .map((entry) => `the rubric's “${thresholdTitle(entry.row, entry.title)}”`),
     ...rules.map((rule) => `the rule ${rule}`),
   ];
   const them = untested.length === 1 ? "it" : "any of them";

@@ -522,7 +522,9 @@ function parameterParts({
         linkOf(version.logic, domain.name, current, accepts(data.domains))?.other.value,
         refused?.key === domain.name ? [refused.text, refused.message] : null,
         // A row threshold set otherwise rewords its values and its link's note.
-        thresholdsBent(view.candidateRules.logic.data).map((threshold) => threshold.value),
+        thresholdsBent(view.candidateRules.logic.data)
+          .map((threshold) => threshold.value)
+          .join(" "),
       ],
       build: () => ParameterField(domain, {view, domains: data.domains, refused}),
     };

@@ -25,6 +25,7 @@ import {loadGuidelines, loadItems} from "../../../lib/node/load.js";
 import {parameterDomains} from "../../../lib/authoring/parameter-domains.node.js";
 import type {ParameterValues} from "../../../lib/engine/logic.js";
 import {prepareBase} from "../../../lib/authoring/preview.js";
+import {previewReport} from "../../../lib/authoring/preview-report.js";
 import {parseRuleChanges} from "../../../lib/authoring/rule-changes.js";
 
 const versions = loadGuidelines();
@@ -88,6 +89,23 @@ function open(query = "", {only}: {only?: string[]} = {}) {
 }
 
 const set = (name: string, value: ParameterValue): AuthorsAction => ({kind: "parameter", name, value});
+
+describe("what differs", () => {
+  it("is what guideline:preview says, with a value set and no clause changed (v1 with counting set)", () => {
+    const page = open("?base=v2&candidate=v1&set=counting%3Dat-least-half");
+    const v1 = versions.find((guideline) => guideline.version === "v1")!;
+    const cli = previewReport({
+      items,
+      base: v2,
+      candidate: v1,
+      set: [{name: "counting", value: "at-least-half"}],
+      domains,
+    });
+    const differs = page.model.later(page.state.choice).differs;
+    expect(differs.logic).toEqual(cli.differs.logic);
+    expect(differs.parameters).toEqual(cli.differs.parameters);
+  });
+});
 
 describe("the address", () => {
   it("opens with the newest version against itself when the address holds no choice", () => {

@@ -1,10 +1,10 @@
 // What a ruling shows, decided for src/components/ruling.ts. The words in view before its folds: the verdict on the
 // latest attempt (after a retry, the first answer, the one recorded, under it), the case's name, the sentence that
 // teaches (the case study's note on the trainee's score, else what the case teaches), one line that says where the
-// trainee's answer parts from the ruling, on the edge-case map the rule that settles the case, and the summaries of the
-// folds that hold the rest. The score card focuses the lead and puts Next right after it. The case study's note is cut
-// between sentences so that what is in view stays near 60 words (its rest is a fold of its own):
-// test/unit/trainee/ruling.test.ts counts every item.
+// trainee's answer parts from the ruling, on the edge-case map the rule that settles the case (with its sentence where
+// the case study's ruling is terse), and the summaries of the folds that hold the rest. The score card focuses the
+// lead and puts Next right after it. The case study's note is cut between sentences so that what is in view stays
+// near 60 words (its rest is a fold of its own): test/unit/trainee/ruling.test.ts counts every item.
 import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
 import {verdictPredicates, hasRubricRow} from "../engine/labels.js";
 import {feedbackFor, type Feedback, type RuleCitation} from "./feedback.js";
@@ -44,6 +44,9 @@ export interface RulingWords {
   /** The rule that settles the case, where the case study's ruling alone says what, not why (not on the edge-case
    *  map, whose line on the deciding rule says it). */
   why: RuleCitation | null;
+  /** That rule's sentence is quoted where `why` or `deciding` names it, in view: the case study's ruling alone says
+   *  what ("Main task met; see Calibration D"), and the sentence says why. Only where it fits the words in view. */
+  ruleQuoted: boolean;
   /** One line: where the trainee's answer parts from the ruling (null when there is nothing to say). */
   diagnosis: string | null;
   /** The edge-case map's line on the rule that settles the case, before that rule. */
@@ -128,7 +131,7 @@ export function rulingWords(
       .filter((note) => note.text !== feedback.sentence.text)
       .map((note) => ({label: note.label, text: note.text})),
   ];
-  const words: Omit<RulingWords, "inView" | "sentence" | "rest"> = {
+  const words: Omit<RulingWords, "inView" | "sentence" | "rest" | "ruleQuoted"> = {
     distance: latest.distance,
     headline: verdictWords(latest, {retry: retried}),
     scores:
@@ -149,14 +152,14 @@ export function rulingWords(
         : null,
   };
   const before_: (string | null)[] = [words.headline, words.scores, words.firstAnswer, words.caseName];
-  const after: (string | null)[] = [
-    // Named here; its sentence is quoted in the fold below.
-    words.why && `Why: ${words.why.title}`,
+  const cited = feedback.decidingRule.cited;
+  const ruleWords = (quoted: boolean) => cited.title + (quoted ? `: ${cited.sentence}` : "");
+  const after = (quoted: boolean, notices = true): (string | null)[] => [
+    words.why && `Why: ${ruleWords(quoted)}`,
     words.diagnosis,
-    words.firstCheckNote,
-    staleNote,
-    // Named here; its sentence is quoted in the fold below.
-    words.deciding && words.deciding.text + feedback.decidingRule.cited.title,
+    notices ? words.firstCheckNote : null,
+    notices ? staleNote : null,
+    words.deciding && words.deciding.text + ruleWords(quoted),
     feedback.scoreOnly
       ? foldSummaries.decides
       : feedback.differences.length
@@ -168,7 +171,7 @@ export function rulingWords(
   const count = (texts: (string | null)[]) => wordCount(texts.filter(Boolean).join(" "));
   // The note in view: the first one whole if it fits the budget; else the sentences from its turn ("But …", which
   // says why not), else its first sentence, marked cut with "…". The whole notes (or the others) fold.
-  const budget = inViewWords - count(before_) - count(after) - wordCount(foldSummaries.rest);
+  const budget = inViewWords - count(before_) - count(after(false)) - wordCount(foldSummaries.rest);
   const [head, ...others] = notes;
   let sentence: NoteText | null = head ?? null;
   let rest: NoteText[] = others;
@@ -184,10 +187,22 @@ export function rulingWords(
       rest = notes;
     }
   }
-  const inView = [...before_, sentence && noteText(sentence), rest.length ? foldSummaries.rest : null, ...after].filter(
-    (text): text is string => !!text,
-  );
-  return {...words, sentence, rest, inView};
+  const shown = (quoted: boolean, notices = true) =>
+    [
+      ...before_,
+      sentence && noteText(sentence),
+      rest.length ? foldSummaries.rest : null,
+      ...after(quoted, notices),
+    ].filter((text): text is string => !!text);
+  // Where the rule is named in view and the case study's ruling is terse, its sentence says why, if it fits beside the
+  // case's own words (a one-time notice, such as the first Check's, does not take its place); else it is quoted in the
+  // fold below only.
+  const ruleQuoted =
+    feedback.sentence.terse &&
+    !!(words.why || words.deciding) &&
+    !!cited.sentence &&
+    count(shown(true, false)) <= inViewWords;
+  return {...words, sentence, rest, ruleQuoted, inView: shown(ruleQuoted)};
 }
 
 /** A grouping difference in one sentence: how the ruling splits the trainee's line, or keeps a line whole. */

@@ -40,9 +40,11 @@ export function RulingLead({words, staleNote}: Ruling): HTMLElement {
     words.firstAnswer ? el("p", {class: "attempts"}, words.firstAnswer) : null,
     el("h3", {class: "case-name"}, words.caseName),
     words.sentence ? Note(words.sentence) : null,
-    // The map's ruling alone says what, not why: the rule that settles the case says why. Not a link here, so Next
-    // stays the Tab stop after the lead; the rule is linked and quoted in the fold below.
-    words.why ? el("p", {class: "case-rule"}, "Why: ", RuleRef(words.why, {link: false, quote: false})) : null,
+    // The case study's ruling alone says what, not why: the rule that settles the case says why. Not a link here, so
+    // Next stays the Tab stop after the lead; the rule is linked in the fold below.
+    words.why
+      ? el("p", {class: "case-rule"}, "Why: ", RuleRef(words.why, {link: false, quote: words.ruleQuoted}))
+      : null,
     words.diagnosis ? el("p", {class: "diagnosis"}, words.diagnosis) : null,
     words.firstCheckNote ? el("p", {class: "first-answer-note"}, words.firstCheckNote) : null,
     staleNote ? el("p", {class: "stale-note"}, staleNote) : null,
@@ -149,7 +151,7 @@ export function RulingRest({
   choices: {answered, before: beforeAnswer},
   feedback,
   derivation,
-  words: {deciding, rest},
+  words: {deciding, rest, ruleQuoted},
 }: Ruling): HTMLElement {
   const before =
     beforeAnswer === null ? null : beforeAnswer ? compareScores(beforeAnswer.score, item.score) : undefined;
@@ -171,7 +173,7 @@ export function RulingRest({
     {class: "ruling-rest"},
     // The whole note, when the lead shows it cut, is the first fold after Next (the Tab stop after the lead).
     rest.length ? fold("note-rest", foldSummaries.rest, rest.map(Note)) : null,
-    deciding ? DecidingRuleFeedback({feedback, words: deciding}) : null,
+    deciding ? DecidingRuleFeedback({feedback, words: deciding, quoted: ruleQuoted}) : null,
     RulingDifferences({feedback}),
     fold(
       "full-ruling",
@@ -386,9 +388,11 @@ function RulingDifferences({feedback}: {feedback: Feedback}): HTMLElement | null
 function DecidingRuleFeedback({
   feedback,
   words,
+  quoted,
 }: {
   feedback: Feedback;
   words: NonNullable<RulingWords["deciding"]>;
+  quoted: boolean;
 }): HTMLElement {
   const deciding = feedback.decidingRule;
   return el(
@@ -399,8 +403,9 @@ function DecidingRuleFeedback({
       {},
       words.mark ? el("span", {"class": "distance-mark", "aria-hidden": "true"}, words.mark) : null,
       words.text,
-      // Named here, in view; its sentence is quoted in the fold below, with the lines it decides.
-      RuleRef(deciding.cited, {quote: false}),
+      // Named here, in view, with its sentence where the case study's ruling is terse; the fold below quotes it with
+      // the lines it decides.
+      RuleRef(deciding.cited, {quote: quoted}),
     ),
   );
 }

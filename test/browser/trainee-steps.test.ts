@@ -328,7 +328,10 @@ describe("the edge-case map", () => {
     const edge2 = await showItem(page, "edge-2");
     await decidingRule(edge2).getByRole("radio", {name: "Size words", exact: true}).check();
     await commit(page, "edge-2", 2);
-    expect(await visibleText(ruling(edge2))).toContain("You picked the rule that settles it: Size words");
+    // The map's ruling says what ("… not met"); the rule's sentence, in view beside it, says why.
+    expect(await visibleText(ruling(edge2))).toContain(
+      "You picked the rule that settles it: Size words: Clearly outside that range is not met; arguable is partly met.",
+    );
     // The three steps are there, folded, for a request the case study quotes; none for one it only describes.
     expect(await edge2.getByText("Work it through the three steps").count()).toBe(1);
     // Folded and never opened, no line speaks of the score a checklist implies (it stayed under the ruling).

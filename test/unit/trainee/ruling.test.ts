@@ -99,6 +99,38 @@ describe("the ruling's first lines", () => {
     );
   });
 
+  it("quote the rule that settles a case in view where the case study's ruling says only what, if it fits", () => {
+    // Edge case 4: the map's ruling is "Main task met; see Calibration D"; guideline/v2/logic.yaml's clause sentence
+    // for clarifying-question says why.
+    const edge4 = rulingWords(item("edge-4"), feedback("edge-4", [answer("edge-4", 3)], ""), {decidingAsked: true});
+    expect(edge4.ruleQuoted).toBe(true);
+    expect(edge4.inView).toContain(
+      "The rule that settles it: Clarifying questions: A question instead of the task is justified only when the " +
+        "task can't reasonably be done without the missing information.",
+    );
+    // The first Check's one-time note does not take the sentence's place.
+    const first = rulingWords(item("edge-4"), feedback("edge-4", [answer("edge-4", 3)], ""), {
+      decidingAsked: true,
+      firstCheck: true,
+    });
+    expect(first.ruleQuoted).toBe(true);
+    // Calibration D's twist is not on the map: its rule stands after "Why:", named only, its ruling being long.
+    const twist = rulingWords(
+      item("calibration-d-twist"),
+      feedback("calibration-d-twist", [answer("calibration-d-twist", 5)]),
+    );
+    expect(twist.why?.title).toBe("Clarifying questions");
+    expect(twist.ruleQuoted).toBe(false);
+    expect(twist.inView).toContain("Why: Clarifying questions");
+    // Edge case 3's rule sentence (34 words) does not fit beside the rest: named in view, quoted in the fold only.
+    const edge3 = rulingWords(item("edge-3"), feedback("edge-3", [answer("edge-3", 5)], ""), {decidingAsked: true});
+    expect(edge3.ruleQuoted).toBe(false);
+    expect(edge3.inView).toContain("The rule that settles it: Main task partly done");
+    // A case the case study explains in its own note needs no rule quoted beside it.
+    const example3 = rulingWords(item("example-3"), feedback("example-3", [answer("example-3", 5)]));
+    expect(example3.ruleQuoted).toBe(false);
+  });
+
   it("name the rule that settles a case with no cross when no rule was picked, a pick being optional", () => {
     expect(decidingWords(feedback("edge-3", [answer("edge-3", 3)], "").decidingRule)).toEqual({
       mark: null,
@@ -124,11 +156,13 @@ describe("the words in view before a ruling's folds", () => {
       }),
   );
 
-  it("are at most 80 for every item after every wrong score, and 60 or fewer at the median", () => {
+  // The median was 57 before the edge-case map quoted its rule's sentence in view (where the map's ruling is terse):
+  // 64 since, the words that say why.
+  it("are at most 80 for every item after every wrong score, and 65 or fewer at the median", () => {
     const over = counts.filter((count) => count.words > 80);
     expect(over).toEqual([]);
     const sorted = counts.map((count) => count.words).sort((a, b) => a - b);
-    expect(sorted[Math.floor((sorted.length - 1) / 2)]).toBeLessThanOrEqual(60);
+    expect(sorted[Math.floor((sorted.length - 1) / 2)]).toBeLessThanOrEqual(65);
   });
 });
 

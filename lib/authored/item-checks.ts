@@ -109,6 +109,29 @@ export function notebookLineProblems(
 }
 
 /**
+ * A case filed as the case study's (origin case-study, the default) must be one the case study rules (`cases`, as
+ * data/case-study.yaml lists them), and one it rules is never filed as written for the notebook: a new case left at the
+ * default would show trainees, as the case study's, a ruling it never made. By item id.
+ */
+export function caseStudyOriginProblems(
+  items: readonly Pick<Item, "id" | "origin">[],
+  cases: readonly string[],
+): {id: string; problem: ItemCheckProblem}[] {
+  const ruled = new Set(cases);
+  return items.flatMap(({id, origin}) => {
+    const message =
+      origin === "case-study" && !ruled.has(id)
+        ? `the case study has no case ${quoteText(id)} (data/case-study.yaml lists its cases): set origin: notebook ` +
+          "to write it for the notebook, or give it the id of the case-study case it is"
+        : origin === "notebook" && ruled.has(id)
+          ? `${id} is a case of the case study: remove origin: notebook, or give a case written for the notebook ` +
+            "an id of its own"
+          : null;
+    return message === null ? [] : [{id, problem: {path: ["origin"], message}}];
+  });
+}
+
+/**
  * Each text glossed from another case (`glossFrom`): that case must exist, its text be these same words, and its
  * gloss be this one's, word for word. Over every item, as the build reads them; by item id.
  */

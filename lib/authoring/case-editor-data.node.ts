@@ -8,7 +8,7 @@ import type {Guideline} from "../authored/schemas/guideline.js";
 import {CaseSet, type Item} from "../authored/schemas/item.js";
 import type {Score} from "../authored/schemas/verdict.js";
 import {declaredFactSchemas, declaredItem} from "../authored/schemas/facts.js";
-import {loadCalibration, loadParts} from "../node/load.js";
+import {loadCalibration, loadCaseStudyIfAny, loadParts} from "../node/load.js";
 import {caseSetLabels} from "./case-words.js";
 import type {JsonSchema} from "./fact-fields.js";
 import type {ParameterDomain} from "../engine/parameter-values.js";
@@ -47,6 +47,9 @@ export interface CaseEditorData {
   languages: string[];
   /** A case of a set a pool runs over must be listed in it. */
   pools: Pick<SelfCheckPool, "id" | "set" | "items">[];
+  /** The cases the case study rules (data/case-study.yaml): a case of the case study is one of them. Null where the
+   *  content has no case study. */
+  caseStudyCases: string[] | null;
 }
 
 const asJson = (schema: z.core.$ZodType): JsonSchema =>
@@ -83,5 +86,6 @@ export function caseEditorData(items: readonly Item[], guidelines: Guideline[], 
     setLabels: caseSetLabels(CaseSet.options, loadParts(root)),
     languages: [...new Set(items.flatMap(({request, response}) => [request.language, response.language]))].sort(),
     pools: loadCalibration(root, items).pools.map(({id, set, items: ids}) => ({id, set, items: ids})),
+    caseStudyCases: loadCaseStudyIfAny(root)?.cases ?? null,
   };
 }

@@ -15,7 +15,7 @@ import {rubricRowWords, verdictLabels} from "../engine/labels.js";
 import {scoreText} from "../trainee/words.js";
 import {listWords} from "../text/format.js";
 import {quoteValue} from "../text/quote-text.js";
-import {glossFromProblems, notebookLineProblems} from "../authored/item-checks.js";
+import {caseStudyOriginProblems, glossFromProblems, notebookLineProblems} from "../authored/item-checks.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
@@ -39,6 +39,8 @@ export interface EditorContext {
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
   /** The current guideline's rubric: each of its scores needs a case ruled it. */
   rubric: readonly {score: Score}[];
+  /** The cases the case study rules: a case of the case study is one of them, and none is the notebook's. */
+  caseStudyCases?: readonly string[] | null;
 }
 
 export interface LineReading {
@@ -328,6 +330,9 @@ export function editorView(
       // The case study's ruling kept is the fix for a case of it; a last worked example taken away is one for the rest.
       ...(ruling.length ? ruling : lastExample(checked.item, context, file)),
       ...borrowedGlosses(checked.item, context, file),
+      ...(context.caseStudyCases ? caseStudyOriginProblems([checked.item], context.caseStudyCases) : [])
+        .map(({problem}) => ({file, field: fieldPath(problem.path), message: problem.message}))
+        .filter(({field}) => !said.has(field)),
     );
   }
   // Until the case reads whole, the notebook's own lines are held to their notes here, so that what is left to fix

@@ -13,7 +13,7 @@ import {parseItemFile} from "../authored/item-file.js";
 import {parseYamlData} from "../authored/item-text.js";
 import {TrainingParts, type TrainingPart} from "../authored/schemas/parts.js";
 import {AuthoredFileError, fieldPath, problemsFromZod, type Problem} from "../authored/problems.js";
-import {glossFromProblems} from "../authored/item-checks.js";
+import {caseStudyOriginProblems, glossFromProblems} from "../authored/item-checks.js";
 import {readAuthoredFile} from "./read-file.js";
 import {quoteText} from "../text/quote-text.js";
 import {checkLogic, versionLogicInput, type VersionTexts} from "../authoring/logic-check.js";
@@ -180,9 +180,10 @@ export const currentLogic = (root = projectRoot): GuidelineLogic => {
   return loadGuideline(versions[versions.length - 1]!, root).logic;
 };
 
-function logicIfReadable(root: string): GuidelineLogic | undefined {
+/** What `load` reads, or undefined where its file is broken: that is reported where the file is read. */
+function ifReadable<T>(load: () => T): T | undefined {
   try {
-    return currentLogic(root);
+    return load();
   } catch (error) {
     if (error instanceof AuthoredFileError) return undefined;
     throw error;
@@ -210,7 +211,7 @@ export function loadItems(
   parse: (source: string, file: string, logic?: GuidelineLogic) => Item = parseItemFile,
 ): Item[] {
   // A broken guideline is reported where it is read (loadGuideline): the items are then held to their own shape only.
-  const logic = logicIfReadable(root);
+  const logic = ifReadable(() => currentLogic(root));
   const files = readdirSync(folder)
     .filter((name) => name.endsWith(".md"))
     .sort();
@@ -230,11 +231,15 @@ export function loadItems(
   }
   if (problems.length) throw new AuthoredFileError(problems);
   // Across the items, once each reads: a broken file's item is not missing, only unread.
-  const across = glossFromProblems(items).map(({id, problem}) => ({
-    file: fileOf.get(id)!,
-    field: fieldPath(problem.path),
-    message: problem.message,
-  }));
+  // The case study's list is of the root's own cases, not of another folder's (a test's fixtures).
+  const cases = folder === join(root, "data", "items") ? ifReadable(() => loadCaseStudyIfAny(root))?.cases : undefined;
+  const across = [...glossFromProblems(items), ...(cases ? caseStudyOriginProblems(items, cases) : [])].map(
+    ({id, problem}) => ({
+      file: fileOf.get(id)!,
+      field: fieldPath(problem.path),
+      message: problem.message,
+    }),
+  );
   if (across.length) throw new AuthoredFileError(across);
   return items.sort(bySetThenOrder);
 }

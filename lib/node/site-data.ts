@@ -9,6 +9,7 @@ import {brokenData} from "../authored/broken-data.js";
 import {checkGuideline} from "../authoring/check.node.js";
 import type {Guideline} from "../authored/schemas/guideline.js";
 import type {Item} from "../authored/schemas/item.js";
+import type {CaseStudy, ShownCaseStudy} from "../authored/schemas/content.js";
 import type {GuidelineLogic} from "../authored/schemas/logic.js";
 import {itemPages} from "../site/links.js";
 import {parseItemFile} from "../authored/item-file.js";
@@ -82,6 +83,13 @@ interface Authored {
   judges: () => JudgesCheck;
 }
 
+/** The case study as the home page shows it. */
+function withoutCases(caseStudy: CaseStudy | null): ShownCaseStudy | null {
+  if (!caseStudy) return null;
+  const {cases: _cases, ...shown} = caseStudy;
+  return shown;
+}
+
 const dataFiles: Record<string, (authored: Authored, root: string) => unknown> = {
   "site.json": ({parts, items, guidelines}) => sitePageData(parts(), items(), guidelines()),
   "part-examples.json": ({items, guidelines}) => partPageData("examples", items(), guidelines()),
@@ -94,7 +102,8 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   "self-check.json": ({items, guidelines}, root) =>
     selfCheckPageData(loadCalibration(root, items()), items(), guidelines()),
   "content.json": ({items}, root) => ({
-    caseStudy: loadCaseStudyIfAny(root),
+    // The home page shows the case study's opening and close; its list of cases is for the build.
+    caseStudy: withoutCases(loadCaseStudyIfAny(root)),
     rubricWriter: loadRubricWriterIfAny(root),
     calibration: loadCalibration(root, items()),
   }),

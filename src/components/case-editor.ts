@@ -115,6 +115,7 @@ export function CaseEditor(
     cases: data.cases,
     pools: data.pools,
     rubric: current.rubric,
+    caseStudyCases: data.caseStudyCases,
   };
   const model = caseEditorModel({context, factSchemas: data.factSchemas, cases: data.cases});
   // The page opens on the draft saved before, or on the one "Write this case" hands over in the address, with the

@@ -3,7 +3,7 @@
 // the six parts with a time estimate and where the trainee stands in each, their results and Start over; then "About
 // this guideline": the case study's own opening and close (The Problem, What I did, The Artifact, The Result) and which
 // case shows each score, each part of it that tells how cases are ruled folded.
-import type {CalibrationCheck, CaseStudy} from "../lib/authored/schemas/content.js";
+import type {CalibrationCheck, ShownCaseStudy} from "../lib/authored/schemas/content.js";
 import {nextStep} from "../lib/site/next-step.js";
 import type {PagePart, SitePageData} from "../lib/node/page-data.js";
 import {partProgress, emptyProgress} from "../lib/trainee/progress.js";
@@ -21,7 +21,7 @@ import {openProgressStore, type ProgressStore} from "../lib/trainee/record-store
 import {clearDrafts} from "../lib/trainee/item-drafts.js";
 import {pageStorage} from "../lib/trainee/set-aside.js";
 
-type Section = CaseStudy["problem"];
+type Section = ShownCaseStudy["problem"];
 
 /** One of the case study's sections, under its own title, word for word. */
 function CaseStudySection(section: Section, {id}: {id: string}, ...more: HTMLElement[]): HTMLElement {
@@ -42,7 +42,7 @@ function CaseStudySection(section: Section, {id}: {id: string}, ...more: HTMLEle
 }
 
 /** The case study's opening and close; content without them (lib/node/content-root.ts) shows none. */
-function CaseStudySections(caseStudy: CaseStudy, links: HTMLElement[]): HTMLElement[] {
+function CaseStudySections(caseStudy: ShownCaseStudy, links: HTMLElement[]): HTMLElement[] {
   return [
     CaseStudySection(caseStudy.problem, {id: "the-problem"}),
     CaseStudySection(caseStudy.whatIDid, {id: "what-i-did"}),
@@ -191,7 +191,7 @@ export function Home(
     criteriaCase = null,
   }: {
     site: SitePageData;
-    caseStudy: CaseStudy | null;
+    caseStudy: ShownCaseStudy | null;
     calibration: CalibrationCheck;
     /** The number of the edge case for people who write criteria, which has no item; null in content without it. */
     criteriaCase?: string | null;

@@ -123,6 +123,14 @@ describe("a case of the case study under a new id", () => {
     expect(await page.locator("#case-problems").innerText()).toContain(
       "Line 2, its note: a case written for the notebook says why each line's facts are what they are",
     );
+    // Set back to the case study's origin, it is refused there, as the build refuses it: the case study has no
+    // Edge case 12.
+    await page.locator("#case-origin").selectOption("case-study");
+    await downloadButton(page).focus();
+    await page.keyboard.press("Enter");
+    expect(await page.locator("#case-problems").innerText()).toContain(
+      'the case study has no case "edge-12" (data/case-study.yaml lists its cases): set origin: notebook',
+    );
     expect(site.problems).toEqual([]);
   });
 });

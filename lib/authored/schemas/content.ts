@@ -1,7 +1,7 @@
 // Schemas of the authored prose and tables around the items (case study's opening and close, edge case 11, the blind
 // self-check). Node-only (full zod): pages receive the validated JSON.
 import {z} from "zod";
-import {CaseSet} from "./item.js";
+import {CaseSet, itemId} from "./item.js";
 import {quoteText} from "../../text/quote-text.js";
 
 const paragraphs = z
@@ -26,6 +26,12 @@ const section = z.strictObject({title: z.string().min(1), paragraphs});
 
 /** The case study's own opening ("The Problem", "What I did", "The Artifact") and close ("The Result"). */
 export const CaseStudy = z.strictObject({
+  /**
+   * The cases the case study rules, by their files' ids. A case file of the case study (origin case-study, the
+   * default) must be one of them, and none of them is written for the notebook: the build holds the items to it. Not
+   * shown on any page.
+   */
+  cases: z.array(itemId).min(1),
   problem: section,
   whatIDid: section,
   artifact: section,
@@ -36,6 +42,8 @@ export const CaseStudy = z.strictObject({
   }),
 });
 export type CaseStudy = z.infer<typeof CaseStudy>;
+/** What the home page shows of it: the list of cases is the build's. */
+export type ShownCaseStudy = Omit<CaseStudy, "cases">;
 
 const count = z.int().min(0);
 

@@ -4,11 +4,11 @@
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {glossFromProblems, itemProblems} from "../../../lib/authored/item-checks.js";
+import {caseStudyOriginProblems, glossFromProblems, itemProblems} from "../../../lib/authored/item-checks.js";
 import {parseItemFile} from "../../../lib/authored/item-file.js";
 import {fieldPath} from "../../../lib/authored/problems.js";
 import type {Item} from "../../../lib/authored/schemas/item.js";
-import {loadItems, projectRoot} from "../../../lib/node/load.js";
+import {loadCaseStudy, loadItems, projectRoot} from "../../../lib/node/load.js";
 
 const file = "data/items/edge-1a.md";
 const edge1a = parseItemFile(readFileSync(join(projectRoot, file), "utf8"), file);
@@ -135,5 +135,38 @@ describe("a gloss taken from another case (glossFrom)", () => {
       "calibration-a request.glossFrom: example-3 was written for the notebook: a gloss is taken only from a case of " +
         "the case study",
     ]);
+  });
+});
+
+describe("a case of the case study (origin case-study, the default)", () => {
+  const {cases} = loadCaseStudy();
+  const problemsOf = (items: Pick<Item, "id" | "origin">[]): string[] =>
+    caseStudyOriginProblems(items, cases).map(
+      ({id, problem}) => `${id} ${fieldPath(problem.path)}: ${problem.message}`,
+    );
+
+  it("is one the case study rules: its seven examples, the edge-case map's rows and calibration A-D", () => {
+    // The case study: "The Seven Examples, Scored"; the edge-case map's rows 1-10, with 1's three readings, 5's two
+    // requests and 10's twist; the calibration set A-D, with D's twist.
+    expect(cases).toEqual([
+      ...[1, 2, 3, 4, 5, 6, 7].map((number) => `example-${number}`),
+      ...["1a", "1b", "1c", "2", "3", "4", "5a", "5b", "6", "7", "8", "9", "10", "10-twist"].map(
+        (row) => `edge-${row}`,
+      ),
+      ...["a", "b", "c", "d", "d-twist"].map((letter) => `calibration-${letter}`),
+    ]);
+    expect(problemsOf(loadItems())).toEqual([]);
+  });
+
+  it("is refused under an id the case study has none of, and one it rules is never the notebook's", () => {
+    expect(problemsOf([{id: "edge-11", origin: "case-study"}])).toEqual([
+      'edge-11 origin: the case study has no case "edge-11" (data/case-study.yaml lists its cases): set origin: ' +
+        "notebook to write it for the notebook, or give it the id of the case-study case it is",
+    ]);
+    expect(problemsOf([{id: "example-1", origin: "notebook"}])).toEqual([
+      "example-1 origin: example-1 is a case of the case study: remove origin: notebook, or give a case written for " +
+        "the notebook an id of its own",
+    ]);
+    expect(problemsOf([{id: "fresh-8", origin: "notebook"}])).toEqual([]);
   });
 });

@@ -48,6 +48,7 @@ const context: EditorContext = {
   knownIds: data.cases.map((entry) => entry.id),
   cases: data.cases,
   rubric: v2.rubric,
+  caseStudyCases: data.caseStudyCases,
 };
 const withCandidate = (overrides: Parameters<typeof ruleSetOf>[1]): EditorContext => ({
   ...context,
@@ -282,6 +283,8 @@ describe("the case held to the current guideline as guideline:check holds it", (
           "every line is met, so no line names the rule that settles the case: add decidingRule: <rule id> " +
           "(the rule the case study's ruling names)",
       },
+      // And the case study has no Edge case 15.
+      expect.objectContaining({file: "edge-15.md", field: "origin"}),
     ]);
   });
 
@@ -610,15 +613,30 @@ describe("a case of the case study", () => {
     const edited = setFact(caseOf("example-1"), 1, "delivered", 3);
     const fields = (record: CaseRecord) => editorView(record, context).problems.map((problem) => problem.field);
     // Made a case written for the notebook in every field but its id (no case-study number, a note on each line, no
-    // line inferred): it would still replace the case study's Example 1.
+    // line inferred): it would still replace the case study's Example 1, and the build refuses its origin.
     let notebook = setField(setField(edited, "origin", "notebook"), "caseStudyNumber", undefined);
     notebook = setLineField(notebook, 0, "note", "Answered: met");
     notebook = setLineField(setLineField(notebook, 2, "source", undefined), 2, "because", undefined);
-    expect(fields(notebook)).toEqual(["checklist[1].facts", "score"]);
+    expect(fields(notebook)).toEqual(["checklist[1].facts", "score", "origin"]);
     // Under a new id, as the page gives one, it is a case written for the notebook, ruled as its facts derive.
     const {record: copy} = setId(edited, "example-1-copy", {loaded: caseOf("example-1"), cases: data.cases});
     expect(copy.origin).toBe("notebook");
     expect(fields(copy).filter((field) => field === "score" || field.endsWith(".facts"))).toEqual([]);
+  });
+
+  it("is one the case study rules: under a new id, its origin set back to the case study's, it is refused", () => {
+    const {record: copy} = setId(caseOf("example-1"), "example-8", {loaded: caseOf("example-1"), cases: data.cases});
+    const view = editorView(setField(copy, "origin", "case-study"), context);
+    // As the build says it (lib/authored/item-checks.ts), at the origin.
+    expect(view.problems).toContainEqual({
+      file: "example-8.md",
+      field: "origin",
+      message:
+        'the case study has no case "example-8" (data/case-study.yaml lists its cases): set origin: notebook to ' +
+        "write it for the notebook, or give it the id of the case-study case it is",
+    });
+    expect(view.downloadable).toBe(false);
+    expect(editorView(copy, context).problems.filter((problem) => problem.field === "origin")).toEqual([]);
   });
 });
 

@@ -73,6 +73,25 @@ describe("loadItems", () => {
       rmSync(folder, {recursive: true, force: true});
     }
   });
+  it("refuses a new case left at the case study's origin, naming the file and the field", () => {
+    // A copy of the content: the case study's list is of the root's own cases.
+    const root = mkdtempSync(join(tmpdir(), "content-"));
+    const folder = join(root, "data/items");
+    try {
+      for (const path of ["data", "guideline"]) cpSync(join(projectRoot, path), join(root, path), {recursive: true});
+      // Edge case 4 copied under a new id, its origin left at the default.
+      const text = readFileSync(join(folder, "edge-4.md"), "utf8");
+      writeFileSync(
+        join(folder, "edge-11.md"),
+        text.replace("id: edge-4", "id: edge-11").replace("order: 6", "order: 20"),
+      );
+      expect(() => loadItems(root)).toThrow(
+        /^data\/items\/edge-11\.md at origin: the case study has no case "edge-11" \(data\/case-study\.yaml lists /,
+      );
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
+  });
   it("collects the problems of every broken file in a folder before failing", () => {
     let message = "";
     try {

@@ -12,13 +12,14 @@ import {firstFreeId, notebookCaseFrom} from "../lib/authoring/new-case.js";
 import {parseItemFile} from "../lib/authored/item-file.js";
 import {itemRecord} from "../lib/authored/item-text.js";
 import {writeItemFile} from "../lib/authored/item-writer.js";
-import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
+import {AuthoredFileError, fieldPath, formatProblem, type Problem} from "../lib/authored/problems.js";
+import {caseStudyOriginProblems} from "../lib/authored/item-checks.js";
 import {problemInWords} from "../lib/authored/problem-words.js";
 import {CaseSet, Item} from "../lib/authored/schemas/item.js";
 import {blankCase} from "../lib/authoring/case-editor.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
-import {currentLogic, guidelineVersions, loadGuideline} from "../lib/node/load.js";
+import {currentLogic, guidelineVersions, loadCaseStudyIfAny, loadGuideline} from "../lib/node/load.js";
 import type {GuidelineLogic} from "../lib/authored/schemas/logic.js";
 import {readAuthoredFile} from "../lib/node/read-file.js";
 
@@ -161,6 +162,10 @@ function leftToDo(
   const version = guidelineVersions(root).at(-1)!;
   const report = checkGuideline(loadGuideline(version, root), [...items, item]);
   problems.push(...report.problems.filter((problem) => problem.file === file));
+  // As the build holds it across the cases: an id the case study lists is not the notebook's.
+  const listed = loadCaseStudyIfAny(root)?.cases;
+  for (const {problem} of listed ? caseStudyOriginProblems([item], listed) : [])
+    problems.push({file, field: fieldPath(problem.path), message: problem.message});
   const result = report.results.find((each) => each.id === item.id)!;
   const derived = result.derivedScore ?? `no single score (${result.candidates.join(" or ")})`;
   return {

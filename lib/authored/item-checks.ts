@@ -124,8 +124,8 @@ export function caseStudyOriginProblems(
         ? `the case study has no case ${quoteText(id)} (data/case-study.yaml lists its cases): set origin: notebook ` +
           "to write it for the notebook, or give it the id of the case-study case it is"
         : origin === "notebook" && ruled.has(id)
-          ? `${id} is a case of the case study: remove origin: notebook, or give a case written for the notebook ` +
-            "an id of its own"
+          ? `${quoteText(id)} is a case of the case study: remove origin: notebook, or give a case written for ` +
+            "the notebook an id of its own"
           : null;
     return message === null ? [] : [{id, problem: {path: ["origin"], message}}];
   });

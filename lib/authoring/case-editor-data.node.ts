@@ -47,8 +47,7 @@ export interface CaseEditorData {
   languages: string[];
   /** A case of a set a pool runs over must be listed in it. */
   pools: Pick<SelfCheckPool, "id" | "set" | "items">[];
-  /** The cases the case study rules (data/case-study.yaml): a case of the case study is one of them. Null where the
-   *  content has no case study. */
+  /** The case study's cases (data/case-study.yaml); null where the content has no case study. */
   caseStudyCases: string[] | null;
 }
 

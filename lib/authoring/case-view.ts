@@ -39,7 +39,7 @@ export interface EditorContext {
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
   /** The current guideline's rubric: each of its scores needs a case ruled it. */
   rubric: readonly {score: Score}[];
-  /** The cases the case study rules: a case of the case study is one of them, and none is the notebook's. */
+  /** The case study's cases, to hold the origin to as the build does; null where the content has none. */
   caseStudyCases?: readonly string[] | null;
 }
 

@@ -204,22 +204,25 @@ const setOrder: Record<Item["set"], number> = {
 export const bySetThenOrder = (a: Item, b: Item): number => setOrder[a.set] - setOrder[b.set] || a.order - b.order;
 
 /** Collects every broken file's problems before failing, so one run shows them all. `parse` is swapped by callers
- *  that keep parsed items (lib/node/site-data.ts in `npm run dev`). */
+ *  that keep parsed items (lib/node/site-data.ts in `npm run dev`). `folder`, when given, is read in place of the
+ *  root's own cases (a test's fixtures): the case study's list of cases is not held to it. */
 export function loadItems(
   root = projectRoot,
-  folder = join(root, "data", "items"),
+  folder?: string,
   parse: (source: string, file: string, logic?: GuidelineLogic) => Item = parseItemFile,
 ): Item[] {
+  const own = folder === undefined;
+  const dir = folder ?? join(root, "data", "items");
   // A broken guideline is reported where it is read (loadGuideline): the items are then held to their own shape only.
   const logic = ifReadable(() => currentLogic(root));
-  const files = readdirSync(folder)
+  const files = readdirSync(dir)
     .filter((name) => name.endsWith(".md"))
     .sort();
   const problems: Problem[] = [];
   const items: Item[] = [];
   const fileOf = new Map<string, string>();
   for (const name of files) {
-    const file = join(folder, name);
+    const file = join(dir, name);
     try {
       const item = parse(readAuthoredFile(file, display(root, file), "item"), display(root, file), logic);
       items.push(item);
@@ -231,15 +234,25 @@ export function loadItems(
   }
   if (problems.length) throw new AuthoredFileError(problems);
   // Across the items, once each reads: a broken file's item is not missing, only unread.
-  // The case study's list is of the root's own cases, not of another folder's (a test's fixtures).
-  const cases = folder === join(root, "data", "items") ? ifReadable(() => loadCaseStudyIfAny(root))?.cases : undefined;
-  const across = [...glossFromProblems(items), ...(cases ? caseStudyOriginProblems(items, cases) : [])].map(
-    ({id, problem}) => ({
+  const cases = own ? ifReadable(() => loadCaseStudyIfAny(root))?.cases : undefined;
+  const across: Problem[] = [
+    ...[...glossFromProblems(items), ...(cases ? caseStudyOriginProblems(items, cases) : [])].map(({id, problem}) => ({
       file: fileOf.get(id)!,
       field: fieldPath(problem.path),
       message: problem.message,
-    }),
-  );
+    })),
+    ...(cases ?? []).flatMap((id, index) =>
+      fileOf.has(id)
+        ? []
+        : [
+            {
+              file: "data/case-study.yaml",
+              field: `cases[${index}]`,
+              message: `no case file data/items/${id}.md: write the case's file, or take ${id} off the list`,
+            },
+          ],
+    ),
+  ];
   if (across.length) throw new AuthoredFileError(across);
   return items.sort(bySetThenOrder);
 }

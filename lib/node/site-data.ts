@@ -102,7 +102,6 @@ const dataFiles: Record<string, (authored: Authored, root: string) => unknown> =
   "self-check.json": ({items, guidelines}, root) =>
     selfCheckPageData(loadCalibration(root, items()), items(), guidelines()),
   "content.json": ({items}, root) => ({
-    // The home page shows the case study's opening and close; its list of cases is for the build.
     caseStudy: withoutCases(loadCaseStudyIfAny(root)),
     rubricWriter: loadRubricWriterIfAny(root),
     calibration: loadCalibration(root, items()),

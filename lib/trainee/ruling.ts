@@ -4,7 +4,7 @@
 // trainee's answer parts from the ruling, on the edge-case map the rule that settles the case (with its sentence where
 // the case study's ruling is terse), and the summaries of the folds that hold the rest. The score card focuses the
 // lead and puts Next right after it. The case study's note is cut between sentences so that what is in view stays
-// near 60 words (its rest is a fold of its own): test/unit/trainee/ruling.test.ts counts every item.
+// within `inViewWords` (its rest is a fold of its own): test/unit/trainee/ruling.test.ts counts every item.
 import type {Item, ChecklistLine, ItemNote} from "../authored/schemas/item.js";
 import {verdictPredicates, hasRubricRow} from "../engine/labels.js";
 import {feedbackFor, type Feedback, type RuleCitation} from "./feedback.js";
@@ -154,11 +154,14 @@ export function rulingWords(
   const before_: (string | null)[] = [words.headline, words.scores, words.firstAnswer, words.caseName];
   const cited = feedback.decidingRule.cited;
   const ruleWords = (quoted: boolean) => cited.title + (quoted ? `: ${cited.sentence}` : "");
-  const after = (quoted: boolean, notices = true): (string | null)[] => [
+  // In the order the page shows them: the lead's last lines, then below Next (after the note's fold) the rest's.
+  const leadLines = (quoted: boolean, notices: boolean): (string | null)[] => [
     words.why && `Why: ${ruleWords(quoted)}`,
     words.diagnosis,
     notices ? words.firstCheckNote : null,
     notices ? staleNote : null,
+  ];
+  const belowNext = (quoted: boolean): (string | null)[] => [
     words.deciding && words.deciding.text + ruleWords(quoted),
     feedback.scoreOnly
       ? foldSummaries.decides
@@ -171,7 +174,12 @@ export function rulingWords(
   const count = (texts: (string | null)[]) => wordCount(texts.filter(Boolean).join(" "));
   // The note in view: the first one whole if it fits the budget; else the sentences from its turn ("But …", which
   // says why not), else its first sentence, marked cut with "…". The whole notes (or the others) fold.
-  const budget = inViewWords - count(before_) - count(after(false)) - wordCount(foldSummaries.rest);
+  const budget =
+    inViewWords -
+    count(before_) -
+    count(leadLines(false, true)) -
+    count(belowNext(false)) -
+    wordCount(foldSummaries.rest);
   const [head, ...others] = notes;
   let sentence: NoteText | null = head ?? null;
   let rest: NoteText[] = others;
@@ -191,16 +199,18 @@ export function rulingWords(
     [
       ...before_,
       sentence && noteText(sentence),
+      ...leadLines(quoted, notices),
       rest.length ? foldSummaries.rest : null,
-      ...after(quoted, notices),
+      ...belowNext(quoted),
     ].filter((text): text is string => !!text);
   // Where the rule is named in view and the case study's ruling is terse, its sentence says why, if it fits beside the
-  // case's own words (a one-time notice, such as the first Check's, does not take its place); else it is quoted in the
-  // fold below only.
+  // case's own words, whole (a one-time notice, such as the first Check's, neither takes its place nor cuts the
+  // ruling for it); else it is quoted in the fold below only.
   const ruleQuoted =
     feedback.sentence.terse &&
     !!(words.why || words.deciding) &&
     !!cited.sentence &&
+    sentence === head &&
     count(shown(true, false)) <= inViewWords;
   return {...words, sentence, rest, ruleQuoted, inView: shown(ruleQuoted)};
 }

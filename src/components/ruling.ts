@@ -174,7 +174,7 @@ export function RulingRest({
     // The whole note, when the lead shows it cut, is the first fold after Next (the Tab stop after the lead).
     rest.length ? fold("note-rest", foldSummaries.rest, rest.map(Note)) : null,
     deciding ? DecidingRuleFeedback({feedback, words: deciding, quoted: ruleQuoted}) : null,
-    RulingDifferences({feedback}),
+    RulingDifferences({feedback, quotedAbove: ruleQuoted ? feedback.decidingRule.cited : null}),
     fold(
       "full-ruling",
       foldSummaries.full,
@@ -258,8 +258,8 @@ const quoteOf = (words: string) => `“${words}”`;
 type Cite = (rule: RuleCitation) => HTMLElement;
 
 /** Cites each rule once in a ruling: the first citation of a rule quotes its sentence, a later one names it. */
-function citingOnce(): Cite {
-  const quoted = new Set<string>();
+function citingOnce(quotedAbove: RuleCitation | null): Cite {
+  const quoted = new Set<string>(quotedAbove ? [quotedAbove.id] : []);
   return (rule) => {
     const first = !quoted.has(rule.id);
     quoted.add(rule.id);
@@ -344,9 +344,16 @@ function DifferenceItem(difference: Difference, {cite}: {cite: Cite}): HTMLEleme
  * Where the checklist differs (or, with a score alone, what decides it), folded under its summary: the lead's
  * diagnosis says it in a line. Null where the checklist matches the ruled one.
  */
-function RulingDifferences({feedback}: {feedback: Feedback}): HTMLElement | null {
+function RulingDifferences({
+  feedback,
+  quotedAbove,
+}: {
+  feedback: Feedback;
+  /** The rule the ruling quotes in view above: named here, not quoted again. */
+  quotedAbove: RuleCitation | null;
+}): HTMLElement | null {
   // Each rule cited once in the differences: quoted the first time, named after.
-  const cite = citingOnce();
+  const cite = citingOnce(quotedAbove);
   const fold = (summary: string, ...body: Child[]) =>
     el("details", {class: "ruling-diff"}, el("summary", {}, summary), body);
   if (feedback.scoreOnly)
@@ -403,8 +410,7 @@ function DecidingRuleFeedback({
       {},
       words.mark ? el("span", {"class": "distance-mark", "aria-hidden": "true"}, words.mark) : null,
       words.text,
-      // Named here, in view, with its sentence where the case study's ruling is terse; the fold below quotes it with
-      // the lines it decides.
+      // Named here, in view, with its sentence where the case study's ruling is terse (then named only in the folds).
       RuleRef(deciding.cited, {quote: quoted}),
     ),
   );

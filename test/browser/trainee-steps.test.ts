@@ -332,6 +332,9 @@ describe("the edge-case map", () => {
     expect(await visibleText(ruling(edge2))).toContain(
       "You picked the rule that settles it: Size words: Clearly outside that range is not met; arguable is partly met.",
     );
+    // Quoted there, it is named only in the folds below, not quoted again.
+    const said = (await ruling(edge2).textContent())!.split("Clearly outside that range is not met").length - 1;
+    expect(said).toBe(1);
     // The three steps are there, folded, for a request the case study quotes; none for one it only describes.
     expect(await edge2.getByText("Work it through the three steps").count()).toBe(1);
     // Folded and never opened, no line speaks of the score a checklist implies (it stayed under the ruling).

@@ -26,12 +26,17 @@ const section = z.strictObject({title: z.string().min(1), paragraphs});
 
 /** The case study's own opening ("The Problem", "What I did", "The Artifact") and close ("The Result"). */
 export const CaseStudy = z.strictObject({
-  /**
-   * The cases the case study rules, by their files' ids. A case file of the case study (origin case-study, the
-   * default) must be one of them, and none of them is written for the notebook: the build holds the items to it. Not
-   * shown on any page.
-   */
-  cases: z.array(itemId).min(1),
+  /** The cases the case study rules, by their files' ids: the build holds the items' origin to it (item-checks.ts
+   *  caseStudyOriginProblems). Not shown on any page. */
+  cases: z
+    .array(itemId)
+    .min(1)
+    .superRefine((ids, ctx) =>
+      ids.forEach((id, index) => {
+        if (ids.indexOf(id) !== index)
+          ctx.addIssue({code: "custom", path: [index], message: `${id} is listed already: list each case once`});
+      }),
+    ),
   problem: section,
   whatIDid: section,
   artifact: section,

@@ -5,6 +5,7 @@ import {describe, expect, it} from "vitest";
 import {
   bySetThenOrder,
   guidelineVersions,
+  loadCaseStudy,
   loadGuideline,
   loadGuidelines,
   loadItems,
@@ -87,6 +88,25 @@ describe("loadItems", () => {
       );
       expect(() => loadItems(root)).toThrow(
         /^data\/items\/edge-11\.md at origin: the case study has no case "edge-11" \(data\/case-study\.yaml lists /,
+      );
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
+  });
+  it("refuses a case the case study lists with no file, and a case listed twice", () => {
+    const root = mkdtempSync(join(tmpdir(), "content-"));
+    try {
+      for (const path of ["data", "guideline"]) cpSync(join(projectRoot, path), join(root, path), {recursive: true});
+      rmSync(join(root, "data/items/edge-3.md"));
+      // data/case-study.yaml lists edge-3 twelfth.
+      expect(() => loadItems(root)).toThrow(
+        "data/case-study.yaml at cases[11]: no case file data/items/edge-3.md: write the case's file, or take edge-3 " +
+          "off the list",
+      );
+      const listed = join(root, "data/case-study.yaml");
+      writeFileSync(listed, readFileSync(listed, "utf8").replace("  - edge-3\n", "  - edge-4\n"));
+      expect(() => loadCaseStudy(root)).toThrow(
+        "data/case-study.yaml at cases[12]: edge-4 is listed already: list each case once",
       );
     } finally {
       rmSync(root, {recursive: true, force: true});

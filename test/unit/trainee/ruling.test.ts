@@ -1,5 +1,5 @@
 // The ruling's first lines and what is in view before its folds (issue 29): the latest attempt leads, the first
-// answer (the one recorded) under it; a one-line diagnosis; at most 80 words in view after a wrong score, median 60.
+// answer (the one recorded) under it; a one-line diagnosis; at most 80 words in view after a wrong score, median 65.
 import {describe, expect, it} from "vitest";
 import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
 import {loadGuidelines, loadParts, loadGuideline} from "../../../lib/node/load.js";
@@ -15,6 +15,7 @@ import {
 } from "../../../lib/trainee/ruling.js";
 import type {Answer} from "../../../lib/trainee/progress.js";
 import type {Score} from "../../../lib/authored/schemas/verdict.js";
+import type {Item} from "../../../lib/authored/schemas/item.js";
 import {wordCount} from "../../../lib/text/format.js";
 import {item, items} from "./helpers.js";
 
@@ -126,9 +127,43 @@ describe("the ruling's first lines", () => {
     const edge3 = rulingWords(item("edge-3"), feedback("edge-3", [answer("edge-3", 5)], ""), {decidingAsked: true});
     expect(edge3.ruleQuoted).toBe(false);
     expect(edge3.inView).toContain("The rule that settles it: Main task partly done");
-    // A case the case study explains in its own note needs no rule quoted beside it.
-    const example3 = rulingWords(item("example-3"), feedback("example-3", [answer("example-3", 5)]));
+    // A case the case study explains in its own note needs no rule quoted beside it, even where the rule is named.
+    const example3 = rulingWords(item("example-3"), feedback("example-3", [answer("example-3", 5)], ""), {
+      decidingAsked: true,
+    });
+    expect(example3.deciding).not.toBeNull();
     expect(example3.ruleQuoted).toBe(false);
+  });
+
+  it("quote the rule after “Why:” off the map, in the order the page shows the lead", () => {
+    // Example 3 as if the case study had ruled it in two words only: Style and register's sentence, from
+    // guideline/v2/logic.yaml, says why.
+    const terse: Item = {...item("example-3"), notes: [], lesson: undefined, ruling: "Formal not met"};
+    const result = feedbackFor(terse, [answer("example-3", 4)], {guideline, derivation: derive(terse, ruleSet)});
+    const words = rulingWords(terse, result, {firstCheck: true});
+    expect(words.ruleQuoted).toBe(true);
+    expect(words.inView).toEqual([
+      "One off: you scored higher than the ruling",
+      "You gave 4; the ruling is 3.",
+      "Mixed register in German",
+      "Formal not met",
+      "Why: Style and register: If the intended reader would read a lapse as breaking the requested register, mark " +
+        "the instruction not met, even if the lapse happens only once.",
+      "What decides it: “Formal” is not met.",
+      "Your first answer is the one recorded; a retry shows beside it.",
+      "Line by line",
+      "The full ruling",
+    ]);
+  });
+
+  it("quote no rule beside a ruling cut to fit: the cut leaves the room, not the rule", () => {
+    // Edge case 10 scored 4 on the walk's first Check: its 20-word ruling is cut to its first sentence for the note.
+    const edge10 = rulingWords(item("edge-10"), feedback("edge-10", [answer("edge-10", 4)], ""), {
+      decidingAsked: true,
+      firstCheck: true,
+    });
+    expect(edge10.sentence?.text).toBe("Three tips, as a list: every instruction met, 5. …");
+    expect(edge10.ruleQuoted).toBe(false);
   });
 
   it("name the rule that settles a case with no cross when no rule was picked, a pick being optional", () => {

@@ -12,8 +12,7 @@ import {firstFreeId, notebookCaseFrom} from "../lib/authoring/new-case.js";
 import {parseItemFile} from "../lib/authored/item-file.js";
 import {itemRecord} from "../lib/authored/item-text.js";
 import {writeItemFile} from "../lib/authored/item-writer.js";
-import {AuthoredFileError, fieldPath, formatProblem, type Problem} from "../lib/authored/problems.js";
-import {caseStudyOriginProblems} from "../lib/authored/item-checks.js";
+import {AuthoredFileError, formatProblem, type Problem} from "../lib/authored/problems.js";
 import {problemInWords} from "../lib/authored/problem-words.js";
 import {CaseSet, Item} from "../lib/authored/schemas/item.js";
 import {blankCase} from "../lib/authoring/case-editor.js";
@@ -55,6 +54,9 @@ export async function caseNew(args: readonly string[], io: CommandIO): Promise<n
       const checkedId = Item.shape.id.safeParse(id);
       if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
       if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
+      // Its file missing, a case the case study lists is still the case study's, never the notebook's.
+      if (loadCaseStudyIfAny(io.root)?.cases.includes(id))
+        fail(`--id: ${quote(id)} is a case of the case study (data/case-study.yaml): choose another --id`);
 
       const logic = currentLogic(io.root);
       const cases = ids.map((each) => readCase(folder, each, logic));
@@ -162,10 +164,6 @@ function leftToDo(
   const version = guidelineVersions(root).at(-1)!;
   const report = checkGuideline(loadGuideline(version, root), [...items, item]);
   problems.push(...report.problems.filter((problem) => problem.file === file));
-  // As the build holds it across the cases: an id the case study lists is not the notebook's.
-  const listed = loadCaseStudyIfAny(root)?.cases;
-  for (const {problem} of listed ? caseStudyOriginProblems([item], listed) : [])
-    problems.push({file, field: fieldPath(problem.path), message: problem.message});
   const result = report.results.find((each) => each.id === item.id)!;
   const derived = result.derivedScore ?? `no single score (${result.candidates.join(" or ")})`;
   return {

@@ -45,7 +45,8 @@ export interface RulingWords {
    *  map, whose line on the deciding rule says it). */
   why: RuleCitation | null;
   /** That rule's sentence is quoted where `why` or `deciding` names it, in view: the case study's ruling alone says
-   *  what ("Main task met; see Calibration D"), and the sentence says why. Only where it fits the words in view. */
+   *  what ("Main task met; see Calibration D"), and the sentence says why. Only where that ruling shows whole and the
+   *  sentence fits the words in view. */
   ruleQuoted: boolean;
   /** One line: where the trainee's answer parts from the ruling (null when there is nothing to say). */
   diagnosis: string | null;
@@ -203,14 +204,14 @@ export function rulingWords(
       rest.length ? foldSummaries.rest : null,
       ...belowNext(quoted),
     ].filter((text): text is string => !!text);
-  // Where the rule is named in view and the case study's ruling is terse, its sentence says why, if it fits beside the
-  // case's own words, whole (a one-time notice, such as the first Check's, neither takes its place nor cuts the
-  // ruling for it); else it is quoted in the fold below only.
+  // Where the rule is named in view and the case study's ruling is terse, its sentence says why, if the ruling shows
+  // whole and the sentence fits beside the case's own words (a one-time notice, such as the first Check's, does not
+  // count against it, though it may have cut the ruling); else it is quoted in the fold below only.
   const ruleQuoted =
     feedback.sentence.terse &&
     !!(words.why || words.deciding) &&
     !!cited.sentence &&
-    sentence === head &&
+    sentence === (head ?? null) &&
     count(shown(true, false)) <= inViewWords;
   return {...words, sentence, rest, ruleQuoted, inView: shown(ruleQuoted)};
 }

@@ -259,10 +259,12 @@ type Cite = (rule: RuleCitation) => HTMLElement;
 
 /** Cites each rule once in a ruling: the first citation of a rule quotes its sentence, a later one names it. */
 function citingOnce(quotedAbove: RuleCitation | null): Cite {
-  const quoted = new Set<string>(quotedAbove ? [quotedAbove.id] : []);
+  // By its sentence too: a rule cited for another line may say another sentence of it (a clause of its own).
+  const key = (rule: RuleCitation) => `${rule.id}\n${rule.sentence}`;
+  const quoted = new Set<string>(quotedAbove ? [key(quotedAbove)] : []);
   return (rule) => {
-    const first = !quoted.has(rule.id);
-    quoted.add(rule.id);
+    const first = !quoted.has(key(rule));
+    quoted.add(key(rule));
     return RuleRef(rule, {quote: first});
   };
 }
@@ -352,7 +354,7 @@ function RulingDifferences({
   /** The rule the ruling quotes in view above: named here, not quoted again. */
   quotedAbove: RuleCitation | null;
 }): HTMLElement | null {
-  // Each rule cited once in the differences: quoted the first time, named after.
+  // Each sentence of a rule quoted once in the differences, the first time it is cited; the rule named after.
   const cite = citingOnce(quotedAbove);
   const fold = (summary: string, ...body: Child[]) =>
     el("details", {class: "ruling-diff"}, el("summary", {}, summary), body);

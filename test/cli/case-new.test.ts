@@ -133,6 +133,21 @@ describe("case:new", () => {
     );
     expect(existsSync(join(itemsFolder(), "new-case-2.md"))).toBe(false);
     expect(existsSync(join(itemsFolder(), "Edge_3.md"))).toBe(false);
+    // A case the case study lists, its file gone: still the case study's, never started as the notebook's.
+    const edge3 = join(itemsFolder(), "edge-3.md");
+    const text = readFileSync(edge3, "utf8");
+    rmSync(edge3);
+    try {
+      for (const args of [["--from", "edge-4"], ["--blank"]])
+        expect(await caseNew(...args, "--id", "edge-3")).toEqual({
+          status: 2,
+          stdout: "",
+          stderr: 'case:new: --id: "edge-3" is a case of the case study (data/case-study.yaml): choose another --id\n',
+        });
+      expect(existsSync(edge3)).toBe(false);
+    } finally {
+      writeFileSync(edge3, text);
+    }
   });
 
   it("guideline:check names the same fields and fixes; made, the case is accepted", async () => {

@@ -34,7 +34,11 @@ export const CaseStudy = z.strictObject({
     .superRefine((ids, ctx) =>
       ids.forEach((id, index) => {
         if (ids.indexOf(id) !== index)
-          ctx.addIssue({code: "custom", path: [index], message: `${id} is listed already: list each case once`});
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: `${quoteText(id)} is listed already: list each case once`,
+          });
       }),
     ),
   problem: section,

@@ -106,7 +106,7 @@ describe("loadItems", () => {
       const listed = join(root, "data/case-study.yaml");
       writeFileSync(listed, readFileSync(listed, "utf8").replace("  - edge-3\n", "  - edge-4\n"));
       expect(() => loadCaseStudy(root)).toThrow(
-        "data/case-study.yaml at cases[12]: edge-4 is listed already: list each case once",
+        'data/case-study.yaml at cases[12]: "edge-4" is listed already: list each case once',
       );
     } finally {
       rmSync(root, {recursive: true, force: true});

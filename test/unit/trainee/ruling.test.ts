@@ -156,6 +156,21 @@ describe("the ruling's first lines", () => {
     ]);
   });
 
+  it("list the whole note's fold after the lead's last lines, where the page shows it, below Next", () => {
+    // Calibration A scored 1 on the first Check: what it teaches, cut to its first sentence; the rest folds.
+    const words = rulingWords(item("calibration-a"), feedback("calibration-a", [answer("calibration-a", 1)]), {
+      firstCheck: true,
+    });
+    expect(words.inView.slice(3)).toEqual([
+      'What it teaches: The line between a small flaw and "not met" for style instructions. …',
+      "What decides it: “Formal” is met, with a small flaw.",
+      "Your first answer is the one recorded; a retry shows beside it.",
+      "Read the whole note",
+      "Line by line",
+      "The full ruling",
+    ]);
+  });
+
   it("quote no rule beside a ruling cut to fit: the cut leaves the room, not the rule", () => {
     // Edge case 10 scored 4 on the walk's first Check: its 20-word ruling is cut to its first sentence for the note.
     const edge10 = rulingWords(item("edge-10"), feedback("edge-10", [answer("edge-10", 4)], ""), {

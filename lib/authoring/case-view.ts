@@ -17,6 +17,8 @@ import {listWords} from "../text/format.js";
 import {quoteValue} from "../text/quote-text.js";
 import {caseStudyOriginProblems, glossFromProblems, notebookLineProblems} from "../authored/item-checks.js";
 import {caseFileName, isRecord, linesOf, type CaseRecord} from "./case-record.js";
+import type {TextName} from "./case-editor.js";
+import type {CaseEditorCase} from "./case-editor-data.node.js";
 import {recordPlaceClashes} from "./case-places.js";
 import {Lexer} from "marked";
 import {itemSections, sectionOf} from "../authored/item-text.js";
@@ -34,7 +36,7 @@ export interface EditorContext {
   /** The case may not stand where another of its set does, nor take the last worked example of a score away; a case
    *  of the case study is held to its file as filed (`text`), and a gloss taken from another case (glossFrom) to that
    *  case's file, and one taken from this case too. */
-  cases?: readonly (RuledCase & {text?: string; glossFrom?: Partial<Record<"request" | "response", string>>})[];
+  cases?: readonly (RuledCase & Partial<Pick<CaseEditorCase, "text" | "glossFrom">>)[];
   /** A case of a set one runs over must be listed in it. */
   pools?: readonly {id: string; set: string; items: readonly string[]}[];
   /** The current guideline's rubric: each of its scores needs a case ruled it. */
@@ -227,7 +229,7 @@ function caseStudyRuling(
   return [...lineProblems, ...scored];
 }
 
-const textNames = ["request", "response"] as const;
+const textNames: readonly TextName[] = ["request", "response"];
 
 /**
  * A gloss taken from another case (glossFrom) held as the build holds it (glossFromProblems), both ways: this case's
@@ -249,7 +251,7 @@ function borrowedGlosses(item: Item, {cases = [], schemas}: EditorContext, file:
   }
   const byId = new Map(others.map((other) => [other.id, other]));
   return glossFromProblems([item, ...others]).flatMap(({id, problem}) => {
-    const which = problem.path[0] as (typeof textNames)[number];
+    const which = problem.path[0] as TextName;
     const other = id === item.id ? byId.get(item[which].glossFrom ?? "") : byId.get(id);
     // A case refused for what it takes from this one only when this one is the case it names.
     if (id !== item.id && other?.[which].glossFrom !== item.id) return [];

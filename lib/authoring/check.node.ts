@@ -135,8 +135,8 @@ export function untestedWarnings(
     });
   }
   // In the order the page and guideline:preview list them: parameters, rubric thresholds, rules.
-  for (const {row, values, moved} of found.thresholds) {
-    if (moved.length) continue;
+  for (const row of found.untested.thresholds) {
+    const {values} = found.thresholds.find((entry) => entry.row === row)!;
     const index = guideline.logic.rubric.rows.findIndex((entry) => entry.id === row);
     warnings.push({
       file: `guideline/${guideline.version}/logic.yaml`,

@@ -156,11 +156,11 @@ export function rulingWords(
   const cited = feedback.decidingRule.cited;
   const ruleWords = (quoted: boolean) => cited.title + (quoted ? `: ${cited.sentence}` : "");
   // In the order the page shows them: the lead's last lines, then below Next (after the note's fold) the rest's.
-  const leadLines = (quoted: boolean, notices: boolean): (string | null)[] => [
+  const leadLines = (quoted: boolean): (string | null)[] => [
     words.why && `Why: ${ruleWords(quoted)}`,
     words.diagnosis,
-    notices ? words.firstCheckNote : null,
-    notices ? staleNote : null,
+    words.firstCheckNote,
+    staleNote,
   ];
   const belowNext = (quoted: boolean): (string | null)[] => [
     words.deciding && words.deciding.text + ruleWords(quoted),
@@ -176,11 +176,7 @@ export function rulingWords(
   // The note in view: the first one whole if it fits the budget; else the sentences from its turn ("But …", which
   // says why not), else its first sentence, marked cut with "…". The whole notes (or the others) fold.
   const budget =
-    inViewWords -
-    count(before_) -
-    count(leadLines(false, true)) -
-    count(belowNext(false)) -
-    wordCount(foldSummaries.rest);
+    inViewWords - count(before_) - count(leadLines(false)) - count(belowNext(false)) - wordCount(foldSummaries.rest);
   const [head, ...others] = notes;
   let sentence: NoteText | null = head ?? null;
   let rest: NoteText[] = others;
@@ -196,23 +192,23 @@ export function rulingWords(
       rest = notes;
     }
   }
-  const shown = (quoted: boolean, notices = true) =>
+  const shown = (quoted: boolean) =>
     [
       ...before_,
       sentence && noteText(sentence),
-      ...leadLines(quoted, notices),
+      ...leadLines(quoted),
       rest.length ? foldSummaries.rest : null,
       ...belowNext(quoted),
     ].filter((text): text is string => !!text);
-  // Where the rule is named in view and the case study's ruling is terse, its sentence says why, if the ruling shows
+  // Where the case study's ruling is terse (the rule is then named in view, after "Why:" or on the map's line), the
+  // rule's sentence says why, if the ruling shows
   // whole and the sentence fits beside the case's own words (a one-time notice, such as the first Check's, does not
   // count against it, though it may have cut the ruling); else it is quoted in the fold below only.
   const ruleQuoted =
     feedback.sentence.terse &&
-    !!(words.why || words.deciding) &&
     !!cited.sentence &&
     sentence === (head ?? null) &&
-    count(shown(true, false)) <= inViewWords;
+    count(shown(true)) - count([words.firstCheckNote, staleNote]) <= inViewWords;
   return {...words, sentence, rest, ruleQuoted, inView: shown(ruleQuoted)};
 }
 

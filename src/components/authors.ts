@@ -839,9 +839,9 @@ export function Untested({
   const {parameters, rules} = found.untested;
   const untested = [
     ...parameters.map((name) => `the parameter “${parameterTitle(logic, name)}”`),
-    ...found.thresholds
-      .filter((entry) => entry.moved.length === 0)
-      .map((entry) => `the rubric's “${thresholdTitle(entry.row, entry.title)}”`),
+    ...found.untested.thresholds.map(
+      (row) => `the rubric's “${thresholdTitle(row, found.thresholds.find((entry) => entry.row === row)!.title)}”`,
+    ),
     ...rules.map((rule) => `the rule ${rule}`),
   ];
   const them = untested.length === 1 ? "it" : "any of them";

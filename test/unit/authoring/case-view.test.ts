@@ -641,8 +641,7 @@ describe("a case of the case study", () => {
 });
 
 describe("a gloss taken from another case (Calibration A's, from Example 3)", () => {
-  const entry = data.cases.find((each) => each.id === "calibration-a")!;
-  const loaded = caseFromFile(entry.text, "data/items/calibration-a.md", context.schemas.item).record!;
+  const loaded = caseOf("calibration-a");
   const glossProblems = (record: CaseRecord) =>
     editorView(record, context).problems.filter((problem) => /^request\.(text|gloss)$/.test(problem.field));
 
@@ -667,8 +666,7 @@ describe("a gloss taken from another case (Calibration A's, from Example 3)", ()
   });
 
   it("holds Example 3 edited to Calibration A, which takes its gloss: its request or its gloss changed is refused", () => {
-    const example3 = data.cases.find((each) => each.id === "example-3")!;
-    const record = caseFromFile(example3.text, "data/items/example-3.md", context.schemas.item).record!;
+    const record = caseOf("example-3");
     expect(editorView(record, context).problems).toEqual([]);
     const request = record.request as {text: string};
     expect(glossProblems(setText(record, "request", `${request.text} Bitte.`))).toEqual([

@@ -175,9 +175,14 @@ export function rulingWords(
   const count = (texts: (string | null)[]) => wordCount(texts.filter(Boolean).join(" "));
   // The note in view: the first one whole if it fits the budget; else the sentences from its turn ("But …", which
   // says why not), else its first sentence, marked cut with "…". The whole notes (or the others) fold.
-  const budget =
-    inViewWords - count(before_) - count(leadLines(false)) - count(belowNext(false)) - wordCount(foldSummaries.rest);
+  // "Read the whole note" takes room only where other notes fold: a note cut to fit folds with them.
   const [head, ...others] = notes;
+  const budget =
+    inViewWords -
+    count(before_) -
+    count(leadLines(false)) -
+    count(belowNext(false)) -
+    (others.length ? wordCount(foldSummaries.rest) : 0);
   let sentence: NoteText | null = head ?? null;
   let rest: NoteText[] = others;
   if (head && wordCount(noteText(head)) > budget) {

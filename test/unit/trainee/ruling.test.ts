@@ -181,6 +181,22 @@ describe("the ruling's first lines", () => {
     expect(edge10.ruleQuoted).toBe(false);
   });
 
+  it("show a note whole where it fits without a fold for the rest, the fold's words counted only with a fold", () => {
+    // Calibration C scored "not applicable": its one note, 26 words, fits the room that "Read the whole note" took.
+    const calibrationC = rulingWords(
+      item("calibration-c"),
+      feedback("calibration-c", [answer("calibration-c", "n/a")]),
+    );
+    expect(calibrationC.sentence).toEqual({
+      label: 'Why not "not applicable"',
+      text:
+        "That's only for requests that shouldn't be fulfilled. A limerick about a cat is harmless. The rater judges " +
+        "the request, not how cautious the response sounds.",
+    });
+    expect(calibrationC.rest).toEqual([]);
+    expect(calibrationC.inView).not.toContain("Read the whole note");
+  });
+
   it("name the rule that settles a case with no cross when no rule was picked, a pick being optional", () => {
     expect(decidingWords(feedback("edge-3", [answer("edge-3", 3)], "").decidingRule)).toEqual({
       mark: null,

@@ -66,6 +66,17 @@ export function itemProblems(item: Item): ItemCheckProblem[] {
   if (item.origin === "notebook") {
     if (item.caseStudyNumber !== undefined)
       issue(["caseStudyNumber"], "a case written for the notebook has no case-study number: remove it");
+    if (item.scoredRow)
+      issue(["scoredRow"], "a case written for the notebook has no row in the case study's scored table: remove it");
+    if (item.split)
+      issue(["split"], "the raters' split is the case study's, for its own examples: remove it from this case");
+    if (item.openQuestion !== undefined)
+      issue(["openQuestion"], "the open question is the case study's, for its own examples: remove it from this case");
+    if (item.lesson)
+      issue(
+        ["lesson"],
+        "the lesson quotes the case study on its own cases: say what this case teaches in teaches, and remove lesson",
+      );
     if (!Number.isInteger(item.order) || item.order < 1)
       issue(
         ["order"],

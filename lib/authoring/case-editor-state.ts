@@ -42,7 +42,7 @@ import {
   type TurnRole,
 } from "./case-turns.js";
 import {factFields, readFactInput, type FactField, type JsonSchema} from "./fact-fields.js";
-import {becameWords, loadedWords} from "./new-case.js";
+import {becameWords, loadedWords, withOrigin} from "./new-case.js";
 import {replacedUnsavedWords, wrongKinds, type DraftNotice} from "./case-draft-store.js";
 import {AuthoredFileError, type Problem} from "../authored/problems.js";
 import {problemInWords} from "../authored/problem-words.js";
@@ -409,6 +409,8 @@ export function caseEditorModel({context, factSchemas, cases: files}: CaseEditor
           const said = becameWords(String(state.loaded.id), changed);
           return withRecord({...state, touched, start: said ? {said, problems: []} : state.start}, changed.record);
         }
+        if (control.data.edit === "field" && control.data.name === "origin")
+          return withRecord({...state, touched}, withOrigin(record, control.value, {loaded: state.loaded}));
         const edit = controlEdit(control, record, {fieldsOf, cases});
         if (edit.kind === "none") return state;
         // What was refused goes once its fact is given another way (its kind's choice beside its count), or its line

@@ -10,28 +10,55 @@ export function firstFreeId(taken: Iterable<string>, stem = "new-case"): string 
 
 /**
  * The starting record of a notebook case: a copy of `record` (a case's front matter with its sections' texts) under a
- * new id and order, marked written for the notebook, without the case-study number only a case-study case has.
- * Everything else is kept for the author to change; the guideline check names what a notebook case still needs.
+ * new id and order, marked written for the notebook, without what only the case study says of its own cases
+ * (`caseStudyOwn`). Everything else is kept for the author to change; the guideline check names what a notebook case
+ * still needs.
  */
 export const notebookCaseFrom = (
   record: Readonly<Record<string, unknown>>,
   at: {id: string; order: number},
 ): Record<string, unknown> => asNotebookCase(structuredClone(record) as Record<string, unknown>, at);
 
+/**
+ * What the case study says of its own cases only: its number, the row of its scored table, the raters' split and the
+ * open question under the vague instruction, and the lesson quoted from it. A copy keeping them would show trainees
+ * the case study's words (a scored row's "Score 3") on a case it never ruled; the guideline check refuses them.
+ */
+const caseStudyOwn = ["caseStudyNumber", "scoredRow", "split", "openQuestion", "lesson"] as const;
+
+/** `record` without what only the case study says of its own cases. */
+const withoutCaseStudyOwn = (record: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => !(caseStudyOwn as readonly string[]).includes(key)));
+
+/**
+ * `record` with the origin the author chose (`""`: unsaid, the case study's): made the notebook's, it leaves out what
+ * only the case study says of its own cases; the case study's again under the loaded id, it has them back as loaded.
+ */
+export function withOrigin(
+  record: Readonly<Record<string, unknown>>,
+  origin: string,
+  {loaded}: {loaded: Readonly<Record<string, unknown>>},
+): Record<string, unknown> {
+  const {origin: _old, ...rest} = record;
+  const next = origin === "" ? rest : {...rest, origin};
+  if (!isCaseStudy(next)) return withoutCaseStudyOwn(next);
+  if (record.id !== loaded.id || !isCaseStudy(loaded)) return next;
+  return {...next, ...Object.fromEntries(caseStudyOwn.flatMap((key) => (key in loaded ? [[key, loaded[key]]] : [])))};
+}
+
 /** `record` (not copied: its parts are shared) under a new id and order, written for the notebook. */
 function asNotebookCase(
   record: Readonly<Record<string, unknown>>,
   {id, order}: {id: string; order: number},
 ): Record<string, unknown> {
-  const {caseStudyNumber: _number, ...rest} = record;
-  return {...rest, id, order, origin: "notebook"};
+  return {...withoutCaseStudyOwn(record), id, order, origin: "notebook"};
 }
 
 const isCaseStudy = (record: Readonly<Record<string, unknown>>): boolean =>
   (record.origin ?? "case-study") === "case-study";
 
 /** What makes a loaded case the one it is, besides its id: an id edit takes these away, and gives them back. */
-const placeFields = ["origin", "caseStudyNumber", "order"] as const;
+const placeFields = ["origin", "order", ...caseStudyOwn] as const;
 
 /**
  * The case being edited (`record`) under the id the author typed, decided from the case as it was LOADED, never step

@@ -51,6 +51,20 @@ describe("a case written for the notebook", () => {
     });
     expect(problemsOf(item)).toEqual([]);
   });
+  it("refuses the case study's own words on its examples (scored row, split, open question, lesson), each to remove", () => {
+    // Example 2 of the case study, hand-copied as a notebook case: all it holds of the case study's own is named.
+    const example2 = parseItemFile(readFileSync(join(projectRoot, "data/items/example-2.md"), "utf8"), "example-2.md");
+    example2.origin = "notebook";
+    delete example2.caseStudyNumber;
+    const own = problemsOf(example2).filter((problem) => !problem.startsWith("checklist["));
+    expect(own).toEqual([
+      "scoredRow: a case written for the notebook has no row in the case study's scored table: remove it",
+      "split: the raters' split is the case study's, for its own examples: remove it from this case",
+      "openQuestion: the open question is the case study's, for its own examples: remove it from this case",
+      "lesson: the lesson quotes the case study on its own cases: say what this case teaches in teaches, and remove " +
+        "lesson",
+    ]);
+  });
   it("stands at a whole order from 1, the number a trainee sees it by", () => {
     const fixed = (order: number) =>
       notebook((each) => {

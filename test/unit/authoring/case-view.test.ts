@@ -29,6 +29,7 @@ import {
   type LineView,
 } from "../../../lib/authoring/case-editor.js";
 import {editorView} from "../../../lib/authoring/case-view.js";
+import {withOrigin} from "../../../lib/authoring/new-case.js";
 import {bakery, finished} from "./helpers.js";
 import {derive, ruleSetOf} from "../../../lib/engine/derive.js";
 import {itemRecord} from "../../../lib/authored/item-text.js";
@@ -612,9 +613,12 @@ describe("a case of the case study", () => {
   it("is held by the file it would replace, whatever the draft says of its origin", () => {
     const edited = setFact(caseOf("example-1"), 1, "delivered", 3);
     const fields = (record: CaseRecord) => editorView(record, context).problems.map((problem) => problem.field);
-    // Made a case written for the notebook in every field but its id (no case-study number, a note on each line, no
-    // line inferred): it would still replace the case study's Example 1, and the build refuses its origin.
-    let notebook = setField(setField(edited, "origin", "notebook"), "caseStudyNumber", undefined);
+    // Made a case written for the notebook in every field but its id (the origin chosen leaves out the case-study
+    // number and the case study's own words, its scored row and lesson; a note on each line, no line inferred): it
+    // would still replace the case study's Example 1, and the build refuses its origin.
+    let notebook = withOrigin(edited, "notebook", {loaded: caseOf("example-1")});
+    expect(Object.keys(notebook).filter((key) => ["caseStudyNumber", "scoredRow", "lesson"].includes(key))).toEqual([]);
+    expect(withOrigin(notebook, "", {loaded: caseOf("example-1")})).toEqual(edited);
     notebook = setLineField(notebook, 0, "note", "Answered: met");
     notebook = setLineField(setLineField(notebook, 2, "source", undefined), 2, "because", undefined);
     expect(fields(notebook)).toEqual(["checklist[1].facts", "score", "origin"]);

@@ -69,6 +69,31 @@ describe("withNewId", () => {
     const retitled = {...away, title: "New title"};
     expect(withNewId(retitled, "edge-3", fromEdge3).record).toEqual({...edge3, title: "New title"});
   });
+  it("leaves out what only the case study says of its own case, and gives it back under the loaded id", () => {
+    // Example 2 of the case study: its row of the scored table, the raters' split, the open question and the lesson.
+    const example2 = {
+      id: "example-2",
+      set: "examples",
+      order: 2,
+      caseStudyNumber: "2",
+      split: [{score: 4}, {score: 2}],
+      openQuestion: "How much does missing one of two instructions cost? The scale gives no way to weigh parts.",
+      scoredRow: {mainTask: "Met", others: "Three bullets met; closing question not met (1 of 2)", score: "3"},
+      lesson: {text: "Main task met or partly met; …", from: "The rubric, score 3"},
+      title: "T",
+    };
+    const examples = [
+      ...cases,
+      {id: "example-2", set: "examples", order: 2},
+      {id: "example-7", set: "examples", order: 7},
+    ];
+    const away = withNewId(example2, "example-2-all-met", {loaded: example2, cases: examples});
+    expect(away.record).toEqual({id: "example-2-all-met", set: "examples", order: 8, origin: "notebook", title: "T"});
+    expect(withNewId(away.record, "example-2", {loaded: example2, cases: examples}).record).toEqual(example2);
+    expect(notebookCaseFrom(example2, {id: "new-case-1", order: 8})).toEqual(
+      away.record && {...away.record, id: "new-case-1"},
+    );
+  });
   it("moves a notebook case given a new id off its loaded order, to after its set's last", () => {
     const fresh4 = {id: "fresh-4", set: "fresh-calibration", order: 4, origin: "notebook"};
     // fresh-4 keeps order 4: a new case there would stand where fresh-4 does. The last is fresh-7 at 7.

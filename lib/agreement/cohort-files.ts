@@ -8,7 +8,8 @@
 // A CSV streams in chunks in the page's worker, with progress and cancel. A file's ratings are kept as columns (typed
 // arrays), never as an object per rating.
 import {columnsLength, emptyColumns, phaseOfCode, ratingColumns, type RatingColumns} from "./rating-columns.js";
-import {sameRatersProblem, type CohortRating, type InputProblem} from "./ratings.js";
+import {sameRatersProblem, sameRecordProblem, type CohortRating, type InputProblem} from "./ratings.js";
+import {sameRecord, type RecordAnswers} from "./ratings-progress.js";
 import {jsonFileOf, notUtf8Text, readJsonFile, textKindOf, type InputKind} from "./file-kind.js";
 import {utf8Decoder} from "../text/utf8.js";
 import {jsonFileSizeProblem} from "./ratings-judge.js";
@@ -23,6 +24,8 @@ export interface FileResult {
   dropped?: {name: string; again: boolean};
   /** A trainee's export's time, as the file gives it. */
   exportedAt?: string | null;
+  /** A trainee's record, which tells the same record exported twice (lib/agreement/ratings-progress.ts). */
+  record?: RecordAnswers | null;
   /** The ratings of a file left out only because another file holds its raters' scores, counted if that one goes. */
   held?: {ratings: RatingColumns; places: Int32Array};
   kind: InputKind;
@@ -173,14 +176,19 @@ const slotKey = (rater: string, code: number, item: number) => `${rater}\u0000${
  * file scores nothing again).
  */
 export function scoredAgain(
-  result: Pick<FileResult, "name" | "exportedAt"> & {ratings: RatingColumns},
+  result: Pick<FileResult, "name" | "exportedAt" | "record"> & {ratings: RatingColumns},
   files: readonly FileResult[],
 ): InputProblem[] {
   const earlier = files.filter((file) => file.ratings.raters.length);
   const mine = new Set(result.ratings.raters);
   const problems: InputProblem[] = [];
+  const exported = (file: FileResult) => ({file: result.exportedAt ?? null, first: file.exportedAt ?? null});
   for (const file of earlier) {
     const shared = new Set(file.ratings.raters.filter((rater) => mine.has(rater)));
+    // The same trainee's record under another name: left out whole, as the same name's scores given again are.
+    const answers = !shared.size && result.record && file.record ? sameRecord(file.record, result.record) : 0;
+    if (answers)
+      problems.push(sameRecordProblem({file: result.name, first: file.name, answers, exported: exported(file)}));
     if (!shared.size) continue;
     const held = new Set<string>();
     const {raters, rater, item, code} = file.ratings;
@@ -204,7 +212,7 @@ export function scoredAgain(
           first: file.name,
           raters: [...again],
           scores,
-          exported: {file: result.exportedAt ?? null, first: file.exportedAt ?? null},
+          exported: exported(file),
           sizes: {file: columnsLength(result.ratings), first: columnsLength(file.ratings)},
         }),
       );
@@ -277,7 +285,10 @@ export async function readCohortFiles(files: readonly File[], options: ReadOptio
       read = collectedColumns(collector.ratings, options.itemIds);
       result.problems = collector.problems;
       result.more = collector.overflow;
-      if (json.kind === "trainee") result.exportedAt = collector.exportedAt.get(result.name) ?? null;
+      if (json.kind === "trainee") {
+        result.exportedAt = collector.exportedAt.get(result.name) ?? null;
+        result.record = collector.records.get(result.name)?.answers ?? null;
+      }
     } else {
       const utf8 = await isUtf8(file, options.signal);
       if (utf8 === null) {

@@ -4,12 +4,45 @@
 // and nowhere else.
 import {utf8Length} from "../text/format.js";
 import {checkImportSize, readImport, readImportedValue, type ImportResult} from "../trainee/transfer.js";
-import {checkRater, itemChecker, RatingsCollector, type ScaleScore} from "./ratings.js";
+import type {Progress} from "../trainee/progress.js";
+import {checkRater, itemChecker, RatingsCollector, sameRecordProblem, type ScaleScore} from "./ratings.js";
 
 /** The last path segment without its extension. */
 export function raterFromFileName(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.[^.]*$/, "") || base;
+}
+
+/**
+ * A trainee's saved record as its answers, each whole (its time to the millisecond with it): what tells one browser's
+ * record from another's, since a record only grows there. Two files hold the same record when one's answers begin
+ * the other's (`sameRecord`): an early and a final export of one trainee.
+ */
+export type RecordAnswers = readonly string[];
+
+export const recordOf = (progress: Progress): RecordAnswers => progress.answers.map((answer) => JSON.stringify(answer));
+
+/** How many answers two records share from the first, when one's answers begin the other's; 0 otherwise. */
+export function sameRecord(a: RecordAnswers, b: RecordAnswers): number {
+  const shared = Math.min(a.length, b.length);
+  for (let i = 0; i < shared; i++) if (a[i] !== b[i]) return 0;
+  return shared;
+}
+
+/**
+ * The rater of a file that names none: the file's name, numbered "(2)" when another record already goes by it (two
+ * trainees' unnamed exports of one day, from two folders), as the cohort page lists a second file of a kept name.
+ */
+function unnamedRater(file: string, record: RecordAnswers, collector: RatingsCollector): string {
+  const base = raterFromFileName(file);
+  for (let number = 1; ; number++) {
+    const name = number === 1 ? base : `${base} (${number})`;
+    const holder = collector.unnamed.get(name);
+    if (holder === undefined || sameRecord(holder, record)) {
+      collector.unnamed.set(name, record);
+      return name;
+    }
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -47,13 +80,26 @@ export function readTraineeFile(
     collector.problem({file, message: imported.message});
     return collector;
   }
+  const record = recordOf(imported.progress);
   const given = named ?? imported.rater ?? undefined;
-  const rater = checkRater(given ?? raterFromFileName(file));
+  const rater = checkRater(given ?? unnamedRater(file, record, collector));
   if (!rater.ok) {
     const message = `rater name ${rater.message}`;
     collector.problem(given === undefined ? {file, message} : {file, field: "rater", message});
     return collector;
   }
+  // The same record under another name (one unnamed export, or renamed): the later file is left out. Under the same
+  // name, each score given again is the collector's to count (sameRatersProblem).
+  const earlier = [...collector.records].find(
+    ([other, held]) => other !== file && held.rater !== rater.value && sameRecord(held.answers, record),
+  );
+  if (earlier) {
+    const [first, held] = earlier;
+    const exported = {file: imported.exportedAt, first: collector.exportedAt.get(first) ?? null};
+    collector.problem(sameRecordProblem({file, first, answers: sameRecord(held.answers, record), exported}));
+    return collector;
+  }
+  collector.records.set(file, {rater: rater.value, answers: record});
   collector.exportedAt.set(file, imported.exportedAt);
   const item = itemChecker(itemIds);
   imported.progress.answers.forEach((answer, index) => {

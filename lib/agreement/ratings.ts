@@ -137,6 +137,26 @@ export function sameRatersProblem({
   /** How many ratings each file holds, where known. */
   sizes?: {file: number; first: number};
 }): InputProblem {
+  const newer = newerExport({first, exported, sizes});
+  return {
+    file,
+    message:
+      `${raterList(raters)} ${raters.length === 1 ? "is" : "are"} also in ${first}, which already holds ` +
+      `${scores} of this file's scores (a rater scores each item once in each phase). Keep one of the two files ` +
+      `and remove the other; where a file also holds other raters, remove only these raters' scores from it.${newer}`,
+  };
+}
+
+/** Which of two trainees' exports is the newer, and which to keep: "" unless both give their export's time. */
+function newerExport({
+  first,
+  exported,
+  sizes,
+}: {
+  first: string;
+  exported?: {file: string | null; first: string | null};
+  sizes?: {file: number; first: number};
+}): string {
   // Told apart to the second, as the times are written: two exports within one second name no newer one.
   const [mine, theirs] = [exported?.file?.slice(0, 19), exported?.first?.slice(0, 19)];
   // A record only grows in the browser that keeps it: a newer export holding fewer scores likely comes from another.
@@ -151,20 +171,38 @@ export function sameRatersProblem({
     const advice = (counts && fewer(...counts)) ?? `: keep it and remove ${other}.`;
     return ` The newer export is ${which} (${times})${advice}`;
   };
-  const newer =
-    !mine || !theirs
-      ? ""
-      : mine === theirs
-        ? ` Both were exported ${exportTime(mine)}, the same second: neither is the newer export.`
-        : mine > theirs
-          ? newerWords("this file", mine, first, theirs, sizes && [sizes.file, sizes.first])
-          : newerWords(first, theirs, "this file", mine, sizes && [sizes.first, sizes.file]);
+  return !mine || !theirs
+    ? ""
+    : mine === theirs
+      ? ` Both were exported ${exportTime(mine)}, the same second: neither is the newer export.`
+      : mine > theirs
+        ? newerWords("this file", mine, first, theirs, sizes && [sizes.file, sizes.first])
+        : newerWords(first, theirs, "this file", mine, sizes && [sizes.first, sizes.file]);
+}
+
+/**
+ * The one problem of a trainee's file that holds the same saved record as another under another name (one's answers
+ * begin the other's, each to the millisecond: one browser's record, exported twice, named once or not at all): the
+ * later file is left out, on /cohort and by `npm run agreement` alike, so one trainee never counts as two raters.
+ */
+export function sameRecordProblem({
+  file,
+  first,
+  answers,
+  exported,
+}: {
+  file: string;
+  first: string;
+  /** How many answers, from the first, the two files share. */
+  answers: number;
+  exported?: {file: string | null; first: string | null};
+}): InputProblem {
   return {
     file,
     message:
-      `${raterList(raters)} ${raters.length === 1 ? "is" : "are"} also in ${first}, which already holds ` +
-      `${scores} of this file's scores (a rater scores each item once in each phase). Keep one of the two files ` +
-      `and remove the other; where a file also holds other raters, remove only these raters' scores from it.${newer}`,
+      `holds the same trainee's record as ${first}, under another name: its first ${answers} ` +
+      `${answers === 1 ? "answer is" : "answers are"} that file's, each to the millisecond, so its scores would ` +
+      `count twice, as two raters'. Keep one of the two files and remove the other.${newerExport({first, exported})}`,
   };
 }
 
@@ -188,6 +226,10 @@ export class RatingsCollector {
   private readonly listed: InputProblem[] = [];
   /** Each trainee's export's time, by file (null for a bare record). */
   readonly exportedAt = new Map<string, string | null>();
+  /** Each trainee's file's rater and record, by file (lib/agreement/ratings-progress.ts, recordOf). */
+  readonly records = new Map<string, {rater: string; answers: readonly string[]}>();
+  /** The raters named after their files (a trainee's file with no name in it), each with its record. */
+  readonly unnamed = new Map<string, readonly string[]>();
   /** How many ratings each file has given so far, those scored again included. */
   private readonly given = new Map<string, number>();
   private more = 0;

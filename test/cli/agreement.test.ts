@@ -459,6 +459,50 @@ describe("npm run agreement", () => {
     );
   });
 
+  it("one trainee's unnamed exports: the later left out, naming both; two trainees' of one name both counted", async () => {
+    // The review's case: an early and a final export with no name, so each named by its file: 7 answers alike.
+    const sevens = items.slice(0, 7).map((item) => item.id);
+    const early = progressOf(sevens.map((id) => [id, "vague", 3] as const));
+    const final = progressOf([
+      ...sevens.map((id) => [id, "vague", 3] as const),
+      ...sevens.map((id) => [id, "guideline", 4] as const),
+    ]);
+    const [earlier, later] = [
+      file("rater-notebook-progress-2026-03-01.json"),
+      file("rater-notebook-progress-2026-03-08.json"),
+    ];
+    writeFileSync(earlier, exportFile(early, {now: "2026-03-01T09:30:00.000Z"}));
+    writeFileSync(later, exportFile(final, {now: "2026-03-08T14:05:00.000Z"}));
+    const {status, stdout, stderr} = await run(earlier, later);
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      `${later}: holds the same trainee's record as ${earlier}, under another name: its first 7 answers are that ` +
+        "file's, each to the millisecond, so its scores would count twice, as two raters'. Keep one of the two files " +
+        "and remove the other. The newer export is this file (exported 2026-03-08 14:05:00 UTC; " +
+        `${earlier} was exported 2026-03-01 09:30:00 UTC): keep it and remove ${earlier}.`,
+      "agreement: fix the ratings above (1 problem)",
+    ]);
+    // Named in one export and not in the other: the same record still.
+    writeFileSync(file("bo.json"), exportFile(final, {rater: "Bo", now: "2026-03-08T14:05:00.000Z"}));
+    expect((await run(earlier, file("bo.json"))).stderr).toContain(
+      `${file("bo.json")}: holds the same trainee's record as ${earlier}, under another name: its first 7 answers`,
+    );
+    // Two trainees' unnamed exports of one day, from two folders: both counted, the second numbered.
+    mkdirSync(file("other"), {recursive: true});
+    const other = join(dir, "other", "rater-notebook-progress-2026-03-08.json");
+    writeFileSync(
+      other,
+      exportFile(progressOf(sevens.map((id) => [id, "vague", 5] as const)), {now: "2026-03-08T16:00:00.000Z"}),
+    );
+    const both = await run(later, other, "--csv", "raters");
+    expect(both.status).toBe(0);
+    expect(both.stdout.split("\n").flatMap((line) => (line.startsWith("vague,") ? [line.split(",")[1]] : []))).toEqual([
+      "rater-notebook-progress-2026-03-08",
+      "rater-notebook-progress-2026-03-08 (2)",
+    ]);
+  });
+
   /** The cohort page's own report of a CSV: its reader's ratings as columns, and its worker's computation. */
   function pageReport(text: string, path: string) {
     const ids = items.map((item) => item.id);

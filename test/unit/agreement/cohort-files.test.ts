@@ -118,6 +118,45 @@ describe("reading the coordinator's files", () => {
     }
   });
 
+  it("leaves out the same trainee's record under another name: an unnamed early export, then the final one", async () => {
+    // Without a name each export is named by its file, so one trainee would count as two raters: 2 answers alike.
+    const early = exportFile(
+      progressOf([
+        ["example-1", "vague", 3],
+        ["example-2", "vague", 2],
+      ]),
+      {now: "2026-03-01T09:30:00.000Z"},
+    );
+    const final = progressOf([
+      ["example-1", "vague", 3],
+      ["example-2", "vague", 2],
+      ["example-1", "guideline", 3],
+    ]);
+    const later = (rater?: string) =>
+      new File([exportFile(final, {rater, now: "2026-03-08T14:05:00.000Z"})], "final.json");
+    for (const rater of [undefined, "Bo"]) {
+      const [kept, left] = await readCohortFiles([new File([early], "early.json"), later(rater)], {itemIds, readCsv});
+      expect(kept!.ratings.raters).toEqual(["early"]);
+      expect(left!.ratings.raters, rater).toEqual([]);
+      expect(left!.problems.map(formatInputProblem), rater).toEqual([
+        "final.json: holds the same trainee's record as early.json, under another name: its first 2 answers are that " +
+          "file's, each to the millisecond, so its scores would count twice, as two raters'. Keep one of the two " +
+          "files and remove the other. The newer export is this file (exported 2026-03-08 14:05:00 UTC; early.json " +
+          "was exported 2026-03-01 09:30:00 UTC): keep it and remove early.json.",
+      ]);
+      // Held, to count should early.json be removed.
+      expect(left!.held?.ratings.raters).toEqual([rater ?? "final"]);
+    }
+    // Another trainee whose first answer differs (a score, or its time) is another record: counted.
+    const other = exportFile(progressOf([["example-1", "vague", 4]]), {now: "2026-03-08T15:00:00.000Z"});
+    const [, counted] = await readCohortFiles([new File([early], "early.json"), new File([other], "other.json")], {
+      itemIds,
+      readCsv,
+    });
+    expect(counted!.problems).toEqual([]);
+    expect(counted!.ratings.raters).toEqual(["other"]);
+  });
+
   it("keeps two files of one name with other contents, the second numbered and its rater named by it", async () => {
     // Two trainees who exported the same day without a name: both files are rater-notebook-progress-<date>.json.
     const name = "rater-notebook-progress-2026-12-05.json";

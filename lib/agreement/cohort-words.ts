@@ -130,12 +130,15 @@ export function writtenChange({before, after, change}: Pick<MatchedComparison, "
 const onMatched = (headline: MatchedComparison): string =>
   `${headline.metric} alpha on the ${plural(headline.items.length, "item")} rated both times`;
 
+/**
+ * A rater's name quoted whole: it was held to a rater name's length where it was read, and a judge's run's name ends
+ * with the time that tells two runs of one model apart ("openai/gpt-5-mini (judge, 2026-08-10 12:00:41.500 UTC)").
+ */
+const quoteRater = (name: string): string => quoteValue(name, Infinity);
+
 /** "P1, P2 and P3", or "P1, P2, P3, P4, P5 and 3 more" */
 const names = ({count, names}: {count: number; names: readonly string[]}): string =>
-  listWords(
-    names.map((name) => quoteValue(name)),
-    {count},
-  );
+  listWords(names.map(quoteRater), {count});
 
 /** "4 raters rated before the guideline only (P1, …) and 4 after it only (Q1, …)", or "" when every rater did both. */
 function onePhaseRaters({only}: MatchedRaters): string {
@@ -233,7 +236,7 @@ export function headlineReading(headline: MatchedComparison): string {
  */
 export function alikeNamesWords(groups: readonly (readonly string[])[]): string | null {
   if (!groups.length) return null;
-  const shown = groups.slice(0, 3).map((group) => listWords(group.map((name) => quoteValue(name))));
+  const shown = groups.slice(0, 3).map((group) => listWords(group.map(quoteRater)));
   const more = groups.length - shown.length;
   return (
     `Names that differ only in capitals count as different raters: ${shown.join("; ")}` +

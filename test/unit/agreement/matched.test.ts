@@ -420,5 +420,15 @@ describe("the manager's sentence", () => {
         "times); the 95% interval of the change, +0.204 to +0.859, does not include zero. 7 raters rated before the " +
         'guideline only ("a", "b", "c", "d", "e" and 2 more); their scores count in that phase\'s figure alone.',
     );
+    // Two runs of one model, after the guideline only: each name whole, the start that tells them apart with it
+    // (cut at 40 characters, both read "openai/gpt-5-mini (judge, 2026-08-10 12:…").
+    const runs = [
+      "openai/gpt-5-mini (judge, 2026-08-10 12:00:41.500 UTC)",
+      "openai/gpt-5-mini (judge, 2026-08-10 12:30:02.250 UTC)",
+    ];
+    const judges = {both: 5, only: {vague: {count: 0, names: []}, guideline: {count: 2, names: runs}}};
+    expect(headlineSentence(comparison({low: 0.204, high: 0.859}, {raters: judges}))).toContain(
+      `2 raters rated after the guideline only ("${runs[0]}" and "${runs[1]}")`,
+    );
   });
 });

@@ -215,6 +215,17 @@ export function headlineSentence(headline: MatchedComparison): string {
 }
 
 /**
+ * Why a headline figure is missing, to say beside it; null where the sentence says it already (headlineSentence): with
+ * fewer than two items compared it says why for all three, and with a figure not computable, why the change is not.
+ */
+export function reasonBeside(headline: MatchedComparison, which: "before" | "after" | "change"): string | null {
+  const figure = headline[which];
+  if (figure.value !== null || headline.items.length < 2) return null;
+  if (which === "change" && (headline.before.value === null || headline.after.value === null)) return null;
+  return figure.reason;
+}
+
+/**
  * What the headline's reader needs to act on it, said after the sentence: where alpha after the guideline stands
  * against the guides, and, where the change's interval passes 1 either way, how it can (alpha runs below 0, so a
  * change may pass 1, which a reader who knows alpha's top would doubt unsaid). Empty when the sentence compares

@@ -140,6 +140,16 @@ function dropKept<Report>(
 ): Intake<Report> {
   const counted = countedFiles(next).length;
   const bad = next.filter((file) => file.problems.length).length;
+  // Read without a problem and nothing in it to count (a CSV's header alone, a record with no answers): said, since
+  // "0 files counted" alone reads as if the file had been refused.
+  const empty = next
+    .filter((file) => !file.problems.length && !file.cancelled && !columnsLength(file.ratings))
+    .map((file) => file.name);
+  const emptyWords = !empty.length
+    ? ""
+    : empty.length === 1
+      ? `; ${empty[0]} holds no ratings`
+      : `; ${plural(empty.length, "file")} hold no ratings`;
   return {
     kept: next,
     cancelled: [],
@@ -149,6 +159,7 @@ function dropKept<Report>(
       done +
       `${plural(counted, "file")} counted` +
       (bad ? `, ${plural(bad, "file")} left out (see the list)` : "") +
+      emptyWords +
       "." +
       droppedWords(results),
   };

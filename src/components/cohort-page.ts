@@ -40,6 +40,7 @@ import {live, type Live} from "./live.js";
 import type {WithInterval} from "../lib/agreement/bootstrap.js";
 import {
   alikeNamesWords,
+  reasonBeside,
   besideGuides,
   coefficientAdvice,
   differWords,
@@ -91,7 +92,9 @@ function FileList(results: readonly FileResult[], {removable = false}: {removabl
         ? "cancelled, not counted"
         : result.problems.length
           ? `left out: ${plural(result.problems.length + result.more, "problem")}`
-          : `${plural(columnsLength(result.ratings), "rating")} counted`;
+          : columnsLength(result.ratings)
+            ? `${plural(columnsLength(result.ratings), "rating")} counted`
+            : "no ratings in it";
       return el(
         "li",
         {"class": result.problems.length ? "file-bad" : "file-good", "data-file": result.name},
@@ -520,13 +523,21 @@ function OnePhaseOnly(report: CohortReport, pages: ItemPages): HTMLElement {
 function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPages}): HTMLElement {
   const {headline} = report;
   const {before, after, change} = headline;
-  const side = (label: string, f: WithInterval<Figure>, name: string) =>
+  const notComputable = (which: "before" | "after" | "change", lead: string) => {
+    const reason = reasonBeside(headline, which);
+    return reason === null ? lead : `${lead}: ${reason}`;
+  };
+  const side = (label: string, f: WithInterval<Figure>, which: "before" | "after") =>
     el(
       "div",
       {class: "headline-side"},
       el("div", {class: "headline-label"}, label),
-      el("div", {class: "headline-value"}, FigureText(f, {show: besideGuides, name})),
-      el("div", {class: "headline-interval"}, f.value === null ? `Not computable: ${f.reason}` : IntervalText(f)),
+      el("div", {class: "headline-value"}, FigureText(f, {show: besideGuides, name: `headline-${which}`})),
+      el(
+        "div",
+        {class: "headline-interval"},
+        f.value === null ? notComputable(which, "Not computable") : IntervalText(f),
+      ),
     );
   const compared = headline.items.length;
   const alike = alikeNamesWords(report.alikeNames);
@@ -546,9 +557,9 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
     el(
       "div",
       {class: "headline-pair"},
-      side("Before (vague phase)", before, "headline-before"),
+      side("Before (vague phase)", before, "before"),
       el("div", {"class": "headline-arrow", "aria-hidden": "true"}, "→"),
-      side("After (guideline phase)", after, "headline-after"),
+      side("After (guideline phase)", after, "after"),
     ),
     el(
       "p",
@@ -556,15 +567,16 @@ function Headline({report, itemPages}: {report: CohortReport; itemPages: ItemPag
       "Change: ",
       FigureText(change, {show: () => writtenChange(headline), name: "headline-change"}),
       IntervalText(change, signed),
-      change.value === null ? ` (not computable: ${change.reason})` : null,
-      ". ",
+      change.value === null ? ` (${notComputable("change", "not computable")})` : null,
+      ".",
+      // None compared: the sentence says so.
       compared
         ? [
-            `Compared: the ${plural(compared, "item")} rated both before and after the guideline (`,
+            ` Compared: the ${plural(compared, "item")} rated both before and after the guideline (`,
             itemLinks(headline.items, itemPages),
             ").",
           ]
-        : "No item was rated both before and after the guideline.",
+        : null,
     ),
     OnePhaseOnly(report, itemPages),
     el("p", {class: "headline-guides"}, guidesText),

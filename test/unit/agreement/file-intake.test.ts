@@ -124,6 +124,19 @@ describe("the cohort page's file intake", () => {
     ]);
     expect(after).toMatchObject({job: null, report: null, status: "0 files counted, 1 file left out (see the list)."});
     expect(canClear(after)).toBe(false);
+    // A file read with no problem and nothing to count (a CSV's header alone) is said to hold no ratings, where
+    // "0 files counted" alone read as if it had been refused.
+    const headerOnly = {...file("header-only.csv"), kind: "csv" as const};
+    const empty = run([
+      {type: "drop", names: ["header-only.csv"]},
+      {type: "read", results: [headerOnly], aborted: false},
+    ]);
+    expect(empty).toMatchObject({report: null, status: "0 files counted; header-only.csv holds no ratings."});
+    const two = run([
+      {type: "drop", names: ["a.csv", "b.json"]},
+      {type: "read", results: [file("a.csv"), file("b.json")], aborted: false},
+    ]);
+    expect(two.status).toBe("0 files counted; 2 files hold no ratings.");
   });
 
   it("takes a file dropped again (the same bytes) in place of its kept copy, and computes over it", () => {

@@ -10,6 +10,7 @@ import {
   besideGuides,
   headlineReading,
   headlineSentence,
+  reasonBeside,
   signed,
   writtenChange,
 } from "../../../lib/agreement/cohort-words.js";
@@ -40,6 +41,29 @@ const after = {"example-1": [5, 5, 4], "example-2": [2, 3, 3], "example-3": [1, 
 /** Rated after the guideline only: two edge cases the raters disagree on. */
 const edges = {"edge-2": [4, 2, 5], "edge-3": [1, 3, 5]} as const;
 const examples = ["example-1", "example-2", "example-3"];
+
+describe("why a headline figure is missing, said once", () => {
+  it("is left to the sentence where it says it: beside no figure with no item compared, beside the change not computable", () => {
+    // The review's disjoint cohort: the examples before only, the edge cases after only. The sentence says why;
+    // it read four times (the sentence, under each figure, and after the change).
+    const disjoint = cohortReport([...phaseOf("vague", before), ...phaseOf("guideline", edges)], items).headline;
+    expect(headlineSentence(disjoint)).toBe(`No comparison of before and after: ${disjoint.change.reason}.`);
+    expect((["before", "after", "change"] as const).map((which) => reasonBeside(disjoint, which))).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    // Every score alike before: the sentence says why the change is not computable, and the figure before says its
+    // own reason beside it.
+    const alike = {"example-1": [3, 3, 3], "example-2": [3, 3, 3], "example-3": [3, 3, 3]} as const;
+    const flat = cohortReport([...phaseOf("vague", alike), ...phaseOf("guideline", after)], items).headline;
+    expect(flat.before.value).toBeNull();
+    expect(headlineSentence(flat)).toContain(`: ${flat.change.reason}.`);
+    expect(reasonBeside(flat, "before")).toBe(flat.before.reason);
+    expect(reasonBeside(flat, "change")).toBeNull();
+    expect(reasonBeside(flat, "after")).toBeNull();
+  });
+});
 
 describe("the headline compares the items rated in both phases", () => {
   it("items rated after only: left out of the headline, named, and their alpha given apart", () => {

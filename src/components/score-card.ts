@@ -288,6 +288,9 @@ export function ScoreCard(
         "class": `item-card phase-${phase}`,
         "id": item.id,
         "aria-labelledby": titleId,
+        // Focusable by a click only (never by Tab): a click on the item's words, which hold no control, gives the
+        // card the focus, so 1-5 and Enter work from anywhere in the item, as the page says they do.
+        "tabindex": -1,
       },
       el(
         "header",

@@ -42,6 +42,27 @@ describe("an item by keyboard alone", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("chooses a score with 1-5 after a click on the item's words, where no control has the focus", async () => {
+    // The review's steps: on a fresh page, a click on the request's or the response's text, then 2 or 4.
+    for (const [path, id, text] of [
+      ["/vague", "example-1", ".case-request"],
+      ["/rubric", "example-4", ".case-response"],
+    ] as const) {
+      const {page, card} = await open(path, id);
+      await card
+        .locator(text)
+        .first()
+        .click({position: {x: 4, y: 4}});
+      await page.keyboard.press("4");
+      expect(await radio(card, 4).isChecked(), `${path}: 4`).toBe(true);
+      await page.keyboard.press("2");
+      expect(await radio(card, 2).isChecked(), `${path}: 2`).toBe(true);
+      // The card takes the focus from a click without a ring: none is drawn for a mouse.
+      expect(await card.evaluate((node) => getComputedStyle(node).outlineStyle), path).toBe("none");
+    }
+    expect(site.problems).toEqual([]);
+  });
+
   it("scores an item with two marked lines, their verdicts and the main task in at most 20 key presses", async () => {
     const {page, card} = await open("/rubric", "example-4");
     // Where Next item leaves the trainee: on the item's heading.

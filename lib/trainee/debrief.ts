@@ -10,6 +10,8 @@ import type {Progress} from "./progress.js";
 export interface DebriefInput {
   /** Each case answered, in walking order, with how its first answer compares. */
   rows: readonly {id: string; score: ScoreComparison | null}[];
+  /** The cases of the part (or run), answered or not. */
+  total: number;
   /** Each rule misapplied, most often first. */
   rulesMisapplied: readonly {rule: ChecklistRuleId; items: readonly string[]}[];
 }
@@ -17,6 +19,8 @@ export interface DebriefInput {
 export interface Debrief {
   exact: number;
   answered: number;
+  /** The cases of the part (or run), answered or not. */
+  cases: number;
   /** The cases whose first answer was not exact, in walking order. */
   review: string[];
   /** The rule misapplied most often, and in how many cases; null when none was (or two share the most). */
@@ -24,7 +28,7 @@ export interface Debrief {
 }
 
 /** The debrief of a part or a run; null when nothing in it is answered yet. */
-export function debriefOf({rows, rulesMisapplied}: DebriefInput): Debrief | null {
+export function debriefOf({rows, total, rulesMisapplied}: DebriefInput): Debrief | null {
   const answered = rows.filter((row) => row.score !== null);
   if (!answered.length) return null;
   const [top, second] = rulesMisapplied;
@@ -32,14 +36,20 @@ export function debriefOf({rows, rulesMisapplied}: DebriefInput): Debrief | null
   return {
     exact: answered.filter((row) => row.score!.distance === "exact").length,
     answered: answered.length,
+    cases: total,
     review: answered.filter((row) => row.score!.distance !== "exact").map((row) => row.id),
     rule: clear ? {id: top.rule, cases: top.items.length} : null,
   };
 }
 
-/** The debrief's first words: "5 of 7 exact", then " · review " and the cases, which the page links. */
-export const debriefTally = (debrief: Debrief): string =>
-  `${debrief.exact} of ${debrief.answered} exact${debrief.review.length ? " · review " : ""}`;
+/**
+ * The debrief's first words: "5 of 7 exact", how many cases are not scored yet where some are (so "1 of 1 exact" is
+ * not read as a part done), then " · review " and the cases, which the page links.
+ */
+export const debriefTally = ({exact, answered, cases, review}: Debrief): string =>
+  `${exact} of ${answered} exact` +
+  (answered < cases ? ` · ${cases - answered} not scored yet` : "") +
+  (review.length ? " · review " : "");
 
 /** The rule line, before the rule's title: "The rule you misapplied most often here (2 cases): ". */
 export const debriefRuleWords = (rule: NonNullable<Debrief["rule"]>): string =>

@@ -240,7 +240,7 @@ export function SelfCheckSummary(
       ),
       // The debrief, as at the end of each part: the cases to review, linked, and the rule misapplied most often.
       Debrief({
-        input: {rows: result.items, rulesMisapplied: result.rulesMisapplied},
+        input: {rows: result.items, total: result.items.length, rulesMisapplied: result.rulesMisapplied},
         guideline,
         itemsById,
         hrefOf: hereHref,

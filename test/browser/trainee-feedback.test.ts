@@ -317,7 +317,7 @@ describe("on Check", () => {
     const debrief = page.getByRole("region", {name: "Debrief"});
     await expect
       .poll(() => visibleText(debrief))
-      .toMatch(/^1 of 4 exact · review Calibration B, Calibration C and Calibration D/);
+      .toMatch(/^1 of 4 exact · 1 not scored yet · review Calibration B, Calibration C and Calibration D/);
     expect(await debrief.getByRole("link", {name: "Calibration B"}).getAttribute("href")).toBe("#calibration-b");
     const order = await page
       .locator(".debrief, .next-part")

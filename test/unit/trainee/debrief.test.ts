@@ -61,6 +61,7 @@ describe("a part's debrief", () => {
           },
         },
       ],
+      total: 2,
       rulesMisapplied: [
         {rule: "numbers", items: ["a", "c"]},
         {rule: "purpose", items: ["a"]},
@@ -69,7 +70,11 @@ describe("a part's debrief", () => {
     expect(debrief.rule).toEqual({id: "numbers", cases: 2});
     expect(debriefRuleWords(debrief.rule!)).toBe("The rule you misapplied most often here (2 cases): ");
     expect(debriefTally(debrief)).toBe("1 of 2 exact · review ");
-    expect(debriefOf({rows: [{id: "a", score: null}], rulesMisapplied: []})).toBeNull();
+    expect(debriefOf({rows: [{id: "a", score: null}], total: 1, rulesMisapplied: []})).toBeNull();
+    // Some cases of the part not scored yet: said, so "1 of 1 exact" is not read as the part done.
+    const onlyOne = record({item: "example-6", score: 2});
+    const started = debriefOf(resultGroup(onlyOne, examples, "walk", derivedDecidingRules(guideline)))!;
+    expect(debriefTally(started)).toBe("1 of 1 exact · 6 not scored yet");
     expect(listWords(["Example 1", "Example 3", "Example 5"])).toBe("Example 1, Example 3 and Example 5");
   });
 });

@@ -9,6 +9,7 @@ import type {Score} from "../authored/schemas/verdict.js";
 import {fieldPath, type Problem} from "../authored/problems.js";
 import {rowLines} from "../trainee/deciding-rule.js";
 import type {PlacedCase} from "./case-places.js";
+import {scoreWords} from "./case-words.js";
 
 export interface CaseCheck {
   derivation: Derivation;
@@ -72,13 +73,21 @@ export function checkCase(
     });
   });
   const logic = ruleSet.logic.data;
+  // The fix: the case study's ruling is the authority, so the rules give way; a case of the notebook's own may be
+  // ruled again (to the one score derived, where there is one).
+  const fix = (derived: Score | null) =>
+    item.origin === "notebook"
+      ? `check the case's facts, or, if ${version} rules it rightly, ` +
+        (derived === null ? "change its rules or parameters until they derive one score" : `set score: ${derived}`)
+      : `the case study rules it ${item.score}, so change ${version}'s rules or parameters until they derive ` +
+        `${item.score} (npm run guideline:preview shows what a change moves), or mend this file where it strays ` +
+        "from the case study";
   if (derivation.score === null) {
+    const rows = derivation.rows.map((row) => rubricRowWords(logic, row, ruleSet.parameters));
     problems.push({
       file,
       field: "score",
-      message: `the rubric gives ${
-        derivation.candidates.length ? `more than one score (${derivation.candidates.join(" or ")})` : "no score"
-      }: expected exactly one`,
+      message: `ruled ${item.score} but the rubric gives ${scoreWords(derivation.candidates, rows)}: ${fix(null)}`,
     });
   } else if (derivation.score !== item.score) {
     problems.push({
@@ -87,13 +96,7 @@ export function checkCase(
       message:
         `ruled ${item.score} but the engine derives ${derivation.score} ` +
         `(the rubric row “${rubricRowWords(logic, derivation.rows[0]!, ruleSet.parameters)}”): ` +
-        // The fix: the case study's ruling is the authority, so the rules give way; a case of the notebook's own
-        // may be ruled again.
-        (item.origin === "notebook"
-          ? `check the case's facts, or, if ${version} rules it rightly, set score: ${derivation.score}`
-          : `the case study rules it ${item.score}, so change ${version}'s rules or parameters until they derive ` +
-            `${item.score} (npm run guideline:preview shows what a change moves), or mend this file where it strays ` +
-            "from the case study"),
+        fix(derivation.score),
     });
   }
   // The edge-case map asks a trainee which rule settles a case: where every line is met the trace names none, and

@@ -136,12 +136,13 @@ export function untestedWarnings(
   }
   // In the order the page and guideline:preview list them: parameters, rubric thresholds, rules.
   for (const row of found.untested.thresholds) {
-    const {values} = found.thresholds.find((entry) => entry.row === row)!;
+    const {values, title} = found.thresholds.find((entry) => entry.row === row)!;
     const index = guideline.logic.rubric.rows.findIndex((entry) => entry.id === row);
+    // The field is where it stands in the file; the row is named as the authors' page names it.
     warnings.push({
       file: `guideline/${guideline.version}/logic.yaml`,
       field: fieldPath(["rubric", "rows", index, "threshold"]),
-      message: untestedAt(values.map((entry) => String(entry.value))),
+      message: `row ${row}'s threshold, “${title}”: ${untestedAt(values.map((entry) => String(entry.value)))}`,
     });
   }
   for (const rule of found.untested.rules) {

@@ -64,7 +64,7 @@ describe("guideline:check", () => {
     expect(status).toBe(0);
     // No worked case has two small flaws: however many a 4 allows, no case moves.
     expect(stderr).toBe(
-      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it\n",
+      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: row one-small-flaw's threshold, “How many small flaws a 4 allows”: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it\n",
     );
     const lines = stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(34);
@@ -97,7 +97,9 @@ describe("guideline:check", () => {
       "calibration-d-twist",
     ]);
     expect(stderr).toContain(
-      "data/items/example-2.md at score: Score: the rubric gives more than one score (3 or 2): expected exactly one",
+      "data/items/example-2.md at score: Score: ruled 3 but the rubric gives no single score: the row “main task met " +
+        "or partly met, some instructions missed” allows 3, the row “main task met or partly met, most instructions " +
+        "missed” allows 2: the case study rules it 3, so change guideline/v1's rules or parameters until they derive 3",
     );
     expect(stderr).toContain(
       "data/items/example-5.md at checklist[2].rule: Line 3, its rule: rule not-rated decides this line, but guideline/v1 does not " +
@@ -130,7 +132,7 @@ describe("guideline:check without the notebook's cases", () => {
     expect(result.stderr.trimEnd().split("\n")).toEqual([
       "warning: guideline/v2/guideline.yaml at parameters.additionsBreakWithoutWording: no worked example tests it: no item's score moves when it is set to true; add an item whose score depends on it",
       "warning: guideline/v2/guideline.yaml at parameters.mainPartThreshold: no worked example tests it: no item's score moves when it is set to more-than-half; add an item whose score depends on it",
-      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it",
+      "warning: guideline/v2/logic.yaml at rubric.rows[5].threshold: row one-small-flaw's threshold, “How many small flaws a 4 allows”: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it",
     ]);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
       "guideline:check: 26 items, every one with exactly one score matching its ruling, under guideline/v2",

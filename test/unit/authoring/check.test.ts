@@ -74,7 +74,7 @@ describe("checkGuideline", () => {
     const report = checkGuideline(v1, [item]);
     expect(itemProblems(report)).toMatchInlineSnapshot(`
       [
-        "one-of-two.md score: the rubric gives more than one score (3 or 2): expected exactly one",
+        "one-of-two.md score: ruled 3 but the rubric gives no single score: the row “main task met or partly met, some instructions missed” allows 3, the row “main task met or partly met, most instructions missed” allows 2: the case study rules it 3, so change guideline/v1's rules or parameters until they derive 3 (npm run guideline:preview shows what a change moves), or mend this file where it strays from the case study",
       ]
     `);
     expect(report.results[0]).toMatchObject({derivedScore: null, candidates: [3, 2], rubricRow: null, ok: false});
@@ -107,7 +107,7 @@ describe("checkGuideline", () => {
     expect(itemProblems(checkGuideline(questionless, [fixture("question")]))).toMatchInlineSnapshot(`
       [
         "question.md checklist[0].rule: rule id "clarifying-question" is not in guideline/v9: expected one of not-rated, main-task, stated-constraints, list-stated-only, standing-instructions, pasted-material, numbers, size-words, purpose, style-register, only-just, main-task-partial, conflicting, refusal",
-        "question.md score: the rubric gives more than one score (5 or 2): expected exactly one",
+        "question.md score: ruled 5 but the rubric gives no single score: the row “every instruction met” allows 5, the row “main task not met, but the response engages with the request” allows 2: the case study rules it 5, so change guideline/v9's rules or parameters until they derive 5 (npm run guideline:preview shows what a change moves), or mend this file where it strays from the case study",
         "question.md decidingRule: rule id "clarifying-question" is not in guideline/v9",
       ]
     `);
@@ -132,14 +132,17 @@ describe("checkGuideline", () => {
         line.startsWith("calibration-a.md"),
       );
     expect(problemsOf(real("calibration-a"))).toEqual([
-      "calibration-a.md score: the rubric gives more than one score (4 or 3): expected exactly one",
+      "calibration-a.md score: ruled 4 but the rubric gives no single score: the row “every instruction met, one with " +
+        "a small flaw” allows 4, the row “main task met or partly met, some instructions missed” allows 3: the case " +
+        "study rules it 4, so change guideline/v1's rules or parameters until they derive 4 (npm run " +
+        "guideline:preview shows what a change moves), or mend this file where it strays from the case study",
     ]);
     const ruledNotMet = structuredClone(real("calibration-a"));
     ruledNotMet.checklist[2]!.verdict = "not-met";
     expect(problemsOf(ruledNotMet)).toMatchInlineSnapshot(`
       [
         "calibration-a.md checklist[2].verdict: ruled “not met” but rule style-register allows only “met, with a small flaw” or “partly met” from the facts",
-        "calibration-a.md score: the rubric gives more than one score (4 or 3): expected exactly one",
+        "calibration-a.md score: ruled 4 but the rubric gives no single score: the row “every instruction met, one with a small flaw” allows 4, the row “main task met or partly met, some instructions missed” allows 3: the case study rules it 4, so change guideline/v1's rules or parameters until they derive 4 (npm run guideline:preview shows what a change moves), or mend this file where it strays from the case study",
       ]
     `);
   });
@@ -251,7 +254,7 @@ describe("checkGuideline", () => {
     // No worked case has two small flaws, so no case moves however many a 4 allows (the case study's "one small flaw").
     const index = v2.logic.rubric.rows.findIndex((row) => row.id === "one-small-flaw");
     expect(report.warnings.map(formatProblem)).toEqual([
-      `guideline/v2/logic.yaml at rubric.rows[${index}].threshold: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it`,
+      `guideline/v2/logic.yaml at rubric.rows[${index}].threshold: row one-small-flaw's threshold, “How many small flaws a 4 allows”: no worked example tests it: no item's score moves when it is set to 2, 3, 4 or 5; add an item whose score depends on it`,
     ]);
     expect(report.dependence.untested).toEqual({parameters: [], rules: [], thresholds: ["one-small-flaw"]});
     const moved = (name: string) => report.dependence.parameters.find((entry) => entry.name === name)!.moved;

@@ -274,6 +274,7 @@ export function authorsModel(
         choice,
         candidateVersion.logic,
         changes.map((entry) => entry.words),
+        {most: 2},
       );
       const outcome =
         `${plural(preview.moved.length, "item moves", "items move")}; ` +

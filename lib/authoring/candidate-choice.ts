@@ -69,14 +69,18 @@ export const isChanged = ({
 
 /**
  * The candidate in a line, for the authors' page and `guideline:preview`: its version, then its parameters in the
- * order set and the changes to clauses and rows in words; the base itself with none is "v2 unchanged".
+ * order set and the changes to clauses and rows in words; the base itself with none is "v2 unchanged". Past `most`
+ * changes, only how many ("v2 with 9 changes"): the authors' page's pinned outcome lists them in "What differs", and
+ * every change in full ran it off a laptop's window.
  */
 export function describeCandidate(
   choice: PreviewChoice,
   logic: ParameterSource,
   changes: readonly string[] = [],
+  {most = Infinity}: {most?: number} = {},
 ): string {
   const all = [...choice.set.map((assignment) => assignmentWords(logic, assignment)), ...changes];
+  if (all.length > most) return `${choice.candidate} with ${all.length} changes`;
   if (all.length) return `${choice.candidate} with ${all.join("; ")}`;
   return isChanged(choice) ? choice.candidate : `${choice.candidate} unchanged`;
 }

@@ -363,6 +363,18 @@ describe("a change", () => {
     expect([other.choice.set, other.outcomePinned]).toEqual([[], true]);
   });
 
+  it("names its changes in the status up to two, and past two says how many: every one in full ran off the window", () => {
+    const {view} = open(
+      "?base=v2&candidate=v2&set=counting%3Dmost-missed&set=accuracyRated%3Dtrue&set=ceilingNeedsOne%3Dfalse",
+    );
+    expect(view().described).toBe("v2 with 3 changes");
+    expect(view().status).toMatch(/^Base v2, candidate v2 with 3 changes: \d+ items? moves?; /);
+    expect(open("?base=v2&candidate=v2&set=counting%3Dmost-missed&set=accuracyRated%3Dtrue").view().described).toBe(
+      "v2 with How “at least half” counts the other instructions (counting): at-least-half → most-missed; Whether a " +
+        "factual error counts against instruction following (accuracyRated): false → true",
+    );
+  });
+
   it("a parameter set to its candidate version's own value is no longer a change, whatever the base has", () => {
     // v1 has counting=most-missed and slightLapse=flaw-or-partly; v2 has at-least-half and met-flaw.
     const {act, view} = open("?base=v2&candidate=v1&set=counting%3Dat-least-half");

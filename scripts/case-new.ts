@@ -17,6 +17,7 @@ import {problemInWords} from "../lib/authored/problem-words.js";
 import {CaseSet, Item} from "../lib/authored/schemas/item.js";
 import {blankCase} from "../lib/authoring/case-editor.js";
 import {fail, parseCommandLine, quote, runCli} from "../lib/node/cli.js";
+import {contentPath} from "../lib/node/content-root.js";
 import {lineWriter, runAsEntry, type CommandIO} from "../lib/node/command.js";
 import {currentLogic, guidelineVersions, loadCaseStudyIfAny, loadGuideline} from "../lib/node/load.js";
 import type {GuidelineLogic} from "../lib/authored/schemas/logic.js";
@@ -53,18 +54,19 @@ export async function caseNew(args: readonly string[], io: CommandIO): Promise<n
       const id = values.id ?? firstFreeId(ids);
       const checkedId = Item.shape.id.safeParse(id);
       if (!checkedId.success) fail(`--id: got ${quote(id)}: ${checkedId.error.issues[0]!.message}`);
-      if (ids.includes(id)) fail(`data/items/${id}.md already exists: choose another --id (never overwritten)`);
+      if (ids.includes(id))
+        fail(`${contentPath(io.env, `data/items/${id}.md`)} already exists: choose another --id (never overwritten)`);
       // Its file missing, a case the case study lists is still the case study's, never the notebook's.
       if (loadCaseStudyIfAny(io.root)?.cases.includes(id))
         fail(`--id: ${quote(id)} is a case of the case study (data/case-study.yaml): choose another --id`);
 
       const logic = currentLogic(io.root);
-      const cases = ids.map((each) => readCase(folder, each, logic));
+      const cases = ids.map((each) => readCase(folder, each, logic, io.env));
       if (values.blank) return writeBlank(io, {folder, id, set: set as CaseSet, cases});
       const source = cases.find((each) => each.id === values.from)!;
       // The source's text must read (its front matter and sections); its fields are checked in the new file.
       if (!source.record) throw source.error!;
-      const file = `data/items/${id}.md`;
+      const file = contentPath(io.env, `data/items/${id}.md`);
       const order = orderAfterLast(
         cases.flatMap(({record}) =>
           typeof record?.order === "number" ? [{set: String(record.set), order: record.order}] : [],
@@ -108,7 +110,7 @@ function writeBlank(
   const out = lineWriter(io.stdout);
   const record: Record<string, unknown> = {...blankCase({set, cases: placesOf(cases)}), id};
   const order = String(record.order);
-  const file = `data/items/${id}.md`;
+  const file = contentPath(io.env, `data/items/${id}.md`);
   const text = writeItemFile(record);
   writeFileSync(join(folder, `${id}.md`), text, {flag: "wx"});
   out(`case:new: wrote ${file}, an empty case written for the notebook (${set}, order ${order})`);
@@ -130,8 +132,8 @@ interface CaseRead {
 }
 
 /** One case file, as far as it reads: a case still being written never stops another from being started. */
-function readCase(folder: string, id: string, logic: GuidelineLogic): CaseRead {
-  const file = `data/items/${id}.md`;
+function readCase(folder: string, id: string, logic: GuidelineLogic, env: CommandIO["env"]): CaseRead {
+  const file = contentPath(env, `data/items/${id}.md`);
   let record: Record<string, unknown> | null = null;
   try {
     const text = readAuthoredFile(join(folder, `${id}.md`), file, "item");

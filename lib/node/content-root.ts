@@ -1,6 +1,6 @@
 // The one place that reads NOTEBOOK_CONTENT, which names another content root than the case study's
 // (`NOTEBOOK_CONTENT=test/fixtures/second-guideline npm run build`). Node-only.
-import {basename, resolve} from "node:path";
+import {basename, isAbsolute, join, relative, resolve} from "node:path";
 import {projectRoot} from "./load.js";
 
 /** A folder, absolute or from the project's folder. */
@@ -17,4 +17,15 @@ export function contentRoot(env: Env): string {
 export function siteOutput(env: Env): string {
   const root = contentRoot(env);
   return root === projectRoot ? "dist" : `dist-${basename(root)}`;
+}
+
+/**
+ * A path within the content root (`data/items/edge-11.md`) as an author finds it from the project's folder: under the
+ * folder NOTEBOOK_CONTENT names, where it names another (absolute when that folder is outside the project).
+ */
+export function contentPath(env: Env, path: string): string {
+  const root = contentRoot(env);
+  if (root === projectRoot) return path;
+  const from = relative(projectRoot, root);
+  return join(from.startsWith("..") || isAbsolute(from) ? root : from, path);
 }

@@ -859,7 +859,8 @@ export function Untested({
     el(
       "details",
       {},
-      el("summary", {}, "Which items depend on each parameter, rubric threshold and rule"),
+      // Named with its rule set: the base's and the candidate's stand one under the other.
+      el("summary", {}, `Which items depend on each parameter, rubric threshold and rule, under ${label}`),
       Table(
         {
           head: ["Parameter, rubric threshold or rule", "Items whose score it moves"],

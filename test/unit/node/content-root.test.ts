@@ -1,7 +1,7 @@
 // The content root (NOTEBOOK_CONTENT): where guideline/ and data/ are read from, and where the build puts the site.
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {contentRoot, siteOutput} from "../../../lib/node/content-root.js";
+import {contentPath, contentRoot, siteOutput} from "../../../lib/node/content-root.js";
 import {loadCaseStudyIfAny, loadRubricWriterIfAny, projectRoot} from "../../../lib/node/load.js";
 
 describe("the content root", () => {
@@ -20,6 +20,17 @@ describe("the content root", () => {
       expect(contentRoot({NOTEBOOK_CONTENT: given})).toBe(fixture);
       expect(siteOutput({NOTEBOOK_CONTENT: given})).toBe("dist-second-guideline");
     }
+  });
+
+  it("names a file in it as an author finds it from the project's folder: under the folder, or absolute outside it", () => {
+    expect(contentPath({}, "data/items/edge-11.md")).toBe("data/items/edge-11.md");
+    expect(contentPath({NOTEBOOK_CONTENT: "test/fixtures/second-guideline/"}, "data/items/a.md")).toBe(
+      "test/fixtures/second-guideline/data/items/a.md",
+    );
+    // A review's case:new under NOTEBOOK_CONTENT said "wrote data/items/new-case-1.md", the project's own folder.
+    expect(contentPath({NOTEBOOK_CONTENT: "/srv/other-guideline"}, "data/items/a.md")).toBe(
+      "/srv/other-guideline/data/items/a.md",
+    );
   });
 
   it("reads the case study's opening and the rubric-writer check where they are, and null where the content has none", () => {

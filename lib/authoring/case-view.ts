@@ -279,6 +279,12 @@ function unknownIds(record: CaseRecord, knownIds: readonly string[], file: strin
   return problems;
 }
 
+/** The case as its shape reads it, the item's own rules aside; null when it has not a case's shape yet. */
+function readShape(record: CaseRecord, shape: ItemSchema | undefined): Item | null {
+  const parsed = shape?.safeParse(record);
+  return parsed?.success ? parsed.data : null;
+}
+
 export function editorView(
   record: CaseRecord,
   context: EditorContext,
@@ -321,25 +327,27 @@ export function editorView(
     ...unknownIds(record, context.knownIds, file),
     ...recordPlaceClashes(record, context.cases ?? []).map(({field, message}) => ({file, field, message})),
   ];
-  // The case held to the current guideline as guideline:check will hold it, once it reads as a case: what the editor
-  // has already said of a field is not said again.
-  if (checked.item) {
-    const knownIds = new Set([...context.knownIds, checked.item.id]);
+  // The case held to the current guideline as guideline:check will hold it, once it reads as a case, or has a case's
+  // shape with only the item's own rules left to meet (a notebook line's note): so what is left is listed at once,
+  // not uncovered fix by fix. What the editor has already said of a field is not said again.
+  const readable = checked.item ?? readShape(written, context.schemas.shape);
+  if (readable) {
+    const knownIds = new Set([...context.knownIds, readable.id]);
     const said = new Set(problems.map((problem) => problem.field));
-    const ruling = caseStudyRuling(checked.item, {current, lines}, context, file);
+    const ruling = caseStudyRuling(readable, {current, lines}, context, file);
     problems.push(
-      ...checkCase(checked.item, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
+      ...checkCase(readable, context.current, {file, knownIds}).problems.filter(({field}) => !said.has(field)),
       // The case study's ruling kept is the fix for a case of it; a last worked example taken away is one for the rest.
-      ...(ruling.length ? ruling : lastExample(checked.item, context, file)),
-      ...borrowedGlosses(checked.item, context, file),
-      ...(context.caseStudyCases ? caseStudyOriginProblems([checked.item], context.caseStudyCases) : [])
+      ...(ruling.length ? ruling : lastExample(readable, context, file)),
+      ...borrowedGlosses(readable, context, file),
+      ...(context.caseStudyCases ? caseStudyOriginProblems([readable], context.caseStudyCases) : [])
         .map(({problem}) => ({file, field: fieldPath(problem.path), message: problem.message}))
         .filter(({field}) => !said.has(field)),
     );
   }
-  // Until the case reads whole, the notebook's own lines are held to their notes here, so that what is left to fix
-  // does not grow once the rest is mended.
-  if (!checked.item && record.origin === "notebook") {
+  // Until the case has a case's shape, the notebook's own lines are held to their notes here, so that what is left to
+  // fix does not grow once the rest is mended.
+  if (!readable && record.origin === "notebook") {
     const said = new Set(problems.map((problem) => problem.field));
     for (const {path, message} of notebookLineProblems(checklist)) {
       const field = fieldPath(path);

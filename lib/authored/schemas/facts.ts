@@ -44,14 +44,16 @@ export const declaredFactSchemas = (logic: GuidelineLogic): Record<string, z.Zod
 export type ItemSchema = z.ZodMiniType<Item>;
 
 const declared = new WeakMap<GuidelineLogic, ItemSchema>();
+const declaredShapes = new WeakMap<GuidelineLogic, ItemSchema>();
 
 /**
  * The item schema as the version's logic declares its part: each checklist line's rule is a declared rule and its
  * facts have that rule's declared shape (defaults filled in), each flag is a declared flag, and the deciding rule a
  * declared rule. The build reads items with it, and the case editor checks a case with it as JSON Schema.
  */
-export function declaredItem(logic: GuidelineLogic): ItemSchema {
-  const known = declared.get(logic);
+export function declaredItem(logic: GuidelineLogic, {checked = true}: {checked?: boolean} = {}): ItemSchema {
+  const memo = checked ? declared : declaredShapes;
+  const known = memo.get(logic);
   if (known) return known;
   const ruleIds = logic.rules.map((rule) => rule.id) as [string, ...string[]];
   const lines = logic.rules.map((rule) =>
@@ -59,18 +61,22 @@ export function declaredItem(logic: GuidelineLogic): ItemSchema {
   );
   const line = z.discriminatedUnion("rule", lines as [(typeof lines)[number], ...typeof lines]);
   const flags = logic.flags as [string, ...string[]];
-  const schema = itemOver(line, z.enum(flags), z.enum(ruleIds)) as unknown as ItemSchema;
-  declared.set(logic, schema);
+  const schema = itemOver(line, z.enum(flags), z.enum(ruleIds), {checked}) as unknown as ItemSchema;
+  memo.set(logic, schema);
   return schema;
 }
 
 /** What the case editor checks a case with: the item schema and each rule's facts, as the version's logic declares. */
 export interface CaseSchemas {
   item: ItemSchema;
+  /** The item's shape alone, without its own rules: a case that has the shape is checked against its guideline
+   *  too, so what is left to fix is listed at once, not as each fix uncovers the next. */
+  shape?: ItemSchema;
   facts: Record<string, z.ZodMiniObject>;
 }
 
 export const caseSchemas = (logic: GuidelineLogic): CaseSchemas => ({
   item: declaredItem(logic),
+  shape: declaredItem(logic, {checked: false}),
   facts: declaredFactSchemas(logic),
 });

@@ -167,71 +167,74 @@ export const itemOver = <L extends z.ZodMiniType, F extends z.ZodMiniType, R ext
   line: L,
   flag: F,
   rule: R,
-) =>
-  z
-    .strictObject({
-      id: itemId,
-      set: CaseSet,
-      /** Position within its case set, for ordering. */
-      order: z.number(),
-      origin: z._default(Origin, "case-study"),
-      /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
-       *  trainee sees it only after Check, as the ruling's headline. */
-      title: z.string().check(z.minLength(1)),
-      /** What the case is about, in neutral words that give nothing away ("translation without a language"): the
-       *  item's title before Check, after its number ("Edge case 4: translation without a language"). */
-      topic: z.string().check(z.minLength(1)),
-      /** The edge-case map row or example number the case study gives, e.g. "1" or "10". */
-      caseStudyNumber: z.optional(z.string().check(z.minLength(1))),
-      /** Another item this one varies (a twist), e.g. calibration-d for calibration-d-twist. */
-      twistOf: z.optional(z.string().check(z.minLength(1))),
-      /** Earlier turns of the conversation, before the request. */
-      turns: z._default(z.array(Turn), []),
-      request: Text,
-      response: Text,
-      /** Examples: the illustrative split under the vague instruction. */
-      split: z.optional(
-        z
-          .array(
-            z.strictObject({
-              score: z.int().check(z.minimum(1), z.maximum(5)),
-              reason: z.optional(z.string().check(z.minLength(1))),
-            }),
-          )
-          .check(z.minLength(2)),
-      ),
-      openQuestion: z.optional(z.string().check(z.minLength(1))),
-      checklist: z.array(line).check(z.minLength(1)),
-      flags: z._default(z.array(z.strictObject({flag, ...flagFields})), []),
-      score: Score,
-      /** A condition the case study attaches to the score, e.g. "if nothing else was asked". */
-      scoreCondition: z.optional(z.string().check(z.minLength(1))),
-      /** The case study's ruling in its own words (edge-case map row, calibration "Checklist"). */
-      ruling: z.optional(z.string().check(z.minLength(1))),
-      /** Examples: the row of the case study's "The Seven Examples, Scored" table. */
-      scoredRow: z.optional(ScoredRow),
-      /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */
-      notes: z._default(z.array(ItemNote), []),
-      /** Items the case study's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
-      compare: z._default(z.array(itemId), []),
-      teaches: z.optional(z.string().check(z.minLength(1))),
-      /**
-       * The one sentence from the case study that says why this case is ruled as it is, for a case with no "what it
-       * teaches" of its own (the seven examples): the case study's words, from wherever it says it (`from`).
-       */
-      lesson: z.optional(
-        z.strictObject({text: z.string().check(z.minLength(1)), from: z.string().check(z.minLength(1))}),
-      ),
-      /**
-       * The rule the case study's ruling names as settling the case. Needed where every line is met (nothing in the
-       * engine's trace lowers the score, so the trace names no rule); elsewhere it adds to the rules the trace names.
-       */
-      decidingRule: z.optional(rule),
-    })
-    .check((ctx) => {
-      for (const {path, message} of itemProblems(ctx.value as unknown as Item))
-        ctx.issues.push({code: "custom", input: ctx.value, path: [...path], message});
-    });
+  /** False: the shape alone, without the item's own rules (the case editor reads a case still being written). */
+  {checked = true}: {checked?: boolean} = {},
+) => {
+  const shape = z.strictObject({
+    id: itemId,
+    set: CaseSet,
+    /** Position within its case set, for ordering. */
+    order: z.number(),
+    origin: z._default(Origin, "case-study"),
+    /** The case study's own name for the case ("Justified clarifying question"). It often states the ruling, so a
+     *  trainee sees it only after Check, as the ruling's headline. */
+    title: z.string().check(z.minLength(1)),
+    /** What the case is about, in neutral words that give nothing away ("translation without a language"): the
+     *  item's title before Check, after its number ("Edge case 4: translation without a language"). */
+    topic: z.string().check(z.minLength(1)),
+    /** The edge-case map row or example number the case study gives, e.g. "1" or "10". */
+    caseStudyNumber: z.optional(z.string().check(z.minLength(1))),
+    /** Another item this one varies (a twist), e.g. calibration-d for calibration-d-twist. */
+    twistOf: z.optional(z.string().check(z.minLength(1))),
+    /** Earlier turns of the conversation, before the request. */
+    turns: z._default(z.array(Turn), []),
+    request: Text,
+    response: Text,
+    /** Examples: the illustrative split under the vague instruction. */
+    split: z.optional(
+      z
+        .array(
+          z.strictObject({
+            score: z.int().check(z.minimum(1), z.maximum(5)),
+            reason: z.optional(z.string().check(z.minLength(1))),
+          }),
+        )
+        .check(z.minLength(2)),
+    ),
+    openQuestion: z.optional(z.string().check(z.minLength(1))),
+    checklist: z.array(line).check(z.minLength(1)),
+    flags: z._default(z.array(z.strictObject({flag, ...flagFields})), []),
+    score: Score,
+    /** A condition the case study attaches to the score, e.g. "if nothing else was asked". */
+    scoreCondition: z.optional(z.string().check(z.minLength(1))),
+    /** The case study's ruling in its own words (edge-case map row, calibration "Checklist"). */
+    ruling: z.optional(z.string().check(z.minLength(1))),
+    /** Examples: the row of the case study's "The Seven Examples, Scored" table. */
+    scoredRow: z.optional(ScoredRow),
+    /** "Why raters give 3", "Why not 5", "The difference", "The twist"... */
+    notes: z._default(z.array(ItemNote), []),
+    /** Items the case study's ruling of this one points to ("see Calibration D", "the contrast to Example 3"). */
+    compare: z._default(z.array(itemId), []),
+    teaches: z.optional(z.string().check(z.minLength(1))),
+    /**
+     * The one sentence from the case study that says why this case is ruled as it is, for a case with no "what it
+     * teaches" of its own (the seven examples): the case study's words, from wherever it says it (`from`).
+     */
+    lesson: z.optional(
+      z.strictObject({text: z.string().check(z.minLength(1)), from: z.string().check(z.minLength(1))}),
+    ),
+    /**
+     * The rule the case study's ruling names as settling the case. Needed where every line is met (nothing in the
+     * engine's trace lowers the score, so the trace names no rule); elsewhere it adds to the rules the trace names.
+     */
+    decidingRule: z.optional(rule),
+  });
+  if (!checked) return shape;
+  return shape.check((ctx) => {
+    for (const {path, message} of itemProblems(ctx.value as unknown as Item))
+      ctx.issues.push({code: "custom", input: ctx.value, path: [...path], message});
+  });
+};
 
 export const Item = itemOver(ChecklistLine, Flag, RuleId);
 export type Item = z.infer<typeof Item>;

@@ -275,6 +275,19 @@ describe("the case held to the current guideline as guideline:check holds it", (
     expect(checkProblems(named)).toEqual([]);
   });
 
+  it("lists what is left at once, the guideline's checks beside a notebook line's missing note", () => {
+    // The review's steps: Example 2 with its closing question met, given a new id (a notebook case); line 1 has no
+    // note, and every line is met. Only the note was listed; the rule the ruling rests on came once it was written.
+    const example2 = caseOf("example-2");
+    let record = setFact(example2, 2, "observed", "met");
+    record = setId(record, "example-2-all-met", {loaded: example2, cases: data.cases}).record;
+    const fields = (view: EditorView) => view.problems.map((problem) => problem.field);
+    expect(fields(editorView(record, context))).toEqual(["checklist[0].note", "decidingRule"]);
+    record = setLineField(record, 0, "note", "The summary covers the article.");
+    expect(fields(editorView(record, context))).toEqual(["decidingRule"]);
+    expect(editorView(setField(record, "decidingRule", "numbers"), context).downloadable).toBe(true);
+  });
+
   it("a case of the case study is told to name the rule the case study's ruling names", () => {
     expect(editorView(allMet("case-study"), context).problems).toEqual([
       {

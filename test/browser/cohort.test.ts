@@ -229,6 +229,28 @@ describe("the cohort page", () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("on a phone starts each figure's name on its first line, beside its interval's four", async () => {
+    const page = await openCohort(files);
+    await page.setViewportSize({width: 390, height: 800});
+    const row = page.locator('.cohort-report tbody tr:has([data-figure="vague-alpha-ordinal"])').first();
+    // Where each cell's text begins and ends: Framework sets a row's th at its foot, so the name sat under the
+    // interval's first lines.
+    const lines = (cell: string) =>
+      row
+        .locator(cell)
+        .first()
+        .evaluate((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const rects = [...range.getClientRects()];
+          return {top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom))};
+        });
+    const [name, figure] = [await lines("th"), await lines("td")];
+    expect(figure.bottom - figure.top).toBeGreaterThan(2 * (name.bottom - name.top));
+    expect(Math.abs(name.top - figure.top)).toBeLessThan(4);
+    expect(site.problems).toEqual([]);
+  });
+
   it("lists a malformed file with its problem, counts the others, and shows a file name as text", async () => {
     const page = await openCohort([...files, {name: "broken.json", text: '{"app": "rater-notebook", "version": 1,'}]);
     const broken = page.locator('[data-file="broken.json"]');
